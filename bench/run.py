@@ -1,0 +1,743 @@
+"""replaylint benchmark: `python bench/run.py [--runs N] [--quick] [--json FILE]`.
+
+Downloads a pinned corpus once into bench/.cache/ (vllm 0.33.0 sdist, lm-eval 0.4.13 sdist, ruff
+0.17.5 in a venv), generates 10,000 YAML files without vLLM content, then times replaylint beside
+`ruff check --select E9 --no-cache` on the same trees and prints a markdown table with the targets:
+
+    cold full-tree scan   <= 1.0x ruff            warm (cached) scan   <= 0.5 s
+    pre-commit, 10 files  <= 120 ms               peak memory (cold)   < 300 MB
+
+Exit status: 0 all targets met, 1 a target failed, 2 replaylint missing or crashed (exit 2 or a
+traceback). Without replaylint the corpus and ruff parts still run, so they can be checked alone.
+Stdlib only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import corpus  # noqa: E402  (bench/corpus.py)
+
+# Approximate sizes of the pinned trees; a count far off means a wrong or broken download.
+EXPECTED = {
+    "vllm": {"py": 5600, "yaml": 550, "sh": 150, "dockerfile": 13},
+    "lm-eval": {"yaml": 14000},
+}
+
+# Ten ordinary files of the vllm tree with no vLLM launch in them (the pre-commit case).
+PRECOMMIT_FILES = [
+    "vllm/version.py",
+    "vllm/sequence.py",
+    "vllm/utils/__init__.py",
+    "benchmarks/kernels/benchmark_relu_squared.py",
+    "tests/kernels/core/test_vit_fp8_quant.py",
+    ".readthedocs.yaml",
+    "benchmarks/attention_benchmarks/configs/standard_decode.yaml",
+    ".buildkite/test_areas/attention.yaml",
+    ".buildkite/scripts/ci-clean-log.sh",
+    "tools/install_triton_from_source.sh",
+]
+LAUNCH_MARKERS = (b"return_sampling_mask", b"vllm serve")
+
+TARGET_COLD_RATIO = 1.0
+TARGET_WARM_S = 0.5
+TARGET_PRECOMMIT_S = 0.120
+TARGET_PEAK_MB = 300.0
+
+YAML10K_COUNT = 10_000
+YAML10K_VERSION = "1"  # bump when the generator changes
+
+
+# --------------------------------------------------------------------------- measuring
+
+
+@dataclass
+class Case:
+    name: str
+    tool: str  # "replaylint" or "ruff"
+    files: int
+    cmd: list[str]
+    times: list[float] = field(default_factory=list)
+    exit_codes: list[int] = field(default_factory=list)
+    error: str | None = None
+    fill_s: float | None = None  # warm cases: the run that filled the cache
+    note: str = ""
+
+    @property
+    def median(self) -> float | None:
+        return statistics.median(self.times) if self.times else None
+
+    @property
+    def min(self) -> float | None:
+        return min(self.times) if self.times else None
+
+
+def _failure(rc: int, stderr: str) -> str | None:
+    """Exit 2, a signal, or a traceback is a failure; 0 and 1 (findings) are both fine."""
+    if rc in (0, 1) and "Traceback (most recent call last)" not in stderr:
+        return None
+    tail = "\n".join(stderr.strip().splitlines()[-6:])
+    return f"exit {rc}" + (f": {tail}" if tail else "")
+
+
+def run_once(cmd: list[str], cwd: Path) -> tuple[float, int, str]:
+    with tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        rc = subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=err).returncode
+        elapsed = time.perf_counter() - start
+        err.seek(0)
+        return elapsed, rc, err.read().decode(errors="replace")
+
+
+WARMUP = 1  # untimed runs before each timed series (they fill the OS file cache); 0 with --quick
+
+
+def measure(case: Case, cwd: Path, runs: int, warmup: int | None = None) -> Case:
+    """warmup untimed runs first, then runs timed ones; stops at the first failure."""
+    warmup = WARMUP if warmup is None else warmup
+    for _ in range(warmup):
+        _, rc, stderr = run_once(case.cmd, cwd)
+        case.error = _failure(rc, stderr)
+        if case.error:
+            case.exit_codes.append(rc)
+            return case
+    for _ in range(runs):
+        elapsed, rc, stderr = run_once(case.cmd, cwd)
+        case.exit_codes.append(rc)
+        case.error = _failure(rc, stderr)
+        if case.error:
+            break
+        case.times.append(elapsed)
+    return case
+
+
+def _tree_rss_kb(pid: int) -> int:
+    """Resident memory of pid and all its descendants, from /proc."""
+    total, todo = 0, [pid]
+    while todo:
+        p = todo.pop()
+        try:
+            with open(f"/proc/{p}/status") as fh:
+                for line in fh:
+                    if line.startswith("VmRSS:"):
+                        total += int(line.split()[1])
+                        break
+            for task in os.listdir(f"/proc/{p}/task"):
+                with open(f"/proc/{p}/task/{task}/children") as fh:
+                    todo.extend(int(c) for c in fh.read().split())
+        except (OSError, ValueError):
+            continue
+    return total
+
+
+@dataclass
+class Memory:
+    name: str
+    peak_mb: float | None = None  # the larger of the two figures below
+    maxrss_mb: float | None = None  # getrusage: largest single process (wait4)
+    tree_sampled_mb: float | None = None  # sum over the process tree, sampled every 10 ms
+    error: str | None = None
+
+
+def measure_memory(name: str, cmd: list[str], cwd: Path) -> Memory:
+    with tempfile.TemporaryFile() as err:
+        proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=err)
+        sampled = 0
+        while True:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                break
+            sampled = max(sampled, _tree_rss_kb(proc.pid))
+            time.sleep(0.01)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        err.seek(0)
+        stderr = err.read().decode(errors="replace")
+    mem = Memory(name, maxrss_mb=usage.ru_maxrss / 1024, tree_sampled_mb=sampled / 1024)
+    mem.peak_mb = max(mem.maxrss_mb, mem.tree_sampled_mb)
+    mem.error = _failure(proc.returncode, stderr)
+    return mem
+
+
+# --------------------------------------------------------------------------- corpus pieces
+
+
+def check_counts(name: str, counts: dict[str, int]) -> list[str]:
+    problems = []
+    for kind, want in EXPECTED.get(name, {}).items():
+        if abs(counts[kind] - want) > 0.05 * want:
+            problems.append(f"{name}: {counts[kind]} {kind} files, expected about {want}")
+    return problems
+
+
+def precommit_files(tree: Path) -> list[Path]:
+    """The pinned ten, checked to exist and to hold no launch content."""
+    files = []
+    for rel in PRECOMMIT_FILES:
+        p = tree / rel
+        data = p.read_bytes()
+        if any(m in data for m in LAUNCH_MARKERS):
+            raise SystemExit(f"pre-commit file {rel} holds vLLM launch content; pick another")
+        files.append(p)
+    return files
+
+
+_YAML_TEMPLATES = [
+    # GitHub Actions workflow
+    """name: ci-{i}
+on:
+  push:
+    branches: [main, release-{m}]
+  pull_request:
+jobs:
+  test:
+    runs-on: ubuntu-latest
+    strategy:
+      matrix:
+        python: ["3.10", "3.11", "3.12"]
+    steps:
+      - uses: actions/checkout@v4
+      - uses: actions/setup-python@v5
+        with:
+          python-version: ${{{{ matrix.python }}}}
+      - run: pip install -e .[test]
+      - run: pytest -q tests/unit_{m}
+""",
+    # lm-eval-style task
+    """task: synthetic_task_{i}
+dataset_path: example/synthetic_{m}
+dataset_name: subset_{k}
+output_type: multiple_choice
+training_split: train
+validation_split: validation
+test_split: test
+doc_to_text: "Question: {{{{question}}}}\\nAnswer:"
+doc_to_target: "{{{{answer}}}}"
+doc_to_choice: ["A", "B", "C", "D"]
+metric_list:
+  - metric: acc
+    aggregation: mean
+    higher_is_better: true
+metadata:
+  version: {k}.0
+""",
+    # Kubernetes deployment of an ordinary web service
+    """apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web-{i}
+  labels:
+    app: web-{m}
+spec:
+  replicas: {k}
+  selector:
+    matchLabels:
+      app: web-{m}
+  template:
+    metadata:
+      labels:
+        app: web-{m}
+    spec:
+      containers:
+        - name: web
+          image: nginx:1.27.{k}
+          args: ["-g", "daemon off;"]
+          ports:
+            - containerPort: 80
+          env:
+            - name: WORKERS
+              value: "{k}"
+""",
+    # docker-compose
+    """services:
+  db:
+    image: postgres:16
+    environment:
+      POSTGRES_PASSWORD: example
+      POSTGRES_DB: app_{m}
+  app:
+    build: .
+    command: ["gunicorn", "app:create_app()", "--workers", "{k}", "--bind", "0.0.0.0:{port}"]
+    ports:
+      - "{port}:{port}"
+    depends_on: [db]
+""",
+    # training config (hydra-like)
+    """defaults:
+  - optimizer: adamw
+  - scheduler: cosine
+seed: {i}
+trainer:
+  max_steps: {steps}
+  precision: bf16
+  gradient_accumulation: {k}
+model:
+  name: tiny-transformer-{m}
+  hidden_size: {hidden}
+  num_layers: {k}
+data:
+  batch_size: {batch}
+  paths:
+    - data/shard_{m}.jsonl
+    - data/shard_{k}.jsonl
+""",
+]
+
+
+def generate_yaml10k() -> Path:
+    """10,000 small YAML files with no vLLM content, deterministic, made once."""
+    root = corpus.CACHE / "yaml10k"
+    stamp = root / ".complete"
+    if stamp.exists() and stamp.read_text() == YAML10K_VERSION:
+        return root
+    shutil.rmtree(root, ignore_errors=True)
+    for i in range(YAML10K_COUNT):
+        d = root / f"group_{i // 100:03d}"
+        d.mkdir(parents=True, exist_ok=True)
+        template = _YAML_TEMPLATES[i % len(_YAML_TEMPLATES)]
+        text = template.format(
+            i=i,
+            m=i % 97,
+            k=i % 7 + 1,
+            port=8000 + i % 50,
+            steps=1000 * (i % 13 + 1),
+            hidden=64 * (i % 8 + 1),
+            batch=2 ** (i % 6),
+        )
+        ext = ".yml" if i % 3 == 0 else ".yaml"
+        (d / f"config_{i:05d}{ext}").write_text(text)
+    stamp.write_text(YAML10K_VERSION)
+    return root
+
+
+# --------------------------------------------------------------------------- report
+
+
+def machine_info(rl: corpus.Replaylint | None, ruff: Path) -> dict[str, str]:
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as fh:
+            for line in fh:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    ruff_version = subprocess.run(
+        [str(ruff), "--version"], capture_output=True, text=True
+    ).stdout.strip()
+    return {
+        "cpu": cpu,
+        "cores": str(os.cpu_count()),
+        "usable_cores": str(len(os.sched_getaffinity(0)))
+        if hasattr(os, "sched_getaffinity")
+        else "?",
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "replaylint": rl.version if rl else "not available",
+        "replaylint_cmd": " ".join(rl.cmd) if rl else "",
+        "ruff": ruff_version,
+        "load_average_at_start": " ".join(f"{x:.2f}" for x in os.getloadavg()),
+    }
+
+
+def fmt_s(x: float | None) -> str:
+    return "—" if x is None else (f"{x * 1000:.0f} ms" if x < 1 else f"{x:.2f} s")
+
+
+@dataclass
+class Row:
+    case: str
+    files: str
+    median: str
+    min: str
+    ratio: str
+    target: str
+    result: str
+
+
+def verdict(ok: bool | None) -> str:
+    return "—" if ok is None else ("PASS" if ok else "FAIL")
+
+
+def print_table(rows: list[Row]) -> None:
+    head = Row("case", "files", "median", "min", "replaylint/ruff", "target", "result")
+    cols = list(asdict(head))
+    table = [asdict(head)] + [asdict(r) for r in rows]
+    widths = {c: max(len(str(t[c])) for t in table) for c in cols}
+
+    def line(t: dict) -> str:
+        return "| " + " | ".join(str(t[c]).ljust(widths[c]) for c in cols) + " |"
+
+    print(line(table[0]))
+    print("|" + "|".join("-" * (widths[c] + 2) for c in cols) + "|")
+    for t in table[1:]:
+        print(line(t))
+
+
+# --------------------------------------------------------------------------- main
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=5, help="timed runs per case (default 5)")
+    ap.add_argument("--quick", action="store_true", help="1 run per case, for smoke tests")
+    ap.add_argument("--json", metavar="FILE", help="write the raw figures to FILE")
+    ap.add_argument(
+        "--replaylint",
+        metavar="CMD",
+        help="command to run replaylint (default: "
+        "$REPLAYLINT, `replaylint` on PATH, else `python -m replaylint`)",
+    )
+    ap.add_argument("--no-combined", action="store_true", help="skip the vllm+lm-eval row")
+    args = ap.parse_args(argv)
+    runs = 1 if args.quick else max(1, args.runs)
+    global WARMUP
+    WARMUP = 0 if args.quick else 1
+
+    # 1. corpus and tools
+    corpus.log("Preparing the corpus in bench/.cache/ ...")
+    vllm = corpus.fetch_tree("vllm", corpus.VLLM_VERSION)
+    lmeval = corpus.fetch_tree("lm-eval", corpus.LM_EVAL_VERSION)
+    ruff = corpus.ensure_ruff()
+    yaml10k = generate_yaml10k()
+    trees = {"vllm": vllm.path, "lm-eval": lmeval.path}
+    counts = {n: corpus.count_files(p) for n, p in trees.items()}
+    counts["yaml10k"] = corpus.count_files(yaml10k)
+    problems = check_counts("vllm", counts["vllm"]) + check_counts("lm-eval", counts["lm-eval"])
+    pc_files = precommit_files(vllm.path)
+
+    rl, why = corpus.find_replaylint(args.replaylint)
+    info = machine_info(rl, ruff)
+
+    print("## Machine\n")
+    for k, v in info.items():
+        if v:
+            print(f"- {k}: {v}")
+    print("\n## Corpus\n")
+    for t in (vllm, lmeval):
+        c = counts[t.name]
+        size = f"{t.size_bytes / 1e6:.1f} MB" if t.size_bytes else "size unknown"
+        got = "cached" if not t.download_s else f"downloaded in {t.download_s:.1f} s"
+        print(
+            f"- {t.name} {t.version} ({t.source}, {size}, {got}): {c['py']} .py, {c['yaml']} YAML, "
+            f"{c['sh']} shell, {c['dockerfile']} Dockerfiles; {c['total']} files in all"
+        )
+    print(f"- yaml10k (generated): {counts['yaml10k']['yaml']} YAML files")
+    for p in problems:
+        print(f"- WARNING: {p}")
+    print()
+    if rl is None:
+        print(f"**replaylint missing**: {why}\nOnly the ruff reference timings are run.\n")
+    sys.stdout.flush()
+
+    # 2. measurements
+    cases: list[Case] = []
+    memory: list[Memory] = []
+    rows: list[Row] = []
+    crashed = False
+    failed = False
+
+    def rl_cmd(*extra: str) -> list[str]:
+        assert rl is not None
+        return rl.cmd + ["check", *extra]
+
+    scan_sets = [("vllm", [vllm.path]), ("lm-eval", [lmeval.path])]
+    if not args.no_combined:
+        scan_sets.append(("vllm+lm-eval", [vllm.path, lmeval.path]))
+    for label, paths in scan_sets:
+        cwd = paths[0] if len(paths) == 1 else corpus.TREES
+        names = label.split("+")
+        n_py = sum(counts[n]["py"] for n in names)
+        n_all = sum(counts[n]["lintable"] for n in names)
+        corpus.log(f"Timing {label} ...")
+        ruff_case = measure(
+            Case(
+                f"{label}: ruff --select E9 cold",
+                "ruff",
+                n_py,
+                [str(ruff), "check", "--select", "E9", "--no-cache", *map(str, paths)],
+            ),
+            cwd,
+            runs,
+        )
+        cases.append(ruff_case)
+        rows.append(
+            Row(
+                ruff_case.name,
+                str(n_py),
+                fmt_s(ruff_case.median),
+                fmt_s(ruff_case.min),
+                "1.00 (reference)",
+                "",
+                "ERROR" if ruff_case.error else "",
+            )
+        )
+        if rl is None:
+            continue
+        cold = measure(
+            Case(
+                f"{label}: replaylint cold",
+                "replaylint",
+                n_all,
+                rl_cmd(*map(str, paths), "--no-cache", "--output-format", "concise"),
+            ),
+            cwd,
+            runs,
+        )
+        cases.append(cold)
+        strict = (
+            label == "vllm"
+        )  # ruff reads only the .py files: on lm-eval the ratio is information
+        ratio = cold.median / ruff_case.median if cold.median and ruff_case.median else None
+        ok = None if ratio is None else ratio <= TARGET_COLD_RATIO
+        rows.append(
+            Row(
+                cold.name,
+                str(n_all),
+                fmt_s(cold.median),
+                fmt_s(cold.min),
+                "—" if ratio is None else f"{ratio:.2f}",
+                f"<= {TARGET_COLD_RATIO:.1f}x ruff" + ("" if strict else " (info)"),
+                "ERROR" if cold.error else (verdict(ok) if strict else "info"),
+            )
+        )
+        crashed |= cold.error is not None
+        failed |= strict and ok is False
+
+        corpus.clear_caches(*paths)
+        warm = Case(
+            f"{label}: replaylint warm",
+            "replaylint",
+            n_all,
+            rl_cmd(*map(str, paths), "--output-format", "concise"),
+        )
+        fill_s, rc, stderr = run_once(warm.cmd, cwd)
+        warm.fill_s = fill_s
+        warm.error = _failure(rc, stderr)
+        if not warm.error:
+            measure(warm, cwd, runs, warmup=0)
+        found = corpus.find_caches(*paths)
+        warm.note = (
+            ("cache: " + ", ".join(str(c) for c in found))
+            if found
+            else "no .replaylint_cache found after the first run"
+        )
+        cases.append(warm)
+        wratio = warm.median / ruff_case.median if warm.median and ruff_case.median else None
+        ok = None if warm.median is None else warm.median <= TARGET_WARM_S
+        rows.append(
+            Row(
+                warm.name,
+                str(n_all),
+                fmt_s(warm.median),
+                fmt_s(warm.min),
+                "—" if wratio is None else f"{wratio:.2f}",
+                f"<= {TARGET_WARM_S} s",
+                "ERROR" if warm.error else verdict(ok),
+            )
+        )
+        crashed |= warm.error is not None
+        failed |= ok is False
+
+        if label != "vllm+lm-eval":
+            mem = measure_memory(f"{label}: replaylint cold", cold.cmd, cwd)
+            memory.append(mem)
+            crashed |= mem.error is not None
+            failed |= mem.peak_mb is not None and mem.peak_mb >= TARGET_PEAK_MB
+
+    # pre-commit: ten ordinary files named on the command line, no cache to help
+    corpus.log("Timing pre-commit and --version ...")
+    pc_py = [str(p) for p in pc_files if p.suffix == ".py"]
+    ruff_pc = measure(
+        Case(
+            "pre-commit: ruff --select E9 (its .py files)",
+            "ruff",
+            len(pc_py),
+            [str(ruff), "check", "--select", "E9", "--no-cache", *pc_py],
+        ),
+        vllm.path,
+        runs,
+    )
+    cases.append(ruff_pc)
+    rows.append(
+        Row(
+            ruff_pc.name,
+            str(len(pc_py)),
+            fmt_s(ruff_pc.median),
+            fmt_s(ruff_pc.min),
+            "1.00 (reference)",
+            "",
+            "ERROR" if ruff_pc.error else "",
+        )
+    )
+    if rl is not None:
+        pc = measure(
+            Case(
+                "pre-commit: replaylint, 10 files",
+                "replaylint",
+                len(pc_files),
+                rl_cmd(*map(str, pc_files), "--no-cache", "--output-format", "concise"),
+            ),
+            vllm.path,
+            runs,
+        )
+        cases.append(pc)
+        ok = None if pc.median is None else pc.median <= TARGET_PRECOMMIT_S
+        ratio = pc.median / ruff_pc.median if pc.median and ruff_pc.median else None
+        rows.append(
+            Row(
+                pc.name,
+                str(len(pc_files)),
+                fmt_s(pc.median),
+                fmt_s(pc.min),
+                "—" if ratio is None else f"{ratio:.2f}",
+                f"<= {TARGET_PRECOMMIT_S * 1000:.0f} ms",
+                "ERROR" if pc.error else verdict(ok),
+            )
+        )
+        crashed |= pc.error is not None
+        failed |= ok is False
+
+        ver = measure(
+            Case("replaylint --version", "replaylint", 0, rl.cmd + ["--version"]), vllm.path, runs
+        )
+        cases.append(ver)
+        rows.append(
+            Row(
+                ver.name,
+                "0",
+                fmt_s(ver.median),
+                fmt_s(ver.min),
+                "—",
+                "",
+                "ERROR" if ver.error else "info",
+            )
+        )
+        crashed |= ver.error is not None
+
+        corpus.log("Timing yaml10k ...")
+        y = measure(
+            Case(
+                "yaml10k: replaylint cold",
+                "replaylint",
+                counts["yaml10k"]["yaml"],
+                rl_cmd(str(yaml10k), "--no-cache", "--output-format", "concise"),
+            ),
+            yaml10k,
+            runs,
+        )
+        cases.append(y)
+        rate = f"{y.files / y.median:,.0f} files/s" if y.median else "—"
+        y.note = rate
+        rows.append(
+            Row(
+                y.name,
+                str(y.files),
+                fmt_s(y.median),
+                fmt_s(y.min),
+                "—",
+                rate,
+                "ERROR" if y.error else "info",
+            )
+        )
+        crashed |= y.error is not None
+
+    # 3. report
+    info["load_average_at_end"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(
+        f"Load average at start {info['load_average_at_start']}, "
+        f"at end {info['load_average_at_end']} "
+        "(other work on this machine skews wall-clock figures).\n"
+    )
+    print(f"## Timings ({runs} run{'s' if runs > 1 else ''} each; wall clock)\n")
+    print_table(rows)
+    if memory:
+        print("\n## Peak memory of the cold full-tree scan\n")
+        print(
+            "| case | peak RSS | largest process | whole process tree (sampled) | target | result |"
+        )
+        print("|---|---|---|---|---|---|")
+        for m in memory:
+            res = (
+                "ERROR"
+                if m.error
+                else verdict(m.peak_mb is not None and m.peak_mb < TARGET_PEAK_MB)
+            )
+            print(
+                f"| {m.name} | {m.peak_mb:.0f} MB | {m.maxrss_mb:.0f} MB "
+                f"| {m.tree_sampled_mb:.0f} MB | < {TARGET_PEAK_MB:.0f} MB | {res} |"
+            )
+    notes = [
+        f"- {c.name}: {c.note}"
+        for c in cases
+        if c.note and c.tool == "replaylint" and "cache" in c.note
+    ]
+    notes += [
+        f"- {c.name}: first run (filling the cache) took {fmt_s(c.fill_s)}"
+        for c in cases
+        if c.fill_s
+    ]
+    errors = [f"- {c.name}: {c.error}" for c in cases if c.error] + [
+        f"- {m.name} (memory): {m.error}" for m in memory if m.error
+    ]
+    if notes:
+        print("\nNotes:\n" + "\n".join(notes))
+    print(
+        "\nruff reads only the .py files (its files column); replaylint's column counts .py, "
+        "YAML, shell and Dockerfiles.\nThe cold-ratio target is judged on the vllm tree; on "
+        "lm-eval, where ruff sees only a few hundred .py files, it is shown for information."
+    )
+    if errors:
+        print("\nErrors:\n" + "\n".join(errors))
+    if rl is None:
+        print(f"\nreplaylint missing: {why}")
+
+    if args.json:
+        raw = {
+            "machine": info,
+            "runs": runs,
+            "corpus": {
+                t.name: {
+                    "version": t.version,
+                    "source": t.source,
+                    "size_bytes": t.size_bytes,
+                    "path": str(t.path),
+                    "counts": counts[t.name],
+                }
+                for t in (vllm, lmeval)
+            }
+            | {"yaml10k": {"path": str(yaml10k), "counts": counts["yaml10k"]}},
+            "precommit_files": PRECOMMIT_FILES,
+            "cases": [asdict(c) | {"median": c.median, "min": c.min} for c in cases],
+            "memory": [asdict(m) for m in memory],
+            "targets": {
+                "cold_ratio": TARGET_COLD_RATIO,
+                "warm_s": TARGET_WARM_S,
+                "precommit_s": TARGET_PRECOMMIT_S,
+                "peak_mb": TARGET_PEAK_MB,
+            },
+            "replaylint_missing": why or None,
+            "warnings": problems,
+        }
+        Path(args.json).write_text(json.dumps(raw, indent=2) + "\n")
+        corpus.log(f"raw figures written to {args.json}")
+
+    if rl is None or crashed:
+        return 2
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
