@@ -236,14 +236,16 @@ class Tree:
     download_s: float  # 0.0 when cached
 
 
-def fetch_tree(name: str, version: str, prefer_sdist: bool = True) -> Tree:
-    """Download name==version (sdist preferred) and unpack it once into bench/.cache/trees/."""
-    dest = TREES / f"{name}-{version}"
+def fetch_tree(
+    name: str, version: str, prefer_sdist: bool = True, root: Path = TREES
+) -> Tree:
+    """Download name==version (sdist preferred) and unpack it once into root/<name>-<version>/."""
+    dest = root / (f"{name}-{version}" + ("" if prefer_sdist else "-wheel"))
     stamp = dest / ".complete"
     if stamp.exists():
         info = json.loads(stamp.read_text())
         return Tree(name, version, dest, info["source"], info["size_bytes"], 0.0)
-    TREES.mkdir(parents=True, exist_ok=True)
+    root.mkdir(parents=True, exist_ok=True)
     source, size, seconds = "", 0, 0.0
     archive: Path | None = None
     try:

@@ -1,0 +1,356 @@
+"""Real-world corpus run: `python scripts/corpus_scan.py [--update] [--package NAME ...]`.
+
+Downloads pinned PyPI packages that launch vLLM (sdists where the index has them, else wheels)
+into bench/.cache/corpus/ (vllm and lm-eval are the benchmark's trees in bench/.cache/trees/),
+runs `replaylint check --output-format json --no-cache` over each, and checks that:
+
+- replaylint does not crash (exit 2, another exit code, a traceback, or unreadable JSON);
+- no RPL900 (file could not be read/parsed) is reported on a file that is valid in its
+  language (Python: ast.parse; shell: bash -n; YAML: PyYAML if importable); every RPL900 is
+  printed for review;
+- every finding is listed in scripts/corpus-expectations.json, a list of
+  {package, path, code, line, reason}. Unlisted findings are printed and fail the run; listed
+  findings that no longer appear are printed as stale.
+
+`--update` rewrites the expectations file with the current findings, keeping the reasons of
+entries that still match and marking new ones "UNREVIEWED" for a human to review.
+
+Exit status: 0 clean, 1 unlisted findings or RPL900 on a valid file, 2 replaylint missing or
+crashed, or a download failed. Stdlib only (PyYAML is used for the YAML validity check when it
+happens to be importable).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "bench"))
+import corpus  # noqa: E402  (bench/corpus.py)
+
+EXPECTATIONS = Path(__file__).resolve().parent / "corpus-expectations.json"
+CORPUS_DIR = corpus.CACHE / "corpus"
+SCAN_TIMEOUT_S = 1200
+
+
+@dataclass
+class Package:
+    name: str
+    version: str
+    root: Path = CORPUS_DIR  # where its tree lives
+
+
+# Packages that launch vLLM, pinned. vllm and lm-eval reuse the benchmark's trees.
+PACKAGES = [
+    Package("vllm", corpus.VLLM_VERSION, corpus.TREES),
+    Package("lm-eval", corpus.LM_EVAL_VERSION, corpus.TREES),
+    Package("trl", "1.16.0"),
+    Package("verl", "0.9.1"),
+    Package("openrlhf", "0.11.2"),  # wheels only on the index
+    Package("skyrl-train", "0.3.1"),
+    Package("skyrl", "0.4.0"),  # SkyRL's newer all-in-one package
+    Package("areal", "1.0.4"),
+    Package("lighteval", "0.13.0"),
+    Package("ms-swift", "4.6.0"),
+    Package("llamafactory", "0.9.5"),
+]
+
+
+@dataclass(frozen=True)
+class Finding:
+    package: str
+    path: str  # relative to the package tree, with /
+    code: str
+    line: int
+    message: str = field(default="", compare=False)
+
+    @property
+    def key(self) -> tuple[str, str, str, int]:
+        return (self.package, self.path, self.code, self.line)
+
+
+@dataclass
+class Result:
+    pkg: Package
+    tree: corpus.Tree | None = None
+    files: int = 0
+    seconds: float | None = None
+    findings: list[Finding] = field(default_factory=list)
+    error: str | None = None
+    # every RPL900 with the verdict on its file: valid (True), invalid (False), unknown (None)
+    rpl900_checks: list[tuple[Finding, bool | None, str]] = field(default_factory=list)
+
+    @property
+    def rpl900(self) -> list[Finding]:
+        return [f for f in self.findings if f.code == "RPL900"]
+
+
+# --------------------------------------------------------------------------- replaylint output
+
+
+def _first(d: dict, *keys):
+    for k in keys:
+        if isinstance(d, dict) and d.get(k) not in (None, ""):
+            return d[k]
+    return None
+
+
+def parse_findings(package: str, tree: Path, stdout: str) -> list[Finding]:
+    """Findings from `--output-format json`: a list (ruff's shape) or an object holding one.
+    Raises ValueError when the output has no recognisable findings list."""
+    data = json.loads(stdout) if stdout.strip() else []
+    if isinstance(data, dict):
+        data = _first(data, "findings", "diagnostics", "results", "violations")
+    if not isinstance(data, list):
+        raise ValueError("JSON output is neither a list of findings nor an object holding one")
+    found = []
+    root = tree.resolve()
+    for item in data:
+        loc = _first(item, "location", "start", "span", "range") or {}
+        if isinstance(loc, dict) and isinstance(loc.get("start"), dict):
+            loc = loc["start"]
+        code = _first(item, "code", "rule", "rule_id", "check_id")
+        path = _first(item, "filename", "path", "file") or _first(loc, "path", "filename")
+        line = _first(item, "line", "row", "start_line") or _first(loc, "row", "line", "start_line")
+        if not isinstance(code, str) or not isinstance(path, str):
+            raise ValueError(f"finding without code or path: {item!r}")
+        p = Path(path)
+        p = (root / p) if not p.is_absolute() else p
+        try:
+            rel = p.resolve().relative_to(root).as_posix()
+        except ValueError:
+            rel = path
+        found.append(Finding(package, rel, code, int(line or 0), str(item.get("message", ""))))
+    return sorted(found, key=lambda f: (f.path, f.line, f.code))
+
+
+def validity(path: Path) -> tuple[bool | None, str]:
+    """Is the file valid in its language? (True/False/None = not checked here, and how)."""
+    kind = corpus.file_kind(path)
+    data = path.read_bytes()
+    if kind == "py":
+        try:
+            ast.parse(data, str(path))
+            return True, f"ast.parse on Python {sys.version_info.major}.{sys.version_info.minor}"
+        except (SyntaxError, ValueError) as exc:
+            return (
+                False,
+                f"not valid Python {sys.version_info.major}.{sys.version_info.minor}: {exc}",
+            )
+    if kind == "sh" and shutil.which("bash"):
+        out = subprocess.run(["bash", "-n", str(path)], capture_output=True, text=True)
+        tail = (out.stderr.strip().splitlines() or [""])[-1]
+        return out.returncode == 0, "bash -n" + (f": {tail}" if tail else "")
+    if kind == "yaml":
+        try:
+            import yaml  # optional: only for this check
+        except ImportError:
+            return None, "YAML not checked (PyYAML not importable)"
+        try:
+            list(yaml.safe_load_all(data))
+            return True, "PyYAML safe_load_all"
+        except yaml.YAMLError as exc:
+            return False, f"not valid YAML: {str(exc).splitlines()[0]}"
+    return None, "no validity check for this kind of file"
+
+
+# --------------------------------------------------------------------------- running
+
+
+def scan(res: Result, rl: corpus.Replaylint) -> None:
+    tree = res.tree.path
+    cmd = rl.cmd + ["check", "--output-format", "json", "--no-cache", str(tree)]
+    start = time.perf_counter()
+    try:
+        out = subprocess.run(cmd, cwd=tree, capture_output=True, text=True, timeout=SCAN_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        res.error = f"timed out after {SCAN_TIMEOUT_S} s"
+        return
+    res.seconds = time.perf_counter() - start
+    tail = "\n    ".join(out.stderr.strip().splitlines()[-8:])
+    if out.returncode not in (0, 1) or "Traceback (most recent call last)" in out.stderr:
+        res.error = f"exit {out.returncode}" + (f"\n    {tail}" if tail else "")
+        return
+    try:
+        res.findings = parse_findings(res.pkg.name, tree, out.stdout)
+    except (ValueError, json.JSONDecodeError) as exc:
+        res.error = f"unreadable JSON output ({exc}); first bytes: {out.stdout[:200]!r}"
+        return
+    if out.returncode == 0 and res.findings:
+        res.error = f"exit 0 with {len(res.findings)} findings (should be 1)"
+    elif out.returncode == 1 and not res.findings:
+        res.error = "exit 1 with no findings in the JSON output"
+    for f in res.rpl900:
+        p = tree / f.path
+        ok, how = validity(p) if p.is_file() else (None, "file not found")
+        res.rpl900_checks.append((f, ok, how))
+
+
+def load_expectations() -> list[dict]:
+    if not EXPECTATIONS.exists():
+        return []
+    data = json.loads(EXPECTATIONS.read_text())
+    if not isinstance(data, list):
+        raise SystemExit(f"{EXPECTATIONS} must hold a JSON list")
+    return data
+
+
+def exp_key(e: dict) -> tuple[str, str, str, int]:
+    return (e["package"], e["path"], e["code"], int(e["line"]))
+
+
+def write_expectations(results: list[Result], old: list[dict]) -> int:
+    reasons = {exp_key(e): e.get("reason", "UNREVIEWED") for e in old}
+    scanned = {r.pkg.name for r in results if r.error is None}
+    # keep entries of packages that were not scanned this time
+    keep = [e for e in old if e["package"] not in scanned]
+    new = [
+        {
+            "package": f.package,
+            "path": f.path,
+            "code": f.code,
+            "line": f.line,
+            "reason": reasons.get(f.key, "UNREVIEWED"),
+        }
+        for r in results
+        if r.error is None
+        for f in r.findings
+    ]
+    entries = sorted(keep + new, key=lambda e: exp_key(e))
+    EXPECTATIONS.write_text(json.dumps(entries, indent=2) + "\n")
+    return sum(1 for e in entries if e["reason"] == "UNREVIEWED")
+
+
+def print_table(results: list[Result]) -> None:
+    print("| package | version | source | files | findings | RPL900 | time | status |")
+    print("|---|---|---|---|---|---|---|---|")
+    for r in results:
+        src = r.tree.source if r.tree else "—"
+        t = f"{r.seconds:.2f} s" if r.seconds is not None else "—"
+        status = "ERROR" if r.error else ("not scanned" if r.seconds is None else "ok")
+        n = len(r.findings) if r.seconds is not None and not r.error else "—"
+        n900 = len(r.rpl900) if r.seconds is not None and not r.error else "—"
+        print(
+            f"| {r.pkg.name} | {r.pkg.version} | {src} | {r.files} | {n} | {n900} | {t} "
+            f"| {status} |"
+        )
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--update", action="store_true", help="write current findings as expectations")
+    ap.add_argument("--package", action="append", metavar="NAME", help="scan only these packages")
+    ap.add_argument(
+        "--replaylint",
+        metavar="CMD",
+        help="command to run replaylint (default: "
+        "$REPLAYLINT, `replaylint` on PATH, else `python -m replaylint`)",
+    )
+    ap.add_argument("--download-only", action="store_true", help="fetch and unpack, then stop")
+    args = ap.parse_args(argv)
+
+    pkgs = PACKAGES
+    if args.package:
+        unknown = set(args.package) - {p.name for p in PACKAGES}
+        if unknown:
+            ap.error(f"unknown package(s): {', '.join(sorted(unknown))}")
+        pkgs = [p for p in PACKAGES if p.name in args.package]
+
+    # 1. download and unpack
+    results = []
+    download_failed = False
+    corpus.log("Fetching the corpus ...")
+    for pkg in pkgs:
+        res = Result(pkg)
+        try:
+            res.tree = corpus.fetch_tree(pkg.name, pkg.version, root=pkg.root)
+            res.files = corpus.count_files(res.tree.path)["lintable"]
+        except Exception as exc:  # noqa: BLE001 - report and go on with the others
+            res.error = f"download failed: {exc}"
+            download_failed = True
+        results.append(res)
+    print("## Corpus\n")
+    for r in results:
+        if r.tree:
+            t = r.tree
+            got = f"downloaded in {t.download_s:.1f} s" if t.download_s else "cached"
+            size = f"{t.size_bytes / 1e6:.2f} MB" if t.size_bytes else "size unknown"
+            print(
+                f"- {t.name} {t.version}: {t.source} ({size}, {got}), {r.files} files to lint, "
+                f"{t.path}"
+            )
+        else:
+            print(f"- {r.pkg.name} {r.pkg.version}: {r.error}")
+    print()
+    if args.download_only:
+        return 2 if download_failed else 0
+
+    rl, why = corpus.find_replaylint(args.replaylint)
+    if rl is None:
+        print(f"**replaylint missing**: {why}\nNothing was scanned.")
+        return 2
+    print(f"replaylint: {rl.version} (`{' '.join(rl.cmd)}`)\n")
+
+    # 2. scan
+    for r in results:
+        if r.tree and not r.error:
+            corpus.log(f"Scanning {r.pkg.name} ({r.files} files) ...")
+            scan(r, rl)
+
+    # 3. compare
+    old = load_expectations()
+    expected = {exp_key(e): e for e in old}
+    scanned = {r.pkg.name for r in results if r.error is None}
+    current = {f.key: f for r in results if r.error is None for f in r.findings}
+    unlisted = [f for k, f in current.items() if k not in expected]
+    stale = [e for k, e in expected.items() if e["package"] in scanned and k not in current]
+
+    print("## Results\n")
+    print_table(results)
+    crashed = [r for r in results if r.error]
+    if crashed:
+        print("\n## Failures (crash, bad output or download)\n")
+        for r in crashed:
+            print(f"- {r.pkg.name}: {r.error}")
+    checks = [c for r in results for c in r.rpl900_checks]
+    if checks:
+        print("\n## RPL900 findings, for review\n")
+        verdicts = {True: "VALID FILE: a replaylint bug", False: "invalid file", None: "unchecked"}
+        for f, ok, how in checks:
+            print(f"- {f.package}:{f.path}:{f.line}: {f.message} [{verdicts[ok]}; {how}]")
+    bad900 = [f for f, ok, _ in checks if ok]
+    if unlisted:
+        print(f"\n## Unlisted findings ({len(unlisted)}): review, then list them with a reason\n")
+        for f in sorted(unlisted, key=lambda f: f.key):
+            print(f"- {f.package}:{f.path}:{f.line}: {f.code} {f.message}")
+    if stale:
+        print(f"\n## Stale expectations ({len(stale)}): listed but no longer reported\n")
+        for e in stale:
+            print(f"- {e['package']}:{e['path']}:{e['line']}: {e['code']} ({e.get('reason', '')})")
+
+    if args.update:
+        n = write_expectations(results, old)
+        print(f"\nWrote {EXPECTATIONS.relative_to(REPO)} ({n} entries UNREVIEWED).")
+        unlisted = []
+
+    print()
+    if crashed or download_failed:
+        print("FAIL: replaylint crashed or a package could not be fetched")
+        return 2
+    if bad900 or unlisted:
+        print(f"FAIL: {len(unlisted)} unlisted findings, {len(bad900)} RPL900 on valid files")
+        return 1
+    print(f"OK: {len(current)} findings, all listed; {len(stale)} stale")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
