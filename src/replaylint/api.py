@@ -1,0 +1,210 @@
+"""The engine: one file in, findings out. `check_paths` walks, `check_bytes` does one file.
+
+bytes -> prefilter -> decode -> frontend.extract -> launches -> rules (per judged release)
+-> merged findings with rendered fix edits -> suppressions -> severity overrides.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import tokenize
+from dataclasses import dataclass, field, replace
+from typing import Iterator
+
+from . import frontends, suppress
+from .config import Config
+from .discovery import discover
+from .frontends import ExtractContext, ParseError, SourceFile
+from .model import Finding, Launch, LineIndex, Span
+from .rules import RULES, UNPARSABLE_FILE
+from .rules.base import Report
+from .versions import ProjectPins, describe, releases_for
+from .vllm.releases import judged
+
+# A launch needs vLLM somewhere in the file (import, `vllm serve`, an image, VLLM_*) or, in a
+# vLLM config file, the mask option itself. Everything else is decided without decoding.
+_RELEVANT = re.compile(rb"[vV][lL][lL][mM]|sampling[-_]mask")
+_BINARY_PROBE = 8192
+
+
+@dataclass
+class FileResult:
+    path: str
+    findings: list[Finding] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    error: str | None = None
+    kind: str | None = None
+    parsed: bool = False
+
+
+def _unparsable(path: str, message: str, index: LineIndex | None = None, line: int = 1, col: int = 1) -> Finding:
+    code, name, _ = UNPARSABLE_FILE
+    if index is not None:
+        line = max(1, min(line, index.text.count("\n") + 1))
+        offset = index.offset(line, 1) + max(0, min(col - 1, len(index.line_text(line))))
+        span = index.span(offset, offset)
+    else:
+        span = Span(path, line, col, line, col, 0, 0)
+    return Finding(code, name, message, span, "error")
+
+
+def decode(path: str, data: bytes, kind: str) -> str:
+    """Text of a file: Python honours its coding cookie, everything else is UTF-8 (BOM allowed)."""
+    if kind == "python":
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    else:
+        encoding = "utf-8-sig"
+    return data.decode(encoding)
+
+
+def _decode_error(error: UnicodeDecodeError, data: bytes) -> tuple[str, int, int]:
+    line = data.count(b"\n", 0, error.start) + 1
+    col = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+    return f"file is not valid {error.encoding.upper().replace('-SIG', '')}: byte 0x{data[error.start]:02x} cannot be decoded", line, col
+
+
+class Checker:
+    """Checks files against one configuration; reads other files (`--config` YAMLs) on demand."""
+
+    def __init__(self, config: Config, project_pins: ProjectPins | None = None) -> None:
+        self.config = config
+        self.enabled = config.enabled_codes()
+        self.project_pins = project_pins
+        self.rules = [rule for rule in RULES if rule.code in self.enabled]
+
+    # files
+
+    def check_file(self, path: str) -> FileResult:
+        try:
+            size = os.path.getsize(path)
+            if size > self.config.max_file_bytes:
+                return self._too_large(path, size)
+            with open(path, "rb") as handle:
+                data = handle.read()
+        except OSError as error:
+            return FileResult(path, error=f"cannot read {path}: {error.strerror or error}")
+        return self.check_bytes(path, data)
+
+    def _too_large(self, path: str, size: int) -> FileResult:
+        limit = self.config.max_file_bytes // (1024 * 1024)
+        return FileResult(path, notes=[f"{path}: skipped, {size / 1024 / 1024:.1f} MiB is above the {limit} MiB limit"])
+
+    def check_bytes(self, path: str, data: bytes) -> FileResult:
+        kind = frontends.kind_for(path, data[:256])
+        result = FileResult(path, kind=kind)
+        if kind is None or _RELEVANT.search(data) is None:
+            return result
+        if len(data) > self.config.max_file_bytes:
+            return self._too_large(path, len(data))
+        if b"\0" in data[:_BINARY_PROBE]:
+            result.findings.append(_unparsable(path, "file is binary (it contains NUL bytes)"))
+            return self._finish(result, None)
+        try:
+            text = decode(path, data, kind)
+        except (UnicodeDecodeError, SyntaxError, LookupError) as error:
+            if isinstance(error, UnicodeDecodeError):
+                message, line, col = _decode_error(error, data)
+            else:
+                message, line, col = f"cannot decode file: {error}", 1, 1
+            result.findings.append(_unparsable(path, message, line=line, col=col))
+            return self._finish(result, None)
+        return self.check_text(path, text, kind, result)
+
+    def check_text(self, path: str, text: str, kind: str, result: FileResult | None = None) -> FileResult:
+        result = result or FileResult(path, kind=kind)
+        frontend = frontends.load(kind)
+        if frontend is None:
+            return result
+        source = SourceFile(path, text)
+        context = ExtractContext(read_text=self._read_text, root=os.path.dirname(path) or ".")
+        try:
+            launches = frontend.extract(source, context)
+        except ParseError as error:
+            result.findings.append(_unparsable(path, error.message, source.index, error.line, error.col))
+            return self._finish(result, source)
+        result.parsed = True
+        for launch in launches:
+            result.findings.extend(self._check_launch(launch, frontend, source))
+        return self._finish(result, source)
+
+    def _read_text(self, path: str) -> str | None:
+        try:
+            with open(path, "rb") as handle:
+                return handle.read(self.config.max_file_bytes + 1).decode("utf-8-sig")
+        except (OSError, UnicodeDecodeError):
+            return None
+
+    # launches
+
+    def _check_launch(self, launch: Launch, frontend: object, source: SourceFile) -> list[Finding]:
+        merged: dict[tuple, tuple[Report, type, list]] = {}
+        for release in releases_for(launch, self.config, self.project_pins):
+            rules_release = judged(release)
+            for rule in self.rules:
+                if not rule.applies_to(rules_release):
+                    continue
+                for report in rule.check(launch, rules_release):
+                    key = (rule.code, report.span, report.message, report.severity, report.fix)
+                    merged.setdefault(key, (report, type(rule), []))[2].append(release)
+        findings = []
+        for (code, *_), (report, rule_type, releases) in merged.items():
+            rule = next(r for r in self.rules if r.code == code)
+            message = report.message.replace("{release}", describe(releases))
+            edits: tuple = ()
+            if report.fix is not None and code in self.config.fixable_codes():
+                edits = tuple(self._render(frontend, launch, report, source))
+            findings.append(
+                Finding(
+                    code=code,
+                    name=rule.name,
+                    message=message,
+                    span=report.span,
+                    severity=self.config.severity.get(code, report.severity or rule.severity),
+                    fix=report.fix,
+                    related=report.related,
+                    releases=tuple(str(release) for release in sorted(set(releases))),
+                    launch=launch,
+                    edits=edits,
+                )
+            )
+        return findings
+
+    def _render(self, frontend: object, launch: Launch, report: Report, source: SourceFile) -> list:
+        render = getattr(frontend, "render", None)
+        if render is None or report.fix is None:
+            return []
+        edits = render(launch, report.fix, source)
+        return edits or []
+
+    def _finish(self, result: FileResult, source: SourceFile | None) -> FileResult:
+        findings = [finding for finding in result.findings if finding.code in self.enabled]
+        if source is not None:
+            findings = self._suppress(findings, source, result.kind == "python")
+        findings.sort(key=lambda f: (f.span.path, f.span.start_line, f.span.start_col, f.code))
+        result.findings = findings
+        return result
+
+    def _suppress(self, findings: list[Finding], source: SourceFile, python: bool) -> list[Finding]:
+        local = [f for f in findings if f.span.path == source.path]
+        elsewhere = [f for f in findings if f.span.path != source.path]
+        kept = suppress.apply(local, source.index, python)
+        by_path: dict[str, list[Finding]] = {}
+        for finding in elsewhere:
+            by_path.setdefault(finding.span.path, []).append(finding)
+        for path, group in by_path.items():
+            text = self._read_text(path)
+            kept.extend(group if text is None else suppress.apply(group, LineIndex(path, text), False))
+        return kept
+
+
+def check_paths(paths: list[str], config: Config, project_pins: ProjectPins | None = None) -> Iterator[FileResult]:
+    checker = Checker(config, project_pins)
+    for path in discover(paths, config.excludes, config.respect_gitignore, config.force_exclude):
+        yield checker.check_file(path)
+
+
+def without_launch(finding: Finding) -> Finding:
+    """A finding that no longer holds its launch (for caching and other processes)."""
+    return replace(finding, launch=None)

@@ -1,0 +1,152 @@
+"""The command line: `replaylint check`, `replaylint rule`, `replaylint --version`.
+
+Exit status: 0 no findings, 1 findings (or a diff with `--diff`), 2 usage, configuration or
+internal error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Sequence
+
+from . import __version__
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_ERROR, f"{self.prog}: error: {message}\n")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="replaylint", description="Find vLLM launches that sampling distribution replay rejects.")
+    parser.add_argument("--version", action="version", version=f"replaylint {__version__}")
+    commands = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    check = commands.add_parser("check", help="check files and directories (default: .)")
+    check.add_argument("paths", nargs="*", default=[], metavar="PATH")
+    check.add_argument("--output-format", choices=("full", "concise", "json"), default=None)
+    check.add_argument("--target-vllm", metavar="X.Y[.Z]", help="judge every launch against this vLLM release")
+    check.add_argument("--select", metavar="CODES", help="comma-separated codes, prefixes or rule names")
+    check.add_argument("--extend-select", metavar="CODES")
+    check.add_argument("--ignore", metavar="CODES")
+    check.add_argument("--fix", action="store_true", help="apply safe fixes")
+    check.add_argument("--unsafe-fixes", action="store_true", help="also apply (and count) unsafe fixes")
+    check.add_argument("--diff", action="store_true", help="print the fixes as a unified diff and write nothing")
+    check.add_argument("--show-fixes", action="store_true", help="list the fixes that were applied")
+    check.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
+    check.add_argument("--force-exclude", action="store_true", help="apply excludes to files given explicitly")
+    check.add_argument("--no-respect-gitignore", action="store_true")
+
+    rule = commands.add_parser("rule", help="show a rule's documentation")
+    rule.add_argument("code", nargs="?", metavar="CODE")
+    rule.add_argument("--all", action="store_true")
+    rule.add_argument("--output-format", choices=("text", "json"), default="text")
+    return parser
+
+
+def _split(value: str | None) -> tuple[str, ...]:
+    return tuple(item.strip() for item in (value or "").split(",") if item.strip())
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return _main(list(sys.argv[1:] if argv is None else argv))
+    except KeyboardInterrupt:
+        return EXIT_ERROR
+    except BrokenPipeError:
+        return EXIT_CLEAN
+
+
+def _main(argv: list[str]) -> int:
+    args = _parser().parse_args(argv)
+    if args.command == "rule":
+        return _rule(args)
+    if args.command != "check":
+        _parser().print_help()
+        return EXIT_ERROR
+    return _check(args)
+
+
+def _fail(message: str) -> int:
+    print(f"replaylint: error: {message}", file=sys.stderr)
+    return EXIT_ERROR
+
+
+def _rule(args: argparse.Namespace) -> int:
+    from .rules import BY_CODE, BY_NAME, RULES
+
+    if args.all:
+        chosen = list(RULES)
+    elif args.code:
+        rule = BY_CODE.get(args.code.upper()) or BY_NAME.get(args.code)
+        if rule is None:
+            return _fail(f"unknown rule: {args.code}")
+        chosen = [rule]
+    else:
+        return _fail("give a rule code (e.g. RPL001) or --all")
+    if args.output_format == "json":
+        payload = [
+            {"code": r.code, "name": r.name, "summary": r.summary, "severity": r.severity, "since": str(r.since),
+             "fix": r.fix_applicability.value if r.fix_applicability else None, "vllm_message": r.vllm_message,
+             "explanation": r.documentation()}
+            for r in chosen
+        ]
+        print(json.dumps(payload if args.all else payload[0], indent=2))
+        return EXIT_CLEAN
+    for rule in chosen:
+        print(f"# {rule.name} ({rule.code})\n\n{rule.summary}.\n\n{rule.documentation()}\n")
+    return EXIT_CLEAN
+
+
+def _check(args: argparse.Namespace) -> int:
+    from .api import check_paths
+    from .config import Config
+    from .report import Run, render
+    from .rules import resolve
+    from .vllm.releases import parse_release
+
+    config = Config()
+    try:
+        if args.select:
+            config.select = _split(args.select)
+        config.extend_select = _split(args.extend_select)
+        config.ignore = _split(args.ignore)
+        for selector in (*config.select, *config.extend_select, *config.ignore):
+            resolve(selector)
+        if args.target_vllm:
+            config.target_vllm = parse_release(args.target_vllm)
+            config.target_vllm_forced = True
+    except ValueError as error:
+        return _fail(str(error))
+    config.force_exclude = args.force_exclude
+    config.respect_gitignore = not args.no_respect_gitignore
+
+    paths = args.paths or ["."]
+    run = Run(findings=[], unsafe_fixes_enabled=args.unsafe_fixes)
+    had_error = False
+    for result in check_paths(paths, config):
+        run.files_checked += 1
+        if result.error:
+            print(f"replaylint: warning: {result.error}", file=sys.stderr)
+        for note in result.notes:
+            print(f"replaylint: note: {note}", file=sys.stderr)
+        run.findings.extend(result.findings)
+    for finding in run.findings:
+        if finding.span.path not in run.texts:
+            try:
+                with open(finding.span.path, encoding="utf-8", errors="replace") as handle:
+                    run.texts[finding.span.path] = handle.read()
+            except OSError:
+                pass
+    output_format = args.output_format or "full"
+    sys.stdout.write(render(output_format, run))
+    if had_error:
+        return EXIT_ERROR
+    if run.findings and not args.exit_zero:
+        return EXIT_FINDINGS
+    return EXIT_CLEAN

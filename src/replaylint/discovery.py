@@ -1,0 +1,109 @@
+"""Which files a run looks at: walk directories, skip hidden, ignored and excluded paths."""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import re
+import subprocess
+from typing import Iterable, Iterator
+
+DEFAULT_EXCLUDES = (
+    "__pycache__",
+    "__pypackages__",
+    "_build",
+    "buck-out",
+    "build",
+    "dist",
+    "node_modules",
+    "site-packages",
+    "venv",
+)
+_HEAD_BYTES = 256
+
+
+class Excluder:
+    """Exclude patterns (gitignore-like globs): a pattern without "/" matches any path component,
+    one with "/" matches the path relative to the directory being walked."""
+
+    def __init__(self, patterns: Iterable[str]) -> None:
+        names = [p.rstrip("/") for p in patterns if "/" not in p.rstrip("/")]
+        paths = [p.strip("/") for p in patterns if "/" in p.rstrip("/")]
+        self._name = re.compile("|".join(fnmatch.translate(p) for p in names)) if names else None
+        self._path = re.compile("|".join(fnmatch.translate(p) for p in paths)) if paths else None
+
+    @property
+    def has_path_patterns(self) -> bool:
+        return self._path is not None
+
+    def name(self, name: str) -> bool:
+        return self._name is not None and self._name.match(name) is not None
+
+    def path(self, relative: str) -> bool:
+        relative = relative.replace(os.sep, "/")
+        if self._path is not None and self._path.match(relative):
+            return True
+        return self._name is not None and any(self._name.match(part) for part in relative.split("/"))
+
+
+def _git_listing(directory: str) -> set[str] | None:
+    """Files git would not ignore below `directory` (tracked or untracked), or None outside git."""
+    try:
+        completed = subprocess.run(
+            ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z", "--", "."],
+            cwd=directory,
+            capture_output=True,
+            timeout=30,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if completed.returncode != 0:
+        return None
+    return {os.path.normpath(os.path.join(directory, name)) for name in completed.stdout.decode("utf-8", "replace").split("\0") if name}
+
+
+def _walk(directory: str, excluder: Excluder) -> Iterator[str]:
+    for root, dirs, files in os.walk(directory):
+        relative_root = os.path.relpath(root, directory)
+        prefix = "" if relative_root == "." else relative_root + "/"
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and not excluder.name(d) and not (excluder.has_path_patterns and excluder.path(prefix + d)))
+        for name in sorted(files):
+            if name.startswith(".") or excluder.name(name) or (excluder.has_path_patterns and excluder.path(prefix + name)):
+                continue
+            yield os.path.join(root, name)
+
+
+def discover(
+    paths: Iterable[str],
+    excludes: tuple[str, ...] = DEFAULT_EXCLUDES,
+    respect_gitignore: bool = True,
+    force_exclude: bool = False,
+) -> Iterator[str]:
+    """Files to check, in a stable order. Explicit files are kept unless `force_exclude`."""
+    seen: set[str] = set()
+    excluder = Excluder(excludes)
+    for given in paths:
+        if os.path.isdir(given):
+            allowed = _git_listing(given) if respect_gitignore else None
+            for path in _walk(given, excluder):
+                normal = os.path.normpath(path)
+                if allowed is not None and normal not in allowed:
+                    continue
+                if normal not in seen:
+                    seen.add(normal)
+                    yield path
+        else:
+            normal = os.path.normpath(given)
+            if force_exclude and excluder.path(normal):
+                continue
+            if normal not in seen:
+                seen.add(normal)
+                yield given
+
+
+def read_head(path: str) -> bytes:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(_HEAD_BYTES)
+    except OSError:
+        return b""

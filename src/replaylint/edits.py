@@ -1,0 +1,106 @@
+"""Minimal text edits on separated sequences, shared by every frontend's fix rendering.
+
+A `Sequence` is the elements of one container in the source text: the arguments of a Python
+call, the entries of a dict literal, a JSON array in a Dockerfile `CMD`, a YAML flow list
+(separator ","), or the words of a command line or a bash array (separator " "). Edits keep
+the user's layout: one element per line stays one per line, inline stays inline, and a
+removed element takes exactly one separator with it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .model import Edit, LineIndex
+
+
+@dataclass(frozen=True)
+class Sequence:
+    """Elements as (start, end) offsets, and where the container closes (None: at line end)."""
+
+    elements: tuple[tuple[int, int], ...]
+    close: int | None = None
+    separator: str = ","
+
+
+def _indent_of_line(text: str, offset: int) -> tuple[str, bool]:
+    """Leading whitespace of the line holding `offset`, and whether `offset` starts the line."""
+    line_start = text.rfind("\n", 0, offset) + 1
+    prefix = text[line_start:offset]
+    stripped = len(prefix) - len(prefix.lstrip(" \t"))
+    return prefix[:stripped], prefix.strip() == ""
+
+
+def _edit(index: LineIndex, start: int, end: int, content: str) -> Edit:
+    return Edit(index.span(start, end), content)
+
+
+def insert_after(index: LineIndex, sequence: Sequence, position: int, element: str, continuation: str = "") -> Edit:
+    """Insert `element` after element number `position` (-1: before the first one).
+
+    With a "," separator the new element goes before the comma that may follow the anchor,
+    so trailing commas stay where they were. `continuation` is written before a line break
+    (a shell line needs " \\").
+    """
+    text = index.text
+    elements = sequence.elements
+    if position < 0:
+        start = elements[0][0] if elements else (sequence.close or len(text))
+        tail = sequence.separator + (" " if sequence.separator == "," else "")
+        return _edit(index, start, start, element + (tail if elements else ""))
+    anchor_end = elements[position][1]
+    following = elements[position + 1][0] if position + 1 < len(elements) else sequence.close
+    gap = text[anchor_end:following] if following is not None else ""
+    if "\n" in gap:
+        if position + 1 < len(elements):
+            indent, starts_line = _indent_of_line(text, elements[position + 1][0])
+        else:
+            indent, starts_line = _indent_of_line(text, elements[position][0])
+        if not starts_line:
+            indent = _indent_of_line(text, elements[position][0])[0] + "    "
+        if sequence.separator == ",":
+            return _edit(index, anchor_end, anchor_end, f",\n{indent}{element}")
+        return _edit(index, anchor_end, anchor_end, f"{continuation}\n{indent}{element}")
+    if sequence.separator == ",":
+        return _edit(index, anchor_end, anchor_end, f", {element}")
+    return _edit(index, anchor_end, anchor_end, f" {element}")
+
+
+def remove(index: LineIndex, sequence: Sequence, positions: set[int]) -> list[Edit]:
+    """Remove the elements at `positions`, each run of neighbours as one block."""
+    runs: list[tuple[int, int]] = []
+    for position in sorted(positions):
+        if runs and runs[-1][1] == position - 1:
+            runs[-1] = (runs[-1][0], position)
+        else:
+            runs.append((position, position))
+    return [_remove_run(index, sequence, first, last) for first, last in runs]
+
+
+def _remove_run(index: LineIndex, sequence: Sequence, first: int, last: int) -> Edit:
+    text = index.text
+    elements = sequence.elements
+    start, end = elements[first][0], elements[last][1]
+    has_next = last + 1 < len(elements)
+    has_previous = first > 0
+    after = end
+    if sequence.separator == ",":
+        rest = text[after:]
+        stripped = rest.lstrip(" \t")
+        if stripped.startswith(","):
+            after += len(rest) - len(stripped) + 1
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", after)
+    whole_lines = text[line_start:start].strip() == "" and line_end != -1 and text[after:line_end].strip() in ("", "\\")
+    if whole_lines and (has_next or sequence.close is not None) and not _closes_on_line(text, after, line_end):
+        return _edit(index, line_start, line_end + 1, "")
+    if has_next:
+        return _edit(index, start, elements[last + 1][0], "")
+    if has_previous:
+        return _edit(index, elements[first - 1][1], end, "")
+    return _edit(index, start, after if sequence.separator == "," else end, "")
+
+
+def _closes_on_line(text: str, start: int, line_end: int) -> bool:
+    segment = text[start:line_end]
+    return any(bracket in segment for bracket in ")]}")

@@ -1,0 +1,271 @@
+"""The format-free facts every frontend produces and every rule reads.
+
+A frontend turns one file into `Launch` objects: the engine settings and environment of one
+vLLM start, each fact with the `Span` of the text that produced it. Rules read launches and
+yield `Finding`s whose `Fix` holds abstract intents; the frontend that made the launch turns
+intents back into text `Edit`s in its own syntax.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+
+class _Unknown:
+    """A value that exists but cannot be known statically (a variable, a call, `$X`)."""
+
+    _instance: _Unknown | None = None
+
+    def __new__(cls) -> _Unknown:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "UNKNOWN"
+
+    def __bool__(self) -> bool:
+        raise TypeError("UNKNOWN has no truth value; test `value is UNKNOWN` first")
+
+    def __reduce__(self) -> str:
+        return "UNKNOWN"
+
+
+UNKNOWN: Any = _Unknown()
+
+
+@dataclass(frozen=True, order=True)
+class Span:
+    """A region of one file. Lines and columns are 1-based; `end_col` is exclusive.
+
+    Offsets index the decoded text of the file (`str` positions), which is what fixes edit.
+    """
+
+    path: str
+    start_line: int
+    start_col: int
+    end_line: int
+    end_col: int
+    start: int
+    end: int
+
+    def cover(self, other: Span) -> Span:
+        """The smallest span of the same file holding both spans."""
+        first, last = (self, other) if self.start <= other.start else (other, self)
+        end = self if self.end >= other.end else other
+        return Span(self.path, first.start_line, first.start_col, end.end_line, end.end_col, first.start, end.end)
+
+
+class LineIndex:
+    """Turns offsets of one text into `Span`s."""
+
+    def __init__(self, path: str, text: str) -> None:
+        self.path = path
+        self.text = text
+        self._starts = [0]
+        for index, char in enumerate(text):
+            if char == "\n":
+                self._starts.append(index + 1)
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """1-based (line, column) of an offset."""
+        import bisect
+
+        line = bisect.bisect_right(self._starts, offset) - 1
+        return line + 1, offset - self._starts[line] + 1
+
+    def offset(self, line: int, col: int) -> int:
+        """Offset of a 1-based (line, column)."""
+        return self._starts[line - 1] + col - 1
+
+    def span(self, start: int, end: int) -> Span:
+        start_line, start_col = self.position(start)
+        end_line, end_col = self.position(end)
+        return Span(self.path, start_line, start_col, end_line, end_col, start, end)
+
+    def line_text(self, line: int) -> str:
+        start = self._starts[line - 1]
+        end = self._starts[line] - 1 if line < len(self._starts) else len(self.text)
+        return self.text[start:end].rstrip("\r")
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One engine argument (or environment variable) as the launch gives it.
+
+    `name` is the engine-arg field (`logprobs_mode`) or the variable name; `spelling` is the
+    text as written (`--logprobs_mode`, `logprobs_mode=`, `logprobs-mode:`), so messages can
+    quote the user. `keys` holds sub-settings of a dict value that have their own spans
+    (dotted flags, YAML maps, dict literals), keyed by the normalised key name.
+    """
+
+    name: str
+    value: Any
+    span: Span
+    spelling: str
+    value_span: Span | None = None
+    keys: Mapping[str, Setting] = field(default_factory=dict)
+    condition: str | None = None
+
+    @property
+    def known(self) -> bool:
+        return self.value is not UNKNOWN
+
+    def quoted(self) -> str:
+        """The user's own text for this setting, as a short inline-code snippet for messages."""
+        text = " ".join(self.spelling.split())
+        if len(text) > 60:
+            text = text[:57] + "..."
+        return f"`{text}`"
+
+
+class LaunchKind(str, enum.Enum):
+    PYTHON_CALL = "python-call"
+    CLI = "cli"
+    DOCKERFILE = "dockerfile"
+    KUBERNETES = "kubernetes"
+    COMPOSE = "compose"
+    HELM = "helm"
+    VLLM_CONFIG = "vllm-config"
+    FRAMEWORK = "framework"
+
+
+@dataclass(frozen=True)
+class ArgIssue:
+    """Something the argument parser of vLLM would choke on, found while reading a launch.
+
+    `kind` names the problem (`switch-with-value`, `config-equals-ignored`, ...); rules decide
+    what to report. `spelling` is the offending text.
+    """
+
+    kind: str
+    span: Span
+    spelling: str
+    name: str = ""
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class VersionHint:
+    """Evidence of the vLLM release a launch runs on, found next to it (image tag, pin)."""
+
+    releases: tuple[str, ...]
+    source: str
+    span: Span | None = None
+
+
+@dataclass(frozen=True)
+class Request:
+    """A generate request sent to an engine of a launch (Python: `SamplingParams`)."""
+
+    kind: str  # "sampling" or "beam_search"
+    span: Span
+    settings: Mapping[str, Setting]
+    open_ended: bool = False
+
+
+@dataclass(frozen=True)
+class Launch:
+    """One vLLM engine start and everything known about it."""
+
+    kind: LaunchKind
+    span: Span
+    settings: Mapping[str, Setting]
+    env: Mapping[str, Setting] = field(default_factory=dict)
+    open_ended: bool = False
+    open_reason: str = ""
+    env_open: bool = False
+    version_hint: VersionHint | None = None
+    issues: tuple[ArgIssue, ...] = ()
+    requests: tuple[Request, ...] = ()
+    condition: str | None = None
+    label: str = ""
+    handle: Any = field(default=None, compare=False, repr=False)
+
+    def get(self, name: str) -> Setting | None:
+        return self.settings.get(name)
+
+    def value(self, name: str, default: Any = None) -> Any:
+        setting = self.settings.get(name)
+        return default if setting is None else setting.value
+
+
+class Applicability(str, enum.Enum):
+    SAFE = "safe"
+    UNSAFE = "unsafe"
+    DISPLAY_ONLY = "display-only"
+
+
+@dataclass(frozen=True)
+class SetSetting:
+    """Give engine argument `name` the value `value` (replace it in place or add it).
+
+    A dotted name (`speculative_config.enable_adaptive_verification`) sets one key of a
+    dict-valued setting. `after` names the setting a new one should follow when added.
+    """
+
+    name: str
+    value: Any
+    after: str = "return_sampling_mask"
+
+
+@dataclass(frozen=True)
+class RemoveSetting:
+    name: str
+
+
+@dataclass(frozen=True)
+class RenameSetting:
+    """Respell the name of a setting, keeping its value (a pre-release or misspelt name)."""
+
+    name: str
+    new_name: str
+
+
+@dataclass(frozen=True)
+class SetEnv:
+    name: str
+    value: str
+
+
+@dataclass(frozen=True)
+class RemoveEnv:
+    name: str
+
+
+Intent = SetSetting | RemoveSetting | RenameSetting | SetEnv | RemoveEnv
+
+
+@dataclass(frozen=True)
+class Fix:
+    applicability: Applicability
+    title: str
+    intents: tuple[Intent, ...]
+
+
+@dataclass(frozen=True, order=True)
+class Edit:
+    """Replace the text of `span` (its offsets) by `content`; insertions have an empty span."""
+
+    span: Span
+    content: str
+
+
+@dataclass(frozen=True)
+class Finding:
+    code: str
+    name: str
+    message: str
+    span: Span
+    severity: str
+    fix: Fix | None = None
+    related: tuple[Span, ...] = ()
+    releases: tuple[str, ...] = ()
+    launch: Launch | None = field(default=None, compare=False, repr=False)
+    edits: tuple[Edit, ...] = field(default=(), compare=False)
+
+    @property
+    def fixable(self) -> bool:
+        return self.fix is not None and self.fix.applicability is not Applicability.DISPLAY_ONLY and bool(self.edits)

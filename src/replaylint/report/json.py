@@ -1,0 +1,49 @@
+"""`--output-format json`: ruff's field names, plus `name`, `severity` and `vllm_version`."""
+
+from __future__ import annotations
+
+import json
+
+from ..model import Edit, Finding
+from . import DOCS_URL, Run
+
+
+def _location(line: int, col: int) -> dict[str, int]:
+    return {"row": line, "column": col}
+
+
+def _edit(edit: Edit) -> dict[str, object]:
+    span = edit.span
+    return {
+        "content": edit.content,
+        "filename": span.path,
+        "location": _location(span.start_line, span.start_col),
+        "end_location": _location(span.end_line, span.end_col),
+    }
+
+
+def finding_dict(finding: Finding) -> dict[str, object]:
+    span = finding.span
+    fix = None
+    if finding.fix is not None:
+        fix = {
+            "applicability": finding.fix.applicability.value,
+            "message": finding.fix.title,
+            "edits": [_edit(edit) for edit in finding.edits],
+        }
+    return {
+        "code": finding.code,
+        "name": finding.name,
+        "message": finding.message,
+        "severity": finding.severity,
+        "filename": span.path,
+        "location": _location(span.start_line, span.start_col),
+        "end_location": _location(span.end_line, span.end_col),
+        "fix": fix,
+        "url": DOCS_URL.format(code=finding.code),
+        "vllm_version": ", ".join(finding.releases) or None,
+    }
+
+
+def render(run: Run) -> str:
+    return json.dumps([finding_dict(finding) for finding in run.findings], indent=2) + "\n"

@@ -1,0 +1,118 @@
+"""`full` and `concise` text output, and the summary line ruff users know."""
+
+from __future__ import annotations
+
+import difflib
+import os
+import sys
+
+from ..fixes import apply_edits
+from ..model import Applicability, Finding, LineIndex
+from . import Run, applicable
+
+_COLORS = {"bold": "1", "red": "31", "yellow": "33", "cyan": "36", "green": "32", "dim": "2"}
+
+
+def use_color(stream: object = sys.stdout) -> bool:
+    return "NO_COLOR" not in os.environ and hasattr(stream, "isatty") and stream.isatty()  # type: ignore[attr-defined]
+
+
+def _paint(text: str, style: str, color: bool) -> str:
+    return f"\033[{_COLORS[style]}m{text}\033[0m" if color else text
+
+
+def header(finding: Finding, color: bool = False) -> str:
+    span = finding.span
+    marker = " [*]" if applicable(finding, unsafe=False) else ""
+    code = _paint(finding.code, "red" if finding.severity == "error" else "yellow", color)
+    location = _paint(f"{span.path}:{span.start_line}:{span.start_col}:", "bold", color)
+    return f"{location} {code}{marker} {finding.message}"
+
+
+def _excerpt(finding: Finding, text: str | None, color: bool) -> list[str]:
+    if text is None:
+        return []
+    index = LineIndex(finding.span.path, text)
+    span = finding.span
+    last_line = text.count("\n") + 1
+    if span.start_line > last_line:
+        return []
+    end_line = min(span.end_line, span.start_line + 4)
+    width = len(str(end_line))
+    gutter = " " * width + " |"
+    lines = [gutter]
+    for number in range(span.start_line, end_line + 1):
+        content = index.line_text(number).expandtabs(1)
+        lines.append(f"{number:>{width}} | {content}")
+        start = span.start_col if number == span.start_line else 1
+        end = span.end_col if number == span.end_line else len(content) + 1
+        if end <= start:
+            end = start + 1
+        underline = " " * (start - 1) + "^" * (end - start)
+        suffix = f" {finding.code}" if number == end_line else ""
+        lines.append(f"{gutter} {_paint(underline + suffix, 'red' if finding.severity == 'error' else 'yellow', color)}")
+    lines.append(gutter)
+    if finding.fix is not None:
+        note = {Applicability.SAFE: "", Applicability.UNSAFE: " (unsafe fix)", Applicability.DISPLAY_ONLY: " (suggestion)"}
+        lines.append(f"{' ' * width} = help: {finding.fix.title}{note[finding.fix.applicability]}")
+        lines.extend(_fix_diff(finding, text, width, color))
+    return lines
+
+
+def _fix_diff(finding: Finding, text: str, width: int, color: bool) -> list[str]:
+    edits = [edit for edit in finding.edits if edit.span.path == finding.span.path]
+    if not edits:
+        return []
+    fixed, _ = apply_edits(text, edits)
+    diff = difflib.unified_diff(text.splitlines(), fixed.splitlines(), lineterm="", n=0)
+    lines = [f"{' ' * width} |"]
+    for line in list(diff)[2:]:
+        if line.startswith("@@"):
+            continue
+        style = "green" if line.startswith("+") else "red"
+        lines.append(f"{' ' * width} | {_paint(line, style, color)}")
+    return lines
+
+
+def summary(run: Run) -> list[str]:
+    findings = run.findings
+    if not findings:
+        if run.fixed:
+            return [f"Found {run.fixed} {'error' if run.fixed == 1 else 'errors'} ({run.fixed} fixed, 0 remaining)."]
+        return ["All checks passed!"]
+    errors = sum(1 for f in findings if f.severity == "error")
+    warnings = len(findings) - errors
+    if warnings and errors:
+        counted = f"{len(findings)} problems ({errors} {'error' if errors == 1 else 'errors'}, {warnings} {'warning' if warnings == 1 else 'warnings'})"
+    elif warnings:
+        counted = f"{warnings} {'warning' if warnings == 1 else 'warnings'}"
+    else:
+        counted = f"{errors} {'error' if errors == 1 else 'errors'}"
+    if run.fixed:
+        lines = [f"Found {len(findings) + run.fixed} problems ({run.fixed} fixed, {len(findings)} remaining)."]
+    else:
+        lines = [f"Found {counted}."]
+    safe = sum(1 for f in findings if applicable(f, unsafe=False))
+    unsafe_only = sum(1 for f in findings if applicable(f, unsafe=True)) - safe
+    if safe or unsafe_only:
+        if run.unsafe_fixes_enabled:
+            lines.append(f"[*] {safe + unsafe_only} fixable with the `--fix` option.")
+        elif safe:
+            hidden = f" ({unsafe_only} hidden {'fix' if unsafe_only == 1 else 'fixes'} can be enabled with the `--unsafe-fixes` option)" if unsafe_only else ""
+            lines.append(f"[*] {safe} fixable with the `--fix` option{hidden}.")
+        else:
+            lines.append(f"No fixes available ({unsafe_only} hidden {'fix' if unsafe_only == 1 else 'fixes'} can be enabled with the `--unsafe-fixes` option).")
+    return lines
+
+
+def render(run: Run, concise: bool, color: bool = False) -> str:
+    out: list[str] = []
+    for finding in run.findings:
+        out.append(header(finding, color))
+        if not concise:
+            out.extend(_excerpt(finding, run.texts.get(finding.span.path), color))
+            out.append("")
+    if run.findings and concise:
+        out.append("")
+    out.extend(summary(run))
+    return "\n".join(out) + "\n"

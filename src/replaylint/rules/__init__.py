@@ -1,0 +1,48 @@
+"""The rule table: every rule by code, in code order."""
+
+from __future__ import annotations
+
+from .base import Rule
+from .rpl001_logits_processors import LogitsProcessorsWithSamplingMask
+from .rpl002_speculative_decoding import SpeculativeDecodingWithSamplingMask
+from .rpl003_processed_logprobs import SamplingMaskRequiresProcessedLogprobs
+from .rpl004_model_runner_v2 import SamplingMaskRequiresModelRunnerV2
+from .rpl005_diffusion_model import SamplingMaskWithDiffusionModel
+from .rpl006_batch_sharded_sampling import SamplingMaskWithBatchShardedSampling
+from .rpl007_sampling_mask_unavailable import SamplingMaskUnavailable
+from .rpl101_greedy_request import ReplayRequestGreedy
+from .rpl102_request_top_k import ReplayRequestWithoutTopK
+from .rpl201_malformed_replay_option import MalformedReplayOption
+
+RULES: tuple[Rule, ...] = (
+    LogitsProcessorsWithSamplingMask(),
+    SpeculativeDecodingWithSamplingMask(),
+    SamplingMaskRequiresProcessedLogprobs(),
+    SamplingMaskRequiresModelRunnerV2(),
+    SamplingMaskWithDiffusionModel(),
+    SamplingMaskWithBatchShardedSampling(),
+    SamplingMaskUnavailable(),
+    ReplayRequestGreedy(),
+    ReplayRequestWithoutTopK(),
+    MalformedReplayOption(),
+)
+BY_CODE = {rule.code: rule for rule in RULES}
+BY_NAME = {rule.name: rule for rule in RULES}
+
+# Findings the engine itself reports (not rules over launches).
+UNPARSABLE_FILE = ("RPL900", "unparsable-file", "A file that mentions vLLM could not be read or parsed")
+
+
+def resolve(selector: str) -> list[str]:
+    """Codes matched by a code, a code prefix (`RPL0`, `RPL`), a rule name or `ALL`."""
+    selector = selector.strip()
+    if selector.upper() == "ALL":
+        return [*BY_CODE, UNPARSABLE_FILE[0]]
+    if selector in BY_NAME:
+        return [BY_NAME[selector].code]
+    if selector == UNPARSABLE_FILE[1]:
+        return [UNPARSABLE_FILE[0]]
+    codes = [code for code in (*BY_CODE, UNPARSABLE_FILE[0]) if code.startswith(selector.upper())]
+    if not codes or not selector.upper().startswith("RPL"):
+        raise ValueError(f"unknown rule selector: {selector!r}")
+    return codes

@@ -1,0 +1,94 @@
+"""What a rule is: code, name, docs, the vLLM message it predicts, `check`, and examples.
+
+A rule reads one `Launch` for one vLLM release and yields `Report`s. It never looks at syntax:
+spans and spellings come from the frontend, and fixes are abstract intents.
+"""
+
+from __future__ import annotations
+
+import inspect
+import sys
+from dataclasses import dataclass, field
+from typing import ClassVar, Iterator
+
+from ..model import UNKNOWN, Applicability, Fix, Launch, Setting, Span
+from ..vllm.releases import FIRST_WITH_MASK, Release
+from ..vllm.values import as_bool
+
+
+@dataclass(frozen=True)
+class Report:
+    """One problem as a rule sees it. `{release}` in `message` becomes the judged releases."""
+
+    span: Span
+    message: str
+    fix: Fix | None = None
+    related: tuple[Span, ...] = ()
+    severity: str | None = None
+
+
+@dataclass(frozen=True)
+class Example:
+    """A file a rule must accept (VALID) or flag (INVALID), run by the test suite.
+
+    `message` is a fragment every finding of the rule on this file must contain; `release`
+    is the vLLM release the file is judged against; `fixed` is the file after `--fix`
+    (with `--unsafe-fixes` when the rule's fix is unsafe).
+    """
+
+    source: str
+    filename: str = "launch.py"
+    release: str = "0.33.0"
+    message: str = ""
+    count: int = 1
+    fixed: str | None = None
+    files: dict[str, str] = field(default_factory=dict)
+
+
+def Valid(source: str, filename: str = "launch.py", release: str = "0.33.0", **extra: object) -> Example:
+    return Example(source, filename, release, count=0, **extra)  # type: ignore[arg-type]
+
+
+def Invalid(source: str, filename: str = "launch.py", release: str = "0.33.0", **extra: object) -> Example:
+    return Example(source, filename, release, **extra)  # type: ignore[arg-type]
+
+
+class Rule:
+    code: ClassVar[str]
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    severity: ClassVar[str] = "error"
+    since: ClassVar[Release] = FIRST_WITH_MASK
+    until: ClassVar[Release | None] = None
+    vllm_message: ClassVar[str] = ""
+    fix_applicability: ClassVar[Applicability | None] = None
+    VALID: ClassVar[tuple[Example, ...]] = ()
+    INVALID: ClassVar[tuple[Example, ...]] = ()
+
+    def applies_to(self, release: Release) -> bool:
+        return release >= self.since and (self.until is None or release.series <= self.until.series)
+
+    def check(self, launch: Launch, release: Release) -> Iterator[Report]:
+        raise NotImplementedError
+
+    @classmethod
+    def documentation(cls) -> str:
+        """The rule's user documentation: its module docstring (ruff's headings)."""
+        return inspect.cleandoc(sys.modules[cls.__module__].__doc__ or "")
+
+
+def sampling_mask(launch: Launch) -> Setting | None:
+    """The setting that turns the mask on, or None when it is off, absent or unknowable."""
+    setting = launch.get("return_sampling_mask")
+    if setting is None or setting.value is UNKNOWN:
+        return None
+    return setting if as_bool(setting.value) is True else None
+
+
+def quote(setting: Setting) -> str:
+    return setting.quoted()
+
+
+def says(message: str) -> str:
+    """The tail of every compatibility message: vLLM's own words and the judged release."""
+    return f'vLLM {{release}} says "{message}"'

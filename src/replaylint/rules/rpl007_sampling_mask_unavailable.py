@@ -1,0 +1,88 @@
+"""## What it does
+Flags a request for sampling distribution replay that vLLM cannot understand: any spelling of
+`return_sampling_mask` in a launch judged against vLLM 0.27 or older (the feature arrived in
+0.28.0), and the pre-release name `enable_return_sampling_mask` (used by the draft of vLLM PR
+#49577, never shipped in a release) in any release.
+
+## Why is this bad?
+vLLM stops before it even loads the model: `vllm serve` exits with
+`unrecognized arguments: --return-sampling-mask`, and `LLM(...)`/`EngineArgs(...)` raise
+`TypeError: ... got an unexpected keyword argument 'return_sampling_mask'`.
+
+## Example
+```python
+LLM("Qwen/Qwen3-8B", enable_return_sampling_mask=True)
+```
+
+## Use instead
+```python
+LLM("Qwen/Qwen3-8B", return_sampling_mask=True, logprobs_mode="processed_logprobs")
+```
+and run vLLM 0.28.0 or newer.
+
+## Fix safety
+Renaming `enable_return_sampling_mask` to `return_sampling_mask` is safe: it is what the
+launch asked for. Upgrading vLLM is left to the user.
+
+## References
+- vLLM PR #49577 "[Feature] Mask Replay" (first shipped in 0.28.0)
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..model import Applicability, Fix, Launch, LaunchKind, RenameSetting
+from ..vllm import messages
+from ..vllm.fields import PRE_RELEASE_MASK_NAME
+from ..vllm.releases import Release, has_sampling_mask
+from .base import Invalid, Report, Rule, Valid, quote
+
+
+def _rejection(launch: Launch, name: str, flag: str) -> str:
+    if launch.kind is LaunchKind.PYTHON_CALL:
+        return "got an unexpected keyword argument " + repr(name)
+    return messages.UNRECOGNIZED_ARGUMENTS.format(args=flag)
+
+
+class SamplingMaskUnavailable(Rule):
+    code = "RPL007"
+    name = "sampling-mask-unavailable"
+    summary = "The sampling mask is asked for in a vLLM release without it, or under its pre-release name"
+    since = Release(0, 0)
+    vllm_message = messages.UNRECOGNIZED_ARGUMENTS.format(args="--return-sampling-mask")
+    fix_applicability = Applicability.SAFE
+
+    def check(self, launch: Launch, release: Release) -> Iterator[Report]:
+        draft = launch.get(PRE_RELEASE_MASK_NAME)
+        if draft is not None:
+            yield Report(
+                draft.span,
+                f"{quote(draft)} is the pre-release name of return_sampling_mask: vLLM {{release}} says "
+                f'"{_rejection(launch, PRE_RELEASE_MASK_NAME, "--enable-return-sampling-mask")}"',
+                Fix(
+                    self.fix_applicability,
+                    "Rename to return_sampling_mask",
+                    (RenameSetting(PRE_RELEASE_MASK_NAME, "return_sampling_mask"),),
+                ),
+            )
+        mask = launch.get("return_sampling_mask")
+        if mask is not None and not has_sampling_mask(release):
+            yield Report(
+                mask.span,
+                f"{quote(mask)} needs vLLM 0.28.0 or newer: vLLM {{release}} says "
+                f'"{_rejection(launch, "return_sampling_mask", mask.spelling.split()[0])}"',
+            )
+
+    VALID = (
+        Valid('from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n', release="0.28.0"),
+        Valid('from vllm import LLM\nLLM("m", logprobs_mode="processed_logprobs")\n', release="0.27.1"),
+        Valid('config = {"enable_return_sampling_mask": True}\n'),
+    )
+    INVALID = (
+        Invalid('from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n',
+                release="0.27.1", message="got an unexpected keyword argument 'return_sampling_mask'"),
+        Invalid('from vllm import LLM\nLLM("m", enable_return_sampling_mask=True, logprobs_mode="processed_logprobs")\n',
+                message="pre-release name",
+                fixed='from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n'),
+    )

@@ -1,0 +1,84 @@
+"""## What it does
+Flags a generate request to an engine with sampling distribution replay that does not set
+`top_k > 0`: `SamplingParams(...)` without `top_k` (the default 0 means "disabled"), with
+`top_k=0` or `top_k=-1`, or with a temperature below 1e-5 (vLLM then treats the request as
+greedy and resets `top_k` to 0). `LLM.beam_search` never sets `top_k`, so it always fails.
+
+## Why is this bad?
+The mask lists the tokens the sampler could pick; without a top-k bound it may span the whole
+vocabulary. vLLM rejects the request:
+`sampling distribution replay requires top_k > 0 to bound sampling mask size, reduce transfer overhead, and avoid potential OOMs`.
+With an explicit `SamplingParams`, `LLM.generate` does not apply the model's
+`generation_config.json` defaults, so the request itself must carry `top_k`.
+
+## Example
+```python
+llm = LLM("Qwen/Qwen3-8B", return_sampling_mask=True, logprobs_mode="processed_logprobs")
+llm.generate(prompts, SamplingParams(temperature=1.0))
+```
+
+## Use instead
+```python
+llm.generate(prompts, SamplingParams(temperature=1.0, top_k=50))
+```
+
+## Fix safety
+No automatic fix: the right `top_k` depends on the model and the training recipe.
+
+## References
+- vLLM `vllm/v1/engine/input_processor.py` (request rule Q2 of the replay spec)
+- `SamplingParams.top_k` (default 0; -1 also means disabled)
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..model import UNKNOWN, Launch
+from ..vllm import messages
+from ..vllm.releases import Release
+from .base import Invalid, Report, Rule, Valid, quote, sampling_mask, says
+from .rpl101_greedy_request import ENGINE, _number
+
+_SAMPLING_EPS = 1e-5
+
+
+class ReplayRequestWithoutTopK(Rule):
+    code = "RPL102"
+    name = "replay-request-without-top-k"
+    summary = "A request to a replay engine does not bound top_k"
+    vllm_message = messages.REQUEST_TOP_K
+
+    def check(self, launch: Launch, release: Release) -> Iterator[Report]:
+        if sampling_mask(launch) is None:
+            return
+        for request in launch.requests:
+            if request.kind == "beam_search":
+                yield Report(request.span, f"beam search never sets top_k: {says(self.vllm_message)}")
+                continue
+            top_k = request.settings.get("top_k")
+            temperature = request.settings.get("temperature")
+            temp = _number(temperature.value) if temperature is not None and temperature.known else None
+            if temp is not None and 0 < temp < _SAMPLING_EPS:
+                assert temperature is not None
+                yield Report(temperature.span, f"{quote(temperature)} is treated as greedy, which resets top_k to 0: {says(self.vllm_message)}")
+            elif top_k is None:
+                if not request.open_ended:
+                    yield Report(request.span, f"the request does not set top_k, which defaults to 0: {says(self.vllm_message)}")
+            elif top_k.value is not UNKNOWN and (value := _number(top_k.value)) is not None and value <= 0:
+                yield Report(top_k.span, f"{quote(top_k)} in a request to a replay engine: {says(self.vllm_message)}")
+
+    VALID = (
+        Valid(ENGINE + 'llm.generate(["hi"], SamplingParams(temperature=0.7, top_k=20))\n'),
+        Valid('from vllm import LLM, SamplingParams\nllm = LLM("m")\nllm.generate(["hi"], SamplingParams())\n'),
+        Valid(ENGINE + 'llm.generate(["hi"], SamplingParams(**cfg))\n'),
+        Valid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=K))\n'),
+    )
+    INVALID = (
+        Invalid(ENGINE + 'llm.generate(["hi"], SamplingParams(temperature=1.0))\n', message=messages.REQUEST_TOP_K),
+        Invalid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=-1))\n', message=messages.REQUEST_TOP_K),
+        Invalid(ENGINE + 'llm.generate(["hi"], SamplingParams(temperature=1e-6, top_k=50))\n', message="treated as greedy"),
+        Invalid(ENGINE + 'from vllm.sampling_params import BeamSearchParams\n'
+                'llm.beam_search(["hi"], BeamSearchParams(beam_width=4, max_tokens=16, temperature=0.5))\n',
+                message=messages.REQUEST_TOP_K),
+    )

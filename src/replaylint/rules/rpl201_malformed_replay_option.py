@@ -1,0 +1,130 @@
+"""## What it does
+Flags replay-related options vLLM cannot parse: a value given to the `--return-sampling-mask`
+switch (`--return-sampling-mask=true`, or `true` as the next word), a `logprobs_mode` that is
+not one of vLLM's four choices (`processed-logprobs`, `PROCESSED_LOGPROBS`), a
+`return_sampling_mask` keyword value that is not a boolean, and a `VLLM_USE_V2_MODEL_RUNNER`
+that is not an integer (`true`, `yes`, an empty string).
+
+## Why is this bad?
+vLLM fails before any replay check runs: argparse exits with
+`argument --return-sampling-mask/--no-return-sampling-mask: ignored explicit argument 'true'` or
+`invalid choice: 'processed-logprobs'`; pydantic rejects a wrong `logprobs_mode` keyword; and
+`VLLM_USE_V2_MODEL_RUNNER=true` raises
+`ValueError: invalid literal for int() with base 10: 'true'` in every launch.
+
+## Example
+```shell
+VLLM_USE_V2_MODEL_RUNNER=true vllm serve Qwen/Qwen3-8B --return-sampling-mask=true \
+  --logprobs-mode processed-logprobs
+```
+
+## Use instead
+```shell
+VLLM_USE_V2_MODEL_RUNNER=1 vllm serve Qwen/Qwen3-8B --return-sampling-mask \
+  --logprobs-mode processed_logprobs
+```
+
+## Fix safety
+Respelling is safe: the fix writes what the launch meant (`--return-sampling-mask`,
+`processed_logprobs`, `1`/`0`).
+
+## References
+- The replay spec, section 6 (parser rules, `maybe_convert_bool`)
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..model import UNKNOWN, Applicability, Fix, Launch, SetEnv, SetSetting
+from ..vllm import messages
+from ..vllm.fields import LOGPROBS_MODES, RUNNER_ENV
+from ..vllm.releases import Release
+from ..vllm.values import as_bool, runner_env
+from .base import Invalid, Report, Rule, Valid, quote
+
+_ENV_SPELLINGS = {"true": "1", "yes": "1", "on": "1", "false": "0", "no": "0", "off": "0"}
+_MASK_ISSUES = ("switch-with-value", "switch-followed-by-value")
+
+
+def _choice_for(value: str) -> str | None:
+    candidate = value.strip().lower().replace("-", "_")
+    return candidate if candidate in LOGPROBS_MODES else None
+
+
+class MalformedReplayOption(Rule):
+    code = "RPL201"
+    name = "malformed-replay-option"
+    summary = "A replay-related option vLLM cannot parse"
+    vllm_message = messages.IGNORED_EXPLICIT_ARGUMENT
+    fix_applicability = Applicability.SAFE
+
+    def check(self, launch: Launch, release: Release) -> Iterator[Report]:
+        yield from self._mask_issues(launch)
+        yield from self._mask_value(launch)
+        yield from self._logprobs_mode(launch)
+        yield from self._runner_env(launch)
+
+    def _mask_issues(self, launch: Launch) -> Iterator[Report]:
+        for issue in launch.issues:
+            if issue.name == "return_sampling_mask" and issue.kind in _MASK_ISSUES:
+                yield Report(
+                    issue.span,
+                    f"`{issue.spelling}`: --return-sampling-mask is a switch and takes no value: "
+                    f'vLLM {{release}} says "{issue.detail}"',
+                    Fix(self.fix_applicability, "Write the switch alone", (SetSetting("return_sampling_mask", True),)),
+                )
+
+    def _mask_value(self, launch: Launch) -> Iterator[Report]:
+        mask = launch.get("return_sampling_mask")
+        if mask is None or launch.kind.value != "python-call" or mask.value is UNKNOWN:
+            return
+        if as_bool(mask.value) is UNKNOWN:
+            yield Report(mask.value_span or mask.span, f"{quote(mask)} is not a boolean: vLLM {{release}} says \"Input should be a valid boolean\"")
+
+    def _logprobs_mode(self, launch: Launch) -> Iterator[Report]:
+        mode = launch.get("logprobs_mode")
+        if mode is None or not isinstance(mode.value, str) or mode.value in LOGPROBS_MODES:
+            return
+        choices = ", ".join(repr(choice) for choice in LOGPROBS_MODES)
+        respelled = _choice_for(mode.value)
+        fix = None
+        if respelled is not None:
+            fix = Fix(self.fix_applicability, f"Write '{respelled}'", (SetSetting("logprobs_mode", respelled),))
+        yield Report(
+            mode.value_span or mode.span,
+            f"{quote(mode)} is not a logprobs mode: vLLM {{release}} says "
+            f"\"invalid choice: {mode.value!r} (choose from {choices})\"",
+            fix,
+        )
+
+    def _runner_env(self, launch: Launch) -> Iterator[Report]:
+        env = launch.env.get(RUNNER_ENV)
+        if env is None or not isinstance(runner_env(env.value), ValueError):
+            return
+        meant = _ENV_SPELLINGS.get(str(env.value).strip().lower())
+        fix = Fix(self.fix_applicability, f"Write {RUNNER_ENV}={meant}", (SetEnv(RUNNER_ENV, meant),)) if meant else None
+        yield Report(
+            env.value_span or env.span,
+            f"{quote(env)} is not an integer: vLLM {{release}} says "
+            f"\"{messages.INVALID_INT.format(value=env.value)}\"",
+            fix,
+        )
+
+    VALID = (
+        Valid('from vllm import LLM\nLLM("m", return_sampling_mask="yes", logprobs_mode="processed_logprobs")\n'),
+        Valid('import os\nfrom vllm import LLM\nos.environ["VLLM_USE_V2_MODEL_RUNNER"] = "2"\n'
+              'LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n'),
+    )
+    INVALID = (
+        Invalid('from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed-logprobs")\n',
+                message="invalid choice: 'processed-logprobs'",
+                fixed='from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n'),
+        Invalid('import os\nfrom vllm import LLM\nos.environ["VLLM_USE_V2_MODEL_RUNNER"] = "true"\n'
+                'LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n',
+                message="invalid literal for int() with base 10: 'true'",
+                fixed='import os\nfrom vllm import LLM\nos.environ["VLLM_USE_V2_MODEL_RUNNER"] = "1"\n'
+                'LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n'),
+        Invalid('from vllm import LLM\nLLM("m", return_sampling_mask="enabled", logprobs_mode="processed_logprobs")\n',
+                message="Input should be a valid boolean"),
+    )

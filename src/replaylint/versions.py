@@ -1,0 +1,44 @@
+"""The vLLM releases each launch is judged against, from the nearest evidence.
+
+Order: `--target-vllm` on the command line, the launch's own evidence (image tag,
+`pip install vllm==` in the same Dockerfile stage or script), the project's pins, then
+`target-vllm` from the configuration, then the newest release the spec knows.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from .config import Config
+from .model import Launch
+from .vllm.releases import NEWEST, RELEASES, Release
+
+ProjectPins = Callable[[str], "tuple[Release, ...] | None"]
+
+
+def releases_for(launch: Launch, config: Config, project_pins: ProjectPins | None = None) -> tuple[Release, ...]:
+    if config.target_vllm_forced and config.target_vllm is not None:
+        return (config.target_vllm,)
+    if launch.version_hint is not None and launch.version_hint.releases:
+        parsed = tuple(r for r in (Release.parse(text) for text in launch.version_hint.releases) if r is not None)
+        if parsed:
+            return parsed
+    if project_pins is not None:
+        pinned = project_pins(launch.span.path)
+        if pinned:
+            return pinned
+    if config.target_vllm is not None:
+        return (config.target_vllm,)
+    return (NEWEST,)
+
+
+def describe(releases: list[Release]) -> str:
+    """`0.31.2`, `0.30.0-0.33.0` for a run of consecutive known releases, else a list."""
+    ordered = sorted(set(releases))
+    if len(ordered) == 1:
+        return str(ordered[0])
+    series = [release.series for release in RELEASES]
+    positions = [series.index(r.series) if r.series in series and r.patch == 0 else None for r in ordered]
+    if None not in positions and positions == list(range(positions[0], positions[0] + len(positions))):  # type: ignore[operator]
+        return f"{ordered[0]}-{ordered[-1]}"
+    return ", ".join(str(release) for release in ordered)

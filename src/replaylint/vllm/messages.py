@@ -1,0 +1,31 @@
+"""vLLM's own error texts, verbatim (../shared/spec section 3 and 5)."""
+
+REQUIRES_V2 = "sampling distribution replay requires Model Runner V2"
+NO_SPEC_DECODE = "sampling distribution replay does not support speculative decoding"
+NO_ADAPTIVE_VERIFICATION = (
+    "sampling distribution replay with speculative decoding requires fixed verification boundaries; "
+    "disable adaptive verification"
+)
+NO_DIFFUSION = "sampling distribution replay does not support diffusion models"
+NO_CUSTOM_LOGITS_PROCESSORS = "sampling distribution replay does not support custom logits processors"
+REQUIRES_PROCESSED_LOGPROBS = (
+    "sampling distribution replay requires logprobs_mode='processed_logprobs' so that returned logprobs "
+    "are normalized over the same nucleus as the sampling mask"
+)
+BATCH_SHARDED_PREFIX = (
+    "Batch-sharded sampling was explicitly enabled via the --enable-batch-sharded-sampling flag, but is not "
+    "supported in this configuration for the following reason(s): "
+)
+BATCH_SHARDED_MASK_REASON = "return_sampling_mask is set and the batch-sharded gather does not forward sampling masks"
+V2_UNSUPPORTED = "Model Runner V2 does not yet support: {features}"
+HISPARSE_NEEDS_V2 = "HiSparse requires Model Runner V2; remove VLLM_USE_V2_MODEL_RUNNER=0."
+REQUEST_TEMPERATURE = "sampling distribution replay requires temperature > 0"
+REQUEST_TOP_K = (
+    "sampling distribution replay requires top_k > 0 to bound sampling mask size, reduce transfer overhead, "
+    "and avoid potential OOMs"
+)
+UNRECOGNIZED_ARGUMENTS = "unrecognized arguments: {args}"
+IGNORED_EXPLICIT_ARGUMENT = "argument {flag}: ignored explicit argument '{value}'"
+INVALID_CHOICE = "argument {flag}: invalid choice: '{value}' (choose from {choices})"
+UNEXPECTED_KEYWORD = "__init__() got an unexpected keyword argument '{name}'"
+INVALID_INT = "invalid literal for int() with base 10: '{value}'"

@@ -1,0 +1,114 @@
+"""The speculative config a launch ends up with, and the method vLLM infers for it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..model import UNKNOWN, Launch, Setting
+from .fields import SPEC_ALIASES
+from .values import as_bool
+
+
+
+def _is_custom_proposer_path(model: str) -> bool:
+    """vLLM's own test (config/speculative.py): a dotted import path such as `pkg.MyProposer`."""
+    if model.startswith(("http://", "https://", "file://")) or "/" in model:
+        return False
+    parts = model.split(".")
+    return len(parts) >= 2 and all(part.isidentifier() for part in parts)
+
+
+def _canonical_method(method: str) -> str:
+    if method == "[ngram]":
+        return "ngram"
+    if method.endswith("_mtp"):  # MTP model types (deepseek_mtp, ...) are deprecated names of mtp
+        return "mtp"
+    return method
+
+
+@dataclass(frozen=True)
+class Speculative:
+    """The effective speculative config: `config` is a dict, None or UNKNOWN."""
+
+    config: Any
+    setting: Setting | None
+
+    @property
+    def present(self) -> Any:
+        if self.config is UNKNOWN:
+            return UNKNOWN
+        return self.config is not None
+
+    def key(self, name: str) -> Any:
+        """A key of the config (None when absent, UNKNOWN when the config is unknown)."""
+        if self.config is UNKNOWN:
+            return UNKNOWN
+        if not self.config:
+            return None
+        return self.config.get(name)
+
+    def key_setting(self, name: str) -> Setting | None:
+        """The setting that wrote one key (its own span where the frontend has one)."""
+        if self.setting is None:
+            return None
+        return self.setting.keys.get(name, self.setting)
+
+    @property
+    def adaptive_verification(self) -> Any:
+        value = self.key("enable_adaptive_verification")
+        return False if value is None else as_bool(value)
+
+    @property
+    def method(self) -> Any:
+        return infer_method(self.config)
+
+
+def _normalise_keys(config: dict) -> dict:
+    return {str(key).replace("-", "_"): value for key, value in config.items()}
+
+
+def speculative(launch: Launch) -> Speculative:
+    """Merge `speculative_config` with the `spec_*` aliases, as EngineArgs does."""
+    base = launch.get("speculative_config")
+    config: Any = None if base is None else base.value
+    if isinstance(config, dict):
+        config = _normalise_keys(config)
+    elif config is not None and config is not UNKNOWN:
+        config = UNKNOWN  # a string or object we cannot read
+    setting = base
+    for alias, key in SPEC_ALIASES.items():
+        alias_setting = launch.get(alias)
+        if alias_setting is None or alias_setting.value is None:
+            continue
+        if config is None:
+            config = {}
+        if config is not UNKNOWN:
+            config = {**config, key: alias_setting.value}
+        setting = setting or alias_setting
+    return Speculative(config, setting)
+
+
+def infer_method(config: Any) -> Any:
+    """The method vLLM settles on, or UNKNOWN when it depends on the draft model's files."""
+    if config is UNKNOWN:
+        return UNKNOWN
+    if not isinstance(config, dict):
+        return None
+    method = config.get("method")
+    if method is UNKNOWN:
+        return UNKNOWN
+    if isinstance(method, str) and method:
+        return _canonical_method(method)
+    model = config.get("model")
+    if not isinstance(model, str):
+        return UNKNOWN
+    if model in ("ngram", "[ngram]"):
+        return "ngram"
+    if _is_custom_proposer_path(model):
+        return "custom_class"
+    lowered = model.lower()
+    for marker, inferred in (("eagle-", "eagle"), ("eagle3", "eagle3"), ("dflash", "dflash"), ("dspark", "dspark")):
+        if marker in lowered:
+            return inferred
+    return UNKNOWN  # draft_model or mtp, decided by the draft's config.json

@@ -1,0 +1,40 @@
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from replaylint.api import Checker, FileResult
+from replaylint.config import Config
+from replaylint.vllm.releases import parse_release
+
+REPO = Path(__file__).resolve().parent.parent
+SHARED = REPO.parent / "shared"
+
+
+def check_files(tmp_path: Path, files: dict[str, str], release: str | None = None, **config: object) -> dict[str, FileResult]:
+    """Write `files` under tmp_path and check each one; results keyed by relative name."""
+    settings = Config(**config)  # type: ignore[arg-type]
+    if release:
+        settings.target_vllm = parse_release(release)
+        settings.target_vllm_forced = True
+    checker = Checker(settings)
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    cwd = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        return {name: checker.check_file(name) for name in files}
+    finally:
+        os.chdir(cwd)
+
+
+@pytest.fixture
+def check(tmp_path: Path):
+    def run(files: dict[str, str], release: str | None = None, **config: object) -> dict[str, FileResult]:
+        return check_files(tmp_path, files, release, **config)
+
+    return run

@@ -1,0 +1,45 @@
+"""Every rule's VALID and INVALID examples, run through the whole pipeline (fixit style)."""
+
+from __future__ import annotations
+
+import pytest
+
+from replaylint.fixes import apply_edits
+from replaylint.rules import RULES
+from replaylint.rules.base import Example
+
+CASES = [
+    pytest.param(rule, example, id=f"{rule.code}-{'valid' if example.count == 0 else 'invalid'}-{number}")
+    for rule in RULES
+    for number, example in enumerate((*rule.VALID, *rule.INVALID))
+]
+
+
+@pytest.mark.parametrize(("rule", "example"), CASES)
+def test_example(rule, example: Example, check) -> None:
+    files = {example.filename: example.source, **example.files}
+    results = check(files, release=example.release)
+    findings = [f for f in results[example.filename].findings if f.code == rule.code]
+    assert all(f.code != "RPL900" for f in results[example.filename].findings), results[example.filename].findings
+    if example.count == 0:
+        assert findings == [], f"{rule.code} should accept:\n{example.source}\ngot: {[f.message for f in findings]}"
+        return
+    assert len(findings) >= example.count, f"{rule.code} should flag:\n{example.source}"
+    for finding in findings:
+        assert example.message in finding.message
+        assert f"vLLM {example.release}" in finding.message or "0.2" in example.release
+    if example.fixed is not None:
+        edits = [edit for finding in findings for edit in finding.edits]
+        assert edits, f"{rule.code} has no fix for:\n{example.source}"
+        fixed, left = apply_edits(example.source, edits)
+        assert left == []
+        assert fixed == example.fixed
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda r: r.code)
+def test_rule_is_documented(rule) -> None:
+    doc = rule.documentation()
+    for heading in ("## What it does", "## Why is this bad?", "## Example", "## Use instead", "## Fix safety", "## References"):
+        assert heading in doc, f"{rule.code} lacks {heading}"
+    assert rule.VALID and rule.INVALID
+    assert rule.name == rule.name.lower() and " " not in rule.name
