@@ -236,9 +236,7 @@ class Tree:
     download_s: float  # 0.0 when cached
 
 
-def fetch_tree(
-    name: str, version: str, prefer_sdist: bool = True, root: Path = TREES
-) -> Tree:
+def fetch_tree(name: str, version: str, prefer_sdist: bool = True, root: Path = TREES) -> Tree:
     """Download name==version (sdist preferred) and unpack it once into root/<name>-<version>/."""
     dest = root / (f"{name}-{version}" + ("" if prefer_sdist else "-wheel"))
     stamp = dest / ".complete"
@@ -366,6 +364,13 @@ def find_replaylint(override: str | None = None) -> tuple[Replaylint | None, str
         if exe:
             candidates.append([exe])
         candidates.append([sys.executable, "-m", "replaylint"])
+        src = BENCH_DIR.parent / "src"
+        if (src / "replaylint" / "__main__.py").exists():  # the repo's own, not installed
+            boot = (
+                f"import runpy, sys; sys.path.insert(0, {str(src)!r}); "
+                "runpy.run_module('replaylint', run_name='__main__', alter_sys=True)"
+            )
+            candidates.append([sys.executable, "-c", boot])
     tried = []
     for cmd in candidates:
         try:
