@@ -1,0 +1,557 @@
+#!/usr/bin/env python3
+"""vLLM judge: run vLLM's own config-time validation for replay cases.
+
+Runs INSIDE the judge virtualenv (scripts/setup-vllm-judge.sh), never inside
+replaylint's own test environment.  See tests/differential/JUDGE.md.
+
+Input: JSON lines on stdin, one case per line:
+
+  {"id": "c1", "argv": ["MODEL", "--return-sampling-mask"], "env": {...}}
+      argv = the tokens after `vllm serve`.  Parsed by the real `vllm` CLI
+      parser (top-level FlexibleArgumentParser + the real `serve` subparser),
+      then the serve entry point's own checks, then
+      AsyncEngineArgs.from_cli_args(args).create_engine_config(
+          usage_context=OPENAI_API_SERVER).
+
+  {"id": "c2", "engine_kwargs": {"model": "m", "return_sampling_mask": true}}
+      Python API: the real vllm.LLM.__init__(**engine_kwargs) runs (so its own
+      kwarg conversion, e.g. compilation_config=1, is the real one) up to the
+      point where it calls LLMEngine.from_engine_args; there the judge calls
+      engine_args.create_engine_config(UsageContext.LLM_CLASS) exactly as
+      from_engine_args does, and stops before any engine is built.
+      With "via": "EngineArgs" the case runs
+      EngineArgs(**engine_kwargs).create_engine_config() directly instead.
+
+  Optional keys of a case:
+    "env":        {NAME: value|null}  environment for this case only (applied
+                  over the judge's start-up environment; VLLM_USE_V2_MODEL_RUNNER
+                  is always unset unless the case gives it).
+    "hf_configs": {MODEL_NAME: {config.json keys}}  merged over the tiny default
+                  config for that model name (e.g. to make it MoE or diffusion).
+    "timeout":    seconds (default 60).
+
+Output: one JSON line per case on stdout, in input order:
+  {"id": ..., "ok": true}
+  {"id": ..., "ok": false, "phase": "argparse"|"engine_args"|"config"|"other",
+   "message": "<vLLM's message>", "exception": "<type name>"}
+(plus "exit_code" for SystemExit).  Everything else vLLM prints goes to stderr.
+Timing is printed to stderr at the end.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import hashlib
+import io
+import json
+import os
+import re
+import shutil
+import signal
+import sys
+import tempfile
+import time
+import traceback
+import types
+
+T_START = time.perf_counter()
+
+# ---------------------------------------------------------------------------
+# 0. stdout hygiene: verdicts go to the real stdout, everything else (vLLM's
+#    logging, prints, warnings) to stderr, even if written to fd 1 directly.
+# ---------------------------------------------------------------------------
+_VERDICT_OUT = os.fdopen(os.dup(1), "w", buffering=1, encoding="utf-8")
+os.dup2(2, 1)
+sys.stdout = sys.stderr
+
+# ---------------------------------------------------------------------------
+# 1. Environment before vLLM is imported: offline, quiet, no usage stats.
+# ---------------------------------------------------------------------------
+os.environ["HF_HUB_OFFLINE"] = "1"
+os.environ["TRANSFORMERS_OFFLINE"] = "1"
+os.environ["HF_DATASETS_OFFLINE"] = "1"
+os.environ["VLLM_NO_USAGE_STATS"] = "1"
+os.environ["DO_NOT_TRACK"] = "1"
+os.environ.setdefault("VLLM_LOGGING_LEVEL", "ERROR")
+# `vllm` (cli/main.py) calls cli_env_setup(), which sets this; do the same.
+os.environ.setdefault("VLLM_WORKER_MULTIPROC_METHOD", "spawn")
+os.environ.pop("VLLM_USE_V2_MODEL_RUNNER", None)
+os.environ.pop("VLLM_TARGET_DEVICE", None)
+
+_WORK_ROOT = os.path.join(tempfile.gettempdir(), f"vllmjudge-{os.getuid()}-{os.getpid()}")
+shutil.rmtree(_WORK_ROOT, ignore_errors=True)
+os.makedirs(_WORK_ROOT)
+# vLLM caches (compile cache, assets) go to a private folder.
+os.environ["VLLM_CACHE_ROOT"] = os.path.join(_WORK_ROOT, "cache")
+os.environ["HF_HOME"] = os.path.join(_WORK_ROOT, "hf")
+
+# ---------------------------------------------------------------------------
+# 2. Replaced hardware: compiled kernel modules and NVML.
+# ---------------------------------------------------------------------------
+# vLLM's compiled extension modules (vllm._C_stable_libtorch, the flash-attn
+# and MoE kernels, ...) are CUDA builds that cannot load next to CPU torch.
+# On a GPU host they all import; here every one of them is replaced by an
+# empty module, found by listing the extension files of the installed package.
+def _extension_module_names():
+    import importlib.util
+
+    spec = importlib.util.find_spec("vllm")
+    root = os.path.dirname(spec.origin)
+    names = []
+    for dirpath, _dirs, files in os.walk(root):
+        for fn in files:
+            if fn.endswith(".so"):
+                mod = fn.split(".", 1)[0]
+                rel = os.path.relpath(dirpath, os.path.dirname(root))
+                names.append(".".join([*rel.split(os.sep), mod]))
+    return sorted(names)
+
+
+STUBBED_EXTENSIONS = _extension_module_names()
+for _name in STUBBED_EXTENSIONS:
+    _m = types.ModuleType(_name)
+    _m.__file__ = f"<vllm-judge stub for {_name}>"
+    sys.modules[_name] = _m
+
+# One NVIDIA H100 80GB HBM3 (SXM), compute capability 9.0.
+H100 = {
+    "name": "NVIDIA H100 80GB HBM3",
+    "capability": (9, 0),
+    "total_memory": 85520809984,  # 79.6 GiB, as NVML reports for H100 SXM 80GB
+    "uuid": "GPU-00000000-0000-0000-0000-000000000000",
+    "pci_bus_id": "00000000:00:00.0",
+}
+
+
+def _install_fake_nvml():
+    import vllm.third_party.pynvml as pynvml
+
+    class _Handle:
+        def __init__(self, index):
+            self.index = index
+
+    def _check_index(i):
+        if int(i) != 0:
+            raise pynvml.NVMLError(pynvml.NVML_ERROR_INVALID_ARGUMENT)
+        return _Handle(0)
+
+    class _Mem:
+        total = H100["total_memory"]
+        free = H100["total_memory"]
+        used = 0
+
+    class _Pci:
+        busId = H100["pci_bus_id"]
+
+    pynvml.nvmlInit = lambda *a, **k: None
+    pynvml.nvmlShutdown = lambda *a, **k: None
+    pynvml.nvmlDeviceGetCount = lambda: 1
+    pynvml.nvmlDeviceGetHandleByIndex = _check_index
+    pynvml.nvmlDeviceGetHandleByUUID = lambda uuid: _Handle(0)
+    pynvml.nvmlDeviceGetIndex = lambda h: 0
+    pynvml.nvmlDeviceGetCudaComputeCapability = lambda h: H100["capability"]
+    pynvml.nvmlDeviceGetName = lambda h: H100["name"]
+    pynvml.nvmlDeviceGetUUID = lambda h: H100["uuid"]
+    pynvml.nvmlDeviceGetMemoryInfo = lambda h, *a: _Mem()
+    pynvml.nvmlDeviceGetPciInfo = lambda h: _Pci()
+    pynvml.nvmlDeviceGetP2PStatus = lambda a, b, idx: pynvml.NVML_P2P_STATUS_OK
+    pynvml.nvmlDeviceGetNumaNodeId = lambda h: 0
+    pynvml.nvmlDeviceGetCpuAffinity = lambda h, n: [(1 << min(os.cpu_count() or 1, 63)) - 1]
+
+
+_install_fake_nvml()
+
+
+def _install_kernel_capability_queries():
+    """torch.ops._C capability queries that vLLM calls at import time.
+
+    With the kernel module stubbed these ops do not exist; they are answered
+    as vLLM's CUDA build answers them on a compute-capability-9.0 GPU.
+    """
+    import torch
+
+    ops_c = torch.ops._C
+    answers = {
+        # csrc/quantization/w8a8/cutlass/scaled_mm_entry.cu
+        "cutlass_scaled_mm_supports_fp8": lambda cap: cap >= 89,
+        "cutlass_scaled_mm_supports_block_fp8": lambda cap: cap >= 90,
+        "cutlass_scaled_mm_supports_fp4": lambda cap: cap >= 100,
+        "cutlass_group_gemm_supported": lambda cap: 90 <= cap < 110,
+        "mxfp4_experts_quant_supported": lambda cap: cap >= 100,
+    }
+    for name, fn in answers.items():
+        setattr(ops_c, name, fn)
+
+
+_install_kernel_capability_queries()
+
+import vllm  # noqa: E402
+import vllm.envs as envs  # noqa: E402
+import vllm.platforms  # noqa: E402
+import vllm.platforms.cuda as _cuda  # noqa: E402
+
+# torch is the CPU build, so torch.cuda counts 0 devices; answer as one GPU.
+_cuda._cuda_device_count_stateless = lambda cuda_visible_devices=None: 1
+
+from vllm.platforms import current_platform  # noqa: E402
+
+if not current_platform.is_cuda():
+    raise SystemExit(
+        f"vllm_judge: expected the CUDA platform, got {type(current_platform).__name__}"
+    )
+
+import vllm.config.vllm as _config_vllm  # noqa: E402
+
+# As on a normal GPU host (Triton is importable there).
+_config_vllm.HAS_TRITON = True
+
+import vllm.model_executor.models.registry as _registry  # noqa: E402
+
+# vLLM inspects a model class in a fresh subprocess (to keep CUDA out of the
+# parent); that subprocess would not have the replacements above and costs
+# seconds per architecture.  Here the inspection runs in-process, on the
+# same (H100-answering) platform a GPU host's subprocess would see.
+_registry._run_in_subprocess = lambda fn: fn()
+
+from vllm.engine.arg_utils import AsyncEngineArgs, EngineArgs  # noqa: E402
+from vllm.entrypoints.cli.serve import ServeSubcommand  # noqa: E402
+from vllm.entrypoints.common import cli_args as _cli_args  # noqa: E402
+import vllm.entrypoints.llm as _llm_mod  # noqa: E402
+from vllm.usage.usage_lib import UsageContext  # noqa: E402
+from vllm.utils.argparse_utils import FlexibleArgumentParser  # noqa: E402
+
+T_IMPORTED = time.perf_counter()
+
+# ---------------------------------------------------------------------------
+# 3. Tiny local models.
+# ---------------------------------------------------------------------------
+DEFAULT_HF_CONFIG = {
+    "architectures": ["LlamaForCausalLM"],
+    "model_type": "llama",
+    "vocab_size": 512,
+    "hidden_size": 64,
+    "intermediate_size": 128,
+    "num_hidden_layers": 2,
+    "num_attention_heads": 4,
+    "num_key_value_heads": 4,
+    "head_dim": 16,
+    "max_position_embeddings": 2048,
+    "rms_norm_eps": 1e-5,
+    "rope_theta": 10000.0,
+    "hidden_act": "silu",
+    "bos_token_id": 1,
+    "eos_token_id": 2,
+    "tie_word_embeddings": False,
+    "torch_dtype": "bfloat16",
+}
+
+_MODELS_ROOT = os.path.join(_WORK_ROOT, "models")
+
+
+def local_model_dir(name: str, overrides: dict | None) -> str:
+    """A folder with a tiny config.json whose path ends with `name`.
+
+    Keeping the original name as the path suffix keeps vLLM's name-based
+    heuristics (e.g. 'eagle-' / 'dflash' in a draft model name) working.
+    A name that is already an existing directory is used as it is.
+    """
+    if os.path.isdir(name):
+        return name
+    cfg = dict(DEFAULT_HF_CONFIG)
+    if overrides:
+        cfg.update(overrides)
+    blob = json.dumps(cfg, sort_keys=True)
+    digest = hashlib.sha1(blob.encode()).hexdigest()[:10]
+    rel = name.strip("/").replace("..", "__") or "model"
+    path = os.path.join(_MODELS_ROOT, digest, rel)
+    if not os.path.exists(os.path.join(path, "config.json")):
+        os.makedirs(path, exist_ok=True)
+        with open(os.path.join(path, "config.json"), "w") as f:
+            f.write(blob)
+    return path
+
+
+# ---------------------------------------------------------------------------
+# 4. The `vllm` CLI parser, built as vllm/entrypoints/cli/main.py builds it
+#    (only the `serve` subcommand is registered).
+# ---------------------------------------------------------------------------
+def build_cli_parser():
+    import importlib.metadata
+
+    parser = FlexibleArgumentParser(prog="vllm", description="vLLM CLI")
+    parser.add_argument(
+        "-v", "--version", action="version",
+        version=importlib.metadata.version("vllm"),
+    )
+    subparsers = parser.add_subparsers(required=False, dest="subparser")
+    cmd = ServeSubcommand()
+    cmd.subparser_init(subparsers).set_defaults(dispatch_function=cmd.cmd)
+    return parser, cmd
+
+
+T0 = time.perf_counter()
+CLI_PARSER, SERVE_CMD = build_cli_parser()
+T_PARSER = time.perf_counter() - T0
+
+
+# ---------------------------------------------------------------------------
+# 5. Per-case machinery.
+# ---------------------------------------------------------------------------
+class CaseError(Exception):
+    def __init__(self, phase, exc, message=None, exit_code=None):
+        super().__init__(message)
+        self.phase = phase
+        self.exc = exc
+        self.message = message
+        self.exit_code = exit_code
+
+
+class _StopAfterConfig(BaseException):
+    """Raised in place of building an engine once the config exists."""
+
+
+class _CaseTimeout(BaseException):
+    pass
+
+
+_PYDANTIC_RE = re.compile(
+    r"Value error, (?P<msg>.*?) \[type=value_error", re.DOTALL
+)
+
+
+def exception_message(exc: BaseException) -> str:
+    """vLLM's own message: for pydantic-wrapped errors, the inner message."""
+    text = str(exc)
+    m = _PYDANTIC_RE.search(text)
+    if m:
+        return m.group("msg").strip()
+    return text
+
+
+_BASE_ENV = dict(os.environ)
+_BASE_CWD = os.getcwd()
+
+
+def apply_env(case_env: dict | None):
+    os.environ.clear()
+    os.environ.update(_BASE_ENV)
+    for k, v in (case_env or {}).items():
+        if v is None:
+            os.environ.pop(k, None)
+        else:
+            os.environ[str(k)] = str(v)
+    # vllm.envs may have been switched to cached reads (enable_envs_cache):
+    # make every case read its own environment.
+    envs.disable_envs_cache()
+
+
+def replace_models_in_namespace(args, hf_configs):
+    model = getattr(args, "model_tag", None) or args.model
+    args.model = local_model_dir(model, hf_configs.get(model))
+    if getattr(args, "model_tag", None) is not None:
+        args.model_tag = args.model
+    _replace_other_models(args, hf_configs, getattr)
+
+
+def _replace_other_models(obj, hf_configs, get):
+    if isinstance(obj, dict):
+        get = lambda o, k, d=None: o.get(k, d)  # noqa: E731
+        put = lambda o, k, v: o.__setitem__(k, v)  # noqa: E731
+    else:
+        put = setattr
+    tok = get(obj, "tokenizer", None)
+    if isinstance(tok, str) and tok:
+        put(obj, "tokenizer", local_model_dir(tok, hf_configs.get(tok)))
+    spec_model = get(obj, "spec_model", None)
+    if isinstance(spec_model, str) and spec_model:
+        put(obj, "spec_model", local_model_dir(spec_model, hf_configs.get(spec_model)))
+    sc = get(obj, "speculative_config", None)
+    if isinstance(sc, dict):
+        m = sc.get("model")
+        if isinstance(m, str) and m and m != "ngram" and not _is_dotted_class(m):
+            sc["model"] = local_model_dir(m, hf_configs.get(m))
+
+
+def _is_dotted_class(name: str) -> bool:
+    # speculative_config.model given as an import path (custom_class method)
+    return "/" not in name and "." in name and not os.path.exists(name)
+
+
+def run_argv_case(argv, hf_configs):
+    if not isinstance(argv, list) or not all(isinstance(a, str) for a in argv):
+        raise CaseError("other", "TypeError", "argv must be a list of strings")
+    # --- argparse (the real parser; SystemExit 2 carries argparse's text) ---
+    err = io.StringIO()
+    FlexibleArgumentParser._search_keyword = None
+    try:
+        with contextlib.redirect_stderr(err):
+            args = CLI_PARSER.parse_args(["serve", *argv])
+    except SystemExit as e:
+        text = err.getvalue()
+        m = re.search(r"^[^\n]*?: error: (.*)\Z", text, re.DOTALL | re.MULTILINE)
+        msg = m.group(1).strip() if m else text.strip()
+        raise CaseError("argparse", "SystemExit", msg, exit_code=e.code) from None
+    except Exception as e:  # e.g. ValueError from --config / --model handling
+        raise CaseError("argparse", type(e).__name__, exception_message(e)) from None
+    finally:
+        sys.stderr.write(err.getvalue())
+    args = _copy_namespace(args)
+    # --- what `vllm` main() and `vllm serve` do before building the engine ---
+    try:
+        SERVE_CMD.validate(args)  # validate_parsed_serve_args
+        if getattr(args, "model_tag", None) is not None:
+            args.model = args.model_tag
+        headless = bool(args.headless)
+        _cli_args.validate_api_server_args(args)
+    except Exception as e:
+        raise CaseError("other", type(e).__name__, exception_message(e)) from None
+    replace_models_in_namespace(args, hf_configs)
+    # --- AsyncEngineArgs.from_cli_args ---
+    try:
+        engine_args = AsyncEngineArgs.from_cli_args(args)
+        _cli_args.propagate_flash_late_interaction(args, engine_args)
+    except Exception as e:
+        raise CaseError("engine_args", type(e).__name__, exception_message(e)) from None
+    # --- create_engine_config ---
+    try:
+        engine_args.create_engine_config(
+            usage_context=UsageContext.OPENAI_API_SERVER, headless=headless
+        )
+    except Exception as e:
+        raise CaseError("config", type(e).__name__, exception_message(e)) from None
+
+
+def _copy_namespace(args):
+    try:
+        return copy.deepcopy(args)
+    except Exception:
+        return copy.copy(args)
+
+
+_REAL_FROM_ENGINE_ARGS = _llm_mod.LLMEngine.from_engine_args
+
+
+def _judge_from_engine_args(engine_args, usage_context=UsageContext.ENGINE_CONTEXT, *a, **k):
+    # What LLMEngine.from_engine_args does first; stop before building.
+    try:
+        engine_args.create_engine_config(usage_context)
+    except Exception as e:
+        raise CaseError("config", type(e).__name__, exception_message(e)) from None
+    raise _StopAfterConfig()
+
+
+class _JudgeLLMEngine:
+    from_engine_args = staticmethod(_judge_from_engine_args)
+
+
+def run_kwargs_case(kwargs, hf_configs, via):
+    if not isinstance(kwargs, dict):
+        raise CaseError("other", "TypeError", "engine_kwargs must be an object")
+    kwargs = copy.deepcopy(kwargs)
+    if "model" in kwargs and isinstance(kwargs["model"], str):
+        kwargs["model"] = local_model_dir(kwargs["model"], hf_configs.get(kwargs["model"]))
+    _replace_other_models(kwargs, hf_configs, None)
+    if via == "EngineArgs":
+        try:
+            engine_args = EngineArgs(**kwargs)
+        except Exception as e:
+            raise CaseError("engine_args", type(e).__name__, exception_message(e)) from None
+        try:
+            engine_args.create_engine_config()
+        except Exception as e:
+            raise CaseError("config", type(e).__name__, exception_message(e)) from None
+        return
+    # via LLM.__init__ (default)
+    saved = _llm_mod.LLMEngine
+    _llm_mod.LLMEngine = _JudgeLLMEngine
+    try:
+        _llm_mod.LLM(**kwargs)
+    except _StopAfterConfig:
+        return
+    except CaseError:
+        raise
+    except Exception as e:
+        # Raised by LLM.__init__ itself or by EngineArgs(...) before the config.
+        raise CaseError("engine_args", type(e).__name__, exception_message(e)) from None
+    finally:
+        _llm_mod.LLMEngine = saved
+    raise CaseError("other", "RuntimeError", "LLM() returned without building a config")
+
+
+def _on_alarm(signum, frame):
+    raise _CaseTimeout()
+
+
+def judge_case(case) -> dict:
+    cid = case.get("id") if isinstance(case, dict) else None
+    out = {"id": cid}
+    if not isinstance(case, dict):
+        return {**out, "ok": False, "phase": "other", "exception": "TypeError",
+                "message": "case must be a JSON object"}
+    hf_configs = case.get("hf_configs") or {}
+    timeout = int(case.get("timeout", 60))
+    apply_env(case.get("env"))
+    old_alarm = signal.signal(signal.SIGALRM, _on_alarm)
+    signal.alarm(max(1, timeout))
+    try:
+        if "argv" in case:
+            run_argv_case(case["argv"], hf_configs)
+        elif "engine_kwargs" in case:
+            run_kwargs_case(case["engine_kwargs"], hf_configs, case.get("via", "LLM"))
+        else:
+            raise CaseError("other", "KeyError", "case needs 'argv' or 'engine_kwargs'")
+        out["ok"] = True
+    except CaseError as e:
+        out.update(ok=False, phase=e.phase, message=e.message, exception=e.exc)
+        if e.exit_code is not None:
+            out["exit_code"] = e.exit_code
+    except _CaseTimeout:
+        out.update(ok=False, phase="other", exception="Timeout",
+                   message=f"case did not finish within {timeout} s")
+    except BaseException as e:  # noqa: BLE001 - nothing may kill the judge
+        traceback.print_exc(file=sys.stderr)
+        out.update(ok=False, phase="other", exception=type(e).__name__,
+                   message=exception_message(e))
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old_alarm)
+        apply_env(None)
+        with contextlib.suppress(Exception):
+            os.chdir(_BASE_CWD)
+    return out
+
+
+def main() -> int:
+    n = 0
+    t_cases = 0.0
+    for line in sys.stdin:
+        line = line.strip()
+        if not line:
+            continue
+        t0 = time.perf_counter()
+        try:
+            case = json.loads(line)
+        except json.JSONDecodeError as e:
+            verdict = {"id": None, "ok": False, "phase": "other",
+                       "exception": "JSONDecodeError", "message": str(e)}
+        else:
+            verdict = judge_case(case)
+        t_cases += time.perf_counter() - t0
+        n += 1
+        _VERDICT_OUT.write(json.dumps(verdict, sort_keys=True) + "\n")
+        _VERDICT_OUT.flush()
+    mean = (t_cases / n * 1000) if n else 0.0
+    sys.stderr.write(
+        f"vllm_judge: vllm {vllm.__version__}; import {T_IMPORTED - T_START:.2f} s; "
+        f"parser build {T_PARSER * 1000:.0f} ms; {n} cases; "
+        f"mean {mean:.1f} ms/case; total {time.perf_counter() - T_START:.2f} s\n"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    finally:
+        shutil.rmtree(_WORK_ROOT, ignore_errors=True)
