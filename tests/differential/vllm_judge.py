@@ -124,6 +124,10 @@ H100 = {
 }
 
 
+# Number of such GPUs the fake NVML reports; a case may ask for more ("gpus").
+GPU_COUNT = [1]
+
+
 def _install_fake_nvml():
     import vllm.third_party.pynvml as pynvml
 
@@ -132,9 +136,9 @@ def _install_fake_nvml():
             self.index = index
 
     def _check_index(i):
-        if int(i) != 0:
+        if not 0 <= int(i) < GPU_COUNT[0]:
             raise pynvml.NVMLError(pynvml.NVML_ERROR_INVALID_ARGUMENT)
-        return _Handle(0)
+        return _Handle(int(i))
 
     class _Mem:
         total = H100["total_memory"]
@@ -146,10 +150,10 @@ def _install_fake_nvml():
 
     pynvml.nvmlInit = lambda *a, **k: None
     pynvml.nvmlShutdown = lambda *a, **k: None
-    pynvml.nvmlDeviceGetCount = lambda: 1
+    pynvml.nvmlDeviceGetCount = lambda: GPU_COUNT[0]
     pynvml.nvmlDeviceGetHandleByIndex = _check_index
     pynvml.nvmlDeviceGetHandleByUUID = lambda uuid: _Handle(0)
-    pynvml.nvmlDeviceGetIndex = lambda h: 0
+    pynvml.nvmlDeviceGetIndex = lambda h: h.index
     pynvml.nvmlDeviceGetCudaComputeCapability = lambda h: H100["capability"]
     pynvml.nvmlDeviceGetName = lambda h: H100["name"]
     pynvml.nvmlDeviceGetUUID = lambda h: H100["uuid"]
@@ -192,7 +196,7 @@ import vllm.platforms  # noqa: E402
 import vllm.platforms.cuda as _cuda  # noqa: E402
 
 # torch is the CPU build, so torch.cuda counts 0 devices; answer as one GPU.
-_cuda._cuda_device_count_stateless = lambda cuda_visible_devices=None: 1
+_cuda._cuda_device_count_stateless = lambda cuda_visible_devices=None: GPU_COUNT[0]
 
 from vllm.platforms import current_platform  # noqa: E402
 
@@ -299,12 +303,18 @@ T_PARSER = time.perf_counter() - T0
 # 5. Per-case machinery.
 # ---------------------------------------------------------------------------
 class CaseError(Exception):
-    def __init__(self, phase, exc, message=None, exit_code=None):
+    def __init__(self, phase, exc, message=None, exit_code=None, inner=None):
         super().__init__(message)
         self.phase = phase
         self.exc = exc
         self.message = message
         self.exit_code = exit_code
+        self.inner = inner
+
+    @classmethod
+    def wrap(cls, phase, e: BaseException):
+        return cls(phase, type(e).__name__, exception_message(e),
+                   inner=inner_exception_name(e))
 
 
 class _StopAfterConfig(BaseException):
@@ -316,17 +326,46 @@ class _CaseTimeout(BaseException):
 
 
 _PYDANTIC_RE = re.compile(
-    r"Value error, (?P<msg>.*?) \[type=value_error", re.DOTALL
+    r"(?:Value error|Assertion failed), (?P<msg>.*?) \[type=(?:value|assertion)_error", re.DOTALL
 )
 
 
 def exception_message(exc: BaseException) -> str:
-    """vLLM's own message: for pydantic-wrapped errors, the inner message."""
+    """vLLM's own message.
+
+    A pydantic ValidationError that wraps one exception raised by vLLM's code
+    (a ValueError, AssertionError, ...: "1 validation error for VllmConfig
+    ... Value error, <message> [type=value_error, ...") gives that inner
+    exception's message.  Other validation errors (wrong literal, missing
+    field, several errors) keep pydantic's whole text.
+    """
+    errors = None
+    if hasattr(exc, "errors") and type(exc).__name__ == "ValidationError":
+        with contextlib.suppress(Exception):
+            errors = exc.errors()
+    if errors and len(errors) == 1:
+        inner = (errors[0].get("ctx") or {}).get("error")
+        if isinstance(inner, BaseException):
+            return str(inner)
+        if isinstance(inner, str):
+            return inner
     text = str(exc)
     m = _PYDANTIC_RE.search(text)
-    if m:
+    if m and text.startswith("1 validation error"):
         return m.group("msg").strip()
     return text
+
+
+def inner_exception_name(exc: BaseException) -> str | None:
+    if type(exc).__name__ != "ValidationError":
+        return None
+    with contextlib.suppress(Exception):
+        errors = exc.errors()
+        if len(errors) == 1:
+            inner = (errors[0].get("ctx") or {}).get("error")
+            if isinstance(inner, BaseException):
+                return type(inner).__name__
+    return None
 
 
 _BASE_ENV = dict(os.environ)
@@ -391,9 +430,11 @@ def run_argv_case(argv, hf_configs):
         text = err.getvalue()
         m = re.search(r"^[^\n]*?: error: (.*)\Z", text, re.DOTALL | re.MULTILINE)
         msg = m.group(1).strip() if m else text.strip()
+        if e.code == 0 and not msg:
+            msg = "exit 0 (help or version printed)"
         raise CaseError("argparse", "SystemExit", msg, exit_code=e.code) from None
     except Exception as e:  # e.g. ValueError from --config / --model handling
-        raise CaseError("argparse", type(e).__name__, exception_message(e)) from None
+        raise CaseError.wrap("argparse", e) from None
     finally:
         sys.stderr.write(err.getvalue())
     args = _copy_namespace(args)
@@ -405,21 +446,21 @@ def run_argv_case(argv, hf_configs):
         headless = bool(args.headless)
         _cli_args.validate_api_server_args(args)
     except Exception as e:
-        raise CaseError("other", type(e).__name__, exception_message(e)) from None
+        raise CaseError.wrap("other", e) from None
     replace_models_in_namespace(args, hf_configs)
     # --- AsyncEngineArgs.from_cli_args ---
     try:
         engine_args = AsyncEngineArgs.from_cli_args(args)
         _cli_args.propagate_flash_late_interaction(args, engine_args)
     except Exception as e:
-        raise CaseError("engine_args", type(e).__name__, exception_message(e)) from None
+        raise CaseError.wrap("engine_args", e) from None
     # --- create_engine_config ---
     try:
         engine_args.create_engine_config(
             usage_context=UsageContext.OPENAI_API_SERVER, headless=headless
         )
     except Exception as e:
-        raise CaseError("config", type(e).__name__, exception_message(e)) from None
+        raise CaseError.wrap("config", e) from None
 
 
 def _copy_namespace(args):
@@ -437,7 +478,7 @@ def _judge_from_engine_args(engine_args, usage_context=UsageContext.ENGINE_CONTE
     try:
         engine_args.create_engine_config(usage_context)
     except Exception as e:
-        raise CaseError("config", type(e).__name__, exception_message(e)) from None
+        raise CaseError.wrap("config", e) from None
     raise _StopAfterConfig()
 
 
@@ -456,11 +497,11 @@ def run_kwargs_case(kwargs, hf_configs, via):
         try:
             engine_args = EngineArgs(**kwargs)
         except Exception as e:
-            raise CaseError("engine_args", type(e).__name__, exception_message(e)) from None
+            raise CaseError.wrap("engine_args", e) from None
         try:
             engine_args.create_engine_config()
         except Exception as e:
-            raise CaseError("config", type(e).__name__, exception_message(e)) from None
+            raise CaseError.wrap("config", e) from None
         return
     # via LLM.__init__ (default)
     saved = _llm_mod.LLMEngine
@@ -473,7 +514,7 @@ def run_kwargs_case(kwargs, hf_configs, via):
         raise
     except Exception as e:
         # Raised by LLM.__init__ itself or by EngineArgs(...) before the config.
-        raise CaseError("engine_args", type(e).__name__, exception_message(e)) from None
+        raise CaseError.wrap("engine_args", e) from None
     finally:
         _llm_mod.LLMEngine = saved
     raise CaseError("other", "RuntimeError", "LLM() returned without building a config")
@@ -483,18 +524,56 @@ def _on_alarm(signum, frame):
     raise _CaseTimeout()
 
 
+import vllm.utils.import_utils as _import_utils  # noqa: E402
+
+_CASE_KEYS = {"id", "argv", "engine_kwargs", "via", "env", "hf_configs", "gpus",
+              "fake_modules", "timeout"}
+
+
+def _clear_module_probe_caches():
+    for name in ("_has_module", "_has_module_spec"):
+        fn = getattr(_import_utils, name, None)
+        if hasattr(fn, "cache_clear"):
+            fn.cache_clear()
+
+
+def _install_fake_modules(names):
+    import importlib.machinery
+
+    added = []
+    for name in names:
+        if not isinstance(name, str) or name in sys.modules:
+            continue
+        m = types.ModuleType(name)
+        m.__spec__ = importlib.machinery.ModuleSpec(name, None)
+        m.__file__ = f"<vllm-judge fake module {name}>"
+        sys.modules[name] = m
+        added.append(name)
+    _clear_module_probe_caches()
+    return added
+
+
 def judge_case(case) -> dict:
     cid = case.get("id") if isinstance(case, dict) else None
     out = {"id": cid}
     if not isinstance(case, dict):
         return {**out, "ok": False, "phase": "other", "exception": "TypeError",
                 "message": "case must be a JSON object"}
-    hf_configs = case.get("hf_configs") or {}
-    timeout = int(case.get("timeout", 60))
-    apply_env(case.get("env"))
+    timeout = 60
+    fake_added: list[str] = []
     old_alarm = signal.signal(signal.SIGALRM, _on_alarm)
-    signal.alarm(max(1, timeout))
     try:
+        unknown = sorted(set(case) - _CASE_KEYS)
+        if unknown:
+            raise CaseError("other", "KeyError", f"unknown case keys: {unknown}")
+        timeout = int(case.get("timeout", 60))
+        hf_configs = case.get("hf_configs") or {}
+        if not isinstance(hf_configs, dict):
+            raise CaseError("other", "TypeError", "hf_configs must be an object")
+        GPU_COUNT[0] = int(case.get("gpus", 1))
+        fake_added = _install_fake_modules(case.get("fake_modules") or [])
+        apply_env(case.get("env"))
+        signal.alarm(max(1, timeout))
         if "argv" in case:
             run_argv_case(case["argv"], hf_configs)
         elif "engine_kwargs" in case:
@@ -506,6 +585,8 @@ def judge_case(case) -> dict:
         out.update(ok=False, phase=e.phase, message=e.message, exception=e.exc)
         if e.exit_code is not None:
             out["exit_code"] = e.exit_code
+        if e.inner:
+            out["inner_exception"] = e.inner
     except _CaseTimeout:
         out.update(ok=False, phase="other", exception="Timeout",
                    message=f"case did not finish within {timeout} s")
@@ -517,12 +598,32 @@ def judge_case(case) -> dict:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old_alarm)
         apply_env(None)
+        GPU_COUNT[0] = 1
+        if fake_added:
+            for name in fake_added:
+                sys.modules.pop(name, None)
+            _clear_module_probe_caches()
         with contextlib.suppress(Exception):
             os.chdir(_BASE_CWD)
     return out
 
 
+WARMUP_CASES = [
+    {"id": "warmup-cli", "argv": ["warmup/model", "--return-sampling-mask",
+                                  "--logprobs-mode", "processed_logprobs"]},
+    {"id": "warmup-llm", "engine_kwargs": {"model": "warmup/model"}},
+]
+
+
 def main() -> int:
+    # Warm-up (not reported): the first config build imports the model
+    # registry, the model class and the attention backends.
+    t0 = time.perf_counter()
+    for case in WARMUP_CASES:
+        v = judge_case(case)
+        if not v.get("ok"):
+            sys.stderr.write(f"vllm_judge: warm-up case failed: {json.dumps(v)}\n")
+    t_warmup = time.perf_counter() - t0
     n = 0
     t_cases = 0.0
     for line in sys.stdin:
@@ -544,7 +645,7 @@ def main() -> int:
     mean = (t_cases / n * 1000) if n else 0.0
     sys.stderr.write(
         f"vllm_judge: vllm {vllm.__version__}; import {T_IMPORTED - T_START:.2f} s; "
-        f"parser build {T_PARSER * 1000:.0f} ms; {n} cases; "
+        f"parser build {T_PARSER * 1000:.0f} ms; warm-up {t_warmup:.2f} s; {n} cases; "
         f"mean {mean:.1f} ms/case; total {time.perf_counter() - T_START:.2f} s\n"
     )
     return 0
