@@ -72,6 +72,11 @@ class SamplingMaskRequiresModelRunnerV2(Rule):
         choice = choose_runner(launch, release)
         if choice.runner == "v1" and choice.setting is not None:
             yield Report(choice.setting.span, f"{choice.reason}: {says(self.vllm_message)}", self._fix(choice), (mask.span,))
+            if choice.setting.name == RUNNER_ENV:
+                # Removing the variable alone is not enough when a setting also falls back to V1.
+                fallback = choose_runner(launch, release, ignore_env=True)
+                if fallback.runner == "v1" and fallback.setting is not None:
+                    yield Report(fallback.setting.span, f"{fallback.reason}: {says(self.vllm_message)}", self._fix(fallback), (mask.span,))
         elif choice.runner == "v2" and choice.forced and choice.unsupported:
             features = ", ".join(trigger.feature for trigger in choice.unsupported)
             first = choice.unsupported[0].setting
@@ -120,6 +125,13 @@ class SamplingMaskRequiresModelRunnerV2(Rule):
         ),
     )
     INVALID = (
+        Invalid(
+            'import os\nfrom vllm import LLM\nos.environ["VLLM_USE_V2_MODEL_RUNNER"] = "0"\n'
+            'LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs", enable_elastic_ep=True)\n',
+            release="0.31.0",
+            count=2,
+            message=messages.REQUIRES_V2,
+        ),
         Invalid(
             'import os\nfrom vllm import LLM\nos.environ["VLLM_USE_V2_MODEL_RUNNER"] = "0"\n'
             'LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n',

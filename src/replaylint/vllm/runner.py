@@ -305,11 +305,12 @@ def _forced_v2_028(launch: Launch, spec: Speculative) -> tuple[Any, Setting | No
     return False, None
 
 
-def choose_runner(launch: Launch, release: Release) -> RunnerChoice:
+def choose_runner(launch: Launch, release: Release, ignore_env: bool = False) -> RunnerChoice:
+    """How `release` picks the runner; `ignore_env` asks what happens once the variable is gone."""
     spec = speculative(launch)
     unsupported, uncertain = v2_unsupported(launch, release, spec)
     triggers = tuple(unsupported)
-    env = launch.env.get(RUNNER_ENV)
+    env = None if ignore_env else launch.env.get(RUNNER_ENV)
 
     forced = _forced_v2(launch, release, spec)
     if forced is not None:

@@ -1,0 +1,239 @@
+"""Launches from command lines, shared by the shell, Dockerfile, YAML and Python-argv frontends.
+
+A frontend finds the words of a command and where they sit; `command_launch` runs them
+through `vllm.argv` and builds the `Launch`; `render` writes fixes back as word edits in the
+frontend's syntax (`WordSyntax`): shell words, a JSON exec array, a YAML list, a Python list.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence as Seq
+
+from ..edits import Sequence, insert_after, remove
+from ..model import (
+    Edit,
+    Fix,
+    Launch,
+    LaunchKind,
+    RemoveEnv,
+    RemoveSetting,
+    RenameSetting,
+    SetEnv,
+    SetSetting,
+    Setting,
+    Span,
+    VersionHint,
+)
+from ..vllm import argv
+from ..vllm.argv import ConfigLoader, Token
+from ..vllm.fields import FIELDS, flag_for
+from ..vllm.releases import NEWEST, Release
+from . import SourceFile
+
+
+@dataclass(frozen=True)
+class WordSyntax:
+    """How words are written in one container: quoting, separator, line continuation."""
+
+    quote: Callable[[str], str]
+    separator: str = " "
+    continuation: str = ""
+
+    def join(self, words: Seq[str]) -> str:
+        glue = ", " if self.separator == "," else " "
+        return glue.join(self.quote(word) for word in words)
+
+
+@dataclass(frozen=True)
+class EnvPlace:
+    """Where an environment variable is written: the text to delete, the value to replace."""
+
+    remove: Span
+    value: Span | None
+    quote: Callable[[str], str] = str
+
+
+@dataclass
+class CommandHandle:
+    tokens: list[Token]
+    elements: Sequence
+    syntax: WordSyntax
+    token_indices: dict[str, tuple[int, ...]]
+    env: dict[str, EnvPlace] = field(default_factory=dict)
+    config_render: Callable[[Launch, Any, SourceFile], "list[Edit] | None"] | None = None
+
+
+def command_launch(
+    kind: LaunchKind,
+    span: Span,
+    tokens: list[Token],
+    elements: Sequence,
+    syntax: WordSyntax,
+    env: dict[str, Setting] | None = None,
+    env_places: dict[str, EnvPlace] | None = None,
+    release: Release | None = None,
+    load_config: ConfigLoader | None = None,
+    entrypoint: str = "serve",
+    open_reasons: Seq[str] = (),
+    version_hint: VersionHint | None = None,
+    label: str = "",
+    condition: str | None = None,
+) -> Launch:
+    """A launch from the words after the launcher (`vllm serve`); `elements` are their bounds
+    in the source for edits (usually the token spans; a YAML item may include its quotes)."""
+    parsed = argv.parse(tokens, release or NEWEST, load_config, entrypoint)
+    handle = CommandHandle(tokens, elements, syntax, parsed.token_indices, dict(env_places or {}))
+    reasons = [*open_reasons, *parsed.open_reasons]
+    return Launch(
+        kind=kind,
+        span=span,
+        settings=parsed.settings,
+        env=dict(env or {}),
+        open_ended=bool(reasons),
+        open_reason=", ".join(reasons),
+        version_hint=version_hint,
+        issues=tuple(parsed.issues),
+        condition=condition,
+        label=label,
+        handle=handle,
+    )
+
+
+def token_elements(tokens: Seq[Token], close: int | None = None, separator: str = " ") -> Sequence:
+    return Sequence(tuple((token.span.start, token.span.end) for token in tokens), close, separator)
+
+
+# -- rendering -------------------------------------------------------------------------------
+
+
+def _value_words(name: str, value: Any) -> list[str]:
+    flag = flag_for(name)
+    if value is True and FIELDS.get(name) is not None and FIELDS[name].kind == "bool":
+        return [flag]
+    if isinstance(value, (dict, list)):
+        return [flag, json.dumps(value)]
+    return [flag, str(value)]
+
+
+def _local(handle: CommandHandle, name: str, path: str) -> tuple[int, ...]:
+    return tuple(i for i in handle.token_indices.get(name, ()) if handle.tokens[i].span.path == path)
+
+
+_ADAPTIVE = re.compile(r'(enable[_-]adaptive[_-]verification\\?["\']?\s*[:=]\s*)(true|True|1|"true"|\\"true\\")')
+
+
+def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
+    handle: CommandHandle | None = launch.handle
+    if handle is None:
+        return None
+    edits: list[Edit] = []
+    removals: set[int] = set()
+    for intent in fix.intents:
+        setting = launch.get(intent.name.partition(".")[0]) if isinstance(intent, (SetSetting, RemoveSetting, RenameSetting)) else None
+        if setting is not None and setting.span.path != source.path:
+            if handle.config_render is None:
+                return None
+            other = handle.config_render(launch, intent, source)
+            if other is None:
+                return None
+            edits.extend(other)
+            continue
+        if isinstance(intent, SetSetting):
+            edit = _set(launch, handle, intent, source)
+            if edit is None:
+                return None
+            edits.extend(edit)
+        elif isinstance(intent, RemoveSetting):
+            removals.update(_local(handle, intent.name, source.path))
+        elif isinstance(intent, RenameSetting):
+            indices = _local(handle, intent.name, source.path)
+            if not indices:
+                return None
+            token = handle.tokens[indices[0]]
+            flag = flag_for(intent.new_name)
+            rest = token.text.partition("=")[2] if token.text and "=" in token.text else None
+            edits.append(Edit(token.span, handle.syntax.quote(flag if rest is None else f"{flag}={rest}")))
+        elif isinstance(intent, RemoveEnv):
+            place = handle.env.get(intent.name)
+            if place is None:
+                return None
+            edits.append(Edit(place.remove, ""))
+        elif isinstance(intent, SetEnv):
+            place = handle.env.get(intent.name)
+            if place is None or place.value is None:
+                return None
+            edits.append(Edit(place.value, place.quote(intent.value)))
+    if removals:
+        edits.extend(remove(source.index, handle.elements, removals))
+    return edits
+
+
+def _set(launch: Launch, handle: CommandHandle, intent: SetSetting, source: SourceFile) -> list[Edit] | None:
+    name, _, key = intent.name.partition(".")
+    setting = launch.get(name)
+    indices = _local(handle, name, source.path)
+    if key:
+        return _set_key(setting, handle, indices, key, intent.value, source)
+    if setting is not None and indices:
+        return _replace(launch, handle, name, indices[-1], intent.value, source)
+    after = _local(handle, intent.after, source.path)
+    position = max(after) if after else len(handle.tokens) - 1
+    words = _value_words(name, intent.value)
+    return [insert_after(source.index, handle.elements, position, handle.syntax.join(words), handle.syntax.continuation)]
+
+
+def _replace(launch: Launch, handle: CommandHandle, name: str, last: int, value: Any, source: SourceFile) -> list[Edit]:
+    """Rewrite the last occurrence in place: a switch loses its `=value` (and a stray `true`)."""
+    token = handle.tokens[last]
+    text = token.text or ""
+    flag_part, eq, _ = text.partition("=")
+    edits = []
+    if FIELDS.get(name) is not None and FIELDS[name].kind == "bool" and value is True:
+        edits.append(Edit(token.span, handle.syntax.quote(flag_part)))
+        for issue in launch.issues:
+            if issue.name == name and issue.kind == "switch-followed-by-value":
+                stray = [i for i, t in enumerate(handle.tokens) if t.span == issue.span]
+                if stray:
+                    edits.extend(remove(source.index, handle.elements, set(stray)))
+        return edits
+    if eq:
+        return [Edit(token.span, handle.syntax.quote(f"{flag_part}={value}"))]
+    return [Edit(token.span, handle.syntax.quote(str(value)))]
+
+
+def _set_key(setting: Setting | None, handle: CommandHandle, indices: tuple[int, ...], key: str, value: Any, source: SourceFile) -> list[Edit] | None:
+    """Set one key of a dict-valued option: its dotted word's value, or inside the JSON."""
+    if setting is None:
+        return None
+    sub = setting.keys.get(key)
+    if sub is not None and sub.value_span is not None and sub.value_span.path == source.path:
+        return [Edit(sub.value_span, handle.syntax.quote(_json_word(value)))]
+    if key == "enable_adaptive_verification" and setting.value_span is not None:
+        span = setting.value_span
+        raw = source.text[span.start : span.end]
+        replaced, count = _ADAPTIVE.subn(lambda m: m.group(1) + _like(m.group(2), value), raw)
+        if count:
+            return [Edit(span, replaced)]
+    return None
+
+
+def _json_word(value: Any) -> str:
+    return json.dumps(value)
+
+
+def _like(original: str, value: Any) -> str:
+    """`false` written the way the user wrote `true` (`False`, `0`, `"false"`)."""
+    text = _json_word(value)
+    if original == "True":
+        return str(value)
+    if original == "1":
+        return "1" if value else "0"
+    if original.startswith('\\"'):
+        return f'\\"{text}\\"'
+    if original.startswith('"'):
+        return f'"{text}"'
+    return text
+

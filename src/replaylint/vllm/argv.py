@@ -1,0 +1,421 @@
+"""Command-line semantics: the words after `vllm serve` become settings, as vLLM parses them.
+
+This mirrors `FlexibleArgumentParser.parse_args` (vllm/utils/argparse_utils.py) and the
+argparse it feeds: `--model X` moved to the positional slot; `--config FILE` (two words only)
+spliced in after the model, `--config=FILE` silently ignored; `_` to `-` in `--` option names
+(up to the first `.` or `=`), never in values; dotted keys (`-sc.method ngram`) merged per
+spelling and appended at the end, so they replace a whole-JSON value; then argparse: exact
+option strings, else a unique prefix of a long option; switches take no value; `nargs="+"`
+lists; last occurrence wins. Every setting keeps the span of the words that produced it.
+
+Frontends hand in `Token`s (the word after quote removal, its span, its raw text). A word we
+cannot know (`$X`) has `text=None`; a spread of any number of words (`"$@"`,
+`"${ARGS[@]}"`) has `spread=True` and makes the launch open-ended.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from ..model import UNKNOWN, ArgIssue, Setting, Span
+from .fields import FIELDS
+from .options import Option, OptionTable, table_for
+from .releases import NEWEST, Release
+
+_NONE_WORDS = ("", "None", "null")
+_BOOL_WORDS = {"true", "false", "yes", "no", "1", "0", "on", "off"}
+_NEGATIVE_NUMBER = re.compile(r"^-\d+$|^-\d*\.\d+$")
+_MODEL_OPTION = re.compile(r"^--model(=.+|$)")
+
+
+@dataclass(frozen=True)
+class Token:
+    text: str | None
+    span: Span
+    raw: str
+    spread: bool = False
+    value: Any = None  # an already-parsed value (a YAML map from a --config file)
+    keys: dict[str, Setting] = field(default_factory=dict)
+
+    @property
+    def known(self) -> bool:
+        return self.text is not None and not self.spread
+
+
+@dataclass
+class ArgvResult:
+    settings: dict[str, Setting] = field(default_factory=dict)
+    issues: list[ArgIssue] = field(default_factory=list)
+    open_reasons: list[str] = field(default_factory=list)
+    # Which input tokens make up each setting (for fixes); config-file tokens are not listed.
+    token_indices: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    config_file: str | None = None
+
+    @property
+    def open_ended(self) -> bool:
+        return bool(self.open_reasons)
+
+
+ConfigLoader = Callable[[str, Token], "list[Token] | None"]
+
+
+@dataclass
+class _Item:
+    token: Token
+    index: int | None  # position in the caller's token list; None for config-file tokens
+    text: str | None  # after underscore normalisation
+
+
+def _normalise(text: str) -> str:
+    """`--logprobs_mode=x` -> `--logprobs-mode=x`: underscores in the name part of `--` options."""
+    if not text.startswith("--"):
+        return text
+    name, eq, value = text.partition("=")
+    head, dot, rest = name[2:].partition(".")
+    return "--" + head.replace("_", "-") + dot + rest + eq + value
+
+
+def _looks_like_option(text: str | None, table: OptionTable) -> bool:
+    if text is None or not text.startswith("-") or text == "-":
+        return False
+    if _NEGATIVE_NUMBER.match(text):
+        return False
+    return " " not in text or text.split("=", 1)[0] in table.options
+
+
+def _cover(tokens: Sequence[Token]) -> Span:
+    span = tokens[0].span
+    for token in tokens[1:]:
+        if token.span.path == span.path:
+            span = span.cover(token.span)
+    return span
+
+
+def _spelling(tokens: Sequence[Token]) -> str:
+    return " ".join(token.raw for token in tokens)
+
+
+def _json_value(text: str) -> Any:
+    if text in _NONE_WORDS:
+        return None
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return UNKNOWN
+
+
+def _dotted_value(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return text
+
+
+def _convert(dest: str, values: list[Token], nargs: int | str) -> Any:
+    """A value as the engine argument receives it (JSON parsed, ints read, list elements)."""
+    if any(not token.known for token in values):
+        return UNKNOWN
+    kind = FIELDS[dest].kind if dest in FIELDS else None
+    if nargs in ("+", "*"):
+        return [None if token.text in ("", "None") else token.text for token in values]
+    if not values:
+        return None
+    token = values[0]
+    if token.value is not None:
+        return token.value
+    text = token.text
+    assert text is not None
+    if kind == "json":
+        return _json_value(text)
+    if kind == "int":
+        try:
+            return int(text)
+        except ValueError:
+            return UNKNOWN
+    return text
+
+
+class _Parser:
+    def __init__(self, tokens: Sequence[Token], release: Release, load_config: ConfigLoader | None, entrypoint: str):
+        self.tokens = list(tokens)
+        self.table = table_for(release)
+        self.load_config = load_config
+        self.entrypoint = entrypoint
+        self.result = ArgvResult()
+
+    # -- the steps of FlexibleArgumentParser.parse_args -------------------------------------
+
+    def run(self) -> ArgvResult:
+        items = [_Item(token, index, token.text) for index, token in enumerate(self.tokens)]
+        items = self._drop_spreads(items)
+        model, items = self._model(items)
+        items = self._config(items, model is not None)
+        items = [_Item(i.token, i.index, None if i.text is None else _normalise(i.text)) for i in items]
+        items, dotted = self._collect_dotted(items)
+        self._argparse(items)
+        for spelling, (value, tokens, keys) in dotted.items():
+            self._apply_dotted(spelling, value, tokens, keys)
+        if model is not None:
+            self._set("model", *model)
+        return self.result
+
+    def _drop_spreads(self, items: list[_Item]) -> list[_Item]:
+        kept = []
+        for item in items:
+            if item.token.spread:
+                self.result.open_reasons.append(item.token.raw)
+            else:
+                kept.append(item)
+        return kept
+
+    def _model(self, items: list[_Item]) -> tuple[tuple[Any, list[_Item]] | None, list[_Item]]:
+        """`vllm serve --model X` is rewritten to the positional form; else the first word."""
+        if self.entrypoint == "serve":
+            for position, item in enumerate(items):
+                if item.text is not None and _MODEL_OPTION.match(item.text):
+                    if item.text == "--model":
+                        taken = items[position : position + 2]
+                        value = taken[1].token.text if len(taken) == 2 else None
+                    else:
+                        taken = [item]
+                        value = item.text[len("--model=") :]
+                    rest = items[:position] + items[position + len(taken) :]
+                    return (UNKNOWN if value is None else value, taken), rest
+        if self.entrypoint in ("serve", "dynamo") and items and (items[0].text is None or not items[0].text.startswith("-")):
+            first = items[0]
+            return (UNKNOWN if first.text is None else first.text, [first]), items[1:]
+        return None, items
+
+    def _config(self, items: list[_Item], has_model: bool) -> list[_Item]:
+        """`--config FILE` splices the file's options in first (so the command line wins)."""
+        for position, item in enumerate(items):
+            if item.text is not None and item.text.startswith("--config="):
+                self.result.issues.append(ArgIssue("config-equals-ignored", item.token.span, item.token.raw, "config", item.text[len("--config=") :]))
+                return items[:position] + items[position + 1 :]
+        positions = [p for p, item in enumerate(items) if item.text == "--config"]
+        if not positions:
+            return items
+        position = positions[0]
+        if position + 1 >= len(items) or items[position + 1].text is None:
+            self.result.open_reasons.append("--config with a file we cannot name")
+            return items[:position] + items[position + 2 :]
+        path_token = items[position + 1].token
+        assert path_token.text is not None
+        loaded = self.load_config(path_token.text, path_token) if self.load_config else None
+        if loaded is None:
+            self.result.open_reasons.append(f"--config {path_token.text} (not readable here)")
+            loaded = []
+        else:
+            self.result.config_file = path_token.text
+        config_items = [_Item(token, None, token.text) for token in loaded]
+        rest = items[:position] + items[position + 2 :]
+        return config_items + rest
+
+    def _collect_dotted(self, items: list[_Item]) -> tuple[list[_Item], dict[str, tuple[dict, list[Token], dict[str, Setting]]]]:
+        """Pull out `-X.a.b V` / `-X.a.b=V` words: one merged dict per spelling of X."""
+        kept: list[_Item] = []
+        dotted: dict[str, tuple[dict, list[Token], dict[str, Setting]]] = {}
+        skip_next = False
+        for position, item in enumerate(items):
+            if skip_next:
+                skip_next = False
+                continue
+            text = item.text
+            if text is None or not text.startswith("-") or "." not in text.split("=", 1)[0] or _NEGATIVE_NUMBER.match(text):
+                kept.append(item)
+                continue
+            name, eq, value_text = text.partition("=")
+            words = [item.token]
+            if not eq:
+                if position + 1 >= len(items):
+                    kept.append(item)
+                    continue
+                value_item = items[position + 1]
+                words.append(value_item.token)
+                skip_next = True
+                value: Any = UNKNOWN if value_item.text is None else None
+                value_text = value_item.text or ""
+            else:
+                value = None
+            append = name.endswith("+")
+            if append:
+                name = name[:-1]
+            if value is None:
+                value = json.loads(json.dumps(value_text.split(","))) if append else _dotted_value(value_text)
+            spelling, *path = name.split(".")
+            merged, tokens, keys = dotted.setdefault(spelling, ({}, [], {}))
+            tokens.extend(words)
+            _merge(merged, path, value, append)
+            key = path[0].replace("-", "_")
+            span = _cover(words)
+            sub = Setting(key, merged.get(path[0]), span, _spelling(words), words[-1].span)
+            if len(path) > 1:
+                previous = keys.get(key)
+                nested = dict(previous.keys) if previous else {}
+                nested[path[1].replace("-", "_")] = Setting(path[1], value, span, _spelling(words), words[-1].span)
+                sub = Setting(key, merged.get(path[0]), span, _spelling(words), words[-1].span, nested)
+            keys[key] = sub
+            for word_item in ([item, items[position + 1]] if not eq else [item]):
+                if word_item.index is not None:
+                    self._remember_tokens(spelling, word_item.index)
+        return kept, dotted
+
+    def _remember_tokens(self, key: str, index: int) -> None:
+        previous = self.result.token_indices.get("." + key, ())
+        self.result.token_indices["." + key] = previous + (index,)
+
+    def _apply_dotted(self, spelling: str, value: dict, tokens: list[Token], keys: dict[str, Setting]) -> None:
+        option, candidates = self.table.lookup(spelling)
+        if option is None:
+            self._unresolved(spelling, tokens[0], candidates)
+            return
+        if any(token.text is None for token in tokens):
+            value = UNKNOWN
+        setting = Setting(option.dest, value, _cover(tokens), _spelling(tokens), tokens[-1].span, keys)
+        self.result.settings[option.dest] = setting
+        dotted_indices = self.result.token_indices.pop("." + spelling, ())
+        self.result.token_indices[option.dest] = self.result.token_indices.get(option.dest, ()) + dotted_indices
+
+    # -- argparse --------------------------------------------------------------------------
+
+    def _argparse(self, items: list[_Item]) -> None:
+        position = 0
+        last_switch: Option | None = None
+        while position < len(items):
+            item = items[position]
+            text = item.text
+            if text is None:
+                self.result.open_reasons.append(item.token.raw)
+                position += 1
+                continue
+            if not _looks_like_option(text, self.table):
+                if last_switch is not None and last_switch.dest == "return_sampling_mask" and text.lower() in _BOOL_WORDS:
+                    detail = f"unrecognized arguments: {text}"
+                    self.result.issues.append(ArgIssue("switch-followed-by-value", item.token.span, item.token.raw, last_switch.dest, detail))
+                last_switch = None
+                position += 1
+                continue
+            name, eq, inline = text.partition("=")
+            option, candidates = self.table.lookup(name if eq else text)
+            if option is None and eq:
+                option, candidates = self.table.lookup(text)
+                if option is not None:
+                    eq, inline = "", ""
+            if option is None:
+                position = self._unknown_option(items, position, name, candidates)
+                last_switch = None
+                continue
+            words = [item]
+            values: list[Token] = []
+            if option.nargs == 0:
+                if eq:
+                    flags = "/".join(self._strings_of(option.dest))
+                    detail = f"argument {flags}: ignored explicit argument '{inline}'"
+                    self.result.issues.append(ArgIssue("switch-with-value", item.token.span, item.token.raw, option.dest, detail))
+                value: Any = not option.negative
+                last_switch = option
+            else:
+                last_switch = None
+                if eq:
+                    values = [Token(inline, item.token.span, item.token.raw)]
+                else:
+                    values, consumed = self._values(items, position + 1, option.nargs)
+                    words.extend(consumed)
+                    if not values and option.nargs in (1, "+"):
+                        self.result.issues.append(ArgIssue("missing-value", item.token.span, item.token.raw, option.dest, "expected one argument"))
+                        values = []
+                value = _convert(option.dest, values, option.nargs) if (values or option.nargs != 1) else UNKNOWN
+            position += len(words)
+            tokens = [w.token for w in words]
+            value_span = values[-1].span if values else None
+            keys = dict(values[0].keys) if len(values) == 1 else {}
+            self._set(option.dest, value, words, value_span=value_span, keys=keys, tokens=tokens)
+
+    def _values(self, items: list[_Item], start: int, nargs: int | str) -> tuple[list[Token], list[_Item]]:
+        taken: list[_Item] = []
+        position = start
+        limit = 1 if nargs in (1, "?") else (nargs if isinstance(nargs, int) else len(items))
+        while position < len(items) and len(taken) < limit:
+            candidate = items[position]
+            if candidate.text is not None and _looks_like_option(candidate.text, self.table):
+                break
+            taken.append(candidate)
+            position += 1
+        return [item.token if item.text is None else Token(item.text, item.token.span, item.token.raw, value=item.token.value, keys=item.token.keys) for item in taken], taken
+
+    def _unknown_option(self, items: list[_Item], position: int, name: str, candidates: tuple[str, ...]) -> int:
+        item = items[position]
+        self._unresolved(name, item.token, candidates)
+        dest = name.lstrip("-").replace("-", "_")
+        words = [item]
+        if "=" not in (item.text or "") and position + 1 < len(items):
+            following = items[position + 1]
+            if following.text is None or not _looks_like_option(following.text, self.table):
+                words.append(following)
+        if not candidates and dest:
+            value: Any = True if len(words) == 1 and "=" not in (item.text or "") else UNKNOWN
+            if len(words) == 2 and words[1].text is not None:
+                value = words[1].text
+            self._set(dest, value, words, value_span=words[-1].token.span if len(words) == 2 else None)
+        return position + len(words)
+
+    def _unresolved(self, name: str, token: Token, candidates: tuple[str, ...]) -> None:
+        if candidates:
+            detail = f"ambiguous option: {name} could match {', '.join(candidates)}"
+            dests = ",".join(sorted({self.table.options[c].dest for c in candidates}))
+            self.result.issues.append(ArgIssue("ambiguous", token.span, token.raw, dests, detail))
+        else:
+            self.result.issues.append(ArgIssue("unrecognized", token.span, token.raw, name.lstrip("-").replace("-", "_"), f"unrecognized arguments: {name}"))
+
+    def _strings_of(self, dest: str) -> list[str]:
+        options = [option for option in self.table.options.values() if option.dest == dest]
+        options.sort(key=lambda option: (option.negative, not option.string.startswith("--"), option.string))
+        return [option.string for option in options]
+
+    def _set(
+        self,
+        dest: str,
+        value: Any,
+        words: list[_Item],
+        value_span: Span | None = None,
+        keys: dict[str, Setting] | None = None,
+        tokens: list[Token] | None = None,
+    ) -> None:
+        tokens = tokens or [w.token for w in words]
+        if value_span is None and dest == "model" and tokens:
+            value_span = tokens[-1].span
+        self.result.settings[dest] = Setting(dest, value, _cover(tokens), _spelling(tokens), value_span, keys or {})
+        # Every occurrence is kept: removing a setting must remove the ones it shadows too.
+        indices = tuple(w.index for w in words if w.index is not None)
+        self.result.token_indices[dest] = self.result.token_indices.get(dest, ()) + indices
+
+
+def _merge(target: dict, path: list[str], value: Any, append: bool) -> None:
+    for key in path[:-1]:
+        nested = target.get(key)
+        if not isinstance(nested, dict):
+            nested = target[key] = {}
+        target = nested
+    last = path[-1]
+    if append and isinstance(target.get(last), list) and isinstance(value, list):
+        target[last] = target[last] + value
+    elif isinstance(value, dict) and isinstance(target.get(last), dict):
+        for key, item in value.items():
+            _merge(target[last], [key], item, False)
+    else:
+        target[last] = value
+
+
+def parse(
+    tokens: Sequence[Token],
+    release: Release = NEWEST,
+    load_config: ConfigLoader | None = None,
+    entrypoint: str = "serve",
+) -> ArgvResult:
+    """Settings from the words after `vllm serve` (entrypoint "serve"), after
+    `python -m vllm.entrypoints.openai.api_server` ("api_server": the model needs `--model`),
+    or after `python -m dynamo.vllm` ("dynamo")."""
+    return _Parser(tokens, release, load_config, entrypoint).run()
