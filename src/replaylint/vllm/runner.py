@@ -9,7 +9,7 @@ V2, the common GPU case, so that nothing is reported on a guess.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterator
 
 from ..model import UNKNOWN, Launch, Setting
@@ -307,10 +307,12 @@ def _forced_v2_028(launch: Launch, spec: Speculative) -> tuple[Any, Setting | No
 
 def choose_runner(launch: Launch, release: Release, ignore_env: bool = False) -> RunnerChoice:
     """How `release` picks the runner; `ignore_env` asks what happens once the variable is gone."""
+    if ignore_env and RUNNER_ENV in launch.env:
+        launch = replace(launch, env={name: value for name, value in launch.env.items() if name != RUNNER_ENV})
     spec = speculative(launch)
     unsupported, uncertain = v2_unsupported(launch, release, spec)
     triggers = tuple(unsupported)
-    env = None if ignore_env else launch.env.get(RUNNER_ENV)
+    env = launch.env.get(RUNNER_ENV)
 
     forced = _forced_v2(launch, release, spec)
     if forced is not None:

@@ -1,0 +1,36 @@
+"""vLLM container images and pip pins: which ones start `vllm serve`, which release they hold."""
+
+from __future__ import annotations
+
+import re
+
+from .releases import Release
+
+# docker.io/vllm/vllm-openai:v0.31.0, public.ecr.aws/q9t5s3a7/vllm-openai:v0.31.0, vllm/vllm-openai@sha256:...
+_IMAGE = re.compile(r"^(?:[^/]+\.[^/]+/|localhost(?::\d+)?/)?(?:[\w.\-]+/)*(?P<name>vllm-openai)(?P<variant>-[\w\-]+)?(?::(?P<tag>[\w.\-]+))?(?:@sha256:[0-9a-f]+)?$")
+_TAG_RELEASE = re.compile(r"^v?(\d+\.\d+(?:\.\d+)?)")
+_PIP_PIN = re.compile(r"^vllm(?:\[[\w,\-]+\])?\s*==\s*v?(\d+\.\d+(?:\.\d+)?)", re.IGNORECASE)
+
+
+def is_vllm_image(image: str) -> bool:
+    """The official OpenAI-server image (any registry, any tag), whose entrypoint is `vllm serve`.
+
+    Variant images (`vllm-openai-rocm`, `-xpu`, `-nonroot` ...) are not assumed to share it.
+    """
+    match = _IMAGE.match(image.strip().strip("'\""))
+    return match is not None and match.group("variant") is None
+
+
+def release_from_image(image: str) -> Release | None:
+    """`vllm/vllm-openai:v0.31.0` -> 0.31.0; `latest`, `nightly`, digests -> None."""
+    match = _IMAGE.match(image.strip().strip("'\""))
+    if match is None or not match.group("tag"):
+        return None
+    tag = _TAG_RELEASE.match(match.group("tag"))
+    return Release.parse(tag.group(1)) if tag else None
+
+
+def release_from_pin(requirement: str) -> Release | None:
+    """`vllm==0.31.0` (as in `pip install vllm==0.31.0`) -> 0.31.0."""
+    match = _PIP_PIN.match(requirement.strip().strip("'\""))
+    return Release.parse(match.group(1)) if match else None
