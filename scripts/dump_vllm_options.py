@@ -30,6 +30,8 @@ Output shape (keys sorted, one option per line):
 from __future__ import annotations
 
 import argparse
+import importlib.machinery
+import importlib.util
 import json
 import os
 import sys
@@ -45,6 +47,29 @@ SOURCE_TEMPLATE = (
     "options = every key of the serve parser's _option_string_actions "
     "(hidden aliases included)"
 )
+
+
+class _PatchAfterImport:
+    """Meta-path finder: run patch(module) right after a module is executed."""
+
+    def __init__(self, patches):
+        self.patches = patches
+
+    def find_spec(self, fullname, path, target=None):
+        patch = self.patches.get(fullname)
+        if patch is None:
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(fullname, path)
+        if spec is None or spec.loader is None:
+            return None
+        orig_exec = spec.loader.exec_module
+
+        def exec_module(module):
+            orig_exec(module)
+            patch(module)
+
+        spec.loader.exec_module = exec_module
+        return spec
 
 
 def _prepare_environment(vllm_path: str | None) -> None:
@@ -72,23 +97,23 @@ def _prepare_environment(vllm_path: str | None) -> None:
                 rel = os.path.relpath(dirpath, os.path.dirname(root))
                 name = ".".join([*rel.split(os.sep), fn.split(".", 1)[0]])
                 sys.modules[name] = types.ModuleType(name)
-    # NVML answered as one H100, so the CUDA platform is selected.
-    try:
-        import vllm.third_party.pynvml as pynvml  # type: ignore
-    except ImportError:
-        import pynvml  # type: ignore
+    # NVML answered as one H100, so the CUDA platform is selected.  The
+    # answers are installed the moment vllm.third_party.pynvml is imported
+    # (some releases resolve the platform while `import vllm` runs).
+    def fake_nvml(pynvml):
+        class _Mem:
+            total = free = 85520809984
+            used = 0
 
-    class _Mem:
-        total = free = 85520809984
-        used = 0
+        pynvml.nvmlInit = lambda *a, **k: None
+        pynvml.nvmlShutdown = lambda *a, **k: None
+        pynvml.nvmlDeviceGetCount = lambda: 1
+        pynvml.nvmlDeviceGetHandleByIndex = lambda i: object()
+        pynvml.nvmlDeviceGetCudaComputeCapability = lambda h: (9, 0)
+        pynvml.nvmlDeviceGetName = lambda h: "NVIDIA H100 80GB HBM3"
+        pynvml.nvmlDeviceGetMemoryInfo = lambda h, *a: _Mem()
 
-    pynvml.nvmlInit = lambda *a, **k: None
-    pynvml.nvmlShutdown = lambda *a, **k: None
-    pynvml.nvmlDeviceGetCount = lambda: 1
-    pynvml.nvmlDeviceGetHandleByIndex = lambda i: object()
-    pynvml.nvmlDeviceGetCudaComputeCapability = lambda h: (9, 0)
-    pynvml.nvmlDeviceGetName = lambda h: "NVIDIA H100 80GB HBM3"
-    pynvml.nvmlDeviceGetMemoryInfo = lambda h, *a: _Mem()
+    sys.meta_path.insert(0, _PatchAfterImport({"vllm.third_party.pynvml": fake_nvml}))
     import torch
 
     for name, fn in {
@@ -216,7 +241,11 @@ def main(argv=None) -> int:
 
     _prepare_environment(args.vllm_path)
     import vllm  # type: ignore
+    from vllm.platforms import current_platform  # type: ignore
 
+    if not current_platform.is_cuda():
+        sys.exit(f"dump_vllm_options: expected the CUDA platform, got "
+                 f"{type(current_platform).__name__}")
     version = vllm.__version__
     if args.release and version != args.release:
         sys.exit(f"dump_vllm_options: imported vllm {version}, expected {args.release}")
