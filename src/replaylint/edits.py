@@ -1,10 +1,15 @@
 """Minimal text edits on separated sequences, shared by every frontend's fix rendering.
 
-A `Sequence` is the elements of one container in the source text: the arguments of a Python
+A `Sequence` is the elements of a container in the source text: the arguments of a Python
 call, the entries of a dict literal, a JSON array in a Dockerfile `CMD`, a YAML flow list
 (separator ","), or the words of a command line or a bash array (separator " "). Edits keep
 the user's layout: one element per line stays one per line, inline stays inline, and a
 removed element takes exactly one separator with it.
+
+The words of one command may come from several containers (a bash array spread into the
+command, a Python list extended by another list). `groups` gives each element its container
+number and `closes` each container's closing offset; neighbours are only looked for inside
+the same container.
 """
 
 from __future__ import annotations
@@ -21,6 +26,26 @@ class Sequence:
     elements: tuple[tuple[int, int], ...]
     close: int | None = None
     separator: str = ","
+    groups: tuple[int, ...] = ()
+    closes: tuple[int | None, ...] = ()
+
+    def group(self, position: int) -> int:
+        return self.groups[position] if self.groups else 0
+
+    def next_in_group(self, position: int) -> int | None:
+        following = position + 1
+        if following < len(self.elements) and self.group(following) == self.group(position):
+            return following
+        return None
+
+    def previous_in_group(self, position: int) -> int | None:
+        previous = position - 1
+        if previous >= 0 and self.group(previous) == self.group(position):
+            return previous
+        return None
+
+    def close_of(self, position: int) -> int | None:
+        return self.closes[self.group(position)] if self.closes else self.close
 
 
 def _indent_of_line(text: str, offset: int) -> tuple[str, bool]:
@@ -48,16 +73,14 @@ def insert_after(index: LineIndex, sequence: Sequence, position: int, element: s
         start = elements[0][0] if elements else (sequence.close or len(text))
         tail = sequence.separator + (" " if sequence.separator == "," else "")
         return _edit(index, start, start, element + (tail if elements else ""))
-    anchor_end = elements[position][1]
-    following = elements[position + 1][0] if position + 1 < len(elements) else sequence.close
+    anchor_start, anchor_end = elements[position]
+    next_position = sequence.next_in_group(position)
+    following = elements[next_position][0] if next_position is not None else sequence.close_of(position)
     gap = text[anchor_end:following] if following is not None else ""
     if "\n" in gap:
-        if position + 1 < len(elements):
-            indent, starts_line = _indent_of_line(text, elements[position + 1][0])
-        else:
-            indent, starts_line = _indent_of_line(text, elements[position][0])
+        indent, starts_line = _indent_of_line(text, elements[next_position][0] if next_position is not None else anchor_start)
         if not starts_line:
-            indent = _indent_of_line(text, elements[position][0])[0] + "    "
+            indent = _indent_of_line(text, anchor_start)[0] + "    "
         if sequence.separator == ",":
             return _edit(index, anchor_end, anchor_end, f",\n{indent}{element}")
         return _edit(index, anchor_end, anchor_end, f"{continuation}\n{indent}{element}")
@@ -70,7 +93,7 @@ def remove(index: LineIndex, sequence: Sequence, positions: set[int]) -> list[Ed
     """Remove the elements at `positions`, each run of neighbours as one block."""
     runs: list[tuple[int, int]] = []
     for position in sorted(positions):
-        if runs and runs[-1][1] == position - 1:
+        if runs and runs[-1][1] == position - 1 and sequence.group(position) == sequence.group(runs[-1][1]):
             runs[-1] = (runs[-1][0], position)
         else:
             runs.append((position, position))
@@ -81,8 +104,8 @@ def _remove_run(index: LineIndex, sequence: Sequence, first: int, last: int) -> 
     text = index.text
     elements = sequence.elements
     start, end = elements[first][0], elements[last][1]
-    has_next = last + 1 < len(elements)
-    has_previous = first > 0
+    next_position = sequence.next_in_group(last)
+    previous_position = sequence.previous_in_group(first)
     after = end
     if sequence.separator == ",":
         rest = text[after:]
@@ -92,12 +115,13 @@ def _remove_run(index: LineIndex, sequence: Sequence, first: int, last: int) -> 
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", after)
     whole_lines = text[line_start:start].strip() == "" and line_end != -1 and text[after:line_end].strip() in ("", "\\")
-    if whole_lines and (has_next or sequence.close is not None) and not _closes_on_line(text, after, line_end):
+    has_close = sequence.close_of(last) is not None
+    if whole_lines and (next_position is not None or has_close) and not _closes_on_line(text, after, line_end):
         return _edit(index, line_start, line_end + 1, "")
-    if has_next:
-        return _edit(index, start, elements[last + 1][0], "")
-    if has_previous:
-        return _edit(index, elements[first - 1][1], end, "")
+    if next_position is not None:
+        return _edit(index, start, elements[next_position][0], "")
+    if previous_position is not None:
+        return _edit(index, elements[previous_position][1], end, "")
     return _edit(index, start, after if sequence.separator == "," else end, "")
 
 

@@ -237,3 +237,56 @@ def _like(original: str, value: Any) -> str:
         return f'"{text}"'
     return text
 
+
+
+# -- launchers ---------------------------------------------------------------------------------
+
+_PYTHON = re.compile(r"^python(\d+(\.\d+)?)?$")
+_PYTHON_OPTIONS_WITH_VALUE = {"-X", "-W", "-c"}
+_MODULE_ENTRYPOINTS = {"vllm.entrypoints.openai.api_server": "api_server", "dynamo.vllm": "dynamo"}
+_RUNNERS = {("uv", "run"), ("poetry", "run"), ("pdm", "run"), ("pipenv", "run"), ("hatch", "run")}
+
+
+def _basename(word: str) -> str:
+    return word.rstrip("/").rsplit("/", 1)[-1]
+
+
+def split_launcher(words: Seq[str | None], python_unknown_first: bool = False) -> tuple[str, int] | None:
+    """Find a vLLM launcher at the start of a command's words.
+
+    Returns (entrypoint, index of the first word after the launcher): `vllm serve` -> "serve",
+    `python[3] [-u ...] -m vllm.entrypoints.openai.api_server` -> "api_server",
+    `python -m dynamo.vllm` -> "dynamo". `uv run`, `poetry run` ... in front are skipped. A first
+    word we cannot read counts as a Python interpreter only when `python_unknown_first`
+    (`sys.executable` in Python argv lists).
+    """
+    position = 0
+    while position + 1 < len(words) and (words[position], words[position + 1]) in _RUNNERS:
+        position += 2
+        while position < len(words) and (words[position] or "").startswith("-"):
+            position += 1
+    if position >= len(words):
+        return None
+    first = words[position]
+    if first is not None and _basename(first) == "vllm":
+        if position + 1 < len(words) and words[position + 1] == "serve":
+            return "serve", position + 2
+        return None
+    if first is None and not python_unknown_first:
+        return None
+    if first is not None and not _PYTHON.match(_basename(first)):
+        return None
+    position += 1
+    while position < len(words):
+        word = words[position]
+        if word == "-m" and position + 1 < len(words):
+            module = words[position + 1]
+            if module in _MODULE_ENTRYPOINTS:
+                return _MODULE_ENTRYPOINTS[module], position + 2
+            if module == "vllm.entrypoints.cli.main" and position + 2 < len(words) and words[position + 2] == "serve":
+                return "serve", position + 3
+            return None
+        if word is None or not word.startswith("-"):
+            return None
+        position += 2 if word in _PYTHON_OPTIONS_WITH_VALUE else 1
+    return None

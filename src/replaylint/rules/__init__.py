@@ -13,6 +13,7 @@ from .rpl007_sampling_mask_unavailable import SamplingMaskUnavailable
 from .rpl101_greedy_request import ReplayRequestGreedy
 from .rpl102_request_top_k import ReplayRequestWithoutTopK
 from .rpl201_malformed_replay_option import MalformedReplayOption
+from .rpl202_config_file_ignored import ConfigFileIgnored
 
 RULES: tuple[Rule, ...] = (
     LogitsProcessorsWithSamplingMask(),
@@ -25,6 +26,7 @@ RULES: tuple[Rule, ...] = (
     ReplayRequestGreedy(),
     ReplayRequestWithoutTopK(),
     MalformedReplayOption(),
+    ConfigFileIgnored(),
 )
 BY_CODE = {rule.code: rule for rule in RULES}
 BY_NAME = {rule.name: rule for rule in RULES}

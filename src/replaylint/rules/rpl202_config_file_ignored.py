@@ -1,0 +1,58 @@
+"""## What it does
+Flags `--config=FILE.yaml` written as one word. vLLM loads a config file only when `--config`
+and the path are two separate words; the one-word form passes argparse and is then ignored
+without a message, so none of the file's settings (the mask, the logprobs mode, ...) apply.
+
+## Why is this bad?
+The server starts with a configuration the user did not write. For replay that typically means
+no sampling masks at all, or a `logprobs_mode` other than the one in the file, discovered only
+when the trainer reads the responses.
+
+## Example
+```shell
+vllm serve Qwen/Qwen3-8B --config=replay.yaml
+```
+
+## Use instead
+```shell
+vllm serve Qwen/Qwen3-8B --config replay.yaml
+```
+
+## Fix safety
+No automatic fix: splitting the word makes the file's settings apply for the first time, which
+starts a different server than the one running today. Review the file, then split the word.
+
+## References
+- vLLM `FlexibleArgumentParser.parse_args` (`if "--config" in args`)
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..model import Launch
+from ..vllm.releases import Release
+from .base import Invalid, Report, Rule, Valid
+
+LAUNCHER = 'import subprocess\nsubprocess.run([\n    "vllm", "serve", "m",\n    {}\n])\n'
+
+
+class ConfigFileIgnored(Rule):
+    code = "RPL202"
+    name = "config-file-ignored"
+    summary = "`--config=FILE` is silently ignored by vLLM; only `--config FILE` loads the file"
+    severity = "warning"
+    since = Release(0, 0)
+    vllm_message = "(no message: the file is ignored)"
+
+    def check(self, launch: Launch, release: Release) -> Iterator[Report]:
+        for issue in launch.issues:
+            if issue.kind == "config-equals-ignored":
+                yield Report(
+                    issue.span,
+                    f"`{issue.spelling}` is silently ignored by vLLM {{release}}: only `--config {issue.detail}` "
+                    "(two words) loads the file",
+                )
+
+    VALID = (Valid(LAUNCHER.format('"--config", "replay.yaml",')),)
+    INVALID = (Invalid(LAUNCHER.format('"--config=replay.yaml",'), message="is silently ignored"),)
