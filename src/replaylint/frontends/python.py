@@ -35,7 +35,8 @@ from ..model import (
     Span,
 )
 from ..vllm.fields import RUNNER_ENV
-from . import ExtractContext, ParseError, SourceFile
+from . import ExtractContext, ParseError, SourceFile, command
+from .python_argv import ARGV_LIST_CALLS, ARGV_SPREAD_CALLS, SHELL_CALLS, ArgvLaunches
 
 _PREFIXES = ("vllm.", "vllm.entrypoints.llm.", "vllm.engine.arg_utils.")
 ENGINE_CALLS = frozenset(prefix + name for prefix in _PREFIXES for name in ("LLM", "EngineArgs", "AsyncEngineArgs"))
@@ -44,6 +45,7 @@ BEAM_SEARCH_PARAMS = frozenset(("vllm.BeamSearchParams", "vllm.sampling_params.B
 # Request methods: which positional slot and keyword carry the params.
 REQUEST_METHODS = {"generate": ("sampling_params", 1), "chat": ("sampling_params", 1), "beam_search": ("params", 1)}
 _MAX_DEPTH = 8
+_SPAWNING = frozenset((*ARGV_LIST_CALLS, *ARGV_SPREAD_CALLS, *SHELL_CALLS))
 
 
 def parses(text: str) -> bool:
@@ -103,6 +105,8 @@ def _element(container: _Container, name: str, value: Any) -> str:
 
 
 def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
+    if isinstance(launch.handle, command.CommandHandle):
+        return command.render(launch, fix, source)
     handle: _Handle | None = launch.handle
     if handle is None:
         return None
@@ -203,6 +207,9 @@ class _Collector(cst.CSTVisitor):
         self.engine_calls: list[tuple[cst.Call, Scope | None]] = []
         self.method_calls: list[tuple[cst.Call, str, Scope | None]] = []
         self.env_writes: list[_EnvWrite] = []
+        self.spawn_calls: list[tuple[cst.Call, set[str], Scope | None]] = []
+        self.list_growth: dict[tuple[int, str], list[tuple[int, str, cst.BaseExpression]]] = {}
+        self.augmented: set[int] = set()
         self.result: list[Launch] = []
 
     # positions and names
@@ -255,6 +262,22 @@ class _Collector(cst.CSTVisitor):
             self.method_calls.append((node, node.func.attr.value, self.scope(node)))
         if names & {"os.environ.setdefault", "os.putenv", "os.environ.pop"}:
             self._env_call(node, names)
+        if names & _SPAWNING:
+            self.spawn_calls.append((node, names, self.scope(node)))
+        if isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name) and node.args:
+            method = node.func.attr.value
+            if method in ("extend", "append"):
+                self._grow(node.func.value, method, node.args[0].value, node)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        if isinstance(node.target, cst.Name):
+            self.augmented.add(id(node.target))
+            if isinstance(node.operator, cst.AddAssign):
+                self._grow(node.target, "extend", node.value, node)
+
+    def _grow(self, name: cst.Name, kind: str, value: cst.BaseExpression, statement: cst.CSTNode) -> None:
+        key = (id(self.scope(name)), name.value)
+        self.list_growth.setdefault(key, []).append((self.span(statement).start, kind, value))
 
     # the runner variable
 
@@ -310,6 +333,7 @@ class _Collector(cst.CSTVisitor):
         for launch in order:
             extra = requests.get(id(launch), ())
             result.append(_with_requests(launch, extra) if extra else launch)
+        result.extend(ArgvLaunches(self, evaluator).build())
         return result
 
     def _launch(self, call: cst.Call, scope: Scope | None, evaluator: _Evaluator) -> Launch:
@@ -349,7 +373,7 @@ class _Collector(cst.CSTVisitor):
         target = self.call_targets.get(id(call))
         if target is not None and target in self.mutated:
             open_reasons.append(f"attributes of `{target[1]}` are set after the call")
-        env = self._env_before(call_span, scope)
+        env = self.env_before(call_span, scope)
         for name, write in env.items():
             handle.env_statements[name] = write.span
         callee = self.text(self.span(call.func))
@@ -357,7 +381,7 @@ class _Collector(cst.CSTVisitor):
             kind=LaunchKind.PYTHON_CALL,
             span=call_span,
             settings=settings,
-            env={name: Setting(name, w.value, w.span, self.text(w.span), w.value_span) for name, w in env.items()},
+            env={name: self.env_setting(write) for name, write in env.items()},
             open_ended=bool(open_reasons),
             open_reason=", ".join(open_reasons),
             label=f"{callee}(...)",
@@ -374,7 +398,13 @@ class _Collector(cst.CSTVisitor):
         value, keys = evaluator.evaluate(node, scope)
         return Setting(name, value, span, self.text(span), self.span(node), keys)
 
-    def _env_before(self, call_span: Span, scope: Scope | None) -> dict[str, _EnvWrite]:
+    def env_setting(self, write: _EnvWrite) -> Setting:
+        return Setting(write.name, write.value, write.span, self.text(write.span), write.value_span)
+
+    def statement_removal(self, span: Span) -> Span:
+        return _remove_statement(self.source, span).span
+
+    def env_before(self, call_span: Span, scope: Scope | None) -> dict[str, _EnvWrite]:
         env: dict[str, _EnvWrite] = {}
         for write in self.env_writes:
             if write.span.start >= call_span.start:
@@ -471,11 +501,13 @@ class _Evaluator:
     def __init__(self, collector: _Collector) -> None:
         self.collector = collector
 
-    def resolve_name(self, name: str, scope: Scope) -> cst.BaseExpression | None:
-        """The single value a name is bound to in its scope (or an enclosing one), else None."""
+    def resolve_name(self, name: str, scope: Scope, ignore_augmented: bool = False) -> cst.BaseExpression | None:
+        """The single value a name is bound to in its scope (or an enclosing one), else None.
+
+        `ignore_augmented` skips `name += ...` (list building, read separately)."""
         if name not in scope:
             return None
-        assignments = scope[name]
+        assignments = [a for a in scope[name] if not (ignore_augmented and id(getattr(a, "node", None)) in self.collector.augmented)]
         if len(assignments) != 1:
             return None
         (assignment,) = assignments
@@ -541,15 +573,15 @@ class _Evaluator:
             entries.append(Setting(arg.keyword.value, value, span, collector.text(span), collector.span(arg.value), keys))
         return entries
 
-    def _dict_node(self, node: cst.BaseExpression, scope: Scope | None, depth: int = 0) -> cst.BaseExpression | None:
+    def dict_node(self, node: cst.BaseExpression, scope: Scope | None, depth: int = 0) -> cst.BaseExpression | None:
         if isinstance(node, cst.Name) and scope is not None and depth < _MAX_DEPTH:
             resolved = self.resolve_name(node.value, scope)
-            return None if resolved is None else self._dict_node(resolved, scope, depth + 1)
+            return None if resolved is None else self.dict_node(resolved, scope, depth + 1)
         return node if isinstance(node, cst.Dict) or self._is_dict_call(node) else None
 
     def container_of(self, node: cst.BaseExpression, scope: Scope | None) -> _Container | None:
         """The dict literal a value is (or is bound to), as an editable sequence."""
-        dict_node = self._dict_node(node, scope)
+        dict_node = self.dict_node(node, scope)
         if dict_node is None:
             return None
         collector = self.collector
@@ -566,7 +598,7 @@ class _Evaluator:
 
     def spread(self, node: cst.BaseExpression, scope: Scope | None) -> tuple[list[Setting], _Container] | None:
         """The settings a `**value` adds, when the value is a readable dict."""
-        dict_node = self._dict_node(node, scope)
+        dict_node = self.dict_node(node, scope)
         if dict_node is None:
             return None
         entries = self._entries(dict_node, scope, 0)

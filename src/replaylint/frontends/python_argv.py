@@ -1,0 +1,266 @@
+"""Command lines that Python hands to another process: `subprocess.run(["vllm", "serve", ...])`.
+
+Word lists are list/tuple literals of strings, names bound to them (also grown by `+=`,
+`.extend(...)` and `.append(...)` before the call), `*other` inside a literal, `a + b`, and
+`shlex.split("...")`. Strings run by a shell (`os.system`, `shell=True`,
+`asyncio.create_subprocess_shell`) go through the shell frontend. `env={...}` supplies the
+runner variable; without `env=` the child inherits `os.environ` as written before the call.
+"""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Iterator
+
+import libcst as cst
+from libcst.metadata import Scope
+
+from ..edits import Sequence, remove
+from ..model import UNKNOWN, LaunchKind, Launch, Setting, Span
+from ..vllm.argv import Token
+from ..vllm.fields import RUNNER_ENV
+from .command import EnvPlace, WordSyntax, command_launch, split_launcher
+
+if TYPE_CHECKING:
+    from .python import _Collector, _Evaluator
+
+# Calls whose argument at this position is the argv list.
+ARGV_LIST_CALLS = {
+    **{f"subprocess.{name}": 0 for name in ("run", "Popen", "call", "check_call", "check_output")},
+    **{f"os.{name}": 1 for name in ("execv", "execve", "execvp", "execvpe")},
+    **{f"os.{name}": 2 for name in ("spawnv", "spawnve", "spawnvp", "spawnvpe")},
+}
+# Calls whose positional arguments from this position on are the words.
+ARGV_SPREAD_CALLS = {
+    "asyncio.create_subprocess_exec": 0,
+    **{f"os.{name}": 1 for name in ("execl", "execle", "execlp", "execlpe")},
+    **{f"os.{name}": 2 for name in ("spawnl", "spawnle", "spawnlp", "spawnlpe")},
+}
+SHELL_CALLS = {"os.system": 0, "os.popen": 0, "asyncio.create_subprocess_shell": 0}
+_MAX_DEPTH = 8
+
+
+@dataclass
+class _Word:
+    token: Token
+    group: int
+    close: int | None
+
+
+def _python_quote(quote: str):
+    def render(word: str) -> str:
+        body = word.replace("\\", "\\\\").replace(quote, "\\" + quote)
+        return f"{quote}{body}{quote}"
+
+    return render
+
+
+class ArgvLaunches:
+    """Builds launches for the process-spawning calls one `_Collector` saw."""
+
+    def __init__(self, collector: _Collector, evaluator: _Evaluator) -> None:
+        self.collector = collector
+        self.evaluator = evaluator
+        self.groups: dict[int, int] = {}
+
+    def build(self) -> Iterator[Launch]:
+        for call, names, scope in self.collector.spawn_calls:
+            launch = self._launch(call, names, scope)
+            if launch is not None:
+                yield launch
+
+    # -- words -------------------------------------------------------------------------------
+
+    def _group(self, node: cst.CSTNode) -> int:
+        return self.groups.setdefault(id(node), len(self.groups))
+
+    def _unknown(self, node: cst.CSTNode, spread: bool) -> _Word:
+        span = self.collector.span(node)
+        return _Word(Token(None, span, self.collector.text(span), spread=spread), self._group(node), None)
+
+    def _word(self, node: cst.BaseExpression, scope: Scope | None, group: int, close: int | None) -> _Word:
+        span = self.collector.span(node)
+        raw = self.collector.text(span)
+        value, _ = self.evaluator.evaluate(node, scope)
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+            return _Word(Token(None, span, raw), group, close)
+        return _Word(Token(str(value), span, raw), group, close)
+
+    def words(self, node: cst.BaseExpression, scope: Scope | None, before: int, depth: int = 0) -> list[_Word]:
+        """The words a list expression holds; an unreadable part becomes one spread word."""
+        if depth > _MAX_DEPTH:
+            return [self._unknown(node, spread=True)]
+        if isinstance(node, (cst.List, cst.Tuple)):
+            group = self._group(node)
+            close = self.collector.span(node).end - 1
+            found: list[_Word] = []
+            for element in node.elements:
+                if isinstance(element, cst.StarredElement):
+                    found.extend(self.words(element.value, scope, before, depth + 1))
+                else:
+                    found.append(self._word(element.value, scope, group, close))
+            return found
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
+            return self.words(node.left, scope, before, depth + 1) + self.words(node.right, scope, before, depth + 1)
+        if isinstance(node, cst.Name) and scope is not None:
+            return self._named_words(node, scope, before, depth)
+        split = self._split_call(node, scope)
+        if split is not None:
+            return split
+        return [self._unknown(node, spread=True)]
+
+    def _named_words(self, node: cst.Name, scope: Scope, before: int, depth: int) -> list[_Word]:
+        bound = self.evaluator.resolve_name(node.value, scope, ignore_augmented=True)
+        if bound is None:
+            return [self._unknown(node, spread=True)]
+        found = self.words(bound, scope, before, depth + 1)
+        for offset, kind, argument in self.collector.list_growth.get((id(scope), node.value), ()):
+            if offset >= before:
+                continue
+            if kind == "append":
+                group = self._group(argument)
+                found.append(self._word(argument, scope, group, None))
+            else:
+                found.extend(self.words(argument, scope, before, depth + 1))
+        return found
+
+    def _split_call(self, node: cst.BaseExpression, scope: Scope | None) -> list[_Word] | None:
+        """`shlex.split("...")` and `"...".split()`: words inside one string literal."""
+        if not isinstance(node, cst.Call):
+            return None
+        if "shlex.split" in self.collector.qualified(node.func) and node.args:
+            target, posix = node.args[0].value, True
+        elif isinstance(node.func, cst.Attribute) and node.func.attr.value == "split" and not node.args:
+            target, posix = node.func.value, False
+        else:
+            return None
+        value, _ = self.evaluator.evaluate(target, scope)
+        if not isinstance(value, str):
+            return [self._unknown(node, spread=True)]
+        try:
+            parts = shlex.split(value) if posix else value.split()
+        except ValueError:
+            return [self._unknown(node, spread=True)]
+        span = self.collector.span(target)
+        group = self._group(target)
+        # Each word points at the whole string: the literal is edited as one piece.
+        return [_Word(Token(part, span, part), group, None) for part in parts]
+
+    # -- launches ----------------------------------------------------------------------------
+
+    def _launch(self, call: cst.Call, names: set[str], scope: Scope | None) -> Launch | None:
+        call_span = self.collector.span(call)
+        if names & set(SHELL_CALLS) or self._shell_true(call):
+            return None  # shell strings: handled by the shell frontend (see python.py)
+        words = self._call_words(call, names, scope, call_span.start)
+        if not words:
+            return None
+        found = split_launcher([w.token.text for w in words], python_unknown_first=True)
+        if found is None:
+            return None
+        entrypoint, after = found
+        args = words[after:]
+        tokens = [w.token for w in args]
+        editable = len({t.span for t in tokens}) == len(tokens)  # shlex.split words share one span
+        groups = {}
+        for word in words:
+            groups.setdefault(word.group, word.close)
+        group_ids = list(groups)
+        elements = Sequence(
+            tuple((t.span.start, t.span.end) for t in tokens),
+            separator=",",
+            groups=tuple(group_ids.index(w.group) for w in args),
+            closes=tuple(groups.values()),
+        )
+        quote = next((self.collector.source.text[w.token.span.start] for w in words if self.collector.source.text[w.token.span.start] in "'\""), '"')
+        env, places, env_open = self._env(call, scope, call_span)
+        label = self.collector.text(self.collector.span(call.func))
+        launch = command_launch(
+            LaunchKind.CLI,
+            call_span,
+            tokens,
+            elements,
+            WordSyntax(_python_quote(quote), separator=","),
+            env=env,
+            env_places=places,
+            entrypoint=entrypoint,
+            label=f"{label}(...)",
+        )
+        if env_open or not editable:
+            launch = replace(launch, env_open=env_open, handle=launch.handle if editable else None)
+        return launch
+
+    def _shell_true(self, call: cst.Call) -> bool:
+        for arg in call.args:
+            if arg.keyword is not None and arg.keyword.value == "shell":
+                return not (isinstance(arg.value, cst.Name) and arg.value.value == "False")
+        return False
+
+    def _call_words(self, call: cst.Call, names: set[str], scope: Scope | None, before: int) -> list[_Word]:
+        for name in names:
+            if name in ARGV_LIST_CALLS:
+                position = ARGV_LIST_CALLS[name]
+                keyword = "args" if name.startswith("subprocess.") else None
+                node = _argument(call, keyword, position)
+                return [] if node is None else self.words(node, scope, before)
+            if name in ARGV_SPREAD_CALLS:
+                positional = [arg for arg in call.args if arg.keyword is None]
+                found: list[_Word] = []
+                for arg in positional[ARGV_SPREAD_CALLS[name] :]:
+                    if arg.star:
+                        found.extend(self.words(arg.value, scope, before))
+                    else:
+                        found.append(self._word(arg.value, scope, self._group(call), self.collector.span(call).end - 1))
+                return found
+        return []
+
+    def _env(self, call: cst.Call, scope: Scope | None, call_span: Span) -> tuple[dict[str, Setting], dict[str, EnvPlace], bool]:
+        node = _argument(call, "env", None)
+        if node is None:
+            inherited = self.collector.env_before(call_span, scope)
+            settings = {n: self.collector.env_setting(w) for n, w in inherited.items()}
+            places = {n: EnvPlace(self.collector.statement_removal(w.span), w.value_span, _python_quote('"')) for n, w in inherited.items()}
+            return settings, places, False
+        dict_node = self.evaluator.dict_node(node, scope)
+        if not isinstance(dict_node, cst.Dict):
+            return {}, {}, True
+        inherits = False
+        settings: dict[str, Setting] = {}
+        places: dict[str, EnvPlace] = {}
+        elements = tuple((self._entry_bounds(e)) for e in dict_node.elements)
+        sequence = Sequence(elements, close=self.collector.span(dict_node).end - 1)
+        for position, element in enumerate(dict_node.elements):
+            if isinstance(element, cst.StarredDictElement):
+                inherits = inherits or "os.environ" in self.collector.qualified(element.value)
+                continue
+            key, _ = self.evaluator.evaluate(element.key, scope)
+            if key != RUNNER_ENV:
+                continue
+            value, _ = self.evaluator.evaluate(element.value, scope)
+            span = self.collector.span(element.key, element.value)
+            value_span = self.collector.span(element.value)
+            settings[RUNNER_ENV] = Setting(RUNNER_ENV, value if isinstance(value, str) else UNKNOWN, span, self.collector.text(span), value_span)
+            removal = remove(self.collector.source.index, sequence, {position})[0]
+            quote = self.collector.source.text[value_span.start]
+            places[RUNNER_ENV] = EnvPlace(removal.span, value_span, _python_quote(quote if quote in "'\"" else '"'))
+        if inherits and RUNNER_ENV not in settings:
+            for name, write in self.collector.env_before(call_span, scope).items():
+                settings[name] = self.collector.env_setting(write)
+        return settings, places, False
+
+    def _entry_bounds(self, element: cst.BaseDictElement) -> tuple[int, int]:
+        if isinstance(element, cst.DictElement):
+            return self.collector.span(element.key, element.value).start, self.collector.span(element.value).end
+        span = self.collector.span(element.value)
+        return span.start - 2, span.end
+
+
+def _argument(call: cst.Call, keyword: str | None, position: int | None) -> cst.BaseExpression | None:
+    for arg in call.args:
+        if keyword is not None and arg.keyword is not None and arg.keyword.value == keyword:
+            return arg.value
+    if position is None:
+        return None
+    positional = [arg for arg in call.args if arg.keyword is None and not arg.star]
+    return positional[position].value if len(positional) > position else None
