@@ -242,6 +242,7 @@ def fetch_tree(name: str, version: str, prefer_sdist: bool = True, root: Path = 
     stamp = dest / ".complete"
     if stamp.exists():
         info = json.loads(stamp.read_text())
+        make_checkout(dest)  # trees unpacked before checkouts were made
         return Tree(name, version, dest, info["source"], info["size_bytes"], 0.0)
     root.mkdir(parents=True, exist_ok=True)
     source, size, seconds = "", 0, 0.0
@@ -283,8 +284,18 @@ def fetch_tree(name: str, version: str, prefer_sdist: bool = True, root: Path = 
     if archive is not None:
         _unpack(archive, dest)
         source, size = archive.name, archive.stat().st_size
+    make_checkout(dest)
     stamp.write_text(json.dumps({"source": source, "size_bytes": size}))
     return Tree(name, version, dest, source, size, seconds)
+
+
+def make_checkout(tree: Path) -> None:
+    """Give the tree its own (empty) git repository, so it reads like a user's checkout: tools that
+    honour .gitignore then apply the package's own .gitignore, not this repo's (which ignores all
+    of bench/.cache/ and would hide every file from them)."""
+    if (tree / ".git").exists() or not shutil.which("git"):
+        return
+    subprocess.run(["git", "init", "-q", str(tree)], check=True)
 
 
 # --------------------------------------------------------------------------- file counts
@@ -305,7 +316,9 @@ def file_kind(path: Path) -> str | None:
 
 def iter_files(tree: Path):
     for dirpath, dirnames, filenames in os.walk(tree):
-        dirnames[:] = sorted(d for d in dirnames if d not in (".replaylint_cache", ".ruff_cache"))
+        dirnames[:] = sorted(
+            d for d in dirnames if d not in (".git", ".replaylint_cache", ".ruff_cache")
+        )
         for fn in sorted(filenames):
             if fn == ".complete" and dirpath == str(tree):
                 continue

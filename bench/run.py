@@ -19,6 +19,7 @@ import json
 import os
 import platform
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -92,10 +93,30 @@ def _failure(rc: int, stderr: str) -> str | None:
     return f"exit {rc}" + (f": {tail}" if tail else "")
 
 
+TIMEOUT_S = 600.0  # per run; --timeout
+TIMED_OUT = 124  # the exit code reported for a run that was stopped (as coreutils' timeout does)
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    """End a run that took too long, with the workers it started (its own process group)."""
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
 def run_once(cmd: list[str], cwd: Path) -> tuple[float, int, str]:
     with tempfile.TemporaryFile() as err:
         start = time.perf_counter()
-        rc = subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=err).returncode
+        proc = subprocess.Popen(
+            cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=err, start_new_session=True
+        )
+        try:
+            rc = proc.wait(timeout=TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            _stop(proc)
+            proc.wait()
+            return time.perf_counter() - start, TIMED_OUT, f"timed out after {TIMEOUT_S:.0f} s"
         elapsed = time.perf_counter() - start
         err.seek(0)
         return elapsed, rc, err.read().decode(errors="replace")
@@ -146,25 +167,41 @@ def _tree_rss_kb(pid: int) -> int:
 class Memory:
     name: str
     peak_mb: float | None = None  # the larger of the two figures below
-    maxrss_mb: float | None = None  # getrusage: largest single process (wait4)
+    maxrss_mb: float | None = None  # largest single process (GNU time %M, else wait4)
     tree_sampled_mb: float | None = None  # sum over the process tree, sampled every 10 ms
     error: str | None = None
 
 
 def measure_memory(name: str, cmd: list[str], cwd: Path) -> Memory:
-    with tempfile.TemporaryFile() as err:
-        proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=err)
-        sampled = 0
+    # GNU time reports the child's max RSS from a small process; getrusage in this Python
+    # process would also count the ~25 MB it had when it forked, before the exec.
+    gnu_time = Path("/usr/bin/time")
+    with tempfile.TemporaryFile() as err, tempfile.NamedTemporaryFile("r") as rss:
+        if gnu_time.exists():
+            cmd = [str(gnu_time), "-f", "%M", "-o", rss.name, *cmd]
+        proc = subprocess.Popen(
+            cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=err, start_new_session=True
+        )
+        sampled, deadline, late = 0, time.monotonic() + TIMEOUT_S, False
         while True:
             pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
             if pid:
                 break
             sampled = max(sampled, _tree_rss_kb(proc.pid))
+            if not late and time.monotonic() > deadline:
+                _stop(proc)
+                late = True
             time.sleep(0.01)
-        proc.returncode = os.waitstatus_to_exitcode(status)
+        proc.returncode = TIMED_OUT if late else os.waitstatus_to_exitcode(status)
         err.seek(0)
         stderr = err.read().decode(errors="replace")
-    mem = Memory(name, maxrss_mb=usage.ru_maxrss / 1024, tree_sampled_mb=sampled / 1024)
+        if late:
+            stderr = f"timed out after {TIMEOUT_S:.0f} s"
+        maxrss_kb = usage.ru_maxrss
+        figure = rss.read().split()
+        if gnu_time.exists() and figure and figure[-1].isdigit():
+            maxrss_kb = int(figure[-1])
+    mem = Memory(name, maxrss_mb=maxrss_kb / 1024, tree_sampled_mb=sampled / 1024)
     mem.peak_mb = max(mem.maxrss_mb, mem.tree_sampled_mb)
     mem.error = _failure(proc.returncode, stderr)
     return mem
@@ -300,6 +337,7 @@ def generate_yaml10k() -> Path:
     root = corpus.CACHE / "yaml10k"
     stamp = root / ".complete"
     if stamp.exists() and stamp.read_text() == YAML10K_VERSION:
+        corpus.make_checkout(root)
         return root
     shutil.rmtree(root, ignore_errors=True)
     for i in range(YAML10K_COUNT):
@@ -317,6 +355,7 @@ def generate_yaml10k() -> Path:
         )
         ext = ".yml" if i % 3 == 0 else ".yaml"
         (d / f"config_{i:05d}{ext}").write_text(text)
+    corpus.make_checkout(root)
     stamp.write_text(YAML10K_VERSION)
     return root
 
@@ -401,10 +440,14 @@ def main(argv: list[str] | None = None) -> int:
         "$REPLAYLINT, `replaylint` on PATH, else `python -m replaylint`)",
     )
     ap.add_argument("--no-combined", action="store_true", help="skip the vllm+lm-eval row")
+    ap.add_argument(
+        "--timeout", type=float, default=600, help="seconds before a run is stopped (default 600)"
+    )
     args = ap.parse_args(argv)
     runs = 1 if args.quick else max(1, args.runs)
-    global WARMUP
+    global WARMUP, TIMEOUT_S
     WARMUP = 0 if args.quick else 1
+    TIMEOUT_S = args.timeout
 
     # 1. corpus and tools
     corpus.log("Preparing the corpus in bench/.cache/ ...")
