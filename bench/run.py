@@ -18,6 +18,7 @@ import argparse
 import json
 import os
 import platform
+import resource
 import shutil
 import signal
 import statistics
@@ -71,6 +72,7 @@ class Case:
     files: int
     cmd: list[str]
     times: list[float] = field(default_factory=list)
+    cpu_times: list[float] = field(default_factory=list)
     exit_codes: list[int] = field(default_factory=list)
     error: str | None = None
     fill_s: float | None = None  # warm cases: the run that filled the cache
@@ -79,6 +81,10 @@ class Case:
     @property
     def median(self) -> float | None:
         return statistics.median(self.times) if self.times else None
+
+    @property
+    def cpu_median(self) -> float | None:
+        return statistics.median(self.cpu_times) if self.cpu_times else None
 
     @property
     def min(self) -> float | None:
@@ -105,8 +111,22 @@ def _stop(proc: subprocess.Popen) -> None:
         pass
 
 
-def run_once(cmd: list[str], cwd: Path) -> tuple[float, int, str]:
+@dataclass
+class Run:
+    wall_s: float
+    cpu_s: float  # user + system time of the command and the processes it waited for
+    rc: int
+    stderr: str
+
+
+def _children_cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def run_once(cmd: list[str], cwd: Path) -> Run:
     with tempfile.TemporaryFile() as err:
+        cpu0 = _children_cpu()
         start = time.perf_counter()
         proc = subprocess.Popen(
             cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=err, start_new_session=True
@@ -116,10 +136,13 @@ def run_once(cmd: list[str], cwd: Path) -> tuple[float, int, str]:
         except subprocess.TimeoutExpired:
             _stop(proc)
             proc.wait()
-            return time.perf_counter() - start, TIMED_OUT, f"timed out after {TIMEOUT_S:.0f} s"
+            elapsed = time.perf_counter() - start
+            return Run(
+                elapsed, _children_cpu() - cpu0, TIMED_OUT, f"timed out after {TIMEOUT_S:.0f} s"
+            )
         elapsed = time.perf_counter() - start
         err.seek(0)
-        return elapsed, rc, err.read().decode(errors="replace")
+        return Run(elapsed, _children_cpu() - cpu0, rc, err.read().decode(errors="replace"))
 
 
 WARMUP = 1  # untimed runs before each timed series (they fill the OS file cache); 0 with --quick
@@ -129,18 +152,19 @@ def measure(case: Case, cwd: Path, runs: int, warmup: int | None = None) -> Case
     """warmup untimed runs first, then runs timed ones; stops at the first failure."""
     warmup = WARMUP if warmup is None else warmup
     for _ in range(warmup):
-        _, rc, stderr = run_once(case.cmd, cwd)
-        case.error = _failure(rc, stderr)
+        run = run_once(case.cmd, cwd)
+        case.error = _failure(run.rc, run.stderr)
         if case.error:
-            case.exit_codes.append(rc)
+            case.exit_codes.append(run.rc)
             return case
     for _ in range(runs):
-        elapsed, rc, stderr = run_once(case.cmd, cwd)
-        case.exit_codes.append(rc)
-        case.error = _failure(rc, stderr)
+        run = run_once(case.cmd, cwd)
+        case.exit_codes.append(run.rc)
+        case.error = _failure(run.rc, run.stderr)
         if case.error:
             break
-        case.times.append(elapsed)
+        case.times.append(run.wall_s)
+        case.cpu_times.append(run.cpu_s)
     return case
 
 
@@ -401,9 +425,30 @@ class Row:
     files: str
     median: str
     min: str
+    cpu: str
     ratio: str
     target: str
     result: str
+
+
+def row(case: Case, ratio: float | str | None, target: str, result: str) -> Row:
+    if not isinstance(ratio, str):
+        ratio = "—" if ratio is None else f"{ratio:.2f}"
+    return Row(
+        case.name,
+        str(case.files),
+        fmt_s(case.median),
+        fmt_s(case.min),
+        fmt_s(case.cpu_median),
+        ratio,
+        target,
+        "ERROR" if case.error else result,
+    )
+
+
+def ratio_of(case: Case, ref: Case) -> float | None:
+    """Median wall time over the reference's."""
+    return case.median / ref.median if case.median and ref.median else None
 
 
 def verdict(ok: bool | None) -> str:
@@ -411,7 +456,9 @@ def verdict(ok: bool | None) -> str:
 
 
 def print_table(rows: list[Row]) -> None:
-    head = Row("case", "files", "median", "min", "replaylint/ruff", "target", "result")
+    head = Row(
+        "case", "files", "median", "min", "median CPU", "replaylint/ruff", "target", "result"
+    )
     cols = list(asdict(head))
     table = [asdict(head)] + [asdict(r) for r in rows]
     widths = {c: max(len(str(t[c])) for t in table) for c in cols}
@@ -504,97 +551,44 @@ def main(argv: list[str] | None = None) -> int:
         names = label.split("+")
         n_py = sum(counts[n]["py"] for n in names)
         n_all = sum(counts[n]["lintable"] for n in names)
+        trees_args = [str(p) for p in paths]
         corpus.log(f"Timing {label} ...")
-        ruff_case = measure(
-            Case(
-                f"{label}: ruff --select E9 cold",
-                "ruff",
-                n_py,
-                [str(ruff), "check", "--select", "E9", "--no-cache", *map(str, paths)],
-            ),
-            cwd,
-            runs,
-        )
-        cases.append(ruff_case)
-        rows.append(
-            Row(
-                ruff_case.name,
-                str(n_py),
-                fmt_s(ruff_case.median),
-                fmt_s(ruff_case.min),
-                "1.00 (reference)",
-                "",
-                "ERROR" if ruff_case.error else "",
-            )
-        )
+        ruff_cmd = [str(ruff), "check", "--select", "E9", "--no-cache", *trees_args]
+        ref = measure(Case(f"{label}: ruff --select E9 cold", "ruff", n_py, ruff_cmd), cwd, runs)
+        cases.append(ref)
+        rows.append(row(ref, "1.00 (reference)", "", ""))
         if rl is None:
             continue
-        cold = measure(
-            Case(
-                f"{label}: replaylint cold",
-                "replaylint",
-                n_all,
-                rl_cmd(*map(str, paths), "--no-cache", "--output-format", "concise"),
-            ),
-            cwd,
-            runs,
-        )
+
+        cold_cmd = rl_cmd(*trees_args, "--no-cache", "--output-format", "concise")
+        cold = measure(Case(f"{label}: replaylint cold", "replaylint", n_all, cold_cmd), cwd, runs)
         cases.append(cold)
-        strict = (
-            label == "vllm"
-        )  # ruff reads only the .py files: on lm-eval the ratio is information
-        ratio = cold.median / ruff_case.median if cold.median and ruff_case.median else None
+        # ruff reads only the .py files: beyond the vllm tree the ratio is for information
+        strict = label == "vllm"
+        ratio = ratio_of(cold, ref)
         ok = None if ratio is None else ratio <= TARGET_COLD_RATIO
-        rows.append(
-            Row(
-                cold.name,
-                str(n_all),
-                fmt_s(cold.median),
-                fmt_s(cold.min),
-                "—" if ratio is None else f"{ratio:.2f}",
-                f"<= {TARGET_COLD_RATIO:.1f}x ruff" + ("" if strict else " (info)"),
-                "ERROR" if cold.error else (verdict(ok) if strict else "info"),
-            )
-        )
+        target = f"<= {TARGET_COLD_RATIO:.1f}x ruff" + ("" if strict else " (info)")
+        rows.append(row(cold, ratio, target, verdict(ok) if strict else "info"))
         crashed |= cold.error is not None
         failed |= strict and ok is False
 
         corpus.clear_caches(*paths)
-        warm = Case(
-            f"{label}: replaylint warm",
-            "replaylint",
-            n_all,
-            rl_cmd(*map(str, paths), "--output-format", "concise"),
-        )
-        fill_s, rc, stderr = run_once(warm.cmd, cwd)
-        warm.fill_s = fill_s
-        warm.error = _failure(rc, stderr)
+        warm_cmd = rl_cmd(*trees_args, "--output-format", "concise")
+        warm = Case(f"{label}: replaylint warm", "replaylint", n_all, warm_cmd)
+        fill = run_once(warm.cmd, cwd)  # fills the cache
+        warm.fill_s = fill.wall_s
+        warm.error = _failure(fill.rc, fill.stderr)
         if not warm.error:
             measure(warm, cwd, runs, warmup=0)
         found = corpus.find_caches(*paths)
-        warm.note = (
-            ("cache: " + ", ".join(str(c) for c in found))
-            if found
-            else "no .replaylint_cache found after the first run"
-        )
+        warm.note = "cache: " + ", ".join(map(str, found)) if found else "no cache folder found"
         cases.append(warm)
-        wratio = warm.median / ruff_case.median if warm.median and ruff_case.median else None
         ok = None if warm.median is None else warm.median <= TARGET_WARM_S
-        rows.append(
-            Row(
-                warm.name,
-                str(n_all),
-                fmt_s(warm.median),
-                fmt_s(warm.min),
-                "—" if wratio is None else f"{wratio:.2f}",
-                f"<= {TARGET_WARM_S} s",
-                "ERROR" if warm.error else verdict(ok),
-            )
-        )
+        rows.append(row(warm, ratio_of(warm, ref), f"<= {TARGET_WARM_S} s", verdict(ok)))
         crashed |= warm.error is not None
         failed |= ok is False
 
-        if label != "vllm+lm-eval":
+        if len(paths) == 1:
             mem = measure_memory(f"{label}: replaylint cold", cold.cmd, cwd)
             memory.append(mem)
             crashed |= mem.error is not None
@@ -602,54 +596,27 @@ def main(argv: list[str] | None = None) -> int:
 
     # pre-commit: ten ordinary files named on the command line, no cache to help
     corpus.log("Timing pre-commit and --version ...")
-    pc_py = [str(p) for p in pc_files if p.suffix == ".py"]
-    ruff_pc = measure(
-        Case(
-            "pre-commit: ruff --select E9 (its .py files)",
-            "ruff",
-            len(pc_py),
-            [str(ruff), "check", "--select", "E9", "--no-cache", *pc_py],
-        ),
+    pc_args = [str(p) for p in pc_files]
+    pc_py = [p for p in pc_args if p.endswith(".py")]
+    ruff_cmd = [str(ruff), "check", "--select", "E9", "--no-cache", *pc_py]
+    ref = measure(
+        Case("pre-commit: ruff --select E9 (the .py ones)", "ruff", len(pc_py), ruff_cmd),
         vllm.path,
         runs,
     )
-    cases.append(ruff_pc)
-    rows.append(
-        Row(
-            ruff_pc.name,
-            str(len(pc_py)),
-            fmt_s(ruff_pc.median),
-            fmt_s(ruff_pc.min),
-            "1.00 (reference)",
-            "",
-            "ERROR" if ruff_pc.error else "",
-        )
-    )
+    cases.append(ref)
+    rows.append(row(ref, "1.00 (reference)", "", ""))
     if rl is not None:
+        pc_cmd = rl_cmd(*pc_args, "--no-cache", "--output-format", "concise")
         pc = measure(
-            Case(
-                "pre-commit: replaylint, 10 files",
-                "replaylint",
-                len(pc_files),
-                rl_cmd(*map(str, pc_files), "--no-cache", "--output-format", "concise"),
-            ),
+            Case("pre-commit: replaylint, 10 files", "replaylint", len(pc_args), pc_cmd),
             vllm.path,
             runs,
         )
         cases.append(pc)
         ok = None if pc.median is None else pc.median <= TARGET_PRECOMMIT_S
-        ratio = pc.median / ruff_pc.median if pc.median and ruff_pc.median else None
-        rows.append(
-            Row(
-                pc.name,
-                str(len(pc_files)),
-                fmt_s(pc.median),
-                fmt_s(pc.min),
-                "—" if ratio is None else f"{ratio:.2f}",
-                f"<= {TARGET_PRECOMMIT_S * 1000:.0f} ms",
-                "ERROR" if pc.error else verdict(ok),
-            )
-        )
+        target = f"<= {TARGET_PRECOMMIT_S * 1000:.0f} ms"
+        rows.append(row(pc, ratio_of(pc, ref), target, verdict(ok)))
         crashed |= pc.error is not None
         failed |= ok is False
 
@@ -657,44 +624,19 @@ def main(argv: list[str] | None = None) -> int:
             Case("replaylint --version", "replaylint", 0, rl.cmd + ["--version"]), vllm.path, runs
         )
         cases.append(ver)
-        rows.append(
-            Row(
-                ver.name,
-                "0",
-                fmt_s(ver.median),
-                fmt_s(ver.min),
-                "—",
-                "",
-                "ERROR" if ver.error else "info",
-            )
-        )
+        rows.append(row(ver, "—", "", "info"))
         crashed |= ver.error is not None
 
         corpus.log("Timing yaml10k ...")
+        y_cmd = rl_cmd(str(yaml10k), "--no-cache", "--output-format", "concise")
         y = measure(
-            Case(
-                "yaml10k: replaylint cold",
-                "replaylint",
-                counts["yaml10k"]["yaml"],
-                rl_cmd(str(yaml10k), "--no-cache", "--output-format", "concise"),
-            ),
+            Case("yaml10k: replaylint cold", "replaylint", counts["yaml10k"]["yaml"], y_cmd),
             yaml10k,
             runs,
         )
         cases.append(y)
-        rate = f"{y.files / y.median:,.0f} files/s" if y.median else "—"
-        y.note = rate
-        rows.append(
-            Row(
-                y.name,
-                str(y.files),
-                fmt_s(y.median),
-                fmt_s(y.min),
-                "—",
-                rate,
-                "ERROR" if y.error else "info",
-            )
-        )
+        y.note = f"{y.files / y.median:,.0f} files/s" if y.median else "—"
+        rows.append(row(y, "—", y.note, "info"))
         crashed |= y.error is not None
 
     # 3. report
@@ -739,8 +681,10 @@ def main(argv: list[str] | None = None) -> int:
         print("\nNotes:\n" + "\n".join(notes))
     print(
         "\nruff reads only the .py files (its files column); replaylint's column counts .py, "
-        "YAML, shell and Dockerfiles.\nThe cold-ratio target is judged on the vllm tree; on "
-        "lm-eval, where ruff sees only a few hundred .py files, it is shown for information."
+        "YAML, shell and Dockerfiles.\nmedian CPU is user + system time of the command and its "
+        "children: steadier than wall clock when the machine is busy.\nThe cold-ratio target "
+        "is judged on the vllm tree; on lm-eval, where ruff sees only a few hundred .py files, "
+        "it is shown for information."
     )
     if errors:
         print("\nErrors:\n" + "\n".join(errors))
