@@ -25,7 +25,9 @@ from __future__ import annotations
 import argparse
 import ast
 import json
+import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -169,11 +171,22 @@ def scan(res: Result, rl: corpus.Replaylint) -> None:
     tree = res.tree.path
     cmd = rl.cmd + ["check", "--output-format", "json", "--no-cache", str(tree)]
     start = time.perf_counter()
+    proc = subprocess.Popen(
+        cmd,
+        cwd=tree,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own process group, so a timeout ends its workers too
+    )
     try:
-        out = subprocess.run(cmd, cwd=tree, capture_output=True, text=True, timeout=SCAN_TIMEOUT_S)
+        stdout, stderr = proc.communicate(timeout=SCAN_TIMEOUT_S)
     except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
         res.error = f"timed out after {SCAN_TIMEOUT_S} s"
         return
+    out = subprocess.CompletedProcess(cmd, proc.returncode, stdout, stderr)
     res.seconds = time.perf_counter() - start
     tail = "\n    ".join(out.stderr.strip().splitlines()[-8:])
     if out.returncode not in (0, 1) or "Traceback (most recent call last)" in out.stderr:
