@@ -1,0 +1,78 @@
+"""YAML frontend: Kubernetes manifests, docker-compose files, vLLM config files, Helm values,
+GitHub Actions workflows.
+
+Documents are composed with PyYAML (the libyaml composer when available), never constructed,
+so every node keeps its position and custom tags, anchors and merge keys cannot break
+reading. Each document is read by the first reader that claims it:
+
+- `compose`: a top-level `services` mapping of services;
+- `workflows`: a GitHub Actions workflow (`jobs.*.steps[].run` scripts);
+- `helm`: vllm-project/production-stack values (`servingEngineSpec.modelSpec`); other charts'
+  `extraArgs` beside a vLLM image are read from any document;
+- `kubernetes`: every `containers:` list in every document (and KServe model specs);
+- `vllm_config`: a file whose top-level keys are mostly `vllm serve` options and include the
+  mask switch, checked on its own (open-ended).
+
+Files that do not parse: a Helm or Jinja template (`{{`, `{%`) is not ours and yields nothing;
+a file that does not name a vLLM launcher, image or the mask option yields nothing either;
+any other syntax error is a `ParseError`.
+
+`load_config_tokens` reads a `--config FILE.yaml` for launches written in other files (shell,
+Dockerfile, Python argv) and `config_render` writes their fixes back into it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...model import Edit, Fix, Launch
+from .. import ExtractContext, ParseError, SourceFile
+from . import compose, helm, kubernetes, vllm_config, workflows
+from .nodes import ComposeError, compose_all
+from .render import render as _render
+from .vllm_config import config_render, load_config_tokens
+
+__all__ = ["extract", "render", "parses", "load_config_tokens", "config_render"]
+
+_LAUNCHISH = re.compile(r"vllm\s+serve|vllm-openai|vllm\.entrypoints|dynamo\.vllm|sampling[-_]mask", re.IGNORECASE)
+_TEMPLATE = re.compile(r"\{\{|\{%")
+
+
+def parses(text: str) -> bool:
+    try:
+        compose_all(text)
+    except ComposeError:
+        return False
+    return True
+
+
+def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
+    try:
+        documents = compose_all(source.text)
+    except ComposeError as error:
+        if _TEMPLATE.search(source.text) or not _LAUNCHISH.search(source.text):
+            return []
+        raise ParseError(error.message, error.line, error.col) from None
+    launches: list[Launch] = []
+    manifests = []
+    for document in documents:
+        if compose.is_compose(document):
+            launches.extend(compose.extract(source, context, document))
+        elif workflows.is_workflow(document):
+            launches.extend(workflows.extract(source, context, document))
+        elif helm.is_production_stack(document):
+            launches.extend(helm.extract(source, context, document))
+        else:
+            manifests.append(document)
+            launches.extend(helm.extract(source, context, document))
+            if len(documents) == 1 and vllm_config.looks_like_config(document):
+                launch = vllm_config.standalone(source, document)  # type: ignore[arg-type]
+                if launch is not None:
+                    launches.append(launch)
+    launches.extend(kubernetes.extract(source, context, manifests))
+    launches.sort(key=lambda launch: launch.span.start)
+    return launches
+
+
+def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
+    return _render(launch, fix, source)

@@ -1,0 +1,195 @@
+"""docker-compose files: services with `image`, `entrypoint`, `command` and `environment`.
+
+A compose file is any document with a top-level `services` mapping whose entries have
+`image`, `command`, `entrypoint` or `build` (so `compose.yaml`, `docker-compose.*.yml` and
+differently named files alike).
+
+- `command` and `entrypoint` are a list (one word per item) or a string, which compose splits
+  into words like a shell would (quotes, backslashes) without running one.
+- `entrypoint` replaces the image's; `command` replaces its CMD. With neither `entrypoint`
+  nor a recognisable command, the `vllm/vllm-openai` image runs `vllm serve` + `command`;
+  another image's entrypoint is unknown (its command counts only when it names the replay
+  switch, open-ended).
+- Interpolation: compose fills `${VAR}`, `${VAR:-default}`, `$VAR` from the shell and the
+  `.env` file before anything else. We see neither (the shell wins over `.env`, and a
+  default applies only when the variable is unset), so every reference is unknown; `$$` is a
+  literal `$`.
+- `environment` as a map (`KEY: value`; a key without value comes from the shell: unknown)
+  or a list (`- KEY=value`; `- KEY` alone: unknown); `env_file` and `extends` open it up.
+"""
+
+from __future__ import annotations
+
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from ...edits import Sequence, remove
+from ...model import UNKNOWN, Launch, LaunchKind, Setting
+from .. import ExtractContext, SourceFile
+from ..command import EnvPlace
+from . import launch as L
+from .nodes import HOLE, STR, Text, content_end, dash_of, entries, get, line_start, mapping, next_line, scalar_text, span
+from .words import Words, compose_interpolate, escape_in_scalar, item_tokens, scalar, sequence_words, split, string_words
+
+_SERVICE_KEYS = ("image", "command", "entrypoint", "build")
+
+
+def is_compose(document: Node) -> bool:
+    services = get(document, "services")
+    if not isinstance(services, MappingNode):
+        return False
+    return any(
+        isinstance(service, MappingNode) and any(key in mapping(service) for key in _SERVICE_KEYS)
+        for _, service in entries(services)
+    )
+
+
+def _null(node: Node | None) -> bool:
+    return node is None or (isinstance(node, ScalarNode) and node.tag.endswith(":null"))
+
+
+def _lines(source: SourceFile, start: int, end: int):
+    text = source.text
+    first = line_start(text, start)
+    if text[first:start].strip():
+        return None
+    return source.index.span(first, next_line(text, end))
+
+
+def environment(source: SourceFile, node: Node | None, env_file: Node | None) -> L.Env:
+    env = L.Env(open=not _null(env_file))
+    if _null(node):
+        return env
+    text = source.text
+    index = source.index
+    if isinstance(node, MappingNode):
+        for key, value_node in entries(node):
+            name = key.value
+            end = content_end(text, value_node)
+            if _null(value_node):
+                value: object = UNKNOWN  # taken from the shell running compose
+                shown = name
+            elif isinstance(value_node, ScalarNode):
+                expanded = compose_interpolate(scalar_text(text, value_node))
+                value = UNKNOWN if HOLE in expanded.value else expanded.value
+                shown = text[key.start_mark.index : end]
+            else:
+                env.open = True
+                continue
+            removal = None if node.flow_style else _lines(source, key.start_mark.index, end)
+            value_span = span(index, value_node) if isinstance(value_node, ScalarNode) and not _null(value_node) else None
+            style = (value_node.style or "") if isinstance(value_node, ScalarNode) else ""
+            place = EnvPlace(removal, value_span, lambda v, style=style: scalar(v, style, False)) if removal else None
+            env.set(Setting(name, value, index.span(key.start_mark.index, max(end, key.end_mark.index)), " ".join(shown.split()), value_span), place)
+        return env
+    if not isinstance(node, SequenceNode):
+        env.open = True
+        return env
+    bounds = tuple((i.start_mark.index, content_end(text, i)) for i in node.value)
+    for position, item in enumerate(node.value):
+        if not isinstance(item, ScalarNode) or item.tag != STR:
+            env.open = True
+            continue
+        raw = scalar_text(text, item)
+        name, eq, _ = raw.value.partition("=")
+        item_span = span(index, item)
+        if not eq:
+            env.set(Setting(name, UNKNOWN, item_span, raw.value, None), None)
+            continue
+        value_text = compose_interpolate(raw.slice(len(name) + 1, len(raw)))
+        value = UNKNOWN if HOLE in value_text.value else value_text.value
+        value_span = None
+        if raw.exact:
+            a, b = raw.region(len(name) + 1, len(raw))
+            value_span = index.span(a, b)
+        if node.flow_style:
+            removal = remove(index, Sequence(bounds, node.end_mark.index - 1, ","), {position})[0].span
+        else:
+            dash = dash_of(text, item)
+            removal = _lines(source, dash, item_span.end) if dash is not None else None
+        style = item.style or ""
+        place = EnvPlace(removal, value_span, lambda v, style=style: escape_in_scalar(v, style) or v) if removal else None
+        env.set(Setting(name, value, item_span, raw.value, value_span), place)
+    return env
+
+
+def _words(source: SourceFile, node: Node | None) -> tuple[Words, list[tuple[Text, str, bool]]] | None:
+    """Words of `command`/`entrypoint`, and per word the text a shell would get as a script."""
+    index = source.index
+    if isinstance(node, SequenceNode):
+        found = sequence_words(index, node, compose_interpolate)
+        if found is None:
+            return None
+        texts, container = found
+        scripts = [
+            (compose_interpolate(scalar_text(source.text, item), keep_unknown=True), item.style or "", True)
+            if isinstance(item, ScalarNode)
+            else (Text.filled(HOLE, item.start_mark.index, item.end_mark.index), "", False)
+            for item in node.value
+        ]
+        return item_tokens(index, node, texts, container), scripts
+    if isinstance(node, ScalarNode) and node.tag == STR:
+        raw = scalar_text(source.text, node)
+        found = string_words(index, node, compose_interpolate(raw))
+        if found is None:
+            return None
+        words, _ = found
+        # What a shell would get as the script of `sh -c "..."`: the word with its quotes
+        # removed, references kept. Fixes are not written into such nested quoting.
+        pieces = split(compose_interpolate(raw, keep_unknown=True)) or []
+        if len(pieces) == len(words):
+            scripts = [(piece.text, "", False) for piece in pieces]
+        else:
+            scripts = [(Text.filled(HOLE, 0, 0), "", False)] * len(words)
+        return words, scripts
+    return None
+
+
+def extract(source: SourceFile, context: ExtractContext, document: Node) -> list[Launch]:
+    launches: list[Launch] = []
+    index = source.index
+    for key, service in entries(get(document, "services")):
+        if not isinstance(service, MappingNode):
+            continue
+        label = f"service {key.value}"
+        image_node = get(service, "image")
+        image_name = None
+        if isinstance(image_node, ScalarNode) and image_node.tag == STR:
+            expanded = compose_interpolate(scalar_text(source.text, image_node))
+            image_name = expanded.value
+        image = L.image_of(image_name, span(index, image_node) if image_node is not None else None)
+        if get(service, "build") is not None and image_node is None:
+            image = None
+        env = environment(source, get(service, "environment"), get(service, "env_file"))
+        reasons: list[str] = []
+        if get(service, "extends") is not None:
+            env.open = True
+            if _null(get(service, "command")):
+                reasons.append("the service extends another one")
+        entry_node = get(service, "entrypoint")
+        command_node = get(service, "command")
+        entry = None if _null(entry_node) else _words(source, entry_node)
+        command = None if _null(command_node) else _words(source, command_node)
+        if (entry is None and not _null(entry_node)) or (command is None and not _null(command_node)):
+            continue
+        words = Words()
+        scripts: list[tuple[Text, str, bool]] = []
+        for part in (entry, command):
+            if part is not None:
+                words.extend(part[0])
+                scripts.extend(part[1])
+        launch_span = span(index, service, key)
+
+        def script(position: int, scripts: list = scripts) -> tuple[Text, str, bool] | None:
+            return scripts[position] if position < len(scripts) else None
+
+        if _null(entry_node) and image is not None and image.vllm:
+            launches.append(L.build(source, LaunchKind.COMPOSE, launch_span, words, env, "serve", image, reasons, label))
+            continue
+        found = L.command(source, context, LaunchKind.COMPOSE, launch_span, words, env, image, label, script=script, open_reasons=reasons)
+        if found:
+            launches.extend(found)
+        elif _null(entry_node) and L.launcher(words.tokens) is None and L.mentions_replay(words.tokens):
+            name = image_name if image is not None else "built here"
+            reasons.append(f"the entrypoint of image {name} is not known")
+            launches.append(L.build(source, LaunchKind.COMPOSE, launch_span, words, env, "serve", image, reasons, label))
+    return launches

@@ -1,0 +1,211 @@
+"""Helm values: vllm-project/production-stack `modelSpec`s, and `extraArgs` next to a vLLM image.
+
+production-stack (chart `helm/templates/deployment-vllm-multi.yaml` at vllm-project/
+production-stack@f1f9822790e76c4d5ac03303c32ce2073e44c573; keys documented in its
+`helm/values.yaml`) starts every `servingEngineSpec.modelSpec[]` entry as
+
+    vllm serve <modelURL> --host 0.0.0.0 --port <port>
+      [--enable-lora]                      if enableLoRA
+      [--enable-auto-tool-choice]          if enableTool
+      [--tool-call-parser <toolCallParser>]
+      with vllmConfig:
+        --enable-chunked-prefill | --no-enable-chunked-prefill   if it has enableChunkedPrefill
+        --enable-prefix-caching | --no-enable-prefix-caching     (always)
+        --max-model-len <maxModelLen>, --dtype <dtype>, --tensor-parallel-size
+        <tensorParallelSize>, --max-num-seqs <maxNumSeqs>, --gpu_memory_utilization
+        <gpuMemoryUtilization>, --max_loras <maxLoras>           (each if present)
+        <extraArgs...>                                            (each item one word)
+      [--kv-transfer-config ...]           with lmcacheConfig
+      [--chat-template /templates/<chatTemplate>]
+
+in the image `<repository>:<tag>`, with `env` (Kubernetes format) added to the container and
+`envFromSecret` / `servingEngineSpec.configs` as `envFrom` (an open environment). Truthiness
+is Go's (`false`, 0, "" and absence are false). Other `vllmConfig` keys are ignored by the
+chart. A `raySpec` entry runs vLLM from a generated script instead (open-ended).
+
+Other charts: a mapping with `extraArgs` (or `args` / `extra_args`) beside a vLLM image
+(`image: vllm/vllm-openai:v0.31.0` or `image: {repository: vllm/vllm-openai, tag: v0.31.0}`)
+gives a launch of those words; the chart's template may add more, so it is open-ended.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from ...model import Launch, LaunchKind
+from ...vllm.argv import Token
+from .. import ExtractContext, SourceFile
+from . import launch as L
+from .kubernetes import env_of
+from .nodes import STR, construct, content_end, get, get_str, items, mapping, source, span, walk
+from .words import Container, Place, Words, item_tokens, sequence_words
+
+# vllmConfig keys with a value, in the chart's order.
+_VALUE_KEYS = (
+    ("maxModelLen", "--max-model-len"),
+    ("dtype", "--dtype"),
+    ("tensorParallelSize", "--tensor-parallel-size"),
+    ("maxNumSeqs", "--max-num-seqs"),
+    ("gpuMemoryUtilization", "--gpu_memory_utilization"),
+    ("maxLoras", "--max_loras"),
+)
+_ARGS_KEYS = ("extraArgs", "extra_args", "args")
+
+
+def is_production_stack(document: Node) -> bool:
+    return isinstance(get(document, "servingEngineSpec", "modelSpec"), SequenceNode)
+
+
+def _truthy(node: Node | None) -> bool:
+    if node is None:
+        return False
+    value = construct(node)
+    if isinstance(value, (bool, int, float, str, list, dict)):
+        return bool(value)
+    return False
+
+
+class _Keys:
+    """Words that the chart makes of mapping keys: removable entries, replaceable values."""
+
+    def __init__(self, source: SourceFile, words: Words) -> None:
+        self.source = source
+        self.words = words
+        self.entries = Container("entries", [])
+
+    def _entry(self, key: ScalarNode, value: Node) -> Place:
+        self.entries.elements.append((key.start_mark.index, content_end(self.source.text, value)))
+        return Place(self.entries, len(self.entries.elements) - 1)
+
+    def switch(self, flag: str, key: ScalarNode, value: Node) -> None:
+        index, text = self.source.index, self.source.text
+        whole = index.span(key.start_mark.index, content_end(text, value))
+        self.words.add(Token(flag, whole, f"{key.value}: {source(text, value)}"), self._entry(key, value))
+
+    def option(self, flag: str, key: ScalarNode, value: Node) -> None:
+        index, text = self.source.index, self.source.text
+        place = self._entry(key, value)
+        self.words.add(Token(flag, span(index, key), f"{key.value}:"), place)
+        if isinstance(value, ScalarNode):
+            holder = Container("value", [(value.start_mark.index, content_end(text, value))], style=value.style or "")
+            self.words.add(Token(value.value, span(index, value), source(text, value)), Place(holder, 0))
+        else:
+            self.words.add(Token(None, span(index, value), source(text, value)), None)
+
+
+def _image(node: Node | None, index: Any) -> L.Image | None:
+    if isinstance(node, ScalarNode) and node.tag == STR:
+        return L.image_of(node.value, span(index, node))
+    if isinstance(node, MappingNode):
+        repository = get(node, "repository")
+        tag = get(node, "tag")
+        if not isinstance(repository, ScalarNode):
+            return None
+        name = repository.value
+        registry = get_str(node, "registry")
+        if registry:
+            name = f"{registry}/{name}"
+        if isinstance(tag, ScalarNode) and tag.value:
+            name = f"{name}:{tag.value}"
+        return L.image_of(name, span(index, tag if isinstance(tag, ScalarNode) else repository))
+    return None
+
+
+def _production_stack(source: SourceFile, context: ExtractContext, document: Node) -> list[Launch]:
+    index = source.index
+    serving = get(document, "servingEngineSpec")
+    configs = get(serving, "configs")
+    launches = []
+    for spec in items(get(serving, "modelSpec")):
+        if not isinstance(spec, MappingNode):
+            continue
+        fields = mapping(spec)
+        words = Words()
+        keys = _Keys(source, words)
+        model = get(spec, "modelURL")
+        if isinstance(model, ScalarNode):
+            holder = Container("value", [(model.start_mark.index, content_end(source.text, model))], style=model.style or "")
+            words.add(Token(model.value, span(index, model), source.text[model.start_mark.index : content_end(source.text, model)]), Place(holder, 0))
+        for name, flag in (("enableLoRA", "--enable-lora"), ("enableTool", "--enable-auto-tool-choice")):
+            if name in fields and _truthy(fields[name][1]):
+                keys.switch(flag, *fields[name])
+        if "toolCallParser" in fields and _truthy(fields["toolCallParser"][1]):
+            keys.option("--tool-call-parser", *fields["toolCallParser"])
+        config = get(spec, "vllmConfig")
+        reasons: list[str] = []
+        if isinstance(config, MappingNode):
+            options = mapping(config)
+            for name, flag in (("enableChunkedPrefill", "--enable-chunked-prefill"), ("enablePrefixCaching", "--enable-prefix-caching")):
+                if name in options:
+                    negated = "--no-" + flag[2:]
+                    keys.switch(flag if _truthy(options[name][1]) else negated, *options[name])
+            for name, flag in _VALUE_KEYS:
+                if name in options:
+                    keys.option(flag, *options[name])
+            extra = get(config, "extraArgs")
+            if extra is not None and _truthy(extra):
+                found = sequence_words(index, extra)
+                if found is None:
+                    reasons.append("vllmConfig.extraArgs is not a list")
+                else:
+                    texts, container = found
+                    words.extend(item_tokens(index, extra, texts, container, templates=True))  # type: ignore[arg-type]
+        elif config is not None and not (isinstance(config, ScalarNode) and config.tag.endswith(":null")):
+            reasons.append("vllmConfig is not a mapping")
+        env = env_of(source, get(spec, "env"), None)
+        if get(spec, "envFromSecret") is not None or _truthy(configs):
+            env.open = True
+        if "raySpec" in fields:
+            reasons.append("raySpec: the chart starts vLLM from a generated script")
+        name = get_str(spec, "name")
+        image = None
+        repository, tag = get(spec, "repository"), get(spec, "tag")
+        if isinstance(repository, ScalarNode):
+            image_name = repository.value + (f":{tag.value}" if isinstance(tag, ScalarNode) and tag.value else "")
+            image = L.image_of(image_name, span(index, tag if isinstance(tag, ScalarNode) else repository))
+        label = f"modelSpec {name}" if name else "modelSpec"
+        launches.append(L.build(source, LaunchKind.HELM, span(index, spec), words, env, "serve", image, reasons, label))
+    return launches
+
+
+def _container_item(path: tuple[str, ...]) -> bool:
+    return (len(path) >= 2 and path[-2] == "containers") or (bool(path) and path[-1] == "container")
+
+
+def _chart_args(source: SourceFile, context: ExtractContext, document: Node) -> list[Launch]:
+    index = source.index
+    launches = []
+    for node, path in walk(document):
+        if not isinstance(node, MappingNode) or _container_item(path):
+            continue
+        fields = mapping(node)
+        if "image" not in fields or not any(key in fields for key in _ARGS_KEYS):
+            continue
+        image = _image(fields["image"][1], index)
+        if image is None or not image.vllm:
+            continue
+        for key in _ARGS_KEYS:
+            if key not in fields:
+                continue
+            args = fields[key][1]
+            found = sequence_words(index, args)
+            if found is None:
+                continue
+            texts, container = found
+            words = item_tokens(index, args, texts, container, templates=True)  # type: ignore[arg-type]
+            env_node = get(node, "env")
+            env = env_of(source, env_node, None) if isinstance(env_node, SequenceNode) else L.Env()
+            env.open = True
+            label = ".".join(path) or "values"
+            reasons = [f"the chart's template decides how `{key}` reaches vLLM"]
+            launches.append(L.build(source, LaunchKind.HELM, span(index, node), words, env, "serve", image, reasons, label))
+    return launches
+
+
+def extract(source: SourceFile, context: ExtractContext, document: Node) -> list[Launch]:
+    if is_production_stack(document):
+        return _production_stack(source, context, document)
+    return _chart_args(source, context, document)
+

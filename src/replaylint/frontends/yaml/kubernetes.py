@@ -1,0 +1,216 @@
+"""Kubernetes manifests: every container of every pod template, and KServe model specs.
+
+Pod templates are found structurally, so every workload kind is covered the same way:
+Pod, Deployment, StatefulSet, DaemonSet, ReplicaSet, Job, CronJob
+(`spec.jobTemplate.spec.template`), `List` items, LeaderWorkerSet
+(`leaderWorkerTemplate.leaderTemplate` / `workerTemplate`), KServe `ServingRuntime`
+(`spec.containers`) and `InferenceService` (`spec.predictor.containers`), RayCluster pods,
+Argo `container:` templates: any `containers:` sequence (not `initContainers`, which do not
+serve). Per container:
+
+- `image` (its tag is the release evidence) and `command` / `args` (sequences of strings).
+  Without `command` the image's entrypoint runs with `args`: the `vllm/vllm-openai` image runs
+  `vllm serve`. Another image's entrypoint is unknown: its args count only when they name the
+  replay switch, and the launch is open-ended.
+- `command` replaces the entrypoint: `vllm serve`, `python -m vllm.entrypoints.openai.api_server`,
+  `python -m dynamo.vllm`, or `sh -c SCRIPT` (the script goes to the shell frontend).
+- `$(VAR)` in command and args is expanded from the container's `env` (kubelet's rules:
+  `$$` is a literal `$`; a variable whose value we cannot know makes the word unknown).
+- `env`: `value` (itself expanded from earlier variables), `valueFrom` (unknown), no value
+  (the empty string); `envFrom` can define anything, so the environment is open.
+
+KServe: an InferenceService's `spec.predictor.model` runs its ServingRuntime's first
+container with the model's `args` appended and its `env` merged over the runtime's (KServe
+`MergeRuntimeContainers`); `{{.Name}}`-style placeholders are KServe's own and stay as text.
+The runtime is looked up by name in the same file; a ServingRuntime that an InferenceService
+of the file uses is checked only through it, any other ServingRuntime alone (open-ended: an
+InferenceService may append arguments).
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from ...edits import Sequence, remove
+from ...model import UNKNOWN, Launch, LaunchKind, Setting
+from .. import ExtractContext, SourceFile
+from ..command import EnvPlace
+from . import launch as L
+from .nodes import HOLE, STR, Text, content_end, dash_of, get, get_str, items, line_start, mapping, next_line, scalar_text, span, walk
+from .words import Words, item_tokens, k8s_expand, scalar, sequence_words, templated
+
+_RUNTIME_KINDS = ("ServingRuntime", "ClusterServingRuntime")
+
+
+def label_of(document: Node) -> str:
+    kind = get_str(document, "kind") or "manifest"
+    name = get_str(document, "metadata", "name")
+    return f"{kind} {name}" if name else kind
+
+
+def containers(document: Node) -> Iterator[tuple[MappingNode, tuple[str, ...]]]:
+    for node, path in walk(document):
+        if path and path[-1] == "containers" and isinstance(node, SequenceNode):
+            for item in node.value:
+                if isinstance(item, MappingNode):
+                    yield item, path
+        elif path and path[-1] == "container" and isinstance(node, MappingNode) and get(node, "image") is not None:
+            yield node, path
+
+
+def env_of(source: SourceFile, env_node: Node | None, env_from: Node | None, base: L.Env | None = None) -> L.Env:
+    """A container's `env` list (later entries win) over `base`; `envFrom` opens it."""
+    env = base.copy() if base is not None else L.Env()
+    if items(env_from):
+        env.open = True
+    if not isinstance(env_node, SequenceNode):
+        if env_node is not None and not (isinstance(env_node, ScalarNode) and env_node.tag.endswith(":null")):
+            env.open = True
+        return env
+    text = source.text
+    index = source.index
+    flow = bool(env_node.flow_style)
+    for position, item in enumerate(env_node.value):
+        name_node = get(item, "name")
+        if not isinstance(name_node, ScalarNode) or templated(name_node.value) or not isinstance(item, MappingNode):
+            env.open = True
+            continue
+        name = name_node.value
+        value_node = get(item, "value")
+        value_from = get(item, "valueFrom")
+        value: object
+        if isinstance(value_node, ScalarNode) and not value_node.tag.endswith(":null"):
+            expanded = k8s_expand(scalar_text(text, value_node), env.values)
+            value = UNKNOWN if HOLE in expanded.value or templated(expanded.value) else expanded.value
+            shown = value_node.value
+        elif value_from is not None or value_node is not None:
+            value, shown = UNKNOWN, "<valueFrom>" if value_from is not None else "<unknown>"
+        else:
+            value, shown = "", ""
+        if value_from is not None:
+            value = UNKNOWN
+        end = content_end(text, item)
+        setting_span = index.span(item.start_mark.index, end)
+        value_span = span(index, value_node) if isinstance(value_node, ScalarNode) else None
+        if flow:
+            bounds = tuple((i.start_mark.index, content_end(text, i)) for i in env_node.value)
+            removal = remove(index, Sequence(bounds, env_node.end_mark.index - 1, ","), {position})[0].span
+        else:
+            dash = dash_of(text, item)
+            if dash is None or text[line_start(text, dash) : dash].strip():
+                removal = None
+            else:
+                removal = index.span(line_start(text, dash), next_line(text, end))
+        style = (value_node.style or "") if isinstance(value_node, ScalarNode) else ""
+        place = None
+        if removal is not None:
+            place = EnvPlace(removal, value_span, lambda v, style=style, flow=flow: scalar(v, style, flow))
+        env.set(Setting(name, value, setting_span, f"{name}={shown}", value_span), place)
+    return env
+
+
+def _script(source: SourceFile, nodes: list[Node], env: L.Env):
+    def script(position: int) -> tuple[Text, str, bool] | None:
+        if position >= len(nodes) or not isinstance(nodes[position], ScalarNode):
+            return None
+        node = nodes[position]
+        raw = scalar_text(source.text, node)
+        return k8s_expand(raw, env.values, keep_unknown=True), node.style or "", True
+
+    return script
+
+
+def container_launches(
+    source: SourceFile,
+    context: ExtractContext,
+    node: MappingNode,
+    label: str,
+    runtime: bool = False,
+    appended: tuple[Node | None, Node | None] | None = None,
+    unknown_entrypoint: str | None = None,
+) -> list[Launch]:
+    """Launches of one container. `runtime`: a KServe runtime (its `{{.Name}}` placeholders are
+    text); `appended` = (args, env) of the InferenceService model spec that runs it."""
+    index = source.index
+    image_node = get(node, "image")
+    image_name = image_node.value if isinstance(image_node, ScalarNode) and image_node.tag == STR else None
+    image = L.image_of(image_name, span(index, image_node) if image_node is not None else None)
+    env = env_of(source, get(node, "env"), get(node, "envFrom"))
+    if appended is not None:
+        env = env_of(source, appended[1], None, env)
+    command_node = get(node, "command")
+    nodes: list[Node] = []
+    words = Words()
+    for part in (command_node, get(node, "args"), appended[0] if appended else None):
+        if part is None or (isinstance(part, ScalarNode) and part.tag.endswith(":null")):
+            continue
+        found = sequence_words(index, part, lambda text: k8s_expand(text, env.values))
+        if found is None:
+            return []
+        texts, container = found
+        words.extend(item_tokens(index, part, texts, container, templates=runtime))  # type: ignore[arg-type]
+        nodes.extend(part.value)
+    reasons = []
+    if runtime and appended is None and unknown_entrypoint is None:
+        reasons.append("an InferenceService may append arguments")
+    name = get_str(node, "name")
+    where = f"{label}, container {name}" if name else label
+    launch_span = span(index, node)
+    if command_node is None:
+        if image is not None and image.vllm:
+            return [L.build(source, LaunchKind.KUBERNETES, launch_span, words, env, "serve", image, reasons, where)]
+        if L.mentions_replay(words.tokens):
+            reasons.append(unknown_entrypoint or f"the entrypoint of image {image_name or '(none)'} is not known")
+            return [L.build(source, LaunchKind.KUBERNETES, launch_span, words, env, "serve", image, reasons, where)]
+        return []
+    return L.command(
+        source, context, LaunchKind.KUBERNETES, launch_span, words, env, image, where,
+        script=_script(source, nodes, env), open_reasons=reasons,
+    )
+
+
+def _model_launches(source: SourceFile, context: ExtractContext, document: Node, runtimes: dict[str, MappingNode]) -> list[Launch]:
+    model = get(document, "spec", "predictor", "model")
+    if not isinstance(model, MappingNode):
+        return []
+    label = label_of(document)
+    runtime_name = get_str(model, "runtime")
+    runtime = runtimes.get(runtime_name or "")
+    if runtime is not None:
+        first = next(iter(items(get(runtime, "spec", "containers"))), None)
+        if not isinstance(first, MappingNode):
+            return []
+        appended = (get(model, "args"), get(model, "env"))
+        return container_launches(source, context, first, f"{label} on {runtime_name}", runtime=True, appended=appended)
+    # The runtime is elsewhere (or chosen by model format): the model's own words only.
+    reason = f"the ServingRuntime {runtime_name} is not in this file" if runtime_name else "the ServingRuntime is chosen by model format"
+    return container_launches(source, context, model, label, runtime=True, unknown_entrypoint=reason)
+
+
+def extract(source: SourceFile, context: ExtractContext, documents: list[Node]) -> list[Launch]:
+    runtimes: dict[str, MappingNode] = {}
+    used: set[str] = set()
+    for document in documents:
+        kind = get_str(document, "kind")
+        if kind in _RUNTIME_KINDS:
+            name = get_str(document, "metadata", "name")
+            if name:
+                runtimes[name] = document  # type: ignore[assignment]
+        elif kind == "InferenceService":
+            runtime = get_str(document, "spec", "predictor", "model", "runtime")
+            if runtime:
+                used.add(runtime)
+    launches: list[Launch] = []
+    for document in documents:
+        kind = get_str(document, "kind")
+        name = get_str(document, "metadata", "name") or ""
+        if kind in _RUNTIME_KINDS and name in used:
+            continue
+        label = label_of(document)
+        for container, _path in containers(document):
+            launches.extend(container_launches(source, context, container, label, runtime=kind in _RUNTIME_KINDS))
+        if kind == "InferenceService":
+            launches.extend(_model_launches(source, context, document, runtimes))
+    return launches

@@ -1,0 +1,271 @@
+"""From words and environment to a `Launch`: launcher recognition, images, embedded scripts.
+
+Shared by the Kubernetes, docker-compose, Helm and workflow readers. A command is a vLLM
+launch when it starts with `vllm serve`, `python -m vllm.entrypoints.openai.api_server`
+(`vllm.entrypoints.cli.main serve`) or `python -m dynamo.vllm`, optionally behind `env
+NAME=VALUE ...`; `sh -c SCRIPT` (any of sh/bash/dash/zsh/ash, `-c` in a flag cluster such as
+`-lc`/`-ec`) hands SCRIPT to the shell frontend. The official `vllm/vllm-openai` image runs
+`vllm serve` when nothing replaces its entrypoint.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from types import ModuleType
+from typing import Any, Callable
+
+from yaml.nodes import Node, ScalarNode
+
+from ...model import UNKNOWN, Edit, Launch, LaunchKind, Setting, Span, VersionHint
+from ...vllm.argv import Token
+from ...vllm.images import is_vllm_image, release_from_image
+from ...vllm.releases import Release
+from .. import ExtractContext, SourceFile
+from ..command import EnvPlace, WordSyntax, command_launch, token_elements
+from .nodes import HOLE, Text
+from .words import Place, Words
+
+_PYTHON = re.compile(r"^python(\d+(\.\d+)?)?$")
+_SHELLS = frozenset(("sh", "bash", "dash", "zsh", "ash", "ksh"))
+_ENV_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
+# Flags that a container's args can only mean for vLLM (used when the entrypoint is unknown).
+_REPLAY_FLAG = re.compile(r"^--(return[-_]sampling[-_]mask|enable[-_]return[-_]sampling[-_]mask)(=|$)")
+
+
+@dataclass
+class Env:
+    """A container's environment: settings for rules, places for fixes, values for `$(VAR)`."""
+
+    settings: dict[str, Setting] = field(default_factory=dict)
+    places: dict[str, EnvPlace] = field(default_factory=dict)
+    values: dict[str, Any] = field(default_factory=dict)
+    open: bool = False
+
+    def set(self, setting: Setting, place: EnvPlace | None) -> None:
+        self.settings[setting.name] = setting
+        self.values[setting.name] = setting.value
+        if place is not None:
+            self.places[setting.name] = place
+        else:
+            self.places.pop(setting.name, None)
+
+    def copy(self) -> Env:
+        return Env(dict(self.settings), dict(self.places), dict(self.values), self.open)
+
+
+@dataclass
+class YamlHandle:
+    """Where the words and variables of a YAML launch are written, for `render`."""
+
+    tokens: list[Token]
+    places: list[Place | None]
+    token_indices: dict[str, tuple[int, ...]]
+    env: dict[str, EnvPlace]
+    # Adds words when the launch has no word container to add them to (None: cannot).
+    append: Callable[[list[str]], Edit | None] | None = None
+
+
+@dataclass
+class ScriptHandle:
+    """A launch the shell frontend found in a script held by one YAML scalar."""
+
+    inner: Any
+    style: str
+    fixable: bool
+    region: tuple[int, int] = (0, 0)  # source offsets of the script text
+
+
+@dataclass(frozen=True)
+class Image:
+    name: str
+    vllm: bool
+    hint: VersionHint | None
+    release: Release | None
+
+
+def image_of(name: str | None, span: Span | None) -> Image | None:
+    if name is None:
+        return None
+    if HOLE in name or "{{" in name or "$" in name:
+        return Image(name, False, None, None)
+    release = release_from_image(name)
+    hint = VersionHint((str(release),), f"image {name}", span) if release is not None else None
+    return Image(name, is_vllm_image(name), hint, release)
+
+
+def basename(word: str | None) -> str | None:
+    return None if word is None else word.rsplit("/", 1)[-1]
+
+
+@dataclass(frozen=True)
+class Launcher:
+    kind: str  # "serve", "api_server", "dynamo", "script"
+    position: int  # first word after the launcher (for "script": the script word)
+    env: tuple[int, ...] = ()  # positions of `env NAME=VALUE` words
+
+
+def launcher(tokens: list[Token]) -> Launcher | None:
+    """What the first words run."""
+    texts = [token.text for token in tokens]
+    i = 0
+    env_words: list[int] = []
+    if basename(texts[0] if texts else None) == "env":
+        i = 1
+        while i < len(texts) and texts[i] is not None and _ENV_ASSIGNMENT.match(texts[i] or ""):
+            env_words.append(i)
+            i += 1
+    if i >= len(texts) or texts[i] is None:
+        return None
+    program = basename(texts[i])
+    rest = texts[i + 1 :]
+    if program == "vllm" and rest[:1] == ["serve"]:
+        return Launcher("serve", i + 2, tuple(env_words))
+    if program is not None and _PYTHON.match(program) and rest[:1] == ["-m"] and len(rest) > 1:
+        module = rest[1]
+        if module == "vllm.entrypoints.openai.api_server":
+            return Launcher("api_server", i + 3, tuple(env_words))
+        if module == "dynamo.vllm":
+            return Launcher("dynamo", i + 3, tuple(env_words))
+        if module == "vllm.entrypoints.cli.main" and rest[2:3] == ["serve"]:
+            return Launcher("serve", i + 4, tuple(env_words))
+        return None
+    if program in _SHELLS and not env_words:
+        j = i + 1
+        while j < len(texts) and texts[j] is not None and (texts[j] or "").startswith("-") and texts[j] != "--":
+            flag = texts[j] or ""
+            if not flag.startswith("--") and "c" in flag[1:]:
+                return Launcher("script", j + 1)
+            j += 1
+    return None
+
+
+def mentions_replay(tokens: list[Token]) -> bool:
+    return any(token.text is not None and _REPLAY_FLAG.match(token.text) for token in tokens)
+
+
+def shell_frontend() -> ModuleType | None:
+    """The shell frontend, when it is available (it embeds scripts held in YAML)."""
+    try:
+        from .. import shell
+    except ImportError:
+        return None
+    return shell if hasattr(shell, "extract_script") else None
+
+
+def build(
+    source: SourceFile,
+    kind: LaunchKind,
+    span: Span,
+    words: Words,
+    env: Env,
+    entrypoint: str,
+    image: Image | None = None,
+    open_reasons: list[str] | None = None,
+    label: str = "",
+    append: Callable[[list[str]], Edit | None] | None = None,
+) -> Launch:
+    """A launch from the words after the launcher."""
+    launch = command_launch(
+        kind,
+        span,
+        words.tokens,
+        token_elements(words.tokens),
+        WordSyntax(str),
+        env=env.settings,
+        env_places=env.places,
+        release=image.release if image else None,
+        load_config=None,
+        entrypoint=entrypoint,
+        open_reasons=open_reasons or (),
+        version_hint=image.hint if image else None,
+        label=label,
+    )
+    handle = YamlHandle(words.tokens, words.places, launch.handle.token_indices, dict(env.places), append)
+    return replace(launch, handle=handle, env_open=env.open)
+
+
+def env_words(source: SourceFile, words: Words, positions: tuple[int, ...], env: Env) -> Env:
+    """`env NAME=VALUE ... vllm serve` in an exec-form command."""
+    if not positions:
+        return env
+    env = env.copy()
+    for position in positions:
+        token = words.tokens[position]
+        assert token.text is not None
+        name, _, value = token.text.partition("=")
+        env.set(Setting(name, value, token.span, token.raw, token.span), None)
+    return env
+
+
+def command(
+    source: SourceFile,
+    context: ExtractContext,
+    kind: LaunchKind,
+    span: Span,
+    words: Words,
+    env: Env,
+    image: Image | None,
+    label: str,
+    script: Callable[[int], tuple[Text, str, bool] | None] | None = None,
+    open_reasons: list[str] | None = None,
+    append: Callable[[list[str]], Edit | None] | None = None,
+) -> list[Launch]:
+    """Launches from a whole command line (entrypoint words included).
+
+    `script(position)` gives the text of word `position` for `sh -c` (with its scalar style
+    and whether fixes can be written into it).
+    """
+    if not words.tokens:
+        return []
+    found = launcher(words.tokens)
+    if found is None:
+        return []
+    if found.kind == "script":
+        if script is None or found.position >= len(words.tokens):
+            return []
+        held = script(found.position)
+        if held is None:
+            return []
+        text, style, fixable = held
+        return script_launches(source, context, kind, text, style, fixable, env, image)
+    rest = Words(words.tokens[found.position :], words.places[found.position :])
+    return [build(source, kind, span, rest, env_words(source, words, found.env, env), found.kind, image, open_reasons, label, append)]
+
+
+def script_launches(
+    source: SourceFile,
+    context: ExtractContext,
+    kind: LaunchKind,
+    text: Text,
+    style: str,
+    fixable: bool,
+    env: Env,
+    image: Image | None,
+) -> list[Launch]:
+    shell = shell_frontend()
+    if shell is None or HOLE in text.value:
+        return []
+    launches = shell.extract_script(
+        text.value,
+        source,
+        context,
+        to_offset=text.offset,
+        env=dict(env.settings),
+        env_places=dict(env.places),
+        version_hint=image.hint if image else None,
+        kind=kind,
+    )
+    region = (min(text.starts), max(text.ends)) if text.value else text.anchor
+    return [
+        replace(launch, handle=ScriptHandle(launch.handle, style, fixable and text.exact, region), env_open=launch.env_open or env.open)
+        for launch in launches
+    ]
+
+
+def unknown(value: Any) -> bool:
+    return value is UNKNOWN
+
+
+def scalar_or_none(node: Node | None) -> ScalarNode | None:
+    return node if isinstance(node, ScalarNode) else None

@@ -1,0 +1,78 @@
+"""GitHub Actions workflows: `run:` steps are shell scripts, and they do start vLLM.
+
+A workflow that runs `vllm serve ... --return-sampling-mask &` before its tests launches a real
+engine, so `run:` scripts of `jobs.<id>.steps[]` go through the shell frontend, with the
+environment of the workflow, the job and the step (`env:` maps, later levels win;
+`${{ ... }}` expressions are unknown). Steps with a non-shell `shell:` (python, pwsh, cmd) are
+skipped. Everything else in a workflow (`with:` inputs, names, `if:` conditions) is not a
+launch.
+"""
+
+from __future__ import annotations
+
+from yaml.nodes import MappingNode, Node, ScalarNode
+
+from ...model import UNKNOWN, Launch, LaunchKind, Setting
+from .. import ExtractContext, SourceFile
+from ..command import EnvPlace
+from . import launch as L
+from .nodes import STR, content_end, entries, get, get_str, items, line_start, next_line, scalar_text, span
+from .words import scalar
+
+_SHELLS = ("bash", "sh")
+
+
+def is_workflow(document: Node) -> bool:
+    jobs = get(document, "jobs")
+    if not isinstance(jobs, MappingNode):
+        return False
+    return any(isinstance(get(job, "steps"), Node) or get(job, "runs-on") is not None for _, job in entries(jobs))
+
+
+def _env(source: SourceFile, node: Node | None, base: L.Env) -> L.Env:
+    env = base.copy()
+    if node is None:
+        return env
+    if not isinstance(node, MappingNode):
+        env.open = True
+        return env
+    text, index = source.text, source.index
+    for key, value in entries(node):
+        end = content_end(text, value)
+        if isinstance(value, ScalarNode) and not value.tag.endswith(":null"):
+            raw = scalar_text(text, value).value
+            known = "${{" not in raw
+            setting_value: object = raw if known else UNKNOWN
+        else:
+            setting_value = UNKNOWN
+        first = line_start(text, key.start_mark.index)
+        removal = None
+        if not text[first : key.start_mark.index].strip() and not node.flow_style:
+            removal = index.span(first, next_line(text, end))
+        value_span = span(index, value) if isinstance(value, ScalarNode) else None
+        style = (value.style or "") if isinstance(value, ScalarNode) else ""
+        place = EnvPlace(removal, value_span, lambda v, style=style: scalar(v, style, False)) if removal else None
+        shown = " ".join(text[key.start_mark.index : end].split())
+        env.set(Setting(str(key.value), setting_value, index.span(key.start_mark.index, end), shown, value_span), place)
+    return env
+
+
+def extract(source: SourceFile, context: ExtractContext, document: Node) -> list[Launch]:
+    if L.shell_frontend() is None:
+        return []
+    launches: list[Launch] = []
+    workflow_env = _env(source, get(document, "env"), L.Env())
+    for _, job in entries(get(document, "jobs")):
+        job_env = _env(source, get(job, "env"), workflow_env)
+        default_shell = get_str(job, "defaults", "run", "shell") or get_str(document, "defaults", "run", "shell")
+        for step in items(get(job, "steps")):
+            run = get(step, "run")
+            if not isinstance(run, ScalarNode) or run.tag != STR:
+                continue
+            shell = (get_str(step, "shell") or default_shell or "bash").split()[0]
+            if shell not in _SHELLS:
+                continue
+            env = _env(source, get(step, "env"), job_env)
+            text = scalar_text(source.text, run)
+            launches.extend(L.script_launches(source, context, LaunchKind.CLI, text, run.style or "", True, env, None))
+    return launches
