@@ -466,10 +466,10 @@ def test_bad_input_only_raises_parse_error(text: str) -> None:
 
 @needs_shell
 def test_run_body_goes_through_the_shell_frontend() -> None:
-    text = 'FROM vllm/vllm-openai:v0.31.0\nARG RUNNER=0\nRUN VLLM_X=1 vllm serve m \\\n    --return-sampling-mask\n'
+    text = 'FROM vllm/vllm-openai:v0.31.0\nARG VLLM_USE_V2_MODEL_RUNNER=0\nRUN vllm serve m \\\n    --return-sampling-mask\n'
     launch = only(text)
     assert at(text, launch.settings["return_sampling_mask"].span) == "--return-sampling-mask"
-    assert launch.env["RUNNER"].value == "0"  # ARGs are in the environment of RUN
+    assert launch.env["VLLM_USE_V2_MODEL_RUNNER"].value == "0"  # ARGs are in the environment of RUN
     assert launch.version_hint.releases == ("0.31.0",)
 
 
@@ -495,7 +495,17 @@ def test_sh_c_inside_exec_form() -> None:
     launch = only(text)
     assert at(text, launch.settings["return_sampling_mask"].span) == "--return-sampling-mask"
     result = fixed(text, launch, SetSetting("logprobs_mode", "processed_logprobs"))
-    assert result is None or '"vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs"' in result
+    assert result == 'FROM python:3.12\nCMD ["/bin/sh", "-c", "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs"]\n'
+
+
+@needs_shell
+def test_words_written_into_a_json_string_are_json_escaped() -> None:
+    text = 'FROM python:3.12\nCMD ["bash", "-lc", "vllm serve m --return-sampling-mask --hf-overrides \'{\\"a\\": 1}\'"]\n'
+    launch = only(text)
+    assert launch.settings["hf_overrides"].value == {"a": 1}
+    result = fixed(text, launch, SetSetting("logprobs_mode", "processed_logprobs"))
+    assert result is not None and dockerfile.parses(result)
+    assert only(result).settings["logprobs_mode"].value == "processed_logprobs"
 
 
 @needs_shell

@@ -37,11 +37,11 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable
+from typing import Callable
 
 from ..edits import Sequence, remove
 from ..fixes import apply_edits
-from ..model import UNKNOWN, Edit, Fix, Launch, LaunchKind, Setting, VersionHint
+from ..model import UNKNOWN, Edit, Fix, Launch, LaunchKind, Setting, Span, VersionHint
 from ..vllm.argv import Token
 from ..vllm.images import is_vllm_image, release_from_image, release_from_pin
 from ..vllm.releases import Release
@@ -50,8 +50,10 @@ from .command import EnvPlace, WordSyntax, command_launch, split_launcher
 
 try:
     from .shell import extract_script
+    from .shell import render as _render
 except ImportError:  # the shell frontend is optional: shell-form commands are then skipped
     extract_script = None
+    _render = command.render
 
 _DIRECTIVE = re.compile(r"#\s*([a-zA-Z][a-zA-Z0-9]*)\s*=\s*(.+?)\s*$")
 _DIRECTIVES = ("syntax", "escape", "check")
@@ -207,7 +209,7 @@ class _Reader:
             piece_end, continued = self._trim(line_start, line_end)
             pieces.append((line_start, piece_end))
         logical = _joined(self.text, pieces, last_end)
-        return self._split(logical, last_end)
+        return self._split(logical, last_end, number)
 
     def _trim(self, start: int, end: int) -> tuple[int, bool]:
         match = self.continues.search(self.text, start, end)
@@ -215,7 +217,7 @@ class _Reader:
             return end, False
         return match.start(), True
 
-    def _split(self, logical: Logical, end: int) -> Instruction | None:
+    def _split(self, logical: Logical, end: int, line: int) -> Instruction | None:
         match = _KEYWORD.match(logical.text)
         if match is None:
             return None
@@ -223,12 +225,12 @@ class _Reader:
         args = logical.slice(match.end()).strip()
         heredocs: tuple[Heredoc, ...] = ()
         if _may_hold_heredocs(keyword, args) and "<<" in args.text:
-            heredocs = tuple(self._heredoc(name, chomp) for name, chomp in _heredoc_names(args.text))
+            heredocs = tuple(self._heredoc(name, chomp, line) for name, chomp in _heredoc_names(args.text))
             if heredocs:
                 end = heredocs[-1].terminator.end
         return Instruction(keyword, logical.offset(0), end, args, heredocs)
 
-    def _heredoc(self, name: str, chomp: bool) -> Heredoc:
+    def _heredoc(self, name: str, chomp: bool, line: int) -> Heredoc:
         pieces = []
         while self.position < len(self.lines):
             start, end, _ = self._next_line()
@@ -240,7 +242,7 @@ class _Reader:
             if chomp:
                 start += len(line) - len(candidate)
             pieces.append((start, end))
-        raise ParseError("unterminated heredoc", self.position)
+        raise ParseError(f"unterminated heredoc: no line `{name}` ends it", line)
 
 
 def _joined(text: str, pieces: list[tuple[int, int]], end: int, with_breaks: bool = False) -> Logical:
@@ -395,8 +397,9 @@ def _json_characters(literal: Logical) -> Logical:
         elif text[index + 1] == "u":
             code = int(text[index + 2 : index + 6], 16)
             index += 6
-            if 0xD800 <= code < 0xDC00 and text.startswith("\\u", index):
-                code = 0x10000 + ((code - 0xD800) << 10) + (int(text[index + 2 : index + 6], 16) - 0xDC00)
+            low = int(text[index + 2 : index + 6], 16) if text.startswith("\\u", index) else 0
+            if 0xD800 <= code < 0xDC00 and 0xDC00 <= low < 0xE000:
+                code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                 index += 6
             char = chr(code)
         else:
@@ -530,10 +533,6 @@ def expand(text: str, escape: str, lookup: Lookup) -> str:
     return _Expander(text, escape, lookup).word()
 
 
-def _known(value: str) -> Any:
-    return UNKNOWN if _UNKNOWN_PART in value else value
-
-
 # -- assignments: ENV and ARG ----------------------------------------------------------------------
 
 
@@ -592,7 +591,7 @@ class Variable:
 
     value: str | None
     setting: Setting
-    place: EnvPlace | None
+    place: EnvPlace
 
 
 @dataclass(frozen=True)
@@ -604,11 +603,11 @@ class Command:
     script: Logical | None
 
 
+@dataclass(frozen=True)
 class ImageEntrypoint:
-    """The entrypoint of a base image: `vllm serve` for vllm/vllm-openai, else unknown."""
+    """The entrypoint a base image brings: its words, or None when we cannot know them."""
 
-    def __init__(self, words: tuple[str, ...] | None) -> None:
-        self.words = words
+    words: tuple[str, ...] | None
 
 
 _SERVE_IMAGE = ImageEntrypoint(_VLLM_SERVE)
@@ -633,9 +632,11 @@ class Stage:
     def child(self, name: str | None) -> Stage:
         return Stage(name, self.entrypoint, self.cmd, False, dict(self.env), {}, self.env_open, self.shell, self.hint)
 
-    def lookup(self, with_args: bool = True) -> Lookup:
+    def lookup(self) -> Lookup:
+        """Values for substitution: ENV wins over an ARG of the same name."""
+
         def find(name: str) -> str | None:
-            variable = self.env.get(name) or (self.args.get(name) if with_args else None)
+            variable = self.env.get(name) or self.args.get(name)
             return None if variable is None else variable.value
 
         return find
@@ -643,6 +644,10 @@ class Stage:
 
 def _json_quote(word: str) -> str:
     return json.dumps(word)
+
+
+def _json_escape(text: str) -> str:
+    return json.dumps(text)[1:-1]
 
 
 def _docker_quoter(escape: str) -> Callable[[str], str]:
@@ -688,6 +693,10 @@ class _Extractor:
     def stage(self) -> Stage:
         return self.stages[-1]
 
+    def _global(self, name: str) -> str | None:
+        variable = self.global_args.get(name)
+        return None if variable is None else variable.value
+
     def _line(self, instruction: Instruction) -> int:
         return self.source.index.position(instruction.start)[0]
 
@@ -699,7 +708,7 @@ class _Extractor:
         if not words:
             return
         name = words[2].lower() if len(words) >= 3 and words[1].lower() == "as" else None
-        image = expand(words[0], self.escape, lambda key: self.global_args[key].value if key in self.global_args else None)
+        image = expand(words[0], self.escape, self._global)
         base = next((stage for stage in reversed(self.stages) if stage.name is not None and stage.name == image.lower()), None)
         if base is not None:
             base.built_on = True
@@ -708,7 +717,7 @@ class _Extractor:
         start = rest.offset(0)
         self.stages.append(self._image_stage(name, image, self.source.index.span(start, start + len(words[0]))))
 
-    def _image_stage(self, name: str | None, image: str, span: Any) -> Stage:
+    def _image_stage(self, name: str | None, image: str, span: Span) -> Stage:
         if image == "scratch":
             return Stage(name, _NO_ENTRYPOINT)
         repository = _repository(image)
@@ -725,38 +734,39 @@ class _Extractor:
 
     def _arg(self, instruction: Instruction) -> None:
         scope = self.stage.args if self.stages else self.global_args
-        lookup = self.stage.lookup() if self.stages else (lambda key: self.global_args[key].value if key in self.global_args else None)
-        for position, pair in enumerate(_pairs(instruction, self.escape)):
+        lookup = self.stage.lookup() if self.stages else self._global
+        pairs = _pairs(instruction, self.escape)
+        for position, pair in enumerate(pairs):
             if pair.value is None:
-                default = self.global_args.get(pair.name) if self.stages else None
-                value = default.value if default is not None else None
+                value = self._global(pair.name) if self.stages else None
             else:
                 value = expand(pair.value, self.escape, lookup)
-            scope[pair.name] = self._variable(instruction, pair, position, value)
+            scope[pair.name] = self._variable(instruction, pairs, position, value)
 
     def _env(self, instruction: Instruction) -> None:
         lookup = self.stage.lookup()
         pairs = _pairs(instruction, self.escape)
         values = [expand(pair.value or "", self.escape, lookup) for pair in pairs]
         for position, (pair, value) in enumerate(zip(pairs, values)):
-            self.stage.env[pair.name] = self._variable(instruction, pair, position, value)
+            self.stage.env[pair.name] = self._variable(instruction, pairs, position, value)
 
-    def _variable(self, instruction: Instruction, pair: Pair, position: int, value: str | None) -> Variable:
+    def _variable(self, instruction: Instruction, pairs: list[Pair], position: int, value: str | None) -> Variable:
         index = self.source.index
+        pair = pairs[position]
         known = None if value is None or _UNKNOWN_PART in value else value
         value_span = index.span(pair.value_start, pair.value_end) if pair.value is not None else None
         setting = Setting(pair.name, UNKNOWN if known is None else known, index.span(pair.start, pair.end), pair.raw, value_span)
-        place = EnvPlace(self._pair_removal(instruction, position), value_span, _docker_quoter(self.escape))
+        place = EnvPlace(self._pair_removal(instruction, pairs, position), value_span, _docker_quoter(self.escape))
         return Variable(known, setting, place)
 
-    def _pair_removal(self, instruction: Instruction, position: int) -> Any:
-        pairs = _pairs(instruction, self.escape)
+    def _pair_removal(self, instruction: Instruction, pairs: list[Pair], position: int) -> Span:
+        """One pair of several goes with one separator; the only pair takes its instruction."""
         if len(pairs) == 1:
             return self._instruction_lines(instruction)
         sequence = Sequence(tuple((pair.start, pair.end) for pair in pairs), separator=" ")
         return remove(self.source.index, sequence, {position})[0].span
 
-    def _instruction_lines(self, instruction: Instruction) -> Any:
+    def _instruction_lines(self, instruction: Instruction) -> Span:
         text = self.source.text
         start = text.rfind("\n", 0, instruction.start) + 1
         newline = text.find("\n", instruction.end)
@@ -899,7 +909,7 @@ class _Extractor:
         )
         return [replace(launch, env_open=stage.env_open)]
 
-    def _script_launches(self, stage: Stage, script: Logical | None, with_args: bool) -> list[Launch]:
+    def _script_launches(self, stage: Stage, script: Logical | None, with_args: bool, escape: Callable[[str], str] | None = None) -> list[Launch]:
         if extract_script is None or script is None or not script.text.strip() or not _is_posix_shell(stage.shell):
             return []
         env, places = _environment(stage, with_args)
@@ -912,6 +922,7 @@ class _Extractor:
             env_places=places,
             version_hint=stage.hint,
             kind=LaunchKind.DOCKERFILE,
+            escape=escape,
         )
         return [replace(launch, env_open=launch.env_open or stage.env_open) for launch in launches]
 
@@ -919,8 +930,7 @@ class _Extractor:
         """`["/bin/sh", "-c", "vllm serve ..."]`: the JSON string is a shell script."""
         if word.literal is None:
             return []
-        launches = self._script_launches(stage, _json_characters(word.literal), with_args)
-        return [replace(launch, handle=_InJsonString(launch.handle, word.start, word.end)) for launch in launches]
+        return self._script_launches(stage, _json_characters(word.literal), with_args, escape=_json_escape)
 
 
 @dataclass(frozen=True)
@@ -992,7 +1002,7 @@ def _concat(parts: list[Logical]) -> Logical:
 def _environment(stage: Stage, with_args: bool) -> tuple[dict[str, Setting], dict[str, EnvPlace]]:
     variables = {**(stage.args if with_args else {}), **stage.env}
     settings = {name: variable.setting for name, variable in variables.items()}
-    places = {name: variable.place for name, variable in variables.items() if variable.place is not None}
+    places = {name: variable.place for name, variable in variables.items()}
     return settings, places
 
 
@@ -1008,29 +1018,13 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
 # -- fixes -----------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _InJsonString:
-    """The handle of a launch whose script sits inside a JSON string of an exec form."""
-
-    inner: Any
-    start: int
-    end: int
-
-
 def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
-    handle = launch.handle
-    inner = handle.inner if isinstance(handle, _InJsonString) else handle
-    edits = command.render(replace(launch, handle=inner), fix, source)
+    """The shell frontend's rendering (it is `command.render` for exec-form launches), kept
+    only when the file still holds the same instructions afterwards."""
+    edits = _render(launch, fix, source)
     if not edits:
         return edits
-    if isinstance(handle, _InJsonString) and any(_breaks_json(edit, handle) for edit in edits):
-        return None
     return edits if _keeps_instructions(source.text, edits) else None
-
-
-def _breaks_json(edit: Edit, handle: _InJsonString) -> bool:
-    inside = handle.start < edit.span.start and edit.span.end < handle.end
-    return inside and any(char in edit.content for char in '"\\\n\t')
 
 
 def _shape(instructions: tuple[Instruction, ...]) -> list[tuple[str, bool]]:
