@@ -23,20 +23,30 @@ start=$(date +%s)
 stamp_value="$(cat "$REQ" "$CONS" | sha256sum | cut -c1-16) vllm==$VLLM_VERSION"
 stamp_file="$VENV/.judge-stamp"
 
+# Full check (after an install): versions, and vLLM's engine-args module imports.
 healthy() {
     "$VENV/bin/python" - "$VLLM_VERSION" <<'EOF' >/dev/null 2>&1
 import sys, importlib.metadata as md
 assert md.version("vllm") == sys.argv[1], md.version("vllm")
 assert md.version("torch").startswith("2.13.0"), md.version("torch")
-import importlib.util
 import xgrammar  # noqa: F401  (vLLM needs it at import)
-assert importlib.util.find_spec("vllm.engine.arg_utils")
+import vllm.engine.arg_utils  # noqa: F401
+EOF
+}
+
+# Quick check (to skip work): versions and importable specs, no imports.
+installed() {
+    "$VENV/bin/python" - "$VLLM_VERSION" <<'EOF' >/dev/null 2>&1
+import sys, importlib.metadata as md, importlib.util as iu
+assert md.version("vllm") == sys.argv[1], md.version("vllm")
+assert md.version("torch").startswith("2.13.0"), md.version("torch")
+assert iu.find_spec("xgrammar") and iu.find_spec("vllm")
 EOF
 }
 
 if [[ "${JUDGE_FORCE:-0}" != 1 && -f "$stamp_file" && "$(cat "$stamp_file")" == "$stamp_value" ]]; then
     log "checking existing environment $VENV"
-    if healthy; then
+    if installed; then
         log "already installed (vllm==$VLLM_VERSION, lock ${stamp_value%% *}); nothing to do"
         exit 0
     fi

@@ -43,6 +43,8 @@ from __future__ import annotations
 import contextlib
 import copy
 import hashlib
+import importlib
+import importlib.machinery
 import io
 import json
 import os
@@ -57,13 +59,190 @@ import types
 
 T_START = time.perf_counter()
 
+
+def _parse_judge_args():
+    import argparse
+
+    ap = argparse.ArgumentParser(
+        prog="vllm_judge.py",
+        description="Judge vLLM replay cases (JSON lines on stdin, verdicts on stdout).",
+    )
+    ap.add_argument(
+        "--vllm-path", metavar="DIR",
+        help="use the `vllm` package in DIR (another release installed with "
+             "`pip install --no-deps --target DIR`) instead of the venv's vllm 0.33.0",
+    )
+    ap.add_argument("--release", help="fail unless the imported vLLM has this version")
+    ap.add_argument("--quiet", action="store_true",
+                    help="drop vLLM's own log output (default: it goes to stderr)")
+    ap.add_argument("--examples", metavar="DIR", nargs="?", const="",
+                    help="print the example cases of JUDGE.md as JSON lines and exit "
+                         "(YAML files they use are written to DIR, default a temp folder)")
+    return ap.parse_args()
+
+
+def example_cases(yaml_dir: str) -> list[dict]:
+    """The cases JUDGE.md reports on (spec sections 3, 4, 6 and 8)."""
+    os.makedirs(yaml_dir, exist_ok=True)
+    yamls = {
+        "rsm.yaml": "return-sampling-mask: true\nlogprobs-mode: processed_logprobs\n",
+        "rsm-only.yaml": "return-sampling-mask: true\n",
+        "rsm-strtrue.yaml": "return-sampling-mask: 'true'\nlogprobs-mode: processed_logprobs\n",
+        "rsm-spec-av.yaml": (
+            "return_sampling_mask: true\nlogprobs_mode: processed_logprobs\n"
+            "speculative-config:\n  method: ngram\n  num_speculative_tokens: 3\n"
+            "  prompt_lookup_max: 3\n  enable_adaptive_verification: true\n"
+        ),
+    }
+    for name, text in yamls.items():
+        with open(os.path.join(yaml_dir, name), "w") as f:
+            f.write(text)
+    y = {name: os.path.join(yaml_dir, name) for name in yamls}
+    M = "org/model"
+    B = [M, "--return-sampling-mask", "--logprobs-mode", "processed_logprobs"]
+    NG = '{"method":"ngram","num_speculative_tokens":3,"prompt_lookup_max":3}'
+    NG_AV = ('{"method":"ngram","num_speculative_tokens":3,"prompt_lookup_max":3,'
+             '"enable_adaptive_verification":true}')
+    E3 = '{"method":"eagle3","model":"org/EAGLE3-draft","num_speculative_tokens":3}'
+    E3_AV = ('{"method":"eagle3","model":"org/EAGLE3-draft","num_speculative_tokens":3,'
+             '"enable_adaptive_verification":true}')
+    DM = '{"method":"draft_model","model":"org/small-draft","num_speculative_tokens":3}'
+    V2 = "VLLM_USE_V2_MODEL_RUNNER"
+    MIXTRAL = {"architectures": ["MixtralForCausalLM"], "model_type": "mixtral",
+               "num_local_experts": 4, "num_experts_per_tok": 2}
+    c = []
+
+    def cli(cid, argv, **kw):
+        c.append({"id": cid, "argv": argv, **kw})
+
+    def py(cid, kwargs, **kw):
+        c.append({"id": cid, "engine_kwargs": {"model": M, **kwargs}, **kw})
+
+    R = {"return_sampling_mask": True, "logprobs_mode": "processed_logprobs"}
+    cli("rsm-alone", [M, "--return-sampling-mask"])
+    cli("rsm-processed", B)
+    cli("no-rsm", [M])
+    cli("logits-processors", B + ["--logits-processors", "a.b:C"])
+    cli("logits-processors-env1", B + ["--logits-processors", "a.b:C"], env={V2: "1"})
+    cli("logits-processors-empty", B + ["--logits-processors", ""])
+    cli("sc-ngram", B + ["-sc", NG])
+    cli("sc-ngram-env1", B + ["-sc", NG], env={V2: "1"})
+    cli("sc-ngram-dotted-av", B + ["-sc", NG, "-sc.enable_adaptive_verification", "true"])
+    cli("sc-ngram-json-av", B + ["-sc", NG_AV])
+    cli("sc-ngram-json-av-env1", B + ["-sc", NG_AV], env={V2: "1"})
+    cli("sc-ngram-json-av-dashed", B + ["-sc", NG_AV.replace("enable_adaptive", "enable-adaptive")])
+    cli("sc-dotted-all-av", B + ["-sc.method", "ngram", "-sc.num_speculative_tokens", "3",
+                                 "-sc.prompt_lookup_max", "3",
+                                 "-sc.enable-adaptive-verification", "true"])
+    cli("sc-long-dotted-beats-sc-json", B + ["-sc", NG_AV, "--speculative-config.method", "ngram",
+                                             "--speculative-config.num_speculative_tokens", "3",
+                                             "--speculative-config.prompt_lookup_max", "3"])
+    cli("spec-method-tokens", B + ["--spec-method", "ngram", "--spec-tokens", "3"])
+    cli("spec-method-and-sc-method", B + ["--spec-method", "ngram", "-sc", NG])
+    cli("sc-eagle3", B + ["-sc", E3])
+    cli("sc-eagle3-av", B + ["-sc", E3_AV])
+    cli("sc-draft-model", B + ["-sc", DM])
+    cli("sc-suffix-arctic", B + ["-sc", '{"method":"suffix","num_speculative_tokens":3}'],
+        fake_modules=["arctic_inference"])
+    cli("hf-overrides-canvas", B + ["--hf-overrides", '{"canvas_length": 16}'])
+    cli("hf-overrides-canvas-env0", B + ["--hf-overrides", '{"canvas_length": 16}'], env={V2: "0"})
+    cli("moe-mixtral", ["org/mixtral"] + B[1:], hf_configs={"org/mixtral": MIXTRAL})
+    cli("enable-dbo", B + ["--enable-dbo"])
+    cli("ubatch-size-2", B + ["--ubatch-size", "2"])
+    cli("cc-mode-1", B + ["-cc.mode", "1"])
+    cli("enable-prompt-embeds", B + ["--enable-prompt-embeds"])
+    cli("kv-sharing-fast-prefill", B + ["--kv-sharing-fast-prefill"])
+    cli("batch-sharded", B + ["--enable-batch-sharded-sampling"])
+    cli("batch-sharded-tp2", B + ["--enable-batch-sharded-sampling", "-tp", "2"], gpus=2)
+    cli("batch-sharded-abbrev-enable-b", B + ["--enable-b"])
+    cli("batch-sharded-abbrev-enable-ba", B + ["--enable-ba"])
+    cli("disable-batch-sharded", B + ["--disable-batch-sharded-sampling"])
+    cli("watermark-env0", B + ["--watermark-config", '{"key": 42}'], env={V2: "0"})
+    cli("env0", B, env={V2: "0"})
+    cli("env1", B, env={V2: "1"})
+    cli("env2", B, env={V2: "2"})
+    cli("env-true", B, env={V2: "true"})
+    cli("env-empty", B, env={V2: ""})
+    cli("rsm-eq-true", [M, "--return-sampling-mask=true", "--logprobs-mode", "processed_logprobs"])
+    cli("rsm-bare-true", [M, "--return-sampling-mask", "true", "--logprobs-mode", "processed_logprobs"])
+    cli("logprobs-dashed-value", [M, "--return-sampling-mask", "--logprobs-mode", "processed-logprobs"])
+    cli("underscore-and-abbrev", [M, "--return_sampling_mask", "--logp", "processed_logprobs"])
+    cli("abbrev-return-s", [M, "--return-s", "--logp", "processed_logprobs"])
+    cli("abbrev-no-return-s", B + ["--no-return-s"])
+    cli("ambiguous-return", [M, "--return", "--logp", "processed_logprobs"])
+    cli("ambiguous-spec", B + ["--spec", "ngram"])
+    cli("logprobs-eq-underscore", [M, "--return-sampling-mask", "--logprobs_mode=processed_logprobs"])
+    cli("no-then-yes", [M, "--no-return-sampling-mask", "--return-sampling-mask"])
+    cli("model-flag", ["--model", M, "--return-sampling-mask"])
+    cli("no-model", ["--return-sampling-mask"])
+    cli("yaml", [M, "--config", y["rsm.yaml"]])
+    cli("yaml-rsm-only", [M, "--config", y["rsm-only.yaml"]])
+    cli("yaml-eq-rsm-only", [M, "--config=" + y["rsm-only.yaml"]])
+    cli("yaml-cli-overrides", [M, "--config", y["rsm.yaml"], "--logprobs-mode", "raw_logprobs"])
+    cli("yaml-string-true", [M, "--config", y["rsm-strtrue.yaml"]])
+    cli("yaml-nested-sc-av", [M, "--config", y["rsm-spec-av.yaml"]])
+    cli("unknown-flag", B + ["--enable-return-sampling-mask"])
+    cli("logits-processors-None", B + ["--logits-processors", "None"])
+    cli("no-triton", B, triton=False)
+    cli("sc-unknown-key", B + ["-sc", '{"method":"ngram","num_speculative_tokens":3,'
+                                      '"prompt_lookup_max":3,"adaptive_verification":true}'])
+    cli("sc-abbrev-dotted", B + ["--speculative.method", "ngram",
+                                 "--speculative.num_speculative_tokens", "3",
+                                 "--speculative.prompt_lookup_max", "3"])
+    cli("elastic-ep", B + ["--enable-elastic-ep"])
+    cli("pcp2", B + ["-pcp", "2"], gpus=2)
+    cli("external-launcher-pp2", B + ["--distributed-executor-backend", "external_launcher",
+                                      "-pp", "2"], gpus=2)
+    cli("r6-reasons-no-rsm-av", [M, "--enable-batch-sharded-sampling", "-tp", "2",
+                                 "--max-logprobs", "-1", "-sc", E3_AV], gpus=2, env={V2: "1"})
+    cli("r6-reasons-max-logprobs", B + ["--enable-batch-sharded-sampling", "--max-logprobs", "-1"])
+    cli("env-true-no-rsm", [M], env={V2: "true"})
+    py("py-rsm-alone", {"return_sampling_mask": True})
+    py("py-rsm-processed", R)
+    py("py-logits-processors", {**R, "logits_processors": ["a.b:C"]})
+    py("py-sc-ngram", {**R, "speculative_config": {"method": "ngram", "num_speculative_tokens": 3,
+                                                   "prompt_lookup_max": 3}})
+    py("py-sc-ngram-av", {**R, "speculative_config": {"method": "ngram", "num_speculative_tokens": 3,
+                                                      "prompt_lookup_max": 3,
+                                                      "enable_adaptive_verification": True}})
+    py("py-sc-ngram-av-yes", {**R, "speculative_config": {"method": "ngram", "num_speculative_tokens": 3,
+                                                          "prompt_lookup_max": 3,
+                                                          "enable_adaptive_verification": "yes"}})
+    py("py-hf-canvas", {**R, "hf_overrides": {"canvas_length": 16}})
+    py("py-dbo", {**R, "enable_dbo": True})
+    py("py-batch-sharded", {**R, "enable_batch_sharded_sampling": True})
+    py("py-env0", R, env={V2: "0"})
+    py("py-env-true", R, env={V2: "true"})
+    py("py-logprobs-dashed", {"return_sampling_mask": True, "logprobs_mode": "processed-logprobs"})
+    py("py-rsm-yes-string", {"return_sampling_mask": "yes", "logprobs_mode": "processed_logprobs"})
+    py("py-cc-int-1", {**R, "compilation_config": 1})
+    py("py-unknown-kwarg", {**R, "enable_return_sampling_mask": True})
+    py("py-EngineArgs-rsm-alone", {"return_sampling_mask": True}, via="EngineArgs")
+    py("py-EngineArgs-cc-int-1", {**R, "compilation_config": 1}, via="EngineArgs")
+    return c
+
+
+JUDGE_ARGS = _parse_judge_args()
+if JUDGE_ARGS.examples is not None:
+    _dir = JUDGE_ARGS.examples or os.path.join(tempfile.gettempdir(), "vllm-judge-examples")
+    for _case in example_cases(os.path.abspath(_dir)):
+        print(json.dumps(_case))
+    sys.exit(0)
+if JUDGE_ARGS.vllm_path:
+    sys.path.insert(0, os.path.abspath(JUDGE_ARGS.vllm_path))
+
 # ---------------------------------------------------------------------------
 # 0. stdout hygiene: verdicts go to the real stdout, everything else (vLLM's
 #    logging, prints, warnings) to stderr, even if written to fd 1 directly.
 # ---------------------------------------------------------------------------
 _VERDICT_OUT = os.fdopen(os.dup(1), "w", buffering=1, encoding="utf-8")
-os.dup2(2, 1)
-sys.stdout = sys.stderr
+if JUDGE_ARGS.quiet:
+    _devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(_devnull, 1)
+    sys.stdout = open(os.devnull, "w")
+else:
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
 
 # ---------------------------------------------------------------------------
 # 1. Environment before vLLM is imported: offline, quiet, no usage stats.
@@ -93,11 +272,22 @@ os.environ["HF_HOME"] = os.path.join(_WORK_ROOT, "hf")
 # and MoE kernels, ...) are CUDA builds that cannot load next to CPU torch.
 # On a GPU host they all import; here every one of them is replaced by an
 # empty module, found by listing the extension files of the installed package.
-def _extension_module_names():
+def _vllm_root():
     import importlib.util
 
     spec = importlib.util.find_spec("vllm")
+    if spec is None or spec.origin is None:
+        raise SystemExit("vllm_judge: vllm is not importable")
     root = os.path.dirname(spec.origin)
+    if JUDGE_ARGS.vllm_path and not os.path.abspath(root).startswith(
+        os.path.abspath(JUDGE_ARGS.vllm_path)
+    ):
+        raise SystemExit(f"vllm_judge: vllm resolves to {root}, not under --vllm-path")
+    return root
+
+
+def _extension_module_names():
+    root = _vllm_root()
     names = []
     for dirpath, _dirs, files in os.walk(root):
         for fn in files:
@@ -128,8 +318,31 @@ H100 = {
 GPU_COUNT = [1]
 
 
-def _install_fake_nvml():
-    import vllm.third_party.pynvml as pynvml
+class _PatchAfterImport:
+    """Meta-path finder: run patch(module) right after a module is executed."""
+
+    def __init__(self, patches):
+        self.patches = patches
+
+    def find_spec(self, fullname, path, target=None):
+        patch = self.patches.get(fullname)
+        if patch is None:
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(fullname, path)
+        if spec is None or spec.loader is None:
+            return None
+        orig_exec = spec.loader.exec_module
+
+        def exec_module(module):
+            orig_exec(module)
+            patch(module)
+
+        spec.loader.exec_module = exec_module
+        return spec
+
+
+def _install_fake_nvml(pynvml):
+    """NVML answers for GPU_COUNT H100s (vllm.third_party.pynvml)."""
 
     class _Handle:
         def __init__(self, index):
@@ -164,7 +377,9 @@ def _install_fake_nvml():
     pynvml.nvmlDeviceGetCpuAffinity = lambda h, n: [(1 << min(os.cpu_count() or 1, 63)) - 1]
 
 
-_install_fake_nvml()
+# Installed the moment vllm.third_party.pynvml is imported: some releases
+# resolve the platform while `import vllm` itself runs.
+sys.meta_path.insert(0, _PatchAfterImport({"vllm.third_party.pynvml": _install_fake_nvml}))
 
 
 def _install_kernel_capability_queries():
@@ -193,6 +408,9 @@ _install_kernel_capability_queries()
 import vllm  # noqa: E402
 import vllm.envs as envs  # noqa: E402
 import vllm.platforms  # noqa: E402
+
+if JUDGE_ARGS.release and vllm.__version__ != JUDGE_ARGS.release:
+    raise SystemExit(f"vllm_judge: imported vllm {vllm.__version__}, expected {JUDGE_ARGS.release}")
 import vllm.platforms.cuda as _cuda  # noqa: E402
 
 # torch is the CPU build, so torch.cuda counts 0 devices; answer as one GPU.
@@ -219,9 +437,38 @@ import vllm.model_executor.models.registry as _registry  # noqa: E402
 _registry._run_in_subprocess = lambda fn: fn()
 
 from vllm.engine.arg_utils import AsyncEngineArgs, EngineArgs  # noqa: E402
+import vllm.entrypoints.cli.serve as _serve_mod  # noqa: E402
 from vllm.entrypoints.cli.serve import ServeSubcommand  # noqa: E402
-from vllm.entrypoints.common import cli_args as _cli_args  # noqa: E402
 import vllm.entrypoints.llm as _llm_mod  # noqa: E402
+
+# The module that holds make_arg_parser / validate_parsed_serve_args moved
+# between releases (entrypoints.openai.cli_args in 0.28, entrypoints.launchers
+# .cli_args in 0.29-0.32, entrypoints.common.cli_args in 0.33): take the one
+# the serve subcommand itself imports.
+_cli_args = sys.modules[_serve_mod.make_arg_parser.__module__]
+
+
+def _find_helper(name, modules):
+    for modname in modules:
+        try:
+            mod = importlib.import_module(modname)
+        except Exception:
+            continue
+        fn = getattr(mod, name, None)
+        if fn is not None:
+            return fn
+    return None
+
+
+# What setup_server() checks before the engine is built (0.33: common
+# .cli_args; 0.29-0.32: launchers.launcher; 0.28: openai.api_server).
+_validate_api_server_args = _find_helper(
+    "validate_api_server_args",
+    [_cli_args.__name__, "vllm.entrypoints.launchers.launcher",
+     "vllm.entrypoints.openai.api_server"],
+)
+# 0.32+: mirrors --disable-flash-late-interaction into the engine args.
+_propagate_flash_late_interaction = getattr(_cli_args, "propagate_flash_late_interaction", None)
 from vllm.usage.usage_lib import UsageContext  # noqa: E402
 from vllm.utils.argparse_utils import FlexibleArgumentParser  # noqa: E402
 
@@ -444,14 +691,16 @@ def run_argv_case(argv, hf_configs):
         if getattr(args, "model_tag", None) is not None:
             args.model = args.model_tag
         headless = bool(args.headless)
-        _cli_args.validate_api_server_args(args)
+        if _validate_api_server_args is not None:
+            _validate_api_server_args(args)
     except Exception as e:
         raise CaseError.wrap("other", e) from None
     replace_models_in_namespace(args, hf_configs)
     # --- AsyncEngineArgs.from_cli_args ---
     try:
         engine_args = AsyncEngineArgs.from_cli_args(args)
-        _cli_args.propagate_flash_late_interaction(args, engine_args)
+        if _propagate_flash_late_interaction is not None:
+            _propagate_flash_late_interaction(args, engine_args)
     except Exception as e:
         raise CaseError.wrap("engine_args", e) from None
     # --- create_engine_config ---
@@ -527,7 +776,7 @@ def _on_alarm(signum, frame):
 import vllm.utils.import_utils as _import_utils  # noqa: E402
 
 _CASE_KEYS = {"id", "argv", "engine_kwargs", "via", "env", "hf_configs", "gpus",
-              "fake_modules", "timeout"}
+              "fake_modules", "triton", "timeout", "note"}
 
 
 def _clear_module_probe_caches():
@@ -571,6 +820,7 @@ def judge_case(case) -> dict:
         if not isinstance(hf_configs, dict):
             raise CaseError("other", "TypeError", "hf_configs must be an object")
         GPU_COUNT[0] = int(case.get("gpus", 1))
+        _config_vllm.HAS_TRITON = bool(case.get("triton", True))
         fake_added = _install_fake_modules(case.get("fake_modules") or [])
         apply_env(case.get("env"))
         signal.alarm(max(1, timeout))
@@ -599,6 +849,7 @@ def judge_case(case) -> dict:
         signal.signal(signal.SIGALRM, old_alarm)
         apply_env(None)
         GPU_COUNT[0] = 1
+        _config_vllm.HAS_TRITON = True
         if fake_added:
             for name in fake_added:
                 sys.modules.pop(name, None)
