@@ -511,3 +511,41 @@ def test_words_written_into_a_json_string_are_json_escaped() -> None:
 @needs_shell
 def test_non_posix_shell_is_not_read() -> None:
     assert launches('FROM python:3.12\nSHELL ["pwsh", "-Command"]\nRUN vllm serve m --return-sampling-mask\n') == []
+
+
+# -- --config FILE through COPY ---------------------------------------------------------------------
+
+CONFIG = "model: Qwen/Qwen3-8B\nreturn-sampling-mask: true\nlogprobs-mode: raw_logprobs\n"
+
+
+@pytest.mark.skipif(dockerfile.load_config_tokens is None, reason="the YAML frontend is not there")
+@pytest.mark.parametrize(
+    ("copy", "path"),
+    [
+        ("WORKDIR /app\nCOPY configs/ ./configs/\n", "configs/serve.yaml"),
+        ("COPY configs/serve.yaml /etc/vllm/\n", "/etc/vllm/serve.yaml"),
+        ("COPY configs/serve.yaml /etc/vllm/config.yaml\n", "/etc/vllm/config.yaml"),
+        ("COPY configs/*.yaml README.md /srv/\n", "/srv/serve.yaml"),
+        ("COPY . /app\nWORKDIR /app/configs\n", "serve.yaml"),
+    ],
+)
+def test_config_file_copied_into_the_image(check, copy: str, path: str) -> None:
+    dockerfile_text = f'FROM vllm/vllm-openai:v0.31.0\n{copy}CMD ["--config", "{path}"]\n'
+    findings = check({"configs/serve.yaml": CONFIG, "Dockerfile": dockerfile_text})["Dockerfile"].findings
+    assert [(f.code, f.span.path, f.span.start_line) for f in findings] == [("RPL003", "configs/serve.yaml", 3)]
+    assert "vLLM 0.31.0" in findings[0].message
+
+
+@pytest.mark.parametrize(
+    "copy",
+    [
+        "",  # nothing puts a file there
+        "COPY --from=builder /out/serve.yaml /etc/vllm/config.yaml\n",
+        "COPY missing.yaml /etc/vllm/config.yaml\n",
+    ],
+)
+def test_an_unreadable_config_file_leaves_the_launch_open(check, copy: str) -> None:
+    text = f'FROM vllm/vllm-openai:v0.31.0\n{copy}CMD ["m", "--config", "/etc/vllm/config.yaml", "--return-sampling-mask"]\n'
+    launch = only(text)
+    assert launch.open_ended
+    assert [f.code for f in check({"Dockerfile": text})["Dockerfile"].findings] == []

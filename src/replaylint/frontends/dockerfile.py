@@ -23,26 +23,30 @@ and `dockerfile2llb` dispatchers):
   `CMD` holds arguments only. Every stage that no later stage builds on can be the image
   (`docker build --target`), so each one's command is a launch.
 
-Why not the tree-sitter-dockerfile grammar (0.2.0): it cannot represent several forms Docker
-accepts, and its error recovery then folds the rest of the file into one ERROR node, so every
-launch below is lost (or the file would be reported unparsable). Seen with: the legacy
-`ENV TORCH_CUDA_ARCH_LIST 8.0 9.0` (a value with spaces, common in ML images), `ARG A=1 B`,
-the `# escape=`` directive (backtick continuations), a bracket that is not JSON
-(`CMD ['a']`, shell form for Docker), and a file without a final newline. Docker's line
-reader is small, so it is followed here directly.
+Why not the tree-sitter-dockerfile grammar (0.2.0 on tree-sitter 0.26): it reads line
+continuations, exec-form JSON over continued lines, comment lines inside them, heredocs (also
+`<<-"EOF"` and several per line) and `# syntax=` (a plain comment) as Docker does, but it
+cannot represent several forms Docker accepts, and its error recovery then folds the rest of
+the file into one ERROR node, so every launch below is lost (or the file would be reported
+unparsable): the legacy `ENV TORCH_CUDA_ARCH_LIST 8.0 9.0` (a value with spaces, common in ML
+images), `ARG A=1 B`, the `# escape=`` directive (backtick continuations are not known), a
+bracket that is not JSON (`CMD ['a']`, shell form for Docker), and a file without a final
+newline (a MISSING node). Docker's line reader is small, so it is followed here directly.
 """
 
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 from dataclasses import dataclass, field, replace
+from fnmatch import fnmatchcase
 from typing import Callable
 
 from ..edits import Sequence, remove
 from ..fixes import apply_edits
 from ..model import UNKNOWN, Edit, Fix, Launch, LaunchKind, Setting, Span, VersionHint
-from ..vllm.argv import Token
+from ..vllm.argv import ConfigLoader, Token
 from ..vllm.images import is_vllm_image, release_from_image, release_from_pin
 from ..vllm.releases import Release
 from . import ExtractContext, ParseError, SourceFile, command
@@ -54,6 +58,11 @@ try:
 except ImportError:  # the shell frontend is optional: shell-form commands are then skipped
     extract_script = None
     _render = command.render
+
+try:
+    from .yaml import config_render, load_config_tokens
+except ImportError:  # without the YAML frontend a `--config FILE` stays unread (open-ended)
+    config_render = load_config_tokens = None
 
 _DIRECTIVE = re.compile(r"#\s*([a-zA-Z][a-zA-Z0-9]*)\s*=\s*(.+?)\s*$")
 _DIRECTIVES = ("syntax", "escape", "check")
@@ -628,9 +637,11 @@ class Stage:
     shell: tuple[str, ...] = ("/bin/sh", "-c")
     hint: VersionHint | None = None
     built_on: bool = False
+    workdir: str | None = "/"
+    copies: tuple[Copy, ...] = ()
 
     def child(self, name: str | None) -> Stage:
-        return Stage(name, self.entrypoint, self.cmd, False, dict(self.env), {}, self.env_open, self.shell, self.hint)
+        return replace(self, name=name, cmd_set=False, env=dict(self.env), args={}, built_on=False)
 
     def lookup(self) -> Lookup:
         """Values for substitution: ENV wins over an ARG of the same name."""
@@ -640,6 +651,30 @@ class Stage:
             return None if variable is None else variable.value
 
         return find
+
+
+@dataclass(frozen=True)
+class Copy:
+    """`COPY SRC... DEST` from the build context: where its files land in the image."""
+
+    sources: tuple[str, ...]
+    destination: str
+    into_directory: bool
+
+    def candidates(self, target: str) -> list[str]:
+        """Build-context paths that may hold the image file `target`: a file copied to DEST
+        or into the directory DEST, or a file inside a directory whose contents went to DEST."""
+        found = []
+        prefix = self.destination if self.destination.endswith("/") else self.destination + "/"
+        for source in self.sources:
+            name = posixpath.basename(source.rstrip("/"))
+            if self.into_directory and posixpath.dirname(target) == self.destination and fnmatchcase(posixpath.basename(target), name):
+                found.append(posixpath.join(posixpath.dirname(source), posixpath.basename(target)))
+            elif not self.into_directory and target == self.destination:
+                found.append(source)
+            if target.startswith(prefix):
+                found.append(posixpath.join(source, target[len(prefix) :]))
+        return found
 
 
 def _json_quote(word: str) -> str:
@@ -679,6 +714,9 @@ class _Extractor:
             "ENTRYPOINT": self._entrypoint,
             "SHELL": self._shell,
             "RUN": self._run,
+            "WORKDIR": self._workdir,
+            "COPY": self._copy,
+            "ADD": self._copy,
         }
         for instruction in self.instructions:
             handler = handlers.get(instruction.keyword)
@@ -806,6 +844,53 @@ class _Extractor:
         if exec_form is not None and exec_form.words:
             self.stage.shell = tuple(word.text for word in exec_form.words)
 
+    # WORKDIR, COPY, ADD: where a `--config FILE` of the command comes from
+
+    def _workdir(self, instruction: Instruction) -> None:
+        path = expand(instruction.args.text, self.escape, self.stage.lookup())
+        current = self.stage.workdir
+        if _UNKNOWN_PART in path or current is None:
+            self.stage.workdir = None
+        else:
+            self.stage.workdir = posixpath.normpath(posixpath.join(current, path))
+
+    def _copy(self, instruction: Instruction) -> None:
+        flags, rest = _without_flags(instruction.args)
+        if instruction.heredocs or any(flag.startswith("--from") for flag in flags):
+            return
+        exec_form = _exec_form(rest, self._line(instruction))
+        raw = [word.text for word in exec_form.words] if exec_form is not None else rest.text.split()
+        words = [expand(word, self.escape, self.stage.lookup()) for word in raw]
+        if len(words) < 2 or any(_UNKNOWN_PART in word for word in words):
+            return
+        *sources, destination = words
+        if not destination.startswith("/"):
+            if self.stage.workdir is None:
+                return
+            destination = posixpath.join(self.stage.workdir, destination)
+        into_directory = destination.endswith("/") or len(sources) > 1
+        local = tuple(source for source in sources if "://" not in source)
+        self.stage.copies = (*self.stage.copies, Copy(local, posixpath.normpath(destination), into_directory))
+
+    def _config_loader(self, stage: Stage) -> ConfigLoader | None:
+        """`--config PATH` names a file of the image: the latest COPY that put a file there
+        says which file of the build context it is (next to the Dockerfile or at the root)."""
+        if load_config_tokens is None:
+            return None
+
+        def load(path_text: str, token: Token) -> list[Token] | None:
+            if stage.workdir is None and not path_text.startswith("/"):
+                return None
+            target = posixpath.normpath(posixpath.join(stage.workdir or "/", path_text))
+            for copy in reversed(stage.copies):
+                candidates = copy.candidates(target)
+                if candidates:
+                    loaded = (load_config_tokens(c, token, self.context, self.source.path) for c in candidates)
+                    return next((tokens for tokens in loaded if tokens is not None), None)
+            return None
+
+        return load
+
     # RUN
 
     def _run(self, instruction: Instruction) -> None:
@@ -903,10 +988,12 @@ class _Extractor:
             env=env,
             env_places=places,
             release=_release(stage.hint),
+            load_config=self._config_loader(stage),
             entrypoint=entrypoint,
             version_hint=stage.hint,
             label=instruction.keyword,
         )
+        launch.handle.config_render = config_render
         return [replace(launch, env_open=stage.env_open)]
 
     def _script_launches(self, stage: Stage, script: Logical | None, with_args: bool, escape: Callable[[str], str] | None = None) -> list[Launch]:
@@ -1024,7 +1111,8 @@ def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
     edits = _render(launch, fix, source)
     if not edits:
         return edits
-    return edits if _keeps_instructions(source.text, edits) else None
+    local = [edit for edit in edits if edit.span.path == source.path]
+    return edits if not local or _keeps_instructions(source.text, local) else None
 
 
 def _shape(instructions: tuple[Instruction, ...]) -> list[tuple[str, bool]]:
