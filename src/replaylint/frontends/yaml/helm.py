@@ -171,7 +171,7 @@ def _production_stack(source: SourceFile, context: ExtractContext, document: Nod
 
 
 def _container_item(path: tuple[str, ...]) -> bool:
-    return (len(path) >= 2 and path[-2] == "containers") or (bool(path) and path[-1] == "container")
+    return (len(path) >= 2 and path[-2] in ("containers", "initContainers", "ephemeralContainers")) or (bool(path) and path[-1] == "container")
 
 
 def _chart_args(source: SourceFile, context: ExtractContext, document: Node) -> list[Launch]:

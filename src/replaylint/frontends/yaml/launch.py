@@ -10,6 +10,7 @@ NAME=VALUE ...`; `sh -c SCRIPT` (any of sh/bash/dash/zsh/ash, `-c` in a flag clu
 
 from __future__ import annotations
 
+import inspect
 import re
 from dataclasses import dataclass, field, replace
 from types import ModuleType
@@ -74,6 +75,7 @@ class ScriptHandle:
     style: str
     fixable: bool
     region: tuple[int, int] = (0, 0)  # source offsets of the script text
+    escaped: bool = False  # the shell frontend already escapes what it writes for the scalar
 
 
 @dataclass(frozen=True)
@@ -246,6 +248,11 @@ def script_launches(
     shell = shell_frontend()
     if shell is None or HOLE in text.value:
         return []
+    extra: dict[str, Any] = {}
+    escaped = False
+    if style in ('"', "'") and "escape" in inspect.signature(shell.extract_script).parameters:
+        extra["escape"] = _ESCAPE[style]
+        escaped = True
     launches = shell.extract_script(
         text.value,
         source,
@@ -255,12 +262,23 @@ def script_launches(
         env_places=dict(env.places),
         version_hint=image.hint if image else None,
         kind=kind,
+        **extra,
     )
     region = (min(text.starts), max(text.ends)) if text.value else text.anchor
     return [
-        replace(launch, handle=ScriptHandle(launch.handle, style, fixable and text.exact, region), env_open=launch.env_open or env.open)
+        replace(
+            launch,
+            handle=ScriptHandle(launch.handle, style, fixable and text.exact, region, escaped),
+            env_open=launch.env_open or env.open,
+        )
         for launch in launches
     ]
+
+
+_ESCAPE: dict[str, Callable[[str], str]] = {
+    '"': lambda content: content.replace("\\", "\\\\").replace('"', '\\"'),
+    "'": lambda content: content.replace("'", "''"),
+}
 
 
 def unknown(value: Any) -> bool:

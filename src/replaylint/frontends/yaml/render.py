@@ -245,8 +245,8 @@ def _script(launch: Launch, handle: L.ScriptHandle, fix: Fix, source: SourceFile
         if edit.span.path != source.path or not (start <= edit.span.start and edit.span.end <= end) or not edit.content:
             result.append(edit)
             continue
-        content = escape_in_scalar(edit.content, handle.style)
-        if content is None:
+        content = escape_in_scalar(edit.content, handle.style) if not handle.escaped else edit.content
+        if content is None or (handle.escaped and "\n" in content):
             return None
         result.append(Edit(edit.span, content))
     return result

@@ -10,9 +10,12 @@ launch.
 
 from __future__ import annotations
 
+import re
+
 from yaml.nodes import MappingNode, Node, ScalarNode
 
-from ...model import UNKNOWN, Launch, LaunchKind, Setting
+from ...model import UNKNOWN, Launch, LaunchKind, Setting, VersionHint
+from ...vllm.releases import Release
 from .. import ExtractContext, SourceFile
 from ..command import EnvPlace
 from . import launch as L
@@ -20,6 +23,8 @@ from .nodes import STR, content_end, entries, get, get_str, items, line_start, n
 from .words import scalar
 
 _SHELLS = ("bash", "sh")
+# `pip install vllm==X` in a step: the release the later steps of the job run.
+_PIN = re.compile(r"(?<![\w.-])vllm(?:\[[\w,\s-]*\])?==v?(\d+\.\d+(?:\.\d+)?)")
 
 
 def is_workflow(document: Node) -> bool:
@@ -65,6 +70,7 @@ def extract(source: SourceFile, context: ExtractContext, document: Node) -> list
     for _, job in entries(get(document, "jobs")):
         job_env = _env(source, get(job, "env"), workflow_env)
         default_shell = get_str(job, "defaults", "run", "shell") or get_str(document, "defaults", "run", "shell")
+        pinned: L.Image | None = None
         for step in items(get(job, "steps")):
             run = get(step, "run")
             if not isinstance(run, ScalarNode) or run.tag != STR:
@@ -74,5 +80,12 @@ def extract(source: SourceFile, context: ExtractContext, document: Node) -> list
                 continue
             env = _env(source, get(step, "env"), job_env)
             text = scalar_text(source.text, run)
-            launches.extend(L.script_launches(source, context, LaunchKind.CLI, text, run.style or "", True, env, None))
+            launches.extend(L.script_launches(source, context, LaunchKind.CLI, text, run.style or "", True, env, pinned))
+            pin = _PIN.search(text.value)
+            if pin is not None:
+                release = Release.parse(pin.group(1))
+                if release is not None:
+                    a, b = text.region(pin.start(), pin.end())
+                    hint = VersionHint((str(release),), f"pip install {pin.group(0)} in an earlier step", source.index.span(a, b))
+                    pinned = L.Image("", False, hint, release)
     return launches
