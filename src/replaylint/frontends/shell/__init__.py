@@ -1,0 +1,114 @@
+"""Shell frontend (tree-sitter-bash): vLLM launches in `*.sh`, `*.bash` and shell-shebang files,
+and in shell strings other frontends find (Dockerfile `RUN`, `sh -c` in YAML, `os.system`).
+
+Commands are read in the order bash runs them (see `interpreter`), so variables, arrays,
+exports, functions and branches are known where a launch needs them. Launchers and their
+wrappers are in `launchers`; word expansion and spans in `words`.
+
+Unparsable files: tree-sitter-bash recovers from errors and also stumbles on some valid bash,
+so a tree with ERROR nodes is reported as unparsable (RPL900) only when `bash -n` rejects the
+file too (never for zsh/ksh scripts, nor when no bash is installed). Otherwise the file is read
+and commands that touch an ERROR node are not taken as launches.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Mapping
+
+from ...model import UNKNOWN, Edit, Fix, Launch, LaunchKind, Setting, VersionHint
+from .. import ExtractContext, ParseError, SourceFile
+from .. import command
+from ..command import EnvPlace
+from . import grammar
+from .interpreter import EnvEntry, Interpreter, ShellHandle, World
+from .place import Place, identity, is_plain, mapped
+from .words import Chunk, Scalar
+
+__all__ = ["extract", "extract_script", "parses", "render"]
+
+
+def parses(text: str) -> bool:
+    """True when tree-sitter-bash reads the text without ERROR or MISSING nodes."""
+    try:
+        return not grammar.parse(text).root.has_error
+    except (ValueError, RecursionError):
+        return False
+
+
+def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
+    parsed = grammar.parse(source.text)
+    if parsed.root.has_error:
+        rejected = grammar.rejection(source.text)
+        if rejected is not None:
+            line, message = rejected
+            raise ParseError(f"bash cannot parse this script: {message}", line, 1)
+    interpreter = Interpreter(source, context)
+    _run(interpreter, identity(parsed), World())
+    return interpreter.launches
+
+
+def _run(interpreter: Interpreter, place: Place, world: World) -> None:
+    try:
+        worlds = interpreter.run_script(place, [world])
+        interpreter.finish(worlds)
+    except RecursionError:
+        pass  # a script nested deeper than Python's stack: keep the launches read so far
+
+
+def extract_script(
+    script: str,
+    source: SourceFile,
+    context: ExtractContext,
+    to_offset: Callable[[int], int] | None = None,
+    env: Mapping[str, Setting] | None = None,
+    env_places: Mapping[str, EnvPlace] | None = None,
+    version_hint: VersionHint | None = None,
+    kind: LaunchKind = LaunchKind.CLI,
+    escape: Callable[[str], str] | None = None,
+) -> list[Launch]:
+    """The launches of a shell script embedded in another file, with spans in that file.
+
+    - `script`: the shell text (a Dockerfile `RUN` body, the string of `sh -c` in YAML, the
+      argument of `os.system`), after the host format's own unescaping.
+    - `to_offset(i)`: the offset in `source.text` of script offset `i`, for every `i` from 0 to
+      `len(script)` inclusive; it must not decrease. For a character the host format escapes,
+      return the start of its escape sequence. None: the script is `source.text` from offset 0.
+    - `env` / `env_places`: variables the container already sets (Dockerfile `ENV`, Kubernetes
+      `env:`), as settings with spans, and where to edit them. They are exported variables of
+      the script.
+    - `version_hint`: the release evidence of the container (its image); a `pip install vllm==`
+      inside the script takes precedence for the launches after it.
+    - `kind`: the `LaunchKind` of the launches.
+    - `escape`: how text written into the script must be escaped for the host format (a YAML
+      double-quoted string escapes `"` and `\\`); None: written as is.
+
+    Never raises: syntax errors only make the commands they touch invisible.
+    """
+    parsed = grammar.parse(script)
+    place: Place = mapped(parsed, to_offset) if to_offset is not None else identity(parsed)
+    if escape is not None:
+        place.layers = (escape,)
+    world = World()
+    for name, setting in (env or {}).items():
+        place_of = (env_places or {}).get(name)
+        world.env[name] = EnvEntry(setting, place_of)
+        world.exported = world.exported | {name}
+        if isinstance(setting.value, str):
+            span = setting.value_span or setting.span
+            world.variables[name] = Scalar((Chunk(setting.value, span.start, span.end, False, True, False, None),))
+        elif setting.value is not UNKNOWN and setting.value is not None:
+            world.variables[name] = Scalar((Chunk(str(setting.value), setting.span.start, setting.span.end, False, True, False, None),))
+    interpreter = Interpreter(source, context, kind, version_hint)
+    _run(interpreter, place, world)
+    return interpreter.launches
+
+
+def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
+    """`command.render`, refusing words that would need quotes inside a quoted variable value."""
+    edits = command.render(launch, fix, source)
+    handle = launch.handle
+    if edits and isinstance(handle, ShellHandle) and handle.mixed:
+        for edit in edits:
+            if not is_plain(edit.content.replace("\\\n", " ")):
+                return None
+    return edits

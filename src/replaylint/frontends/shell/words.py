@@ -1,0 +1,641 @@
+"""Words as bash expands them: quote removal, parameters, arrays, splitting, and their spans.
+
+A word node becomes `Field`s (the words the command receives). Each field remembers the text
+that must change to change it: the word itself, or, for the elements of `"${ARGS[@]}"`, `"$@"`
+and a split `$FLAGS`, the element inside the array literal, the word at the call site or the
+piece of the quoted string that defines the variable. Anything we cannot know statically
+(an unset variable, `$(...)`, a glob, `~`) makes the field unknown; an unquoted unknown
+expansion may stand for any number of words, so its field is a spread.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from dataclasses import dataclass, field, replace
+from typing import Iterable, Union
+
+from .grammar import Node
+from .place import Place
+
+_IFS = " \t\n"
+_GLOB = re.compile(r"[*?]|\[.*\]")
+_ANSI_SIMPLE = {"a": "\a", "b": "\b", "e": "\x1b", "E": "\x1b", "f": "\f", "n": "\n", "r": "\r", "t": "\t", "v": "\v", "\\": "\\", "'": "'", '"': '"', "?": "?"}
+_ANSI_NUMERIC = re.compile(r"\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3}|c.)")
+_UNKNOWN_SPECIALS = {"?", "$", "!", "-", "0", "_", "#"}
+
+
+@dataclass(frozen=True)
+class Container:
+    """Text that holds words and can take edits: the words of a command, an array literal,
+    a quoted string that defines a variable. `close` is where it ends (None: at the line end);
+    `layers` are the quoting contexts around its content (outermost first)."""
+
+    key: tuple
+    close: int | None
+    kind: str  # "words", "array", "string", "bare"
+    layers: tuple = ()
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """A run of characters of an expanded word and the file text it came from."""
+
+    text: str
+    start: int
+    end: int
+    exact: bool  # text is the file text [start, end), character for character
+    quoted: bool  # not subject to splitting and globbing
+    expanded: bool  # the result of an expansion (split when unquoted)
+    container: Container | None
+    site: tuple[int, int] | None = None  # the expansion that produced it (`$X` in the word)
+
+
+@dataclass(frozen=True)
+class Hole:
+    """Text we cannot know. `splits`: unquoted, so it may be any number of words."""
+
+    start: int
+    end: int
+    raw: str
+    splits: bool
+
+
+@dataclass(frozen=True)
+class Field:
+    """One word a command receives, and the file text to edit to change it."""
+
+    text: str | None
+    start: int
+    end: int
+    raw: str
+    container: Container
+    spread: bool = False
+    shared: bool = False  # other fields were cut from the same text: edits are not safe
+    chunks: tuple[Chunk | Hole, ...] = ()
+    variable: str | None = None  # the word is exactly this variable (`"$VLLM_BIN"`)
+
+    @property
+    def known(self) -> bool:
+        return self.text is not None and not self.spread
+
+
+@dataclass(frozen=True)
+class Elements:
+    """`"$@"`, `"${A[@]}"`: fields that stay separate words; `more`: unknown ones follow."""
+
+    fields: tuple[Field, ...]
+    quoted: bool
+    start: int
+    end: int
+    raw: str
+
+
+Part = Union[Chunk, Hole, Elements]
+
+
+@dataclass(frozen=True)
+class Scalar:
+    chunks: tuple[Chunk, ...]
+
+    @property
+    def text(self) -> str:
+        return "".join(chunk.text for chunk in self.chunks)
+
+
+@dataclass(frozen=True)
+class Array:
+    elements: tuple[Field, ...]
+
+    @property
+    def known(self) -> bool:
+        return all(element.known for element in self.elements)
+
+
+class _Unset:
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+UNSET = _Unset()
+Value = Union[Scalar, Array, _Unset]
+
+
+def scalar_text(value: Value | None) -> str | None:
+    """The text of a variable as `"$X"` gives it; None when unknown."""
+    if value is None:
+        return None
+    if value is UNSET:
+        return ""
+    if isinstance(value, Scalar):
+        return value.text
+    assert isinstance(value, Array)
+    if not value.elements:
+        return ""
+    first = value.elements[0]
+    return first.text if first.known else None
+
+
+@dataclass
+class Scope:
+    """What the expander needs to know: variables and positional parameters of one world."""
+
+    variables: dict[str, Value]
+    positional: tuple[Field, ...] | None  # None: unknown (the script's own arguments)
+    assign: object = None  # callback(name, Value) for `${X:=word}`
+
+
+@dataclass
+class Expander:
+    place: Place
+    scope: Scope
+    words: Container  # the container of the words being expanded (a command, an array literal)
+    substitutions: list[Node] = field(default_factory=list)  # `$(...)` met on the way
+
+    # -- offsets ------------------------------------------------------------------------------
+
+    def span(self, node: Node) -> tuple[int, int]:
+        parsed = self.place.parsed
+        return self.place.range(parsed.start(node), parsed.end(node))
+
+    def literal(self, text: str, start: int, end: int, quoted: bool, container: Container | None = None) -> Chunk | Hole:
+        """Script text [start, end) (script offsets) that reads as `text`."""
+        if self.place.unknown(start, end):
+            file_start, file_end = self.place.range(start, end)
+            return Hole(file_start, file_end, self.place.text[start:end], splits=not quoted)
+        file_start, file_end = self.place.range(start, end)
+        exact = self.place.exact(start, end) and text == self.place.text[start:end]
+        return Chunk(text, file_start, file_end, exact, quoted, False, container or self.words)
+
+    # -- words --------------------------------------------------------------------------------
+
+    def fields(self, node: Node) -> list[Field]:
+        """The words one word node becomes."""
+        parts = self.parts(node, quoted=False)
+        start, end = self.span(node)
+        return make_fields(parts, start, end, self.place.parsed.source(node), self.words)
+
+    def value(self, node: Node | None, container: Container | None = None) -> Value | None:
+        """The value an assignment gives (no splitting, no globbing); None parts make it unknown."""
+        if node is None:
+            return Scalar(())
+        saved = self.words
+        if container is not None:
+            self.words = container
+        try:
+            parts = self.parts(node, quoted=True)
+        finally:
+            self.words = saved
+        chunks: list[Chunk] = []
+        for part in parts:
+            if isinstance(part, Hole):
+                return None
+            if isinstance(part, Elements):
+                if any(not element.known for element in part.fields):
+                    return None
+                for number, element in enumerate(part.fields):
+                    if number:
+                        chunks.append(Chunk(" ", part.start, part.end, False, True, True, None))
+                    chunks.extend(chunk for chunk in _element_chunks(element) if isinstance(chunk, Chunk))
+                continue
+            chunks.append(part)
+        return Scalar(tuple(chunks))
+
+    def parts(self, node: Node, quoted: bool) -> list[Part]:
+        kind = node.type
+        parsed = self.place.parsed
+        if kind == "word":
+            return self._unquoted_word(node, quoted)
+        if kind in ("number", "extglob_pattern", "regex", "test_operator", "special_variable_name", "variable_name"):
+            return [self.literal(parsed.source(node), parsed.start(node), parsed.end(node), quoted)]
+        if kind == "raw_string":
+            start, end = parsed.start(node), parsed.end(node)
+            return [self.literal(parsed.text[start + 1 : end - 1], start + 1, end - 1, True, self._string_container(node, "sq"))]
+        if kind in ("string", "translated_string"):
+            return self._double_quoted(node)
+        if kind == "ansi_c_string":
+            return self._ansi_c(node)
+        if kind == "concatenation":
+            found: list[Part] = []
+            for child in node.children:
+                if child.type == "$" and not child.is_named:
+                    continue  # `$"..."`: a translated string reads as the string
+                found.extend(self.parts(child, quoted))
+            return found
+        if kind == "simple_expansion":
+            return self._simple_expansion(node, quoted)
+        if kind == "expansion":
+            return self._expansion(node, quoted)
+        if kind in ("command_substitution", "process_substitution"):
+            self.substitutions.append(node)
+            return [self._hole(node, splits=not quoted and kind == "command_substitution")]
+        if kind == "arithmetic_expansion":
+            return [self._hole(node, splits=False)]
+        if kind == "brace_expression":
+            return [self._hole(node, splits=True)]
+        return [self._hole(node, splits=not quoted)]
+
+    def _hole(self, node: Node, splits: bool) -> Hole:
+        start, end = self.span(node)
+        return Hole(start, end, self.place.parsed.source(node), splits)
+
+    def _string_container(self, node: Node, layer: str) -> Container:
+        start, end = self.span(node)
+        return Container(("string", start), end - 1, "string", (*self.place.layers, layer))
+
+    def _unquoted_word(self, node: Node, quoted: bool) -> list[Part]:
+        """An unquoted word: backslash quotes the next character; `\\` newline vanishes."""
+        parsed = self.place.parsed
+        start, end = parsed.start(node), parsed.end(node)
+        text = parsed.text[start:end]
+        if "\\" not in text:
+            return [self.literal(text, start, end, quoted)]
+        found: list[Part] = []
+        run_start = 0
+        index = 0
+        while index < len(text):
+            if text[index] == "\\" and index + 1 < len(text):
+                if index > run_start:
+                    found.append(self.literal(text[run_start:index], start + run_start, start + index, quoted))
+                escaped = text[index + 1]
+                if escaped != "\n":
+                    found.append(self.literal(escaped, start + index, start + index + 2, True))
+                index += 2
+                run_start = index
+                continue
+            index += 1
+        if run_start < len(text):
+            found.append(self.literal(text[run_start:], start + run_start, end, quoted))
+        return found
+
+    def _double_quoted(self, node: Node) -> list[Part]:
+        """`"..."`: expansions inside; backslash escapes only `$`, `` ` ``, `"`, `\\`, newline."""
+        parsed = self.place.parsed
+        container = self._string_container(node, "dq")
+        found: list[Part] = []
+        start, end = parsed.start(node), parsed.end(node)
+        opening = 2 if parsed.text.startswith('$"', start) else 1
+        cursor = start + opening
+        for child in node.children:
+            child_start, child_end = parsed.start(child), parsed.end(child)
+            if child.type == '"' or child_end <= cursor:
+                continue
+            if child_start > cursor:
+                found.extend(self._dq_text(cursor, child_start, container))
+            if child.type == "string_content":
+                found.extend(self._dq_text(child_start, child_end, container))
+            else:
+                found.extend(self.parts(child, quoted=True))
+            cursor = child_end
+        if end - 1 > cursor:
+            found.extend(self._dq_text(cursor, end - 1, container))
+        if not found:
+            file_start, _ = self.place.range(start + opening, start + opening)
+            found.append(Chunk("", file_start, file_start, True, True, False, container))
+        return found
+
+    def _dq_text(self, start: int, end: int, container: Container) -> list[Part]:
+        text = self.place.parsed.text[start:end]
+        found: list[Part] = []
+        run_start = 0
+        index = 0
+        while index < len(text):
+            if text[index] == "\\" and index + 1 < len(text) and text[index + 1] in '$`"\\\n':
+                if index > run_start:
+                    found.append(self.literal(text[run_start:index], start + run_start, start + index, True, container))
+                if text[index + 1] != "\n":
+                    found.append(self.literal(text[index + 1], start + index, start + index + 2, True, container))
+                index += 2
+                run_start = index
+                continue
+            index += 1
+        if run_start < len(text):
+            found.append(self.literal(text[run_start:], start + run_start, end, True, container))
+        return found
+
+    def _ansi_c(self, node: Node) -> list[Part]:
+        parsed = self.place.parsed
+        start, end = parsed.start(node), parsed.end(node)
+        body = parsed.text[start + 2 : end - 1]
+        decoded = _decode_ansi_c(body)
+        if decoded is None:
+            return [self._hole(node, splits=False)]
+        chunk = self.literal(decoded, start, end, True, self._string_container(node, "ansi"))
+        return [replace(chunk, exact=False) if isinstance(chunk, Chunk) else chunk]
+
+    # -- parameters ---------------------------------------------------------------------------
+
+    def _simple_expansion(self, node: Node, quoted: bool) -> list[Part]:
+        name_node = node.named_children[0] if node.named_children else None
+        if name_node is None:
+            return [self._hole(node, splits=not quoted)]
+        return self._parameter(node, self.place.parsed.source(name_node), None, quoted)
+
+    def _expansion(self, node: Node, quoted: bool) -> list[Part]:
+        """`${...}`: plain, `[@]`/`[*]`/`[N]`, and the `-`, `:-`, `+`, `:+`, `=`, `:=`, `?` forms."""
+        children = [child for child in node.children if child.type not in ("${", "}")]
+        if not children:
+            return [self._hole(node, splits=not quoted)]
+        first = children[0]
+        if first.type in ("#", "!") and not first.is_named:
+            return [self._hole(node, splits=not quoted)]  # length, indirection: not worth reading
+        if first.type == "subscript":
+            return self._subscript(node, first, children[1:], quoted)
+        if first.type not in ("variable_name", "special_variable_name"):
+            return [self._hole(node, splits=not quoted)]
+        name = self.place.parsed.source(first)
+        rest = children[1:]
+        if not rest:
+            return self._parameter(node, name, None, quoted)
+        operator = rest[0].type if not rest[0].is_named else ""
+        if operator in ("-", ":-", "+", ":+", "=", ":=", "?", ":?"):
+            return self._default(node, name, operator, rest[1:], quoted)
+        return [self._hole(node, splits=not quoted)]
+
+    def _subscript(self, node: Node, subscript: Node, rest: list[Node], quoted: bool) -> list[Part]:
+        if rest:
+            return [self._hole(node, splits=not quoted)]
+        name_node = subscript.child_by_field_name("name")
+        index_node = subscript.child_by_field_name("index")
+        if name_node is None or index_node is None:
+            return [self._hole(node, splits=not quoted)]
+        index = self.place.parsed.source(index_node)
+        return self._parameter(node, self.place.parsed.source(name_node), index, quoted)
+
+    def _default(self, node: Node, name: str, operator: str, operand: list[Node], quoted: bool) -> list[Part]:
+        value = self._lookup(name)
+        if value is None:
+            return [self._hole(node, splits=not quoted)]
+        text = scalar_text(value)
+        if text is None:
+            return [self._hole(node, splits=not quoted)]
+        empty = value is UNSET or (text == "" and operator.startswith(":"))
+        use_operand = empty if operator.lstrip(":") in ("-", "=", "?") else not empty
+        if operator.lstrip(":") == "?" and empty:
+            return [self._hole(node, splits=not quoted)]
+        if not use_operand:
+            return [] if operator.lstrip(":") == "+" else self._parameter(node, name, None, quoted)
+        found: list[Part] = []
+        for child in operand:
+            found.extend(self.parts(child, quoted))
+        if operator.lstrip(":") == "=" and callable(self.scope.assign):
+            chunks = [part for part in found if isinstance(part, Chunk)]
+            if len(chunks) == len(found):
+                self.scope.assign(name, Scalar(tuple(chunks)))
+        return found
+
+    def _lookup(self, name: str) -> Value | None:
+        """A variable's value; None when it cannot be known (the environment, specials)."""
+        if name.isdigit() and name != "0":
+            positional = self.scope.positional
+            if positional is None:
+                return None
+            position = int(name) - 1
+            if position >= len(positional):
+                return UNSET if all(element.known for element in positional) else None
+            element = positional[position]
+            return Array((element,)) if element.known else None
+        if name in _UNKNOWN_SPECIALS:
+            return None
+        return self.scope.variables.get(name)
+
+    def _parameter(self, node: Node, name: str, index: str | None, quoted: bool) -> list[Part]:
+        start, end = self.span(node)
+        raw = self.place.parsed.source(node)
+        if name in ("@", "*") and index is None:
+            return self._elements(node, self.scope.positional, name == "@", quoted)
+        value = self._lookup(name)
+        if index in ("@", "*"):
+            elements = value.elements if isinstance(value, Array) else None
+            if isinstance(value, Scalar):
+                elements = (Field(value.text, start, end, raw, self.words, chunks=value.chunks),)  # type: ignore[arg-type]
+            if value is UNSET:
+                elements = ()
+            return self._elements(node, elements, index == "@", quoted)
+        if index is not None:
+            if not index.isdigit():
+                return [Hole(start, end, raw, not quoted)]
+            if isinstance(value, Array):
+                position = int(index)
+                if position >= len(value.elements):
+                    return [] if value.known else [Hole(start, end, raw, not quoted)]
+                value = Array((value.elements[position],))
+            elif isinstance(value, Scalar) and index != "0":
+                return []
+        if value is None:
+            return [Hole(start, end, raw, not quoted)]
+        if value is UNSET:
+            return []
+        if isinstance(value, Array):
+            if not value.elements:
+                return []
+            first = value.elements[0]
+            if not first.known:
+                return [Hole(start, end, raw, not quoted)]
+            return [Elements((first,), quoted, start, end, raw)]
+        return [replace(chunk, quoted=quoted, expanded=True, site=(start, end)) for chunk in value.chunks] or [Chunk("", start, end, False, quoted, True, None)]
+
+    def _elements(self, node: Node, elements: Iterable[Field] | None, separate: bool, quoted: bool) -> list[Part]:
+        start, end = self.span(node)
+        raw = self.place.parsed.source(node)
+        if elements is None:
+            return [Hole(start, end, raw, splits=True)]
+        elements = tuple(elements)
+        if not separate and quoted:
+            if any(not element.known for element in elements):
+                return [Hole(start, end, raw, splits=False)]
+            chunks: list[Part] = []
+            for number, element in enumerate(elements):
+                if number:
+                    chunks.append(Chunk(" ", start, end, False, True, True, None))
+                chunks.extend(replace(chunk, quoted=True) for chunk in _element_chunks(element) if isinstance(chunk, Chunk))
+            return chunks or [Chunk("", start, end, False, True, True, None)]
+        return [Elements(elements, quoted, start, end, raw)]
+
+
+def _element_chunks(element: Field) -> tuple[Chunk | Hole, ...]:
+    if element.chunks:
+        return element.chunks
+    if element.text is None:
+        return (Hole(element.start, element.end, element.raw, element.spread),)
+    return (Chunk(element.text, element.start, element.end, False, True, True, element.container),)
+
+
+def _decode_ansi_c(body: str) -> str | None:
+    out: list[str] = []
+    index = 0
+    while index < len(body):
+        char = body[index]
+        if char != "\\" or index + 1 >= len(body):
+            out.append(char)
+            index += 1
+            continue
+        following = body[index + 1]
+        if following in _ANSI_SIMPLE:
+            out.append(_ANSI_SIMPLE[following])
+            index += 2
+            continue
+        match = _ANSI_NUMERIC.match(body, index)
+        if match is None:
+            out.append(char)
+            index += 1
+            continue
+        code = match.group(1)
+        if code.startswith("c"):
+            return None
+        if code[0] in "xuU":
+            out.append(chr(int(code[1:], 16)))
+        else:
+            out.append(chr(int(code, 8) & 0xFF))
+        index = match.end()
+    return "".join(out)
+
+
+# -- from parts to fields -----------------------------------------------------------------------
+
+
+@dataclass
+class _Building:
+    pieces: list[Part] = field(default_factory=list)
+    keep: bool = False  # a quoted piece: the field exists even when empty
+
+
+def make_fields(parts: list[Part], start: int, end: int, raw: str, words: Container) -> list[Field]:
+    """Word splitting as bash does it, then one `Field` per resulting word."""
+    built: list[_Building] = [_Building()]
+    for part in parts:
+        current = built[-1]
+        if isinstance(part, Hole):
+            current.pieces.append(part)
+            current.keep = True
+        elif isinstance(part, Elements):
+            _add_elements(built, part)
+        elif part.quoted or not part.expanded:
+            current.pieces.append(part)
+            current.keep = current.keep or part.quoted
+        else:
+            _add_split(built, part)
+    candidates = [b for b in built if b.keep or any(_has_text(piece) for piece in b.pieces)]
+    fields = [_field(b.pieces, start, end, raw, words, alone=len(candidates) == 1) for b in candidates]
+    if len(fields) > 1:
+        spans = [(f.start, f.end) for f in fields]
+        fields = [replace(f, shared=True) if spans.count((f.start, f.end)) > 1 else f for f in fields]
+    return fields
+
+
+def _has_text(piece: Part) -> bool:
+    return not isinstance(piece, Chunk) or bool(piece.text)
+
+
+def _add_elements(built: list[_Building], part: Elements) -> None:
+    for number, element in enumerate(part.fields):
+        if number:
+            built.append(_Building())
+        if part.quoted:
+            built[-1].pieces.append(Elements((element,), True, part.start, part.end, part.raw))
+            built[-1].keep = True
+        elif not element.known:
+            built[-1].pieces.append(Hole(element.start, element.end, element.raw, splits=True))
+            built[-1].keep = True
+        elif any(char in element.text for char in _IFS) or _GLOB.search(element.text or ""):
+            for chunk in _element_chunks(element):
+                if isinstance(chunk, Chunk):
+                    _add_split(built, replace(chunk, quoted=False, expanded=True))
+        else:
+            built[-1].pieces.append(Elements((element,), False, part.start, part.end, part.raw))
+            built[-1].keep = True
+
+
+def _add_split(built: list[_Building], chunk: Chunk) -> None:
+    """An unquoted expansion result: IFS whitespace separates words."""
+    text = chunk.text
+    index = 0
+    while index < len(text):
+        if text[index] in _IFS:
+            stop = index
+            while stop < len(text) and text[stop] in _IFS:
+                stop += 1
+            if built[-1].pieces or built[-1].keep:
+                built.append(_Building())
+            index = stop
+            continue
+        stop = index
+        while stop < len(text) and text[stop] not in _IFS:
+            stop += 1
+        built[-1].pieces.append(_slice(chunk, index, stop))
+        index = stop
+
+
+def _slice(chunk: Chunk, start: int, stop: int) -> Chunk:
+    if chunk.exact:
+        return replace(chunk, text=chunk.text[start:stop], start=chunk.start + start, end=chunk.start + stop)
+    return replace(chunk, text=chunk.text[start:stop])
+
+
+def _field(pieces: list[Part], start: int, end: int, raw: str, words: Container, alone: bool) -> Field:
+    if len(pieces) == 1 and isinstance(pieces[0], Elements):
+        return pieces[0].fields[0]
+    if len(pieces) == 1 and isinstance(pieces[0], Hole) and pieces[0].splits:
+        return Field(None, start, end, raw, words, spread=True, chunks=(pieces[0],))
+    flat: list[Chunk | Hole] = []
+    for piece in pieces:
+        flat.extend(_element_chunks(piece.fields[0]) if isinstance(piece, Elements) else (piece,))
+    text = "".join(piece.text for piece in flat if isinstance(piece, Chunk)) if all(isinstance(p, Chunk) for p in flat) else None
+    if text is not None and _globs_or_braces(pieces):
+        return Field(None, start, end, raw, words, spread=_braces(pieces), chunks=tuple(flat))
+    if not alone and text is not None:
+        piece = _piece_of_string(text, flat, start, end)  # type: ignore[arg-type]
+        if piece is not None:
+            return piece
+    return Field(text, start, end, raw, words, chunks=tuple(flat))
+
+
+def _piece_of_string(text: str | None, chunks: list[Chunk], start: int, end: int) -> Field | None:
+    """A word cut from a variable's quoted value (`FLAGS="--a --b"`, used as `$FLAGS`): the
+    piece of that string, so that findings and edits point inside the definition."""
+    containers = {chunk.container for chunk in chunks}
+    if text is None or not chunks or len(containers) != 1 or None in containers:
+        return None
+    container = next(iter(containers))
+    first, last = chunks[0], chunks[-1]
+    if container is None or container.kind != "string" or not all(chunk.expanded and chunk.exact for chunk in chunks):
+        return None
+    if first.start > last.end or (first.start >= start and last.end <= end):
+        return None
+    return Field(text, first.start, last.end, text, container, chunks=tuple(chunks))
+
+
+def _unquoted_text(pieces: list[Part]) -> list[tuple[str, bool]]:
+    return [(piece.text, not piece.quoted) for piece in pieces if isinstance(piece, Chunk)]
+
+
+def _globs_or_braces(pieces: list[Part]) -> bool:
+    for index, piece in enumerate(pieces):
+        if isinstance(piece, Chunk) and not piece.quoted and _GLOB.search(piece.text):
+            return True
+        if index == 0 and isinstance(piece, Chunk) and not piece.quoted and not piece.expanded and piece.text.startswith("~"):
+            return True
+    return _braces(pieces)
+
+
+def _braces(pieces: list[Part]) -> bool:
+    """An unquoted `{`, then an unquoted `,` or `..`, then an unquoted `}`: brace expansion."""
+    state = 0
+    for text, unquoted in _unquoted_text(pieces):
+        if not unquoted:
+            continue
+        for position, char in enumerate(text):
+            if state == 0 and char == "{":
+                state = 1
+            elif state == 1 and (char == "," or text.startswith("..", position)):
+                state = 2
+            elif state == 2 and char == "}":
+                return True
+    return False
+
+
+def matches(pattern: str, text: str) -> bool | None:
+    """Whether a `case` pattern (or `[[ == ]]` pattern) matches; None for extglob patterns."""
+    if re.search(r"[?*+@!]\(", pattern):
+        return None
+    return fnmatch.fnmatchcase(text, pattern)
