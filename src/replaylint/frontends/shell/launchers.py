@@ -393,11 +393,13 @@ def _docker(words: list[Field], found: Found) -> Invocation | ShellScript | None
         name = _option_name(text)
         inline = text[len(name) + 1 :] if text.startswith("--") and "=" in text else None
         following = words[position + 1] if position + 1 < len(words) else None
-        if name in values and inline is None and (following is None or following.text is None):
-            return None
+        if name in values and inline is None and (following is None or following.spread):
+            return None  # no value, or one that may be several words
         if name in ("-e", "--env"):
-            assert following is not None or inline is not None
-            _docker_env(found, inline if inline is not None else following.text, (word,) if inline is not None else (word, following))  # type: ignore[union-attr]
+            setting = inline if inline is not None else following.text  # type: ignore[union-attr]
+            if setting is None:
+                found.env_open = True  # `-e "$SETTING"`: any variable
+            _docker_env(found, setting, (word,) if inline is not None else (word, following))  # type: ignore[arg-type]
         elif name == "--env-file":
             found.env_open = True
         elif name == "--entrypoint":
