@@ -39,7 +39,7 @@ from ...vllm.argv import Token
 from .. import ExtractContext, SourceFile
 from . import launch as L
 from .kubernetes import env_of
-from .nodes import STR, construct, content_end, get, get_str, items, mapping, source, span, walk
+from .nodes import STR, construct, content_end, get, get_str, items, mapping, source, span, walked
 from .words import Container, Place, Words, item_tokens, sequence_words
 
 # vllmConfig keys with a value, in the chart's order.
@@ -177,7 +177,7 @@ def _container_item(path: tuple[str, ...]) -> bool:
 def _chart_args(source: SourceFile, context: ExtractContext, document: Node) -> list[Launch]:
     index = source.index
     launches = []
-    for node, path in walk(document):
+    for node, path in walked(document):
         if not isinstance(node, MappingNode) or _container_item(path):
             continue
         fields = mapping(node)

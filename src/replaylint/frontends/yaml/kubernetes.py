@@ -29,6 +29,7 @@ InferenceService may append arguments).
 
 from __future__ import annotations
 
+import posixpath
 from typing import Iterator
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
@@ -37,8 +38,10 @@ from ...edits import Sequence, remove
 from ...model import UNKNOWN, Launch, LaunchKind, Setting
 from .. import ExtractContext, SourceFile
 from ..command import EnvPlace
+from ...vllm.argv import ConfigLoader, Token
 from . import launch as L
-from .nodes import HOLE, STR, Text, content_end, dash_of, get, get_str, items, line_start, mapping, next_line, scalar_text, span, walk
+from . import vllm_config
+from .nodes import HOLE, STR, Text, content_end, dash_of, get, get_str, items, line_start, next_line, scalar_text, span, walked
 from .words import Words, item_tokens, k8s_expand, scalar, sequence_words, templated
 
 _RUNTIME_KINDS = ("ServingRuntime", "ClusterServingRuntime")
@@ -50,14 +53,70 @@ def label_of(document: Node) -> str:
     return f"{kind} {name}" if name else kind
 
 
-def containers(document: Node) -> Iterator[tuple[MappingNode, tuple[str, ...]]]:
-    for node, path in walk(document):
-        if path and path[-1] == "containers" and isinstance(node, SequenceNode):
-            for item in node.value:
+def containers(document: Node) -> Iterator[tuple[MappingNode, MappingNode]]:
+    """Every container with the pod spec (or template) that holds it."""
+    for node, _ in walked(document):
+        if not isinstance(node, MappingNode):
+            continue
+        held = get(node, "containers")
+        if isinstance(held, SequenceNode):
+            for item in held.value:
                 if isinstance(item, MappingNode):
-                    yield item, path
-        elif path and path[-1] == "container" and isinstance(node, MappingNode) and get(node, "image") is not None:
-            yield node, path
+                    yield node, item
+        single = get(node, "container")
+        if isinstance(single, MappingNode) and get(single, "image") is not None:
+            yield node, single
+
+
+def config_maps(documents: list[Node]) -> dict[str, MappingNode]:
+    found = {}
+    for document in documents:
+        data = get(document, "data")
+        name = get_str(document, "metadata", "name")
+        if get_str(document, "kind") == "ConfigMap" and name and isinstance(data, MappingNode):
+            found[name] = data
+    return found
+
+
+def config_loader(source: SourceFile, maps: dict[str, MappingNode], pod: MappingNode | None, container: MappingNode) -> ConfigLoader | None:
+    """`--config /path` read from a ConfigMap of the same file mounted at that path (a volume
+    mount of the directory, with `items` or not, or a `subPath` mount of one key)."""
+    if not maps or pod is None:
+        return None
+    volumes: dict[str, tuple[str, dict[str, str] | None]] = {}
+    for volume in items(get(pod, "volumes")):
+        name, map_name = get_str(volume, "name"), get_str(volume, "configMap", "name")
+        if name and map_name:
+            listed = items(get(volume, "configMap", "items"))
+            paths = {get_str(i, "path") or "": get_str(i, "key") or "" for i in listed} if listed else None
+            volumes[name] = (map_name, paths)
+    mounts = [(get_str(m, "mountPath"), get_str(m, "name"), get_str(m, "subPath")) for m in items(get(container, "volumeMounts"))]
+
+    def load(path_text: str, token: Token) -> list[Token] | None:
+        if not path_text.startswith("/"):
+            return None
+        path = posixpath.normpath(path_text)
+        for mount_path, volume_name, sub_path in mounts:
+            if not mount_path or volume_name not in volumes:
+                continue
+            mount_path = posixpath.normpath(mount_path)
+            if sub_path:
+                if path != mount_path:
+                    continue
+                inside = sub_path
+            elif path.startswith(mount_path.rstrip("/") + "/"):
+                inside = path[len(mount_path.rstrip("/")) + 1 :]
+            else:
+                continue
+            map_name, paths = volumes[volume_name]
+            key = paths.get(inside) if paths is not None else inside
+            value = get(maps.get(map_name), key) if key else None
+            if not isinstance(value, ScalarNode) or value.tag != STR:
+                return None
+            return vllm_config.embedded_tokens(source, scalar_text(source.text, value))
+        return None
+
+    return load
 
 
 def env_of(source: SourceFile, env_node: Node | None, env_from: Node | None, base: L.Env | None = None) -> L.Env:
@@ -130,6 +189,7 @@ def container_launches(
     runtime: bool = False,
     appended: tuple[Node | None, Node | None] | None = None,
     unknown_entrypoint: str | None = None,
+    load_config: ConfigLoader | None = None,
 ) -> list[Launch]:
     """Launches of one container. `runtime`: a KServe runtime (its `{{.Name}}` placeholders are
     text); `appended` = (args, env) of the InferenceService model spec that runs it."""
@@ -160,14 +220,14 @@ def container_launches(
     launch_span = span(index, node)
     if command_node is None:
         if image is not None and image.vllm:
-            return [L.build(source, LaunchKind.KUBERNETES, launch_span, words, env, "serve", image, reasons, where)]
+            return [L.build(source, LaunchKind.KUBERNETES, launch_span, words, env, "serve", image, reasons, where, load_config=load_config)]
         if L.mentions_replay(words.tokens):
             reasons.append(unknown_entrypoint or f"the entrypoint of image {image_name or '(none)'} is not known")
-            return [L.build(source, LaunchKind.KUBERNETES, launch_span, words, env, "serve", image, reasons, where)]
+            return [L.build(source, LaunchKind.KUBERNETES, launch_span, words, env, "serve", image, reasons, where, load_config=load_config)]
         return []
     return L.command(
         source, context, LaunchKind.KUBERNETES, launch_span, words, env, image, where,
-        script=_script(source, nodes, env), open_reasons=reasons,
+        script=_script(source, nodes, env), open_reasons=reasons, load_config=load_config,
     )
 
 
@@ -202,6 +262,7 @@ def extract(source: SourceFile, context: ExtractContext, documents: list[Node]) 
             runtime = get_str(document, "spec", "predictor", "model", "runtime")
             if runtime:
                 used.add(runtime)
+    maps = config_maps(documents)
     launches: list[Launch] = []
     for document in documents:
         kind = get_str(document, "kind")
@@ -209,8 +270,9 @@ def extract(source: SourceFile, context: ExtractContext, documents: list[Node]) 
         if kind in _RUNTIME_KINDS and name in used:
             continue
         label = label_of(document)
-        for container, _path in containers(document):
-            launches.extend(container_launches(source, context, container, label, runtime=kind in _RUNTIME_KINDS))
+        for pod, container in containers(document):
+            loader = config_loader(source, maps, pod, container)
+            launches.extend(container_launches(source, context, container, label, runtime=kind in _RUNTIME_KINDS, load_config=loader))
         if kind == "InferenceService":
             launches.extend(_model_launches(source, context, document, runtimes))
     return launches

@@ -4,7 +4,8 @@ Shared by the Kubernetes, docker-compose, Helm and workflow readers. A command i
 launch when it starts with `vllm serve`, `python -m vllm.entrypoints.openai.api_server`
 (`vllm.entrypoints.cli.main serve`) or `python -m dynamo.vllm`, optionally behind `env
 NAME=VALUE ...`; `sh -c SCRIPT` (any of sh/bash/dash/zsh/ash, `-c` in a flag cluster such as
-`-lc`/`-ec`) hands SCRIPT to the shell frontend. The official `vllm/vllm-openai` image runs
+`-lc`/`-ec`) hands SCRIPT to the shell frontend. An init process in front (`tini --`,
+`dumb-init`) is skipped. The official `vllm/vllm-openai` image runs
 `vllm serve` when nothing replaces its entrypoint.
 """
 
@@ -16,10 +17,8 @@ from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import Any, Callable
 
-from yaml.nodes import Node, ScalarNode
-
-from ...model import UNKNOWN, Edit, Launch, LaunchKind, Setting, Span, VersionHint
-from ...vllm.argv import Token
+from ...model import Edit, Launch, LaunchKind, Setting, Span, VersionHint
+from ...vllm.argv import ConfigLoader, Token
 from ...vllm.images import is_vllm_image, release_from_image
 from ...vllm.releases import Release
 from .. import ExtractContext, SourceFile
@@ -29,6 +28,7 @@ from .words import Place, Words
 
 _PYTHON = re.compile(r"^python(\d+(\.\d+)?)?$")
 _SHELLS = frozenset(("sh", "bash", "dash", "zsh", "ash", "ksh"))
+_INITS = frozenset(("tini", "dumb-init"))
 _ENV_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 # Flags that a container's args can only mean for vLLM (used when the entrypoint is unknown).
 _REPLAY_FLAG = re.compile(r"^--(return[-_]sampling[-_]mask|enable[-_]return[-_]sampling[-_]mask)(=|$)")
@@ -112,8 +112,15 @@ def launcher(tokens: list[Token]) -> Launcher | None:
     texts = [token.text for token in tokens]
     i = 0
     env_words: list[int] = []
-    if basename(texts[0] if texts else None) == "env":
+    if basename(texts[0] if texts else None) in _INITS:
+        # `tini -- vllm serve`, `dumb-init vllm serve`: an init process in front.
         i = 1
+        while i < len(texts) and texts[i] is not None and (texts[i] or "").startswith("-"):
+            i += 1
+            if texts[i - 1] == "--":
+                break
+    if basename(texts[i] if i < len(texts) else None) == "env":
+        i += 1
         while i < len(texts) and texts[i] is not None and _ENV_ASSIGNMENT.match(texts[i] or ""):
             env_words.append(i)
             i += 1
@@ -166,6 +173,7 @@ def build(
     open_reasons: list[str] | None = None,
     label: str = "",
     append: Callable[[list[str]], Edit | None] | None = None,
+    load_config: ConfigLoader | None = None,
 ) -> Launch:
     """A launch from the words after the launcher."""
     launch = command_launch(
@@ -177,7 +185,7 @@ def build(
         env=env.settings,
         env_places=env.places,
         release=image.release if image else None,
-        load_config=None,
+        load_config=load_config,
         entrypoint=entrypoint,
         open_reasons=open_reasons or (),
         version_hint=image.hint if image else None,
@@ -212,6 +220,7 @@ def command(
     script: Callable[[int], tuple[Text, str, bool] | None] | None = None,
     open_reasons: list[str] | None = None,
     append: Callable[[list[str]], Edit | None] | None = None,
+    load_config: ConfigLoader | None = None,
 ) -> list[Launch]:
     """Launches from a whole command line (entrypoint words included).
 
@@ -232,7 +241,8 @@ def command(
         text, style, fixable = held
         return script_launches(source, context, kind, text, style, fixable, env, image)
     rest = Words(words.tokens[found.position :], words.places[found.position :])
-    return [build(source, kind, span, rest, env_words(source, words, found.env, env), found.kind, image, open_reasons, label, append)]
+    env = env_words(source, words, found.env, env)
+    return [build(source, kind, span, rest, env, found.kind, image, open_reasons, label, append, load_config)]
 
 
 def script_launches(
@@ -280,10 +290,3 @@ _ESCAPE: dict[str, Callable[[str], str]] = {
     "'": lambda content: content.replace("'", "''"),
 }
 
-
-def unknown(value: Any) -> bool:
-    return value is UNKNOWN
-
-
-def scalar_or_none(node: Node | None) -> ScalarNode | None:
-    return node if isinstance(node, ScalarNode) else None

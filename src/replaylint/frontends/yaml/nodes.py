@@ -14,6 +14,7 @@ PyYAML's scanner, and only trusts the result when it equals the parsed value.
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 from typing import Any, Iterator
 
@@ -58,18 +59,6 @@ def compose_all(text: str) -> list[Node]:
 
 
 # -- reading nodes ---------------------------------------------------------------------------
-
-
-def is_scalar(node: Node | None) -> bool:
-    return isinstance(node, ScalarNode)
-
-
-def is_str(node: Node | None) -> bool:
-    return isinstance(node, ScalarNode) and node.tag == STR
-
-
-def is_plain(node: ScalarNode) -> bool:
-    return not node.style
 
 
 def entries(node: Node | None, depth: int = 0) -> list[tuple[ScalarNode, Node]]:
@@ -136,6 +125,17 @@ def walk(node: Node, depth: int = 0, seen: set[int] | None = None) -> Iterator[t
         elif isinstance(current, SequenceNode):
             for position, item in reversed(list(enumerate(current.value))):
                 stack.append((item, path + (f"[{position}]",)))
+
+
+_WALKED: weakref.WeakKeyDictionary[Node, list[tuple[Node, tuple[str, ...]]]] = weakref.WeakKeyDictionary()
+
+
+def walked(document: Node) -> list[tuple[Node, tuple[str, ...]]]:
+    """`walk(document)` as a list, computed once per document (several readers look)."""
+    found = _WALKED.get(document)
+    if found is None:
+        found = _WALKED[document] = list(walk(document))
+    return found
 
 
 _constructor = yaml.constructor.SafeConstructor()

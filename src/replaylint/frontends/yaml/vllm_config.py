@@ -33,11 +33,10 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ...model import UNKNOWN, Edit, Launch, LaunchKind, LineIndex, RemoveSetting, RenameSetting, SetSetting, Setting, Span
 from ...vllm.argv import Token
-from ...vllm.fields import FIELDS
 from ...vllm.options import table_for
 from ...vllm.releases import NEWEST
 from .. import ExtractContext, SourceFile
-from .nodes import ComposeError, compose_all, construct, content_end, entries, line_end, line_start, next_line, source, span
+from .nodes import ComposeError, Text, compose_all, construct, content_end, entries, line_end, line_start, next_line, source, span
 from .words import scalar
 
 MASK_KEYS = frozenset(("return_sampling_mask", "return-sampling-mask", "enable_return_sampling_mask", "enable-return-sampling-mask"))
@@ -149,6 +148,32 @@ def tokens(config: ConfigFile) -> list[Token]:
         else:
             result.append(Token(str(value), value_span, value_source))
     return result
+
+
+class _EmbeddedIndex:
+    """Spans of a config held in a scalar of another file (a ConfigMap key): offsets of the
+    scalar's value are mapped to the file's."""
+
+    def __init__(self, outer: LineIndex, held: Text) -> None:
+        self.outer = outer
+        self.held = held
+        self.text = held.value
+
+    def span(self, start: int, end: int) -> Span:
+        return self.outer.span(*self.held.region(start, end))
+
+
+def embedded_tokens(source: SourceFile, held: Text) -> list[Token] | None:
+    """The words of a config file whose text is a scalar of `source` (spans in `source`).
+    Fixes are not offered inside it."""
+    try:
+        documents = compose_all(held.value)
+    except ComposeError:
+        return None
+    if len(documents) != 1 or not isinstance(documents[0], MappingNode):
+        return None
+    config = ConfigFile(source.path, held.value, _EmbeddedIndex(source.index, held), documents[0])  # type: ignore[arg-type]
+    return tokens(config)
 
 
 def display_path(launching_path: str, path_text: str) -> str:

@@ -22,7 +22,7 @@ import yaml
 from yaml.nodes import Node, ScalarNode, SequenceNode
 
 from ...edits import Sequence, insert_after, remove
-from ...model import UNKNOWN, Edit, LineIndex, Span
+from ...model import Edit, LineIndex
 from ...vllm.argv import Token
 from .nodes import HOLE, STR, Text, content_end, dash_of, line_end, line_start, next_line, scalar_text
 
@@ -412,13 +412,3 @@ def string_words(index: LineIndex, node: ScalarNode, value: Text) -> tuple[Words
         words.add(token_of(index, piece.text, piece.region, raw, piece.spread and not piece.text.value.strip(HOLE)), Place(container, position))
     return words, container
 
-
-def unknown_value(value: Any) -> bool:
-    return value is UNKNOWN
-
-
-def cover(spans: list[Span]) -> Span:
-    result = spans[0]
-    for other in spans[1:]:
-        result = result.cover(other)
-    return result

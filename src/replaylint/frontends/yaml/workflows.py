@@ -5,7 +5,11 @@ engine, so `run:` scripts of `jobs.<id>.steps[]` go through the shell frontend, 
 environment of the workflow, the job and the step (`env:` maps, later levels win;
 `${{ ... }}` expressions are unknown). Steps with a non-shell `shell:` (python, pwsh, cmd) are
 skipped. Everything else in a workflow (`with:` inputs, names, `if:` conditions) is not a
-launch.
+launch. A `pip install vllm==X` in one step gives the release of the launches in the later
+steps of the same job (a pin inside the launching script itself wins).
+
+Note: directory walks skip hidden directories, so `.github/workflows/` is read when files are
+named explicitly (as pre-commit does).
 """
 
 from __future__ import annotations
