@@ -130,7 +130,7 @@ def example_cases(yaml_dir: str) -> list[dict]:
     cli("sc-ngram-dotted-av", B + ["-sc", NG, "-sc.enable_adaptive_verification", "true"])
     cli("sc-ngram-json-av", B + ["-sc", NG_AV])
     cli("sc-ngram-json-av-env1", B + ["-sc", NG_AV], env={V2: "1"})
-    cli("sc-ngram-json-av-dashed", B + ["-sc", NG_AV.replace("enable_adaptive", "enable-adaptive")])
+    cli("sc-ngram-json-av-dashed", B + ["-sc", NG_AV.replace("enable_adaptive_verification", "enable-adaptive-verification")])
     cli("sc-dotted-all-av", B + ["-sc.method", "ngram", "-sc.num_speculative_tokens", "3",
                                  "-sc.prompt_lookup_max", "3",
                                  "-sc.enable-adaptive-verification", "true"])
