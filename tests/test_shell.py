@@ -223,7 +223,7 @@ def test_unreadable_source_makes_everything_unknown() -> None:
         ("conda run -n serve vllm serve m", "vllm serve"),
         ('"$VLLM_BIN" serve m', '"$VLLM_BIN" serve'),
         ("docker run --rm -it --gpus all -p 8000:8000 vllm/vllm-openai:v0.31.0 m", "docker run vllm/vllm-openai:v0.31.0"),
-        ("podman run --device nvidia.com/gpu=all docker.io/vllm/vllm-openai:latest m", "docker run docker.io/vllm/vllm-openai:latest"),
+        ("podman run --device nvidia.com/gpu=all docker.io/vllm/vllm-openai:latest m", "podman run docker.io/vllm/vllm-openai:latest"),
         ("docker run --entrypoint vllm myorg/server:1 serve m", "vllm serve"),
         ("docker run nvcr.io/nvidia/pytorch:24.01 python -m vllm.entrypoints.openai.api_server --model m", "python -m vllm.entrypoints.openai.api_server"),
         ("docker exec -it box vllm serve m", "vllm serve"),
@@ -358,6 +358,8 @@ def test_broken_continuation_ends_the_command() -> None:
     text = "vllm serve m \\\n  --return-sampling-mask \\ # the mask\n  --logprobs-mode processed_logprobs\n"
     launch = only(text)
     assert launch.get("logprobs_mode") is None and launch.span.end_line == 2
+    (issue,) = launch.issues
+    assert issue.kind == "broken-continuation" and issue.spelling == "\\ # the mask"
 
 
 # -- scripts inside strings -----------------------------------------------------------------

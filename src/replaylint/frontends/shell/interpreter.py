@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable
 
-from ...model import UNKNOWN, Launch, LaunchKind, Setting, Span, VersionHint
+from ...model import UNKNOWN, ArgIssue, Launch, LaunchKind, Setting, Span, VersionHint
 from ...vllm.argv import Token
 from ...vllm.fields import FIELDS
 from ...vllm.images import release_from_pin
@@ -40,11 +40,13 @@ _MAX_CALLS = 16
 _BUDGET = 20_000
 _MAX_NESTING = 60  # statements inside statements; deeper code is not read (Python's stack)
 _MISSING = object()
-_RELEVANT_ENV = "VLLM_"
+# Environment variables launches carry: vLLM's own, and Dynamo's (its worker reads DYN_ENABLE_RL).
+_RELEVANT_ENV = ("VLLM_", "DYN_")
 _SHELLS = {"sh", "bash", "zsh", "dash", "ksh"}
 # Files sourced for their side effects on PATH and prompts (virtualenvs, conda, rc files).
 _HARMLESS_SOURCE = re.compile(r"(^|/)(activate|activate\.sh|conda\.sh|mamba\.sh|\.?bashrc|\.?bash_profile|\.?profile|\.?zshrc|env)$")
 _PIP = re.compile(r"^(pip\d*(\.\d+)?)$")
+_BROKEN_CONTINUATION = re.compile(r"[ \t]*(\\[ \t]+#[^\n]*)")
 
 
 @dataclass
@@ -534,7 +536,7 @@ class Interpreter:
             if isinstance(outcome, Invocation):
                 launch = self.launch(outcome, env_words, world, place, node, span)
                 if launch is not None:
-                    candidates.append((launch, world))
+                    candidates.append((self._broken_continuation(launch, place, node), world))
             elif isinstance(outcome, ShellScript):
                 self.shell_script(outcome, env_words, world, node)
         if candidates:
@@ -822,6 +824,18 @@ class Interpreter:
         if editable and launch.handle is not None:
             handle = ShellHandle(**{**vars(launch.handle), "config_render": _config_render()}, mixed=any(f.container.layers != command_layers for f in args))
         return replace(launch, env_open=world.env_open or invocation.found.env_open, handle=handle)
+
+    def _broken_continuation(self, launch: Launch, place: Place, node: Node) -> Launch:
+        """`--flag \\  # comment`: the backslash escapes a space, the comment ends the command,
+        and the next line runs as a command of its own. Recorded as an issue of the launch."""
+        end = place.parsed.end(node)
+        match = _BROKEN_CONTINUATION.match(place.parsed.text, end)
+        if match is None or not place.exact(end, match.end()):
+            return launch
+        start, stop = place.range(match.start(1), match.end())
+        detail = "a backslash followed by a space and a comment does not continue the line; the next line is a separate command"
+        issue = ArgIssue("broken-continuation", self.span(start, stop), self.source.text[start:stop], "", detail)
+        return replace(launch, issues=(*launch.issues, issue))
 
     def _config_loader(self) -> Callable[[str, Token], list[Token] | None] | None:
         """`--config FILE.yaml`: read by the YAML frontend, next to this file."""

@@ -202,7 +202,7 @@ def _find(words: list[Field], found: Found) -> Invocation | ShellScript | None:
         elif base == "sudo":
             next_position = _sudo(words, position + 1, found)
         elif base in _DOCKERS:
-            return _docker(words[position + 1 :], found)
+            return _docker(words[position + 1 :], found, base)
         elif base in _SHELLS:
             return _shell(words, position + 1, found)
         elif base in _RUNNERS:
@@ -369,7 +369,7 @@ def _shell(words: list[Field], position: int, found: Found) -> ShellScript | Non
     return ShellScript(words[position], words[position + 1 :], found)
 
 
-def _docker(words: list[Field], found: Found) -> Invocation | ShellScript | None:
+def _docker(words: list[Field], found: Found, program: str = "docker") -> Invocation | ShellScript | None:
     """`docker run [options] IMAGE [ARGS]` and `docker exec [options] CONTAINER COMMAND`."""
     position = 1 if words and words[0].text == "container" else 0
     if position >= len(words) or words[position].text not in ("run", "exec"):
@@ -422,7 +422,7 @@ def _docker(words: list[Field], found: Found) -> Invocation | ShellScript | None
         return _find([entrypoint, *rest], found)
     if is_vllm_image(str(target.text)):
         found.image = target
-        return Invocation("serve", rest, f"docker run {target.raw}", found)
+        return Invocation("serve", rest, f"{program} run {target.raw}", found)
     return _find(rest, found) if rest else None
 
 
