@@ -23,12 +23,23 @@ Input: JSON lines on stdin, one case per line:
       EngineArgs(**engine_kwargs).create_engine_config() directly instead.
 
   Optional keys of a case:
-    "env":        {NAME: value|null}  environment for this case only (applied
-                  over the judge's start-up environment; VLLM_USE_V2_MODEL_RUNNER
-                  is always unset unless the case gives it).
-    "hf_configs": {MODEL_NAME: {config.json keys}}  merged over the tiny default
-                  config for that model name (e.g. to make it MoE or diffusion).
-    "timeout":    seconds (default 60).
+    "env":          {NAME: value|null}  environment for this case only (applied
+                    over the judge's start-up environment; VLLM_USE_V2_MODEL_RUNNER
+                    is always unset unless the case gives it).
+    "via":          "LLM" (default) or "EngineArgs" (engine_kwargs cases).
+    "hf_configs":   {MODEL_NAME: {config.json keys}}  merged over the tiny default
+                    config for that model name (e.g. to make it MoE or diffusion).
+    "gpus":         how many H100s NVML reports (default 1).
+    "triton":       value of vllm.config.vllm.HAS_TRITON (default true).
+    "fake_modules": module names made importable (empty) for this case only,
+                    e.g. ["arctic_inference"].
+    "timeout":      seconds (default 60).
+    "note":         ignored.
+
+Command line: --vllm-path DIR (another release installed with
+`pip install --no-deps --target DIR`), --release X.Y.Z (check the version),
+--quiet (drop vLLM's log output), --examples [DIR] (print the example cases
+of JUDGE.md and exit).
 
 Output: one JSON line per case on stdout, in input order:
   {"id": ..., "ok": true}
