@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 import os
-import re
 import tokenize
 from dataclasses import dataclass, field, replace
 from typing import Iterator
@@ -23,9 +22,6 @@ from .rules.base import Report
 from .versions import ProjectPins, describe, releases_for
 from .vllm.releases import judged
 
-# A launch needs vLLM somewhere in the file (import, `vllm serve`, an image, VLLM_*) or, in a
-# vLLM config file, the mask option itself. Everything else is decided without decoding.
-_RELEVANT = re.compile(rb"[vV][lL][lL][mM]|sampling[-_]mask")
 _BINARY_PROBE = 8192
 
 
@@ -35,6 +31,7 @@ class FileResult:
     findings: list[Finding] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     error: str | None = None
+    internal_error: str | None = None
     kind: str | None = None
     parsed: bool = False
 
@@ -94,7 +91,7 @@ class Checker:
     def check_bytes(self, path: str, data: bytes) -> FileResult:
         kind = frontends.kind_for(path, data[:256])
         result = FileResult(path, kind=kind)
-        if kind is None or _RELEVANT.search(data) is None:
+        if kind is None or not frontends.relevant(kind, data):
             return result
         if len(data) > self.config.max_file_bytes:
             return self._too_large(path, len(data))
@@ -121,12 +118,16 @@ class Checker:
         context = ExtractContext(read_text=self._read_text, root=os.path.dirname(path) or ".")
         try:
             launches = frontend.extract(source, context)
+            result.parsed = True
+            for launch in launches:
+                result.findings.extend(self._check_launch(launch, frontend, source))
         except ParseError as error:
             result.findings.append(_unparsable(path, error.message, source.index, error.line, error.col))
-            return self._finish(result, source)
-        result.parsed = True
-        for launch in launches:
-            result.findings.extend(self._check_launch(launch, frontend, source))
+        except RecursionError:
+            result.findings.append(_unparsable(path, "file is nested too deeply to analyse"))
+        except Exception as error:  # a bug in replaylint must not stop the scan
+            result.findings = []
+            result.internal_error = f"{type(error).__name__}: {error}"
         return self._finish(result, source)
 
     def _read_text(self, path: str) -> str | None:

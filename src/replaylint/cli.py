@@ -133,6 +133,10 @@ def _check(args: argparse.Namespace) -> int:
         run.files_checked += 1
         if result.error:
             print(f"replaylint: warning: {result.error}", file=sys.stderr)
+        if result.internal_error:
+            had_error = True
+            print(f"replaylint: error: internal error while checking {result.path}: {result.internal_error} "
+                  "(please report this; the other files were checked)", file=sys.stderr)
         for note in result.notes:
             print(f"replaylint: note: {note}", file=sys.stderr)
         run.findings.extend(result.findings)

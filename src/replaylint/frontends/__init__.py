@@ -9,6 +9,7 @@ so a run that only sees YAML never imports libcst.
 from __future__ import annotations
 
 import importlib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -53,6 +54,20 @@ _MODULES = {
 }
 
 _SHELLS = (b"sh", b"bash", b"zsh", b"dash", b"ksh")
+
+# The prefilter, on raw bytes. Every rule needs the mask (any spelling contains one of these:
+# abbreviations stop at `--return-s`), except the runner variable's and `--config`'s, which
+# need vLLM somewhere in the file.
+_MASK_WORDS = re.compile(rb"return[-_]s|sampling[-_]mask")
+_VLLM = re.compile(rb"[vV][lL][lL][mM]")
+_VLLM_COMPANIONS = re.compile(rb"VLLM_USE_V2_MODEL_RUNNER|--config")
+
+
+def relevant(kind: str, data: bytes) -> bool:
+    """Whether a file of `kind` may hold anything a rule reports (decided without decoding)."""
+    if _MASK_WORDS.search(data):
+        return True
+    return _VLLM_COMPANIONS.search(data) is not None and _VLLM.search(data) is not None
 
 
 def kind_for(path: str, head: bytes = b"") -> str | None:

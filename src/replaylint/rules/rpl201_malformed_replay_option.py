@@ -41,7 +41,7 @@ from ..vllm import messages
 from ..vllm.fields import LOGPROBS_MODES, RUNNER_ENV
 from ..vllm.releases import Release
 from ..vllm.values import as_bool, runner_env
-from .base import Invalid, Report, Rule, Valid, quote
+from .base import Invalid, Report, Rule, Valid, quote, sampling_mask
 
 _ENV_SPELLINGS = {"true": "1", "yes": "1", "on": "1", "false": "0", "no": "0", "off": "0"}
 _MASK_ISSUES = ("switch-with-value", "switch-followed-by-value")
@@ -84,7 +84,7 @@ class MalformedReplayOption(Rule):
 
     def _logprobs_mode(self, launch: Launch) -> Iterator[Report]:
         mode = launch.get("logprobs_mode")
-        if mode is None or not isinstance(mode.value, str) or mode.value in LOGPROBS_MODES:
+        if sampling_mask(launch) is None or mode is None or not isinstance(mode.value, str) or mode.value in LOGPROBS_MODES:
             return
         choices = ", ".join(repr(choice) for choice in LOGPROBS_MODES)
         respelled = _choice_for(mode.value)

@@ -1,0 +1,180 @@
+"""The Python frontend: which calls are launches, how values resolve, when a launch is open-ended."""
+
+from __future__ import annotations
+
+import pytest
+
+from replaylint.api import Checker
+from replaylint.config import Config
+from replaylint.frontends import ExtractContext, SourceFile
+from replaylint.frontends.python import extract
+from replaylint.model import UNKNOWN
+
+
+def launches(text: str):
+    return extract(SourceFile("t.py", text), ExtractContext())
+
+
+def codes(text: str) -> list[str]:
+    result = Checker(Config()).check_bytes("t.py", text.encode())
+    return [finding.code for finding in result.findings]
+
+
+@pytest.mark.parametrize(
+    "header, call",
+    [
+        ("from vllm import LLM", "LLM"),
+        ("from vllm import LLM as L", "L"),
+        ("import vllm", "vllm.LLM"),
+        ("import vllm as v", "v.LLM"),
+        ("from vllm.entrypoints.llm import LLM", "LLM"),
+        ("from vllm import EngineArgs", "EngineArgs"),
+        ("from vllm import AsyncEngineArgs as AEA", "AEA"),
+        ("import vllm.engine.arg_utils", "vllm.engine.arg_utils.AsyncEngineArgs"),
+        ("from vllm.engine import arg_utils", "arg_utils.EngineArgs"),
+    ],
+)
+def test_import_forms_are_recognised(header: str, call: str) -> None:
+    found = launches(f"{header}\n{call}('m', return_sampling_mask=True)\n")
+    assert len(found) == 1
+    assert found[0].settings["return_sampling_mask"].value is True
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "from sglang import Engine\nEngine(model_path='m', return_sampling_mask=True)\n",
+        "request = {'return_sampling_mask': True, 'model': 'vllm'}\n",
+        "from types import SimpleNamespace\nargs = SimpleNamespace(return_sampling_mask=True)\n",
+        "import vllm\nfake = object()\nfake.return_sampling_mask = True\n",
+        "def LLM(**kw):\n    return kw\nLLM(return_sampling_mask=True)  # vllm look-alike\n",
+        "# LLM('m', return_sampling_mask=True) in a vllm comment\n",
+        "s = \"LLM('m', return_sampling_mask=True)  # vllm\"\n",
+    ],
+)
+def test_look_alikes_are_not_launches(text: str) -> None:
+    assert launches(text) == []
+
+
+def test_values_resolve_through_names_bound_once() -> None:
+    (launch,) = launches(
+        "from vllm import LLM\nMODE = 'raw_logits'\ndef f():\n    tp = 2\n"
+        "    return LLM('m', logprobs_mode=MODE, tensor_parallel_size=tp, return_sampling_mask=True)\n"
+    )
+    assert launch.value("logprobs_mode") == "raw_logits"
+    assert launch.value("tensor_parallel_size") == 2
+    assert not launch.open_ended
+
+
+def test_names_bound_twice_or_from_parameters_are_unknown() -> None:
+    (launch,) = launches(
+        "from vllm import LLM\nMODE = 'raw_logits'\nMODE = 'processed_logprobs'\n"
+        "def f(tp):\n    return LLM('m', logprobs_mode=MODE, tensor_parallel_size=tp)\n"
+    )
+    assert launch.value("logprobs_mode") is UNKNOWN
+    assert launch.value("tensor_parallel_size") is UNKNOWN
+
+
+def test_dict_spread_and_dict_call_are_read_with_their_own_spans() -> None:
+    (launch,) = launches(
+        "from vllm import LLM\nEXTRA = dict(enable_dbo=True)\nOPTS = {'return_sampling_mask': True, **{}}\n"
+        "LLM('m', **EXTRA)\n"
+    )
+    assert launch.value("enable_dbo") is True
+    assert launch.settings["enable_dbo"].span.start_line == 2
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        "LLM('m', return_sampling_mask=True, **kwargs)",
+        "LLM(*args, return_sampling_mask=True)",
+        "LLM('m', return_sampling_mask=True, **get_options())",
+    ],
+)
+def test_open_ended_launches_get_no_absence_findings(call: str) -> None:
+    text = f"from vllm import LLM\ndef build(*args, **kwargs):\n    return {call}\n"
+    (launch,) = launches(text)
+    assert launch.open_ended
+    assert "RPL003" not in codes(text)
+
+
+def test_attribute_writes_after_the_call_make_it_open_ended() -> None:
+    text = "from vllm import EngineArgs\nea = EngineArgs(model='m', return_sampling_mask=True)\nea.logprobs_mode = 'processed_logprobs'\n"
+    (launch,) = launches(text)
+    assert launch.open_ended
+    assert "RPL003" not in codes(text)
+
+
+def test_runner_variable_from_environ_writes_before_the_call() -> None:
+    text = (
+        "import os\nfrom vllm import LLM\n"
+        "os.environ['VLLM_USE_V2_MODEL_RUNNER'] = '0'\n"
+        "llm = LLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs')\n"
+        "os.environ['VLLM_USE_V2_MODEL_RUNNER'] = '1'\n"
+    )
+    (launch,) = launches(text)
+    assert launch.env["VLLM_USE_V2_MODEL_RUNNER"].value == "0"
+    assert codes(text) == ["RPL004"]
+
+
+def test_environ_pop_and_del_unset_the_variable() -> None:
+    for removal in ("os.environ.pop('VLLM_USE_V2_MODEL_RUNNER', None)", "del os.environ['VLLM_USE_V2_MODEL_RUNNER']"):
+        text = (
+            "import os\nfrom vllm import LLM\nos.environ['VLLM_USE_V2_MODEL_RUNNER'] = '0'\n"
+            f"{removal}\nLLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs')\n"
+        )
+        assert codes(text) == []
+
+
+def test_putenv_and_setdefault_set_the_variable() -> None:
+    for write in ("os.putenv('VLLM_USE_V2_MODEL_RUNNER', '0')", "os.environ.setdefault('VLLM_USE_V2_MODEL_RUNNER', '0')"):
+        text = f"import os\nfrom vllm import LLM\n{write}\nLLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs')\n"
+        assert codes(text) == ["RPL004"]
+
+
+def test_requests_are_linked_to_the_engine_bound_in_scope() -> None:
+    text = (
+        "from vllm import LLM, SamplingParams\n"
+        "llm = LLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs')\n"
+        "GREEDY = SamplingParams(temperature=0.0, top_k=5)\n"
+        "def run(prompts):\n    return llm.generate(prompts, [GREEDY, SamplingParams(top_k=5)])\n"
+    )
+    (launch,) = launches(text)
+    assert len(launch.requests) == 2
+    assert codes(text) == ["RPL101"]
+
+
+def test_argv_lists_become_command_line_launches() -> None:
+    text = (
+        "import subprocess\nBASE = ['vllm', 'serve', 'm']\ncmd = [*BASE, '--return-sampling-mask']\n"
+        "cmd.extend(['--logprobs-mode', 'processed_logprobs'])\nsubprocess.run(cmd, check=True)\n"
+    )
+    (launch,) = launches(text)
+    assert launch.value("logprobs_mode") == "processed_logprobs"
+    assert launch.value("model") == "m"
+    assert codes(text) == []
+
+
+def test_argv_growth_after_the_call_does_not_count() -> None:
+    text = "import subprocess\ncmd = ['vllm', 'serve', 'm', '--return-sampling-mask']\nsubprocess.run(cmd)\ncmd += ['--logprobs-mode', 'processed_logprobs']\n"
+    assert codes(text) == ["RPL003"]
+
+
+def test_argv_with_unknown_words_is_open_ended() -> None:
+    text = "import subprocess, sys\nsubprocess.run(['vllm', 'serve', 'm', '--return-sampling-mask', *sys.argv[1:]])\n"
+    (launch,) = launches(text)
+    assert launch.open_ended
+    assert codes(text) == []
+
+
+def test_argv_for_other_programs_is_ignored() -> None:
+    text = "import subprocess\nsubprocess.run(['sglang', 'serve', '--return-sampling-mask'])\nsubprocess.run(['echo', 'vllm', 'serve'])\n"
+    assert launches(text) == []
+
+
+def test_spans_point_at_the_keyword_or_word() -> None:
+    text = "from vllm import LLM\nllm = LLM(\n    'm',\n    return_sampling_mask=True,\n    logprobs_mode='raw_logits',\n)\n"
+    result = Checker(Config()).check_bytes("t.py", text.encode())
+    (finding,) = result.findings
+    assert (finding.span.start_line, finding.span.start_col, finding.span.end_col) == (5, 19, 31)
