@@ -1,0 +1,121 @@
+"""The command line: exit codes, output formats, selection, `rule`, `--version`."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from replaylint import __version__
+from replaylint.cli import main
+from replaylint.rules import RULES
+
+BAD = "from vllm import LLM\nllm = LLM('m', return_sampling_mask=True, enable_dbo=True)\n"
+GOOD = "from vllm import LLM\nllm = LLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs')\n"
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    (tmp_path / "bad.py").write_text(BAD)
+    (tmp_path / "good.py").write_text(GOOD)
+    return tmp_path
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    status = main(list(args))
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_findings_exit_1_and_clean_tree_exits_0(tree, capsys) -> None:
+    assert run(capsys, "check", str(tree))[0] == 1
+    assert run(capsys, "check", str(tree / "good.py"))[0] == 0
+
+
+def test_concise_lines_and_summary(tree, capsys) -> None:
+    status, out, _ = run(capsys, "check", "--output-format", "concise", str(tree / "bad.py"))
+    lines = out.splitlines()
+    assert lines[0].startswith(f"{tree / 'bad.py'}:2:16: RPL003 [*] ")
+    assert lines[1].startswith(f"{tree / 'bad.py'}:2:43: RPL004 ")
+    assert "Found 2 errors." in out
+    assert "[*] 1 fixable with the `--fix` option (1 hidden fix can be enabled with the `--unsafe-fixes` option)." in out
+
+
+def test_full_output_shows_the_source_and_the_fix(tree, capsys) -> None:
+    _, out, _ = run(capsys, "check", str(tree / "bad.py"))
+    assert "2 | llm = LLM('m', return_sampling_mask=True, enable_dbo=True)" in out
+    assert "^^^^^^^^^^^^^^^^^^^^^^^^^ RPL003" in out
+    assert "= help: Set logprobs_mode to 'processed_logprobs'" in out
+    assert "+llm = LLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs', enable_dbo=True)" in out
+
+
+def test_json_output_has_ruffs_fields(tree, capsys) -> None:
+    status, out, _ = run(capsys, "check", "--output-format", "json", str(tree))
+    data = json.loads(out)
+    assert status == 1 and len(data) == 2
+    first = data[0]
+    assert set(first) >= {"code", "message", "filename", "location", "end_location", "fix", "url", "severity", "vllm_version", "name"}
+    assert first["location"] == {"row": 2, "column": 16}
+    assert first["fix"]["applicability"] == "safe"
+    edit = first["fix"]["edits"][0]
+    assert edit["content"] == ", logprobs_mode='processed_logprobs'" and edit["location"] == {"row": 2, "column": 41}
+    assert first["vllm_version"] == "0.33.0"
+
+
+def test_json_of_a_clean_tree_is_an_empty_list(tree, capsys) -> None:
+    _, out, _ = run(capsys, "check", "--output-format", "json", str(tree / "good.py"))
+    assert json.loads(out) == []
+
+
+def test_select_and_ignore_by_code_prefix_and_name(tree, capsys) -> None:
+    _, out, _ = run(capsys, "check", "--output-format", "concise", "--select", "RPL004", str(tree))
+    assert "RPL004" in out and "RPL003" not in out
+    _, out, _ = run(capsys, "check", "--output-format", "concise", "--ignore", "sampling-mask-requires-model-runner-v2", str(tree))
+    assert "RPL003" in out and "RPL004" not in out
+
+
+def test_target_vllm_changes_the_verdict(tmp_path, capsys) -> None:
+    (tmp_path / "spec.py").write_text(
+        "from vllm import LLM\nLLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs',\n"
+        "    speculative_config={'method': 'eagle3', 'model': 'e', 'num_speculative_tokens': 2})\n"
+    )
+    assert run(capsys, "check", "--target-vllm", "0.33", str(tmp_path))[0] == 0
+    status, out, _ = run(capsys, "check", "--target-vllm", "0.31.0", "--output-format", "concise", str(tmp_path))
+    assert status == 1 and "RPL002" in out and "vLLM 0.31.0 says" in out
+
+
+@pytest.mark.parametrize("args", [["--target-vllm", "latest"], ["--select", "XYZ1"], ["--ignore", "no-such-rule"], ["--output-format", "xml"]])
+def test_usage_errors_exit_2_with_one_clear_line(tree, capsys, args) -> None:
+    try:
+        status = main(["check", *args, str(tree)])
+    except SystemExit as exited:
+        status = exited.code
+    captured = capsys.readouterr()
+    assert status == 2
+    errors = [line for line in captured.err.splitlines() if "error" in line]
+    assert len(errors) == 1 and args[1] in errors[0]
+
+
+def test_exit_zero(tree, capsys) -> None:
+    assert run(capsys, "check", "--exit-zero", str(tree))[0] == 0
+
+
+def test_rule_documentation(capsys) -> None:
+    status, out, _ = run(capsys, "rule", "RPL003")
+    assert status == 0 and "# sampling-mask-requires-processed-logprobs (RPL003)" in out and "## Fix safety" in out
+    status, out, _ = run(capsys, "rule", "--all", "--output-format", "json")
+    assert [entry["code"] for entry in json.loads(out)] == [rule.code for rule in RULES]
+    assert run(capsys, "rule", "RPL999")[0] == 2
+
+
+def test_installed_console_script_and_module(tree) -> None:
+    for command in (["replaylint"], [sys.executable, "-m", "replaylint"]):
+        executable = Path(sys.executable).parent / "replaylint" if command == ["replaylint"] else None
+        argv = [str(executable)] if executable else command
+        version = subprocess.run([*argv, "--version"], capture_output=True, text=True)
+        assert version.stdout.strip() == f"replaylint {__version__}"
+        checked = subprocess.run([*argv, "check", "--output-format", "concise", str(tree)], capture_output=True, text=True)
+        assert checked.returncode == 1 and "RPL003" in checked.stdout
