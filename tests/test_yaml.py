@@ -1,8 +1,7 @@
 """The YAML frontend: spans, environments, config-file words, fixes, bad input.
 
-Golden cases that need the shell frontend (scripts in `sh -c`, workflow `run:` steps, a
-`--config` file referenced from `serve.sh`) keep their output in `expected-with-shell.txt`
-and run here, skipped while the shell frontend is not available.
+Tests of scripts held in YAML (`sh -c`, workflow `run:` steps) need the shell frontend and
+are skipped without it. The golden cases are under tests/fixtures/yaml/.
 """
 
 from __future__ import annotations
@@ -27,8 +26,6 @@ from replaylint.vllm import argv
 from replaylint.vllm.releases import parse_release
 
 FIXTURES = Path(__file__).parent / "fixtures" / "yaml"
-SHELL_CASES = sorted(path.parent for path in FIXTURES.glob("*/expected-with-shell.txt"))
-UPDATE = os.environ.get("REPLAYLINT_UPDATE_GOLDEN") == "1"
 needs_shell = pytest.mark.skipif(shell_frontend() is None, reason="the shell frontend is not available yet")
 
 
@@ -79,35 +76,6 @@ def fixed(tmp_path: Path, files: dict[str, str], code: str, release: str | None 
 
 def codes(results) -> list[str]:
     return sorted(f.code for result in results.values() for f in result.findings)
-
-
-# -- golden cases that need the shell frontend ----------------------------------------------
-
-
-@needs_shell
-@pytest.mark.parametrize("case", SHELL_CASES, ids=lambda p: p.name)
-def test_golden_with_shell(case: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from test_fixtures import run_case
-
-    _use_yaml_config_loader(monkeypatch)
-    actual = run_case(case)
-    expected = case / "expected-with-shell.txt"
-    if UPDATE:
-        expected.write_text(actual)
-    assert actual == expected.read_text()
-
-
-def _use_yaml_config_loader(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Until the shell frontend loads `--config` files through `frontends.yaml.load_config_tokens`."""
-    try:
-        from replaylint.frontends.shell import config_file
-    except ImportError:
-        return
-
-    def loader(source, context, *_):
-        return lambda path_text, token: frontend.load_config_tokens(path_text, token, context, source.path)
-
-    monkeypatch.setattr(config_file, "loader", loader)
 
 
 # -- scalar text with offsets ------------------------------------------------------------------
