@@ -17,6 +17,9 @@ BATCH_SHARDED_PREFIX = (
     "supported in this configuration for the following reason(s): "
 )
 BATCH_SHARDED_MASK_REASON = "return_sampling_mask is set and the batch-sharded gather does not forward sampling masks"
+BATCH_SHARDED_TP_REASON = "tensor_parallel_size is 1, so there is nothing to shard"
+BATCH_SHARDED_SEQS_REASON = "max_num_seqs ({seqs}) is below tensor_parallel_size ({tp})"
+BATCH_SHARDED_LOGPROBS_REASON = "max_logprobs is -1, allowing vocab-size logprob requests"
 V2_UNSUPPORTED = "Model Runner V2 does not yet support: {features}"
 HISPARSE_NEEDS_V2 = "HiSparse requires Model Runner V2; remove VLLM_USE_V2_MODEL_RUNNER=0."
 REQUEST_TEMPERATURE = "sampling distribution replay requires temperature > 0"

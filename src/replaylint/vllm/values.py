@@ -65,6 +65,8 @@ def is_truthy_list(value: Any) -> Any:
         return UNKNOWN
     if value is None:
         return False
+    if isinstance(value, (list, tuple)) and any(item is None for item in value):
+        return UNKNOWN  # `--logits-processors ''`: ModelConfig rejects the None element first
     if isinstance(value, (list, tuple, str, dict)):
         return bool(value)
     return UNKNOWN
