@@ -390,7 +390,7 @@ def test_fix_replaces_values_and_removes_env_items(tmp_path: Path) -> None:
     new = fixed(tmp_path, {"d.yaml": DEPLOYMENT}, "RPL003")
     assert '- "--logprobs-mode"\n            - processed_logprobs\n' in new
     new = fixed(tmp_path, {"d.yaml": DEPLOYMENT}, "RPL004")
-    assert "VLLM_USE_V2_MODEL_RUNNER" not in new and new.endswith("          env:\n")
+    assert "VLLM_USE_V2_MODEL_RUNNER" not in new and new.endswith("          env: []\n")
 
 
 def test_fix_flow_sequences(tmp_path: Path) -> None:
@@ -413,6 +413,8 @@ def test_fix_compose(tmp_path: Path) -> None:
     assert "- VLLM_USE_V2_MODEL_RUNNER=1\n" in fixed(tmp_path, {"c.yaml": text}, "RPL201")
     mapped = text.replace("      - VLLM_USE_V2_MODEL_RUNNER=true\n      - HF_HOME=/data\n", "      VLLM_USE_V2_MODEL_RUNNER: '0'\n      HF_HOME: /data\n")
     assert "    environment:\n      HF_HOME: /data\n" in fixed(tmp_path, {"c.yaml": mapped}, "RPL004")
+    alone = 'services:\n  a:\n    image: vllm/vllm-openai:v0.33.0\n    command: [m, --return-sampling-mask, --logprobs-mode, processed_logprobs]\n    environment:  \n      VLLM_USE_V2_MODEL_RUNNER: "0"\n    ports: ["8000:8000"]\n'
+    assert "    environment: {}\n    ports:" in fixed(tmp_path, {"c.yaml": alone}, "RPL004")
 
 
 def test_fix_json_inside_a_folded_item(tmp_path: Path) -> None:

@@ -25,9 +25,8 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ...edits import Sequence, remove
 from ...model import UNKNOWN, Launch, LaunchKind, Setting
 from .. import ExtractContext, SourceFile
-from ..command import EnvPlace
 from . import launch as L
-from .nodes import HOLE, STR, Text, content_end, dash_of, entries, get, line_start, mapping, next_line, scalar_text, span
+from .nodes import HOLE, STR, Text, content_end, dash_of, entries, get, mapping, scalar_text, span
 from .words import Words, compose_interpolate, escape_in_scalar, item_tokens, scalar, sequence_words, split, string_words
 
 _SERVICE_KEYS = ("image", "command", "entrypoint", "build")
@@ -45,14 +44,6 @@ def is_compose(document: Node) -> bool:
 
 def _null(node: Node | None) -> bool:
     return node is None or (isinstance(node, ScalarNode) and node.tag.endswith(":null"))
-
-
-def _lines(source: SourceFile, start: int, end: int):
-    text = source.text
-    first = line_start(text, start)
-    if text[first:start].strip():
-        return None
-    return source.index.span(first, next_line(text, end))
 
 
 def environment(source: SourceFile, node: Node | None, env_file: Node | None) -> L.Env:
@@ -75,10 +66,12 @@ def environment(source: SourceFile, node: Node | None, env_file: Node | None) ->
             else:
                 env.open = True
                 continue
-            removal = None if node.flow_style else _lines(source, key.start_mark.index, end)
+            found = None if node.flow_style else L.entry_removal(source, key.start_mark.index, end, len(node.value), "{}")
             value_span = span(index, value_node) if isinstance(value_node, ScalarNode) and not _null(value_node) else None
             style = (value_node.style or "") if isinstance(value_node, ScalarNode) else ""
-            place = EnvPlace(removal, value_span, lambda v, style=style: scalar(v, style, False)) if removal else None
+            place = None
+            if found is not None:
+                place = L.YamlEnvPlace(found[0], value_span, lambda v, style=style: scalar(v, style, False), found[1])
             env.set(Setting(name, value, index.span(key.start_mark.index, max(end, key.end_mark.index)), " ".join(shown.split()), value_span), place)
         return env
     if not isinstance(node, SequenceNode):
@@ -101,13 +94,16 @@ def environment(source: SourceFile, node: Node | None, env_file: Node | None) ->
         if raw.exact:
             a, b = raw.region(len(name) + 1, len(raw))
             value_span = index.span(a, b)
+        found: tuple | None
         if node.flow_style:
-            removal = remove(index, Sequence(bounds, node.end_mark.index - 1, ","), {position})[0].span
+            found = (remove(index, Sequence(bounds, node.end_mark.index - 1, ","), {position})[0].span, "")
         else:
             dash = dash_of(text, item)
-            removal = _lines(source, dash, item_span.end) if dash is not None else None
+            found = L.entry_removal(source, dash, item_span.end, len(node.value), "[]") if dash is not None else None
         style = item.style or ""
-        place = EnvPlace(removal, value_span, lambda v, style=style: escape_in_scalar(v, style) or v) if removal else None
+        place = None
+        if found is not None:
+            place = L.YamlEnvPlace(found[0], value_span, lambda v, style=style: escape_in_scalar(v, style) or v, found[1])
         env.set(Setting(name, value, item_span, raw.value, value_span), place)
     return env
 

@@ -37,11 +37,10 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ...edits import Sequence, remove
 from ...model import UNKNOWN, Launch, LaunchKind, Setting
 from .. import ExtractContext, SourceFile
-from ..command import EnvPlace
 from ...vllm.argv import ConfigLoader, Token
 from . import launch as L
 from . import vllm_config
-from .nodes import HOLE, STR, Text, content_end, dash_of, get, get_str, items, line_start, next_line, scalar_text, span, walked
+from .nodes import HOLE, STR, Text, content_end, dash_of, get, get_str, items, scalar_text, span, walked
 from .words import Words, item_tokens, k8s_expand, scalar, sequence_words, templated
 
 _RUNTIME_KINDS = ("ServingRuntime", "ClusterServingRuntime")
@@ -156,16 +155,15 @@ def env_of(source: SourceFile, env_node: Node | None, env_from: Node | None, bas
         if flow:
             bounds = tuple((i.start_mark.index, content_end(text, i)) for i in env_node.value)
             removal = remove(index, Sequence(bounds, env_node.end_mark.index - 1, ","), {position})[0].span
+            replacement = ""
         else:
             dash = dash_of(text, item)
-            if dash is None or text[line_start(text, dash) : dash].strip():
-                removal = None
-            else:
-                removal = index.span(line_start(text, dash), next_line(text, end))
+            found = L.entry_removal(source, dash, end, len(env_node.value), "[]") if dash is not None else None
+            removal, replacement = found if found is not None else (None, "")
         style = (value_node.style or "") if isinstance(value_node, ScalarNode) else ""
         place = None
         if removal is not None:
-            place = EnvPlace(removal, value_span, lambda v, style=style, flow=flow: scalar(v, style, flow))
+            place = L.YamlEnvPlace(removal, value_span, lambda v, style=style, flow=flow: scalar(v, style, flow), replacement)
         env.set(Setting(name, value, setting_span, f"{name}={shown}", value_span), place)
     return env
 

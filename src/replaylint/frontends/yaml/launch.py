@@ -55,6 +55,34 @@ class Env:
         return Env(dict(self.settings), dict(self.places), dict(self.values), self.open)
 
 
+@dataclass(frozen=True)
+class YamlEnvPlace(EnvPlace):
+    """An environment entry; removing the only entry leaves an empty `[]`/`{}` (`replacement`),
+    so the key keeps its type (compose rejects a null `environment`)."""
+
+    replacement: str = ""
+
+
+def entry_removal(source: SourceFile, start: int, end: int, siblings: int, empty: str) -> tuple[Span, str] | None:
+    """How to remove one entry of a block collection (from `start`, its `-` or key, to `end`):
+    its whole lines, or, for the only entry, everything after the parent key's colon."""
+    text, index = source.text, source.index
+    first = text.rfind("\n", 0, start) + 1
+    if text[first:start].strip():
+        return None
+    stop = text.find("\n", end)
+    stop = len(text) if stop == -1 else stop + 1
+    if siblings == 1 and first > 0:
+        previous = text[text.rfind("\n", 0, first - 1) + 1 : first - 1].rstrip("\r").rstrip()
+        if previous.endswith(":"):
+            colon = text.rfind(":", 0, first - 1)
+            after = stop - 1 if stop > 0 and text[stop - 1 : stop] == "\n" else stop
+            if after > 0 and text[after - 1 : after] == "\r":
+                after -= 1
+            return index.span(colon + 1, after), " " + empty
+    return index.span(first, stop), ""
+
+
 @dataclass
 class YamlHandle:
     """Where the words and variables of a YAML launch are written, for `render`."""

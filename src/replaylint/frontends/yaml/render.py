@@ -125,7 +125,7 @@ class _Renderer:
             place = handle.env.get(intent.name)
             if place is None or place.remove is None:
                 return None
-            return [Edit(place.remove, "")]
+            return [Edit(place.remove, getattr(place, "replacement", ""))]
         if isinstance(intent, SetEnv):
             place = handle.env.get(intent.name)
             if place is None or place.value is None:

@@ -21,9 +21,8 @@ from yaml.nodes import MappingNode, Node, ScalarNode
 from ...model import UNKNOWN, Launch, LaunchKind, Setting, VersionHint
 from ...vllm.releases import Release
 from .. import ExtractContext, SourceFile
-from ..command import EnvPlace
 from . import launch as L
-from .nodes import STR, content_end, entries, get, get_str, items, line_start, next_line, scalar_text, span
+from .nodes import STR, content_end, entries, get, get_str, items, scalar_text, span
 from .words import scalar
 
 _SHELLS = ("bash", "sh")
@@ -54,13 +53,12 @@ def _env(source: SourceFile, node: Node | None, base: L.Env) -> L.Env:
             setting_value: object = raw if known else UNKNOWN
         else:
             setting_value = UNKNOWN
-        first = line_start(text, key.start_mark.index)
-        removal = None
-        if not text[first : key.start_mark.index].strip() and not node.flow_style:
-            removal = index.span(first, next_line(text, end))
+        found = None if node.flow_style else L.entry_removal(source, key.start_mark.index, end, len(node.value), "{}")
         value_span = span(index, value) if isinstance(value, ScalarNode) else None
         style = (value.style or "") if isinstance(value, ScalarNode) else ""
-        place = EnvPlace(removal, value_span, lambda v, style=style: scalar(v, style, False)) if removal else None
+        place = None
+        if found is not None:
+            place = L.YamlEnvPlace(found[0], value_span, lambda v, style=style: scalar(v, style, False), found[1])
         shown = " ".join(text[key.start_mark.index : end].split())
         env.set(Setting(str(key.value), setting_value, index.span(key.start_mark.index, end), shown, value_span), place)
     return env
