@@ -20,7 +20,8 @@ from .. import ExtractContext, ParseError, SourceFile
 from .. import command
 from ..command import EnvPlace
 from . import grammar
-from .interpreter import EnvEntry, Interpreter, ShellHandle, World
+from .interpreter import Interpreter, ShellHandle
+from .world import EnvEntry, World
 from .place import Place, identity, is_plain, mapped
 from .words import Chunk, Scalar
 

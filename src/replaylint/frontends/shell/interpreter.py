@@ -3,7 +3,7 @@
 The reader keeps a `World` per run-time path it cannot tell apart: variables (absent = unknown,
 they may come from the environment), arrays, exported `VLLM_*` variables, positional
 parameters. Assignments change it in order, so a variable assigned twice has its latest value.
-`if`/`case`/`&&`/`||` branches that change variables fork the world (up to `_MAX_WORLDS`; past
+`if`/`case`/`&&`/`||` branches that change variables fork the world (up to `MAX_WORLDS`; past
 that, variables that differ become unknown); loops make what they assign unknown; subshells,
 pipelines and background jobs work on a copy; `source`/`eval` of something we cannot read
 makes every variable unknown. Functions run where they are called, with the call's words as
@@ -15,11 +15,12 @@ replay-relevant fact are merged, and the ones that differ carry `condition` ("wh
 
 from __future__ import annotations
 
-import os
+import contextlib
 import re
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
+from ...edits import Sequence
 from ...model import UNKNOWN, ArgIssue, Launch, LaunchKind, Setting, Span, VersionHint
 from ...vllm.argv import Token
 from ...vllm.fields import FIELDS
@@ -27,24 +28,23 @@ from ...vllm.images import release_from_pin
 from ...vllm.releases import Release
 from .. import ExtractContext, SourceFile
 from ..command import CommandHandle, EnvPlace, WordSyntax, command_launch
-from ...edits import Sequence
-from . import grammar
+from .conditions import dynamic, outcome, statements_outcome
 from .grammar import Node
 from .launchers import EnvWord, Invocation, ShellScript, find, image_release
-from .place import Builder, Place, quoting
-from .words import UNSET, Array, Chunk, Container, Expander, Field, Hole, Scalar, Scope, Value, matches, scalar_text
+from .nodes import code, descendants, exits, if_branches, single_variable, statement_break, touches_error, words_of
+from .place import Place, quoting
+from .scripts import assemble, heredoc, herestring
+from .words import UNSET, Array, Chunk, Container, Expander, Field, Scalar, Value, matches, scalar_text
+from .world import RELEVANT_ENV, EnvEntry, Frame, World, child_shell, collapse, describe, export_name, join, leave, make_local, set_builtin, unknown_entry
 
-_MAX_WORLDS = 8
 _MAX_DEPTH = 6
 _MAX_CALLS = 16
 _BUDGET = 20_000
 _MAX_NESTING = 60  # statements inside statements; deeper code is not read (Python's stack)
-_MISSING = object()
-# Environment variables launches carry: vLLM's own, and Dynamo's (its worker reads DYN_ENABLE_RL).
-_RELEVANT_ENV = ("VLLM_", "DYN_")
 _SHELLS = {"sh", "bash", "zsh", "dash", "ksh"}
 # Files sourced for their side effects on PATH and prompts (virtualenvs, conda, rc files).
 _HARMLESS_SOURCE = re.compile(r"(^|/)(activate|activate\.sh|conda\.sh|mamba\.sh|\.?bashrc|\.?bash_profile|\.?profile|\.?zshrc|env)$")
+_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _PIP = re.compile(r"^(pip\d*(\.\d+)?)$")
 _BROKEN_CONTINUATION = re.compile(r"[ \t]*(\\[ \t]+#[^\n]*)")
 
@@ -55,108 +55,6 @@ class ShellHandle(CommandHandle):
     the command (a piece of `FLAGS="..."`): then only plain words may be written there."""
 
     mixed: bool = False
-
-
-@dataclass(frozen=True)
-class EnvEntry:
-    setting: Setting
-    place: EnvPlace | None
-
-
-@dataclass(frozen=True)
-class Frame:
-    """What a function call saves: variables made `local`, the caller's positional parameters."""
-
-    saved: tuple[tuple[str, Any], ...]
-    positional: tuple[Field, ...] | None
-
-
-@dataclass
-class World:
-    variables: dict[str, Value] = field(default_factory=dict)
-    env: dict[str, EnvEntry] = field(default_factory=dict)  # in the environment of commands
-    assigned: dict[str, EnvEntry] = field(default_factory=dict)  # last assignment (for `export NAME`)
-    exported: frozenset[str] = frozenset()
-    allexport: bool = False
-    positional: tuple[Field, ...] | None = None
-    conditions: tuple[str, ...] = ()
-    env_open: bool = False
-    pin: VersionHint | None = None
-    frames: tuple[Frame, ...] = ()
-
-    def copy(self, **changes: Any) -> World:
-        copied = replace(self, variables=dict(self.variables), env=dict(self.env), assigned=dict(self.assigned))
-        for name, value in changes.items():
-            setattr(copied, name, value)
-        return copied
-
-    def state(self) -> tuple:
-        env = tuple(sorted((name, repr(entry.setting.value), entry.setting.span) for name, entry in self.env.items()))
-        return (frozenset(self.variables.items()), env, self.exported, self.allexport, self.positional, self.env_open, self.pin, self.frames)
-
-    def scope(self) -> Scope:
-        return Scope(self.variables, self.positional, assign=self._assign_default)
-
-    def _assign_default(self, name: str, value: Value) -> None:
-        self.variables[name] = value
-
-    def forget(self) -> World:
-        """Something we cannot read ran in this shell: every variable may have changed."""
-        return self.copy(variables={}, env_open=True, positional=None)
-
-    def kill(self, names: Iterable[str]) -> World:
-        names = set(names)
-        if "*" in names:
-            return self.forget()
-        copied = self.copy()
-        for name in names:
-            copied.variables.pop(name, None)
-            if name in copied.env:
-                copied.env[name] = _unknown_entry(copied.env[name])
-        return copied
-
-
-def _unknown_entry(entry: EnvEntry) -> EnvEntry:
-    return EnvEntry(replace(entry.setting, value=UNKNOWN), entry.place)
-
-
-def join(worlds: list[World]) -> list[World]:
-    """Worlds with the same state become one (keeping the conditions they share)."""
-    merged: dict[tuple, World] = {}
-    for world in worlds:
-        key = world.state()
-        if key in merged:
-            kept = merged[key]
-            kept.conditions = tuple(c for c in kept.conditions if c in world.conditions)
-        else:
-            merged[key] = world
-    result = list(merged.values())
-    return result if len(result) <= _MAX_WORLDS else [_collapse(result)]
-
-
-def _collapse(worlds: list[World]) -> World:
-    """One world standing for many: what they do not agree on is unknown."""
-    first = worlds[0].copy()
-    for other in worlds[1:]:
-        for name in list(first.variables):
-            if other.variables.get(name, _MISSING) != first.variables[name]:
-                del first.variables[name]
-        for name in set(first.env) | set(other.env):
-            mine, theirs = first.env.get(name), other.env.get(name)
-            if mine is None or theirs is None or mine.setting.value != theirs.setting.value or mine.setting.span != theirs.setting.span:
-                first.env[name] = _unknown_entry(mine or theirs)  # type: ignore[arg-type]
-        if other.positional != first.positional:
-            first.positional = None
-        first.env_open = first.env_open or other.env_open
-        first.conditions = tuple(c for c in first.conditions if c in other.conditions)
-    return first
-
-
-def _code(text: str) -> str:
-    text = " ".join(text.split()).rstrip(";").strip()
-    if len(text) > 60:
-        text = text[:57] + "..."
-    return f"`{text}`"
 
 
 @dataclass
@@ -170,7 +68,6 @@ class Interpreter:
     calls: dict[str, int] = field(default_factory=dict)
     depth: int = 0
     budget: int = _BUDGET
-    collect: bool = True
     seen: dict[tuple, int] = field(default_factory=dict)
     nesting: int = 0
 
@@ -220,7 +117,7 @@ class Interpreter:
 
     def _compound_statement(self, node: Node, place: Place, worlds: list[World]) -> list[World]:
         if node.children and node.children[0].type == "((":
-            names = {place.parsed.source(n) for n in _descendants(node) if n.type == "variable_name"}
+            names = {place.parsed.source(n) for n in descendants(node) if n.type == "variable_name"}
             return [world.kill(names) for world in worlds]
         return self.block(node.children, place, worlds)
 
@@ -252,19 +149,19 @@ class Interpreter:
         children = node.children
         left, operator, right = children[0], children[1].type if len(children) > 2 else "&&", children[-1]
         worlds = self.statement(left, place, worlds)
-        verdict = self._test(left, place, worlds[0]) if len(worlds) == 1 else None
+        verdict = outcome(left, place, worlds[0]) if len(worlds) == 1 else None
         if verdict is not None and (verdict if operator == "&&" else not verdict):
             return self.statement(right, place, worlds)
         if verdict is not None:
             return worlds
-        text = _code(place.parsed.source(left))
+        text = code(place.parsed.source(left))
         taken = f"{text} succeeds" if operator == "&&" else f"{text} fails"
         skipped = f"{text} fails" if operator == "&&" else f"{text} succeeds"
         ran = self.statement(right, place, [world.copy(conditions=(*world.conditions, taken)) for world in worlds])
         return join([*ran, *(world.copy(conditions=(*world.conditions, skipped)) for world in worlds)])
 
     def _if_statement(self, node: Node, place: Place, worlds: list[World]) -> list[World]:
-        branches = _if_branches(node)
+        branches = if_branches(node)
         results: list[World] = []
         earlier: list[str] = []
         remaining = worlds
@@ -274,15 +171,15 @@ class Interpreter:
                 remaining = []
                 break
             remaining = self.block(condition, place, remaining)
-            verdict = self._test_nodes(condition, place, remaining)
-            text = _code(" ".join(place.parsed.source(c) for c in condition if c.type not in (";", "&", "\n")))
+            verdict = statements_outcome(condition, place, remaining)
+            text = code(" ".join(place.parsed.source(c) for c in condition if c.type not in (";", "&", "\n")))
             if verdict is True:
                 results.extend(self._branch(body, place, remaining, []))
                 remaining = []
                 break
             if verdict is None:
                 results.extend(self._branch(body, place, remaining, [*(f"not {c}" for c in earlier), text]))
-            earlier.append(text)
+                earlier.append(text)
         if remaining:
             results.extend(world.copy(conditions=(*world.conditions, *(f"not {c}" for c in earlier))) for world in remaining)
         return join(results) or worlds
@@ -290,7 +187,7 @@ class Interpreter:
     def _branch(self, body: list[Node], place: Place, worlds: list[World], conditions: list[str]) -> list[World]:
         entered = [world.copy(conditions=(*world.conditions, *conditions)) for world in worlds]
         after = self.block(body, place, entered)
-        return [] if _exits(body, place) else after
+        return [] if exits(body, place) else after
 
     def _case_statement(self, node: Node, place: Place, worlds: list[World]) -> list[World]:
         value_node = node.child_by_field_name("value")
@@ -299,9 +196,9 @@ class Interpreter:
             return worlds
         results: list[World] = []
         for world in worlds:
-            fields = Expander(place, world.scope(), _words(place, node)).fields(value_node)
+            fields = Expander(place, world.scope(), words_of(place, node)).fields(value_node)
             subject = fields[0].text if len(fields) == 1 else None
-            results.extend(self._case_world(items, place, world, subject, _code(place.parsed.source(value_node))))
+            results.extend(self._case_world(items, place, world, subject, code(place.parsed.source(value_node))))
         return join(results) or worlds
 
     def _case_world(self, items: list[Node], place: Place, world: World, subject: str | None, shown: str) -> list[World]:
@@ -311,7 +208,7 @@ class Interpreter:
         for item in items:
             patterns = [place.parsed.source(p) for p in item.children_by_field_name("value")]
             body = [child for child in item.named_children if child not in item.children_by_field_name("value")]
-            verdicts = [matches(p.strip("'\""), subject) if subject is not None and not _dynamic(p) else None for p in patterns]
+            verdicts = [matches(p.strip("'\""), subject) if subject is not None and not dynamic(p) else None for p in patterns]
             if any(v is True for v in verdicts) and all(v is not None for v in verdicts[: verdicts.index(True)]):
                 results.extend(self._branch(body, place, [world], []))
                 return results
@@ -374,11 +271,11 @@ class Interpreter:
                 name_node = target if target.type == "variable_name" else target.child_by_field_name("name")
                 name = place.parsed.source(name_node) if name_node is not None else ""
                 if local and world.frames:
-                    world = _make_local(world, name)
+                    world = make_local(world, name)
                 if target.type == "variable_assignment":
                     world = self.assign(target, place, world, statement=node, export=export and not unexport, single=len(targets) == 1)
                 elif export and not unexport:
-                    world = _export(world, name)
+                    world = export_name(world, name)
                 if unexport:
                     world = world.copy(exported=world.exported - {name})
                     world.env.pop(name, None)
@@ -409,14 +306,14 @@ class Interpreter:
             return self._assign_element(name_node, value_node, place, world)
         name = place.parsed.source(name_node)
         appending = any(child.type == "+=" for child in node.children)
-        expander = Expander(place, world.scope(), _words(place, node))
-        value = self._value(value_node, place, expander, world.variables.get(name) if appending else None, appending)
+        expander = Expander(place, world.scope(), words_of(place, node))
+        value = self._value(name, value_node, place, expander, world.variables.get(name) if appending else None, appending)
         self._substitutions(expander, place, [world])
         if value is None:
             world.variables.pop(name, None)
         else:
             world.variables[name] = value
-        if name.startswith(_RELEVANT_ENV):
+        if name.startswith(RELEVANT_ENV):
             entry = self._env_entry(name, value, node, value_node, statement, place, single)
             world.assigned[name] = entry
             if export or world.allexport or name in world.exported:
@@ -425,14 +322,16 @@ class Interpreter:
             elif name not in world.env:
                 # Not exported here; the caller's environment may already hold the name, and then
                 # this assignment changes what commands see. Which of the two, we cannot tell.
-                world.env[name] = _unknown_entry(entry)
+                world.env[name] = unknown_entry(entry)
         elif export or world.allexport:
             world.exported = world.exported | {name}
         return world
 
-    def _value(self, value_node: Node | None, place: Place, expander: Expander, previous: Value | None, appending: bool) -> Value | None:
+    def _value(self, name: str, value_node: Node | None, place: Place, expander: Expander, previous: Value | None, appending: bool) -> Value | None:
+        """A variable's new value; `+=` appends to the previous one (None: unknown)."""
         if value_node is not None and value_node.type == "array":
-            container = Container(("array", place.range(place.parsed.start(value_node), place.parsed.end(value_node))[0]), place.range(place.parsed.end(value_node) - 1, place.parsed.end(value_node))[0], "array", place.layers)
+            start, end = place.range(place.parsed.start(value_node), place.parsed.end(value_node))
+            container = Container(("array", start), end - 1, "array", place.layers)  # closes at `)`
             expander.words = container
             elements: list[Field] = []
             for element in value_node.named_children:
@@ -441,8 +340,7 @@ class Interpreter:
             if not appending:
                 return Array(tuple(elements))
             if previous is None:
-                start, end = place.range(place.parsed.start(value_node), place.parsed.start(value_node))
-                return Array((Field(None, start, end, "", container, spread=True), *elements))
+                return Array((Field(None, start, start, f"${{{name}[@]}}", container, spread=True), *elements))
             if previous is UNSET:
                 return Array(tuple(elements))
             before = previous.elements if isinstance(previous, Array) else (Field(previous.text, 0, 0, "", container, chunks=previous.chunks),)  # type: ignore[union-attr]
@@ -471,7 +369,7 @@ class Interpreter:
         name = place.parsed.source(name_node)
         current = world.variables.get(name)
         index = place.parsed.source(index_node) if index_node is not None else ""
-        expander = Expander(place, world.scope(), _words(place, subscript))
+        expander = Expander(place, world.scope(), words_of(place, subscript))
         fields = expander.fields(value_node) if value_node is not None else []
         if isinstance(current, Array) and index.isdigit() and int(index) <= len(current.elements) and len(fields) == 1:
             elements = list(current.elements)
@@ -501,55 +399,56 @@ class Interpreter:
     # -- commands -----------------------------------------------------------------------------
 
     def _command(self, node: Node, place: Place, worlds: list[World]) -> list[World]:
-        children = [child for child in node.children if child.type not in ("comment",)]
-        split = _statement_break(children, place)
-        if split:
-            for child in children[:split]:
-                if child.type == "variable_assignment":
-                    worlds = [self.assign(child, place, world, statement=child) for world in worlds]
-            children = children[split:]
+        children = [child for child in node.children if child.type != "comment"]
+        split = statement_break(children, place)
+        for child in children[:split]:
+            worlds = self._variable_assignment(child, place, worlds)
+        children = children[split:]
         prefix = [child for child in children if child.type == "variable_assignment"]
-        words = [child for child in children if child.type not in ("variable_assignment", "file_redirect", "herestring_redirect", "heredoc_redirect") and child.is_named]
-        words = [child.named_children[0] if child.type == "command_name" and child.named_children else child for child in words]
+        words = _command_words(children)
         if not words:
             for child in prefix:
-                worlds = [self.assign(child, place, world, statement=child) for world in worlds]
+                worlds = self._variable_assignment(child, place, worlds)
             return worlds
-        container = _words(place, node)
-        start = place.parsed.start(children[0]) if split else place.parsed.start(node)
-        span = self.span(*place.range(start, place.parsed.end(node)))
+        span = self.span(*place.range(place.parsed.start(children[0]), place.parsed.end(node)))
         candidates: list[tuple[Launch, World]] = []
         results: list[World] = []
         calls: list[tuple[str, World, list[Field]]] = []
         for world in worlds:
-            expander = Expander(place, world.scope(), container)
+            expander = Expander(place, world.scope(), words_of(place, node))
             fields = self.expand(words, expander, place)
             env_words = self._prefix_env(prefix, expander, place)
             self._substitutions(expander, place, [world])
             head = fields[0].text if fields else None
-            if head in self.functions and head not in ("exec",):
+            if head in self.functions:
                 calls.append((head, world, fields[1:]))
                 continue
-            world = self.builtin(head, fields, world, place, node)
+            world = self.builtin(head, fields, world)
             results.append(world)
-            outcome = find(fields)
-            if isinstance(outcome, Invocation):
-                launch = self.launch(outcome, env_words, world, place, node, span)
-                if launch is not None:
-                    candidates.append((self._broken_continuation(launch, place, node), world))
-            elif isinstance(outcome, ShellScript):
-                self.shell_script(outcome, env_words, world, node)
+            launch = self._run(fields, env_words, world, place, node, span)
+            if launch is not None:
+                candidates.append((launch, world))
         if candidates:
             self.emit(candidates, worlds)
         for name, world, arguments in calls:
             results.extend(self.call(name, world, arguments))
         return join(results) if calls else results
 
+    def _run(self, fields: list[Field], env_words: list[EnvWord], world: World, place: Place, node: Node, span: Span) -> Launch | None:
+        """What a command starts: a vLLM launch, or a shell script read in its turn."""
+        started = find(fields)
+        if isinstance(started, ShellScript):
+            self.shell_script(started, env_words, world)
+        if not isinstance(started, Invocation):
+            return None
+        launch = self.launch(started, env_words, world, place, node, span)
+        return None if launch is None else self._broken_continuation(launch, place, node)
+
     def expand(self, words: list[Node], expander: Expander, place: Place) -> list[Field]:
         fields: list[Field] = []
         for word in words:
             produced = expander.fields(word)
-            variable = _single_variable(word, place)
+            variable = single_variable(word, place)
             if variable is not None and len(produced) == 1:
                 produced = [replace(produced[0], variable=variable)]
             fields.extend(produced)
@@ -580,11 +479,11 @@ class Interpreter:
         for node in found:
             self.block(node.children, place, [world.copy() for world in worlds])
 
-    def builtin(self, head: str | None, fields: list[Field], world: World, place: Place, node: Node) -> World:
+    def builtin(self, head: str | None, fields: list[Field], world: World) -> World:
         """What builtins do to the shell's state; other commands leave it alone."""
         arguments = fields[1:]
         if head == "set":
-            return _set_builtin(world, arguments)
+            return set_builtin(world, arguments)
         if head == "shift":
             if world.positional is None:
                 return world
@@ -596,16 +495,9 @@ class Interpreter:
                 return world
             return world.forget()
         if head == "eval":
-            return self.eval(arguments, world, place, node)
+            return self.eval(arguments, world)
         if head in ("read", "mapfile", "readarray", "getopts", "let", "printf", "wait"):
-            names = [f.text for f in arguments if f.text and re.match(r"^[A-Za-z_][A-Za-z0-9_]*$", f.text)]
-            if head == "printf" and not (arguments and arguments[0].text == "-v"):
-                return world
-            if head == "let":
-                names = [re.split(r"[^A-Za-z0-9_]", f.text or "")[0] for f in arguments]
-            if head == "wait" and not any(f.text == "-p" for f in arguments):
-                return world
-            return world.kill(names)
+            return world.kill(_assigned_by(head, arguments))
         if head is not None and (_PIP.match(head.rsplit("/", 1)[-1]) or head in ("uv", "python", "python3")):
             return self._pin(fields, world)
         return world
@@ -624,18 +516,23 @@ class Interpreter:
                 return world.copy(pin=hint)
         return world
 
-    def eval(self, arguments: list[Field], world: World, place: Place, node: Node) -> World:
-        if not arguments or self.depth >= _MAX_DEPTH:
-            return world.forget()
-        nested = self._assemble(arguments, place, node)
+    def eval(self, arguments: list[Field], world: World) -> World:
+        """`eval WORDS`: the words joined by spaces run as a script in this shell."""
+        nested = assemble(arguments, self.depth) if arguments and self.depth < _MAX_DEPTH else None
         if nested is None:
             return world.forget()
+        with self.deeper():
+            worlds = self.run_script(nested, [world])
+        return worlds[0] if len(worlds) == 1 else collapse(worlds)
+
+    @contextlib.contextmanager
+    def deeper(self) -> Iterator[None]:
+        """One more script or function call inside another (bounded by `_MAX_DEPTH`)."""
         self.depth += 1
         try:
-            worlds = self.run_script(nested, [world])
+            yield
         finally:
             self.depth -= 1
-        return worlds[0] if len(worlds) == 1 else _collapse(worlds)
 
     def call(self, name: str, world: World, arguments: list[Field]) -> list[World]:
         body, place = self.functions[name]
@@ -644,39 +541,26 @@ class Interpreter:
             return [world.kill(self.assigned_names(body, place))]
         frame = Frame((), world.positional)
         entered = world.copy(positional=tuple(arguments), frames=(*world.frames, frame))
-        self.depth += 1
-        try:
+        with self.deeper():
             after = self.statement(body, place, [entered])
-        finally:
-            self.depth -= 1
-        return [_leave(result) for result in after]
+        return [leave(result) for result in after]
 
     # -- scripts inside strings ---------------------------------------------------------------
 
-    def shell_script(self, outcome: ShellScript, env_words: list[EnvWord], world: World, node: Node) -> None:
+    def shell_script(self, outcome: ShellScript, env_words: list[EnvWord], world: World) -> None:
         """`bash -c SCRIPT NAME ARGS...`: a new shell that inherits only exported variables."""
         if self.depth >= _MAX_DEPTH:
             return
-        nested = self._assemble([outcome.script], None, node)
+        nested = assemble([outcome.script], self.depth)
         if nested is None:
             return
         env = self._command_env(world, env_words, outcome.found)
-        inner = World(
-            variables={name: value for name, value in world.variables.items() if name in world.exported},
-            env=env,
-            exported=world.exported | frozenset(env),
-            positional=tuple(outcome.positional[1:]),
-            env_open=world.env_open or outcome.found.env_open,
-            pin=world.pin,
-        )
+        inner = child_shell(world, env, tuple(outcome.positional[1:]), world.env_open or outcome.found.env_open)
         for word in env_words:
             if word.value is not None:
                 inner.variables[word.name] = Scalar((Chunk(word.value, word.words[0].start, word.words[0].end, False, True, False, None),))
-        self.depth += 1
-        try:
+        with self.deeper():
             self.run_script(nested, [inner])
-        finally:
-            self.depth -= 1
 
     def _fed_script(self, command: Node, redirect: Node, place: Place, worlds: list[World]) -> None:
         """`bash <<EOF ... EOF`, `bash -s <<< "..."`: the text fed to a shell is a script."""
@@ -689,105 +573,16 @@ class Interpreter:
         if self.depth >= _MAX_DEPTH:
             return
         for world in worlds:
-            nested = self._heredoc(redirect, place, world) if redirect.type == "heredoc_redirect" else self._herestring(redirect, place, world)
+            nested = heredoc(redirect, place, world, self.depth) if redirect.type == "heredoc_redirect" else herestring(redirect, place, world, self.depth)
             if nested is None:
                 continue
-            inner = World(
-                variables={n: v for n, v in world.variables.items() if n in world.exported},
-                env=dict(world.env),
-                exported=world.exported,
-                env_open=world.env_open,
-                pin=world.pin,
-            )
-            self.depth += 1
-            try:
-                self.run_script(nested, [inner])
-            finally:
-                self.depth -= 1
-
-    def _heredoc(self, redirect: Node, place: Place, world: World) -> Place | None:
-        body = next((c for c in redirect.named_children if c.type == "heredoc_body"), None)
-        start_node = next((c for c in redirect.named_children if c.type == "heredoc_start"), None)
-        if body is None or start_node is None:
-            return None
-        literal = any(quote in place.parsed.source(start_node) for quote in "'\"\\")
-        builder = Builder()
-        parsed = place.parsed
-        cursor = parsed.start(body)
-        expander = Expander(place, world.scope(), _words(place, body))
-        for child in body.named_children:
-            if literal or child.type == "heredoc_content":
-                continue
-            self._heredoc_text(builder, place, cursor, parsed.start(child))
-            for part in expander.parts(child, quoted=True):
-                _add_part(builder, part)
-            cursor = parsed.end(child)
-        if literal:
-            start, end = parsed.start(body), parsed.end(body)
-            file_start, file_end = place.range(start, end)
-            if place.exact(start, end):
-                builder.exact(parsed.text[start:end], file_start, 0)
-            else:
-                builder.approximate(parsed.text[start:end], file_start, file_end, 0)
-        else:
-            self._heredoc_text(builder, place, cursor, parsed.end(body))
-        layer = "heredoc-literal" if literal else "heredoc"
-        start, end = place.range(parsed.start(body), parsed.end(body))
-        return self._place(builder, (*place.layers, layer), (start, end), editable=True)
-
-    def _heredoc_text(self, builder: Builder, place: Place, start: int, end: int) -> None:
-        """Heredoc text between expansions: `\\$`, `` \\` ``, `\\\\` and `\\` newline are escapes."""
-        text = place.parsed.text[start:end]
-        index = run = 0
-        while index < len(text):
-            if text[index] == "\\" and index + 1 < len(text) and text[index + 1] in "$`\\\n":
-                _add_text(builder, place, text[run:index], start + run)
-                if text[index + 1] != "\n":
-                    file_start, file_end = place.range(start + index, start + index + 2)
-                    builder.approximate(text[index + 1], file_start, file_end, 0)
-                index += 2
-                run = index
-                continue
-            index += 1
-        _add_text(builder, place, text[run:], start + run)
-
-    def _herestring(self, redirect: Node, place: Place, world: World) -> Place | None:
-        words = [c for c in redirect.named_children]
-        if not words:
-            return None
-        expander = Expander(place, world.scope(), _words(place, redirect))
-        fields = expander.fields(words[-1])
-        return self._assemble(fields, None, redirect) if len(fields) == 1 else None
-
-    def _assemble(self, fields: list[Field], place: Place | None, node: Node) -> Place | None:
-        """A script made of words (joined by spaces, as `eval` does)."""
-        builder = Builder()
-        layers: set[tuple[str, ...]] = set()
-        for number, word in enumerate(fields):
-            if word.spread or not word.chunks:
-                return None
-            if number:
-                builder.approximate(" ", word.start, word.start, -1)
-            for piece in word.chunks:
-                _add_part(builder, piece)
-                if isinstance(piece, Chunk) and piece.container is not None and piece.site is None:
-                    layers.add(piece.container.layers)
-        outer = (fields[0].start, fields[-1].end)
-        editable = len(layers) <= 1
-        return self._place(builder, next(iter(layers), ()) if editable else (), outer, editable)
-
-    def _place(self, builder: Builder, layers: tuple[str, ...], outer: tuple[int, int], editable: bool) -> Place | None:
-        assembled = builder.build()
-        if not assembled.text.strip():
-            return None
-        parsed = grammar.parse(assembled.text)
-        place = assembled.place(parsed, layers if editable else ("?",), outer, self.depth + 1)
-        return place
+            with self.deeper():
+                self.run_script(nested, [child_shell(world, dict(world.env), None, world.env_open)])
 
     # -- launches -----------------------------------------------------------------------------
 
     def launch(self, invocation: Invocation, env_words: list[EnvWord], world: World, place: Place, node: Node, span: Span) -> Launch | None:
-        if place.parsed.root.has_error and _touches_error(node):
+        if place.parsed.root.has_error and touches_error(node):
             return None
         args = invocation.args
         tokens = [Token(None if f.spread else f.text, self.span(f.start, f.end), f.raw, spread=f.spread) for f in args]
@@ -804,7 +599,7 @@ class Interpreter:
         env = self._command_env(world, env_words, invocation.found)
         hint = self._hint(invocation, world)
         release = Release.parse(hint.releases[0]) if hint is not None else None
-        command_layers = _words(place, node).layers
+        command_layers = words_of(place, node).layers
         launch = command_launch(
             self.kind,
             span,
@@ -856,17 +651,17 @@ class Interpreter:
 
     def _command_env(self, world: World, env_words: list[EnvWord], found: Any) -> dict[str, EnvEntry]:
         """The `VLLM_*` variables a command sees: exported ones, prefixes, wrapper settings."""
-        env = {name: entry for name, entry in world.env.items() if name.startswith(_RELEVANT_ENV)}
+        env = {name: entry for name, entry in world.env.items() if name.startswith(RELEVANT_ENV)}
         for word in env_words:
-            if word.name.startswith(_RELEVANT_ENV):
+            if word.name.startswith(RELEVANT_ENV):
                 env[word.name] = self._word_entry(word, env.get(word.name))
         mode = found.env_mode
         if mode in ("clear", "container"):
             env = {}
         elif mode == "reset":
-            env = {name: _unknown_entry(entry) for name, entry in env.items()}
+            env = {name: unknown_entry(entry) for name, entry in env.items()}
         for word in found.env_words:
-            if not word.name.startswith(_RELEVANT_ENV):
+            if not word.name.startswith(RELEVANT_ENV):
                 continue
             if word.unset:
                 env.pop(word.name, None)
@@ -889,14 +684,12 @@ class Interpreter:
         """One launch per distinct variant; a variant seen on only some paths says which.
 
         A launch read again with the same facts (a function called twice) is kept once."""
-        if not self.collect:
-            return
         groups: dict[tuple, list[tuple[Launch, World]]] = {}
         for launch, world in candidates:
             groups.setdefault(_identity(launch), []).append((launch, world))
         for identity, members in groups.items():
             launch = members[0][0]
-            condition = None if len(members) == len(worlds) else _condition([world for _, world in members])
+            condition = None if len(members) == len(worlds) else describe([world for _, world in members])
             if identity in self.seen:
                 index = self.seen[identity]
                 if self.launches[index].condition != condition:
@@ -946,7 +739,7 @@ class Interpreter:
         pending = [node]
         while pending:
             current = pending.pop()
-            for child in (current, *_descendants(current)):
+            for child in (current, *descendants(current)):
                 if child.type == "variable_assignment":
                     name = child.child_by_field_name("name")
                     if name is not None:
@@ -967,54 +760,32 @@ class Interpreter:
                     if words and words[0] in ("source", ".", "eval"):
                         names.add("*")
                 elif child.type == "compound_statement" and child.children and child.children[0].type == "((":
-                    names.update(place.parsed.source(n) for n in _descendants(child) if n.type == "variable_name")
+                    names.update(place.parsed.source(n) for n in descendants(child) if n.type == "variable_name")
         return names
 
     # -- conditions -----------------------------------------------------------------------------
 
-    def _test_nodes(self, nodes: list[Node], place: Place, worlds: list[World]) -> bool | None:
-        statements = [n for n in nodes if n.is_named and n.type != "comment"]
-        if len(statements) != 1 or len(worlds) != 1:
-            return None
-        return self._test(statements[0], place, worlds[0])
-
-    def _test(self, node: Node, place: Place, world: World) -> bool | None:
-        """The outcome of `[ A = B ]`, `[[ -z A ]]`, `true`, `false` when every word is known."""
-        if node.type == "command":
-            name = node.child_by_field_name("name")
-            text = place.parsed.source(name) if name is not None else ""
-            if len(node.named_children) == 1 and text in ("true", ":", "false"):
-                return text != "false"
-            if text not in ("[", "test"):
-                return None
-            words = [c for c in node.children_by_field_name("argument")]
-            expander = Expander(place, world.scope(), _words(place, node))
-            texts = [f.text for w in words for f in expander.fields(w)]
-            if texts and texts[-1] == "]":
-                texts = texts[:-1]
-            return _evaluate_test(texts)
-        if node.type == "test_command":
-            inner = [c for c in node.named_children]
-            if len(inner) != 1:
-                return None
-            expression = inner[0]
-            expander = Expander(place, world.scope(), _words(place, node))
-            if expression.type == "binary_expression" and len(expression.named_children) == 2:
-                operator = next((c.type for c in expression.children if not c.is_named), "")
-                left, right = expression.named_children
-                left_text = _single_text(expander, left)
-                if operator in ("==", "=", "!=") and right.type in ("extglob_pattern", "regex"):
-                    right_text: str | None = place.parsed.source(right)
-                    verdict = matches(right_text, left_text) if left_text is not None else None
-                    return None if verdict is None else (verdict if operator != "!=" else not verdict)
-                return _evaluate_test([left_text, operator, _single_text(expander, right)])
-            if expression.type == "unary_expression" and len(expression.named_children) == 2:
-                operator_node, operand = expression.named_children
-                return _evaluate_test([place.parsed.source(operator_node), _single_text(expander, operand)])
-        return None
 
 
 # -- helpers ----------------------------------------------------------------------------------
+
+
+def _assigned_by(builtin: str, arguments: list[Field]) -> list[str]:
+    """Variables `read`, `mapfile`, `getopts`, `let`, `printf -v`, `wait -p` assign."""
+    texts = [argument.text or "" for argument in arguments]
+    if builtin in ("printf", "wait"):
+        option = "-v" if builtin == "printf" else "-p"
+        return [texts[i + 1] for i, text in enumerate(texts[:-1]) if text == option]
+    if builtin == "let":
+        return [re.split(r"[^A-Za-z0-9_]", text)[0] for text in texts]
+    return [text for text in texts if _IDENTIFIER.match(text)]
+
+
+def _command_words(children: list[Node]) -> list[Node]:
+    """The words of a command (its name first), without prefix assignments and redirections."""
+    skipped = ("variable_assignment", "file_redirect", "herestring_redirect", "heredoc_redirect")
+    words = [child for child in children if child.is_named and child.type not in skipped]
+    return [child.named_children[0] if child.type == "command_name" and child.named_children else child for child in words]
 
 
 def _config_render() -> Callable | None:
@@ -1031,172 +802,6 @@ def _overlapping(fields: list[Field]) -> bool:
     return any(later[0] < earlier[1] for earlier, later in zip(spans, spans[1:]))
 
 
-def _single_text(expander: Expander, node: Node) -> str | None:
-    fields = expander.fields(node)
-    if len(fields) != 1:
-        return "" if not fields else None
-    return fields[0].text if fields[0].known else None
-
-
-def _evaluate_test(texts: list[str | None]) -> bool | None:
-    if any(text is None for text in texts):
-        return None
-    if len(texts) == 3 and texts[1] in ("=", "==", "!="):
-        same = texts[0] == texts[2]
-        return same if texts[1] != "!=" else not same
-    if len(texts) == 2 and texts[0] in ("-z", "-n"):
-        empty = texts[1] == ""
-        return empty if texts[0] == "-z" else not empty
-    if len(texts) == 1:
-        return texts[0] != ""
-    return None
-
-
-def _descendants(node: Node) -> Iterable[Node]:
-    stack = list(reversed(node.children))
-    while stack:
-        current = stack.pop()
-        yield current
-        stack.extend(reversed(current.children))
-
-
-def _touches_error(node: Node) -> bool:
-    if node.has_error:
-        return True
-    parent = node.parent
-    while parent is not None:
-        if parent.type == "ERROR":
-            return True
-        parent = parent.parent
-    return False
-
-
-def _words(place: Place, node: Node) -> Container:
-    start = place.range(place.parsed.start(node), place.parsed.start(node))[0]
-    return Container(("words", start, place.depth), None, "words", place.layers)
-
-
-def _single_variable(node: Node, place: Place) -> str | None:
-    """The variable a word consists of (`$X`, `${X}`, `"$X"`), or None."""
-    current = node
-    if current.type == "string" and len(current.named_children) == 1:
-        current = current.named_children[0]
-    if current.type == "simple_expansion" and current.named_children and current.named_children[0].type == "variable_name":
-        return place.parsed.source(current.named_children[0])
-    if current.type == "expansion" and len(current.named_children) == 1 and current.named_children[0].type == "variable_name":
-        return place.parsed.source(current.named_children[0])
-    return None
-
-
-def _statement_break(children: list[Node], place: Place) -> int:
-    """tree-sitter-bash sometimes joins `A=1 B=2` and the next line's command into one command;
-    bash ends the statement at the newline. Index of the first child after such a break."""
-    for index in range(1, len(children)):
-        previous = children[index - 1]
-        if previous.type != "variable_assignment":
-            return 0
-        gap = place.parsed.text[place.parsed.end(previous) : place.parsed.start(children[index])]
-        if "\n" in gap.replace("\\\n", ""):
-            return index
-    return 0
-
-
-def _if_branches(node: Node) -> list[tuple[list[Node] | None, list[Node]]]:
-    """(condition statements, body statements) of each branch; the else branch has None."""
-    branches: list[tuple[list[Node] | None, list[Node]]] = []
-    condition: list[Node] = []
-    body: list[Node] = []
-    state = "condition"
-    for child in node.children:
-        if child.type in ("if", "fi"):
-            continue
-        if child.type == "then":
-            state = "body"
-            continue
-        if child.type in ("elif_clause", "else_clause"):
-            continue
-        (condition if state == "condition" else body).append(child)
-    branches.append((condition, body))
-    for clause in node.children:
-        if clause.type == "elif_clause":
-            clause_condition: list[Node] = []
-            clause_body: list[Node] = []
-            state = "condition"
-            for child in clause.children:
-                if child.type == "elif":
-                    continue
-                if child.type == "then":
-                    state = "body"
-                    continue
-                (clause_condition if state == "condition" else clause_body).append(child)
-            branches.append((clause_condition, clause_body))
-        elif clause.type == "else_clause":
-            branches.append((None, [c for c in clause.children if c.type != "else"]))
-    return branches
-
-
-def _exits(body: list[Node], place: Place) -> bool:
-    """A branch that ends the script (or function) on every path through it."""
-    for node in body:
-        if node.type == "command":
-            name = node.child_by_field_name("name")
-            if name is not None and place.parsed.source(name) in ("exit", "return"):
-                return True
-    return False
-
-
-def _dynamic(pattern: str) -> bool:
-    return "$" in pattern or "`" in pattern
-
-
-def _make_local(world: World, name: str) -> World:
-    frame = world.frames[-1]
-    if any(saved_name == name for saved_name, _ in frame.saved):
-        return world
-    saved = (*frame.saved, (name, world.variables.get(name, _MISSING)))
-    return world.copy(frames=(*world.frames[:-1], Frame(saved, frame.positional)))
-
-
-def _leave(world: World) -> World:
-    """Back from a function: its locals and `$@` are the caller's again."""
-    if not world.frames:
-        return world
-    frame = world.frames[-1]
-    left = world.copy(positional=frame.positional, frames=world.frames[:-1])
-    for name, value in frame.saved:
-        if value is _MISSING:
-            left.variables.pop(name, None)
-        else:
-            left.variables[name] = value
-    return left
-
-
-def _export(world: World, name: str) -> World:
-    world = world.copy(exported=world.exported | {name})
-    if name.startswith(_RELEVANT_ENV):
-        entry = world.assigned.get(name)
-        if entry is not None:
-            world.env[name] = entry
-    return world
-
-
-def _set_builtin(world: World, arguments: list[Field]) -> World:
-    texts = [f.text for f in arguments]
-    if "--" in texts:
-        return world.copy(positional=tuple(arguments[texts.index("--") + 1 :]))
-    allexport = world.allexport
-    for position, text in enumerate(texts):
-        if text is None:
-            return world
-        if text.startswith("-") and "a" in text[1:] and not text.startswith("--"):
-            allexport = True
-        elif text.startswith("+") and "a" in text[1:]:
-            allexport = False
-        elif text in ("-o", "+o") and position + 1 < len(texts) and texts[position + 1] == "allexport":
-            allexport = text == "-o"
-    return world.copy(allexport=allexport)
-
-
 def _identity(launch: Launch) -> tuple:
     """What makes two variants of a launch different for the rules."""
     settings = tuple(
@@ -1209,44 +814,3 @@ def _identity(launch: Launch) -> tuple:
     return (launch.span, settings, env, launch.issues, launch.open_ended, launch.env_open, hint)
 
 
-def _condition(worlds: list[World]) -> str | None:
-    shared = [c for c in worlds[0].conditions if all(c in world.conditions for world in worlds[1:])]
-    if shared:
-        return "when " + " and ".join(shared)
-    described = [" and ".join(world.conditions) for world in worlds if world.conditions]
-    return "when " + " or ".join(described) if described else None
-
-
-def _add_part(builder: Builder, part: Any) -> None:
-    """Script text from a piece of a word; a variable's value stands for the `$X` it replaced."""
-    region = hash(part.container.key) if isinstance(part, Chunk) and part.container is not None else -1
-    if isinstance(part, Chunk):
-        if part.site is not None:
-            builder.approximate(part.text, part.site[0], part.site[1], hash(("site", part.site)))
-        elif part.exact:
-            builder.exact(part.text, part.start, region)
-        else:
-            builder.approximate(part.text, part.start, part.end, region)
-    elif isinstance(part, Hole):
-        builder.hole(part.start, part.end, region)
-    else:  # Elements
-        for number, element in enumerate(part.fields):
-            if number:
-                builder.approximate(" ", part.start, part.end, -1)
-            if element.text is None:
-                builder.hole(element.start, element.end, -1)
-            else:
-                builder.approximate(element.text, element.start, element.end, -1)
-
-
-def _add_text(builder: Builder, place: Place, text: str, start: int) -> None:
-    if not text:
-        return
-    end = start + len(text)
-    file_start, file_end = place.range(start, end)
-    if place.unknown(start, end):
-        builder.hole(file_start, file_end, 0)
-    elif place.exact(start, end):
-        builder.exact(text, file_start, 0)
-    else:
-        builder.approximate(text, file_start, file_end, 0)
