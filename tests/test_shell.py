@@ -250,11 +250,20 @@ def test_launchers(command: str, label: str) -> None:
         "docker run --some-new-flag vllm/vllm-openai m --return-sampling-mask\n",
         "taskset -p 1234 vllm serve m\n",
         "alias serve='vllm serve m --return-sampling-mask'\n",
-        "ssh gpu01 'vllm serve m --return-sampling-mask'\n",
     ],
 )
 def test_look_alikes_are_not_launches(text: str) -> None:
     assert launches(text) == []
+
+
+def test_remote_commands_are_not_read() -> None:
+    # The remote machine's vLLM release and environment are unknown; not read (yet).
+    assert launches("ssh gpu01 'vllm serve m --return-sampling-mask'\n") == []
+
+
+def test_dynamic_export_makes_the_environment_unknown() -> None:
+    launch = only('MODE=raw_logprobs\nexport $(grep -v "^#" .env | xargs)\nvllm serve m --logprobs-mode "$MODE"\n')
+    assert launch.value("logprobs_mode") is UNKNOWN and launch.env_open
 
 
 def test_docker_image_tag_and_env() -> None:

@@ -230,9 +230,7 @@ class Interpreter:
         names = self.assigned_names(node, place)
         worlds = [world.kill(names) for world in worlds]
         for child in node.named_children:
-            if child.type == "do_group":
-                self.statement(child, place, [world.copy() for world in worlds])
-            elif child.type not in ("variable_name", "comment"):
+            if child.type not in ("variable_name", "comment"):
                 self.statement(child, place, [world.copy() for world in worlds])
         return worlds
 
@@ -265,6 +263,9 @@ class Interpreter:
         unexport = keyword == "export" and "n" in options
         local = keyword == "local" or (keyword in ("declare", "typeset") and "g" not in options)
         targets = [c for c in node.named_children if c.type in ("variable_assignment", "variable_name")]
+        dynamic_names = any(c.type not in ("variable_assignment", "variable_name", "word", "comment") for c in node.named_children)
+        if dynamic_names:  # `export $(cat .env | xargs)`: any variable, any value
+            return [world.forget() for world in worlds]
         result = []
         for world in worlds:
             for target in targets:
@@ -753,7 +754,7 @@ class Interpreter:
                 elif child.type == "command":
                     words = [place.parsed.source(c) for c in child.named_children if c.type in ("command_name", "word")]
                     if words and words[0] in ("read", "mapfile", "readarray", "getopts", "printf", "let"):
-                        names.update(w for w in words[1:] if re.match(r"^[A-Za-z_][A-Za-z0-9_]*$", w))
+                        names.update(word for word in words[1:] if _IDENTIFIER.match(word))
                     if words and words[0] in self.functions and words[0] not in seen_functions:
                         seen_functions.add(words[0])
                         pending.append(self.functions[words[0]][0])
@@ -762,9 +763,6 @@ class Interpreter:
                 elif child.type == "compound_statement" and child.children and child.children[0].type == "((":
                     names.update(place.parsed.source(n) for n in descendants(child) if n.type == "variable_name")
         return names
-
-    # -- conditions -----------------------------------------------------------------------------
-
 
 
 # -- helpers ----------------------------------------------------------------------------------
