@@ -529,3 +529,39 @@ def test_fix_intents_that_cannot_be_written_give_none() -> None:
     source = SourceFile("file.yaml", DEPLOYMENT)
     assert frontend.render(launch, Fix(Applicability.SAFE, "t", (RemoveEnv("NOT_THERE"),)), source) is None
     assert frontend.render(launch, Fix(Applicability.SAFE, "t", (SetEnv("NOT_THERE", "1"),)), source) is None
+
+
+_WORDS = st.sampled_from([
+    "m", "--return-sampling-mask", "--return_sampling_mask=true", "true", "--logprobs-mode", "raw_logprobs",
+    "--logprobs-mode=raw_logits", "--logits-processors", "a.b:C", "--enable-dbo", "-sc",
+    '{"method": "mtp", "num_speculative_tokens": 1, "enable_adaptive_verification": true}',
+    "--speculative-config.enable_adaptive_verification", "--enable-batch-sharded-sampling", "x: y", "# c", "'q'",
+])
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(st.lists(_WORDS, max_size=8), st.sampled_from(["flow", "block", "compose"]), st.sampled_from(["0", "true", "1"]))
+def test_every_fix_leaves_valid_yaml(tmp_path_factory: pytest.TempPathFactory, words: list[str], layout: str, runner: str) -> None:
+    import json
+
+    words = ["m", "--return-sampling-mask", *words]
+    if layout == "flow":
+        args = "    args: [" + ", ".join(json.dumps(w) for w in words) + "]\n"
+        text = f"kind: Pod\nspec:\n  containers:\n  - image: vllm/vllm-openai:v0.32.0\n{args}    env:\n    - name: VLLM_USE_V2_MODEL_RUNNER\n      value: '{runner}'\n"
+    elif layout == "block":
+        args = "    args:\n" + "".join(f"      - {json.dumps(w)}\n" for w in words)
+        text = f"kind: Pod\nspec:\n  containers:\n  - image: vllm/vllm-openai:v0.32.0\n{args}    env: [{{name: VLLM_USE_V2_MODEL_RUNNER, value: '{runner}'}}]\n"
+    else:
+        import shlex
+
+        text = f"services:\n  a:\n    image: vllm/vllm-openai:v0.32.0\n    command: {json.dumps(shlex.join(words))}\n    environment:\n      - VLLM_USE_V2_MODEL_RUNNER={runner}\n"
+    tmp = tmp_path_factory.mktemp("fix")
+    results = check(tmp, {"f.yaml": text})
+    for finding in results["f.yaml"].findings:
+        if not finding.edits:
+            continue
+        new, _ = apply_edits(text, finding.edits)
+        assert frontend.parses(new), (text, finding.code, new)
+        before = sum(f.code == finding.code for f in results["f.yaml"].findings)
+        after = check(tmp, {"f.yaml": new})["f.yaml"].findings
+        assert sum(f.code == finding.code for f in after) < before, (text, finding.message, new)

@@ -1,9 +1,9 @@
 """From words and environment to a `Launch`: launcher recognition, images, embedded scripts.
 
 Shared by the Kubernetes, docker-compose, Helm and workflow readers. A command is a vLLM
-launch when it starts with `vllm serve`, `python -m vllm.entrypoints.openai.api_server`
-(`vllm.entrypoints.cli.main serve`) or `python -m dynamo.vllm`, optionally behind `env
-NAME=VALUE ...`; `sh -c SCRIPT` (any of sh/bash/dash/zsh/ash, `-c` in a flag cluster such as
+launch when `command.split_launcher` finds one at its start (`vllm serve`, `python -m
+vllm.entrypoints.openai.api_server`, `python -m dynamo.vllm`, behind `uv run` ...),
+optionally behind `env NAME=VALUE ...`; `sh -c SCRIPT` (any of sh/bash/dash/zsh/ash, `-c` in a flag cluster such as
 `-lc`/`-ec`) hands SCRIPT to the shell frontend. An init process in front (`tini --`,
 `dumb-init`) is skipped. The official `vllm/vllm-openai` image runs
 `vllm serve` when nothing replaces its entrypoint.
@@ -22,11 +22,10 @@ from ...vllm.argv import ConfigLoader, Token
 from ...vllm.images import is_vllm_image, release_from_image
 from ...vllm.releases import Release
 from .. import ExtractContext, SourceFile
-from ..command import EnvPlace, WordSyntax, command_launch, token_elements
+from ..command import EnvPlace, WordSyntax, command_launch, split_launcher, token_elements
 from .nodes import HOLE, Text
 from .words import Place, Words
 
-_PYTHON = re.compile(r"^python(\d+(\.\d+)?)?$")
 _SHELLS = frozenset(("sh", "bash", "dash", "zsh", "ash", "ksh"))
 _INITS = frozenset(("tini", "dumb-init"))
 _ENV_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
@@ -154,19 +153,10 @@ def launcher(tokens: list[Token]) -> Launcher | None:
             i += 1
     if i >= len(texts) or texts[i] is None:
         return None
+    found = split_launcher(texts[i:])
+    if found is not None:
+        return Launcher(found[0], i + found[1], tuple(env_words))
     program = basename(texts[i])
-    rest = texts[i + 1 :]
-    if program == "vllm" and rest[:1] == ["serve"]:
-        return Launcher("serve", i + 2, tuple(env_words))
-    if program is not None and _PYTHON.match(program) and rest[:1] == ["-m"] and len(rest) > 1:
-        module = rest[1]
-        if module == "vllm.entrypoints.openai.api_server":
-            return Launcher("api_server", i + 3, tuple(env_words))
-        if module == "dynamo.vllm":
-            return Launcher("dynamo", i + 3, tuple(env_words))
-        if module == "vllm.entrypoints.cli.main" and rest[2:3] == ["serve"]:
-            return Launcher("serve", i + 4, tuple(env_words))
-        return None
     if program in _SHELLS and not env_words:
         j = i + 1
         while j < len(texts) and texts[j] is not None and (texts[j] or "").startswith("-") and texts[j] != "--":
