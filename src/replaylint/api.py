@@ -47,13 +47,27 @@ def _unparsable(path: str, message: str, index: LineIndex | None = None, line: i
     return Finding(code, name, message, span, "error")
 
 
-def decode(path: str, data: bytes, kind: str) -> str:
-    """Text of a file: Python honours its coding cookie, everything else is UTF-8 (BOM allowed)."""
+@dataclass(frozen=True)
+class Decoded:
+    text: str
+    encoding: str
+    bom: bool
+
+
+def decode(data: bytes, kind: str) -> Decoded:
+    """Text of a file. Python honours its coding cookie and must decode (CPython refuses
+    anything else); YAML must be UTF-8; shell scripts and Dockerfiles may carry stray bytes in
+    comments (bash and Docker do not care), kept as surrogates so a fix writes them back."""
+    bom = data.startswith(b"\xef\xbb\xbf")
     if kind == "python":
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-    else:
-        encoding = "utf-8-sig"
-    return data.decode(encoding)
+        text = data.decode(encoding)
+        if text.startswith("\ufeff"):
+            text = text[1:]
+        return Decoded(text, "utf-8" if encoding == "utf-8-sig" else encoding, bom)
+    body = data[3:] if bom else data
+    errors = "surrogateescape" if kind in ("shell", "dockerfile") else "strict"
+    return Decoded(body.decode("utf-8", errors), "utf-8", bom)
 
 
 def _decode_error(error: UnicodeDecodeError, data: bytes) -> tuple[str, int, int]:
@@ -67,6 +81,7 @@ class Checker:
 
     def __init__(self, config: Config, project_pins: ProjectPins | None = None) -> None:
         self.config = config
+        self.overlay: dict[str, str] = {}  # texts being fixed, read instead of the disk
         self.enabled = config.enabled_codes()
         self.project_pins = project_pins
         self.rules = [rule for rule in RULES if rule.code in self.enabled]
@@ -99,7 +114,7 @@ class Checker:
             result.findings.append(_unparsable(path, "file is binary (it contains NUL bytes)"))
             return self._finish(result, None)
         try:
-            text = decode(path, data, kind)
+            text = decode(data, kind).text
         except (UnicodeDecodeError, SyntaxError, LookupError) as error:
             if isinstance(error, UnicodeDecodeError):
                 message, line, col = _decode_error(error, data)
@@ -131,6 +146,8 @@ class Checker:
         return self._finish(result, source)
 
     def _read_text(self, path: str) -> str | None:
+        if os.path.normpath(path) in self.overlay:
+            return self.overlay[os.path.normpath(path)]
         try:
             with open(path, "rb") as handle:
                 return handle.read(self.config.max_file_bytes + 1).decode("utf-8-sig")
@@ -200,8 +217,8 @@ class Checker:
         return kept
 
 
-def check_paths(paths: list[str], config: Config, project_pins: ProjectPins | None = None) -> Iterator[FileResult]:
-    checker = Checker(config, project_pins)
+def check_paths(paths: list[str], config: Config, checker: Checker | None = None) -> Iterator[FileResult]:
+    checker = checker or Checker(config)
     for path in discover(paths, config.excludes, config.respect_gitignore, config.force_exclude):
         yield checker.check_file(path)
 

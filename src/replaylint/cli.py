@@ -104,7 +104,7 @@ def _rule(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from .api import check_paths
+    from .api import Checker, check_paths
     from .config import Config
     from .report import Run, render
     from .rules import resolve
@@ -126,20 +126,64 @@ def _check(args: argparse.Namespace) -> int:
     config.force_exclude = args.force_exclude
     config.respect_gitignore = not args.no_respect_gitignore
 
-    paths = args.paths or ["."]
+    checker = Checker(config)
     run = Run(findings=[], unsafe_fixes_enabled=args.unsafe_fixes)
+    results = []
     had_error = False
-    for result in check_paths(paths, config):
+    for result in check_paths(args.paths or ["."], config, checker):
         run.files_checked += 1
-        if result.error:
-            print(f"replaylint: warning: {result.error}", file=sys.stderr)
-        if result.internal_error:
-            had_error = True
-            print(f"replaylint: error: internal error while checking {result.path}: {result.internal_error} "
-                  "(please report this; the other files were checked)", file=sys.stderr)
-        for note in result.notes:
-            print(f"replaylint: note: {note}", file=sys.stderr)
+        had_error |= _print_problems(result)
+        results.append(result)
+    if args.fix or args.diff:
+        outcome = _fix(checker, results, args)
+        if args.diff:
+            return outcome
+    for result in results:
         run.findings.extend(result.findings)
+    run.fixed = getattr(args, "fixed_count", 0)
+    run.findings = _unique(run.findings)
+    _load_texts(run)
+    sys.stdout.write(render(args.output_format or "full", run))
+    if had_error:
+        return EXIT_ERROR
+    if run.findings and not args.exit_zero:
+        return EXIT_FINDINGS
+    return EXIT_CLEAN
+
+
+def _print_problems(result) -> bool:
+    """Print a file's warnings and notes; True when replaylint itself failed on it."""
+    if result.error:
+        print(f"replaylint: warning: {result.error}", file=sys.stderr)
+    for note in result.notes:
+        print(f"replaylint: note: {note}", file=sys.stderr)
+    if result.internal_error:
+        print(f"replaylint: error: internal error while checking {result.path}: {result.internal_error} "
+              "(please report this; the other files were checked)", file=sys.stderr)
+        return True
+    return False
+
+
+def _unique(findings: list) -> list:
+    """One finding per (code, place, message). A vLLM config file checked on its own yields to
+    the launches that reference it: they know the release it runs on."""
+    from .model import LaunchKind
+
+    referenced = {(f.code, f.span) for f in findings if f.launch is None or f.launch.kind is not LaunchKind.VLLM_CONFIG}
+    seen = set()
+    kept = []
+    for finding in findings:
+        standalone = finding.launch is not None and finding.launch.kind is LaunchKind.VLLM_CONFIG
+        if standalone and (finding.code, finding.span) in referenced:
+            continue
+        key = (finding.code, finding.span, finding.message)
+        if key not in seen:
+            seen.add(key)
+            kept.append(finding)
+    return kept
+
+
+def _load_texts(run) -> None:
     for finding in run.findings:
         if finding.span.path not in run.texts:
             try:
@@ -147,10 +191,58 @@ def _check(args: argparse.Namespace) -> int:
                     run.texts[finding.span.path] = handle.read()
             except OSError:
                 pass
-    output_format = args.output_format or "full"
-    sys.stdout.write(render(output_format, run))
-    if had_error:
-        return EXIT_ERROR
-    if run.findings and not args.exit_zero:
-        return EXIT_FINDINGS
+
+
+def _fix(checker, results: list, args: argparse.Namespace) -> int:
+    """Apply fixes (or print them as a diff). Replaces the results of changed files in place."""
+    import difflib
+
+    from .fixes import Fixer
+    from .report import applicable
+
+    fixable = checker.config.fixable_codes()
+    candidates = [r.path for r in results if any(f.code in fixable and applicable(f, args.unsafe_fixes) for f in r.findings)]
+    fixer = Fixer(checker, unsafe=args.unsafe_fixes)
+    fixer.run(candidates)
+    checker.overlay.clear()
+    for failure in fixer.failures:
+        print(f"replaylint: warning: {failure}", file=sys.stderr)
+    changed = [document for document in fixer.documents.values() if document.changed]
+    if args.diff:
+        for document in changed:
+            diff = difflib.unified_diff(
+                document.original.splitlines(keepends=True), document.text.splitlines(keepends=True),
+                _diff_name("a", document.path), _diff_name("b", document.path),
+            )
+            sys.stdout.write("".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in diff))
+        count = sum(len(document.fixed) for document in changed)
+        print(f"Would fix {count} {'error' if count == 1 else 'errors'}." if changed else "No errors would be fixed.", file=sys.stderr)
+        return EXIT_FINDINGS if changed else EXIT_CLEAN
+    written = set(fixer.write())
+    args.fixed_count = sum(len(d.fixed) for d in fixer.documents.values() if d.path in written)
+    if args.show_fixes and written:
+        _show_fixes([d for d in fixer.documents.values() if d.path in written])
+    by_path = {r.path: index for index, r in enumerate(results)}
+    for path in written:
+        fresh = checker.check_file(path)
+        if path in by_path:
+            results[by_path[path]] = fresh
+        else:
+            results.append(fresh)
     return EXIT_CLEAN
+
+
+def _diff_name(side: str, path: str) -> str:
+    return path if path.startswith("/") else f"{side}/{path}"
+
+
+def _show_fixes(documents: list) -> None:
+    total = sum(len(d.fixed) for d in documents)
+    print(f"Fixed {total} {'error' if total == 1 else 'errors'}:", file=sys.stderr)
+    for document in documents:
+        print(f"- {document.path}:", file=sys.stderr)
+        counts: dict[tuple[str, str], int] = {}
+        for finding in document.fixed:
+            counts[(finding.code, finding.name)] = counts.get((finding.code, finding.name), 0) + 1
+        for (code, name), count in sorted(counts.items()):
+            print(f"    {count} \u00d7 {code} ({name})", file=sys.stderr)

@@ -82,7 +82,7 @@ def insert_after(index: LineIndex, sequence: Sequence, position: int, element: s
         if not starts_line:
             indent = _indent_of_line(text, anchor_start)[0] + "    "
         if sequence.separator == ",":
-            return _edit(index, anchor_end, anchor_end, f",\n{indent}{element}")
+            return _edit(index, anchor_end, anchor_end, f",{continuation}\n{indent}{element}")
         return _edit(index, anchor_end, anchor_end, f"{continuation}\n{indent}{element}")
     if sequence.separator == ",":
         return _edit(index, anchor_end, anchor_end, f", {element}")

@@ -1,10 +1,22 @@
-"""Applying fix edits to text: non-overlapping edits together, the rest in later passes."""
+"""Applying fixes: edits in passes, a re-parse before anything is written, atomic writes.
+
+`apply_edits` applies the edits of one text that do not overlap; `Fixer` runs the passes
+for a set of files: check, apply the applicable edits, check again, until nothing changes. A
+file whose fixed text no longer parses is left untouched and named. Writes keep the file's
+mode, encoding (coding cookie, BOM), line endings and final newline.
+"""
 
 from __future__ import annotations
 
+import os
+import tempfile
+from dataclasses import dataclass, field
 from typing import Iterable
 
-from .model import Edit
+from . import frontends
+from .model import Edit, Finding
+
+MAX_PASSES = 10
 
 
 def apply_edits(text: str, edits: Iterable[Edit]) -> tuple[str, list[Edit]]:
@@ -30,3 +42,165 @@ def apply_edits(text: str, edits: Iterable[Edit]) -> tuple[str, list[Edit]]:
         cursor = edit.span.end
     pieces.append(text[cursor:])
     return "".join(pieces), skipped
+
+
+def with_line_endings(content: str, text: str) -> str:
+    """New text written with the line endings the file already uses."""
+    if "\r\n" in text and text.count("\r\n") * 2 >= text.count("\n"):
+        return content.replace("\r\n", "\n").replace("\n", "\r\n")
+    return content
+
+
+@dataclass
+class Document:
+    """One file being fixed: its original bytes, how it was decoded, its current text."""
+
+    path: str
+    kind: str
+    original: str
+    text: str
+    encoding: str
+    bom: bool
+    fixed: list[Finding] = field(default_factory=list)
+
+    @property
+    def changed(self) -> bool:
+        return self.text != self.original
+
+
+@dataclass
+class FixOutcome:
+    documents: dict[str, Document]
+    remaining: list[Finding]
+    failures: list[str]
+
+
+def write_atomically(path: str, data: bytes) -> None:
+    """Replace `path` by `data` through a temporary file in the same folder, keeping its mode."""
+    mode = os.stat(path).st_mode
+    folder = os.path.dirname(os.path.abspath(path))
+    handle, temporary = tempfile.mkstemp(prefix=".replaylint-", dir=folder)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(temporary, mode & 0o7777)
+        os.replace(temporary, path)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
+
+
+def encode(document: Document) -> bytes:
+    data = document.text.encode(document.encoding, "surrogateescape")
+    return (b"\xef\xbb\xbf" + data) if document.bom else data
+
+
+def parses(document: Document) -> bool:
+    module = frontends.load(document.kind)
+    check = getattr(module, "parses", None)
+    return check is None or bool(check(document.text))
+
+
+class Fixer:
+    """Fixes a set of files with one checker; nothing is written until `write`."""
+
+    def __init__(self, checker, unsafe: bool) -> None:  # checker: api.Checker
+        self.checker = checker
+        self.unsafe = unsafe
+        self.fixable = checker.config.fixable_codes()
+        self.documents: dict[str, Document] = {}
+        self.failures: list[str] = []
+
+    def _document(self, path: str) -> Document | None:
+        key = os.path.normpath(path)
+        if key in self.documents:
+            return self.documents[key]
+        from .api import decode
+
+        kind = frontends.kind_for(path, b"")
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read()
+            kind = frontends.kind_for(path, data[:256])
+            if kind is None:
+                return None
+            decoded = decode(data, kind)
+        except (OSError, UnicodeDecodeError, SyntaxError, LookupError) as error:
+            self.failures.append(f"{path}: cannot be fixed ({error})")
+            return None
+        document = Document(path, kind, decoded.text, decoded.text, decoded.encoding, decoded.bom)
+        self.documents[key] = document
+        return document
+
+    def _applicable(self, finding: Finding) -> bool:
+        from .report import applicable
+
+        return finding.code in self.fixable and applicable(finding, self.unsafe)
+
+    def run(self, paths: list[str]) -> None:
+        """Fix `paths` (the files with fixable findings) in passes until nothing changes."""
+        queue = [path for path in paths if self._document(path) is not None]
+        seen: set[tuple[str, str]] = set()
+        for _ in range(MAX_PASSES):
+            progress = False
+            for path in queue:
+                document = self.documents[os.path.normpath(path)]
+                if (document.path, document.text) in seen:
+                    continue
+                seen.add((document.path, document.text))
+                progress |= self._pass(document)
+            if not progress:
+                break
+        for document in self.documents.values():
+            if document.changed and not parses(document):
+                self.failures.append(f"{document.path}: not fixed, the fixed text would not parse (please report this)")
+                document.text = document.original
+                document.fixed.clear()
+
+    def _pass(self, document: Document) -> bool:
+        self.checker.overlay.update({key: doc.text for key, doc in self.documents.items()})
+        result = self.checker.check_text(document.path, document.text, document.kind)
+        chosen = [finding for finding in result.findings if self._applicable(finding)]
+        if not chosen:
+            return False
+        by_path: dict[str, list[Edit]] = {}
+        for finding in chosen:
+            for edit in finding.edits:
+                by_path.setdefault(os.path.normpath(edit.span.path), []).append(edit)
+        applied_any = False
+        for key, edits in by_path.items():
+            target = self.documents.get(key) or self._document(edits[0].span.path)
+            if target is None:
+                continue
+            edits = [Edit(edit.span, with_line_endings(edit.content, target.text)) for edit in edits]
+            new_text, skipped = apply_edits(target.text, edits)
+            if new_text != target.text:
+                target.text = new_text
+                applied_any = True
+            skipped_spans = {edit.span for edit in skipped}
+            target.fixed.extend(f for f in chosen if f.edits and not any(e.span in skipped_spans for e in f.edits) and os.path.normpath(f.edits[0].span.path) == key)
+        return applied_any
+
+    def write(self) -> list[str]:
+        """Write every changed file; return the paths written."""
+        written = []
+        for document in self.documents.values():
+            if not document.changed:
+                continue
+            if not os.access(document.path, os.W_OK):
+                self.failures.append(f"{document.path}: not fixed, the file is read-only")
+                continue
+            try:
+                write_atomically(document.path, encode(document))
+            except OSError as error:
+                self.failures.append(f"{document.path}: not fixed, cannot write ({error.strerror or error})")
+                continue
+            written.append(document.path)
+        return written
+
+    @property
+    def fixed_count(self) -> int:
+        return sum(len(document.fixed) for document in self.documents.values())

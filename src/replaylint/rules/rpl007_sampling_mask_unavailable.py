@@ -45,6 +45,11 @@ def _rejection(launch: Launch, name: str, flag: str) -> str:
     return messages.UNRECOGNIZED_ARGUMENTS.format(args=flag)
 
 
+def _flag(spelling: str) -> str:
+    """The option as argparse names it, without the quotes of the container it was written in."""
+    return spelling.split()[0].strip("'\"")
+
+
 class SamplingMaskUnavailable(Rule):
     code = "RPL007"
     name = "sampling-mask-unavailable"
@@ -71,7 +76,7 @@ class SamplingMaskUnavailable(Rule):
             yield Report(
                 mask.span,
                 f"{quote(mask)} needs vLLM 0.28.0 or newer: vLLM {{release}} says "
-                f'"{_rejection(launch, "return_sampling_mask", mask.spelling.split()[0])}"',
+                f'"{_rejection(launch, "return_sampling_mask", _flag(mask.spelling))}"',
             )
 
     VALID = (
