@@ -62,13 +62,21 @@ class Parsed:
         return self.text[self.start(node) : self.end(node)]
 
 
+def encode(text: str) -> tuple[bytes, str]:
+    """The file's bytes again: stray bytes were decoded as surrogates (`surrogateescape`)."""
+    try:
+        return text.encode("utf-8", "surrogateescape"), "surrogateescape"
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogatepass"), "surrogatepass"
+
+
 def parse(text: str) -> Parsed:
-    data = text.encode("utf-8", "surrogatepass")
+    data, errors = encode(text)
     tree = _parser().parse(data)
     char_of_byte = None
     if len(data) != len(text):
         # Each character owns as many byte slots as its UTF-8 length; one extra slot for the end.
-        widths = [len(char.encode("utf-8", "surrogatepass")) for char in text]
+        widths = [len(char.encode("utf-8", errors)) for char in text]
         starts = [0, *accumulate(widths)]
         char_of_byte = [0] * (len(data) + 1)
         for index, width in enumerate(widths):
@@ -109,7 +117,7 @@ def rejection(text: str) -> tuple[int, str] | None:
     try:
         completed = subprocess.run(
             [bash, "--norc", "--noprofile", "-O", "extglob", "-n"],
-            input=text.encode("utf-8", "surrogatepass"),
+            input=encode(text)[0],
             capture_output=True,
             timeout=_BASH_CHECK_SECONDS,
             check=False,

@@ -39,7 +39,7 @@ from .world import RELEVANT_ENV, EnvEntry, Frame, World, child_shell, collapse, 
 
 _MAX_DEPTH = 6
 _MAX_CALLS = 16
-_BUDGET = 20_000
+_BUDGET = 20_000  # statements read per file, plus one per 8 characters (function calls repeat bodies)
 _MAX_NESTING = 60  # statements inside statements; deeper code is not read (Python's stack)
 _SHELLS = {"sh", "bash", "zsh", "dash", "ksh"}
 # Files sourced for their side effects on PATH and prompts (virtualenvs, conda, rc files).
@@ -67,9 +67,13 @@ class Interpreter:
     functions: dict[str, tuple[Node, Place]] = field(default_factory=dict)
     calls: dict[str, int] = field(default_factory=dict)
     depth: int = 0
-    budget: int = _BUDGET
+    budget: int = -1
     seen: dict[tuple, int] = field(default_factory=dict)
     nesting: int = 0
+
+    def __post_init__(self) -> None:
+        if self.budget < 0:
+            self.budget = _BUDGET + len(self.source.text) // 8
 
     # -- entry points -------------------------------------------------------------------------
 

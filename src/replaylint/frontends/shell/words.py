@@ -20,6 +20,7 @@ from .place import Place
 
 _IFS = " \t\n"
 _GLOB = re.compile(r"[*?]|\[.*\]")
+_BRACES = re.compile(r"\{[^}]*?(?:,|\.\.)[^{]*?\}")
 _ANSI_SIMPLE = {"a": "\a", "b": "\b", "e": "\x1b", "E": "\x1b", "f": "\f", "n": "\n", "r": "\r", "t": "\t", "v": "\v", "\\": "\\", "'": "'", '"': '"', "?": "?"}
 _ANSI_NUMERIC = re.compile(r"\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3}|c.)")
 _UNKNOWN_SPECIALS = {"?", "$", "!", "-", "0", "_", "#"}
@@ -605,10 +606,6 @@ def _piece_of_string(text: str | None, chunks: list[Chunk], start: int, end: int
     return Field(text, first.start, last.end, text, container, chunks=tuple(chunks))
 
 
-def _unquoted_text(pieces: list[Part]) -> list[tuple[str, bool]]:
-    return [(piece.text, not piece.quoted) for piece in pieces if isinstance(piece, Chunk)]
-
-
 def _globs_or_braces(pieces: list[Part]) -> bool:
     for index, piece in enumerate(pieces):
         if isinstance(piece, Chunk) and not piece.quoted and _GLOB.search(piece.text):
@@ -620,18 +617,8 @@ def _globs_or_braces(pieces: list[Part]) -> bool:
 
 def _braces(pieces: list[Part]) -> bool:
     """An unquoted `{`, then an unquoted `,` or `..`, then an unquoted `}`: brace expansion."""
-    state = 0
-    for text, unquoted in _unquoted_text(pieces):
-        if not unquoted:
-            continue
-        for position, char in enumerate(text):
-            if state == 0 and char == "{":
-                state = 1
-            elif state == 1 and (char == "," or text.startswith("..", position)):
-                state = 2
-            elif state == 2 and char == "}":
-                return True
-    return False
+    unquoted = "".join(piece.text if not piece.quoted else "\0" * len(piece.text) for piece in pieces if isinstance(piece, Chunk))
+    return "{" in unquoted and _BRACES.search(unquoted) is not None
 
 
 def matches(pattern: str, text: str) -> bool | None:
