@@ -5,6 +5,18 @@ Commands are read in the order bash runs them (see `interpreter`), so variables,
 exports, functions and branches are known where a launch needs them. Launchers and their
 wrappers are in `launchers`; word expansion and spans in `words`.
 
+What a launch carries besides its settings:
+- `label`: the launcher as written (`vllm serve`, `python3 -m vllm.entrypoints.openai.api_server`,
+  `docker run vllm/vllm-openai:v0.31.0`);
+- `condition`: "when `[ "$DEBUG" = 1 ]`", "when not `...`", "when `...` succeeds/fails",
+  "when `"$MODE"` matches `a|b`" (joined with " and ") for a variant that only some paths
+  produce; None when every path gives the same replay-relevant facts. Variants share `span`;
+- `env`: `VLLM_*` and `DYN_*` variables as the command sees them (UNKNOWN when a plain,
+  unexported assignment may or may not reach it, or `sudo` may reset it); `env_open` when
+  something we cannot read may have set any variable (`source`, `eval "$X"`, `--env-file`);
+- `issues`: the parser's, plus `broken-continuation` for `--flag \\  # comment`;
+- `version_hint`: the image tag of `docker run`, else the last `pip install vllm==X` before it.
+
 Unparsable files: tree-sitter-bash recovers from errors and also stumbles on some valid bash,
 so a tree with ERROR nodes is reported as unparsable (RPL900) only when `bash -n` rejects the
 file too (never for zsh/ksh scripts, nor when no bash is installed). Otherwise the file is read
