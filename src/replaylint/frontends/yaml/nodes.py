@@ -87,8 +87,14 @@ def entries(node: Node | None, depth: int = 0) -> list[tuple[ScalarNode, Node]]:
 
 
 def mapping(node: Node | None) -> dict[str, tuple[ScalarNode, Node]]:
-    """Keys to (key node, value node); the last duplicate wins, as in the constructor."""
-    return {key.value: (key, value) for key, value in entries(node)}
+    """Keys to (key node, value node); the last duplicate wins, as in the constructor.
+    Computed once per node (composed nodes are never changed)."""
+    if not isinstance(node, MappingNode):
+        return {}
+    cached = node.__dict__.get("_replaylint_mapping")
+    if cached is None:
+        cached = node.__dict__["_replaylint_mapping"] = {key.value: (key, value) for key, value in entries(node)}
+    return cached
 
 
 def get(node: Node | None, *path: str) -> Node | None:
