@@ -572,3 +572,11 @@ def test_every_fix_leaves_valid_yaml(tmp_path_factory: pytest.TempPathFactory, w
             fixable = remaining[0]
         else:
             pytest.fail(f"{finding.code} keeps coming back: {text!r} -> {current!r}")
+
+
+def test_compose_writes_a_literal_dollar_twice() -> None:
+    from replaylint.frontends.yaml.words import Container
+
+    assert Container("flow", [], dollars=True).write("a$b") == "a$$b"
+    assert Container("words", [], style='"', dollars=True).write("x y$") == "'x y$$'"
+    assert Container("flow", []).write("a$b") == "a$b"

@@ -71,7 +71,7 @@ def environment(source: SourceFile, node: Node | None, env_file: Node | None) ->
             style = (value_node.style or "") if isinstance(value_node, ScalarNode) else ""
             place = None
             if found is not None:
-                place = L.YamlEnvPlace(found[0], value_span, lambda v, style=style: scalar(v, style, False), found[1])
+                place = L.YamlEnvPlace(found[0], value_span, lambda v, style=style: scalar(v.replace("$", "$$"), style, False), found[1])
             env.set(Setting(name, value, index.span(key.start_mark.index, max(end, key.end_mark.index)), " ".join(shown.split()), value_span), place)
         return env
     if not isinstance(node, SequenceNode):
@@ -103,7 +103,7 @@ def environment(source: SourceFile, node: Node | None, env_file: Node | None) ->
         style = item.style or ""
         place = None
         if found is not None:
-            place = L.YamlEnvPlace(found[0], value_span, lambda v, style=style: escape_in_scalar(v, style) or v, found[1])
+            place = L.YamlEnvPlace(found[0], value_span, lambda v, style=style: escape_in_scalar(v.replace("$", "$$"), style), found[1])
         env.set(Setting(name, value, item_span, raw.value, value_span), place)
     return env
 
@@ -122,13 +122,15 @@ def _words(source: SourceFile, node: Node | None) -> tuple[Words, list[tuple[Tex
             else (Text.filled(HOLE, item.start_mark.index, item.end_mark.index), "", False)
             for item in node.value
         ]
+        container.dollars = True
         return item_tokens(index, node, texts, container), scripts
     if isinstance(node, ScalarNode) and node.tag == STR:
         raw = scalar_text(source.text, node)
         found = string_words(index, node, compose_interpolate(raw))
         if found is None:
             return None
-        words, _ = found
+        words, container = found
+        container.dollars = True
         # What a shell would get as the script of `sh -c "..."`: the word with its quotes
         # removed, references kept. Fixes are not written into such nested quoting.
         pieces = split(compose_interpolate(raw, keep_unknown=True)) or []
@@ -181,7 +183,9 @@ def extract(source: SourceFile, context: ExtractContext, document: Node) -> list
         if _null(entry_node) and image is not None and image.vllm:
             launches.append(L.build(source, LaunchKind.COMPOSE, launch_span, words, env, "serve", image, reasons, label))
             continue
-        found = L.command(source, context, LaunchKind.COMPOSE, launch_span, words, env, image, label, script=script, open_reasons=reasons)
+        found = L.command(
+            source, context, LaunchKind.COMPOSE, launch_span, words, env, image, label, script=script, open_reasons=reasons, dollars=True
+        )
         if found:
             launches.extend(found)
         elif _null(entry_node) and L.launcher(words.tokens) is None and L.mentions_replay(words.tokens):

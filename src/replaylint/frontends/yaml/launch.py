@@ -239,6 +239,7 @@ def command(
     open_reasons: list[str] | None = None,
     append: Callable[[list[str]], Edit | None] | None = None,
     load_config: ConfigLoader | None = None,
+    dollars: bool = False,
 ) -> list[Launch]:
     """Launches from a whole command line (entrypoint words included).
 
@@ -257,7 +258,7 @@ def command(
         if held is None:
             return []
         text, style, fixable = held
-        return script_launches(source, context, kind, text, style, fixable, env, image)
+        return script_launches(source, context, kind, text, style, fixable, env, image, dollars)
     rest = Words(words.tokens[found.position :], words.places[found.position :])
     env = env_words(source, words, found.env, env)
     return [build(source, kind, span, rest, env, found.kind, image, open_reasons, label, append, load_config)]
@@ -272,15 +273,21 @@ def script_launches(
     fixable: bool,
     env: Env,
     image: Image | None,
+    dollars: bool = False,
 ) -> list[Launch]:
+    """Launches of a script held by one YAML scalar (`dollars`: in a compose file, where `$`
+    is written `$$`)."""
     shell = shell_frontend()
     if shell is None or HOLE in text.value:
         return []
     extra: dict[str, Any] = {}
     escaped = False
-    if style in ('"', "'") and "escape" in inspect.signature(shell.extract_script).parameters:
-        extra["escape"] = _ESCAPE[style]
+    if (style in ('"', "'") or dollars) and "escape" in inspect.signature(shell.extract_script).parameters:
+        quoting = _ESCAPE.get(style, lambda content: content)
+        extra["escape"] = (lambda content: quoting(content.replace("$", "$$"))) if dollars else quoting
         escaped = True
+    elif dollars:
+        fixable = False
     launches = shell.extract_script(
         text.value,
         source,

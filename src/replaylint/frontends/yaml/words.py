@@ -243,8 +243,11 @@ class Container:
     indent: str = ""
     style: str = ""  # quote style for new items (flow/block) or the scalar's style (words)
     exact: bool = True
+    dollars: bool = False  # docker-compose: a literal `$` is written `$$`
 
     def write(self, word: str) -> str | None:
+        if self.dollars:
+            word = word.replace("$", "$$")
         if self.kind in ("flow", "block"):
             return scalar(word, self.style, self.kind == "flow")
         if self.kind == "value":
