@@ -492,7 +492,6 @@ def test_fix_edits_an_inline_array(check) -> None:
     assert fixed(check, text) == 'ARGS=(--tp 2 --return-sampling-mask --logprobs-mode processed_logprobs)\nvllm serve m "${ARGS[@]}"\n'
 
 
-@pytest.mark.xfail(strict=True, reason="edits.insert_after writes the line continuation inside a bash array too")
 def test_fix_edits_a_multi_line_array_without_continuation(check) -> None:
     text = 'ARGS=(\n  --return-sampling-mask\n  --tp 2\n)\nvllm serve m "${ARGS[@]}"\n'
     assert fixed(check, text) == 'ARGS=(\n  --return-sampling-mask\n  --logprobs-mode processed_logprobs\n  --tp 2\n)\nvllm serve m "${ARGS[@]}"\n'

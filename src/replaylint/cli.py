@@ -40,6 +40,8 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--show-fixes", action="store_true", help="list the fixes that were applied")
     check.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
     check.add_argument("--force-exclude", action="store_true", help="apply excludes to files given explicitly")
+    check.add_argument("--exclude", metavar="PATTERNS", help="comma-separated globs that replace the default excludes")
+    check.add_argument("--extend-exclude", metavar="PATTERNS", help="comma-separated globs excluded in addition")
     check.add_argument("--no-respect-gitignore", action="store_true")
 
     rule = commands.add_parser("rule", help="show a rule's documentation")
@@ -125,6 +127,9 @@ def _check(args: argparse.Namespace) -> int:
         return _fail(str(error))
     config.force_exclude = args.force_exclude
     config.respect_gitignore = not args.no_respect_gitignore
+    if args.exclude is not None:
+        config.exclude = _split(args.exclude)
+    config.extend_exclude = _split(args.extend_exclude)
 
     checker = Checker(config)
     run = Run(findings=[], unsafe_fixes_enabled=args.unsafe_fixes)
@@ -205,10 +210,10 @@ def _fix(checker, results: list, args: argparse.Namespace) -> int:
     fixer = Fixer(checker, unsafe=args.unsafe_fixes)
     fixer.run(candidates)
     checker.overlay.clear()
-    for failure in fixer.failures:
-        print(f"replaylint: warning: {failure}", file=sys.stderr)
     changed = [document for document in fixer.documents.values() if document.changed]
     if args.diff:
+        for failure in fixer.failures:
+            print(f"replaylint: warning: {failure}", file=sys.stderr)
         for document in changed:
             diff = difflib.unified_diff(
                 document.original.splitlines(keepends=True), document.text.splitlines(keepends=True),
@@ -219,6 +224,8 @@ def _fix(checker, results: list, args: argparse.Namespace) -> int:
         print(f"Would fix {count} {'error' if count == 1 else 'errors'}." if changed else "No errors would be fixed.", file=sys.stderr)
         return EXIT_FINDINGS if changed else EXIT_CLEAN
     written = set(fixer.write())
+    for failure in fixer.failures:
+        print(f"replaylint: warning: {failure}", file=sys.stderr)
     args.fixed_count = sum(len(d.fixed) for d in fixer.documents.values() if d.path in written)
     if args.show_fixes and written:
         _show_fixes([d for d in fixer.documents.values() if d.path in written])

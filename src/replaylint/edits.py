@@ -77,10 +77,16 @@ def insert_after(index: LineIndex, sequence: Sequence, position: int, element: s
     next_position = sequence.next_in_group(position)
     following = elements[next_position][0] if next_position is not None else sequence.close_of(position)
     gap = text[anchor_end:following] if following is not None else ""
+    if next_position is None and "\n" not in gap:
+        previous = sequence.previous_in_group(position)
+        if previous is not None and "\n" in text[elements[previous][1] : anchor_start]:
+            gap = text[elements[previous][1] : anchor_start]  # the last of elements one per line: keep that layout
     if "\n" in gap:
         indent, starts_line = _indent_of_line(text, elements[next_position][0] if next_position is not None else anchor_start)
         if not starts_line:
             indent = _indent_of_line(text, anchor_start)[0] + "    "
+        if continuation.strip() and continuation.strip() not in gap:
+            continuation = ""  # a bash array or a YAML list breaks lines without backslashes
         if sequence.separator == ",":
             return _edit(index, anchor_end, anchor_end, f",{continuation}\n{indent}{element}")
         return _edit(index, anchor_end, anchor_end, f"{continuation}\n{indent}{element}")

@@ -155,7 +155,7 @@ class Fixer:
             if not progress:
                 break
         for document in self.documents.values():
-            if document.changed and not parses(document):
+            if document.changed and not parses(document) and parses(Document(**{**vars(document), "text": document.original})):
                 self.failures.append(f"{document.path}: not fixed, the fixed text would not parse (please report this)")
                 document.text = document.original
                 document.fixed.clear()
@@ -190,7 +190,7 @@ class Fixer:
         for document in self.documents.values():
             if not document.changed:
                 continue
-            if not os.access(document.path, os.W_OK):
+            if not os.stat(document.path).st_mode & 0o222:  # read-only by intent, even for root
                 self.failures.append(f"{document.path}: not fixed, the file is read-only")
                 continue
             try:

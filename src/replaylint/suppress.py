@@ -80,9 +80,12 @@ def apply(findings: list[Finding], index: LineIndex, python: bool) -> list[Findi
         span = finding.span
         lines = {span.start_line, span.end_line}
         covered = any(line in by_line and _matches(by_line[line].codes, finding.code) for line in lines)
-        above = by_line.get(span.start_line - 1)
-        if above is not None and above.own_line and _matches(above.codes, finding.code):
-            covered = True
+        # Alone on the line above the finding, or above the first line of its launch (a comment
+        # cannot sit inside a continued shell command).
+        for line in {span.start_line - 1, finding.launch.span.start_line - 1 if finding.launch else 0}:
+            above = by_line.get(line)
+            if above is not None and above.own_line and _matches(above.codes, finding.code):
+                covered = True
         if not covered:
             kept.append(finding)
     return kept
