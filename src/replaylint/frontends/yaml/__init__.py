@@ -28,7 +28,7 @@ import re
 from ...model import Edit, Fix, Launch
 from .. import ExtractContext, ParseError, SourceFile
 from . import compose, helm, kubernetes, vllm_config, workflows
-from .nodes import ComposeError, compose_all
+from .nodes import ComposeError, compose_all, forget_walks
 from .render import render as _render
 from .vllm_config import config_render, load_config_tokens
 
@@ -53,6 +53,13 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
         if _TEMPLATE.search(source.text) or not _LAUNCHISH.search(source.text):
             return []
         raise ParseError(error.message, error.line, error.col) from None
+    try:
+        return _launches(source, context, documents)
+    finally:
+        forget_walks()
+
+
+def _launches(source: SourceFile, context: ExtractContext, documents: list) -> list[Launch]:
     launches: list[Launch] = []
     manifests = []
     for document in documents:

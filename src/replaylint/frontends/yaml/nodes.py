@@ -14,7 +14,7 @@ PyYAML's scanner, and only trusts the result when it equals the parsed value.
 
 from __future__ import annotations
 
-import weakref
+import threading
 from dataclasses import dataclass
 from typing import Any, Iterator
 
@@ -133,15 +133,23 @@ def walk(node: Node, depth: int = 0, seen: set[int] | None = None) -> Iterator[t
                 stack.append((item, path + (f"[{position}]",)))
 
 
-_WALKED: weakref.WeakKeyDictionary[Node, list[tuple[Node, tuple[str, ...]]]] = weakref.WeakKeyDictionary()
+_LOCAL = threading.local()
 
 
 def walked(document: Node) -> list[tuple[Node, tuple[str, ...]]]:
-    """`walk(document)` as a list, computed once per document (several readers look)."""
-    found = _WALKED.get(document)
-    if found is None:
-        found = _WALKED[document] = list(walk(document))
-    return found
+    """`walk(document)` as a list, computed once per document while a file is read (several
+    readers look); `forget_walks` drops them when the file is done."""
+    cache: dict[int, tuple[Node, list[tuple[Node, tuple[str, ...]]]]] | None = getattr(_LOCAL, "walks", None)
+    if cache is None:
+        cache = _LOCAL.walks = {}
+    found = cache.get(id(document))
+    if found is None or found[0] is not document:
+        found = cache[id(document)] = (document, list(walk(document)))
+    return found[1]
+
+
+def forget_walks() -> None:
+    _LOCAL.walks = {}
 
 
 _constructor = yaml.constructor.SafeConstructor()
