@@ -18,6 +18,9 @@ serve). Per container:
   `$$` is a literal `$`; a variable whose value we cannot know makes the word unknown).
 - `env`: `value` (itself expanded from earlier variables), `valueFrom` (unknown), no value
   (the empty string); `envFrom` can define anything, so the environment is open.
+- `--config /path/file.yaml` is read when the path is a key of a ConfigMap of the same file,
+  mounted as a volume at its directory (with or without `items`) or by `subPath`; findings
+  then point into the ConfigMap's text. Any other path is not ours to read (open-ended).
 
 KServe: an InferenceService's `spec.predictor.model` runs its ServingRuntime's first
 container with the model's `args` appended and its `env` merged over the runtime's (KServe
