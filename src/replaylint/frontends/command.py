@@ -87,7 +87,7 @@ def command_launch(
     parsed = argv.parse(tokens, release or NEWEST, load_config, entrypoint)
     handle = CommandHandle(tokens, elements, syntax, parsed.token_indices, dict(env_places or {}))
     reasons = [*open_reasons, *parsed.open_reasons]
-    return Launch(
+    launch = Launch(
         kind=kind,
         span=span,
         settings=parsed.settings,
@@ -100,6 +100,11 @@ def command_launch(
         label=label,
         handle=handle,
     )
+    if entrypoint == "dynamo":
+        from ..frameworks import dynamo
+
+        launch = dynamo.adapt(launch)
+    return launch
 
 
 def token_elements(tokens: Seq[Token], close: int | None = None, separator: str = " ") -> Sequence:
@@ -245,6 +250,8 @@ _PYTHON = re.compile(r"^python(\d+(\.\d+)?)?$")
 _PYTHON_OPTIONS_WITH_VALUE = {"-X", "-W", "-c"}
 _MODULE_ENTRYPOINTS = {"vllm.entrypoints.openai.api_server": "api_server", "dynamo.vllm": "dynamo"}
 _RUNNERS = {("uv", "run"), ("poetry", "run"), ("pdm", "run"), ("pipenv", "run"), ("hatch", "run")}
+# Options of those runners that take a value (`uv run --with vllm vllm serve ...`).
+_RUNNER_OPTIONS_WITH_VALUE = {"--with", "-w", "--python", "-p", "--project", "--directory", "--extra", "--group", "--env-file", "--index", "--index-url", "-e", "--env"}
 
 
 def _basename(word: str) -> str:
@@ -264,7 +271,8 @@ def split_launcher(words: Seq[str | None], python_unknown_first: bool = False) -
     while position + 1 < len(words) and (words[position], words[position + 1]) in _RUNNERS:
         position += 2
         while position < len(words) and (words[position] or "").startswith("-"):
-            position += 1
+            takes_value = words[position] in _RUNNER_OPTIONS_WITH_VALUE
+            position += 2 if takes_value else 1
     if position >= len(words):
         return None
     first = words[position]

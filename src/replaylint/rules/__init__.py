@@ -14,6 +14,7 @@ from .rpl101_greedy_request import ReplayRequestGreedy
 from .rpl102_request_top_k import ReplayRequestWithoutTopK
 from .rpl201_malformed_replay_option import MalformedReplayOption
 from .rpl202_config_file_ignored import ConfigFileIgnored
+from .rpl203_broken_line_continuation import BrokenLineContinuation
 
 RULES: tuple[Rule, ...] = (
     LogitsProcessorsWithSamplingMask(),
@@ -27,6 +28,7 @@ RULES: tuple[Rule, ...] = (
     ReplayRequestWithoutTopK(),
     MalformedReplayOption(),
     ConfigFileIgnored(),
+    BrokenLineContinuation(),
 )
 BY_CODE = {rule.code: rule for rule in RULES}
 BY_NAME = {rule.name: rule for rule in RULES}
