@@ -580,3 +580,12 @@ def test_compose_writes_a_literal_dollar_twice() -> None:
     assert Container("flow", [], dollars=True).write("a$b") == "a$$b"
     assert Container("words", [], style='"', dollars=True).write("x y$") == "'x y$$'"
     assert Container("flow", []).write("a$b") == "a$b"
+
+
+def test_only_the_vllm_projects_image_gives_an_entrypoint_and_a_release() -> None:
+    text = "kind: Pod\nspec:\n  containers:\n  - image: {image}\n    args: [m, --return-sampling-mask]\n"
+    official = only(text.format(image="registry.example.com:5000/vllm/vllm-openai:v0.30.0"))
+    assert official.version_hint.releases == ("0.30.0",) and not official.open_ended
+    # LMCache's image is named vllm-openai too, but v0.3.9 is LMCache's version.
+    lmcache = only(text.format(image="lmcache/vllm-openai:v0.3.9post2"))
+    assert lmcache.version_hint is None and lmcache.open_ended

@@ -113,10 +113,19 @@ class Image:
     release: Release | None
 
 
+def _official(name: str) -> bool:
+    """The vLLM project's image (any registry or mirror keeping its `vllm/vllm-openai` path, or
+    the public ECR copy). Others' images named `vllm-openai` (`lmcache/vllm-openai:v0.3.9`)
+    have their own version tags and entrypoints."""
+    repository = re.split(r"@|:(?=[^/]*$)", name.strip().strip("'\""))[0]
+    parts = repository.split("/")
+    return len(parts) >= 2 and parts[-1] == "vllm-openai" and parts[-2] in ("vllm", "q9t5s3a7")
+
+
 def image_of(name: str | None, span: Span | None) -> Image | None:
     if name is None:
         return None
-    if HOLE in name or "{{" in name or "$" in name:
+    if HOLE in name or "{{" in name or "$" in name or not _official(name):
         return Image(name, False, None, None)
     release = release_from_image(name)
     hint = VersionHint((str(release),), f"image {name}", span) if release is not None else None
