@@ -589,3 +589,21 @@ def test_only_the_vllm_projects_image_gives_an_entrypoint_and_a_release() -> Non
     # LMCache's image is named vllm-openai too, but v0.3.9 is LMCache's version.
     lmcache = only(text.format(image="lmcache/vllm-openai:v0.3.9post2"))
     assert lmcache.version_hint is None and lmcache.open_ended
+
+
+def test_config_render_edits_the_text_the_words_came_from(tmp_path: Path) -> None:
+    """During --fix the run reads files being fixed from memory: edits follow that text."""
+    from replaylint.frontends.yaml import vllm_config
+    from replaylint.model import Launch
+
+    on_disk = "return-sampling-mask: true\nlogprobs_mode: raw_logprobs\n"
+    in_memory = "# fixed already\nreturn-sampling-mask: true\nlogprobs_mode: raw_logprobs\n"
+    path = tmp_path / "engine.yaml"
+    path.write_text(on_disk)
+    context = ExtractContext(read_text=lambda p: in_memory if Path(p) == path else None)
+    tokens = frontend.load_config_tokens(str(path.name), argv.Token("engine.yaml", None, "engine.yaml"), context, str(tmp_path / "serve.sh"))  # type: ignore[arg-type]
+    assert tokens is not None
+    launch = Launch(LaunchKind.CLI, tokens[0].span, argv.parse(tokens).settings)
+    edits = vllm_config.config_render(launch, SetSetting("logprobs_mode", "processed_logprobs"), SourceFile(str(tmp_path / "serve.sh"), ""))
+    assert edits is not None
+    assert apply_edits(in_memory, edits)[0] == "# fixed already\nreturn-sampling-mask: true\nlogprobs_mode: processed_logprobs\n"

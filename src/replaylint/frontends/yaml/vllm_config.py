@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -202,8 +203,23 @@ def load_config_tokens(path_text: str, token: Token, context: ExtractContext, la
         if text is None or len(text) > _READ_LIMIT:
             continue
         config = read(candidate, text)
-        return None if config is None else tokens(config)
+        if config is None:
+            return None
+        _remember(candidate, text)
+        return tokens(config)
     return None
+
+
+# The text each config file had when its words were made (the run may read a file being fixed
+# from memory rather than from disk): fixes must edit that text.
+_LOADED: OrderedDict[str, str] = OrderedDict()
+
+
+def _remember(path: str, text: str) -> None:
+    _LOADED[path] = text
+    _LOADED.move_to_end(path)
+    while len(_LOADED) > 64:
+        _LOADED.popitem(last=False)
 
 
 # -- recognising a config file by its content -----------------------------------------------
@@ -354,10 +370,12 @@ def config_render(launch: Launch, intent: Any, source: SourceFile) -> list[Edit]
     path = _config_path(launch, intent, source.path)
     if path is None:
         return None
-    try:
-        with open(path, "rb") as handle:
-            text = handle.read(_READ_LIMIT + 1).decode("utf-8-sig")
-    except (OSError, UnicodeDecodeError):
-        return None
+    text = _LOADED.get(path)
+    if text is None:
+        try:
+            with open(path, "rb") as handle:
+                text = handle.read(_READ_LIMIT + 1).decode("utf-8-sig")
+        except (OSError, UnicodeDecodeError):
+            return None
     config = read(path, text)
     return None if config is None else edit(config, launch, intent)
