@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
+import importlib
+import os
 from dataclasses import dataclass, field
 
 from ..model import Applicability, Finding
 
-FORMATS = ("full", "concise", "json")
+FORMATS = ("full", "concise", "json", "json-lines", "junit", "github", "sarif")
 DOCS_URL = "https://github.com/replaylint/replaylint/blob/main/docs/rules/{code}.md"
+HOME_URL = "https://github.com/replaylint/replaylint"
+
+# Format name -> module of this package with a `render(run) -> str`; the rest are text.
+_MACHINE_FORMATS = {"json": "json", "json-lines": "json_lines", "junit": "junit", "github": "github", "sarif": "sarif"}
 
 
 @dataclass
 class Run:
-    """Everything an output format may show about one run."""
+    """Everything an output format may show about one run.
+
+    `root` is the folder that machine formats make paths relative to (the repository's top
+    level): code scanning and workflow annotations match files by repository-relative path.
+    """
 
     findings: list[Finding]
     texts: dict[str, str] = field(default_factory=dict)
@@ -22,6 +32,7 @@ class Run:
     show_fixes: bool = False
     notes: list[str] = field(default_factory=list)
     root: str = "."
+    color: bool = False
 
 
 def applicable(finding: Finding, unsafe: bool) -> bool:
@@ -31,11 +42,29 @@ def applicable(finding: Finding, unsafe: bool) -> bool:
     return finding.fix.applicability is Applicability.SAFE or (unsafe and finding.fix.applicability is Applicability.UNSAFE)
 
 
-def render(name: str, run: Run) -> str:
-    if name == "json":
-        from .json import render as render_json
+def relative_path(path: str, root: str) -> str | None:
+    """`path` relative to `root` with `/` separators, or None when it lies outside `root`.
 
-        return render_json(run)
+    Both are compared as given and then with symlinks resolved, so a checkout reached through
+    a symlinked folder (macOS `/tmp`) still counts as inside the repository.
+    """
+    for resolve in (os.path.abspath, os.path.realpath):
+        target, base = resolve(path), resolve(root)
+        try:
+            inside = os.path.commonpath([target, base]) == base
+        except ValueError:  # different drives on Windows
+            continue
+        if inside:
+            return os.path.relpath(target, base).replace(os.sep, "/")
+    return None
+
+
+def render(name: str, run: Run) -> str:
+    if name in _MACHINE_FORMATS:
+        module = importlib.import_module(f".{_MACHINE_FORMATS[name]}", __name__)
+        return module.render(run)
+    if name not in ("full", "concise"):
+        raise ValueError(f"unknown output format: {name!r}")
     from .text import render as render_text
 
-    return render_text(run, concise=(name == "concise"))
+    return render_text(run, concise=(name == "concise"), color=run.color)

@@ -1,0 +1,83 @@
+"""`--output-format github`: GitHub Actions workflow commands, one annotation per finding.
+
+    ::error file=PATH,line=N,endLine=N,col=N,endColumn=N,title=replaylint (CODE)::MESSAGE
+
+GitHub shows at most 10 annotations of each type per step, so errors come first, and a plain
+summary line after the annotations says how many there were and where to get them all (SARIF).
+Paths are relative to `Run.root` (the repository); a file outside it keeps its absolute path.
+"""
+
+from __future__ import annotations
+
+from ..model import Applicability, Finding
+from . import Run, relative_path
+
+ANNOTATION_LIMIT = 10  # per type and step (actions/toolkit docs)
+
+_FIX_NOTES = {Applicability.SAFE: "", Applicability.UNSAFE: " (unsafe fix)", Applicability.DISPLAY_ONLY: " (suggestion)"}
+
+
+def escape_data(text: str) -> str:
+    """Escape a command's message the way the Actions runner unescapes it."""
+    return _printable(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: str) -> str:
+    """Escape a command property value: the message escapes plus the separators `:` and `,`."""
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def _printable(text: str) -> str:
+    # Shell scripts keep undecodable bytes as lone surrogates; stdout cannot encode them.
+    return text.encode("utf-8", "replace").decode("utf-8")
+
+
+def _severity_order(finding: Finding) -> tuple:
+    span = finding.span
+    return (finding.severity != "error", span.path, span.start_line, span.start_col, finding.code)
+
+
+def _properties(finding: Finding, root: str) -> str:
+    span = finding.span
+    properties = [("file", relative_path(span.path, root) or span.path), ("line", span.start_line), ("endLine", span.end_line)]
+    if span.start_line == span.end_line:
+        properties += [("col", span.start_col), ("endColumn", max(span.end_col, span.start_col))]
+    properties.append(("title", f"replaylint ({finding.code})"))
+    return ",".join(f"{key}={escape_property(str(value))}" for key, value in properties)
+
+
+def _message(finding: Finding) -> str:
+    message = finding.message
+    if finding.fix is not None:
+        message += f"\nhelp: {finding.fix.title}{_FIX_NOTES[finding.fix.applicability]}"
+    return message
+
+
+def annotation(finding: Finding, root: str) -> str:
+    command = "error" if finding.severity == "error" else "warning"
+    return f"::{command} {_properties(finding, root)}::{escape_data(_message(finding))}"
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def summary(run: Run) -> list[str]:
+    errors = sum(1 for finding in run.findings if finding.severity == "error")
+    warnings = len(run.findings) - errors
+    checked = f" in {_plural(run.files_checked, 'file')} checked" if run.files_checked else ""
+    if not run.findings:
+        return [f"replaylint: all checks passed{checked}."]
+    lines = [f"replaylint: {_plural(errors, 'error')} and {_plural(warnings, 'warning')}{checked}."]
+    if errors > ANNOTATION_LIMIT or warnings > ANNOTATION_LIMIT:
+        lines.append(
+            f"replaylint: GitHub shows only the first {ANNOTATION_LIMIT} errors and {ANNOTATION_LIMIT} warnings of a step; "
+            "upload `--output-format sarif` to code scanning (github/codeql-action/upload-sarif) to see every finding."
+        )
+    return lines
+
+
+def render(run: Run) -> str:
+    lines = [annotation(finding, run.root) for finding in sorted(run.findings, key=_severity_order)]
+    lines.extend(summary(run))
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,228 @@
+"""`--output-format sarif`: SARIF 2.1.0 for GitHub code scanning and other SARIF viewers.
+
+Choices worth knowing (see docs/anchors §4 for what GitHub reads):
+
+* `driver.rules` lists every rule replaylint has, RPL900 included, in code order, whether it
+  fired or not, so a rule's `ruleIndex` is the same in every run.
+* Locations are relative to `Run.root` (the repository) with `uriBaseId` `%SRCROOT%`; a file
+  outside the root gets an absolute `file://` URI instead.
+* Regions copy our spans 1:1: lines and columns are 1-based and `endColumn` is exclusive in
+  both. Columns count code points, which `run.columnKind` says (SARIF's default is UTF-16).
+* `partialFingerprints.primaryLocationLineHash` is `<16 hex>:<n>`: a SHA-256 over the rule code
+  and the text of the finding's first line with all whitespace removed, and `n`, the 1-based
+  count of findings of that code on lines with that same text in the file so far. Neither the
+  line number nor the message (which names the judged vLLM release) goes in, so an alert keeps
+  its identity when unrelated lines move or the target release changes; like GitHub's own hash
+  it changes when the flagged line itself is edited.
+* `fixes` carry the finding's text edits (only when it has some), whatever their safety; the
+  fix's `properties.applicability` says whether `--fix` applies it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from .. import __version__
+from ..model import Edit, Finding, Span
+from ..rules import RULES, UNPARSABLE_FILE
+from . import DOCS_URL, HOME_URL, Run, relative_path
+
+SCHEMA_URL = "https://json.schemastore.org/sarif-2.1.0.json"
+SRCROOT = "%SRCROOT%"
+FULL_DESCRIPTION_LIMIT = 1000  # characters GitHub displays
+
+_CATEGORIES = {"0": "engine-config", "1": "sampling-request", "2": "launch-syntax", "9": "parse-error"}
+
+_UNPARSABLE_DOC = """## What it does
+Reports a file that mentions vLLM but that replaylint could not read or parse: a syntax error,
+an encoding it cannot decode, a binary file, or nesting too deep to analyse.
+
+## Why is this bad?
+replaylint cannot see the launches in such a file, so none of its rules checked them. A launch
+script that does not parse usually fails before vLLM starts, too.
+
+## Example
+```bash
+vllm serve Qwen/Qwen3-8B --return-sampling-mask "
+```
+
+## Use instead
+```bash
+vllm serve Qwen/Qwen3-8B --return-sampling-mask
+```
+Fix the syntax or the encoding the message names, or exclude the file (`extend-exclude`).
+"""
+
+
+@dataclass(frozen=True)
+class RuleInfo:
+    """What SARIF says about one rule, from the rule table or the engine's own finding."""
+
+    code: str
+    name: str
+    summary: str
+    severity: str
+    documentation: str
+
+
+def rule_infos() -> list[RuleInfo]:
+    infos = [RuleInfo(rule.code, rule.name, rule.summary, rule.severity, rule.documentation()) for rule in RULES]
+    code, name, summary = UNPARSABLE_FILE
+    infos.append(RuleInfo(code, name, summary, "error", _UNPARSABLE_DOC.strip()))
+    return infos
+
+
+def _section(markdown: str, heading: str) -> str:
+    """The text under `## heading`, up to the next heading."""
+    match = re.search(rf"^## {re.escape(heading)}\n(.*?)(?=^## |\Z)", markdown, re.MULTILINE | re.DOTALL)
+    return match.group(1).strip() if match else ""
+
+
+def _shorten(text: str, limit: int) -> str:
+    if len(text) <= limit:
+        return text
+    return text[: limit - 3].rsplit(" ", 1)[0] + "..."
+
+
+def _descriptor(info: RuleInfo) -> dict[str, Any]:
+    full = _section(info.documentation, "What it does") or info.summary
+    return {
+        "id": info.code,
+        "name": info.name,
+        "shortDescription": {"text": info.summary},
+        "fullDescription": {"text": _shorten(" ".join(full.split()), FULL_DESCRIPTION_LIMIT)},
+        "help": {"text": info.documentation or info.summary, "markdown": info.documentation or info.summary},
+        "helpUri": DOCS_URL.format(code=info.code),
+        "defaultConfiguration": {"level": info.severity},
+        "properties": {
+            "tags": ["correctness", "vllm", _CATEGORIES.get(info.code[3:4], "other")],
+            "problem.severity": info.severity,
+        },
+    }
+
+
+class _Locator:
+    """Turns paths and spans into SARIF locations relative to the run's root."""
+
+    def __init__(self, root: str) -> None:
+        self.root = root
+
+    def artifact(self, path: str) -> dict[str, str]:
+        relative = relative_path(path, self.root)
+        if relative is None:
+            return {"uri": Path(path).resolve().as_uri()}
+        return {"uri": quote(relative, safe="/"), "uriBaseId": SRCROOT}
+
+    @staticmethod
+    def region(span: Span) -> dict[str, int]:
+        return {"startLine": span.start_line, "startColumn": span.start_col, "endLine": span.end_line, "endColumn": span.end_col}
+
+    def physical(self, span: Span) -> dict[str, Any]:
+        return {"physicalLocation": {"artifactLocation": self.artifact(span.path), "region": self.region(span)}}
+
+
+class _Fingerprints:
+    """`primaryLocationLineHash` values (see the module docstring for what is hashed)."""
+
+    def __init__(self, texts: dict[str, str]) -> None:
+        self.texts = texts
+        self.lines: dict[str, list[str]] = {}
+        self.seen: dict[tuple[str, str], int] = {}
+
+    def _line(self, span: Span) -> str:
+        if span.path not in self.lines:
+            self.lines[span.path] = self.texts.get(span.path, "").split("\n")
+        lines = self.lines[span.path]
+        return lines[span.start_line - 1] if 0 < span.start_line <= len(lines) else ""
+
+    def __call__(self, finding: Finding) -> str:
+        line = "".join(self._line(finding.span).split())
+        digest = hashlib.sha256(f"{finding.code}\0{line}".encode("utf-8", "surrogatepass")).hexdigest()[:16]
+        key = (finding.span.path, digest)
+        self.seen[key] = self.seen.get(key, 0) + 1
+        return f"{digest}:{self.seen[key]}"
+
+
+def _fix(finding: Finding, locator: _Locator) -> dict[str, Any]:
+    assert finding.fix is not None
+    by_path: dict[str, list[Edit]] = {}
+    for edit in sorted(finding.edits):
+        by_path.setdefault(edit.span.path, []).append(edit)
+    changes = [
+        {
+            "artifactLocation": locator.artifact(path),
+            "replacements": [{"deletedRegion": locator.region(edit.span), "insertedContent": {"text": edit.content}} for edit in edits],
+        }
+        for path, edits in by_path.items()
+    ]
+    return {
+        "description": {"text": finding.fix.title},
+        "artifactChanges": changes,
+        "properties": {"applicability": finding.fix.applicability.value},
+    }
+
+
+def _result(finding: Finding, index: int, locator: _Locator, fingerprint: str) -> dict[str, Any]:
+    result: dict[str, Any] = {
+        "ruleId": finding.code,
+        "ruleIndex": index,
+        "level": finding.severity,
+        "message": {"text": finding.message},
+        "locations": [locator.physical(finding.span)],
+        "partialFingerprints": {"primaryLocationLineHash": fingerprint},
+    }
+    if finding.related:
+        result["relatedLocations"] = [{"id": number, **locator.physical(span)} for number, span in enumerate(finding.related, 1)]
+    if finding.edits and finding.fix is not None:
+        result["fixes"] = [_fix(finding, locator)]
+    if finding.releases:
+        result["properties"] = {"vllmReleases": list(finding.releases)}
+    return result
+
+
+def _in_file_order(findings: list[Finding]) -> list[Finding]:
+    # Occurrence numbers must not depend on the order the walk met the files or launches.
+    return sorted(findings, key=lambda f: (f.span.path, f.span.start_line, f.span.start_col, f.code, f.span.end_line, f.span.end_col))
+
+
+def sarif_log(run: Run) -> dict[str, Any]:
+    infos = rule_infos()
+    index = {info.code: number for number, info in enumerate(infos)}
+    for finding in run.findings:
+        if finding.code not in index:  # a code the rule table does not know: still give it a descriptor
+            index[finding.code] = len(infos)
+            infos.append(RuleInfo(finding.code, finding.name, finding.name, finding.severity, ""))
+    locator = _Locator(run.root)
+    fingerprint = _Fingerprints(run.texts)
+    results = [_result(finding, index[finding.code], locator, fingerprint(finding)) for finding in _in_file_order(run.findings)]
+    root_uri = Path(run.root).resolve().as_uri().rstrip("/") + "/"
+    return {
+        "$schema": SCHEMA_URL,
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "replaylint",
+                        "version": __version__,
+                        "semanticVersion": __version__,
+                        "informationUri": HOME_URL,
+                        "rules": [_descriptor(info) for info in infos],
+                    }
+                },
+                "originalUriBaseIds": {SRCROOT: {"uri": root_uri}},
+                "columnKind": "unicodeCodePoints",
+                "results": results,
+            }
+        ],
+    }
+
+
+def render(run: Run) -> str:
+    return json.dumps(sarif_log(run), indent=2) + "\n"
