@@ -15,7 +15,7 @@ GOOD_BAD = "from vllm import LLM\nLLM('m', return_sampling_mask=True)\n"
 
 
 def run(capsys, *args: str) -> tuple[int, str, str]:
-    status = main(["check", "--output-format", "concise", "--no-respect-gitignore", *args])
+    status = main(["check", "--output-format", "concise", "--no-respect-gitignore", "--no-cache", *args])
     captured = capsys.readouterr()
     return status, captured.out, captured.err
 

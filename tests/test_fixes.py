@@ -27,7 +27,7 @@ SHELL = "#!/bin/bash\n# caf\xe9: Latin-1 in a comment\nvllm serve m \\\n\t--retu
 def cli(*args: str) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        status = main(["check", "--no-respect-gitignore", "--output-format", "concise", *args])
+        status = main(["check", "--no-respect-gitignore", "--no-cache", "--output-format", "concise", *args])
     return status, out.getvalue(), err.getvalue()
 
 

@@ -37,7 +37,7 @@ def _run_in(folder: Path, *args: str) -> str:
     os.chdir(folder)
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-            main(["check", "--output-format", "concise", "--no-respect-gitignore", "--extend-exclude", "fixed", *args, "."])
+            main(["check", "--output-format", "concise", "--no-respect-gitignore", "--no-cache", "--extend-exclude", "fixed", *args, "."])
     finally:
         os.chdir(cwd)
     return out.getvalue()

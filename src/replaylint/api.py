@@ -12,7 +12,7 @@ import tokenize
 from dataclasses import dataclass, field, replace
 from typing import Iterator
 
-from . import frontends, suppress
+from . import cache, frontends, suppress
 from .config import Config
 from .discovery import discover
 from .frontends import ExtractContext, ParseError, SourceFile
@@ -34,6 +34,8 @@ class FileResult:
     internal_error: str | None = None
     kind: str | None = None
     parsed: bool = False
+    digest: str | None = None
+    dependencies: list[str] = field(default_factory=list)
 
 
 def _unparsable(path: str, message: str, index: LineIndex | None = None, line: int = 1, col: int = 1) -> Finding:
@@ -82,22 +84,34 @@ class Checker:
     def __init__(self, config: Config, project_pins: ProjectPins | None = None) -> None:
         self.config = config
         self.overlay: dict[str, str] = {}  # texts being fixed, read instead of the disk
+        self.reads: list[str] = []  # other files the current check read (cache dependencies)
         self.enabled = config.enabled_codes()
         self.project_pins = project_pins
         self.rules = [rule for rule in RULES if rule.code in self.enabled]
 
     # files
 
-    def check_file(self, path: str) -> FileResult:
+    def read(self, path: str) -> bytes | FileResult:
+        """The bytes of a file, or the result that says why it is not checked."""
         try:
             size = os.path.getsize(path)
             if size > self.config.max_file_bytes:
                 return self._too_large(path, size)
             with open(path, "rb") as handle:
-                data = handle.read()
+                return handle.read()
         except OSError as error:
             return FileResult(path, error=f"cannot read {path}: {error.strerror or error}")
-        return self.check_bytes(path, data)
+
+    def check_file(self, path: str) -> FileResult:
+        data = self.read(path)
+        if isinstance(data, FileResult):
+            return data
+        self.reads = []
+        result = self.check_bytes(path, data)
+        result.digest = cache.digest(data)
+        pins = getattr(self.project_pins, "sources", None)
+        result.dependencies = [*self.reads, *(pins(path) if pins and result.parsed else ())]
+        return result
 
     def _too_large(self, path: str, size: int) -> FileResult:
         limit = self.config.max_file_bytes // (1024 * 1024)
@@ -148,6 +162,7 @@ class Checker:
     def _read_text(self, path: str) -> str | None:
         if os.path.normpath(path) in self.overlay:
             return self.overlay[os.path.normpath(path)]
+        self.reads.append(path)
         try:
             with open(path, "rb") as handle:
                 return handle.read(self.config.max_file_bytes + 1).decode("utf-8-sig")
@@ -197,11 +212,12 @@ class Checker:
         return edits or []
 
     def _finish(self, result: FileResult, source: SourceFile | None) -> FileResult:
-        findings = [finding for finding in result.findings if finding.code in self.enabled]
+        ignored = self.config.ignored_for(result.path)
+        findings = [finding for finding in result.findings if finding.code in self.enabled and finding.code not in ignored]
         if source is not None:
             findings = self._suppress(findings, source, result.kind == "python")
         findings.sort(key=lambda f: (f.span.path, f.span.start_line, f.span.start_col, f.code))
-        result.findings = findings
+        result.findings = [_slim(finding) for finding in findings]
         return result
 
     def _suppress(self, findings: list[Finding], source: SourceFile, python: bool) -> list[Finding]:
@@ -217,12 +233,71 @@ class Checker:
         return kept
 
 
+def _slim(finding: Finding) -> Finding:
+    """A finding that keeps only what reports need of its launch (kind, span): picklable for
+    the cache and worker processes, and light on memory over large trees."""
+    launch = finding.launch
+    if launch is None:
+        return finding
+    return replace(finding, launch=Launch(launch.kind, launch.span, {}, label=launch.label))
+
+
 def check_paths(paths: list[str], config: Config, checker: Checker | None = None) -> Iterator[FileResult]:
     checker = checker or Checker(config)
     for path in discover(paths, config.excludes, config.respect_gitignore, config.force_exclude):
         yield checker.check_file(path)
 
 
-def without_launch(finding: Finding) -> Finding:
-    """A finding that no longer holds its launch (for caching and other processes)."""
-    return replace(finding, launch=None)
+# -- whole runs: cache and worker processes ----------------------------------------------------
+
+PARALLEL_MIN_FILES = 24  # files to parse; below this, starting workers costs more than it saves
+_worker_checker: Checker | None = None
+
+
+def _start_worker(config: Config, pins: ProjectPins | None) -> None:
+    global _worker_checker
+    _worker_checker = Checker(config, pins)
+
+
+def _check_in_worker(path: str) -> FileResult:
+    assert _worker_checker is not None
+    return _worker_checker.check_file(path)
+
+
+def run_checks(
+    paths: list[str], config: Config, checker: Checker, result_cache: cache.ResultCache | None = None, workers: int | None = None
+) -> list[FileResult]:
+    """Check every discovered file: the prefilter decides most of them in this process, the
+    cache answers for unchanged ones, and the rest is parsed, in worker processes when many."""
+    files = list(discover(paths, config.excludes, config.respect_gitignore, config.force_exclude))
+    results: list[FileResult | None] = [None] * len(files)
+    pending: list[int] = []
+    for position, path in enumerate(files):
+        data = checker.read(path)
+        if isinstance(data, FileResult):
+            results[position] = data
+            continue
+        kind = frontends.kind_for(path, data[:256])
+        if kind is None or not frontends.relevant(kind, data):
+            results[position] = FileResult(path, kind=kind)
+            continue
+        entry = result_cache.lookup(path, cache.digest(data)) if result_cache else None
+        if entry is None:
+            pending.append(position)
+        else:
+            results[position] = FileResult(path, list(entry.findings), list(entry.notes), kind=entry.kind, parsed=True)
+    pending_paths = [files[position] for position in pending]
+    count = workers if workers is not None else (min(2, os.cpu_count() or 1) if len(pending_paths) >= PARALLEL_MIN_FILES else 1)
+    if count > 1 and len(pending_paths) > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        chunk = max(1, len(pending_paths) // (count * 8))
+        with ProcessPoolExecutor(count, initializer=_start_worker, initargs=(config, checker.project_pins)) as pool:
+            computed = list(pool.map(_check_in_worker, pending_paths, chunksize=chunk))
+    else:
+        computed = [checker.check_file(path) for path in pending_paths]
+    for position, result in zip(pending, computed):
+        results[position] = result
+        if result_cache is not None and result.digest is not None and not (result.internal_error or result.error):
+            result_cache.store(result.path, result.digest, result.findings, result.notes, result.kind, result.dependencies)
+    return [result for result in results if result is not None]

@@ -23,13 +23,16 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _parser() -> argparse.ArgumentParser:
+    from .config import OUTPUT_FORMATS
+
     parser = _Parser(prog="replaylint", description="Find vLLM launches that sampling distribution replay rejects.")
     parser.add_argument("--version", action="version", version=f"replaylint {__version__}")
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     check = commands.add_parser("check", help="check files and directories (default: .)")
-    check.add_argument("paths", nargs="*", default=[], metavar="PATH")
-    check.add_argument("--output-format", choices=("full", "concise", "json"), default=None)
+    check.add_argument("paths", nargs="*", default=[], metavar="PATH", help="files or folders; - reads stdin")
+    check.add_argument("--output-format", choices=OUTPUT_FORMATS, default=None)
+    check.add_argument("-o", "--output-file", metavar="FILE", help="write the report to FILE")
     check.add_argument("--target-vllm", metavar="X.Y[.Z]", help="judge every launch against this vLLM release")
     check.add_argument("--select", metavar="CODES", help="comma-separated codes, prefixes or rule names")
     check.add_argument("--extend-select", metavar="CODES")
@@ -38,21 +41,32 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--unsafe-fixes", action="store_true", help="also apply (and count) unsafe fixes")
     check.add_argument("--diff", action="store_true", help="print the fixes as a unified diff and write nothing")
     check.add_argument("--show-fixes", action="store_true", help="list the fixes that were applied")
+    check.add_argument("--statistics", action="store_true", help="count findings per rule")
     check.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
+    check.add_argument("--config", metavar="FILE", help="use this configuration file")
+    check.add_argument("--isolated", action="store_true", help="ignore every configuration file")
+    check.add_argument("--stdin-filename", metavar="PATH", help="the name of the file read from stdin")
     check.add_argument("--force-exclude", action="store_true", help="apply excludes to files given explicitly")
     check.add_argument("--exclude", metavar="PATTERNS", help="comma-separated globs that replace the default excludes")
     check.add_argument("--extend-exclude", metavar="PATTERNS", help="comma-separated globs excluded in addition")
     check.add_argument("--no-respect-gitignore", action="store_true")
+    check.add_argument("--no-cache", action="store_true", help="neither read nor write the result cache")
+    check.add_argument("--cache-dir", metavar="DIR", help="where the result cache lives (default .replaylint_cache)")
+    check.add_argument("--workers", type=int, default=None, metavar="N", help="worker processes (default: by file count)")
 
     rule = commands.add_parser("rule", help="show a rule's documentation")
     rule.add_argument("code", nargs="?", metavar="CODE")
     rule.add_argument("--all", action="store_true")
     rule.add_argument("--output-format", choices=("text", "json"), default="text")
+
+    settings = commands.add_parser("show-settings", help="print the resolved configuration")
+    settings.add_argument("paths", nargs="*", default=[], metavar="PATH")
+    settings.add_argument("--config", metavar="FILE")
+    settings.add_argument("--isolated", action="store_true")
+
+    clean = commands.add_parser("clean", help="remove the result cache")
+    clean.add_argument("--cache-dir", metavar="DIR")
     return parser
-
-
-def _split(value: str | None) -> tuple[str, ...]:
-    return tuple(item.strip() for item in (value or "").split(",") if item.strip())
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -68,10 +82,16 @@ def _main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
     if args.command == "rule":
         return _rule(args)
+    if args.command == "show-settings":
+        return _show_settings(args)
+    if args.command == "clean":
+        return _clean(args)
     if args.command != "check":
         _parser().print_help()
         return EXIT_ERROR
-    return _check(args)
+    from .check_command import run_check
+
+    return run_check(args)
 
 
 def _fail(message: str) -> int:
@@ -105,151 +125,25 @@ def _rule(args: argparse.Namespace) -> int:
     return EXIT_CLEAN
 
 
-def _check(args: argparse.Namespace) -> int:
-    from .api import Checker, check_paths
-    from .config import Config
-    from .report import Run, render
-    from .rules import resolve
-    from .vllm.releases import parse_release
 
-    config = Config()
+
+def _show_settings(args: argparse.Namespace) -> int:
+    from .config import ConfigError, describe
+    from .check_command import resolve_config
+
+    defaults = dict(select=None, extend_select=None, ignore=None, target_vllm=None, force_exclude=False,
+                    no_respect_gitignore=False, exclude=None, extend_exclude=None, output_format=None, stdin_filename=None)
     try:
-        if args.select:
-            config.select = _split(args.select)
-        config.extend_select = _split(args.extend_select)
-        config.ignore = _split(args.ignore)
-        for selector in (*config.select, *config.extend_select, *config.ignore):
-            resolve(selector)
-        if args.target_vllm:
-            config.target_vllm = parse_release(args.target_vllm)
-            config.target_vllm_forced = True
-    except ValueError as error:
+        config = resolve_config(argparse.Namespace(**defaults, **vars(args)))
+    except ConfigError as error:
         return _fail(str(error))
-    config.force_exclude = args.force_exclude
-    config.respect_gitignore = not args.no_respect_gitignore
-    if args.exclude is not None:
-        config.exclude = _split(args.exclude)
-    config.extend_exclude = _split(args.extend_exclude)
-
-    checker = Checker(config)
-    run = Run(findings=[], unsafe_fixes_enabled=args.unsafe_fixes)
-    results = []
-    had_error = False
-    for result in check_paths(args.paths or ["."], config, checker):
-        run.files_checked += 1
-        had_error |= _print_problems(result)
-        results.append(result)
-    if args.fix or args.diff:
-        outcome = _fix(checker, results, args)
-        if args.diff:
-            return outcome
-    for result in results:
-        run.findings.extend(result.findings)
-    run.fixed = getattr(args, "fixed_count", 0)
-    run.findings = _unique(run.findings)
-    _load_texts(run)
-    sys.stdout.write(render(args.output_format or "full", run))
-    if had_error:
-        return EXIT_ERROR
-    if run.findings and not args.exit_zero:
-        return EXIT_FINDINGS
+    sys.stdout.write(describe(config))
     return EXIT_CLEAN
 
 
-def _print_problems(result) -> bool:
-    """Print a file's warnings and notes; True when replaylint itself failed on it."""
-    if result.error:
-        print(f"replaylint: warning: {result.error}", file=sys.stderr)
-    for note in result.notes:
-        print(f"replaylint: note: {note}", file=sys.stderr)
-    if result.internal_error:
-        print(f"replaylint: error: internal error while checking {result.path}: {result.internal_error} "
-              "(please report this; the other files were checked)", file=sys.stderr)
-        return True
-    return False
+def _clean(args: argparse.Namespace) -> int:
+    from .cache import remove_cache
 
-
-def _unique(findings: list) -> list:
-    """One finding per (code, place, message). A vLLM config file checked on its own yields to
-    the launches that reference it: they know the release it runs on."""
-    from .model import LaunchKind
-
-    referenced = {(f.code, f.span) for f in findings if f.launch is None or f.launch.kind is not LaunchKind.VLLM_CONFIG}
-    seen = set()
-    kept = []
-    for finding in findings:
-        standalone = finding.launch is not None and finding.launch.kind is LaunchKind.VLLM_CONFIG
-        if standalone and (finding.code, finding.span) in referenced:
-            continue
-        key = (finding.code, finding.span, finding.message)
-        if key not in seen:
-            seen.add(key)
-            kept.append(finding)
-    return kept
-
-
-def _load_texts(run) -> None:
-    for finding in run.findings:
-        if finding.span.path not in run.texts:
-            try:
-                with open(finding.span.path, encoding="utf-8", errors="replace") as handle:
-                    run.texts[finding.span.path] = handle.read()
-            except OSError:
-                pass
-
-
-def _fix(checker, results: list, args: argparse.Namespace) -> int:
-    """Apply fixes (or print them as a diff). Replaces the results of changed files in place."""
-    import difflib
-
-    from .fixes import Fixer
-    from .report import applicable
-
-    fixable = checker.config.fixable_codes()
-    candidates = [r.path for r in results if any(f.code in fixable and applicable(f, args.unsafe_fixes) for f in r.findings)]
-    fixer = Fixer(checker, unsafe=args.unsafe_fixes)
-    fixer.run(candidates)
-    checker.overlay.clear()
-    changed = [document for document in fixer.documents.values() if document.changed]
-    if args.diff:
-        for failure in fixer.failures:
-            print(f"replaylint: warning: {failure}", file=sys.stderr)
-        for document in changed:
-            diff = difflib.unified_diff(
-                document.original.splitlines(keepends=True), document.text.splitlines(keepends=True),
-                _diff_name("a", document.path), _diff_name("b", document.path),
-            )
-            sys.stdout.write("".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in diff))
-        count = sum(len(document.fixed) for document in changed)
-        print(f"Would fix {count} {'error' if count == 1 else 'errors'}." if changed else "No errors would be fixed.", file=sys.stderr)
-        return EXIT_FINDINGS if changed else EXIT_CLEAN
-    written = set(fixer.write())
-    for failure in fixer.failures:
-        print(f"replaylint: warning: {failure}", file=sys.stderr)
-    args.fixed_count = sum(len(d.fixed) for d in fixer.documents.values() if d.path in written)
-    if args.show_fixes and written:
-        _show_fixes([d for d in fixer.documents.values() if d.path in written])
-    by_path = {r.path: index for index, r in enumerate(results)}
-    for path in written:
-        fresh = checker.check_file(path)
-        if path in by_path:
-            results[by_path[path]] = fresh
-        else:
-            results.append(fresh)
+    removed = remove_cache(args.cache_dir)
+    print(f"Removed {removed}" if removed else "No cache to remove.")
     return EXIT_CLEAN
-
-
-def _diff_name(side: str, path: str) -> str:
-    return path if path.startswith("/") else f"{side}/{path}"
-
-
-def _show_fixes(documents: list) -> None:
-    total = sum(len(d.fixed) for d in documents)
-    print(f"Fixed {total} {'error' if total == 1 else 'errors'}:", file=sys.stderr)
-    for document in documents:
-        print(f"- {document.path}:", file=sys.stderr)
-        counts: dict[tuple[str, str], int] = {}
-        for finding in document.fixed:
-            counts[(finding.code, finding.name)] = counts.get((finding.code, finding.name), 0) + 1
-        for (code, name), count in sorted(counts.items()):
-            print(f"    {count} \u00d7 {code} ({name})", file=sys.stderr)

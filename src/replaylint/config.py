@@ -1,12 +1,35 @@
-"""The resolved settings of one run (command line over configuration file over defaults)."""
+"""The resolved settings of one run: command line over configuration file over defaults.
+
+The configuration file is the nearest one above the checked paths (or the working directory):
+`.replaylint.toml`, `replaylint.toml`, or `pyproject.toml` with a `[tool.replaylint]` table,
+in that order within one folder. `--config FILE` names one; `--isolated` ignores them all.
+Unknown keys and unknown rule codes are errors that name the key and the file.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import fnmatch
+import os
+import sys
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 from .discovery import DEFAULT_EXCLUDES
-from .rules import BY_CODE, UNPARSABLE_FILE, resolve
-from .vllm.releases import Release
+from .rules import resolve
+from .vllm.releases import Release, parse_release
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10
+    import tomli as tomllib
+
+CONFIG_NAMES = (".replaylint.toml", "replaylint.toml", "pyproject.toml")
+OUTPUT_FORMATS = ("full", "concise", "json", "json-lines", "sarif", "github", "junit")
+SEVERITIES = ("error", "warning")
+
+
+class ConfigError(Exception):
+    """A configuration problem, said in one line that names the file and the key."""
 
 
 @dataclass
@@ -14,6 +37,7 @@ class Config:
     select: tuple[str, ...] = ("ALL",)
     extend_select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
+    per_file_ignores: dict[str, tuple[str, ...]] = field(default_factory=dict)
     target_vllm: Release | None = None
     target_vllm_forced: bool = False
     exclude: tuple[str, ...] = DEFAULT_EXCLUDES
@@ -22,9 +46,11 @@ class Config:
     force_exclude: bool = False
     fixable: tuple[str, ...] = ("ALL",)
     unfixable: tuple[str, ...] = ()
+    output_format: str = "full"
     severity: dict[str, str] = field(default_factory=dict)
     max_file_bytes: int = 8 * 1024 * 1024
     source: str = "defaults"
+    root: str = "."
 
     def enabled_codes(self) -> frozenset[str]:
         codes: set[str] = set()
@@ -42,13 +68,178 @@ class Config:
             codes.difference_update(resolve(selector))
         return frozenset(codes)
 
+    def ignored_for(self, path: str) -> frozenset[str]:
+        """Codes `per-file-ignores` turns off for `path` (globs relative to the config's folder)."""
+        if not self.per_file_ignores:
+            return frozenset()
+        relative = os.path.relpath(os.path.abspath(path), os.path.abspath(self.root)).replace(os.sep, "/")
+        codes: set[str] = set()
+        for pattern, selectors in self.per_file_ignores.items():
+            if fnmatch.fnmatch(relative, pattern) or fnmatch.fnmatch(os.path.basename(path), pattern):
+                for selector in selectors:
+                    codes.update(resolve(selector))
+        return frozenset(codes)
+
     @property
     def excludes(self) -> tuple[str, ...]:
         return (*self.exclude, *self.extend_exclude)
 
     def fingerprint(self) -> str:
         """What the results of a file depend on, for the cache key."""
-        return repr((sorted(self.enabled_codes()), str(self.target_vllm), self.target_vllm_forced, sorted(self.severity.items())))
+        return repr(
+            (
+                sorted(self.enabled_codes()),
+                sorted(self.fixable_codes()),
+                sorted((k, sorted(v)) for k, v in self.per_file_ignores.items()),
+                str(self.target_vllm),
+                self.target_vllm_forced,
+                sorted(self.severity.items()),
+                os.path.abspath(self.root),
+            )
+        )
 
 
-KNOWN_CODES = frozenset((*BY_CODE, UNPARSABLE_FILE[0]))
+# -- reading configuration files ----------------------------------------------------------
+
+
+def _codes(value: Any, key: str, source: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise ConfigError(f"{source}: `{key}` must be a list of rule codes or names")
+    for item in value:
+        try:
+            resolve(item)
+        except ValueError:
+            raise ConfigError(f"{source}: `{key}` has an unknown rule code or name: {item!r}") from None
+    return tuple(value)
+
+
+def _strings(value: Any, key: str, source: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise ConfigError(f"{source}: `{key}` must be a list of strings")
+    return tuple(value)
+
+
+def _boolean(value: Any, key: str, source: str) -> bool:
+    if not isinstance(value, bool):
+        raise ConfigError(f"{source}: `{key}` must be true or false")
+    return value
+
+
+def _apply_key(config: Config, key: str, value: Any, source: str) -> None:
+    if key in ("select", "extend-select", "ignore", "fixable", "unfixable"):
+        setattr(config, key.replace("-", "_"), _codes(value, key, source))
+    elif key in ("exclude", "extend-exclude"):
+        setattr(config, key.replace("-", "_"), _strings(value, key, source))
+    elif key in ("respect-gitignore", "force-exclude"):
+        setattr(config, key.replace("-", "_"), _boolean(value, key, source))
+    elif key == "target-vllm":
+        try:
+            config.target_vllm = parse_release(str(value))
+        except ValueError as error:
+            raise ConfigError(f"{source}: `target-vllm`: {error}") from None
+    elif key == "output-format":
+        if value not in OUTPUT_FORMATS:
+            raise ConfigError(f"{source}: `output-format` must be one of {', '.join(OUTPUT_FORMATS)}, not {value!r}")
+        config.output_format = value
+    elif key == "per-file-ignores":
+        if not isinstance(value, dict):
+            raise ConfigError(f"{source}: `per-file-ignores` must be a table of glob = [codes]")
+        config.per_file_ignores = {glob: _codes(codes, f"per-file-ignores.{glob}", source) for glob, codes in value.items()}
+    elif key == "severity":
+        if not isinstance(value, dict):
+            raise ConfigError(f"{source}: `severity` must be a table of code = \"error\" | \"warning\"")
+        severities = {}
+        for selector, level in value.items():
+            if level not in SEVERITIES:
+                raise ConfigError(f"{source}: `severity.{selector}` must be \"error\" or \"warning\", not {level!r}")
+            _codes([selector], f"severity.{selector}", source)
+            for code in resolve(selector):
+                severities[code] = level
+        config.severity = severities
+    else:
+        raise ConfigError(f"{source}: unknown key `{key}` (known: {', '.join(KNOWN_KEYS)})")
+
+
+KNOWN_KEYS = (
+    "select",
+    "extend-select",
+    "ignore",
+    "per-file-ignores",
+    "exclude",
+    "extend-exclude",
+    "respect-gitignore",
+    "force-exclude",
+    "target-vllm",
+    "fixable",
+    "unfixable",
+    "output-format",
+    "severity",
+)
+
+
+def _table(path: str) -> dict[str, Any] | None:
+    """The replaylint table of a config file; None for a pyproject.toml without one."""
+    try:
+        with open(path, "rb") as handle:
+            document = tomllib.load(handle)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{path}: not valid TOML: {error}") from None
+    except OSError as error:
+        raise ConfigError(f"{path}: cannot read: {error.strerror or error}") from None
+    if os.path.basename(path) == "pyproject.toml":
+        tool = document.get("tool", {})
+        return tool.get("replaylint") if isinstance(tool, dict) else None
+    return document
+
+
+def find_config_file(start: str) -> str | None:
+    """The nearest configuration file at or above `start` that configures replaylint."""
+    directory = os.path.abspath(start if os.path.isdir(start) else os.path.dirname(start) or ".")
+    while True:
+        for name in CONFIG_NAMES:
+            candidate = os.path.join(directory, name)
+            if os.path.isfile(candidate) and (name != "pyproject.toml" or _table(candidate) is not None):
+                return candidate
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            return None
+        directory = parent
+
+
+def load(path: str) -> Config:
+    """A configuration from one file (raises ConfigError, naming the file and key)."""
+    table = _table(path)
+    config = Config(source=path, root=os.path.dirname(os.path.abspath(path)))
+    if table is None:
+        return config
+    if not isinstance(table, dict):
+        raise ConfigError(f"{path}: [tool.replaylint] must be a table")
+    for key, value in table.items():
+        _apply_key(config, key, value, path)
+    return config
+
+
+def common_start(paths: list[str]) -> str:
+    """Where to look for the configuration of a run over `paths`."""
+    if not paths:
+        return os.getcwd()
+    absolute = [os.path.abspath(path) for path in paths]
+    try:
+        return os.path.commonpath(absolute)
+    except ValueError:
+        return os.getcwd()
+
+
+def describe(config: Config) -> str:
+    """The resolved settings, one `key = value` per line (for `replaylint show-settings`)."""
+    lines = [f"# configuration: {config.source}"]
+    shown = {f.name: getattr(config, f.name) for f in fields(config) if f.name not in ("source", "max_file_bytes", "target_vllm_forced")}
+    shown["enabled"] = sorted(config.enabled_codes())
+    shown["fixable-codes"] = sorted(config.fixable_codes())
+    for name, value in shown.items():
+        if isinstance(value, Release):
+            value = str(value)
+        elif isinstance(value, tuple):
+            value = list(value)
+        lines.append(f"{name.replace('_', '-')} = {value!r}")
+    return "\n".join(lines) + "\n"

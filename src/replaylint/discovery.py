@@ -20,6 +20,8 @@ DEFAULT_EXCLUDES = (
     "venv",
 )
 _HEAD_BYTES = 256
+# Hidden folders are skipped, except those where CI systems keep the scripts that start vLLM.
+CI_FOLDERS = frozenset({".github", ".gitlab", ".buildkite", ".circleci", ".ci", ".devcontainer", ".tekton"})
 
 
 class Excluder:
@@ -66,11 +68,17 @@ def _walk(directory: str, excluder: Excluder) -> Iterator[str]:
     for root, dirs, files in os.walk(directory):
         relative_root = os.path.relpath(root, directory)
         prefix = "" if relative_root == "." else relative_root + "/"
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and not excluder.name(d) and not (excluder.has_path_patterns and excluder.path(prefix + d)))
+        dirs[:] = sorted(
+            d
+            for d in dirs
+            if (not d.startswith(".") or d in CI_FOLDERS)
+            and not excluder.name(d)
+            and not (excluder.has_path_patterns and excluder.path(prefix + d))
+        )
         for name in sorted(files):
             if name.startswith(".") or excluder.name(name) or (excluder.has_path_patterns and excluder.path(prefix + name)):
                 continue
-            yield os.path.join(root, name)
+            yield os.path.normpath(os.path.join(root, name))
 
 
 def discover(

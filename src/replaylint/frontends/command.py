@@ -138,6 +138,11 @@ def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
     removals: set[int] = set()
     for intent in fix.intents:
         setting = launch.get(intent.name.partition(".")[0]) if isinstance(intent, (SetSetting, RemoveSetting, RenameSetting)) else None
+        if setting is None and isinstance(intent, SetSetting):
+            # A new setting goes next to its anchor: into the --config file when the anchor is there.
+            anchor = launch.get(intent.after)
+            if anchor is not None and anchor.span.path != source.path and not _local(handle, intent.after, source.path):
+                setting = anchor
         if setting is not None and setting.span.path != source.path:
             if handle.config_render is None:
                 return None

@@ -1,0 +1,113 @@
+"""The result cache: one file per project in `.replaylint_cache/`, keyed by content.
+
+An entry holds a file's findings and notes under the SHA-256 of its bytes, the configuration's
+fingerprint and replaylint's version, plus the hashes of the other files its result read (a
+`--config` YAML, the project's pins). Files with findings are cached too. Files the prefilter
+rejects are not cached at all: reading them is as cheap as looking them up, so the cache stays
+small and loads fast even in a pre-commit run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+
+from . import __version__
+
+CACHE_DIR = ".replaylint_cache"
+_FORMAT = 1
+
+
+@dataclass
+class Entry:
+    digest: str
+    findings: list
+    notes: list[str]
+    kind: str | None
+    dependencies: dict[str, str] = field(default_factory=dict)
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def file_digest(path: str) -> str | None:
+    try:
+        with open(path, "rb") as handle:
+            return digest(handle.read())
+    except OSError:
+        return None
+
+
+class ResultCache:
+    def __init__(self, directory: str, fingerprint: str) -> None:
+        self.directory = directory
+        self.key = digest(f"{__version__}\0{_FORMAT}\0{fingerprint}".encode())[:16]
+        self.path = os.path.join(directory, f"results-{self.key}.pickle")
+        self._entries: dict[str, Entry] | None = None
+        self.dirty = False
+
+    @property
+    def entries(self) -> dict[str, Entry]:
+        if self._entries is None:
+            self._entries = self._load()
+        return self._entries
+
+    def _load(self) -> dict[str, Entry]:
+        try:
+            with open(self.path, "rb") as handle:
+                entries = pickle.load(handle)
+        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, ValueError, TypeError):
+            return {}
+        return entries if isinstance(entries, dict) else {}
+
+    def lookup(self, path: str, content_digest: str) -> Entry | None:
+        """The cached result of `path` when neither it nor anything it read has changed."""
+        entry = self.entries.get(os.path.abspath(path))
+        if entry is None or entry.digest != content_digest:
+            return None
+        for dependency, expected in entry.dependencies.items():
+            if file_digest(dependency) != expected:
+                return None
+        return entry
+
+    def store(self, path: str, content_digest: str, findings: list, notes: list[str], kind: str | None, dependencies: list[str]) -> None:
+        hashes = {}
+        for dependency in dependencies:
+            hashed = file_digest(dependency)
+            if hashed is not None:
+                hashes[os.path.abspath(dependency)] = hashed
+        self.entries[os.path.abspath(path)] = Entry(content_digest, findings, notes, kind, hashes)
+        self.dirty = True
+
+    def save(self) -> None:
+        if not self.dirty:
+            return
+        try:
+            os.makedirs(self.directory, exist_ok=True)
+            ignore = os.path.join(self.directory, ".gitignore")
+            if not os.path.exists(ignore):
+                with open(ignore, "w", encoding="utf-8") as handle:
+                    handle.write("# Created by replaylint\n*\n")
+            handle_fd, temporary = tempfile.mkstemp(prefix=".results-", dir=self.directory)
+            with os.fdopen(handle_fd, "wb") as stream:
+                pickle.dump(self.entries, stream, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(temporary, self.path)
+        except OSError:
+            pass  # a cache that cannot be written is only slower
+
+
+def default_directory(root: str) -> str:
+    return os.path.join(root, CACHE_DIR)
+
+
+def remove_cache(directory: str | None) -> str | None:
+    target = directory or CACHE_DIR
+    if not os.path.isdir(target):
+        return None
+    shutil.rmtree(target)
+    return target

@@ -1,0 +1,256 @@
+"""`replaylint check`: resolve the configuration, check files, fix them, print the report."""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import os
+import subprocess
+import sys
+
+from .api import Checker, FileResult, run_checks
+from .cache import ResultCache, default_directory
+from .config import Config, ConfigError, common_start, find_config_file, load
+from .fixes import Fixer
+from .model import LaunchKind
+from .report import Run, applicable, render
+from .rules import resolve
+from .vllm.releases import parse_release
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+def split(value: str | None) -> tuple[str, ...]:
+    return tuple(item.strip() for item in (value or "").split(",") if item.strip())
+
+
+def resolve_config(args: argparse.Namespace) -> Config:
+    """Configuration file (nearest above the checked paths) overridden by the command line."""
+    if args.isolated:
+        config = Config(root=os.getcwd())
+    elif args.config:
+        config = load(args.config)
+    else:
+        start = os.path.dirname(os.path.abspath(args.stdin_filename)) if args.stdin_filename else common_start(args.paths or ["."])
+        found = find_config_file(start)
+        config = load(found) if found else Config(root=os.getcwd())
+    try:
+        if args.select:
+            config.select = split(args.select)
+        if args.extend_select:
+            config.extend_select = (*config.extend_select, *split(args.extend_select))
+        if args.ignore:
+            config.ignore = (*config.ignore, *split(args.ignore))
+        for selector in (*config.select, *config.extend_select, *config.ignore):
+            resolve(selector)
+        if args.target_vllm:
+            config.target_vllm = parse_release(args.target_vllm)
+            config.target_vllm_forced = True
+    except ValueError as error:
+        raise ConfigError(str(error)) from None
+    config.force_exclude = args.force_exclude or config.force_exclude
+    if args.no_respect_gitignore:
+        config.respect_gitignore = False
+    if args.exclude is not None:
+        config.exclude = split(args.exclude)
+    if args.extend_exclude:
+        config.extend_exclude = (*config.extend_exclude, *split(args.extend_exclude))
+    if args.output_format:
+        config.output_format = args.output_format
+    return config
+
+
+def run_check(args: argparse.Namespace) -> int:
+    try:
+        config = resolve_config(args)
+    except ConfigError as error:
+        print(f"replaylint: error: {error}", file=sys.stderr)
+        return EXIT_ERROR
+    checker = Checker(config, project_pins=_project_pins())
+    reading_stdin = args.paths == ["-"]
+    if reading_stdin:
+        return _check_stdin(checker, config, args)
+    run = Run(findings=[], unsafe_fixes_enabled=args.unsafe_fixes, root=_repository_root())
+    result_cache = None if args.no_cache else ResultCache(args.cache_dir or default_directory(config.root), config.fingerprint())
+    results = run_checks(args.paths or ["."], config, checker, result_cache, args.workers)
+    had_error = False
+    for result in results:
+        run.files_checked += 1
+        had_error |= _print_problems(result)
+    if result_cache is not None:
+        result_cache.save()
+    if args.fix or args.diff:
+        outcome = _fix(checker, results, args, run)
+        if args.diff:
+            return outcome
+    for result in results:
+        run.findings.extend(result.findings)
+    return _report(run, config, args, had_error)
+
+
+def _check_stdin(checker: Checker, config: Config, args: argparse.Namespace) -> int:
+    """`replaylint check - --stdin-filename NAME`: the name decides the frontend; with --fix the
+    fixed text goes to stdout and the findings to stderr (what editors and ruff users expect)."""
+    name = args.stdin_filename or "-"
+    data = sys.stdin.buffer.read()
+    result = checker.check_bytes(name, data)
+    had_error = _print_problems(result)
+    run = Run(findings=list(result.findings), unsafe_fixes_enabled=args.unsafe_fixes, root=_repository_root())
+    run.texts[name] = data.decode("utf-8", "replace")
+    if args.fix and result.kind is not None:
+        from .fixes import Document, apply_edits
+
+        text = run.texts[name]
+        chosen = [f for f in result.findings if f.code in config.fixable_codes() and applicable(f, args.unsafe_fixes)]
+        fixed, _ = apply_edits(text, [edit for f in chosen for edit in f.edits if edit.span.path == name])
+        sys.stdout.write(fixed)
+        remaining = checker.check_bytes(name, fixed.encode("utf-8", "surrogateescape")).findings
+        run.findings = list(remaining)
+        run.fixed = len(chosen)
+        sys.stderr.write(render("concise" if config.output_format == "full" else config.output_format, run))
+        return EXIT_ERROR if had_error else (EXIT_FINDINGS if remaining and not args.exit_zero else EXIT_CLEAN)
+    return _report(run, config, args, had_error)
+
+
+def _report(run: Run, config: Config, args: argparse.Namespace, had_error: bool) -> int:
+    run.findings = _unique(run.findings)
+    run.show_fixes = args.show_fixes
+    _load_texts(run)
+    if args.statistics:
+        text = _statistics(run)
+    else:
+        from .report.text import use_color
+
+        stream = open(args.output_file, "w", encoding="utf-8") if args.output_file else sys.stdout
+        run.color = stream is sys.stdout and use_color(stream)
+        text = render(config.output_format, run)
+        if args.output_file:
+            with stream:
+                stream.write(text)
+            text = ""
+    sys.stdout.write(text)
+    if had_error:
+        return EXIT_ERROR
+    if run.findings and not args.exit_zero:
+        return EXIT_FINDINGS
+    return EXIT_CLEAN
+
+
+def _statistics(run: Run) -> str:
+    counts: dict[tuple[str, str], list] = {}
+    for finding in run.findings:
+        counts.setdefault((finding.code, finding.name), []).append(finding)
+    lines = []
+    for (code, name), found in sorted(counts.items(), key=lambda item: (-len(item[1]), item[0])):
+        marker = "[*]" if any(applicable(f, run.unsafe_fixes_enabled) for f in found) else "   "
+        lines.append(f"{len(found):>5}\t{code}\t{marker} {name}")
+    return "\n".join(lines) + ("\n" if lines else "")
+
+
+def _repository_root() -> str:
+    """The git top-level when there is one (SARIF and GitHub want repository-relative paths)."""
+    try:
+        completed = subprocess.run(["git", "rev-parse", "--show-toplevel"], capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return os.getcwd()
+    return completed.stdout.strip() if completed.returncode == 0 and completed.stdout.strip() else os.getcwd()
+
+
+def _project_pins():
+    try:
+        from .project import ProjectPins
+    except ImportError:
+        return None
+    return ProjectPins()
+
+
+def _print_problems(result) -> bool:
+    """Print a file's warnings and notes; True when replaylint itself failed on it."""
+    if result.error:
+        print(f"replaylint: warning: {result.error}", file=sys.stderr)
+    for note in result.notes:
+        print(f"replaylint: note: {note}", file=sys.stderr)
+    if result.internal_error:
+        print(f"replaylint: error: internal error while checking {result.path}: {result.internal_error} "
+              "(please report this; the other files were checked)", file=sys.stderr)
+        return True
+    return False
+
+
+def _unique(findings: list) -> list:
+    """One finding per (code, place, message). A vLLM config file checked on its own yields to
+    the launches that reference it: they know the release it runs on."""
+    referenced = {(f.code, f.span) for f in findings if f.launch is None or f.launch.kind is not LaunchKind.VLLM_CONFIG}
+    seen = set()
+    kept = []
+    for finding in findings:
+        standalone = finding.launch is not None and finding.launch.kind is LaunchKind.VLLM_CONFIG
+        if standalone and (finding.code, finding.span) in referenced:
+            continue
+        key = (finding.code, finding.span, finding.message)
+        if key not in seen:
+            seen.add(key)
+            kept.append(finding)
+    return kept
+
+
+def _load_texts(run) -> None:
+    for finding in run.findings:
+        if finding.span.path not in run.texts:
+            try:
+                with open(finding.span.path, encoding="utf-8", errors="replace") as handle:
+                    run.texts[finding.span.path] = handle.read()
+            except OSError:
+                pass
+
+
+def _fix(checker: Checker, results: list[FileResult], args: argparse.Namespace, run: Run) -> int:
+    """Apply fixes (or print them as a diff). Replaces the results of changed files in place."""
+    fixable = checker.config.fixable_codes()
+    candidates = [r.path for r in results if any(f.code in fixable and applicable(f, args.unsafe_fixes) for f in r.findings)]
+    fixer = Fixer(checker, unsafe=args.unsafe_fixes)
+    fixer.run(candidates)
+    checker.overlay.clear()
+    changed = [document for document in fixer.documents.values() if document.changed]
+    if args.diff:
+        for failure in fixer.failures:
+            print(f"replaylint: warning: {failure}", file=sys.stderr)
+        for document in changed:
+            diff = difflib.unified_diff(
+                document.original.splitlines(keepends=True), document.text.splitlines(keepends=True),
+                _diff_name("a", document.path), _diff_name("b", document.path),
+            )
+            sys.stdout.write("".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in diff))
+        count = sum(len(document.fixed) for document in changed)
+        print(f"Would fix {count} {'error' if count == 1 else 'errors'}." if changed else "No errors would be fixed.", file=sys.stderr)
+        return EXIT_FINDINGS if changed else EXIT_CLEAN
+    written = set(fixer.write())
+    for failure in fixer.failures:
+        print(f"replaylint: warning: {failure}", file=sys.stderr)
+    run.fixed = sum(len(d.fixed) for d in fixer.documents.values() if d.path in written)
+    if args.show_fixes and written:
+        _show_fixes([d for d in fixer.documents.values() if d.path in written])
+    by_path = {r.path: index for index, r in enumerate(results)}
+    for path in written:
+        fresh = checker.check_file(path)
+        if path in by_path:
+            results[by_path[path]] = fresh
+        else:
+            results.append(fresh)
+    return EXIT_CLEAN
+
+
+def _diff_name(side: str, path: str) -> str:
+    return path if path.startswith("/") else f"{side}/{path}"
+
+
+def _show_fixes(documents: list) -> None:
+    total = sum(len(d.fixed) for d in documents)
+    print(f"Fixed {total} {'error' if total == 1 else 'errors'}:", file=sys.stderr)
+    for document in documents:
+        print(f"- {document.path}:", file=sys.stderr)
+        counts: dict[tuple[str, str], int] = {}
+        for finding in document.fixed:
+            counts[(finding.code, finding.name)] = counts.get((finding.code, finding.name), 0) + 1
+        for (code, name), count in sorted(counts.items()):
+            print(f"    {count} \u00d7 {code} ({name})", file=sys.stderr)

@@ -1,0 +1,80 @@
+"""The result cache and worker processes change speed, never results."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from replaylint.cli import main
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def run(folder: Path, *args: str) -> list[dict]:
+    out = io.StringIO()
+    cwd = os.getcwd()
+    os.chdir(folder)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+            main(["check", "--output-format", "json", "--no-respect-gitignore", "--extend-exclude", "fixed", *args, "."])
+    finally:
+        os.chdir(cwd)
+    return json.loads(out.getvalue())
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory) -> Path:
+    """Every golden case side by side, plus filler files the prefilter rejects."""
+    root = tmp_path_factory.mktemp("corpus")
+    for case in sorted(p.parent for p in FIXTURES.glob("*/*/expected.txt")):
+        shutil.copytree(case, root / f"{case.parent.name}-{case.name}", ignore=shutil.ignore_patterns("fixed", "expected.txt", "args.txt"))
+    for number in range(60):
+        (root / "filler" / f"module_{number}.py").parent.mkdir(exist_ok=True)
+        (root / "filler" / f"module_{number}.py").write_text(f"import os\nVALUE = {number}\n")
+    return root
+
+
+def test_workers_and_cache_give_identical_results(corpus: Path, tmp_path: Path) -> None:
+    baseline = run(corpus, "--no-cache", "--workers", "1")
+    assert baseline, "the corpus should have findings"
+    assert run(corpus, "--no-cache", "--workers", "2") == baseline
+    cache_dir = str(tmp_path / "cache")
+    assert run(corpus, "--cache-dir", cache_dir) == baseline  # cold: fills the cache
+    assert any(name.startswith("results-") for name in os.listdir(cache_dir))
+    assert run(corpus, "--cache-dir", cache_dir) == baseline  # warm
+    assert run(corpus, "--cache-dir", cache_dir, "--workers", "2") == baseline
+
+
+def test_cache_notices_changed_files_and_their_config_files(tmp_path: Path) -> None:
+    (tmp_path / "serve.sh").write_text("vllm serve m --config replay.yaml\n")
+    (tmp_path / "replay.yaml").write_text("return-sampling-mask: true\nlogprobs-mode: processed_logprobs\n")
+    (tmp_path / "a.py").write_text("from vllm import LLM\nLLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs')\n")
+    cache_dir = str(tmp_path / ".cache")
+    assert run(tmp_path, "--cache-dir", cache_dir) == []
+    (tmp_path / "replay.yaml").write_text("return-sampling-mask: true\n")
+    assert [f["code"] for f in run(tmp_path, "--cache-dir", cache_dir)] == ["RPL003"]
+    (tmp_path / "a.py").write_text("from vllm import LLM\nLLM('m', return_sampling_mask=True)\n")
+    assert sorted(f["filename"] for f in run(tmp_path, "--cache-dir", cache_dir)) == ["a.py", "replay.yaml"]
+
+
+def test_cache_is_keyed_by_configuration(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text("from vllm import LLM\nLLM('m', return_sampling_mask=True, enable_dbo=True)\n")
+    cache_dir = str(tmp_path / ".cache")
+    assert len(run(tmp_path, "--cache-dir", cache_dir)) == 2
+    assert [f["code"] for f in run(tmp_path, "--cache-dir", cache_dir, "--select", "RPL004")] == ["RPL004"]
+    assert len(run(tmp_path, "--cache-dir", cache_dir)) == 2
+
+
+def test_clean_removes_the_cache(tmp_path: Path, capsys) -> None:
+    (tmp_path / "a.py").write_text("from vllm import LLM\nLLM('m', return_sampling_mask=True)\n")
+    cache_dir = tmp_path / ".cache"
+    run(tmp_path, "--cache-dir", str(cache_dir))
+    assert (cache_dir / ".gitignore").read_text().strip().endswith("*")
+    assert main(["clean", "--cache-dir", str(cache_dir)]) == 0
+    assert not cache_dir.exists()
