@@ -2,13 +2,17 @@
 Flags replay-related options vLLM cannot parse: a value given to the `--return-sampling-mask`
 switch (`--return-sampling-mask=true`, or `true` as the next word), a `logprobs_mode` that is
 not one of vLLM's four choices (`processed-logprobs`, `PROCESSED_LOGPROBS`), a
-`return_sampling_mask` keyword value that is not a boolean, and a `VLLM_USE_V2_MODEL_RUNNER`
-that is not an integer (`true`, `yes`, an empty string).
+`return_sampling_mask` keyword value that is not a boolean, an abbreviation argparse cannot
+resolve because it also starts another option (`--return` is `--return-sampling-mask` or
+`--return-tokens-as-token-ids`), and a `VLLM_USE_V2_MODEL_RUNNER` that is not an integer
+(`true`, `yes`, an empty string).
 
 ## Why is this bad?
 vLLM fails before any replay check runs: argparse exits with
 `argument --return-sampling-mask/--no-return-sampling-mask: ignored explicit argument 'true'` or
-`invalid choice: 'processed-logprobs'`; pydantic rejects a wrong `logprobs_mode` keyword; and
+`invalid choice: 'processed-logprobs'` or `ambiguous option: --return could match ...`;
+pydantic rejects a wrong keyword value
+(`Input should be 'raw_logits', 'raw_logprobs', 'processed_logits' or 'processed_logprobs'`); and
 `VLLM_USE_V2_MODEL_RUNNER=true` raises
 `ValueError: invalid literal for int() with base 10: 'true'` in every launch.
 
@@ -36,7 +40,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..model import UNKNOWN, Applicability, Fix, Launch, SetEnv, SetSetting
+from ..model import UNKNOWN, Applicability, ArgIssue, Fix, Launch, LaunchKind, SetEnv, SetSetting
 from ..vllm import messages
 from ..vllm.fields import LOGPROBS_MODES, RUNNER_ENV
 from ..vllm.releases import Release
@@ -45,11 +49,20 @@ from .base import Invalid, Report, Rule, Valid, quote, sampling_mask
 
 _ENV_SPELLINGS = {"true": "1", "yes": "1", "on": "1", "false": "0", "no": "0", "off": "0"}
 _MASK_ISSUES = ("switch-with-value", "switch-followed-by-value")
+# pydantic's texts for the ModelConfig fields (`LogprobsMode` lists the literals in this order).
+_NOT_A_BOOLEAN = "Input should be a valid boolean"
+_UNREADABLE_BOOLEAN = "Input should be a valid boolean, unable to interpret input"
+_NOT_A_LOGPROBS_MODE = "Input should be 'raw_logits', 'raw_logprobs', 'processed_logits' or 'processed_logprobs'"
 
 
 def _choice_for(value: str) -> str | None:
     candidate = value.strip().lower().replace("-", "_")
     return candidate if candidate in LOGPROBS_MODES else None
+
+
+def _names_replay_option(issue: ArgIssue, asks_for_replay: bool) -> bool:
+    candidates = issue.name.split(",")
+    return "return_sampling_mask" in candidates or ("logprobs_mode" in candidates and asks_for_replay)
 
 
 class MalformedReplayOption(Rule):
@@ -61,6 +74,7 @@ class MalformedReplayOption(Rule):
 
     def check(self, launch: Launch, release: Release) -> Iterator[Report]:
         yield from self._mask_issues(launch)
+        yield from self._ambiguous(launch)
         yield from self._mask_value(launch)
         yield from self._logprobs_mode(launch)
         yield from self._runner_env(launch)
@@ -75,28 +89,38 @@ class MalformedReplayOption(Rule):
                     Fix(self.fix_applicability, "Write the switch alone", (SetSetting("return_sampling_mask", True),)),
                 )
 
+    def _ambiguous(self, launch: Launch) -> Iterator[Report]:
+        """An abbreviation argparse cannot resolve, where one candidate is a replay option."""
+        for issue in launch.issues:
+            if issue.kind == "ambiguous" and _names_replay_option(issue, sampling_mask(launch) is not None):
+                yield Report(
+                    issue.span,
+                    f"`{issue.spelling}` is an ambiguous abbreviation: vLLM {{release}} says \"{issue.detail}\"",
+                )
+
     def _mask_value(self, launch: Launch) -> Iterator[Report]:
         mask = launch.get("return_sampling_mask")
-        if mask is None or launch.kind.value != "python-call" or mask.value is UNKNOWN:
+        if mask is None or launch.kind is not LaunchKind.PYTHON_CALL or mask.value is UNKNOWN:
             return
         if as_bool(mask.value) is UNKNOWN:
-            yield Report(mask.value_span or mask.span, f"{quote(mask)} is not a boolean: vLLM {{release}} says \"Input should be a valid boolean\"")
+            # pydantic parses strings and numbers it cannot read as booleans with its own wording.
+            text = _UNREADABLE_BOOLEAN if isinstance(mask.value, (str, int, float)) else _NOT_A_BOOLEAN
+            yield Report(mask.value_span or mask.span, f"{quote(mask)} is not a boolean: vLLM {{release}} says \"{text}\"")
 
     def _logprobs_mode(self, launch: Launch) -> Iterator[Report]:
         mode = launch.get("logprobs_mode")
         if sampling_mask(launch) is None or mode is None or not isinstance(mode.value, str) or mode.value in LOGPROBS_MODES:
             return
-        choices = ", ".join(repr(choice) for choice in LOGPROBS_MODES)
         respelled = _choice_for(mode.value)
         fix = None
         if respelled is not None:
             fix = Fix(self.fix_applicability, f"Write '{respelled}'", (SetSetting("logprobs_mode", respelled),))
-        yield Report(
-            mode.value_span or mode.span,
-            f"{quote(mode)} is not a logprobs mode: vLLM {{release}} says "
-            f"\"invalid choice: {mode.value!r} (choose from {choices})\"",
-            fix,
-        )
+        if launch.kind is LaunchKind.PYTHON_CALL:
+            text = _NOT_A_LOGPROBS_MODE
+        else:
+            choices = ", ".join(repr(choice) for choice in LOGPROBS_MODES)
+            text = f"invalid choice: {mode.value!r} (choose from {choices})"
+        yield Report(mode.value_span or mode.span, f"{quote(mode)} is not a logprobs mode: vLLM {{release}} says \"{text}\"", fix)
 
     def _runner_env(self, launch: Launch) -> Iterator[Report]:
         env = launch.env.get(RUNNER_ENV)
@@ -115,10 +139,12 @@ class MalformedReplayOption(Rule):
         Valid('from vllm import LLM\nLLM("m", return_sampling_mask="yes", logprobs_mode="processed_logprobs")\n'),
         Valid('import os\nfrom vllm import LLM\nos.environ["VLLM_USE_V2_MODEL_RUNNER"] = "2"\n'
               'LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n'),
+        Valid('vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --spec ngram\n', filename="serve.sh"),
     )
     INVALID = (
+        # The Python API goes through pydantic, not argparse (vLLM judge, 0.33.0).
         Invalid('from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed-logprobs")\n',
-                message="invalid choice: 'processed-logprobs'",
+                message=_NOT_A_LOGPROBS_MODE,
                 fixed='from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n'),
         Invalid('import os\nfrom vllm import LLM\nos.environ["VLLM_USE_V2_MODEL_RUNNER"] = "true"\n'
                 'LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n',
@@ -126,5 +152,11 @@ class MalformedReplayOption(Rule):
                 fixed='import os\nfrom vllm import LLM\nos.environ["VLLM_USE_V2_MODEL_RUNNER"] = "1"\n'
                 'LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n'),
         Invalid('from vllm import LLM\nLLM("m", return_sampling_mask="enabled", logprobs_mode="processed_logprobs")\n',
-                message="Input should be a valid boolean"),
+                message=_UNREADABLE_BOOLEAN),
+        Invalid('vllm serve m --logprobs-mode processed-logprobs --return-s\n', filename="serve.sh",
+                message="invalid choice: 'processed-logprobs' (choose from 'processed_logits', 'processed_logprobs', "
+                "'raw_logits', 'raw_logprobs')"),
+        Invalid('vllm serve m --return --logprobs-mode processed_logprobs  # not --return-sampling-mask\n',
+                filename="serve.sh",
+                message="ambiguous option: --return could match --return-sampling-mask, --return-tokens-as-token-ids"),
     )

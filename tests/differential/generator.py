@@ -1,0 +1,429 @@
+"""Seeded launch configurations for the differential test (deterministic for a given seed).
+
+A case is one launch in two forms: `argv`, the words after `vllm serve`, and, where Python can
+say it, `kwargs`, the keyword arguments of `vllm.LLM(...)` (no dotted keys, abbreviations or
+repeated options: the value those spellings end up with). Both forms are judged separately by
+the real vLLM, so they need not mean exactly the same thing.
+
+Each case is assembled from independent dimensions (mask, logprobs mode, logits processors,
+speculative decoding, runner variable, DBO, batch-sharded sampling, diffusion overrides,
+watermarking, neighbours). A dimension picks one variant by weight; a variant is a list of
+option groups (kept in order among themselves, shuffled among the other dimensions' groups)
+and a kwargs fragment. Weights favour launches whose outcome a replay rule decides.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+MODEL = "org/model"
+DIFFUSION_MODEL = "org/DiffusionGemma-tiny"
+RUNNER_ENV = "VLLM_USE_V2_MODEL_RUNNER"
+ABSENT = object()  # a kwargs value meaning "leave the keyword out"
+
+
+@dataclass
+class Case:
+    id: str
+    argv: list[str]
+    env: dict[str, str]
+    kwargs: dict[str, Any] | None
+    mask: bool  # the argv form sets the mask option to true (the last mask option wins), even
+    # where argparse then fails on it (`--return-sampling-mask=true`)
+    kwargs_mask: bool  # the kwargs form asks for replay (pydantic's lax boolean)
+    gpus: int = 1
+    hf_configs: dict[str, dict] = field(default_factory=dict)
+    fake_modules: list[str] = field(default_factory=list)
+    tags: list[str] = field(default_factory=list)
+    style: dict[str, Any] = field(default_factory=dict)
+
+    def judge_cases(self) -> list[dict]:
+        """The judge's input lines for this case: argv form, then kwargs form if there is one."""
+        common: dict[str, Any] = {"env": self.env}
+        if self.gpus != 1:
+            common["gpus"] = self.gpus
+        if self.hf_configs:
+            common["hf_configs"] = self.hf_configs
+        if self.fake_modules:
+            common["fake_modules"] = self.fake_modules
+        lines = [{"id": f"{self.id}/argv", "argv": self.argv, **common}]
+        if self.kwargs is not None:
+            lines.append({"id": f"{self.id}/kwargs", "engine_kwargs": self.kwargs, **common})
+        return lines
+
+
+@dataclass
+class Variant:
+    """One choice of a dimension: option groups for argv, a kwargs fragment, labels."""
+
+    tag: str
+    groups: list[list[str]] = field(default_factory=list)
+    kwargs: dict[str, Any] = field(default_factory=dict)
+    mask: bool | None = None  # set by mask variants only
+    kwargs_mask: bool | None = None
+    gpus: int = 1
+    hf_configs: dict[str, dict] = field(default_factory=dict)
+    fake_modules: list[str] = field(default_factory=list)
+    env: dict[str, str] = field(default_factory=dict)
+    model: str | None = None
+
+
+Chooser = Callable[[random.Random], Variant]
+
+
+def _weighted(rng: random.Random, table: list[tuple[int, Any]]) -> Any:
+    total = sum(weight for weight, _ in table)
+    point = rng.randrange(total)
+    for weight, choice in table:
+        point -= weight
+        if point < 0:
+            return choice
+    raise AssertionError("unreachable")
+
+
+def _json(rng: random.Random, value: Any) -> str:
+    """JSON text in one of the spellings people write (compact or spaced)."""
+    return json.dumps(value, separators=(",", ":")) if rng.random() < 0.5 else json.dumps(value)
+
+
+# -- mask ---------------------------------------------------------------------------------------
+
+_MASK_KWARGS = [(70, True), (6, "yes"), (5, 1), (4, "true"), (8, False), (5, ABSENT), (2, "enabled")]
+_LAX_TRUE = {True, 1, "yes", "true"}
+
+
+def mask(rng: random.Random) -> Variant:
+    on = ["--return-sampling-mask"]
+    table: list[tuple[int, tuple[str, list[list[str]], bool]]] = [
+        (52, ("plain", [on], True)),
+        (6, ("underscore", [["--return_sampling_mask"]], True)),
+        (6, ("abbrev-return-s", [["--return-s"]], True)),
+        (3, ("abbrev-return-sampling", [["--return-sampling"]], True)),
+        (5, ("no-then-yes", [["--no-return-sampling-mask"], on], True)),
+        (3, ("repeated", [on, on], True)),
+        (4, ("yes-then-no", [on, ["--no-return-sampling-mask"]], False)),
+        (2, ("yes-then-no-abbrev", [on, ["--no-return-s"]], False)),
+        (9, ("absent", [], False)),
+        (3, ("eq-true", [["--return-sampling-mask=true"]], True)),
+        (2, ("bare-true", [on + ["true"]], True)),
+        # Neither sets the mask option (argparse stops, or never knew the name).
+        (1, ("ambiguous-return", [["--return"]], False)),
+        (1, ("pre-release-name", [["--enable-return-sampling-mask"]], False)),
+    ]
+    tag, groups, argv_on = _weighted(rng, table)
+    value = _weighted(rng, _MASK_KWARGS)
+    kwargs = {} if value is ABSENT else {"return_sampling_mask": value}
+    return Variant(f"mask:{tag}", groups, kwargs, mask=argv_on, kwargs_mask=value in _LAX_TRUE and value is not False)
+
+
+# -- logprobs mode --------------------------------------------------------------------------------
+
+def logprobs(rng: random.Random) -> Variant:
+    mode = _weighted(
+        rng,
+        [(62, "processed_logprobs"), (6, "raw_logprobs"), (4, "processed_logits"), (3, "raw_logits"),
+         (4, "processed-logprobs"), (1, "PROCESSED_LOGPROBS"), (14, None)],
+    )
+    if mode is None:
+        return Variant("logprobs:absent")
+    spelling = _weighted(rng, [(40, "flag"), (8, "underscore-eq"), (8, "abbrev"), (5, "eq"), (4, "repeated")])
+    groups = {
+        "flag": [["--logprobs-mode", mode]],
+        "underscore-eq": [[f"--logprobs_mode={mode}"]],
+        "abbrev": [["--logp", mode]],
+        "eq": [[f"--logprobs-mode={mode}"]],
+        "repeated": [["--logprobs-mode", "raw_logprobs"], ["--logprobs-mode", mode]],
+    }[spelling]
+    return Variant(f"logprobs:{mode}:{spelling}", groups, {"logprobs_mode": mode})
+
+
+# -- logits processors --------------------------------------------------------------------------
+
+def logits_processors(rng: random.Random) -> Variant:
+    return _weighted(
+        rng,
+        [
+            (80, Variant("lp:absent")),
+            (8, Variant("lp:one", [["--logits-processors", "a.b:C"]], {"logits_processors": ["a.b:C"]})),
+            (2, Variant("lp:two", [["--logits-processors", "a.b:C", "d.e:F"]], {"logits_processors": ["a.b:C", "d.e:F"]})),
+            (2, Variant("lp:abbrev", [["--logi", "a.b:C"]], {"logits_processors": ["a.b:C"]})),
+            (2, Variant("lp:underscore-eq", [["--logits_processors=a.b:C"]], {"logits_processors": ["a.b:C"]})),
+            (2, Variant("lp:empty-list", [], {"logits_processors": []})),
+            (1, Variant("lp:empty-word", [["--logits-processors", ""]], {"logits_processors": [None]})),
+        ],
+    )
+
+
+# -- speculative decoding -----------------------------------------------------------------------
+
+_DRAFTS = {
+    "eagle": "org/EAGLE-llama-draft",
+    "eagle3": "org/EAGLE3-draft",
+    "draft_model": "org/small-draft",
+    "dspark": "org/dspark-draft",
+    "medusa": "org/medusa-heads",
+    "custom_class": "my_pkg.MyProposer",
+}
+
+
+def _spec_config(rng: random.Random) -> tuple[str, dict[str, Any], list[str]]:
+    method = _weighted(
+        rng,
+        [(20, "ngram"), (20, "eagle3"), (8, "eagle"), (10, "draft_model"), (5, "ngram_gpu"), (10, "suffix"),
+         (8, "dspark"), (4, "extract_hidden_states"), (5, "inferred-eagle3"), (2, "model-ngram"),
+         (2, "mtp"), (1, "medusa"), (2, "custom_class")],
+    )
+    config: dict[str, Any] = {}
+    if method == "inferred-eagle3":
+        config["model"] = _DRAFTS["eagle3"]
+    elif method == "model-ngram":
+        config["model"] = "ngram"
+    else:
+        config["method"] = method
+        if method in _DRAFTS:
+            config["model"] = _DRAFTS[method]
+    config["num_speculative_tokens"] = rng.choice((1, 2, 3, 5))
+    if method in ("ngram", "ngram_gpu", "model-ngram"):
+        config["prompt_lookup_max"] = 3
+    adaptive = _weighted(rng, [(55, ABSENT), (30, True), (10, False), (5, "yes")])
+    if adaptive is not ABSENT:
+        key = "enable-adaptive-verification" if rng.random() < 0.2 else "enable_adaptive_verification"
+        config[key] = adaptive
+    fake = ["arctic_inference"] if method == "suffix" else []
+    return method, config, fake
+
+
+def _dotted(rng: random.Random, prefix: str, config: dict[str, Any]) -> list[list[str]]:
+    groups = []
+    for key, value in config.items():
+        text = value if isinstance(value, str) else json.dumps(value)
+        groups.append([f"{prefix}.{key}={text}"] if rng.random() < 0.2 else [f"{prefix}.{key}", text])
+    return groups
+
+
+def _spec_groups(rng: random.Random, config: dict[str, Any]) -> tuple[str, list[list[str]], dict[str, Any]]:
+    """(spelling, option groups, the config vLLM ends up with as LLM kwargs)."""
+    spelling = _weighted(
+        rng,
+        [(30, "sc-json"), (14, "long-json"), (5, "underscore-eq-json"), (14, "sc-dotted"), (8, "long-dotted"),
+         (4, "abbrev-dotted"), (12, "aliases"), (8, "json-then-dotted"), (3, "long-dotted-beats-sc-json")],
+    )
+    kwargs = {"speculative_config": config}
+    if spelling == "sc-json":
+        return spelling, [["-sc", _json(rng, config)]], kwargs
+    if spelling == "long-json":
+        return spelling, [["--speculative-config", _json(rng, config)]], kwargs
+    if spelling == "underscore-eq-json":
+        return spelling, [["--speculative_config=" + _json(rng, config)]], kwargs
+    if spelling == "sc-dotted":
+        return spelling, _dotted(rng, "-sc", config), kwargs
+    if spelling == "long-dotted":
+        return spelling, _dotted(rng, "--speculative-config", config), kwargs
+    if spelling == "abbrev-dotted":
+        return spelling, _dotted(rng, "--specu", config), kwargs
+    if spelling == "aliases":
+        return _alias_groups(rng, config)
+    if spelling == "json-then-dotted":
+        # The dotted keys are merged into their own dict, appended last: it replaces the JSON.
+        whole = dict(config)
+        replacement = {key: config[key] for key in config if rng.random() < 0.5} or {"num_speculative_tokens": 2}
+        groups = [["-sc", _json(rng, whole)], *_dotted(rng, "-sc", replacement)]
+        return spelling, groups, {"speculative_config": replacement}
+    # `--speculative-config.x` and `-sc` are different spellings; the dotted one is appended last.
+    other = {**config, "enable_adaptive_verification": True}
+    groups = [["-sc", _json(rng, other)], *_dotted(rng, "--speculative-config", config)]
+    return spelling, groups, kwargs
+
+
+_ALIASES = {"method": "--spec-method", "model": "--spec-model", "num_speculative_tokens": "--spec-tokens"}
+_ALIAS_KWARGS = {"method": "spec_method", "model": "spec_model", "num_speculative_tokens": "spec_tokens"}
+
+
+def _alias_groups(rng: random.Random, config: dict[str, Any]) -> tuple[str, list[list[str]], dict[str, Any]]:
+    groups: list[list[str]] = []
+    kwargs: dict[str, Any] = {}
+    rest = {}
+    for key, value in config.items():
+        if key in _ALIASES:
+            groups.append([_ALIASES[key], str(value)])
+            kwargs[_ALIAS_KWARGS[key]] = value
+        else:
+            rest[key] = value
+    if rest:
+        groups.append(["-sc", _json(rng, rest)])
+        kwargs["speculative_config"] = rest
+    return "aliases", groups, kwargs
+
+
+def speculative(rng: random.Random) -> Variant:
+    if rng.random() < 0.5:
+        return Variant("spec:absent")
+    method, config, fake = _spec_config(rng)
+    spelling, groups, kwargs = _spec_groups(rng, config)
+    adaptive = next((str(v) for k, v in config.items() if "adaptive" in k), "-")
+    return Variant(f"spec:{method}:{spelling}:av={adaptive}", groups, kwargs, fake_modules=fake)
+
+
+# -- runner variable ------------------------------------------------------------------------------
+
+def runner(rng: random.Random) -> Variant:
+    value = _weighted(rng, [(55, None), (17, "0"), (17, "1"), (5, "true"), (2, "2"), (2, ""), (2, "yes")])
+    if value is None:
+        return Variant("env:unset")
+    return Variant(f"env:{value!r}", env={RUNNER_ENV: value})
+
+
+# -- runner-related neighbours --------------------------------------------------------------------
+
+def dual_batch_overlap(rng: random.Random) -> Variant:
+    return _weighted(
+        rng,
+        [
+            (85, Variant("dbo:absent")),
+            (7, Variant("dbo:enable", [["--enable-dbo"]], {"enable_dbo": True})),
+            (5, Variant("dbo:ubatch-2", [["--ubatch-size", "2"]], {"ubatch_size": 2})),
+            (3, Variant("dbo:ubatch-1", [["--ubatch-size", "1"]], {"ubatch_size": 1})),
+        ],
+    )
+
+
+def batch_sharded(rng: random.Random) -> Variant:
+    tp = _weighted(rng, [(70, 1), (20, 2), (5, "2-long"), (5, "1-explicit")])
+    groups: list[list[str]] = []
+    kwargs: dict[str, Any] = {}
+    if tp == 2:
+        groups.append(["-tp", "2"])
+    elif tp == "2-long":
+        groups.append(["--tensor-parallel-size", "2"])
+    elif tp == "1-explicit":
+        groups.append(["-tp", "1"])
+    size = 2 if str(tp).startswith("2") else 1
+    if tp != 1:
+        kwargs["tensor_parallel_size"] = size
+    choice = _weighted(
+        rng,
+        [(78, "absent"), (10, "enable"), (2, "abbrev"), (3, "underscore"), (3, "no-enable"), (2, "disable"),
+         (2, "max-logprobs"), (2, "max-num-seqs")],
+    )
+    flag = {"enable": "--enable-batch-sharded-sampling", "abbrev": "--enable-b",
+            "underscore": "--enable_batch_sharded_sampling", "no-enable": "--no-enable-batch-sharded-sampling",
+            "disable": "--disable-batch-sharded-sampling"}
+    if choice in flag:
+        groups.append([flag[choice]])
+        kwargs["enable_batch_sharded_sampling"] = choice not in ("no-enable", "disable")
+    elif choice == "max-logprobs":
+        groups += [["--enable-batch-sharded-sampling"], ["--max-logprobs", "-1"]]
+        kwargs.update(enable_batch_sharded_sampling=True, max_logprobs=-1)
+    elif choice == "max-num-seqs":
+        groups += [["--enable-batch-sharded-sampling"], ["--max-num-seqs", "1"]]
+        kwargs.update(enable_batch_sharded_sampling=True, max_num_seqs=1)
+    return Variant(f"bss:{choice}:tp={tp}", groups, kwargs, gpus=size)
+
+
+def diffusion(rng: random.Random) -> Variant:
+    return _weighted(
+        rng,
+        [
+            (86, Variant("diffusion:absent")),
+            (5, Variant("diffusion:json", [["--hf-overrides", '{"canvas_length": 16}']], {"hf_overrides": {"canvas_length": 16}})),
+            (3, Variant("diffusion:dotted", [["--hf-overrides.canvas_length", "16"]], {"hf_overrides": {"canvas_length": 16}})),
+            (2, Variant("diffusion:null", [["--hf-overrides", '{"canvas_length": null}']], {"hf_overrides": {"canvas_length": None}})),
+            (2, Variant("diffusion:other-key", [["--hf-overrides", '{"rope_theta": 20000.0}']], {"hf_overrides": {"rope_theta": 20000.0}})),
+            # A model whose own config.json has a canvas_length; only its name tells (DiffusionGemma).
+            (2, Variant("diffusion:model-config", [], model=DIFFUSION_MODEL, hf_configs={DIFFUSION_MODEL: {"canvas_length": 16}})),
+        ],
+    )
+
+
+def watermark(rng: random.Random) -> Variant:
+    return _weighted(
+        rng,
+        [
+            (91, Variant("watermark:absent")),
+            (6, Variant("watermark:json", [["--watermark-config", '{"key": 42}']], {"watermark_config": {"key": 42}})),
+            (3, Variant("watermark:dotted", [["--watermark-config.key", "42"]], {"watermark_config": {"key": 42}})),
+        ],
+    )
+
+
+def neighbours(rng: random.Random) -> Variant:
+    return _weighted(
+        rng,
+        [
+            (76, Variant("extra:none")),
+            (5, Variant("extra:max-model-len", [["--max-model-len", "1024"]], {"max_model_len": 1024})),
+            (3, Variant("extra:gpu-mem", [["--gpu-memory-utilization", "0.8"]], {"gpu_memory_utilization": 0.8})),
+            (4, Variant("extra:enforce-eager", [["--enforce-eager"]], {"enforce_eager": True})),
+            (3, Variant("extra:cc-mode-1", [["-cc.mode", "1"]], {"compilation_config": 1})),
+            (2, Variant("extra:prompt-embeds", [["--enable-prompt-embeds"]], {"enable_prompt_embeds": True})),
+            (2, Variant("extra:kv-sharing", [["--kv-sharing-fast-prefill"]], {"kv_sharing_fast_prefill": True})),
+            (2, Variant("extra:seed", [["--seed", "0"]], {"seed": 0})),
+            (1, Variant("extra:elastic-ep", [["--enable-elastic-ep"]], {"enable_elastic_ep": True})),
+        ],
+    )
+
+
+DIMENSIONS: tuple[Chooser, ...] = (
+    mask, logprobs, logits_processors, speculative, runner, dual_batch_overlap, batch_sharded, diffusion,
+    watermark, neighbours,
+)
+
+
+def _interleave(rng: random.Random, sequences: list[list[list[str]]]) -> list[list[str]]:
+    """Merge the dimensions' group lists at random, keeping each list's own order."""
+    pending = [list(groups) for groups in sequences if groups]
+    merged: list[list[str]] = []
+    while pending:
+        groups = rng.choice(pending)
+        merged.append(groups.pop(0))
+        if not groups:
+            pending.remove(groups)
+    return merged
+
+
+def make_case(rng: random.Random, number: int) -> Case:
+    variants = [choose(rng) for choose in DIMENSIONS]
+    groups = _interleave(rng, [variant.groups for variant in variants])
+    model = next((variant.model for variant in variants if variant.model), MODEL)
+    kwargs: dict[str, Any] = {"model": model}
+    env: dict[str, str] = {}
+    for variant in variants:
+        kwargs.update(variant.kwargs)
+        env.update(variant.env)
+    mask_variant = variants[0]
+    case = Case(
+        id=f"c{number:05d}",
+        argv=[model] + [word for group in groups for word in group],
+        env=env,
+        kwargs=kwargs,
+        mask=bool(mask_variant.mask),
+        kwargs_mask=bool(mask_variant.kwargs_mask),
+        gpus=max(variant.gpus for variant in variants),
+        hf_configs={name: config for variant in variants for name, config in variant.hf_configs.items()},
+        fake_modules=sorted({module for variant in variants for module in variant.fake_modules}),
+        tags=[variant.tag for variant in variants],
+        style={
+            "env": rng.choice(("prefix", "export")),
+            "shell_lines": rng.random() < 0.4,
+            "docker_lines": rng.random() < 0.3,
+            "yaml_flow": rng.random() < 0.3,
+        },
+    )
+    return case
+
+
+def generate(count: int, seed: int) -> list[Case]:
+    rng = random.Random(seed)
+    return [make_case(rng, number) for number in range(count)]
+
+
+if __name__ == "__main__":  # print the judge input of a batch: python generator.py COUNT SEED
+    import sys
+
+    count, seed = (int(arg) for arg in sys.argv[1:3])
+    for case in generate(count, seed):
+        for line in case.judge_cases():
+            print(json.dumps(line))
