@@ -20,7 +20,8 @@ def test_example(rule, example: Example, check) -> None:
     files = {example.filename: example.source, **example.files}
     results = check(files, release=example.release)
     findings = [f for f in results[example.filename].findings if f.code == rule.code]
-    assert all(f.code != "RPL900" for f in results[example.filename].findings), results[example.filename].findings
+    if rule.code != "RPL900":
+        assert all(f.code != "RPL900" for f in results[example.filename].findings), results[example.filename].findings
     if example.count == 0:
         assert findings == [], f"{rule.code} should accept:\n{example.source}\ngot: {[f.message for f in findings]}"
         return

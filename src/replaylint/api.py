@@ -16,8 +16,8 @@ from . import cache, frontends, suppress
 from .config import Config
 from .discovery import discover
 from .frontends import ExtractContext, ParseError, SourceFile
-from .model import Finding, Launch, LineIndex, Span
-from .rules import RULES, UNPARSABLE_FILE
+from .model import Applicability, Edit, Finding, Fix, Launch, LineIndex, Span
+from .rules import RULES, UNPARSABLE_FILE, UNUSED_SUPPRESSION
 from .rules.base import Report
 from .versions import ProjectPins, describe, releases_for
 from .vllm.releases import judged
@@ -215,22 +215,48 @@ class Checker:
         ignored = self.config.ignored_for(result.path)
         findings = [finding for finding in result.findings if finding.code in self.enabled and finding.code not in ignored]
         if source is not None:
-            findings = self._suppress(findings, source, result.kind == "python")
+            findings = self._suppress(findings, source, result.kind, result.parsed)
         findings.sort(key=lambda f: (f.span.path, f.span.start_line, f.span.start_col, f.code))
         result.findings = [_slim(finding) for finding in findings]
         return result
 
-    def _suppress(self, findings: list[Finding], source: SourceFile, python: bool) -> list[Finding]:
+    def _suppress(self, findings: list[Finding], source: SourceFile, kind: str | None, parsed: bool) -> list[Finding]:
         local = [f for f in findings if f.span.path == source.path]
         elsewhere = [f for f in findings if f.span.path != source.path]
-        kept = suppress.apply(local, source.index, python)
+        kept, suppressions = suppress.apply(local, source.index, kind == "python")
         by_path: dict[str, list[Finding]] = {}
         for finding in elsewhere:
             by_path.setdefault(finding.span.path, []).append(finding)
         for path, group in by_path.items():
             text = self._read_text(path)
-            kept.extend(group if text is None else suppress.apply(group, LineIndex(path, text), False))
+            kept.extend(group if text is None else suppress.apply(group, LineIndex(path, text), False)[0])
+        # YAML is left out: a config file's comments may serve launches in other files.
+        if parsed and kind in ("python", "shell", "dockerfile") and UNUSED_SUPPRESSION[0] in self.enabled:
+            kept.extend(_unused_suppression(s, source) for s in suppress.unused(suppressions, self.enabled))
         return kept
+
+
+def _unused_suppression(suppression: suppress.Suppression, source: SourceFile) -> Finding:
+    code, name, _ = UNUSED_SUPPRESSION
+    text = source.text
+    comment = text[suppression.start : suppression.end].strip()
+    if suppression.own_line:
+        line_start = text.rfind("\n", 0, suppression.start) + 1
+        line_end = text.find("\n", suppression.end)
+        removal = source.index.span(line_start, len(text) if line_end == -1 else line_end + 1)
+    else:
+        code_end = len(text[: suppression.start].rstrip(" \t"))
+        removal = source.index.span(code_end, suppression.end)
+    fix = Fix(Applicability.SAFE, "Remove the unused suppression", ())
+    return Finding(
+        code,
+        name,
+        f"`{comment}` suppresses nothing: no finding it names is reported here",
+        source.index.span(suppression.start, suppression.end),
+        "warning",
+        fix=fix,
+        edits=(Edit(removal, ""),),
+    )
 
 
 def _slim(finding: Finding) -> Finding:

@@ -15,6 +15,8 @@ from .rpl102_request_top_k import ReplayRequestWithoutTopK
 from .rpl201_malformed_replay_option import MalformedReplayOption
 from .rpl202_config_file_ignored import ConfigFileIgnored
 from .rpl203_broken_line_continuation import BrokenLineContinuation
+from .rpl900_unparsable_file import UnparsableFile
+from .rpl901_unused_suppression import UnusedSuppression
 
 RULES: tuple[Rule, ...] = (
     LogitsProcessorsWithSamplingMask(),
@@ -29,24 +31,25 @@ RULES: tuple[Rule, ...] = (
     MalformedReplayOption(),
     ConfigFileIgnored(),
     BrokenLineContinuation(),
+    UnparsableFile(),
+    UnusedSuppression(),
 )
 BY_CODE = {rule.code: rule for rule in RULES}
 BY_NAME = {rule.name: rule for rule in RULES}
 
-# Findings the engine itself reports (not rules over launches).
-UNPARSABLE_FILE = ("RPL900", "unparsable-file", "A file that mentions vLLM could not be read or parsed")
+# Findings the engine itself reports while reading files (their rules document them).
+UNPARSABLE_FILE = (UnparsableFile.code, UnparsableFile.name, UnparsableFile.summary)
+UNUSED_SUPPRESSION = (UnusedSuppression.code, UnusedSuppression.name, UnusedSuppression.summary)
 
 
 def resolve(selector: str) -> list[str]:
     """Codes matched by a code, a code prefix (`RPL0`, `RPL`), a rule name or `ALL`."""
     selector = selector.strip()
     if selector.upper() == "ALL":
-        return [*BY_CODE, UNPARSABLE_FILE[0]]
+        return list(BY_CODE)
     if selector in BY_NAME:
         return [BY_NAME[selector].code]
-    if selector == UNPARSABLE_FILE[1]:
-        return [UNPARSABLE_FILE[0]]
-    codes = [code for code in (*BY_CODE, UNPARSABLE_FILE[0]) if code.startswith(selector.upper())]
+    codes = [code for code in BY_CODE if code.startswith(selector.upper())]
     if not codes or not selector.upper().startswith("RPL"):
         raise ValueError(f"unknown rule selector: {selector!r}")
     return codes
