@@ -88,7 +88,8 @@ def test_sarif_has_what_github_code_scanning_requires(mixed: Run) -> None:
     driver = run["tool"]["driver"]
     assert driver["name"] == "replaylint" and driver["version"] and driver["informationUri"].startswith("https://")
     rules = driver["rules"]
-    assert [rule["id"] for rule in rules] == [rule.code for rule in RULES] + [UNPARSABLE_FILE[0]]
+    ids = [rule["id"] for rule in rules]
+    assert ids == [rule.code for rule in RULES] and len(set(ids)) == len(ids) and UNPARSABLE_FILE[0] in ids
     for rule in rules:
         for key in ("shortDescription", "fullDescription", "help"):
             assert rule[key]["text"].strip(), (rule["id"], key)
@@ -109,6 +110,14 @@ def test_sarif_has_what_github_code_scanning_requires(mixed: Run) -> None:
         assert result["partialFingerprints"]["primaryLocationLineHash"]
     uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in run["results"]}
     assert uris == {"b_launch.py", "a_serve.sh", "c/broken.sh", "multi.py"}
+
+
+def test_sarif_describes_a_code_the_rule_table_lacks(tmp_path: Path) -> None:
+    run = check(tmp_path, {"broken.sh": SHELL_BROKEN})
+    run.findings = [dataclasses.replace(run.findings[0], code="RPL999", name="future-rule")]
+    log = sarif(run)
+    rules, result = log["runs"][0]["tool"]["driver"]["rules"], log["runs"][0]["results"][0]
+    assert rules[result["ruleIndex"]]["id"] == "RPL999" and rules[result["ruleIndex"]]["help"]["text"]
 
 
 def test_sarif_regions_are_our_spans_one_to_one(mixed: Run) -> None:
@@ -202,6 +211,17 @@ def test_relative_path_sees_through_symlinked_roots(tmp_path: Path) -> None:
     (tmp_path / "link").symlink_to(real)
     assert relative_path(str(real / "src" / "a.py"), str(tmp_path / "link")) == "src/a.py"
     assert relative_path(str(tmp_path / "other.py"), str(real)) is None
+
+
+def test_undecodable_bytes_become_replacement_characters(tmp_path: Path) -> None:
+    """A shell script keeps a stray byte as a lone surrogate; machine formats must stay UTF-8."""
+    (tmp_path / "serve.sh").write_bytes(b"vllm serve m --return-sampling-mask --logprobs-mode raw\xff\n")
+    run = Run(findings=Checker(Config()).check_file(str(tmp_path / "serve.sh")).findings, root=str(tmp_path))
+    assert any("\udcff" in f.message for f in run.findings)
+    for name in ("sarif", "github", "junit"):
+        output = render(name, run)
+        output.encode("utf-8")
+        assert "\ufffd" in (json.loads(output)["runs"][0]["results"][0]["message"]["text"] if name == "sarif" else output)
 
 
 def test_sarif_of_a_clean_run_is_valid_with_no_results(tmp_path: Path) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 from dataclasses import dataclass, field
 
 from ..model import Applicability, Finding
@@ -11,6 +12,8 @@ from ..model import Applicability, Finding
 FORMATS = ("full", "concise", "json", "json-lines", "junit", "github", "sarif")
 DOCS_URL = "https://github.com/replaylint/replaylint/blob/main/docs/rules/{code}.md"
 HOME_URL = "https://github.com/replaylint/replaylint"
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 # Format name -> module of this package with a `render(run) -> str`; the rest are text.
 _MACHINE_FORMATS = {"json": "json", "json-lines": "json_lines", "junit": "junit", "github": "github", "sarif": "sarif"}
@@ -40,6 +43,15 @@ def applicable(finding: Finding, unsafe: bool) -> bool:
     if not finding.fixable or finding.fix is None:
         return False
     return finding.fix.applicability is Applicability.SAFE or (unsafe and finding.fix.applicability is Applicability.UNSAFE)
+
+
+def without_surrogates(text: str) -> str:
+    """`text` with each lone surrogate as U+FFFD.
+
+    Shell scripts and Dockerfiles keep undecodable bytes as lone surrogates, and messages quote
+    them; a machine format must stay valid UTF-8 (strict JSON readers reject `\\udcff`).
+    """
+    return _LONE_SURROGATE.sub("\ufffd", text)
 
 
 def relative_path(path: str, root: str) -> str | None:

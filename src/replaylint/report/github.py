@@ -10,7 +10,7 @@ Paths are relative to `Run.root` (the repository); a file outside it keeps its a
 from __future__ import annotations
 
 from ..model import Applicability, Finding
-from . import Run, relative_path
+from . import Run, relative_path, without_surrogates
 
 ANNOTATION_LIMIT = 10  # per type and step (actions/toolkit docs)
 
@@ -19,17 +19,12 @@ _FIX_NOTES = {Applicability.SAFE: "", Applicability.UNSAFE: " (unsafe fix)", App
 
 def escape_data(text: str) -> str:
     """Escape a command's message the way the Actions runner unescapes it."""
-    return _printable(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return without_surrogates(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
 def escape_property(text: str) -> str:
     """Escape a command property value: the message escapes plus the separators `:` and `,`."""
     return escape_data(text).replace(":", "%3A").replace(",", "%2C")
-
-
-def _printable(text: str) -> str:
-    # Shell scripts keep undecodable bytes as lone surrogates; stdout cannot encode them.
-    return text.encode("utf-8", "replace").decode("utf-8")
 
 
 def _severity_order(finding: Finding) -> tuple:

@@ -2,8 +2,8 @@
 
 Choices worth knowing (see docs/anchors §4 for what GitHub reads):
 
-* `driver.rules` lists every rule replaylint has, RPL900 included, in code order, whether it
-  fired or not, so a rule's `ruleIndex` is the same in every run.
+* `driver.rules` lists every rule of the rule table (RPL900 and RPL901 included) in code order,
+  whether it fired or not, so a rule's `ruleIndex` is the same in every run.
 * Locations are relative to `Run.root` (the repository) with `uriBaseId` `%SRCROOT%`; a file
   outside the root gets an absolute `file://` URI instead.
 * Regions copy our spans 1:1: lines and columns are 1-based and `endColumn` is exclusive in
@@ -14,6 +14,7 @@ Choices worth knowing (see docs/anchors §4 for what GitHub reads):
   line number nor the message (which names the judged vLLM release) goes in, so an alert keeps
   its identity when unrelated lines move or the target release changes; like GitHub's own hash
   it changes when the flagged line itself is edited.
+* Lone surrogates (undecodable bytes a shell script keeps) become U+FFFD in every string.
 * `fixes` carry the finding's text edits (only when it has some), whatever their safety; the
   fix's `properties.applicability` says whether `--fix` applies it.
 """
@@ -30,39 +31,19 @@ from urllib.parse import quote
 
 from .. import __version__
 from ..model import Edit, Finding, Span
-from ..rules import RULES, UNPARSABLE_FILE
-from . import DOCS_URL, HOME_URL, Run, relative_path
+from ..rules import RULES
+from . import DOCS_URL, HOME_URL, Run, relative_path, without_surrogates
 
 SCHEMA_URL = "https://json.schemastore.org/sarif-2.1.0.json"
 SRCROOT = "%SRCROOT%"
 FULL_DESCRIPTION_LIMIT = 1000  # characters GitHub displays
 
-_CATEGORIES = {"0": "engine-config", "1": "sampling-request", "2": "launch-syntax", "9": "parse-error"}
-
-_UNPARSABLE_DOC = """## What it does
-Reports a file that mentions vLLM but that replaylint could not read or parse: a syntax error,
-an encoding it cannot decode, a binary file, or nesting too deep to analyse.
-
-## Why is this bad?
-replaylint cannot see the launches in such a file, so none of its rules checked them. A launch
-script that does not parse usually fails before vLLM starts, too.
-
-## Example
-```bash
-vllm serve Qwen/Qwen3-8B --return-sampling-mask "
-```
-
-## Use instead
-```bash
-vllm serve Qwen/Qwen3-8B --return-sampling-mask
-```
-Fix the syntax or the encoding the message names, or exclude the file (`extend-exclude`).
-"""
+_CATEGORIES = {"0": "engine-config", "1": "sampling-request", "2": "launch-syntax", "9": "meta"}
 
 
 @dataclass(frozen=True)
 class RuleInfo:
-    """What SARIF says about one rule, from the rule table or the engine's own finding."""
+    """What SARIF says about one rule: from the rule table, or from a finding whose code it lacks."""
 
     code: str
     name: str
@@ -72,10 +53,7 @@ class RuleInfo:
 
 
 def rule_infos() -> list[RuleInfo]:
-    infos = [RuleInfo(rule.code, rule.name, rule.summary, rule.severity, rule.documentation()) for rule in RULES]
-    code, name, summary = UNPARSABLE_FILE
-    infos.append(RuleInfo(code, name, summary, "error", _UNPARSABLE_DOC.strip()))
-    return infos
+    return [RuleInfo(rule.code, rule.name, rule.summary, rule.severity, rule.documentation()) for rule in RULES]
 
 
 def _section(markdown: str, heading: str) -> str:
@@ -117,7 +95,7 @@ class _Locator:
         relative = relative_path(path, self.root)
         if relative is None:
             return {"uri": Path(path).resolve().as_uri()}
-        return {"uri": quote(relative, safe="/"), "uriBaseId": SRCROOT}
+        return {"uri": quote(relative, safe="/", errors="surrogateescape"), "uriBaseId": SRCROOT}
 
     @staticmethod
     def region(span: Span) -> dict[str, int]:
@@ -157,12 +135,12 @@ def _fix(finding: Finding, locator: _Locator) -> dict[str, Any]:
     changes = [
         {
             "artifactLocation": locator.artifact(path),
-            "replacements": [{"deletedRegion": locator.region(edit.span), "insertedContent": {"text": edit.content}} for edit in edits],
+            "replacements": [{"deletedRegion": locator.region(edit.span), "insertedContent": {"text": without_surrogates(edit.content)}} for edit in edits],
         }
         for path, edits in by_path.items()
     ]
     return {
-        "description": {"text": finding.fix.title},
+        "description": {"text": without_surrogates(finding.fix.title)},
         "artifactChanges": changes,
         "properties": {"applicability": finding.fix.applicability.value},
     }
@@ -173,7 +151,7 @@ def _result(finding: Finding, index: int, locator: _Locator, fingerprint: str) -
         "ruleId": finding.code,
         "ruleIndex": index,
         "level": finding.severity,
-        "message": {"text": finding.message},
+        "message": {"text": without_surrogates(finding.message)},
         "locations": [locator.physical(finding.span)],
         "partialFingerprints": {"primaryLocationLineHash": fingerprint},
     }
