@@ -27,14 +27,13 @@ def escape_property(text: str) -> str:
     return escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def _severity_order(finding: Finding) -> tuple:
-    span = finding.span
-    return (finding.severity != "error", span.path, span.start_line, span.start_col, finding.code)
+def _shown_path(finding: Finding, root: str) -> str:
+    return relative_path(finding.span.path, root) or finding.span.path
 
 
 def _properties(finding: Finding, root: str) -> str:
     span = finding.span
-    properties = [("file", relative_path(span.path, root) or span.path), ("line", span.start_line), ("endLine", span.end_line)]
+    properties = [("file", _shown_path(finding, root)), ("line", span.start_line), ("endLine", span.end_line)]
     if span.start_line == span.end_line:
         properties += [("col", span.start_col), ("endColumn", max(span.end_col, span.start_col))]
     properties.append(("title", f"replaylint ({finding.code})"))
@@ -72,7 +71,15 @@ def summary(run: Run) -> list[str]:
     return lines
 
 
+def _most_severe_first(findings: list[Finding], root: str) -> list[Finding]:
+    def key(finding: Finding) -> tuple:
+        span = finding.span
+        return (finding.severity != "error", _shown_path(finding, root), span.start_line, span.start_col, finding.code)
+
+    return sorted(findings, key=key)
+
+
 def render(run: Run) -> str:
-    lines = [annotation(finding, run.root) for finding in sorted(run.findings, key=_severity_order)]
+    lines = [annotation(finding, run.root) for finding in _most_severe_first(run.findings, run.root)]
     lines.extend(summary(run))
     return "\n".join(lines) + "\n"

@@ -1,6 +1,6 @@
 """`--output-format sarif`: SARIF 2.1.0 for GitHub code scanning and other SARIF viewers.
 
-Choices worth knowing (see docs/anchors §4 for what GitHub reads):
+Choices worth knowing (GitHub's "SARIF support for code scanning" page says what it reads):
 
 * `driver.rules` lists every rule of the rule table (RPL900 and RPL901 included) in code order,
   whether it fired or not, so a rule's `ruleIndex` is the same in every run.
@@ -8,12 +8,13 @@ Choices worth knowing (see docs/anchors §4 for what GitHub reads):
   outside the root gets an absolute `file://` URI instead.
 * Regions copy our spans 1:1: lines and columns are 1-based and `endColumn` is exclusive in
   both. Columns count code points, which `run.columnKind` says (SARIF's default is UTF-16).
-* `partialFingerprints.primaryLocationLineHash` is `<16 hex>:<n>`: a SHA-256 over the rule code
-  and the text of the finding's first line with all whitespace removed, and `n`, the 1-based
-  count of findings of that code on lines with that same text in the file so far. Neither the
-  line number nor the message (which names the judged vLLM release) goes in, so an alert keeps
-  its identity when unrelated lines move or the target release changes; like GitHub's own hash
-  it changes when the flagged line itself is edited.
+* `partialFingerprints.primaryLocationLineHash` is `<16 hex>:<n>`. The hex is a SHA-256 over
+  the rule code and the text of the finding's first line with all whitespace removed (empty
+  when the file's text is not in `Run.texts`); `n` counts, from 1, the findings of that code
+  on lines with that same text in the file so far. Neither the line number nor the message
+  (which names the judged vLLM release) goes in, so an alert keeps its identity when unrelated
+  lines move or the target release changes; like GitHub's own hash, it changes when the
+  flagged line itself is edited.
 * Lone surrogates (undecodable bytes a shell script keeps) become U+FFFD in every string.
 * `fixes` carry the finding's text edits (only when it has some), whatever their safety; the
   fix's `properties.applicability` says whether `--fix` applies it.
@@ -30,7 +31,7 @@ from typing import Any
 from urllib.parse import quote
 
 from .. import __version__
-from ..model import Edit, Finding, Span
+from ..model import Edit, Finding, Fix, Span
 from ..rules import RULES
 from . import DOCS_URL, HOME_URL, Run, relative_path, without_surrogates
 
@@ -127,8 +128,7 @@ class _Fingerprints:
         return f"{digest}:{self.seen[key]}"
 
 
-def _fix(finding: Finding, locator: _Locator) -> dict[str, Any]:
-    assert finding.fix is not None
+def _fix(finding: Finding, fix: Fix, locator: _Locator) -> dict[str, Any]:
     by_path: dict[str, list[Edit]] = {}
     for edit in sorted(finding.edits):
         by_path.setdefault(edit.span.path, []).append(edit)
@@ -140,9 +140,9 @@ def _fix(finding: Finding, locator: _Locator) -> dict[str, Any]:
         for path, edits in by_path.items()
     ]
     return {
-        "description": {"text": without_surrogates(finding.fix.title)},
+        "description": {"text": without_surrogates(fix.title)},
         "artifactChanges": changes,
-        "properties": {"applicability": finding.fix.applicability.value},
+        "properties": {"applicability": fix.applicability.value},
     }
 
 
@@ -158,7 +158,7 @@ def _result(finding: Finding, index: int, locator: _Locator, fingerprint: str) -
     if finding.related:
         result["relatedLocations"] = [{"id": number, **locator.physical(span)} for number, span in enumerate(finding.related, 1)]
     if finding.edits and finding.fix is not None:
-        result["fixes"] = [_fix(finding, locator)]
+        result["fixes"] = [_fix(finding, finding.fix, locator)]
     if finding.releases:
         result["properties"] = {"vllmReleases": list(finding.releases)}
     return result
@@ -169,13 +169,20 @@ def _in_file_order(findings: list[Finding]) -> list[Finding]:
     return sorted(findings, key=lambda f: (f.span.path, f.span.start_line, f.span.start_col, f.code, f.span.end_line, f.span.end_col))
 
 
-def sarif_log(run: Run) -> dict[str, Any]:
+def _rules_for(findings: list[Finding]) -> list[RuleInfo]:
+    """The rule table, plus a plain descriptor for any code of `findings` it lacks."""
     infos = rule_infos()
-    index = {info.code: number for number, info in enumerate(infos)}
-    for finding in run.findings:
-        if finding.code not in index:  # a code the rule table does not know: still give it a descriptor
-            index[finding.code] = len(infos)
+    known = {info.code for info in infos}
+    for finding in findings:
+        if finding.code not in known:
+            known.add(finding.code)
             infos.append(RuleInfo(finding.code, finding.name, finding.name, finding.severity, ""))
+    return infos
+
+
+def sarif_log(run: Run) -> dict[str, Any]:
+    infos = _rules_for(run.findings)
+    index = {info.code: number for number, info in enumerate(infos)}
     locator = _Locator(run.root)
     fingerprint = _Fingerprints(run.texts)
     results = [_result(finding, index[finding.code], locator, fingerprint(finding)) for finding in _in_file_order(run.findings)]
