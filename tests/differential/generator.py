@@ -15,11 +15,13 @@ and a kwargs fragment. Weights favour launches whose outcome a replay rule decid
 from __future__ import annotations
 
 import json
+import math
 import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-MODEL = "org/model"
+MODEL = "org/model"  # a name that tells nothing about the architecture
+NAMED_MODEL = "meta-llama/Llama-3.2-1B-Instruct"  # the judge's tiny model is a Llama too
 DIFFUSION_MODEL = "org/DiffusionGemma-tiny"
 RUNNER_ENV = "VLLM_USE_V2_MODEL_RUNNER"
 ABSENT = object()  # a kwargs value meaning "leave the keyword out"
@@ -69,6 +71,10 @@ class Variant:
     fake_modules: list[str] = field(default_factory=list)
     env: dict[str, str] = field(default_factory=dict)
     model: str | None = None
+    minors: tuple[int, int] = (28, 33)  # the vLLM 0.X releases that know these options
+
+    def fits(self, minor: int) -> bool:
+        return self.minors[0] <= minor <= self.minors[1]
 
 
 Chooser = Callable[[random.Random], Variant]
@@ -117,6 +123,10 @@ def mask(rng: random.Random) -> Variant:
     value = _weighted(rng, _MASK_KWARGS)
     kwargs = {} if value is ABSENT else {"return_sampling_mask": value}
     return Variant(f"mask:{tag}", groups, kwargs, mask=argv_on, kwargs_mask=value in _LAX_TRUE and value is not False)
+
+
+def model_name(rng: random.Random) -> Variant:
+    return Variant("model:named") if rng.random() < 0.4 else Variant("model:opaque")
 
 
 # -- logprobs mode --------------------------------------------------------------------------------
@@ -188,10 +198,14 @@ def _spec_config(rng: random.Random) -> tuple[str, dict[str, Any], list[str]]:
     config["num_speculative_tokens"] = rng.choice((1, 2, 3, 5))
     if method in ("ngram", "ngram_gpu", "model-ngram"):
         config["prompt_lookup_max"] = 3
-    adaptive = _weighted(rng, [(55, ABSENT), (30, True), (10, False), (5, "yes")])
+    adaptive = _weighted(rng, [(55, ABSENT), (28, True), (10, False), (4, "yes"), (2, "True"), (1, "false")])
     if adaptive is not ABSENT:
         key = "enable-adaptive-verification" if rng.random() < 0.2 else "enable_adaptive_verification"
         config[key] = adaptive
+    if rng.random() < 0.06:
+        config["parallel_drafting"] = True
+    if method == "draft_model" and rng.random() < 0.3:
+        config["use_heterogeneous_vocab"] = True
     fake = ["arctic_inference"] if method == "suffix" else []
     return method, config, fake
 
@@ -209,7 +223,8 @@ def _spec_groups(rng: random.Random, config: dict[str, Any]) -> tuple[str, list[
     spelling = _weighted(
         rng,
         [(30, "sc-json"), (14, "long-json"), (5, "underscore-eq-json"), (14, "sc-dotted"), (8, "long-dotted"),
-         (4, "abbrev-dotted"), (12, "aliases"), (8, "json-then-dotted"), (3, "long-dotted-beats-sc-json")],
+         (4, "abbrev-dotted"), (2, "abbrev-json"), (12, "aliases"), (8, "json-then-dotted"),
+         (3, "long-dotted-beats-sc-json"), (3, "json-twice"), (2, "json-then-none")],
     )
     kwargs = {"speculative_config": config}
     if spelling == "sc-json":
@@ -218,6 +233,14 @@ def _spec_groups(rng: random.Random, config: dict[str, Any]) -> tuple[str, list[
         return spelling, [["--speculative-config", _json(rng, config)]], kwargs
     if spelling == "underscore-eq-json":
         return spelling, [["--speculative_config=" + _json(rng, config)]], kwargs
+    if spelling == "abbrev-json":
+        return spelling, [["--specu", _json(rng, config)]], kwargs
+    if spelling == "json-twice":  # the last occurrence wins
+        other = {"method": "ngram", "num_speculative_tokens": 2, "prompt_lookup_max": 2, "enable_adaptive_verification": True}
+        first, last = (other, config) if rng.random() < 0.5 else (config, other)
+        return spelling, [["-sc", _json(rng, first)], ["--speculative-config", _json(rng, last)]], {"speculative_config": last}
+    if spelling == "json-then-none":  # `''`, `None` and `null` all mean no speculative config
+        return spelling, [["-sc", _json(rng, config)], ["-sc", rng.choice(("", "None", "null"))]], {"speculative_config": None}
     if spelling == "sc-dotted":
         return spelling, _dotted(rng, "-sc", config), kwargs
     if spelling == "long-dotted":
@@ -239,6 +262,7 @@ def _spec_groups(rng: random.Random, config: dict[str, Any]) -> tuple[str, list[
 
 
 _ALIASES = {"method": "--spec-method", "model": "--spec-model", "num_speculative_tokens": "--spec-tokens"}
+_ALIAS_ABBREVIATIONS = {"--spec-method": "--spec-meth", "--spec-model": "--spec-mod", "--spec-tokens": "--spec-t"}
 _ALIAS_KWARGS = {"method": "spec_method", "model": "spec_model", "num_speculative_tokens": "spec_tokens"}
 
 
@@ -248,7 +272,8 @@ def _alias_groups(rng: random.Random, config: dict[str, Any]) -> tuple[str, list
     rest = {}
     for key, value in config.items():
         if key in _ALIASES:
-            groups.append([_ALIASES[key], str(value)])
+            flag = _ALIASES[key] if rng.random() < 0.8 else _ALIAS_ABBREVIATIONS[_ALIASES[key]]
+            groups.append([flag, str(value)])
             kwargs[_ALIAS_KWARGS[key]] = value
         else:
             rest[key] = value
@@ -264,13 +289,20 @@ def speculative(rng: random.Random) -> Variant:
     method, config, fake = _spec_config(rng)
     spelling, groups, kwargs = _spec_groups(rng, config)
     adaptive = next((str(v) for k, v in config.items() if "adaptive" in k), "-")
-    return Variant(f"spec:{method}:{spelling}:av={adaptive}", groups, kwargs, fake_modules=fake)
+    minors = (28, 32) if method == "medusa" else (28, 33)
+    if adaptive in ("True", "yes") and method != "dspark":
+        minors = (30, minors[1])  # 0.28-0.29: "Adaptive verification only supported with DSpark"
+    return Variant(f"spec:{method}:{spelling}:av={adaptive}", groups, kwargs, fake_modules=fake, minors=minors)
 
 
 # -- runner variable ------------------------------------------------------------------------------
 
 def runner(rng: random.Random) -> Variant:
-    value = _weighted(rng, [(55, None), (17, "0"), (17, "1"), (5, "true"), (2, "2"), (2, ""), (2, "yes")])
+    value = _weighted(
+        rng,
+        [(55, None), (17, "0"), (17, "1"), (5, "true"), (1, "2"), (1, ""), (1, "yes"), (1, " 1"), (1, "-1"),
+         (1, "1.0"), (1, "00")],
+    )
     if value is None:
         return Variant("env:unset")
     return Variant(f"env:{value!r}", env={RUNNER_ENV: value})
@@ -279,15 +311,24 @@ def runner(rng: random.Random) -> Variant:
 # -- runner-related neighbours --------------------------------------------------------------------
 
 def dual_batch_overlap(rng: random.Random) -> Variant:
-    return _weighted(
+    variant = _weighted(
         rng,
         [
             (85, Variant("dbo:absent")),
             (7, Variant("dbo:enable", [["--enable-dbo"]], {"enable_dbo": True})),
             (5, Variant("dbo:ubatch-2", [["--ubatch-size", "2"]], {"ubatch_size": 2})),
-            (3, Variant("dbo:ubatch-1", [["--ubatch-size", "1"]], {"ubatch_size": 1})),
+            (1, Variant("dbo:ubatch-abbrev", [["--ubatch", "2"]], {"ubatch_size": 2})),
+            (2, Variant("dbo:ubatch-1", [["--ubatch-size", "1"]], {"ubatch_size": 1})),
+            (1, Variant("dbo:enable-then-no", [["--enable-dbo"], ["--no-enable-dbo"]], {"enable_dbo": False})),
         ],
     )
+    if variant.groups and rng.random() < 0.5:
+        # Without an all2all backend that can microbatch, vLLM stops at its own assertion
+        # before the runner checks that decide replay.
+        variant.groups.append(["--all2all-backend", "deepep_low_latency"])
+        variant.kwargs["all2all_backend"] = "deepep_low_latency"
+        variant.tag += "+a2a"
+    return variant
 
 
 def batch_sharded(rng: random.Random) -> Variant:
@@ -311,6 +352,7 @@ def batch_sharded(rng: random.Random) -> Variant:
     flag = {"enable": "--enable-batch-sharded-sampling", "abbrev": "--enable-b",
             "underscore": "--enable_batch_sharded_sampling", "no-enable": "--no-enable-batch-sharded-sampling",
             "disable": "--disable-batch-sharded-sampling"}
+    minors = {"absent": (28, 33), "disable": (33, 33), "abbrev": (30, 33)}.get(choice, (29, 33))
     if choice in flag:
         groups.append([flag[choice]])
         kwargs["enable_batch_sharded_sampling"] = choice not in ("no-enable", "disable")
@@ -320,7 +362,7 @@ def batch_sharded(rng: random.Random) -> Variant:
     elif choice == "max-num-seqs":
         groups += [["--enable-batch-sharded-sampling"], ["--max-num-seqs", "1"]]
         kwargs.update(enable_batch_sharded_sampling=True, max_num_seqs=1)
-    return Variant(f"bss:{choice}:tp={tp}", groups, kwargs, gpus=size)
+    return Variant(f"bss:{choice}:tp={tp}", groups, kwargs, gpus=size, minors=minors)
 
 
 def diffusion(rng: random.Random) -> Variant:
@@ -330,6 +372,7 @@ def diffusion(rng: random.Random) -> Variant:
             (86, Variant("diffusion:absent")),
             (5, Variant("diffusion:json", [["--hf-overrides", '{"canvas_length": 16}']], {"hf_overrides": {"canvas_length": 16}})),
             (3, Variant("diffusion:dotted", [["--hf-overrides.canvas_length", "16"]], {"hf_overrides": {"canvas_length": 16}})),
+            (1, Variant("diffusion:abbrev", [["--hf-over", '{"canvas_length":4}']], {"hf_overrides": {"canvas_length": 4}})),
             (2, Variant("diffusion:null", [["--hf-overrides", '{"canvas_length": null}']], {"hf_overrides": {"canvas_length": None}})),
             (2, Variant("diffusion:other-key", [["--hf-overrides", '{"rope_theta": 20000.0}']], {"hf_overrides": {"rope_theta": 20000.0}})),
             # A model whose own config.json has a canvas_length; only its name tells (DiffusionGemma).
@@ -343,8 +386,27 @@ def watermark(rng: random.Random) -> Variant:
         rng,
         [
             (91, Variant("watermark:absent")),
-            (6, Variant("watermark:json", [["--watermark-config", '{"key": 42}']], {"watermark_config": {"key": 42}})),
-            (3, Variant("watermark:dotted", [["--watermark-config.key", "42"]], {"watermark_config": {"key": 42}})),
+            (6, Variant("watermark:json", [["--watermark-config", '{"key": 42}']], {"watermark_config": {"key": 42}}, minors=(30, 33))),
+            (3, Variant("watermark:dotted", [["--watermark-config.key", "42"]], {"watermark_config": {"key": 42}}, minors=(30, 33))),
+        ],
+    )
+
+
+def parallelism(rng: random.Random) -> Variant:
+    return _weighted(
+        rng,
+        [
+            (88, Variant("parallel:none")),
+            (4, Variant("parallel:pp-2", [["-pp", "2"]], {"pipeline_parallel_size": 2}, gpus=2)),
+            (3, Variant("parallel:pcp-2", [["-pcp", "2"]], {"prefill_context_parallel_size": 2}, gpus=2)),
+            (3, Variant(
+                "parallel:external-launcher-pp-2",
+                [["--distributed-executor-backend", "external_launcher"], ["--pipeline-parallel-size", "2"]],
+                {"distributed_executor_backend": "external_launcher", "pipeline_parallel_size": 2},
+                gpus=2,
+            )),
+            (2, Variant("parallel:external-launcher", [["--distributed-executor-backend", "external_launcher"]],
+                        {"distributed_executor_backend": "external_launcher"})),
         ],
     )
 
@@ -353,22 +415,25 @@ def neighbours(rng: random.Random) -> Variant:
     return _weighted(
         rng,
         [
-            (76, Variant("extra:none")),
+            (72, Variant("extra:none")),
             (5, Variant("extra:max-model-len", [["--max-model-len", "1024"]], {"max_model_len": 1024})),
             (3, Variant("extra:gpu-mem", [["--gpu-memory-utilization", "0.8"]], {"gpu_memory_utilization": 0.8})),
             (4, Variant("extra:enforce-eager", [["--enforce-eager"]], {"enforce_eager": True})),
             (3, Variant("extra:cc-mode-1", [["-cc.mode", "1"]], {"compilation_config": 1})),
+            (3, Variant("extra:cc-piecewise", [["-cc.cudagraph_mode", "PIECEWISE"]], {"compilation_config": {"cudagraph_mode": "PIECEWISE"}})),
+            (3, Variant("extra:lora", [["--enable-lora"]], {"enable_lora": True})),
             (2, Variant("extra:prompt-embeds", [["--enable-prompt-embeds"]], {"enable_prompt_embeds": True})),
             (2, Variant("extra:kv-sharing", [["--kv-sharing-fast-prefill"]], {"kv_sharing_fast_prefill": True})),
             (2, Variant("extra:seed", [["--seed", "0"]], {"seed": 0})),
+            (2, Variant("extra:mamba-all", [["--mamba-cache-mode", "all"]], {"mamba_cache_mode": "all"}, minors=(28, 31))),
             (1, Variant("extra:elastic-ep", [["--enable-elastic-ep"]], {"enable_elastic_ep": True})),
         ],
     )
 
 
 DIMENSIONS: tuple[Chooser, ...] = (
-    mask, logprobs, logits_processors, speculative, runner, dual_batch_overlap, batch_sharded, diffusion,
-    watermark, neighbours,
+    mask, model_name, logprobs, logits_processors, speculative, runner, dual_batch_overlap, batch_sharded, parallelism,
+    diffusion, watermark, neighbours,
 )
 
 
@@ -384,10 +449,19 @@ def _interleave(rng: random.Random, sequences: list[list[list[str]]]) -> list[li
     return merged
 
 
-def make_case(rng: random.Random, number: int) -> Case:
-    variants = [choose(rng) for choose in DIMENSIONS]
+def _draw(rng: random.Random, choose: Chooser, minor: int) -> Variant:
+    """A variant of one dimension whose options the release knows (drawn again until it fits)."""
+    while True:
+        variant = choose(rng)
+        if variant.fits(minor):
+            return variant
+
+
+def make_case(rng: random.Random, number: int, minor: int = 33) -> Case:
+    variants = [_draw(rng, choose, minor) for choose in DIMENSIONS]
     groups = _interleave(rng, [variant.groups for variant in variants])
-    model = next((variant.model for variant in variants if variant.model), MODEL)
+    default = NAMED_MODEL if "model:named" in (variant.tag for variant in variants) else MODEL
+    model = next((variant.model for variant in variants if variant.model), default)
     kwargs: dict[str, Any] = {"model": model}
     env: dict[str, str] = {}
     for variant in variants:
@@ -401,7 +475,7 @@ def make_case(rng: random.Random, number: int) -> Case:
         kwargs=kwargs,
         mask=bool(mask_variant.mask),
         kwargs_mask=bool(mask_variant.kwargs_mask),
-        gpus=max(variant.gpus for variant in variants),
+        gpus=math.prod(variant.gpus for variant in variants),
         hf_configs={name: config for variant in variants for name, config in variant.hf_configs.items()},
         fake_modules=sorted({module for variant in variants for module in variant.fake_modules}),
         tags=[variant.tag for variant in variants],
@@ -415,15 +489,17 @@ def make_case(rng: random.Random, number: int) -> Case:
     return case
 
 
-def generate(count: int, seed: int) -> list[Case]:
+def generate(count: int, seed: int, release: str = "0.33.0") -> list[Case]:
+    """`count` cases for vLLM `release` (0.28.0 ... 0.33.0): only options that release knows."""
+    minor = int(release.split(".")[1])
     rng = random.Random(seed)
-    return [make_case(rng, number) for number in range(count)]
+    return [make_case(rng, number, minor) for number in range(count)]
 
 
-if __name__ == "__main__":  # print the judge input of a batch: python generator.py COUNT SEED
+if __name__ == "__main__":  # the judge input of a batch: python generator.py COUNT SEED [RELEASE]
     import sys
 
     count, seed = (int(arg) for arg in sys.argv[1:3])
-    for case in generate(count, seed):
+    for case in generate(count, seed, *sys.argv[3:4]):
         for line in case.judge_cases():
             print(json.dumps(line))

@@ -123,6 +123,15 @@ class SamplingMaskRequiresModelRunnerV2(Rule):
             '    compilation_config=1)\n',
             release="0.32.0",
         ),
+        # 0.28 runs prefill context parallelism on V2 for MLA models (DeepSeek V2/V3 ...); a name
+        # that does not tell the architecture is given the benefit of the doubt.
+        Valid(
+            'from vllm import LLM\nLLM("deepseek-ai/DeepSeek-V3", return_sampling_mask=True,\n'
+            '    logprobs_mode="processed_logprobs", prefill_context_parallel_size=2)\n',
+            release="0.28.0",
+        ),
+        Valid('vllm serve org/model -pcp 2 --return-sampling-mask --logprobs-mode processed_logprobs\n',
+              filename="serve.sh", release="0.28.0"),
     )
     INVALID = (
         Invalid(
@@ -174,5 +183,12 @@ class SamplingMaskRequiresModelRunnerV2(Rule):
             'LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs", enable_dbo=True)\n',
             release="0.29.0",
             message="Model Runner V2 does not yet support: dual batch overlap",
+        ),
+        # vLLM judge: 0.28 forces V2 for PCP > 1, then refuses it on a model without MLA.
+        Invalid(
+            'vllm serve meta-llama/Llama-3.1-8B -pcp 2 --return-sampling-mask --logprobs-mode processed_logprobs\n',
+            filename="serve.sh",
+            release="0.28.0",
+            message="Model Runner V2 does not yet support: prefill context parallelism",
         ),
     )

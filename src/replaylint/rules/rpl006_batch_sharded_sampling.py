@@ -42,15 +42,16 @@ from .base import Invalid, Report, Rule, Valid, quote, sampling_mask, says
 
 
 def _reasons(launch: Launch, release: Release) -> list[str] | None:
-    """vLLM's blockers in order, or None when one of them depends on a value we cannot read."""
+    """vLLM's blockers in order, or None when one of them depends on a value we cannot read.
+
+    0.29-0.32 also list adaptive verification, but never next to the mask: R2 stops vLLM first,
+    and fixing R2 turns adaptive verification off (or drops speculative decoding).
+    """
     tp = as_int(launch.value("tensor_parallel_size", 1))
     seqs = launch.value("max_num_seqs")
     logprobs = as_int(launch.value("max_logprobs", 20))
-    adaptive = launch.value("speculative_config")
     if tp is UNKNOWN or logprobs is UNKNOWN or (seqs is not None and as_int(seqs) is UNKNOWN):
         return None
-    if release.series <= (0, 32) and adaptive is not None:
-        return None  # the adaptive-verification reason's wording is not in the spec
     reasons = []
     if tp <= 1:
         reasons.append(messages.BATCH_SHARDED_TP_REASON)
@@ -116,4 +117,9 @@ class SamplingMaskWithBatchShardedSampling(Rule):
                 release="0.31.0",
                 message=messages.BATCH_SHARDED_PREFIX + messages.BATCH_SHARDED_LOGPROBS_REASON + "; "
                 + messages.BATCH_SHARDED_MASK_REASON + "."),
+        # vLLM judge: speculative decoding (allowed with replay from 0.32) changes no reason.
+        Invalid('vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs -tp 2 \\\n'
+                '  --enable-batch-sharded-sampling -sc \'{"method": "eagle3", "model": "e3", "num_speculative_tokens": 2}\'\n',
+                filename="serve.sh", release="0.32.0",
+                message=messages.BATCH_SHARDED_PREFIX + messages.BATCH_SHARDED_MASK_REASON + "."),
     )

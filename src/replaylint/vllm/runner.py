@@ -9,6 +9,7 @@ V2, the common GPU case, so that nothing is reported on a guess.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterator
 
@@ -69,6 +70,28 @@ def _int_setting(launch: Launch, name: str, default: int) -> Any:
 # read) keeps the verdict open instead of guessing.
 
 Probe = Iterator[tuple[str, Setting, bool]]
+
+
+# Multi-head latent attention is a property of the model's architecture. Names of the families
+# that have it (DeepSeek V2/V3 and models built on them) keep the answer open; names of families
+# known to lack it settle it. Checked in this order: `DeepSeek-R1-Distill-Llama` stays open.
+_MLA_HINT = re.compile(r"deepseek|kimi|moonlight|minicpm3|longcat|mistral-large-3|glm-5", re.IGNORECASE)
+_NO_MLA_FAMILY = re.compile(r"llama|qwen|gemma|phi-?\d|granite|olmo|falcon|smollm|internlm|mistral|mixtral", re.IGNORECASE)
+
+
+def _lacks_mla(launch: Launch) -> bool:
+    model = launch.value("model")
+    return isinstance(model, str) and not _MLA_HINT.search(model) and _NO_MLA_FAMILY.search(model) is not None
+
+
+def _prefill_context_parallel(launch: Launch, spec: Speculative, release: Release) -> Probe:
+    # 0.28 runs PCP on V2 only for MLA models (JUDGE.md, spec disagreement 3).
+    setting = launch.get("prefill_context_parallel_size")
+    if setting is None:
+        return
+    size = as_int(setting.value)
+    if size is UNKNOWN or size > 1:
+        yield "prefill context parallelism", setting, size is not UNKNOWN and _lacks_mla(launch)
 
 
 def _stock_torch_compile(launch: Launch, spec: Speculative, release: Release) -> Probe:
@@ -235,6 +258,7 @@ def _heterogeneous_vocab(launch: Launch, spec: Speculative, release: Release) ->
 
 _ALL = _series(28, 29, 30, 31, 32, 33)
 _FEATURES: tuple[tuple[frozenset[tuple[int, int]], Callable[[Launch, Speculative, Release], Probe]], ...] = (
+    (_series(28), _prefill_context_parallel),
     (_series(28, 29, 30, 31), _stock_torch_compile),
     (_series(28, 29, 30, 31), _sequence_parallelism),
     (_ALL, _external_launcher_pp),
