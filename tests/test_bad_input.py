@@ -49,7 +49,7 @@ def test_a_coding_cookie_is_honoured(tmp_path, capsys) -> None:
 
 
 def test_binary_files_that_mention_vllm_are_reported(tmp_path, capsys) -> None:
-    write(tmp_path / "weights.py", b"\x00\x01vllm return_sampling_mask\x00" * 10)
+    write(tmp_path / "weights.py", b"\x00\x01vllm LLM(return_sampling_mask)\x00" * 10)
     status, out, _ = run(capsys, str(tmp_path))
     assert "weights.py:1:1: RPL900" in out and "binary" in out
 

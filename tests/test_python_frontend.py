@@ -53,6 +53,7 @@ def test_import_forms_are_recognised(header: str, call: str) -> None:
     ],
 )
 def test_look_alikes_are_not_launches(text: str) -> None:
+    text = text + "# --return-sampling-mask\n"  # replay words in reach, so only the shape decides
     assert launches(text) == []
 
 
@@ -69,7 +70,7 @@ def test_values_resolve_through_names_bound_once() -> None:
 def test_names_bound_twice_or_from_parameters_are_unknown() -> None:
     (launch,) = launches(
         "from vllm import LLM\nMODE = 'raw_logits'\nMODE = 'processed_logprobs'\n"
-        "def f(tp):\n    return LLM('m', logprobs_mode=MODE, tensor_parallel_size=tp)\n"
+        "def f(tp):\n    return LLM('m', logprobs_mode=MODE, tensor_parallel_size=tp, return_sampling_mask=True)\n"
     )
     assert launch.value("logprobs_mode") is UNKNOWN
     assert launch.value("tensor_parallel_size") is UNKNOWN
@@ -78,7 +79,7 @@ def test_names_bound_twice_or_from_parameters_are_unknown() -> None:
 def test_dict_spread_and_dict_call_are_read_with_their_own_spans() -> None:
     (launch,) = launches(
         "from vllm import LLM\nEXTRA = dict(enable_dbo=True)\nOPTS = {'return_sampling_mask': True, **{}}\n"
-        "LLM('m', **EXTRA)\n"
+        "LLM('m', **EXTRA, **OPTS)\n"
     )
     assert launch.value("enable_dbo") is True
     assert launch.settings["enable_dbo"].span.start_line == 2

@@ -14,7 +14,7 @@ from typing import Iterator
 
 from . import cache, frontends, suppress
 from .config import Config
-from .discovery import discover
+from .discovery import discover, read_head
 from .frontends import ExtractContext, ParseError, SourceFile
 from .model import Applicability, Edit, Finding, Fix, Launch, LineIndex, Span
 from .rules import RULES, UNPARSABLE_FILE, UNUSED_SUPPRESSION
@@ -299,11 +299,14 @@ def run_checks(
     results: list[FileResult | None] = [None] * len(files)
     pending: list[int] = []
     for position, path in enumerate(files):
+        kind = frontends.kind_for(path, read_head(path) if "." not in os.path.basename(path) else b"")
+        if kind is None:
+            results[position] = FileResult(path)
+            continue
         data = checker.read(path)
         if isinstance(data, FileResult):
             results[position] = data
             continue
-        kind = frontends.kind_for(path, data[:256])
         if kind is None or not frontends.relevant(kind, data):
             results[position] = FileResult(path, kind=kind)
             continue

@@ -9,7 +9,6 @@ so a run that only sees YAML never imports libcst.
 from __future__ import annotations
 
 import importlib
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -55,19 +54,27 @@ _MODULES = {
 
 _SHELLS = (b"sh", b"bash", b"zsh", b"dash", b"ksh")
 
-# The prefilter, on raw bytes. Every rule needs the mask (any spelling contains one of these:
-# abbreviations stop at `--return-s`), except the runner variable's and `--config`'s, which
-# need vLLM somewhere in the file.
-_MASK_WORDS = re.compile(rb"return[-_]s|sampling[-_]mask")
-_VLLM = re.compile(rb"[vV][lL][lL][mM]")
-_VLLM_COMPANIONS = re.compile(rb"VLLM_USE_V2_MODEL_RUNNER|--config")
+# The prefilter, on raw bytes (plain substring tests: memchr-fast). Every rule needs the mask,
+# and each spelling of it contains one of MASK_WORDS (argparse abbreviations stop at
+# `--return-s`; SageMaker writes SAMPLING_MASK), except the runner variable's and `--config`'s,
+# which need vLLM somewhere in the file. Python also needs something that can start an engine or
+# a process.
+_MASK_WORDS = (b"sampling_mask", b"sampling-mask", b"SAMPLING_MASK", b"--return-s", b"--return_s")
+_VLLM_WORDS = (b"vllm", b"VLLM", b"vLLM")
+_VLLM_COMPANIONS = (b"VLLM_USE_V2_MODEL_RUNNER", b"--config")
+_PYTHON_LAUNCHERS = (
+    b"LLM", b"EngineArgs", b"serve", b"api_server", b"dynamo", b"subprocess", b"os.exec", b"os.spawn", b"os.system",
+    b"os.popen", b"create_subprocess",
+)
 
 
 def relevant(kind: str, data: bytes) -> bool:
     """Whether a file of `kind` may hold anything a rule reports (decided without decoding)."""
-    if _MASK_WORDS.search(data):
+    if kind == "python" and not any(word in data for word in _PYTHON_LAUNCHERS):
+        return False
+    if any(word in data for word in _MASK_WORDS):
         return True
-    return _VLLM_COMPANIONS.search(data) is not None and _VLLM.search(data) is not None
+    return any(word in data for word in _VLLM_COMPANIONS) and any(word in data for word in _VLLM_WORDS)
 
 
 def kind_for(path: str, head: bytes = b"") -> str | None:

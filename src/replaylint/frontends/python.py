@@ -36,6 +36,7 @@ from ..model import (
 )
 from ..vllm.fields import RUNNER_ENV
 from . import ExtractContext, ParseError, SourceFile, command
+from .python_focus import focus
 from .python_argv import ARGV_LIST_CALLS, ARGV_SPREAD_CALLS, SHELL_CALLS, ArgvLaunches
 
 _PREFIXES = ("vllm.", "vllm.entrypoints.llm.", "vllm.engine.arg_utils.")
@@ -50,60 +51,19 @@ _SPAWNING = frozenset((*ARGV_LIST_CALLS, *ARGV_SPREAD_CALLS, *SHELL_CALLS))
 
 def parses(text: str) -> bool:
     try:
-        _vet(text)
+        focus(text)
         cst.parse_module(text)
     except (ParseError, cst.ParserSyntaxError, RecursionError, ValueError):
         return False
     return True
 
 
-# libcst's native parser overflows its stack on deeply nested expressions and slows down
-# quadratically on long operator or call chains; CPython's own parser vets the file first.
-_MAX_NESTING = 500
-_MAX_LINE = 5000
-
-
-def _nesting(tree: ast.AST) -> int:
-    deepest = 0
-    stack: list[tuple[ast.AST, int]] = [(tree, 0)]
-    while stack:
-        node, depth = stack.pop()
-        deepest = max(deepest, depth)
-        stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
-    return deepest
-
-
-def _naively_shallow(text: str) -> bool:
-    depth = deepest = 0
-    for char in text:
-        if char in "([{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char in ")]}":
-            depth -= 1
-    return deepest < 60 and max((len(line) for line in text.splitlines()), default=0) < _MAX_LINE
-
-
-def _vet(text: str) -> None:
-    """Raise ParseError for files libcst cannot be trusted with; CPython's syntax errors on
-    files that may use newer syntax than this interpreter knows are left to libcst."""
-    try:
-        tree = ast.parse(text)
-    except SyntaxError as error:
-        if "too many nested" in str(error.msg) or not _naively_shallow(text):
-            raise ParseError(f"Python syntax error: {error.msg}", error.lineno or 1, error.offset or 1) from None
-        return
-    except (RecursionError, MemoryError, ValueError):
-        raise ParseError("Python file is nested too deeply to analyse") from None
-    depth = _nesting(tree)
-    if depth > _MAX_NESTING:
-        raise ParseError(f"Python file nests expressions {depth} levels deep; replaylint analyses at most {_MAX_NESTING}")
-
-
 def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
-    _vet(source.text)
+    focused = focus(source.text)
+    if focused is None:
+        return []
     try:
-        module = cst.parse_module(source.text)
+        module = cst.parse_module(focused)
     except cst.ParserSyntaxError as error:
         raise ParseError(f"Python syntax error: {error.message}", error.raw_line, error.raw_column + 1) from None
     except RecursionError:
