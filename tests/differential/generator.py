@@ -435,6 +435,10 @@ DIMENSIONS: tuple[Chooser, ...] = (
     mask, model_name, logprobs, logits_processors, speculative, runner, dual_batch_overlap, batch_sharded, parallelism,
     diffusion, watermark, neighbours,
 )
+# A focused case asks for replay the valid way and turns on one to three features on purpose,
+# so that rare combinations (DBO next to LoRA with the variable set, ...) come up often enough.
+FOCUSED_SHARE = 0.35
+FEATURES = (logits_processors, speculative, dual_batch_overlap, batch_sharded, parallelism, diffusion, watermark, neighbours)
 
 
 def _interleave(rng: random.Random, sequences: list[list[list[str]]]) -> list[list[str]]:
@@ -457,8 +461,35 @@ def _draw(rng: random.Random, choose: Chooser, minor: int) -> Variant:
             return variant
 
 
+def _neutral(variant: Variant) -> bool:
+    return not (variant.groups or variant.kwargs or variant.env or variant.model or variant.hf_configs)
+
+
+def _draw_feature(rng: random.Random, choose: Chooser, minor: int) -> Variant:
+    while True:
+        variant = _draw(rng, choose, minor)
+        if not _neutral(variant):
+            return variant
+
+
+def _focused(rng: random.Random, minor: int) -> list[Variant]:
+    chosen = rng.sample(FEATURES, rng.choice((1, 2, 2, 3)))
+    variants = [
+        Variant("mask:plain(focused)", [["--return-sampling-mask"]], {"return_sampling_mask": True}, mask=True, kwargs_mask=True),
+        model_name(rng),
+        Variant("logprobs:processed_logprobs(focused)", [["--logprobs-mode", "processed_logprobs"]], {"logprobs_mode": "processed_logprobs"}),
+        runner(rng),
+    ]
+    for choose in FEATURES:
+        variants.append(_draw_feature(rng, choose, minor) if choose in chosen else Variant(f"{choose.__name__}:off"))
+    return variants
+
+
 def make_case(rng: random.Random, number: int, minor: int = 33) -> Case:
-    variants = [_draw(rng, choose, minor) for choose in DIMENSIONS]
+    if rng.random() < FOCUSED_SHARE:
+        variants = _focused(rng, minor)
+    else:
+        variants = [_draw(rng, choose, minor) for choose in DIMENSIONS]
     groups = _interleave(rng, [variant.groups for variant in variants])
     default = NAMED_MODEL if "model:named" in (variant.tag for variant in variants) else MODEL
     model = next((variant.model for variant in variants if variant.model), default)

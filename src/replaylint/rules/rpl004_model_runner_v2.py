@@ -132,6 +132,8 @@ class SamplingMaskRequiresModelRunnerV2(Rule):
         ),
         Valid('vllm serve org/model -pcp 2 --return-sampling-mask --logprobs-mode processed_logprobs\n',
               filename="serve.sh", release="0.28.0"),
+        Valid('VLLM_USE_V2_MODEL_RUNNER=1 vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs \\\n'
+              '  --enable-dbo --all2all-backend deepep_low_latency -cc.cudagraph_mode PIECEWISE -O0\n', filename="serve.sh"),
     )
     INVALID = (
         Invalid(
@@ -183,6 +185,14 @@ class SamplingMaskRequiresModelRunnerV2(Rule):
             'LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs", enable_dbo=True)\n',
             release="0.29.0",
             message="Model Runner V2 does not yet support: dual batch overlap",
+        ),
+        # vLLM judge: with the variable set, DBO is refused only next to some features; piecewise
+        # CUDA graphs are one (unless nothing is captured: enforce_eager, -O0).
+        Invalid(
+            'VLLM_USE_V2_MODEL_RUNNER=1 vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs \\\n'
+            '  --enable-dbo --all2all-backend deepep_low_latency -cc.cudagraph_mode piecewise\n',
+            filename="serve.sh",
+            message="Model Runner V2 does not yet support: dual batch overlap with PIECEWISE CUDA graphs",
         ),
         # vLLM judge: 0.28 forces V2 for PCP > 1, then refuses it on a model without MLA.
         Invalid(

@@ -3,7 +3,7 @@
 This mirrors `FlexibleArgumentParser.parse_args` (vllm/utils/argparse_utils.py) and the
 argparse it feeds: `--model X` moved to the positional slot; `--config FILE` (two words only)
 spliced in after the model, `--config=FILE` silently ignored; `_` to `-` in `--` option names
-(up to the first `.` or `=`), never in values; dotted keys (`-sc.method ngram`) merged per
+(up to the first `.` or `=`), never in values; `-O3` / `-O 3` to `--optimization-level 3`; dotted keys (`-sc.method ngram`) merged per
 spelling and appended at the end, so they replace a whole-JSON value; then argparse: exact
 option strings, else a unique prefix of a long option; switches take no value; `nargs="+"`
 lists; last occurrence wins. Every setting keeps the span of the words that produced it.
@@ -154,6 +154,7 @@ class _Parser:
         model, items = self._model(items)
         items = self._config(items, model is not None)
         items = [_Item(i.token, i.index, None if i.text is None else _normalise(i.text)) for i in items]
+        items = _optimization_level(items)
         items, dotted = self._collect_dotted(items)
         self._argparse(items)
         for spelling, (value, tokens, keys) in dotted.items():
@@ -391,6 +392,24 @@ class _Parser:
         # Every occurrence is kept: removing a setting must remove the ones it shadows too.
         indices = tuple(w.index for w in words if w.index is not None)
         self.result.token_indices[dest] = self.result.token_indices.get(dest, ()) + indices
+
+
+def _optimization_level(items: list[_Item]) -> list[_Item]:
+    """`-O3`, `-O=3`, `-Odecode` and `-O 3` (0-3 only) become `--optimization-level X`.
+
+    FlexibleArgumentParser does this to every word, option or not, before argparse runs.
+    """
+    rewritten: list[_Item] = []
+    for position, item in enumerate(items):
+        text = item.text
+        if text is not None and text.startswith("-O") and text != "-O":
+            level = text[3:] if text[2] == "=" else text[2:]
+            rewritten += [_Item(item.token, item.index, "--optimization-level"), _Item(item.token, None, level)]
+        elif text == "-O" and position + 1 < len(items) and items[position + 1].text in ("0", "1", "2", "3"):
+            rewritten.append(_Item(item.token, item.index, "--optimization-level"))
+        else:
+            rewritten.append(item)
+    return rewritten
 
 
 def _merge(target: dict, path: list[str], value: Any, append: bool) -> None:

@@ -222,7 +222,8 @@ def _dual_batch_overlap(launch: Launch, spec: Speculative, release: Release) -> 
         ("with LoRA", as_bool(launch.value("enable_lora"))),
         ("with speculative decoding", spec.present),
         ("with pipeline parallelism", _greater_than_one(_int_setting(launch, "pipeline_parallel_size", 1))),
-        ("with context parallelism", _greater_than_one(_int_setting(launch, "prefill_context_parallel_size", 1))),
+        ("with context parallelism", _context_parallel(launch)),
+        ("with PIECEWISE CUDA graphs", _piecewise_cuda_graphs(launch)),
     )
     for suffix, present in combinations:
         if present is True or present is UNKNOWN:
@@ -231,6 +232,29 @@ def _dual_batch_overlap(launch: Launch, spec: Speculative, release: Release) -> 
 
 def _greater_than_one(value: Any) -> Any:
     return UNKNOWN if value is UNKNOWN else value > 1
+
+
+def _context_parallel(launch: Launch) -> Any:
+    sizes = [_greater_than_one(_int_setting(launch, name, 1)) for name in ("prefill_context_parallel_size", "decode_context_parallel_size")]
+    return True if True in sizes else (UNKNOWN if UNKNOWN in sizes else False)
+
+
+def _piecewise_cuda_graphs(launch: Launch) -> Any:
+    """`cudagraph_mode` PIECEWISE (a name in any case, or 1), unless no graphs are captured at all."""
+    mode, _ = _nested(launch.get("compilation_config"), "cudagraph_mode")
+    if mode is None:
+        return False
+    if mode is UNKNOWN:
+        return UNKNOWN
+    piecewise = mode.strip().upper() == "PIECEWISE" if isinstance(mode, str) else (mode == 1 and not isinstance(mode, bool))
+    if not piecewise:
+        return False
+    eager = as_bool(launch.value("enforce_eager"))
+    if eager is True:
+        return False  # verified with the judge: enforce_eager overrides the mode
+    if eager is UNKNOWN or launch.get("optimization_level") is not None:
+        return UNKNOWN  # -O0 captures no graphs either
+    return True
 
 
 def _logits_processors(launch: Launch, spec: Speculative, release: Release) -> Probe:
