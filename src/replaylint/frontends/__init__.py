@@ -62,9 +62,9 @@ _SHELLS = (b"sh", b"bash", b"zsh", b"dash", b"ksh")
 _MASK_WORDS = (b"sampling_mask", b"sampling-mask", b"SAMPLING_MASK", b"--return-s", b"--return_s")
 _VLLM_WORDS = (b"vllm", b"VLLM", b"vLLM")
 _VLLM_COMPANIONS = (b"VLLM_USE_V2_MODEL_RUNNER", b"--config")
-_PYTHON_LAUNCHERS = (
-    b"LLM", b"EngineArgs", b"serve", b"api_server", b"dynamo", b"subprocess", b"os.exec", b"os.spawn", b"os.system",
-    b"os.popen", b"create_subprocess",
+_PYTHON_LAUNCHERS = (  # "vLLM" in prose contains "LLM": the call or the import alias is needed
+    b"LLM(", b"LLM as", b"EngineArgs(", b"EngineArgs as", b'"serve"', b"'serve'", b"vllm serve", b"api_server",
+    b"dynamo.vllm", b"subprocess", b"os.exec", b"os.spawn", b"os.system", b"os.popen", b"create_subprocess",
 )
 
 
