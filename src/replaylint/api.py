@@ -108,10 +108,16 @@ class Checker:
             return data
         self.reads = []
         result = self.check_bytes(path, data)
-        result.digest = cache.digest(data)
-        pins = getattr(self.project_pins, "sources", None)
-        result.dependencies = [*self.reads, *(pins(path) if pins and result.parsed else ())]
+        result.digest = self.cache_key(path, data)
+        result.dependencies = list(self.reads)
         return result
+
+    def cache_key(self, path: str, data: bytes) -> str:
+        """What a file's result depends on besides the configuration: its bytes and the vLLM
+        pin of its project (a new uv.lock changes the verdict without touching the file)."""
+        describe = getattr(self.project_pins, "describe_source", None)
+        pin = describe(path) if describe is not None else None
+        return cache.digest(data) + (f"|{pin}" if pin else "")
 
     def _too_large(self, path: str, size: int) -> FileResult:
         limit = self.config.max_file_bytes // (1024 * 1024)
@@ -310,7 +316,7 @@ def run_checks(
         if kind is None or not frontends.relevant(kind, data):
             results[position] = FileResult(path, kind=kind)
             continue
-        entry = result_cache.lookup(path, cache.digest(data)) if result_cache else None
+        entry = result_cache.lookup(path, checker.cache_key(path, data)) if result_cache else None
         if entry is None:
             pending.append(position)
         else:

@@ -79,6 +79,8 @@ def run_check(args: argparse.Namespace) -> int:
         had_error |= _print_problems(result)
     if result_cache is not None:
         result_cache.save()
+    for note in getattr(checker.project_pins, "notes", ()):
+        print(f"replaylint: note: {note}", file=sys.stderr)
     if args.fix or args.diff:
         outcome = _fix(checker, results, args, run)
         if args.diff:

@@ -7,6 +7,7 @@ internal error.
 from __future__ import annotations
 
 import argparse
+import os
 import json
 import sys
 from typing import Sequence
@@ -138,6 +139,11 @@ def _show_settings(args: argparse.Namespace) -> int:
     except ConfigError as error:
         return _fail(str(error))
     sys.stdout.write(describe(config))
+    from .project import ProjectPins
+    from .versions import describe as describe_releases
+
+    pin = ProjectPins().pin_in(os.getcwd())
+    print(f"project-pins = {pin.describe()!r}  # judged at {describe_releases(list(pin.releases))}" if pin else "project-pins = none")
     return EXIT_CLEAN
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .discovery import DEFAULT_EXCLUDES
+from .report import FORMATS
 from .rules import resolve
 from .vllm.releases import Release, parse_release
 
@@ -24,7 +25,7 @@ else:  # pragma: no cover - exercised on Python 3.10
     import tomli as tomllib
 
 CONFIG_NAMES = (".replaylint.toml", "replaylint.toml", "pyproject.toml")
-OUTPUT_FORMATS = ("full", "concise", "json", "json-lines", "sarif", "github", "junit")
+OUTPUT_FORMATS = FORMATS
 SEVERITIES = ("error", "warning")
 
 
