@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider, Scope, ScopeProvider
+from libcst.metadata import MetadataWrapper, PositionProvider
 
 from ..edits import Sequence, insert_after, remove
 from ..model import (
@@ -37,6 +37,7 @@ from ..model import (
 from ..vllm.fields import RUNNER_ENV
 from . import ExtractContext, ParseError, SourceFile, command
 from .python_focus import focus
+from .python_scopes import Scope, ScopeTracker
 from .python_argv import ARGV_LIST_CALLS, ARGV_SPREAD_CALLS, SHELL_CALLS, ArgvLaunches
 
 _PREFIXES = ("vllm.", "vllm.entrypoints.llm.", "vllm.engine.arg_utils.")
@@ -200,13 +201,12 @@ class _EnvWrite:
     removes: bool = False
 
 
-class _Collector(cst.CSTVisitor):
-    METADATA_DEPENDENCIES = (PositionProvider, QualifiedNameProvider, ScopeProvider)
+class _Collector(ScopeTracker):
+    METADATA_DEPENDENCIES = (PositionProvider,)
 
     def __init__(self, source: SourceFile) -> None:
         super().__init__()
         self.source = source
-        self.bound: dict[int, cst.BaseExpression] = {}
         self.mutated: set[tuple[int, str]] = set()
         self.call_targets: dict[int, tuple[int, str]] = {}
         self.engine_calls: list[tuple[cst.Call, Scope | None]] = []
@@ -214,7 +214,6 @@ class _Collector(cst.CSTVisitor):
         self.env_writes: list[_EnvWrite] = []
         self.spawn_calls: list[tuple[cst.Call, set[str], Scope | None]] = []
         self.list_growth: dict[tuple[int, str], list[tuple[int, str, cst.BaseExpression]]] = {}
-        self.augmented: set[int] = set()
         self.result: list[Launch] = []
 
     # positions and names
@@ -228,20 +227,20 @@ class _Collector(cst.CSTVisitor):
     def text(self, span: Span) -> str:
         return self.source.text[span.start : span.end]
 
-    def qualified(self, node: cst.CSTNode) -> set[str]:
-        return {name.name for name in self.get_metadata(QualifiedNameProvider, node, set())}
-
-    def scope(self, node: cst.CSTNode) -> Scope | None:
-        return self.get_metadata(ScopeProvider, node, None)
+    def scope(self, node: cst.CSTNode | None = None) -> Scope:
+        """The scope being visited (every caller asks about the node it is visiting)."""
+        return self.current
 
     # visiting
 
     def visit_Assign(self, node: cst.Assign) -> None:
+        super().visit_Assign(node)
         for target in node.targets:
             self._bind_target(target.target, node.value)
             self._env_subscript(target.target, node.value, node)
 
     def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        super().visit_AnnAssign(node)
         if node.value is not None:
             self._bind_target(node.target, node.value)
 
@@ -252,7 +251,6 @@ class _Collector(cst.CSTVisitor):
 
     def _bind_target(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
         if isinstance(target, cst.Name):
-            self.bound[id(target)] = value
             if isinstance(value, cst.Call):
                 self.call_targets[id(value)] = (id(self.scope(target)), target.value)
         elif isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name):
@@ -275,8 +273,8 @@ class _Collector(cst.CSTVisitor):
                 self._grow(node.func.value, method, node.args[0].value, node)
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        super().visit_AugAssign(node)
         if isinstance(node.target, cst.Name):
-            self.augmented.add(id(node.target))
             if isinstance(node.operator, cst.AddAssign):
                 self._grow(node.target, "extend", node.value, node)
 
@@ -457,7 +455,7 @@ class _Collector(cst.CSTVisitor):
             for element in node.elements:
                 yield from self._params_requests(element.value, method, call, scope, evaluator, depth + 1)
             return
-        if isinstance(node, cst.Call) and self.qualified(node.func) & (SAMPLING_PARAMS | BEAM_SEARCH_PARAMS):
+        if isinstance(node, cst.Call) and self.qualified(node.func, scope) & (SAMPLING_PARAMS | BEAM_SEARCH_PARAMS):
             settings: dict[str, Setting] = {}
             open_ended = False
             for arg in node.args:
@@ -510,13 +508,10 @@ class _Evaluator:
         """The single value a name is bound to in its scope (or an enclosing one), else None.
 
         `ignore_augmented` skips `name += ...` (list building, read separately)."""
-        if name not in scope:
+        bindings = [b for b in scope.lookup(name) if not (ignore_augmented and b.kind == "augmented")]
+        if len(bindings) != 1 or bindings[0].kind != "assign":
             return None
-        assignments = [a for a in scope[name] if not (ignore_augmented and id(getattr(a, "node", None)) in self.collector.augmented)]
-        if len(assignments) != 1:
-            return None
-        (assignment,) = assignments
-        return self.collector.bound.get(id(getattr(assignment, "node", None)))
+        return bindings[0].value
 
     def evaluate(self, node: cst.BaseExpression, scope: Scope | None, depth: int = 0) -> tuple[Any, dict[str, Setting]]:
         if depth > _MAX_DEPTH:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Iterator
 
 import libcst as cst
-from libcst.metadata import Scope
+from .python_scopes import Scope
 
 from ..edits import Sequence, remove
 from ..model import UNKNOWN, LaunchKind, Launch, Setting, Span
@@ -129,7 +129,7 @@ class ArgvLaunches:
         """`shlex.split("...")` and `"...".split()`: words inside one string literal."""
         if not isinstance(node, cst.Call):
             return None
-        if "shlex.split" in self.collector.qualified(node.func) and node.args:
+        if "shlex.split" in self.collector.qualified(node.func, scope) and node.args:
             target, posix = node.args[0].value, True
         elif isinstance(node.func, cst.Attribute) and node.func.attr.value == "split" and not node.args:
             target, posix = node.func.value, False
@@ -232,7 +232,7 @@ class ArgvLaunches:
         sequence = Sequence(elements, close=self.collector.span(dict_node).end - 1)
         for position, element in enumerate(dict_node.elements):
             if isinstance(element, cst.StarredDictElement):
-                inherits = inherits or "os.environ" in self.collector.qualified(element.value)
+                inherits = inherits or "os.environ" in self.collector.qualified(element.value, scope)
                 continue
             key, _ = self.evaluator.evaluate(element.key, scope)
             if key != RUNNER_ENV:
