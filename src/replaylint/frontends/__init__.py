@@ -50,6 +50,7 @@ _MODULES = {
     "shell": "replaylint.frontends.shell",
     "dockerfile": "replaylint.frontends.dockerfile",
     "yaml": "replaylint.frontends.yaml",
+    "toml": "replaylint.frontends.toml",
 }
 
 _SHELLS = (b"sh", b"bash", b"zsh", b"dash", b"ksh")
@@ -70,6 +71,11 @@ _PYTHON_LAUNCHERS = (  # "vLLM" in prose contains "LLM": the call or the import 
 
 def relevant(kind: str, data: bytes) -> bool:
     """Whether a file of `kind` may hold anything a rule reports (decided without decoding)."""
+    if kind == "toml":
+        # prime-rl: the mask may be implicit (truncating train sampling under [orchestrator]).
+        return any(word in data for word in _MASK_WORDS) or (
+            b"orchestrator" in data and b"inference" in data and (b"top_p" in data or b"top_k" in data)
+        )
     if kind == "python" and not any(word in data for word in _PYTHON_LAUNCHERS):
         return False
     if any(word in data for word in _MASK_WORDS):
@@ -88,6 +94,8 @@ def kind_for(path: str, head: bytes = b"") -> str | None:
         return "shell"
     if suffix in (".yaml", ".yml"):
         return "yaml"
+    if suffix == ".toml" and lowered != "pyproject.toml":
+        return "toml"
     if lowered in ("dockerfile", "containerfile") or lowered.endswith(".dockerfile") or lowered.startswith(
         ("dockerfile.", "containerfile.")
     ):

@@ -1,0 +1,180 @@
+"""prime-rl (PrimeIntellect-ai/prime-rl): the vLLM server its `rl` and `inference` entrypoints start.
+
+prime-rl is not on PyPI; the sources are GitHub files (see docs/frameworks-research.md §1):
+
+- `packages/prime-rl-configs/src/prime_rl/configs/inference.py`: `InferenceConfig.to_namespace`
+  builds vLLM's `argparse.Namespace` in Python: `if self.enable_return_sampling_mask:
+  namespace.return_sampling_mask = True`; every `[vllm]` key becomes an attribute (`VllmConfig`
+  has `extra="allow"`; `parse_extra_values` turns kebab-case keys into snake_case and JSON-parses
+  string values); `if not hasattr(namespace, "logprobs_mode"): namespace.logprobs_mode =
+  "processed_logprobs"`. `src/prime_rl/inference/vllm/server.py` then only fills in defaults
+  (`parse_args(args=[], namespace=namespace)`): nothing is rendered as a command line.
+- `.../configs/rl.py` `RLConfig.auto_setup_sampling_mask_capture`: the policy-sourced train
+  samplings (`[[orchestrator.train.source]]` whose algorithm samples from the policy, or the
+  group `[orchestrator.train.sampling]` when there are no sources) that truncate the
+  distribution (`.../configs/orchestrator.py` `TrainSamplingConfig.truncates_distribution`:
+  `self.top_p < 1.0 or self.top_k is not None`) set `inference.enable_return_sampling_mask = True`,
+  whatever the file says. Group sampling values are inherited by each source key by key.
+- `src/prime_rl/inference/server.py` `setup_vllm_env`: `os.environ.setdefault(
+  "VLLM_USE_V2_MODEL_RUNNER", "1")`, after `os.environ.update(...config.env_vars)`
+  (`src/prime_rl/entrypoints/inference.py`): a value in `[inference.env_vars]` wins.
+
+A file is an `rl.toml` when it has `[orchestrator]` and `[trainer]` or `[inference]` (no
+`[inference]`: no server is started, no launch); a standalone `inference.toml` has the
+InferenceConfig fields at the top level (`enable_return_sampling_mask`, or `[vllm]` beside
+`[server]`). Settings carry the spans of prime-rl's own keys; defaults prime-rl adds carry the
+span of the key that made them (the mask) or of the `[inference]` table.
+
+Not seen: CLI overrides (`--inference.vllm.*`), the shell environment (a preset
+`VLLM_USE_V2_MODEL_RUNNER` survives `setdefault`), which custom algorithms sample from the
+policy (a source with an `algo` of its own makes an implicit mask unknown), eval requests.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from ..model import UNKNOWN, Launch, LaunchKind, Setting, Span
+from ..vllm.fields import RUNNER_ENV
+
+if TYPE_CHECKING:
+    from ..frontends.toml import TomlDocument
+
+_PROCESSED = "processed_logprobs"
+
+
+def kind_of(document: TomlDocument) -> str | None:
+    """"rl", "inference" or None (not a prime-rl configuration)."""
+    data = document.data
+    if isinstance(data.get("orchestrator"), dict) and (isinstance(data.get("trainer"), dict) or isinstance(data.get("inference"), dict)):
+        return "rl"
+    if "orchestrator" in data:
+        return None
+    if isinstance(data.get("enable_return_sampling_mask"), bool):
+        return "inference"
+    if isinstance(data.get("vllm"), dict) and isinstance(data.get("server"), dict):
+        return "inference"
+    return None
+
+
+def launches(document: TomlDocument) -> list[Launch]:
+    kind = kind_of(document)
+    if kind == "rl":
+        if not isinstance(document.data.get("inference"), dict):
+            return []  # no [inference]: the rl entrypoint starts no server
+        return [_launch(document, ("inference",), "prime-rl rl")]
+    if kind == "inference":
+        return [_launch(document, (), "prime-rl inference")]
+    return []
+
+
+def _launch(document: TomlDocument, base: tuple[str, ...], label: str) -> Launch:
+    if base:
+        anchor = document.nearest(*base)
+    else:
+        anchor = document.span("vllm") or document.span("enable_return_sampling_mask") or document.source.index.span(0, 0)
+    settings: dict[str, Setting] = {}
+    vllm = document.value(*base, "vllm", default={})
+    if isinstance(vllm, dict):
+        for key, value in vllm.items():
+            name = key.replace("-", "_")
+            settings[name] = _setting(document, (*base, "vllm", key), name, _extra_value(value))
+    model = document.value("model", "name") if base else None
+    if "model" not in settings and isinstance(model, str):
+        settings["model"] = _setting(document, ("model", "name"), "model", model)
+    mask = _mask(document, base)
+    if mask is not None:
+        settings["return_sampling_mask"] = mask
+    if "logprobs_mode" not in settings:
+        settings["logprobs_mode"] = Setting("logprobs_mode", _PROCESSED, anchor, f"prime-rl's default logprobs_mode = {_PROCESSED!r}")
+    env = _env(document, base)
+    if mask is not None and RUNNER_ENV not in env:
+        value = "1" if mask.value is True else UNKNOWN
+        env[RUNNER_ENV] = Setting(RUNNER_ENV, value, mask.span, f"{RUNNER_ENV}=1 (set by prime-rl with the mask)")
+    return Launch(LaunchKind.FRAMEWORK, anchor, settings, env, label=label)
+
+
+def _extra_value(value: Any) -> Any:
+    """`parse_extra_values`: a string that is JSON becomes what it encodes."""
+    if isinstance(value, str):
+        try:
+            return json.loads(value)
+        except ValueError:
+            return value
+    return value
+
+
+def _setting(document: TomlDocument, path: tuple[Any, ...], name: str, value: Any) -> Setting:
+    span = document.nearest(*path)
+    return Setting(name, value, span, document.text(span), document.value_span(*path), _keys(document, path, value))
+
+
+def _keys(document: TomlDocument, path: tuple[Any, ...], value: Any) -> dict[str, Setting]:
+    if not isinstance(value, dict):
+        return {}
+    found = {}
+    for key, item in value.items():
+        inner = (*path, key)
+        if document.span(*inner) is not None:
+            found[key.replace("-", "_")] = _setting(document, inner, key, item)
+    return found
+
+
+def _mask(document: TomlDocument, base: tuple[str, ...]) -> Setting | None:
+    explicit = document.value(*base, "enable_return_sampling_mask")
+    path = (*base, "enable_return_sampling_mask")
+    if explicit is True:
+        span = document.nearest(*path)
+        return Setting("return_sampling_mask", True, span, document.text(span), document.value_span(*path))
+    if not base:
+        return None  # a standalone server must ask for the mask itself
+    implicit = _truncating_sampling(document)
+    if implicit is None:
+        return None
+    value, span, written = implicit
+    return Setting("return_sampling_mask", value, span, f"{written} (prime-rl turns the sampling mask on)")
+
+
+def _truncating_sampling(document: TomlDocument) -> tuple[Any, Span, str] | None:
+    """The train sampling key that makes prime-rl capture sampling masks: (True or UNKNOWN when
+    the source's algorithm may not sample from the policy, its span, its text)."""
+    train = ("orchestrator", "train")
+    group = document.value(*train, "sampling", default={})
+    group = group if isinstance(group, dict) else {}
+    sources = document.value(*train, "source") or document.value(*train, "env")
+    field = "source" if document.value(*train, "source") else "env"
+    candidates: list[tuple[tuple[Any, ...] | None, dict]] = []
+    if isinstance(sources, list) and sources:
+        for index, source in enumerate(sources):
+            if isinstance(source, dict):
+                candidates.append(((*train, field, index), source))
+    else:
+        candidates.append((None, {}))
+    unsure: tuple[Any, Span, str] | None = None
+    for path, source in candidates:
+        sampling = source.get("sampling") if isinstance(source.get("sampling"), dict) else {}
+        for key, truncates in (("top_k", lambda v: v is not None), ("top_p", lambda v: isinstance(v, (int, float)) and v < 1.0)):
+            where = (*path, "sampling", key) if path is not None and key in sampling else (*train, "sampling", key)
+            value = sampling.get(key, group.get(key))
+            if not truncates(value):
+                continue
+            span = document.nearest(*where)
+            found = (True, span, document.text(span))
+            if path is not None and "algo" in source:
+                unsure = unsure or (UNKNOWN, span, document.text(span))
+                continue
+            return found
+    return unsure
+
+
+def _env(document: TomlDocument, base: tuple[str, ...]) -> dict[str, Setting]:
+    env_vars = document.value(*base, "env_vars", default={})
+    found = {}
+    if isinstance(env_vars, dict):
+        for name, value in env_vars.items():
+            if name.startswith(("VLLM_", "DYN_")):
+                path = (*base, "env_vars", name)
+                span = document.nearest(*path)
+                found[name] = Setting(name, value if isinstance(value, str) else str(value), span, document.text(span), document.value_span(*path))
+    return found
