@@ -70,17 +70,18 @@ _PYTHON_LAUNCHERS = (  # "vLLM" in prose contains "LLM": the call or the import 
 
 
 def relevant(kind: str, data: bytes) -> bool:
-    """Whether a file of `kind` may hold anything a rule reports (decided without decoding)."""
+    """Whether a file of `kind` may hold anything a rule reports (decided without decoding).
+
+    The rare words are looked for first, so a typical file costs a handful of memchr scans."""
     if kind == "toml":
         # prime-rl: the mask may be implicit (truncating train sampling under [orchestrator]).
         return any(word in data for word in _MASK_WORDS) or (
             b"orchestrator" in data and b"inference" in data and (b"top_p" in data or b"top_k" in data)
         )
-    if kind == "python" and not any(word in data for word in _PYTHON_LAUNCHERS):
-        return False
-    if any(word in data for word in _MASK_WORDS):
-        return True
-    return any(word in data for word in _VLLM_COMPANIONS) and any(word in data for word in _VLLM_WORDS)
+    if not any(word in data for word in _MASK_WORDS):
+        if not (any(word in data for word in _VLLM_COMPANIONS) and any(word in data for word in _VLLM_WORDS)):
+            return False
+    return kind != "python" or any(word in data for word in _PYTHON_LAUNCHERS)
 
 
 def kind_for(path: str, head: bytes = b"") -> str | None:

@@ -11,7 +11,6 @@ the call supply `VLLM_USE_V2_MODEL_RUNNER`. Requests are `SamplingParams` given 
 
 from __future__ import annotations
 
-import ast
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
@@ -491,6 +490,14 @@ def _string(node: cst.BaseExpression) -> str | None:
     return None
 
 
+def _number(node: cst.Integer | cst.Float) -> Any:
+    text = node.value.replace("_", "")
+    try:
+        return int(text, 0) if isinstance(node, cst.Integer) else float(text)
+    except ValueError:
+        return UNKNOWN
+
+
 def _quote_style(call: cst.Call) -> str:
     for arg in call.args:
         if isinstance(arg.value, cst.SimpleString):
@@ -525,7 +532,7 @@ class _Evaluator:
             value = _string(node)
             return (UNKNOWN if value is None else value), {}
         if isinstance(node, (cst.Integer, cst.Float)):
-            return ast.literal_eval(node.value), {}
+            return _number(node), {}
         if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
             value, _ = self.evaluate(node.expression, scope, depth + 1)
             if isinstance(value, (int, float)) and not isinstance(value, bool):
