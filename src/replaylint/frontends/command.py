@@ -54,6 +54,7 @@ class EnvPlace:
     remove: Span
     value: Span | None
     quote: Callable[[str], str] = str
+    replacement: str = ""  # what stands in for it (`env: {}` when it was the only entry)
 
 
 @dataclass
@@ -170,7 +171,7 @@ def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
             place = handle.env.get(intent.name)
             if place is None:
                 return None
-            edits.append(Edit(place.remove, ""))
+            edits.append(Edit(place.remove, place.replacement))
         elif isinstance(intent, SetEnv):
             place = handle.env.get(intent.name)
             if place is None or place.value is None:
@@ -191,8 +192,12 @@ def _set(launch: Launch, handle: CommandHandle, intent: SetSetting, source: Sour
         return _replace(launch, handle, name, indices[-1], intent.value, source)
     after = _local(handle, intent.after, source.path)
     position = max(after) if after else len(handle.tokens) - 1
-    words = _value_words(name, intent.value)
-    return [insert_after(source.index, handle.elements, position, handle.syntax.join(words), handle.syntax.continuation)]
+    words = handle.syntax.join(_value_words(name, intent.value))
+    if any(issue.kind == "broken-continuation" for issue in launch.issues):
+        # The command already ends early at a `\  # comment`: add the words on the anchor's line.
+        anchor_end = handle.elements.elements[position][1]
+        return [Edit(source.index.span(anchor_end, anchor_end), f" {words}")]
+    return [insert_after(source.index, handle.elements, position, words, handle.syntax.continuation)]
 
 
 def _replace(launch: Launch, handle: CommandHandle, name: str, last: int, value: Any, source: SourceFile) -> list[Edit]:
@@ -220,7 +225,7 @@ def _set_key(setting: Setting | None, handle: CommandHandle, indices: tuple[int,
         return None
     sub = setting.keys.get(key)
     if sub is not None and sub.value_span is not None and sub.value_span.path == source.path:
-        return [Edit(sub.value_span, handle.syntax.quote(_json_word(value)))]
+        return [Edit(sub.value_span, handle.syntax.quote(_dotted_word(handle, indices, sub.value_span, value)))]
     if key == "enable_adaptive_verification" and setting.value_span is not None:
         span = setting.value_span
         raw = source.text[span.start : span.end]
@@ -228,6 +233,15 @@ def _set_key(setting: Setting | None, handle: CommandHandle, indices: tuple[int,
         if count:
             return [Edit(span, replaced)]
     return None
+
+
+def _dotted_word(handle: CommandHandle, indices: tuple[int, ...], span: Span, value: Any) -> str:
+    """The new word for a dotted key: its value, or `-X.key=value` when both share one word."""
+    for index in indices:
+        token = handle.tokens[index]
+        if token.span == span and token.text and token.text.startswith("-") and "=" in token.text:
+            return f"{token.text.partition('=')[0]}={_json_word(value)}"
+    return _json_word(value)
 
 
 def _json_word(value: Any) -> str:

@@ -54,12 +54,9 @@ class Env:
         return Env(dict(self.settings), dict(self.places), dict(self.values), self.open)
 
 
-@dataclass(frozen=True)
-class YamlEnvPlace(EnvPlace):
-    """An environment entry; removing the only entry leaves an empty `[]`/`{}` (`replacement`),
-    so the key keeps its type (compose rejects a null `environment`)."""
-
-    replacement: str = ""
+# An environment entry of a YAML file: removing the only entry leaves an empty `[]`/`{}`
+# (`EnvPlace.replacement`), so the key keeps its type (compose rejects a null `environment`).
+YamlEnvPlace = EnvPlace
 
 
 def entry_removal(source: SourceFile, start: int, end: int, siblings: int, empty: str) -> tuple[Span, str] | None:

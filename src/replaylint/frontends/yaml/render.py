@@ -125,7 +125,7 @@ class _Renderer:
             place = handle.env.get(intent.name)
             if place is None or place.remove is None:
                 return None
-            return [Edit(place.remove, getattr(place, "replacement", ""))]
+            return [Edit(place.remove, place.replacement)]
         if isinstance(intent, SetEnv):
             place = handle.env.get(intent.name)
             if place is None or place.value is None:
@@ -206,7 +206,9 @@ class _Renderer:
         if sub is not None and sub.value_span is not None and sub.value_span.path == self.source.path:
             for i in indices:
                 if tokens[i].span == sub.value_span:
-                    return self.replace_token(i, json.dumps(value))
+                    text = tokens[i].text or ""
+                    word = f"{text.partition('=')[0]}={json.dumps(value)}" if text.startswith("-") and "=" in text else json.dumps(value)
+                    return self.replace_token(i, word)
             return None
         if key == "enable_adaptive_verification" and setting.value_span is not None:
             for i in indices:
