@@ -115,10 +115,12 @@ def token_elements(tokens: Seq[Token], close: int | None = None, separator: str 
 # -- rendering -------------------------------------------------------------------------------
 
 
-def _value_words(name: str, value: Any) -> list[str]:
+def flag_words(name: str, value: Any) -> list[str]:
+    """The words that give engine argument `name` the value `value` on a command line."""
     flag = flag_for(name)
-    if value is True and FIELDS.get(name) is not None and FIELDS[name].kind == "bool":
-        return [flag]
+    field = FIELDS.get(name)
+    if field is not None and field.kind == "bool" and isinstance(value, bool):
+        return [flag] if value else ["--no-" + flag[2:]]
     if isinstance(value, (dict, list)):
         return [flag, json.dumps(value)]
     return [flag, str(value)]
@@ -128,7 +130,7 @@ def _local(handle: CommandHandle, name: str, path: str) -> tuple[int, ...]:
     return tuple(i for i in handle.token_indices.get(name, ()) if handle.tokens[i].span.path == path)
 
 
-_ADAPTIVE = re.compile(r'(enable[_-]adaptive[_-]verification\\?["\']?\s*[:=]\s*)(true|True|1|"true"|\\"true\\")')
+ADAPTIVE_TRUE = re.compile(r'(enable[_-]adaptive[_-]verification\\?["\']?\s*[:=]\s*)(true|True|1|"true"|\\"true\\")')
 
 
 def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
@@ -192,7 +194,7 @@ def _set(launch: Launch, handle: CommandHandle, intent: SetSetting, source: Sour
         return _replace(launch, handle, name, indices[-1], intent.value, source)
     after = _local(handle, intent.after, source.path)
     position = max(after) if after else len(handle.tokens) - 1
-    words = handle.syntax.join(_value_words(name, intent.value))
+    words = handle.syntax.join(flag_words(name, intent.value))
     if any(issue.kind == "broken-continuation" for issue in launch.issues):
         # The command already ends early at a `\  # comment`: add the words on the anchor's line.
         anchor_end = handle.elements.elements[position][1]
@@ -229,7 +231,7 @@ def _set_key(setting: Setting | None, handle: CommandHandle, indices: tuple[int,
     if key == "enable_adaptive_verification" and setting.value_span is not None:
         span = setting.value_span
         raw = source.text[span.start : span.end]
-        replaced, count = _ADAPTIVE.subn(lambda m: m.group(1) + _like(m.group(2), value), raw)
+        replaced, count = ADAPTIVE_TRUE.subn(lambda m: m.group(1) + written_like(m.group(2), value), raw)
         if count:
             return [Edit(span, replaced)]
     return None
@@ -248,7 +250,7 @@ def _json_word(value: Any) -> str:
     return json.dumps(value)
 
 
-def _like(original: str, value: Any) -> str:
+def written_like(original: str, value: Any) -> str:
     """`false` written the way the user wrote `true` (`False`, `0`, `"false"`)."""
     text = _json_word(value)
     if original == "True":

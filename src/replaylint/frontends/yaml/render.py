@@ -17,30 +17,17 @@
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import replace
 from typing import Any
 
 from ...model import Edit, Fix, Launch, RemoveEnv, RemoveSetting, RenameSetting, SetEnv, SetSetting
 from ...vllm.fields import FIELDS, flag_for
 from .. import SourceFile
+from ..command import ADAPTIVE_TRUE, flag_words, written_like
 from . import launch as L
 from . import vllm_config
 from .nodes import shared_regions
 from .words import Container, escape_in_scalar
-
-_ADAPTIVE = re.compile(r'(enable[_-]adaptive[_-]verification\\?["\']?\s*[:=]\s*)(true|True|1|"true"|\\"true\\")')
-
-
-def _value_words(name: str, value: Any) -> list[str]:
-    flag = flag_for(name)
-    field = FIELDS.get(name)
-    if field is not None and field.kind == "bool" and isinstance(value, bool):
-        return [flag] if value else ["--no-" + flag[2:]]
-    if isinstance(value, (dict, list)):
-        return [flag, json.dumps(value)]
-    return [flag, str(value)]
-
 
 def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
     edits = _render(launch, fix, source)
@@ -163,7 +150,7 @@ class _Renderer:
         after = [i for i in self.local(intent.after) if handle.places[i] is not None]
         if not after:
             after = [i for i, place in enumerate(handle.places) if place is not None and place.container.kind in ("flow", "block", "words")]
-        words = _value_words(name, intent.value)
+        words = flag_words(name, intent.value)
         if not after:
             if handle.append is None:
                 return None
@@ -214,24 +201,10 @@ class _Renderer:
             for i in indices:
                 token = tokens[i]
                 if token.span == setting.value_span and token.text:
-                    replaced, count = _ADAPTIVE.subn(lambda m: m.group(1) + _like(m.group(2), value), token.text)
+                    replaced, count = ADAPTIVE_TRUE.subn(lambda m: m.group(1) + written_like(m.group(2), value), token.text)
                     if count:
                         return self.replace_token(i, replaced)
         return None
-
-
-def _like(original: str, value: Any) -> str:
-    """`false` written the way the user wrote `true`."""
-    text = json.dumps(value)
-    if original == "True":
-        return str(value)
-    if original == "1":
-        return "1" if value else "0"
-    if original.startswith('\\"'):
-        return f'\\"{text}\\"'
-    if original.startswith('"'):
-        return f'"{text}"'
-    return text
 
 
 def _script(launch: Launch, handle: L.ScriptHandle, fix: Fix, source: SourceFile) -> list[Edit] | None:
