@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Iterator
 
+from ... import frameworks
 from ...edits import Sequence
 from ...model import UNKNOWN, ArgIssue, Launch, LaunchKind, Setting, Span, VersionHint
 from ...vllm.argv import Token
@@ -605,7 +606,10 @@ class Interpreter:
         hint = self._hint(invocation, world)
         release = Release.parse(hint.releases[0]) if hint is not None else None
         command_layers = words_of(place, node).layers
-        launch = command_launch(
+        build = command_launch
+        if invocation.entrypoint in frameworks.ENTRYPOINTS:
+            build = frameworks.command_launch  # type: ignore[assignment]
+        launch = build(
             self.kind,
             span,
             tokens,
@@ -619,6 +623,8 @@ class Interpreter:
             version_hint=hint,
             label=invocation.label,
         )
+        if launch is None:
+            return None
         editable = "?" not in command_layers and not any(f.shared for f in args) and not _overlapping(args)
         handle = None
         if editable and launch.handle is not None:

@@ -11,7 +11,9 @@ reading. Each document is read by the first reader that claims it:
   `extraArgs` beside a vLLM image are read from any document;
 - `kubernetes`: every `containers:` list in every document (and KServe model specs);
 - `vllm_config`: a file whose top-level keys are mostly `vllm serve` options and include the
-  mask switch, checked on its own (open-ended).
+  mask switch, checked on its own (open-ended);
+- `frameworks`: verl and NeMo-RL trainer configs (`actor_rollout_ref.rollout`,
+  `policy.generation`), read by the adapters in `replaylint.frameworks`.
 
 Files that do not parse: a Helm or Jinja template (`{{`, `{%`) is not ours and yields nothing;
 a file that does not name a vLLM launcher, image or the mask option yields nothing either;
@@ -27,7 +29,7 @@ import re
 
 from ...model import Edit, Fix, Launch
 from .. import ExtractContext, ParseError, SourceFile
-from . import compose, helm, kubernetes, vllm_config, workflows
+from . import compose, frameworks, helm, kubernetes, vllm_config, workflows
 from .nodes import ComposeError, compose_all, forget_walks
 from .render import render as _render
 from .vllm_config import config_render, load_config_tokens
@@ -72,6 +74,7 @@ def _launches(source: SourceFile, context: ExtractContext, documents: list) -> l
         else:
             manifests.append(document)
             launches.extend(helm.extract(source, context, document))
+            launches.extend(frameworks.extract(source, context, document))
             if len(documents) == 1 and vllm_config.looks_like_config(document):
                 launch = vllm_config.standalone(source, document)  # type: ignore[arg-type]
                 if launch is not None:

@@ -1,0 +1,158 @@
+"""NeMo-RL (NVIDIA-NeMo/RL): the in-process vLLM engine of `policy.generation`.
+
+Sources (GitHub; the PyPI `nemo-rl` 0.0.0 is an empty placeholder), see
+docs/frameworks-research.md §2:
+
+- `nemo_rl/models/generation/vllm/vllm_worker.py`: `llm_kwargs = dict(model=..., tensor_parallel_size
+  =vllm_cfg["tensor_parallel_size"], pipeline_parallel_size=..., enable_expert_parallel=
+  vllm_cfg["expert_parallel_size"] > 1, gpu_memory_utilization=..., enforce_eager=...,
+  max_model_len=..., load_format=..., ..., **vllm_kwargs)` for `vllm.LLM(**llm_kwargs)`, then
+  `if logprobs_mode is not None: llm_kwargs["logprobs_mode"] = logprobs_mode` (newer text, index
+  id 57934944553); older workers (@ f30c0d8d) hard-code `logprobs_mode="processed_logprobs"`.
+  Which one is installed cannot be seen, so a `logprobs_mode` that NeMo-RL does not set is unknown.
+- `nemo_rl/models/policy/sampling_mask_replay.py` @ bb926d0b `configure_vllm_for_sampling_mask_replay`:
+  `policy.sampling_mask_replay.enabled: true` overwrites `vllm_kwargs["return_sampling_mask"] =
+  True`, `vllm_cfg["logprobs_mode"] = "processed_logprobs"` and
+  `env_vars["VLLM_USE_V2_MODEL_RUNNER"] = "1"`.
+- `vllm_cfg.env_vars`: "Extra environment variables forwarded to every vLLM worker process"
+  (`nemo_rl/models/generation/vllm/config.py` @ 0054c4ea).
+- Requests: `policy.generation.temperature` / `top_k` (`top_k: null` is -1) / `top_p`.
+- Overrides: `nemo_rl/utils/config.py` `parse_hydra_overrides` (Hydra's grammar; `+`/`++` add keys).
+
+Values are Python keyword arguments: no command line is built. Only `backend: vllm` (or no
+backend written) launches vLLM. Not seen: `defaults:` files, `${...}` interpolations, the
+installed NeMo-RL (how strict `sampling_mask_replay` is; a key both in the typed `vllm_cfg`
+and in `vllm_kwargs` is a `TypeError`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..model import UNKNOWN, Launch, LaunchKind, Request, Setting, Span
+from ..vllm.argv import Token
+from ..vllm.fields import RUNNER_ENV
+from . import ConfigView, Layered, hydra_value, read_overrides, token_tree
+
+POLICY = ("policy",)
+GENERATION = ("policy", "generation")
+VLLM_CFG = (*GENERATION, "vllm_cfg")
+VLLM_KWARGS = (*GENERATION, "vllm_kwargs")
+REPLAY = (*POLICY, "sampling_mask_replay", "enabled")
+_TYPED = {  # vllm_cfg key -> engine argument, as the worker's dict(...) call writes them
+    "tensor_parallel_size": "tensor_parallel_size",
+    "pipeline_parallel_size": "pipeline_parallel_size",
+    "gpu_memory_utilization": "gpu_memory_utilization",
+    "max_model_len": "max_model_len",
+    "enforce_eager": "enforce_eager",
+    "load_format": "load_format",
+    "skip_tokenizer_init": "skip_tokenizer_init",
+    "enable_prefix_caching": "enable_prefix_caching",
+}
+
+
+def is_config(view: ConfigView) -> bool:
+    """A NeMo-RL configuration: `policy.generation` with its vLLM tables, or the replay switch."""
+    generation = view.value(*GENERATION)
+    if isinstance(generation, dict) and any(key in generation for key in ("vllm_cfg", "vllm_kwargs")):
+        return True
+    return view.has(*REPLAY)
+
+
+def command_launch(span: Span, tokens: list[Token], **options: Any) -> Launch | None:
+    """`python examples/run_grpo_math.py [--config FILE.yaml] key=value ...`."""
+    reasons = list(options.get("open_reasons", ()))
+    layers: list[ConfigView] = []
+    words = list(tokens)
+    if any(token.text == "--config" for token in words):
+        position = next(i for i, token in enumerate(words) if token.text == "--config")
+        path_token = words[position + 1] if position + 1 < len(words) else None
+        load_config = options.get("load_config")
+        loaded = load_config(path_token.text, path_token) if load_config and path_token is not None and path_token.text else None
+        if loaded is None:
+            reasons.append(f"--config {path_token.raw if path_token else ''} (not readable here)".strip())
+        else:
+            layers.append(token_tree(loaded))
+        del words[position : position + 2]
+    overrides = read_overrides(words, hydra_value)
+    layers.append(overrides)
+    reasons += overrides.open_reasons
+    view = Layered(layers) if len(layers) > 1 else overrides
+    if not is_config(view):
+        return None
+    return adapt(view, span, env=dict(options.get("env") or {}), open_reasons=reasons, label=f"nemo-rl: {options.get('label') or 'run'}", condition=options.get("condition"))
+
+
+def adapt(
+    view: ConfigView,
+    anchor: Span,
+    env: dict[str, Setting] | None = None,
+    open_reasons: list[str] | None = None,
+    label: str = "nemo-rl",
+    condition: str | None = None,
+    kind: LaunchKind = LaunchKind.FRAMEWORK,
+) -> Launch | None:
+    backend = view.value(*GENERATION, "backend")
+    if backend is not None and backend != "vllm":
+        return None
+    reasons = list(open_reasons or ())
+    settings: dict[str, Setting] = {}
+    for key, name in _TYPED.items():
+        setting = view.setting(name, *VLLM_CFG, key)
+        if setting is not None:
+            settings[name] = setting
+    expert = view.setting("enable_expert_parallel", *VLLM_CFG, "expert_parallel_size")
+    if expert is not None:
+        size = expert.value
+        settings["enable_expert_parallel"] = Setting(expert.name, UNKNOWN if not isinstance(size, int) else size > 1, expert.span, expert.spelling)
+    kwargs = view.value(*VLLM_KWARGS, default={})
+    if isinstance(kwargs, dict):
+        for key in kwargs:
+            setting = view.setting(str(key), *VLLM_KWARGS, str(key))
+            if setting is not None:
+                settings[str(key)] = setting
+    elif kwargs is UNKNOWN:
+        reasons.append(f"{'.'.join(VLLM_KWARGS)} (not readable here)")
+    mode = view.setting("logprobs_mode", *VLLM_CFG, "logprobs_mode")
+    if mode is not None and mode.value is not None:
+        settings["logprobs_mode"] = mode
+    elif "logprobs_mode" not in settings:
+        settings["logprobs_mode"] = Setting(
+            "logprobs_mode", UNKNOWN, anchor, "logprobs_mode (processed_logprobs in older NeMo-RL workers, unset in newer ones)"
+        )
+    environment = dict(env or {})
+    env_vars = view.value(*VLLM_CFG, "env_vars", default={})
+    if isinstance(env_vars, dict):
+        for name, value in env_vars.items():
+            written = view.setting(str(name), *VLLM_CFG, "env_vars", str(name), keys=False)
+            if written is not None:
+                environment[str(name)] = Setting(str(name), value if value is UNKNOWN or value is None else str(value), written.span, written.spelling, written.value_span)
+    replay = view.setting("return_sampling_mask", *REPLAY)
+    if replay is not None and replay.value is True:
+        said = f"{replay.spelling} (NeMo-RL sets %s)"
+        settings["return_sampling_mask"] = Setting("return_sampling_mask", True, replay.span, replay.spelling, replay.value_span)
+        settings["logprobs_mode"] = Setting("logprobs_mode", "processed_logprobs", replay.span, said % "logprobs_mode='processed_logprobs'")
+        environment[RUNNER_ENV] = Setting(RUNNER_ENV, "1", replay.span, said % f"{RUNNER_ENV}=1")
+    model = view.setting("model", *POLICY, "model_name")
+    if model is not None and "model" not in settings:
+        settings["model"] = model
+    mask = settings.get("return_sampling_mask")
+    request_settings: dict[str, Setting] = {}
+    for key in ("temperature", "top_k", "top_p"):
+        written = view.setting(key, *GENERATION, key)
+        if written is not None:
+            value = -1 if key == "top_k" and written.value is None else written.value
+            request_settings[key] = Setting(key, value, written.span, written.spelling, written.value_span)
+    missing = "temperature" not in request_settings or "top_k" not in request_settings
+    requests = (Request("sampling", view.span(*GENERATION) or (mask.span if mask else anchor), request_settings, missing),)
+    return Launch(
+        kind,
+        anchor,
+        settings,
+        environment,
+        open_ended=bool(reasons),
+        open_reason=", ".join(reasons),
+        requests=requests,
+        condition=condition,
+        label=label,
+    )

@@ -1,0 +1,120 @@
+"""SkyRL (NovaSky-AI/SkyRL, PyPI `skyrl` 0.3.0): the vLLM servers of `skyrl.train.entrypoints.main_base`.
+
+Source: skyrl 0.3.0. `skyrl/backends/skyrl_train/inference_servers/utils.py`
+`build_vllm_cli_args` parses vLLM's defaults (`parser.parse_args(args=[])`), then `setattr`s on
+the namespace: `tensor_parallel_size`, `pipeline_parallel_size`, `dtype` (from `model_dtype`),
+`data_parallel_size`, `gpu_memory_utilization`, `enable_prefix_caching`, `enforce_eager`,
+`max_num_batched_tokens`, `enable_expert_parallel = expert_parallel_size > 1`, `max_num_seqs`,
+`enable_return_routed_experts`, `model` (from `trainer.policy.model.path`),
+`generation_config="vllm"`, ...; `speculative_config` when set; and last
+`for key, value in engine_kwargs.items(): setattr(args, key, value)` over
+`generator.inference_engine.engine_init_kwargs`, so those win, under the names as written (a
+kebab-case key is an attribute vLLM's `from_cli_args` never reads). SkyRL never sets
+`logprobs_mode`. Overrides are `OmegaConf.from_cli` words (`skyrl/train/config/config.py`
+`from_cli_overrides`: values read as YAML; a leading `+` is rejected, so such words are left
+out). Requests: `generator.sampling_params` (defaults `temperature: 1.0`, `top_k: -1`) and
+`generator.eval_sampling_params` (default `SamplingParams(temperature=0.0)`, so `top_k: -1`).
+
+`generator.inference_engine.enable_return_sample_support_set` (SkyRL main, after 0.3.0) is not a
+vLLM engine argument: it makes SkyRL's own `/skyrl/v1/generate` route rebuild the support from
+top-k logprobs, so it maps to nothing here. Not seen: `$VAR` values, the installed SkyRL, custom
+entrypoints and generators.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..model import UNKNOWN, Launch, LaunchKind, Request, Setting, Span
+from ..vllm.argv import Token
+from . import ConfigView, read_overrides, yaml_value
+
+ENGINE = ("generator", "inference_engine")
+_TYPED = {
+    "tensor_parallel_size": "tensor_parallel_size",
+    "pipeline_parallel_size": "pipeline_parallel_size",
+    "data_parallel_size": "data_parallel_size",
+    "model_dtype": "dtype",
+    "gpu_memory_utilization": "gpu_memory_utilization",
+    "enable_prefix_caching": "enable_prefix_caching",
+    "enforce_eager": "enforce_eager",
+    "max_num_batched_tokens": "max_num_batched_tokens",
+    "max_num_seqs": "max_num_seqs",
+    "enable_return_routed_experts": "enable_return_routed_experts",
+    "speculative_config": "speculative_config",
+}
+
+
+def command_launch(span: Span, tokens: list[Token], **options: Any) -> Launch | None:
+    """`python -m skyrl.train.entrypoints.main_base key=value ...` (behind `uv run`)."""
+    overrides = read_overrides(tokens, yaml_value, prefixes=False)
+    reasons = list(options.get("open_reasons", ())) + overrides.open_reasons
+    return adapt(overrides, span, env=dict(options.get("env") or {}), open_reasons=reasons, label=f"skyrl: {options.get('label') or 'main_base'}", condition=options.get("condition"))
+
+
+def adapt(
+    view: ConfigView,
+    anchor: Span,
+    env: dict[str, Setting] | None = None,
+    open_reasons: list[str] | None = None,
+    label: str = "skyrl",
+    condition: str | None = None,
+) -> Launch | None:
+    if view.value(*ENGINE, "backend", default="vllm") != "vllm":
+        return None
+    reasons = list(open_reasons or ())
+    settings: dict[str, Setting] = {}
+    for key, name in _TYPED.items():
+        setting = view.setting(name, *ENGINE, key)
+        if setting is not None:
+            settings[name] = setting
+    expert = view.setting("enable_expert_parallel", *ENGINE, "expert_parallel_size")
+    if expert is not None:
+        settings["enable_expert_parallel"] = Setting(expert.name, expert.value > 1 if isinstance(expert.value, int) else UNKNOWN, expert.span, expert.spelling)
+    model = view.setting("model", "trainer", "policy", "model", "path")
+    if model is not None:
+        settings["model"] = model
+    settings["generation_config"] = Setting("generation_config", "vllm", anchor, "(SkyRL sets generation_config='vllm')")
+    engine = view.value(*ENGINE, "engine_init_kwargs", default={})
+    if isinstance(engine, dict):
+        for key in engine:
+            if "-" in str(key):
+                continue  # setattr under this name: vLLM reads only its dataclass fields
+            setting = view.setting(str(key), *ENGINE, "engine_init_kwargs", str(key))
+            if setting is not None:
+                settings[str(key)] = setting
+    elif engine is UNKNOWN or engine is not None:
+        reasons.append("generator.inference_engine.engine_init_kwargs (not readable here)")
+    mask = settings.get("return_sampling_mask")
+    requests = (
+        _request(view, ("generator", "sampling_params"), {"temperature": 1.0, "top_k": -1}, mask, anchor, bool(reasons)),
+        _request(view, ("generator", "eval_sampling_params"), {"temperature": 0.0, "top_k": -1}, mask, anchor, bool(reasons)),
+    )
+    return Launch(
+        LaunchKind.FRAMEWORK,
+        anchor,
+        settings,
+        dict(env or {}),
+        open_ended=bool(reasons),
+        open_reason=", ".join(reasons),
+        requests=requests,
+        condition=condition,
+        label=label,
+    )
+
+
+def _request(view: ConfigView, prefix: tuple[str, ...], defaults: dict[str, Any], mask: Setting | None, anchor: Span, open_ended: bool) -> Request:
+    """One kind of request; SkyRL's defaults stand in for keys not written, unless something
+    we cannot see may write them."""
+    where = mask.span if mask is not None else anchor
+    found: dict[str, Setting] = {}
+    missing = False
+    for key, default in defaults.items():
+        written = view.setting(key, *prefix, key)
+        if written is not None:
+            found[key] = written
+        elif open_ended:
+            missing = True
+        else:
+            found[key] = Setting(key, default, where, f"{'.'.join(prefix)}.{key}={default} (SkyRL default)")
+    return Request("sampling", view.span(*prefix) or anchor, found, missing)

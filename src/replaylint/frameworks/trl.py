@@ -1,0 +1,247 @@
+"""TRL (huggingface/trl): `trl vllm-serve` and `python -m trl.scripts.vllm_serve`.
+
+Source: trl 1.16.0 (the same in 1.11.0-1.15.0), `trl/scripts/vllm_serve.py` `build_command`:
+it execs `python -m vllm.entrypoints.cli.main serve <model>` with its own `ScriptArguments`
+translated (`--vllm-model-impl` -> `--model-impl`, `--log-level` -> `--uvicorn-log-level`,
+`--enable-prefix-caching <bool>` -> `--enable-prefix-caching`/`--no-enable-prefix-caching`,
+`--enforce-eager`/`--trust-remote-code` when true, the others under their own names), then
+`--weight-transfer-config '{"backend": "nccl"}' --logprobs-mode processed_logprobs
+--max-logprobs -1` (and `--enable-scale-out` on vLLM >= 0.30), then every argument its parser
+did not recognise, verbatim and last: `return command + list(extra_args or [])`
+(`trl/cli/commands/vllm_serve.py`: "Unrecognized arguments are forwarded to `vllm serve`").
+So a forwarded `--logprobs-mode X` wins over TRL's (vLLM keeps the last occurrence).
+
+The parser is transformers' `HfArgumentParser` (5.24.0 `hf_argparser.py`): every field is
+`--snake_case` and `--kebab-case`, abbreviations are allowed, a `bool` field takes an optional
+value (`--enforce-eager`, `--enforce-eager false`), `enable_prefix_caching: bool | None`
+requires one. `--config FILE` (`trl/scripts/utils.py` `parse_args_and_config`): `env:` entries
+are exported, keys naming a field set its default, any other key becomes `--<key> str(value)`,
+placed after TRL's flags and before the command line's unknown arguments
+(`set_defaults_with_config`), so `return_sampling_mask: true` reaches vLLM as
+`--return_sampling_mask True`.
+
+The words TRL adds carry the span of the whole command; fixes edit only the user's words.
+Not seen: the installed TRL (<= 1.10.0 builds `LLM(..., logprobs_mode="processed_logprobs")` in
+process and rejects unknown arguments: the mask cannot be asked for there), requests (they come
+from the trainer's `GRPOConfig`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from ..frontends.command import CommandHandle, command_launch as vllm_command_launch
+from ..model import Launch, LaunchKind, Setting, Span
+from ..vllm.argv import Token
+
+# ScriptArguments fields (trl 1.16.0): how each takes its value, and the vLLM flag it becomes.
+_VALUE, _OPTIONAL_BOOL, _REQUIRED_BOOL = "value", "bool?", "bool"
+_FIELDS: dict[str, tuple[str, str | None]] = {
+    "model": (_VALUE, None),
+    "revision": (_VALUE, "--revision"),
+    "tensor_parallel_size": (_VALUE, "--tensor-parallel-size"),
+    "data_parallel_size": (_VALUE, "--data-parallel-size"),
+    "host": (_VALUE, "--host"),
+    "port": (_VALUE, "--port"),
+    "gpu_memory_utilization": (_VALUE, "--gpu-memory-utilization"),
+    "dtype": (_VALUE, "--dtype"),
+    "max_model_len": (_VALUE, "--max-model-len"),
+    "enable_prefix_caching": (_REQUIRED_BOOL, "--enable-prefix-caching"),
+    "enforce_eager": (_OPTIONAL_BOOL, "--enforce-eager"),
+    "kv_cache_dtype": (_VALUE, "--kv-cache-dtype"),
+    "trust_remote_code": (_OPTIONAL_BOOL, "--trust-remote-code"),
+    "log_level": (_VALUE, "--uvicorn-log-level"),
+    "vllm_model_impl": (_VALUE, "--model-impl"),
+    "distributed_executor_backend": (_VALUE, "--distributed-executor-backend"),
+    "speculative_config": (_VALUE, "--speculative-config"),
+}
+# The order build_command writes them in.
+_ORDER = (
+    "host", "port", "tensor_parallel_size", "data_parallel_size", "gpu_memory_utilization", "dtype", "kv_cache_dtype",
+    "vllm_model_impl", "log_level", "revision", "max_model_len", "enable_prefix_caching", "enforce_eager",
+    "trust_remote_code", "distributed_executor_backend", "speculative_config",
+)
+_OPTIONS = {f"--{name}": name for name in _FIELDS} | {f"--{name.replace('_', '-')}": name for name in _FIELDS}
+_TRUE = {"yes", "true", "t", "y", "1"}
+_FALSE = {"no", "false", "f", "n", "0"}
+_NEGATIVE_NUMBER = re.compile(r"^-\d+$|^-\d*\.\d+$")
+_FORCED = (("--logprobs-mode", "processed_logprobs"), ("--max-logprobs", "-1"))
+
+
+def _lookup(text: str) -> str | None:
+    """The field an option word names: exactly, or as the unique prefix argparse accepts."""
+    if text in _OPTIONS:
+        return _OPTIONS[text]
+    if not text.startswith("--") or len(text) < 3:
+        return None
+    fields = {field for option, field in _OPTIONS.items() if option.startswith(text)}
+    return fields.pop() if len(fields) == 1 else None
+
+
+def _is_option(token: Token) -> bool:
+    text = token.text
+    return text is not None and text.startswith("-") and text != "-" and not _NEGATIVE_NUMBER.match(text)
+
+
+class _Parsed:
+    """What TRL's parser makes of the words: field values (with their words) and the rest."""
+
+    def __init__(self) -> None:
+        self.fields: dict[str, tuple[Any, list[int]]] = {}
+        self.extras: list[int] = []
+        self.config: int | None = None
+
+
+def _parse(tokens: list[Token]) -> _Parsed:
+    parsed = _Parsed()
+    position = 0
+    while position < len(tokens):
+        token = tokens[position]
+        if token.text == "--config" and parsed.config is None:
+            parsed.config = position
+            position += 2
+            continue
+        if not _is_option(token):
+            parsed.extras.append(position)
+            position += 1
+            continue
+        assert token.text is not None
+        name, eq, inline = token.text.partition("=")
+        field = _lookup(name)
+        if field is None:
+            parsed.extras.append(position)
+            position += 1
+            continue
+        kind, _ = _FIELDS[field]
+        following = tokens[position + 1] if position + 1 < len(tokens) else None
+        if eq:
+            parsed.fields[field] = (inline, [position])
+            position += 1
+        elif kind == _OPTIONAL_BOOL and (following is None or _is_option(following) or following.spread):
+            parsed.fields[field] = (True, [position])
+            position += 1
+        elif following is None:
+            parsed.fields[field] = (None, [position])
+            position += 1
+        else:
+            parsed.fields[field] = (following.text, [position, position + 1])
+            position += 2
+    return parsed
+
+
+def _bool(value: Any) -> Any:
+    if isinstance(value, bool) or value is None:
+        return value
+    text = str(value).lower()
+    return True if text in _TRUE else False if text in _FALSE else None
+
+
+def command_launch(kind: LaunchKind, span: Span, tokens: list[Token], elements: Any, syntax: Any, **options: Any) -> Launch | None:
+    parsed = _parse(tokens)
+    combined: list[Token] = []
+    origin: list[int | None] = []  # index in `tokens` of each combined word (None: TRL's own or the config's)
+    env = dict(options.pop("env", None) or {})
+    config_fields: dict[str, tuple[Any, Token]] = {}
+    config_extras: list[Token] = []
+    load_config = options.pop("load_config", None)
+    open_reasons = list(options.pop("open_reasons", ()))
+    if parsed.config is not None:
+        path_token = tokens[parsed.config + 1] if parsed.config + 1 < len(tokens) else None
+        loaded = load_config(path_token.text, path_token) if load_config and path_token is not None and path_token.text else None
+        if loaded is None:
+            open_reasons.append(f"--config {path_token.raw if path_token else ''} (not readable here)".strip())
+        else:
+            _read_config(loaded, env, config_fields, config_extras)
+
+    def add(token: Token, index: int | None) -> None:
+        combined.append(token)
+        origin.append(index)
+
+    def own(text: str) -> Token:
+        return Token(text, span, f"(trl vllm-serve adds) {text}" if text.startswith("--") else text)
+
+    model = parsed.fields.get("model")
+    if model is not None and len(model[1]) == 2:
+        add(tokens[model[1][1]], model[1][1])
+    elif model is not None:
+        add(Token(model[0], tokens[model[1][0]].span, tokens[model[1][0]].raw), None)
+    elif "model" in config_fields:
+        add(config_fields["model"][1], None)
+    else:
+        add(Token(None, span, "trl vllm-serve --model (not given)"), None)
+    for field in _ORDER:
+        _, flag = _FIELDS[field]
+        if field in parsed.fields:
+            value, indices = parsed.fields[field]
+            flag_token = tokens[indices[0]]
+            value_token = tokens[indices[1]] if len(indices) == 2 else None
+        elif field in config_fields:
+            value, value_token = config_fields[field]
+            flag_token, indices = value_token, []
+        else:
+            continue
+        assert flag is not None
+        first = indices[0] if indices else None
+        if field in ("enable_prefix_caching", "enforce_eager", "trust_remote_code"):
+            truth = _bool(value)
+            if truth is None and value is not None:
+                return None  # string_to_bool rejects it: TRL stops before vLLM starts
+            if field == "enable_prefix_caching":
+                add(Token(flag if truth else "--no-" + flag[2:], flag_token.span, flag_token.raw), first)
+            elif truth:
+                add(Token(flag, flag_token.span, flag_token.raw), first)
+            continue
+        add(Token(flag, flag_token.span, flag_token.raw), first)
+        if value_token is not None and value_token is not flag_token:
+            add(value_token, indices[1] if len(indices) == 2 else None)
+        else:
+            add(Token(None if value is None else str(value), flag_token.span, flag_token.raw), None)
+    for flag, value in _FORCED:
+        add(own(flag), None)
+        add(Token(value, span, value), None)
+    for token in config_extras:
+        add(token, None)
+    for index in parsed.extras:
+        add(tokens[index], index)
+    launch = vllm_command_launch(LaunchKind.FRAMEWORK, span, combined, elements, syntax, env=env, load_config=None, open_reasons=open_reasons, **options)
+    handle = launch.handle
+    if isinstance(handle, CommandHandle):
+        indices: dict[str, tuple[int, ...]] = {}
+        for name, found in handle.token_indices.items():
+            kept = tuple(origin[i] for i in found if origin[i] is not None)
+            if kept:
+                indices[name] = kept  # type: ignore[assignment]
+        handle = replace(handle, tokens=list(tokens), token_indices=indices)
+    return replace(launch, handle=handle)
+
+
+def _read_config(loaded: list[Token], env: dict[str, Setting], fields: dict[str, tuple[Any, Token]], extras: list[Token]) -> None:
+    """A `--config` file's entries, from the words vLLM's reader makes of it (`--key` then its
+    value words; a `true` switch is the key word alone, a `false` one is dropped)."""
+    groups: list[tuple[Token, list[Token]]] = []
+    for token in loaded:
+        if token.text is not None and token.text.startswith("--") and token.value is None:
+            groups.append((token, []))
+        elif groups:
+            groups[-1][1].append(token)
+    for flag, values in groups:
+        assert flag.text is not None
+        key = flag.text[2:]
+        if key == "env" and len(values) == 1 and isinstance(values[0].value, dict):
+            for sub in values[0].keys.values():
+                env[sub.name] = Setting(sub.name, None if sub.value is None else str(sub.value), sub.span, sub.spelling, sub.value_span)
+            continue
+        if not values:
+            value: Any = True
+            value_token = Token("True", flag.span, flag.raw)
+        elif len(values) == 1 and values[0].value is None:
+            value, value_token = values[0].text, values[0]
+        else:
+            value = values[0].value if len(values) == 1 else [v.text for v in values]
+            value_token = Token(None if value is None else repr(value), values[0].span, values[0].raw)
+        if key in _FIELDS:
+            fields[key] = (value, value_token)
+        else:
+            extras.extend([Token("--" + key, flag.span, flag.raw), value_token])

@@ -1,0 +1,236 @@
+"""verl (volcengine/verl, PyPI `verl` 0.9.1): the vLLM server of the async rollout.
+
+Source: verl 0.9.1. `verl/workers/rollout/vllm_rollout/vllm_async_server.py`
+`vLLMHttpServer.launch_server` builds a dict of engine arguments from
+`actor_rollout_ref.rollout` (`"logprobs_mode": self.config.logprobs_mode`,
+`"tensor_parallel_size": self.config.tensor_model_parallel_size`, `"enforce_eager"`,
+`"override_generation_config": json.dumps({temperature, top_k, top_p, ...})`,
+`"compilation_config"` with `cudagraph_mode` defaulting to `FULL_AND_PIECEWISE`, ...),
+then `**engine_kwargs` (`rollout.engine_kwargs.vllm`, `None` values dropped) last, so they win;
+with `actor_rollout_ref.model.mtp.enable` and `enable_rollout`, `speculative_config` becomes
+`build_mtp_speculative_config(mtp.method, mtp.num_speculative_tokens,
+engine_kwargs.speculative_config)` (`utils.py`). `utils.py` `build_cli_args_from_config` turns
+the dict into command-line words (`None` skipped, `True` -> `--key`, `False` -> `--no-key` for
+optional booleans only, a list -> `--key a b`, a dict -> `--key <json>`, anything else ->
+`--key str(v)`), which vLLM's own `FlexibleArgumentParser` parses: so the words are made here
+and `vllm.argv` judges them (a Hydra-quoted `'True'` becomes a stray word after the switch).
+
+Defaults (`verl/trainer/config/rollout/rollout.yaml`, `verl/workers/config/rollout.py`):
+`logprobs_mode: processed_logprobs` (`null` drops it), `tensor_model_parallel_size: 2`,
+`top_k: -1`, `temperature: 1.0`, `val_kwargs.temperature: 0`, `val_kwargs.top_k: -1`;
+`mtp.method: mtp`, `mtp.num_speculative_tokens: 1` (`_generated_ppo_trainer.yaml`).
+Requests (`verl/experimental/agent_loop/agent_loop.py`): rollout requests carry `temperature`,
+`top_p`, `top_k` of the rollout config, validation requests those of `val_kwargs`; validation
+runs unless `trainer.val_before_train=False` and `trainer.test_freq <= 0`
+(`verl/trainer/ppo/ray_trainer.py`). With the mask on, verl's defaults fail every request
+(Q2: `top_k=-1`; validation also Q1: `temperature=0`): those are reported at the key when
+written, else at the mask, naming the default.
+
+Only `rollout.name: vllm` launches vLLM. Not seen: Hydra config files named with
+`--config-name`/`--config-path`, other `ppo_*_trainer` defaults, `$VAR` values.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..model import UNKNOWN, Launch, LaunchKind, Request, Setting, Span
+from ..vllm import argv
+from ..vllm.argv import Token
+from ..vllm.fields import FIELDS
+from ..vllm.releases import NEWEST
+from . import ConfigView, hydra_value, read_overrides
+
+ROLLOUT = ("actor_rollout_ref", "rollout")
+MTP = ("actor_rollout_ref", "model", "mtp")
+_TYPED = (  # (verl key under rollout, vLLM argument, verl default or None: only when written)
+    ("dtype", "dtype", None),
+    ("load_format", "load_format", None),
+    ("max_model_len", "max_model_len", None),
+    ("max_num_seqs", "max_num_seqs", None),
+    ("enable_chunked_prefill", "enable_chunked_prefill", None),
+    ("max_num_batched_tokens", "max_num_batched_tokens", None),
+    ("enable_prefix_caching", "enable_prefix_caching", None),
+    ("logprobs_mode", "logprobs_mode", "processed_logprobs"),
+    ("enforce_eager", "enforce_eager", None),
+    ("gpu_memory_utilization", "gpu_memory_utilization", None),
+    ("tensor_model_parallel_size", "tensor_parallel_size", 2),
+    ("scheduling_policy", "scheduling_policy", None),
+)
+_HYDRA_CONFIG_OPTIONS = ("--config-name", "--config-path", "--config-dir", "-cn", "-cp", "-cd")
+
+
+def command_launch(span: Span, tokens: list[Token], **options: Any) -> Launch | None:
+    """`python -m verl.trainer.main_ppo key=value ...`."""
+    overrides = read_overrides(tokens, hydra_value)
+    reasons = list(options.get("open_reasons", ())) + overrides.open_reasons
+    for token in overrides.others:
+        if token.text is not None and token.text.split("=", 1)[0] in _HYDRA_CONFIG_OPTIONS:
+            reasons.append(f"{token.raw} (a Hydra config not read here)")
+    return adapt(
+        overrides,
+        span,
+        env=dict(options.get("env") or {}),
+        open_reasons=reasons,
+        label=f"verl: {options.get('label') or 'main_ppo'}",
+        version_hint=options.get("version_hint"),
+        condition=options.get("condition"),
+    )
+
+
+class _Args:
+    """verl's `args` dict: keys in insertion order, a later write keeps the first place."""
+
+    def __init__(self, anchor: Span) -> None:
+        self.anchor = anchor
+        self.items: dict[str, tuple[Any, Span, str, dict[str, Setting]]] = {}
+
+    def put(self, key: str, value: Any, span: Span, raw: str, keys: dict[str, Setting] | None = None) -> None:
+        self.items[key] = (value, span, raw, keys or {})
+
+    def default(self, key: str, value: Any, what: str) -> None:
+        self.items[key] = (value, self.anchor, f"({what})", {})
+
+    def tokens(self) -> list[Token]:
+        """`build_cli_args_from_config`."""
+        words: list[Token] = []
+        for key, (value, span, raw, keys) in self.items.items():
+            if value is None:
+                continue
+            field = FIELDS.get(key.replace("-", "_"))
+            if value is UNKNOWN:
+                words += [Token("--" + key, span, raw), Token(None, span, "")]
+            elif isinstance(value, bool):
+                if value:
+                    words.append(Token("--" + key, span, raw))
+                elif field is not None and field.kind == "bool" and field.default in (None, True):
+                    words.append(Token("--no-" + key, span, raw))
+            elif isinstance(value, list):
+                if value:
+                    words.append(Token("--" + key, span, raw))
+                    words += [Token(str(item), span, "") for item in value]
+            elif isinstance(value, dict):
+                words += [Token("--" + key, span, raw), Token(json.dumps(value), span, "", value=value, keys=keys)]
+            else:
+                # A string after a switch (a Hydra-quoted 'True') is a stray word: it quotes the user.
+                stray = field is not None and field.kind == "bool"
+                words += [Token("--" + key, span, raw), Token(str(value), span, raw if stray else "")]
+        return words
+
+
+def adapt(
+    view: ConfigView,
+    anchor: Span,
+    env: dict[str, Setting] | None = None,
+    open_reasons: list[str] | None = None,
+    label: str = "verl",
+    version_hint: Any = None,
+    condition: str | None = None,
+    kind: LaunchKind = LaunchKind.FRAMEWORK,
+) -> Launch | None:
+    if view.value(*ROLLOUT, "name") != "vllm":
+        return None  # sglang, another engine, or a name we cannot see
+    open_reasons = list(open_reasons or ())
+    args = _Args(anchor)
+    for key, name, default in _TYPED:
+        if view.has(*ROLLOUT, key):
+            args.put(name, view.value(*ROLLOUT, key), view.span(*ROLLOUT, key) or anchor, view.spelling(*ROLLOUT, key))
+        elif default is not None:
+            args.default(name, default, f"verl default {'.'.join(ROLLOUT)}.{key}={default}")
+    args.default("distributed_executor_backend", "mp", "verl sets")
+    compilation: dict[str, Any] = {"cudagraph_mode": "FULL_AND_PIECEWISE"}
+    engine = view.value(*ROLLOUT, "engine_kwargs", "vllm", default={})
+    engine = {k: v for k, v in engine.items() if v is not None} if isinstance(engine, dict) else {}
+    user_compilation = engine.pop("compilation_config", None)
+    if isinstance(user_compilation, str):
+        try:
+            user_compilation = json.loads(user_compilation)
+        except ValueError:
+            user_compilation = UNKNOWN
+    if user_compilation is UNKNOWN:
+        compilation_value: Any = UNKNOWN
+    else:
+        compilation_value = {**(user_compilation or {}), "cudagraph_mode": (user_compilation or {}).get("cudagraph_mode", "FULL_AND_PIECEWISE")}
+        if (engine.get("decode_context_parallel_size") or 1) not in (1, UNKNOWN) and compilation_value["cudagraph_mode"] == "FULL_AND_PIECEWISE":
+            compilation_value["cudagraph_mode"] = "PIECEWISE"
+    path = (*ROLLOUT, "engine_kwargs", "vllm", "compilation_config")
+    if user_compilation is not None and view.span(*path) is not None:
+        args.put("compilation_config", compilation_value, view.span(*path), view.spelling(*path), view.sub_settings(path, compilation_value))  # type: ignore[arg-type]
+    else:
+        args.default("compilation_config", compilation, "verl default cudagraph_mode FULL_AND_PIECEWISE")
+    for key, value in engine.items():
+        path = (*ROLLOUT, "engine_kwargs", "vllm", key)
+        args.put(key, value, view.span(*path) or anchor, view.spelling(*path), view.sub_settings(path, value))
+    _mtp(view, args)
+    parsed = argv.parse(args.tokens(), NEWEST, None, "api_server")  # the model is not among the words
+    settings = parsed.settings
+    requests = _requests(view, settings.get("return_sampling_mask"), anchor, bool(open_reasons or parsed.open_reasons))
+    reasons = open_reasons + parsed.open_reasons
+    return Launch(
+        kind,
+        anchor,
+        settings,
+        dict(env or {}),
+        open_ended=bool(reasons),
+        open_reason=", ".join(reasons),
+        version_hint=version_hint,
+        issues=tuple(parsed.issues),
+        requests=requests,
+        condition=condition,
+        label=label,
+    )
+
+
+def _mtp(view: ConfigView, args: _Args) -> None:
+    if view.value(*MTP, "enable") is not True or view.value(*MTP, "enable_rollout") is not True:
+        return
+    method = view.value(*MTP, "method", default="mtp")
+    tokens = view.value(*MTP, "num_speculative_tokens", default=1)
+    user = args.items.get("speculative_config")
+    user_value = user[0] if user is not None else {}
+    if isinstance(user_value, str):
+        try:
+            user_value = json.loads(user_value)
+        except ValueError:
+            user_value = UNKNOWN
+    if not isinstance(user_value, dict):
+        value: Any = UNKNOWN
+    else:
+        value = {"method": method, "num_speculative_tokens": tokens, **{k: v for k, v in user_value.items() if v is not None}}
+    span = view.span(*MTP, "enable_rollout") or args.anchor
+    keys = dict(user[3]) if user is not None else {}
+    for key in ("method", "num_speculative_tokens"):
+        if view.span(*MTP, key) is not None:
+            keys[key] = Setting(key, value.get(key) if isinstance(value, dict) else UNKNOWN, view.span(*MTP, key), view.spelling(*MTP, key))  # type: ignore[arg-type]
+    if user is not None:
+        span = user[1]
+    args.put("speculative_config", value, span, user[2] if user is not None else view.spelling(*MTP, "enable_rollout"), keys)
+
+
+def _requests(view: ConfigView, mask: Setting | None, anchor: Span, open_ended: bool) -> tuple[Request, ...]:
+    """Rollout and validation requests; verl's defaults stand in for keys not written, unless
+    something we cannot see (`"$@"`) may write them."""
+    where = mask.span if mask is not None else anchor
+
+    def settings(prefix: tuple[str, ...], defaults: dict[str, Any]) -> tuple[dict[str, Setting], bool]:
+        found: dict[str, Setting] = {}
+        missing = False
+        for key, default in defaults.items():
+            written = view.setting(key, *prefix, key)
+            if written is not None:
+                found[key] = written
+            elif open_ended:
+                missing = True
+            else:
+                found[key] = Setting(key, default, where, f"{'.'.join(prefix)}.{key}={default} (verl default)")
+        return found, missing
+
+    train, train_missing = settings(ROLLOUT, {"temperature": 1.0, "top_k": -1})
+    requests = [Request("sampling", view.span(*ROLLOUT) or anchor, train, train_missing)]
+    before = view.value("trainer", "val_before_train", default=True)
+    frequency = view.value("trainer", "test_freq", default=-1)
+    if before is not False or not isinstance(frequency, int) or frequency > 0:
+        validation, validation_missing = settings((*ROLLOUT, "val_kwargs"), {"temperature": 0, "top_k": -1})
+        requests.append(Request("sampling", view.span(*ROLLOUT, "val_kwargs") or anchor, validation, validation_missing))
+    return tuple(requests)

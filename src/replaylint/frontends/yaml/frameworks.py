@@ -1,0 +1,110 @@
+"""RL framework configurations written in YAML: verl and NeMo-RL trainer configs.
+
+A document is handed to the adapter whose shape it has (`frameworks.verl`: a top-level
+`actor_rollout_ref.rollout`; `frameworks.nemo_rl`: `policy.generation` with `vllm_cfg` or
+`vllm_kwargs`, or `policy.sampling_mask_replay`). `YamlView` gives the adapters values and the
+spans of the keys that hold them. NeMo-RL's `defaults:` files (paths relative to the config,
+merged under it by `load_config_with_inheritance`) are read when they are in reach; verl's
+packaged defaults are the adapter's.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from yaml.nodes import MappingNode, Node
+
+from ...frameworks import ConfigView, Layered, nemo_rl, verl
+from ...model import Launch, LineIndex, Span
+from .. import ExtractContext, SourceFile
+from .nodes import ComposeError, compose_all, construct, content_end, get, mapping, source, span
+
+_MAX_DEFAULTS = 4
+
+
+class YamlView(ConfigView):
+    """A composed YAML document as nested configuration values with key spans."""
+
+    def __init__(self, index: LineIndex, document: Node) -> None:
+        self.index = index
+        self.document = document
+
+    def _entry(self, path: tuple[str, ...]) -> tuple[Node, Node] | None:
+        node: Node | None = self.document
+        found = None
+        for name in path:
+            found = mapping(node).get(name)
+            if found is None:
+                return None
+            node = found[1]
+        return found
+
+    def value(self, *path: str, default: Any = None) -> Any:
+        node = get(self.document, *path) if path else self.document
+        return default if node is None else construct(node)
+
+    def span(self, *path: str) -> Span | None:
+        found = self._entry(path)
+        if found is None:
+            return None
+        key, value = found
+        return self.index.span(key.start_mark.index, max(key.end_mark.index, content_end(self.index.text, value)))
+
+    def value_span(self, *path: str) -> Span | None:
+        found = self._entry(path)
+        return None if found is None else span(self.index, found[1])
+
+    def spelling(self, *path: str) -> str:
+        found = self._entry(path)
+        if found is None:
+            return ".".join(path)
+        key, value = found
+        return " ".join(f"{source(self.index.text, key)}: {source(self.index.text, value)}".split())
+
+
+def extract(source_file: SourceFile, context: ExtractContext, document: Node) -> list[Launch]:
+    if not isinstance(document, MappingNode):
+        return []
+    view = YamlView(source_file.index, document)
+    roots = mapping(document)
+    if "actor_rollout_ref" in roots:
+        anchor = view.span("actor_rollout_ref", "rollout")
+        if anchor is None:
+            return []
+        launch = verl.adapt(view, _key_span(view, ("actor_rollout_ref", "rollout")) or anchor, label=f"verl: {source_file.path}")
+        return [launch] if launch is not None else []
+    if "policy" in roots and nemo_rl.is_config(view):
+        reasons: list[str] = []
+        layered = _with_defaults(view, source_file.path, context, reasons, 0)
+        anchor = _key_span(view, nemo_rl.GENERATION) or _key_span(view, ("policy",)) or source_file.index.span(0, 0)
+        launch = nemo_rl.adapt(layered, anchor, open_reasons=reasons, label=f"nemo-rl: {source_file.path}")
+        return [launch] if launch is not None else []
+    return []
+
+
+def _key_span(view: YamlView, path: tuple[str, ...]) -> Span | None:
+    found = view._entry(path)
+    return None if found is None else view.index.span(found[0].start_mark.index, found[0].end_mark.index)
+
+
+def _with_defaults(view: YamlView, path: str, context: ExtractContext, reasons: list[str], depth: int) -> ConfigView:
+    """NeMo-RL's `defaults:` (a path or a list of paths next to the config) under the config."""
+    defaults = view.value("defaults")
+    names = [defaults] if isinstance(defaults, str) else [d for d in defaults if isinstance(d, str)] if isinstance(defaults, list) else []
+    layers: list[ConfigView] = []
+    for name in names:
+        candidate = os.path.normpath(os.path.join(os.path.dirname(path), name))
+        text = context.read_text(candidate) if depth < _MAX_DEFAULTS and not os.path.isabs(name) else None
+        documents = None
+        if text is not None:
+            try:
+                documents = compose_all(text)
+            except ComposeError:
+                documents = None
+        if not documents or not isinstance(documents[0], MappingNode):
+            reasons.append(f"defaults: {name} (not read here)")
+            continue
+        base = YamlView(LineIndex(candidate, text), documents[0])  # type: ignore[arg-type]
+        layers.append(_with_defaults(base, candidate, context, reasons, depth + 1))
+    return Layered([*layers, view]) if layers else view
