@@ -639,6 +639,7 @@ class Stage:
     built_on: bool = False
     workdir: str | None = "/"
     copies: tuple[Copy, ...] = ()
+    image: str | None = None  # the FROM image (not a stage)
 
     def child(self, name: str | None) -> Stage:
         return replace(self, name=name, cmd_set=False, env=dict(self.env), args={}, built_on=False)
@@ -766,6 +767,7 @@ class _Extractor:
         release = release_from_image(image) if _UNKNOWN_PART not in image else None
         if release is not None:
             stage.hint = VersionHint((str(release),), f"image {image}", span)
+        stage.image = image
         return stage
 
     # ARG, ENV
@@ -919,6 +921,9 @@ class _Extractor:
 
     def _stage_launches(self, stage: Stage) -> list[Launch]:
         entrypoint, cmd = stage.entrypoint, stage.cmd
+        sagemaker = self._sagemaker(stage)
+        if sagemaker is not None:
+            return sagemaker
         if isinstance(entrypoint, Command):
             if entrypoint.exec_form is None:
                 # A shell-form ENTRYPOINT runs its text with `sh -c`; the CMD is never seen.
@@ -930,6 +935,32 @@ class _Extractor:
             return []
         image = [_Container(tuple(Word(text, text, -1, -1) for text in entrypoint.words), None)]
         return self._with_cmd(stage, image if entrypoint.words else [], cmd.instruction, cmd)
+
+    def _sagemaker(self, stage: Stage) -> list[Launch] | None:
+        """A SageMaker entrypoint (a script it names, or a SageMaker image's own) that turns the
+        `SM_VLLM_*` variables into `vllm serve` flags (`frameworks.sagemaker`)."""
+        from ..frameworks import sagemaker
+
+        entrypoint = stage.entrypoint
+        program = None
+        if isinstance(entrypoint, Command):
+            if entrypoint.exec_form is not None:
+                program = entrypoint.exec_form.words[0].text if entrypoint.exec_form.words else None
+            elif entrypoint.script is not None and entrypoint.script.text.split():
+                program = entrypoint.script.text.split()[0]
+        variant = sagemaker.variant_for(None if isinstance(entrypoint, Command) else stage.image, program)
+        if variant is None:
+            return None
+        env, _ = _environment(stage, with_args=False)
+        if isinstance(entrypoint, Command):
+            anchor = self.source.index.span(entrypoint.instruction.start, entrypoint.instruction.end)
+        else:
+            first = next((setting for name, setting in env.items() if name.startswith(sagemaker.PREFIX)), None)
+            if first is None:
+                return None
+            anchor = first.span
+        launch = sagemaker.launch(env, variant, anchor, "Dockerfile", stage.hint, ("ENV the base image sets",) if stage.env_open else ())
+        return [] if launch is None else [launch]
 
     def _with_cmd(self, stage: Stage, containers: list[_Container], instruction: Instruction, cmd: Command | None) -> list[Launch]:
         """An exec-form entrypoint (written or the image's) with the CMD appended."""
