@@ -6,14 +6,16 @@ hands what is left to a `FlexibleArgumentParser` built by `AsyncEngineArgs.add_c
 `--enable-rl` (env `DYN_ENABLE_RL`, read by `dynamo/common/configuration/utils.py`
 `env_or_default`: true/1/yes/on, any case); `dynamo/vllm/main.py` `configure_rl_logprobs_mode`
 then turns `logprobs_mode` `raw_logprobs` (the default or explicit) into `processed_logprobs`
-and rejects any other non-processed mode before vLLM starts.
+and rejects any other non-processed mode before vLLM starts (`ValueError: --enable-rl requires
+logprobs_mode=processed_logprobs; got '...'.`): that is recorded as a `framework-rejected`
+issue of the launch, with Dynamo's words, for a rule to report.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from ..model import Launch, Setting
+from ..model import ArgIssue, Launch, Setting
 
 _TRUE = {"true", "1", "yes", "on"}
 _OWN_FLAGS = ("enable_rl", "no_enable_rl")
@@ -41,4 +43,8 @@ def adapt(launch: Launch) -> Launch:
         settings["logprobs_mode"] = Setting(
             "logprobs_mode", "processed_logprobs", enable.span, f"{enable.spelling} (Dynamo sets processed_logprobs)", enable.value_span
         )
+    elif enable is not None and mode is not None and isinstance(mode.value, str) and mode.value != "processed_logprobs":
+        # Dynamo stops before vLLM starts; recorded for a rule that reports framework errors.
+        detail = f"ValueError: --enable-rl requires logprobs_mode=processed_logprobs; got {mode.value!r}."
+        issues = (*issues, ArgIssue("framework-rejected", mode.value_span or mode.span, mode.spelling, "logprobs_mode", detail))
     return replace(launch, settings=settings, issues=issues)

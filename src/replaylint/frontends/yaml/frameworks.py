@@ -59,8 +59,8 @@ class YamlView(ConfigView):
         found = self._entry(path)
         if found is None:
             return ".".join(path)
-        key, value = found
-        return " ".join(f"{source(self.index.text, key)}: {source(self.index.text, value)}".split())
+        _, value = found
+        return " ".join(f"{'.'.join(path)}: {source(self.index.text, value)}".split())
 
 
 def extract(source_file: SourceFile, context: ExtractContext, document: Node) -> list[Launch]:
