@@ -119,7 +119,7 @@ class _Scanner:
                 self.position += 2
                 keys = self._key()
                 self._expect("]]")
-                path = self._resolve(keys)
+                path = (*self._resolve(keys[:-1]), keys[-1])
                 index = self.arrays.get(path, 0)
                 self.arrays[path] = index + 1
                 table = (*path, index)
