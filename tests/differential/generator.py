@@ -466,10 +466,12 @@ def _neutral(variant: Variant) -> bool:
 
 
 def _draw_feature(rng: random.Random, choose: Chooser, minor: int) -> Variant:
-    while True:
+    """A variant that turns the feature on; neutral when the release has none (watermarks in 0.28)."""
+    for _ in range(50):
         variant = _draw(rng, choose, minor)
         if not _neutral(variant):
             return variant
+    return variant
 
 
 def _focused(rng: random.Random, minor: int) -> list[Variant]:

@@ -8,10 +8,9 @@ that made it matter (usually the mask) and says so in its spelling.
 
 This module holds what several adapters share:
 
-- `split_launcher` / `command_launch`: framework launchers on command lines (`trl vllm-serve`,
-  `python -m verl.trainer.main_ppo`, `python -m skyrl.train.entrypoints.main_base`, NeMo-RL's
-  `examples/run_*.py`), with the signatures of `frontends.command`'s, so a frontend can ask
-  both in turn;
+- `command_launch`: the launch of a framework command found by `frontends.command.split_launcher`
+  (`trl vllm-serve`, `python -m verl.trainer.main_ppo`, `python -m
+  skyrl.train.entrypoints.main_base`, NeMo-RL's `examples/run_*.py`);
 - `ConfigView`: nested configuration values with the spans of their keys, read from a YAML
   document (`frontends.yaml.frameworks`), from `key=value` overrides on a command line
   (`Overrides`, Hydra's and OmegaConf's value grammars), or from both (`Layered`).
@@ -29,68 +28,19 @@ from ..model import UNKNOWN, Launch, LaunchKind, Setting, Span
 
 Path = tuple[str, ...]
 
-ENTRYPOINTS = frozenset(("trl", "verl", "nemo-rl", "skyrl"))
 
-_PYTHON = re.compile(r"^python(\d+(\.\d+)?)?$")
-_PYTHON_OPTIONS_WITH_VALUE = {"-X", "-W"}
-_RUNNERS = {("uv", "run"), ("poetry", "run"), ("pdm", "run"), ("pipenv", "run"), ("hatch", "run")}
-_RUNNER_OPTIONS_WITH_VALUE = {
-    "--with", "-w", "--python", "-p", "--project", "--directory", "--extra", "--group", "--env-file", "--index", "--index-url", "-e", "--env",
-}
-_MODULES = {
-    "trl.scripts.vllm_serve": "trl",
-    "verl.trainer.main_ppo": "verl",
-    "skyrl.train.entrypoints.main_base": "skyrl",
-}
 _NEMO_SCRIPT = re.compile(r"^run_\w+\.py$")
 _NEMO_KEY = re.compile(r"^\+{0,2}policy\.")
 
 
-def _basename(word: str) -> str:
-    return word.rstrip("/").rsplit("/", 1)[-1]
-
-
-def split_launcher(words: Sequence[str | None], python_unknown_first: bool = False) -> tuple[str, int] | None:
-    """A framework launcher at the start of a command's words: (entrypoint, index of the first
-    word after it), as `command.split_launcher` answers for vLLM's own launchers.
-
-    `trl vllm-serve` and `python -m trl.scripts.vllm_serve` -> "trl"; `python -m
-    verl.trainer.main_ppo` -> "verl"; `python -m skyrl.train.entrypoints.main_base` -> "skyrl";
-    `python [path/]run_*.py` (or `uv run path/run_*.py`) with NeMo-RL overrides (`policy.*`)
-    or a `--config` -> "nemo-rl". `uv run`, `poetry run` ... in front are skipped."""
-    position = 0
-    while position + 1 < len(words) and (words[position], words[position + 1]) in _RUNNERS:
-        position += 2
-        while position < len(words) and (words[position] or "").startswith("-"):
-            position += 2 if words[position] in _RUNNER_OPTIONS_WITH_VALUE else 1
-    if position >= len(words):
-        return None
-    first = words[position]
-    if first is not None and _basename(first) == "trl":
-        return ("trl", position + 2) if position + 1 < len(words) and words[position + 1] == "vllm-serve" else None
-    if first is not None and _NEMO_SCRIPT.match(_basename(first)):
-        return _nemo(words, position + 1)
-    if first is None and not python_unknown_first:
-        return None
-    if first is not None and not _PYTHON.match(_basename(first)):
-        return None
-    position += 1
-    while position < len(words):
-        word = words[position]
-        if word == "-m" and position + 1 < len(words):
-            module = words[position + 1]
-            return (_MODULES[module], position + 2) if module in _MODULES else None
-        if word is not None and _NEMO_SCRIPT.match(_basename(word)):
-            return _nemo(words, position + 1)
-        if word is None or not word.startswith("-"):
-            return None
-        position += 2 if word in _PYTHON_OPTIONS_WITH_VALUE else 1
-    return None
-
-
-def _nemo(words: Sequence[str | None], after: int) -> tuple[str, int] | None:
-    rest = [word for word in words[after:] if word is not None]
-    if "--config" in rest or any(_NEMO_KEY.match(word) for word in rest):
+def nemo_rl_script(word: str, words: Sequence[str | None] = (), after: int = 0) -> Any:
+    """NeMo-RL's `examples/run_*.py`: called with the word alone, whether it names such a
+    script; with the command's words, ("nemo-rl", `after`) when NeMo-RL overrides (`policy.*`)
+    or a `--config` follow, else None (`frontends.command.split_launcher` asks both)."""
+    if not words:
+        return bool(_NEMO_SCRIPT.match(word.rstrip("/").rsplit("/", 1)[-1]))
+    rest = [w for w in words[after:] if w is not None]
+    if "--config" in rest or any(_NEMO_KEY.match(w) for w in rest):
         return "nemo-rl", after
     return None
 

@@ -34,6 +34,10 @@ from ..vllm.releases import NEWEST, Release
 from . import SourceFile
 
 
+# Launchers whose words are a framework's own (frameworks/ turns them into vLLM settings).
+FRAMEWORK_ENTRYPOINTS = frozenset(("trl", "verl", "nemo-rl", "skyrl"))
+
+
 @dataclass(frozen=True)
 class WordSyntax:
     """How words are written in one container: quoting, separator, line continuation."""
@@ -82,9 +86,17 @@ def command_launch(
     version_hint: VersionHint | None = None,
     label: str = "",
     condition: str | None = None,
-) -> Launch:
+) -> Launch | None:
     """A launch from the words after the launcher (`vllm serve`); `elements` are their bounds
-    in the source for edits (usually the token spans; a YAML item may include its quotes)."""
+    in the source for edits (usually the token spans; a YAML item may include its quotes).
+    None when a framework launcher starts no vLLM engine we can see."""
+    if entrypoint in FRAMEWORK_ENTRYPOINTS:
+        from .. import frameworks
+
+        return frameworks.command_launch(
+            kind, span, tokens, elements, syntax, entrypoint=entrypoint, env=env, env_places=env_places, release=release,
+            load_config=load_config, open_reasons=open_reasons, version_hint=version_hint, label=label, condition=condition,
+        )
     parsed = argv.parse(tokens, release or NEWEST, load_config, entrypoint)
     handle = CommandHandle(tokens, elements, syntax, parsed.token_indices, dict(env_places or {}))
     reasons = [*open_reasons, *parsed.open_reasons]
@@ -269,7 +281,16 @@ def written_like(original: str, value: Any) -> str:
 
 _PYTHON = re.compile(r"^python(\d+(\.\d+)?)?$")
 _PYTHON_OPTIONS_WITH_VALUE = {"-X", "-W", "-c"}
-_MODULE_ENTRYPOINTS = {"vllm.entrypoints.openai.api_server": "api_server", "dynamo.vllm": "dynamo"}
+# `python -m MODULE` launchers: vLLM's own, and RL frameworks that start vLLM (frameworks/).
+_MODULE_ENTRYPOINTS = {
+    "vllm.entrypoints.openai.api_server": "api_server",
+    "dynamo.vllm": "dynamo",
+    "trl.scripts.vllm_serve": "trl",
+    "verl.trainer.main_ppo": "verl",
+    "skyrl.train.entrypoints.main_base": "skyrl",
+}
+# `PROGRAM SUBCOMMAND` launchers.
+_PROGRAMS = {("vllm", "serve"): "serve", ("trl", "vllm-serve"): "trl"}
 _RUNNERS = {("uv", "run"), ("poetry", "run"), ("pdm", "run"), ("pipenv", "run"), ("hatch", "run")}
 # Options of those runners that take a value (`uv run --with vllm vllm serve ...`).
 _RUNNER_OPTIONS_WITH_VALUE = {"--with", "-w", "--python", "-p", "--project", "--directory", "--extra", "--group", "--env-file", "--index", "--index-url", "-e", "--env"}
@@ -280,14 +301,17 @@ def _basename(word: str) -> str:
 
 
 def split_launcher(words: Seq[str | None], python_unknown_first: bool = False) -> tuple[str, int] | None:
-    """Find a vLLM launcher at the start of a command's words.
+    """Find a launcher of vLLM at the start of a command's words.
 
     Returns (entrypoint, index of the first word after the launcher): `vllm serve` -> "serve",
     `python[3] [-u ...] -m vllm.entrypoints.openai.api_server` -> "api_server",
-    `python -m dynamo.vllm` -> "dynamo". `uv run`, `poetry run` ... in front are skipped. A first
-    word we cannot read counts as a Python interpreter only when `python_unknown_first`
-    (`sys.executable` in Python argv lists).
+    `python -m dynamo.vllm` -> "dynamo", and the RL frameworks' launchers (`trl vllm-serve`,
+    `python -m verl.trainer.main_ppo`, SkyRL's and NeMo-RL's scripts; see `frameworks`).
+    `uv run`, `poetry run` ... in front are skipped. A first word we cannot read counts as a
+    Python interpreter only when `python_unknown_first` (`sys.executable` in argv lists).
     """
+    from ..frameworks import nemo_rl_script
+
     position = 0
     while position + 1 < len(words) and (words[position], words[position + 1]) in _RUNNERS:
         position += 2
@@ -297,10 +321,10 @@ def split_launcher(words: Seq[str | None], python_unknown_first: bool = False) -
     if position >= len(words):
         return None
     first = words[position]
-    if first is not None and _basename(first) == "vllm":
-        if position + 1 < len(words) and words[position + 1] == "serve":
-            return "serve", position + 2
-        return None
+    if first is not None and position + 1 < len(words) and (_basename(first), words[position + 1]) in _PROGRAMS:
+        return _PROGRAMS[(_basename(first), words[position + 1])], position + 2
+    if first is not None and nemo_rl_script(first):
+        return nemo_rl_script(first, words, position + 1)
     if first is None and not python_unknown_first:
         return None
     if first is not None and not _PYTHON.match(_basename(first)):
@@ -315,6 +339,8 @@ def split_launcher(words: Seq[str | None], python_unknown_first: bool = False) -
             if module == "vllm.entrypoints.cli.main" and position + 2 < len(words) and words[position + 2] == "serve":
                 return "serve", position + 3
             return None
+        if word is not None and nemo_rl_script(word):
+            return nemo_rl_script(word, words, position + 1)
         if word is None or not word.startswith("-"):
             return None
         position += 2 if word in _PYTHON_OPTIONS_WITH_VALUE else 1

@@ -50,7 +50,7 @@ from ..vllm.argv import ConfigLoader, Token
 from ..vllm.images import is_vllm_image, release_from_image, release_from_pin
 from ..vllm.releases import Release
 from . import ExtractContext, ParseError, SourceFile, command
-from .command import EnvPlace, WordSyntax, command_launch, split_launcher
+from .command import CommandHandle, EnvPlace, WordSyntax, command_launch, split_launcher
 
 try:
     from .shell import extract_script
@@ -1024,7 +1024,10 @@ class _Extractor:
             version_hint=stage.hint,
             label=instruction.keyword,
         )
-        launch.handle.config_render = config_render
+        if launch is None:
+            return []
+        if isinstance(launch.handle, CommandHandle):
+            launch.handle.config_render = config_render
         return [replace(launch, env_open=stage.env_open)]
 
     def _script_launches(self, stage: Stage, script: Logical | None, with_args: bool, escape: Callable[[str], str] | None = None) -> list[Launch]:

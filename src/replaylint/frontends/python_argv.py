@@ -187,7 +187,7 @@ class ArgvLaunches:
             entrypoint=entrypoint,
             label=f"{label}(...)",
         )
-        if env_open or not editable:
+        if launch is not None and (env_open or not editable):
             launch = replace(launch, env_open=env_open, handle=launch.handle if editable else None)
         return launch
 

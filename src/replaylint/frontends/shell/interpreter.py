@@ -20,7 +20,6 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Iterator
 
-from ... import frameworks
 from ...edits import Sequence
 from ...model import UNKNOWN, ArgIssue, Launch, LaunchKind, Setting, Span, VersionHint
 from ...vllm.argv import Token
@@ -606,10 +605,7 @@ class Interpreter:
         hint = self._hint(invocation, world)
         release = Release.parse(hint.releases[0]) if hint is not None else None
         command_layers = words_of(place, node).layers
-        build = command_launch
-        if invocation.entrypoint in frameworks.ENTRYPOINTS:
-            build = frameworks.command_launch  # type: ignore[assignment]
-        launch = build(
+        launch = command_launch(
             self.kind,
             span,
             tokens,

@@ -1,8 +1,8 @@
 """Which commands start vLLM: the launcher after any wrappers, and what the wrappers add.
 
 `vllm serve`, `python -m vllm.entrypoints.openai.api_server`, `python -m dynamo.vllm` (through
-`command.split_launcher`), RL framework launchers (`trl vllm-serve`, verl, SkyRL, NeMo-RL: through
-`frameworks.split_launcher`), behind `exec`, `nohup`, `env`, `time`, `sudo`, `setsid`, `numactl`,
+`command.split_launcher`, which also knows the RL framework launchers: `trl vllm-serve`, verl,
+SkyRL, NeMo-RL), behind `exec`, `nohup`, `env`, `time`, `sudo`, `setsid`, `numactl`,
 `taskset`, `nice`, `timeout`, `stdbuf`, `srun`, `uv run` ...; `docker run` / `podman run` of the
 official image (the words after the image are appended to `vllm serve`); `sh -c SCRIPT` and
 `bash -lc SCRIPT` (the script is read again). A wrapper whose options we cannot tell apart
@@ -233,10 +233,6 @@ def _launcher(words: list[Field], position: int, found: Found, label_prefix: str
     if unknown_variable and len(texts) > 1 and texts[1] == "serve" and "VLLM" in str(first.variable).upper():
         texts[0] = "vllm"  # `"$VLLM_BIN" serve` with VLLM_BIN set outside the script
     result = split_launcher(texts, python_unknown_first=unknown_variable)
-    if result is None:
-        from ...frameworks import split_launcher as framework_launcher
-
-        result = framework_launcher(texts, python_unknown_first=unknown_variable)
     if result is None:
         return None
     entrypoint, after = result

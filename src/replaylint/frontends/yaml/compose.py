@@ -181,7 +181,7 @@ def extract(source: SourceFile, context: ExtractContext, document: Node) -> list
             return scripts[position] if position < len(scripts) else None
 
         if _null(entry_node) and image is not None and image.vllm:
-            launches.append(L.build(source, LaunchKind.COMPOSE, launch_span, words, env, "serve", image, reasons, label))
+            launches.extend(L.built(L.build(source, LaunchKind.COMPOSE, launch_span, words, env, "serve", image, reasons, label)))
             continue
         found = L.command(
             source, context, LaunchKind.COMPOSE, launch_span, words, env, image, label, script=script, open_reasons=reasons, dollars=True
@@ -191,5 +191,5 @@ def extract(source: SourceFile, context: ExtractContext, document: Node) -> list
         elif _null(entry_node) and L.launcher(words.tokens) is None and L.mentions_replay(words.tokens):
             name = image_name if image is not None else "built here"
             reasons.append(f"the entrypoint of image {name} is not known")
-            launches.append(L.build(source, LaunchKind.COMPOSE, launch_span, words, env, "serve", image, reasons, label))
+            launches.extend(L.built(L.build(source, LaunchKind.COMPOSE, launch_span, words, env, "serve", image, reasons, label)))
     return launches

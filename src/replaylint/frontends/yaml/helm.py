@@ -166,7 +166,7 @@ def _production_stack(source: SourceFile, context: ExtractContext, document: Nod
             image_name = repository.value + (f":{tag.value}" if isinstance(tag, ScalarNode) and tag.value else "")
             image = L.image_of(image_name, span(index, tag if isinstance(tag, ScalarNode) else repository))
         label = f"modelSpec {name}" if name else "modelSpec"
-        launches.append(L.build(source, LaunchKind.HELM, span(index, spec), words, env, "serve", image, reasons, label))
+        launches.extend(L.built(L.build(source, LaunchKind.HELM, span(index, spec), words, env, "serve", image, reasons, label)))
     return launches
 
 
@@ -200,7 +200,7 @@ def _chart_args(source: SourceFile, context: ExtractContext, document: Node) -> 
             env.open = True
             label = ".".join(path) or "values"
             reasons = [f"the chart's template decides how `{key}` reaches vLLM"]
-            launches.append(L.build(source, LaunchKind.HELM, span(index, node), words, env, "serve", image, reasons, label))
+            launches.extend(L.built(L.build(source, LaunchKind.HELM, span(index, node), words, env, "serve", image, reasons, label)))
     return launches
 
 

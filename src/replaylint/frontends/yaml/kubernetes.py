@@ -221,10 +221,10 @@ def container_launches(
     launch_span = span(index, node)
     if command_node is None:
         if image is not None and image.vllm:
-            return [L.build(source, LaunchKind.KUBERNETES, launch_span, words, env, "serve", image, reasons, where, load_config=load_config)]
+            return L.built(L.build(source, LaunchKind.KUBERNETES, launch_span, words, env, "serve", image, reasons, where, load_config=load_config))
         if L.mentions_replay(words.tokens):
             reasons.append(unknown_entrypoint or f"the entrypoint of image {image_name or '(none)'} is not known")
-            return [L.build(source, LaunchKind.KUBERNETES, launch_span, words, env, "serve", image, reasons, where, load_config=load_config)]
+            return L.built(L.build(source, LaunchKind.KUBERNETES, launch_span, words, env, "serve", image, reasons, where, load_config=load_config))
         return []
     return L.command(
         source, context, LaunchKind.KUBERNETES, launch_span, words, env, image, where,

@@ -198,8 +198,8 @@ def build(
     label: str = "",
     append: Callable[[list[str]], Edit | None] | None = None,
     load_config: ConfigLoader | None = None,
-) -> Launch:
-    """A launch from the words after the launcher."""
+) -> Launch | None:
+    """A launch from the words after the launcher (None: a framework command that starts none)."""
     launch = command_launch(
         kind,
         span,
@@ -215,8 +215,18 @@ def build(
         version_hint=image.hint if image else None,
         label=label,
     )
+    if launch is None:
+        return None
+    from ..command import CommandHandle
+
+    if not isinstance(launch.handle, CommandHandle):  # a framework's own launch renders itself
+        return replace(launch, env_open=launch.env_open or env.open)
     handle = YamlHandle(words.tokens, words.places, launch.handle.token_indices, dict(env.places), append)
     return replace(launch, handle=handle, env_open=env.open)
+
+
+def built(launch: Launch | None) -> list[Launch]:
+    return [] if launch is None else [launch]
 
 
 def env_words(source: SourceFile, words: Words, positions: tuple[int, ...], env: Env) -> Env:
@@ -267,7 +277,7 @@ def command(
         return script_launches(source, context, kind, text, style, fixable, env, image, dollars)
     rest = Words(words.tokens[found.position :], words.places[found.position :])
     env = env_words(source, words, found.env, env)
-    return [build(source, kind, span, rest, env, found.kind, image, open_reasons, label, append, load_config)]
+    return built(build(source, kind, span, rest, env, found.kind, image, open_reasons, label, append, load_config))
 
 
 def script_launches(
