@@ -20,7 +20,6 @@ from .place import Place
 
 _IFS = " \t\n"
 _GLOB = re.compile(r"[*?]|\[.*\]")
-_BRACES = re.compile(r"\{[^}]*?(?:,|\.\.)[^{]*?\}")
 _ANSI_SIMPLE = {"a": "\a", "b": "\b", "e": "\x1b", "E": "\x1b", "f": "\f", "n": "\n", "r": "\r", "t": "\t", "v": "\v", "\\": "\\", "'": "'", '"': '"', "?": "?"}
 _ANSI_NUMERIC = re.compile(r"\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3}|c.)")
 _UNKNOWN_SPECIALS = {"?", "$", "!", "-", "0", "_", "#"}
@@ -618,7 +617,20 @@ def _globs_or_braces(pieces: list[Part]) -> bool:
 def _braces(pieces: list[Part]) -> bool:
     """An unquoted `{`, then an unquoted `,` or `..`, then an unquoted `}`: brace expansion."""
     unquoted = "".join(piece.text if not piece.quoted else "\0" * len(piece.text) for piece in pieces if isinstance(piece, Chunk))
-    return "{" in unquoted and _BRACES.search(unquoted) is not None
+    if "{" not in unquoted:
+        return False
+    # One pass (the regex `\{[^}]*?(?:,|\.\.)[^{]*?\}` took quadratic time on `{{{{...`).
+    opened = armed = False
+    for index, char in enumerate(unquoted):
+        if char == "{":
+            opened, armed = True, False
+        elif char == "}":
+            if armed:
+                return True
+            opened = False
+        elif opened and (char == "," or unquoted.startswith("..", index)):
+            armed = True
+    return False
 
 
 def matches(pattern: str, text: str) -> bool | None:
