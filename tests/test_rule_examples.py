@@ -28,7 +28,7 @@ def test_example(rule, example: Example, check) -> None:
     assert len(findings) >= example.count, f"{rule.code} should flag:\n{example.source}"
     for finding in findings:
         assert example.message in finding.message
-        if " says " in finding.message or "by vLLM " in finding.message:
+        if " says " in finding.message and "vLLM " in finding.message:
             assert f"vLLM {example.release}" in finding.message
     if example.fixed is not None:
         edits = [edit for finding in findings for edit in finding.edits]

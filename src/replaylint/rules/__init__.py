@@ -15,6 +15,7 @@ from .rpl102_request_top_k import ReplayRequestWithoutTopK
 from .rpl201_malformed_replay_option import MalformedReplayOption
 from .rpl202_config_file_ignored import ConfigFileIgnored
 from .rpl203_broken_line_continuation import BrokenLineContinuation
+from .rpl204_framework_rejects_launch import FrameworkRejectsLaunch
 from .rpl900_unparsable_file import UnparsableFile
 from .rpl901_unused_suppression import UnusedSuppression
 
@@ -31,6 +32,7 @@ RULES: tuple[Rule, ...] = (
     MalformedReplayOption(),
     ConfigFileIgnored(),
     BrokenLineContinuation(),
+    FrameworkRejectsLaunch(),
     UnparsableFile(),
     UnusedSuppression(),
 )
