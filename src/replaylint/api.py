@@ -10,15 +10,13 @@ import io
 import os
 import tokenize
 from dataclasses import dataclass, field, replace
-from typing import Iterator
+from typing import Any, Iterator
 
-from . import cache, frontends, suppress
+from . import cache, frontends
 from .config import Config
 from .discovery import discover, read_head
 from .frontends import ExtractContext, ParseError, SourceFile
 from .model import Applicability, Edit, Finding, Fix, Launch, LineIndex, Span
-from .rules import RULES, UNPARSABLE_FILE, UNUSED_SUPPRESSION
-from .rules.base import Report
 from .versions import ProjectPins, describe, releases_for
 from .vllm.releases import judged
 
@@ -39,6 +37,8 @@ class FileResult:
 
 
 def _unparsable(path: str, message: str, index: LineIndex | None = None, line: int = 1, col: int = 1) -> Finding:
+    from .rules import UNPARSABLE_FILE
+
     code, name, _ = UNPARSABLE_FILE
     if index is not None:
         line = max(1, min(line, index.text.count("\n") + 1))
@@ -85,9 +85,23 @@ class Checker:
         self.config = config
         self.overlay: dict[str, str] = {}  # texts being fixed, read instead of the disk
         self.reads: list[str] = []  # other files the current check read (cache dependencies)
-        self.enabled = config.enabled_codes()
         self.project_pins = project_pins
-        self.rules = [rule for rule in RULES if rule.code in self.enabled]
+        self._enabled: frozenset[str] | None = None
+
+    # The rule table is imported the first time a file needs it: a pre-commit run over files
+    # without replay content never loads it.
+
+    @property
+    def enabled(self) -> frozenset[str]:
+        if self._enabled is None:
+            self._enabled = self.config.enabled_codes()
+        return self._enabled
+
+    @property
+    def rules(self) -> list:
+        from .rules import RULES
+
+        return [rule for rule in RULES if rule.code in self.enabled]
 
     # files
 
@@ -178,10 +192,11 @@ class Checker:
     # launches
 
     def _check_launch(self, launch: Launch, frontend: object, source: SourceFile) -> list[Finding]:
-        merged: dict[tuple, tuple[Report, type, list]] = {}
+        merged: dict[tuple, tuple[Any, type, list]] = {}
+        rules = self.rules
         for release in releases_for(launch, self.config, self.project_pins):
             rules_release = judged(release)
-            for rule in self.rules:
+            for rule in rules:
                 if not rule.applies_to(rules_release):
                     continue
                 for report in rule.check(launch, rules_release):
@@ -189,7 +204,7 @@ class Checker:
                     merged.setdefault(key, (report, type(rule), []))[2].append(release)
         findings = []
         for (code, *_), (report, rule_type, releases) in merged.items():
-            rule = next(r for r in self.rules if r.code == code)
+            rule = next(r for r in rules if r.code == code)
             message = report.message.replace("{release}", describe(releases))
             edits: tuple = ()
             if report.fix is not None and code in self.config.fixable_codes():
@@ -210,7 +225,7 @@ class Checker:
             )
         return findings
 
-    def _render(self, frontend: object, launch: Launch, report: Report, source: SourceFile) -> list:
+    def _render(self, frontend: object, launch: Launch, report: Any, source: SourceFile) -> list:
         render = getattr(frontend, "render", None)
         if render is None or report.fix is None:
             return []
@@ -227,6 +242,9 @@ class Checker:
         return result
 
     def _suppress(self, findings: list[Finding], source: SourceFile, kind: str | None, parsed: bool) -> list[Finding]:
+        from . import suppress
+        from .rules import UNUSED_SUPPRESSION
+
         local = [f for f in findings if f.span.path == source.path]
         elsewhere = [f for f in findings if f.span.path != source.path]
         kept, suppressions = suppress.apply(local, source.index, kind == "python")
@@ -242,7 +260,9 @@ class Checker:
         return kept
 
 
-def _unused_suppression(suppression: suppress.Suppression, source: SourceFile) -> Finding:
+def _unused_suppression(suppression: Any, source: SourceFile) -> Finding:
+    from .rules import UNUSED_SUPPRESSION
+
     code, name, _ = UNUSED_SUPPRESSION
     text = source.text
     comment = text[suppression.start : suppression.end].strip()

@@ -11,10 +11,8 @@ from __future__ import annotations
 
 import hashlib
 import os
-import pickle
-import shutil
-import tempfile
 from dataclasses import dataclass, field
+from typing import Callable
 
 from . import __version__
 
@@ -44,12 +42,19 @@ def file_digest(path: str) -> str | None:
 
 
 class ResultCache:
-    def __init__(self, directory: str, fingerprint: str) -> None:
+    def __init__(self, directory: str, fingerprint: str | Callable[[], str]) -> None:
         self.directory = directory
-        self.key = digest(f"{__version__}\0{_FORMAT}\0{fingerprint}".encode())[:16]
-        self.path = os.path.join(directory, f"results-{self.key}.pickle")
+        self._fingerprint = fingerprint
         self._entries: dict[str, Entry] | None = None
         self.dirty = False
+
+    @property
+    def path(self) -> str:
+        """One file per configuration: computing its key needs the rule table, so it waits for
+        the first file that gets past the prefilter."""
+        fingerprint = self._fingerprint() if callable(self._fingerprint) else self._fingerprint
+        key = digest(f"{__version__}\0{_FORMAT}\0{fingerprint}".encode())[:16]
+        return os.path.join(self.directory, f"results-{key}.pickle")
 
     @property
     def entries(self) -> dict[str, Entry]:
@@ -58,6 +63,8 @@ class ResultCache:
         return self._entries
 
     def _load(self) -> dict[str, Entry]:
+        import pickle
+
         try:
             with open(self.path, "rb") as handle:
                 entries = pickle.load(handle)
@@ -87,6 +94,9 @@ class ResultCache:
     def save(self) -> None:
         if not self.dirty:
             return
+        import pickle
+        import tempfile
+
         try:
             os.makedirs(self.directory, exist_ok=True)
             ignore = os.path.join(self.directory, ".gitignore")
@@ -106,6 +116,8 @@ def default_directory(root: str) -> str:
 
 
 def remove_cache(directory: str | None) -> str | None:
+    import shutil
+
     target = directory or CACHE_DIR
     if not os.path.isdir(target):
         return None

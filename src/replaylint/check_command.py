@@ -3,18 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import difflib
 import os
-import subprocess
 import sys
 
 from .api import Checker, FileResult, run_checks
 from .cache import ResultCache, default_directory
 from .config import Config, ConfigError, common_start, find_config_file, load
-from .fixes import Fixer
 from .model import LaunchKind
 from .report import Run, applicable, render
-from .rules import resolve
 from .vllm.releases import parse_release
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -41,8 +37,11 @@ def resolve_config(args: argparse.Namespace) -> Config:
             config.extend_select = (*config.extend_select, *split(args.extend_select))
         if args.ignore:
             config.ignore = (*config.ignore, *split(args.ignore))
-        for selector in (*config.select, *config.extend_select, *config.ignore):
-            resolve(selector)
+        if args.select or args.extend_select or args.ignore:
+            from .rules import resolve
+
+            for selector in (*config.select, *config.extend_select, *config.ignore):
+                resolve(selector)
         if args.target_vllm:
             config.target_vllm = parse_release(args.target_vllm)
             config.target_vllm_forced = True
@@ -70,8 +69,8 @@ def run_check(args: argparse.Namespace) -> int:
     reading_stdin = args.paths == ["-"]
     if reading_stdin:
         return _check_stdin(checker, config, args)
-    run = Run(findings=[], unsafe_fixes_enabled=args.unsafe_fixes, root=_repository_root())
-    result_cache = None if args.no_cache else ResultCache(args.cache_dir or default_directory(config.root), config.fingerprint())
+    run = Run(findings=[], unsafe_fixes_enabled=args.unsafe_fixes, root=_repository_root(config))
+    result_cache = None if args.no_cache else ResultCache(args.cache_dir or default_directory(config.root), config.fingerprint)
     results = run_checks(args.paths or ["."], config, checker, result_cache, args.workers)
     had_error = False
     for result in results:
@@ -97,7 +96,7 @@ def _check_stdin(checker: Checker, config: Config, args: argparse.Namespace) -> 
     data = sys.stdin.buffer.read()
     result = checker.check_bytes(name, data)
     had_error = _print_problems(result)
-    run = Run(findings=list(result.findings), unsafe_fixes_enabled=args.unsafe_fixes, root=_repository_root())
+    run = Run(findings=list(result.findings), unsafe_fixes_enabled=args.unsafe_fixes, root=_repository_root(config))
     run.texts[name] = data.decode("utf-8", "replace")
     if args.fix and result.kind is not None:
         from .fixes import Document, apply_edits
@@ -149,8 +148,13 @@ def _statistics(run: Run) -> str:
     return "\n".join(lines) + ("\n" if lines else "")
 
 
-def _repository_root() -> str:
-    """The git top-level when there is one (SARIF and GitHub want repository-relative paths)."""
+def _repository_root(config: Config) -> str:
+    """The git top-level when there is one: SARIF, GitHub and JUnit want repository-relative
+    paths (the other formats print paths as given, so git is not asked)."""
+    if config.output_format not in ("sarif", "github", "junit"):
+        return os.getcwd()
+    import subprocess
+
     try:
         completed = subprocess.run(["git", "rev-parse", "--show-toplevel"], capture_output=True, text=True, timeout=10)
     except (OSError, subprocess.SubprocessError):
@@ -158,12 +162,32 @@ def _repository_root() -> str:
     return completed.stdout.strip() if completed.returncode == 0 and completed.stdout.strip() else os.getcwd()
 
 
-def _project_pins():
-    try:
-        from .project import ProjectPins
-    except ImportError:
-        return None
-    return ProjectPins()
+class _LazyPins:
+    """`project.ProjectPins`, created when the first launch asks for its project's pin."""
+
+    def __init__(self) -> None:
+        self._pins = None
+
+    def _get(self):
+        if self._pins is None:
+            from .project import ProjectPins
+
+            self._pins = ProjectPins()
+        return self._pins
+
+    def __call__(self, path: str):
+        return self._get()(path)
+
+    def describe_source(self, path: str):
+        return self._get().describe_source(path)
+
+    @property
+    def notes(self) -> list[str]:
+        return self._pins.notes if self._pins is not None else []
+
+
+def _project_pins() -> _LazyPins:
+    return _LazyPins()
 
 
 def _print_problems(result) -> bool:
@@ -208,6 +232,10 @@ def _load_texts(run) -> None:
 
 def _fix(checker: Checker, results: list[FileResult], args: argparse.Namespace, run: Run) -> int:
     """Apply fixes (or print them as a diff). Replaces the results of changed files in place."""
+    import difflib
+
+    from .fixes import Fixer
+
     fixable = checker.config.fixable_codes()
     candidates = [r.path for r in results if any(f.code in fixable and applicable(f, args.unsafe_fixes) for f in r.findings)]
     fixer = Fixer(checker, unsafe=args.unsafe_fixes)

@@ -16,13 +16,15 @@ from typing import Any
 
 from .discovery import DEFAULT_EXCLUDES
 from .report import FORMATS
-from .rules import resolve
 from .vllm.releases import Release, parse_release
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python 3.10
-    import tomli as tomllib
+
+def _toml():
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - exercised on Python 3.10
+        import tomli as tomllib
+    return tomllib
 
 CONFIG_NAMES = (".replaylint.toml", "replaylint.toml", "pyproject.toml")
 OUTPUT_FORMATS = FORMATS
@@ -54,6 +56,8 @@ class Config:
     root: str = "."
 
     def enabled_codes(self) -> frozenset[str]:
+        from .rules import resolve
+
         codes: set[str] = set()
         for selector in (*self.select, *self.extend_select):
             codes.update(resolve(selector))
@@ -62,6 +66,8 @@ class Config:
         return frozenset(codes)
 
     def fixable_codes(self) -> frozenset[str]:
+        from .rules import resolve
+
         codes: set[str] = set()
         for selector in self.fixable:
             codes.update(resolve(selector))
@@ -73,6 +79,8 @@ class Config:
         """Codes `per-file-ignores` turns off for `path` (globs relative to the config's folder)."""
         if not self.per_file_ignores:
             return frozenset()
+        from .rules import resolve
+
         relative = os.path.relpath(os.path.abspath(path), os.path.abspath(self.root)).replace(os.sep, "/")
         codes: set[str] = set()
         for pattern, selectors in self.per_file_ignores.items():
@@ -104,6 +112,8 @@ class Config:
 
 
 def _codes(value: Any, key: str, source: str) -> tuple[str, ...]:
+    from .rules import resolve
+
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
         raise ConfigError(f"{source}: `{key}` must be a list of rule codes or names")
     for item in value:
@@ -154,6 +164,8 @@ def _apply_key(config: Config, key: str, value: Any, source: str) -> None:
             if level not in SEVERITIES:
                 raise ConfigError(f"{source}: `severity.{selector}` must be \"error\" or \"warning\", not {level!r}")
             _codes([selector], f"severity.{selector}", source)
+            from .rules import resolve
+
             for code in resolve(selector):
                 severities[code] = level
         config.severity = severities
@@ -180,6 +192,7 @@ KNOWN_KEYS = (
 
 def _table(path: str) -> dict[str, Any] | None:
     """The replaylint table of a config file; None for a pyproject.toml without one."""
+    tomllib = _toml()
     try:
         with open(path, "rb") as handle:
             document = tomllib.load(handle)

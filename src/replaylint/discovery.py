@@ -5,7 +5,6 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-import subprocess
 from typing import Iterable, Iterator
 
 DEFAULT_EXCLUDES = (
@@ -50,6 +49,8 @@ class Excluder:
 
 def _git_listing(directory: str) -> set[str] | None:
     """Files git would not ignore below `directory` (tracked or untracked), or None outside git."""
+    import subprocess
+
     try:
         completed = subprocess.run(
             ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z", "--", "."],

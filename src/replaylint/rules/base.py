@@ -6,7 +6,6 @@ spans and spellings come from the frontend, and fixes are abstract intents.
 
 from __future__ import annotations
 
-import inspect
 import sys
 from dataclasses import dataclass, field
 from typing import ClassVar, Iterator
@@ -74,6 +73,8 @@ class Rule:
     @classmethod
     def documentation(cls) -> str:
         """The rule's user documentation: its module docstring (ruff's headings)."""
+        import inspect
+
         return inspect.cleandoc(sys.modules[cls.__module__].__doc__ or "")
 
 

@@ -130,6 +130,12 @@ class SamplingMaskRequiresModelRunnerV2(Rule):
             '    logprobs_mode="processed_logprobs", prefill_context_parallel_size=2)\n',
             release="0.28.0",
         ),
+        # The draft's config.json decides between draft_model, MTP, DFlash and DSpark.
+        Valid(
+            'from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n'
+            '    speculative_config={"model": "org/my-draft", "num_speculative_tokens": 4})\n',
+            release="0.30.0",
+        ),
         Valid('vllm serve org/model -pcp 2 --return-sampling-mask --logprobs-mode processed_logprobs\n',
               filename="serve.sh", release="0.28.0"),
         Valid('VLLM_USE_V2_MODEL_RUNNER=1 vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs \\\n'
@@ -185,6 +191,14 @@ class SamplingMaskRequiresModelRunnerV2(Rule):
             'LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs", enable_dbo=True)\n',
             release="0.29.0",
             message="Model Runner V2 does not yet support: dual batch overlap",
+        ),
+        # vLLM judge: a draft of a plain model family without a method is a draft_model draft,
+        # which 0.28-0.30 run on V1 only.
+        Invalid(
+            'from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n'
+            '    speculative_config={"model": "Qwen/Qwen3-0.6B", "num_speculative_tokens": 4})\n',
+            release="0.30.0",
+            message="Model Runner V2 does not yet support speculative method 'draft_model'",
         ),
         # vLLM judge: with the variable set, DBO is refused only next to some features; piecewise
         # CUDA graphs are one (unless nothing is captured: enforce_eager, -O0).

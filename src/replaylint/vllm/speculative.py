@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +18,11 @@ def _is_custom_proposer_path(model: str) -> bool:
         return False
     parts = model.split(".")
     return len(parts) >= 2 and all(part.isidentifier() for part in parts)
+
+
+# Draft checkpoints of these families are ordinary causal LMs: vLLM finds no EAGLE/DFlash/DSpark
+# marker and no MTP model type in them and settles on draft_model.
+_PLAIN_FAMILY = re.compile(r"llama|qwen|gemma|phi-?\d|granite|olmo|falcon|smollm|internlm|mistral|opt-|gpt2|pythia", re.IGNORECASE)
 
 
 def _canonical_method(method: str) -> str:
@@ -111,4 +117,6 @@ def infer_method(config: Any) -> Any:
     for marker, inferred in (("eagle-", "eagle"), ("eagle3", "eagle3"), ("dflash", "dflash"), ("dspark", "dspark")):
         if marker in lowered:
             return inferred
-    return UNKNOWN  # draft_model or mtp, decided by the draft's config.json
+    if "mtp" not in lowered and _PLAIN_FAMILY.search(model):
+        return "draft_model"
+    return UNKNOWN  # draft_model, mtp, dflash or dspark, decided by the draft's config.json
