@@ -172,9 +172,9 @@ def logits_processors(rng: random.Random) -> Variant:
 _DRAFTS = {
     "eagle": "org/EAGLE-llama-draft",
     "eagle3": "org/EAGLE3-draft",
-    "draft_model": "org/small-draft",
+    "draft_model": "meta-llama/Llama-3.2-1B",
     "dspark": "org/dspark-draft",
-    "medusa": "org/medusa-heads",
+    "medusa": "meta-llama/medusa-llama-heads",
     "custom_class": "my_pkg.MyProposer",
 }
 
@@ -183,12 +183,14 @@ def _spec_config(rng: random.Random) -> tuple[str, dict[str, Any], list[str]]:
     method = _weighted(
         rng,
         [(20, "ngram"), (20, "eagle3"), (8, "eagle"), (10, "draft_model"), (5, "ngram_gpu"), (10, "suffix"),
-         (8, "dspark"), (4, "extract_hidden_states"), (5, "inferred-eagle3"), (2, "model-ngram"),
-         (2, "mtp"), (1, "medusa"), (2, "custom_class")],
+         (8, "dspark"), (4, "extract_hidden_states"), (5, "inferred-eagle3"), (4, "inferred-draft"),
+         (2, "model-ngram"), (2, "mtp"), (1, "medusa"), (2, "custom_class")],
     )
     config: dict[str, Any] = {}
     if method == "inferred-eagle3":
         config["model"] = _DRAFTS["eagle3"]
+    elif method == "inferred-draft":
+        config["model"] = _DRAFTS["draft_model"]
     elif method == "model-ngram":
         config["model"] = "ngram"
     else:
