@@ -38,3 +38,12 @@ def test_many_statements_on_one_python_line_take_linear_time() -> None:
     result, seconds = _timed("a.py", data)
     assert result.internal_error is None and [f.code for f in result.findings] == ["RPL003"]
     assert seconds < 10, seconds
+
+
+def test_a_repeated_shell_condition_is_not_kept_once_per_if() -> None:
+    # Each `if` appended its condition again, and joining worlds compared the growing tuples:
+    # 20 s for 16000 identical `if`s.
+    data = b'if [ -n "$X" ]; then A=1; else A=2; fi\n' * 16000 + b"vllm serve m --return-sampling-mask\n"
+    result, seconds = _timed("run.sh", data)
+    assert result.internal_error is None and [f.code for f in result.findings] == ["RPL003"]
+    assert seconds < 10, seconds

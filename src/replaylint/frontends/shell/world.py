@@ -44,6 +44,8 @@ class World:
 
     def copy(self, **changes: Any) -> World:
         copied = replace(self, variables=dict(self.variables), env=dict(self.env), assigned=dict(self.assigned))
+        if "conditions" in changes:  # a condition met again adds nothing (it grew with every `if`)
+            changes["conditions"] = tuple(dict.fromkeys(changes["conditions"]))
         for name, value in changes.items():
             setattr(copied, name, value)
         return copied
@@ -85,7 +87,8 @@ def join(worlds: list[World]) -> list[World]:
         key = world.state()
         if key in merged:
             kept = merged[key]
-            kept.conditions = tuple(c for c in kept.conditions if c in world.conditions)
+            theirs = set(world.conditions)
+            kept.conditions = tuple(c for c in kept.conditions if c in theirs)
         else:
             merged[key] = world
     result = list(merged.values())
