@@ -47,3 +47,11 @@ def test_a_repeated_shell_condition_is_not_kept_once_per_if() -> None:
     result, seconds = _timed("run.sh", data)
     assert result.internal_error is None and [f.code for f in result.findings] == ["RPL003"]
     assert seconds < 10, seconds
+
+
+def test_many_dockerfile_stages_take_linear_time() -> None:
+    # Each FROM searched every earlier stage for its base: 10 s for 16000 stages.
+    data = b"".join(b"FROM vllm/vllm-openai:v0.32.0 AS s%d\nENV A%d=1\n" % (i, i) for i in range(16000))
+    result, seconds = _timed("Dockerfile", data + b'FROM s15999\nCMD ["m", "--return-sampling-mask"]\n')
+    assert result.internal_error is None and [f.code for f in result.findings] == ["RPL003"]
+    assert seconds < 10, seconds

@@ -704,6 +704,7 @@ class _Extractor:
         self.instructions = dockerfile.instructions
         self.global_args: dict[str, Variable] = {}
         self.stages: list[Stage] = []
+        self.named: dict[str, Stage] = {}  # the last stage of each name (`FROM base AS name`)
         self.launches: list[Launch] = []
 
     def run(self) -> list[Launch]:
@@ -748,13 +749,15 @@ class _Extractor:
             return
         name = words[2].lower() if len(words) >= 3 and words[1].lower() == "as" else None
         image = expand(words[0], self.escape, self._global)
-        base = next((stage for stage in reversed(self.stages) if stage.name is not None and stage.name == image.lower()), None)
+        base = self.named.get(image.lower())
         if base is not None:
             base.built_on = True
             self.stages.append(base.child(name))
-            return
-        start = rest.offset(0)
-        self.stages.append(self._image_stage(name, image, self.source.index.span(start, start + len(words[0]))))
+        else:
+            start = rest.offset(0)
+            self.stages.append(self._image_stage(name, image, self.source.index.span(start, start + len(words[0]))))
+        if name is not None:
+            self.named[name] = self.stages[-1]
 
     def _image_stage(self, name: str | None, image: str, span: Span) -> Stage:
         if image == "scratch":
