@@ -55,3 +55,13 @@ def test_many_dockerfile_stages_take_linear_time() -> None:
     result, seconds = _timed("Dockerfile", data + b'FROM s15999\nCMD ["m", "--return-sampling-mask"]\n')
     assert result.internal_error is None and [f.code for f in result.findings] == ["RPL003"]
     assert seconds < 10, seconds
+
+
+def test_form_feeds_and_unicode_line_separators_do_not_hide_python_launches() -> None:
+    # The focus split lines with str.splitlines, which also breaks at \x0c, \x1c, U+2028...:
+    # its line numbers no longer matched ast's, and the launch after one was never seen.
+    for odd in ("\x0c", "\x1c", "\u2028", "\x85"):
+        data = f"# page{odd}break\ndef f():\n    pass\nfrom vllm import LLM\nLLM('m', return_sampling_mask=True)\n"
+        result, _ = _timed("a.py", data.encode())
+        assert result.internal_error is None
+        assert [(f.code, f.span.start_line) for f in result.findings] == [("RPL003", 5)], odd

@@ -41,6 +41,9 @@ _SPAWNING_CALLS = frozenset(
 _ENV_CALLS = frozenset(("setdefault", "putenv", "pop", "update"))
 _SPAWNING_MODULES = frozenset(("subprocess", "os", "asyncio", "shlex"))
 _SPAWN_IMPORTS = re.compile(r"\bfrom\s+(?:subprocess|os|asyncio|shlex)\s+import\s+\(?([\w\s,]+)")
+# Python's own line breaks: str.splitlines also breaks at form feeds, U+2028... and then the
+# lines no longer had ast's numbers (a form feed in a comment hid every launch after it).
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
 _COMPOUND = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.Try, ast.Match)
 if hasattr(ast, "TryStar"):
     _COMPOUND = (*_COMPOUND, ast.TryStar)
@@ -131,7 +134,7 @@ def focus(text: str) -> str | None:
     tree = _parse(text)
     if tree is None:
         return text  # newer syntax than this interpreter: let libcst decide on the whole file
-    lines = text.splitlines(keepends=True)
+    lines = _LINE.findall(text)
     body = tree.body
     spans = [(min([s.lineno, *(d.lineno for d in getattr(s, "decorator_list", ()))]), s.end_lineno or s.lineno) for s in body]
     # Statements on one line (`a; b; c`) share its text, and each text is searched once: per
