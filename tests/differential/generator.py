@@ -53,8 +53,13 @@ class Case:
             common["fake_modules"] = self.fake_modules
         lines = [{"id": f"{self.id}/argv", "argv": self.argv, **common}]
         if self.kwargs is not None:
-            lines.append({"id": f"{self.id}/kwargs", "engine_kwargs": self.kwargs, **common})
+            via = {"via": "EngineArgs"} if self.style.get("python") == "EngineArgs" else {}
+            lines.append({"id": f"{self.id}/kwargs", "engine_kwargs": self.kwargs, **via, **common})
         return lines
+
+    @property
+    def model(self) -> str:
+        return self.kwargs["model"] if self.kwargs else MODEL
 
 
 @dataclass
@@ -503,9 +508,11 @@ def make_case(rng: random.Random, number: int, minor: int = 33) -> Case:
         kwargs.update(variant.kwargs)
         env.update(variant.env)
     mask_variant = variants[0]
+    # `vllm serve --model X` is moved to the positional slot by vLLM.
+    model_words = _weighted(rng, [(88, [model]), (8, ["--model", model]), (4, [f"--model={model}"])])
     case = Case(
         id=f"c{number:05d}",
-        argv=[model] + [word for group in groups for word in group],
+        argv=model_words + [word for group in groups for word in group],
         env=env,
         kwargs=kwargs,
         mask=bool(mask_variant.mask),
@@ -519,6 +526,9 @@ def make_case(rng: random.Random, number: int, minor: int = 33) -> Case:
             "shell_lines": rng.random() < 0.4,
             "docker_lines": rng.random() < 0.3,
             "yaml_flow": rng.random() < 0.3,
+            "shell_launcher": _weighted(rng, [(70, "vllm serve"), (10, "api_server"), (20, "docker run")]),
+            "k8s_command": _weighted(rng, [(70, None), (20, "vllm serve"), (10, "api_server")]),
+            "python": "EngineArgs" if rng.random() < 0.2 else "LLM",
         },
     )
     return case

@@ -144,7 +144,7 @@ def run_batch(count: int, seed: int, release: str = "0.33.0", vllm_path: str | N
         asks = item.case.mask if item.rendering.form == "argv" else item.case.kwargs_mask
         expectation = expect(verdict, asks)
         disagreement = compare(expectation, item.errors, item.internal_error)
-        gap = known_gap(expectation, item.rendering.text, item.case.argv[0]) if disagreement else None
+        gap = known_gap(expectation, item.rendering.text, item.case.model) if disagreement else None
         batch.outcomes.append(Outcome(item, verdict, expectation, None if gap else disagreement, gap))
     batch.total_seconds = time.perf_counter() - started
     return batch

@@ -1,10 +1,12 @@
 """A generated case written out the four ways people write launches.
 
-(a) a shell script running `vllm serve MODEL ...` (runner variable as a command prefix or an
-`export`), (b) a Dockerfile on the official image (`ENV` + exec-form `CMD` holding the
-arguments of its `vllm serve` entrypoint), (c) a Kubernetes Deployment on the same image
-(`args:` and `env:`), (d) Python: `LLM(MODEL, key=value, ...)` after `os.environ[...] = ...`.
-(a)-(c) carry the argv form, (d) the kwargs form.
+(a) a shell script: `vllm serve MODEL ...` (runner variable as a command prefix or an `export`),
+    `python -m vllm.entrypoints.openai.api_server --model MODEL ...`, or `docker run -e ...` on
+    the official image; (b) a Dockerfile on the official image (`ENV` + exec-form `CMD` holding
+    the arguments of its `vllm serve` entrypoint); (c) a Kubernetes Deployment on the same image
+    (`args:` and `env:`, sometimes a `command:`); (d) Python: `LLM(MODEL, key=value, ...)` or
+    `EngineArgs(model=MODEL, ...)` after `os.environ[...] = ...`. (a)-(c) carry the argv form,
+    (d) the kwargs form. Every variant means the same words after `vllm serve`.
 """
 
 from __future__ import annotations
@@ -12,11 +14,11 @@ from __future__ import annotations
 import json
 import shlex
 from dataclasses import dataclass
-from typing import Any
 
 from .generator import Case
 
 IMAGE = "vllm/vllm-openai"
+API_SERVER = ["python3", "-m", "vllm.entrypoints.openai.api_server"]
 
 
 @dataclass(frozen=True)
@@ -27,9 +29,15 @@ class Rendering:
     form: str  # the judged form: "argv" or "kwargs"
 
 
-def _groups(case: Case) -> list[list[str]]:
-    """The argv words after the model, one line each when a renderer splits lines."""
-    words = case.argv[1:]
+def _module_argv(case: Case) -> list[str]:
+    """The api_server module takes the model only as `--model` (a positional one is ignored)."""
+    if case.argv[0].startswith("-"):
+        return case.argv
+    return ["--model", *case.argv]
+
+
+def _lines(words: list[str]) -> list[list[str]]:
+    """Words grouped as an option and its values, one line each when a renderer splits lines."""
     groups: list[list[str]] = []
     for word in words:
         if word.startswith("-") or not groups:
@@ -39,20 +47,27 @@ def _groups(case: Case) -> list[list[str]]:
     return groups
 
 
-def shell(case: Case) -> Rendering:
+def shell(case: Case, release: str) -> Rendering:
     lines = ["#!/usr/bin/env bash", "set -euo pipefail", ""]
+    launcher = case.style["shell_launcher"]
     prefix = ""
-    for name, value in case.env.items():
-        if case.style["env"] == "export":
-            lines.append(f"export {name}={shlex.quote(value)}")
-        else:
-            prefix += f"{name}={shlex.quote(value)} "
-    head = f"{prefix}vllm serve {shlex.quote(case.argv[0])}"
-    groups = [" ".join(shlex.quote(word) for word in group) for group in _groups(case)]
-    if case.style["shell_lines"] and groups:
-        lines.append(" \\\n    ".join([head, *groups]))
+    if launcher == "docker run":
+        command = ["docker", "run", "--rm", "--gpus", "all"]
+        for name, value in case.env.items():
+            command += ["-e", f"{name}={value}"]
+        command += [f"{IMAGE}:v{release}"]
+        words = case.argv
     else:
-        lines.append(" ".join([head, *groups]))
+        for name, value in case.env.items():
+            if case.style["env"] == "export":
+                lines.append(f"export {name}={shlex.quote(value)}")
+            else:
+                prefix += f"{name}={shlex.quote(value)} "
+        command, words = (API_SERVER, _module_argv(case)) if launcher == "api_server" else (["vllm", "serve"], case.argv)
+    head = prefix + " ".join(shlex.quote(word) for word in command)
+    groups = [" ".join(shlex.quote(word) for word in group) for group in _lines(words)]
+    separator = " \\\n    " if case.style["shell_lines"] else " "
+    lines.append(separator.join([head, *groups]))
     return Rendering("shell", "serve.sh", "\n".join(lines) + "\n", "argv")
 
 
@@ -61,11 +76,15 @@ def dockerfile(case: Case, release: str) -> Rendering:
     for name, value in case.env.items():
         lines.append(f"ENV {name}={json.dumps(value)}")
     words = [json.dumps(word) for word in case.argv]
-    if case.style["docker_lines"]:
-        lines.append("CMD [" + ", \\\n     ".join(words) + "]")
-    else:
-        lines.append("CMD [" + ", ".join(words) + "]")
+    separator = ", \\\n     " if case.style["docker_lines"] else ", "
+    lines.append("CMD [" + separator.join(words) + "]")
     return Rendering("dockerfile", "Dockerfile", "\n".join(lines) + "\n", "argv")
+
+
+def _yaml_list(key: str, words: list[str], flow: bool) -> list[str]:
+    if flow:
+        return [f"          {key}: [" + ", ".join(json.dumps(word) for word in words) + "]"]
+    return [f"          {key}:"] + [f"            - {json.dumps(word)}" for word in words]
 
 
 def kubernetes(case: Case, release: str) -> Rendering:
@@ -86,11 +105,14 @@ def kubernetes(case: Case, release: str) -> Rendering:
         "        - name: vllm",
         f"          image: {IMAGE}:v{release}",
     ]
-    if case.style["yaml_flow"]:
-        lines.append("          args: [" + ", ".join(json.dumps(word) for word in case.argv) + "]")
-    else:
-        lines.append("          args:")
-        lines += [f"            - {json.dumps(word)}" for word in case.argv]
+    command = case.style["k8s_command"]
+    words = case.argv
+    if command == "vllm serve":
+        lines += _yaml_list("command", ["vllm", "serve"], case.style["yaml_flow"])
+    elif command == "api_server":
+        lines += _yaml_list("command", API_SERVER, case.style["yaml_flow"])
+        words = _module_argv(case)
+    lines += _yaml_list("args", words, case.style["yaml_flow"])
     if case.env:
         lines.append("          env:")
         for name, value in case.env.items():
@@ -102,20 +124,19 @@ def kubernetes(case: Case, release: str) -> Rendering:
 def python(case: Case) -> Rendering | None:
     if case.kwargs is None:
         return None
-    lines = ["import os", "", "from vllm import LLM", ""]
+    engine = case.style["python"]
+    lines = ["import os", "", f"from vllm import {engine}", ""]
     for name, value in case.env.items():
         lines.append(f"os.environ[{name!r}] = {value!r}")
     kwargs = dict(case.kwargs)
     model = kwargs.pop("model")
-    arguments = [repr(model)] + [f"{key}={_literal(value)}" for key, value in kwargs.items()]
-    lines.append("llm = LLM(\n    " + ",\n    ".join(arguments) + ",\n)")
+    arguments = [repr(model) if engine == "LLM" else f"model={model!r}"]
+    arguments += [f"{key}={value!r}" for key, value in kwargs.items()]
+    target = "llm" if engine == "LLM" else "engine_args"
+    lines.append(f"{target} = {engine}(\n    " + ",\n    ".join(arguments) + ",\n)")
     return Rendering("python", "launch.py", "\n".join(lines) + "\n", "kwargs")
 
 
-def _literal(value: Any) -> str:
-    return repr(value)
-
-
 def renderings(case: Case, release: str) -> list[Rendering]:
-    found = [shell(case), dockerfile(case, release), kubernetes(case, release), python(case)]
+    found = [shell(case, release), dockerfile(case, release), kubernetes(case, release), python(case)]
     return [rendering for rendering in found if rendering is not None]
