@@ -179,3 +179,11 @@ def test_spans_point_at_the_keyword_or_word() -> None:
     result = Checker(Config()).check_bytes("t.py", text.encode())
     (finding,) = result.findings
     assert (finding.span.start_line, finding.span.start_col, finding.span.end_col) == (5, 19, 31)
+
+
+def test_module_level_runner_variable_reaches_a_launch_inside_a_function() -> None:
+    text = (
+        "import os\nfrom vllm import LLM\nos.environ['VLLM_USE_V2_MODEL_RUNNER'] = '0'\n"
+        "def build():\n    return LLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs')\n"
+    )
+    assert codes(text) == ["RPL004"]

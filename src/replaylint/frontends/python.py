@@ -411,7 +411,7 @@ class _Collector(ScopeTracker):
         for write in self.env_writes:
             if write.span.start >= call_span.start:
                 continue
-            if write.scope is not None and scope is not None and write.scope is not scope and write.scope is not scope.globals:
+            if write.scope is not None and scope is not None and write.scope is not scope and write.scope is not scope.module:
                 continue
             if write.removes:
                 env.pop(write.name, None)
