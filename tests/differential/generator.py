@@ -257,9 +257,17 @@ def _spec_groups(rng: random.Random, config: dict[str, Any]) -> tuple[str, list[
     if spelling == "aliases":
         return _alias_groups(rng, config)
     if spelling == "json-then-dotted":
-        # The dotted keys are merged into their own dict, appended last: it replaces the JSON.
-        whole = dict(config)
-        replacement = {key: config[key] for key in config if rng.random() < 0.5} or {"num_speculative_tokens": 2}
+        # The dotted keys are merged into their own dict, appended last: it replaces the JSON,
+        # whether they are a few keys (often not a valid config alone) or a whole config whose
+        # adaptive verification differs from the JSON's.
+        plain = {key: value for key, value in config.items() if "adaptive" not in key}
+        if rng.random() < 0.5:
+            whole = config
+            replacement = {key: config[key] for key in config if rng.random() < 0.5} or {"num_speculative_tokens": 2}
+        elif rng.random() < 0.5:
+            whole, replacement = {**plain, "enable_adaptive_verification": True}, plain
+        else:
+            whole, replacement = plain, {**plain, "enable_adaptive_verification": True}
         groups = [["-sc", _json(rng, whole)], *_dotted(rng, "-sc", replacement)]
         return spelling, groups, {"speculative_config": replacement}
     # `--speculative-config.x` and `-sc` are different spellings; the dotted one is appended last.
@@ -494,11 +502,22 @@ def _focused(rng: random.Random, minor: int) -> list[Variant]:
     return variants
 
 
+def _without_watermarked_drafts(variants: list[Variant]) -> list[Variant]:
+    """Watermarking next to speculative decoding needs settings of its own (draft sampling,
+    target-only watermarks) and fails before any replay rule: keep the speculative config."""
+    drafting = any(v.tag.startswith("spec:") and not _neutral(v) for v in variants)
+    return [
+        Variant("watermark:off(speculative)") if drafting and v.tag.startswith("watermark:") and not _neutral(v) else v
+        for v in variants
+    ]
+
+
 def make_case(rng: random.Random, number: int, minor: int = 33) -> Case:
     if rng.random() < FOCUSED_SHARE:
         variants = _focused(rng, minor)
     else:
         variants = [_draw(rng, choose, minor) for choose in DIMENSIONS]
+    variants = _without_watermarked_drafts(variants)
     groups = _interleave(rng, [variant.groups for variant in variants])
     default = NAMED_MODEL if "model:named" in (variant.tag for variant in variants) else MODEL
     model = next((variant.model for variant in variants if variant.model), default)

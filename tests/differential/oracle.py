@@ -18,7 +18,7 @@ Replay reasons and their essential text:
 | argparse `argument --logprobs-mode: invalid choice: ...` | the launch asks for replay | from `invalid choice:` on |
 | argparse `unrecognized arguments: W1 W2 ...` | for each W that is a boolean word (after the mask switch) or names the mask | `unrecognized arguments: W`, per such W |
 | argparse `ambiguous option: --X could match A, B` | a candidate is `--return-sampling-mask` (or `--logprobs-mode` when asking for replay) | `ambiguous option: --X could match ` and every candidate, in any order (replaylint's option tables are sorted, argparse lists candidates in registration order) |
-| pydantic `1 validation error for ModelConfig` on `return_sampling_mask`, or on `logprobs_mode` when asking for replay | see left | the `Input should be ...` sentence, without ` [type=...]` |
+| pydantic `N validation error(s) for ModelConfig` | per error on `return_sampling_mask`, or on `logprobs_mode` when asking for replay | that error's `Input should be ...` sentence, without ` [type=...]` |
 
 argparse prefixes its messages with `argument <all spellings of the option>:`; replaylint
 quotes the spelling the user wrote instead, so the prefix is not part of the essential text.
@@ -55,7 +55,8 @@ V2_UNSUPPORTED_PREFIX = messages.V2_UNSUPPORTED.split("{")[0]
 INVALID_INT_PREFIX = messages.INVALID_INT.split("{")[0]
 BOOL_WORDS = frozenset(("true", "false", "yes", "no", "1", "0", "on", "off", "True", "False"))
 _ARGUMENT_PREFIX = re.compile(r"^argument [^:]+: ")
-_PYDANTIC_FIELD = re.compile(r"^1 validation error for ModelConfig\n(?P<field>\w+)\n\s+(?P<text>.*?)(?: \[type=|$)", re.S)
+_PYDANTIC_HEAD = re.compile(r"^\d+ validation errors? for ModelConfig\n")
+_PYDANTIC_ERROR = re.compile(r"^(?P<field>\S+)\n  (?P<text>[^\n]*?)(?: \[type=[^\n]*)?$", re.M)
 
 
 @dataclass(frozen=True)
@@ -85,11 +86,14 @@ def expect(verdict: dict, asks_for_replay: bool) -> Expectation:
         return Expectation("replay", "Rv", (message,)) if asks_for_replay else Expectation("other", "Rv (no replay)")
     if message.startswith(INVALID_INT_PREFIX):
         return Expectation("replay", "runner variable", (message,))
-    pydantic = _PYDANTIC_FIELD.match(message)
-    if pydantic is not None:
-        field = pydantic.group("field")
-        if field == "return_sampling_mask" or (field == "logprobs_mode" and asks_for_replay):
-            return Expectation("replay", f"pydantic {field}", (pydantic.group("text").strip(),))
+    if _PYDANTIC_HEAD.match(message):
+        fragments = tuple(
+            error.group("text").strip()
+            for error in _PYDANTIC_ERROR.finditer(message)
+            if error.group("field") == "return_sampling_mask" or (error.group("field") == "logprobs_mode" and asks_for_replay)
+        )
+        if fragments:
+            return Expectation("replay", "pydantic ModelConfig", fragments)
     return Expectation("other", _other_label(message))
 
 
