@@ -65,3 +65,13 @@ def test_form_feeds_and_unicode_line_separators_do_not_hide_python_launches() ->
         result, _ = _timed("a.py", data.encode())
         assert result.internal_error is None
         assert [(f.code, f.span.start_line) for f in result.findings] == [("RPL003", 5)], odd
+
+
+def test_comment_lines_and_skipped_functions_cost_libcst_one_token() -> None:
+    # libcst read every blank and comment line as a node: 8 MiB of comments cost 16 s, 500 MB.
+    launch = b"from vllm import LLM\nllm = LLM('m', return_sampling_mask=True)\n"
+    for filler in (b"# a comment line\n" * 120_000, b"def f():\n    return 1\n\n" * 80_000, b"x = 1 \\\n\n" + b"# c\n" * 1000):
+        result, seconds = _timed("a.py", filler + launch + filler)
+        assert result.internal_error is None
+        assert [(f.code, f.span.start_line) for f in result.findings] == [("RPL003", filler.count(b"\n") + 2)]
+        assert seconds < 10, seconds
