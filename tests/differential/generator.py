@@ -102,7 +102,7 @@ def _json(rng: random.Random, value: Any) -> str:
 
 # -- mask ---------------------------------------------------------------------------------------
 
-_MASK_KWARGS = [(70, True), (6, "yes"), (5, 1), (4, "true"), (8, False), (5, ABSENT), (2, "enabled")]
+_MASK_KWARGS = [(70, True), (6, "yes"), (5, 1), (4, "true"), (8, False), (5, ABSENT), (2, "enabled"), (1, None), (1, 2)]
 _LAX_TRUE = {True, 1, "yes", "true"}
 
 
@@ -140,7 +140,7 @@ def logprobs(rng: random.Random) -> Variant:
     mode = _weighted(
         rng,
         [(62, "processed_logprobs"), (6, "raw_logprobs"), (4, "processed_logits"), (3, "raw_logits"),
-         (4, "processed-logprobs"), (1, "PROCESSED_LOGPROBS"), (14, None)],
+         (4, "processed-logprobs"), (1, "PROCESSED_LOGPROBS"), (1, "None"), (14, None)],
     )
     if mode is None:
         return Variant("logprobs:absent")
@@ -152,7 +152,7 @@ def logprobs(rng: random.Random) -> Variant:
         "eq": [[f"--logprobs-mode={mode}"]],
         "repeated": [["--logprobs-mode", "raw_logprobs"], ["--logprobs-mode", mode]],
     }[spelling]
-    return Variant(f"logprobs:{mode}:{spelling}", groups, {"logprobs_mode": mode})
+    return Variant(f"logprobs:{mode}:{spelling}", groups, {"logprobs_mode": None if mode == "None" else mode})
 
 
 # -- logits processors --------------------------------------------------------------------------

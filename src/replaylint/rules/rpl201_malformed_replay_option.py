@@ -102,20 +102,24 @@ class MalformedReplayOption(Rule):
         mask = launch.get("return_sampling_mask")
         if mask is None or launch.kind is not LaunchKind.PYTHON_CALL or mask.value is UNKNOWN:
             return
-        if as_bool(mask.value) is UNKNOWN:
-            # pydantic parses strings and numbers it cannot read as booleans with its own wording.
+        if mask.value is None or as_bool(mask.value) is UNKNOWN:
+            # pydantic parses strings and numbers it cannot read as booleans with its own wording;
+            # None is no boolean either (the field has no None default to fall back to).
             text = _UNREADABLE_BOOLEAN if isinstance(mask.value, (str, int, float)) else _NOT_A_BOOLEAN
             yield Report(mask.value_span or mask.span, f"{quote(mask)} is not a boolean: vLLM {{release}} says \"{text}\"")
 
     def _logprobs_mode(self, launch: Launch) -> Iterator[Report]:
         mode = launch.get("logprobs_mode")
-        if sampling_mask(launch) is None or mode is None or not isinstance(mode.value, str) or mode.value in LOGPROBS_MODES:
+        if sampling_mask(launch) is None or mode is None or mode.value in LOGPROBS_MODES:
             return
-        respelled = _choice_for(mode.value)
+        python = launch.kind is LaunchKind.PYTHON_CALL
+        if not isinstance(mode.value, str) and not (python and mode.value is None):
+            return
+        respelled = _choice_for(mode.value) if mode.value is not None else None
         fix = None
         if respelled is not None:
             fix = Fix(self.fix_applicability, f"Write '{respelled}'", (SetSetting("logprobs_mode", respelled),))
-        if launch.kind is LaunchKind.PYTHON_CALL:
+        if python:
             text = _NOT_A_LOGPROBS_MODE
         else:
             choices = ", ".join(repr(choice) for choice in LOGPROBS_MODES)
@@ -153,6 +157,11 @@ class MalformedReplayOption(Rule):
                 'LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n'),
         Invalid('from vllm import LLM\nLLM("m", return_sampling_mask="enabled", logprobs_mode="processed_logprobs")\n',
                 message=_UNREADABLE_BOOLEAN),
+        # vLLM judge: None is not the default for either field, pydantic refuses it.
+        Invalid('from vllm import LLM\nLLM("m", return_sampling_mask=None, logprobs_mode="processed_logprobs")\n',
+                message=f'says "{_NOT_A_BOOLEAN}"'),
+        Invalid('from vllm import EngineArgs\nEngineArgs(model="m", return_sampling_mask=True, logprobs_mode=None)\n',
+                message=_NOT_A_LOGPROBS_MODE),
         Invalid('vllm serve m --logprobs-mode processed-logprobs --return-s\n', filename="serve.sh",
                 message="invalid choice: 'processed-logprobs' (choose from 'processed_logits', 'processed_logprobs', "
                 "'raw_logits', 'raw_logprobs')"),
