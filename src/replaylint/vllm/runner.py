@@ -173,7 +173,9 @@ def _eagle3_pp(launch: Launch, spec: Speculative, release: Release) -> Probe:
 
 
 def _adaptive_verification_combos(launch: Launch, spec: Speculative, release: Release) -> Probe:
-    if spec.adaptive_verification is not True:
+    # 0.28 refuses adaptive verification for any method but DSpark before the runner is chosen
+    # (JUDGE.md, spec disagreement 2), so only DSpark gets here.
+    if spec.adaptive_verification is not True or spec.method != "dspark":
         return
     setting = spec.key_setting("enable_adaptive_verification")
     assert setting is not None
