@@ -57,6 +57,10 @@ class Case:
             lines.append({"id": f"{self.id}/kwargs", "engine_kwargs": self.kwargs, **via, **common})
         return lines
 
+    def asks_for_replay(self, form: str) -> bool:
+        """Whether the argv or kwargs form turns the mask on (as vLLM's parser would set it)."""
+        return self.mask if form == "argv" else self.kwargs_mask
+
     @property
     def model(self) -> str:
         return self.kwargs["model"] if self.kwargs else MODEL
@@ -103,7 +107,7 @@ def _json(rng: random.Random, value: Any) -> str:
 # -- mask ---------------------------------------------------------------------------------------
 
 _MASK_KWARGS = [(70, True), (6, "yes"), (5, 1), (4, "true"), (8, False), (5, ABSENT), (2, "enabled"), (1, None), (1, 2)]
-_LAX_TRUE = {True, 1, "yes", "true"}
+_LAX_TRUE = {True, "yes", "true"}  # and 1, which equals True
 
 
 def mask(rng: random.Random) -> Variant:
@@ -127,7 +131,7 @@ def mask(rng: random.Random) -> Variant:
     tag, groups, argv_on = _weighted(rng, table)
     value = _weighted(rng, _MASK_KWARGS)
     kwargs = {} if value is ABSENT else {"return_sampling_mask": value}
-    return Variant(f"mask:{tag}", groups, kwargs, mask=argv_on, kwargs_mask=value in _LAX_TRUE and value is not False)
+    return Variant(f"mask:{tag}", groups, kwargs, mask=argv_on, kwargs_mask=value in _LAX_TRUE)
 
 
 def model_name(rng: random.Random) -> Variant:
@@ -225,8 +229,13 @@ def _dotted(rng: random.Random, prefix: str, config: dict[str, Any]) -> list[lis
     return groups
 
 
-def _spec_groups(rng: random.Random, config: dict[str, Any]) -> tuple[str, list[list[str]], dict[str, Any]]:
-    """(spelling, option groups, the config vLLM ends up with as LLM kwargs)."""
+_WHOLE_JSON = {"sc-json": "-sc", "long-json": "--speculative-config", "abbrev-json": "--specu"}
+_DOTTED = {"sc-dotted": "-sc", "long-dotted": "--speculative-config", "abbrev-dotted": "--specu"}
+Spelled = tuple[str, list[list[str]], dict[str, Any]]  # spelling, option groups, LLM kwargs
+
+
+def _spec_groups(rng: random.Random, config: dict[str, Any]) -> Spelled:
+    """How the config is written, and the config vLLM ends up with (as LLM kwargs)."""
     spelling = _weighted(
         rng,
         [(30, "sc-json"), (14, "long-json"), (5, "underscore-eq-json"), (14, "sc-dotted"), (8, "long-dotted"),
@@ -234,46 +243,56 @@ def _spec_groups(rng: random.Random, config: dict[str, Any]) -> tuple[str, list[
          (3, "long-dotted-beats-sc-json"), (3, "json-twice"), (2, "json-then-none")],
     )
     kwargs = {"speculative_config": config}
-    if spelling == "sc-json":
-        return spelling, [["-sc", _json(rng, config)]], kwargs
-    if spelling == "long-json":
-        return spelling, [["--speculative-config", _json(rng, config)]], kwargs
+    if spelling in _WHOLE_JSON:
+        return spelling, [[_WHOLE_JSON[spelling], _json(rng, config)]], kwargs
+    if spelling in _DOTTED:
+        return spelling, _dotted(rng, _DOTTED[spelling], config), kwargs
     if spelling == "underscore-eq-json":
         return spelling, [["--speculative_config=" + _json(rng, config)]], kwargs
-    if spelling == "abbrev-json":
-        return spelling, [["--specu", _json(rng, config)]], kwargs
-    if spelling == "json-twice":  # the last occurrence wins
-        other = {"method": "ngram", "num_speculative_tokens": 2, "prompt_lookup_max": 2, "enable_adaptive_verification": True}
-        first, last = (other, config) if rng.random() < 0.5 else (config, other)
-        return spelling, [["-sc", _json(rng, first)], ["--speculative-config", _json(rng, last)]], {"speculative_config": last}
-    if spelling == "json-then-none":  # `''`, `None` and `null` all mean no speculative config
-        return spelling, [["-sc", _json(rng, config)], ["-sc", rng.choice(("", "None", "null"))]], {"speculative_config": None}
-    if spelling == "sc-dotted":
-        return spelling, _dotted(rng, "-sc", config), kwargs
-    if spelling == "long-dotted":
-        return spelling, _dotted(rng, "--speculative-config", config), kwargs
-    if spelling == "abbrev-dotted":
-        return spelling, _dotted(rng, "--specu", config), kwargs
     if spelling == "aliases":
         return _alias_groups(rng, config)
-    if spelling == "json-then-dotted":
-        # The dotted keys are merged into their own dict, appended last: it replaces the JSON,
-        # whether they are a few keys (often not a valid config alone) or a whole config whose
-        # adaptive verification differs from the JSON's.
-        plain = {key: value for key, value in config.items() if "adaptive" not in key}
-        if rng.random() < 0.5:
-            whole = config
-            replacement = {key: config[key] for key in config if rng.random() < 0.5} or {"num_speculative_tokens": 2}
-        elif rng.random() < 0.5:
-            whole, replacement = {**plain, "enable_adaptive_verification": True}, plain
-        else:
-            whole, replacement = plain, {**plain, "enable_adaptive_verification": True}
-        groups = [["-sc", _json(rng, whole)], *_dotted(rng, "-sc", replacement)]
-        return spelling, groups, {"speculative_config": replacement}
-    # `--speculative-config.x` and `-sc` are different spellings; the dotted one is appended last.
+    return {
+        "json-twice": _json_twice,
+        "json-then-none": _json_then_none,
+        "json-then-dotted": _json_then_dotted,
+        "long-dotted-beats-sc-json": _long_dotted_beats_sc_json,
+    }[spelling](rng, config)
+
+
+def _json_twice(rng: random.Random, config: dict[str, Any]) -> Spelled:
+    """The last occurrence wins."""
+    other = {"method": "ngram", "num_speculative_tokens": 2, "prompt_lookup_max": 2, "enable_adaptive_verification": True}
+    first, last = (other, config) if rng.random() < 0.5 else (config, other)
+    return "json-twice", [["-sc", _json(rng, first)], ["--speculative-config", _json(rng, last)]], {"speculative_config": last}
+
+
+def _json_then_none(rng: random.Random, config: dict[str, Any]) -> Spelled:
+    """`''`, `None` and `null` all mean no speculative config."""
+    groups = [["-sc", _json(rng, config)], ["-sc", rng.choice(("", "None", "null"))]]
+    return "json-then-none", groups, {"speculative_config": None}
+
+
+def _json_then_dotted(rng: random.Random, config: dict[str, Any]) -> Spelled:
+    """Dotted keys are merged into their own dict, appended last: it replaces the JSON, whether
+    they are a few keys (often no valid config alone) or a whole config whose adaptive
+    verification differs from the JSON's."""
+    plain = {key: value for key, value in config.items() if "adaptive" not in key}
+    if rng.random() < 0.5:
+        whole = config
+        replacement = {key: config[key] for key in config if rng.random() < 0.5} or {"num_speculative_tokens": 2}
+    elif rng.random() < 0.5:
+        whole, replacement = {**plain, "enable_adaptive_verification": True}, plain
+    else:
+        whole, replacement = plain, {**plain, "enable_adaptive_verification": True}
+    groups = [["-sc", _json(rng, whole)], *_dotted(rng, "-sc", replacement)]
+    return "json-then-dotted", groups, {"speculative_config": replacement}
+
+
+def _long_dotted_beats_sc_json(rng: random.Random, config: dict[str, Any]) -> Spelled:
+    """`--speculative-config.x` and `-sc` are different spellings; the dotted one comes last."""
     other = {**config, "enable_adaptive_verification": True}
     groups = [["-sc", _json(rng, other)], *_dotted(rng, "--speculative-config", config)]
-    return spelling, groups, kwargs
+    return "long-dotted-beats-sc-json", groups, {"speculative_config": config}
 
 
 _ALIASES = {"method": "--spec-method", "model": "--spec-model", "num_speculative_tokens": "--spec-tokens"}
@@ -281,7 +300,7 @@ _ALIAS_ABBREVIATIONS = {"--spec-method": "--spec-meth", "--spec-model": "--spec-
 _ALIAS_KWARGS = {"method": "spec_method", "model": "spec_model", "num_speculative_tokens": "spec_tokens"}
 
 
-def _alias_groups(rng: random.Random, config: dict[str, Any]) -> tuple[str, list[list[str]], dict[str, Any]]:
+def _alias_groups(rng: random.Random, config: dict[str, Any]) -> Spelled:
     groups: list[list[str]] = []
     kwargs: dict[str, Any] = {}
     rest = {}

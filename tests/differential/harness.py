@@ -97,6 +97,12 @@ class Judge:
         with self.input.open() as stdin, self.output.open("w") as stdout, self.errors.open("w") as stderr:
             self.process = subprocess.Popen(self.command, stdin=stdin, stdout=stdout, stderr=stderr, cwd=REPO)
 
+    def stop(self) -> None:
+        """End the judge if it still runs (this side failed first)."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+
     def verdicts(self, timeout: float = 900) -> tuple[dict[str, dict], float, str]:
         assert self.process is not None
         code = self.process.wait(timeout=timeout)
@@ -134,15 +140,17 @@ def run_batch(count: int, seed: int, release: str = "0.33.0", vllm_path: str | N
         workdir = Path(tmp)
         judge = Judge(release, vllm_path, workdir)
         judge.start(cases)
-        check = checker(release)
-        scan_started = time.perf_counter()
-        scans = [scan(check, case, rendering, workdir) for case in cases for rendering in renderings(case, release)]
-        batch.scan_seconds = time.perf_counter() - scan_started
-        verdicts, batch.judge_seconds, batch.judge_stderr_tail = judge.verdicts()
+        try:
+            check = checker(release)
+            scan_started = time.perf_counter()
+            scans = [scan(check, case, rendering, workdir) for case in cases for rendering in renderings(case, release)]
+            batch.scan_seconds = time.perf_counter() - scan_started
+            verdicts, batch.judge_seconds, batch.judge_stderr_tail = judge.verdicts()
+        finally:
+            judge.stop()
     for item in scans:
         verdict = verdicts[f"{item.case.id}/{item.rendering.form}"]
-        asks = item.case.mask if item.rendering.form == "argv" else item.case.kwargs_mask
-        expectation = expect(verdict, asks)
+        expectation = expect(verdict, item.case.asks_for_replay(item.rendering.form))
         disagreement = compare(expectation, item.errors, item.internal_error)
         gap = known_gap(expectation, item.rendering.text, item.case.model) if disagreement else None
         batch.outcomes.append(Outcome(item, verdict, expectation, None if gap else disagreement, gap))
@@ -163,7 +171,7 @@ def describe(outcome: Outcome) -> str:
         f"kwargs: {json.dumps(scan.case.kwargs, default=str)}" if scan.rendering.form == "kwargs" else "",
         f"--- {scan.rendering.filename}",
         scan.rendering.text.rstrip(),
-        f"--- vLLM {outcome.scan.case and ''}{verdict.get('id')}: {vllm}",
+        f"--- vLLM on {verdict.get('id')}: {vllm}",
         f"--- expected: {outcome.expectation.outcome} ({outcome.expectation.label}) {list(outcome.expectation.fragments)}",
         "--- replaylint errors:",
         *(f"  {error}" for error in scan.errors),
@@ -188,7 +196,8 @@ def summary(batch: Batch) -> str:
         f"({batch.scan_seconds / max(scans, 1) * 1000:.1f} ms each); total {batch.total_seconds:.1f} s",
     ]
     for kind, counter in sorted(by_kind.items()):
-        lines.append(f"  {kind:<11} accept {counter['accept']:>5}  replay {counter['replay']:>5}  other {counter['other']:>5}  disagree {counter['disagree']}")
+        counts = "  ".join(f"{outcome} {counter[outcome]:>5}" for outcome in ("accept", "replay", "other", "disagree"))
+        lines.append(f"  {kind:<11} {counts}")
     gaps = collections.Counter(outcome.known_gap for outcome in batch.known_gaps)
     for gap, number in gaps.items():
         lines.append(f"  known gap ({number} scans): {gap}")

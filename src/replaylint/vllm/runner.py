@@ -19,7 +19,7 @@ from .diffusion import diffusion_cause
 from .fields import RUNNER_ENV
 from .releases import Release
 from .speculative import Speculative, speculative
-from .values import as_bool, as_int, runner_env, is_truthy_list
+from .values import as_bool, as_int, is_truthy_list, runner_env
 
 
 @dataclass(frozen=True)

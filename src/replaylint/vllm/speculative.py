@@ -11,7 +11,6 @@ from .fields import SPEC_ALIASES
 from .values import as_bool
 
 
-
 def _is_custom_proposer_path(model: str) -> bool:
     """vLLM's own test (config/speculative.py): a dotted import path such as `pkg.MyProposer`."""
     if model.startswith(("http://", "https://", "file://")) or "/" in model:
