@@ -75,3 +75,14 @@ def test_comment_lines_and_skipped_functions_cost_libcst_one_token() -> None:
         assert result.internal_error is None
         assert [(f.code, f.span.start_line) for f in result.findings] == [("RPL003", filler.count(b"\n") + 2)]
         assert seconds < 10, seconds
+
+
+def test_shell_values_that_double_become_unknown_instead_of_filling_memory() -> None:
+    # `A="$A$A"`, `A+=("${A[@]}")`, `set -- "$@" "$@"` twenty times: a million words, minutes and
+    # gigabytes (bash itself would never finish). Past 4096 words the value is unknown.
+    for body in (b'A="$A$A"\n', b'A+=("${A[@]}")\n', b'A=("${A[@]}" "${A[@]}")\n', b'set -- "$@" "$@"\n'):
+        script = b"A=(--x)\nset -- a\n" + body * 60 + b'vllm serve m --return-sampling-mask "${A[@]}" "$@"\n'
+        result, seconds = _timed("run.sh", script)
+        assert result.internal_error is None and seconds < 10, (body, seconds)
+    result, _ = _timed("run.sh", b'A=--x\n' + b'A="$A $A"\n' * 60 + b"vllm serve m --return-sampling-mask\n")
+    assert [f.code for f in result.findings] == ["RPL003"]

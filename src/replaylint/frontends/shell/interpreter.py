@@ -35,7 +35,7 @@ from .nodes import code, descendants, exits, if_branches, single_variable, state
 from .place import Place, quoting
 from .scripts import assemble, heredoc, herestring
 from .words import UNSET, Array, Chunk, Container, Expander, Field, Scalar, Value, matches, scalar_text
-from .world import RELEVANT_ENV, EnvEntry, Frame, World, child_shell, collapse, describe, export_name, join, leave, make_local, set_builtin, unknown_entry
+from .world import MAX_VALUE, RELEVANT_ENV, EnvEntry, Frame, World, child_shell, collapse, describe, export_name, join, leave, make_local, set_builtin, unknown_entry
 
 _MAX_DEPTH = 6
 _MAX_CALLS = 16
@@ -313,6 +313,9 @@ class Interpreter:
         appending = any(child.type == "+=" for child in node.children)
         expander = Expander(place, world.scope(), words_of(place, node))
         value = self._value(name, value_node, place, expander, world.variables.get(name) if appending else None, appending)
+        if isinstance(value, Array) and len(value.elements) > MAX_VALUE or isinstance(value, Scalar) and len(value.chunks) > MAX_VALUE:
+            # `A="$A$A"` in a loop: a value that doubles each time is unknown once it is big
+            value = None
         self._substitutions(expander, place, [world])
         if value is None:
             world.variables.pop(name, None)
@@ -545,7 +548,7 @@ class Interpreter:
         if self.depth >= _MAX_DEPTH or self.calls[name] > _MAX_CALLS:
             return [world.kill(self.assigned_names(body, place))]
         frame = Frame((), world.positional)
-        entered = world.copy(positional=tuple(arguments), frames=(*world.frames, frame))
+        entered = world.copy(positional=tuple(arguments) if len(arguments) <= MAX_VALUE else None, frames=(*world.frames, frame))
         with self.deeper():
             after = self.statement(body, place, [entered])
         return [leave(result) for result in after]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import fnmatch
 import re
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Iterable, Union
 
@@ -518,8 +519,8 @@ def make_fields(parts: list[Part], start: int, end: int, raw: str, words: Contai
     candidates = [b for b in built if b.keep or any(_has_text(piece) for piece in b.pieces)]
     fields = [_field(b.pieces, start, end, raw, words, alone=len(candidates) == 1) for b in candidates]
     if len(fields) > 1:
-        spans = [(f.start, f.end) for f in fields]
-        fields = [replace(f, shared=True) if spans.count((f.start, f.end)) > 1 else f for f in fields]
+        spans = Counter((f.start, f.end) for f in fields)
+        fields = [replace(f, shared=True) if spans[(f.start, f.end)] > 1 else f for f in fields]
     return fields
 
 

@@ -10,6 +10,7 @@ from ..command import EnvPlace
 from .words import Field, Scope, Value
 
 MAX_WORLDS = 8
+MAX_VALUE = 4_096  # words or pieces in one value: a bigger one is unknown (`set -- "$@" "$@"` in a loop)
 MISSING = object()
 # Environment variables launches carry: vLLM's own, and Dynamo's (its worker reads DYN_ENABLE_RL).
 RELEVANT_ENV = ("VLLM_", "DYN_")
@@ -159,7 +160,8 @@ def export_name(world: World, name: str) -> World:
 def set_builtin(world: World, arguments: list[Field]) -> World:
     texts = [f.text for f in arguments]
     if "--" in texts:
-        return world.copy(positional=tuple(arguments[texts.index("--") + 1 :]))
+        positional = tuple(arguments[texts.index("--") + 1 :])
+        return world.copy(positional=positional if len(positional) <= MAX_VALUE else None)
     allexport = world.allexport
     for position, text in enumerate(texts):
         if text is None:
