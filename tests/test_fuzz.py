@@ -86,3 +86,11 @@ def test_shell_values_that_double_become_unknown_instead_of_filling_memory() -> 
         assert result.internal_error is None and seconds < 10, (body, seconds)
     result, _ = _timed("run.sh", b'A=--x\n' + b'A="$A $A"\n' * 60 + b"vllm serve m --return-sampling-mask\n")
     assert [f.code for f in result.findings] == ["RPL003"]
+
+
+def test_an_unterminated_dockerfile_heredoc_is_reported_at_its_line() -> None:
+    # The reader reported the last line's text as the line number: a TypeError escaped check_bytes.
+    data = b'FROM vllm/vllm-openai:v0.31.0\nCOPY <<EOF /etc/x\nCMD ["m", "--return-sampling-mask"]\n'
+    result, _ = _timed("Dockerfile", data)
+    assert result.internal_error is None
+    assert [(f.code, f.span.start_line) for f in result.findings] == [("RPL900", 2)]

@@ -243,13 +243,13 @@ class _Reader:
         pieces = []
         while self.position < len(self.lines):
             start, end, _ = self._next_line()
-            line = self.text[start:end]
-            candidate = line.lstrip("\t") if chomp else line
+            content = self.text[start:end]  # not `line`: that is the number the error reports
+            candidate = content.lstrip("\t") if chomp else content
             if candidate == name:
                 body = _joined(self.text, pieces, start, with_breaks=True)
                 return Heredoc(name, chomp, body, _joined(self.text, [(start, end)], end))
             if chomp:
-                start += len(line) - len(candidate)
+                start += len(content) - len(candidate)
             pieces.append((start, end))
         raise ParseError(f"unterminated heredoc: no line `{name}` ends it", line)
 
