@@ -192,6 +192,15 @@ class SamplingMaskRequiresModelRunnerV2(Rule):
             release="0.29.0",
             message="Model Runner V2 does not yet support: dual batch overlap",
         ),
+        # vLLM judge: the features in vLLM's order (heterogeneous vocabularies before DBO's).
+        Invalid(
+            'VLLM_USE_V2_MODEL_RUNNER=1 vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs \\\n'
+            '  --enable-dbo -sc \'{"method": "draft_model", "model": "org/d", "num_speculative_tokens": 2,\n'
+            '  "use_heterogeneous_vocab": true}\'\n',
+            filename="serve.sh",
+            message="Model Runner V2 does not yet support: heterogeneous-vocabulary draft models, "
+            "dual batch overlap with speculative decoding",
+        ),
         # vLLM judge: a draft of a plain model family without a method is a draft_model draft,
         # which 0.28-0.30 run on V1 only.
         Invalid(

@@ -283,6 +283,7 @@ def _heterogeneous_vocab(launch: Launch, spec: Speculative, release: Release) ->
 
 
 _ALL = _series(28, 29, 30, 31, 32, 33)
+# In the order `_get_v2_model_runner_unsupported_features` lists them: vLLM's message joins them.
 _FEATURES: tuple[tuple[frozenset[tuple[int, int]], Callable[[Launch, Speculative, Release], Probe]], ...] = (
     (_series(28), _prefill_context_parallel),
     (_series(28, 29, 30, 31), _stock_torch_compile),
@@ -290,6 +291,7 @@ _FEATURES: tuple[tuple[frozenset[tuple[int, int]], Callable[[Launch, Speculative
     (_ALL, _external_launcher_pp),
     (_ALL, _speculative_method),
     (_ALL, _parallel_drafting),
+    (_series(32, 33), _heterogeneous_vocab),
     (_series(28, 29), _eagle3_pp),
     (_series(28), _adaptive_verification_combos),
     (_ALL, _dual_batch_overlap),
@@ -298,7 +300,6 @@ _FEATURES: tuple[tuple[frozenset[tuple[int, int]], Callable[[Launch, Speculative
     (_series(28), _switch("enable_prompt_embeds", "prompt embeds")),
     (_series(28, 29), _switch("kv_sharing_fast_prefill", "KV sharing fast prefill")),
     (_series(30, 31), _mamba_cache_all),
-    (_series(32, 33), _heterogeneous_vocab),
 )
 
 
