@@ -94,3 +94,14 @@ def test_an_unterminated_dockerfile_heredoc_is_reported_at_its_line() -> None:
     result, _ = _timed("Dockerfile", data)
     assert result.internal_error is None
     assert [(f.code, f.span.start_line) for f in result.findings] == [("RPL900", 2)]
+
+
+def test_compose_command_strings_long_or_ending_in_a_backslash() -> None:
+    # A command ending in a backslash raised IndexError (internal error); splitting sliced the
+    # string once per character (10 s for a 1 MB command); `${` without `}` rescanned the rest
+    # of the string from each one (4.5 s for 100 KB).
+    head = b"services:\n  a:\n    image: vllm/vllm-openai:v0.32.0\n    command: m --return-sampling-mask "
+    for tail, seconds_at_most in ((b"\\", 1), (b"x" * 1_000_000, 5), (b'"' + b"y" * 1_000_000 + b'"', 5), (b"${" * 100_000, 5)):
+        result, seconds = _timed("compose.yaml", head + tail + b"\n")
+        assert result.internal_error is None and seconds < seconds_at_most, (tail[:10], seconds)
+        assert [f.code for f in result.findings] == ["RPL003"]
