@@ -144,7 +144,7 @@ def k8s_expand(text: Text, env: Mapping[str, Any] | None, keep_unknown: bool = F
 
 
 def _compose_references(value: str) -> Iterator[tuple[int, int, str]]:
-    """(start, end, what follows the `$`) of each `$$`, `${...}` (to the first `}`) and `$NAME`:
+    r"""(start, end, what follows the `$`) of each `$$`, `${...}` (to the first `}`) and `$NAME`:
     the regex `\$(\$|\{[^}]*\}|NAME)`, in one pass (from every `${` it searched the rest of the
     value for a `}`: 4.5 s for 100 KB of `${`)."""
     close = -2  # the first `}` after the last `${` (-1: there is none)
