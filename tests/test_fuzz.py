@@ -105,3 +105,11 @@ def test_compose_command_strings_long_or_ending_in_a_backslash() -> None:
         result, seconds = _timed("compose.yaml", head + tail + b"\n")
         assert result.internal_error is None and seconds < seconds_at_most, (tail[:10], seconds)
         assert [f.code for f in result.findings] == ["RPL003"]
+
+
+def test_a_huge_bare_expression_is_not_read_by_libcst() -> None:
+    # A top-level literal that binds and calls nothing went to libcst whole: 10 s for 256 KB.
+    data = b'{"a": 1}, ' * 25_600 + b"\n" + b"from vllm import LLM\nllm = LLM('m', return_sampling_mask=True)\n"
+    result, seconds = _timed("a.py", data)
+    assert result.internal_error is None and seconds < 5, seconds
+    assert [(f.code, f.span.start_line) for f in result.findings] == [("RPL003", 3)]

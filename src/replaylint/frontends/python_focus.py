@@ -117,6 +117,14 @@ def _blank(lines: list[str], first: int, last: int) -> None:
         lines[number] = line[len(line.rstrip("\r\n")) :]
 
 
+def _inert(statement: ast.stmt) -> bool:
+    """An expression statement that binds and calls nothing (a docstring, a bare literal): libcst
+    need not read it (a 256 KB literal on one line cost it 10 s)."""
+    return isinstance(statement, ast.Expr) and not any(
+        isinstance(node, (ast.Call, ast.NamedExpr, ast.Await, ast.Yield, ast.YieldFrom)) for node in ast.walk(statement)
+    )
+
+
 def _fold(lines: list[str], unread: list[bool]) -> None:
     """Empty the unread lines (keeping their line breaks: line numbers and the columns of every
     kept line stay those of the original file), and make each run of them one string statement,
@@ -194,7 +202,7 @@ def focus(text: str) -> str | None:
             depth = _nesting(statement)
             if depth > _MAX_NESTING:
                 raise ParseError(f"Python file nests expressions {depth} levels deep; replaylint analyses at most {_MAX_NESTING}")
-        if kept[position] or not isinstance(statement, _COMPOUND) or _shares_lines(body, position, first, last):
+        if kept[position] or not (isinstance(statement, _COMPOUND) or _inert(statement)) or _shares_lines(body, position, first, last):
             unread[first - 1 : last] = [False] * (last - first + 1)
     _fold(lines, unread)
     return "".join(lines)
