@@ -56,11 +56,11 @@ _MODULES = {
 _SHELLS = (b"sh", b"bash", b"zsh", b"dash", b"ksh")
 
 # The prefilter, on raw bytes (plain substring tests: memchr-fast). Every rule needs the mask,
-# and each spelling of it contains one of MASK_WORDS (argparse abbreviations stop at
-# `--return-s`; SageMaker writes SAMPLING_MASK), except the runner variable's and `--config`'s,
-# which need vLLM somewhere in the file. Python also needs something that can start an engine or
-# a process.
-_MASK_WORDS = (b"sampling_mask", b"sampling-mask", b"SAMPLING_MASK", b"--return-s", b"--return_s")
+# and each spelling of it contains one of MASK_WORDS (argparse abbreviations stop at `--return-s`;
+# the ambiguous `--return` is an error worth reporting; SageMaker writes SAMPLING_MASK), except
+# the runner variable's and `--config`'s, which need vLLM somewhere in the file. Python also needs
+# something that can start an engine or a process.
+_MASK_WORDS = (b"sampling_mask", b"sampling-mask", b"SAMPLING_MASK", b"--return")
 _VLLM_WORDS = (b"vllm", b"VLLM", b"vLLM")
 _VLLM_COMPANIONS = (b"VLLM_USE_V2_MODEL_RUNNER", b"--config")
 _PYTHON_LAUNCHERS = (  # "vLLM" in prose contains "LLM": the call or the import alias is needed

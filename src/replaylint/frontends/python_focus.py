@@ -24,7 +24,7 @@ _MAX_NESTING = 500
 _MAX_LINE = 5000
 _RUNNER_ENV = "VLLM_USE_V2_MODEL_RUNNER"
 # An engine or a process only matters with one of these in reach (the prefilter's words).
-_REPLAY_WORDS = ("sampling_mask", "sampling-mask", "SAMPLING_MASK", "--return-s", "--return_s", _RUNNER_ENV, "--config")
+_REPLAY_WORDS = ("sampling_mask", "sampling-mask", "SAMPLING_MASK", "--return", _RUNNER_ENV, "--config")
 _STARTERS = re.compile(
     r"\b(?:LLM|EngineArgs|AsyncEngineArgs)\b|subprocess|os\.(?:system|popen|exec|spawn)|create_subprocess|shlex|" + _RUNNER_ENV
 )
