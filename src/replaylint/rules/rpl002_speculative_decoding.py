@@ -12,14 +12,14 @@ sampler emits masks, but only with fixed verification boundaries:
 
 ## Example
 ```shell
-vllm serve Qwen/Qwen3-8B --return-sampling-mask --logprobs-mode processed_logprobs \
+vllm serve Qwen/Qwen3-8B --return-sampling-mask --logprobs-mode processed_logprobs \\
   -sc '{"method": "eagle3", "model": "org/eagle3-head", "num_speculative_tokens": 3,
         "enable_adaptive_verification": true}'
 ```
 
 ## Use instead
 ```shell
-vllm serve Qwen/Qwen3-8B --return-sampling-mask --logprobs-mode processed_logprobs \
+vllm serve Qwen/Qwen3-8B --return-sampling-mask --logprobs-mode processed_logprobs \\
   -sc '{"method": "eagle3", "model": "org/eagle3-head", "num_speculative_tokens": 3}'
 ```
 On 0.28-0.31, drop speculative decoding or upgrade to vLLM 0.32.

@@ -9,7 +9,7 @@ refuses to start: `sampling distribution replay does not support diffusion model
 
 ## Example
 ```shell
-vllm serve Qwen/Qwen3-8B --return-sampling-mask --logprobs-mode processed_logprobs \
+vllm serve Qwen/Qwen3-8B --return-sampling-mask --logprobs-mode processed_logprobs \\
   --hf-overrides '{"canvas_length": 256}'
 ```
 

@@ -13,7 +13,7 @@ reason alone.)
 
 ## Example
 ```shell
-vllm serve Qwen/Qwen3-8B -tp 4 --return-sampling-mask --logprobs-mode processed_logprobs \
+vllm serve Qwen/Qwen3-8B -tp 4 --return-sampling-mask --logprobs-mode processed_logprobs \\
   --enable-batch-sharded-sampling
 ```
 

@@ -18,13 +18,13 @@ pydantic rejects a wrong keyword value
 
 ## Example
 ```shell
-VLLM_USE_V2_MODEL_RUNNER=true vllm serve Qwen/Qwen3-8B --return-sampling-mask=true \
+VLLM_USE_V2_MODEL_RUNNER=true vllm serve Qwen/Qwen3-8B --return-sampling-mask=true \\
   --logprobs-mode processed-logprobs
 ```
 
 ## Use instead
 ```shell
-VLLM_USE_V2_MODEL_RUNNER=1 vllm serve Qwen/Qwen3-8B --return-sampling-mask \
+VLLM_USE_V2_MODEL_RUNNER=1 vllm serve Qwen/Qwen3-8B --return-sampling-mask \\
   --logprobs-mode processed_logprobs
 ```
 

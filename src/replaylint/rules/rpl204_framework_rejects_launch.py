@@ -9,7 +9,7 @@ would not be the one you see.
 
 ## Example
 ```shell
-DYN_ENABLE_RL=1 python -m dynamo.vllm --model Qwen/Qwen3-8B --return-sampling-mask \
+DYN_ENABLE_RL=1 python -m dynamo.vllm --model Qwen/Qwen3-8B --return-sampling-mask \\
   --logprobs-mode processed_logits
 ```
 
