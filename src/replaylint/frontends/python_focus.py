@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import re
+from typing import Callable
 
 from . import ParseError
 
@@ -28,7 +29,7 @@ _REPLAY_WORDS = ("sampling_mask", "sampling-mask", "SAMPLING_MASK", "--return", 
 _STARTERS = re.compile(
     r"\b(?:LLM|EngineArgs|AsyncEngineArgs)\b|subprocess|os\.(?:system|popen|exec|spawn)|create_subprocess|shlex|" + _RUNNER_ENV
 )
-_REQUESTS = re.compile(r"\b(?:generate|chat|beam_search)\s*\(|\b(?:SamplingParams|BeamSearchParams)\b")
+_REQUESTS = re.compile(r"\.(?:generate|chat|beam_search)\s*\(|\b(?:SamplingParams|BeamSearchParams)\s*\(")
 _VLLM_ALIAS = re.compile(r"\bimport\s+(?:[\w.]+\s+as\s+\w+\s*,\s*)*(?:LLM|EngineArgs|AsyncEngineArgs)\s+as\s+(\w+)|\bfrom\s+vllm[\w.]*\s+import\s+[^\n;]*?\bas\s+(\w+)")
 _ENGINE_NAMES = frozenset(("LLM", "EngineArgs", "AsyncEngineArgs"))
 _SPAWNING_CALLS = frozenset(
@@ -145,6 +146,31 @@ def _fold(lines: list[str], unread: list[bool]) -> None:
         index = end + 1
 
 
+def _mentions_replay(segment: str) -> bool:
+    """Replay words in a statement's text; `--config` counts only next to vLLM (argparse
+    scripts have their own)."""
+    if any(word in segment for word in _REPLAY_WORDS if word != "--config"):
+        return True
+    return "--config" in segment and ("vllm" in segment or "serve" in segment)
+
+
+def _blank_methods(cls: ast.ClassDef, lines: list[str], matters: Callable[[ast.stmt, str], bool]) -> None:
+    """Inside a kept class, empty the methods that start nothing and send nothing (vLLM's own
+    `LLM` class would otherwise be read whole). Plain empty lines, not a folded string: a string
+    at column 0 would end the class body; and one statement always stays, so the body does too."""
+    body = cls.body
+    idle = []
+    for position, statement in enumerate(body):
+        if not isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        first = min([statement.lineno, *(d.lineno for d in statement.decorator_list)])
+        last = statement.end_lineno or statement.lineno
+        if not _shares_lines(body, position, first, last) and not matters(statement, "".join(lines[first - 1 : last])):
+            idle.append((first, last))
+    for first, last in idle[: len(body) - 1] if len(idle) == len(body) else idle:
+        _blank(lines, first, last)
+
+
 def _shares_lines(body: list[ast.stmt], position: int, first: int, last: int) -> bool:
     """Whether a neighbouring top-level statement sits on the same lines (`x = 1; def f(): ...`)."""
     before = body[position - 1] if position > 0 else None
@@ -171,7 +197,7 @@ def focus(text: str) -> str | None:
     for first, last in spans:
         if (first, last) not in segments:
             segments[(first, last)] = "".join(lines[first - 1 : last])
-    has_replay_words = {span: any(word in segment for word in _REPLAY_WORDS) for span, segment in segments.items()}
+    has_replay_words = {span: _mentions_replay(segment) for span, segment in segments.items()}
     aliases = {name for match in _VLLM_ALIAS.finditer(text) for name in match.groups() if name}
     starters = re.compile(_STARTERS.pattern + "".join(rf"|\b{re.escape(alias)}\s*\(" for alias in sorted(aliases)))
     replay_names: set[str] = set()
@@ -195,6 +221,16 @@ def focus(text: str) -> str | None:
         kept.append(starts or requests[span])
     if not starts_something:
         return None
+
+    def matters(statement: ast.stmt, segment: str) -> bool:
+        may = starters.search(segment) is not None and (
+            _mentions_replay(segment) or (uses_replay_names is not None and uses_replay_names.search(segment) is not None)
+        )
+        return (may and _starts(statement, engines, spawners)) or _REQUESTS.search(segment) is not None
+
+    for statement, keep in zip(body, kept):
+        if keep and isinstance(statement, ast.ClassDef):
+            _blank_methods(statement, lines, matters)
     unread = [True] * len(lines)  # comment and blank lines between statements, blanked statements
     for position, statement in enumerate(body):
         first, last = spans[position]
