@@ -713,3 +713,16 @@ def test_known_hydra_number_regex_is_quadratic() -> None:
     result, seconds = _timed("run.sh", script + b"1" * 8_000 + b"x\n")
     assert result.internal_error is None and seconds < 0.5, seconds
 
+
+
+def test_invalid_escapes_in_a_checked_file_print_no_warning() -> None:
+    # ast.parse warned about the user's `"\d"` (a SyntaxWarning printed on stderr from Python
+    # 3.12; under -W error the file fell back to a whole-file libcst parse).
+    import warnings
+
+    data = b'from vllm import LLM\nx = "\\d"\nLLM("m", return_sampling_mask=True)\n'
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result, _ = _timed("a.py", data)
+    assert [f.code for f in result.findings] == ["RPL003"]
+    assert [str(w.message) for w in caught] == []

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import re
+import warnings
 from typing import Callable
 
 from . import ParseError
@@ -64,7 +65,11 @@ def _naively_shallow(text: str) -> bool:
 def _parse(text: str) -> ast.Module | None:
     """The ast of a file, None when this interpreter's grammar is older than the file's."""
     try:
-        return ast.parse(text)
+        with warnings.catch_warnings():
+            # `"\d"` in the file: CPython warns (a SyntaxWarning printed by default from 3.12,
+            # an error under -W error); the file's problem, not replaylint's to print.
+            warnings.simplefilter("ignore")
+            return ast.parse(text)
     except SyntaxError as error:
         if "too many nested" in str(error.msg) or not _naively_shallow(text):
             raise ParseError(f"Python syntax error: {error.msg}", error.lineno or 1, error.offset or 1) from None
