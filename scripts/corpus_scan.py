@@ -15,8 +15,16 @@ runs `replaylint check --output-format json --no-cache` over each, and checks th
 `--update` rewrites the expectations file with the current findings, keeping the reasons of
 entries that still match and marking new ones "UNREVIEWED" for a human to review.
 
-Exit status: 0 clean, 1 unlisted findings or RPL900 on a valid file, 2 replaylint missing or
-crashed, or a download failed. Stdlib only (PyYAML is used for the YAML validity check when it
+`--all-frontends` also reads every file of a kind replaylint knows with its frontend, in this
+process (the repo's own replaylint), the prefilter bypassed: hardly any file of these packages
+mentions replay, so the normal run hands a few dozen files to a frontend; this pass hands it all
+of them (about 37,000; two minutes). It fails on an exception, an internal error, a file still
+running after DEEP_FILE_TIMEOUT_S, an RPL900 on a valid file, or a finding the prefilter hides
+(one the frontends make that the normal run does not report).
+
+Exit status: 0 clean, 1 unlisted findings, RPL900 on a valid file or a finding the prefilter
+hides, 2 replaylint missing or crashed (or an internal error or hang with --all-frontends), or a
+download failed. Stdlib only (PyYAML is used for the YAML validity check when it
 happens to be importable).
 """
 
@@ -24,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import importlib.util
 import json
 import os
 import shutil
@@ -41,6 +50,7 @@ import corpus  # noqa: E402  (bench/corpus.py)
 EXPECTATIONS = Path(__file__).resolve().parent / "corpus-expectations.json"
 CORPUS_DIR = corpus.CACHE / "corpus"
 SCAN_TIMEOUT_S = 1200
+DEEP_FILE_TIMEOUT_S = 60
 
 
 @dataclass
@@ -63,6 +73,8 @@ PACKAGES = [
     Package("lighteval", "0.13.0"),
     Package("ms-swift", "4.6.0"),
     Package("llamafactory", "0.9.5"),
+    Package("ai-dynamo", "1.6.1"),  # NVIDIA Dynamo (--enable-rl); wheels only on the index
+    Package("verifiers", "0.4.0"),  # prime-rl's environments and vLLM server
 ]
 
 
@@ -89,10 +101,25 @@ class Result:
     error: str | None = None
     # every RPL900 with the verdict on its file: valid (True), invalid (False), unknown (None)
     rpl900_checks: list[tuple[Finding, bool | None, str]] = field(default_factory=list)
+    deep: Deep | None = None  # --all-frontends
 
     @property
     def rpl900(self) -> list[Finding]:
         return [f for f in self.findings if f.code == "RPL900"]
+
+
+@dataclass
+class Deep:
+    """--all-frontends: every file through its frontend, the prefilter bypassed."""
+
+    files: int = 0  # files of a kind replaylint reads
+    read: dict[str, int] = field(default_factory=dict)  # by kind: files a frontend read through
+    skipped: int = 0  # binary, undecodable or above the size limit
+    seconds: float = 0.0
+    slowest: tuple[float, str] = (0.0, "")
+    crashes: list[str] = field(default_factory=list)  # exceptions, internal errors, hangs
+    findings: list[Finding] = field(default_factory=list)
+    rpl900_checks: list[tuple[Finding, bool | None, str]] = field(default_factory=list)
 
 
 # --------------------------------------------------------------------------- replaylint output
@@ -207,6 +234,121 @@ def scan(res: Result, rl: corpus.Replaylint) -> None:
         res.rpl900_checks.append((f, ok, how))
 
 
+# --------------------------------------------------------------------------- --all-frontends
+
+
+class _Hang(BaseException):
+    pass
+
+
+def _replaylint_in_process():
+    """replaylint's modules for --all-frontends: the installed package, else the repo's src/."""
+    if importlib.util.find_spec("replaylint") is None:
+        sys.path.insert(0, str(REPO / "src"))
+    from replaylint import frontends
+    from replaylint.api import Checker, decode
+    from replaylint.config import Config
+    from replaylint.discovery import discover
+
+    return frontends, Checker, decode, Config, discover
+
+
+def deep_scan(res: Result) -> None:
+    frontends, Checker, decode, Config, discover = _replaylint_in_process()
+    tree = res.tree.path.resolve()
+    config = Config()
+    deep = res.deep = Deep()
+
+    def alarm(signum, frame):
+        raise _Hang()
+
+    previous = signal.signal(signal.SIGALRM, alarm)
+    start = time.perf_counter()
+    try:
+        for name in discover([str(tree)]):
+            path = Path(name)
+            rel = path.relative_to(tree).as_posix()
+            try:
+                data = path.read_bytes()
+            except OSError:
+                continue
+            kind = frontends.kind_for(name, data[:256])
+            if kind is None:
+                continue
+            deep.files += 1
+            if len(data) > config.max_file_bytes or b"\0" in data[:8192]:
+                deep.skipped += 1
+                continue
+            try:
+                text = decode(data, kind).text
+            except (UnicodeError, SyntaxError, LookupError):
+                deep.skipped += 1
+                continue
+            began = time.perf_counter()
+            signal.setitimer(signal.ITIMER_REAL, DEEP_FILE_TIMEOUT_S)
+            try:
+                result = Checker(config).check_text(name, text, kind)
+            except _Hang:
+                deep.crashes.append(f"{rel}: still running after {DEEP_FILE_TIMEOUT_S} s")
+                continue
+            except Exception as exc:  # noqa: BLE001 - that is what this pass looks for
+                deep.crashes.append(f"{rel}: {type(exc).__name__}: {exc} (escaped check_text)")
+                continue
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            took = time.perf_counter() - began
+            deep.slowest = max(deep.slowest, (took, rel))
+            if result.parsed:
+                deep.read[kind] = deep.read.get(kind, 0) + 1
+            if result.internal_error:
+                deep.crashes.append(f"{rel}: internal error: {result.internal_error}")
+            for f in result.findings:
+                found = Finding(res.pkg.name, rel, f.code, f.span.start_line, f.message)
+                deep.findings.append(found)
+                if f.code == "RPL900":
+                    deep.rpl900_checks.append((found, *validity(path)))
+    finally:
+        signal.signal(signal.SIGALRM, previous)
+    deep.seconds = time.perf_counter() - start
+
+
+def print_deep(results: list[Result]) -> tuple[list[str], list[Finding], list[Finding]]:
+    """The --all-frontends table; returns the crashes, RPL900 on valid files, hidden findings."""
+    print("\n## All frontends on every file (--all-frontends, prefilter bypassed)\n")
+    print("| package | files | given to a frontend | skipped | time | slowest file | crashes | RPL900 | other findings |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    crashes, bad900, hidden = [], [], []
+    for r in results:
+        d = r.deep
+        if d is None:
+            continue
+        read = ", ".join(f"{kind} {n}" for kind, n in sorted(d.read.items())) or "0"
+        n900 = sum(1 for f in d.findings if f.code == "RPL900")
+        other = [f for f in d.findings if f.code != "RPL900"]
+        print(
+            f"| {r.pkg.name} | {d.files} | {read} | {d.skipped} | {d.seconds:.1f} s "
+            f"| {d.slowest[0]:.2f} s {d.slowest[1]} | {len(d.crashes)} | {n900} | {len(other)} |"
+        )
+        crashes += [f"{r.pkg.name}:{c}" for c in d.crashes]
+        bad900 += [f for f, ok, _ in d.rpl900_checks if ok]
+        normal = {f.key for f in r.findings}
+        hidden += [f for f in other if f.key not in normal]
+    if crashes:
+        print("\nCrashes, internal errors and hangs:\n")
+        print("\n".join(f"- {c}" for c in crashes))
+    checks = [c for r in results if r.deep for c in r.deep.rpl900_checks]
+    if checks:
+        print("\nRPL900 (files the prefilter never hands to a frontend):\n")
+        verdicts = {True: "VALID FILE: a replaylint bug", False: "invalid file", None: "unchecked"}
+        for f, ok, how in checks:
+            print(f"- {f.package}:{f.path}:{f.line}: {f.message} [{verdicts[ok]}; {how}]")
+    if hidden:
+        print(f"\nFindings the prefilter hides ({len(hidden)}): the normal run does not report them\n")
+        for f in hidden:
+            print(f"- {f.package}:{f.path}:{f.line}: {f.code} {f.message}")
+    return crashes, bad900, hidden
+
+
 def load_expectations() -> list[dict]:
     if not EXPECTATIONS.exists():
         return []
@@ -268,6 +410,11 @@ def main(argv: list[str] | None = None) -> int:
         "$REPLAYLINT, `replaylint` on PATH, else `python -m replaylint`)",
     )
     ap.add_argument("--download-only", action="store_true", help="fetch and unpack, then stop")
+    ap.add_argument(
+        "--all-frontends",
+        action="store_true",
+        help="also read every file with its frontend in this process, the prefilter bypassed",
+    )
     args = ap.parse_args(argv)
 
     pkgs = PACKAGES
@@ -317,6 +464,11 @@ def main(argv: list[str] | None = None) -> int:
         if r.tree and not r.error:
             corpus.log(f"Scanning {r.pkg.name} ({r.files} files) ...")
             scan(r, rl)
+    if args.all_frontends:
+        for r in results:
+            if r.tree and not r.error:
+                corpus.log(f"Reading every file of {r.pkg.name} with its frontend ...")
+                deep_scan(r)
 
     # 3. compare
     old = load_expectations()
@@ -349,17 +501,36 @@ def main(argv: list[str] | None = None) -> int:
         for e in stale:
             print(f"- {e['package']}:{e['path']}:{e['line']}: {e['code']} ({e.get('reason', '')})")
 
+    deep_crashes: list[str] = []
+    deep_bad900: list[Finding] = []
+    hidden: list[Finding] = []
+    if args.all_frontends:
+        deep_crashes, deep_bad900, hidden = print_deep(results)
+
     if args.update:
         n = write_expectations(results, old)
         print(f"\nWrote {EXPECTATIONS.relative_to(REPO)} ({n} entries UNREVIEWED).")
         unlisted = []
 
     print()
-    if crashed or download_failed:
-        print("FAIL: replaylint crashed or a package could not be fetched")
+    scanned_results = [r for r in results if r.seconds is not None and not r.error]
+    print(
+        f"Totals: {len(scanned_results)} packages, {sum(r.files for r in scanned_results)} files, "
+        f"{len(current)} findings ({sum(len(r.rpl900) for r in scanned_results)} RPL900), "
+        f"{sum(r.seconds for r in scanned_results):.1f} s of replaylint"
+        + (f"; --all-frontends: {sum(r.deep.files for r in results if r.deep)} files, "
+           f"{sum(sum(r.deep.read.values()) for r in results if r.deep)} given to a frontend, "
+           f"{sum(r.deep.seconds for r in results if r.deep):.1f} s" if args.all_frontends else "")
+        + f" (load average {os.getloadavg()[0]:.2f})"
+    )
+    if crashed or download_failed or deep_crashes:
+        print("FAIL: replaylint crashed, hung or had an internal error, or a package could not be fetched")
         return 2
-    if bad900 or unlisted:
-        print(f"FAIL: {len(unlisted)} unlisted findings, {len(bad900)} RPL900 on valid files")
+    if bad900 or unlisted or deep_bad900 or hidden:
+        print(
+            f"FAIL: {len(unlisted)} unlisted findings, {len(bad900) + len(deep_bad900)} RPL900 on valid files, "
+            f"{len(hidden)} findings the prefilter hides"
+        )
         return 1
     print(f"OK: {len(current)} findings, all listed; {len(stale)} stale")
     return 0
