@@ -7,8 +7,11 @@ and gives the top-level statements. A statement is kept when its text may start 
 engine constructor, a process-spawning call, the runner variable) with the replay words in
 reach (in its own text, or in a module-level statement whose names it uses, as in
 `LLM(**OPTS)`), or when it sends requests. Every other top-level compound statement (a
-function, a class, a loop...) becomes empty lines, which keeps the line and column of every
-kept line, so libcst's positions still point into the original text. A file with nothing that
+function, a class, a loop...), every expression statement that binds and calls nothing, and
+the comment and blank lines between statements become empty lines, each run of them folded into
+one string statement on the same lines (libcst reads one token there, not a node per line). That
+keeps the line and column of every kept line, so libcst's positions still point into the
+original text. A file with nothing that
 starts something is not given to libcst at all. The text tests only choose what libcst reads;
 libcst and the collector decide what is a launch.
 """
