@@ -6,12 +6,14 @@ import argparse
 import os
 import sys
 
-from .api import Checker, FileResult, run_checks
-from .cache import ResultCache, default_directory
+from typing import TYPE_CHECKING
+
 from .config import Config, ConfigError, common_start, find_config_file, load
-from .model import LaunchKind
-from .report import Run, applicable, render
 from .vllm.releases import parse_release
+
+if TYPE_CHECKING:
+    from .api import Checker, FileResult
+    from .report import Run
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
@@ -59,12 +61,46 @@ def resolve_config(args: argparse.Namespace) -> Config:
     return config
 
 
+def _nothing_to_check(args: argparse.Namespace, config: Config) -> bool:
+    """A few files named on the command line (a pre-commit run), none of which can hold a
+    replay launch: decided with the prefilter alone, before the engine and its data classes
+    are imported (they cost more than reading ten files)."""
+    from . import frontends
+    from .discovery import discover, read_head
+
+    paths = args.paths
+    simple = not (args.fix or args.diff or args.statistics or args.output_file or args.stdin_filename)
+    if not simple or config.output_format not in ("full", "concise") or not paths or len(paths) > 64:
+        return False
+    if any(path == "-" or os.path.isdir(path) for path in paths):
+        return False
+    for path in discover(paths, config.excludes, config.respect_gitignore, config.force_exclude):
+        kind = frontends.kind_for(path, read_head(path) if "." not in os.path.basename(path) else b"")
+        if kind is None:
+            continue
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read(config.max_file_bytes + 1)
+        except OSError:
+            return False
+        if len(data) > config.max_file_bytes or frontends.relevant(kind, data):
+            return False
+    return True
+
+
 def run_check(args: argparse.Namespace) -> int:
     try:
         config = resolve_config(args)
     except ConfigError as error:
         print(f"replaylint: error: {error}", file=sys.stderr)
         return EXIT_ERROR
+    if _nothing_to_check(args, config):
+        print("All checks passed!")
+        return EXIT_CLEAN
+    from .api import Checker, run_checks
+    from .cache import ResultCache, default_directory
+    from .report import Run
+
     checker = Checker(config, project_pins=_project_pins())
     reading_stdin = args.paths == ["-"]
     if reading_stdin:
@@ -92,6 +128,8 @@ def run_check(args: argparse.Namespace) -> int:
 def _check_stdin(checker: Checker, config: Config, args: argparse.Namespace) -> int:
     """`replaylint check - --stdin-filename NAME`: the name decides the frontend; with --fix the
     fixed text goes to stdout and the findings to stderr (what editors and ruff users expect)."""
+    from .report import Run, applicable, render
+
     name = args.stdin_filename or "-"
     data = sys.stdin.buffer.read()
     result = checker.check_bytes(name, data)
@@ -114,6 +152,8 @@ def _check_stdin(checker: Checker, config: Config, args: argparse.Namespace) -> 
 
 
 def _report(run: Run, config: Config, args: argparse.Namespace, had_error: bool) -> int:
+    from .report import render
+
     run.findings = _unique(run.findings)
     run.show_fixes = args.show_fixes
     _load_texts(run)
@@ -138,6 +178,8 @@ def _report(run: Run, config: Config, args: argparse.Namespace, had_error: bool)
 
 
 def _statistics(run: Run) -> str:
+    from .report import applicable
+
     counts: dict[tuple[str, str], list] = {}
     for finding in run.findings:
         counts.setdefault((finding.code, finding.name), []).append(finding)
@@ -206,6 +248,8 @@ def _print_problems(result) -> bool:
 def _unique(findings: list) -> list:
     """One finding per (code, place, message). A vLLM config file checked on its own yields to
     the launches that reference it: they know the release it runs on."""
+    from .model import LaunchKind
+
     referenced = {(f.code, f.span) for f in findings if f.launch is None or f.launch.kind is not LaunchKind.VLLM_CONFIG}
     seen = set()
     kept = []
@@ -235,6 +279,7 @@ def _fix(checker: Checker, results: list[FileResult], args: argparse.Namespace, 
     import difflib
 
     from .fixes import Fixer
+    from .report import applicable
 
     fixable = checker.config.fixable_codes()
     candidates = [r.path for r in results if any(f.code in fixable and applicable(f, args.unsafe_fixes) for f in r.findings)]

@@ -206,14 +206,28 @@ def _table(path: str) -> dict[str, Any] | None:
     return document
 
 
+def _configures_replaylint(pyproject: str) -> bool:
+    """A pyproject.toml with a [tool.replaylint] table (the text test spares parsing the rest)."""
+    try:
+        with open(pyproject, "rb") as handle:
+            if b"replaylint" not in handle.read():
+                return False
+    except OSError:
+        return False
+    return _table(pyproject) is not None
+
+
 def find_config_file(start: str) -> str | None:
-    """The nearest configuration file at or above `start` that configures replaylint."""
+    """The nearest configuration file at or above `start` that configures replaylint, looking
+    no higher than the repository the files belong to (the first folder holding `.git`)."""
     directory = os.path.abspath(start if os.path.isdir(start) else os.path.dirname(start) or ".")
     while True:
         for name in CONFIG_NAMES:
             candidate = os.path.join(directory, name)
-            if os.path.isfile(candidate) and (name != "pyproject.toml" or _table(candidate) is not None):
+            if os.path.isfile(candidate) and (name != "pyproject.toml" or _configures_replaylint(candidate)):
                 return candidate
+        if os.path.exists(os.path.join(directory, ".git")):
+            return None
         parent = os.path.dirname(directory)
         if parent == directory:
             return None

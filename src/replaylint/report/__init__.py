@@ -7,7 +7,10 @@ import os
 import re
 from dataclasses import dataclass, field
 
-from ..model import Applicability, Finding
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..model import Finding
 
 FORMATS = ("full", "concise", "json", "json-lines", "junit", "github", "sarif")
 DOCS_URL = "https://github.com/replaylint/replaylint/blob/main/docs/rules/{code}.md"
@@ -40,6 +43,8 @@ class Run:
 
 def applicable(finding: Finding, unsafe: bool) -> bool:
     """Whether `--fix` (with `--unsafe-fixes` when `unsafe`) would apply this finding's fix."""
+    from ..model import Applicability
+
     if not finding.fixable or finding.fix is None:
         return False
     return finding.fix.applicability is Applicability.SAFE or (unsafe and finding.fix.applicability is Applicability.UNSAFE)

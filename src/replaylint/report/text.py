@@ -6,7 +6,6 @@ import difflib
 import os
 import sys
 
-from ..fixes import apply_edits
 from ..model import Applicability, Finding, LineIndex
 from . import Run, applicable
 
@@ -63,6 +62,8 @@ def _fix_diff(finding: Finding, text: str, width: int, color: bool) -> list[str]
     edits = [edit for edit in finding.edits if edit.span.path == finding.span.path]
     if not edits:
         return []
+    from ..fixes import apply_edits
+
     fixed, _ = apply_edits(text, edits)
     diff = difflib.unified_diff(text.splitlines(), fixed.splitlines(), lineterm="", n=0)
     lines = [f"{' ' * width} |"]
