@@ -9,12 +9,13 @@ so a run that only sees YAML never imports libcst.
 from __future__ import annotations
 
 import importlib
+import os
 from dataclasses import dataclass, field
-from pathlib import Path
 from types import ModuleType
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
-from ..model import LineIndex
+if TYPE_CHECKING:
+    from ..model import LineIndex
 
 
 class ParseError(Exception):
@@ -34,6 +35,8 @@ class SourceFile:
     index: LineIndex = field(init=False)
 
     def __post_init__(self) -> None:
+        from ..model import LineIndex
+
         self.index = LineIndex(self.path, self.text)
 
 
@@ -86,9 +89,9 @@ def relevant(kind: str, data: bytes) -> bool:
 
 def kind_for(path: str, head: bytes = b"") -> str | None:
     """The frontend for a file, from its name (and shebang when it has no extension)."""
-    name = Path(path).name
+    name = os.path.basename(path)
     lowered = name.lower()
-    suffix = Path(lowered).suffix
+    suffix = os.path.splitext(lowered)[1]
     if suffix in (".py", ".pyi"):
         return "python"
     if suffix in (".sh", ".bash"):
