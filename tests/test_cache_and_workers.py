@@ -78,3 +78,13 @@ def test_clean_removes_the_cache(tmp_path: Path, capsys) -> None:
     assert (cache_dir / ".gitignore").read_text().strip().endswith("*")
     assert main(["clean", "--cache-dir", str(cache_dir)]) == 0
     assert not cache_dir.exists()
+
+
+def test_a_file_the_prefilter_turned_away_is_read_again_once_it_changes(tmp_path: Path) -> None:
+    path = tmp_path / "a.py"
+    path.write_text("import os\n")
+    cache_dir = str(tmp_path / ".cache")
+    assert run(tmp_path, "--cache-dir", cache_dir) == []
+    path.write_text("from vllm import LLM\nLLM('m', return_sampling_mask=True)\n")
+    os.utime(path, ns=(path.stat().st_atime_ns, path.stat().st_mtime_ns + 1_000_000))
+    assert [f["code"] for f in run(tmp_path, "--cache-dir", cache_dir)] == ["RPL003"]

@@ -316,6 +316,14 @@ def _check_in_worker(path: str) -> FileResult:
     return _worker_checker.check_file(path)
 
 
+def _stat(path: str) -> tuple[int, int] | None:
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    return (status.st_size, status.st_mtime_ns)
+
+
 def run_checks(
     paths: list[str], config: Config, checker: Checker, result_cache: cache.ResultCache | None = None, workers: int | None = None
 ) -> list[FileResult]:
@@ -329,12 +337,18 @@ def run_checks(
         if kind is None:
             results[position] = FileResult(path)
             continue
+        stat = _stat(path) if result_cache is not None else None
+        if stat is not None and result_cache is not None and result_cache.is_clean(path, stat):
+            results[position] = FileResult(path, kind=kind)
+            continue
         data = checker.read(path)
         if isinstance(data, FileResult):
             results[position] = data
             continue
-        if kind is None or not frontends.relevant(kind, data):
+        if not frontends.relevant(kind, data):
             results[position] = FileResult(path, kind=kind)
+            if stat is not None and result_cache is not None:
+                result_cache.mark_clean(path, stat)
             continue
         entry = result_cache.lookup(path, checker.cache_key(path, data)) if result_cache else None
         if entry is None:

@@ -17,7 +17,7 @@ from typing import Callable
 from . import __version__
 
 CACHE_DIR = ".replaylint_cache"
-_FORMAT = 1
+_FORMAT = 2
 
 
 @dataclass
@@ -41,36 +41,79 @@ def file_digest(path: str) -> str | None:
         return None
 
 
-class ResultCache:
-    def __init__(self, directory: str, fingerprint: str | Callable[[], str]) -> None:
+class _Store:
+    """One pickled dict in the cache folder, loaded on first use, written atomically."""
+
+    def __init__(self, directory: str, name: Callable[[], str]) -> None:
         self.directory = directory
-        self._fingerprint = fingerprint
-        self._entries: dict[str, Entry] | None = None
+        self._name = name
+        self._data: dict | None = None
         self.dirty = False
 
     @property
     def path(self) -> str:
-        """One file per configuration: computing its key needs the rule table, so it waits for
-        the first file that gets past the prefilter."""
-        fingerprint = self._fingerprint() if callable(self._fingerprint) else self._fingerprint
-        key = digest(f"{__version__}\0{_FORMAT}\0{fingerprint}".encode())[:16]
-        return os.path.join(self.directory, f"results-{key}.pickle")
+        return os.path.join(self.directory, self._name())
 
     @property
-    def entries(self) -> dict[str, Entry]:
-        if self._entries is None:
-            self._entries = self._load()
-        return self._entries
+    def data(self) -> dict:
+        if self._data is None:
+            self._data = self._load()
+        return self._data
 
-    def _load(self) -> dict[str, Entry]:
+    def _load(self) -> dict:
         import pickle
 
         try:
             with open(self.path, "rb") as handle:
-                entries = pickle.load(handle)
+                loaded = pickle.load(handle)
         except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, ValueError, TypeError):
             return {}
-        return entries if isinstance(entries, dict) else {}
+        return loaded if isinstance(loaded, dict) else {}
+
+    def save(self) -> None:
+        if not self.dirty:
+            return
+        import pickle
+        import tempfile
+
+        try:
+            os.makedirs(self.directory, exist_ok=True)
+            ignore = os.path.join(self.directory, ".gitignore")
+            if not os.path.exists(ignore):
+                with open(ignore, "w", encoding="utf-8") as handle:
+                    handle.write("# Created by replaylint\n*\n")
+            handle_fd, temporary = tempfile.mkstemp(prefix=".store-", dir=self.directory)
+            with os.fdopen(handle_fd, "wb") as stream:
+                pickle.dump(self.data, stream, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(temporary, self.path)
+        except OSError:
+            pass  # a cache that cannot be written is only slower
+
+
+class ResultCache:
+    """Results of the files the prefilter let through, by content; and the files it turned away,
+    by size and modification time (their verdict depends only on replaylint's version, and
+    comparing a stat is cheaper than reading them again)."""
+
+    def __init__(self, directory: str, fingerprint: str | Callable[[], str]) -> None:
+        self.directory = directory
+        self._fingerprint = fingerprint
+        self._results = _Store(directory, self._results_name)
+        self._clean = _Store(directory, lambda: f"clean-{digest(f'{__version__}{_FORMAT}'.encode())[:16]}.pickle")
+
+    def _results_name(self) -> str:
+        """One file per configuration: its key needs the rule table, so it waits for the first
+        file that gets past the prefilter."""
+        fingerprint = self._fingerprint() if callable(self._fingerprint) else self._fingerprint
+        return f"results-{digest(f'{__version__}{_FORMAT}{fingerprint}'.encode())[:16]}.pickle"
+
+    @property
+    def path(self) -> str:
+        return self._results.path
+
+    @property
+    def entries(self) -> dict[str, Entry]:
+        return self._results.data
 
     def lookup(self, path: str, content_digest: str) -> Entry | None:
         """The cached result of `path` when neither it nor anything it read has changed."""
@@ -89,26 +132,20 @@ class ResultCache:
             if hashed is not None:
                 hashes[os.path.abspath(dependency)] = hashed
         self.entries[os.path.abspath(path)] = Entry(content_digest, findings, notes, kind, hashes)
-        self.dirty = True
+        self._results.dirty = True
+
+    def is_clean(self, path: str, stat: tuple[int, int]) -> bool:
+        return self._clean.data.get(os.path.abspath(path)) == stat
+
+    def mark_clean(self, path: str, stat: tuple[int, int]) -> None:
+        key = os.path.abspath(path)
+        if self._clean.data.get(key) != stat:
+            self._clean.data[key] = stat
+            self._clean.dirty = True
 
     def save(self) -> None:
-        if not self.dirty:
-            return
-        import pickle
-        import tempfile
-
-        try:
-            os.makedirs(self.directory, exist_ok=True)
-            ignore = os.path.join(self.directory, ".gitignore")
-            if not os.path.exists(ignore):
-                with open(ignore, "w", encoding="utf-8") as handle:
-                    handle.write("# Created by replaylint\n*\n")
-            handle_fd, temporary = tempfile.mkstemp(prefix=".results-", dir=self.directory)
-            with os.fdopen(handle_fd, "wb") as stream:
-                pickle.dump(self.entries, stream, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(temporary, self.path)
-        except OSError:
-            pass  # a cache that cannot be written is only slower
+        self._results.save()
+        self._clean.save()
 
 
 def default_directory(root: str) -> str:
