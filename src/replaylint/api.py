@@ -303,12 +303,16 @@ def check_paths(paths: list[str], config: Config, checker: Checker | None = None
 # -- whole runs: cache and worker processes ----------------------------------------------------
 
 PARALLEL_MIN_FILES = 24  # files to parse; below this, starting workers costs more than it saves
+EARLY_POOL_MIN_FILES = 2000  # a tree this large: start the workers while the prefilter runs
 _worker_checker: Checker | None = None
 
 
-def _start_worker(config: Config, pins: ProjectPins | None) -> None:
+def _start_worker(config: Config, pins: ProjectPins | None, warm: bool = False) -> None:
     global _worker_checker
     _worker_checker = Checker(config, pins)
+    if warm:  # import the parsers while the main process is still reading files
+        for kind in ("python", "shell", "yaml"):
+            frontends.load(kind)
 
 
 def _check_in_worker(path: str) -> FileResult:
@@ -324,6 +328,47 @@ def _stat(path: str) -> tuple[int, int] | None:
     return (status.st_size, status.st_mtime_ns)
 
 
+class _Parsing:
+    """Where files that need parsing go: this process, or worker processes. For a large tree
+    the workers start before the prefilter does and take files as it finds them, so reading
+    and parsing overlap on the two cores."""
+
+    def __init__(self, checker: Checker, workers: int | None, files: int) -> None:
+        self.checker = checker
+        self.workers = workers if workers is not None else min(2, os.cpu_count() or 1)
+        self.pool = None
+        self.queued: list[tuple[int, str]] = []
+        self.futures: list = []
+        if self.workers > 1 and files >= EARLY_POOL_MIN_FILES:
+            self._start_pool(warm=True)
+
+    def _start_pool(self, warm: bool) -> None:
+        from concurrent.futures import ProcessPoolExecutor
+
+        config, pins = self.checker.config, self.checker.project_pins
+        self.pool = ProcessPoolExecutor(self.workers, initializer=_start_worker, initargs=(config, pins, warm))
+
+    def add(self, position: int, path: str) -> None:
+        if self.pool is not None:
+            self.futures.append((position, self.pool.submit(_check_in_worker, path)))
+        else:
+            self.queued.append((position, path))
+
+    def results(self, explicit_workers: bool) -> list[tuple[int, FileResult]]:
+        if self.pool is None and self.workers > 1 and len(self.queued) > 1 and (explicit_workers or len(self.queued) >= PARALLEL_MIN_FILES):
+            self._start_pool(warm=False)
+            for position, path in self.queued:
+                self.futures.append((position, self.pool.submit(_check_in_worker, path)))  # type: ignore[union-attr]
+            self.queued = []
+        done = [(position, self.checker.check_file(path)) for position, path in self.queued]
+        try:
+            done += [(position, future.result()) for position, future in self.futures]
+        finally:
+            if self.pool is not None:
+                self.pool.shutdown()
+        return done
+
+
 def run_checks(
     paths: list[str], config: Config, checker: Checker, result_cache: cache.ResultCache | None = None, workers: int | None = None
 ) -> list[FileResult]:
@@ -331,7 +376,7 @@ def run_checks(
     cache answers for unchanged ones, and the rest is parsed, in worker processes when many."""
     files = list(discover(paths, config.excludes, config.respect_gitignore, config.force_exclude))
     results: list[FileResult | None] = [None] * len(files)
-    pending: list[int] = []
+    parsing = _Parsing(checker, workers, len(files))
     for position, path in enumerate(files):
         kind = frontends.kind_for(path, read_head(path) if "." not in os.path.basename(path) else b"")
         if kind is None:
@@ -352,20 +397,10 @@ def run_checks(
             continue
         entry = result_cache.lookup(path, checker.cache_key(path, data)) if result_cache else None
         if entry is None:
-            pending.append(position)
+            parsing.add(position, path)
         else:
             results[position] = FileResult(path, list(entry.findings), list(entry.notes), kind=entry.kind, parsed=True)
-    pending_paths = [files[position] for position in pending]
-    count = workers if workers is not None else (min(2, os.cpu_count() or 1) if len(pending_paths) >= PARALLEL_MIN_FILES else 1)
-    if count > 1 and len(pending_paths) > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
-        chunk = max(1, len(pending_paths) // (count * 8))
-        with ProcessPoolExecutor(count, initializer=_start_worker, initargs=(config, checker.project_pins)) as pool:
-            computed = list(pool.map(_check_in_worker, pending_paths, chunksize=chunk))
-    else:
-        computed = [checker.check_file(path) for path in pending_paths]
-    for position, result in zip(pending, computed):
+    for position, result in parsing.results(explicit_workers=workers is not None):
         results[position] = result
         if result_cache is not None and result.digest is not None and not (result.internal_error or result.error):
             result_cache.store(result.path, result.digest, result.findings, result.notes, result.kind, result.dependencies)
