@@ -172,7 +172,8 @@ def test_framework_launchers(words: list[str], expected: object) -> None:
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    [("True", True), ("false", False), ("'True'", "True"), ('"0"', "0"), ("null", None), ("12", 12), ("0.5", 0.5), ("[1, 2]", [1, 2]), ("abc", "abc")],
+    [("True", True), ("false", False), ("'True'", "True"), ('"0"', "0"), ("null", None), ("12", 12), ("0.5", 0.5), (".5", 0.5), ("1.", 1.0), ("1_000.5", 1000.5), ("-2e3", -2000.0), ("inf", float("inf")),
+     ("1.2.3", "1.2.3"), ("1e", "1e"), ("[1, 2]", [1, 2]), ("abc", "abc")],
 )
 def test_hydra_values(text: str, expected: object) -> None:
     assert hydra_value(text) == expected

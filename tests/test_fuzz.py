@@ -23,7 +23,6 @@ import contextlib
 import io
 import json
 import os
-import re
 import shutil
 import signal
 import subprocess
@@ -241,19 +240,6 @@ def deadline(seconds: float):
         signal.signal(signal.SIGALRM, previous)
 
 
-# Internal errors found by fuzzing in code this file's author may not change, reported with a
-# minimal example (the strict xfail tests at the end fail once they are fixed: then remove the
-# entry here and the xfail mark there).
-KNOWN_BUGS = {
-    "lone CR line breaks in Python": lambda path, data, error: "IndexError" in error
-    and frontends.kind_for(path, data[:256]) == "python" and re.search(rb"\r(?!\n)", data) is not None,
-}
-
-
-def known_bug(path: str, data: bytes, error: str) -> str | None:
-    return next((name for name, matches in KNOWN_BUGS.items() if matches(path, data, error)), None)
-
-
 def check(path: str, data: bytes, seconds: float = EXAMPLE_SECONDS) -> FileResult:
     """check_bytes must return (no exception, no hang), without an internal error, in time,
     with findings that point into the file."""
@@ -261,8 +247,6 @@ def check(path: str, data: bytes, seconds: float = EXAMPLE_SECONDS) -> FileResul
     with deadline(HANG_SECONDS):
         result = Checker(Config()).check_bytes(path, data)
     elapsed = time.perf_counter() - start
-    if result.internal_error is not None and known_bug(path, data, result.internal_error):
-        return result
     assert result.internal_error is None, f"internal error on {path}: {result.internal_error}"
     assert elapsed < seconds, f"{path} ({len(data)} bytes) took {elapsed:.1f} s"
     lines = data.count(b"\n") + data.count(b"\r") + 1
@@ -466,15 +450,13 @@ def test_fix_never_breaks_a_file_that_parsed(work: Path, seed: tuple[str, bytes]
     path.write_bytes(data)
     kind = frontends.kind_for(name, data[:256])
     status, out, err = cli("--fix", *(["--unsafe-fixes"] if unsafe else []), str(path))
-    if status == 2 and known_bug(str(path), data, err):
-        return
     assert status in (0, 1), err
     assert "internal error" not in err and "Traceback" not in err, err
     fixed = path.read_bytes()
     if kind is not None and fixed != data and valid(kind, data):
         assert valid(kind, fixed), f"--fix broke a valid {kind} file:\n--- before\n{data.decode(errors='replace')}\n--- after\n{fixed.decode(errors='replace')}"
     status, out, err = cli("--diff", *(["--unsafe-fixes"] if unsafe else []), str(path))  # and the result checks again
-    assert "Traceback" not in err and ("internal error" not in err or known_bug(str(path), fixed, err)), err
+    assert "Traceback" not in err and "internal error" not in err, err
 
 
 # -- 10 MB files: skipped with a note above the limit, handled in bounded time and memory below -----
@@ -672,52 +654,39 @@ def test_a_huge_bare_expression_is_not_read_by_libcst() -> None:
     assert [(f.code, f.span.start_line) for f in result.findings] == [("RPL003", 3)]
 
 
-# -- known bugs, in code this file's author does not change (reported; each fails once fixed) -------
-
-_KNOWN = "reported upstream; once fixed, remove this mark (and its KNOWN_BUGS entry)"
+# -- bugs fuzzing found, each with its minimal example ---------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason=_KNOWN)
-def test_known_python_with_lone_cr_line_breaks() -> None:
-    # libcst counts a lone \r as a line break, LineIndex (model.py) does not: python.py's spans
-    # index past the last line (IndexError: internal error).
+def test_python_with_lone_cr_line_breaks() -> None:
+    # libcst and CPython count a lone \r as a line break; LineIndex once did not (IndexError).
     result, _ = _timed("a.py", b"import os\rfrom vllm import LLM\rLLM('m', return_sampling_mask=True)\r")
-    assert result.internal_error is None
+    assert [(f.code, f.span.start_line, f.span.start_col) for f in result.findings] == [("RPL003", 3, 10)]
 
 
-@pytest.mark.xfail(strict=True, reason=_KNOWN)
-def test_known_coding_cookie_whose_codec_raises_unicode_error() -> None:
-    # api.decode catches UnicodeDecodeError, but the punycode and `undefined` codecs raise
-    # UnicodeError: the exception escapes check_bytes (and fixes.Fixer._document).
+def test_coding_cookie_whose_codec_raises_unicode_error() -> None:
+    # The punycode and `undefined` codecs raise UnicodeError, not UnicodeDecodeError.
     for codec in (b"punycode", b"undefined"):
         result, _ = _timed("a.py", b"# coding: " + codec + b"\nfrom vllm import LLM\nLLM('m', return_sampling_mask=True)\n")
         assert [f.code for f in result.findings] == ["RPL900"]
 
 
-@pytest.mark.xfail(strict=True, reason=_KNOWN)
-def test_known_suppression_after_a_form_feed() -> None:
-    # suppress.scan numbers lines with str.splitlines (which also breaks at \x0c, U+2028...),
-    # LineIndex only at \n: the suppression lands on the wrong line and RPL901 is reported too.
+def test_suppression_after_a_form_feed() -> None:
+    # str.splitlines also breaks at \x0c and U+2028: suppressions must be numbered like spans.
     result, _ = _timed("run.sh", b"# page\x0cbreak\nvllm serve m --return-sampling-mask  # replaylint: ignore[RPL003]\n")
     assert result.findings == []
 
 
-@pytest.mark.xfail(strict=True, reason=_KNOWN)
-def test_known_decode_error_position_after_a_bom() -> None:
-    # api.decode drops the BOM before decoding, _decode_error counts in the undropped bytes: the
-    # column is 3 too few and the byte named is the wrong one (0x63 here).
+def test_decode_error_position_after_a_bom() -> None:
+    # decode() drops the BOM: the position and the byte named must still be the file's own.
     result, _ = _timed("k8s.yaml", b"\xef\xbb\xbfkind: Pod\nspec: {a: caf\xe9}\n--return-sampling-mask\n")
     assert [(f.span.start_line, f.span.start_col) for f in result.findings] == [(2, 14)] and "0xe9" in result.findings[0].message
 
 
-@pytest.mark.xfail(strict=True, reason=_KNOWN)
-def test_known_hydra_number_regex_is_quadratic() -> None:
-    # frameworks/__init__.py _HYDRA_FLOAT `(\d[\d_]*)?\.?\d[\d_]*` backtracks over every split of a
-    # long digit run: 2 s for 8,000 digits, 6 s for 16,000, minutes for 100,000.
+def test_hydra_numbers_are_read_in_linear_time() -> None:
+    # `(\d[\d_]*)?\.?\d[\d_]*` backtracked over every split of a digit run (minutes for 100,000).
     script = b"python3 -m verl.trainer.main_ppo actor_rollout_ref.rollout.name=vllm +actor_rollout_ref.rollout.engine_kwargs.vllm.return_sampling_mask=True trainer.x="
     result, seconds = _timed("run.sh", script + b"1" * 8_000 + b"x\n")
     assert result.internal_error is None and seconds < 0.5, seconds
-
 
 
 def test_invalid_escapes_in_a_checked_file_print_no_warning() -> None:

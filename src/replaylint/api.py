@@ -73,9 +73,11 @@ def decode(data: bytes, kind: str) -> Decoded:
 
 
 def _decode_error(error: UnicodeDecodeError, data: bytes) -> tuple[str, int, int]:
-    line = data.count(b"\n", 0, error.start) + 1
-    col = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
-    return f"file is not valid {error.encoding.upper().replace('-SIG', '')}: byte 0x{data[error.start]:02x} cannot be decoded", line, col
+    start = error.start + (3 if data.startswith(b"\xef\xbb\xbf") else 0)  # decode() dropped the BOM
+    line_start = data.rfind(b"\n", 0, start) + 1
+    line = data.count(b"\n", 0, start) + 1
+    col = len(data[line_start:start].decode(error.encoding, "replace")) + 1
+    return f"file is not valid {error.encoding.upper().replace('-SIG', '')}: byte 0x{data[start]:02x} cannot be decoded", line, col
 
 
 class Checker:
@@ -149,7 +151,7 @@ class Checker:
             return self._finish(result, None)
         try:
             text = decode(data, kind).text
-        except (UnicodeDecodeError, SyntaxError, LookupError) as error:
+        except (UnicodeError, SyntaxError, LookupError) as error:  # UnicodeError: codecs such as punycode
             if isinstance(error, UnicodeDecodeError):
                 message, line, col = _decode_error(error, data)
             else:

@@ -128,7 +128,7 @@ class Fixer:
             if kind is None:
                 return None
             decoded = decode(data, kind)
-        except (OSError, UnicodeDecodeError, SyntaxError, LookupError) as error:
+        except (OSError, UnicodeError, SyntaxError, LookupError) as error:
             self.failures.append(f"{path}: cannot be fixed ({error})")
             return None
         document = Document(path, kind, decoded.text, decoded.text, decoded.encoding, decoded.bom)

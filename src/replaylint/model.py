@@ -9,6 +9,7 @@ intents back into text `Edit`s in its own syntax.
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
@@ -59,15 +60,13 @@ class Span:
 
 
 class LineIndex:
-    """Turns offsets of one text into `Span`s."""
+    """Turns offsets of one text into `Span`s. Lines end at `\r\n`, `\n` or a lone `\r`, as
+    in Python's tokenizer, libcst and editors (a lone `\r` is rare, but libcst counts it)."""
 
     def __init__(self, path: str, text: str) -> None:
         self.path = path
         self.text = text
-        self._starts = [0]
-        for index, char in enumerate(text):
-            if char == "\n":
-                self._starts.append(index + 1)
+        self._starts = [0] + [match.end() for match in _LINE_BREAK.finditer(text)]
 
     def position(self, offset: int) -> tuple[int, int]:
         """1-based (line, column) of an offset."""
@@ -85,10 +84,17 @@ class LineIndex:
         end_line, end_col = self.position(end)
         return Span(self.path, start_line, start_col, end_line, end_col, start, end)
 
+    def lines(self) -> list[str]:
+        """The lines with their line breaks, numbered as `position` numbers them."""
+        return [self.text[start:end] for start, end in zip(self._starts, self._starts[1:] + [len(self.text)]) if end > start]
+
     def line_text(self, line: int) -> str:
         start = self._starts[line - 1]
-        end = self._starts[line] - 1 if line < len(self._starts) else len(self.text)
-        return self.text[start:end].rstrip("\r")
+        end = self._starts[line] if line < len(self._starts) else len(self.text)
+        return self.text[start:end].rstrip("\r\n")
+
+
+_LINE_BREAK = re.compile(r"\r\n?|\n")
 
 
 @dataclass(frozen=True)

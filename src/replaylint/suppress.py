@@ -53,7 +53,7 @@ def scan(index: LineIndex, python: bool) -> tuple[dict[int, Suppression], frozen
     file_codes: frozenset[str] = frozenset()
     in_header = True
     offset = 0
-    for number, line in enumerate(index.text.splitlines(keepends=True), start=1):
+    for number, line in enumerate(index.lines(), start=1):
         stripped = line.strip()
         if in_header:
             if stripped.startswith("#"):

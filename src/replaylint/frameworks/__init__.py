@@ -234,7 +234,8 @@ class Layered(ConfigView):
 
 _KEY = re.compile(r"^(~|\+\+|\+)?([A-Za-z_][\w-]*(?:\.[\w-]+)*)=")
 _HYDRA_INT = re.compile(r"^[+-]?\d[\d_]*$")
-_HYDRA_FLOAT = re.compile(r"^[+-]?(\d[\d_]*)?\.?\d[\d_]*([eE][+-]?\d+)?$|^[+-]?(inf|nan)$", re.IGNORECASE)
+# The fraction is only tried after a literal point, so a long digit run is matched in one pass.
+_HYDRA_FLOAT = re.compile(r"^[+-]?(\d[\d_]*(\.[\d_]*)?|\.\d[\d_]*)([eE][+-]?\d+)?$|^[+-]?(inf|nan)$", re.IGNORECASE)
 
 
 def hydra_value(text: str) -> Any:
@@ -253,7 +254,7 @@ def hydra_value(text: str) -> Any:
         return lowered == "true"
     if _HYDRA_INT.match(stripped):
         return int(stripped.replace("_", ""))
-    if _HYDRA_FLOAT.match(stripped) and any(c.isdigit() for c in stripped):
+    if _HYDRA_FLOAT.match(stripped):
         return float(stripped.replace("_", ""))
     if stripped.startswith(("[", "{")):
         return yaml_value(stripped)
