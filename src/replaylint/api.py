@@ -109,19 +109,27 @@ class Checker:
 
     def read(self, path: str) -> bytes | FileResult:
         """The bytes of a file, or the result that says why it is not checked."""
-        try:
-            size = os.path.getsize(path)
-            if size > self.config.max_file_bytes:
-                return self._too_large(path, size)
-            with open(path, "rb") as handle:
-                return handle.read()
+        try:  # os-level calls: a tree scan reads thousands of files, and file objects cost
+            descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+            try:
+                size = os.fstat(descriptor).st_size
+                if size > self.config.max_file_bytes:
+                    return self._too_large(path, size)
+                chunks = []
+                while chunk := os.read(descriptor, size + 1 if not chunks else 1 << 20):
+                    chunks.append(chunk)
+                return b"".join(chunks)
+            finally:
+                os.close(descriptor)
         except OSError as error:
             return FileResult(path, error=f"cannot read {path}: {error.strerror or error}")
 
     def check_file(self, path: str) -> FileResult:
         data = self.read(path)
-        if isinstance(data, FileResult):
-            return data
+        return data if isinstance(data, FileResult) else self.check_data(path, data)
+
+    def check_data(self, path: str, data: bytes) -> FileResult:
+        """check_bytes, with what the cache needs to store the result."""
         self.reads = []
         result = self.check_bytes(path, data)
         result.digest = self.cache_key(path, data)
@@ -305,21 +313,24 @@ def check_paths(paths: list[str], config: Config, checker: Checker | None = None
 # -- whole runs: cache and worker processes ----------------------------------------------------
 
 PARALLEL_MIN_FILES = 24  # files to parse; below this, starting workers costs more than it saves
-EARLY_POOL_MIN_FILES = 2000  # a tree this large: start the workers while the prefilter runs
+WHOLE_TREE_MIN_FILES = 2000  # a tree this large, not cached yet: the workers read it all
+_CHUNK = 48  # files per task when the workers read the whole tree
 _worker_checker: Checker | None = None
 
 
-def _start_worker(config: Config, pins: ProjectPins | None, warm: bool = False) -> None:
+def _start_worker(config: Config, pins: ProjectPins | None) -> None:
     global _worker_checker
     _worker_checker = Checker(config, pins)
-    if warm:  # import the parsers while the main process is still reading files
-        for kind in ("python", "shell", "yaml"):
-            frontends.load(kind)
 
 
 def _check_in_worker(path: str) -> FileResult:
     assert _worker_checker is not None
     return _worker_checker.check_file(path)
+
+
+def _check_chunk_in_worker(paths: list[str], stats: bool) -> list[tuple[FileResult, tuple[int, int] | None]]:
+    assert _worker_checker is not None
+    return [_check_whole(_worker_checker, path, stats) for path in paths]
 
 
 def _stat(path: str) -> tuple[int, int] | None:
@@ -330,80 +341,93 @@ def _stat(path: str) -> tuple[int, int] | None:
     return (status.st_size, status.st_mtime_ns)
 
 
-class _Parsing:
-    """Where files that need parsing go: this process, or worker processes. For a large tree
-    the workers start before the prefilter does and take files as it finds them, so reading
-    and parsing overlap on the two cores."""
+@dataclass
+class _Triaged:
+    """A file after the prefilter and the cache: its result when that decided it, else its bytes;
+    and its stat when the prefilter turned it away (to remember it by)."""
 
-    def __init__(self, checker: Checker, workers: int | None, files: int) -> None:
-        self.checker = checker
-        self.workers = workers if workers is not None else min(2, os.cpu_count() or 1)
-        self.pool = None
-        self.queued: list[tuple[int, str]] = []
-        self.futures: list = []
-        if self.workers > 1 and files >= EARLY_POOL_MIN_FILES:
-            self._start_pool(warm=True)
+    result: FileResult | None = None
+    data: bytes = b""
+    clean_stat: tuple[int, int] | None = None
 
-    def _start_pool(self, warm: bool) -> None:
-        from concurrent.futures import ProcessPoolExecutor
 
-        config, pins = self.checker.config, self.checker.project_pins
-        self.pool = ProcessPoolExecutor(self.workers, initializer=_start_worker, initargs=(config, pins, warm))
+def _triage(checker: Checker, path: str, result_cache: cache.ResultCache | None, stats: bool) -> _Triaged:
+    kind = frontends.kind_for(path, read_head(path) if "." not in os.path.basename(path) else b"")
+    if kind is None:
+        return _Triaged(FileResult(path))
+    stat = _stat(path) if stats else None
+    if stat is not None and result_cache is not None and result_cache.is_clean(path, stat):
+        return _Triaged(FileResult(path, kind=kind))
+    data = checker.read(path)
+    if isinstance(data, FileResult):
+        return _Triaged(data)
+    if not frontends.relevant(kind, data):
+        return _Triaged(FileResult(path, kind=kind), clean_stat=stat)
+    entry = result_cache.lookup(path, checker.cache_key(path, data)) if result_cache is not None else None
+    if entry is not None:
+        return _Triaged(FileResult(path, list(entry.findings), list(entry.notes), kind=entry.kind, parsed=True))
+    return _Triaged(data=data)
 
-    def add(self, position: int, path: str) -> None:
-        if self.pool is not None:
-            self.futures.append((position, self.pool.submit(_check_in_worker, path)))
-        else:
-            self.queued.append((position, path))
 
-    def results(self, explicit_workers: bool) -> list[tuple[int, FileResult]]:
-        if self.pool is None and self.workers > 1 and len(self.queued) > 1 and (explicit_workers or len(self.queued) >= PARALLEL_MIN_FILES):
-            self._start_pool(warm=False)
-            for position, path in self.queued:
-                self.futures.append((position, self.pool.submit(_check_in_worker, path)))  # type: ignore[union-attr]
-            self.queued = []
-        done = [(position, self.checker.check_file(path)) for position, path in self.queued]
-        try:
-            done += [(position, future.result()) for position, future in self.futures]
-        finally:
-            if self.pool is not None:
-                self.pool.shutdown()
-        return done
+def _check_whole(checker: Checker, path: str, stats: bool) -> tuple[FileResult, tuple[int, int] | None]:
+    """Prefilter and parse one file (no cache to ask): its result, and its stat when clean."""
+    triaged = _triage(checker, path, None, stats)
+    return (triaged.result or checker.check_data(path, triaged.data)), triaged.clean_stat
+
+
+def _pool(checker: Checker, workers: int):
+    from concurrent.futures import ProcessPoolExecutor
+
+    return ProcessPoolExecutor(workers, initializer=_start_worker, initargs=(checker.config, checker.project_pins))
+
+
+def _store(result_cache: cache.ResultCache | None, result: FileResult, clean_stat: tuple[int, int] | None) -> None:
+    if result_cache is None:
+        return
+    if clean_stat is not None:
+        result_cache.mark_clean(result.path, clean_stat)
+    elif result.digest is not None and not (result.internal_error or result.error):
+        result_cache.store(result.path, result.digest, result.findings, result.notes, result.kind, result.dependencies)
 
 
 def run_checks(
     paths: list[str], config: Config, checker: Checker, result_cache: cache.ResultCache | None = None, workers: int | None = None
 ) -> list[FileResult]:
-    """Check every discovered file: the prefilter decides most of them in this process, the
-    cache answers for unchanged ones, and the rest is parsed, in worker processes when many."""
+    """Check every discovered file. A large tree seen for the first time is read by the worker
+    processes, prefilter included (it costs as much as parsing: two cores share both). Otherwise
+    this process runs the prefilter and the cache, and the files left are parsed, in worker
+    processes when many."""
     files = list(discover(paths, config.excludes, config.respect_gitignore, config.force_exclude))
+    count = workers if workers is not None else min(2, os.cpu_count() or 1)
+    first_scan = result_cache is None or not result_cache.knows_clean_files()
+    if count > 1 and first_scan and len(files) >= WHOLE_TREE_MIN_FILES:
+        return _run_whole_tree(files, checker, result_cache, count)
     results: list[FileResult | None] = [None] * len(files)
-    parsing = _Parsing(checker, workers, len(files))
+    pending: list[int] = []
     for position, path in enumerate(files):
-        kind = frontends.kind_for(path, read_head(path) if "." not in os.path.basename(path) else b"")
-        if kind is None:
-            results[position] = FileResult(path)
+        triaged = _triage(checker, path, result_cache, stats=result_cache is not None)
+        if triaged.result is None:
+            pending.append(position)
             continue
-        stat = _stat(path) if result_cache is not None else None
-        if stat is not None and result_cache is not None and result_cache.is_clean(path, stat):
-            results[position] = FileResult(path, kind=kind)
-            continue
-        data = checker.read(path)
-        if isinstance(data, FileResult):
-            results[position] = data
-            continue
-        if not frontends.relevant(kind, data):
-            results[position] = FileResult(path, kind=kind)
-            if stat is not None and result_cache is not None:
-                result_cache.mark_clean(path, stat)
-            continue
-        entry = result_cache.lookup(path, checker.cache_key(path, data)) if result_cache else None
-        if entry is None:
-            parsing.add(position, path)
-        else:
-            results[position] = FileResult(path, list(entry.findings), list(entry.notes), kind=entry.kind, parsed=True)
-    for position, result in parsing.results(explicit_workers=workers is not None):
+        results[position] = triaged.result
+        _store(result_cache, triaged.result, triaged.clean_stat)
+    pending_paths = [files[position] for position in pending]
+    if count > 1 and len(pending_paths) > 1 and (workers is not None or len(pending_paths) >= PARALLEL_MIN_FILES):
+        with _pool(checker, count) as pool:
+            computed = list(pool.map(_check_in_worker, pending_paths, chunksize=max(1, len(pending_paths) // (count * 8))))
+    else:
+        computed = [checker.check_file(path) for path in pending_paths]
+    for position, result in zip(pending, computed):
         results[position] = result
-        if result_cache is not None and result.digest is not None and not (result.internal_error or result.error):
-            result_cache.store(result.path, result.digest, result.findings, result.notes, result.kind, result.dependencies)
+        _store(result_cache, result, None)
     return [result for result in results if result is not None]
+
+
+def _run_whole_tree(files: list[str], checker: Checker, result_cache: cache.ResultCache | None, workers: int) -> list[FileResult]:
+    chunks = [files[start : start + _CHUNK] for start in range(0, len(files), _CHUNK)]
+    with _pool(checker, workers) as pool:
+        futures = [pool.submit(_check_chunk_in_worker, chunk, result_cache is not None) for chunk in chunks]
+        done = [pair for future in futures for pair in future.result()]
+    for result, clean_stat in done:
+        _store(result_cache, result, clean_stat)
+    return [result for result, _ in done]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import TYPE_CHECKING, Callable
@@ -61,11 +62,22 @@ _SHELLS = (b"sh", b"bash", b"zsh", b"dash", b"ksh")
 # The prefilter, on raw bytes (plain substring tests: memchr-fast). Every rule needs the mask,
 # and each spelling of it contains one of MASK_WORDS (argparse abbreviations stop at `--return-s`;
 # the ambiguous `--return` is an error worth reporting; SageMaker writes SAMPLING_MASK), except
-# the runner variable's and `--config`'s, which need vLLM somewhere in the file. Python also needs
-# something that can start an engine or a process.
+# two, which need vLLM somewhere in the file: a non-integer runner variable (RPL201), and a
+# `--config` that loads a vLLM config file (vLLM accepts only .yaml/.yml; the file may hold the
+# mask) or is ignored (`--config=`, RPL202). Python also needs something that can start an
+# engine or a process.
 _MASK_WORDS = (b"sampling_mask", b"sampling-mask", b"SAMPLING_MASK", b"--return")
 _VLLM_WORDS = (b"vllm", b"VLLM", b"vLLM")
-_VLLM_COMPANIONS = (b"VLLM_USE_V2_MODEL_RUNNER", b"--config")
+_RUNNER = b"VLLM_USE_V2_MODEL_RUNNER"
+_CONFIG_FILE_WORDS = (b".yaml", b".yml", b"--config=")
+# Scripts and Python modules mostly read the runner variable (`os.environ.get(...)`,
+# `${VLLM_USE_V2_MODEL_RUNNER:-1}`) or write an integer (`--env VLLM_USE_V2_MODEL_RUNNER=1`):
+# only a write of anything else can be wrong. Dockerfiles and YAML spell writes in ways a pattern
+# cannot follow (`ENV NAME value`, `- name: NAME` then `value:`): there any mention counts.
+_RUNNER_WRITES = {
+    "python": re.compile(rb"""VLLM_USE_V2_MODEL_RUNNER["']?\s*\]?\s*(?:=(?!=)|,|:)(?!\s*(?:["']?[+-]?\d+["']?|None)(?:[\s,)}\];#]|$))"""),
+    "shell": re.compile(rb"""VLLM_USE_V2_MODEL_RUNNER:?=(?!["']?[+-]?\d+["']?(?:[\s;&|)}]|$))"""),
+}
 _PYTHON_LAUNCHERS = (  # "vLLM" in prose contains "LLM": the call or the import alias is needed
     b"LLM(", b"LLM as", b"EngineArgs(", b"EngineArgs as", b'"serve"', b"'serve'", b"vllm serve", b"api_server",
     b"dynamo.vllm", b"subprocess", b"os.exec", b"os.spawn", b"os.system", b"os.popen", b"create_subprocess",
@@ -81,10 +93,17 @@ def relevant(kind: str, data: bytes) -> bool:
         return any(word in data for word in _MASK_WORDS) or (
             b"orchestrator" in data and b"inference" in data and (b"top_p" in data or b"top_k" in data)
         )
-    if not any(word in data for word in _MASK_WORDS):
-        if not (any(word in data for word in _VLLM_COMPANIONS) and any(word in data for word in _VLLM_WORDS)):
-            return False
+    if not any(word in data for word in _MASK_WORDS) and not _needs_vllm_alone(kind, data):
+        return False
     return kind != "python" or any(word in data for word in _PYTHON_LAUNCHERS)
+
+
+def _needs_vllm_alone(kind: str, data: bytes) -> bool:
+    """The two findings possible without the mask in the file: the runner variable, `--config`."""
+    writes = _RUNNER_WRITES.get(kind)
+    runner = _RUNNER in data and (writes is None or writes.search(data) is not None)
+    config = b"--config" in data and any(word in data for word in _CONFIG_FILE_WORDS)
+    return (runner or config) and any(word in data for word in _VLLM_WORDS)
 
 
 def kind_for(path: str, head: bytes = b"") -> str | None:

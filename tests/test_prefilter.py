@@ -1,0 +1,84 @@
+"""The prefilter decides most files on raw bytes; it may turn a file away only when no rule can
+report anything in it. Checked on hand-picked spellings and, as a property, on every golden
+fixture, bundled example and rule example: a file with findings is never turned away."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from replaylint import frontends
+from replaylint.api import Checker
+from replaylint.config import Config
+from replaylint.rules import RULES
+
+ROOT = Path(__file__).resolve().parent.parent
+
+LAUNCH = b'import subprocess\nsubprocess.run(["vllm", "serve", "m"], env=ENV)\n'
+
+
+@pytest.mark.parametrize(
+    ("kind", "data", "read"),
+    [
+        # Python reads the runner variable far more often than it writes it
+        ("python", b'ENV = {"VLLM_USE_V2_MODEL_RUNNER": "true"}\n' + LAUNCH, True),
+        ("python", b'ENV = {"VLLM_USE_V2_MODEL_RUNNER": flag}\n' + LAUNCH, True),
+        ("python", b'os.environ["VLLM_USE_V2_MODEL_RUNNER"] = "1.0"\n' + LAUNCH, True),
+        ("python", b'os.environ[\n    "VLLM_USE_V2_MODEL_RUNNER"\n] = "yes"\n' + LAUNCH, True),
+        ("python", b'os.environ.update(VLLM_USE_V2_MODEL_RUNNER="true")\n' + LAUNCH, True),
+        ("python", b'subprocess.run("VLLM_USE_V2_MODEL_RUNNER=on vllm serve m", shell=True)\n', True),
+        ("python", b'ENV = {"VLLM_USE_V2_MODEL_RUNNER": "1"}\n' + LAUNCH, False),
+        ("python", b'os.environ["VLLM_USE_V2_MODEL_RUNNER"] = "0"  # V1\n' + LAUNCH, False),
+        ("python", b'os.environ.setdefault("VLLM_USE_V2_MODEL_RUNNER","1")\n' + LAUNCH, False),
+        ("python", b'v2 = os.environ.get("VLLM_USE_V2_MODEL_RUNNER") == "1"\n' + LAUNCH, False),
+        ("python", b'os.environ.pop("VLLM_USE_V2_MODEL_RUNNER", None)\n' + LAUNCH, False),
+        ("python", b'subprocess.run("VLLM_USE_V2_MODEL_RUNNER=1 vllm serve m", shell=True)\n', False),
+        # and so do scripts
+        ("shell", b"VLLM_USE_V2_MODEL_RUNNER=true vllm serve m\n", True),
+        ("shell", b"export VLLM_USE_V2_MODEL_RUNNER=$RUNNER\nvllm serve m\n", True),
+        ("shell", b": ${VLLM_USE_V2_MODEL_RUNNER:=yes}\nvllm serve m\n", True),
+        ("shell", b'docker run --env "VLLM_USE_V2_MODEL_RUNNER=1" vllm/vllm-openai m\n', False),
+        ("shell", b'VLLM_USE_V2_MODEL_RUNNER=0 vllm serve m  # V1\necho "${VLLM_USE_V2_MODEL_RUNNER:-1}"\n', False),
+        # elsewhere every spelling of the variable counts (`ENV NAME value`, a k8s `env:` item)
+        ("dockerfile", b"FROM vllm/vllm-openai:v0.32.0\nENV VLLM_USE_V2_MODEL_RUNNER 1\n", True),
+        ("yaml", b"env:\n- name: VLLM_USE_V2_MODEL_RUNNER\n  value: '0'\nimage: vllm/vllm-openai\n", True),
+        # `--config` loads only .yaml/.yml files; `--config=` is the ignored spelling
+        ("shell", b"vllm serve m --config serve.yaml\n", True),
+        ("shell", b"vllm serve m --config=serve.cfg\n", True),
+        ("python", b'subprocess.run(["vllm", "serve", "--config", "c.yml"])\n', True),
+        ("shell", b'vllm serve m --config "$CONFIG"\n', False),
+        ("shell", b"python train.py --config train.yaml  # no engine here\n", False),
+        # the mask itself, in any spelling, always counts
+        ("shell", b"vllm serve m --return-s\n", True),
+        ("yaml", b"SM_VLLM_RETURN_SAMPLING_MASK: 'true'\n", True),
+        ("python", b"from vllm import LLM\n", False),
+    ],
+)
+def test_prefilter(kind: str, data: bytes, read: bool) -> None:
+    assert frontends.relevant(kind, data) is read
+
+
+def _corpus() -> list[tuple[str, str]]:
+    files = [
+        (str(path), path.read_text(encoding="utf-8", errors="surrogateescape"))
+        for folder in (ROOT / "tests" / "fixtures", ROOT / "examples")
+        for path in sorted(folder.rglob("*"))
+        if path.is_file() and frontends.kind_for(str(path), path.read_bytes()[:256]) is not None
+    ]
+    files += [(f"{rule.code}/{example.filename}", example.source) for rule in RULES for example in (*rule.VALID, *rule.INVALID)]
+    return files
+
+
+def test_the_prefilter_never_hides_a_finding() -> None:
+    checker = Checker(Config())
+    corpus = _corpus()
+    assert len(corpus) > 250
+    hidden = []
+    for path, text in corpus:
+        data = text.encode("utf-8", "surrogateescape")
+        kind = frontends.kind_for(path, data[:256])
+        findings = [f.code for f in checker.check_text(path, text, kind).findings if f.code not in ("RPL900", "RPL901")]
+        if findings and not frontends.relevant(kind, data):
+            hidden.append((path, findings))
+    assert hidden == []
