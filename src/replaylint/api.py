@@ -41,7 +41,7 @@ def _unparsable(path: str, message: str, index: LineIndex | None = None, line: i
 
     code, name, _ = UNPARSABLE_FILE
     if index is not None:
-        line = max(1, min(line, index.text.count("\n") + 1))
+        line = max(1, min(line, index.line_count))
         offset = index.offset(line, 1) + max(0, min(col - 1, len(index.line_text(line))))
         span = index.span(offset, offset)
     else:

@@ -84,6 +84,10 @@ class LineIndex:
         end_line, end_col = self.position(end)
         return Span(self.path, start_line, start_col, end_line, end_col, start, end)
 
+    @property
+    def line_count(self) -> int:
+        return len(self._starts)
+
     def lines(self) -> list[str]:
         """The lines with their line breaks, numbered as `position` numbers them."""
         return [self.text[start:end] for start, end in zip(self._starts, self._starts[1:] + [len(self.text)]) if end > start]

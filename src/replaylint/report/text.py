@@ -33,8 +33,7 @@ def _excerpt(finding: Finding, text: str | None, color: bool) -> list[str]:
         return []
     index = LineIndex(finding.span.path, text)
     span = finding.span
-    last_line = text.count("\n") + 1
-    if span.start_line > last_line:
+    if span.start_line > index.line_count:
         return []
     end_line = min(span.end_line, span.start_line + 4)
     width = len(str(end_line))
