@@ -328,9 +328,12 @@ def _check_in_worker(path: str) -> FileResult:
     return _worker_checker.check_file(path)
 
 
-def _check_chunk_in_worker(paths: list[str], stats: bool) -> list[tuple[FileResult, tuple[int, int] | None]]:
+def _check_chunk_in_worker(paths: list[str], stats: bool) -> list[tuple[FileResult | str | None, tuple[int, int] | None]]:
+    """Each file's result, or only its kind when the prefilter decided it (most files: results
+    cost more to send back than to make)."""
     assert _worker_checker is not None
-    return [_check_whole(_worker_checker, path, stats) for path in paths]
+    checked = [_check_whole(_worker_checker, path, stats) for path in paths]
+    return [(result.kind if result == FileResult(result.path, kind=result.kind) else result, stat) for result, stat in checked]
 
 
 def _stat(path: str) -> tuple[int, int] | None:
@@ -427,7 +430,10 @@ def _run_whole_tree(files: list[str], checker: Checker, result_cache: cache.Resu
     chunks = [files[start : start + _CHUNK] for start in range(0, len(files), _CHUNK)]
     with _pool(checker, workers) as pool:
         futures = [pool.submit(_check_chunk_in_worker, chunk, result_cache is not None) for chunk in chunks]
-        done = [pair for future in futures for pair in future.result()]
-    for result, clean_stat in done:
+        returned = [pair for future in futures for pair in future.result()]
+    results = []
+    for path, (result, clean_stat) in zip(files, returned):
+        result = result if isinstance(result, FileResult) else FileResult(path, kind=result)
         _store(result_cache, result, clean_stat)
-    return [result for result, _ in done]
+        results.append(result)
+    return results
