@@ -51,17 +51,17 @@ def test_workers_and_cache_give_identical_results(corpus: Path, tmp_path: Path) 
     assert run(corpus, "--cache-dir", cache_dir, "--workers", "2") == baseline
 
 
-def test_a_large_first_scan_read_by_the_workers_gives_identical_results(corpus: Path, tmp_path: Path, monkeypatch) -> None:
+def test_a_large_tree_parsed_while_it_is_read_gives_identical_results(corpus: Path, tmp_path: Path, monkeypatch) -> None:
     from replaylint import api
 
     baseline = run(corpus, "--no-cache", "--workers", "1")
-    monkeypatch.setattr(api, "WHOLE_TREE_MIN_FILES", 1)  # the corpus counts as a large tree
-    monkeypatch.setattr(api, "_CHUNK", 7)
+    monkeypatch.setattr(api, "LARGE_TREE_FILES", 1)  # the corpus counts as a large tree
+    assert run(corpus, "--no-cache", "--workers", "2") == baseline
+    monkeypatch.setattr(api, "_CHUNK", 3)
     assert run(corpus, "--no-cache", "--workers", "2") == baseline
     cache_dir = str(tmp_path / "cache")
-    assert run(corpus, "--cache-dir", cache_dir, "--workers", "2") == baseline  # the workers fill the cache
-    monkeypatch.setattr(api, "_check_chunk_in_worker", None)  # a warm run must not need them
-    assert run(corpus, "--cache-dir", cache_dir, "--workers", "2") == baseline
+    assert run(corpus, "--cache-dir", cache_dir, "--workers", "2") == baseline  # fills the cache
+    assert run(corpus, "--cache-dir", cache_dir, "--workers", "2") == baseline  # warm
 
 
 def test_cache_notices_changed_files_and_their_config_files(tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ from typing import Any, Iterator
 from . import cache, frontends
 from .config import Config
 from .discovery import discover, read_head
-from .frontends import ExtractContext, ParseError, SourceFile
+from .frontends import ExtractContext, NeedsHeavyParser, ParseError, SourceFile
 from .model import Applicability, Edit, Finding, Fix, Launch, LineIndex, Span
 from .versions import ProjectPins, describe, releases_for
 from .vllm.releases import judged
@@ -34,6 +34,7 @@ class FileResult:
     parsed: bool = False
     digest: str | None = None
     dependencies: list[str] = field(default_factory=list)
+    deferred: bool = False  # a light checker left it to a process with libcst
 
 
 def _unparsable(path: str, message: str, index: LineIndex | None = None, line: int = 1, col: int = 1) -> Finding:
@@ -88,6 +89,7 @@ class Checker:
         self.overlay: dict[str, str] = {}  # texts being fixed, read instead of the disk
         self.reads: list[str] = []  # other files the current check read (cache dependencies)
         self.project_pins = project_pins
+        self.light = False  # a reading worker: leave files that need libcst to the main process
         self._enabled: frozenset[str] | None = None
 
     # The rule table is imported the first time a file needs it: a pre-commit run over files
@@ -174,7 +176,7 @@ class Checker:
         if frontend is None:
             return result
         source = SourceFile(path, text)
-        context = ExtractContext(read_text=self._read_text, root=os.path.dirname(path) or ".")
+        context = ExtractContext(read_text=self._read_text, root=os.path.dirname(path) or ".", light=self.light)
         try:
             launches = frontend.extract(source, context)
             result.parsed = True
@@ -184,6 +186,9 @@ class Checker:
             result.findings.append(_unparsable(path, error.message, source.index, error.line, error.col))
         except RecursionError:
             result.findings.append(_unparsable(path, "file is nested too deeply to analyse"))
+        except NeedsHeavyParser:
+            result.deferred = True
+            return result
         except Exception as error:  # a bug in replaylint must not stop the scan
             result.findings = []
             result.internal_error = f"{type(error).__name__}: {error}"
@@ -313,14 +318,16 @@ def check_paths(paths: list[str], config: Config, checker: Checker | None = None
 # -- whole runs: cache and worker processes ----------------------------------------------------
 
 PARALLEL_MIN_FILES = 24  # files to parse; below this, starting workers costs more than it saves
-WHOLE_TREE_MIN_FILES = 2000  # a tree this large, not cached yet: the workers read it all
-_CHUNK = 48  # files per task when the workers read the whole tree
+LARGE_TREE_FILES = 2000  # a tree this large is read by this process and a worker together
+_CHUNK = 128  # files per task then
 _worker_checker: Checker | None = None
+_worker_cache: cache.ResultCache | None = None
 
 
-def _start_worker(config: Config, pins: ProjectPins | None) -> None:
-    global _worker_checker
-    _worker_checker = Checker(config, pins)
+def _start_worker(config: Config, pins: ProjectPins | None, result_cache: cache.ResultCache | None = None, light: bool = False) -> None:
+    global _worker_checker, _worker_cache
+    _worker_checker, _worker_cache = Checker(config, pins), result_cache
+    _worker_checker.light = light
 
 
 def _check_in_worker(path: str) -> FileResult:
@@ -328,12 +335,12 @@ def _check_in_worker(path: str) -> FileResult:
     return _worker_checker.check_file(path)
 
 
-def _check_chunk_in_worker(paths: list[str], stats: bool) -> list[tuple[FileResult | str | None, tuple[int, int] | None]]:
-    """Each file's result, or only its kind when the prefilter decided it (most files: results
-    cost more to send back than to make)."""
+def _read_in_worker(paths: list[str], stats: bool) -> list[tuple[FileResult | str | None, tuple[int, int] | None]]:
+    """`_read` for a chunk of files, a file the prefilter decided sent back as its kind alone
+    (most files: results cost more to send than to make)."""
     assert _worker_checker is not None
-    checked = [_check_whole(_worker_checker, path, stats) for path in paths]
-    return [(result.kind if result == FileResult(result.path, kind=result.kind) else result, stat) for result, stat in checked]
+    read = [_read(_worker_checker, _worker_cache, path, stats) for path in paths]
+    return [(result.kind if result == FileResult(path, kind=result.kind) else result, stat) for path, (result, stat) in zip(paths, read)]
 
 
 def _stat(path: str) -> tuple[int, int] | None:
@@ -352,6 +359,7 @@ class _Triaged:
     result: FileResult | None = None
     data: bytes = b""
     clean_stat: tuple[int, int] | None = None
+    kind: str | None = None
 
 
 def _triage(checker: Checker, path: str, result_cache: cache.ResultCache | None, stats: bool) -> _Triaged:
@@ -369,19 +377,20 @@ def _triage(checker: Checker, path: str, result_cache: cache.ResultCache | None,
     entry = result_cache.lookup(path, checker.cache_key(path, data)) if result_cache is not None else None
     if entry is not None:
         return _Triaged(FileResult(path, list(entry.findings), list(entry.notes), kind=entry.kind, parsed=True))
-    return _Triaged(data=data)
+    return _Triaged(data=data, kind=kind)
 
 
-def _check_whole(checker: Checker, path: str, stats: bool) -> tuple[FileResult, tuple[int, int] | None]:
-    """Prefilter and parse one file (no cache to ask): its result, and its stat when clean."""
-    triaged = _triage(checker, path, None, stats)
+def _read(checker: Checker, result_cache: cache.ResultCache | None, path: str, stats: bool) -> tuple[FileResult, tuple[int, int] | None]:
+    """A file's result, from the prefilter, the cache or a parse; and its stat when clean."""
+    triaged = _triage(checker, path, result_cache, stats)
     return (triaged.result or checker.check_data(path, triaged.data)), triaged.clean_stat
 
 
-def _pool(checker: Checker, workers: int):
+def _pool(checker: Checker, workers: int, result_cache: cache.ResultCache | None = None, light: bool = False):
     from concurrent.futures import ProcessPoolExecutor
 
-    return ProcessPoolExecutor(workers, initializer=_start_worker, initargs=(checker.config, checker.project_pins))
+    initargs = (checker.config, checker.project_pins, result_cache, light)
+    return ProcessPoolExecutor(workers, initializer=_start_worker, initargs=initargs)
 
 
 def _store(result_cache: cache.ResultCache | None, result: FileResult, clean_stat: tuple[int, int] | None) -> None:
@@ -396,15 +405,12 @@ def _store(result_cache: cache.ResultCache | None, result: FileResult, clean_sta
 def run_checks(
     paths: list[str], config: Config, checker: Checker, result_cache: cache.ResultCache | None = None, workers: int | None = None
 ) -> list[FileResult]:
-    """Check every discovered file. A large tree seen for the first time is read by the worker
-    processes, prefilter included (it costs as much as parsing: two cores share both). Otherwise
-    this process runs the prefilter and the cache, and the files left are parsed, in worker
-    processes when many."""
+    """Check every discovered file: this process runs the prefilter and the cache over all of
+    them, and the files left are parsed here or in worker processes."""
     files = list(discover(paths, config.excludes, config.respect_gitignore, config.force_exclude))
     count = workers if workers is not None else min(2, os.cpu_count() or 1)
-    first_scan = result_cache is None or not result_cache.knows_clean_files()
-    if count > 1 and first_scan and len(files) >= WHOLE_TREE_MIN_FILES:
-        return _run_whole_tree(files, checker, result_cache, count)
+    if count == 2 and len(files) >= LARGE_TREE_FILES:
+        return _run_pipelined(files, checker, result_cache)
     results: list[FileResult | None] = [None] * len(files)
     pending: list[int] = []
     for position, path in enumerate(files):
@@ -426,14 +432,31 @@ def run_checks(
     return [result for result in results if result is not None]
 
 
-def _run_whole_tree(files: list[str], checker: Checker, result_cache: cache.ResultCache | None, workers: int) -> list[FileResult]:
+def _run_pipelined(files: list[str], checker: Checker, result_cache: cache.ResultCache | None) -> list[FileResult]:
+    """A large tree on two cores. Reading it (the prefilter) costs about what parsing costs, and
+    a process that parses Python with libcst first imports it (0.2 s). So a light worker reads
+    the tree in chunks from the front, parsing all it can without libcst, while this process
+    reads chunks from the back and parses the Python files the worker left to it."""
+    stats = result_cache is not None
     chunks = [files[start : start + _CHUNK] for start in range(0, len(files), _CHUNK)]
-    with _pool(checker, workers) as pool:
-        futures = [pool.submit(_check_chunk_in_worker, chunk, result_cache is not None) for chunk in chunks]
-        returned = [pair for future in futures for pair in future.result()]
+    done: list[list[tuple[FileResult, tuple[int, int] | None]]] = [[] for _ in chunks]
+    with _pool(checker, 1, result_cache, light=True) as pool:
+        futures = [pool.submit(_read_in_worker, chunk, stats) for chunk in chunks]
+        front, back = 0, len(chunks)
+        while front < back:
+            if not futures[front].done() and futures[back - 1].cancel():
+                back -= 1
+                done[back] = [_read(checker, result_cache, path, stats) for path in chunks[back]]
+                continue
+            for path, (result, stat) in zip(chunks[front], futures[front].result()):
+                if not isinstance(result, FileResult):
+                    result = FileResult(path, kind=result)
+                elif result.deferred:
+                    result = checker.check_file(path)
+                done[front].append((result, stat))
+            front += 1
     results = []
-    for path, (result, clean_stat) in zip(files, returned):
-        result = result if isinstance(result, FileResult) else FileResult(path, kind=result)
-        _store(result_cache, result, clean_stat)
+    for result, stat in (pair for pairs in done for pair in pairs):
+        _store(result_cache, result, stat)
         results.append(result)
     return results

@@ -5,7 +5,7 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 DEFAULT_EXCLUDES = (
     "__pycache__",
@@ -47,22 +47,33 @@ class Excluder:
         return self._name is not None and any(self._name.match(part) for part in relative.split("/"))
 
 
-def _git_listing(directory: str) -> set[str] | None:
-    """Files git would not ignore below `directory` (tracked or untracked), or None outside git."""
+def _git_listing(directory: str) -> Callable[[], set[str] | None]:
+    """Files git would not ignore below `directory` (tracked or untracked), or None outside git.
+    git starts at once and is waited for by the returned function, so the walk runs meanwhile."""
     import subprocess
 
     try:
-        completed = subprocess.run(
+        process = subprocess.Popen(
             ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z", "--", "."],
             cwd=directory,
-            capture_output=True,
-            timeout=30,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
         )
-    except (OSError, subprocess.SubprocessError):
-        return None
-    if completed.returncode != 0:
-        return None
-    return {os.path.normpath(os.path.join(directory, name)) for name in completed.stdout.decode("utf-8", "replace").split("\0") if name}
+    except OSError:
+        return lambda: None
+
+    def listing() -> set[str] | None:
+        try:
+            output, _ = process.communicate(timeout=30)
+        except subprocess.SubprocessError:
+            process.kill()
+            process.communicate()
+            return None
+        if process.returncode != 0:
+            return None
+        return {os.path.normpath(os.path.join(directory, name)) for name in output.decode("utf-8", "replace").split("\0") if name}
+
+    return listing
 
 
 def _walk(directory: str, excluder: Excluder) -> Iterator[str]:
@@ -93,8 +104,10 @@ def discover(
     excluder = Excluder(excludes)
     for given in paths:
         if os.path.isdir(given):
-            allowed = _git_listing(given) if respect_gitignore else None
-            for path in _walk(given, excluder):
+            git_listing = _git_listing(given) if respect_gitignore else lambda: None
+            walked = list(_walk(given, excluder))
+            allowed = git_listing()
+            for path in walked:
                 normal = os.path.normpath(path)
                 if allowed is not None and normal not in allowed:
                     continue

@@ -29,6 +29,11 @@ class ParseError(Exception):
         self.col = col
 
 
+class NeedsHeavyParser(Exception):
+    """Raised by a frontend asked to stay light (`ExtractContext.light`) for a file that needs a
+    parser this process has not imported (libcst): another process will check the file."""
+
+
 @dataclass
 class SourceFile:
     path: str
@@ -47,6 +52,7 @@ class ExtractContext:
 
     read_text: Callable[[str], str | None] = lambda path: None
     root: str = "."
+    light: bool = False  # do not import libcst: raise NeedsHeavyParser instead
 
 
 _MODULES = {
