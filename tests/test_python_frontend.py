@@ -187,3 +187,26 @@ def test_module_level_runner_variable_reaches_a_launch_inside_a_function() -> No
         "def build():\n    return LLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs')\n"
     )
     assert codes(text) == ["RPL004"]
+
+
+@pytest.mark.parametrize(
+    ("text", "position", "words"),
+    [
+        ('from vllm import LLM\nllm = LLM("m", return_sampling_mask=True logprobs_mode="processed_logprobs")\nprint(llm)\n', (2, 37), "forgot a comma"),
+        ('from vllm import LLM\nllm = LLM("m", return_sampling_mask=True,\n', (2, 10), "never closed"),
+        ('from vllm import LLM\nllm = LLM("m", return_sampling_mask=True))\n', (2, 42), "unmatched ')'"),
+    ],
+)
+def test_syntax_errors_are_reported_where_cpython_puts_them(text: str, position: tuple[int, int], words: str) -> None:
+    findings = Checker(Config()).check_bytes("t.py", text.encode()).findings
+    assert [(f.code, (f.span.start_line, f.span.start_col)) for f in findings] == [("RPL900", position)]
+    assert words in findings[0].message
+
+
+def test_light_checkers_leave_libcst_work_to_another_process() -> None:
+    checker = Checker(Config())
+    checker.light = True
+    result = checker.check_bytes("t.py", b"import os\nfrom vllm import LLM\nLLM('m', return_sampling_mask=True)\n")
+    assert result.deferred and result.findings == []
+    vetted = checker.check_bytes("u.py", b"import subprocess\nprint('--return-sampling-mask')\n")  # read, starts nothing
+    assert not vetted.deferred and vetted.findings == []

@@ -17,7 +17,7 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
         raise NeedsHeavyParser
     from . import python_cst
 
-    return python_cst.extract_focused(source, focused)
+    return python_cst.extract_focused(source, focused, context)
 
 
 def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:

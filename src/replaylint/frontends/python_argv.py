@@ -2,16 +2,20 @@
 
 Word lists are list/tuple literals of strings, names bound to them (also grown by `+=`,
 `.extend(...)` and `.append(...)` before the call), `*other` inside a literal, `a + b`, and
-`shlex.split("...")`. Strings run by a shell (`os.system`, `shell=True`,
-`asyncio.create_subprocess_shell`) go through the shell frontend. `env={...}` supplies the
-runner variable; without `env=` the child inherits `os.environ` as written before the call.
+`shlex.split("...")`. Strings run by a shell (`os.system`, `os.popen`, `shell=True`,
+`asyncio.create_subprocess_shell`; a literal, an f-string or a name bound to one) go through the
+shell frontend, an f-string's `{...}` as an unknown expansion. `env={...}` (or the environment
+argument of `os.execve`, `os.execle`...) supplies the runner variable; without one the child
+inherits `os.environ` as written before the call. `--config FILE.yaml` is read next to the file.
 """
 
 from __future__ import annotations
 
+import re
 import shlex
+import warnings
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 
 import libcst as cst
 from .python_scopes import Scope
@@ -20,10 +24,10 @@ from ..edits import Sequence, remove
 from ..model import UNKNOWN, LaunchKind, Launch, Setting, Span
 from ..vllm.argv import Token
 from ..vllm.fields import RUNNER_ENV
-from .command import EnvPlace, WordSyntax, command_launch, split_launcher
+from .command import CommandHandle, EnvPlace, WordSyntax, command_launch, split_launcher
 
 if TYPE_CHECKING:
-    from .python import _Collector, _Evaluator
+    from .python_cst import _Collector, _Evaluator
 
 # Calls whose argument at this position is the argv list.
 ARGV_LIST_CALLS = {
@@ -38,7 +42,33 @@ ARGV_SPREAD_CALLS = {
     **{f"os.{name}": 2 for name in ("spawnl", "spawnle", "spawnlp", "spawnlpe")},
 }
 SHELL_CALLS = {"os.system": 0, "os.popen": 0, "asyncio.create_subprocess_shell": 0}
+# Calls that take the child's whole environment at this position (None: the last argument).
+_ENV_ARGUMENTS = {
+    **{f"os.{name}": 2 for name in ("execve", "execvpe")},
+    **{f"os.{name}": 3 for name in ("spawnve", "spawnvpe")},
+    **{f"os.{name}": None for name in ("execle", "execlpe", "spawnle", "spawnlpe")},
+}
 _MAX_DEPTH = 8
+# Escape sequences of a Python string literal; `{{`/`}}` in an f-string's text.
+_ESCAPE = re.compile(r"\\(?:\r\n|\n|N\{[^}]*\}|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-7]{1,3}|.)|\{\{|\}\}", re.DOTALL)
+
+
+@dataclass
+class ArgvHandle(CommandHandle):
+    """`command.render`'s handle, plus the words given alone to `.append(...)`: removing one
+    would leave `cmd.append()`."""
+
+    appended: frozenset[Span] = frozenset()
+
+
+@dataclass
+class _Script:
+    """The text of a Python string a shell will run, and where each character sits in the file."""
+
+    text: str
+    offsets: list[int]  # offsets[i]: file offset of character i; offsets[len(text)]: the end
+    escape: Callable[[str], str] | None  # how written text is escaped (None: it cannot be)
+    style: tuple[str, bool] = ("", False)  # the quote and whether an f-string
 
 
 @dataclass
@@ -46,6 +76,7 @@ class _Word:
     token: Token
     group: int
     close: int | None
+    appended: bool = False  # the sole argument of `.append(...)`
 
 
 def _python_quote(quote: str):
@@ -54,6 +85,32 @@ def _python_quote(quote: str):
         return f"{quote}{body}{quote}"
 
     return render
+
+
+def _python_escape(quote: str, fstring: bool) -> Callable[[str], str]:
+    """Text written inside a (non-raw) string literal delimited by `quote`."""
+
+    def escape(text: str) -> str:
+        text = text.replace("\\", "\\\\").replace(quote[0], "\\" + quote[0]).replace("\n", "\\n")
+        return text.replace("{", "{{").replace("}", "}}") if fstring else text
+
+    return escape
+
+
+def _unescape(sequence: str) -> str:
+    if sequence[1:] in ("\n", "\r\n"):
+        return ""  # a backslash at the end of a line continues the string
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # `\d`: kept as is, with a warning from Python 3.12
+        return sequence.encode("latin-1", "backslashreplace").decode("unicode_escape")
+
+
+def _config_render() -> Callable | None:
+    try:
+        from .yaml import config_render
+    except ImportError:
+        return None
+    return config_render
 
 
 class ArgvLaunches:
@@ -66,6 +123,9 @@ class ArgvLaunches:
 
     def build(self) -> Iterator[Launch]:
         for call, names, scope in self.collector.spawn_calls:
+            if names & set(SHELL_CALLS) or self._shell_true(call):
+                yield from self._shell_launches(call, names, scope)
+                continue
             launch = self._launch(call, names, scope)
             if launch is not None:
                 yield launch
@@ -120,7 +180,7 @@ class ArgvLaunches:
                 continue
             if kind == "append":
                 group = self._group(argument)
-                found.append(self._word(argument, scope, group, None))
+                found.append(replace(self._word(argument, scope, group, None), appended=True))
             else:
                 found.extend(self.words(argument, scope, before, depth + 1))
         return found
@@ -151,8 +211,6 @@ class ArgvLaunches:
 
     def _launch(self, call: cst.Call, names: set[str], scope: Scope | None) -> Launch | None:
         call_span = self.collector.span(call)
-        if names & set(SHELL_CALLS) or self._shell_true(call):
-            return None  # shell strings: handled by the shell frontend (see python.py)
         words = self._call_words(call, names, scope, call_span.start)
         if not words:
             return None
@@ -174,7 +232,7 @@ class ArgvLaunches:
             closes=tuple(groups.values()),
         )
         quote = next((self.collector.source.text[w.token.span.start] for w in words if self.collector.source.text[w.token.span.start] in "'\""), '"')
-        env, places, env_open = self._env(call, scope, call_span)
+        env, places, env_open = self._env(call, names, scope, call_span)
         label = self.collector.text(self.collector.span(call.func))
         launch = command_launch(
             LaunchKind.CLI,
@@ -184,12 +242,111 @@ class ArgvLaunches:
             WordSyntax(_python_quote(quote), separator=","),
             env=env,
             env_places=places,
+            load_config=self._config_loader(),
             entrypoint=entrypoint,
             label=f"{label}(...)",
         )
-        if launch is not None and (env_open or not editable):
-            launch = replace(launch, env_open=env_open, handle=launch.handle if editable else None)
-        return launch
+        if launch is None:
+            return None
+        handle = launch.handle
+        if isinstance(handle, CommandHandle) and type(handle) is CommandHandle:
+            appended = frozenset(w.token.span for w in args if w.appended)
+            handle = ArgvHandle(**{**vars(handle), "config_render": _config_render()}, appended=appended)
+        return replace(launch, env_open=env_open, handle=handle if editable else None)
+
+    def _config_loader(self) -> Callable | None:
+        """`--config FILE.yaml`: read by the YAML frontend, next to this file."""
+        try:
+            from .yaml import load_config_tokens
+        except ImportError:
+            return None
+        collector = self.collector
+        return lambda path, token: load_config_tokens(path, token, collector.context, collector.source.path)
+
+    # -- strings run by a shell --------------------------------------------------------------
+
+    def _shell_launches(self, call: cst.Call, names: set[str], scope: Scope | None) -> list[Launch]:
+        keyword = "command" if "os.system" in names else "cmd" if names & set(SHELL_CALLS) else "args"
+        node = _argument(call, keyword, 0)
+        script = None if node is None else self._script(node, scope)
+        if script is None:
+            return []
+        try:
+            from . import shell
+        except ImportError:
+            return []
+        env, places, env_open = self._env(call, names, scope, self.collector.span(call))
+        offsets = script.offsets
+        launches = shell.extract_script(
+            script.text,
+            self.collector.source,
+            self.collector.context,
+            to_offset=offsets.__getitem__,
+            env=env,
+            env_places=places,
+            escape=script.escape,
+        )
+        return [replace(launch, env_open=launch.env_open or env_open, handle=launch.handle if script.escape else None) for launch in launches]
+
+    def _script(self, node: cst.BaseExpression, scope: Scope | None, depth: int = 0) -> _Script | None:
+        """A string literal, an f-string, implicitly joined literals, or a name bound to one."""
+        if isinstance(node, cst.Name) and scope is not None and depth < _MAX_DEPTH:
+            bound = self.evaluator.resolve_name(node.value, scope)
+            return None if bound is None else self._script(bound, scope, depth + 1)
+        if isinstance(node, cst.ConcatenatedString):
+            left, right = self._script(node.left, scope, depth + 1), self._script(node.right, scope, depth + 1)
+            if left is None or right is None:
+                return None
+            escape = left.escape if left.style == right.style and right.escape is not None else None
+            return _Script(left.text + right.text, left.offsets[:-1] + right.offsets, escape, left.style)
+        if isinstance(node, cst.SimpleString):
+            prefix = node.prefix.lower()
+            if "b" in prefix:
+                return None
+            start = self.collector.span(node).start + len(node.prefix) + len(node.quote)
+            return self._decoded([(node.raw_value, start)], "r" in prefix, node.quote, fstring=False)
+        if isinstance(node, cst.FormattedString):
+            prefix = node.prefix.lower()
+            pieces: list[tuple[str, int] | tuple[None, int, int]] = []
+            for part in node.parts:
+                span = self.collector.span(part)
+                if isinstance(part, cst.FormattedStringText):
+                    pieces.append((part.value, span.start))
+                else:  # `{expr}`: an unknown expansion (unquoted in the script, it may be many words)
+                    pieces.append((None, span.start, span.end))
+            return self._decoded(pieces, "r" in prefix, node.end, fstring=True)
+        return None
+
+    def _decoded(self, pieces: list, raw: bool, quote: str, fstring: bool) -> _Script:
+        text: list[str] = []
+        offsets: list[int] = []
+        end = 0
+        for piece in pieces:
+            if piece[0] is None:  # `${___}` is longer than `{x}`: never "exact", so never edited
+                _, start, end = piece
+                placeholder = "${" + "_" * (end - start) + "}"
+                text.append(placeholder)
+                offsets.extend([start] * len(placeholder))
+                continue
+            body, start = piece
+            position = 0
+            for match in ([] if raw else _ESCAPE.finditer(body)):
+                if not fstring and match.group() in ("{{", "}}"):
+                    continue
+                for offset in range(position, match.start()):
+                    text.append(body[offset])
+                    offsets.append(start + offset)
+                decoded = match.group()[0] if match.group() in ("{{", "}}") else _unescape(match.group())
+                text.extend(decoded)
+                offsets.extend([start + match.start()] * len(decoded))
+                position = match.end()
+            for offset in range(position, len(body)):
+                text.append(body[offset])
+                offsets.append(start + offset)
+            end = start + len(body)
+        offsets.append(end)
+        escape = None if raw else _python_escape(quote, fstring)
+        return _Script("".join(text), offsets, escape, (quote, fstring))
 
     def _shell_true(self, call: cst.Call) -> bool:
         for arg in call.args:
@@ -206,6 +363,8 @@ class ArgvLaunches:
                 return [] if node is None else self.words(node, scope, before)
             if name in ARGV_SPREAD_CALLS:
                 positional = [arg for arg in call.args if arg.keyword is None]
+                if name in _ENV_ARGUMENTS:
+                    positional = positional[:-1]  # the environment
                 found: list[_Word] = []
                 for arg in positional[ARGV_SPREAD_CALLS[name] :]:
                     if arg.star:
@@ -215,8 +374,16 @@ class ArgvLaunches:
                 return found
         return []
 
-    def _env(self, call: cst.Call, scope: Scope | None, call_span: Span) -> tuple[dict[str, Setting], dict[str, EnvPlace], bool]:
+    def _env(self, call: cst.Call, names: set[str], scope: Scope | None, call_span: Span) -> tuple[dict[str, Setting], dict[str, EnvPlace], bool]:
         node = _argument(call, "env", None)
+        for name in names & set(_ENV_ARGUMENTS):
+            position = _ENV_ARGUMENTS[name]
+            positional = [arg for arg in call.args if arg.keyword is None]
+            if positional and any(arg.star for arg in positional):
+                return {}, {}, True
+            node = positional[-1].value if position is None and positional else _argument(call, None, position) if position is not None else None
+            if node is None:
+                return {}, {}, True
         if node is None:
             inherited = self.collector.env_before(call_span, scope)
             settings = {n: self.collector.env_setting(w) for n, w in inherited.items()}

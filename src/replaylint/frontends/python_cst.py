@@ -35,10 +35,10 @@ from ..model import (
     Span,
 )
 from ..vllm.fields import RUNNER_ENV
-from . import ParseError, SourceFile, command
-from .python_focus import focus
+from . import ExtractContext, ParseError, SourceFile, command
+from .python_focus import focus, syntax_error
 from .python_scopes import Scope, ScopeTracker
-from .python_argv import ARGV_LIST_CALLS, ARGV_SPREAD_CALLS, SHELL_CALLS, ArgvLaunches
+from .python_argv import ARGV_LIST_CALLS, ARGV_SPREAD_CALLS, SHELL_CALLS, ArgvHandle, ArgvLaunches
 
 _PREFIXES = ("vllm.", "vllm.entrypoints.llm.", "vllm.engine.arg_utils.")
 ENGINE_CALLS = frozenset(prefix + name for prefix in _PREFIXES for name in ("LLM", "EngineArgs", "AsyncEngineArgs"))
@@ -59,15 +59,18 @@ def parses(text: str) -> bool:
     return True
 
 
-def extract_focused(source: SourceFile, focused: str) -> list[Launch]:
+def extract_focused(source: SourceFile, focused: str, context: ExtractContext) -> list[Launch]:
     """The launches of a file, read from `focused` (its text as `focus` left it)."""
     try:
         module = cst.parse_module(focused)
     except cst.ParserSyntaxError as error:
+        cpython = syntax_error(source.text)  # CPython's position and words are the precise ones
+        if cpython is not None:
+            raise cpython from None
         raise ParseError(f"Python syntax error: {error.message}", error.raw_line, error.raw_column + 1) from None
     except RecursionError:
         raise ParseError("Python file is nested too deeply to parse") from None
-    collector = _Collector(source)
+    collector = _Collector(source, context)
     try:
         MetadataWrapper(module, unsafe_skip_copy=True).visit(collector)
     except RecursionError:
@@ -109,8 +112,16 @@ def _element(container: _Container, name: str, value: Any) -> str:
 
 
 def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
+    if isinstance(launch.handle, ArgvHandle):
+        edits = command.render(launch, fix, source)
+        removes_appended = edits and any(
+            not edit.content and edit.span.start <= word.start and word.end <= edit.span.end for edit in edits for word in launch.handle.appended
+        )
+        return None if removes_appended else edits  # `cmd.append()` would not run
     if isinstance(launch.handle, command.CommandHandle):
-        return command.render(launch, fix, source)
+        from . import shell  # a shell string's launch (`os.system("vllm serve ...")`)
+
+        return shell.render(launch, fix, source)
     handle: _Handle | None = launch.handle
     if handle is None:
         return None
@@ -202,9 +213,10 @@ class _EnvWrite:
 class _Collector(ScopeTracker):
     METADATA_DEPENDENCIES = (PositionProvider,)
 
-    def __init__(self, source: SourceFile) -> None:
+    def __init__(self, source: SourceFile, context: ExtractContext) -> None:
         super().__init__()
         self.source = source
+        self.context = context
         self.mutated: set[tuple[int, str]] = set()
         self.call_targets: dict[int, tuple[int, str]] = {}
         self.engine_calls: list[tuple[cst.Call, Scope | None]] = []

@@ -81,6 +81,19 @@ def _parse(text: str) -> ast.Module | None:
         raise ParseError("Python file is nested too deeply to analyse") from None
 
 
+def syntax_error(text: str) -> ParseError | None:
+    """CPython's own complaint about a file, if it has one."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            ast.parse(text)
+    except SyntaxError as error:
+        return ParseError(f"Python syntax error: {error.msg}", error.lineno or 1, error.offset or 1)
+    except (RecursionError, MemoryError, ValueError):
+        return None
+    return None
+
+
 def _nesting(statement: ast.stmt) -> int:
     deepest = 0
     stack: list[tuple[ast.AST, int]] = [(statement, 0)]
