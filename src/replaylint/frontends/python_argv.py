@@ -165,6 +165,9 @@ class ArgvLaunches:
             return self.words(node.left, scope, before, depth + 1) + self.words(node.right, scope, before, depth + 1)
         if isinstance(node, cst.Name) and scope is not None:
             return self._named_words(node, scope, before, depth)
+        if _copy_of_list(node):  # `list(BASE)`, `tuple(BASE)`, `BASE.copy()`
+            inner = node.args[0].value if node.args else node.func.value  # type: ignore[attr-defined]
+            return self.words(inner, scope, before, depth + 1)
         split = self._split_call(node, scope)
         if split is not None:
             return split
@@ -421,6 +424,14 @@ class ArgvLaunches:
             return self.collector.span(element.key, element.value).start, self.collector.span(element.value).end
         span = self.collector.span(element.value)
         return span.start - 2, span.end
+
+
+def _copy_of_list(node: cst.BaseExpression) -> bool:
+    if not isinstance(node, cst.Call):
+        return False
+    if isinstance(node.func, cst.Name) and node.func.value in ("list", "tuple"):
+        return len(node.args) == 1 and node.args[0].keyword is None and not node.args[0].star
+    return isinstance(node.func, cst.Attribute) and node.func.attr.value == "copy" and not node.args
 
 
 def _argument(call: cst.Call, keyword: str | None, position: int | None) -> cst.BaseExpression | None:
