@@ -61,6 +61,9 @@ class SamplingMaskWithDiffusionModel(Rule):
               '    diffusion_config={"canvas_length": 64})\n'),
         Valid('from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n'
               '    hf_overrides={"canvas_length": None})\n'),
+        # the override sets the config's canvas_length to None: not a diffusion model any more
+        Valid('from vllm import LLM\nLLM("google/DiffusionGemma-2b", return_sampling_mask=True,\n'
+              '    logprobs_mode="processed_logprobs", hf_overrides={"canvas_length": None})\n'),
     )
     INVALID = (
         Invalid('from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n'

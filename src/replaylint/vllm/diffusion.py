@@ -23,6 +23,8 @@ def diffusion_cause(launch: Launch) -> tuple[Any, Setting | None]:
             return UNKNOWN, overrides
         if canvas is not None:
             return True, overrides.keys.get("canvas_length", overrides)
+        if "canvas_length" in (value or {}):
+            return False, None  # overridden to None: not a diffusion model, whatever its name
     model = launch.get("model")
     if model is not None and isinstance(model.value, str) and _DIFFUSION_MODEL.search(model.value):
         return True, model
