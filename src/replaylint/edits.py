@@ -107,11 +107,20 @@ def remove(index: LineIndex, sequence: Sequence, positions: set[int]) -> list[Ed
 
 
 def _remove_run(index: LineIndex, sequence: Sequence, first: int, last: int) -> Edit:
+    """One deletion (some callers keep only its span) taking the run and exactly one separator.
+
+    A run that ends a line it shares with a previous element takes the separator before it, so
+    the line break (and a shell `\\`) stays and the next line is not joined onto this one. A last
+    element alone on its line, before a closing bracket on a later line, takes the comma before
+    it when only blanks and `\\` stand between (JSON allows no trailing comma); with a comment
+    there, the line goes and the comma stays.
+    """
     text = index.text
     elements = sequence.elements
     start, end = elements[first][0], elements[last][1]
     next_position = sequence.next_in_group(last)
     previous_position = sequence.previous_in_group(first)
+    previous_end = elements[previous_position][1] if previous_position is not None else None
     after = end
     if sequence.separator == ",":
         rest = text[after:]
@@ -120,15 +129,30 @@ def _remove_run(index: LineIndex, sequence: Sequence, first: int, last: int) -> 
             after += len(rest) - len(stripped) + 1
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", after)
-    whole_lines = text[line_start:start].strip() == "" and line_end != -1 and text[after:line_end].strip() in ("", "\\")
+    starts_line = text[line_start:start].strip() == ""
+    whole_lines = starts_line and line_end != -1 and text[after:line_end].strip() in ("", "\\")
     has_close = sequence.close_of(last) is not None
     if whole_lines and (next_position is not None or has_close) and not _closes_on_line(text, after, line_end):
+        no_trailing_comma = sequence.separator == "," and after == end
+        if next_position is None and no_trailing_comma and previous_end is not None and _bare_comma(text[previous_end:line_start]):
+            # the last element, no trailing comma: the comma before it goes too ("a", \ + "b" \ + ])
+            return _edit(index, previous_end, end, "")
         return _edit(index, line_start, line_end + 1, "")
     if next_position is not None:
-        return _edit(index, start, elements[next_position][0], "")
-    if previous_position is not None:
-        return _edit(index, elements[previous_position][1], end, "")
+        following = elements[next_position][0]
+        if previous_end is not None and "\n" in text[after:following] and "\n" not in text[previous_end:start]:
+            # the last on a line it shares with its previous element: the separator before it goes,
+            # the line break (and a `\\`) after it stays (a first element is replaced by the next line)
+            return _edit(index, previous_end, end, "")
+        return _edit(index, start, following, "")
+    if previous_end is not None:
+        return _edit(index, previous_end, end, "")
     return _edit(index, start, after if sequence.separator == "," else end, "")
+
+
+def _bare_comma(gap: str) -> bool:
+    """`gap` holds one comma and nothing else but blanks, line breaks and `\\` continuations."""
+    return "".join(gap.replace("\\", " ").split()) == ","
 
 
 def _closes_on_line(text: str, start: int, line_end: int) -> bool:
