@@ -190,10 +190,17 @@ def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
             place = handle.env.get(intent.name)
             if place is None or place.value is None:
                 return None
-            edits.append(Edit(place.value, place.quote(intent.value)))
+            edits.append(Edit(place.value, _written_like(source.text[place.value.start : place.value.end], place.quote(intent.value))))
     if removals:
         edits.extend(remove(source.index, handle.elements, removals))
     return edits
+
+
+def _written_like(original: str, word: str) -> str:
+    """`word` in the quotes the user wrote the old value in (`"true"` becomes `"1"`), when it
+    needs none of its own."""
+    quoted = len(original) >= 2 and original[0] == original[-1] and original[0] in "'\""
+    return f"{original[0]}{word}{original[0]}" if quoted and word.isalnum() else word
 
 
 def _set(launch: Launch, handle: CommandHandle, intent: SetSetting, source: SourceFile) -> list[Edit] | None:
