@@ -76,13 +76,18 @@ _MASK_WORDS = (b"sampling_mask", b"sampling-mask", b"SAMPLING_MASK", b"--return"
 _VLLM_WORDS = (b"vllm", b"VLLM", b"vLLM")
 _RUNNER = b"VLLM_USE_V2_MODEL_RUNNER"
 _CONFIG_FILE_WORDS = (b".yaml", b".yml", b"--config=")
-# Scripts and Python modules mostly read the runner variable (`os.environ.get(...)`,
-# `${VLLM_USE_V2_MODEL_RUNNER:-1}`) or write an integer (`--env VLLM_USE_V2_MODEL_RUNNER=1`):
-# only a write of anything else can be wrong. Dockerfiles and YAML spell writes in ways a pattern
-# cannot follow (`ENV NAME value`, `- name: NAME` then `value:`): there any mention counts.
+# Where the runner variable is named, it is mostly read (`os.environ.get(...)`,
+# `${VLLM_USE_V2_MODEL_RUNNER:-1}`) or given an integer (`--env VLLM_USE_V2_MODEL_RUNNER=1`,
+# `ENV NAME 1`, a Kubernetes `- name: NAME` with `value: "0"`): only a mention that is not one of
+# those can be wrong without the mask. Each pattern finds such a mention.
+_INTEGER = rb"""["']?[+-]?\d+["']?(?:[\s,)}\];#&|"']|$)"""
 _RUNNER_WRITES = {
-    "python": re.compile(rb"""VLLM_USE_V2_MODEL_RUNNER["']?\s*\]?\s*(?:=(?!=)|,|:)(?!\s*(?:["']?[+-]?\d+["']?|None)(?:[\s,)}\];#]|$))"""),
-    "shell": re.compile(rb"""VLLM_USE_V2_MODEL_RUNNER:?=(?!["']?[+-]?\d+["']?(?:[\s;&|)}]|$))"""),
+    "python": re.compile(rb"""VLLM_USE_V2_MODEL_RUNNER["']?\s*\]?\s*(?:=(?!=)|,|:)(?!\s*(?:""" + _INTEGER + rb"|None(?:[\s,)}\];#]|$)))"),
+    "shell": re.compile(rb"VLLM_USE_V2_MODEL_RUNNER:?=(?!" + _INTEGER + rb")"),
+    "dockerfile": re.compile(rb"VLLM_USE_V2_MODEL_RUNNER(?!(?:=|[ \t]+)" + _INTEGER + rb")"),
+    "yaml": re.compile(
+        rb"""VLLM_USE_V2_MODEL_RUNNER["']?(?!\s*[:=]\s*""" + _INTEGER + rb"""|\s*[,}]?\s*value:\s*""" + _INTEGER + rb")"
+    ),
 }
 _PYTHON_LAUNCHERS = (  # "vLLM" in prose contains "LLM": the call or the import alias is needed
     b"LLM(", b"LLM as", b"EngineArgs(", b"EngineArgs as", b'"serve"', b"'serve'", b"vllm serve", b"api_server",
