@@ -275,28 +275,19 @@ class Checker:
         return kept
 
 
-def _unused_suppression(suppression: Any, source: SourceFile) -> Finding:
+def _unused_suppression(unused: Any, source: SourceFile) -> Finding:
     from .rules import UNUSED_SUPPRESSION
 
     code, name, _ = UNUSED_SUPPRESSION
-    text = source.text
-    comment = text[suppression.start : suppression.end].strip()
-    if suppression.own_line:
-        line_start = text.rfind("\n", 0, suppression.start) + 1
-        line_end = text.find("\n", suppression.end)
-        removal = source.index.span(line_start, len(text) if line_end == -1 else line_end + 1)
-    else:
-        code_end = len(text[: suppression.start].rstrip(" \t"))
-        removal = source.index.span(code_end, suppression.end)
-    fix = Fix(Applicability.SAFE, "Remove the unused suppression", ())
+    what = f"`{unused.comment}`" if unused.whole else f"`{', '.join(sorted(unused.codes))}` in `{unused.comment}`"
     return Finding(
         code,
         name,
-        f"`{comment}` suppresses nothing: no finding it names is reported here",
-        source.index.span(suppression.start, suppression.end),
+        f"{what} suppresses nothing: no finding it names is reported here",
+        source.index.span(*unused.directive),
         "warning",
-        fix=fix,
-        edits=(Edit(removal, ""),),
+        fix=Fix(Applicability.SAFE, "Remove the unused suppression", ()),
+        edits=(Edit(source.index.span(*unused.removal), ""),),
     )
 
 

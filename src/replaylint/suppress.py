@@ -4,7 +4,15 @@ A comment on any line of a finding's span, or alone on the line above it (or abo
 line of the finding's launch: a comment cannot sit inside a continued shell command), suppresses
 the listed codes or rule names (none listed: every rule). `# replaylint: noqa` in the first
 comment block of a file suppresses the whole file (or the listed codes). A reason may follow
-`--`. A blanket `# noqa` belongs to other linters too, so only `# noqa: RPL...` counts here.
+`--` (it runs to the end of the line). A blanket `# noqa` belongs to other linters too, so only
+`# noqa: RPL...` counts here. In a Dockerfile only comment lines count: Docker has no trailing
+comments (`CMD ["m"]  # x` is a shell-form command, `ENV A=1  # x` an error or a value).
+
+`unused` gives what RPL901 removes: a whole directive (its whole line when nothing else is on
+it), or only its unused codes when it lists others (other linters' codes in a `# noqa`, codes
+this run does not check, codes that did suppress something). Removals are deletions that
+leave no trailing whitespace, never touch text outside the comment, and never leave text that
+was comment outside of one.
 """
 
 from __future__ import annotations
@@ -15,24 +23,71 @@ from dataclasses import dataclass, field
 from .model import Finding, LineIndex
 from .rules import BY_NAME
 
-_IGNORE = re.compile(r"#\s*replaylint:\s*ignore(?:\[(?P<codes>[^\]]*)\])?(?P<reason>\s*--[^\n]*)?", re.IGNORECASE)
-_NOQA = re.compile(r"#\s*noqa:\s*(?P<codes>[A-Za-z0-9_\-, ]+)", re.IGNORECASE)
+_IGNORE = re.compile(
+    r"#\s*replaylint:\s*ignore(?:\[(?P<codes>[^\]\r\n]*)\])?(?P<reason>\s*--[^\r\n]*)?", re.IGNORECASE
+)
+# Codes as flake8 and ruff read them (`E501`, `RPL003`), or rule names (`sampling-mask-...`),
+# separated by commas and/or spaces; the list ends at the first other word (`--`, prose).
+_CODE = r"[A-Za-z]+[0-9]+|[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)+"
+_NOQA = re.compile(
+    rf"#\s*noqa:(?P<space>\s*)(?P<codes>(?:{_CODE})(?:(?:\s*,\s*|\s+)(?:{_CODE}))*)(?:\s*,)?(?P<reason>\s*--[^\r\n]*)?",
+    re.IGNORECASE,
+)
+_ITEM = re.compile(r"[^,\s]+")
 _FILE_NOQA = re.compile(r"#\s*replaylint:\s*noqa(?:\[(?P<brackets>[^\]]*)\]|:\s*(?P<codes>[A-Za-z0-9_\-, ]+))?", re.IGNORECASE)
 
 ALL = frozenset({"*"})
+
+
+@dataclass(frozen=True)
+class Item:
+    """One code or rule name as written in a directive: its code (`RPL003`, `E501`), offsets."""
+
+    code: str
+    start: int
+    end: int
 
 
 @dataclass
 class Suppression:
     line: int
     codes: frozenset[str]
-    own_line: bool
+    own_line: bool  # a comment line: it also covers the line below
     start: int  # offset of the comment's `#`
-    end: int
+    end: int  # just after the directive: its codes, its `-- reason`
+    items: tuple[Item, ...] = ()  # every code written, other linters' too; empty: none (all)
+    list_start: int = 0  # just after `[` or `noqa:`, where the codes begin
+    line_start: int = 0
+    text: str = ""  # the line, without its line break
+    break_len: int = 0
     used: set[str] = field(default_factory=set)
 
     def matches(self, code: str) -> bool:
         return self.codes is ALL or code in self.codes
+
+    @property
+    def comment(self) -> str:
+        return self.text[self.start - self.line_start : self.end - self.line_start]
+
+
+@dataclass(frozen=True)
+class Unused:
+    """What RPL901 reports and removes: a whole suppression or some of its codes.
+
+    The fix deletes `removal`. `comment` is the directive as written, at `directive`.
+    """
+
+    line: int
+    codes: frozenset[str]  # the unused codes (ALL: a directive without codes)
+    comment: str
+    directive: tuple[int, int]
+    removal: tuple[int, int]
+    whole: bool  # the whole directive goes, not only some of its codes
+
+
+def _code(item: str) -> str:
+    rule = BY_NAME.get(item)
+    return rule.code if rule else item.upper()
 
 
 def _codes(text: str | None) -> frozenset[str]:
@@ -42,15 +97,22 @@ def _codes(text: str | None) -> frozenset[str]:
     codes = set()
     for item in re.split(r"[,\s]+", text.strip()):
         if item:
-            rule = BY_NAME.get(item)
-            codes.add(rule.code if rule else item.upper())
+            codes.add(_code(item))
     return frozenset(codes) or ALL
+
+
+def _is_dockerfile(path: str) -> bool:
+    from .frontends import kind_for
+
+    return kind_for(path) == "dockerfile"
 
 
 def scan(index: LineIndex, python: bool) -> tuple[dict[int, Suppression], frozenset[str]]:
     """Line suppressions by line number, and the file-level codes (empty: none)."""
     by_line: dict[int, Suppression] = {}
     file_codes: frozenset[str] = frozenset()
+    comment_lines_only = not python and _is_dockerfile(index.path)
+    comments: dict[int, int] | None = None  # Python: line -> column of its comment's `#`
     in_header = True
     offset = 0
     for number, line in enumerate(index.lines(), start=1):
@@ -62,16 +124,73 @@ def scan(index: LineIndex, python: bool) -> tuple[dict[int, Suppression], frozen
                     file_codes = _codes(header.group("brackets") or header.group("codes"))
             elif stripped:
                 in_header = False
-        if "#" in line and not _FILE_NOQA.search(line):
-            match = _IGNORE.search(line)
-            codes = _codes(match.group("codes")) if match else None
-            if match is None and python:
-                match = _NOQA.search(line)
-                codes = frozenset(c for c in _codes(match.group("codes")) if c.startswith("RPL")) if match else None
-            if match is not None and codes:
-                by_line[number] = Suppression(number, codes, stripped.startswith("#"), offset + match.start(), offset + match.end())
+        own_line = stripped.startswith("#")
+        if "#" in line and not _FILE_NOQA.search(line) and (own_line or not comment_lines_only):
+            column = 0
+            if python and (_IGNORE.search(line) or _NOQA.search(line)):
+                if comments is None:
+                    comments = _python_comments(index.text)
+                column = comments.get(number, -1) if comments else 0  # {}: tokenize failed
+            suppression = _suppression(line, number, offset, own_line, python, column) if column >= 0 else None
+            if suppression is not None:
+                by_line[number] = suppression
         offset += len(line)
     return by_line, file_codes
+
+
+def _python_comments(text: str) -> dict[int, int]:
+    """The column of the comment of each line of a Python text that has one: a `# noqa` inside
+    a string is text. Empty when the text does not tokenize (then the whole line is searched)."""
+    import io
+    import tokenize
+
+    if text.count("\r") != text.count("\r\n"):
+        return {}  # a lone `\r` ends a line for LineIndex, not for tokenize's line numbers
+    comments = {}
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+            if token.type == tokenize.COMMENT:
+                comments[token.start[0]] = token.start[1]
+    except (tokenize.TokenError, SyntaxError):
+        return {}
+    return comments or {0: 0}  # tokenized, no comment at all: not empty, so nothing matches
+
+
+def _suppression(line: str, number: int, offset: int, own_line: bool, python: bool, column: int = 0) -> Suppression | None:
+    """The suppression of a line, searched from `column` (where its comment starts)."""
+    match = _IGNORE.search(line, column)
+    if match is not None:
+        codes = _codes(match.group("codes"))
+        listed = (match.group("codes") or "").split("--", 1)[0]  # as `_codes` reads it
+        spans = [(m.group(), m.start(), m.end()) for m in _ITEM.finditer(listed)]
+        base = match.start("codes") if match.group("codes") is not None else -1
+    elif python:
+        match = _NOQA.search(line, column)
+        if match is None:
+            return None
+        codes = frozenset(c for c in _codes(match.group("codes")) if c.startswith("RPL"))
+        if not codes:
+            return None  # other linters' codes only
+        spans = [(m.group(), m.start(), m.end()) for m in re.finditer(_CODE, match.group("codes"))]
+        base = match.start("codes")
+    else:
+        return None
+    items = tuple(Item(_code(text), offset + base + start, offset + base + end) for text, start, end in spans)
+    list_start = match.start("space") if match.re is _NOQA else base if base >= 0 else match.end()
+    content = line.rstrip("\r\n")
+    end = match.start() + len(match.group().rstrip())
+    return Suppression(
+        number,
+        codes,
+        own_line,
+        offset + match.start(),
+        offset + end,
+        items,
+        offset + list_start,
+        offset,
+        content,
+        len(line) - len(content),
+    )
 
 
 def apply(findings: list[Finding], index: LineIndex, python: bool) -> tuple[list[Finding], list[Suppression]]:
@@ -95,12 +214,71 @@ def apply(findings: list[Finding], index: LineIndex, python: bool) -> tuple[list
     return kept, list(by_line.values())
 
 
-def unused(suppressions: list[Suppression], enabled: frozenset[str]) -> list[Suppression]:
-    """Suppressions that silenced nothing this run, among codes this run checks."""
+def unused(suppressions: list[Suppression], enabled: frozenset[str]) -> list[Unused]:
+    """What silenced nothing this run, among codes this run checks: whole suppressions, or the
+    unused codes of one that lists others (kept: other linters' codes, codes this run does not
+    check, codes that suppressed a finding)."""
     found = []
     for suppression in suppressions:
-        if suppression.used:
+        if suppression.codes is ALL:
+            if not suppression.used:
+                found.append(_whole(suppression))
             continue
-        if suppression.codes is ALL or suppression.codes & enabled:
-            found.append(suppression)
+        stale = {code for code in suppression.codes if code in enabled and code not in suppression.used}
+        if not stale:
+            continue
+        if all(item.code in stale for item in suppression.items):
+            found.append(_whole(suppression))
+        else:
+            found.extend(_partial(suppression, stale))
     return found
+
+
+def _whole(s: Suppression) -> Unused:
+    line = s.text
+    first, last = s.start - s.line_start, s.end - s.line_start  # the directive, in `line`
+    before, after = line[:first], line[last:]
+    code_end = len(before.rstrip())  # the end of the text before the directive
+    rest = len(line) - len(after.lstrip())  # the start of the text after it
+    if not before.strip() and not after.strip():  # the directive alone: its whole line goes
+        end = s.line_start + len(line) + s.break_len
+        return Unused(s.line, s.codes, s.comment, (s.start, s.end), (s.line_start, end), True)
+    if not after.strip():  # `x = 1  # noqa: RPL003`: the spaces before it go too
+        start, end = code_end, len(line)
+    elif after.lstrip().startswith("#"):  # `x = 1  # noqa: RPL003  # type: ignore`
+        start, end = code_end, (rest if code_end == 0 else last)
+    else:  # `x = 1  # noqa: RPL003 reason`: what follows was comment and stays one, `# reason`
+        start, end = first + 1, (rest - 1 if rest > last else rest)
+    return _unused(s, s.codes, start, end, True)
+
+
+def _partial(s: Suppression, stale: set[str]) -> list[Unused]:
+    """One removal per run of adjacent unused codes: runs are apart, so removals never overlap."""
+    items = s.items
+    found = []
+    i = 0
+    while i < len(items):
+        if items[i].code not in stale:
+            i += 1
+            continue
+        j = i
+        while j + 1 < len(items) and items[j + 1].code in stale:
+            j += 1
+        if i > 0:  # `E501, RPL101`: from the end of the code kept before it
+            start, end = items[i - 1].end, items[j].end
+            if not s.text[end - s.line_start :].strip():
+                end = s.line_start + len(s.text)
+        else:  # `RPL101, E501`: up to the next code, keeping the spaces after `[` or `noqa:`
+            lead = items[0].start - s.list_start
+            start, end = s.list_start, items[j + 1].start - lead
+            if end < items[j].end:
+                end = items[j + 1].start
+        codes = frozenset(item.code for item in items[i : j + 1])
+        found.append(_unused(s, codes, start - s.line_start, end - s.line_start, False))
+        i = j + 1
+    return found
+
+
+def _unused(s: Suppression, codes: frozenset[str], start: int, end: int, whole: bool) -> Unused:
+    """The deletion of `s.text[start:end]` (offsets in the line)."""
+    return Unused(s.line, codes, s.comment, (s.start, s.end), (s.line_start + start, s.line_start + end), whole)

@@ -1,8 +1,12 @@
 """## What it does
 Reports a `# replaylint: ignore[...]` (any file type) or `# noqa: RPL...` (Python) comment that
-silenced nothing: no finding it names is reported on its line or on the line below it. Only
-codes this run checks count, so a comment for a rule you `--ignore` is left alone. YAML files
-are not checked for it: their comments may serve launches in other files (a `--config` file).
+silenced nothing: no finding it names is reported on its line or on the line below it. In a
+comment that lists several codes, each code that silenced nothing is reported. Only codes this
+run checks count, so a code for a rule you `--ignore` is left alone, and so are other linters'
+codes (`E501`) and a blanket `# noqa`. In a Dockerfile only comment lines are suppressions:
+Docker has no trailing comments (text after `CMD ["m"]` makes it a shell-form command). YAML
+files are not checked for it: their comments may serve launches in other files (a `--config`
+file).
 
 ## Why is this bad?
 Stale suppressions hide the next real problem written on that line, and they make readers
@@ -19,7 +23,11 @@ llm = LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")
 ```
 
 ## Fix safety
-The fix removes the comment (its whole line when it stands alone). It is safe.
+The fix removes the comment with its `-- reason` (its whole line when it stands alone; text
+after it in the same comment stays a comment), or only the unused codes when the comment
+lists others, keeping its reason: `# noqa: E501, RPL003` becomes `# noqa: E501`, and
+`# replaylint: ignore[RPL001, RPL003] -- why` becomes `# replaylint: ignore[RPL003] -- why`.
+It edits comments only, so it is safe.
 
 ## References
 - ruff's RUF100 (unused-noqa)
@@ -34,6 +42,7 @@ from ..vllm.releases import Release
 from .base import Invalid, Report, Rule, Valid
 
 GOOD = 'from vllm import LLM\nllm = LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")'
+MASK_ONLY = 'LLM("m", return_sampling_mask=True)\n'
 
 
 class UnusedSuppression(Rule):
@@ -53,9 +62,19 @@ class UnusedSuppression(Rule):
         Valid('from vllm import LLM\nllm = LLM("m", return_sampling_mask=True)  # noqa: RPL003\n'),
         Valid(GOOD + "  # noqa: E501\n"),
         Valid('from vllm import LLM\n# replaylint: ignore[RPL003] -- logprobs come from the trainer\nLLM("m", return_sampling_mask=True)\n'),
+        Valid(GOOD + "  # noqa\n"),
+        Valid('print("add # noqa: RPL003 to silence it")\n' + GOOD + "\n"),
+        Valid('FROM vllm/vllm-openai:v0.33.0\nCMD ["m", "--return-sampling-mask"]  # replaylint: ignore[RPL003]\n', filename="Dockerfile"),
     )
     INVALID = (
         Invalid(GOOD + "  # noqa: RPL003\n", message="suppresses nothing", fixed=GOOD + "\n"),
         Invalid("# replaylint: ignore[sampling-mask-requires-processed-logprobs]\n" + GOOD + "\n", message="suppresses nothing",
                 fixed=GOOD + "\n"),
+        Invalid(GOOD + "  # noqa: RPL003 -- moved to eval.py\n", message="suppresses nothing", fixed=GOOD + "\n"),
+        Invalid(GOOD + "  # noqa: E501, RPL003\n", message="suppresses nothing", fixed=GOOD + "  # noqa: E501\n"),
+        Invalid("from vllm import LLM\n# replaylint: ignore[RPL001, RPL003] -- set by the trainer\n" + MASK_ONLY,
+                message="suppresses nothing", fixed="from vllm import LLM\n# replaylint: ignore[RPL003] -- set by the trainer\n" + MASK_ONLY),
+        Invalid('FROM vllm/vllm-openai:v0.33.0\n# replaylint: ignore[RPL003]\nCMD ["m", "--return-sampling-mask", "--logprobs-mode", '
+                '"processed_logprobs"]\n', filename="Dockerfile", message="suppresses nothing",
+                fixed='FROM vllm/vllm-openai:v0.33.0\nCMD ["m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs"]\n'),
     )
