@@ -1,12 +1,14 @@
-"""A generated case written out the four ways people write launches.
+"""A generated case written out the five ways people write launches.
 
 (a) a shell script: `vllm serve MODEL ...` (runner variable as a command prefix or an `export`),
     `python -m vllm.entrypoints.openai.api_server --model MODEL ...`, or `docker run -e ...` on
     the official image; (b) a Dockerfile on the official image (`ENV` + exec-form `CMD` holding
     the arguments of its `vllm serve` entrypoint); (c) a Kubernetes Deployment on the same image
     (`args:` and `env:`, sometimes a `command:`); (d) Python: `LLM(MODEL, key=value, ...)` or
-    `EngineArgs(model=MODEL, ...)` after `os.environ[...] = ...`. (a)-(c) carry the argv form,
-    (d) the kwargs form. Every variant means the same words after `vllm serve`.
+    `EngineArgs(model=MODEL, ...)` after `os.environ[...] = ...`; (e) Python handing the command
+    to a process: `subprocess.run([...], env={**os.environ, ...})`, or a string run by a shell
+    (`subprocess.run("NAME=value vllm serve ...", shell=True)`). (a)-(c) and (e) carry the argv
+    form, (d) the kwargs form. Every variant means the same words after `vllm serve`.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ API_SERVER = ["python3", "-m", "vllm.entrypoints.openai.api_server"]
 
 @dataclass(frozen=True)
 class Rendering:
-    kind: str  # "shell", "dockerfile", "kubernetes", "python"
+    kind: str  # "shell", "dockerfile", "kubernetes", "python", "python-argv"
     filename: str
     text: str
     form: str  # the judged form: "argv" or "kwargs"
@@ -137,6 +139,17 @@ def python(case: Case) -> Rendering | None:
     return Rendering("python", "launch.py", "\n".join(lines) + "\n", "kwargs")
 
 
+def python_argv(case: Case) -> Rendering:
+    words = ["vllm", "serve", *case.argv]
+    if case.style["env"] == "prefix":  # the shell rendering's choice, so the generator's draws stay as they were
+        prefix = "".join(f"{name}={shlex.quote(value)} " for name, value in case.env.items())
+        call = f"subprocess.run({prefix + shlex.join(words)!r}, shell=True, check=True)"
+    else:
+        env = "".join(f", {name!r}: {value!r}" for name, value in case.env.items())
+        call = f"subprocess.run(\n    {words!r},\n    env={{**os.environ{env}}},\n    check=True,\n)"
+    return Rendering("python-argv", "spawn.py", f"import os\nimport subprocess\n\n{call}\n", "argv")
+
+
 def renderings(case: Case, release: str) -> list[Rendering]:
-    found = [shell(case, release), dockerfile(case, release), kubernetes(case, release), python(case)]
+    found = [shell(case, release), dockerfile(case, release), kubernetes(case, release), python(case), python_argv(case)]
     return [rendering for rendering in found if rendering is not None]

@@ -1,4 +1,4 @@
-"""replaylint against the real vLLM: generated launches, four renderings, one judge run per release.
+"""replaylint against the real vLLM: generated launches, five renderings, one judge run per release.
 
 Opt-in (`pytest -m differential`); see README.md in this folder. Knobs (environment):
 REPLAYLINT_DIFFERENTIAL_CASES (default 1000, for vLLM 0.33.0), REPLAYLINT_DIFFERENTIAL_SEED,
@@ -22,7 +22,7 @@ CASES = int(os.environ.get("REPLAYLINT_DIFFERENTIAL_CASES", "1000"))
 OTHER_CASES = int(os.environ.get("REPLAYLINT_DIFFERENTIAL_OTHER_CASES", "200"))
 SEED = int(os.environ.get("REPLAYLINT_DIFFERENTIAL_SEED", "20251202"))
 OLDER_RELEASES = ("0.28.0", "0.31.0")
-KINDS = ("shell", "dockerfile", "kubernetes", "python")
+KINDS = ("shell", "dockerfile", "kubernetes", "python", "python-argv")
 MAX_SHOWN = 15
 
 _batches: dict[str, Batch] = {}
