@@ -56,6 +56,7 @@ LAUNCH = b'import subprocess\nsubprocess.run(["vllm", "serve", "m"], env=ENV)\n'
         ("python", b'subprocess.run(["vllm", "serve", "--config", "c.yml"])\n', True),
         ("shell", b'vllm serve m --config "$CONFIG"\n', False),
         ("shell", b"python train.py --config train.yaml  # no engine here\n", False),
+        ("yaml", b"- pytest test_lm_eval.py --config-list-file=configs/models.yaml  # vllm\n", False),
         # the mask itself, in any spelling, always counts
         ("shell", b"vllm serve m --return-s\n", True),
         ("yaml", b"SM_VLLM_RETURN_SAMPLING_MASK: 'true'\n", True),

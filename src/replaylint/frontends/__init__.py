@@ -76,6 +76,7 @@ _MASK_WORDS = (b"sampling_mask", b"sampling-mask", b"SAMPLING_MASK", b"--return"
 _VLLM_WORDS = (b"vllm", b"VLLM", b"vLLM")
 _RUNNER = b"VLLM_USE_V2_MODEL_RUNNER"
 _CONFIG_FILE_WORDS = (b".yaml", b".yml", b"--config=")
+_CONFIG = re.compile(rb"--config(?![\w-])")  # not `--config-format`, `--config-list-file`...
 # Where the runner variable is named, it is mostly read (`os.environ.get(...)`,
 # `${VLLM_USE_V2_MODEL_RUNNER:-1}`) or given an integer (`--env VLLM_USE_V2_MODEL_RUNNER=1`,
 # `ENV NAME 1`, a Kubernetes `- name: NAME` with `value: "0"`): only a mention that is not one of
@@ -113,7 +114,7 @@ def _needs_vllm_alone(kind: str, data: bytes) -> bool:
     """The two findings possible without the mask in the file: the runner variable, `--config`."""
     writes = _RUNNER_WRITES.get(kind)
     runner = _RUNNER in data and (writes is None or writes.search(data) is not None)
-    config = b"--config" in data and any(word in data for word in _CONFIG_FILE_WORDS)
+    config = b"--config" in data and any(word in data for word in _CONFIG_FILE_WORDS) and _CONFIG.search(data) is not None
     return (runner or config) and any(word in data for word in _VLLM_WORDS)
 
 
