@@ -34,7 +34,7 @@ class FileResult:
     parsed: bool = False
     digest: str | None = None
     dependencies: list[str] = field(default_factory=list)
-    deferred: bool = False  # a light checker left it to a process with libcst
+    deferred: str | None = None  # a light checker left it to a process with libcst: what it prepared
 
 
 def _unparsable(path: str, message: str, index: LineIndex | None = None, line: int = 1, col: int = 1) -> Finding:
@@ -90,6 +90,7 @@ class Checker:
         self.reads: list[str] = []  # other files the current check read (cache dependencies)
         self.project_pins = project_pins
         self.light = False  # a reading worker: leave files that need libcst to the main process
+        self.prepared: dict[str, tuple[str, str]] = {}  # path: (digest, text) a light worker prepared
         self._enabled: frozenset[str] | None = None
 
     # The rule table is imported the first time a file needs it: a pre-commit run over files
@@ -133,8 +134,10 @@ class Checker:
     def check_data(self, path: str, data: bytes) -> FileResult:
         """check_bytes, with what the cache needs to store the result."""
         self.reads = []
-        result = self.check_bytes(path, data)
-        result.digest = self.cache_key(path, data)
+        digest = self.cache_key(path, data)
+        prepared = self.prepared.pop(path, None)
+        result = self.check_bytes(path, data, prepared[1] if prepared is not None and prepared[0] == digest else None)
+        result.digest = digest
         result.dependencies = list(self.reads)
         return result
 
@@ -149,7 +152,7 @@ class Checker:
         limit = self.config.max_file_bytes // (1024 * 1024)
         return FileResult(path, notes=[f"{path}: skipped, {size / 1024 / 1024:.1f} MiB is above the {limit} MiB limit"])
 
-    def check_bytes(self, path: str, data: bytes) -> FileResult:
+    def check_bytes(self, path: str, data: bytes, prepared: str | None = None) -> FileResult:
         kind = frontends.kind_for(path, data[:256])
         result = FileResult(path, kind=kind)
         if kind is None or not frontends.relevant(kind, data):
@@ -168,15 +171,15 @@ class Checker:
                 message, line, col = f"cannot decode file: {error}", 1, 1
             result.findings.append(_unparsable(path, message, line=line, col=col))
             return self._finish(result, None)
-        return self.check_text(path, text, kind, result)
+        return self.check_text(path, text, kind, result, prepared)
 
-    def check_text(self, path: str, text: str, kind: str, result: FileResult | None = None) -> FileResult:
+    def check_text(self, path: str, text: str, kind: str, result: FileResult | None = None, prepared: str | None = None) -> FileResult:
         result = result or FileResult(path, kind=kind)
         frontend = frontends.load(kind)
         if frontend is None:
             return result
         source = SourceFile(path, text)
-        context = ExtractContext(read_text=self._read_text, root=os.path.dirname(path) or ".", light=self.light)
+        context = ExtractContext(read_text=self._read_text, root=os.path.dirname(path) or ".", light=self.light, prepared=prepared)
         try:
             launches = frontend.extract(source, context)
             result.parsed = True
@@ -186,8 +189,8 @@ class Checker:
             result.findings.append(_unparsable(path, error.message, source.index, error.line, error.col))
         except RecursionError:
             result.findings.append(_unparsable(path, "file is nested too deeply to analyse"))
-        except NeedsHeavyParser:
-            result.deferred = True
+        except NeedsHeavyParser as deferred:
+            result.deferred = deferred.prepared
             return result
         except Exception as error:  # a bug in replaylint must not stop the scan
             result.findings = []
@@ -442,7 +445,8 @@ def _run_pipelined(files: list[str], checker: Checker, result_cache: cache.Resul
             for path, (result, stat) in zip(chunks[front], futures[front].result()):
                 if not isinstance(result, FileResult):
                     result = FileResult(path, kind=result)
-                elif result.deferred:
+                elif result.deferred is not None and result.digest is not None:
+                    checker.prepared[path] = (result.digest, result.deferred)
                     result = checker.check_file(path)
                 done[front].append((result, stat))
             front += 1

@@ -83,6 +83,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_CLEAN
 
 
+def entry() -> None:
+    """The console script: `main()`, then an exit that skips tearing the interpreter down (the
+    output is flushed and the cache written by then; unloading libcst costs a large scan 3 %)."""
+    status = main()
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (BrokenPipeError, ValueError):  # a closed pipe (`| head`), a closed stream
+        pass
+    os._exit(status)
+
+
 def _main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
     if args.command == "rule":

@@ -31,7 +31,13 @@ class ParseError(Exception):
 
 class NeedsHeavyParser(Exception):
     """Raised by a frontend asked to stay light (`ExtractContext.light`) for a file that needs a
-    parser this process has not imported (libcst): another process will check the file."""
+    parser this process has not imported (libcst): another process will check the file, given
+    `prepared` (what the light pass already worked out: the Python focus) as
+    `ExtractContext.prepared`."""
+
+    def __init__(self, prepared: str) -> None:
+        super().__init__("needs libcst")
+        self.prepared = prepared
 
 
 @dataclass
@@ -53,6 +59,7 @@ class ExtractContext:
     read_text: Callable[[str], str | None] = lambda path: None
     root: str = "."
     light: bool = False  # do not import libcst: raise NeedsHeavyParser instead
+    prepared: str | None = None  # NeedsHeavyParser.prepared from a light pass over the same bytes
 
 
 _MODULES = {

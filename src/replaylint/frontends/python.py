@@ -10,11 +10,11 @@ from .python_focus import focus
 
 
 def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
-    focused = focus(source.text)
+    focused = context.prepared if context.prepared is not None else focus(source.text)
     if focused is None:
         return []
     if context.light:
-        raise NeedsHeavyParser
+        raise NeedsHeavyParser(focused)
     from . import python_cst
 
     return python_cst.extract_focused(source, focused, context)
