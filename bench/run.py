@@ -25,6 +25,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -131,16 +132,18 @@ def run_once(cmd: list[str], cwd: Path) -> Run:
         proc = subprocess.Popen(
             cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=err, start_new_session=True
         )
-        try:
-            rc = proc.wait(timeout=TIMEOUT_S)
-        except subprocess.TimeoutExpired:
-            _stop(proc)
-            proc.wait()
-            elapsed = time.perf_counter() - start
+        # A blocking wait: `wait(timeout=...)` polls with sleeps of up to 50 ms, which rounded
+        # every figure to a multiple of them. The timeout is a timer that stops the process.
+        timer = threading.Timer(TIMEOUT_S, _stop, args=(proc,))
+        timer.start()
+        rc = proc.wait()
+        elapsed = time.perf_counter() - start
+        timed_out = not timer.is_alive()
+        timer.cancel()
+        if timed_out:
             return Run(
                 elapsed, _children_cpu() - cpu0, TIMED_OUT, f"timed out after {TIMEOUT_S:.0f} s"
             )
-        elapsed = time.perf_counter() - start
         err.seek(0)
         return Run(elapsed, _children_cpu() - cpu0, rc, err.read().decode(errors="replace"))
 

@@ -80,6 +80,11 @@ _SHELLS = (b"sh", b"bash", b"zsh", b"dash", b"ksh")
 # mask) or is ignored (`--config=`, RPL202). Python also needs something that can start an
 # engine or a process.
 _MASK_WORDS = (b"sampling_mask", b"sampling-mask", b"SAMPLING_MASK", b"--return")
+
+
+def _mentions_mask(data: bytes) -> bool:
+    """Any of MASK_WORDS, in three scans of a typical file instead of four."""
+    return (b"ampling" in data and (b"sampling_mask" in data or b"sampling-mask" in data)) or b"SAMPLING_MASK" in data or b"--return" in data
 _VLLM_WORDS = (b"vllm", b"VLLM", b"vLLM")
 _RUNNER = b"VLLM_USE_V2_MODEL_RUNNER"
 _CONFIG_FILE_WORDS = (b".yaml", b".yml", b"--config=")
@@ -109,10 +114,10 @@ def relevant(kind: str, data: bytes) -> bool:
     The rare words are looked for first, so a typical file costs a handful of memchr scans."""
     if kind == "toml":
         # prime-rl: the mask may be implicit (truncating train sampling under [orchestrator]).
-        return any(word in data for word in _MASK_WORDS) or (
+        return _mentions_mask(data) or (
             b"orchestrator" in data and b"inference" in data and (b"top_p" in data or b"top_k" in data)
         )
-    if not any(word in data for word in _MASK_WORDS) and not _needs_vllm_alone(kind, data):
+    if not _mentions_mask(data) and not _needs_vllm_alone(kind, data):
         return False
     return kind != "python" or any(word in data for word in _PYTHON_LAUNCHERS)
 
