@@ -134,10 +134,6 @@ class ResultCache:
         self.entries[os.path.abspath(path)] = Entry(content_digest, findings, notes, kind, hashes)
         self._results.dirty = True
 
-    def knows_clean_files(self) -> bool:
-        """Whether an earlier run left anything to compare stats with."""
-        return bool(self._clean.data)
-
     def is_clean(self, path: str, stat: tuple[int, int]) -> bool:
         return self._clean.data.get(os.path.abspath(path)) == stat
 
