@@ -12,6 +12,7 @@ the call supply `VLLM_USE_V2_MODEL_RUNNER`. Requests are `SamplingParams` given 
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
@@ -501,6 +502,15 @@ def _string(node: cst.BaseExpression) -> str | None:
     return None
 
 
+def _known(value: Any) -> bool:
+    """A value with nothing UNKNOWN inside: it can be written out (as JSON)."""
+    if isinstance(value, dict):
+        return all(isinstance(key, str) and _known(item) for key, item in value.items())
+    if isinstance(value, list):
+        return all(_known(item) for item in value)
+    return value is None or isinstance(value, (str, int, float, bool))
+
+
 def _number(node: cst.Integer | cst.Float) -> Any:
     text = node.value.replace("_", "")
     try:
@@ -561,6 +571,9 @@ class _Evaluator:
             if entries is None:
                 return UNKNOWN, {}
             return {setting.name: setting.value for setting in entries}, {setting.name: setting for setting in entries}
+        if isinstance(node, cst.Call) and node.args and node.args[0].keyword is None and "json.dumps" in self.collector.qualified(node.func, scope):
+            value, _ = self.evaluate(node.args[0].value, scope, depth + 1)  # `--speculative-config`, json.dumps(SPEC)
+            return (json.dumps(value) if _known(value) else UNKNOWN), {}
         return UNKNOWN, {}
 
     def _is_dict_call(self, node: cst.BaseExpression) -> bool:
