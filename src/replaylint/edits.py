@@ -28,6 +28,9 @@ class Sequence:
     separator: str = ","
     groups: tuple[int, ...] = ()
     closes: tuple[int | None, ...] = ()
+    # Per container: the end of a leading item that is not one of `elements` (`*BASE` in
+    # `[*BASE, "--flag"]`), so that removing the first elements takes the separator before them.
+    leads: tuple[int | None, ...] = ()
 
     def group(self, position: int) -> int:
         return self.groups[position] if self.groups else 0
@@ -46,6 +49,9 @@ class Sequence:
 
     def close_of(self, position: int) -> int | None:
         return self.closes[self.group(position)] if self.closes else self.close
+
+    def lead_of(self, position: int) -> int | None:
+        return self.leads[self.group(position)] if self.leads else None
 
 
 def _indent_of_line(text: str, offset: int) -> tuple[str, bool]:
@@ -120,7 +126,7 @@ def _remove_run(index: LineIndex, sequence: Sequence, first: int, last: int) -> 
     start, end = elements[first][0], elements[last][1]
     next_position = sequence.next_in_group(last)
     previous_position = sequence.previous_in_group(first)
-    previous_end = elements[previous_position][1] if previous_position is not None else None
+    previous_end = elements[previous_position][1] if previous_position is not None else sequence.lead_of(first)
     after = end
     if sequence.separator == ",":
         rest = text[after:]

@@ -120,6 +120,7 @@ class ArgvLaunches:
         self.collector = collector
         self.evaluator = evaluator
         self.groups: dict[int, int] = {}
+        self.leads: dict[int, int] = {}  # group: end of the `*X` before its first word
 
     def build(self) -> Iterator[Launch]:
         for call, names, scope in self.collector.spawn_calls:
@@ -158,6 +159,8 @@ class ArgvLaunches:
             for element in node.elements:
                 if isinstance(element, cst.StarredElement):
                     found.extend(self.words(element.value, scope, before, depth + 1))
+                    if not any(word.group == group for word in found):
+                        self.leads[group] = self.collector.span(element).end
                 else:
                     found.append(self._word(element.value, scope, group, close))
             return found
@@ -233,6 +236,7 @@ class ArgvLaunches:
             separator=",",
             groups=tuple(group_ids.index(w.group) for w in args),
             closes=tuple(groups.values()),
+            leads=tuple(self.leads.get(group) for group in group_ids),
         )
         quote = next((self.collector.source.text[w.token.span.start] for w in words if self.collector.source.text[w.token.span.start] in "'\""), '"')
         env, places, env_open = self._env(call, names, scope, call_span)
