@@ -187,3 +187,16 @@ def test_suppressions_inside_strings_are_text(tmp_path: Path) -> None:
 def test_shell_trailing_comment_is_still_removed(tmp_path: Path) -> None:
     path = write(tmp_path, "serve.sh", "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs  # replaylint: ignore[RPL003] -- x.y\n")
     assert fix(path) == "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs\n"
+
+
+def test_a_suppression_inside_a_shell_string_is_text(tmp_path: Path) -> None:
+    script = (
+        "#!/bin/bash\n"
+        'echo "skip with # replaylint: ignore[RPL001]"\n'
+        "vllm serve m --return-sampling-mask  # replaylint: ignore[RPL003]\n"
+        "MSG='spans\n"
+        "# replaylint: ignore[RPL002]'\n"
+    )
+    path = write(tmp_path, "serve.sh", script)
+    assert findings(path) == []  # the real comment silences RPL003; the strings suppress nothing
+    assert fix(path) == script

@@ -101,18 +101,19 @@ def _codes(text: str | None) -> frozenset[str]:
     return frozenset(codes) or ALL
 
 
-def _is_dockerfile(path: str) -> bool:
+def _kind(path: str) -> str | None:
     from .frontends import kind_for
 
-    return kind_for(path) == "dockerfile"
+    return kind_for(path)
 
 
 def scan(index: LineIndex, python: bool) -> tuple[dict[int, Suppression], frozenset[str]]:
     """Line suppressions by line number, and the file-level codes (empty: none)."""
     by_line: dict[int, Suppression] = {}
     file_codes: frozenset[str] = frozenset()
-    comment_lines_only = not python and _is_dockerfile(index.path)
-    comments: dict[int, int] | None = None  # Python: line -> column of its comment's `#`
+    kind = "python" if python else _kind(index.path)
+    comment_lines_only = kind == "dockerfile"
+    comments: dict[int, int] | None = None  # Python, shell: line -> column of its comment's `#`
     in_header = True
     offset = 0
     for number, line in enumerate(index.lines(), start=1):
@@ -127,10 +128,10 @@ def scan(index: LineIndex, python: bool) -> tuple[dict[int, Suppression], frozen
         own_line = stripped.startswith("#")
         if "#" in line and not _FILE_NOQA.search(line) and (own_line or not comment_lines_only):
             column = 0
-            if python and (_IGNORE.search(line) or _NOQA.search(line)):
+            if kind in ("python", "shell") and (_IGNORE.search(line) or (python and _NOQA.search(line))):
                 if comments is None:
-                    comments = _python_comments(index.text)
-                column = comments.get(number, -1) if comments else 0  # {}: tokenize failed
+                    comments = _python_comments(index.text) if python else _shell_comments(index.text)
+                column = comments.get(number, -1) if comments else 0  # {}: the text could not be read
             suppression = _suppression(line, number, offset, own_line, python, column) if column >= 0 else None
             if suppression is not None:
                 by_line[number] = suppression
@@ -154,6 +155,42 @@ def _python_comments(text: str) -> dict[int, int]:
     except (tokenize.TokenError, SyntaxError):
         return {}
     return comments or {0: 0}  # tokenized, no comment at all: not empty, so nothing matches
+
+
+def _shell_comments(text: str) -> dict[int, int]:
+    """The column of the comment of each line of a shell script that has one: bash starts a
+    comment with a `#` at the start of a word, outside quotes (which may span lines). Empty when
+    the quotes do not balance (then the whole line is searched)."""
+    comments: dict[int, int] = {}
+    line, line_start, quote, position = 1, 0, "", 0
+    word_start = True
+    while position < len(text):
+        char = text[position]
+        if char == "\\" and text[position + 1 : position + 2] == "\n":  # a continued line
+            line, line_start, word_start = line + 1, position + 2, True
+            position += 2
+            continue
+        if char == "\n":
+            line, line_start, word_start = line + 1, position + 1, not quote
+        elif quote:
+            if char == quote:
+                quote = ""
+            elif char == "\\" and quote == '"':
+                position += 1
+        elif char == "\\":
+            position += 1
+            word_start = False
+        elif char in "'\"":
+            quote, word_start = char, False
+        elif char == "#" and word_start:
+            comments[line] = position - line_start
+            end = text.find("\n", position)
+            position = len(text) if end == -1 else end
+            continue
+        else:
+            word_start = char in " \t;&|()<>"
+        position += 1
+    return {} if quote else comments or {0: 0}
 
 
 def _suppression(line: str, number: int, offset: int, own_line: bool, python: bool, column: int = 0) -> Suppression | None:

@@ -3,7 +3,8 @@ Reports a `# replaylint: ignore[...]` (any file type) or `# noqa: RPL...` (Pytho
 silenced nothing: no finding it names is reported on its line or on the line below it. In a
 comment that lists several codes, each code that silenced nothing is reported. Only codes this
 run checks count, so a code for a rule you `--ignore` is left alone, and so are other linters'
-codes (`E501`) and a blanket `# noqa`. In a Dockerfile only comment lines are suppressions:
+codes (`E501`) and a blanket `# noqa`. Text inside a Python or shell string is not a
+comment, so it is not a suppression either. In a Dockerfile only comment lines are suppressions:
 Docker has no trailing comments (text after `CMD ["m"]` makes it a shell-form command). YAML
 files are not checked for it: their comments may serve launches in other files (a `--config`
 file).
