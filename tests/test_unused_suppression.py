@@ -200,3 +200,14 @@ def test_a_suppression_inside_a_shell_string_is_text(tmp_path: Path) -> None:
     path = write(tmp_path, "serve.sh", script)
     assert findings(path) == []  # the real comment silences RPL003; the strings suppress nothing
     assert fix(path) == script
+
+
+def test_codes_ignored_for_the_file_are_left_alone(tmp_path: Path) -> None:
+    config = tmp_path / "replaylint.toml"
+    config.write_text('[per-file-ignores]\n"legacy/*.py" = ["RPL003"]\n')
+    (tmp_path / "legacy").mkdir()
+    path = write(tmp_path / "legacy", "serve.py", MASK_ONLY.format(comment="# noqa: RPL003\n"))
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        main(["check", "--no-cache", "--config", str(config), "--output-format", "json", str(path)])
+    assert json.loads(out.getvalue()) == []  # not reported as unused: RPL003 is not checked in this file

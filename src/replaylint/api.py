@@ -254,12 +254,14 @@ class Checker:
         ignored = self.config.ignored_for(result.path)
         findings = [finding for finding in result.findings if finding.code in self.enabled and finding.code not in ignored]
         if source is not None:
-            findings = self._suppress(findings, source, result.kind, result.parsed)
+            findings = self._suppress(findings, source, result.kind, result.parsed, self.enabled - ignored)
         findings.sort(key=lambda f: (f.span.path, f.span.start_line, f.span.start_col, f.code))
         result.findings = [_slim(finding) for finding in findings]
         return result
 
-    def _suppress(self, findings: list[Finding], source: SourceFile, kind: str | None, parsed: bool) -> list[Finding]:
+    def _suppress(self, findings: list[Finding], source: SourceFile, kind: str | None, parsed: bool, checked: frozenset[str]) -> list[Finding]:
+        """Findings no suppression covers, plus RPL901 for suppressions of `checked` codes (this
+        file's) that silenced nothing."""
         from . import suppress
         from .rules import UNUSED_SUPPRESSION
 
@@ -273,8 +275,8 @@ class Checker:
             text = self._read_text(path)
             kept.extend(group if text is None else suppress.apply(group, LineIndex(path, text), False)[0])
         # YAML is left out: a config file's comments may serve launches in other files.
-        if parsed and kind in ("python", "shell", "dockerfile") and UNUSED_SUPPRESSION[0] in self.enabled:
-            kept.extend(_unused_suppression(s, source) for s in suppress.unused(suppressions, self.enabled))
+        if parsed and kind in ("python", "shell", "dockerfile") and UNUSED_SUPPRESSION[0] in checked:
+            kept.extend(_unused_suppression(s, source) for s in suppress.unused(suppressions, checked))
         return kept
 
 
