@@ -16,6 +16,7 @@ from .rpl201_malformed_replay_option import MalformedReplayOption
 from .rpl202_config_file_ignored import ConfigFileIgnored
 from .rpl203_broken_line_continuation import BrokenLineContinuation
 from .rpl204_framework_rejects_launch import FrameworkRejectsLaunch
+from .rpl205_dotted_keys_replace_value import DottedKeysReplaceValue
 from .rpl900_unparsable_file import UnparsableFile
 from .rpl901_unused_suppression import UnusedSuppression
 
@@ -33,6 +34,7 @@ RULES: tuple[Rule, ...] = (
     ConfigFileIgnored(),
     BrokenLineContinuation(),
     FrameworkRejectsLaunch(),
+    DottedKeysReplaceValue(),
     UnparsableFile(),
     UnusedSuppression(),
 )

@@ -276,6 +276,10 @@ class _Parser:
         if any(token.text is None for token in tokens):
             value = UNKNOWN
         setting = Setting(option.dest, value, _cover(tokens), _spelling(tokens), tokens[-1].span, keys)
+        replaced = self.result.settings.get(option.dest)
+        if replaced is not None and isinstance(replaced.value, dict) and replaced.value:  # a whole value is lost
+            detail = f"{setting.spelling}|{json.dumps(value) if value is not UNKNOWN else '...'}"
+            self.result.issues.append(ArgIssue("dotted-replaces-value", replaced.span, replaced.spelling, option.dest, detail))
         self.result.settings[option.dest] = setting
         dotted_indices = self.result.token_indices.pop("." + spelling, ())
         self.result.token_indices[option.dest] = self.result.token_indices.get(option.dest, ()) + dotted_indices
