@@ -109,6 +109,15 @@ def launch(
     return replace(found, handle=None)  # fixes would edit variables, not words
 
 
+_IMAGE_TAG = re.compile(r"vllm:v?(\d+\.\d+\.\d+)[^\s\"']*sagemaker")
+
+
+def image_hint(written: str, span: Span) -> VersionHint | None:
+    """The release in the tag of an image name as written (the rest may be an f-string)."""
+    match = _IMAGE_TAG.search(written)
+    return None if match is None else VersionHint((match.group(1),), f"image tag {match.group(0)}", span)
+
+
 def variant_for(image: str | None, program: str | None) -> str | None:
     """The entrypoint variant of a container: from the script it runs, else from its image."""
     variant = entrypoint_variant(program)

@@ -104,7 +104,7 @@ _RUNNER_WRITES = {
 }
 _PYTHON_LAUNCHERS = (  # "vLLM" in prose contains "LLM": the call or the import alias is needed
     b"LLM(", b"LLM as", b"EngineArgs(", b"EngineArgs as", b'"serve"', b"'serve'", b"vllm serve", b"api_server",
-    b"dynamo.vllm", b"subprocess", b"os.exec", b"os.spawn", b"os.system", b"os.popen", b"create_subprocess",
+    b"dynamo.vllm", b"subprocess", b"os.exec", b"os.spawn", b"os.system", b"os.popen", b"create_subprocess", b"sagemaker",
 )
 
 

@@ -45,6 +45,9 @@ _PREFIXES = ("vllm.", "vllm.entrypoints.llm.", "vllm.engine.arg_utils.")
 ENGINE_CALLS = frozenset(prefix + name for prefix in _PREFIXES for name in ("LLM", "EngineArgs", "AsyncEngineArgs"))
 SAMPLING_PARAMS = frozenset(("vllm.SamplingParams", "vllm.sampling_params.SamplingParams"))
 BEAM_SEARCH_PARAMS = frozenset(("vllm.BeamSearchParams", "vllm.sampling_params.BeamSearchParams"))
+# The SageMaker SDK's model: its `env=` becomes the container's environment, and a vLLM
+# SageMaker image turns the SM_VLLM_* variables into `vllm serve` flags (frameworks/sagemaker.py).
+SAGEMAKER_MODELS = frozenset(("sagemaker.Model", "sagemaker.model.Model"))
 # Request methods: which positional slot and keyword carry the params.
 REQUEST_METHODS = {"generate": ("sampling_params", 1), "chat": ("sampling_params", 1), "beam_search": ("params", 1)}
 _MAX_DEPTH = 8
@@ -221,6 +224,7 @@ class _Collector(ScopeTracker):
         self.mutated: set[tuple[int, str]] = set()
         self.call_targets: dict[int, tuple[int, str]] = {}
         self.engine_calls: list[tuple[cst.Call, Scope | None]] = []
+        self.sagemaker_calls: list[tuple[cst.Call, Scope | None]] = []
         self.method_calls: list[tuple[cst.Call, str, Scope | None]] = []
         self.env_writes: list[_EnvWrite] = []
         self.spawn_calls: list[tuple[cst.Call, set[str], Scope | None]] = []
@@ -272,6 +276,8 @@ class _Collector(ScopeTracker):
         names = self.qualified(node.func)
         if names & ENGINE_CALLS:
             self.engine_calls.append((node, self.scope(node)))
+        elif names & SAGEMAKER_MODELS:
+            self.sagemaker_calls.append((node, self.scope(node)))
         elif isinstance(node.func, cst.Attribute) and node.func.attr.value in REQUEST_METHODS:
             self.method_calls.append((node, node.func.attr.value, self.scope(node)))
         if names & {"os.environ.setdefault", "os.putenv", "os.environ.pop"}:
@@ -348,7 +354,31 @@ class _Collector(ScopeTracker):
             extra = requests.get(id(launch), ())
             result.append(_with_requests(launch, extra) if extra else launch)
         result.extend(ArgvLaunches(self, evaluator).build())
+        result.extend(launch for launch in (self._sagemaker_launch(call, scope, evaluator) for call, scope in self.sagemaker_calls) if launch)
         return result
+
+    def _sagemaker_launch(self, call: cst.Call, scope: Scope | None, evaluator: _Evaluator) -> Launch | None:
+        """`Model(image_uri=..., env={"SM_VLLM_...": ...})` of the SageMaker SDK. An image that is
+        not a SageMaker vLLM image makes it no launch; one not known statically (an f-string with
+        the region) is read as the newer entrypoint, which never reports what only the older one
+        rejects; its tag, when written out, gives the release."""
+        from ..frameworks import sagemaker
+
+        env_node = next((arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value == "env"), None)
+        dict_node = evaluator.dict_node(env_node, scope) if env_node is not None else None
+        entries = evaluator._entries(dict_node, scope, 0) if isinstance(dict_node, cst.Dict) else None
+        if not entries or not any(entry.name.startswith(sagemaker.PREFIX) for entry in entries):
+            return None
+        image_node = next((arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value == "image_uri"), None)
+        image, _ = evaluator.evaluate(image_node, scope) if image_node is not None else (UNKNOWN, {})
+        if isinstance(image, str) and not sagemaker.is_sagemaker_image(image):
+            return None
+        hint = None
+        if image_node is not None:
+            written = self.text(self.span(evaluator.resolved(image_node, scope)))
+            hint = sagemaker.image_hint(written, self.span(image_node))
+        label = self.text(self.span(call.func))
+        return sagemaker.launch({entry.name: entry for entry in entries}, sagemaker.BOOLEAN, self.span(call), f"{label}(...)", hint)
 
     def _launch(self, call: cst.Call, scope: Scope | None, evaluator: _Evaluator) -> Launch:
         call_span = self.span(call)
@@ -575,6 +605,13 @@ class _Evaluator:
             value, _ = self.evaluate(node.args[0].value, scope, depth + 1)  # `--speculative-config`, json.dumps(SPEC)
             return (json.dumps(value) if _known(value) else UNKNOWN), {}
         return UNKNOWN, {}
+
+    def resolved(self, node: cst.BaseExpression, scope: Scope | None) -> cst.BaseExpression:
+        """The expression a name stands for (itself when it is no name bound once)."""
+        if isinstance(node, cst.Name) and scope is not None:
+            bound = self.resolve_name(node.value, scope)
+            return node if bound is None else bound
+        return node
 
     def _is_dict_call(self, node: cst.BaseExpression) -> bool:
         return isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "dict"

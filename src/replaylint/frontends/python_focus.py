@@ -256,14 +256,15 @@ def focus(text: str) -> str | None:
     aliases = {name for match in _VLLM_ALIAS.finditer(text) for name in match.groups() if name}
     spawners = {name.strip() for match in _SPAWN_IMPORTS.finditer(text) for name in match.group(1).split(",")}
     called = {name for name in aliases | spawners if name}
-    hot = _Lines(text, lines, _STARTER_WORDS, re.compile("|".join(rf"{re.escape(name)}\s*\(" for name in sorted(called))) if called else None)
+    sagemaker = ("Model",) if "sagemaker" in text else ()  # the SDK's Model(env={"SM_VLLM_...": ...})
+    hot = _Lines(text, lines, _STARTER_WORDS + sagemaker, re.compile("|".join(rf"{re.escape(name)}\s*\(" for name in sorted(called))) if called else None)
     asking = _Lines(text, lines, (), _REQUESTS)
     replay_names: set[str] = set()
     for statement, span in zip(body, spans):
         if not isinstance(statement, _COMPOUND) and has_replay_words[span]:
             replay_names |= _assigned_names(statement)
     uses_replay_names = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(replay_names))) + r")\b") if replay_names else None
-    engines = set(_ENGINE_NAMES) | aliases
+    engines = set(_ENGINE_NAMES) | aliases | set(sagemaker)
     may_start = {
         span: hot.within(*span)
         and (has_replay_words[span] or (uses_replay_names is not None and uses_replay_names.search(segment) is not None))
