@@ -71,13 +71,24 @@ def _git_listing(directory: str) -> Callable[[], set[str] | None]:
             return None
         if process.returncode != 0:
             return None
-        return {os.path.normpath(os.path.join(directory, name)) for name in output.decode("utf-8", "replace").split("\0") if name}
+        names = output.decode("utf-8", "replace").split("\0")
+        return {_joined(directory, name) for name in names if name}
 
     return listing
 
 
+def _joined(directory: str, relative: str) -> str:
+    """`os.path.normpath(os.path.join(directory, relative))` for a normalised `directory` and a
+    relative path without `.` or `..` parts (git's and os.walk's): a tree has thousands."""
+    if os.sep != "/" or relative.startswith("/"):
+        return os.path.normpath(os.path.join(directory, relative))
+    return relative if directory == "." else directory + "/" + relative
+
+
 def _walk(directory: str, excluder: Excluder) -> Iterator[str]:
+    """Normalised paths of the files below a normalised `directory`."""
     for root, dirs, files in os.walk(directory):
+        base = os.path.normpath(root)  # once per folder (`./docs` below `.`)
         relative_root = os.path.relpath(root, directory)
         prefix = "" if relative_root == "." else relative_root + "/"
         dirs[:] = sorted(
@@ -90,7 +101,7 @@ def _walk(directory: str, excluder: Excluder) -> Iterator[str]:
         for name in sorted(files):
             if name.startswith(".") or excluder.name(name) or (excluder.has_path_patterns and excluder.path(prefix + name)):
                 continue
-            yield os.path.normpath(os.path.join(root, name))
+            yield _joined(base, name)
 
 
 def discover(
@@ -104,15 +115,15 @@ def discover(
     excluder = Excluder(excludes)
     for given in paths:
         if os.path.isdir(given):
-            git_listing = _git_listing(given) if respect_gitignore else lambda: None
-            walked = list(_walk(given, excluder))
+            directory = os.path.normpath(given)
+            git_listing = _git_listing(directory) if respect_gitignore else lambda: None
+            walked = list(_walk(directory, excluder))
             allowed = git_listing()
             for path in walked:
-                normal = os.path.normpath(path)
-                if allowed is not None and normal not in allowed:
+                if allowed is not None and path not in allowed:
                     continue
-                if normal not in seen:
-                    seen.add(normal)
+                if path not in seen:
+                    seen.add(path)
                     yield path
         else:
             normal = os.path.normpath(given)
