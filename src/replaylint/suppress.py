@@ -127,16 +127,23 @@ def scan(index: LineIndex, python: bool) -> tuple[dict[int, Suppression], frozen
                 in_header = False
         own_line = stripped.startswith("#")
         if "#" in line and not _FILE_NOQA.search(line) and (own_line or not comment_lines_only):
-            column = 0
-            if kind in ("python", "shell") and (_IGNORE.search(line) or (python and _NOQA.search(line))):
+            suppression = _suppression(line, number, offset, own_line, python)
+            if suppression is not None and not _ours(suppression):
+                suppression = None  # `# noqa: E501`: another linter's (and no need to read the file's strings)
+            if suppression is not None and kind in ("python", "shell"):
                 if comments is None:
                     comments = _python_comments(index.text) if python else _shell_comments(index.text)
                 column = comments.get(number, -1) if comments else 0  # {}: the text could not be read
-            suppression = _suppression(line, number, offset, own_line, python, column) if column >= 0 else None
+                suppression = _suppression(line, number, offset, own_line, python, column) if column > 0 else suppression if column == 0 else None
             if suppression is not None:
                 by_line[number] = suppression
         offset += len(line)
     return by_line, file_codes
+
+
+def _ours(suppression: Suppression) -> bool:
+    """Whether a suppression names anything of replaylint's (or everything)."""
+    return suppression.codes is ALL or any(code.startswith("RPL") for code in suppression.codes)
 
 
 def _python_comments(text: str) -> dict[int, int]:
