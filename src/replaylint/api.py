@@ -401,18 +401,19 @@ def _store(result_cache: cache.ResultCache | None, result: FileResult, clean_sta
 def run_checks(
     paths: list[str], config: Config, checker: Checker, result_cache: cache.ResultCache | None = None, workers: int | None = None
 ) -> list[FileResult]:
-    """Check every discovered file: this process runs the prefilter and the cache over all of
-    them, and the files left are parsed here or in worker processes."""
+    """Check every discovered file. A large tree on two cores is read by a worker and this
+    process together (`_run_pipelined`); otherwise this process runs the prefilter and the cache
+    over all files, and the ones left are parsed here or, when many, in worker processes."""
     count = workers if workers is not None else min(2, os.cpu_count() or 1)
     # A folder may be a large tree: the reading worker starts while it is walked.
-    pool = _pool(checker, 1, result_cache, light=True) if count == 2 and any(os.path.isdir(path) for path in paths) else None
-    if pool is not None:
-        pool.submit(_read_in_worker, [], False)
+    reader = _pool(checker, 1, result_cache, light=True) if count == 2 and any(os.path.isdir(path) for path in paths) else None
+    if reader is not None:
+        reader.submit(_read_in_worker, [], False)
     files = list(discover(paths, config.excludes, config.respect_gitignore, config.force_exclude))
-    if pool is not None:
+    if reader is not None:
         if len(files) >= LARGE_TREE_FILES:
-            return _run_pipelined(files, checker, result_cache, pool)
-        pool.shutdown(wait=False, cancel_futures=True)
+            return _run_pipelined(files, checker, result_cache, reader)
+        reader.shutdown(wait=False, cancel_futures=True)
     results: list[FileResult | None] = [None] * len(files)
     pending: list[int] = []
     for position, path in enumerate(files):
@@ -434,7 +435,7 @@ def run_checks(
     return [result for result in results if result is not None]
 
 
-def _run_pipelined(files: list[str], checker: Checker, result_cache: cache.ResultCache | None, pool: Any) -> list[FileResult]:
+def _run_pipelined(files: list[str], checker: Checker, result_cache: cache.ResultCache | None, reader: Any) -> list[FileResult]:
     """A large tree on two cores. Reading it (the prefilter) costs about what parsing costs, and
     a process that parses Python with libcst first imports it (0.2 s). So a light worker reads
     the tree in chunks from the front, parsing all it can without libcst, while this process
@@ -442,8 +443,8 @@ def _run_pipelined(files: list[str], checker: Checker, result_cache: cache.Resul
     stats = result_cache is not None
     chunks = [files[start : start + _CHUNK] for start in range(0, len(files), _CHUNK)]
     done: list[list[tuple[FileResult, tuple[int, int] | None]]] = [[] for _ in chunks]
-    with pool:
-        futures = [pool.submit(_read_in_worker, chunk, stats) for chunk in chunks]
+    with reader:
+        futures = [reader.submit(_read_in_worker, chunk, stats) for chunk in chunks]
         front, back = 0, len(chunks)
         while front < back:
             if not futures[front].done() and futures[back - 1].cancel():
