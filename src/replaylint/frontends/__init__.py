@@ -123,11 +123,13 @@ def relevant(kind: str, data: bytes) -> bool:
 
 
 def _needs_vllm_alone(kind: str, data: bytes) -> bool:
-    """The two findings possible without the mask in the file: the runner variable, `--config`."""
+    """What can make findings without the mask in the file: the runner variable, a file the
+    launch reads (`--config`, a compose `env_file`, either may hold the mask)."""
     writes = _RUNNER_WRITES.get(kind)
     runner = _RUNNER in data and (writes is None or writes.search(data) is not None)
     config = b"--config" in data and any(word in data for word in _CONFIG_FILE_WORDS) and _CONFIG.search(data) is not None
-    return (runner or config) and any(word in data for word in _VLLM_WORDS)
+    env_file = kind == "yaml" and b"env_file" in data
+    return (runner or config or env_file) and any(word in data for word in _VLLM_WORDS)
 
 
 def kind_for(path: str, head: bytes = b"") -> str | None:

@@ -7,7 +7,8 @@ differently named files alike).
 - `command` and `entrypoint` are a list (one word per item) or a string, which compose splits
   into words like a shell would (quotes, backslashes) without running one.
 - `entrypoint` replaces the image's; `command` replaces its CMD. With neither `entrypoint`
-  nor a recognisable command, the `vllm/vllm-openai` image runs `vllm serve` + `command`;
+  nor a recognisable command, the `vllm/vllm-openai` image runs `vllm serve` + `command`; a
+  SageMaker vLLM image with neither runs its entrypoint on the `SM_VLLM_*` variables;
   another image's entrypoint is unknown (its command counts only when it names the replay
   switch, open-ended).
 - Interpolation: compose fills `${VAR}`, `${VAR:-default}`, `$VAR` from the shell and the
@@ -15,7 +16,9 @@ differently named files alike).
   default applies only when the variable is unset), so every reference is unknown; `$$` is a
   literal `$`.
 - `environment` as a map (`KEY: value`; a key without value comes from the shell: unknown)
-  or a list (`- KEY=value`; `- KEY` alone: unknown); `env_file` and `extends` open it up.
+  or a list (`- KEY=value`; `- KEY` alone: unknown), over the files of `env_file` (read next
+  to the compose file, `env_files`; one that cannot be read opens the environment, as
+  `extends` does).
 """
 
 from __future__ import annotations
@@ -23,8 +26,10 @@ from __future__ import annotations
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ...edits import Sequence, remove
+from ...frameworks import sagemaker
 from ...model import UNKNOWN, Launch, LaunchKind, Setting
 from .. import ExtractContext, SourceFile
+from . import env_files
 from . import launch as L
 from .nodes import HOLE, STR, Text, content_end, dash_of, entries, get, mapping, scalar_text, span
 from .words import Words, compose_interpolate, escape_in_scalar, item_tokens, scalar, sequence_words, split, string_words
@@ -46,8 +51,12 @@ def _null(node: Node | None) -> bool:
     return node is None or (isinstance(node, ScalarNode) and node.tag.endswith(":null"))
 
 
-def environment(source: SourceFile, node: Node | None, env_file: Node | None) -> L.Env:
-    env = L.Env(open=not _null(env_file))
+def environment(source: SourceFile, context: ExtractContext, node: Node | None, env_file: Node | None) -> L.Env:
+    env = L.Env()
+    if not _null(env_file):
+        from_files, env.open = env_files.read(source, context, env_file)
+        for setting in from_files.values():
+            env.set(setting, None)  # no fixes are written into another file
     if _null(node):
         return env
     text = source.text
@@ -157,7 +166,7 @@ def extract(source: SourceFile, context: ExtractContext, document: Node) -> list
         image = L.image_of(image_name, span(index, image_node) if image_node is not None else None)
         if get(service, "build") is not None and image_node is None:
             image = None
-        env = environment(source, get(service, "environment"), get(service, "env_file"))
+        env = environment(source, context, get(service, "environment"), get(service, "env_file"))
         reasons: list[str] = []
         if get(service, "extends") is not None:
             env.open = True
@@ -182,6 +191,11 @@ def extract(source: SourceFile, context: ExtractContext, document: Node) -> list
 
         if _null(entry_node) and image is not None and image.vllm:
             launches.extend(L.built(L.build(source, LaunchKind.COMPOSE, launch_span, words, env, "serve", image, reasons, label)))
+            continue
+        if _null(entry_node) and _null(command_node) and sagemaker.is_sagemaker_image(image_name):
+            hint = sagemaker.image_hint(image_name or "", span(index, image_node))
+            opened = ("an environment that cannot be read",) if env.open else ()
+            launches.extend(L.built(sagemaker.launch(env.settings, sagemaker.BOOLEAN, launch_span, label, hint, opened)))
             continue
         found = L.command(
             source, context, LaunchKind.COMPOSE, launch_span, words, env, image, label, script=script, open_reasons=reasons, dollars=True
