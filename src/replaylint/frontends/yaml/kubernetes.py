@@ -17,7 +17,9 @@ serve). Per container:
 - `$(VAR)` in command and args is expanded from the container's `env` (kubelet's rules:
   `$$` is a literal `$`; a variable whose value we cannot know makes the word unknown).
 - `env`: `value` (itself expanded from earlier variables), `valueFrom` (unknown), no value
-  (the empty string); `envFrom` can define anything, so the environment is open.
+  (the empty string), over `envFrom`: a `configMapRef` to a ConfigMap of the same file gives
+  its `data` (with the item's `prefix`); anything else can define any variable, so the
+  environment is open.
 - `--config /path/file.yaml` is read when the path is a key of a ConfigMap of the same file,
   mounted as a volume at its directory (with or without `items`) or by `subPath`; findings
   then point into the ConfigMap's text. Any other path is not ours to read (open-ended).
@@ -43,7 +45,7 @@ from .. import ExtractContext, SourceFile
 from ...vllm.argv import ConfigLoader, Token
 from . import launch as L
 from . import vllm_config
-from .nodes import HOLE, STR, Text, content_end, dash_of, get, get_str, items, scalar_text, span, walked
+from .nodes import HOLE, STR, Text, content_end, dash_of, entries, get, get_str, items, scalar_text, span, walked
 from .words import Words, item_tokens, k8s_expand, scalar, sequence_words, templated
 
 _RUNTIME_KINDS = ("ServingRuntime", "ClusterServingRuntime")
@@ -121,11 +123,22 @@ def config_loader(source: SourceFile, maps: dict[str, MappingNode], pod: Mapping
     return load
 
 
-def env_of(source: SourceFile, env_node: Node | None, env_from: Node | None, base: L.Env | None = None) -> L.Env:
-    """A container's `env` list (later entries win) over `base`; `envFrom` opens it."""
+def env_of(
+    source: SourceFile, env_node: Node | None, env_from: Node | None, base: L.Env | None = None, maps: dict[str, MappingNode] | None = None
+) -> L.Env:
+    """A container's `env` list (later entries win) over its `envFrom` and `base`."""
     env = base.copy() if base is not None else L.Env()
-    if items(env_from):
-        env.open = True
+    for item in items(env_from):
+        data = (maps or {}).get(get_str(item, "configMapRef", "name") or "")
+        if data is None:
+            env.open = True  # a Secret, or a ConfigMap of the cluster: any variable
+            continue
+        prefix = get_str(item, "prefix") or ""
+        for key, value_node in entries(data):
+            if isinstance(value_node, ScalarNode):
+                whole = source.index.span(key.start_mark.index, content_end(source.text, value_node))
+                shown = f"{prefix}{key.value}={value_node.value}"
+                env.set(Setting(prefix + key.value, value_node.value, whole, shown, span(source.index, value_node)), None)
     if not isinstance(env_node, SequenceNode):
         if env_node is not None and not (isinstance(env_node, ScalarNode) and env_node.tag.endswith(":null")):
             env.open = True
@@ -191,14 +204,16 @@ def container_launches(
     appended: tuple[Node | None, Node | None] | None = None,
     unknown_entrypoint: str | None = None,
     load_config: ConfigLoader | None = None,
+    maps: dict[str, MappingNode] | None = None,
 ) -> list[Launch]:
     """Launches of one container. `runtime`: a KServe runtime (its `{{.Name}}` placeholders are
-    text); `appended` = (args, env) of the InferenceService model spec that runs it."""
+    text); `appended` = (args, env) of the InferenceService model spec that runs it; `maps`:
+    the ConfigMaps of the file."""
     index = source.index
     image_node = get(node, "image")
     image_name = image_node.value if isinstance(image_node, ScalarNode) and image_node.tag == STR else None
     image = L.image_of(image_name, span(index, image_node) if image_node is not None else None)
-    env = env_of(source, get(node, "env"), get(node, "envFrom"))
+    env = env_of(source, get(node, "env"), get(node, "envFrom"), maps=maps)
     if appended is not None:
         env = env_of(source, appended[1], None, env)
     command_node = get(node, "command")
@@ -273,7 +288,7 @@ def extract(source: SourceFile, context: ExtractContext, documents: list[Node]) 
         label = label_of(document)
         for pod, container in containers(document):
             loader = config_loader(source, maps, pod, container)
-            launches.extend(container_launches(source, context, container, label, runtime=kind in _RUNTIME_KINDS, load_config=loader))
+            launches.extend(container_launches(source, context, container, label, runtime=kind in _RUNTIME_KINDS, load_config=loader, maps=maps))
         if kind == "InferenceService":
             launches.extend(_model_launches(source, context, document, runtimes))
     return launches
