@@ -50,7 +50,9 @@ _ENV_ARGUMENTS = {
 }
 _MAX_DEPTH = 8
 # Escape sequences of a Python string literal; `{{`/`}}` in an f-string's text.
-_ESCAPE = re.compile(r"\\(?:\r\n|\n|N\{[^}]*\}|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-7]{1,3}|.)|\{\{|\}\}", re.DOTALL)
+_BACKSLASH_ESCAPE = re.compile(r"\\(?:\r\n|\n|N\{[^}]*\}|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-7]{1,3}|.)", re.DOTALL)
+_BRACES = re.compile(r"\{\{|\}\}")
+_ESCAPE = re.compile(f"{_BACKSLASH_ESCAPE.pattern}|{_BRACES.pattern}", re.DOTALL)
 
 
 @dataclass
@@ -311,7 +313,7 @@ class ArgvLaunches:
             if "b" in prefix:
                 return None
             start = self.collector.span(node).start + len(node.prefix) + len(node.quote)
-            return self._decoded([(node.raw_value, start)], "r" in prefix, node.quote, fstring=False)
+            return _decoded([(node.raw_value, start)], "r" in prefix, node.quote, fstring=False)
         if isinstance(node, cst.FormattedString):
             prefix = node.prefix.lower()
             pieces: list[tuple[str, int] | tuple[None, int, int]] = []
@@ -321,39 +323,8 @@ class ArgvLaunches:
                     pieces.append((part.value, span.start))
                 else:  # `{expr}`: an unknown expansion (unquoted in the script, it may be many words)
                     pieces.append((None, span.start, span.end))
-            return self._decoded(pieces, "r" in prefix, node.end, fstring=True)
+            return _decoded(pieces, "r" in prefix, node.end, fstring=True)
         return None
-
-    def _decoded(self, pieces: list, raw: bool, quote: str, fstring: bool) -> _Script:
-        text: list[str] = []
-        offsets: list[int] = []
-        end = 0
-        for piece in pieces:
-            if piece[0] is None:  # `${___}` is longer than `{x}`: never "exact", so never edited
-                _, start, end = piece
-                placeholder = "${" + "_" * (end - start) + "}"
-                text.append(placeholder)
-                offsets.extend([start] * len(placeholder))
-                continue
-            body, start = piece
-            position = 0
-            for match in ([] if raw else _ESCAPE.finditer(body)):
-                if not fstring and match.group() in ("{{", "}}"):
-                    continue
-                for offset in range(position, match.start()):
-                    text.append(body[offset])
-                    offsets.append(start + offset)
-                decoded = match.group()[0] if match.group() in ("{{", "}}") else _unescape(match.group())
-                text.extend(decoded)
-                offsets.extend([start + match.start()] * len(decoded))
-                position = match.end()
-            for offset in range(position, len(body)):
-                text.append(body[offset])
-                offsets.append(start + offset)
-            end = start + len(body)
-        offsets.append(end)
-        escape = None if raw else _python_escape(quote, fstring)
-        return _Script("".join(text), offsets, escape, (quote, fstring))
 
     def _shell_true(self, call: cst.Call) -> bool:
         for arg in call.args:
@@ -428,6 +399,39 @@ class ArgvLaunches:
             return self.collector.span(element.key, element.value).start, self.collector.span(element.value).end
         span = self.collector.span(element.value)
         return span.start - 2, span.end
+
+
+def _decoded(pieces: list, raw: bool, quote: str, fstring: bool) -> _Script:
+    """The text of a literal's pieces (its text parts and, for an f-string, its `{...}` parts),
+    each character with its offset in the file."""
+    text: list[str] = []
+    offsets: list[int] = []
+    end = 0
+    sequences = (_BRACES if raw else _ESCAPE) if fstring else (None if raw else _BACKSLASH_ESCAPE)
+    for piece in pieces:
+        if piece[0] is None:  # `${___}` is longer than `{x}`: never "exact", so never edited
+            _, start, end = piece
+            placeholder = "${" + "_" * (end - start) + "}"
+            text.append(placeholder)
+            offsets.extend([start] * len(placeholder))
+            continue
+        body, start = piece
+        position = 0
+        for match in sequences.finditer(body) if sequences is not None else ():
+            for offset in range(position, match.start()):
+                text.append(body[offset])
+                offsets.append(start + offset)
+            decoded = match.group()[0] if match.group() in ("{{", "}}") else _unescape(match.group())
+            text.extend(decoded)
+            offsets.extend([start + match.start()] * len(decoded))
+            position = match.end()
+        for offset in range(position, len(body)):
+            text.append(body[offset])
+            offsets.append(start + offset)
+        end = start + len(body)
+    offsets.append(end)
+    escape = None if raw else _python_escape(quote, fstring)
+    return _Script("".join(text), offsets, escape, (quote, fstring))
 
 
 def _copy_of_list(node: cst.BaseExpression) -> bool:
