@@ -607,3 +607,31 @@ def test_config_render_edits_the_text_the_words_came_from(tmp_path: Path) -> Non
     edits = vllm_config.config_render(launch, SetSetting("logprobs_mode", "processed_logprobs"), SourceFile(str(tmp_path / "serve.sh"), ""))
     assert edits is not None
     assert apply_edits(in_memory, edits)[0] == "# fixed already\nreturn-sampling-mask: true\nlogprobs_mode: processed_logprobs\n"
+
+
+@pytest.mark.parametrize(
+    ("line", "value"),
+    [
+        ("VLLM_USE_V2_MODEL_RUNNER=0", "0"),
+        ("export VLLM_USE_V2_MODEL_RUNNER=0  # V1 for now", "0"),
+        ("VLLM_USE_V2_MODEL_RUNNER='0'", "0"),
+        ('VLLM_USE_V2_MODEL_RUNNER="true"', "true"),
+        ("VLLM_USE_V2_MODEL_RUNNER=$RUNNER", UNKNOWN),
+        ('VLLM_USE_V2_MODEL_RUNNER="${RUNNER:-0}"', UNKNOWN),
+        ("VLLM_USE_V2_MODEL_RUNNER='$kept'", "$kept"),
+        ("VLLM_USE_V2_MODEL_RUNNER", UNKNOWN),  # from the shell running compose
+        ("VLLM_USE_V2_MODEL_RUNNER=", ""),
+    ],
+)
+def test_env_file_lines(line: str, value: object) -> None:
+    from replaylint.frontends.yaml import env_files
+
+    settings = env_files.parse("vllm.env", f"# header\n{line}\n")
+    assert settings["VLLM_USE_V2_MODEL_RUNNER"].value == value
+    assert settings["VLLM_USE_V2_MODEL_RUNNER"].span.start_line == 2
+
+
+def test_env_file_comments_and_blank_lines_set_nothing() -> None:
+    from replaylint.frontends.yaml import env_files
+
+    assert env_files.parse("vllm.env", "# VLLM_USE_V2_MODEL_RUNNER=0\n\n   \n") == {}
