@@ -31,6 +31,9 @@ class Sequence:
     # Per container: the end of a leading item that is not one of `elements` (`*BASE` in
     # `[*BASE, "--flag"]`), so that removing the first elements takes the separator before them.
     leads: tuple[int | None, ...] = ()
+    # Per container: what to delete instead when every element goes (`cmd += ["--x"]`: the
+    # statement; `BASE + ["--x"]`: ` + [...]`), so that no `cmd += []` is left behind.
+    wholes: tuple[tuple[int, int] | None, ...] = ()
 
     def group(self, position: int) -> int:
         return self.groups[position] if self.groups else 0
@@ -102,14 +105,21 @@ def insert_after(index: LineIndex, sequence: Sequence, position: int, element: s
 
 
 def remove(index: LineIndex, sequence: Sequence, positions: set[int]) -> list[Edit]:
-    """Remove the elements at `positions`, each run of neighbours as one block."""
+    """Remove the elements at `positions`, each run of neighbours as one block (a container
+    whose every element goes, by its `wholes` span when it has one)."""
+    edits: list[Edit] = []
+    for group, whole in enumerate(sequence.wholes):
+        members = {p for p in range(len(sequence.elements)) if sequence.group(p) == group}
+        if whole is not None and members and members <= positions:
+            edits.append(_edit(index, whole[0], whole[1], ""))
+            positions = positions - members
     runs: list[tuple[int, int]] = []
     for position in sorted(positions):
         if runs and runs[-1][1] == position - 1 and sequence.group(position) == sequence.group(runs[-1][1]):
             runs[-1] = (runs[-1][0], position)
         else:
             runs.append((position, position))
-    return [_remove_run(index, sequence, first, last) for first, last in runs]
+    return edits + [_remove_run(index, sequence, first, last) for first, last in runs]
 
 
 def _remove_run(index: LineIndex, sequence: Sequence, first: int, last: int) -> Edit:

@@ -123,6 +123,7 @@ class ArgvLaunches:
         self.evaluator = evaluator
         self.groups: dict[int, int] = {}
         self.leads: dict[int, int] = {}  # group: end of the `*X` before its first word
+        self.wholes: dict[int, tuple[int, int]] = {}  # group: what goes when all its words go
 
     def build(self) -> Iterator[Launch]:
         for call, names, scope in self.collector.spawn_calls:
@@ -167,6 +168,8 @@ class ArgvLaunches:
                     found.append(self._word(element.value, scope, group, close))
             return found
         if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
+            if isinstance(node.right, (cst.List, cst.Tuple)):  # `BASE + ["--x"]`: ` + [...]` goes with its words
+                self.wholes[self._group(node.right)] = (self.collector.span(node.left).end, self.collector.span(node.right).end)
             return self.words(node.left, scope, before, depth + 1) + self.words(node.right, scope, before, depth + 1)
         if isinstance(node, cst.Name) and scope is not None:
             return self._named_words(node, scope, before, depth)
@@ -183,13 +186,16 @@ class ArgvLaunches:
         if bound is None:
             return [self._unknown(node, spread=True)]
         found = self.words(bound, scope, before, depth + 1)
-        for offset, kind, argument in self.collector.list_growth.get((id(scope), node.value), ()):
-            if offset >= before:
+        for statement, kind, argument in self.collector.list_growth.get((id(scope), node.value), ()):
+            if statement.start >= before:
                 continue
             if kind == "append":
                 group = self._group(argument)
                 found.append(replace(self._word(argument, scope, group, None), appended=True))
             else:
+                if isinstance(argument, (cst.List, cst.Tuple)):  # `cmd += [...]`: the statement goes with its words
+                    removal = self.collector.statement_removal(statement)
+                    self.wholes[self._group(argument)] = (removal.start, removal.end)
                 found.extend(self.words(argument, scope, before, depth + 1))
         return found
 
@@ -239,6 +245,7 @@ class ArgvLaunches:
             groups=tuple(group_ids.index(w.group) for w in args),
             closes=tuple(groups.values()),
             leads=tuple(self.leads.get(group) for group in group_ids),
+            wholes=tuple(self.wholes.get(group) for group in group_ids),
         )
         quote = next((self.collector.source.text[w.token.span.start] for w in words if self.collector.source.text[w.token.span.start] in "'\""), '"')
         env, places, env_open = self._env(call, names, scope, call_span)

@@ -228,7 +228,7 @@ class _Collector(ScopeTracker):
         self.method_calls: list[tuple[cst.Call, str, Scope | None]] = []
         self.env_writes: list[_EnvWrite] = []
         self.spawn_calls: list[tuple[cst.Call, set[str], Scope | None]] = []
-        self.list_growth: dict[tuple[int, str], list[tuple[int, str, cst.BaseExpression]]] = {}
+        self.list_growth: dict[tuple[int, str], list[tuple[Span, str, cst.BaseExpression]]] = {}  # statement, kind, value
         self.result: list[Launch] = []
 
     # positions and names
@@ -297,7 +297,7 @@ class _Collector(ScopeTracker):
 
     def _grow(self, name: cst.Name, kind: str, value: cst.BaseExpression, statement: cst.CSTNode) -> None:
         key = (id(self.scope(name)), name.value)
-        self.list_growth.setdefault(key, []).append((self.span(statement).start, kind, value))
+        self.list_growth.setdefault(key, []).append((self.span(statement), kind, value))
 
     # the runner variable
 
