@@ -193,8 +193,9 @@ class ArgvLaunches:
                 group = self._group(argument)
                 found.append(replace(self._word(argument, scope, group, None), appended=True))
             else:
-                if isinstance(argument, (cst.List, cst.Tuple)):  # `cmd += [...]`: the statement goes with its words
-                    removal = self.collector.statement_removal(statement)
+                removal = self.collector.statement_removal(statement)
+                if isinstance(argument, (cst.List, cst.Tuple)) and removal != statement:
+                    # `cmd += [...]` alone on its lines: the lines go with its words
                     self.wholes[self._group(argument)] = (removal.start, removal.end)
                 found.extend(self.words(argument, scope, before, depth + 1))
         return found
