@@ -624,14 +624,14 @@ def test_config_render_edits_the_text_the_words_came_from(tmp_path: Path) -> Non
     ],
 )
 def test_env_file_lines(line: str, value: object) -> None:
-    from replaylint.frontends.yaml import env_files
+    from replaylint.frontends import env_file
 
-    settings = env_files.parse("vllm.env", f"# header\n{line}\n")
+    settings = env_file.parse("vllm.env", f"# header\n{line}\n")
     assert settings["VLLM_USE_V2_MODEL_RUNNER"].value == value
     assert settings["VLLM_USE_V2_MODEL_RUNNER"].span.start_line == 2
 
 
 def test_env_file_comments_and_blank_lines_set_nothing() -> None:
-    from replaylint.frontends.yaml import env_files
+    from replaylint.frontends import env_file
 
-    assert env_files.parse("vllm.env", "# VLLM_USE_V2_MODEL_RUNNER=0\n\n   \n") == {}
+    assert env_file.parse("vllm.env", "# VLLM_USE_V2_MODEL_RUNNER=0\n\n   \n") == {}

@@ -13,7 +13,8 @@ What a launch carries besides its settings:
   produce; None when every path gives the same replay-relevant facts. Variants share `span`;
 - `env`: `VLLM_*` and `DYN_*` variables as the command sees them (UNKNOWN when a plain,
   unexported assignment may or may not reach it, or `sudo` may reset it); `env_open` when
-  something we cannot read may have set any variable (`source`, `eval "$X"`, `--env-file`);
+  something we cannot read may have set any variable (`source`, `eval "$X"`, a `--env-file`
+  that is not next to the script nor where replaylint runs);
 - `issues`: the parser's, plus `broken-continuation` for `--flag \\  # comment`;
 - `version_hint`: the image tag of `docker run`, else the last `pip install vllm==X` before it.
 

@@ -16,6 +16,7 @@ replay-relevant fact are merged, and the ones that differ carry `condition` ("wh
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Iterator
@@ -670,6 +671,12 @@ class Interpreter:
             env = {}
         elif mode == "reset":
             env = {name: unknown_entry(entry) for name, entry in env.items()}
+        for path in found.env_files:  # docker: `-e` over `--env-file`, later files over earlier
+            settings = self._env_file(path)
+            if settings is None:
+                found.env_open = True
+                continue
+            env.update((name, EnvEntry(setting, None)) for name, setting in settings.items() if name.startswith(RELEVANT_ENV))
         for word in found.env_words:
             if not word.name.startswith(RELEVANT_ENV):
                 continue
@@ -678,6 +685,18 @@ class Interpreter:
             else:
                 env[word.name] = self._word_entry(word, env.get(word.name) if mode not in ("container",) else world.env.get(word.name))
         return env
+
+    def _env_file(self, path: str) -> dict[str, Setting] | None:
+        """`docker run --env-file PATH`: docker reads it from the directory it runs in, which is
+        not known; looked for next to the script, then from where replaylint runs."""
+        from ..env_file import parse
+
+        candidates = [os.path.normpath(os.path.join(os.path.dirname(self.source.path), path)), os.path.normpath(path)]
+        for candidate in dict.fromkeys(candidates) if not os.path.isabs(path) else ():
+            text = self.context.read_text(candidate)
+            if text is not None:
+                return parse(candidate, text)
+        return None
 
     def _word_entry(self, word: EnvWord, inherited: EnvEntry | None) -> EnvEntry:
         first, last = word.words[0], word.words[-1]

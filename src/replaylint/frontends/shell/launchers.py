@@ -131,6 +131,7 @@ class Found:
     env_words: list[EnvWord] = field(default_factory=list)
     env_mode: str = "inherit"  # inherit | clear | container | reset (sudo without -E)
     env_open: bool = False  # an env file we cannot read
+    env_files: list[str] = field(default_factory=list)  # `docker run --env-file PATH`, in order
     image: Field | None = None
 
 
@@ -402,7 +403,11 @@ def _docker(words: list[Field], found: Found, program: str = "docker") -> Invoca
                 found.env_open = True  # `-e "$SETTING"`: any variable
             _docker_env(found, setting, (word,) if inline is not None else (word, following))  # type: ignore[arg-type]
         elif name == "--env-file":
-            found.env_open = True
+            path = inline if inline is not None else following.text  # type: ignore[union-attr]
+            if path is None or "$" in path:
+                found.env_open = True
+            else:
+                found.env_files.append(path)
         elif name == "--entrypoint":
             entrypoint = following if inline is None else Field(inline, word.start, word.end, word.raw, word.container, shared=True)
         if name in values:
