@@ -9,15 +9,11 @@ import shutil
 import stat
 from pathlib import Path
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from replaylint import frontends
-from replaylint.api import Checker
 from replaylint.cli import main
-from replaylint.config import Config
-from replaylint.report import applicable
 
 MISSING_MODE = "from vllm import LLM\nllm = LLM('m', return_sampling_mask=True)\n"
 FIXED_MODE = "from vllm import LLM\nllm = LLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs')\n"

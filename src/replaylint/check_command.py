@@ -137,7 +137,7 @@ def _check_stdin(checker: Checker, config: Config, args: argparse.Namespace) -> 
     run = Run(findings=list(result.findings), unsafe_fixes_enabled=args.unsafe_fixes, root=_repository_root(config))
     run.texts[name] = data.decode("utf-8", "replace")
     if args.fix and result.kind is not None:
-        from .fixes import Document, apply_edits
+        from .fixes import apply_edits
 
         text = run.texts[name]
         chosen = [f for f in result.findings if f.code in config.fixable_codes() and applicable(f, args.unsafe_fixes)]

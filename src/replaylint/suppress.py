@@ -129,7 +129,7 @@ def scan(index: LineIndex, python: bool) -> tuple[dict[int, Suppression], frozen
         if "#" in line and not _FILE_NOQA.search(line) and (own_line or not comment_lines_only):
             suppression = _suppression(line, number, offset, own_line, python)
             if suppression is not None and not _ours(suppression):
-                suppression = None  # `# noqa: E501`: another linter's (and no need to read the file's strings)
+                suppression = None  # a noqa of E501 only: another linter's (and no need to read the file's strings)
             if suppression is not None and kind in ("python", "shell"):
                 if comments is None:
                     comments = _python_comments(index.text) if python else _shell_comments(index.text)
@@ -287,7 +287,7 @@ def _whole(s: Suppression) -> Unused:
     if not before.strip() and not after.strip():  # the directive alone: its whole line goes
         end = s.line_start + len(line) + s.break_len
         return Unused(s.line, s.codes, s.comment, (s.start, s.end), (s.line_start, end), True)
-    if not after.strip():  # `x = 1  # noqa: RPL003`: the spaces before it go too
+    if not after.strip():  # a directive ending the line: the spaces before it go too
         start, end = code_end, len(line)
     elif after.lstrip().startswith("#"):  # `x = 1  # noqa: RPL003  # type: ignore`
         start, end = code_end, (rest if code_end == 0 else last)

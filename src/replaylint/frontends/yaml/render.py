@@ -84,7 +84,7 @@ class _Renderer:
         return edits
 
     def intent(self, intent: Any) -> list[Edit] | None:
-        handle, index = self.handle, self.source.index
+        handle = self.handle
         if isinstance(intent, (SetSetting, RemoveSetting, RenameSetting)):
             setting = self.launch.get(intent.name.partition(".")[0])
             elsewhere = setting is not None and setting.span.path != self.source.path
