@@ -99,6 +99,24 @@ class ConfigView:
         sub = self.sub_settings(path, found) if keys else {}
         return Setting(name, found, span, self.spelling(*path), self.value_span(*path), sub)
 
+    def request_settings(
+        self, prefix: tuple[str, ...], defaults: dict[str, Any], where: Span, open_ended: bool, owner: str
+    ) -> tuple[dict[str, Setting], bool]:
+        """Sampling settings under `prefix`, the framework's defaults (reported at `where`) for
+        keys not written, and whether some key is missing because something we cannot see
+        (`"$@"`) may write it."""
+        found: dict[str, Setting] = {}
+        missing = False
+        for key, default in defaults.items():
+            written = self.setting(key, *prefix, key)
+            if written is not None:
+                found[key] = written
+            elif open_ended:
+                missing = True
+            else:
+                found[key] = Setting(key, default, where, f"{'.'.join(prefix)}.{key}={default} ({owner} default)")
+        return found, missing
+
     def sub_settings(self, path: tuple[str, ...], value: Any) -> dict[str, Setting]:
         if not isinstance(value, dict):
             return {}

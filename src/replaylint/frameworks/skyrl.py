@@ -106,15 +106,5 @@ def adapt(
 def _request(view: ConfigView, prefix: tuple[str, ...], defaults: dict[str, Any], mask: Setting | None, anchor: Span, open_ended: bool) -> Request:
     """One kind of request; SkyRL's defaults stand in for keys not written, unless something
     we cannot see may write them."""
-    where = mask.span if mask is not None else anchor
-    found: dict[str, Setting] = {}
-    missing = False
-    for key, default in defaults.items():
-        written = view.setting(key, *prefix, key)
-        if written is not None:
-            found[key] = written
-        elif open_ended:
-            missing = True
-        else:
-            found[key] = Setting(key, default, where, f"{'.'.join(prefix)}.{key}={default} (SkyRL default)")
+    found, missing = view.request_settings(prefix, defaults, mask.span if mask is not None else anchor, open_ended, "SkyRL")
     return Request("sampling", view.span(*prefix) or anchor, found, missing)

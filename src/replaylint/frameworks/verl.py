@@ -214,17 +214,7 @@ def _requests(view: ConfigView, mask: Setting | None, anchor: Span, open_ended: 
     where = mask.span if mask is not None else anchor
 
     def settings(prefix: tuple[str, ...], defaults: dict[str, Any]) -> tuple[dict[str, Setting], bool]:
-        found: dict[str, Setting] = {}
-        missing = False
-        for key, default in defaults.items():
-            written = view.setting(key, *prefix, key)
-            if written is not None:
-                found[key] = written
-            elif open_ended:
-                missing = True
-            else:
-                found[key] = Setting(key, default, where, f"{'.'.join(prefix)}.{key}={default} (verl default)")
-        return found, missing
+        return view.request_settings(prefix, defaults, where, open_ended, "verl")
 
     train, train_missing = settings(ROLLOUT, {"temperature": 1.0, "top_k": -1})
     requests = [Request("sampling", view.span(*ROLLOUT) or anchor, train, train_missing)]
