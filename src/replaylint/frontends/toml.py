@@ -145,18 +145,25 @@ class _Scanner:
         return path
 
     def _pair(self, table: Path) -> None:
+        key_start, key_end, path = self._entry(table)
+        for length in range(len(table) + 1, len(path)):
+            self.document.headers.setdefault(path[:length], (key_start, key_end))
+
+    def _entry(self, prefix: Path | None) -> tuple[int, int, Path]:
+        """`key = value` below `prefix`, recorded with where its key and value are (None: a
+        table inside an array, whose keys have no path of their own)."""
         key_start = self.position
         keys = self._key()
         key_end = self.position
         self._skip()
         self._expect("=")
         self._skip()
-        path = (*table, *keys)
+        path = (*prefix, *keys) if prefix is not None else ()
         value_start = self.position
         self._value(path)
-        self.document.entries[path] = Entry(key_start, key_end, value_start, self.position)
-        for length in range(len(table) + 1, len(path)):
-            self.document.headers.setdefault(path[:length], (key_start, key_end))
+        if path:
+            self.document.entries[path] = Entry(key_start, key_end, value_start, self.position)
+        return key_start, key_end, path
 
     def _key(self) -> list[str]:
         keys = []
@@ -201,17 +208,7 @@ class _Scanner:
                 if text.startswith("}", self.position):
                     self.position += 1
                     return
-                key_start = self.position
-                keys = self._key()
-                key_end = self.position
-                self._skip()
-                self._expect("=")
-                self._skip()
-                value_start = self.position
-                inner = (*path, *keys) if path else ()
-                self._value(inner)
-                if inner:
-                    self.document.entries[inner] = Entry(key_start, key_end, value_start, self.position)
+                self._entry(path if path else None)
                 self._skip()
                 if text.startswith(",", self.position):
                     self.position += 1
