@@ -31,14 +31,8 @@ class YamlView(ConfigView):
         self.document = document
 
     def _entry(self, path: tuple[str, ...]) -> tuple[Node, Node] | None:
-        node: Node | None = self.document
-        found = None
-        for name in path:
-            found = mapping(node).get(name)
-            if found is None:
-                return None
-            node = found[1]
-        return found
+        """The (key, value) nodes of `path`."""
+        return mapping(get(self.document, *path[:-1])).get(path[-1]) if path else None
 
     def value(self, *path: str, default: Any = None) -> Any:
         node = get(self.document, *path) if path else self.document
