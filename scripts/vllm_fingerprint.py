@@ -58,7 +58,8 @@ class Unit:
                 "messages": self.messages}
 
 
-def _strip_docstrings(tree: ast.AST) -> ast.AST:
+def _strip_docstrings(tree: ast.Module) -> ast.Module:
+    """Drop every statement that is a bare string (docstrings, attribute docs) in place."""
     for node in ast.walk(tree):
         body = getattr(node, "body", None)
         if not isinstance(body, list):
@@ -73,11 +74,9 @@ def _is_bare_string(stmt: ast.stmt) -> bool:
             and isinstance(stmt.value.value, str))
 
 
-def normalise(*nodes: ast.AST) -> list[str]:
-    """Source of the nodes without docstrings, comments or the original formatting."""
-    module = ast.Module(body=[_strip_docstrings(copy.deepcopy(n)) for n in nodes],
-                        type_ignores=[])
-    return ast.unparse(module).splitlines()
+def normalise(node: ast.AST) -> list[str]:
+    """Source of a node of a tree without docstrings: no comments, no original formatting."""
+    return ast.unparse(node).splitlines()
 
 
 def _render_string(node: ast.AST) -> str | None:
@@ -226,18 +225,23 @@ def _is_logger(node: ast.Assign | ast.AnnAssign) -> bool:
 
 
 def _class_units(cls: ast.ClassDef, prefix: str, file: str) -> Iterator[Unit]:
-    members = [n for n in cls.body if not isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
-    header = copy.copy(cls)
-    header.body = members or [ast.Pass()]
-    yield Unit(f"{prefix}{cls.name} (fields)", file, cls.lineno, normalise(header),
-               messages(header))
+    yield _fields_unit(cls, prefix, file)
     for method in _functions(cls.body).values():
         yield _unit(f"{prefix}{cls.name}.{method.name}", file, method)
 
 
+def _fields_unit(cls: ast.ClassDef, prefix: str, file: str) -> Unit:
+    """The class statement with everything but its methods."""
+    members = [n for n in cls.body if not isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+    header = copy.copy(cls)
+    header.body = members or [ast.Pass()]
+    return Unit(f"{prefix}{cls.name} (fields)", file, cls.lineno, normalise(header),
+                messages(header))
+
+
 def class_fields_unit(tree: ast.Module, file: str, class_name: str) -> list[Unit]:
     cls = _class(tree, class_name)
-    return [] if cls is None else list(_class_units(cls, _module_name(file) + ".", file))[:1]
+    return [] if cls is None else [_fields_unit(cls, _module_name(file) + ".", file)]
 
 
 def method_unit(tree: ast.Module, file: str, class_name: str, method: str) -> list[Unit]:
@@ -344,7 +348,7 @@ def fingerprint(release: str, read: Callable[[str], str | None]) -> Fingerprint:
             missing.append(file)
             continue
         try:
-            tree = ast.parse(text, filename=file)
+            tree = _strip_docstrings(ast.parse(text, filename=file))
         except SyntaxError as err:
             raise Failure(f"{file}: not Python this interpreter can parse ({err})") from err
         units += cut(tree, file)
