@@ -35,8 +35,10 @@ WHOLE_MODULES = (
     "vllm/utils/argparse_utils.py",
 )
 TRACKED_ENV_VARS = ("VLLM_USE_V2_MODEL_RUNNER",)
-LOG_CALLS = {"warning", "warning_once", "warn", "error", "exception", "critical"}
+# logger.warning(...), warnings.warn(...); parser.error(...) and reasons.append(...) on any owner.
+LOG_CALLS = {"warning", "warning_once", "warn", "exception", "critical"}
 LOGGERS = {"logger", "warnings"}
+USER_TEXT_CALLS = {"error", "append", "extend"}
 
 
 class Failure(Exception):
@@ -75,7 +77,8 @@ def _is_bare_string(stmt: ast.stmt) -> bool:
 
 
 def normalise(node: ast.AST) -> list[str]:
-    """Source of a node of a tree without docstrings: no comments, no original formatting."""
+    """The node's source as the AST gives it back: no comments, no original layout (the
+    docstrings were stripped when the file was parsed)."""
     return ast.unparse(node).splitlines()
 
 
@@ -128,7 +131,7 @@ def _carried(node: ast.AST) -> ast.AST | None:
         return None
     method, owner = node.func.attr, node.func.value
     logs = method in LOG_CALLS and isinstance(owner, ast.Name) and owner.id in LOGGERS
-    if logs or method in {"error", "append", "extend"}:
+    if logs or method in USER_TEXT_CALLS:
         return node.args[0]
     return None
 
