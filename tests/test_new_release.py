@@ -23,14 +23,13 @@ import vllm_fingerprint  # noqa: E402
 
 SOURCE_0340 = ROOT / "tests" / "data" / "vllm-0.34.0"
 PROJECT_TABLE_0340 = ROOT / "src" / "replaylint" / "vllm" / "data" / "cli-options-0.34.0.json"
-FIXTURE_TABLE_0340 = ROOT / "tests" / "data" / "cli-options-0.34.0.json"
 REPLAY_CHECK = "vllm.config.vllm.VllmConfig._verify_sampling_replay_config"
 VALIDATE_ENVIRON = "vllm.platforms.interface.Platform.validate_environ"
 
 
 def _option_args() -> list[str]:
-    """The project's 0.34.0 table when it has one, else this test's copy of the dump."""
-    return [] if PROJECT_TABLE_0340.is_file() else ["--options", str(FIXTURE_TABLE_0340)]
+    """The project's 0.34.0 table (dumped from the real parser)."""
+    return ["--options", str(PROJECT_TABLE_0340)]
 
 
 def _run(capsys, *args: str) -> tuple[int, str, str]:
@@ -194,7 +193,7 @@ def test_write_stores_a_fingerprint_that_reads_back(capsys, tmp_path: Path, monk
         (["0.34.0", "--source", str(SOURCE_0340), "--against", "0.1.0", "--no-parser"], "no stored fingerprint for 0.1.0"),
         (["0.34.0", "--source", "/nonexistent/tree", "--no-parser"], "expected a directory holding `vllm/`"),
         (["0.33.0", "--source", str(SOURCE_0340), "--no-parser"], "holds vllm 0.34.0, not 0.33.0"),
-        (["0.34.0", "--wheel", str(FIXTURE_TABLE_0340), "--no-parser"], "not a vllm 0.34.0 wheel"),
+        (["0.34.0", "--wheel", str(PROJECT_TABLE_0340), "--no-parser"], "not a vllm 0.34.0 wheel"),
     ],
 )
 def test_bad_input_gets_a_message(capsys, args: list[str], says: str) -> None:
