@@ -407,6 +407,13 @@ async def test_a_syntax_error_is_a_diagnostic(client: LanguageClient, tmp_path: 
     await published(client, module, has("RPL003"))
 
 
+async def test_a_binary_file_is_a_diagnostic(client: LanguageClient, tmp_path: Path):
+    script = write(tmp_path, "serve.sh", "vllm serve m --return-sampling-mask\0\n")
+    open_file(client, script, "shellscript")
+    [shown] = await published(client, script, has("RPL900"))
+    assert "binary" in shown.message
+
+
 async def test_an_untitled_buffer_is_checked_by_its_language(client: LanguageClient, tmp_path: Path):
     uri = f"untitled:Untitled-{tmp_path.name}"
     open_uri(client, uri, "shellscript", SHELL_LAUNCH)

@@ -624,14 +624,6 @@ _REQUIREMENTS_LOCK = re.compile(r"(?i)requirements.*\.lock")
 _REQUIREMENTS = re.compile(r"(?i).*requirements.*\.txt")
 
 
-def is_pin_file(path: str) -> bool:
-    """Whether `path` is a file whose vLLM pin the walk reads (`-r`/`-c` includes aside)."""
-    name = os.path.basename(path)
-    nested = os.path.basename(os.path.dirname(path)) == "requirements" and name.endswith(".txt")
-    patterns = (_PYLOCK, _REQUIREMENTS_LOCK, _REQUIREMENTS)
-    return name in (*_LOCKS, "pyproject.toml") or nested or any(pattern.fullmatch(name) for pattern in patterns)
-
-
 def display(path: str) -> str:
     """`path` relative to the working directory when below it, else absolute."""
     try:

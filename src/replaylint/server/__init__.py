@@ -17,9 +17,10 @@ def serve() -> int:
     try:
         from .protocol import build
     except ModuleNotFoundError as error:
-        if (error.name or "").split(".")[0] not in _NEEDED:
+        missing = (error.name or "").split(".")[0]
+        if missing not in _NEEDED:
             raise
-        print(f"replaylint: error: the language server needs {error.name}: pip install 'replaylint[server]'", file=sys.stderr)
+        print(f"replaylint: error: the language server needs {missing}: pip install 'replaylint[server]'", file=sys.stderr)
         return 2
     build().start_io()
     return 0

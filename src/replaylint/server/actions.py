@@ -40,12 +40,6 @@ class Actions:
         self.session = session
         self.encoding = encoding
 
-    def text_of(self, checked: Checked, path: str) -> str:
-        """The text a check's spans in `path` count in."""
-        if os.path.abspath(path) == checked.document.path:
-            return checked.text
-        return self.session.text_of(path) or ""
-
     def editor_text(self, text: str) -> EditorText:
         return EditorText(text, self.encoding)
 
@@ -79,11 +73,11 @@ class Actions:
         taken = sorted(set(edits) - set(skipped), key=lambda edit: (edit.span.start, edit.span.end))
         return [types.TextEdit(range=shown.range(edit.span), new_text=with_line_endings(edit.content, body)) for edit in taken]
 
-    def workspace_edit(self, checked: Checked, edits: Iterable[Edit]) -> types.WorkspaceEdit:
+    def workspace_edit(self, edits: Iterable[Edit]) -> types.WorkspaceEdit:
         by_path: dict[str, list[Edit]] = {}
         for edit in edits:
             by_path.setdefault(os.path.abspath(edit.span.path), []).append(edit)
-        changes = {self.session.uri_of(path): self.text_edits(self.text_of(checked, path), group) for path, group in by_path.items()}
+        changes = {self.session.uri_of(path): self.text_edits(self.session.checked_text(path), group) for path, group in by_path.items()}
         return types.WorkspaceEdit(changes=changes)
 
     # the actions
@@ -97,42 +91,57 @@ class Actions:
             kind=types.CodeActionKind.QuickFix,
             diagnostics=[shown],
             is_preferred=not unsafe,
-            edit=self.workspace_edit(checked, finding.edits),
+            edit=self.workspace_edit(finding.edits),
         )
 
     def disable(self, checked: Checked, finding: Finding, shown: types.Diagnostic) -> types.CodeAction | None:
         if finding.code == UNUSED_SUPPRESSION:
             return None
-        text = without_bom(self.text_of(checked, finding.span.path))
-        for edit in suppression_edits(finding, text, finding.code):
-            if self.silences(checked, finding, text, edit):
-                return types.CodeAction(
-                    title=f"Disable {finding.code} for this line",
-                    kind=types.CodeActionKind.QuickFix,
-                    diagnostics=[shown],
-                    edit=self.workspace_edit(checked, [edit]),
-                )
-        return None
+        key = ("disable", finding.code, finding.span, finding.message)
+        if key not in checked.memo:  # a few checks each: once per check of the document
+            checked.memo[key] = self.placement(checked, finding)
+        edit = checked.memo[key]
+        if edit is None:
+            return None
+        return types.CodeAction(
+            title=f"Disable {finding.code} for this line",
+            kind=types.CodeActionKind.QuickFix,
+            diagnostics=[shown],
+            edit=self.workspace_edit([edit]),
+        )
 
-    def silences(self, checked: Checked, finding: Finding, text: str, edit: Edit) -> bool:
-        """Whether the comment `edit` writes silences `finding` (and perhaps others of its code
-        on that line), and the same comment naming no rule leaves every finding as it was."""
-        def findings_with(content: str | None) -> Counter:
-            edited, _ = apply_edits(text, [Edit(edit.span, content)] if content is not None else [])
+    def placement(self, checked: Checked, finding: Finding) -> Edit | None:
+        """The first suppression comment that silences `finding` and, when it names no rule,
+        leaves every finding as it was (a comment line inside a continued command would end it)."""
+        text = without_bom(self.session.checked_text(finding.span.path))
+
+        def findings_with(edit: Edit | None) -> Counter:
+            edited, _ = apply_edits(text, [edit] if edit is not None else [])
             found = self.session.findings(checked.document, {os.path.abspath(finding.span.path): edited})
             return Counter((f.code, f.message) for f in found)
 
         before = findings_with(None)
-        after = findings_with(edit.content)
         key = (finding.code, finding.message)
-        if after[key] >= before[key] or after - before:
-            return False
-        return findings_with(edit.content.replace(finding.code, PLACEBO_CODE)) == before
+        for edit in suppression_edits(finding, text, finding.code):
+            after = findings_with(edit)
+            if after[key] >= before[key] or after - before:
+                continue
+            if findings_with(Edit(edit.span, edit.content.replace(finding.code, PLACEBO_CODE))) == before:
+                return edit
+        return None
 
     def fix_all(self, checked: Checked) -> types.CodeAction | None:
         """`replaylint check --fix` on the document, from the editor's texts."""
         if not any(applicable(finding, unsafe=False) for finding in checked.findings):
             return None
+        if "fix-all" not in checked.memo:
+            checked.memo["fix-all"] = self.fixed_documents(checked)
+        changes = {self.session.uri_of(fixed.path): [self.replacement(fixed)] for fixed in checked.memo["fix-all"]}
+        if not changes:
+            return None
+        return types.CodeAction(title="Fix all replaylint problems", kind=FIX_ALL, edit=types.WorkspaceEdit(changes=changes))
+
+    def fixed_documents(self, checked: Checked) -> list[FixedDocument]:
         fixer = Fixer(self.session.checker(checked.document.path), unsafe=False)
         for document in self.session.documents.values():
             kind = document.kind
@@ -140,16 +149,9 @@ class Actions:
                 body = without_bom(document.text)
                 fixer.documents[os.path.normpath(document.path)] = FixedDocument(document.path, kind, body, body, "utf-8", document.text != body)
         fixer.run([checked.document.path])
-        changes = {
-            self.session.uri_of(fixed.path): [self.replacement(fixed)]
-            for fixed in fixer.documents.values()
-            if fixed.changed
-        }
         for failure in fixer.failures:
             self.session.log(failure, "warning")
-        if not changes:
-            return None
-        return types.CodeAction(title="Fix all replaylint problems", kind=FIX_ALL, edit=types.WorkspaceEdit(changes=changes))
+        return [fixed for fixed in fixer.documents.values() if fixed.changed]
 
     def replacement(self, fixed: FixedDocument) -> types.TextEdit:
         """One edit turning a document's original text into its fixed text: the lines between

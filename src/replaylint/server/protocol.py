@@ -71,7 +71,7 @@ class ReplaylintServer(LanguageServer):
             if timer is not None:
                 timer.cancel()
             if uri in self.session.documents:
-                changed |= self.session.check(uri)[1]
+                changed |= self.safely(lambda: self.session.check(uri)[1], default={uri})
         self.publish(changed)
 
     def schedule(self, uris: Iterable[str]) -> None:
@@ -104,18 +104,10 @@ class ReplaylintServer(LanguageServer):
 
         def text_of(path: str) -> EditorText:
             if path not in texts:
-                texts[path] = EditorText(self.checked_text(path), self.encoding)
+                texts[path] = EditorText(self.session.checked_text(path), self.encoding)
             return texts[path]
 
         return lambda finding: diagnostic(finding, text_of, self.session.uri_of)
-
-    def checked_text(self, path: str) -> str:
-        """The text the spans in `path` count in: the document's last checked text, else the
-        editor's or the disk's."""
-        for checked in self.session.checks.values():
-            if checked.document.path == os.path.abspath(path):
-                return checked.text
-        return self.session.text_of(path) or ""
 
     def current(self, uri: str) -> None:
         """Check the document now when its last check saw another text (a change is pending)."""

@@ -61,6 +61,7 @@ class Checked:
     document: Document
     text: str
     findings: list[Finding] = field(default_factory=list)
+    memo: dict = field(default_factory=dict)  # code actions worked out for this check
 
     def targets(self, uri_of: Callable[[str], str]) -> set[str]:
         return {self.document.uri} | {uri_of(finding.span.path) for finding in self.findings}
@@ -150,6 +151,14 @@ class Session:
                 return handle.read().decode("utf-8", "replace")
         except OSError:
             return None
+
+    def checked_text(self, path: str) -> str:
+        """The text the spans of findings in `path` count in: its document's last checked text,
+        else the editor's or the disk's."""
+        for checked in self.checks.values():
+            if checked.document.path == os.path.abspath(path):
+                return checked.text
+        return self.text_of(path) or ""
 
     # configuration
 

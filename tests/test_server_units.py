@@ -1,7 +1,11 @@
-"""LSP positions of replaylint's spans: columns in UTF-16 code units (or UTF-8 bytes when the
-client asks), lines ended as LSP ends them, a byte-order mark the editor keeps counted."""
+"""`replaylint server` without a client: LSP positions of replaylint's spans (columns in UTF-16
+code units, or UTF-8 bytes when the client asks; lines ended as LSP ends them; a byte-order mark
+the editor keeps counted), and the message when the `server` extra is not installed."""
 
 from __future__ import annotations
+
+import subprocess
+import sys
 
 import pytest
 
@@ -23,3 +27,10 @@ def test_positions_in_each_encoding(text: str, line: int, col: int, utf16: int, 
         position = lines.position(line, col)
         assert (position.line, position.character) == (line - 1, expected)
         assert lines.offset(position) == lines.index.offset(line, col)
+
+
+def test_without_the_server_extra_the_command_says_what_to_install():
+    hide_pygls = "import sys; sys.modules['pygls'] = None; from replaylint.cli import main; raise SystemExit(main(['server']))"
+    completed = subprocess.run([sys.executable, "-c", hide_pygls], capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    assert completed.returncode == 2
+    assert completed.stderr == "replaylint: error: the language server needs pygls: pip install 'replaylint[server]'\n"
