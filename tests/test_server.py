@@ -50,8 +50,24 @@ async def _initialize(client: LanguageClient, folder: Path, encodings: list[str]
     )
 
 
+class Publications(dict):
+    """The client's latest diagnostics by URI (what pytest-lsp keeps), and every publication."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.history: list[tuple[str, list[types.Diagnostic]]] = []
+
+    def __setitem__(self, uri: str, diagnostics: Sequence[types.Diagnostic]) -> None:
+        self.history.append((uri, list(diagnostics)))
+        super().__setitem__(uri, diagnostics)
+
+    def of(self, path: Path) -> list[list[str]]:
+        return [codes(diagnostics) for uri, diagnostics in self.history if uri == path.as_uri()]
+
+
 @pytest_lsp.fixture(config=SERVER, scope="module")
 async def server(lsp_client: LanguageClient, tmp_path_factory: pytest.TempPathFactory):
+    lsp_client.diagnostics = Publications()
     await _initialize(lsp_client, tmp_path_factory.mktemp("workspace"))
     yield
     await lsp_client.shutdown_session()
@@ -230,6 +246,7 @@ async def test_the_latest_of_quick_changes_is_checked(client: LanguageClient, tm
     change(client, script, BATCH_SHARDED, 2)
     change(client, script, SHELL_FIXED, 3)
     assert await published(client, script, none) == []
+    assert client.diagnostics.of(script) == [["RPL003"], []]  # the text in between was never checked
 
 
 async def test_python_launch_fix_and_disable_comment(client: LanguageClient, tmp_path: Path):
