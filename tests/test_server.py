@@ -394,6 +394,16 @@ async def test_configuration_is_read_and_reread_when_saved(client: LanguageClien
     await published(client, script, has("RPL003"))
 
 
+async def test_excluded_files_are_not_checked(client: LanguageClient, tmp_path: Path):
+    write(tmp_path, "replaylint.toml", 'extend-exclude = ["vendor"]\n')
+    vendored = write(tmp_path, "vendor/serve.sh", SHELL_LAUNCH)
+    ours = write(tmp_path, "serve.sh", SHELL_LAUNCH)
+    open_file(client, vendored, "shellscript")
+    open_file(client, ours, "shellscript")
+    await published(client, ours, has("RPL003"))  # published after the vendored file's
+    assert list(client.diagnostics[vendored.as_uri()]) == []
+
+
 async def test_a_broken_configuration_is_reported_not_raised(client: LanguageClient, tmp_path: Path):
     write(tmp_path, "replaylint.toml", 'selectt = ["ALL"]\n')
     script = write(tmp_path, "serve.sh", SHELL_LAUNCH)
