@@ -307,6 +307,27 @@ async def test_disable_comment_never_cuts_a_command_in_a_string(client: Language
     assert await published(client, module, none) == []
 
 
+async def test_disable_adds_the_code_to_a_suppression_already_on_the_line(client: LanguageClient, tmp_path: Path):
+    source = BATCH_SHARDED.replace(" --logprobs-mode processed_logprobs", "").rstrip("\n") + "  # replaylint: ignore[RPL006]\n"
+    script = write(tmp_path, "serve.sh", source)
+    module = write(tmp_path, "rollout.py", 'from vllm import LLM\n\nLLM(model="m", return_sampling_mask=True)  # noqa: E501, RPL001\n')
+    open_file(client, script, "shellscript")
+    open_file(client, module, "python")
+    [shown] = await published(client, script, has("RPL003"))
+    disabled = apply_action(titled(await actions(client, script, shown.range), "Disable RPL003 for this line"), script, source)
+    assert disabled == source.replace("[RPL006]", "[RPL006, RPL003]")
+    change(client, script, disabled, 2)
+    await published(client, script, none)
+
+    # `RPL001` suppresses nothing here (RPL901); the comment keeps it and gains RPL003
+    python = module.read_text()
+    shown = next(d for d in await published(client, module, has("RPL003", "RPL901")) if d.code == "RPL003")
+    disabled = apply_action(titled(await actions(client, module, shown.range), "Disable RPL003 for this line"), module, python)
+    assert disabled == python.replace("RPL001", "RPL001, RPL003")
+    change(client, module, disabled, 2)
+    await published(client, module, has("RPL901"))
+
+
 async def test_unsafe_fix_is_labelled_and_left_out_of_fix_all(client: LanguageClient, tmp_path: Path):
     script = write(tmp_path, "serve.sh", BATCH_SHARDED)
     open_file(client, script, "shellscript")
