@@ -1,4 +1,4 @@
-"""The command line: `replaylint check`, `replaylint rule`, `replaylint --version`.
+"""The command line: `replaylint check`, `replaylint rule`, `replaylint server`, `replaylint --version`.
 
 Exit status: 0 no findings, 1 findings (or a diff with `--diff`), 2 usage, configuration or
 internal error.
@@ -67,6 +67,8 @@ def _parser() -> argparse.ArgumentParser:
 
     clean = commands.add_parser("clean", help="remove the result cache")
     clean.add_argument("--cache-dir", metavar="DIR")
+
+    commands.add_parser("server", help="run the language server (LSP) on stdin and stdout")
     return parser
 
 
@@ -103,6 +105,10 @@ def _main(argv: list[str]) -> int:
         return _show_settings(args)
     if args.command == "clean":
         return _clean(args)
+    if args.command == "server":
+        from .server import serve
+
+        return serve()
     if args.command != "check":
         _parser().print_help()
         return EXIT_ERROR

@@ -639,10 +639,12 @@ class ProjectPins:
     `pins(path)` -> releases or None; `pins.pin_for(path)` -> `Pin` (releases and sources) or
     None; `pins.describe_source(path)` -> `uv.lock: vllm 0.31.2` or None; `pins.notes`: broken
     pin files that mention vLLM. One instance per run: it caches every directory and file.
+    `texts` maps absolute paths to the texts of files being edited, read instead of the disk.
     """
 
-    def __init__(self, root_hint: str | None = None) -> None:
+    def __init__(self, root_hint: str | None = None, texts: dict[str, str] | None = None) -> None:
         self.root_hint = os.path.abspath(root_hint) if root_hint else None
+        self.texts = dict(texts or {})
         self.notes: list[str] = []
         self._pins: dict[str, Pin | None] = {}
         self._locks: dict[str, Pin | None] = {}
@@ -740,7 +742,8 @@ class ProjectPins:
 
     def _text(self, path: str) -> str | None:
         if path not in self._texts:
-            self._texts[path] = self._read(path)
+            edited = self.texts.get(os.path.abspath(path))
+            self._texts[path] = edited if edited is not None else self._read(path)
         return self._texts[path]
 
     def _read(self, path: str) -> str | None:
