@@ -24,6 +24,7 @@ class Command:
     script: str | None = None
     env: dict[str, str] = field(default_factory=dict)
     where: str = ""
+    open_reason: str = ""
 
 
 # -- YAML --------------------------------------------------------------------------------------
@@ -160,7 +161,8 @@ def dockerfile_commands(text: str) -> list[Command]:
         cmd = [] if entry and entry[:2] == ["/bin/sh", "-c"] else (stage.cmd or [])
         argv = [*entry, *cmd]
         if argv:
-            commands.append(Command(argv=argv, env=dict(stage.env), where=f"stage {stage.name}"))
+            reason = "the arguments come from `docker run` (ENTRYPOINT without CMD)" if entry and stage.cmd is None else ""
+            commands.append(Command(argv=argv, env=dict(stage.env), where=f"stage {stage.name}", open_reason=reason))
     return commands
 
 

@@ -43,6 +43,9 @@ JUDGE_GPUS = 8
 SHELL_FRONTENDS = ("shell",)
 YAML_FRONTENDS = ("kubernetes", "compose", "helm-values", "github-actions", "dynamo-graph")
 ABSENCE_MESSAGES = frozenset((messages.REQUIRES_PROCESSED_LOGPROBS,))
+REQUEST_RULES = frozenset(("RPL101", "RPL102"))
+# Settings whose value, when replaylint cannot know it (an f-string, a variable), decides the message.
+_DECIDING = {messages.REQUIRES_V2: ("speculative_config",), messages.NO_SPEC_DECODE: ("speculative_config",)}
 
 
 def default_judge_python() -> Path:
@@ -127,6 +130,7 @@ class Launch:
     env: dict[str, str] = field(default_factory=dict)
     verdict: dict | None = None
     unjudgeable: str = ""
+    open_reason: str = ""  # the judges' own reason that part of the launch is given elsewhere
 
 
 @dataclass
@@ -215,7 +219,13 @@ def run_mutant_in_sandbox(sandbox: Sandbox, entry: Entry, mutant: mutate.Mutant,
                 runs.append(_run_command(sandbox, command))
         elif frontend == "dockerfile":
             for command in containers.dockerfile_commands(mutant.text):
-                runs.append(_run_command(sandbox, command))
+                found, _ = _launches_from_runs([_run_command(sandbox, command)])
+                for launch in found:
+                    launch.open_reason = command.open_reason
+                result.launches.extend(found)
+            if not result.launches:
+                result.not_reached = "no stage starts vLLM with the mask"
+            return result
         elif frontend == "vllm-config":
             path = workdir / f"config-{abs(hash(result.id))}.yaml"
             path.write_text(mutant.text)
@@ -265,8 +275,9 @@ class JudgeProcess:
 
 def replaylint_view(checker: Checker, entry: Entry, text: str) -> tuple[list[str], list[str], str | None]:
     result = checker.check_bytes(str(entry.file), text.encode("utf-8", "surrogateescape"))
-    errors = [f"{f.code} {f.message}" for f in result.findings if f.severity == "error"]
-    warnings = [f"{f.code} {f.message}" for f in result.findings if f.severity != "error"]
+    # Request-time rules (RPL101/RPL102) are about generate calls, which the judge does not run.
+    errors = [f"{f.code} {f.message}" for f in result.findings if f.severity == "error" and f.code not in REQUEST_RULES]
+    warnings = [f"{f.code} {f.message}" for f in result.findings if f.severity != "error" or f.code in REQUEST_RULES]
     return errors, warnings, result.internal_error
 
 
@@ -302,7 +313,7 @@ def judge_outcome(result: MutantResult, replay_launches, known: dict[str, str]) 
         result.outcome = "not-judged"
         result.detail = unjudgeable[0] if unjudgeable else result.not_reached or "no launch reached vLLM"
         return
-    expectations = [expect(launch.verdict, True) for launch in judged]
+    expectations = [_expect(launch.verdict) for launch in judged]
     result.expectations = expectations
     problems = []
     if all(e.outcome == "accept" for e in expectations):
@@ -315,10 +326,9 @@ def judge_outcome(result: MutantResult, replay_launches, known: dict[str, str]) 
         problem = compare(expectation, result.errors, None)
         if problem is None:
             continue
-        open_ended = [launch for launch in replay_launches() if launch.open_ended]
-        if open_ended and not result.errors and set(expectation.fragments) <= ABSENCE_MESSAGES:
-            result.outcome = "open-ended"
-            result.detail = open_ended[0].open_reason or "replaylint cannot see every setting of the launch"
+        reason = _open_reason(result, expectation, replay_launches())
+        if reason and not result.errors:
+            result.outcome, result.detail = "open-ended", reason
             return
         problems.append(f"{problem.problem}: {problem.detail}")
     if not problems:
@@ -329,6 +339,46 @@ def judge_outcome(result: MutantResult, replay_launches, known: dict[str, str]) 
     result.outcome = "known-bug" if bug else "disagree"
     if bug:
         result.detail = f"{bug}: {result.detail}"
+
+
+def _expect(verdict: dict) -> Expectation:
+    """The oracle's expectation, except that a boolean-looking word argparse refuses right after
+    an option it refuses too (`--num-redundant-experts 0`) is that option's value, not a word
+    left over from the mask switch."""
+    expectation = expect(verdict, True)
+    message = verdict.get("message") or ""
+    if expectation.label == "argparse unrecognized" and message.startswith("unrecognized arguments: "):
+        words = message[len("unrecognized arguments: ") :].split()
+        own = [w for i, w in enumerate(words) if "sampling" in w or not (i and words[i - 1].startswith("--"))]
+        if not any(w in BOOL_WORDS_OR_MASK(w) for w in own):
+            return Expectation("other", "argparse: an unknown option and its value")
+    return expectation
+
+
+def BOOL_WORDS_OR_MASK(word: str) -> set[str]:
+    from ..differential.oracle import BOOL_WORDS
+
+    return BOOL_WORDS | ({word} if "sampling-mask" in word or "sampling_mask" in word else set())
+
+
+def _open_reason(result: MutantResult, expectation: Expectation, replay: list) -> str:
+    """Why replaylint may stay silent: the launch's arguments come from elsewhere, or the setting
+    that decides vLLM's message has a value replaylint cannot know."""
+    fragments = set(expectation.fragments)
+    if fragments <= ABSENCE_MESSAGES:
+        opened = [launch for launch in result.launches if launch.open_reason]
+        if opened:
+            return opened[0].open_reason
+        for launch in replay:
+            if launch.open_ended:
+                return "replaylint: " + (launch.open_reason or "the launch is open-ended")
+    for fragment in fragments:
+        for name in _DECIDING.get(fragment, ()):
+            for launch in replay:
+                setting = launch.get(name)
+                if setting is not None and not setting.known:
+                    return f"replaylint: the value of {name} is not static"
+    return ""
 
 
 def load_known_bugs() -> dict[str, str]:
