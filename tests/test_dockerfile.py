@@ -210,8 +210,15 @@ def test_vllm_image_cmd_holds_arguments_only() -> None:
     assert not launch.env_open
 
 
-def test_variant_images_have_an_unknown_entrypoint() -> None:
-    assert launches('FROM vllm/vllm-openai-rocm:v0.31.0\nCMD ["m", "--return-sampling-mask"]\n') == []
+@pytest.mark.parametrize("image", ["vllm/vllm-openai-rocm:v0.31.0", "vllm/vllm-openai-cpu:latest", "vllm/vllm-openai-xpu", "vllm/vllm-openai-nonroot:nightly"])
+def test_serving_variant_images_run_vllm_serve(image: str) -> None:
+    launch = only(f'FROM {image}\nCMD ["m", "--return-sampling-mask"]\n')
+    assert launch.settings["model"].value == "m" and launch.settings["return_sampling_mask"].value is True
+
+
+def test_other_images_have_an_unknown_entrypoint() -> None:
+    assert launches('FROM vllm/vllm-openai-rocm:base-nightly-rocm72\nCMD ["m", "--return-sampling-mask"]\n') == []
+    assert launches('FROM vllm/vllm-openai-zen:v0.31.0\nCMD ["m", "--return-sampling-mask"]\n') == []
     assert launches('FROM mycorp/vllm:1\nCMD ["--model", "m", "--return-sampling-mask"]\n') == []
 
 

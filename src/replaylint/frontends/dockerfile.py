@@ -763,7 +763,8 @@ class _Extractor:
         if image == "scratch":
             return Stage(name, _NO_ENTRYPOINT)
         repository = _repository(image)
-        if repository is not None and is_vllm_image(repository):
+        tag_known = _UNKNOWN_PART not in image
+        if repository is not None and is_vllm_image(image if tag_known else repository, tag_known):
             stage = Stage(name, _SERVE_IMAGE)
         else:
             stage = Stage(name, _UNKNOWN_IMAGE, env_open=True)

@@ -17,13 +17,25 @@ _TAG_RELEASE = re.compile(r"^v?(\d+\.\d+(?:\.\d+)?)")
 _PIP_PIN = re.compile(r"^vllm(?:\[[\w,\-]+\])?\s*==\s*v?(\d+\.\d+(?:\.\d+)?)", re.IGNORECASE)
 
 
-def is_vllm_image(image: str) -> bool:
-    """The official OpenAI-server image (any registry, any tag), whose entrypoint is `vllm serve`.
+# vLLM's own Dockerfiles build these from a `vllm-openai` stage with `ENTRYPOINT ["vllm", "serve"]`
+# (docker/Dockerfile.rocm, .cpu, .xpu of the 0.33.0 sdist); `-nonroot` runs a wrapper that ends
+# with `exec vllm serve "$@"` (docker/entrypoints/vllm-nonroot-entrypoint.sh). Their `base-*` tags
+# are build bases (`ARG BASE_IMAGE=vllm/vllm-openai-rocm:base-nightly-rocm72`), not servers.
+_SERVING_VARIANTS = frozenset(("-rocm", "-cpu", "-xpu", "-nonroot"))
 
-    Variant images (`vllm-openai-rocm`, `-xpu`, `-nonroot` ...) are not assumed to share it.
-    """
+
+def is_vllm_image(image: str, tag_known: bool = True) -> bool:
+    """An image of the vLLM project (any registry, any tag) whose entrypoint is `vllm serve`:
+    `vllm-openai` and its `-rocm`, `-cpu`, `-xpu` and `-nonroot` variants (not their `base-*`
+    build images, nor other variants, whose entrypoints are not known). `tag_known=False`: the
+    tag is not known statically (`${TAG}`), so a variant may be a build image."""
     match = _IMAGE.match(image.strip().strip("'\""))
-    return match is not None and match.group("variant") is None
+    if match is None:
+        return False
+    variant, tag = match.group("variant"), match.group("tag") or ""
+    if variant is None:
+        return True
+    return tag_known and variant in _SERVING_VARIANTS and not tag.startswith("base")
 
 
 def release_from_image(image: str) -> Release | None:
