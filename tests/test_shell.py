@@ -246,7 +246,7 @@ def test_launchers(command: str, label: str) -> None:
         "command -v vllm serve\n",
         'run "$SERVER" serve m --return-sampling-mask\n',
         '"$BIN" serve m --return-sampling-mask\n',
-        "docker run vllm/vllm-openai-rocm:v0.31.0 m --return-sampling-mask\n",
+        "docker run vllm/vllm-openai-rocm:base-nightly-rocm72 m --return-sampling-mask\n",
         "docker run --some-new-flag vllm/vllm-openai m --return-sampling-mask\n",
         "taskset -p 1234 vllm serve m\n",
         "alias serve='vllm serve m --return-sampling-mask'\n",
