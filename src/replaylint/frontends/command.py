@@ -31,7 +31,7 @@ from ..vllm import argv
 from ..vllm.argv import ConfigLoader, Token
 from ..vllm.fields import FIELDS, flag_for
 from ..vllm.releases import NEWEST, Release
-from . import SourceFile
+from ..source import SourceFile
 
 
 # Launchers whose words are a framework's own (frameworks/ turns them into vLLM settings).

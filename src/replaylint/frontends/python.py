@@ -5,7 +5,7 @@ is imported only for the first file that needs it (it costs a process 0.2 s)."""
 from __future__ import annotations
 
 from ..model import Edit, Fix, Launch
-from . import ExtractContext, NeedsHeavyParser, SourceFile
+from ..source import ExtractContext, NeedsHeavyParser, SourceFile
 from .python_focus import focus
 
 

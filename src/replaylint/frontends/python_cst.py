@@ -36,7 +36,8 @@ from ..model import (
     Span,
 )
 from ..vllm.fields import RUNNER_ENV
-from . import ExtractContext, ParseError, SourceFile, command
+from . import command
+from ..source import ExtractContext, ParseError, SourceFile
 from .python_focus import focus, syntax_error
 from .python_scopes import Scope, ScopeTracker
 from .python_argv import ARGV_LIST_CALLS, ARGV_SPREAD_CALLS, SHELL_CALLS, ArgvHandle, ArgvLaunches

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..model import Edit, Fix, Launch, Span
-from . import ExtractContext, ParseError, SourceFile
+from ..source import ExtractContext, ParseError, SourceFile
 
 try:
     import tomllib

@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Callable, Mapping
 
 from ...model import UNKNOWN, Edit, Fix, Launch, LaunchKind, Setting, VersionHint
-from .. import ExtractContext, ParseError, SourceFile
+from ...source import ExtractContext, ParseError, SourceFile
 from .. import command
 from ..command import EnvPlace
 from . import grammar

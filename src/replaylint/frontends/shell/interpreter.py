@@ -27,7 +27,7 @@ from ...vllm.argv import Token
 from ...vllm.fields import FIELDS
 from ...vllm.images import release_from_pin
 from ...vllm.releases import Release
-from .. import ExtractContext, SourceFile
+from ...source import ExtractContext, SourceFile
 from ..command import CommandHandle, EnvPlace, WordSyntax, command_launch
 from .conditions import dynamic, outcome, statements_outcome
 from .grammar import Node

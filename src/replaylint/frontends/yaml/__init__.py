@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 
 from ...model import Edit, Fix, Launch
-from .. import ExtractContext, ParseError, SourceFile
+from ...source import ExtractContext, ParseError, SourceFile
 from . import compose, frameworks, helm, kubernetes, vllm_config, workflows
 from .nodes import ComposeError, compose_all, forget_walks
 from .render import render as _render

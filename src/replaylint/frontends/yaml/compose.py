@@ -28,7 +28,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ...edits import Sequence, remove
 from ...frameworks import sagemaker
 from ...model import UNKNOWN, Launch, LaunchKind, Setting
-from .. import ExtractContext, SourceFile
+from ...source import ExtractContext, SourceFile
 from . import env_files
 from . import launch as L
 from .nodes import HOLE, STR, Text, content_end, dash_of, entries, get, mapping, scalar_text, span

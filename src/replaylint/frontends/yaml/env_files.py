@@ -9,7 +9,7 @@ from __future__ import annotations
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ...model import Setting
-from .. import ExtractContext, SourceFile
+from ...source import ExtractContext, SourceFile
 from ..env_file import parse
 from .nodes import get
 

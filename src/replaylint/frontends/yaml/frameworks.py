@@ -17,7 +17,7 @@ from yaml.nodes import MappingNode, Node
 
 from ...frameworks import ConfigView, Layered, nemo_rl, verl
 from ...model import Launch, LineIndex, Span
-from .. import ExtractContext, SourceFile
+from ...source import ExtractContext, SourceFile
 from .nodes import ComposeError, compose_all, construct, content_end, get, mapping, source, span
 
 _MAX_DEFAULTS = 4

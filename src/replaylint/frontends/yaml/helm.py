@@ -36,7 +36,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ...model import Launch, LaunchKind
 from ...vllm.argv import Token
-from .. import ExtractContext, SourceFile
+from ...source import ExtractContext, SourceFile
 from . import launch as L
 from .kubernetes import env_of
 from .nodes import STR, construct, content_end, get, get_str, items, mapping, source, span, walked

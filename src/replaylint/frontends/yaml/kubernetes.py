@@ -41,7 +41,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ...edits import Sequence, remove
 from ...model import UNKNOWN, Launch, LaunchKind, Setting
-from .. import ExtractContext, SourceFile
+from ...source import ExtractContext, SourceFile
 from ...vllm.argv import ConfigLoader, Token
 from . import launch as L
 from . import vllm_config

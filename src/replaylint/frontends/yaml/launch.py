@@ -21,7 +21,7 @@ from ...model import Edit, Launch, LaunchKind, Setting, Span, VersionHint
 from ...vllm.argv import ConfigLoader, Token
 from ...vllm.images import is_vllm_image, release_from_image
 from ...vllm.releases import Release
-from .. import ExtractContext, SourceFile
+from ...source import ExtractContext, SourceFile
 from ..command import EnvPlace, WordSyntax, command_launch, split_launcher, token_elements
 from .nodes import HOLE, Text
 from .words import Place, Words

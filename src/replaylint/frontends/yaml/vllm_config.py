@@ -36,7 +36,7 @@ from ...model import UNKNOWN, Edit, Launch, LaunchKind, LineIndex, RemoveSetting
 from ...vllm.argv import Token
 from ...vllm.options import table_for
 from ...vllm.releases import NEWEST
-from .. import ExtractContext, SourceFile
+from ...source import ExtractContext, SourceFile
 from .nodes import ComposeError, Text, compose_all, construct, content_end, entries, line_end, line_start, next_line, source, span
 from .words import scalar
 

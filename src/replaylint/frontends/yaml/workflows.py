@@ -20,7 +20,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode
 
 from ...model import UNKNOWN, Launch, LaunchKind, Setting, VersionHint
 from ...vllm.releases import Release
-from .. import ExtractContext, SourceFile
+from ...source import ExtractContext, SourceFile
 from . import launch as L
 from .nodes import STR, content_end, entries, get, get_str, items, scalar_text, span
 from .words import scalar
