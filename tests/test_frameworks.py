@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from replaylint import frontends
-from replaylint.frameworks import hydra_value, sagemaker
-from replaylint.frontends.command import split_launcher
+from replaylint.frameworks import sagemaker
+from replaylint.frameworks.views import hydra_value
+from replaylint.launchers import split_launcher
 from replaylint.frontends import ExtractContext, SourceFile
 from replaylint.frontends import shell, toml
 from replaylint.model import UNKNOWN, Launch, LaunchKind, Setting, Span

@@ -1,8 +1,11 @@
-"""Launches from command lines, shared by the shell, Dockerfile, YAML and Python-argv frontends.
+"""vLLM command lines: launches from their words, fixes back into words. Shared by the shell,
+Dockerfile, YAML and Python-argv frontends and by the framework adapters that build a vLLM
+command (TRL, SageMaker).
 
 A frontend finds the words of a command and where they sit; `command_launch` runs them
-through `vllm.argv` and builds the `Launch`; `render` writes fixes back as word edits in the
-frontend's syntax (`WordSyntax`): shell words, a JSON exec array, a YAML list, a Python list.
+through `vllm.argv` and builds the `Launch` (`frameworks.commands` first hands a framework's
+own launcher to its adapter); `render` writes fixes back as word edits in the frontend's
+syntax (`WordSyntax`): shell words, a JSON exec array, a YAML list, a Python list.
 """
 
 from __future__ import annotations
@@ -12,8 +15,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence as Seq
 
-from ..edits import Sequence, insert_after, remove
-from ..model import (
+from .edits import Sequence, insert_after, remove
+from .model import (
     Edit,
     Fix,
     Launch,
@@ -27,15 +30,11 @@ from ..model import (
     Span,
     VersionHint,
 )
-from ..vllm import argv
-from ..vllm.argv import ConfigLoader, Token
-from ..vllm.fields import FIELDS, flag_for
-from ..vllm.releases import NEWEST, Release
-from ..source import SourceFile
-
-
-# Launchers whose words are a framework's own (frameworks/ turns them into vLLM settings).
-FRAMEWORK_ENTRYPOINTS = frozenset(("trl", "verl", "nemo-rl", "skyrl"))
+from .source import SourceFile
+from .vllm import argv
+from .vllm.argv import ConfigLoader, Token
+from .vllm.fields import FIELDS, flag_for
+from .vllm.releases import NEWEST, Release
 
 
 @dataclass(frozen=True)
@@ -89,14 +88,8 @@ def command_launch(
 ) -> Launch | None:
     """A launch from the words after the launcher (`vllm serve`); `elements` are their bounds
     in the source for edits (usually the token spans; a YAML item may include its quotes).
-    None when a framework launcher starts no vLLM engine we can see."""
-    if entrypoint in FRAMEWORK_ENTRYPOINTS:
-        from .. import frameworks
-
-        return frameworks.command_launch(
-            kind, span, tokens, elements, syntax, entrypoint=entrypoint, env=env, env_places=env_places, release=release,
-            load_config=load_config, open_reasons=open_reasons, version_hint=version_hint, label=label, condition=condition,
-        )
+    `entrypoint` is one of vLLM's (`serve`, `api_server`, `dynamo`: its parser, not Dynamo's
+    own flags, which `frameworks.commands` adds)."""
     parsed = argv.parse(tokens, release or NEWEST, load_config, entrypoint)
     handle = CommandHandle(tokens, elements, syntax, parsed.token_indices, dict(env_places or {}))
     reasons = [*open_reasons, *parsed.open_reasons]
@@ -113,10 +106,6 @@ def command_launch(
         label=label,
         handle=handle,
     )
-    if entrypoint == "dynamo":
-        from ..frameworks import dynamo
-
-        launch = dynamo.adapt(launch)
     return launch
 
 
@@ -281,74 +270,3 @@ def written_like(original: str, value: Any) -> str:
     if original.startswith('"'):
         return f'"{text}"'
     return text
-
-
-
-# -- launchers ---------------------------------------------------------------------------------
-
-_PYTHON = re.compile(r"^python(\d+(\.\d+)?)?$")
-_PYTHON_OPTIONS_WITH_VALUE = {"-X", "-W", "-c"}
-# `python -m MODULE` launchers: vLLM's own, and RL frameworks that start vLLM (frameworks/).
-_MODULE_ENTRYPOINTS = {
-    "vllm.entrypoints.openai.api_server": "api_server",
-    "dynamo.vllm": "dynamo",
-    "trl.scripts.vllm_serve": "trl",
-    "verl.trainer.main_ppo": "verl",
-    "skyrl.train.entrypoints.main_base": "skyrl",
-}
-# `PROGRAM SUBCOMMAND` launchers.
-_PROGRAMS = {("vllm", "serve"): "serve", ("trl", "vllm-serve"): "trl"}
-_RUNNERS = {("uv", "run"), ("poetry", "run"), ("pdm", "run"), ("pipenv", "run"), ("hatch", "run")}
-# Options of those runners that take a value (`uv run --with vllm vllm serve ...`).
-_RUNNER_OPTIONS_WITH_VALUE = {"--with", "-w", "--python", "-p", "--project", "--directory", "--extra", "--group", "--env-file", "--index", "--index-url", "-e", "--env"}
-
-
-def _basename(word: str) -> str:
-    return word.rstrip("/").rsplit("/", 1)[-1]
-
-
-def split_launcher(words: Seq[str | None], python_unknown_first: bool = False) -> tuple[str, int] | None:
-    """Find a launcher of vLLM at the start of a command's words.
-
-    Returns (entrypoint, index of the first word after the launcher): `vllm serve` -> "serve",
-    `python[3] [-u ...] -m vllm.entrypoints.openai.api_server` -> "api_server",
-    `python -m dynamo.vllm` -> "dynamo", and the RL frameworks' launchers (`trl vllm-serve`,
-    `python -m verl.trainer.main_ppo`, SkyRL's and NeMo-RL's scripts; see `frameworks`).
-    `uv run`, `poetry run` ... in front are skipped. A first word we cannot read counts as a
-    Python interpreter only when `python_unknown_first` (`sys.executable` in argv lists).
-    """
-    from ..frameworks import nemo_rl_script
-
-    position = 0
-    while position + 1 < len(words) and (words[position], words[position + 1]) in _RUNNERS:
-        position += 2
-        while position < len(words) and (words[position] or "").startswith("-"):
-            takes_value = words[position] in _RUNNER_OPTIONS_WITH_VALUE
-            position += 2 if takes_value else 1
-    if position >= len(words):
-        return None
-    first = words[position]
-    if first is not None and position + 1 < len(words) and (_basename(first), words[position + 1]) in _PROGRAMS:
-        return _PROGRAMS[(_basename(first), words[position + 1])], position + 2
-    if first is not None and nemo_rl_script(first):
-        return nemo_rl_script(first, words, position + 1)
-    if first is None and not python_unknown_first:
-        return None
-    if first is not None and not _PYTHON.match(_basename(first)):
-        return None
-    position += 1
-    while position < len(words):
-        word = words[position]
-        if word == "-m" and position + 1 < len(words):
-            module = words[position + 1]
-            if module in _MODULE_ENTRYPOINTS:
-                return _MODULE_ENTRYPOINTS[module], position + 2
-            if module == "vllm.entrypoints.cli.main" and position + 2 < len(words) and words[position + 2] == "serve":
-                return "serve", position + 3
-            return None
-        if word is not None and nemo_rl_script(word):
-            return nemo_rl_script(word, words, position + 1)
-        if word is None or not word.startswith("-"):
-            return None
-        position += 2 if word in _PYTHON_OPTIONS_WITH_VALUE else 1
-    return None

@@ -1,16 +1,12 @@
-"""TOML frontend: prime-rl configuration files (`uv run rl @ rl.toml`, `uv run inference @ inference.toml`).
+"""TOML with positions: the values `tomllib` reads (what prime-rl reads) and where every key
+and value sits.
 
-Values come from `tomllib` (what prime-rl reads); `tomllib` keeps no positions, so a small
-scanner walks the same text once more and records where every key and value sits: table
-headers (`[a.b]`, `[[a.b]]` with the index of each array element), dotted keys (`env.id = ...`)
-and the keys of inline tables (`sampling = { top_k = 64 }`). Strings (basic, literal,
-multi-line), comments and multi-line arrays are skipped as TOML 1.0 writes them. The scanner
-only runs on text `tomllib` accepted, so it never has to report errors; a key it cannot place
-falls back to its table's header.
-
-Only prime-rl configurations become launches (`frameworks.prime_rl` decides from the tables a
-file has); `pyproject.toml` never reaches this frontend (`kind_for`). A file that does not parse
-is reported only when it looks like a prime-rl config. Fixes are not offered.
+`tomllib` keeps no positions, so a small scanner walks the same text once more and records
+where every key and value sits: table headers (`[a.b]`, `[[a.b]]` with the index of each array
+element), dotted keys (`env.id = ...`) and the keys of inline tables (`sampling = { top_k = 64
+}`). Strings (basic, literal, multi-line), comments and multi-line arrays are skipped as TOML
+1.0 writes them. The scanner only runs on text `tomllib` accepted, so it never has to report
+errors; a key it cannot place falls back to its table's header.
 """
 
 from __future__ import annotations
@@ -19,21 +15,20 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..model import Edit, Fix, Launch, Span
-from ..source import ExtractContext, ParseError, SourceFile
+from .model import Span
+from .source import SourceFile
 
 try:
     import tomllib
 except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib  # type: ignore[no-redef]
 
-__all__ = ["extract", "render", "parses", "TomlDocument"]
+TomlError = tomllib.TOMLDecodeError
 
 Path = tuple[Any, ...]  # keys (str) and array-of-tables indices (int)
 
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
 _SCALAR_END = re.compile(r"[,\]}\n#]")
-_PRIME_RL_HINT = re.compile(r"^\s*\[\[?\s*(orchestrator|inference|vllm)\b|enable_return_sampling_mask", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -279,7 +274,7 @@ def _escaped(text: str, position: int) -> bool:
 
 
 def read(source: SourceFile) -> TomlDocument:
-    """The document of a TOML file; raises `tomllib.TOMLDecodeError` when it does not parse."""
+    """The document of a TOML file; raises `TomlError` when it does not parse."""
     data = tomllib.loads(source.text)
     document = TomlDocument(source, data)
     try:
@@ -289,35 +284,9 @@ def read(source: SourceFile) -> TomlDocument:
     return document
 
 
-# -- the frontend -----------------------------------------------------------------------------
-
-
 def parses(text: str) -> bool:
     try:
         tomllib.loads(text)
     except tomllib.TOMLDecodeError:
         return False
     return True
-
-
-def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
-    from ..frameworks import prime_rl
-
-    try:
-        document = read(source)
-    except tomllib.TOMLDecodeError as error:
-        if not _PRIME_RL_HINT.search(source.text):
-            return []
-        line, col = _position(str(error))
-        raise ParseError(f"TOML syntax error: {str(error).split(' (at ')[0]}", line, col) from None
-    return prime_rl.launches(document)
-
-
-def _position(message: str) -> tuple[int, int]:
-    match = re.search(r"line (\d+), column (\d+)", message)
-    return (int(match.group(1)), int(match.group(2))) if match else (1, 1)
-
-
-def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
-    """Fixes are not written into framework configuration files."""
-    return None

@@ -32,7 +32,7 @@ from typing import Any
 from ..model import UNKNOWN, Launch, LaunchKind, Request, Setting, Span
 from ..vllm.argv import Token
 from ..vllm.fields import RUNNER_ENV
-from . import ConfigView, Layered, hydra_value, read_overrides, token_tree
+from .views import ConfigView, Layered, hydra_value, read_overrides, token_tree
 
 POLICY = ("policy",)
 GENERATION = ("policy", "generation")

@@ -39,7 +39,7 @@ from ..model import UNKNOWN, Launch, LaunchKind, Setting, Span
 from ..vllm.fields import RUNNER_ENV
 
 if TYPE_CHECKING:
-    from ..frontends.toml import TomlDocument
+    from ..toml_document import TomlDocument
 
 _PROCESSED = "processed_logprobs"
 

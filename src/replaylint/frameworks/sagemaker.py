@@ -28,7 +28,7 @@ import re
 from typing import Any, Mapping
 
 from ..edits import Sequence
-from ..frontends.command import WordSyntax, command_launch
+from ..command import WordSyntax, command_launch
 from ..model import UNKNOWN, Launch, LaunchKind, Setting, Span, VersionHint
 from ..vllm.argv import Token
 from ..vllm.releases import Release

@@ -27,7 +27,7 @@ from typing import Any
 
 from ..model import UNKNOWN, Launch, LaunchKind, Request, Setting, Span
 from ..vllm.argv import Token
-from . import ConfigView, read_overrides, yaml_value
+from .views import ConfigView, read_overrides, yaml_value
 
 ENGINE = ("generator", "inference_engine")
 _TYPED = {

@@ -32,7 +32,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from ..frontends.command import CommandHandle, command_launch as vllm_command_launch
+from ..command import CommandHandle, command_launch as vllm_command_launch
 from ..model import Launch, LaunchKind, Setting, Span
 from ..vllm.argv import Token
 

@@ -40,7 +40,7 @@ from ..vllm import argv
 from ..vllm.argv import Token
 from ..vllm.fields import FIELDS
 from ..vllm.releases import NEWEST
-from . import ConfigView, hydra_value, read_overrides
+from .views import ConfigView, hydra_value, read_overrides
 
 ROLLOUT = ("actor_rollout_ref", "rollout")
 MTP = ("actor_rollout_ref", "model", "mtp")

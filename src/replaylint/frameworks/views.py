@@ -1,20 +1,8 @@
-"""Adapters for RL frameworks that start vLLM from their own configuration.
-
-Each adapter turns what a framework reads (its flags, environment, config files) into the
-vLLM engine settings it passes on, citing the framework source it follows. The model, argv
-semantics and rules are shared and untouched: a setting carries the span of the framework's
-own key, so findings land there; a default the framework adds carries the span of the key
-that made it matter (usually the mask) and says so in its spelling.
-
-This module holds what several adapters share:
-
-- `command_launch`: the launch of a framework command found by `frontends.command.split_launcher`
-  (`trl vllm-serve`, `python -m verl.trainer.main_ppo`, `python -m
-  skyrl.train.entrypoints.main_base`, NeMo-RL's `examples/run_*.py`);
-- `ConfigView`: nested configuration values with the spans of their keys, read from a YAML
-  document (`frontends.yaml.frameworks`), from `key=value` overrides on a command line
-  (`Overrides`, Hydra's and OmegaConf's value grammars), or from both (`Layered`).
-"""
+"""Framework configuration as nested values with the spans of their keys (`ConfigView`), read
+from a YAML document (`frontends.yaml.frameworks`), from `key=value` overrides on a command
+line (`Overrides`, Hydra's and OmegaConf's value grammars), from the words vLLM's `--config`
+reader makes of a YAML file (`TokenTree`), or from several of them (`Layered`). The verl,
+NeMo-RL and SkyRL adapters read their settings through it."""
 
 from __future__ import annotations
 
@@ -24,50 +12,9 @@ from typing import Any, Callable, Iterable, Sequence
 
 import yaml
 
-from ..model import UNKNOWN, Launch, LaunchKind, Setting, Span
+from ..model import UNKNOWN, Setting, Span
 
 Path = tuple[str, ...]
-
-
-_NEMO_SCRIPT = re.compile(r"^run_\w+\.py$")
-_NEMO_KEY = re.compile(r"^\+{0,2}policy\.")
-
-
-def nemo_rl_script(word: str, words: Sequence[str | None] = (), after: int = 0) -> Any:
-    """NeMo-RL's `examples/run_*.py`: called with the word alone, whether it names such a
-    script; with the command's words, ("nemo-rl", `after`) when NeMo-RL overrides (`policy.*`)
-    or a `--config` follow, else None (`frontends.command.split_launcher` asks both)."""
-    if not words:
-        return bool(_NEMO_SCRIPT.match(word.rstrip("/").rsplit("/", 1)[-1]))
-    rest = [w for w in words[after:] if w is not None]
-    if "--config" in rest or any(_NEMO_KEY.match(w) for w in rest):
-        return "nemo-rl", after
-    return None
-
-
-def command_launch(kind: LaunchKind, span: Span, tokens: list, elements: Any, syntax: Any, entrypoint: str = "serve", **options: Any) -> Launch | None:
-    """The launch a framework command starts (None: it starts no vLLM engine we can see).
-    Same arguments as `frontends.command.command_launch`."""
-    if entrypoint == "trl":
-        from . import trl
-
-        return trl.command_launch(kind, span, tokens, elements, syntax, **options)
-    if entrypoint == "verl":
-        from . import verl
-
-        return verl.command_launch(span, tokens, **options)
-    if entrypoint == "nemo-rl":
-        from . import nemo_rl
-
-        return nemo_rl.command_launch(span, tokens, **options)
-    if entrypoint == "skyrl":
-        from . import skyrl
-
-        return skyrl.command_launch(span, tokens, **options)
-    raise ValueError(f"not a framework entrypoint: {entrypoint}")
-
-
-# -- configuration values with spans ----------------------------------------------------------
 
 
 class ConfigView:

@@ -49,9 +49,11 @@ from ..model import UNKNOWN, Edit, Fix, Launch, LaunchKind, Setting, Span, Versi
 from ..vllm.argv import ConfigLoader, Token
 from ..vllm.images import is_vllm_image, release_from_image, release_from_pin
 from ..vllm.releases import Release
-from . import command
+from .. import command
 from ..source import ExtractContext, ParseError, SourceFile
-from .command import CommandHandle, EnvPlace, WordSyntax, command_launch, split_launcher
+from ..command import CommandHandle, EnvPlace, WordSyntax
+from ..launchers import split_launcher
+from ..frameworks.commands import command_launch
 
 try:
     from .shell import extract_script

@@ -24,7 +24,9 @@ from ..edits import Sequence, remove
 from ..model import UNKNOWN, LaunchKind, Launch, Setting, Span
 from ..vllm.argv import Token
 from ..vllm.fields import RUNNER_ENV
-from .command import CommandHandle, EnvPlace, WordSyntax, command_launch, split_launcher
+from ..command import CommandHandle, EnvPlace, WordSyntax
+from ..launchers import split_launcher
+from ..frameworks.commands import command_launch
 
 if TYPE_CHECKING:
     from .python_cst import _Collector, _Evaluator

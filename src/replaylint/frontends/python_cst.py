@@ -36,7 +36,7 @@ from ..model import (
     Span,
 )
 from ..vllm.fields import RUNNER_ENV
-from . import command
+from .. import command
 from ..source import ExtractContext, ParseError, SourceFile
 from .python_focus import focus, syntax_error
 from .python_scopes import Scope, ScopeTracker

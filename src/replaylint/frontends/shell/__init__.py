@@ -30,8 +30,8 @@ from typing import Callable, Mapping
 
 from ...model import UNKNOWN, Edit, Fix, Launch, LaunchKind, Setting, VersionHint
 from ...source import ExtractContext, ParseError, SourceFile
-from .. import command
-from ..command import EnvPlace
+from ... import command
+from ...command import EnvPlace
 from . import grammar
 from .interpreter import Interpreter, ShellHandle
 from .world import EnvEntry, World

@@ -28,7 +28,8 @@ from ...vllm.fields import FIELDS
 from ...vllm.images import release_from_pin
 from ...vllm.releases import Release
 from ...source import ExtractContext, SourceFile
-from ..command import CommandHandle, EnvPlace, WordSyntax, command_launch
+from ...command import CommandHandle, EnvPlace, WordSyntax
+from ...frameworks.commands import command_launch
 from .conditions import dynamic, outcome, statements_outcome
 from .grammar import Node
 from .launchers import EnvWord, Invocation, ShellScript, find, image_release

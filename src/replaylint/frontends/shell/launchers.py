@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from ...vllm.images import is_vllm_image, release_from_image
-from ..command import split_launcher
+from ...launchers import split_launcher
 from .words import Field
 
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")

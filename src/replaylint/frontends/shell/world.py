@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
 
 from ...model import UNKNOWN, Setting, VersionHint
-from ..command import EnvPlace
+from ...command import EnvPlace
 from .words import Field, Scope, Value
 
 MAX_WORLDS = 8

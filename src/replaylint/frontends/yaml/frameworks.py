@@ -15,7 +15,8 @@ from typing import Any
 
 from yaml.nodes import MappingNode, Node
 
-from ...frameworks import ConfigView, Layered, nemo_rl, verl
+from ...frameworks import nemo_rl, verl
+from ...frameworks.views import ConfigView, Layered
 from ...model import Launch, LineIndex, Span
 from ...source import ExtractContext, SourceFile
 from .nodes import ComposeError, compose_all, construct, content_end, get, mapping, source, span

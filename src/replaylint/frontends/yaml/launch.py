@@ -22,7 +22,9 @@ from ...vllm.argv import ConfigLoader, Token
 from ...vllm.images import is_vllm_image, release_from_image
 from ...vllm.releases import Release
 from ...source import ExtractContext, SourceFile
-from ..command import EnvPlace, WordSyntax, command_launch, split_launcher, token_elements
+from ...command import EnvPlace, WordSyntax, token_elements
+from ...launchers import split_launcher
+from ...frameworks.commands import command_launch
 from .nodes import HOLE, Text
 from .words import Place, Words
 
@@ -217,7 +219,7 @@ def build(
     )
     if launch is None:
         return None
-    from ..command import CommandHandle
+    from ...command import CommandHandle
 
     if not isinstance(launch.handle, CommandHandle):  # a framework's own launch renders itself
         return replace(launch, env_open=launch.env_open or env.open)

@@ -23,7 +23,7 @@ from typing import Any
 from ...model import Edit, Fix, Launch, RemoveEnv, RemoveSetting, RenameSetting, SetEnv, SetSetting
 from ...vllm.fields import FIELDS, flag_for
 from ...source import SourceFile
-from ..command import ADAPTIVE_TRUE, flag_words, written_like
+from ...command import ADAPTIVE_TRUE, flag_words, written_like
 from . import launch as L
 from . import vllm_config
 from .nodes import shared_regions

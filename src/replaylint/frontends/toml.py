@@ -1,0 +1,41 @@
+"""TOML frontend: prime-rl configuration files (`uv run rl @ rl.toml`, `uv run inference @ inference.toml`).
+
+The file is read by `toml_document` (values and the spans of their keys); only prime-rl
+configurations become launches (`frameworks.prime_rl` decides from the tables a file has);
+`pyproject.toml` never reaches this frontend (`kind_for`). A file that does not parse is
+reported only when it looks like a prime-rl config. Fixes are not offered.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..frameworks import prime_rl
+from ..model import Edit, Fix, Launch
+from ..source import ExtractContext, ParseError, SourceFile
+from ..toml_document import TomlError, parses, read
+
+__all__ = ["extract", "render", "parses"]
+
+_PRIME_RL_HINT = re.compile(r"^\s*\[\[?\s*(orchestrator|inference|vllm)\b|enable_return_sampling_mask", re.MULTILINE)
+
+
+def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
+    try:
+        document = read(source)
+    except TomlError as error:
+        if not _PRIME_RL_HINT.search(source.text):
+            return []
+        line, col = _position(str(error))
+        raise ParseError(f"TOML syntax error: {str(error).split(' (at ')[0]}", line, col) from None
+    return prime_rl.launches(document)
+
+
+def _position(message: str) -> tuple[int, int]:
+    match = re.search(r"line (\d+), column (\d+)", message)
+    return (int(match.group(1)), int(match.group(2))) if match else (1, 1)
+
+
+def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
+    """Fixes are not written into framework configuration files."""
+    return None
