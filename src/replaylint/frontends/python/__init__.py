@@ -1,12 +1,13 @@
-"""Python frontend: CPython's parser decides what libcst must read (`python_focus`), then libcst
-reads it (`python_cst`). A file whose statements start nothing is decided without libcst, which
-is imported only for the first file that needs it (it costs a process 0.2 s)."""
+"""Python frontend: CPython's parser decides what libcst must read (`focus`), then libcst reads
+it (`launches`, with `collect`, `values` and `argv`); fixes are written back by `rendering`. A file
+whose statements start nothing is decided without libcst, which is imported only for the first
+file that needs it (it costs a process 0.2 s)."""
 
 from __future__ import annotations
 
-from ..model import Edit, Fix, Launch
-from ..source import ExtractContext, NeedsHeavyParser, SourceFile
-from .python_focus import focus
+from ...model import Edit, Fix, Launch
+from ...source import ExtractContext, NeedsHeavyParser, SourceFile
+from .focus import focus
 
 
 def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
@@ -15,18 +16,18 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
         return []
     if context.light:
         raise NeedsHeavyParser(focused)
-    from . import python_cst
+    from .launches import extract_focused
 
-    return python_cst.extract_focused(source, focused, context)
+    return extract_focused(source, focused, context)
 
 
 def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
-    from . import python_cst
+    from .rendering import render as render_fix
 
-    return python_cst.render(launch, fix, source)
+    return render_fix(launch, fix, source)
 
 
 def parses(text: str) -> bool:
-    from . import python_cst
+    from .launches import parses as libcst_parses
 
-    return python_cst.parses(text)
+    return libcst_parses(text)

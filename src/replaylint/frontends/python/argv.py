@@ -15,35 +15,21 @@ import re
 import shlex
 import warnings
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Callable, Iterator
+from typing import Callable, Iterator
 
 import libcst as cst
-from .python_scopes import Scope
 
-from ..edits import Sequence, remove
-from ..model import UNKNOWN, LaunchKind, Launch, Setting, Span
-from ..vllm.argv import Token
-from ..vllm.fields import RUNNER_ENV
-from ..command import CommandHandle, EnvPlace, WordSyntax
-from ..launchers import split_launcher
-from ..frameworks.commands import command_launch
+from ...command import CommandHandle, EnvPlace, WordSyntax
+from ...edits import Sequence, remove
+from ...frameworks.commands import command_launch
+from ...launchers import split_launcher
+from ...model import UNKNOWN, Launch, LaunchKind, Setting, Span
+from ...vllm.argv import Token
+from ...vllm.fields import RUNNER_ENV
+from .collect import ARGV_LIST_CALLS, ARGV_SPREAD_CALLS, SHELL_CALLS, Collector
+from .scopes import Scope
+from .values import Evaluator
 
-if TYPE_CHECKING:
-    from .python_cst import _Collector, _Evaluator
-
-# Calls whose argument at this position is the argv list.
-ARGV_LIST_CALLS = {
-    **{f"subprocess.{name}": 0 for name in ("run", "Popen", "call", "check_call", "check_output")},
-    **{f"os.{name}": 1 for name in ("execv", "execve", "execvp", "execvpe")},
-    **{f"os.{name}": 2 for name in ("spawnv", "spawnve", "spawnvp", "spawnvpe")},
-}
-# Calls whose positional arguments from this position on are the words.
-ARGV_SPREAD_CALLS = {
-    "asyncio.create_subprocess_exec": 0,
-    **{f"os.{name}": 1 for name in ("execl", "execle", "execlp", "execlpe")},
-    **{f"os.{name}": 2 for name in ("spawnl", "spawnle", "spawnlp", "spawnlpe")},
-}
-SHELL_CALLS = {"os.system": 0, "os.popen": 0, "asyncio.create_subprocess_shell": 0}
 # Calls that take the child's whole environment at this position (None: the last argument).
 _ENV_ARGUMENTS = {
     **{f"os.{name}": 2 for name in ("execve", "execvpe")},
@@ -111,16 +97,16 @@ def _unescape(sequence: str) -> str:
 
 def _config_render() -> Callable | None:
     try:
-        from .yaml import config_render
+        from ..yaml import config_render
     except ImportError:
         return None
     return config_render
 
 
 class ArgvLaunches:
-    """Builds launches for the process-spawning calls one `_Collector` saw."""
+    """Builds launches for the process-spawning calls one `Collector` saw."""
 
-    def __init__(self, collector: _Collector, evaluator: _Evaluator) -> None:
+    def __init__(self, collector: Collector, evaluator: Evaluator) -> None:
         self.collector = collector
         self.evaluator = evaluator
         self.groups: dict[int, int] = {}
@@ -276,7 +262,7 @@ class ArgvLaunches:
     def _config_loader(self) -> Callable | None:
         """`--config FILE.yaml`: read by the YAML frontend, next to this file."""
         try:
-            from .yaml import load_config_tokens
+            from ..yaml import load_config_tokens
         except ImportError:
             return None
         collector = self.collector
@@ -291,7 +277,7 @@ class ArgvLaunches:
         if script is None:
             return []
         try:
-            from . import shell
+            from .. import shell
         except ImportError:
             return []
         env, places, env_open = self._env(call, names, scope, self.collector.span(call))

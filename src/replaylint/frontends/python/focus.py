@@ -25,7 +25,7 @@ import re
 import warnings
 from typing import Callable
 
-from ..source import ParseError
+from ...source import ParseError
 
 _MAX_NESTING = 500
 _MAX_LINE = 5000
