@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 from replaylint.fixes import apply_edits
 from replaylint.frontends import ExtractContext, ParseError, SourceFile
 from replaylint.frontends import shell
-from replaylint.frontends.shell import grammar
+from replaylint.words import shell as words_shell
+from replaylint.words.shell import grammar
 from replaylint.model import UNKNOWN, Launch, LaunchKind, Setting
 
 
@@ -416,7 +417,7 @@ def test_extract_script_maps_offsets_and_takes_env() -> None:
     source = SourceFile("Dockerfile", host)
     script = host[4:-1]
     env = {"VLLM_USE_V2_MODEL_RUNNER": Setting("VLLM_USE_V2_MODEL_RUNNER", "0", source.index.span(0, 3), "ENV")}
-    found = shell.extract_script(script, source, ExtractContext(), to_offset=lambda i: i + 4, env=env, kind=LaunchKind.DOCKERFILE)
+    found = words_shell.extract_script(script, source, ExtractContext(), to_offset=lambda i: i + 4, env=env, kind=LaunchKind.DOCKERFILE)
     assert len(found) == 1
     launch = found[0]
     assert launch.kind is LaunchKind.DOCKERFILE
@@ -426,7 +427,7 @@ def test_extract_script_maps_offsets_and_takes_env() -> None:
 
 def test_extract_script_never_raises() -> None:
     source = SourceFile("Dockerfile", "RUN if then (\n")
-    assert shell.extract_script("if then (", source, ExtractContext(), to_offset=lambda i: i + 4) == []
+    assert words_shell.extract_script("if then (", source, ExtractContext(), to_offset=lambda i: i + 4) == []
 
 
 # -- files that do not parse ----------------------------------------------------------------

@@ -19,7 +19,8 @@ from replaylint.config import Config
 from replaylint.fixes import apply_edits
 from replaylint.frontends import ExtractContext, ParseError, SourceFile
 from replaylint.frontends import yaml as frontend
-from replaylint.frontends.yaml import nodes
+from replaylint.words.vllm_config import load_config_tokens
+from replaylint.words import yaml_nodes as nodes
 from replaylint.frontends.yaml.launch import ScriptHandle, shell_frontend
 from replaylint.model import UNKNOWN, LaunchKind, RemoveEnv, RemoveSetting, SetEnv, SetSetting, Fix, Applicability
 from replaylint.vllm import argv
@@ -330,7 +331,7 @@ def test_config_tokens_follow_load_config_file(tmp_path: Path) -> None:
     (tmp_path / "conf").mkdir()
     (tmp_path / "conf" / "engine.yaml").write_text(CONFIG)
     context = ExtractContext(read_text=lambda p: (tmp_path / p).read_text() if (tmp_path / p).exists() else None)
-    tokens = frontend.load_config_tokens("conf/engine.yaml", argv.Token("conf/engine.yaml", None, "conf/engine.yaml"), context, "serve.sh")  # type: ignore[arg-type]
+    tokens = load_config_tokens("conf/engine.yaml", argv.Token("conf/engine.yaml", None, "conf/engine.yaml"), context, "serve.sh")  # type: ignore[arg-type]
     assert tokens is not None
     words = [t.text for t in tokens]
     assert words[:5] == ["--model", "Qwen/Qwen3-8B", "--tensor_parallel_size", "2", "--return-sampling-mask"]
@@ -350,7 +351,7 @@ def test_config_tokens_follow_load_config_file(tmp_path: Path) -> None:
 
 def test_config_quoted_true_is_an_extra_word() -> None:
     config = nodes.compose_all("return_sampling_mask: 'true'\n")[0]
-    from replaylint.frontends.yaml import vllm_config
+    from replaylint.words import vllm_config
 
     tokens = vllm_config.tokens(vllm_config.ConfigFile("c.yaml", "return_sampling_mask: 'true'\n", SourceFile("c.yaml", "").index, config))
     parsed = argv.parse(tokens)
@@ -362,10 +363,10 @@ def test_config_loader_refuses_what_vllm_would_not_read(tmp_path: Path) -> None:
     context = ExtractContext(read_text=lambda p: files.get(os.path.basename(p)))
     token = argv.Token("x", None, "x")  # type: ignore[arg-type]
     for name in files:
-        assert frontend.load_config_tokens(name, token, context, "serve.sh") is None
-    assert frontend.load_config_tokens("/etc/vllm/config.yaml", token, context, "serve.sh") is None
-    assert frontend.load_config_tokens("config.json", token, context, "serve.sh") is None
-    assert frontend.load_config_tokens("missing.yaml", token, context, "serve.sh") is None
+        assert load_config_tokens(name, token, context, "serve.sh") is None
+    assert load_config_tokens("/etc/vllm/config.yaml", token, context, "serve.sh") is None
+    assert load_config_tokens("config.json", token, context, "serve.sh") is None
+    assert load_config_tokens("missing.yaml", token, context, "serve.sh") is None
 
 
 def test_standalone_config_is_open_ended() -> None:
@@ -434,14 +435,14 @@ def test_fix_standalone_config(tmp_path: Path) -> None:
 
 
 def test_config_render_edits_the_referenced_file(tmp_path: Path) -> None:
-    from replaylint.frontends.yaml import vllm_config
+    from replaylint.words import vllm_config
 
     (tmp_path / "engine.yaml").write_text("tensor-parallel-size: 2\nreturn-sampling-mask: true\nlogits_processors: [a:B]\nspeculative_config: {method: mtp, enable_adaptive_verification: true}\n")
     cwd = os.getcwd()
     os.chdir(tmp_path)
     try:
         context = ExtractContext(read_text=lambda p: Path(p).read_text() if Path(p).exists() else None)
-        tokens = frontend.load_config_tokens("engine.yaml", argv.Token("engine.yaml", None, "engine.yaml"), context, "serve.sh")  # type: ignore[arg-type]
+        tokens = load_config_tokens("engine.yaml", argv.Token("engine.yaml", None, "engine.yaml"), context, "serve.sh")  # type: ignore[arg-type]
         parsed = argv.parse(tokens or [])
         from replaylint.model import Launch
 
@@ -575,7 +576,7 @@ def test_every_fix_leaves_valid_yaml(tmp_path_factory: pytest.TempPathFactory, w
 
 
 def test_compose_writes_a_literal_dollar_twice() -> None:
-    from replaylint.frontends.yaml.words import Container
+    from replaylint.words.yaml_words import Container
 
     assert Container("flow", [], dollars=True).write("a$b") == "a$$b"
     assert Container("words", [], style='"', dollars=True).write("x y$") == "'x y$$'"
@@ -593,7 +594,7 @@ def test_only_the_vllm_projects_image_gives_an_entrypoint_and_a_release() -> Non
 
 def test_config_render_edits_the_text_the_words_came_from(tmp_path: Path) -> None:
     """During --fix the run reads files being fixed from memory: edits follow that text."""
-    from replaylint.frontends.yaml import vllm_config
+    from replaylint.words import vllm_config
     from replaylint.model import Launch
 
     on_disk = "return-sampling-mask: true\nlogprobs_mode: raw_logprobs\n"
@@ -601,7 +602,7 @@ def test_config_render_edits_the_text_the_words_came_from(tmp_path: Path) -> Non
     path = tmp_path / "engine.yaml"
     path.write_text(on_disk)
     context = ExtractContext(read_text=lambda p: in_memory if Path(p) == path else None)
-    tokens = frontend.load_config_tokens(str(path.name), argv.Token("engine.yaml", None, "engine.yaml"), context, str(tmp_path / "serve.sh"))  # type: ignore[arg-type]
+    tokens = load_config_tokens(str(path.name), argv.Token("engine.yaml", None, "engine.yaml"), context, str(tmp_path / "serve.sh"))  # type: ignore[arg-type]
     assert tokens is not None
     launch = Launch(LaunchKind.CLI, tokens[0].span, argv.parse(tokens).settings)
     edits = vllm_config.config_render(launch, SetSetting("logprobs_mode", "processed_logprobs"), SourceFile(str(tmp_path / "serve.sh"), ""))
@@ -624,7 +625,7 @@ def test_config_render_edits_the_text_the_words_came_from(tmp_path: Path) -> Non
     ],
 )
 def test_env_file_lines(line: str, value: object) -> None:
-    from replaylint.frontends import env_file
+    from replaylint.words import env_file
 
     settings = env_file.parse("vllm.env", f"# header\n{line}\n")
     assert settings["VLLM_USE_V2_MODEL_RUNNER"].value == value
@@ -632,6 +633,6 @@ def test_env_file_lines(line: str, value: object) -> None:
 
 
 def test_env_file_comments_and_blank_lines_set_nothing() -> None:
-    from replaylint.frontends import env_file
+    from replaylint.words import env_file
 
     assert env_file.parse("vllm.env", "# VLLM_USE_V2_MODEL_RUNNER=0\n\n   \n") == {}

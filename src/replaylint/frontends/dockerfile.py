@@ -56,14 +56,14 @@ from ..launchers import split_launcher
 from ..frameworks.commands import command_launch
 
 try:
-    from .shell import extract_script
-    from .shell import render as _render
+    from ..words.shell import extract_script
+    from ..words.shell import render as _render
 except ImportError:  # the shell frontend is optional: shell-form commands are then skipped
     extract_script = None
     _render = command.render
 
 try:
-    from .yaml import config_render, load_config_tokens
+    from ..words.vllm_config import config_render, load_config_tokens
 except ImportError:  # without the YAML frontend a `--config FILE` stays unread (open-ended)
     config_render = load_config_tokens = None
 

@@ -13,10 +13,9 @@ line (so the command line wins):
   `true` after it, which argparse rejects;
 - `_` or `-` in keys and dotted keys work, as on the command line (argv normalises them).
 
-Tokens point into the config file. A file is also checked on its own when its content says
-it is a vLLM config: a top-level mapping, mostly of `vllm serve` option names, holding the
-mask switch. Such a launch is open-ended: the command line that loads the file can add or
-override anything.
+Tokens point into the config file (`load_config_tokens` for a launch in a shell script,
+Dockerfile, Python argv list or Kubernetes manifest; `embedded_tokens` for a config held in a
+ConfigMap). A file checked on its own is `frontends.yaml.standalone_config`'s.
 
 Fixes edit the file: set a key's value, add a key after the mask key (same indentation and
 `_`/`-` spelling), remove a key's lines, rename a key.
@@ -32,25 +31,14 @@ from typing import Any
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from ...model import UNKNOWN, Edit, Launch, LaunchKind, LineIndex, RemoveSetting, RenameSetting, SetSetting, Setting, Span
-from ...vllm.argv import Token
-from ...vllm.options import table_for
-from ...vllm.releases import NEWEST
-from ...source import ExtractContext, SourceFile
-from .nodes import ComposeError, Text, compose_all, construct, content_end, entries, line_end, line_start, next_line, source, span
-from .words import scalar
+from ..model import UNKNOWN, Edit, Launch, LineIndex, RemoveSetting, RenameSetting, SetSetting, Setting, Span
+from ..vllm.argv import Token
+from ..vllm.options import table_for
+from ..vllm.releases import NEWEST
+from ..source import ExtractContext, SourceFile
+from .yaml_nodes import ComposeError, Text, compose_all, construct, content_end, entries, line_end, line_start, next_line, source, span
+from .yaml_words import scalar
 
-MASK_KEYS = frozenset(("return_sampling_mask", "return-sampling-mask", "enable_return_sampling_mask", "enable-return-sampling-mask"))
-# Common `vllm serve` options, so a config file is recognised even without the dumped tables.
-_COMMON = frozenset(
-    """model served_model_name host port tensor_parallel_size pipeline_parallel_size data_parallel_size
-    gpu_memory_utilization max_model_len max_num_seqs max_num_batched_tokens dtype trust_remote_code
-    tokenizer revision seed quantization enforce_eager enable_prefix_caching enable_chunked_prefill
-    kv_cache_dtype swap_space block_size api_key uvicorn_log_level disable_log_requests
-    disable_log_stats enable_lora max_loras max_lora_rank chat_template tool_call_parser
-    enable_auto_tool_choice reasoning_parser max_logprobs logprobs_mode return_sampling_mask
-    generation_config override_generation_config download_dir load_format""".split()
-)
 _READ_LIMIT = 8 * 1024 * 1024
 
 
@@ -220,56 +208,6 @@ def _remember(path: str, text: str) -> None:
     _LOADED.move_to_end(path)
     while len(_LOADED) > 64:
         _LOADED.popitem(last=False)
-
-
-# -- recognising a config file by its content -----------------------------------------------
-
-
-def looks_like_config(document: Node) -> bool:
-    if not isinstance(document, MappingNode):
-        return False
-    keys = [str(key.value) for key, _ in entries(document)]
-    if not keys or not any(key in MASK_KEYS for key in keys):
-        return False
-    if any(key in ("apiVersion", "kind", "services", "jobs", "steps") for key in keys):
-        return False
-    table = table_for(NEWEST)
-    known = 0
-    for key in keys:
-        head = key.split(".", 1)[0]
-        flag = "--" + head.replace("_", "-")
-        if flag in table.options or head.replace("-", "_") in _COMMON or key in MASK_KEYS:
-            known += 1
-    return known * 2 >= len(keys)
-
-
-@dataclass
-class ConfigHandle:
-    """A standalone config file launch: fixes edit the file itself."""
-
-    path: str
-
-
-def standalone(source: SourceFile, document: MappingNode) -> Launch | None:
-    from . import launch as L
-
-    config = ConfigFile(source.path, source.text, source.index, document)
-    words = L.Words()
-    for token in tokens(config):
-        words.add(token, None)
-    launch = L.build(
-        source,
-        LaunchKind.VLLM_CONFIG,
-        span(source.index, document),
-        words,
-        L.Env(open=True),
-        "serve",
-        open_reasons=["the command line that loads this file can add or override settings"],
-        label=source.path,
-    )
-    from dataclasses import replace
-
-    return replace(launch, handle=ConfigHandle(source.path))
 
 
 # -- fixes -----------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from typing import Any, Iterator
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from ...model import UNKNOWN, LineIndex, Span
+from ..model import UNKNOWN, LineIndex, Span
 
 _Loader = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
 

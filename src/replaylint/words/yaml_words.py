@@ -21,10 +21,10 @@ from typing import Any, Callable, Iterator, Mapping
 import yaml
 from yaml.nodes import Node, ScalarNode, SequenceNode
 
-from ...edits import Sequence, insert_after, remove
-from ...model import Edit, LineIndex
-from ...vllm.argv import Token
-from .nodes import HOLE, STR, Text, content_end, dash_of, line_end, line_start, next_line, scalar_text
+from ..edits import Sequence, insert_after, remove
+from ..model import Edit, LineIndex
+from ..vllm.argv import Token
+from .yaml_nodes import HOLE, STR, Text, content_end, dash_of, line_end, line_start, next_line, scalar_text
 
 _PLAIN_CACHE: dict[tuple[str, bool], bool] = {}
 _Loader = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader

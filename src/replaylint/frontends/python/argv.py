@@ -97,7 +97,7 @@ def _unescape(sequence: str) -> str:
 
 def _config_render() -> Callable | None:
     try:
-        from ..yaml import config_render
+        from ...words.vllm_config import config_render
     except ImportError:
         return None
     return config_render
@@ -262,7 +262,7 @@ class ArgvLaunches:
     def _config_loader(self) -> Callable | None:
         """`--config FILE.yaml`: read by the YAML frontend, next to this file."""
         try:
-            from ..yaml import load_config_tokens
+            from ...words.vllm_config import load_config_tokens
         except ImportError:
             return None
         collector = self.collector
@@ -277,7 +277,7 @@ class ArgvLaunches:
         if script is None:
             return []
         try:
-            from .. import shell
+            from ...words import shell
         except ImportError:
             return []
         env, places, env_open = self._env(call, names, scope, self.collector.span(call))

@@ -37,7 +37,7 @@ def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
         )
         return None if removes_appended else edits  # `cmd.append()` would not run
     if isinstance(launch.handle, command.CommandHandle):
-        from .. import shell  # a shell string's launch (`os.system("vllm serve ...")`)
+        from ...words import shell  # a shell string's launch (`os.system("vllm serve ...")`)
 
         return shell.render(launch, fix, source)
     handle: Handle | None = launch.handle

@@ -10,8 +10,8 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ...model import Setting
 from ...source import ExtractContext, SourceFile
-from ..env_file import parse
-from .nodes import get
+from ...words.env_file import parse
+from ...words.yaml_nodes import get
 
 
 def declared(node: Node | None) -> list[tuple[str, bool]] | None:

@@ -19,7 +19,7 @@ from ...frameworks import nemo_rl, verl
 from ...frameworks.views import ConfigView, Layered
 from ...model import Launch, LineIndex, Span
 from ...source import ExtractContext, SourceFile
-from .nodes import ComposeError, compose_all, construct, content_end, get, mapping, source, span
+from ...words.yaml_nodes import ComposeError, compose_all, construct, content_end, get, mapping, source, span
 
 _MAX_DEFAULTS = 4
 

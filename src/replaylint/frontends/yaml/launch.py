@@ -25,8 +25,8 @@ from ...source import ExtractContext, SourceFile
 from ...command import EnvPlace, WordSyntax, token_elements
 from ...launchers import split_launcher
 from ...frameworks.commands import command_launch
-from .nodes import HOLE, Text
-from .words import Place, Words
+from ...words.yaml_nodes import HOLE, Text
+from ...words.yaml_words import Place, Words
 
 _SHELLS = frozenset(("sh", "bash", "dash", "zsh", "ash", "ksh"))
 _INITS = frozenset(("tini", "dumb-init"))
@@ -182,7 +182,7 @@ def mentions_replay(tokens: list[Token]) -> bool:
 def shell_frontend() -> ModuleType | None:
     """The shell frontend, when it is available (it embeds scripts held in YAML)."""
     try:
-        from .. import shell
+        from ...words import shell
     except ImportError:
         return None
     return shell if hasattr(shell, "extract_script") else None

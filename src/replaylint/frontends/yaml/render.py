@@ -24,10 +24,11 @@ from ...model import Edit, Fix, Launch, RemoveEnv, RemoveSetting, RenameSetting,
 from ...vllm.fields import FIELDS, flag_for
 from ...source import SourceFile
 from ...command import ADAPTIVE_TRUE, flag_words, written_like
-from . import launch as L
-from . import vllm_config
-from .nodes import shared_regions
-from .words import Container, escape_in_scalar
+from .launch import ScriptHandle, YamlHandle, shell_frontend
+from ...words import vllm_config
+from .standalone_config import ConfigHandle
+from ...words.yaml_nodes import shared_regions
+from ...words.yaml_words import Container, escape_in_scalar
 
 def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
     edits = _render(launch, fix, source)
@@ -41,9 +42,9 @@ def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
 
 def _render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
     handle = launch.handle
-    if isinstance(handle, L.ScriptHandle):
+    if isinstance(handle, ScriptHandle):
         return _script(launch, handle, fix, source)
-    if isinstance(handle, vllm_config.ConfigHandle):
+    if isinstance(handle, ConfigHandle):
         config = vllm_config.read(source.path, source.text)
         if config is None:
             return None
@@ -54,13 +55,13 @@ def _render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
                 return None
             edits.extend(found)
         return edits
-    if not isinstance(handle, L.YamlHandle):
+    if not isinstance(handle, YamlHandle):
         return None
     return _Renderer(launch, handle, source).run(fix)
 
 
 class _Renderer:
-    def __init__(self, launch: Launch, handle: L.YamlHandle, source: SourceFile) -> None:
+    def __init__(self, launch: Launch, handle: YamlHandle, source: SourceFile) -> None:
         self.launch = launch
         self.handle = handle
         self.source = source
@@ -207,8 +208,8 @@ class _Renderer:
         return None
 
 
-def _script(launch: Launch, handle: L.ScriptHandle, fix: Fix, source: SourceFile) -> list[Edit] | None:
-    shell = L.shell_frontend()
+def _script(launch: Launch, handle: ScriptHandle, fix: Fix, source: SourceFile) -> list[Edit] | None:
+    shell = shell_frontend()
     if shell is None or not handle.fixable:
         return None
     edits = shell.render(replace(launch, handle=handle.inner), fix, source)

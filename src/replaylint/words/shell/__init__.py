@@ -1,5 +1,6 @@
-"""Shell frontend (tree-sitter-bash): vLLM launches in `*.sh`, `*.bash` and shell-shebang files,
-and in shell strings other frontends find (Dockerfile `RUN`, `sh -c` in YAML, `os.system`).
+"""The shell interpreter (tree-sitter-bash): vLLM launches in shell scripts, whether a whole file
+(`frontends.shell`) or a string another frontend finds (Dockerfile `RUN`, `sh -c` in YAML,
+`os.system`: `extract_script`), and fixes written back as shell words (`render`).
 
 Commands are read in the order bash runs them (see `interpreter`), so variables, arrays,
 exports, functions and branches are known where a launch needs them. Launchers and their
@@ -17,51 +18,27 @@ What a launch carries besides its settings:
   that is not next to the script nor where replaylint runs);
 - `issues`: the parser's, plus `broken-continuation` for `--flag \\  # comment`;
 - `version_hint`: the image tag of `docker run`, else the last `pip install vllm==X` before it.
-
-Unparsable files: tree-sitter-bash recovers from errors and also stumbles on some valid bash,
-so a tree with ERROR nodes is reported as unparsable (RPL900) only when `bash -n` rejects the
-file too (never for zsh/ksh scripts, nor when no bash is installed). Otherwise the file is read
-and commands that touch an ERROR node are not taken as launches.
 """
 
 from __future__ import annotations
 
 from typing import Callable, Mapping
 
-from ...model import UNKNOWN, Edit, Fix, Launch, LaunchKind, Setting, VersionHint
-from ...source import ExtractContext, ParseError, SourceFile
 from ... import command
 from ...command import EnvPlace
-from . import grammar
+from ...model import UNKNOWN, Edit, Fix, Launch, LaunchKind, Setting, VersionHint
+from ...source import ExtractContext, SourceFile
+from .grammar import parse
 from .interpreter import Interpreter, ShellHandle
-from .world import EnvEntry, World
 from .place import Place, identity, is_plain, mapped
 from .words import Chunk, Scalar
+from .world import EnvEntry, World
 
-__all__ = ["extract", "extract_script", "parses", "render"]
-
-
-def parses(text: str) -> bool:
-    """True when tree-sitter-bash reads the text without ERROR or MISSING nodes."""
-    try:
-        return not grammar.parse(text).root.has_error
-    except (ValueError, RecursionError):
-        return False
+__all__ = ["extract_script", "render", "run_script"]
 
 
-def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
-    parsed = grammar.parse(source.text)
-    if parsed.root.has_error:
-        rejected = grammar.rejection(source.text)
-        if rejected is not None:
-            line, message = rejected
-            raise ParseError(f"bash cannot parse this script: {message}", line, 1)
-    interpreter = Interpreter(source, context)
-    _run(interpreter, identity(parsed), World())
-    return interpreter.launches
-
-
-def _run(interpreter: Interpreter, place: Place, world: World) -> None:
+def run_script(interpreter: Interpreter, place: Place, world: World) -> None:
+    """Runs a script from its first statement, then what the interpreter keeps for the end."""
     try:
         worlds = interpreter.run_script(place, [world])
         interpreter.finish(worlds)
@@ -98,7 +75,7 @@ def extract_script(
 
     Never raises: syntax errors only make the commands they touch invisible.
     """
-    parsed = grammar.parse(script)
+    parsed = parse(script)
     place: Place = mapped(parsed, to_offset) if to_offset is not None else identity(parsed)
     if escape is not None:
         place.layers = (escape,)
@@ -113,7 +90,7 @@ def extract_script(
         elif setting.value is not UNKNOWN and setting.value is not None:
             world.variables[name] = Scalar((Chunk(str(setting.value), setting.span.start, setting.span.end, False, True, False, None),))
     interpreter = Interpreter(source, context, kind, version_hint)
-    _run(interpreter, place, world)
+    run_script(interpreter, place, world)
     return interpreter.launches
 
 

@@ -647,7 +647,7 @@ class Interpreter:
     def _config_loader(self) -> Callable[[str, Token], list[Token] | None] | None:
         """`--config FILE.yaml`: read by the YAML frontend, next to this file."""
         try:
-            from ..yaml import load_config_tokens
+            from ..vllm_config import load_config_tokens
         except ImportError:
             return None
         return lambda path, token: load_config_tokens(path, token, self.context, self.source.path)
@@ -817,7 +817,7 @@ def _command_words(children: list[Node]) -> list[Node]:
 
 def _config_render() -> Callable | None:
     try:
-        from ..yaml import config_render
+        from ..vllm_config import config_render
     except ImportError:
         return None
     return config_render

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import grammar
-from .grammar import Node
+from .grammar import Node, parse
 from .nodes import words_of
 from .place import Builder, Place
 from .words import Chunk, Expander, Field, Hole
@@ -97,7 +96,7 @@ def _place(builder: Builder, layers: tuple, outer: tuple[int, int], editable: bo
     assembled = builder.build()
     if not assembled.text.strip():
         return None
-    parsed = grammar.parse(assembled.text)
+    parsed = parse(assembled.text)
     place = assembled.place(parsed, layers if editable else ("?",), outer, depth + 1)
     return place
 
