@@ -709,6 +709,7 @@ class _Extractor:
         self.stages: list[Stage] = []
         self.named: dict[str, Stage] = {}  # the last stage of each name (`FROM base AS name`)
         self.launches: list[Launch] = []
+        self.commands = _StageLaunches(source, context, dockerfile.escape)
 
     def run(self) -> list[Launch]:
         handlers = {
@@ -729,7 +730,7 @@ class _Extractor:
                 handler(instruction)
         for stage in self.stages:
             if not stage.built_on:
-                self.launches.extend(self._stage_launches(stage))
+                self.launches.extend(self.commands.stage_launches(stage))
         return sorted(self.launches, key=lambda launch: launch.span.start)
 
     @property
@@ -880,6 +881,41 @@ class _Extractor:
         local = tuple(source for source in sources if "://" not in source)
         self.stage.copies = (*self.stage.copies, Copy(local, posixpath.normpath(destination), into_directory))
 
+    # RUN
+
+    def _run(self, instruction: Instruction) -> None:
+        _, rest = _without_flags(instruction.args)
+        exec_form = _exec_form(rest, self._line(instruction))
+        if exec_form is not None:
+            self.launches.extend(self.commands.exec_launches(self.stage, [_Container.of(exec_form)], instruction, with_args=True))
+            return
+        script = _run_script(rest, instruction.heredocs)
+        if script is None:
+            return
+        self._note_pins(script)
+        self.launches.extend(self.commands.script_launches(self.stage, script, with_args=True))
+
+    def _note_pins(self, script: Logical) -> None:
+        lookup = self.stage.lookup()
+        for install in _PIP_INSTALL.finditer(script.text):
+            for pin in _PIP_WORD.finditer(script.text, install.start("args"), install.end("args")):
+                requirement = expand(pin.group(2), self.escape, lookup)
+                release = release_from_pin(requirement) if _UNKNOWN_PART not in requirement else None
+                if release is not None:
+                    span = self.source.index.span(*script.source_range(*pin.span(2)))
+                    self.stage.hint = VersionHint((str(release),), f"pip install {requirement}", span)
+
+
+class _StageLaunches:
+    """The launches of a stage's commands: exec-form words go to `split_launcher` and the
+    command-line dispatch, shell scripts to the shell interpreter, SageMaker entrypoints to
+    `frameworks.sagemaker`."""
+
+    def __init__(self, source: SourceFile, context: ExtractContext, escape: str) -> None:
+        self.source = source
+        self.context = context
+        self.escape = escape
+
     def _config_loader(self, stage: Stage) -> ConfigLoader | None:
         """`--config PATH` names a file of the image: the latest COPY that put a file there
         says which file of the build context it is (next to the Dockerfile or at the root)."""
@@ -899,33 +935,7 @@ class _Extractor:
 
         return load
 
-    # RUN
-
-    def _run(self, instruction: Instruction) -> None:
-        _, rest = _without_flags(instruction.args)
-        exec_form = _exec_form(rest, self._line(instruction))
-        if exec_form is not None:
-            self.launches.extend(self._exec_launches(self.stage, [_Container.of(exec_form)], instruction, with_args=True))
-            return
-        script = _run_script(rest, instruction.heredocs)
-        if script is None:
-            return
-        self._note_pins(script)
-        self.launches.extend(self._script_launches(self.stage, script, with_args=True))
-
-    def _note_pins(self, script: Logical) -> None:
-        lookup = self.stage.lookup()
-        for install in _PIP_INSTALL.finditer(script.text):
-            for pin in _PIP_WORD.finditer(script.text, install.start("args"), install.end("args")):
-                requirement = expand(pin.group(2), self.escape, lookup)
-                release = release_from_pin(requirement) if _UNKNOWN_PART not in requirement else None
-                if release is not None:
-                    span = self.source.index.span(*script.source_range(*pin.span(2)))
-                    self.stage.hint = VersionHint((str(release),), f"pip install {requirement}", span)
-
-    # launches
-
-    def _stage_launches(self, stage: Stage) -> list[Launch]:
+    def stage_launches(self, stage: Stage) -> list[Launch]:
         entrypoint, cmd = stage.entrypoint, stage.cmd
         sagemaker = self._sagemaker(stage)
         if sagemaker is not None:
@@ -933,7 +943,7 @@ class _Extractor:
         if isinstance(entrypoint, Command):
             if entrypoint.exec_form is None:
                 # A shell-form ENTRYPOINT runs its text with `sh -c`; the CMD is never seen.
-                return self._script_launches(stage, entrypoint.script, with_args=False)
+                return self.script_launches(stage, entrypoint.script, with_args=False)
             return self._with_cmd(stage, [_Container.of(entrypoint.exec_form)], entrypoint.instruction, cmd)
         if entrypoint.words is None:
             return self._unknown_entrypoint(stage, cmd)
@@ -975,11 +985,11 @@ class _Extractor:
                 # An exec entrypoint receives a shell-form CMD as the words `/bin/sh -c "..."`:
                 # `vllm serve /bin/sh -c ...` starts nothing anyone meant.
                 return []
-            return self._script_launches(stage, cmd.script, with_args=False)
+            return self.script_launches(stage, cmd.script, with_args=False)
         if cmd is not None and cmd.exec_form is not None:
             containers = [*containers, _Container.of(cmd.exec_form)]
             instruction = cmd.instruction
-        return self._exec_launches(stage, containers, instruction, with_args=False)
+        return self.exec_launches(stage, containers, instruction, with_args=False)
 
     def _unknown_entrypoint(self, stage: Stage, cmd: Command | None) -> list[Launch]:
         """A base image whose entrypoint we do not know. A CMD that names the launcher is taken
@@ -988,10 +998,10 @@ class _Extractor:
         if cmd is None:
             return []
         if cmd.exec_form is None:
-            return self._script_launches(stage, cmd.script, with_args=False)
-        return self._exec_launches(stage, [_Container.of(cmd.exec_form)], cmd.instruction, with_args=False)
+            return self.script_launches(stage, cmd.script, with_args=False)
+        return self.exec_launches(stage, [_Container.of(cmd.exec_form)], cmd.instruction, with_args=False)
 
-    def _exec_launches(self, stage: Stage, containers: list[_Container], instruction: Instruction, with_args: bool) -> list[Launch]:
+    def exec_launches(self, stage: Stage, containers: list[_Container], instruction: Instruction, with_args: bool) -> list[Launch]:
         words = [word for container in containers for word in container.words]
         groups = [number for number, container in enumerate(containers) for _ in container.words]
         texts = [word.text for word in words]
@@ -1036,7 +1046,7 @@ class _Extractor:
             launch.handle.config_render = config_render
         return [replace(launch, env_open=stage.env_open)]
 
-    def _script_launches(self, stage: Stage, script: Logical | None, with_args: bool, escape: Callable[[str], str] | None = None) -> list[Launch]:
+    def script_launches(self, stage: Stage, script: Logical | None, with_args: bool, escape: Callable[[str], str] | None = None) -> list[Launch]:
         if extract_script is None or script is None or not script.text.strip() or not _is_posix_shell(stage.shell):
             return []
         env, places = _environment(stage, with_args)
@@ -1057,8 +1067,7 @@ class _Extractor:
         """`["/bin/sh", "-c", "vllm serve ..."]`: the JSON string is a shell script."""
         if word.literal is None:
             return []
-        return self._script_launches(stage, _json_characters(word.literal), with_args, escape=_json_escape)
-
+        return self.script_launches(stage, _json_characters(word.literal), with_args, escape=_json_escape)
 
 @dataclass(frozen=True)
 class _Container:
