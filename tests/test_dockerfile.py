@@ -9,9 +9,10 @@ from hypothesis import strategies as st
 from replaylint.fixes import apply_edits
 from replaylint.frontends import ExtractContext, ParseError, SourceFile
 from replaylint.frontends import dockerfile
+from replaylint.frontends.dockerfile import launches as dockerfile_launches
 from replaylint.model import UNKNOWN, Applicability, Fix, Launch, RemoveEnv, RemoveSetting, SetSetting, Span
 
-needs_shell = pytest.mark.skipif(dockerfile.extract_script is None, reason="the shell frontend (extract_script) is not there yet")
+needs_shell = pytest.mark.skipif(dockerfile_launches.extract_script is None, reason="the shell frontend (extract_script) is not there yet")
 
 
 def launches(text: str) -> list[Launch]:
@@ -518,7 +519,7 @@ def test_non_posix_shell_is_not_read() -> None:
 CONFIG = "model: Qwen/Qwen3-8B\nreturn-sampling-mask: true\nlogprobs-mode: raw_logprobs\n"
 
 
-@pytest.mark.skipif(dockerfile.load_config_tokens is None, reason="the YAML frontend is not there")
+@pytest.mark.skipif(dockerfile_launches.load_config_tokens is None, reason="the YAML frontend is not there")
 @pytest.mark.parametrize(
     ("copy", "path"),
     [
