@@ -29,7 +29,8 @@ from ...command import EnvPlace
 from ...model import UNKNOWN, Edit, Fix, Launch, LaunchKind, Setting, VersionHint
 from ...source import ExtractContext, SourceFile
 from .grammar import parse
-from .interpreter import Interpreter, ShellHandle
+from .interpreter import Interpreter
+from .launch import ShellHandle
 from .place import Place, identity, is_plain, mapped
 from .words import Chunk, Scalar
 from .world import EnvEntry, World
