@@ -13,13 +13,9 @@ from replaylint import project
 from replaylint.api import Checker
 from replaylint.config import Config
 from replaylint.model import Launch, LaunchKind, Span, VersionHint
-from replaylint.project import (
-    ProjectPins,
-    admitted_releases,
-    parse_poetry_constraint,
-    parse_requirement,
-    parse_specifier,
-)
+from replaylint.project import ProjectPins
+from replaylint.project.requirements import parse_poetry_constraint, parse_requirement
+from replaylint.project.specifiers import admitted_releases, parse_specifier
 from replaylint.versions import releases_for
 from replaylint.vllm.releases import Release
 
