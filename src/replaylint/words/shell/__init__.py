@@ -32,7 +32,7 @@ from .grammar import parse
 from .interpreter import Interpreter
 from .launch import ShellHandle
 from .place import Place, identity, is_plain, mapped
-from .words import Chunk, Scalar
+from .values import Chunk, Scalar
 from .world import EnvEntry, World
 
 __all__ = ["extract_script", "render", "run_script"]

@@ -13,7 +13,8 @@ from .grammar import Node
 from .nodes import descendants, words_of
 from .place import Place, quoting
 from .spans import ScriptSpans
-from .words import UNSET, Array, Container, Expander, Field, Scalar, Value, scalar_text
+from .values import UNSET, Array, Container, Field, Scalar, Value, scalar_text
+from .words import Expander
 from .world import EnvEntry, World
 
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")

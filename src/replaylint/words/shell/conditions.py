@@ -5,7 +5,8 @@ from __future__ import annotations
 from .grammar import Node
 from .nodes import words_of
 from .place import Place
-from .words import Expander, matches
+from .fields import matches
+from .words import Expander
 from .world import World
 
 

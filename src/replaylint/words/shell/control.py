@@ -13,7 +13,8 @@ from .conditions import dynamic, outcome, statements_outcome
 from .grammar import Node
 from .nodes import code, descendants, exits, if_branches, words_of
 from .place import Place
-from .words import Expander, matches
+from .fields import matches
+from .words import Expander
 from .world import World, join
 
 _MAX_NESTING = 60  # statements inside statements; deeper code is not read (Python's stack)

@@ -33,7 +33,8 @@ from .nodes import single_variable, statement_break, words_of
 from .place import Place
 from .scripts import assemble, heredoc, herestring
 from .spans import ScriptSpans
-from .words import UNSET, Array, Chunk, Expander, Field, Scalar, scalar_text
+from .values import UNSET, Array, Chunk, Field, Scalar, scalar_text
+from .words import Expander
 from .world import MAX_VALUE, RELEVANT_ENV, Frame, World, child_shell, collapse, describe, export_name, join, leave, make_local, set_builtin, unknown_entry
 
 

@@ -23,7 +23,7 @@ from .launchers import EnvWord, Invocation, image_release
 from .nodes import touches_error, words_of
 from .place import Place, quoting
 from .spans import ScriptSpans
-from .words import Container, Field
+from .values import Container, Field
 from .world import RELEVANT_ENV, EnvEntry, World, unknown_entry
 
 _BROKEN_CONTINUATION = re.compile(r"[ \t]*(\\[ \t]+#[^\n]*)")

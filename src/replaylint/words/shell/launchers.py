@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from ...vllm.images import is_vllm_image, release_from_image
 from ...launchers import split_launcher
-from .words import Field
+from .values import Field
 
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _ASSIGNMENT = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", re.DOTALL)

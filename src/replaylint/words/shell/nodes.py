@@ -6,7 +6,7 @@ from typing import Iterable
 
 from .grammar import Node
 from .place import Place
-from .words import Container
+from .values import Container
 
 
 def descendants(node: Node) -> Iterable[Node]:

@@ -12,7 +12,8 @@ from typing import Any
 from .grammar import Node, parse
 from .nodes import words_of
 from .place import Builder, Place
-from .words import Chunk, Expander, Field, Hole
+from .values import Chunk, Field, Hole
+from .words import Expander
 from .world import World
 
 

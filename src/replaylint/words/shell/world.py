@@ -7,7 +7,7 @@ from typing import Any, Iterable
 
 from ...model import UNKNOWN, Setting, VersionHint
 from ...command import EnvPlace
-from .words import Field, Scope, Value
+from .values import Field, Scope, Value
 
 MAX_WORLDS = 8
 MAX_VALUE = 4_096  # words or pieces in one value: a bigger one is unknown (`set -- "$@" "$@"` in a loop)
