@@ -21,6 +21,7 @@ from replaylint.frontends import ExtractContext, ParseError, SourceFile
 from replaylint.frontends import yaml as frontend
 from replaylint.words.vllm_config import load_config_tokens
 from replaylint.words import yaml_nodes as nodes
+from replaylint.words import yaml_text
 from replaylint.frontends.yaml.launch import ScriptHandle, shell_frontend
 from replaylint.model import UNKNOWN, LaunchKind, RemoveEnv, RemoveSetting, SetEnv, SetSetting, Fix, Applicability
 from replaylint.vllm import argv
@@ -102,7 +103,7 @@ def test_scalar_text_is_exact(text: str) -> None:
     for document in nodes.compose_all(text):
         for node, _ in nodes.walk(document):
             if isinstance(node, pyyaml.ScalarNode):
-                value = nodes.scalar_text(text, node)
+                value = yaml_text.scalar_text(text, node)
                 assert value.exact, (text, node.value)
                 assert value.value == node.value
                 for char, start, end in zip(value.value, value.starts, value.ends):
@@ -120,7 +121,7 @@ def test_scalar_text_round_trips(value: str, style: str | None) -> None:
     except pyyaml.YAMLError:
         return
     node = document.value[0][1]
-    result = nodes.scalar_text(text, node)
+    result = yaml_text.scalar_text(text, node)
     assert result.value == node.value
     if result.exact:
         for char, start, end in zip(result.value, result.starts, result.ends):

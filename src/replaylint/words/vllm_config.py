@@ -36,7 +36,8 @@ from ..vllm.argv import Token
 from ..vllm.options import table_for
 from ..vllm.releases import NEWEST
 from ..source import ExtractContext, SourceFile
-from .yaml_nodes import ComposeError, Text, compose_all, construct, content_end, entries, line_end, line_start, next_line, source, span
+from .yaml_nodes import ComposeError, compose_all, construct, content_end, entries, line_end, line_start, next_line, source, span
+from .yaml_text import Text
 from .yaml_words import scalar
 
 _READ_LIMIT = 8 * 1024 * 1024

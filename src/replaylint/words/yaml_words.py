@@ -24,7 +24,8 @@ from yaml.nodes import Node, ScalarNode, SequenceNode
 from ..edits import Sequence, insert_after, remove
 from ..model import Edit, LineIndex
 from ..vllm.argv import Token
-from .yaml_nodes import HOLE, STR, Text, content_end, dash_of, line_end, line_start, next_line, scalar_text
+from .yaml_nodes import HOLE, STR, content_end, dash_of, line_end, line_start, next_line
+from .yaml_text import Text, scalar_text
 
 _PLAIN_CACHE: dict[tuple[str, bool], bool] = {}
 _Loader = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader

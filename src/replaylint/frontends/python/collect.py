@@ -14,7 +14,7 @@ from typing import Any
 import libcst as cst
 from libcst.metadata import PositionProvider
 
-from ...model import UNKNOWN, Edit, Setting, Span
+from ...model import UNKNOWN, Edit, Launch, Setting, Span
 from ...source import ExtractContext, SourceFile
 from ...vllm.fields import RUNNER_ENV
 from .scopes import Scope, ScopeTracker

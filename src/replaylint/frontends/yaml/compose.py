@@ -31,7 +31,8 @@ from ...model import UNKNOWN, Launch, LaunchKind, Setting
 from ...source import ExtractContext, SourceFile
 from .env_files import read as read_env_files
 from .launch import Env, YamlEnvPlace, build, built, command as command_launches, entry_removal, image_of, launcher, mentions_replay
-from ...words.yaml_nodes import HOLE, STR, Text, content_end, dash_of, entries, get, mapping, scalar_text, span
+from ...words.yaml_nodes import HOLE, STR, content_end, dash_of, entries, get, mapping, span
+from ...words.yaml_text import Text, scalar_text
 from ...words.yaml_words import Words, compose_interpolate, escape_in_scalar, item_tokens, scalar, sequence_words, split, string_words
 
 _SERVICE_KEYS = ("image", "command", "entrypoint", "build")

@@ -45,7 +45,8 @@ from ...source import ExtractContext, SourceFile
 from ...vllm.argv import ConfigLoader, Token
 from .launch import Env, YamlEnvPlace, build, built, command as command_launches, entry_removal, image_of, mentions_replay
 from ...words import vllm_config
-from ...words.yaml_nodes import HOLE, STR, Text, content_end, dash_of, entries, get, get_str, items, scalar_text, span, walked
+from ...words.yaml_nodes import HOLE, STR, content_end, dash_of, entries, get, get_str, items, span, walked
+from ...words.yaml_text import Text, scalar_text
 from ...words.yaml_words import Words, item_tokens, k8s_expand, scalar, sequence_words, templated
 
 _RUNTIME_KINDS = ("ServingRuntime", "ClusterServingRuntime")

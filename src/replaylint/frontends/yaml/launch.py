@@ -25,7 +25,8 @@ from ...source import ExtractContext, SourceFile
 from ...command import EnvPlace, WordSyntax, token_elements
 from ...launchers import split_launcher
 from ...frameworks.commands import command_launch
-from ...words.yaml_nodes import HOLE, Text
+from ...words.yaml_nodes import HOLE
+from ...words.yaml_text import Text
 from ...words.yaml_words import Place, Words
 
 _SHELLS = frozenset(("sh", "bash", "dash", "zsh", "ash", "ksh"))

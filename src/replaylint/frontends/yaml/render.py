@@ -27,7 +27,7 @@ from ...command import ADAPTIVE_TRUE, flag_words, written_like
 from .launch import ScriptHandle, YamlHandle, shell_frontend
 from ...words import vllm_config
 from .standalone_config import ConfigHandle
-from ...words.yaml_nodes import shared_regions
+from ...words.yaml_text import shared_regions
 from ...words.yaml_words import Container, escape_in_scalar
 
 def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:

@@ -22,7 +22,8 @@ from ...model import UNKNOWN, Launch, LaunchKind, Setting, VersionHint
 from ...vllm.releases import Release
 from ...source import ExtractContext, SourceFile
 from .launch import Env, Image, YamlEnvPlace, entry_removal, script_launches, shell_frontend
-from ...words.yaml_nodes import STR, content_end, entries, get, get_str, items, scalar_text, span
+from ...words.yaml_nodes import STR, content_end, entries, get, get_str, items, span
+from ...words.yaml_text import scalar_text
 from ...words.yaml_words import scalar
 
 _SHELLS = ("bash", "sh")
