@@ -13,7 +13,7 @@ import pytest
 
 from replaylint.cli import main
 
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).parent.parent / "fixtures"
 
 
 def run(folder: Path, *args: str) -> list[dict]:

@@ -112,7 +112,7 @@ def test_overlapping_fixes_are_applied_in_passes(tmp_path) -> None:
     assert path.read_text() == "import os\nfrom vllm import LLM\nLLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs')\n"
 
 
-FIXTURES = sorted(p for p in (Path(__file__).parent / "fixtures").glob("*/*") if (p / "expected.txt").exists())
+FIXTURES = sorted(p for p in (Path(__file__).parent.parent / "fixtures").glob("*/*") if (p / "expected.txt").exists())
 
 
 def _in(folder: Path, *args: str) -> str:

@@ -93,7 +93,7 @@ LAUNCHES = {
 def _seeds() -> list[tuple[str, bytes]]:
     """The golden fixture inputs (named as in their case folder) and the examples."""
     seeds = []
-    for case in sorted(p for p in (REPO / "tests" / "fixtures").glob("*/*") if p.is_dir()):
+    for case in sorted(p for p in (REPO / "fixtures").glob("*/*") if p.is_dir()):
         for path in sorted(case.rglob("*")):
             relative = path.relative_to(case)
             if path.is_file() and relative.parts[0] != "fixed" and path.name not in ("expected.txt", "args.txt"):

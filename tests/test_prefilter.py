@@ -70,7 +70,7 @@ def test_prefilter(kind: str, data: bytes, read: bool) -> None:
 def _corpus() -> list[tuple[str, str]]:
     files = [
         (str(path), path.read_text(encoding="utf-8", errors="surrogateescape"))
-        for folder in (ROOT / "tests" / "fixtures", ROOT / "examples")
+        for folder in (ROOT / "fixtures", ROOT / "examples")
         for path in sorted(folder.rglob("*"))
         if path.is_file() and frontends.kind_for(str(path), path.read_bytes()[:256]) is not None
     ]

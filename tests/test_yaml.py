@@ -1,7 +1,7 @@
 """The YAML frontend: spans, environments, config-file words, fixes, bad input.
 
 Tests of scripts held in YAML (`sh -c`, workflow `run:` steps) need the shell frontend and
-are skipped without it. The golden cases are under tests/fixtures/yaml/.
+are skipped without it. The golden cases are under fixtures/yaml/.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from replaylint.model import UNKNOWN, LaunchKind, RemoveEnv, RemoveSetting, SetE
 from replaylint.vllm import argv
 from replaylint.vllm.releases import parse_release
 
-FIXTURES = Path(__file__).parent / "fixtures" / "yaml"
+FIXTURES = Path(__file__).parent.parent / "fixtures" / "yaml"
 needs_shell = pytest.mark.skipif(shell_frontend() is None, reason="the shell frontend is not available yet")
 
 
