@@ -15,10 +15,11 @@ DOCS = Path(__file__).resolve().parent.parent / "docs" / "rules"
 
 def page(rule) -> str:
     fix = rule.fix_applicability.value if rule.fix_applicability else "none"
+    releases = f"{rule.since} and newer" if rule.until is None else f"{rule.since} to {rule.until}"
     return (
         f"# {rule.code} {rule.name}\n\n"
         f"{rule.summary}.\n\n"
-        f"Severity: {rule.severity}. vLLM releases: {rule.since} and newer. Fix: {fix}.\n\n"
+        f"Severity: {rule.severity}. vLLM releases: {releases}. Fix: {fix}.\n\n"
         f"{rule.documentation()}\n"
     )
 

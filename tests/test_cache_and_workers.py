@@ -77,10 +77,10 @@ def test_cache_notices_changed_files_and_their_config_files(tmp_path: Path) -> N
 
 
 def test_cache_is_keyed_by_configuration(tmp_path: Path) -> None:
-    (tmp_path / "a.py").write_text("from vllm import LLM\nLLM('m', return_sampling_mask=True, enable_dbo=True)\n")
+    (tmp_path / "a.py").write_text("from vllm import LLM\nLLM('m', return_sampling_mask=True, logits_processors=['a:B'])\n")
     cache_dir = str(tmp_path / ".cache")
     assert len(run(tmp_path, "--cache-dir", cache_dir)) == 2
-    assert [f["code"] for f in run(tmp_path, "--cache-dir", cache_dir, "--select", "RPL004")] == ["RPL004"]
+    assert [f["code"] for f in run(tmp_path, "--cache-dir", cache_dir, "--select", "RPL001")] == ["RPL001"]
     assert len(run(tmp_path, "--cache-dir", cache_dir)) == 2
 
 

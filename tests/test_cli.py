@@ -13,7 +13,7 @@ from replaylint import __version__
 from replaylint.cli import main
 from replaylint.rules import RULES
 
-BAD = "from vllm import LLM\nllm = LLM('m', return_sampling_mask=True, enable_dbo=True)\n"
+BAD = "from vllm import LLM\nllm = LLM('m', return_sampling_mask=True, logits_processors=['a:B'])\n"
 GOOD = "from vllm import LLM\nllm = LLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs')\n"
 
 
@@ -39,17 +39,17 @@ def test_concise_lines_and_summary(tree, capsys) -> None:
     status, out, _ = run(capsys, "check", "--output-format", "concise", str(tree / "bad.py"))
     lines = out.splitlines()
     assert lines[0].startswith(f"{tree / 'bad.py'}:2:16: RPL003 [*] ")
-    assert lines[1].startswith(f"{tree / 'bad.py'}:2:43: RPL004 ")
+    assert lines[1].startswith(f"{tree / 'bad.py'}:2:43: RPL001 ")
     assert "Found 2 errors." in out
     assert "[*] 1 fixable with the `--fix` option (1 hidden fix can be enabled with the `--unsafe-fixes` option)." in out
 
 
 def test_full_output_shows_the_source_and_the_fix(tree, capsys) -> None:
     _, out, _ = run(capsys, "check", str(tree / "bad.py"))
-    assert "2 | llm = LLM('m', return_sampling_mask=True, enable_dbo=True)" in out
+    assert "2 | llm = LLM('m', return_sampling_mask=True, logits_processors=['a:B'])" in out
     assert "^^^^^^^^^^^^^^^^^^^^^^^^^ RPL003" in out
     assert "= help: Set logprobs_mode to 'processed_logprobs'" in out
-    assert "+llm = LLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs', enable_dbo=True)" in out
+    assert "+llm = LLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs', logits_processors=['a:B'])" in out
 
 
 def test_json_output_has_ruffs_fields(tree, capsys) -> None:
@@ -62,7 +62,7 @@ def test_json_output_has_ruffs_fields(tree, capsys) -> None:
     assert first["fix"]["applicability"] == "safe"
     edit = first["fix"]["edits"][0]
     assert edit["content"] == ", logprobs_mode='processed_logprobs'" and edit["location"] == {"row": 2, "column": 41}
-    assert first["vllm_version"] == "0.33.0"
+    assert first["vllm_version"] == "0.34.0" and first["judged_by_vllm"] == "0.34.0"
 
 
 def test_json_of_a_clean_tree_is_an_empty_list(tree, capsys) -> None:
@@ -71,10 +71,10 @@ def test_json_of_a_clean_tree_is_an_empty_list(tree, capsys) -> None:
 
 
 def test_select_and_ignore_by_code_prefix_and_name(tree, capsys) -> None:
-    _, out, _ = run(capsys, "check", "--output-format", "concise", "--select", "RPL004", str(tree))
-    assert "RPL004" in out and "RPL003" not in out
-    _, out, _ = run(capsys, "check", "--output-format", "concise", "--ignore", "sampling-mask-requires-model-runner-v2", str(tree))
-    assert "RPL003" in out and "RPL004" not in out
+    _, out, _ = run(capsys, "check", "--output-format", "concise", "--select", "RPL001", str(tree))
+    assert "RPL001" in out and "RPL003" not in out
+    _, out, _ = run(capsys, "check", "--output-format", "concise", "--ignore", "logits-processors-with-sampling-mask", str(tree))
+    assert "RPL003" in out and "RPL001" not in out
 
 
 def test_target_vllm_changes_the_verdict(tmp_path, capsys) -> None:

@@ -13,7 +13,7 @@ import pytest
 
 from replaylint.cli import main
 
-BAD = "from vllm import LLM\nLLM('m', return_sampling_mask=True, enable_dbo=True)\n"
+BAD = "from vllm import LLM\nLLM('m', return_sampling_mask=True, logits_processors=['a:B'])\n"
 
 
 def run(folder: Path, *args: str, stdin: bytes | None = None) -> tuple[int, str, str]:
@@ -43,7 +43,7 @@ def codes(output: str) -> list[str]:
     [("pyproject.toml", "[tool.replaylint]\n"), ("replaylint.toml", ""), (".replaylint.toml", "")],
 )
 def test_configuration_files_are_found_above_the_checked_path(tmp_path: Path, name: str, table: str) -> None:
-    (tmp_path / name).write_text(table + 'ignore = ["RPL004"]\n')
+    (tmp_path / name).write_text(table + 'ignore = ["RPL001"]\n')
     (tmp_path / "pkg").mkdir()
     (tmp_path / "pkg" / "a.py").write_text(BAD)
     status, out, _ = run(tmp_path / "pkg", "check", "--no-cache", "--output-format", "json", "a.py")
@@ -53,11 +53,11 @@ def test_configuration_files_are_found_above_the_checked_path(tmp_path: Path, na
 def test_nearest_file_wins_and_isolated_ignores_all(tmp_path: Path) -> None:
     (tmp_path / "replaylint.toml").write_text('ignore = ["RPL003"]\n')
     (tmp_path / "sub").mkdir()
-    (tmp_path / "sub" / ".replaylint.toml").write_text('ignore = ["RPL004"]\n')
+    (tmp_path / "sub" / ".replaylint.toml").write_text('ignore = ["RPL001"]\n')
     (tmp_path / "sub" / "a.py").write_text(BAD)
     assert codes(run(tmp_path / "sub", "check", "--no-cache", "--output-format", "json", "a.py")[1]) == ["RPL003"]
-    assert codes(run(tmp_path / "sub", "check", "--no-cache", "--isolated", "--output-format", "json", "a.py")[1]) == ["RPL003", "RPL004"]
-    assert codes(run(tmp_path / "sub", "check", "--no-cache", "--config", "../replaylint.toml", "--output-format", "json", "a.py")[1]) == ["RPL004"]
+    assert codes(run(tmp_path / "sub", "check", "--no-cache", "--isolated", "--output-format", "json", "a.py")[1]) == ["RPL003", "RPL001"]
+    assert codes(run(tmp_path / "sub", "check", "--no-cache", "--config", "../replaylint.toml", "--output-format", "json", "a.py")[1]) == ["RPL001"]
 
 
 def test_every_documented_key_is_accepted(tmp_path: Path) -> None:
@@ -65,7 +65,7 @@ def test_every_documented_key_is_accepted(tmp_path: Path) -> None:
         'select = ["RPL0"]\nextend-select = ["RPL2"]\nignore = ["replay-request-without-top-k"]\n'
         'per-file-ignores = {"legacy/*.py" = ["RPL003"]}\nexclude = ["build"]\nextend-exclude = ["third_party"]\n'
         'respect-gitignore = false\nforce-exclude = true\ntarget-vllm = "0.31"\nfixable = ["ALL"]\nunfixable = ["RPL002"]\n'
-        'output-format = "json"\nseverity = {RPL004 = "warning"}\n'
+        'output-format = "json"\nseverity = {RPL001 = "warning"}\n'
     )
     (tmp_path / "legacy").mkdir()
     (tmp_path / "legacy" / "a.py").write_text(BAD)
@@ -73,17 +73,17 @@ def test_every_documented_key_is_accepted(tmp_path: Path) -> None:
     (tmp_path / "third_party" / "b.py").write_text(BAD)
     status, out, _ = run(tmp_path, "check", "--no-cache", ".")
     findings = json.loads(out)
-    assert [(f["filename"], f["code"], f["severity"]) for f in findings] == [("legacy/a.py", "RPL004", "warning")]
+    assert [(f["filename"], f["code"], f["severity"]) for f in findings] == [("legacy/a.py", "RPL001", "warning")]
     assert "vLLM 0.31.0" in findings[0]["message"]
 
 
 @pytest.mark.parametrize(
     "content, needle",
     [
-        ('selec = ["RPL004"]\n', "unknown key `selec`"),
+        ('selec = ["RPL001"]\n', "unknown key `selec`"),
         ('select = ["RPL999"]\n', "unknown rule code or name: 'RPL999'"),
         ('target-vllm = "latest"\n', "`target-vllm`"),
-        ('severity = {RPL004 = "fatal"}\n', "`severity.RPL004`"),
+        ('severity = {RPL001 = "fatal"}\n', "`severity.RPL001`"),
         ("select = [\n", "not valid TOML"),
     ],
 )
@@ -97,9 +97,9 @@ def test_configuration_errors_name_the_file_and_key_and_exit_2(tmp_path: Path, c
 
 
 def test_show_settings_prints_the_resolved_configuration(tmp_path: Path) -> None:
-    (tmp_path / "pyproject.toml").write_text('[project]\nname = "x"\ndependencies = ["vllm==0.31.2"]\n[tool.replaylint]\nignore = ["RPL004"]\n')
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "x"\ndependencies = ["vllm==0.31.2"]\n[tool.replaylint]\nignore = ["RPL001"]\n')
     status, out, _ = run(tmp_path, "show-settings")
-    assert status == 0 and "ignore = ['RPL004']" in out and "pyproject.toml" in out
+    assert status == 0 and "ignore = ['RPL001']" in out and "pyproject.toml" in out
     assert "vllm==0.31.2" in out and "judged at 0.31.2" in out
 
 
@@ -140,10 +140,10 @@ def test_stdin_with_a_file_name_chooses_the_frontend(tmp_path: Path) -> None:
 def test_output_file_statistics_and_exit_zero(tmp_path: Path) -> None:
     (tmp_path / "a.py").write_text(BAD)
     status, out, _ = run(tmp_path, "check", "--no-cache", "-o", "report.json", "--output-format", "json", "a.py")
-    assert status == 1 and out == "" and codes((tmp_path / "report.json").read_text()) == ["RPL003", "RPL004"]
+    assert status == 1 and out == "" and codes((tmp_path / "report.json").read_text()) == ["RPL003", "RPL001"]
     status, out, _ = run(tmp_path, "check", "--no-cache", "--statistics", "--exit-zero", "a.py")
     assert status == 0
-    assert out.splitlines() == ["    1\tRPL003\t[*] sampling-mask-requires-processed-logprobs", "    1\tRPL004\t    sampling-mask-requires-model-runner-v2"]
+    assert out.splitlines() == ["    1\tRPL001\t    logits-processors-with-sampling-mask", "    1\tRPL003\t[*] sampling-mask-requires-processed-logprobs"]
 
 
 def test_colour_only_on_a_terminal_and_never_with_no_color(tmp_path: Path, monkeypatch) -> None:

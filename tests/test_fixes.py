@@ -150,7 +150,7 @@ def test_a_new_runner_value_keeps_the_users_quotes(tmp_path) -> None:
     dockerfile.write_text('FROM vllm/vllm-openai:v0.33.0\nENV VLLM_USE_V2_MODEL_RUNNER="true"\nCMD ["m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs"]\n')
     script = tmp_path / "serve.sh"
     script.write_text("export VLLM_USE_V2_MODEL_RUNNER='yes'\nvllm serve m --return-sampling-mask --logprobs-mode processed_logprobs\n")
-    status, _, _ = cli("--fix", str(dockerfile), str(script))
+    status, _, _ = cli("--fix", "--target-vllm", "0.33.0", str(dockerfile), str(script))
     assert status == 0
     assert 'ENV VLLM_USE_V2_MODEL_RUNNER="1"\n' in dockerfile.read_text()
     assert script.read_text().startswith("export VLLM_USE_V2_MODEL_RUNNER='1'\n")

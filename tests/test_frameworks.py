@@ -142,7 +142,8 @@ def test_prime_rl_user_values_win_over_defaults(check) -> None:
     (launch,) = toml_launches(text)
     assert launch.value("logprobs_mode") == "raw_logprobs"
     assert launch.env["VLLM_USE_V2_MODEL_RUNNER"].value == "0"
-    assert codes(check, {"rl.toml": text}, "rl.toml") == ["RPL003", "RPL004"]
+    assert codes(check, {"rl.toml": text}, "rl.toml", "0.33.0") == ["RPL003", "RPL004"]
+    assert codes(check, {"rl.toml": text}, "rl.toml", "0.34.0") == ["RPL003", "RPL206"]
 
 
 def test_pyproject_is_never_a_prime_rl_config(check) -> None:
@@ -310,7 +311,7 @@ def test_sagemaker_variant_from_script_or_image() -> None:
 
 def test_sagemaker_dockerfile_without_sm_variables_is_no_launch(check) -> None:
     text = "FROM public.ecr.aws/deep-learning-containers/vllm:server-sagemaker-cuda\nENV VLLM_USE_V2_MODEL_RUNNER=1\n"
-    assert codes(check, {"Dockerfile": text + "ENV SM_VLLM_RETURN_SAMPLING_MASK=\n"}, "Dockerfile") == []
+    assert codes(check, {"Dockerfile": text + "ENV SM_VLLM_RETURN_SAMPLING_MASK=\n"}, "Dockerfile", "0.33.0") == []
 
 
 # -- Dynamo --------------------------------------------------------------------------------------

@@ -240,7 +240,7 @@ def test_exact_requirements_pin_beats_a_range_admitting_it(tmp_path: Path) -> No
 
 def test_exact_pin_outside_a_range_adds_to_it(tmp_path: Path) -> None:
     files = {"pyproject.toml": '[project]\ndependencies = ["vllm>=0.32"]\n', "requirements.txt": "vllm==0.30.1\n"}
-    assert pins_of(tmp_path, files) == Rs("0.30.1", "0.32", "0.33")
+    assert pins_of(tmp_path, files) == Rs("0.30.1", "0.32", "0.33", "0.34")
 
 
 def test_nearest_project_wins(tmp_path: Path) -> None:
@@ -275,7 +275,7 @@ def test_workspace_member_takes_the_workspace_lock(tmp_path: Path) -> None:
 
 def test_a_lock_above_that_contradicts_the_declaration_is_not_taken(tmp_path: Path) -> None:
     files = {"uv.lock": UV_LOCK, "legacy/requirements.txt": "vllm>=0.32\n"}
-    assert pins_of(tmp_path, files, "legacy/serve.sh") == Rs("0.32", "0.33")
+    assert pins_of(tmp_path, files, "legacy/serve.sh") == Rs("0.32", "0.33", "0.34")
 
 
 def test_the_walk_stops_at_the_git_top_level(tmp_path: Path) -> None:
@@ -331,11 +331,11 @@ def test_checker_judges_a_launch_at_its_project_pin(tmp_path: Path) -> None:
     [
         (">=0.30,<0.32", ("0.30", "0.31")),
         ("~=0.31.0", ("0.31",)),
-        ("~=0.31", ("0.31", "0.32", "0.33")),
-        ("!=0.30.*", ("0.28", "0.29", "0.31", "0.32", "0.33")),
-        ("!=0.30.0", ("0.28", "0.29", "0.30.1", "0.31", "0.32", "0.33")),
+        ("~=0.31", ("0.31", "0.32", "0.33", "0.34")),
+        ("!=0.30.*", ("0.28", "0.29", "0.31", "0.32", "0.33", "0.34")),
+        ("!=0.30.0", ("0.28", "0.29", "0.30.1", "0.31", "0.32", "0.33", "0.34")),
         (">=0.31.2,<0.33", ("0.31.2", "0.32")),
-        (">0.31", ("0.31.1", "0.32", "0.33")),
+        (">0.31", ("0.31.1", "0.32", "0.33", "0.34")),
         ("<=0.29", ("0.28", "0.29")),
         ("==0.31", ("0.31",)),
         ("==0.31.2", ("0.31.2",)),
@@ -343,14 +343,15 @@ def test_checker_judges_a_launch_at_its_project_pin(tmp_path: Path) -> None:
         ("==0.31.2+cu124", ("0.31.2",)),
         (">=0.31.0rc1,<0.32", ("0.31",)),
         # both sides of 0.28: only the releases with replay are judged
-        (">=0.25", ("0.28", "0.29", "0.30", "0.31", "0.32", "0.33")),
+        (">=0.25", ("0.28", "0.29", "0.30", "0.31", "0.32", "0.33", "0.34")),
         (">=0.20,<0.29", ("0.28",)),
         # only old releases: the newest of them, where replay does not exist
         ("<0.28", ("0.27.1",)),
         ("<0.20", ("0.19",)),
         ("==0.26.3", ("0.26.3",)),
-        # only releases newer than the spec knows: the lowest of them
         (">=0.34", ("0.34",)),
+        # only releases newer than replaylint knows: the lowest of them
+        (">=0.35", ("0.35",)),
         (">0.35.0", ("0.35.1",)),
         ("==1.2.0", ("1.2",)),
         # nothing at all

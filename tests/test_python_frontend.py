@@ -6,6 +6,7 @@ import pytest
 
 from replaylint.api import Checker
 from replaylint.config import Config
+from replaylint.vllm.releases import parse_release
 from replaylint.frontends import ExtractContext, SourceFile
 from replaylint.frontends.python import extract
 from replaylint.model import UNKNOWN
@@ -15,8 +16,9 @@ def launches(text: str):
     return extract(SourceFile("t.py", text), ExtractContext())
 
 
-def codes(text: str) -> list[str]:
-    result = Checker(Config()).check_bytes("t.py", text.encode())
+def codes(text: str, release: str | None = None) -> list[str]:
+    config = Config(target_vllm=parse_release(release), target_vllm_forced=True) if release else Config()
+    result = Checker(config).check_bytes("t.py", text.encode())
     return [finding.code for finding in result.findings]
 
 
@@ -116,7 +118,7 @@ def test_runner_variable_from_environ_writes_before_the_call() -> None:
     )
     (launch,) = launches(text)
     assert launch.env["VLLM_USE_V2_MODEL_RUNNER"].value == "0"
-    assert codes(text) == ["RPL004"]
+    assert codes(text, "0.33.0") == ["RPL004"]
 
 
 def test_environ_pop_and_del_unset_the_variable() -> None:
@@ -131,7 +133,7 @@ def test_environ_pop_and_del_unset_the_variable() -> None:
 def test_putenv_and_setdefault_set_the_variable() -> None:
     for write in ("os.putenv('VLLM_USE_V2_MODEL_RUNNER', '0')", "os.environ.setdefault('VLLM_USE_V2_MODEL_RUNNER', '0')"):
         text = f"import os\nfrom vllm import LLM\n{write}\nLLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs')\n"
-        assert codes(text) == ["RPL004"]
+        assert codes(text, "0.33.0") == ["RPL004"]
 
 
 def test_requests_are_linked_to_the_engine_bound_in_scope() -> None:
@@ -186,7 +188,7 @@ def test_module_level_runner_variable_reaches_a_launch_inside_a_function() -> No
         "import os\nfrom vllm import LLM\nos.environ['VLLM_USE_V2_MODEL_RUNNER'] = '0'\n"
         "def build():\n    return LLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs')\n"
     )
-    assert codes(text) == ["RPL004"]
+    assert codes(text, "0.33.0") == ["RPL004"]
 
 
 @pytest.mark.parametrize(

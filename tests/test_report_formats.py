@@ -26,7 +26,7 @@ from replaylint.rules import RULES, UNPARSABLE_FILE
 
 SCHEMA = Path(__file__).parent / "data" / "sarif-schema-2.1.0.json"
 
-PYTHON_BAD = "from vllm import LLM\nllm = LLM('m', return_sampling_mask=True, enable_dbo=True)\n"
+PYTHON_BAD = "from vllm import LLM\nllm = LLM('m', return_sampling_mask=True, logits_processors=['a:B'])\n"
 PYTHON_MULTILINE = (
     'from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n'
     '    logits_processors=["a.b:C",\n                       "d.e:F"])\n'
@@ -54,7 +54,7 @@ def check(root: Path, files: dict[str, str], run_root: Path | None = None) -> Ru
 def mixed(tmp_path: Path) -> Run:
     run = check(tmp_path, {"b_launch.py": PYTHON_BAD, "a_serve.sh": SHELL_WARNING, "c/broken.sh": SHELL_BROKEN,
                            "multi.py": PYTHON_MULTILINE})
-    assert {f.code for f in run.findings} >= {"RPL003", "RPL004", "RPL203", "RPL900", "RPL001"}
+    assert {f.code for f in run.findings} >= {"RPL003", "RPL001", "RPL203", "RPL900", "RPL001"}
     return run
 
 
@@ -137,7 +137,7 @@ def test_sarif_regions_are_our_spans_one_to_one(mixed: Run) -> None:
 
 def test_sarif_related_locations_and_rpl900_descriptor(mixed: Run) -> None:
     results = sarif(mixed)["runs"][0]["results"]
-    with_related = [r for r in results if r["ruleId"] == "RPL004"]
+    with_related = [r for r in results if r["ruleId"] == "RPL001"]
     assert with_related and with_related[0]["relatedLocations"][0]["physicalLocation"]["region"]["startLine"] == 2
     unparsable = next(r for r in results if r["ruleId"] == "RPL900")
     assert "fixes" not in unparsable and unparsable["level"] == "error"
@@ -254,10 +254,10 @@ def test_github_puts_errors_first_then_path_and_line_order(mixed: Run) -> None:
 
 def test_github_multi_line_spans_have_no_columns(mixed: Run) -> None:
     lines = render("github", mixed).splitlines()
-    multi = next(line for line in lines if "(RPL001)" in line)
+    multi = next(line for line in lines if "(RPL001)" in line and "endLine=4" in line)
     assert "line=3,endLine=4,title=" in multi and "col=" not in multi and "endColumn=" not in multi
-    single = next(line for line in lines if "(RPL004)" in line)
-    assert ",col=43,endColumn=58," in single
+    single = next(line for line in lines if "(RPL001)" in line and "line=2,endLine=2" in line)
+    assert ",col=43,endColumn=68," in single
 
 
 def test_github_summary_and_hint_past_the_annotation_limit(tmp_path: Path) -> None:
@@ -280,11 +280,11 @@ def test_junit_is_well_formed_and_counts_the_findings(mixed: Run) -> None:
     cases = suite.findall("testcase")
     assert len(cases) == len(mixed.findings) == int(suite.get("tests")) == int(suite.get("failures"))
     by_name = {(case.get("classname"), case.get("name")): case for case in cases}
-    assert ("b_launch.py", "org.replaylint.RPL004") in by_name and ("c/broken.sh", "org.replaylint.RPL900") in by_name
-    failure = by_name[("b_launch.py", "org.replaylint.RPL004")].find("failure")
-    rpl004 = next(f for f in mixed.findings if f.code == "RPL004")
+    assert ("b_launch.py", "org.replaylint.RPL001") in by_name and ("c/broken.sh", "org.replaylint.RPL900") in by_name
+    failure = by_name[("b_launch.py", "org.replaylint.RPL001")].find("failure")
+    rpl004 = next(f for f in mixed.findings if f.code == "RPL001")
     assert failure.get("message") == rpl004.message
-    assert failure.text.startswith(f"b_launch.py:{rpl004.span.start_line}:{rpl004.span.start_col}: RPL004 ")
+    assert failure.text.startswith(f"b_launch.py:{rpl004.span.start_line}:{rpl004.span.start_col}: RPL001 ")
 
 
 def test_junit_escapes_markup_and_drops_characters_xml_cannot_carry(tmp_path: Path) -> None:

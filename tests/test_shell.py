@@ -39,8 +39,8 @@ def findings(check, text: str, release: str | None = None, name: str = "run.sh")
     return check({name: text}, release=release)[name].findings
 
 
-def fixed(check, text: str, codes: tuple[str, ...] = (), name: str = "run.sh") -> str:
-    found = [f for f in findings(check, text, name=name) if not codes or f.code in codes]
+def fixed(check, text: str, codes: tuple[str, ...] = (), name: str = "run.sh", release: str | None = None) -> str:
+    found = [f for f in findings(check, text, release, name=name) if not codes or f.code in codes]
     result, left = apply_edits(text, [edit for finding in found for edit in finding.edits])
     assert left == []
     return result
@@ -525,7 +525,8 @@ def test_fix_removes_runner_variable(check) -> None:
 
 def test_fix_respells_runner_variable(check) -> None:
     text = "export VLLM_USE_V2_MODEL_RUNNER=true\nvllm serve m --return-sampling-mask --logprobs-mode processed_logprobs\n"
-    assert fixed(check, text, ("RPL201",)).startswith("export VLLM_USE_V2_MODEL_RUNNER=1\n")
+    assert fixed(check, text, ("RPL201",), release="0.33.0").startswith("export VLLM_USE_V2_MODEL_RUNNER=1\n")
+    assert fixed(check, text, ("RPL206",), release="0.34.0").startswith("vllm serve m")
 
 
 def test_no_fix_when_words_share_text(check) -> None:

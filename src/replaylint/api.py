@@ -17,8 +17,8 @@ from .config import Config
 from .discovery import discover, read_head
 from .frontends import ExtractContext, NeedsHeavyParser, ParseError, SourceFile
 from .model import Applicability, Edit, Finding, Fix, Launch, LineIndex, Span
-from .versions import ProjectPins, describe, releases_for
-from .vllm.releases import judged
+from .versions import ProjectPins, judgement, releases_for, unknown_release_note
+from .vllm.releases import is_newer_than_known, judged
 
 _BINARY_PROBE = 8192
 
@@ -184,7 +184,7 @@ class Checker:
             launches = frontend.extract(source, context)
             result.parsed = True
             for launch in launches:
-                result.findings.extend(self._check_launch(launch, frontend, source))
+                result.findings.extend(self._check_launch(launch, frontend, source, result.notes))
         except ParseError as error:
             result.findings.append(_unparsable(path, error.message, source.index, error.line, error.col))
         except RecursionError:
@@ -209,11 +209,13 @@ class Checker:
 
     # launches
 
-    def _check_launch(self, launch: Launch, frontend: object, source: SourceFile) -> list[Finding]:
+    def _check_launch(self, launch: Launch, frontend: object, source: SourceFile, notes: list[str]) -> list[Finding]:
         merged: dict[tuple, tuple[Any, type, list]] = {}
         rules = self.rules
         for release in releases_for(launch, self.config, self.project_pins):
             rules_release = judged(release)
+            if is_newer_than_known(release) and unknown_release_note(release) not in notes:
+                notes.append(unknown_release_note(release))
             for rule in rules:
                 if not rule.applies_to(rules_release):
                     continue
@@ -223,7 +225,8 @@ class Checker:
         findings = []
         for (code, *_), (report, rule_type, releases) in merged.items():
             rule = next(r for r in rules if r.code == code)
-            message = report.message.replace("{release}", describe(releases))
+            judged_by, note = judgement(releases)
+            message = report.message.replace("{release}", judged_by) + (note if "{release}" in report.message else "")
             edits: tuple = ()
             if report.fix is not None and code in self.config.fixable_codes():
                 edits = tuple(self._render(frontend, launch, report, source))
@@ -237,6 +240,7 @@ class Checker:
                     fix=report.fix,
                     related=report.related,
                     releases=tuple(str(release) for release in sorted(set(releases))),
+                    judged_by=tuple(str(release) for release in sorted({judged(r) for r in releases})),
                     launch=launch,
                     edits=edits,
                 )

@@ -109,9 +109,10 @@ def run_check(args: argparse.Namespace) -> int:
     result_cache = None if args.no_cache else ResultCache(args.cache_dir or default_directory(config.root), config.fingerprint)
     results = run_checks(args.paths or ["."], config, checker, result_cache, args.workers)
     had_error = False
+    shown_notes: set[str] = set()
     for result in results:
         run.files_checked += 1
-        had_error |= _print_problems(result)
+        had_error |= _print_problems(result, shown_notes)
     if result_cache is not None:
         result_cache.save()
     for note in getattr(checker.project_pins, "notes", ()):
@@ -232,12 +233,16 @@ def _project_pins() -> _LazyPins:
     return _LazyPins()
 
 
-def _print_problems(result) -> bool:
-    """Print a file's warnings and notes; True when replaylint itself failed on it."""
+def _print_problems(result, shown_notes: set[str] | None = None) -> bool:
+    """Print a file's warnings and notes (a note already in `shown_notes` once per run); True when
+    replaylint itself failed on it."""
+    shown_notes = set() if shown_notes is None else shown_notes
     if result.error:
         print(f"replaylint: warning: {result.error}", file=sys.stderr)
     for note in result.notes:
-        print(f"replaylint: note: {note}", file=sys.stderr)
+        if note not in shown_notes:
+            shown_notes.add(note)
+            print(f"replaylint: note: {note}", file=sys.stderr)
     if result.internal_error:
         print(f"replaylint: error: internal error while checking {result.path}: {result.internal_error} "
               "(please report this; the other files were checked)", file=sys.stderr)

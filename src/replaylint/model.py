@@ -118,6 +118,7 @@ class Setting:
     value_span: Span | None = None
     keys: Mapping[str, Setting] = field(default_factory=dict)
     condition: str | None = None
+    implied: bool = False  # set by a framework or a default, not written by the user
 
     @property
     def known(self) -> bool:
@@ -272,7 +273,8 @@ class Finding:
     severity: str
     fix: Fix | None = None
     related: tuple[Span, ...] = ()
-    releases: tuple[str, ...] = ()
+    releases: tuple[str, ...] = ()  # the vLLM releases the launch targets
+    judged_by: tuple[str, ...] = ()  # the releases whose rules judged it (code replaylint read)
     launch: Launch | None = field(default=None, compare=False, repr=False)
     edits: tuple[Edit, ...] = field(default=(), compare=False)
 

@@ -11,7 +11,7 @@ from typing import Callable
 
 from .config import Config
 from .model import Launch
-from .vllm.releases import NEWEST, RELEASES, Release
+from .vllm.releases import NEWEST, RELEASES, Release, is_newer_than_known, judged
 
 ProjectPins = Callable[[str], "tuple[Release, ...] | None"]
 
@@ -42,3 +42,27 @@ def describe(releases: list[Release]) -> str:
     if None not in positions and positions == list(range(positions[0], positions[0] + len(positions))):  # type: ignore[operator]
         return f"{ordered[0]}-{ordered[-1]}"
     return ", ".join(str(release) for release in ordered)
+
+
+def judgement(targets: list[Release]) -> tuple[str, str]:
+    """How a message names its releases: the judged releases for `vLLM {release} says`, and a
+    note for targets whose own code replaylint has not read (empty when there are none).
+
+    `[0.35.0]` gives `("0.34.0", " (the launch targets vLLM 0.35.0: judged by vLLM 0.34.0's
+    rules, the newest replaylint knows)")`; words are never attributed to a release whose code
+    was not read.
+    """
+    judged_by = sorted({judged(target) for target in targets})
+    unread = sorted({target for target in targets if judged(target) != target})
+    if not unread:
+        return describe(judged_by), ""
+    rules = describe(sorted({judged(target) for target in unread}))
+    newest = ", the newest replaylint knows" if all(is_newer_than_known(target) for target in unread) else ""
+    return describe(judged_by), f" (the launch targets vLLM {describe(unread)}: judged by vLLM {rules}'s rules{newest})"
+
+
+def unknown_release_note(release: Release) -> str:
+    return (
+        f"vLLM {release} is newer than the releases replaylint knows ({RELEASES[0]}-{NEWEST}): "
+        f"launches that target it are judged by vLLM {NEWEST}'s rules"
+    )

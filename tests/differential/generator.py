@@ -24,6 +24,7 @@ MODEL = "org/model"  # a name that tells nothing about the architecture
 NAMED_MODEL = "meta-llama/Llama-3.2-1B-Instruct"  # the judge's tiny model is a Llama too
 DIFFUSION_MODEL = "org/DiffusionGemma-tiny"
 RUNNER_ENV = "VLLM_USE_V2_MODEL_RUNNER"
+NEWEST_MINOR = 34  # the newest vLLM 0.X release the generator knows the options of
 ABSENT = object()  # a kwargs value meaning "leave the keyword out"
 
 
@@ -80,7 +81,7 @@ class Variant:
     fake_modules: list[str] = field(default_factory=list)
     env: dict[str, str] = field(default_factory=dict)
     model: str | None = None
-    minors: tuple[int, int] = (28, 33)  # the vLLM 0.X releases that know these options
+    minors: tuple[int, int] = (28, NEWEST_MINOR)  # the vLLM 0.X releases that know these options
 
     def fits(self, minor: int) -> bool:
         return self.minors[0] <= minor <= self.minors[1]
@@ -323,7 +324,7 @@ def speculative(rng: random.Random) -> Variant:
     method, config, fake = _spec_config(rng)
     spelling, groups, kwargs = _spec_groups(rng, config)
     adaptive = next((str(v) for k, v in config.items() if "adaptive" in k), "-")
-    minors = (28, 32) if method == "medusa" else (28, 33)
+    minors = (28, 32) if method == "medusa" else (28, NEWEST_MINOR)
     if adaptive in ("True", "yes") and method != "dspark":
         minors = (30, minors[1])  # 0.28-0.29: "Adaptive verification only supported with DSpark"
     return Variant(f"spec:{method}:{spelling}:av={adaptive}", groups, kwargs, fake_modules=fake, minors=minors)
@@ -386,7 +387,7 @@ def batch_sharded(rng: random.Random) -> Variant:
     flag = {"enable": "--enable-batch-sharded-sampling", "abbrev": "--enable-b",
             "underscore": "--enable_batch_sharded_sampling", "no-enable": "--no-enable-batch-sharded-sampling",
             "disable": "--disable-batch-sharded-sampling"}
-    minors = {"absent": (28, 33), "disable": (33, 33), "abbrev": (30, 33)}.get(choice, (29, 33))
+    minors = {"absent": (28, NEWEST_MINOR), "disable": (33, NEWEST_MINOR), "abbrev": (30, NEWEST_MINOR)}.get(choice, (29, NEWEST_MINOR))
     if choice in flag:
         groups.append([flag[choice]])
         kwargs["enable_batch_sharded_sampling"] = choice not in ("no-enable", "disable")
@@ -420,8 +421,8 @@ def watermark(rng: random.Random) -> Variant:
         rng,
         [
             (91, Variant("watermark:absent")),
-            (6, Variant("watermark:json", [["--watermark-config", '{"key": 42}']], {"watermark_config": {"key": 42}}, minors=(30, 33))),
-            (3, Variant("watermark:dotted", [["--watermark-config.key", "42"]], {"watermark_config": {"key": 42}}, minors=(30, 33))),
+            (6, Variant("watermark:json", [["--watermark-config", '{"key": 42}']], {"watermark_config": {"key": 42}}, minors=(30, NEWEST_MINOR))),
+            (3, Variant("watermark:dotted", [["--watermark-config.key", "42"]], {"watermark_config": {"key": 42}}, minors=(30, NEWEST_MINOR))),
         ],
     )
 
@@ -461,6 +462,11 @@ def neighbours(rng: random.Random) -> Variant:
             (2, Variant("extra:seed", [["--seed", "0"]], {"seed": 0})),
             (2, Variant("extra:mamba-all", [["--mamba-cache-mode", "all"]], {"mamba_cache_mode": "all"}, minors=(28, 31))),
             (1, Variant("extra:elastic-ep", [["--enable-elastic-ep"]], {"enable_elastic_ep": True})),
+            # New in 0.34.0: they change which prefixes are unique, and must not change any verdict.
+            (2, Variant("extra:extensible-kv", [["--enable-extensible-kv-cache"]], {"enable_extensible_kv_cache": True}, minors=(34, NEWEST_MINOR))),
+            (1, Variant("extra:no-extensible-kv", [["--disable-extensible-kv-cache"]], {"enable_extensible_kv_cache": False}, minors=(34, NEWEST_MINOR))),
+            (1, Variant("extra:inflight-kv-loads", [["--max-num-inflight-kv-loads", "4"]], {"max_num_inflight_kv_loads": 4}, minors=(34, NEWEST_MINOR))),
+            (1, Variant("extra:shuffle-safetensors", [["--shuffle-safetensors-files"]], {"shuffle_safetensors_files": True}, minors=(34, NEWEST_MINOR))),
         ],
     )
 
@@ -573,7 +579,7 @@ def make_case(rng: random.Random, number: int, minor: int = 33) -> Case:
 
 
 def generate(count: int, seed: int, release: str = "0.33.0") -> list[Case]:
-    """`count` cases for vLLM `release` (0.28.0 ... 0.33.0): only options that release knows."""
+    """`count` cases for vLLM `release` (0.28.0 ... 0.34.0): only options that release knows."""
     minor = int(release.split(".")[1])
     rng = random.Random(seed)
     return [make_case(rng, number, minor) for number in range(count)]

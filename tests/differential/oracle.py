@@ -14,6 +14,7 @@ Replay reasons and their essential text:
 | `Batch-sharded sampling was explicitly enabled ...` | it lists the return_sampling_mask reason | the whole message |
 | `Model Runner V2 does not yet support: ...` | the launch asks for replay | the whole message |
 | `invalid literal for int() with base 10: ...` | always (only the runner variable is an int read from text) | the whole message |
+| `VLLM_USE_V2_MODEL_RUNNER=X is no longer supported: ...` (0.34.0+) | always (vLLM checks the variable before any config) | the whole message |
 | argparse `argument --return-sampling-mask/...: ignored explicit argument 'X'` | always | from `ignored explicit argument` on |
 | argparse `argument --logprobs-mode: invalid choice: ...` | the launch asks for replay | from `invalid choice:` on |
 | argparse `unrecognized arguments: W1 W2 ...` | for each W that is a boolean word (after the mask switch) or names the mask | `unrecognized arguments: W`, per such W |
@@ -53,6 +54,7 @@ _RULE_IDS = {
 }
 V2_UNSUPPORTED_PREFIX = messages.V2_UNSUPPORTED.split("{")[0]
 INVALID_INT_PREFIX = messages.INVALID_INT.split("{")[0]
+RUNNER_ENV_REMOVED_TAIL = messages.RUNNER_ENV_REMOVED.split("}")[1]
 BOOL_WORDS = frozenset(("true", "false", "yes", "no", "1", "0", "on", "off", "True", "False"))
 _ARGUMENT_PREFIX = re.compile(r"^argument [^:]+: ")
 _PYDANTIC_HEAD = re.compile(r"^\d+ validation errors? for ModelConfig\n")
@@ -86,6 +88,8 @@ def expect(verdict: dict, asks_for_replay: bool) -> Expectation:
         return Expectation("replay", "Rv", (message,)) if asks_for_replay else Expectation("other", "Rv (no replay)")
     if message.startswith(INVALID_INT_PREFIX):
         return Expectation("replay", "runner variable", (message,))
+    if message.startswith("VLLM_USE_V2_MODEL_RUNNER=") and message.endswith(RUNNER_ENV_REMOVED_TAIL):
+        return Expectation("replay", "runner variable removed", (message,))
     if _PYDANTIC_HEAD.match(message):
         fragments = tuple(
             error.group("text").strip()

@@ -132,7 +132,7 @@ def adapt(
         said = f"{replay.spelling} (NeMo-RL sets %s)"
         settings["return_sampling_mask"] = Setting("return_sampling_mask", True, replay.span, replay.spelling, replay.value_span)
         settings["logprobs_mode"] = Setting("logprobs_mode", "processed_logprobs", replay.span, said % "logprobs_mode='processed_logprobs'")
-        environment[RUNNER_ENV] = Setting(RUNNER_ENV, "1", replay.span, said % f"{RUNNER_ENV}=1")
+        environment[RUNNER_ENV] = Setting(RUNNER_ENV, "1", replay.span, said % f"{RUNNER_ENV}=1", implied=True)
     model = view.setting("model", *POLICY, "model_name")
     if model is not None and "model" not in settings:
         settings["model"] = model

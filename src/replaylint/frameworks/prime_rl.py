@@ -91,7 +91,7 @@ def _launch(document: TomlDocument, base: tuple[str, ...], label: str) -> Launch
     env = _env(document, base)
     if mask is not None and RUNNER_ENV not in env:
         value = "1" if mask.value is True else UNKNOWN
-        env[RUNNER_ENV] = Setting(RUNNER_ENV, value, mask.span, f"{RUNNER_ENV}=1 (set by prime-rl with the mask)")
+        env[RUNNER_ENV] = Setting(RUNNER_ENV, value, mask.span, f"{RUNNER_ENV}=1 (set by prime-rl with the mask)", implied=True)
     return Launch(LaunchKind.FRAMEWORK, anchor, settings, env, label=label)
 
 

@@ -46,16 +46,16 @@ _RUNNER = b"VLLM_USE_V2_MODEL_RUNNER"
 _CONFIG_FILE_WORDS = (b".yaml", b".yml", b"--config=")
 _CONFIG = re.compile(rb"--config(?![\w-])")  # not `--config-format`, `--config-list-file`...
 # Where the runner variable is named, it is mostly read (`os.environ.get(...)`,
-# `${VLLM_USE_V2_MODEL_RUNNER:-1}`) or given an integer (`--env VLLM_USE_V2_MODEL_RUNNER=1`,
-# `ENV NAME 1`, a Kubernetes `- name: NAME` with `value: "0"`): only a mention that is not one of
-# those can be wrong without the mask. Each pattern finds such a mention.
-_INTEGER = rb"""["']?[+-]?\d+["']?(?:[\s,)}\];#&|"']|$)"""
+# `${VLLM_USE_V2_MODEL_RUNNER:-1}`) or given `1` (`--env VLLM_USE_V2_MODEL_RUNNER=1`, `ENV NAME 1`,
+# a Kubernetes `- name: NAME` with `value: "1"`): only a mention that is not one of those can be
+# wrong without the mask (`0` is refused by vLLM 0.34.0 in any launch). Each pattern finds one.
+_ONE = rb"""["']?1["']?(?:[\s,)}\];#&|"']|$)"""
 _RUNNER_WRITES = {
-    "python": re.compile(rb"""VLLM_USE_V2_MODEL_RUNNER["']?\s*\]?\s*(?:=(?!=)|,|:)(?!\s*(?:""" + _INTEGER + rb"|None(?:[\s,)}\];#]|$)))"),
-    "shell": re.compile(rb"VLLM_USE_V2_MODEL_RUNNER:?=(?!" + _INTEGER + rb")"),
-    "dockerfile": re.compile(rb"VLLM_USE_V2_MODEL_RUNNER(?!(?:=|[ \t]+)" + _INTEGER + rb")"),
+    "python": re.compile(rb"""VLLM_USE_V2_MODEL_RUNNER["']?\s*\]?\s*(?:=(?!=)|,|:)(?!\s*(?:""" + _ONE + rb"|None(?:[\s,)}\];#]|$)))"),
+    "shell": re.compile(rb"VLLM_USE_V2_MODEL_RUNNER:?=(?!" + _ONE + rb")"),
+    "dockerfile": re.compile(rb"VLLM_USE_V2_MODEL_RUNNER(?!(?:=|[ \t]+)" + _ONE + rb")"),
     "yaml": re.compile(
-        rb"""VLLM_USE_V2_MODEL_RUNNER["']?(?!\s*[:=]\s*""" + _INTEGER + rb"""|\s*[,}]?\s*value:\s*""" + _INTEGER + rb")"
+        rb"""VLLM_USE_V2_MODEL_RUNNER["']?(?!\s*[:=]\s*""" + _ONE + rb"""|\s*[,}]?\s*value:\s*""" + _ONE + rb")"
     ),
 }
 _PYTHON_LAUNCHERS = (  # "vLLM" in prose contains "LLM": the call or the import alias is needed

@@ -1,4 +1,6 @@
-"""`--output-format json`: ruff's field names, plus `name`, `severity` and `vllm_version`."""
+"""`--output-format json`: ruff's field names, plus `name`, `severity`,
+`vllm_version` (the releases the launch targets) and `judged_by_vllm` (the releases whose rules judged it).
+"""
 
 from __future__ import annotations
 
@@ -42,6 +44,7 @@ def finding_dict(finding: Finding) -> dict[str, object]:
         "fix": fix,
         "url": DOCS_URL.format(code=finding.code),
         "vllm_version": ", ".join(finding.releases) or None,
+        "judged_by_vllm": ", ".join(finding.judged_by) or None,
     }
 
 

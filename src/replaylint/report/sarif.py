@@ -160,7 +160,7 @@ def _result(finding: Finding, index: int, locator: _Locator, fingerprint: str) -
     if finding.edits and finding.fix is not None:
         result["fixes"] = [_fix(finding, finding.fix, locator)]
     if finding.releases:
-        result["properties"] = {"vllmReleases": list(finding.releases)}
+        result["properties"] = {"vllmReleases": list(finding.releases), "judgedByVllm": list(finding.judged_by)}
     return result
 
 

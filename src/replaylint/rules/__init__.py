@@ -17,6 +17,7 @@ from .rpl202_config_file_ignored import ConfigFileIgnored
 from .rpl203_broken_line_continuation import BrokenLineContinuation
 from .rpl204_framework_rejects_launch import FrameworkRejectsLaunch
 from .rpl205_dotted_keys_replace_value import DottedKeysReplaceValue
+from .rpl206_runner_variable_removed import RunnerVariableRemoved
 from .rpl900_unparsable_file import UnparsableFile
 from .rpl901_unused_suppression import UnusedSuppression
 
@@ -35,6 +36,7 @@ RULES: tuple[Rule, ...] = (
     BrokenLineContinuation(),
     FrameworkRejectsLaunch(),
     DottedKeysReplaceValue(),
+    RunnerVariableRemoved(),
     UnparsableFile(),
     UnusedSuppression(),
 )

@@ -1,5 +1,6 @@
 """## What it does
-Flags a launch with sampling distribution replay that runs on Model Runner V1:
+Flags a launch with sampling distribution replay that runs on Model Runner V1 (vLLM 0.28-0.33;
+0.34.0 removed Model Runner V1 and this check, see RPL206 for the variable there):
 `VLLM_USE_V2_MODEL_RUNNER=0` (unless a setting forces V2 anyway), or a setting that makes the
 judged vLLM release fall back to V1 silently when the variable is unset: dual batch overlap
 (`enable_dbo`, `ubatch_size > 1` from 0.30), speculative methods only V1 implements (ngram up to
@@ -64,6 +65,7 @@ class SamplingMaskRequiresModelRunnerV2(Rule):
     summary = "Sampling distribution replay needs Model Runner V2, which this launch does not get"
     vllm_message = messages.REQUIRES_V2
     fix_applicability = Applicability.SAFE
+    until = Release(0, 33)  # 0.34.0 removed Model Runner V1 and this check (RPL206 takes the variable)
 
     def check(self, launch: Launch, release: Release) -> Iterator[Report]:
         mask = sampling_mask(launch)

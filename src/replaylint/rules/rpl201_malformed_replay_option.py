@@ -5,7 +5,7 @@ not one of vLLM's four choices (`processed-logprobs`, `PROCESSED_LOGPROBS`), a
 `return_sampling_mask` keyword value that is not a boolean, an abbreviation argparse cannot
 resolve because it also starts another option (`--return` is `--return-sampling-mask` or
 `--return-tokens-as-token-ids`), and a `VLLM_USE_V2_MODEL_RUNNER` that is not an integer
-(`true`, `yes`, an empty string).
+(`true`, `yes`, an empty string) up to vLLM 0.33 (0.34.0 refuses the variable itself: RPL206).
 
 ## Why is this bad?
 vLLM fails before any replay check runs: argparse exits with
@@ -47,6 +47,8 @@ from ..vllm.releases import Release
 from ..vllm.values import as_bool, runner_env
 from .base import Invalid, Report, Rule, Valid, quote, sampling_mask
 
+# From 0.34.0 the platform refuses every value but `1` before reading it as an integer (RPL206).
+RUNNER_ENV_CHECKED_BY_PLATFORM = Release(0, 34)
 _ENV_SPELLINGS = {"true": "1", "yes": "1", "on": "1", "false": "0", "no": "0", "off": "0"}
 _MASK_ISSUES = ("switch-with-value", "switch-followed-by-value")
 # pydantic's texts for the ModelConfig fields (`LogprobsMode` lists the literals in this order).
@@ -77,7 +79,8 @@ class MalformedReplayOption(Rule):
         yield from self._ambiguous(launch)
         yield from self._mask_value(launch)
         yield from self._logprobs_mode(launch)
-        yield from self._runner_env(launch)
+        if release < RUNNER_ENV_CHECKED_BY_PLATFORM:
+            yield from self._runner_env(launch)
 
     def _mask_issues(self, launch: Launch) -> Iterator[Report]:
         for issue in launch.issues:

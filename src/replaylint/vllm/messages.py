@@ -1,4 +1,4 @@
-"""vLLM's own error texts, verbatim (../shared/spec section 3 and 5)."""
+"""vLLM's own error texts, verbatim (../shared/spec sections 3 and 5; docs/releases/ for 0.34.0 on)."""
 
 REQUIRES_V2 = "sampling distribution replay requires Model Runner V2"
 NO_SPEC_DECODE = "sampling distribution replay does not support speculative decoding"
@@ -21,6 +21,11 @@ BATCH_SHARDED_TP_REASON = "tensor_parallel_size is 1, so there is nothing to sha
 BATCH_SHARDED_SEQS_REASON = "max_num_seqs ({seqs}) is below tensor_parallel_size ({tp})"
 BATCH_SHARDED_LOGPROBS_REASON = "max_logprobs is -1, allowing vocab-size logprob requests"
 V2_UNSUPPORTED = "Model Runner V2 does not yet support: {features}"
+# 0.34.0+: `Platform.validate_environ` (vllm/platforms/interface.py), before any engine config.
+RUNNER_ENV_REMOVED = (
+    "VLLM_USE_V2_MODEL_RUNNER={value} is no longer supported: Model Runner V1 has been removed. Unset this variable."
+)
+RUNNER_ENV_REDUNDANT = "VLLM_USE_V2_MODEL_RUNNER=1 is redundant and can be unset: Model Runner V1 has been removed."
 HISPARSE_NEEDS_V2 = "HiSparse requires Model Runner V2; remove VLLM_USE_V2_MODEL_RUNNER=0."
 REQUEST_TEMPERATURE = "sampling distribution replay requires temperature > 0"
 REQUEST_TOP_K = (

@@ -31,24 +31,34 @@ class Release:
         return (self.major, self.minor)
 
 
-RELEASES: tuple[Release, ...] = tuple(Release(0, minor) for minor in range(28, 34))
+# Releases whose code replaylint's knowledge was read from: 0.26.0-0.33.0 in ../shared/spec,
+# 0.34.0 and later in docs/releases/ (each from its wheel). Replay exists from 0.28.0 on.
+RELEASES: tuple[Release, ...] = tuple(Release(0, minor) for minor in range(28, 35))
 FIRST_WITH_MASK = RELEASES[0]
 NEWEST = RELEASES[-1]
 LAST_WITHOUT_MASK = Release(0, 27, 1)
+READ_WITHOUT_MASK: tuple[Release, ...] = (Release(0, 26), Release(0, 27), LAST_WITHOUT_MASK)
+READ: tuple[Release, ...] = READ_WITHOUT_MASK + RELEASES
 
 
 def judged(release: Release) -> Release:
-    """The release whose rules decide for `release`.
+    """The release whose rules, and words, decide for `release`: one whose code was read.
 
-    Patch releases share their minor release's rules; releases newer than the newest one the
-    spec covers are judged by the newest; releases before 0.28 keep their own number (the
-    feature does not exist there).
+    A release replaylint read judges itself. A patch release of a read series is judged by the
+    newest read release of its series at or below it (0.31.2 by 0.31.0); a release newer than
+    the newest read one by the newest (0.35.0 by 0.34.0); a release before the oldest read one
+    by the oldest (replay does not exist in either).
     """
-    if release < FIRST_WITH_MASK:
+    if release in READ:
         return release
     if release.series > NEWEST.series:
         return NEWEST
-    return Release(release.major, release.minor)
+    below = [known for known in READ if known <= release]
+    return below[-1] if below else READ[0]
+
+
+def is_newer_than_known(release: Release) -> bool:
+    return release.series > NEWEST.series
 
 
 def has_sampling_mask(release: Release) -> bool:

@@ -358,6 +358,8 @@ def _forced_v2_028(launch: Launch, spec: Speculative) -> tuple[Any, Setting | No
 
 def choose_runner(launch: Launch, release: Release, ignore_env: bool = False) -> RunnerChoice:
     """How `release` picks the runner; `ignore_env` asks what happens once the variable is gone."""
+    if release.series >= (0, 34):
+        return RunnerChoice("v2", "Model Runner V2 is the only runner")
     if ignore_env and RUNNER_ENV in launch.env:
         launch = replace(launch, env={name: value for name, value in launch.env.items() if name != RUNNER_ENV})
     spec = speculative(launch)
