@@ -17,7 +17,7 @@ import pytest
 
 from replaylint.api import Checker
 from replaylint.config import Config
-from replaylint.fixes import apply_edits
+from replaylint.edits import apply_edits
 from replaylint.model import LineIndex
 from replaylint.report import FORMATS, Run, relative_path, render
 from replaylint.report.github import ANNOTATION_LIMIT, escape_data, escape_property

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replaylint.fixes import apply_edits
+from replaylint.edits import apply_edits
 from replaylint.frontends import ExtractContext, ParseError, SourceFile
 from replaylint.frontends import shell
 from replaylint.words import shell as words_shell

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from replaylint.api import Checker
 from replaylint.config import Config
-from replaylint.fixes import apply_edits
+from replaylint.edits import apply_edits
 from replaylint.frontends import ExtractContext, ParseError, SourceFile
 from replaylint.frontends import yaml as frontend
 from replaylint.words.vllm_config import load_config_tokens

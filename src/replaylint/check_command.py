@@ -97,7 +97,8 @@ def run_check(args: argparse.Namespace) -> int:
     if _nothing_to_check(args, config):
         print("All checks passed!")
         return EXIT_CLEAN
-    from .api import Checker, run_checks
+    from .api import Checker
+    from .runs import run_checks
     from .cache import ResultCache, default_directory
     from .report import Run
 
@@ -138,7 +139,7 @@ def _check_stdin(checker: Checker, config: Config, args: argparse.Namespace) -> 
     run = Run(findings=list(result.findings), unsafe_fixes_enabled=args.unsafe_fixes, root=_repository_root(config))
     run.texts[name] = data.decode("utf-8", "replace")
     if args.fix and result.kind is not None:
-        from .fixes import apply_edits
+        from .edits import apply_edits
 
         text = run.texts[name]
         chosen = [f for f in result.findings if f.code in config.fixable_codes() and applicable(f, args.unsafe_fixes)]

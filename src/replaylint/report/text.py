@@ -7,7 +7,7 @@ import os
 import sys
 
 from ..model import Applicability, Finding, LineIndex
-from . import Run, applicable
+from .run import Run, applicable
 
 _COLORS = {"bold": "1", "red": "31", "yellow": "33", "cyan": "36", "green": "32", "dim": "2"}
 
@@ -61,7 +61,7 @@ def _fix_diff(finding: Finding, text: str, width: int, color: bool) -> list[str]
     edits = [edit for edit in finding.edits if edit.span.path == finding.span.path]
     if not edits:
         return []
-    from ..fixes import apply_edits
+    from ..edits import apply_edits
 
     fixed, _ = apply_edits(text, edits)
     diff = difflib.unified_diff(text.splitlines(), fixed.splitlines(), lineterm="", n=0)

@@ -37,7 +37,7 @@ newline (a MISSING node). Docker's line reader is small, so it is followed here 
 from __future__ import annotations
 
 from ... import command
-from ...fixes import apply_edits
+from ...edits import apply_edits
 from ...model import Edit, Fix, Launch
 from ...source import ExtractContext, ParseError, SourceFile
 
