@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from . import Run
+from .run import Run
 from .json import finding_dict
 
 

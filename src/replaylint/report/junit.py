@@ -10,7 +10,7 @@ import re
 import xml.etree.ElementTree as ET
 
 from ..model import Finding
-from . import Run, relative_path
+from .run import Run, relative_path
 
 # Characters XML 1.0 cannot carry at all, escaped or not (C0 controls but tab/LF/CR, lone
 # surrogates from undecodable bytes, U+FFFE/U+FFFF).

@@ -33,7 +33,7 @@ from urllib.parse import quote
 from .. import __version__
 from ..model import Edit, Finding, Fix, Span
 from ..rules import RULES
-from . import DOCS_URL, HOME_URL, Run, relative_path, without_surrogates
+from .run import DOCS_URL, HOME_URL, Run, relative_path, without_surrogates
 
 SCHEMA_URL = "https://json.schemastore.org/sarif-2.1.0.json"
 SRCROOT = "%SRCROOT%"
