@@ -271,7 +271,7 @@ def read_overrides(tokens: Sequence[Any], value_of: Callable[[str], Any], prefix
 
 @dataclass
 class TokenTree(ConfigView):
-    """A YAML file read by vLLM's `--config` reader (`frontends.yaml.load_config_tokens`): its
+    """A YAML file read by vLLM's `--config` reader (`words.vllm_config.load_config_tokens`): its
     top-level keys, their values (maps keep their types) and the spans of nested keys."""
 
     entries: dict[str, tuple[Any, Span, str, dict[str, Setting]]] = field(default_factory=dict)

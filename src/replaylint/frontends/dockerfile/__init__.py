@@ -46,7 +46,7 @@ from .lines import Instruction, is_json_array, read_dockerfile, without_flags
 
 try:
     from ...words.shell import render as _render
-except ImportError:  # the shell frontend is optional: shell-form commands are then skipped
+except ImportError:  # the shell interpreter is optional: shell-form commands are then skipped
     _render = command.render
 
 
@@ -67,7 +67,7 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
 
 
 def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
-    """The shell frontend's rendering (it is `command.render` for exec-form launches), kept
+    """The shell interpreter's rendering (it is `command.render` for exec-form launches), kept
     only when the file still holds the same instructions afterwards."""
     edits = _render(launch, fix, source)
     if not edits:

@@ -25,12 +25,12 @@ from .words import ExecForm, Word, json_characters, json_escape, json_quote
 
 try:
     from ...words.shell import extract_script
-except ImportError:  # the shell frontend is optional: shell-form commands are then skipped
+except ImportError:  # the shell interpreter is optional: shell-form commands are then skipped
     extract_script = None
 
 try:
     from ...words.vllm_config import config_render, load_config_tokens
-except ImportError:  # without the YAML frontend a `--config FILE` stays unread (open-ended)
+except ImportError:  # without PyYAML a `--config FILE` stays unread (open-ended)
     config_render = load_config_tokens = None
 
 

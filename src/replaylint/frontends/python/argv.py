@@ -4,7 +4,7 @@ Word lists are list/tuple literals of strings, names bound to them (also grown b
 `.extend(...)` and `.append(...)` before the call), `*other` inside a literal, `a + b`, and
 `shlex.split("...")`. Strings run by a shell (`os.system`, `os.popen`, `shell=True`,
 `asyncio.create_subprocess_shell`; a literal, an f-string or a name bound to one) go through the
-shell frontend, an f-string's `{...}` as an unknown expansion. `env={...}` (or the environment
+shell interpreter, an f-string's `{...}` as an unknown expansion. `env={...}` (or the environment
 argument of `os.execve`, `os.execle`...) supplies the runner variable; without one the child
 inherits `os.environ` as written before the call. `--config FILE.yaml` is read next to the file.
 """
@@ -260,7 +260,7 @@ class ArgvLaunches:
         return replace(launch, env_open=env_open, handle=handle if editable else None)
 
     def _config_loader(self) -> Callable | None:
-        """`--config FILE.yaml`: read by the YAML frontend, next to this file."""
+        """`--config FILE.yaml`: read by `words.vllm_config`, next to this file."""
         try:
             from ...words.vllm_config import load_config_tokens
         except ImportError:

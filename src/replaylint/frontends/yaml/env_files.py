@@ -1,5 +1,5 @@
 """docker-compose `env_file:`: compose reads each file next to the compose file, later files
-over earlier ones, and `environment:` over them all (the lines: `frontends/env_file.py`). A
+over earlier ones, and `environment:` over them all (the lines: `words/env_file.py`). A
 file that cannot be read opens the environment, unless it is marked `required: false` (compose
 then skips it).
 """

@@ -13,7 +13,7 @@ serve). Per container:
   `vllm serve`. Another image's entrypoint is unknown: its args count only when they name the
   replay switch, and the launch is open-ended.
 - `command` replaces the entrypoint: `vllm serve`, `python -m vllm.entrypoints.openai.api_server`,
-  `python -m dynamo.vllm`, or `sh -c SCRIPT` (the script goes to the shell frontend).
+  `python -m dynamo.vllm`, or `sh -c SCRIPT` (the script goes to the shell interpreter).
 - `$(VAR)` in command and args is expanded from the container's `env` (kubelet's rules:
   `$$` is a literal `$`; a variable whose value we cannot know makes the word unknown).
 - `env`: `value` (itself expanded from earlier variables), `valueFrom` (unknown), no value

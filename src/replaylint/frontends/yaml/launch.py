@@ -1,10 +1,10 @@
 """From words and environment to a `Launch`: launcher recognition, images, embedded scripts.
 
 Shared by the Kubernetes, docker-compose, Helm and workflow readers. A command is a vLLM
-launch when `command.split_launcher` finds one at its start (`vllm serve`, `python -m
+launch when `launchers.split_launcher` finds one at its start (`vllm serve`, `python -m
 vllm.entrypoints.openai.api_server`, `python -m dynamo.vllm`, behind `uv run` ...),
 optionally behind `env NAME=VALUE ...`; `sh -c SCRIPT` (any of sh/bash/dash/zsh/ash, `-c` in a flag cluster such as
-`-lc`/`-ec`) hands SCRIPT to the shell frontend. An init process in front (`tini --`,
+`-lc`/`-ec`) hands SCRIPT to the shell interpreter. An init process in front (`tini --`,
 `dumb-init`) is skipped. The official `vllm/vllm-openai` image runs
 `vllm serve` when nothing replaces its entrypoint.
 """
@@ -96,13 +96,13 @@ class YamlHandle:
 
 @dataclass
 class ScriptHandle:
-    """A launch the shell frontend found in a script held by one YAML scalar."""
+    """A launch the shell interpreter found in a script held by one YAML scalar."""
 
     inner: Any
     style: str
     fixable: bool
     region: tuple[int, int] = (0, 0)  # source offsets of the script text
-    escaped: bool = False  # the shell frontend already escapes what it writes for the scalar
+    escaped: bool = False  # the shell interpreter already escapes what it writes for the scalar
 
 
 @dataclass(frozen=True)
@@ -181,7 +181,7 @@ def mentions_replay(tokens: list[Token]) -> bool:
 
 
 def shell_frontend() -> ModuleType | None:
-    """The shell frontend, when it is available (it embeds scripts held in YAML)."""
+    """The shell interpreter, when it is available (it embeds scripts held in YAML)."""
     try:
         from ...words import shell
     except ImportError:

@@ -8,7 +8,7 @@
 - Removed words take their separator (flow), their whole line (block), or their blank.
 - Environment entries are removed with their lines; values are replaced keeping quotes.
 - Settings that live in a `--config` file are edited there (see `vllm_config.edit`).
-- Launches found in a shell script held by a scalar are rendered by the shell frontend; its
+- Launches found in a shell script held by a scalar are rendered by the shell interpreter (`words.shell`); its
   edits are then escaped for the scalar (`"` and `\\` in a double-quoted scalar, `''` in a
   single-quoted one), and dropped when they cannot be written there (a line break in a
   folded scalar, `: ` in a plain one).

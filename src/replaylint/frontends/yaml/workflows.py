@@ -1,7 +1,7 @@
 """GitHub Actions workflows: `run:` steps are shell scripts, and they do start vLLM.
 
 A workflow that runs `vllm serve ... --return-sampling-mask &` before its tests launches a real
-engine, so `run:` scripts of `jobs.<id>.steps[]` go through the shell frontend, with the
+engine, so `run:` scripts of `jobs.<id>.steps[]` go through the shell interpreter, with the
 environment of the workflow, the job and the step (`env:` maps, later levels win;
 `${{ ... }}` expressions are unknown). Steps with a non-shell `shell:` (python, pwsh, cmd) are
 skipped. Everything else in a workflow (`with:` inputs, names, `if:` conditions) is not a

@@ -101,7 +101,7 @@ class LaunchBuilder:
         return replace(launch, issues=(*launch.issues, issue))
 
     def _config_loader(self) -> Callable[[str, Token], list[Token] | None] | None:
-        """`--config FILE.yaml`: read by the YAML frontend, next to this file."""
+        """`--config FILE.yaml`: read by `words.vllm_config`, next to this file."""
         try:
             from ..vllm_config import load_config_tokens
         except ImportError:

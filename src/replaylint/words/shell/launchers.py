@@ -1,7 +1,7 @@
 """Which commands start vLLM: the launcher after any wrappers, and what the wrappers add.
 
 `vllm serve`, `python -m vllm.entrypoints.openai.api_server`, `python -m dynamo.vllm` (through
-`command.split_launcher`, which also knows the RL framework launchers: `trl vllm-serve`, verl,
+`launchers.split_launcher`, which also knows the RL framework launchers: `trl vllm-serve`, verl,
 SkyRL, NeMo-RL), behind `exec`, `nohup`, `env`, `time`, `sudo`, `setsid`, `numactl`,
 `taskset`, `nice`, `timeout`, `stdbuf`, `srun`, `uv run` ...; `docker run` / `podman run` of the
 official image (the words after the image are appended to `vllm serve`); `sh -c SCRIPT` and
