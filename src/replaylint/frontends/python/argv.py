@@ -11,9 +11,7 @@ inherits `os.environ` as written before the call. `--config FILE.yaml` is read n
 
 from __future__ import annotations
 
-import re
 import shlex
-import warnings
 from dataclasses import dataclass, replace
 from typing import Callable, Iterator
 
@@ -30,6 +28,9 @@ from .collect import ARGV_LIST_CALLS, ARGV_SPREAD_CALLS, SHELL_CALLS, Collector
 from .scopes import Scope
 from .values import Evaluator
 
+from .strings import ShellString, decoded_script, python_quote
+
+
 # Calls that take the child's whole environment at this position (None: the last argument).
 _ENV_ARGUMENTS = {
     **{f"os.{name}": 2 for name in ("execve", "execvpe")},
@@ -37,10 +38,6 @@ _ENV_ARGUMENTS = {
     **{f"os.{name}": None for name in ("execle", "execlpe", "spawnle", "spawnlpe")},
 }
 _MAX_DEPTH = 8
-# Escape sequences of a Python string literal; `{{`/`}}` in an f-string's text.
-_BACKSLASH_ESCAPE = re.compile(r"\\(?:\r\n|\n|N\{[^}]*\}|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-7]{1,3}|.)", re.DOTALL)
-_BRACES = re.compile(r"\{\{|\}\}")
-_ESCAPE = re.compile(f"{_BACKSLASH_ESCAPE.pattern}|{_BRACES.pattern}", re.DOTALL)
 
 
 @dataclass
@@ -52,47 +49,11 @@ class ArgvHandle(CommandHandle):
 
 
 @dataclass
-class _Script:
-    """The text of a Python string a shell will run, and where each character sits in the file."""
-
-    text: str
-    offsets: list[int]  # offsets[i]: file offset of character i; offsets[len(text)]: the end
-    escape: Callable[[str], str] | None  # how written text is escaped (None: it cannot be)
-    style: tuple[str, bool] = ("", False)  # the quote and whether an f-string
-
-
-@dataclass
 class _Word:
     token: Token
     group: int
     close: int | None
     appended: bool = False  # the sole argument of `.append(...)`
-
-
-def _python_quote(quote: str):
-    def render(word: str) -> str:
-        body = word.replace("\\", "\\\\").replace(quote, "\\" + quote)
-        return f"{quote}{body}{quote}"
-
-    return render
-
-
-def _python_escape(quote: str, fstring: bool) -> Callable[[str], str]:
-    """Text written inside a (non-raw) string literal delimited by `quote`."""
-
-    def escape(text: str) -> str:
-        text = text.replace("\\", "\\\\").replace(quote[0], "\\" + quote[0]).replace("\n", "\\n")
-        return text.replace("{", "{{").replace("}", "}}") if fstring else text
-
-    return escape
-
-
-def _unescape(sequence: str) -> str:
-    if sequence[1:] in ("\n", "\r\n"):
-        return ""  # a backslash at the end of a line continues the string
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # `\d`: kept as is, with a warning from Python 3.12
-        return sequence.encode("latin-1", "backslashreplace").decode("unicode_escape")
 
 
 def _config_render() -> Callable | None:
@@ -244,7 +205,7 @@ class ArgvLaunches:
             call_span,
             tokens,
             elements,
-            WordSyntax(_python_quote(quote), separator=","),
+            WordSyntax(python_quote(quote), separator=","),
             env=env,
             env_places=places,
             load_config=self._config_loader(),
@@ -293,7 +254,7 @@ class ArgvLaunches:
         )
         return [replace(launch, env_open=launch.env_open or env_open, handle=launch.handle if script.escape else None) for launch in launches]
 
-    def _script(self, node: cst.BaseExpression, scope: Scope | None, depth: int = 0) -> _Script | None:
+    def _script(self, node: cst.BaseExpression, scope: Scope | None, depth: int = 0) -> ShellString | None:
         """A string literal, an f-string, implicitly joined literals, or a name bound to one."""
         if isinstance(node, cst.Name) and scope is not None and depth < _MAX_DEPTH:
             bound = self.evaluator.resolve_name(node.value, scope)
@@ -303,13 +264,13 @@ class ArgvLaunches:
             if left is None or right is None:
                 return None
             escape = left.escape if left.style == right.style and right.escape is not None else None
-            return _Script(left.text + right.text, left.offsets[:-1] + right.offsets, escape, left.style)
+            return ShellString(left.text + right.text, left.offsets[:-1] + right.offsets, escape, left.style)
         if isinstance(node, cst.SimpleString):
             prefix = node.prefix.lower()
             if "b" in prefix:
                 return None
             start = self.collector.span(node).start + len(node.prefix) + len(node.quote)
-            return _decoded([(node.raw_value, start)], "r" in prefix, node.quote, fstring=False)
+            return decoded_script([(node.raw_value, start)], "r" in prefix, node.quote, fstring=False)
         if isinstance(node, cst.FormattedString):
             prefix = node.prefix.lower()
             pieces: list[tuple[str, int] | tuple[None, int, int]] = []
@@ -319,7 +280,7 @@ class ArgvLaunches:
                     pieces.append((part.value, span.start))
                 else:  # `{expr}`: an unknown expansion (unquoted in the script, it may be many words)
                     pieces.append((None, span.start, span.end))
-            return _decoded(pieces, "r" in prefix, node.end, fstring=True)
+            return decoded_script(pieces, "r" in prefix, node.end, fstring=True)
         return None
 
     def _shell_true(self, call: cst.Call) -> bool:
@@ -361,7 +322,7 @@ class ArgvLaunches:
         if node is None:
             inherited = self.collector.env_before(call_span, scope)
             settings = {n: self.collector.env_setting(w) for n, w in inherited.items()}
-            places = {n: EnvPlace(self.collector.statement_removal(w.span), w.value_span, _python_quote('"')) for n, w in inherited.items()}
+            places = {n: EnvPlace(self.collector.statement_removal(w.span), w.value_span, python_quote('"')) for n, w in inherited.items()}
             return settings, places, False
         dict_node = self.evaluator.dict_node(node, scope)
         if not isinstance(dict_node, cst.Dict):
@@ -384,7 +345,7 @@ class ArgvLaunches:
             settings[RUNNER_ENV] = Setting(RUNNER_ENV, value if isinstance(value, str) else UNKNOWN, span, self.collector.text(span), value_span)
             removal = remove(self.collector.source.index, sequence, {position})[0]
             quote = self.collector.source.text[value_span.start]
-            places[RUNNER_ENV] = EnvPlace(removal.span, value_span, _python_quote(quote if quote in "'\"" else '"'))
+            places[RUNNER_ENV] = EnvPlace(removal.span, value_span, python_quote(quote if quote in "'\"" else '"'))
         if inherits and RUNNER_ENV not in settings:
             for name, write in self.collector.env_before(call_span, scope).items():
                 settings[name] = self.collector.env_setting(write)
@@ -395,39 +356,6 @@ class ArgvLaunches:
             return self.collector.span(element.key, element.value).start, self.collector.span(element.value).end
         span = self.collector.span(element.value)
         return span.start - 2, span.end
-
-
-def _decoded(pieces: list, raw: bool, quote: str, fstring: bool) -> _Script:
-    """The text of a literal's pieces (its text parts and, for an f-string, its `{...}` parts),
-    each character with its offset in the file."""
-    text: list[str] = []
-    offsets: list[int] = []
-    end = 0
-    sequences = (_BRACES if raw else _ESCAPE) if fstring else (None if raw else _BACKSLASH_ESCAPE)
-    for piece in pieces:
-        if piece[0] is None:  # `${___}` is longer than `{x}`: never "exact", so never edited
-            _, start, end = piece
-            placeholder = "${" + "_" * (end - start) + "}"
-            text.append(placeholder)
-            offsets.extend([start] * len(placeholder))
-            continue
-        body, start = piece
-        position = 0
-        for match in sequences.finditer(body) if sequences is not None else ():
-            for offset in range(position, match.start()):
-                text.append(body[offset])
-                offsets.append(start + offset)
-            decoded = match.group()[0] if match.group() in ("{{", "}}") else _unescape(match.group())
-            text.extend(decoded)
-            offsets.extend([start + match.start()] * len(decoded))
-            position = match.end()
-        for offset in range(position, len(body)):
-            text.append(body[offset])
-            offsets.append(start + offset)
-        end = start + len(body)
-    offsets.append(end)
-    escape = None if raw else _python_escape(quote, fstring)
-    return _Script("".join(text), offsets, escape, (quote, fstring))
 
 
 def _copy_of_list(node: cst.BaseExpression) -> bool:
