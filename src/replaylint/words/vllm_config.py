@@ -38,7 +38,7 @@ from ..vllm.releases import NEWEST
 from ..source import ExtractContext, SourceFile
 from .yaml_nodes import ComposeError, compose_all, construct, content_end, entries, line_end, line_start, next_line, source, span
 from .yaml_text import Text
-from .yaml_words import scalar
+from .yaml_scalars import scalar
 
 _READ_LIMIT = 8 * 1024 * 1024
 

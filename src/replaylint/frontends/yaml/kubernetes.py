@@ -47,7 +47,8 @@ from .launch import Env, YamlEnvPlace, build, built, command as command_launches
 from ...words import vllm_config
 from ...words.yaml_nodes import HOLE, STR, content_end, dash_of, entries, get, get_str, items, span, walked
 from ...words.yaml_text import Text, scalar_text
-from ...words.yaml_words import Words, item_tokens, k8s_expand, scalar, sequence_words, templated
+from ...words.yaml_scalars import k8s_expand, scalar, templated
+from ...words.yaml_words import Words, item_tokens, sequence_words
 
 _RUNTIME_KINDS = ("ServingRuntime", "ClusterServingRuntime")
 

@@ -28,7 +28,8 @@ from .launch import ScriptHandle, YamlHandle, shell_frontend
 from ...words import vllm_config
 from .standalone_config import ConfigHandle
 from ...words.yaml_text import shared_regions
-from ...words.yaml_words import Container, escape_in_scalar
+from ...words.yaml_words import Container
+from ...words.yaml_scalars import escape_in_scalar
 
 def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
     edits = _render(launch, fix, source)

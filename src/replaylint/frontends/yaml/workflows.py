@@ -24,7 +24,7 @@ from ...source import ExtractContext, SourceFile
 from .launch import Env, Image, YamlEnvPlace, entry_removal, script_launches, shell_frontend
 from ...words.yaml_nodes import STR, content_end, entries, get, get_str, items, span
 from ...words.yaml_text import scalar_text
-from ...words.yaml_words import scalar
+from ...words.yaml_scalars import scalar
 
 _SHELLS = ("bash", "sh")
 # `pip install vllm==X` in a step: the release the later steps of the job run.
