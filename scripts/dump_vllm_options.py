@@ -129,9 +129,8 @@ def _prepare_environment(vllm_path: str | None) -> None:
 def build_serve_parser():
     import importlib.metadata
 
-    from vllm.utils.argparse_utils import FlexibleArgumentParser  # type: ignore
-
     import vllm.entrypoints.cli.serve as serve_mod  # type: ignore
+    from vllm.utils.argparse_utils import FlexibleArgumentParser  # type: ignore
 
     parser = FlexibleArgumentParser(prog="vllm", description="vLLM CLI")
     parser.add_argument("-v", "--version", action="version",

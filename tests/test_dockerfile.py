@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from replaylint.edits import apply_edits
-from replaylint.frontends import ExtractContext, ParseError, SourceFile
-from replaylint.frontends import dockerfile
+from replaylint.frontends import ExtractContext, ParseError, SourceFile, dockerfile
 from replaylint.frontends.dockerfile import launches as dockerfile_launches
 from replaylint.model import UNKNOWN, Applicability, Fix, Launch, RemoveEnv, RemoveSetting, SetSetting, Span
 

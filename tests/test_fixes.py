@@ -9,8 +9,7 @@ import shutil
 import stat
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from replaylint import frontends
 from replaylint.cli import main

@@ -7,9 +7,8 @@ import pytest
 from replaylint import frontends
 from replaylint.frameworks import sagemaker
 from replaylint.frameworks.views import hydra_value
+from replaylint.frontends import ExtractContext, SourceFile, shell, toml
 from replaylint.launchers import split_launcher
-from replaylint.frontends import ExtractContext, SourceFile
-from replaylint.frontends import shell, toml
 from replaylint.model import UNKNOWN, Launch, LaunchKind, Setting, Span
 
 

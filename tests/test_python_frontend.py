@@ -6,10 +6,10 @@ import pytest
 
 from replaylint.api import Checker
 from replaylint.config import Config
-from replaylint.vllm.releases import parse_release
 from replaylint.frontends import ExtractContext, SourceFile
 from replaylint.frontends.python import extract
 from replaylint.model import UNKNOWN
+from replaylint.vllm.releases import parse_release
 
 
 def launches(text: str):

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from replaylint.edits import apply_edits
-from replaylint.frontends import ExtractContext, ParseError, SourceFile
-from replaylint.frontends import shell
+from replaylint.frontends import ExtractContext, ParseError, SourceFile, shell
+from replaylint.model import UNKNOWN, Launch, LaunchKind, Setting
 from replaylint.words import shell as words_shell
 from replaylint.words.shell import grammar
-from replaylint.model import UNKNOWN, Launch, LaunchKind, Setting
 
 
 def launches(text: str, files: dict[str, str] | None = None, path: str = "run.sh") -> list[Launch]:

@@ -11,21 +11,18 @@ from pathlib import Path
 
 import pytest
 import yaml as pyyaml
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from replaylint.api import Checker
 from replaylint.config import Config
 from replaylint.edits import apply_edits
-from replaylint.frontends import ExtractContext, ParseError, SourceFile
-from replaylint.frontends import yaml as frontend
-from replaylint.words.vllm_config import load_config_tokens
-from replaylint.words import yaml_nodes as nodes
-from replaylint.words import yaml_text
+from replaylint.frontends import ExtractContext, ParseError, SourceFile, yaml as frontend
 from replaylint.frontends.yaml.launch import ScriptHandle, shell_frontend
-from replaylint.model import UNKNOWN, LaunchKind, RemoveEnv, RemoveSetting, SetEnv, SetSetting, Fix, Applicability
+from replaylint.model import UNKNOWN, Applicability, Fix, LaunchKind, RemoveEnv, RemoveSetting, SetEnv, SetSetting
 from replaylint.vllm import argv
 from replaylint.vllm.releases import parse_release
+from replaylint.words import yaml_nodes as nodes, yaml_text
+from replaylint.words.vllm_config import load_config_tokens
 
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "yaml"
 needs_shell = pytest.mark.skipif(shell_frontend() is None, reason="the shell frontend is not available yet")
@@ -595,8 +592,8 @@ def test_only_the_vllm_projects_image_gives_an_entrypoint_and_a_release() -> Non
 
 def test_config_render_edits_the_text_the_words_came_from(tmp_path: Path) -> None:
     """During --fix the run reads files being fixed from memory: edits follow that text."""
-    from replaylint.words import vllm_config
     from replaylint.model import Launch
+    from replaylint.words import vllm_config
 
     on_disk = "return-sampling-mask: true\nlogprobs_mode: raw_logprobs\n"
     in_memory = "# fixed already\nreturn-sampling-mask: true\nlogprobs_mode: raw_logprobs\n"

@@ -21,8 +21,6 @@ from .model import Applicability, Edit, Finding, Fix, Launch, LineIndex, Span
 from .versions import ProjectPins, judgement, releases_for, unknown_release_note
 from .vllm.releases import is_newer_than_known, judged
 
-
-
 _BINARY_PROBE = 8192
 
 

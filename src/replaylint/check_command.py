@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-
 from typing import TYPE_CHECKING
 
 from .config import Config, ConfigError, common_start, find_config_file, load
@@ -98,9 +97,9 @@ def run_check(args: argparse.Namespace) -> int:
         print("All checks passed!")
         return EXIT_CLEAN
     from .api import Checker
-    from .runs import run_checks
     from .cache import ResultCache, default_directory
     from .report import Run
+    from .runs import run_checks
 
     checker = Checker(config, project_pins=_project_pins())
     reading_stdin = args.paths == ["-"]

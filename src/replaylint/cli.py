@@ -7,8 +7,8 @@ internal error.
 from __future__ import annotations
 
 import argparse
-import os
 import json
+import os
 import sys
 from typing import Sequence
 
@@ -145,8 +145,8 @@ def _rule(args: argparse.Namespace) -> int:
 
 
 def _show_settings(args: argparse.Namespace) -> int:
-    from .config import ConfigError, describe
     from .check_command import resolve_config
+    from .config import ConfigError, describe
 
     defaults = dict(select=None, extend_select=None, ignore=None, target_vllm=None, force_exclude=False,
                     no_respect_gitignore=False, exclude=None, extend_exclude=None, output_format=None, stdin_filename=None)

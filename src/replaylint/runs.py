@@ -10,12 +10,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import cache, frontends
+from .api import Checker, FileResult
 from .config import Config
 from .discovery import discover, read_head
 from .versions import ProjectPins
-
-from .api import Checker, FileResult
-
 
 PARALLEL_MIN_FILES = 24  # files to parse; below this, starting workers costs more than it saves
 LARGE_TREE_FILES = 2000  # a tree this large is read by this process and a worker together

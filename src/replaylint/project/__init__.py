@@ -47,8 +47,7 @@ import os
 import re
 
 from ..vllm.releases import Release
-
-from .evidence import CONSTRAIN, Declared, Evidence, Found, Pin, REQUIRE, declared, make_pin
+from .evidence import CONSTRAIN, REQUIRE, Declared, Evidence, Found, Pin, declared, make_pin
 from .requirements import Line, locked_versions, pyproject_requirements, requirement_line_spec, requirement_lines
 from .specifiers import Spec
 

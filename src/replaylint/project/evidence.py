@@ -9,9 +9,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from ..vllm.releases import Release
-
 from .specifiers import Spec, admitted_releases, prefer_replay
-
 
 # What one directory says ----------------------------------------------------------------------
 

@@ -11,10 +11,8 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from ..vllm.releases import Release
-
-from .evidence import CONSTRAIN, Found, OVERRIDE, REQUIRE
+from .evidence import CONSTRAIN, OVERRIDE, REQUIRE, Found
 from .specifiers import Clause, Spec, exact, parse_clause, parse_specifier, release_parts, version_key
-
 
 # Requirements (PEP 508) and poetry constraints -----------------------------------------------
 

@@ -11,7 +11,6 @@ from typing import Iterable, Iterator
 
 from ..vllm.releases import FIRST_WITH_MASK, LAST_WITHOUT_MASK, NEWEST, RELEASES, Release
 
-
 PATCHES_TRIED = 21  # patch releases 0..20 of each known series are tried against a range
 
 

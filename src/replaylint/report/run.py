@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field
-
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:

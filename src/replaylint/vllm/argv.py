@@ -19,10 +19,25 @@ import json
 from typing import Any, Sequence
 
 from ..model import UNKNOWN, ArgIssue, Setting, Span
+from .argv_words import (
+    BOOL_WORDS,
+    MODEL_OPTION,
+    NEGATIVE_NUMBER,
+    ArgvResult,
+    ConfigLoader,
+    Item,
+    Token,
+    convert,
+    cover_of,
+    dotted_value,
+    looks_like_option,
+    merge,
+    normalise,
+    optimization_level,
+    spelling_of,
+)
 from .options import Option, table_for
 from .releases import NEWEST, Release
-
-from .argv_words import ArgvResult, BOOL_WORDS, ConfigLoader, Item, MODEL_OPTION, NEGATIVE_NUMBER, Token, convert, cover_of, dotted_value, looks_like_option, merge, normalise, optimization_level, spelling_of
 
 
 class _Parser:

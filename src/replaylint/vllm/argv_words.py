@@ -15,8 +15,6 @@ from ..model import UNKNOWN, ArgIssue, Setting, Span
 from .fields import FIELDS
 from .options import OptionTable
 
-
-
 _NONE_WORDS = ("", "None", "null")
 BOOL_WORDS = {"true", "false", "yes", "no", "1", "0", "on", "off"}
 NEGATIVE_NUMBER = re.compile(r"^-\d+$|^-\d*\.\d+$")

@@ -32,13 +32,13 @@ from typing import Any
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..model import UNKNOWN, Edit, Launch, LineIndex, RemoveSetting, RenameSetting, SetSetting, Setting, Span
+from ..source import ExtractContext, SourceFile
 from ..vllm.argv import Token
 from ..vllm.options import table_for
 from ..vllm.releases import NEWEST
-from ..source import ExtractContext, SourceFile
 from .yaml_nodes import ComposeError, compose_all, construct, content_end, entries, line_end, line_start, next_line, source, span
-from .yaml_text import Text
 from .yaml_scalars import scalar
+from .yaml_text import Text
 
 _READ_LIMIT = 8 * 1024 * 1024
 

@@ -18,7 +18,6 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..model import UNKNOWN, LineIndex, Span
 
-
 _Loader = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
 
 STR = "tag:yaml.org,2002:str"

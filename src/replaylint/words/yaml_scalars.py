@@ -16,7 +16,6 @@ from yaml.nodes import ScalarNode, SequenceNode
 from .yaml_nodes import HOLE, STR
 from .yaml_text import Text
 
-
 _PLAIN_CACHE: dict[tuple[str, bool], bool] = {}
 _Loader = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
 

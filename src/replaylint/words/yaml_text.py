@@ -10,8 +10,7 @@ from dataclasses import dataclass
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from .yaml_nodes import BREAKS, ComposeError, HOLE, compose_all, content_end, line_start
-
+from .yaml_nodes import BREAKS, HOLE, ComposeError, compose_all, content_end, line_start
 
 # -- Text: strings with source offsets -----------------------------------------------------------
 

@@ -22,9 +22,8 @@ from ..edits import Sequence, insert_after, remove
 from ..model import Edit, LineIndex
 from ..vllm.argv import Token
 from .yaml_nodes import HOLE, content_end, dash_of, line_end, line_start, next_line
-from .yaml_text import Text, scalar_text
 from .yaml_scalars import escape_in_scalar, scalar, templated
-
+from .yaml_text import Text, scalar_text
 
 _PLAIN_RUN = re.compile(r"[^ \t\n\r'\"\\]+")  # characters `split` copies as they are
 _QUOTED_RUN = re.compile(r'[^"\\]+')

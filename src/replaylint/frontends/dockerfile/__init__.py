@@ -40,7 +40,6 @@ from ... import command
 from ...edits import apply_edits
 from ...model import Edit, Fix, Launch
 from ...source import ExtractContext, ParseError, SourceFile
-
 from .instructions import Extractor
 from .lines import Instruction, is_json_array, read_dockerfile, without_flags
 

@@ -9,19 +9,16 @@ from __future__ import annotations
 import posixpath
 import re
 
+from ...command import EnvPlace
 from ...edits import Sequence, remove
 from ...model import UNKNOWN, Launch, Setting, Span, VersionHint
-from ...vllm.images import is_vllm_image, release_from_image, release_from_pin
 from ...source import ExtractContext, ParseError, SourceFile
-from ...command import EnvPlace
-
-
-from .launches import Container, SHELLS, StageLaunches
-from .lines import Dockerfile, HEREDOC_WORD, Heredoc, Instruction, Logical, without_flags
-from .stages import Command, Copy, NO_ENTRYPOINT, SERVE_IMAGE, Stage, UNKNOWN_IMAGE, Variable
-from .variables import Pair, UNKNOWN_PART, expand, read_pairs
+from ...vllm.images import is_vllm_image, release_from_image, release_from_pin
+from .launches import SHELLS, Container, StageLaunches
+from .lines import HEREDOC_WORD, Dockerfile, Heredoc, Instruction, Logical, without_flags
+from .stages import NO_ENTRYPOINT, SERVE_IMAGE, UNKNOWN_IMAGE, Command, Copy, Stage, Variable
+from .variables import UNKNOWN_PART, Pair, expand, read_pairs
 from .words import docker_quoter, read_exec_form
-
 
 _PIP_INSTALL = re.compile(r"(?:^|[\s;&|(])(?:uv\s+pip|pip3?(?:\.\d+)?|python3?(?:\.\d+)?\s+-m\s+pip)\s+install\b(?P<args>[^;&|\n]*)")
 _PIP_WORD = re.compile(r"""(?:(?<=\s)|^)(['"]?)(vllm(?:\[[^\]\s]*\])?==[^\s'";&|]+)\1""")

@@ -10,15 +10,14 @@ import re
 from dataclasses import dataclass, replace
 from typing import Callable
 
+from ...command import CommandHandle, EnvPlace, WordSyntax
 from ...edits import Sequence
+from ...frameworks.commands import command_launch
+from ...launchers import split_launcher
 from ...model import Launch, LaunchKind, Setting, VersionHint
+from ...source import ExtractContext, SourceFile
 from ...vllm.argv import ConfigLoader, Token
 from ...vllm.releases import Release
-from ...source import ExtractContext, SourceFile
-from ...command import CommandHandle, EnvPlace, WordSyntax
-from ...launchers import split_launcher
-from ...frameworks.commands import command_launch
-
 from .lines import Instruction, Logical
 from .stages import Command, Stage
 from .words import ExecForm, Word, json_characters, json_escape, json_quote

@@ -13,9 +13,6 @@ from dataclasses import dataclass
 
 from ...source import ParseError
 
-
-
-
 _DIRECTIVE = re.compile(r"#\s*([a-zA-Z][a-zA-Z0-9]*)\s*=\s*(.+?)\s*$")
 _DIRECTIVES = ("syntax", "escape", "check")
 KEYWORD = re.compile(r"[^\t\v\f\r ]+")

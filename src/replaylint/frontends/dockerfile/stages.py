@@ -9,14 +9,11 @@ import posixpath
 from dataclasses import dataclass, field, replace
 from fnmatch import fnmatchcase
 
-from ...model import Setting, VersionHint
 from ...command import EnvPlace
-
-
+from ...model import Setting, VersionHint
 from .lines import Instruction, Logical
 from .variables import Lookup
 from .words import ExecForm
-
 
 _VLLM_SERVE = ("vllm", "serve")
 

@@ -9,10 +9,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-
-
-from .lines import Instruction, KEYWORD, Logical, word_bounds
-
+from .lines import KEYWORD, Instruction, Logical, word_bounds
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 

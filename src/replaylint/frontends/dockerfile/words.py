@@ -11,10 +11,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ...source import ParseError
-
-
 from .lines import Logical, is_json_array
-
 
 _JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 

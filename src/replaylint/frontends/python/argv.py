@@ -26,10 +26,8 @@ from ...vllm.argv import Token
 from ...vllm.fields import RUNNER_ENV
 from .collect import ARGV_LIST_CALLS, ARGV_SPREAD_CALLS, SHELL_CALLS, Collector
 from .scopes import Scope
-from .values import Evaluator
-
 from .strings import ShellString, decoded_script, python_quote
-
+from .values import Evaluator
 
 # Calls that take the child's whole environment at this position (None: the last argument).
 _ENV_ARGUMENTS = {

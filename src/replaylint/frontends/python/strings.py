@@ -11,10 +11,6 @@ import warnings
 from dataclasses import dataclass
 from typing import Callable
 
-
-
-
-
 # Escape sequences of a Python string literal; `{{`/`}}` in an f-string's text.
 _BACKSLASH_ESCAPE = re.compile(r"\\(?:\r\n|\n|N\{[^}]*\}|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-7]{1,3}|.)", re.DOTALL)
 _BRACES = re.compile(r"\{\{|\}\}")

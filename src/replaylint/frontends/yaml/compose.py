@@ -29,12 +29,12 @@ from ...edits import Sequence, remove
 from ...frameworks import sagemaker
 from ...model import UNKNOWN, Launch, LaunchKind, Setting
 from ...source import ExtractContext, SourceFile
-from .env_files import read as read_env_files
-from .launch import Env, YamlEnvPlace, build, built, command as command_launches, entry_removal, image_of, launcher, mentions_replay
 from ...words.yaml_nodes import HOLE, STR, content_end, dash_of, entries, get, mapping, span
+from ...words.yaml_scalars import compose_interpolate, escape_in_scalar, scalar
 from ...words.yaml_text import Text, scalar_text
 from ...words.yaml_words import Words, item_tokens, sequence_words, split, string_words
-from ...words.yaml_scalars import compose_interpolate, escape_in_scalar, scalar
+from .env_files import read as read_env_files
+from .launch import Env, YamlEnvPlace, build, built, command as command_launches, entry_removal, image_of, launcher, mentions_replay
 
 _SERVICE_KEYS = ("image", "command", "entrypoint", "build")
 

@@ -35,12 +35,12 @@ from typing import Any
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ...model import Launch, LaunchKind
-from ...vllm.argv import Token
 from ...source import ExtractContext, SourceFile
-from .launch import Env, Image, build, built, image_of
-from .kubernetes import env_of
+from ...vllm.argv import Token
 from ...words.yaml_nodes import STR, construct, content_end, get, get_str, items, mapping, source, span, walked
 from ...words.yaml_words import Container, Place, Words, item_tokens, sequence_words
+from .kubernetes import env_of
+from .launch import Env, Image, build, built, image_of
 
 # vllmConfig keys with a value, in the chart's order.
 _VALUE_KEYS = (

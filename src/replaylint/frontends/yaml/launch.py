@@ -17,14 +17,14 @@ from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import Any, Callable
 
+from ...command import EnvPlace, WordSyntax, token_elements
+from ...frameworks.commands import command_launch
+from ...launchers import split_launcher
 from ...model import Edit, Launch, LaunchKind, Setting, Span, VersionHint
+from ...source import ExtractContext, SourceFile
 from ...vllm.argv import ConfigLoader, Token
 from ...vllm.images import is_vllm_image, release_from_image
 from ...vllm.releases import Release
-from ...source import ExtractContext, SourceFile
-from ...command import EnvPlace, WordSyntax, token_elements
-from ...launchers import split_launcher
-from ...frameworks.commands import command_launch
 from ...words.yaml_nodes import HOLE
 from ...words.yaml_text import Text
 from ...words.yaml_words import Place, Words

@@ -20,16 +20,17 @@ import json
 from dataclasses import replace
 from typing import Any
 
-from ...model import Edit, Fix, Launch, RemoveEnv, RemoveSetting, RenameSetting, SetEnv, SetSetting
-from ...vllm.fields import FIELDS, flag_for
-from ...source import SourceFile
 from ...command import ADAPTIVE_TRUE, flag_words, written_like
-from .launch import ScriptHandle, YamlHandle, shell_frontend
+from ...model import Edit, Fix, Launch, RemoveEnv, RemoveSetting, RenameSetting, SetEnv, SetSetting
+from ...source import SourceFile
+from ...vllm.fields import FIELDS, flag_for
 from ...words import vllm_config
-from .standalone_config import ConfigHandle
+from ...words.yaml_scalars import escape_in_scalar
 from ...words.yaml_text import shared_regions
 from ...words.yaml_words import Container
-from ...words.yaml_scalars import escape_in_scalar
+from .launch import ScriptHandle, YamlHandle, shell_frontend
+from .standalone_config import ConfigHandle
+
 
 def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
     edits = _render(launch, fix, source)

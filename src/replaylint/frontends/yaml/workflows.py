@@ -19,12 +19,12 @@ import re
 from yaml.nodes import MappingNode, Node, ScalarNode
 
 from ...model import UNKNOWN, Launch, LaunchKind, Setting, VersionHint
-from ...vllm.releases import Release
 from ...source import ExtractContext, SourceFile
-from .launch import Env, Image, YamlEnvPlace, entry_removal, script_launches, shell_frontend
+from ...vllm.releases import Release
 from ...words.yaml_nodes import STR, content_end, entries, get, get_str, items, span
-from ...words.yaml_text import scalar_text
 from ...words.yaml_scalars import scalar
+from ...words.yaml_text import scalar_text
+from .launch import Env, Image, YamlEnvPlace, entry_removal, script_launches, shell_frontend
 
 _SHELLS = ("bash", "sh")
 # `pip install vllm==X` in a step: the release the later steps of the job run.

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from .fields import matches
 from .grammar import Node
 from .nodes import words_of
 from .place import Place
-from .fields import matches
 from .words import Expander
 from .world import World
 

@@ -10,10 +10,10 @@ from typing import Callable, Iterable
 
 from .assignments import assigned_names
 from .conditions import dynamic, outcome, statements_outcome
+from .fields import matches
 from .grammar import Node
 from .nodes import code, descendants, exits, if_branches, words_of
 from .place import Place
-from .fields import matches
 from .words import Expander
 from .world import World, join
 

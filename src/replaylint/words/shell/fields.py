@@ -12,7 +12,6 @@ from dataclasses import dataclass, field, replace
 
 from .values import Chunk, Container, Elements, Field, Hole, Part
 
-
 _IFS = " \t\n"
 _GLOB = re.compile(r"[*?]|\[.*\]")
 

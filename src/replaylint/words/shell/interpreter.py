@@ -35,8 +35,21 @@ from .scripts import assemble, heredoc, herestring
 from .spans import ScriptSpans
 from .values import UNSET, Array, Chunk, Field, Scalar, scalar_text
 from .words import Expander
-from .world import MAX_VALUE, RELEVANT_ENV, Frame, World, child_shell, collapse, describe, export_name, join, leave, make_local, set_builtin, unknown_entry
-
+from .world import (
+    MAX_VALUE,
+    RELEVANT_ENV,
+    Frame,
+    World,
+    child_shell,
+    collapse,
+    describe,
+    export_name,
+    join,
+    leave,
+    make_local,
+    set_builtin,
+    unknown_entry,
+)
 
 _MAX_DEPTH = 6
 _MAX_CALLS = 16

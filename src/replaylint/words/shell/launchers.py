@@ -14,12 +14,21 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ...vllm.images import is_vllm_image, release_from_image
 from ...launchers import split_launcher
+from ...vllm.images import is_vllm_image, release_from_image
 from .values import Field
-
-from .wrappers import CONDA_VALUES, DOCKERS, DOCKER_EXEC_VALUES, DOCKER_FLAGS, DOCKER_RUN_VALUES, SUDO_STOP, SUDO_VALUES, UV_RUN_VALUES, WRAPPERS, Wrapper
-
+from .wrappers import (
+    CONDA_VALUES,
+    DOCKER_EXEC_VALUES,
+    DOCKER_FLAGS,
+    DOCKER_RUN_VALUES,
+    DOCKERS,
+    SUDO_STOP,
+    SUDO_VALUES,
+    UV_RUN_VALUES,
+    WRAPPERS,
+    Wrapper,
+)
 
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _ASSIGNMENT = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", re.DOTALL)

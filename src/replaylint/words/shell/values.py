@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from typing import Union
 
 
-
 @dataclass(frozen=True)
 class Container:
     """Text that holds words and can take edits: the words of a command, an array literal,

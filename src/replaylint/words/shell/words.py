@@ -14,11 +14,10 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Iterable
 
+from .fields import element_chunks, make_fields
 from .grammar import Node
 from .place import Place
-from .fields import element_chunks, make_fields
-from .values import Array, Chunk, Container, Elements, Field, Hole, Part, Scalar, Scope, UNSET, Value, scalar_text
-
+from .values import UNSET, Array, Chunk, Container, Elements, Field, Hole, Part, Scalar, Scope, Value, scalar_text
 
 _ANSI_SIMPLE = {"a": "\a", "b": "\b", "e": "\x1b", "E": "\x1b", "f": "\f", "n": "\n", "r": "\r", "t": "\t", "v": "\v", "\\": "\\", "'": "'", '"': '"', "?": "?"}
 _ANSI_NUMERIC = re.compile(r"\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3}|c.)")

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
 
-from ...model import UNKNOWN, Setting, VersionHint
 from ...command import EnvPlace
+from ...model import UNKNOWN, Setting, VersionHint
 from .values import Field, Scope, Value
 
 MAX_WORLDS = 8

@@ -8,8 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
-
-
 @dataclass(frozen=True)
 class Wrapper:
     """A command that runs the rest of its words as a command."""
