@@ -5,9 +5,10 @@ Every layer that reads or writes a file's text takes these from here."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
-from .model import LineIndex
+if TYPE_CHECKING:
+    from .model import LineIndex
 
 
 class ParseError(Exception):
@@ -38,6 +39,8 @@ class SourceFile:
     index: LineIndex = field(init=False)
 
     def __post_init__(self) -> None:
+        from .model import LineIndex  # imported when a file is read: a clean run never needs it
+
         self.index = LineIndex(self.path, self.text)
 
 
