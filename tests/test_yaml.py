@@ -223,7 +223,9 @@ spec:
     assert launch.env["EMPTY"].value == ""
     assert launch.env["A2"].value == "second"
     assert launch.get("tokenizer").value is UNKNOWN  # $(SECRET)
-    env_from = only("kind: Pod\nspec:\n  containers:\n  - image: vllm/vllm-openai\n    envFrom: [{configMapRef: {name: x}}]\n    args: [m]\n")
+    env_from = only(
+        "kind: Pod\nspec:\n  containers:\n  - image: vllm/vllm-openai\n    envFrom: [{configMapRef: {name: x}}]\n    args: [m]\n"
+    )
     assert env_from.env_open and not env_from.open_ended
 
 
@@ -253,7 +255,9 @@ def test_helm_templates_are_not_ours() -> None:
 
 
 def test_compose_string_words_have_exact_spans() -> None:
-    text = 'services:\n  a:\n    image: vllm/vllm-openai:v0.33.0\n    command: "m --return_sampling_mask --logprobs-mode \\"raw_logits\\""\n'
+    text = (
+        'services:\n  a:\n    image: vllm/vllm-openai:v0.33.0\n    command: "m --return_sampling_mask --logprobs-mode \\"raw_logits\\""\n'
+    )
     launch = only(text)
     assert launch.kind is LaunchKind.COMPOSE
     mode = launch.get("logprobs_mode")
@@ -294,7 +298,9 @@ services:
 def test_compose_entrypoint_replaces_the_image_entrypoint() -> None:
     text = "services:\n  a:\n    image: vllm/vllm-openai:v0.33.0\n    entrypoint: [/bin/server]\n    command: [--return-sampling-mask]\n"
     assert extract(text) == []
-    api = only("services:\n  a:\n    image: vllm/vllm-openai\n    entrypoint: python3 -m vllm.entrypoints.openai.api_server\n    command: --model m --return-sampling-mask\n")
+    api = only(
+        "services:\n  a:\n    image: vllm/vllm-openai\n    entrypoint: python3 -m vllm.entrypoints.openai.api_server\n    command: --model m --return-sampling-mask\n"
+    )
     assert api.get("model").value == "m"
 
 
@@ -394,7 +400,9 @@ def test_fix_replaces_values_and_removes_env_items(tmp_path: Path) -> None:
 
 def test_fix_flow_sequences(tmp_path: Path) -> None:
     text = 'kind: Pod\nspec:\n  containers:\n  - image: vllm/vllm-openai:v0.33.0\n    args: ["m", "--return-sampling-mask", "--logits-processors", "a:B"]\n'
-    assert 'args: ["m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs", "--logits-processors", "a:B"]' in fixed(tmp_path, {"p.yaml": text}, "RPL003")
+    assert 'args: ["m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs", "--logits-processors", "a:B"]' in fixed(
+        tmp_path, {"p.yaml": text}, "RPL003"
+    )
     assert 'args: ["m", "--return-sampling-mask"]\n' in fixed(tmp_path, {"p.yaml": text}, "RPL001")
 
 
@@ -402,7 +410,10 @@ def test_fix_env_value_keeps_a_string(tmp_path: Path) -> None:
     text = "kind: Pod\nspec:\n  containers:\n  - image: vllm/vllm-openai:v0.33.0\n    args: [m, --return-sampling-mask, --logprobs-mode, processed_logprobs]\n    env:\n    - name: VLLM_USE_V2_MODEL_RUNNER\n      value: yes\n"
     new = fixed(tmp_path, {"p.yaml": text}, "RPL201")
     assert 'value: "1"\n' in new
-    flow = text.replace("    env:\n    - name: VLLM_USE_V2_MODEL_RUNNER\n      value: yes\n", "    env: [{name: A, value: b}, {name: VLLM_USE_V2_MODEL_RUNNER, value: '0'}]\n")
+    flow = text.replace(
+        "    env:\n    - name: VLLM_USE_V2_MODEL_RUNNER\n      value: yes\n",
+        "    env: [{name: A, value: b}, {name: VLLM_USE_V2_MODEL_RUNNER, value: '0'}]\n",
+    )
     assert "env: [{name: A, value: b}]\n" in fixed(tmp_path, {"p.yaml": flow}, "RPL004")
 
 
@@ -410,7 +421,9 @@ def test_fix_compose(tmp_path: Path) -> None:
     text = 'services:\n  a:\n    image: vllm/vllm-openai:v0.33.0\n    command: "m --return-sampling-mask"\n    environment:\n      - VLLM_USE_V2_MODEL_RUNNER=true\n      - HF_HOME=/data\n'
     assert 'command: "m --return-sampling-mask --logprobs-mode processed_logprobs"' in fixed(tmp_path, {"c.yaml": text}, "RPL003")
     assert "- VLLM_USE_V2_MODEL_RUNNER=1\n" in fixed(tmp_path, {"c.yaml": text}, "RPL201")
-    mapped = text.replace("      - VLLM_USE_V2_MODEL_RUNNER=true\n      - HF_HOME=/data\n", "      VLLM_USE_V2_MODEL_RUNNER: '0'\n      HF_HOME: /data\n")
+    mapped = text.replace(
+        "      - VLLM_USE_V2_MODEL_RUNNER=true\n      - HF_HOME=/data\n", "      VLLM_USE_V2_MODEL_RUNNER: '0'\n      HF_HOME: /data\n"
+    )
     assert "    environment:\n      HF_HOME: /data\n" in fixed(tmp_path, {"c.yaml": mapped}, "RPL004")
     alone = 'services:\n  a:\n    image: vllm/vllm-openai:v0.33.0\n    command: [m, --return-sampling-mask, --logprobs-mode, processed_logprobs]\n    environment:  \n      VLLM_USE_V2_MODEL_RUNNER: "0"\n    ports: ["8000:8000"]\n'
     assert "    environment: {}\n    ports:" in fixed(tmp_path, {"c.yaml": alone}, "RPL004")
@@ -435,7 +448,9 @@ def test_fix_standalone_config(tmp_path: Path) -> None:
 def test_config_render_edits_the_referenced_file(tmp_path: Path) -> None:
     from replaylint.words import vllm_config
 
-    (tmp_path / "engine.yaml").write_text("tensor-parallel-size: 2\nreturn-sampling-mask: true\nlogits_processors: [a:B]\nspeculative_config: {method: mtp, enable_adaptive_verification: true}\n")
+    (tmp_path / "engine.yaml").write_text(
+        "tensor-parallel-size: 2\nreturn-sampling-mask: true\nlogits_processors: [a:B]\nspeculative_config: {method: mtp, enable_adaptive_verification: true}\n"
+    )
     cwd = os.getcwd()
     os.chdir(tmp_path)
     try:
@@ -475,7 +490,7 @@ def test_script_fixes_are_escaped_for_the_scalar(tmp_path: Path) -> None:
     assert isinstance(launch.handle, ScriptHandle)
     new = fixed(tmp_path, {"p.yaml": text}, "RPL003")
     assert 'command: [sh, -c, "exec vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs"]' in new
-    literal = 'kind: Pod\nspec:\n  containers:\n  - image: vllm/vllm-openai:v0.33.0\n    command: [bash, -c]\n    args:\n      - |\n        vllm serve m \\\n          --return-sampling-mask\n'
+    literal = "kind: Pod\nspec:\n  containers:\n  - image: vllm/vllm-openai:v0.33.0\n    command: [bash, -c]\n    args:\n      - |\n        vllm serve m \\\n          --return-sampling-mask\n"
     new = fixed(tmp_path, {"p.yaml": literal}, "RPL003")
     assert only(new).get("logprobs_mode").value == "processed_logprobs"
 
@@ -501,10 +516,14 @@ def test_syntax_errors() -> None:
 
 
 def test_alias_bombs_and_deep_nesting_do_not_hang() -> None:
-    bomb = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
-        f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}]\n"
-        for i in range(8)
-    ) + "vllm: serve\n"
+    bomb = (
+        "a: &a [x, x, x, x, x, x, x, x, x]\n"
+        + "".join(
+            f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}]\n"
+            for i in range(8)
+        )
+        + "vllm: serve\n"
+    )
     assert extract(bomb) == []
     deep = "a: " + "[" * 5000 + "]" * 5000 + "\n# vllm serve\n"
     try:
@@ -530,12 +549,27 @@ def test_fix_intents_that_cannot_be_written_give_none() -> None:
     assert frontend.render(launch, Fix(Applicability.SAFE, "t", (SetEnv("NOT_THERE", "1"),)), source) is None
 
 
-_WORDS = st.sampled_from([
-    "m", "--return-sampling-mask", "--return_sampling_mask=true", "true", "--logprobs-mode", "raw_logprobs",
-    "--logprobs-mode=raw_logits", "--logits-processors", "a.b:C", "--enable-dbo", "-sc",
-    '{"method": "mtp", "num_speculative_tokens": 1, "enable_adaptive_verification": true}',
-    "--speculative-config.enable_adaptive_verification", "--enable-batch-sharded-sampling", "x: y", "# c", "'q'",
-])
+_WORDS = st.sampled_from(
+    [
+        "m",
+        "--return-sampling-mask",
+        "--return_sampling_mask=true",
+        "true",
+        "--logprobs-mode",
+        "raw_logprobs",
+        "--logprobs-mode=raw_logits",
+        "--logits-processors",
+        "a.b:C",
+        "--enable-dbo",
+        "-sc",
+        '{"method": "mtp", "num_speculative_tokens": 1, "enable_adaptive_verification": true}',
+        "--speculative-config.enable_adaptive_verification",
+        "--enable-batch-sharded-sampling",
+        "x: y",
+        "# c",
+        "'q'",
+    ]
+)
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])

@@ -264,7 +264,9 @@ class Checker:
         result.findings = [_slim(finding) for finding in findings]
         return result
 
-    def _suppress(self, findings: list[Finding], source: SourceFile, kind: str | None, parsed: bool, checked: frozenset[str]) -> list[Finding]:
+    def _suppress(
+        self, findings: list[Finding], source: SourceFile, kind: str | None, parsed: bool, checked: frozenset[str]
+    ) -> list[Finding]:
         """Findings no suppression covers, plus RPL901 for suppressions of `checked` codes (this
         file's) that silenced nothing."""
         from . import suppress

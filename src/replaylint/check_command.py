@@ -244,8 +244,11 @@ def _print_problems(result, shown_notes: set[str] | None = None) -> bool:
             shown_notes.add(note)
             print(f"replaylint: note: {note}", file=sys.stderr)
     if result.internal_error:
-        print(f"replaylint: error: internal error while checking {result.path}: {result.internal_error} "
-              "(please report this; the other files were checked)", file=sys.stderr)
+        print(
+            f"replaylint: error: internal error while checking {result.path}: {result.internal_error} "
+            "(please report this; the other files were checked)",
+            file=sys.stderr,
+        )
         return True
     return False
 
@@ -297,8 +300,10 @@ def _fix(checker: Checker, results: list[FileResult], args: argparse.Namespace, 
             print(f"replaylint: warning: {failure}", file=sys.stderr)
         for document in changed:
             diff = difflib.unified_diff(
-                document.original.splitlines(keepends=True), document.text.splitlines(keepends=True),
-                _diff_name("a", document.path), _diff_name("b", document.path),
+                document.original.splitlines(keepends=True),
+                document.text.splitlines(keepends=True),
+                _diff_name("a", document.path),
+                _diff_name("b", document.path),
             )
             sys.stdout.write("".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in diff))
         count = sum(len(document.fixed) for document in changed)

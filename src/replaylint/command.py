@@ -229,7 +229,9 @@ def _replace(launch: Launch, handle: CommandHandle, name: str, last: int, value:
     return [Edit(token.span, handle.syntax.quote(str(value)))]
 
 
-def _set_key(setting: Setting | None, handle: CommandHandle, indices: tuple[int, ...], key: str, value: Any, source: SourceFile) -> list[Edit] | None:
+def _set_key(
+    setting: Setting | None, handle: CommandHandle, indices: tuple[int, ...], key: str, value: Any, source: SourceFile
+) -> list[Edit] | None:
     """Set one key of a dict-valued option: its dotted word's value, or inside the JSON."""
     if setting is None:
         return None

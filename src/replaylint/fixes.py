@@ -149,7 +149,11 @@ class Fixer:
                 target.text = new_text
                 applied_any = True
             skipped_spans = {edit.span for edit in skipped}
-            target.fixed.extend(f for f in chosen if f.edits and not any(e.span in skipped_spans for e in f.edits) and os.path.normpath(f.edits[0].span.path) == key)
+            target.fixed.extend(
+                f
+                for f in chosen
+                if f.edits and not any(e.span in skipped_spans for e in f.edits) and os.path.normpath(f.edits[0].span.path) == key
+            )
         return applied_any
 
     def write(self) -> list[str]:

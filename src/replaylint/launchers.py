@@ -26,7 +26,21 @@ _MODULE_ENTRYPOINTS = {
 _PROGRAMS = {("vllm", "serve"): "serve", ("trl", "vllm-serve"): "trl"}
 _RUNNERS = {("uv", "run"), ("poetry", "run"), ("pdm", "run"), ("pipenv", "run"), ("hatch", "run")}
 # Options of those runners that take a value (`uv run --with vllm vllm serve ...`).
-_RUNNER_OPTIONS_WITH_VALUE = {"--with", "-w", "--python", "-p", "--project", "--directory", "--extra", "--group", "--env-file", "--index", "--index-url", "-e", "--env"}
+_RUNNER_OPTIONS_WITH_VALUE = {
+    "--with",
+    "-w",
+    "--python",
+    "-p",
+    "--project",
+    "--directory",
+    "--extra",
+    "--group",
+    "--env-file",
+    "--index",
+    "--index-url",
+    "-e",
+    "--env",
+}
 
 
 def _basename(word: str) -> str:

@@ -34,8 +34,14 @@ def command_launch(
     """`command.command_launch`, for every launcher: None when a framework launcher starts no
     vLLM engine we can see."""
     options = dict(
-        env=env, env_places=env_places, release=release, load_config=load_config, open_reasons=open_reasons,
-        version_hint=version_hint, label=label, condition=condition,
+        env=env,
+        env_places=env_places,
+        release=release,
+        load_config=load_config,
+        open_reasons=open_reasons,
+        version_hint=version_hint,
+        label=label,
+        condition=condition,
     )
     if entrypoint in FRAMEWORK_ENTRYPOINTS:
         return _framework_launch(kind, span, tokens, elements, syntax, entrypoint, **options)
@@ -47,7 +53,9 @@ def command_launch(
     return launch
 
 
-def _framework_launch(kind: LaunchKind, span: Span, tokens: list[Token], elements: Elements, syntax: WordSyntax, entrypoint: str, **options: object) -> Launch | None:
+def _framework_launch(
+    kind: LaunchKind, span: Span, tokens: list[Token], elements: Elements, syntax: WordSyntax, entrypoint: str, **options: object
+) -> Launch | None:
     if entrypoint == "trl":
         from . import trl
 

@@ -262,7 +262,9 @@ def read_overrides(tokens: Sequence[Any], value_of: Callable[[str], Any], prefix
         span = token.span
         if text is not None and token.raw == text and span.start_line == span.end_line:
             offset = match.end()
-            value_span = Span(span.path, span.start_line, span.start_col + offset, span.end_line, span.end_col, span.start + offset, span.end)
+            value_span = Span(
+                span.path, span.start_line, span.start_col + offset, span.end_line, span.end_col, span.start + offset, span.end
+            )
         written.append(Written(tuple(key.split(".")), value, span, token.raw, value_span))
     overrides.words = written
     overrides.__post_init__()
@@ -322,7 +324,12 @@ def token_tree(tokens: Sequence[Any]) -> TokenTree:
         elif len(values) == 1:
             token = values[0]
             value = token.value if token.value is not None else (UNKNOWN if token.text is None else yaml_value(token.text))
-            tree.entries[key] = (value, flag.span.cover(token.span) if flag.span.path == token.span.path else flag.span, f"{flag.raw} {token.raw}", dict(token.keys))
+            tree.entries[key] = (
+                value,
+                flag.span.cover(token.span) if flag.span.path == token.span.path else flag.span,
+                f"{flag.raw} {token.raw}",
+                dict(token.keys),
+            )
         else:
             tree.entries[key] = ([v.text for v in values], flag.span, flag.raw, {})
     return tree

@@ -40,7 +40,11 @@ _MASK_WORDS = (b"sampling_mask", b"sampling-mask", b"SAMPLING_MASK", b"--return"
 
 def _mentions_mask(data: bytes) -> bool:
     """Any of MASK_WORDS, in three scans of a typical file instead of four."""
-    return (b"ampling" in data and (b"sampling_mask" in data or b"sampling-mask" in data)) or b"SAMPLING_MASK" in data or b"--return" in data
+    return (
+        (b"ampling" in data and (b"sampling_mask" in data or b"sampling-mask" in data)) or b"SAMPLING_MASK" in data or b"--return" in data
+    )
+
+
 _VLLM_WORDS = (b"vllm", b"VLLM", b"vLLM")
 _RUNNER = b"VLLM_USE_V2_MODEL_RUNNER"
 _CONFIG_FILE_WORDS = (b".yaml", b".yml", b"--config=")
@@ -54,13 +58,25 @@ _RUNNER_WRITES = {
     "python": re.compile(rb"""VLLM_USE_V2_MODEL_RUNNER["']?\s*\]?\s*(?:=(?!=)|,|:)(?!\s*(?:""" + _ONE + rb"|None(?:[\s,)}\];#]|$)))"),
     "shell": re.compile(rb"VLLM_USE_V2_MODEL_RUNNER:?=(?!" + _ONE + rb")"),
     "dockerfile": re.compile(rb"VLLM_USE_V2_MODEL_RUNNER(?!(?:=|[ \t]+)" + _ONE + rb")"),
-    "yaml": re.compile(
-        rb"""VLLM_USE_V2_MODEL_RUNNER["']?(?!\s*[:=]\s*""" + _ONE + rb"""|\s*[,}]?\s*value:\s*""" + _ONE + rb")"
-    ),
+    "yaml": re.compile(rb"""VLLM_USE_V2_MODEL_RUNNER["']?(?!\s*[:=]\s*""" + _ONE + rb"""|\s*[,}]?\s*value:\s*""" + _ONE + rb")"),
 }
 _PYTHON_LAUNCHERS = (  # "vLLM" in prose contains "LLM": the call or the import alias is needed
-    b"LLM(", b"LLM as", b"EngineArgs(", b"EngineArgs as", b'"serve"', b"'serve'", b"vllm serve", b"api_server",
-    b"dynamo.vllm", b"subprocess", b"os.exec", b"os.spawn", b"os.system", b"os.popen", b"create_subprocess", b"sagemaker",
+    b"LLM(",
+    b"LLM as",
+    b"EngineArgs(",
+    b"EngineArgs as",
+    b'"serve"',
+    b"'serve'",
+    b"vllm serve",
+    b"api_server",
+    b"dynamo.vllm",
+    b"subprocess",
+    b"os.exec",
+    b"os.spawn",
+    b"os.system",
+    b"os.popen",
+    b"create_subprocess",
+    b"sagemaker",
 )
 
 
@@ -70,9 +86,7 @@ def relevant(kind: str, data: bytes) -> bool:
     The rare words are looked for first, so a typical file costs a handful of memchr scans."""
     if kind == "toml":
         # prime-rl: the mask may be implicit (truncating train sampling under [orchestrator]).
-        return _mentions_mask(data) or (
-            b"orchestrator" in data and b"inference" in data and (b"top_p" in data or b"top_k" in data)
-        )
+        return _mentions_mask(data) or (b"orchestrator" in data and b"inference" in data and (b"top_p" in data or b"top_k" in data))
     if not _mentions_mask(data) and not _needs_vllm_alone(kind, data):
         return False
     return kind != "python" or any(word in data for word in _PYTHON_LAUNCHERS)
@@ -101,8 +115,10 @@ def kind_for(path: str, head: bytes = b"") -> str | None:
         return "yaml"
     if suffix == ".toml" and lowered != "pyproject.toml":
         return "toml"
-    if lowered in ("dockerfile", "containerfile") or lowered.endswith(".dockerfile") or lowered.startswith(
-        ("dockerfile.", "containerfile.")
+    if (
+        lowered in ("dockerfile", "containerfile")
+        or lowered.endswith(".dockerfile")
+        or lowered.startswith(("dockerfile.", "containerfile."))
     ):
         return "dockerfile"
     if suffix == "" and head.startswith(b"#!"):

@@ -47,7 +47,7 @@ def parse_requirement(text: str) -> Spec | None:
     match = _NAME.match(text)
     if match is None or not is_vllm(match.group(1)):
         return None
-    rest = text[match.end():]
+    rest = text[match.end() :]
     if rest.startswith("@"):
         version = version_from_url(re.split(r"\s+;|;\s", rest[1:], maxsplit=1)[0])
         return exact(version) if version else None

@@ -17,7 +17,6 @@ HOME_URL = "https://github.com/replaylint/replaylint"
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-
 @dataclass
 class Run:
     """Everything an output format may show about one run.

@@ -135,7 +135,10 @@ def _fix(finding: Finding, fix: Fix, locator: _Locator) -> dict[str, Any]:
     changes = [
         {
             "artifactLocation": locator.artifact(path),
-            "replacements": [{"deletedRegion": locator.region(edit.span), "insertedContent": {"text": without_surrogates(edit.content)}} for edit in edits],
+            "replacements": [
+                {"deletedRegion": locator.region(edit.span), "insertedContent": {"text": without_surrogates(edit.content)}}
+                for edit in edits
+            ],
         }
         for path, edits in by_path.items()
     ]

@@ -98,10 +98,16 @@ def summary(run: Run) -> list[str]:
         if run.unsafe_fixes_enabled:
             lines.append(f"[*] {safe + unsafe_only} fixable with the `--fix` option.")
         elif safe:
-            hidden = f" ({unsafe_only} hidden {'fix' if unsafe_only == 1 else 'fixes'} can be enabled with the `--unsafe-fixes` option)" if unsafe_only else ""
+            hidden = (
+                f" ({unsafe_only} hidden {'fix' if unsafe_only == 1 else 'fixes'} can be enabled with the `--unsafe-fixes` option)"
+                if unsafe_only
+                else ""
+            )
             lines.append(f"[*] {safe} fixable with the `--fix` option{hidden}.")
         else:
-            lines.append(f"No fixes available ({unsafe_only} hidden {'fix' if unsafe_only == 1 else 'fixes'} can be enabled with the `--unsafe-fixes` option).")
+            lines.append(
+                f"No fixes available ({unsafe_only} hidden {'fix' if unsafe_only == 1 else 'fixes'} can be enabled with the `--unsafe-fixes` option)."
+            )
     return lines
 
 

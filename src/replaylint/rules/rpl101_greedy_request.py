@@ -67,9 +67,13 @@ class ReplayRequestGreedy(Rule):
     )
     INVALID = (
         Invalid(ENGINE + 'llm.generate(["hi"], SamplingParams(temperature=0, top_k=20))\n', message=messages.REQUEST_TEMPERATURE),
-        Invalid(ENGINE + 'params = SamplingParams(top_k=5, temperature=-1.0)\nllm.chat([], sampling_params=params)\n',
-                message=messages.REQUEST_TEMPERATURE),
-        Invalid(ENGINE + 'from vllm.sampling_params import BeamSearchParams\n'
-                'llm.beam_search(["hi"], BeamSearchParams(beam_width=4, max_tokens=16))\n',
-                message=messages.REQUEST_TEMPERATURE),
+        Invalid(
+            ENGINE + "params = SamplingParams(top_k=5, temperature=-1.0)\nllm.chat([], sampling_params=params)\n",
+            message=messages.REQUEST_TEMPERATURE,
+        ),
+        Invalid(
+            ENGINE + "from vllm.sampling_params import BeamSearchParams\n"
+            'llm.beam_search(["hi"], BeamSearchParams(beam_width=4, max_tokens=16))\n',
+            message=messages.REQUEST_TEMPERATURE,
+        ),
     )

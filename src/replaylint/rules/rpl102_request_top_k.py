@@ -61,7 +61,9 @@ class ReplayRequestWithoutTopK(Rule):
             temp = as_number(temperature.value) if temperature is not None and temperature.known else None
             if temp is not None and 0 < temp < _SAMPLING_EPS:
                 assert temperature is not None
-                yield Report(temperature.span, f"{quote(temperature)} is treated as greedy, which resets top_k to 0: {says(self.vllm_message)}")
+                yield Report(
+                    temperature.span, f"{quote(temperature)} is treated as greedy, which resets top_k to 0: {says(self.vllm_message)}"
+                )
             elif top_k is None:
                 if not request.open_ended:
                     yield Report(request.span, f"the request does not set top_k, which defaults to 0: {says(self.vllm_message)}")
@@ -78,7 +80,9 @@ class ReplayRequestWithoutTopK(Rule):
         Invalid(ENGINE + 'llm.generate(["hi"], SamplingParams(temperature=1.0))\n', message=messages.REQUEST_TOP_K),
         Invalid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=-1))\n', message=messages.REQUEST_TOP_K),
         Invalid(ENGINE + 'llm.generate(["hi"], SamplingParams(temperature=1e-6, top_k=50))\n', message="treated as greedy"),
-        Invalid(ENGINE + 'from vllm.sampling_params import BeamSearchParams\n'
-                'llm.beam_search(["hi"], BeamSearchParams(beam_width=4, max_tokens=16, temperature=0.5))\n',
-                message=messages.REQUEST_TOP_K),
+        Invalid(
+            ENGINE + "from vllm.sampling_params import BeamSearchParams\n"
+            'llm.beam_search(["hi"], BeamSearchParams(beam_width=4, max_tokens=16, temperature=0.5))\n',
+            message=messages.REQUEST_TOP_K,
+        ),
     )

@@ -96,7 +96,9 @@ class _Parser:
         """`--config FILE` splices the file's options in first (so the command line wins)."""
         for position, item in enumerate(items):
             if item.text is not None and item.text.startswith("--config="):
-                self.result.issues.append(ArgIssue("config-equals-ignored", item.token.span, item.token.raw, "config", item.text[len("--config=") :]))
+                self.result.issues.append(
+                    ArgIssue("config-equals-ignored", item.token.span, item.token.raw, "config", item.text[len("--config=") :])
+                )
                 return items[:position] + items[position + 1 :]
         positions = [p for p, item in enumerate(items) if item.text == "--config"]
         if not positions:
@@ -161,7 +163,7 @@ class _Parser:
                 nested[path[1].replace("-", "_")] = Setting(path[1], value, span, spelling_of(words), words[-1].span)
                 sub = Setting(key, merged.get(path[0]), span, spelling_of(words), words[-1].span, nested)
             keys[key] = sub
-            for word_item in ([item, items[position + 1]] if not eq else [item]):
+            for word_item in [item, items[position + 1]] if not eq else [item]:
                 if word_item.index is not None:
                     self._remember_tokens(spelling, word_item.index)
         return kept, dotted
@@ -201,7 +203,9 @@ class _Parser:
             if not looks_like_option(text, self.table):
                 if last_switch is not None and last_switch.dest == "return_sampling_mask" and text.lower() in BOOL_WORDS:
                     detail = f"unrecognized arguments: {text}"
-                    self.result.issues.append(ArgIssue("switch-followed-by-value", item.token.span, item.token.raw, last_switch.dest, detail))
+                    self.result.issues.append(
+                        ArgIssue("switch-followed-by-value", item.token.span, item.token.raw, last_switch.dest, detail)
+                    )
                 last_switch = None
                 position += 1
                 continue
@@ -232,7 +236,9 @@ class _Parser:
                     values, consumed = self._values(items, position + 1, option.nargs)
                     words.extend(consumed)
                     if not values and option.nargs in (1, "+"):
-                        self.result.issues.append(ArgIssue("missing-value", item.token.span, item.token.raw, option.dest, "expected one argument"))
+                        self.result.issues.append(
+                            ArgIssue("missing-value", item.token.span, item.token.raw, option.dest, "expected one argument")
+                        )
                         values = []
                 value = convert(option.dest, values, option.nargs) if (values or option.nargs != 1) else UNKNOWN
             position += len(words)
@@ -251,7 +257,12 @@ class _Parser:
                 break
             taken.append(candidate)
             position += 1
-        return [item.token if item.text is None else Token(item.text, item.token.span, item.token.raw, value=item.token.value, keys=item.token.keys) for item in taken], taken
+        return [
+            item.token
+            if item.text is None
+            else Token(item.text, item.token.span, item.token.raw, value=item.token.value, keys=item.token.keys)
+            for item in taken
+        ], taken
 
     def _unknown_option(self, items: list[Item], position: int, name: str, candidates: tuple[str, ...]) -> int:
         item = items[position]
@@ -275,7 +286,9 @@ class _Parser:
             dests = ",".join(sorted({self.table.options[c].dest for c in candidates}))
             self.result.issues.append(ArgIssue("ambiguous", token.span, token.raw, dests, detail))
         else:
-            self.result.issues.append(ArgIssue("unrecognized", token.span, token.raw, name.lstrip("-").replace("-", "_"), f"unrecognized arguments: {name}"))
+            self.result.issues.append(
+                ArgIssue("unrecognized", token.span, token.raw, name.lstrip("-").replace("-", "_"), f"unrecognized arguments: {name}")
+            )
 
     def _strings_of(self, dest: str) -> list[str]:
         options = [option for option in self.table.options.values() if option.dest == dest]

@@ -229,7 +229,11 @@ def _yaml_value(value: Any, style: str) -> str:
 
 
 def _entries_for(config: ConfigFile, name: str) -> list[tuple[ScalarNode, Node]]:
-    return [(key, value) for key, value in entries(config.root) if isinstance(key.value, str) and _dest(key.value) == name and "." not in key.value]
+    return [
+        (key, value)
+        for key, value in entries(config.root)
+        if isinstance(key.value, str) and _dest(key.value) == name and "." not in key.value
+    ]
 
 
 def _remove_entry(config: ConfigFile, key: Node, value: Node) -> Edit | None:

@@ -277,5 +277,7 @@ def string_words(index: LineIndex, node: ScalarNode, value: Text) -> tuple[Words
     words = Words()
     for position, piece in enumerate(pieces):
         raw = index.text[piece.region[0] : piece.region[1]]
-        words.add(token_of(index, piece.text, piece.region, raw, piece.spread and not piece.text.value.strip(HOLE)), Place(container, position))
+        words.add(
+            token_of(index, piece.text, piece.region, raw, piece.spread and not piece.text.value.strip(HOLE)), Place(container, position)
+        )
     return words, container

@@ -178,7 +178,9 @@ class StageLaunches:
             launch.handle.config_render = config_render
         return [replace(launch, env_open=stage.env_open)]
 
-    def script_launches(self, stage: Stage, script: Logical | None, with_args: bool, escape: Callable[[str], str] | None = None) -> list[Launch]:
+    def script_launches(
+        self, stage: Stage, script: Logical | None, with_args: bool, escape: Callable[[str], str] | None = None
+    ) -> list[Launch]:
         if extract_script is None or script is None or not script.text.strip() or not _is_posix_shell(stage.shell):
             return []
         env, places = _environment(stage, with_args)
@@ -200,6 +202,7 @@ class StageLaunches:
         if word.literal is None:
             return []
         return self.script_launches(stage, json_characters(word.literal), with_args, escape=json_escape)
+
 
 @dataclass(frozen=True)
 class Container:

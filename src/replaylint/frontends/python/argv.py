@@ -195,7 +195,9 @@ class ArgvLaunches:
             leads=tuple(self.leads.get(group) for group in group_ids),
             wholes=tuple(self.wholes.get(group) for group in group_ids),
         )
-        quote = next((self.collector.source.text[w.token.span.start] for w in words if self.collector.source.text[w.token.span.start] in "'\""), '"')
+        quote = next(
+            (self.collector.source.text[w.token.span.start] for w in words if self.collector.source.text[w.token.span.start] in "'\""), '"'
+        )
         env, places, env_open = self._env(call, names, scope, call_span)
         label = self.collector.text(self.collector.span(call.func))
         launch = command_launch(
@@ -250,7 +252,9 @@ class ArgvLaunches:
             env_places=places,
             escape=script.escape,
         )
-        return [replace(launch, env_open=launch.env_open or env_open, handle=launch.handle if script.escape else None) for launch in launches]
+        return [
+            replace(launch, env_open=launch.env_open or env_open, handle=launch.handle if script.escape else None) for launch in launches
+        ]
 
     def _script(self, node: cst.BaseExpression, scope: Scope | None, depth: int = 0) -> ShellString | None:
         """A string literal, an f-string, implicitly joined literals, or a name bound to one."""
@@ -307,14 +311,22 @@ class ArgvLaunches:
                 return found
         return []
 
-    def _env(self, call: cst.Call, names: set[str], scope: Scope | None, call_span: Span) -> tuple[dict[str, Setting], dict[str, EnvPlace], bool]:
+    def _env(
+        self, call: cst.Call, names: set[str], scope: Scope | None, call_span: Span
+    ) -> tuple[dict[str, Setting], dict[str, EnvPlace], bool]:
         node = _argument(call, "env", None)
         for name in names & set(_ENV_ARGUMENTS):
             position = _ENV_ARGUMENTS[name]
             positional = [arg for arg in call.args if arg.keyword is None]
             if positional and any(arg.star for arg in positional):
                 return {}, {}, True
-            node = positional[-1].value if position is None and positional else _argument(call, None, position) if position is not None else None
+            node = (
+                positional[-1].value
+                if position is None and positional
+                else _argument(call, None, position)
+                if position is not None
+                else None
+            )
             if node is None:
                 return {}, {}, True
         if node is None:
@@ -340,7 +352,9 @@ class ArgvLaunches:
             value, _ = self.evaluator.evaluate(element.value, scope)
             span = self.collector.span(element.key, element.value)
             value_span = self.collector.span(element.value)
-            settings[RUNNER_ENV] = Setting(RUNNER_ENV, value if isinstance(value, str) else UNKNOWN, span, self.collector.text(span), value_span)
+            settings[RUNNER_ENV] = Setting(
+                RUNNER_ENV, value if isinstance(value, str) else UNKNOWN, span, self.collector.text(span), value_span
+            )
             removal = remove(self.collector.source.index, sequence, {position})[0]
             quote = self.collector.source.text[value_span.start]
             places[RUNNER_ENV] = EnvPlace(removal.span, value_span, python_quote(quote if quote in "'\"" else '"'))

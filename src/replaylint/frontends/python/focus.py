@@ -35,15 +35,51 @@ _REPLAY_WORDS = ("sampling_mask", "sampling-mask", "SAMPLING_MASK", "--return", 
 # Words of what may start something; found with str.find, a line holding one is "hot". (The
 # regular expressions of this module start with a literal, not `\b`: CPython's `re` then skips
 # ahead in C, ten times faster on a large file.)
-_STARTER_WORDS = ("LLM", "EngineArgs", "subprocess", "os.system", "os.popen", "os.exec", "os.spawn", "create_subprocess", "shlex", _RUNNER_ENV)
+_STARTER_WORDS = (
+    "LLM",
+    "EngineArgs",
+    "subprocess",
+    "os.system",
+    "os.popen",
+    "os.exec",
+    "os.spawn",
+    "create_subprocess",
+    "shlex",
+    _RUNNER_ENV,
+)
 _REQUESTS = re.compile(r"(?:\.(?:generate|chat|beam_search)|SamplingParams|BeamSearchParams)\s*\(")
-_VLLM_ALIAS = re.compile(r"import\s+(?:[\w.]+\s+as\s+\w+\s*,\s*)*(?:LLM|EngineArgs|AsyncEngineArgs)\s+as\s+(\w+)|from\s+vllm[\w.]*\s+import\s+[^\n;]*?\bas\s+(\w+)")
+_VLLM_ALIAS = re.compile(
+    r"import\s+(?:[\w.]+\s+as\s+\w+\s*,\s*)*(?:LLM|EngineArgs|AsyncEngineArgs)\s+as\s+(\w+)|from\s+vllm[\w.]*\s+import\s+[^\n;]*?\bas\s+(\w+)"
+)
 _ENGINE_NAMES = frozenset(("LLM", "EngineArgs", "AsyncEngineArgs"))
 _SPAWNING_CALLS = frozenset(
     (
-        "run", "Popen", "call", "check_call", "check_output", "system", "popen", "create_subprocess_exec",
-        "create_subprocess_shell", "execv", "execve", "execvp", "execvpe", "execl", "execle", "execlp", "execlpe",
-        "spawnv", "spawnve", "spawnvp", "spawnvpe", "spawnl", "spawnle", "spawnlp", "spawnlpe", "split",
+        "run",
+        "Popen",
+        "call",
+        "check_call",
+        "check_output",
+        "system",
+        "popen",
+        "create_subprocess_exec",
+        "create_subprocess_shell",
+        "execv",
+        "execve",
+        "execvp",
+        "execvpe",
+        "execl",
+        "execle",
+        "execlp",
+        "execlpe",
+        "spawnv",
+        "spawnve",
+        "spawnvp",
+        "spawnvpe",
+        "spawnl",
+        "spawnle",
+        "spawnlp",
+        "spawnlpe",
+        "split",
     )
 )
 _ENV_CALLS = frozenset(("setdefault", "putenv", "pop", "update"))
@@ -52,7 +88,19 @@ _SPAWN_IMPORTS = re.compile(r"from\s+(?:subprocess|os|asyncio|shlex)\s+import\s+
 # Python's own line breaks: str.splitlines also breaks at form feeds, U+2028... and then the
 # lines no longer had ast's numbers (a form feed in a comment hid every launch after it).
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
-_COMPOUND = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.Try, ast.Match)
+_COMPOUND = (
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.ClassDef,
+    ast.If,
+    ast.For,
+    ast.AsyncFor,
+    ast.While,
+    ast.With,
+    ast.AsyncWith,
+    ast.Try,
+    ast.Match,
+)
 if hasattr(ast, "TryStar"):
     _COMPOUND = (*_COMPOUND, ast.TryStar)
 
@@ -257,7 +305,12 @@ def focus(text: str) -> str | None:
     spawners = {name.strip() for match in _SPAWN_IMPORTS.finditer(text) for name in match.group(1).split(",")}
     called = {name for name in aliases | spawners if name}
     sagemaker = ("Model",) if "sagemaker" in text else ()  # the SDK's Model(env={"SM_VLLM_...": ...})
-    hot = _Lines(text, lines, _STARTER_WORDS + sagemaker, re.compile("|".join(rf"{re.escape(name)}\s*\(" for name in sorted(called))) if called else None)
+    hot = _Lines(
+        text,
+        lines,
+        _STARTER_WORDS + sagemaker,
+        re.compile("|".join(rf"{re.escape(name)}\s*\(" for name in sorted(called))) if called else None,
+    )
     asking = _Lines(text, lines, (), _REQUESTS)
     replay_names: set[str] = set()
     for statement, span in zip(body, spans):

@@ -90,7 +90,9 @@ class LaunchCollector(Collector):
             extra = requests.get(id(launch), ())
             result.append(_with_requests(launch, extra) if extra else launch)
         result.extend(ArgvLaunches(self, evaluator).build())
-        result.extend(launch for launch in (self._sagemaker_launch(call, scope, evaluator) for call, scope in self.sagemaker_calls) if launch)
+        result.extend(
+            launch for launch in (self._sagemaker_launch(call, scope, evaluator) for call, scope in self.sagemaker_calls) if launch
+        )
         return result
 
     def _sagemaker_launch(self, call: cst.Call, scope: Scope | None, evaluator: Evaluator) -> Launch | None:
@@ -136,7 +138,9 @@ class LaunchCollector(Collector):
                 for index_in_dict, setting in enumerate(entries):
                     settings[setting.name] = setting
                     handle.places[setting.name] = (container, index_in_dict)
-                    handle.name_spans[setting.name] = self.source.index.span(setting.span.start, setting.span.start + len(setting.spelling.split(":")[0].rstrip()))
+                    handle.name_spans[setting.name] = self.source.index.span(
+                        setting.span.start, setting.span.start + len(setting.spelling.split(":")[0].rstrip())
+                    )
             elif arg.keyword is None:
                 if position == 0:
                     settings["model"] = self._setting("model", arg.value, span, scope, evaluator)

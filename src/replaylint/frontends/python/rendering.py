@@ -33,7 +33,9 @@ def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
     if isinstance(launch.handle, ArgvHandle):
         edits = command.render(launch, fix, source)
         removes_appended = edits and any(
-            not edit.content and edit.span.start <= word.start and word.end <= edit.span.end for edit in edits for word in launch.handle.appended
+            not edit.content and edit.span.start <= word.start and word.end <= edit.span.end
+            for edit in edits
+            for word in launch.handle.appended
         )
         return None if removes_appended else edits  # `cmd.append()` would not run
     if isinstance(launch.handle, command.CommandHandle):

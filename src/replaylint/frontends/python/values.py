@@ -96,7 +96,12 @@ class Evaluator:
             if entries is None:
                 return UNKNOWN, {}
             return {setting.name: setting.value for setting in entries}, {setting.name: setting for setting in entries}
-        if isinstance(node, cst.Call) and node.args and node.args[0].keyword is None and "json.dumps" in self.collector.qualified(node.func, scope):
+        if (
+            isinstance(node, cst.Call)
+            and node.args
+            and node.args[0].keyword is None
+            and "json.dumps" in self.collector.qualified(node.func, scope)
+        ):
             value, _ = self.evaluate(node.args[0].value, scope, depth + 1)  # `--speculative-config`, json.dumps(SPEC)
             return (json.dumps(value) if known(value) else UNKNOWN), {}
         return UNKNOWN, {}
@@ -150,10 +155,16 @@ class Evaluator:
         collector = self.collector
         if isinstance(dict_node, cst.Dict):
             elements = tuple(
-                (collector.span(e.key if isinstance(e, cst.DictElement) else e.value).start - (2 if isinstance(e, cst.StarredDictElement) else 0), collector.span(e.value).end)
+                (
+                    collector.span(e.key if isinstance(e, cst.DictElement) else e.value).start
+                    - (2 if isinstance(e, cst.StarredDictElement) else 0),
+                    collector.span(e.value).end,
+                )
                 for e in dict_node.elements
             )
-            quote = next((e.key.quote[-1] for e in dict_node.elements if isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString)), '"')
+            quote = next(
+                (e.key.quote[-1] for e in dict_node.elements if isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString)), '"'
+            )
             return Container(Sequence(elements, close=collector.span(dict_node).end - 1), quote, "dict")
         assert isinstance(dict_node, cst.Call)
         elements = tuple(collector.arg_bounds(arg) for arg in dict_node.args)

@@ -44,8 +44,7 @@ def is_compose(document: Node) -> bool:
     if not isinstance(services, MappingNode):
         return False
     return any(
-        isinstance(service, MappingNode) and any(key in mapping(service) for key in _SERVICE_KEYS)
-        for _, service in entries(services)
+        isinstance(service, MappingNode) and any(key in mapping(service) for key in _SERVICE_KEYS) for _, service in entries(services)
     )
 
 
@@ -83,7 +82,10 @@ def environment(source: SourceFile, context: ExtractContext, node: Node | None, 
             place = None
             if found is not None:
                 place = YamlEnvPlace(found[0], value_span, lambda v, style=style: scalar(v.replace("$", "$$"), style, False), found[1])
-            env.set(Setting(name, value, index.span(key.start_mark.index, max(end, key.end_mark.index)), " ".join(shown.split()), value_span), place)
+            env.set(
+                Setting(name, value, index.span(key.start_mark.index, max(end, key.end_mark.index)), " ".join(shown.split()), value_span),
+                place,
+            )
         return env
     if not isinstance(node, SequenceNode):
         env.open = True

@@ -127,7 +127,10 @@ def _production_stack(source: SourceFile, context: ExtractContext, document: Nod
         model = get(spec, "modelURL")
         if isinstance(model, ScalarNode):
             holder = Container("value", [(model.start_mark.index, content_end(source.text, model))], style=model.style or "")
-            words.add(Token(model.value, span(index, model), source.text[model.start_mark.index : content_end(source.text, model)]), Place(holder, 0))
+            words.add(
+                Token(model.value, span(index, model), source.text[model.start_mark.index : content_end(source.text, model)]),
+                Place(holder, 0),
+            )
         for name, flag in (("enableLoRA", "--enable-lora"), ("enableTool", "--enable-auto-tool-choice")):
             if name in fields and _truthy(fields[name][1]):
                 keys.switch(flag, *fields[name])
@@ -171,7 +174,9 @@ def _production_stack(source: SourceFile, context: ExtractContext, document: Nod
 
 
 def _container_item(path: tuple[str, ...]) -> bool:
-    return (len(path) >= 2 and path[-2] in ("containers", "initContainers", "ephemeralContainers")) or (bool(path) and path[-1] == "container")
+    return (len(path) >= 2 and path[-2] in ("containers", "initContainers", "ephemeralContainers")) or (
+        bool(path) and path[-1] == "container"
+    )
 
 
 def _chart_args(source: SourceFile, context: ExtractContext, document: Node) -> list[Launch]:
@@ -208,4 +213,3 @@ def extract(source: SourceFile, context: ExtractContext, document: Node) -> list
     if is_production_stack(document):
         return _production_stack(source, context, document)
     return _chart_args(source, context, document)
-

@@ -238,14 +238,27 @@ def container_launches(
     launch_span = span(index, node)
     if command_node is None:
         if image is not None and image.vllm:
-            return built(build(source, LaunchKind.KUBERNETES, launch_span, words, env, "serve", image, reasons, where, load_config=load_config))
+            return built(
+                build(source, LaunchKind.KUBERNETES, launch_span, words, env, "serve", image, reasons, where, load_config=load_config)
+            )
         if mentions_replay(words.tokens):
             reasons.append(unknown_entrypoint or f"the entrypoint of image {image_name or '(none)'} is not known")
-            return built(build(source, LaunchKind.KUBERNETES, launch_span, words, env, "serve", image, reasons, where, load_config=load_config))
+            return built(
+                build(source, LaunchKind.KUBERNETES, launch_span, words, env, "serve", image, reasons, where, load_config=load_config)
+            )
         return []
     return command_launches(
-        source, context, LaunchKind.KUBERNETES, launch_span, words, env, image, where,
-        script=_script(source, nodes, env), open_reasons=reasons, load_config=load_config,
+        source,
+        context,
+        LaunchKind.KUBERNETES,
+        launch_span,
+        words,
+        env,
+        image,
+        where,
+        script=_script(source, nodes, env),
+        open_reasons=reasons,
+        load_config=load_config,
     )
 
 
@@ -290,7 +303,9 @@ def extract(source: SourceFile, context: ExtractContext, documents: list[Node]) 
         label = label_of(document)
         for pod, container in containers(document):
             loader = config_loader(source, maps, pod, container)
-            launches.extend(container_launches(source, context, container, label, runtime=kind in _RUNTIME_KINDS, load_config=loader, maps=maps))
+            launches.extend(
+                container_launches(source, context, container, label, runtime=kind in _RUNTIME_KINDS, load_config=loader, maps=maps)
+            )
         if kind == "InferenceService":
             launches.extend(_model_launches(source, context, document, runtimes))
     return launches

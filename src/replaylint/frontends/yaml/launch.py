@@ -333,4 +333,3 @@ _ESCAPE: dict[str, Callable[[str], str]] = {
     '"': lambda content: content.replace("\\", "\\\\").replace('"', '\\"'),
     "'": lambda content: content.replace("'", "''"),
 }
-

@@ -20,7 +20,9 @@ from .world import EnvEntry, World
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
-def assigned_value(name: str, value_node: Node | None, place: Place, expander: Expander, previous: Value | None, appending: bool) -> Value | None:
+def assigned_value(
+    name: str, value_node: Node | None, place: Place, expander: Expander, previous: Value | None, appending: bool
+) -> Value | None:
     """A variable's new value; `+=` appends to the previous one (None: unknown)."""
     if value_node is not None and value_node.type == "array":
         start, end = place.range(place.parsed.start(value_node), place.parsed.end(value_node))
@@ -54,6 +56,7 @@ def assigned_value(name: str, value_node: Node | None, place: Place, expander: E
     assert isinstance(previous, Scalar) and isinstance(value, Scalar)
     return Scalar(previous.chunks + value.chunks)
 
+
 def assign_element(subscript: Node, value_node: Node | None, place: Place, world: World) -> World:
     name_node = subscript.child_by_field_name("name")
     index_node = subscript.child_by_field_name("index")
@@ -75,19 +78,30 @@ def assign_element(subscript: Node, value_node: Node | None, place: Place, world
         world.variables.pop(name, None)
     return world
 
-def env_entry(spans: ScriptSpans, name: str, value: Value | None, node: Node, value_node: Node | None, statement: Node, place: Place, single: bool) -> EnvEntry:
+
+def env_entry(
+    spans: ScriptSpans, name: str, value: Value | None, node: Node, value_node: Node | None, statement: Node, place: Place, single: bool
+) -> EnvEntry:
     start, end = place.range(place.parsed.start(node), place.parsed.end(node))
     if value_node is not None:
         value_start, value_end = place.range(place.parsed.start(value_node), place.parsed.end(value_node))
     else:
         value_start = value_end = end
     text = scalar_text(value) if value is not None and not isinstance(value, Array) else None
-    setting = Setting(name, UNKNOWN if text is None else text, spans.span(start, end), spans.source.text[start:end], spans.span(value_start, value_end))
+    setting = Setting(
+        name, UNKNOWN if text is None else text, spans.span(start, end), spans.source.text[start:end], spans.span(value_start, value_end)
+    )
     if statement.type == "declaration_command" and not single:
         removal = spans.word_removal(start, end)
     else:
         removal = spans.statement_removal(*place.range(place.parsed.start(statement), place.parsed.end(statement)))
-    return EnvEntry(setting, EnvPlace(removal, spans.span(value_start, value_end), quoting(place.layers)) if place.starts is None or place.exact(place.parsed.start(node), place.parsed.end(node)) else None)
+    return EnvEntry(
+        setting,
+        EnvPlace(removal, spans.span(value_start, value_end), quoting(place.layers))
+        if place.starts is None or place.exact(place.parsed.start(node), place.parsed.end(node))
+        else None,
+    )
+
 
 def assigned_names(node: Node, place: Place, functions: Mapping[str, tuple[Node, Place]]) -> set[str]:
     """Every variable a piece of script may assign (for loops), through called functions."""
@@ -119,6 +133,7 @@ def assigned_names(node: Node, place: Place, functions: Mapping[str, tuple[Node,
             elif child.type == "compound_statement" and child.children and child.children[0].type == "((":
                 names.update(place.parsed.source(n) for n in descendants(child) if n.type == "variable_name")
     return names
+
 
 def assigned_by(builtin: str, arguments: list[Field]) -> list[str]:
     """Variables `read`, `mapfile`, `getopts`, `let`, `printf -v`, `wait -p` assign."""

@@ -168,7 +168,9 @@ class ControlFlow:
             patterns_before.append(f"`{'|'.join(patterns)}`")
         if not matched_all:
             shown_patterns = ", ".join(patterns_before)
-            results.append(world.copy(conditions=(*world.conditions, f"{shown} matches none of {shown_patterns}")) if shown_patterns else world)
+            results.append(
+                world.copy(conditions=(*world.conditions, f"{shown} matches none of {shown_patterns}")) if shown_patterns else world
+            )
         return results
 
     def _loop(self, node: Node, place: Place, worlds: list[World]) -> list[World]:

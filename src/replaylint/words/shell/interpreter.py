@@ -95,6 +95,7 @@ class Interpreter(ControlFlow):
             if name not in self.calls:
                 self.calls[name] = 1
                 self.statement(body, place, [world.copy(positional=None) for world in worlds])
+
     # -- assignments --------------------------------------------------------------------------
 
     def _variable_assignment(self, node: Node, place: Place, worlds: list[World]) -> list[World]:
@@ -108,7 +109,9 @@ class Interpreter(ControlFlow):
 
     def _declaration_command(self, node: Node, place: Place, worlds: list[World]) -> list[World]:
         keyword = node.children[0].type if node.children else ""
-        options = "".join(place.parsed.source(c) for c in node.named_children if c.type == "word" and place.parsed.source(c).startswith(("-", "+")))
+        options = "".join(
+            place.parsed.source(c) for c in node.named_children if c.type == "word" and place.parsed.source(c).startswith(("-", "+"))
+        )
         export = keyword == "export" or ("x" in options and keyword in ("declare", "typeset"))
         unexport = keyword == "export" and "n" in options
         local = keyword == "local" or (keyword in ("declare", "typeset") and "g" not in options)
@@ -255,7 +258,9 @@ class Interpreter(ControlFlow):
             else:
                 value_span = (end, end)
             word = Field(text, start, end, self.source.text[start:end], expander.words)
-            found.append(EnvWord(name, text, (word,), value_span if place.exact(place.parsed.start(node), place.parsed.end(node)) else None))
+            found.append(
+                EnvWord(name, text, (word,), value_span if place.exact(place.parsed.start(node), place.parsed.end(node)) else None)
+            )
         return found
 
     def _substitutions(self, expander: Expander, place: Place, worlds: list[World]) -> None:
@@ -358,12 +363,15 @@ class Interpreter(ControlFlow):
         if self.depth >= _MAX_DEPTH:
             return
         for world in worlds:
-            nested = heredoc(redirect, place, world, self.depth) if redirect.type == "heredoc_redirect" else herestring(redirect, place, world, self.depth)
+            nested = (
+                heredoc(redirect, place, world, self.depth)
+                if redirect.type == "heredoc_redirect"
+                else herestring(redirect, place, world, self.depth)
+            )
             if nested is None:
                 continue
             with self.deeper():
                 self.run_script(nested, [child_shell(world, dict(world.env), None, world.env_open)])
-
 
     # -- launches -----------------------------------------------------------------------------
 

@@ -85,7 +85,9 @@ class LaunchBuilder:
         editable = "?" not in command_layers and not any(f.shared for f in args) and not _overlapping(args)
         handle = None
         if editable and launch.handle is not None:
-            handle = ShellHandle(**{**vars(launch.handle), "config_render": _config_render()}, mixed=any(f.container.layers != command_layers for f in args))
+            handle = ShellHandle(
+                **{**vars(launch.handle), "config_render": _config_render()}, mixed=any(f.container.layers != command_layers for f in args)
+            )
         return replace(launch, env_open=world.env_open or invocation.found.env_open, handle=handle)
 
     def broken_continuation(self, launch: Launch, place: Place, node: Node) -> Launch:

@@ -36,7 +36,13 @@ class ScriptSpans:
         text = self.source.text
         line_start = text.rfind("\n", 0, start) + 1
         line_end = text.find("\n", end)
-        if line_end != -1 and not text[line_start:start].strip() and text[end:line_end].strip() == "\\" and line_start > 0 and text[line_start - 2 : line_start] == "\\\n":
+        if (
+            line_end != -1
+            and not text[line_start:start].strip()
+            and text[end:line_end].strip() == "\\"
+            and line_start > 0
+            and text[line_start - 2 : line_start] == "\\\n"
+        ):
             return self.span(line_start, line_end + 1)  # alone on a continued line: drop the line
         following = re.match(r"[ \t]+|[ \t]*\\\n[ \t]*", text[end:])
         if following and end + following.end() < len(text) and text[end + following.end()] not in "\n;&|)":

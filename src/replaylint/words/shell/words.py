@@ -19,7 +19,21 @@ from .grammar import Node
 from .place import Place
 from .values import UNSET, Array, Chunk, Container, Elements, Field, Hole, Part, Scalar, Scope, Value, scalar_text
 
-_ANSI_SIMPLE = {"a": "\a", "b": "\b", "e": "\x1b", "E": "\x1b", "f": "\f", "n": "\n", "r": "\r", "t": "\t", "v": "\v", "\\": "\\", "'": "'", '"': '"', "?": "?"}
+_ANSI_SIMPLE = {
+    "a": "\a",
+    "b": "\b",
+    "e": "\x1b",
+    "E": "\x1b",
+    "f": "\f",
+    "n": "\n",
+    "r": "\r",
+    "t": "\t",
+    "v": "\v",
+    "\\": "\\",
+    "'": "'",
+    '"': '"',
+    "?": "?",
+}
 _ANSI_NUMERIC = re.compile(r"\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3}|c.)")
 _UNKNOWN_SPECIALS = {"?", "$", "!", "-", "0", "_", "#"}
 
@@ -312,7 +326,9 @@ class Expander:
             if not first.known:
                 return [Hole(start, end, raw, not quoted)]
             return [Elements((first,), quoted, start, end, raw)]
-        return [replace(chunk, quoted=quoted, expanded=True, site=(start, end)) for chunk in value.chunks] or [Chunk("", start, end, False, quoted, True, None)]
+        return [replace(chunk, quoted=quoted, expanded=True, site=(start, end)) for chunk in value.chunks] or [
+            Chunk("", start, end, False, quoted, True, None)
+        ]
 
     def _elements(self, node: Node, elements: Iterable[Field] | None, separate: bool, quoted: bool) -> list[Part]:
         start, end = self.span(node)

@@ -53,7 +53,16 @@ class World:
 
     def state(self) -> tuple:
         env = tuple(sorted((name, repr(entry.setting.value), entry.setting.span) for name, entry in self.env.items()))
-        return (frozenset(self.variables.items()), env, self.exported, self.allexport, self.positional, self.env_open, self.pin, self.frames)
+        return (
+            frozenset(self.variables.items()),
+            env,
+            self.exported,
+            self.allexport,
+            self.positional,
+            self.env_open,
+            self.pin,
+            self.frames,
+        )
 
     def scope(self) -> Scope:
         return Scope(self.variables, self.positional, assign=self._assign_default)
