@@ -106,18 +106,12 @@ def find_dists(name: str, version: str) -> list[Dist]:
                 continue
         elif fn.endswith((".tar.gz", ".zip")):
             stem = fn.removesuffix(".tar.gz").removesuffix(".zip")
-            file_version = (
-                stem[len(norm) + 1 :]
-                if stem.lower().replace("-", "_").startswith(norm + "_")
-                else ""
-            )
+            file_version = stem[len(norm) + 1 :] if stem.lower().replace("-", "_").startswith(norm + "_") else ""
         else:
             continue
         if file_version != version:  # e.g. 0.4.13.dev0 when 0.4.13 is asked for
             continue
-        found.append(
-            Dist(name, version, fn, f["url"], f.get("hashes", {}).get("sha256"), f.get("size"))
-        )
+        found.append(Dist(name, version, fn, f["url"], f.get("hashes", {}).get("sha256"), f.get("size")))
     found.sort(key=lambda d: (not d.is_sdist, d.filename))
     return found
 
@@ -216,11 +210,7 @@ def _unpack(archive: Path, dest: Path) -> None:
             else:  # Python without extraction filters
                 tf.extractall(work)
     entries = list(work.iterdir())
-    root = (
-        entries[0]
-        if len(entries) == 1 and entries[0].is_dir() and not archive.name.endswith(".whl")
-        else work
-    )
+    root = entries[0] if len(entries) == 1 and entries[0].is_dir() and not archive.name.endswith(".whl") else work
     shutil.rmtree(dest, ignore_errors=True)
     root.rename(dest)
     shutil.rmtree(work, ignore_errors=True)
@@ -255,10 +245,7 @@ def fetch_tree(name: str, version: str, prefer_sdist: bool = True, root: Path = 
             raise RuntimeError(f"no fitting files for {name}=={version} on {index_url()}")
         dl = _download_from_index(dists[0])
         archive, seconds = dl.path, dl.seconds
-        log(
-            f"  {name}=={version}: {dl.path.name} ({dl.path.stat().st_size / 1e6:.1f} MB, "
-            f"{dl.how}, {seconds:.1f} s)"
-        )
+        log(f"  {name}=={version}: {dl.path.name} ({dl.path.stat().st_size / 1e6:.1f} MB, {dl.how}, {seconds:.1f} s)")
     except Exception as exc:  # noqa: BLE001 - any index trouble: try pip
         log(f"  {name}=={version}: index download failed ({exc}); trying pip")
         work = CACHE / "pip-work" / f"{name}-{version}"
@@ -271,9 +258,7 @@ def fetch_tree(name: str, version: str, prefer_sdist: bool = True, root: Path = 
                 break
         seconds = time.perf_counter() - start
         if got is None:
-            raise RuntimeError(
-                f"could not download {name}=={version} (index and pip both failed)"
-            ) from exc
+            raise RuntimeError(f"could not download {name}=={version} (index and pip both failed)") from exc
         if got.is_dir():
             shutil.rmtree(dest, ignore_errors=True)
             shutil.copytree(got, dest, symlinks=True)
@@ -316,9 +301,7 @@ def file_kind(path: Path) -> str | None:
 
 def iter_files(tree: Path):
     for dirpath, dirnames, filenames in os.walk(tree):
-        dirnames[:] = sorted(
-            d for d in dirnames if d not in (".git", ".replaylint_cache", ".ruff_cache")
-        )
+        dirnames[:] = sorted(d for d in dirnames if d not in (".git", ".replaylint_cache", ".ruff_cache"))
         for fn in sorted(filenames):
             if fn == ".complete" and dirpath == str(tree):
                 continue
@@ -351,9 +334,7 @@ def ensure_ruff(version: str = RUFF_VERSION) -> Path:
     if not (VENV / "bin" / "python").exists():
         subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
     log(f"  installing ruff=={version} into {VENV}")
-    subprocess.run(
-        [str(VENV / "bin" / "python"), "-m", "pip", "install", "-q", f"ruff=={version}"], check=True
-    )
+    subprocess.run([str(VENV / "bin" / "python"), "-m", "pip", "install", "-q", f"ruff=={version}"], check=True)
     return ruff
 
 
@@ -380,8 +361,7 @@ def find_replaylint(override: str | None = None) -> tuple[Replaylint | None, str
         src = BENCH_DIR.parent / "src"
         if (src / "replaylint" / "__main__.py").exists():  # the repo's own, not installed
             boot = (
-                f"import runpy, sys; sys.path.insert(0, {str(src)!r}); "
-                "runpy.run_module('replaylint', run_name='__main__', alter_sys=True)"
+                f"import runpy, sys; sys.path.insert(0, {str(src)!r}); runpy.run_module('replaylint', run_name='__main__', alter_sys=True)"
             )
             candidates.append([sys.executable, "-c", boot])
     tried = []

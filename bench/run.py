@@ -129,9 +129,7 @@ def run_once(cmd: list[str], cwd: Path) -> Run:
     with tempfile.TemporaryFile() as err:
         cpu0 = _children_cpu()
         start = time.perf_counter()
-        proc = subprocess.Popen(
-            cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=err, start_new_session=True
-        )
+        proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=err, start_new_session=True)
         # A blocking wait: `wait(timeout=...)` polls with sleeps of up to 50 ms, which rounded
         # every figure to a multiple of them. The timeout is a timer that stops the process.
         timer = threading.Timer(TIMEOUT_S, _stop, args=(proc,))
@@ -141,9 +139,7 @@ def run_once(cmd: list[str], cwd: Path) -> Run:
         timed_out = not timer.is_alive()
         timer.cancel()
         if timed_out:
-            return Run(
-                elapsed, _children_cpu() - cpu0, TIMED_OUT, f"timed out after {TIMEOUT_S:.0f} s"
-            )
+            return Run(elapsed, _children_cpu() - cpu0, TIMED_OUT, f"timed out after {TIMEOUT_S:.0f} s")
         err.seek(0)
         return Run(elapsed, _children_cpu() - cpu0, rc, err.read().decode(errors="replace"))
 
@@ -206,9 +202,7 @@ def measure_memory(name: str, cmd: list[str], cwd: Path) -> Memory:
     with tempfile.TemporaryFile() as err, tempfile.NamedTemporaryFile("r") as rss:
         if gnu_time.exists():
             cmd = [str(gnu_time), "-f", "%M", "-o", rss.name, *cmd]
-        proc = subprocess.Popen(
-            cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=err, start_new_session=True
-        )
+        proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=err, start_new_session=True)
         sampled, deadline, late = 0, time.monotonic() + TIMEOUT_S, False
         while True:
             pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
@@ -400,15 +394,11 @@ def machine_info(rl: corpus.Replaylint | None, ruff: Path) -> dict[str, str]:
                     break
     except OSError:
         pass
-    ruff_version = subprocess.run(
-        [str(ruff), "--version"], capture_output=True, text=True
-    ).stdout.strip()
+    ruff_version = subprocess.run([str(ruff), "--version"], capture_output=True, text=True).stdout.strip()
     return {
         "cpu": cpu,
         "cores": str(os.cpu_count()),
-        "usable_cores": str(len(os.sched_getaffinity(0)))
-        if hasattr(os, "sched_getaffinity")
-        else "?",
+        "usable_cores": str(len(os.sched_getaffinity(0))) if hasattr(os, "sched_getaffinity") else "?",
         "python": platform.python_version(),
         "platform": platform.platform(),
         "replaylint": rl.version if rl else "not available",
@@ -459,9 +449,7 @@ def verdict(ok: bool | None) -> str:
 
 
 def print_table(rows: list[Row]) -> None:
-    head = Row(
-        "case", "files", "median", "min", "median CPU", "replaylint/ruff", "target", "result"
-    )
+    head = Row("case", "files", "median", "min", "median CPU", "replaylint/ruff", "target", "result")
     cols = list(asdict(head))
     table = [asdict(head)] + [asdict(r) for r in rows]
     widths = {c: max(len(str(t[c])) for t in table) for c in cols}
@@ -486,13 +474,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--replaylint",
         metavar="CMD",
-        help="command to run replaylint (default: "
-        "$REPLAYLINT, `replaylint` on PATH, else `python -m replaylint`)",
+        help="command to run replaylint (default: $REPLAYLINT, `replaylint` on PATH, else `python -m replaylint`)",
     )
     ap.add_argument("--no-combined", action="store_true", help="skip the vllm+lm-eval row")
-    ap.add_argument(
-        "--timeout", type=float, default=600, help="seconds before a run is stopped (default 600)"
-    )
+    ap.add_argument("--timeout", type=float, default=600, help="seconds before a run is stopped (default 600)")
     args = ap.parse_args(argv)
     runs = 1 if args.quick else max(1, args.runs)
     global WARMUP, TIMEOUT_S
@@ -623,9 +608,7 @@ def main(argv: list[str] | None = None) -> int:
         crashed |= pc.error is not None
         failed |= ok is False
 
-        ver = measure(
-            Case("replaylint --version", "replaylint", 0, rl.cmd + ["--version"]), vllm.path, runs
-        )
+        ver = measure(Case("replaylint --version", "replaylint", 0, rl.cmd + ["--version"]), vllm.path, runs)
         cases.append(ver)
         rows.append(row(ver, "—", "", "info"))
         crashed |= ver.error is not None
@@ -653,33 +636,16 @@ def main(argv: list[str] | None = None) -> int:
     print_table(rows)
     if memory:
         print("\n## Peak memory of the cold full-tree scan\n")
-        print(
-            "| case | peak RSS | largest process | whole process tree (sampled) | target | result |"
-        )
+        print("| case | peak RSS | largest process | whole process tree (sampled) | target | result |")
         print("|---|---|---|---|---|---|")
         for m in memory:
-            res = (
-                "ERROR"
-                if m.error
-                else verdict(m.peak_mb is not None and m.peak_mb < TARGET_PEAK_MB)
-            )
+            res = "ERROR" if m.error else verdict(m.peak_mb is not None and m.peak_mb < TARGET_PEAK_MB)
             print(
-                f"| {m.name} | {m.peak_mb:.0f} MB | {m.maxrss_mb:.0f} MB "
-                f"| {m.tree_sampled_mb:.0f} MB | < {TARGET_PEAK_MB:.0f} MB | {res} |"
+                f"| {m.name} | {m.peak_mb:.0f} MB | {m.maxrss_mb:.0f} MB | {m.tree_sampled_mb:.0f} MB | < {TARGET_PEAK_MB:.0f} MB | {res} |"
             )
-    notes = [
-        f"- {c.name}: {c.note}"
-        for c in cases
-        if c.note and c.tool == "replaylint" and "cache" in c.note
-    ]
-    notes += [
-        f"- {c.name}: first run (filling the cache) took {fmt_s(c.fill_s)}"
-        for c in cases
-        if c.fill_s
-    ]
-    errors = [f"- {c.name}: {c.error}" for c in cases if c.error] + [
-        f"- {m.name} (memory): {m.error}" for m in memory if m.error
-    ]
+    notes = [f"- {c.name}: {c.note}" for c in cases if c.note and c.tool == "replaylint" and "cache" in c.note]
+    notes += [f"- {c.name}: first run (filling the cache) took {fmt_s(c.fill_s)}" for c in cases if c.fill_s]
+    errors = [f"- {c.name}: {c.error}" for c in cases if c.error] + [f"- {m.name} (memory): {m.error}" for m in memory if m.error]
     if notes:
         print("\nNotes:\n" + "\n".join(notes))
     print(

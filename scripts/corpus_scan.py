@@ -393,10 +393,7 @@ def print_table(results: list[Result]) -> None:
         status = "ERROR" if r.error else ("not scanned" if r.seconds is None else "ok")
         n = len(r.findings) if r.seconds is not None and not r.error else "—"
         n900 = len(r.rpl900) if r.seconds is not None and not r.error else "—"
-        print(
-            f"| {r.pkg.name} | {r.pkg.version} | {src} | {r.files} | {n} | {n900} | {t} "
-            f"| {status} |"
-        )
+        print(f"| {r.pkg.name} | {r.pkg.version} | {src} | {r.files} | {n} | {n900} | {t} | {status} |")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -406,8 +403,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--replaylint",
         metavar="CMD",
-        help="command to run replaylint (default: "
-        "$REPLAYLINT, `replaylint` on PATH, else `python -m replaylint`)",
+        help="command to run replaylint (default: $REPLAYLINT, `replaylint` on PATH, else `python -m replaylint`)",
     )
     ap.add_argument("--download-only", action="store_true", help="fetch and unpack, then stop")
     ap.add_argument(
@@ -443,10 +439,7 @@ def main(argv: list[str] | None = None) -> int:
             t = r.tree
             got = f"downloaded in {t.download_s:.1f} s" if t.download_s else "cached"
             size = f"{t.size_bytes / 1e6:.2f} MB" if t.size_bytes else "size unknown"
-            print(
-                f"- {t.name} {t.version}: {t.source} ({size}, {got}), {r.files} files to lint, "
-                f"{t.path}"
-            )
+            print(f"- {t.name} {t.version}: {t.source} ({size}, {got}), {r.files} files to lint, {t.path}")
         else:
             print(f"- {r.pkg.name} {r.pkg.version}: {r.error}")
     print()
@@ -518,9 +511,13 @@ def main(argv: list[str] | None = None) -> int:
         f"Totals: {len(scanned_results)} packages, {sum(r.files for r in scanned_results)} files, "
         f"{len(current)} findings ({sum(len(r.rpl900) for r in scanned_results)} RPL900), "
         f"{sum(r.seconds for r in scanned_results):.1f} s of replaylint"
-        + (f"; --all-frontends: {sum(r.deep.files for r in results if r.deep)} files, "
-           f"{sum(sum(r.deep.read.values()) for r in results if r.deep)} given to a frontend, "
-           f"{sum(r.deep.seconds for r in results if r.deep):.1f} s" if args.all_frontends else "")
+        + (
+            f"; --all-frontends: {sum(r.deep.files for r in results if r.deep)} files, "
+            f"{sum(sum(r.deep.read.values()) for r in results if r.deep)} given to a frontend, "
+            f"{sum(r.deep.seconds for r in results if r.deep):.1f} s"
+            if args.all_frontends
+            else ""
+        )
         + f" (load average {os.getloadavg()[0]:.2f})"
     )
     if crashed or download_failed or deep_crashes:

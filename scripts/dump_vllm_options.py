@@ -97,6 +97,7 @@ def _prepare_environment(vllm_path: str | None) -> None:
                 rel = os.path.relpath(dirpath, os.path.dirname(root))
                 name = ".".join([*rel.split(os.sep), fn.split(".", 1)[0]])
                 sys.modules[name] = types.ModuleType(name)
+
     # NVML answered as one H100, so the CUDA platform is selected.  The
     # answers are installed the moment vllm.third_party.pynvml is imported
     # (some releases resolve the platform while `import vllm` runs).
@@ -129,13 +130,11 @@ def _prepare_environment(vllm_path: str | None) -> None:
 def build_serve_parser():
     import importlib.metadata
 
+    import vllm.entrypoints.cli.serve as serve_mod  # type: ignore
     from vllm.utils.argparse_utils import FlexibleArgumentParser  # type: ignore
 
-    import vllm.entrypoints.cli.serve as serve_mod  # type: ignore
-
     parser = FlexibleArgumentParser(prog="vllm", description="vLLM CLI")
-    parser.add_argument("-v", "--version", action="version",
-                        version=importlib.metadata.version("vllm"))
+    parser.add_argument("-v", "--version", action="version", version=importlib.metadata.version("vllm"))
     subparsers = parser.add_subparsers(required=False, dest="subparser")
     serve_parser = None
     for cmd in serve_mod.cmd_init():
@@ -154,11 +153,7 @@ def _nargs(action: argparse.Action):
 
 
 def describe(serve_parser) -> tuple[list, dict]:
-    positional = [
-        {"dest": a.dest, "nargs": _nargs(a)}
-        for a in serve_parser._actions
-        if not a.option_strings
-    ]
+    positional = [{"dest": a.dest, "nargs": _nargs(a)} for a in serve_parser._actions if not a.option_strings]
     options = {}
     for opt, action in serve_parser._option_string_actions.items():
         entry = {"dest": action.dest, "nargs": _nargs(action)}
@@ -223,9 +218,7 @@ def check_matrix(doc: dict, matrix_path: str) -> list[str]:
     for prefix, what in sorted(abbr.get("ambiguous_examples", {}).items()):
         matches = [o for o in options if o.startswith(prefix)]
         if prefix in options or len(matches) < 2:
-            problems.append(
-                f"{release}: {prefix} is not ambiguous here (matches {matches}); matrix: {what}"
-            )
+            problems.append(f"{release}: {prefix} is not ambiguous here (matches {matches}); matrix: {what}")
     return problems
 
 
@@ -235,8 +228,7 @@ def main(argv=None) -> int:
     ap.add_argument("--vllm-path", help="folder holding that release's `vllm` package")
     ap.add_argument("--out", help="write the JSON here (default: stdout)")
     ap.add_argument("--source", help="override the 'source' text")
-    ap.add_argument("--check-matrix", metavar="MATRIX_JSON",
-                    help="compare shortest unique prefixes with the spec matrix")
+    ap.add_argument("--check-matrix", metavar="MATRIX_JSON", help="compare shortest unique prefixes with the spec matrix")
     args = ap.parse_args(argv)
 
     _prepare_environment(args.vllm_path)
@@ -244,8 +236,7 @@ def main(argv=None) -> int:
     from vllm.platforms import current_platform  # type: ignore
 
     if not current_platform.is_cuda():
-        sys.exit(f"dump_vllm_options: expected the CUDA platform, got "
-                 f"{type(current_platform).__name__}")
+        sys.exit(f"dump_vllm_options: expected the CUDA platform, got {type(current_platform).__name__}")
     version = vllm.__version__
     if args.release and version != args.release:
         sys.exit(f"dump_vllm_options: imported vllm {version}, expected {args.release}")
@@ -263,8 +254,7 @@ def main(argv=None) -> int:
     if args.out:
         with open(args.out, "w") as f:
             f.write(text)
-        print(f"dump_vllm_options: {len(options)} option strings for vllm {version} -> {args.out}",
-              file=sys.stderr)
+        print(f"dump_vllm_options: {len(options)} option strings for vllm {version} -> {args.out}", file=sys.stderr)
     else:
         sys.stdout.write(text)
     if args.check_matrix:

@@ -54,7 +54,7 @@ class Source:
     """Where the new release's files come from."""
 
     description: str
-    root: Path | None = None        # a directory holding `vllm/`
+    root: Path | None = None  # a directory holding `vllm/`
     wheel: Path | None = None
 
     def read(self, file: str) -> str | None:
@@ -81,7 +81,7 @@ class OptionTable:
 
     doc: dict
     origin: str
-    dumped_text: str | None = None   # set when this run dumped it through the real parser
+    dumped_text: str | None = None  # set when this run dumped it through the real parser
 
     @classmethod
     def load(cls, path: Path) -> OptionTable | None:
@@ -92,7 +92,7 @@ class OptionTable:
         except ValueError as err:
             raise Failure(f"{_rel(path)}: not JSON ({err})") from err
         if not isinstance(doc, dict) or not isinstance(doc.get("options"), dict):
-            raise Failure(f"{_rel(path)}: not an option table (no \"options\" object)")
+            raise Failure(f'{_rel(path)}: not an option table (no "options" object)')
         return cls(doc, _rel(path))
 
 
@@ -109,8 +109,18 @@ def obtain_wheel(release: str, wheel: str | None) -> Path:
         return cached[0]
     WHEELS.mkdir(parents=True, exist_ok=True)
     log(f"downloading vllm=={release} (no dependencies) into {_rel(WHEELS)}")
-    command = [sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check",
-               "--no-deps", f"vllm=={release}", "-d", str(WHEELS)]
+    command = [
+        sys.executable,
+        "-m",
+        "pip",
+        "download",
+        "--quiet",
+        "--disable-pip-version-check",
+        "--no-deps",
+        f"vllm=={release}",
+        "-d",
+        str(WHEELS),
+    ]
     if subprocess.run(command, check=False).returncode != 0:
         raise Failure(f"pip could not download vllm=={release}; pass --wheel or --source")
     cached = sorted(WHEELS.glob(f"vllm-{release}-*.whl"))
@@ -121,8 +131,7 @@ def obtain_wheel(release: str, wheel: str | None) -> Path:
 
 def is_complete_tree(root: Path) -> bool:
     """A tree the real parser can import: the package and its metadata."""
-    return (root / "vllm/entrypoints/cli/serve.py").is_file() and any(
-        root.glob("vllm-*.dist-info"))
+    return (root / "vllm/entrypoints/cli/serve.py").is_file() and any(root.glob("vllm-*.dist-info"))
 
 
 def install_for_parser(release: str, wheel: Path, judge: Path) -> Path:
@@ -130,8 +139,19 @@ def install_for_parser(release: str, wheel: Path, judge: Path) -> Path:
     if (target / ".complete").is_file():
         return target
     log(f"installing the wheel without dependencies into {_rel(target)}")
-    command = [str(judge), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-               "--no-deps", "--no-compile", "--target", str(target), str(wheel)]
+    command = [
+        str(judge),
+        "-m",
+        "pip",
+        "install",
+        "--quiet",
+        "--disable-pip-version-check",
+        "--no-deps",
+        "--no-compile",
+        "--target",
+        str(target),
+        str(wheel),
+    ]
     if subprocess.run(command, check=False).returncode != 0:
         raise Failure(f"pip could not install {wheel} into {target}")
     (target / ".complete").touch()
@@ -142,8 +162,7 @@ def dump_options(release: str, tree: Path, judge: Path) -> OptionTable:
     log(f"dumping the option table through vllm {release}'s own parser ({_rel(judge)})")
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "options.json"
-        command = [str(judge), str(DUMP_OPTIONS), "--release", release, "--vllm-path", str(tree),
-                   "--out", str(out)]
+        command = [str(judge), str(DUMP_OPTIONS), "--release", release, "--vllm-path", str(tree), "--out", str(out)]
         done = subprocess.run(command, check=False, capture_output=True, text=True)
         if done.returncode != 0 or not out.is_file():
             tail = "\n".join(done.stderr.strip().splitlines()[-5:])
@@ -171,16 +190,14 @@ def release_key(release: str) -> tuple[int, ...]:
 
 
 def known_releases() -> list[str]:
-    return sorted((p.stem for p in FINGERPRINTS.glob("*.json") if RELEASE.fullmatch(p.stem)),
-                  key=release_key)
+    return sorted((p.stem for p in FINGERPRINTS.glob("*.json") if RELEASE.fullmatch(p.stem)), key=release_key)
 
 
 def load_fingerprint(release: str) -> Fingerprint:
     path = FINGERPRINTS / f"{release}.json"
     if not path.is_file():
         known = ", ".join(known_releases()) or "none"
-        raise Failure(f"no stored fingerprint for {release} in {_rel(FINGERPRINTS)} "
-                      f"(known: {known})")
+        raise Failure(f"no stored fingerprint for {release} in {_rel(FINGERPRINTS)} (known: {known})")
     try:
         return Fingerprint.from_json(json.loads(path.read_text(encoding="utf-8")))
     except (ValueError, KeyError, TypeError) as err:
@@ -217,16 +234,15 @@ def new_option_table(args, source: Source, notes: list[str]) -> OptionTable | No
     else:
         judge = judge_python(args.judge_python)
         if judge is None:
-            notes.append("option table: no judge venv (.venv-judge/bin/python, "
-                         "REPLAYLINT_JUDGE_PYTHON or --judge-python); parser step skipped")
+            notes.append(
+                "option table: no judge venv (.venv-judge/bin/python, REPLAYLINT_JUDGE_PYTHON or --judge-python); parser step skipped"
+            )
         elif source.root is not None and not is_complete_tree(source.root):
-            notes.append(f"option table: {source.description} is not a complete vLLM install; "
-                         "parser step skipped")
+            notes.append(f"option table: {source.description} is not a complete vLLM install; parser step skipped")
         else:
             tree = source.root or install_for_parser(args.release, source.wheel, judge)
             return dump_options(args.release, tree, judge)
-    table = OptionTable.load(Path(args.options) if args.options else
-                             OPTION_TABLES / f"cli-options-{args.release}.json")
+    table = OptionTable.load(Path(args.options) if args.options else OPTION_TABLES / f"cli-options-{args.release}.json")
     if table is None:
         notes.append(f"option table: none for {args.release}; options not compared")
     return table
@@ -245,8 +261,13 @@ def build_report(args) -> tuple[dict, Fingerprint, OptionTable | None]:
     if new.missing_files:
         notes.append(f"files absent in {args.release}: {', '.join(new.missing_files)}")
     options = new_option_table(args, source, notes)
-    report = {"release": args.release, "against": against, "source": source.description,
-              "options_from": options.origin if options else None, "notes": notes}
+    report = {
+        "release": args.release,
+        "against": against,
+        "source": source.description,
+        "options_from": options.origin if options else None,
+        "notes": notes,
+    }
     if old is None:
         notes.append(f"no stored fingerprint older than {args.release}; nothing to compare")
         return report, new, options
@@ -265,15 +286,15 @@ def build_report(args) -> tuple[dict, Fingerprint, OptionTable | None]:
 
 
 def render(report: dict) -> str:
-    title = (f"vLLM {report['release']} against {report['against'] or '(nothing)'}"
-             f"  (new side: {report['source']})")
+    title = f"vLLM {report['release']} against {report['against'] or '(nothing)'}  (new side: {report['source']})"
     lines = [title]
     if "units" in report:
         lines += _render_units(report["units"], report["against"], report["release"])
         lines += _render_messages(report["messages"])
         env = report["environment_variables"]
-        lines.append(f"\nEnvironment variables (vllm/envs.py environment_variables): "
-                     f"{len(env['added'])} added, {len(env['removed'])} removed")
+        lines.append(
+            f"\nEnvironment variables (vllm/envs.py environment_variables): {len(env['added'])} added, {len(env['removed'])} removed"
+        )
         lines += [f"  + {name}" for name in env["added"]]
         lines += [f"  - {name}" for name in env["removed"]]
     if "options" in report:
@@ -285,25 +306,28 @@ def render(report: dict) -> str:
 
 
 def _render_units(units: dict, old: str, new: str) -> list[str]:
-    lines = [(f"\nCode units: {len(units['added'])} added, {len(units['removed'])} removed, "
-              f"{len(units['changed'])} changed, {units['unchanged']} unchanged")]
+    lines = [
+        (
+            f"\nCode units: {len(units['added'])} added, {len(units['removed'])} removed, "
+            f"{len(units['changed'])} changed, {units['unchanged']} unchanged"
+        )
+    ]
     for ref in units["removed"]:
         lines.append(f"  removed  {ref['name']}  ({ref['where']} in {old})")
     for ref in units["added"]:
         lines.append(f"  added    {ref['name']}  ({ref['where']} in {new})")
     for change in units["changed"]:
-        lines.append(f"  changed  {change['name']}  ({change['old']} in {old} -> "
-                     f"{change['new']} in {new})")
+        lines.append(f"  changed  {change['name']}  ({change['old']} in {old} -> {change['new']} in {new})")
         lines += [f"      {line}" for line in change["diff"]]
         if change["diff_lines_omitted"]:
-            lines.append(f"      ... {change['diff_lines_omitted']} more diff lines "
-                         "(--max-diff-lines 0 shows all)")
+            lines.append(f"      ... {change['diff_lines_omitted']} more diff lines (--max-diff-lines 0 shows all)")
     return lines
 
 
 def _render_messages(found: dict) -> list[str]:
-    lines = [(f"\nMessages (raised, logged as warnings or listed as reasons): "
-              f"{len(found['added'])} added, {len(found['removed'])} removed")]
+    lines = [
+        (f"\nMessages (raised, logged as warnings or listed as reasons): {len(found['added'])} added, {len(found['removed'])} removed")
+    ]
     for sign, key in (("-", "removed"), ("+", "added")):
         for message in found[key]:
             lines.append(f"  {sign} {json.dumps(message['text'])}")
@@ -312,16 +336,19 @@ def _render_messages(found: dict) -> list[str]:
 
 
 def _render_options(options: dict, options_from: str) -> list[str]:
-    lines = [(f"\nOptions of `vllm serve` (new table: {options_from}): "
-              f"{len(options['added'])} added, {len(options['removed'])} removed, "
-              f"{len(options['changed'])} changed")]
+    lines = [
+        (
+            f"\nOptions of `vllm serve` (new table: {options_from}): "
+            f"{len(options['added'])} added, {len(options['removed'])} removed, "
+            f"{len(options['changed'])} changed"
+        )
+    ]
     for sign, key in (("+", "added"), ("-", "removed")):
         for opt, entry in options[key].items():
             choices = f", choices {entry['choices']}" if "choices" in entry else ""
             lines.append(f"  {sign} {opt}  (dest {entry['dest']}, nargs {entry['nargs']}{choices})")
     for change in options["changed"]:
-        parts = [f"{key} {change[key][0]!r} -> {change[key][1]!r}"
-                 for key in ("dest", "nargs") if key in change]
+        parts = [f"{key} {change[key][0]!r} -> {change[key][1]!r}" for key in ("dest", "nargs") if key in change]
         if "choices" in change:
             parts.append(_describe_choices(change["choices"]))
         lines.append(f"  ~ {change['option']}: " + "; ".join(parts))
@@ -342,8 +369,7 @@ def _describe_choices(choices: dict) -> str:
 def write_fingerprint(fp: Fingerprint) -> Path:
     FINGERPRINTS.mkdir(parents=True, exist_ok=True)
     path = FINGERPRINTS / f"{fp.release}.json"
-    path.write_text(json.dumps(fp.to_json(), indent=1, sort_keys=True, ensure_ascii=False) + "\n",
-                    encoding="utf-8")
+    path.write_text(json.dumps(fp.to_json(), indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
     return path
 
 
@@ -359,27 +385,23 @@ def write_outputs(report: dict, fp: Fingerprint, options: OptionTable | None) ->
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(
-        prog="new_release.py", description=__doc__.split("\n\n")[0],
-        epilog="See README.md, 'Maintainers: absorbing a new vLLM release'.")
+        prog="new_release.py", description=__doc__.split("\n\n")[0], epilog="See README.md, 'Maintainers: absorbing a new vLLM release'."
+    )
     ap.add_argument("release", help="the new vLLM release, X.Y.Z")
-    ap.add_argument("--against", metavar="X.Y.Z",
-                    help="compare with this stored release (default: the newest older one)")
+    ap.add_argument("--against", metavar="X.Y.Z", help="compare with this stored release (default: the newest older one)")
     where = ap.add_mutually_exclusive_group()
     where.add_argument("--wheel", metavar="PATH", help="use this wheel instead of downloading")
-    where.add_argument("--source", metavar="DIR",
-                       help="an already extracted or installed tree (holding `vllm/`)")
-    ap.add_argument("--no-parser", action="store_true",
-                    help="skip dumping the option table through the real parser")
-    ap.add_argument("--judge-python", metavar="PATH",
-                    help="the judge venv's python (default: .venv-judge/bin/python)")
-    ap.add_argument("--options", metavar="FILE",
-                    help="the new option table, when the parser step is skipped")
+    where.add_argument("--source", metavar="DIR", help="an already extracted or installed tree (holding `vllm/`)")
+    ap.add_argument("--no-parser", action="store_true", help="skip dumping the option table through the real parser")
+    ap.add_argument("--judge-python", metavar="PATH", help="the judge venv's python (default: .venv-judge/bin/python)")
+    ap.add_argument("--options", metavar="FILE", help="the new option table, when the parser step is skipped")
     ap.add_argument("--json", action="store_true", help="print the report as JSON")
-    ap.add_argument("--write", action="store_true",
-                    help="store the fingerprint (docs/releases/fingerprints/) and the dumped "
-                         "option table (src/replaylint/vllm/data/)")
-    ap.add_argument("--max-diff-lines", type=int, default=40, metavar="N",
-                    help="diff lines shown per unit (0: all; default 40)")
+    ap.add_argument(
+        "--write",
+        action="store_true",
+        help="store the fingerprint (docs/releases/fingerprints/) and the dumped option table (src/replaylint/vllm/data/)",
+    )
+    ap.add_argument("--max-diff-lines", type=int, default=40, metavar="N", help="diff lines shown per unit (0: all; default 40)")
     args = ap.parse_args(argv)
     for name in ("release", "against"):
         value = getattr(args, name)

@@ -75,7 +75,9 @@ def _rows(report: harness.Report):
     judged_sites = collections.defaultdict(set)
     for result in report.results:
         row = rows[result.entry.project]
-        key = {"agree": "agree", "open-ended": "open-ended", "disagree": "disagree", "known-bug": "known bugs", "crash": "crashes"}.get(result.outcome)
+        key = {"agree": "agree", "open-ended": "open-ended", "disagree": "disagree", "known-bug": "known bugs", "crash": "crashes"}.get(
+            result.outcome
+        )
         if key:
             row[key] += 1
         if result.outcome not in ("not-judged",):
@@ -96,7 +98,9 @@ def table(report: harness.Report) -> str:
         lines.append(f"| {project} | " + " | ".join(str(row[c]) for c in COLUMNS[:-1]) + f" | {seconds:.1f} s |")
     lines.append("| **total** | " + " | ".join(f"**{total[c]}**" for c in COLUMNS[:-1]) + f" | **{report.total_seconds:.0f} s** |")
     lines.append("")
-    lines.append("launches: places that start vLLM, found by the mutator; judged: launches whose mutants reached vLLM's parser; agree / open-ended / disagree / known bugs / crashes: mutants (two per launch: the mask alone, and with `--logprobs-mode processed_logprobs`).")
+    lines.append(
+        "launches: places that start vLLM, found by the mutator; judged: launches whose mutants reached vLLM's parser; agree / open-ended / disagree / known bugs / crashes: mutants (two per launch: the mask alone, and with `--logprobs-mode processed_logprobs`)."
+    )
     return "\n".join(lines)
 
 

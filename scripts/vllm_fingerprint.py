@@ -56,8 +56,7 @@ class Unit:
     messages: list[dict] = field(default_factory=list)
 
     def to_json(self) -> dict:
-        return {"file": self.file, "line": self.line, "text": self.text,
-                "messages": self.messages}
+        return {"file": self.file, "line": self.line, "text": self.text, "messages": self.messages}
 
 
 def _strip_docstrings(tree: ast.Module) -> ast.Module:
@@ -72,8 +71,7 @@ def _strip_docstrings(tree: ast.Module) -> ast.Module:
 
 
 def _is_bare_string(stmt: ast.stmt) -> bool:
-    return (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)
-            and isinstance(stmt.value.value, str))
+    return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str)
 
 
 def normalise(node: ast.AST) -> list[str]:
@@ -87,10 +85,7 @@ def _render_string(node: ast.AST) -> str | None:
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return node.value
     if isinstance(node, ast.JoinedStr):
-        return "".join(
-            part.value if isinstance(part, ast.Constant) else "{" + ast.unparse(part.value) + "}"
-            for part in node.values
-        )
+        return "".join(part.value if isinstance(part, ast.Constant) else "{" + ast.unparse(part.value) + "}" for part in node.values)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
         left, right = _render_string(node.left), _render_string(node.right)
         if left is not None and right is not None:
@@ -137,14 +132,12 @@ def _carried(node: ast.AST) -> ast.AST | None:
 
 
 def messages(tree: ast.AST) -> list[dict]:
-    found = {(line, text) for carrier in _message_carriers(tree)
-             for line, text in _strings_in(carrier) if " " in text.strip()}
+    found = {(line, text) for carrier in _message_carriers(tree) for line, text in _strings_in(carrier) if " " in text.strip()}
     return [{"line": line, "text": text} for line, text in sorted(found)]
 
 
 def _unit(name: str, file: str, node: ast.AST, text: list[str] | None = None) -> Unit:
-    return Unit(name, file, node.lineno, text if text is not None else normalise(node),
-                messages(node))
+    return Unit(name, file, node.lineno, text if text is not None else normalise(node), messages(node))
 
 
 def _module_name(file: str) -> str:
@@ -163,8 +156,7 @@ def _names_used(node: ast.AST) -> set[str]:
     """`self.x` attributes and bare names a function refers to."""
     used = set()
     for sub in ast.walk(node):
-        if isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name) and (
-                sub.value.id == "self"):
+        if isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name) and (sub.value.id == "self"):
             used.add(sub.attr)
         elif isinstance(sub, ast.Name):
             used.add(sub.id)
@@ -198,9 +190,12 @@ def vllm_config_units(tree: ast.Module, file: str = VLLM_CONFIG) -> list[Unit]:
 def _post_init_order(prefix: str, file: str, methods: dict[str, ast.FunctionDef]) -> Unit:
     post_init = methods["__post_init__"]
     calls = sorted(
-        (call.lineno, call.col_offset, call.func.attr) for call in ast.walk(post_init)
-        if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
-        and isinstance(call.func.value, ast.Name) and call.func.value.id == "self"
+        (call.lineno, call.col_offset, call.func.attr)
+        for call in ast.walk(post_init)
+        if isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Attribute)
+        and isinstance(call.func.value, ast.Name)
+        and call.func.value.id == "self"
         and call.func.attr in methods
     )
     text = [f"self.{name}()" for _line, _col, name in calls]
@@ -238,8 +233,7 @@ def _fields_unit(cls: ast.ClassDef, prefix: str, file: str) -> Unit:
     members = [n for n in cls.body if not isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
     header = copy.copy(cls)
     header.body = members or [ast.Pass()]
-    return Unit(f"{prefix}{cls.name} (fields)", file, cls.lineno, normalise(header),
-                messages(header))
+    return Unit(f"{prefix}{cls.name} (fields)", file, cls.lineno, normalise(header), messages(header))
 
 
 def class_fields_unit(tree: ast.Module, file: str, class_name: str) -> list[Unit]:
@@ -270,8 +264,7 @@ def _method(tree: ast.Module, class_name: str, method: str) -> ast.FunctionDef |
 
 def _module_dict(tree: ast.Module, name: str) -> ast.AST | None:
     for node in tree.body:
-        target = node.target if isinstance(node, ast.AnnAssign) else (
-            node.targets[0] if isinstance(node, ast.Assign) else None)
+        target = node.target if isinstance(node, ast.AnnAssign) else (node.targets[0] if isinstance(node, ast.Assign) else None)
         if isinstance(target, ast.Name) and target.id == name:
             return node
     return None
@@ -304,8 +297,7 @@ def _environment_variables(tree: ast.Module) -> Iterator[tuple[ast.Constant, ast
 UNITS_BY_FILE: dict[str, Callable[[ast.Module, str], list[Unit]]] = {
     VLLM_CONFIG: vllm_config_units,
     ENVS: env_units,
-    "vllm/platforms/interface.py": partial(method_unit, class_name="Platform",
-                                           method="validate_environ"),
+    "vllm/platforms/interface.py": partial(method_unit, class_name="Platform", method="validate_environ"),
     "vllm/entrypoints/llm.py": partial(signature_unit, class_name="LLM", method="__init__"),
     "vllm/engine/arg_utils.py": partial(class_fields_unit, class_name="EngineArgs"),
     **dict.fromkeys(WHOLE_MODULES, module_units),
@@ -333,10 +325,11 @@ class Fingerprint:
     @classmethod
     def from_json(cls, doc: dict) -> Fingerprint:
         if doc.get("format") != FINGERPRINT_FORMAT:
-            raise Failure(f"fingerprint of {doc.get('release')} has format {doc.get('format')}, "
-                          f"this script reads {FINGERPRINT_FORMAT}: regenerate it with --write")
-        units = {name: Unit(name, u["file"], u["line"], u["text"], u["messages"])
-                 for name, u in doc["units"].items()}
+            raise Failure(
+                f"fingerprint of {doc.get('release')} has format {doc.get('format')}, "
+                f"this script reads {FINGERPRINT_FORMAT}: regenerate it with --write"
+            )
+        units = {name: Unit(name, u["file"], u["line"], u["text"], u["messages"]) for name, u in doc["units"].items()}
         return cls(doc["release"], units, doc["environment_variables"], doc["missing_files"])
 
 
@@ -384,16 +377,17 @@ def compare_units(old: Fingerprint, new: Fingerprint, max_diff: int) -> dict:
         if before == after:
             unchanged += 1
             continue
-        diff = list(difflib.unified_diff(before, after, old.release, new.release, lineterm="",
-                                         n=2))
+        diff = list(difflib.unified_diff(before, after, old.release, new.release, lineterm="", n=2))
         shown = diff if not max_diff else diff[:max_diff]
-        changed.append({
-            "name": name,
-            "old": _where(old.units[name]),
-            "new": _where(new.units[name]),
-            "diff": shown,
-            "diff_lines_omitted": len(diff) - len(shown),
-        })
+        changed.append(
+            {
+                "name": name,
+                "old": _where(old.units[name]),
+                "new": _where(new.units[name]),
+                "diff": shown,
+                "diff_lines_omitted": len(diff) - len(shown),
+            }
+        )
     return {"added": added, "removed": removed, "changed": changed, "unchanged": unchanged}
 
 
@@ -413,10 +407,14 @@ def _message_index(fp: Fingerprint) -> dict[str, dict]:
     index = {}
     for unit in sorted(fp.units.values(), key=lambda u: (u.file, u.line)):
         for message in unit.messages:
-            index.setdefault(message["text"], {
-                "text": message["text"], "unit": unit.name,
-                "where": f"{unit.file}:{message['line']}",
-            })
+            index.setdefault(
+                message["text"],
+                {
+                    "text": message["text"],
+                    "unit": unit.name,
+                    "where": f"{unit.file}:{message['line']}",
+                },
+            )
     return index
 
 

@@ -109,7 +109,7 @@ def test_dotted_keys_are_merged_and_replace_a_whole_json_value() -> None:
     spec = '{"method": "ngram", "num_speculative_tokens": 3}'
     result = parse("m", "-sc.enable_adaptive_verification", "true", "-sc", spec)
     assert value(result, "speculative_config") == {"enable_adaptive_verification": True}  # appended last, whatever the order
-    assert issue_kinds(result) == ["dotted-replaces-value"] and result.issues[0].spelling == f'-sc {spec}'
+    assert issue_kinds(result) == ["dotted-replaces-value"] and result.issues[0].spelling == f"-sc {spec}"
     merged = parse("m", "-sc.method", "ngram", "-sc.num_speculative_tokens", "3")
     assert value(merged, "speculative_config") == {"method": "ngram", "num_speculative_tokens": 3}
     assert value(parse("m", "--speculative-config.method", "ngram"), "speculative_config") == {"method": "ngram"}

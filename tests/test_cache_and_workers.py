@@ -13,7 +13,7 @@ import pytest
 
 from replaylint.cli import main
 
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).parent.parent / "fixtures"
 
 
 def run(folder: Path, *args: str) -> list[dict]:
@@ -52,12 +52,12 @@ def test_workers_and_cache_give_identical_results(corpus: Path, tmp_path: Path) 
 
 
 def test_a_large_tree_parsed_while_it_is_read_gives_identical_results(corpus: Path, tmp_path: Path, monkeypatch) -> None:
-    from replaylint import api
+    from replaylint import runs
 
     baseline = run(corpus, "--no-cache", "--workers", "1")
-    monkeypatch.setattr(api, "LARGE_TREE_FILES", 1)  # the corpus counts as a large tree
+    monkeypatch.setattr(runs, "LARGE_TREE_FILES", 1)  # the corpus counts as a large tree
     assert run(corpus, "--no-cache", "--workers", "2") == baseline
-    monkeypatch.setattr(api, "_CHUNK", 3)
+    monkeypatch.setattr(runs, "_CHUNK", 3)
     assert run(corpus, "--no-cache", "--workers", "2") == baseline
     cache_dir = str(tmp_path / "cache")
     assert run(corpus, "--cache-dir", cache_dir, "--workers", "2") == baseline  # fills the cache

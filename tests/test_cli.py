@@ -87,7 +87,9 @@ def test_target_vllm_changes_the_verdict(tmp_path, capsys) -> None:
     assert status == 1 and "RPL002" in out and "vLLM 0.31.0 says" in out
 
 
-@pytest.mark.parametrize("args", [["--target-vllm", "latest"], ["--select", "XYZ1"], ["--ignore", "no-such-rule"], ["--output-format", "xml"]])
+@pytest.mark.parametrize(
+    "args", [["--target-vllm", "latest"], ["--select", "XYZ1"], ["--ignore", "no-such-rule"], ["--output-format", "xml"]]
+)
 def test_usage_errors_exit_2_with_one_clear_line(tree, capsys, args) -> None:
     try:
         status = main(["check", *args, str(tree)])

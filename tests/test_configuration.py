@@ -57,7 +57,9 @@ def test_nearest_file_wins_and_isolated_ignores_all(tmp_path: Path) -> None:
     (tmp_path / "sub" / "a.py").write_text(BAD)
     assert codes(run(tmp_path / "sub", "check", "--no-cache", "--output-format", "json", "a.py")[1]) == ["RPL003"]
     assert codes(run(tmp_path / "sub", "check", "--no-cache", "--isolated", "--output-format", "json", "a.py")[1]) == ["RPL003", "RPL001"]
-    assert codes(run(tmp_path / "sub", "check", "--no-cache", "--config", "../replaylint.toml", "--output-format", "json", "a.py")[1]) == ["RPL001"]
+    assert codes(run(tmp_path / "sub", "check", "--no-cache", "--config", "../replaylint.toml", "--output-format", "json", "a.py")[1]) == [
+        "RPL001"
+    ]
 
 
 def test_every_documented_key_is_accepted(tmp_path: Path) -> None:
@@ -97,7 +99,9 @@ def test_configuration_errors_name_the_file_and_key_and_exit_2(tmp_path: Path, c
 
 
 def test_show_settings_prints_the_resolved_configuration(tmp_path: Path) -> None:
-    (tmp_path / "pyproject.toml").write_text('[project]\nname = "x"\ndependencies = ["vllm==0.31.2"]\n[tool.replaylint]\nignore = ["RPL001"]\n')
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "x"\ndependencies = ["vllm==0.31.2"]\n[tool.replaylint]\nignore = ["RPL001"]\n'
+    )
     status, out, _ = run(tmp_path, "show-settings")
     assert status == 0 and "ignore = ['RPL001']" in out and "pyproject.toml" in out
     assert "vllm==0.31.2" in out and "judged at 0.31.2" in out
@@ -105,7 +109,9 @@ def test_show_settings_prints_the_resolved_configuration(tmp_path: Path) -> None
 
 def test_suppressions_in_every_file_type(tmp_path: Path) -> None:
     (tmp_path / "a.py").write_text("from vllm import LLM\nLLM('m', return_sampling_mask=True)  # noqa: RPL003\n")
-    (tmp_path / "b.py").write_text("from vllm import LLM\n# replaylint: ignore[sampling-mask-requires-processed-logprobs] -- set by the trainer\nLLM('m', return_sampling_mask=True)\n")
+    (tmp_path / "b.py").write_text(
+        "from vllm import LLM\n# replaylint: ignore[sampling-mask-requires-processed-logprobs] -- set by the trainer\nLLM('m', return_sampling_mask=True)\n"
+    )
     (tmp_path / "c.sh").write_text("vllm serve m --return-sampling-mask  # replaylint: ignore[RPL003]\n")
     (tmp_path / "Dockerfile").write_text('FROM vllm/vllm-openai:v0.33.0\n# replaylint: ignore\nCMD ["m", "--return-sampling-mask"]\n')
     (tmp_path / "k8s.yaml").write_text(
@@ -128,7 +134,9 @@ def test_unused_suppressions_are_reported_and_fixed(tmp_path: Path) -> None:
 
 def test_stdin_with_a_file_name_chooses_the_frontend(tmp_path: Path) -> None:
     dockerfile = b'FROM vllm/vllm-openai:v0.30.0\nCMD ["m", "--return-sampling-mask"]\n'
-    status, out, _ = run(tmp_path, "check", "--no-cache", "-", "--stdin-filename", "deploy/Dockerfile", "--output-format", "json", stdin=dockerfile)
+    status, out, _ = run(
+        tmp_path, "check", "--no-cache", "-", "--stdin-filename", "deploy/Dockerfile", "--output-format", "json", stdin=dockerfile
+    )
     findings = json.loads(out)
     assert status == 1 and [f["code"] for f in findings] == ["RPL003"] and findings[0]["filename"] == "deploy/Dockerfile"
     assert "vLLM 0.30.0" in findings[0]["message"]
@@ -143,7 +151,10 @@ def test_output_file_statistics_and_exit_zero(tmp_path: Path) -> None:
     assert status == 1 and out == "" and codes((tmp_path / "report.json").read_text()) == ["RPL003", "RPL001"]
     status, out, _ = run(tmp_path, "check", "--no-cache", "--statistics", "--exit-zero", "a.py")
     assert status == 0
-    assert out.splitlines() == ["    1\tRPL001\t    logits-processors-with-sampling-mask", "    1\tRPL003\t[*] sampling-mask-requires-processed-logprobs"]
+    assert out.splitlines() == [
+        "    1\tRPL001\t    logits-processors-with-sampling-mask",
+        "    1\tRPL003\t[*] sampling-mask-requires-processed-logprobs",
+    ]
 
 
 def test_colour_only_on_a_terminal_and_never_with_no_color(tmp_path: Path, monkeypatch) -> None:

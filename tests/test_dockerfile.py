@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
-from replaylint.fixes import apply_edits
-from replaylint.frontends import ExtractContext, ParseError, SourceFile
-from replaylint.frontends import dockerfile
+from replaylint.edits import apply_edits
+from replaylint.frontends import ExtractContext, ParseError, SourceFile, dockerfile
+from replaylint.frontends.dockerfile import launches as dockerfile_launches
 from replaylint.model import UNKNOWN, Applicability, Fix, Launch, RemoveEnv, RemoveSetting, SetSetting, Span
 
-needs_shell = pytest.mark.skipif(dockerfile.extract_script is None, reason="the shell frontend (extract_script) is not there yet")
+needs_shell = pytest.mark.skipif(dockerfile_launches.extract_script is None, reason="the shell frontend (extract_script) is not there yet")
 
 
 def launches(text: str) -> list[Launch]:
@@ -55,11 +54,11 @@ def test_continuations_join_lines_and_drop_comment_and_blank_lines() -> None:
 
 def test_a_comment_line_after_a_continuation_does_not_end_the_instruction() -> None:
     # Docker keeps reading after the comment: the CMD line belongs to the RUN.
-    assert keywords("FROM x\nRUN ls \\\n# c\nCMD [\"m\"]\n") == ["FROM", "RUN"]
+    assert keywords('FROM x\nRUN ls \\\n# c\nCMD ["m"]\n') == ["FROM", "RUN"]
 
 
 def test_an_escaped_escape_character_is_no_continuation() -> None:
-    assert keywords("FROM x\nRUN echo a\\\\\nCMD [\"m\"]\n") == ["FROM", "RUN", "CMD"]
+    assert keywords('FROM x\nRUN echo a\\\\\nCMD ["m"]\n') == ["FROM", "RUN", "CMD"]
 
 
 def test_hash_inside_a_line_is_not_a_comment() -> None:
@@ -103,7 +102,7 @@ def test_heredoc_bodies_are_not_instructions() -> None:
 
 
 def test_several_heredocs_on_one_line() -> None:
-    text = "FROM x\nRUN cat <<A <<\"B\"\na\nA\nb\nB\nCMD [\"m\"]\n"
+    text = 'FROM x\nRUN cat <<A <<"B"\na\nA\nb\nB\nCMD ["m"]\n'
     read = dockerfile.read_dockerfile(text).instructions
     assert [h.name for h in read[1].heredocs] == ["A", "B"]
     assert read[2].keyword == "CMD"
@@ -210,7 +209,9 @@ def test_vllm_image_cmd_holds_arguments_only() -> None:
     assert not launch.env_open
 
 
-@pytest.mark.parametrize("image", ["vllm/vllm-openai-rocm:v0.31.0", "vllm/vllm-openai-cpu:latest", "vllm/vllm-openai-xpu", "vllm/vllm-openai-nonroot:nightly"])
+@pytest.mark.parametrize(
+    "image", ["vllm/vllm-openai-rocm:v0.31.0", "vllm/vllm-openai-cpu:latest", "vllm/vllm-openai-xpu", "vllm/vllm-openai-nonroot:nightly"]
+)
 def test_serving_variant_images_run_vllm_serve(image: str) -> None:
     launch = only(f'FROM {image}\nCMD ["m", "--return-sampling-mask"]\n')
     assert launch.settings["model"].value == "m" and launch.settings["return_sampling_mask"].value is True
@@ -407,9 +408,15 @@ def test_replacing_a_value_in_a_continued_exec_form() -> None:
 
 def test_removing_from_a_continued_exec_form_keeps_it_valid() -> None:
     text = 'FROM vllm/vllm-openai\nCMD ["m", \\\n     "--logits-processors", "a:B", \\\n     "--return-sampling-mask"]\n'
-    assert fixed(text, only(text), RemoveSetting("logits_processors")) == 'FROM vllm/vllm-openai\nCMD ["m", \\\n     "--return-sampling-mask"]\n'
+    assert (
+        fixed(text, only(text), RemoveSetting("logits_processors"))
+        == 'FROM vllm/vllm-openai\nCMD ["m", \\\n     "--return-sampling-mask"]\n'
+    )
     text = 'FROM vllm/vllm-openai\nCMD ["m", \\\n     "--return-sampling-mask", \\\n     "--logits-processors", "a:B"]\n'
-    assert fixed(text, only(text), RemoveSetting("logits_processors")) == 'FROM vllm/vllm-openai\nCMD ["m", \\\n     "--return-sampling-mask"]\n'
+    assert (
+        fixed(text, only(text), RemoveSetting("logits_processors"))
+        == 'FROM vllm/vllm-openai\nCMD ["m", \\\n     "--return-sampling-mask"]\n'
+    )
 
 
 def test_inserting_into_a_continued_exec_form_keeps_the_continuations() -> None:
@@ -417,7 +424,10 @@ def test_inserting_into_a_continued_exec_form_keeps_the_continuations() -> None:
     result = fixed(text, only(text), SetSetting("logprobs_mode", "processed_logprobs"))
     if result is None:
         pytest.skip("edits.insert_after does not yet write the continuation for ',' separators")
-    assert result == 'FROM vllm/vllm-openai\nCMD ["m", \\\n     "--return-sampling-mask", \\\n     "--logprobs-mode", "processed_logprobs", \\\n     "--enable-dbo"]\n'
+    assert (
+        result
+        == 'FROM vllm/vllm-openai\nCMD ["m", \\\n     "--return-sampling-mask", \\\n     "--logprobs-mode", "processed_logprobs", \\\n     "--enable-dbo"]\n'
+    )
 
 
 def test_a_fix_that_would_split_an_instruction_is_withheld() -> None:
@@ -460,7 +470,7 @@ def test_unparsable_dockerfile_is_rpl900(check) -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.text(alphabet=st.sampled_from(list('FROMCDENTRYPIUVAGSHLvlm-_ =$"\'[]{},:\\`#<-\n\t012abc/')), max_size=200))
+@given(st.text(alphabet=st.sampled_from(list("FROMCDENTRYPIUVAGSHLvlm-_ =$\"'[]{},:\\`#<-\n\t012abc/")), max_size=200))
 def test_bad_input_only_raises_parse_error(text: str) -> None:
     try:
         dockerfile.extract(SourceFile("Dockerfile", "FROM vllm/vllm-openai\n" + text), ExtractContext())
@@ -473,7 +483,7 @@ def test_bad_input_only_raises_parse_error(text: str) -> None:
 
 @needs_shell
 def test_run_body_goes_through_the_shell_frontend() -> None:
-    text = 'FROM vllm/vllm-openai:v0.31.0\nARG VLLM_USE_V2_MODEL_RUNNER=0\nRUN vllm serve m \\\n    --return-sampling-mask\n'
+    text = "FROM vllm/vllm-openai:v0.31.0\nARG VLLM_USE_V2_MODEL_RUNNER=0\nRUN vllm serve m \\\n    --return-sampling-mask\n"
     launch = only(text)
     assert at(text, launch.settings["return_sampling_mask"].span) == "--return-sampling-mask"
     assert launch.env["VLLM_USE_V2_MODEL_RUNNER"].value == "0"  # ARGs are in the environment of RUN
@@ -525,7 +535,7 @@ def test_non_posix_shell_is_not_read() -> None:
 CONFIG = "model: Qwen/Qwen3-8B\nreturn-sampling-mask: true\nlogprobs-mode: raw_logprobs\n"
 
 
-@pytest.mark.skipif(dockerfile.load_config_tokens is None, reason="the YAML frontend is not there")
+@pytest.mark.skipif(dockerfile_launches.load_config_tokens is None, reason="the YAML frontend is not there")
 @pytest.mark.parametrize(
     ("copy", "path"),
     [

@@ -26,17 +26,9 @@ def fix(path: Path, text: str, *extra: str) -> str:
 
 def test_shell_stray_value_before_a_continuation(tmp_path: Path) -> None:
     before = (
-        "vllm serve Qwen/Qwen3-8B \\\n"
-        "  --return-sampling-mask true \\\n"
-        "  --logprobs-mode processed_logprobs \\\n"
-        "  --max-model-len 8192\n"
+        "vllm serve Qwen/Qwen3-8B \\\n  --return-sampling-mask true \\\n  --logprobs-mode processed_logprobs \\\n  --max-model-len 8192\n"
     )
-    after = (
-        "vllm serve Qwen/Qwen3-8B \\\n"
-        "  --return-sampling-mask \\\n"
-        "  --logprobs-mode processed_logprobs \\\n"
-        "  --max-model-len 8192\n"
-    )
+    after = "vllm serve Qwen/Qwen3-8B \\\n  --return-sampling-mask \\\n  --logprobs-mode processed_logprobs \\\n  --max-model-len 8192\n"
     assert fix(tmp_path / "serve.sh", before) == after
 
 
@@ -46,11 +38,7 @@ def test_shell_flag_removed_by_unsafe_fix_before_a_continuation(tmp_path: Path) 
         "  -tp 2 --enable-batch-sharded-sampling \\\n"
         "  --max-model-len 8192\n"
     )
-    after = (
-        "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs \\\n"
-        "  -tp 2 \\\n"
-        "  --max-model-len 8192\n"
-    )
+    after = "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs \\\n  -tp 2 \\\n  --max-model-len 8192\n"
     assert fix(tmp_path / "serve.sh", before, "--target-vllm", "0.33.0") == after
 
 
@@ -108,18 +96,14 @@ def test_dockerfile_last_element_takes_the_comma_before_it(tmp_path: Path) -> No
             "    return_sampling_mask=True,  # replay\n"
             '    logprobs_mode="processed_logprobs",\n'
             "    enable_batch_sharded_sampling=True\n)\n",
-            'from vllm import LLM\nllm = LLM("m",\n'
-            "    return_sampling_mask=True,  # replay\n"
-            '    logprobs_mode="processed_logprobs"\n)\n',
+            'from vllm import LLM\nllm = LLM("m",\n    return_sampling_mask=True,  # replay\n    logprobs_mode="processed_logprobs"\n)\n',
         ),
         (  # the comment right before the removed line: its comma stays rather than moving the comment
             'from vllm import LLM\nllm = LLM("m",\n'
             "    return_sampling_mask=True,\n"
             '    logprobs_mode="processed_logprobs",  # replay\n'
             "    enable_batch_sharded_sampling=True\n)\n",
-            'from vllm import LLM\nllm = LLM("m",\n'
-            "    return_sampling_mask=True,\n"
-            '    logprobs_mode="processed_logprobs",  # replay\n)\n',
+            'from vllm import LLM\nllm = LLM("m",\n    return_sampling_mask=True,\n    logprobs_mode="processed_logprobs",  # replay\n)\n',
         ),
         (  # the removed argument ends a line that carries a comment-less line break
             'from vllm import LLM\nllm = LLM("m", return_sampling_mask=True,  # replay\n'
@@ -141,7 +125,9 @@ def test_python_last_keyword_argument(tmp_path: Path, before: str, after: str) -
 def test_yaml_flow_list_stray_value_before_a_line_break(tmp_path: Path) -> None:
     head = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: v\nspec:\n  containers:\n"
     head += "    - name: v\n      image: vllm/vllm-openai:v0.33.0\n"
-    before = head + '      args: ["Qwen/Qwen3-8B", "--return-sampling-mask", "true",\n             "--logprobs-mode", "processed_logprobs"]\n'
+    before = (
+        head + '      args: ["Qwen/Qwen3-8B", "--return-sampling-mask", "true",\n             "--logprobs-mode", "processed_logprobs"]\n'
+    )
     after = head + '      args: ["Qwen/Qwen3-8B", "--return-sampling-mask",\n             "--logprobs-mode", "processed_logprobs"]\n'
     assert fix(tmp_path / "deploy.yaml", before) == after
 

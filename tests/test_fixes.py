@@ -9,8 +9,7 @@ import shutil
 import stat
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from replaylint import frontends
 from replaylint.cli import main
@@ -112,7 +111,7 @@ def test_overlapping_fixes_are_applied_in_passes(tmp_path) -> None:
     assert path.read_text() == "import os\nfrom vllm import LLM\nLLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs')\n"
 
 
-FIXTURES = sorted(p for p in (Path(__file__).parent / "fixtures").glob("*/*") if (p / "expected.txt").exists())
+FIXTURES = sorted(p for p in (Path(__file__).parent.parent / "fixtures").glob("*/*") if (p / "expected.txt").exists())
 
 
 def _in(folder: Path, *args: str) -> str:
@@ -142,12 +141,16 @@ def test_fixing_any_fixture_is_sound(tmp_path_factory, case: Path, unsafe: bool,
     _in(work, "--fix", *flags)
     assert {p: p.read_bytes() for p in work.rglob("*") if p.is_file()} == snapshot
     report = _in(work, *flags)
-    assert "[*]" not in report and "hidden fix" not in report.replace("--unsafe-fixes` option)", "") or not unsafe and "[*]" not in report, report
+    assert (
+        "[*]" not in report and "hidden fix" not in report.replace("--unsafe-fixes` option)", "") or not unsafe and "[*]" not in report
+    ), report
 
 
 def test_a_new_runner_value_keeps_the_users_quotes(tmp_path) -> None:
     dockerfile = tmp_path / "Dockerfile"
-    dockerfile.write_text('FROM vllm/vllm-openai:v0.33.0\nENV VLLM_USE_V2_MODEL_RUNNER="true"\nCMD ["m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs"]\n')
+    dockerfile.write_text(
+        'FROM vllm/vllm-openai:v0.33.0\nENV VLLM_USE_V2_MODEL_RUNNER="true"\nCMD ["m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs"]\n'
+    )
     script = tmp_path / "serve.sh"
     script.write_text("export VLLM_USE_V2_MODEL_RUNNER='yes'\nvllm serve m --return-sampling-mask --logprobs-mode processed_logprobs\n")
     status, _, _ = cli("--fix", "--target-vllm", "0.33.0", str(dockerfile), str(script))

@@ -1,4 +1,4 @@
-"""Golden tests: every case folder under tests/fixtures/<area>/<case>/ is checked as a tree.
+"""Golden tests: every case folder under fixtures/<area>/<case>/ is checked as a tree.
 
 A case holds input files, `expected.txt` (the concise findings, paths relative to the case,
 without the summary line) and optionally `args.txt` (extra command-line arguments, one per
@@ -20,7 +20,7 @@ import pytest
 
 from replaylint.cli import main
 
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).parent.parent / "fixtures"
 CASES = sorted(path.parent for path in FIXTURES.glob("*/*/expected.txt"))
 FIX_CASES = [case for case in CASES if (case / "fixed").is_dir()]
 UPDATE = os.environ.get("REPLAYLINT_UPDATE_GOLDEN") == "1"

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from replaylint import frontends
-from replaylint.frameworks import hydra_value, sagemaker
-from replaylint.frontends.command import split_launcher
-from replaylint.frontends import ExtractContext, SourceFile
-from replaylint.frontends import shell, toml
+from replaylint.frameworks import sagemaker
+from replaylint.frameworks.views import hydra_value
+from replaylint.frontends import ExtractContext, SourceFile, shell, toml
+from replaylint.launchers import split_launcher
 from replaylint.model import UNKNOWN, Launch, LaunchKind, Setting, Span
 
 
@@ -76,7 +76,7 @@ def test_toml_spans_of_tables_dotted_keys_inline_tables_and_arrays_of_tables() -
         "list = [\n  1, # one\n  2,\n]\n"
         "env.id = 'x'\n"
         "[[a.src]]\n"
-        "name = \"first\"\n"
+        'name = "first"\n'
         "[[a.src]]\n"
         "sampling = { top_k = 64, nested = { x = 1 } }\n"
         "[a.src.extra]\n"
@@ -133,7 +133,7 @@ def test_prime_rl_custom_algorithm_source_makes_the_mask_unknown() -> None:
 
 
 def test_prime_rl_without_inference_table_starts_no_server() -> None:
-    assert toml_launches('[orchestrator.train.sampling]\ntop_p = 0.9\n[trainer]\nx = 1\n') == []
+    assert toml_launches("[orchestrator.train.sampling]\ntop_p = 0.9\n[trainer]\nx = 1\n") == []
 
 
 def test_prime_rl_user_values_win_over_defaults(check) -> None:
@@ -173,8 +173,24 @@ def test_framework_launchers(words: list[str], expected: object) -> None:
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    [("True", True), ("false", False), ("'True'", "True"), ('"0"', "0"), ("null", None), ("12", 12), ("0.5", 0.5), (".5", 0.5), ("1.", 1.0), ("1_000.5", 1000.5), ("-2e3", -2000.0), ("inf", float("inf")),
-     ("1.2.3", "1.2.3"), ("1e", "1e"), ("[1, 2]", [1, 2]), ("abc", "abc")],
+    [
+        ("True", True),
+        ("false", False),
+        ("'True'", "True"),
+        ('"0"', "0"),
+        ("null", None),
+        ("12", 12),
+        ("0.5", 0.5),
+        (".5", 0.5),
+        ("1.", 1.0),
+        ("1_000.5", 1000.5),
+        ("-2e3", -2000.0),
+        ("inf", float("inf")),
+        ("1.2.3", "1.2.3"),
+        ("1e", "1e"),
+        ("[1, 2]", [1, 2]),
+        ("abc", "abc"),
+    ],
 )
 def test_hydra_values(text: str, expected: object) -> None:
     assert hydra_value(text) == expected
@@ -186,9 +202,11 @@ def test_hydra_interpolation_is_unknown() -> None:
 
 # -- verl ----------------------------------------------------------------------------------------
 
-VERL = "python3 -m verl.trainer.main_ppo actor_rollout_ref.rollout.name={name} actor_rollout_ref.rollout.top_k=50 \\\n" \
-    "  actor_rollout_ref.rollout.val_kwargs.temperature=1 actor_rollout_ref.rollout.val_kwargs.top_k=5 \\\n" \
+VERL = (
+    "python3 -m verl.trainer.main_ppo actor_rollout_ref.rollout.name={name} actor_rollout_ref.rollout.top_k=50 \\\n"
+    "  actor_rollout_ref.rollout.val_kwargs.temperature=1 actor_rollout_ref.rollout.val_kwargs.top_k=5 \\\n"
     "  +actor_rollout_ref.rollout.engine_kwargs.vllm.return_sampling_mask=True {extra}\n"
+)
 
 
 def test_verl_defaults_and_engine_kwargs_win() -> None:
@@ -215,8 +233,10 @@ def test_verl_other_engines_are_not_vllm() -> None:
 
 
 def test_nemo_rl_logprobs_mode_unknown_unless_written_and_typed_keys() -> None:
-    text = "uv run python examples/run_grpo_math.py ++policy.generation.vllm_kwargs.return_sampling_mask=true \\\n" \
+    text = (
+        "uv run python examples/run_grpo_math.py ++policy.generation.vllm_kwargs.return_sampling_mask=true \\\n"
         "  policy.generation.vllm_cfg.tensor_parallel_size=4 policy.generation.vllm_cfg.expert_parallel_size=2\n"
+    )
     launch = shell_launch(text)
     assert launch.value("logprobs_mode") is UNKNOWN
     assert launch.value("tensor_parallel_size") == 4 and launch.value("enable_expert_parallel") is True
@@ -225,8 +245,10 @@ def test_nemo_rl_logprobs_mode_unknown_unless_written_and_typed_keys() -> None:
 
 
 def test_nemo_rl_replay_switch_sets_all_three(check) -> None:
-    text = "policy:\n  sampling_mask_replay:\n    enabled: true\n  generation:\n    temperature: 1.0\n    top_k: 20\n" \
+    text = (
+        "policy:\n  sampling_mask_replay:\n    enabled: true\n  generation:\n    temperature: 1.0\n    top_k: 20\n"
         "    vllm_cfg:\n      logprobs_mode: raw_logprobs\n      env_vars:\n        VLLM_USE_V2_MODEL_RUNNER: '0'\n"
+    )
     assert codes(check, {"grpo.yaml": text}, "grpo.yaml") == []
 
 
@@ -239,7 +261,9 @@ def test_nemo_rl_other_backend_is_not_vllm(check) -> None:
 
 
 def test_trl_translates_its_own_flags_and_forwards_the_rest() -> None:
-    launch = shell_launch("trl vllm-serve --model m --tensor 2 --enable-prefix-caching false --vllm-model-impl transformers --return-sampling-mask\n")
+    launch = shell_launch(
+        "trl vllm-serve --model m --tensor 2 --enable-prefix-caching false --vllm-model-impl transformers --return-sampling-mask\n"
+    )
     assert launch.value("model") == "m"
     assert launch.value("tensor_parallel_size") == 2  # an abbreviation TRL takes
     assert launch.value("enable_prefix_caching") is False
@@ -269,9 +293,11 @@ def test_trl_config_env_and_extras() -> None:
 
 
 def test_skyrl_engine_init_kwargs_as_written() -> None:
-    text = "uv run --isolated -m skyrl.train.entrypoints.main_base generator.inference_engine.engine_init_kwargs.return_sampling_mask=true \\\n" \
-        "  generator.inference_engine.engine_init_kwargs.logprobs-mode=processed_logprobs \\\n" \
+    text = (
+        "uv run --isolated -m skyrl.train.entrypoints.main_base generator.inference_engine.engine_init_kwargs.return_sampling_mask=true \\\n"
+        "  generator.inference_engine.engine_init_kwargs.logprobs-mode=processed_logprobs \\\n"
         "  +generator.inference_engine.engine_init_kwargs.enable_dbo=true generator.sampling_params.top_k=5\n"
+    )
     launch = shell_launch(text)
     assert launch.value("return_sampling_mask") is True
     assert launch.get("logprobs_mode") is None  # a kebab-case attribute vLLM never reads
@@ -304,7 +330,10 @@ def test_sagemaker_variants() -> None:
 def test_sagemaker_variant_from_script_or_image() -> None:
     assert sagemaker.variant_for(None, "/usr/local/bin/sagemaker-entrypoint.sh") == sagemaker.LEGACY
     assert sagemaker.variant_for(None, "/usr/local/bin/sagemaker_entrypoint.sh") == sagemaker.BOOLEAN
-    assert sagemaker.variant_for("763104351884.dkr.ecr.us-west-2.amazonaws.com/vllm:0.33.0-gpu-py312-cu130-ubuntu22.04-sagemaker", None) == sagemaker.BOOLEAN
+    assert (
+        sagemaker.variant_for("763104351884.dkr.ecr.us-west-2.amazonaws.com/vllm:0.33.0-gpu-py312-cu130-ubuntu22.04-sagemaker", None)
+        == sagemaker.BOOLEAN
+    )
     assert sagemaker.variant_for("vllm/vllm-openai:v0.33.0", None) is None
 
 

@@ -33,8 +33,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from replaylint import frontends
 from replaylint.api import Checker, FileResult
@@ -93,7 +92,7 @@ LAUNCHES = {
 def _seeds() -> list[tuple[str, bytes]]:
     """The golden fixture inputs (named as in their case folder) and the examples."""
     seeds = []
-    for case in sorted(p for p in (REPO / "tests" / "fixtures").glob("*/*") if p.is_dir()):
+    for case in sorted(p for p in (REPO / "fixtures").glob("*/*") if p.is_dir()):
         for path in sorted(case.rglob("*")):
             relative = path.relative_to(case)
             if path.is_file() and relative.parts[0] != "fixed" and path.name not in ("expected.txt", "args.txt"):
@@ -107,38 +106,249 @@ SEEDS = _seeds()
 # Words that get past the prefilter and reach every branch of the frontends, and bytes that
 # break decoders.
 SPICE = [
-    b"vllm serve m ", b"--return-sampling-mask", b" --return-sampling-mask=true", b"--return_s", b" --logprobs-mode ",
-    b"processed_logprobs", b"raw_logprobs", b"processed-logprobs", b"--speculative-config ", b"'{\"method\": \"mtp\", \"enable_adaptive_verification\": true}'",
-    b" --config ", b"replay.yaml", b"--config=replay.yaml", b"VLLM_USE_V2_MODEL_RUNNER=0", b"VLLM_USE_V2_MODEL_RUNNER", b" --enable-dbo",
-    b" --logits-processors a:B", b" --enable-batch-sharded-sampling", b" --hf-overrides '{\"canvas_length\": 8}'", b"--enable-rl", b"DYN_ENABLE_RL=1",
-    b"python -m vllm.entrypoints.openai.api_server ", b"python -m dynamo.vllm ", b"docker run vllm/vllm-openai:v0.31.0 ", b"pip install vllm==0.30.0\n",
-    b"exec ", b"nohup ", b"env ", b"sudo -E ", b"uv run ", b"export ", b"ARGS=(", b"\"${ARGS[@]}\"", b"\"$@\"", b"$1", b"${X:-a}", b"$(", b"`", b"<(",
-    b"sh -c '", b"bash -c \"", b"<<EOF\n", b"\nEOF\n", b"<<-'EOF'\n", b"eval ", b"f() { ", b"; }", b"if [ -n \"$X\" ]; then ", b"; else ", b"; fi",
-    b"case $X in a) ", b";;", b"esac", b"for i in 1 2; do ", b"; done", b"while read x; do ", b" && ", b" || ", b" | ", b";", b"&", b" \\\n",
-    b"# replaylint: ignore[RPL003]", b"# replaylint: noqa", b"# noqa: RPL003", b"# replaylint: ignore[", b"-- reason",
-    b"FROM vllm/vllm-openai:v0.32.0 AS base\n", b"FROM base\n", b"FROM python:3.12\n", b"CMD [\"m\", \"--return-sampling-mask\"", b"]\n",
-    b"ENTRYPOINT [\"vllm\", \"serve\"]\n", b"CMD ", b"ENV ", b"ARG ", b"RUN ", b"COPY replay.yaml /etc/replay.yaml\n", b"# escape=`\n", b"# syntax=docker/dockerfile:1\n",
-    b"SHELL [\"/bin/bash\", \"-c\"]\n", b"ONBUILD ", b"HEALTHCHECK CMD ", b"RUN <<EOF\n",
-    b"from vllm import LLM\n", b"import vllm as v\n", b"LLM(", b"v.LLM(", b"EngineArgs(", b"AsyncEngineArgs(", b"return_sampling_mask=True", b"logprobs_mode='raw_logprobs'",
-    b", ", b")", b"**OPTS", b"OPTS = {'return_sampling_mask': True}\n", b"import subprocess\n", b"subprocess.run([", b"'vllm', 'serve', 'm', '--return-sampling-mask'",
-    b"os.environ['VLLM_USE_V2_MODEL_RUNNER'] = '0'\n", b"os.system('", b"shell=True", b"env={", b"SamplingParams(temperature=0)", b"llm.generate(", b"beam_search(",
-    b"def f():\n    ", b"class C:\n    ", b"lambda: ", b"async def g():\n    await ", b"if __name__ == '__main__':\n    ", b"f'{", b"\"\"\"", b"'''", b"\\",
-    b"apiVersion: v1\n", b"kind: Deployment\n", b"kind: List\nitems:\n", b"spec:\n", b"template:\n", b"containers:\n", b"- name: vllm\n", b"image: vllm/vllm-openai:v0.32.0\n",
-    b"args:", b"command:", b"env:", b"- name: VLLM_USE_V2_MODEL_RUNNER\n  value: \"0\"\n", b"valueFrom:", b"services:\n", b"x-common: &c\n", b"<<: *c\n", b"*c", b"&a ", b"!!binary ",
-    b"!Ref ", b"---\n", b"...\n", b"%YAML 1.1\n", b"|\n", b">-\n", b"{{ .Values.args }}", b"{% if x %}", b"on: push\njobs:\n", b"run: |\n", b"steps:\n", b"servingEngineSpec:\n",
-    b"modelSpec:\n", b"vllmConfig:\n", b"extraArgs: [", b"return_sampling_mask: true\n", b"logprobs_mode: raw_logprobs\n", b"$(VAR)", b"$$", b"${VAR:?}",
-    b"[inference]\n", b"[orchestrator.sampling]\n", b"return_sampling_mask = true\n", b"top_k = 0\n", b"temperature = 0.0\n", b"[[", b"]]",
-    b"\n", b"\r\n", b"\r", b" ", b"\t", b"  ", b"    ", b"- ", b": ", b"=", b"\"", b"'", b"#", b"{", b"}", b"[", b"(",
-    b"\x00", b"\xff", b"\xfe\xff", b"\xc3", b"\xc3\xa9", b"\xed\xa0\x80", b"\xef\xbb\xbf", b"\xe2\x80\xa8", b"\x0c", b"\x1b[0m", b"\x85", b"\xf0\x9f\x98\x80",
+    b"vllm serve m ",
+    b"--return-sampling-mask",
+    b" --return-sampling-mask=true",
+    b"--return_s",
+    b" --logprobs-mode ",
+    b"processed_logprobs",
+    b"raw_logprobs",
+    b"processed-logprobs",
+    b"--speculative-config ",
+    b'\'{"method": "mtp", "enable_adaptive_verification": true}\'',
+    b" --config ",
+    b"replay.yaml",
+    b"--config=replay.yaml",
+    b"VLLM_USE_V2_MODEL_RUNNER=0",
+    b"VLLM_USE_V2_MODEL_RUNNER",
+    b" --enable-dbo",
+    b" --logits-processors a:B",
+    b" --enable-batch-sharded-sampling",
+    b" --hf-overrides '{\"canvas_length\": 8}'",
+    b"--enable-rl",
+    b"DYN_ENABLE_RL=1",
+    b"python -m vllm.entrypoints.openai.api_server ",
+    b"python -m dynamo.vllm ",
+    b"docker run vllm/vllm-openai:v0.31.0 ",
+    b"pip install vllm==0.30.0\n",
+    b"exec ",
+    b"nohup ",
+    b"env ",
+    b"sudo -E ",
+    b"uv run ",
+    b"export ",
+    b"ARGS=(",
+    b'"${ARGS[@]}"',
+    b'"$@"',
+    b"$1",
+    b"${X:-a}",
+    b"$(",
+    b"`",
+    b"<(",
+    b"sh -c '",
+    b'bash -c "',
+    b"<<EOF\n",
+    b"\nEOF\n",
+    b"<<-'EOF'\n",
+    b"eval ",
+    b"f() { ",
+    b"; }",
+    b'if [ -n "$X" ]; then ',
+    b"; else ",
+    b"; fi",
+    b"case $X in a) ",
+    b";;",
+    b"esac",
+    b"for i in 1 2; do ",
+    b"; done",
+    b"while read x; do ",
+    b" && ",
+    b" || ",
+    b" | ",
+    b";",
+    b"&",
+    b" \\\n",
+    b"# replaylint: ignore[RPL003]",
+    b"# replaylint: noqa",
+    b"# noqa: RPL003",
+    b"# replaylint: ignore[",
+    b"-- reason",
+    b"FROM vllm/vllm-openai:v0.32.0 AS base\n",
+    b"FROM base\n",
+    b"FROM python:3.12\n",
+    b'CMD ["m", "--return-sampling-mask"',
+    b"]\n",
+    b'ENTRYPOINT ["vllm", "serve"]\n',
+    b"CMD ",
+    b"ENV ",
+    b"ARG ",
+    b"RUN ",
+    b"COPY replay.yaml /etc/replay.yaml\n",
+    b"# escape=`\n",
+    b"# syntax=docker/dockerfile:1\n",
+    b'SHELL ["/bin/bash", "-c"]\n',
+    b"ONBUILD ",
+    b"HEALTHCHECK CMD ",
+    b"RUN <<EOF\n",
+    b"from vllm import LLM\n",
+    b"import vllm as v\n",
+    b"LLM(",
+    b"v.LLM(",
+    b"EngineArgs(",
+    b"AsyncEngineArgs(",
+    b"return_sampling_mask=True",
+    b"logprobs_mode='raw_logprobs'",
+    b", ",
+    b")",
+    b"**OPTS",
+    b"OPTS = {'return_sampling_mask': True}\n",
+    b"import subprocess\n",
+    b"subprocess.run([",
+    b"'vllm', 'serve', 'm', '--return-sampling-mask'",
+    b"os.environ['VLLM_USE_V2_MODEL_RUNNER'] = '0'\n",
+    b"os.system('",
+    b"shell=True",
+    b"env={",
+    b"SamplingParams(temperature=0)",
+    b"llm.generate(",
+    b"beam_search(",
+    b"def f():\n    ",
+    b"class C:\n    ",
+    b"lambda: ",
+    b"async def g():\n    await ",
+    b"if __name__ == '__main__':\n    ",
+    b"f'{",
+    b'"""',
+    b"'''",
+    b"\\",
+    b"apiVersion: v1\n",
+    b"kind: Deployment\n",
+    b"kind: List\nitems:\n",
+    b"spec:\n",
+    b"template:\n",
+    b"containers:\n",
+    b"- name: vllm\n",
+    b"image: vllm/vllm-openai:v0.32.0\n",
+    b"args:",
+    b"command:",
+    b"env:",
+    b'- name: VLLM_USE_V2_MODEL_RUNNER\n  value: "0"\n',
+    b"valueFrom:",
+    b"services:\n",
+    b"x-common: &c\n",
+    b"<<: *c\n",
+    b"*c",
+    b"&a ",
+    b"!!binary ",
+    b"!Ref ",
+    b"---\n",
+    b"...\n",
+    b"%YAML 1.1\n",
+    b"|\n",
+    b">-\n",
+    b"{{ .Values.args }}",
+    b"{% if x %}",
+    b"on: push\njobs:\n",
+    b"run: |\n",
+    b"steps:\n",
+    b"servingEngineSpec:\n",
+    b"modelSpec:\n",
+    b"vllmConfig:\n",
+    b"extraArgs: [",
+    b"return_sampling_mask: true\n",
+    b"logprobs_mode: raw_logprobs\n",
+    b"$(VAR)",
+    b"$$",
+    b"${VAR:?}",
+    b"[inference]\n",
+    b"[orchestrator.sampling]\n",
+    b"return_sampling_mask = true\n",
+    b"top_k = 0\n",
+    b"temperature = 0.0\n",
+    b"[[",
+    b"]]",
+    b"\n",
+    b"\r\n",
+    b"\r",
+    b" ",
+    b"\t",
+    b"  ",
+    b"    ",
+    b"- ",
+    b": ",
+    b"=",
+    b'"',
+    b"'",
+    b"#",
+    b"{",
+    b"}",
+    b"[",
+    b"(",
+    b"\x00",
+    b"\xff",
+    b"\xfe\xff",
+    b"\xc3",
+    b"\xc3\xa9",
+    b"\xed\xa0\x80",
+    b"\xef\xbb\xbf",
+    b"\xe2\x80\xa8",
+    b"\x0c",
+    b"\x1b[0m",
+    b"\x85",
+    b"\xf0\x9f\x98\x80",
 ]
 # (opener, closer) for deep nesting; an empty closer leaves it unbalanced.
 PAIRS = [
-    (b"(", b")"), (b"[", b"]"), (b"{", b"}"), (b"$(", b")"), (b'"$(', b')"'), (b"${X:-", b"}"), (b"`", b"`"), (b"'", b"'"), (b'"', b'"'),
-    (b"{{", b"}}"), (b"- ", b""), (b"  ", b""), (b"sh -c '", b"'"), (b'bash -c "', b'"'), (b"<(", b")"), (b"$((", b"))"), (b"f'{", b"}'"),
-    (b"[[ ", b" ]]"), (b"if true; then ", b"; fi"), (b"a: ", b""), (b"\\\n", b""), (b"(", b""), (b"", b")"), (b"[{", b"}]"), (b"!!map {", b"}"),
-    (b"not ", b""), (b"-", b""), (b"lambda: ", b""), (b"f(", b")"), (b"eval ", b""), (b"<<EOF\n", b"\nEOF\n"),
+    (b"(", b")"),
+    (b"[", b"]"),
+    (b"{", b"}"),
+    (b"$(", b")"),
+    (b'"$(', b')"'),
+    (b"${X:-", b"}"),
+    (b"`", b"`"),
+    (b"'", b"'"),
+    (b'"', b'"'),
+    (b"{{", b"}}"),
+    (b"- ", b""),
+    (b"  ", b""),
+    (b"sh -c '", b"'"),
+    (b'bash -c "', b'"'),
+    (b"<(", b")"),
+    (b"$((", b"))"),
+    (b"f'{", b"}'"),
+    (b"[[ ", b" ]]"),
+    (b"if true; then ", b"; fi"),
+    (b"a: ", b""),
+    (b"\\\n", b""),
+    (b"(", b""),
+    (b"", b")"),
+    (b"[{", b"}]"),
+    (b"!!map {", b"}"),
+    (b"not ", b""),
+    (b"-", b""),
+    (b"lambda: ", b""),
+    (b"f(", b")"),
+    (b"eval ", b""),
+    (b"<<EOF\n", b"\nEOF\n"),
 ]
-LONG_UNITS = [b"x", b"--a ", b"\\ ", b"$X", b"'a' ", b"#", b" ", b"\t", b"{", b"[", b",", b"\xc3\xa9", b"\xff", b"--return-sampling-mask ", b"-", b"\\"]
+LONG_UNITS = [
+    b"x",
+    b"--a ",
+    b"\\ ",
+    b"$X",
+    b"'a' ",
+    b"#",
+    b" ",
+    b"\t",
+    b"{",
+    b"[",
+    b",",
+    b"\xc3\xa9",
+    b"\xff",
+    b"--return-sampling-mask ",
+    b"-",
+    b"\\",
+]
 
 _line = st.integers(0, 1 << 16)
 _pos = st.integers(0, 1 << 24)
@@ -301,7 +511,10 @@ _LAUNCH = "from vllm import LLM\nLLM('m', return_sampling_mask=True, x={})\n"
 
 
 def _indented(header: str, depth: int) -> str:
-    return "".join(" " * i + header + "\n" for i in range(depth)) + " " * depth + "from vllm import LLM; LLM('m', return_sampling_mask=True)\n"
+    return (
+        "".join(" " * i + header + "\n" for i in range(depth)) + " " * depth + "from vllm import LLM; LLM('m', return_sampling_mask=True)\n"
+    )
+
 
 PYTHON_NESTING = {
     "parentheses": lambda n: _LAUNCH.format("(" * n + "1" + ")" * n),
@@ -323,7 +536,9 @@ PYTHON_NESTING = {
     "blocks": lambda n: _indented("if x:", min(n, 1500)),
     "functions": lambda n: _indented("def f():", min(n, 1500)),
     "with": lambda n: _indented("with a as b, c:", min(n, 1500)),
-    "argv list": lambda n: "import subprocess\nsubprocess.run(['vllm', 'serve', 'm', '--return-sampling-mask', " + "[" * n + "]" * n + "])\n",
+    "argv list": lambda n: (
+        "import subprocess\nsubprocess.run(['vllm', 'serve', 'm', '--return-sampling-mask', " + "[" * n + "]" * n + "])\n"
+    ),
     "shell string": lambda n: "import os\nos.system('vllm serve m --return-sampling-mask " + "$(" * n + ")" * n + "')\n",
 }
 
@@ -342,31 +557,77 @@ OTHER_NESTING = {
         lambda n: b"if true; then " * n + b"vllm serve m --return-sampling-mask" + b"; fi" * n + b"\n",
         lambda n: b"( " * n + b"vllm serve m --return-sampling-mask" + b" )" * n + b"\n",
         lambda n: b"{ " * n + b"vllm serve m --return-sampling-mask;" + b" }" * n + b"\n",
-        lambda n: b"f0() { vllm serve m --return-sampling-mask; }\n" + b"".join(b"f%d() { f%d; }\n" % (i, i - 1) for i in range(1, min(n, 200))) + b"f199\n",
+        lambda n: (
+            b"f0() { vllm serve m --return-sampling-mask; }\n"
+            + b"".join(b"f%d() { f%d; }\n" % (i, i - 1) for i in range(1, min(n, 200)))
+            + b"f199\n"
+        ),
         lambda n: b"eval " * n + b"vllm serve m --return-sampling-mask\n",
-        lambda n: b"sh -c " * 1 + b"'" + b"sh -c \"" * min(n, 50) + b"vllm serve m --return-sampling-mask" + b'"' * min(n, 50) + b"'\n",
+        lambda n: b"sh -c " * 1 + b"'" + b'sh -c "' * min(n, 50) + b"vllm serve m --return-sampling-mask" + b'"' * min(n, 50) + b"'\n",
         lambda n: b"bash <<EOF\n" * min(n, 200) + b"vllm serve m --return-sampling-mask\n" + b"EOF\n" * min(n, 200),
         lambda n: b"vllm serve m --return-sampling-mask ${X:-" * 1 + b"${X:-" * n + b"}" * (n + 1) + b"\n",
-        lambda n: b"A=(--return-sampling-mask)\n" + b"A+=(\"${A[@]}\")\n" * min(n, 60) + b"vllm serve m \"${A[@]}\"\n",
+        lambda n: b"A=(--return-sampling-mask)\n" + b'A+=("${A[@]}")\n' * min(n, 60) + b'vllm serve m "${A[@]}"\n',
     ],
     "Dockerfile": [
         lambda n: b"FROM vllm/vllm-openai:v0.32.0\nCMD m --return-sampling-mask " + b"$(" * n + b")" * n + b"\n",
-        lambda n: b"FROM vllm/vllm-openai:v0.32.0\nARG A=--return-sampling-mask\n" + b"ARG A=${A:-${A}}\n" * min(n, 2000) + b"CMD [\"m\", \"${A}\"]\n",
-        lambda n: b"FROM vllm/vllm-openai:v0.32.0\nCMD [\"m\", \"--return-sampling-mask\", " + b"[" * n + b"]" * n + b"]\n",
-        lambda n: b"FROM vllm/vllm-openai:v0.32.0\nCMD [\"m\", \\\n" + b"  \"--x\", \\\n" * n + b"  \"--return-sampling-mask\"]\n",
-        lambda n: b"FROM vllm/vllm-openai:v0.32.0 AS s0\n" + b"".join(b"FROM s%d AS s%d\n" % (i, i + 1) for i in range(min(n, 3000))) + b'CMD ["m", "--return-sampling-mask"]\n',
-        lambda n: b"FROM python:3.12\nRUN vllm serve m --return-sampling-mask " + b"\"$(" * n + b")\"" * n + b"\n",
+        lambda n: (
+            b"FROM vllm/vllm-openai:v0.32.0\nARG A=--return-sampling-mask\n" + b"ARG A=${A:-${A}}\n" * min(n, 2000) + b'CMD ["m", "${A}"]\n'
+        ),
+        lambda n: b'FROM vllm/vllm-openai:v0.32.0\nCMD ["m", "--return-sampling-mask", ' + b"[" * n + b"]" * n + b"]\n",
+        lambda n: b'FROM vllm/vllm-openai:v0.32.0\nCMD ["m", \\\n' + b'  "--x", \\\n' * n + b'  "--return-sampling-mask"]\n',
+        lambda n: (
+            b"FROM vllm/vllm-openai:v0.32.0 AS s0\n"
+            + b"".join(b"FROM s%d AS s%d\n" % (i, i + 1) for i in range(min(n, 3000)))
+            + b'CMD ["m", "--return-sampling-mask"]\n'
+        ),
+        lambda n: b"FROM python:3.12\nRUN vllm serve m --return-sampling-mask " + b'"$(' * n + b')"' * n + b"\n",
     ],
     "k8s.yaml": [
-        lambda n: b"kind: Pod\nspec:\n  containers:\n  - image: vllm/vllm-openai:v0.32.0\n    args: [--return-sampling-mask, " + b"[" * n + b"]" * n + b"]\n",
-        lambda n: b"kind: Pod\nspec:\n  containers:\n  - image: vllm/vllm-openai:v0.32.0\n    args:\n" + b"".join(b"  " * (i + 2) + b"- \n" for i in range(min(n, 2000))) + b"    - --return-sampling-mask\n",
-        lambda n: b"kind: Pod\nspec:\n  containers:\n  - image: vllm/vllm-openai:v0.32.0\n    command: [sh, -c, \"" + b"sh -c '" * min(n, 100) + b"vllm serve m --return-sampling-mask" + b"'" * min(n, 100) + b"\"]\n",
-        lambda n: b"a: &a [--return-sampling-mask]\n" + b"".join(b"a%d: &a%d [*a%s, *a%s]\n" % (i, i, (b"%d" % (i - 1)) if i else b"", (b"%d" % (i - 1)) if i else b"") for i in range(min(n, 60))),
-        lambda n: b"kind: Pod\nspec:\n  containers:\n  - image: vllm/vllm-openai:v0.32.0\n    args: [--return-sampling-mask, \"$(" + b"$(" * n + b"X" + b")" * n + b")\"]\n",
+        lambda n: (
+            b"kind: Pod\nspec:\n  containers:\n  - image: vllm/vllm-openai:v0.32.0\n    args: [--return-sampling-mask, "
+            + b"[" * n
+            + b"]" * n
+            + b"]\n"
+        ),
+        lambda n: (
+            b"kind: Pod\nspec:\n  containers:\n  - image: vllm/vllm-openai:v0.32.0\n    args:\n"
+            + b"".join(b"  " * (i + 2) + b"- \n" for i in range(min(n, 2000)))
+            + b"    - --return-sampling-mask\n"
+        ),
+        lambda n: (
+            b'kind: Pod\nspec:\n  containers:\n  - image: vllm/vllm-openai:v0.32.0\n    command: [sh, -c, "'
+            + b"sh -c '" * min(n, 100)
+            + b"vllm serve m --return-sampling-mask"
+            + b"'" * min(n, 100)
+            + b'"]\n'
+        ),
+        lambda n: (
+            b"a: &a [--return-sampling-mask]\n"
+            + b"".join(
+                b"a%d: &a%d [*a%s, *a%s]\n" % (i, i, (b"%d" % (i - 1)) if i else b"", (b"%d" % (i - 1)) if i else b"")
+                for i in range(min(n, 60))
+            )
+        ),
+        lambda n: (
+            b'kind: Pod\nspec:\n  containers:\n  - image: vllm/vllm-openai:v0.32.0\n    args: [--return-sampling-mask, "$('
+            + b"$(" * n
+            + b"X"
+            + b")" * n
+            + b')"]\n'
+        ),
     ],
     "compose.yaml": [
-        lambda n: b"services:\n  a:\n    image: vllm/vllm-openai:v0.32.0\n    command: m --return-sampling-mask " + b"${X:-" * n + b"}" * n + b"\n",
-        lambda n: b"x: &x\n  image: vllm/vllm-openai:v0.32.0\n" + b"".join(b"x%d: &x%d\n  <<: *x%s\n" % (i, i, (b"%d" % (i - 1)) if i else b"") for i in range(min(n, 2000))) + b"services:\n  a:\n    <<: *x1999\n    command: m --return-sampling-mask\n",
+        lambda n: (
+            b"services:\n  a:\n    image: vllm/vllm-openai:v0.32.0\n    command: m --return-sampling-mask "
+            + b"${X:-" * n
+            + b"}" * n
+            + b"\n"
+        ),
+        lambda n: (
+            b"x: &x\n  image: vllm/vllm-openai:v0.32.0\n"
+            + b"".join(b"x%d: &x%d\n  <<: *x%s\n" % (i, i, (b"%d" % (i - 1)) if i else b"") for i in range(min(n, 2000)))
+            + b"services:\n  a:\n    <<: *x1999\n    command: m --return-sampling-mask\n"
+        ),
     ],
 }
 
@@ -377,7 +638,9 @@ def test_deep_nesting_in_scripts_dockerfiles_and_yaml(work: Path, name: str, sha
         check(str(work / name), OTHER_NESTING[name][shape](depth))
 
 
-@pytest.mark.parametrize("name", ["a.py", "run.sh", "Dockerfile", "k8s.yaml", "compose.yaml", ".github/workflows/ci.yml", "values.yaml", "config.toml"])
+@pytest.mark.parametrize(
+    "name", ["a.py", "run.sh", "Dockerfile", "k8s.yaml", "compose.yaml", ".github/workflows/ci.yml", "values.yaml", "config.toml"]
+)
 def test_very_long_lines(work: Path, name: str) -> None:
     """A 128 KB line of filler before a launch, and at the end of its last line (a command of
     30,000 words: 20 to 50 us a word for the shell, so 128 KB and not 10 MB)."""
@@ -435,7 +698,11 @@ GENTLE = st.one_of(
     st.tuples(st.just("duplicate"), _line),
     st.tuples(st.just("swap"), _line, _line),
     st.tuples(st.just("crlf"), st.integers(1, 3)),
-    st.tuples(st.just("insert"), _pos, st.sampled_from([b" ", b"\n", b"\t", b"# c\n", b"\\\n", b" --return-sampling-mask", b" --logprobs-mode x", b"\xc3\xa9"])),
+    st.tuples(
+        st.just("insert"),
+        _pos,
+        st.sampled_from([b" ", b"\n", b"\t", b"# c\n", b"\\\n", b" --return-sampling-mask", b" --logprobs-mode x", b"\xc3\xa9"]),
+    ),
     OPERATION,
 )
 
@@ -454,7 +721,9 @@ def test_fix_never_breaks_a_file_that_parsed(work: Path, seed: tuple[str, bytes]
     assert "internal error" not in err and "Traceback" not in err, err
     fixed = path.read_bytes()
     if kind is not None and fixed != data and valid(kind, data):
-        assert valid(kind, fixed), f"--fix broke a valid {kind} file:\n--- before\n{data.decode(errors='replace')}\n--- after\n{fixed.decode(errors='replace')}"
+        assert valid(kind, fixed), (
+            f"--fix broke a valid {kind} file:\n--- before\n{data.decode(errors='replace')}\n--- after\n{fixed.decode(errors='replace')}"
+        )
     status, out, err = cli("--diff", *(["--unsafe-fixes"] if unsafe else []), str(path))  # and the result checks again
     assert "Traceback" not in err and "internal error" not in err, err
 
@@ -501,7 +770,9 @@ def run_child(name: str, sizes: list[int], head: bytes, filler: bytes, timeout: 
     try:
         completed = subprocess.run(
             [sys.executable, "-c", _CHILD, name, head.hex(), filler.hex(), *map(str, sizes)],
-            capture_output=True, text=True, timeout=timeout,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
         )
     except subprocess.TimeoutExpired:
         pytest.fail(f"{name} of {sizes} bytes: still running after {timeout} s")
@@ -542,7 +813,13 @@ def test_10_mb_files_on_disk_are_skipped_by_the_cli(tmp_path: Path) -> None:
 @pytest.mark.skipif(not SLOW, reason="minutes and gigabytes: REPLAYLINT_FUZZ_SLOW=1")
 @pytest.mark.parametrize(
     ("name", "filler"),
-    [("a.py", b"def f():\n    return 1\n"), ("a.py", b"x = 1  # filler\n"), ("run.sh", b"echo filler line\n"), ("Dockerfile", b"RUN echo hi\n"), ("k8s.yaml", b"---\nkind: ConfigMap\ndata: {a: b}\n")],
+    [
+        ("a.py", b"def f():\n    return 1\n"),
+        ("a.py", b"x = 1  # filler\n"),
+        ("run.sh", b"echo filler line\n"),
+        ("Dockerfile", b"RUN echo hi\n"),
+        ("k8s.yaml", b"---\nkind: ConfigMap\ndata: {a: b}\n"),
+    ],
 )
 def test_dense_code_just_under_the_limit(name: str, filler: bytes) -> None:
     """8 MiB with a statement on every line: no hang and no internal error; the time and the
@@ -623,7 +900,7 @@ def test_shell_values_that_double_become_unknown_instead_of_filling_memory() -> 
         script = b"A=(--x)\nset -- a\n" + body * 60 + b'vllm serve m --return-sampling-mask "${A[@]}" "$@"\n'
         result, seconds = _timed("run.sh", script)
         assert result.internal_error is None and seconds < 10, (body, seconds)
-    result, _ = _timed("run.sh", b'A=--x\n' + b'A="$A $A"\n' * 60 + b"vllm serve m --return-sampling-mask\n")
+    result, _ = _timed("run.sh", b"A=--x\n" + b'A="$A $A"\n' * 60 + b"vllm serve m --return-sampling-mask\n")
     assert [f.code for f in result.findings] == ["RPL003"]
 
 

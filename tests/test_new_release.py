@@ -41,8 +41,7 @@ def _run(capsys, *args: str) -> tuple[int, str, str]:
 def _report(source: Path = SOURCE_0340, against: str = "0.33.0") -> dict:
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = new_release.main(["0.34.0", "--source", str(source), "--against", against,
-                                 "--no-parser", "--json", *_option_args()])
+        code = new_release.main(["0.34.0", "--source", str(source), "--against", against, "--no-parser", "--json", *_option_args()])
     assert code == 0, err.getvalue()
     return json.loads(out.getvalue())
 
@@ -117,9 +116,11 @@ def test_options_added_in_0340(report: dict) -> None:
 
 def test_text_report_from_the_command_line() -> None:
     done = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "new_release.py"), "0.34.0", "--source", str(SOURCE_0340),
-         "--no-parser", *_option_args()],
-        capture_output=True, text=True, check=False, timeout=60,
+        [sys.executable, str(ROOT / "scripts" / "new_release.py"), "0.34.0", "--source", str(SOURCE_0340), "--no-parser", *_option_args()],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
     )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
@@ -150,16 +151,14 @@ def test_formatting_is_no_change_but_a_reworded_message_is(tmp_path: Path) -> No
     text = config.read_text(encoding="utf-8")
     rewrapped = text.replace(
         '                "sampling distribution replay does not support diffusion models"\n',
-        '                # reworded layout, same string\n'
+        "                # reworded layout, same string\n"
         '                "sampling distribution replay "\n                "does not support diffusion models"\n',
     )
     reworded = rewrapped.replace("so there is nothing to shard", "so there is nothing to split")
     assert reworded.count("\n") == text.count("\n") + 2 and "nothing to split" in reworded
     config.write_text(reworded, encoding="utf-8")
     report = _report(tree, against="0.34.0")
-    assert [change["name"] for change in report["units"]["changed"]] == [
-        "vllm.config.vllm.VllmConfig._validate_batch_sharded_sampling"
-    ]
+    assert [change["name"] for change in report["units"]["changed"]] == ["vllm.config.vllm.VllmConfig._validate_batch_sharded_sampling"]
     assert report["units"]["added"] == report["units"]["removed"] == []
     assert [m["text"] for m in report["messages"]["removed"]] == ["tensor_parallel_size is 1, so there is nothing to shard"]
     assert [m["text"] for m in report["messages"]["added"]] == ["tensor_parallel_size is 1, so there is nothing to split"]

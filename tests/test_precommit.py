@@ -24,12 +24,20 @@ BAD = "from vllm import LLM\n\nllm = LLM('Qwen/Qwen3-8B', return_sampling_mask=T
 
 
 def git(cwd: Path, *args: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.com"}
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "t",
+        "GIT_AUTHOR_EMAIL": "t@example.com",
+        "GIT_COMMITTER_NAME": "t",
+        "GIT_COMMITTER_EMAIL": "t@example.com",
+    }
     return subprocess.run(["git", *args], cwd=cwd, env=env, capture_output=True, text=True)
 
 
 def snapshot_of_this_checkout(target: Path) -> str:
-    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=REPO, capture_output=True, text=True, check=True).stdout.split("\0")
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=REPO, capture_output=True, text=True, check=True
+    ).stdout.split("\0")
     for name in filter(None, listed):
         source = REPO / name
         if source.is_file() and not name.startswith("tests/"):
@@ -47,9 +55,7 @@ def project(tmp_path_factory) -> Path:
     revision = snapshot_of_this_checkout(hook_repo)
     project = tmp_path_factory.mktemp("project")
     git(project, "init", "-q")
-    (project / ".pre-commit-config.yaml").write_text(
-        f"repos:\n- repo: {hook_repo}\n  rev: {revision}\n  hooks:\n  - id: replaylint\n"
-    )
+    (project / ".pre-commit-config.yaml").write_text(f"repos:\n- repo: {hook_repo}\n  rev: {revision}\n  hooks:\n  - id: replaylint\n")
     env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path_factory.mktemp("pre-commit-home"))}
     installed = subprocess.run([str(PRE_COMMIT), "install"], cwd=project, env=env, capture_output=True, text=True)
     assert installed.returncode == 0, installed.stderr
@@ -66,7 +72,9 @@ def test_hook_blocks_a_bad_launch_and_passes_the_fixed_one(project: Path) -> Non
     assert "rollout.py:3:28: RPL003" in output and "Failed" in output
     assert "sampling distribution replay requires logprobs_mode='processed_logprobs'" in output
 
-    (project / "rollout.py").write_text(BAD.replace("return_sampling_mask=True", "return_sampling_mask=True, logprobs_mode='processed_logprobs'"))
+    (project / "rollout.py").write_text(
+        BAD.replace("return_sampling_mask=True", "return_sampling_mask=True, logprobs_mode='processed_logprobs'")
+    )
     git(project, "add", "rollout.py")
     passed = git(project, "commit", "-m", "fixed launch")
     output = passed.stdout + passed.stderr

@@ -39,15 +39,27 @@ LAUNCH = b'import subprocess\nsubprocess.run(["vllm", "serve", "m"], env=ENV)\n'
         ("shell", b"export VLLM_USE_V2_MODEL_RUNNER=$RUNNER\nvllm serve m\n", True),
         ("shell", b": ${VLLM_USE_V2_MODEL_RUNNER:=yes}\nvllm serve m\n", True),
         ("shell", b'docker run --env "VLLM_USE_V2_MODEL_RUNNER=1" vllm/vllm-openai m\n', False),
-        ("shell", b'VLLM_USE_V2_MODEL_RUNNER=0 vllm serve m  # V1\necho "${VLLM_USE_V2_MODEL_RUNNER:-1}"\n', True),  # vLLM 0.34.0 refuses `0` in any launch
+        (
+            "shell",
+            b'VLLM_USE_V2_MODEL_RUNNER=0 vllm serve m  # V1\necho "${VLLM_USE_V2_MODEL_RUNNER:-1}"\n',
+            True,
+        ),  # vLLM 0.34.0 refuses `0` in any launch
         # Dockerfiles (`ENV NAME value` too) and YAML (a Kubernetes `name:`/`value:` pair too)
         ("dockerfile", b"FROM vllm/vllm-openai:v0.32.0\nENV VLLM_USE_V2_MODEL_RUNNER true\n", True),
         ("dockerfile", b"FROM vllm/vllm-openai:v0.32.0\nENV VLLM_USE_V2_MODEL_RUNNER=$RUNNER\n", True),
         ("dockerfile", b"FROM vllm/vllm-openai:v0.32.0\nENV VLLM_USE_V2_MODEL_RUNNER 1\n", False),
         ("yaml", b"env:\n- name: VLLM_USE_V2_MODEL_RUNNER\n  value: 'yes'\nimage: vllm/vllm-openai\n", True),
-        ("yaml", b"env:\n- name: VLLM_USE_V2_MODEL_RUNNER\n  valueFrom: {configMapKeyRef: {name: a, key: b}}\nimage: vllm/vllm-openai\n", True),
+        (
+            "yaml",
+            b"env:\n- name: VLLM_USE_V2_MODEL_RUNNER\n  valueFrom: {configMapKeyRef: {name: a, key: b}}\nimage: vllm/vllm-openai\n",
+            True,
+        ),
         ("yaml", b"environment:\n  VLLM_USE_V2_MODEL_RUNNER: true\nimage: vllm/vllm-openai\n", True),
-        ("yaml", b"env:\n- name: VLLM_USE_V2_MODEL_RUNNER\n  value: '0'\nimage: vllm/vllm-openai\n", True),  # vLLM 0.34.0 refuses `0` in any launch
+        (
+            "yaml",
+            b"env:\n- name: VLLM_USE_V2_MODEL_RUNNER\n  value: '0'\nimage: vllm/vllm-openai\n",
+            True,
+        ),  # vLLM 0.34.0 refuses `0` in any launch
         ("yaml", b"env: [{name: VLLM_USE_V2_MODEL_RUNNER, value: '1'}]\nimage: vllm/vllm-openai\n", False),
         ("yaml", b"steps:\n- command: VLLM_USE_V2_MODEL_RUNNER=1 pytest -v tests/ # vllm\n", False),
         # `--config` loads only .yaml/.yml files; `--config=` is the ignored spelling
@@ -70,7 +82,7 @@ def test_prefilter(kind: str, data: bytes, read: bool) -> None:
 def _corpus() -> list[tuple[str, str]]:
     files = [
         (str(path), path.read_text(encoding="utf-8", errors="surrogateescape"))
-        for folder in (ROOT / "tests" / "fixtures", ROOT / "examples")
+        for folder in (ROOT / "fixtures", ROOT / "examples")
         for path in sorted(folder.rglob("*"))
         if path.is_file() and frontends.kind_for(str(path), path.read_bytes()[:256]) is not None
     ]

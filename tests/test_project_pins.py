@@ -13,13 +13,9 @@ from replaylint import project
 from replaylint.api import Checker
 from replaylint.config import Config
 from replaylint.model import Launch, LaunchKind, Span, VersionHint
-from replaylint.project import (
-    ProjectPins,
-    admitted_releases,
-    parse_poetry_constraint,
-    parse_requirement,
-    parse_specifier,
-)
+from replaylint.project import ProjectPins
+from replaylint.project.requirements import parse_poetry_constraint, parse_requirement
+from replaylint.project.specifiers import admitted_releases, parse_specifier
 from replaylint.versions import releases_for
 from replaylint.vllm.releases import Release
 
@@ -97,7 +93,10 @@ def test_uv_overrides_replace_the_requirement(tmp_path: Path) -> None:
         ('">= 0.30, < 0.32"', ("0.30", "0.31")),
         ('"0.29.0 || 0.33.0"', ("0.29", "0.33")),
         ('{version = "^0.30", extras = ["audio"]}', ("0.30",)),
-        ('[{version = "0.30.0", markers = "sys_platform == \'darwin\'"}, {version = "0.31.0", markers = "sys_platform == \'linux\'"}]', ("0.30", "0.31")),
+        (
+            '[{version = "0.30.0", markers = "sys_platform == \'darwin\'"}, {version = "0.31.0", markers = "sys_platform == \'linux\'"}]',
+            ("0.30", "0.31"),
+        ),
         ('{git = "https://github.com/vllm-project/vllm.git", tag = "v0.32.0"}', ("0.32",)),
     ],
 )
@@ -111,7 +110,7 @@ def test_poetry_groups(tmp_path: Path) -> None:
     tree(tmp_path, files)
     pins = ProjectPins()
     assert pins(str(tmp_path / "x.py")) == Rs("0.30")
-    assert "[tool.poetry.group.gpu.dependencies]: vllm = \"~0.30\"" in pins.describe_source(str(tmp_path / "x.py"))
+    assert '[tool.poetry.group.gpu.dependencies]: vllm = "~0.30"' in pins.describe_source(str(tmp_path / "x.py"))
 
 
 def test_poetry_star_and_path_dependencies_are_no_evidence(tmp_path: Path) -> None:
@@ -150,7 +149,12 @@ def test_requirements_with_includes_markers_and_hashes(tmp_path: Path) -> None:
 
 
 def test_requirements_glued_and_long_include_options(tmp_path: Path) -> None:
-    files = {"dev-requirements.txt": "-rsub/a.txt\n--requirement=sub/b.txt\n", "sub/a.txt": "vllm>=0.31\n", "sub/b.txt": "-c ../c.txt\n", "c.txt": "vllm<0.33\n"}
+    files = {
+        "dev-requirements.txt": "-rsub/a.txt\n--requirement=sub/b.txt\n",
+        "sub/a.txt": "vllm>=0.31\n",
+        "sub/b.txt": "-c ../c.txt\n",
+        "c.txt": "vllm<0.33\n",
+    }
     assert pins_of(tmp_path, files) == Rs("0.31", "0.32")
 
 
@@ -376,7 +380,16 @@ def test_old_exact_pins_give_way_to_newer_ones_across_files(tmp_path: Path) -> N
 
 @pytest.mark.parametrize(
     ("constraint", "pep440"),
-    [("^0.31.0", ">=0.31.0,<0.32"), ("^1.2", ">=1.2,<2"), ("^0.0.3", ">=0.0.3,<0.0.4"), ("^0", ">=0,<1"), ("~1.2.3", ">=1.2.3,<1.3"), ("~1", ">=1,<2"), ("0.31.*", "==0.31.*"), ("0.31.2", "==0.31.2")],
+    [
+        ("^0.31.0", ">=0.31.0,<0.32"),
+        ("^1.2", ">=1.2,<2"),
+        ("^0.0.3", ">=0.0.3,<0.0.4"),
+        ("^0", ">=0,<1"),
+        ("~1.2.3", ">=1.2.3,<1.3"),
+        ("~1", ">=1,<2"),
+        ("0.31.*", "==0.31.*"),
+        ("0.31.2", "==0.31.2"),
+    ],
 )
 def test_poetry_constraints(constraint: str, pep440: str) -> None:
     poetry = parse_poetry_constraint(constraint)
@@ -407,7 +420,9 @@ def test_specifiers_agree_with_packaging() -> None:
     specifiers = pytest.importorskip("packaging.specifiers")
     hypothesis = pytest.importorskip("hypothesis")
     strategies = pytest.importorskip("hypothesis.strategies")
-    versions = strategies.sampled_from(["0.27", "0.28.0", "0.29.1", "0.30", "0.30.0", "0.30.1", "0.31", "0.31.2", "0.32.0rc1", "0.33.post1", "1", "0.30.0.1"])
+    versions = strategies.sampled_from(
+        ["0.27", "0.28.0", "0.29.1", "0.30", "0.30.0", "0.30.1", "0.31", "0.31.2", "0.32.0rc1", "0.33.post1", "1", "0.30.0.1"]
+    )
     operators = strategies.sampled_from(["==", "!=", ">=", "<=", ">", "<", "~="])
     clause = strategies.tuples(operators, versions, strategies.booleans()).map(
         lambda parts: f"{parts[0]}{parts[1]}.*" if parts[2] and parts[0] in ("==", "!=") else f"{parts[0]}{parts[1]}"
@@ -460,7 +475,7 @@ def test_broken_lock_falls_back_to_the_declaration(tmp_path: Path) -> None:
         '[project]\noptional-dependencies = ["vllm==0.31.0"]\n',
         '[tool]\npoetry = "vllm"\n',
         "[tool.poetry.dependencies]\nvllm = 3\n",
-        '[tool.poetry.dependencies]\nvllm = {version = 3}\n',
+        "[tool.poetry.dependencies]\nvllm = {version = 3}\n",
         '[tool.poetry.group]\ngpu = ["vllm"]\n',
         '[project]\ndependencies = ["vllm>>0.31"]\n',
         '[tool.poetry.dependencies]\nvllm = "^banana"\n',
@@ -470,7 +485,15 @@ def test_wrongly_shaped_pyprojects_are_no_evidence(tmp_path: Path, pyproject: st
     assert pins_of(tmp_path, {"pyproject.toml": pyproject}) is None
 
 
-@pytest.mark.parametrize("lock", ['package = "vllm"\n', "[[package]]\nname = 3\n", '[[packages]]\nname = "vllm"\nwheels = "x"\n', '[[package]]\nname = "vllm"\nversion = "latest"\n'])
+@pytest.mark.parametrize(
+    "lock",
+    [
+        'package = "vllm"\n',
+        "[[package]]\nname = 3\n",
+        '[[packages]]\nname = "vllm"\nwheels = "x"\n',
+        '[[package]]\nname = "vllm"\nversion = "latest"\n',
+    ],
+)
 def test_wrongly_shaped_locks_are_no_evidence(tmp_path: Path, lock: str) -> None:
     assert pins_of(tmp_path, {"uv.lock": lock, "pylock.toml": lock}) is None
 
@@ -497,12 +520,15 @@ def test_non_utf8_and_unreadable_files(tmp_path: Path) -> None:
 
 
 def test_every_pin_file_is_read_once_for_a_large_tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    tree(tmp_path, {
-        "pyproject.toml": '[project]\ndependencies = ["vllm>=0.30"]\n',
-        "uv.lock": UV_LOCK,
-        "requirements.txt": "-r requirements/base.txt\n",
-        "requirements/base.txt": "vllm>=0.30\n",
-    })
+    tree(
+        tmp_path,
+        {
+            "pyproject.toml": '[project]\ndependencies = ["vllm>=0.30"]\n',
+            "uv.lock": UV_LOCK,
+            "requirements.txt": "-r requirements/base.txt\n",
+            "requirements/base.txt": "vllm>=0.30\n",
+        },
+    )
     launches = []
     for package in range(100):
         directory = tmp_path / "services" / f"s{package}" / "deploy"

@@ -6,10 +6,10 @@ import pytest
 
 from replaylint.api import Checker
 from replaylint.config import Config
-from replaylint.vllm.releases import parse_release
 from replaylint.frontends import ExtractContext, SourceFile
 from replaylint.frontends.python import extract
 from replaylint.model import UNKNOWN
+from replaylint.vllm.releases import parse_release
 
 
 def launches(text: str):
@@ -80,8 +80,7 @@ def test_names_bound_twice_or_from_parameters_are_unknown() -> None:
 
 def test_dict_spread_and_dict_call_are_read_with_their_own_spans() -> None:
     (launch,) = launches(
-        "from vllm import LLM\nEXTRA = dict(enable_dbo=True)\nOPTS = {'return_sampling_mask': True, **{}}\n"
-        "LLM('m', **EXTRA, **OPTS)\n"
+        "from vllm import LLM\nEXTRA = dict(enable_dbo=True)\nOPTS = {'return_sampling_mask': True, **{}}\nLLM('m', **EXTRA, **OPTS)\n"
     )
     assert launch.value("enable_dbo") is True
     assert launch.settings["enable_dbo"].span.start_line == 2
@@ -194,7 +193,11 @@ def test_module_level_runner_variable_reaches_a_launch_inside_a_function() -> No
 @pytest.mark.parametrize(
     ("text", "position", "words"),
     [
-        ('from vllm import LLM\nllm = LLM("m", return_sampling_mask=True logprobs_mode="processed_logprobs")\nprint(llm)\n', (2, 37), "forgot a comma"),
+        (
+            'from vllm import LLM\nllm = LLM("m", return_sampling_mask=True logprobs_mode="processed_logprobs")\nprint(llm)\n',
+            (2, 37),
+            "forgot a comma",
+        ),
         ('from vllm import LLM\nllm = LLM("m", return_sampling_mask=True,\n', (2, 10), "never closed"),
         ('from vllm import LLM\nllm = LLM("m", return_sampling_mask=True))\n', (2, 42), "unmatched ')'"),
     ],

@@ -17,7 +17,7 @@ import pytest
 
 from replaylint.api import Checker
 from replaylint.config import Config
-from replaylint.fixes import apply_edits
+from replaylint.edits import apply_edits
 from replaylint.model import LineIndex
 from replaylint.report import FORMATS, Run, relative_path, render
 from replaylint.report.github import ANNOTATION_LIMIT, escape_data, escape_property
@@ -52,8 +52,9 @@ def check(root: Path, files: dict[str, str], run_root: Path | None = None) -> Ru
 
 @pytest.fixture
 def mixed(tmp_path: Path) -> Run:
-    run = check(tmp_path, {"b_launch.py": PYTHON_BAD, "a_serve.sh": SHELL_WARNING, "c/broken.sh": SHELL_BROKEN,
-                           "multi.py": PYTHON_MULTILINE})
+    run = check(
+        tmp_path, {"b_launch.py": PYTHON_BAD, "a_serve.sh": SHELL_WARNING, "c/broken.sh": SHELL_BROKEN, "multi.py": PYTHON_MULTILINE}
+    )
     assert {f.code for f in run.findings} >= {"RPL003", "RPL001", "RPL203", "RPL900", "RPL001"}
     return run
 
@@ -132,7 +133,7 @@ def test_sarif_regions_are_our_spans_one_to_one(mixed: Run) -> None:
         index = LineIndex(span.path, text)
         start = index.offset(region["startLine"], region["startColumn"])
         end = index.offset(region["endLine"], region["endColumn"])
-        assert text[start:end] == text[span.start:span.end]
+        assert text[start:end] == text[span.start : span.end]
 
 
 def test_sarif_related_locations_and_rpl900_descriptor(mixed: Run) -> None:
@@ -146,7 +147,9 @@ def test_sarif_related_locations_and_rpl900_descriptor(mixed: Run) -> None:
 def _apply_sarif_fix(text: str, fix: dict) -> str:
     index = LineIndex("", text)
     replacements = fix["artifactChanges"][0]["replacements"]
-    for replacement in sorted(replacements, key=lambda r: (r["deletedRegion"]["startLine"], r["deletedRegion"]["startColumn"]), reverse=True):
+    for replacement in sorted(
+        replacements, key=lambda r: (r["deletedRegion"]["startLine"], r["deletedRegion"]["startColumn"]), reverse=True
+    ):
         region = replacement["deletedRegion"]
         start = index.offset(region["startLine"], region["startColumn"])
         end = index.offset(region["endLine"], region["endColumn"])
@@ -169,8 +172,10 @@ def test_sarif_fixes_replay_the_findings_edits(tmp_path: Path) -> None:
 
 def _fingerprints(run: Run) -> list[tuple[str, str, int]]:
     results = sarif(run)["runs"][0]["results"]
-    return [(r["ruleId"], r["partialFingerprints"]["primaryLocationLineHash"], r["locations"][0]["physicalLocation"]["region"]["startLine"])
-            for r in results]
+    return [
+        (r["ruleId"], r["partialFingerprints"]["primaryLocationLineHash"], r["locations"][0]["physicalLocation"]["region"]["startLine"])
+        for r in results
+    ]
 
 
 def test_sarif_fingerprints_survive_unrelated_lines_moving(tmp_path: Path) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from replaylint.fixes import apply_edits
+from replaylint.edits import apply_edits
 from replaylint.rules import RULES
 from replaylint.rules.base import Example
 from replaylint.vllm.releases import Release, judged

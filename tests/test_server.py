@@ -198,7 +198,9 @@ def cli_fix(path: Path, text: str, *options: str) -> str:
 
 
 def at(line: int, start: int, end: int | None = None) -> types.Range:
-    return types.Range(start=types.Position(line=line, character=start), end=types.Position(line=line, character=start if end is None else end))
+    return types.Range(
+        start=types.Position(line=line, character=start), end=types.Position(line=line, character=start if end is None else end)
+    )
 
 
 # -- diagnostics and quick fixes ----------------------------------------------------------------
@@ -344,7 +346,7 @@ async def test_fix_all_applies_the_safe_fixes_as_the_command_line_does(client: L
     source = (
         "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: rollout}\nspec:\n  template:\n    spec:\n      containers:\n"
         "        - name: vllm\n          image: vllm/vllm-openai:v0.33.0\n"
-        "          args: [\"m\", \"--return-sampling-mask\", \"--enable-batch-sharded-sampling\"]\n"
+        '          args: ["m", "--return-sampling-mask", "--enable-batch-sharded-sampling"]\n'
     )
     manifest = write(tmp_path, "deploy.yaml", source)
     open_file(client, manifest, "yaml")

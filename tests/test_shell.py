@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
-from replaylint.fixes import apply_edits
-from replaylint.frontends import ExtractContext, ParseError, SourceFile
-from replaylint.frontends import shell
-from replaylint.frontends.shell import grammar
+from replaylint.edits import apply_edits
+from replaylint.frontends import ExtractContext, ParseError, SourceFile, shell
 from replaylint.model import UNKNOWN, Launch, LaunchKind, Setting
+from replaylint.words import shell as words_shell
+from replaylint.words.shell import grammar
 
 
 def launches(text: str, files: dict[str, str] | None = None, path: str = "run.sh") -> list[Launch]:
@@ -97,7 +96,7 @@ def test_brace_expansion_is_a_spread() -> None:
 
 
 def test_variable_assigned_once() -> None:
-    text = "MODEL=Qwen/Qwen3-8B\nvllm serve \"$MODEL\" --return-sampling-mask\n"
+    text = 'MODEL=Qwen/Qwen3-8B\nvllm serve "$MODEL" --return-sampling-mask\n'
     launch = only(text)
     assert launch.value("model") == "Qwen/Qwen3-8B"
     assert written(text, launch.settings["model"]) == '"$MODEL"'
@@ -113,7 +112,7 @@ def test_variable_from_the_environment_is_unknown() -> None:
 
 
 def test_default_expansion_of_a_variable_the_file_never_sets_is_unknown() -> None:
-    text = "MODE=${MODE:-raw_logprobs}\nvllm serve m --logprobs-mode \"$MODE\"\n"
+    text = 'MODE=${MODE:-raw_logprobs}\nvllm serve m --logprobs-mode "$MODE"\n'
     assert value(text, "logprobs_mode") is UNKNOWN
 
 
@@ -225,7 +224,10 @@ def test_unreadable_source_makes_everything_unknown() -> None:
         ("docker run --rm -it --gpus all -p 8000:8000 vllm/vllm-openai:v0.31.0 m", "docker run vllm/vllm-openai:v0.31.0"),
         ("podman run --device nvidia.com/gpu=all docker.io/vllm/vllm-openai:latest m", "podman run docker.io/vllm/vllm-openai:latest"),
         ("docker run --entrypoint vllm myorg/server:1 serve m", "vllm serve"),
-        ("docker run nvcr.io/nvidia/pytorch:24.01 python -m vllm.entrypoints.openai.api_server --model m", "python -m vllm.entrypoints.openai.api_server"),
+        (
+            "docker run nvcr.io/nvidia/pytorch:24.01 python -m vllm.entrypoints.openai.api_server --model m",
+            "python -m vllm.entrypoints.openai.api_server",
+        ),
         ("docker exec -it box vllm serve m", "vllm serve"),
     ],
 )
@@ -241,7 +243,7 @@ def test_launchers(command: str, label: str) -> None:
         "printf '%s\\n' vllm serve m --return-sampling-mask\n",
         "cat <<EOF > start.sh\nvllm serve m --return-sampling-mask\nEOF\n",
         "python -m sglang.launch_server --model m --return-sampling-mask\n",
-        "SGL=(--return-sampling-mask)\npython -m sglang.launch_server \"${SGL[@]}\"\n",
+        'SGL=(--return-sampling-mask)\npython -m sglang.launch_server "${SGL[@]}"\n',
         "vllm bench serve --return-sampling-mask\n",
         "command -v vllm serve\n",
         'run "$SERVER" serve m --return-sampling-mask\n',
@@ -299,11 +301,7 @@ def test_quoted_unknown_value_is_not_a_spread() -> None:
 
 def test_branches_give_one_launch_per_path() -> None:
     text = (
-        "ARGS=(--return-sampling-mask)\n"
-        'if [ "$DEBUG" = 1 ]; then\n'
-        "  ARGS+=(--logprobs-mode raw_logprobs)\n"
-        "fi\n"
-        'vllm serve m "${ARGS[@]}"\n'
+        'ARGS=(--return-sampling-mask)\nif [ "$DEBUG" = 1 ]; then\n  ARGS+=(--logprobs-mode raw_logprobs)\nfi\nvllm serve m "${ARGS[@]}"\n'
     )
     found = {launch.condition: launch for launch in launches(text)}
     assert set(found) == {'when `[ "$DEBUG" = 1 ]`', 'when not `[ "$DEBUG" = 1 ]`'}
@@ -359,7 +357,7 @@ def test_function_never_called_is_open_ended() -> None:
 
 
 def test_launch_in_command_substitution_and_background() -> None:
-    assert len(launches('PID=$(vllm serve m --return-sampling-mask & echo $!)\n')) == 1
+    assert len(launches("PID=$(vllm serve m --return-sampling-mask & echo $!)\n")) == 1
     assert len(launches("vllm serve m --return-sampling-mask &\nwait\n")) == 1
 
 
@@ -382,14 +380,14 @@ def test_bash_c_double_quoted_maps_escapes() -> None:
 
 
 def test_sh_c_single_quoted_with_arguments() -> None:
-    text = "sh -c 'vllm serve \"$1\" --return-sampling-mask --logprobs-mode \"$2\"' sh Qwen/Qwen3-8B raw_logprobs\n"
+    text = 'sh -c \'vllm serve "$1" --return-sampling-mask --logprobs-mode "$2"\' sh Qwen/Qwen3-8B raw_logprobs\n'
     launch = only(text)
     assert launch.value("model") == "Qwen/Qwen3-8B" and launch.value("logprobs_mode") == "raw_logprobs"
     assert written(text, launch.settings["logprobs_mode"]).endswith("raw_logprobs")
 
 
 def test_bash_c_sees_only_exported_variables() -> None:
-    text = "MODE=raw_logprobs\nexport MODEL=m\nbash -c 'vllm serve \"$MODEL\" --logprobs-mode \"$MODE\"'\n"
+    text = 'MODE=raw_logprobs\nexport MODEL=m\nbash -c \'vllm serve "$MODEL" --logprobs-mode "$MODE"\'\n'
     launch = only(text)
     assert launch.value("model") == "m" and launch.value("logprobs_mode") is UNKNOWN
 
@@ -412,11 +410,11 @@ def test_eval_runs_in_this_shell() -> None:
 
 
 def test_extract_script_maps_offsets_and_takes_env() -> None:
-    host = 'RUN vllm serve m --return-sampling-mask --logprobs-mode raw_logprobs\n'
+    host = "RUN vllm serve m --return-sampling-mask --logprobs-mode raw_logprobs\n"
     source = SourceFile("Dockerfile", host)
     script = host[4:-1]
     env = {"VLLM_USE_V2_MODEL_RUNNER": Setting("VLLM_USE_V2_MODEL_RUNNER", "0", source.index.span(0, 3), "ENV")}
-    found = shell.extract_script(script, source, ExtractContext(), to_offset=lambda i: i + 4, env=env, kind=LaunchKind.DOCKERFILE)
+    found = words_shell.extract_script(script, source, ExtractContext(), to_offset=lambda i: i + 4, env=env, kind=LaunchKind.DOCKERFILE)
     assert len(found) == 1
     launch = found[0]
     assert launch.kind is LaunchKind.DOCKERFILE
@@ -426,7 +424,7 @@ def test_extract_script_maps_offsets_and_takes_env() -> None:
 
 def test_extract_script_never_raises() -> None:
     source = SourceFile("Dockerfile", "RUN if then (\n")
-    assert shell.extract_script("if then (", source, ExtractContext(), to_offset=lambda i: i + 4) == []
+    assert words_shell.extract_script("if then (", source, ExtractContext(), to_offset=lambda i: i + 4) == []
 
 
 # -- files that do not parse ----------------------------------------------------------------
@@ -494,7 +492,10 @@ def test_fix_edits_an_inline_array(check) -> None:
 
 def test_fix_edits_a_multi_line_array_without_continuation(check) -> None:
     text = 'ARGS=(\n  --return-sampling-mask\n  --tp 2\n)\nvllm serve m "${ARGS[@]}"\n'
-    assert fixed(check, text) == 'ARGS=(\n  --return-sampling-mask\n  --logprobs-mode processed_logprobs\n  --tp 2\n)\nvllm serve m "${ARGS[@]}"\n'
+    assert (
+        fixed(check, text)
+        == 'ARGS=(\n  --return-sampling-mask\n  --logprobs-mode processed_logprobs\n  --tp 2\n)\nvllm serve m "${ARGS[@]}"\n'
+    )
 
 
 def test_fix_edits_a_multi_line_array_validly(check) -> None:
@@ -519,7 +520,10 @@ def test_fix_removes_runner_variable(check) -> None:
     assert fixed(check, "export VLLM_USE_V2_MODEL_RUNNER=0\n" + done) == done
     assert fixed(check, "VLLM_USE_V2_MODEL_RUNNER=0 " + done) == done
     text = "docker run --gpus all \\\n  -e VLLM_USE_V2_MODEL_RUNNER=0 \\\n  vllm/vllm-openai:v0.31.0 m --return-sampling-mask --logprobs-mode processed_logprobs\n"
-    assert fixed(check, text) == "docker run --gpus all \\\n  vllm/vllm-openai:v0.31.0 m --return-sampling-mask --logprobs-mode processed_logprobs\n"
+    assert (
+        fixed(check, text)
+        == "docker run --gpus all \\\n  vllm/vllm-openai:v0.31.0 m --return-sampling-mask --logprobs-mode processed_logprobs\n"
+    )
 
 
 def test_fix_respells_runner_variable(check) -> None:

@@ -140,7 +140,7 @@ def test_dockerfile_trailing_text_does_not_suppress(tmp_path: Path) -> None:
 
 
 def test_dockerfile_comment_lines_still_suppress_and_are_removed(tmp_path: Path) -> None:
-    used = "FROM vllm/vllm-openai:v0.33.0\n# replaylint: ignore[RPL003] -- logprobs unused\nCMD [\"m\", \"--return-sampling-mask\"]\n"
+    used = 'FROM vllm/vllm-openai:v0.33.0\n# replaylint: ignore[RPL003] -- logprobs unused\nCMD ["m", "--return-sampling-mask"]\n'
     assert findings(write(tmp_path, "Dockerfile", used)) == []
     good = 'CMD ["m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs"]\n'
     path = write(tmp_path, "Dockerfile", "FROM vllm/vllm-openai:v0.33.0\n  # replaylint: ignore[RPL003] -- old.\n" + good)
@@ -185,7 +185,11 @@ def test_suppressions_inside_strings_are_text(tmp_path: Path) -> None:
 
 
 def test_shell_trailing_comment_is_still_removed(tmp_path: Path) -> None:
-    path = write(tmp_path, "serve.sh", "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs  # replaylint: ignore[RPL003] -- x.y\n")
+    path = write(
+        tmp_path,
+        "serve.sh",
+        "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs  # replaylint: ignore[RPL003] -- x.y\n",
+    )
     assert fix(path) == "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs\n"
 
 

@@ -50,16 +50,15 @@ def test_034_has_no_model_runner_v1_fallback(tmp_path: Path) -> None:
     (error,) = found
     assert error["severity"] == "error" and error["location"] == {"row": 1, "column": 1}
     assert error["message"].endswith(
-        'vLLM 0.34.0 says "VLLM_USE_V2_MODEL_RUNNER=0 is no longer supported: Model Runner V1 has been removed. '
-        'Unset this variable."'
+        'vLLM 0.34.0 says "VLLM_USE_V2_MODEL_RUNNER=0 is no longer supported: Model Runner V1 has been removed. Unset this variable."'
     )
-    assert "Model Runner V2\"" not in error["message"]
+    assert 'Model Runner V2"' not in error["message"]
 
 
 def test_the_same_lines_pinned_to_033_fall_back_to_v1(tmp_path: Path) -> None:
     found = findings(project(tmp_path, "vllm==0.33.0"))
     assert [(f["code"], f["location"]["row"]) for f in found] == [("RPL004", 1), ("RPL004", 2)]
-    assert all(f['message'].endswith('vLLM 0.33.0 says "sampling distribution replay requires Model Runner V2"') for f in found)
+    assert all(f["message"].endswith('vLLM 0.33.0 says "sampling distribution replay requires Model Runner V2"') for f in found)
 
 
 def test_a_range_keeps_each_releases_verdict(tmp_path: Path) -> None:
@@ -93,7 +92,9 @@ def test_a_newer_release_is_judged_by_the_newest_known_and_never_quoted(tmp_path
     assert status == 1
     assert "vLLM 0.35.0 says" not in out and "0.35.0" in out
     assert out.count("(the launch targets vLLM 0.35.0: judged by vLLM 0.34.0's rules, the newest replaylint knows)") == 2
-    notice = "vLLM 0.35.0 is newer than the releases replaylint knows (0.28.0-0.34.0): launches that target it are judged by vLLM 0.34.0's rules"
+    notice = (
+        "vLLM 0.35.0 is newer than the releases replaylint knows (0.28.0-0.34.0): launches that target it are judged by vLLM 0.34.0's rules"
+    )
     assert err.count(notice) == 1  # one notice per run, however many launches
 
 
@@ -116,8 +117,16 @@ def test_a_patch_release_is_judged_by_its_series_and_says_so(tmp_path: Path) -> 
 
 @pytest.mark.parametrize(
     ("target", "judge"),
-    [("0.34.0", "0.34.0"), ("0.34.1", "0.34.0"), ("0.35.0", str(NEWEST)), ("1.0.0", str(NEWEST)), ("0.31.2", "0.31.0"),
-     ("0.27.3", "0.27.1"), ("0.20.0", "0.26.0"), ("0.28.0", "0.28.0")],
+    [
+        ("0.34.0", "0.34.0"),
+        ("0.34.1", "0.34.0"),
+        ("0.35.0", str(NEWEST)),
+        ("1.0.0", str(NEWEST)),
+        ("0.31.2", "0.31.0"),
+        ("0.27.3", "0.27.1"),
+        ("0.20.0", "0.26.0"),
+        ("0.28.0", "0.28.0"),
+    ],
 )
 def test_every_release_is_judged_by_one_whose_code_was_read(target: str, judge: str) -> None:
     assert str(judged(Release.parse(target))) == judge

@@ -1,7 +1,7 @@
 """The YAML frontend: spans, environments, config-file words, fixes, bad input.
 
 Tests of scripts held in YAML (`sh -c`, workflow `run:` steps) need the shell frontend and
-are skipped without it. The golden cases are under tests/fixtures/yaml/.
+are skipped without it. The golden cases are under fixtures/yaml/.
 """
 
 from __future__ import annotations
@@ -11,21 +11,20 @@ from pathlib import Path
 
 import pytest
 import yaml as pyyaml
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from replaylint.api import Checker
 from replaylint.config import Config
-from replaylint.fixes import apply_edits
-from replaylint.frontends import ExtractContext, ParseError, SourceFile
-from replaylint.frontends import yaml as frontend
-from replaylint.frontends.yaml import nodes
+from replaylint.edits import apply_edits
+from replaylint.frontends import ExtractContext, ParseError, SourceFile, yaml as frontend
 from replaylint.frontends.yaml.launch import ScriptHandle, shell_frontend
-from replaylint.model import UNKNOWN, LaunchKind, RemoveEnv, RemoveSetting, SetEnv, SetSetting, Fix, Applicability
+from replaylint.model import UNKNOWN, Applicability, Fix, LaunchKind, RemoveEnv, RemoveSetting, SetEnv, SetSetting
 from replaylint.vllm import argv
 from replaylint.vllm.releases import parse_release
+from replaylint.words import yaml_nodes as nodes, yaml_text
+from replaylint.words.vllm_config import load_config_tokens
 
-FIXTURES = Path(__file__).parent / "fixtures" / "yaml"
+FIXTURES = Path(__file__).parent.parent / "fixtures" / "yaml"
 needs_shell = pytest.mark.skipif(shell_frontend() is None, reason="the shell frontend is not available yet")
 
 
@@ -101,7 +100,7 @@ def test_scalar_text_is_exact(text: str) -> None:
     for document in nodes.compose_all(text):
         for node, _ in nodes.walk(document):
             if isinstance(node, pyyaml.ScalarNode):
-                value = nodes.scalar_text(text, node)
+                value = yaml_text.scalar_text(text, node)
                 assert value.exact, (text, node.value)
                 assert value.value == node.value
                 for char, start, end in zip(value.value, value.starts, value.ends):
@@ -119,7 +118,7 @@ def test_scalar_text_round_trips(value: str, style: str | None) -> None:
     except pyyaml.YAMLError:
         return
     node = document.value[0][1]
-    result = nodes.scalar_text(text, node)
+    result = yaml_text.scalar_text(text, node)
     assert result.value == node.value
     if result.exact:
         for char, start, end in zip(result.value, result.starts, result.ends):
@@ -224,7 +223,9 @@ spec:
     assert launch.env["EMPTY"].value == ""
     assert launch.env["A2"].value == "second"
     assert launch.get("tokenizer").value is UNKNOWN  # $(SECRET)
-    env_from = only("kind: Pod\nspec:\n  containers:\n  - image: vllm/vllm-openai\n    envFrom: [{configMapRef: {name: x}}]\n    args: [m]\n")
+    env_from = only(
+        "kind: Pod\nspec:\n  containers:\n  - image: vllm/vllm-openai\n    envFrom: [{configMapRef: {name: x}}]\n    args: [m]\n"
+    )
     assert env_from.env_open and not env_from.open_ended
 
 
@@ -254,7 +255,9 @@ def test_helm_templates_are_not_ours() -> None:
 
 
 def test_compose_string_words_have_exact_spans() -> None:
-    text = 'services:\n  a:\n    image: vllm/vllm-openai:v0.33.0\n    command: "m --return_sampling_mask --logprobs-mode \\"raw_logits\\""\n'
+    text = (
+        'services:\n  a:\n    image: vllm/vllm-openai:v0.33.0\n    command: "m --return_sampling_mask --logprobs-mode \\"raw_logits\\""\n'
+    )
     launch = only(text)
     assert launch.kind is LaunchKind.COMPOSE
     mode = launch.get("logprobs_mode")
@@ -295,7 +298,9 @@ services:
 def test_compose_entrypoint_replaces_the_image_entrypoint() -> None:
     text = "services:\n  a:\n    image: vllm/vllm-openai:v0.33.0\n    entrypoint: [/bin/server]\n    command: [--return-sampling-mask]\n"
     assert extract(text) == []
-    api = only("services:\n  a:\n    image: vllm/vllm-openai\n    entrypoint: python3 -m vllm.entrypoints.openai.api_server\n    command: --model m --return-sampling-mask\n")
+    api = only(
+        "services:\n  a:\n    image: vllm/vllm-openai\n    entrypoint: python3 -m vllm.entrypoints.openai.api_server\n    command: --model m --return-sampling-mask\n"
+    )
     assert api.get("model").value == "m"
 
 
@@ -330,7 +335,7 @@ def test_config_tokens_follow_load_config_file(tmp_path: Path) -> None:
     (tmp_path / "conf").mkdir()
     (tmp_path / "conf" / "engine.yaml").write_text(CONFIG)
     context = ExtractContext(read_text=lambda p: (tmp_path / p).read_text() if (tmp_path / p).exists() else None)
-    tokens = frontend.load_config_tokens("conf/engine.yaml", argv.Token("conf/engine.yaml", None, "conf/engine.yaml"), context, "serve.sh")  # type: ignore[arg-type]
+    tokens = load_config_tokens("conf/engine.yaml", argv.Token("conf/engine.yaml", None, "conf/engine.yaml"), context, "serve.sh")  # type: ignore[arg-type]
     assert tokens is not None
     words = [t.text for t in tokens]
     assert words[:5] == ["--model", "Qwen/Qwen3-8B", "--tensor_parallel_size", "2", "--return-sampling-mask"]
@@ -350,7 +355,7 @@ def test_config_tokens_follow_load_config_file(tmp_path: Path) -> None:
 
 def test_config_quoted_true_is_an_extra_word() -> None:
     config = nodes.compose_all("return_sampling_mask: 'true'\n")[0]
-    from replaylint.frontends.yaml import vllm_config
+    from replaylint.words import vllm_config
 
     tokens = vllm_config.tokens(vllm_config.ConfigFile("c.yaml", "return_sampling_mask: 'true'\n", SourceFile("c.yaml", "").index, config))
     parsed = argv.parse(tokens)
@@ -362,10 +367,10 @@ def test_config_loader_refuses_what_vllm_would_not_read(tmp_path: Path) -> None:
     context = ExtractContext(read_text=lambda p: files.get(os.path.basename(p)))
     token = argv.Token("x", None, "x")  # type: ignore[arg-type]
     for name in files:
-        assert frontend.load_config_tokens(name, token, context, "serve.sh") is None
-    assert frontend.load_config_tokens("/etc/vllm/config.yaml", token, context, "serve.sh") is None
-    assert frontend.load_config_tokens("config.json", token, context, "serve.sh") is None
-    assert frontend.load_config_tokens("missing.yaml", token, context, "serve.sh") is None
+        assert load_config_tokens(name, token, context, "serve.sh") is None
+    assert load_config_tokens("/etc/vllm/config.yaml", token, context, "serve.sh") is None
+    assert load_config_tokens("config.json", token, context, "serve.sh") is None
+    assert load_config_tokens("missing.yaml", token, context, "serve.sh") is None
 
 
 def test_standalone_config_is_open_ended() -> None:
@@ -395,7 +400,9 @@ def test_fix_replaces_values_and_removes_env_items(tmp_path: Path) -> None:
 
 def test_fix_flow_sequences(tmp_path: Path) -> None:
     text = 'kind: Pod\nspec:\n  containers:\n  - image: vllm/vllm-openai:v0.33.0\n    args: ["m", "--return-sampling-mask", "--logits-processors", "a:B"]\n'
-    assert 'args: ["m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs", "--logits-processors", "a:B"]' in fixed(tmp_path, {"p.yaml": text}, "RPL003")
+    assert 'args: ["m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs", "--logits-processors", "a:B"]' in fixed(
+        tmp_path, {"p.yaml": text}, "RPL003"
+    )
     assert 'args: ["m", "--return-sampling-mask"]\n' in fixed(tmp_path, {"p.yaml": text}, "RPL001")
 
 
@@ -403,7 +410,10 @@ def test_fix_env_value_keeps_a_string(tmp_path: Path) -> None:
     text = "kind: Pod\nspec:\n  containers:\n  - image: vllm/vllm-openai:v0.33.0\n    args: [m, --return-sampling-mask, --logprobs-mode, processed_logprobs]\n    env:\n    - name: VLLM_USE_V2_MODEL_RUNNER\n      value: yes\n"
     new = fixed(tmp_path, {"p.yaml": text}, "RPL201")
     assert 'value: "1"\n' in new
-    flow = text.replace("    env:\n    - name: VLLM_USE_V2_MODEL_RUNNER\n      value: yes\n", "    env: [{name: A, value: b}, {name: VLLM_USE_V2_MODEL_RUNNER, value: '0'}]\n")
+    flow = text.replace(
+        "    env:\n    - name: VLLM_USE_V2_MODEL_RUNNER\n      value: yes\n",
+        "    env: [{name: A, value: b}, {name: VLLM_USE_V2_MODEL_RUNNER, value: '0'}]\n",
+    )
     assert "env: [{name: A, value: b}]\n" in fixed(tmp_path, {"p.yaml": flow}, "RPL004")
 
 
@@ -411,7 +421,9 @@ def test_fix_compose(tmp_path: Path) -> None:
     text = 'services:\n  a:\n    image: vllm/vllm-openai:v0.33.0\n    command: "m --return-sampling-mask"\n    environment:\n      - VLLM_USE_V2_MODEL_RUNNER=true\n      - HF_HOME=/data\n'
     assert 'command: "m --return-sampling-mask --logprobs-mode processed_logprobs"' in fixed(tmp_path, {"c.yaml": text}, "RPL003")
     assert "- VLLM_USE_V2_MODEL_RUNNER=1\n" in fixed(tmp_path, {"c.yaml": text}, "RPL201")
-    mapped = text.replace("      - VLLM_USE_V2_MODEL_RUNNER=true\n      - HF_HOME=/data\n", "      VLLM_USE_V2_MODEL_RUNNER: '0'\n      HF_HOME: /data\n")
+    mapped = text.replace(
+        "      - VLLM_USE_V2_MODEL_RUNNER=true\n      - HF_HOME=/data\n", "      VLLM_USE_V2_MODEL_RUNNER: '0'\n      HF_HOME: /data\n"
+    )
     assert "    environment:\n      HF_HOME: /data\n" in fixed(tmp_path, {"c.yaml": mapped}, "RPL004")
     alone = 'services:\n  a:\n    image: vllm/vllm-openai:v0.33.0\n    command: [m, --return-sampling-mask, --logprobs-mode, processed_logprobs]\n    environment:  \n      VLLM_USE_V2_MODEL_RUNNER: "0"\n    ports: ["8000:8000"]\n'
     assert "    environment: {}\n    ports:" in fixed(tmp_path, {"c.yaml": alone}, "RPL004")
@@ -434,14 +446,16 @@ def test_fix_standalone_config(tmp_path: Path) -> None:
 
 
 def test_config_render_edits_the_referenced_file(tmp_path: Path) -> None:
-    from replaylint.frontends.yaml import vllm_config
+    from replaylint.words import vllm_config
 
-    (tmp_path / "engine.yaml").write_text("tensor-parallel-size: 2\nreturn-sampling-mask: true\nlogits_processors: [a:B]\nspeculative_config: {method: mtp, enable_adaptive_verification: true}\n")
+    (tmp_path / "engine.yaml").write_text(
+        "tensor-parallel-size: 2\nreturn-sampling-mask: true\nlogits_processors: [a:B]\nspeculative_config: {method: mtp, enable_adaptive_verification: true}\n"
+    )
     cwd = os.getcwd()
     os.chdir(tmp_path)
     try:
         context = ExtractContext(read_text=lambda p: Path(p).read_text() if Path(p).exists() else None)
-        tokens = frontend.load_config_tokens("engine.yaml", argv.Token("engine.yaml", None, "engine.yaml"), context, "serve.sh")  # type: ignore[arg-type]
+        tokens = load_config_tokens("engine.yaml", argv.Token("engine.yaml", None, "engine.yaml"), context, "serve.sh")  # type: ignore[arg-type]
         parsed = argv.parse(tokens or [])
         from replaylint.model import Launch
 
@@ -476,7 +490,7 @@ def test_script_fixes_are_escaped_for_the_scalar(tmp_path: Path) -> None:
     assert isinstance(launch.handle, ScriptHandle)
     new = fixed(tmp_path, {"p.yaml": text}, "RPL003")
     assert 'command: [sh, -c, "exec vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs"]' in new
-    literal = 'kind: Pod\nspec:\n  containers:\n  - image: vllm/vllm-openai:v0.33.0\n    command: [bash, -c]\n    args:\n      - |\n        vllm serve m \\\n          --return-sampling-mask\n'
+    literal = "kind: Pod\nspec:\n  containers:\n  - image: vllm/vllm-openai:v0.33.0\n    command: [bash, -c]\n    args:\n      - |\n        vllm serve m \\\n          --return-sampling-mask\n"
     new = fixed(tmp_path, {"p.yaml": literal}, "RPL003")
     assert only(new).get("logprobs_mode").value == "processed_logprobs"
 
@@ -502,10 +516,14 @@ def test_syntax_errors() -> None:
 
 
 def test_alias_bombs_and_deep_nesting_do_not_hang() -> None:
-    bomb = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
-        f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}]\n"
-        for i in range(8)
-    ) + "vllm: serve\n"
+    bomb = (
+        "a: &a [x, x, x, x, x, x, x, x, x]\n"
+        + "".join(
+            f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}]\n"
+            for i in range(8)
+        )
+        + "vllm: serve\n"
+    )
     assert extract(bomb) == []
     deep = "a: " + "[" * 5000 + "]" * 5000 + "\n# vllm serve\n"
     try:
@@ -531,12 +549,27 @@ def test_fix_intents_that_cannot_be_written_give_none() -> None:
     assert frontend.render(launch, Fix(Applicability.SAFE, "t", (SetEnv("NOT_THERE", "1"),)), source) is None
 
 
-_WORDS = st.sampled_from([
-    "m", "--return-sampling-mask", "--return_sampling_mask=true", "true", "--logprobs-mode", "raw_logprobs",
-    "--logprobs-mode=raw_logits", "--logits-processors", "a.b:C", "--enable-dbo", "-sc",
-    '{"method": "mtp", "num_speculative_tokens": 1, "enable_adaptive_verification": true}',
-    "--speculative-config.enable_adaptive_verification", "--enable-batch-sharded-sampling", "x: y", "# c", "'q'",
-])
+_WORDS = st.sampled_from(
+    [
+        "m",
+        "--return-sampling-mask",
+        "--return_sampling_mask=true",
+        "true",
+        "--logprobs-mode",
+        "raw_logprobs",
+        "--logprobs-mode=raw_logits",
+        "--logits-processors",
+        "a.b:C",
+        "--enable-dbo",
+        "-sc",
+        '{"method": "mtp", "num_speculative_tokens": 1, "enable_adaptive_verification": true}',
+        "--speculative-config.enable_adaptive_verification",
+        "--enable-batch-sharded-sampling",
+        "x: y",
+        "# c",
+        "'q'",
+    ]
+)
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
@@ -575,7 +608,7 @@ def test_every_fix_leaves_valid_yaml(tmp_path_factory: pytest.TempPathFactory, w
 
 
 def test_compose_writes_a_literal_dollar_twice() -> None:
-    from replaylint.frontends.yaml.words import Container
+    from replaylint.words.yaml_words import Container
 
     assert Container("flow", [], dollars=True).write("a$b") == "a$$b"
     assert Container("words", [], style='"', dollars=True).write("x y$") == "'x y$$'"
@@ -593,15 +626,15 @@ def test_only_the_vllm_projects_image_gives_an_entrypoint_and_a_release() -> Non
 
 def test_config_render_edits_the_text_the_words_came_from(tmp_path: Path) -> None:
     """During --fix the run reads files being fixed from memory: edits follow that text."""
-    from replaylint.frontends.yaml import vllm_config
     from replaylint.model import Launch
+    from replaylint.words import vllm_config
 
     on_disk = "return-sampling-mask: true\nlogprobs_mode: raw_logprobs\n"
     in_memory = "# fixed already\nreturn-sampling-mask: true\nlogprobs_mode: raw_logprobs\n"
     path = tmp_path / "engine.yaml"
     path.write_text(on_disk)
     context = ExtractContext(read_text=lambda p: in_memory if Path(p) == path else None)
-    tokens = frontend.load_config_tokens(str(path.name), argv.Token("engine.yaml", None, "engine.yaml"), context, str(tmp_path / "serve.sh"))  # type: ignore[arg-type]
+    tokens = load_config_tokens(str(path.name), argv.Token("engine.yaml", None, "engine.yaml"), context, str(tmp_path / "serve.sh"))  # type: ignore[arg-type]
     assert tokens is not None
     launch = Launch(LaunchKind.CLI, tokens[0].span, argv.parse(tokens).settings)
     edits = vllm_config.config_render(launch, SetSetting("logprobs_mode", "processed_logprobs"), SourceFile(str(tmp_path / "serve.sh"), ""))
@@ -624,7 +657,7 @@ def test_config_render_edits_the_text_the_words_came_from(tmp_path: Path) -> Non
     ],
 )
 def test_env_file_lines(line: str, value: object) -> None:
-    from replaylint.frontends import env_file
+    from replaylint.words import env_file
 
     settings = env_file.parse("vllm.env", f"# header\n{line}\n")
     assert settings["VLLM_USE_V2_MODEL_RUNNER"].value == value
@@ -632,6 +665,6 @@ def test_env_file_lines(line: str, value: object) -> None:
 
 
 def test_env_file_comments_and_blank_lines_set_nothing() -> None:
-    from replaylint.frontends import env_file
+    from replaylint.words import env_file
 
     assert env_file.parse("vllm.env", "# VLLM_USE_V2_MODEL_RUNNER=0\n\n   \n") == {}

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-
 from typing import TYPE_CHECKING
 
 from .config import Config, ConfigError, common_start, find_config_file, load
@@ -97,9 +96,10 @@ def run_check(args: argparse.Namespace) -> int:
     if _nothing_to_check(args, config):
         print("All checks passed!")
         return EXIT_CLEAN
-    from .api import Checker, run_checks
+    from .api import Checker
     from .cache import ResultCache, default_directory
     from .report import Run
+    from .runs import run_checks
 
     checker = Checker(config, project_pins=_project_pins())
     reading_stdin = args.paths == ["-"]
@@ -138,7 +138,7 @@ def _check_stdin(checker: Checker, config: Config, args: argparse.Namespace) -> 
     run = Run(findings=list(result.findings), unsafe_fixes_enabled=args.unsafe_fixes, root=_repository_root(config))
     run.texts[name] = data.decode("utf-8", "replace")
     if args.fix and result.kind is not None:
-        from .fixes import apply_edits
+        from .edits import apply_edits
 
         text = run.texts[name]
         chosen = [f for f in result.findings if f.code in config.fixable_codes() and applicable(f, args.unsafe_fixes)]
@@ -244,8 +244,11 @@ def _print_problems(result, shown_notes: set[str] | None = None) -> bool:
             shown_notes.add(note)
             print(f"replaylint: note: {note}", file=sys.stderr)
     if result.internal_error:
-        print(f"replaylint: error: internal error while checking {result.path}: {result.internal_error} "
-              "(please report this; the other files were checked)", file=sys.stderr)
+        print(
+            f"replaylint: error: internal error while checking {result.path}: {result.internal_error} "
+            "(please report this; the other files were checked)",
+            file=sys.stderr,
+        )
         return True
     return False
 
@@ -297,8 +300,10 @@ def _fix(checker: Checker, results: list[FileResult], args: argparse.Namespace, 
             print(f"replaylint: warning: {failure}", file=sys.stderr)
         for document in changed:
             diff = difflib.unified_diff(
-                document.original.splitlines(keepends=True), document.text.splitlines(keepends=True),
-                _diff_name("a", document.path), _diff_name("b", document.path),
+                document.original.splitlines(keepends=True),
+                document.text.splitlines(keepends=True),
+                _diff_name("a", document.path),
+                _diff_name("b", document.path),
             )
             sys.stdout.write("".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in diff))
         count = sum(len(document.fixed) for document in changed)

@@ -7,8 +7,8 @@ internal error.
 from __future__ import annotations
 
 import argparse
-import os
 import json
+import os
 import sys
 from typing import Sequence
 
@@ -136,9 +136,16 @@ def _rule(args: argparse.Namespace) -> int:
         return _fail("give a rule code (e.g. RPL001) or --all")
     if args.output_format == "json":
         payload = [
-            {"code": r.code, "name": r.name, "summary": r.summary, "severity": r.severity, "since": str(r.since),
-             "fix": r.fix_applicability.value if r.fix_applicability else None, "vllm_message": r.vllm_message,
-             "explanation": r.documentation()}
+            {
+                "code": r.code,
+                "name": r.name,
+                "summary": r.summary,
+                "severity": r.severity,
+                "since": str(r.since),
+                "fix": r.fix_applicability.value if r.fix_applicability else None,
+                "vllm_message": r.vllm_message,
+                "explanation": r.documentation(),
+            }
             for r in chosen
         ]
         print(json.dumps(payload if args.all else payload[0], indent=2))
@@ -148,14 +155,22 @@ def _rule(args: argparse.Namespace) -> int:
     return EXIT_CLEAN
 
 
-
-
 def _show_settings(args: argparse.Namespace) -> int:
-    from .config import ConfigError, describe
     from .check_command import resolve_config
+    from .config import ConfigError, describe
 
-    defaults = dict(select=None, extend_select=None, ignore=None, target_vllm=None, force_exclude=False,
-                    no_respect_gitignore=False, exclude=None, extend_exclude=None, output_format=None, stdin_filename=None)
+    defaults = dict(
+        select=None,
+        extend_select=None,
+        ignore=None,
+        target_vllm=None,
+        force_exclude=False,
+        no_respect_gitignore=False,
+        exclude=None,
+        extend_exclude=None,
+        output_format=None,
+        stdin_filename=None,
+    )
     try:
         config = resolve_config(argparse.Namespace(**defaults, **vars(args)))
     except ConfigError as error:

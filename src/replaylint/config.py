@@ -26,6 +26,7 @@ def _toml():
         import tomli as tomllib
     return tomllib
 
+
 CONFIG_NAMES = (".replaylint.toml", "replaylint.toml", "pyproject.toml")
 OUTPUT_FORMATS = FORMATS
 SEVERITIES = ("error", "warning")
@@ -158,11 +159,11 @@ def _apply_key(config: Config, key: str, value: Any, source: str) -> None:
         config.per_file_ignores = {glob: _codes(codes, f"per-file-ignores.{glob}", source) for glob, codes in value.items()}
     elif key == "severity":
         if not isinstance(value, dict):
-            raise ConfigError(f"{source}: `severity` must be a table of code = \"error\" | \"warning\"")
+            raise ConfigError(f'{source}: `severity` must be a table of code = "error" | "warning"')
         severities = {}
         for selector, level in value.items():
             if level not in SEVERITIES:
-                raise ConfigError(f"{source}: `severity.{selector}` must be \"error\" or \"warning\", not {level!r}")
+                raise ConfigError(f'{source}: `severity.{selector}` must be "error" or "warning", not {level!r}')
             _codes([selector], f"severity.{selector}", source)
             from .rules import resolve
 

@@ -1,4 +1,5 @@
-"""Minimal text edits on separated sequences, shared by every frontend's fix rendering.
+"""Text edits: applying them to a text (`apply_edits`), and minimal edits on separated
+sequences, shared by every frontend's fix rendering.
 
 A `Sequence` is the elements of a container in the source text: the arguments of a Python
 call, the entries of a dict literal, a JSON array in a Dockerfile `CMD`, a YAML flow list
@@ -15,6 +16,7 @@ the same container.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterable
 
 from .model import Edit, LineIndex
 
@@ -174,3 +176,35 @@ def _bare_comma(gap: str) -> bool:
 def _closes_on_line(text: str, start: int, line_end: int) -> bool:
     segment = text[start:line_end]
     return any(bracket in segment for bracket in ")]}")
+
+
+def apply_edits(text: str, edits: Iterable[Edit]) -> tuple[str, list[Edit]]:
+    """Apply the edits that do not overlap an earlier one; return the text and the edits left over.
+
+    Edits are taken in offset order; an edit that starts inside a region already edited waits
+    for the next pass (the caller re-checks the file and renders fresh edits).
+    """
+    accepted: list[Edit] = []
+    skipped: list[Edit] = []
+    last_end = -1
+    for edit in sorted(set(edits), key=lambda e: (e.span.start, e.span.end)):
+        if edit.span.start < last_end:
+            skipped.append(edit)
+            continue
+        accepted.append(edit)
+        last_end = max(last_end, edit.span.end)
+    pieces = []
+    cursor = 0
+    for edit in accepted:
+        pieces.append(text[cursor : edit.span.start])
+        pieces.append(edit.content)
+        cursor = edit.span.end
+    pieces.append(text[cursor:])
+    return "".join(pieces), skipped
+
+
+def with_line_endings(content: str, text: str) -> str:
+    """New text written with the line endings the file already uses."""
+    if "\r\n" in text and text.count("\r\n") * 2 >= text.count("\n"):
+        return content.replace("\r\n", "\n").replace("\n", "\r\n")
+    return content

@@ -1,7 +1,7 @@
 """Applying fixes: edits in passes, a re-parse before anything is written, atomic writes.
 
-`apply_edits` applies the edits of one text that do not overlap; `Fixer` runs the passes
-for a set of files: check, apply the applicable edits, check again, until nothing changes. A
+`Fixer` runs the passes for a set of files (`edits.apply_edits` applies one text's edits that
+do not overlap): check, apply the applicable edits, check again, until nothing changes. A
 file whose fixed text no longer parses is left untouched and named. Writes keep the file's
 mode, encoding (coding cookie, BOM), line endings and final newline.
 """
@@ -11,44 +11,12 @@ from __future__ import annotations
 import os
 import tempfile
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from . import frontends
+from .edits import apply_edits, with_line_endings
 from .model import Edit, Finding
 
 MAX_PASSES = 10
-
-
-def apply_edits(text: str, edits: Iterable[Edit]) -> tuple[str, list[Edit]]:
-    """Apply the edits that do not overlap an earlier one; return the text and the edits left over.
-
-    Edits are taken in offset order; an edit that starts inside a region already edited waits
-    for the next pass (the caller re-checks the file and renders fresh edits).
-    """
-    accepted: list[Edit] = []
-    skipped: list[Edit] = []
-    last_end = -1
-    for edit in sorted(set(edits), key=lambda e: (e.span.start, e.span.end)):
-        if edit.span.start < last_end:
-            skipped.append(edit)
-            continue
-        accepted.append(edit)
-        last_end = max(last_end, edit.span.end)
-    pieces = []
-    cursor = 0
-    for edit in accepted:
-        pieces.append(text[cursor : edit.span.start])
-        pieces.append(edit.content)
-        cursor = edit.span.end
-    pieces.append(text[cursor:])
-    return "".join(pieces), skipped
-
-
-def with_line_endings(content: str, text: str) -> str:
-    """New text written with the line endings the file already uses."""
-    if "\r\n" in text and text.count("\r\n") * 2 >= text.count("\n"):
-        return content.replace("\r\n", "\n").replace("\n", "\r\n")
-    return content
 
 
 @dataclass
@@ -181,7 +149,11 @@ class Fixer:
                 target.text = new_text
                 applied_any = True
             skipped_spans = {edit.span for edit in skipped}
-            target.fixed.extend(f for f in chosen if f.edits and not any(e.span in skipped_spans for e in f.edits) and os.path.normpath(f.edits[0].span.path) == key)
+            target.fixed.extend(
+                f
+                for f in chosen
+                if f.edits and not any(e.span in skipped_spans for e in f.edits) and os.path.normpath(f.edits[0].span.path) == key
+            )
         return applied_any
 
     def write(self) -> list[str]:

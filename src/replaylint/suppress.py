@@ -23,9 +23,7 @@ from dataclasses import dataclass, field
 from .model import Finding, LineIndex
 from .rules import BY_NAME
 
-_IGNORE = re.compile(
-    r"#\s*replaylint:\s*ignore(?:\[(?P<codes>[^\]\r\n]*)\])?(?P<reason>\s*--[^\r\n]*)?", re.IGNORECASE
-)
+_IGNORE = re.compile(r"#\s*replaylint:\s*ignore(?:\[(?P<codes>[^\]\r\n]*)\])?(?P<reason>\s*--[^\r\n]*)?", re.IGNORECASE)
 # Codes as flake8 and ruff read them (`E501`, `RPL003`), or rule names (`sampling-mask-...`),
 # separated by commas and/or spaces; the list ends at the first other word (`--`, prose).
 _CODE = r"[A-Za-z]+[0-9]+|[A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)+"
@@ -134,7 +132,9 @@ def scan(index: LineIndex, python: bool) -> tuple[dict[int, Suppression], frozen
                 if comments is None:
                     comments = _python_comments(index.text) if python else _shell_comments(index.text)
                 column = comments.get(number, -1) if comments else 0  # {}: the text could not be read
-                suppression = _suppression(line, number, offset, own_line, python, column) if column > 0 else suppression if column == 0 else None
+                suppression = (
+                    _suppression(line, number, offset, own_line, python, column) if column > 0 else suppression if column == 0 else None
+                )
             if suppression is not None:
                 by_line[number] = suppression
         offset += len(line)

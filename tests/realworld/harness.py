@@ -13,7 +13,6 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -70,7 +69,9 @@ class Entry:
 def load_manifest() -> list[Entry]:
     data = json.loads(MANIFEST.read_text())
     return [
-        Entry(item["path"], item["project"], item["frontend"], item["sha256"], item["licence"], tuple(item.get("expected_findings", ())), item)
+        Entry(
+            item["path"], item["project"], item["frontend"], item["sha256"], item["licence"], tuple(item.get("expected_findings", ())), item
+        )
         for item in data["files"]
     ]
 
@@ -417,7 +418,7 @@ def run(release: str = "0.33.0", vllm_path: str | None = None, only: str | None 
     sandbox, holder = new_sandbox()
     workdir = Path(tempfile.mkdtemp(prefix="replaylint-realworld-judge-"))
     try:
-        python_items, argv_launches = [], []
+        python_items = []
         for entry in entries:
             begun = time.perf_counter()
             report.scans[entry.path] = scan_as_is(entry, as_is)
@@ -482,6 +483,8 @@ def _python_launches(result: MutantResult, record: dict, sandbox: Sandbox) -> No
     if not result.launches:
         status = record.get("status")
         if status == "finished":
-            result.not_reached = "the module ran to its end without starting the mutated engine (the launch is inside a function it does not call)"
+            result.not_reached = (
+                "the module ran to its end without starting the mutated engine (the launch is inside a function it does not call)"
+            )
         else:
             result.not_reached = f"the module stopped before the launch: {record.get('detail') or status}"

@@ -25,6 +25,8 @@ _SERVE_IMAGES = re.compile(r"(?:^|/)(?:vllm/vllm-openai(?:-rocm|-xpu|-cpu)?|lmca
 
 def image_entrypoint(image: str | None) -> list[str] | None:
     return list(IMAGE_ENTRYPOINT) if image and _SERVE_IMAGES.search(image.strip("'\"")) else None
+
+
 _DOCKER_SWITCHES = frozenset(
     "-d --detach -i --interactive -t --tty --rm --privileged --init -P --publish-all --read-only "
     "--no-healthcheck --oom-kill-disable -q --quiet --sig-proxy".split()
@@ -66,7 +68,13 @@ def from_command(name: str, argv: list[str], env: dict[str, str], cwd: str = "")
     if name in ("docker", "podman"):
         return _docker(argv, env, cwd)
     if name == "trl" and argv[:1] == ["vllm-serve"]:
-        return Found("trl vllm-serve", None, vllm_env(env), "TRL's `vllm-serve` builds vLLM's arguments in TRL's own code (TRL is not installed with the judge)", cwd)
+        return Found(
+            "trl vllm-serve",
+            None,
+            vllm_env(env),
+            "TRL's `vllm-serve` builds vLLM's arguments in TRL's own code (TRL is not installed with the judge)",
+            cwd,
+        )
     return None
 
 
@@ -84,7 +92,9 @@ def _python(argv: list[str], env: dict[str, str], cwd: str) -> Found | None:
     if module == "dynamo.vllm":
         return Found("python -m dynamo.vllm", None, vllm_env(env), "Dynamo parses its own flags and vLLM's (needs the Dynamo runtime)", cwd)
     if module == "trl.scripts.vllm_serve":
-        return Found("python -m trl.scripts.vllm_serve", None, vllm_env(env), "TRL's vllm_serve builds vLLM's arguments in TRL's own code", cwd)
+        return Found(
+            "python -m trl.scripts.vllm_serve", None, vllm_env(env), "TRL's vllm_serve builds vLLM's arguments in TRL's own code", cwd
+        )
     return None
 
 
@@ -100,7 +110,9 @@ def _docker(argv: list[str], env: dict[str, str], cwd: str) -> Found | None:
     while index < len(words) and words[index].startswith("-"):
         word = words[index]
         option, has_value, value = word.partition("=")
-        if word in _DOCKER_SWITCHES or (option.startswith("-") and not option.startswith("--") and set(option[1:]) <= set("dit") and not has_value):
+        if word in _DOCKER_SWITCHES or (
+            option.startswith("-") and not option.startswith("--") and set(option[1:]) <= set("dit") and not has_value
+        ):
             index += 1
             continue
         if not has_value:

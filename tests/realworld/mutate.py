@@ -89,13 +89,25 @@ def _text_sites(text: str, frontend: str):
                 continue
             quote = match.group(0)[-1]
             end = match.end()
-            sites.append((match.start(), lambda v, end=end, q=quote: _insert(text, end, "".join(f", {q}{w}{q}" for w in _flags(v))), "list items after `serve`"))
+            sites.append(
+                (
+                    match.start(),
+                    lambda v, end=end, q=quote: _insert(text, end, "".join(f", {q}{w}{q}" for w in _flags(v))),
+                    "list items after `serve`",
+                )
+            )
     for match in _BLOCK_ITEM.finditer(text):
         previous = text[: match.start()].rstrip().rsplit("\n", 1)[-1]
         if not re.search(r"-\s*[\"']?(?:\S*/)?vllm[\"']?\s*$", previous):
             continue
         indent, end = match.group("indent"), match.end()
-        sites.append((match.start(), lambda v, end=end, i=indent: _insert(text, end, "".join(f"\n{i}- {_yaml_word(w)}" for w in _flags(v))), "YAML list items after `serve`"))
+        sites.append(
+            (
+                match.start(),
+                lambda v, end=end, i=indent: _insert(text, end, "".join(f"\n{i}- {_yaml_word(w)}" for w in _flags(v))),
+                "YAML list items after `serve`",
+            )
+        )
     return _dedupe(sites)
 
 

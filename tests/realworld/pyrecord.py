@@ -184,7 +184,12 @@ def _record_child(file: str, text: str, seconds: int, out) -> None:
         try:
             pickle.dumps(engine)
         except Exception as error:  # noqa: BLE001
-            engine = {"via": engine["via"], "unpicklable": f"{type(error).__name__}: {error}", "kwargs": {"return_sampling_mask": engine["kwargs"].get("return_sampling_mask")}, "env": engine["env"]}
+            engine = {
+                "via": engine["via"],
+                "unpicklable": f"{type(error).__name__}: {error}",
+                "kwargs": {"return_sampling_mask": engine["kwargs"].get("return_sampling_mask")},
+                "env": engine["env"],
+            }
         payload["engines"].append(engine)
     try:
         data = pickle.dumps(payload)
@@ -222,7 +227,12 @@ def missing_imports(file: str, text: str) -> list[str]:
 def run_file(file: str, text: str, seconds: int) -> dict:
     missing = missing_imports(file, text)
     if missing:
-        return {"status": "exception", "detail": f"ModuleNotFoundError: the judge's environment has no {', '.join(missing)} (checked before running)", "engines": [], "commands": []}
+        return {
+            "status": "exception",
+            "detail": f"ModuleNotFoundError: the judge's environment has no {', '.join(missing)} (checked before running)",
+            "engines": [],
+            "commands": [],
+        }
     read_end, write_end = os.pipe()
     workdir = tempfile.mkdtemp(prefix="rw-py-")
     pid = os.fork()
@@ -266,7 +276,9 @@ def judge_engines(judge, engines: list[dict]) -> list[dict]:
             entry["unjudgeable"] = "a keyword value cannot be carried to the judge: " + engine["unpicklable"]
         else:
             via = "EngineArgs" if engine["via"] != "LLM" else "LLM"
-            entry["verdict"] = judge.judge_case({"id": f"engine{number}", "engine_kwargs": engine["kwargs"], "via": via, "env": engine["env"], "gpus": GPUS})
+            entry["verdict"] = judge.judge_case(
+                {"id": f"engine{number}", "engine_kwargs": engine["kwargs"], "via": via, "env": engine["env"], "gpus": GPUS}
+            )
         judged.append(entry)
     return judged
 

@@ -32,7 +32,7 @@ from typing import Any
 from ..model import UNKNOWN, Launch, LaunchKind, Request, Setting, Span
 from ..vllm.argv import Token
 from ..vllm.fields import RUNNER_ENV
-from . import ConfigView, Layered, hydra_value, read_overrides, token_tree
+from .views import ConfigView, Layered, hydra_value, read_overrides, token_tree
 
 POLICY = ("policy",)
 GENERATION = ("policy", "generation")
@@ -80,7 +80,14 @@ def command_launch(span: Span, tokens: list[Token], **options: Any) -> Launch | 
     view = Layered(layers) if len(layers) > 1 else overrides
     if not is_config(view):
         return None
-    return adapt(view, span, env=dict(options.get("env") or {}), open_reasons=reasons, label=f"nemo-rl: {options.get('label') or 'run'}", condition=options.get("condition"))
+    return adapt(
+        view,
+        span,
+        env=dict(options.get("env") or {}),
+        open_reasons=reasons,
+        label=f"nemo-rl: {options.get('label') or 'run'}",
+        condition=options.get("condition"),
+    )
 
 
 def adapt(
@@ -104,7 +111,9 @@ def adapt(
     expert = view.setting("enable_expert_parallel", *VLLM_CFG, "expert_parallel_size")
     if expert is not None:
         size = expert.value
-        settings["enable_expert_parallel"] = Setting(expert.name, UNKNOWN if not isinstance(size, int) else size > 1, expert.span, expert.spelling)
+        settings["enable_expert_parallel"] = Setting(
+            expert.name, UNKNOWN if not isinstance(size, int) else size > 1, expert.span, expert.spelling
+        )
     kwargs = view.value(*VLLM_KWARGS, default={})
     if isinstance(kwargs, dict):
         for key in kwargs:
@@ -126,7 +135,13 @@ def adapt(
         for name, value in env_vars.items():
             written = view.setting(str(name), *VLLM_CFG, "env_vars", str(name), keys=False)
             if written is not None:
-                environment[str(name)] = Setting(str(name), value if value is UNKNOWN or value is None else str(value), written.span, written.spelling, written.value_span)
+                environment[str(name)] = Setting(
+                    str(name),
+                    value if value is UNKNOWN or value is None else str(value),
+                    written.span,
+                    written.spelling,
+                    written.value_span,
+                )
     replay = view.setting("return_sampling_mask", *REPLAY)
     if replay is not None and replay.value is True:
         said = f"{replay.spelling} (NeMo-RL sets %s)"

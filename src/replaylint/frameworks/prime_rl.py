@@ -39,13 +39,13 @@ from ..model import UNKNOWN, Launch, LaunchKind, Setting, Span
 from ..vllm.fields import RUNNER_ENV
 
 if TYPE_CHECKING:
-    from ..frontends.toml import TomlDocument
+    from ..toml_document import TomlDocument
 
 _PROCESSED = "processed_logprobs"
 
 
 def kind_of(document: TomlDocument) -> str | None:
-    """"rl", "inference" or None (not a prime-rl configuration)."""
+    """ "rl", "inference" or None (not a prime-rl configuration)."""
     data = document.data
     if isinstance(data.get("orchestrator"), dict) and (isinstance(data.get("trainer"), dict) or isinstance(data.get("inference"), dict)):
         return "rl"
@@ -176,5 +176,7 @@ def _env(document: TomlDocument, base: tuple[str, ...]) -> dict[str, Setting]:
             if name.startswith(("VLLM_", "DYN_")):
                 path = (*base, "env_vars", name)
                 span = document.nearest(*path)
-                found[name] = Setting(name, value if isinstance(value, str) else str(value), span, document.text(span), document.value_span(*path))
+                found[name] = Setting(
+                    name, value if isinstance(value, str) else str(value), span, document.text(span), document.value_span(*path)
+                )
     return found

@@ -27,8 +27,8 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
+from ..command import WordSyntax, command_launch
 from ..edits import Sequence
-from ..frontends.command import WordSyntax, command_launch
 from ..model import UNKNOWN, Launch, LaunchKind, Setting, Span, VersionHint
 from ..vllm.argv import Token
 from ..vllm.releases import Release

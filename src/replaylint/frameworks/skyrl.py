@@ -27,7 +27,7 @@ from typing import Any
 
 from ..model import UNKNOWN, Launch, LaunchKind, Request, Setting, Span
 from ..vllm.argv import Token
-from . import ConfigView, read_overrides, yaml_value
+from .views import ConfigView, read_overrides, yaml_value
 
 ENGINE = ("generator", "inference_engine")
 _TYPED = {
@@ -49,7 +49,14 @@ def command_launch(span: Span, tokens: list[Token], **options: Any) -> Launch | 
     """`python -m skyrl.train.entrypoints.main_base key=value ...` (behind `uv run`)."""
     overrides = read_overrides(tokens, yaml_value, prefixes=False)
     reasons = list(options.get("open_reasons", ())) + overrides.open_reasons
-    return adapt(overrides, span, env=dict(options.get("env") or {}), open_reasons=reasons, label=f"skyrl: {options.get('label') or 'main_base'}", condition=options.get("condition"))
+    return adapt(
+        overrides,
+        span,
+        env=dict(options.get("env") or {}),
+        open_reasons=reasons,
+        label=f"skyrl: {options.get('label') or 'main_base'}",
+        condition=options.get("condition"),
+    )
 
 
 def adapt(
@@ -70,7 +77,9 @@ def adapt(
             settings[name] = setting
     expert = view.setting("enable_expert_parallel", *ENGINE, "expert_parallel_size")
     if expert is not None:
-        settings["enable_expert_parallel"] = Setting(expert.name, expert.value > 1 if isinstance(expert.value, int) else UNKNOWN, expert.span, expert.spelling)
+        settings["enable_expert_parallel"] = Setting(
+            expert.name, expert.value > 1 if isinstance(expert.value, int) else UNKNOWN, expert.span, expert.spelling
+        )
     model = view.setting("model", "trainer", "policy", "model", "path")
     if model is not None:
         settings["model"] = model
@@ -103,7 +112,9 @@ def adapt(
     )
 
 
-def _request(view: ConfigView, prefix: tuple[str, ...], defaults: dict[str, Any], mask: Setting | None, anchor: Span, open_ended: bool) -> Request:
+def _request(
+    view: ConfigView, prefix: tuple[str, ...], defaults: dict[str, Any], mask: Setting | None, anchor: Span, open_ended: bool
+) -> Request:
     """One kind of request; SkyRL's defaults stand in for keys not written, unless something
     we cannot see may write them."""
     found, missing = view.request_settings(prefix, defaults, mask.span if mask is not None else anchor, open_ended, "SkyRL")

@@ -32,7 +32,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from ..frontends.command import CommandHandle, command_launch as vllm_command_launch
+from ..command import CommandHandle, command_launch as vllm_command_launch
 from ..model import Launch, LaunchKind, Setting, Span
 from ..vllm.argv import Token
 
@@ -59,9 +59,22 @@ _FIELDS: dict[str, tuple[str, str | None]] = {
 }
 # The order build_command writes them in.
 _ORDER = (
-    "host", "port", "tensor_parallel_size", "data_parallel_size", "gpu_memory_utilization", "dtype", "kv_cache_dtype",
-    "vllm_model_impl", "log_level", "revision", "max_model_len", "enable_prefix_caching", "enforce_eager",
-    "trust_remote_code", "distributed_executor_backend", "speculative_config",
+    "host",
+    "port",
+    "tensor_parallel_size",
+    "data_parallel_size",
+    "gpu_memory_utilization",
+    "dtype",
+    "kv_cache_dtype",
+    "vllm_model_impl",
+    "log_level",
+    "revision",
+    "max_model_len",
+    "enable_prefix_caching",
+    "enforce_eager",
+    "trust_remote_code",
+    "distributed_executor_backend",
+    "speculative_config",
 )
 _OPTIONS = {f"--{name}": name for name in _FIELDS} | {f"--{name.replace('_', '-')}": name for name in _FIELDS}
 _TRUE = {"yes", "true", "t", "y", "1"}
@@ -205,7 +218,9 @@ def command_launch(kind: LaunchKind, span: Span, tokens: list[Token], elements: 
         add(token, None)
     for index in parsed.extras:
         add(tokens[index], index)
-    launch = vllm_command_launch(LaunchKind.FRAMEWORK, span, combined, elements, syntax, env=env, load_config=None, open_reasons=open_reasons, **options)
+    launch = vllm_command_launch(
+        LaunchKind.FRAMEWORK, span, combined, elements, syntax, env=env, load_config=None, open_reasons=open_reasons, **options
+    )
     handle = launch.handle
     if isinstance(handle, CommandHandle):
         indices: dict[str, tuple[int, ...]] = {}

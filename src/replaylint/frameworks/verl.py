@@ -40,7 +40,7 @@ from ..vllm import argv
 from ..vllm.argv import Token
 from ..vllm.fields import FIELDS
 from ..vllm.releases import NEWEST
-from . import ConfigView, hydra_value, read_overrides
+from .views import ConfigView, hydra_value, read_overrides
 
 ROLLOUT = ("actor_rollout_ref", "rollout")
 MTP = ("actor_rollout_ref", "model", "mtp")
@@ -151,12 +151,19 @@ def adapt(
     if user_compilation is UNKNOWN:
         compilation_value: Any = UNKNOWN
     else:
-        compilation_value = {**(user_compilation or {}), "cudagraph_mode": (user_compilation or {}).get("cudagraph_mode", "FULL_AND_PIECEWISE")}
-        if (engine.get("decode_context_parallel_size") or 1) not in (1, UNKNOWN) and compilation_value["cudagraph_mode"] == "FULL_AND_PIECEWISE":
+        compilation_value = {
+            **(user_compilation or {}),
+            "cudagraph_mode": (user_compilation or {}).get("cudagraph_mode", "FULL_AND_PIECEWISE"),
+        }
+        if (engine.get("decode_context_parallel_size") or 1) not in (1, UNKNOWN) and compilation_value[
+            "cudagraph_mode"
+        ] == "FULL_AND_PIECEWISE":
             compilation_value["cudagraph_mode"] = "PIECEWISE"
     path = (*ROLLOUT, "engine_kwargs", "vllm", "compilation_config")
     if user_compilation is not None and view.span(*path) is not None:
-        args.put("compilation_config", compilation_value, view.span(*path), view.spelling(*path), view.sub_settings(path, compilation_value))  # type: ignore[arg-type]
+        args.put(
+            "compilation_config", compilation_value, view.span(*path), view.spelling(*path), view.sub_settings(path, compilation_value)
+        )  # type: ignore[arg-type]
     else:
         args.default("compilation_config", compilation, "verl default cudagraph_mode FULL_AND_PIECEWISE")
     for key, value in engine.items():

@@ -11,55 +11,11 @@ from __future__ import annotations
 import importlib
 import os
 import re
-from dataclasses import dataclass, field
 from types import ModuleType
-from typing import TYPE_CHECKING, Callable
 
-if TYPE_CHECKING:
-    from ..model import LineIndex
+from ..source import ExtractContext, NeedsHeavyParser, ParseError, SourceFile
 
-
-class ParseError(Exception):
-    """The file is not valid in its language; `line`/`col` are 1-based when known."""
-
-    def __init__(self, message: str, line: int = 1, col: int = 1) -> None:
-        super().__init__(message)
-        self.message = message
-        self.line = line
-        self.col = col
-
-
-class NeedsHeavyParser(Exception):
-    """Raised by a frontend asked to stay light (`ExtractContext.light`) for a file that needs a
-    parser this process has not imported (libcst): another process will check the file, given
-    `prepared` (what the light pass already worked out: the Python focus) as
-    `ExtractContext.prepared`."""
-
-    def __init__(self, prepared: str) -> None:
-        super().__init__("needs libcst")
-        self.prepared = prepared
-
-
-@dataclass
-class SourceFile:
-    path: str
-    text: str
-    index: LineIndex = field(init=False)
-
-    def __post_init__(self) -> None:
-        from ..model import LineIndex
-
-        self.index = LineIndex(self.path, self.text)
-
-
-@dataclass
-class ExtractContext:
-    """What a frontend may ask of the run: other files (a `--config` YAML), the project root."""
-
-    read_text: Callable[[str], str | None] = lambda path: None
-    root: str = "."
-    light: bool = False  # do not import libcst: raise NeedsHeavyParser instead
-    prepared: str | None = None  # NeedsHeavyParser.prepared from a light pass over the same bytes
+__all__ = ["ExtractContext", "NeedsHeavyParser", "ParseError", "SourceFile", "kind_for", "load", "relevant"]
 
 
 _MODULES = {
@@ -84,7 +40,11 @@ _MASK_WORDS = (b"sampling_mask", b"sampling-mask", b"SAMPLING_MASK", b"--return"
 
 def _mentions_mask(data: bytes) -> bool:
     """Any of MASK_WORDS, in three scans of a typical file instead of four."""
-    return (b"ampling" in data and (b"sampling_mask" in data or b"sampling-mask" in data)) or b"SAMPLING_MASK" in data or b"--return" in data
+    return (
+        (b"ampling" in data and (b"sampling_mask" in data or b"sampling-mask" in data)) or b"SAMPLING_MASK" in data or b"--return" in data
+    )
+
+
 _VLLM_WORDS = (b"vllm", b"VLLM", b"vLLM")
 _RUNNER = b"VLLM_USE_V2_MODEL_RUNNER"
 _CONFIG_FILE_WORDS = (b".yaml", b".yml", b"--config=")
@@ -98,13 +58,25 @@ _RUNNER_WRITES = {
     "python": re.compile(rb"""VLLM_USE_V2_MODEL_RUNNER["']?\s*\]?\s*(?:=(?!=)|,|:)(?!\s*(?:""" + _ONE + rb"|None(?:[\s,)}\];#]|$)))"),
     "shell": re.compile(rb"VLLM_USE_V2_MODEL_RUNNER:?=(?!" + _ONE + rb")"),
     "dockerfile": re.compile(rb"VLLM_USE_V2_MODEL_RUNNER(?!(?:=|[ \t]+)" + _ONE + rb")"),
-    "yaml": re.compile(
-        rb"""VLLM_USE_V2_MODEL_RUNNER["']?(?!\s*[:=]\s*""" + _ONE + rb"""|\s*[,}]?\s*value:\s*""" + _ONE + rb")"
-    ),
+    "yaml": re.compile(rb"""VLLM_USE_V2_MODEL_RUNNER["']?(?!\s*[:=]\s*""" + _ONE + rb"""|\s*[,}]?\s*value:\s*""" + _ONE + rb")"),
 }
 _PYTHON_LAUNCHERS = (  # "vLLM" in prose contains "LLM": the call or the import alias is needed
-    b"LLM(", b"LLM as", b"EngineArgs(", b"EngineArgs as", b'"serve"', b"'serve'", b"vllm serve", b"api_server",
-    b"dynamo.vllm", b"subprocess", b"os.exec", b"os.spawn", b"os.system", b"os.popen", b"create_subprocess", b"sagemaker",
+    b"LLM(",
+    b"LLM as",
+    b"EngineArgs(",
+    b"EngineArgs as",
+    b'"serve"',
+    b"'serve'",
+    b"vllm serve",
+    b"api_server",
+    b"dynamo.vllm",
+    b"subprocess",
+    b"os.exec",
+    b"os.spawn",
+    b"os.system",
+    b"os.popen",
+    b"create_subprocess",
+    b"sagemaker",
 )
 
 
@@ -114,9 +86,7 @@ def relevant(kind: str, data: bytes) -> bool:
     The rare words are looked for first, so a typical file costs a handful of memchr scans."""
     if kind == "toml":
         # prime-rl: the mask may be implicit (truncating train sampling under [orchestrator]).
-        return _mentions_mask(data) or (
-            b"orchestrator" in data and b"inference" in data and (b"top_p" in data or b"top_k" in data)
-        )
+        return _mentions_mask(data) or (b"orchestrator" in data and b"inference" in data and (b"top_p" in data or b"top_k" in data))
     if not _mentions_mask(data) and not _needs_vllm_alone(kind, data):
         return False
     return kind != "python" or any(word in data for word in _PYTHON_LAUNCHERS)
@@ -145,8 +115,10 @@ def kind_for(path: str, head: bytes = b"") -> str | None:
         return "yaml"
     if suffix == ".toml" and lowered != "pyproject.toml":
         return "toml"
-    if lowered in ("dockerfile", "containerfile") or lowered.endswith(".dockerfile") or lowered.startswith(
-        ("dockerfile.", "containerfile.")
+    if (
+        lowered in ("dockerfile", "containerfile")
+        or lowered.endswith(".dockerfile")
+        or lowered.startswith(("dockerfile.", "containerfile."))
     ):
         return "dockerfile"
     if suffix == "" and head.startswith(b"#!"):

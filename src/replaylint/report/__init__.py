@@ -1,79 +1,18 @@
-"""Output formats. Each module renders a list of findings (with the files' texts) to a string."""
+"""Output formats. Each module renders a run (`run.Run`: the findings, with the files' texts) to
+a string; `render` picks the module for a format name."""
 
 from __future__ import annotations
 
 import importlib
-import os
-import re
-from dataclasses import dataclass, field
 
-from typing import TYPE_CHECKING
+from .run import Run, applicable, relative_path
 
-if TYPE_CHECKING:
-    from ..model import Finding
+__all__ = ["FORMATS", "Run", "applicable", "relative_path", "render"]
 
 FORMATS = ("full", "concise", "json", "json-lines", "junit", "github", "sarif")
-DOCS_URL = "https://github.com/replaylint/replaylint/blob/main/docs/rules/{code}.md"
-HOME_URL = "https://github.com/replaylint/replaylint"
-
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 # Format name -> module of this package with a `render(run) -> str`; the rest are text.
 _MACHINE_FORMATS = {"json": "json", "json-lines": "json_lines", "junit": "junit", "github": "github", "sarif": "sarif"}
-
-
-@dataclass
-class Run:
-    """Everything an output format may show about one run.
-
-    `root` is the folder that machine formats make paths relative to (the repository's top
-    level): code scanning and workflow annotations match files by repository-relative path.
-    """
-
-    findings: list[Finding]
-    texts: dict[str, str] = field(default_factory=dict)
-    files_checked: int = 0
-    fixed: int = 0
-    unsafe_fixes_enabled: bool = False
-    show_fixes: bool = False
-    notes: list[str] = field(default_factory=list)
-    root: str = "."
-    color: bool = False
-
-
-def applicable(finding: Finding, unsafe: bool) -> bool:
-    """Whether `--fix` (with `--unsafe-fixes` when `unsafe`) would apply this finding's fix."""
-    from ..model import Applicability
-
-    if not finding.fixable or finding.fix is None:
-        return False
-    return finding.fix.applicability is Applicability.SAFE or (unsafe and finding.fix.applicability is Applicability.UNSAFE)
-
-
-def without_surrogates(text: str) -> str:
-    """`text` with each lone surrogate as U+FFFD.
-
-    Shell scripts and Dockerfiles keep undecodable bytes as lone surrogates, and messages quote
-    them; a machine format must stay valid UTF-8 (strict JSON readers reject `\\udcff`).
-    """
-    return _LONE_SURROGATE.sub("\ufffd", text)
-
-
-def relative_path(path: str, root: str) -> str | None:
-    """`path` relative to `root` with `/` separators, or None when it lies outside `root`.
-
-    Both are compared as given and then with symlinks resolved, so a checkout reached through
-    a symlinked folder (macOS `/tmp`) still counts as inside the repository.
-    """
-    for resolve in (os.path.abspath, os.path.realpath):
-        target, base = resolve(path), resolve(root)
-        try:
-            inside = os.path.commonpath([target, base]) == base
-        except ValueError:  # different drives on Windows
-            continue
-        if inside:
-            return os.path.relpath(target, base).replace(os.sep, "/")
-    return None
 
 
 def render(name: str, run: Run) -> str:

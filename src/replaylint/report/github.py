@@ -10,7 +10,7 @@ Paths are relative to `Run.root` (the repository); a file outside it keeps its a
 from __future__ import annotations
 
 from ..model import Applicability, Finding
-from . import Run, relative_path, without_surrogates
+from .run import Run, relative_path, without_surrogates
 
 ANNOTATION_LIMIT = 10  # per type and step (actions/toolkit docs)
 

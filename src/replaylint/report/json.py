@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from ..model import Edit, Finding
-from . import DOCS_URL, Run
+from .run import DOCS_URL, Run
 
 
 def _location(line: int, col: int) -> dict[str, int]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from . import Run
 from .json import finding_dict
+from .run import Run
 
 
 def render(run: Run) -> str:

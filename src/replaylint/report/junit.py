@@ -10,7 +10,7 @@ import re
 import xml.etree.ElementTree as ET
 
 from ..model import Finding
-from . import Run, relative_path
+from .run import Run, relative_path
 
 # Characters XML 1.0 cannot carry at all, escaped or not (C0 controls but tab/LF/CR, lone
 # surrogates from undecodable bytes, U+FFFE/U+FFFF).
@@ -24,8 +24,9 @@ def _xml_text(text: str) -> str:
 def _testcase(finding: Finding, root: str) -> ET.Element:
     span = finding.span
     path = relative_path(span.path, root) or span.path
-    testcase = ET.Element("testcase", name=f"org.replaylint.{finding.code}", classname=_xml_text(path),
-                          file=_xml_text(path), line=str(span.start_line))
+    testcase = ET.Element(
+        "testcase", name=f"org.replaylint.{finding.code}", classname=_xml_text(path), file=_xml_text(path), line=str(span.start_line)
+    )
     failure = ET.SubElement(testcase, "failure", message=_xml_text(finding.message), type=finding.severity)
     failure.text = _xml_text(f"{path}:{span.start_line}:{span.start_col}: {finding.code} {finding.message}")
     return testcase

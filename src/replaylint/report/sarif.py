@@ -33,7 +33,7 @@ from urllib.parse import quote
 from .. import __version__
 from ..model import Edit, Finding, Fix, Span
 from ..rules import RULES
-from . import DOCS_URL, HOME_URL, Run, relative_path, without_surrogates
+from .run import DOCS_URL, HOME_URL, Run, relative_path, without_surrogates
 
 SCHEMA_URL = "https://json.schemastore.org/sarif-2.1.0.json"
 SRCROOT = "%SRCROOT%"
@@ -135,7 +135,10 @@ def _fix(finding: Finding, fix: Fix, locator: _Locator) -> dict[str, Any]:
     changes = [
         {
             "artifactLocation": locator.artifact(path),
-            "replacements": [{"deletedRegion": locator.region(edit.span), "insertedContent": {"text": without_surrogates(edit.content)}} for edit in edits],
+            "replacements": [
+                {"deletedRegion": locator.region(edit.span), "insertedContent": {"text": without_surrogates(edit.content)}}
+                for edit in edits
+            ],
         }
         for path, edits in by_path.items()
     ]

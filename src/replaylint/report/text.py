@@ -7,7 +7,7 @@ import os
 import sys
 
 from ..model import Applicability, Finding, LineIndex
-from . import Run, applicable
+from .run import Run, applicable
 
 _COLORS = {"bold": "1", "red": "31", "yellow": "33", "cyan": "36", "green": "32", "dim": "2"}
 
@@ -61,7 +61,7 @@ def _fix_diff(finding: Finding, text: str, width: int, color: bool) -> list[str]
     edits = [edit for edit in finding.edits if edit.span.path == finding.span.path]
     if not edits:
         return []
-    from ..fixes import apply_edits
+    from ..edits import apply_edits
 
     fixed, _ = apply_edits(text, edits)
     diff = difflib.unified_diff(text.splitlines(), fixed.splitlines(), lineterm="", n=0)
@@ -98,10 +98,16 @@ def summary(run: Run) -> list[str]:
         if run.unsafe_fixes_enabled:
             lines.append(f"[*] {safe + unsafe_only} fixable with the `--fix` option.")
         elif safe:
-            hidden = f" ({unsafe_only} hidden {'fix' if unsafe_only == 1 else 'fixes'} can be enabled with the `--unsafe-fixes` option)" if unsafe_only else ""
+            hidden = (
+                f" ({unsafe_only} hidden {'fix' if unsafe_only == 1 else 'fixes'} can be enabled with the `--unsafe-fixes` option)"
+                if unsafe_only
+                else ""
+            )
             lines.append(f"[*] {safe} fixable with the `--fix` option{hidden}.")
         else:
-            lines.append(f"No fixes available ({unsafe_only} hidden {'fix' if unsafe_only == 1 else 'fixes'} can be enabled with the `--unsafe-fixes` option).")
+            lines.append(
+                f"No fixes available ({unsafe_only} hidden {'fix' if unsafe_only == 1 else 'fixes'} can be enabled with the `--unsafe-fixes` option)."
+            )
     return lines
 
 

@@ -15,6 +15,13 @@ from ..vllm.releases import FIRST_WITH_MASK, Release
 from ..vllm.values import as_bool
 
 
+def as_number(value: object) -> float | None:
+    """A request value as a number (None: not a number; a bool is none)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return float(value)
+
+
 @dataclass(frozen=True)
 class Report:
     """One problem as a rule sees it. `{release}` in `message` becomes the judged releases."""

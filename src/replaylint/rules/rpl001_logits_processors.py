@@ -62,12 +62,14 @@ class LogitsProcessorsWithSamplingMask(Rule):
     VALID = (
         Valid('from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n'),
         Valid('from vllm import LLM\nLLM("m", logits_processors=["a.b:C"])\n'),
-        Valid('from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n'
-              '    logits_processors=[])\n'),
+        Valid('from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n    logits_processors=[])\n'),
         Valid('from vllm import LLM\nLLM("m", return_sampling_mask=False, logits_processors=["a.b:C"])\n'),
         # vLLM judge: an empty word becomes None, which ModelConfig refuses before the replay rules.
-        Valid("vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --logits-processors ''\n",
-              filename="serve.sh", release="0.31.0"),
+        Valid(
+            "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --logits-processors ''\n",
+            filename="serve.sh",
+            release="0.31.0",
+        ),
     )
     INVALID = (
         Invalid(

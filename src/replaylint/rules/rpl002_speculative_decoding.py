@@ -94,10 +94,11 @@ class SpeculativeDecodingWithSamplingMask(Rule):
             '    speculative_config={"method": "mtp", "num_speculative_tokens": 1,\n'
             '                        "enable_adaptive_verification": False})\n',
         ),
-        Valid('from vllm import LLM\nLLM("m", speculative_config={"method": "ngram", "num_speculative_tokens": 3})\n',
-              release="0.28.0"),
-        Valid('from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n'
-              '    speculative_config=None)\n', release="0.30.0"),
+        Valid('from vllm import LLM\nLLM("m", speculative_config={"method": "ngram", "num_speculative_tokens": 3})\n', release="0.28.0"),
+        Valid(
+            'from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n    speculative_config=None)\n',
+            release="0.30.0",
+        ),
     )
     INVALID = (
         Invalid(

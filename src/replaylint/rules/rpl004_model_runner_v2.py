@@ -121,8 +121,7 @@ class SamplingMaskRequiresModelRunnerV2(Rule):
             release="0.32.0",
         ),
         Valid(
-            'from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n'
-            '    compilation_config=1)\n',
+            'from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n    compilation_config=1)\n',
             release="0.32.0",
         ),
         # 0.28 runs prefill context parallelism on V2 for MLA models (DeepSeek V2/V3 ...); a name
@@ -138,10 +137,14 @@ class SamplingMaskRequiresModelRunnerV2(Rule):
             '    speculative_config={"model": "org/my-draft", "num_speculative_tokens": 4})\n',
             release="0.30.0",
         ),
-        Valid('vllm serve org/model -pcp 2 --return-sampling-mask --logprobs-mode processed_logprobs\n',
-              filename="serve.sh", release="0.28.0"),
-        Valid('VLLM_USE_V2_MODEL_RUNNER=1 vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs \\\n'
-              '  --enable-dbo --all2all-backend deepep_low_latency -cc.cudagraph_mode PIECEWISE -O0\n', filename="serve.sh"),
+        Valid(
+            "vllm serve org/model -pcp 2 --return-sampling-mask --logprobs-mode processed_logprobs\n", filename="serve.sh", release="0.28.0"
+        ),
+        Valid(
+            "VLLM_USE_V2_MODEL_RUNNER=1 vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs \\\n"
+            "  --enable-dbo --all2all-backend deepep_low_latency -cc.cudagraph_mode PIECEWISE -O0\n",
+            filename="serve.sh",
+        ),
     )
     INVALID = (
         Invalid(
@@ -155,12 +158,10 @@ class SamplingMaskRequiresModelRunnerV2(Rule):
             'import os\nfrom vllm import LLM\nos.environ["VLLM_USE_V2_MODEL_RUNNER"] = "0"\n'
             'LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n',
             message=messages.REQUIRES_V2,
-            fixed='import os\nfrom vllm import LLM\n'
-            'LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n',
+            fixed='import os\nfrom vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n',
         ),
         Invalid(
-            'from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n'
-            '    enable_dbo=True)\n',
+            'from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n    enable_dbo=True)\n',
             message="`enable_dbo=True` makes vLLM fall back to Model Runner V1",
             fixed='from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n',
         ),
@@ -171,21 +172,19 @@ class SamplingMaskRequiresModelRunnerV2(Rule):
             message="Model Runner V2 does not yet support speculative method 'ngram'",
         ),
         Invalid(
-            'from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n'
-            '    compilation_config=1)\n',
+            'from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n    compilation_config=1)\n',
             release="0.30.0",
             message="stock torch.compile",
         ),
         Invalid(
-            'from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n'
-            '    ubatch_size=2)\n',
+            'from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n    ubatch_size=2)\n',
             release="0.30.0",
             message=messages.REQUIRES_V2,
         ),
         Invalid(
             'import os\nfrom vllm import LLM\nos.environ.setdefault("VLLM_USE_V2_MODEL_RUNNER", "1")\n'
             'LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs", enable_dbo=True,\n'
-            '    pipeline_parallel_size=2)\n',
+            "    pipeline_parallel_size=2)\n",
             message="Model Runner V2 does not yet support: dual batch overlap with pipeline parallelism",
         ),
         Invalid(
@@ -196,7 +195,7 @@ class SamplingMaskRequiresModelRunnerV2(Rule):
         ),
         # vLLM judge: the features in vLLM's order (heterogeneous vocabularies before DBO's).
         Invalid(
-            'VLLM_USE_V2_MODEL_RUNNER=1 vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs \\\n'
+            "VLLM_USE_V2_MODEL_RUNNER=1 vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs \\\n"
             '  --enable-dbo -sc \'{"method": "draft_model", "model": "org/d", "num_speculative_tokens": 2,\n'
             '  "use_heterogeneous_vocab": true}\'\n',
             filename="serve.sh",
@@ -214,14 +213,14 @@ class SamplingMaskRequiresModelRunnerV2(Rule):
         # vLLM judge: with the variable set, DBO is refused only next to some features; piecewise
         # CUDA graphs are one (unless nothing is captured: enforce_eager, -O0).
         Invalid(
-            'VLLM_USE_V2_MODEL_RUNNER=1 vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs \\\n'
-            '  --enable-dbo --all2all-backend deepep_low_latency -cc.cudagraph_mode piecewise\n',
+            "VLLM_USE_V2_MODEL_RUNNER=1 vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs \\\n"
+            "  --enable-dbo --all2all-backend deepep_low_latency -cc.cudagraph_mode piecewise\n",
             filename="serve.sh",
             message="Model Runner V2 does not yet support: dual batch overlap with PIECEWISE CUDA graphs",
         ),
         # vLLM judge: 0.28 forces V2 for PCP > 1, then refuses it on a model without MLA.
         Invalid(
-            'vllm serve meta-llama/Llama-3.1-8B -pcp 2 --return-sampling-mask --logprobs-mode processed_logprobs\n',
+            "vllm serve meta-llama/Llama-3.1-8B -pcp 2 --return-sampling-mask --logprobs-mode processed_logprobs\n",
             filename="serve.sh",
             release="0.28.0",
             message="Model Runner V2 does not yet support: prefill context parallelism",

@@ -51,23 +51,39 @@ class SamplingMaskWithDiffusionModel(Rule):
         if diffusion is True and setting is not None:
             what = "a diffusion model" if setting.name == "model" else "the model a diffusion model"
             verb = "is" if setting.name == "model" else "makes"
-            yield Report(setting.span, f"{quote(setting)} {verb} {what}, with {quote(mask)}: {says(self.vllm_message)}", related=(mask.span,))
+            yield Report(
+                setting.span, f"{quote(setting)} {verb} {what}, with {quote(mask)}: {says(self.vllm_message)}", related=(mask.span,)
+            )
 
     VALID = (
-        Valid('from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n'
-              '    hf_overrides={"rope_theta": 1e6})\n'),
+        Valid(
+            'from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n'
+            '    hf_overrides={"rope_theta": 1e6})\n'
+        ),
         Valid('from vllm import LLM\nLLM("google/diffusion-gemma-2b", diffusion_config={"steps": 8})\n'),
-        Valid('from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n'
-              '    diffusion_config={"canvas_length": 64})\n'),
-        Valid('from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n'
-              '    hf_overrides={"canvas_length": None})\n'),
+        Valid(
+            'from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n'
+            '    diffusion_config={"canvas_length": 64})\n'
+        ),
+        Valid(
+            'from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n'
+            '    hf_overrides={"canvas_length": None})\n'
+        ),
         # the override sets the config's canvas_length to None: not a diffusion model any more
-        Valid('from vllm import LLM\nLLM("google/DiffusionGemma-2b", return_sampling_mask=True,\n'
-              '    logprobs_mode="processed_logprobs", hf_overrides={"canvas_length": None})\n'),
+        Valid(
+            'from vllm import LLM\nLLM("google/DiffusionGemma-2b", return_sampling_mask=True,\n'
+            '    logprobs_mode="processed_logprobs", hf_overrides={"canvas_length": None})\n'
+        ),
     )
     INVALID = (
-        Invalid('from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n'
-                '    hf_overrides={"canvas_length": 256})\n', message=messages.NO_DIFFUSION),
-        Invalid('from vllm import LLM\nLLM("google/DiffusionGemma-2b", return_sampling_mask=True,\n'
-                '    logprobs_mode="processed_logprobs")\n', release="0.28.0", message=messages.NO_DIFFUSION),
+        Invalid(
+            'from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n'
+            '    hf_overrides={"canvas_length": 256})\n',
+            message=messages.NO_DIFFUSION,
+        ),
+        Invalid(
+            'from vllm import LLM\nLLM("google/DiffusionGemma-2b", return_sampling_mask=True,\n    logprobs_mode="processed_logprobs")\n',
+            release="0.28.0",
+            message=messages.NO_DIFFUSION,
+        ),
     )

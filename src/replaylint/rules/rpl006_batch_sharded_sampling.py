@@ -95,31 +95,51 @@ class SamplingMaskWithBatchShardedSampling(Rule):
         yield Report(sharded.span, f"{quote(sharded)} with {quote(mask)}: {says(text)}", fix, (mask.span,))
 
     VALID = (
-        Valid('from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n'
-              '    enable_batch_sharded_sampling=False)\n'),
+        Valid(
+            'from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n'
+            "    enable_batch_sharded_sampling=False)\n"
+        ),
         Valid('from vllm import LLM\nLLM("m", enable_batch_sharded_sampling=True, tensor_parallel_size=2)\n'),
-        Valid('from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n'
-              '    enable_batch_sharded_sampling=True)\n', release="0.29.0"),
-        Valid('from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n'
-              '    enable_batch_sharded_sampling=True)\n', release="0.28.0"),
+        Valid(
+            'from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n'
+            "    enable_batch_sharded_sampling=True)\n",
+            release="0.29.0",
+        ),
+        Valid(
+            'from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n'
+            "    enable_batch_sharded_sampling=True)\n",
+            release="0.28.0",
+        ),
     )
     INVALID = (
-        Invalid('from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n'
-                '    enable_batch_sharded_sampling=True)\n',
-                message=messages.BATCH_SHARDED_PREFIX + messages.BATCH_SHARDED_TP_REASON + "; "
-                + messages.BATCH_SHARDED_MASK_REASON + ".",
-                fixed='from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n'),
-        Invalid('from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n'
-                '    enable_batch_sharded_sampling=True, tensor_parallel_size=4)\n',
-                release="0.29.0", message="sampling_mask comes back None"),
-        Invalid('from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n'
-                '    enable_batch_sharded_sampling=True, tensor_parallel_size=4, max_logprobs=-1)\n',
-                release="0.31.0",
-                message=messages.BATCH_SHARDED_PREFIX + messages.BATCH_SHARDED_LOGPROBS_REASON + "; "
-                + messages.BATCH_SHARDED_MASK_REASON + "."),
+        Invalid(
+            'from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n'
+            "    enable_batch_sharded_sampling=True)\n",
+            message=messages.BATCH_SHARDED_PREFIX + messages.BATCH_SHARDED_TP_REASON + "; " + messages.BATCH_SHARDED_MASK_REASON + ".",
+            fixed='from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n',
+        ),
+        Invalid(
+            'from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n'
+            "    enable_batch_sharded_sampling=True, tensor_parallel_size=4)\n",
+            release="0.29.0",
+            message="sampling_mask comes back None",
+        ),
+        Invalid(
+            'from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n'
+            "    enable_batch_sharded_sampling=True, tensor_parallel_size=4, max_logprobs=-1)\n",
+            release="0.31.0",
+            message=messages.BATCH_SHARDED_PREFIX
+            + messages.BATCH_SHARDED_LOGPROBS_REASON
+            + "; "
+            + messages.BATCH_SHARDED_MASK_REASON
+            + ".",
+        ),
         # vLLM judge: speculative decoding (allowed with replay from 0.32) changes no reason.
-        Invalid('vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs -tp 2 \\\n'
-                '  --enable-batch-sharded-sampling -sc \'{"method": "eagle3", "model": "e3", "num_speculative_tokens": 2}\'\n',
-                filename="serve.sh", release="0.32.0",
-                message=messages.BATCH_SHARDED_PREFIX + messages.BATCH_SHARDED_MASK_REASON + "."),
+        Invalid(
+            "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs -tp 2 \\\n"
+            '  --enable-batch-sharded-sampling -sc \'{"method": "eagle3", "model": "e3", "num_speculative_tokens": 2}\'\n',
+            filename="serve.sh",
+            release="0.32.0",
+            message=messages.BATCH_SHARDED_PREFIX + messages.BATCH_SHARDED_MASK_REASON + ".",
+        ),
     )

@@ -85,9 +85,14 @@ class SamplingMaskUnavailable(Rule):
         Valid('config = {"enable_return_sampling_mask": True}\n'),
     )
     INVALID = (
-        Invalid('from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n',
-                release="0.27.1", message="got an unexpected keyword argument 'return_sampling_mask'"),
-        Invalid('from vllm import LLM\nLLM("m", enable_return_sampling_mask=True, logprobs_mode="processed_logprobs")\n',
-                message="pre-release name",
-                fixed='from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n'),
+        Invalid(
+            'from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n',
+            release="0.27.1",
+            message="got an unexpected keyword argument 'return_sampling_mask'",
+        ),
+        Invalid(
+            'from vllm import LLM\nLLM("m", enable_return_sampling_mask=True, logprobs_mode="processed_logprobs")\n',
+            message="pre-release name",
+            fixed='from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n',
+        ),
     )

@@ -35,15 +35,9 @@ from typing import Iterator
 from ..model import UNKNOWN, Launch
 from ..vllm import messages
 from ..vllm.releases import Release
-from .base import Invalid, Report, Rule, Valid, quote, sampling_mask, says
+from .base import Invalid, Report, Rule, Valid, as_number, quote, sampling_mask, says
 
 ENGINE = 'from vllm import LLM, SamplingParams\nllm = LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n'
-
-
-def _number(value: object) -> float | None:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return None
-    return float(value)
 
 
 class ReplayRequestGreedy(Rule):
@@ -61,7 +55,7 @@ class ReplayRequestGreedy(Rule):
                 if request.kind == "beam_search" and not request.open_ended:
                     yield Report(request.span, f"beam search samples with temperature 0 by default: {says(self.vllm_message)}")
                 continue
-            value = _number(temperature.value) if temperature.value is not UNKNOWN else None
+            value = as_number(temperature.value) if temperature.value is not UNKNOWN else None
             if value is not None and value <= 0:
                 yield Report(temperature.span, f"{quote(temperature)} in a request to a replay engine: {says(self.vllm_message)}")
 
@@ -73,9 +67,13 @@ class ReplayRequestGreedy(Rule):
     )
     INVALID = (
         Invalid(ENGINE + 'llm.generate(["hi"], SamplingParams(temperature=0, top_k=20))\n', message=messages.REQUEST_TEMPERATURE),
-        Invalid(ENGINE + 'params = SamplingParams(top_k=5, temperature=-1.0)\nllm.chat([], sampling_params=params)\n',
-                message=messages.REQUEST_TEMPERATURE),
-        Invalid(ENGINE + 'from vllm.sampling_params import BeamSearchParams\n'
-                'llm.beam_search(["hi"], BeamSearchParams(beam_width=4, max_tokens=16))\n',
-                message=messages.REQUEST_TEMPERATURE),
+        Invalid(
+            ENGINE + "params = SamplingParams(top_k=5, temperature=-1.0)\nllm.chat([], sampling_params=params)\n",
+            message=messages.REQUEST_TEMPERATURE,
+        ),
+        Invalid(
+            ENGINE + "from vllm.sampling_params import BeamSearchParams\n"
+            'llm.beam_search(["hi"], BeamSearchParams(beam_width=4, max_tokens=16))\n',
+            message=messages.REQUEST_TEMPERATURE,
+        ),
     )

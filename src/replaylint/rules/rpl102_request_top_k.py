@@ -37,8 +37,8 @@ from typing import Iterator
 from ..model import UNKNOWN, Launch
 from ..vllm import messages
 from ..vllm.releases import Release
-from .base import Invalid, Report, Rule, Valid, quote, sampling_mask, says
-from .rpl101_greedy_request import ENGINE, _number
+from .base import Invalid, Report, Rule, Valid, as_number, quote, sampling_mask, says
+from .rpl101_greedy_request import ENGINE
 
 _SAMPLING_EPS = 1e-5
 
@@ -58,14 +58,16 @@ class ReplayRequestWithoutTopK(Rule):
                 continue
             top_k = request.settings.get("top_k")
             temperature = request.settings.get("temperature")
-            temp = _number(temperature.value) if temperature is not None and temperature.known else None
+            temp = as_number(temperature.value) if temperature is not None and temperature.known else None
             if temp is not None and 0 < temp < _SAMPLING_EPS:
                 assert temperature is not None
-                yield Report(temperature.span, f"{quote(temperature)} is treated as greedy, which resets top_k to 0: {says(self.vllm_message)}")
+                yield Report(
+                    temperature.span, f"{quote(temperature)} is treated as greedy, which resets top_k to 0: {says(self.vllm_message)}"
+                )
             elif top_k is None:
                 if not request.open_ended:
                     yield Report(request.span, f"the request does not set top_k, which defaults to 0: {says(self.vllm_message)}")
-            elif top_k.value is not UNKNOWN and (value := _number(top_k.value)) is not None and value <= 0:
+            elif top_k.value is not UNKNOWN and (value := as_number(top_k.value)) is not None and value <= 0:
                 yield Report(top_k.span, f"{quote(top_k)} in a request to a replay engine: {says(self.vllm_message)}")
 
     VALID = (
@@ -78,7 +80,9 @@ class ReplayRequestWithoutTopK(Rule):
         Invalid(ENGINE + 'llm.generate(["hi"], SamplingParams(temperature=1.0))\n', message=messages.REQUEST_TOP_K),
         Invalid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=-1))\n', message=messages.REQUEST_TOP_K),
         Invalid(ENGINE + 'llm.generate(["hi"], SamplingParams(temperature=1e-6, top_k=50))\n', message="treated as greedy"),
-        Invalid(ENGINE + 'from vllm.sampling_params import BeamSearchParams\n'
-                'llm.beam_search(["hi"], BeamSearchParams(beam_width=4, max_tokens=16, temperature=0.5))\n',
-                message=messages.REQUEST_TOP_K),
+        Invalid(
+            ENGINE + "from vllm.sampling_params import BeamSearchParams\n"
+            'llm.beam_search(["hi"], BeamSearchParams(beam_width=4, max_tokens=16, temperature=0.5))\n',
+            message=messages.REQUEST_TOP_K,
+        ),
     )

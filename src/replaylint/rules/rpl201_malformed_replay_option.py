@@ -87,8 +87,7 @@ class MalformedReplayOption(Rule):
             if issue.name == "return_sampling_mask" and issue.kind in _MASK_ISSUES:
                 yield Report(
                     issue.span,
-                    f"`{issue.spelling}`: --return-sampling-mask is a switch and takes no value: "
-                    f'vLLM {{release}} says "{issue.detail}"',
+                    f'`{issue.spelling}`: --return-sampling-mask is a switch and takes no value: vLLM {{release}} says "{issue.detail}"',
                     Fix(self.fix_applicability, "Write the switch alone", (SetSetting("return_sampling_mask", True),)),
                 )
 
@@ -98,7 +97,7 @@ class MalformedReplayOption(Rule):
             if issue.kind == "ambiguous" and _names_replay_option(issue, sampling_mask(launch) is not None):
                 yield Report(
                     issue.span,
-                    f"`{issue.spelling}` is an ambiguous abbreviation: vLLM {{release}} says \"{issue.detail}\"",
+                    f'`{issue.spelling}` is an ambiguous abbreviation: vLLM {{release}} says "{issue.detail}"',
                 )
 
     def _mask_value(self, launch: Launch) -> Iterator[Report]:
@@ -109,7 +108,7 @@ class MalformedReplayOption(Rule):
             # pydantic parses strings and numbers it cannot read as booleans with its own wording;
             # None is no boolean either (the field has no None default to fall back to).
             text = _UNREADABLE_BOOLEAN if isinstance(mask.value, (str, int, float)) else _NOT_A_BOOLEAN
-            yield Report(mask.value_span or mask.span, f"{quote(mask)} is not a boolean: vLLM {{release}} says \"{text}\"")
+            yield Report(mask.value_span or mask.span, f'{quote(mask)} is not a boolean: vLLM {{release}} says "{text}"')
 
     def _logprobs_mode(self, launch: Launch) -> Iterator[Report]:
         mode = launch.get("logprobs_mode")
@@ -127,7 +126,7 @@ class MalformedReplayOption(Rule):
         else:
             choices = ", ".join(repr(choice) for choice in LOGPROBS_MODES)
             text = f"invalid choice: {mode.value!r} (choose from {choices})"
-        yield Report(mode.value_span or mode.span, f"{quote(mode)} is not a logprobs mode: vLLM {{release}} says \"{text}\"", fix)
+        yield Report(mode.value_span or mode.span, f'{quote(mode)} is not a logprobs mode: vLLM {{release}} says "{text}"', fix)
 
     def _runner_env(self, launch: Launch) -> Iterator[Report]:
         env = launch.env.get(RUNNER_ENV)
@@ -137,38 +136,54 @@ class MalformedReplayOption(Rule):
         fix = Fix(self.fix_applicability, f"Write {RUNNER_ENV}={meant}", (SetEnv(RUNNER_ENV, meant),)) if meant else None
         yield Report(
             env.value_span or env.span,
-            f"{quote(env)} is not an integer: vLLM {{release}} says "
-            f"\"{messages.INVALID_INT.format(value=env.value)}\"",
+            f'{quote(env)} is not an integer: vLLM {{release}} says "{messages.INVALID_INT.format(value=env.value)}"',
             fix,
         )
 
     VALID = (
         Valid('from vllm import LLM\nLLM("m", return_sampling_mask="yes", logprobs_mode="processed_logprobs")\n'),
-        Valid('import os\nfrom vllm import LLM\nos.environ["VLLM_USE_V2_MODEL_RUNNER"] = "2"\n'
-              'LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n'),
-        Valid('vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --spec ngram\n', filename="serve.sh"),
+        Valid(
+            'import os\nfrom vllm import LLM\nos.environ["VLLM_USE_V2_MODEL_RUNNER"] = "2"\n'
+            'LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n'
+        ),
+        Valid("vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --spec ngram\n", filename="serve.sh"),
     )
     INVALID = (
         # The Python API goes through pydantic, not argparse (vLLM judge, 0.33.0).
-        Invalid('from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed-logprobs")\n',
-                message=_NOT_A_LOGPROBS_MODE,
-                fixed='from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n'),
-        Invalid('import os\nfrom vllm import LLM\nos.environ["VLLM_USE_V2_MODEL_RUNNER"] = "true"\n'
-                'LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n',
-                message="invalid literal for int() with base 10: 'true'",
-                fixed='import os\nfrom vllm import LLM\nos.environ["VLLM_USE_V2_MODEL_RUNNER"] = "1"\n'
-                'LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n'),
-        Invalid('from vllm import LLM\nLLM("m", return_sampling_mask="enabled", logprobs_mode="processed_logprobs")\n',
-                message=_UNREADABLE_BOOLEAN),
+        Invalid(
+            'from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed-logprobs")\n',
+            message=_NOT_A_LOGPROBS_MODE,
+            fixed='from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n',
+        ),
+        Invalid(
+            'import os\nfrom vllm import LLM\nos.environ["VLLM_USE_V2_MODEL_RUNNER"] = "true"\n'
+            'LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n',
+            message="invalid literal for int() with base 10: 'true'",
+            fixed='import os\nfrom vllm import LLM\nos.environ["VLLM_USE_V2_MODEL_RUNNER"] = "1"\n'
+            'LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n',
+        ),
+        Invalid(
+            'from vllm import LLM\nLLM("m", return_sampling_mask="enabled", logprobs_mode="processed_logprobs")\n',
+            message=_UNREADABLE_BOOLEAN,
+        ),
         # vLLM judge: None is not the default for either field, pydantic refuses it.
-        Invalid('from vllm import LLM\nLLM("m", return_sampling_mask=None, logprobs_mode="processed_logprobs")\n',
-                message=f'says "{_NOT_A_BOOLEAN}"'),
-        Invalid('from vllm import EngineArgs\nEngineArgs(model="m", return_sampling_mask=True, logprobs_mode=None)\n',
-                message=_NOT_A_LOGPROBS_MODE),
-        Invalid('vllm serve m --logprobs-mode processed-logprobs --return-s\n', filename="serve.sh",
-                message="invalid choice: 'processed-logprobs' (choose from 'processed_logits', 'processed_logprobs', "
-                "'raw_logits', 'raw_logprobs')"),
-        Invalid('vllm serve m --return --logprobs-mode processed_logprobs  # not --return-sampling-mask\n',
-                filename="serve.sh",
-                message="ambiguous option: --return could match --return-sampling-mask, --return-tokens-as-token-ids"),
+        Invalid(
+            'from vllm import LLM\nLLM("m", return_sampling_mask=None, logprobs_mode="processed_logprobs")\n',
+            message=f'says "{_NOT_A_BOOLEAN}"',
+        ),
+        Invalid(
+            'from vllm import EngineArgs\nEngineArgs(model="m", return_sampling_mask=True, logprobs_mode=None)\n',
+            message=_NOT_A_LOGPROBS_MODE,
+        ),
+        Invalid(
+            "vllm serve m --logprobs-mode processed-logprobs --return-s\n",
+            filename="serve.sh",
+            message="invalid choice: 'processed-logprobs' (choose from 'processed_logits', 'processed_logprobs', "
+            "'raw_logits', 'raw_logprobs')",
+        ),
+        Invalid(
+            "vllm serve m --return --logprobs-mode processed_logprobs  # not --return-sampling-mask\n",
+            filename="serve.sh",
+            message="ambiguous option: --return could match --return-sampling-mask, --return-tokens-as-token-ids",
+        ),
     )

@@ -59,10 +59,15 @@ class BrokenLineContinuation(Rule):
 
     VALID = (
         Valid("vllm serve m \\\n  --return-sampling-mask \\\n  --logprobs-mode processed_logprobs\n", filename="serve.sh"),
-        Valid("# the mask is for the trainer\nvllm serve m --return-sampling-mask --logprobs-mode processed_logprobs  # ok\n",
-              filename="serve.sh"),
+        Valid(
+            "# the mask is for the trainer\nvllm serve m --return-sampling-mask --logprobs-mode processed_logprobs  # ok\n",
+            filename="serve.sh",
+        ),
     )
     INVALID = (
-        Invalid("vllm serve m \\\n  --return-sampling-mask \\  # masks for the trainer\n  --logprobs-mode processed_logprobs\n",
-                filename="serve.sh", message="ends the command"),
+        Invalid(
+            "vllm serve m \\\n  --return-sampling-mask \\  # masks for the trainer\n  --logprobs-mode processed_logprobs\n",
+            filename="serve.sh",
+            message="ends the command",
+        ),
     )

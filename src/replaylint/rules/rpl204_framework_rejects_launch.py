@@ -44,7 +44,7 @@ class FrameworkRejectsLaunch(Rule):
     def check(self, launch: Launch, release: Release) -> Iterator[Report]:
         for issue in launch.issues:
             if issue.kind == "framework-rejected":
-                yield Report(issue.span, f"`{issue.spelling}`: {launch.label or 'the framework'} says \"{issue.detail}\"")
+                yield Report(issue.span, f'`{issue.spelling}`: {launch.label or "the framework"} says "{issue.detail}"')
 
     VALID = (
         Valid("DYN_ENABLE_RL=1 python -m dynamo.vllm --model m --return-sampling-mask\n", filename="worker.sh"),

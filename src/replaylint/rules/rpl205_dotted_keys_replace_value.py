@@ -77,7 +77,9 @@ class DottedKeysReplaceValue(Rule):
             message='only {"enable_adaptive_verification": false} reaches the engine',
         ),
         Invalid(  # the order does not matter, nor the spelling of the whole value
-            SHELL.format('-sc.enable_adaptive_verification false --speculative-config \'{"method": "ngram", "num_speculative_tokens": 3}\''),
+            SHELL.format(
+                '-sc.enable_adaptive_verification false --speculative-config \'{"method": "ngram", "num_speculative_tokens": 3}\''
+            ),
             "serve.sh",
             message="is replaced entirely by the dotted keys",
         ),

@@ -81,10 +81,13 @@ class RunnerVariableRemoved(Rule):
             yield Report(setting.span, message, fix)
 
     VALID = (
-        Valid('VLLM_USE_V2_MODEL_RUNNER=0 vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs\n',
-              filename="serve.sh", release="0.33.0"),
-        Valid('vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs\n', filename="serve.sh", release="0.34.0"),
-        Valid('VLLM_USE_V2_MODEL_RUNNER=1 vllm serve m\n', filename="serve.sh", release="0.34.0"),
+        Valid(
+            "VLLM_USE_V2_MODEL_RUNNER=0 vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs\n",
+            filename="serve.sh",
+            release="0.33.0",
+        ),
+        Valid("vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs\n", filename="serve.sh", release="0.34.0"),
+        Valid("VLLM_USE_V2_MODEL_RUNNER=1 vllm serve m\n", filename="serve.sh", release="0.34.0"),
         # The variable comes from the environment at run time: nothing here sets it.
         Valid('export VLLM_USE_V2_MODEL_RUNNER="$RUNNER"\nvllm serve m\n', filename="serve.sh", release="0.34.0"),
         # prime-rl sets the variable itself when the mask is on; the user cannot remove it.
@@ -92,11 +95,11 @@ class RunnerVariableRemoved(Rule):
     )
     INVALID = (
         Invalid(
-            'VLLM_USE_V2_MODEL_RUNNER=0 vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs\n',
+            "VLLM_USE_V2_MODEL_RUNNER=0 vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs\n",
             filename="serve.sh",
             release="0.34.0",
             message=messages.RUNNER_ENV_REMOVED.format(value="0"),
-            fixed='vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs\n',
+            fixed="vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs\n",
         ),
         Invalid(
             'import os\nfrom vllm import LLM\nos.environ["VLLM_USE_V2_MODEL_RUNNER"] = "1"\n'
@@ -106,18 +109,26 @@ class RunnerVariableRemoved(Rule):
             fixed='import os\nfrom vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n',
         ),
         # Not a replay launch, and still refused: the check runs before any engine config.
-        Invalid('FROM vllm/vllm-openai:v0.34.0\nENV VLLM_USE_V2_MODEL_RUNNER=true\nCMD ["m"]\n', filename="Dockerfile",
-                release="0.34.0", message="VLLM_USE_V2_MODEL_RUNNER=true is no longer supported",
-                fixed='FROM vllm/vllm-openai:v0.34.0\nCMD ["m"]\n'),
         Invalid(
-            'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: r}\nspec:\n  template:\n    spec:\n      containers:\n'
-            '        - name: vllm\n          image: vllm/vllm-openai:v0.34.0\n          args: [m, --return-sampling-mask]\n'
+            'FROM vllm/vllm-openai:v0.34.0\nENV VLLM_USE_V2_MODEL_RUNNER=true\nCMD ["m"]\n',
+            filename="Dockerfile",
+            release="0.34.0",
+            message="VLLM_USE_V2_MODEL_RUNNER=true is no longer supported",
+            fixed='FROM vllm/vllm-openai:v0.34.0\nCMD ["m"]\n',
+        ),
+        Invalid(
+            "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: r}\nspec:\n  template:\n    spec:\n      containers:\n"
+            "        - name: vllm\n          image: vllm/vllm-openai:v0.34.0\n          args: [m, --return-sampling-mask]\n"
             '          env:\n            - name: VLLM_USE_V2_MODEL_RUNNER\n              value: "0"\n',
             filename="deployment.yaml",
             release="0.34.0",
             message="Model Runner V1 has been removed",
         ),
         # A release newer than the newest known one is judged by the newest one's rules.
-        Invalid('VLLM_USE_V2_MODEL_RUNNER=0 vllm serve m\n', filename="serve.sh", release="0.35.0",
-                message="judged by vLLM 0.34.0's rules, the newest replaylint knows"),
+        Invalid(
+            "VLLM_USE_V2_MODEL_RUNNER=0 vllm serve m\n",
+            filename="serve.sh",
+            release="0.35.0",
+            message="judged by vLLM 0.34.0's rules, the newest replaylint knows",
+        ),
     )

@@ -62,20 +62,32 @@ class UnusedSuppression(Rule):
     VALID = (
         Valid('from vllm import LLM\nllm = LLM("m", return_sampling_mask=True)  # noqa: RPL003\n'),
         Valid(GOOD + "  # noqa: E501\n"),
-        Valid('from vllm import LLM\n# replaylint: ignore[RPL003] -- logprobs come from the trainer\nLLM("m", return_sampling_mask=True)\n'),
+        Valid(
+            'from vllm import LLM\n# replaylint: ignore[RPL003] -- logprobs come from the trainer\nLLM("m", return_sampling_mask=True)\n'
+        ),
         Valid(GOOD + "  # noqa\n"),
         Valid('print("add # noqa: RPL003 to silence it")\n' + GOOD + "\n"),
         Valid('FROM vllm/vllm-openai:v0.33.0\nCMD ["m", "--return-sampling-mask"]  # replaylint: ignore[RPL003]\n', filename="Dockerfile"),
     )
     INVALID = (
         Invalid(GOOD + "  # noqa: RPL003\n", message="suppresses nothing", fixed=GOOD + "\n"),
-        Invalid("# replaylint: ignore[sampling-mask-requires-processed-logprobs]\n" + GOOD + "\n", message="suppresses nothing",
-                fixed=GOOD + "\n"),
+        Invalid(
+            "# replaylint: ignore[sampling-mask-requires-processed-logprobs]\n" + GOOD + "\n",
+            message="suppresses nothing",
+            fixed=GOOD + "\n",
+        ),
         Invalid(GOOD + "  # noqa: RPL003 -- moved to eval.py\n", message="suppresses nothing", fixed=GOOD + "\n"),
         Invalid(GOOD + "  # noqa: E501, RPL003\n", message="suppresses nothing", fixed=GOOD + "  # noqa: E501\n"),
-        Invalid("from vllm import LLM\n# replaylint: ignore[RPL001, RPL003] -- set by the trainer\n" + MASK_ONLY,
-                message="suppresses nothing", fixed="from vllm import LLM\n# replaylint: ignore[RPL003] -- set by the trainer\n" + MASK_ONLY),
-        Invalid('FROM vllm/vllm-openai:v0.33.0\n# replaylint: ignore[RPL003]\nCMD ["m", "--return-sampling-mask", "--logprobs-mode", '
-                '"processed_logprobs"]\n', filename="Dockerfile", message="suppresses nothing",
-                fixed='FROM vllm/vllm-openai:v0.33.0\nCMD ["m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs"]\n'),
+        Invalid(
+            "from vllm import LLM\n# replaylint: ignore[RPL001, RPL003] -- set by the trainer\n" + MASK_ONLY,
+            message="suppresses nothing",
+            fixed="from vllm import LLM\n# replaylint: ignore[RPL003] -- set by the trainer\n" + MASK_ONLY,
+        ),
+        Invalid(
+            'FROM vllm/vllm-openai:v0.33.0\n# replaylint: ignore[RPL003]\nCMD ["m", "--return-sampling-mask", "--logprobs-mode", '
+            '"processed_logprobs"]\n',
+            filename="Dockerfile",
+            message="suppresses nothing",
+            fixed='FROM vllm/vllm-openai:v0.33.0\nCMD ["m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs"]\n',
+        ),
     )

@@ -18,10 +18,10 @@ from typing import Callable, Iterable, Iterator
 from lsprotocol import types
 
 from .. import suppress
-from ..fixes import Document as FixedDocument
-from ..fixes import Fixer, apply_edits, with_line_endings
+from ..edits import apply_edits, with_line_endings
+from ..fixes import Document as FixedDocument, Fixer
 from ..model import Applicability, Edit, Finding, LineIndex
-from ..report import applicable
+from ..report.run import applicable
 from .diagnostics import UNUSED_SUPPRESSION, overlaps
 from .positions import EditorText
 from .session import Checked, Session, without_bom
@@ -54,7 +54,9 @@ class Actions:
             for checked, finding in self.session.landing_in(uri):
                 shown = diagnose(finding)
                 if overlaps(shown.range, selection):
-                    actions += [action for action in (self.quick_fix(checked, finding, shown), self.disable(checked, finding, shown)) if action]
+                    actions += [
+                        action for action in (self.quick_fix(checked, finding, shown), self.disable(checked, finding, shown)) if action
+                    ]
         checked = self.session.checks.get(uri)
         if asked(FIX_ALL) and checked is not None:
             action = self.fix_all(checked)
@@ -148,7 +150,9 @@ class Actions:
             kind = document.kind
             if kind is not None:
                 body = without_bom(document.text)
-                fixer.documents[os.path.normpath(document.path)] = FixedDocument(document.path, kind, body, body, "utf-8", document.text != body)
+                fixer.documents[os.path.normpath(document.path)] = FixedDocument(
+                    document.path, kind, body, body, "utf-8", document.text != body
+                )
         fixer.run([checked.document.path])
         for failure in fixer.failures:
             self.session.log(failure, "warning")

@@ -8,7 +8,7 @@ from typing import Callable
 from lsprotocol import types
 
 from ..model import Finding, Span
-from ..report import DOCS_URL
+from ..report.run import DOCS_URL
 from .positions import EditorText
 
 SOURCE = "replaylint"
@@ -43,6 +43,7 @@ def _related(span: Span, text_of: TextOf, uri_of: UriOf) -> types.DiagnosticRela
 
 def overlaps(first: types.Range, second: types.Range) -> bool:
     """Whether two ranges share a position (a cursor at either end of a diagnostic counts)."""
+
     def key(position: types.Position) -> tuple[int, int]:
         return (position.line, position.character)
 

@@ -121,7 +121,11 @@ class ReplaylintServer(LanguageServer):
         try:
             return function(*args)
         except Exception:
-            self.window_log_message(types.LogMessageParams(type=types.MessageType.Error, message=f"internal error (please report this): {traceback.format_exc()}"))
+            self.window_log_message(
+                types.LogMessageParams(
+                    type=types.MessageType.Error, message=f"internal error (please report this): {traceback.format_exc()}"
+                )
+            )
             return default
 
     def stop_timers(self) -> None:
@@ -157,8 +161,12 @@ def build() -> ReplaylintServer:
     def initialized(ls: ReplaylintServer, params: types.InitializedParams) -> None:
         watching = ls.client_capabilities.workspace and ls.client_capabilities.workspace.did_change_watched_files
         if watching and watching.dynamic_registration:
-            options = types.DidChangeWatchedFilesRegistrationOptions(watchers=[types.FileSystemWatcher(glob_pattern=glob) for glob in WATCHED])
-            registration = types.Registration(id="replaylint-watched-files", method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES, register_options=options)
+            options = types.DidChangeWatchedFilesRegistrationOptions(
+                watchers=[types.FileSystemWatcher(glob_pattern=glob) for glob in WATCHED]
+            )
+            registration = types.Registration(
+                id="replaylint-watched-files", method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES, register_options=options
+            )
             ls.client_register_capability(types.RegistrationParams(registrations=[registration]))
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)

@@ -238,7 +238,9 @@ class Session:
 
     def landing_in(self, uri: str) -> list[tuple[Checked, Finding]]:
         """Every open document's findings that land in the file `uri`, merged."""
-        found = [(checked, finding) for checked in self.checks.values() for finding in checked.findings if self.uri_of(finding.span.path) == uri]
+        found = [
+            (checked, finding) for checked in self.checks.values() for finding in checked.findings if self.uri_of(finding.span.path) == uri
+        ]
         chosen = {id(finding) for finding in merged(finding for _, finding in found)}
         return sorted(((c, f) for c, f in found if id(f) in chosen), key=lambda pair: (pair[1].span.start, pair[1].code))
 

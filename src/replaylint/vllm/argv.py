@@ -16,126 +16,28 @@ cannot know (`$X`) has `text=None`; a spread of any number of words (`"$@"`,
 from __future__ import annotations
 
 import json
-import re
-from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 from ..model import UNKNOWN, ArgIssue, Setting, Span
-from .fields import FIELDS
-from .options import Option, OptionTable, table_for
+from .argv_words import (
+    BOOL_WORDS,
+    MODEL_OPTION,
+    NEGATIVE_NUMBER,
+    ArgvResult,
+    ConfigLoader,
+    Item,
+    Token,
+    convert,
+    cover_of,
+    dotted_value,
+    looks_like_option,
+    merge,
+    normalise,
+    optimization_level,
+    spelling_of,
+)
+from .options import Option, table_for
 from .releases import NEWEST, Release
-
-_NONE_WORDS = ("", "None", "null")
-_BOOL_WORDS = {"true", "false", "yes", "no", "1", "0", "on", "off"}
-_NEGATIVE_NUMBER = re.compile(r"^-\d+$|^-\d*\.\d+$")
-_MODEL_OPTION = re.compile(r"^--model(=.+|$)")
-
-
-@dataclass(frozen=True)
-class Token:
-    text: str | None
-    span: Span
-    raw: str
-    spread: bool = False
-    value: Any = None  # an already-parsed value (a YAML map from a --config file)
-    keys: dict[str, Setting] = field(default_factory=dict)
-
-    @property
-    def known(self) -> bool:
-        return self.text is not None and not self.spread
-
-
-@dataclass
-class ArgvResult:
-    settings: dict[str, Setting] = field(default_factory=dict)
-    issues: list[ArgIssue] = field(default_factory=list)
-    open_reasons: list[str] = field(default_factory=list)
-    # Which input tokens make up each setting (for fixes); config-file tokens are not listed.
-    token_indices: dict[str, tuple[int, ...]] = field(default_factory=dict)
-    config_file: str | None = None
-
-    @property
-    def open_ended(self) -> bool:
-        return bool(self.open_reasons)
-
-
-ConfigLoader = Callable[[str, Token], "list[Token] | None"]
-
-
-@dataclass
-class _Item:
-    token: Token
-    index: int | None  # position in the caller's token list; None for config-file tokens
-    text: str | None  # after underscore normalisation
-
-
-def _normalise(text: str) -> str:
-    """`--logprobs_mode=x` -> `--logprobs-mode=x`: underscores in the name part of `--` options."""
-    if not text.startswith("--"):
-        return text
-    name, eq, value = text.partition("=")
-    head, dot, rest = name[2:].partition(".")
-    return "--" + head.replace("_", "-") + dot + rest + eq + value
-
-
-def _looks_like_option(text: str | None, table: OptionTable) -> bool:
-    if text is None or not text.startswith("-") or text == "-":
-        return False
-    if _NEGATIVE_NUMBER.match(text):
-        return False
-    return " " not in text or text.split("=", 1)[0] in table.options
-
-
-def _cover(tokens: Sequence[Token]) -> Span:
-    span = tokens[0].span
-    for token in tokens[1:]:
-        if token.span.path == span.path:
-            span = span.cover(token.span)
-    return span
-
-
-def _spelling(tokens: Sequence[Token]) -> str:
-    return " ".join(token.raw for token in tokens)
-
-
-def _json_value(text: str) -> Any:
-    if text in _NONE_WORDS:
-        return None
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError):
-        return UNKNOWN
-
-
-def _dotted_value(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError):
-        return text
-
-
-def _convert(dest: str, values: list[Token], nargs: int | str) -> Any:
-    """A value as the engine argument receives it (JSON parsed, ints read, list elements)."""
-    if any(not token.known for token in values):
-        return UNKNOWN
-    kind = FIELDS[dest].kind if dest in FIELDS else None
-    if nargs in ("+", "*"):
-        return [None if token.text in ("", "None") else token.text for token in values]
-    if not values:
-        return None
-    token = values[0]
-    if token.value is not None:
-        return token.value
-    text = token.text
-    assert text is not None
-    if kind == "json":
-        return _json_value(text)
-    if kind == "int":
-        try:
-            return int(text)
-        except ValueError:
-            return UNKNOWN
-    return text
 
 
 class _Parser:
@@ -149,12 +51,12 @@ class _Parser:
     # -- the steps of FlexibleArgumentParser.parse_args -------------------------------------
 
     def run(self) -> ArgvResult:
-        items = [_Item(token, index, token.text) for index, token in enumerate(self.tokens)]
+        items = [Item(token, index, token.text) for index, token in enumerate(self.tokens)]
         items = self._drop_spreads(items)
         model, items = self._model(items)
         items = self._config(items, model is not None)
-        items = [_Item(i.token, i.index, None if i.text is None else _normalise(i.text)) for i in items]
-        items = _optimization_level(items)
+        items = [Item(i.token, i.index, None if i.text is None else normalise(i.text)) for i in items]
+        items = optimization_level(items)
         items, dotted = self._collect_dotted(items)
         self._argparse(items)
         for spelling, (value, tokens, keys) in dotted.items():
@@ -163,7 +65,7 @@ class _Parser:
             self._set("model", *model)
         return self.result
 
-    def _drop_spreads(self, items: list[_Item]) -> list[_Item]:
+    def _drop_spreads(self, items: list[Item]) -> list[Item]:
         kept = []
         for item in items:
             if item.token.spread:
@@ -172,11 +74,11 @@ class _Parser:
                 kept.append(item)
         return kept
 
-    def _model(self, items: list[_Item]) -> tuple[tuple[Any, list[_Item]] | None, list[_Item]]:
+    def _model(self, items: list[Item]) -> tuple[tuple[Any, list[Item]] | None, list[Item]]:
         """`vllm serve --model X` is rewritten to the positional form; else the first word."""
         if self.entrypoint == "serve":
             for position, item in enumerate(items):
-                if item.text is not None and _MODEL_OPTION.match(item.text):
+                if item.text is not None and MODEL_OPTION.match(item.text):
                     if item.text == "--model":
                         taken = items[position : position + 2]
                         value = taken[1].token.text if len(taken) == 2 else None
@@ -190,11 +92,13 @@ class _Parser:
             return (UNKNOWN if first.text is None else first.text, [first]), items[1:]
         return None, items
 
-    def _config(self, items: list[_Item], has_model: bool) -> list[_Item]:
+    def _config(self, items: list[Item], has_model: bool) -> list[Item]:
         """`--config FILE` splices the file's options in first (so the command line wins)."""
         for position, item in enumerate(items):
             if item.text is not None and item.text.startswith("--config="):
-                self.result.issues.append(ArgIssue("config-equals-ignored", item.token.span, item.token.raw, "config", item.text[len("--config=") :]))
+                self.result.issues.append(
+                    ArgIssue("config-equals-ignored", item.token.span, item.token.raw, "config", item.text[len("--config=") :])
+                )
                 return items[:position] + items[position + 1 :]
         positions = [p for p, item in enumerate(items) if item.text == "--config"]
         if not positions:
@@ -211,13 +115,13 @@ class _Parser:
             loaded = []
         else:
             self.result.config_file = path_token.text
-        config_items = [_Item(token, None, token.text) for token in loaded]
+        config_items = [Item(token, None, token.text) for token in loaded]
         rest = items[:position] + items[position + 2 :]
         return config_items + rest
 
-    def _collect_dotted(self, items: list[_Item]) -> tuple[list[_Item], dict[str, tuple[dict, list[Token], dict[str, Setting]]]]:
+    def _collect_dotted(self, items: list[Item]) -> tuple[list[Item], dict[str, tuple[dict, list[Token], dict[str, Setting]]]]:
         """Pull out `-X.a.b V` / `-X.a.b=V` words: one merged dict per spelling of X."""
-        kept: list[_Item] = []
+        kept: list[Item] = []
         dotted: dict[str, tuple[dict, list[Token], dict[str, Setting]]] = {}
         skip_next = False
         for position, item in enumerate(items):
@@ -225,7 +129,7 @@ class _Parser:
                 skip_next = False
                 continue
             text = item.text
-            if text is None or not text.startswith("-") or "." not in text.split("=", 1)[0] or _NEGATIVE_NUMBER.match(text):
+            if text is None or not text.startswith("-") or "." not in text.split("=", 1)[0] or NEGATIVE_NUMBER.match(text):
                 kept.append(item)
                 continue
             name, eq, value_text = text.partition("=")
@@ -245,21 +149,21 @@ class _Parser:
             if append:
                 name = name[:-1]
             if value is None:
-                value = json.loads(json.dumps(value_text.split(","))) if append else _dotted_value(value_text)
+                value = json.loads(json.dumps(value_text.split(","))) if append else dotted_value(value_text)
             spelling, *path = name.split(".")
             merged, tokens, keys = dotted.setdefault(spelling, ({}, [], {}))
             tokens.extend(words)
-            _merge(merged, path, value, append)
+            merge(merged, path, value, append)
             key = path[0].replace("-", "_")
-            span = _cover(words)
-            sub = Setting(key, merged.get(path[0]), span, _spelling(words), words[-1].span)
+            span = cover_of(words)
+            sub = Setting(key, merged.get(path[0]), span, spelling_of(words), words[-1].span)
             if len(path) > 1:
                 previous = keys.get(key)
                 nested = dict(previous.keys) if previous else {}
-                nested[path[1].replace("-", "_")] = Setting(path[1], value, span, _spelling(words), words[-1].span)
-                sub = Setting(key, merged.get(path[0]), span, _spelling(words), words[-1].span, nested)
+                nested[path[1].replace("-", "_")] = Setting(path[1], value, span, spelling_of(words), words[-1].span)
+                sub = Setting(key, merged.get(path[0]), span, spelling_of(words), words[-1].span, nested)
             keys[key] = sub
-            for word_item in ([item, items[position + 1]] if not eq else [item]):
+            for word_item in [item, items[position + 1]] if not eq else [item]:
                 if word_item.index is not None:
                     self._remember_tokens(spelling, word_item.index)
         return kept, dotted
@@ -275,7 +179,7 @@ class _Parser:
             return
         if any(token.text is None for token in tokens):
             value = UNKNOWN
-        setting = Setting(option.dest, value, _cover(tokens), _spelling(tokens), tokens[-1].span, keys)
+        setting = Setting(option.dest, value, cover_of(tokens), spelling_of(tokens), tokens[-1].span, keys)
         replaced = self.result.settings.get(option.dest)
         if replaced is not None and isinstance(replaced.value, dict) and replaced.value:  # a whole value is lost
             detail = f"{setting.spelling}|{json.dumps(value) if value is not UNKNOWN else '...'}"
@@ -286,7 +190,7 @@ class _Parser:
 
     # -- argparse --------------------------------------------------------------------------
 
-    def _argparse(self, items: list[_Item]) -> None:
+    def _argparse(self, items: list[Item]) -> None:
         position = 0
         last_switch: Option | None = None
         while position < len(items):
@@ -296,10 +200,12 @@ class _Parser:
                 self.result.open_reasons.append(item.token.raw)
                 position += 1
                 continue
-            if not _looks_like_option(text, self.table):
-                if last_switch is not None and last_switch.dest == "return_sampling_mask" and text.lower() in _BOOL_WORDS:
+            if not looks_like_option(text, self.table):
+                if last_switch is not None and last_switch.dest == "return_sampling_mask" and text.lower() in BOOL_WORDS:
                     detail = f"unrecognized arguments: {text}"
-                    self.result.issues.append(ArgIssue("switch-followed-by-value", item.token.span, item.token.raw, last_switch.dest, detail))
+                    self.result.issues.append(
+                        ArgIssue("switch-followed-by-value", item.token.span, item.token.raw, last_switch.dest, detail)
+                    )
                 last_switch = None
                 position += 1
                 continue
@@ -330,35 +236,42 @@ class _Parser:
                     values, consumed = self._values(items, position + 1, option.nargs)
                     words.extend(consumed)
                     if not values and option.nargs in (1, "+"):
-                        self.result.issues.append(ArgIssue("missing-value", item.token.span, item.token.raw, option.dest, "expected one argument"))
+                        self.result.issues.append(
+                            ArgIssue("missing-value", item.token.span, item.token.raw, option.dest, "expected one argument")
+                        )
                         values = []
-                value = _convert(option.dest, values, option.nargs) if (values or option.nargs != 1) else UNKNOWN
+                value = convert(option.dest, values, option.nargs) if (values or option.nargs != 1) else UNKNOWN
             position += len(words)
             tokens = [w.token for w in words]
             value_span = values[-1].span if values else None
             keys = dict(values[0].keys) if len(values) == 1 else {}
             self._set(option.dest, value, words, value_span=value_span, keys=keys, tokens=tokens)
 
-    def _values(self, items: list[_Item], start: int, nargs: int | str) -> tuple[list[Token], list[_Item]]:
-        taken: list[_Item] = []
+    def _values(self, items: list[Item], start: int, nargs: int | str) -> tuple[list[Token], list[Item]]:
+        taken: list[Item] = []
         position = start
         limit = 1 if nargs in (1, "?") else (nargs if isinstance(nargs, int) else len(items))
         while position < len(items) and len(taken) < limit:
             candidate = items[position]
-            if candidate.text is not None and _looks_like_option(candidate.text, self.table):
+            if candidate.text is not None and looks_like_option(candidate.text, self.table):
                 break
             taken.append(candidate)
             position += 1
-        return [item.token if item.text is None else Token(item.text, item.token.span, item.token.raw, value=item.token.value, keys=item.token.keys) for item in taken], taken
+        return [
+            item.token
+            if item.text is None
+            else Token(item.text, item.token.span, item.token.raw, value=item.token.value, keys=item.token.keys)
+            for item in taken
+        ], taken
 
-    def _unknown_option(self, items: list[_Item], position: int, name: str, candidates: tuple[str, ...]) -> int:
+    def _unknown_option(self, items: list[Item], position: int, name: str, candidates: tuple[str, ...]) -> int:
         item = items[position]
         self._unresolved(name, item.token, candidates)
         dest = name.lstrip("-").replace("-", "_")
         words = [item]
         if "=" not in (item.text or "") and position + 1 < len(items):
             following = items[position + 1]
-            if following.text is None or not _looks_like_option(following.text, self.table):
+            if following.text is None or not looks_like_option(following.text, self.table):
                 words.append(following)
         if not candidates and dest:
             value: Any = True if len(words) == 1 and "=" not in (item.text or "") else UNKNOWN
@@ -373,7 +286,9 @@ class _Parser:
             dests = ",".join(sorted({self.table.options[c].dest for c in candidates}))
             self.result.issues.append(ArgIssue("ambiguous", token.span, token.raw, dests, detail))
         else:
-            self.result.issues.append(ArgIssue("unrecognized", token.span, token.raw, name.lstrip("-").replace("-", "_"), f"unrecognized arguments: {name}"))
+            self.result.issues.append(
+                ArgIssue("unrecognized", token.span, token.raw, name.lstrip("-").replace("-", "_"), f"unrecognized arguments: {name}")
+            )
 
     def _strings_of(self, dest: str) -> list[str]:
         options = [option for option in self.table.options.values() if option.dest == dest]
@@ -384,7 +299,7 @@ class _Parser:
         self,
         dest: str,
         value: Any,
-        words: list[_Item],
+        words: list[Item],
         value_span: Span | None = None,
         keys: dict[str, Setting] | None = None,
         tokens: list[Token] | None = None,
@@ -392,44 +307,10 @@ class _Parser:
         tokens = tokens or [w.token for w in words]
         if value_span is None and dest == "model" and tokens:
             value_span = tokens[-1].span
-        self.result.settings[dest] = Setting(dest, value, _cover(tokens), _spelling(tokens), value_span, keys or {})
+        self.result.settings[dest] = Setting(dest, value, cover_of(tokens), spelling_of(tokens), value_span, keys or {})
         # Every occurrence is kept: removing a setting must remove the ones it shadows too.
         indices = tuple(w.index for w in words if w.index is not None)
         self.result.token_indices[dest] = self.result.token_indices.get(dest, ()) + indices
-
-
-def _optimization_level(items: list[_Item]) -> list[_Item]:
-    """`-O3`, `-O=3`, `-Odecode` and `-O 3` (0-3 only) become `--optimization-level X`.
-
-    FlexibleArgumentParser does this to every word, option or not, before argparse runs.
-    """
-    rewritten: list[_Item] = []
-    for position, item in enumerate(items):
-        text = item.text
-        if text is not None and text.startswith("-O") and text != "-O":
-            level = text[3:] if text[2] == "=" else text[2:]
-            rewritten += [_Item(item.token, item.index, "--optimization-level"), _Item(item.token, None, level)]
-        elif text == "-O" and position + 1 < len(items) and items[position + 1].text in ("0", "1", "2", "3"):
-            rewritten.append(_Item(item.token, item.index, "--optimization-level"))
-        else:
-            rewritten.append(item)
-    return rewritten
-
-
-def _merge(target: dict, path: list[str], value: Any, append: bool) -> None:
-    for key in path[:-1]:
-        nested = target.get(key)
-        if not isinstance(nested, dict):
-            nested = target[key] = {}
-        target = nested
-    last = path[-1]
-    if append and isinstance(target.get(last), list) and isinstance(value, list):
-        target[last] = target[last] + value
-    elif isinstance(value, dict) and isinstance(target.get(last), dict):
-        for key, item in value.items():
-            _merge(target[last], [key], item, False)
-    else:
-        target[last] = value
 
 
 def parse(

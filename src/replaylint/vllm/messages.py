@@ -3,8 +3,7 @@
 REQUIRES_V2 = "sampling distribution replay requires Model Runner V2"
 NO_SPEC_DECODE = "sampling distribution replay does not support speculative decoding"
 NO_ADAPTIVE_VERIFICATION = (
-    "sampling distribution replay with speculative decoding requires fixed verification boundaries; "
-    "disable adaptive verification"
+    "sampling distribution replay with speculative decoding requires fixed verification boundaries; disable adaptive verification"
 )
 NO_DIFFUSION = "sampling distribution replay does not support diffusion models"
 NO_CUSTOM_LOGITS_PROCESSORS = "sampling distribution replay does not support custom logits processors"
@@ -22,15 +21,12 @@ BATCH_SHARDED_SEQS_REASON = "max_num_seqs ({seqs}) is below tensor_parallel_size
 BATCH_SHARDED_LOGPROBS_REASON = "max_logprobs is -1, allowing vocab-size logprob requests"
 V2_UNSUPPORTED = "Model Runner V2 does not yet support: {features}"
 # 0.34.0+: `Platform.validate_environ` (vllm/platforms/interface.py), before any engine config.
-RUNNER_ENV_REMOVED = (
-    "VLLM_USE_V2_MODEL_RUNNER={value} is no longer supported: Model Runner V1 has been removed. Unset this variable."
-)
+RUNNER_ENV_REMOVED = "VLLM_USE_V2_MODEL_RUNNER={value} is no longer supported: Model Runner V1 has been removed. Unset this variable."
 RUNNER_ENV_REDUNDANT = "VLLM_USE_V2_MODEL_RUNNER=1 is redundant and can be unset: Model Runner V1 has been removed."
 HISPARSE_NEEDS_V2 = "HiSparse requires Model Runner V2; remove VLLM_USE_V2_MODEL_RUNNER=0."
 REQUEST_TEMPERATURE = "sampling distribution replay requires temperature > 0"
 REQUEST_TOP_K = (
-    "sampling distribution replay requires top_k > 0 to bound sampling mask size, reduce transfer overhead, "
-    "and avoid potential OOMs"
+    "sampling distribution replay requires top_k > 0 to bound sampling mask size, reduce transfer overhead, and avoid potential OOMs"
 )
 UNRECOGNIZED_ARGUMENTS = "unrecognized arguments: {args}"
 IGNORED_EXPLICIT_ARGUMENT = "argument {flag}: ignored explicit argument '{value}'"

@@ -394,10 +394,7 @@ def choose_runner(launch: Launch, release: Release, ignore_env: bool = False) ->
     if triggers:
         first = triggers[0]
         features = ", ".join(trigger.feature for trigger in triggers)
-        reason = (
-            f"{first.setting.quoted()} makes vLLM fall back to Model Runner V1 "
-            f"(Model Runner V2 does not yet support {features})"
-        )
+        reason = f"{first.setting.quoted()} makes vLLM fall back to Model Runner V1 (Model Runner V2 does not yet support {features})"
         return RunnerChoice("v1", reason, first.setting, unsupported=triggers)
     if uncertain:
         return RunnerChoice("unknown", unsupported=triggers)

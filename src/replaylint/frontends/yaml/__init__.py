@@ -10,8 +10,8 @@ reading. Each document is read by the first reader that claims it:
 - `helm`: vllm-project/production-stack values (`servingEngineSpec.modelSpec`); other charts'
   `extraArgs` beside a vLLM image are read from any document;
 - `kubernetes`: every `containers:` list in every document (and KServe model specs);
-- `vllm_config`: a file whose top-level keys are mostly `vllm serve` options and include the
-  mask switch, checked on its own (open-ended);
+- `standalone_config`: a file whose top-level keys are mostly `vllm serve` options and include
+  the mask switch, checked on its own (open-ended);
 - `frameworks`: verl and NeMo-RL trainer configs (`actor_rollout_ref.rollout`,
   `policy.generation`), read by the adapters in `replaylint.frameworks`.
 
@@ -19,8 +19,9 @@ Files that do not parse: a Helm or Jinja template (`{{`, `{%`) is not ours and y
 a file that does not name a vLLM launcher, image or the mask option yields nothing either;
 any other syntax error is a `ParseError`.
 
-`load_config_tokens` reads a `--config FILE.yaml` for launches written in other files (shell,
-Dockerfile, Python argv) and `config_render` writes their fixes back into it.
+The YAML machinery other frontends share is in `words`: nodes with positions (`yaml_nodes`),
+command words in YAML scalars and lists (`yaml_words`), and `--config FILE.yaml` files
+(`vllm_config`), which shell scripts, Dockerfiles and Python argv lists load too.
 """
 
 from __future__ import annotations
@@ -28,13 +29,12 @@ from __future__ import annotations
 import re
 
 from ...model import Edit, Fix, Launch
-from .. import ExtractContext, ParseError, SourceFile
-from . import compose, frameworks, helm, kubernetes, vllm_config, workflows
-from .nodes import ComposeError, compose_all, forget_walks
+from ...source import ExtractContext, ParseError, SourceFile
+from ...words.yaml_nodes import ComposeError, compose_all, forget_walks
+from . import compose, frameworks, helm, kubernetes, standalone_config, workflows
 from .render import render as _render
-from .vllm_config import config_render, load_config_tokens
 
-__all__ = ["extract", "render", "parses", "load_config_tokens", "config_render"]
+__all__ = ["extract", "render", "parses"]
 
 _LAUNCHISH = re.compile(r"vllm\s+serve|vllm-openai|vllm\.entrypoints|dynamo\.vllm|sampling[-_]mask", re.IGNORECASE)
 _TEMPLATE = re.compile(r"\{\{|\{%")
@@ -75,8 +75,8 @@ def _launches(source: SourceFile, context: ExtractContext, documents: list) -> l
             manifests.append(document)
             launches.extend(helm.extract(source, context, document))
             launches.extend(frameworks.extract(source, context, document))
-            if len(documents) == 1 and vllm_config.looks_like_config(document):
-                launch = vllm_config.standalone(source, document)  # type: ignore[arg-type]
+            if len(documents) == 1 and standalone_config.looks_like_config(document):
+                launch = standalone_config.standalone(source, document)  # type: ignore[arg-type]
                 if launch is not None:
                     launches.append(launch)
     launches.extend(kubernetes.extract(source, context, manifests))

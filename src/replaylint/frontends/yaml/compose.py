@@ -28,11 +28,13 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ...edits import Sequence, remove
 from ...frameworks import sagemaker
 from ...model import UNKNOWN, Launch, LaunchKind, Setting
-from .. import ExtractContext, SourceFile
-from . import env_files
-from . import launch as L
-from .nodes import HOLE, STR, Text, content_end, dash_of, entries, get, mapping, scalar_text, span
-from .words import Words, compose_interpolate, escape_in_scalar, item_tokens, scalar, sequence_words, split, string_words
+from ...source import ExtractContext, SourceFile
+from ...words.yaml_nodes import HOLE, STR, content_end, dash_of, entries, get, mapping, span
+from ...words.yaml_scalars import compose_interpolate, escape_in_scalar, scalar
+from ...words.yaml_text import Text, scalar_text
+from ...words.yaml_words import Words, item_tokens, sequence_words, split, string_words
+from .env_files import read as read_env_files
+from .launch import Env, YamlEnvPlace, build, built, command as command_launches, entry_removal, image_of, launcher, mentions_replay
 
 _SERVICE_KEYS = ("image", "command", "entrypoint", "build")
 
@@ -42,8 +44,7 @@ def is_compose(document: Node) -> bool:
     if not isinstance(services, MappingNode):
         return False
     return any(
-        isinstance(service, MappingNode) and any(key in mapping(service) for key in _SERVICE_KEYS)
-        for _, service in entries(services)
+        isinstance(service, MappingNode) and any(key in mapping(service) for key in _SERVICE_KEYS) for _, service in entries(services)
     )
 
 
@@ -51,10 +52,10 @@ def _null(node: Node | None) -> bool:
     return node is None or (isinstance(node, ScalarNode) and node.tag.endswith(":null"))
 
 
-def environment(source: SourceFile, context: ExtractContext, node: Node | None, env_file: Node | None) -> L.Env:
-    env = L.Env()
+def environment(source: SourceFile, context: ExtractContext, node: Node | None, env_file: Node | None) -> Env:
+    env = Env()
     if not _null(env_file):
-        from_files, env.open = env_files.read(source, context, env_file)
+        from_files, env.open = read_env_files(source, context, env_file)
         for setting in from_files.values():
             env.set(setting, None)  # no fixes are written into another file
     if _null(node):
@@ -75,13 +76,16 @@ def environment(source: SourceFile, context: ExtractContext, node: Node | None, 
             else:
                 env.open = True
                 continue
-            found = None if node.flow_style else L.entry_removal(source, key.start_mark.index, end, len(node.value), "{}")
+            found = None if node.flow_style else entry_removal(source, key.start_mark.index, end, len(node.value), "{}")
             value_span = span(index, value_node) if isinstance(value_node, ScalarNode) and not _null(value_node) else None
             style = (value_node.style or "") if isinstance(value_node, ScalarNode) else ""
             place = None
             if found is not None:
-                place = L.YamlEnvPlace(found[0], value_span, lambda v, style=style: scalar(v.replace("$", "$$"), style, False), found[1])
-            env.set(Setting(name, value, index.span(key.start_mark.index, max(end, key.end_mark.index)), " ".join(shown.split()), value_span), place)
+                place = YamlEnvPlace(found[0], value_span, lambda v, style=style: scalar(v.replace("$", "$$"), style, False), found[1])
+            env.set(
+                Setting(name, value, index.span(key.start_mark.index, max(end, key.end_mark.index)), " ".join(shown.split()), value_span),
+                place,
+            )
         return env
     if not isinstance(node, SequenceNode):
         env.open = True
@@ -108,11 +112,11 @@ def environment(source: SourceFile, context: ExtractContext, node: Node | None, 
             found = (remove(index, Sequence(bounds, node.end_mark.index - 1, ","), {position})[0].span, "")
         else:
             dash = dash_of(text, item)
-            found = L.entry_removal(source, dash, item_span.end, len(node.value), "[]") if dash is not None else None
+            found = entry_removal(source, dash, item_span.end, len(node.value), "[]") if dash is not None else None
         style = item.style or ""
         place = None
         if found is not None:
-            place = L.YamlEnvPlace(found[0], value_span, lambda v, style=style: escape_in_scalar(v.replace("$", "$$"), style), found[1])
+            place = YamlEnvPlace(found[0], value_span, lambda v, style=style: escape_in_scalar(v.replace("$", "$$"), style), found[1])
         env.set(Setting(name, value, item_span, raw.value, value_span), place)
     return env
 
@@ -163,7 +167,7 @@ def extract(source: SourceFile, context: ExtractContext, document: Node) -> list
         if isinstance(image_node, ScalarNode) and image_node.tag == STR:
             expanded = compose_interpolate(scalar_text(source.text, image_node))
             image_name = expanded.value
-        image = L.image_of(image_name, span(index, image_node) if image_node is not None else None)
+        image = image_of(image_name, span(index, image_node) if image_node is not None else None)
         if get(service, "build") is not None and image_node is None:
             image = None
         env = environment(source, context, get(service, "environment"), get(service, "env_file"))
@@ -190,20 +194,20 @@ def extract(source: SourceFile, context: ExtractContext, document: Node) -> list
             return scripts[position] if position < len(scripts) else None
 
         if _null(entry_node) and image is not None and image.vllm:
-            launches.extend(L.built(L.build(source, LaunchKind.COMPOSE, launch_span, words, env, "serve", image, reasons, label)))
+            launches.extend(built(build(source, LaunchKind.COMPOSE, launch_span, words, env, "serve", image, reasons, label)))
             continue
         if _null(entry_node) and _null(command_node) and sagemaker.is_sagemaker_image(image_name):
             hint = sagemaker.image_hint(image_name or "", span(index, image_node))
             opened = ("an environment that cannot be read",) if env.open else ()
-            launches.extend(L.built(sagemaker.launch(env.settings, sagemaker.BOOLEAN, launch_span, label, hint, opened)))
+            launches.extend(built(sagemaker.launch(env.settings, sagemaker.BOOLEAN, launch_span, label, hint, opened)))
             continue
-        found = L.command(
+        found = command_launches(
             source, context, LaunchKind.COMPOSE, launch_span, words, env, image, label, script=script, open_reasons=reasons, dollars=True
         )
         if found:
             launches.extend(found)
-        elif _null(entry_node) and L.launcher(words.tokens) is None and L.mentions_replay(words.tokens):
+        elif _null(entry_node) and launcher(words.tokens) is None and mentions_replay(words.tokens):
             name = image_name if image is not None else "built here"
             reasons.append(f"the entrypoint of image {name} is not known")
-            launches.extend(L.built(L.build(source, LaunchKind.COMPOSE, launch_span, words, env, "serve", image, reasons, label)))
+            launches.extend(built(build(source, LaunchKind.COMPOSE, launch_span, words, env, "serve", image, reasons, label)))
     return launches

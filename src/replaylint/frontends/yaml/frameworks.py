@@ -15,10 +15,11 @@ from typing import Any
 
 from yaml.nodes import MappingNode, Node
 
-from ...frameworks import ConfigView, Layered, nemo_rl, verl
+from ...frameworks import nemo_rl, verl
+from ...frameworks.views import ConfigView, Layered
 from ...model import Launch, LineIndex, Span
-from .. import ExtractContext, SourceFile
-from .nodes import ComposeError, compose_all, construct, content_end, get, mapping, source, span
+from ...source import ExtractContext, SourceFile
+from ...words.yaml_nodes import ComposeError, compose_all, construct, content_end, get, mapping, source, span
 
 _MAX_DEFAULTS = 4
 

@@ -35,12 +35,12 @@ from typing import Any
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ...model import Launch, LaunchKind
+from ...source import ExtractContext, SourceFile
 from ...vllm.argv import Token
-from .. import ExtractContext, SourceFile
-from . import launch as L
+from ...words.yaml_nodes import STR, construct, content_end, get, get_str, items, mapping, source, span, walked
+from ...words.yaml_words import Container, Place, Words, item_tokens, sequence_words
 from .kubernetes import env_of
-from .nodes import STR, construct, content_end, get, get_str, items, mapping, source, span, walked
-from .words import Container, Place, Words, item_tokens, sequence_words
+from .launch import Env, Image, build, built, image_of
 
 # vllmConfig keys with a value, in the chart's order.
 _VALUE_KEYS = (
@@ -95,9 +95,9 @@ class _Keys:
             self.words.add(Token(None, span(index, value), source(text, value)), None)
 
 
-def _image(node: Node | None, index: Any) -> L.Image | None:
+def _image(node: Node | None, index: Any) -> Image | None:
     if isinstance(node, ScalarNode) and node.tag == STR:
-        return L.image_of(node.value, span(index, node))
+        return image_of(node.value, span(index, node))
     if isinstance(node, MappingNode):
         repository = get(node, "repository")
         tag = get(node, "tag")
@@ -109,7 +109,7 @@ def _image(node: Node | None, index: Any) -> L.Image | None:
             name = f"{registry}/{name}"
         if isinstance(tag, ScalarNode) and tag.value:
             name = f"{name}:{tag.value}"
-        return L.image_of(name, span(index, tag if isinstance(tag, ScalarNode) else repository))
+        return image_of(name, span(index, tag if isinstance(tag, ScalarNode) else repository))
     return None
 
 
@@ -127,7 +127,10 @@ def _production_stack(source: SourceFile, context: ExtractContext, document: Nod
         model = get(spec, "modelURL")
         if isinstance(model, ScalarNode):
             holder = Container("value", [(model.start_mark.index, content_end(source.text, model))], style=model.style or "")
-            words.add(Token(model.value, span(index, model), source.text[model.start_mark.index : content_end(source.text, model)]), Place(holder, 0))
+            words.add(
+                Token(model.value, span(index, model), source.text[model.start_mark.index : content_end(source.text, model)]),
+                Place(holder, 0),
+            )
         for name, flag in (("enableLoRA", "--enable-lora"), ("enableTool", "--enable-auto-tool-choice")):
             if name in fields and _truthy(fields[name][1]):
                 keys.switch(flag, *fields[name])
@@ -164,14 +167,16 @@ def _production_stack(source: SourceFile, context: ExtractContext, document: Nod
         repository, tag = get(spec, "repository"), get(spec, "tag")
         if isinstance(repository, ScalarNode):
             image_name = repository.value + (f":{tag.value}" if isinstance(tag, ScalarNode) and tag.value else "")
-            image = L.image_of(image_name, span(index, tag if isinstance(tag, ScalarNode) else repository))
+            image = image_of(image_name, span(index, tag if isinstance(tag, ScalarNode) else repository))
         label = f"modelSpec {name}" if name else "modelSpec"
-        launches.extend(L.built(L.build(source, LaunchKind.HELM, span(index, spec), words, env, "serve", image, reasons, label)))
+        launches.extend(built(build(source, LaunchKind.HELM, span(index, spec), words, env, "serve", image, reasons, label)))
     return launches
 
 
 def _container_item(path: tuple[str, ...]) -> bool:
-    return (len(path) >= 2 and path[-2] in ("containers", "initContainers", "ephemeralContainers")) or (bool(path) and path[-1] == "container")
+    return (len(path) >= 2 and path[-2] in ("containers", "initContainers", "ephemeralContainers")) or (
+        bool(path) and path[-1] == "container"
+    )
 
 
 def _chart_args(source: SourceFile, context: ExtractContext, document: Node) -> list[Launch]:
@@ -196,11 +201,11 @@ def _chart_args(source: SourceFile, context: ExtractContext, document: Node) -> 
             texts, container = found
             words = item_tokens(index, args, texts, container, templates=True)  # type: ignore[arg-type]
             env_node = get(node, "env")
-            env = env_of(source, env_node, None) if isinstance(env_node, SequenceNode) else L.Env()
+            env = env_of(source, env_node, None) if isinstance(env_node, SequenceNode) else Env()
             env.open = True
             label = ".".join(path) or "values"
             reasons = [f"the chart's template decides how `{key}` reaches vLLM"]
-            launches.extend(L.built(L.build(source, LaunchKind.HELM, span(index, node), words, env, "serve", image, reasons, label)))
+            launches.extend(built(build(source, LaunchKind.HELM, span(index, node), words, env, "serve", image, reasons, label)))
     return launches
 
 
@@ -208,4 +213,3 @@ def extract(source: SourceFile, context: ExtractContext, document: Node) -> list
     if is_production_stack(document):
         return _production_stack(source, context, document)
     return _chart_args(source, context, document)
-

@@ -13,7 +13,7 @@ serve). Per container:
   `vllm serve`. Another image's entrypoint is unknown: its args count only when they name the
   replay switch, and the launch is open-ended.
 - `command` replaces the entrypoint: `vllm serve`, `python -m vllm.entrypoints.openai.api_server`,
-  `python -m dynamo.vllm`, or `sh -c SCRIPT` (the script goes to the shell frontend).
+  `python -m dynamo.vllm`, or `sh -c SCRIPT` (the script goes to the shell interpreter).
 - `$(VAR)` in command and args is expanded from the container's `env` (kubelet's rules:
   `$$` is a literal `$`; a variable whose value we cannot know makes the word unknown).
 - `env`: `value` (itself expanded from earlier variables), `valueFrom` (unknown), no value
@@ -41,12 +41,14 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ...edits import Sequence, remove
 from ...model import UNKNOWN, Launch, LaunchKind, Setting
-from .. import ExtractContext, SourceFile
+from ...source import ExtractContext, SourceFile
 from ...vllm.argv import ConfigLoader, Token
-from . import launch as L
-from . import vllm_config
-from .nodes import HOLE, STR, Text, content_end, dash_of, entries, get, get_str, items, scalar_text, span, walked
-from .words import Words, item_tokens, k8s_expand, scalar, sequence_words, templated
+from ...words import vllm_config
+from ...words.yaml_nodes import HOLE, STR, content_end, dash_of, entries, get, get_str, items, span, walked
+from ...words.yaml_scalars import k8s_expand, scalar, templated
+from ...words.yaml_text import Text, scalar_text
+from ...words.yaml_words import Words, item_tokens, sequence_words
+from .launch import Env, YamlEnvPlace, build, built, command as command_launches, entry_removal, image_of, mentions_replay
 
 _RUNTIME_KINDS = ("ServingRuntime", "ClusterServingRuntime")
 
@@ -124,10 +126,10 @@ def config_loader(source: SourceFile, maps: dict[str, MappingNode], pod: Mapping
 
 
 def env_of(
-    source: SourceFile, env_node: Node | None, env_from: Node | None, base: L.Env | None = None, maps: dict[str, MappingNode] | None = None
-) -> L.Env:
+    source: SourceFile, env_node: Node | None, env_from: Node | None, base: Env | None = None, maps: dict[str, MappingNode] | None = None
+) -> Env:
     """A container's `env` list (later entries win) over its `envFrom` and `base`."""
-    env = base.copy() if base is not None else L.Env()
+    env = base.copy() if base is not None else Env()
     for item in items(env_from):
         data = (maps or {}).get(get_str(item, "configMapRef", "name") or "")
         if data is None:
@@ -174,17 +176,17 @@ def env_of(
             replacement = ""
         else:
             dash = dash_of(text, item)
-            found = L.entry_removal(source, dash, end, len(env_node.value), "[]") if dash is not None else None
+            found = entry_removal(source, dash, end, len(env_node.value), "[]") if dash is not None else None
             removal, replacement = found if found is not None else (None, "")
         style = (value_node.style or "") if isinstance(value_node, ScalarNode) else ""
         place = None
         if removal is not None:
-            place = L.YamlEnvPlace(removal, value_span, lambda v, style=style, flow=flow: scalar(v, style, flow), replacement)
+            place = YamlEnvPlace(removal, value_span, lambda v, style=style, flow=flow: scalar(v, style, flow), replacement)
         env.set(Setting(name, value, setting_span, f"{name}={shown}", value_span), place)
     return env
 
 
-def _script(source: SourceFile, nodes: list[Node], env: L.Env):
+def _script(source: SourceFile, nodes: list[Node], env: Env):
     def script(position: int) -> tuple[Text, str, bool] | None:
         if position >= len(nodes) or not isinstance(nodes[position], ScalarNode):
             return None
@@ -212,7 +214,7 @@ def container_launches(
     index = source.index
     image_node = get(node, "image")
     image_name = image_node.value if isinstance(image_node, ScalarNode) and image_node.tag == STR else None
-    image = L.image_of(image_name, span(index, image_node) if image_node is not None else None)
+    image = image_of(image_name, span(index, image_node) if image_node is not None else None)
     env = env_of(source, get(node, "env"), get(node, "envFrom"), maps=maps)
     if appended is not None:
         env = env_of(source, appended[1], None, env)
@@ -236,14 +238,27 @@ def container_launches(
     launch_span = span(index, node)
     if command_node is None:
         if image is not None and image.vllm:
-            return L.built(L.build(source, LaunchKind.KUBERNETES, launch_span, words, env, "serve", image, reasons, where, load_config=load_config))
-        if L.mentions_replay(words.tokens):
+            return built(
+                build(source, LaunchKind.KUBERNETES, launch_span, words, env, "serve", image, reasons, where, load_config=load_config)
+            )
+        if mentions_replay(words.tokens):
             reasons.append(unknown_entrypoint or f"the entrypoint of image {image_name or '(none)'} is not known")
-            return L.built(L.build(source, LaunchKind.KUBERNETES, launch_span, words, env, "serve", image, reasons, where, load_config=load_config))
+            return built(
+                build(source, LaunchKind.KUBERNETES, launch_span, words, env, "serve", image, reasons, where, load_config=load_config)
+            )
         return []
-    return L.command(
-        source, context, LaunchKind.KUBERNETES, launch_span, words, env, image, where,
-        script=_script(source, nodes, env), open_reasons=reasons, load_config=load_config,
+    return command_launches(
+        source,
+        context,
+        LaunchKind.KUBERNETES,
+        launch_span,
+        words,
+        env,
+        image,
+        where,
+        script=_script(source, nodes, env),
+        open_reasons=reasons,
+        load_config=load_config,
     )
 
 
@@ -288,7 +303,9 @@ def extract(source: SourceFile, context: ExtractContext, documents: list[Node]) 
         label = label_of(document)
         for pod, container in containers(document):
             loader = config_loader(source, maps, pod, container)
-            launches.extend(container_launches(source, context, container, label, runtime=kind in _RUNTIME_KINDS, load_config=loader, maps=maps))
+            launches.extend(
+                container_launches(source, context, container, label, runtime=kind in _RUNTIME_KINDS, load_config=loader, maps=maps)
+            )
         if kind == "InferenceService":
             launches.extend(_model_launches(source, context, document, runtimes))
     return launches

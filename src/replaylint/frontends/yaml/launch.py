@@ -1,10 +1,10 @@
 """From words and environment to a `Launch`: launcher recognition, images, embedded scripts.
 
 Shared by the Kubernetes, docker-compose, Helm and workflow readers. A command is a vLLM
-launch when `command.split_launcher` finds one at its start (`vllm serve`, `python -m
+launch when `launchers.split_launcher` finds one at its start (`vllm serve`, `python -m
 vllm.entrypoints.openai.api_server`, `python -m dynamo.vllm`, behind `uv run` ...),
 optionally behind `env NAME=VALUE ...`; `sh -c SCRIPT` (any of sh/bash/dash/zsh/ash, `-c` in a flag cluster such as
-`-lc`/`-ec`) hands SCRIPT to the shell frontend. An init process in front (`tini --`,
+`-lc`/`-ec`) hands SCRIPT to the shell interpreter. An init process in front (`tini --`,
 `dumb-init`) is skipped. The official `vllm/vllm-openai` image runs
 `vllm serve` when nothing replaces its entrypoint.
 """
@@ -17,14 +17,17 @@ from dataclasses import dataclass, field, replace
 from types import ModuleType
 from typing import Any, Callable
 
+from ...command import EnvPlace, WordSyntax, token_elements
+from ...frameworks.commands import command_launch
+from ...launchers import split_launcher
 from ...model import Edit, Launch, LaunchKind, Setting, Span, VersionHint
+from ...source import ExtractContext, SourceFile
 from ...vllm.argv import ConfigLoader, Token
 from ...vllm.images import is_vllm_image, release_from_image
 from ...vllm.releases import Release
-from .. import ExtractContext, SourceFile
-from ..command import EnvPlace, WordSyntax, command_launch, split_launcher, token_elements
-from .nodes import HOLE, Text
-from .words import Place, Words
+from ...words.yaml_nodes import HOLE
+from ...words.yaml_text import Text
+from ...words.yaml_words import Place, Words
 
 _SHELLS = frozenset(("sh", "bash", "dash", "zsh", "ash", "ksh"))
 _INITS = frozenset(("tini", "dumb-init"))
@@ -93,13 +96,13 @@ class YamlHandle:
 
 @dataclass
 class ScriptHandle:
-    """A launch the shell frontend found in a script held by one YAML scalar."""
+    """A launch the shell interpreter found in a script held by one YAML scalar."""
 
     inner: Any
     style: str
     fixable: bool
     region: tuple[int, int] = (0, 0)  # source offsets of the script text
-    escaped: bool = False  # the shell frontend already escapes what it writes for the scalar
+    escaped: bool = False  # the shell interpreter already escapes what it writes for the scalar
 
 
 @dataclass(frozen=True)
@@ -178,9 +181,9 @@ def mentions_replay(tokens: list[Token]) -> bool:
 
 
 def shell_frontend() -> ModuleType | None:
-    """The shell frontend, when it is available (it embeds scripts held in YAML)."""
+    """The shell interpreter, when it is available (it embeds scripts held in YAML)."""
     try:
-        from .. import shell
+        from ...words import shell
     except ImportError:
         return None
     return shell if hasattr(shell, "extract_script") else None
@@ -217,7 +220,7 @@ def build(
     )
     if launch is None:
         return None
-    from ..command import CommandHandle
+    from ...command import CommandHandle
 
     if not isinstance(launch.handle, CommandHandle):  # a framework's own launch renders itself
         return replace(launch, env_open=launch.env_open or env.open)
@@ -330,4 +333,3 @@ _ESCAPE: dict[str, Callable[[str], str]] = {
     '"': lambda content: content.replace("\\", "\\\\").replace('"', '\\"'),
     "'": lambda content: content.replace("'", "''"),
 }
-

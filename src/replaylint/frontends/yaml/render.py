@@ -8,7 +8,7 @@
 - Removed words take their separator (flow), their whole line (block), or their blank.
 - Environment entries are removed with their lines; values are replaced keeping quotes.
 - Settings that live in a `--config` file are edited there (see `vllm_config.edit`).
-- Launches found in a shell script held by a scalar are rendered by the shell frontend; its
+- Launches found in a shell script held by a scalar are rendered by the shell interpreter (`words.shell`); its
   edits are then escaped for the scalar (`"` and `\\` in a double-quoted scalar, `''` in a
   single-quoted one), and dropped when they cannot be written there (a line break in a
   folded scalar, `: ` in a plain one).
@@ -20,14 +20,17 @@ import json
 from dataclasses import replace
 from typing import Any
 
+from ...command import ADAPTIVE_TRUE, flag_words, written_like
 from ...model import Edit, Fix, Launch, RemoveEnv, RemoveSetting, RenameSetting, SetEnv, SetSetting
+from ...source import SourceFile
 from ...vllm.fields import FIELDS, flag_for
-from .. import SourceFile
-from ..command import ADAPTIVE_TRUE, flag_words, written_like
-from . import launch as L
-from . import vllm_config
-from .nodes import shared_regions
-from .words import Container, escape_in_scalar
+from ...words import vllm_config
+from ...words.yaml_scalars import escape_in_scalar
+from ...words.yaml_text import shared_regions
+from ...words.yaml_words import Container
+from .launch import ScriptHandle, YamlHandle, shell_frontend
+from .standalone_config import ConfigHandle
+
 
 def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
     edits = _render(launch, fix, source)
@@ -41,9 +44,9 @@ def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
 
 def _render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
     handle = launch.handle
-    if isinstance(handle, L.ScriptHandle):
+    if isinstance(handle, ScriptHandle):
         return _script(launch, handle, fix, source)
-    if isinstance(handle, vllm_config.ConfigHandle):
+    if isinstance(handle, ConfigHandle):
         config = vllm_config.read(source.path, source.text)
         if config is None:
             return None
@@ -54,13 +57,13 @@ def _render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
                 return None
             edits.extend(found)
         return edits
-    if not isinstance(handle, L.YamlHandle):
+    if not isinstance(handle, YamlHandle):
         return None
     return _Renderer(launch, handle, source).run(fix)
 
 
 class _Renderer:
-    def __init__(self, launch: Launch, handle: L.YamlHandle, source: SourceFile) -> None:
+    def __init__(self, launch: Launch, handle: YamlHandle, source: SourceFile) -> None:
         self.launch = launch
         self.handle = handle
         self.source = source
@@ -207,8 +210,8 @@ class _Renderer:
         return None
 
 
-def _script(launch: Launch, handle: L.ScriptHandle, fix: Fix, source: SourceFile) -> list[Edit] | None:
-    shell = L.shell_frontend()
+def _script(launch: Launch, handle: ScriptHandle, fix: Fix, source: SourceFile) -> list[Edit] | None:
+    shell = shell_frontend()
     if shell is None or not handle.fixable:
         return None
     edits = shell.render(replace(launch, handle=handle.inner), fix, source)

@@ -1,7 +1,7 @@
 """GitHub Actions workflows: `run:` steps are shell scripts, and they do start vLLM.
 
 A workflow that runs `vllm serve ... --return-sampling-mask &` before its tests launches a real
-engine, so `run:` scripts of `jobs.<id>.steps[]` go through the shell frontend, with the
+engine, so `run:` scripts of `jobs.<id>.steps[]` go through the shell interpreter, with the
 environment of the workflow, the job and the step (`env:` maps, later levels win;
 `${{ ... }}` expressions are unknown). Steps with a non-shell `shell:` (python, pwsh, cmd) are
 skipped. Everything else in a workflow (`with:` inputs, names, `if:` conditions) is not a
@@ -19,11 +19,12 @@ import re
 from yaml.nodes import MappingNode, Node, ScalarNode
 
 from ...model import UNKNOWN, Launch, LaunchKind, Setting, VersionHint
+from ...source import ExtractContext, SourceFile
 from ...vllm.releases import Release
-from .. import ExtractContext, SourceFile
-from . import launch as L
-from .nodes import STR, content_end, entries, get, get_str, items, scalar_text, span
-from .words import scalar
+from ...words.yaml_nodes import STR, content_end, entries, get, get_str, items, span
+from ...words.yaml_scalars import scalar
+from ...words.yaml_text import scalar_text
+from .launch import Env, Image, YamlEnvPlace, entry_removal, script_launches, shell_frontend
 
 _SHELLS = ("bash", "sh")
 # `pip install vllm==X` in a step: the release the later steps of the job run.
@@ -37,7 +38,7 @@ def is_workflow(document: Node) -> bool:
     return any(isinstance(get(job, "steps"), Node) or get(job, "runs-on") is not None for _, job in entries(jobs))
 
 
-def _env(source: SourceFile, node: Node | None, base: L.Env) -> L.Env:
+def _env(source: SourceFile, node: Node | None, base: Env) -> Env:
     env = base.copy()
     if node is None:
         return env
@@ -53,26 +54,26 @@ def _env(source: SourceFile, node: Node | None, base: L.Env) -> L.Env:
             setting_value: object = raw if known else UNKNOWN
         else:
             setting_value = UNKNOWN
-        found = None if node.flow_style else L.entry_removal(source, key.start_mark.index, end, len(node.value), "{}")
+        found = None if node.flow_style else entry_removal(source, key.start_mark.index, end, len(node.value), "{}")
         value_span = span(index, value) if isinstance(value, ScalarNode) else None
         style = (value.style or "") if isinstance(value, ScalarNode) else ""
         place = None
         if found is not None:
-            place = L.YamlEnvPlace(found[0], value_span, lambda v, style=style: scalar(v, style, False), found[1])
+            place = YamlEnvPlace(found[0], value_span, lambda v, style=style: scalar(v, style, False), found[1])
         shown = " ".join(text[key.start_mark.index : end].split())
         env.set(Setting(str(key.value), setting_value, index.span(key.start_mark.index, end), shown, value_span), place)
     return env
 
 
 def extract(source: SourceFile, context: ExtractContext, document: Node) -> list[Launch]:
-    if L.shell_frontend() is None:
+    if shell_frontend() is None:
         return []
     launches: list[Launch] = []
-    workflow_env = _env(source, get(document, "env"), L.Env())
+    workflow_env = _env(source, get(document, "env"), Env())
     for _, job in entries(get(document, "jobs")):
         job_env = _env(source, get(job, "env"), workflow_env)
         default_shell = get_str(job, "defaults", "run", "shell") or get_str(document, "defaults", "run", "shell")
-        pinned: L.Image | None = None
+        pinned: Image | None = None
         for step in items(get(job, "steps")):
             run = get(step, "run")
             if not isinstance(run, ScalarNode) or run.tag != STR:
@@ -82,12 +83,12 @@ def extract(source: SourceFile, context: ExtractContext, document: Node) -> list
                 continue
             env = _env(source, get(step, "env"), job_env)
             text = scalar_text(source.text, run)
-            launches.extend(L.script_launches(source, context, LaunchKind.CLI, text, run.style or "", True, env, pinned))
+            launches.extend(script_launches(source, context, LaunchKind.CLI, text, run.style or "", True, env, pinned))
             pin = _PIN.search(text.value)
             if pin is not None:
                 release = Release.parse(pin.group(1))
                 if release is not None:
                     a, b = text.region(pin.start(), pin.end())
                     hint = VersionHint((str(release),), f"pip install {pin.group(0)} in an earlier step", source.index.span(a, b))
-                    pinned = L.Image("", False, hint, release)
+                    pinned = Image("", False, hint, release)
     return launches

@@ -1,0 +1,335 @@
+"""Framework configuration as nested values with the spans of their keys (`ConfigView`), read
+from a YAML document (`frontends.yaml.frameworks`), from `key=value` overrides on a command
+line (`Overrides`, Hydra's and OmegaConf's value grammars), from the words vLLM's `--config`
+reader makes of a YAML file (`TokenTree`), or from several of them (`Layered`). The verl,
+NeMo-RL and SkyRL adapters read their settings through it."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Sequence
+
+import yaml
+
+from ..model import UNKNOWN, Setting, Span
+
+Path = tuple[str, ...]
+
+
+class ConfigView:
+    """Nested configuration values and where each key is written."""
+
+    def value(self, *path: str, default: Any = None) -> Any:
+        raise NotImplementedError
+
+    def span(self, *path: str) -> Span | None:
+        """The key and value of `path` as written (None: not written here)."""
+        raise NotImplementedError
+
+    def value_span(self, *path: str) -> Span | None:
+        return None
+
+    def spelling(self, *path: str) -> str:
+        return ".".join(path)
+
+    def has(self, *path: str) -> bool:
+        marker = object()
+        return self.value(*path, default=marker) is not marker
+
+    def setting(self, name: str, *path: str, value: Any = None, keys: bool = True) -> Setting | None:
+        """The engine setting `name` written at `path` (its value, or `value` when given)."""
+        span = self.span(*path)
+        if span is None:
+            return None
+        found = self.value(*path) if value is None else value
+        sub = self.sub_settings(path, found) if keys else {}
+        return Setting(name, found, span, self.spelling(*path), self.value_span(*path), sub)
+
+    def request_settings(
+        self, prefix: tuple[str, ...], defaults: dict[str, Any], where: Span, open_ended: bool, owner: str
+    ) -> tuple[dict[str, Setting], bool]:
+        """Sampling settings under `prefix`, the framework's defaults (reported at `where`) for
+        keys not written, and whether some key is missing because something we cannot see
+        (`"$@"`) may write it."""
+        found: dict[str, Setting] = {}
+        missing = False
+        for key, default in defaults.items():
+            written = self.setting(key, *prefix, key)
+            if written is not None:
+                found[key] = written
+            elif open_ended:
+                missing = True
+            else:
+                found[key] = Setting(key, default, where, f"{'.'.join(prefix)}.{key}={default} ({owner} default)")
+        return found, missing
+
+    def sub_settings(self, path: tuple[str, ...], value: Any) -> dict[str, Setting]:
+        if not isinstance(value, dict):
+            return {}
+        found = {}
+        for key, item in value.items():
+            inner = (*path, str(key))
+            if self.span(*inner) is not None:
+                setting = self.setting(str(key), *inner, value=item)
+                if setting is not None:
+                    found[str(key).replace("-", "_")] = setting
+        return found
+
+
+def _get(data: Any, path: Iterable[str], default: Any) -> Any:
+    for part in path:
+        if isinstance(data, dict) and part in data:
+            data = data[part]
+        else:
+            return default
+    return data
+
+
+@dataclass
+class Written:
+    """One `key=value` word of a command line."""
+
+    path: Path
+    value: Any
+    span: Span
+    spelling: str
+    value_span: Span | None = None
+
+
+@dataclass
+class Overrides(ConfigView):
+    """`key=value` words (Hydra or OmegaConf) as one nested configuration, last word wins."""
+
+    words: list[Written] = field(default_factory=list)
+    open_reasons: list[str] = field(default_factory=list)
+    others: list[Any] = field(default_factory=list)  # tokens that are not overrides
+
+    def __post_init__(self) -> None:
+        self.data: dict[str, Any] = {}
+        for word in self.words:
+            _set(self.data, word.path, word.value)
+
+    def value(self, *path: str, default: Any = None) -> Any:
+        return _get(self.data, path, default)
+
+    def _written(self, path: tuple[str, ...]) -> Written | None:
+        """The last word that writes `path` itself, a key inside it, or a map holding it."""
+        found = None
+        for word in self.words:
+            length = min(len(word.path), len(path))
+            if word.path[:length] == path[:length]:
+                found = word
+        return found
+
+    def span(self, *path: str) -> Span | None:
+        word = self._written(path)
+        return None if word is None else word.span
+
+    def value_span(self, *path: str) -> Span | None:
+        word = self._written(path)
+        return None if word is None or word.path != path else word.value_span
+
+    def spelling(self, *path: str) -> str:
+        word = self._written(path)
+        return ".".join(path) if word is None else word.spelling
+
+
+def _merge(target: dict, value: dict) -> None:
+    for key, item in value.items():
+        if isinstance(item, dict) and isinstance(target.get(key), dict):
+            _merge(target[key], item)
+        else:
+            target[key] = dict(item) if isinstance(item, dict) else item
+
+
+def _set(data: dict, path: Path, value: Any) -> None:
+    for part in path[:-1]:
+        nested = data.get(part)
+        if not isinstance(nested, dict):
+            nested = data[part] = {}
+        data = nested
+    if isinstance(value, dict) and isinstance(data.get(path[-1]), dict):
+        for key, item in value.items():
+            _set(data[path[-1]], (key,), item)
+    else:
+        data[path[-1]] = value
+
+
+@dataclass
+class Layered(ConfigView):
+    """Several views, the later ones winning (a config file, then command-line overrides)."""
+
+    layers: list[ConfigView]
+
+    def _top(self, path: tuple[str, ...]) -> ConfigView | None:
+        for layer in reversed(self.layers):
+            if layer.has(*path):
+                return layer
+        return None
+
+    def value(self, *path: str, default: Any = None) -> Any:
+        values = [layer.value(*path) for layer in self.layers if layer.has(*path)]
+        if not values:
+            return default
+        if len(values) > 1 and all(isinstance(v, dict) for v in values):
+            merged: dict = {}
+            for v in values:
+                _merge(merged, v)
+            return merged
+        return values[-1]
+
+    def span(self, *path: str) -> Span | None:
+        for layer in reversed(self.layers):
+            found = layer.span(*path)
+            if found is not None and layer.has(*path):
+                return found
+        return None
+
+    def value_span(self, *path: str) -> Span | None:
+        layer = self._top(path)
+        return None if layer is None else layer.value_span(*path)
+
+    def spelling(self, *path: str) -> str:
+        layer = self._top(path)
+        return ".".join(path) if layer is None else layer.spelling(*path)
+
+
+# -- reading override words -------------------------------------------------------------------
+
+_KEY = re.compile(r"^(~|\+\+|\+)?([A-Za-z_][\w-]*(?:\.[\w-]+)*)=")
+_HYDRA_INT = re.compile(r"^[+-]?\d[\d_]*$")
+# The fraction is only tried after a literal point, so a long digit run is matched in one pass.
+_HYDRA_FLOAT = re.compile(r"^[+-]?(\d[\d_]*(\.[\d_]*)?|\.\d[\d_]*)([eE][+-]?\d+)?$|^[+-]?(inf|nan)$", re.IGNORECASE)
+
+
+def hydra_value(text: str) -> Any:
+    """A Hydra override value (hydra/core/override_parser grammar, the common cases): quoted
+    strings stay strings, `null`, booleans in any case, numbers, `[...]`/`{...}`; `${...}`
+    interpolations are unknown; anything else is a string."""
+    stripped = text.strip()
+    if "${" in stripped:
+        return UNKNOWN
+    if len(stripped) >= 2 and stripped[0] == stripped[-1] and stripped[0] in "'\"":
+        return stripped[1:-1]
+    lowered = stripped.lower()
+    if lowered == "null":
+        return None
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    if _HYDRA_INT.match(stripped):
+        return int(stripped.replace("_", ""))
+    if _HYDRA_FLOAT.match(stripped):
+        return float(stripped.replace("_", ""))
+    if stripped.startswith(("[", "{")):
+        return yaml_value(stripped)
+    return stripped
+
+
+def yaml_value(text: str) -> Any:
+    """A value as `yaml.safe_load` reads it (OmegaConf's dot-list values), else the text."""
+    try:
+        return yaml.safe_load(text) if text != "" else None
+    except yaml.YAMLError:
+        return text
+
+
+def read_overrides(tokens: Sequence[Any], value_of: Callable[[str], Any], prefixes: bool = True) -> Overrides:
+    """`key=value` words from command-line tokens (`argv.Token`s). A word we cannot read whose
+    key we can (`key=$VAR`) has an unknown value; a word we cannot read at all, or a spread
+    (`"$@"`), makes the configuration open-ended. `prefixes`: Hydra's `+`/`++`/`~` are allowed
+    (OmegaConf rejects them: such words are left out)."""
+    written: list[Written] = []
+    overrides = Overrides()
+    for token in tokens:
+        if getattr(token, "spread", False):
+            overrides.open_reasons.append(token.raw)
+            continue
+        text = token.text if token.text is not None else None
+        match = _KEY.match(text if text is not None else token.raw.strip("'\""))
+        if match is None:
+            if text is None:
+                overrides.open_reasons.append(token.raw)
+            overrides.others.append(token)
+            continue
+        prefix, key = match.group(1), match.group(2)
+        if prefix and not prefixes:
+            continue
+        if prefix == "~":
+            continue  # a deletion: the default applies
+        value = UNKNOWN if text is None else value_of(text[match.end() :])
+        value_span = None
+        span = token.span
+        if text is not None and token.raw == text and span.start_line == span.end_line:
+            offset = match.end()
+            value_span = Span(
+                span.path, span.start_line, span.start_col + offset, span.end_line, span.end_col, span.start + offset, span.end
+            )
+        written.append(Written(tuple(key.split(".")), value, span, token.raw, value_span))
+    overrides.words = written
+    overrides.__post_init__()
+    return overrides
+
+
+@dataclass
+class TokenTree(ConfigView):
+    """A YAML file read by vLLM's `--config` reader (`words.vllm_config.load_config_tokens`): its
+    top-level keys, their values (maps keep their types) and the spans of nested keys."""
+
+    entries: dict[str, tuple[Any, Span, str, dict[str, Setting]]] = field(default_factory=dict)
+
+    def value(self, *path: str, default: Any = None) -> Any:
+        if not path or path[0] not in self.entries:
+            return default
+        return _get(self.entries[path[0]][0], path[1:], default)
+
+    def _setting(self, path: tuple[str, ...]) -> Setting | None:
+        if not path or path[0] not in self.entries:
+            return None
+        value, span, spelling, keys = self.entries[path[0]]
+        found = Setting(path[0], value, span, spelling, None, keys)
+        for part in path[1:]:
+            found = found.keys.get(part.replace("-", "_"))  # type: ignore[assignment]
+            if found is None:
+                return None
+        return found
+
+    def span(self, *path: str) -> Span | None:
+        found = self._setting(path)
+        return None if found is None else found.span
+
+    def value_span(self, *path: str) -> Span | None:
+        found = self._setting(path)
+        return None if found is None else found.value_span
+
+    def spelling(self, *path: str) -> str:
+        found = self._setting(path)
+        return ".".join(path) if found is None else found.spelling
+
+
+def token_tree(tokens: Sequence[Any]) -> TokenTree:
+    """The configuration of a YAML file from the words vLLM's reader makes of it (`--key` and
+    its value words: a map is one word holding the parsed map, a `true` switch is the key alone)."""
+    tree = TokenTree()
+    groups: list[tuple[Any, list[Any]]] = []
+    for token in tokens:
+        if token.text is not None and token.text.startswith("--") and token.value is None:
+            groups.append((token, []))
+        elif groups:
+            groups[-1][1].append(token)
+    for flag, values in groups:
+        key = flag.text[2:]
+        if not values:
+            tree.entries[key] = (True, flag.span, flag.raw, {})
+        elif len(values) == 1:
+            token = values[0]
+            value = token.value if token.value is not None else (UNKNOWN if token.text is None else yaml_value(token.text))
+            tree.entries[key] = (
+                value,
+                flag.span.cover(token.span) if flag.span.path == token.span.path else flag.span,
+                f"{flag.raw} {token.raw}",
+                dict(token.keys),
+            )
+        else:
+            tree.entries[key] = ([v.text for v in values], flag.span, flag.raw, {})
+    return tree

@@ -1,0 +1,33 @@
+"""Python frontend: CPython's parser decides what libcst must read (`focus`), then libcst reads
+it (`launches`, with `collect`, `values` and `argv`); fixes are written back by `rendering`. A file
+whose statements start nothing is decided without libcst, which is imported only for the first
+file that needs it (it costs a process 0.2 s)."""
+
+from __future__ import annotations
+
+from ...model import Edit, Fix, Launch
+from ...source import ExtractContext, NeedsHeavyParser, SourceFile
+from .focus import focus
+
+
+def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
+    focused = context.prepared if context.prepared is not None else focus(source.text)
+    if focused is None:
+        return []
+    if context.light:
+        raise NeedsHeavyParser(focused)
+    from .launches import extract_focused
+
+    return extract_focused(source, focused, context)
+
+
+def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
+    from .rendering import render as render_fix
+
+    return render_fix(launch, fix, source)
+
+
+def parses(text: str) -> bool:
+    from .launches import parses as libcst_parses
+
+    return libcst_parses(text)

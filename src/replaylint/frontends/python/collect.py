@@ -1,0 +1,228 @@
+"""What the libcst pass records while it walks the statements `focus` kept: calls that start an
+engine (`vllm.LLM`, `EngineArgs`...), a SageMaker model or another process, request methods
+(`generate`, `chat`, `beam_search`), writes of the runner variable (`os.environ[...]`,
+`setdefault`, `putenv`, `pop`, `del`) and lists grown before a call. `Collector` also answers
+where a node sits (libcst metadata is only there during the visit) and which environment a
+call sees; `launches` builds launches from what it recorded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import libcst as cst
+from libcst.metadata import PositionProvider
+
+from ...model import UNKNOWN, Edit, Launch, Setting, Span
+from ...source import ExtractContext, SourceFile
+from ...vllm.fields import RUNNER_ENV
+from .scopes import Scope, ScopeTracker
+
+_PREFIXES = ("vllm.", "vllm.entrypoints.llm.", "vllm.engine.arg_utils.")
+ENGINE_CALLS = frozenset(prefix + name for prefix in _PREFIXES for name in ("LLM", "EngineArgs", "AsyncEngineArgs"))
+SAMPLING_PARAMS = frozenset(("vllm.SamplingParams", "vllm.sampling_params.SamplingParams"))
+BEAM_SEARCH_PARAMS = frozenset(("vllm.BeamSearchParams", "vllm.sampling_params.BeamSearchParams"))
+# The SageMaker SDK's model: its `env=` becomes the container's environment, and a vLLM
+# SageMaker image turns the SM_VLLM_* variables into `vllm serve` flags (frameworks/sagemaker.py).
+SAGEMAKER_MODELS = frozenset(("sagemaker.Model", "sagemaker.model.Model"))
+# Request methods: which positional slot and keyword carry the params.
+REQUEST_METHODS = {"generate": ("sampling_params", 1), "chat": ("sampling_params", 1), "beam_search": ("params", 1)}
+# Calls whose argument at this position is the argv list.
+ARGV_LIST_CALLS = {
+    **{f"subprocess.{name}": 0 for name in ("run", "Popen", "call", "check_call", "check_output")},
+    **{f"os.{name}": 1 for name in ("execv", "execve", "execvp", "execvpe")},
+    **{f"os.{name}": 2 for name in ("spawnv", "spawnve", "spawnvp", "spawnvpe")},
+}
+# Calls whose positional arguments from this position on are the words.
+ARGV_SPREAD_CALLS = {
+    "asyncio.create_subprocess_exec": 0,
+    **{f"os.{name}": 1 for name in ("execl", "execle", "execlp", "execlpe")},
+    **{f"os.{name}": 2 for name in ("spawnl", "spawnle", "spawnlp", "spawnlpe")},
+}
+SHELL_CALLS = {"os.system": 0, "os.popen": 0, "asyncio.create_subprocess_shell": 0}
+_SPAWNING = frozenset((*ARGV_LIST_CALLS, *ARGV_SPREAD_CALLS, *SHELL_CALLS))
+
+
+@dataclass
+class EnvWrite:
+    name: str
+    value: Any
+    span: Span
+    value_span: Span | None
+    scope: Scope | None
+    removes: bool = False
+
+
+class Collector(ScopeTracker):
+    """Records what the launches are built from (see the module docstring)."""
+
+    METADATA_DEPENDENCIES = (PositionProvider,)
+
+    def __init__(self, source: SourceFile, context: ExtractContext) -> None:
+        super().__init__()
+        self.source = source
+        self.context = context
+        self.mutated: set[tuple[int, str]] = set()
+        self.call_targets: dict[int, tuple[int, str]] = {}
+        self.engine_calls: list[tuple[cst.Call, Scope | None]] = []
+        self.sagemaker_calls: list[tuple[cst.Call, Scope | None]] = []
+        self.method_calls: list[tuple[cst.Call, str, Scope | None]] = []
+        self.env_writes: list[EnvWrite] = []
+        self.spawn_calls: list[tuple[cst.Call, set[str], Scope | None]] = []
+        self.list_growth: dict[tuple[int, str], list[tuple[Span, str, cst.BaseExpression]]] = {}  # statement, kind, value
+        self.result: list[Launch] = []
+
+    # positions and names
+
+    def span(self, node: cst.CSTNode, end_node: cst.CSTNode | None = None) -> Span:
+        start = self.get_metadata(PositionProvider, node).start
+        end = self.get_metadata(PositionProvider, end_node or node).end
+        index = self.source.index
+        return index.span(index.offset(start.line, start.column + 1), index.offset(end.line, end.column + 1))
+
+    def text(self, span: Span) -> str:
+        return self.source.text[span.start : span.end]
+
+    def scope(self, node: cst.CSTNode | None = None) -> Scope:
+        """The scope being visited (every caller asks about the node it is visiting)."""
+        return self.current
+
+    # visiting
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        super().visit_Assign(node)
+        for target in node.targets:
+            self._bind_target(target.target, node.value)
+            self._env_subscript(target.target, node.value, node)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        super().visit_AnnAssign(node)
+        if node.value is not None:
+            self._bind_target(node.target, node.value)
+
+    def visit_Del(self, node: cst.Del) -> None:
+        name = self._environ_key(node.target)
+        if name is not None:
+            self.env_writes.append(EnvWrite(name, None, self.span(node), None, self.scope(node), removes=True))
+
+    def _bind_target(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+        if isinstance(target, cst.Name):
+            if isinstance(value, cst.Call):
+                self.call_targets[id(value)] = (id(self.scope(target)), target.value)
+        elif isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name):
+            scope = self.scope(target)
+            self.mutated.add((id(scope), target.value.value))
+
+    def visit_Call(self, node: cst.Call) -> None:
+        names = self.qualified(node.func)
+        if names & ENGINE_CALLS:
+            self.engine_calls.append((node, self.scope(node)))
+        elif names & SAGEMAKER_MODELS:
+            self.sagemaker_calls.append((node, self.scope(node)))
+        elif isinstance(node.func, cst.Attribute) and node.func.attr.value in REQUEST_METHODS:
+            self.method_calls.append((node, node.func.attr.value, self.scope(node)))
+        if names & {"os.environ.setdefault", "os.putenv", "os.environ.pop"}:
+            self._env_call(node, names)
+        if names & _SPAWNING:
+            self.spawn_calls.append((node, names, self.scope(node)))
+        if isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name) and node.args:
+            method = node.func.attr.value
+            if method in ("extend", "append"):
+                self._grow(node.func.value, method, node.args[0].value, node)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        super().visit_AugAssign(node)
+        if isinstance(node.target, cst.Name):
+            if isinstance(node.operator, cst.AddAssign):
+                self._grow(node.target, "extend", node.value, node)
+
+    def _grow(self, name: cst.Name, kind: str, value: cst.BaseExpression, statement: cst.CSTNode) -> None:
+        key = (id(self.scope(name)), name.value)
+        self.list_growth.setdefault(key, []).append((self.span(statement), kind, value))
+
+    # the runner variable
+
+    def _environ_key(self, node: cst.BaseExpression) -> str | None:
+        if not isinstance(node, cst.Subscript) or "os.environ" not in self.qualified(node.value):
+            return None
+        if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+            return None
+        key = string_value(node.slice[0].slice.value)
+        return key if key == RUNNER_ENV else None
+
+    def _env_subscript(self, target: cst.BaseExpression, value: cst.BaseExpression, statement: cst.CSTNode) -> None:
+        name = self._environ_key(target)
+        if name is not None:
+            evaluated = string_value(value)
+            self.env_writes.append(
+                EnvWrite(name, UNKNOWN if evaluated is None else evaluated, self.span(statement), self.span(value), self.scope(statement))
+            )
+
+    def _env_call(self, node: cst.Call, names: set[str]) -> None:
+        if not node.args or string_value(node.args[0].value) != RUNNER_ENV:
+            return
+        if "os.environ.pop" in names:
+            self.env_writes.append(EnvWrite(RUNNER_ENV, None, self.span(node), None, self.scope(node), removes=True))
+            return
+        if len(node.args) < 2:
+            return
+        value_node = node.args[1].value
+        evaluated = string_value(value_node)
+        write = EnvWrite(RUNNER_ENV, UNKNOWN if evaluated is None else evaluated, self.span(node), self.span(value_node), self.scope(node))
+        if "os.environ.setdefault" in names:
+            # setdefault keeps an earlier value; from the outside environment we cannot tell.
+            earlier = [w for w in self.env_writes if w.name == RUNNER_ENV]
+            if earlier and not earlier[-1].removes:
+                return
+        self.env_writes.append(write)
+
+    def arg_bounds(self, arg: cst.Arg) -> tuple[int, int]:
+        first: cst.CSTNode = arg.keyword if arg.keyword is not None else arg.value
+        span = self.span(first, arg.value)
+        start = span.start - len(arg.star)
+        return start, span.end
+
+    def env_setting(self, write: EnvWrite) -> Setting:
+        return Setting(write.name, write.value, write.span, self.text(write.span), write.value_span)
+
+    def statement_removal(self, span: Span) -> Span:
+        return remove_statement(self.source, span).span
+
+    def env_before(self, call_span: Span, scope: Scope | None) -> dict[str, EnvWrite]:
+        env: dict[str, EnvWrite] = {}
+        for write in self.env_writes:
+            if write.span.start >= call_span.start:
+                continue
+            if write.scope is not None and scope is not None and write.scope is not scope and write.scope is not scope.module:
+                continue
+            if write.removes:
+                env.pop(write.name, None)
+            else:
+                env[write.name] = write
+        return env
+
+
+def remove_statement(source: SourceFile, span: Span) -> Edit:
+    text = source.text
+    line_start = text.rfind("\n", 0, span.start) + 1
+    line_end = text.find("\n", span.end)
+    line_end = len(text) if line_end == -1 else line_end + 1
+    if text[line_start : span.start].strip() == "" and text[span.end : line_end].strip() == "":
+        return Edit(source.index.span(line_start, line_end), "")
+    return Edit(span, "pass")
+
+
+def argument(call: cst.Call, keyword: str, position: int) -> cst.BaseExpression | None:
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == keyword:
+            return arg.value
+    positional = [arg for arg in call.args if arg.keyword is None and not arg.star]
+    return positional[position].value if len(positional) > position else None
+
+
+def string_value(node: cst.BaseExpression) -> str | None:
+    if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
+        value = node.evaluated_value
+        return value if isinstance(value, str) else None
+    return None

@@ -1,0 +1,40 @@
+"""Shell frontend: vLLM launches in `*.sh`, `*.bash` and shell-shebang files, read by the shell
+interpreter in `words.shell` (which also reads the shell strings other frontends find).
+
+Unparsable files: tree-sitter-bash recovers from errors and also stumbles on some valid bash,
+so a tree with ERROR nodes is reported as unparsable (RPL900) only when `bash -n` rejects the
+file too (never for zsh/ksh scripts, nor when no bash is installed). Otherwise the file is read
+and commands that touch an ERROR node are not taken as launches.
+"""
+
+from __future__ import annotations
+
+from ..model import Launch
+from ..source import ExtractContext, ParseError, SourceFile
+from ..words.shell import render, run_script
+from ..words.shell.grammar import parse, rejection
+from ..words.shell.interpreter import Interpreter
+from ..words.shell.place import identity
+from ..words.shell.world import World
+
+__all__ = ["extract", "parses", "render"]
+
+
+def parses(text: str) -> bool:
+    """True when tree-sitter-bash reads the text without ERROR or MISSING nodes."""
+    try:
+        return not parse(text).root.has_error
+    except (ValueError, RecursionError):
+        return False
+
+
+def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
+    parsed = parse(source.text)
+    if parsed.root.has_error:
+        rejected = rejection(source.text)
+        if rejected is not None:
+            line, message = rejected
+            raise ParseError(f"bash cannot parse this script: {message}", line, 1)
+    interpreter = Interpreter(source, context)
+    run_script(interpreter, identity(parsed), World())
+    return interpreter.launches

@@ -1,0 +1,75 @@
+"""vLLM config files checked on their own: a YAML file whose content says it is a vLLM config
+(a top-level mapping, mostly of `vllm serve` option names, holding the mask switch) is a launch
+of its own. Such a launch is open-ended: the command line that loads the file can add or
+override anything. Its words come from `words.vllm_config`, which also writes its fixes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from yaml.nodes import MappingNode, Node
+
+from ...model import Launch, LaunchKind
+from ...source import SourceFile
+from ...vllm.options import table_for
+from ...vllm.releases import NEWEST
+from ...words.vllm_config import ConfigFile, tokens
+from ...words.yaml_nodes import entries, span
+from ...words.yaml_words import Words
+from .launch import Env, build
+
+MASK_KEYS = frozenset(("return_sampling_mask", "return-sampling-mask", "enable_return_sampling_mask", "enable-return-sampling-mask"))
+# Common `vllm serve` options, so a config file is recognised even without the dumped tables.
+_COMMON = frozenset(
+    """model served_model_name host port tensor_parallel_size pipeline_parallel_size data_parallel_size
+    gpu_memory_utilization max_model_len max_num_seqs max_num_batched_tokens dtype trust_remote_code
+    tokenizer revision seed quantization enforce_eager enable_prefix_caching enable_chunked_prefill
+    kv_cache_dtype swap_space block_size api_key uvicorn_log_level disable_log_requests
+    disable_log_stats enable_lora max_loras max_lora_rank chat_template tool_call_parser
+    enable_auto_tool_choice reasoning_parser max_logprobs logprobs_mode return_sampling_mask
+    generation_config override_generation_config download_dir load_format""".split()
+)
+
+
+def looks_like_config(document: Node) -> bool:
+    if not isinstance(document, MappingNode):
+        return False
+    keys = [str(key.value) for key, _ in entries(document)]
+    if not keys or not any(key in MASK_KEYS for key in keys):
+        return False
+    if any(key in ("apiVersion", "kind", "services", "jobs", "steps") for key in keys):
+        return False
+    table = table_for(NEWEST)
+    known = 0
+    for key in keys:
+        head = key.split(".", 1)[0]
+        flag = "--" + head.replace("_", "-")
+        if flag in table.options or head.replace("-", "_") in _COMMON or key in MASK_KEYS:
+            known += 1
+    return known * 2 >= len(keys)
+
+
+@dataclass
+class ConfigHandle:
+    """A standalone config file launch: fixes edit the file itself."""
+
+    path: str
+
+
+def standalone(source: SourceFile, document: MappingNode) -> Launch | None:
+    config = ConfigFile(source.path, source.text, source.index, document)
+    words = Words()
+    for token in tokens(config):
+        words.add(token, None)
+    launch = build(
+        source,
+        LaunchKind.VLLM_CONFIG,
+        span(source.index, document),
+        words,
+        Env(open=True),
+        "serve",
+        open_reasons=["the command line that loads this file can add or override settings"],
+        label=source.path,
+    )
+    return replace(launch, handle=ConfigHandle(source.path))

@@ -1,0 +1,266 @@
+"""The vLLM releases a project pins, read from its dependency files.
+
+`ProjectPins(root_hint)` is called with the path of a launching file and answers the vLLM
+releases its project pins (`None`: no evidence, the caller falls back to `target-vllm` or the
+newest release). It walks up from the file's directory and stops after the git top-level (a
+directory holding `.git`), `root_hint`, or the filesystem root, whichever comes first. The
+nearest directory holding vLLM evidence decides:
+
+- Locks are what runs: `uv.lock`, `poetry.lock`, `pylock.toml` and `pylock.*.toml` (PEP 751),
+  `requirements*.lock` (pinned requirement files). Their exact versions beat every range
+  declared next to them.
+- Declarations: `pyproject.toml` (`[project]` dependencies and optional-dependencies,
+  `[dependency-groups]`, `[tool.uv]` dev-, constraint- and override-dependencies,
+  `[tool.poetry]` dependencies and groups, `[tool.pdm]` dev-dependencies), `*requirements*.txt`
+  and `requirements/*.txt` with their `-r`/`-c` includes. Constraints narrow the requirements
+  they come with; uv's overrides replace them. An exact pin (`==0.31.2`) beats a range that
+  admits it: `vllm>=0.30` in pyproject.toml and `vllm==0.31.2` compiled into requirements.txt
+  mean 0.31.2 runs.
+- A directory that declares vLLM without a lock of its own takes the nearest lock above it when
+  every version locked there satisfies its declarations (a uv workspace member under the
+  workspace's uv.lock).
+- An unpinned `vllm` is no evidence: the walk goes on.
+
+Ranges are judged at every release replaylint knows that they admit, each minor series at its
+lowest admitted version (`>=0.31.2,<0.33` -> 0.31.2 and 0.32.0). A range admitting only releases
+newer than the newest known one is judged at the lowest of them (the engine applies the newest
+rules to it); a range admitting only releases before 0.28 at the highest of them (`<0.28` ->
+0.27.1), where replay does not exist yet (RPL007). A range admitting both sides of 0.28
+(`vllm>=0.25`) is judged only at the releases with replay: an old floor is almost always a
+stale one, a fresh install resolves to a new release, and judging such a range at 0.27 would
+flag every replay launch of the project. The same holds across a project's files: releases
+without replay are judged only when nothing the project pins has replay.
+
+Environment markers are not evaluated (where a launch runs is unknown): every marked
+alternative counts. Specifiers are parsed here (PEP 440 as it applies to final releases, plus
+poetry's `^`, `~`, `*` and `||`) rather than by `packaging`, so the answer does not depend on
+what else is installed.
+
+Every directory is listed once and every file read at most once per run, whatever the number
+of launching files. Files that cannot be read or parsed are skipped; one that mentions vLLM
+leaves a note in `ProjectPins.notes`.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+from ..vllm.releases import Release
+from .evidence import CONSTRAIN, REQUIRE, Declared, Evidence, Found, Pin, declared, make_pin
+from .requirements import Line, locked_versions, pyproject_requirements, requirement_line_spec, requirement_lines
+from .specifiers import Spec
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    try:
+        import tomli as tomllib  # type: ignore[no-redef]
+    except ModuleNotFoundError:
+        tomllib = None  # type: ignore[assignment]
+
+
+MAX_FILE_BYTES = 32 * 1024 * 1024
+
+
+# The walk -------------------------------------------------------------------------------------
+
+_LOCKS = ("uv.lock", "poetry.lock", "pylock.toml")
+_PYLOCK = re.compile(r"pylock\.[^/]+\.toml")
+_REQUIREMENTS_LOCK = re.compile(r"(?i)requirements.*\.lock")
+_REQUIREMENTS = re.compile(r"(?i).*requirements.*\.txt")
+
+
+def display(path: str) -> str:
+    """`path` relative to the working directory when below it, else absolute."""
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:
+        return path
+    return path if relative.startswith("..") else relative
+
+
+class ProjectPins:
+    """The vLLM releases the project of a launching file pins (see the module docstring).
+
+    `pins(path)` -> releases or None; `pins.pin_for(path)` -> `Pin` (releases and sources) or
+    None; `pins.describe_source(path)` -> `uv.lock: vllm 0.31.2` or None; `pins.notes`: broken
+    pin files that mention vLLM. One instance per run: it caches every directory and file.
+    `texts` maps absolute paths to the texts of files being edited, read instead of the disk.
+    """
+
+    def __init__(self, root_hint: str | None = None, texts: dict[str, str] | None = None) -> None:
+        self.root_hint = os.path.abspath(root_hint) if root_hint else None
+        self.texts = dict(texts or {})
+        self.notes: list[str] = []
+        self._pins: dict[str, Pin | None] = {}
+        self._locks: dict[str, Pin | None] = {}
+        self._names: dict[str, frozenset[str]] = {}
+        self._texts: dict[str, str | None] = {}
+        self._lines: dict[str, tuple[Line, ...]] = {}
+
+    def __call__(self, path: str) -> tuple[Release, ...] | None:
+        pin = self.pin_for(path)
+        return pin.releases if pin else None
+
+    def pin_for(self, path: str) -> Pin | None:
+        """The pin of the project holding the file `path`."""
+        return self.pin_in(os.path.dirname(os.path.abspath(path)))
+
+    def describe_source(self, path: str) -> str | None:
+        pin = self.pin_for(path)
+        return pin.describe() if pin else None
+
+    def pin_in(self, directory: str) -> Pin | None:
+        """The pin of the project holding `directory` (for `show-settings`)."""
+        directory = os.path.abspath(directory)
+        chain = []
+        current: str | None = directory
+        while current is not None and current not in self._pins:
+            chain.append(current)
+            current = self._parent(current)
+        for here in reversed(chain):
+            parent = self._parent(here)
+            above_pin = self._pins.get(parent) if parent else None
+            above_lock = self._locks.get(parent) if parent else None
+            evidence = self._evidence(here)
+            self._locks[here] = evidence.lock or above_lock
+            self._pins[here] = _decide(evidence, above_pin, above_lock)
+        return self._pins[directory]
+
+    # directories
+
+    def _listing(self, directory: str) -> frozenset[str]:
+        if directory not in self._names:
+            try:
+                self._names[directory] = frozenset(os.listdir(directory))
+            except OSError:
+                self._names[directory] = frozenset()
+        return self._names[directory]
+
+    def _parent(self, directory: str) -> str | None:
+        if ".git" in self._listing(directory) or directory == self.root_hint:
+            return None
+        parent = os.path.dirname(directory)
+        return None if parent == directory else parent
+
+    def _evidence(self, directory: str) -> Evidence:
+        names = self._listing(directory)
+        return Evidence(self._lock(directory, names), self._declared(directory, names))
+
+    def _lock(self, directory: str, names: frozenset[str]) -> Pin | None:
+        locks = [name for name in _LOCKS if name in names]
+        locks += sorted(name for name in names if _PYLOCK.fullmatch(name))
+        releases, sources = [], []
+        for name in locks:
+            path = os.path.join(directory, name)
+            data = self._toml(path)
+            for version in locked_versions(data) if data else ():
+                releases.append(Release.parse(version))
+                sources.append(f"{display(path)}: vllm {version}")
+        for name in sorted(name for name in names if _REQUIREMENTS_LOCK.fullmatch(name)):
+            for found in self._requirements(os.path.join(directory, name)):
+                if found.role == REQUIRE and found.spec.exact():
+                    releases.append(found.spec.exact())
+                    sources.append(found.source)
+        return make_pin([release for release in releases if release], sources)
+
+    def _declared(self, directory: str, names: frozenset[str]) -> Declared | None:
+        groups: list[list[Found]] = []
+        if "pyproject.toml" in names:
+            path = os.path.join(directory, "pyproject.toml")
+            data = self._toml(path)
+            groups.append(list(pyproject_requirements(data, display(path))) if data else [])
+        for path in self._requirement_files(directory, names):
+            groups.append(self._requirements(path))
+        result, empty = declared([group for group in groups if group])
+        for spec in empty:
+            self.notes.append(f"{display(directory)}: a vLLM requirement admits no release ({_describe_spec(spec)}); it is ignored")
+        return result
+
+    def _requirement_files(self, directory: str, names: frozenset[str]) -> list[str]:
+        paths = [os.path.join(directory, name) for name in sorted(names) if _REQUIREMENTS.fullmatch(name)]
+        if "requirements" in names:
+            nested = os.path.join(directory, "requirements")
+            paths += [os.path.join(nested, name) for name in sorted(self._listing(nested)) if name.endswith(".txt")]
+        return [path for path in paths if os.path.isfile(path)]
+
+    # files
+
+    def _text(self, path: str) -> str | None:
+        if path not in self._texts:
+            edited = self.texts.get(os.path.abspath(path))
+            self._texts[path] = edited if edited is not None else self._read(path)
+        return self._texts[path]
+
+    def _read(self, path: str) -> str | None:
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_FILE_BYTES + 1)
+        except OSError:
+            return None
+        if len(data) > MAX_FILE_BYTES:
+            return None
+        try:
+            return data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            if b"vllm" in data.lower():
+                self._note(f"{display(path)}: not UTF-8; its vLLM pins are ignored")
+            return None
+
+    def _toml(self, path: str) -> dict | None:
+        text = self._text(path)
+        if text is None or "vllm" not in text.lower():
+            return None
+        if tomllib is None:
+            self._note(f"{display(path)}: reading TOML on Python 3.10 needs `tomli`; its vLLM pins are ignored")
+            return None
+        try:
+            return tomllib.loads(text)
+        except tomllib.TOMLDecodeError as error:
+            self._note(f"{display(path)}: not valid TOML ({error}); its vLLM pins are ignored")
+            return None
+
+    def _requirements(self, path: str, role: str = REQUIRE, seen: set[str] | None = None) -> list[Found]:
+        """The vLLM requirements of a requirements file and the files it includes."""
+        seen = set() if seen is None else seen
+        path = os.path.normpath(path)
+        if path in seen:
+            return []
+        seen.add(path)
+        found = []
+        for line in self._requirement_lines(path):
+            if line.kind == REQUIRE:
+                spec = requirement_line_spec(line.text)
+                if spec is not None:
+                    found.append(Found(spec, f"{display(path)}:{line.number}: {line.text}", role))
+            elif "://" not in line.text:
+                included_role = CONSTRAIN if line.kind == "constrain" or role == CONSTRAIN else REQUIRE
+                found += self._requirements(os.path.join(os.path.dirname(path), line.text), included_role, seen)
+        return found
+
+    def _requirement_lines(self, path: str) -> tuple[Line, ...]:
+        if path not in self._lines:
+            text = self._text(path)
+            self._lines[path] = requirement_lines(text) if text else ()
+        return self._lines[path]
+
+    def _note(self, note: str) -> None:
+        if note not in self.notes:
+            self.notes.append(note)
+
+
+def _describe_spec(spec: Spec) -> str:
+    return " || ".join(",".join(f"{clause.op}{clause.version}" for clause in clauses) for clauses in spec.alternatives)
+
+
+def _decide(evidence: Evidence, above_pin: Pin | None, above_lock: Pin | None) -> Pin | None:
+    """A directory's pin: its lock, else its declarations (locked above when consistent), else
+    what holds for its parent."""
+    if evidence.lock is not None:
+        return evidence.lock
+    if evidence.declared is None:
+        return above_pin
+    if above_lock is not None and evidence.declared.admits_all(above_lock.releases):
+        return above_lock
+    return evidence.declared.pin

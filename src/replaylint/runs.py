@@ -1,0 +1,168 @@
+"""Whole runs: every file of the paths, checked through the result cache and, for larger
+trees, by worker processes (a large tree is read by this process while workers parse it);
+results come back in the order of the files.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from . import cache, frontends
+from .api import Checker, FileResult
+from .config import Config
+from .discovery import discover, read_head
+from .versions import ProjectPins
+
+PARALLEL_MIN_FILES = 24  # files to parse; below this, starting workers costs more than it saves
+LARGE_TREE_FILES = 2000  # a tree this large is read by this process and a worker together
+_CHUNK = 128  # files per task then
+_worker_checker: Checker | None = None
+_worker_cache: cache.ResultCache | None = None
+
+
+def _start_worker(config: Config, pins: ProjectPins | None, result_cache: cache.ResultCache | None = None, light: bool = False) -> None:
+    global _worker_checker, _worker_cache
+    _worker_checker, _worker_cache = Checker(config, pins), result_cache
+    _worker_checker.light = light
+
+
+def _check_in_worker(path: str) -> FileResult:
+    assert _worker_checker is not None
+    return _worker_checker.check_file(path)
+
+
+def _read_in_worker(paths: list[str], stats: bool) -> list[tuple[FileResult | str | None, tuple[int, int] | None]]:
+    """`_read` for a chunk of files, a file the prefilter decided sent back as its kind alone
+    (most files: results cost more to send than to make)."""
+    assert _worker_checker is not None
+    read = [_read(_worker_checker, _worker_cache, path, stats) for path in paths]
+    return [(result.kind if result == FileResult(path, kind=result.kind) else result, stat) for path, (result, stat) in zip(paths, read)]
+
+
+def _stat(path: str) -> tuple[int, int] | None:
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    return (status.st_size, status.st_mtime_ns)
+
+
+@dataclass
+class _Triaged:
+    """A file after the prefilter and the cache: its result when that decided it, else its bytes;
+    and its stat when the prefilter turned it away (to remember it by)."""
+
+    result: FileResult | None = None
+    data: bytes = b""
+    clean_stat: tuple[int, int] | None = None
+    kind: str | None = None
+
+
+def _triage(checker: Checker, path: str, result_cache: cache.ResultCache | None, stats: bool) -> _Triaged:
+    kind = frontends.kind_for(path, read_head(path) if "." not in os.path.basename(path) else b"")
+    if kind is None:
+        return _Triaged(FileResult(path))
+    stat = _stat(path) if stats else None
+    if stat is not None and result_cache is not None and result_cache.is_clean(path, stat):
+        return _Triaged(FileResult(path, kind=kind))
+    data = checker.read(path)
+    if isinstance(data, FileResult):
+        return _Triaged(data)
+    if not frontends.relevant(kind, data):
+        return _Triaged(FileResult(path, kind=kind), clean_stat=stat)
+    entry = result_cache.lookup(path, checker.cache_key(path, data)) if result_cache is not None else None
+    if entry is not None:
+        return _Triaged(FileResult(path, list(entry.findings), list(entry.notes), kind=entry.kind, parsed=True))
+    return _Triaged(data=data, kind=kind)
+
+
+def _read(checker: Checker, result_cache: cache.ResultCache | None, path: str, stats: bool) -> tuple[FileResult, tuple[int, int] | None]:
+    """A file's result, from the prefilter, the cache or a parse; and its stat when clean."""
+    triaged = _triage(checker, path, result_cache, stats)
+    return (triaged.result or checker.check_data(path, triaged.data)), triaged.clean_stat
+
+
+def _pool(checker: Checker, workers: int, result_cache: cache.ResultCache | None = None, light: bool = False):
+    from concurrent.futures import ProcessPoolExecutor
+
+    initargs = (checker.config, checker.project_pins, result_cache, light)
+    return ProcessPoolExecutor(workers, initializer=_start_worker, initargs=initargs)
+
+
+def _store(result_cache: cache.ResultCache | None, result: FileResult, clean_stat: tuple[int, int] | None) -> None:
+    if result_cache is None:
+        return
+    if clean_stat is not None:
+        result_cache.mark_clean(result.path, clean_stat)
+    elif result.digest is not None and not (result.internal_error or result.error):
+        result_cache.store(result.path, result.digest, result.findings, result.notes, result.kind, result.dependencies)
+
+
+def run_checks(
+    paths: list[str], config: Config, checker: Checker, result_cache: cache.ResultCache | None = None, workers: int | None = None
+) -> list[FileResult]:
+    """Check every discovered file. A large tree on two cores is read by a worker and this
+    process together (`_run_pipelined`); otherwise this process runs the prefilter and the cache
+    over all files, and the ones left are parsed here or, when many, in worker processes."""
+    count = workers if workers is not None else min(2, os.cpu_count() or 1)
+    # A folder may be a large tree: the reading worker starts while it is walked.
+    reader = _pool(checker, 1, result_cache, light=True) if count == 2 and any(os.path.isdir(path) for path in paths) else None
+    if reader is not None:
+        reader.submit(_read_in_worker, [], False)
+    files = list(discover(paths, config.excludes, config.respect_gitignore, config.force_exclude))
+    if reader is not None:
+        if len(files) >= LARGE_TREE_FILES:
+            return _run_pipelined(files, checker, result_cache, reader)
+        reader.shutdown(wait=False, cancel_futures=True)
+    results: list[FileResult | None] = [None] * len(files)
+    pending: list[int] = []
+    for position, path in enumerate(files):
+        triaged = _triage(checker, path, result_cache, stats=result_cache is not None)
+        if triaged.result is None:
+            pending.append(position)
+            continue
+        results[position] = triaged.result
+        _store(result_cache, triaged.result, triaged.clean_stat)
+    pending_paths = [files[position] for position in pending]
+    if count > 1 and len(pending_paths) > 1 and (workers is not None or len(pending_paths) >= PARALLEL_MIN_FILES):
+        with _pool(checker, count) as pool:
+            computed = list(pool.map(_check_in_worker, pending_paths, chunksize=max(1, len(pending_paths) // (count * 8))))
+    else:
+        computed = [checker.check_file(path) for path in pending_paths]
+    for position, result in zip(pending, computed):
+        results[position] = result
+        _store(result_cache, result, None)
+    return [result for result in results if result is not None]
+
+
+def _run_pipelined(files: list[str], checker: Checker, result_cache: cache.ResultCache | None, reader: Any) -> list[FileResult]:
+    """A large tree on two cores. Reading it (the prefilter) costs about what parsing costs, and
+    a process that parses Python with libcst first imports it (0.2 s). So a light worker reads
+    the tree in chunks from the front, parsing all it can without libcst, while this process
+    reads chunks from the back and parses the Python files the worker left to it."""
+    stats = result_cache is not None
+    chunks = [files[start : start + _CHUNK] for start in range(0, len(files), _CHUNK)]
+    done: list[list[tuple[FileResult, tuple[int, int] | None]]] = [[] for _ in chunks]
+    with reader:
+        futures = [reader.submit(_read_in_worker, chunk, stats) for chunk in chunks]
+        front, back = 0, len(chunks)
+        while front < back:
+            if not futures[front].done() and futures[back - 1].cancel():
+                back -= 1
+                done[back] = [_read(checker, result_cache, path, stats) for path in chunks[back]]
+                continue
+            for path, (result, stat) in zip(chunks[front], futures[front].result()):
+                if not isinstance(result, FileResult):
+                    result = FileResult(path, kind=result)
+                elif result.deferred is not None and result.digest is not None:
+                    checker.prepared[path] = (result.digest, result.deferred)
+                    result = checker.check_file(path)
+                done[front].append((result, stat))
+            front += 1
+    results = []
+    for result, stat in (pair for pairs in done for pair in pairs):
+        _store(result_cache, result, stat)
+        results.append(result)
+    return results

@@ -1,0 +1,106 @@
+"""The shell interpreter (tree-sitter-bash): vLLM launches in shell scripts, whether a whole file
+(`frontends.shell`) or a string another frontend finds (Dockerfile `RUN`, `sh -c` in YAML,
+`os.system`: `extract_script`), and fixes written back as shell words (`render`).
+
+Commands are read in the order bash runs them (see `interpreter`), so variables, arrays,
+exports, functions and branches are known where a launch needs them. Launchers and their
+wrappers are in `launchers`; word expansion and spans in `words`.
+
+What a launch carries besides its settings:
+- `label`: the launcher as written (`vllm serve`, `python3 -m vllm.entrypoints.openai.api_server`,
+  `docker run vllm/vllm-openai:v0.31.0`);
+- `condition`: "when `[ "$DEBUG" = 1 ]`", "when not `...`", "when `...` succeeds/fails",
+  "when `"$MODE"` matches `a|b`" (joined with " and ") for a variant that only some paths
+  produce; None when every path gives the same replay-relevant facts. Variants share `span`;
+- `env`: `VLLM_*` and `DYN_*` variables as the command sees them (UNKNOWN when a plain,
+  unexported assignment may or may not reach it, or `sudo` may reset it); `env_open` when
+  something we cannot read may have set any variable (`source`, `eval "$X"`, a `--env-file`
+  that is not next to the script nor where replaylint runs);
+- `issues`: the parser's, plus `broken-continuation` for `--flag \\  # comment`;
+- `version_hint`: the image tag of `docker run`, else the last `pip install vllm==X` before it.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Mapping
+
+from ... import command
+from ...command import EnvPlace
+from ...model import UNKNOWN, Edit, Fix, Launch, LaunchKind, Setting, VersionHint
+from ...source import ExtractContext, SourceFile
+from .grammar import parse
+from .interpreter import Interpreter
+from .launch import ShellHandle
+from .place import Place, identity, is_plain, mapped
+from .values import Chunk, Scalar
+from .world import EnvEntry, World
+
+__all__ = ["extract_script", "render", "run_script"]
+
+
+def run_script(interpreter: Interpreter, place: Place, world: World) -> None:
+    """Runs a script from its first statement, then what the interpreter keeps for the end."""
+    try:
+        worlds = interpreter.run_script(place, [world])
+        interpreter.finish(worlds)
+    except RecursionError:
+        pass  # a script nested deeper than Python's stack: keep the launches read so far
+
+
+def extract_script(
+    script: str,
+    source: SourceFile,
+    context: ExtractContext,
+    to_offset: Callable[[int], int] | None = None,
+    env: Mapping[str, Setting] | None = None,
+    env_places: Mapping[str, EnvPlace] | None = None,
+    version_hint: VersionHint | None = None,
+    kind: LaunchKind = LaunchKind.CLI,
+    escape: Callable[[str], str] | None = None,
+) -> list[Launch]:
+    """The launches of a shell script embedded in another file, with spans in that file.
+
+    - `script`: the shell text (a Dockerfile `RUN` body, the string of `sh -c` in YAML, the
+      argument of `os.system`), after the host format's own unescaping.
+    - `to_offset(i)`: the offset in `source.text` of script offset `i`, for every `i` from 0 to
+      `len(script)` inclusive; it must not decrease. For a character the host format escapes,
+      return the start of its escape sequence. None: the script is `source.text` from offset 0.
+    - `env` / `env_places`: variables the container already sets (Dockerfile `ENV`, Kubernetes
+      `env:`), as settings with spans, and where to edit them. They are exported variables of
+      the script.
+    - `version_hint`: the release evidence of the container (its image); a `pip install vllm==`
+      inside the script takes precedence for the launches after it.
+    - `kind`: the `LaunchKind` of the launches.
+    - `escape`: how text written into the script must be escaped for the host format (a YAML
+      double-quoted string escapes `"` and `\\`); None: written as is.
+
+    Never raises: syntax errors only make the commands they touch invisible.
+    """
+    parsed = parse(script)
+    place: Place = mapped(parsed, to_offset) if to_offset is not None else identity(parsed)
+    if escape is not None:
+        place.layers = (escape,)
+    world = World()
+    for name, setting in (env or {}).items():
+        place_of = (env_places or {}).get(name)
+        world.env[name] = EnvEntry(setting, place_of)
+        world.exported = world.exported | {name}
+        if isinstance(setting.value, str):
+            span = setting.value_span or setting.span
+            world.variables[name] = Scalar((Chunk(setting.value, span.start, span.end, False, True, False, None),))
+        elif setting.value is not UNKNOWN and setting.value is not None:
+            world.variables[name] = Scalar((Chunk(str(setting.value), setting.span.start, setting.span.end, False, True, False, None),))
+    interpreter = Interpreter(source, context, kind, version_hint)
+    run_script(interpreter, place, world)
+    return interpreter.launches
+
+
+def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
+    """`command.render`, refusing words that would need quotes inside a quoted variable value."""
+    edits = command.render(launch, fix, source)
+    handle = launch.handle
+    if edits and isinstance(handle, ShellHandle) and handle.mixed:
+        for edit in edits:
+            if not is_plain(edit.content.replace("\\\n", " ")):
+                return None
+    return edits

@@ -1,0 +1,193 @@
+"""How bash runs compound statements, for the interpreter: lists (`&&`, `||`, `;`), pipelines,
+subshells and `{ ...; }` (on a copy of the world), `if` and `case` branches (each branch
+forks the worlds it changes, with the condition that selects it), loops (what they assign
+becomes unknown), and function definitions (run where they are called). Simple commands and
+assignments are the interpreter's (`interpreter.Interpreter`)."""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+from .assignments import assigned_names
+from .conditions import dynamic, outcome, statements_outcome
+from .fields import matches
+from .grammar import Node
+from .nodes import code, descendants, exits, if_branches, words_of
+from .place import Place
+from .words import Expander
+from .world import World, join
+
+_MAX_NESTING = 60  # statements inside statements; deeper code is not read (Python's stack)
+
+
+class ControlFlow:
+    """The statement dispatch and the compound statements of `Interpreter`."""
+
+    budget: int
+    nesting: int
+    functions: dict[str, tuple[Node, Place]]
+
+    def _fed_script(self, command: Node, redirect: Node, place: Place, worlds: list[World]) -> None:
+        raise NotImplementedError
+
+    def block(self, nodes: Iterable[Node], place: Place, worlds: list[World]) -> list[World]:
+        nodes = list(nodes)
+        for index, node in enumerate(nodes):
+            if not node.is_named or node.type in ("comment", "heredoc_body"):
+                continue
+            background = index + 1 < len(nodes) and nodes[index + 1].type == "&"
+            if background:
+                self.statement(node, place, [world.copy() for world in worlds])
+            else:
+                worlds = self.statement(node, place, worlds)
+        return worlds
+
+    def statement(self, node: Node, place: Place, worlds: list[World]) -> list[World]:
+        self.budget -= 1
+        if self.budget < 0 or not worlds:
+            return worlds
+        if node.type == "ERROR" or self.nesting >= _MAX_NESTING:
+            return [world.forget() for world in worlds]
+        handler: Callable[[Node, Place, list[World]], list[World]] | None = getattr(self, "_" + node.type, None)
+        if handler is None:
+            return worlds
+        self.nesting += 1
+        try:
+            return handler(node, place, worlds)
+        finally:
+            self.nesting -= 1
+
+    def _program(self, node: Node, place: Place, worlds: list[World]) -> list[World]:
+        return self.block(node.children, place, worlds)
+
+    def _compound_statement(self, node: Node, place: Place, worlds: list[World]) -> list[World]:
+        if node.children and node.children[0].type == "((":
+            names = {place.parsed.source(n) for n in descendants(node) if n.type == "variable_name"}
+            return [world.kill(names) for world in worlds]
+        return self.block(node.children, place, worlds)
+
+    _do_group = _compound_statement
+
+    def _subshell(self, node: Node, place: Place, worlds: list[World]) -> list[World]:
+        self.block(node.children, place, [world.copy() for world in worlds])
+        return worlds
+
+    def _pipeline(self, node: Node, place: Place, worlds: list[World]) -> list[World]:
+        for child in node.named_children:
+            self.statement(child, place, [world.copy() for world in worlds])
+        return worlds
+
+    def _negated_command(self, node: Node, place: Place, worlds: list[World]) -> list[World]:
+        return self.block(node.children, place, worlds)
+
+    def _redirected_statement(self, node: Node, place: Place, worlds: list[World]) -> list[World]:
+        body = node.child_by_field_name("body")
+        if body is not None:
+            worlds = self.statement(body, place, worlds)
+        for redirect in node.children_by_field_name("redirect"):
+            if body is not None and body.type == "command" and redirect.type in ("heredoc_redirect", "herestring_redirect"):
+                self._fed_script(body, redirect, place, worlds)
+        return worlds
+
+    def _list(self, node: Node, place: Place, worlds: list[World]) -> list[World]:
+        """`a && b`, `a || b`: `b` runs only on some paths."""
+        children = node.children
+        left, operator, right = children[0], children[1].type if len(children) > 2 else "&&", children[-1]
+        worlds = self.statement(left, place, worlds)
+        verdict = outcome(left, place, worlds[0]) if len(worlds) == 1 else None
+        if verdict is not None and (verdict if operator == "&&" else not verdict):
+            return self.statement(right, place, worlds)
+        if verdict is not None:
+            return worlds
+        text = code(place.parsed.source(left))
+        taken = f"{text} succeeds" if operator == "&&" else f"{text} fails"
+        skipped = f"{text} fails" if operator == "&&" else f"{text} succeeds"
+        ran = self.statement(right, place, [world.copy(conditions=(*world.conditions, taken)) for world in worlds])
+        return join([*ran, *(world.copy(conditions=(*world.conditions, skipped)) for world in worlds)])
+
+    def _if_statement(self, node: Node, place: Place, worlds: list[World]) -> list[World]:
+        branches = if_branches(node)
+        results: list[World] = []
+        earlier: list[str] = []
+        remaining = worlds
+        for condition, body in branches:
+            if condition is None:
+                results.extend(self._branch(body, place, remaining, [f"not {c}" for c in earlier]))
+                remaining = []
+                break
+            remaining = self.block(condition, place, remaining)
+            verdict = statements_outcome(condition, place, remaining)
+            text = code(" ".join(place.parsed.source(c) for c in condition if c.type not in (";", "&", "\n")))
+            if verdict is True:
+                results.extend(self._branch(body, place, remaining, []))
+                remaining = []
+                break
+            if verdict is None:
+                results.extend(self._branch(body, place, remaining, [*(f"not {c}" for c in earlier), text]))
+                earlier.append(text)
+        if remaining:
+            results.extend(world.copy(conditions=(*world.conditions, *(f"not {c}" for c in earlier))) for world in remaining)
+        return join(results) or worlds
+
+    def _branch(self, body: list[Node], place: Place, worlds: list[World], conditions: list[str]) -> list[World]:
+        entered = [world.copy(conditions=(*world.conditions, *conditions)) for world in worlds]
+        after = self.block(body, place, entered)
+        return [] if exits(body, place) else after
+
+    def _case_statement(self, node: Node, place: Place, worlds: list[World]) -> list[World]:
+        value_node = node.child_by_field_name("value")
+        items = [child for child in node.named_children if child.type == "case_item"]
+        if value_node is None:
+            return worlds
+        results: list[World] = []
+        for world in worlds:
+            fields = Expander(place, world.scope(), words_of(place, node)).fields(value_node)
+            subject = fields[0].text if len(fields) == 1 else None
+            results.extend(self._case_world(items, place, world, subject, code(place.parsed.source(value_node))))
+        return join(results) or worlds
+
+    def _case_world(self, items: list[Node], place: Place, world: World, subject: str | None, shown: str) -> list[World]:
+        results: list[World] = []
+        patterns_before: list[str] = []
+        matched_all = False
+        for item in items:
+            patterns = [place.parsed.source(p) for p in item.children_by_field_name("value")]
+            body = [child for child in item.named_children if child not in item.children_by_field_name("value")]
+            verdicts = [matches(p.strip("'\""), subject) if subject is not None and not dynamic(p) else None for p in patterns]
+            if any(v is True for v in verdicts) and all(v is not None for v in verdicts[: verdicts.index(True)]):
+                results.extend(self._branch(body, place, [world], []))
+                return results
+            if all(v is False for v in verdicts):
+                continue
+            if patterns == ["*"]:
+                condition = f"{shown} matches none of {', '.join(patterns_before)}" if patterns_before else ""
+                results.extend(self._branch(body, place, [world], [condition] if condition else []))
+                matched_all = True
+                break
+            results.extend(self._branch(body, place, [world], [f"{shown} matches `{'|'.join(patterns)}`"]))
+            patterns_before.append(f"`{'|'.join(patterns)}`")
+        if not matched_all:
+            shown_patterns = ", ".join(patterns_before)
+            results.append(
+                world.copy(conditions=(*world.conditions, f"{shown} matches none of {shown_patterns}")) if shown_patterns else world
+            )
+        return results
+
+    def _loop(self, node: Node, place: Place, worlds: list[World]) -> list[World]:
+        names = assigned_names(node, place, self.functions)
+        worlds = [world.kill(names) for world in worlds]
+        for child in node.named_children:
+            if child.type not in ("variable_name", "comment"):
+                self.statement(child, place, [world.copy() for world in worlds])
+        return worlds
+
+    _while_statement = _loop
+    _for_statement = _loop
+    _c_style_for_statement = _loop
+
+    def _function_definition(self, node: Node, place: Place, worlds: list[World]) -> list[World]:
+        name = node.child_by_field_name("name")
+        body = node.child_by_field_name("body")
+        if name is not None and body is not None:
+            self.functions[place.parsed.source(name)] = (body, place)
+        return worlds

@@ -1,0 +1,416 @@
+"""Reading a script in the order bash runs it, to know what every command receives.
+
+The reader keeps a `World` per run-time path it cannot tell apart: variables (absent = unknown,
+they may come from the environment), arrays, exported `VLLM_*` variables, positional
+parameters. Assignments change it in order, so a variable assigned twice has its latest value.
+`if`/`case`/`&&`/`||` branches that change variables fork the world (up to `MAX_WORLDS`; past
+that, variables that differ become unknown); loops make what they assign unknown; subshells,
+pipelines and background jobs work on a copy; `source`/`eval` of something we cannot read
+makes every variable unknown. Functions run where they are called, with the call's words as
+`$@` (a function never called in the file runs once at the end with unknown arguments).
+
+A command that starts vLLM becomes one `Launch` per world; variants that agree on every
+replay-relevant fact are merged, and the ones that differ carry `condition` ("when `...`").
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from dataclasses import dataclass, field, replace
+from typing import Iterator
+
+from ...model import Launch, LaunchKind, Span, VersionHint
+from ...source import ExtractContext, SourceFile
+from ...vllm.fields import FIELDS
+from ...vllm.images import release_from_pin
+from .assignments import assign_element, assigned_by, assigned_names, assigned_value, env_entry
+from .control import ControlFlow
+from .grammar import Node
+from .launch import LaunchBuilder
+from .launchers import EnvWord, Invocation, ShellScript, find
+from .nodes import single_variable, statement_break, words_of
+from .place import Place
+from .scripts import assemble, heredoc, herestring
+from .spans import ScriptSpans
+from .values import UNSET, Array, Chunk, Field, Scalar, scalar_text
+from .words import Expander
+from .world import (
+    MAX_VALUE,
+    RELEVANT_ENV,
+    Frame,
+    World,
+    child_shell,
+    collapse,
+    describe,
+    export_name,
+    join,
+    leave,
+    make_local,
+    set_builtin,
+    unknown_entry,
+)
+
+_MAX_DEPTH = 6
+_MAX_CALLS = 16
+_BUDGET = 20_000  # statements read per file, plus one per 8 characters (function calls repeat bodies)
+_SHELLS = {"sh", "bash", "zsh", "dash", "ksh"}
+# Files sourced for their side effects on PATH and prompts (virtualenvs, conda, rc files).
+_HARMLESS_SOURCE = re.compile(r"(^|/)(activate|activate\.sh|conda\.sh|mamba\.sh|\.?bashrc|\.?bash_profile|\.?profile|\.?zshrc|env)$")
+_PIP = re.compile(r"^(pip\d*(\.\d+)?)$")
+
+
+@dataclass
+class Interpreter(ControlFlow):
+    """Reads a script statement by statement (see the module docstring)."""
+
+    source: SourceFile
+    context: ExtractContext
+    kind: LaunchKind = LaunchKind.CLI
+    base_hint: VersionHint | None = None
+    launches: list[Launch] = field(default_factory=list)
+    functions: dict[str, tuple[Node, Place]] = field(default_factory=dict)
+    calls: dict[str, int] = field(default_factory=dict)
+    depth: int = 0
+    budget: int = -1
+    seen: dict[tuple, int] = field(default_factory=dict)
+    nesting: int = 0
+    spans: ScriptSpans = field(init=False)
+    builder: LaunchBuilder = field(init=False)
+
+    def __post_init__(self) -> None:
+        if self.budget < 0:
+            self.budget = _BUDGET + len(self.source.text) // 8
+        self.spans = ScriptSpans(self.source)
+        self.builder = LaunchBuilder(self.source, self.context, self.kind, self.base_hint, self.spans)
+
+    # -- entry points -------------------------------------------------------------------------
+
+    def run_script(self, place: Place, worlds: list[World]) -> list[World]:
+        return self.block(place.parsed.root.children, place, worlds)
+
+    def finish(self, worlds: list[World]) -> None:
+        """Functions nobody in the file calls: read them once, their arguments unknown."""
+        for name, (body, place) in list(self.functions.items()):
+            if name not in self.calls:
+                self.calls[name] = 1
+                self.statement(body, place, [world.copy(positional=None) for world in worlds])
+
+    # -- assignments --------------------------------------------------------------------------
+
+    def _variable_assignment(self, node: Node, place: Place, worlds: list[World]) -> list[World]:
+        return [self.assign(node, place, world, statement=node) for world in worlds]
+
+    def _variable_assignments(self, node: Node, place: Place, worlds: list[World]) -> list[World]:
+        for child in node.named_children:
+            if child.type == "variable_assignment":
+                worlds = [self.assign(child, place, world, statement=node) for world in worlds]
+        return worlds
+
+    def _declaration_command(self, node: Node, place: Place, worlds: list[World]) -> list[World]:
+        keyword = node.children[0].type if node.children else ""
+        options = "".join(
+            place.parsed.source(c) for c in node.named_children if c.type == "word" and place.parsed.source(c).startswith(("-", "+"))
+        )
+        export = keyword == "export" or ("x" in options and keyword in ("declare", "typeset"))
+        unexport = keyword == "export" and "n" in options
+        local = keyword == "local" or (keyword in ("declare", "typeset") and "g" not in options)
+        targets = [c for c in node.named_children if c.type in ("variable_assignment", "variable_name")]
+        dynamic_names = any(c.type not in ("variable_assignment", "variable_name", "word", "comment") for c in node.named_children)
+        if dynamic_names:  # `export $(cat .env | xargs)`: any variable, any value
+            return [world.forget() for world in worlds]
+        result = []
+        for world in worlds:
+            for target in targets:
+                name_node = target if target.type == "variable_name" else target.child_by_field_name("name")
+                name = place.parsed.source(name_node) if name_node is not None else ""
+                if local and world.frames:
+                    world = make_local(world, name)
+                if target.type == "variable_assignment":
+                    world = self.assign(target, place, world, statement=node, export=export and not unexport, single=len(targets) == 1)
+                elif export and not unexport:
+                    world = export_name(world, name)
+                if unexport:
+                    world = world.copy(exported=world.exported - {name})
+                    world.env.pop(name, None)
+            result.append(world)
+        return result
+
+    def _unset_command(self, node: Node, place: Place, worlds: list[World]) -> list[World]:
+        names = [place.parsed.source(c) for c in node.named_children if c.type in ("variable_name", "word")]
+        result = []
+        for world in worlds:
+            world = world.copy()
+            for name in names:
+                if name.startswith("-"):
+                    continue
+                world.variables[name] = UNSET
+                world.env.pop(name, None)
+                world.assigned.pop(name, None)
+            result.append(world)
+        return result
+
+    def assign(self, node: Node, place: Place, world: World, statement: Node, export: bool = False, single: bool = True) -> World:
+        name_node = node.child_by_field_name("name")
+        value_node = node.child_by_field_name("value")
+        if name_node is None:
+            return world
+        world = world.copy()
+        if name_node.type == "subscript":
+            return assign_element(name_node, value_node, place, world)
+        name = place.parsed.source(name_node)
+        appending = any(child.type == "+=" for child in node.children)
+        expander = Expander(place, world.scope(), words_of(place, node))
+        value = assigned_value(name, value_node, place, expander, world.variables.get(name) if appending else None, appending)
+        if isinstance(value, Array) and len(value.elements) > MAX_VALUE or isinstance(value, Scalar) and len(value.chunks) > MAX_VALUE:
+            # `A="$A$A"` in a loop: a value that doubles each time is unknown once it is big
+            value = None
+        self._substitutions(expander, place, [world])
+        if value is None:
+            world.variables.pop(name, None)
+        else:
+            world.variables[name] = value
+        if name.startswith(RELEVANT_ENV):
+            entry = env_entry(self.spans, name, value, node, value_node, statement, place, single)
+            world.assigned[name] = entry
+            if export or world.allexport or name in world.exported:
+                world.env[name] = entry
+                world.exported = world.exported | {name}
+            elif name not in world.env:
+                # Not exported here; the caller's environment may already hold the name, and then
+                # this assignment changes what commands see. Which of the two, we cannot tell.
+                world.env[name] = unknown_entry(entry)
+        elif export or world.allexport:
+            world.exported = world.exported | {name}
+        return world
+
+    # -- commands -----------------------------------------------------------------------------
+
+    def _command(self, node: Node, place: Place, worlds: list[World]) -> list[World]:
+        children = [child for child in node.children if child.type != "comment"]
+        split = statement_break(children, place)
+        for child in children[:split]:
+            worlds = self._variable_assignment(child, place, worlds)
+        children = children[split:]
+        prefix = [child for child in children if child.type == "variable_assignment"]
+        words = _command_words(children)
+        if not words:
+            for child in prefix:
+                worlds = self._variable_assignment(child, place, worlds)
+            return worlds
+        span = self.spans.span(*place.range(place.parsed.start(children[0]), place.parsed.end(node)))
+        candidates: list[tuple[Launch, World]] = []
+        results: list[World] = []
+        calls: list[tuple[str, World, list[Field]]] = []
+        for world in worlds:
+            expander = Expander(place, world.scope(), words_of(place, node))
+            fields = self.expand(words, expander, place)
+            env_words = self._prefix_env(prefix, expander, place)
+            self._substitutions(expander, place, [world])
+            head = fields[0].text if fields else None
+            if head in self.functions:
+                calls.append((head, world, fields[1:]))
+                continue
+            world = self.builtin(head, fields, world)
+            results.append(world)
+            launch = self._run(fields, env_words, world, place, node, span)
+            if launch is not None:
+                candidates.append((launch, world))
+        if candidates:
+            self.emit(candidates, worlds)
+        for name, world, arguments in calls:
+            results.extend(self.call(name, world, arguments))
+        return join(results) if calls else results
+
+    def _run(self, fields: list[Field], env_words: list[EnvWord], world: World, place: Place, node: Node, span: Span) -> Launch | None:
+        """What a command starts: a vLLM launch, or a shell script read in its turn."""
+        started = find(fields)
+        if isinstance(started, ShellScript):
+            self.shell_script(started, env_words, world)
+        if not isinstance(started, Invocation):
+            return None
+        launch = self.builder.build(started, env_words, world, place, node, span)
+        return None if launch is None else self.builder.broken_continuation(launch, place, node)
+
+    def expand(self, words: list[Node], expander: Expander, place: Place) -> list[Field]:
+        fields: list[Field] = []
+        for word in words:
+            produced = expander.fields(word)
+            variable = single_variable(word, place)
+            if variable is not None and len(produced) == 1:
+                produced = [replace(produced[0], variable=variable)]
+            fields.extend(produced)
+        return fields
+
+    def _prefix_env(self, prefix: list[Node], expander: Expander, place: Place) -> list[EnvWord]:
+        found = []
+        for node in prefix:
+            name_node = node.child_by_field_name("name")
+            value_node = node.child_by_field_name("value")
+            if name_node is None or name_node.type != "variable_name":
+                continue
+            name = place.parsed.source(name_node)
+            value = expander.value(value_node)
+            text = scalar_text(value) if value is not None else None
+            start, end = place.range(place.parsed.start(node), place.parsed.end(node))
+            if value_node is not None:
+                value_span: tuple[int, int] | None = place.range(place.parsed.start(value_node), place.parsed.end(value_node))
+            else:
+                value_span = (end, end)
+            word = Field(text, start, end, self.source.text[start:end], expander.words)
+            found.append(
+                EnvWord(name, text, (word,), value_span if place.exact(place.parsed.start(node), place.parsed.end(node)) else None)
+            )
+        return found
+
+    def _substitutions(self, expander: Expander, place: Place, worlds: list[World]) -> None:
+        """Commands inside `$(...)` and `<(...)` run too (in a subshell)."""
+        found, expander.substitutions = expander.substitutions, []
+        for node in found:
+            self.block(node.children, place, [world.copy() for world in worlds])
+
+    def builtin(self, head: str | None, fields: list[Field], world: World) -> World:
+        """What builtins do to the shell's state; other commands leave it alone."""
+        arguments = fields[1:]
+        if head == "set":
+            return set_builtin(world, arguments)
+        if head == "shift":
+            if world.positional is None:
+                return world
+            count = int(arguments[0].text) if arguments and arguments[0].text and arguments[0].text.isdigit() else 1
+            return world.copy(positional=world.positional[count:])
+        if head in ("source", "."):
+            path = arguments[0].text if arguments else None
+            if path is not None and _HARMLESS_SOURCE.search(path):
+                return world
+            return world.forget()
+        if head == "eval":
+            return self.eval(arguments, world)
+        if head in ("read", "mapfile", "readarray", "getopts", "let", "printf", "wait"):
+            return world.kill(assigned_by(head, arguments))
+        if head is not None and (_PIP.match(head.rsplit("/", 1)[-1]) or head in ("uv", "python", "python3")):
+            return self._pin(fields, world)
+        return world
+
+    def _pin(self, fields: list[Field], world: World) -> World:
+        """`pip install vllm==0.31.0` (also `uv pip`, `python -m pip`): evidence of the release."""
+        texts = [f.text for f in fields]
+        if "install" not in texts:
+            return world
+        for word in fields[texts.index("install") + 1 :]:
+            if word.text is None:
+                continue
+            release = release_from_pin(word.text)
+            if release is not None:
+                hint = VersionHint((str(release),), f"pip install {word.text}", self.spans.span(word.start, word.end))
+                return world.copy(pin=hint)
+        return world
+
+    def eval(self, arguments: list[Field], world: World) -> World:
+        """`eval WORDS`: the words joined by spaces run as a script in this shell."""
+        nested = assemble(arguments, self.depth) if arguments and self.depth < _MAX_DEPTH else None
+        if nested is None:
+            return world.forget()
+        with self.deeper():
+            worlds = self.run_script(nested, [world])
+        return worlds[0] if len(worlds) == 1 else collapse(worlds)
+
+    @contextlib.contextmanager
+    def deeper(self) -> Iterator[None]:
+        """One more script or function call inside another (bounded by `_MAX_DEPTH`)."""
+        self.depth += 1
+        try:
+            yield
+        finally:
+            self.depth -= 1
+
+    def call(self, name: str, world: World, arguments: list[Field]) -> list[World]:
+        body, place = self.functions[name]
+        self.calls[name] = self.calls.get(name, 0) + 1
+        if self.depth >= _MAX_DEPTH or self.calls[name] > _MAX_CALLS:
+            return [world.kill(assigned_names(body, place, self.functions))]
+        frame = Frame((), world.positional)
+        entered = world.copy(positional=tuple(arguments) if len(arguments) <= MAX_VALUE else None, frames=(*world.frames, frame))
+        with self.deeper():
+            after = self.statement(body, place, [entered])
+        return [leave(result) for result in after]
+
+    # -- scripts inside strings ---------------------------------------------------------------
+
+    def shell_script(self, outcome: ShellScript, env_words: list[EnvWord], world: World) -> None:
+        """`bash -c SCRIPT NAME ARGS...`: a new shell that inherits only exported variables."""
+        if self.depth >= _MAX_DEPTH:
+            return
+        nested = assemble([outcome.script], self.depth)
+        if nested is None:
+            return
+        env = self.builder.command_env(world, env_words, outcome.found)
+        inner = child_shell(world, env, tuple(outcome.positional[1:]), world.env_open or outcome.found.env_open)
+        for word in env_words:
+            if word.value is not None:
+                inner.variables[word.name] = Scalar((Chunk(word.value, word.words[0].start, word.words[0].end, False, True, False, None),))
+        with self.deeper():
+            self.run_script(nested, [inner])
+
+    def _fed_script(self, command: Node, redirect: Node, place: Place, worlds: list[World]) -> None:
+        """`bash <<EOF ... EOF`, `bash -s <<< "..."`: the text fed to a shell is a script."""
+        name = command.child_by_field_name("name")
+        if name is None or place.parsed.source(name).rsplit("/", 1)[-1] not in _SHELLS:
+            return
+        arguments = [place.parsed.source(a) for a in command.children_by_field_name("argument")]
+        if any(not argument.startswith(("-", "+")) or "c" in argument for argument in arguments if argument != "--"):
+            return
+        if self.depth >= _MAX_DEPTH:
+            return
+        for world in worlds:
+            nested = (
+                heredoc(redirect, place, world, self.depth)
+                if redirect.type == "heredoc_redirect"
+                else herestring(redirect, place, world, self.depth)
+            )
+            if nested is None:
+                continue
+            with self.deeper():
+                self.run_script(nested, [child_shell(world, dict(world.env), None, world.env_open)])
+
+    # -- launches -----------------------------------------------------------------------------
+
+    def emit(self, candidates: list[tuple[Launch, World]], worlds: list[World]) -> None:
+        """One launch per distinct variant; a variant seen on only some paths says which.
+
+        A launch read again with the same facts (a function called twice) is kept once."""
+        groups: dict[tuple, list[tuple[Launch, World]]] = {}
+        for launch, world in candidates:
+            groups.setdefault(_identity(launch), []).append((launch, world))
+        for identity, members in groups.items():
+            launch = members[0][0]
+            condition = None if len(members) == len(worlds) else describe([world for _, world in members])
+            if identity in self.seen:
+                index = self.seen[identity]
+                if self.launches[index].condition != condition:
+                    self.launches[index] = replace(self.launches[index], condition=None)
+                continue
+            self.seen[identity] = len(self.launches)
+            self.launches.append(replace(launch, condition=condition))
+
+
+# -- helpers ----------------------------------------------------------------------------------
+
+
+def _command_words(children: list[Node]) -> list[Node]:
+    """The words of a command (its name first), without prefix assignments and redirections."""
+    skipped = ("variable_assignment", "file_redirect", "herestring_redirect", "heredoc_redirect")
+    words = [child for child in children if child.is_named and child.type not in skipped]
+    return [child.named_children[0] if child.type == "command_name" and child.named_children else child for child in words]
+
+
+def _identity(launch: Launch) -> tuple:
+    """What makes two variants of a launch different for the rules."""
+    settings = tuple(
+        (name, repr(setting.value), setting.span, repr(sorted(setting.keys.items())) if setting.keys else "")
+        for name, setting in sorted(launch.settings.items())
+        if name in FIELDS
+    )
+    env = tuple(sorted((name, repr(setting.value), setting.span) for name, setting in launch.env.items()))
+    hint = launch.version_hint.releases if launch.version_hint else ()
+    return (launch.span, settings, env, launch.issues, launch.open_ended, launch.env_open, hint)

@@ -1,0 +1,183 @@
+"""The launch of a shell command that starts vLLM (or a framework): its words as tokens with
+spans, the `VLLM_*` environment it sees (exports, prefixes, `env`/`sudo`/`docker run`
+wrappers, `--env-file`s), its release evidence, the `--config` file it loads, and a
+`broken-continuation` issue for `--flag \\  # comment`. Fixes are written back as shell words
+(`ShellHandle`), only where every word can be edited."""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, replace
+from typing import Any, Callable
+
+from ...command import CommandHandle, EnvPlace, WordSyntax
+from ...edits import Sequence
+from ...frameworks.commands import command_launch
+from ...model import UNKNOWN, ArgIssue, Launch, LaunchKind, Setting, Span, VersionHint
+from ...source import ExtractContext, SourceFile
+from ...vllm.argv import Token
+from ...vllm.releases import Release
+from .grammar import Node
+from .launchers import EnvWord, Invocation, image_release
+from .nodes import touches_error, words_of
+from .place import Place, quoting
+from .spans import ScriptSpans
+from .values import Container, Field
+from .world import RELEVANT_ENV, EnvEntry, World, unknown_entry
+
+_BROKEN_CONTINUATION = re.compile(r"[ \t]*(\\[ \t]+#[^\n]*)")
+
+
+@dataclass
+class ShellHandle(CommandHandle):
+    """`command.render`'s handle, plus whether some words sit in another quoting context than
+    the command (a piece of `FLAGS="..."`): then only plain words may be written there."""
+
+    mixed: bool = False
+
+
+@dataclass
+class LaunchBuilder:
+    """Builds the launches of one script's commands (see the module docstring)."""
+
+    source: SourceFile
+    context: ExtractContext
+    kind: LaunchKind
+    base_hint: VersionHint | None
+    spans: ScriptSpans
+
+    def build(self, invocation: Invocation, env_words: list[EnvWord], world: World, place: Place, node: Node, span: Span) -> Launch | None:
+        if place.parsed.root.has_error and touches_error(node):
+            return None
+        args = invocation.args
+        tokens = [Token(None if f.spread else f.text, self.spans.span(f.start, f.end), f.raw, spread=f.spread) for f in args]
+        containers: dict[Container, int] = {}
+        for word in args:
+            containers.setdefault(word.container, len(containers))
+        elements = Sequence(
+            tuple((f.start, f.end) for f in args),
+            None,
+            " ",
+            groups=tuple(containers[f.container] for f in args),
+            closes=tuple(container.close for container in containers),
+        )
+        env = self.command_env(world, env_words, invocation.found)
+        hint = self._hint(invocation, world)
+        release = Release.parse(hint.releases[0]) if hint is not None else None
+        command_layers = words_of(place, node).layers
+        launch = command_launch(
+            self.kind,
+            span,
+            tokens,
+            elements,
+            WordSyntax(quoting(command_layers), " ", " \\"),
+            env={name: entry.setting for name, entry in env.items()},
+            env_places={name: entry.place for name, entry in env.items() if entry.place is not None},
+            release=release,
+            load_config=self._config_loader(),
+            entrypoint=invocation.entrypoint,
+            version_hint=hint,
+            label=invocation.label,
+        )
+        if launch is None:
+            return None
+        editable = "?" not in command_layers and not any(f.shared for f in args) and not _overlapping(args)
+        handle = None
+        if editable and launch.handle is not None:
+            handle = ShellHandle(
+                **{**vars(launch.handle), "config_render": _config_render()}, mixed=any(f.container.layers != command_layers for f in args)
+            )
+        return replace(launch, env_open=world.env_open or invocation.found.env_open, handle=handle)
+
+    def broken_continuation(self, launch: Launch, place: Place, node: Node) -> Launch:
+        """`--flag \\  # comment`: the backslash escapes a space, the comment ends the command,
+        and the next line runs as a command of its own. Recorded as an issue of the launch."""
+        end = place.parsed.end(node)
+        match = _BROKEN_CONTINUATION.match(place.parsed.text, end)
+        if match is None or not place.exact(end, match.end()):
+            return launch
+        start, stop = place.range(match.start(1), match.end())
+        detail = "a backslash followed by a space and a comment does not continue the line; the next line is a separate command"
+        issue = ArgIssue("broken-continuation", self.spans.span(start, stop), self.source.text[start:stop], "", detail)
+        return replace(launch, issues=(*launch.issues, issue))
+
+    def _config_loader(self) -> Callable[[str, Token], list[Token] | None] | None:
+        """`--config FILE.yaml`: read by `words.vllm_config`, next to this file."""
+        try:
+            from ..vllm_config import load_config_tokens
+        except ImportError:
+            return None
+        return lambda path, token: load_config_tokens(path, token, self.context, self.source.path)
+
+    def _hint(self, invocation: Invocation, world: World) -> VersionHint | None:
+        image = invocation.found.image
+        if image is not None:
+            release = image_release(image)
+            if release is None:
+                return None
+            return VersionHint((release,), f"image {image.text}", self.spans.span(image.start, image.end))
+        return world.pin or self.base_hint
+
+    def command_env(self, world: World, env_words: list[EnvWord], found: Any) -> dict[str, EnvEntry]:
+        """The `VLLM_*` variables a command sees: exported ones, prefixes, wrapper settings."""
+        env = {name: entry for name, entry in world.env.items() if name.startswith(RELEVANT_ENV)}
+        for word in env_words:
+            if word.name.startswith(RELEVANT_ENV):
+                env[word.name] = self._word_entry(word, env.get(word.name))
+        mode = found.env_mode
+        if mode in ("clear", "container"):
+            env = {}
+        elif mode == "reset":
+            env = {name: unknown_entry(entry) for name, entry in env.items()}
+        for path in found.env_files:  # docker: `-e` over `--env-file`, later files over earlier
+            settings = self._env_file(path)
+            if settings is None:
+                found.env_open = True
+                continue
+            env.update((name, EnvEntry(setting, None)) for name, setting in settings.items() if name.startswith(RELEVANT_ENV))
+        for word in found.env_words:
+            if not word.name.startswith(RELEVANT_ENV):
+                continue
+            if word.unset:
+                env.pop(word.name, None)
+            else:
+                env[word.name] = self._word_entry(word, env.get(word.name) if mode not in ("container",) else world.env.get(word.name))
+        return env
+
+    def _env_file(self, path: str) -> dict[str, Setting] | None:
+        """`docker run --env-file PATH`: docker reads it from the directory it runs in, which is
+        not known; looked for next to the script, then from where replaylint runs."""
+        from ..env_file import parse
+
+        candidates = [os.path.normpath(os.path.join(os.path.dirname(self.source.path), path)), os.path.normpath(path)]
+        for candidate in dict.fromkeys(candidates) if not os.path.isabs(path) else ():
+            text = self.context.read_text(candidate)
+            if text is not None:
+                return parse(candidate, text)
+        return None
+
+    def _word_entry(self, word: EnvWord, inherited: EnvEntry | None) -> EnvEntry:
+        first, last = word.words[0], word.words[-1]
+        span = self.spans.span(first.start, last.end)
+        spelling = " ".join(w.raw for w in word.words)
+        if word.value is None:
+            value = inherited.setting.value if inherited is not None else UNKNOWN
+            return EnvEntry(Setting(word.name, value, span, spelling), EnvPlace(self.spans.word_removal(first.start, last.end), None))
+        value_span = self.spans.span(*word.value_span) if word.value_span is not None else None
+        setting = Setting(word.name, word.value, span, spelling, value_span)
+        return EnvEntry(setting, EnvPlace(self.spans.word_removal(first.start, last.end), value_span, quoting(first.container.layers)))
+
+
+def _config_render() -> Callable | None:
+    try:
+        from ..vllm_config import config_render
+    except ImportError:
+        return None
+    return config_render
+
+
+def _overlapping(fields: list[Field]) -> bool:
+    """Words that share text (all of `bash -c "$CMD"`): an edit of one would change others."""
+    spans = sorted((f.start, f.end) for f in fields if f.end > f.start)
+    return any(later[0] < earlier[1] for earlier, later in zip(spans, spans[1:]))

@@ -1,0 +1,370 @@
+"""Which commands start vLLM: the launcher after any wrappers, and what the wrappers add.
+
+`vllm serve`, `python -m vllm.entrypoints.openai.api_server`, `python -m dynamo.vllm` (through
+`launchers.split_launcher`, which also knows the RL framework launchers: `trl vllm-serve`, verl,
+SkyRL, NeMo-RL), behind `exec`, `nohup`, `env`, `time`, `sudo`, `setsid`, `numactl`,
+`taskset`, `nice`, `timeout`, `stdbuf`, `srun`, `uv run` ...; `docker run` / `podman run` of the
+official image (the words after the image are appended to `vllm serve`); `sh -c SCRIPT` and
+`bash -lc SCRIPT` (the script is read again). A wrapper whose options we cannot tell apart
+from its command stops the search: no launch is better than a wrong one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ...launchers import split_launcher
+from ...vllm.images import is_vllm_image, release_from_image
+from .values import Field
+from .wrappers import (
+    CONDA_VALUES,
+    DOCKER_EXEC_VALUES,
+    DOCKER_FLAGS,
+    DOCKER_RUN_VALUES,
+    DOCKERS,
+    SUDO_STOP,
+    SUDO_VALUES,
+    UV_RUN_VALUES,
+    WRAPPERS,
+    Wrapper,
+)
+
+_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_ASSIGNMENT = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", re.DOTALL)
+_SHELLS = {"sh", "bash", "zsh", "dash", "ksh"}
+
+
+@dataclass(frozen=True)
+class EnvWord:
+    """An environment variable a wrapper sets for its command (`env X=1`, `docker run -e X=1`)."""
+
+    name: str
+    value: str | None  # None: `-e NAME` passes the caller's value on; `env -u NAME` unsets
+    words: tuple[Field, ...]  # the words that set it (`-e`, `X=1`)
+    value_span: tuple[int, int] | None
+    unset: bool = False
+
+
+@dataclass
+class Found:
+    """What the wrappers in front of a launcher add to it."""
+
+    env_words: list[EnvWord] = field(default_factory=list)
+    env_mode: str = "inherit"  # inherit | clear | container | reset (sudo without -E)
+    env_open: bool = False  # an env file we cannot read
+    env_files: list[str] = field(default_factory=list)  # `docker run --env-file PATH`, in order
+    image: Field | None = None
+
+
+@dataclass
+class Invocation:
+    entrypoint: str
+    args: list[Field]
+    label: str
+    found: Found
+
+
+@dataclass
+class ShellScript:
+    """`bash -c SCRIPT [NAME [ARGS...]]`: a script read again, with its own `$0`, `$@`."""
+
+    script: Field
+    positional: list[Field]
+    found: Found
+
+
+def _base(text: str | None) -> str | None:
+    return None if text is None else text.rstrip("/").rsplit("/", 1)[-1]
+
+
+def _option_name(text: str) -> str:
+    return text.split("=", 1)[0] if text.startswith("--") else text
+
+
+def skip_options(words: list[Field], position: int, wrapper: Wrapper) -> int | None:
+    """Index of the first word after the wrapper's options and operands; None when unsure."""
+    while position < len(words):
+        text = words[position].text
+        if text is None:
+            return None
+        if text == "--":
+            position += 1
+            break
+        if not text.startswith("-") or text == "-":
+            break
+        name = _option_name(text)
+        if name in wrapper.stop:
+            return None
+        if name in wrapper.values:
+            position += 1 if "=" in text else 2
+            continue
+        if name in wrapper.flags or wrapper.lenient or (wrapper.digits_are_flags and text[1:].isdigit()):
+            position += 1
+            continue
+        if any(len(value) == 2 and text.startswith(value) for value in wrapper.values):
+            position += 1  # `-oL`, `-N0`: the value is attached
+            continue
+        return None
+    position += wrapper.operands
+    return position if position < len(words) else None
+
+
+def find(words: list[Field]) -> Invocation | ShellScript | None:
+    """The vLLM launch or shell script a command runs, looking through wrappers."""
+    return _find(words, Found())
+
+
+def _find(words: list[Field], found: Found) -> Invocation | ShellScript | None:
+    position = 0
+    for _ in range(32):
+        if position >= len(words):
+            return None
+        base = _base(words[position].text)
+        if base == "env":
+            next_position = _env(words, position + 1, found)
+        elif base == "sudo":
+            next_position = _sudo(words, position + 1, found)
+        elif base in DOCKERS:
+            return _docker(words[position + 1 :], found, base)
+        elif base in _SHELLS:
+            return _shell(words, position + 1, found)
+        elif base in _RUNNERS:
+            next_position = _runner(words, position, found)
+            if next_position is not None and words[next_position].text == "-m":
+                return _launcher([_python(words[next_position]), *words[next_position:]], 0, found, label_prefix="uv run")
+        elif base is not None and base in WRAPPERS:
+            next_position = skip_options(words, position + 1, WRAPPERS[base])
+        else:
+            return _launcher(words, position, found)
+        if next_position is None:
+            return None
+        position = next_position
+    return None
+
+
+def _python(word: Field) -> Field:
+    return Field("python", word.start, word.start, "", word.container)
+
+
+def _launcher(words: list[Field], position: int, found: Found, label_prefix: str = "") -> Invocation | None:
+    texts: list[str | None] = [word.text for word in words[position:]]
+    first = words[position] if position < len(words) else None
+    if first is None:
+        return None
+    unknown_variable = first.text is None and first.variable is not None and not first.spread
+    if unknown_variable and len(texts) > 1 and texts[1] == "serve" and "VLLM" in str(first.variable).upper():
+        texts[0] = "vllm"  # `"$VLLM_BIN" serve` with VLLM_BIN set outside the script
+    result = split_launcher(texts, python_unknown_first=unknown_variable)
+    if result is None:
+        return None
+    entrypoint, after = result
+    label = " ".join([label_prefix] * bool(label_prefix) + [word.raw for word in words[position : position + after] if word.raw])
+    return Invocation(entrypoint, words[position + after :], label, found)
+
+
+def _env(words: list[Field], position: int, found: Found) -> int | None:
+    """`env [-i] [-u NAME] [NAME=value ...] command`."""
+    while position < len(words):
+        word = words[position]
+        text = word.text
+        if text is None:
+            return None
+        if text in ("-i", "-", "--ignore-environment"):
+            found.env_mode = "clear"
+            found.env_words = []
+        elif text in ("-u", "--unset") or text.startswith("--unset="):
+            name = text[len("--unset=") :] if "=" in text else (words[position + 1].text if position + 1 < len(words) else None)
+            if name is None:
+                return None
+            taken = (word,) if "=" in text else (word, words[position + 1])
+            found.env_words = [w for w in found.env_words if w.name != name]
+            found.env_words.append(EnvWord(name, None, taken, None, unset=True))
+            position += len(taken)
+            continue
+        elif text in ("-C", "--chdir"):
+            position += 2
+            continue
+        elif text.startswith("-") and text not in ("-0", "--null", "-v", "--debug"):
+            return None  # -S and friends: the command is no longer a plain word list
+        elif not text.startswith("-"):
+            match = _ASSIGNMENT.match(text)
+            if match is None:
+                return position
+            _add_env(found, _assignment_word(match.group(1), match.group(2), (word,)))
+        position += 1
+    return None
+
+
+def _add_env(found: Found, word: EnvWord) -> None:
+    found.env_words = [w for w in found.env_words if w.name != word.name]
+    found.env_words.append(word)
+
+
+def _assignment_word(name: str, value: str, words: tuple[Field, ...]) -> EnvWord:
+    last = words[-1]
+    value_span = None
+    if last.text is not None and last.raw == last.text and not last.shared:
+        value_span = (last.end - len(value), last.end)
+    return EnvWord(name, value, words, value_span)
+
+
+def _sudo(words: list[Field], position: int, found: Found) -> int | None:
+    preserve = False
+    while position < len(words):
+        text = words[position].text
+        if text is None:
+            return None
+        if text == "--":
+            position += 1
+            break
+        if not text.startswith("-"):
+            match = _ASSIGNMENT.match(text)
+            if match is None:
+                break
+            _add_env(found, _assignment_word(match.group(1), match.group(2), (words[position],)))
+            position += 1
+            continue
+        name = _option_name(text)
+        if name in SUDO_STOP:
+            return None
+        if name in ("-E", "--preserve-env"):
+            preserve = True
+            position += 1
+        elif name in SUDO_VALUES:
+            position += 1 if "=" in text else 2
+        elif re.match(r"^-[A-Za-z]+$", text) and not any(letter in "ugCDhprtUTR" for letter in text[1:]):
+            preserve = preserve or "E" in text
+            position += 1
+        else:
+            return None
+    if not preserve and found.env_mode == "inherit":
+        found.env_mode = "reset"
+    return position if position < len(words) else None
+
+
+_RUNNERS = {"uv", "conda", "micromamba", "mamba", "poetry", "pdm", "pipenv", "hatch", "rye"}
+
+
+def _runner(words: list[Field], position: int, found: Found) -> int | None:
+    """`uv run [options] CMD`, `conda run -n ENV CMD`, `poetry run CMD` ...: index of CMD
+    (or of `-m` for `uv run -m MODULE`)."""
+    base = _base(words[position].text)
+    if position + 1 >= len(words) or words[position + 1].text != "run":
+        return None
+    position += 2
+    values = UV_RUN_VALUES if base == "uv" else CONDA_VALUES if base in ("conda", "micromamba", "mamba") else frozenset()
+    while position < len(words):
+        text = words[position].text
+        if text is None:
+            return None
+        if text == "--":
+            return position + 1 if position + 1 < len(words) else None
+        if text == "-m" and base == "uv":
+            return position
+        if not text.startswith("-"):
+            return position
+        position += 1 if _option_name(text) not in values or "=" in text else 2
+    return None
+
+
+def _shell(words: list[Field], position: int, found: Found) -> ShellScript | None:
+    """`bash [-l] [-e] -c SCRIPT [NAME ARGS...]`; a script file or stdin is not read here."""
+    command_string = False
+    while position < len(words):
+        text = words[position].text
+        if text is None:
+            if words[position].spread:
+                return None
+            break
+        if text == "--":
+            position += 1
+            break
+        if re.match(r"^[-+][A-Za-z]+$", text):
+            command_string = command_string or (text.startswith("-") and "c" in text)
+            position += 2 if "o" in text or "O" in text else 1  # `-o option` takes a name
+            continue
+        if text.startswith("--"):
+            position += 1
+            continue
+        break
+    if not command_string or position >= len(words):
+        return None
+    return ShellScript(words[position], words[position + 1 :], found)
+
+
+def _docker(words: list[Field], found: Found, program: str = "docker") -> Invocation | ShellScript | None:
+    """`docker run [options] IMAGE [ARGS]` and `docker exec [options] CONTAINER COMMAND`."""
+    position = 1 if words and words[0].text == "container" else 0
+    if position >= len(words) or words[position].text not in ("run", "exec"):
+        return None
+    action = words[position].text
+    values = DOCKER_RUN_VALUES if action == "run" else DOCKER_EXEC_VALUES
+    found.env_mode = "container"
+    found.env_words = []
+    entrypoint: Field | None = None
+    position += 1
+    while position < len(words):
+        word = words[position]
+        text = word.text
+        if text is None:
+            return None
+        if text == "--":
+            position += 1
+            break
+        if not text.startswith("-") or text == "-":
+            break
+        name = _option_name(text)
+        inline = text[len(name) + 1 :] if text.startswith("--") and "=" in text else None
+        following = words[position + 1] if position + 1 < len(words) else None
+        if name in values and inline is None and (following is None or following.spread):
+            return None  # no value, or one that may be several words
+        if name in ("-e", "--env"):
+            setting = inline if inline is not None else following.text  # type: ignore[union-attr]
+            if setting is None:
+                found.env_open = True  # `-e "$SETTING"`: any variable
+            _docker_env(found, setting, (word,) if inline is not None else (word, following))  # type: ignore[arg-type]
+        elif name == "--env-file":
+            path = inline if inline is not None else following.text  # type: ignore[union-attr]
+            if path is None or "$" in path:
+                found.env_open = True
+            else:
+                found.env_files.append(path)
+        elif name == "--entrypoint":
+            entrypoint = following if inline is None else Field(inline, word.start, word.end, word.raw, word.container, shared=True)
+        if name in values:
+            position += 1 if inline is not None else 2
+        elif text.startswith("-e") and not text.startswith("--"):
+            _docker_env(found, text[2:], (word,))
+            position += 1
+        elif name in DOCKER_FLAGS or (re.match(r"^-[A-Za-z]+$", text) and all(letter in "itdPq" for letter in text[1:])):
+            position += 1  # -it, -d, --rm, --privileged, --init ...
+        else:
+            return None  # an option we do not know: its value could be taken for the image
+    if position >= len(words) or words[position].text is None:
+        return None
+    target, rest = words[position], words[position + 1 :]
+    if action == "exec":
+        return _find(rest, found) if rest else None
+    if entrypoint is not None:
+        return _find([entrypoint, *rest], found)
+    if is_vllm_image(str(target.text)):
+        found.image = target
+        return Invocation("serve", rest, f"{program} run {target.raw}", found)
+    return _find(rest, found) if rest else None
+
+
+def _docker_env(found: Found, setting: str | None, words: tuple[Field, ...]) -> None:
+    if setting is None:
+        return
+    name, eq, value = setting.partition("=")
+    if not _NAME.match(name):
+        return
+    _add_env(found, _assignment_word(name, value, words) if eq else EnvWord(name, None, words, None))
+
+
+def image_release(image: Field) -> str | None:
+    if image.text is None:
+        return None
+    release = release_from_image(image.text)
+    return None if release is None else str(release)

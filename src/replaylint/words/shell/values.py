@@ -1,0 +1,130 @@
+"""What shell words and variables hold: `Field`s (the words a command receives, each with the
+text to edit to change it), their `Chunk`s and `Hole`s (known text and unknown expansions),
+`Scalar` and `Array` values, `UNSET`, the `Container` a word sits in, and the `Scope` the
+expander reads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+
+@dataclass(frozen=True)
+class Container:
+    """Text that holds words and can take edits: the words of a command, an array literal,
+    a quoted string that defines a variable. `close` is where it ends (None: at the line end);
+    `layers` are the quoting contexts around its content (outermost first)."""
+
+    key: tuple
+    close: int | None
+    kind: str  # "words", "array", "string", "bare"
+    layers: tuple = ()
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """A run of characters of an expanded word and the file text it came from."""
+
+    text: str
+    start: int
+    end: int
+    exact: bool  # text is the file text [start, end), character for character
+    quoted: bool  # not subject to splitting and globbing
+    expanded: bool  # the result of an expansion (split when unquoted)
+    container: Container | None
+    site: tuple[int, int] | None = None  # the expansion that produced it (`$X` in the word)
+
+
+@dataclass(frozen=True)
+class Hole:
+    """Text we cannot know. `splits`: unquoted, so it may be any number of words."""
+
+    start: int
+    end: int
+    raw: str
+    splits: bool
+
+
+@dataclass(frozen=True)
+class Field:
+    """One word a command receives, and the file text to edit to change it."""
+
+    text: str | None
+    start: int
+    end: int
+    raw: str
+    container: Container
+    spread: bool = False
+    shared: bool = False  # other fields were cut from the same text: edits are not safe
+    chunks: tuple[Chunk | Hole, ...] = ()
+    variable: str | None = None  # the word is exactly this variable (`"$VLLM_BIN"`)
+
+    @property
+    def known(self) -> bool:
+        return self.text is not None and not self.spread
+
+
+@dataclass(frozen=True)
+class Elements:
+    """`"$@"`, `"${A[@]}"`: fields that stay separate words; `more`: unknown ones follow."""
+
+    fields: tuple[Field, ...]
+    quoted: bool
+    start: int
+    end: int
+    raw: str
+
+
+Part = Union[Chunk, Hole, Elements]
+
+
+@dataclass(frozen=True)
+class Scalar:
+    chunks: tuple[Chunk, ...]
+
+    @property
+    def text(self) -> str:
+        return "".join(chunk.text for chunk in self.chunks)
+
+
+@dataclass(frozen=True)
+class Array:
+    elements: tuple[Field, ...]
+
+    @property
+    def known(self) -> bool:
+        return all(element.known for element in self.elements)
+
+
+class _Unset:
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+UNSET = _Unset()
+Value = Union[Scalar, Array, _Unset]
+
+
+def scalar_text(value: Value | None) -> str | None:
+    """The text of a variable as `"$X"` gives it; None when unknown."""
+    if value is None:
+        return None
+    if value is UNSET:
+        return ""
+    if isinstance(value, Scalar):
+        return value.text
+    assert isinstance(value, Array)
+    if not value.elements:
+        return ""
+    first = value.elements[0]
+    return first.text if first.known else None
+
+
+@dataclass
+class Scope:
+    """What the expander needs to know: variables and positional parameters of one world."""
+
+    variables: dict[str, Value]
+    positional: tuple[Field, ...] | None  # None: unknown (the script's own arguments)
+    assign: object = None  # callback(name, Value) for `${X:=word}`

@@ -1,0 +1,378 @@
+"""Words as bash expands them: quote removal, parameters, arrays, splitting, and their spans.
+
+A word node becomes `Field`s (the words the command receives). Each field remembers the text
+that must change to change it: the word itself, or, for the elements of `"${ARGS[@]}"`, `"$@"`
+and a split `$FLAGS`, the element inside the array literal, the word at the call site or the
+piece of the quoted string that defines the variable. Anything we cannot know statically
+(an unset variable, `$(...)`, a glob, `~`) makes the field unknown; an unquoted unknown
+expansion may stand for any number of words, so its field is a spread.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Iterable
+
+from .fields import element_chunks, make_fields
+from .grammar import Node
+from .place import Place
+from .values import UNSET, Array, Chunk, Container, Elements, Field, Hole, Part, Scalar, Scope, Value, scalar_text
+
+_ANSI_SIMPLE = {
+    "a": "\a",
+    "b": "\b",
+    "e": "\x1b",
+    "E": "\x1b",
+    "f": "\f",
+    "n": "\n",
+    "r": "\r",
+    "t": "\t",
+    "v": "\v",
+    "\\": "\\",
+    "'": "'",
+    '"': '"',
+    "?": "?",
+}
+_ANSI_NUMERIC = re.compile(r"\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3}|c.)")
+_UNKNOWN_SPECIALS = {"?", "$", "!", "-", "0", "_", "#"}
+
+
+@dataclass
+class Expander:
+    place: Place
+    scope: Scope
+    words: Container  # the container of the words being expanded (a command, an array literal)
+    substitutions: list[Node] = field(default_factory=list)  # `$(...)` met on the way
+
+    # -- offsets ------------------------------------------------------------------------------
+
+    def span(self, node: Node) -> tuple[int, int]:
+        parsed = self.place.parsed
+        return self.place.range(parsed.start(node), parsed.end(node))
+
+    def literal(self, text: str, start: int, end: int, quoted: bool, container: Container | None = None) -> Chunk | Hole:
+        """Script text [start, end) (script offsets) that reads as `text`."""
+        if self.place.unknown(start, end):
+            file_start, file_end = self.place.range(start, end)
+            return Hole(file_start, file_end, self.place.text[start:end], splits=not quoted)
+        file_start, file_end = self.place.range(start, end)
+        exact = self.place.exact(start, end) and text == self.place.text[start:end]
+        return Chunk(text, file_start, file_end, exact, quoted, False, container or self.words)
+
+    # -- words --------------------------------------------------------------------------------
+
+    def fields(self, node: Node) -> list[Field]:
+        """The words one word node becomes."""
+        parts = self.parts(node, quoted=False)
+        start, end = self.span(node)
+        return make_fields(parts, start, end, self.place.parsed.source(node), self.words)
+
+    def value(self, node: Node | None, container: Container | None = None) -> Value | None:
+        """The value an assignment gives (no splitting, no globbing); None parts make it unknown."""
+        if node is None:
+            return Scalar(())
+        saved = self.words
+        if container is not None:
+            self.words = container
+        try:
+            parts = self.parts(node, quoted=True)
+        finally:
+            self.words = saved
+        chunks: list[Chunk] = []
+        for part in parts:
+            if isinstance(part, Hole):
+                return None
+            if isinstance(part, Elements):
+                if any(not element.known for element in part.fields):
+                    return None
+                for number, element in enumerate(part.fields):
+                    if number:
+                        chunks.append(Chunk(" ", part.start, part.end, False, True, True, None))
+                    chunks.extend(chunk for chunk in element_chunks(element) if isinstance(chunk, Chunk))
+                continue
+            chunks.append(part)
+        return Scalar(tuple(chunks))
+
+    def parts(self, node: Node, quoted: bool) -> list[Part]:
+        kind = node.type
+        parsed = self.place.parsed
+        if kind == "word":
+            return self._unquoted_word(node, quoted)
+        if kind in ("number", "extglob_pattern", "regex", "test_operator", "special_variable_name", "variable_name"):
+            return [self.literal(parsed.source(node), parsed.start(node), parsed.end(node), quoted)]
+        if kind == "raw_string":
+            start, end = parsed.start(node), parsed.end(node)
+            return [self.literal(parsed.text[start + 1 : end - 1], start + 1, end - 1, True, self._string_container(node, "sq"))]
+        if kind in ("string", "translated_string"):
+            return self._double_quoted(node)
+        if kind == "ansi_c_string":
+            return self._ansi_c(node)
+        if kind == "concatenation":
+            found: list[Part] = []
+            for child in node.children:
+                if child.type == "$" and not child.is_named:
+                    continue  # `$"..."`: a translated string reads as the string
+                found.extend(self.parts(child, quoted))
+            return found
+        if kind == "simple_expansion":
+            return self._simple_expansion(node, quoted)
+        if kind == "expansion":
+            return self._expansion(node, quoted)
+        if kind in ("command_substitution", "process_substitution"):
+            self.substitutions.append(node)
+            return [self._hole(node, splits=not quoted and kind == "command_substitution")]
+        if kind == "arithmetic_expansion":
+            return [self._hole(node, splits=False)]
+        if kind == "brace_expression":
+            return [self._hole(node, splits=True)]
+        return [self._hole(node, splits=not quoted)]
+
+    def _hole(self, node: Node, splits: bool) -> Hole:
+        start, end = self.span(node)
+        return Hole(start, end, self.place.parsed.source(node), splits)
+
+    def _string_container(self, node: Node, layer: str) -> Container:
+        start, end = self.span(node)
+        return Container(("string", start), end - 1, "string", (*self.place.layers, layer))
+
+    def _unquoted_word(self, node: Node, quoted: bool) -> list[Part]:
+        """An unquoted word: backslash quotes the next character; `\\` newline vanishes."""
+        parsed = self.place.parsed
+        start, end = parsed.start(node), parsed.end(node)
+        text = parsed.text[start:end]
+        if "\\" not in text:
+            return [self.literal(text, start, end, quoted)]
+        found: list[Part] = []
+        run_start = 0
+        index = 0
+        while index < len(text):
+            if text[index] == "\\" and index + 1 < len(text):
+                if index > run_start:
+                    found.append(self.literal(text[run_start:index], start + run_start, start + index, quoted))
+                escaped = text[index + 1]
+                if escaped != "\n":
+                    found.append(self.literal(escaped, start + index, start + index + 2, True))
+                index += 2
+                run_start = index
+                continue
+            index += 1
+        if run_start < len(text):
+            found.append(self.literal(text[run_start:], start + run_start, end, quoted))
+        return found
+
+    def _double_quoted(self, node: Node) -> list[Part]:
+        """`"..."`: expansions inside; backslash escapes only `$`, `` ` ``, `"`, `\\`, newline."""
+        parsed = self.place.parsed
+        container = self._string_container(node, "dq")
+        found: list[Part] = []
+        start, end = parsed.start(node), parsed.end(node)
+        opening = 2 if parsed.text.startswith('$"', start) else 1
+        cursor = start + opening
+        for child in node.children:
+            child_start, child_end = parsed.start(child), parsed.end(child)
+            if child.type == '"' or child_end <= cursor:
+                continue
+            if child_start > cursor:
+                found.extend(self._dq_text(cursor, child_start, container))
+            if child.type == "string_content":
+                found.extend(self._dq_text(child_start, child_end, container))
+            else:
+                found.extend(self.parts(child, quoted=True))
+            cursor = child_end
+        if end - 1 > cursor:
+            found.extend(self._dq_text(cursor, end - 1, container))
+        if not found:
+            file_start, _ = self.place.range(start + opening, start + opening)
+            found.append(Chunk("", file_start, file_start, True, True, False, container))
+        return found
+
+    def _dq_text(self, start: int, end: int, container: Container) -> list[Part]:
+        text = self.place.parsed.text[start:end]
+        found: list[Part] = []
+        run_start = 0
+        index = 0
+        while index < len(text):
+            if text[index] == "\\" and index + 1 < len(text) and text[index + 1] in '$`"\\\n':
+                if index > run_start:
+                    found.append(self.literal(text[run_start:index], start + run_start, start + index, True, container))
+                if text[index + 1] != "\n":
+                    found.append(self.literal(text[index + 1], start + index, start + index + 2, True, container))
+                index += 2
+                run_start = index
+                continue
+            index += 1
+        if run_start < len(text):
+            found.append(self.literal(text[run_start:], start + run_start, end, True, container))
+        return found
+
+    def _ansi_c(self, node: Node) -> list[Part]:
+        parsed = self.place.parsed
+        start, end = parsed.start(node), parsed.end(node)
+        body = parsed.text[start + 2 : end - 1]
+        decoded = _decode_ansi_c(body)
+        if decoded is None:
+            return [self._hole(node, splits=False)]
+        chunk = self.literal(decoded, start, end, True, self._string_container(node, "ansi"))
+        return [replace(chunk, exact=False) if isinstance(chunk, Chunk) else chunk]
+
+    # -- parameters ---------------------------------------------------------------------------
+
+    def _simple_expansion(self, node: Node, quoted: bool) -> list[Part]:
+        name_node = node.named_children[0] if node.named_children else None
+        if name_node is None:
+            return [self._hole(node, splits=not quoted)]
+        return self._parameter(node, self.place.parsed.source(name_node), None, quoted)
+
+    def _expansion(self, node: Node, quoted: bool) -> list[Part]:
+        """`${...}`: plain, `[@]`/`[*]`/`[N]`, and the `-`, `:-`, `+`, `:+`, `=`, `:=`, `?` forms."""
+        children = [child for child in node.children if child.type not in ("${", "}")]
+        if not children:
+            return [self._hole(node, splits=not quoted)]
+        first = children[0]
+        if first.type in ("#", "!") and not first.is_named:
+            return [self._hole(node, splits=not quoted)]  # length, indirection: not worth reading
+        if first.type == "subscript":
+            return self._subscript(node, first, children[1:], quoted)
+        if first.type not in ("variable_name", "special_variable_name"):
+            return [self._hole(node, splits=not quoted)]
+        name = self.place.parsed.source(first)
+        rest = children[1:]
+        if not rest:
+            return self._parameter(node, name, None, quoted)
+        operator = rest[0].type if not rest[0].is_named else ""
+        if operator in ("-", ":-", "+", ":+", "=", ":=", "?", ":?"):
+            return self._default(node, name, operator, rest[1:], quoted)
+        return [self._hole(node, splits=not quoted)]
+
+    def _subscript(self, node: Node, subscript: Node, rest: list[Node], quoted: bool) -> list[Part]:
+        if rest:
+            return [self._hole(node, splits=not quoted)]
+        name_node = subscript.child_by_field_name("name")
+        index_node = subscript.child_by_field_name("index")
+        if name_node is None or index_node is None:
+            return [self._hole(node, splits=not quoted)]
+        index = self.place.parsed.source(index_node)
+        return self._parameter(node, self.place.parsed.source(name_node), index, quoted)
+
+    def _default(self, node: Node, name: str, operator: str, operand: list[Node], quoted: bool) -> list[Part]:
+        value = self._lookup(name)
+        if value is None:
+            return [self._hole(node, splits=not quoted)]
+        text = scalar_text(value)
+        if text is None:
+            return [self._hole(node, splits=not quoted)]
+        empty = value is UNSET or (text == "" and operator.startswith(":"))
+        use_operand = empty if operator.lstrip(":") in ("-", "=", "?") else not empty
+        if operator.lstrip(":") == "?" and empty:
+            return [self._hole(node, splits=not quoted)]
+        if not use_operand:
+            return [] if operator.lstrip(":") == "+" else self._parameter(node, name, None, quoted)
+        found: list[Part] = []
+        for child in operand:
+            found.extend(self.parts(child, quoted))
+        if operator.lstrip(":") == "=" and callable(self.scope.assign):
+            chunks = [part for part in found if isinstance(part, Chunk)]
+            if len(chunks) == len(found):
+                self.scope.assign(name, Scalar(tuple(chunks)))
+        return found
+
+    def _lookup(self, name: str) -> Value | None:
+        """A variable's value; None when it cannot be known (the environment, specials)."""
+        if name.isdigit() and name != "0":
+            positional = self.scope.positional
+            if positional is None:
+                return None
+            position = int(name) - 1
+            if position >= len(positional):
+                return UNSET if all(element.known for element in positional) else None
+            element = positional[position]
+            return Array((element,)) if element.known else None
+        if name in _UNKNOWN_SPECIALS:
+            return None
+        return self.scope.variables.get(name)
+
+    def _parameter(self, node: Node, name: str, index: str | None, quoted: bool) -> list[Part]:
+        start, end = self.span(node)
+        raw = self.place.parsed.source(node)
+        if name in ("@", "*") and index is None:
+            return self._elements(node, self.scope.positional, name == "@", quoted)
+        value = self._lookup(name)
+        if index in ("@", "*"):
+            elements = value.elements if isinstance(value, Array) else None
+            if isinstance(value, Scalar):
+                elements = (Field(value.text, start, end, raw, self.words, chunks=value.chunks),)  # type: ignore[arg-type]
+            if value is UNSET:
+                elements = ()
+            return self._elements(node, elements, index == "@", quoted)
+        if index is not None:
+            if not index.isdigit():
+                return [Hole(start, end, raw, not quoted)]
+            if isinstance(value, Array):
+                position = int(index)
+                if position >= len(value.elements):
+                    return [] if value.known else [Hole(start, end, raw, not quoted)]
+                value = Array((value.elements[position],))
+            elif isinstance(value, Scalar) and index != "0":
+                return []
+        if value is None:
+            return [Hole(start, end, raw, not quoted)]
+        if value is UNSET:
+            return []
+        if isinstance(value, Array):
+            if not value.elements:
+                return []
+            first = value.elements[0]
+            if not first.known:
+                return [Hole(start, end, raw, not quoted)]
+            return [Elements((first,), quoted, start, end, raw)]
+        return [replace(chunk, quoted=quoted, expanded=True, site=(start, end)) for chunk in value.chunks] or [
+            Chunk("", start, end, False, quoted, True, None)
+        ]
+
+    def _elements(self, node: Node, elements: Iterable[Field] | None, separate: bool, quoted: bool) -> list[Part]:
+        start, end = self.span(node)
+        raw = self.place.parsed.source(node)
+        if elements is None:
+            return [Hole(start, end, raw, splits=True)]
+        elements = tuple(elements)
+        if not separate and quoted:
+            if any(not element.known for element in elements):
+                return [Hole(start, end, raw, splits=False)]
+            chunks: list[Part] = []
+            for number, element in enumerate(elements):
+                if number:
+                    chunks.append(Chunk(" ", start, end, False, True, True, None))
+                chunks.extend(replace(chunk, quoted=True) for chunk in element_chunks(element) if isinstance(chunk, Chunk))
+            return chunks or [Chunk("", start, end, False, True, True, None)]
+        return [Elements(elements, quoted, start, end, raw)]
+
+
+def _decode_ansi_c(body: str) -> str | None:
+    out: list[str] = []
+    index = 0
+    while index < len(body):
+        char = body[index]
+        if char != "\\" or index + 1 >= len(body):
+            out.append(char)
+            index += 1
+            continue
+        following = body[index + 1]
+        if following in _ANSI_SIMPLE:
+            out.append(_ANSI_SIMPLE[following])
+            index += 2
+            continue
+        match = _ANSI_NUMERIC.match(body, index)
+        if match is None:
+            out.append(char)
+            index += 1
+            continue
+        code = match.group(1)
+        if code.startswith("c"):
+            return None
+        if code[0] in "xuU":
+            out.append(chr(int(code[1:], 16)))
+        else:
+            out.append(chr(int(code, 8) & 0xFF))
+        index = match.end()
+    return "".join(out)
