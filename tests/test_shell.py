@@ -176,6 +176,30 @@ def test_export_prefix_env_and_wrappers() -> None:
     assert only("VLLM_USE_V2_MODEL_RUNNER=0\nexport VLLM_USE_V2_MODEL_RUNNER\nvllm serve m\n").env["VLLM_USE_V2_MODEL_RUNNER"].value == "0"
 
 
+def test_an_assignment_with_an_unknown_value_still_names_its_variable() -> None:
+    # realworld B1 (LMCache examples): `env NAME="$VAR" vllm serve ...` was not read at all
+    launch = only('env CUDA_VISIBLE_DEVICES="${GPU}" vllm serve m --return-sampling-mask\n')
+    assert launch.settings["return_sampling_mask"].value is True and not launch.open_ended
+    assert only('env VLLM_USE_V2_MODEL_RUNNER="$R" vllm serve m\n').env["VLLM_USE_V2_MODEL_RUNNER"].value is UNKNOWN
+    # A prefix with an unknown value replaces an exported one; it does not inherit it.
+    assert (
+        only('export VLLM_USE_V2_MODEL_RUNNER=0\nVLLM_USE_V2_MODEL_RUNNER="$R" vllm serve m\n').env["VLLM_USE_V2_MODEL_RUNNER"].value
+        is UNKNOWN
+    )
+    assert launches('env "$SETTINGS" vllm serve m\n') == []  # `$X` alone may be the command
+
+
+def test_a_command_line_kept_in_a_string_with_unknown_pieces_is_read_as_a_script() -> None:
+    # realworld B3 (vLLM's nixl tests): `CMD="... vllm serve $MODEL ..."; bash -c "$CMD" &`
+    text = 'M=${M:-"Qwen/Qwen3-0.6B"}\nCMD="VLLM_LOGGING_LEVEL=DEBUG vllm serve $M --return-sampling-mask"\nbash -c "${CMD}" &\neval "$CMD &"\n'
+    found = launches(text)
+    assert len(found) == 2 and all(launch.settings["return_sampling_mask"].value is True for launch in found)
+    assert all(launch.open_ended for launch in found)  # $M may hold more words, such as --logprobs-mode
+    both = only('P=${P:-8000}\nCMD="vllm serve m --return-sampling-mask --logits-processors a:B --port $P"\nbash -c "$CMD"\n')
+    assert both.settings["logits_processors"].value == ["a:B"]
+    assert launches('CMD="vllm serve $M --return-sampling-mask"\nbash -c $CMD\n') == []  # unquoted: the split is unknown
+
+
 def test_env_that_does_not_reach_the_launch() -> None:
     assert only("export VLLM_USE_V2_MODEL_RUNNER=0\nenv -i PATH=/bin vllm serve m\n").env == {}
     assert only("export VLLM_USE_V2_MODEL_RUNNER=0\nenv -u VLLM_USE_V2_MODEL_RUNNER vllm serve m\n").env == {}

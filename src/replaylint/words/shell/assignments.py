@@ -13,7 +13,7 @@ from .grammar import Node
 from .nodes import descendants, words_of
 from .place import Place, quoting
 from .spans import ScriptSpans
-from .values import UNSET, Array, Container, Field, Scalar, Value, scalar_text
+from .values import UNSET, Array, Container, Field, Partial, Scalar, Value, scalar_text
 from .words import Expander
 from .world import EnvEntry, World
 
@@ -53,8 +53,14 @@ def assigned_value(
         return value
     if isinstance(previous, Array):
         return None
+    if isinstance(previous, Partial) or isinstance(value, Partial):
+        return Partial(_pieces(previous) + _pieces(value))
     assert isinstance(previous, Scalar) and isinstance(value, Scalar)
     return Scalar(previous.chunks + value.chunks)
+
+
+def _pieces(value: Value) -> tuple:
+    return value.parts if isinstance(value, Partial) else value.chunks  # type: ignore[union-attr]
 
 
 def assign_element(subscript: Node, value_node: Node | None, place: Place, world: World) -> World:

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Iterator
 
-from ...model import Launch, LaunchKind, Span, VersionHint
+from ...model import UNKNOWN, Launch, LaunchKind, Span, VersionHint
 from ...source import ExtractContext, SourceFile
 from ...vllm.fields import FIELDS
 from ...vllm.images import release_from_pin
@@ -33,7 +33,7 @@ from .nodes import single_variable, statement_break, words_of
 from .place import Place
 from .scripts import assemble, heredoc, herestring
 from .spans import ScriptSpans
-from .values import UNSET, Array, Chunk, Field, Scalar, scalar_text
+from .values import UNSET, Array, Chunk, Field, Partial, Scalar, scalar_text
 from .words import Expander
 from .world import (
     MAX_VALUE,
@@ -162,7 +162,8 @@ class Interpreter(ControlFlow):
         appending = any(child.type == "+=" for child in node.children)
         expander = Expander(place, world.scope(), words_of(place, node))
         value = assigned_value(name, value_node, place, expander, world.variables.get(name) if appending else None, appending)
-        if isinstance(value, Array) and len(value.elements) > MAX_VALUE or isinstance(value, Scalar) and len(value.chunks) > MAX_VALUE:
+        size = len(value.elements) if isinstance(value, Array) else len(value.parts) if isinstance(value, Partial) else 0
+        if size > MAX_VALUE or isinstance(value, Scalar) and len(value.chunks) > MAX_VALUE:
             # `A="$A$A"` in a loop: a value that doubles each time is unknown once it is big
             value = None
         self._substitutions(expander, place, [world])
@@ -259,7 +260,12 @@ class Interpreter(ControlFlow):
                 value_span = (end, end)
             word = Field(text, start, end, self.source.text[start:end], expander.words)
             found.append(
-                EnvWord(name, text, (word,), value_span if place.exact(place.parsed.start(node), place.parsed.end(node)) else None)
+                EnvWord(
+                    name,
+                    UNKNOWN if text is None else text,
+                    (word,),
+                    value_span if place.exact(place.parsed.start(node), place.parsed.end(node)) else None,
+                )
             )
         return found
 
@@ -347,8 +353,10 @@ class Interpreter(ControlFlow):
         env = self.builder.command_env(world, env_words, outcome.found)
         inner = child_shell(world, env, tuple(outcome.positional[1:]), world.env_open or outcome.found.env_open)
         for word in env_words:
-            if word.value is not None:
+            if isinstance(word.value, str):
                 inner.variables[word.name] = Scalar((Chunk(word.value, word.words[0].start, word.words[0].end, False, True, False, None),))
+            elif word.value is UNKNOWN:
+                inner.variables.pop(word.name, None)
         with self.deeper():
             self.run_script(nested, [inner])
 

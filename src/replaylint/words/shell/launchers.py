@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from ...launchers import split_launcher
+from ...model import UNKNOWN
 from ...vllm.images import is_vllm_image, release_from_image
-from .values import Field
+from .values import Chunk, Field
 from .wrappers import (
     CONDA_VALUES,
     DOCKER_EXEC_VALUES,
@@ -40,7 +42,7 @@ class EnvWord:
     """An environment variable a wrapper sets for its command (`env X=1`, `docker run -e X=1`)."""
 
     name: str
-    value: str | None  # None: `-e NAME` passes the caller's value on; `env -u NAME` unsets
+    value: Any  # text; UNKNOWN (`X="$Y"`); None: `-e NAME` passes the caller's value on, `env -u NAME` unsets
     words: tuple[Field, ...]  # the words that set it (`-e`, `X=1`)
     value_span: tuple[int, int] | None
     unset: bool = False
@@ -169,7 +171,12 @@ def _env(words: list[Field], position: int, found: Found) -> int | None:
         word = words[position]
         text = word.text
         if text is None:
-            return None
+            name = _assigned_name(word)
+            if name is None:
+                return None  # `$X` alone may be an option, an assignment or the command
+            _add_env(found, EnvWord(name, UNKNOWN, (word,), None))
+            position += 1
+            continue
         if text in ("-i", "-", "--ignore-environment"):
             found.env_mode = "clear"
             found.env_words = []
@@ -194,6 +201,13 @@ def _env(words: list[Field], position: int, found: Found) -> int | None:
             _add_env(found, _assignment_word(match.group(1), match.group(2), (word,)))
         position += 1
     return None
+
+
+def _assigned_name(word: Field) -> str | None:
+    """The name of `NAME="$VALUE"`, whose text is not known: its literal head names it."""
+    head = word.chunks[0] if word.chunks and isinstance(word.chunks[0], Chunk) else None
+    match = _ASSIGNMENT.match(head.text) if head is not None else None
+    return match.group(1) if match is not None else None
 
 
 def _add_env(found: Found, word: EnvWord) -> None:

@@ -103,12 +103,23 @@ class _Unset:
 
 
 UNSET = _Unset()
-Value = Union[Scalar, Array, _Unset]
+
+
+@dataclass(frozen=True)
+class Partial:
+    """A string some pieces of which are not known (`CMD="vllm serve $MODEL"`, MODEL from the
+    environment). `bash -c "$CMD"` and `eval` read it as a script, holes and all; anywhere else
+    the value is unknown."""
+
+    parts: tuple[Chunk | Hole, ...]
+
+
+Value = Union[Scalar, Array, _Unset, Partial]
 
 
 def scalar_text(value: Value | None) -> str | None:
     """The text of a variable as `"$X"` gives it; None when unknown."""
-    if value is None:
+    if value is None or isinstance(value, Partial):
         return None
     if value is UNSET:
         return ""

@@ -17,7 +17,7 @@ from typing import Iterable
 from .fields import element_chunks, make_fields
 from .grammar import Node
 from .place import Place
-from .values import UNSET, Array, Chunk, Container, Elements, Field, Hole, Part, Scalar, Scope, Value, scalar_text
+from .values import UNSET, Array, Chunk, Container, Elements, Field, Hole, Part, Partial, Scalar, Scope, Value, scalar_text
 
 _ANSI_SIMPLE = {
     "a": "\a",
@@ -80,9 +80,10 @@ class Expander:
         finally:
             self.words = saved
         chunks: list[Chunk] = []
+        if any(isinstance(part, Hole) for part in parts):
+            holes_only = all(isinstance(part, (Chunk, Hole)) for part in parts)
+            return Partial(tuple(parts)) if holes_only else None  # type: ignore[arg-type]
         for part in parts:
-            if isinstance(part, Hole):
-                return None
             if isinstance(part, Elements):
                 if any(not element.known for element in part.fields):
                     return None
@@ -319,6 +320,14 @@ class Expander:
             return [Hole(start, end, raw, not quoted)]
         if value is UNSET:
             return []
+        if isinstance(value, Partial):
+            if not quoted:
+                return [Hole(start, end, raw, splits=True)]  # where the known pieces split is not known
+            site = (start, end)
+            return [
+                replace(part, quoted=True, expanded=True, site=site) if isinstance(part, Chunk) else replace(part, splits=False)
+                for part in value.parts
+            ]
         if isinstance(value, Array):
             if not value.elements:
                 return []
