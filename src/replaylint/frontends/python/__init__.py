@@ -1,19 +1,22 @@
 """Python frontend: CPython's parser decides what libcst must read (`focus`), then libcst reads
 it (`launches`, with `collect`, `values` and `argv`); fixes are written back by `rendering`. A file
-whose statements start nothing is decided without libcst, which is imported only for the first
-file that needs it (it costs a process 0.2 s)."""
+whose statements start nothing, or start only what asks for no replay (`verdict`), is decided
+without libcst, which is imported only for the first file that needs it (it costs a process 0.2 s)."""
 
 from __future__ import annotations
 
 from ...model import Edit, Fix, Launch
 from ...source import ExtractContext, NeedsHeavyParser, SourceFile
 from .focus import focus
+from .verdict import Settled
 
 
 def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
     focused = context.prepared if context.prepared is not None else focus(source.text)
     if focused is None:
         return []
+    if isinstance(focused, Settled):
+        return focused.launches(source)
     if context.light:
         raise NeedsHeavyParser(focused)
     from .launches import extract_focused

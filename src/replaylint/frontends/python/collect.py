@@ -179,7 +179,8 @@ class Collector(ScopeTracker):
 
     def arg_bounds(self, arg: cst.Arg) -> tuple[int, int]:
         first: cst.CSTNode = arg.keyword if arg.keyword is not None else arg.value
-        span = self.span(first, arg.value)
+        closing = getattr(arg.value, "rpar", None)  # libcst's position of `(x)` stops before its `)`
+        span = self.span(first, closing[-1] if closing else arg.value)
         start = span.start - len(arg.star)
         return start, span.end
 

@@ -12,7 +12,8 @@ the comment and blank lines between statements become empty lines, each run of t
 one string statement on the same lines (libcst reads one token there, not a node per line). That
 keeps the line and column of every kept line, so libcst's positions still point into the
 original text. A file with nothing that
-starts something is not given to libcst at all. The text tests only choose what libcst reads;
+starts something is not given to libcst at all, nor is one whose starting calls CPython's parser
+shows to ask for no replay (`verdict`). The text tests only choose what libcst reads;
 libcst and the collector decide what is a launch.
 """
 
@@ -26,6 +27,7 @@ import warnings
 from typing import Callable
 
 from ...source import ParseError
+from .verdict import Settled, settled
 
 _MAX_NESTING = 500
 _MAX_LINE = 5000
@@ -204,6 +206,26 @@ def _starts(statement: ast.stmt, engines: set[str], spawners: set[str], hot: _Li
     return False
 
 
+def _classifier(engines: set[str], spawners: set[str], sagemaker: set[str]) -> Callable[[ast.Call], str | None]:
+    """What a call starts, by the names `_starts` knows it by (for `verdict.settled`)."""
+
+    def kind(call: ast.Call) -> str | None:
+        func = call.func
+        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+        root = func.value.id if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) else None
+        if name in sagemaker:
+            return "sagemaker"
+        if name in engines:
+            return "engine"
+        if name in _SPAWNING_CALLS and (root in _SPAWNING_MODULES or (root is None and name in spawners)):
+            return "spawn"
+        if name in _ENV_CALLS and any(isinstance(arg, ast.Constant) and arg.value == _RUNNER_ENV for arg in call.args):
+            return "env"
+        return None
+
+    return kind
+
+
 def _assigned_names(statement: ast.stmt) -> set[str]:
     targets: list[ast.expr] = []
     if isinstance(statement, ast.Assign):
@@ -281,9 +303,10 @@ def _shares_lines(body: list[ast.stmt], position: int, first: int, last: int) ->
     return (before is not None and (before.end_lineno or before.lineno) >= first) or (after is not None and after.lineno <= last)
 
 
-def focus(text: str) -> str | None:
+def focus(text: str) -> str | Settled | None:
     """The text libcst should analyse (the same lines and columns as `text` where it keeps
-    anything; blanked statements become empty lines), or None when nothing starts anything.
+    anything; blanked statements become empty lines), `Settled` when what starts asks for no
+    replay (`verdict`), or None when nothing starts anything.
 
     Raises ParseError for files CPython rejects as too deep, and for kept statements nested
     beyond what replaylint analyses.
@@ -332,6 +355,9 @@ def focus(text: str) -> str | None:
         kept.append(starts or requests[span])
     if not starts_something:
         return None
+    verdict = settled(tree, [statement for statement, keep in zip(body, kept) if keep], _classifier(engines, spawners, set(sagemaker)))
+    if verdict is not None:
+        return verdict  # what starts asks for no replay: nothing for libcst to read
 
     def matters(statement: ast.stmt, segment: str) -> bool:
         may = hot.touch(statement) and (
