@@ -3,8 +3,9 @@
 An entry holds a file's findings and notes under the SHA-256 of its bytes, the configuration's
 fingerprint and replaylint's version, plus the hashes of the other files its result read (a
 `--config` YAML, the project's pins). Files with findings are cached too. Files the prefilter
-rejects are not cached at all: reading them is as cheap as looking them up, so the cache stays
-small and loads fast even in a pre-commit run.
+rejects are remembered by their size and time only: a stat decides them in a warm run. And the
+folders walked are remembered with their files (`discovery.Snapshot`): a warm run stats them
+instead of walking the tree and asking git again.
 """
 
 from __future__ import annotations
@@ -97,9 +98,11 @@ class ResultCache:
 
     def __init__(self, directory: str, fingerprint: str | Callable[[], str]) -> None:
         self.directory = directory
+        self._prefix = os.getcwd().rstrip("/") + "/"
         self._fingerprint = fingerprint
         self._results = _Store(directory, self._results_name)
         self._clean = _Store(directory, lambda: f"clean-{digest(f'{__version__}{_FORMAT}'.encode())[:16]}.pickle")
+        self._trees = _Store(directory, lambda: f"trees-{digest(f'{__version__}{_FORMAT}'.encode())[:16]}.pickle")
 
     def _results_name(self) -> str:
         """One file per configuration: its key needs the rule table, so it waits for the first
@@ -117,7 +120,7 @@ class ResultCache:
 
     def lookup(self, path: str, content_digest: str) -> Entry | None:
         """The cached result of `path` when neither it nor anything it read has changed."""
-        entry = self.entries.get(os.path.abspath(path))
+        entry = self.entries.get(self._key(path))
         if entry is None or entry.digest != content_digest:
             return None
         for dependency, expected in entry.dependencies.items():
@@ -131,14 +134,30 @@ class ResultCache:
             hashed = file_digest(dependency)
             if hashed is not None:
                 hashes[os.path.abspath(dependency)] = hashed
-        self.entries[os.path.abspath(path)] = Entry(content_digest, findings, notes, kind, hashes)
+        self.entries[self._key(path)] = Entry(content_digest, findings, notes, kind, hashes)
         self._results.dirty = True
 
+    def _key(self, path: str) -> str:
+        """`os.path.abspath(path)`, without a getcwd and a normpath per file for the normalised
+        relative paths discovery gives."""
+        if os.sep == "/" and path and path[0] != "/" and path[-1] not in "/." and "./" not in path and "//" not in path:
+            return self._prefix + path  # no `.` or `..` part, no doubled or trailing slash: normal
+        return os.path.abspath(path)
+
+    @property
+    def snapshots(self) -> _Remembered:
+        """The files of the folders walked before (`discovery.Snapshot`, by folder)."""
+        return _Remembered(self._trees)
+
+    def remembers_files(self) -> bool:
+        """Whether an earlier run of this version remembered files the prefilter turned away."""
+        return bool(self._clean.data)
+
     def is_clean(self, path: str, stat: tuple[int, int]) -> bool:
-        return self._clean.data.get(os.path.abspath(path)) == stat
+        return self._clean.data.get(self._key(path)) == stat
 
     def mark_clean(self, path: str, stat: tuple[int, int]) -> None:
-        key = os.path.abspath(path)
+        key = self._key(path)
         if self._clean.data.get(key) != stat:
             self._clean.data[key] = stat
             self._clean.dirty = True
@@ -146,6 +165,22 @@ class ResultCache:
     def save(self) -> None:
         self._results.save()
         self._clean.save()
+        self._trees.save()
+
+
+class _Remembered(dict):
+    """A store's dict as discovery reads and writes it: a write marks the store for saving."""
+
+    def __init__(self, store: _Store) -> None:
+        super().__init__()
+        self._store = store
+
+    def get(self, key, default=None):  # type: ignore[override]
+        return self._store.data.get(key, default)
+
+    def __setitem__(self, key, value) -> None:
+        self._store.data[key] = value
+        self._store.dirty = True
 
 
 def default_directory(root: str) -> str:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-from typing import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Callable, Iterable, Iterator, Optional, Tuple
 
 DEFAULT_EXCLUDES = (
     "__pycache__",
@@ -28,8 +29,9 @@ class Excluder:
     one with "/" matches the path relative to the directory being walked."""
 
     def __init__(self, patterns: Iterable[str]) -> None:
-        names = [p.rstrip("/") for p in patterns if "/" not in p.rstrip("/")]
-        paths = [p.strip("/") for p in patterns if "/" in p.rstrip("/")]
+        self.key = tuple(patterns)
+        names = [p.rstrip("/") for p in self.key if "/" not in p.rstrip("/")]
+        paths = [p.strip("/") for p in self.key if "/" in p.rstrip("/")]
         self._name = re.compile("|".join(fnmatch.translate(p) for p in names)) if names else None
         self._path = re.compile("|".join(fnmatch.translate(p) for p in paths)) if paths else None
 
@@ -85,10 +87,16 @@ def _joined(directory: str, relative: str) -> str:
     return relative if directory == "." else directory + "/" + relative
 
 
-def _walk(directory: str, excluder: Excluder) -> Iterator[str]:
-    """Normalised paths of the files below a normalised `directory`."""
+def _walk(directory: str, excluder: Excluder, stamps: dict[str, Stamp] | None = None) -> Iterator[str]:
+    """Normalised paths of the files below a normalised `directory`; with `stamps`, the stamp of
+    every folder walked and every `.gitignore` in them (`Snapshot`)."""
     for root, dirs, files in os.walk(directory):
         base = os.path.normpath(root)  # once per folder (`./docs` below `.`)
+        if stamps is not None:
+            stamps[base] = stamp(base)
+            if ".gitignore" in files:
+                ignore = _joined(base, ".gitignore")
+                stamps[ignore] = stamp(ignore)
         relative_root = os.path.relpath(root, directory)
         prefix = "" if relative_root == "." else relative_root + "/"
         dirs[:] = sorted(
@@ -104,24 +112,89 @@ def _walk(directory: str, excluder: Excluder) -> Iterator[str]:
             yield _joined(base, name)
 
 
+# -- snapshots: a warm run does not walk a tree whose folders have not changed -------------------
+
+Stamp = Optional[Tuple[int, int]]  # (mtime_ns, size); None: the path does not exist
+
+
+def stamp(path: str) -> Stamp:
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    return (status.st_mtime_ns, status.st_size)
+
+
+@dataclass
+class Snapshot:
+    """The files a walk found below a folder, and the stamps that would change with them: every
+    folder walked (a file added, removed or renamed changes its folder's time), every
+    `.gitignore`, and git's index, `info/exclude` and the user's global ignore file."""
+
+    files: list[str]
+    stamps: dict[str, Stamp]
+
+    def still_true(self) -> bool:
+        return all(stamp(path) == expected for path, expected in self.stamps.items())
+
+
+def _git_stamps(directory: str) -> dict[str, Stamp]:
+    """What else decides what git ignores below `directory`: the `.gitignore` files above it up
+    to the repository, its index (`git add -f`), `info/exclude`, and the global ignore file."""
+    found: dict[str, Stamp] = {}
+    current = os.path.abspath(directory)
+    while True:
+        if current != os.path.abspath(directory):  # the walk stamps the folder's own
+            found[os.path.join(current, ".gitignore")] = stamp(os.path.join(current, ".gitignore"))
+        dot_git = os.path.join(current, ".git")
+        if os.path.isdir(dot_git):
+            for name in ("index", os.path.join("info", "exclude")):
+                found[os.path.join(dot_git, name)] = stamp(os.path.join(dot_git, name))
+            break
+        if os.path.exists(dot_git):  # a worktree or submodule: `gitdir: ...` (its index lives there)
+            found[dot_git] = stamp(dot_git)
+            break
+        parent = os.path.dirname(current)
+        if parent == current:
+            break
+        current = parent
+    config_home = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    found[os.path.join(config_home, "git", "ignore")] = stamp(os.path.join(config_home, "git", "ignore"))
+    return found
+
+
+def _walked(directory: str, excluder: Excluder, respect_gitignore: bool, snapshots: dict | None) -> list[str]:
+    """The files below `directory` that git does not ignore, from a snapshot still true or a walk."""
+    key = (os.path.abspath(directory), excluder.key, respect_gitignore)
+    if snapshots is not None:
+        known = snapshots.get(key)
+        if isinstance(known, Snapshot) and known.still_true():
+            return known.files
+    git_stamps = _git_stamps(directory) if respect_gitignore and snapshots is not None else {}
+    git_listing = _git_listing(directory) if respect_gitignore else lambda: None
+    stamps: dict[str, Stamp] | None = {} if snapshots is not None else None
+    walked = list(_walk(directory, excluder, stamps))
+    allowed = git_listing()
+    files = [path for path in walked if allowed is None or path in allowed]
+    if snapshots is not None and stamps is not None:
+        snapshots[key] = Snapshot(files, {**stamps, **git_stamps})
+    return files
+
+
 def discover(
     paths: Iterable[str],
     excludes: tuple[str, ...] = DEFAULT_EXCLUDES,
     respect_gitignore: bool = True,
     force_exclude: bool = False,
+    snapshots: dict | None = None,
 ) -> Iterator[str]:
-    """Files to check, in a stable order. Explicit files are kept unless `force_exclude`."""
+    """Files to check, in a stable order. Explicit files are kept unless `force_exclude`.
+    `snapshots` (kept by the result cache) lets a folder that has not changed skip its walk."""
     seen: set[str] = set()
     excluder = Excluder(excludes)
     for given in paths:
         if os.path.isdir(given):
-            directory = os.path.normpath(given)
-            git_listing = _git_listing(directory) if respect_gitignore else lambda: None
-            walked = list(_walk(directory, excluder))
-            allowed = git_listing()
-            for path in walked:
-                if allowed is not None and path not in allowed:
-                    continue
+            for path in _walked(os.path.normpath(given), excluder, respect_gitignore, snapshots):
                 if path not in seen:
                     seen.add(path)
                     yield path

@@ -60,13 +60,25 @@ class _Triaged:
     kind: str | None = None
 
 
-def _triage(checker: Checker, path: str, result_cache: cache.ResultCache | None, stats: bool) -> _Triaged:
-    kind = frontends.kind_for(path, read_head(path) if "." not in os.path.basename(path) else b"")
+def _by_stat(
+    path: str, result_cache: cache.ResultCache | None, stats: bool
+) -> tuple[FileResult | None, str | None, tuple[int, int] | None]:
+    """What a file's name and stat decide: not a file replaylint reads, or one the cache
+    remembers the prefilter turned away, unchanged since. Also its kind and stat."""
+    kind = frontends.kind_for(path, read_head(path) if "." not in path[path.rfind(os.sep) + 1 :] else b"")
     if kind is None:
-        return _Triaged(FileResult(path))
+        return FileResult(path), None, None
     stat = _stat(path) if stats else None
     if stat is not None and result_cache is not None and result_cache.is_clean(path, stat):
-        return _Triaged(FileResult(path, kind=kind))
+        return FileResult(path, kind=kind), kind, stat
+    return None, kind, stat
+
+
+def _triage(checker: Checker, path: str, result_cache: cache.ResultCache | None, stats: bool) -> _Triaged:
+    decided, kind, stat = _by_stat(path, result_cache, stats)
+    if decided is not None:
+        return _Triaged(decided)
+    assert kind is not None
     data = checker.read(path)
     if isinstance(data, FileResult):
         return _Triaged(data)
@@ -103,23 +115,38 @@ def _store(result_cache: cache.ResultCache | None, result: FileResult, clean_sta
 def run_checks(
     paths: list[str], config: Config, checker: Checker, result_cache: cache.ResultCache | None = None, workers: int | None = None
 ) -> list[FileResult]:
-    """Check every discovered file. A large tree on two cores is read by a worker and this
-    process together (`_run_pipelined`); otherwise this process runs the prefilter and the cache
-    over all files, and the ones left are parsed here or, when many, in worker processes."""
+    """Check every discovered file. With a cache that remembers files, their stats decide most of
+    them first, in this process. A large tree left to read, on two cores, is read by a worker and
+    this process together (`_run_pipelined`); otherwise this process runs the prefilter and the
+    cache over the files left, and parses what passes here or, when many, in worker processes."""
     count = workers if workers is not None else min(2, os.cpu_count() or 1)
-    # A folder may be a large tree: the reading worker starts while it is walked.
-    reader = _pool(checker, 1, result_cache, light=True) if count == 2 and any(os.path.isdir(path) for path in paths) else None
-    if reader is not None:
-        reader.submit(_read_in_worker, [], False)
-    files = list(discover(paths, config.excludes, config.respect_gitignore, config.force_exclude))
-    if reader is not None:
-        if len(files) >= LARGE_TREE_FILES:
-            return _run_pipelined(files, checker, result_cache, reader)
-        reader.shutdown(wait=False, cancel_futures=True)
+    warm = result_cache is not None and result_cache.remembers_files()
+    # A folder may be a large tree: a cold run starts the reading worker while the tree is walked.
+    reader = None
+    if count == 2 and not warm and any(os.path.isdir(path) for path in paths):
+        reader = _start_reader(checker, result_cache)
+    snapshots = result_cache.snapshots if result_cache is not None else None
+    files = list(discover(paths, config.excludes, config.respect_gitignore, config.force_exclude, snapshots))
     results: list[FileResult | None] = [None] * len(files)
+    todo = list(range(len(files)))
+    if warm:
+        todo = []
+        for position, path in enumerate(files):
+            decided, _, _ = _by_stat(path, result_cache, stats=True)
+            if decided is None:
+                todo.append(position)
+            results[position] = decided
+        if count == 2 and len(todo) >= LARGE_TREE_FILES:
+            reader = _start_reader(checker, result_cache)  # a cache that misses a large tree
+    if reader is not None:
+        if len(todo) >= LARGE_TREE_FILES:
+            for position, result in zip(todo, _run_pipelined([files[p] for p in todo], checker, result_cache, reader)):
+                results[position] = result
+            return [result for result in results if result is not None]
+        reader.shutdown(wait=False, cancel_futures=True)
     pending: list[int] = []
-    for position, path in enumerate(files):
-        triaged = _triage(checker, path, result_cache, stats=result_cache is not None)
+    for position in todo:
+        triaged = _triage(checker, files[position], result_cache, stats=result_cache is not None)
         if triaged.result is None:
             pending.append(position)
             continue
@@ -135,6 +162,12 @@ def run_checks(
         results[position] = result
         _store(result_cache, result, None)
     return [result for result in results if result is not None]
+
+
+def _start_reader(checker: Checker, result_cache: cache.ResultCache | None) -> Any:
+    reader = _pool(checker, 1, result_cache, light=True)
+    reader.submit(_read_in_worker, [], False)  # the process starts now, not at the first chunk
+    return reader
 
 
 def _run_pipelined(files: list[str], checker: Checker, result_cache: cache.ResultCache | None, reader: Any) -> list[FileResult]:

@@ -102,19 +102,19 @@ def _needs_vllm_alone(kind: str, data: bytes) -> bool:
     return (runner or config or env_file) and any(word in data for word in _VLLM_WORDS)
 
 
+_KINDS_BY_SUFFIX = {".py": "python", ".pyi": "python", ".sh": "shell", ".bash": "shell", ".yaml": "yaml", ".yml": "yaml", ".toml": "toml"}
+
+
 def kind_for(path: str, head: bytes = b"") -> str | None:
-    """The frontend for a file, from its name (and shebang when it has no extension)."""
-    name = os.path.basename(path)
+    """The frontend for a file, from its name (and shebang when it has no extension). String
+    methods rather than os.path: a large tree asks this of every file."""
+    name = path[path.rfind("/") + 1 :] if os.sep == "/" else os.path.basename(path)
     lowered = name.lower()
-    suffix = os.path.splitext(lowered)[1]
-    if suffix in (".py", ".pyi"):
-        return "python"
-    if suffix in (".sh", ".bash"):
-        return "shell"
-    if suffix in (".yaml", ".yml"):
-        return "yaml"
-    if suffix == ".toml" and lowered != "pyproject.toml":
-        return "toml"
+    dot = lowered.rfind(".", 1)  # as os.path.splitext: a leading dot starts no suffix (`.bashrc`)
+    suffix = lowered[dot:] if dot > 0 and lowered[:dot].strip(".") else ""
+    kind = _KINDS_BY_SUFFIX.get(suffix)
+    if kind is not None:
+        return None if lowered == "pyproject.toml" else kind
     if (
         lowered in ("dockerfile", "containerfile")
         or lowered.endswith(".dockerfile")
