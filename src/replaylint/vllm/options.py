@@ -8,9 +8,9 @@ argv. Without a table, the engine fields of `fields.py` give a smaller fallback.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from functools import lru_cache
-import os
 
 from .fields import FIELDS
 from .releases import FIRST_WITH_MASK, NEWEST, RELEASES, Release
