@@ -117,7 +117,7 @@ def test_installed_console_script_and_module(tree) -> None:
     for command in (["replaylint"], [sys.executable, "-m", "replaylint"]):
         executable = Path(sys.executable).parent / "replaylint" if command == ["replaylint"] else None
         argv = [str(executable)] if executable else command
-        version = subprocess.run([*argv, "--version"], capture_output=True, text=True)
+        version = subprocess.run([*argv, "--version"], capture_output=True, text=True, timeout=120)
         assert version.stdout.strip() == f"replaylint {__version__}"
-        checked = subprocess.run([*argv, "check", "--output-format", "concise", str(tree)], capture_output=True, text=True)
+        checked = subprocess.run([*argv, "check", "--output-format", "concise", str(tree)], capture_output=True, text=True, timeout=120)
         assert checked.returncode == 1 and "RPL003" in checked.stdout
