@@ -17,7 +17,7 @@ from .versions import ProjectPins
 
 PARALLEL_MIN_FILES = 24  # files to parse; below this, starting workers costs more than it saves
 LARGE_TREE_FILES = 2000  # a tree this large is read by this process and a worker together
-_CHUNK = 128  # files per task then
+_CHUNK = 64  # files per task then: small enough that neither process waits long for the other at the end
 _worker_checker: Checker | None = None
 _worker_cache: cache.ResultCache | None = None
 

@@ -355,7 +355,8 @@ def focus(text: str) -> str | Settled | None:
         kept.append(starts or requests[span])
     if not starts_something:
         return None
-    verdict = settled(tree, [statement for statement, keep in zip(body, kept) if keep], _classifier(engines, spawners, set(sagemaker)))
+    kept_statements = [statement for statement, keep in zip(body, kept) if keep]
+    verdict = settled(tree, kept_statements, _classifier(engines, spawners, set(sagemaker)), hot.touch)
     if verdict is not None:
         return verdict  # what starts asks for no replay: nothing for libcst to read
 

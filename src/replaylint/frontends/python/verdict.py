@@ -57,13 +57,16 @@ class Settled:
         return found
 
 
-def settled(module: ast.Module, statements: list[ast.stmt], starting: Callable[[ast.Call], str | None]) -> Settled | None:
+def settled(
+    module: ast.Module, statements: list[ast.stmt], starting: Callable[[ast.Call], str | None], hot: Callable[[ast.AST], bool]
+) -> Settled | None:
     """`statements` settled (see the module docstring), or None when libcst must read them.
 
     `starting(call)` classifies a call as focus sees it: "engine", "spawn", "sagemaker", "env"
-    (`setdefault`, `putenv` or `pop` of the runner variable), or None."""
+    (`setdefault`, `putenv` or `pop` of the runner variable), or None. `hot(node)`: whether the
+    node's lines hold a word that may start something; a node without one is not looked into."""
     masks: list[tuple[ast.Call, ast.keyword]] = []
-    for node, scope in _walk(statements):
+    for node, scope in _walk(statements, hot):
         if isinstance(node, ast.Call):
             kind = starting(node)
             if kind == "sagemaker" or kind == "spawn" and not _spawn_settled(node):
@@ -91,11 +94,13 @@ def _span(source: SourceFile, node: ast.AST) -> Span:
     return index.span(offset(node.lineno, node.col_offset), offset(node.end_lineno, node.end_col_offset))  # type: ignore[attr-defined]
 
 
-def _walk(statements: list[ast.stmt]) -> Iterator[tuple[ast.AST, ast.AST | None]]:
-    """Every node, with the function, lambda or class whose scope it is in (None: the module)."""
+def _walk(statements: list[ast.stmt], hot: Callable[[ast.AST], bool]) -> Iterator[tuple[ast.AST, ast.AST | None]]:
+    """Every hot node, with the function, lambda or class whose scope it is in (None: the module)."""
     stack: list[tuple[ast.AST, ast.AST | None]] = [(statement, None) for statement in reversed(statements)]
     while stack:
         node, scope = stack.pop()
+        if not hot(node):
+            continue
         yield node, scope
         inner = node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)) else scope
         stack.extend((child, inner) for child in reversed(list(ast.iter_child_nodes(node))))
