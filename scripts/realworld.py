@@ -120,9 +120,13 @@ def details(report: harness.Report) -> str:
     reasons = collections.Counter()
     lines = []
     for result in report.results:
+        given = sorted({launch.inputs for launch in result.launches if launch.inputs})
         if result.outcome == "agree":
+            if given:
+                lines.append(f"{'agree':11} {result.id} (line {result.mutant.line}): given {' | '.join(given)}")
             continue
-        lines.append(f"{result.outcome:11} {result.id} (line {result.mutant.line}): {result.detail[:300]}")
+        detail = result.detail if not given or result.outcome == "open-ended" else f"given {' | '.join(given)}: {result.detail}"
+        lines.append(f"{result.outcome:11} {result.id} (line {result.mutant.line}): {detail[:400]}")
         if result.outcome == "not-judged":
             reasons[_reason_class(result.detail)] += 1
     lines.append("")

@@ -12,11 +12,12 @@ import pytest
 from tests.realworld import harness
 
 ENTRIES = harness.load_manifest()
+SUPPORT = harness.load_support()
 
 
 def test_manifest_lists_every_file_once():
     on_disk = {str(p.relative_to(harness.CORPUS)) for p in harness.CORPUS.rglob("*") if p.is_file()} - {"manifest.json"}
-    listed = [entry.path for entry in ENTRIES]
+    listed = [entry.path for entry in ENTRIES + SUPPORT]
     assert len(listed) == len(set(listed))
     assert on_disk == set(listed)
 
@@ -26,7 +27,7 @@ def test_corpus_is_large_and_varied_enough():
     assert len({entry.project for entry in ENTRIES}) >= 12
 
 
-@pytest.mark.parametrize("entry", ENTRIES, ids=lambda e: e.path)
+@pytest.mark.parametrize("entry", ENTRIES + SUPPORT, ids=lambda e: e.path)
 def test_file_is_unchanged_and_its_licence_allowed(entry):
     assert hashlib.sha256(entry.file.read_bytes()).hexdigest() == entry.sha256
     assert entry.licence in harness.ALLOWED_LICENCES

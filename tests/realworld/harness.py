@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import collections
+import functools
 import json
 import os
 import shutil
@@ -27,8 +28,8 @@ from replaylint.vllm import messages
 from replaylint.vllm.releases import parse_release
 
 from ..differential.oracle import Expectation, compare, expect
-from . import containers, launches, mutate
-from .sandbox import Run, Sandbox, new_sandbox
+from . import containers, inputs, launches, mutate
+from .sandbox import Inputs, Run, Sandbox, new_sandbox
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
@@ -68,11 +69,18 @@ class Entry:
 
 
 def load_manifest() -> list[Entry]:
+    """The launch files."""
     data = json.loads(MANIFEST.read_text())
     return [
         Entry(item["path"], item["project"], item["frontend"], item["sha256"], item["licence"], tuple(item.get("expected_findings", ())), item)
         for item in data["files"]
     ]
+
+
+def load_support() -> list[Entry]:
+    """Files a launch script sources, reads or checks for (not scanned: they hold no launch)."""
+    data = json.loads(MANIFEST.read_text())
+    return [Entry(item["path"], item["project"], "support", item["sha256"], item["licence"], (), item) for item in data.get("support_files", [])]
 
 
 # -- the unmutated scan ----------------------------------------------------------------------
@@ -131,6 +139,8 @@ class Launch:
     verdict: dict | None = None
     unjudgeable: str = ""
     open_reason: str = ""  # the judges' own reason that part of the launch is given elsewhere
+    inputs: str = ""  # what the run that reached it was given besides the script
+    depends_on_inputs: bool = False  # its words or environment change with those inputs
 
 
 @dataclass
@@ -152,11 +162,12 @@ class MutantResult:
 
 
 def project_files(entry: Entry, mutated: str) -> dict[str, bytes]:
-    """The project's non-Python files (scripts source each other), the mutant in its place."""
+    """The project's files (scripts source each other, check that a proxy script is there),
+    the mutant in its place."""
     root = CORPUS / entry.project
     files = {}
     for path in root.rglob("*"):
-        if path.is_file() and path.suffix != ".py":
+        if path.is_file():
             files[str(path.relative_to(root))] = path.read_bytes()
     relative = str(entry.file.relative_to(root))
     files[relative] = mutated.encode("utf-8", "surrogateescape")
@@ -174,28 +185,61 @@ def asks_for_mask(argv: list[str]) -> bool:
 
 
 def _launches_from_runs(runs: list[Run]) -> tuple[list[Launch], str]:
-    found, seen_other = [], []
+    found = []
     for run in runs:
         for invocation in run.invocations:
             launch = launches.from_invocation(invocation)
             if launch is None:
                 continue
+            given = run.inputs.describe()
             if launch.argv is not None:
                 argv = _absolute_config(launch.argv, invocation.cwd)
                 if asks_for_mask(argv):
-                    found.append(Launch(launch.how, argv, launch.env))
+                    found.append(Launch(launch.how, argv, launch.env, inputs=given))
             elif mutate.MASK_FLAG in invocation.argv or any(mutate.MASK_FLAG in word for word in invocation.argv):
-                found.append(Launch(launch.how, None, launch.env, unjudgeable=launch.unjudgeable))
-            else:
-                seen_other.append(launch.how)
+                found.append(Launch(launch.how, None, launch.env, unjudgeable=launch.unjudgeable, inputs=given))
     why = ""
     if not found:
         exits = sorted({str(run.exit_code) for run in runs})
         why = "bash recorded no vLLM start with the mask" + (f" (script exit {', '.join(exits)})" if runs else " (nothing to run)")
-        tail = next((run.stderr.strip().splitlines()[-1] for run in runs if run.stderr.strip()), "")
+        tried = [run.inputs.describe() for run in runs if run.inputs]
+        if tried:
+            why += f"; also given: {' | '.join(tried)}"[:400]
+        tail = next((run.stderr.strip().splitlines()[-1] for run in reversed(runs) if run.stderr.strip()), "")
         if tail:
             why += f"; last error: {tail[:160]}"
     return found, why
+
+
+def _reaches_mask(run: Run) -> bool:
+    return bool(_launches_from_runs([run])[0])
+
+
+def run_with_inputs(run_once, script: str, text: str, site_line: int, project_texts) -> tuple[list[Launch], str]:
+    """Run the script as it is, then, while no launch with the mask is recorded, with the
+    inputs its last run asked for (tests/realworld/inputs.py). A launch reached with
+    placeholders is run once more with other placeholders: if it changes, it depends on them."""
+    queue, tried, runs, known = [Inputs()], set(), [], Inputs()
+    while queue and len(runs) < inputs.MAX_RUNS:
+        given = inputs.merged(queue.pop(0), known)
+        if given in tried:
+            continue
+        tried.add(given)
+        run = run_once(given)
+        runs.append(run)
+        if _reaches_mask(run):
+            found, _ = _launches_from_runs([run])
+            if inputs.has_placeholders(given):
+                other, _ = _launches_from_runs([run_once(inputs.second_inputs(given))])
+                if other and [(launch.argv, launch.env) for launch in other] != [(launch.argv, launch.env) for launch in found]:
+                    for launch in found:
+                        launch.depends_on_inputs = True
+            return found, ""
+        following = inputs.next_inputs(run, script, text, site_line, project_texts())
+        for choice in following:
+            known = inputs.merged(inputs.learned(choice), known)
+        queue = following + queue
+    return _launches_from_runs(runs)
 
 
 def _absolute_config(argv: list[str], cwd: str) -> list[str]:
@@ -213,7 +257,12 @@ def run_mutant_in_sandbox(sandbox: Sandbox, entry: Entry, mutant: mutate.Mutant,
     try:
         if frontend in SHELL_FRONTENDS:
             files = project_files(entry, mutant.text)
-            runs.append(sandbox.run(files, str(entry.file.relative_to(CORPUS / entry.project))))
+            script = str(entry.file.relative_to(CORPUS / entry.project))
+            texts = functools.cache(lambda: [data.decode("utf-8", "replace") for data in files.values()])
+            result.launches, result.not_reached = run_with_inputs(
+                lambda given: sandbox.run(files, script, inputs=given), script, mutant.text, mutant.line, texts
+            )
+            return result
         elif frontend in YAML_FRONTENDS:
             for command in containers.yaml_commands(mutant.text, frontend):
                 runs.append(_run_command(sandbox, command))
@@ -335,6 +384,11 @@ def judge_outcome(result: MutantResult, replay_launches, known: dict[str, str]) 
         result.outcome = "agree"
         return
     result.detail = " | ".join(problems)
+    dependent = next((launch for launch in judged if launch.depends_on_inputs), None)
+    if dependent is not None:
+        result.outcome = "open-ended"
+        result.detail = f"the launch changes with inputs replaylint cannot see ({dependent.inputs}): {result.detail}"
+        return
     bug = known.get(result.id)
     result.outcome = "known-bug" if bug else "disagree"
     if bug:

@@ -29,6 +29,11 @@ _WORD_SITES = re.compile(
 _EXEC_FORM = re.compile(r"""(["'])(?:[^"'\s]*/)?vllm\1\s*,\s*(["'])serve\2""")
 _FROM_IMAGE = re.compile(r"^FROM\s+(?:--\S+\s+)*(?P<image>\S+)", re.I | re.M)
 _EXEC_MODULE = re.compile(r"""(["'])vllm\.entrypoints\.openai\.api_server\1""")
+# Commands whose arguments name a vLLM process or print a command line, and where one shell
+# command ends and the next begins on a line.
+_NAMING_COMMANDS = frozenset("pkill pgrep killall pidof echo printf grep egrep fgrep logger".split())
+_SEGMENT_START = re.compile(r"\$\(|`|;|&&|\|\||\||\(|\b(?:then|do|else)\b")
+_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _BLOCK_ITEM = re.compile(r"^(?P<indent>[ \t]*)-[ \t]+(?P<q>[\"']?)serve(?P=q)[ \t]*$", re.M)
 PY_ENGINES = ("LLM", "EngineArgs", "AsyncEngineArgs")
 
@@ -79,7 +84,7 @@ def _text_sites(text: str, frontend: str):
     """Shell words (scripts, YAML strings, Dockerfile shell forms) and exec-form lists."""
     sites = []
     for match in _WORD_SITES.finditer(text):
-        if _commented(text, match.start(), frontend):
+        if _commented(text, match.start(), frontend) or _named_not_started(text, match):
             continue
         end = match.end()
         sites.append((match.start(), lambda v, end=end: _insert(text, end, " " + " ".join(_flags(v))), f"words after `{match.group(0)}`"))
@@ -125,8 +130,22 @@ def _commented(text: str, offset: int, frontend: str) -> bool:
     line_start = text.rfind("\n", 0, offset) + 1
     before = text[line_start:offset]
     if frontend in ("shell", "dockerfile", "github-actions", "kubernetes", "compose", "helm-values", "dynamo-graph"):
-        return "#" in before and not _inside_quotes(before)
+        return before.lstrip().startswith("#") or ("#" in before and not _inside_quotes(before))
     return False
+
+
+def _named_not_started(text: str, match: re.Match) -> bool:
+    """`pkill -f "vllm serve"`, `echo "Command: vllm serve ..."`, `wait_url_ready "vllm serve" URL`:
+    the words name a launch (a process to find, a message, a label) without starting one."""
+    line_start = text.rfind("\n", 0, match.start()) + 1
+    before = text[line_start : match.start()]
+    command = _SEGMENT_START.split(before)[-1].split()
+    while command and _ASSIGNMENT.match(command[0]):
+        command.pop(0)
+    if command and command[0].strip("\"'") in _NAMING_COMMANDS:
+        return True
+    quote, after = before[-1:], text[match.end() : match.end() + 1]
+    return re.match(r"vllm\s+serve", match.group(0)) is not None and quote in ("'", '"') and after == quote
 
 
 def _inside_quotes(before: str) -> bool:
