@@ -146,7 +146,7 @@ def details(report: harness.Report) -> str:
             if given:
                 lines.append(f"{'agree':11} {result.id} (line {result.mutant.line}): given {' | '.join(given)}")
             continue
-        detail = result.detail if not given or result.outcome == "open-ended" else f"given {' | '.join(given)}: {result.detail}"
+        detail = result.detail if not given or "inputs replaylint cannot see" in result.detail else f"given {' | '.join(given)}: {result.detail}"
         lines.append(f"{result.outcome:11} {result.id} (line {result.mutant.line}): {detail[:400]}")
         if result.outcome == "not-judged":
             reasons[_reason_class(result.detail)] += 1

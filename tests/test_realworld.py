@@ -117,3 +117,13 @@ def test_a_missing_sourced_file_gets_an_empty_stand_in(sandbox):
 def test_words_that_name_a_launch_are_not_launch_sites():
     text = 'pkill -f "vllm serve" || true\necho "Command: vllm serve $ARGS"\nwait_ready "vllm serve" url\nvllm serve org/m\n'
     assert [mutant.line for mutant in mutate.mutants(text, "shell") if mutant.variant == "mask"] == [4]
+
+
+def test_the_mask_goes_after_the_model_that_serve_takes_first():
+    # vLLM refuses `vllm serve --flag MODEL --served-model-name NAME`: the model must come first.
+    shell = mutate.mutants('vllm serve "$MODEL" \\\n  --served-model-name x\n', "shell")[0].text
+    exec_form = mutate.mutants('command: ["vllm", "serve", "/data/", "--port", "8000"]\n', "kubernetes")[0].text
+    options_first = mutate.mutants("vllm serve --port 8000\n", "shell")[0].text
+    assert shell == 'vllm serve "$MODEL" --return-sampling-mask \\\n  --served-model-name x\n'
+    assert exec_form == 'command: ["vllm", "serve", "/data/", "--return-sampling-mask", "--port", "8000"]\n'
+    assert options_first == "vllm serve --return-sampling-mask --port 8000\n"

@@ -20,6 +20,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import yaml
+
 from replaylint import frontends
 from replaylint.api import Checker
 from replaylint.config import Config
@@ -28,7 +30,7 @@ from replaylint.vllm import messages
 from replaylint.vllm.releases import parse_release
 
 from ..differential.oracle import Expectation, compare, expect
-from . import containers, inputs, launches, mutate
+from . import containers, inputs, launches, mutate, stand_in
 from .sandbox import Inputs, Run, Sandbox, new_sandbox
 
 HERE = Path(__file__).resolve().parent
@@ -116,8 +118,6 @@ def valid_in_own_language(entry: Entry) -> bool | None:
     if entry.frontend == "shell":
         return subprocess.run(["bash", "-n", str(entry.file)], capture_output=True).returncode == 0
     if entry.frontend in (*YAML_FRONTENDS, "vllm-config", "framework-config"):
-        import yaml
-
         try:
             list(yaml.safe_load_all(data))
         except yaml.YAMLError:
@@ -194,7 +194,12 @@ def _launches_from_runs(runs: list[Run]) -> tuple[list[Launch], str]:
             given = run.inputs.describe()
             if launch.argv is not None:
                 argv = _absolute_config(launch.argv, invocation.cwd)
-                if asks_for_mask(argv):
+                missing = _missing_config(argv)
+                if asks_for_mask(argv) and missing:
+                    where = missing.split("/tree/", 1)[-1]  # the project's tree of this run, or elsewhere
+                    why = f"its --config file {where} is not there: a step the shims stand in for makes it"
+                    found.append(Launch(launch.how, None, launch.env, unjudgeable=why, inputs=given))
+                elif asks_for_mask(argv):
                     found.append(Launch(launch.how, argv, launch.env, inputs=given))
             elif mutate.MASK_FLAG in invocation.argv or any(mutate.MASK_FLAG in word for word in invocation.argv):
                 found.append(Launch(launch.how, None, launch.env, unjudgeable=launch.unjudgeable, inputs=given))
@@ -242,6 +247,13 @@ def run_with_inputs(run_once, script: str, text: str, site_line: int, project_te
     return _launches_from_runs(runs)
 
 
+def _missing_config(argv: list[str]) -> str:
+    for index, word in enumerate(argv[:-1]):
+        if word == "--config" and not os.path.exists(argv[index + 1]):
+            return argv[index + 1]
+    return ""
+
+
 def _absolute_config(argv: list[str], cwd: str) -> list[str]:
     out = list(argv)
     for index, word in enumerate(out[:-1]):
@@ -278,13 +290,22 @@ def run_mutant_in_sandbox(sandbox: Sandbox, entry: Entry, mutant: mutate.Mutant,
         elif frontend == "vllm-config":
             path = workdir / f"config-{abs(hash(result.id))}.yaml"
             path.write_text(mutant.text)
-            result.launches = [Launch("vllm serve --config", ["--config", str(path)], {})]
+            launch = Launch("vllm serve --config", ["--config", str(path)], {})
+            if "model" not in (yaml.safe_load(mutant.text) or {}):  # then the command line names it
+                launch.argv, launch.inputs = [inputs.MODEL, *launch.argv], f"the model {inputs.MODEL} on the command line"
+            result.launches = [launch]
             return result
     except Exception as error:  # noqa: BLE001 - a reader's failure is reported, not fatal
         result.not_reached = f"the independent reader failed: {type(error).__name__}: {error}"
         return result
     result.launches, result.not_reached = _launches_from_runs(runs)
     return result
+
+
+def _beyond_the_judge(launch: Launch) -> None:
+    why = stand_in.beyond_the_judge(launch.verdict)
+    if why:
+        launch.verdict, launch.unjudgeable = None, why
 
 
 def _run_command(sandbox: Sandbox, command: containers.Command) -> Run:
@@ -499,13 +520,15 @@ def run(release: str = "0.33.0", vllm_path: str | None = None, only: str | None 
         for result in report.results:
             for number, launch in enumerate(result.launches):
                 if launch.argv is not None and launch.verdict is None:
-                    cases.append({"id": f"{result.id}@{number}", "argv": launch.argv, "env": launch.env, "gpus": JUDGE_GPUS})
+                    case = {"id": f"{result.id}@{number}", "argv": launch.argv, "env": launch.env, "gpus": JUDGE_GPUS}
+                    cases.append({**case, "hf_configs": stand_in.for_argv(launch.argv)})
         verdicts = JudgeProcess(JUDGE, release, vllm_path, workdir, "judge", ["--quiet"]).run(cases)
         report.judge_seconds = time.perf_counter() - judge_started
         for result in report.results:
             for number, launch in enumerate(result.launches):
                 if launch.argv is not None and launch.verdict is None:
                     launch.verdict = verdicts.get(f"{result.id}@{number}")
+                    _beyond_the_judge(launch)
             judge_outcome(result, lambda result=result: _mask_launches(_launches_of(forced, result.entry, result.mutant.text)), known)
     finally:
         holder.cleanup()
@@ -518,7 +541,9 @@ def _python_launches(result: MutantResult, record: dict, sandbox: Sandbox) -> No
     for engine in record.get("engines", []):
         if engine.get("mask") in (None, "None"):
             continue
-        result.launches.append(Launch(f"{engine['via']}(...)", verdict=engine.get("verdict"), unjudgeable=engine.get("unjudgeable", "")))
+        launch = Launch(f"{engine['via']}(...)", verdict=engine.get("verdict"), unjudgeable=engine.get("unjudgeable", ""))
+        _beyond_the_judge(launch)
+        result.launches.append(launch)
     runs = []
     for command in record.get("commands", []):
         env = command.get("env") or {}

@@ -38,6 +38,10 @@ _NAMING_COMMANDS = frozenset("pkill pgrep killall pidof echo printf grep egrep f
 _SEGMENT_START = re.compile(r"\$\(|`|;|&&|\|\||\||\(|\b(?:then|do|else)\b")
 _LABEL_KEY = re.compile(r"^\s*(?:-\s*)?(?:name|description|title|summary)\s*:")  # a YAML step's name
 _ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
+# The word, list item or YAML block item after `serve` (its model, unless it is an option).
+_MODEL_WORD = re.compile(r"""(?:[ \t]+|[ \t]*\\\n[ \t]*)+(?P<word>"[^"\s]*"|'[^'\s]*'|\\"[^"\s\\]*\\"|[^\s"'\\;&|()<>]+)""")
+_MODEL_ITEM = re.compile(r"""\s*,\s*(["'])(?P<word>[^"'\n]*)\1""")
+_MODEL_LINE = re.compile(r"""\n[ \t]*-[ \t]+(?P<word>[^\n]*)""")
 # The key of a YAML container that replaces its image's entrypoint.
 _OVERRIDING_KEY = {"kubernetes": "command", "helm-values": "command", "dynamo-graph": "command", "compose": "entrypoint"}
 _BLOCK_ITEM = re.compile(r"^(?P<indent>[ \t]*)-[ \t]+(?P<q>[\"']?)serve(?P=q)[ \t]*$", re.M)
@@ -95,22 +99,31 @@ def _text_sites(text: str, frontend: str):
     for match in _WORD_SITES.finditer(text):
         if _commented(text, match.start(), frontend) or _named_not_started(text, match):
             continue
-        end = match.end()
+        end = _after_model(text, match.end(), _MODEL_WORD) if match.group(0).startswith("vllm") else match.end()
         sites.append((match.start(), lambda v, end=end: _insert(text, end, " " + " ".join(_flags(v))), f"words after `{match.group(0)}`"))
     for pattern in (_EXEC_FORM, _EXEC_MODULE):
         for match in pattern.finditer(text):
             if _commented(text, match.start(), frontend):
                 continue
             quote = match.group(0)[-1]
-            end = match.end()
+            end = _after_model(text, match.end(), _MODEL_ITEM) if pattern is _EXEC_FORM else match.end()
             sites.append((match.start(), lambda v, end=end, q=quote: _insert(text, end, "".join(f", {q}{w}{q}" for w in _flags(v))), "list items after `serve`"))
     for match in _BLOCK_ITEM.finditer(text):
         previous = text[: match.start()].rstrip().rsplit("\n", 1)[-1]
         if not re.search(r"-\s*[\"']?(?:\S*/)?vllm[\"']?\s*$", previous):
             continue
-        indent, end = match.group("indent"), match.end()
+        indent, end = match.group("indent"), _after_model(text, match.end(), _MODEL_LINE)
         sites.append((match.start(), lambda v, end=end, i=indent: _insert(text, end, "".join(f"\n{i}- {_yaml_word(w)}" for w in _flags(v))), "YAML list items after `serve`"))
     return _dedupe(sites)
+
+
+def _after_model(text: str, end: int, word: re.Pattern) -> int:
+    """Where the flags go: after `serve`'s model when a model follows it, since vLLM refuses
+    `vllm serve --flag MODEL --served-model-name NAME` (the model must come first)."""
+    match = word.match(text, end)
+    if match is None or match.group("word").lstrip("\\\"'").startswith("-"):
+        return end
+    return match.end()
 
 
 def _on_image_line(text: str, offset: int) -> bool:
