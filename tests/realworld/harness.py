@@ -291,7 +291,8 @@ def run_mutant_in_sandbox(sandbox: Sandbox, entry: Entry, mutant: mutate.Mutant,
             path = workdir / f"config-{abs(hash(result.id))}.yaml"
             path.write_text(mutant.text)
             launch = Launch("vllm serve --config", ["--config", str(path)], {})
-            if "model" not in (yaml.safe_load(mutant.text) or {}):  # then the command line names it
+            document = yaml.safe_load(mutant.text)
+            if not isinstance(document, dict) or "model" not in document:  # the command line names it
                 launch.argv, launch.inputs = [inputs.MODEL, *launch.argv], f"the model {inputs.MODEL} on the command line"
             result.launches = [launch]
             return result

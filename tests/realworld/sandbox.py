@@ -194,7 +194,7 @@ kill() {
 # the launch with the mask was recorded (a second later: the next launches come with it), or
 # once the script has slept RW_MAX_SLEEPS times (waiting for what the sandbox never gives).
 rw_end_run() {
-  (/usr/bin/timeout "$1" /usr/bin/tail -f /dev/null; builtin kill -KILL -1) > /dev/null 2>&1 &
+  (exec /bin/sh -c '/usr/bin/timeout "$0" /usr/bin/tail -f /dev/null; kill -KILL -1' "$1") > /dev/null 2>&1 &
 }
 """
 
@@ -214,9 +214,22 @@ fi
 if [ -s "$files" ]; then
   while IFS= read -r path; do mkdir -p "$root${path%/*}" && touch "$root$path" && chown 65534:65534 "$root$path"; done < "$files"
 fi
-PATH=$script_path
 # Not exec: the script must not be the namespace's pid 1, which `kill -KILL -1` spares.
-/usr/sbin/chroot "$root" /usr/bin/env --chdir="$cwd" /usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups -- "$@"
+status=0
+PATH=$script_path /usr/sbin/chroot "$root" /usr/bin/env --chdir="$cwd" /usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups -- "$@" || status=$?
+# Everything left goes with this shell: first let what the script started last (`vllm serve &`
+# then exit) write its record, up to a second. The end-of-run timer (sh, timeout, tail) and a
+# script's own `tail -f` are not waited for.
+for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+  left=""
+  for stat in "$root"/proc/[0-9]*/stat; do
+    read -r pid name state _ 2> /dev/null < "$stat" || continue
+    case "$pid:$state:$name" in 1:*|*:Z:*|*:"(sh)"|*:"(timeout)"|*:"(tail)") ;; *) left=1 ;; esac
+  done
+  [ -z "$left" ] && break
+  sleep 0.05
+done
+exit $status
 """
 
 
