@@ -1,11 +1,13 @@
-"""The real-world report: `python scripts/realworld.py [--release 0.33.0] [--vllm-path DIR] [--only PROJECT]`.
+"""The real-world report: `python scripts/realworld.py [--release X.Y.Z] [--vllm-path DIR] [--only PROJECT]`.
 
 Scans every file of `fixtures/realworld/` as it is (0 crashes, exactly the manifest's expected
 findings, no RPL900 on a file its own tool accepts), then injects replay into every launch and
 compares replaylint with what real bash and the real vLLM say (tests/realworld/harness.py).
 Prints a table per project and the share of launches judged per frontend; `--details` lists
-every mutant that was not judged, was open-ended or disagreed. Exit 1 on a crash, an unexpected
-finding or a disagreement that `tests/realworld/known_bugs.json` does not list.
+every mutant that was not judged, was open-ended or disagreed, and the inputs a script was given
+to reach its launch. Exit 1 on a crash, an unexpected finding or a disagreement that
+`tests/realworld/known_bugs.json` does not list. The judge is vLLM 0.34.0 where `.ci/differential`
+installs it (bench/.cache/vllm-releases/vllm-0.34.0), else the judge venv's own 0.33.0.
 """
 
 from __future__ import annotations
@@ -20,17 +22,21 @@ sys.path.insert(0, str(REPO))
 
 from tests.realworld import harness  # noqa: E402
 
+DEFAULT_RELEASE = "0.34.0"
+DEFAULT_RELEASE_PATH = REPO / "bench" / ".cache" / "vllm-releases" / f"vllm-{DEFAULT_RELEASE}"
+JUDGE_VENV_RELEASE = "0.33.0"
 COLUMNS = ("files", "launches", "judged", "agree", "open-ended", "disagree", "known bugs", "crashes", "time")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--release", default="0.33.0", help="the vLLM release of the judge (default 0.33.0, the judge venv)")
+    parser.add_argument("--release", help=f"the vLLM release of the judge (default {DEFAULT_RELEASE}, else {JUDGE_VENV_RELEASE})")
     parser.add_argument("--vllm-path", help="that release installed with `pip install --no-deps --target DIR`")
     parser.add_argument("--only", help="one project (or a path prefix inside the corpus)")
     parser.add_argument("--details", action="store_true", help="list every mutant that was not an agreement")
     options = parser.parse_args(argv)
-    report = harness.run(options.release, options.vllm_path, options.only, log=lambda m: print(m, file=sys.stderr))
+    release, vllm_path = judge_release(options.release, options.vllm_path)
+    report = harness.run(release, vllm_path, options.only, log=lambda m: print(m, file=sys.stderr))
     failures = unmutated_failures(report)
     print(table(report))
     print()
@@ -48,6 +54,21 @@ def main(argv: list[str] | None = None) -> int:
         f"{len(failures)} failures; judges {report.judge_seconds:.0f} s, total {report.total_seconds:.0f} s"
     )
     return 1 if failures else 0
+
+
+def judge_release(release: str | None, vllm_path: str | None) -> tuple[str, str | None]:
+    """The release to judge with: the one asked for, else 0.34.0 where `.ci/differential`
+    installs it, else (said on stderr) the judge venv's own release."""
+    if release is not None or vllm_path is not None:
+        return release or JUDGE_VENV_RELEASE, vllm_path
+    if (DEFAULT_RELEASE_PATH / ".complete").exists():
+        return DEFAULT_RELEASE, str(DEFAULT_RELEASE_PATH)
+    print(
+        f"[realworld] vLLM {DEFAULT_RELEASE} is not installed in {DEFAULT_RELEASE_PATH.relative_to(REPO)} "
+        f"(.ci/differential installs it): judging with the judge venv's vLLM {JUDGE_VENV_RELEASE}",
+        file=sys.stderr,
+    )
+    return JUDGE_VENV_RELEASE, None
 
 
 def unmutated_failures(report: harness.Report) -> list[str]:
@@ -124,9 +145,15 @@ def details(report: harness.Report) -> str:
     reasons = collections.Counter()
     lines = []
     for result in report.results:
+        given = sorted({launch.inputs for launch in result.launches if launch.inputs})
         if result.outcome == "agree":
+            if given:
+                lines.append(f"{'agree':11} {result.id} (line {result.mutant.line}): given {' | '.join(given)}")
             continue
-        lines.append(f"{result.outcome:11} {result.id} (line {result.mutant.line}): {result.detail[:300]}")
+        detail = (
+            result.detail if not given or "inputs replaylint cannot see" in result.detail else f"given {' | '.join(given)}: {result.detail}"
+        )
+        lines.append(f"{result.outcome:11} {result.id} (line {result.mutant.line}): {detail[:400]}")
         if result.outcome == "not-judged":
             reasons[_reason_class(result.detail)] += 1
     lines.append("")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import collections
+import functools
 import json
 import os
 import shutil
@@ -18,6 +19,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import yaml
+
 from replaylint import frontends
 from replaylint.api import Checker
 from replaylint.config import Config
@@ -26,8 +29,8 @@ from replaylint.vllm import messages
 from replaylint.vllm.releases import parse_release
 
 from ..differential.oracle import Expectation, compare, expect
-from . import containers, launches, mutate
-from .sandbox import Run, Sandbox, new_sandbox
+from . import containers, inputs, launches, mutate, stand_in
+from .sandbox import Inputs, Run, Sandbox, new_sandbox
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
@@ -67,12 +70,21 @@ class Entry:
 
 
 def load_manifest() -> list[Entry]:
+    """The launch files."""
     data = json.loads(MANIFEST.read_text())
     return [
         Entry(
             item["path"], item["project"], item["frontend"], item["sha256"], item["licence"], tuple(item.get("expected_findings", ())), item
         )
         for item in data["files"]
+    ]
+
+
+def load_support() -> list[Entry]:
+    """Files a launch script sources, reads or checks for (not scanned: they hold no launch)."""
+    data = json.loads(MANIFEST.read_text())
+    return [
+        Entry(item["path"], item["project"], "support", item["sha256"], item["licence"], (), item) for item in data.get("support_files", [])
     ]
 
 
@@ -109,8 +121,6 @@ def valid_in_own_language(entry: Entry) -> bool | None:
     if entry.frontend == "shell":
         return subprocess.run(["bash", "-n", str(entry.file)], capture_output=True).returncode == 0
     if entry.frontend in (*YAML_FRONTENDS, "vllm-config", "framework-config"):
-        import yaml
-
         try:
             list(yaml.safe_load_all(data))
         except yaml.YAMLError:
@@ -132,6 +142,8 @@ class Launch:
     verdict: dict | None = None
     unjudgeable: str = ""
     open_reason: str = ""  # the judges' own reason that part of the launch is given elsewhere
+    inputs: str = ""  # what the run that reached it was given besides the script
+    depends_on_inputs: bool = False  # its words or environment change with those inputs
 
 
 @dataclass
@@ -153,11 +165,12 @@ class MutantResult:
 
 
 def project_files(entry: Entry, mutated: str) -> dict[str, bytes]:
-    """The project's non-Python files (scripts source each other), the mutant in its place."""
+    """The project's files (scripts source each other, check that a proxy script is there),
+    the mutant in its place."""
     root = CORPUS / entry.project
     files = {}
     for path in root.rglob("*"):
-        if path.is_file() and path.suffix != ".py":
+        if path.is_file():
             files[str(path.relative_to(root))] = path.read_bytes()
     relative = str(entry.file.relative_to(root))
     files[relative] = mutated.encode("utf-8", "surrogateescape")
@@ -175,28 +188,73 @@ def asks_for_mask(argv: list[str]) -> bool:
 
 
 def _launches_from_runs(runs: list[Run]) -> tuple[list[Launch], str]:
-    found, seen_other = [], []
+    found = []
     for run in runs:
         for invocation in run.invocations:
             launch = launches.from_invocation(invocation)
             if launch is None:
                 continue
+            given = run.inputs.describe()
             if launch.argv is not None:
                 argv = _absolute_config(launch.argv, invocation.cwd)
-                if asks_for_mask(argv):
-                    found.append(Launch(launch.how, argv, launch.env))
+                missing = _missing_config(argv)
+                if asks_for_mask(argv) and missing:
+                    where = missing.split("/tree/", 1)[-1]  # the project's tree of this run, or elsewhere
+                    why = f"its --config file {where} is not there: a step the shims stand in for makes it"
+                    found.append(Launch(launch.how, None, launch.env, unjudgeable=why, inputs=given))
+                elif asks_for_mask(argv):
+                    found.append(Launch(launch.how, argv, launch.env, inputs=given))
             elif mutate.MASK_FLAG in invocation.argv or any(mutate.MASK_FLAG in word for word in invocation.argv):
-                found.append(Launch(launch.how, None, launch.env, unjudgeable=launch.unjudgeable))
-            else:
-                seen_other.append(launch.how)
+                found.append(Launch(launch.how, None, launch.env, unjudgeable=launch.unjudgeable, inputs=given))
     why = ""
     if not found:
         exits = sorted({str(run.exit_code) for run in runs})
         why = "bash recorded no vLLM start with the mask" + (f" (script exit {', '.join(exits)})" if runs else " (nothing to run)")
-        tail = next((run.stderr.strip().splitlines()[-1] for run in runs if run.stderr.strip()), "")
+        tried = [run.inputs.describe() for run in runs if run.inputs]
+        if tried:
+            why += f"; also given: {' | '.join(tried)}"[:400]
+        tail = next((run.stderr.strip().splitlines()[-1] for run in reversed(runs) if run.stderr.strip()), "")
         if tail:
             why += f"; last error: {tail[:160]}"
     return found, why
+
+
+def _reaches_mask(run: Run) -> bool:
+    return bool(_launches_from_runs([run])[0])
+
+
+def run_with_inputs(run_once, script: str, text: str, site_line: int, project_texts) -> tuple[list[Launch], str]:
+    """Run the script as it is, then, while no launch with the mask is recorded, with the
+    inputs its last run asked for (tests/realworld/inputs.py). A launch reached with
+    placeholders is run once more with other placeholders: if it changes, it depends on them."""
+    queue, tried, runs, known = [Inputs()], set(), [], Inputs()
+    while queue and len(runs) < inputs.MAX_RUNS:
+        given = inputs.merged(queue.pop(0), known)
+        if given in tried:
+            continue
+        tried.add(given)
+        run = run_once(given)
+        runs.append(run)
+        if _reaches_mask(run):
+            found, _ = _launches_from_runs([run])
+            if inputs.has_placeholders(given):
+                other, _ = _launches_from_runs([run_once(inputs.second_inputs(given))])
+                if other and [(launch.argv, launch.env) for launch in other] != [(launch.argv, launch.env) for launch in found]:
+                    for launch in found:
+                        launch.depends_on_inputs = True
+            return found, ""
+        following = inputs.next_inputs(run, script, text, site_line, project_texts())
+        for choice in following:
+            known = inputs.merged(inputs.learned(choice), known)
+        queue = following + queue
+    return _launches_from_runs(runs)
+
+
+def _missing_config(argv: list[str]) -> str:
+    for index, word in enumerate(argv[:-1]):
+        if word == "--config" and not os.path.exists(argv[index + 1]):
+            return argv[index + 1]
+    return ""
 
 
 def _absolute_config(argv: list[str], cwd: str) -> list[str]:
@@ -214,7 +272,12 @@ def run_mutant_in_sandbox(sandbox: Sandbox, entry: Entry, mutant: mutate.Mutant,
     try:
         if frontend in SHELL_FRONTENDS:
             files = project_files(entry, mutant.text)
-            runs.append(sandbox.run(files, str(entry.file.relative_to(CORPUS / entry.project))))
+            script = str(entry.file.relative_to(CORPUS / entry.project))
+            texts = functools.cache(lambda: [data.decode("utf-8", "replace") for data in files.values()])
+            result.launches, result.not_reached = run_with_inputs(
+                lambda given: sandbox.run(files, script, inputs=given), script, mutant.text, mutant.line, texts
+            )
+            return result
         elif frontend in YAML_FRONTENDS:
             for command in containers.yaml_commands(mutant.text, frontend):
                 runs.append(_run_command(sandbox, command))
@@ -230,13 +293,23 @@ def run_mutant_in_sandbox(sandbox: Sandbox, entry: Entry, mutant: mutate.Mutant,
         elif frontend == "vllm-config":
             path = workdir / f"config-{abs(hash(result.id))}.yaml"
             path.write_text(mutant.text)
-            result.launches = [Launch("vllm serve --config", ["--config", str(path)], {})]
+            launch = Launch("vllm serve --config", ["--config", str(path)], {})
+            document = yaml.safe_load(mutant.text)
+            if not isinstance(document, dict) or "model" not in document:  # the command line names it
+                launch.argv, launch.inputs = [inputs.MODEL, *launch.argv], f"the model {inputs.MODEL} on the command line"
+            result.launches = [launch]
             return result
     except Exception as error:  # noqa: BLE001 - a reader's failure is reported, not fatal
         result.not_reached = f"the independent reader failed: {type(error).__name__}: {error}"
         return result
     result.launches, result.not_reached = _launches_from_runs(runs)
     return result
+
+
+def _beyond_the_judge(launch: Launch) -> None:
+    why = stand_in.beyond_the_judge(launch.verdict)
+    if why:
+        launch.verdict, launch.unjudgeable = None, why
 
 
 def _run_command(sandbox: Sandbox, command: containers.Command) -> Run:
@@ -336,6 +409,11 @@ def judge_outcome(result: MutantResult, replay_launches, known: dict[str, str]) 
         result.outcome = "agree"
         return
     result.detail = " | ".join(problems)
+    dependent = next((launch for launch in judged if launch.depends_on_inputs), None)
+    if dependent is not None:
+        result.outcome = "open-ended"
+        result.detail = f"the launch changes with inputs replaylint cannot see ({dependent.inputs}): {result.detail}"
+        return
     bug = known.get(result.id)
     result.outcome = "known-bug" if bug else "disagree"
     if bug:
@@ -446,13 +524,15 @@ def run(release: str = "0.33.0", vllm_path: str | None = None, only: str | None 
         for result in report.results:
             for number, launch in enumerate(result.launches):
                 if launch.argv is not None and launch.verdict is None:
-                    cases.append({"id": f"{result.id}@{number}", "argv": launch.argv, "env": launch.env, "gpus": JUDGE_GPUS})
+                    case = {"id": f"{result.id}@{number}", "argv": launch.argv, "env": launch.env, "gpus": JUDGE_GPUS}
+                    cases.append({**case, "hf_configs": stand_in.for_argv(launch.argv)})
         verdicts = JudgeProcess(JUDGE, release, vllm_path, workdir, "judge", ["--quiet"]).run(cases)
         report.judge_seconds = time.perf_counter() - judge_started
         for result in report.results:
             for number, launch in enumerate(result.launches):
                 if launch.argv is not None and launch.verdict is None:
                     launch.verdict = verdicts.get(f"{result.id}@{number}")
+                    _beyond_the_judge(launch)
             judge_outcome(result, lambda result=result: _mask_launches(_launches_of(forced, result.entry, result.mutant.text)), known)
     finally:
         holder.cleanup()
@@ -465,7 +545,9 @@ def _python_launches(result: MutantResult, record: dict, sandbox: Sandbox) -> No
     for engine in record.get("engines", []):
         if engine.get("mask") in (None, "None"):
             continue
-        result.launches.append(Launch(f"{engine['via']}(...)", verdict=engine.get("verdict"), unjudgeable=engine.get("unjudgeable", "")))
+        launch = Launch(f"{engine['via']}(...)", verdict=engine.get("verdict"), unjudgeable=engine.get("unjudgeable", ""))
+        _beyond_the_judge(launch)
+        result.launches.append(launch)
     runs = []
     for command in record.get("commands", []):
         env = command.get("env") or {}

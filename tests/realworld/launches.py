@@ -32,6 +32,12 @@ _DOCKER_SWITCHES = frozenset(
     "--no-healthcheck --oom-kill-disable -q --quiet --sig-proxy".split()
 )
 _PYTHON_VALUE_OPTIONS = frozenset(("-X", "-W", "-c"))
+# Checked with the ai-dynamo 1.6.1 wheel from PyPI: dynamo/vllm/args.py (parse_args, which splits
+# Dynamo's flags from vLLM's and builds AsyncEngineArgs) imports dynamo._core at import time.
+DYNAMO_UNJUDGEABLE = (
+    "Dynamo parses its own flags and vLLM's: its parser (ai-dynamo 1.6.1, dynamo/vllm/args.py) imports "
+    "dynamo._core, the compiled ai-dynamo-runtime, so it cannot run without Dynamo's runtime"
+)
 
 
 @dataclass
@@ -90,7 +96,7 @@ def _python(argv: list[str], env: dict[str, str], cwd: str) -> Found | None:
     if module == "vllm.entrypoints.cli.main" and rest[:1] == ["serve"]:
         return Found("vllm serve", rest[1:], vllm_env(env), cwd=cwd)
     if module == "dynamo.vllm":
-        return Found("python -m dynamo.vllm", None, vllm_env(env), "Dynamo parses its own flags and vLLM's (needs the Dynamo runtime)", cwd)
+        return Found("python -m dynamo.vllm", None, vllm_env(env), DYNAMO_UNJUDGEABLE, cwd)
     if module == "trl.scripts.vllm_serve":
         return Found(
             "python -m trl.scripts.vllm_serve", None, vllm_env(env), "TRL's vllm_serve builds vLLM's arguments in TRL's own code", cwd

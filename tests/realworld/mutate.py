@@ -5,7 +5,8 @@ A *site* is one place that starts vLLM (`vllm serve`, the API server module, a
 form `["vllm", "serve"]`, a `LLM(...)` / `EngineArgs(...)` / `AsyncEngineArgs(...)` call, a
 vLLM `--config` file). Each site gives two mutants: the mask alone, and the mask with
 `--logprobs-mode processed_logprobs`. Sites are found by plain text patterns and Python's own
-`ast`, never by replaylint.
+`ast` (and, for a YAML image that a `command` replaces, PyYAML's node positions), never by
+replaylint.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import ast
 import json
 import re
 from dataclasses import dataclass
+
+import yaml
 
 MASK_FLAG = "--return-sampling-mask"
 MODE_FLAGS = ("--logprobs-mode", "processed_logprobs")
@@ -29,6 +32,18 @@ _WORD_SITES = re.compile(
 _EXEC_FORM = re.compile(r"""(["'])(?:[^"'\s]*/)?vllm\1\s*,\s*(["'])serve\2""")
 _FROM_IMAGE = re.compile(r"^FROM\s+(?:--\S+\s+)*(?P<image>\S+)", re.I | re.M)
 _EXEC_MODULE = re.compile(r"""(["'])vllm\.entrypoints\.openai\.api_server\1""")
+# Commands whose arguments name a vLLM process or print a command line, and where one shell
+# command ends and the next begins on a line.
+_NAMING_COMMANDS = frozenset("pkill pgrep killall pidof echo printf grep egrep fgrep logger".split())
+_SEGMENT_START = re.compile(r"\$\(|`|;|&&|\|\||\||\(|\b(?:then|do|else)\b")
+_LABEL_KEY = re.compile(r"^\s*(?:-\s*)?(?:name|description|title|summary)\s*:")  # a YAML step's name
+_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
+# The word, list item or YAML block item after `serve` (its model, unless it is an option).
+_MODEL_WORD = re.compile(r"""(?:[ \t]+|[ \t]*\\\n[ \t]*)+(?P<word>"[^"\s]*"|'[^'\s]*'|\\"[^"\s\\]*\\"|[^\s"'\\;&|()<>]+)""")
+_MODEL_ITEM = re.compile(r"""\s*,\s*(["'])(?P<word>[^"'\n]*)\1""")
+_MODEL_LINE = re.compile(r"""\n[ \t]*-[ \t]+(?P<word>[^\n]*)""")
+# The key of a YAML container that replaces its image's entrypoint.
+_OVERRIDING_KEY = {"kubernetes": "command", "helm-values": "command", "dynamo-graph": "command", "compose": "entrypoint"}
 _BLOCK_ITEM = re.compile(r"^(?P<indent>[ \t]*)-[ \t]+(?P<q>[\"']?)serve(?P=q)[ \t]*$", re.M)
 PY_ENGINES = ("LLM", "EngineArgs", "AsyncEngineArgs")
 
@@ -56,7 +71,10 @@ def mutants(text: str, frontend: str) -> list[Mutant]:
     else:
         found = _text_sites(text, frontend)
         if frontend == "dockerfile":
-            found = [site for site in found if not _on_from_line(text, site[0])] + _image_cmd_site(text)
+            found = [site for site in found if not _on_image_line(text, site[0])] + _image_cmd_site(text)
+        elif frontend in _OVERRIDING_KEY:
+            overridden = _overridden_image_lines(text, _OVERRIDING_KEY[frontend])
+            found = [site for site in found if text.count("\n", 0, site[0]) not in overridden]
     result = []
     for number, (offset, make, how) in enumerate(sorted(found, key=lambda site: site[0]), start=1):
         line = text.count("\n", 0, offset) + 1
@@ -79,16 +97,16 @@ def _text_sites(text: str, frontend: str):
     """Shell words (scripts, YAML strings, Dockerfile shell forms) and exec-form lists."""
     sites = []
     for match in _WORD_SITES.finditer(text):
-        if _commented(text, match.start(), frontend):
+        if _commented(text, match.start(), frontend) or _named_not_started(text, match):
             continue
-        end = match.end()
+        end = _after_model(text, match.end(), _MODEL_WORD) if match.group(0).startswith("vllm") else match.end()
         sites.append((match.start(), lambda v, end=end: _insert(text, end, " " + " ".join(_flags(v))), f"words after `{match.group(0)}`"))
     for pattern in (_EXEC_FORM, _EXEC_MODULE):
         for match in pattern.finditer(text):
             if _commented(text, match.start(), frontend):
                 continue
             quote = match.group(0)[-1]
-            end = match.end()
+            end = _after_model(text, match.end(), _MODEL_ITEM) if pattern is _EXEC_FORM else match.end()
             sites.append(
                 (
                     match.start(),
@@ -100,7 +118,7 @@ def _text_sites(text: str, frontend: str):
         previous = text[: match.start()].rstrip().rsplit("\n", 1)[-1]
         if not re.search(r"-\s*[\"']?(?:\S*/)?vllm[\"']?\s*$", previous):
             continue
-        indent, end = match.group("indent"), match.end()
+        indent, end = match.group("indent"), _after_model(text, match.end(), _MODEL_LINE)
         sites.append(
             (
                 match.start(),
@@ -111,9 +129,42 @@ def _text_sites(text: str, frontend: str):
     return _dedupe(sites)
 
 
-def _on_from_line(text: str, offset: int) -> bool:
+def _after_model(text: str, end: int, word: re.Pattern) -> int:
+    """Where the flags go: after `serve`'s model when a model follows it, since vLLM refuses
+    `vllm serve --flag MODEL --served-model-name NAME` (the model must come first)."""
+    match = word.match(text, end)
+    if match is None or match.group("word").lstrip("\\\"'").startswith("-"):
+        return end
+    return match.end()
+
+
+def _on_image_line(text: str, offset: int) -> bool:
+    """A Dockerfile's FROM (a stage's base, see `_image_cmd_site`) or ARG (a name for one)."""
     line_start = text.rfind("\n", 0, offset) + 1
-    return text[line_start:offset].lstrip().upper().startswith("FROM")
+    return text[line_start:offset].lstrip().upper().startswith(("FROM", "ARG"))
+
+
+def _overridden_image_lines(text: str, key: str) -> set[int]:
+    """0-based lines of `image:` (`repository:`) values in a mapping whose `key` replaces the image's entrypoint
+    (a Kubernetes container's `command`, a compose service's `entrypoint`): not a launch of
+    the image's `vllm serve`."""
+    lines: set[int] = set()
+    try:
+        documents = list(yaml.compose_all(text))
+    except yaml.YAMLError:
+        return lines
+    stack = [node for node in documents if node is not None]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, yaml.MappingNode):
+            keys = {k.value for k, _ in node.value if isinstance(k, yaml.ScalarNode)}
+            for k, v in node.value:
+                if isinstance(k, yaml.ScalarNode) and k.value in ("image", "repository") and key in keys and isinstance(v, yaml.ScalarNode):
+                    lines.add(v.start_mark.line)
+            stack.extend(v for _, v in node.value)
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend(node.value)
+    return lines
 
 
 def _image_cmd_site(text: str):
@@ -137,8 +188,25 @@ def _commented(text: str, offset: int, frontend: str) -> bool:
     line_start = text.rfind("\n", 0, offset) + 1
     before = text[line_start:offset]
     if frontend in ("shell", "dockerfile", "github-actions", "kubernetes", "compose", "helm-values", "dynamo-graph"):
-        return "#" in before and not _inside_quotes(before)
+        return before.lstrip().startswith("#") or ("#" in before and not _inside_quotes(before))
     return False
+
+
+def _named_not_started(text: str, match: re.Match) -> bool:
+    """`pkill -f "vllm serve"`, `echo "Command: vllm serve ..."`, `wait_url_ready "vllm serve" URL`,
+    `- name: Smoke test vllm serve`: the words name a launch (a process to find, a message, a
+    label) without starting one."""
+    line_start = text.rfind("\n", 0, match.start()) + 1
+    before = text[line_start : match.start()]
+    command = _SEGMENT_START.split(before)[-1].split()
+    while command and _ASSIGNMENT.match(command[0]):
+        command.pop(0)
+    if command and command[0].strip("\"'") in _NAMING_COMMANDS:
+        return True
+    if _LABEL_KEY.match(before):
+        return True
+    quote, after = before[-1:], text[match.end() : match.end() + 1]
+    return re.match(r"vllm\s+serve", match.group(0)) is not None and quote in ("'", '"') and after == quote
 
 
 def _inside_quotes(before: str) -> bool:

@@ -8,7 +8,8 @@ replaced by a recorder that returns a stand-in engine, `EngineArgs(...)`/`AsyncE
 written in the file recorded as they are built, `subprocess.Popen`, `os.system`/`os.popen` and
 `os.exec*` recorded instead of run, and `time.sleep` a no-op. The parent judges every recorded
 engine that asks for the mask with the judge's own `judge_case` (keyword values may be any
-picklable object) and prints one JSON line per file:
+picklable object; the models it names stand in as large ones, stand_in.py) and prints one JSON
+line per file:
   {"id", "status": "finished"|"exception"|"timeout"|"crashed", "detail",
    "engines": [{"via", "verdict", "mask"}], "commands": [{"argv"|"shell", "env"}]}
 Command line: --release X.Y.Z [--vllm-path DIR] [--seconds N].
@@ -30,6 +31,17 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 JUDGE = HERE.parent / "differential" / "vllm_judge.py"
+
+
+def _load_beside(name: str):
+    """A module beside this script (which runs in the judge's environment, without replaylint)."""
+    spec = importlib.util.spec_from_file_location(f"realworld_{name}", HERE / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+stand_in = _load_beside("stand_in")
 GPUS = 8
 
 
@@ -276,9 +288,8 @@ def judge_engines(judge, engines: list[dict]) -> list[dict]:
             entry["unjudgeable"] = "a keyword value cannot be carried to the judge: " + engine["unpicklable"]
         else:
             via = "EngineArgs" if engine["via"] != "LLM" else "LLM"
-            entry["verdict"] = judge.judge_case(
-                {"id": f"engine{number}", "engine_kwargs": engine["kwargs"], "via": via, "env": engine["env"], "gpus": GPUS}
-            )
+            case = {"id": f"engine{number}", "engine_kwargs": engine["kwargs"], "via": via, "env": engine["env"], "gpus": GPUS}
+            entry["verdict"] = judge.judge_case({**case, "hf_configs": stand_in.for_kwargs(engine["kwargs"])})
         judged.append(entry)
     return judged
 
