@@ -187,6 +187,9 @@ def test_an_assignment_with_an_unknown_value_still_names_its_variable() -> None:
         is UNKNOWN
     )
     assert launches('env "$SETTINGS" vllm serve m\n') == []  # `$X` alone may be the command
+    # `env "$NAME=$VALUE" vllm serve` (vLLM's EPD and nixl tests): a variable nobody can name
+    named_later = only('env "$DEVICE_AFFINITY_ENV=$GPU" vllm serve m --return-sampling-mask\n')
+    assert named_later.env_open and named_later.settings["return_sampling_mask"].value is True
 
 
 def test_a_command_line_kept_in_a_string_with_unknown_pieces_is_read_as_a_script() -> None:
@@ -198,6 +201,19 @@ def test_a_command_line_kept_in_a_string_with_unknown_pieces_is_read_as_a_script
     both = only('P=${P:-8000}\nCMD="vllm serve m --return-sampling-mask --logits-processors a:B --port $P"\nbash -c "$CMD"\n')
     assert both.settings["logits_processors"].value == ["a:B"]
     assert launches('CMD="vllm serve $M --return-sampling-mask"\nbash -c $CMD\n') == []  # unquoted: the split is unknown
+    # a loop that only appends to it keeps its known start (vLLM's nixl accuracy tests: `for arg in
+    # ...; do BASE_CMD="${BASE_CMD} $arg"; done; eval "$BASE_CMD &"`)
+    looped = only('C="vllm serve m --return-sampling-mask"\nfor a in "$@"; do C="${C} $a"; done\neval "$C &"\n')
+    assert looped.open_ended and looped.settings["return_sampling_mask"].value is True
+    assert launches('C="vllm serve m"\nfor a in x; do C="$a ${C}"; done\neval "$C"\n') == []  # a prepend: the start is gone
+    # more paths than are followed one by one keep what they share (vLLM's nixl accuracy tests)
+    branches = "".join(f'if [[ -n "$F{i}" ]]; then C="${{C}} --flag-{i}"; fi\n' for i in range(5))
+    text = 'if [[ -z "$DP" ]]; then P="VLLM_PORT=$A"; else P="VLLM_PORT=$B"; fi\n'
+    text += 'C="$P vllm serve m --return-sampling-mask"\n' + branches + 'eval "$C &"\n'
+    assert all(launch.settings["return_sampling_mask"].value is True for launch in launches(text)) and launches(text)
+    # such a string grown into an array is one unknown element (this crashed on LMCache's engines/vllm.sh)
+    grown = only('A="--port $P"\nA+=(--enforce-eager)\nvllm serve m --return-sampling-mask "${A[@]}"\n')
+    assert grown.open_ended and grown.settings["enforce_eager"].value is True
 
 
 def test_env_that_does_not_reach_the_launch() -> None:
@@ -290,6 +306,20 @@ def test_remote_commands_are_not_read() -> None:
 def test_dynamic_export_makes_the_environment_unknown() -> None:
     launch = only('MODE=raw_logprobs\nexport $(grep -v "^#" .env | xargs)\nvllm serve m --logprobs-mode "$MODE"\n')
     assert launch.value("logprobs_mode") is UNKNOWN and launch.env_open
+
+
+def test_a_container_named_by_a_variable_still_runs_its_command() -> None:
+    # realworld B5 (vLLM's run-cpu-test-arm.sh): `docker exec "$CONTAINER_NAME" ...`
+    launch = only('docker exec -e X=1 "$CONTAINER_NAME" vllm serve m --return-sampling-mask\n')
+    assert launch.settings["return_sampling_mask"].value is True
+    assert only("docker exec \"$C\" bash -c 'vllm serve m --return-sampling-mask'\n").settings["model"].value == "m"
+    assert launches('docker exec "$@" vllm serve m --return-sampling-mask\n') == []  # options may be in there too
+    assert launches('docker run "$IMAGE" m --return-sampling-mask\n') == []  # an image nobody can tell
+
+
+def test_sagemakers_supervisor_runs_its_arguments() -> None:
+    # realworld B6 (vLLM's examples/deployment/sagemaker-entrypoint.sh)
+    assert only("exec standard-supervisor vllm serve m --return-sampling-mask\n").settings["model"].value == "m"
 
 
 def test_docker_image_tag_and_env() -> None:

@@ -251,6 +251,33 @@ def test_helm_templates_are_not_ours() -> None:
     assert launch.get("model").value is UNKNOWN  # a template placeholder is an unknown word
 
 
+VLLM_CHART_VALUES = (
+    'image:\n  repository: "vllm/vllm-openai"\n  tag: "v0.31.0"\n'
+    '  command: ["vllm", "serve", "/data/", "--return-sampling-mask", "--port", "8000"]\n'
+    "  env:\n    - name: VLLM_USE_V2_MODEL_RUNNER\n      value: '1'\n"
+    "configs: {}\nsecrets: {}\n"
+)
+
+
+def test_vllms_own_chart_runs_image_command() -> None:
+    # realworld B7: vLLM's examples/deployment/chart-helm keeps the launch in `image.command`
+    chart = {"chart/Chart.yaml": "apiVersion: v2\nname: chart-vllm\n"}
+    launch = frontend.extract(SourceFile("chart/values.yaml", VLLM_CHART_VALUES), ExtractContext(read_text=chart.get))[0]
+    assert launch.kind is LaunchKind.HELM and not launch.open_ended and not launch.env_open
+    assert launch.get("model").value == "/data/" and launch.get("return_sampling_mask").value is True
+    assert launch.env["VLLM_USE_V2_MODEL_RUNNER"].value == "1" and launch.version_hint.releases == ("0.31.0",)
+    # configs become envFrom: the environment is no longer known
+    opened = frontend.extract(
+        SourceFile("chart/values.yaml", VLLM_CHART_VALUES.replace("configs: {}", "configs:\n  a: b")), ExtractContext(read_text=chart.get)
+    )[0]
+    assert opened.env_open
+
+
+def test_image_command_of_another_chart_is_open_ended() -> None:
+    (launch,) = extract(VLLM_CHART_VALUES, "values.yaml")
+    assert launch.open_ended and launch.get("return_sampling_mask").value is True
+
+
 # -- docker-compose -------------------------------------------------------------------------------
 
 

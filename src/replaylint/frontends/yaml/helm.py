@@ -23,6 +23,13 @@ in the image `<repository>:<tag>`, with `env` (Kubernetes format) added to the c
 is Go's (`false`, 0, "" and absence are false). Other `vllmConfig` keys are ignored by the
 chart. A `raySpec` entry runs vLLM from a generated script instead (open-ended).
 
+vLLM's own chart (`examples/deployment/chart-helm`, `name: chart-vllm` in its Chart.yaml; the
+template `templates/deployment.yaml` of the 0.33.0 sdist): `image.command` is the container's
+whole command and `image.env` its environment, in the image `image.repository:image.tag`; its
+`configs`, `secrets` and `externalConfigs` become `envFrom` (an open environment). Without that
+Chart.yaml next to the values, an `image.command` that starts vLLM is read the same way but is
+open-ended: another chart's template decides what it means.
+
 Other charts: a mapping with `extraArgs` (or `args` / `extra_args`) beside a vLLM image
 (`image: vllm/vllm-openai:v0.31.0` or `image: {repository: vllm/vllm-openai, tag: v0.31.0}`)
 gives a launch of those words; the chart's template may add more, so it is open-ended.
@@ -30,6 +37,8 @@ gives a launch of those words; the chart's template may add more, so it is open-
 
 from __future__ import annotations
 
+import os
+import re
 from typing import Any
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
@@ -40,7 +49,7 @@ from ...vllm.argv import Token
 from ...words.yaml_nodes import STR, construct, content_end, get, get_str, items, mapping, source, span, walked
 from ...words.yaml_words import Container, Place, Words, item_tokens, sequence_words
 from .kubernetes import env_of
-from .launch import Env, Image, build, built, image_of
+from .launch import Env, Image, build, built, command, image_of
 
 # vllmConfig keys with a value, in the chart's order.
 _VALUE_KEYS = (
@@ -52,6 +61,8 @@ _VALUE_KEYS = (
     ("maxLoras", "--max_loras"),
 )
 _ARGS_KEYS = ("extraArgs", "extra_args", "args")
+_VLLM_CHART = "chart-vllm"
+_CHART_NAME = re.compile(r"""^name:\s*["']?([\w.-]+)""", re.MULTILINE)
 
 
 def is_production_stack(document: Node) -> bool:
@@ -209,7 +220,30 @@ def _chart_args(source: SourceFile, context: ExtractContext, document: Node) -> 
     return launches
 
 
+def _vllm_chart(source: SourceFile, context: ExtractContext, document: Node) -> list[Launch]:
+    """vLLM's own chart: `image.command` is the container's command (see the module docstring)."""
+    image_node = get(document, "image") if isinstance(document, MappingNode) else None
+    command_node = get(image_node, "command") if isinstance(image_node, MappingNode) else None
+    image = _image(image_node, source.index)
+    if not isinstance(command_node, SequenceNode) or image is None or not image.vllm:
+        return []
+    found = sequence_words(source.index, command_node)
+    if found is None:
+        return []
+    texts, container = found
+    words = item_tokens(source.index, command_node, texts, container, templates=True)  # type: ignore[arg-type]
+    env_node = get(image_node, "env")
+    env = env_of(source, env_node, None) if isinstance(env_node, SequenceNode) else Env()
+    env.open = env.open or any(_truthy(get(document, key)) for key in ("configs", "secrets", "externalConfigs"))
+    chart = context.read_text(os.path.join(os.path.dirname(source.path), "Chart.yaml"))
+    name = _CHART_NAME.search(chart) if chart is not None else None
+    reasons = [] if name is not None and name.group(1) == _VLLM_CHART else ["the chart's template decides what `image.command` runs"]
+    return command(
+        source, context, LaunchKind.HELM, span(source.index, command_node), words, env, image, "image.command", open_reasons=reasons
+    )
+
+
 def extract(source: SourceFile, context: ExtractContext, document: Node) -> list[Launch]:
     if is_production_stack(document):
         return _production_stack(source, context, document)
-    return _chart_args(source, context, document)
+    return _vllm_chart(source, context, document) + _chart_args(source, context, document)

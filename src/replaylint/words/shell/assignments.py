@@ -5,12 +5,12 @@ a piece of script may assign (loops, `read`, `printf -v`, functions it calls).""
 from __future__ import annotations
 
 import re
-from typing import Mapping
+from typing import Iterator, Mapping
 
 from ...command import EnvPlace
 from ...model import UNKNOWN, Setting
 from .grammar import Node
-from .nodes import descendants, words_of
+from .nodes import descendants, single_variable, words_of
 from .place import Place, quoting
 from .spans import ScriptSpans
 from .values import UNSET, Array, Container, Field, Partial, Scalar, Value, scalar_text
@@ -38,7 +38,12 @@ def assigned_value(
             return Array((Field(None, start, start, f"${{{name}[@]}}", container, spread=True), *elements))
         if previous is UNSET:
             return Array(tuple(elements))
-        before = previous.elements if isinstance(previous, Array) else (Field(previous.text, 0, 0, "", container, chunks=previous.chunks),)  # type: ignore[union-attr]
+        if isinstance(previous, Array):
+            before = previous.elements
+        elif isinstance(previous, Partial):  # a string with unknown pieces becomes one unknown element
+            before = (Field(None, start, start, f"${{{name}}}", container, chunks=previous.parts),)
+        else:
+            before = (Field(previous.text, 0, 0, "", container, chunks=previous.chunks),)  # type: ignore[union-attr]
         return Array((*before, *elements))
     bare = None
     if value_node is not None:
@@ -111,7 +116,24 @@ def env_entry(
 
 def assigned_names(node: Node, place: Place, functions: Mapping[str, tuple[Node, Place]]) -> set[str]:
     """Every variable a piece of script may assign (for loops), through called functions."""
-    names: set[str] = set()
+    return {name for name, _ in _bindings(node, place, functions)}
+
+
+def appended_names(node: Node, place: Place, functions: Mapping[str, tuple[Node, Place]]) -> dict[str, bool]:
+    """The variables a piece of script only ever appends to (`X="${X} $arg"`, `X+=" $arg"`): after
+    a loop of such appends, the known start of the value is still there. Each with whether every
+    append starts with a blank (then what is appended is separate words)."""
+    kinds: dict[str, set[str]] = {}
+    for name, kind in _bindings(node, place, functions):
+        kinds.setdefault(name, set()).add(kind)
+    if "*" in kinds:
+        return {}
+    return {name: seen == {"append"} for name, seen in kinds.items() if seen <= {"append", "glued append"}}
+
+
+def _bindings(node: Node, place: Place, functions: Mapping[str, tuple[Node, Place]]) -> Iterator[tuple[str, str]]:
+    """(name, kind) for each binding in a piece of script: "append" (to a scalar, after a blank),
+    "glued append" (`X="${X},$Y"`) or "other"."""
     seen_functions: set[str] = set()
     pending = [node]
     while pending:
@@ -120,25 +142,47 @@ def assigned_names(node: Node, place: Place, functions: Mapping[str, tuple[Node,
             if child.type == "variable_assignment":
                 name = child.child_by_field_name("name")
                 if name is not None:
-                    names.add(place.parsed.source(name if name.type == "variable_name" else (name.child_by_field_name("name") or name)))
+                    if name.type == "variable_name":
+                        yield place.parsed.source(name), _append_kind(child, place.parsed.source(name), place)
+                    else:
+                        yield place.parsed.source(name.child_by_field_name("name") or name), "other"
             elif child.type == "for_statement":
                 variable = child.child_by_field_name("variable")
                 if variable is not None:
-                    names.add(place.parsed.source(variable))
+                    yield place.parsed.source(variable), "other"
             elif child.type in ("unset_command", "declaration_command"):
-                names.update(place.parsed.source(c) for c in child.named_children if c.type == "variable_name")
+                yield from ((place.parsed.source(c), "other") for c in child.named_children if c.type == "variable_name")
             elif child.type == "command":
                 words = [place.parsed.source(c) for c in child.named_children if c.type in ("command_name", "word")]
                 if words and words[0] in ("read", "mapfile", "readarray", "getopts", "printf", "let"):
-                    names.update(word for word in words[1:] if _IDENTIFIER.match(word))
+                    yield from ((word, "other") for word in words[1:] if _IDENTIFIER.match(word))
                 if words and words[0] in functions and words[0] not in seen_functions:
                     seen_functions.add(words[0])
                     pending.append(functions[words[0]][0])
                 if words and words[0] in ("source", ".", "eval"):
-                    names.add("*")
+                    yield "*", "other"
             elif child.type == "compound_statement" and child.children and child.children[0].type == "((":
-                names.update(place.parsed.source(n) for n in descendants(child) if n.type == "variable_name")
-    return names
+                yield from ((place.parsed.source(n), "other") for n in descendants(child) if n.type == "variable_name")
+
+
+def _append_kind(assignment: Node, name: str, place: Place) -> str:
+    """`name+=scalar`, or `name=` a value that starts with `$name` / `${name}`: an append, "glued"
+    unless a blank follows; anything else "other"."""
+    value = assignment.child_by_field_name("value")
+    if value is None or value.type == "array":
+        return "other"
+    text = place.parsed.text
+    if any(child.type == "+=" for child in assignment.children):
+        start = place.parsed.start(value) + (1 if value.type in ("string", "raw_string") else 0)
+        return "append" if text[start : start + 1].isspace() else "glued append"
+    first = value
+    while first.type in ("string", "concatenation") and first.named_children:
+        if place.parsed.start(first.named_children[0]) != place.parsed.start(first) + (1 if first.type == "string" else 0):
+            return "other"  # text before the expansion: `X="a $X"` prepends
+        first = first.named_children[0]
+    if single_variable(first, place) != name:
+        return "other"
+    return "append" if text[place.parsed.end(first) : place.parsed.end(first) + 1].isspace() else "glued append"
 
 
 def assigned_by(builtin: str, arguments: list[Field]) -> list[str]:

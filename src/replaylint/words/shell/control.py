@@ -1,14 +1,14 @@
 """How bash runs compound statements, for the interpreter: lists (`&&`, `||`, `;`), pipelines,
 subshells and `{ ...; }` (on a copy of the world), `if` and `case` branches (each branch
 forks the worlds it changes, with the condition that selects it), loops (what they assign
-becomes unknown), and function definitions (run where they are called). Simple commands and
+becomes unknown, but a string they only append to keeps its known start), and function definitions (run where they are called). Simple commands and
 assignments are the interpreter's (`interpreter.Interpreter`)."""
 
 from __future__ import annotations
 
 from typing import Callable, Iterable
 
-from .assignments import assigned_names
+from .assignments import appended_names, assigned_names
 from .conditions import dynamic, outcome, statements_outcome
 from .fields import matches
 from .grammar import Node
@@ -175,7 +175,9 @@ class ControlFlow:
 
     def _loop(self, node: Node, place: Place, worlds: list[World]) -> list[World]:
         names = assigned_names(node, place, self.functions)
-        worlds = [world.kill(names) for world in worlds]
+        grown = appended_names(node, place, self.functions)
+        start, end = place.range(place.parsed.start(node), place.parsed.end(node))
+        worlds = [world.grow(grown, start, end).kill(names - set(grown)) for world in worlds]
         for child in node.named_children:
             if child.type not in ("variable_name", "comment"):
                 self.statement(child, place, [world.copy() for world in worlds])

@@ -172,9 +172,12 @@ def _env(words: list[Field], position: int, found: Found) -> int | None:
         text = word.text
         if text is None:
             name = _assigned_name(word)
-            if name is None:
+            if name is not None:
+                _add_env(found, EnvWord(name, UNKNOWN, (word,), None))
+            elif any(isinstance(piece, Chunk) and "=" in piece.text for piece in word.chunks):
+                found.env_open = True  # `"$NAME=$VALUE"`: env sets a variable nobody can name
+            else:
                 return None  # `$X` alone may be an option, an assignment or the command
-            _add_env(found, EnvWord(name, UNKNOWN, (word,), None))
             position += 1
             continue
         if text in ("-i", "-", "--ignore-environment"):
@@ -322,6 +325,8 @@ def _docker(words: list[Field], found: Found, program: str = "docker") -> Invoca
         word = words[position]
         text = word.text
         if text is None:
+            if action == "exec" and not word.spread:
+                break  # the container, named by a variable
             return None
         if text == "--":
             position += 1
@@ -355,11 +360,13 @@ def _docker(words: list[Field], found: Found, program: str = "docker") -> Invoca
             position += 1  # -it, -d, --rm, --privileged, --init ...
         else:
             return None  # an option we do not know: its value could be taken for the image
-    if position >= len(words) or words[position].text is None:
+    if position >= len(words):
         return None
     target, rest = words[position], words[position + 1 :]
-    if action == "exec":
-        return _find(rest, found) if rest else None
+    if action == "exec":  # any container, even one a variable names: the command is what runs
+        return _find(rest, found) if rest and not target.spread else None
+    if target.text is None:
+        return None
     if entrypoint is not None:
         return _find([entrypoint, *rest], found)
     if is_vllm_image(str(target.text)):

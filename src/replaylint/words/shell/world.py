@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from ...command import EnvPlace
 from ...model import UNKNOWN, Setting, VersionHint
-from .values import Field, Scope, Value
+from .values import Chunk, Field, Hole, Partial, Scalar, Scope, Value
 
 MAX_WORLDS = 8
+_MAX_JOIN = 40_000  # pieces x pieces: two strings longer than this are not aligned, only forgotten
 MAX_VALUE = 4_096  # words or pieces in one value: a bigger one is unknown (`set -- "$@" "$@"` in a loop)
 MISSING = object()
 # Environment variables launches carry: vLLM's own, and Dynamo's (its worker reads DYN_ENABLE_RL).
@@ -74,6 +75,23 @@ class World:
         """Something we cannot read ran in this shell: every variable may have changed."""
         return self.copy(variables={}, env_open=True, positional=None)
 
+    def grow(self, names: Mapping[str, bool], start: int, end: int) -> World:
+        """A loop that appends to these strings, between `start` and `end`, ran any number of
+        times: each keeps what it held before, followed by what nobody can tell (after a blank
+        when every append starts with one: a word already there is not lengthened)."""
+        copied = self.copy()
+        for name, blank in names.items():
+            value = copied.variables.get(name)
+            if isinstance(value, (Scalar, Partial)):
+                pieces = value.chunks if isinstance(value, Scalar) else value.parts
+                separator = (Chunk(" ", start, start, False, True, True, None),) if blank else ()
+                copied.variables[name] = Partial((*pieces, *separator, Hole(start, end, f"${{{name}}}", True)))
+            else:
+                copied.variables.pop(name, None)
+            if name in copied.env:
+                copied.env[name] = unknown_entry(copied.env[name])
+        return copied
+
     def kill(self, names: Iterable[str]) -> World:
         names = set(names)
         if "*" in names:
@@ -106,12 +124,18 @@ def join(worlds: list[World]) -> list[World]:
 
 
 def collapse(worlds: list[World]) -> World:
-    """One world standing for many: what they do not agree on is unknown."""
+    """One world standing for many: what they do not agree on is unknown (strings built alike keep
+    the pieces they share)."""
     first = worlds[0].copy()
     for other in worlds[1:]:
         for name in list(first.variables):
-            if other.variables.get(name, MISSING) != first.variables[name]:
-                del first.variables[name]
+            theirs = other.variables.get(name, MISSING)
+            if theirs != first.variables[name]:
+                common = _joined_string(first.variables[name], theirs, name)
+                if common is None:
+                    del first.variables[name]
+                else:
+                    first.variables[name] = common
         for name in set(first.env) | set(other.env):
             mine, theirs = first.env.get(name), other.env.get(name)
             if mine is None or theirs is None or mine.setting.value != theirs.setting.value or mine.setting.span != theirs.setting.span:
@@ -121,6 +145,61 @@ def collapse(worlds: list[World]) -> World:
         first.env_open = first.env_open or other.env_open
         first.conditions = tuple(c for c in first.conditions if c in other.conditions)
     return first
+
+
+def _joined_string(mine: Value, theirs: object, name: str) -> Partial | None:
+    """Two strings built alike on two paths (`C="... vllm serve m ..."`, with `--enforce-eager`
+    appended on one of them): the pieces both hold, in order (a longest common subsequence of
+    their texts), with what nobody can tell where they part; None when they share nothing."""
+    if not isinstance(mine, (Scalar, Partial)) or not isinstance(theirs, (Scalar, Partial)):
+        return None
+    ours = mine.chunks if isinstance(mine, Scalar) else mine.parts
+    other = theirs.chunks if isinstance(theirs, Scalar) else theirs.parts
+    if len(ours) * len(other) > _MAX_JOIN:
+        return None
+    longest = [[0] * (len(other) + 1) for _ in range(len(ours) + 1)]
+    for i in range(len(ours) - 1, -1, -1):
+        for j in range(len(other) - 1, -1, -1):
+            same = _same_text(ours[i], other[j])
+            longest[i][j] = longest[i + 1][j + 1] + 1 if same else max(longest[i + 1][j], longest[i][j + 1])
+    if not longest[0][0]:
+        return None
+    joined: list[Chunk | Hole] = []
+    runs: tuple[list[Chunk | Hole], list[Chunk | Hole]] = ([], [])
+    i = j = 0
+    while i < len(ours) or j < len(other):
+        if i < len(ours) and j < len(other) and _same_text(ours[i], other[j]):
+            joined.extend(_unknown_run(runs, name))
+            runs = ([], [])
+            joined.append(ours[i] if ours[i] == other[j] else replace(ours[i], exact=False))  # type: ignore[type-var]
+            i, j = i + 1, j + 1
+        elif j >= len(other) or (i < len(ours) and longest[i + 1][j] >= longest[i][j + 1]):
+            runs[0].append(ours[i])
+            i += 1
+        else:
+            runs[1].append(other[j])
+            j += 1
+    joined.extend(_unknown_run(runs, name))
+    return Partial(tuple(joined))
+
+
+def _unknown_run(runs: tuple[list[Chunk | Hole], list[Chunk | Hole]], name: str) -> list[Chunk | Hole]:
+    """Where two strings part: one hole, after a blank when each side starts with one (or is
+    empty), so the word before it is not lengthened."""
+    if not runs[0] and not runs[1]:
+        return []
+    at = (runs[0] or runs[1])[0]
+    blank = all(not run or (isinstance(run[0], Chunk) and run[0].text[:1].isspace()) for run in runs)
+    separator: list[Chunk | Hole] = [Chunk(" ", at.start, at.start, False, True, True, None)] if blank else []
+    return [*separator, Hole(at.start, at.end, f"${{{name}}}", True)]
+
+
+def _same_text(one: Chunk | Hole, other: Chunk | Hole) -> bool:
+    """The same text (a piece of the file, or the same unknown), wherever it was written or
+    expanded: the two branches of an `if` spell `VLLM_PORT=` twice."""
+    if isinstance(one, Chunk) and isinstance(other, Chunk):
+        return one.text == other.text
+    return one == other
 
 
 def child_shell(world: World, env: dict[str, EnvEntry], positional: tuple[Field, ...] | None, env_open: bool) -> World:

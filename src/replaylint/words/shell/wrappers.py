@@ -28,6 +28,7 @@ def _set(*items: str) -> frozenset[str]:
 WRAPPERS: dict[str, Wrapper] = {
     "exec": Wrapper(_set("-c", "-l", "-cl", "-lc"), _set("-a")),
     "nohup": Wrapper(),
+    "standard-supervisor": Wrapper(),  # SageMaker's model-hosting-container-standards: runs its arguments
     "time": Wrapper(_set("-p", "-v", "-q", "--verbose", "--quiet", "--portability"), _set("-o", "-f", "--output", "--format")),
     "command": Wrapper(_set("-p"), stop=_set("-v", "-V")),
     "builtin": Wrapper(),
