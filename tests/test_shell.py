@@ -190,6 +190,8 @@ def test_an_assignment_with_an_unknown_value_still_names_its_variable() -> None:
     # `env "$NAME=$VALUE" vllm serve` (vLLM's EPD and nixl tests): a variable nobody can name
     named_later = only('env "$DEVICE_AFFINITY_ENV=$GPU" vllm serve m --return-sampling-mask\n')
     assert named_later.env_open and named_later.settings["return_sampling_mask"].value is True
+    optional = only('env ${GPU_VAR}="$G" ${SSM:+SSM=$SSM} vllm serve m --return-sampling-mask\n')  # vLLM's spec_decode_acceptance_test.sh
+    assert optional.env_open and optional.settings["model"].value == "m"
 
 
 def test_a_command_line_kept_in_a_string_with_unknown_pieces_is_read_as_a_script() -> None:
@@ -211,6 +213,11 @@ def test_a_command_line_kept_in_a_string_with_unknown_pieces_is_read_as_a_script
     text = 'if [[ -z "$DP" ]]; then P="VLLM_PORT=$A"; else P="VLLM_PORT=$B"; fi\n'
     text += 'C="$P vllm serve m --return-sampling-mask"\n' + branches + 'eval "$C &"\n'
     assert all(launch.settings["return_sampling_mask"].value is True for launch in launches(text)) and launches(text)
+    # handed to a function that runs it (vLLM's run_multi_connector_accuracy_test.sh)
+    handed = (
+        'start() {\n  local command=$1\n  setsid bash -c "$command" &\n}\nC="$VIS=$GPU vllm serve $M --return-sampling-mask"\nstart "$C"\n'
+    )
+    assert only(handed).settings["return_sampling_mask"].value is True
     # such a string grown into an array is one unknown element (this crashed on LMCache's engines/vllm.sh)
     grown = only('A="--port $P"\nA+=(--enforce-eager)\nvllm serve m --return-sampling-mask "${A[@]}"\n')
     assert grown.open_ended and grown.settings["enforce_eager"].value is True

@@ -34,6 +34,8 @@ from .wrappers import (
 
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _ASSIGNMENT = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", re.DOTALL)
+# `${X:+X=$X}`: nothing, or an assignment (vLLM's scripts hand optional variables to `env` so).
+_OPTIONAL_ASSIGNMENT = re.compile(r"^\$\{\w+:?\+[A-Za-z_]\w*=[^}]*\}$")
 _SHELLS = {"sh", "bash", "zsh", "dash", "ksh"}
 
 
@@ -174,8 +176,8 @@ def _env(words: list[Field], position: int, found: Found) -> int | None:
             name = _assigned_name(word)
             if name is not None:
                 _add_env(found, EnvWord(name, UNKNOWN, (word,), None))
-            elif any(isinstance(piece, Chunk) and "=" in piece.text for piece in word.chunks):
-                found.env_open = True  # `"$NAME=$VALUE"`: env sets a variable nobody can name
+            elif any(isinstance(piece, Chunk) and "=" in piece.text for piece in word.chunks) or _OPTIONAL_ASSIGNMENT.match(word.raw):
+                found.env_open = True  # `"$NAME=$VALUE"`, `${X:+X=$X}`: env sets variables nobody can name
             else:
                 return None  # `$X` alone may be an option, an assignment or the command
             position += 1

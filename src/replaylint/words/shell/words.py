@@ -288,7 +288,11 @@ class Expander:
             if position >= len(positional):
                 return UNSET if all(element.known for element in positional) else None
             element = positional[position]
-            return Array((element,)) if element.known else None
+            if element.known:
+                return Array((element,))
+            if not element.spread and element.chunks and all(isinstance(piece, (Chunk, Hole)) for piece in element.chunks):
+                return Partial(element.chunks)  # `f "$CMD"` with CMD a Partial: `$1` is that string
+            return None
         if name in _UNKNOWN_SPECIALS:
             return None
         return self.scope.variables.get(name)
