@@ -95,11 +95,13 @@ class Config:
         return (*self.exclude, *self.extend_exclude)
 
     def fingerprint(self) -> str:
-        """What the results of a file depend on, for the cache key."""
+        """What the results of a file depend on, for the cache key. The selectors as written, not
+        the codes they resolve to: the rule table is part of replaylint's version, which the cache
+        key holds too, and a warm run then never imports the rules."""
         return repr(
             (
-                sorted(self.enabled_codes()),
-                sorted(self.fixable_codes()),
+                (self.select, self.extend_select, self.ignore),
+                (self.fixable, self.unfixable),
                 sorted((k, sorted(v)) for k, v in self.per_file_ignores.items()),
                 str(self.target_vllm),
                 self.target_vllm_forced,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import os
 import sys
 
@@ -64,6 +63,8 @@ def _fix_diff(finding: Finding, text: str, width: int, color: bool) -> list[str]
     from ..edits import apply_edits
 
     fixed, _ = apply_edits(text, edits)
+    import difflib  # only when a fix is shown
+
     diff = difflib.unified_diff(text.splitlines(), fixed.splitlines(), lineterm="", n=0)
     lines = [f"{' ' * width} |"]
     for line in list(diff)[2:]:
