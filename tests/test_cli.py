@@ -121,3 +121,18 @@ def test_installed_console_script_and_module(tree) -> None:
         assert version.stdout.strip() == f"replaylint {__version__}"
         checked = subprocess.run([*argv, "check", "--output-format", "concise", str(tree)], capture_output=True, text=True, timeout=120)
         assert checked.returncode == 1 and "RPL003" in checked.stdout
+
+
+def test_exit_leaves_no_worker_holding_the_output(tree) -> None:
+    """A worker process still alive at exit (here a pool nobody shut down) inherits stdout: the
+    command must kill it, or a caller reading the output to its end waits forever."""
+    script = (
+        "import concurrent.futures, os, sys\n"
+        "from replaylint import cli\n"
+        "pool = concurrent.futures.ProcessPoolExecutor(1)\n"
+        "pool.submit(os.getpid).result()\n"
+        f"sys.argv = ['replaylint', 'check', '--output-format', 'concise', {str(tree)!r}]\n"
+        "cli.entry()\n"
+    )
+    checked = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert checked.returncode == 1 and "RPL003" in checked.stdout

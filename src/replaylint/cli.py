@@ -94,7 +94,17 @@ def entry() -> None:
         sys.stderr.flush()
     except (BrokenPipeError, ValueError):  # a closed pipe (`| head`), a closed stream
         pass
+    _stop_workers()
     os._exit(status)
+
+
+def _stop_workers() -> None:
+    """Kill worker processes still alive (a reader pool shut down without waiting). They hold
+    this process's stdout, so a caller reading it to the end would wait for them forever."""
+    multiprocessing = sys.modules.get("multiprocessing")
+    if multiprocessing is not None:
+        for child in multiprocessing.active_children():
+            child.kill()
 
 
 def _main(argv: list[str]) -> int:
