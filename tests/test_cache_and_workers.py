@@ -64,6 +64,24 @@ def test_a_large_tree_parsed_while_it_is_read_gives_identical_results(corpus: Pa
     assert run(corpus, "--cache-dir", cache_dir, "--workers", "2") == baseline  # warm
 
 
+def test_a_reader_that_dies_leaves_its_chunks_to_this_process(corpus: Path, tmp_path: Path, monkeypatch) -> None:
+    from replaylint import runs
+
+    baseline = run(corpus, "--no-cache", "--workers", "1")
+    marker = tmp_path / "reader-died"
+
+    def dies(paths, stats):
+        marker.write_text("")
+        os._exit(3)  # as a reader killed by the system would
+
+    monkeypatch.setattr(runs, "LARGE_TREE_FILES", 1)
+    monkeypatch.setattr(runs, "_CHUNK", 3)
+    monkeypatch.setattr(runs, "_read_in_worker", dies)  # the reader is forked: it runs this
+    monkeypatch.setattr(runs._Reader, "take_from_back", lambda self: None)  # every chunk is the reader's
+    assert run(corpus, "--no-cache", "--workers", "2") == baseline
+    assert marker.exists()
+
+
 def test_cache_notices_changed_files_and_their_config_files(tmp_path: Path) -> None:
     (tmp_path / "serve.sh").write_text("vllm serve m --config replay.yaml\n")
     (tmp_path / "replay.yaml").write_text("return-sampling-mask: true\nlogprobs-mode: processed_logprobs\n")
@@ -101,3 +119,52 @@ def test_a_file_the_prefilter_turned_away_is_read_again_once_it_changes(tmp_path
     path.write_text("from vllm import LLM\nLLM('m', return_sampling_mask=True)\n")
     os.utime(path, ns=(path.stat().st_atime_ns, path.stat().st_mtime_ns + 1_000_000))
     assert [f["code"] for f in run(tmp_path, "--cache-dir", cache_dir)] == ["RPL003"]
+
+
+def _check(folder: Path, cache_dir: str) -> tuple[list[str], str]:
+    out, err = io.StringIO(), io.StringIO()
+    cwd = os.getcwd()
+    os.chdir(folder)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            main(["check", "--output-format", "json", "--cache-dir", cache_dir, "."])
+    finally:
+        os.chdir(cwd)
+    return [finding["code"] for finding in json.loads(out.getvalue())], err.getvalue()
+
+
+def _rewrite(path: Path, text: str) -> None:
+    """Write `text` and move the modification time on, as an editor a moment later would."""
+    path.write_text(text)
+    os.utime(path, ns=(path.stat().st_atime_ns, path.stat().st_mtime_ns + 1_000_000))
+
+
+def test_a_warm_run_recalls_the_project_pin_until_its_files_change(tmp_path: Path) -> None:
+    """The pin of a launch's project is recalled from the cache while the folders listed and the
+    files read for it keep their stamps: an edited pin, a pin file added or removed re-judges."""
+    project = tmp_path / "project"
+    (project / ".git").mkdir(parents=True)
+    (project / "deploy").mkdir()
+    (project / "deploy" / "serve.sh").write_text(
+        "VLLM_USE_V2_MODEL_RUNNER=0 vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs\n"
+    )
+    requirements = project / "requirements.txt"
+    requirements.write_text("vllm==0.33.0\n")
+    cache_dir = str(tmp_path / "cache")
+    assert _check(project, cache_dir)[0] == ["RPL004"]
+    assert _check(project, cache_dir)[0] == ["RPL004"]  # recalled
+    _rewrite(requirements, "vllm==0.34.0\n")  # same size: the time tells
+    assert _check(project, cache_dir)[0] == ["RPL206"]
+    requirements.unlink()
+    (project / "deploy" / "requirements.txt").write_text("vllm==0.33.0\n")  # a pin nearer the launch
+    assert _check(project, cache_dir)[0] == ["RPL004"]
+
+
+def test_a_warm_run_repeats_the_notes_of_a_recalled_pin(tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    (project / ".git").mkdir(parents=True)
+    (project / "serve.sh").write_text("vllm serve m --return-sampling-mask\n")
+    (project / "pyproject.toml").write_text('[project]\ndependencies = ["vllm==0.33.0"\n')
+    cache_dir = str(tmp_path / "cache")
+    cold, warm = _check(project, cache_dir), _check(project, cache_dir)
+    assert cold == warm and "pyproject.toml: not valid TOML" in warm[1]

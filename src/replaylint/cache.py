@@ -156,6 +156,23 @@ class ResultCache:
     def is_clean(self, path: str, stat: tuple[int, int]) -> bool:
         return self._clean.data.get(self._key(path)) == stat
 
+    def still_clean(self, paths: list[str]) -> list[bool]:
+        """`is_clean` of each path with its current stat, in one loop: a warm run asks it of every
+        file of the tree, and a path the prefilter never turned away costs no stat."""
+        clean, key, stat = self._clean.data, self._key, os.stat
+        answers = []
+        for path in paths:
+            expected = clean.get(key(path))
+            if expected is not None:
+                try:
+                    status = stat(path)
+                except OSError:
+                    expected = None
+                else:
+                    expected = expected == (status.st_size, status.st_mtime_ns)
+            answers.append(bool(expected))
+        return answers
+
     def mark_clean(self, path: str, stat: tuple[int, int]) -> None:
         key = self._key(path)
         if self._clean.data.get(key) != stat:

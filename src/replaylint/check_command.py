@@ -101,12 +101,11 @@ def run_check(args: argparse.Namespace) -> int:
     from .report import Run
     from .runs import run_checks
 
-    checker = Checker(config, project_pins=_project_pins())
-    reading_stdin = args.paths == ["-"]
-    if reading_stdin:
-        return _check_stdin(checker, config, args)
+    if args.paths == ["-"]:
+        return _check_stdin(Checker(config, project_pins=_LazyPins()), config, args)
     run = Run(findings=[], unsafe_fixes_enabled=args.unsafe_fixes, root=_repository_root(config))
     result_cache = None if args.no_cache else ResultCache(args.cache_dir or default_directory(config.root), config.fingerprint)
+    checker = Checker(config, project_pins=_LazyPins(result_cache.snapshots if result_cache is not None else None))
     results = run_checks(args.paths or ["."], config, checker, result_cache, args.workers)
     had_error = False
     shown_notes: set[str] = set()
@@ -206,10 +205,16 @@ def _repository_root(config: Config) -> str:
 
 
 class _LazyPins:
-    """`project.ProjectPins`, created when the first launch asks for its project's pin."""
+    """`project.ProjectPins`, created when the first launch asks for its project's pin. With a
+    cache, the pins an earlier run described are recalled while every folder listed and file
+    read for them keeps its stamp: a warm run then reads no pin file (nor imports their readers)."""
 
-    def __init__(self) -> None:
+    def __init__(self, remembered: dict | None = None) -> None:
         self._pins = None
+        self._remembered = remembered
+        self._key = ("pins", os.getcwd())  # pins name their files relative to the working folder
+        self._memo: dict | None = None
+        self._recalled_notes: list[str] = []
 
     def _get(self):
         if self._pins is None:
@@ -222,15 +227,35 @@ class _LazyPins:
         return self._get()(path)
 
     def describe_source(self, path: str):
-        return self._get().describe_source(path)
+        if self._remembered is None:
+            return self._get().describe_source(path)
+        memo = self._recall()
+        directory = os.path.dirname(os.path.abspath(path))
+        if directory in memo["answers"]:
+            description, notes = memo["answers"][directory]
+            self._recalled_notes += [note for note in notes if note not in self._recalled_notes]
+            return description
+        pins = self._get()
+        description = pins.describe_source(path)
+        memo["answers"][directory] = (description, tuple(pins.notes_for(path)))
+        memo["stamps"].update(pins.stamps)
+        self._remembered[self._key] = memo
+        return description
+
+    def _recall(self) -> dict:
+        if self._memo is None:
+            from .stamps import still_true
+
+            assert self._remembered is not None
+            known = self._remembered.get(self._key)
+            usable = isinstance(known, dict) and still_true(known["stamps"])
+            self._memo = known if usable else {"stamps": {}, "answers": {}}
+        return self._memo
 
     @property
     def notes(self) -> list[str]:
-        return self._pins.notes if self._pins is not None else []
-
-
-def _project_pins() -> _LazyPins:
-    return _LazyPins()
+        found = self._pins.notes if self._pins is not None else []
+        return self._recalled_notes + [note for note in found if note not in self._recalled_notes]
 
 
 def _print_problems(result, shown_notes: set[str] | None = None) -> bool:

@@ -6,7 +6,9 @@ import fnmatch
 import os
 import re
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator, Optional, Tuple
+from typing import Callable, Iterable, Iterator
+
+from .stamps import Stamp, stamp, still_true
 
 DEFAULT_EXCLUDES = (
     "__pycache__",
@@ -114,16 +116,6 @@ def _walk(directory: str, excluder: Excluder, stamps: dict[str, Stamp] | None = 
 
 # -- snapshots: a warm run does not walk a tree whose folders have not changed -------------------
 
-Stamp = Optional[Tuple[int, int]]  # (mtime_ns, size); None: the path does not exist
-
-
-def stamp(path: str) -> Stamp:
-    try:
-        status = os.stat(path)
-    except OSError:
-        return None
-    return (status.st_mtime_ns, status.st_size)
-
 
 @dataclass
 class Snapshot:
@@ -135,7 +127,7 @@ class Snapshot:
     stamps: dict[str, Stamp]
 
     def still_true(self) -> bool:
-        return all(stamp(path) == expected for path, expected in self.stamps.items())
+        return still_true(self.stamps)
 
 
 def _git_stamps(directory: str) -> dict[str, Stamp]:

@@ -78,13 +78,17 @@ def _by_stat(
 ) -> tuple[FileResult | None, str | None, tuple[int, int] | None]:
     """What a file's name and stat decide: not a file replaylint reads, or one the cache
     remembers the prefilter turned away, unchanged since. Also its kind and stat."""
-    kind = frontends.kind_for(path, read_head(path) if "." not in path[path.rfind(os.sep) + 1 :] else b"")
+    kind = _kind(path)
     if kind is None:
         return FileResult(path), None, None
     stat = _stat(path) if stats else None
     if stat is not None and result_cache is not None and result_cache.is_clean(path, stat):
         return FileResult(path, kind=kind), kind, stat
     return None, kind, stat
+
+
+def _kind(path: str) -> str | None:
+    return frontends.kind_for(path, read_head(path) if "." not in path[path.rfind(os.sep) + 1 :] else b"")
 
 
 def _triage(checker: Checker, path: str, result_cache: cache.ResultCache | None, stats: bool) -> _Triaged:
@@ -137,26 +141,26 @@ def run_checks(
     # A folder may be a large tree: a cold run starts the reading worker while the tree is walked.
     reader = None
     if count == 2 and not warm and any(os.path.isdir(path) for path in paths):
-        reader = _start_reader(checker, result_cache)
+        reader = _Reader(checker, result_cache)
     snapshots = result_cache.snapshots if result_cache is not None else None
     files = list(discover(paths, config.excludes, config.respect_gitignore, config.force_exclude, snapshots))
     results: list[FileResult | None] = [None] * len(files)
     todo = list(range(len(files)))
     if warm:
         todo = []
-        for position, path in enumerate(files):
-            decided, _, _ = _by_stat(path, result_cache, stats=True)
+        for position, (path, clean) in enumerate(zip(files, result_cache.still_clean(files))):
+            decided = FileResult(path, kind=_kind(path)) if clean else _by_stat(path, result_cache, stats=True)[0]
             if decided is None:
                 todo.append(position)
             results[position] = decided
         if count == 2 and len(todo) >= LARGE_TREE_FILES:
-            reader = _start_reader(checker, result_cache)  # a cache that misses a large tree
+            reader = _Reader(checker, result_cache)  # a cache that misses a large tree
     if reader is not None:
         if len(todo) >= LARGE_TREE_FILES:
             for position, result in zip(todo, _run_pipelined([files[p] for p in todo], checker, result_cache, reader)):
                 results[position] = result
             return [result for result in results if result is not None]
-        reader.shutdown(wait=False, cancel_futures=True)
+        reader.stop()
     pending: list[int] = []
     for position in todo:
         triaged = _triage(checker, files[position], result_cache, stats=result_cache is not None)
@@ -177,36 +181,82 @@ def run_checks(
     return [result for result in results if result is not None]
 
 
-def _start_reader(checker: Checker, result_cache: cache.ResultCache | None) -> Any:
-    reader = _pool(checker, 1, result_cache, light=True)
-    reader.submit(_read_in_worker, [], False)  # the process starts now, not at the first chunk
-    return reader
+class _Reader:
+    """A process that reads a large tree's chunks from the front while this one reads them from
+    the back. The two meet through a pair of indices in shared memory, so neither waits on the
+    other: an executor's feeding thread would need this process's GIL, which a long `compile()`
+    of a large Python file holds (the reader then idled for most of a run)."""
+
+    def __init__(self, checker: Checker, result_cache: cache.ResultCache | None) -> None:
+        import multiprocessing
+
+        self.bounds = multiprocessing.RawArray("q", 2)  # next chunk from the front, end of the back
+        self.lock = multiprocessing.Lock()
+        self.connection, child_connection = multiprocessing.Pipe()
+        initargs = (checker.config, checker.project_pins, result_cache, True)
+        self.process = multiprocessing.Process(target=_reader_main, args=(child_connection, self.bounds, self.lock, initargs), daemon=True)
+        self.process.start()  # now, so it imports the frontends while this process walks the tree
+        child_connection.close()
+
+    def take_from_back(self) -> int | None:
+        with self.lock:
+            if self.bounds[0] >= self.bounds[1]:
+                return None
+            self.bounds[1] -= 1
+            return self.bounds[1]
+
+    def stop(self) -> None:
+        self.process.kill()
+        self.process.join()
+        self.connection.close()
 
 
-def _run_pipelined(files: list[str], checker: Checker, result_cache: cache.ResultCache | None, reader: Any) -> list[FileResult]:
+def _reader_main(connection: Any, bounds: Any, lock: Any, initargs: tuple) -> None:
+    _start_worker(*initargs)
+    try:
+        files, stats = connection.recv()
+    except EOFError:  # not needed after all
+        return
+    read: dict[int, list] = {}
+    while True:
+        with lock:
+            chunk = bounds[0]
+            if chunk >= bounds[1]:
+                break
+            bounds[0] = chunk + 1
+        read[chunk] = _read_in_worker(files[chunk * _CHUNK : (chunk + 1) * _CHUNK], stats)
+    connection.send(read)
+
+
+def _run_pipelined(files: list[str], checker: Checker, result_cache: cache.ResultCache | None, reader: _Reader) -> list[FileResult]:
     """A large tree on two cores. Reading it (the prefilter) costs about what parsing costs, and
-    a process that parses Python with libcst first imports it (0.2 s). So a light worker reads
+    a process that parses Python with libcst first imports it (0.2 s). So a light reader reads
     the tree in chunks from the front, parsing all it can without libcst, while this process
-    reads chunks from the back and parses the Python files the worker left to it."""
+    reads chunks from the back, then parses the Python files the reader left to it."""
     stats = result_cache is not None
     chunks = [files[start : start + _CHUNK] for start in range(0, len(files), _CHUNK)]
     done: list[list[tuple[FileResult, tuple[int, int] | None]]] = [[] for _ in chunks]
-    with reader:
-        futures = [reader.submit(_read_in_worker, chunk, stats) for chunk in chunks]
-        front, back = 0, len(chunks)
-        while front < back:
-            if not futures[front].done() and futures[back - 1].cancel():
-                back -= 1
-                done[back] = [_read(checker, result_cache, path, stats) for path in chunks[back]]
-                continue
-            for path, (result, stat) in zip(chunks[front], futures[front].result()):
-                if not isinstance(result, FileResult):
-                    result = FileResult(path, kind=result)
-                elif result.deferred is not None and result.digest is not None:
-                    checker.prepared[path] = (result.digest, result.deferred)
-                    result = checker.check_file(path)
-                done[front].append((result, stat))
-            front += 1
+    reader.bounds[0], reader.bounds[1] = 0, len(chunks)
+    reader.connection.send((files, stats))
+    while (chunk := reader.take_from_back()) is not None:
+        done[chunk] = [_read(checker, result_cache, path, stats) for path in chunks[chunk]]
+    try:
+        from_reader = reader.connection.recv()
+    except (EOFError, OSError):  # the reader died: its chunks are read here
+        from_reader = {}
+    reader.stop()
+    for chunk, paths in enumerate(chunks):
+        if chunk not in from_reader:
+            if not done[chunk]:
+                done[chunk] = [_read(checker, result_cache, path, stats) for path in paths]
+            continue
+        for path, (result, stat) in zip(paths, from_reader[chunk]):
+            if not isinstance(result, FileResult):
+                result = FileResult(path, kind=result)
+            elif result.deferred is not None and result.digest is not None:
+                checker.prepared[path] = (result.digest, result.deferred)
+                result = checker.check_file(path)
+            done[chunk].append((result, stat))
     results = []
     for result, stat in (pair for pairs in done for pair in pairs):
         _store(result_cache, result, stat)

@@ -46,6 +46,7 @@ from __future__ import annotations
 import os
 import re
 
+from ..stamps import Stamp, stamp
 from ..vllm.releases import Release
 from .evidence import CONSTRAIN, REQUIRE, Declared, Evidence, Found, Pin, declared, make_pin
 from .requirements import Line, locked_versions, pyproject_requirements, requirement_line_spec, requirement_lines
@@ -93,6 +94,8 @@ class ProjectPins:
         self.root_hint = os.path.abspath(root_hint) if root_hint else None
         self.texts = dict(texts or {})
         self.notes: list[str] = []
+        self.stamps: dict[str, Stamp] = {}  # every folder listed and file read: what the answers rest on
+        self._notes_in: dict[str, list[str]] = {}  # the notes each folder's evidence left
         self._pins: dict[str, Pin | None] = {}
         self._locks: dict[str, Pin | None] = {}
         self._names: dict[str, frozenset[str]] = {}
@@ -111,6 +114,16 @@ class ProjectPins:
         pin = self.pin_for(path)
         return pin.describe() if pin else None
 
+    def notes_for(self, path: str) -> list[str]:
+        """The notes the evidence of the file's folder and those above it left (asked after
+        `pin_for(path)`)."""
+        current: str | None = os.path.dirname(os.path.abspath(path))
+        found: list[str] = []
+        while current is not None:
+            found += self._notes_in.get(current, [])
+            current = self._parent(current)
+        return found
+
     def pin_in(self, directory: str) -> Pin | None:
         """The pin of the project holding `directory` (for `show-settings`)."""
         directory = os.path.abspath(directory)
@@ -123,7 +136,9 @@ class ProjectPins:
             parent = self._parent(here)
             above_pin = self._pins.get(parent) if parent else None
             above_lock = self._locks.get(parent) if parent else None
+            before = len(self.notes)
             evidence = self._evidence(here)
+            self._notes_in[here] = self.notes[before:]
             self._locks[here] = evidence.lock or above_lock
             self._pins[here] = _decide(evidence, above_pin, above_lock)
         return self._pins[directory]
@@ -132,6 +147,7 @@ class ProjectPins:
 
     def _listing(self, directory: str) -> frozenset[str]:
         if directory not in self._names:
+            self.stamps[directory] = stamp(directory)
             try:
                 self._names[directory] = frozenset(os.listdir(directory))
             except OSError:
@@ -194,6 +210,7 @@ class ProjectPins:
         return self._texts[path]
 
     def _read(self, path: str) -> str | None:
+        self.stamps[path] = stamp(path)
         try:
             with open(path, "rb") as handle:
                 data = handle.read(MAX_FILE_BYTES + 1)
