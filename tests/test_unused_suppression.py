@@ -215,3 +215,21 @@ def test_codes_ignored_for_the_file_are_left_alone(tmp_path: Path) -> None:
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
         main(["check", "--no-cache", "--config", str(config), "--output-format", "json", str(path)])
     assert json.loads(out.getvalue()) == []  # not reported as unused: RPL003 is not checked in this file
+
+
+def test_suppressions_are_found_in_any_case_and_beside_non_ascii_text(tmp_path: Path) -> None:
+    """A file is scanned for suppressions only when it names noqa or replaylint: the test is
+    made on the lowered text, and a non-ASCII text is always scanned (the comment matches the
+    way Python's case-insensitive patterns do, dotless i and Kelvin sign included)."""
+    line = 'LLM("m", return_sampling_mask=True)'
+    plain = write(tmp_path, "plain.py", MASK_ONLY.format(comment=""))
+    assert [f["code"] for f in findings(plain)] == ["RPL003"]
+    for name, comment in (
+        ("upper.py", "# NOQA: RPL003\n"),
+        ("mixed.py", "# RePlAyLiNt: IGNORE[RPL003]\n"),
+        ("dotless.py", "# replayl\u0131nt: ignore[RPL003]\n"),  # only re.IGNORECASE sees replaylint here
+    ):
+        path = write(tmp_path, name, MASK_ONLY.format(comment=comment))
+        assert findings(path, "--ignore", "RPL901") == [], name
+    trailing = write(tmp_path, "trailing.py", f"from vllm import LLM\n{line}  # noqa: RPL003 -- caf\u00e9\n")
+    assert findings(trailing, "--ignore", "RPL901") == []

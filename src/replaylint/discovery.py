@@ -86,21 +86,24 @@ def _joined(directory: str, relative: str) -> str:
     relative path without `.` or `..` parts (git's and os.walk's): a tree has thousands."""
     if os.sep != "/" or relative.startswith("/"):
         return os.path.normpath(os.path.join(directory, relative))
-    return relative if directory == "." else directory + "/" + relative
+    if directory == ".":
+        return relative
+    return directory + relative if directory.endswith("/") else directory + "/" + relative  # `/` is normalised too
 
 
 def _walk(directory: str, excluder: Excluder, stamps: dict[str, Stamp] | None = None) -> Iterator[str]:
     """Normalised paths of the files below a normalised `directory`; with `stamps`, the stamp of
     every folder walked and every `.gitignore` in them (`Snapshot`)."""
+    top = len(directory) + (0 if directory.endswith(os.sep) else 1)
     for root, dirs, files in os.walk(directory):
-        base = os.path.normpath(root)  # once per folder (`./docs` below `.`)
+        relative_root = root[top:] if root != directory else "."  # os.walk joins `directory` and names
+        base = directory if relative_root == "." else _joined(directory, relative_root)  # `./docs` below `.`: `docs`
         if stamps is not None:
             stamps[base] = stamp(base)
             if ".gitignore" in files:
                 ignore = _joined(base, ".gitignore")
                 stamps[ignore] = stamp(ignore)
-        relative_root = os.path.relpath(root, directory)
-        prefix = "" if relative_root == "." else relative_root + "/"
+        prefix = "" if relative_root == "." else relative_root.replace(os.sep, "/") + "/"
         dirs[:] = sorted(
             d
             for d in dirs

@@ -6,8 +6,10 @@ results come back in the order of the files.
 from __future__ import annotations
 
 import os
+import signal
+import struct
+import sys
 from dataclasses import dataclass
-from typing import Any
 
 from . import cache, frontends
 from .api import Checker, FileResult
@@ -18,21 +20,20 @@ from .versions import ProjectPins
 PARALLEL_MIN_FILES = 24  # files to parse; below this, starting workers costs more than it saves
 LARGE_TREE_FILES = 2000  # a tree this large is read by this process and a worker together
 _CHUNK = 64  # files per task then: small enough that neither process waits long for the other at the end
+_INDICES = 16  # the reader's shared memory: two indices, then the file list
+_SHARED_BYTES = 1 << 28  # virtual: a file list this large is about 4 million paths
 _worker_checker: Checker | None = None
 _worker_cache: cache.ResultCache | None = None
 
 
-def _start_worker(config: Config, pins: ProjectPins | None, result_cache: cache.ResultCache | None = None, light: bool = False) -> None:
-    global _worker_checker, _worker_cache
-    _worker_checker, _worker_cache = Checker(config, pins), result_cache
-    _worker_checker.light = light
-    if light:
-        _preload()
+def _start_worker(config: Config, pins: ProjectPins | None) -> None:
+    global _worker_checker
+    _worker_checker = Checker(config, pins)
 
 
 def _preload() -> None:
-    """The reading worker starts while this process walks the tree: it imports the frontends and
-    the rules then, instead of at the first file of each kind (70 ms that would fall in the read)."""
+    """The reader starts while this process walks the tree: it imports the frontends and the
+    rules then, instead of at the first file of each kind (60 ms that would fall in the read)."""
     import importlib
 
     for kind in frontends.KINDS:
@@ -113,11 +114,10 @@ def _read(checker: Checker, result_cache: cache.ResultCache | None, path: str, s
     return (triaged.result or checker.check_data(path, triaged.data)), triaged.clean_stat
 
 
-def _pool(checker: Checker, workers: int, result_cache: cache.ResultCache | None = None, light: bool = False):
+def _pool(checker: Checker, workers: int):
     from concurrent.futures import ProcessPoolExecutor
 
-    initargs = (checker.config, checker.project_pins, result_cache, light)
-    return ProcessPoolExecutor(workers, initializer=_start_worker, initargs=initargs)
+    return ProcessPoolExecutor(workers, initializer=_start_worker, initargs=(checker.config, checker.project_pins))
 
 
 def _store(result_cache: cache.ResultCache | None, result: FileResult, clean_stat: tuple[int, int] | None) -> None:
@@ -141,7 +141,7 @@ def run_checks(
     # A folder may be a large tree: a cold run starts the reading worker while the tree is walked.
     reader = None
     if count == 2 and not warm and any(os.path.isdir(path) for path in paths):
-        reader = _Reader(checker, result_cache)
+        reader = _start_reader(checker, result_cache)
     snapshots = result_cache.snapshots if result_cache is not None else None
     files = list(discover(paths, config.excludes, config.respect_gitignore, config.force_exclude, snapshots))
     results: list[FileResult | None] = [None] * len(files)
@@ -154,7 +154,7 @@ def run_checks(
                 todo.append(position)
             results[position] = decided
         if count == 2 and len(todo) >= LARGE_TREE_FILES:
-            reader = _Reader(checker, result_cache)  # a cache that misses a large tree
+            reader = _start_reader(checker, result_cache)  # a cache that misses a large tree
     if reader is not None:
         if len(todo) >= LARGE_TREE_FILES:
             for position, result in zip(todo, _run_pipelined([files[p] for p in todo], checker, result_cache, reader)):
@@ -181,51 +181,127 @@ def run_checks(
     return [result for result in results if result is not None]
 
 
+def _start_reader(checker: Checker, result_cache: cache.ResultCache | None) -> _Reader | None:
+    if not _Reader.available():
+        return None
+    try:
+        return _Reader(checker, result_cache)
+    except OSError:  # no memory to map, no process to fork: this process reads alone
+        return None
+
+
 class _Reader:
-    """A process that reads a large tree's chunks from the front while this one reads them from
-    the back. The two meet through a pair of indices in shared memory, so neither waits on the
-    other: an executor's feeding thread would need this process's GIL, which a long `compile()`
-    of a large Python file holds (the reader then idled for most of a run)."""
+    """A forked process that reads a large tree's chunks from the front while this one reads them
+    from the back. They meet through two indices in shared memory guarded by a token in a pipe,
+    so neither waits on the other (an executor's feeding thread would wait for this process's
+    GIL, which a long `compile()` holds), and forking costs no `multiprocessing` import (11 ms).
+    The file list goes over shared memory too (a pipe would block until the reader drained it);
+    the results come back over a pipe."""
 
     def __init__(self, checker: Checker, result_cache: cache.ResultCache | None) -> None:
-        import multiprocessing
+        import mmap
 
-        self.bounds = multiprocessing.RawArray("q", 2)  # next chunk from the front, end of the back
-        self.lock = multiprocessing.Lock()
-        self.connection, child_connection = multiprocessing.Pipe()
-        initargs = (checker.config, checker.project_pins, result_cache, True)
-        self.process = multiprocessing.Process(target=_reader_main, args=(child_connection, self.bounds, self.lock, initargs), daemon=True)
-        self.process.start()  # now, so it imports the frontends while this process walks the tree
-        child_connection.close()
+        self.shared = mmap.mmap(-1, _SHARED_BYTES)  # anonymous and shared: pages cost only when written
+        self._token_in, self._token_out = os.pipe()
+        os.write(self._token_out, b"\0")
+        list_in, self._list_out = os.pipe()
+        self._results_in, results_out = os.pipe()
+        self.pid = os.fork()
+        if self.pid == 0:  # the reader
+            status = 1
+            try:
+                os.close(self._list_out)
+                os.close(self._results_in)
+                self._serve(checker, result_cache, list_in, results_out)
+                status = 0
+            finally:
+                os._exit(status)  # nothing of this process's exit (buffers, atexit) runs twice
+        os.close(list_in)
+        os.close(results_out)
+
+    @staticmethod
+    def available() -> bool:
+        """fork exists (not on Windows), is safe (macOS libraries may not survive it), and no
+        other thread runs (the language server's)."""
+        threading = sys.modules.get("threading")
+        return hasattr(os, "fork") and sys.platform != "darwin" and (threading is None or threading.active_count() == 1)
+
+    def _serve(self, checker: Checker, result_cache: cache.ResultCache | None, list_in: int, results_out: int) -> None:
+        import pickle
+
+        global _worker_checker, _worker_cache
+        checker.light = True
+        _worker_checker, _worker_cache = checker, result_cache
+        _preload()
+        length = int.from_bytes(_read_all(list_in, 8), "little")
+        if not length:
+            return
+        files, stats = pickle.loads(self.shared[_INDICES : _INDICES + length])
+        read: dict[int, list] = {}
+        while (chunk := self._take(front=True)) is not None:
+            read[chunk] = _read_in_worker(files[chunk * _CHUNK : (chunk + 1) * _CHUNK], stats)
+        data = pickle.dumps(read, pickle.HIGHEST_PROTOCOL)
+        while data:
+            data = data[os.write(results_out, data) :]
+
+    def start(self, files: list[str], stats: bool, chunks: int) -> bool:
+        """Hand the reader the files; False when they do not fit in the shared memory."""
+        import pickle
+
+        data = pickle.dumps((files, stats), pickle.HIGHEST_PROTOCOL)
+        if _INDICES + len(data) > _SHARED_BYTES:
+            return False
+        struct.pack_into("qq", self.shared, 0, 0, chunks)
+        self.shared[_INDICES : _INDICES + len(data)] = data
+        os.write(self._list_out, len(data).to_bytes(8, "little"))
+        return True
+
+    def _take(self, front: bool) -> int | None:
+        """The next chunk from the front or the back, None when the two ends have met."""
+        os.read(self._token_in, 1)
+        try:
+            first, end = struct.unpack_from("qq", self.shared, 0)
+            if first >= end:
+                return None
+            struct.pack_into("qq", self.shared, 0, *((first + 1, end) if front else (first, end - 1)))
+            return first if front else end - 1
+        finally:
+            os.write(self._token_out, b"\0")
 
     def take_from_back(self) -> int | None:
-        with self.lock:
-            if self.bounds[0] >= self.bounds[1]:
-                return None
-            self.bounds[1] -= 1
-            return self.bounds[1]
+        return self._take(front=False)
+
+    def results(self) -> dict[int, list]:
+        """What the reader read, by chunk ({} when it died)."""
+        import pickle
+
+        try:
+            return pickle.loads(_read_all(self._results_in))
+        except Exception:  # a reader killed halfway leaves a partial pickle
+            return {}
 
     def stop(self) -> None:
-        self.process.kill()
-        self.process.join()
-        self.connection.close()
+        os.close(self._list_out)  # a reader still waiting for files reads the end of them
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        os.waitpid(self.pid, 0)
+        for descriptor in (self._results_in, self._token_in, self._token_out):
+            os.close(descriptor)
+        self.shared.close()
 
 
-def _reader_main(connection: Any, bounds: Any, lock: Any, initargs: tuple) -> None:
-    _start_worker(*initargs)
-    try:
-        files, stats = connection.recv()
-    except EOFError:  # not needed after all
-        return
-    read: dict[int, list] = {}
-    while True:
-        with lock:
-            chunk = bounds[0]
-            if chunk >= bounds[1]:
-                break
-            bounds[0] = chunk + 1
-        read[chunk] = _read_in_worker(files[chunk * _CHUNK : (chunk + 1) * _CHUNK], stats)
-    connection.send(read)
+def _read_all(descriptor: int, size: int = -1) -> bytes:
+    """`size` bytes from a pipe (all until it closes when -1); fewer when it closes first."""
+    parts, got = [], 0
+    while size < 0 or got < size:
+        part = os.read(descriptor, 1 << 20 if size < 0 else size - got)
+        if not part:
+            break
+        parts.append(part)
+        got += len(part)
+    return b"".join(parts)
 
 
 def _run_pipelined(files: list[str], checker: Checker, result_cache: cache.ResultCache | None, reader: _Reader) -> list[FileResult]:
@@ -236,18 +312,17 @@ def _run_pipelined(files: list[str], checker: Checker, result_cache: cache.Resul
     stats = result_cache is not None
     chunks = [files[start : start + _CHUNK] for start in range(0, len(files), _CHUNK)]
     done: list[list[tuple[FileResult, tuple[int, int] | None]]] = [[] for _ in chunks]
-    reader.bounds[0], reader.bounds[1] = 0, len(chunks)
-    reader.connection.send((files, stats))
-    while (chunk := reader.take_from_back()) is not None:
-        done[chunk] = [_read(checker, result_cache, path, stats) for path in chunks[chunk]]
+    from_reader: dict[int, list] = {}
     try:
-        from_reader = reader.connection.recv()
-    except (EOFError, OSError):  # the reader died: its chunks are read here
-        from_reader = {}
-    reader.stop()
+        if reader.start(files, stats, len(chunks)):
+            while (chunk := reader.take_from_back()) is not None:
+                done[chunk] = [_read(checker, result_cache, path, stats) for path in chunks[chunk]]
+            from_reader = reader.results()
+    finally:
+        reader.stop()
     for chunk, paths in enumerate(chunks):
         if chunk not in from_reader:
-            if not done[chunk]:
+            if not done[chunk]:  # the reader's, and it died; or no reader
                 done[chunk] = [_read(checker, result_cache, path, stats) for path in paths]
             continue
         for path, (result, stat) in zip(paths, from_reader[chunk]):

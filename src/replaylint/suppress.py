@@ -239,7 +239,7 @@ def _suppression(line: str, number: int, offset: int, own_line: bool, python: bo
 
 def apply(findings: list[Finding], index: LineIndex, python: bool) -> tuple[list[Finding], list[Suppression]]:
     """The findings no suppression comment covers, and every line suppression of the file."""
-    if "#" not in index.text:
+    if not _may_suppress(index.text):
         return findings, []
     by_line, file_codes = scan(index, python)
     kept = []
@@ -256,6 +256,17 @@ def apply(findings: list[Finding], index: LineIndex, python: bool) -> tuple[list
         if not covering:
             kept.append(finding)
     return kept, list(by_line.values())
+
+
+def _may_suppress(text: str) -> bool:
+    """Whether a text can hold a suppression: every one is a comment naming noqa or replaylint
+    (a non-ASCII text is scanned: IGNORECASE matches letters `lower()` leaves apart)."""
+    if "#" not in text:
+        return False
+    if not text.isascii():
+        return True
+    lowered = text.lower()
+    return "noqa" in lowered or "replaylint" in lowered
 
 
 def unused(suppressions: list[Suppression], enabled: frozenset[str]) -> list[Unused]:
