@@ -168,3 +168,15 @@ def test_a_warm_run_repeats_the_notes_of_a_recalled_pin(tmp_path: Path) -> None:
     cache_dir = str(tmp_path / "cache")
     cold, warm = _check(project, cache_dir), _check(project, cache_dir)
     assert cold == warm and "pyproject.toml: not valid TOML" in warm[1]
+
+
+def test_a_script_without_suffix_is_remembered_until_it_gains_a_shebang(tmp_path: Path) -> None:
+    """A file without a suffix is read by its first line: one without a shebang is remembered by
+    its stat like the files the prefilter turned away, and read again once it changes."""
+    script = tmp_path / "serve"
+    script.write_text("vllm serve m --return-sampling-mask\n")  # no shebang: not a script replaylint reads
+    cache_dir = str(tmp_path / ".cache")
+    assert run(tmp_path, "--cache-dir", cache_dir) == []
+    assert run(tmp_path, "--cache-dir", cache_dir) == []
+    _rewrite(script, "#!/bin/bash\nvllm serve m --return-sampling-mask\n")
+    assert [f["code"] for f in run(tmp_path, "--cache-dir", cache_dir)] == ["RPL003"]

@@ -78,24 +78,26 @@ def _by_stat(
     path: str, result_cache: cache.ResultCache | None, stats: bool
 ) -> tuple[FileResult | None, str | None, tuple[int, int] | None]:
     """What a file's name and stat decide: not a file replaylint reads, or one the cache
-    remembers the prefilter turned away, unchanged since. Also its kind and stat."""
-    kind = _kind(path)
-    if kind is None:
+    remembers as turned away, unchanged since. Also its kind and stat. A file without a suffix
+    and without a shebang is turned away by its stat too: its head is not read again."""
+    extensionless = "." not in path[path.rfind(os.sep) + 1 :]
+    kind = None if extensionless else frontends.kind_for(path)
+    if kind is None and not extensionless:
         return FileResult(path), None, None
     stat = _stat(path) if stats else None
+    if extensionless:
+        kind = frontends.kind_for(path, read_head(path))
+        if kind is None:
+            return FileResult(path), None, stat
     if stat is not None and result_cache is not None and result_cache.is_clean(path, stat):
         return FileResult(path, kind=kind), kind, stat
     return None, kind, stat
 
 
-def _kind(path: str) -> str | None:
-    return frontends.kind_for(path, read_head(path) if "." not in path[path.rfind(os.sep) + 1 :] else b"")
-
-
 def _triage(checker: Checker, path: str, result_cache: cache.ResultCache | None, stats: bool) -> _Triaged:
     decided, kind, stat = _by_stat(path, result_cache, stats)
     if decided is not None:
-        return _Triaged(decided)
+        return _Triaged(decided, clean_stat=stat)
     assert kind is not None
     data = checker.read(path)
     if isinstance(data, FileResult):
@@ -149,9 +151,14 @@ def run_checks(
     if warm:
         todo = []
         for position, (path, clean) in enumerate(zip(files, result_cache.still_clean(files))):
-            decided = FileResult(path, kind=_kind(path)) if clean else _by_stat(path, result_cache, stats=True)[0]
+            if clean:
+                results[position] = FileResult(path)  # (its kind: nothing reads it)
+                continue
+            decided, _, stat = _by_stat(path, result_cache, stats=True)
             if decided is None:
                 todo.append(position)
+            else:
+                _store(result_cache, decided, stat)
             results[position] = decided
         if count == 2 and len(todo) >= LARGE_TREE_FILES:
             reader = _start_reader(checker, result_cache)  # a cache that misses a large tree
