@@ -99,8 +99,8 @@ def entry() -> None:
 
 
 def _stop_workers() -> None:
-    """Kill worker processes still alive (a reader pool shut down without waiting). They hold
-    this process's stdout, so a caller reading it to the end would wait for them forever."""
+    """Kill worker processes still alive (a pool an error left behind). They hold this
+    process's stdout, so a caller reading it to the end would wait for them forever."""
     multiprocessing = sys.modules.get("multiprocessing")
     if multiprocessing is not None:
         for child in multiprocessing.active_children():
