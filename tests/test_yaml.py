@@ -229,6 +229,56 @@ spec:
     assert env_from.env_open and not env_from.open_ended
 
 
+DYNAMO_GRAPH = """\
+apiVersion: nvidia.com/v1alpha1
+kind: DynamoGraphDeployment
+metadata:
+  name: vllm-disagg
+spec:
+  services:
+    Frontend:
+      componentType: main
+      extraPodSpec:
+        mainContainer:
+          image: nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.6.1
+          command: [python3, -m, dynamo.frontend]
+    VllmDecodeWorker:
+      envs:
+        - name: {name}
+          value: "{value}"
+      readinessProbe:
+        exec:
+          command: [/bin/sh, -c, 'curl -s http://localhost:9090/health']
+      extraPodSpec:
+        mainContainer:
+          image: nvcr.io/nvidia/ai-dynamo/vllm-runtime:1.6.1
+          workingDir: /workspace/examples/backends/vllm
+          command:
+            - /bin/sh
+            - -c
+          args:
+            - "python3 -m dynamo.vllm --model Qwen/Qwen3-0.6B {flags} 2>&1 | tee /tmp/vllm.log"
+"""
+
+
+def test_dynamo_graph_services_run_their_main_container(tmp_path: Path) -> None:
+    """A DynamoGraphDeployment's services run `extraPodSpec.mainContainer` with the service's
+    `envs` (found by the real-world corpus: Dynamo's planner configs, judged by Dynamo's own
+    parser and vLLM 0.34.0)."""
+    logging = {"name": "VLLM_LOGGING_LEVEL", "value": "DEBUG"}
+    mask_alone = DYNAMO_GRAPH.format(**logging, flags="--return-sampling-mask")
+    (launch,) = [launch for launch in extract(mask_alone) if launch.get("return_sampling_mask")]
+    assert launch.env["VLLM_LOGGING_LEVEL"].value == "DEBUG"
+    assert codes(check(tmp_path, {"graph.yaml": mask_alone}, "0.34.0")) == ["RPL003"]
+    processed = DYNAMO_GRAPH.format(**logging, flags="--return-sampling-mask --logprobs-mode processed_logprobs")
+    assert codes(check(tmp_path, {"graph.yaml": processed}, "0.34.0")) == []
+    assert codes(check(tmp_path, {"graph.yaml": DYNAMO_GRAPH.format(**logging, flags="")}, "0.34.0")) == []
+    runner_off = DYNAMO_GRAPH.format(
+        name="VLLM_USE_V2_MODEL_RUNNER", value="0", flags="--return-sampling-mask --logprobs-mode processed_logprobs"
+    )
+    assert codes(check(tmp_path, {"graph.yaml": runner_off}, "0.33.0")) == ["RPL004"]  # the service's envs reach the worker
+
+
 def test_kserve_runtime_args_are_merged() -> None:
     text = (FIXTURES / "kserve" / "runtime.yaml").read_text()
     launches = extract(text)

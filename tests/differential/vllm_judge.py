@@ -22,6 +22,11 @@ Input: JSON lines on stdin, one case per line:
       With "via": "EngineArgs" the case runs
       EngineArgs(**engine_kwargs).create_engine_config() directly instead.
 
+  {"id": "c3", "dynamo_argv": ["--model", "MODEL", "--return-sampling-mask"]}
+      argv = the tokens after `python -m dynamo.vllm` (needs --dynamo-path): Dynamo's
+      own parser splits its flags from vLLM's and builds AsyncEngineArgs, --enable-rl
+      is applied as Dynamo's worker does, then create_engine_config(OPENAI_API_SERVER).
+
   Optional keys of a case:
     "env":          {NAME: value|null}  environment for this case only (applied
                     over the judge's start-up environment; VLLM_USE_V2_MODEL_RUNNER
@@ -37,7 +42,8 @@ Input: JSON lines on stdin, one case per line:
     "note":         ignored.
 
 Command line: --vllm-path DIR (another release installed with
-`pip install --no-deps --target DIR`), --release X.Y.Z (check the version),
+`pip install --no-deps --target DIR`), --dynamo-path DIR (ai-dynamo and
+ai-dynamo-runtime installed the same way), --release X.Y.Z (check the version),
 --quiet (drop vLLM's log output), --examples [DIR] (print the example cases
 of JUDGE.md and exit).
 
@@ -82,6 +88,11 @@ def _parse_judge_args():
         "--vllm-path", metavar="DIR",
         help="use the `vllm` package in DIR (another release installed with "
              "`pip install --no-deps --target DIR`) instead of the venv's vllm 0.33.0",
+    )
+    ap.add_argument(
+        "--dynamo-path", metavar="DIR",
+        help="ai-dynamo and ai-dynamo-runtime installed with `pip install --no-deps --target DIR`: "
+             "the parser of `dynamo_argv` cases",
     )
     ap.add_argument("--release", help="fail unless the imported vLLM has this version")
     ap.add_argument("--quiet", action="store_true",
@@ -241,6 +252,8 @@ if JUDGE_ARGS.examples is not None:
     sys.exit(0)
 if JUDGE_ARGS.vllm_path:
     sys.path.insert(0, os.path.abspath(JUDGE_ARGS.vllm_path))
+if JUDGE_ARGS.dynamo_path:  # after vLLM's: Dynamo runs on the vLLM being judged
+    sys.path.insert(1 if JUDGE_ARGS.vllm_path else 0, os.path.abspath(JUDGE_ARGS.dynamo_path))
 
 # ---------------------------------------------------------------------------
 # 0. stdout hygiene: verdicts go to the real stdout, everything else (vLLM's
@@ -723,6 +736,41 @@ def run_argv_case(argv, hf_configs):
         raise CaseError.wrap("config", e) from None
 
 
+def run_dynamo_case(argv, hf_configs):
+    """`python -m dynamo.vllm ARGV`: Dynamo's own parser (dynamo/vllm/args.py) splits its flags
+    from vLLM's and builds AsyncEngineArgs; its worker's main() applies --enable-rl
+    (configure_rl_logprobs_mode) and then calls create_engine_config(OPENAI_API_SERVER)."""
+    if not isinstance(argv, list) or not all(isinstance(a, str) for a in argv):
+        raise CaseError("other", "TypeError", "dynamo_argv must be a list of strings")
+    if not JUDGE_ARGS.dynamo_path:
+        raise CaseError("other", "RuntimeError", "a dynamo_argv case needs --dynamo-path")
+    from dynamo.vllm import args as dynamo_args
+
+    err = io.StringIO()
+    FlexibleArgumentParser._search_keyword = None
+    try:
+        with contextlib.redirect_stderr(err):
+            dynamo_config, vllm_args = dynamo_args._parse_cli_args(argv)
+    except SystemExit as e:
+        text = err.getvalue()
+        m = re.search(r"^[^\n]*?: error: (.*)\Z", text, re.DOTALL | re.MULTILINE)
+        raise CaseError("argparse", "SystemExit", m.group(1).strip() if m else text.strip(), exit_code=e.code) from None
+    except Exception as e:
+        raise CaseError.wrap("argparse", e) from None
+    finally:
+        sys.stderr.write(err.getvalue())
+    replace_models_in_namespace(vllm_args, hf_configs)
+    try:
+        config = dynamo_args._build_config(dynamo_config, vllm_args)
+        dynamo_args.configure_rl_logprobs_mode(config)
+    except Exception as e:
+        raise CaseError.wrap("engine_args", e) from None
+    try:
+        config.engine_args.create_engine_config(usage_context=UsageContext.OPENAI_API_SERVER)
+    except Exception as e:
+        raise CaseError.wrap("config", e) from None
+
+
 def _copy_namespace(args):
     try:
         return copy.deepcopy(args)
@@ -786,7 +834,7 @@ def _on_alarm(signum, frame):
 
 import vllm.utils.import_utils as _import_utils  # noqa: E402
 
-_CASE_KEYS = {"id", "argv", "engine_kwargs", "via", "env", "hf_configs", "gpus",
+_CASE_KEYS = {"id", "argv", "dynamo_argv", "engine_kwargs", "via", "env", "hf_configs", "gpus",
               "fake_modules", "triton", "timeout", "note"}
 
 
@@ -837,6 +885,8 @@ def judge_case(case) -> dict:
         signal.alarm(max(1, timeout))
         if "argv" in case:
             run_argv_case(case["argv"], hf_configs)
+        elif "dynamo_argv" in case:
+            run_dynamo_case(case["dynamo_argv"], hf_configs)
         elif "engine_kwargs" in case:
             run_kwargs_case(case["engine_kwargs"], hf_configs, case.get("via", "LLM"))
         else:

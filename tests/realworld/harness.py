@@ -41,6 +41,10 @@ JUDGE = REPO / "tests" / "differential" / "vllm_judge.py"
 PYRECORD = HERE / "pyrecord.py"
 ALLOWED_LICENCES = frozenset(("Apache-2.0", "MIT", "BSD-2-Clause", "BSD-3-Clause"))
 JUDGE_GPUS = 8
+# Dynamo's parser for `python -m dynamo.vllm` launches: ai-dynamo and its compiled runtime, as
+# .ci/differential installs them (`pip install --no-deps --target`).
+DYNAMO_RELEASE = "1.6.1"
+DYNAMO_PATH = REPO / "bench" / ".cache" / f"ai-dynamo-{DYNAMO_RELEASE}"
 # Frontends whose launches the judges read, and how.
 SHELL_FRONTENDS = ("shell",)
 YAML_FRONTENDS = ("kubernetes", "compose", "helm-values", "github-actions", "dynamo-graph")
@@ -48,6 +52,16 @@ ABSENCE_MESSAGES = frozenset((messages.REQUIRES_PROCESSED_LOGPROBS,))
 REQUEST_RULES = frozenset(("RPL101", "RPL102"))
 # Settings whose value, when replaylint cannot know it (an f-string, a variable), decides the message.
 _DECIDING = {messages.REQUIRES_V2: ("speculative_config",), messages.NO_SPEC_DECODE: ("speculative_config",)}
+
+
+DYNAMO_MISSING = (
+    f"Dynamo parses its own flags and vLLM's: its parser (ai-dynamo {DYNAMO_RELEASE} with its compiled runtime) "
+    f"is not installed for the judge ({DYNAMO_PATH.relative_to(REPO)}, made by .ci/differential)"
+)
+
+
+def dynamo_available() -> bool:
+    return (DYNAMO_PATH / ".complete").exists()
 
 
 def default_judge_python() -> Path:
@@ -144,6 +158,7 @@ class Launch:
     open_reason: str = ""  # the judges' own reason that part of the launch is given elsewhere
     inputs: str = ""  # what the run that reached it was given besides the script
     depends_on_inputs: bool = False  # its words or environment change with those inputs
+    via: str = "vllm"  # "dynamo": `argv` goes to Dynamo's parser
 
 
 @dataclass
@@ -203,7 +218,7 @@ def _launches_from_runs(runs: list[Run]) -> tuple[list[Launch], str]:
                     why = f"its --config file {where} is not there: a step the shims stand in for makes it"
                     found.append(Launch(launch.how, None, launch.env, unjudgeable=why, inputs=given))
                 elif asks_for_mask(argv):
-                    found.append(Launch(launch.how, argv, launch.env, inputs=given))
+                    found.append(Launch(launch.how, argv, launch.env, inputs=given, via=launch.via))
             elif mutate.MASK_FLAG in invocation.argv or any(mutate.MASK_FLAG in word for word in invocation.argv):
                 found.append(Launch(launch.how, None, launch.env, unjudgeable=launch.unjudgeable, inputs=given))
     why = ""
@@ -521,12 +536,17 @@ def run(release: str = "0.33.0", vllm_path: str | None = None, only: str | None 
         for mutant_id, record in recorded.items():
             _python_launches(by_id[mutant_id], record, sandbox)
         cases = []
+        dynamo = dynamo_available()
         for result in report.results:
             for number, launch in enumerate(result.launches):
+                if launch.via == "dynamo" and not dynamo:
+                    launch.argv, launch.unjudgeable = None, DYNAMO_MISSING
                 if launch.argv is not None and launch.verdict is None:
-                    case = {"id": f"{result.id}@{number}", "argv": launch.argv, "env": launch.env, "gpus": JUDGE_GPUS}
+                    words = "dynamo_argv" if launch.via == "dynamo" else "argv"
+                    case = {"id": f"{result.id}@{number}", words: launch.argv, "env": launch.env, "gpus": JUDGE_GPUS}
                     cases.append({**case, "hf_configs": stand_in.for_argv(launch.argv)})
-        verdicts = JudgeProcess(JUDGE, release, vllm_path, workdir, "judge", ["--quiet"]).run(cases)
+        extra = ["--quiet", *(["--dynamo-path", str(DYNAMO_PATH)] if dynamo else [])]
+        verdicts = JudgeProcess(JUDGE, release, vllm_path, workdir, "judge", extra).run(cases)
         report.judge_seconds = time.perf_counter() - judge_started
         for result in report.results:
             for number, launch in enumerate(result.launches):
@@ -554,7 +574,7 @@ def _python_launches(result: MutantResult, record: dict, sandbox: Sandbox) -> No
         if "argv" in command and command["argv"]:
             launch = launches.from_command(command["argv"][0], command["argv"][1:], env)
             if launch is not None and launch.argv is not None and asks_for_mask(launch.argv):
-                result.launches.append(Launch("subprocess " + launch.how, launch.argv, launch.env))
+                result.launches.append(Launch("subprocess " + launch.how, launch.argv, launch.env, via=launch.via))
             elif launch is not None and launch.argv is None and mutate.MASK_FLAG in command["argv"]:
                 result.launches.append(Launch("subprocess " + launch.how, None, launch.env, unjudgeable=launch.unjudgeable))
         elif "shell" in command:

@@ -3,9 +3,10 @@ environment.
 
 `vllm serve ARGS` and `python -m vllm.entrypoints.openai.api_server ARGS` give ARGS;
 `docker run [options] IMAGE ARGS` on a vLLM OpenAI image (its entrypoint is `vllm serve`) gives
-ARGS, with the `-e`/`--env` variables; `--entrypoint` replaces the image's. `trl vllm-serve`
-and `python -m dynamo.vllm` start vLLM through their own argument handling, which the judge does
-not have: they are launches that cannot be judged.
+ARGS, with the `-e`/`--env` variables; `--entrypoint` replaces the image's. `python -m
+dynamo.vllm ARGS` gives ARGS for Dynamo's own parser (the judge runs it where ai-dynamo is
+installed). `trl vllm-serve` starts vLLM through TRL's own argument handling, which the judge
+does not have: those launches cannot be judged.
 """
 
 from __future__ import annotations
@@ -32,12 +33,6 @@ _DOCKER_SWITCHES = frozenset(
     "--no-healthcheck --oom-kill-disable -q --quiet --sig-proxy".split()
 )
 _PYTHON_VALUE_OPTIONS = frozenset(("-X", "-W", "-c"))
-# Checked with the ai-dynamo 1.6.1 wheel from PyPI: dynamo/vllm/args.py (parse_args, which splits
-# Dynamo's flags from vLLM's and builds AsyncEngineArgs) imports dynamo._core at import time.
-DYNAMO_UNJUDGEABLE = (
-    "Dynamo parses its own flags and vLLM's: its parser (ai-dynamo 1.6.1, dynamo/vllm/args.py) imports "
-    "dynamo._core, the compiled ai-dynamo-runtime, so it cannot run without Dynamo's runtime"
-)
 
 
 @dataclass
@@ -49,6 +44,7 @@ class Found:
     env: dict[str, str] = field(default_factory=dict)
     unjudgeable: str = ""
     cwd: str = ""
+    via: str = "vllm"  # "dynamo": `argv` is Dynamo's, for its own parser (the judge's `dynamo_argv`)
 
     @property
     def judgeable(self) -> bool:
@@ -96,7 +92,7 @@ def _python(argv: list[str], env: dict[str, str], cwd: str) -> Found | None:
     if module == "vllm.entrypoints.cli.main" and rest[:1] == ["serve"]:
         return Found("vllm serve", rest[1:], vllm_env(env), cwd=cwd)
     if module == "dynamo.vllm":
-        return Found("python -m dynamo.vllm", None, vllm_env(env), DYNAMO_UNJUDGEABLE, cwd)
+        return Found("python -m dynamo.vllm", rest, vllm_env(env), cwd=cwd, via="dynamo")
     if module == "trl.scripts.vllm_serve":
         return Found(
             "python -m trl.scripts.vllm_serve", None, vllm_env(env), "TRL's vllm_serve builds vLLM's arguments in TRL's own code", cwd

@@ -6,7 +6,8 @@ Pod, Deployment, StatefulSet, DaemonSet, ReplicaSet, Job, CronJob
 (`leaderWorkerTemplate.leaderTemplate` / `workerTemplate`), KServe `ServingRuntime`
 (`spec.containers`) and `InferenceService` (`spec.predictor.containers`), RayCluster pods,
 Argo `container:` templates: any `containers:` sequence (not `initContainers`, which do not
-serve). Per container:
+serve); a DynamoGraphDeployment service's `extraPodSpec.mainContainer`, with the service's
+`envs`. Per container:
 
 - `image` (its tag is the release evidence) and `command` / `args` (sequences of strings).
   Without `command` the image's entrypoint runs with `args`: the `vllm/vllm-openai` image runs
@@ -59,8 +60,9 @@ def label_of(document: Node) -> str:
     return f"{kind} {name}" if name else kind
 
 
-def containers(document: Node) -> Iterator[tuple[MappingNode, MappingNode]]:
-    """Every container with the pod spec (or template) that holds it."""
+def containers(document: Node) -> Iterator[tuple[MappingNode, MappingNode, Node | None]]:
+    """Every container with the pod spec (or template) that holds it, and the environment its
+    owner adds (a Dynamo service's `envs`)."""
     for node, _ in walked(document):
         if not isinstance(node, MappingNode):
             continue
@@ -68,10 +70,13 @@ def containers(document: Node) -> Iterator[tuple[MappingNode, MappingNode]]:
         if isinstance(held, SequenceNode):
             for item in held.value:
                 if isinstance(item, MappingNode):
-                    yield node, item
+                    yield node, item, None
         single = get(node, "container")
         if isinstance(single, MappingNode) and get(single, "image") is not None:
-            yield node, single
+            yield node, single, None
+        main = get(node, "extraPodSpec", "mainContainer")  # a DynamoGraphDeployment service's
+        if isinstance(main, MappingNode):
+            yield node, main, get(node, "envs")
 
 
 def config_maps(documents: list[Node]) -> dict[str, MappingNode]:
@@ -207,15 +212,18 @@ def container_launches(
     unknown_entrypoint: str | None = None,
     load_config: ConfigLoader | None = None,
     maps: dict[str, MappingNode] | None = None,
+    owner_env: Node | None = None,
 ) -> list[Launch]:
     """Launches of one container. `runtime`: a KServe runtime (its `{{.Name}}` placeholders are
     text); `appended` = (args, env) of the InferenceService model spec that runs it; `maps`:
-    the ConfigMaps of the file."""
+    the ConfigMaps of the file; `owner_env`: the `envs` of the Dynamo service that runs it
+    (under the container's own `env`)."""
     index = source.index
     image_node = get(node, "image")
     image_name = image_node.value if isinstance(image_node, ScalarNode) and image_node.tag == STR else None
     image = image_of(image_name, span(index, image_node) if image_node is not None else None)
-    env = env_of(source, get(node, "env"), get(node, "envFrom"), maps=maps)
+    base = env_of(source, owner_env, None) if owner_env is not None else None
+    env = env_of(source, get(node, "env"), get(node, "envFrom"), base, maps=maps)
     if appended is not None:
         env = env_of(source, appended[1], None, env)
     command_node = get(node, "command")
@@ -301,10 +309,12 @@ def extract(source: SourceFile, context: ExtractContext, documents: list[Node]) 
         if kind in _RUNTIME_KINDS and name in used:
             continue
         label = label_of(document)
-        for pod, container in containers(document):
+        for pod, container, owner_env in containers(document):
             loader = config_loader(source, maps, pod, container)
             launches.extend(
-                container_launches(source, context, container, label, runtime=kind in _RUNTIME_KINDS, load_config=loader, maps=maps)
+                container_launches(
+                    source, context, container, label, runtime=kind in _RUNTIME_KINDS, load_config=loader, maps=maps, owner_env=owner_env
+                )
             )
         if kind == "InferenceService":
             launches.extend(_model_launches(source, context, document, runtimes))
