@@ -215,3 +215,15 @@ def test_light_checkers_leave_libcst_work_to_another_process() -> None:
     assert result.deferred and result.findings == []
     vetted = checker.check_bytes("u.py", b"import subprocess\nprint('--return-sampling-mask')\n")  # read, starts nothing
     assert not vetted.deferred and vetted.findings == []
+
+
+def test_invalid_escapes_in_the_file_print_no_warning() -> None:
+    """CPython warns about `"\\d"` in a string (a SyntaxWarning printed by default from Python
+    3.12): reading a user's file must not print the warning as if it were replaylint's."""
+    import warnings
+
+    text = 'from vllm import LLM\nLLM("m\\ x", return_sampling_mask=True, served_model_name="a\\d")\n'
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert codes(text) == ["RPL003"]
+    assert [str(warning.message) for warning in caught] == []

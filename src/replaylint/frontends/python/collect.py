@@ -8,6 +8,7 @@ call sees; `launches` builds launches from what it recorded.
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from typing import Any
 
@@ -224,6 +225,10 @@ def argument(call: cst.Call, keyword: str, position: int) -> cst.BaseExpression 
 
 def string_value(node: cst.BaseExpression) -> str | None:
     if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
-        value = node.evaluated_value
+        with warnings.catch_warnings():
+            # libcst evaluates with `ast.literal_eval`: `"\d"` in the file makes CPython warn (a
+            # SyntaxWarning printed by default from 3.12); the file's matter, not replaylint's to print.
+            warnings.simplefilter("ignore")
+            value = node.evaluated_value
         return value if isinstance(value, str) else None
     return None
