@@ -33,6 +33,19 @@ LAUNCH = b'import subprocess\nsubprocess.run(["vllm", "serve", "m"], env=ENV)\n'
         ("python", b'os.environ.setdefault("VLLM_USE_V2_MODEL_RUNNER","1")\n' + LAUNCH, False),
         ("python", b'v2 = os.environ.get("VLLM_USE_V2_MODEL_RUNNER") == "1"\n' + LAUNCH, False),
         ("python", b'os.environ.pop("VLLM_USE_V2_MODEL_RUNNER", None)\n' + LAUNCH, False),
+        # vLLM's own envs.py: an annotated name and a getter table set nothing
+        ("python", b"    VLLM_USE_V2_MODEL_RUNNER: bool | None = None\n" + LAUNCH, False),
+        (
+            "python",
+            b'    "VLLM_USE_V2_MODEL_RUNNER": lambda: maybe_convert_bool(os.getenv("VLLM_USE_V2_MODEL_RUNNER", None)),\n' + LAUNCH,
+            False,
+        ),
+        ("python", b'ENV = {"VLLM_USE_V2_MODEL_RUNNER": str(0)}\n' + LAUNCH, True),
+        (
+            "python",
+            b'VLLM_USE_V2_MODEL_RUNNER: str = "0"\nos.environ["VLLM_USE_V2_MODEL_RUNNER"] = VLLM_USE_V2_MODEL_RUNNER\n' + LAUNCH,
+            True,
+        ),
         ("python", b'subprocess.run("VLLM_USE_V2_MODEL_RUNNER=1 vllm serve m", shell=True)\n', False),
         # and so do scripts
         ("shell", b"VLLM_USE_V2_MODEL_RUNNER=true vllm serve m\n", True),

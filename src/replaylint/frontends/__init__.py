@@ -56,7 +56,12 @@ _CONFIG = re.compile(rb"--config(?![\w-])")  # not `--config-format`, `--config-
 # wrong without the mask (`0` is refused by vLLM 0.34.0 in any launch). Each pattern finds one.
 _ONE = rb"""["']?1["']?(?:[\s,)}\];#&|"']|$)"""
 _RUNNER_WRITES = {
-    "python": re.compile(rb"""VLLM_USE_V2_MODEL_RUNNER["']?\s*\]?\s*(?:=(?!=)|,|:)(?!\s*(?:""" + _ONE + rb"|None(?:[\s,)}\];#]|$)))"),
+    # Python also reads it as an annotated name (`VLLM_USE_V2_MODEL_RUNNER: bool`) and maps it to a
+    # getter (`"VLLM_USE_V2_MODEL_RUNNER": lambda: ...`, vLLM's own envs.py): neither sets it.
+    "python": re.compile(
+        rb"""VLLM_USE_V2_MODEL_RUNNER(?!\s*:\s*(?:bool|int|str|Optional)\b)["']?\s*\]?\s*(?:=(?!=)|,|:)"""
+        rb"(?!\s*(?:" + _ONE + rb"|None(?:[\s,)}\];#]|$)|lambda\b))"
+    ),
     "shell": re.compile(rb"VLLM_USE_V2_MODEL_RUNNER:?=(?!" + _ONE + rb")"),
     "dockerfile": re.compile(rb"VLLM_USE_V2_MODEL_RUNNER(?!(?:=|[ \t]+)" + _ONE + rb")"),
     "yaml": re.compile(rb"""VLLM_USE_V2_MODEL_RUNNER["']?(?!\s*[:=]\s*""" + _ONE + rb"""|\s*[,}]?\s*value:\s*""" + _ONE + rb")"),
