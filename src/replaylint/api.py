@@ -11,15 +11,17 @@ import io
 import os
 import tokenize
 from dataclasses import dataclass, field, replace
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from . import cache, frontends
 from .config import Config
 from .discovery import discover
 from .frontends import ExtractContext, NeedsHeavyParser, ParseError, SourceFile
-from .model import Applicability, Edit, Finding, Fix, Launch, LineIndex, Span
 from .versions import ProjectPins, judgement, releases_for, unknown_release_note
 from .vllm.releases import is_newer_than_known, judged
+
+if TYPE_CHECKING:  # the model is imported where findings are made: a warm run makes none
+    from .model import Finding, Launch, LineIndex
 
 _BINARY_PROBE = 8192
 
@@ -39,6 +41,7 @@ class FileResult:
 
 
 def _unparsable(path: str, message: str, index: LineIndex | None = None, line: int = 1, col: int = 1) -> Finding:
+    from .model import Finding, Span
     from .rules import UNPARSABLE_FILE
 
     code, name, _ = UNPARSABLE_FILE
@@ -211,6 +214,8 @@ class Checker:
     # launches
 
     def _check_launch(self, launch: Launch, frontend: object, source: SourceFile, notes: list[str]) -> list[Finding]:
+        from .model import Finding
+
         merged: dict[tuple, tuple[Any, type, list]] = {}
         rules = self.rules
         for release in releases_for(launch, self.config, self.project_pins):
@@ -270,6 +275,7 @@ class Checker:
         """Findings no suppression covers, plus RPL901 for suppressions of `checked` codes (this
         file's) that silenced nothing."""
         from . import suppress
+        from .model import LineIndex
         from .rules import UNUSED_SUPPRESSION
 
         local = [f for f in findings if f.span.path == source.path]
@@ -288,6 +294,7 @@ class Checker:
 
 
 def _unused_suppression(unused: Any, source: SourceFile) -> Finding:
+    from .model import Applicability, Edit, Finding, Fix
     from .rules import UNUSED_SUPPRESSION
 
     code, name, _ = UNUSED_SUPPRESSION
@@ -306,6 +313,8 @@ def _unused_suppression(unused: Any, source: SourceFile) -> Finding:
 def _slim(finding: Finding) -> Finding:
     """A finding that keeps only what reports need of its launch (kind, span): picklable for
     the cache and worker processes, and light on memory over large trees."""
+    from .model import Launch
+
     launch = finding.launch
     if launch is None:
         return finding

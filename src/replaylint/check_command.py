@@ -281,6 +281,8 @@ def _print_problems(result, shown_notes: set[str] | None = None) -> bool:
 def _unique(findings: list) -> list:
     """One finding per (code, place, message). A vLLM config file checked on its own yields to
     the launches that reference it: they know the release it runs on."""
+    if not findings:
+        return findings
     from .model import LaunchKind
 
     referenced = {(f.code, f.span) for f in findings if f.launch is None or f.launch.kind is not LaunchKind.VLLM_CONFIG}

@@ -7,11 +7,13 @@ Order: `--target-vllm` on the command line, the launch's own evidence (image tag
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from .config import Config
-from .model import Launch
 from .vllm.releases import NEWEST, RELEASES, Release, is_newer_than_known, judged
+
+if TYPE_CHECKING:
+    from .model import Launch
 
 ProjectPins = Callable[[str], "tuple[Release, ...] | None"]
 

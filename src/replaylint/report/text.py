@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import TYPE_CHECKING
 
-from ..model import Applicability, Finding, LineIndex
 from .run import Run, applicable
+
+if TYPE_CHECKING:  # imported where a finding is shown: a clean run shows none
+    from ..model import Finding
 
 _COLORS = {"bold": "1", "red": "31", "yellow": "33", "cyan": "36", "green": "32", "dim": "2"}
 
@@ -28,6 +31,8 @@ def header(finding: Finding, color: bool = False) -> str:
 
 
 def _excerpt(finding: Finding, text: str | None, color: bool) -> list[str]:
+    from ..model import Applicability, LineIndex
+
     if text is None:
         return []
     index = LineIndex(finding.span.path, text)
