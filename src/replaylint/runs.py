@@ -81,14 +81,11 @@ def _by_stat(
     remembers as turned away, unchanged since. Also its kind and stat. A file without a suffix
     and without a shebang is turned away by its stat too: its head is not read again."""
     extensionless = "." not in path[path.rfind(os.sep) + 1 :]
-    kind = None if extensionless else frontends.kind_for(path)
-    if kind is None and not extensionless:
+    if not extensionless and (kind := frontends.kind_for(path)) is None:
         return FileResult(path), None, None
     stat = _stat(path) if stats else None
-    if extensionless:
-        kind = frontends.kind_for(path, read_head(path))
-        if kind is None:
-            return FileResult(path), None, stat
+    if extensionless and (kind := frontends.kind_for(path, read_head(path))) is None:
+        return FileResult(path), None, stat
     if stat is not None and result_cache is not None and result_cache.is_clean(path, stat):
         return FileResult(path, kind=kind), kind, stat
     return None, kind, stat

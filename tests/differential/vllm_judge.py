@@ -688,15 +688,19 @@ def _is_dotted_class(name: str) -> bool:
     return "/" not in name and "." in name and not os.path.exists(name)
 
 
-def run_argv_case(argv, hf_configs):
+def _check_words(argv, key):
     if not isinstance(argv, list) or not all(isinstance(a, str) for a in argv):
-        raise CaseError("other", "TypeError", "argv must be a list of strings")
-    # --- argparse (the real parser; SystemExit 2 carries argparse's text) ---
+        raise CaseError("other", "TypeError", f"{key} must be a list of strings")
+
+
+def _parsed(parse):
+    """`parse()` under the real parser; SystemExit carries argparse's text, which becomes the
+    case's message (vLLM's parser prints it on stderr, kept there too)."""
     err = io.StringIO()
     FlexibleArgumentParser._search_keyword = None
     try:
         with contextlib.redirect_stderr(err):
-            args = CLI_PARSER.parse_args(["serve", *argv])
+            return parse()
     except SystemExit as e:
         text = err.getvalue()
         m = re.search(r"^[^\n]*?: error: (.*)\Z", text, re.DOTALL | re.MULTILINE)
@@ -708,6 +712,11 @@ def run_argv_case(argv, hf_configs):
         raise CaseError.wrap("argparse", e) from None
     finally:
         sys.stderr.write(err.getvalue())
+
+
+def run_argv_case(argv, hf_configs):
+    _check_words(argv, "argv")
+    args = _parsed(lambda: CLI_PARSER.parse_args(["serve", *argv]))
     args = _copy_namespace(args)
     # --- what `vllm` main() and `vllm serve` do before building the engine ---
     try:
@@ -740,25 +749,12 @@ def run_dynamo_case(argv, hf_configs):
     """`python -m dynamo.vllm ARGV`: Dynamo's own parser (dynamo/vllm/args.py) splits its flags
     from vLLM's and builds AsyncEngineArgs; its worker's main() applies --enable-rl
     (configure_rl_logprobs_mode) and then calls create_engine_config(OPENAI_API_SERVER)."""
-    if not isinstance(argv, list) or not all(isinstance(a, str) for a in argv):
-        raise CaseError("other", "TypeError", "dynamo_argv must be a list of strings")
+    _check_words(argv, "dynamo_argv")
     if not JUDGE_ARGS.dynamo_path:
         raise CaseError("other", "RuntimeError", "a dynamo_argv case needs --dynamo-path")
     from dynamo.vllm import args as dynamo_args
 
-    err = io.StringIO()
-    FlexibleArgumentParser._search_keyword = None
-    try:
-        with contextlib.redirect_stderr(err):
-            dynamo_config, vllm_args = dynamo_args._parse_cli_args(argv)
-    except SystemExit as e:
-        text = err.getvalue()
-        m = re.search(r"^[^\n]*?: error: (.*)\Z", text, re.DOTALL | re.MULTILINE)
-        raise CaseError("argparse", "SystemExit", m.group(1).strip() if m else text.strip(), exit_code=e.code) from None
-    except Exception as e:
-        raise CaseError.wrap("argparse", e) from None
-    finally:
-        sys.stderr.write(err.getvalue())
+    dynamo_config, vllm_args = _parsed(lambda: dynamo_args._parse_cli_args(argv))
     replace_models_in_namespace(vllm_args, hf_configs)
     try:
         config = dynamo_args._build_config(dynamo_config, vllm_args)
