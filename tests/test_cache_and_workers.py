@@ -82,6 +82,28 @@ def test_a_reader_that_dies_leaves_its_chunks_to_this_process(corpus: Path, tmp_
     assert marker.exists()
 
 
+def test_files_handed_to_a_reader_that_dies_are_parsed_here(corpus: Path, tmp_path: Path, monkeypatch) -> None:
+    # This process hands the reader the shell, YAML, Dockerfile and TOML files that pass its
+    # prefilter; a reader killed before answering leaves them (and its chunks) to this process.
+    from replaylint import api, runs
+
+    baseline = run(corpus, "--no-cache", "--workers", "1")
+    marker = tmp_path / "reader-died"
+    check_file = api.Checker.check_file
+
+    def dies_when_handed(self, path):
+        if self.light:  # the reader's checker
+            marker.write_text("")
+            os._exit(3)
+        return check_file(self, path)
+
+    monkeypatch.setattr(runs, "LARGE_TREE_FILES", 1)
+    monkeypatch.setattr(runs, "_CHUNK", 3)
+    monkeypatch.setattr(api.Checker, "check_file", dies_when_handed)
+    assert run(corpus, "--no-cache", "--workers", "2") == baseline
+    assert marker.exists()
+
+
 def test_cache_notices_changed_files_and_their_config_files(tmp_path: Path) -> None:
     (tmp_path / "serve.sh").write_text("vllm serve m --config replay.yaml\n")
     (tmp_path / "replay.yaml").write_text("return-sampling-mask: true\nlogprobs-mode: processed_logprobs\n")

@@ -122,8 +122,11 @@ class Checker:
                 size = os.fstat(descriptor).st_size
                 if size > self.config.max_file_bytes:
                     return self._too_large(path, size)
-                chunks = []
-                while chunk := os.read(descriptor, size + 1 if not chunks else 1 << 20):
+                data = os.read(descriptor, size + 1)
+                if len(data) <= size:  # the end of the file: no second read (a tree has thousands)
+                    return data
+                chunks = [data]  # it grew since fstat
+                while chunk := os.read(descriptor, 1 << 20):
                     chunks.append(chunk)
                 return b"".join(chunks)
             finally:

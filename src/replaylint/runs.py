@@ -10,6 +10,7 @@ import signal
 import struct
 import sys
 from dataclasses import dataclass
+from typing import Callable
 
 from . import cache, frontends
 from .api import Checker, FileResult
@@ -31,15 +32,20 @@ def _start_worker(config: Config, pins: ProjectPins | None) -> None:
     _worker_checker = Checker(config, pins)
 
 
-def _preload() -> None:
-    """The reader starts while this process walks the tree: it imports the frontends and the
-    rules then, instead of at the first file of each kind (60 ms that would fall in the read)."""
+def _preload(list_ready: Callable[[], bool]) -> None:
+    """The reader starts while this process walks the tree: it imports what any tree needs then
+    (the Python frontend, the rules), instead of at its first relevant file, and the other
+    frontends (30 ms each for shell and YAML) while it still waits for the file list; a
+    frontend not loaded by then is imported by the first file that needs it."""
     import importlib
 
-    for kind in frontends.KINDS:
-        frontends.load(kind)
+    frontends.load("python")
     for module in ("replaylint.rules", "replaylint.suppress"):
         importlib.import_module(module)
+    for kind in ("yaml", "shell", "dockerfile", "toml"):
+        if list_ready():
+            return
+        frontends.load(kind)
 
 
 def _check_in_worker(path: str) -> FileResult:
@@ -209,19 +215,20 @@ class _Reader:
         self._token_in, self._token_out = os.pipe()
         os.write(self._token_out, b"\0")
         list_in, self._list_out = os.pipe()
+        handed_in, self._handed_out = os.pipe()
         self._results_in, results_out = os.pipe()
         self.pid = os.fork()
         if self.pid == 0:  # the reader
             status = 1
             try:
-                os.close(self._list_out)
-                os.close(self._results_in)
-                self._serve(checker, result_cache, list_in, results_out)
+                for descriptor in (self._list_out, self._handed_out, self._results_in):
+                    os.close(descriptor)
+                self._serve(checker, result_cache, list_in, handed_in, results_out)
                 status = 0
             finally:
                 os._exit(status)  # nothing of this process's exit (buffers, atexit) runs twice
-        os.close(list_in)
-        os.close(results_out)
+        for descriptor in (list_in, handed_in, results_out):
+            os.close(descriptor)
 
     @staticmethod
     def available() -> bool:
@@ -230,21 +237,30 @@ class _Reader:
         threading = sys.modules.get("threading")
         return hasattr(os, "fork") and sys.platform != "darwin" and (threading is None or threading.active_count() == 1)
 
-    def _serve(self, checker: Checker, result_cache: cache.ResultCache | None, list_in: int, results_out: int) -> None:
+    def _serve(self, checker: Checker, result_cache: cache.ResultCache | None, list_in: int, handed_in: int, results_out: int) -> None:
         import pickle
+        import select
 
         global _worker_checker, _worker_cache
         checker.light = True
         _worker_checker, _worker_cache = checker, result_cache
-        _preload()
+        _preload(lambda: bool(select.select([list_in], [], [], 0)[0]))
         length = int.from_bytes(_read_all(list_in, 8), "little")
         if not length:
             return
         files, stats = pickle.loads(self.shared[_INDICES : _INDICES + length])
         read: dict[int, list] = {}
-        while (chunk := self._take(front=True)) is not None:
+        parsed: dict[int, FileResult] = {}
+        handed = _Handed(handed_in)
+        while True:
+            for index in handed.waiting():  # first: this process waits for them at the end
+                parsed[index] = checker.check_file(files[index])
+            if (chunk := self._take(front=True)) is None:
+                break
             read[chunk] = _read_in_worker(files[chunk * _CHUNK : (chunk + 1) * _CHUNK], stats)
-        data = pickle.dumps(read, pickle.HIGHEST_PROTOCOL)
+        for index in handed.rest():
+            parsed[index] = checker.check_file(files[index])
+        data = pickle.dumps((read, parsed), pickle.HIGHEST_PROTOCOL)
         while data:
             data = data[os.write(results_out, data) :]
 
@@ -275,17 +291,33 @@ class _Reader:
     def take_from_back(self) -> int | None:
         return self._take(front=False)
 
-    def results(self) -> dict[int, list]:
-        """What the reader read, by chunk ({} when it died)."""
+    def hand(self, index: int) -> bool:
+        """Give the reader a file that passed this process's prefilter to parse (this process
+        then never imports the frontends); False when the reader is gone."""
+        try:
+            os.write(self._handed_out, index.to_bytes(4, "little"))
+        except OSError:
+            return False
+        return True
+
+    def results(self) -> tuple[dict[int, list], dict[int, FileResult]]:
+        """What the reader read, by chunk, and the files it was handed, by index ({} when it died)."""
         import pickle
 
+        self._close_handed()  # the reader parses what it was handed, then answers
         try:
             return pickle.loads(_read_all(self._results_in))
         except Exception:  # a reader killed halfway leaves a partial pickle
-            return {}
+            return {}, {}
+
+    def _close_handed(self) -> None:
+        if self._handed_out >= 0:
+            os.close(self._handed_out)
+            self._handed_out = -1
 
     def stop(self) -> None:
         os.close(self._list_out)  # a reader still waiting for files reads the end of them
+        self._close_handed()
         try:
             os.kill(self.pid, signal.SIGKILL)
         except ProcessLookupError:
@@ -294,6 +326,34 @@ class _Reader:
         for descriptor in (self._results_in, self._token_in, self._token_out):
             os.close(descriptor)
         self.shared.close()
+
+
+class _Handed:
+    """The reader's end of the files handed to it: indices of four bytes each."""
+
+    def __init__(self, descriptor: int) -> None:
+        self.descriptor = descriptor
+        os.set_blocking(descriptor, False)
+        self.pending = b""
+
+    def waiting(self) -> list[int]:
+        """The indices sent so far, without waiting."""
+        try:
+            got = os.read(self.descriptor, 1 << 16)
+        except BlockingIOError:
+            return []
+        return self._indices(got)
+
+    def rest(self) -> list[int]:
+        """Every index still to come, until this process's end closes."""
+        os.set_blocking(self.descriptor, True)
+        return self._indices(_read_all(self.descriptor))
+
+    def _indices(self, got: bytes) -> list[int]:
+        data = self.pending + got
+        whole = len(data) - len(data) % 4
+        self.pending = data[whole:]
+        return [int.from_bytes(data[start : start + 4], "little") for start in range(0, whole, 4)]
 
 
 def _read_all(descriptor: int, size: int = -1) -> bytes:
@@ -310,34 +370,42 @@ def _read_all(descriptor: int, size: int = -1) -> bytes:
 
 def _run_pipelined(files: list[str], checker: Checker, result_cache: cache.ResultCache | None, reader: _Reader) -> list[FileResult]:
     """A large tree on two cores. Reading it (the prefilter) costs about what parsing costs, and
-    a process that parses Python with libcst first imports it (0.2 s). So a light reader reads
-    the tree in chunks from the front, parsing all it can without libcst, while this process
-    reads chunks from the back, then parses the Python files the reader left to it."""
+    a process that parses first imports the frontends (60 ms; libcst 0.2 s more). So a light
+    reader reads the tree in chunks from the front, parsing all it can without libcst, while
+    this process reads chunks from the back and hands the reader the files that pass; then it
+    parses the Python files the reader left to it."""
     stats = result_cache is not None
     chunks = [files[start : start + _CHUNK] for start in range(0, len(files), _CHUNK)]
-    done: list[list[tuple[FileResult, tuple[int, int] | None]]] = [[] for _ in chunks]
+    done: list[list[tuple[FileResult | None, tuple[int, int] | None]]] = [[] for _ in chunks]
     from_reader: dict[int, list] = {}
+    parsed: dict[int, FileResult] = {}
     try:
         if reader.start(files, stats, len(chunks)):
             while (chunk := reader.take_from_back()) is not None:
-                done[chunk] = [_read(checker, result_cache, path, stats) for path in chunks[chunk]]
-            from_reader = reader.results()
+                for index, path in enumerate(chunks[chunk], chunk * _CHUNK):
+                    triaged = _triage(checker, path, result_cache, stats)
+                    if triaged.result is None and triaged.kind != "python" and reader.hand(index):
+                        done[chunk].append((None, None))
+                    else:
+                        done[chunk].append((triaged.result or checker.check_data(path, triaged.data), triaged.clean_stat))
+            from_reader, parsed = reader.results()
     finally:
         reader.stop()
     for chunk, paths in enumerate(chunks):
-        if chunk not in from_reader:
-            if not done[chunk]:  # the reader's, and it died; or no reader
-                done[chunk] = [_read(checker, result_cache, path, stats) for path in paths]
-            continue
-        for path, (result, stat) in zip(paths, from_reader[chunk]):
-            if not isinstance(result, FileResult):
-                result = FileResult(path, kind=result)
-            elif result.deferred is not None and result.digest is not None:
-                checker.prepared[path] = (result.digest, result.deferred)
-                result = checker.check_file(path)
-            done[chunk].append((result, stat))
+        if chunk in from_reader:
+            done[chunk] = [
+                (result if isinstance(result, FileResult) else FileResult(path, kind=result), stat)
+                for path, (result, stat) in zip(paths, from_reader[chunk])
+            ]
+        elif not done[chunk]:  # the reader's, and it died; or no reader
+            done[chunk] = [_read(checker, result_cache, path, stats) for path in paths]
     results = []
-    for result, stat in (pair for pairs in done for pair in pairs):
+    for index, (result, stat) in enumerate(pair for pairs in done for pair in pairs):
+        if result is None:  # handed to the reader
+            result = parsed.get(index) or checker.check_file(files[index])
+        if result.deferred is not None and result.digest is not None:
+            checker.prepared[result.path] = (result.digest, result.deferred)
+            result = checker.check_file(result.path)
         _store(result_cache, result, stat)
         results.append(result)
     return results
