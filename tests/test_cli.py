@@ -136,3 +136,32 @@ def test_exit_leaves_no_worker_holding_the_output(tree) -> None:
     )
     checked = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
     assert checked.returncode == 1 and "RPL003" in checked.stdout
+
+
+def test_help_wraps_at_the_terminal_width(capsys, monkeypatch) -> None:
+    def help_lines(columns: str) -> list[str]:
+        monkeypatch.setenv("COLUMNS", columns)
+        with pytest.raises(SystemExit):
+            main(["check", "--help"])
+        return capsys.readouterr().out.splitlines()
+
+    narrow, wide = help_lines("60"), help_lines("200")
+    assert narrow[0].startswith("usage: replaylint check") and len(narrow) > len(wide)
+    assert max(len(line) for line in narrow if "{" not in line) <= 60  # a choices list is not broken
+
+
+def test_a_warm_run_of_unchanged_files_loads_no_parser_or_digest(tree, tmp_path_factory) -> None:
+    """What a warm run (the pre-commit case) must not pay for: parsers, OpenSSL for digests,
+    json, and shutil for argparse's terminal width or tempfile (3 to 7 ms each)."""
+    (tree / "bad.py").write_text("import os\n")
+    (tree / "good.py").write_text("VALUE = 1\n")
+    script = (
+        "import sys\n"
+        "from replaylint import cli\n"
+        f"sys.argv = ['replaylint', 'check', '--output-format', 'concise', '--cache-dir', {str(tmp_path_factory.mktemp('cache'))!r}, '.']\n"
+        "status = cli.main()\n"
+        "print(sorted(name for name in ('libcst', 'yaml', 'hashlib', 'json', 'shutil', 'replaylint.model') if name in sys.modules))\n"
+    )
+    for _ in range(2):  # cold, then warm
+        checked = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, cwd=tree)
+    assert checked.returncode == 0 and checked.stdout.splitlines()[-1] == "[]", checked.stdout

@@ -140,3 +140,24 @@ def test_a_warm_run_sees_a_launch_added_to_a_scanned_tree(repo: Path) -> None:
     assert "All checks passed" in check()  # warm
     tree(repo, {"deploy/k8s/new/replay.sh": "vllm serve m --return-sampling-mask\n"})
     assert "replay.sh:1:14: RPL003" in check()
+
+
+def test_a_folder_is_printed_as_it_was_given_after_another_spelling_filled_the_cache(repo: Path) -> None:
+    # A snapshot kept by `check /abs/repo` gave `check .` its absolute paths (and the reverse).
+    tree(repo, {"deploy/replay.sh": "vllm serve m --return-sampling-mask\n"})
+
+    def check(folder: str) -> str:
+        out = io.StringIO()
+        cwd = os.getcwd()
+        os.chdir(repo)
+        try:
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+                main(["check", "--output-format", "concise", folder])
+        finally:
+            os.chdir(cwd)
+        return out.getvalue().splitlines()[0]
+
+    absolute = str(repo / "deploy" / "replay.sh")
+    assert check(str(repo)).startswith(f"{absolute}:1:14: RPL003")
+    assert check(".").startswith("deploy/replay.sh:1:14: RPL003")
+    assert check(str(repo)).startswith(f"{absolute}:1:14: RPL003")

@@ -10,7 +10,6 @@ instead of walking the tree and asking git again.
 
 from __future__ import annotations
 
-import hashlib
 import os
 from dataclasses import dataclass, field
 from typing import Callable
@@ -18,7 +17,7 @@ from typing import Callable
 from . import __version__
 
 CACHE_DIR = ".replaylint_cache"
-_FORMAT = 2
+_FORMAT = 3
 
 
 @dataclass
@@ -28,9 +27,12 @@ class Entry:
     notes: list[str]
     kind: str | None
     dependencies: dict[str, str] = field(default_factory=dict)
+    spelled: str = ""  # the path as the run that stored it named the file: its findings name it so
 
 
 def digest(data: bytes) -> str:
+    import hashlib  # here: a warm run that reads no file never loads OpenSSL (4 ms)
+
     return hashlib.sha256(data).hexdigest()
 
 
@@ -101,8 +103,8 @@ class ResultCache:
         self._prefix = os.getcwd().rstrip("/") + "/"
         self._fingerprint = fingerprint
         self._results = _Store(directory, self._results_name)
-        self._clean = _Store(directory, lambda: f"clean-{digest(f'{__version__}{_FORMAT}'.encode())[:16]}.pickle")
-        self._trees = _Store(directory, lambda: f"trees-{digest(f'{__version__}{_FORMAT}'.encode())[:16]}.pickle")
+        self._clean = _Store(directory, lambda: f"clean-{__version__}-{_FORMAT}.pickle")
+        self._trees = _Store(directory, lambda: f"trees-{__version__}-{_FORMAT}.pickle")
 
     def _results_name(self) -> str:
         """One file per configuration: its key needs the rule table, so it waits for the first
@@ -121,7 +123,7 @@ class ResultCache:
     def lookup(self, path: str, content_digest: str) -> Entry | None:
         """The cached result of `path` when neither it nor anything it read has changed."""
         entry = self.entries.get(self._key(path))
-        if entry is None or entry.digest != content_digest:
+        if entry is None or entry.digest != content_digest or entry.spelled != path:
             return None
         for dependency, expected in entry.dependencies.items():
             if file_digest(dependency) != expected:
@@ -134,14 +136,14 @@ class ResultCache:
             hashed = file_digest(dependency)
             if hashed is not None:
                 hashes[os.path.abspath(dependency)] = hashed
-        self.entries[self._key(path)] = Entry(content_digest, findings, notes, kind, hashes)
+        self.entries[self._key(path)] = Entry(content_digest, findings, notes, kind, hashes, spelled=path)
         self._results.dirty = True
 
     def _key(self, path: str) -> str:
         """`os.path.abspath(path)`, without a getcwd and a normpath per file for the normalised
-        relative paths discovery gives."""
-        if os.sep == "/" and path and path[0] != "/" and path[-1] not in "/." and "./" not in path and "//" not in path:
-            return self._prefix + path  # no `.` or `..` part, no doubled or trailing slash: normal
+        paths discovery gives."""
+        if os.sep == "/" and path and path[-1] not in "/." and "./" not in path and "//" not in path:
+            return path if path[0] == "/" else self._prefix + path  # no `.` or `..` part, no doubled or trailing slash
         return os.path.abspath(path)
 
     @property

@@ -160,7 +160,8 @@ def _git_stamps(directory: str) -> dict[str, Stamp]:
 
 def _walked(directory: str, excluder: Excluder, respect_gitignore: bool, snapshots: dict | None) -> list[str]:
     """The files below `directory` that git does not ignore, from a snapshot still true or a walk."""
-    key = (os.path.abspath(directory), excluder.key, respect_gitignore)
+    # The folder as given too: its files are printed as spelled (`/abs/tree/a.sh`, `a.sh` for `.`).
+    key = (os.path.abspath(directory), directory, excluder.key, respect_gitignore)
     if snapshots is not None:
         known = snapshots.get(key)
         if isinstance(known, Snapshot) and known.still_true():
