@@ -168,14 +168,32 @@ def measure(case: Case, cwd: Path, runs: int, warmup: int | None = None) -> Case
             case.exit_codes.append(run.rc)
             return case
     for _ in range(runs):
-        run = run_once(case.cmd, cwd)
-        case.exit_codes.append(run.rc)
-        case.error = _failure(run.rc, run.stderr)
-        if case.error:
+        if not _timed(case, cwd):
             break
-        case.times.append(run.wall_s)
-        case.cpu_times.append(run.cpu_s)
     return case
+
+
+def measure_pair(first: Case, second: Case, cwd: Path, runs: int) -> None:
+    """`measure` of two cases whose ratio is a target, their runs taking turns: a machine whose
+    load drifts during the series then slows both alike instead of the one timed later."""
+    for case in (first, second):
+        if measure(case, cwd, 0).error:  # the untimed warm-up runs
+            return
+    for _ in range(runs):
+        if not (_timed(first, cwd) and _timed(second, cwd)):
+            return
+
+
+def _timed(case: Case, cwd: Path) -> bool:
+    """One timed run of `case`, recorded; False when it failed."""
+    run = run_once(case.cmd, cwd)
+    case.exit_codes.append(run.rc)
+    case.error = _failure(run.rc, run.stderr)
+    if case.error:
+        return False
+    case.times.append(run.wall_s)
+    case.cpu_times.append(run.cpu_s)
+    return True
 
 
 def _tree_rss_kb(pid: int) -> int:
@@ -628,15 +646,16 @@ def main(argv: list[str] | None = None) -> int:
         trees_args = [str(p) for p in paths]
         corpus.log(f"Timing {label} ...")
         ruff_cmd = [str(ruff), "check", "--select", "E9", "--no-cache", *trees_args]
-        ref = measure(Case(f"{label}: ruff --select E9 cold", "ruff", n_py, ruff_cmd), cwd, runs)
-        cases.append(ref)
-        rows.append(row(ref, "1.00 (reference)", "", ""))
+        ref = Case(f"{label}: ruff --select E9 cold", "ruff", n_py, ruff_cmd)
         if rl is None:
+            cases.append(measure(ref, cwd, runs))
+            rows.append(row(ref, "1.00 (reference)", "", ""))
             continue
-
         cold_cmd = rl_cmd(*trees_args, "--no-cache", "--output-format", "concise")
-        cold = measure(Case(f"{label}: replaylint cold", "replaylint", n_all, cold_cmd), cwd, runs)
-        cases.append(cold)
+        cold = Case(f"{label}: replaylint cold", "replaylint", n_all, cold_cmd)
+        measure_pair(ref, cold, cwd, runs)
+        cases += [ref, cold]
+        rows.append(row(ref, "1.00 (reference)", "", ""))
         # ruff reads only the .py files: beyond the vllm tree the ratio is for information
         strict = label == "vllm"
         ratio = ratio_of(cold, ref)

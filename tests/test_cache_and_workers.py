@@ -202,3 +202,29 @@ def test_a_script_without_suffix_is_remembered_until_it_gains_a_shebang(tmp_path
     assert run(tmp_path, "--cache-dir", cache_dir) == []
     _rewrite(script, "#!/bin/bash\nvllm serve m --return-sampling-mask\n")
     assert [f["code"] for f in run(tmp_path, "--cache-dir", cache_dir)] == ["RPL003"]
+
+
+def test_a_file_named_in_another_spelling_is_judged_from_its_current_bytes(tmp_path: Path) -> None:
+    # The warm loop looks files up by the walk's spelling; `./sub/../a.py` misses there and is
+    # asked again by its normalised key: still clean while unchanged, read again once changed.
+    (tmp_path / "sub").mkdir()
+    path = tmp_path / "a.py"
+    path.write_text("import os\n")
+    cache_dir = str(tmp_path.parent / f"{tmp_path.name}-cache")
+
+    def codes(*paths: str) -> list[str]:
+        out = io.StringIO()
+        cwd = os.getcwd()
+        os.chdir(tmp_path)
+        try:
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+                main(["check", "--output-format", "json", "--cache-dir", cache_dir, *paths])
+        finally:
+            os.chdir(cwd)
+        return [finding["code"] for finding in json.loads(out.getvalue())]
+
+    assert codes(".") == [] and codes("./sub/../a.py") == []
+    path.write_text("from vllm import LLM\nLLM('m', return_sampling_mask=True)\n")
+    os.utime(path, ns=(path.stat().st_atime_ns, path.stat().st_mtime_ns + 1_000_000))
+    assert codes("./sub/../a.py") == ["RPL003"]
+    assert codes(".") == ["RPL003"]

@@ -160,19 +160,23 @@ class ResultCache:
 
     def still_clean(self, paths: list[str]) -> list[bool]:
         """`is_clean` of each path with its current stat, in one loop: a warm run asks it of every
-        file of the tree, and a path the prefilter never turned away costs no stat."""
-        clean, key, stat = self._clean.data, self._key, os.stat
-        answers = []
+        file of the tree, and a path the prefilter never turned away costs no stat. The key is
+        `_key`'s for the normalised paths discovery gives; another spelling misses here and is
+        asked again through `is_clean`."""
+        clean, prefix, stat, key = self._clean.data, self._prefix, os.stat, (None if os.sep == "/" else self._key)
+        answers: list[bool] = []
+        answer = answers.append
         for path in paths:
-            expected = clean.get(key(path))
-            if expected is not None:
-                try:
-                    status = stat(path)
-                except OSError:
-                    expected = None
-                else:
-                    expected = expected == (status.st_size, status.st_mtime_ns)
-            answers.append(bool(expected))
+            expected = clean.get(key(path) if key else path if path[:1] == "/" else prefix + path)
+            if expected is None:
+                answer(False)
+                continue
+            try:
+                status = stat(path)
+            except OSError:
+                answer(False)
+                continue
+            answer(status.st_mtime_ns == expected[1] and status.st_size == expected[0])
         return answers
 
     def mark_clean(self, path: str, stat: tuple[int, int]) -> None:

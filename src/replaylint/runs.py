@@ -154,12 +154,11 @@ def run_checks(
     results: list[FileResult | None] = [None] * len(files)
     todo = list(range(len(files)))
     if warm:
+        still_clean = result_cache.still_clean(files)
+        results = [FileResult(path) if clean else None for path, clean in zip(files, still_clean)]  # (kind: nothing reads it)
         todo = []
-        for position, (path, clean) in enumerate(zip(files, result_cache.still_clean(files))):
-            if clean:
-                results[position] = FileResult(path)  # (its kind: nothing reads it)
-                continue
-            decided, _, stat = _by_stat(path, result_cache, stats=True)
+        for position in [position for position, clean in enumerate(still_clean) if not clean]:
+            decided, _, stat = _by_stat(files[position], result_cache, stats=True)
             if decided is None:
                 todo.append(position)
             else:
