@@ -5,7 +5,6 @@ results come back in the order of the files.
 
 from __future__ import annotations
 
-import gc
 import os
 import signal
 import struct
@@ -142,7 +141,6 @@ def run_checks(
     them first, in this process. A large tree left to read, on two cores, is read by a worker and
     this process together (`_run_pipelined`); otherwise this process runs the prefilter and the
     cache over the files left, and parses what passes here or, when many, in worker processes."""
-    gc.freeze()  # what exists now (modules, the configuration) lives until exit: collections skip it
     count = workers if workers is not None else min(2, os.cpu_count() or 1)
     warm = result_cache is not None and result_cache.remembers_files()
     # A folder may be a large tree: a cold run starts the reading worker while the tree is walked.
