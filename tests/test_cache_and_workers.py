@@ -182,6 +182,27 @@ def test_a_warm_run_recalls_the_project_pin_until_its_files_change(tmp_path: Pat
     assert _check(project, cache_dir)[0] == ["RPL004"]
 
 
+def test_results_parsed_by_worker_processes_are_found_again_by_a_warm_run(tmp_path: Path, monkeypatch) -> None:
+    # Worker processes once keyed their results without the project's pin, so a warm run missed
+    # every one of them and parsed the files again.
+    from replaylint import api
+
+    project = tmp_path / "project"
+    (project / ".git").mkdir(parents=True)
+    (project / "requirements.txt").write_text("vllm==0.33.0\n")
+    for number in range(30):
+        (project / f"serve_{number}.sh").write_text(f"vllm serve m{number} --return-sampling-mask\n")
+    cache_dir = str(tmp_path / "cache")
+    cold = run(project, "--cache-dir", cache_dir, "--workers", "2")
+    assert len(cold) == 30
+
+    def parses_again(self, path, data, prepared=None):
+        raise AssertionError(f"parsed {path} again")
+
+    monkeypatch.setattr(api.Checker, "check_bytes", parses_again)
+    assert run(project, "--cache-dir", cache_dir, "--workers", "2") == cold
+
+
 def test_a_warm_run_repeats_the_notes_of_a_recalled_pin(tmp_path: Path) -> None:
     project = tmp_path / "project"
     (project / ".git").mkdir(parents=True)

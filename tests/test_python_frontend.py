@@ -227,3 +227,18 @@ def test_invalid_escapes_in_the_file_print_no_warning() -> None:
         warnings.simplefilter("always")
         assert codes(text) == ["RPL003"]
     assert [str(warning.message) for warning in caught] == []
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+def test_garbage_collection_is_left_as_it_was_found(collecting: bool) -> None:
+    # The ast parse pauses collection (an ast has no cycles): it must resume only what it paused.
+    import gc
+
+    was = gc.isenabled()
+    try:
+        gc.enable() if collecting else gc.disable()
+        for text in ("from vllm import LLM\nLLM('m', return_sampling_mask=True)\n", "from vllm import LLM\nLLM('m', return_sampling_mask=True\n"):
+            Checker(Config()).check_bytes("t.py", text.encode())
+            assert gc.isenabled() is collecting
+    finally:
+        gc.enable() if was else gc.disable()

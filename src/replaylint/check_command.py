@@ -105,7 +105,7 @@ def run_check(args: argparse.Namespace) -> int:
         return _check_stdin(Checker(config, project_pins=_LazyPins()), config, args)
     run = Run(findings=[], unsafe_fixes_enabled=args.unsafe_fixes, root=_repository_root(config))
     result_cache = None if args.no_cache else ResultCache(args.cache_dir or default_directory(config.root), config.fingerprint)
-    checker = Checker(config, project_pins=_LazyPins(result_cache.snapshots if result_cache is not None else None))
+    checker = Checker(config, _LazyPins(result_cache.snapshots if result_cache is not None else None), cached=result_cache is not None)
     results = run_checks(args.paths or ["."], config, checker, result_cache, args.workers)
     had_error = False
     shown_notes: set[str] = set()

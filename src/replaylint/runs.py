@@ -27,9 +27,9 @@ _worker_checker: Checker | None = None
 _worker_cache: cache.ResultCache | None = None
 
 
-def _start_worker(config: Config, pins: ProjectPins | None) -> None:
+def _start_worker(config: Config, pins: ProjectPins | None, cached: bool) -> None:
     global _worker_checker
-    _worker_checker = Checker(config, pins)
+    _worker_checker = Checker(config, pins, cached)
 
 
 def _preload(list_ready: Callable[[], bool]) -> None:
@@ -122,7 +122,7 @@ def _read(checker: Checker, result_cache: cache.ResultCache | None, path: str, s
 def _pool(checker: Checker, workers: int):
     from concurrent.futures import ProcessPoolExecutor
 
-    return ProcessPoolExecutor(workers, initializer=_start_worker, initargs=(checker.config, checker.project_pins))
+    return ProcessPoolExecutor(workers, initializer=_start_worker, initargs=(checker.config, checker.project_pins, checker.cached))
 
 
 def _store(result_cache: cache.ResultCache | None, result: FileResult, clean_stat: tuple[int, int] | None) -> None:
