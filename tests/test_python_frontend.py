@@ -237,7 +237,10 @@ def test_garbage_collection_is_left_as_it_was_found(collecting: bool) -> None:
     was = gc.isenabled()
     try:
         gc.enable() if collecting else gc.disable()
-        for text in ("from vllm import LLM\nLLM('m', return_sampling_mask=True)\n", "from vllm import LLM\nLLM('m', return_sampling_mask=True\n"):
+        for text in (
+            "from vllm import LLM\nLLM('m', return_sampling_mask=True)\n",
+            "from vllm import LLM\nLLM('m', return_sampling_mask=True\n",
+        ):
             Checker(Config()).check_bytes("t.py", text.encode())
             assert gc.isenabled() is collecting
     finally:
