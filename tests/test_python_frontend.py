@@ -245,3 +245,14 @@ def test_garbage_collection_is_left_as_it_was_found(collecting: bool) -> None:
             assert gc.isenabled() is collecting
     finally:
         gc.enable() if was else gc.disable()
+
+
+@pytest.mark.parametrize(
+    "imports",
+    ["from subprocess import run\n", "from subprocess import check_call, run\n", "from subprocess import (\n    run,\n)\n"],
+)
+def test_an_imported_spawning_function_starts_a_process(imports: str) -> None:
+    # `from subprocess import run` read its names on into the next line ("run\ndef main"): the
+    # call below was not taken for a process and the launch was missed.
+    text = imports + 'def main():\n    run(["vllm", "serve", "m", "--return-sampling-mask"])\n'
+    assert [f.code for f in Checker(Config()).check_bytes("t.py", text.encode()).findings] == ["RPL003"]

@@ -28,6 +28,7 @@ import warnings
 from typing import Callable
 
 from ...source import ParseError
+from .prescan import nothing_starts
 from .verdict import Settled, settled
 
 _MAX_NESTING = 500
@@ -87,7 +88,9 @@ _SPAWNING_CALLS = frozenset(
 )
 _ENV_CALLS = frozenset(("setdefault", "putenv", "pop", "update"))
 _SPAWNING_MODULES = frozenset(("subprocess", "os", "asyncio", "shlex"))
-_SPAWN_IMPORTS = re.compile(r"from\s+(?:subprocess|os|asyncio|shlex)\s+import\s+\(?([\w\s,]+)")
+# The names imported: within parentheses over lines, else to the end of the line (they once ran
+# on into the next line: `from subprocess import run` then `def main():` imported "run\ndef main").
+_SPAWN_IMPORTS = re.compile(r"from\s+(?:subprocess|os|asyncio|shlex)\s+import\s+(?:\(([\w\s,]+)|([\w \t,]+))")
 # Python's own line breaks: str.splitlines also breaks at form feeds, U+2028... and then the
 # lines no longer had ast's numbers (a form feed in a comment hid every launch after it).
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
@@ -319,6 +322,12 @@ def focus(text: str) -> str | Settled | None:
     Raises ParseError for files CPython rejects as too deep, and for kept statements nested
     beyond what replaylint analyses.
     """
+    aliases = {name for match in _VLLM_ALIAS.finditer(text) for name in match.groups() if name}
+    spawners = {name.strip() for match in _SPAWN_IMPORTS.finditer(text) for name in (match.group(1) or match.group(2)).split(",")}
+    sagemaker = ("Model",) if "sagemaker" in text else ()  # the SDK's Model(env={"SM_VLLM_...": ...})
+    engines = set(_ENGINE_NAMES) | aliases | set(sagemaker)
+    if nothing_starts(text, _REPLAY_WORDS, engines, _SPAWNING_CALLS, spawners):
+        return None  # told without the parse (`prescan`)
     tree = _parse(text)
     if tree is None:
         return text  # newer syntax than this interpreter: let libcst decide on the whole file
@@ -332,10 +341,7 @@ def focus(text: str) -> str | Settled | None:
         if (first, last) not in segments:
             segments[(first, last)] = "".join(lines[first - 1 : last])
     has_replay_words = {span: _mentions_replay(segment) for span, segment in segments.items()}
-    aliases = {name for match in _VLLM_ALIAS.finditer(text) for name in match.groups() if name}
-    spawners = {name.strip() for match in _SPAWN_IMPORTS.finditer(text) for name in match.group(1).split(",")}
     called = {name for name in aliases | spawners if name}
-    sagemaker = ("Model",) if "sagemaker" in text else ()  # the SDK's Model(env={"SM_VLLM_...": ...})
     hot = _Lines(
         text,
         lines,
@@ -348,7 +354,6 @@ def focus(text: str) -> str | Settled | None:
         if not isinstance(statement, _COMPOUND) and has_replay_words[span]:
             replay_names |= _assigned_names(statement)
     uses_replay_names = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(replay_names))) + r")\b") if replay_names else None
-    engines = set(_ENGINE_NAMES) | aliases | set(sagemaker)
     may_start = {
         span: hot.within(*span)
         and (has_replay_words[span] or (uses_replay_names is not None and uses_replay_names.search(segment) is not None))

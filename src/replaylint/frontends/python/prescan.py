@@ -1,0 +1,188 @@
+"""Files that cannot start anything, told without CPython's parser.
+
+A file gets past the prefilter when it names the replay words and something that may start an
+engine or a process; `focus` then parses it whole (vLLM's own `engine/arg_utils.py` costs 20
+ms) to find that no top-level statement holds both, as in most such files. This scan finds the
+top-level statements from the text: it blanks strings and comments (keeping their lines),
+counts brackets, and takes each line that starts at column 0 outside them as a statement (a
+decorator with what it decorates, `else:` and its kin with their statement). When no
+statement holds both a call that may start something and a replay word, `focus` would find
+nothing either. Whatever the scan does not understand (a quote that opens no string it knows,
+brackets that do not balance, a non-ASCII name) makes it answer "unsure", and the file is
+parsed as before.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+
+# Strings (any prefix: the letters before the quote are looked at separately) and comments.
+_SKIPPED = re.compile(
+    r"#[^\r\n]*"
+    r'|"""(?:[^"\\]|\\.|"(?!""))*"""'
+    r"|'''(?:[^'\\]|\\.|'(?!''))*'''"
+    r'|"(?:[^"\\\r\n]|\\(?:\r\n|.))*"'
+    r"|'(?:[^'\\\r\n]|\\(?:\r\n|.))*'"
+    r"|[\"']",  # a quote that opens no string of the above: unsure
+    re.S,
+)
+_LINE_START = re.compile(r"^(?![ \t\f\r\n]|(?:else|elif|except|finally)\b)", re.M)
+_FIRST_CODE = re.compile(r"\S")
+_LINE_TEXT = re.compile(r"[^\r\n]+")  # what a blanked string keeps of a line: its length
+_COMPOUND = re.compile(r"(?:@|(?:async|def|class|if|for|while|with|try)\b)")
+_GAP = r"[\s\\)]*"  # between a called name and its `(`: blanks, line breaks, `)` of `(LLM)(...)`
+_CALLED = re.compile(_GAP + r"\(")
+_ATTRIBUTE_CALLED = re.compile(_GAP + r"\.[\s\\]*(\w+)" + _GAP + r"\(")
+_SPAWNING_MODULES = ("subprocess", "os", "asyncio", "shlex")
+_RUNNER = "VLLM_USE_V2_MODEL_RUNNER"
+_RUNNER_PARTS = ("VLLM_USE_V2", "MODEL_RUNNER")  # more of these than of the name: spelled in parts
+_RUNNER_KEY = re.compile(r"""\[\s*[rRbBuU]?["']VLLM_USE_V2_MODEL_RUNNER["']\s*\]""")  # os.environ["..."] = ...
+_ENV_CALLS = ("setdefault", "putenv", "pop", "update")
+
+
+def nothing_starts(text: str, replay_words: tuple[str, ...], engines: set[str], spawning_calls: frozenset[str], spawners: set[str]) -> bool:
+    """True when no top-level statement of `text` holds both a call that may start something
+    (an engine in `engines`, a spawning call of a spawning module or one of `spawners`) and one
+    of `replay_words`, and no simple statement names a replay word (its names could carry them
+    to a call elsewhere). False when unsure."""
+    runners = text.count(_RUNNER)
+    if any(text.count(part) != runners for part in _RUNNER_PARTS):
+        return False
+    blanked = _blank(text)
+    if blanked is None:
+        return False
+    code, skipped = blanked
+    if not code.isascii():  # an identifier CPython would normalise (NFKC) to one of the names
+        return False
+    starts = _statement_starts(code)
+    if starts is None:
+        return False
+    replays = {_statement(starts, offset) for offset in _offsets(text, replay_words)}
+    for index in replays:
+        end = starts[index + 1] if index + 1 < len(starts) else len(code)
+        first = _FIRST_CODE.search(code, starts[index], end)
+        if first is not None and not _COMPOUND.match(code, first.start()):
+            return False
+    calls = {_statement(starts, offset) for offset in _calls(text, skipped, engines | spawners, spawning_calls)}
+    if runners:
+        calls |= _runner_writes(text, starts)
+    return not replays & calls
+
+
+def _runner_writes(text: str, starts: list[int]) -> set[int]:
+    """The statements that may write the runner variable: by a key (`os.environ[...] = `, `del`)
+    or an environment call (`os.environ.setdefault(...)`, `os.putenv(...)`)."""
+    writes = {_statement(starts, match.start()) for match in _RUNNER_KEY.finditer(text)}
+    for offset in _offsets(text, (_RUNNER,)):
+        index = _statement(starts, offset)
+        statement = text[starts[index] : starts[index + 1] if index + 1 < len(starts) else len(text)]
+        if any(call in statement for call in _ENV_CALLS):
+            writes.add(index)
+    return writes
+
+
+def _blank(text: str) -> tuple[str, list[tuple[int, int]]] | None:
+    """`text` with strings and comments turned to spaces (line breaks kept), and the spans of
+    those that hold no code (all but f-strings, whose fields may call); None when unsure."""
+    pieces: list[str] = []
+    skipped: list[tuple[int, int]] = []
+    position = 0
+    for match in _SKIPPED.finditer(text):
+        start, end = match.span()
+        if end - start == 1:
+            return None
+        pieces.append(text[position:start])
+        body = match.group()
+        pieces.append(_LINE_TEXT.sub(_spaces, body) if "\n" in body or "\r" in body else " " * len(body))
+        if body[0] == "#" or "f" not in text[max(0, start - 2) : start].lower():
+            skipped.append((start, end))
+        position = end
+    pieces.append(text[position:])
+    return "".join(pieces), skipped
+
+
+def _spaces(match: re.Match[str]) -> str:
+    return " " * len(match.group())
+
+
+def _statement_starts(code: str) -> list[int] | None:
+    """Offsets where top-level statements start (the first at 0, with what comes before it);
+    None when the brackets do not balance."""
+    starts = [0]
+    depth = previous = 0
+    decorating = code.startswith("@")
+    for match in _LINE_START.finditer(code):
+        offset = match.start()
+        if offset == 0:
+            continue
+        depth += _depth_change(code, previous, offset)
+        previous = offset
+        if depth < 0:
+            return None
+        if depth or _continued(code, offset):
+            continue
+        if decorating:  # a decorator starts the statement it decorates
+            decorating = code.startswith("@", offset)
+            continue
+        starts.append(offset)
+        decorating = code.startswith("@", offset)
+    if depth + _depth_change(code, previous, len(code)) != 0:
+        return None
+    return starts
+
+
+def _continued(code: str, offset: int) -> bool:
+    """Whether the line before `offset` ends in a backslash (line breaks skipped)."""
+    before = offset - 1
+    while before >= 0 and code[before] in "\r\n":
+        before -= 1
+    return before >= 0 and code[before] == "\\"
+
+
+def _depth_change(code: str, start: int, end: int) -> int:
+    return sum(code.count(opening, start, end) for opening in "([{") - sum(code.count(closing, start, end) for closing in ")]}")
+
+
+def _statement(starts: list[int], offset: int) -> int:
+    return bisect.bisect_right(starts, offset) - 1
+
+
+def _offsets(text: str, words) -> list[int]:
+    found = []
+    for word in words:
+        offset = text.find(word)
+        while offset != -1:
+            found.append(offset)
+            offset = text.find(word, offset + 1)
+    return found
+
+
+def _calls(text: str, skipped: list[tuple[int, int]], names: set[str], spawning_calls: frozenset[str]) -> list[int]:
+    """Offsets of what may be a call that starts something (`LLM(`, `(vllm.LLM)(`,
+    `subprocess.run(`, an imported `Popen(`), outside strings and comments."""
+    found = [
+        offset
+        for offset in _offsets(text, sorted(names))
+        if not (offset and (text[offset - 1].isalnum() or text[offset - 1] == "_"))
+        and _CALLED.match(text, offset + len(_word_at(text, offset, names)))
+    ]
+    for offset in _offsets(text, _SPAWNING_MODULES):
+        end = offset + len(_word_at(text, offset, _SPAWNING_MODULES))
+        if offset and (text[offset - 1].isalnum() or text[offset - 1] == "_"):
+            continue
+        called = _ATTRIBUTE_CALLED.match(text, end)
+        if called is not None and called.group(1) in spawning_calls:
+            found.append(offset)
+    starts = [start for start, _ in skipped]
+    return [offset for offset in found if not _inside(skipped, starts, offset)]
+
+
+def _word_at(text: str, offset: int, words) -> str:
+    """The longest of `words` at `offset` (`AsyncEngineArgs` before `Async`...)."""
+    return max((word for word in words if text.startswith(word, offset)), key=len)
+
+
+def _inside(spans: list[tuple[int, int]], starts: list[int], offset: int) -> bool:
+    index = bisect.bisect_right(starts, offset) - 1
+    return index >= 0 and offset < spans[index][1]
