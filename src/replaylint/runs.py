@@ -291,8 +291,8 @@ class _Reader:
         return self._take(front=False)
 
     def hand(self, index: int) -> bool:
-        """Give the reader a file that passed this process's prefilter to parse (this process
-        then never imports the frontends); False when the reader is gone."""
+        """Give the reader a file that passed this process's prefilter to parse; False when the
+        reader is gone."""
         try:
             os.write(self._handed_out, index.to_bytes(4, "little"))
         except OSError:
@@ -371,8 +371,9 @@ def _run_pipelined(files: list[str], checker: Checker, result_cache: cache.Resul
     """A large tree on two cores. Reading it (the prefilter) costs about what parsing costs, and
     a process that parses first imports the frontends (60 ms; libcst 0.2 s more). So a light
     reader reads the tree in chunks from the front, parsing all it can without libcst, while
-    this process reads chunks from the back and hands the reader the files that pass; then it
-    parses the Python files the reader left to it."""
+    this process reads chunks from the back, parses the Python files that pass and hands the
+    reader the others (it never imports the shell, YAML, Dockerfile and TOML frontends); then
+    it parses the Python files the reader left to it (libcst)."""
     stats = result_cache is not None
     chunks = [files[start : start + _CHUNK] for start in range(0, len(files), _CHUNK)]
     done: list[list[tuple[FileResult | None, tuple[int, int] | None]]] = [[] for _ in chunks]
