@@ -677,9 +677,10 @@ def main(argv: list[str] | None = None) -> int:
         warm.note = "cache: " + ", ".join(map(str, found)) if found else "no cache folder found"
         cases.append(warm)
         ok = None if warm.median is None else warm.median <= TARGET_WARM_S
-        rows.append(row(warm, ratio_of(warm, ref), f"<= {TARGET_WARM_S} s", verdict(ok)))
+        target = f"<= {TARGET_WARM_S} s" + ("" if strict else " (info)")
+        rows.append(row(warm, ratio_of(warm, ref), target, verdict(ok) if strict else "info"))
         crashed |= warm.error is not None
-        failed |= ok is False
+        failed |= strict and ok is False
 
         if len(paths) == 1:
             mem = measure_memory(f"{label}: replaylint cold", cold.cmd, cwd)
@@ -768,9 +769,10 @@ def main(argv: list[str] | None = None) -> int:
     print(
         "\nruff reads only the .py files (its files column); replaylint's column counts .py, "
         "YAML, shell and Dockerfiles.\nmedian CPU is user + system time of the command and its "
-        "children: steadier than wall clock when the machine is busy.\nThe cold-ratio target "
-        "is judged on the vllm tree; on lm-eval, where ruff sees only a few hundred .py files, "
-        "it is shown for information."
+        "children: steadier than wall clock when the machine is busy.\nThe cold-ratio and warm "
+        "targets are judged on the vllm tree; on lm-eval, where ruff sees only a few hundred .py "
+        "files, and on both trees at once they are shown for information (a warm scan stats each "
+        "file: the scaling rows show how the work grows with the files)."
     )
     if errors:
         print("\nErrors:\n" + "\n".join(errors))
