@@ -57,6 +57,9 @@ TOGETHER = {
     ),
     "a call in an f-string field": "from vllm import LLM\nprint(f\"{LLM('m', return_sampling_mask=True)}\")\n",
     "a parenthesised engine": 'from vllm import LLM\n(LLM)("m", return_sampling_mask=True)\n',
+    "a comment between the engine and its call": (
+        'from vllm import LLM\ndef main():\n    return (LLM  # the engine\n    )("m", return_sampling_mask=True)\n'
+    ),
     "an alias": 'from vllm import LLM as Engine\nEngine("m", return_sampling_mask=True)\n',
     "a module-level option dict": 'from vllm import LLM\nOPTS = {"return_sampling_mask": True}\ndef main():\n    LLM("m", **OPTS)\n',
     "an imported spawner": ('from subprocess import run\ndef main():\n    run(["vllm", "serve", "m", "--return-sampling-mask"])\n'),

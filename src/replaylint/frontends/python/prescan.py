@@ -64,7 +64,7 @@ def nothing_starts(text: str, replay_words: tuple[str, ...], engines: set[str], 
         first = _FIRST_CODE.search(code, starts[index], end)
         if first is not None and not _COMPOUND.match(code, first.start()):
             return False
-    calls = {_statement(starts, offset) for offset in _calls(text, skipped, engines | spawners, spawning_calls)}
+    calls = {_statement(starts, offset) for offset in _calls(text, code, skipped, engines | spawners, spawning_calls)}
     if runners:
         calls |= _runner_writes(text, starts)
     return not replays & calls
@@ -158,24 +158,29 @@ def _offsets(text: str, words) -> list[int]:
     return found
 
 
-def _calls(text: str, skipped: list[tuple[int, int]], names: set[str], spawning_calls: frozenset[str]) -> list[int]:
+def _calls(text: str, code: str, skipped: list[tuple[int, int]], names: set[str], spawning_calls: frozenset[str]) -> list[int]:
     """Offsets of what may be a call that starts something (`LLM(`, `(vllm.LLM)(`,
-    `subprocess.run(`, an imported `Popen(`), outside strings and comments."""
-    found = [
-        offset
-        for offset in _offsets(text, sorted(names))
-        if not (offset and (text[offset - 1].isalnum() or text[offset - 1] == "_"))
-        and _CALLED.match(text, offset + len(_word_at(text, offset, names)))
-    ]
+    `subprocess.run(`, an imported `Popen(`), outside strings and comments. What follows a name
+    is read in the blanked code (a comment may sit before the `(`) and, for the fields of an
+    f-string, in the text."""
+    found = []
+    for offset in _offsets(text, sorted(names)):
+        end = offset + len(_word_at(text, offset, names))
+        if _starts_word(text, offset) and (_CALLED.match(code, end) or _CALLED.match(text, end)):
+            found.append(offset)
     for offset in _offsets(text, _SPAWNING_MODULES):
         end = offset + len(_word_at(text, offset, _SPAWNING_MODULES))
-        if offset and (text[offset - 1].isalnum() or text[offset - 1] == "_"):
+        if not _starts_word(text, offset):
             continue
-        called = _ATTRIBUTE_CALLED.match(text, end)
-        if called is not None and called.group(1) in spawning_calls:
+        called = [match.group(1) for match in (_ATTRIBUTE_CALLED.match(code, end), _ATTRIBUTE_CALLED.match(text, end)) if match]
+        if any(name in spawning_calls for name in called):
             found.append(offset)
     starts = [start for start, _ in skipped]
     return [offset for offset in found if not _inside(skipped, starts, offset)]
+
+
+def _starts_word(text: str, offset: int) -> bool:
+    return not offset or not (text[offset - 1].isalnum() or text[offset - 1] == "_")
 
 
 def _word_at(text: str, offset: int, words) -> str:
