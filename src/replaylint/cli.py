@@ -112,14 +112,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def entry() -> None:
     """The console script: `main()`, then an exit that skips tearing the interpreter down (the
-    output is flushed and the cache written by then; unloading libcst costs a large scan 3 %).
-    Garbage is collected rarely: a run makes millions of short-lived objects (ast nodes,
-    results) that reference counting frees, and a collection every 700 of them cost a cold scan
-    4 % and a warm one 10 % (this process ends after one run; the language server keeps the
-    default)."""
-    import gc
-
-    gc.set_threshold(10_000, 50, 50)
+    output is flushed and the cache written by then; unloading libcst costs a large scan 3 %)."""
     status = main()
     try:
         sys.stdout.flush()
@@ -154,6 +147,12 @@ def _main(argv: list[str]) -> int:
     if args.command != "check":
         _parser().print_help()
         return EXIT_ERROR
+    import gc
+
+    # Garbage is collected rarely in a check: it makes millions of short-lived objects (ast
+    # nodes, results) that reference counting frees, and a collection every 700 of them cost a
+    # cold scan 4 % and a warm one 10 % (the language server keeps the default).
+    gc.set_threshold(10_000, 50, 50)
     from .check_command import run_check
 
     return run_check(args)
