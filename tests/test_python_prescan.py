@@ -14,6 +14,7 @@ from replaylint.config import Config
 
 focus_module = importlib.import_module("replaylint.frontends.python.focus")  # the package re-exports the function
 prescan = importlib.import_module("replaylint.frontends.python.prescan")
+names = importlib.import_module("replaylint.frontends.python.names")
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
 # Files where the call and the replay words sit in different top-level statements: the prescan
@@ -89,12 +90,7 @@ def findings(text: str) -> list[tuple[str, int, int]]:
 
 
 def sure(text: str) -> bool:
-    aliases = {name for match in focus_module._VLLM_ALIAS.finditer(text) for name in match.groups() if name}
-    spawners = {
-        name.strip() for match in focus_module._SPAWN_IMPORTS.finditer(text) for name in (match.group(1) or match.group(2)).split(",")
-    }
-    engines = set(focus_module._ENGINE_NAMES) | aliases
-    return prescan.nothing_starts(text, focus_module._REPLAY_WORDS, engines, focus_module._SPAWNING_CALLS, spawners)
+    return prescan.nothing_starts(text, set(names.ENGINE_NAMES) | names.vllm_aliases(text), names.imported_spawners(text))
 
 
 @pytest.mark.parametrize("name", sorted(APART))

@@ -28,14 +28,12 @@ import warnings
 from typing import Callable
 
 from ...source import ParseError
+from .names import ENGINE_NAMES, ENV_CALLS, REPLAY_WORDS, RUNNER_ENV, SPAWNING_CALLS, SPAWNING_MODULES, imported_spawners, vllm_aliases
 from .prescan import nothing_starts
 from .verdict import Settled, settled
 
 _MAX_NESTING = 500
 _MAX_LINE = 5000
-_RUNNER_ENV = "VLLM_USE_V2_MODEL_RUNNER"
-# An engine or a process only matters with one of these in reach (the prefilter's words).
-_REPLAY_WORDS = ("sampling_mask", "sampling-mask", "SAMPLING_MASK", "--return", _RUNNER_ENV, "--config")
 # Words of what may start something; found with str.find, a line holding one is "hot". (The
 # regular expressions of this module start with a literal, not `\b`: CPython's `re` then skips
 # ahead in C, ten times faster on a large file.)
@@ -49,48 +47,9 @@ _STARTER_WORDS = (
     "os.spawn",
     "create_subprocess",
     "shlex",
-    _RUNNER_ENV,
+    RUNNER_ENV,
 )
 _REQUESTS = re.compile(r"(?:\.(?:generate|chat|beam_search)|SamplingParams|BeamSearchParams)\s*\(")
-_VLLM_ALIAS = re.compile(
-    r"import\s+(?:[\w.]+\s+as\s+\w+\s*,\s*)*(?:LLM|EngineArgs|AsyncEngineArgs)\s+as\s+(\w+)|from\s+vllm[\w.]*\s+import\s+[^\n;]*?\bas\s+(\w+)"
-)
-_ENGINE_NAMES = frozenset(("LLM", "EngineArgs", "AsyncEngineArgs"))
-_SPAWNING_CALLS = frozenset(
-    (
-        "run",
-        "Popen",
-        "call",
-        "check_call",
-        "check_output",
-        "system",
-        "popen",
-        "create_subprocess_exec",
-        "create_subprocess_shell",
-        "execv",
-        "execve",
-        "execvp",
-        "execvpe",
-        "execl",
-        "execle",
-        "execlp",
-        "execlpe",
-        "spawnv",
-        "spawnve",
-        "spawnvp",
-        "spawnvpe",
-        "spawnl",
-        "spawnle",
-        "spawnlp",
-        "spawnlpe",
-        "split",
-    )
-)
-_ENV_CALLS = frozenset(("setdefault", "putenv", "pop", "update"))
-_SPAWNING_MODULES = frozenset(("subprocess", "os", "asyncio", "shlex"))
-# The names imported: within parentheses over lines, else to the end of the line (they once ran
-# on into the next line: `from subprocess import run` then `def main():` imported "run\ndef main").
-_SPAWN_IMPORTS = re.compile(r"from\s+(?:subprocess|os|asyncio|shlex)\s+import\s+(?:\(([\w\s,]+)|([\w \t,]+))")
 # Python's own line breaks: str.splitlines also breaks at form feeds, U+2028... and then the
 # lines no longer had ast's numbers (a form feed in a comment hid every launch after it).
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
@@ -207,12 +166,12 @@ def _starts(statement: ast.stmt, engines: set[str], spawners: set[str], hot: _Li
             func = node.func
             name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
             root = func.value.id if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) else None
-            if name in engines or (name in _SPAWNING_CALLS and (root in _SPAWNING_MODULES or (root is None and name in spawners))):
+            if name in engines or (name in SPAWNING_CALLS and (root in SPAWNING_MODULES or (root is None and name in spawners))):
                 return True
-            if name in _ENV_CALLS and any(isinstance(arg, ast.Constant) and arg.value == _RUNNER_ENV for arg in node.args):
+            if name in ENV_CALLS and any(isinstance(arg, ast.Constant) and arg.value == RUNNER_ENV for arg in node.args):
                 return True
         elif isinstance(node, ast.Subscript) and isinstance(node.ctx, (ast.Store, ast.Del)):
-            if isinstance(node.slice, ast.Constant) and node.slice.value == _RUNNER_ENV:
+            if isinstance(node.slice, ast.Constant) and node.slice.value == RUNNER_ENV:
                 return True
     return False
 
@@ -228,9 +187,9 @@ def _classifier(engines: set[str], spawners: set[str], sagemaker: set[str]) -> C
             return "sagemaker"
         if name in engines:
             return "engine"
-        if name in _SPAWNING_CALLS and (root in _SPAWNING_MODULES or (root is None and name in spawners)):
+        if name in SPAWNING_CALLS and (root in SPAWNING_MODULES or (root is None and name in spawners)):
             return "spawn"
-        if name in _ENV_CALLS and any(isinstance(arg, ast.Constant) and arg.value == _RUNNER_ENV for arg in call.args):
+        if name in ENV_CALLS and any(isinstance(arg, ast.Constant) and arg.value == RUNNER_ENV for arg in call.args):
             return "env"
         return None
 
@@ -285,7 +244,7 @@ def _fold(lines: list[str], unread: list[bool]) -> None:
 def _mentions_replay(segment: str) -> bool:
     """Replay words in a statement's text; `--config` counts only next to vLLM (argparse
     scripts have their own)."""
-    if any(word in segment for word in _REPLAY_WORDS if word != "--config"):
+    if any(word in segment for word in REPLAY_WORDS if word != "--config"):
         return True
     return "--config" in segment and ("vllm" in segment or "serve" in segment)
 
@@ -322,11 +281,10 @@ def focus(text: str) -> str | Settled | None:
     Raises ParseError for files CPython rejects as too deep, and for kept statements nested
     beyond what replaylint analyses.
     """
-    aliases = {name for match in _VLLM_ALIAS.finditer(text) for name in match.groups() if name}
-    spawners = {name.strip() for match in _SPAWN_IMPORTS.finditer(text) for name in (match.group(1) or match.group(2)).split(",")}
+    aliases, spawners = vllm_aliases(text), imported_spawners(text)
     sagemaker = ("Model",) if "sagemaker" in text else ()  # the SDK's Model(env={"SM_VLLM_...": ...})
-    engines = set(_ENGINE_NAMES) | aliases | set(sagemaker)
-    if nothing_starts(text, _REPLAY_WORDS, engines, _SPAWNING_CALLS, spawners):
+    engines = set(ENGINE_NAMES) | aliases | set(sagemaker)
+    if nothing_starts(text, engines, spawners):
         return None  # told without the parse (`prescan`)
     tree = _parse(text)
     if tree is None:

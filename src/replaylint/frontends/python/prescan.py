@@ -17,6 +17,8 @@ from __future__ import annotations
 import bisect
 import re
 
+from .names import ENV_CALLS, REPLAY_WORDS, RUNNER_ENV, SPAWNING_CALLS, SPAWNING_MODULES
+
 # Strings (any prefix: the letters before the quote are looked at separately) and comments.
 _SKIPPED = re.compile(
     r"#[^\r\n]*"
@@ -34,19 +36,16 @@ _COMPOUND = re.compile(r"(?:@|(?:async|def|class|if|for|while|with|try)\b)")
 _GAP = r"[\s\\)]*"  # between a called name and its `(`: blanks, line breaks, `)` of `(LLM)(...)`
 _CALLED = re.compile(_GAP + r"\(")
 _ATTRIBUTE_CALLED = re.compile(_GAP + r"\.[\s\\]*(\w+)" + _GAP + r"\(")
-_SPAWNING_MODULES = ("subprocess", "os", "asyncio", "shlex")
-_RUNNER = "VLLM_USE_V2_MODEL_RUNNER"
 _RUNNER_PARTS = ("VLLM_USE_V2", "MODEL_RUNNER")  # more of these than of the name: spelled in parts
 _RUNNER_KEY = re.compile(r"""\[\s*[rRbBuU]?["']VLLM_USE_V2_MODEL_RUNNER["']\s*\]""")  # os.environ["..."] = ...
-_ENV_CALLS = ("setdefault", "putenv", "pop", "update")
 
 
-def nothing_starts(text: str, replay_words: tuple[str, ...], engines: set[str], spawning_calls: frozenset[str], spawners: set[str]) -> bool:
+def nothing_starts(text: str, engines: set[str], spawners: set[str]) -> bool:
     """True when no top-level statement of `text` holds both a call that may start something
-    (an engine in `engines`, a spawning call of a spawning module or one of `spawners`) and one
-    of `replay_words`, and no simple statement names a replay word (its names could carry them
-    to a call elsewhere). False when unsure."""
-    runners = text.count(_RUNNER)
+    (an engine in `engines`, a spawning call of a spawning module or one of `spawners`) and a
+    replay word, and no simple statement names a replay word (its names could carry them to a
+    call elsewhere). False when unsure."""
+    runners = text.count(RUNNER_ENV)
     if any(text.count(part) != runners for part in _RUNNER_PARTS):
         return False
     blanked = _blank(text)
@@ -58,13 +57,13 @@ def nothing_starts(text: str, replay_words: tuple[str, ...], engines: set[str], 
     starts = _statement_starts(code)
     if starts is None:
         return False
-    replays = {_statement(starts, offset) for offset in _offsets(text, replay_words)}
+    replays = {_statement(starts, offset) for offset in _offsets(text, REPLAY_WORDS)}
     for index in replays:
         end = starts[index + 1] if index + 1 < len(starts) else len(code)
         first = _FIRST_CODE.search(code, starts[index], end)
         if first is not None and not _COMPOUND.match(code, first.start()):
             return False
-    calls = {_statement(starts, offset) for offset in _calls(text, code, skipped, engines | spawners, spawning_calls)}
+    calls = {_statement(starts, offset) for offset in _calls(text, code, skipped, engines | spawners)}
     if runners:
         calls |= _runner_writes(text, starts)
     return not replays & calls
@@ -74,10 +73,10 @@ def _runner_writes(text: str, starts: list[int]) -> set[int]:
     """The statements that may write the runner variable: by a key (`os.environ[...] = `, `del`)
     or an environment call (`os.environ.setdefault(...)`, `os.putenv(...)`)."""
     writes = {_statement(starts, match.start()) for match in _RUNNER_KEY.finditer(text)}
-    for offset in _offsets(text, (_RUNNER,)):
+    for offset in _offsets(text, (RUNNER_ENV,)):
         index = _statement(starts, offset)
         statement = text[starts[index] : starts[index + 1] if index + 1 < len(starts) else len(text)]
-        if any(call in statement for call in _ENV_CALLS):
+        if any(call in statement for call in ENV_CALLS):
             writes.add(index)
     return writes
 
@@ -158,7 +157,7 @@ def _offsets(text: str, words) -> list[int]:
     return found
 
 
-def _calls(text: str, code: str, skipped: list[tuple[int, int]], names: set[str], spawning_calls: frozenset[str]) -> list[int]:
+def _calls(text: str, code: str, skipped: list[tuple[int, int]], names: set[str]) -> list[int]:
     """Offsets of what may be a call that starts something (`LLM(`, `(vllm.LLM)(`,
     `subprocess.run(`, an imported `Popen(`), outside strings and comments. What follows a name
     is read in the blanked code (a comment may sit before the `(`) and, for the fields of an
@@ -168,12 +167,12 @@ def _calls(text: str, code: str, skipped: list[tuple[int, int]], names: set[str]
         end = offset + len(_word_at(text, offset, names))
         if _starts_word(text, offset) and (_CALLED.match(code, end) or _CALLED.match(text, end)):
             found.append(offset)
-    for offset in _offsets(text, _SPAWNING_MODULES):
-        end = offset + len(_word_at(text, offset, _SPAWNING_MODULES))
+    for offset in _offsets(text, SPAWNING_MODULES):
+        end = offset + len(_word_at(text, offset, SPAWNING_MODULES))
         if not _starts_word(text, offset):
             continue
         called = [match.group(1) for match in (_ATTRIBUTE_CALLED.match(code, end), _ATTRIBUTE_CALLED.match(text, end)) if match]
-        if any(name in spawning_calls for name in called):
+        if any(name in SPAWNING_CALLS for name in called):
             found.append(offset)
     starts = [start for start, _ in skipped]
     return [offset for offset in found if not _inside(skipped, starts, offset)]

@@ -1,0 +1,63 @@
+"""The words of what starts an engine or a process in a Python file, shared by `prescan` (on
+the text) and `focus` (on CPython's ast): the replay words, the engine names and the names a
+file imports them by, the spawning modules and calls, and the environment calls that may write
+the runner variable."""
+
+from __future__ import annotations
+
+import re
+
+RUNNER_ENV = "VLLM_USE_V2_MODEL_RUNNER"
+# An engine or a process only matters with one of these in reach (the prefilter's words).
+REPLAY_WORDS = ("sampling_mask", "sampling-mask", "SAMPLING_MASK", "--return", RUNNER_ENV, "--config")
+ENGINE_NAMES = frozenset(("LLM", "EngineArgs", "AsyncEngineArgs"))
+SPAWNING_CALLS = frozenset(
+    (
+        "run",
+        "Popen",
+        "call",
+        "check_call",
+        "check_output",
+        "system",
+        "popen",
+        "create_subprocess_exec",
+        "create_subprocess_shell",
+        "execv",
+        "execve",
+        "execvp",
+        "execvpe",
+        "execl",
+        "execle",
+        "execlp",
+        "execlpe",
+        "spawnv",
+        "spawnve",
+        "spawnvp",
+        "spawnvpe",
+        "spawnl",
+        "spawnle",
+        "spawnlp",
+        "spawnlpe",
+        "split",
+    )
+)
+ENV_CALLS = frozenset(("setdefault", "putenv", "pop", "update"))
+SPAWNING_MODULES = frozenset(("subprocess", "os", "asyncio", "shlex"))
+_VLLM_ALIAS = re.compile(
+    r"import\s+(?:[\w.]+\s+as\s+\w+\s*,\s*)*(?:LLM|EngineArgs|AsyncEngineArgs)\s+as\s+(\w+)|from\s+vllm[\w.]*\s+import\s+[^\n;]*?\bas\s+(\w+)"
+)
+# The names imported: within parentheses over lines, else to the end of the line (they once ran
+# on into the next line: `from subprocess import run` then `def main():` imported "run\ndef main").
+_SPAWN_IMPORTS = re.compile(r"from\s+(?:subprocess|os|asyncio|shlex)\s+import\s+(?:\(([\w\s,]+)|([\w \t,]+))")
+
+
+def vllm_aliases(text: str) -> set[str]:
+    """The names a file imports vLLM's engines by (`from vllm import LLM as Engine`)."""
+    return {name for match in _VLLM_ALIAS.finditer(text) for name in match.groups() if name}
+
+
+def imported_spawners(text: str) -> set[str]:
+    """The names a file imports from the spawning modules (`from subprocess import run`)."""
+    return {
+        name.strip() for match in _SPAWN_IMPORTS.finditer(text) for name in (match.group(1) or match.group(2)).split(",") if name.strip()
+    }
