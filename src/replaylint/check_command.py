@@ -227,8 +227,7 @@ class _LazyPins:
         return self._get()(path)
 
     def describe_source(self, path: str):
-        if self._remembered is None:
-            return self._get().describe_source(path)
+        """The pin a result cache keys `path` by (asked only with a cache: `Checker.cached`)."""
         memo = self._recall()
         directory = os.path.dirname(os.path.abspath(path))
         if directory in memo["answers"]:

@@ -28,7 +28,17 @@ import warnings
 from typing import Callable
 
 from ...source import ParseError
-from .names import ENGINE_NAMES, ENV_CALLS, REPLAY_WORDS, RUNNER_ENV, SPAWNING_CALLS, SPAWNING_MODULES, imported_spawners, vllm_aliases
+from .names import (
+    ENGINE_NAMES,
+    ENV_CALLS,
+    REPLAY_WORDS,
+    RUNNER_ENV,
+    SPAWNING_CALLS,
+    SPAWNING_MODULES,
+    imported_spawners,
+    occurrences,
+    vllm_aliases,
+)
 from .prescan import nothing_starts
 from .verdict import Settled, settled
 
@@ -134,11 +144,7 @@ class _Lines:
     def __init__(self, text: str, lines: list[str], words: tuple[str, ...], pattern: re.Pattern[str] | None = None) -> None:
         ends = list(itertools.accumulate(map(len, lines)))
         offsets = [match.start() for match in pattern.finditer(text)] if pattern is not None else []
-        for word in words:
-            offset = text.find(word)
-            while offset != -1:
-                offsets.append(offset)
-                offset = text.find(word, offset + 1)
+        offsets += occurrences(text, words)
         self.numbers = sorted({bisect.bisect_right(ends, offset) + 1 for offset in offsets})
 
     def within(self, first: int, last: int) -> bool:

@@ -61,3 +61,14 @@ def imported_spawners(text: str) -> set[str]:
     return {
         name.strip() for match in _SPAWN_IMPORTS.finditer(text) for name in (match.group(1) or match.group(2)).split(",") if name.strip()
     }
+
+
+def occurrences(text: str, words) -> list[int]:
+    """The offset of every occurrence of each of `words` in `text` (str.find: a file has few)."""
+    found = []
+    for word in words:
+        offset = text.find(word)
+        while offset != -1:
+            found.append(offset)
+            offset = text.find(word, offset + 1)
+    return found

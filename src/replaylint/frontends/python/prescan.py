@@ -17,7 +17,7 @@ from __future__ import annotations
 import bisect
 import re
 
-from .names import ENV_CALLS, REPLAY_WORDS, RUNNER_ENV, SPAWNING_CALLS, SPAWNING_MODULES
+from .names import ENV_CALLS, REPLAY_WORDS, RUNNER_ENV, SPAWNING_CALLS, SPAWNING_MODULES, occurrences
 
 # Strings (any prefix: the letters before the quote are looked at separately) and comments.
 _SKIPPED = re.compile(
@@ -37,7 +37,7 @@ _GAP = r"[\s\\)]*"  # between a called name and its `(`: blanks, line breaks, `)
 _CALLED = re.compile(_GAP + r"\(")
 _ATTRIBUTE_CALLED = re.compile(_GAP + r"\.[\s\\]*(\w+)" + _GAP + r"\(")
 _RUNNER_PARTS = ("VLLM_USE_V2", "MODEL_RUNNER")  # more of these than of the name: spelled in parts
-_RUNNER_KEY = re.compile(r"""\[\s*[rRbBuU]?["']VLLM_USE_V2_MODEL_RUNNER["']\s*\]""")  # os.environ["..."] = ...
+_RUNNER_KEY = re.compile(r"""\[\s*[rRbBuU]?["']""" + RUNNER_ENV + r"""["']\s*\]""")  # os.environ["..."] = ...
 
 
 def nothing_starts(text: str, engines: set[str], spawners: set[str]) -> bool:
@@ -57,10 +57,9 @@ def nothing_starts(text: str, engines: set[str], spawners: set[str]) -> bool:
     starts = _statement_starts(code)
     if starts is None:
         return False
-    replays = {_statement(starts, offset) for offset in _offsets(text, REPLAY_WORDS)}
+    replays = {_statement(starts, offset) for offset in occurrences(text, REPLAY_WORDS)}
     for index in replays:
-        end = starts[index + 1] if index + 1 < len(starts) else len(code)
-        first = _FIRST_CODE.search(code, starts[index], end)
+        first = _FIRST_CODE.search(code, starts[index], _end(starts, index, code))
         if first is not None and not _COMPOUND.match(code, first.start()):
             return False
     calls = {_statement(starts, offset) for offset in _calls(text, code, skipped, engines | spawners)}
@@ -73,9 +72,9 @@ def _runner_writes(text: str, starts: list[int]) -> set[int]:
     """The statements that may write the runner variable: by a key (`os.environ[...] = `, `del`)
     or an environment call (`os.environ.setdefault(...)`, `os.putenv(...)`)."""
     writes = {_statement(starts, match.start()) for match in _RUNNER_KEY.finditer(text)}
-    for offset in _offsets(text, (RUNNER_ENV,)):
+    for offset in occurrences(text, (RUNNER_ENV,)):
         index = _statement(starts, offset)
-        statement = text[starts[index] : starts[index + 1] if index + 1 < len(starts) else len(text)]
+        statement = text[starts[index] : _end(starts, index, text)]
         if any(call in statement for call in ENV_CALLS):
             writes.add(index)
     return writes
@@ -147,14 +146,8 @@ def _statement(starts: list[int], offset: int) -> int:
     return bisect.bisect_right(starts, offset) - 1
 
 
-def _offsets(text: str, words) -> list[int]:
-    found = []
-    for word in words:
-        offset = text.find(word)
-        while offset != -1:
-            found.append(offset)
-            offset = text.find(word, offset + 1)
-    return found
+def _end(starts: list[int], index: int, text: str) -> int:
+    return starts[index + 1] if index + 1 < len(starts) else len(text)
 
 
 def _calls(text: str, code: str, skipped: list[tuple[int, int]], names: set[str]) -> list[int]:
@@ -163,11 +156,11 @@ def _calls(text: str, code: str, skipped: list[tuple[int, int]], names: set[str]
     is read in the blanked code (a comment may sit before the `(`) and, for the fields of an
     f-string, in the text."""
     found = []
-    for offset in _offsets(text, sorted(names)):
+    for offset in occurrences(text, sorted(names)):
         end = offset + len(_word_at(text, offset, names))
         if _starts_word(text, offset) and (_CALLED.match(code, end) or _CALLED.match(text, end)):
             found.append(offset)
-    for offset in _offsets(text, SPAWNING_MODULES):
+    for offset in occurrences(text, SPAWNING_MODULES):
         end = offset + len(_word_at(text, offset, SPAWNING_MODULES))
         if not _starts_word(text, offset):
             continue
