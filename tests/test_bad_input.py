@@ -71,13 +71,30 @@ def test_unreadable_file_gives_a_message_and_the_scan_goes_on(tmp_path, capsys) 
         status, out, err = run(capsys, str(tmp_path))
     finally:
         locked.chmod(stat.S_IRUSR | stat.S_IWUSR)
-    assert "cannot read" in err and "a_locked.py" in err
+    assert "a_locked.py:1:1: RPL900 file cannot be read (permission denied)" in out
     assert "b_launch.py:2:10: RPL003" in out
+    assert status == 1
 
 
-def test_unreadable_path_is_reported_without_traceback(tmp_path, capsys) -> None:
+@pytest.mark.skipif(sys.platform == "win32" or os.geteuid() == 0, reason="root reads any folder")
+def test_a_folder_that_cannot_be_listed_is_a_finding(tmp_path, capsys) -> None:
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    write(locked / "run.sh", b"vllm serve m --return-sampling-mask\n")
+    locked.chmod(0)
+    try:
+        status, out, err = run(capsys, str(tmp_path))
+    finally:
+        locked.chmod(stat.S_IRWXU)
+    assert "locked:1:1: RPL900 folder cannot be listed (permission denied)" in out
+    assert status == 1
+
+
+def test_a_missing_path_is_an_error_that_names_it(tmp_path, capsys) -> None:
     status, out, err = run(capsys, str(tmp_path / "missing.py"))
-    assert "cannot read" in err and "Traceback" not in err
+    assert status == 2
+    assert f"replaylint: error: {tmp_path / 'missing.py'}: no such file or directory" in err and "Traceback" not in err
+    assert "All checks passed" not in out
 
 
 def test_huge_files_are_skipped_with_a_note(tmp_path, capsys) -> None:

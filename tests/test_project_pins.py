@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import builtins
 import os
 from collections import Counter
 from pathlib import Path
@@ -538,17 +537,17 @@ def test_every_pin_file_is_read_once_for_a_large_tree(tmp_path: Path, monkeypatc
         launches += [str(directory / f"serve{index}.sh") for index in range(100)]
     opened: Counter[str] = Counter()
     listed: Counter[str] = Counter()
-    real_open, real_listdir = builtins.open, os.listdir
+    real_read, real_listdir = project.files.read_regular, os.listdir
 
-    def counting_open(path, *args, **kwargs):
+    def counting_read(path, *args, **kwargs):
         opened[os.fspath(path)] += 1
-        return real_open(path, *args, **kwargs)
+        return real_read(path, *args, **kwargs)
 
     def counting_listdir(path):
         listed[os.fspath(path)] += 1
         return real_listdir(path)
 
-    monkeypatch.setattr(builtins, "open", counting_open)
+    monkeypatch.setattr(project.files, "read_regular", counting_read)
     monkeypatch.setattr(project.os, "listdir", counting_listdir)
     pins = ProjectPins()
     answers = Counter(pins(path) for path in launches)

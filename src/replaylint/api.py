@@ -13,7 +13,7 @@ import tokenize
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Iterator
 
-from . import cache, frontends
+from . import cache, files, frontends
 from .config import Config
 from .discovery import discover
 from .frontends import ExtractContext, NeedsHeavyParser, ParseError, SourceFile
@@ -61,10 +61,25 @@ class Decoded:
     bom: bool
 
 
+# Who reads a file of each kind, for a file in an encoding that reader refuses.
+_READERS = {"python": "Python", "shell": "the shell", "dockerfile": "Docker", "toml": "TOML readers"}
+
+
 def decode(data: bytes, kind: str) -> Decoded:
     """Text of a file. Python honours its coding cookie and must decode (CPython refuses
-    anything else); YAML must be UTF-8; shell scripts and Dockerfiles may carry stray bytes in
-    comments (bash and Docker do not care), kept as surrogates so a fix writes them back."""
+    anything else); YAML must be UTF-8, or UTF-16 or UTF-32 with a byte-order mark (the YAML
+    specification's encodings, which PyYAML and kubectl read); shell scripts and Dockerfiles
+    may carry stray bytes in comments (bash and Docker do not care), kept as surrogates so a fix
+    writes them back. A UTF-16 or UTF-32 file of another kind raises UnicodeError: its reader
+    would not run it."""
+    wide = files.wide_encoding(data)
+    if wide is not None:
+        encoding, length = wide
+        if kind != "yaml":
+            raise UnicodeError(
+                f"file is {encoding[:6].upper()} encoded (it starts with a byte-order mark): {_READERS.get(kind, 'its reader')} reads UTF-8"
+            )
+        return Decoded(data[length:].decode(encoding), encoding, True)
     bom = data.startswith(b"\xef\xbb\xbf")
     if kind == "python":
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
@@ -116,24 +131,21 @@ class Checker:
     # files
 
     def read(self, path: str) -> bytes | FileResult:
-        """The bytes of a file, or the result that says why it is not checked."""
-        try:  # os-level calls: a tree scan reads thousands of files, and file objects cost
-            descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
-            try:
-                size = os.fstat(descriptor).st_size
-                if size > self.config.max_file_bytes:
-                    return self._too_large(path, size)
-                data = os.read(descriptor, size + 1)
-                if len(data) <= size:  # the end of the file: no second read (a tree has thousands)
-                    return data
-                chunks = [data]  # it grew since fstat
-                while chunk := os.read(descriptor, 1 << 20):
-                    chunks.append(chunk)
-                return b"".join(chunks)
-            finally:
-                os.close(descriptor)
-        except OSError as error:
-            return FileResult(path, error=f"cannot read {path}: {error.strerror or error}")
+        """The bytes of a file, or the result that says why it is not checked: a file that is
+        not regular (a FIFO, a device) is skipped with a note, one that cannot be read is an
+        RPL900 finding (a pass would hide what it holds)."""
+        try:
+            return files.read_regular(path, self.config.max_file_bytes)
+        except files.TooLarge as error:
+            return self._too_large(path, error.size)
+        except files.Unreadable as error:
+            if error.reason.startswith("cannot"):
+                return self.unreadable(path, f"file {error.reason}")
+            return FileResult(path, notes=[f"{path}: skipped, it {error.reason}"])
+
+    def unreadable(self, path: str, reason: str) -> FileResult:
+        """RPL900 for a file or folder that cannot be read: a pass would hide what it holds."""
+        return self._finish(FileResult(path, findings=[_unparsable(path, reason)]), None)
 
     def check_file(self, path: str) -> FileResult:
         data = self.read(path)
@@ -169,16 +181,16 @@ class Checker:
             return result
         if len(data) > self.config.max_file_bytes:
             return self._too_large(path, len(data))
-        if b"\0" in data[:_BINARY_PROBE]:
+        if b"\0" in data[:_BINARY_PROBE] and files.wide_encoding(data) is None:
             result.findings.append(_unparsable(path, "file is binary (it contains NUL bytes)"))
             return self._finish(result, None)
         try:
             text = decode(data, kind).text
         except (UnicodeError, SyntaxError, LookupError) as error:  # UnicodeError: codecs such as punycode
-            if isinstance(error, UnicodeDecodeError):
+            if isinstance(error, UnicodeDecodeError) and files.wide_encoding(data) is None:
                 message, line, col = _decode_error(error, data)
             else:
-                message, line, col = f"cannot decode file: {error}", 1, 1
+                message, line, col = (str(error) if files.wide_encoding(data) else f"cannot decode file: {error}"), 1, 1
             result.findings.append(_unparsable(path, message, line=line, col=col))
             return self._finish(result, None)
         return self.check_text(path, text, kind, result, prepared)
@@ -212,9 +224,8 @@ class Checker:
             return self.overlay[os.path.normpath(path)]
         self.reads.append(path)
         try:
-            with open(path, "rb") as handle:
-                return handle.read(self.config.max_file_bytes + 1).decode("utf-8-sig")
-        except (OSError, UnicodeDecodeError):
+            return files.decode_text(files.read_regular(path, self.config.max_file_bytes))
+        except (files.Unreadable, UnicodeError):
             return None
 
     # launches

@@ -64,7 +64,7 @@ def _nothing_to_check(args: argparse.Namespace, config: Config) -> bool:
     """A few files named on the command line (a pre-commit run), none of which can hold a
     replay launch: decided with the prefilter alone, before the engine and its data classes
     are imported (they cost more than reading ten files)."""
-    from . import frontends
+    from . import files, frontends
     from .discovery import discover, read_head
 
     paths = args.paths
@@ -78,11 +78,10 @@ def _nothing_to_check(args: argparse.Namespace, config: Config) -> bool:
         if kind is None:
             continue
         try:
-            with open(path, "rb") as handle:
-                data = handle.read(config.max_file_bytes + 1)
-        except OSError:
-            return False
-        if len(data) > config.max_file_bytes or frontends.relevant(kind, data):
+            data = files.read_regular(path, config.max_file_bytes)
+        except files.Unreadable:
+            return False  # the full run says why
+        if frontends.relevant(kind, data):
             return False
     return True
 
@@ -92,6 +91,11 @@ def run_check(args: argparse.Namespace) -> int:
         config = resolve_config(args)
     except ConfigError as error:
         print(f"replaylint: error: {error}", file=sys.stderr)
+        return EXIT_ERROR
+    missing = [path for path in args.paths if path != "-" and not os.path.lexists(path)]
+    if missing:
+        for path in missing:
+            print(f"replaylint: error: {path}: no such file or directory", file=sys.stderr)
         return EXIT_ERROR
     if _nothing_to_check(args, config):
         print("All checks passed!")
@@ -128,27 +132,53 @@ def run_check(args: argparse.Namespace) -> int:
 def _check_stdin(checker: Checker, config: Config, args: argparse.Namespace) -> int:
     """`replaylint check - --stdin-filename NAME`: the name decides the frontend; with --fix the
     fixed text goes to stdout and the findings to stderr (what editors and ruff users expect)."""
-    from .report import Run, applicable, render
+    from . import files
+    from .report import Run, render
 
     name = args.stdin_filename or "-"
-    data = sys.stdin.buffer.read()
+    try:
+        data = files.read_stream(sys.stdin.buffer, config.max_file_bytes)
+    except files.TooLarge as error:
+        print(f"replaylint: error: stdin {error.reason}", file=sys.stderr)
+        return EXIT_ERROR
     result = checker.check_bytes(name, data)
     had_error = _print_problems(result)
     run = Run(findings=list(result.findings), unsafe_fixes_enabled=args.unsafe_fixes, root=_repository_root(config))
-    run.texts[name] = data.decode("utf-8", "replace")
+    run.texts[name] = _text_of(data)
     if args.fix and result.kind is not None:
-        from .edits import apply_edits
-
-        text = run.texts[name]
-        chosen = [f for f in result.findings if f.code in config.fixable_codes() and applicable(f, args.unsafe_fixes)]
-        fixed, _ = apply_edits(text, [edit for f in chosen for edit in f.edits if edit.span.path == name])
-        sys.stdout.write(fixed)
-        remaining = checker.check_bytes(name, fixed.encode("utf-8", "surrogateescape")).findings
-        run.findings = list(remaining)
-        run.fixed = len(chosen)
+        fixed, run.fixed = _fix_stdin(checker, name, data, args.unsafe_fixes)
+        _write_bytes(fixed)
+        run.findings = list(checker.check_bytes(name, fixed).findings)
         sys.stderr.write(render("concise" if config.output_format == "full" else config.output_format, run))
-        return EXIT_ERROR if had_error else (EXIT_FINDINGS if remaining and not args.exit_zero else EXIT_CLEAN)
+        return EXIT_ERROR if had_error else (EXIT_FINDINGS if run.findings and not args.exit_zero else EXIT_CLEAN)
     return _report(run, config, args, had_error)
+
+
+def _write_bytes(data: bytes) -> None:
+    """Bytes to stdout as they are (a stdout without a byte stream, as tests give, gets text)."""
+    stream = getattr(sys.stdout, "buffer", None)
+    if stream is None:
+        sys.stdout.write(data.decode("utf-8", "surrogateescape"))
+        return
+    sys.stdout.flush()
+    stream.write(data)
+    stream.flush()
+
+
+def _fix_stdin(checker: Checker, name: str, data: bytes, unsafe: bool) -> tuple[bytes, int]:
+    """stdin's bytes with its fixes applied, every byte outside them as it came; and how many
+    were fixed. Fixes that land in other files (a `--config` YAML) are not written."""
+    from .fixes import Fixer, encode
+
+    fixer = Fixer(checker, unsafe=unsafe, roots=())
+    document = fixer.adopt(name, data)
+    if document is None:
+        return data, 0
+    fixer.run([name])
+    checker.overlay.clear()
+    for failure in fixer.failures:
+        print(f"replaylint: warning: {failure}", file=sys.stderr)
+    return (encode(document) if document.changed else data), len(document.fixed)
 
 
 def _report(run: Run, config: Config, args: argparse.Namespace, had_error: bool) -> int:
@@ -156,7 +186,7 @@ def _report(run: Run, config: Config, args: argparse.Namespace, had_error: bool)
 
     run.findings = _unique(run.findings)
     run.show_fixes = args.show_fixes
-    _load_texts(run)
+    _load_texts(run, config.max_file_bytes)
     if args.statistics:
         text = _statistics(run)
     else:
@@ -298,14 +328,29 @@ def _unique(findings: list) -> list:
     return kept
 
 
-def _load_texts(run) -> None:
+def _text_of(data: bytes) -> str:
+    """A file's text as the spans of its findings count in it."""
+    from . import files
+    from .api import decode
+
+    try:
+        return decode(data, "yaml" if files.wide_encoding(data) else "shell").text
+    except (UnicodeError, LookupError):
+        return data.decode("utf-8", "replace")
+
+
+def _load_texts(run, limit: int) -> None:
+    """The texts the findings' spans count in, decoded as the checks decoded them."""
+    from . import files
+
     for finding in run.findings:
-        if finding.span.path not in run.texts:
-            try:
-                with open(finding.span.path, encoding="utf-8", errors="replace") as handle:
-                    run.texts[finding.span.path] = handle.read()
-            except OSError:
-                pass
+        path = finding.span.path
+        if path in run.texts:
+            continue
+        try:
+            run.texts[path] = _text_of(files.read_regular(path, limit))
+        except files.Unreadable:
+            continue
 
 
 def _fix(checker: Checker, results: list[FileResult], args: argparse.Namespace, run: Run) -> int:
@@ -317,7 +362,7 @@ def _fix(checker: Checker, results: list[FileResult], args: argparse.Namespace, 
 
     fixable = checker.config.fixable_codes()
     candidates = [r.path for r in results if any(f.code in fixable and applicable(f, args.unsafe_fixes) for f in r.findings)]
-    fixer = Fixer(checker, unsafe=args.unsafe_fixes)
+    fixer = Fixer(checker, unsafe=args.unsafe_fixes, roots=_fix_roots(args.paths or ["."]))
     fixer.run(candidates)
     checker.overlay.clear()
     changed = [document for document in fixer.documents.values() if document.changed]
@@ -341,14 +386,43 @@ def _fix(checker: Checker, results: list[FileResult], args: argparse.Namespace, 
     run.fixed = sum(len(d.fixed) for d in fixer.documents.values() if d.path in written)
     if args.show_fixes and written:
         _show_fixes([d for d in fixer.documents.values() if d.path in written])
+    _recheck(checker, results, written)
+    return EXIT_CLEAN
+
+
+def _recheck(checker: Checker, results: list[FileResult], written: set[str]) -> None:
+    """Check again, in place, every file a fix wrote and every file whose findings or reads
+    touched one (a script whose finding was fixed in its `--config` YAML)."""
+    touched = {os.path.abspath(path) for path in written}
     by_path = {r.path: index for index, r in enumerate(results)}
-    for path in written:
+    again = list(written) + [
+        r.path
+        for r in results
+        if r.path not in written
+        and (any(os.path.abspath(f.span.path) in touched for f in r.findings) or any(os.path.abspath(d) in touched for d in r.dependencies))
+    ]
+    for path in again:
         fresh = checker.check_file(path)
         if path in by_path:
             results[by_path[path]] = fresh
         else:
             results.append(fresh)
-    return EXIT_CLEAN
+
+
+def _fix_roots(paths: list[str]) -> tuple[str, ...]:
+    """Where `--fix` may write: the repository of each path named (the nearest folder above it
+    holding `.git`), else the folder named, or the file itself (real paths)."""
+    roots = []
+    for path in paths:
+        real = os.path.realpath(path)
+        folder = real if os.path.isdir(real) else os.path.dirname(real)
+        while not os.path.exists(os.path.join(folder, ".git")) and os.path.dirname(folder) != folder:
+            folder = os.path.dirname(folder)
+        if os.path.exists(os.path.join(folder, ".git")):
+            roots.append(folder)
+        else:
+            roots.append(real)
+    return tuple(roots)
 
 
 def _diff_name(side: str, path: str) -> str:

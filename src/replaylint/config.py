@@ -14,6 +14,7 @@ import sys
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from . import files
 from .discovery import DEFAULT_EXCLUDES
 from .report import FORMATS
 from .vllm.releases import Release, parse_release
@@ -27,6 +28,7 @@ def _toml():
     return tomllib
 
 
+_CONFIG_BYTES = 8 * 1024 * 1024
 CONFIG_NAMES = (".replaylint.toml", "replaylint.toml", "pyproject.toml")
 OUTPUT_FORMATS = FORMATS
 SEVERITIES = ("error", "warning")
@@ -197,12 +199,15 @@ def _table(path: str) -> dict[str, Any] | None:
     """The replaylint table of a config file; None for a pyproject.toml without one."""
     tomllib = _toml()
     try:
-        with open(path, "rb") as handle:
-            document = tomllib.load(handle)
+        document = tomllib.loads(files.read_regular(path, _CONFIG_BYTES).decode("utf-8"))
+    except files.Unreadable as error:
+        raise ConfigError(f"{path}: {error.reason}") from None
+    except UnicodeDecodeError as error:
+        wide = files.wide_encoding(error.object)
+        encoding = wide[0].upper() if wide else f"not UTF-8 (byte 0x{error.object[error.start]:02x} at offset {error.start})"
+        raise ConfigError(f"{path}: TOML must be UTF-8; this file is {encoding}") from None
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: not valid TOML: {error}") from None
-    except OSError as error:
-        raise ConfigError(f"{path}: cannot read: {error.strerror or error}") from None
     if os.path.basename(path) == "pyproject.toml":
         tool = document.get("tool", {})
         return tool.get("replaylint") if isinstance(tool, dict) else None
@@ -212,10 +217,9 @@ def _table(path: str) -> dict[str, Any] | None:
 def _configures_replaylint(pyproject: str) -> bool:
     """A pyproject.toml with a [tool.replaylint] table (the text test spares parsing the rest)."""
     try:
-        with open(pyproject, "rb") as handle:
-            if b"replaylint" not in handle.read():
-                return False
-    except OSError:
+        if b"replaylint" not in files.as_utf8(files.read_regular(pyproject, _CONFIG_BYTES)):
+            return False
+    except files.Unreadable:
         return False
     return _table(pyproject) is not None
 

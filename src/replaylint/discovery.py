@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator
 
+from .files import read_head as read_file_head
 from .stamps import Stamp, stamp, still_true
 
 DEFAULT_EXCLUDES = (
@@ -91,11 +92,17 @@ def _joined(directory: str, relative: str) -> str:
     return directory + relative if directory.endswith("/") else directory + "/" + relative  # `/` is normalised too
 
 
-def _walk(directory: str, excluder: Excluder, stamps: dict[str, Stamp] | None = None) -> Iterator[str]:
+def _walk(directory: str, excluder: Excluder, stamps: dict[str, Stamp] | None = None, unreadable: list | None = None) -> Iterator[str]:
     """Normalised paths of the files below a normalised `directory`; with `stamps`, the stamp of
-    every folder walked and every `.gitignore` in them (`Snapshot`)."""
+    every folder walked and every `.gitignore` in them (`Snapshot`); folders that cannot be
+    listed go to `unreadable` as (path, reason)."""
     top = len(directory) + (0 if directory.endswith(os.sep) else 1)
-    for root, dirs, files in os.walk(directory):
+
+    def failed(error: OSError) -> None:
+        if unreadable is not None:
+            unreadable.append((error.filename, f"folder cannot be listed ({(error.strerror or str(error)).lower()})"))
+
+    for root, dirs, files in os.walk(directory, onerror=failed):
         relative_root = root[top:] if root != directory else "."  # os.walk joins `directory` and names
         base = directory if relative_root == "." else _joined(directory, relative_root)  # `./docs` below `.`: `docs`
         if stamps is not None:
@@ -158,8 +165,9 @@ def _git_stamps(directory: str) -> dict[str, Stamp]:
     return found
 
 
-def _walked(directory: str, excluder: Excluder, respect_gitignore: bool, snapshots: dict | None) -> list[str]:
-    """The files below `directory` that git does not ignore, from a snapshot still true or a walk."""
+def _walked(directory: str, excluder: Excluder, respect_gitignore: bool, snapshots: dict | None, unreadable: list) -> list[str]:
+    """The files below `directory` that git does not ignore, from a snapshot still true or a walk
+    (a walk that met a folder it cannot list is not remembered: the next run says so again)."""
     # The folder as given too: its files are printed as spelled (`/abs/tree/a.sh`, `a.sh` for `.`).
     key = (os.path.abspath(directory), directory, excluder.key, respect_gitignore)
     if snapshots is not None:
@@ -169,10 +177,12 @@ def _walked(directory: str, excluder: Excluder, respect_gitignore: bool, snapsho
     git_stamps = _git_stamps(directory) if respect_gitignore and snapshots is not None else {}
     git_listing = _git_listing(directory) if respect_gitignore else lambda: None
     stamps: dict[str, Stamp] | None = {} if snapshots is not None else None
-    walked = list(_walk(directory, excluder, stamps))
+    failures: list[tuple[str, str]] = []
+    walked = list(_walk(directory, excluder, stamps, failures))
     allowed = git_listing()
     files = [path for path in walked if allowed is None or path in allowed]
-    if snapshots is not None and stamps is not None:
+    unreadable += failures
+    if snapshots is not None and stamps is not None and not failures:
         snapshots[key] = Snapshot(files, {**stamps, **git_stamps})
     return files
 
@@ -183,14 +193,17 @@ def discover(
     respect_gitignore: bool = True,
     force_exclude: bool = False,
     snapshots: dict | None = None,
+    unreadable: list | None = None,
 ) -> Iterator[str]:
     """Files to check, in a stable order. Explicit files are kept unless `force_exclude`.
-    `snapshots` (kept by the result cache) lets a folder that has not changed skip its walk."""
+    `snapshots` (kept by the result cache) lets a folder that has not changed skip its walk;
+    folders that cannot be listed go to `unreadable` as (path, reason)."""
     seen: set[str] = set()
     excluder = Excluder(excludes)
+    unreadable = [] if unreadable is None else unreadable
     for given in paths:
         if os.path.isdir(given):
-            for path in _walked(os.path.normpath(given), excluder, respect_gitignore, snapshots):
+            for path in _walked(os.path.normpath(given), excluder, respect_gitignore, snapshots, unreadable):
                 if path not in seen:
                     seen.add(path)
                     yield path
@@ -204,8 +217,5 @@ def discover(
 
 
 def read_head(path: str) -> bytes:
-    try:
-        with open(path, "rb") as handle:
-            return handle.read(_HEAD_BYTES)
-    except OSError:
-        return b""
+    """The start of a file without a suffix, for its shebang (b"" for a FIFO, a device...)."""
+    return read_file_head(path, _HEAD_BYTES)

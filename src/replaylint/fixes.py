@@ -8,7 +8,9 @@ mode, encoding (coding cookie, BOM), line endings and final newline.
 
 from __future__ import annotations
 
+import codecs
 import os
+import stat
 import tempfile
 from dataclasses import dataclass, field
 
@@ -43,27 +45,66 @@ class FixOutcome:
     failures: list[str]
 
 
+class NotWritten(Exception):
+    """Why a fixed file is left as it is, in words that follow its path."""
+
+
 def write_atomically(path: str, data: bytes) -> None:
-    """Replace `path` by `data` through a temporary file in the same folder, keeping its mode."""
-    mode = os.stat(path).st_mode
+    """Replace the regular file `path` by `data` through a temporary file in the same folder,
+    keeping its mode and owner; `NotWritten` when that cannot be done as the file was: it is a
+    symlink or not a regular file, this user could not write it in place, or its owner or group
+    cannot be kept. Renaming over a file needs only the folder's write permission, so a file
+    the user may not write (a root-owned 644 file in a world-writable folder) is refused first."""
+    before = os.lstat(path)
+    if stat.S_ISLNK(before.st_mode):
+        raise NotWritten("is a symlink (its target is left as it is)")
+    if not stat.S_ISREG(before.st_mode):
+        raise NotWritten("is not a regular file")
+    if not before.st_mode & 0o222:  # read-only by intent, even for root
+        raise NotWritten("is read-only")
+    if not os.access(path, os.W_OK):
+        raise NotWritten("cannot be written by this user")
     folder = os.path.dirname(os.path.abspath(path))
     handle, temporary = tempfile.mkstemp(prefix=".replaylint-", dir=folder)
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
             stream.flush()
+            _keep_owner(stream.fileno(), before)
+            os.fchmod(stream.fileno(), stat.S_IMODE(before.st_mode))
             os.fsync(stream.fileno())
-        os.chmod(temporary, mode & 0o7777)
+        if os.lstat(path).st_ino != before.st_ino:
+            raise NotWritten("changed while it was being fixed")
         os.replace(temporary, path)
     except BaseException:
-        if os.path.exists(temporary):
+        if os.path.lexists(temporary):
             os.unlink(temporary)
         raise
 
 
+def _keep_owner(descriptor: int, before: os.stat_result) -> None:
+    status = os.fstat(descriptor)
+    if (status.st_uid, status.st_gid) == (before.st_uid, before.st_gid) or not hasattr(os, "fchown"):
+        return
+    try:
+        os.fchown(descriptor, before.st_uid, before.st_gid)
+    except PermissionError:
+        raise NotWritten("belongs to another user or group, which a rewrite would not keep") from None
+
+
+_BOMS = {
+    "utf-8": codecs.BOM_UTF8,
+    "utf-16-le": codecs.BOM_UTF16_LE,
+    "utf-16-be": codecs.BOM_UTF16_BE,
+    "utf-32-le": codecs.BOM_UTF32_LE,
+    "utf-32-be": codecs.BOM_UTF32_BE,
+}
+
+
 def encode(document: Document) -> bytes:
-    data = document.text.encode(document.encoding, "surrogateescape")
-    return (b"\xef\xbb\xbf" + data) if document.bom else data
+    errors = "surrogateescape" if document.encoding == "utf-8" or not document.encoding.startswith("utf-") else "strict"
+    data = document.text.encode(document.encoding, errors)
+    return (_BOMS.get(document.encoding, b"") + data) if document.bom else data
 
 
 def parses(document: Document) -> bool:
@@ -73,11 +114,14 @@ def parses(document: Document) -> bool:
 
 
 class Fixer:
-    """Fixes a set of files with one checker; nothing is written until `write`."""
+    """Fixes a set of files with one checker; nothing is written until `write`, and then only
+    files inside `roots` (real paths: the folders checked, the files named), so a fix that
+    lands in a file a launch only names (`--config ../../elsewhere.yaml`) is not written."""
 
-    def __init__(self, checker, unsafe: bool) -> None:  # checker: api.Checker
+    def __init__(self, checker, unsafe: bool, roots: tuple[str, ...] | None = None) -> None:  # checker: api.Checker
         self.checker = checker
         self.unsafe = unsafe
+        self.roots = roots
         self.fixable = checker.config.fixable_codes()
         self.documents: dict[str, Document] = {}
         self.failures: list[str] = []
@@ -86,21 +130,29 @@ class Fixer:
         key = os.path.normpath(path)
         if key in self.documents:
             return self.documents[key]
+        from . import files
+
+        try:
+            data = files.read_regular(path, self.checker.config.max_file_bytes)
+        except files.Unreadable as error:
+            self.failures.append(f"{path}: cannot be fixed, it {error.reason}")
+            return None
+        return self.adopt(path, data)
+
+    def adopt(self, path: str, data: bytes) -> Document | None:
+        """Take `data` as the text of `path` (stdin's, under the name it was given)."""
         from .api import decode
 
-        kind = frontends.kind_for(path, b"")
+        kind = frontends.kind_for(path, data[:256])
+        if kind is None:
+            return None
         try:
-            with open(path, "rb") as handle:
-                data = handle.read()
-            kind = frontends.kind_for(path, data[:256])
-            if kind is None:
-                return None
             decoded = decode(data, kind)
-        except (OSError, UnicodeError, SyntaxError, LookupError) as error:
+        except (UnicodeError, SyntaxError, LookupError) as error:
             self.failures.append(f"{path}: cannot be fixed ({error})")
             return None
         document = Document(path, kind, decoded.text, decoded.text, decoded.encoding, decoded.bom)
-        self.documents[key] = document
+        self.documents[os.path.normpath(path)] = document
         return document
 
     def _applicable(self, finding: Finding) -> bool:
@@ -162,16 +214,24 @@ class Fixer:
         for document in self.documents.values():
             if not document.changed:
                 continue
-            if not os.stat(document.path).st_mode & 0o222:  # read-only by intent, even for root
-                self.failures.append(f"{document.path}: not fixed, the file is read-only")
-                continue
             try:
+                if not self.inside_roots(document.path):
+                    raise NotWritten("is outside the checked files and folders")
                 write_atomically(document.path, encode(document))
+            except NotWritten as refused:
+                self.failures.append(f"{document.path}: not fixed, it {refused}")
+                continue
             except OSError as error:
                 self.failures.append(f"{document.path}: not fixed, cannot write ({error.strerror or error})")
                 continue
             written.append(document.path)
         return written
+
+    def inside_roots(self, path: str) -> bool:
+        if self.roots is None:
+            return True
+        real = os.path.realpath(path)
+        return any(real == root or real.startswith(root.rstrip(os.sep) + os.sep) for root in self.roots)
 
     @property
     def fixed_count(self) -> int:

@@ -148,7 +148,8 @@ def run_checks(
     if count == 2 and not warm and any(os.path.isdir(path) for path in paths):
         reader = _start_reader(checker, result_cache)
     snapshots = result_cache.snapshots if result_cache is not None else None
-    files = list(discover(paths, config.excludes, config.respect_gitignore, config.force_exclude, snapshots))
+    unlisted: list[tuple[str, str]] = []
+    files = list(discover(paths, config.excludes, config.respect_gitignore, config.force_exclude, snapshots, unlisted))
     results: list[FileResult | None] = [None] * len(files)
     todo = list(range(len(files)))
     if warm:
@@ -168,7 +169,7 @@ def run_checks(
         if len(todo) >= LARGE_TREE_FILES:
             for position, result in zip(todo, _run_pipelined([files[p] for p in todo], checker, result_cache, reader)):
                 results[position] = result
-            return [result for result in results if result is not None]
+            return _done(checker, results, unlisted)
         reader.stop()
     pending: list[int] = []
     for position in todo:
@@ -187,7 +188,12 @@ def run_checks(
     for position, result in zip(pending, computed):
         results[position] = result
         _store(result_cache, result, None)
-    return [result for result in results if result is not None]
+    return _done(checker, results, unlisted)
+
+
+def _done(checker: Checker, results: list[FileResult | None], unlisted: list[tuple[str, str]]) -> list[FileResult]:
+    """The results in the order of the files, then the folders that could not be listed."""
+    return [result for result in results if result is not None] + [checker.unreadable(path, reason) for path, reason in unlisted]
 
 
 def _start_reader(checker: Checker, result_cache: cache.ResultCache | None) -> _Reader | None:

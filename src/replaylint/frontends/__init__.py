@@ -89,7 +89,12 @@ _PYTHON_LAUNCHERS = (  # "vLLM" in prose contains "LLM": the call or the import 
 def relevant(kind: str, data: bytes) -> bool:
     """Whether a file of `kind` may hold anything a rule reports (decided without decoding).
 
-    The rare words are looked for first, so a typical file costs a handful of memchr scans."""
+    The rare words are looked for first, so a typical file costs a handful of memchr scans.
+    A file in UTF-16 or UTF-32 (with a byte-order mark) is looked at in UTF-8."""
+    if data[:1] in (b"\xff", b"\xfe", b"\x00"):
+        from ..files import as_utf8
+
+        data = as_utf8(data)
     if kind == "toml":
         # prime-rl: the mask may be implicit (truncating train sampling under [orchestrator]).
         return _mentions_mask(data) or (b"orchestrator" in data and b"inference" in data and (b"top_p" in data or b"top_k" in data))

@@ -46,6 +46,7 @@ from __future__ import annotations
 import os
 import re
 
+from .. import files
 from ..stamps import Stamp, stamp
 from ..vllm.releases import Release
 from .evidence import CONSTRAIN, REQUIRE, Declared, Evidence, Found, Pin, declared, make_pin
@@ -212,16 +213,18 @@ class ProjectPins:
     def _read(self, path: str) -> str | None:
         self.stamps[path] = stamp(path)
         try:
-            with open(path, "rb") as handle:
-                data = handle.read(MAX_FILE_BYTES + 1)
-        except OSError:
+            data = files.read_regular(path, MAX_FILE_BYTES)
+        except files.TooLarge as error:
+            self._note(f"{display(path)}: {error.reason}; its vLLM pins are ignored")
             return None
-        if len(data) > MAX_FILE_BYTES:
+        except files.Unreadable as error:
+            if not error.missing:
+                self._note(f"{display(path)}: {error.reason}; its vLLM pins are ignored")
             return None
         try:
             return data.decode("utf-8-sig")
         except UnicodeDecodeError:
-            if b"vllm" in data.lower():
+            if b"vllm" in files.as_utf8(data).lower():
                 self._note(f"{display(path)}: not UTF-8; its vLLM pins are ignored")
             return None
 

@@ -19,12 +19,14 @@ from typing import Callable, Iterable, Mapping
 
 from pygls.uris import from_fs_path, to_fs_path
 
-from .. import frontends
+from .. import files, frontends
 from ..api import Checker
 from ..config import Config, ConfigError, find_config_file, load
 from ..discovery import Excluder
 from ..model import Finding, LaunchKind
 from ..project import ProjectPins
+
+MAX_DOCUMENT_BYTES = 8 * 1024 * 1024  # a file on disk read for a check (the default --max-file-bytes)
 
 # A document that is not a file on disk (an unsaved new buffer) is checked under its own name
 # in the workspace, with the suffix of its frontend when the name gives none: the editor's
@@ -147,9 +149,8 @@ class Session:
             if document.path == os.path.abspath(path):
                 return document.text
         try:
-            with open(path, "rb") as handle:
-                return handle.read().decode("utf-8", "replace")
-        except OSError:
+            return files.read_regular(path, MAX_DOCUMENT_BYTES).decode("utf-8", "replace")
+        except files.Unreadable:
             return None
 
     def checked_text(self, path: str) -> str:

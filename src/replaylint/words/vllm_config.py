@@ -31,6 +31,7 @@ from typing import Any
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from .. import files
 from ..model import UNKNOWN, Edit, Launch, LineIndex, RemoveSetting, RenameSetting, SetSetting, Setting, Span
 from ..source import ExtractContext, SourceFile
 from ..vllm.argv import Token
@@ -316,9 +317,8 @@ def config_render(launch: Launch, intent: Any, source: SourceFile) -> list[Edit]
     text = _LOADED.get(path)
     if text is None:
         try:
-            with open(path, "rb") as handle:
-                text = handle.read(_READ_LIMIT + 1).decode("utf-8-sig")
-        except (OSError, UnicodeDecodeError):
+            text = files.read_regular(path, _READ_LIMIT).decode("utf-8-sig")
+        except (files.Unreadable, UnicodeDecodeError):
             return None
     config = read(path, text)
     return None if config is None else edit(config, launch, intent)
