@@ -7,7 +7,7 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
-from .config import Config, ConfigError, common_start, find_config_file, load
+from .config import Config, ConfigError, common_start, find_config_file, load, patterns
 from .vllm.releases import parse_release
 
 if TYPE_CHECKING:
@@ -52,9 +52,9 @@ def resolve_config(args: argparse.Namespace) -> Config:
     if args.no_respect_gitignore:
         config.respect_gitignore = False
     if args.exclude is not None:
-        config.exclude = split(args.exclude)
+        config.exclude = patterns(split(args.exclude), "--exclude", "the command line")
     if args.extend_exclude:
-        config.extend_exclude = (*config.extend_exclude, *split(args.extend_exclude))
+        config.extend_exclude = patterns((*config.extend_exclude, *split(args.extend_exclude)), "extend-exclude", "the command line")
     if args.output_format:
         config.output_format = args.output_format
     return config
@@ -92,6 +92,10 @@ def run_check(args: argparse.Namespace) -> int:
     except ConfigError as error:
         print(f"replaylint: error: {error}", file=sys.stderr)
         return EXIT_ERROR
+    problem = _output_file_problem(args.output_file)
+    if problem:
+        print(f"replaylint: error: {problem}", file=sys.stderr)
+        return EXIT_ERROR
     missing = [path for path in args.paths if path != "-" and not os.path.lexists(path)]
     if missing:
         for path in missing:
@@ -106,6 +110,9 @@ def run_check(args: argparse.Namespace) -> int:
     from .runs import run_checks
 
     if args.paths == ["-"]:
+        if sys.stdin is None:
+            print("replaylint: error: stdin is closed", file=sys.stderr)
+            return EXIT_ERROR
         return _check_stdin(Checker(config, project_pins=_LazyPins()), config, args)
     run = Run(findings=[], unsafe_fixes_enabled=args.unsafe_fixes, root=_repository_root(config))
     result_cache = None if args.no_cache else ResultCache(args.cache_dir or default_directory(config.root), config.fingerprint)
@@ -127,6 +134,18 @@ def run_check(args: argparse.Namespace) -> int:
     for result in results:
         run.findings.extend(result.findings)
     return _report(run, config, args, had_error)
+
+
+def _output_file_problem(path: str | None) -> str | None:
+    """Why `-o PATH` cannot be written, told before the files are checked."""
+    if not path:
+        return None
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        return f"{path}: is a directory; -o names the report's file"
+    if not os.path.isdir(folder):
+        return f"{path}: the folder {folder} does not exist"
+    return None
 
 
 def _check_stdin(checker: Checker, config: Config, args: argparse.Namespace) -> int:
@@ -192,12 +211,15 @@ def _report(run: Run, config: Config, args: argparse.Namespace, had_error: bool)
     else:
         from .report.text import use_color
 
-        stream = open(args.output_file, "w", encoding="utf-8") if args.output_file else sys.stdout
-        run.color = stream is sys.stdout and use_color(stream)
+        run.color = not args.output_file and use_color(sys.stdout)
         text = render(config.output_format, run)
         if args.output_file:
-            with stream:
-                stream.write(text)
+            try:
+                with open(args.output_file, "w", encoding="utf-8") as stream:
+                    stream.write(text)
+            except OSError as error:
+                print(f"replaylint: error: cannot write {args.output_file}: {error.strerror or error}", file=sys.stderr)
+                return EXIT_ERROR
             text = ""
     sys.stdout.write(text)
     if had_error:
@@ -227,8 +249,17 @@ def _repository_root(config: Config) -> str:
         return os.getcwd()
     import subprocess
 
+    from .discovery import GIT, git_environment
+
     try:
-        completed = subprocess.run(["git", "rev-parse", "--show-toplevel"], capture_output=True, text=True, timeout=10)
+        completed = subprocess.run(
+            [*GIT, "rev-parse", "--show-toplevel"],
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=10,
+            env=git_environment(),
+        )
     except (OSError, subprocess.SubprocessError):
         return os.getcwd()
     return completed.stdout.strip() if completed.returncode == 0 and completed.stdout.strip() else os.getcwd()

@@ -99,26 +99,47 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
-    if arguments == ["--version"]:  # answered before anything else is imported
-        print(f"replaylint {__version__}")
-        return EXIT_CLEAN
+    _stand_in_for_closed_streams()
     try:
-        return _main(list(sys.argv[1:] if argv is None else argv))
+        if arguments == ["--version"]:  # answered before anything else is imported
+            print(f"replaylint {__version__}")
+            return EXIT_CLEAN
+        return _main(arguments)
     except KeyboardInterrupt:
         return EXIT_ERROR
     except BrokenPipeError:
         return EXIT_CLEAN
+    except OSError as error:  # the report could not be written: a full disk, a closed stream
+        _discard_output()
+        return _fail(f"cannot write the report: {error.strerror or error}")
+
+
+def _stand_in_for_closed_streams() -> None:
+    """A process started with stdout or stderr closed gets None for them: what would be written
+    there is dropped, and the exit status still tells the outcome."""
+    if sys.stdout is None:
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")
+
+
+def _discard_output() -> None:
+    """Drop what stdout still buffers: flushing it again at exit would fail the same way."""
+    try:
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")
+    except OSError:
+        pass
 
 
 def entry() -> None:
     """The console script: `main()`, then an exit that skips tearing the interpreter down (the
     output is flushed and the cache written by then; unloading libcst costs a large scan 3 %)."""
     status = main()
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except (BrokenPipeError, ValueError):  # a closed pipe (`| head`), a closed stream
-        pass
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe (`| head`), a full disk, a closed stream
+            pass
     _stop_workers()
     os._exit(status)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import re
 import sys
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -29,6 +30,7 @@ def _toml():
 
 
 _CONFIG_BYTES = 8 * 1024 * 1024
+MAX_PATTERNS = 10_000
 CONFIG_NAMES = (".replaylint.toml", "replaylint.toml", "pyproject.toml")
 OUTPUT_FORMATS = FORMATS
 SEVERITIES = ("error", "warning")
@@ -57,6 +59,7 @@ class Config:
     max_file_bytes: int = 8 * 1024 * 1024
     source: str = "defaults"
     root: str = "."
+    _compiled_ignores: tuple | None = field(default=None, repr=False, compare=False)
 
     def enabled_codes(self) -> frozenset[str]:
         from .rules import resolve
@@ -85,12 +88,21 @@ class Config:
         from .rules import resolve
 
         relative = os.path.relpath(os.path.abspath(path), os.path.abspath(self.root)).replace(os.sep, "/")
+        name = os.path.basename(path)
         codes: set[str] = set()
-        for pattern, selectors in self.per_file_ignores.items():
-            if fnmatch.fnmatch(relative, pattern) or fnmatch.fnmatch(os.path.basename(path), pattern):
+        for pattern, selectors in self._per_file_patterns():
+            if pattern.match(relative) or pattern.match(name):
                 for selector in selectors:
                     codes.update(resolve(selector))
         return frozenset(codes)
+
+    def _per_file_patterns(self) -> list[tuple[re.Pattern, tuple[str, ...]]]:
+        """`per-file-ignores` compiled once (fnmatch's own cache holds only 32,768 patterns)."""
+        key = tuple(self.per_file_ignores.items())
+        if self._compiled_ignores is None or self._compiled_ignores[0] != key:
+            compiled = [(re.compile(fnmatch.translate(glob)), selectors) for glob, selectors in key]
+            self._compiled_ignores = (key, compiled)
+        return self._compiled_ignores[1]
 
     @property
     def excludes(self) -> tuple[str, ...]:
@@ -132,7 +144,15 @@ def _codes(value: Any, key: str, source: str) -> tuple[str, ...]:
 def _strings(value: Any, key: str, source: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
         raise ConfigError(f"{source}: `{key}` must be a list of strings")
-    return tuple(value)
+    return patterns(tuple(value), key, source)
+
+
+def patterns(globs: tuple[str, ...], key: str, source: str) -> tuple[str, ...]:
+    """Globs of one key, at most MAX_PATTERNS of them: every file is matched against them all,
+    and a configuration with 100,000 took minutes to compile before the first file was read."""
+    if len(globs) > MAX_PATTERNS:
+        raise ConfigError(f"{source}: `{key}` has {len(globs)} patterns; at most {MAX_PATTERNS} are accepted")
+    return globs
 
 
 def _boolean(value: Any, key: str, source: str) -> bool:
@@ -160,6 +180,7 @@ def _apply_key(config: Config, key: str, value: Any, source: str) -> None:
     elif key == "per-file-ignores":
         if not isinstance(value, dict):
             raise ConfigError(f"{source}: `per-file-ignores` must be a table of glob = [codes]")
+        patterns(tuple(value), "per-file-ignores", source)
         config.per_file_ignores = {glob: _codes(codes, f"per-file-ignores.{glob}", source) for glob, codes in value.items()}
     elif key == "severity":
         if not isinstance(value, dict):
@@ -268,7 +289,11 @@ def common_start(paths: list[str]) -> str:
 def describe(config: Config) -> str:
     """The resolved settings, one `key = value` per line (for `replaylint show-settings`)."""
     lines = [f"# configuration: {config.source}"]
-    shown = {f.name: getattr(config, f.name) for f in fields(config) if f.name not in ("source", "max_file_bytes", "target_vllm_forced")}
+    shown = {
+        f.name: getattr(config, f.name)
+        for f in fields(config)
+        if f.name not in ("source", "max_file_bytes", "target_vllm_forced", "_compiled_ignores")
+    }
     shown["enabled"] = sorted(config.enabled_codes())
     shown["fixable-codes"] = sorted(config.fixable_codes())
     for name, value in shown.items():

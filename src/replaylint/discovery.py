@@ -52,6 +52,30 @@ class Excluder:
         return self._name is not None and any(self._name.match(part) for part in relative.split("/"))
 
 
+# git reads the checked repository's own configuration, which may name programs for it to run
+# (`core.fsmonitor` runs on every `git ls-files`; hooks, filters and the pager on other commands).
+# Settings given with `-c` win over every configuration file, so each one that names a program
+# is turned off; GIT_OPTIONAL_LOCKS=0 keeps git from writing the index (and so from running the
+# `post-index-change` hook).
+GIT = (
+    "git",
+    "--no-pager",
+    *("-c", "core.fsmonitor=false"),
+    *("-c", "core.hooksPath=/dev/null"),
+    *("-c", "core.sshCommand=false"),
+    *("-c", "core.gitProxy="),
+    *("-c", "core.askPass="),
+    *("-c", "credential.helper="),
+    *("-c", "diff.external="),
+    *("-c", "core.untrackedCache=false"),
+    *("-c", "protocol.allow=never"),
+)
+
+
+def git_environment() -> dict[str, str]:
+    return {**os.environ, "GIT_OPTIONAL_LOCKS": "0", "GIT_TERMINAL_PROMPT": "0", "GIT_PAGER": "cat"}
+
+
 def _git_listing(directory: str) -> Callable[[], set[str] | None]:
     """Files git would not ignore below `directory` (tracked or untracked), or None outside git.
     git starts at once and is waited for by the returned function, so the walk runs meanwhile."""
@@ -59,10 +83,12 @@ def _git_listing(directory: str) -> Callable[[], set[str] | None]:
 
     try:
         process = subprocess.Popen(
-            ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z", "--", "."],
+            [*GIT, "ls-files", "--cached", "--others", "--exclude-standard", "-z", "--", "."],
             cwd=directory,
+            stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
+            env=git_environment(),
         )
     except OSError:
         return lambda: None
