@@ -38,3 +38,64 @@ def replaylint(*args: str, cwd: Path, stdin: bytes | None = None, timeout: float
         env=environment,
         user=user,
     )
+
+
+NOBODY = 65534
+
+
+def as_user(uid: int, work) -> int:
+    """`work()` in a forked child that has become `uid` (the test runs as root), its return
+    value as the exit status. replaylint is warmed first in this process: the child may not be
+    allowed to read the interpreter's own files (a Python under /root)."""
+    _warm_up()
+    pid = os.fork()
+    if pid == 0:
+        status = 99
+        try:
+            os.setgroups([])
+            os.setgid(uid)
+            os.setuid(uid)
+            status = work()
+        finally:
+            os._exit(status)
+    _, status = os.waitpid(pid, 0)
+    return os.waitstatus_to_exitcode(status)
+
+
+def _warm_up() -> None:
+    """Import every module a check, a fix and a report may load lazily."""
+    import importlib
+    import io
+    from contextlib import redirect_stderr, redirect_stdout
+
+    from replaylint import frontends
+
+    for kind in ("python", "shell", "yaml", "dockerfile", "toml"):
+        frontends.load(kind)
+    for module in ("replaylint.fixes", "replaylint.rules", "replaylint.suppress", "replaylint.report", "replaylint.project", "difflib"):
+        importlib.import_module(module)
+    import tempfile
+
+    from replaylint import cli
+
+    with tempfile.TemporaryDirectory() as folder:
+        Path(folder, "w.sh").write_text("vllm serve m --return-sampling-mask\n")
+        with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
+            cli.main(["check", "--no-cache", "--fix", folder])
+
+
+@pytest.fixture
+def public_tmp():
+    """A folder every user may enter (pytest's own temporary folders are the owner's alone)."""
+    import shutil
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="replaylint-adversarial-"))
+    folder.chmod(0o755)
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+needs_root = pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="switching users needs root")

@@ -1,0 +1,136 @@
+"""Reads: only regular files are read, every read is bounded, nothing blocks, nothing passes silently."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from .conftest import NOBODY, as_user, needs_root, replaylint
+
+LAUNCH = b"vllm serve m --return-sampling-mask\n"
+
+
+def tree(tmp_path: Path, files: dict[str, bytes]) -> Path:
+    for name, data in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes(data)
+    return tmp_path
+
+
+def quick(*args: str, cwd: Path, stdin: bytes | None = None):
+    """replaylint, which must be done within a few seconds whatever the tree holds."""
+    started = time.monotonic()
+    completed = replaylint(*args, cwd=cwd, stdin=stdin, timeout=20)
+    assert time.monotonic() - started < 10
+    assert b"Traceback" not in completed.stderr, completed.stderr.decode()
+    return completed
+
+
+def test_a_fifo_in_the_tree_is_skipped_with_a_note(tmp_path: Path) -> None:
+    tree(tmp_path, {"run.sh": LAUNCH})
+    os.mkfifo(tmp_path / "x.sh")
+    completed = quick("check", "--no-cache", ".", cwd=tmp_path)
+    assert b"x.sh: skipped, it is a FIFO" in completed.stderr
+    assert b"run.sh:1:14: RPL003" in completed.stdout and completed.returncode == 1
+
+
+def test_a_fifo_named_on_the_command_line_is_skipped_with_a_note(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "x.sh")
+    completed = quick("check", "--no-cache", "x.sh", cwd=tmp_path)
+    assert b"x.sh: skipped, it is a FIFO" in completed.stderr and completed.returncode == 0
+
+
+def test_fifos_named_as_pin_files_do_not_block_the_check_next_to_them(tmp_path: Path) -> None:
+    tree(tmp_path, {"run.sh": LAUNCH, "requirements.txt": b"-r more.txt\n"})
+    for name in ("pyproject.toml", "uv.lock", "more.txt", "requirements-dev.txt"):
+        os.mkfifo(tmp_path / name)
+    for args in (("run.sh",), (".",)):
+        completed = quick("check", "--no-cache", *args, cwd=tmp_path)
+        assert b"run.sh:1:14: RPL003" in completed.stdout
+
+
+def test_a_fifo_as_replaylints_configuration_is_an_error(tmp_path: Path) -> None:
+    tree(tmp_path, {"run.sh": LAUNCH})
+    os.mkfifo(tmp_path / "cfg.toml")
+    completed = quick("check", "--no-cache", "--config", "cfg.toml", "run.sh", cwd=tmp_path)
+    assert completed.returncode == 2 and b"cfg.toml: is a FIFO" in completed.stderr
+
+
+def test_a_fifo_as_a_launchs_vllm_config_file_does_not_block(tmp_path: Path) -> None:
+    tree(tmp_path, {"run.sh": b"vllm serve m --config cfg.yaml --return-sampling-mask\n"})
+    os.mkfifo(tmp_path / "cfg.yaml")
+    completed = quick("check", "--no-cache", "run.sh", cwd=tmp_path)
+    assert completed.returncode in (0, 1)
+
+
+def test_a_symlink_to_dev_zero_is_not_read(tmp_path: Path) -> None:
+    tree(tmp_path, {"run.sh": LAUNCH})
+    (tmp_path / "z.sh").symlink_to("/dev/zero")
+    completed = quick("check", "--no-cache", ".", cwd=tmp_path)
+    assert b"z.sh: skipped, it is a character device" in completed.stderr
+    assert b"run.sh:1:14: RPL003" in completed.stdout
+
+
+def test_stdin_is_read_no_further_than_the_size_limit(tmp_path: Path) -> None:
+    with open("/dev/zero", "rb") as zeros:
+        started = time.monotonic()
+        completed = subprocess.run(
+            [sys.executable, "-m", "replaylint", "check", "-", "--stdin-filename", "x.sh"],
+            cwd=tmp_path,
+            stdin=zeros,
+            capture_output=True,
+            timeout=20,
+        )
+        assert time.monotonic() - started < 10
+    assert completed.returncode == 2 and b"stdin is larger than the 8 MiB limit" in completed.stderr
+
+
+def test_a_utf16_kubernetes_manifest_is_read_as_kubectl_reads_it(tmp_path: Path) -> None:
+    manifest = (
+        "apiVersion: v1\nkind: Pod\nmetadata: {name: rollout}\nspec:\n  containers:\n  - name: vllm\n"
+        '    image: vllm/vllm-openai:v0.33.0\n    args: ["--model", "m", "--return-sampling-mask"]\n'
+    )
+    tree(tmp_path, {"pod.yaml": manifest.encode("utf-16"), "pod32.yaml": manifest.encode("utf-32")})
+    completed = quick("check", "--no-cache", "--output-format", "json", ".", cwd=tmp_path)
+    found = {(f["filename"], f["code"], f["location"]["row"]) for f in json.loads(completed.stdout)}
+    assert found == {("pod.yaml", "RPL003", 8), ("pod32.yaml", "RPL003", 8)}
+
+
+def test_a_utf16_shell_script_is_reported_as_one_bash_cannot_run(tmp_path: Path) -> None:
+    tree(tmp_path, {"run.sh": LAUNCH.decode().encode("utf-16")})
+    completed = quick("check", "--no-cache", "--output-format", "concise", ".", cwd=tmp_path)
+    assert b"run.sh:1:1: RPL900 file is UTF-16 encoded" in completed.stdout and completed.returncode == 1
+
+
+def test_a_missing_path_is_an_error(tmp_path: Path) -> None:
+    completed = quick("check", "--no-cache", "nonexistent_path", cwd=tmp_path)
+    assert completed.returncode == 2
+    assert completed.stderr == b"replaylint: error: nonexistent_path: no such file or directory\n"
+    assert b"All checks passed" not in completed.stdout
+
+
+@needs_root
+def test_unreadable_files_and_folders_are_findings(public_tmp: Path) -> None:
+    tree(public_tmp, {"locked.sh": LAUNCH, "closed/run.sh": LAUNCH, "open.sh": b"echo hi\n"})
+    (public_tmp / "locked.sh").chmod(0o600)
+    (public_tmp / "closed").chmod(0o700)
+    report = public_tmp / "report.json"
+    report.touch()
+    report.chmod(0o666)
+
+    def check() -> int:
+        from replaylint import cli
+
+        return cli.main(["check", "--no-cache", "--output-format", "json", "-o", str(report), str(public_tmp)])
+
+    status = as_user(NOBODY, check)
+    found = {(Path(f["filename"]).name, f["code"], f["message"]) for f in json.loads(report.read_text())}
+    assert found == {
+        ("locked.sh", "RPL900", "file cannot be read (permission denied)"),
+        ("closed", "RPL900", "folder cannot be listed (permission denied)"),
+    }
+    assert status == 1
