@@ -103,8 +103,11 @@ def _decode_error(error: UnicodeDecodeError, data: bytes) -> tuple[str, int, int
 class Checker:
     """Checks files against one configuration; reads other files (`--config` YAMLs) on demand."""
 
-    def __init__(self, config: Config, project_pins: ProjectPins | None = None, cached: bool = False) -> None:
+    def __init__(
+        self, config: Config, project_pins: ProjectPins | None = None, cached: bool = False, roots: tuple[str, ...] | None = None
+    ) -> None:
         self.config = config
+        self.roots = roots  # real paths of the folders files are read in (`files.trusted_roots`); None: anywhere
         self.cached = cached  # results go to a result cache: their keys name the project's vLLM pin
         self.overlay: dict[str, str] = {}  # texts being fixed, read instead of the disk
         self.reads: list[str] = []  # other files the current check read (cache dependencies)
@@ -135,7 +138,12 @@ class Checker:
         not regular (a FIFO, a device) is skipped with a note, one that cannot be read is an
         RPL900 finding (a pass would hide what it holds)."""
         try:
-            return files.read_regular(path, self.config.max_file_bytes)
+            try:
+                return files.read_regular(path, self.config.max_file_bytes, follow=self.roots is None)
+            except files.Symlink:
+                if not files.inside(path, self.roots or ()):
+                    return FileResult(path, notes=[f"{path}: skipped, it links outside the checked tree"])
+                return files.read_regular(path, self.config.max_file_bytes)
         except files.TooLarge as error:
             return self._too_large(path, error.size)
         except files.Unreadable as error:
@@ -223,6 +231,8 @@ class Checker:
         if os.path.normpath(path) in self.overlay:
             return self.overlay[os.path.normpath(path)]
         self.reads.append(path)
+        if self.roots is not None and not files.inside(path, self.roots):
+            return None  # a launch naming `--config /proc/self/environ` must not show it in a report
         try:
             return files.decode_text(files.read_regular(path, self.config.max_file_bytes))
         except (files.Unreadable, UnicodeError):

@@ -116,7 +116,12 @@ def run_check(args: argparse.Namespace) -> int:
         return _check_stdin(Checker(config, project_pins=_LazyPins()), config, args)
     run = Run(findings=[], unsafe_fixes_enabled=args.unsafe_fixes, root=_repository_root(config))
     result_cache = None if args.no_cache else ResultCache(args.cache_dir or default_directory(config.root), config.fingerprint)
-    checker = Checker(config, _LazyPins(result_cache.snapshots if result_cache is not None else None), cached=result_cache is not None)
+    from .files import trusted_roots
+
+    roots = trusted_roots(args.paths or ["."])
+    checker = Checker(
+        config, _LazyPins(result_cache.snapshots if result_cache is not None else None), cached=result_cache is not None, roots=roots
+    )
     results = run_checks(args.paths or ["."], config, checker, result_cache, args.workers)
     had_error = False
     shown_notes: set[str] = set()
@@ -393,7 +398,7 @@ def _fix(checker: Checker, results: list[FileResult], args: argparse.Namespace, 
 
     fixable = checker.config.fixable_codes()
     candidates = [r.path for r in results if any(f.code in fixable and applicable(f, args.unsafe_fixes) for f in r.findings)]
-    fixer = Fixer(checker, unsafe=args.unsafe_fixes, roots=_fix_roots(args.paths or ["."]))
+    fixer = Fixer(checker, unsafe=args.unsafe_fixes, roots=checker.roots or ())
     fixer.run(candidates)
     checker.overlay.clear()
     changed = [document for document in fixer.documents.values() if document.changed]
@@ -438,22 +443,6 @@ def _recheck(checker: Checker, results: list[FileResult], written: set[str]) -> 
             results[by_path[path]] = fresh
         else:
             results.append(fresh)
-
-
-def _fix_roots(paths: list[str]) -> tuple[str, ...]:
-    """Where `--fix` may write: the repository of each path named (the nearest folder above it
-    holding `.git`), else the folder named, or the file itself (real paths)."""
-    roots = []
-    for path in paths:
-        real = os.path.realpath(path)
-        folder = real if os.path.isdir(real) else os.path.dirname(real)
-        while not os.path.exists(os.path.join(folder, ".git")) and os.path.dirname(folder) != folder:
-            folder = os.path.dirname(folder)
-        if os.path.exists(os.path.join(folder, ".git")):
-            roots.append(folder)
-        else:
-            roots.append(real)
-    return tuple(roots)
 
 
 def _diff_name(side: str, path: str) -> str:

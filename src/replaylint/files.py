@@ -13,6 +13,7 @@ import errno
 import os
 import stat
 
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _OPEN_FLAGS = (
     os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
 )
@@ -58,14 +59,24 @@ def not_regular(mode: int) -> str | None:
     return "is not a regular file"
 
 
-def read_regular(path: str, limit: int) -> bytes:
+class Symlink(Unreadable):
+    """`read_regular(..., follow=False)` met a symlink: the caller decides whether to follow it."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path, "is a symlink")
+
+
+def read_regular(path: str, limit: int, follow: bool = True) -> bytes:
     """The bytes of the regular file `path`, at most `limit` of them.
 
-    Raises `TooLarge` for a larger file and `Unreadable` for anything else that stops the read
-    (not a regular file, a missing or unreadable path), with the reason in plain words."""
+    Raises `TooLarge` for a larger file, `Symlink` for a symlink when not `follow`, and
+    `Unreadable` for anything else that stops the read (not a regular file, a missing or
+    unreadable path), with the reason in plain words."""
     try:
-        descriptor = os.open(path, _OPEN_FLAGS)
+        descriptor = os.open(path, _OPEN_FLAGS if follow else _OPEN_FLAGS | _NOFOLLOW)
     except OSError as error:
+        if not follow and error.errno == errno.ELOOP:
+            raise Symlink(path) from None
         raise Unreadable(path, _reason(error), missing=error.errno in (errno.ENOENT, errno.ENOTDIR)) from None
     try:
         status = os.fstat(descriptor)
@@ -79,6 +90,28 @@ def read_regular(path: str, limit: int) -> bytes:
         raise Unreadable(path, _reason(error)) from None
     finally:
         os.close(descriptor)
+
+
+def inside(path: str, roots: tuple[str, ...]) -> bool:
+    """Whether `path`, symlinks resolved, lies in one of `roots` (real paths)."""
+    real = os.path.realpath(path)
+    return any(real == root or real.startswith(root.rstrip(os.sep) + os.sep) for root in roots)
+
+
+def trusted_roots(paths: list[str]) -> tuple[str, ...]:
+    """The folders a run over `paths` reads files in (real paths): the repository each path lies
+    in (the nearest folder above it holding `.git`), else the folder named, or the folder of the
+    file named. A launch may name files elsewhere (`--config /proc/self/environ`, a symlink to
+    `~/.ssh`): those are not read, so a report shows nothing of them."""
+    roots = []
+    for path in paths:
+        real = os.path.realpath(path)
+        folder = real if os.path.isdir(real) else os.path.dirname(real)
+        top = folder
+        while not os.path.exists(os.path.join(top, ".git")) and os.path.dirname(top) != top:
+            top = os.path.dirname(top)
+        roots.append(top if os.path.exists(os.path.join(top, ".git")) else folder)
+    return tuple(dict.fromkeys(roots))
 
 
 def read_head(path: str, size: int) -> bytes:

@@ -228,10 +228,9 @@ class Fixer:
         return written
 
     def inside_roots(self, path: str) -> bool:
-        if self.roots is None:
-            return True
-        real = os.path.realpath(path)
-        return any(real == root or real.startswith(root.rstrip(os.sep) + os.sep) for root in self.roots)
+        from .files import inside
+
+        return self.roots is None or inside(path, self.roots)
 
     @property
     def fixed_count(self) -> int:

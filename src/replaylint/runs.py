@@ -27,9 +27,9 @@ _worker_checker: Checker | None = None
 _worker_cache: cache.ResultCache | None = None
 
 
-def _start_worker(config: Config, pins: ProjectPins | None, cached: bool) -> None:
+def _start_worker(config: Config, pins: ProjectPins | None, cached: bool, roots: tuple[str, ...] | None) -> None:
     global _worker_checker
-    _worker_checker = Checker(config, pins, cached)
+    _worker_checker = Checker(config, pins, cached, roots)
 
 
 def _preload(list_ready: Callable[[], bool]) -> None:
@@ -122,7 +122,9 @@ def _read(checker: Checker, result_cache: cache.ResultCache | None, path: str, s
 def _pool(checker: Checker, workers: int):
     from concurrent.futures import ProcessPoolExecutor
 
-    return ProcessPoolExecutor(workers, initializer=_start_worker, initargs=(checker.config, checker.project_pins, checker.cached))
+    return ProcessPoolExecutor(
+        workers, initializer=_start_worker, initargs=(checker.config, checker.project_pins, checker.cached, checker.roots)
+    )
 
 
 def _store(result_cache: cache.ResultCache | None, result: FileResult, clean_stat: tuple[int, int] | None) -> None:

@@ -71,8 +71,10 @@ def test_a_symlink_to_dev_zero_is_not_read(tmp_path: Path) -> None:
     tree(tmp_path, {"run.sh": LAUNCH})
     (tmp_path / "z.sh").symlink_to("/dev/zero")
     completed = quick("check", "--no-cache", ".", cwd=tmp_path)
-    assert b"z.sh: skipped, it is a character device" in completed.stderr
+    assert b"z.sh: skipped, it links outside the checked tree" in completed.stderr
     assert b"run.sh:1:14: RPL003" in completed.stdout
+    named = quick("check", "--no-cache", "z.sh", cwd=tmp_path)
+    assert b"z.sh: skipped, it is a character device" in named.stderr and named.returncode == 0
 
 
 def test_stdin_is_read_no_further_than_the_size_limit(tmp_path: Path) -> None:
@@ -134,3 +136,20 @@ def test_unreadable_files_and_folders_are_findings(public_tmp: Path) -> None:
         ("closed", "RPL900", "folder cannot be listed (permission denied)"),
     }
     assert status == 1
+
+
+def test_files_outside_the_checked_tree_are_not_read(tmp_path: Path) -> None:
+    secret = tmp_path / "secret.yaml"
+    secret.write_text("return-sampling-mask: true\nspeculative-config: {method: ngram}\n")
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / ".git").mkdir()
+    (project / "serve.sh").write_text(f"vllm serve m --config {secret} --logprobs-mode processed_logprobs\n")
+    (project / "link.sh").symlink_to(tmp_path / "outside.sh")
+    (tmp_path / "outside.sh").write_bytes(LAUNCH)
+    completed = quick("check", "--no-cache", ".", cwd=project)
+    assert b"secret" not in completed.stdout and b"outside" not in completed.stdout
+    assert b"link.sh: skipped, it links outside the checked tree" in completed.stderr
+    assert completed.returncode == 0
+    named = quick("check", "--no-cache", str(tmp_path / "outside.sh"), cwd=project)
+    assert b"outside.sh:1:14: RPL003" in named.stdout
