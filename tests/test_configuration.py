@@ -168,3 +168,16 @@ def test_colour_only_on_a_terminal_and_never_with_no_color(tmp_path: Path, monke
     assert use_color(Terminal()) and not use_color(io.StringIO())
     monkeypatch.setenv("NO_COLOR", "1")
     assert not use_color(Terminal())
+
+
+@pytest.mark.parametrize(("cwd", "target"), [(".", "examples/"), (".", "."), ("examples", "."), ("examples", "python/b.py")])
+def test_excludes_are_anchored_at_the_project_root_whatever_path_is_checked(tmp_path: Path, cwd: str, target: str) -> None:
+    (tmp_path / "pyproject.toml").write_text('[tool.replaylint]\nextend-exclude = ["examples/python"]\nforce-exclude = true\n')
+    (tmp_path / "examples" / "python").mkdir(parents=True)
+    (tmp_path / "examples" / "python" / "b.py").write_text(BAD)
+    (tmp_path / "examples" / "shell").mkdir()
+    (tmp_path / "examples" / "shell" / "a.sh").write_text("vllm serve m --return-sampling-mask\n")
+    status, out, _ = run(tmp_path / cwd, "check", "--no-cache", "--output-format", "json", target)
+    filenames = {Path(finding["filename"]).name for finding in json.loads(out)}
+    assert "b.py" not in filenames
+    assert filenames == (set() if target.endswith(".py") else {"a.sh"})

@@ -350,5 +350,5 @@ def _slim(finding: Finding) -> Finding:
 
 def check_paths(paths: list[str], config: Config, checker: Checker | None = None) -> Iterator[FileResult]:
     checker = checker or Checker(config)
-    for path in discover(paths, config.excludes, config.respect_gitignore, config.force_exclude):
+    for path in discover(paths, config.excludes, config.respect_gitignore, config.force_exclude, root=config.root):
         yield checker.check_file(path)

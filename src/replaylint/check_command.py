@@ -73,7 +73,7 @@ def _nothing_to_check(args: argparse.Namespace, config: Config) -> bool:
         return False
     if any(path == "-" or os.path.isdir(path) for path in paths):
         return False
-    for path in discover(paths, config.excludes, config.respect_gitignore, config.force_exclude):
+    for path in discover(paths, config.excludes, config.respect_gitignore, config.force_exclude, root=config.root):
         kind = frontends.kind_for(path, read_head(path) if "." not in os.path.basename(path) else b"")
         if kind is None:
             continue

@@ -29,10 +29,13 @@ CI_FOLDERS = frozenset({".github", ".gitlab", ".buildkite", ".circleci", ".ci", 
 
 class Excluder:
     """Exclude patterns (gitignore-like globs): a pattern without "/" matches any path component,
-    one with "/" matches the path relative to the directory being walked."""
+    one with "/" matches the path relative to the project root (the configuration's folder), as
+    ruff anchors them, whatever folder is checked; below a folder outside the root, relative to
+    that folder."""
 
-    def __init__(self, patterns: Iterable[str]) -> None:
+    def __init__(self, patterns: Iterable[str], root: str | None = None) -> None:
         self.key = tuple(patterns)
+        self.root = os.path.abspath(root) if root is not None else None
         names = [p.rstrip("/") for p in self.key if "/" not in p.rstrip("/")]
         paths = [p.strip("/") for p in self.key if "/" in p.rstrip("/")]
         self._name = re.compile("|".join(fnmatch.translate(p) for p in names)) if names else None
@@ -45,11 +48,22 @@ class Excluder:
     def name(self, name: str) -> bool:
         return self._name is not None and self._name.match(name) is not None
 
+    def anchor(self, directory: str) -> str:
+        """What path patterns see before the paths below `directory`: its path from the root
+        ("" at the root, or for a folder outside it), with a trailing "/"."""
+        if self.root is None:
+            return ""
+        relative = os.path.relpath(os.path.abspath(directory), self.root)
+        if relative == "." or relative == os.pardir or relative.startswith(os.pardir + os.sep):
+            return ""
+        return relative.replace(os.sep, "/") + "/"
+
     def path(self, relative: str) -> bool:
-        relative = relative.replace(os.sep, "/")
-        if self._path is not None and self._path.match(relative):
+        """Whether the path, or a folder on it, is excluded."""
+        parts = relative.replace(os.sep, "/").split("/")
+        if self._path is not None and any(self._path.match("/".join(parts[:end])) for end in range(1, len(parts) + 1)):
             return True
-        return self._name is not None and any(self._name.match(part) for part in relative.split("/"))
+        return self._name is not None and any(self._name.match(part) for part in parts)
 
 
 # git reads the checked repository's own configuration, which may name programs for it to run
@@ -123,6 +137,7 @@ def _walk(directory: str, excluder: Excluder, stamps: dict[str, Stamp] | None = 
     every folder walked and every `.gitignore` in them (`Snapshot`); folders that cannot be
     listed go to `unreadable` as (path, reason)."""
     top = len(directory) + (0 if directory.endswith(os.sep) else 1)
+    anchor = excluder.anchor(directory) if excluder.has_path_patterns else ""
 
     def failed(error: OSError) -> None:
         if unreadable is not None:
@@ -136,7 +151,7 @@ def _walk(directory: str, excluder: Excluder, stamps: dict[str, Stamp] | None = 
             if ".gitignore" in files:
                 ignore = _joined(base, ".gitignore")
                 stamps[ignore] = stamp(ignore)
-        prefix = "" if relative_root == "." else relative_root.replace(os.sep, "/") + "/"
+        prefix = anchor if relative_root == "." else anchor + relative_root.replace(os.sep, "/") + "/"
         dirs[:] = sorted(
             d
             for d in dirs
@@ -195,7 +210,7 @@ def _walked(directory: str, excluder: Excluder, respect_gitignore: bool, snapsho
     """The files below `directory` that git does not ignore, from a snapshot still true or a walk
     (a walk that met a folder it cannot list is not remembered: the next run says so again)."""
     # The folder as given too: its files are printed as spelled (`/abs/tree/a.sh`, `a.sh` for `.`).
-    key = (os.path.abspath(directory), directory, excluder.key, respect_gitignore)
+    key = (os.path.abspath(directory), directory, excluder.key, excluder.root, respect_gitignore)
     if snapshots is not None:
         known = snapshots.get(key)
         if isinstance(known, Snapshot) and known.still_true():
@@ -220,12 +235,13 @@ def discover(
     force_exclude: bool = False,
     snapshots: dict | None = None,
     unreadable: list | None = None,
+    root: str | None = None,
 ) -> Iterator[str]:
     """Files to check, in a stable order. Explicit files are kept unless `force_exclude`.
     `snapshots` (kept by the result cache) lets a folder that has not changed skip its walk;
     folders that cannot be listed go to `unreadable` as (path, reason)."""
     seen: set[str] = set()
-    excluder = Excluder(excludes)
+    excluder = Excluder(excludes, root)
     unreadable = [] if unreadable is None else unreadable
     for given in paths:
         if os.path.isdir(given):
@@ -235,7 +251,7 @@ def discover(
                     yield path
         else:
             normal = os.path.normpath(given)
-            if force_exclude and excluder.path(normal):
+            if force_exclude and excluder.path(excluder.anchor(os.path.dirname(normal) or ".") + os.path.basename(normal)):
                 continue
             if normal not in seen:
                 seen.add(normal)

@@ -151,7 +151,7 @@ def run_checks(
         reader = _start_reader(checker, result_cache)
     snapshots = result_cache.snapshots if result_cache is not None else None
     unlisted: list[tuple[str, str]] = []
-    files = list(discover(paths, config.excludes, config.respect_gitignore, config.force_exclude, snapshots, unlisted))
+    files = list(discover(paths, config.excludes, config.respect_gitignore, config.force_exclude, snapshots, unlisted, config.root))
     results: list[FileResult | None] = [None] * len(files)
     todo = list(range(len(files)))
     if warm:
