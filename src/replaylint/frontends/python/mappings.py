@@ -16,6 +16,7 @@ libcst pass reads them).
 from __future__ import annotations
 
 import ast
+import bisect
 import re
 import warnings
 from dataclasses import dataclass, field
@@ -32,9 +33,11 @@ from ...vllm.values import as_bool
 from .names import ENGINE_NAMES, vllm_aliases
 
 MASK = "return_sampling_mask"
-# The mask written as a dict key, a keyword or a subscript key (`"return_sampling_mask": `,
-# `return_sampling_mask=`, `["return_sampling_mask"] =`), not compared (`==`).
-_WRITTEN = re.compile(r"""return_sampling_mask["']?\s*\]?\s*[:=](?!=)""")
+# The mask turned on by a literal as a dict key, a keyword or a subscript key (`"return_sampling_mask":
+# True`, `return_sampling_mask=True`, `["return_sampling_mask"] = True`); not an attribute
+# (`scheduler.return_sampling_mask = True`), a variable, or a mask given a name or a parameter
+# (vLLM's own code passes `return_sampling_mask=return_sampling_mask`).
+_WRITTEN = re.compile(r"""return_sampling_mask(["']\s*\]?\s*[:=]|=)\s*(?:True|1|["']?true)\b""")  # a literal first: fast
 _VLLM = re.compile(r"vllm", re.IGNORECASE)
 # Engine arguments other engines and libraries share: they do not make a mapping vLLM's.
 _SHARED = frozenset(
@@ -49,9 +52,17 @@ _MIN_ENGINE_KEYS = 2
 _MAX_DEPTH = 8
 
 
+def _writes_mask(text: str) -> Iterator[int]:
+    """Offsets where the mask is turned on by a literal key or keyword."""
+    for match in _WRITTEN.finditer(text):
+        before = text[match.start() - 1 : match.start()]
+        if before in ("'", '"') if match.group(1) != "=" else not (before.isalnum() or before in "._"):
+            yield match.start()
+
+
 def candidate(text: str) -> bool:
     """Whether a file may hold such a mapping (cheap: most files never write the mask)."""
-    return _WRITTEN.search(text) is not None and _VLLM.search(text) is not None
+    return next(_writes_mask(text), None) is not None and _VLLM.search(text) is not None
 
 
 @lru_cache(maxsize=1)
@@ -115,14 +126,32 @@ class _Reader:
         self.source = source
         self.engines = engines
         self.launches: list[Launch] = []
-        self._starts = [0] + [i + 1 for i, char in enumerate(source.text) if char == "\n"]
+        index = source.index
+        self.mask_lines = sorted({index.position(offset)[0] for offset in _writes_mask(source.text)})
+        self.mask_names: set[str] = set()  # dicts whose literal or writes name the mask
+
+    def hot(self, node: ast.AST, lines: list[int] | None = None) -> bool:
+        """Whether the lines of `node` write the mask (the only mappings that can matter), or
+        hold one of `lines`."""
+        lines = self.mask_lines if lines is None else lines
+        position = bisect.bisect_left(lines, node.lineno)  # type: ignore[attr-defined]
+        return position < len(lines) and lines[position] <= node.end_lineno  # type: ignore[attr-defined]
+
+    def _spread_lines(self) -> list[int]:
+        """The lines that spread a dict holding the mask (`**actor_kwargs`)."""
+        if not self.mask_names:
+            return []
+        spread = re.compile(r"\*\*\s*(?:" + "|".join(map(re.escape, sorted(self.mask_names))) + r")\b")
+        return sorted({self.source.index.position(match.start())[0] for match in spread.finditer(self.source.text)})
 
     # positions
 
     def offset(self, line: int, column: int) -> int:
         """ast's (line, UTF-8 byte column) as an offset into the decoded text."""
-        start = self._starts[line - 1]
-        return start + len(self.source.text[start:].encode("utf-8")[:column].decode("utf-8", "replace"))
+        text = self.source.index.line_text(line)
+        if text.isascii():
+            return self.source.index.offset(line, 1) + column
+        return self.source.index.offset(line, 1) + len(text.encode("utf-8")[:column].decode("utf-8", "replace"))
 
     def span(self, first: ast.AST, last: ast.AST | None = None) -> Span:
         last = last or first
@@ -146,15 +175,19 @@ class _Reader:
             if body is tree.body:
                 module = bindings
             scopes.append((statements, bindings))
+            self.mask_names |= {name for name, (_, value) in bindings.items() if self.hot(value)}
+            self.mask_names |= {name for statement, _ in statements if self.hot(statement) for name in _written_names(statement)}
+        spreads = self._spread_lines()
         consumed: set[int] = set()
         for statements, bindings in scopes:
             for statement, _ in statements:
-                for call in _calls(statement):
-                    self._call(call, bindings, statements, consumed)
+                if self.hot(statement) or self.hot(statement, spreads):
+                    for call in _calls(statement):
+                        self._call(call, bindings, statements, consumed)
         for statements, bindings in scopes:
             own = {id(statement) for statement, _ in statements}
             for name, (binding, value) in bindings.items():
-                if id(value) not in consumed and id(binding) in own:
+                if id(value) not in consumed and id(binding) in own and name in self.mask_names:
                     self._dict(value, name, binding, bindings, statements)
 
     # values
@@ -269,6 +302,8 @@ class _Reader:
         if engine:
             self._engine_writes(call, spreads, bindings, statements)
             return
+        if not self.hot(call) and not any(isinstance(spread, ast.Name) and spread.id in self.mask_names for spread in spreads):
+            return
         if callee is None or _NOT_ENGINES.match(callee) or (not call.keywords and not spreads):
             return
         found = _Mapping()
@@ -298,7 +333,7 @@ class _Reader:
         if any(keyword.arg == MASK for keyword in call.keywords):
             return  # the libcst pass reports the call
         for spread in spreads:
-            if not isinstance(spread, ast.Name) or spread.id in bindings:
+            if not isinstance(spread, ast.Name) or spread.id in bindings or spread.id not in self.mask_names:
                 continue
             found = _Mapping()
             self._writes(found, spread.id, None, statements, bindings, until=self.span(call).start)
@@ -441,6 +476,18 @@ def _calls(statement: ast.stmt) -> Iterator[ast.Call]:
         for child in ast.iter_child_nodes(node):
             if not isinstance(child, (ast.stmt, ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 stack.append(child)
+
+
+def _written_names(statement: ast.stmt) -> Iterator[str]:
+    """The names a statement writes keys into (`d["k"] = v`, `d.update(...)`...)."""
+    targets = statement.targets if isinstance(statement, (ast.Assign, ast.Delete)) else []
+    for target in targets:
+        if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
+            yield target.value.id
+    if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
+        func = statement.value.func
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.attr in ("update", "pop", "setdefault"):
+            yield func.value.id
 
 
 def _subscript_key(target: ast.expr, name: str) -> tuple[bool, str | None]:
