@@ -3,8 +3,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
+
 import pytest
 
+from replaylint.cli import main
 from replaylint.frontends import ExtractContext, SourceFile, yaml as yaml_frontend
 
 # -- ROLL -----------------------------------------------------------------------------------------
@@ -162,3 +166,266 @@ def test_roll_hydra_defaults_that_may_write_the_engine_make_it_open_ended(check)
     assert codes(check, files, "examples/agentic/agentic.yaml") == []
     del files["examples/config/traj_envs.yaml"]
     assert codes(check, files, "examples/agentic/agentic.yaml") == []  # not readable: unknown
+
+
+# -- OpenRLHF -------------------------------------------------------------------------------------
+
+OPENRLHF_ENGINE = """\
+import ray
+import vllm
+from ray.util.scheduling_strategies import PlacementGroupSchedulingStrategy
+
+
+@ray.remote
+class RolloutRayActor:
+    async def __init__(self, *args, bundle_indices: list = None, **kwargs):
+        self.kwargs = kwargs
+        engine_args = vllm.AsyncEngineArgs(*args, **self.kwargs)
+        self.llm = vllm.AsyncLLMEngine.from_engine_args(engine_args)
+
+
+def create_vllm_engines(num_engines, tensor_parallel_size, pretrain, seed, full_determinism, enable_prefix_caching,
+                        enforce_eager, max_model_len, shared_pg=None, gpu_memory_utilization=None,
+                        vllm_enable_sleep=False, logprobs_mode=None, agent_func_path=None, remote_rm_url=None):
+    vllm_engines = []
+    distributed_executor_backend = "uni" if tensor_parallel_size == 1 else "ray"
+    for i in range(num_engines):
+        actor_kwargs = {{
+            "model": pretrain,
+            "enforce_eager": enforce_eager,
+            "worker_extension_cls": "openrlhf.trainer.ray.vllm_worker_wrap.WorkerWrap",
+            "tensor_parallel_size": tensor_parallel_size,
+            "seed": seed + i,
+            "distributed_executor_backend": distributed_executor_backend,
+            "max_model_len": max_model_len,
+            "enable_prefix_caching": enable_prefix_caching,
+            "dtype": "bfloat16",
+            "trust_remote_code": True,
+            "full_determinism": full_determinism,
+            "gpu_memory_utilization": gpu_memory_utilization,
+            "num_gpus": 1,
+            "enable_sleep_mode": vllm_enable_sleep,
+            "return_sampling_mask": True,
+{extra}        }}
+
+        actor_kwargs.update(
+            {{
+                "agent_func_path": agent_func_path,
+                "remote_rm_url": remote_rm_url,
+            }}
+        )
+{logprobs}
+        vllm_engines.append(RolloutRayActor.options(num_cpus=1, num_gpus=1).remote(**actor_kwargs))
+    return vllm_engines
+"""
+OPENRLHF_LOGPROBS = """
+        if logprobs_mode:
+            actor_kwargs["logprobs_mode"] = logprobs_mode
+            actor_kwargs["max_logprobs"] = 1
+"""
+
+
+def openrlhf(extra: str = "", logprobs: str = OPENRLHF_LOGPROBS) -> str:
+    return OPENRLHF_ENGINE.format(extra=extra, logprobs=logprobs)
+
+
+def test_openrlhf_mode_from_the_command_line_is_unknown(check) -> None:
+    # `if logprobs_mode:` depends on --algo.advantage.is_correction_level: not judged.
+    assert codes(check, {"openrlhf/trainer/ray/vllm_engine.py": openrlhf()}, "openrlhf/trainer/ray/vllm_engine.py") == []
+
+
+def fixed(tmp_path, source: str) -> str:
+    path = tmp_path / "vllm_engine.py"
+    path.write_text(source)
+    with contextlib.redirect_stdout(io.StringIO()):
+        main(["check", "--no-cache", "--fix", "--target-vllm", "0.33.0", str(path)])
+    return path.read_text()
+
+
+def test_openrlhf_dict_without_mode_is_the_whole_configuration(check, tmp_path) -> None:
+    name = "openrlhf/trainer/ray/vllm_engine.py"
+    assert codes(check, {name: openrlhf(logprobs="")}, name) == ["RPL003"]
+    text = fixed(tmp_path, openrlhf(logprobs=""))
+    assert '"return_sampling_mask": True,\n            "logprobs_mode": "processed_logprobs",' in text
+
+
+def test_openrlhf_presence_rules_and_an_explicit_mode(check) -> None:
+    extra = '            "logprobs_mode": "raw_logprobs",\n            "speculative_config": {"method": "ngram", "num_speculative_tokens": 3},\n'
+    found = codes(check, {"vllm_engine.py": openrlhf(extra=extra, logprobs="")}, "vllm_engine.py", "0.30.0")
+    assert sorted(found) == ["RPL002", "RPL003", "RPL004"]
+
+
+def test_openrlhf_keyword_form_of_older_releases(check, tmp_path) -> None:
+    source = (
+        "import vllm\n\n\ndef create_vllm_engines(pretrain, seed, i):\n"
+        "    return LLMRayActor.options(num_gpus=1).remote(\n"
+        "        model=pretrain,\n        enforce_eager=False,\n"
+        '        worker_extension_cls="openrlhf.trainer.ray.vllm_worker_wrap.WorkerWrap",\n'
+        "        tensor_parallel_size=2,\n        seed=seed + i,\n        bundle_indices=None,\n"
+        "        num_gpus=0.2,\n        return_sampling_mask=True,\n    )\n"
+    )
+    name = "openrlhf/trainer/ray/vllm_engine.py"
+    assert codes(check, {name: source}, name) == ["RPL003"]
+    assert 'return_sampling_mask=True,\n        logprobs_mode="processed_logprobs",' in fixed(tmp_path, source)
+
+
+# -- open-instruct ----------------------------------------------------------------------------------
+
+OPEN_INSTRUCT_CALL = """\
+import ray
+import vllm
+
+from open_instruct.vllm_utils import LLMRayActor
+
+
+def create_vllm_engines(num_engines, tensor_parallel_size, enforce_eager, pretrain, seed, max_model_len,
+                        prompt_queue=None, results_queue=None, eval_results_queue=None, actor_manager=None):
+    vllm_engines = []
+    for i in range(num_engines):
+        vllm_engines.append(
+            ray.remote(LLMRayActor)
+            .options(num_cpus=1, num_gpus=1)
+            .remote(
+                model=pretrain,
+                tensor_parallel_size=tensor_parallel_size,
+                enforce_eager=enforce_eager,
+                dtype="bfloat16",
+                seed=seed + i,
+                max_model_len=max_model_len,
+                gpu_memory_utilization=0.9,
+{mode}                return_sampling_mask=True,
+{extra}                bundle_indices=None,
+                num_gpus=1,
+                prompt_queue=prompt_queue,
+                results_queue=results_queue,
+                eval_results_queue=eval_results_queue,
+                actor_manager=actor_manager,
+                tool_parser_type="legacy",
+                inflight_updates=False,
+            )
+        )
+    return vllm_engines
+"""
+
+
+def open_instruct(mode: str = '                logprobs_mode="processed_logprobs",\n', extra: str = "") -> str:
+    return OPEN_INSTRUCT_CALL.format(mode=mode, extra=extra)
+
+
+def test_open_instruct_call_with_processed_logprobs_is_clean(check) -> None:
+    assert codes(check, {"open_instruct/vllm_utils.py": open_instruct()}, "open_instruct/vllm_utils.py") == []
+
+
+def test_open_instruct_call_without_mode_is_reported(check) -> None:
+    # Before commit 716f27531 open-instruct passed no logprobs_mode.
+    assert codes(check, {"open_instruct/vllm_utils.py": open_instruct(mode="")}, "open_instruct/vllm_utils.py") == ["RPL003"]
+
+
+def test_open_instruct_call_adds_generation_config_and_drops_actor_keys() -> None:
+    from replaylint.frontends.python.mappings import mapping_launches
+
+    (launch,) = mapping_launches(SourceFile("vllm_utils.py", open_instruct()))
+    assert launch.value("generation_config") == "vllm" and launch.get("generation_config").implied
+    assert "prompt_queue" not in launch.settings and "num_gpus" not in launch.settings
+    assert not launch.open_ended
+
+
+def test_open_instruct_speculative_in_the_call(check) -> None:
+    extra = '                speculative_config={"method": "ngram", "num_speculative_tokens": 3},\n'
+    assert codes(check, {"vllm_utils.py": open_instruct(extra=extra)}, "vllm_utils.py", "0.30.0") == ["RPL002", "RPL004"]
+
+
+OPEN_INSTRUCT_ACTOR = """\
+import vllm
+
+
+class LLMRayActor:
+    def _setup_and_start_async_engine(self, args, bundle_indices, kwargs) -> None:
+        num_gpus = kwargs.pop("num_gpus")
+        kwargs["generation_config"] = "vllm"
+{writes}        engine_args = vllm.AsyncEngineArgs(*args, **kwargs)
+        engine_args.disable_log_stats = True
+"""
+
+
+def test_open_instruct_actor_writes_are_settings_of_an_open_ended_engine(check) -> None:
+    writes = '        kwargs["return_sampling_mask"] = True\n'
+    assert codes(check, {"vllm_utils.py": OPEN_INSTRUCT_ACTOR.format(writes=writes)}, "vllm_utils.py") == []
+    writes += '        kwargs["enable_batch_sharded_sampling"] = True\n'
+    assert codes(check, {"vllm_utils.py": OPEN_INSTRUCT_ACTOR.format(writes=writes)}, "vllm_utils.py") == ["RPL006"]
+    conditional = '        if self.replay:\n            kwargs["return_sampling_mask"] = True\n        kwargs["enable_batch_sharded_sampling"] = True\n'
+    assert codes(check, {"vllm_utils.py": OPEN_INSTRUCT_ACTOR.format(writes=conditional)}, "vllm_utils.py") == []
+
+
+# -- mappings found by content --------------------------------------------------------------------
+
+
+def test_unclaimed_engine_dict_is_judged_only_on_presence(check) -> None:
+    source = (
+        "import ray\n\n# vLLM engine arguments for the rollout workers\n"
+        "ENGINE_KWARGS = {{\n"
+        '    "model": "Qwen/Qwen3-8B",\n    "tensor_parallel_size": 2,\n    "gpu_memory_utilization": 0.85,\n'
+        '    "return_sampling_mask": True,\n{extra}}}\n\n\n'
+        "def start(worker_cls):\n    return worker_cls.remote(**ENGINE_KWARGS)\n"
+    )
+    assert codes(check, {"rollout/config.py": source.format(extra="")}, "rollout/config.py") == []  # RPL003 needs the whole config
+    extra = '    "logits_processors": ["my_pkg.processors:BanTokens"],\n'
+    assert codes(check, {"rollout/config.py": source.format(extra=extra)}, "rollout/config.py") == ["RPL001"]
+
+
+def test_unknown_spread_keeps_a_call_open_ended(check) -> None:
+    source = (
+        "import vllm\n\n\ndef start(actor_cls, **kwargs):\n"
+        "    return actor_cls.remote(model='m', tensor_parallel_size=2, gpu_memory_utilization=0.8,\n"
+        "                            return_sampling_mask=True, **kwargs)\n"
+    )
+    from replaylint.frontends.python.mappings import mapping_launches
+
+    (launch,) = mapping_launches(SourceFile("workers.py", source))
+    assert launch.open_ended and "**kwargs" in launch.open_reason
+    assert codes(check, {"workers.py": source}, "workers.py") == []
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # SGLang's engine: its own names for the same things.
+        'import sglang as sgl\nimport vllm\nengine = sgl.Engine(model_path="m", tp_size=2, enable_lora=True, max_lora_rank=64,'
+        " return_sampling_mask=True, speculative_config={})\n",
+        # A request payload, not an engine configuration.
+        'import vllm\npayload = {"temperature": 1.0, "top_p": 0.9, "top_k": 20, "return_sampling_mask": True, "logits_processors": []}\n'
+        "client.post(url, json=payload)\n",
+        # vLLM's own test doubles (tests/test_config.py).
+        "import vllm\nconfig = SimpleNamespace(model_config=SimpleNamespace(max_logprobs=20, return_sampling_mask=True,"
+        " tensor_parallel_size=2, enable_batch_sharded_sampling=True))\n",
+        # An attribute of an object, not a key.
+        "import vllm\nscheduler.return_sampling_mask = True\nscheduler.enable_batch_sharded_sampling = True\n",
+        # One engine key beside the mask is not enough to call it an engine configuration.
+        'import vllm\nfeatures = {"return_sampling_mask": True, "enable_batch_sharded_sampling": True, "name": "replay"}\n',
+        # Kebab-case keys are no keyword arguments: `AsyncEngineArgs(**d)` would refuse them.
+        'import vllm\nd = {"return-sampling-mask": True, "tensor-parallel-size": 2, "gpu-memory-utilization": 0.9,'
+        ' "enable-batch-sharded-sampling": True}\nworker.remote(**d)\n',
+        # The mask off, or unknown.
+        'import vllm\nd = {"return_sampling_mask": False, "tensor_parallel_size": 2, "max_model_len": 4096, "enable_batch_sharded_sampling": True}\n',
+    ],
+)
+def test_not_engine_configurations(check, source: str) -> None:
+    assert codes(check, {"mod.py": source}, "mod.py") == []
+
+
+def test_dict_spread_into_an_engine_call_is_reported_once(check) -> None:
+    source = (
+        "from vllm import LLM\n\n"
+        'OPTS = {"tensor_parallel_size": 2, "gpu_memory_utilization": 0.9, "return_sampling_mask": True,'
+        ' "logprobs_mode": "processed_logprobs", "enable_batch_sharded_sampling": True}\n\n\n'
+        'def main():\n    llm = LLM("Qwen/Qwen3-8B", **OPTS)\n'
+    )
+    assert codes(check, {"serve.py": source}, "serve.py") == ["RPL006"]
+
+
+def test_prefilter_lets_a_config_module_through() -> None:
+    from replaylint import frontends
+
+    module = b'# vLLM engine arguments\nENGINE = {"tensor_parallel_size": 2, "return_sampling_mask": True}\n'
+    assert frontends.relevant("python", module)
+    assert not frontends.relevant("python", b"# mentions return_sampling_mask in prose only\nx = 1\n")
