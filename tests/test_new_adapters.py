@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+from pathlib import Path
 
 import pytest
 
@@ -170,63 +171,31 @@ def test_roll_hydra_defaults_that_may_write_the_engine_make_it_open_ended(check)
 
 # -- OpenRLHF -------------------------------------------------------------------------------------
 
-OPENRLHF_ENGINE = """\
-import ray
-import vllm
-from ray.util.scheduling_strategies import PlacementGroupSchedulingStrategy
-
-
-@ray.remote
-class RolloutRayActor:
-    async def __init__(self, *args, bundle_indices: list = None, **kwargs):
-        self.kwargs = kwargs
-        engine_args = vllm.AsyncEngineArgs(*args, **self.kwargs)
-        self.llm = vllm.AsyncLLMEngine.from_engine_args(engine_args)
-
-
-def create_vllm_engines(num_engines, tensor_parallel_size, pretrain, seed, full_determinism, enable_prefix_caching,
-                        enforce_eager, max_model_len, shared_pg=None, gpu_memory_utilization=None,
-                        vllm_enable_sleep=False, logprobs_mode=None, agent_func_path=None, remote_rm_url=None):
-    vllm_engines = []
-    distributed_executor_backend = "uni" if tensor_parallel_size == 1 else "ray"
-    for i in range(num_engines):
-        actor_kwargs = {{
-            "model": pretrain,
-            "enforce_eager": enforce_eager,
-            "worker_extension_cls": "openrlhf.trainer.ray.vllm_worker_wrap.WorkerWrap",
-            "tensor_parallel_size": tensor_parallel_size,
-            "seed": seed + i,
-            "distributed_executor_backend": distributed_executor_backend,
-            "max_model_len": max_model_len,
-            "enable_prefix_caching": enable_prefix_caching,
-            "dtype": "bfloat16",
-            "trust_remote_code": True,
-            "full_determinism": full_determinism,
-            "gpu_memory_utilization": gpu_memory_utilization,
-            "num_gpus": 1,
-            "enable_sleep_mode": vllm_enable_sleep,
-            "return_sampling_mask": True,
-{extra}        }}
-
-        actor_kwargs.update(
-            {{
-                "agent_func_path": agent_func_path,
-                "remote_rm_url": remote_rm_url,
-            }}
-        )
-{logprobs}
-        vllm_engines.append(RolloutRayActor.options(num_cpus=1, num_gpus=1).remote(**actor_kwargs))
-    return vllm_engines
-"""
-OPENRLHF_LOGPROBS = """
-        if logprobs_mode:
+# OpenRLHF 0.11.2's own engine file (Apache-2.0, fixtures/realworld/manifest.json), as a fork edits it.
+OPENRLHF_ENGINE = (
+    Path(__file__).resolve().parent.parent / "fixtures/realworld/openrlhf/openrlhf-0.11.2.data/purelib/openrlhf/trainer/ray/vllm_engine.py"
+).read_text()
+OPENRLHF_LOGPROBS = """        if logprobs_mode:
             actor_kwargs["logprobs_mode"] = logprobs_mode
             actor_kwargs["max_logprobs"] = 1
+            assert version.parse(vllm.__version__) > version.parse(
+                "0.10.0"
+            ), "vLLM > 0.10.0 is required for logprobs_mode"
 """
 
 
 def openrlhf(extra: str = "", logprobs: str = OPENRLHF_LOGPROBS) -> str:
-    return OPENRLHF_ENGINE.format(extra=extra, logprobs=logprobs)
+    """The file with the mask (and `extra` entries) added to `actor_kwargs`, and the
+    command-line-driven `logprobs_mode` block replaced by `logprobs`."""
+    anchor = '            "enable_sleep_mode": vllm_enable_sleep,\n'
+    assert anchor in OPENRLHF_ENGINE and OPENRLHF_LOGPROBS in OPENRLHF_ENGINE
+    text = OPENRLHF_ENGINE.replace(anchor, anchor + '            "return_sampling_mask": True,\n' + extra)
+    return text.replace(OPENRLHF_LOGPROBS, logprobs)
+
+
+def test_openrlhf_release_file_starts_no_replay(check) -> None:
+    name = "openrlhf/trainer/ray/vllm_engine.py"
+    assert codes(check, {name: OPENRLHF_ENGINE}, name) == []
 
 
 def test_openrlhf_mode_from_the_command_line_is_unknown(check) -> None:
