@@ -398,3 +398,16 @@ def test_prefilter_lets_a_config_module_through() -> None:
     module = b'# vLLM engine arguments\nENGINE = {"tensor_parallel_size": 2, "return_sampling_mask": True}\n'
     assert frontends.relevant("python", module)
     assert not frontends.relevant("python", b"# mentions return_sampling_mask in prose only\nx = 1\n")
+
+
+def test_openrlhf_actor_with_explicit_keys_beside_its_kwargs(check) -> None:
+    # `vllm.AsyncEngineArgs(*args, **self.kwargs)` with keys a fork adds: presence rules only.
+    source = (
+        "import vllm\n\n\nclass RolloutRayActor:\n"
+        "    async def __init__(self, *args, bundle_indices=None, **kwargs):\n"
+        "        self.kwargs = kwargs\n"
+        "        engine_args = vllm.AsyncEngineArgs(*args, return_sampling_mask=True, **self.kwargs)\n"
+    )
+    assert codes(check, {"vllm_engine.py": source}, "vllm_engine.py") == []
+    with_sharding = source.replace("return_sampling_mask=True,", "return_sampling_mask=True, enable_batch_sharded_sampling=True,")
+    assert codes(check, {"vllm_engine.py": with_sharding}, "vllm_engine.py") == ["RPL006"]
