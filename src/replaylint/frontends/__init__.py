@@ -84,6 +84,9 @@ _PYTHON_LAUNCHERS = (  # "vLLM" in prose contains "LLM": the call or the import 
     b"create_subprocess",
     b"sagemaker",
 )
+# An engine-argument mapping found by content (`python/mappings`) starts nothing itself: the mask
+# turned on by a literal key or keyword (`"return_sampling_mask": True`, `return_sampling_mask=True`).
+_MASK_ON = re.compile(rb"""return_sampling_mask(?:["']\s*\]?\s*[:=]|=)\s*(?:True|1|["']?true)\b""")
 
 
 def relevant(kind: str, data: bytes) -> bool:
@@ -100,7 +103,7 @@ def relevant(kind: str, data: bytes) -> bool:
         return _mentions_mask(data) or (b"orchestrator" in data and b"inference" in data and (b"top_p" in data or b"top_k" in data))
     if not _mentions_mask(data) and not _needs_vllm_alone(kind, data):
         return False
-    return kind != "python" or any(word in data for word in _PYTHON_LAUNCHERS)
+    return kind != "python" or any(word in data for word in _PYTHON_LAUNCHERS) or _MASK_ON.search(data) is not None
 
 
 def _needs_vllm_alone(kind: str, data: bytes) -> bool:

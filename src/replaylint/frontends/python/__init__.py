@@ -1,17 +1,25 @@
 """Python frontend: CPython's parser decides what libcst must read (`focus`), then libcst reads
 it (`launches`, with `collect`, `values` and `argv`); fixes are written back by `rendering`. A file
 whose statements start nothing, or start only what asks for no replay (`verdict`), is decided
-without libcst, which is imported only for the first file that needs it (it costs a process 0.2 s)."""
+without libcst, which is imported only for the first file that needs it (it costs a process 0.2 s).
+Engine-argument mappings that reach vLLM through calls replaylint cannot follow are found by
+content (`mappings`, with CPython's parser)."""
 
 from __future__ import annotations
 
 from ...model import Edit, Fix, Launch
 from ...source import ExtractContext, NeedsHeavyParser, SourceFile
 from .focus import focus
+from .mappings import candidate, mapping_launches
 from .verdict import Settled
 
 
 def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
+    launches = _starting_calls(source, context)
+    return launches + mapping_launches(source) if candidate(source.text) else launches
+
+
+def _starting_calls(source: SourceFile, context: ExtractContext) -> list[Launch]:
     focused = context.prepared if context.prepared is not None else focus(source.text)
     if focused is None:
         return []

@@ -1,8 +1,9 @@
-"""RL framework configurations written in YAML: verl and NeMo-RL trainer configs.
+"""RL framework configurations written in YAML: verl, NeMo-RL and ROLL configs.
 
 A document is handed to the adapter whose shape it has (`frameworks.verl`: a top-level
 `actor_rollout_ref.rollout`; `frameworks.nemo_rl`: `policy.generation` with `vllm_cfg` or
-`vllm_kwargs`, or `policy.sampling_mask_replay`). `YamlView` gives the adapters values and the
+`vllm_kwargs`, or `policy.sampling_mask_replay`; `frameworks.roll`: top-level workers with
+`strategy_args`, one launch per worker whose `strategy_name` is `vllm`). `YamlView` gives the adapters values and the
 spans of the keys that hold them. NeMo-RL's `defaults:` files (paths relative to the config,
 merged under it by `load_config_with_inheritance`) are read when they are in reach; verl's
 packaged defaults are the adapter's.
@@ -15,7 +16,7 @@ from typing import Any
 
 from yaml.nodes import MappingNode, Node
 
-from ...frameworks import nemo_rl, verl
+from ...frameworks import nemo_rl, roll, verl
 from ...frameworks.views import ConfigView, Layered
 from ...model import Launch, LineIndex, Span
 from ...source import ExtractContext, SourceFile
@@ -75,7 +76,57 @@ def extract(source_file: SourceFile, context: ExtractContext, document: Node) ->
         anchor = _key_span(view, nemo_rl.GENERATION) or _key_span(view, ("policy",)) or source_file.index.span(0, 0)
         launch = nemo_rl.adapt(layered, anchor, open_reasons=reasons, label=f"nemo-rl: {source_file.path}")
         return [launch] if launch is not None else []
+    if roll.is_config(view):
+        return _roll(view, source_file.path, context)
     return []
+
+
+def _roll(view: YamlView, path: str, context: ExtractContext) -> list[Launch]:
+    """One launch per vLLM worker."""
+    launches = []
+    workers = roll.vllm_workers(view)
+    reasons = _hydra_defaults(view, path, context, {worker[0] for worker in workers} | {"system_envs", "validation"})
+    for worker in workers:
+        anchor = _key_span(view, (*worker, *roll.CONFIG)) or _key_span(view, (*worker, *roll.STRATEGY))
+        if anchor is not None:
+            launches.append(roll.adapt(view, worker, anchor, open_reasons=reasons, label=f"roll: {path}"))
+    return launches
+
+
+def _hydra_defaults(view: YamlView, path: str, context: ExtractContext, keys: set[str]) -> list[str]:
+    """Hydra `defaults:` entries that may write `keys` (the config's own keys win, as `_self_`
+        comes last by default, but a default file may add engine keys the config leaves out). An
+        entry `GROUP/NAME@_here_` (or `@_global_`) merges the file `GROUP/NAME.yaml`, next to the
+        config, at the top level (so does an entry without a group); without a package, a group's
+    file lands under the group's last name (Hydra's default package, inferred)."""
+    defaults = view.value("defaults")
+    if defaults is None:
+        return []
+    if not isinstance(defaults, list):
+        return ["defaults: (not a list)"]
+    reasons = []
+    for entry in defaults:
+        if entry == "_self_":
+            continue
+        if not isinstance(entry, str):
+            reasons.append(f"defaults: {entry} (a config group option, not read here)")
+            continue
+        name, _, package = entry.partition("@")
+        group = name.rstrip("/").rpartition("/")[0].rpartition("/")[2]  # `envs` of `envs/sokoban`
+        landing = None if package in ("_here_", "_global_") or not (package or group) else (package or group).split(".")[0]
+        if landing is not None and landing not in keys:
+            continue
+        candidate = os.path.normpath(os.path.join(os.path.dirname(path), name if name.endswith((".yaml", ".yml")) else name + ".yaml"))
+        text = context.read_text(candidate) if not os.path.isabs(name) else None
+        try:
+            documents = compose_all(text) if text is not None else None
+        except ComposeError:
+            documents = None
+        if not documents or not isinstance(documents[0], MappingNode):
+            reasons.append(f"defaults: {entry} (not read here)")
+        elif landing is not None or keys & set(mapping(documents[0])):
+            reasons.append(f"defaults: {entry} (writes worker settings, not merged here)")
+    return reasons
 
 
 def _key_span(view: YamlView, path: tuple[str, ...]) -> Span | None:

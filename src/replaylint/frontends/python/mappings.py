@@ -1,0 +1,536 @@
+"""Engine-argument mappings found by content: a dict (with the `d["key"] = value` and
+`d.update(...)` writes of its scope) or the keywords of a call, which turn the mask on and reach
+vLLM through a call replaylint cannot follow (`.remote(**actor_kwargs)`, a helper). Read with
+CPython's parser, without libcst, only for files that write the mask as a key or keyword.
+
+A framework adapter that claims the mapping (`frameworks.openrlhf`, `frameworks.open_instruct`)
+knows it is the whole engine configuration, so every rule judges it. Any other mapping counts
+only when at least two of its other keys are vLLM engine arguments, one of them a name other
+engines do not share, and none is a name only SGLang uses; it is open-ended, so only rules that
+fire on a setting's presence judge it. `**kwargs` writes before an engine call replaylint reads
+(`kwargs["return_sampling_mask"] = True` then `vllm.AsyncEngineArgs(*args, **kwargs)`) are
+settings of that call, open-ended too. Dicts spread into an engine call are that call's (the
+libcst pass reads them).
+"""
+
+from __future__ import annotations
+
+import ast
+import bisect
+import re
+import warnings
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Iterator
+
+from ...edits import Sequence
+from ...frameworks import open_instruct, openrlhf
+from ...model import UNKNOWN, Launch, LaunchKind, Setting, Span
+from ...source import SourceFile
+from ...vllm.fields import FIELDS
+from ...vllm.releases import NEWEST
+from ...vllm.values import as_bool
+from .names import ENGINE_NAMES, vllm_aliases
+
+MASK = "return_sampling_mask"
+# The mask turned on by a literal as a dict key, a keyword or a subscript key (`"return_sampling_mask":
+# True`, `return_sampling_mask=True`, `["return_sampling_mask"] = True`); not an attribute
+# (`scheduler.return_sampling_mask = True`), a variable, or a mask given a name or a parameter
+# (vLLM's own code passes `return_sampling_mask=return_sampling_mask`).
+_WRITTEN = re.compile(r"""return_sampling_mask(["']\s*\]?\s*[:=]|=)\s*(?:True|1|["']?true)\b""")  # a literal first: fast
+_VLLM = re.compile(r"vllm", re.IGNORECASE)
+# Engine arguments other engines and libraries share: they do not make a mapping vLLM's.
+_SHARED = frozenset(
+    ("model", "dtype", "seed", "trust_remote_code", "revision", "quantization", "load_format", "tokenizer", "tokenizer_mode")
+    + ("skip_tokenizer_init", "kv_cache_dtype", "device", "served_model_name", "host", "port", "chat_template", "download_dir")
+)
+# Keys only SGLang's engine takes (its `Engine(model_path=..., tp_size=...)` may take the mask too).
+_OTHER_ENGINES = frozenset(("model_path", "tp_size", "dp_size", "mem_fraction_static", "context_length", "random_seed"))
+# Calls whose keywords build no engine configuration (test doubles, vLLM's own config objects).
+_NOT_ENGINES = re.compile(r"^(?:SimpleNamespace|Namespace|\w*Mock|\w*Config|replace|patch|setattr|partial)$")
+_MIN_ENGINE_KEYS = 2
+_MAX_DEPTH = 8
+
+
+def _writes_mask(text: str) -> Iterator[int]:
+    """Offsets where the mask is turned on by a literal key or keyword."""
+    for match in _WRITTEN.finditer(text):
+        before = text[match.start() - 1 : match.start()]
+        if before in ("'", '"') if match.group(1) != "=" else not (before.isalnum() or before in "._"):
+            yield match.start()
+
+
+def candidate(text: str) -> bool:
+    """Whether a file may hold such a mapping (cheap: most files never write the mask)."""
+    return next(_writes_mask(text), None) is not None and _VLLM.search(text) is not None
+
+
+@lru_cache(maxsize=1)
+def engine_arguments() -> frozenset[str]:
+    """vLLM's engine arguments: the newest release's option table and the fields replaylint knows."""
+    from ...vllm.options import table_for
+
+    return frozenset(option.dest for option in table_for(NEWEST).options.values()) | frozenset(FIELDS)
+
+
+def mapping_launches(source: SourceFile) -> list[Launch]:
+    """The launches of the engine mappings of a file (nothing when CPython cannot parse it: the
+    libcst pass reports that)."""
+    if not candidate(source.text):
+        return []
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            tree = ast.parse(source.text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []
+    reader = _Reader(source, {*ENGINE_NAMES, *vllm_aliases(source.text)})
+    reader.read(tree)
+    return reader.launches
+
+
+@dataclass
+class _Mapping:
+    """Settings in the order written, and where a fix may write."""
+
+    settings: dict[str, Setting] = field(default_factory=dict)
+    reasons: list[str] = field(default_factory=list)
+    container: Any = None
+    places: dict[str, tuple[Any, int]] = field(default_factory=dict)
+    name_spans: dict[str, Span] = field(default_factory=dict)
+
+
+@dataclass
+class _Container:
+    """A dict literal or a call's arguments, as `rendering` edits them."""
+
+    sequence: Sequence
+    quote: str
+    kind: str  # "dict" or "call"
+
+
+@dataclass
+class _Handle:
+    """What `rendering` needs to write a fix into a dict literal or call (as the libcst pass's)."""
+
+    call: _Container
+    places: dict[str, tuple[Any, int]]
+    name_spans: dict[str, Span]
+    env_statements: dict[str, Span] = field(default_factory=dict)
+
+
+class _Reader:
+    """One pass over each scope: dict bindings and their writes, calls, engine calls."""
+
+    def __init__(self, source: SourceFile, engines: set[str]) -> None:
+        self.source = source
+        self.engines = engines
+        self.launches: list[Launch] = []
+        index = source.index
+        self.mask_lines = sorted({index.position(offset)[0] for offset in _writes_mask(source.text)})
+        self.mask_names: set[str] = set()  # dicts whose literal or writes name the mask
+
+    def hot(self, node: ast.AST, lines: list[int] | None = None) -> bool:
+        """Whether the lines of `node` write the mask (the only mappings that can matter), or
+        hold one of `lines`."""
+        lines = self.mask_lines if lines is None else lines
+        position = bisect.bisect_left(lines, node.lineno)  # type: ignore[attr-defined]
+        return position < len(lines) and lines[position] <= node.end_lineno  # type: ignore[attr-defined]
+
+    def _spread_lines(self) -> list[int]:
+        """The lines that spread a dict holding the mask (`**actor_kwargs`)."""
+        if not self.mask_names:
+            return []
+        spread = re.compile(r"\*\*\s*(?:" + "|".join(map(re.escape, sorted(self.mask_names))) + r")\b")
+        return sorted({self.source.index.position(match.start())[0] for match in spread.finditer(self.source.text)})
+
+    # positions
+
+    def offset(self, line: int, column: int) -> int:
+        """ast's (line, UTF-8 byte column) as an offset into the decoded text."""
+        text = self.source.index.line_text(line)
+        if text.isascii():
+            return self.source.index.offset(line, 1) + column
+        return self.source.index.offset(line, 1) + len(text.encode("utf-8")[:column].decode("utf-8", "replace"))
+
+    def span(self, first: ast.AST, last: ast.AST | None = None) -> Span:
+        last = last or first
+        return self.source.index.span(
+            self.offset(first.lineno, first.col_offset),  # type: ignore[attr-defined]
+            self.offset(last.end_lineno, last.end_col_offset),  # type: ignore[attr-defined]
+        )
+
+    def text(self, span: Span) -> str:
+        return self.source.text[span.start : span.end]
+
+    # scopes
+
+    def read(self, tree: ast.Module) -> None:
+        """Calls first (they take the dicts they spread), then the dicts no call took."""
+        scopes = []
+        module: dict = {}
+        for body in [tree.body, *(inner.body for inner in _inner_scopes(tree.body))]:
+            statements = list(_statements(body))
+            bindings = {**module, **_bindings(statements)}  # a function sees the module's dicts
+            if body is tree.body:
+                module = bindings
+            scopes.append((statements, bindings))
+            self.mask_names |= {name for name, (_, value) in bindings.items() if self.hot(value)}
+            self.mask_names |= {name for statement, _ in statements if self.hot(statement) for name in _written_names(statement)}
+        spreads = self._spread_lines()
+        consumed: set[int] = set()
+        for statements, bindings in scopes:
+            for statement, _ in statements:
+                if self.hot(statement) or self.hot(statement, spreads):
+                    for call in _calls(statement):
+                        self._call(call, bindings, statements, consumed)
+        for statements, bindings in scopes:
+            own = {id(statement) for statement, _ in statements}
+            for name, (binding, value) in bindings.items():
+                if id(value) not in consumed and id(binding) in own and name in self.mask_names:
+                    self._dict(value, name, binding, bindings, statements)
+
+    # values
+
+    def evaluate(self, node: ast.AST, bindings: dict, depth: int = 0) -> tuple[Any, dict[str, Setting]]:
+        if depth > _MAX_DEPTH:
+            return UNKNOWN, {}
+        if isinstance(node, ast.Constant):
+            return node.value, {}
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant):
+            value = node.operand.value
+            return (-value if isinstance(value, (int, float)) and not isinstance(value, bool) else UNKNOWN), {}
+        if isinstance(node, (ast.List, ast.Tuple)):
+            return [self.evaluate(element, bindings, depth + 1)[0] for element in node.elts], {}
+        if isinstance(node, ast.Name) and node.id in bindings and bindings[node.id][1] is not node:
+            return self.evaluate(bindings[node.id][1], bindings, depth + 1)
+        if _is_dict(node):
+            entries = self.entries(node, bindings, depth + 1)
+            if entries is None:
+                return UNKNOWN, {}
+            return {setting.name: setting.value for setting in entries}, {setting.name: setting for setting in entries}
+        return UNKNOWN, {}
+
+    def entries(self, node: ast.AST, bindings: dict, depth: int = 0) -> list[Setting] | None:
+        """Settings of a dict literal or `dict(k=v)` call (None: a key that is not a string)."""
+        found = []
+        if isinstance(node, ast.Dict):
+            for key, value in zip(node.keys, node.values):
+                if not isinstance(key, ast.Constant) or not isinstance(key.value, str):
+                    return None
+                found.append(self.setting(key.value, key, value, bindings, depth))
+            return found
+        assert isinstance(node, ast.Call)
+        for keyword in node.keywords:
+            if keyword.arg is None:
+                return None
+            found.append(self.setting(keyword.arg, keyword, keyword.value, bindings, depth))
+        return found
+
+    def setting(self, name: str, first: ast.AST, value: ast.AST, bindings: dict, depth: int = 0) -> Setting:
+        span = self.span(first, value)
+        evaluated, keys = self.evaluate(value, bindings, depth + 1)
+        return Setting(name, evaluated, span, self.text(span), self.span(value), keys)
+
+    # mappings
+
+    def _dict(self, value: ast.AST, name: str | None, binding: ast.stmt | None, bindings: dict, statements: list) -> None:
+        found = _Mapping()
+        self._literal(found, value, bindings)
+        if name is not None:
+            self._writes(found, name, binding, statements, bindings, until=None)
+        self._judge(found, self.span(value))
+
+    def _literal(self, found: _Mapping, value: ast.AST, bindings: dict) -> None:
+        entries = self.entries(value, bindings)
+        if entries is None:
+            found.reasons.append(f"{self.text(self.span(value))[:40]} (keys not readable here)")
+            return
+        container = self._container(value)
+        found.container = found.container or container
+        for position, setting in enumerate(entries):
+            found.settings[setting.name] = setting
+            found.places[setting.name] = (container, position)
+            element = value.keys[position] if isinstance(value, ast.Dict) else value.keywords[position]  # type: ignore[attr-defined]
+            found.name_spans[setting.name] = self._name_span(element, setting.name)
+
+    def _writes(self, found: _Mapping, name: str, binding: ast.stmt | None, statements: list, bindings: dict, until: int | None) -> None:
+        """`name["k"] = v`, `name.update(...)`, `name.setdefault(...)`, `del name["k"]`,
+        `name.pop("k")` after the binding (before offset `until`); a write in another block than
+        the binding's (a branch, a loop) makes its key unknown."""
+        home = next((chain for statement, chain in statements if statement is binding), None)
+        if home is None and until is not None:
+            home = next((chain for statement, chain in statements if self._contains(statement, until)), ())
+        for statement, chain in statements:
+            position = self.offset(statement.lineno, statement.col_offset)
+            if binding is not None and position <= self.offset(binding.lineno, binding.col_offset):
+                continue
+            if until is not None and position >= until:
+                break
+            for key, value_node, first, kind in _written_keys(statement, name):
+                if key is None:
+                    found.reasons.append(f"{self.text(self.span(statement))[:40]} (not readable here)")
+                    continue
+                certain = chain == home
+                if kind == "default" and key in found.settings and found.settings[key].value is not UNKNOWN:
+                    continue  # setdefault keeps a value already there
+                if kind == "remove" or value_node is None:
+                    if certain:
+                        found.settings.pop(key, None)
+                    else:
+                        found.settings[key] = Setting(key, UNKNOWN, self.span(statement), self.text(self.span(statement)))
+                    continue
+                setting = self.setting(key, first, value_node, bindings)
+                if not certain or kind == "default":
+                    setting = Setting(key, UNKNOWN if not certain else setting.value, setting.span, setting.spelling)
+                found.settings[key] = setting
+                found.places.pop(key, None)
+
+    def _contains(self, statement: ast.stmt, offset: int) -> bool:
+        span = self.span(statement)
+        return span.start <= offset < span.end and not isinstance(statement, (ast.If, ast.For, ast.While, ast.With, ast.Try))
+
+    def _call(self, call: ast.Call, bindings: dict, statements: list, consumed: set[int]) -> None:
+        callee = _callee(call)
+        engine = callee in self.engines
+        spreads = [keyword.value for keyword in call.keywords if keyword.arg is None]
+        for spread in spreads:
+            if isinstance(spread, ast.Name) and spread.id in bindings:
+                consumed.add(id(bindings[spread.id][1]))
+            elif _is_dict(spread):
+                consumed.add(id(spread))
+        if engine:
+            self._engine_writes(call, spreads, bindings, statements)
+            return
+        if not self.hot(call) and not any(isinstance(spread, ast.Name) and spread.id in self.mask_names for spread in spreads):
+            return
+        if callee is None or _NOT_ENGINES.match(callee) or (not call.keywords and not spreads):
+            return
+        found = _Mapping()
+        container = self._container(call)
+        found.container = container
+        for position, keyword in enumerate(call.keywords):
+            if keyword.arg is not None:
+                setting = self.setting(keyword.arg, keyword, keyword.value, bindings)
+                found.settings[keyword.arg] = setting
+                found.places[keyword.arg] = (container, position)
+                found.name_spans[keyword.arg] = self._name_span(keyword, keyword.arg)
+            elif isinstance(keyword.value, ast.Name) and keyword.value.id in bindings:
+                binding, value = bindings[keyword.value.id]
+                self._literal(found, value, bindings)
+                self._writes(found, keyword.value.id, binding, statements, bindings, until=self.span(call).start)
+            elif _is_dict(keyword.value):
+                self._literal(found, keyword.value, bindings)
+            else:
+                found.reasons.append(f"**{self.text(self.span(keyword.value))}")
+        if call.args and any(isinstance(arg, ast.Starred) for arg in call.args):
+            found.reasons.append("*args")
+        self._judge(found, self.span(call), call=True)
+
+    def _engine_writes(self, call: ast.Call, spreads: list[ast.expr], bindings: dict, statements: list) -> None:
+        """`kwargs[...] = ...` before `AsyncEngineArgs(*args, **kwargs)`, `kwargs` not a dict of
+        this scope (a parameter): what the writes give, with the call's own keywords."""
+        if any(keyword.arg == MASK for keyword in call.keywords):
+            return  # the libcst pass reports the call
+        for spread in spreads:
+            if not isinstance(spread, ast.Name) or spread.id in bindings or spread.id not in self.mask_names:
+                continue
+            found = _Mapping()
+            self._writes(found, spread.id, None, statements, bindings, until=self.span(call).start)
+            if not _turns_mask_on(found.settings):
+                continue
+            for keyword in call.keywords:
+                if keyword.arg is not None:
+                    found.settings[keyword.arg] = self.setting(keyword.arg, keyword, keyword.value, bindings)
+            found.reasons.append(f"**{spread.id} (what the caller passes)")
+            found.places = {}
+            self._emit(found, self.span(call), f"{self.text(self.span(call.func))}(...)", known_engine=True)
+
+    # judging
+
+    def _judge(self, found: _Mapping, anchor: Span, call: bool = False) -> None:
+        if not _turns_mask_on(found.settings):
+            return
+        for adapter, label in ((openrlhf, "OpenRLHF"), (open_instruct, "open-instruct")):
+            if adapter.claims(found.settings):
+                found.settings = adapter.engine_settings(found.settings, anchor)
+                self._emit(found, anchor, f"{label} engine arguments", known_engine=True)
+                return
+        if _looks_like_engine(found.settings):
+            found.reasons.insert(0, "engine arguments passed on through a call replaylint does not follow")
+            self._emit(found, anchor, "engine arguments" + (" of a call" if call else " in a dict"), known_engine=False)
+
+    def _emit(self, found: _Mapping, anchor: Span, label: str, known_engine: bool) -> None:
+        handle = None
+        if found.container is not None:
+            places = {name: place for name, place in found.places.items() if name in found.settings}
+            handle = _Handle(found.container, places, {n: s for n, s in found.name_spans.items() if n in places})
+        self.launches.append(
+            Launch(
+                LaunchKind.PYTHON_CALL,
+                anchor,
+                dict(found.settings),
+                open_ended=bool(found.reasons),
+                open_reason=", ".join(found.reasons),
+                label=label,
+                handle=handle,
+            )
+        )
+
+    def _container(self, node: ast.AST) -> _Container:
+        span = self.span(node)
+        if isinstance(node, ast.Dict):
+            elements = tuple((self.span(key).start, self.span(value).end) for key, value in zip(node.keys, node.values) if key is not None)
+            quote = next((self.text(self.span(key))[-1] for key in node.keys if isinstance(key, ast.Constant)), '"')
+            return _Container(Sequence(elements, close=span.end - 1), quote if quote in "'\"" else '"', "dict")
+        assert isinstance(node, ast.Call)
+        elements = tuple((self.span(arg).start, self.span(arg).end) for arg in node.args) + tuple(
+            (self.span(keyword).start, self.span(keyword).end) for keyword in node.keywords
+        )
+        quotes = [
+            self.text(self.span(k.value))[:1] for k in node.keywords if isinstance(k.value, ast.Constant) and isinstance(k.value.value, str)
+        ]
+        return _Container(Sequence(tuple(sorted(elements)), close=span.end - 1), next((q for q in quotes if q in "'\""), '"'), "call")
+
+    def _name_span(self, element: ast.AST, name: str) -> Span:
+        """A dict key with its quotes, or a keyword's name."""
+        if isinstance(element, ast.keyword):
+            start = self.span(element).start
+            return self.source.index.span(start, start + len(name))
+        return self.span(element)
+
+
+# -- helpers over ast ---------------------------------------------------------------------------
+
+
+def _turns_mask_on(settings: dict[str, Setting]) -> bool:
+    mask = settings.get(MASK)
+    return mask is not None and mask.value is not UNKNOWN and as_bool(mask.value) is True
+
+
+def _looks_like_engine(settings: dict[str, Setting]) -> bool:
+    keys = set(settings)
+    if keys & _OTHER_ENGINES:
+        return False
+    engine = (keys & engine_arguments()) - {MASK}
+    return len(engine) >= _MIN_ENGINE_KEYS and bool(engine - _SHARED)
+
+
+def _is_dict(node: ast.AST) -> bool:
+    return isinstance(node, ast.Dict) or (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "dict")
+
+
+def _callee(call: ast.Call) -> str | None:
+    func = call.func
+    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+
+
+def _statements(body: list[ast.stmt], chain: tuple[int, ...] = ()) -> Iterator[tuple[ast.stmt, tuple[int, ...]]]:
+    """The statements of a scope in order, each with the blocks (branches, loops, handlers) it
+    sits in, not those of the functions and classes the scope defines."""
+    for statement in body:
+        yield statement, chain
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        blocks = [getattr(statement, name, None) or [] for name in ("body", "orelse", "finalbody")]
+        blocks += [handler.body for handler in getattr(statement, "handlers", None) or []]
+        blocks += [case.body for case in getattr(statement, "cases", None) or []]
+        for block in blocks:
+            yield from _statements(block, (*chain, id(block)))
+
+
+def _inner_scopes(body: list[ast.stmt]) -> Iterator[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef]:
+    """Every function and class under `body`, at any depth."""
+    for statement, _ in _statements(body):
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            yield statement
+            yield from _inner_scopes(statement.body)
+
+
+def _bindings(statements: list[tuple[ast.stmt, int]]) -> dict[str, tuple[ast.stmt, ast.expr]]:
+    """Names bound once in the scope, to a dict literal or `dict(...)` call."""
+    counts: dict[str, int] = {}
+    found: dict[str, tuple[ast.stmt, ast.expr]] = {}
+    for statement, _ in statements:
+        targets = (
+            statement.targets if isinstance(statement, ast.Assign) else [statement.target] if isinstance(statement, ast.AnnAssign) else []
+        )
+        for target in targets:
+            if isinstance(target, ast.Name):
+                counts[target.id] = counts.get(target.id, 0) + 1
+                value = statement.value  # type: ignore[union-attr]
+                if value is not None and _is_dict(value) and len(targets) == 1:
+                    found[target.id] = (statement, value)
+    return {name: bound for name, bound in found.items() if counts[name] == 1}
+
+
+def _calls(statement: ast.stmt) -> Iterator[ast.Call]:
+    """The calls of one statement (not inside the functions, lambdas and classes it defines)."""
+    if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return
+    stack: list[ast.AST] = [statement]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Call):
+            yield node
+        for child in ast.iter_child_nodes(node):
+            if not isinstance(child, (ast.stmt, ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                stack.append(child)
+
+
+def _written_names(statement: ast.stmt) -> Iterator[str]:
+    """The names a statement writes keys into (`d["k"] = v`, `d.update(...)`...)."""
+    targets = statement.targets if isinstance(statement, (ast.Assign, ast.Delete)) else []
+    for target in targets:
+        if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
+            yield target.value.id
+    if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
+        func = statement.value.func
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.attr in ("update", "pop", "setdefault"):
+            yield func.value.id
+
+
+def _subscript_key(target: ast.expr, name: str) -> tuple[bool, str | None]:
+    """Whether `target` is `name[...]`, and its key when that is a string literal."""
+    if not (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and target.value.id == name):
+        return False, None
+    key = target.slice
+    return True, key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else None
+
+
+def _written_keys(statement: ast.stmt, name: str) -> Iterator[tuple[str | None, ast.expr | None, ast.AST, str]]:
+    """(key, value node, first node of the setting's span, "set", "default" or "remove") of the
+    writes of one statement into `name`; a key that is not a string literal is None."""
+    if isinstance(statement, (ast.Assign, ast.Delete)):
+        for target in statement.targets:
+            into, key = _subscript_key(target, name)
+            if into:
+                yield (
+                    key,
+                    statement.value if isinstance(statement, ast.Assign) else None,
+                    statement,
+                    "set" if isinstance(statement, ast.Assign) else "remove",
+                )
+        return
+    if not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call)):
+        return
+    call = statement.value
+    func = call.func
+    if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == name):
+        return
+    if func.attr == "update":
+        for argument in call.args:
+            if isinstance(argument, ast.Dict) and all(isinstance(k, ast.Constant) and isinstance(k.value, str) for k in argument.keys):
+                for key, value in zip(argument.keys, argument.values):
+                    yield key.value, value, key, "set"  # type: ignore[union-attr]
+            else:
+                yield None, None, statement, "set"
+        for keyword in call.keywords:
+            yield keyword.arg, keyword.value, keyword, "set"
+    elif func.attr in ("pop", "setdefault") and call.args:
+        first = call.args[0]
+        key = first.value if isinstance(first, ast.Constant) and isinstance(first.value, str) else None
+        if func.attr == "pop":
+            yield key, None, statement, "remove"
+        elif len(call.args) > 1:
+            yield key, call.args[1], statement, "default"
