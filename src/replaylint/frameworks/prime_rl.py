@@ -142,7 +142,7 @@ def _launch(document: TomlDocument, base: tuple[str, ...], label: str, edition: 
         env[RUNNER_ENV] = replace(env[RUNNER_ENV], replaces=default) if RUNNER_ENV in env else default
     elif mask is not None and RUNNER_ENV not in env:
         value = "1" if mask.value is True else UNKNOWN
-        env[RUNNER_ENV] = Setting(RUNNER_ENV, value, mask.span, f"{RUNNER_ENV}=1 (set by {owner} with the mask)", implied=True)
+        env[RUNNER_ENV] = Setting(RUNNER_ENV, value, mask.span, f"{RUNNER_ENV}=1 (set by {owner})", implied=True)
     return Launch(LaunchKind.FRAMEWORK, anchor, settings, env, label=label)
 
 

@@ -38,7 +38,9 @@ from .editions import Edition, Editions, build, register
 from .views import ConfigView, read_overrides
 
 EDITIONS = register(
-    Editions("SkyRL", "skyrl", "attributes", (Edition("0.3.0", releases=("0.3.0",), refs=("a9564572eb8e91076be43c1bd5e4615e3de17265", "main")),))
+    Editions(
+        "SkyRL", "skyrl", "attributes", (Edition("0.3.0", releases=("0.3.0",), refs=("a9564572eb8e91076be43c1bd5e4615e3de17265", "main")),)
+    )
 )
 ENGINE = ("generator", "inference_engine")
 EVAL = ("generator", "eval_sampling_params")

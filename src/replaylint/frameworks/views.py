@@ -61,7 +61,7 @@ class ConfigView:
             elif open_ended:
                 missing = True
             else:
-                found[key] = Setting(key, default, where, f"{'.'.join(prefix)}.{key}={default} ({owner}'s default)")
+                found[key] = Setting(key, default, where, _default_spelling(prefix, key, default, owner))
         return found, missing
 
     def sub_settings(self, path: tuple[str, ...], value: Any) -> dict[str, Setting]:
@@ -75,6 +75,17 @@ class ConfigView:
                 if setting is not None:
                     found[str(key).replace("-", "_")] = setting
         return found
+
+
+def _default_spelling(prefix: tuple[str, ...], key: str, default: Any, owner: str) -> str:
+    """`rollout.val_kwargs.top_k=-1 (verl 0.9.1's default)`: leading sections are dropped until
+    it fits the 60 characters a message quotes, so the owner stays in view."""
+    parts = list(prefix)
+    while True:
+        text = f"{'.'.join([*parts, key])}={default} ({owner}'s default)"
+        if len(text) <= 60 or len(parts) <= 1:
+            return text
+        parts.pop(0)
 
 
 def _get(data: Any, path: Iterable[str], default: Any) -> Any:

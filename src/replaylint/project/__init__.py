@@ -165,7 +165,9 @@ class ProjectPins:
                 found += list(pyproject_package(data, package, display(path))) if data else []
             for path in self._requirement_files(directory, names):
                 for line in self._requirement_lines(path):
-                    requirement = requirement_line_package(line.text, package, f"{display(path)}:{line.number}") if line.kind == REQUIRE else None
+                    requirement = (
+                        requirement_line_package(line.text, package, f"{display(path)}:{line.number}") if line.kind == REQUIRE else None
+                    )
                     found += [requirement] if requirement is not None else []
         if not found:
             return None

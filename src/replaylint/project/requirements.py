@@ -311,7 +311,9 @@ def package_requirement(text: str, package: str, where: str) -> PackageFound | N
     rest = text[match.end() :]
     if rest.startswith("@"):
         url = re.split(r"\s+;|;\s", rest[1:], maxsplit=1)[0].strip()
-        archive = re.match(rf"(?i)^{re.escape(package).replace('-', '[-_]')}-(\d[^-/]*?)(?:-[^/]*)?\.(?:whl|tar\.gz|zip)$", url.rsplit("/", 1)[-1])
+        archive = re.match(
+            rf"(?i)^{re.escape(package).replace('-', '[-_]')}-(\d[^-/]*?)(?:-[^/]*)?\.(?:whl|tar\.gz|zip)$", url.rsplit("/", 1)[-1]
+        )
         if archive:
             return PackageFound(exact(archive.group(1)), None, f"{where}: {text.strip()}")
         ref = _git_ref(url) if url.startswith("git+") else None
