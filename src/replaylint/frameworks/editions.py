@@ -94,19 +94,20 @@ def _with_evidence(launch: Launch, evidence: str) -> Launch:
 # -- choosing by the project's pin ---------------------------------------------------------------
 
 
-def edition_for(family: Editions, pin: PackagePin) -> Edition | None:
-    """The edition a pin names; None when it names none or several."""
+def editions_for(family: Editions, pin: PackagePin) -> list[Edition]:
+    """The editions a pin admits: one for a version, a tag or a commit read; those whose
+    releases a range admits (a range above every release read: the newest edition)."""
     for ref in pin.refs:
         for edition in family.editions:
             if any(_same_ref(ref, known) for known in edition.refs):
-                return edition
-    found = {edition.name for edition in (_by_version(family, version) for version in pin.versions) if edition is not None}
+                return [edition]
+    found = [edition for edition in (_by_version(family, version) for version in pin.versions) if edition is not None]
     if pin.ranged() and not pin.versions:
-        found = {edition.name for edition in family.editions if any(pin.admits(r) for r in _releases(edition))}
-        if not found and any(_releases(edition) for edition in family.editions):
-            newest = max((r for edition in family.editions for r in _releases(edition)), default=None)
-            found = {_by_version(family, str(newest)).name} if newest is not None and _above(pin, newest) else set()  # type: ignore[union-attr]
-    return family.named(found.pop()) if len(found) == 1 else None
+        found = [edition for edition in family.editions if any(pin.admits(release) for release in _releases(edition))]
+        newest = max((release for edition in family.editions for release in _releases(edition)), default=None)
+        if not found and newest is not None and _above(pin, newest):
+            found = [edition for edition in [_by_version(family, str(newest))] if edition is not None]
+    return [edition for edition in family.editions if edition in found]
 
 
 def _same_ref(written: str, known: str) -> bool:
@@ -139,26 +140,40 @@ def _above(pin: PackagePin, newest: Release) -> bool:
 
 
 def choose(launch: Launch, pin: PackagePin | None) -> tuple[Launch, str]:
-    """The launch as the edition the project pins builds it, and a note when the editions
-    disagreed and nothing chose one."""
+    """The launch as the editions the project pins build it (what they agree on when a range
+    admits several), and a note when the editions disagree and nothing chose among them."""
     framework = launch.framework
     if framework is None or not framework.editions:
         return launch, ""
     family = FAMILIES.get(framework.name)
-    edition = edition_for(family, pin) if family is not None and pin is not None else None
-    if edition is not None and edition.name in framework.editions:
-        chosen = framework.editions[edition.name]
+    admitted = [e.name for e in editions_for(family, pin) if e.name in framework.editions] if family and pin else []
+    if admitted:
+        built = [framework.editions[name] for name in admitted]
+        chosen = replace(unite(built), framework=replace(framework, edition=admitted[0] if len(built) == 1 else ""))
         chosen = replace(
             chosen, handle=launch.handle, env_open=launch.env_open, condition=launch.condition, kind=launch.kind, span=launch.span
         )
         return _with_evidence(chosen, pin.describe()), ""  # type: ignore[union-attr]
-    if framework.edition or family is None:
+    if framework.edition or family is None or _agree(list(framework.editions.values())):
         return launch, ""
     names = ", ".join(edition.name for edition in reversed(family.editions) if edition.name in framework.editions)
     return launch, (
         f"{framework.name}: no pin of {framework.package} was found, and its editions ({names}) build this launch "
         "differently: only what they agree on is checked"
     )
+
+
+def _agree(launches: Sequence[Launch]) -> bool:
+    """Whether the editions build the same values (their spellings name each edition)."""
+
+    def values(settings: Any) -> dict[str, Any]:
+        return {name: setting.value for name, setting in settings.items()}
+
+    def facts(launch: Launch) -> tuple:
+        requests = [values(request.settings) for request in launch.requests]
+        return values(launch.settings), values(launch.env), requests, [(i.kind, i.name) for i in launch.issues]
+
+    return all(facts(launch) == facts(launches[0]) for launch in launches[1:])
 
 
 FAMILIES: dict[str, Editions] = {}

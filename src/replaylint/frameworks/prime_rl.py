@@ -138,7 +138,7 @@ def _launch(document: TomlDocument, base: tuple[str, ...], label: str, edition: 
     env = _env(document, base)
     if edition == MAIN:
         # setdefault after [inference.env_vars] is applied: a value written there wins.
-        default = Setting(RUNNER_ENV, "0", anchor, f"{RUNNER_ENV}=0 ({owner} sets it when it is unset)", implied=True)
+        default = Setting(RUNNER_ENV, "0", anchor, f"{RUNNER_ENV}=0 (set by {owner})", implied=True)
         env[RUNNER_ENV] = replace(env[RUNNER_ENV], replaces=default) if RUNNER_ENV in env else default
     elif mask is not None and RUNNER_ENV not in env:
         value = "1" if mask.value is True else UNKNOWN

@@ -54,9 +54,12 @@ def _rejection(launch: Launch, name: str, flag: str) -> str:
     return f'says "{messages.UNRECOGNIZED_ARGUMENTS.format(args=flag)}"'
 
 
-def _flag(spelling: str) -> str:
-    """The option as argparse names it, without the quotes of the container it was written in."""
-    return spelling.split()[0].strip("'\"")
+def _flag(spelling: str, name: str) -> str:
+    """The option as argparse names it, without the quotes of the container it was written in; a
+    framework key (verl's `engine_kwargs.vllm.return_sampling_mask`) becomes `--<key>`, the word
+    the framework renders."""
+    word = spelling.split()[0].strip("'\"")
+    return word if word.startswith("-") else f"--{name}"
 
 
 class SamplingMaskUnavailable(Rule):
@@ -84,7 +87,7 @@ class SamplingMaskUnavailable(Rule):
         if mask is not None and not has_sampling_mask(release):
             yield Report(
                 mask.span,
-                f"{quote(mask)} needs vLLM 0.28.0 or newer: vLLM {{release}} {_rejection(launch, 'return_sampling_mask', _flag(mask.spelling))}",
+                f"{quote(mask)} needs vLLM 0.28.0 or newer: vLLM {{release}} {_rejection(launch, 'return_sampling_mask', _flag(mask.spelling, 'return_sampling_mask'))}",
             )
 
     VALID = (

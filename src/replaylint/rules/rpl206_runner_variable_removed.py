@@ -74,7 +74,9 @@ class RunnerVariableRemoved(Rule):
             return
         if setting.implied:  # a framework sets it (prime-rl main's setdefault "0"): the user cannot remove it
             yield Report(
-                setting.span, f"{quote(setting)} asks for a runner that no longer exists: {says(self.vllm_message.format(value=value))}"
+                setting.span,
+                f"{quote(setting)} asks for a runner that no longer exists (set {RUNNER_ENV}=1 where the framework takes "
+                f"environment variables to keep it away): {says(self.vllm_message.format(value=value))}",
             )
             return
         fix = Fix(self.fix_applicability, f"Remove {RUNNER_ENV}", (RemoveEnv(RUNNER_ENV),))
