@@ -214,6 +214,8 @@ class Checker:
             launches = frontend.extract(source, context)
             result.parsed = True
             for launch in launches:
+                if launch.framework is not None and launch.framework.editions:
+                    launch = self._edition(launch, result.notes)
                 result.findings.extend(self._check_launch(launch, frontend, source, result.notes))
         except ParseError as error:
             result.findings.append(_unparsable(path, error.message, source.index, error.line, error.col))
@@ -239,6 +241,18 @@ class Checker:
             return None
 
     # launches
+
+    def _edition(self, launch: Launch, notes: list[str]) -> Launch:
+        """The launch as the framework edition its project pins builds it (`frameworks.editions`)."""
+        from .frameworks.editions import choose
+
+        package_pin = getattr(self.project_pins, "package_pin", None)
+        framework = launch.framework
+        pin = package_pin(launch.span.path, framework.package) if package_pin is not None and framework is not None else None
+        chosen, note = choose(launch, pin)
+        if note and note not in notes:
+            notes.append(note)
+        return chosen
 
     def _check_launch(self, launch: Launch, frontend: object, source: SourceFile, notes: list[str]) -> list[Finding]:
         from .model import Finding

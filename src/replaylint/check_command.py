@@ -292,6 +292,9 @@ class _LazyPins:
     def __call__(self, path: str):
         return self._get()(path)
 
+    def package_pin(self, path: str, package: str):
+        return self._get().package_pin(path, package)
+
     def describe_source(self, path: str):
         """The pin a result cache keys `path` by (asked only with a cache: `Checker.cached`)."""
         memo = self._recall()

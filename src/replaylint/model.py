@@ -119,6 +119,7 @@ class Setting:
     keys: Mapping[str, Setting] = field(default_factory=dict)
     condition: str | None = None
     implied: bool = False  # set by a framework or a default, not written by the user
+    replaces: Setting | None = None  # what the framework would set were this not written (prime-rl's setdefault)
 
     @property
     def known(self) -> bool:
@@ -178,6 +179,27 @@ class Request:
 
 
 @dataclass(frozen=True)
+class Framework:
+    """The RL framework that builds a launch from its own configuration, and the edition of its
+    code (a release or a commit) whose behaviour the launch follows.
+
+    `passes` is how the settings reach vLLM: `words` (a command line vLLM's parser reads),
+    `keywords` (`EngineArgs(**kwargs)`: an unknown name is a TypeError) or `attributes` (set on
+    vLLM's argparse namespace: an unknown name is silently ignored). `editions` holds the launch
+    as each edition builds it; `edition` is the one this launch follows ("" while the editions
+    disagree and no evidence chose one: then only what they agree on is known), `evidence` what
+    chose it.
+    """
+
+    name: str
+    package: str
+    edition: str = ""
+    passes: str = "words"
+    evidence: str = ""
+    editions: Mapping[str, Launch] = field(default_factory=dict, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
 class Launch:
     """One vLLM engine start and everything known about it."""
 
@@ -194,6 +216,7 @@ class Launch:
     condition: str | None = None
     label: str = ""
     handle: Any = field(default=None, compare=False, repr=False)
+    framework: Framework | None = None
 
     def get(self, name: str) -> Setting | None:
         return self.settings.get(name)

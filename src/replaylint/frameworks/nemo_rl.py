@@ -1,7 +1,18 @@
 """NeMo-RL (NVIDIA-NeMo/RL): the in-process vLLM engine of `policy.generation`.
 
 Sources (GitHub; the PyPI `nemo-rl` 0.0.0 is an empty placeholder), see
-docs/frameworks-research.md §2:
+docs/frameworks-research.md §2. Editions (`EDITIONS`), told apart by git tag or commit (a
+version number is no evidence: main's `package_info.py` still says 0.6.0):
+
+- `main` @ 7ea279a (2026-08-22; since a704801): `vllm_worker.py:599-601` applies
+  `vllm_cfg.logprobs_mode` after the `dict(...)` call; unset, `vllm_kwargs.logprobs_mode` or
+  vLLM's own default (`raw_logprobs`) applies.
+- `0.7.0` (tags v0.5.0, v0.6.0, v0.7.0): `vllm_worker.py` (v0.7.0:455)
+  `logprobs_mode="processed_logprobs", **vllm_kwargs` in one `dict(...)` call, so a
+  `vllm_kwargs.logprobs_mode` is `TypeError: dict() got multiple values for keyword argument
+  'logprobs_mode'` and `vllm_cfg.logprobs_mode` is not read.
+- `sampling-mask-replay` @ bb926d0b (not on main): main's worker plus
+  `policy.sampling_mask_replay`, the key that chooses it.
 
 - `nemo_rl/models/generation/vllm/vllm_worker.py`: `llm_kwargs = dict(model=..., tensor_parallel_size
   =vllm_cfg["tensor_parallel_size"], pipeline_parallel_size=..., enable_expert_parallel=
@@ -29,11 +40,35 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model import UNKNOWN, Launch, LaunchKind, Request, Setting, Span
+from ..model import UNKNOWN, ArgIssue, Launch, LaunchKind, Request, Setting, Span
 from ..vllm.argv import Token
 from ..vllm.fields import RUNNER_ENV
-from .views import ConfigView, Layered, hydra_value, read_overrides, token_tree
+from .editions import Edition, Editions, build, register
+from .views import ConfigView, Layered, read_hydra_overrides, token_tree
 
+MAIN, RELEASED, REPLAY_BRANCH = "main", "0.7.0", "sampling-mask-replay"
+EDITIONS = register(
+    Editions(
+        "NeMo-RL",
+        "nemo-rl",
+        "keywords",
+        (
+            Edition(MAIN, refs=("7ea279abfbeb698b092856d0dab61e7cf39bc909", "main")),
+            Edition(REPLAY_BRANCH, refs=("bb926d0b92ace875d12bb4a227077c6c9ab96bfc",)),
+            Edition(
+                RELEASED,
+                refs=(
+                    "v0.5.0",
+                    "v0.6.0",
+                    "v0.7.0",
+                    "6c7089300fded94abfa49bb9cbf9eb357d862461",
+                    "5fb588932bf835506a8a5bac01de4f8c7ab0a065",
+                    "81aa43dda4765b0429cf31dab44441e4e4383911",
+                ),
+            ),
+        ),
+    )
+)
 POLICY = ("policy",)
 GENERATION = ("policy", "generation")
 VLLM_CFG = (*GENERATION, "vllm_cfg")
@@ -74,7 +109,7 @@ def command_launch(span: Span, tokens: list[Token], **options: Any) -> Launch | 
         else:
             layers.append(token_tree(loaded))
         del words[position : position + 2]
-    overrides = read_overrides(words, hydra_value)
+    overrides = read_hydra_overrides(words)
     layers.append(overrides)
     reasons += overrides.open_reasons
     view = Layered(layers) if len(layers) > 1 else overrides
@@ -99,10 +134,28 @@ def adapt(
     condition: str | None = None,
     kind: LaunchKind = LaunchKind.FRAMEWORK,
 ) -> Launch | None:
+    """The launch of each NeMo-RL edition (`editions.build`)."""
     backend = view.value(*GENERATION, "backend")
     if backend is not None and backend != "vllm":
         return None
+    options = dict(env=env, open_reasons=open_reasons, label=label, condition=condition, kind=kind)
+    key = (REPLAY_BRANCH, view.spelling(*REPLAY)) if view.has(*REPLAY) else None
+    return build(EDITIONS, lambda edition: _launch(view, anchor, edition.name, **options), key)  # type: ignore[arg-type]
+
+
+def _launch(
+    view: ConfigView,
+    anchor: Span,
+    edition: str,
+    env: dict[str, Setting] | None,
+    open_reasons: list[str] | None,
+    label: str,
+    condition: str | None,
+    kind: LaunchKind,
+) -> Launch:
+    owner = f"NeMo-RL {edition}"
     reasons = list(open_reasons or ())
+    issues: list[ArgIssue] = []
     settings: dict[str, Setting] = {}
     for key, name in _TYPED.items():
         setting = view.setting(name, *VLLM_CFG, key)
@@ -122,13 +175,17 @@ def adapt(
                 settings[str(key)] = setting
     elif kwargs is UNKNOWN:
         reasons.append(f"{'.'.join(VLLM_KWARGS)} (not readable here)")
-    mode = view.setting("logprobs_mode", *VLLM_CFG, "logprobs_mode")
-    if mode is not None and mode.value is not None:
-        settings["logprobs_mode"] = mode
-    elif "logprobs_mode" not in settings:
-        settings["logprobs_mode"] = Setting(
-            "logprobs_mode", UNKNOWN, anchor, "logprobs_mode (processed_logprobs in older NeMo-RL workers, unset in newer ones)"
-        )
+    if edition == RELEASED:
+        duplicate = settings.pop("logprobs_mode", None)
+        if duplicate is not None:
+            detail = "TypeError: dict() got multiple values for keyword argument 'logprobs_mode'"
+            issues.append(ArgIssue("framework-rejected", duplicate.span, duplicate.spelling, "logprobs_mode", detail))
+        said = f"({owner} sets logprobs_mode='processed_logprobs')"
+        settings["logprobs_mode"] = Setting("logprobs_mode", "processed_logprobs", anchor, said, implied=True)
+    else:
+        mode = view.setting("logprobs_mode", *VLLM_CFG, "logprobs_mode")
+        if mode is not None and mode.value is not None:
+            settings["logprobs_mode"] = mode
     environment = dict(env or {})
     env_vars = view.value(*VLLM_CFG, "env_vars", default={})
     if isinstance(env_vars, dict):
@@ -142,9 +199,9 @@ def adapt(
                     written.spelling,
                     written.value_span,
                 )
-    replay = view.setting("return_sampling_mask", *REPLAY)
+    replay = view.setting("return_sampling_mask", *REPLAY) if edition == REPLAY_BRANCH else None
     if replay is not None and replay.value is True:
-        said = f"{replay.spelling} (NeMo-RL sets %s)"
+        said = f"{replay.spelling} ({owner} sets %s)"
         settings["return_sampling_mask"] = Setting("return_sampling_mask", True, replay.span, replay.spelling, replay.value_span)
         settings["logprobs_mode"] = Setting("logprobs_mode", "processed_logprobs", replay.span, said % "logprobs_mode='processed_logprobs'")
         environment[RUNNER_ENV] = Setting(RUNNER_ENV, "1", replay.span, said % f"{RUNNER_ENV}=1", implied=True)
@@ -167,6 +224,7 @@ def adapt(
         environment,
         open_ended=bool(reasons),
         open_reason=", ".join(reasons),
+        issues=tuple(issues),
         requests=requests,
         condition=condition,
         label=label,

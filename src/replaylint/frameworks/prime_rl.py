@@ -1,6 +1,19 @@
 """prime-rl (PrimeIntellect-ai/prime-rl): the vLLM server its `rl` and `inference` entrypoints start.
 
-prime-rl is not on PyPI; the sources are GitHub files (see docs/frameworks-research.md §1):
+prime-rl is not on PyPI; the sources are GitHub files (see docs/frameworks-research.md §1).
+Two editions (`EDITIONS`):
+
+- `main` @ 559b447 (2026-08-21): no mask field of its own (the mask is `[inference.vllm]
+  return_sampling_mask = true`, an attribute like any other); `src/prime_rl/inference/server.py:17`
+  `os.environ.setdefault("VLLM_USE_V2_MODEL_RUNNER", "0")` for every server (after the
+  `[inference.env_vars]` update, `src/prime_rl/entrypoints/inference.py:198-200`, so a value
+  there wins); `TrainSamplingConfig` has no `top_p`/`top_k`.
+- `sampling-mask`: the code-index text described below (the index gives no commit; it is on
+  neither main @ 559b447 nor the branch feat/sampling-replay @ d09488d). Only it has
+  `enable_return_sampling_mask`, `enable_return_sampling_mask_logprobs` and train-sampling
+  `top_p`/`top_k`, so a file that writes one of them is read as this edition.
+
+The sampling-mask edition:
 
 - `packages/prime-rl-configs/src/prime_rl/configs/inference.py`: `InferenceConfig.to_namespace`
   builds vLLM's `argparse.Namespace` in Python: `if self.enable_return_sampling_mask:
@@ -33,15 +46,27 @@ policy (a source with an `algo` of its own makes an implicit mask unknown), eval
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..model import UNKNOWN, Launch, LaunchKind, Setting, Span
 from ..vllm.fields import RUNNER_ENV
+from .editions import Edition, Editions, build, register
 
 if TYPE_CHECKING:
     from ..toml_document import TomlDocument
 
 _PROCESSED = "processed_logprobs"
+MAIN, SAMPLING_MASK = "main", "sampling-mask"
+EDITIONS = register(
+    Editions(
+        "prime-rl",
+        "prime-rl",
+        "attributes",
+        (Edition(MAIN, refs=("559b44772e471d1538537b8805cc77f3824a5e64", "main")), Edition(SAMPLING_MASK)),
+    )
+)
+_MASK_EDITION_KEYS = ("enable_return_sampling_mask", "enable_return_sampling_mask_logprobs")
 
 
 def kind_of(document: TomlDocument) -> str | None:
@@ -63,13 +88,34 @@ def launches(document: TomlDocument) -> list[Launch]:
     if kind == "rl":
         if not isinstance(document.data.get("inference"), dict):
             return []  # no [inference]: the rl entrypoint starts no server
-        return [_launch(document, ("inference",), "prime-rl rl")]
-    if kind == "inference":
-        return [_launch(document, (), "prime-rl inference")]
-    return []
+        base: tuple[str, ...] = ("inference",)
+        label = "prime-rl rl"
+    elif kind == "inference":
+        base, label = (), "prime-rl inference"
+    else:
+        return []
+    launch = build(EDITIONS, lambda edition: _launch(document, base, label, edition.name), _edition_key(document, base))
+    return [launch] if launch is not None else []
 
 
-def _launch(document: TomlDocument, base: tuple[str, ...], label: str) -> Launch:
+def _edition_key(document: TomlDocument, base: tuple[str, ...]) -> tuple[str, str] | None:
+    """(`sampling-mask`, the key as written) when the file writes a key only that edition has."""
+    paths = [(*base, key) for key in _MASK_EDITION_KEYS]
+    if base:
+        train = ("orchestrator", "train")
+        paths += [(*train, "sampling", key) for key in ("top_p", "top_k")]
+        for field in ("source", "env"):
+            sources = document.value(*train, field)
+            for index, source in enumerate(sources if isinstance(sources, list) else []):
+                sampling = source.get("sampling") if isinstance(source, dict) else None
+                paths += [(*train, field, index, "sampling", key) for key in ("top_p", "top_k") if isinstance(sampling, dict)]
+    for path in paths:
+        if document.value(*path) is not None:
+            return SAMPLING_MASK, document.text(document.nearest(*path))
+    return None
+
+
+def _launch(document: TomlDocument, base: tuple[str, ...], label: str, edition: str) -> Launch:
     if base:
         anchor = document.nearest(*base)
     else:
@@ -83,15 +129,20 @@ def _launch(document: TomlDocument, base: tuple[str, ...], label: str) -> Launch
     model = document.value("model", "name") if base else None
     if "model" not in settings and isinstance(model, str):
         settings["model"] = _setting(document, ("model", "name"), "model", model)
-    mask = _mask(document, base)
+    owner = f"prime-rl {edition}"
+    mask = _mask(document, base) if edition == SAMPLING_MASK else None
     if mask is not None:
         settings["return_sampling_mask"] = mask
     if "logprobs_mode" not in settings:
-        settings["logprobs_mode"] = Setting("logprobs_mode", _PROCESSED, anchor, f"prime-rl's default logprobs_mode = {_PROCESSED!r}")
+        settings["logprobs_mode"] = Setting("logprobs_mode", _PROCESSED, anchor, f"{owner}'s default logprobs_mode = {_PROCESSED!r}")
     env = _env(document, base)
-    if mask is not None and RUNNER_ENV not in env:
+    if edition == MAIN:
+        # setdefault after [inference.env_vars] is applied: a value written there wins.
+        default = Setting(RUNNER_ENV, "0", anchor, f"{RUNNER_ENV}=0 (set by {owner})", implied=True)
+        env[RUNNER_ENV] = replace(env[RUNNER_ENV], replaces=default) if RUNNER_ENV in env else default
+    elif mask is not None and RUNNER_ENV not in env:
         value = "1" if mask.value is True else UNKNOWN
-        env[RUNNER_ENV] = Setting(RUNNER_ENV, value, mask.span, f"{RUNNER_ENV}=1 (set by prime-rl with the mask)", implied=True)
+        env[RUNNER_ENV] = Setting(RUNNER_ENV, value, mask.span, f"{RUNNER_ENV}=1 (set by {owner})", implied=True)
     return Launch(LaunchKind.FRAMEWORK, anchor, settings, env, label=label)
 
 

@@ -1,4 +1,11 @@
-"""verl (volcengine/verl, PyPI `verl` 0.9.1): the vLLM server of the async rollout.
+"""verl (volcengine/verl, PyPI `verl`): the vLLM server of the async rollout.
+
+Editions (`EDITIONS`; docs/frameworks-research.md §3, "Editions"): 0.9.1; 0.9.0, which renders a
+`False` value as no word at all (0.9.1 writes `--no-<key>` for vLLM's optional switches); 0.8.0
+(also 0.7.1 and the GitHub main of January 2026, b178a3c), where MTP *replaces* the user's
+`engine_kwargs.vllm.speculative_config` with `{method, num_speculative_tokens}`
+(`vllm_async_server.py` 0.8.0:297-302) instead of merging it (0.9.0 and 0.9.1
+`build_mtp_speculative_config`). Their replay-relevant defaults are otherwise the same.
 
 Source: verl 0.9.1. `verl/workers/rollout/vllm_rollout/vllm_async_server.py`
 `vLLMHttpServer.launch_server` builds a dict of engine arguments from
@@ -40,8 +47,23 @@ from ..vllm import argv
 from ..vllm.argv import Token
 from ..vllm.fields import FIELDS
 from ..vllm.releases import NEWEST
-from .views import ConfigView, hydra_value, read_overrides
+from .editions import Edition, Editions, build, register
+from .views import ConfigView, read_hydra_overrides
 
+EDITIONS = register(
+    Editions(
+        "verl",
+        "verl",
+        "words",
+        (
+            Edition("0.9.1", releases=("0.9.1",)),
+            Edition("0.9.0", releases=("0.9.0",)),
+            Edition("0.8.0", releases=("0.7.1", "0.8.0"), refs=("b178a3cd56f58b2d502255daba591e92833930a7",)),
+        ),
+    )
+)
+_MTP_MERGES = {"0.9.1": True, "0.9.0": True, "0.8.0": False}
+_FALSE_AS_NO_FLAG = {"0.9.1": True, "0.9.0": False, "0.8.0": False}
 ROLLOUT = ("actor_rollout_ref", "rollout")
 MTP = ("actor_rollout_ref", "model", "mtp")
 _TYPED = (  # (verl key under rollout, vLLM argument, verl default or None: only when written)
@@ -63,7 +85,7 @@ _HYDRA_CONFIG_OPTIONS = ("--config-name", "--config-path", "--config-dir", "-cn"
 
 def command_launch(span: Span, tokens: list[Token], **options: Any) -> Launch | None:
     """`python -m verl.trainer.main_ppo key=value ...`."""
-    overrides = read_overrides(tokens, hydra_value)
+    overrides = read_hydra_overrides(tokens)
     reasons = list(options.get("open_reasons", ())) + overrides.open_reasons
     for token in overrides.others:
         if token.text is not None and token.text.split("=", 1)[0] in _HYDRA_CONFIG_OPTIONS:
@@ -82,8 +104,10 @@ def command_launch(span: Span, tokens: list[Token], **options: Any) -> Launch | 
 class _Args:
     """verl's `args` dict: keys in insertion order, a later write keeps the first place."""
 
-    def __init__(self, anchor: Span) -> None:
+    def __init__(self, anchor: Span, owner: str, false_as_no_flag: bool) -> None:
         self.anchor = anchor
+        self.owner = owner
+        self.false_as_no_flag = false_as_no_flag
         self.items: dict[str, tuple[Any, Span, str, dict[str, Setting]]] = {}
 
     def put(self, key: str, value: Any, span: Span, raw: str, keys: dict[str, Setting] | None = None) -> None:
@@ -104,14 +128,15 @@ class _Args:
             elif isinstance(value, bool):
                 if value:
                     words.append(Token("--" + key, span, raw))
-                elif field is not None and field.kind == "bool" and field.default in (None, True):
+                elif self.false_as_no_flag and field is not None and field.kind == "bool" and field.default in (None, True):
                     words.append(Token("--no-" + key, span, raw))
             elif isinstance(value, list):
                 if value:
                     words.append(Token("--" + key, span, raw))
                     words += [Token(str(item), span, "") for item in value]
             elif isinstance(value, dict):
-                words += [Token("--" + key, span, raw), Token(json.dumps(value), span, "", value=value, keys=keys)]
+                text = json.dumps(value, default=lambda _: "${...}")
+                words += [Token("--" + key, span, raw), Token(text, span, "", value=value, keys=keys)]
             else:
                 # A string after a switch (a Hydra-quoted 'True') is a stray word: it quotes the user.
                 stray = field is not None and field.kind == "bool"
@@ -129,16 +154,33 @@ def adapt(
     condition: str | None = None,
     kind: LaunchKind = LaunchKind.FRAMEWORK,
 ) -> Launch | None:
+    """The launch of each verl edition (`editions.build`)."""
     if view.value(*ROLLOUT, "name") != "vllm":
         return None  # sglang, another engine, or a name we cannot see
+    options = dict(env=env, open_reasons=open_reasons, label=label, version_hint=version_hint, condition=condition, kind=kind)
+    return build(EDITIONS, lambda edition: _launch(view, anchor, edition, **options))  # type: ignore[arg-type]
+
+
+def _launch(
+    view: ConfigView,
+    anchor: Span,
+    edition: Edition,
+    env: dict[str, Setting] | None,
+    open_reasons: list[str] | None,
+    label: str,
+    version_hint: Any,
+    condition: str | None,
+    kind: LaunchKind,
+) -> Launch:
     open_reasons = list(open_reasons or ())
-    args = _Args(anchor)
+    owner = EDITIONS.owner(edition)
+    args = _Args(anchor, owner, _FALSE_AS_NO_FLAG[edition.name])
     for key, name, default in _TYPED:
         if view.has(*ROLLOUT, key):
             args.put(name, view.value(*ROLLOUT, key), view.span(*ROLLOUT, key) or anchor, view.spelling(*ROLLOUT, key))
         elif default is not None:
-            args.default(name, default, f"verl default {'.'.join(ROLLOUT)}.{key}={default}")
-    args.default("distributed_executor_backend", "mp", "verl sets")
+            args.default(name, default, f"{owner}'s default {'.'.join(ROLLOUT)}.{key}={default}")
+    args.default("distributed_executor_backend", "mp", f"{owner} sets")
     compilation: dict[str, Any] = {"cudagraph_mode": "FULL_AND_PIECEWISE"}
     engine = view.value(*ROLLOUT, "engine_kwargs", "vllm", default={})
     engine = {k: v for k, v in engine.items() if v is not None} if isinstance(engine, dict) else {}
@@ -165,14 +207,14 @@ def adapt(
             "compilation_config", compilation_value, view.span(*path), view.spelling(*path), view.sub_settings(path, compilation_value)
         )  # type: ignore[arg-type]
     else:
-        args.default("compilation_config", compilation, "verl default cudagraph_mode FULL_AND_PIECEWISE")
+        args.default("compilation_config", compilation, f"{owner}'s default cudagraph_mode FULL_AND_PIECEWISE")
     for key, value in engine.items():
         path = (*ROLLOUT, "engine_kwargs", "vllm", key)
         args.put(key, value, view.span(*path) or anchor, view.spelling(*path), view.sub_settings(path, value))
-    _mtp(view, args)
+    _mtp(view, args, _MTP_MERGES[edition.name])
     parsed = argv.parse(args.tokens(), NEWEST, None, "api_server")  # the model is not among the words
     settings = parsed.settings
-    requests = _requests(view, settings.get("return_sampling_mask"), anchor, bool(open_reasons or parsed.open_reasons))
+    requests = _requests(view, settings.get("return_sampling_mask"), anchor, bool(open_reasons or parsed.open_reasons), owner)
     reasons = open_reasons + parsed.open_reasons
     return Launch(
         kind,
@@ -189,12 +231,18 @@ def adapt(
     )
 
 
-def _mtp(view: ConfigView, args: _Args) -> None:
+def _mtp(view: ConfigView, args: _Args, merges: bool) -> None:
+    """MTP's `speculative_config`: merged with the user's (0.9.0 on) or in its place (0.8.0)."""
     if view.value(*MTP, "enable") is not True or view.value(*MTP, "enable_rollout") is not True:
         return
     method = view.value(*MTP, "method", default="mtp")
     tokens = view.value(*MTP, "num_speculative_tokens", default=1)
     user = args.items.get("speculative_config")
+    if not merges:
+        span = view.span(*MTP, "enable_rollout") or args.anchor
+        spelling = f"{view.spelling(*MTP, 'enable_rollout')} ({args.owner} replaces speculative_config with MTP's)"
+        args.put("speculative_config", {"method": method, "num_speculative_tokens": tokens}, span, spelling)
+        return
     user_value = user[0] if user is not None else {}
     if isinstance(user_value, str):
         try:
@@ -215,13 +263,13 @@ def _mtp(view: ConfigView, args: _Args) -> None:
     args.put("speculative_config", value, span, user[2] if user is not None else view.spelling(*MTP, "enable_rollout"), keys)
 
 
-def _requests(view: ConfigView, mask: Setting | None, anchor: Span, open_ended: bool) -> tuple[Request, ...]:
+def _requests(view: ConfigView, mask: Setting | None, anchor: Span, open_ended: bool, owner: str) -> tuple[Request, ...]:
     """Rollout and validation requests; verl's defaults stand in for keys not written, unless
     something we cannot see (`"$@"`) may write them."""
     where = mask.span if mask is not None else anchor
 
     def settings(prefix: tuple[str, ...], defaults: dict[str, Any]) -> tuple[dict[str, Setting], bool]:
-        return view.request_settings(prefix, defaults, where, open_ended, "verl")
+        return view.request_settings(prefix, defaults, where, open_ended, owner)
 
     train, train_missing = settings(ROLLOUT, {"temperature": 1.0, "top_k": -1})
     requests = [Request("sampling", view.span(*ROLLOUT) or anchor, train, train_missing)]

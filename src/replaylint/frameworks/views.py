@@ -1,6 +1,6 @@
 """Framework configuration as nested values with the spans of their keys (`ConfigView`), read
 from a YAML document (`frontends.yaml.frameworks`), from `key=value` overrides on a command
-line (`Overrides`, Hydra's and OmegaConf's value grammars), from the words vLLM's `--config`
+line (`Overrides`: Hydra's own override grammar, or OmegaConf's `from_cli`), from the words vLLM's `--config`
 reader makes of a YAML file (`TokenTree`), or from several of them (`Layered`). The verl,
 NeMo-RL and SkyRL adapters read their settings through it."""
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 import yaml
 
@@ -61,7 +61,7 @@ class ConfigView:
             elif open_ended:
                 missing = True
             else:
-                found[key] = Setting(key, default, where, f"{'.'.join(prefix)}.{key}={default} ({owner} default)")
+                found[key] = Setting(key, default, where, _default_spelling(prefix, key, default, owner))
         return found, missing
 
     def sub_settings(self, path: tuple[str, ...], value: Any) -> dict[str, Setting]:
@@ -75,6 +75,17 @@ class ConfigView:
                 if setting is not None:
                     found[str(key).replace("-", "_")] = setting
         return found
+
+
+def _default_spelling(prefix: tuple[str, ...], key: str, default: Any, owner: str) -> str:
+    """`rollout.val_kwargs.top_k=-1 (verl 0.9.1's default)`: leading sections are dropped until
+    it fits the 60 characters a message quotes, so the owner stays in view."""
+    parts = list(prefix)
+    while True:
+        text = f"{'.'.join([*parts, key])}={default} ({owner}'s default)"
+        if len(text) <= 60 or len(parts) <= 1:
+            return text
+        parts.pop(0)
 
 
 def _get(data: Any, path: Iterable[str], default: Any) -> Any:
@@ -198,32 +209,6 @@ class Layered(ConfigView):
 # -- reading override words -------------------------------------------------------------------
 
 _KEY = re.compile(r"^(~|\+\+|\+)?([A-Za-z_][\w-]*(?:\.[\w-]+)*)=")
-_HYDRA_INT = re.compile(r"^[+-]?\d[\d_]*$")
-# The fraction is only tried after a literal point, so a long digit run is matched in one pass.
-_HYDRA_FLOAT = re.compile(r"^[+-]?(\d[\d_]*(\.[\d_]*)?|\.\d[\d_]*)([eE][+-]?\d+)?$|^[+-]?(inf|nan)$", re.IGNORECASE)
-
-
-def hydra_value(text: str) -> Any:
-    """A Hydra override value (hydra/core/override_parser grammar, the common cases): quoted
-    strings stay strings, `null`, booleans in any case, numbers, `[...]`/`{...}`; `${...}`
-    interpolations are unknown; anything else is a string."""
-    stripped = text.strip()
-    if "${" in stripped:
-        return UNKNOWN
-    if len(stripped) >= 2 and stripped[0] == stripped[-1] and stripped[0] in "'\"":
-        return stripped[1:-1]
-    lowered = stripped.lower()
-    if lowered == "null":
-        return None
-    if lowered in ("true", "false"):
-        return lowered == "true"
-    if _HYDRA_INT.match(stripped):
-        return int(stripped.replace("_", ""))
-    if _HYDRA_FLOAT.match(stripped):
-        return float(stripped.replace("_", ""))
-    if stripped.startswith(("[", "{")):
-        return yaml_value(stripped)
-    return stripped
 
 
 def yaml_value(text: str) -> Any:
@@ -234,18 +219,17 @@ def yaml_value(text: str) -> Any:
         return text
 
 
-def read_overrides(tokens: Sequence[Any], value_of: Callable[[str], Any], prefixes: bool = True) -> Overrides:
-    """`key=value` words from command-line tokens (`argv.Token`s). A word we cannot read whose
-    key we can (`key=$VAR`) has an unknown value; a word we cannot read at all, or a spread
-    (`"$@"`), makes the configuration open-ended. `prefixes`: Hydra's `+`/`++`/`~` are allowed
-    (OmegaConf rejects them: such words are left out)."""
-    written: list[Written] = []
+def read_overrides(tokens: Sequence[Any]) -> Overrides:
+    """`key=value` words from command-line tokens (`argv.Token`s), read as OmegaConf's
+    `from_cli` reads them (values as YAML). A word we cannot read whose key we can (`key=$VAR`)
+    has an unknown value; a word we cannot read at all, or a spread (`"$@"`), makes the
+    configuration open-ended. Words with Hydra's `+`/`++`/`~` are left out (SkyRL rejects them)."""
     overrides = Overrides()
     for token in tokens:
         if getattr(token, "spread", False):
             overrides.open_reasons.append(token.raw)
             continue
-        text = token.text if token.text is not None else None
+        text = token.text
         match = _KEY.match(text if text is not None else token.raw.strip("'\""))
         if match is None:
             if text is None:
@@ -253,22 +237,78 @@ def read_overrides(tokens: Sequence[Any], value_of: Callable[[str], Any], prefix
             overrides.others.append(token)
             continue
         prefix, key = match.group(1), match.group(2)
-        if prefix and not prefixes:
+        if prefix:
             continue
-        if prefix == "~":
-            continue  # a deletion: the default applies
-        value = UNKNOWN if text is None else value_of(text[match.end() :])
-        value_span = None
-        span = token.span
-        if text is not None and token.raw == text and span.start_line == span.end_line:
-            offset = match.end()
-            value_span = Span(
-                span.path, span.start_line, span.start_col + offset, span.end_line, span.end_col, span.start + offset, span.end
-            )
-        written.append(Written(tuple(key.split(".")), value, span, token.raw, value_span))
-    overrides.words = written
+        value = UNKNOWN if text is None else yaml_value(text[match.end() :])
+        overrides.words.append(_written(token, key, value, match.end() if text is not None else None))
     overrides.__post_init__()
     return overrides
+
+
+def _written(token: Any, key: str, value: Any, offset: int | None) -> Written:
+    """The word of `token` that writes `key`; the value's span when the word is written as it
+    is read (no quotes, one line) and `offset` says where the value starts."""
+    value_span = None
+    span = token.span
+    if offset is not None and token.raw == token.text and span.start_line == span.end_line:
+        value_span = Span(span.path, span.start_line, span.start_col + offset, span.end_line, span.end_col, span.start + offset, span.end)
+    return Written(tuple(key.split(".")), value, span, token.raw, value_span)
+
+
+def read_hydra_overrides(tokens: Sequence[Any]) -> Overrides:
+    """`key=value` words read by Hydra's own override grammar (`hydra.core.override_parser`,
+    imported here: only a Hydra launch pays for it). Values are Hydra's: quoted strings stay
+    strings, `{a:b}` and `[...]` are Hydra's dicts and lists, `${...}` interpolations (anywhere
+    in a value) and sweeps (`a=1,2`, `range(...)`) are unknown. `~key` deletes (the default
+    applies); a config-group choice (`group/name=...`, `key@package=...`) or a word Hydra
+    refuses makes the configuration open-ended."""
+    from hydra.core.override_parser.overrides_parser import OverridesParser
+    from hydra.errors import HydraException
+
+    parser = OverridesParser.create()
+    overrides = Overrides()
+    for token in tokens:
+        if getattr(token, "spread", False):
+            overrides.open_reasons.append(token.raw)
+            continue
+        if token.text is None:
+            match = _KEY.match(token.raw.strip("'\""))
+            if match is None:
+                overrides.open_reasons.append(token.raw)
+                overrides.others.append(token)
+            elif match.group(1) != "~":
+                overrides.words.append(_written(token, match.group(2), UNKNOWN, None))
+            continue
+        if token.text.startswith("-") or ("=" not in token.text and not token.text.startswith("~")):
+            overrides.others.append(token)  # an option (`--config-name`) or a word Hydra does not take
+            continue
+        try:
+            override = parser.parse_override(token.text)
+        except HydraException:
+            overrides.open_reasons.append(f"{token.raw} (Hydra cannot parse it)")
+            continue
+        key = override.key_or_group
+        if override.is_delete():
+            continue
+        if "/" in key or override.package is not None:
+            overrides.open_reasons.append(f"{token.raw} (a Hydra config group not read here)")
+            continue
+        value = UNKNOWN if override.is_sweep_override() else _hydra_plain(override.value())
+        offset = token.text.index("=") + 1
+        overrides.words.append(_written(token, key, value, offset))
+    overrides.__post_init__()
+    return overrides
+
+
+def _hydra_plain(value: Any) -> Any:
+    """A Hydra value with every interpolation (`${...}`, inside strings, lists and dicts) unknown."""
+    if isinstance(value, str):
+        return UNKNOWN if "${" in value else value
+    if isinstance(value, list):
+        return [_hydra_plain(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): _hydra_plain(item) for key, item in value.items()}
+    return value
 
 
 @dataclass

@@ -36,6 +36,12 @@ alternative counts. Specifiers are parsed here (PEP 440 as it applies to final r
 poetry's `^`, `~`, `*` and `||`) rather than by `packaging`, so the answer does not depend on
 what else is installed.
 
+The same files pin the RL frameworks whose editions replaylint knows (`package_pin`: verl,
+NeMo-RL, SkyRL, prime-rl): an exact version, a range, or a git ref (`nemo-rl @ git+...@v0.7.0`,
+`[tool.uv.sources]` `rev`/`tag`/`branch`, the commit a lock records). The nearest directory
+that says anything of the package decides, its lock before its declarations. `describe_source`
+names them too, so a result cache keyed by it is invalidated when they change.
+
 Every directory is listed once and every file read at most once per run, whatever the number
 of launching files. Files that cannot be read or parsed are skipped; one that mentions vLLM
 leaves a note in `ProjectPins.notes`.
@@ -47,10 +53,22 @@ import os
 import re
 
 from .. import files
+from ..frameworks.editions import PINNED_PACKAGES
 from ..stamps import Stamp, stamp
 from ..vllm.releases import Release
-from .evidence import CONSTRAIN, REQUIRE, Declared, Evidence, Found, Pin, declared, make_pin
-from .requirements import Line, locked_versions, pyproject_requirements, requirement_line_spec, requirement_lines
+from .evidence import CONSTRAIN, REQUIRE, Declared, Evidence, Found, PackagePin, Pin, declared, make_pin
+from .requirements import (
+    Line,
+    PackageFound,
+    locked_package,
+    locked_versions,
+    normalized_name,
+    pyproject_package,
+    pyproject_requirements,
+    requirement_line_package,
+    requirement_line_spec,
+    requirement_lines,
+)
 from .specifiers import Spec
 
 try:
@@ -102,6 +120,8 @@ class ProjectPins:
         self._names: dict[str, frozenset[str]] = {}
         self._texts: dict[str, str | None] = {}
         self._lines: dict[str, tuple[Line, ...]] = {}
+        self._parsed: dict[str, dict | None] = {}
+        self._packages: dict[tuple[str, str], PackagePin | None] = {}
 
     def __call__(self, path: str) -> tuple[Release, ...] | None:
         pin = self.pin_for(path)
@@ -112,8 +132,53 @@ class ProjectPins:
         return self.pin_in(os.path.dirname(os.path.abspath(path)))
 
     def describe_source(self, path: str) -> str | None:
+        """The vLLM pin and the framework pins of the file's project, as text (a cache key)."""
         pin = self.pin_for(path)
-        return pin.describe() if pin else None
+        parts = [pin.describe()] if pin else []
+        parts += [found.describe() for found in (self.package_pin(path, package) for package in PINNED_PACKAGES) if found]
+        return "; ".join(parts) or None
+
+    def package_pin(self, path: str, package: str) -> PackagePin | None:
+        """What the project of the file `path` pins of `package` (an RL framework)."""
+        return self._package_in(os.path.dirname(os.path.abspath(path)), normalized_name(package))
+
+    def _package_in(self, directory: str, package: str) -> PackagePin | None:
+        key = (directory, package)
+        if key not in self._packages:
+            found = self._package_evidence(directory, package)
+            parent = self._parent(directory) if found is None else None
+            self._packages[key] = found if found is not None or parent is None else self._package_in(parent, package)
+        return self._packages[key]
+
+    def _package_evidence(self, directory: str, package: str) -> PackagePin | None:
+        names = self._listing(directory)
+        locks = [name for name in _LOCKS if name in names] + sorted(name for name in names if _PYLOCK.fullmatch(name))
+        found: list[PackageFound] = []
+        for name in locks:
+            path = os.path.join(directory, name)
+            data = self._toml(path, package)
+            found += list(locked_package(data, package, display(path))) if data else []
+        if not found:
+            if "pyproject.toml" in names:
+                path = os.path.join(directory, "pyproject.toml")
+                data = self._toml(path, package)
+                found += list(pyproject_package(data, package, display(path))) if data else []
+            for path in self._requirement_files(directory, names):
+                for line in self._requirement_lines(path):
+                    requirement = (
+                        requirement_line_package(line.text, package, f"{display(path)}:{line.number}") if line.kind == REQUIRE else None
+                    )
+                    found += [requirement] if requirement is not None else []
+        if not found:
+            return None
+        exact = [item.spec.exact() for item in found if item.spec is not None]
+        return PackagePin(
+            package,
+            tuple(str(release) for release in exact if release is not None),
+            tuple(item.spec for item in found if item.spec is not None and item.spec.exact() is None),
+            tuple(item.ref for item in found if item.ref is not None),
+            tuple(dict.fromkeys(item.source for item in found)),
+        )
 
     def notes_for(self, path: str) -> list[str]:
         """The notes the evidence of the file's folder and those above it left (asked after
@@ -228,17 +293,24 @@ class ProjectPins:
                 self._note(f"{display(path)}: not UTF-8; its vLLM pins are ignored")
             return None
 
-    def _toml(self, path: str) -> dict | None:
+    def _toml(self, path: str, package: str = "vllm") -> dict | None:
+        """The parsed file, when it mentions `package` (parsed once per run)."""
         text = self._text(path)
-        if text is None or "vllm" not in text.lower():
+        lowered = text.lower() if text is not None else ""
+        if package not in lowered and package.replace("-", "_") not in lowered:
             return None
+        if path not in self._parsed:
+            self._parsed[path] = self._parse_toml(path, text)  # type: ignore[arg-type]
+        return self._parsed[path]
+
+    def _parse_toml(self, path: str, text: str) -> dict | None:
         if tomllib is None:
-            self._note(f"{display(path)}: reading TOML on Python 3.10 needs `tomli`; its vLLM pins are ignored")
+            self._note(f"{display(path)}: reading TOML on Python 3.10 needs `tomli`; its pins are ignored")
             return None
         try:
             return tomllib.loads(text)
         except tomllib.TOMLDecodeError as error:
-            self._note(f"{display(path)}: not valid TOML ({error}); its vLLM pins are ignored")
+            self._note(f"{display(path)}: not valid TOML ({error}); its pins are ignored")
             return None
 
     def _requirements(self, path: str, role: str = REQUIRE, seen: set[str] | None = None) -> list[Found]:

@@ -93,3 +93,26 @@ def declared(groups: list[list[Found]]) -> tuple[Declared | None, list[Spec]]:
 class Evidence:
     lock: Pin | None
     declared: Declared | None
+
+
+@dataclass(frozen=True)
+class PackagePin:
+    """What a project pins of a package other than vLLM (an RL framework, whose edition it
+    chooses): exact versions, ranges, git refs (tags, branches, commits), and where they are
+    written. The nearest directory that says anything of the package decides; a lock there
+    beats its declarations."""
+
+    name: str
+    versions: tuple[str, ...]
+    specs: tuple[Spec, ...]
+    refs: tuple[str, ...]
+    sources: tuple[str, ...]
+
+    def admits(self, release: Release) -> bool:
+        return any(spec.admits(release) for spec in self.specs)
+
+    def ranged(self) -> bool:
+        return bool(self.specs)
+
+    def describe(self) -> str:
+        return "; ".join(self.sources)

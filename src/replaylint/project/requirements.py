@@ -276,3 +276,101 @@ def requirement_line_spec(text: str) -> Spec | None:
         version = version_from_url(text.split(";")[0])
         return exact(version) if version else None
     return parse_requirement(text)
+
+
+# Other packages: the RL frameworks whose editions a pin chooses ---------------------------------
+
+_GIT_REF = re.compile(r"@([^@/#?\s]+)(?:#.*)?$")
+
+
+@dataclass(frozen=True)
+class PackageFound:
+    """One requirement of a package: a spec (a version or range), or a git ref (tag, branch,
+    commit), and where it was written."""
+
+    spec: Spec | None
+    ref: str | None
+    source: str
+
+
+def _git_ref(url: str) -> str | None:
+    """`git+https://github.com/o/r@v0.7.0` or `...@<sha>` -> the ref; `?rev=X#<sha>` (uv.lock) -> the commit."""
+    url = url.strip()
+    if "#" in url and "?" in url.split("#", 1)[0]:
+        commit = url.rsplit("#", 1)[1]
+        return commit or None
+    found = _GIT_REF.search(url.split("://", 1)[-1].split("/", 1)[-1] if "://" in url else url)
+    return found.group(1) if found else None
+
+
+def package_requirement(text: str, package: str, where: str) -> PackageFound | None:
+    """A PEP 508 requirement of `package` (normalised name): its spec or git ref."""
+    match = _NAME.match(text)
+    if match is None or normalized_name(match.group(1)) != package:
+        return None
+    rest = text[match.end() :]
+    if rest.startswith("@"):
+        url = re.split(r"\s+;|;\s", rest[1:], maxsplit=1)[0].strip()
+        archive = re.match(
+            rf"(?i)^{re.escape(package).replace('-', '[-_]')}-(\d[^-/]*?)(?:-[^/]*)?\.(?:whl|tar\.gz|zip)$", url.rsplit("/", 1)[-1]
+        )
+        if archive:
+            return PackageFound(exact(archive.group(1)), None, f"{where}: {text.strip()}")
+        ref = _git_ref(url) if url.startswith("git+") else None
+        return PackageFound(None, ref, f"{where}: {text.strip()}") if ref else None
+    spec = parse_specifier(rest.split(";", 1)[0])
+    return PackageFound(spec, None, f"{where}: {text.strip()}") if spec is not None and spec.pinned else None
+
+
+def pyproject_package(data: dict, package: str, where: str) -> Iterator[PackageFound]:
+    """`package` in a pyproject.toml: PEP 508 lists, poetry tables, `[tool.uv.sources]` git refs."""
+    project = _table(data, "project")
+    lists = [project.get("dependencies")] + list(_table(project, "optional-dependencies").values())
+    lists += list(_table(data, "dependency-groups").values())
+    for items in lists:
+        for text in _strings(items):
+            found = package_requirement(text, package, where)
+            if found is not None:
+                yield found
+    sources = _table(data, "tool", "uv", "sources")
+    poetry = _table(data, "tool", "poetry", "dependencies")
+    for table, label in ((sources, "[tool.uv.sources]"), (poetry, "[tool.poetry.dependencies]")):
+        for name, value in table.items():
+            if normalized_name(name) != package:
+                continue
+            if isinstance(value, dict):
+                ref = next((value[key] for key in ("rev", "tag", "branch") if isinstance(value.get(key), str)), None)
+                if ref is not None:
+                    yield PackageFound(None, ref, f"{where} {label}: {name} = {_inline(value)}")
+                elif isinstance(value.get("version"), str):
+                    spec = parse_poetry_constraint(value["version"])
+                    if spec is not None and spec.pinned:
+                        yield PackageFound(spec, None, f"{where} {label}: {name} = {_inline(value)}")
+            elif isinstance(value, str):
+                spec = parse_poetry_constraint(value)
+                if spec is not None and spec.pinned:
+                    yield PackageFound(spec, None, f"{where} {label}: {name} = {_inline(value)}")
+
+
+def locked_package(data: dict, package: str, where: str) -> Iterator[PackageFound]:
+    """`package` in uv.lock/poetry.lock (`[[package]]`) or pylock.toml (`[[packages]]`): its
+    version, or the commit of a git source."""
+    packages = data.get("package", data.get("packages"))
+    for entry in packages if isinstance(packages, list) else []:
+        if not (isinstance(entry, dict) and isinstance(entry.get("name"), str) and normalized_name(entry["name"]) == package):
+            continue
+        source = entry.get("source") if isinstance(entry.get("source"), dict) else {}
+        vcs = entry.get("vcs") if isinstance(entry.get("vcs"), dict) else {}
+        commit = source.get("resolved_reference") or vcs.get("commit-id")
+        if commit is None and isinstance(source.get("git"), str):
+            commit = _git_ref(source["git"])
+        if isinstance(commit, str):
+            yield PackageFound(None, commit, f"{where}: {entry['name']} @ {commit}")
+        elif isinstance(entry.get("version"), str) and not any(key in source for key in _LOCAL_SOURCES):
+            spec = exact(entry["version"])
+            if spec is not None:
+                yield PackageFound(spec, None, f"{where}: {entry['name']} {entry['version']}")
+
+
+def requirement_line_package(text: str, package: str, where: str) -> PackageFound | None:
+    return package_requirement(text.split(" --", 1)[0], package, where)

@@ -59,6 +59,12 @@ class SamplingMaskRequiresProcessedLogprobs(Rule):
         if mode is None:
             if launch.open_ended:
                 return
+            ignored = next((i for i in launch.issues if i.kind == "ignored-key" and i.name == "logprobs_mode"), None)
+            if ignored is not None:
+                said = " ".join(ignored.spelling.split())
+                message = f"{quote(mask)} with `{said}`, which is ignored ({ignored.detail}), so logprobs_mode defaults to 'raw_logprobs'"
+                yield Report(mask.span, f"{message}: {says(self.vllm_message)}", fix, related=(ignored.span,))
+                return
             yield Report(
                 mask.span,
                 f"{quote(mask)} without logprobs_mode, which defaults to 'raw_logprobs': {says(self.vllm_message)}",

@@ -7,7 +7,10 @@ Flags a request for sampling distribution replay that vLLM cannot understand: an
 ## Why is this bad?
 vLLM stops before it even loads the model: `vllm serve` exits with
 `unrecognized arguments: --return-sampling-mask`, and `LLM(...)`/`EngineArgs(...)` raise
-`TypeError: ... got an unexpected keyword argument 'return_sampling_mask'`.
+`TypeError: ... got an unexpected keyword argument 'return_sampling_mask'` (so does NeMo-RL's
+`vllm_kwargs`, which it hands to `vllm.LLM`). Frameworks that set the name as an attribute of
+vLLM's argument namespace (SkyRL's `engine_init_kwargs`, prime-rl's `[inference.vllm]`) get no
+error at all: vLLM never reads the attribute, and the engine starts without a sampling mask.
 
 ## Example
 ```python
@@ -40,14 +43,23 @@ from .base import Invalid, Report, Rule, Valid, quote
 
 
 def _rejection(launch: Launch, name: str, flag: str) -> str:
+    """What vLLM {release} says of `name`, as the launch hands it over."""
     if launch.kind is LaunchKind.PYTHON_CALL:
-        return "got an unexpected keyword argument " + repr(name)
-    return messages.UNRECOGNIZED_ARGUMENTS.format(args=flag)
+        return f'says "got an unexpected keyword argument {name!r}"'
+    framework = launch.framework
+    if framework is not None and framework.passes == "keywords":  # vllm.LLM(**kwargs) -> EngineArgs(**kwargs)
+        return f'says "EngineArgs.__init__() got an unexpected keyword argument {name!r}"'
+    if framework is not None and framework.passes == "attributes":
+        return f"says nothing: {framework.name} sets `{name}` on vLLM's argument namespace, which vLLM never reads, so the engine starts without a sampling mask"
+    return f'says "{messages.UNRECOGNIZED_ARGUMENTS.format(args=flag)}"'
 
 
-def _flag(spelling: str) -> str:
-    """The option as argparse names it, without the quotes of the container it was written in."""
-    return spelling.split()[0].strip("'\"")
+def _flag(spelling: str, name: str) -> str:
+    """The option as argparse names it, without the quotes of the container it was written in; a
+    framework key (verl's `engine_kwargs.vllm.return_sampling_mask`) becomes `--<key>`, the word
+    the framework renders."""
+    word = spelling.split()[0].strip("'\"")
+    return word if word.startswith("-") else f"--{name}"
 
 
 class SamplingMaskUnavailable(Rule):
@@ -63,8 +75,8 @@ class SamplingMaskUnavailable(Rule):
         if draft is not None:
             yield Report(
                 draft.span,
-                f"{quote(draft)} is the pre-release name of return_sampling_mask: vLLM {{release}} says "
-                f'"{_rejection(launch, PRE_RELEASE_MASK_NAME, "--enable-return-sampling-mask")}"',
+                f"{quote(draft)} is the pre-release name of return_sampling_mask: vLLM {{release}} "
+                f"{_rejection(launch, PRE_RELEASE_MASK_NAME, '--enable-return-sampling-mask')}",
                 Fix(
                     self.fix_applicability,
                     "Rename to return_sampling_mask",
@@ -75,8 +87,7 @@ class SamplingMaskUnavailable(Rule):
         if mask is not None and not has_sampling_mask(release):
             yield Report(
                 mask.span,
-                f"{quote(mask)} needs vLLM 0.28.0 or newer: vLLM {{release}} says "
-                f'"{_rejection(launch, "return_sampling_mask", _flag(mask.spelling))}"',
+                f"{quote(mask)} needs vLLM 0.28.0 or newer: vLLM {{release}} {_rejection(launch, 'return_sampling_mask', _flag(mask.spelling, 'return_sampling_mask'))}",
             )
 
     VALID = (

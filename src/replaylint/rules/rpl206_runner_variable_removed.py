@@ -3,7 +3,9 @@ Flags `VLLM_USE_V2_MODEL_RUNNER` in a launch judged against vLLM 0.34.0 or newer
 Runner V1 is gone and V2 is the only runner. Any value but `1` is an error, in every launch;
 `1` is a warning (it does nothing any more) in launches with replay, whose recipe asked for it. The variable is flagged wherever the launch sets it: a shell prefix
 or `export`, Dockerfile `ENV`, Kubernetes and compose `env`, `os.environ` in Python, the `env`
-of a subprocess. A value set by an RL framework itself (prime-rl, NeMo-RL) is not flagged.
+of a subprocess. A framework's own `1` (NeMo-RL's replay switch) is not flagged; a framework's
+own other value is an error without a fix (prime-rl main sets `0` unless the variable is set),
+and a user's `1` that keeps such a framework value away is not flagged either.
 
 ## Why is this bad?
 The replay recipe for vLLM 0.28-0.33 said to set `VLLM_USE_V2_MODEL_RUNNER=1` (or warned about
@@ -65,15 +67,24 @@ class RunnerVariableRemoved(Rule):
 
     def check(self, launch: Launch, release: Release) -> Iterator[Report]:
         setting = launch.env.get(RUNNER_ENV)
-        if setting is None or setting.implied:
+        if setting is None:
             return
         value = _environ_text(setting.value)
-        if value is None:
+        if value is None or (setting.implied and value == "1"):
+            return
+        if setting.implied:  # a framework sets it (prime-rl main's setdefault "0"): the user cannot remove it
+            yield Report(
+                setting.span,
+                f"{quote(setting)} asks for a runner that no longer exists (set {RUNNER_ENV}=1 where the framework takes "
+                f"environment variables to keep it away): {says(self.vllm_message.format(value=value))}",
+            )
             return
         fix = Fix(self.fix_applicability, f"Remove {RUNNER_ENV}", (RemoveEnv(RUNNER_ENV),))
         if value == "1":
             if sampling_mask(launch) is None:
                 return  # harmless, and only the replay recipe asked for it
+            if setting.replaces is not None and _environ_text(setting.replaces.value) != "1":
+                return  # without it the framework would set another value
             message = f"{quote(setting)} has no effect any more: {says(messages.RUNNER_ENV_REDUNDANT)}"
             yield Report(setting.span, message, fix, severity="warning")
         else:
@@ -92,6 +103,12 @@ class RunnerVariableRemoved(Rule):
         Valid('export VLLM_USE_V2_MODEL_RUNNER="$RUNNER"\nvllm serve m\n', filename="serve.sh", release="0.34.0"),
         # prime-rl sets the variable itself when the mask is on; the user cannot remove it.
         Valid('[model]\nname = "m"\n\n[inference]\nenable_return_sampling_mask = true\n', filename="rl.toml", release="0.34.0"),
+        # NeMo-RL's replay switch sets 1 itself.
+        Valid(
+            "policy:\n  sampling_mask_replay:\n    enabled: true\n  generation:\n    temperature: 1.0\n    top_k: 20\n",
+            filename="grpo.yaml",
+            release="0.34.0",
+        ),
     )
     INVALID = (
         Invalid(
