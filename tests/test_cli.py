@@ -165,3 +165,26 @@ def test_a_warm_run_of_unchanged_files_loads_no_parser_or_digest(tree, tmp_path_
     for _ in range(2):  # cold, then warm
         checked = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, cwd=tree)
     assert checked.returncode == 0 and checked.stdout.splitlines()[-1] == "[]", checked.stdout
+
+
+@pytest.mark.parametrize(
+    ("pin_file", "before", "after"),
+    [
+        ("pyproject.toml", '[project]\nname = "x"\ndependencies = ["vllm==0.33.0"]\n', '[project]\nname = "x"\ndependencies = ["vllm==0.34.0"]\n'),
+        ("requirements/base.txt", "vllm==0.33.0\n", "vllm==0.34.0\n"),
+        ("replaylint.toml", 'target-vllm = "0.33"\n', 'target-vllm = "0.34"\n'),
+    ],
+)
+def test_a_changed_pin_judges_again_the_launches_it_governs(tmp_path: Path, capsys, monkeypatch, pin_file, before, after) -> None:
+    """A pre-commit run passes only the changed files: a pin bump alone must still fail on an
+    unchanged script that the new release refuses."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "deploy").mkdir()
+    (tmp_path / "deploy" / "serve.sh").write_text("VLLM_USE_V2_MODEL_RUNNER=0 vllm serve m\n")
+    (tmp_path / pin_file).parent.mkdir(exist_ok=True)
+    (tmp_path / pin_file).write_text(before)
+    assert run(capsys, "check", "--no-cache", pin_file, "deploy/serve.sh")[0] == 0
+    (tmp_path / pin_file).write_text(after)
+    status, out, err = run(capsys, "check", "--no-cache", "--output-format", "concise", pin_file)
+    assert status == 1 and "deploy/serve.sh:1:1: RPL206" in out
+    assert f"{pin_file} decides the launches below" in err

@@ -60,6 +60,27 @@ def resolve_config(args: argparse.Namespace) -> Config:
     return config
 
 
+def _with_governed_folders(paths: list[str], config: Config) -> list[str]:
+    """`paths`, and the folder of every pin or configuration file among them: a changed
+    `vllm==` pin, lock file or `[tool.replaylint]` table changes the verdict on every launch
+    it governs, so a pre-commit run that passes only the changed files judges those launches
+    again in the same run."""
+    from .config import CONFIG_NAMES
+    from .project import governed_folder
+
+    added: list[str] = []
+    for path in paths:
+        if path == "-" or os.path.isdir(path):
+            continue
+        folder = governed_folder(path)
+        if folder is None and os.path.basename(path) in CONFIG_NAMES:
+            folder = os.path.dirname(path) or "."
+        if folder is not None and folder not in added and os.path.isdir(folder):
+            added.append(folder)
+            print(f"replaylint: note: {path} decides the launches below {folder}: they are checked again", file=sys.stderr)
+    return paths + added
+
+
 def _nothing_to_check(args: argparse.Namespace, config: Config) -> bool:
     """A few files named on the command line (a pre-commit run), none of which can hold a
     replay launch: decided with the prefilter alone, before the engine and its data classes
@@ -101,6 +122,7 @@ def run_check(args: argparse.Namespace) -> int:
         for path in missing:
             print(f"replaylint: error: {path}: no such file or directory", file=sys.stderr)
         return EXIT_ERROR
+    args.paths = _with_governed_folders(args.paths, config)
     if _nothing_to_check(args, config):
         print("All checks passed!")
         return EXIT_CLEAN

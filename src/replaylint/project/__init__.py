@@ -91,6 +91,18 @@ _REQUIREMENTS_LOCK = re.compile(r"(?i)requirements.*\.lock")
 _REQUIREMENTS = re.compile(r"(?i).*requirements.*\.txt")
 
 
+def governed_folder(path: str) -> str | None:
+    """The folder whose launches the pin file `path` decides (their vLLM release or framework
+    edition), or None for a file that pins nothing: a lock or declaration decides its own folder
+    and those below it; a file of a `requirements/` folder is included by its parent's."""
+    folder, name = os.path.split(path)
+    if name in _LOCKS or name == "pyproject.toml" or _PYLOCK.fullmatch(name) or _REQUIREMENTS_LOCK.fullmatch(name):
+        return folder or "."
+    if _REQUIREMENTS.fullmatch(name) or (name.endswith(".txt") and os.path.basename(folder) == "requirements"):
+        return (os.path.dirname(folder) if os.path.basename(folder) == "requirements" else folder) or "."
+    return None
+
+
 def display(path: str) -> str:
     """`path` relative to the working directory when below it, else absolute."""
     try:
