@@ -170,7 +170,11 @@ def test_a_warm_run_of_unchanged_files_loads_no_parser_or_digest(tree, tmp_path_
 @pytest.mark.parametrize(
     ("pin_file", "before", "after"),
     [
-        ("pyproject.toml", '[project]\nname = "x"\ndependencies = ["vllm==0.33.0"]\n', '[project]\nname = "x"\ndependencies = ["vllm==0.34.0"]\n'),
+        (
+            "pyproject.toml",
+            '[project]\nname = "x"\ndependencies = ["vllm==0.33.0"]\n',
+            '[project]\nname = "x"\ndependencies = ["vllm==0.34.0"]\n',
+        ),
         ("requirements/base.txt", "vllm==0.33.0\n", "vllm==0.34.0\n"),
         ("replaylint.toml", 'target-vllm = "0.33"\n', 'target-vllm = "0.34"\n'),
     ],

@@ -7,7 +7,7 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
-from .config import Config, ConfigError, common_start, find_config_file, load, patterns
+from .config import Config, ConfigError, apply_override, common_start, find_config_file, load, patterns
 from .vllm.releases import parse_release
 
 if TYPE_CHECKING:
@@ -22,26 +22,43 @@ def split(value: str | None) -> tuple[str, ...]:
 
 
 def resolve_config(args: argparse.Namespace) -> Config:
-    """Configuration file (nearest above the checked paths) overridden by the command line."""
+    """Configuration file (nearest above the checked paths) overridden by the command line:
+    `--config FILE` names the file, `--config 'KEY = VALUE'` overrides one of its keys (TOML)."""
+    config_files, overrides = _config_arguments(args.config or [])
+    if len(config_files) > 1:
+        raise ConfigError(f"--config names {len(config_files)} files; give one, and other --config values as `key = value`")
     if args.isolated:
         config = Config(root=os.getcwd())
-    elif args.config:
-        config = load(args.config)
+    elif config_files:
+        config = load(config_files[0])
     else:
         start = os.path.dirname(os.path.abspath(args.stdin_filename)) if args.stdin_filename else common_start(args.paths or ["."])
         found = find_config_file(start)
         config = load(found) if found else Config(root=os.getcwd())
+    for override in overrides:
+        apply_override(config, override)
+    ignore = (args.ignore or "") + "," + (args.extend_ignore or "")
     try:
         if args.select:
             config.select = split(args.select)
         if args.extend_select:
             config.extend_select = (*config.extend_select, *split(args.extend_select))
-        if args.ignore:
-            config.ignore = (*config.ignore, *split(args.ignore))
-        if args.select or args.extend_select or args.ignore:
+        if split(ignore):
+            config.ignore = (*config.ignore, *split(ignore))
+        for entry in args.per_file_ignores or ():
+            glob, _, codes = entry.rpartition(":")
+            if not glob or not split(codes):
+                raise ValueError(f"--per-file-ignores takes GLOB:CODES, not {entry!r}")
+            config.per_file_ignores = {**config.per_file_ignores, glob: (*config.per_file_ignores.get(glob, ()), *split(codes))}
+        if args.select or args.extend_select or split(ignore) or args.per_file_ignores:
             from .rules import resolve
 
-            for selector in (*config.select, *config.extend_select, *config.ignore):
+            for selector in (
+                *config.select,
+                *config.extend_select,
+                *config.ignore,
+                *(c for cs in config.per_file_ignores.values() for c in cs),
+            ):
                 resolve(selector)
         if args.target_vllm:
             config.target_vllm = parse_release(args.target_vllm)
@@ -77,8 +94,17 @@ def _with_governed_folders(paths: list[str], config: Config) -> list[str]:
             folder = os.path.dirname(path) or "."
         if folder is not None and folder not in added and os.path.isdir(folder):
             added.append(folder)
-            print(f"replaylint: note: {path} decides the launches below {folder}: they are checked again", file=sys.stderr)
+            _note(f"{path} decides the launches below {folder}: they are checked again")
     return paths + added
+
+
+def _config_arguments(values: list[str]) -> tuple[list[str], list[str]]:
+    """`--config` values: files, and `key = value` overrides (a value that is no file and
+    holds `=`), as ruff tells them apart."""
+    files, overrides = [], []
+    for value in values:
+        (overrides if "=" in value and not os.path.exists(value) else files).append(value)
+    return files, overrides
 
 
 def _nothing_to_check(args: argparse.Namespace, config: Config) -> bool:
@@ -107,7 +133,19 @@ def _nothing_to_check(args: argparse.Namespace, config: Config) -> bool:
     return True
 
 
+_quiet = False  # --quiet and --silent: no notes
+
+
+def _note(message: str) -> None:
+    if not _quiet:
+        print(f"replaylint: note: {message}", file=sys.stderr)
+
+
 def run_check(args: argparse.Namespace) -> int:
+    global _quiet
+    _quiet = bool(args.quiet or args.silent)
+    if args.silent:
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")
     try:
         config = resolve_config(args)
     except ConfigError as error:
@@ -123,6 +161,8 @@ def run_check(args: argparse.Namespace) -> int:
             print(f"replaylint: error: {path}: no such file or directory", file=sys.stderr)
         return EXIT_ERROR
     args.paths = _with_governed_folders(args.paths, config)
+    if args.show_files:
+        return _show_files(args, config)
     if _nothing_to_check(args, config):
         print("All checks passed!")
         return EXIT_CLEAN
@@ -153,14 +193,38 @@ def run_check(args: argparse.Namespace) -> int:
     if result_cache is not None:
         result_cache.save()
     for note in getattr(checker.project_pins, "notes", ()):
-        print(f"replaylint: note: {note}", file=sys.stderr)
+        _note(note)
+    if args.add_noqa:
+        return _add_noqa(checker, results, had_error)
     if args.fix or args.diff:
         outcome = _fix(checker, results, args, run)
         if args.diff:
             return outcome
     for result in results:
         run.findings.extend(result.findings)
-    return _report(run, config, args, had_error)
+    status = _report(run, config, args, had_error)
+    return EXIT_FINDINGS if status == EXIT_CLEAN and run.fixed and args.exit_non_zero_on_fix else status
+
+
+def _show_files(args: argparse.Namespace, config: Config) -> int:
+    """`--show-files`: the files a check would look at, one per line, sorted."""
+    from . import frontends
+    from .discovery import discover, read_head
+
+    for path in sorted(discover(args.paths or ["."], config.excludes, config.respect_gitignore, config.force_exclude, root=config.root)):
+        if frontends.kind_for(path, read_head(path) if "." not in os.path.basename(path) else b"") is not None:
+            print(path)
+    return EXIT_CLEAN
+
+
+def _add_noqa(checker: Checker, results: list[FileResult], had_error: bool) -> int:
+    from .add_noqa import add_noqa
+
+    added = add_noqa(checker, results, checker.roots)
+    for failure in added.failures:
+        print(f"replaylint: warning: {failure}", file=sys.stderr)
+    print(f"Added {added.count} noqa {'directive' if added.count == 1 else 'directives'}.", file=sys.stderr)
+    return EXIT_ERROR if had_error else EXIT_CLEAN
 
 
 def _output_file_problem(path: str | None) -> str | None:
@@ -238,7 +302,7 @@ def _report(run: Run, config: Config, args: argparse.Namespace, had_error: bool)
     else:
         from .report.text import use_color
 
-        run.color = not args.output_file and use_color(sys.stdout)
+        run.color = not args.output_file and args.color != "never" and (args.color == "always" or use_color(sys.stdout))
         text = render(config.output_format, run)
         if args.output_file:
             try:
@@ -357,7 +421,7 @@ def _print_problems(result, shown_notes: set[str] | None = None) -> bool:
     for note in result.notes:
         if note not in shown_notes:
             shown_notes.add(note)
-            print(f"replaylint: note: {note}", file=sys.stderr)
+            _note(note)
     if result.internal_error:
         print(
             f"replaylint: error: internal error while checking {result.path}: {result.internal_error} "

@@ -57,43 +57,74 @@ def _parser() -> argparse.ArgumentParser:
 
     check = commands.add_parser("check", help="check files and directories (default: .)")
     check.add_argument("paths", nargs="*", default=[], metavar="PATH", help="files or folders; - reads stdin")
-    check.add_argument("--output-format", choices=OUTPUT_FORMATS, default=None)
-    check.add_argument("-o", "--output-file", metavar="FILE", help="write the report to FILE")
-    check.add_argument("--target-vllm", metavar="X.Y[.Z]", help="judge every launch against this vLLM release")
-    check.add_argument("--select", metavar="CODES", help="comma-separated codes, prefixes or rule names")
-    check.add_argument("--extend-select", metavar="CODES")
-    check.add_argument("--ignore", metavar="CODES")
-    check.add_argument("--fix", action="store_true", help="apply safe fixes")
-    check.add_argument("--unsafe-fixes", action="store_true", help="also apply (and count) unsafe fixes")
-    check.add_argument("--diff", action="store_true", help="print the fixes as a unified diff and write nothing")
-    check.add_argument("--show-fixes", action="store_true", help="list the fixes that were applied")
-    check.add_argument("--statistics", action="store_true", help="count findings per rule")
-    check.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
-    check.add_argument("--config", metavar="FILE", help="use this configuration file")
-    check.add_argument("--isolated", action="store_true", help="ignore every configuration file")
-    check.add_argument("--stdin-filename", metavar="PATH", help="the name of the file read from stdin")
-    check.add_argument("--force-exclude", action="store_true", help="apply excludes to files given explicitly")
-    check.add_argument("--exclude", metavar="PATTERNS", help="comma-separated globs that replace the default excludes")
-    check.add_argument("--extend-exclude", metavar="PATTERNS", help="comma-separated globs excluded in addition")
-    check.add_argument("--no-respect-gitignore", action="store_true")
-    check.add_argument("--no-cache", action="store_true", help="neither read nor write the result cache")
-    check.add_argument("--cache-dir", metavar="DIR", help="where the result cache lives (default .replaylint_cache)")
-    check.add_argument("--workers", type=int, default=None, metavar="N", help="worker processes (default: by file count)")
+    report = check.add_argument_group("report")
+    report.add_argument("--output-format", choices=OUTPUT_FORMATS, default=None, help="how findings are printed (default: full)")
+    report.add_argument("-o", "--output-file", metavar="FILE", help="write the report to FILE")
+    report.add_argument("--statistics", action="store_true", help="count findings per rule")
+    report.add_argument("--show-files", action="store_true", help="list the files that would be checked, and stop")
+    report.add_argument("-q", "--quiet", action="store_true", help="print findings but no summary or notes")
+    report.add_argument("-s", "--silent", action="store_true", help="print nothing; the exit status tells the outcome")
+    report.add_argument(
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="colour the text report (auto: on a terminal, FORCE_COLOR or NO_COLOR decide)",
+    )
+    report.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
+    report.add_argument("--exit-non-zero-on-fix", action="store_true", help="exit 1 when --fix changed a file, even if nothing remains")
+    rules = check.add_argument_group("rules")
+    rules.add_argument("--target-vllm", metavar="X.Y[.Z]", help="judge every launch against this vLLM release")
+    rules.add_argument(
+        "--select", metavar="CODES", help="comma-separated codes, prefixes or rule names to check (replaces the configuration's)"
+    )
+    rules.add_argument("--extend-select", metavar="CODES", help="codes, prefixes or rule names checked in addition")
+    rules.add_argument("--ignore", metavar="CODES", help="codes, prefixes or rule names not checked")
+    rules.add_argument("--extend-ignore", metavar="CODES", help="the same as --ignore (ruff's older spelling)")
+    rules.add_argument(
+        "--per-file-ignores", action="append", metavar="GLOB:CODES", help="codes not checked in files matching GLOB (repeatable)"
+    )
+    fixes = check.add_argument_group("fixes")
+    fixes.add_argument("--fix", action="store_true", help="apply safe fixes")
+    fixes.add_argument("--unsafe-fixes", action="store_true", help="also apply (and count) unsafe fixes")
+    fixes.add_argument("--diff", action="store_true", help="print the fixes as a unified diff and write nothing")
+    fixes.add_argument("--show-fixes", action="store_true", help="list the fixes that were applied")
+    fixes.add_argument("--add-noqa", action="store_true", help="add a suppression comment for every finding, and write nothing else")
+    files = check.add_argument_group("files and configuration")
+    files.add_argument(
+        "--config",
+        action="append",
+        metavar="FILE | KEY=VALUE",
+        help="a configuration file, or a TOML `key = value` that overrides it (repeatable)",
+    )
+    files.add_argument("--isolated", action="store_true", help="ignore every configuration file")
+    files.add_argument("--stdin-filename", metavar="PATH", help="the name of the file read from stdin")
+    files.add_argument("--force-exclude", action="store_true", help="apply excludes to files given explicitly")
+    files.add_argument("--exclude", metavar="PATTERNS", help="comma-separated globs that replace the default excludes")
+    files.add_argument("--extend-exclude", metavar="PATTERNS", help="comma-separated globs excluded in addition")
+    files.add_argument("--no-respect-gitignore", action="store_true", help="check files that .gitignore excludes too")
+    files.add_argument("--watch", action="store_true", help="check again whenever a file changes (needs `replaylint[watch]`)")
+    running = check.add_argument_group("running")
+    running.add_argument("--no-cache", action="store_true", help="neither read nor write the result cache")
+    running.add_argument("--cache-dir", metavar="DIR", help="where the result cache lives (default .replaylint_cache)")
+    running.add_argument("--workers", type=int, default=None, metavar="N", help="worker processes (default: by file count)")
 
     rule = commands.add_parser("rule", help="show a rule's documentation")
-    rule.add_argument("code", nargs="?", metavar="CODE")
-    rule.add_argument("--all", action="store_true")
-    rule.add_argument("--output-format", choices=("text", "json"), default="text")
+    rule.add_argument("code", nargs="?", metavar="CODE", help="a rule code (RPL003) or name")
+    rule.add_argument("--all", action="store_true", help="every rule")
+    rule.add_argument("--output-format", choices=("text", "json"), default="text", help="text (default) or json")
 
     settings = commands.add_parser("show-settings", help="print the resolved configuration")
-    settings.add_argument("paths", nargs="*", default=[], metavar="PATH")
-    settings.add_argument("--config", metavar="FILE")
-    settings.add_argument("--isolated", action="store_true")
+    settings.add_argument("paths", nargs="*", default=[], metavar="PATH", help="the paths a check would be given")
+    settings.add_argument("--config", action="append", metavar="FILE | KEY=VALUE", help="as for check")
+    settings.add_argument("--isolated", action="store_true", help="ignore every configuration file")
 
     clean = commands.add_parser("clean", help="remove the result cache")
-    clean.add_argument("--cache-dir", metavar="DIR")
+    clean.add_argument("--cache-dir", metavar="DIR", help="the cache folder (default .replaylint_cache)")
 
     commands.add_parser("server", help="run the language server (LSP) on stdin and stdout")
+
+    completion = commands.add_parser("generate-shell-completion", help="print a completion script for a shell")
+    completion.add_argument("shell", choices=("bash", "zsh"), help="the shell")
     return parser
 
 
@@ -165,6 +196,8 @@ def _main(argv: list[str]) -> int:
         from .server import serve
 
         return serve()
+    if args.command == "generate-shell-completion":
+        return _completion(args.shell)
     if args.command != "check":
         _parser().print_help()
         return EXIT_ERROR
@@ -176,6 +209,10 @@ def _main(argv: list[str]) -> int:
     gc.set_threshold(10_000, 50, 50)
     from .check_command import run_check
 
+    if args.watch:
+        from .watch import watch
+
+        return watch(args, run_check)
     return run_check(args)
 
 
@@ -227,6 +264,8 @@ def _show_settings(args: argparse.Namespace) -> int:
         select=None,
         extend_select=None,
         ignore=None,
+        extend_ignore=None,
+        per_file_ignores=None,
         target_vllm=None,
         force_exclude=False,
         no_respect_gitignore=False,
@@ -245,6 +284,16 @@ def _show_settings(args: argparse.Namespace) -> int:
 
     pin = ProjectPins().pin_in(os.getcwd())
     print(f"project-pins = {pin.describe()!r}  # judged at {describe_releases(list(pin.releases))}" if pin else "project-pins = none")
+    return EXIT_CLEAN
+
+
+def _completion(shell: str) -> int:
+    """A completion script, made from this parser by shtab (imported for this command only)."""
+    try:
+        import shtab
+    except ModuleNotFoundError:
+        return _fail("shell completion needs the `shtab` package: pip install shtab")
+    print(shtab.complete(_parser(), shell=shell))
     return EXIT_CLEAN
 
 

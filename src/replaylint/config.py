@@ -262,6 +262,17 @@ def find_config_file(start: str) -> str | None:
         directory = parent
 
 
+def apply_override(config: Config, text: str) -> None:
+    """`--config 'key = value'`: one TOML key of the configuration, over the file's."""
+    tomllib = _toml()
+    try:
+        table = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"--config {text!r}: neither a file nor a TOML `key = value` ({error})") from None
+    for key, value in table.items():
+        _apply_key(config, key, value, f"--config {text!r}")
+
+
 def load(path: str) -> Config:
     """A configuration from one file (raises ConfigError, naming the file and key)."""
     table = _table(path)

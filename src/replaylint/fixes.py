@@ -126,7 +126,7 @@ class Fixer:
         self.documents: dict[str, Document] = {}
         self.failures: list[str] = []
 
-    def _document(self, path: str) -> Document | None:
+    def document(self, path: str) -> Document | None:
         key = os.path.normpath(path)
         if key in self.documents:
             return self.documents[key]
@@ -162,7 +162,7 @@ class Fixer:
 
     def run(self, paths: list[str]) -> None:
         """Fix `paths` (the files with fixable findings) in passes until nothing changes."""
-        queue = [path for path in paths if self._document(path) is not None]
+        queue = [path for path in paths if self.document(path) is not None]
         seen: set[tuple[str, str]] = set()
         for _ in range(MAX_PASSES):
             progress = False
@@ -192,7 +192,7 @@ class Fixer:
                 by_path.setdefault(os.path.normpath(edit.span.path), []).append(edit)
         applied_any = False
         for key, edits in by_path.items():
-            target = self.documents.get(key) or self._document(edits[0].span.path)
+            target = self.documents.get(key) or self.document(edits[0].span.path)
             if target is None:
                 continue
             edits = [Edit(edit.span, with_line_endings(edit.content, target.text)) for edit in edits]

@@ -15,7 +15,12 @@ _COLORS = {"bold": "1", "red": "31", "yellow": "33", "cyan": "36", "green": "32"
 
 
 def use_color(stream: object = sys.stdout) -> bool:
-    return "NO_COLOR" not in os.environ and hasattr(stream, "isatty") and stream.isatty()  # type: ignore[attr-defined]
+    """Colour for a terminal: NO_COLOR (https://no-color.org) turns it off, FORCE_COLOR on."""
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    return hasattr(stream, "isatty") and stream.isatty()  # type: ignore[attr-defined]
 
 
 def _paint(text: str, style: str, color: bool) -> str:

@@ -13,15 +13,15 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable
 
 from lsprotocol import types
 
-from .. import suppress
 from ..edits import apply_edits, with_line_endings
 from ..fixes import Document as FixedDocument, Fixer
 from ..model import Applicability, Edit, Finding, LineIndex
 from ..report.run import applicable
+from ..suppress import suppression_edits
 from .diagnostics import UNUSED_SUPPRESSION, overlaps
 from .positions import EditorText
 from .session import Checked, Session, without_bom
@@ -173,29 +173,3 @@ class Actions:
         shown = self.editor_text(("\ufeff" if fixed.bom else "") + fixed.original)
         new_text = "".join(after[same_start : len(after) - same_end])
         return types.TextEdit(range=types.Range(start=shown.position_at(start), end=shown.position_at(end)), new_text=new_text)
-
-
-def suppression_edits(finding: Finding, text: str, code: str) -> Iterator[Edit]:
-    """Where a comment silencing `code` on the finding's first line may go, best first: added
-    to a suppression already there, at the end of the line, alone on the line above it, alone
-    on the line above the first line of its launch."""
-    from ..frontends import kind_for
-
-    kind = kind_for(finding.span.path, text[:256].encode("utf-8", "replace"))
-    index = LineIndex(finding.span.path, text)
-    line = finding.span.start_line
-    comment = f"# noqa: {code}" if kind == "python" else f"# replaylint: ignore[{code}]"
-    by_line, _ = suppress.scan(index, kind == "python")
-    for existing in (by_line.get(line), by_line.get(line - 1)):
-        if existing is not None and existing.items and existing.codes is not suppress.ALL and (existing.line == line or existing.own_line):
-            yield Edit(index.span(existing.items[-1].end, existing.items[-1].end), f", {code}")
-    content = index.line_text(line)
-    if kind != "dockerfile" and not content.rstrip().endswith("\\"):  # Docker has no trailing comments
-        code_end = index.offset(line, len(content.rstrip()) + 1)
-        yield Edit(index.span(code_end, index.offset(line, len(content) + 1)), f"  {comment}")
-    launch_line = finding.launch.span.start_line if finding.launch is not None and finding.launch.span.path == finding.span.path else line
-    for above in dict.fromkeys((line, launch_line)):
-        start = index.offset(above, 1)
-        above_text = index.line_text(above)
-        indent = above_text[: len(above_text) - len(above_text.lstrip(" \t"))]
-        yield Edit(index.span(start, start), with_line_endings(f"{indent}{comment}\n", text))

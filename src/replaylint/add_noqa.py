@@ -1,0 +1,81 @@
+"""`replaylint check --add-noqa`: a suppression comment for every finding left, as ruff's.
+
+Each comment goes where `suppress` reads it and the language server's "Disable for this line"
+puts it (`suppress.suppression_edits`: added to a suppression already on the line, at the end
+of the line, or alone on the line above): the first place where a check of the edited text
+shows that the comment silences the finding and changes nothing else (a comment line inside a
+continued shell command would end it). The files are written as `--fix` writes them. A second
+run adds nothing: every finding is suppressed by then.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .api import Checker, FileResult
+from .edits import apply_edits
+from .fixes import Fixer
+from .model import Finding
+from .rules import UNPARSABLE_FILE, UNUSED_SUPPRESSION
+from .suppress import suppression_edits
+
+_NOT_SUPPRESSED = (UNPARSABLE_FILE[0], UNUSED_SUPPRESSION[0])  # a broken file, a comment itself
+
+
+@dataclass
+class Added:
+    count: int = 0
+    written: list[str] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+
+
+def add_noqa(checker: Checker, results: list[FileResult], roots: tuple[str, ...] | None) -> Added:
+    fixer = Fixer(checker, unsafe=False, roots=roots)
+    added = Added()
+    for result in results:
+        for finding in result.findings:
+            if finding.code in _NOT_SUPPRESSED:
+                continue
+            if _suppress(fixer, result.path, finding):
+                added.count += 1
+            else:
+                added.failures.append(
+                    f"{finding.span.path}:{finding.span.start_line}: no place silences {finding.code} without changing the file's other findings"
+                )
+    added.written = fixer.write()
+    added.failures += fixer.failures
+    return added
+
+
+def _suppress(fixer: Fixer, launching: str, finding: Finding) -> bool:
+    """Put the first comment that silences `finding` alone into its file's text."""
+    target = fixer.document(finding.span.path)
+    if target is None:
+        return False
+    before = _findings(fixer, launching, {})
+    key = (finding.code, finding.message)
+    for edit in suppression_edits(finding, target.text, finding.code):
+        edited, _ = apply_edits(target.text, [edit])
+        after = _findings(fixer, launching, {os.path.normpath(target.path): edited})
+        if after[key] < before[key] and not after - before:
+            target.text = edited
+            return True
+    return False
+
+
+def _findings(fixer: Fixer, launching: str, replaced: dict[str, str]) -> Counter:
+    """The findings of the launching file with the texts being edited (and `replaced`)."""
+    checker = fixer.checker
+    checker.overlay = {**{key: document.text for key, document in fixer.documents.items()}, **replaced}
+    try:
+        document = fixer.document(launching)
+        if document is None:
+            return Counter()
+        text = checker.overlay.get(os.path.normpath(launching), document.text)
+        found = checker.check_text(launching, text, document.kind).findings
+    finally:
+        checker.overlay = {}
+    # an unused suppression's message quotes the comment being edited
+    return Counter((f.code, "" if f.code == UNUSED_SUPPRESSION[0] else f.message) for f in found)
