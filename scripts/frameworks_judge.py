@@ -1,0 +1,96 @@
+"""The framework report: `python scripts/frameworks_judge.py [--release X.Y.Z] [--vllm-path DIR] [--only FRAMEWORK] [--details]`.
+
+Mutates every launch of fixtures/frameworks/ so that it turns sampling distribution replay on as
+the framework's users do, runs the framework's own config-to-engine code and vLLM's checks on it
+(tests/frameworks_judge/engine_judge.py in the judge virtualenv, frameworks installed by
+scripts/setup-framework-judges.sh), runs `replaylint check --output-format json` on the mutants,
+and prints a table per framework: files, launches, judged, agree, missed, false, open-ended, not
+judged. `--details` lists every mutant that was not an agreement, with its file, mutation, truth
+and replaylint's answer. Exit 1 when a framework whose code is judged has a disagreement (missed
+or false) or a mutant its judge could not run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from tests.frameworks_judge import judging  # noqa: E402
+
+DEFAULT_RELEASE = "0.34.0"
+DEFAULT_RELEASE_PATH = REPO / "bench" / ".cache" / "vllm-releases" / f"vllm-{DEFAULT_RELEASE}"
+COLUMNS = ("files", "launches", "judged", "agree", "missed", "false", "open-ended", "not judged")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--release", help=f"the vLLM release of the judge (default {DEFAULT_RELEASE})")
+    parser.add_argument("--vllm-path", help="that release installed with `pip install --no-deps --target DIR`")
+    parser.add_argument("--only", help="one framework (or a path prefix inside the corpus)")
+    parser.add_argument("--details", action="store_true", help="list every mutant that was not an agreement")
+    options = parser.parse_args(argv)
+    release = options.release or DEFAULT_RELEASE
+    vllm_path = options.vllm_path or (str(DEFAULT_RELEASE_PATH) if (DEFAULT_RELEASE_PATH / ".complete").exists() else None)
+    report = judging.run(release, vllm_path, options.only, log=lambda m: print(m, file=sys.stderr))
+    print(table(report))
+    if options.details:
+        print()
+        print(details(report))
+    failing = [r for r in report.results if r.entry.framework in judging.JUDGED and r.outcome in ("missed", "false")]
+    print(
+        f"\nvLLM {report.release}: {len(report.entries)} files, {len(report.results)} mutants, {len(failing)} disagreements; "
+        f"judge {report.judge_seconds:.0f} s, total {report.total_seconds:.0f} s"
+    )
+    return 1 if failing else 0
+
+
+def rows(report: judging.Report) -> dict[str, collections.Counter]:
+    counts = collections.defaultdict(collections.Counter)
+    launches = collections.defaultdict(set)
+    judged = collections.defaultdict(set)
+    for entry in report.entries:
+        counts[entry.framework]["files"] += 1
+    for result in report.results:
+        framework = result.entry.framework
+        launches[framework].add(result.entry.path)
+        counts[framework][result.outcome.replace("not-judged", "not judged")] += 1
+        if result.outcome != "not-judged":
+            judged[framework].add(result.entry.path)
+    for framework in counts:
+        counts[framework]["launches"] = len(launches[framework])
+        counts[framework]["judged"] = len(judged[framework])
+    return counts
+
+
+def table(report: judging.Report) -> str:
+    counts = rows(report)
+    lines = ["| framework | " + " | ".join(COLUMNS) + " |", "|---" * (len(COLUMNS) + 1) + "|"]
+    total = collections.Counter()
+    for framework in sorted(counts):
+        total.update(counts[framework])
+        lines.append(f"| {framework} | " + " | ".join(str(counts[framework][c]) for c in COLUMNS) + " |")
+    lines.append("| **total** | " + " | ".join(f"**{total[c]}**" for c in COLUMNS) + " |")
+    lines.append("")
+    lines.append(
+        "files: launch files; launches: files with a framework launch; judged: launches whose mutants reached a verdict; "
+        "agree / missed / false / open-ended / not judged: mutants (a control without replay and one per mutation)."
+    )
+    return "\n".join(lines)
+
+
+def details(report: judging.Report) -> str:
+    lines = []
+    for result in report.results:
+        if result.outcome == "agree":
+            continue
+        lines.append(f"{result.outcome:10} {result.id}: {result.mutant.what}\n           {result.detail[:600]}")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# The RL frameworks' own code for the framework judge (tests/frameworks_judge/README.md).
+#
+#   scripts/setup-framework-judges.sh        # needs .venv-judge (scripts/setup-vllm-judge.sh)
+#
+# Installs, `--no-deps --no-compile --target`, into bench/.cache/framework-judges/ (git-ignored,
+# wheels cached in bench/.cache/framework-wheels/):
+#   verl/    verl 0.9.1 (the wheel from PyPI)
+#   common/  what verl's rollout and trainer modules import that the judge venv lacks: Hydra and
+#            OmegaConf (verl's configuration), Ray (imported at module level; no cluster is
+#            started), tensordict, datasets, pandas, pyarrow and their small dependencies.
+# Each folder gets a .complete stamp; a second run finds them and exits. JUDGE_FORCE=1 reinstalls.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PYTHON=.venv-judge/bin/python
+WHEELS=bench/.cache/framework-wheels
+TARGET=bench/.cache/framework-judges
+log() { printf '[framework-judges] %s\n' "$*" >&2; }
+
+if [[ ! -x "$PYTHON" ]]; then
+    log "no judge venv: run scripts/setup-vllm-judge.sh first"
+    exit 1
+fi
+
+install() {
+    local name="$1"; shift
+    if [[ -f "$TARGET/$name/.complete" && "${JUDGE_FORCE:-0}" != 1 ]]; then
+        log "$name already installed"
+        return 0
+    fi
+    log "installing $name: $*"
+    mkdir -p "$WHEELS"
+    "$PYTHON" -m pip download --quiet --disable-pip-version-check --no-deps -d "$WHEELS" "$@"
+    rm -rf "${TARGET:?}/$name"
+    local files=()
+    for spec in "$@"; do
+        local project="${spec%%==*}"
+        local pattern="${project//-/_}"
+        files+=("$(ls "$WHEELS" | grep -i -E "^(${pattern}|${project})-${spec##*==}[-.]" | head -1)")
+    done
+    (cd "$WHEELS" && "../../../$PYTHON" -m pip install --quiet --disable-pip-version-check --no-deps --no-compile \
+        --target "../framework-judges/$name" "${files[@]}")
+    touch "$TARGET/$name/.complete"
+}
+
+install verl verl==0.9.1
+install common \
+    hydra-core==1.3.8 omegaconf==2.3.0 antlr4-python3-runtime==4.9.3 \
+    ray==2.60.0 msgpack==1.2.4 \
+    tensordict==0.10.0 pyvers==0.2.3 codetiming==1.4.0 \
+    datasets==5.2.0 multiprocess==0.70.19 xxhash==4.1.0 \
+    pandas==3.1.1 pyarrow==26.0.1 python-dateutil==4.0.0 six==1.17.0 pytz==2026.6 tzdata==2026.6
+log "done"
