@@ -335,3 +335,9 @@ def test_the_cli_offers_every_format(repo: Path) -> None:
         assert status == 1 and out and not err, (name, err)
     status, _, err = replaylint(repo, "--output-format", "codeclimate", "launch.py")
     assert status == 2 and "codeclimate" in err
+
+
+def test_the_readme_names_every_format() -> None:
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    paragraph = readme[readme.index("Output formats (`--output-format`") :].split("\n\n")[0]
+    assert [name for name in FORMATS if f"`{name}`" not in paragraph] == []
