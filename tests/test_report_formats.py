@@ -18,7 +18,7 @@ import pytest
 from replaylint.api import Checker
 from replaylint.config import Config
 from replaylint.edits import apply_edits
-from replaylint.model import LineIndex
+from replaylint.model import LineIndex, snippet
 from replaylint.report import FORMATS, Run, relative_path, render
 from replaylint.report.github import ANNOTATION_LIMIT, escape_data, escape_property
 from replaylint.report.json import finding_dict
@@ -315,6 +315,56 @@ def test_json_lines_round_trip_to_the_json_objects(mixed: Run) -> None:
     assert [json.loads(line) for line in lines] == json.loads(render("json", mixed))
     assert [json.loads(line) for line in lines] == [json.loads(json.dumps(finding_dict(f))) for f in mixed.findings]
     assert render("json-lines", Run(findings=[])) == ""
+
+
+# concise
+
+
+SKYRL = (
+    "uv run --isolated --extra vllm -m skyrl.train.entrypoints.main_base \\\n"
+    "  trainer.policy.model.path=Qwen/Qwen2.5-0.5B-Instruct \\\n"
+    "  generator.inference_engine.engine_init_kwargs.return_sampling_mask=true \\\n"
+    "  generator.sampling_params.top_k=50\n"
+)
+SPECULATIVE = (
+    "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs "
+    '--speculative-config \'{"method": "eagle3", "model": "yuhuili/EAGLE3-LLaMA3.1-Instruct-8B", "enable_adaptive_verification": true}\'\n'
+)
+
+
+def _quoted(line: str) -> list[str]:
+    return line.split("`")[1::2]
+
+
+def test_concise_never_cuts_a_word(tmp_path: Path) -> None:
+    """A quoted setting ends at a word's end: a long dotted key stays whole (it names the key),
+    a long JSON value stops after the word that crosses the limit."""
+    lines = render("concise", check(tmp_path, {"run.sh": SKYRL, "serve.sh": SPECULATIVE})).splitlines()
+    skyrl = next(line for line in lines if "run.sh" in line and "RPL003" in line)
+    assert _quoted(skyrl)[0] == "generator.inference_engine.engine_init_kwargs.return_sampling_mask=true"
+    speculative = next(line for line in lines if "serve.sh" in line and "RPL002" in line)
+    quoted = _quoted(speculative)[0]
+    assert quoted == '--speculative-config \'{"method": "eagle3", "model": "yuhuili/EAGLE3-LLaMA3.1-Instruct-8B", ...'
+    assert SPECULATIVE.find(quoted[: -len(" ...")]) >= 0
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("--logprobs-mode processed_logprobs", "--logprobs-mode processed_logprobs"),
+        (
+            "actor_rollout_ref.rollout.engine_kwargs.vllm.return_sampling_mask: true",
+            "actor_rollout_ref.rollout.engine_kwargs.vllm.return_sampling_mask: true",
+        ),
+        (
+            '-sc \'{"method": "ngram", "num_speculative_tokens": 5, "prompt_lookup_max": 4, "prompt_lookup_min": 2}\'',
+            '-sc \'{"method": "ngram", "num_speculative_tokens": 5, "prompt_lookup_max": ...',
+        ),
+        ("--x=" + "a" * 200, "--x..."),
+    ],
+)
+def test_snippets_end_at_a_word(text: str, shown: str) -> None:
+    assert snippet(text) == shown
 
 
 # dispatch

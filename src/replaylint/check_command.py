@@ -298,7 +298,13 @@ def _report(run: Run, config: Config, args: argparse.Namespace, had_error: bool)
     run.show_fixes = args.show_fixes
     _load_texts(run, config.max_file_bytes)
     if args.statistics:
-        text = _statistics(run)
+        from .report.statistics import render as render_statistics
+
+        try:
+            text = render_statistics(config.output_format, run)
+        except ValueError as error:
+            print(f"replaylint: error: {error}", file=sys.stderr)
+            return EXIT_ERROR
     else:
         from .report.text import use_color
 
@@ -320,23 +326,12 @@ def _report(run: Run, config: Config, args: argparse.Namespace, had_error: bool)
     return EXIT_CLEAN
 
 
-def _statistics(run: Run) -> str:
-    from .report import applicable
-
-    counts: dict[tuple[str, str], list] = {}
-    for finding in run.findings:
-        counts.setdefault((finding.code, finding.name), []).append(finding)
-    lines = []
-    for (code, name), found in sorted(counts.items(), key=lambda item: (-len(item[1]), item[0])):
-        marker = "[*]" if any(applicable(f, run.unsafe_fixes_enabled) for f in found) else "   "
-        lines.append(f"{len(found):>5}\t{code}\t{marker} {name}")
-    return "\n".join(lines) + ("\n" if lines else "")
-
-
 def _repository_root(config: Config) -> str:
-    """The git top-level when there is one: SARIF, GitHub and JUnit want repository-relative
-    paths (the other formats print paths as given, so git is not asked)."""
-    if config.output_format not in ("sarif", "github", "junit"):
+    """The git top-level when there is one: the CI formats want repository-relative paths (the
+    other formats print paths as given, so git is not asked)."""
+    from .report import REPOSITORY_RELATIVE
+
+    if config.output_format not in REPOSITORY_RELATIVE:
         return os.getcwd()
     import subprocess
 

@@ -99,6 +99,24 @@ class LineIndex:
 
 
 _LINE_BREAK = re.compile(r"\r\n?|\n")
+_WORD_END = re.compile(r"\w(?=\W)")
+
+
+def snippet(text: str, limit: int = 60) -> str:
+    """`text` on one line for a message, about `limit` characters, never cut inside a word: a
+    longer text ends with the word that crosses the limit, then ` ...`, unless little is left
+    (a dotted key such as `actor_rollout_ref.rollout.engine_kwargs.vllm.return_sampling_mask: true`
+    stays whole). Only a word over twice the limit is cut, where a name meets punctuation."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    end = text.find(" ", limit - 4)
+    if end < 0 or len(text) - end <= 10:  # a short value after the key (`: true`) is kept
+        end = len(text)
+    if end <= 2 * limit:
+        return text if end == len(text) else text[:end] + " ..."
+    ends = [match.end() for match in _WORD_END.finditer(text[: limit - 2])]
+    return text[: ends[-1] if ends else limit - 3] + "..."
 
 
 @dataclass(frozen=True)
@@ -127,10 +145,7 @@ class Setting:
 
     def quoted(self) -> str:
         """The user's own text for this setting, as a short inline-code snippet for messages."""
-        text = " ".join(self.spelling.split())
-        if len(text) > 60:
-            text = text[:57] + "..."
-        return f"`{text}`"
+        return f"`{snippet(self.spelling)}`"
 
 
 class LaunchKind(str, enum.Enum):

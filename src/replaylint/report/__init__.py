@@ -7,17 +7,33 @@ import importlib
 
 from .run import Run, applicable, relative_path
 
-__all__ = ["FORMATS", "Run", "applicable", "relative_path", "render"]
+__all__ = ["FORMATS", "REPOSITORY_RELATIVE", "Run", "applicable", "relative_path", "render"]
 
-FORMATS = ("full", "concise", "json", "json-lines", "junit", "github", "sarif")
+# ruff's order.
+FORMATS = ("full", "concise", "grouped", "json", "json-lines", "junit", "github", "gitlab", "pylint", "rdjson", "azure", "sarif")
 
-# Format name -> module of this package with a `render(run) -> str`; the rest are text.
-_MACHINE_FORMATS = {"json": "json", "json-lines": "json_lines", "junit": "junit", "github": "github", "sarif": "sarif"}
+# Formats whose paths are relative to the repository's top level (`Run.root`): code scanning, CI
+# annotations and review tools match files by repository path. The others print paths as given.
+REPOSITORY_RELATIVE = ("sarif", "github", "junit", "gitlab", "rdjson", "azure")
+
+# Format name -> module of this package with a `render(run) -> str`; `full` and `concise` are `text`.
+_MODULES = {
+    "grouped": "grouped",
+    "json": "json",
+    "json-lines": "json_lines",
+    "junit": "junit",
+    "github": "github",
+    "gitlab": "gitlab",
+    "pylint": "pylint",
+    "rdjson": "rdjson",
+    "azure": "azure",
+    "sarif": "sarif",
+}
 
 
 def render(name: str, run: Run) -> str:
-    if name in _MACHINE_FORMATS:
-        module = importlib.import_module(f".{_MACHINE_FORMATS[name]}", __name__)
+    if name in _MODULES:
+        module = importlib.import_module(f".{_MODULES[name]}", __name__)
         return module.render(run)
     if name not in ("full", "concise"):
         raise ValueError(f"unknown output format: {name!r}")

@@ -4,17 +4,15 @@
 
 GitHub shows at most 10 annotations of each type per step, so errors come first, and a plain
 summary line after the annotations says how many there were and where to get them all (SARIF).
-Paths are relative to `Run.root` (the repository); a file outside it keeps its absolute path.
+Paths are relative to `Run.root` (the repository); a file outside it keeps the path it was given.
 """
 
 from __future__ import annotations
 
-from ..model import Applicability, Finding
-from .run import Run, relative_path, without_surrogates
+from ..model import Finding
+from .run import Run, message_with_help, shown_path, without_surrogates
 
 ANNOTATION_LIMIT = 10  # per type and step (actions/toolkit docs)
-
-_FIX_NOTES = {Applicability.SAFE: "", Applicability.UNSAFE: " (unsafe fix)", Applicability.DISPLAY_ONLY: " (suggestion)"}
 
 
 def escape_data(text: str) -> str:
@@ -27,29 +25,18 @@ def escape_property(text: str) -> str:
     return escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def _shown_path(finding: Finding, root: str) -> str:
-    return relative_path(finding.span.path, root) or finding.span.path
-
-
 def _properties(finding: Finding, root: str) -> str:
     span = finding.span
-    properties = [("file", _shown_path(finding, root)), ("line", span.start_line), ("endLine", span.end_line)]
+    properties = [("file", shown_path(finding.span.path, root)), ("line", span.start_line), ("endLine", span.end_line)]
     if span.start_line == span.end_line:
         properties += [("col", span.start_col), ("endColumn", max(span.end_col, span.start_col))]
     properties.append(("title", f"replaylint ({finding.code})"))
     return ",".join(f"{key}={escape_property(str(value))}" for key, value in properties)
 
 
-def _message(finding: Finding) -> str:
-    message = finding.message
-    if finding.fix is not None:
-        message += f"\nhelp: {finding.fix.title}{_FIX_NOTES[finding.fix.applicability]}"
-    return message
-
-
 def annotation(finding: Finding, root: str) -> str:
     command = "error" if finding.severity == "error" else "warning"
-    return f"::{command} {_properties(finding, root)}::{escape_data(_message(finding))}"
+    return f"::{command} {_properties(finding, root)}::{escape_data(message_with_help(finding))}"
 
 
 def _plural(count: int, word: str) -> str:
@@ -74,7 +61,7 @@ def summary(run: Run) -> list[str]:
 def _most_severe_first(findings: list[Finding], root: str) -> list[Finding]:
     def key(finding: Finding) -> tuple:
         span = finding.span
-        return (finding.severity != "error", _shown_path(finding, root), span.start_line, span.start_col, finding.code)
+        return (finding.severity != "error", shown_path(finding.span.path, root), span.start_line, span.start_col, finding.code)
 
     return sorted(findings, key=key)
 

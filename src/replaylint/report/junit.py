@@ -10,7 +10,7 @@ import re
 import xml.etree.ElementTree as ET
 
 from ..model import Finding
-from .run import Run, relative_path
+from .run import Run, shown_path
 
 # Characters XML 1.0 cannot carry at all, escaped or not (C0 controls but tab/LF/CR, lone
 # surrogates from undecodable bytes, U+FFFE/U+FFFF).
@@ -23,7 +23,7 @@ def _xml_text(text: str) -> str:
 
 def _testcase(finding: Finding, root: str) -> ET.Element:
     span = finding.span
-    path = relative_path(span.path, root) or span.path
+    path = shown_path(span.path, root)
     testcase = ET.Element(
         "testcase", name=f"org.replaylint.{finding.code}", classname=_xml_text(path), file=_xml_text(path), line=str(span.start_line)
     )

@@ -45,6 +45,23 @@ def applicable(finding: Finding, unsafe: bool) -> bool:
     return finding.fix.applicability is Applicability.SAFE or (unsafe and finding.fix.applicability is Applicability.UNSAFE)
 
 
+def fix_help(finding: Finding) -> str | None:
+    """`help: <the fix's title>`, noting a fix that `--fix` alone does not apply; None without a fix."""
+    from ..model import Applicability
+
+    if finding.fix is None:
+        return None
+    note = {Applicability.UNSAFE: " (unsafe fix)", Applicability.DISPLAY_ONLY: " (suggestion)"}.get(finding.fix.applicability, "")
+    return f"help: {finding.fix.title}{note}"
+
+
+def message_with_help(finding: Finding) -> str:
+    """The message, and on a second line the fix's `help:` when there is one (the CI formats
+    have no field that says whether a fix is safe)."""
+    help_line = fix_help(finding)
+    return finding.message if help_line is None else f"{finding.message}\n{help_line}"
+
+
 def without_surrogates(text: str) -> str:
     """`text` with each lone surrogate as U+FFFD.
 
@@ -69,3 +86,8 @@ def relative_path(path: str, root: str) -> str | None:
         if inside:
             return os.path.relpath(target, base).replace(os.sep, "/")
     return None
+
+
+def shown_path(path: str, root: str) -> str:
+    """`path` as the CI formats show it: relative to `root`, or as given when it lies outside."""
+    return relative_path(path, root) or path

@@ -8,13 +8,9 @@ Choices worth knowing (GitHub's "SARIF support for code scanning" page says what
   outside the root gets an absolute `file://` URI instead.
 * Regions copy our spans 1:1: lines and columns are 1-based and `endColumn` is exclusive in
   both. Columns count code points, which `run.columnKind` says (SARIF's default is UTF-16).
-* `partialFingerprints.primaryLocationLineHash` is `<16 hex>:<n>`. The hex is a SHA-256 over
-  the rule code and the text of the finding's first line with all whitespace removed (empty
-  when the file's text is not in `Run.texts`); `n` counts, from 1, the findings of that code
-  on lines with that same text in the file so far. Neither the line number nor the message
-  (which names the judged vLLM release) goes in, so an alert keeps its identity when unrelated
-  lines move or the target release changes; like GitHub's own hash, it changes when the
-  flagged line itself is edited.
+* `partialFingerprints.primaryLocationLineHash` is the line fingerprint of `fingerprints`
+  (rule code and the flagged line's text, not its number nor the message), so an alert keeps
+  its identity when unrelated lines move or the target release changes.
 * Lone surrogates (undecodable bytes a shell script keeps) become U+FFFD in every string.
 * `fixes` carry the finding's text edits (only when it has some), whatever their safety; the
   fix's `properties.applicability` says whether `--fix` applies it.
@@ -22,7 +18,6 @@ Choices worth knowing (GitHub's "SARIF support for code scanning" page says what
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from dataclasses import dataclass
@@ -33,6 +28,7 @@ from urllib.parse import quote
 from .. import __version__
 from ..model import Edit, Finding, Fix, Span
 from ..rules import RULES
+from .fingerprints import LineFingerprints, in_file_order
 from .run import DOCS_URL, HOME_URL, Run, relative_path, without_surrogates
 
 SCHEMA_URL = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -106,28 +102,6 @@ class _Locator:
         return {"physicalLocation": {"artifactLocation": self.artifact(span.path), "region": self.region(span)}}
 
 
-class _Fingerprints:
-    """`primaryLocationLineHash` values (see the module docstring for what is hashed)."""
-
-    def __init__(self, texts: dict[str, str]) -> None:
-        self.texts = texts
-        self.lines: dict[str, list[str]] = {}
-        self.seen: dict[tuple[str, str], int] = {}
-
-    def _line(self, span: Span) -> str:
-        if span.path not in self.lines:
-            self.lines[span.path] = self.texts.get(span.path, "").split("\n")
-        lines = self.lines[span.path]
-        return lines[span.start_line - 1] if 0 < span.start_line <= len(lines) else ""
-
-    def __call__(self, finding: Finding) -> str:
-        line = "".join(self._line(finding.span).split())
-        digest = hashlib.sha256(f"{finding.code}\0{line}".encode("utf-8", "surrogatepass")).hexdigest()[:16]
-        key = (finding.span.path, digest)
-        self.seen[key] = self.seen.get(key, 0) + 1
-        return f"{digest}:{self.seen[key]}"
-
-
 def _fix(finding: Finding, fix: Fix, locator: _Locator) -> dict[str, Any]:
     by_path: dict[str, list[Edit]] = {}
     for edit in sorted(finding.edits):
@@ -167,11 +141,6 @@ def _result(finding: Finding, index: int, locator: _Locator, fingerprint: str) -
     return result
 
 
-def _in_file_order(findings: list[Finding]) -> list[Finding]:
-    # Occurrence numbers must not depend on the order the walk met the files or launches.
-    return sorted(findings, key=lambda f: (f.span.path, f.span.start_line, f.span.start_col, f.code, f.span.end_line, f.span.end_col))
-
-
 def _rules_for(findings: list[Finding]) -> list[RuleInfo]:
     """The rule table, plus a plain descriptor for any code of `findings` it lacks."""
     infos = rule_infos()
@@ -187,8 +156,8 @@ def sarif_log(run: Run) -> dict[str, Any]:
     infos = _rules_for(run.findings)
     index = {info.code: number for number, info in enumerate(infos)}
     locator = _Locator(run.root)
-    fingerprint = _Fingerprints(run.texts)
-    results = [_result(finding, index[finding.code], locator, fingerprint(finding)) for finding in _in_file_order(run.findings)]
+    fingerprint = LineFingerprints(run.texts)
+    results = [_result(finding, index[finding.code], locator, fingerprint(finding)) for finding in in_file_order(run.findings)]
     root_uri = Path(run.root).resolve().as_uri().rstrip("/") + "/"
     return {
         "$schema": SCHEMA_URL,

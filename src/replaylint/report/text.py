@@ -6,12 +6,12 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
-from .run import Run, applicable
+from .run import Run, applicable, fix_help
 
 if TYPE_CHECKING:  # imported where a finding is shown: a clean run shows none
     from ..model import Finding
 
-_COLORS = {"bold": "1", "red": "31", "yellow": "33", "cyan": "36", "green": "32", "dim": "2"}
+_COLORS = {"bold": "1", "red": "31", "yellow": "33", "cyan": "36", "green": "32", "dim": "2", "underline": "4"}
 
 
 def use_color(stream: object = sys.stdout) -> bool:
@@ -23,20 +23,25 @@ def use_color(stream: object = sys.stdout) -> bool:
     return hasattr(stream, "isatty") and stream.isatty()  # type: ignore[attr-defined]
 
 
-def _paint(text: str, style: str, color: bool) -> str:
+def paint(text: str, style: str, color: bool) -> str:
     return f"\033[{_COLORS[style]}m{text}\033[0m" if color else text
+
+
+def code_and_message(finding: Finding, color: bool = False) -> str:
+    """`CODE [*] message`: what every text format prints after the place."""
+    marker = " [*]" if applicable(finding, unsafe=False) else ""
+    code = paint(finding.code, "red" if finding.severity == "error" else "yellow", color)
+    return f"{code}{marker} {finding.message}"
 
 
 def header(finding: Finding, color: bool = False) -> str:
     span = finding.span
-    marker = " [*]" if applicable(finding, unsafe=False) else ""
-    code = _paint(finding.code, "red" if finding.severity == "error" else "yellow", color)
-    location = _paint(f"{span.path}:{span.start_line}:{span.start_col}:", "bold", color)
-    return f"{location} {code}{marker} {finding.message}"
+    location = paint(f"{span.path}:{span.start_line}:{span.start_col}:", "bold", color)
+    return f"{location} {code_and_message(finding, color)}"
 
 
 def _excerpt(finding: Finding, text: str | None, color: bool) -> list[str]:
-    from ..model import Applicability, LineIndex
+    from ..model import LineIndex
 
     if text is None:
         return []
@@ -57,11 +62,11 @@ def _excerpt(finding: Finding, text: str | None, color: bool) -> list[str]:
             end = start + 1
         underline = " " * (start - 1) + "^" * (end - start)
         suffix = f" {finding.code}" if number == end_line else ""
-        lines.append(f"{gutter} {_paint(underline + suffix, 'red' if finding.severity == 'error' else 'yellow', color)}")
+        lines.append(f"{gutter} {paint(underline + suffix, 'red' if finding.severity == 'error' else 'yellow', color)}")
     lines.append(gutter)
-    if finding.fix is not None:
-        note = {Applicability.SAFE: "", Applicability.UNSAFE: " (unsafe fix)", Applicability.DISPLAY_ONLY: " (suggestion)"}
-        lines.append(f"{' ' * width} = help: {finding.fix.title}{note[finding.fix.applicability]}")
+    help_line = fix_help(finding)
+    if help_line is not None:
+        lines.append(f"{' ' * width} = {help_line}")
         lines.extend(_fix_diff(finding, text, width, color))
     return lines
 
@@ -81,7 +86,7 @@ def _fix_diff(finding: Finding, text: str, width: int, color: bool) -> list[str]
         if line.startswith("@@"):
             continue
         style = "green" if line.startswith("+") else "red"
-        lines.append(f"{' ' * width} | {_paint(line, style, color)}")
+        lines.append(f"{' ' * width} | {paint(line, style, color)}")
     return lines
 
 

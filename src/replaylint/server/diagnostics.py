@@ -7,7 +7,7 @@ from typing import Callable
 
 from lsprotocol import types
 
-from ..model import Finding, Span
+from ..model import Finding, Span, snippet
 from ..report.run import DOCS_URL
 from .positions import EditorText
 
@@ -34,9 +34,7 @@ def diagnostic(finding: Finding, text_of: TextOf, uri_of: UriOf) -> types.Diagno
 
 def _related(span: Span, text_of: TextOf, uri_of: UriOf) -> types.DiagnosticRelatedInformation:
     text = text_of(span.path)
-    quoted = " ".join(text.text[span.start : span.end].split())
-    if len(quoted) > 60:
-        quoted = quoted[:57] + "..."
+    quoted = snippet(text.text[span.start : span.end])
     location = types.Location(uri=uri_of(span.path), range=text.range(span))
     return types.DiagnosticRelatedInformation(location=location, message=f"`{quoted}`" if quoted else "related")
 

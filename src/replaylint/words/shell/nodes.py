@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from ...model import snippet
 from .grammar import Node
 from .place import Place
 from .values import Container
@@ -93,7 +94,4 @@ def exits(body: list[Node], place: Place) -> bool:
 
 def code(text: str) -> str:
     """Script text shown in a condition: one line, at most 60 characters, in backticks."""
-    text = " ".join(text.split()).rstrip(";").strip()
-    if len(text) > 60:
-        text = text[:57] + "..."
-    return f"`{text}`"
+    return f"`{snippet(' '.join(text.split()).rstrip(';').strip())}`"
