@@ -159,3 +159,18 @@ def test_every_option_has_help() -> None:
             elif not action.help and not isinstance(action, argparse._HelpAction):
                 missing.append((parser.prog, action.dest))
     assert missing == []
+
+
+def test_quiet_prints_the_findings_and_nothing_else(project: Path) -> None:
+    completed = subprocess.run(
+        [sys.executable, "-m", "replaylint", "check", "--no-cache", "-q", "--output-format", "concise", "a.py", "b.sh"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+    )
+    assert completed.returncode == 1 and completed.stderr == ""
+    assert [line.split(" ")[0] for line in completed.stdout.splitlines()] == ["a.py:2:16:", "a.py:2:43:", "b.sh:2:3:"]
+    clean = subprocess.run(
+        [sys.executable, "-m", "replaylint", "check", "--no-cache", "-q", "README.md"], cwd=project, capture_output=True, text=True
+    )
+    assert (clean.returncode, clean.stdout, clean.stderr) == (0, "", "")

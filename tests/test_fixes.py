@@ -51,7 +51,7 @@ def test_diff_prints_and_writes_nothing(tmp_path) -> None:
     status, out, err = cli("--diff", str(path))
     assert status == 1 and path.read_text() == MISSING_MODE
     assert f"--- {path}" in out and "+llm = LLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs')" in out
-    assert "Would fix 1 error." in err
+    assert "Would fix 1 error." in out
     path.write_text(FIXED_MODE)
     assert cli("--diff", str(path))[0] == 0
 

@@ -83,12 +83,13 @@ def _with_governed_folders(paths: list[str], config: Config) -> list[str]:
     it governs, so a pre-commit run that passes only the changed files judges those launches
     again in the same run."""
     from .config import CONFIG_NAMES
-    from .project import governed_folder
 
     added: list[str] = []
     for path in paths:
-        if path == "-" or os.path.isdir(path):
-            continue
+        if path == "-" or not path.endswith((".toml", ".txt", ".lock")) or os.path.isdir(path):
+            continue  # (the pin readers are imported only for a file that may pin)
+        from .project import governed_folder
+
         folder = governed_folder(path)
         if folder is None and os.path.basename(path) in CONFIG_NAMES:
             folder = os.path.dirname(path) or "."
@@ -164,7 +165,8 @@ def run_check(args: argparse.Namespace) -> int:
     if args.show_files:
         return _show_files(args, config)
     if _nothing_to_check(args, config):
-        print("All checks passed!")
+        if not _quiet:
+            print("All checks passed!")
         return EXIT_CLEAN
     from .api import Checker
     from .cache import ResultCache, default_directory
@@ -176,7 +178,7 @@ def run_check(args: argparse.Namespace) -> int:
             print("replaylint: error: stdin is closed", file=sys.stderr)
             return EXIT_ERROR
         return _check_stdin(Checker(config, project_pins=_LazyPins()), config, args)
-    run = Run(findings=[], unsafe_fixes_enabled=args.unsafe_fixes, root=_repository_root(config))
+    run = Run(findings=[], unsafe_fixes_enabled=args.unsafe_fixes, root=_repository_root(config), quiet=_quiet)
     result_cache = None if args.no_cache else ResultCache(args.cache_dir or default_directory(config.root), config.fingerprint)
     from .files import trusted_roots
 
@@ -253,7 +255,7 @@ def _check_stdin(checker: Checker, config: Config, args: argparse.Namespace) -> 
         return EXIT_ERROR
     result = checker.check_bytes(name, data)
     had_error = _print_problems(result)
-    run = Run(findings=list(result.findings), unsafe_fixes_enabled=args.unsafe_fixes, root=_repository_root(config))
+    run = Run(findings=list(result.findings), unsafe_fixes_enabled=args.unsafe_fixes, root=_repository_root(config), quiet=_quiet)
     run.texts[name] = _text_of(data)
     if args.fix and result.kind is not None:
         fixed, run.fixed = _fix_stdin(checker, name, data, args.unsafe_fixes)
@@ -498,7 +500,8 @@ def _fix(checker: Checker, results: list[FileResult], args: argparse.Namespace, 
             )
             sys.stdout.write("".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in diff))
         count = sum(len(document.fixed) for document in changed)
-        print(f"Would fix {count} {'error' if count == 1 else 'errors'}." if changed else "No errors would be fixed.", file=sys.stderr)
+        if not _quiet:  # on stdout after the diff, as ruff prints it
+            print(f"Would fix {count} {'error' if count == 1 else 'errors'}." if changed else "No errors would be fixed.")
         return EXIT_FINDINGS if changed else EXIT_CLEAN
     written = set(fixer.write())
     for failure in fixer.failures:

@@ -44,6 +44,8 @@ def _plural(count: int, word: str) -> str:
 
 
 def summary(run: Run) -> list[str]:
+    if run.quiet:
+        return []
     errors = sum(1 for finding in run.findings if finding.severity == "error")
     warnings = len(run.findings) - errors
     checked = f" in {_plural(run.files_checked, 'file')} checked" if run.files_checked else ""

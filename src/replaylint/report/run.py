@@ -34,6 +34,7 @@ class Run:
     notes: list[str] = field(default_factory=list)
     root: str = "."
     color: bool = False
+    quiet: bool = False  # --quiet: the findings alone, no summary
 
 
 def applicable(finding: Finding, unsafe: bool) -> bool:

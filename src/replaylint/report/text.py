@@ -92,6 +92,8 @@ def _fix_diff(finding: Finding, text: str, width: int, color: bool) -> list[str]
 
 def summary(run: Run) -> list[str]:
     findings = run.findings
+    if run.quiet:
+        return []
     if not findings:
         if run.fixed:
             return [f"Found {run.fixed} {'error' if run.fixed == 1 else 'errors'} ({run.fixed} fixed, 0 remaining)."]
@@ -134,7 +136,7 @@ def render(run: Run, concise: bool, color: bool = False) -> str:
         if not concise:
             out.extend(_excerpt(finding, run.texts.get(finding.span.path), color))
             out.append("")
-    if run.findings and concise:
+    if run.findings and concise and not run.quiet:
         out.append("")
     out.extend(summary(run))
     return "\n".join(out) + "\n"
