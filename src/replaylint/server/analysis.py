@@ -20,7 +20,7 @@ import tokenize
 import traceback
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, BinaryIO, Iterator, Mapping
+from typing import Any, BinaryIO, Iterable, Iterator, Mapping
 
 from .. import files, frontends, suppress
 from ..api import Checker
@@ -37,8 +37,9 @@ HEADER = struct.Struct("<Q")  # the length of the pickle that follows, on the pi
 # A worker that holds more than this once a job is done exits, and its memory returns to the
 # system (CPython keeps the arenas a large check fragmented); the next job starts a fresh one.
 RETIRE_ABOVE_BYTES = 256 * 1024 * 1024
-# Over this much memory a job fails (MemoryError) instead of taking the machine's.
-MEMORY_BUDGET_BYTES = 2 * 1024 * 1024 * 1024
+# Over this much memory (address space) a job fails instead of taking the machine's: the
+# Python frontend reports the MemoryError as a file nested too deeply to analyse (RPL900).
+MEMORY_BUDGET_BYTES = 1024 * 1024 * 1024
 MEMORY_ERROR = "MemoryError"
 
 Logs = list  # [(message, "error" | "warning" | "info")]
@@ -66,6 +67,7 @@ class Placement:
     workspace: Workspace
     path: str
     finding: Finding
+    findings: tuple[Finding, ...]  # the document's, as checked: what a comment must leave as it is
 
 
 @dataclass(frozen=True)
@@ -125,7 +127,7 @@ class Analysis:
         if isinstance(job, Check):
             return self.check(job.workspace, job.path)
         if isinstance(job, Placement):
-            return self.placement(job.workspace, job.path, job.finding)
+            return self.placement(job.workspace, job.path, job.finding, job.findings)
         return self.fixed_documents(job.workspace, job.path)
 
     # configuration
@@ -184,18 +186,20 @@ class Analysis:
 
     # code actions
 
-    def placement(self, workspace: Workspace, path: str, finding: Finding) -> Edit | None:
+    def placement(self, workspace: Workspace, path: str, finding: Finding, checked: Iterable[Finding]) -> Edit | None:
         """The first suppression comment that silences `finding` and, when it names no rule,
         leaves every finding as it was (a comment line inside a continued command would end it)."""
         text = without_bom(_read_text(workspace, finding.span.path) or "")
 
-        def findings_with(edit: Edit | None) -> Counter:
-            edited, _ = apply_edits(text, [edit] if edit is not None else [])
-            found = self.findings(workspace, path, {os.path.abspath(finding.span.path): edited})
+        def counted(found: Iterable[Finding]) -> Counter:
             # an unused suppression's message quotes the comment being edited
             return Counter((f.code, "" if f.code == UNUSED_SUPPRESSION else f.message) for f in found)
 
-        before = findings_with(None)
+        def findings_with(edit: Edit) -> Counter:
+            edited, _ = apply_edits(text, [edit])
+            return counted(self.findings(workspace, path, {os.path.abspath(finding.span.path): edited}))
+
+        before = counted(checked)
         key = (finding.code, finding.message)
         for edit in suppression_edits(finding, text, finding.code):
             after = findings_with(edit)

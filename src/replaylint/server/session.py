@@ -147,11 +147,12 @@ class Session:
 
     # jobs for the workers
 
-    def workspace(self, document: Document) -> Workspace:
-        """What a check of `document` may read of the editor: its text, and those of the open
-        files other files read (a check never reads a Python file, a shell script or a
-        Dockerfile other than its own)."""
-        texts = {other.path: other.text for other in self.documents.values() if other is document or not other.self_contained}
+    def workspace(self, document: Document, text: str | None = None) -> Workspace:
+        """What a check of `document` (of `text`, else its current text) may read of the
+        editor: its text, and those of the open files other files read (a check never reads a
+        Python file, a shell script or a Dockerfile other than its own)."""
+        texts = {other.path: other.text for other in self.documents.values() if not other.self_contained}
+        texts[document.path] = document.text if text is None else text
         return Workspace(tuple(self.roots), texts, self.generation)
 
     def check_job(self, uri: str) -> Check:
@@ -159,10 +160,10 @@ class Session:
         return Check(self.workspace(document), document.path)
 
     def placement_job(self, checked: Checked, finding: Finding) -> Placement:
-        return Placement(self.workspace(checked.document), checked.document.path, finding)
+        return Placement(self.workspace(checked.document, checked.text), checked.document.path, finding, tuple(checked.findings))
 
     def fix_all_job(self, checked: Checked) -> FixAll:
-        return FixAll(self.workspace(checked.document), checked.document.path)
+        return FixAll(self.workspace(checked.document, checked.text), checked.document.path)
 
     def store(self, checked: Checked) -> set[str]:
         """Keep a document's check; the files whose diagnostics may change."""

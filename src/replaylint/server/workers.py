@@ -64,8 +64,8 @@ class Worker:
     def ended(self) -> str:
         code = self.process.returncode
         if code is None:
-            return "it stopped answering"
-        return f"it was ended by signal {-code}" if code < 0 else f"it exited with status {code}"
+            return "the worker process stopped answering"
+        return f"the worker process was ended by signal {-code}" if code < 0 else f"the worker process exited with status {code}"
 
 
 class Workers:
@@ -76,6 +76,7 @@ class Workers:
         self.budget = budget
         self.idle: list[Worker] = []
         self.busy: set[Worker] = set()
+        self.starting: asyncio.Future | None = None  # a worker started ahead of the next job
         self._slots: asyncio.Semaphore | None = None  # made on the server's loop
 
     @property
@@ -88,7 +89,7 @@ class Workers:
         """The worker's reply to `job`. Raises OverBudget, OutOfMemory or WorkerFailed; a
         cancelled job (superseded) kills its worker."""
         async with self.slots:
-            worker = self.idle.pop() if self.idle else await self._start()
+            worker = await self._take()
             self.busy.add(worker)
             try:
                 reply = await asyncio.wait_for(worker.ask(job, self.budget), self.budget)
@@ -111,21 +112,35 @@ class Workers:
                 raise OutOfMemory()
             return reply
 
-    async def warm(self) -> None:
-        """Start one worker ahead of the first job."""
-        if not self.idle and not self.busy:
-            async with self.slots:
-                self.idle.append(await self._start())
+    def warm(self) -> None:
+        """Start a worker in the background for the next job, unless one is ready or starting."""
+        if not self.idle and self.starting is None:
+            self.starting = asyncio.ensure_future(self._start())
+
+    async def _take(self) -> Worker:
+        while self.idle:
+            worker = self.idle.pop()
+            if worker.process.returncode is None:  # not ended while it waited (the OOM killer's pick)
+                return worker
+        starting, self.starting = self.starting, None
+        if starting is not None:
+            try:
+                return await starting
+            except WorkerFailed:
+                pass
+        return await self._start()
 
     async def _start(self) -> Worker:
         try:
             return await Worker.start()
         except OSError as error:
-            raise WorkerFailed(f"it could not start ({error.strerror or error})") from None
+            raise WorkerFailed(f"the worker process could not start ({error.strerror or error})") from None
 
     def _discard(self, worker: Worker) -> None:
+        """Kill a worker in the middle of its job, and start the next one meanwhile."""
         self.busy.discard(worker)
         worker.kill()
+        self.warm()
 
     async def _wait(self, worker: Worker) -> None:
         try:
@@ -135,6 +150,9 @@ class Workers:
 
     def stop(self) -> None:
         """Kill every worker (the server is shutting down, or nothing is open)."""
+        if self.starting is not None:
+            self.starting.cancel()
+            self.starting = None
         for worker in [*self.idle, *self.busy]:
             worker.kill()
         self.idle.clear()
