@@ -23,6 +23,9 @@ from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 from test_server import Publications, actions, at, change, has, none, published, write
 
+from replaylint.server.analysis import Check, Workspace
+from replaylint.server.workers import Workers
+
 pytestmark = [
     pytest.mark.skipif(not hasattr(os, "mkfifo") or not os.path.isdir("/proc"), reason="needs FIFOs and /proc (Linux)"),
     pytest.mark.asyncio,
@@ -256,3 +259,21 @@ async def test_memory_of_a_huge_document_returns_when_it_closes(hurried: Languag
     server_after, total_after = await settled_mib(pid)
     assert server_after - server_before < (held - server_before) / 5, (server_before, held, server_after)
     assert total_after - total_before < 30, (total_before, total_after)  # a fresh worker in place of the killed one
+
+
+async def test_a_worker_imports_nothing_from_the_folder_it_runs_in(project: Path, monkeypatch: pytest.MonkeyPatch):
+    # An editor may start the server in the checked repository: a `libcst` or a `replaylint`
+    # there must not be what the worker imports (`python -c` puts the folder first on sys.path).
+    marker = project / "imported"
+    for package in ("replaylint", "libcst", "yaml"):
+        (project / package).mkdir()
+        (project / package / "__init__.py").write_text(f"open({str(marker)!r}, 'a').write({package!r})\n")
+    module = write(project, "rollout.py", 'from vllm import LLM\n\nllm = LLM(model="m", return_sampling_mask=True)\n')
+    monkeypatch.chdir(project)
+    workers = Workers(size=1, budget=60)
+    try:
+        reply = await workers.run(Check(Workspace((str(project),), {str(module): module.read_text()}), str(module)))
+    finally:
+        await workers.close()
+    assert [finding.code for finding in reply.value.findings] == ["RPL003"]
+    assert not marker.exists()

@@ -33,6 +33,7 @@ from ..project import ProjectPins
 
 UNUSED_SUPPRESSION = "RPL901"
 PLACEBO_CODE = "RPL999"  # a code no rule reports: a comment naming it suppresses nothing
+MAX_READ_BYTES = 8 * 1024 * 1024  # a file findings land in, read for their positions (the default --max-file-bytes)
 HEADER = struct.Struct("<Q")  # the length of the pickle that follows, on the pipes to and from a worker
 # A worker that holds more than this once a job is done exits, and its memory returns to the
 # system (CPython keeps the arenas a large check fragmented); the next job starts a fresh one.
@@ -241,7 +242,7 @@ def _read_text(workspace: Workspace, path: str) -> str | None:
     if path in workspace.texts:
         return workspace.texts[path]
     try:
-        return files.read_regular(path, Config().max_file_bytes).decode("utf-8", "replace")
+        return files.read_regular(path, MAX_READ_BYTES).decode("utf-8", "replace")
     except files.Unreadable:
         return None
 
@@ -273,12 +274,11 @@ def suppression_edits(finding: Finding, text: str, code: str) -> Iterator[Edit]:
 # the worker process
 
 
-def serve(requests: BinaryIO | None = None, replies: BinaryIO | None = None) -> None:
-    """Answer jobs from `requests` (stdin) on `replies` (stdout) until the server closes the
-    pipe; each job is `(job, seconds)`, the time after which the process ends itself should the
-    server fail to (a hung server no longer reads)."""
-    requests = requests or sys.stdin.buffer
-    replies = replies or sys.stdout.buffer
+def serve() -> None:
+    """Answer jobs from stdin on stdout until the server closes the pipe; each job comes as
+    `(job, seconds)`, the time after which the process ends itself should the server fail to
+    (a hung server no longer reads)."""
+    requests, replies = sys.stdin.buffer, sys.stdout.buffer
     sys.stdout = sys.stderr  # nothing a library prints may corrupt the replies
     _limit_memory(MEMORY_BUDGET_BYTES)
     analysis = Analysis()
@@ -315,8 +315,11 @@ def _receive(stream: BinaryIO) -> Any:
     return pickle.loads(stream.read(length))  # the server's own message, never a file's bytes
 
 
-def _send(stream: BinaryIO, message: Any) -> None:
-    data = pickle.dumps(message, pickle.HIGHEST_PROTOCOL)
+def _send(stream: BinaryIO, reply: Reply) -> None:
+    try:
+        data = pickle.dumps(reply, pickle.HIGHEST_PROTOCOL)
+    except Exception:  # a value that cannot cross to the server is a bug, told as one
+        data = pickle.dumps(Reply(logs=reply.logs, error=traceback.format_exc(), retiring=reply.retiring), pickle.HIGHEST_PROTOCOL)
     stream.write(HEADER.pack(len(data)) + data)
     stream.flush()
 

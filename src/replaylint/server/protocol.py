@@ -220,13 +220,13 @@ class ReplaylintServer(LanguageServer):
             self.log_internal_error(traceback.format_exc())
             return default
 
-    def stop(self) -> None:
+    async def stop(self) -> None:
         """End every pending and running check, and the workers."""
         for uri in list(self.timers):
             self.cancel_timer(uri)
         for uri in list(self.checking):
             self.stop_check(uri)
-        self.workers.stop()
+        await self.workers.close()
 
 
 def return_freed_memory() -> None:
@@ -361,7 +361,7 @@ def build(time_budget: float = TIME_BUDGET_SECONDS, workers: int = WORKERS) -> R
 
     @server.feature(types.SHUTDOWN)
     @guarded(None)
-    def shutdown(ls: ReplaylintServer, params: Any) -> None:
-        ls.stop()
+    async def shutdown(ls: ReplaylintServer, params: Any) -> None:
+        await ls.stop()
 
     return server

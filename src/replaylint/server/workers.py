@@ -148,12 +148,19 @@ class Workers:
         except asyncio.TimeoutError:
             worker.kill()
 
-    def stop(self) -> None:
-        """Kill every worker (the server is shutting down, or nothing is open)."""
+    def stop(self) -> list[Worker]:
+        """Kill every worker (the server is shutting down); the workers killed."""
         if self.starting is not None:
             self.starting.cancel()
             self.starting = None
-        for worker in [*self.idle, *self.busy]:
+        stopped = [*self.idle, *self.busy]
+        for worker in stopped:
             worker.kill()
         self.idle.clear()
         self.busy.clear()
+        return stopped
+
+    async def close(self) -> None:
+        """Kill every worker and wait until each has ended."""
+        for worker in self.stop():
+            await self._wait(worker)
