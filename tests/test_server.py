@@ -468,3 +468,39 @@ async def test_an_untitled_buffer_is_checked_by_its_language(client: LanguageCli
     uri = f"untitled:Untitled-{tmp_path.name}"
     open_uri(client, uri, "shellscript", SHELL_LAUNCH)
     await published(client, uri, has("RPL003"))
+
+
+# -- what a document holds ----------------------------------------------------------------------
+
+
+def _resident_mib(pid: int) -> float:
+    status = Path(f"/proc/{pid}/status").read_text()
+    return next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")) / 1024
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads the server's memory from /proc (Linux)")
+async def test_closing_a_large_document_gives_its_memory_back(client: LanguageClient, tmp_path: Path):
+    # 4 MB: a warm-up script of comment lines around a hundred launches; its diagnostics, quick
+    # fixes and "Fix all" worked out, then closed.
+    steps = "".join(f"# step {j}: warm the rollout workers before the replay run starts\n" for j in range(550))
+    source = "".join(f"vllm serve m{i} --return-sampling-mask\n{steps}" for i in range(110))
+    script = write(tmp_path, "warmup.sh", source)
+    small = write(tmp_path, "serve.sh", SHELL_LAUNCH)
+    open_file(client, small, "shellscript")
+    await actions(client, small, (await published(client, small, has("RPL003")))[0].range)  # what any document needs, loaded
+    server = client._server.pid  # type: ignore[union-attr]  # pytest-lsp's handle on the server process
+    before = _resident_mib(server)
+
+    open_file(client, script, "shellscript")
+    first = (await published(client, script, lambda shown: len(shown) == 110, timeout=30))[0]
+    found = await actions(client, script, first.range)
+    assert {"Set logprobs_mode to 'processed_logprobs'", "Disable RPL003 for this line", "Fix all replaylint problems"} <= {
+        action.title for action in found
+    }
+    held = _resident_mib(server) - before
+    close(client, script)
+    await published(client, script, none)
+    await asyncio.sleep(0.5)  # the close's publication is sent before the memory is handed back
+    kept = _resident_mib(server) - before
+    # what stays is the allocator's (a few MiB whatever the size), none of the document's
+    assert kept < held / 4, f"the server kept {kept:.1f} of the {held:.1f} MiB the open document took"

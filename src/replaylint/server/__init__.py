@@ -22,5 +22,9 @@ def serve() -> int:
             raise
         print(f"replaylint: error: the language server needs {missing}: pip install 'replaylint[server]'", file=sys.stderr)
         return 2
-    build().start_io()
+    server = build()
+    try:
+        server.start_io()
+    finally:
+        server.workers.stop()
     return 0

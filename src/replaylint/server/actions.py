@@ -6,44 +6,50 @@ all" runs the command line's `Fixer` over the editor's texts. Unsafe fixes are o
 titled "(unsafe)". A suppression comment is placed where `suppress` reads it (a trailing
 `# noqa: RPLxxx` in Python, `# replaylint: ignore[RPLxxx]` elsewhere, or a comment line above
 the finding or its launch) and offered only where a check of the edited text shows that it
-silences the finding and that a comment there changes nothing else.
+silences the finding and that a comment there changes nothing else. What takes checks (where
+a comment goes, "Fix all") runs in a worker process (`analysis`), once for each check of the
+document.
 """
 
 from __future__ import annotations
 
 import os
-from collections import Counter
-from typing import Callable, Iterable
+from typing import Any, Awaitable, Callable, Iterable
 
 from lsprotocol import types
 
 from ..edits import apply_edits, with_line_endings
-from ..fixes import Document as FixedDocument, Fixer
+from ..fixes import Document as FixedDocument
 from ..model import Applicability, Edit, Finding, LineIndex
 from ..report.run import applicable
-from ..suppress import suppression_edits
+from .analysis import without_bom
 from .diagnostics import UNUSED_SUPPRESSION, overlaps
 from .positions import EditorText
-from .session import Checked, Session, without_bom
+from .session import Checked, Session
 
 FIX_ALL = f"{types.CodeActionKind.SourceFixAll.value}.replaylint"
 KINDS = (types.CodeActionKind.QuickFix.value, FIX_ALL)
-PLACEBO_CODE = "RPL999"  # a code no rule reports: a comment naming it suppresses nothing
 
 Diagnose = Callable[[Finding], types.Diagnostic]
+Run = Callable[[Any], Awaitable[Any]]  # a job for a worker -> its value (None when it failed)
 
 
 class Actions:
-    """The code actions of one document, with the session's texts and the client's encoding."""
+    """The code actions of one document, with the session's texts and the client's encoding;
+    what takes checks of edited texts (where a comment goes, "Fix all") is a job for a worker."""
 
-    def __init__(self, session: Session, encoding: str) -> None:
+    def __init__(self, session: Session, encoding: str, run: Run) -> None:
         self.session = session
         self.encoding = encoding
+        self.run = run
 
     def editor_text(self, text: str) -> EditorText:
         return EditorText(text, self.encoding)
 
-    def for_range(self, uri: str, selection: types.Range, only: Iterable[str] | None, diagnose: Diagnose) -> list[types.CodeAction]:
+    async def for_range(
+        self, uri: str, checked: Checked | None, selection: types.Range, only: Iterable[str] | None, diagnose: Diagnose
+    ) -> list[types.CodeAction]:
+        """The actions at `selection` in the file `uri` (`checked`: its document's current check)."""
         wanted = list(only or ())
 
         def asked(kind: str) -> bool:
@@ -51,15 +57,14 @@ class Actions:
 
         actions: list[types.CodeAction] = []
         if asked(types.CodeActionKind.QuickFix.value):
-            for checked, finding in self.session.landing_in(uri):
+            for owner, finding in self.session.landing_in(uri):
                 shown = diagnose(finding)
                 if overlaps(shown.range, selection):
-                    actions += [
-                        action for action in (self.quick_fix(checked, finding, shown), self.disable(checked, finding, shown)) if action
-                    ]
-        checked = self.session.checks.get(uri)
+                    fix = self.quick_fix(finding, shown)
+                    disable = await self.disable(owner, finding, shown)
+                    actions += [action for action in (fix, disable) if action]
         if asked(FIX_ALL) and checked is not None:
-            action = self.fix_all(checked)
+            action = await self.fix_all(checked)
             if action is not None:
                 actions.append(action)
         return actions
@@ -84,7 +89,7 @@ class Actions:
 
     # the actions
 
-    def quick_fix(self, checked: Checked, finding: Finding, shown: types.Diagnostic) -> types.CodeAction | None:
+    def quick_fix(self, finding: Finding, shown: types.Diagnostic) -> types.CodeAction | None:
         if finding.fix is None or not applicable(finding, unsafe=True):
             return None
         unsafe = finding.fix.applicability is Applicability.UNSAFE
@@ -96,12 +101,14 @@ class Actions:
             edit=self.workspace_edit(finding.edits),
         )
 
-    def disable(self, checked: Checked, finding: Finding, shown: types.Diagnostic) -> types.CodeAction | None:
+    async def disable(self, checked: Checked, finding: Finding, shown: types.Diagnostic) -> types.CodeAction | None:
+        """ "Disable RPLxxx for this line", where a worker's checks of the edited text show that
+        the comment silences the finding (`analysis.Analysis.placement`)."""
         if finding.code == UNUSED_SUPPRESSION:
             return None
         key = ("disable", finding.code, finding.span, finding.message)
         if key not in checked.memo:  # a few checks each: once per check of the document
-            checked.memo[key] = self.placement(checked, finding)
+            checked.memo[key] = await self.run(self.session.placement_job(checked, finding))
         edit = checked.memo[key]
         if edit is None:
             return None
@@ -112,51 +119,17 @@ class Actions:
             edit=self.workspace_edit([edit]),
         )
 
-    def placement(self, checked: Checked, finding: Finding) -> Edit | None:
-        """The first suppression comment that silences `finding` and, when it names no rule,
-        leaves every finding as it was (a comment line inside a continued command would end it)."""
-        text = without_bom(self.session.checked_text(finding.span.path))
-
-        def findings_with(edit: Edit | None) -> Counter:
-            edited, _ = apply_edits(text, [edit] if edit is not None else [])
-            found = self.session.findings(checked.document, {os.path.abspath(finding.span.path): edited})
-            # an unused suppression's message quotes the comment being edited
-            return Counter((f.code, "" if f.code == UNUSED_SUPPRESSION else f.message) for f in found)
-
-        before = findings_with(None)
-        key = (finding.code, finding.message)
-        for edit in suppression_edits(finding, text, finding.code):
-            after = findings_with(edit)
-            if after[key] >= before[key] or after - before:
-                continue
-            if findings_with(Edit(edit.span, edit.content.replace(finding.code, PLACEBO_CODE))) == before:
-                return edit
-        return None
-
-    def fix_all(self, checked: Checked) -> types.CodeAction | None:
+    async def fix_all(self, checked: Checked) -> types.CodeAction | None:
         """`replaylint check --fix` on the document, from the editor's texts."""
         if not any(applicable(finding, unsafe=False) for finding in checked.findings):
             return None
         if "fix-all" not in checked.memo:
-            checked.memo["fix-all"] = self.fixed_documents(checked)
-        changes = {self.session.uri_of(fixed.path): [self.replacement(fixed)] for fixed in checked.memo["fix-all"]}
+            checked.memo["fix-all"] = await self.run(self.session.fix_all_job(checked)) or []
+        fixed_documents: list[FixedDocument] = checked.memo["fix-all"]
+        changes = {self.session.uri_of(fixed.path): [self.replacement(fixed)] for fixed in fixed_documents}
         if not changes:
             return None
         return types.CodeAction(title="Fix all replaylint problems", kind=FIX_ALL, edit=types.WorkspaceEdit(changes=changes))
-
-    def fixed_documents(self, checked: Checked) -> list[FixedDocument]:
-        fixer = Fixer(self.session.checker(checked.document.path), unsafe=False)
-        for document in self.session.documents.values():
-            kind = document.kind
-            if kind is not None:
-                body = without_bom(document.text)
-                fixer.documents[os.path.normpath(document.path)] = FixedDocument(
-                    document.path, kind, body, body, "utf-8", document.text != body
-                )
-        fixer.run([checked.document.path])
-        for failure in fixer.failures:
-            self.session.log(failure, "warning")
-        return [fixed for fixed in fixer.documents.values() if fixed.changed]
 
     def replacement(self, fixed: FixedDocument) -> types.TextEdit:
         """One edit turning a document's original text into its fixed text: the lines between

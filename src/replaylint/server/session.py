@@ -1,32 +1,26 @@
-"""The server's view of the workspace: the open documents, their configurations, their checks.
+"""The server's view of the workspace: the open documents and their last checks.
 
-A document is checked as `replaylint check FILE` checks it, but from the editor's text: the
-configuration is the nearest one above the file (read from disk, as the command line reads it),
-the project's vLLM pins come from open pin files before the disk, and a file a launch reads
-(a `--config` YAML, an env file) is read from the editor when it is open there. A finding may
-land in another file than the one checked (the `--config` YAML of a shell launch): each file's
-diagnostics are the findings of every open document that land in it.
+A document is checked as `replaylint check FILE` checks it, but from the editor's text (the
+check runs in a worker process, `analysis`): the configuration is the nearest one above the
+file, the project's vLLM pins come from open pin files before the disk, and a file a launch
+reads (a `--config` YAML, an env file) is read from the editor when it is open there. A finding
+may land in another file than the one checked (the `--config` YAML of a shell launch): each
+file's diagnostics are the findings of every open document that land in it. Nothing here reads
+the disk: the texts findings land in come with the check.
 """
 
 from __future__ import annotations
 
-import io
 import os
 import re
-import tokenize
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Mapping
+from typing import Callable, Iterable
 
 from pygls.uris import from_fs_path, to_fs_path
 
-from .. import files, frontends
-from ..api import Checker
-from ..config import Config, ConfigError, find_config_file, load
-from ..discovery import Excluder
+from .. import frontends
 from ..model import Finding, LaunchKind
-from ..project import ProjectPins
-
-MAX_DOCUMENT_BYTES = 8 * 1024 * 1024  # a file on disk read for a check (the default --max-file-bytes)
+from .analysis import Check, FixAll, Placement, Workspace
 
 # A document that is not a file on disk (an unsaved new buffer) is checked under its own name
 # in the workspace, with the suffix of its frontend when the name gives none: the editor's
@@ -58,32 +52,22 @@ class Document:
 
 @dataclass
 class Checked:
-    """A document's last check: the text it saw and what it found (in any file)."""
+    """A document's last check: the text and version it saw, what it found (in any file), and
+    the texts of the other files its findings land in."""
 
     document: Document
     text: str
+    version: int | None
     findings: list[Finding] = field(default_factory=list)
+    texts: dict[str, str] = field(default_factory=dict)
     memo: dict = field(default_factory=dict)  # code actions worked out for this check
+
+    @property
+    def current(self) -> bool:
+        return self.text is self.document.text or self.text == self.document.text
 
     def targets(self, uri_of: Callable[[str], str]) -> set[str]:
         return {self.document.uri} | {uri_of(finding.span.path) for finding in self.findings}
-
-
-def checked_bytes(text: str, path: str) -> bytes:
-    """The bytes `replaylint check` would read for the editor's text: UTF-8, or a Python
-    file's declared encoding (a `# -*- coding: latin-1 -*-` file is decoded as latin-1)."""
-    data = text.encode("utf-8", "replace")
-    if frontends.kind_for(path, data[:256]) != "python":
-        return data
-    try:
-        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-        return data if encoding in ("utf-8", "utf-8-sig") else text.encode(encoding)
-    except (SyntaxError, UnicodeError, LookupError):
-        return data  # the check reports what is wrong with the declaration
-
-
-def without_bom(text: str) -> str:
-    return text[1:] if text.startswith("\ufeff") else text
 
 
 def merged(findings: Iterable[Finding]) -> list[Finding]:
@@ -104,14 +88,14 @@ def merged(findings: Iterable[Finding]) -> list[Finding]:
 
 
 class Session:
-    """Open documents, the configurations that govern them, and their last checks."""
+    """Open documents and their last checks."""
 
     def __init__(self, log: Log, roots: Iterable[str] = ()) -> None:
         self.log = log
         self.roots = [os.path.abspath(root) for root in roots]
         self.documents: dict[str, Document] = {}
         self.checks: dict[str, Checked] = {}
-        self.configs: dict[str, Config] = {}  # folder: the configuration of files in it
+        self.generation = 0  # of the configurations on disk: a worker reads them again when it changes
         self.logged: set[str] = set()
 
     # documents
@@ -132,7 +116,7 @@ class Session:
         return os.path.join(base, name)
 
     def close(self, uri: str) -> set[str]:
-        """Forget a document; the files whose diagnostics change (its own among them)."""
+        """Forget a document and all it held; the files whose diagnostics change (its own among them)."""
         self.documents.pop(uri, None)
         checked = self.checks.pop(uri, None)
         return checked.targets(self.uri_of) if checked else {uri}
@@ -143,99 +127,50 @@ class Session:
                 return document.uri
         return from_fs_path(os.path.abspath(path)) or path
 
-    def text_of(self, path: str) -> str | None:
-        """A file's text: the editor's when it is open, else the disk's."""
-        for document in self.documents.values():
-            if document.path == os.path.abspath(path):
-                return document.text
-        try:
-            return files.read_regular(path, MAX_DOCUMENT_BYTES).decode("utf-8", "replace")
-        except files.Unreadable:
-            return None
-
     def checked_text(self, path: str) -> str:
         """The text the spans of findings in `path` count in: its document's last checked text,
-        else the editor's or the disk's."""
+        else the text a check whose findings land there read, else the editor's."""
+        path = os.path.abspath(path)
         for checked in self.checks.values():
-            if checked.document.path == os.path.abspath(path):
+            if checked.document.path == path:
                 return checked.text
-        return self.text_of(path) or ""
-
-    # configuration
-
-    def config_for(self, path: str) -> Config:
-        folder = os.path.dirname(path)
-        if folder not in self.configs:
-            self.configs[folder] = self._load_config(folder)
-        return self.configs[folder]
+        for checked in self.checks.values():
+            if path in checked.texts:
+                return checked.texts[path]
+        for document in self.documents.values():
+            if document.path == path:
+                return document.text
+        return ""
 
     def forget_configurations(self) -> None:
-        self.configs.clear()
+        self.generation += 1
 
-    def _load_config(self, folder: str) -> Config:
-        found = find_config_file(folder)
-        if found is None:
-            return Config(root=self._root_of(folder))
-        try:
-            return load(found)
-        except ConfigError as error:
-            self.log_once(f"{error} (checking with the default settings until it is fixed)", "error")
-            return Config(root=os.path.dirname(found))
+    # jobs for the workers
 
-    def _root_of(self, folder: str) -> str:
-        """The workspace folder holding `folder` (excludes are relative to it), else `folder`."""
-        inside = [root for root in self.roots if folder == root or folder.startswith(root.rstrip(os.sep) + os.sep)]
-        return max(inside, key=len) if inside else folder
+    def workspace(self, document: Document, text: str | None = None) -> Workspace:
+        """What a check of `document` (of `text`, else its current text) may read of the
+        editor: its text, and those of the open files other files read (a check never reads a
+        Python file, a shell script or a Dockerfile other than its own)."""
+        texts = {other.path: other.text for other in self.documents.values() if not other.self_contained}
+        texts[document.path] = document.text if text is None else text
+        return Workspace(tuple(self.roots), texts, self.generation)
 
-    def excluded(self, path: str, config: Config) -> bool:
-        """Whether the configuration excludes the file (as `--force-exclude` does)."""
-        relative = os.path.relpath(path, os.path.abspath(config.root))
-        if relative.startswith(os.pardir):
-            relative = os.path.basename(path)
-        return Excluder(config.excludes).path(relative)
-
-    # checking
-
-    def checker(self, path: str, replaced: Mapping[str, str] | None = None) -> Checker:
-        """A checker for the file `path` that reads open documents (and `replaced` texts, by
-        path) instead of the disk."""
-        texts = {document.path: without_bom(document.text) for document in self.documents.values()}
-        texts.update({path: without_bom(text) for path, text in (replaced or {}).items()})
-        pins = ProjectPins(texts=texts)
-        checker = Checker(self.config_for(path), pins)
-        checker.overlay.update({os.path.normpath(path): text for path, text in texts.items()})
-        return checker
-
-    def findings(self, document: Document, replaced: Mapping[str, str] | None = None) -> list[Finding]:
-        """What `replaylint check` finds in the document (its text replaced by `replaced` when
-        that names it), problems of replaylint itself logged."""
-        text = (replaced or {}).get(document.path, document.text)
-        if self.excluded(document.path, self.config_for(document.path)):
-            return []
-        checker = self.checker(document.path, replaced)
-        result = checker.check_bytes(document.path, checked_bytes(text, document.path))
-        if result.internal_error:
-            self.log(f"internal error while checking {document.path}: {result.internal_error} (please report this)", "error")
-        for note in (*result.notes, *checker.project_pins.notes):
-            self.log_once(note, "warning")
-        return result.findings
-
-    def check(self, uri: str) -> tuple[Checked, set[str]]:
-        """Check an open document; its check and the files whose diagnostics may change."""
+    def check_job(self, uri: str) -> Check:
         document = self.documents[uri]
-        before = self.checks.get(uri)
-        checked = Checked(document, document.text, self.findings(document))
-        self.checks[uri] = checked
-        changed = checked.targets(self.uri_of)
-        return checked, changed | (before.targets(self.uri_of) if before else set())
+        return Check(self.workspace(document), document.path)
 
-    def current(self, uri: str) -> Checked | None:
-        """The document's check of its current text, checking it again when it is stale."""
-        document = self.documents.get(uri)
-        if document is None:
-            return None
-        checked = self.checks.get(uri)
-        return checked if checked is not None and checked.text == document.text else self.check(uri)[0]
+    def placement_job(self, checked: Checked, finding: Finding) -> Placement:
+        return Placement(self.workspace(checked.document, checked.text), checked.document.path, finding, tuple(checked.findings))
+
+    def fix_all_job(self, checked: Checked) -> FixAll:
+        return FixAll(self.workspace(checked.document, checked.text), checked.document.path)
+
+    def store(self, checked: Checked) -> set[str]:
+        """Keep a document's check; the files whose diagnostics may change."""
+        uri = checked.document.uri
+        before = self.checks.get(uri)
+        self.checks[uri] = checked
+        return checked.targets(self.uri_of) | (before.targets(self.uri_of) if before else set())
 
     def landing_in(self, uri: str) -> list[tuple[Checked, Finding]]:
         """Every open document's findings that land in the file `uri`, merged."""
