@@ -174,3 +174,29 @@ def test_quiet_prints_the_findings_and_nothing_else(project: Path) -> None:
         [sys.executable, "-m", "replaylint", "check", "--no-cache", "-q", "README.md"], cwd=project, capture_output=True, text=True
     )
     assert (clean.returncode, clean.stdout, clean.stderr) == (0, "", "")
+
+
+def test_diff_on_stdin_prints_the_diff_and_writes_nothing(project: Path) -> None:
+    completed = subprocess.run(
+        [sys.executable, "-m", "replaylint", "check", "--diff", "-", "--stdin-filename", "b.sh"],
+        cwd=project,
+        input=SHELL.encode(),
+        capture_output=True,
+    )
+    assert completed.returncode == 1
+    assert completed.stdout.decode().splitlines()[2:] == [
+        "@@ -1,3 +1,4 @@",
+        " vllm serve m \\",
+        "   --return-sampling-mask \\",
+        "+  --logprobs-mode processed_logprobs \\",
+        "   --port 8000",
+        "Would fix 1 error.",
+    ]
+
+
+def test_statistics_go_to_the_output_file(project: Path, capsys) -> None:
+    status, out, _ = run(capsys, "--statistics", "--output-format", "json", "-o", "stats.json", ".")
+    assert out == "" and {entry["code"]: entry["count"] for entry in json.loads((project / "stats.json").read_text())} == {
+        "RPL001": 1,
+        "RPL003": 4,
+    }

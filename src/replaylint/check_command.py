@@ -263,6 +263,12 @@ def _check_stdin(checker: Checker, config: Config, args: argparse.Namespace) -> 
         run.findings = list(checker.check_bytes(name, fixed).findings)
         sys.stderr.write(render("concise" if config.output_format == "full" else config.output_format, run))
         return EXIT_ERROR if had_error else (EXIT_FINDINGS if run.findings and not args.exit_zero else EXIT_CLEAN)
+    if args.diff and result.kind is not None:
+        fixed, count = _fix_stdin(checker, name, data, args.unsafe_fixes)
+        sys.stdout.write(_unified_diff(_text_of(data), _text_of(fixed), name))
+        if not _quiet:
+            print(f"Would fix {count} {'error' if count == 1 else 'errors'}." if count else "No errors would be fixed.")
+        return EXIT_ERROR if had_error else (EXIT_FINDINGS if count else EXIT_CLEAN)
     return _report(run, config, args, had_error)
 
 
@@ -312,14 +318,14 @@ def _report(run: Run, config: Config, args: argparse.Namespace, had_error: bool)
 
         run.color = not args.output_file and args.color != "never" and (args.color == "always" or use_color(sys.stdout))
         text = render(config.output_format, run)
-        if args.output_file:
-            try:
-                with open(args.output_file, "w", encoding="utf-8") as stream:
-                    stream.write(text)
-            except OSError as error:
-                print(f"replaylint: error: cannot write {args.output_file}: {error.strerror or error}", file=sys.stderr)
-                return EXIT_ERROR
-            text = ""
+    if args.output_file:
+        try:
+            with open(args.output_file, "w", encoding="utf-8") as stream:
+                stream.write(text)
+        except OSError as error:
+            print(f"replaylint: error: cannot write {args.output_file}: {error.strerror or error}", file=sys.stderr)
+            return EXIT_ERROR
+        text = ""
     sys.stdout.write(text)
     if had_error:
         return EXIT_ERROR
@@ -477,7 +483,6 @@ def _load_texts(run, limit: int) -> None:
 
 def _fix(checker: Checker, results: list[FileResult], args: argparse.Namespace, run: Run) -> int:
     """Apply fixes (or print them as a diff). Replaces the results of changed files in place."""
-    import difflib
 
     from .fixes import Fixer
     from .report import applicable
@@ -492,13 +497,7 @@ def _fix(checker: Checker, results: list[FileResult], args: argparse.Namespace, 
         for failure in fixer.failures:
             print(f"replaylint: warning: {failure}", file=sys.stderr)
         for document in changed:
-            diff = difflib.unified_diff(
-                document.original.splitlines(keepends=True),
-                document.text.splitlines(keepends=True),
-                _diff_name("a", document.path),
-                _diff_name("b", document.path),
-            )
-            sys.stdout.write("".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in diff))
+            sys.stdout.write(_unified_diff(document.original, document.text, document.path))
         count = sum(len(document.fixed) for document in changed)
         if not _quiet:  # on stdout after the diff, as ruff prints it
             print(f"Would fix {count} {'error' if count == 1 else 'errors'}." if changed else "No errors would be fixed.")
@@ -530,6 +529,15 @@ def _recheck(checker: Checker, results: list[FileResult], written: set[str]) -> 
             results[by_path[path]] = fresh
         else:
             results.append(fresh)
+
+
+def _unified_diff(before: str, after: str, path: str) -> str:
+    import difflib
+
+    diff = difflib.unified_diff(
+        before.splitlines(keepends=True), after.splitlines(keepends=True), _diff_name("a", path), _diff_name("b", path)
+    )
+    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in diff)
 
 
 def _diff_name(side: str, path: str) -> str:
