@@ -108,6 +108,15 @@ def _runs(condition: str | None, inputs: dict[str, str]) -> bool:
     return inputs[match.group(1)] == match.group(2)
 
 
+def ci_job_environment(*path_first: str, **variables: str) -> dict[str, str]:
+    """A CI job's environment: this machine's, less what ties it to this test run (the virtual
+    environment, PYTHONPATH, and this test environment's replaylint on PATH: the job installs its
+    own), with `path_first` before the rest of PATH."""
+    environment = {name: value for name, value in os.environ.items() if name not in ("VIRTUAL_ENV", "PYTHONPATH")}
+    path = [entry for entry in os.environ["PATH"].split(os.pathsep) if Path(entry) != BIN]
+    return environment | {"PATH": os.pathsep.join([*path_first, *path])} | variables
+
+
 def run_action(given: dict[str, str], workspace: Path, runner: Path) -> tuple[list[dict], dict[str, str]]:
     """The steps that ran (name, exit code, output, or the action used and its `with:`) and the
     action's outputs."""
@@ -116,8 +125,6 @@ def run_action(given: dict[str, str], workspace: Path, runner: Path) -> tuple[li
     files = {name: runner / name for name in ("path", "output")}
     for file in files.values():
         file.write_text("")
-    # The job's PATH without this test environment's replaylint: the action must install its own.
-    path = os.pathsep.join(entry for entry in os.environ["PATH"].split(os.pathsep) if Path(entry) != BIN)
     steps, outputs = [], {}
     for step in action["runs"]["steps"]:
         if not _runs(step.get("if"), inputs):
@@ -126,16 +133,14 @@ def run_action(given: dict[str, str], workspace: Path, runner: Path) -> tuple[li
             steps.append({"name": step["name"], "uses": step["uses"], "with": {k: _expand(v, inputs) for k, v in step["with"].items()}})
             continue
         added = [line for line in files["path"].read_text().splitlines() if line]
-        environment = {
-            **os.environ,
-            "PATH": os.pathsep.join([*reversed(added), path]),
-            "RUNNER_OS": "Linux",
-            "RUNNER_TEMP": str(runner),
-            "GITHUB_PATH": str(files["path"]),
-            "GITHUB_OUTPUT": str(files["output"]),
+        environment = ci_job_environment(
+            *reversed(added),
+            RUNNER_OS="Linux",
+            RUNNER_TEMP=str(runner),
+            GITHUB_PATH=str(files["path"]),
+            GITHUB_OUTPUT=str(files["output"]),
             **{name: _expand(value, inputs) for name, value in step.get("env", {}).items()},
-        }
-        environment.pop("VIRTUAL_ENV", None)
+        )
         script = runner / "step.sh"
         script.write_text(step["run"])
         done = subprocess.run(
@@ -234,14 +239,9 @@ def test_the_gitlab_job_script_writes_the_report_and_fails_on_findings(package_i
     (project / "deploy").mkdir(parents=True)
     (project / ".git").mkdir()
     (project / "deploy" / "serve.sh").write_text(BAD_LAUNCH)
-    path = os.pathsep.join(entry for entry in os.environ["PATH"].split(os.pathsep) if Path(entry) != BIN)
-    environment = {
-        **{name: value for name, value in os.environ.items() if name != "VIRTUAL_ENV"},
-        **job["variables"],
-        "REPLAYLINT_VERSION": replaylint.__version__,
-        "PATH": os.pathsep.join([str(image / "bin"), path]),
-        "PIP_FIND_LINKS": str(package_index),
-    }
+    environment = ci_job_environment(
+        str(image / "bin"), **job["variables"], REPLAYLINT_VERSION=replaylint.__version__, PIP_FIND_LINKS=str(package_index)
+    )
     done = subprocess.run(["sh", "-e", "-c", "\n".join(job["script"])], cwd=project, env=environment, capture_output=True, text=True)
     assert done.returncode == 1, done.stdout + done.stderr
     assert "deploy/serve.sh:2:26: RPL003" in done.stdout
