@@ -239,12 +239,13 @@ def test_the_gitlab_job_script_writes_the_report_and_fails_on_findings(package_i
     (project / "deploy").mkdir(parents=True)
     (project / ".git").mkdir()
     (project / "deploy" / "serve.sh").write_text(BAD_LAUNCH)
-    environment = ci_job_environment(
-        str(image / "bin"), **job["variables"], REPLAYLINT_VERSION=replaylint.__version__, PIP_FIND_LINKS=str(package_index)
-    )
+    variables = job["variables"] | {"REPLAYLINT_VERSION": replaylint.__version__}
+    environment = ci_job_environment(str(image / "bin"), **variables, PIP_FIND_LINKS=str(package_index))
     done = subprocess.run(["sh", "-e", "-c", "\n".join(job["script"])], cwd=project, env=environment, capture_output=True, text=True)
     assert done.returncode == 1, done.stdout + done.stderr
     assert "deploy/serve.sh:2:26: RPL003" in done.stdout
     (issue,) = json.loads((project / job["artifacts"]["reports"]["codequality"]).read_text())
-    assert issue["location"]["path"] == "deploy/serve.sh" and issue["location"]["lines"]["begin"] == 2
+    location = issue["location"]  # GitLab reads `lines.begin` or `positions.begin.line`
+    assert location["path"] == "deploy/serve.sh"
+    assert (location["lines"]["begin"] if "lines" in location else location["positions"]["begin"]["line"]) == 2
     assert "RPL003" in issue["check_name"] and issue["fingerprint"] and issue["description"]
