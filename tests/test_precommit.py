@@ -8,12 +8,17 @@ repository, so the test always runs the code under test (committed or not).
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+import yaml
+
+from replaylint.discovery import read_head
+from replaylint.frontends import kind_for
 
 REPO = Path(__file__).resolve().parent.parent
 PRE_COMMIT = Path(sys.executable).with_name("pre-commit")
@@ -21,6 +26,43 @@ PRE_COMMIT = Path(sys.executable).with_name("pre-commit")
 pytestmark = pytest.mark.skipif(not PRE_COMMIT.exists() or shutil.which("git") is None, reason="pre-commit and git are needed")
 
 BAD = "from vllm import LLM\n\nllm = LLM('Qwen/Qwen3-8B', return_sampling_mask=True)\n"
+# A prime-rl configuration: a per-source top_k truncates train sampling, so prime-rl turns the
+# mask on, and the pass-through table asks for raw logprobs.
+PRIME_RL = """\
+max_steps = 50
+seq_len = 4096
+
+[model]
+name = "Qwen/Qwen3-8B"
+
+[orchestrator]
+batch_size = 256
+
+[orchestrator.train.sampling]
+temperature = 1.0
+
+[[orchestrator.train.source]]
+name = "math"
+env.taskset.id = "math-python"
+sampling = { top_k = 64 }
+
+[trainer.optim]
+lr = 1e-6
+
+[inference]
+
+[inference.vllm]
+tensor_parallel_size = 2
+logprobs_mode = "raw_logprobs"
+"""
+# A script run as `bash scripts/serve-rollout`: a shebang, no suffix, no executable bit.
+SCRIPT = """\
+#!/usr/bin/env bash
+set -euo pipefail
+exec vllm serve Qwen/Qwen3-8B \\
+  --tensor-parallel-size 2 \\
+  --return-sampling-mask
+"""
 
 
 def git(cwd: Path, *args: str) -> subprocess.CompletedProcess:
@@ -35,6 +77,8 @@ def git(cwd: Path, *args: str) -> subprocess.CompletedProcess:
 
 
 def snapshot_of_this_checkout(target: Path) -> str:
+    if not (REPO / ".git").exists():  # an unpacked sdist
+        pytest.skip("the hook repository is made from a git checkout of replaylint")
     listed = subprocess.run(
         ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=REPO, capture_output=True, text=True, check=True
     ).stdout.split("\0")
@@ -80,6 +124,62 @@ def test_hook_blocks_a_bad_launch_and_passes_the_fixed_one(project: Path) -> Non
     output = passed.stdout + passed.stderr
     assert passed.returncode == 0, output
     assert "replaylint" in output and "Passed" in output
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "finding"),
+    [
+        ("configs/rl.toml", PRIME_RL, "configs/rl.toml:25:17: RPL003"),
+        ("scripts/serve-rollout", SCRIPT, "scripts/serve-rollout:5:3: RPL003"),
+    ],
+)
+def test_hook_blocks_toml_configs_and_scripts_known_by_their_shebang(project: Path, name: str, text: str, finding: str) -> None:
+    path = project / name
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(text)
+    path.chmod(0o644)
+    git(project, "add", name, ".pre-commit-config.yaml")
+    try:
+        blocked = git(project, "commit", "-m", f"add {name}")
+        output = blocked.stdout + blocked.stderr
+        assert blocked.returncode != 0, output
+        assert finding in output and "Failed" in output
+    finally:
+        git(project, "rm", "-q", "--cached", name)
+        path.unlink()
+
+
+def hook_takes(path: Path, hook: dict) -> bool:
+    """pre-commit's choice of the files it hands a hook, by identify's tags (which pre-commit uses)."""
+    from identify.identify import tags_from_path
+
+    relative = path.as_posix()
+    tags = tags_from_path(str(path))
+    return (
+        re.search(hook.get("files", ""), relative) is not None
+        and re.search(hook.get("exclude", "^$"), relative) is None
+        and set(hook.get("types", ["file"])) <= tags
+        and (not hook.get("types_or") or bool(tags & set(hook["types_or"])))
+        and not tags & set(hook.get("exclude_types", []))
+    )
+
+
+def test_hooks_are_handed_every_file_check_reads(tmp_path: Path) -> None:
+    """Every golden case and example that `replaylint check .` reads, and the names that identify
+    tags otherwise (a shebang script without the executable bit, `serve.dockerfile`)."""
+    for name, text in {
+        "serve-rollout": SCRIPT,
+        "train": "#!/usr/bin/python3\nimport vllm\n",
+        "serve.dockerfile": "FROM vllm/vllm-openai\n",
+    }.items():
+        (tmp_path / name).write_text(text)
+        (tmp_path / name).chmod(0o644)
+    candidates = [path for folder in (REPO / "fixtures", REPO / "examples", tmp_path) for path in folder.rglob("*") if path.is_file()]
+    read = [path for path in candidates if kind_for(str(path), read_head(str(path))) is not None]
+    assert len(read) > 300 and {tmp_path / "serve-rollout", tmp_path / "train", tmp_path / "serve.dockerfile"} <= set(read)
+    for hook in yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text()):
+        missed = [str(path) for path in read if not hook_takes(path, hook)]
+        assert missed == [], f"{hook['id']} is not handed {missed[:10]}"
 
 
 def test_manifest_is_valid() -> None:
