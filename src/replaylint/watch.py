@@ -31,21 +31,22 @@ def watch(args: argparse.Namespace, run_check: Callable[[argparse.Namespace], in
         return 2
     paths = args.paths or ["."]
     _announce("Starting replaylint in watch mode...")
-    status = _check(args, run_check)
+    status, waiting = run_check(copy.copy(args)), False
+    sys.stdout.flush()
     try:
-        for changes in watchfiles.watch(*paths, watch_filter=_relevant, raise_interrupt=False):
-            names = sorted({os.path.relpath(path) for _, path in changes})
-            _announce(f"File change detected: {', '.join(names[:3])}{' ...' if len(names) > 3 else ''}")
-            status = _check(args, run_check)
+        # An empty set every half second: the first one says the watcher runs (a change made
+        # before it would be missed), and the announcement waits for it.
+        for changes in watchfiles.watch(*paths, watch_filter=_relevant, raise_interrupt=False, yield_on_timeout=True, rust_timeout=500):
+            if changes:
+                names = sorted({os.path.relpath(path) for _, path in changes})
+                _announce(f"File change detected: {', '.join(names[:3])}{' ...' if len(names) > 3 else ''}")
+                status, waiting = run_check(copy.copy(args)), False
+                sys.stdout.flush()  # each report is complete before the next change
+            if not waiting:
+                _announce("Watching for file changes.")
+                waiting = True
     except KeyboardInterrupt:
         pass
-    return status
-
-
-def _check(args: argparse.Namespace, run_check: Callable[[argparse.Namespace], int]) -> int:
-    status = run_check(copy.copy(args))
-    sys.stdout.flush()  # each report is complete before the next change
-    _announce("Watching for file changes.")
     return status
 
 
