@@ -149,6 +149,28 @@ def test_hook_blocks_toml_configs_and_scripts_known_by_their_shebang(project: Pa
         path.unlink()
 
 
+def test_a_vllm_upgrade_alone_judges_the_unchanged_launches_again(project: Path) -> None:
+    """`vllm==0.33.0` -> `0.34.0` in pyproject.toml is the only change: the unchanged script
+    that sets VLLM_USE_V2_MODEL_RUNNER=0 no longer starts on 0.34.0, and the commit fails."""
+    (project / "deploy").mkdir(exist_ok=True)
+    (project / "deploy" / "serve.sh").write_text("#!/bin/bash\nVLLM_USE_V2_MODEL_RUNNER=0 exec vllm serve Qwen/Qwen3-8B --port 8000\n")
+    (project / "pyproject.toml").write_text('[project]\nname = "rollout"\nversion = "1"\ndependencies = ["vllm==0.33.0"]\n')
+    git(project, "add", "deploy/serve.sh", "pyproject.toml", ".pre-commit-config.yaml")
+    first = git(project, "commit", "-m", "serve on vLLM 0.33")
+    assert first.returncode == 0, first.stdout + first.stderr
+    try:
+        (project / "pyproject.toml").write_text('[project]\nname = "rollout"\nversion = "1"\ndependencies = ["vllm==0.34.0"]\n')
+        git(project, "add", "pyproject.toml")
+        bumped = git(project, "commit", "-m", "vLLM 0.34")
+        output = bumped.stdout + bumped.stderr
+        assert bumped.returncode != 0, output
+        assert "deploy/serve.sh:2:1: RPL206" in output and "Model Runner V1 has been removed" in output
+    finally:
+        git(project, "reset", "-q", "--hard")
+        git(project, "rm", "-q", "deploy/serve.sh", "pyproject.toml")
+        git(project, "commit", "-q", "-m", "clean up")
+
+
 def hook_takes(path: Path, hook: dict) -> bool:
     """pre-commit's choice of the files it hands a hook, by identify's tags (which pre-commit uses)."""
     from identify.identify import tags_from_path
