@@ -73,14 +73,61 @@ def _note(message: str) -> None:
         print(f"replaylint: note: the result cache is not used: {message}", file=sys.stderr)
 
 
-class _Store:
-    """One JSON object in the cache folder, loaded on first use, written at once. `valid` says
-    whether a loaded object has the shape this store's readers expect."""
+def _mac(key: bytes, name: str, body: bytes) -> bytes:
+    mac = _blake2b()(name.encode(), key=key, digest_size=32, person=b"replaylint-cache")
+    mac.update(b"\n")
+    mac.update(body)
+    return mac.hexdigest().encode()
 
-    def __init__(self, cache: ResultCache, name: Callable[[], str], valid: Callable[[dict], bool]) -> None:
+
+try:
+    from _operator import _compare_digest as _same  # hmac.compare_digest, without loading OpenSSL
+except ImportError:  # pragma: no cover
+    from hmac import compare_digest as _same
+
+
+def _object(value: object) -> dict | None:
+    return value if type(value) is dict else None
+
+
+def _same_value(data: dict) -> dict:
+    return data
+
+
+def _encode_stats(data: dict) -> dict:
+    """The (size, time) of each path, as a column of paths and one of numbers: JSON reads that
+    in half the time of an object of pairs, and a warm run reads one per file of the tree."""
+    return {"paths": list(data), "stats": list(chain.from_iterable(data.values()))}
+
+
+def _decode_stats(value: object) -> dict | None:
+    if type(value) is not dict or value.keys() != {"paths", "stats"}:
+        return None
+    paths, stats = value["paths"], value["stats"]
+    if type(paths) is not list or type(stats) is not list or len(stats) != 2 * len(paths):
+        return None
+    if not set(map(type, paths)) <= {str} or not set(map(type, stats)) <= {int}:
+        return None
+    pairs = iter(stats)
+    return dict(zip(paths, zip(pairs, pairs)))
+
+
+class _Store:
+    """One dict kept as JSON in the cache folder, loaded on first use, written at once. `decode`
+    makes the dict of the loaded JSON value (None when it does not have the expected shape),
+    `encode` the JSON value of the dict."""
+
+    def __init__(
+        self,
+        cache: ResultCache,
+        name: Callable[[], str],
+        decode: Callable[[object], dict | None] = _object,
+        encode: Callable[[dict], object] = _same_value,
+    ) -> None:
         self._cache = cache
         self._name = name
-        self._valid = valid
+        self._decode = decode
+        self._encode = encode
         self._data: dict | None = None
         self.dirty = False
 
@@ -114,10 +161,10 @@ class _Store:
         if not _same(mac, _mac(key, name, body)):
             return {}
         try:
-            loaded = json.loads(body)
+            loaded = self._decode(json.loads(body))
         except (ValueError, RecursionError):
             return {}
-        return loaded if type(loaded) is dict and self._valid(loaded) else {}
+        return {} if loaded is None else loaded
 
     def write(self, descriptor: int, key: bytes) -> None:
         import json
@@ -125,33 +172,9 @@ class _Store:
         if not self.dirty:
             return
         name = self.name
-        body = json.dumps(self.data, separators=(",", ":"), check_circular=False).encode()
-        folder.replace(descriptor, name, _mac(key, name, body) + b"\n" + body)
+        body = json.dumps(self._encode(self.data), separators=(",", ":"), check_circular=False).encode()
+        folder.replace(descriptor, name, _mac(key, name, body) + b"\n" + body, mode=0o600)
         self.dirty = False
-
-
-def _mac(key: bytes, name: str, body: bytes) -> bytes:
-    mac = _blake2b()(name.encode(), key=key, digest_size=32, person=b"replaylint-cache")
-    mac.update(b"\n")
-    mac.update(body)
-    return mac.hexdigest().encode()
-
-
-try:
-    from _operator import _compare_digest as _same  # hmac.compare_digest, without loading OpenSSL
-except ImportError:  # pragma: no cover
-    from hmac import compare_digest as _same
-
-
-def _any_object(data: dict) -> bool:
-    return True
-
-
-def _stats(data: dict) -> bool:
-    """Whether every value is a [size, time] pair of integers (checked in C loops: a warm run
-    reads one per file of the tree)."""
-    values = data.values()
-    return set(map(type, values)) <= {list} and set(map(len, values)) <= {2} and set(map(type, chain.from_iterable(values))) <= {int}
 
 
 class ResultCache:
@@ -165,9 +188,9 @@ class ResultCache:
         self._fingerprint = fingerprint
         self._key: bytes | None | bool = False  # False: not loaded yet
         self._usable = True
-        self._results = _Store(self, self._results_name, _any_object)
-        self._clean = _Store(self, lambda: f"clean-{__version__}-{_FORMAT}.json", _stats)
-        self._trees = _Store(self, lambda: f"trees-{__version__}-{_FORMAT}.json", _any_object)
+        self._results = _Store(self, self._results_name)
+        self._clean = _Store(self, lambda: f"clean-{__version__}-{_FORMAT}.json", _decode_stats, _encode_stats)
+        self._trees = _Store(self, lambda: f"trees-{__version__}-{_FORMAT}.json")
 
     def _results_name(self) -> str:
         """One file per configuration: its key needs the rule table, so it waits for the first
@@ -198,10 +221,6 @@ class ResultCache:
                 self._usable = False
                 _note(f"{self.directory} {error}")
         return None
-
-    @property
-    def path(self) -> str:
-        return os.path.join(self.directory, self._results.name)
 
     def lookup(self, path: str, content_digest: str) -> Entry | None:
         """The cached result of `path` when neither it nor anything it read has changed."""
@@ -257,7 +276,7 @@ class ResultCache:
         return bool(self._clean.data)
 
     def is_clean(self, path: str, stat: tuple[int, int]) -> bool:
-        return self._clean.data.get(self._key_of(path)) == list(stat)
+        return self._clean.data.get(self._key_of(path)) == stat
 
     def still_clean(self, paths: list[str]) -> list[bool]:
         """`is_clean` of each path with its current stat, in one loop: a warm run asks it of every
@@ -281,9 +300,9 @@ class ResultCache:
         return answers
 
     def mark_clean(self, path: str, stat: tuple[int, int]) -> None:
-        key, remembered = self._key_of(path), list(stat)
-        if self._clean.data.get(key) != remembered:
-            self._clean.data[key] = remembered
+        key = self._key_of(path)
+        if self._clean.data.get(key) != stat:
+            self._clean.data[key] = stat
             self._clean.dirty = True
 
     def save(self) -> None:
