@@ -83,6 +83,35 @@ def test_a_cache_made_by_someone_else_cannot_hide_a_finding(tree: Path, tmp_path
         assert codes(completed) == ["RPL003"] and completed.returncode == 1
 
 
+@pytest.mark.parametrize("shipped", ["readable by others", "a symlink"])
+def test_a_key_the_tree_ships_is_not_used(tree: Path, tmp_path: Path, shipped: str) -> None:
+    """A CI job may keep XDG_CACHE_HOME inside its checkout, where a pull request can put a key
+    it knows beside a cache made with it: a key file that is not private is replaced."""
+    known = os.urandom(32)
+    maker = tmp_path / "maker"
+    (maker / "replaylint").mkdir(parents=True, mode=0o700)
+    (maker / "replaylint" / "cache-key").write_bytes(known)
+    (maker / "replaylint" / "cache-key").chmod(0o600)
+    script = tree / "run.sh"
+    script.write_bytes(b"#" * (len(BAD) - 1) + b"\n")
+    assert codes(check(tree, maker, ".")) == []
+    times = script.stat()
+    script.write_bytes(BAD)
+    os.utime(script, ns=(times.st_atime_ns, times.st_mtime_ns))
+    assert codes(check(tree, maker, ".")) == []  # the cache the tree ships, made with the known key
+    shipped_key = tree / ".cache" / "replaylint" / "cache-key"
+    shipped_key.parent.mkdir(parents=True)
+    if shipped == "a symlink":
+        shipped_key.symlink_to(maker / "replaylint" / "cache-key")
+    else:
+        shipped_key.write_bytes(known)
+        shipped_key.chmod(0o644)
+    completed = check(tree, tree / ".cache", ".")
+    assert codes(completed) == ["RPL003"]
+    assert not shipped_key.is_symlink() and shipped_key.read_bytes() != known
+    assert (maker / "replaylint" / "cache-key").read_bytes() == known
+
+
 def test_a_cache_folder_that_is_a_symlink_is_neither_written_through_nor_removed_through(tree: Path, tmp_path: Path) -> None:
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()

@@ -30,10 +30,9 @@ from . import folder
 
 CACHE_DIR = ".replaylint_cache"
 _FORMAT = 4
-_STORE_BYTES = 1 << 30  # a store of a monorepo of 600,000 files is about 150 MB
+_STORE_BYTES = 256 << 20  # a store of a monorepo of 600,000 files is about 100 MB
 _DEPENDENCY_BYTES = 64 << 20
 _IGNORE = b"# Created by replaylint\n*\n"
-_told: set[str] = set()
 
 
 @dataclass
@@ -64,13 +63,6 @@ def file_digest(path: str) -> str | None:
         return digest(read_regular(path, _DEPENDENCY_BYTES))
     except Unreadable:
         return None
-
-
-def _note(message: str) -> None:
-    """Say once per run why the cache is not used."""
-    if message not in _told:
-        _told.add(message)
-        print(f"replaylint: note: the result cache is not used: {message}", file=sys.stderr)
 
 
 def _mac(key: bytes, name: str, body: bytes) -> bytes:
@@ -187,7 +179,8 @@ class ResultCache:
         self._prefix = os.getcwd().rstrip("/") + "/"
         self._fingerprint = fingerprint
         self._key: bytes | None | bool = False  # False: not loaded yet
-        self._usable = True
+        self._usable = True  # the folder: False once it turned out a symlink or not a folder
+        self._told: set[str] = set()
         self._results = _Store(self, self._results_name)
         self._clean = _Store(self, lambda: f"clean-{__version__}-{_FORMAT}.json", _decode_stats, _encode_stats)
         self._trees = _Store(self, lambda: f"trees-{__version__}-{_FORMAT}.json")
@@ -207,7 +200,7 @@ class ResultCache:
             try:
                 self._key = load()
             except NoKey as error:
-                _note(str(error))
+                self._note(str(error))
                 self._key = None
         return self._key if self._usable else None
 
@@ -219,8 +212,14 @@ class ResultCache:
                 return folder.open_folder(self.directory, create=create)
             except folder.Unusable as error:
                 self._usable = False
-                _note(f"{self.directory} {error}")
+                self._note(f"{self.directory} {error}")
         return None
+
+    def _note(self, why: str) -> None:
+        """Say once why the cache is not used."""
+        if why not in self._told:
+            self._told.add(why)
+            print(f"replaylint: note: the result cache is not used: {why}", file=sys.stderr)
 
     def lookup(self, path: str, content_digest: str) -> Entry | None:
         """The cached result of `path` when neither it nor anything it read has changed."""
