@@ -249,3 +249,24 @@ def test_a_file_named_in_another_spelling_is_judged_from_its_current_bytes(tmp_p
     os.utime(path, ns=(path.stat().st_atime_ns, path.stat().st_mtime_ns + 1_000_000))
     assert codes("./sub/../a.py") == ["RPL003"]
     assert codes(".") == ["RPL003"]
+
+
+@pytest.mark.parametrize("output_format", ["full", "sarif", "junit", "github"])
+def test_every_report_is_the_same_from_the_cache(corpus: Path, tmp_path: Path, output_format: str) -> None:
+    # The cache keeps findings as JSON: whatever a report prints of them (related spans, the
+    # launch's label, fixes as diffs) must come back from it unchanged.
+    def report(*args: str) -> str:
+        out = io.StringIO()
+        cwd = os.getcwd()
+        os.chdir(corpus)
+        try:
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+                main(["check", "--output-format", output_format, "--no-respect-gitignore", "--extend-exclude", "fixed", *args, "."])
+        finally:
+            os.chdir(cwd)
+        return out.getvalue()
+
+    cache_dir = str(tmp_path / "cache")
+    baseline = report("--no-cache")
+    assert report("--cache-dir", cache_dir) == baseline  # cold: fills the cache
+    assert report("--cache-dir", cache_dir) == baseline  # warm: every finding read back
