@@ -78,30 +78,40 @@ except ImportError:  # pragma: no cover
     from hmac import compare_digest as _same
 
 
+class _Decoding:
+    """What `json.loads` gives the C scanner of the json package."""
+
+    strict = True
+    object_hook = object_pairs_hook = None
+    parse_int = int
+    parse_float = parse_constant = float  # parse_constant: NaN, Infinity
+
+
+def _json_value(text: str) -> object:
+    """`json.loads(text)` by the C scanner json is built on: importing the json package compiles
+    regular expressions (1.5 ms), which a warm run that finds nothing changed need not pay.
+    Raises ValueError."""
+    try:
+        from _json import make_scanner
+    except ImportError:  # pragma: no cover - an interpreter without the accelerator
+        import json
+
+        return json.loads(text)
+    try:
+        value, end = make_scanner(_Decoding)(text, 0)
+    except StopIteration:
+        raise ValueError("no JSON value") from None
+    if end != len(text):
+        raise ValueError("data after the JSON value")
+    return value
+
+
 def _object(value: object) -> dict | None:
     return value if type(value) is dict else None
 
 
 def _same_value(data: dict) -> dict:
     return data
-
-
-def _encode_stats(data: dict) -> dict:
-    """The (size, time) of each path, as a column of paths and one of numbers: JSON reads that
-    in half the time of an object of pairs, and a warm run reads one per file of the tree."""
-    return {"paths": list(data), "stats": list(chain.from_iterable(data.values()))}
-
-
-def _decode_stats(value: object) -> dict | None:
-    if type(value) is not dict or value.keys() != {"paths", "stats"}:
-        return None
-    paths, stats = value["paths"], value["stats"]
-    if type(paths) is not list or type(stats) is not list or len(stats) != 2 * len(paths):
-        return None
-    if not set(map(type, paths)) <= {str} or not set(map(type, stats)) <= {int}:
-        return None
-    pairs = iter(stats)
-    return dict(zip(paths, zip(pairs, pairs)))
 
 
 class _Store:
@@ -134,8 +144,6 @@ class _Store:
         return self._data
 
     def _load(self) -> dict:
-        import json
-
         key = self._cache.key
         if key is None:
             return {}
@@ -153,7 +161,7 @@ class _Store:
         if not _same(mac, _mac(key, name, body)):
             return {}
         try:
-            loaded = self._decode(json.loads(body))
+            loaded = self._decode(_json_value(body.decode()))
         except (ValueError, RecursionError):
             return {}
         return {} if loaded is None else loaded
@@ -182,7 +190,7 @@ class ResultCache:
         self._usable = True  # the folder: False once it turned out a symlink or not a folder
         self._told: set[str] = set()
         self._results = _Store(self, self._results_name)
-        self._clean = _Store(self, lambda: f"clean-{__version__}-{_FORMAT}.json", _decode_stats, _encode_stats)
+        self._clean = _Store(self, lambda: f"clean-{__version__}-{_FORMAT}.json", self._decode_stats, self._encode_stats)
         self._trees = _Store(self, lambda: f"trees-{__version__}-{_FORMAT}.json")
 
     def _results_name(self) -> str:
@@ -259,9 +267,35 @@ class ResultCache:
     def _key_of(self, path: str) -> str:
         """`os.path.abspath(path)`, without a getcwd and a normpath per file for the normalised
         paths discovery gives."""
-        if os.sep == "/" and path and path[-1] not in "/." and "./" not in path and "//" not in path:
-            return path if path[0] == "/" else self._prefix + path  # no `.` or `..` part, no doubled or trailing slash
+        if _normalised(path):
+            return path if path[0] == "/" else self._prefix + path
         return os.path.abspath(path)
+
+    def _clean_key(self, path: str) -> str:
+        """The key of `path` among the files turned away: relative to the working folder when
+        below it (as discovery spells the files of `.`, which a warm run looks up), else absolute."""
+        if _normalised(path) and path[0] != "/":
+            return path
+        key = self._key_of(path)
+        return key[len(self._prefix) :] if key.startswith(self._prefix) else key
+
+    def _encode_stats(self, data: dict) -> dict:
+        """The (size, time) of each path, as a column of paths and one of numbers (JSON reads that
+        in half the time of an object of pairs, and a warm run reads one per file of the tree)."""
+        return {"folder": self._prefix, "paths": list(data), "stats": list(chain.from_iterable(data.values()))}
+
+    def _decode_stats(self, value: object) -> dict | None:
+        if type(value) is not dict or value.keys() != {"folder", "paths", "stats"} or type(value["folder"]) is not str:
+            return None
+        stored_in, paths, stats = value["folder"], value["paths"], value["stats"]
+        if type(paths) is not list or type(stats) is not list or len(stats) != 2 * len(paths):
+            return None
+        if not set(map(type, paths)) <= {str} or not set(map(type, stats)) <= {int}:
+            return None
+        if stored_in != self._prefix:  # stored by a run in another working folder
+            paths = [self._clean_key(path if path[:1] == "/" else stored_in + path) for path in paths]
+        pairs = iter(stats)
+        return dict(zip(paths, zip(pairs, pairs)))
 
     @property
     def snapshots(self) -> _Remembered:
@@ -275,18 +309,19 @@ class ResultCache:
         return bool(self._clean.data)
 
     def is_clean(self, path: str, stat: tuple[int, int]) -> bool:
-        return self._clean.data.get(self._key_of(path)) == stat
+        return self._clean.data.get(self._clean_key(path)) == stat
 
     def still_clean(self, paths: list[str]) -> list[bool]:
         """`is_clean` of each path with its current stat, in one loop: a warm run asks it of every
         file of the tree, and a path the prefilter never turned away costs no stat. The key is
-        `_key_of`'s for the normalised paths discovery gives; another spelling misses here and is
-        asked again through `is_clean`."""
-        clean, prefix, stat, key = self._clean.data, self._prefix, os.stat, (None if os.sep == "/" else self._key_of)
+        `_clean_key`'s for the normalised paths discovery gives; another spelling misses here and
+        is asked again through `is_clean`."""
+        clean, prefix, stat, key = self._clean.data, self._prefix, os.stat, (None if os.sep == "/" else self._clean_key)
+        below = len(prefix)
         answers: list[bool] = []
         answer = answers.append
         for path in paths:
-            expected = clean.get(key(path) if key else path if path[:1] == "/" else prefix + path)
+            expected = clean.get(key(path) if key else path[below:] if path.startswith(prefix) else path)
             if expected is None:
                 answer(False)
                 continue
@@ -299,7 +334,7 @@ class ResultCache:
         return answers
 
     def mark_clean(self, path: str, stat: tuple[int, int]) -> None:
-        key = self._key_of(path)
+        key = self._clean_key(path)
         if self._clean.data.get(key) != stat:
             self._clean.data[key] = stat
             self._clean.dirty = True
@@ -321,6 +356,12 @@ class ResultCache:
             pass  # a cache that cannot be written is only slower
         finally:
             os.close(descriptor)
+
+
+def _normalised(path: str) -> bool:
+    """Whether `path` has no `.` or `..` part, no doubled or trailing slash (on POSIX): as
+    discovery gives paths, and as `os.path.abspath` would leave them."""
+    return os.sep == "/" and bool(path) and path[-1] not in "/." and "./" not in path and "//" not in path
 
 
 def _entry(stored: dict) -> Entry | None:
