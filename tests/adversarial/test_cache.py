@@ -159,6 +159,24 @@ def test_clean_removes_only_what_replaylint_wrote(tree: Path, tmp_path: Path) ->
     assert b"Traceback" not in cleaned.stderr and cleaned.returncode == 2 and not_a_folder.read_text() == "data\n"
 
 
+def test_special_files_in_place_of_the_stores_neither_block_nor_break_a_run(tree: Path, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    check(tree, home, ".")
+    stores = sorted(path for path in (tree / ".replaylint_cache").iterdir() if path.name != ".gitignore")
+    assert len(stores) == 3
+    fifo, device, folder = stores
+    for store in stores:
+        store.unlink()
+    os.mkfifo(fifo)  # a plain open() waits for a writer forever
+    device.symlink_to("/dev/zero")
+    folder.mkdir()
+    for _ in range(2):
+        completed = check(tree, home, ".")
+        assert codes(completed) == ["RPL003"] and completed.returncode == 1
+    assert fifo.is_file() and device.is_file() and not device.is_symlink()  # written anew, in place
+    assert folder.is_dir()
+
+
 def _stores(cache: Path) -> list[Path]:
     return sorted(path for path in cache.iterdir() if path.name.endswith(".json"))
 

@@ -169,11 +169,12 @@ class _Store:
     def write(self, descriptor: int, key: bytes) -> None:
         import json
 
-        if not self.dirty:
-            return
         name = self.name
-        body = json.dumps(self._encode(self.data), separators=(",", ":"), check_circular=False).encode()
-        folder.replace(descriptor, name, _mac(key, name, body) + b"\n" + body, mode=0o600)
+        try:
+            body = json.dumps(self._encode(self.data), separators=(",", ":"), check_circular=False).encode()
+            folder.replace(descriptor, name, _mac(key, name, body) + b"\n" + body, mode=0o600)
+        except (OSError, TypeError, ValueError):
+            return  # a store that cannot be written (a full disk, a folder in its place) is only slower
         self.dirty = False
 
 
@@ -350,10 +351,11 @@ class ResultCache:
         try:
             if not folder.is_regular(descriptor, ".gitignore"):
                 folder.replace(descriptor, ".gitignore", _IGNORE)
+        except OSError:
+            pass  # a folder in its place: the stores can still be written
+        try:
             for store in stores:
                 store.write(descriptor, key)
-        except (OSError, ValueError, TypeError):
-            pass  # a cache that cannot be written is only slower
         finally:
             os.close(descriptor)
 
