@@ -26,6 +26,7 @@ GOOD = b"vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs\
 
 
 def check(tree: Path, home: Path, *args: str):
+    """`replaylint check ARGS` in `tree`, with `home` as the user's cache folder (its key)."""
     completed = replaylint("check", *args, cwd=tree, env={"XDG_CACHE_HOME": str(home)})
     assert b"Traceback" not in completed.stderr, completed.stderr.decode()
     return completed
@@ -67,17 +68,21 @@ def test_a_pickle_the_tree_ships_in_its_cache_folder_never_runs(tree: Path, tmp_
     assert not marker.exists()
 
 
-def test_a_cache_made_by_someone_else_cannot_hide_a_finding(tree: Path, tmp_path: Path) -> None:
-    """The maker's replaylint trusts its own cache, in which the bad script is a file without a
-    launch (same size, same time); another user's replaylint checks the script itself."""
+def hide_the_bad_script(tree: Path, maker: Path) -> None:
+    """Make, with the key in `maker`, a cache in which run.sh is a file without a launch: one of
+    the same size and time was there when the cache was made, then the bad script took its place."""
     script = tree / "run.sh"
     script.write_bytes(b"#" * (len(BAD) - 1) + b"\n")
-    maker, victim = tmp_path / "maker", tmp_path / "victim"
     assert codes(check(tree, maker, ".")) == []
     times = script.stat()
     script.write_bytes(BAD)
     os.utime(script, ns=(times.st_atime_ns, times.st_mtime_ns))
-    assert codes(check(tree, maker, ".")) == []  # the maker's own stale cache: it works for them
+    assert codes(check(tree, maker, ".")) == []  # the maker's replaylint trusts its own cache
+
+
+def test_a_cache_made_by_someone_else_cannot_hide_a_finding(tree: Path, tmp_path: Path) -> None:
+    hide_the_bad_script(tree, tmp_path / "maker")
+    victim = tmp_path / "victim"
     for args in ((".",), ("run.sh",)):
         completed = check(tree, victim, *args)
         assert codes(completed) == ["RPL003"] and completed.returncode == 1
@@ -92,13 +97,7 @@ def test_a_key_the_tree_ships_is_not_used(tree: Path, tmp_path: Path, shipped: s
     (maker / "replaylint").mkdir(parents=True, mode=0o700)
     (maker / "replaylint" / "cache-key").write_bytes(known)
     (maker / "replaylint" / "cache-key").chmod(0o600)
-    script = tree / "run.sh"
-    script.write_bytes(b"#" * (len(BAD) - 1) + b"\n")
-    assert codes(check(tree, maker, ".")) == []
-    times = script.stat()
-    script.write_bytes(BAD)
-    os.utime(script, ns=(times.st_atime_ns, times.st_mtime_ns))
-    assert codes(check(tree, maker, ".")) == []  # the cache the tree ships, made with the known key
+    hide_the_bad_script(tree, maker)
     shipped_key = tree / ".cache" / "replaylint" / "cache-key"
     shipped_key.parent.mkdir(parents=True)
     if shipped == "a symlink":
