@@ -249,3 +249,59 @@ def test_a_file_named_in_another_spelling_is_judged_from_its_current_bytes(tmp_p
     os.utime(path, ns=(path.stat().st_atime_ns, path.stat().st_mtime_ns + 1_000_000))
     assert codes("./sub/../a.py") == ["RPL003"]
     assert codes(".") == ["RPL003"]
+
+
+@pytest.mark.parametrize("output_format", ["full", "sarif", "junit", "github"])
+def test_every_report_is_the_same_from_the_cache(corpus: Path, tmp_path: Path, output_format: str) -> None:
+    # The cache keeps findings as JSON: whatever a report prints of them (related spans, the
+    # launch's label, fixes as diffs) must come back from it unchanged.
+    def report(*args: str) -> str:
+        out = io.StringIO()
+        cwd = os.getcwd()
+        os.chdir(corpus)
+        try:
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+                main(["check", "--output-format", output_format, "--no-respect-gitignore", "--extend-exclude", "fixed", *args, "."])
+        finally:
+            os.chdir(cwd)
+        return out.getvalue()
+
+    cache_dir = str(tmp_path / "cache")
+    baseline = report("--no-cache")
+    assert report("--cache-dir", cache_dir) == baseline  # cold: fills the cache
+    assert report("--cache-dir", cache_dir) == baseline  # warm: every finding read back
+
+
+def test_files_turned_away_are_remembered_whatever_the_working_folder(tmp_path: Path, monkeypatch) -> None:
+    # The files the prefilter turned away are kept relative to the working folder of the run
+    # that stored them: a run from another folder, naming the tree otherwise, still knows them.
+    from replaylint import frontends
+
+    project = tmp_path / "project"
+    (project / "deploy").mkdir(parents=True)
+    for number in range(5):
+        (project / "deploy" / f"module_{number}.py").write_text(f"VALUE = {number}\n")
+    (project / "serve.sh").write_text("vllm serve m --return-sampling-mask\n")
+    cache_dir = str(tmp_path / "cache")
+
+    def codes(folder: Path, path: str) -> list[str]:
+        out = io.StringIO()
+        cwd = os.getcwd()
+        os.chdir(folder)
+        try:
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+                main(["check", "--output-format", "json", "--cache-dir", cache_dir, path])
+        finally:
+            os.chdir(cwd)
+        return [finding["code"] for finding in json.loads(out.getvalue())]
+
+    assert codes(project, ".") == ["RPL003"]
+    relevant = frontends.relevant
+
+    def read_again(kind: str, data: bytes) -> bool:
+        assert kind != "python", "a module the prefilter turned away was read again"
+        return relevant(kind, data)
+
+    monkeypatch.setattr(frontends, "relevant", read_again)
+    assert codes(tmp_path, "project") == ["RPL003"]
+    assert codes(project / "deploy", str(project)) == ["RPL003"]

@@ -367,7 +367,7 @@ class _LazyPins:
     def __init__(self, remembered: dict | None = None) -> None:
         self._pins = None
         self._remembered = remembered
-        self._key = ("pins", os.getcwd())  # pins name their files relative to the working folder
+        self._key = repr(("pins", os.getcwd()))  # pins name their files relative to the working folder
         self._memo: dict | None = None
         self._recalled_notes: list[str] = []
 
@@ -394,7 +394,7 @@ class _LazyPins:
             return description
         pins = self._get()
         description = pins.describe_source(path)
-        memo["answers"][directory] = (description, tuple(pins.notes_for(path)))
+        memo["answers"][directory] = [description, pins.notes_for(path)]
         memo["stamps"].update(pins.stamps)
         self._remembered[self._key] = memo
         return description
@@ -404,10 +404,25 @@ class _LazyPins:
             from .stamps import still_true
 
             assert self._remembered is not None
-            known = self._remembered.get(self._key)
-            usable = isinstance(known, dict) and still_true(known["stamps"])
-            self._memo = known if usable else {"stamps": {}, "answers": {}}
+            known = self._recalled(self._remembered.get(self._key))
+            self._memo = known if known is not None and still_true(known["stamps"]) else {"stamps": {}, "answers": {}}
         return self._memo
+
+    @staticmethod
+    def _recalled(value: object) -> dict | None:
+        """The pins a result cache remembered (JSON values), or None when `value` is not that:
+        {"stamps": stamps, "answers": {folder: [description or null, [note, ...]]}}."""
+        from .stamps import from_plain
+
+        if type(value) is not dict or value.keys() != {"stamps", "answers"} or type(value["answers"]) is not dict:
+            return None
+        stamps = from_plain(value["stamps"])
+        for answer in value["answers"].values():
+            if type(answer) is not list or len(answer) != 2 or type(answer[0]) not in (str, type(None)) or type(answer[1]) is not list:
+                return None
+            if not set(map(type, answer[1])) <= {str}:
+                return None
+        return None if stamps is None else {"stamps": stamps, "answers": value["answers"]}
 
     @property
     def notes(self) -> list[str]:

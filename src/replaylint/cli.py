@@ -298,8 +298,12 @@ def _completion(shell: str) -> int:
 
 
 def _clean(args: argparse.Namespace) -> int:
-    from .cache import remove_cache
+    from .cache import NotRemoved, remove_cache
 
-    removed = remove_cache(args.cache_dir)
-    print(f"Removed {removed}" if removed else "No cache to remove.")
+    try:
+        removed = remove_cache(args.cache_dir)
+    except NotRemoved as error:
+        print(f"replaylint: error: {error}", file=sys.stderr)
+        return EXIT_ERROR
+    print(removed or "No cache to remove.")
     return EXIT_CLEAN

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator
 
 from .files import read_head as read_file_head
-from .stamps import Stamp, stamp, still_true
+from .stamps import Stamp, from_plain as stamps_from_plain, stamp, still_true
 
 DEFAULT_EXCLUDES = (
     "__pycache__",
@@ -180,6 +180,20 @@ class Snapshot:
     def still_true(self) -> bool:
         return still_true(self.stamps)
 
+    def plain(self) -> dict:
+        """The snapshot as JSON values, for the result cache."""
+        return {"files": self.files, "stamps": self.stamps}
+
+    @classmethod
+    def from_plain(cls, value: object) -> Snapshot | None:
+        """A snapshot `plain` made, or None for any other value."""
+        if type(value) is not dict or value.keys() != {"files", "stamps"}:
+            return None
+        files, stamps = value["files"], stamps_from_plain(value["stamps"])
+        if type(files) is not list or not set(map(type, files)) <= {str} or stamps is None:
+            return None
+        return cls(files, stamps)
+
 
 def _git_stamps(directory: str) -> dict[str, Stamp]:
     """What else decides what git ignores below `directory`: the `.gitignore` files above it up
@@ -210,10 +224,10 @@ def _walked(directory: str, excluder: Excluder, respect_gitignore: bool, snapsho
     """The files below `directory` that git does not ignore, from a snapshot still true or a walk
     (a walk that met a folder it cannot list is not remembered: the next run says so again)."""
     # The folder as given too: its files are printed as spelled (`/abs/tree/a.sh`, `a.sh` for `.`).
-    key = (os.path.abspath(directory), directory, excluder.key, excluder.root, respect_gitignore)
+    key = repr((os.path.abspath(directory), directory, excluder.key, excluder.root, respect_gitignore))
     if snapshots is not None:
-        known = snapshots.get(key)
-        if isinstance(known, Snapshot) and known.still_true():
+        known = Snapshot.from_plain(snapshots.get(key))
+        if known is not None and known.still_true():
             return known.files
     git_stamps = _git_stamps(directory) if respect_gitignore and snapshots is not None else {}
     git_listing = _git_listing(directory) if respect_gitignore else lambda: None
@@ -224,7 +238,7 @@ def _walked(directory: str, excluder: Excluder, respect_gitignore: bool, snapsho
     files = [path for path in walked if allowed is None or path in allowed]
     unreadable += failures
     if snapshots is not None and stamps is not None and not failures:
-        snapshots[key] = Snapshot(files, {**stamps, **git_stamps})
+        snapshots[key] = Snapshot(files, {**stamps, **git_stamps}).plain()
     return files
 
 

@@ -23,3 +23,20 @@ def stamp(path: str) -> Stamp:
 
 def still_true(stamps: Dict[str, Stamp]) -> bool:
     return all(stamp(path) == expected for path, expected in stamps.items())
+
+
+def from_plain(value: object) -> Dict[str, Stamp] | None:
+    """Stamps as JSON gives them back (a stamp is a list there, a tuple before it is written),
+    or None when `value` is not stamps: what the result cache stores is checked before it is
+    believed."""
+    if type(value) is not dict:
+        return None
+    stamps: Dict[str, Stamp] = {}
+    for path, found in value.items():
+        if found is None:
+            stamps[path] = None
+        elif type(found) in (list, tuple) and len(found) == 2 and type(found[0]) is int and type(found[1]) is int:
+            stamps[path] = (found[0], found[1])
+        else:
+            return None
+    return stamps

@@ -1,0 +1,452 @@
+"""The result cache: JSON stores in `.replaylint_cache/`, keyed by content, that run no code.
+
+An entry holds a file's findings and notes under the digest of its bytes, the configuration's
+fingerprint and replaylint's version, plus the digests of the other files its result read (a
+`--config` YAML, the project's pins). Files with findings are cached too. Files the prefilter
+rejects are remembered by their size and time only: a stat decides them in a warm run. And the
+folders walked are remembered with their files (`discovery.Snapshot`), and the project pins
+described (`check_command._LazyPins`): a warm run stats them instead of walking the tree and
+asking git again.
+
+The folder may come with the tree, so nothing in it is trusted. A store is a line with the
+keyed BLAKE2b (hex) of its file name and body, then the body, JSON: the key is this user's and
+lives outside the tree (`secret`), so a store another user or a pull request made is ignored.
+A store that does not verify, cannot be read or does not have the expected shape is read as
+absent, and so is an entry whose values have the wrong types. The folder and its files are
+never opened through a symlink (`folder`). When the folder cannot be used or no key can be
+kept, the run goes on without the cache and says so once.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from itertools import chain
+from typing import Callable
+
+from .. import __version__
+from . import folder
+
+CACHE_DIR = ".replaylint_cache"
+_FORMAT = 4
+_STORE_BYTES = 256 << 20  # a store of a monorepo of 600,000 files is about 100 MB
+_DEPENDENCY_BYTES = 64 << 20
+_IGNORE = b"# Created by replaylint\n*\n"
+
+
+@dataclass
+class Entry:
+    """A cached result, as `lookup` gives it back."""
+
+    findings: list
+    notes: list[str]
+    kind: str | None
+
+
+def _blake2b():
+    try:
+        from _blake2 import blake2b  # what hashlib's blake2b is, without loading OpenSSL (4 ms)
+    except ImportError:
+        from hashlib import blake2b
+    return blake2b
+
+
+def digest(data: bytes) -> str:
+    return _blake2b()(data, digest_size=32).hexdigest()
+
+
+def file_digest(path: str) -> str | None:
+    from ..files import Unreadable, read_regular
+
+    try:
+        return digest(read_regular(path, _DEPENDENCY_BYTES))
+    except Unreadable:
+        return None
+
+
+def _mac(key: bytes, name: str, body: bytes) -> bytes:
+    mac = _blake2b()(name.encode(), key=key, digest_size=32, person=b"replaylint-cache")
+    mac.update(b"\n")
+    mac.update(body)
+    return mac.hexdigest().encode()
+
+
+try:
+    from _operator import _compare_digest as _same  # hmac.compare_digest, without loading OpenSSL
+except ImportError:  # pragma: no cover
+    from hmac import compare_digest as _same
+
+
+class _Decoding:
+    """What `json.loads` gives the C scanner of the json package."""
+
+    strict = True
+    object_hook = object_pairs_hook = None
+    parse_int = int
+    parse_float = parse_constant = float  # parse_constant: NaN, Infinity
+
+
+def _json_value(text: str) -> object:
+    """`json.loads(text)` by the C scanner json is built on: importing the json package compiles
+    regular expressions (1.5 ms), which a warm run that finds nothing changed need not pay.
+    Raises ValueError."""
+    try:
+        from _json import make_scanner
+    except ImportError:  # pragma: no cover - an interpreter without the accelerator
+        import json
+
+        return json.loads(text)
+    try:
+        value, end = make_scanner(_Decoding)(text, 0)
+    except StopIteration:
+        raise ValueError("no JSON value") from None
+    if end != len(text):
+        raise ValueError("data after the JSON value")
+    return value
+
+
+def _object(value: object) -> dict | None:
+    return value if type(value) is dict else None
+
+
+def _same_value(data: dict) -> dict:
+    return data
+
+
+class _Store:
+    """One dict kept as JSON in the cache folder, loaded on first use, written at once. `decode`
+    makes the dict of the loaded JSON value (None when it does not have the expected shape),
+    `encode` the JSON value of the dict."""
+
+    def __init__(
+        self,
+        cache: ResultCache,
+        name: Callable[[], str],
+        decode: Callable[[object], dict | None] = _object,
+        encode: Callable[[dict], object] = _same_value,
+    ) -> None:
+        self._cache = cache
+        self._name = name
+        self._decode = decode
+        self._encode = encode
+        self._data: dict | None = None
+        self.dirty = False
+
+    @property
+    def name(self) -> str:
+        return self._name()
+
+    @property
+    def data(self) -> dict:
+        if self._data is None:
+            self._data = self._load()
+        return self._data
+
+    def _load(self) -> dict:
+        key = self._cache.key
+        if key is None:
+            return {}
+        name = self.name
+        descriptor = self._cache.open_folder()
+        if descriptor is None:
+            return {}
+        try:
+            found = folder.read(descriptor, name, _STORE_BYTES)
+        finally:
+            os.close(descriptor)
+        if found is None:
+            return {}
+        mac, _, body = found[0].partition(b"\n")
+        if not _same(mac, _mac(key, name, body)):
+            return {}
+        try:
+            loaded = self._decode(_json_value(body.decode()))
+        except (ValueError, RecursionError):
+            return {}
+        return {} if loaded is None else loaded
+
+    def write(self, descriptor: int, key: bytes) -> None:
+        import json
+
+        name = self.name
+        try:
+            body = json.dumps(self._encode(self.data), separators=(",", ":"), check_circular=False).encode()
+            folder.replace(descriptor, name, _mac(key, name, body) + b"\n" + body, mode=0o600)
+        except (OSError, TypeError, ValueError):
+            return  # a store that cannot be written (a full disk, a folder in its place) is only slower
+        self.dirty = False
+
+
+class ResultCache:
+    """Results of the files the prefilter let through, by content; and the files it turned away,
+    by size and modification time (their verdict depends only on replaylint's version, and
+    comparing a stat is cheaper than reading them again)."""
+
+    def __init__(self, directory: str, fingerprint: str | Callable[[], str]) -> None:
+        self.directory = directory
+        self._prefix = os.getcwd().rstrip("/") + "/"
+        self._fingerprint = fingerprint
+        self._key: bytes | None | bool = False  # False: not loaded yet
+        self._usable = True  # the folder: False once it turned out a symlink or not a folder
+        self._told: set[str] = set()
+        self._results = _Store(self, self._results_name)
+        self._clean = _Store(self, lambda: f"clean-{__version__}-{_FORMAT}.json", self._decode_stats, self._encode_stats)
+        self._trees = _Store(self, lambda: f"trees-{__version__}-{_FORMAT}.json")
+
+    def _results_name(self) -> str:
+        """One file per configuration: its key needs the rule table, so it waits for the first
+        file that gets past the prefilter."""
+        fingerprint = self._fingerprint() if callable(self._fingerprint) else self._fingerprint
+        return f"results-{digest(f'{__version__}{_FORMAT}{fingerprint}'.encode())[:16]}.json"
+
+    @property
+    def key(self) -> bytes | None:
+        """This user's key; None when none can be kept (said once), or the folder is unusable."""
+        if self._key is False:
+            from .secret import NoKey, load
+
+            try:
+                self._key = load()
+            except NoKey as error:
+                self._note(str(error))
+                self._key = None
+        return self._key if self._usable else None
+
+    def open_folder(self, create: bool = False) -> int | None:
+        """A descriptor of the cache folder (the caller closes it); None when it is absent or
+        unusable (said once)."""
+        if self._usable:
+            try:
+                return folder.open_folder(self.directory, create=create)
+            except folder.Unusable as error:
+                self._usable = False
+                self._note(f"{self.directory} {error}")
+        return None
+
+    def _note(self, why: str) -> None:
+        """Say once why the cache is not used."""
+        if why not in self._told:
+            self._told.add(why)
+            print(f"replaylint: note: the result cache is not used: {why}", file=sys.stderr)
+
+    def lookup(self, path: str, content_digest: str) -> Entry | None:
+        """The cached result of `path` when neither it nor anything it read has changed."""
+        stored = self._results.data.get(self._key_of(path))
+        if type(stored) is not dict or stored.get("digest") != content_digest or stored.get("spelled") != path:
+            return None
+        dependencies = stored.get("dependencies")
+        if type(dependencies) is not dict or any(file_digest(dependency) != expected for dependency, expected in dependencies.items()):
+            return None
+        return _entry(stored)
+
+    def store(self, path: str, content_digest: str, findings: list, notes: list[str], kind: str | None, dependencies: list[str]) -> None:
+        if findings:
+            from .findings import Unstorable, encode
+
+            try:
+                encoded = [encode(finding) for finding in findings]
+            except Unstorable:
+                return
+        else:
+            encoded = []
+        hashes = {}
+        for dependency in dependencies:
+            hashed = file_digest(dependency)
+            if hashed is not None:
+                hashes[os.path.abspath(dependency)] = hashed
+        self._results.data[self._key_of(path)] = {
+            "digest": content_digest,
+            "spelled": path,  # the path as the run that stored it named the file: its findings name it so
+            "kind": kind,
+            "notes": list(notes),
+            "dependencies": hashes,
+            "findings": encoded,
+        }
+        self._results.dirty = True
+
+    def _key_of(self, path: str) -> str:
+        """`os.path.abspath(path)`, without a getcwd and a normpath per file for the normalised
+        paths discovery gives."""
+        if _normalised(path):
+            return path if path[0] == "/" else self._prefix + path
+        return os.path.abspath(path)
+
+    def _clean_key(self, path: str) -> str:
+        """The key of `path` among the files turned away: relative to the working folder when
+        below it (as discovery spells the files of `.`, which a warm run looks up), else absolute."""
+        if _normalised(path) and path[0] != "/":
+            return path
+        key = self._key_of(path)
+        return key[len(self._prefix) :] if key.startswith(self._prefix) else key
+
+    def _encode_stats(self, data: dict) -> dict:
+        """The (size, time) of each path, as a column of paths and one of numbers (JSON reads that
+        in half the time of an object of pairs, and a warm run reads one per file of the tree)."""
+        return {"folder": self._prefix, "paths": list(data), "stats": list(chain.from_iterable(data.values()))}
+
+    def _decode_stats(self, value: object) -> dict | None:
+        if type(value) is not dict or value.keys() != {"folder", "paths", "stats"} or type(value["folder"]) is not str:
+            return None
+        stored_in, paths, stats = value["folder"], value["paths"], value["stats"]
+        if type(paths) is not list or type(stats) is not list or len(stats) != 2 * len(paths):
+            return None
+        if not set(map(type, paths)) <= {str} or not set(map(type, stats)) <= {int}:
+            return None
+        if stored_in != self._prefix:  # stored by a run in another working folder
+            paths = [self._clean_key(path if path[:1] == "/" else stored_in + path) for path in paths]
+        pairs = iter(stats)
+        return dict(zip(paths, zip(pairs, pairs)))
+
+    @property
+    def snapshots(self) -> _Remembered:
+        """What discovery and the project pins remember between runs, as JSON values by string
+        keys (`discovery.Snapshot.plain`, `check_command._LazyPins`): each checks the shape of
+        what it gets back."""
+        return _Remembered(self._trees)
+
+    def remembers_files(self) -> bool:
+        """Whether an earlier run of this version remembered files the prefilter turned away."""
+        return bool(self._clean.data)
+
+    def is_clean(self, path: str, stat: tuple[int, int]) -> bool:
+        return self._clean.data.get(self._clean_key(path)) == stat
+
+    def still_clean(self, paths: list[str]) -> list[bool]:
+        """`is_clean` of each path with its current stat, in one loop: a warm run asks it of every
+        file of the tree, and a path the prefilter never turned away costs no stat. The key is
+        `_clean_key`'s for the normalised paths discovery gives; another spelling misses here and
+        is asked again through `is_clean`."""
+        clean, prefix, stat, key = self._clean.data, self._prefix, os.stat, (None if os.sep == "/" else self._clean_key)
+        below = len(prefix)
+        answers: list[bool] = []
+        answer = answers.append
+        for path in paths:
+            expected = clean.get(key(path) if key else path[below:] if path.startswith(prefix) else path)
+            if expected is None:
+                answer(False)
+                continue
+            try:
+                status = stat(path)
+            except OSError:
+                answer(False)
+                continue
+            answer(status.st_mtime_ns == expected[1] and status.st_size == expected[0])
+        return answers
+
+    def mark_clean(self, path: str, stat: tuple[int, int]) -> None:
+        key = self._clean_key(path)
+        if self._clean.data.get(key) != stat:
+            self._clean.data[key] = stat
+            self._clean.dirty = True
+
+    def save(self) -> None:
+        stores = [store for store in (self._results, self._clean, self._trees) if store.dirty]
+        key = self.key if stores else None
+        if key is None:
+            return
+        descriptor = self.open_folder(create=True)
+        if descriptor is None:
+            return
+        try:
+            if not folder.is_regular(descriptor, ".gitignore"):
+                folder.replace(descriptor, ".gitignore", _IGNORE)
+        except OSError:
+            pass  # a folder in its place: the stores can still be written
+        try:
+            for store in stores:
+                store.write(descriptor, key)
+        finally:
+            os.close(descriptor)
+
+
+def _normalised(path: str) -> bool:
+    """Whether `path` has no `.` or `..` part, no doubled or trailing slash (on POSIX): as
+    discovery gives paths, and as `os.path.abspath` would leave them."""
+    return os.sep == "/" and bool(path) and path[-1] not in "/." and "./" not in path and "//" not in path
+
+
+def _entry(stored: dict) -> Entry | None:
+    """A stored result, or None when its values do not have their types."""
+    kind, notes, findings = stored.get("kind"), stored.get("notes"), stored.get("findings")
+    if not (kind is None or type(kind) is str) or type(notes) is not list or type(findings) is not list:
+        return None
+    if not all(type(note) is str for note in notes):
+        return None
+    if not findings:
+        return Entry([], notes, kind)
+    from .findings import decode
+
+    try:
+        return Entry([decode(finding) for finding in findings], notes, kind)
+    except ValueError:
+        return None
+
+
+class _Remembered(dict):
+    """A store's dict as discovery and the pins read and write it: a write marks the store for
+    saving."""
+
+    def __init__(self, store: _Store) -> None:
+        super().__init__()
+        self._store = store
+
+    def get(self, key, default=None):  # type: ignore[override]
+        return self._store.data.get(key, default)
+
+    def __setitem__(self, key, value) -> None:
+        self._store.data[key] = value
+        self._store.dirty = True
+
+
+def default_directory(root: str) -> str:
+    return os.path.join(root, CACHE_DIR)
+
+
+class NotRemoved(Exception):
+    """`remove_cache` refused, and why."""
+
+
+def _written_by_replaylint(name: str) -> bool:
+    """The names replaylint gives the files of its cache folder (older releases' included)."""
+    stores = name.startswith(("results-", "clean-", "trees-")) and name.endswith((".json", ".pickle"))
+    return stores or name == ".gitignore" or name.startswith((folder.TEMPORARY_PREFIX, ".store-"))
+
+
+def remove_cache(directory: str | None) -> str | None:
+    """Remove the cache folder and say so; None when there is none. A symlink in its place is
+    removed itself, never what it points to. Raises `NotRemoved` when the path is not a folder
+    or holds anything replaylint did not write there (nothing is removed then)."""
+    import stat
+
+    target = (directory or CACHE_DIR).rstrip(os.sep) or os.sep
+    try:
+        if stat.S_ISLNK(os.lstat(target).st_mode):
+            os.unlink(target)
+            return f"Removed the symbolic link {target} (what it points to is left as it was)"
+        descriptor = folder.open_folder(target)
+    except FileNotFoundError:
+        return None
+    except folder.Unusable as error:
+        raise NotRemoved(f"{target} {error}: nothing removed") from None
+    except OSError as error:
+        raise NotRemoved(f"{target} cannot be removed ({(error.strerror or str(error)).lower()})") from None
+    if descriptor is None:
+        return None
+    try:
+        names = os.listdir(descriptor)
+        foreign = [
+            name
+            for name in names
+            if not _written_by_replaylint(name) or stat.S_ISDIR(os.stat(name, dir_fd=descriptor, follow_symlinks=False).st_mode)
+        ]
+        if foreign:
+            raise NotRemoved(f"{target} holds files replaylint did not write ({', '.join(sorted(foreign)[:3])}): nothing removed")
+        for name in names:
+            os.unlink(name, dir_fd=descriptor)
+        os.rmdir(target)
+    except OSError as error:
+        raise NotRemoved(f"{target} cannot be removed ({(error.strerror or str(error)).lower()})") from None
+    finally:
+        os.close(descriptor)
+    return f"Removed {target}"
