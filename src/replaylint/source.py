@@ -147,6 +147,7 @@ class ExtractContext:
     unread: list[Unread] = field(default_factory=list)
 
     def not_entered(self, message: str, offset: int) -> None:
-        """A construct at `offset` the frontend did not read (`message` says which limit)."""
-        if not any(entry.offset == offset for entry in self.unread):
+        """A construct at `offset` the frontend did not read (`message` says which limit). Only
+        the first for each limit is kept: the statements of a region too deep are all too deep."""
+        if not any(entry.message == message for entry in self.unread):
             self.unread.append(Unread(message, offset))

@@ -74,7 +74,8 @@ class IncompleteAnalysis(Rule):
 
     VALID = (
         Valid("#!/bin/bash\n" + "if true; then\n" * 63 + LAUNCH + "fi\n" * 63, filename="serve.sh"),
-        Valid("#!/bin/bash\n" + "if true; then\n" * DEEP + "echo return_sampling_mask\n" + "fi\n" * DEEP, filename="notes.sh"),
+        # Nothing in it could start a replay launch: the prefilter turns it away unread.
+        Valid("#!/bin/bash\n" + "if true; then\n" * DEEP + "make wheel\n" + "fi\n" * DEEP, filename="build.sh"),
     )
     INVALID = (
         Invalid(
