@@ -1,6 +1,6 @@
 """What a frontend is given and what it may raise: the file (`SourceFile`), what it may ask of
 the run (`ExtractContext`, with the file's `Budget`), and the ways it stops (`ParseError`,
-`NeedsHeavyParser`, `OverBudget`). Every layer that reads or writes a file's text takes these
+`NeedsHeavyParser`, `NotAnalysed` and its `OverBudget`). Every layer that reads or writes a file's text takes these
 from here."""
 
 from __future__ import annotations
@@ -82,9 +82,8 @@ class Budget:
     spent: int = 0
     started: float = field(default_factory=time.monotonic)
     resident: int | None = None  # the resident set at the first probe: growth is counted from there
-    _probe: int = _PROBE_EVERY
-
     where: int | None = None  # the last offset charged: where the work ran out
+    _probe: int = _PROBE_EVERY
 
     def charge(self, units: int = 1, offset: int | None = None) -> None:
         self.spent += units

@@ -186,8 +186,7 @@ class _Parser:
             detail = f"{setting.spelling}|{json.dumps(value) if value is not UNKNOWN else '...'}"
             self.result.issues.append(ArgIssue("dotted-replaces-value", replaced.span, replaced.spelling, option.dest, detail))
         self.result.settings[option.dest] = setting
-        dotted_indices = self.result.token_indices.pop("." + spelling, ())
-        self.result.token_indices[option.dest] = self.result.token_indices.get(option.dest, ()) + dotted_indices
+        self.indices.setdefault(option.dest, []).extend(self.indices.pop("." + spelling, []))
 
     # -- argparse --------------------------------------------------------------------------
 
