@@ -7,7 +7,11 @@ parameters. Assignments change it in order, so a variable assigned twice has its
 that, variables that differ become unknown); loops make what they assign unknown; subshells,
 pipelines and background jobs work on a copy; `source`/`eval` of something we cannot read
 makes every variable unknown. Functions run where they are called, with the call's words as
-`$@` (a function never called in the file runs once at the end with unknown arguments).
+`$@` (a function whose body was never read runs once at the end with unknown arguments).
+Limits: statements nested `control.MAX_NESTING` deep, scripts inside scripts
+`MAX_SCRIPT_DEPTH` deep, function calls `MAX_CALL_DEPTH` deep; what lies beyond one is not read
+and is reported (`ExtractContext.not_entered`, RPL902). Every statement and word is charged to
+the file's `Budget`.
 
 A command that starts vLLM becomes one `Launch` per world; variants that agree on every
 replay-relevant fact are merged, and the ones that differ carry `condition` ("when `...`").
@@ -97,7 +101,8 @@ class Interpreter(ControlFlow):
         return self.block(place.parsed.root.children, place, worlds)
 
     def finish(self, worlds: list[World]) -> None:
-        """Functions nobody in the file calls: read them once, their arguments unknown."""
+        """Functions whose body was never read (nobody calls them, or only from deeper than
+        `MAX_CALL_DEPTH`): read them once, their arguments unknown."""
         for name, (body, place) in list(self.functions.items()):
             if name not in self.entered:
                 self.entered.add(name)
@@ -375,7 +380,7 @@ class Interpreter(ControlFlow):
 
     def shell_script(self, outcome: ShellScript, env_words: list[EnvWord], world: World) -> None:
         """`bash -c SCRIPT NAME ARGS...`: a new shell that inherits only exported variables."""
-        if not self.can_enter_script(outcome.script.start, "`sh -c`"):
+        if not self.can_enter_script(outcome.script.start, "a `-c` script"):
             return
         nested = assemble([outcome.script], self.depth, self.context.budget)
         if nested is None:
