@@ -69,6 +69,12 @@ def _not_analysed(path: str, message: str, index: LineIndex | None = None, offse
     return Finding(code, name, f"file not fully analysed: {message}", span, "error")
 
 
+def _could_hold_launch(kind: str, text: str) -> bool:
+    """The prefilter on a text: RPL902 is only for files that could hold a replay launch (a run
+    asks the prefilter first; a fix's re-check and direct callers of `check_text` do not)."""
+    return frontends.relevant(kind, text.encode("utf-8", "surrogateescape"))
+
+
 # Budget units (about a microsecond each) the rules take to judge one launch in every release.
 _LAUNCH_COST = 300
 
@@ -236,15 +242,17 @@ class Checker:
             for launch in launches:
                 context.budget.charge(_LAUNCH_COST, launch.span.start)
                 result.findings.extend(self._check_launch(launch, frontend, source, result.notes))
-            result.findings.extend(_not_analysed(path, unread.message, source.index, unread.offset) for unread in context.unread)
+            if context.unread and _could_hold_launch(kind, text):
+                result.findings.extend(_not_analysed(path, unread.message, source.index, unread.offset) for unread in context.unread)
             # A suppression in what was not read may look unused: RPL901 waits for a whole file.
             result.parsed = not context.unread
         except NotAnalysed as error:
-            result.findings = [_not_analysed(path, error.message, source.index, error.offset)]
+            result.findings = [_not_analysed(path, error.message, source.index, error.offset)] if _could_hold_launch(kind, text) else []
         except ParseError as error:
             result.findings.append(_unparsable(path, error.message, source.index, error.line, error.col))
         except RecursionError:
-            result.findings = [_not_analysed(path, "it is nested deeper than replaylint's stack can follow", source.index)]
+            too_deep = "it is nested deeper than replaylint's stack can follow"
+            result.findings = [_not_analysed(path, too_deep, source.index)] if _could_hold_launch(kind, text) else []
         except NeedsHeavyParser as deferred:
             result.deferred = deferred.prepared
             return result
