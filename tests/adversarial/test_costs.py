@@ -106,6 +106,14 @@ def test_function_calls_nested_beyond_the_limit_are_reported(tmp_path) -> None:
     assert any("function calls nested deeper than 32 are not read (`f32`)" in line for line in findings)
 
 
+def test_calls_of_a_launching_function_past_the_limit_are_reported(tmp_path) -> None:
+    calls = "".join(f"serve --port {8000 + n}\n" for n in range(20))
+    (tmp_path / "serve.sh").write_text(f'#!/bin/bash\nserve() {{ {LAUNCH} "$@"; }}\n' + calls)
+    status, findings, _, _ = check(tmp_path, "serve.sh")
+    assert status == 1 and sorted(codes(findings, "serve.sh")) == ["RPL003", "RPL902"]
+    assert "serve.sh:19:1: RPL902 file not fully analysed: calls of `serve`, which starts vLLM, after the first 16 are not read" in findings
+
+
 def test_yaml_deeper_than_the_yaml_reader_is_not_a_syntax_error(tmp_path) -> None:
     text = "# vllm serve --return-sampling-mask\nargs: " + "[" * 1200 + "]" * 1200 + "\n"
     (tmp_path / "values.yaml").write_text(text)

@@ -4,8 +4,9 @@ rule) but that replaylint did not analyse completely, so a launch in it may have
 
 - a construct nested beyond what replaylint reads, reported where it starts: shell statements
   more than 100 deep (`if` inside `if`...), scripts inside scripts more than 16 deep (`sh -c`,
-  a heredoc fed to `bash`, `eval`), function calls more than 32 deep, calls of a function that
-  starts vLLM after its first 128, or a file nested deeper than Python's stack;
+  a heredoc fed to `bash`, `eval`), function calls more than 32 deep, a call of a function that
+  starts vLLM, from a new call site, after its first 16 calls; a Python expression nested more
+  than 500 deep, YAML deeper than its reader takes (1,000), a file deeper than Python's stack;
 - a file above the size limit (8 MiB), when its first 8 MiB pass the prefilter (nothing past
   them is read);
 - a file over its budget: more work than 4,000,000 units (about four seconds of analysis:

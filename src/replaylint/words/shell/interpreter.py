@@ -62,10 +62,10 @@ MAX_SCRIPT_DEPTH = 16
 # Function calls inside function calls. A deeper call is not entered; that is reported only for
 # a function whose body was never read (recursion reads the same body again).
 MAX_CALL_DEPTH = 32
-# Calls of one function read (each repeats its body: the budget bounds the cost); later calls
-# make its assignments unknown, and are reported for a function that starts vLLM. Real scripts
-# call a launching helper a few dozen times at most (vLLM's CI scripts: 17).
-_MAX_CALLS = 128
+# Calls of one function read (each repeats its body, once per world); later calls make its
+# assignments unknown. One from a call site never read, of a function that starts vLLM, is
+# reported: its arguments were never seen.
+_MAX_CALLS = 16
 _FIELD_COST = 40  # budget units (about a microsecond each) a command word costs: fields, then vLLM's parser
 _SHELLS = {"sh", "bash", "zsh", "dash", "ksh"}
 # Files sourced for their side effects on PATH and prompts (virtualenvs, conda, rc files).
@@ -88,6 +88,7 @@ class Interpreter(ControlFlow):
     call_depth: int = 0  # function calls inside function calls
     seen: dict[tuple, int] = field(default_factory=dict)
     entered: set[str] = field(default_factory=set)  # functions whose body was read
+    call_sites: set[int] = field(default_factory=set)  # offsets of the function calls read
     launching: set[str] = field(default_factory=set)  # functions whose body started vLLM
     emitted: int = 0  # launch variants read so far
     nesting: int = 0
@@ -363,10 +364,11 @@ class Interpreter(ControlFlow):
         if too_deep or self.calls[name] > _MAX_CALLS:
             if too_deep and name not in self.entered:
                 self.context.not_entered(f"function calls nested deeper than {MAX_CALL_DEPTH} are not read (`{name}`)", offset)
-            elif not too_deep and name in self.launching:
+            elif not too_deep and name in self.launching and offset not in self.call_sites:
                 self.context.not_entered(f"calls of `{name}`, which starts vLLM, after the first {_MAX_CALLS} are not read", offset)
             return [world.kill(assigned_names(body, place, self.functions))]
         self.entered.add(name)
+        self.call_sites.add(offset)
         frame = Frame((), world.positional)
         entered = world.copy(positional=tuple(arguments) if len(arguments) <= MAX_VALUE else None, frames=(*world.frames, frame))
         emitted = self.emitted
