@@ -61,8 +61,6 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
             raise NotAnalysed(error.message, source.index.offset(error.line, error.col)) from None
         raise ParseError(error.message, error.line, error.col) from None
     try:
-        for document in documents:
-            context.budget.charge(len(walked(document)) * _NODE_COST, document.start_mark.index)
         return _launches(source, context, documents)
     finally:
         forget_walks()
@@ -79,6 +77,8 @@ def _launches(source: SourceFile, context: ExtractContext, documents: list) -> l
         elif helm.is_production_stack(document):
             launches.extend(helm.extract(source, context, document))
         else:
+            # Every node of these is walked (helm's `extraArgs`, kubernetes' containers).
+            context.budget.charge(len(walked(document)) * _NODE_COST, document.start_mark.index)
             manifests.append(document)
             launches.extend(helm.extract(source, context, document))
             launches.extend(frameworks.extract(source, context, document))
