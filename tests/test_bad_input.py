@@ -97,10 +97,14 @@ def test_a_missing_path_is_an_error_that_names_it(tmp_path, capsys) -> None:
     assert "All checks passed" not in out
 
 
-def test_huge_files_are_skipped_with_a_note(tmp_path, capsys) -> None:
+def test_huge_files_are_skipped_with_a_note_unless_they_could_hold_a_launch(tmp_path, capsys) -> None:
     write(tmp_path / "huge.py", b"import vllm  # return_sampling_mask\n" + b"x = 1\n" * (9 * 1024 * 1024 // 6))
     status, out, err = run(capsys, str(tmp_path))
-    assert status == 0 and "huge.py: skipped" in err
+    assert status == 0 and "huge.py: skipped, 9.0 MiB is above the 8 MiB limit" in err
+    write(tmp_path / "huge.py", b"from vllm import LLM\nLLM('m', return_sampling_mask=True)\n" + b"x = 1\n" * (9 * 1024 * 1024 // 6))
+    status, out, err = run(capsys, str(tmp_path))
+    assert status == 1 and "huge.py: skipped" not in err
+    assert "huge.py:1:1: RPL902 file not fully analysed: 9.0 MiB is above the 8 MiB limit, so it is not read" in out
 
 
 def test_deeply_nested_python_is_reported_not_crashed(tmp_path, capsys) -> None:

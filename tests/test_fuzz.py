@@ -782,7 +782,8 @@ def run_child(name: str, sizes: list[int], head: bytes, filler: bytes, timeout: 
 
 def test_files_at_the_size_limit() -> None:
     """Just under 8 MiB: checked (the launch found) within 20 s of CPU, adding less than
-    BIG_MEMORY_MB to the process. Just over it and 10 MB: skipped with a note at once. One
+    BIG_MEMORY_MB to the process. Just over it and 10 MB: RPL902 at once (a launch is in the
+    first 8 MiB, so the file is not skipped silently). One
     interpreter per kind (peak memory is per process), two at a time."""
     sizes = [LIMIT + 1, 10_000_000, LIMIT - 1024]  # the skipped ones first: they add next to nothing
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
@@ -796,18 +797,18 @@ def test_files_at_the_size_limit() -> None:
                 problems.append((name, report))  # the launch must be found
             elif report["seconds"] >= 20 or report["memory_mb"] >= BIG_MEMORY_MB:
                 problems.append((name, report))
-        elif report["codes"] or len(report["notes"]) != 1 or "skipped" not in report["notes"][0] or report["seconds"] >= 1:
+        elif report["codes"] != ["RPL902"] or report["notes"] or report["seconds"] >= 1:
             problems.append((name, report))
     assert not problems, problems
 
 
-def test_10_mb_files_on_disk_are_skipped_by_the_cli(tmp_path: Path) -> None:
+def test_10_mb_files_on_disk_are_reported_unread_by_the_cli(tmp_path: Path) -> None:
     for name, (head, filler) in BIG.items():
         (tmp_path / name).write_bytes(head + filler * (10_000_000 // len(filler)))
     start = time.perf_counter()
     status, out, err = cli(str(tmp_path))
-    assert status == 0 and time.perf_counter() - start < 10, (status, out, err)
-    assert all(f"{name}: skipped" in err for name in BIG), err
+    assert status == 1 and time.perf_counter() - start < 10, (status, out, err)
+    assert all(f"{name}:1:1: RPL902 file not fully analysed: 9.5 MiB is above the 8 MiB limit" in out for name in BIG), out
 
 
 @pytest.mark.skipif(not SLOW, reason="minutes and gigabytes: REPLAYLINT_FUZZ_SLOW=1")

@@ -40,7 +40,7 @@ def test_without_the_server_extra_the_command_says_what_to_install():
 
 
 def _ask(worker: subprocess.Popen, job: object) -> object:
-    data = pickle.dumps((job, 60))
+    data = pickle.dumps((job, 60, {}))  # (the job, its time budget, each file's budget)
     worker.stdin.write(HEADER.pack(len(data)) + data)  # type: ignore[union-attr]
     worker.stdin.flush()  # type: ignore[union-attr]
     header = worker.stdout.read(HEADER.size)  # type: ignore[union-attr]

@@ -17,6 +17,7 @@ from . import cache, files, frontends
 from .config import Config
 from .discovery import discover
 from .frontends import ExtractContext, NeedsHeavyParser, ParseError, SourceFile
+from .source import Budget, NotAnalysed, OverBudget
 from .versions import ProjectPins, judgement, releases_for, unknown_release_note
 from .vllm.releases import is_newer_than_known, judged
 
@@ -38,6 +39,7 @@ class FileResult:
     digest: str | None = None
     dependencies: list[str] = field(default_factory=list)
     deferred: str | None = None  # a light checker left it to a process with libcst: what it prepared
+    load_dependent: bool = False  # a deadline or the memory bound ended it: another run may finish it
 
 
 def _unparsable(path: str, message: str, index: LineIndex | None = None, line: int = 1, col: int = 1) -> Finding:
@@ -52,6 +54,30 @@ def _unparsable(path: str, message: str, index: LineIndex | None = None, line: i
     else:
         span = Span(path, line, col, line, col, 0, 0)
     return Finding(code, name, message, span, "error")
+
+
+def _not_analysed(path: str, message: str, index: LineIndex | None = None, offset: int | None = None) -> Finding:
+    """RPL902: the file, or the construct at `offset`, was not analysed."""
+    from .model import Finding, Span
+    from .rules import INCOMPLETE_ANALYSIS
+
+    code, name, _ = INCOMPLETE_ANALYSIS
+    if index is None:
+        span = Span(path, 1, 1, 1, 1, 0, 0)
+    else:
+        offset = max(0, min(offset or 0, len(index.text)))
+        span = index.span(offset, offset)
+    return Finding(code, name, f"file not fully analysed: {message}", span, "error")
+
+
+def _could_hold_launch(kind: str, text: str) -> bool:
+    """The prefilter on a text: RPL902 is only for files that could hold a replay launch (a run
+    asks the prefilter first; a fix's re-check and direct callers of `check_text` do not)."""
+    return frontends.relevant(kind, text.encode("utf-8", "surrogateescape"))
+
+
+# Budget units (about a microsecond each) the rules take to judge one launch in every release.
+_LAUNCH_COST = 300
 
 
 @dataclass(frozen=True)
@@ -108,6 +134,7 @@ class Checker:
     ) -> None:
         self.config = config
         self.roots = roots  # real paths of the folders files are read in (`files.trusted_roots`); None: anywhere
+        self.budget: dict[str, float] = {}  # bounds of each file's `source.Budget` other than its defaults (work, seconds, memory)
         self.cached = cached  # results go to a result cache: their keys name the project's vLLM pin
         self.overlay: dict[str, str] = {}  # texts being fixed, read instead of the disk
         self.reads: list[str] = []  # other files the current check read (cache dependencies)
@@ -178,9 +205,19 @@ class Checker:
         pin = describe(path) if describe is not None else None
         return cache.digest(data) + (f"|{pin}" if pin else "")
 
-    def _too_large(self, path: str, size: int) -> FileResult:
+    def _too_large(self, path: str, size: int, head: bytes | None = None) -> FileResult:
+        """A file above the size limit: RPL902 when its first `max_file_bytes` (`head`, read
+        here when not given) could hold a replay launch, else a note. Nothing past the limit is
+        read: the prefilter decides on the head alone."""
         limit = self.config.max_file_bytes // (1024 * 1024)
-        return FileResult(path, notes=[f"{path}: skipped, {size / 1024 / 1024:.1f} MiB is above the {limit} MiB limit"])
+        what = f"{size / 1024 / 1024:.1f} MiB is above the {limit} MiB limit"
+        if head is None:
+            head = files.read_head(path, self.config.max_file_bytes)
+        kind = frontends.kind_for(path, head[:256])
+        if kind is not None and frontends.relevant(kind, head):
+            result = FileResult(path, findings=[_not_analysed(path, f"{what}, so it is not read")], kind=kind)
+            return self._finish(result, None)
+        return FileResult(path, notes=[f"{path}: skipped, {what}"])
 
     def check_bytes(self, path: str, data: bytes, prepared: str | None = None) -> FileResult:
         kind = frontends.kind_for(path, data[:256])
@@ -188,7 +225,7 @@ class Checker:
         if kind is None or not frontends.relevant(kind, data):
             return result
         if len(data) > self.config.max_file_bytes:
-            return self._too_large(path, len(data))
+            return self._too_large(path, len(data), data[: self.config.max_file_bytes])
         if b"\0" in data[:_BINARY_PROBE] and files.wide_encoding(data) is None:
             result.findings.append(_unparsable(path, "file is binary (it contains NUL bytes)"))
             return self._finish(result, None)
@@ -209,18 +246,28 @@ class Checker:
         if frontend is None:
             return result
         source = SourceFile(path, text)
-        context = ExtractContext(read_text=self._read_text, root=os.path.dirname(path) or ".", light=self.light, prepared=prepared)
+        context = ExtractContext(
+            read_text=self._read_text, root=os.path.dirname(path) or ".", light=self.light, prepared=prepared, budget=Budget(**self.budget)
+        )
         try:
             launches = frontend.extract(source, context)
-            result.parsed = True
             for launch in launches:
+                context.budget.charge(_LAUNCH_COST, launch.span.start)
                 if launch.framework is not None and launch.framework.editions:
                     launch = self._edition(launch, result.notes)
                 result.findings.extend(self._check_launch(launch, frontend, source, result.notes))
+            if context.unread and _could_hold_launch(kind, text):
+                result.findings.extend(_not_analysed(path, unread.message, source.index, unread.offset) for unread in context.unread)
+            # A suppression in what was not read may look unused: RPL901 waits for a whole file.
+            result.parsed = not context.unread
+        except NotAnalysed as error:
+            result.findings = [_not_analysed(path, error.message, source.index, error.offset)] if _could_hold_launch(kind, text) else []
+            result.load_dependent = isinstance(error, OverBudget) and not error.steady
         except ParseError as error:
             result.findings.append(_unparsable(path, error.message, source.index, error.line, error.col))
         except RecursionError:
-            result.findings.append(_unparsable(path, "file is nested too deeply to analyse"))
+            too_deep = "it is nested deeper than replaylint's stack can follow"
+            result.findings = [_not_analysed(path, too_deep, source.index)] if _could_hold_launch(kind, text) else []
         except NeedsHeavyParser as deferred:
             result.deferred = deferred.prepared
             return result

@@ -132,7 +132,7 @@ def _store(result_cache: cache.ResultCache | None, result: FileResult, clean_sta
         return
     if clean_stat is not None:
         result_cache.mark_clean(result.path, clean_stat)
-    elif result.digest is not None and not (result.internal_error or result.error):
+    elif result.digest is not None and not (result.internal_error or result.error or result.load_dependent):
         result_cache.store(result.path, result.digest, result.findings, result.notes, result.kind, result.dependencies)
 
 

@@ -1,9 +1,13 @@
 """What a frontend is given and what it may raise: the file (`SourceFile`), what it may ask of
-the run (`ExtractContext`), and the two ways it stops (`ParseError`, `NeedsHeavyParser`).
-Every layer that reads or writes a file's text takes these from here."""
+the run (`ExtractContext`, with the file's `Budget`), and the ways it stops (`ParseError`,
+`NeedsHeavyParser`, `NotAnalysed` and its `OverBudget`). Every layer that reads or writes a file's text takes these
+from here."""
 
 from __future__ import annotations
 
+import os
+import sys
+import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
@@ -32,6 +36,95 @@ class NeedsHeavyParser(Exception):
         self.prepared = prepared
 
 
+class NotAnalysed(ParseError):
+    """The file cannot be analysed completely (RPL902, not RPL900: the file may be valid):
+    `message` says why, `offset` is where in the file, when known. Its analysis stops: the file
+    gets only this finding. A ParseError to whoever only asks whether a file reads (the check
+    after `--fix`)."""
+
+    def __init__(self, message: str, offset: int | None = None) -> None:
+        super().__init__(message)
+        self.offset = offset
+
+
+class OverBudget(NotAnalysed):
+    """The file needs more than its `Budget`. `steady`: the work bound was reached, which a
+    file's text decides; a deadline or the memory bound depend on the machine's load too."""
+
+    def __init__(self, message: str, offset: int | None = None, steady: bool = False) -> None:
+        super().__init__(message, offset)
+        self.steady = steady
+
+
+@dataclass(frozen=True)
+class Unread:
+    """A construct the frontend did not enter (nested beyond a limit): `offset` in the file."""
+
+    message: str
+    offset: int
+
+
+# What one file may cost. Work units are about a microsecond each (a shell statement, a word
+# part, a Dockerfile line, a YAML node, a Python character libcst will read): the bound is the
+# same on every machine, so a file is reported or not whatever the load. The deadline and the
+# memory bound are backstops for work nobody charged.
+WORK_LIMIT = 4_000_000
+SECONDS_LIMIT = 30.0
+MEMORY_LIMIT = 1 << 30  # bytes the process may grow while it reads one file
+_PROBE_EVERY = 20_000  # units between two looks at the clock and the resident set
+
+
+@dataclass
+class Budget:
+    """The cost one file may have, spent cooperatively: the frontends' hot loops `charge` it,
+    and a charge past a bound raises `OverBudget`. Safe off the main thread (no signals): each
+    check has its own budget. Memory is the growth of the resident set, read where it is cheap
+    (Linux's /proc/self/statm); elsewhere the work bound stands for it."""
+
+    work: int = WORK_LIMIT
+    seconds: float = SECONDS_LIMIT
+    memory: int = MEMORY_LIMIT
+    spent: int = 0
+    started: float = field(default_factory=time.monotonic)
+    resident: int | None = None  # the resident set at the first probe: growth is counted from there
+    where: int | None = None  # the last offset charged: where the work ran out
+    _probe: int = _PROBE_EVERY
+
+    def charge(self, units: int = 1, offset: int | None = None) -> None:
+        self.spent += units
+        if offset is not None:
+            self.where = offset
+        if self.spent >= self._probe:
+            self._check(self.where)
+
+    def _check(self, offset: int | None) -> None:
+        self._probe = self.spent + _PROBE_EVERY
+        if self.spent > self.work:
+            raise OverBudget(f"it needs more work than the {self.work:,} units one file may take", offset, steady=True)
+        elapsed = time.monotonic() - self.started
+        if elapsed > self.seconds:
+            raise OverBudget(f"it takes longer than the {self.seconds:g} s one file may take", offset)
+        now = _resident()
+        if self.resident is None:
+            self.resident = now
+        elif now is not None and now - self.resident > self.memory:
+            raise OverBudget(f"it needs more than the {self.memory // (1 << 20)} MiB of memory one file may take", offset)
+
+
+def _resident() -> int | None:
+    """The resident set of this process in bytes (Linux only; None elsewhere)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        with open("/proc/self/statm", "rb") as handle:
+            return int(handle.read().split()[1]) * _PAGE
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+_PAGE = os.sysconf("SC_PAGE_SIZE") if sys.platform.startswith("linux") else 4096
+
+
 @dataclass
 class SourceFile:
     path: str
@@ -46,9 +139,19 @@ class SourceFile:
 
 @dataclass
 class ExtractContext:
-    """What a frontend may ask of the run: other files (a `--config` YAML), the project root."""
+    """What a frontend may ask of the run: other files (a `--config` YAML), the project root;
+    and what it must tell: the work it does (`budget`) and the constructs it did not enter
+    (`unread`), which become RPL902 findings."""
 
     read_text: Callable[[str], str | None] = lambda path: None
     root: str = "."
     light: bool = False  # do not import libcst: raise NeedsHeavyParser instead
     prepared: str | None = None  # NeedsHeavyParser.prepared from a light pass over the same bytes
+    budget: Budget = field(default_factory=Budget)
+    unread: list[Unread] = field(default_factory=list)
+
+    def not_entered(self, message: str, offset: int) -> None:
+        """A construct at `offset` the frontend did not read (`message` says which limit). Only
+        the first for each limit is kept: the statements of a region too deep are all too deep."""
+        if not any(entry.message == message for entry in self.unread):
+            self.unread.append(Unread(message, offset))

@@ -36,5 +36,7 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
             line, message = rejected
             raise ParseError(f"bash cannot parse this script: {message}", line, 1)
     interpreter = Interpreter(source, context)
-    run_script(interpreter, identity(parsed), World())
+    place = identity(parsed)
+    place.budget = context.budget
+    run_script(interpreter, place, World())
     return interpreter.launches

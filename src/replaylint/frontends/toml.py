@@ -20,7 +20,11 @@ __all__ = ["extract", "render", "parses"]
 _PRIME_RL_HINT = re.compile(r"^\s*\[\[?\s*(orchestrator|inference|vllm)\b|enable_return_sampling_mask", re.MULTILINE)
 
 
+_CHARACTERS_PER_UNIT = 2  # tomllib and the position scanner read about two characters a microsecond
+
+
 def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
+    context.budget.charge(len(source.text) // _CHARACTERS_PER_UNIT)  # neither can be interrupted
     try:
         document = read(source)
     except TomlError as error:

@@ -20,6 +20,7 @@ from .rpl205_dotted_keys_replace_value import DottedKeysReplaceValue
 from .rpl206_runner_variable_removed import RunnerVariableRemoved
 from .rpl900_unparsable_file import UnparsableFile
 from .rpl901_unused_suppression import UnusedSuppression
+from .rpl902_incomplete_analysis import IncompleteAnalysis
 
 RULES: tuple[Rule, ...] = (
     LogitsProcessorsWithSamplingMask(),
@@ -39,6 +40,7 @@ RULES: tuple[Rule, ...] = (
     RunnerVariableRemoved(),
     UnparsableFile(),
     UnusedSuppression(),
+    IncompleteAnalysis(),
 )
 BY_CODE = {rule.code: rule for rule in RULES}
 BY_NAME = {rule.name: rule for rule in RULES}
@@ -46,6 +48,7 @@ BY_NAME = {rule.name: rule for rule in RULES}
 # Findings the engine itself reports while reading files (their rules document them).
 UNPARSABLE_FILE = (UnparsableFile.code, UnparsableFile.name, UnparsableFile.summary)
 UNUSED_SUPPRESSION = (UnusedSuppression.code, UnusedSuppression.name, UnusedSuppression.summary)
+INCOMPLETE_ANALYSIS = (IncompleteAnalysis.code, IncompleteAnalysis.name, IncompleteAnalysis.summary)
 
 
 def resolve(selector: str) -> list[str]:

@@ -121,6 +121,7 @@ class Analysis:
         self.configs: dict[str, Config] = {}  # folder: the configuration of files in it
         self.generation = 0
         self.logs: Logs = []
+        self.file_budget: dict[str, float] = {}  # `Checker.budget` of every check
 
     def run(self, job: Check | Placement | FixAll) -> Any:
         if job.workspace.generation != self.generation:
@@ -157,6 +158,7 @@ class Analysis:
         instead of the disk."""
         texts = {name: without_bom(text) for name, text in {**workspace.texts, **(replaced or {})}.items()}
         checker = Checker(self.config_for(path, workspace.roots), ProjectPins(texts=texts))
+        checker.budget = self.file_budget
         checker.overlay.update({os.path.normpath(name): text for name, text in texts.items()})
         return checker
 
@@ -263,7 +265,7 @@ def serve() -> None:
         request = _receive(requests)
         if request is None:
             return
-        job, seconds = request
+        job, seconds, analysis.file_budget = request
         _alarm(seconds)
         reply = answer(analysis, job)
         _alarm(0)

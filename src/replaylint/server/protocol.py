@@ -28,7 +28,7 @@ from pygls.uris import to_fs_path
 from .. import __version__
 from ..config import CONFIG_NAMES
 from ..model import Finding, Span
-from ..rules import UNPARSABLE_FILE
+from ..rules import INCOMPLETE_ANALYSIS
 from .actions import KINDS, Actions
 from .analysis import MEMORY_BUDGET_BYTES, Check
 from .diagnostics import diagnostic
@@ -55,10 +55,11 @@ _LEVELS = {"error": types.MessageType.Error, "warning": types.MessageType.Warnin
 
 
 class ReplaylintServer(LanguageServer):
-    def __init__(self, time_budget: float = TIME_BUDGET_SECONDS, workers: int = WORKERS) -> None:
+    def __init__(self, time_budget: float = TIME_BUDGET_SECONDS, workers: int = WORKERS, file_budget: dict | None = None) -> None:
         super().__init__("replaylint", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Full)
         self.session = Session(self.log)
-        self.workers = Workers(workers, time_budget)
+        # A check ends by itself (RPL902) a little before the worker would be killed for it.
+        self.workers = Workers(workers, time_budget, file_budget if file_budget is not None else {"seconds": time_budget * 0.8})
         self.timers: dict[str, asyncio.TimerHandle] = {}
         self.checking: dict[str, tuple[str, asyncio.Task]] = {}  # uri: the text being checked, and its check
         self.shown: set[str] = set()
@@ -248,7 +249,7 @@ def _malloc_trim() -> Callable[[int], int] | None:
 
 
 def not_fully_analysed(path: str, why: str) -> Finding:
-    code, name, _ = UNPARSABLE_FILE
+    code, name, _ = INCOMPLETE_ANALYSIS
     return Finding(code, name, f"file not fully analysed: checking it {why}", Span(path, 1, 1, 1, 1, 0, 0), "error")
 
 
@@ -277,8 +278,9 @@ def guarded(default: Any) -> Callable:
     return wrap
 
 
-def build(time_budget: float = TIME_BUDGET_SECONDS, workers: int = WORKERS) -> ReplaylintServer:
-    server = ReplaylintServer(time_budget, workers)
+def build(time_budget: float = TIME_BUDGET_SECONDS, workers: int = WORKERS, file_budget: dict | None = None) -> ReplaylintServer:
+    """The server; `file_budget` bounds each file's `source.Budget` (work, seconds, memory)."""
+    server = ReplaylintServer(time_budget, workers, file_budget)
 
     @server.feature(types.INITIALIZE)
     @guarded(None)

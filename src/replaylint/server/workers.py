@@ -46,9 +46,9 @@ class Worker:
         )
         return cls(process)
 
-    async def ask(self, job: Any, seconds: float) -> Reply:
+    async def ask(self, job: Any, seconds: float, file_budget: dict) -> Reply:
         assert self.process.stdin is not None and self.process.stdout is not None
-        data = pickle.dumps((job, seconds + _ALARM_GRACE_SECONDS), pickle.HIGHEST_PROTOCOL)
+        data = pickle.dumps((job, seconds + _ALARM_GRACE_SECONDS, file_budget), pickle.HIGHEST_PROTOCOL)
         self.process.stdin.write(HEADER.pack(len(data)) + data)
         await self.process.stdin.drain()
         (length,) = HEADER.unpack(await self.process.stdout.readexactly(HEADER.size))
@@ -69,11 +69,13 @@ class Worker:
 
 
 class Workers:
-    """At most `size` worker processes; a job has one to itself for at most `budget` seconds."""
+    """At most `size` worker processes; a job has one to itself for at most `budget` seconds, and
+    each file it checks the bounds of `file_budget` (`source.Budget`'s work, seconds, memory)."""
 
-    def __init__(self, size: int, budget: float) -> None:
+    def __init__(self, size: int, budget: float, file_budget: dict | None = None) -> None:
         self.size = size
         self.budget = budget
+        self.file_budget = dict(file_budget or {})
         self.idle: list[Worker] = []
         self.busy: set[Worker] = set()
         self.starting: asyncio.Future | None = None  # a worker started ahead of the next job
@@ -92,7 +94,7 @@ class Workers:
             worker = await self._take()
             self.busy.add(worker)
             try:
-                reply = await asyncio.wait_for(worker.ask(job, self.budget), self.budget)
+                reply = await asyncio.wait_for(worker.ask(job, self.budget, self.file_budget), self.budget)
             except asyncio.TimeoutError:
                 self._discard(worker)
                 raise OverBudget() from None

@@ -47,6 +47,7 @@ class _Parser:
         self.load_config = load_config
         self.entrypoint = entrypoint
         self.result = ArgvResult()
+        self.indices: dict[str, list[int]] = {}  # token_indices as they grow (a tuple each would copy: quadratic)
 
     # -- the steps of FlexibleArgumentParser.parse_args -------------------------------------
 
@@ -63,6 +64,7 @@ class _Parser:
             self._apply_dotted(spelling, value, tokens, keys)
         if model is not None:
             self._set("model", *model)
+        self.result.token_indices = {dest: tuple(indices) for dest, indices in self.indices.items()}
         return self.result
 
     def _drop_spreads(self, items: list[Item]) -> list[Item]:
@@ -169,8 +171,7 @@ class _Parser:
         return kept, dotted
 
     def _remember_tokens(self, key: str, index: int) -> None:
-        previous = self.result.token_indices.get("." + key, ())
-        self.result.token_indices["." + key] = previous + (index,)
+        self.indices.setdefault("." + key, []).append(index)
 
     def _apply_dotted(self, spelling: str, value: dict, tokens: list[Token], keys: dict[str, Setting]) -> None:
         option, candidates = self.table.lookup(spelling)
@@ -185,8 +186,7 @@ class _Parser:
             detail = f"{setting.spelling}|{json.dumps(value) if value is not UNKNOWN else '...'}"
             self.result.issues.append(ArgIssue("dotted-replaces-value", replaced.span, replaced.spelling, option.dest, detail))
         self.result.settings[option.dest] = setting
-        dotted_indices = self.result.token_indices.pop("." + spelling, ())
-        self.result.token_indices[option.dest] = self.result.token_indices.get(option.dest, ()) + dotted_indices
+        self.indices.setdefault(option.dest, []).extend(self.indices.pop("." + spelling, []))
 
     # -- argparse --------------------------------------------------------------------------
 
@@ -309,8 +309,7 @@ class _Parser:
             value_span = tokens[-1].span
         self.result.settings[dest] = Setting(dest, value, cover_of(tokens), spelling_of(tokens), value_span, keys or {})
         # Every occurrence is kept: removing a setting must remove the ones it shadows too.
-        indices = tuple(w.index for w in words if w.index is not None)
-        self.result.token_indices[dest] = self.result.token_indices.get(dest, ()) + indices
+        self.indices.setdefault(dest, []).extend(w.index for w in words if w.index is not None)
 
 
 def parse(

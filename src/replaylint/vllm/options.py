@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field as table_field
 from functools import lru_cache
 
 from .fields import FIELDS
 from .releases import FIRST_WITH_MASK, NEWEST, RELEASES, Release
 
+_REMEMBERED = 4096  # prefix lookups kept per table (a long-lived process must not grow without bound)
 _DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
 
 
@@ -31,6 +32,7 @@ class Option:
 class OptionTable:
     release: Release
     options: dict[str, Option]
+    prefixes: dict[str, tuple[str, ...]] = table_field(default_factory=dict, compare=False, repr=False)  # lookups made
 
     def lookup(self, name: str) -> tuple[Option | None, tuple[str, ...]]:
         """argparse's matching: exact, else a unique prefix of a long option.
@@ -43,7 +45,11 @@ class OptionTable:
             return exact, ()
         if not name.startswith("--"):
             return None, ()
-        candidates = tuple(sorted(string for string in self.options if string.startswith(name)))
+        candidates = self.prefixes.get(name)
+        if candidates is None:  # a scan of every option: once per name (a file may repeat one 100,000 times)
+            candidates = tuple(sorted(string for string in self.options if string.startswith(name)))
+            if len(self.prefixes) < _REMEMBERED:
+                self.prefixes[name] = candidates
         if len(candidates) == 1:
             return self.options[candidates[0]], ()
         return None, candidates

@@ -23,11 +23,14 @@ _Loader = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
 STR = "tag:yaml.org,2002:str"
 MERGE = "tag:yaml.org,2002:merge"
 BREAKS = "\r\n\x85\u2028\u2029"
-_MAX_DEPTH = 64
+_MAX_MERGES = 64  # merge keys (`<<: *base`) followed inside one another
 
 # A character of a `Text` whose value is not known (an unresolved variable). Words holding
 # one are unknown words.
 HOLE = "\x00"
+
+
+_LIBYAML_TOO_DEEP = "exceeded maximum nesting depth"  # libyaml stops at 1,000 levels
 
 
 class ComposeError(Exception):
@@ -38,6 +41,10 @@ class ComposeError(Exception):
         self.col = col
 
 
+class NestedTooDeep(ComposeError):
+    """Valid YAML nested deeper than the YAML reader follows (libyaml stops at 1,000 levels)."""
+
+
 def compose_all(text: str) -> list[Node]:
     """Every document of a YAML stream (empty documents are skipped)."""
     try:
@@ -46,11 +53,13 @@ def compose_all(text: str) -> list[Node]:
         mark = error.problem_mark or error.context_mark
         problem = error.problem or error.context or "invalid YAML"
         line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+        if problem == _LIBYAML_TOO_DEEP:  # valid YAML, deeper than libyaml reads
+            raise NestedTooDeep(f"YAML nested deeper than the YAML reader takes ({problem})", line, col) from None
         raise ComposeError(f"YAML syntax error: {problem}", line, col) from None
     except yaml.YAMLError as error:
         raise ComposeError(f"YAML error: {error}", 1, 1) from None
-    except RecursionError:
-        raise ComposeError("YAML file is nested too deeply to parse", 1, 1) from None
+    except RecursionError:  # PyYAML's composer without libyaml
+        raise NestedTooDeep("YAML nested deeper than the YAML reader takes", 1, 1) from None
 
 
 # -- reading nodes ---------------------------------------------------------------------------
@@ -58,7 +67,7 @@ def compose_all(text: str) -> list[Node]:
 
 def entries(node: Node | None, depth: int = 0) -> list[tuple[ScalarNode, Node]]:
     """Key/value pairs of a mapping, merge keys resolved (explicit keys win), scalar keys only."""
-    if not isinstance(node, MappingNode) or depth > _MAX_DEPTH:
+    if not isinstance(node, MappingNode) or depth > _MAX_MERGES:
         return []
     explicit: list[tuple[ScalarNode, Node]] = []
     merged: list[tuple[ScalarNode, Node]] = []
@@ -116,7 +125,7 @@ def walk(node: Node, depth: int = 0, seen: set[int] | None = None) -> Iterator[t
     stack: list[tuple[Node, tuple[str, ...]]] = [(node, ())]
     while stack:
         current, path = stack.pop()
-        if id(current) in seen or len(path) > _MAX_DEPTH:
+        if id(current) in seen:
             continue
         seen.add(id(current))
         yield current, path

@@ -20,16 +20,27 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
 
 
 def _starting_calls(source: SourceFile, context: ExtractContext) -> list[Launch]:
-    focused = context.prepared if context.prepared is not None else focus(source.text)
+    focused = context.prepared if context.prepared is not None else focus(source.text, context.budget)
     if focused is None:
         return []
     if isinstance(focused, Settled):
         return focused.launches(source)
     if context.light:
         raise NeedsHeavyParser(focused)
+    # libcst takes about a millisecond a line: what it would cost is charged before it starts,
+    # since its parse and positions cannot be interrupted.
+    context.budget.charge(_read_by_libcst(focused) * _LIBCST_COST)
     from .launches import extract_focused
 
     return extract_focused(source, focused, context)
+
+
+_LIBCST_COST = 10  # budget units (about a microsecond each) per character libcst reads
+
+
+def _read_by_libcst(focused: str) -> int:
+    """The characters of the focus libcst reads node by node (blanked lines cost it nothing)."""
+    return len(focused) - focused.count(" ") - focused.count("\n")
 
 
 def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:

@@ -27,7 +27,7 @@ import re
 import warnings
 from typing import Callable
 
-from ...source import ParseError
+from ...source import Budget, NotAnalysed, ParseError
 from .names import (
     ENGINE_NAMES,
     ENV_CALLS,
@@ -43,6 +43,7 @@ from .prescan import nothing_starts
 from .verdict import Settled, settled
 
 _MAX_NESTING = 500
+_CHARACTERS_PER_UNIT = 2  # CPython's parser reads about two characters a microsecond
 _MAX_LINE = 5000
 # Words of what may start something; found with str.find, a line holding one is "hot". (The
 # regular expressions of this module start with a literal, not `\b`: CPython's `re` then skips
@@ -279,19 +280,21 @@ def _shares_lines(body: list[ast.stmt], position: int, first: int, last: int) ->
     return (before is not None and (before.end_lineno or before.lineno) >= first) or (after is not None and after.lineno <= last)
 
 
-def focus(text: str) -> str | Settled | None:
+def focus(text: str, budget: Budget | None = None) -> str | Settled | None:
     """The text libcst should analyse (the same lines and columns as `text` where it keeps
     anything; blanked statements become empty lines), `Settled` when what starts asks for no
     replay (`verdict`), or None when nothing starts anything.
 
-    Raises ParseError for files CPython rejects as too deep, and for kept statements nested
-    beyond what replaylint analyses.
+    Raises ParseError for files CPython rejects as too deep, NotAnalysed for kept statements
+    nested beyond what replaylint analyses, OverBudget when `budget` runs out.
     """
     aliases, spawners = vllm_aliases(text), imported_spawners(text)
     sagemaker = ("Model",) if "sagemaker" in text else ()  # the SDK's Model(env={"SM_VLLM_...": ...})
     engines = set(ENGINE_NAMES) | aliases | set(sagemaker)
-    if nothing_starts(text, engines, spawners):
+    if nothing_starts(text, engines, spawners, budget):
         return None  # told without the parse (`prescan`)
+    if budget is not None:
+        budget.charge(len(text) // _CHARACTERS_PER_UNIT)  # CPython's parse cannot be interrupted
     tree = _parse(text)
     if tree is None:
         return text  # newer syntax than this interpreter: let libcst decide on the whole file
@@ -352,7 +355,8 @@ def focus(text: str) -> str | Settled | None:
         if kept[position]:
             depth = _nesting(statement)
             if depth > _MAX_NESTING:
-                raise ParseError(f"Python file nests expressions {depth} levels deep; replaylint analyses at most {_MAX_NESTING}")
+                offset = sum(map(len, lines[: first - 1]))
+                raise NotAnalysed(f"a statement nests expressions {depth} levels deep; replaylint reads {_MAX_NESTING}", offset)
         if kept[position] or not (isinstance(statement, _COMPOUND) or _inert(statement)) or _shares_lines(body, position, first, last):
             unread[first - 1 : last] = [False] * (last - first + 1)
     _fold(lines, unread)

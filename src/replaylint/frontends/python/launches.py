@@ -49,13 +49,10 @@ def extract_focused(source: SourceFile, focused: str, context: ExtractContext) -
         if cpython is not None:
             raise cpython from None
         raise ParseError(f"Python syntax error: {error.message}", error.raw_line, error.raw_column + 1) from None
-    except RecursionError:
-        raise ParseError("Python file is nested too deeply to parse") from None
     collector = LaunchCollector(source, context)
-    try:
-        MetadataWrapper(module, unsafe_skip_copy=True).visit(collector)
-    except RecursionError:
-        raise ParseError("Python file is nested too deeply to analyse") from None
+    # A RecursionError (libcst's own recursion, on a file CPython reads) goes to the engine,
+    # which reports the file as not fully analysed (RPL902).
+    MetadataWrapper(module, unsafe_skip_copy=True).visit(collector)
     return collector.result
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import bisect
 import re
 
+from ...source import Budget
 from .names import ENV_CALLS, REPLAY_WORDS, RUNNER_ENV, SPAWNING_CALLS, SPAWNING_MODULES, occurrences
 
 # Strings (any prefix: the letters before the quote are looked at separately) and comments.
@@ -40,11 +41,17 @@ _RUNNER_PARTS = ("VLLM_USE_V2", "MODEL_RUNNER")  # more of these than of the nam
 _RUNNER_KEY = re.compile(r"""\[\s*[rRbBuU]?["']""" + RUNNER_ENV + r"""["']\s*\]""")  # os.environ["..."] = ...
 
 
-def nothing_starts(text: str, engines: set[str], spawners: set[str]) -> bool:
+# Budget units (about a microsecond each) a statement that may start something costs before
+# libcst reads it: CPython's parse and the focus. Charged here, before the parse, so a file of
+# 100,000 launches stops before it costs a gigabyte of syntax tree.
+_STARTING_COST = 200
+
+
+def nothing_starts(text: str, engines: set[str], spawners: set[str], budget: Budget | None = None) -> bool:
     """True when no top-level statement of `text` holds both a call that may start something
     (an engine in `engines`, a spawning call of a spawning module or one of `spawners`) and a
     replay word, and no simple statement names a replay word (its names could carry them to a
-    call elsewhere). False when unsure."""
+    call elsewhere). False when unsure. The statements that hold both are charged to `budget`."""
     runners = text.count(RUNNER_ENV)
     if any(text.count(part) != runners for part in _RUNNER_PARTS):
         return False
@@ -58,14 +65,22 @@ def nothing_starts(text: str, engines: set[str], spawners: set[str]) -> bool:
     if starts is None:
         return False
     replays = {_statement(starts, offset) for offset in occurrences(text, REPLAY_WORDS)}
-    for index in replays:
-        first = _FIRST_CODE.search(code, starts[index], _end(starts, index, code))
-        if first is not None and not _COMPOUND.match(code, first.start()):
-            return False
+    names_replay = any(_simple(code, starts, index) for index in replays)
+    if names_replay and budget is None:
+        return False
     calls = {_statement(starts, offset) for offset in _calls(text, code, skipped, engines | spawners)}
     if runners:
         calls |= _runner_writes(text, starts)
-    return not replays & calls
+    starting = replays & calls
+    if budget is not None and starting:
+        budget.charge(len(starting) * _STARTING_COST, starts[min(starting)])
+    return not starting and not names_replay
+
+
+def _simple(code: str, starts: list[int], index: int) -> bool:
+    """Whether top-level statement `index` is a simple statement (not a `def`, `class`, `if`...)."""
+    first = _FIRST_CODE.search(code, starts[index], _end(starts, index, code))
+    return first is not None and not _COMPOUND.match(code, first.start())
 
 
 def _runner_writes(text: str, starts: list[int]) -> set[int]:

@@ -29,8 +29,8 @@ from __future__ import annotations
 import re
 
 from ...model import Edit, Fix, Launch
-from ...source import ExtractContext, ParseError, SourceFile
-from ...words.yaml_nodes import ComposeError, compose_all, forget_walks
+from ...source import ExtractContext, NotAnalysed, ParseError, SourceFile
+from ...words.yaml_nodes import ComposeError, NestedTooDeep, compose_all, forget_walks, walked
 from . import compose, frameworks, helm, kubernetes, standalone_config, workflows
 from .render import render as _render
 
@@ -38,6 +38,8 @@ __all__ = ["extract", "render", "parses"]
 
 _LAUNCHISH = re.compile(r"vllm\s+serve|vllm-openai|vllm\.entrypoints|dynamo\.vllm|sampling[-_]mask", re.IGNORECASE)
 _TEMPLATE = re.compile(r"\{\{|\{%")
+_CHARACTERS_PER_UNIT = 4  # libyaml composes about four characters a microsecond
+_NODE_COST = 5  # budget units (about a microsecond each) the readers spend on one node
 
 
 def parses(text: str) -> bool:
@@ -49,11 +51,14 @@ def parses(text: str) -> bool:
 
 
 def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
+    context.budget.charge(len(source.text) // _CHARACTERS_PER_UNIT)  # libyaml's compose cannot be interrupted
     try:
         documents = compose_all(source.text)
     except ComposeError as error:
         if _TEMPLATE.search(source.text) or not _LAUNCHISH.search(source.text):
             return []
+        if isinstance(error, NestedTooDeep):
+            raise NotAnalysed(error.message, source.index.offset(error.line, error.col)) from None
         raise ParseError(error.message, error.line, error.col) from None
     try:
         return _launches(source, context, documents)
@@ -72,6 +77,8 @@ def _launches(source: SourceFile, context: ExtractContext, documents: list) -> l
         elif helm.is_production_stack(document):
             launches.extend(helm.extract(source, context, document))
         else:
+            # Every node of these is walked (helm's `extraArgs`, kubernetes' containers).
+            context.budget.charge(len(walked(document)) * _NODE_COST, document.start_mark.index)
             manifests.append(document)
             launches.extend(helm.extract(source, context, document))
             launches.extend(frameworks.extract(source, context, document))

@@ -39,12 +39,11 @@ __all__ = ["extract_script", "render", "run_script"]
 
 
 def run_script(interpreter: Interpreter, place: Place, world: World) -> None:
-    """Runs a script from its first statement, then what the interpreter keeps for the end."""
-    try:
-        worlds = interpreter.run_script(place, [world])
-        interpreter.finish(worlds)
-    except RecursionError:
-        pass  # a script nested deeper than Python's stack: keep the launches read so far
+    """Runs a script from its first statement, then what the interpreter keeps for the end.
+    A script nested deeper than Python's stack raises RecursionError: the engine reports the
+    file as not fully analysed (RPL902) rather than keep the launches read so far."""
+    worlds = interpreter.run_script(place, [world])
+    interpreter.finish(worlds)
 
 
 def extract_script(
@@ -74,10 +73,12 @@ def extract_script(
     - `escape`: how text written into the script must be escaped for the host format (a YAML
       double-quoted string escapes `"` and `\\`); None: written as is.
 
-    Never raises: syntax errors only make the commands they touch invisible.
+    Syntax errors only make the commands they touch invisible. Raises `OverBudget` (and
+    RecursionError) when the file's budget (or Python's stack) runs out.
     """
     parsed = parse(script)
     place: Place = mapped(parsed, to_offset) if to_offset is not None else identity(parsed)
+    place.budget = context.budget
     if escape is not None:
         place.layers = (escape,)
     world = World()

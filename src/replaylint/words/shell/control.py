@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable
 
+from ...source import ExtractContext
 from .assignments import appended_names, assigned_names
 from .conditions import dynamic, outcome, statements_outcome
 from .fields import matches
@@ -17,13 +18,16 @@ from .place import Place
 from .words import Expander
 from .world import World, join
 
-_MAX_NESTING = 60  # statements inside statements; deeper code is not read (Python's stack)
+# Statements inside statements (`if` in `if`, `{ }`, loops): bash takes hundreds, scripts use a
+# dozen. Deeper code is not read (Python's stack) and is reported (RPL902).
+MAX_NESTING = 100
+_STATEMENT_COST = 20  # budget units (about a microsecond each) a statement takes to read
 
 
 class ControlFlow:
     """The statement dispatch and the compound statements of `Interpreter`."""
 
-    budget: int
+    context: ExtractContext
     nesting: int
     functions: dict[str, tuple[Node, Place]]
 
@@ -43,10 +47,14 @@ class ControlFlow:
         return worlds
 
     def statement(self, node: Node, place: Place, worlds: list[World]) -> list[World]:
-        self.budget -= 1
-        if self.budget < 0 or not worlds:
+        start = place.parsed.start(node)
+        self.context.budget.charge(_STATEMENT_COST, place.range(start, start)[0])
+        if not worlds:
             return worlds
-        if node.type == "ERROR" or self.nesting >= _MAX_NESTING:
+        if node.type == "ERROR":
+            return [world.forget() for world in worlds]
+        if self.nesting >= MAX_NESTING:
+            self.context.not_entered(f"statements nested deeper than {MAX_NESTING} levels are not read", place.range(start, start)[0])
             return [world.forget() for world in worlds]
         handler: Callable[[Node, Place, list[World]], list[World]] | None = getattr(self, "_" + node.type, None)
         if handler is None:

@@ -7,7 +7,11 @@ parameters. Assignments change it in order, so a variable assigned twice has its
 that, variables that differ become unknown); loops make what they assign unknown; subshells,
 pipelines and background jobs work on a copy; `source`/`eval` of something we cannot read
 makes every variable unknown. Functions run where they are called, with the call's words as
-`$@` (a function never called in the file runs once at the end with unknown arguments).
+`$@` (a function whose body was never read runs once at the end with unknown arguments).
+Limits: statements nested `control.MAX_NESTING` deep, scripts inside scripts
+`MAX_SCRIPT_DEPTH` deep, function calls `MAX_CALL_DEPTH` deep; what lies beyond one is not read
+and is reported (`ExtractContext.not_entered`, RPL902). Every statement and word is charged to
+the file's `Budget`.
 
 A command that starts vLLM becomes one `Launch` per world; variants that agree on every
 replay-relevant fact are merged, and the ones that differ carry `condition` ("when `...`").
@@ -51,9 +55,18 @@ from .world import (
     unknown_entry,
 )
 
-_MAX_DEPTH = 6
+# Scripts inside scripts (`bash -c`, heredocs fed to a shell, `eval`): a script nested deeper
+# is not read and is reported (RPL902). Each level is read in time linear in its text, whose
+# quoting grows with every level, so the file's budget bounds the cost, not this depth.
+MAX_SCRIPT_DEPTH = 16
+# Function calls inside function calls. A deeper call is not entered; that is reported only for
+# a function whose body was never read (recursion reads the same body again).
+MAX_CALL_DEPTH = 32
+# Calls of one function read (each repeats its body, once per world); later calls make its
+# assignments unknown. One from a call site never read, of a function that starts vLLM, is
+# reported: its arguments were never seen.
 _MAX_CALLS = 16
-_BUDGET = 20_000  # statements read per file, plus one per 8 characters (function calls repeat bodies)
+_FIELD_COST = 40  # budget units (about a microsecond each) a command word costs: fields, then vLLM's parser
 _SHELLS = {"sh", "bash", "zsh", "dash", "ksh"}
 # Files sourced for their side effects on PATH and prompts (virtualenvs, conda, rc files).
 _HARMLESS_SOURCE = re.compile(r"(^|/)(activate|activate\.sh|conda\.sh|mamba\.sh|\.?bashrc|\.?bash_profile|\.?profile|\.?zshrc|env)$")
@@ -71,16 +84,18 @@ class Interpreter(ControlFlow):
     launches: list[Launch] = field(default_factory=list)
     functions: dict[str, tuple[Node, Place]] = field(default_factory=dict)
     calls: dict[str, int] = field(default_factory=dict)
-    depth: int = 0
-    budget: int = -1
+    depth: int = 0  # scripts inside scripts
+    call_depth: int = 0  # function calls inside function calls
     seen: dict[tuple, int] = field(default_factory=dict)
+    entered: set[str] = field(default_factory=set)  # functions whose body was read
+    call_sites: set[int] = field(default_factory=set)  # offsets of the function calls read
+    launching: set[str] = field(default_factory=set)  # functions whose body started vLLM
+    emitted: int = 0  # launch variants read so far
     nesting: int = 0
     spans: ScriptSpans = field(init=False)
     builder: LaunchBuilder = field(init=False)
 
     def __post_init__(self) -> None:
-        if self.budget < 0:
-            self.budget = _BUDGET + len(self.source.text) // 8
         self.spans = ScriptSpans(self.source)
         self.builder = LaunchBuilder(self.source, self.context, self.kind, self.base_hint, self.spans)
 
@@ -90,10 +105,12 @@ class Interpreter(ControlFlow):
         return self.block(place.parsed.root.children, place, worlds)
 
     def finish(self, worlds: list[World]) -> None:
-        """Functions nobody in the file calls: read them once, their arguments unknown."""
+        """Functions whose body was never read (nobody calls them, or only from deeper than
+        `MAX_CALL_DEPTH`): read them once, their arguments unknown."""
         for name, (body, place) in list(self.functions.items()):
-            if name not in self.calls:
-                self.calls[name] = 1
+            if name not in self.entered:
+                self.entered.add(name)
+                self.calls[name] = self.calls.get(name, 0) + 1
                 self.statement(body, place, [world.copy(positional=None) for world in worlds])
 
     # -- assignments --------------------------------------------------------------------------
@@ -202,7 +219,7 @@ class Interpreter(ControlFlow):
         span = self.spans.span(*place.range(place.parsed.start(children[0]), place.parsed.end(node)))
         candidates: list[tuple[Launch, World]] = []
         results: list[World] = []
-        calls: list[tuple[str, World, list[Field]]] = []
+        calls: list[tuple[str, World, list[Field], int]] = []
         for world in worlds:
             expander = Expander(place, world.scope(), words_of(place, node))
             fields = self.expand(words, expander, place)
@@ -210,7 +227,7 @@ class Interpreter(ControlFlow):
             self._substitutions(expander, place, [world])
             head = fields[0].text if fields else None
             if head in self.functions:
-                calls.append((head, world, fields[1:]))
+                calls.append((head, world, fields[1:], fields[0].start))
                 continue
             world = self.builtin(head, fields, world)
             results.append(world)
@@ -219,8 +236,8 @@ class Interpreter(ControlFlow):
                 candidates.append((launch, world))
         if candidates:
             self.emit(candidates, worlds)
-        for name, world, arguments in calls:
-            results.extend(self.call(name, world, arguments))
+        for name, world, arguments, offset in calls:
+            results.extend(self.call(name, world, arguments, offset))
         return join(results) if calls else results
 
     def _run(self, fields: list[Field], env_words: list[EnvWord], world: World, place: Place, node: Node, span: Span) -> Launch | None:
@@ -237,6 +254,7 @@ class Interpreter(ControlFlow):
         fields: list[Field] = []
         for word in words:
             produced = expander.fields(word)
+            self.context.budget.charge(_FIELD_COST * len(produced))
             variable = single_variable(word, place)
             if variable is not None and len(produced) == 1:
                 produced = [replace(produced[0], variable=variable)]
@@ -314,40 +332,62 @@ class Interpreter(ControlFlow):
 
     def eval(self, arguments: list[Field], world: World) -> World:
         """`eval WORDS`: the words joined by spaces run as a script in this shell."""
-        nested = assemble(arguments, self.depth) if arguments and self.depth < _MAX_DEPTH else None
+        if arguments and not self.can_enter_script(arguments[0].start, "`eval`"):
+            return world.forget()
+        nested = assemble(arguments, self.depth, self.context.budget) if arguments else None
         if nested is None:
             return world.forget()
         with self.deeper():
             worlds = self.run_script(nested, [world])
         return worlds[0] if len(worlds) == 1 else collapse(worlds)
 
+    def can_enter_script(self, offset: int, what: str) -> bool:
+        """Whether a script inside this one is read; one nested too deep is reported at `offset`."""
+        if self.depth < MAX_SCRIPT_DEPTH:
+            return True
+        self.context.not_entered(f"{what} nested deeper than {MAX_SCRIPT_DEPTH} scripts inside scripts is not read", offset)
+        return False
+
     @contextlib.contextmanager
     def deeper(self) -> Iterator[None]:
-        """One more script or function call inside another (bounded by `_MAX_DEPTH`)."""
+        """One more script inside another (bounded by `MAX_SCRIPT_DEPTH`)."""
         self.depth += 1
         try:
             yield
         finally:
             self.depth -= 1
 
-    def call(self, name: str, world: World, arguments: list[Field]) -> list[World]:
+    def call(self, name: str, world: World, arguments: list[Field], offset: int) -> list[World]:
         body, place = self.functions[name]
         self.calls[name] = self.calls.get(name, 0) + 1
-        if self.depth >= _MAX_DEPTH or self.calls[name] > _MAX_CALLS:
+        too_deep = self.call_depth >= MAX_CALL_DEPTH
+        if too_deep or self.calls[name] > _MAX_CALLS:
+            if too_deep and name not in self.entered:
+                self.context.not_entered(f"function calls nested deeper than {MAX_CALL_DEPTH} are not read (`{name}`)", offset)
+            elif not too_deep and name in self.launching and offset not in self.call_sites:
+                self.context.not_entered(f"calls of `{name}`, which starts vLLM, after the first {_MAX_CALLS} are not read", offset)
             return [world.kill(assigned_names(body, place, self.functions))]
+        self.entered.add(name)
+        self.call_sites.add(offset)
         frame = Frame((), world.positional)
         entered = world.copy(positional=tuple(arguments) if len(arguments) <= MAX_VALUE else None, frames=(*world.frames, frame))
-        with self.deeper():
+        emitted = self.emitted
+        self.call_depth += 1
+        try:
             after = self.statement(body, place, [entered])
+        finally:
+            self.call_depth -= 1
+        if self.emitted > emitted:
+            self.launching.add(name)
         return [leave(result) for result in after]
 
     # -- scripts inside strings ---------------------------------------------------------------
 
     def shell_script(self, outcome: ShellScript, env_words: list[EnvWord], world: World) -> None:
         """`bash -c SCRIPT NAME ARGS...`: a new shell that inherits only exported variables."""
-        if self.depth >= _MAX_DEPTH:
+        if not self.can_enter_script(outcome.script.start, "a `-c` script"):
             return
-        nested = assemble([outcome.script], self.depth)
+        nested = assemble([outcome.script], self.depth, self.context.budget)
         if nested is None:
             return
         env = self.builder.command_env(world, env_words, outcome.found)
@@ -368,7 +408,8 @@ class Interpreter(ControlFlow):
         arguments = [place.parsed.source(a) for a in command.children_by_field_name("argument")]
         if any(not argument.startswith(("-", "+")) or "c" in argument for argument in arguments if argument != "--"):
             return
-        if self.depth >= _MAX_DEPTH:
+        start = place.parsed.start(redirect)
+        if not self.can_enter_script(place.range(start, start)[0], "a script fed to a shell"):
             return
         for world in worlds:
             nested = (
@@ -387,6 +428,7 @@ class Interpreter(ControlFlow):
         """One launch per distinct variant; a variant seen on only some paths says which.
 
         A launch read again with the same facts (a function called twice) is kept once."""
+        self.emitted += len(candidates)
         groups: dict[tuple, list[tuple[Launch, World]]] = {}
         for launch, world in candidates:
             groups.setdefault(_identity(launch), []).append((launch, world))

@@ -10,10 +10,11 @@ replaced by a placeholder word and remembered as unknown.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Callable
 
+from ...source import Budget
 from .grammar import Parsed
 
 _SAFE_WORD = re.compile(r"^[A-Za-z0-9_@%+=:,./-]+$")
@@ -66,7 +67,8 @@ class Place:
     `starts[i]`/`ends[i]` are the file offsets of script character i (None: the identity),
     `regions[i]` says which piece of the file it came from (characters of one region are in
     file order), `unknown[i]` marks placeholder characters. `layers` are the quoting contexts
-    around the script (outermost first); `outer` is the file span to fall back on.
+    around the script (outermost first); `outer` is the file span to fall back on. `budget` is
+    the file's (`source.Budget`): reading the script's words charges it.
     """
 
     parsed: Parsed
@@ -77,6 +79,7 @@ class Place:
     layers: tuple = ()
     outer: tuple[int, int] | None = None
     depth: int = 0
+    budget: Budget = field(default_factory=Budget)
 
     @property
     def text(self) -> str:

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...source import Budget
 from .grammar import Node, parse
 from .nodes import words_of
 from .place import Builder, Place
 from .values import Chunk, Field, Hole
 from .words import Expander
 from .world import World
+
+_CHARACTERS_PER_UNIT = 8  # a nested script's text is mapped and parsed at about 8 characters a microsecond
 
 
 def heredoc(redirect: Node, place: Place, world: World, depth: int) -> Place | None:
@@ -46,7 +49,7 @@ def heredoc(redirect: Node, place: Place, world: World, depth: int) -> Place | N
         _heredoc_text(builder, place, cursor, parsed.end(body))
     layer = "heredoc-literal" if literal else "heredoc"
     start, end = place.range(parsed.start(body), parsed.end(body))
-    return _place(builder, (*place.layers, layer), (start, end), True, depth)
+    return _place(builder, (*place.layers, layer), (start, end), True, depth, place.budget)
 
 
 def _heredoc_text(builder: Builder, place: Place, start: int, end: int) -> None:
@@ -72,10 +75,10 @@ def herestring(redirect: Node, place: Place, world: World, depth: int) -> Place 
         return None
     expander = Expander(place, world.scope(), words_of(place, redirect))
     fields = expander.fields(words[-1])
-    return assemble(fields, depth) if len(fields) == 1 else None
+    return assemble(fields, depth, place.budget) if len(fields) == 1 else None
 
 
-def assemble(fields: list[Field], depth: int) -> Place | None:
+def assemble(fields: list[Field], depth: int, budget: Budget) -> Place | None:
     """A script made of words (joined by spaces, as `eval` does)."""
     builder = Builder()
     layers: set[tuple[str, ...]] = set()
@@ -90,15 +93,17 @@ def assemble(fields: list[Field], depth: int) -> Place | None:
                 layers.add(piece.container.layers)
     outer = (fields[0].start, fields[-1].end)
     editable = len(layers) <= 1
-    return _place(builder, next(iter(layers), ()) if editable else (), outer, editable, depth)
+    return _place(builder, next(iter(layers), ()) if editable else (), outer, editable, depth, budget)
 
 
-def _place(builder: Builder, layers: tuple, outer: tuple[int, int], editable: bool, depth: int) -> Place | None:
+def _place(builder: Builder, layers: tuple, outer: tuple[int, int], editable: bool, depth: int, budget: Budget) -> Place | None:
     assembled = builder.build()
     if not assembled.text.strip():
         return None
+    budget.charge(len(assembled.text) // _CHARACTERS_PER_UNIT, outer[0])
     parsed = parse(assembled.text)
     place = assembled.place(parsed, layers if editable else ("?",), outer, depth + 1)
+    place.budget = budget
     return place
 
 

@@ -36,6 +36,7 @@ _ANSI_SIMPLE = {
 }
 _ANSI_NUMERIC = re.compile(r"\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3}|c.)")
 _UNKNOWN_SPECIALS = {"?", "$", "!", "-", "0", "_", "#"}
+_PART_COST = 10  # budget units (about a microsecond each) to expand one node of a word
 
 
 @dataclass
@@ -53,6 +54,7 @@ class Expander:
 
     def literal(self, text: str, start: int, end: int, quoted: bool, container: Container | None = None) -> Chunk | Hole:
         """Script text [start, end) (script offsets) that reads as `text`."""
+        self.place.budget.charge(_PART_COST)
         if self.place.unknown(start, end):
             file_start, file_end = self.place.range(start, end)
             return Hole(file_start, file_end, self.place.text[start:end], splits=not quoted)
@@ -98,6 +100,7 @@ class Expander:
     def parts(self, node: Node, quoted: bool) -> list[Part]:
         kind = node.type
         parsed = self.place.parsed
+        self.place.budget.charge(_PART_COST)
         if kind == "word":
             return self._unquoted_word(node, quoted)
         if kind in ("number", "extglob_pattern", "regex", "test_operator", "special_variable_name", "variable_name"):
