@@ -2,11 +2,13 @@
 
 A document is handed to the adapter whose shape it has (`frameworks.verl`: a top-level
 `actor_rollout_ref.rollout`; `frameworks.nemo_rl`: `policy.generation` with `vllm_cfg` or
-`vllm_kwargs`, or `policy.sampling_mask_replay`; `frameworks.roll`: top-level workers with
+`vllm_kwargs`, or `policy.sampling_mask_replay`, or an evaluation config's top-level
+`generation` with them, in the file or in the `defaults:` files it inherits; `frameworks.roll`: top-level workers with
 `strategy_args`, one launch per worker whose `strategy_name` is `vllm`). `YamlView` gives the adapters values and the
 spans of the keys that hold them. NeMo-RL's `defaults:` files (paths relative to the config,
-merged under it by `load_config_with_inheritance`) are read when they are in reach; verl's
-packaged defaults are the adapter's.
+merged under it by `load_config_with_inheritance`) are read when they are in reach, and a key
+they write is spelled with the name of the file checked (a finding that lands in a parent names
+the child that inherits it); verl's packaged defaults are the adapter's.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import Any
 from yaml.nodes import MappingNode, Node
 
 from ...frameworks import nemo_rl, roll, verl
-from ...frameworks.views import ConfigView, Layered
+from ...frameworks.views import ConfigView, Inherited, Layered
 from ...model import Launch, LineIndex, Span
 from ...source import ExtractContext, SourceFile
 from ...words.yaml_nodes import ComposeError, compose_all, construct, content_end, get, mapping, source, span
@@ -70,12 +72,14 @@ def extract(source_file: SourceFile, context: ExtractContext, document: Node) ->
             return []
         launch = verl.adapt(view, _key_span(view, ("actor_rollout_ref", "rollout")) or anchor, label=f"verl: {source_file.path}")
         return [launch] if launch is not None else []
-    if "policy" in roots and nemo_rl.is_config(view):
+    if ("policy" in roots or "generation" in roots) and (nemo_rl.is_config(view) or "defaults" in roots):
         reasons: list[str] = []
-        layered = _with_defaults(view, source_file.path, context, reasons, 0)
-        anchor = _key_span(view, nemo_rl.GENERATION) or _key_span(view, ("policy",)) or source_file.index.span(0, 0)
-        launch = nemo_rl.adapt(layered, anchor, open_reasons=reasons, label=f"nemo-rl: {source_file.path}")
-        return [launch] if launch is not None else []
+        layered = _with_defaults(view, source_file.path, context, reasons, 0, source_file.path)
+        layout = nemo_rl.layout_of(layered)
+        if layout is not None:
+            anchor = _key_span(view, layout.generation) or _key_span(view, layout.generation[:1]) or source_file.index.span(0, 0)
+            launch = nemo_rl.adapt(layered, anchor, open_reasons=reasons, label=f"nemo-rl: {source_file.path}")
+            return [launch] if launch is not None else []
     if roll.is_config(view):
         return _roll(view, source_file.path, context)
     return []
@@ -134,8 +138,9 @@ def _key_span(view: YamlView, path: tuple[str, ...]) -> Span | None:
     return None if found is None else view.index.span(found[0].start_mark.index, found[0].end_mark.index)
 
 
-def _with_defaults(view: YamlView, path: str, context: ExtractContext, reasons: list[str], depth: int) -> ConfigView:
-    """NeMo-RL's `defaults:` (a path or a list of paths next to the config) under the config."""
+def _with_defaults(view: ConfigView, path: str, context: ExtractContext, reasons: list[str], depth: int, heir: str) -> ConfigView:
+    """NeMo-RL's `defaults:` (a path or a list of paths next to the config) under the config;
+    a parent's keys are spelled with the name of `heir`, the file checked."""
     defaults = view.value("defaults")
     names = [defaults] if isinstance(defaults, str) else [d for d in defaults if isinstance(d, str)] if isinstance(defaults, list) else []
     layers: list[ConfigView] = []
@@ -151,6 +156,6 @@ def _with_defaults(view: YamlView, path: str, context: ExtractContext, reasons: 
         if not documents or not isinstance(documents[0], MappingNode):
             reasons.append(f"defaults: {name} (not read here)")
             continue
-        base = YamlView(LineIndex(candidate, text), documents[0])  # type: ignore[arg-type]
-        layers.append(_with_defaults(base, candidate, context, reasons, depth + 1))
+        base = Inherited(YamlView(LineIndex(candidate, text), documents[0]), heir)  # type: ignore[arg-type]
+        layers.append(_with_defaults(base, candidate, context, reasons, depth + 1, heir))
     return Layered([*layers, view]) if layers else view
