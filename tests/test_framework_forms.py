@@ -302,3 +302,58 @@ def test_prime_rl_main_train_requests_carry_top_k_minus_one(tmp_path: Path) -> N
 
 def test_prime_rl_train_requests_without_a_pin_are_not_assumed(tmp_path: Path) -> None:
     assert found(check(tmp_path, {"rl.toml": PRIME_RL.format(math="")}, "rl.toml")) == []
+
+
+# -- engine-argument mappings found by content in YAML and TOML --------------------------------------
+
+ENGINE_YAML = """\
+# values.yaml of a chart of one's own: its template renders `engine` as flags
+image:
+  repository: vllm/vllm-openai
+  tag: v0.31.0
+engine:
+  return_sampling_mask: true
+  max_model_len: 8192
+  gpu_memory_utilization: 0.9
+  speculative_config:
+    method: ngram
+    num_speculative_tokens: 4
+"""
+
+
+def test_yaml_engine_mapping_is_judged_on_presence_only(tmp_path: Path) -> None:
+    result = check(tmp_path, {"chart/values.yaml": ENGINE_YAML}, "chart/values.yaml", "0.31.0")
+    assert [code for code, _, _ in found(result)] == ["RPL002", "RPL004"]
+    # no logprobs_mode is written, but the program that reads the mapping may add it: no RPL003
+    without = ENGINE_YAML.replace("  speculative_config:\n    method: ngram\n    num_speculative_tokens: 4\n", "")
+    assert found(check(tmp_path, {"chart/values.yaml": without}, "chart/values.yaml", "0.31.0")) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a CI matrix that lists values
+        'test:\n  parallel:\n    matrix:\n      - return_sampling_mask: [true, false]\n        max_model_len: [4096]\n        speculative_config: ["{}"]\n',
+        # ConfigMap data and environment-style strings
+        "apiVersion: v1\nkind: ConfigMap\ndata:\n  engine:\n    return_sampling_mask: true\n    max_model_len: 8192\n    enable_dbo: true\n",
+        'settings:\n  return_sampling_mask: "true"\n  max_model_len: "8192"\n  enable_dbo: "true"\n',
+        # SGLang's engine takes the mask too
+        "sglang:\n  return_sampling_mask: true\n  model_path: m\n  tp_size: 2\n  enable_dbo: true\n  max_model_len: 8\n",
+        # docker-compose services are read as services
+        "services:\n  vllm:\n    image: vllm/vllm-openai:v0.31.0\n    x-engine:\n      return_sampling_mask: true\n      enable_dbo: true\n      max_model_len: 8\n",
+    ],
+)
+def test_yaml_files_that_merely_mention_engine_keys(tmp_path: Path, text: str) -> None:
+    assert found(check(tmp_path, {"conf.yaml": text}, "conf.yaml", "0.31.0")) == []
+
+
+def test_toml_engine_tables(tmp_path: Path) -> None:
+    text = '[engine]\nmodel = "Qwen/Qwen3-8B"\nreturn_sampling_mask = true\nmax_model_len = 8192\nlogits_processors = ["my.Proc"]\n'
+    assert found(check(tmp_path, {"serve.toml": text}, "serve.toml")) == [("RPL001", "serve.toml", 5)]
+    sglang = text.replace('model = "Qwen/Qwen3-8B"', 'model_path = "Qwen/Qwen3-8B"\ntp_size = 2')
+    assert found(check(tmp_path, {"serve.toml": sglang}, "serve.toml")) == []
+    # a prime-rl file is its adapter's alone: its [inference.vllm] table is not read twice
+    prime = PRIME_RL.format(math="").replace(
+        "return_sampling_mask = true", "return_sampling_mask = true\nmax_model_len = 8\nlogits_processors = ['p.P']"
+    )
+    assert [code for code, _, _ in found(check(tmp_path, {"rl.toml": prime}, "rl.toml"))] == ["RPL001"]

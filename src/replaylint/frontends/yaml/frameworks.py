@@ -18,11 +18,11 @@ from typing import Any
 
 from yaml.nodes import MappingNode, Node
 
-from ...frameworks import nemo_rl, roll, verl
+from ...frameworks import engine_mappings, nemo_rl, roll, verl
 from ...frameworks.views import ConfigView, Inherited, Layered
-from ...model import Launch, LineIndex, Span
+from ...model import Launch, LaunchKind, LineIndex, Span
 from ...source import ExtractContext, SourceFile
-from ...words.yaml_nodes import ComposeError, compose_all, construct, content_end, get, mapping, source, span
+from ...words.yaml_nodes import ComposeError, compose_all, construct, content_end, get, mapping, source, span, walked
 
 _MAX_DEFAULTS = 4
 
@@ -82,7 +82,40 @@ def extract(source_file: SourceFile, context: ExtractContext, document: Node) ->
             return [launch] if launch is not None else []
     if roll.is_config(view):
         return _roll(view, source_file.path, context)
-    return []
+    return _engine_mappings(source_file, document)
+
+
+def _engine_mappings(source_file: SourceFile, document: Node) -> list[Launch]:
+    """Nested mappings of vLLM engine arguments that turn the mask on (`frameworks.engine_mappings`),
+    open-ended; the document's own top level is `standalone_config`'s. Kubernetes objects are
+    read by `kubernetes` (a ConfigMap's data may name engine arguments without being a launch)."""
+    roots = mapping(document)
+    if "apiVersion" in roots and "kind" in roots:
+        return []
+    launches = []
+    for node, path in walked(document):
+        if not path or not isinstance(node, MappingNode) or engine_mappings.MASK not in mapping(node):
+            continue
+        view = YamlView(source_file.index, node)
+        values = view.value(default={})
+        if not isinstance(values, dict) or not engine_mappings.writes_mask_on(values):
+            continue
+        keys = [str(key) for key in values]
+        if not engine_mappings.looks_like_engine(keys):
+            continue
+        settings = {key.replace("-", "_"): found for key in keys if (found := view.setting(key.replace("-", "_"), key)) is not None}
+        anchor = _key_span(YamlView(source_file.index, document), tuple(path)) if "[" not in "".join(path) else None
+        launches.append(
+            Launch(
+                LaunchKind.PYTHON_CALL,
+                anchor or span(source_file.index, node),
+                settings,
+                open_ended=True,
+                open_reason=engine_mappings.OPEN_REASON,
+                label=f"engine arguments in {'.'.join(path)}",
+            )
+        )
+    return launches
 
 
 def _roll(view: YamlView, path: str, context: ExtractContext) -> list[Launch]:
