@@ -180,6 +180,9 @@ class Layered(ConfigView):
                 return layer
         return None
 
+    def has(self, *path: str) -> bool:
+        return any(layer.has(*path) for layer in self.layers)
+
     def value(self, *path: str, default: Any = None) -> Any:
         values = [layer.value(*path) for layer in self.layers if layer.has(*path)]
         if not values:
@@ -220,6 +223,9 @@ class Inherited(ConfigView):
 
     def value(self, *path: str, default: Any = None) -> Any:
         return self.parent.value(*path, default=default)
+
+    def has(self, *path: str) -> bool:
+        return self.parent.has(*path)
 
     def span(self, *path: str) -> Span | None:
         return self.parent.span(*path)

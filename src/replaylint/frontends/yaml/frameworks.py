@@ -42,6 +42,9 @@ class YamlView(ConfigView):
         node = get(self.document, *path) if path else self.document
         return default if node is None else construct(node)
 
+    def has(self, *path: str) -> bool:
+        return get(self.document, *path) is not None if path else True
+
     def span(self, *path: str) -> Span | None:
         found = self._entry(path)
         if found is None:
@@ -171,6 +174,26 @@ def _key_span(view: YamlView, path: tuple[str, ...]) -> Span | None:
     return None if found is None else view.index.span(found[0].start_mark.index, found[0].end_mark.index)
 
 
+_PARENTS: dict[str, tuple[str, YamlView | None]] = {}  # path -> (text, view): a parent many configs inherit is composed once
+_MAX_PARENTS = 32
+
+
+def _parent_view(path: str, text: str) -> YamlView | None:
+    """The view of a `defaults:` file, composed once while its text stays the same."""
+    cached = _PARENTS.get(path)
+    if cached is not None and cached[0] == text:
+        return cached[1]
+    try:
+        documents = compose_all(text)
+    except ComposeError:
+        documents = None
+    view = YamlView(LineIndex(path, text), documents[0]) if documents and isinstance(documents[0], MappingNode) else None
+    if len(_PARENTS) >= _MAX_PARENTS:
+        _PARENTS.pop(next(iter(_PARENTS)))
+    _PARENTS[path] = (text, view)
+    return view
+
+
 def _with_defaults(view: ConfigView, path: str, context: ExtractContext, reasons: list[str], depth: int, heir: str) -> ConfigView:
     """NeMo-RL's `defaults:` (a path or a list of paths next to the config) under the config;
     a parent's keys are spelled with the name of `heir`, the file checked."""
@@ -180,15 +203,10 @@ def _with_defaults(view: ConfigView, path: str, context: ExtractContext, reasons
     for name in names:
         candidate = os.path.normpath(os.path.join(os.path.dirname(path), name))
         text = context.read_text(candidate) if depth < _MAX_DEFAULTS and not os.path.isabs(name) else None
-        documents = None
-        if text is not None:
-            try:
-                documents = compose_all(text)
-            except ComposeError:
-                documents = None
-        if not documents or not isinstance(documents[0], MappingNode):
+        parent = _parent_view(candidate, text) if text is not None else None
+        if parent is None:
             reasons.append(f"defaults: {name} (not read here)")
             continue
-        base = Inherited(YamlView(LineIndex(candidate, text), documents[0]), heir)  # type: ignore[arg-type]
+        base = Inherited(parent, heir)
         layers.append(_with_defaults(base, candidate, context, reasons, depth + 1, heir))
     return Layered([*layers, view]) if layers else view
