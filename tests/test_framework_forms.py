@@ -235,6 +235,11 @@ def test_skyrl_entrypoint_read_in_the_tree(tmp_path: Path) -> None:
     # A generator of its own builds the requests: SkyRL's request defaults are not assumed.
     own = MAIN_DAPO.replace("    pass\n", "    def get_generator(self, cfg, tokenizer, client):\n        return MyGenerator(cfg)\n")
     assert found(check(tmp_path, {**files, "my_project/entrypoints/main_dapo.py": own}, "scripts/train.sh")) == []
+    # So does a run of its own (SkyRL's serve.py answers outside clients), but its engine is read.
+    serve = MAIN_DAPO.replace("    pass\n", "    def run(self):\n        serve_forever(self.get_inference_client())\n")
+    served = script.replace("trainer.algorithm.overlong_buffer_len=512", "generator.inference_engine.engine_init_kwargs.enable_dbo=true")
+    files_served = {**files, "scripts/train.sh": served, "my_project/entrypoints/main_dapo.py": serve}
+    assert [code for code, _, _ in found(check(tmp_path, files_served, "scripts/train.sh", "0.31.0"))] == ["RPL004"]
     # A module that does not build on main_base (verl's recipe, a script of one's own) is no launch,
     # even under one of SkyRL's example names.
     other = "import hydra\n\n@hydra.main()\ndef main(config):\n    run_ppo(config)\n"

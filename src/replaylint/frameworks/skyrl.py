@@ -65,7 +65,8 @@ _TYPED = {
 # SkyRL's own entrypoints built on `main_base` at main @ a956457: `main()` reads
 # `<Config>.from_cli_overrides(sys.argv[1:])`, runs `validate_cfg` and a `BasePPOExp` subclass
 # (examples/train/**, examples/train_integrations/**, examples/train_scripts/**). True: the
-# module defines its own `get_generator`, so its requests are not built from `sampling_params`.
+# module defines its own `get_generator` (or `run`), so its requests are not built from
+# `sampling_params`.
 ENTRYPOINTS = {
     "examples.train.algorithms.custom_advantage_estimator.main_custom_adv_est": False,
     "examples.train.algorithms.custom_policy_loss.main_custom_policy_loss": False,
@@ -93,7 +94,8 @@ _IMPORTS_MAIN_BASE = re.compile(
     r"^\s*(?:from\s+skyrl\.train\.entrypoints\.main_base\s+import|import\s+skyrl\.train\.entrypoints\.main_base)\b", re.M
 )
 _READS_OVERRIDES = re.compile(r"\.from_cli_overrides\(")
-_OWN_GENERATOR = re.compile(r"^\s*def\s+get_generator\s*\(", re.M)
+# A generator or a run of its own (`serve.py` serves outside clients, `main_generate.py` only evaluates).
+_OWN_GENERATOR = re.compile(r"^\s*def\s+(?:get_generator|run)\s*\(", re.M)
 _OWN_CLIENT = re.compile(r"^\s*def\s+(?:_get_new_inference_client|get_inference_client)\s*\(", re.M)
 _MAX_LEVELS = 8  # folders above the launching file where the module's package may start
 _MAX_MODULE_CHARS = 1_000_000
