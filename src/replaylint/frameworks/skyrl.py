@@ -97,6 +97,7 @@ _READS_OVERRIDES = re.compile(r"\.from_cli_overrides\(")
 # A generator or a run of its own (`serve.py` serves outside clients, `main_generate.py` only evaluates).
 _OWN_GENERATOR = re.compile(r"^\s*def\s+(?:get_generator|run)\s*\(", re.M)
 _OWN_CLIENT = re.compile(r"^\s*def\s+(?:_get_new_inference_client|get_inference_client)\s*\(", re.M)
+_MODULE = re.compile(r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$")
 _MAX_LEVELS = 8  # folders above the launching file where the module's package may start
 _MAX_MODULE_CHARS = 1_000_000
 
@@ -125,6 +126,8 @@ def entrypoint(module: str, anchor: Span, read_text: Callable[[str], str | None]
 def _module_text(module: str, launching: str, read_text: Callable[[str], str | None]) -> str | None:
     """`a.b.c` as `a/b/c.py` from the folder of the launching file and each folder above it
     (the command's working folder is not known; SkyRL's scripts run from the repository root)."""
+    if not _MODULE.match(module):
+        return None
     relative = module.replace(".", "/") + ".py"
     folder = os.path.dirname(launching)
     for _ in range(_MAX_LEVELS):
