@@ -182,7 +182,17 @@ def test_skyrl_kebab_logprobs_mode_is_named_as_ignored(tmp_path: Path) -> None:
 
 # -- NeMo-RL: 0.7.0 hard-codes processed_logprobs, main leaves vLLM's default -------------------------
 
-NEMO = "uv run python examples/run_grpo_math.py ++policy.generation.vllm_kwargs.return_sampling_mask=true policy.generation.top_k=20\n"
+NEMO = (
+    "uv run python examples/run_grpo.py --config examples/configs/grpo_custom.yaml "
+    "++policy.generation.vllm_kwargs.return_sampling_mask=true policy.generation.top_k=20\n"
+)
+# A user's config without `vllm_cfg.logprobs_mode` (NeMo-RL main's own grpo_math_1B.yaml sets it).
+NEMO_CONFIG = {
+    "examples/configs/grpo_custom.yaml": (
+        "policy:\n  model_name: Qwen/Qwen3-8B\n  generation:\n    backend: vllm\n    temperature: 1.0\n    top_k: null\n"
+        "    vllm_cfg:\n      tensor_parallel_size: 1\n    vllm_kwargs: {}\n"
+    )
+}
 
 
 @pytest.mark.parametrize(
@@ -191,7 +201,7 @@ NEMO = "uv run python examples/run_grpo_math.py ++policy.generation.vllm_kwargs.
 )
 def test_nemo_rl_logprobs_mode_by_pinned_ref(tmp_path: Path, ref: str, expected: list[str]) -> None:
     pin = f"nemo-rl @ git+https://github.com/NVIDIA-NeMo/RL@{ref}\n"
-    assert codes(check(tmp_path, {"run.sh": NEMO, "requirements.txt": pin}, "run.sh")) == expected
+    assert codes(check(tmp_path, {"run.sh": NEMO, "requirements.txt": pin, **NEMO_CONFIG}, "run.sh")) == expected
 
 
 def test_nemo_rl_uv_lock_git_commit(tmp_path: Path) -> None:
@@ -199,16 +209,17 @@ def test_nemo_rl_uv_lock_git_commit(tmp_path: Path) -> None:
         'version = 1\n\n[[package]]\nname = "nemo-rl"\nversion = "0.6.0"\n'
         'source = { git = "https://github.com/NVIDIA-NeMo/RL?rev=main#7ea279abfbeb698b092856d0dab61e7cf39bc909" }\n'
     )
-    assert codes(check(tmp_path, {"run.sh": NEMO, "uv.lock": lock}, "run.sh")) == ["RPL003"]
+    assert codes(check(tmp_path, {"run.sh": NEMO, "uv.lock": lock, **NEMO_CONFIG}, "run.sh")) == ["RPL003"]
 
 
 def test_nemo_rl_without_a_pin_leaves_logprobs_mode_unknown(tmp_path: Path) -> None:
-    assert codes(check(tmp_path, {"run.sh": NEMO}, "run.sh")) == []
+    assert codes(check(tmp_path, {"run.sh": NEMO, **NEMO_CONFIG}, "run.sh")) == []
 
 
 def test_nemo_rl_070_rejects_logprobs_mode_in_vllm_kwargs(tmp_path: Path) -> None:
     script = NEMO.rstrip("\n") + " ++policy.generation.vllm_kwargs.logprobs_mode=processed_logprobs\n"
-    result = check(tmp_path, {"run.sh": script, "requirements.txt": "nemo-rl @ git+https://github.com/NVIDIA-NeMo/RL@v0.7.0\n"}, "run.sh")
+    files = {"run.sh": script, "requirements.txt": "nemo-rl @ git+https://github.com/NVIDIA-NeMo/RL@v0.7.0\n", **NEMO_CONFIG}
+    result = check(tmp_path, files, "run.sh")
     assert codes(result) == ["RPL204"]
     assert "dict() got multiple values for keyword argument 'logprobs_mode'" in result.findings[0].message
 
@@ -223,7 +234,7 @@ def test_nemo_rl_replay_switch_chooses_its_edition(tmp_path: Path) -> None:
 
 
 def test_rpl007_nemo_rl_keywords_raise_engine_args_type_error(tmp_path: Path) -> None:
-    result = check(tmp_path, {"run.sh": NEMO}, "run.sh", release="0.27.1")
+    result = check(tmp_path, {"run.sh": NEMO, **NEMO_CONFIG}, "run.sh", release="0.27.1")
     assert [message for code, message in found(result) if code == "RPL007"] == [
         "`++policy.generation.vllm_kwargs.return_sampling_mask=true` needs vLLM 0.28.0 or newer: vLLM 0.27.1 says "
         "\"EngineArgs.__init__() got an unexpected keyword argument 'return_sampling_mask'\""

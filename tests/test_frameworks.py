@@ -160,9 +160,10 @@ def test_pyproject_is_never_a_prime_rl_config(check) -> None:
         (["trl", "vllm-serve", "--model", "m"], ("trl", 2)),
         (["python3", "-u", "-m", "verl.trainer.main_ppo", "a=b"], ("verl", 4)),
         (["uv", "run", "--isolated", "--extra", "vllm", "python", "-m", "skyrl.train.entrypoints.main_base"], ("skyrl", 8)),
-        (["uv", "run", "python", "examples/run_grpo_math.py", "policy.generation.top_k=5"], ("nemo-rl", 4)),
-        (["python", "examples/run_grpo_math.py", "--config", "c.yaml"], ("nemo-rl", 2)),
-        (["python", "run_eval.py", "x=1"], None),
+        (["uv", "run", "python", "examples/run_grpo_math.py", "policy.generation.top_k=5"], ("nemo-rl", 3)),
+        (["python", "examples/run_grpo_math.py", "--config", "c.yaml"], ("nemo-rl", 1)),
+        (["python", "run_eval.py", "x=1"], ("nemo-rl", 1)),  # NeMo-RL's script: its default config decides
+        (["python", "run_evaluation.py", "x=1"], None),
         (["trl", "sft", "--model", "m"], None),
         (["python", "-m", "verl.trainer.main_generation"], None),
     ],

@@ -1,16 +1,37 @@
 """Which program a command's words start: vLLM (`vllm serve`, `python -m
 vllm.entrypoints.openai.api_server`, `python -m dynamo.vllm`) or an RL framework that starts
-vLLM (`trl vllm-serve`, verl, SkyRL, NeMo-RL's scripts), behind `uv run`-style runners and
-Python's own options. Words only: what the words mean is `command`'s and `frameworks`'.
+vLLM (`trl vllm-serve`, verl, SkyRL, NeMo-RL's scripts), behind `uv run`-style runners,
+`coverage run` and Python's own options. Words only: what the words mean is `command`'s and
+`frameworks`'.
+
+A word is its text, None when nothing of it is known, or `Unread` when its text is not known
+but its spelling still says something (`$PROJECT_ROOT/examples/run_grpo.py` names a script,
+`--data-file=$ROOT/.coverage` is an option).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence as Seq
+from dataclasses import dataclass
+from typing import Sequence as Seq, Union
 
 # Launchers whose words are a framework's own (frameworks/ turns them into vLLM settings).
-FRAMEWORK_ENTRYPOINTS = frozenset(("trl", "verl", "nemo-rl", "skyrl"))
+# "nemo-rl" and "skyrl-module" hand the adapter the script or module word too (it decides
+# from it which configuration the program loads, or whether it starts vLLM at all).
+FRAMEWORK_ENTRYPOINTS = frozenset(("trl", "verl", "nemo-rl", "skyrl", "skyrl-module"))
+
+
+@dataclass(frozen=True)
+class Unread:
+    """A word whose text is not known statically, as written (quotes included)."""
+
+    raw: str
+
+    def spelled(self) -> str:
+        return self.raw.replace('"', "").replace("'", "")
+
+
+Word = Union[str, None, Unread]
 
 _PYTHON = re.compile(r"^python(\d+(\.\d+)?)?$")
 _PYTHON_OPTIONS_WITH_VALUE = {"-X", "-W", "-c"}
@@ -41,68 +62,173 @@ _RUNNER_OPTIONS_WITH_VALUE = {
     "-e",
     "--env",
 }
+# `coverage run [OPTIONS] (PYFILE | -m MODULE) ARGS` (coverage 7.17.5 `cmdline.py`, the `run`
+# parser: optparse, interspersed arguments off, so the first word that is no option is the program).
+_COVERAGE_VALUES = {"--concurrency", "--context", "--data-file", "--include", "--omit", "--save-signal", "--source", "--debug", "--rcfile"}
+_COVERAGE_FLAGS = {"-a", "--append", "--branch", "-L", "--pylib", "-p", "--parallel-mode", "--timid"}
+# Words after a module that may be a SkyRL entrypoint built on `main_base` (its overrides).
+_SKYRL_KEY = re.compile(r"^(generator|trainer)\.[\w.-]+=")
 
 
 def _basename(word: str) -> str:
     return word.rstrip("/").rsplit("/", 1)[-1]
 
 
-def split_launcher(words: Seq[str | None], python_unknown_first: bool = False) -> tuple[str, int] | None:
+def _text(word: Word) -> str | None:
+    return word if isinstance(word, str) else None
+
+
+def script_name(word: Word) -> str | None:
+    """The file name a word gives a script, also when a variable holds its folder
+    (`$PROJECT_ROOT/examples/run_grpo.py`); None when the name itself is not known."""
+    if isinstance(word, str):
+        return _basename(word)
+    if isinstance(word, Unread):
+        name = _basename(word.spelled())
+        return None if any(c in name for c in "$`*?[") else name
+    return None
+
+
+def _spelled(word: Word) -> str | None:
+    return word if isinstance(word, str) else word.spelled() if isinstance(word, Unread) else None
+
+
+def _option(word: Word) -> str | None:
+    """The option name of a word that is an option (`--data-file` of `--data-file=$ROOT/x`)."""
+    text = _spelled(word)
+    if text is None or not text.startswith("-"):
+        return None
+    name = text.split("=", 1)[0]
+    return None if "$" in name or "`" in name else name
+
+
+def split_launcher(words: Seq[Word], python_unknown_first: bool = False) -> tuple[str, int] | None:
     """Find a launcher of vLLM at the start of a command's words.
 
-    Returns (entrypoint, index of the first word after the launcher): `vllm serve` -> "serve",
+    Returns (entrypoint, index of the first word its reader takes): `vllm serve` -> "serve",
     `python[3] [-u ...] -m vllm.entrypoints.openai.api_server` -> "api_server",
     `python -m dynamo.vllm` -> "dynamo", and the RL frameworks' launchers (`trl vllm-serve`,
-    `python -m verl.trainer.main_ppo`, SkyRL's and NeMo-RL's scripts; see `frameworks`).
-    `uv run`, `poetry run` ... in front are skipped. A first word we cannot read counts as a
-    Python interpreter only when `python_unknown_first` (`sys.executable` in argv lists).
+    `python -m verl.trainer.main_ppo`, SkyRL's and NeMo-RL's scripts, whose reader takes the
+    script or module word too; see `frameworks`). `uv run`, `poetry run` ... and `coverage run`
+    in front are skipped. A first word we cannot read counts as a Python interpreter only when
+    `python_unknown_first` (`sys.executable` in argv lists).
     """
     position = 0
     while position + 1 < len(words) and (words[position], words[position + 1]) in _RUNNERS:
         position += 2
-        while position < len(words) and (words[position] or "").startswith("-"):
+        while position < len(words) and (_text(words[position]) or "").startswith("-"):
             takes_value = words[position] in _RUNNER_OPTIONS_WITH_VALUE
             position += 2 if takes_value else 1
     if position >= len(words):
         return None
-    first = words[position]
+    first = _text(words[position])
     if first is not None and position + 1 < len(words) and (_basename(first), words[position + 1]) in _PROGRAMS:
         return _PROGRAMS[(_basename(first), words[position + 1])], position + 2
-    if first is not None and nemo_rl_script(first):
-        return nemo_rl_script(first, words, position + 1)
+    if first is not None and _basename(first) == "coverage":
+        return _coverage(words, position + 1)
+    if nemo_rl_script(words[position]):
+        return _nemo_rl(words, position)
     if first is None and not python_unknown_first:
         return None
     if first is not None and not _PYTHON.match(_basename(first)):
         return None
-    position += 1
+    return _python(words, position + 1)
+
+
+def _python(words: Seq[Word], position: int) -> tuple[str, int] | None:
+    """The words after a Python interpreter: its options, then `-m MODULE` or a script."""
     while position < len(words):
         word = words[position]
         if word == "-m" and position + 1 < len(words):
-            module = words[position + 1]
-            if module in _MODULE_ENTRYPOINTS:
-                return _MODULE_ENTRYPOINTS[module], position + 2
-            if module == "vllm.entrypoints.cli.main" and position + 2 < len(words) and words[position + 2] == "serve":
-                return "serve", position + 3
+            return _module(words, position + 1)
+        if nemo_rl_script(word):
+            return _nemo_rl(words, position)
+        text = _text(word)
+        if text is None or not text.startswith("-") or text.startswith("-m"):
             return None
-        if word is not None and nemo_rl_script(word):
-            return nemo_rl_script(word, words, position + 1)
-        if word is None or not word.startswith("-"):
-            return None
-        position += 2 if word in _PYTHON_OPTIONS_WITH_VALUE else 1
+        position += 2 if text in _PYTHON_OPTIONS_WITH_VALUE else 1
     return None
 
 
+def _module(words: Seq[Word], position: int) -> tuple[str, int] | None:
+    """`-m MODULE`: `position` is the module's word."""
+    module = _text(words[position])
+    if module == "coverage" and position + 1 < len(words) and words[position + 1] == "run":
+        return _coverage(words, position + 1)
+    if module in _MODULE_ENTRYPOINTS:
+        return _MODULE_ENTRYPOINTS[module], position + 1
+    if module == "vllm.entrypoints.cli.main" and position + 1 < len(words) and words[position + 1] == "serve":
+        return "serve", position + 2
+    if module is not None and _skyrl_module(module, words[position + 1 :]):
+        return "skyrl-module", position
+    return None
+
+
+def _coverage(words: Seq[Word], position: int) -> tuple[str, int] | None:
+    """`coverage run [OPTIONS] PYFILE|-m MODULE ...`: `position` is the word `run`."""
+    if position >= len(words) or words[position] != "run":
+        return None
+    position += 1
+    module = False
+    while position < len(words):
+        name = _option(words[position])
+        if name is None:
+            break
+        if name in ("-m", "--module"):
+            module = True
+        elif name in _COVERAGE_VALUES:
+            position += 1 if "=" in (_spelled(words[position]) or "") else 2
+            continue
+        elif name not in _COVERAGE_FLAGS:
+            return None  # an option we do not know may take the next word
+        position += 1
+    if position >= len(words):
+        return None
+    if module:
+        return _module(words, position)
+    return _nemo_rl(words, position) if nemo_rl_script(words[position]) else None
+
+
+def _skyrl_module(module: str, rest: Seq[Word]) -> bool:
+    """A module that may be a SkyRL entrypoint built on `main_base` (`-m
+    examples.train.algorithms.dapo.main_dapo generator.inference_engine.backend=vllm`): SkyRL's
+    overrides follow it. Its adapter decides from the module's code or SkyRL's own list."""
+    return "." in module and any(isinstance(word, str) and _SKYRL_KEY.match(word) for word in rest)
+
+
 _NEMO_SCRIPT = re.compile(r"^run_\w+\.py$")
-_NEMO_KEY = re.compile(r"^\+{0,2}policy\.")
+# NeMo-RL's `examples/run_*.py` and the config each loads without `--config` (`os.path.join(
+# os.path.dirname(__file__), "configs", ...)`), alike at v0.7.0 and main @ 7ea279a; `run_eval.py`
+# reads its overrides with `OmegaConf.from_cli`, the others with Hydra's parser.
+NEMO_RL_DEFAULT_CONFIGS = {
+    "run_grpo.py": "configs/grpo_math_1B.yaml",
+    "run_grpo_single_controller.py": "configs/grpo_math_1B_megatron_single_controller.yaml",
+    "run_grpo_sliding_puzzle.py": "configs/grpo_sliding_puzzle.yaml",
+    "run_vlm_grpo.py": "configs/vlm_grpo_3B.yaml",
+    "run_ppo.py": "configs/ppo_math_1B.yaml",
+    "run_distillation.py": "configs/distillation_math.yaml",
+    "run_xtoken_off_policy_distillation.py": "configs/xtoken_off_policy_distillation.yaml",
+    "run_eval.py": "configs/evals/eval.yaml",
+    "run_sft.py": "configs/sft.yaml",
+    "run_dpo.py": "configs/dpo.yaml",
+    "run_rm.py": "configs/rm.yaml",
+}
+_NEMO_KEY = re.compile(r"^\+{0,2}(policy|generation)\.")
 
 
-def nemo_rl_script(word: str, words: Seq[str | None] = (), after: int = 0) -> Any:
-    """NeMo-RL's `examples/run_*.py`: called with the word alone, whether it names such a
-    script; with the command's words, ("nemo-rl", `after`) when NeMo-RL overrides (`policy.*`)
-    or a `--config` follow, else None (`split_launcher` asks both)."""
-    if not words:
-        return bool(_NEMO_SCRIPT.match(word.rstrip("/").rsplit("/", 1)[-1]))
-    rest = [w for w in words[after:] if w is not None]
-    if "--config" in rest or any(_NEMO_KEY.match(w) for w in rest):
-        return "nemo-rl", after
+def nemo_rl_script(word: Word) -> bool:
+    """Whether a word names a script shaped like NeMo-RL's `examples/run_*.py`."""
+    name = script_name(word)
+    return name is not None and _NEMO_SCRIPT.match(name) is not None
+
+
+def _nemo_rl(words: Seq[Word], position: int) -> tuple[str, int] | None:
+    """("nemo-rl", the script's index) for a script NeMo-RL ships with a default config (its
+    adapter reads that config when the tree holds it) or one followed by NeMo-RL's overrides
+    (`policy.*`, `generation.*`) or a `--config`; else None."""
+    if script_name(words[position]) in NEMO_RL_DEFAULT_CONFIGS:
+        return "nemo-rl", position
+    rest = [word for word in words[position + 1 :] if isinstance(word, str)]
+    if "--config" in rest or any(_NEMO_KEY.match(word) for word in rest):
+        return "nemo-rl", position
     return None

@@ -5,7 +5,7 @@ SkyRL). Every frontend that finds a command line calls `command_launch` here."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..command import EnvPlace, WordSyntax, command_launch as vllm_command_launch
 from ..edits import Sequence as Elements
@@ -30,9 +30,11 @@ def command_launch(
     version_hint: VersionHint | None = None,
     label: str = "",
     condition: str | None = None,
+    read_text: Callable[[str], str | None] | None = None,
 ) -> Launch | None:
     """`command.command_launch`, for every launcher: None when a framework launcher starts no
-    vLLM engine we can see."""
+    vLLM engine we can see. `read_text` reads a file of the tree (a framework's own entrypoint
+    module, `frameworks.skyrl`)."""
     options = dict(
         env=env,
         env_places=env_places,
@@ -44,7 +46,7 @@ def command_launch(
         condition=condition,
     )
     if entrypoint in FRAMEWORK_ENTRYPOINTS:
-        return _framework_launch(kind, span, tokens, elements, syntax, entrypoint, **options)
+        return _framework_launch(kind, span, tokens, elements, syntax, entrypoint, read_text=read_text, **options)
     launch = vllm_command_launch(kind, span, tokens, elements, syntax, entrypoint=entrypoint, **options)
     if entrypoint == "dynamo":
         from . import dynamo
@@ -56,6 +58,7 @@ def command_launch(
 def _framework_launch(
     kind: LaunchKind, span: Span, tokens: list[Token], elements: Elements, syntax: WordSyntax, entrypoint: str, **options: object
 ) -> Launch | None:
+    read_text = options.pop("read_text", None)
     if entrypoint == "trl":
         from . import trl
 
@@ -68,8 +71,8 @@ def _framework_launch(
         from . import nemo_rl
 
         return nemo_rl.command_launch(span, tokens, **options)
-    if entrypoint == "skyrl":
+    if entrypoint in ("skyrl", "skyrl-module"):
         from . import skyrl
 
-        return skyrl.command_launch(span, tokens, **options)
+        return skyrl.command_launch(span, tokens, module=entrypoint == "skyrl-module", read_text=read_text, **options)
     raise ValueError(f"not a framework entrypoint: {entrypoint}")

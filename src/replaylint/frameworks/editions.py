@@ -242,7 +242,9 @@ def _equal(a: Any, b: Any) -> bool:
 def _unite_requests(groups: Sequence[Iterable[Request]]) -> tuple[Request, ...]:
     lists = [tuple(group) for group in groups]
     if any(len(group) != len(lists[0]) for group in lists):
-        return tuple(replace(request, open_ended=True) for request in lists[0])
+        # requests only some editions send (prime-rl main's train requests): nothing is agreed
+        unknown = [{name: replace(setting, value=UNKNOWN) for name, setting in request.settings.items()} for request in lists[0]]
+        return tuple(replace(request, settings=settings, open_ended=True) for request, settings in zip(lists[0], unknown))
     united = []
     for requests in zip(*lists):
         settings = _unite_settings([request.settings for request in requests])

@@ -38,13 +38,16 @@ and in `vllm_kwargs` is a `TypeError`).
 
 from __future__ import annotations
 
+import posixpath
+from dataclasses import dataclass
 from typing import Any
 
+from ..launchers import NEMO_RL_DEFAULT_CONFIGS, Unread, script_name
 from ..model import UNKNOWN, ArgIssue, Launch, LaunchKind, Request, Setting, Span
 from ..vllm.argv import Token
 from ..vllm.fields import RUNNER_ENV
 from .editions import Edition, Editions, build, register
-from .views import ConfigView, Layered, read_hydra_overrides, token_tree
+from .views import ConfigView, Inherited, Layered, read_hydra_overrides, read_overrides, token_tree
 
 MAIN, RELEASED, REPLAY_BRANCH = "main", "0.7.0", "sampling-mask-replay"
 EDITIONS = register(
@@ -69,11 +72,6 @@ EDITIONS = register(
         ),
     )
 )
-POLICY = ("policy",)
-GENERATION = ("policy", "generation")
-VLLM_CFG = (*GENERATION, "vllm_cfg")
-VLLM_KWARGS = (*GENERATION, "vllm_kwargs")
-REPLAY = (*POLICY, "sampling_mask_replay", "enabled")
 _TYPED = {  # vllm_cfg key -> engine argument, as the worker's dict(...) call writes them
     "tensor_parallel_size": "tensor_parallel_size",
     "pipeline_parallel_size": "pipeline_parallel_size",
@@ -84,32 +82,77 @@ _TYPED = {  # vllm_cfg key -> engine argument, as the worker's dict(...) call wr
     "skip_tokenizer_init": "skip_tokenizer_init",
     "enable_prefix_caching": "enable_prefix_caching",
 }
+_MAX_DEFAULTS = 4  # `defaults:` files followed from a `--config` file, parent after parent
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where a NeMo-RL program keeps its generation settings: training scripts under
+    `policy.generation` (model `policy.model_name`), `run_eval.py` at the top-level `generation`
+    (model `generation.model_name`, `nemo_rl/evals/eval.py` `VllmGeneration(cluster,
+    config=master_config.generation)`), with the same `vllm_cfg` / `vllm_kwargs` and requests."""
+
+    generation: tuple[str, ...]
+    model: tuple[str, ...]
+    replay: tuple[str, ...] | None
+
+    @property
+    def vllm_cfg(self) -> tuple[str, ...]:
+        return (*self.generation, "vllm_cfg")
+
+    @property
+    def vllm_kwargs(self) -> tuple[str, ...]:
+        return (*self.generation, "vllm_kwargs")
+
+
+POLICY = ("policy",)
+GENERATION = ("policy", "generation")
+REPLAY = (*POLICY, "sampling_mask_replay", "enabled")
+TRAINING = Layout(GENERATION, (*POLICY, "model_name"), REPLAY)
+EVALUATION = Layout(("generation",), ("generation", "model_name"), None)
+
+
+def layout_of(view: ConfigView) -> Layout | None:
+    """A NeMo-RL configuration's layout: `policy.generation` with its vLLM tables (or the replay
+    switch), or an evaluation config's top-level `generation` with them; None: not NeMo-RL's."""
+    for layout in (TRAINING, EVALUATION):
+        generation = view.value(*layout.generation)
+        if isinstance(generation, dict) and any(key in generation for key in ("vllm_cfg", "vllm_kwargs")):
+            return layout
+    return TRAINING if view.has(*REPLAY) else None
 
 
 def is_config(view: ConfigView) -> bool:
-    """A NeMo-RL configuration: `policy.generation` with its vLLM tables, or the replay switch."""
-    generation = view.value(*GENERATION)
-    if isinstance(generation, dict) and any(key in generation for key in ("vllm_cfg", "vllm_kwargs")):
-        return True
-    return view.has(*REPLAY)
+    return layout_of(view) is not None
 
 
 def command_launch(span: Span, tokens: list[Token], **options: Any) -> Launch | None:
-    """`python examples/run_grpo_math.py [--config FILE.yaml] key=value ...`."""
+    """`python examples/run_grpo.py [--config FILE.yaml] key=value ...` (`tokens` start with the
+    script): the config named by `--config`, else the script's default config (next to it in
+    NeMo-RL's layout, `launchers.NEMO_RL_DEFAULT_CONFIGS`) when the tree holds it, with the
+    `defaults:` files each names, under the overrides."""
+    script, words = tokens[0], list(tokens[1:])
+    name = script_name(script.text if script.text is not None else Unread(script.raw))
     reasons = list(options.get("open_reasons", ()))
+    load_config = options.get("load_config")
     layers: list[ConfigView] = []
-    words = list(tokens)
     if any(token.text == "--config" for token in words):
         position = next(i for i, token in enumerate(words) if token.text == "--config")
         path_token = words[position + 1] if position + 1 < len(words) else None
-        load_config = options.get("load_config")
-        loaded = load_config(path_token.text, path_token) if load_config and path_token is not None and path_token.text else None
-        if loaded is None:
+        del words[position : position + 2]
+        if path_token is None or path_token.text is None:
             reasons.append(f"--config {path_token.raw if path_token else ''} (not readable here)".strip())
         else:
-            layers.append(token_tree(loaded))
-        del words[position : position + 2]
-    overrides = read_hydra_overrides(words)
+            layers = _config_layers(path_token.text, path_token, load_config, reasons, span.path)
+    elif name in NEMO_RL_DEFAULT_CONFIGS:
+        default = NEMO_RL_DEFAULT_CONFIGS[name]
+        if script.text is None:
+            reasons.append(f"the default config of {script.raw} ({default} next to it, not readable here)")
+        else:
+            layers = _config_layers(posixpath.join(posixpath.dirname(script.text), default), script, load_config, reasons, span.path)
+    else:
+        reasons.append(f"the config {script.raw} loads (not read here)")
+    overrides = read_overrides(words) if name == "run_eval.py" else read_hydra_overrides(words)
     layers.append(overrides)
     reasons += overrides.open_reasons
     view = Layered(layers) if len(layers) > 1 else overrides
@@ -120,9 +163,29 @@ def command_launch(span: Span, tokens: list[Token], **options: Any) -> Launch | 
         span,
         env=dict(options.get("env") or {}),
         open_reasons=reasons,
-        label=f"nemo-rl: {options.get('label') or 'run'}",
+        label=f"nemo-rl: {' '.join(filter(None, (options.get('label'), script.raw))) or 'run'}",
         condition=options.get("condition"),
     )
+
+
+def _config_layers(
+    path: str, token: Token, load_config: Any, reasons: list[str], launcher: str, heir: str = "", depth: int = 0
+) -> list[ConfigView]:
+    """A config file read as NeMo-RL's `load_config` reads it: its `defaults:` files (paths
+    relative to it, `nemo_rl/utils/config.py` `load_config_with_inheritance`) under it. Its keys
+    are spelled with the file that launches it, a parent's with the file that inherits them."""
+    loaded = load_config(path, token) if load_config is not None and depth <= _MAX_DEFAULTS else None
+    if loaded is None:
+        reasons.append(f"{path} (not readable here)" if depth == 0 else f"defaults: {path} (not read here)")
+        return []
+    tree: ConfigView = Inherited(token_tree(loaded), heir) if heir else Inherited(token_tree(loaded), launcher, "loaded by")
+    defaults = tree.value("defaults")
+    names = [defaults] if isinstance(defaults, str) else [d for d in defaults if isinstance(d, str)] if isinstance(defaults, list) else []
+    parents: list[ConfigView] = []
+    for name in names:
+        parent = posixpath.normpath(posixpath.join(posixpath.dirname(path), name))
+        parents += _config_layers(parent, token, load_config, reasons, launcher, heir or path, depth + 1)
+    return [*parents, tree]
 
 
 def adapt(
@@ -135,16 +198,20 @@ def adapt(
     kind: LaunchKind = LaunchKind.FRAMEWORK,
 ) -> Launch | None:
     """The launch of each NeMo-RL edition (`editions.build`)."""
-    backend = view.value(*GENERATION, "backend")
+    layout = layout_of(view)
+    if layout is None:
+        return None
+    backend = view.value(*layout.generation, "backend")
     if backend is not None and backend != "vllm":
         return None
     options = dict(env=env, open_reasons=open_reasons, label=label, condition=condition, kind=kind)
-    key = (REPLAY_BRANCH, view.spelling(*REPLAY)) if view.has(*REPLAY) else None
-    return build(EDITIONS, lambda edition: _launch(view, anchor, edition.name, **options), key)  # type: ignore[arg-type]
+    key = (REPLAY_BRANCH, view.spelling(*REPLAY)) if layout.replay and view.has(*REPLAY) else None
+    return build(EDITIONS, lambda edition: _launch(view, layout, anchor, edition.name, **options), key)  # type: ignore[arg-type]
 
 
 def _launch(
     view: ConfigView,
+    layout: Layout,
     anchor: Span,
     edition: str,
     env: dict[str, Setting] | None,
@@ -158,23 +225,23 @@ def _launch(
     issues: list[ArgIssue] = []
     settings: dict[str, Setting] = {}
     for key, name in _TYPED.items():
-        setting = view.setting(name, *VLLM_CFG, key)
+        setting = view.setting(name, *layout.vllm_cfg, key)
         if setting is not None:
             settings[name] = setting
-    expert = view.setting("enable_expert_parallel", *VLLM_CFG, "expert_parallel_size")
+    expert = view.setting("enable_expert_parallel", *layout.vllm_cfg, "expert_parallel_size")
     if expert is not None:
         size = expert.value
         settings["enable_expert_parallel"] = Setting(
             expert.name, UNKNOWN if not isinstance(size, int) else size > 1, expert.span, expert.spelling
         )
-    kwargs = view.value(*VLLM_KWARGS, default={})
+    kwargs = view.value(*layout.vllm_kwargs, default={})
     if isinstance(kwargs, dict):
         for key in kwargs:
-            setting = view.setting(str(key), *VLLM_KWARGS, str(key))
+            setting = view.setting(str(key), *layout.vllm_kwargs, str(key))
             if setting is not None:
                 settings[str(key)] = setting
     elif kwargs is UNKNOWN:
-        reasons.append(f"{'.'.join(VLLM_KWARGS)} (not readable here)")
+        reasons.append(f"{'.'.join(layout.vllm_kwargs)} (not readable here)")
     if edition == RELEASED:
         duplicate = settings.pop("logprobs_mode", None)
         if duplicate is not None:
@@ -183,14 +250,14 @@ def _launch(
         said = f"({owner} sets logprobs_mode='processed_logprobs')"
         settings["logprobs_mode"] = Setting("logprobs_mode", "processed_logprobs", anchor, said, implied=True)
     else:
-        mode = view.setting("logprobs_mode", *VLLM_CFG, "logprobs_mode")
+        mode = view.setting("logprobs_mode", *layout.vllm_cfg, "logprobs_mode")
         if mode is not None and mode.value is not None:
             settings["logprobs_mode"] = mode
     environment = dict(env or {})
-    env_vars = view.value(*VLLM_CFG, "env_vars", default={})
+    env_vars = view.value(*layout.vllm_cfg, "env_vars", default={})
     if isinstance(env_vars, dict):
         for name, value in env_vars.items():
-            written = view.setting(str(name), *VLLM_CFG, "env_vars", str(name), keys=False)
+            written = view.setting(str(name), *layout.vllm_cfg, "env_vars", str(name), keys=False)
             if written is not None:
                 environment[str(name)] = Setting(
                     str(name),
@@ -199,24 +266,24 @@ def _launch(
                     written.spelling,
                     written.value_span,
                 )
-    replay = view.setting("return_sampling_mask", *REPLAY) if edition == REPLAY_BRANCH else None
+    replay = view.setting("return_sampling_mask", *REPLAY) if edition == REPLAY_BRANCH and layout.replay else None
     if replay is not None and replay.value is True:
         said = f"{replay.spelling} ({owner} sets %s)"
         settings["return_sampling_mask"] = Setting("return_sampling_mask", True, replay.span, replay.spelling, replay.value_span)
         settings["logprobs_mode"] = Setting("logprobs_mode", "processed_logprobs", replay.span, said % "logprobs_mode='processed_logprobs'")
         environment[RUNNER_ENV] = Setting(RUNNER_ENV, "1", replay.span, said % f"{RUNNER_ENV}=1", implied=True)
-    model = view.setting("model", *POLICY, "model_name")
+    model = view.setting("model", *layout.model)
     if model is not None and "model" not in settings:
         settings["model"] = model
     mask = settings.get("return_sampling_mask")
     request_settings: dict[str, Setting] = {}
     for key in ("temperature", "top_k", "top_p"):
-        written = view.setting(key, *GENERATION, key)
+        written = view.setting(key, *layout.generation, key)
         if written is not None:
             value = -1 if key == "top_k" and written.value is None else written.value
             request_settings[key] = Setting(key, value, written.span, written.spelling, written.value_span)
     missing = "temperature" not in request_settings or "top_k" not in request_settings
-    requests = (Request("sampling", view.span(*GENERATION) or (mask.span if mask else anchor), request_settings, missing),)
+    requests = (Request("sampling", view.span(*layout.generation) or (mask.span if mask else anchor), request_settings, missing),)
     return Launch(
         kind,
         anchor,

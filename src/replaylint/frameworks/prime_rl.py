@@ -41,6 +41,10 @@ span of the key that made them (the mask) or of the `[inference]` table.
 Not seen: CLI overrides (`--inference.vllm.*`), the shell environment (a preset
 `VLLM_USE_V2_MODEL_RUNNER` survives `setdefault`), which custom algorithms sample from the
 policy (a source with an `algo` of its own makes an implicit mask unknown), eval requests.
+
+main's train requests: every policy-sourced `[[orchestrator.train.source]]` sends `temperature`
+(1.0 by default) and `extra_body.top_k`, which prime-rl sets to -1 unless the config writes it,
+so with the mask on each such request needs its own `top_k` (`_train_requests`).
 """
 
 from __future__ import annotations
@@ -49,7 +53,7 @@ import json
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ..model import UNKNOWN, Launch, LaunchKind, Setting, Span
+from ..model import UNKNOWN, Launch, LaunchKind, Request, Setting, Span
 from ..vllm.fields import RUNNER_ENV
 from .editions import Edition, Editions, build, register
 
@@ -143,7 +147,65 @@ def _launch(document: TomlDocument, base: tuple[str, ...], label: str, edition: 
     elif mask is not None and RUNNER_ENV not in env:
         value = "1" if mask.value is True else UNKNOWN
         env[RUNNER_ENV] = Setting(RUNNER_ENV, value, mask.span, f"{RUNNER_ENV}=1 (set by {owner})", implied=True)
-    return Launch(LaunchKind.FRAMEWORK, anchor, settings, env, label=label)
+    where = settings["return_sampling_mask"].span if "return_sampling_mask" in settings else anchor
+    requests = _train_requests(document, where, owner) if edition == MAIN and base else ()
+    return Launch(LaunchKind.FRAMEWORK, anchor, settings, env, label=label, requests=requests)
+
+
+# Built-in algorithms of main @ 559b447 (`configs/algorithm.py`); all sample from
+# `sampling.source`, "policy" by default, except `sft`, which must sample from a frozen model.
+_ALGORITHMS = frozenset(("grpo", "echo", "max_rl", "rae", "hierarchical_grpo", "opd", "opsd", "sft"))
+
+
+def _train_requests(document: TomlDocument, where: Span, owner: str) -> tuple[Request, ...]:
+    """main's train requests, one per `[[orchestrator.train.source]]` that samples from the
+    policy: `TrainConfig.resolve_env_defaults` fills a source's sampling from the group's key by
+    key (a source's `extra_body` replaces the group's whole), `TrainSamplingConfig` has
+    `temperature = 1.0`, and `OrchestratorConfig.resolve_env_config` does
+    `extra_body.setdefault("top_k", -1)` for policy-sourced sources (`configs/orchestrator.py:46-71`,
+    `:274-286`, `:644-653`). A source whose algorithm is a plugin's is not known to sample from
+    the policy: its request is open-ended."""
+    train = ("orchestrator", "train")
+    sources = document.value(*train, "source")
+    requests = []
+    for index, source in enumerate(sources if isinstance(sources, list) else []):
+        if not isinstance(source, dict):
+            continue
+        path = (*train, "source", index)
+        policy = _samples_from_policy(document, path, source)
+        if policy is False:
+            continue
+        found: dict[str, Setting] = {}
+        for key, default, keys in (("temperature", 1.0, ("temperature",)), ("top_k", -1, ("extra_body", "top_k"))):
+            written = _sampling_key(document, path, source, keys)
+            if written is not None:
+                found[key] = _setting(document, written, key, document.value(*written))
+            elif policy is True:
+                found[key] = Setting(key, default, where, f"{'.'.join(keys)}={default} ({owner}'s default)")
+        requests.append(Request("sampling", document.nearest(*path), found, open_ended=policy is not True))
+    return tuple(requests)
+
+
+def _sampling_key(document: TomlDocument, path: tuple[Any, ...], source: dict, keys: tuple[str, ...]) -> tuple[Any, ...] | None:
+    """Where a source's sampling key is written: its own `sampling`, else the group's (a
+    source's `extra_body` is taken whole)."""
+    sampling = source.get("sampling") if isinstance(source.get("sampling"), dict) else {}
+    if keys[0] in sampling:
+        return (*path, "sampling", *keys) if document.value(*path, "sampling", *keys) is not None else None
+    group = ("orchestrator", "train", "sampling", *keys)
+    return group if document.value(*group) is not None else None
+
+
+def _samples_from_policy(document: TomlDocument, path: tuple[Any, ...], source: dict) -> Any:
+    """True, False, or UNKNOWN (a plugin's algorithm): the source's own `algo`, else
+    `[orchestrator.algo]` (GRPO by default)."""
+    algo = source.get("algo") if isinstance(source.get("algo"), dict) else document.value("orchestrator", "algo", default={})
+    algo = algo if isinstance(algo, dict) else {}
+    kind = algo.get("type", "grpo")
+    sampling = algo.get("sampling") if isinstance(algo.get("sampling"), dict) else {}
+    if kind not in _ALGORITHMS:
+        return UNKNOWN
+    return kind != "sft" and sampling.get("source", "policy") == "policy"
 
 
 def _extra_value(value: Any) -> Any:

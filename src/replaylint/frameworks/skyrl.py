@@ -29,7 +29,10 @@ entrypoints and generators.
 
 from __future__ import annotations
 
-from typing import Any
+import os
+import re
+from dataclasses import dataclass
+from typing import Any, Callable
 
 from ..model import UNKNOWN, ArgIssue, Launch, LaunchKind, Request, Setting, Span
 from ..vllm.argv import Token
@@ -59,17 +62,110 @@ _TYPED = {
 }
 
 
-def command_launch(span: Span, tokens: list[Token], **options: Any) -> Launch | None:
-    """`python -m skyrl.train.entrypoints.main_base key=value ...` (behind `uv run`)."""
+# SkyRL's own entrypoints built on `main_base` at main @ a956457: `main()` reads
+# `<Config>.from_cli_overrides(sys.argv[1:])`, runs `validate_cfg` and a `BasePPOExp` subclass
+# (examples/train/**, examples/train_integrations/**, examples/train_scripts/**). True: the
+# module defines its own `get_generator` (or `run`), so its requests are not built from
+# `sampling_params`.
+ENTRYPOINTS = {
+    "examples.train.algorithms.custom_advantage_estimator.main_custom_adv_est": False,
+    "examples.train.algorithms.custom_policy_loss.main_custom_policy_loss": False,
+    "examples.train.algorithms.dapo.main_dapo": False,
+    "examples.train.algorithms.dapo.main_dapo_fully_async": False,
+    "examples.train.async.main_async": False,
+    "examples.train.fully_async.main_fully_async": False,
+    "examples.train.fully_async.main_fully_async_sim": False,
+    "examples.train.geometry3k.geometry3k_entrypoint": False,
+    "examples.train.llm_as_a_judge.main_llm_judge": False,
+    "examples.train.mini_swe_agent.main_mini_swe": True,
+    "examples.train.multiply.main_multiply": False,
+    "examples.train.on_policy_distillation.main_on_policy_distill": False,
+    "examples.train.rlm.main_rlm": True,
+    "examples.train.tis_correction.main_tis_dapo": False,
+    "examples.train.visgym.entrypoint": False,
+    "examples.train_integrations.harbor.entrypoints.main_harbor": True,
+    "examples.train_integrations.harbor.entrypoints.main_harbor_generate": True,
+    "examples.train_integrations.openenv.entrypoints.main_openenv": False,
+    "examples.train_integrations.openreward.entrypoints.main_openreward": False,
+    "examples.train_integrations.verifiers.entrypoints.main_verifiers": True,
+    "examples.train_scripts.full_context.main_full_ctx": False,
+}
+_IMPORTS_MAIN_BASE = re.compile(
+    r"^\s*(?:from\s+skyrl\.train\.entrypoints\.main_base\s+import|import\s+skyrl\.train\.entrypoints\.main_base)\b", re.M
+)
+_READS_OVERRIDES = re.compile(r"\.from_cli_overrides\(")
+# A generator or a run of its own (`serve.py` serves outside clients, `main_generate.py` only evaluates).
+_OWN_GENERATOR = re.compile(r"^\s*def\s+(?:get_generator|run)\s*\(", re.M)
+_OWN_CLIENT = re.compile(r"^\s*def\s+(?:_get_new_inference_client|get_inference_client)\s*\(", re.M)
+_MODULE = re.compile(r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$")
+_MAX_LEVELS = 8  # folders above the launching file where the module's package may start
+_MAX_MODULE_CHARS = 1_000_000
+
+
+@dataclass(frozen=True)
+class Entrypoint:
+    """What a module run with `-m` is to SkyRL: a `main_base` entrypoint or not, and what of
+    `main_base`'s it replaces."""
+
+    own_generator: bool = False
+    own_client: bool = False
+
+
+def entrypoint(module: str, anchor: Span, read_text: Callable[[str], str | None] | None) -> Entrypoint | None:
+    """The module's own code when the tree holds it (read, never run: it imports `main_base`
+    and reads `from_cli_overrides`), else SkyRL's own list; None: not such an entrypoint."""
+    text = _module_text(module, anchor.path, read_text) if read_text is not None else None
+    if text is None:
+        own = ENTRYPOINTS.get(module)
+        return None if own is None else Entrypoint(own_generator=own)
+    if not (_IMPORTS_MAIN_BASE.search(text) and _READS_OVERRIDES.search(text)):
+        return None
+    return Entrypoint(_OWN_GENERATOR.search(text) is not None, _OWN_CLIENT.search(text) is not None)
+
+
+def _module_text(module: str, launching: str, read_text: Callable[[str], str | None]) -> str | None:
+    """`a.b.c` as `a/b/c.py` from the folder of the launching file and each folder above it
+    (the command's working folder is not known; SkyRL's scripts run from the repository root)."""
+    if not _MODULE.match(module):
+        return None
+    relative = module.replace(".", "/") + ".py"
+    folder = os.path.dirname(launching)
+    for _ in range(_MAX_LEVELS):
+        text = read_text(os.path.normpath(os.path.join(folder, relative)))
+        if text is not None:
+            return text if len(text) <= _MAX_MODULE_CHARS else None
+        if folder in ("", ".", os.sep):
+            break
+        folder = os.path.dirname(folder)
+    return None
+
+
+def command_launch(
+    span: Span, tokens: list[Token], module: bool = False, read_text: Callable[[str], str | None] | None = None, **options: Any
+) -> Launch | None:
+    """`python -m skyrl.train.entrypoints.main_base key=value ...` (behind `uv run`), or with
+    `module` another module (the first token) that may be an entrypoint built on `main_base`."""
+    reasons = list(options.get("open_reasons", ()))
+    label = options.get("label") or "main_base"
+    found = Entrypoint()
+    if module:
+        name = tokens[0].text or ""
+        found = entrypoint(name, span, read_text)  # type: ignore[assignment]
+        if found is None:
+            return None
+        tokens, label = tokens[1:], f"{label} {name}".strip()
+        if found.own_client:
+            reasons.append(f"{name} (its own inference client)")
     overrides = read_overrides(tokens)
-    reasons = list(options.get("open_reasons", ())) + overrides.open_reasons
+    reasons += overrides.open_reasons
     return adapt(
         overrides,
         span,
         env=dict(options.get("env") or {}),
         open_reasons=reasons,
-        label=f"skyrl: {options.get('label') or 'main_base'}",
+        label=f"skyrl: {label}",
         condition=options.get("condition"),
+        own_generator=found.own_generator,
     )
 
 
@@ -80,10 +176,13 @@ def adapt(
     open_reasons: list[str] | None = None,
     label: str = "skyrl",
     condition: str | None = None,
+    own_generator: bool = False,
 ) -> Launch | None:
     if view.value(*ENGINE, "backend", default="vllm") != "vllm":
         return None
-    return build(EDITIONS, lambda edition: _launch(view, anchor, EDITIONS.owner(edition), env, open_reasons, label, condition))
+    return build(
+        EDITIONS, lambda edition: _launch(view, anchor, EDITIONS.owner(edition), env, open_reasons, label, condition, own_generator)
+    )
 
 
 def _launch(
@@ -94,6 +193,7 @@ def _launch(
     open_reasons: list[str] | None,
     label: str,
     condition: str | None,
+    own_generator: bool = False,
 ) -> Launch:
     reasons = list(open_reasons or ())
     issues: list[ArgIssue] = []
@@ -111,6 +211,9 @@ def _launch(
     if model is not None:
         settings["model"] = model
     settings["generation_config"] = Setting("generation_config", "vllm", anchor, f"({owner} sets generation_config='vllm')")
+    mtp = _mtp_speculative_config(view, settings.get("speculative_config"), owner)
+    if mtp is not None:
+        settings["speculative_config"] = mtp
     engine = view.value(*ENGINE, "engine_init_kwargs", default={})
     if isinstance(engine, dict):
         for key in engine:
@@ -130,9 +233,10 @@ def _launch(
     mask = settings.get("return_sampling_mask")
     # Unset, eval requests are greedy; once a key is written, SamplingParams' own defaults apply.
     evaluation = {"temperature": 1.0 if isinstance(view.value(*EVAL), dict) else 0.0, "top_k": -1}
+    unseen = bool(reasons) or own_generator  # a generator of the entrypoint's own builds the requests
     requests = (
-        _request(view, ("generator", "sampling_params"), {"temperature": 1.0, "top_k": -1}, mask, anchor, bool(reasons), owner),
-        _request(view, EVAL, evaluation, mask, anchor, bool(reasons), owner),
+        _request(view, ("generator", "sampling_params"), {"temperature": 1.0, "top_k": -1}, mask, anchor, unseen, owner),
+        _request(view, EVAL, evaluation, mask, anchor, unseen, owner),
     )
     return Launch(
         LaunchKind.FRAMEWORK,
@@ -146,6 +250,23 @@ def _launch(
         condition=condition,
         label=label,
     )
+
+
+def _mtp_speculative_config(view: ConfigView, written: Setting | None, owner: str) -> Setting | None:
+    """`trainer.mtp.enabled=true`: `validate_cfg` -> `_apply_mtp_config` (0.3.0
+    `skyrl/train/utils/utils.py:221-258`, main `:233-270`) sets `speculative_config = {"method":
+    "mtp", "num_speculative_tokens": trainer.mtp.num_speculative_tokens}` (default 1) when
+    `generator.inference_engine.speculative_config` is None, unless `SKYRL_DISABLE_SPEC=1`;
+    `engine_init_kwargs.speculative_config` still wins (set last)."""
+    enabled = view.setting("speculative_config", "trainer", "mtp", "enabled")
+    if enabled is None or enabled.value is False or enabled.value is None:
+        return None
+    if written is not None and written.value is not None:
+        return None
+    depth = view.value("trainer", "mtp", "num_speculative_tokens", default=1)
+    value = {"method": "mtp", "num_speculative_tokens": depth} if enabled.value is True else UNKNOWN
+    said = f"{enabled.spelling} ({owner} drafts with MTP)"
+    return Setting("speculative_config", value, enabled.span, said, enabled.value_span, implied=True)
 
 
 def _request(

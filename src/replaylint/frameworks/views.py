@@ -6,6 +6,7 @@ NeMo-RL and SkyRL adapters read their settings through it."""
 
 from __future__ import annotations
 
+import posixpath
 import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
@@ -179,6 +180,9 @@ class Layered(ConfigView):
                 return layer
         return None
 
+    def has(self, *path: str) -> bool:
+        return any(layer.has(*path) for layer in self.layers)
+
     def value(self, *path: str, default: Any = None) -> Any:
         values = [layer.value(*path) for layer in self.layers if layer.has(*path)]
         if not values:
@@ -204,6 +208,42 @@ class Layered(ConfigView):
     def spelling(self, *path: str) -> str:
         layer = self._top(path)
         return ".".join(path) if layer is None else layer.spelling(*path)
+
+
+@dataclass
+class Inherited(ConfigView):
+    """A parent configuration (NeMo-RL's `defaults:` file) seen from the file that inherits it,
+    or a config file seen from the command line that loads it: its keys are spelled with that
+    file's name, so a finding that lands in it says which launch made it
+    (`policy.generation.top_k: null (inherited by grpo_replay.yaml)`)."""
+
+    parent: ConfigView
+    heir: str
+    how: str = "inherited by"
+
+    def value(self, *path: str, default: Any = None) -> Any:
+        return self.parent.value(*path, default=default)
+
+    def has(self, *path: str) -> bool:
+        return self.parent.has(*path)
+
+    def span(self, *path: str) -> Span | None:
+        return self.parent.span(*path)
+
+    def value_span(self, *path: str) -> Span | None:
+        return self.parent.value_span(*path)
+
+    def spelling(self, *path: str) -> str:
+        """Leading sections of the key are dropped until it fits the 60 characters a message
+        quotes, so the value and the heir stay in view."""
+        written = self.parent.spelling(*path)
+        note = f" ({self.how} {posixpath.basename(self.heir)})"
+        while len(written) + len(note) > 60:
+            key, separator, rest = written.partition(": ") if ": " in written else written.partition("=")
+            if "." not in key:
+                break
+            written = key.split(".", 1)[1] + separator + rest
+        return written + note
 
 
 # -- reading override words -------------------------------------------------------------------
@@ -343,8 +383,13 @@ class TokenTree(ConfigView):
         return None if found is None else found.value_span
 
     def spelling(self, *path: str) -> str:
+        """A nested key as its dotted path (`policy.generation.top_k: null`)."""
         found = self._setting(path)
-        return ".".join(path) if found is None else found.spelling
+        if found is None:
+            return ".".join(path)
+        if len(path) > 1 and found.spelling.startswith(f"{path[-1]}:"):
+            return ".".join(path) + found.spelling[len(path[-1]) :]
+        return found.spelling
 
 
 def token_tree(tokens: Sequence[Any]) -> TokenTree:

@@ -101,6 +101,8 @@ def relevant(kind: str, data: bytes) -> bool:
     if kind == "toml":
         # prime-rl: the mask may be implicit (truncating train sampling under [orchestrator]).
         return _mentions_mask(data) or (b"orchestrator" in data and b"inference" in data and (b"top_p" in data or b"top_k" in data))
+    if kind == "yaml" and b"defaults:" in data and b"generation" in data:
+        return True  # a NeMo-RL config whose generation settings meet a mask its `defaults:` file turns on
     if not _mentions_mask(data) and not _needs_vllm_alone(kind, data):
         return False
     return kind != "python" or any(word in data for word in _PYTHON_LAUNCHERS) or _MASK_ON.search(data) is not None

@@ -5,9 +5,8 @@ CPython's parser, without libcst, only for files that write the mask as a key or
 
 A framework adapter that claims the mapping (`frameworks.openrlhf`, `frameworks.open_instruct`)
 knows it is the whole engine configuration, so every rule judges it. Any other mapping counts
-only when at least two of its other keys are vLLM engine arguments, one of them a name other
-engines do not share, and none is a name only SGLang uses; it is open-ended, so only rules that
-fire on a setting's presence judge it. `**kwargs` writes before an engine call replaylint reads
+only when its keys say it is vLLM's (`frameworks.engine_mappings`, which the YAML and TOML
+frontends use too); it is open-ended, so only rules that fire on a setting's presence judge it. `**kwargs` writes before an engine call replaylint reads
 (`kwargs["return_sampling_mask"] = True` then `vllm.AsyncEngineArgs(*args, **kwargs)`) are
 settings of that call, open-ended too. Dicts spread into an engine call are that call's (the
 libcst pass reads them).
@@ -20,35 +19,23 @@ import bisect
 import re
 import warnings
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, Iterator
 
 from ...edits import Sequence
 from ...frameworks import open_instruct, openrlhf
+from ...frameworks.engine_mappings import MASK, OPEN_REASON, looks_like_engine, turns_mask_on
 from ...model import UNKNOWN, Launch, LaunchKind, Setting, Span
 from ...source import SourceFile
-from ...vllm.fields import FIELDS
-from ...vllm.releases import NEWEST
-from ...vllm.values import as_bool
 from .names import ENGINE_NAMES, vllm_aliases
 
-MASK = "return_sampling_mask"
 # The mask turned on by a literal as a dict key, a keyword or a subscript key (`"return_sampling_mask":
 # True`, `return_sampling_mask=True`, `["return_sampling_mask"] = True`); not an attribute
 # (`scheduler.return_sampling_mask = True`), a variable, or a mask given a name or a parameter
 # (vLLM's own code passes `return_sampling_mask=return_sampling_mask`).
 _WRITTEN = re.compile(r"""return_sampling_mask(["']\s*\]?\s*[:=]|=)\s*(?:True|1|["']?true)\b""")  # a literal first: fast
 _VLLM = re.compile(r"vllm", re.IGNORECASE)
-# Engine arguments other engines and libraries share: they do not make a mapping vLLM's.
-_SHARED = frozenset(
-    ("model", "dtype", "seed", "trust_remote_code", "revision", "quantization", "load_format", "tokenizer", "tokenizer_mode")
-    + ("skip_tokenizer_init", "kv_cache_dtype", "device", "served_model_name", "host", "port", "chat_template", "download_dir")
-)
-# Keys only SGLang's engine takes (its `Engine(model_path=..., tp_size=...)` may take the mask too).
-_OTHER_ENGINES = frozenset(("model_path", "tp_size", "dp_size", "mem_fraction_static", "context_length", "random_seed"))
 # Calls whose keywords build no engine configuration (test doubles, vLLM's own config objects).
 _NOT_ENGINES = re.compile(r"^(?:SimpleNamespace|Namespace|\w*Mock|\w*Config|replace|patch|setattr|partial)$")
-_MIN_ENGINE_KEYS = 2
 _MAX_DEPTH = 8
 
 
@@ -63,14 +50,6 @@ def _writes_mask(text: str) -> Iterator[int]:
 def candidate(text: str) -> bool:
     """Whether a file may hold such a mapping (cheap: most files never write the mask)."""
     return next(_writes_mask(text), None) is not None and _VLLM.search(text) is not None
-
-
-@lru_cache(maxsize=1)
-def engine_arguments() -> frozenset[str]:
-    """vLLM's engine arguments: the newest release's option table and the fields replaylint knows."""
-    from ...vllm.options import table_for
-
-    return frozenset(option.dest for option in table_for(NEWEST).options.values()) | frozenset(FIELDS)
 
 
 def mapping_launches(source: SourceFile) -> list[Launch]:
@@ -337,7 +316,7 @@ class _Reader:
                 continue
             found = _Mapping()
             self._writes(found, spread.id, None, statements, bindings, until=self.span(call).start)
-            if not _turns_mask_on(found.settings):
+            if not turns_mask_on(found.settings):
                 continue
             for keyword in call.keywords:
                 if keyword.arg is not None:
@@ -349,15 +328,15 @@ class _Reader:
     # judging
 
     def _judge(self, found: _Mapping, anchor: Span, call: bool = False) -> None:
-        if not _turns_mask_on(found.settings):
+        if not turns_mask_on(found.settings):
             return
         for adapter, label in ((openrlhf, "OpenRLHF"), (open_instruct, "open-instruct")):
             if adapter.claims(found.settings):
                 found.settings = adapter.engine_settings(found.settings, anchor)
                 self._emit(found, anchor, f"{label} engine arguments", known_engine=True)
                 return
-        if _looks_like_engine(found.settings):
-            found.reasons.insert(0, "engine arguments passed on through a call replaylint does not follow")
+        if looks_like_engine(found.settings):
+            found.reasons.insert(0, OPEN_REASON)
             self._emit(found, anchor, "engine arguments" + (" of a call" if call else " in a dict"), known_engine=False)
 
     def _emit(self, found: _Mapping, anchor: Span, label: str, known_engine: bool) -> None:
@@ -401,19 +380,6 @@ class _Reader:
 
 
 # -- helpers over ast ---------------------------------------------------------------------------
-
-
-def _turns_mask_on(settings: dict[str, Setting]) -> bool:
-    mask = settings.get(MASK)
-    return mask is not None and mask.value is not UNKNOWN and as_bool(mask.value) is True
-
-
-def _looks_like_engine(settings: dict[str, Setting]) -> bool:
-    keys = set(settings)
-    if keys & _OTHER_ENGINES:
-        return False
-    engine = (keys & engine_arguments()) - {MASK}
-    return len(engine) >= _MIN_ENGINE_KEYS and bool(engine - _SHARED)
 
 
 def _is_dict(node: ast.AST) -> bool:

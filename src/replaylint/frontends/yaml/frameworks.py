@@ -2,11 +2,13 @@
 
 A document is handed to the adapter whose shape it has (`frameworks.verl`: a top-level
 `actor_rollout_ref.rollout`; `frameworks.nemo_rl`: `policy.generation` with `vllm_cfg` or
-`vllm_kwargs`, or `policy.sampling_mask_replay`; `frameworks.roll`: top-level workers with
+`vllm_kwargs`, or `policy.sampling_mask_replay`, or an evaluation config's top-level
+`generation` with them, in the file or in the `defaults:` files it inherits; `frameworks.roll`: top-level workers with
 `strategy_args`, one launch per worker whose `strategy_name` is `vllm`). `YamlView` gives the adapters values and the
 spans of the keys that hold them. NeMo-RL's `defaults:` files (paths relative to the config,
-merged under it by `load_config_with_inheritance`) are read when they are in reach; verl's
-packaged defaults are the adapter's.
+merged under it by `load_config_with_inheritance`) are read when they are in reach, and a key
+they write is spelled with the name of the file checked (a finding that lands in a parent names
+the child that inherits it); verl's packaged defaults are the adapter's.
 """
 
 from __future__ import annotations
@@ -16,11 +18,11 @@ from typing import Any
 
 from yaml.nodes import MappingNode, Node
 
-from ...frameworks import nemo_rl, roll, verl
-from ...frameworks.views import ConfigView, Layered
-from ...model import Launch, LineIndex, Span
+from ...frameworks import engine_mappings, nemo_rl, roll, verl
+from ...frameworks.views import ConfigView, Inherited, Layered
+from ...model import Launch, LaunchKind, LineIndex, Span
 from ...source import ExtractContext, SourceFile
-from ...words.yaml_nodes import ComposeError, compose_all, construct, content_end, get, mapping, source, span
+from ...words.yaml_nodes import ComposeError, compose_all, construct, content_end, get, mapping, source, span, walked
 
 _MAX_DEFAULTS = 4
 
@@ -39,6 +41,9 @@ class YamlView(ConfigView):
     def value(self, *path: str, default: Any = None) -> Any:
         node = get(self.document, *path) if path else self.document
         return default if node is None else construct(node)
+
+    def has(self, *path: str) -> bool:
+        return get(self.document, *path) is not None if path else True
 
     def span(self, *path: str) -> Span | None:
         found = self._entry(path)
@@ -70,15 +75,50 @@ def extract(source_file: SourceFile, context: ExtractContext, document: Node) ->
             return []
         launch = verl.adapt(view, _key_span(view, ("actor_rollout_ref", "rollout")) or anchor, label=f"verl: {source_file.path}")
         return [launch] if launch is not None else []
-    if "policy" in roots and nemo_rl.is_config(view):
+    if ("policy" in roots or "generation" in roots) and (nemo_rl.is_config(view) or "defaults" in roots):
         reasons: list[str] = []
-        layered = _with_defaults(view, source_file.path, context, reasons, 0)
-        anchor = _key_span(view, nemo_rl.GENERATION) or _key_span(view, ("policy",)) or source_file.index.span(0, 0)
-        launch = nemo_rl.adapt(layered, anchor, open_reasons=reasons, label=f"nemo-rl: {source_file.path}")
-        return [launch] if launch is not None else []
+        layered = _with_defaults(view, source_file.path, context, reasons, 0, source_file.path)
+        layout = nemo_rl.layout_of(layered)
+        if layout is not None:
+            anchor = _key_span(view, layout.generation) or _key_span(view, layout.generation[:1]) or source_file.index.span(0, 0)
+            launch = nemo_rl.adapt(layered, anchor, open_reasons=reasons, label=f"nemo-rl: {source_file.path}")
+            return [launch] if launch is not None else []
     if roll.is_config(view):
         return _roll(view, source_file.path, context)
-    return []
+    return _engine_mappings(source_file, document)
+
+
+def _engine_mappings(source_file: SourceFile, document: Node) -> list[Launch]:
+    """Nested mappings of vLLM engine arguments that turn the mask on (`frameworks.engine_mappings`),
+    open-ended; the document's own top level is `standalone_config`'s. Kubernetes objects are
+    read by `kubernetes` (a ConfigMap's data may name engine arguments without being a launch)."""
+    roots = mapping(document)
+    if "apiVersion" in roots and "kind" in roots:
+        return []
+    launches = []
+    for node, path in walked(document):
+        if not path or not isinstance(node, MappingNode) or engine_mappings.MASK not in mapping(node):
+            continue
+        view = YamlView(source_file.index, node)
+        values = view.value(default={})
+        if not isinstance(values, dict) or not engine_mappings.writes_mask_on(values):
+            continue
+        keys = [str(key) for key in values]
+        if not engine_mappings.looks_like_engine(keys):
+            continue
+        settings = {key.replace("-", "_"): found for key in keys if (found := view.setting(key.replace("-", "_"), key)) is not None}
+        anchor = _key_span(YamlView(source_file.index, document), tuple(path)) if "[" not in "".join(path) else None
+        launches.append(
+            Launch(
+                LaunchKind.PYTHON_CALL,
+                anchor or span(source_file.index, node),
+                settings,
+                open_ended=True,
+                open_reason=engine_mappings.OPEN_REASON,
+                label=f"engine arguments in {'.'.join(path)}",
+            )
+        )
+    return launches
 
 
 def _roll(view: YamlView, path: str, context: ExtractContext) -> list[Launch]:
@@ -134,23 +174,39 @@ def _key_span(view: YamlView, path: tuple[str, ...]) -> Span | None:
     return None if found is None else view.index.span(found[0].start_mark.index, found[0].end_mark.index)
 
 
-def _with_defaults(view: YamlView, path: str, context: ExtractContext, reasons: list[str], depth: int) -> ConfigView:
-    """NeMo-RL's `defaults:` (a path or a list of paths next to the config) under the config."""
+_PARENTS: dict[str, tuple[str, YamlView | None]] = {}  # path -> (text, view): a parent many configs inherit is composed once
+_MAX_PARENTS = 32
+
+
+def _parent_view(path: str, text: str) -> YamlView | None:
+    """The view of a `defaults:` file, composed once while its text stays the same."""
+    cached = _PARENTS.get(path)
+    if cached is not None and cached[0] == text:
+        return cached[1]
+    try:
+        documents = compose_all(text)
+    except ComposeError:
+        documents = None
+    view = YamlView(LineIndex(path, text), documents[0]) if documents and isinstance(documents[0], MappingNode) else None
+    if len(_PARENTS) >= _MAX_PARENTS:
+        _PARENTS.pop(next(iter(_PARENTS)))
+    _PARENTS[path] = (text, view)
+    return view
+
+
+def _with_defaults(view: ConfigView, path: str, context: ExtractContext, reasons: list[str], depth: int, heir: str) -> ConfigView:
+    """NeMo-RL's `defaults:` (a path or a list of paths next to the config) under the config;
+    a parent's keys are spelled with the name of `heir`, the file checked."""
     defaults = view.value("defaults")
     names = [defaults] if isinstance(defaults, str) else [d for d in defaults if isinstance(d, str)] if isinstance(defaults, list) else []
     layers: list[ConfigView] = []
     for name in names:
         candidate = os.path.normpath(os.path.join(os.path.dirname(path), name))
         text = context.read_text(candidate) if depth < _MAX_DEFAULTS and not os.path.isabs(name) else None
-        documents = None
-        if text is not None:
-            try:
-                documents = compose_all(text)
-            except ComposeError:
-                documents = None
-        if not documents or not isinstance(documents[0], MappingNode):
+        parent = _parent_view(candidate, text) if text is not None else None
+        if parent is None:
             reasons.append(f"defaults: {name} (not read here)")
             continue
-        base = YamlView(LineIndex(candidate, text), documents[0])  # type: ignore[arg-type]
-        layers.append(_with_defaults(base, candidate, context, reasons, depth + 1))
+        base = Inherited(parent, heir)
+        layers.append(_with_defaults(base, candidate, context, reasons, depth + 1, heir))
     return Layered([*layers, view]) if layers else view

@@ -79,6 +79,7 @@ class LaunchBuilder:
             entrypoint=invocation.entrypoint,
             version_hint=hint,
             label=invocation.label,
+            read_text=self.context.read_text,
         )
         if launch is None:
             return None

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...launchers import split_launcher
+from ...launchers import Unread, script_name, split_launcher
 from ...model import UNKNOWN
 from ...vllm.images import is_vllm_image, release_from_image
 from .values import Chunk, Field
@@ -152,7 +152,7 @@ def _python(word: Field) -> Field:
 
 
 def _launcher(words: list[Field], position: int, found: Found, label_prefix: str = "") -> Invocation | None:
-    texts: list[str | None] = [word.text for word in words[position:]]
+    texts: list[Any] = [word.text if word.text is not None or word.spread else Unread(word.raw) for word in words[position:]]
     first = words[position] if position < len(words) else None
     if first is None:
         return None
@@ -275,8 +275,8 @@ def _runner(words: list[Field], position: int, found: Found) -> int | None:
     values = UV_RUN_VALUES if base == "uv" else CONDA_VALUES if base in ("conda", "micromamba", "mamba") else frozenset()
     while position < len(words):
         text = words[position].text
-        if text is None:
-            return None
+        if text is None:  # `uv run $ROOT/examples/run_grpo.py`: a script, whatever folder holds it
+            return position if not words[position].spread and (script_name(Unread(words[position].raw)) or "").endswith(".py") else None
         if text == "--":
             return position + 1 if position + 1 < len(words) else None
         if text == "-m" and base == "uv":

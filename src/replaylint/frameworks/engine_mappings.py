@@ -1,0 +1,63 @@
+"""Engine-argument mappings recognised by content, whatever file holds them: a Python dict or
+call (`frontends.python.mappings`), a nested YAML mapping (`frontends.yaml.frameworks`), a TOML
+table (`frontends.toml`).
+
+Such a mapping reaches vLLM through code replaylint does not follow (`LLM(**config["engine"])`,
+a Helm template, a launcher of one's own), so it counts only when its content says so: it turns
+the mask on with a literal (`return_sampling_mask: true`), at least two of its other keys are
+vLLM engine arguments (the option table replaylint read, newest release, and the fields it
+knows), one of them a name other engines and libraries do not share, and none is a name only
+SGLang's engine takes. Unless an adapter knows it is the whole engine configuration, such a
+launch is open-ended: only rules that fire on a setting's presence judge it.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Iterable, Mapping
+
+from ..model import UNKNOWN, Setting
+from ..vllm.fields import FIELDS
+from ..vllm.releases import NEWEST
+from ..vllm.values import as_bool
+
+MASK = "return_sampling_mask"
+OPEN_REASON = "engine arguments passed on through a call replaylint does not follow"
+# Engine arguments other engines and libraries share: they do not make a mapping vLLM's.
+SHARED = frozenset(
+    ("model", "dtype", "seed", "trust_remote_code", "revision", "quantization", "load_format", "tokenizer", "tokenizer_mode")
+    + ("skip_tokenizer_init", "kv_cache_dtype", "device", "served_model_name", "host", "port", "chat_template", "download_dir")
+)
+# Keys only SGLang's engine takes (its `Engine(model_path=..., tp_size=...)` may take the mask too).
+OTHER_ENGINES = frozenset(("model_path", "tp_size", "dp_size", "mem_fraction_static", "context_length", "random_seed"))
+MIN_ENGINE_KEYS = 2
+
+
+@lru_cache(maxsize=1)
+def engine_arguments() -> frozenset[str]:
+    """vLLM's engine arguments: the newest release's option table and the fields replaylint knows."""
+    from ..vllm.options import table_for
+
+    return frozenset(option.dest for option in table_for(NEWEST).options.values()) | frozenset(FIELDS)
+
+
+def turns_mask_on(settings: Mapping[str, Setting]) -> bool:
+    """The mask written on by a literal (`True`, `1`, `"true"`), not a value we cannot read."""
+    mask = settings.get(MASK)
+    return mask is not None and mask.value is not UNKNOWN and as_bool(mask.value) is True
+
+
+def writes_mask_on(mapping: Mapping[Any, Any]) -> bool:
+    """`turns_mask_on` for a plain mapping of typed values (YAML, TOML): `true` or `1`, not a
+    string (`"true"` is how environment variables and ConfigMap data are written)."""
+    value = mapping.get(MASK)
+    return value is True or (type(value) is int and value == 1)
+
+
+def looks_like_engine(keys: Iterable[str]) -> bool:
+    """Whether the keys beside the mask are vLLM's engine arguments (see the module docstring)."""
+    names = set(keys)
+    if names & OTHER_ENGINES:
+        return False
+    engine = (names & engine_arguments()) - {MASK}
+    return len(engine) >= MIN_ENGINE_KEYS and bool(engine - SHARED)
