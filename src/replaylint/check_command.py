@@ -8,6 +8,8 @@ import sys
 from typing import TYPE_CHECKING
 
 from .config import Config, ConfigError, apply_override, common_start, find_config_file, load, patterns
+from .fix_command import fix_files, fix_stdin, unified_diff, write_bytes
+from .recalled_pins import RecalledPins
 from .vllm.releases import parse_release
 
 if TYPE_CHECKING:
@@ -177,14 +179,14 @@ def run_check(args: argparse.Namespace) -> int:
         if sys.stdin is None:
             print("replaylint: error: stdin is closed", file=sys.stderr)
             return EXIT_ERROR
-        return _check_stdin(Checker(config, project_pins=_LazyPins()), config, args)
+        return _check_stdin(Checker(config, project_pins=RecalledPins()), config, args)
     run = Run(findings=[], unsafe_fixes_enabled=args.unsafe_fixes, root=_repository_root(config), quiet=_quiet)
     result_cache = None if args.no_cache else ResultCache(args.cache_dir or default_directory(config.root), config.fingerprint)
     from .files import trusted_roots
 
     roots = trusted_roots(args.paths or ["."])
     checker = Checker(
-        config, _LazyPins(result_cache.snapshots if result_cache is not None else None), cached=result_cache is not None, roots=roots
+        config, RecalledPins(result_cache.snapshots if result_cache is not None else None), cached=result_cache is not None, roots=roots
     )
     results = run_checks(args.paths or ["."], config, checker, result_cache, args.workers)
     had_error = False
@@ -199,7 +201,7 @@ def run_check(args: argparse.Namespace) -> int:
     if args.add_noqa:
         return _add_noqa(checker, results, had_error)
     if args.fix or args.diff:
-        outcome = _fix(checker, results, args, run)
+        outcome = fix_files(checker, results, args, run, _quiet)
         if args.diff:
             return outcome
     for result in results:
@@ -258,45 +260,18 @@ def _check_stdin(checker: Checker, config: Config, args: argparse.Namespace) -> 
     run = Run(findings=list(result.findings), unsafe_fixes_enabled=args.unsafe_fixes, root=_repository_root(config), quiet=_quiet)
     run.texts[name] = _text_of(data)
     if args.fix and result.kind is not None:
-        fixed, run.fixed = _fix_stdin(checker, name, data, args.unsafe_fixes)
-        _write_bytes(fixed)
+        fixed, run.fixed = fix_stdin(checker, name, data, args.unsafe_fixes)
+        write_bytes(fixed)
         run.findings = list(checker.check_bytes(name, fixed).findings)
         sys.stderr.write(render("concise" if config.output_format == "full" else config.output_format, run))
         return EXIT_ERROR if had_error else (EXIT_FINDINGS if run.findings and not args.exit_zero else EXIT_CLEAN)
     if args.diff and result.kind is not None:
-        fixed, count = _fix_stdin(checker, name, data, args.unsafe_fixes)
-        sys.stdout.write(_unified_diff(_text_of(data), _text_of(fixed), name))
+        fixed, count = fix_stdin(checker, name, data, args.unsafe_fixes)
+        sys.stdout.write(unified_diff(_text_of(data), _text_of(fixed), name))
         if not _quiet:
             print(f"Would fix {count} {'error' if count == 1 else 'errors'}." if count else "No errors would be fixed.")
         return EXIT_ERROR if had_error else (EXIT_FINDINGS if count else EXIT_CLEAN)
     return _report(run, config, args, had_error)
-
-
-def _write_bytes(data: bytes) -> None:
-    """Bytes to stdout as they are (a stdout without a byte stream, as tests give, gets text)."""
-    stream = getattr(sys.stdout, "buffer", None)
-    if stream is None:
-        sys.stdout.write(data.decode("utf-8", "surrogateescape"))
-        return
-    sys.stdout.flush()
-    stream.write(data)
-    stream.flush()
-
-
-def _fix_stdin(checker: Checker, name: str, data: bytes, unsafe: bool) -> tuple[bytes, int]:
-    """stdin's bytes with its fixes applied, every byte outside them as it came; and how many
-    were fixed. Fixes that land in other files (a `--config` YAML) are not written."""
-    from .fixes import Fixer, encode
-
-    fixer = Fixer(checker, unsafe=unsafe, roots=())
-    document = fixer.adopt(name, data)
-    if document is None:
-        return data, 0
-    fixer.run([name])
-    checker.overlay.clear()
-    for failure in fixer.failures:
-        print(f"replaylint: warning: {failure}", file=sys.stderr)
-    return (encode(document) if document.changed else data), len(document.fixed)
 
 
 def _report(run: Run, config: Config, args: argparse.Namespace, had_error: bool) -> int:
@@ -357,77 +332,6 @@ def _repository_root(config: Config) -> str:
     except (OSError, subprocess.SubprocessError):
         return os.getcwd()
     return completed.stdout.strip() if completed.returncode == 0 and completed.stdout.strip() else os.getcwd()
-
-
-class _LazyPins:
-    """`project.ProjectPins`, created when the first launch asks for its project's pin. With a
-    cache, the pins an earlier run described are recalled while every folder listed and file
-    read for them keeps its stamp: a warm run then reads no pin file (nor imports their readers)."""
-
-    def __init__(self, remembered: dict | None = None) -> None:
-        self._pins = None
-        self._remembered = remembered
-        self._key = repr(("pins", os.getcwd()))  # pins name their files relative to the working folder
-        self._memo: dict | None = None
-        self._recalled_notes: list[str] = []
-
-    def _get(self):
-        if self._pins is None:
-            from .project import ProjectPins
-
-            self._pins = ProjectPins()
-        return self._pins
-
-    def __call__(self, path: str):
-        return self._get()(path)
-
-    def package_pin(self, path: str, package: str):
-        return self._get().package_pin(path, package)
-
-    def describe_source(self, path: str):
-        """The pin a result cache keys `path` by (asked only with a cache: `Checker.cached`)."""
-        memo = self._recall()
-        directory = os.path.dirname(os.path.abspath(path))
-        if directory in memo["answers"]:
-            description, notes = memo["answers"][directory]
-            self._recalled_notes += [note for note in notes if note not in self._recalled_notes]
-            return description
-        pins = self._get()
-        description = pins.describe_source(path)
-        memo["answers"][directory] = [description, pins.notes_for(path)]
-        memo["stamps"].update(pins.stamps)
-        self._remembered[self._key] = memo
-        return description
-
-    def _recall(self) -> dict:
-        if self._memo is None:
-            from .stamps import still_true
-
-            assert self._remembered is not None
-            known = self._recalled(self._remembered.get(self._key))
-            self._memo = known if known is not None and still_true(known["stamps"]) else {"stamps": {}, "answers": {}}
-        return self._memo
-
-    @staticmethod
-    def _recalled(value: object) -> dict | None:
-        """The pins a result cache remembered (JSON values), or None when `value` is not that:
-        {"stamps": stamps, "answers": {folder: [description or null, [note, ...]]}}."""
-        from .stamps import from_plain
-
-        if type(value) is not dict or value.keys() != {"stamps", "answers"} or type(value["answers"]) is not dict:
-            return None
-        stamps = from_plain(value["stamps"])
-        for answer in value["answers"].values():
-            if type(answer) is not list or len(answer) != 2 or type(answer[0]) not in (str, type(None)) or type(answer[1]) is not list:
-                return None
-            if not set(map(type, answer[1])) <= {str}:
-                return None
-        return None if stamps is None else {"stamps": stamps, "answers": value["answers"]}
-
-    @property
-    def notes(self) -> list[str]:
-        found = self._pins.notes if self._pins is not None else []
-        return self._recalled_notes + [note for note in found if note not in self._recalled_notes]
 
 
 def _print_problems(result, shown_notes: set[str] | None = None) -> bool:
@@ -494,78 +398,3 @@ def _load_texts(run, limit: int) -> None:
             run.texts[path] = _text_of(files.read_regular(path, limit))
         except files.Unreadable:
             continue
-
-
-def _fix(checker: Checker, results: list[FileResult], args: argparse.Namespace, run: Run) -> int:
-    """Apply fixes (or print them as a diff). Replaces the results of changed files in place."""
-
-    from .fixes import Fixer
-    from .report import applicable
-
-    fixable = checker.config.fixable_codes()
-    candidates = [r.path for r in results if any(f.code in fixable and applicable(f, args.unsafe_fixes) for f in r.findings)]
-    fixer = Fixer(checker, unsafe=args.unsafe_fixes, roots=checker.roots or ())
-    fixer.run(candidates)
-    checker.overlay.clear()
-    changed = [document for document in fixer.documents.values() if document.changed]
-    if args.diff:
-        for failure in fixer.failures:
-            print(f"replaylint: warning: {failure}", file=sys.stderr)
-        for document in changed:
-            sys.stdout.write(_unified_diff(document.original, document.text, document.path))
-        count = sum(len(document.fixed) for document in changed)
-        if not _quiet:  # on stdout after the diff, as ruff prints it
-            print(f"Would fix {count} {'error' if count == 1 else 'errors'}." if changed else "No errors would be fixed.")
-        return EXIT_FINDINGS if changed else EXIT_CLEAN
-    written = set(fixer.write())
-    for failure in fixer.failures:
-        print(f"replaylint: warning: {failure}", file=sys.stderr)
-    run.fixed = sum(len(d.fixed) for d in fixer.documents.values() if d.path in written)
-    if args.show_fixes and written:
-        _show_fixes([d for d in fixer.documents.values() if d.path in written])
-    _recheck(checker, results, written)
-    return EXIT_CLEAN
-
-
-def _recheck(checker: Checker, results: list[FileResult], written: set[str]) -> None:
-    """Check again, in place, every file a fix wrote and every file whose findings or reads
-    touched one (a script whose finding was fixed in its `--config` YAML)."""
-    touched = {os.path.abspath(path) for path in written}
-    by_path = {r.path: index for index, r in enumerate(results)}
-    again = list(written) + [
-        r.path
-        for r in results
-        if r.path not in written
-        and (any(os.path.abspath(f.span.path) in touched for f in r.findings) or any(os.path.abspath(d) in touched for d in r.dependencies))
-    ]
-    for path in again:
-        fresh = checker.check_file(path)
-        if path in by_path:
-            results[by_path[path]] = fresh
-        else:
-            results.append(fresh)
-
-
-def _unified_diff(before: str, after: str, path: str) -> str:
-    import difflib
-
-    diff = difflib.unified_diff(
-        before.splitlines(keepends=True), after.splitlines(keepends=True), _diff_name("a", path), _diff_name("b", path)
-    )
-    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in diff)
-
-
-def _diff_name(side: str, path: str) -> str:
-    return path if path.startswith("/") else f"{side}/{path}"
-
-
-def _show_fixes(documents: list) -> None:
-    total = sum(len(d.fixed) for d in documents)
-    print(f"Fixed {total} {'error' if total == 1 else 'errors'}:", file=sys.stderr)
-    for document in documents:
-        print(f"- {document.path}:", file=sys.stderr)
-        counts: dict[tuple[str, str], int] = {}
-        for finding in document.fixed:
-            counts[(finding.code, finding.name)] = counts.get((finding.code, finding.name), 0) + 1
-        for (code, name), count in sorted(counts.items()):
-            print(f"    {count} \u00d7 {code} ({name})", file=sys.stderr)

@@ -133,15 +133,17 @@ def cpu_ticks(pid: int) -> int:
 
 
 async def busy_worker(server: int, timeout: float = 20) -> int:
-    """The worker that is checking: the one gaining CPU time (an idle worker, started ahead for
-    the next job, gains none), looked for until one clearly is."""
-    deadline = time.monotonic() + timeout
+    """The worker that is checking: the one that gains CPU time in two half seconds running (a
+    worker started ahead for the next job gains some while it imports, then none)."""
+    deadline, last = time.monotonic() + timeout, None
     while time.monotonic() < deadline:
         before = {pid: cpu_ticks(pid) for pid in children(server)}
         await asyncio.sleep(0.5)
         gained = {pid: cpu_ticks(pid) - ticks for pid, ticks in before.items()}
-        if gained and max(gained.values()) >= 10:
-            return max(gained, key=gained.__getitem__)
+        busiest = max(gained, key=gained.__getitem__) if gained and max(gained.values()) >= 10 else None
+        if busiest is not None and busiest == last:
+            return busiest
+        last = busiest
     raise AssertionError("no worker is checking")
 
 

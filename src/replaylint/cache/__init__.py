@@ -5,7 +5,7 @@ fingerprint and replaylint's version, plus the digests of the other files its re
 `--config` YAML, the project's pins). Files with findings are cached too. Files the prefilter
 rejects are remembered by their size and time only: a stat decides them in a warm run. And the
 folders walked are remembered with their files (`discovery.Snapshot`), and the project pins
-described (`check_command._LazyPins`): a warm run stats them instead of walking the tree and
+described (`recalled_pins.RecalledPins`): a warm run stats them instead of walking the tree and
 asking git again.
 
 The folder may come with the tree, so nothing in it is trusted. A store is a line with the
@@ -301,7 +301,7 @@ class ResultCache:
     @property
     def snapshots(self) -> _Remembered:
         """What discovery and the project pins remember between runs, as JSON values by string
-        keys (`discovery.Snapshot.plain`, `check_command._LazyPins`): each checks the shape of
+        keys (`discovery.Snapshot.plain`, `recalled_pins.RecalledPins`): each checks the shape of
         what it gets back."""
         return _Remembered(self._trees)
 

@@ -1,0 +1,114 @@
+"""`replaylint check --fix`, `--diff` and `--show-fixes`: fixes applied to files (or to stdin),
+printed as a diff, the files they touched checked again."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .api import Checker, FileResult
+    from .report import Run
+
+
+def fix_files(checker: Checker, results: list[FileResult], args: argparse.Namespace, run: Run, quiet: bool) -> int:
+    """Apply fixes (or print them as a diff). Replaces the results of changed files in place."""
+    from .fixes import Fixer
+    from .report import applicable
+
+    fixable = checker.config.fixable_codes()
+    candidates = [r.path for r in results if any(f.code in fixable and applicable(f, args.unsafe_fixes) for f in r.findings)]
+    fixer = Fixer(checker, unsafe=args.unsafe_fixes, roots=checker.roots or ())
+    fixer.run(candidates)
+    checker.overlay.clear()
+    changed = [document for document in fixer.documents.values() if document.changed]
+    if args.diff:
+        for failure in fixer.failures:
+            print(f"replaylint: warning: {failure}", file=sys.stderr)
+        for document in changed:
+            sys.stdout.write(unified_diff(document.original, document.text, document.path))
+        count = sum(len(document.fixed) for document in changed)
+        if not quiet:  # on stdout after the diff, as ruff prints it
+            print(f"Would fix {count} {'error' if count == 1 else 'errors'}." if changed else "No errors would be fixed.")
+        return 1 if changed else 0
+    written = set(fixer.write())
+    for failure in fixer.failures:
+        print(f"replaylint: warning: {failure}", file=sys.stderr)
+    run.fixed = sum(len(d.fixed) for d in fixer.documents.values() if d.path in written)
+    if args.show_fixes and written:
+        _show_fixes([d for d in fixer.documents.values() if d.path in written])
+    _recheck(checker, results, written)
+    return 0
+
+
+def _recheck(checker: Checker, results: list[FileResult], written: set[str]) -> None:
+    """Check again, in place, every file a fix wrote and every file whose findings or reads
+    touched one (a script whose finding was fixed in its `--config` YAML)."""
+    touched = {os.path.abspath(path) for path in written}
+    by_path = {r.path: index for index, r in enumerate(results)}
+    again = list(written) + [
+        r.path
+        for r in results
+        if r.path not in written
+        and (any(os.path.abspath(f.span.path) in touched for f in r.findings) or any(os.path.abspath(d) in touched for d in r.dependencies))
+    ]
+    for path in again:
+        fresh = checker.check_file(path)
+        if path in by_path:
+            results[by_path[path]] = fresh
+        else:
+            results.append(fresh)
+
+
+def unified_diff(before: str, after: str, path: str) -> str:
+    import difflib
+
+    diff = difflib.unified_diff(
+        before.splitlines(keepends=True), after.splitlines(keepends=True), _diff_name("a", path), _diff_name("b", path)
+    )
+    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in diff)
+
+
+def _diff_name(side: str, path: str) -> str:
+    return path if path.startswith("/") else f"{side}/{path}"
+
+
+def _show_fixes(documents: list) -> None:
+    total = sum(len(d.fixed) for d in documents)
+    print(f"Fixed {total} {'error' if total == 1 else 'errors'}:", file=sys.stderr)
+    for document in documents:
+        print(f"- {document.path}:", file=sys.stderr)
+        counts: dict[tuple[str, str], int] = {}
+        for finding in document.fixed:
+            counts[(finding.code, finding.name)] = counts.get((finding.code, finding.name), 0) + 1
+        for (code, name), count in sorted(counts.items()):
+            print(f"    {count} \u00d7 {code} ({name})", file=sys.stderr)
+
+
+def write_bytes(data: bytes) -> None:
+    """Bytes to stdout as they are (a stdout without a byte stream, as tests give, gets text)."""
+    stream = getattr(sys.stdout, "buffer", None)
+    if stream is None:
+        sys.stdout.write(data.decode("utf-8", "surrogateescape"))
+        return
+    sys.stdout.flush()
+    stream.write(data)
+    stream.flush()
+
+
+def fix_stdin(checker: Checker, name: str, data: bytes, unsafe: bool) -> tuple[bytes, int]:
+    """stdin's bytes with its fixes applied, every byte outside them as it came; and how many
+    were fixed. Fixes that land in other files (a `--config` YAML) are not written."""
+    from .fixes import Fixer, encode
+
+    fixer = Fixer(checker, unsafe=unsafe, roots=())
+    document = fixer.adopt(name, data)
+    if document is None:
+        return data, 0
+    fixer.run([name])
+    checker.overlay.clear()
+    for failure in fixer.failures:
+        print(f"replaylint: warning: {failure}", file=sys.stderr)
+    return (encode(document) if document.changed else data), len(document.fixed)
