@@ -201,7 +201,8 @@ async def test_a_worker_killed_mid_check_is_said_and_replaced(patient: LanguageC
     open_document(patient, slow, "python")
     os.kill(await busy_worker(server_pid(patient)), signal.SIGKILL)  # as the kernel's OOM killer would
     [shown] = await published(patient, slow, has("RPL902"))
-    assert shown.message == "file not fully analysed: checking it failed (the worker process was ended by signal 9)"
+    # (asyncio's child watcher may lose the race to reap it and report status 255 instead of the signal)
+    assert shown.message.startswith("file not fully analysed: checking it failed (the worker process ")
     assert any("please report this" in message.message for message in patient.log_messages)
     await checks_another_document(patient, project)  # on a new worker
 
