@@ -33,9 +33,9 @@ from .interpreter import Interpreter
 from .launch import ShellHandle
 from .place import Place, identity, is_plain, mapped
 from .values import Chunk, Scalar
-from .world import EnvEntry, World
+from .world import ARGUMENTS, EnvEntry, World
 
-__all__ = ["extract_script", "render", "run_script"]
+__all__ = ["extract_script", "render", "run_script", "script_world"]
 
 
 def run_script(interpreter: Interpreter, place: Place, world: World) -> None:
@@ -44,6 +44,13 @@ def run_script(interpreter: Interpreter, place: Place, world: World) -> None:
     file as not fully analysed (RPL902) rather than keep the launches read so far."""
     worlds = interpreter.run_script(place, [world])
     interpreter.finish(worlds)
+
+
+def script_world(context: ExtractContext) -> World:
+    """The shell a script file starts in: its own arguments are the positional parameters (a
+    launch that hands them on is judged without them, unless `forwarded-arguments = "open"`),
+    and a variable nothing in it sets is taken as unset for its default (`${X:-v}`)."""
+    return World(positional=ARGUMENTS if context.forwarded_arguments == "as-written" else None, assigns=frozenset())
 
 
 def extract_script(

@@ -24,11 +24,11 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Iterator
 
-from ...model import UNKNOWN, Launch, LaunchKind, Span, VersionHint
+from ...model import UNKNOWN, Assumption, Launch, LaunchKind, Span, VersionHint
 from ...source import ExtractContext, SourceFile
 from ...vllm.fields import FIELDS
 from ...vllm.images import release_from_pin
-from .assignments import assign_element, assigned_by, assigned_names, assigned_value, env_entry
+from .assignments import assign_element, assigned_by, assigned_names, assigned_value, env_entry, script_assigns
 from .control import ControlFlow
 from .grammar import Node
 from .launch import LaunchBuilder
@@ -37,8 +37,8 @@ from .nodes import single_variable, statement_break, words_of
 from .place import Place
 from .scripts import assemble, heredoc, herestring
 from .spans import ScriptSpans
-from .values import UNSET, Array, Chunk, Field, Partial, Scalar, scalar_text
-from .words import Expander
+from .values import NO_DEFAULTS, UNSET, Array, Assumed, Chunk, Field, Partial, Scalar, scalar_text
+from .words import Expander, drop
 from .world import (
     MAX_VALUE,
     RELEVANT_ENV,
@@ -102,6 +102,9 @@ class Interpreter(ControlFlow):
     # -- entry points -------------------------------------------------------------------------
 
     def run_script(self, place: Place, worlds: list[World]) -> list[World]:
+        if any(world.assigns is not None for world in worlds):
+            names = script_assigns(place.parsed.root, place)
+            worlds = [world if world.assigns is None else world.copy(assigns=world.assigns | names) for world in worlds]
         return self.block(place.parsed.root.children, place, worlds)
 
     def finish(self, worlds: list[World]) -> None:
@@ -225,13 +228,17 @@ class Interpreter(ControlFlow):
             fields = self.expand(words, expander, place)
             env_words = self._prefix_env(prefix, expander, place)
             self._substitutions(expander, place, [world])
-            head = fields[0].text if fields else None
+            # Defaults are taken for a launch only: anything else reads the words without them.
+            plain = self._without(NO_DEFAULTS, words, prefix, world, place, node)[0] if expander.assumed else fields
+            head = plain[0].text if plain else None
             if head in self.functions:
-                calls.append((head, world, fields[1:], fields[0].start))
+                calls.append((head, world, plain[1:], plain[0].start))
                 continue
-            world = self.builtin(head, fields, world)
+            world = self.builtin(head, plain, world)
             results.append(world)
-            launch = self._run(fields, env_words, world, place, node, span)
+            launch = self._run(fields, env_words, world, place, node, span, plain)
+            if launch is not None and (expander.assumed or any(setting.condition for setting in launch.env.values())):
+                launch = self._assumptions(launch, expander.assumed, fields, env_words, world, place, node, span)
             if launch is not None:
                 candidates.append((launch, world))
         if candidates:
@@ -240,15 +247,69 @@ class Interpreter(ControlFlow):
             results.extend(self.call(name, world, arguments, offset))
         return join(results) if calls else results
 
-    def _run(self, fields: list[Field], env_words: list[EnvWord], world: World, place: Place, node: Node, span: Span) -> Launch | None:
-        """What a command starts: a vLLM launch, or a shell script read in its turn."""
+    def _run(
+        self, fields: list[Field], env_words: list[EnvWord], world: World, place: Place, node: Node, span: Span, plain: list[Field]
+    ) -> Launch | None:
+        """What a command starts: a vLLM launch, or a shell script read in its turn (its words
+        without defaults taken: `plain`)."""
         started = find(fields)
-        if isinstance(started, ShellScript):
-            self.shell_script(started, env_words, world)
         if not isinstance(started, Invocation):
+            started = find(plain) if plain is not fields else started
+            if isinstance(started, ShellScript):
+                self.shell_script(started, env_words, world)
             return None
+        return self._launch(started, env_words, world, place, node, span)
+
+    def _launch(self, started: Invocation, env_words: list[EnvWord], world: World, place: Place, node: Node, span: Span) -> Launch | None:
         launch = self.builder.build(started, env_words, world, place, node, span)
         return None if launch is None else self.builder.broken_continuation(launch, place, node)
+
+    def _without(
+        self, off: object, words: list[Node], prefix: list[Node], world: World, place: Place, node: Node
+    ) -> tuple[list[Field], list[EnvWord]]:
+        """The words of a command without the defaults `off` (all: NO_DEFAULTS), as they are when
+        the variables they stand in for are set."""
+        expander = Expander(place, world.scope(off=off), words_of(place, node))
+        return self.expand(words, expander, place), self._prefix_env(prefix, expander, place)
+
+    def _assumptions(
+        self,
+        launch: Launch,
+        taken: dict[Assumed, bool],
+        fields: list[Field],
+        env_words: list[EnvWord],
+        world: World,
+        place: Place,
+        node: Node,
+        span: Span,
+    ) -> Launch:
+        """What of a launch rests on the defaults it was built with (`Assumption`): the words they
+        gave; the launch itself, when without them there is none; its completeness, when without
+        them it is open-ended (an unquoted default, set otherwise, may add any words)."""
+        found: list[Assumption] = []
+        for word in [*fields, *(word for env_word in env_words for word in env_word.words)]:
+            for assumed in dict.fromkeys(c.assumed for c in word.chunks if isinstance(c, Chunk) and c.assumed is not None):
+                found.append(Assumption(assumed.condition, self.spans.span(word.start, word.end), positional=assumed.positional))
+        for setting in launch.env.values():
+            if setting.condition is not None:  # `export VLLM_...=${X:-0}` before the command
+                found.append(Assumption(setting.condition, setting.span))
+        without = self._rebuilt(set(taken), world, place, node, span) if taken else launch
+        if without is None:
+            needed = [assumed for assumed in taken if self._rebuilt({assumed}, world, place, node, span) is None] or list(taken)
+            found += [Assumption(assumed.condition, whole=True, positional=assumed.positional) for assumed in needed]
+        elif without.open_ended and not launch.open_ended:
+            unquoted = [assumed for assumed, bare in taken.items() if bare] or list(taken)
+            found += [Assumption(assumed.condition, positional=assumed.positional) for assumed in unquoted]
+        return replace(launch, assumptions=tuple(dict.fromkeys(found)))
+
+    def _rebuilt(self, off: set[Assumed], world: World, place: Place, node: Node, span: Span) -> Launch | None:
+        """The launch of this command without the defaults `off`."""
+        children = [child for child in node.children if child.type != "comment"]
+        children = children[statement_break(children, place) :]
+        prefix = [child for child in children if child.type == "variable_assignment"]
+        fields, env_words = self._without(frozenset(off), _command_words(children), prefix, world, place, node)
+        started = find(fields)
+        return self._launch(started, env_words, world, place, node, span) if isinstance(started, Invocation) else None
 
     def expand(self, words: list[Node], expander: Expander, place: Place) -> list[Field]:
         fields: list[Field] = []
@@ -276,7 +337,8 @@ class Interpreter(ControlFlow):
                 value_span: tuple[int, int] | None = place.range(place.parsed.start(value_node), place.parsed.end(value_node))
             else:
                 value_span = (end, end)
-            word = Field(text, start, end, self.source.text[start:end], expander.words)
+            chunks = value.chunks if isinstance(value, Scalar) else ()
+            word = Field(text, start, end, self.source.text[start:end], expander.words, chunks=chunks)
             found.append(
                 EnvWord(
                     name,
@@ -302,12 +364,12 @@ class Interpreter(ControlFlow):
             if world.positional is None:
                 return world
             count = int(arguments[0].text) if arguments and arguments[0].text and arguments[0].text.isdigit() else 1
-            return world.copy(positional=world.positional[count:])
+            return world.copy(positional=drop(world.positional, count))
         if head in ("source", "."):
             path = arguments[0].text if arguments else None
             if path is not None and _HARMLESS_SOURCE.search(path):
                 return world
-            return world.forget()
+            return world.forget()  # a file sourced for its variables: the script's arguments stay
         if head == "eval":
             return self.eval(arguments, world)
         if head in ("read", "mapfile", "readarray", "getopts", "let", "printf", "wait"):
@@ -333,10 +395,10 @@ class Interpreter(ControlFlow):
     def eval(self, arguments: list[Field], world: World) -> World:
         """`eval WORDS`: the words joined by spaces run as a script in this shell."""
         if arguments and not self.can_enter_script(arguments[0].start, "`eval`"):
-            return world.forget()
+            return world.forget(arguments=True)
         nested = assemble(arguments, self.depth, self.context.budget) if arguments else None
         if nested is None:
-            return world.forget()
+            return world.forget(arguments=True)
         with self.deeper():
             worlds = self.run_script(nested, [world])
         return worlds[0] if len(worlds) == 1 else collapse(worlds)
@@ -463,4 +525,4 @@ def _identity(launch: Launch) -> tuple:
     )
     env = tuple(sorted((name, repr(setting.value), setting.span) for name, setting in launch.env.items()))
     hint = launch.version_hint.releases if launch.version_hint else ()
-    return (launch.span, settings, env, launch.issues, launch.open_ended, launch.env_open, hint)
+    return (launch.span, settings, env, launch.issues, launch.open_ended, launch.env_open, hint, launch.forwarded, launch.assumptions)
