@@ -107,7 +107,10 @@ def _slice(chunk: Chunk, start: int, stop: int) -> Chunk:
 
 def _field(pieces: list[Part], start: int, end: int, raw: str, words: Container, alone: bool) -> Field:
     if len(pieces) == 1 and isinstance(pieces[0], Elements):
-        return pieces[0].fields[0]
+        element = pieces[0].fields[0]
+        if element.forwarded and element.spread:  # the script's own arguments, said as the word is (`"$@"`)
+            return replace(element, start=start, end=end, raw=raw, container=words)
+        return element
     if len(pieces) == 1 and isinstance(pieces[0], Hole):
         # `"$1"` alone is one of the script's own arguments; `$*` and `$2` unquoted, any number of them
         hole = pieces[0]

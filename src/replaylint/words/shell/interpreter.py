@@ -22,7 +22,7 @@ from __future__ import annotations
 import contextlib
 import re
 from dataclasses import dataclass, field, replace
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 from ...model import UNKNOWN, Assumption, Launch, LaunchKind, Span, VersionHint
 from ...source import ExtractContext, SourceFile
@@ -229,7 +229,8 @@ class Interpreter(ControlFlow):
             env_words = self._prefix_env(prefix, expander, place)
             self._substitutions(expander, place, [world])
             # Defaults are taken for a launch only: anything else reads the words without them.
-            plain = self._without(NO_DEFAULTS, words, prefix, world, place, node)[0] if expander.assumed else fields
+            command = _Command(words, prefix, place, node, span)
+            plain = self._without(NO_DEFAULTS, command, world)[0] if expander.assumed else fields
             head = plain[0].text if plain else None
             if head in self.functions:
                 calls.append((head, world, plain[1:], plain[0].start))
@@ -238,7 +239,7 @@ class Interpreter(ControlFlow):
             results.append(world)
             launch = self._run(fields, env_words, world, place, node, span, plain)
             if launch is not None and (expander.assumed or any(setting.condition for setting in launch.env.values())):
-                launch = self._assumptions(launch, expander.assumed, fields, env_words, world, place, node, span)
+                launch = self._assumptions(launch, expander.assumed, fields, env_words, world, command)
             if launch is not None:
                 candidates.append((launch, world))
         if candidates:
@@ -264,24 +265,14 @@ class Interpreter(ControlFlow):
         launch = self.builder.build(started, env_words, world, place, node, span)
         return None if launch is None else self.builder.broken_continuation(launch, place, node)
 
-    def _without(
-        self, off: object, words: list[Node], prefix: list[Node], world: World, place: Place, node: Node
-    ) -> tuple[list[Field], list[EnvWord]]:
+    def _without(self, off: object, command: _Command, world: World) -> tuple[list[Field], list[EnvWord]]:
         """The words of a command without the defaults `off` (all: NO_DEFAULTS), as they are when
         the variables they stand in for are set."""
-        expander = Expander(place, world.scope(off=off), words_of(place, node))
-        return self.expand(words, expander, place), self._prefix_env(prefix, expander, place)
+        expander = Expander(command.place, world.scope(off=off), words_of(command.place, command.node))
+        return self.expand(command.words, expander, command.place), self._prefix_env(command.prefix, expander, command.place)
 
     def _assumptions(
-        self,
-        launch: Launch,
-        taken: dict[Assumed, bool],
-        fields: list[Field],
-        env_words: list[EnvWord],
-        world: World,
-        place: Place,
-        node: Node,
-        span: Span,
+        self, launch: Launch, taken: dict[Assumed, bool], fields: list[Field], env_words: list[EnvWord], world: World, command: _Command
     ) -> Launch:
         """What of a launch rests on the defaults it was built with (`Assumption`): the words they
         gave; the launch itself, when without them there is none; its completeness, when without
@@ -293,23 +284,22 @@ class Interpreter(ControlFlow):
         for setting in launch.env.values():
             if setting.condition is not None:  # `export VLLM_...=${X:-0}` before the command
                 found.append(Assumption(setting.condition, setting.span))
-        without = self._rebuilt(set(taken), world, place, node, span) if taken else launch
+        without = self._rebuilt(set(taken), world, command) if taken else launch
         if without is None:
-            needed = [assumed for assumed in taken if self._rebuilt({assumed}, world, place, node, span) is None] or list(taken)
+            needed = [assumed for assumed in taken if self._rebuilt({assumed}, world, command) is None] or list(taken)
             found += [Assumption(assumed.condition, whole=True, positional=assumed.positional) for assumed in needed]
         elif without.open_ended and not launch.open_ended:
             unquoted = [assumed for assumed, bare in taken.items() if bare] or list(taken)
             found += [Assumption(assumed.condition, positional=assumed.positional) for assumed in unquoted]
         return replace(launch, assumptions=tuple(dict.fromkeys(found)))
 
-    def _rebuilt(self, off: set[Assumed], world: World, place: Place, node: Node, span: Span) -> Launch | None:
-        """The launch of this command without the defaults `off`."""
-        children = [child for child in node.children if child.type != "comment"]
-        children = children[statement_break(children, place) :]
-        prefix = [child for child in children if child.type == "variable_assignment"]
-        fields, env_words = self._without(frozenset(off), _command_words(children), prefix, world, place, node)
+    def _rebuilt(self, off: set[Assumed], world: World, command: _Command) -> Launch | None:
+        """The launch of a command without the defaults `off`."""
+        fields, env_words = self._without(frozenset(off), command, world)
         started = find(fields)
-        return self._launch(started, env_words, world, place, node, span) if isinstance(started, Invocation) else None
+        if not isinstance(started, Invocation):
+            return None
+        return self._launch(started, env_words, world, command.place, command.node, command.span)
 
     def expand(self, words: list[Node], expander: Expander, place: Place) -> list[Field]:
         fields: list[Field] = []
@@ -395,13 +385,16 @@ class Interpreter(ControlFlow):
     def eval(self, arguments: list[Field], world: World) -> World:
         """`eval WORDS`: the words joined by spaces run as a script in this shell."""
         if arguments and not self.can_enter_script(arguments[0].start, "`eval`"):
-            return world.forget(arguments=True)
+            return world.forget()
         nested = assemble(arguments, self.depth, self.context.budget) if arguments else None
         if nested is None:
-            return world.forget(arguments=True)
+            return world.forget()
         with self.deeper():
             worlds = self.run_script(nested, [world])
-        return worlds[0] if len(worlds) == 1 else collapse(worlds)
+        after = worlds[0] if len(worlds) == 1 else collapse(worlds)
+        if any(not word.known for word in arguments):  # `eval "$(conda shell.bash hook)"`: text we cannot read
+            after = after.copy(env_open=True)
+        return after
 
     def can_enter_script(self, offset: int, what: str) -> bool:
         """Whether a script inside this one is read; one nested too deep is reported at `offset`."""
@@ -507,6 +500,16 @@ class Interpreter(ControlFlow):
 
 
 # -- helpers ----------------------------------------------------------------------------------
+
+
+class _Command(NamedTuple):
+    """A simple command as the interpreter reads it: its words, prefix assignments, where it is."""
+
+    words: list[Node]
+    prefix: list[Node]
+    place: Place
+    node: Node
+    span: Span
 
 
 def _command_words(children: list[Node]) -> list[Node]:
