@@ -15,29 +15,17 @@ import os
 from pathlib import Path
 
 import pytest
+from test_framework_editions import check as check_with_pins
 
-from replaylint.api import Checker
 from replaylint.cli import main
 from replaylint.config import Config, ConfigError, apply_override
-from replaylint.project import ProjectPins
 
 CAVEAT = "(unless the script's arguments set it)"
 
 
-def findings(tmp_path: Path, files: dict[str, str], name: str = "run.sh", **config: object) -> list[tuple[str, int, str]]:
-    """(code, line, message) of each finding in `name`, checked with `config` and the project's pins."""
-    (tmp_path / ".git").mkdir(exist_ok=True)  # the walk for pins stops at the repository
-    for relative, text in files.items():
-        path = tmp_path / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    cwd = os.getcwd()
-    os.chdir(tmp_path)
-    try:
-        result = Checker(Config(**config), ProjectPins()).check_file(name)  # type: ignore[arg-type]
-    finally:
-        os.chdir(cwd)
-    return [(f.code, f.span.start_line, f.message) for f in result.findings]
+def findings(check, files: dict[str, str], name: str = "run.sh", **config: object) -> list[tuple[str, int, str]]:
+    """(code, line, message) of each finding in `name`, checked with `config`."""
+    return [(f.code, f.span.start_line, f.message) for f in check(files, **config)[name].findings]
 
 
 def codes(found: list[tuple[str, int, str]]) -> list[str]:
@@ -73,8 +61,8 @@ VERL_FIXED = """\
 """
 
 
-def test_verl_script_that_forwards_its_arguments_is_judged_as_written(tmp_path: Path) -> None:
-    found = findings(tmp_path, {"run.sh": VERL.format(fixed="")})
+def test_verl_script_that_forwards_its_arguments_is_judged_as_written(check) -> None:
+    found = findings(check, {"run.sh": VERL.format(fixed="")})
     assert sorted(codes(found)) == ["RPL101", "RPL102", "RPL102"]
     messages = [message for _, _, message in found]
     assert all(CAVEAT in message for message in messages)
@@ -84,22 +72,22 @@ def test_verl_script_that_forwards_its_arguments_is_judged_as_written(tmp_path: 
     assert all(line == 13 for _, line, _ in found)  # at the mask, whose words made the defaults matter
 
 
-def test_verl_script_that_fixes_every_default_is_clean(tmp_path: Path) -> None:
-    assert findings(tmp_path, {"run.sh": VERL.format(fixed=VERL_FIXED)}) == []
+def test_verl_script_that_fixes_every_default_is_clean(check) -> None:
+    assert findings(check, {"run.sh": VERL.format(fixed=VERL_FIXED)}) == []
 
 
-def test_forwarded_arguments_open_restores_silence(tmp_path: Path) -> None:
-    assert findings(tmp_path, {"run.sh": VERL.format(fixed="")}, forwarded_arguments="open") == []
+def test_forwarded_arguments_open_restores_silence(check) -> None:
+    assert findings(check, {"run.sh": VERL.format(fixed="")}, forwarded_arguments="open") == []
 
 
-def test_verl_wrapper_of_its_arguments_alone_starts_nothing_we_can_judge(tmp_path: Path) -> None:
+def test_verl_wrapper_of_its_arguments_alone_starts_nothing_we_can_judge(check) -> None:
     wrapper = 'python3 -m verl.trainer.main_ppo "$@"\n'
     masked = 'python3 -m verl.trainer.main_ppo actor_rollout_ref.rollout.name=vllm \\\n    +actor_rollout_ref.rollout.engine_kwargs.vllm.return_sampling_mask=True "$@"\n'
-    assert findings(tmp_path, {"run.sh": wrapper}) == []
-    assert findings(tmp_path, {"run.sh": masked}) == []  # no model named: the arguments carry the launch
+    assert findings(check, {"run.sh": wrapper}) == []
+    assert findings(check, {"run.sh": masked}) == []  # no model named: the arguments carry the launch
 
 
-def test_hydra_overrides_after_the_forwarded_arguments_are_final(tmp_path: Path) -> None:
+def test_hydra_overrides_after_the_forwarded_arguments_are_final(check) -> None:
     script = (
         'python3 -m verl.trainer.main_ppo "$@" \\\n'
         "    actor_rollout_ref.model.path=Qwen/Qwen2.5-0.5B-Instruct \\\n"
@@ -107,7 +95,7 @@ def test_hydra_overrides_after_the_forwarded_arguments_are_final(tmp_path: Path)
         "    +actor_rollout_ref.rollout.engine_kwargs.vllm.return_sampling_mask=True \\\n"
         "    actor_rollout_ref.rollout.top_k=0 trainer.val_before_train=False trainer.test_freq=-1\n"
     )
-    found = findings(tmp_path, {"run.sh": script})
+    found = findings(check, {"run.sh": script})
     assert codes(found) == ["RPL102"]
     assert "`actor_rollout_ref.rollout.top_k=0` in a request to a replay engine: vLLM" in found[0][2]  # written: no caveat
 
@@ -144,8 +132,8 @@ SKYRL_FIXED = """\
 """
 
 
-def test_skyrl_script_without_logprobs_mode_fails_as_written(tmp_path: Path) -> None:
-    found = findings(tmp_path, {"run.sh": SKYRL.format(fixed="")})
+def test_skyrl_script_without_logprobs_mode_fails_as_written(check) -> None:
+    found = findings(check, {"run.sh": SKYRL.format(fixed="")})
     assert sorted(codes(found)) == ["RPL003", "RPL101", "RPL102", "RPL102"]
     rpl003 = next(message for code, _, message in found if code == "RPL003")
     # The backend is vLLM only when INFERENCE_BACKEND is unset: `: "${INFERENCE_BACKEND:=vllm}"`.
@@ -156,19 +144,19 @@ def test_skyrl_script_without_logprobs_mode_fails_as_written(tmp_path: Path) -> 
     assert all("when `INFERENCE_BACKEND` is unset" in message for _, _, message in found)
 
 
-def test_skyrl_script_with_everything_fixed_is_clean(tmp_path: Path) -> None:
-    assert findings(tmp_path, {"run.sh": SKYRL.format(fixed=SKYRL_FIXED)}) == []
+def test_skyrl_script_with_everything_fixed_is_clean(check) -> None:
+    assert findings(check, {"run.sh": SKYRL.format(fixed=SKYRL_FIXED)}) == []
 
 
-def test_a_backend_the_script_sets_is_not_a_default(tmp_path: Path) -> None:
+def test_a_backend_the_script_sets_is_not_a_default(check) -> None:
     script = SKYRL.format(fixed="").replace(': "${INFERENCE_BACKEND:=vllm}"', 'INFERENCE_BACKEND="sglang"')
-    assert findings(tmp_path, {"run.sh": script}) == []
+    assert findings(check, {"run.sh": script}) == []
 
 
 @pytest.mark.parametrize("unread", ["source ./env.sh", 'eval "$(conda shell.bash hook)"'])
-def test_text_we_cannot_read_may_set_the_variable(tmp_path: Path, unread: str) -> None:
+def test_text_we_cannot_read_may_set_the_variable(check, unread: str) -> None:
     script = SKYRL.format(fixed="").replace("set -x\n", f"set -x\n{unread}\n")
-    assert findings(tmp_path, {"run.sh": script}) == []
+    assert findings(check, {"run.sh": script}) == []
 
 
 # -- NeMo-RL: uv run examples/run_grpo.py --config ... $@ ----------------------------------------
@@ -197,15 +185,15 @@ uv run examples/run_grpo.py --config examples/configs/grpo_replay.yaml \\
 
 def test_nemo_rl_main_without_logprobs_mode_is_judged_as_written(tmp_path: Path) -> None:
     files = {"run.sh": NEMO, "requirements.txt": NEMO_MAIN_PIN, "examples/configs/grpo_replay.yaml": NEMO_CONFIG.format(mode="")}
-    found = findings(tmp_path, files)
-    assert codes(found) == ["RPL003"]
-    assert CAVEAT + ": vLLM" in found[0][2]
+    found = check_with_pins(tmp_path, files, "run.sh").findings  # the pin chooses NeMo-RL main
+    assert [f.code for f in found] == ["RPL003"]
+    assert CAVEAT + ": vLLM" in found[0].message
 
 
 def test_nemo_rl_main_with_processed_logprobs_is_clean(tmp_path: Path) -> None:
     config = NEMO_CONFIG.format(mode="      logprobs_mode: processed_logprobs\n")
     files = {"run.sh": NEMO, "requirements.txt": NEMO_MAIN_PIN, "examples/configs/grpo_replay.yaml": config}
-    assert findings(tmp_path, files) == []
+    assert check_with_pins(tmp_path, files, "run.sh").findings == []
 
 
 # -- vLLM's own launchers ----------------------------------------------------------------------
@@ -224,8 +212,8 @@ def test_nemo_rl_main_with_processed_logprobs_is_clean(tmp_path: Path) -> None:
         'serve() {\n  vllm serve Qwen/Qwen3-8B --return-sampling-mask "$@"\n}\nserve "$@"\n',
     ],
 )
-def test_vllm_launch_that_names_its_model_is_judged_without_its_arguments(tmp_path: Path, script: str) -> None:
-    found = findings(tmp_path, {"run.sh": "#!/bin/bash\n" + script})
+def test_vllm_launch_that_names_its_model_is_judged_without_its_arguments(check, script: str) -> None:
+    found = findings(check, {"run.sh": "#!/bin/bash\n" + script})
     assert codes(found) == ["RPL003"]
     assert "`--return-sampling-mask` without logprobs_mode, which defaults to 'raw_logprobs' " + CAVEAT + ": vLLM" in found[0][2]
 
@@ -242,16 +230,16 @@ def test_vllm_launch_that_names_its_model_is_judged_without_its_arguments(tmp_pa
         'serve() {\n  vllm serve Qwen/Qwen3-8B --return-sampling-mask "$@"\n}\n',
     ],
 )
-def test_launch_whose_arguments_may_carry_it_stays_open_ended(tmp_path: Path, script: str) -> None:
-    assert findings(tmp_path, {"run.sh": "#!/bin/bash\n" + script}) == []
+def test_launch_whose_arguments_may_carry_it_stays_open_ended(check, script: str) -> None:
+    assert findings(check, {"run.sh": "#!/bin/bash\n" + script}) == []
 
 
-def test_settings_written_after_the_arguments_are_final(tmp_path: Path) -> None:
+def test_settings_written_after_the_arguments_are_final(check) -> None:
     script = '#!/bin/bash\nvllm serve Qwen/Qwen3-8B "$@" --return-sampling-mask --logprobs-mode raw_logprobs\n'
-    found = findings(tmp_path, {"run.sh": script})
+    found = findings(check, {"run.sh": script})
     assert codes(found) == ["RPL003"] and CAVEAT not in found[0][2]
     fixed = '#!/bin/bash\nvllm serve Qwen/Qwen3-8B "$@" --return-sampling-mask --logprobs-mode processed_logprobs\n'
-    assert findings(tmp_path, {"run.sh": fixed}) == []
+    assert findings(check, {"run.sh": fixed}) == []
 
 
 def test_fix_inserts_the_setting_before_the_arguments(tmp_path: Path) -> None:
@@ -264,28 +252,28 @@ def test_fix_inserts_the_setting_before_the_arguments(tmp_path: Path) -> None:
 # -- defaults in parameter expansions --------------------------------------------------------
 
 
-def test_unquoted_model_default_makes_the_launch_complete_when_unset(tmp_path: Path) -> None:
+def test_unquoted_model_default_makes_the_launch_complete_when_unset(check) -> None:
     for spelling in (
         "vllm serve ${MODEL:-Qwen/Qwen3-8B}",
         "MODEL=${MODEL:-Qwen/Qwen3-8B}\nvllm serve $MODEL",
         "vllm serve ${MODEL-Qwen/Qwen3-8B}",
     ):
         script = f"#!/bin/bash\n{spelling} --return-sampling-mask --logits-processors my_plugin.Processor\n"
-        found = {code: message for code, _, message in findings(tmp_path, {"run.sh": script})}
+        found = {code: message for code, _, message in findings(check, {"run.sh": script})}
         assert sorted(found) == ["RPL001", "RPL003"], spelling
         assert "defaults to 'raw_logprobs' (when `MODEL` is unset): vLLM" in found["RPL003"]
         assert "when" not in found["RPL001"]  # written in the command: it does not rest on MODEL
 
 
-def test_quoted_model_default_changes_no_finding(tmp_path: Path) -> None:
+def test_quoted_model_default_changes_no_finding(check) -> None:
     script = '#!/bin/bash\nvllm serve "${MODEL:-Qwen/Qwen3-8B}" --return-sampling-mask\n'
-    found = findings(tmp_path, {"run.sh": script})
+    found = findings(check, {"run.sh": script})
     assert codes(found) == ["RPL003"] and "when" not in found[0][2]  # one word either way
 
 
-def test_a_setting_given_by_a_default_says_so(tmp_path: Path) -> None:
+def test_a_setting_given_by_a_default_says_so(check) -> None:
     script = "#!/bin/bash\nvllm serve Qwen/Qwen3-8B --return-sampling-mask --logprobs-mode ${LOGPROBS_MODE:-raw_logprobs}\n"
-    found = findings(tmp_path, {"run.sh": script})
+    found = findings(check, {"run.sh": script})
     assert codes(found) == ["RPL003"]
     assert (
         "`--logprobs-mode ${LOGPROBS_MODE:-raw_logprobs}` with `--return-sampling-mask` (when `LOGPROBS_MODE` is unset): vLLM"
@@ -293,13 +281,13 @@ def test_a_setting_given_by_a_default_says_so(tmp_path: Path) -> None:
     )
 
 
-def test_a_variable_the_script_sets_has_its_value(tmp_path: Path) -> None:
+def test_a_variable_the_script_sets_has_its_value(check) -> None:
     script = "#!/bin/bash\nLOGPROBS_MODE=raw_logprobs\nvllm serve Qwen/Qwen3-8B --return-sampling-mask --logprobs-mode ${LOGPROBS_MODE:-processed_logprobs}\n"
-    found = findings(tmp_path, {"run.sh": script})
+    found = findings(check, {"run.sh": script})
     assert codes(found) == ["RPL003"] and "when" not in found[0][2]
     # set on one path only: on the other it may come from the environment, and nothing is taken
     branch = '#!/bin/bash\nif [ -n "$FAST" ]; then MODE=raw_logprobs; fi\nvllm serve m --return-sampling-mask --logprobs-mode ${MODE:-raw_logprobs}\n'
-    assert [message for _, _, message in findings(tmp_path, {"run.sh": branch}) if "when `MODE`" in message] == []
+    assert [message for _, _, message in findings(check, {"run.sh": branch}) if "when `MODE`" in message] == []
 
 
 ENGINE = """\
@@ -317,16 +305,16 @@ python3 -m verl.trainer.main_ppo \\
 """
 
 
-def test_engine_from_the_first_argument_with_a_default(tmp_path: Path) -> None:
-    found = findings(tmp_path, {"run.sh": ENGINE.format(test_freq=5)})
+def test_engine_from_the_first_argument_with_a_default(check) -> None:
+    found = findings(check, {"run.sh": ENGINE.format(test_freq=5)})
     assert sorted(codes(found)) == ["RPL101", "RPL102"]
     for _, _, message in found:
         # Run without arguments, it forwards none: the condition says it all.
         assert "(verl 0.9.1's default)` in a request to a replay engine (when the script is run without arguments): vLLM" in message
-    assert findings(tmp_path, {"run.sh": ENGINE.format(test_freq=-1)}) == []
+    assert findings(check, {"run.sh": ENGINE.format(test_freq=-1)}) == []
 
 
-def test_defaults_do_not_decide_tests(tmp_path: Path) -> None:
+def test_defaults_do_not_decide_tests(check) -> None:
     # `[ "${DEBUG:-0}" = 1 ]`: both branches are followed, as for any value the script does not set.
     script = (
         "#!/bin/bash\n"
@@ -337,13 +325,13 @@ def test_defaults_do_not_decide_tests(tmp_path: Path) -> None:
         "fi\n"
         'vllm serve Qwen/Qwen3-8B --return-sampling-mask --logprobs-mode processed_logprobs "${ARGS[@]}"\n'
     )
-    assert codes(findings(tmp_path, {"run.sh": script})) == ["RPL001"]
+    assert codes(findings(check, {"run.sh": script})) == ["RPL001"]
 
 
 # -- the configuration key -------------------------------------------------------------------
 
 
-def test_configuration_key_is_validated_and_fingerprinted(tmp_path: Path) -> None:
+def test_configuration_key_is_validated_and_fingerprinted() -> None:
     config = Config()
     apply_override(config, 'forwarded-arguments = "open"')
     assert config.forwarded_arguments == "open"
