@@ -275,7 +275,7 @@ def _mtp(view: ConfigView, args: _Args, merges: bool) -> None:
 
 def _requests(view: ConfigView, mask: Setting | None, anchor: Span, open_ended: bool, owner: str) -> tuple[Request, ...]:
     """Rollout and validation requests; verl's defaults stand in for keys not written, unless
-    something we cannot see (`"$@"`) may write them."""
+    something we cannot see (an unknown `$EXTRA_ARGS`, or a wrapper's `"$@"`) may write them."""
     where = mask.span if mask is not None else anchor
 
     def settings(prefix: tuple[str, ...], defaults: dict[str, Any]) -> tuple[dict[str, Setting], bool]:

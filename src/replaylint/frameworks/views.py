@@ -52,7 +52,8 @@ class ConfigView:
     ) -> tuple[dict[str, Setting], bool]:
         """Sampling settings under `prefix`, the framework's defaults (reported at `where`) for
         keys not written, and whether some key is missing because something we cannot see
-        (`"$@"`) may write it."""
+        (an unknown `$EXTRA_ARGS`, or a wrapper's `"$@"`) may write it. A default stands in as
+        an implied setting: a finding on it rests on the key's absence."""
         found: dict[str, Setting] = {}
         missing = False
         for key, default in defaults.items():

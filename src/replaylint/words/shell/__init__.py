@@ -17,7 +17,11 @@ What a launch carries besides its settings:
   something we cannot read may have set any variable (`source`, `eval "$X"`, a `--env-file`
   that is not next to the script nor where replaylint runs);
 - `issues`: the parser's, plus `broken-continuation` for `--flag \\  # comment`;
-- `version_hint`: the image tag of `docker run`, else the last `pip install vllm==X` before it.
+- `version_hint`: the image tag of `docker run`, else the last `pip install vllm==X` before it;
+- `forwarded`: the script's own arguments (`"$@"`, `$*`, `"${@:2}"`, `"$1"`) the launch hands
+  on and was judged without, when it names what it starts (a script file only: `script_world`);
+- `assumptions`: the defaults it was built with (`${MODEL:-m}`, `: "${BACKEND:=vllm}"`,
+  `${1:-vllm}`, taken when nothing the script runs sets the variable) and what rests on them.
 """
 
 from __future__ import annotations

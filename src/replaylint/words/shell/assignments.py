@@ -145,7 +145,7 @@ def appended_names(node: Node, place: Place, functions: Mapping[str, tuple[Node,
 
 def _bindings(node: Node, place: Place, functions: Mapping[str, tuple[Node, Place]]) -> Iterator[tuple[str, str]]:
     """(name, kind) for each binding in a piece of script: "append" (to a scalar, after a blank),
-    "glued append" (`X="${X},$Y"`) or "other"."""
+    "glued append" (`X="${X},$Y"`), "default" (`X=${X:-v}`) or "other"."""
     seen_functions: set[str] = set()
     pending = [node]
     while pending:

@@ -6,8 +6,13 @@ parameters. Assignments change it in order, so a variable assigned twice has its
 `if`/`case`/`&&`/`||` branches that change variables fork the world (up to `MAX_WORLDS`; past
 that, variables that differ become unknown); loops make what they assign unknown; subshells,
 pipelines and background jobs work on a copy; `source`/`eval` of something we cannot read
-makes every variable unknown. Functions run where they are called, with the call's words as
-`$@` (a function whose body was never read runs once at the end with unknown arguments).
+makes every variable unknown (not the positional parameters: such files set variables, they do
+not `set --`). Functions run where they are called, with the call's words as
+`$@` (a function whose body was never read runs once at the end with unknown arguments). A
+script file's own `$@` is its forwarded arguments (`world.ARGUMENTS`). A default (`${X:-v}`)
+of a variable nothing the script runs sets is taken for a launch's words on a condition
+("`X` is unset"); the launch is built again without it to tell what rests on it
+(`_assumptions`). Other commands, and `if`/`case` tests, read words without defaults.
 Limits: statements nested `control.MAX_NESTING` deep, scripts inside scripts
 `MAX_SCRIPT_DEPTH` deep, function calls `MAX_CALL_DEPTH` deep; what lies beyond one is not read
 and is reported (`ExtractContext.not_entered`, RPL902). Every statement and word is charged to
