@@ -353,3 +353,10 @@ def test_configuration_key_from_the_file_and_the_command_line(tmp_path: Path, ca
     finally:
         os.chdir(cwd)
     assert "`forwarded-arguments` must be" in capsys.readouterr().err
+
+
+def test_only_the_defaults_that_complete_the_launch_are_named(check) -> None:
+    script = '#!/bin/bash\nMODEL=${MODEL:-Qwen/Qwen3-8B}\nPORT=${PORT:-8000}\nvllm serve $MODEL --port "$PORT" --return-sampling-mask\n'
+    found = findings(check, {"run.sh": script})
+    assert codes(found) == ["RPL003"]
+    assert "(when `MODEL` is unset): vLLM" in found[0][2]  # "$PORT" is one word whatever it holds

@@ -285,7 +285,7 @@ class Expander:
         """`${X:-v}`, `${X-v}`, `${X:=v}`, `${X:+v}`, `${X:?msg}`. A variable nothing in the script
         sets, or a script's argument, is taken as unset on a condition (`Scope.unset`): the
         default's text carries it (`Chunk.assumed`)."""
-        value = self._lookup(name)
+        value = self._lookup(name, quoted)
         assumed = self._unset(name, value)
         if assumed is not None:
             value = UNSET
@@ -329,9 +329,9 @@ class Expander:
     def _took(self, assumed: Assumed, quoted: bool) -> None:
         self.assumed[assumed] = self.assumed.get(assumed, False) or not quoted
 
-    def _lookup(self, name: str) -> Value | Forwarded | None:
+    def _lookup(self, name: str, quoted: bool = True) -> Value | Forwarded | None:
         """A variable's value; None when it cannot be known (the environment, specials);
-        `Forwarded` for one of the script's own arguments."""
+        `Forwarded` for one of the script's own arguments. `quoted`: how it is expanded."""
         if name.isdigit() and name != "0":
             positional = self.scope.positional
             if positional is None:
@@ -344,7 +344,7 @@ class Expander:
                 return UNSET if all(element.known for element in positional) else None
             element = positional[position]
             if element.known:
-                return self._taken(Array((element,)))
+                return self._taken(Array((element,)), name, quoted)
             if element.forwarded:
                 return Forwarded(element.forwarded)  # `"$1"` handed on: `f "$1"`
             if element.chunks and all(isinstance(piece, (Chunk, Hole)) for piece in element.chunks):
@@ -353,9 +353,9 @@ class Expander:
         if name in _UNKNOWN_SPECIALS:
             return None
         value = self.scope.variables.get(name)
-        return None if value is None else self._taken(value, name)
+        return None if value is None else self._taken(value, name, quoted)
 
-    def _taken(self, value: Value, name: str = "") -> Value | None:
+    def _taken(self, value: Value, name: str, quoted: bool) -> Value | None:
         """A value as this expansion reads it: the defaults it holds are noted as taken, or, when
         they are off (`Scope.off`), are unknown text."""
         held = assumptions(value)
@@ -364,7 +364,7 @@ class Expander:
         off = {assumed for assumed in held if not self.scope.allows(assumed)}
         if not off:
             for assumed in held:
-                self._took(assumed, False)
+                self._took(assumed, quoted)
             return value
         if isinstance(value, (Scalar, Partial)):
             pieces = value.chunks if isinstance(value, Scalar) else value.parts
@@ -377,7 +377,7 @@ class Expander:
         raw = self.place.parsed.source(node)
         if name in ("@", "*") and index is None:
             return self._elements(node, self.scope.positional, name == "@", quoted)
-        value = self._lookup(name)
+        value = self._lookup(name, quoted)
         if isinstance(value, Forwarded):
             return [Hole(start, end, raw, not quoted, forwarded=value.first if index is None else 0)]
         if index in ("@", "*"):
