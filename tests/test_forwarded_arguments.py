@@ -360,3 +360,13 @@ def test_only_the_defaults_that_complete_the_launch_are_named(check) -> None:
     found = findings(check, {"run.sh": script})
     assert codes(found) == ["RPL003"]
     assert "(when `MODEL` is unset): vLLM" in found[0][2]  # "$PORT" is one word whatever it holds
+
+
+def test_inference_backend_default_selects_verls_vllm_rollout(check) -> None:
+    script = VERL.format(fixed="").replace("set -x\n", 'set -x\n: "${INFERENCE_BACKEND:=vllm}"\n')
+    script = script.replace("actor_rollout_ref.rollout.name=vllm", "actor_rollout_ref.rollout.name=$INFERENCE_BACKEND")
+    found = findings(check, {"run.sh": script})
+    assert sorted(codes(found)) == ["RPL101", "RPL102", "RPL102"]
+    assert all("(when `INFERENCE_BACKEND` is unset, unless the script's arguments set it): vLLM" in message for _, _, message in found)
+    sglang = script.replace(': "${INFERENCE_BACKEND:=vllm}"', ': "${INFERENCE_BACKEND:=sglang}"')
+    assert findings(check, {"run.sh": sglang}) == []
