@@ -111,9 +111,12 @@ def test_variable_from_the_environment_is_unknown() -> None:
     assert value('vllm serve m --logprobs-mode "$MODE"\n', "logprobs_mode") is UNKNOWN
 
 
-def test_default_expansion_of_a_variable_the_file_never_sets_is_unknown() -> None:
+def test_default_expansion_of_a_variable_the_file_never_sets_is_taken_on_a_condition() -> None:
     text = 'MODE=${MODE:-raw_logprobs}\nvllm serve m --logprobs-mode "$MODE"\n'
-    assert value(text, "logprobs_mode") is UNKNOWN
+    launch = only(text)
+    assert launch.value("logprobs_mode") == "raw_logprobs"
+    assert [(a.condition, text[a.span.start : a.span.end]) for a in launch.assumptions if a.span] == [("`MODE` is unset", '"$MODE"')]
+    assert value('MODE=$1\nMODE=${MODE:-raw_logprobs}\nvllm serve m --logprobs-mode "$MODE"\n', "logprobs_mode") is UNKNOWN
 
 
 def test_default_expansion_of_a_known_variable() -> None:
@@ -345,11 +348,20 @@ def test_pip_pin_gives_the_release() -> None:
 # -- open-ended launches --------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("words", ['"$@"', "$@", "$*", "$EXTRA_ARGS", '"${EXTRA[@]}"', "$(cat flags)", '"$1"'])
+@pytest.mark.parametrize("words", ["$EXTRA_ARGS", '"${EXTRA[@]}"', "$(cat flags)"])
 def test_unknown_words_make_the_launch_open_ended(words: str) -> None:
     launch = only(f"vllm serve m --return-sampling-mask {words}\n")
     assert launch.open_ended
     assert launch.value("return_sampling_mask") is True
+
+
+@pytest.mark.parametrize("words", ['"$@"', "$@", "$*", '"$1"'])
+def test_the_scripts_own_arguments_are_forwarded_unless_open(words: str) -> None:
+    text = f"vllm serve m --return-sampling-mask {words}\n"
+    launch = only(text)
+    assert not launch.open_ended and launch.forwarded == (words,)
+    opened = shell.extract(SourceFile("run.sh", text), ExtractContext(forwarded_arguments="open"))
+    assert len(opened) == 1 and opened[0].open_ended and opened[0].forwarded == ()
 
 
 def test_quoted_unknown_value_is_not_a_spread() -> None:

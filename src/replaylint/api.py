@@ -247,7 +247,12 @@ class Checker:
             return result
         source = SourceFile(path, text)
         context = ExtractContext(
-            read_text=self._read_text, root=os.path.dirname(path) or ".", light=self.light, prepared=prepared, budget=Budget(**self.budget)
+            read_text=self._read_text,
+            root=os.path.dirname(path) or ".",
+            light=self.light,
+            prepared=prepared,
+            budget=Budget(**self.budget),
+            forwarded_arguments=self.config.forwarded_arguments,
         )
         try:
             launches = frontend.extract(source, context)
@@ -313,7 +318,7 @@ class Checker:
             for rule in rules:
                 if not rule.applies_to(rules_release):
                     continue
-                for report in rule.check(launch, rules_release):
+                for report in rule.reports(launch, rules_release):
                     key = (rule.code, report.span, report.message, report.severity, report.fix)
                     merged.setdefault(key, (report, type(rule), []))[2].append(release)
         findings = []

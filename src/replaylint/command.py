@@ -85,14 +85,20 @@ def command_launch(
     version_hint: VersionHint | None = None,
     label: str = "",
     condition: str | None = None,
+    complete: bool | None = None,
 ) -> Launch | None:
     """A launch from the words after the launcher (`vllm serve`); `elements` are their bounds
     in the source for edits (usually the token spans; a YAML item may include its quotes).
     `entrypoint` is one of vLLM's (`serve`, `api_server`, `dynamo`: its parser, not Dynamo's
-    own flags, which `frameworks.commands` adds)."""
+    own flags, which `frameworks.commands` adds). `complete`: whether the launch names what it
+    starts without the script's forwarded arguments (None: it names its model, positionally or
+    with `--model`, or a `--config` file)."""
     parsed = argv.parse(tokens, release or NEWEST, load_config, entrypoint)
     handle = CommandHandle(tokens, elements, syntax, parsed.token_indices, dict(env_places or {}))
     reasons = [*open_reasons, *parsed.open_reasons]
+    if complete is None:
+        complete = "model" in parsed.settings or parsed.config_file is not None
+    forwarded = judged_without(parsed.forwarded, complete, reasons)
     launch = Launch(
         kind=kind,
         span=span,
@@ -105,8 +111,20 @@ def command_launch(
         condition=condition,
         label=label,
         handle=handle,
+        forwarded=forwarded,
     )
     return launch
+
+
+def judged_without(forwarded: Seq[str], complete: bool, reasons: list[str]) -> tuple[str, ...]:
+    """The script's forwarded arguments (`"$@"`) a launch is judged without: a complete launch,
+    one that names what it starts, is judged as the script is written, run without arguments.
+    A wrapper whose arguments carry the launch itself (`vllm serve "$@"`, no model named), or a
+    launch already open-ended for another reason, is open-ended with them (added to `reasons`)."""
+    if complete and not reasons:
+        return tuple(forwarded)
+    reasons.extend(forwarded)
+    return ()
 
 
 def token_elements(tokens: Seq[Token], close: int | None = None, separator: str = " ") -> Sequence:

@@ -34,6 +34,10 @@ MAX_PATTERNS = 10_000
 CONFIG_NAMES = (".replaylint.toml", "replaylint.toml", "pyproject.toml")
 OUTPUT_FORMATS = FORMATS
 SEVERITIES = ("error", "warning")
+# A script's forwarded arguments (`"$@"`): judged as the script is written, run without them
+# (findings on an absent setting say the arguments may set it), or "open": the launch is
+# open-ended and those findings are not made.
+FORWARDED_ARGUMENTS = ("as-written", "open")
 
 
 class ConfigError(Exception):
@@ -56,6 +60,7 @@ class Config:
     unfixable: tuple[str, ...] = ()
     output_format: str = "full"
     severity: dict[str, str] = field(default_factory=dict)
+    forwarded_arguments: str = "as-written"
     max_file_bytes: int = 8 * 1024 * 1024
     source: str = "defaults"
     root: str = "."
@@ -120,6 +125,7 @@ class Config:
                 str(self.target_vllm),
                 self.target_vllm_forced,
                 sorted(self.severity.items()),
+                self.forwarded_arguments,
                 os.path.abspath(self.root),
             )
         )
@@ -177,6 +183,11 @@ def _apply_key(config: Config, key: str, value: Any, source: str) -> None:
         if value not in OUTPUT_FORMATS:
             raise ConfigError(f"{source}: `output-format` must be one of {', '.join(OUTPUT_FORMATS)}, not {value!r}")
         config.output_format = value
+    elif key == "forwarded-arguments":
+        if value not in FORWARDED_ARGUMENTS:
+            choices = " or ".join(f'"{choice}"' for choice in FORWARDED_ARGUMENTS)
+            raise ConfigError(f"{source}: `forwarded-arguments` must be {choices}, not {value!r}")
+        config.forwarded_arguments = value
     elif key == "per-file-ignores":
         if not isinstance(value, dict):
             raise ConfigError(f"{source}: `per-file-ignores` must be a table of glob = [codes]")
@@ -213,6 +224,7 @@ KNOWN_KEYS = (
     "unfixable",
     "output-format",
     "severity",
+    "forwarded-arguments",
 )
 
 

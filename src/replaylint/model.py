@@ -215,8 +215,27 @@ class Framework:
 
 
 @dataclass(frozen=True)
+class Assumption:
+    """A default the launch was built with (`${MODEL:-Qwen/Qwen3-8B}`, `: "${BACKEND:=vllm}"`,
+    `${1:-vllm}`), and `condition`, when it holds ("`MODEL` is unset"). What rests on it: the
+    words it gave (`span`: findings there); else, with `whole`, the launch itself (without the
+    default there would be no launch); else the launch's completeness (an unquoted default that,
+    set otherwise, may add any words: findings on an absent setting)."""
+
+    condition: str
+    span: Span | None = None
+    whole: bool = False
+    positional: int = 0  # the script's argument the condition is about (`${1:-vllm}`: 1)
+
+
+@dataclass(frozen=True)
 class Launch:
-    """One vLLM engine start and everything known about it."""
+    """One vLLM engine start and everything known about it.
+
+    `forwarded`: the script's own arguments (`"$@"`, `$*`, `"$1"`) the launch was judged
+    without: it is complete as written, and a finding on an absent setting says that the
+    script's arguments may set it. `assumptions`: the defaults it was built with.
+    """
 
     kind: LaunchKind
     span: Span
@@ -232,6 +251,8 @@ class Launch:
     label: str = ""
     handle: Any = field(default=None, compare=False, repr=False)
     framework: Framework | None = None
+    forwarded: tuple[str, ...] = ()
+    assumptions: tuple[Assumption, ...] = ()
 
     def get(self, name: str) -> Setting | None:
         return self.settings.get(name)

@@ -149,6 +149,7 @@ class ExtractContext:
     prepared: str | None = None  # NeedsHeavyParser.prepared from a light pass over the same bytes
     budget: Budget = field(default_factory=Budget)
     unread: list[Unread] = field(default_factory=list)
+    forwarded_arguments: str = "as-written"  # a script's `"$@"`: judged as written, or "open" (see `config`)
 
     def not_entered(self, message: str, offset: int) -> None:
         """A construct at `offset` the frontend did not read (`message` says which limit). Only

@@ -151,7 +151,13 @@ def choose(launch: Launch, pin: PackagePin | None) -> tuple[Launch, str]:
         built = [framework.editions[name] for name in admitted]
         chosen = replace(unite(built), framework=replace(framework, edition=admitted[0] if len(built) == 1 else ""))
         chosen = replace(
-            chosen, handle=launch.handle, env_open=launch.env_open, condition=launch.condition, kind=launch.kind, span=launch.span
+            chosen,
+            handle=launch.handle,
+            env_open=launch.env_open,
+            condition=launch.condition,
+            kind=launch.kind,
+            span=launch.span,
+            assumptions=launch.assumptions,  # the defaults of the script that started it
         )
         return _with_evidence(chosen, pin.describe()), ""  # type: ignore[union-attr]
     if framework.edition or family is None or _agree(list(framework.editions.values())):

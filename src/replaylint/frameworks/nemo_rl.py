@@ -42,6 +42,7 @@ import posixpath
 from dataclasses import dataclass
 from typing import Any
 
+from ..command import judged_without
 from ..launchers import NEMO_RL_DEFAULT_CONFIGS, Unread, script_name
 from ..model import UNKNOWN, ArgIssue, Launch, LaunchKind, Request, Setting, Span
 from ..vllm.argv import Token
@@ -156,8 +157,10 @@ def command_launch(span: Span, tokens: list[Token], **options: Any) -> Launch | 
     layers.append(overrides)
     reasons += overrides.open_reasons
     view = Layered(layers) if len(layers) > 1 else overrides
-    if not is_config(view):
+    layout = layout_of(view)
+    if layout is None:
         return None
+    forwarded = judged_without(overrides.forwarded, view.has(*layout.model), reasons)
     return adapt(
         view,
         span,
@@ -165,6 +168,7 @@ def command_launch(span: Span, tokens: list[Token], **options: Any) -> Launch | 
         open_reasons=reasons,
         label=f"nemo-rl: {' '.join(filter(None, (options.get('label'), script.raw))) or 'run'}",
         condition=options.get("condition"),
+        forwarded=forwarded,
     )
 
 
@@ -196,6 +200,7 @@ def adapt(
     label: str = "nemo-rl",
     condition: str | None = None,
     kind: LaunchKind = LaunchKind.FRAMEWORK,
+    forwarded: tuple[str, ...] = (),
 ) -> Launch | None:
     """The launch of each NeMo-RL edition (`editions.build`)."""
     layout = layout_of(view)
@@ -204,7 +209,7 @@ def adapt(
     backend = view.value(*layout.generation, "backend")
     if backend is not None and backend != "vllm":
         return None
-    options = dict(env=env, open_reasons=open_reasons, label=label, condition=condition, kind=kind)
+    options = dict(env=env, open_reasons=open_reasons, label=label, condition=condition, kind=kind, forwarded=forwarded)
     key = (REPLAY_BRANCH, view.spelling(*REPLAY)) if layout.replay and view.has(*REPLAY) else None
     return build(EDITIONS, lambda edition: _launch(view, layout, anchor, edition.name, **options), key)  # type: ignore[arg-type]
 
@@ -219,6 +224,7 @@ def _launch(
     label: str,
     condition: str | None,
     kind: LaunchKind,
+    forwarded: tuple[str, ...],
 ) -> Launch:
     owner = f"NeMo-RL {edition}"
     reasons = list(open_reasons or ())
@@ -282,6 +288,7 @@ def _launch(
         if written is not None:
             value = -1 if key == "top_k" and written.value is None else written.value
             request_settings[key] = Setting(key, value, written.span, written.spelling, written.value_span)
+    forwarded = judged_without(forwarded, True, reasons)
     missing = "temperature" not in request_settings or "top_k" not in request_settings
     requests = (Request("sampling", view.span(*layout.generation) or (mask.span if mask else anchor), request_settings, missing),)
     return Launch(
@@ -295,4 +302,5 @@ def _launch(
         requests=requests,
         condition=condition,
         label=label,
+        forwarded=forwarded,
     )

@@ -34,6 +34,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from ..command import judged_without
 from ..model import UNKNOWN, ArgIssue, Launch, LaunchKind, Request, Setting, Span
 from ..vllm.argv import Token
 from ..vllm.fields import FIELDS
@@ -46,6 +47,7 @@ EDITIONS = register(
     )
 )
 ENGINE = ("generator", "inference_engine")
+MODEL_PATH = ("trainer", "policy", "model", "path")  # a command line that names it is complete without the script's `"$@"`
 EVAL = ("generator", "eval_sampling_params")
 _TYPED = {
     "tensor_parallel_size": "tensor_parallel_size",
@@ -158,6 +160,7 @@ def command_launch(
             reasons.append(f"{name} (its own inference client)")
     overrides = read_overrides(tokens)
     reasons += overrides.open_reasons
+    forwarded = judged_without(overrides.forwarded, overrides.has(*MODEL_PATH), reasons)
     return adapt(
         overrides,
         span,
@@ -166,6 +169,7 @@ def command_launch(
         label=f"skyrl: {label}",
         condition=options.get("condition"),
         own_generator=found.own_generator,
+        forwarded=forwarded,
     )
 
 
@@ -177,11 +181,13 @@ def adapt(
     label: str = "skyrl",
     condition: str | None = None,
     own_generator: bool = False,
+    forwarded: tuple[str, ...] = (),
 ) -> Launch | None:
     if view.value(*ENGINE, "backend", default="vllm") != "vllm":
         return None
     return build(
-        EDITIONS, lambda edition: _launch(view, anchor, EDITIONS.owner(edition), env, open_reasons, label, condition, own_generator)
+        EDITIONS,
+        lambda edition: _launch(view, anchor, EDITIONS.owner(edition), env, open_reasons, label, condition, own_generator, forwarded),
     )
 
 
@@ -194,6 +200,7 @@ def _launch(
     label: str,
     condition: str | None,
     own_generator: bool = False,
+    forwarded: tuple[str, ...] = (),
 ) -> Launch:
     reasons = list(open_reasons or ())
     issues: list[ArgIssue] = []
@@ -230,6 +237,7 @@ def _launch(
                 settings[str(key)] = setting
     elif engine is UNKNOWN or engine is not None:
         reasons.append("generator.inference_engine.engine_init_kwargs (not readable here)")
+    forwarded = judged_without(forwarded, True, reasons)
     mask = settings.get("return_sampling_mask")
     # Unset, eval requests are greedy; once a key is written, SamplingParams' own defaults apply.
     evaluation = {"temperature": 1.0 if isinstance(view.value(*EVAL), dict) else 0.0, "top_k": -1}
@@ -249,6 +257,7 @@ def _launch(
         requests=requests,
         condition=condition,
         label=label,
+        forwarded=forwarded,
     )
 
 

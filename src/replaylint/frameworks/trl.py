@@ -218,8 +218,18 @@ def command_launch(kind: LaunchKind, span: Span, tokens: list[Token], elements: 
         add(token, None)
     for index in parsed.extras:
         add(tokens[index], index)
+    named = model is not None or "model" in config_fields  # TRL requires `--model`: else the script's arguments may carry it
     launch = vllm_command_launch(
-        LaunchKind.FRAMEWORK, span, combined, elements, syntax, env=env, load_config=None, open_reasons=open_reasons, **options
+        LaunchKind.FRAMEWORK,
+        span,
+        combined,
+        elements,
+        syntax,
+        env=env,
+        load_config=None,
+        open_reasons=open_reasons,
+        complete=named,
+        **options,
     )
     handle = launch.handle
     if isinstance(handle, CommandHandle):

@@ -42,6 +42,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..command import judged_without
 from ..model import UNKNOWN, Launch, LaunchKind, Request, Setting, Span
 from ..vllm import argv
 from ..vllm.argv import Token
@@ -65,6 +66,7 @@ EDITIONS = register(
 _MTP_MERGES = {"0.9.1": True, "0.9.0": True, "0.8.0": False}
 _FALSE_AS_NO_FLAG = {"0.9.1": True, "0.9.0": False, "0.8.0": False}
 ROLLOUT = ("actor_rollout_ref", "rollout")
+MODEL_PATH = ("actor_rollout_ref", "model", "path")  # a command line that names it is complete without the script's `"$@"`
 MTP = ("actor_rollout_ref", "model", "mtp")
 _TYPED = (  # (verl key under rollout, vLLM argument, verl default or None: only when written)
     ("dtype", "dtype", None),
@@ -90,6 +92,7 @@ def command_launch(span: Span, tokens: list[Token], **options: Any) -> Launch | 
     for token in overrides.others:
         if token.text is not None and token.text.split("=", 1)[0] in _HYDRA_CONFIG_OPTIONS:
             reasons.append(f"{token.raw} (a Hydra config not read here)")
+    forwarded = judged_without(overrides.forwarded, overrides.has(*MODEL_PATH), reasons)
     return adapt(
         overrides,
         span,
@@ -98,6 +101,7 @@ def command_launch(span: Span, tokens: list[Token], **options: Any) -> Launch | 
         label=f"verl: {options.get('label') or 'main_ppo'}",
         version_hint=options.get("version_hint"),
         condition=options.get("condition"),
+        forwarded=forwarded,
     )
 
 
@@ -153,11 +157,14 @@ def adapt(
     version_hint: Any = None,
     condition: str | None = None,
     kind: LaunchKind = LaunchKind.FRAMEWORK,
+    forwarded: tuple[str, ...] = (),
 ) -> Launch | None:
     """The launch of each verl edition (`editions.build`)."""
     if view.value(*ROLLOUT, "name") != "vllm":
         return None  # sglang, another engine, or a name we cannot see
-    options = dict(env=env, open_reasons=open_reasons, label=label, version_hint=version_hint, condition=condition, kind=kind)
+    options = dict(
+        env=env, open_reasons=open_reasons, label=label, version_hint=version_hint, condition=condition, kind=kind, forwarded=forwarded
+    )
     return build(EDITIONS, lambda edition: _launch(view, anchor, edition, **options))  # type: ignore[arg-type]
 
 
@@ -171,6 +178,7 @@ def _launch(
     version_hint: Any,
     condition: str | None,
     kind: LaunchKind,
+    forwarded: tuple[str, ...],
 ) -> Launch:
     open_reasons = list(open_reasons or ())
     owner = EDITIONS.owner(edition)
@@ -216,6 +224,7 @@ def _launch(
     settings = parsed.settings
     requests = _requests(view, settings.get("return_sampling_mask"), anchor, bool(open_reasons or parsed.open_reasons), owner)
     reasons = open_reasons + parsed.open_reasons
+    forwarded = judged_without(forwarded, True, reasons)
     return Launch(
         kind,
         anchor,
@@ -228,6 +237,7 @@ def _launch(
         requests=requests,
         condition=condition,
         label=label,
+        forwarded=forwarded,
     )
 
 
@@ -265,7 +275,7 @@ def _mtp(view: ConfigView, args: _Args, merges: bool) -> None:
 
 def _requests(view: ConfigView, mask: Setting | None, anchor: Span, open_ended: bool, owner: str) -> tuple[Request, ...]:
     """Rollout and validation requests; verl's defaults stand in for keys not written, unless
-    something we cannot see (`"$@"`) may write them."""
+    something we cannot see (an unknown `$EXTRA_ARGS`, or a wrapper's `"$@"`) may write them."""
     where = mask.span if mask is not None else anchor
 
     def settings(prefix: tuple[str, ...], defaults: dict[str, Any]) -> tuple[dict[str, Setting], bool]:

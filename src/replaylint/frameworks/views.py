@@ -52,7 +52,8 @@ class ConfigView:
     ) -> tuple[dict[str, Setting], bool]:
         """Sampling settings under `prefix`, the framework's defaults (reported at `where`) for
         keys not written, and whether some key is missing because something we cannot see
-        (`"$@"`) may write it."""
+        (an unknown `$EXTRA_ARGS`, or a wrapper's `"$@"`) may write it. A default stands in as
+        an implied setting: a finding on it rests on the key's absence."""
         found: dict[str, Setting] = {}
         missing = False
         for key, default in defaults.items():
@@ -62,7 +63,7 @@ class ConfigView:
             elif open_ended:
                 missing = True
             else:
-                found[key] = Setting(key, default, where, _default_spelling(prefix, key, default, owner))
+                found[key] = Setting(key, default, where, _default_spelling(prefix, key, default, owner), implied=True)
         return found, missing
 
     def sub_settings(self, path: tuple[str, ...], value: Any) -> dict[str, Setting]:
@@ -116,6 +117,14 @@ class Overrides(ConfigView):
     words: list[Written] = field(default_factory=list)
     open_reasons: list[str] = field(default_factory=list)
     others: list[Any] = field(default_factory=list)  # tokens that are not overrides
+    forwarded: list[str] = field(default_factory=list)  # the script's own arguments (`"$@"`)
+
+    def unseen(self, token: Any, reason: str | None = None) -> None:
+        """A word we cannot read: the script's forwarded arguments, or anything else (open-ended)."""
+        if getattr(token, "forwarded", False):
+            self.forwarded.append(token.raw)
+        else:
+            self.open_reasons.append(reason or token.raw)
 
     def __post_init__(self) -> None:
         self.data: dict[str, Any] = {}
@@ -262,18 +271,19 @@ def yaml_value(text: str) -> Any:
 def read_overrides(tokens: Sequence[Any]) -> Overrides:
     """`key=value` words from command-line tokens (`argv.Token`s), read as OmegaConf's
     `from_cli` reads them (values as YAML). A word we cannot read whose key we can (`key=$VAR`)
-    has an unknown value; a word we cannot read at all, or a spread (`"$@"`), makes the
-    configuration open-ended. Words with Hydra's `+`/`++`/`~` are left out (SkyRL rejects them)."""
+    has an unknown value; a word we cannot read at all, or a spread, makes the configuration
+    open-ended (the script's forwarded arguments, `"$@"`, are listed apart in `forwarded`).
+    Words with Hydra's `+`/`++`/`~` are left out (SkyRL rejects them)."""
     overrides = Overrides()
     for token in tokens:
         if getattr(token, "spread", False):
-            overrides.open_reasons.append(token.raw)
+            overrides.unseen(token)
             continue
         text = token.text
         match = _KEY.match(text if text is not None else token.raw.strip("'\""))
         if match is None:
             if text is None:
-                overrides.open_reasons.append(token.raw)
+                overrides.unseen(token)
             overrides.others.append(token)
             continue
         prefix, key = match.group(1), match.group(2)
@@ -309,12 +319,12 @@ def read_hydra_overrides(tokens: Sequence[Any]) -> Overrides:
     overrides = Overrides()
     for token in tokens:
         if getattr(token, "spread", False):
-            overrides.open_reasons.append(token.raw)
+            overrides.unseen(token)
             continue
         if token.text is None:
             match = _KEY.match(token.raw.strip("'\""))
             if match is None:
-                overrides.open_reasons.append(token.raw)
+                overrides.unseen(token)
                 overrides.others.append(token)
             elif match.group(1) != "~":
                 overrides.words.append(_written(token, match.group(2), UNKNOWN, None))

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from ..model import Launch
 from ..source import ExtractContext, ParseError, SourceFile
-from ..words.shell import render, run_script
+from ..words.shell import render, run_script, script_world
 from ..words.shell.grammar import parse, rejection
 from ..words.shell.interpreter import Interpreter
 from ..words.shell.place import identity
-from ..words.shell.world import World
 
 __all__ = ["extract", "parses", "render"]
 
@@ -38,5 +37,5 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
     interpreter = Interpreter(source, context)
     place = identity(parsed)
     place.budget = context.budget
-    run_script(interpreter, place, World())
+    run_script(interpreter, place, script_world(context))
     return interpreter.launches

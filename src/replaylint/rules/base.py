@@ -7,7 +7,7 @@ spans and spellings come from the frontend, and fixes are abstract intents.
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import ClassVar, Iterator
 
 from ..model import UNKNOWN, Applicability, Fix, Launch, Setting, Span
@@ -31,6 +31,7 @@ class Report:
     fix: Fix | None = None
     related: tuple[Span, ...] = ()
     severity: str | None = None
+    absent: bool = False  # it rests on a setting being absent (a default vLLM or the framework applies)
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,11 @@ class Rule:
     def check(self, launch: Launch, release: Release) -> Iterator[Report]:
         raise NotImplementedError
 
+    def reports(self, launch: Launch, release: Release) -> Iterator[Report]:
+        """`check`, each report saying what it rests on (`conditioned`)."""
+        for report in self.check(launch, release):
+            yield conditioned(report, launch)
+
     @classmethod
     def documentation(cls) -> str:
         """The rule's user documentation: its module docstring (ruff's headings)."""
@@ -100,3 +106,35 @@ def quote(setting: Setting) -> str:
 def says(message: str) -> str:
     """The tail of every compatibility message: vLLM's own words and the judged release."""
     return f'vLLM {{release}} says "{message}"'
+
+
+ARGUMENTS_CAVEAT = "unless the script's arguments set it"
+_SAYS = ": vLLM {release} "
+
+
+def conditioned(report: Report, launch: Launch) -> Report:
+    """The report with what it rests on, before vLLM's words: the defaults the launch was built
+    with (`${MODEL:-Qwen/Qwen3-8B}`: "when `MODEL` is unset") whose words it points at, or without
+    which there would be no launch, or, for a report on an absent setting, no complete launch;
+    and, for a report on an absent setting, the script's forwarded arguments (`"$@"`), which the
+    launch was judged without: "unless the script's arguments set it"."""
+    spans = (report.span, *report.related)
+    resting = [
+        assumption
+        for assumption in launch.assumptions
+        if assumption.whole
+        or (assumption.span is None and report.absent)
+        or (assumption.span is not None and any(_overlap(assumption.span, span) for span in spans))
+    ]
+    when = list(dict.fromkeys(assumption.condition for assumption in resting))
+    # Run without arguments, the script forwards none: that condition says it all.
+    unless = report.absent and launch.forwarded and not any(assumption.positional == 1 for assumption in resting)
+    if not when and not unless:
+        return report
+    said = ", ".join(filter(None, ("when " + " and ".join(when) if when else "", ARGUMENTS_CAVEAT if unless else "")))
+    head, marker, tail = report.message.partition(_SAYS)
+    return replace(report, message=f"{head} ({said}){marker}{tail}")
+
+
+def _overlap(one: Span, other: Span) -> bool:
+    return one.path == other.path and one.start < max(other.end, other.start + 1) and other.start < max(one.end, one.start + 1)

@@ -22,8 +22,11 @@ vllm serve Qwen/Qwen3-8B --return-sampling-mask --logprobs-mode processed_logpro
 ## Fix safety
 The fix sets `logprobs_mode` to `processed_logprobs` (or adds it next to the mask). It is
 safe: replay cannot start without it, and the returned logprobs become the ones replay needs.
-When the launch is open-ended (`**kwargs`, `"$@"`) and does not show `logprobs_mode`, nothing
-is reported: the missing value may come from there.
+When the launch is open-ended (`**kwargs`, an unknown `$EXTRA_ARGS`) and does not show
+`logprobs_mode`, nothing is reported: the missing value may come from there. A script's
+forwarded arguments (`"$@"`) are the exception: a launch that names its model is judged as the
+script is written, and the message says `(unless the script's arguments set it)`
+(`forwarded-arguments = "open"` in the configuration makes such launches open-ended).
 
 ## References
 - vLLM `VllmConfig._verify_sampling_replay_config` (rule R5 of the replay spec)
@@ -63,12 +66,13 @@ class SamplingMaskRequiresProcessedLogprobs(Rule):
             if ignored is not None:
                 said = " ".join(ignored.spelling.split())
                 message = f"{quote(mask)} with `{said}`, which is ignored ({ignored.detail}), so logprobs_mode defaults to 'raw_logprobs'"
-                yield Report(mask.span, f"{message}: {says(self.vllm_message)}", fix, related=(ignored.span,))
+                yield Report(mask.span, f"{message}: {says(self.vllm_message)}", fix, related=(ignored.span,), absent=True)
                 return
             yield Report(
                 mask.span,
                 f"{quote(mask)} without logprobs_mode, which defaults to 'raw_logprobs': {says(self.vllm_message)}",
                 fix,
+                absent=True,
             )
         elif mode.value is not UNKNOWN and mode.value != _PROCESSED and mode.value in LOGPROBS_MODES:
             yield Report(

@@ -66,9 +66,11 @@ class ReplayRequestWithoutTopK(Rule):
                 )
             elif top_k is None:
                 if not request.open_ended:
-                    yield Report(request.span, f"the request does not set top_k, which defaults to 0: {says(self.vllm_message)}")
+                    message = f"the request does not set top_k, which defaults to 0: {says(self.vllm_message)}"
+                    yield Report(request.span, message, absent=True)
             elif top_k.value is not UNKNOWN and (value := as_number(top_k.value)) is not None and value <= 0:
-                yield Report(top_k.span, f"{quote(top_k)} in a request to a replay engine: {says(self.vllm_message)}")
+                message = f"{quote(top_k)} in a request to a replay engine: {says(self.vllm_message)}"
+                yield Report(top_k.span, message, absent=top_k.implied)  # a framework's default stands in
 
     VALID = (
         Valid(ENGINE + 'llm.generate(["hi"], SamplingParams(temperature=0.7, top_k=20))\n'),

@@ -10,7 +10,8 @@ lists; last occurrence wins. Every setting keeps the span of the words that prod
 
 Frontends hand in `Token`s (the word after quote removal, its span, its raw text). A word we
 cannot know (`$X`) has `text=None`; a spread of any number of words (`"$@"`,
-`"${ARGS[@]}"`) has `spread=True` and makes the launch open-ended.
+`"${ARGS[@]}"`) has `spread=True` and makes the launch open-ended, unless it is the script's
+own arguments (`forwarded`): those are listed apart, for the launch to be judged without them.
 """
 
 from __future__ import annotations
@@ -71,10 +72,14 @@ class _Parser:
         kept = []
         for item in items:
             if item.token.spread:
-                self.result.open_reasons.append(item.token.raw)
+                self._unseen(item.token)
             else:
                 kept.append(item)
         return kept
+
+    def _unseen(self, token: Token) -> None:
+        """Words we cannot read: the script's own arguments, or anything else (open-ended)."""
+        (self.result.forwarded if token.forwarded else self.result.open_reasons).append(token.raw)
 
     def _model(self, items: list[Item]) -> tuple[tuple[Any, list[Item]] | None, list[Item]]:
         """`vllm serve --model X` is rewritten to the positional form; else the first word."""
@@ -197,7 +202,7 @@ class _Parser:
             item = items[position]
             text = item.text
             if text is None:
-                self.result.open_reasons.append(item.token.raw)
+                self._unseen(item.token)
                 position += 1
                 continue
             if not looks_like_option(text, self.table):

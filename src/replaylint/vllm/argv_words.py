@@ -29,6 +29,7 @@ class Token:
     spread: bool = False
     value: Any = None  # an already-parsed value (a YAML map from a --config file)
     keys: dict[str, Setting] = field(default_factory=dict)
+    forwarded: bool = False  # the script's own arguments (`"$@"`, `"$1"`): not known, but judged as absent
 
     @property
     def known(self) -> bool:
@@ -40,6 +41,7 @@ class ArgvResult:
     settings: dict[str, Setting] = field(default_factory=dict)
     issues: list[ArgIssue] = field(default_factory=list)
     open_reasons: list[str] = field(default_factory=list)
+    forwarded: list[str] = field(default_factory=list)  # the script's arguments among the words
     # Which input tokens make up each setting (for fixes); config-file tokens are not listed.
     token_indices: dict[str, tuple[int, ...]] = field(default_factory=dict)
     config_file: str | None = None

@@ -17,7 +17,11 @@ What a launch carries besides its settings:
   something we cannot read may have set any variable (`source`, `eval "$X"`, a `--env-file`
   that is not next to the script nor where replaylint runs);
 - `issues`: the parser's, plus `broken-continuation` for `--flag \\  # comment`;
-- `version_hint`: the image tag of `docker run`, else the last `pip install vllm==X` before it.
+- `version_hint`: the image tag of `docker run`, else the last `pip install vllm==X` before it;
+- `forwarded`: the script's own arguments (`"$@"`, `$*`, `"${@:2}"`, `"$1"`) the launch hands
+  on and was judged without, when it names what it starts (a script file only: `script_world`);
+- `assumptions`: the defaults it was built with (`${MODEL:-m}`, `: "${BACKEND:=vllm}"`,
+  `${1:-vllm}`, taken when nothing the script runs sets the variable) and what rests on them.
 """
 
 from __future__ import annotations
@@ -33,9 +37,9 @@ from .interpreter import Interpreter
 from .launch import ShellHandle
 from .place import Place, identity, is_plain, mapped
 from .values import Chunk, Scalar
-from .world import EnvEntry, World
+from .world import ARGUMENTS, EnvEntry, World
 
-__all__ = ["extract_script", "render", "run_script"]
+__all__ = ["extract_script", "render", "run_script", "script_world"]
 
 
 def run_script(interpreter: Interpreter, place: Place, world: World) -> None:
@@ -44,6 +48,13 @@ def run_script(interpreter: Interpreter, place: Place, world: World) -> None:
     file as not fully analysed (RPL902) rather than keep the launches read so far."""
     worlds = interpreter.run_script(place, [world])
     interpreter.finish(worlds)
+
+
+def script_world(context: ExtractContext) -> World:
+    """The shell a script file starts in: its own arguments are the positional parameters (a
+    launch that hands them on is judged without them, unless `forwarded-arguments = "open"`),
+    and a variable nothing in it sets is taken as unset for its default (`${X:-v}`)."""
+    return World(positional=ARGUMENTS if context.forwarded_arguments == "as-written" else None, assigns=frozenset())
 
 
 def extract_script(

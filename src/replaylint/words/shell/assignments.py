@@ -13,7 +13,7 @@ from .grammar import Node
 from .nodes import descendants, single_variable, words_of
 from .place import Place, quoting
 from .spans import ScriptSpans
-from .values import UNSET, Array, Container, Field, Partial, Scalar, Value, scalar_text
+from .values import UNSET, Array, Container, Field, Partial, Scalar, Value, assumptions, scalar_text
 from .words import Expander
 from .world import EnvEntry, World
 
@@ -99,8 +99,14 @@ def env_entry(
     else:
         value_start = value_end = end
     text = scalar_text(value) if value is not None and not isinstance(value, Array) else None
+    defaults = sorted(assumed.condition for assumed in assumptions(value)) if value is not None and text is not None else []
     setting = Setting(
-        name, UNKNOWN if text is None else text, spans.span(start, end), spans.source.text[start:end], spans.span(value_start, value_end)
+        name,
+        UNKNOWN if text is None else text,
+        spans.span(start, end),
+        spans.source.text[start:end],
+        spans.span(value_start, value_end),
+        condition=" and ".join(defaults) or None,  # `VLLM_X=${X:-0}`: the value is a default
     )
     if statement.type == "declaration_command" and not single:
         removal = spans.word_removal(start, end)
@@ -119,6 +125,12 @@ def assigned_names(node: Node, place: Place, functions: Mapping[str, tuple[Node,
     return {name for name, _ in _bindings(node, place, functions)}
 
 
+def script_assigns(node: Node, place: Place) -> frozenset[str]:
+    """The names a script may assign, other than by a default of their own (`X=${X:-v}`), for
+    `World.assigns`."""
+    return frozenset(name for name, kind in _bindings(node, place, {}) if kind != "default" and name != "*")
+
+
 def appended_names(node: Node, place: Place, functions: Mapping[str, tuple[Node, Place]]) -> dict[str, bool]:
     """The variables a piece of script only ever appends to (`X="${X} $arg"`, `X+=" $arg"`): after
     a loop of such appends, the known start of the value is still there. Each with whether every
@@ -133,7 +145,7 @@ def appended_names(node: Node, place: Place, functions: Mapping[str, tuple[Node,
 
 def _bindings(node: Node, place: Place, functions: Mapping[str, tuple[Node, Place]]) -> Iterator[tuple[str, str]]:
     """(name, kind) for each binding in a piece of script: "append" (to a scalar, after a blank),
-    "glued append" (`X="${X},$Y"`) or "other"."""
+    "glued append" (`X="${X},$Y"`), "default" (`X=${X:-v}`) or "other"."""
     seen_functions: set[str] = set()
     pending = [node]
     while pending:
@@ -171,6 +183,8 @@ def _append_kind(assignment: Node, name: str, place: Place) -> str:
     value = assignment.child_by_field_name("value")
     if value is None or value.type == "array":
         return "other"
+    if _own_default(value, name, place):
+        return "default"
     text = place.parsed.text
     if any(child.type == "+=" for child in assignment.children):
         start = place.parsed.start(value) + (1 if value.type in ("string", "raw_string") else 0)
@@ -183,6 +197,17 @@ def _append_kind(assignment: Node, name: str, place: Place) -> str:
     if single_variable(first, place) != name:
         return "other"
     return "append" if text[place.parsed.end(first) : place.parsed.end(first) + 1].isspace() else "glued append"
+
+
+def _own_default(value: Node, name: str, place: Place) -> bool:
+    """`X=${X:-v}`, `X="${X-v}"`: the variable keeps its value, or takes the default."""
+    if value.type == "string" and len(value.named_children) == 1:
+        value = value.named_children[0]
+    if value.type != "expansion" or not value.named_children:
+        return False
+    first = value.named_children[0]
+    operators = [child.type for child in value.children if not child.is_named and child.type not in ("${", "}")]
+    return first.type == "variable_name" and place.parsed.source(first) == name and operators[:1] in (["-"], [":-"])
 
 
 def assigned_by(builtin: str, arguments: list[Field]) -> list[str]:

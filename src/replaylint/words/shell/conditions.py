@@ -6,6 +6,7 @@ from .fields import matches
 from .grammar import Node
 from .nodes import words_of
 from .place import Place
+from .values import NO_DEFAULTS
 from .words import Expander
 from .world import World
 
@@ -28,7 +29,7 @@ def outcome(node: Node, place: Place, world: World) -> bool | None:
         if text not in ("[", "test"):
             return None
         words = [c for c in node.children_by_field_name("argument")]
-        expander = Expander(place, world.scope(), words_of(place, node))
+        expander = Expander(place, world.scope(off=NO_DEFAULTS), words_of(place, node))
         texts = [f.text for w in words for f in expander.fields(w)]
         if texts and texts[-1] == "]":
             texts = texts[:-1]
@@ -38,7 +39,7 @@ def outcome(node: Node, place: Place, world: World) -> bool | None:
         if len(inner) != 1:
             return None
         expression = inner[0]
-        expander = Expander(place, world.scope(), words_of(place, node))
+        expander = Expander(place, world.scope(off=NO_DEFAULTS), words_of(place, node))
         if expression.type == "binary_expression" and len(expression.named_children) == 2:
             operator = next((c.type for c in expression.children if not c.is_named), "")
             left, right = expression.named_children

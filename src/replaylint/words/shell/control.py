@@ -15,6 +15,7 @@ from .fields import matches
 from .grammar import Node
 from .nodes import code, descendants, exits, if_branches, words_of
 from .place import Place
+from .values import NO_DEFAULTS
 from .words import Expander
 from .world import World, join
 
@@ -52,10 +53,10 @@ class ControlFlow:
         if not worlds:
             return worlds
         if node.type == "ERROR":
-            return [world.forget() for world in worlds]
+            return [world.forget(arguments=True) for world in worlds]
         if self.nesting >= MAX_NESTING:
             self.context.not_entered(f"statements nested deeper than {MAX_NESTING} levels are not read", place.range(start, start)[0])
-            return [world.forget() for world in worlds]
+            return [world.forget(arguments=True) for world in worlds]
         handler: Callable[[Node, Place, list[World]], list[World]] | None = getattr(self, "_" + node.type, None)
         if handler is None:
             return worlds
@@ -149,7 +150,7 @@ class ControlFlow:
             return worlds
         results: list[World] = []
         for world in worlds:
-            fields = Expander(place, world.scope(), words_of(place, node)).fields(value_node)
+            fields = Expander(place, world.scope(off=NO_DEFAULTS), words_of(place, node)).fields(value_node)
             subject = fields[0].text if len(fields) == 1 else None
             results.extend(self._case_world(items, place, world, subject, code(place.parsed.source(value_node))))
         return join(results) or worlds

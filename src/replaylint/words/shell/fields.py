@@ -68,7 +68,7 @@ def _add_elements(built: list[_Building], part: Elements) -> None:
             built[-1].pieces.append(Elements((element,), True, part.start, part.end, part.raw))
             built[-1].keep = True
         elif not element.known:
-            built[-1].pieces.append(Hole(element.start, element.end, element.raw, splits=True))
+            built[-1].pieces.append(Hole(element.start, element.end, element.raw, True, element.forwarded if element.spread else 0))
             built[-1].keep = True
         elif any(char in element.text for char in _IFS) or _GLOB.search(element.text or ""):
             for chunk in element_chunks(element):
@@ -107,9 +107,14 @@ def _slice(chunk: Chunk, start: int, stop: int) -> Chunk:
 
 def _field(pieces: list[Part], start: int, end: int, raw: str, words: Container, alone: bool) -> Field:
     if len(pieces) == 1 and isinstance(pieces[0], Elements):
-        return pieces[0].fields[0]
-    if len(pieces) == 1 and isinstance(pieces[0], Hole) and pieces[0].splits:
-        return Field(None, start, end, raw, words, spread=True, chunks=(pieces[0],))
+        element = pieces[0].fields[0]
+        if element.forwarded and element.spread:  # the script's own arguments, said as the word is (`"$@"`)
+            return replace(element, start=start, end=end, raw=raw, container=words)
+        return element
+    if len(pieces) == 1 and isinstance(pieces[0], Hole):
+        # `"$1"` alone is one of the script's own arguments; `$*` and `$2` unquoted, any number of them
+        hole = pieces[0]
+        return Field(None, start, end, raw, words, spread=hole.splits, chunks=(hole,), forwarded=hole.forwarded)
     flat: list[Chunk | Hole] = []
     for piece in pieces:
         flat.extend(element_chunks(piece.fields[0]) if isinstance(piece, Elements) else (piece,))

@@ -6,8 +6,13 @@ parameters. Assignments change it in order, so a variable assigned twice has its
 `if`/`case`/`&&`/`||` branches that change variables fork the world (up to `MAX_WORLDS`; past
 that, variables that differ become unknown); loops make what they assign unknown; subshells,
 pipelines and background jobs work on a copy; `source`/`eval` of something we cannot read
-makes every variable unknown. Functions run where they are called, with the call's words as
-`$@` (a function whose body was never read runs once at the end with unknown arguments).
+makes every variable unknown (not the positional parameters: such files set variables, they do
+not `set --`). Functions run where they are called, with the call's words as
+`$@` (a function whose body was never read runs once at the end with unknown arguments). A
+script file's own `$@` is its forwarded arguments (`world.ARGUMENTS`). A default (`${X:-v}`)
+of a variable nothing the script runs sets is taken for a launch's words on a condition
+("`X` is unset"); the launch is built again without it to tell what rests on it
+(`_assumptions`). Other commands, and `if`/`case` tests, read words without defaults.
 Limits: statements nested `control.MAX_NESTING` deep, scripts inside scripts
 `MAX_SCRIPT_DEPTH` deep, function calls `MAX_CALL_DEPTH` deep; what lies beyond one is not read
 and is reported (`ExtractContext.not_entered`, RPL902). Every statement and word is charged to
@@ -22,13 +27,13 @@ from __future__ import annotations
 import contextlib
 import re
 from dataclasses import dataclass, field, replace
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
-from ...model import UNKNOWN, Launch, LaunchKind, Span, VersionHint
+from ...model import UNKNOWN, Assumption, Launch, LaunchKind, Span, VersionHint
 from ...source import ExtractContext, SourceFile
 from ...vllm.fields import FIELDS
 from ...vllm.images import release_from_pin
-from .assignments import assign_element, assigned_by, assigned_names, assigned_value, env_entry
+from .assignments import assign_element, assigned_by, assigned_names, assigned_value, env_entry, script_assigns
 from .control import ControlFlow
 from .grammar import Node
 from .launch import LaunchBuilder
@@ -37,8 +42,8 @@ from .nodes import single_variable, statement_break, words_of
 from .place import Place
 from .scripts import assemble, heredoc, herestring
 from .spans import ScriptSpans
-from .values import UNSET, Array, Chunk, Field, Partial, Scalar, scalar_text
-from .words import Expander
+from .values import NO_DEFAULTS, UNSET, Array, Assumed, Chunk, Field, Partial, Scalar, scalar_text
+from .words import Expander, drop
 from .world import (
     MAX_VALUE,
     RELEVANT_ENV,
@@ -102,6 +107,9 @@ class Interpreter(ControlFlow):
     # -- entry points -------------------------------------------------------------------------
 
     def run_script(self, place: Place, worlds: list[World]) -> list[World]:
+        if any(world.assigns is not None for world in worlds):
+            names = script_assigns(place.parsed.root, place)
+            worlds = [world if world.assigns is None else world.copy(assigns=world.assigns | names) for world in worlds]
         return self.block(place.parsed.root.children, place, worlds)
 
     def finish(self, worlds: list[World]) -> None:
@@ -225,13 +233,18 @@ class Interpreter(ControlFlow):
             fields = self.expand(words, expander, place)
             env_words = self._prefix_env(prefix, expander, place)
             self._substitutions(expander, place, [world])
-            head = fields[0].text if fields else None
+            # Defaults are taken for a launch only: anything else reads the words without them.
+            command = _Command(words, prefix, place, node, span)
+            plain = self._without(NO_DEFAULTS, command, world)[0] if expander.assumed else fields
+            head = plain[0].text if plain else None
             if head in self.functions:
-                calls.append((head, world, fields[1:], fields[0].start))
+                calls.append((head, world, plain[1:], plain[0].start))
                 continue
-            world = self.builtin(head, fields, world)
+            world = self.builtin(head, plain, world)
             results.append(world)
-            launch = self._run(fields, env_words, world, place, node, span)
+            launch = self._run(fields, env_words, world, place, node, span, plain)
+            if launch is not None and (expander.assumed or any(setting.condition for setting in launch.env.values())):
+                launch = self._assumptions(launch, expander.assumed, fields, env_words, world, command)
             if launch is not None:
                 candidates.append((launch, world))
         if candidates:
@@ -240,15 +253,58 @@ class Interpreter(ControlFlow):
             results.extend(self.call(name, world, arguments, offset))
         return join(results) if calls else results
 
-    def _run(self, fields: list[Field], env_words: list[EnvWord], world: World, place: Place, node: Node, span: Span) -> Launch | None:
-        """What a command starts: a vLLM launch, or a shell script read in its turn."""
+    def _run(
+        self, fields: list[Field], env_words: list[EnvWord], world: World, place: Place, node: Node, span: Span, plain: list[Field]
+    ) -> Launch | None:
+        """What a command starts: a vLLM launch, or a shell script read in its turn (its words
+        without defaults taken: `plain`)."""
         started = find(fields)
-        if isinstance(started, ShellScript):
-            self.shell_script(started, env_words, world)
         if not isinstance(started, Invocation):
+            started = find(plain) if plain is not fields else started
+            if isinstance(started, ShellScript):
+                self.shell_script(started, env_words, world)
             return None
+        return self._launch(started, env_words, world, place, node, span)
+
+    def _launch(self, started: Invocation, env_words: list[EnvWord], world: World, place: Place, node: Node, span: Span) -> Launch | None:
         launch = self.builder.build(started, env_words, world, place, node, span)
         return None if launch is None else self.builder.broken_continuation(launch, place, node)
+
+    def _without(self, off: object, command: _Command, world: World) -> tuple[list[Field], list[EnvWord]]:
+        """The words of a command without the defaults `off` (all: NO_DEFAULTS), as they are when
+        the variables they stand in for are set."""
+        expander = Expander(command.place, world.scope(off=off), words_of(command.place, command.node))
+        return self.expand(command.words, expander, command.place), self._prefix_env(command.prefix, expander, command.place)
+
+    def _assumptions(
+        self, launch: Launch, taken: dict[Assumed, bool], fields: list[Field], env_words: list[EnvWord], world: World, command: _Command
+    ) -> Launch:
+        """What of a launch rests on the defaults it was built with (`Assumption`): the words they
+        gave; the launch itself, when without them there is none; its completeness, when without
+        them it is open-ended (an unquoted default, set otherwise, may add any words)."""
+        found: list[Assumption] = []
+        for word in [*fields, *(word for env_word in env_words for word in env_word.words)]:
+            for assumed in dict.fromkeys(c.assumed for c in word.chunks if isinstance(c, Chunk) and c.assumed is not None):
+                found.append(Assumption(assumed.condition, self.spans.span(word.start, word.end), positional=assumed.positional))
+        for setting in launch.env.values():
+            if setting.condition is not None:  # `export VLLM_...=${X:-0}` before the command
+                found.append(Assumption(setting.condition, setting.span))
+        without = self._rebuilt(set(taken), world, command) if taken else launch
+        if without is None:
+            needed = [assumed for assumed in taken if self._rebuilt({assumed}, world, command) is None] or list(taken)
+            found += [Assumption(assumed.condition, whole=True, positional=assumed.positional) for assumed in needed]
+        elif without.open_ended and not launch.open_ended:
+            unquoted = [assumed for assumed, bare in taken.items() if bare] or list(taken)
+            found += [Assumption(assumed.condition, positional=assumed.positional) for assumed in unquoted]
+        return replace(launch, assumptions=tuple(dict.fromkeys(found)))
+
+    def _rebuilt(self, off: set[Assumed], world: World, command: _Command) -> Launch | None:
+        """The launch of a command without the defaults `off`."""
+        fields, env_words = self._without(frozenset(off), command, world)
+        started = find(fields)
+        if not isinstance(started, Invocation):
+            return None
+        return self._launch(started, env_words, world, command.place, command.node, command.span)
 
     def expand(self, words: list[Node], expander: Expander, place: Place) -> list[Field]:
         fields: list[Field] = []
@@ -276,7 +332,8 @@ class Interpreter(ControlFlow):
                 value_span: tuple[int, int] | None = place.range(place.parsed.start(value_node), place.parsed.end(value_node))
             else:
                 value_span = (end, end)
-            word = Field(text, start, end, self.source.text[start:end], expander.words)
+            chunks = value.chunks if isinstance(value, Scalar) else ()
+            word = Field(text, start, end, self.source.text[start:end], expander.words, chunks=chunks)
             found.append(
                 EnvWord(
                     name,
@@ -302,12 +359,12 @@ class Interpreter(ControlFlow):
             if world.positional is None:
                 return world
             count = int(arguments[0].text) if arguments and arguments[0].text and arguments[0].text.isdigit() else 1
-            return world.copy(positional=world.positional[count:])
+            return world.copy(positional=drop(world.positional, count))
         if head in ("source", "."):
             path = arguments[0].text if arguments else None
             if path is not None and _HARMLESS_SOURCE.search(path):
                 return world
-            return world.forget()
+            return world.forget()  # a file sourced for its variables: the script's arguments stay
         if head == "eval":
             return self.eval(arguments, world)
         if head in ("read", "mapfile", "readarray", "getopts", "let", "printf", "wait"):
@@ -339,7 +396,10 @@ class Interpreter(ControlFlow):
             return world.forget()
         with self.deeper():
             worlds = self.run_script(nested, [world])
-        return worlds[0] if len(worlds) == 1 else collapse(worlds)
+        after = worlds[0] if len(worlds) == 1 else collapse(worlds)
+        if any(not word.known for word in arguments):  # `eval "$(conda shell.bash hook)"`: text we cannot read
+            after = after.copy(env_open=True)
+        return after
 
     def can_enter_script(self, offset: int, what: str) -> bool:
         """Whether a script inside this one is read; one nested too deep is reported at `offset`."""
@@ -447,6 +507,16 @@ class Interpreter(ControlFlow):
 # -- helpers ----------------------------------------------------------------------------------
 
 
+class _Command(NamedTuple):
+    """A simple command as the interpreter reads it: its words, prefix assignments, where it is."""
+
+    words: list[Node]
+    prefix: list[Node]
+    place: Place
+    node: Node
+    span: Span
+
+
 def _command_words(children: list[Node]) -> list[Node]:
     """The words of a command (its name first), without prefix assignments and redirections."""
     skipped = ("variable_assignment", "file_redirect", "herestring_redirect", "heredoc_redirect")
@@ -463,4 +533,4 @@ def _identity(launch: Launch) -> tuple:
     )
     env = tuple(sorted((name, repr(setting.value), setting.span) for name, setting in launch.env.items()))
     hint = launch.version_hint.releases if launch.version_hint else ()
-    return (launch.span, settings, env, launch.issues, launch.open_ended, launch.env_open, hint)
+    return (launch.span, settings, env, launch.issues, launch.open_ended, launch.env_open, hint, launch.forwarded, launch.assumptions)

@@ -51,7 +51,10 @@ class LaunchBuilder:
         if place.parsed.root.has_error and touches_error(node):
             return None
         args = invocation.args
-        tokens = [Token(None if f.spread else f.text, self.spans.span(f.start, f.end), f.raw, spread=f.spread) for f in args]
+        tokens = [
+            Token(None if f.spread else f.text, self.spans.span(f.start, f.end), f.raw, spread=f.spread, forwarded=bool(f.forwarded))
+            for f in args
+        ]
         containers: dict[Container, int] = {}
         for word in args:
             containers.setdefault(word.container, len(containers))

@@ -13,7 +13,7 @@ from ...source import Budget
 from .grammar import Node, parse
 from .nodes import words_of
 from .place import Builder, Place
-from .values import Chunk, Field, Hole
+from .values import NO_DEFAULTS, Chunk, Field, Hole
 from .words import Expander
 from .world import World
 
@@ -30,7 +30,7 @@ def heredoc(redirect: Node, place: Place, world: World, depth: int) -> Place | N
     builder = Builder()
     parsed = place.parsed
     cursor = parsed.start(body)
-    expander = Expander(place, world.scope(), words_of(place, body))
+    expander = Expander(place, world.scope(off=NO_DEFAULTS), words_of(place, body))
     for child in body.named_children:
         if literal or child.type == "heredoc_content":
             continue
@@ -73,7 +73,7 @@ def herestring(redirect: Node, place: Place, world: World, depth: int) -> Place 
     words = [c for c in redirect.named_children]
     if not words:
         return None
-    expander = Expander(place, world.scope(), words_of(place, redirect))
+    expander = Expander(place, world.scope(off=NO_DEFAULTS), words_of(place, redirect))
     fields = expander.fields(words[-1])
     return assemble(fields, depth, place.budget) if len(fields) == 1 else None
 

@@ -7,7 +7,7 @@ expander reads.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
+from typing import Callable, Union
 
 
 @dataclass(frozen=True)
@@ -23,6 +23,16 @@ class Container:
 
 
 @dataclass(frozen=True)
+class Assumed:
+    """A default taken because nothing in the script sets its variable (`${MODEL:-m}`,
+    `: "${BACKEND:=vllm}"`, `${1:-vllm}`), and `condition`, when it holds ("`MODEL` is unset");
+    `positional`: the script's argument it is about (0: a variable)."""
+
+    condition: str
+    positional: int = 0
+
+
+@dataclass(frozen=True)
 class Chunk:
     """A run of characters of an expanded word and the file text it came from."""
 
@@ -34,16 +44,20 @@ class Chunk:
     expanded: bool  # the result of an expansion (split when unquoted)
     container: Container | None
     site: tuple[int, int] | None = None  # the expansion that produced it (`$X` in the word)
+    assumed: Assumed | None = None  # the text is a default, taken on that condition
 
 
 @dataclass(frozen=True)
 class Hole:
-    """Text we cannot know. `splits`: unquoted, so it may be any number of words."""
+    """Text we cannot know. `splits`: unquoted, so it may be any number of words. `forwarded`:
+    the script's own arguments from that number on (`"$@"`: 1; `$2`: 2), which a launch is
+    judged without (0: anything else)."""
 
     start: int
     end: int
     raw: str
     splits: bool
+    forwarded: int = 0
 
 
 @dataclass(frozen=True)
@@ -59,6 +73,7 @@ class Field:
     shared: bool = False  # other fields were cut from the same text: edits are not safe
     chunks: tuple[Chunk | Hole, ...] = ()
     variable: str | None = None  # the word is exactly this variable (`"$VLLM_BIN"`)
+    forwarded: int = 0  # the script's own arguments from that number on (see `Hole`)
 
     @property
     def known(self) -> bool:
@@ -97,6 +112,15 @@ class Array:
         return all(element.known for element in self.elements)
 
 
+@dataclass(frozen=True)
+class Forwarded:
+    """A positional parameter that is the script's own argument number `first` (`$1` in the
+    script, or in a function called with `"$@"`): unknown, but absent when the script is run
+    as written, without arguments."""
+
+    first: int
+
+
 class _Unset:
     def __repr__(self) -> str:
         return "UNSET"
@@ -117,6 +141,17 @@ class Partial:
 Value = Union[Scalar, Array, _Unset, Partial]
 
 
+def assumptions(value: Value) -> set[Assumed]:
+    """The defaults a value holds text of."""
+    if isinstance(value, Scalar):
+        return {chunk.assumed for chunk in value.chunks if chunk.assumed is not None}
+    if isinstance(value, Partial):
+        return {part.assumed for part in value.parts if isinstance(part, Chunk) and part.assumed is not None}
+    if isinstance(value, Array):
+        return {c.assumed for element in value.elements for c in element.chunks if isinstance(c, Chunk) and c.assumed is not None}
+    return set()
+
+
 def scalar_text(value: Value | None) -> str | None:
     """The text of a variable as `"$X"` gives it; None when unknown."""
     if value is None or isinstance(value, Partial):
@@ -132,10 +167,21 @@ def scalar_text(value: Value | None) -> str | None:
     return first.text if first.known else None
 
 
+NO_DEFAULTS = object()  # `Scope.off`: no default is taken for a variable nothing sets
+
+
 @dataclass
 class Scope:
-    """What the expander needs to know: variables and positional parameters of one world."""
+    """What the expander needs to know: variables and positional parameters of one world;
+    `unset(name)`: the condition on which a variable nothing set is taken as unset, so that
+    `${X:-v}` gives `v` (None: it may be set); `off`: the defaults not to take (or
+    NO_DEFAULTS), for the launch as it would be without them."""
 
     variables: dict[str, Value]
-    positional: tuple[Field, ...] | None  # None: unknown (the script's own arguments)
+    positional: tuple[Field, ...] | None  # None: unknown
     assign: object = None  # callback(name, Value) for `${X:=word}`
+    unset: Callable[[str], Assumed | None] | None = None
+    off: object = frozenset()
+
+    def allows(self, assumed: Assumed) -> bool:
+        return self.off is not NO_DEFAULTS and assumed not in self.off  # type: ignore[operator]

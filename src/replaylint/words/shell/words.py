@@ -17,7 +17,24 @@ from typing import Iterable
 from .fields import element_chunks, make_fields
 from .grammar import Node
 from .place import Place
-from .values import UNSET, Array, Chunk, Container, Elements, Field, Hole, Part, Partial, Scalar, Scope, Value, scalar_text
+from .values import (
+    UNSET,
+    Array,
+    Assumed,
+    Chunk,
+    Container,
+    Elements,
+    Field,
+    Forwarded,
+    Hole,
+    Part,
+    Partial,
+    Scalar,
+    Scope,
+    Value,
+    assumptions,
+    scalar_text,
+)
 
 _ANSI_SIMPLE = {
     "a": "\a",
@@ -45,6 +62,7 @@ class Expander:
     scope: Scope
     words: Container  # the container of the words being expanded (a command, an array literal)
     substitutions: list[Node] = field(default_factory=list)  # `$(...)` met on the way
+    assumed: dict[Assumed, bool] = field(default_factory=dict)  # defaults taken, and whether one was unquoted
 
     # -- offsets ------------------------------------------------------------------------------
 
@@ -247,6 +265,10 @@ class Expander:
         operator = rest[0].type if not rest[0].is_named else ""
         if operator in ("-", ":-", "+", ":+", "=", ":=", "?", ":?"):
             return self._default(node, name, operator, rest[1:], quoted)
+        if operator == ":" and name in ("@", "*") and len(rest) == 2 and rest[1].type == "number":
+            offset = self.place.parsed.source(rest[1])  # `"${@:2}"`: the arguments from the second on
+            if offset.isdigit():
+                return self._elements(node, _from(self.scope.positional, int(offset)), name == "@", quoted)
         return [self._hole(node, splits=not quoted)]
 
     def _subscript(self, node: Node, subscript: Node, rest: list[Node], quoted: bool) -> list[Part]:
@@ -260,8 +282,14 @@ class Expander:
         return self._parameter(node, self.place.parsed.source(name_node), index, quoted)
 
     def _default(self, node: Node, name: str, operator: str, operand: list[Node], quoted: bool) -> list[Part]:
-        value = self._lookup(name)
-        if value is None:
+        """`${X:-v}`, `${X-v}`, `${X:=v}`, `${X:+v}`, `${X:?msg}`. A variable nothing in the script
+        sets, or a script's argument, is taken as unset on a condition (`Scope.unset`): the
+        default's text carries it (`Chunk.assumed`)."""
+        value = self._lookup(name, quoted)
+        assumed = self._unset(name, value)
+        if assumed is not None:
+            value = UNSET
+        if value is None or isinstance(value, Forwarded):
             return [self._hole(node, splits=not quoted)]
         text = scalar_text(value)
         if text is None:
@@ -270,42 +298,88 @@ class Expander:
         use_operand = empty if operator.lstrip(":") in ("-", "=", "?") else not empty
         if operator.lstrip(":") == "?" and empty:
             return [self._hole(node, splits=not quoted)]
+        if assumed is not None:
+            self._took(assumed, quoted)
         if not use_operand:
             return [] if operator.lstrip(":") == "+" else self._parameter(node, name, None, quoted)
         found: list[Part] = []
         for child in operand:
             found.extend(self.parts(child, quoted))
+        if assumed is not None:
+            found = [replace(part, assumed=assumed) if isinstance(part, Chunk) else part for part in found]
         if operator.lstrip(":") == "=" and callable(self.scope.assign):
             chunks = [part for part in found if isinstance(part, Chunk)]
             if len(chunks) == len(found):
                 self.scope.assign(name, Scalar(tuple(chunks)))
         return found
 
-    def _lookup(self, name: str) -> Value | None:
-        """A variable's value; None when it cannot be known (the environment, specials)."""
+    def _unset(self, name: str, value: Value | Forwarded | None) -> Assumed | None:
+        """The condition on which `name` is taken as unset for its default (None: it is not)."""
+        if self.scope.unset is None or name in _UNKNOWN_SPECIALS or name in ("@", "*", "0"):
+            return None
+        if isinstance(value, Forwarded):
+            count = "without arguments" if value.first == 1 else f"with fewer than {value.first} arguments"
+            assumed: Assumed | None = Assumed(f"the script is run {count}", value.first)
+        elif value is None and not name.isdigit():
+            assumed = self.scope.unset(name)
+        else:
+            return None
+        return assumed if assumed is not None and self.scope.allows(assumed) else None
+
+    def _took(self, assumed: Assumed, quoted: bool) -> None:
+        self.assumed[assumed] = self.assumed.get(assumed, False) or not quoted
+
+    def _lookup(self, name: str, quoted: bool = True) -> Value | Forwarded | None:
+        """A variable's value; None when it cannot be known (the environment, specials);
+        `Forwarded` for one of the script's own arguments. `quoted`: how it is expanded."""
         if name.isdigit() and name != "0":
             positional = self.scope.positional
             if positional is None:
                 return None
             position = int(name) - 1
+            for index, element in enumerate(positional[: position + 1]):
+                if element.spread:  # it may hold any number of words
+                    return Forwarded(element.forwarded + position - index) if element.forwarded else None
             if position >= len(positional):
                 return UNSET if all(element.known for element in positional) else None
             element = positional[position]
             if element.known:
-                return Array((element,))
-            if not element.spread and element.chunks and all(isinstance(piece, (Chunk, Hole)) for piece in element.chunks):
+                return self._taken(Array((element,)), name, quoted)
+            if element.forwarded:
+                return Forwarded(element.forwarded)  # `"$1"` handed on: `f "$1"`
+            if element.chunks and all(isinstance(piece, (Chunk, Hole)) for piece in element.chunks):
                 return Partial(element.chunks)  # `f "$CMD"` with CMD a Partial: `$1` is that string
             return None
         if name in _UNKNOWN_SPECIALS:
             return None
-        return self.scope.variables.get(name)
+        value = self.scope.variables.get(name)
+        return None if value is None else self._taken(value, name, quoted)
+
+    def _taken(self, value: Value, name: str, quoted: bool) -> Value | None:
+        """A value as this expansion reads it: the defaults it holds are noted as taken, or, when
+        they are off (`Scope.off`), are unknown text."""
+        held = assumptions(value)
+        if not held:
+            return value
+        off = {assumed for assumed in held if not self.scope.allows(assumed)}
+        if not off:
+            for assumed in held:
+                self._took(assumed, quoted)
+            return value
+        if isinstance(value, (Scalar, Partial)):
+            pieces = value.chunks if isinstance(value, Scalar) else value.parts
+            raw = f"${{{name}}}"
+            return Partial(tuple(Hole(p.start, p.end, raw, True) if isinstance(p, Chunk) and p.assumed in off else p for p in pieces))
+        return None
 
     def _parameter(self, node: Node, name: str, index: str | None, quoted: bool) -> list[Part]:
         start, end = self.span(node)
         raw = self.place.parsed.source(node)
         if name in ("@", "*") and index is None:
             return self._elements(node, self.scope.positional, name == "@", quoted)
-        value = self._lookup(name)
+        value = self._lookup(name, quoted)
+        if isinstance(value, Forwarded):
+            return [Hole(start, end, raw, not quoted, forwarded=value.first if index is None else 0)]
         if index in ("@", "*"):
             elements = value.elements if isinstance(value, Array) else None
             if isinstance(value, Scalar):
@@ -351,7 +425,13 @@ class Expander:
         raw = self.place.parsed.source(node)
         if elements is None:
             return [Hole(start, end, raw, splits=True)]
-        elements = tuple(elements)
+        # The script's own arguments are said where they are handed on (`"$@"` in this command).
+        elements = tuple(
+            Field(None, start, end, raw, self.words, spread=True, chunks=(Hole(start, end, raw, True, e.forwarded),), forwarded=e.forwarded)
+            if e.forwarded and e.spread
+            else e
+            for e in elements
+        )
         if not separate and quoted:
             if any(not element.known for element in elements):
                 return [Hole(start, end, raw, splits=False)]
@@ -362,6 +442,24 @@ class Expander:
                 chunks.extend(replace(chunk, quoted=True) for chunk in element_chunks(element) if isinstance(chunk, Chunk))
             return chunks or [Chunk("", start, end, False, True, True, None)]
         return [Elements(elements, quoted, start, end, raw)]
+
+
+def _from(positional: tuple[Field, ...] | None, offset: int) -> tuple[Field, ...] | None:
+    """`${@:offset}`: the positional parameters from number `offset` on (0 counts `$0`, unknown)."""
+    if positional is None or offset < 1:
+        return None
+    return drop(positional, offset - 1)
+
+
+def drop(positional: tuple[Field, ...], count: int) -> tuple[Field, ...]:
+    """The positional parameters without the first `count` (`shift`): a spread among them may
+    hold any number of words, so it stays (the script's own arguments from a later number on)."""
+    for index, element in enumerate(positional[:count]):
+        if element.spread:
+            if not element.forwarded:
+                return positional[index:]
+            return (replace(element, forwarded=element.forwarded + count - index), *positional[index + 1 :])
+    return positional[count:]
 
 
 def _decode_ansi_c(body: str) -> str | None:

@@ -7,7 +7,7 @@ from typing import Any, Iterable, Mapping
 
 from ...command import EnvPlace
 from ...model import UNKNOWN, Setting, VersionHint
-from .values import Chunk, Field, Hole, Partial, Scalar, Scope, Value
+from .values import Assumed, Chunk, Container, Field, Hole, Partial, Scalar, Scope, Value
 
 MAX_WORLDS = 8
 _MAX_JOIN = 40_000  # pieces x pieces: two strings longer than this are not aligned, only forgotten
@@ -43,6 +43,9 @@ class World:
     env_open: bool = False
     pin: VersionHint | None = None
     frames: tuple[Frame, ...] = ()
+    # Names the scripts read so far may assign (other than `X=${X:-v}`): a variable outside them,
+    # neither known nor exported, is taken as unset for its default (`${X:-v}`). None: never.
+    assigns: frozenset[str] | None = None
 
     def copy(self, **changes: Any) -> World:
         copied = replace(self, variables=dict(self.variables), env=dict(self.env), assigned=dict(self.assigned))
@@ -65,15 +68,27 @@ class World:
             self.frames,
         )
 
-    def scope(self) -> Scope:
-        return Scope(self.variables, self.positional, assign=self._assign_default)
+    def scope(self, off: object = frozenset()) -> Scope:
+        """What the expander reads; `off`: the defaults not to take (`Scope.off`), for the words
+        as they would be without them (then nothing is assigned)."""
+        if off:
+            return Scope(self.variables, self.positional, unset=self._unset, off=off)
+        return Scope(self.variables, self.positional, assign=self._assign_default, unset=self._unset)
 
     def _assign_default(self, name: str, value: Value) -> None:
         self.variables[name] = value
 
-    def forget(self) -> World:
-        """Something we cannot read ran in this shell: every variable may have changed."""
-        return self.copy(variables={}, env_open=True, positional=None)
+    def _unset(self, name: str) -> Assumed | None:
+        """`name` is taken as unset, on that condition, when nothing the script runs may set it:
+        no assignment in the scripts read, not exported, and nothing unread ran (`source`)."""
+        if self.assigns is None or self.env_open or name in self.assigns or name in self.exported or name in self.variables:
+            return None
+        return Assumed(f"`{name}` is unset")
+
+    def forget(self, arguments: bool = False) -> World:
+        """Something we cannot read ran in this shell: every variable may have changed (with
+        `arguments`, the positional parameters too: `eval` may run `set --`)."""
+        return self.copy(variables={}, env_open=True, positional=None if arguments else self.positional)
 
     def grow(self, names: Mapping[str, bool], start: int, end: int) -> World:
         """A loop that appends to these strings, between `start` and `end`, ran any number of
@@ -211,7 +226,13 @@ def child_shell(world: World, env: dict[str, EnvEntry], positional: tuple[Field,
         positional=positional,
         env_open=env_open,
         pin=world.pin,
+        assigns=world.assigns,
     )
+
+
+# The positional parameters of a script run as a file: its own arguments, which a launch that
+# hands them on (`"$@"`) is judged without (`Field.forwarded`).
+ARGUMENTS = (Field(None, 0, 0, '"$@"', Container(("arguments",), None, "words"), spread=True, forwarded=1),)
 
 
 def make_local(world: World, name: str) -> World:
