@@ -16,11 +16,13 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+import yaml
+
 from ..differential.oracle import expect
-from ..realworld.sandbox import Sandbox, new_sandbox
+from ..realworld.sandbox import Inputs, Sandbox, new_sandbox
 from . import mutants
 
 HERE = Path(__file__).resolve().parent
@@ -30,9 +32,14 @@ MANIFEST = CORPUS / "manifest.json"
 ENGINE_JUDGE = HERE / "engine_judge.py"
 FRAMEWORKS_PATH = REPO / "bench" / ".cache" / "framework-judges"
 # The module each framework's launch scripts run.
-ENTRY_MODULES = {"verl": "verl.trainer.main_ppo", "openrlhf": "openrlhf.cli.train_ppo_ray"}
-# Frameworks whose code engine_judge.py runs.
-JUDGED = frozenset(("verl",))
+ENTRY_MODULES = {"verl": "verl.trainer.main_ppo", "openrlhf": "openrlhf.cli.train_ppo_ray", "skyrl": "skyrl.train.entrypoints"}
+# The releases whose code engine_judge.py runs (scripts/setup-framework-judges.sh installs them).
+JUDGED_RELEASES = {
+    "verl": ("0.9.1", "0.9.0", "0.8.0", "0.7.1"),
+    "openrlhf": ("0.11.2", "0.10.4", "0.9.10", "0.8.11", "0.7.5"),
+    "skyrl": ("0.4.0",),
+}
+JUDGED = frozenset(JUDGED_RELEASES)
 REQUEST_CODES = frozenset(("RPL101", "RPL102"))
 REPLAY_WORDS = ("sampling_mask", "sampling-mask", "sampling distribution replay", "logprobs_mode", "top_k", "temperature")
 
@@ -42,16 +49,22 @@ class Entry:
     path: str
     project: str
     framework: str
-    kind: str  # config, shell
+    kind: str  # config, overrides, shell
+    release: str = ""  # the framework release whose code judges it
 
     @property
     def file(self) -> Path:
         return CORPUS / self.path
 
+    @property
+    def root(self) -> str:
+        """The archive's folder in the corpus (`verl-0.9.1`)."""
+        return self.path.split("/", 1)[0]
+
 
 def load_manifest() -> tuple[list[Entry], list[str]]:
     data = json.loads(MANIFEST.read_text())
-    entries = [Entry(item["path"], item["project"], item["framework"], item["kind"]) for item in data["files"]]
+    entries = [Entry(item["path"], item["project"], item["framework"], item["kind"], item.get("release", "")) for item in data["files"]]
     return entries, [item["path"] for item in data.get("support_files", [])]
 
 
@@ -71,45 +84,64 @@ class Result:
         return f"{self.entry.path}#{self.mutant.label}"
 
 
-def mutants_of(entry: Entry) -> list[mutants.Mutant]:
+def mutants_of(entry: Entry, count: int | None = None) -> list[mutants.Mutant]:
+    """The control, then `count` of the framework's mutations (all when None), each also in its
+    open-ended forms."""
     text = entry.file.read_text()
+    module = ENTRY_MODULES.get(entry.framework, "")
+    arguments = entry.kind == "shell" and mutants.ends_with_arguments(text, module)
+    chosen = mutants.sample(list(mutants.mutations_for(entry.framework, entry.release)), entry.path, count)
     found = []
-    for mutation in (mutants.CONTROL, *mutants.FRAMEWORK_MUTATIONS.get(entry.framework, ())):
-        if entry.kind == "config":
-            mutant = mutants.yaml_mutant(text, mutation, mutants.YAML_BASE.get(entry.framework, ()))
-        elif mutation is mutants.CONTROL:
-            mutant = mutants.Mutant(mutation.label, mutation.what, text)
-        else:
-            mutant = mutants.shell_mutant(text, ENTRY_MODULES[entry.framework], mutation)
-        if mutant is not None:
-            found.append(mutant)
+    for mutation in (mutants.CONTROL, *chosen):
+        mutant = _written(entry, text, mutation)
+        if mutant is None:
+            continue
+        found.append(mutant)
+        for how, hidden, given in mutants.open_ended_variants(entry.framework, entry.kind, mutation, arguments):
+            variant = _written(entry, text, hidden)
+            if variant is not None:
+                label = f"{mutation.label} ({how})"
+                found.append(replace(variant, label=label, open_ended=how, **given))
     return found
+
+
+def _written(entry: Entry, text: str, mutation: mutants.Mutation) -> mutants.Mutant | None:
+    if entry.kind == "shell":
+        return mutants.shell_mutant(text, ENTRY_MODULES[entry.framework], mutation)
+    base = mutants.YAML_BASE.get(entry.framework, ()) if entry.kind == "config" else ()
+    return mutants.yaml_mutant(text, mutation, base)
 
 
 # -- the framework's command line ----------------------------------------------------------------
 
 
-def shell_case(sandbox: Sandbox, entry: Entry, text: str, support: list[str]) -> tuple[dict | None, str]:
-    """Run the mutated script with real bash in the sandbox; the framework's command line it
-    starts becomes the case."""
-    root = CORPUS / entry.project
-    files = {str(Path(p).relative_to(entry.project)): (CORPUS / p).read_bytes() for p in support if p.startswith(entry.project + "/")}
+def shell_case(sandbox: Sandbox, entry: Entry, mutant: mutants.Mutant, support: list[str]) -> tuple[dict | None, str]:
+    """Run the mutated script with real bash in the sandbox (with the mutant's arguments and
+    environment); the framework's command line it starts becomes the case."""
+    root = CORPUS / entry.root
+    files = {str(Path(p).relative_to(entry.root)): (CORPUS / p).read_bytes() for p in support if p.startswith(entry.root + "/")}
     relative = str(entry.file.relative_to(root))
-    files[relative] = text.encode()
-    run = sandbox.run(files, relative)
+    files[relative] = mutant.text.encode()
+    run = sandbox.run(files, relative, inputs=Inputs(argv=mutant.arguments, env=mutant.env))
     module = ENTRY_MODULES[entry.framework]
     for invocation in run.invocations:
         argv = invocation.argv
-        if module in argv and argv.index(module) > 0 and argv[argv.index(module) - 1] == "-m":
-            words = argv[argv.index(module) + 1 :]
-            env = {k: v for k, v in invocation.env.items() if k.startswith("VLLM_")}
-            return {"framework": entry.framework, "argv": words, "env": env}, ""
+        for index, word in enumerate(argv[1:], start=1):
+            if argv[index - 1] == "-m" and (word == module or word.startswith(module + ".")):
+                env = {k: v for k, v in invocation.env.items() if k.startswith("VLLM_")}
+                return {"framework": entry.framework, "entry": word, "argv": argv[index + 1 :], "env": env}, ""
     return None, f"the script started no `python -m {module}` (exit {run.exit_code})"
 
 
 def config_case(entry: Entry, mutant: mutants.Mutant, folder: Path) -> dict:
+    """A configuration is given to the entry point by name; an override mapping becomes the
+    entry point's command-line words."""
+    env = dict(mutant.env)
+    if entry.kind == "overrides":
+        document = yaml.safe_load(mutant.text) or {}
+        return {"framework": entry.framework, "argv": [], "overrides": mutants.flatten(document), "env": env}
     path = folder / entry.file.name
-    return {"framework": entry.framework, "argv": [], "config_dir": str(path.parent), "config_name": path.stem, "env": {}}
+    return {"framework": entry.framework, "argv": [], "config_dir": str(path.parent), "config_name": path.stem, "env": env}
 
 
 # -- replaylint ----------------------------------------------------------------------------------
@@ -184,13 +216,19 @@ def classify(result: Result) -> None:
 
 
 def _require(result: Result, texts: list[str], fragments: list, truth: str) -> None:
+    """The refusal needs an error holding these words: missed without it, unless the deciding
+    value was out of replaylint's sight (open-ended)."""
     missing = [fragment for fragment in fragments if not any(_holds(fragment, text) for text in texts)]
     if not missing:
         result.outcome = "agree"
         return
-    result.outcome = "missed"
     answer = " | ".join(texts) or "nothing"
     result.detail = f"truth: {truth}; replaylint: {answer}"
+    if result.mutant.open_ended:
+        result.outcome = "open-ended"
+        result.detail = f"the deciding value is in the launch's {result.mutant.open_ended}; " + result.detail
+        return
+    result.outcome = "missed"
 
 
 def _holds(fragment, text: str) -> bool:
@@ -234,7 +272,8 @@ def run_engine_judge(cases: list[dict], release: str, vllm_path: str | None, wor
     return answers
 
 
-def run(release: str, vllm_path: str | None, only: str | None = None, log=print) -> Report:
+def run(release: str, vllm_path: str | None, only: str | None = None, log=print, count: int | None = None) -> Report:
+    """Every launch's control and `count` of its mutations (all when None), judged and checked."""
     started = time.perf_counter()
     entries, support = load_manifest()
     entries = [e for e in entries if only is None or e.framework == only or e.path.startswith(only)]
@@ -245,20 +284,20 @@ def run(release: str, vllm_path: str | None, only: str | None = None, log=print)
         tree = workdir / "tree"
         cases = []
         for entry in entries:
-            for number, mutant in enumerate(mutants_of(entry)):
+            for mutant in mutants_of(entry, count):
                 result = Result(entry, mutant)
                 folder = tree / f"{len(report.results):04d}" / Path(entry.path).parent
                 folder.mkdir(parents=True)
                 (folder / entry.file.name).write_text(mutant.text)
                 result.case_file = str((folder / entry.file.name).resolve())
-                if entry.framework not in JUDGED:
-                    result.detail = f"{entry.framework}: its code is not run by this judge (see README)"
-                elif entry.kind == "config":
-                    result.case = config_case(entry, mutant, folder)
+                if entry.release not in JUDGED_RELEASES.get(entry.framework, ()):
+                    result.detail = f"{entry.framework} {entry.release}: its code is not run by this judge (see README)"
+                elif entry.kind == "shell":
+                    result.case, result.detail = shell_case(sandbox, entry, mutant, support)
                 else:
-                    result.case, result.detail = shell_case(sandbox, entry, mutant.text, support)
+                    result.case = config_case(entry, mutant, folder)
                 if result.case is not None:
-                    result.case["id"] = result.id
+                    result.case.update(id=result.id, release=entry.release)
                     cases.append(result.case)
                 report.results.append(result)
         log(f"[frameworks] {len(report.results)} mutants of {len(entries)} files; {len(cases)} cases for the judge")

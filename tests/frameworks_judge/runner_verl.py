@@ -31,9 +31,9 @@ class _Stop(BaseException):
         self.value = value
 
 
-def _install(frameworks: Path) -> None:
-    for folder in ("common", "verl"):
-        path = str(frameworks / folder)
+def _install(frameworks: Path, release: str) -> list[str]:
+    folders = [str(frameworks / "common"), str(frameworks / f"verl-{release}")]
+    for path in reversed(folders):
         if path not in sys.path:
             sys.path.insert(0, path)
     patch = types.ModuleType("verl.utils.vllm.patch")
@@ -43,11 +43,14 @@ def _install(frameworks: Path) -> None:
 
     patch.patch_vllm_moe_model_weight_loader = patch_vllm_moe_model_weight_loader
     sys.modules["verl.utils.vllm.patch"] = patch
+    return folders[1:]
 
 
 class Runner:
-    def __init__(self, frameworks: Path) -> None:
-        _install(frameworks)
+    def __init__(self, frameworks: Path, release: str) -> None:
+        if not (frameworks / f"verl-{release}" / "verl").is_dir():
+            raise JudgeError(f"verl {release} is not installed (scripts/setup-framework-judges.sh)")
+        self.folders = _install(frameworks, release)
         import ray
         import ray.util
         import vllm_judge
@@ -79,11 +82,12 @@ class Runner:
         os.chdir(self.config_dir.parents[2])
         try:
             with initialize_config_dir(config_dir=str(Path(config_dir).resolve()), version_base=None):
-                return compose(config_name=config_name, overrides=overrides)
+                config = compose(config_name=config_name, overrides=overrides)
         except Exception as error:
             raise FrameworkError.from_exception(error) from None
         finally:
             GlobalHydra.instance().clear()
+        return _overridden(config, case.get("overrides") or [])
 
     def launch(self, case: dict) -> Launch:
         import os
@@ -197,6 +201,20 @@ class Runner:
         except Exception as error:
             raise FrameworkError.from_exception(error) from None
         raise JudgeError("generate returned without a request")
+
+
+def _overridden(config, settings: list):
+    """An override mapping (dotted key, YAML value) applied as its command-line words would be:
+    a key the configuration has is set, another is added (Hydra's `+key=value`)."""
+    from omegaconf import OmegaConf, open_dict
+
+    try:
+        with open_dict(config):
+            for key, value in settings:
+                OmegaConf.update(config, key, value, merge=False, force_add=True)
+    except Exception as error:
+        raise FrameworkError.from_exception(error) from None
+    return config
 
 
 class _Batch:
