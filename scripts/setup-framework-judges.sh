@@ -9,6 +9,8 @@
 #            verl's wheels: each corpus launch is judged by the release it was written for
 #            (fixtures/frameworks/manifest.json `release`); one judge process imports them in turn
 #   openrlhf-0.11.2/, ...  OpenRLHF's wheels (its parser and create_vllm_engines)
+#   openrlhf-deps/ what train_ppo_ray's modules import that the judge venv lacks (DeepSpeed,
+#            PEFT, Accelerate, ...; imported, never run)
 #   skyrl-0.4.0/  skyrl's wheel (Requires-Python 3.12; installed with --ignore-requires-python:
 #            its modules parse on 3.11, runner_skyrl.py says what it needs to import there)
 #   skyrl-deps/   what skyrl's config and server modules import that the judge venv lacks
@@ -55,6 +57,8 @@ done
 for release in 0.11.2 0.10.4 0.9.10 0.8.11 0.7.5; do
     install "openrlhf-$release" "openrlhf==$release"
 done
+install openrlhf-deps \
+    deepspeed==0.19.8 hjson==3.1.0 peft==0.21.2 accelerate==1.16.0 pylatexenc==2.11 torchdata==0.11.0
 install skyrl-0.4.0 skyrl==0.4.0
 install skyrl-deps cloudpathlib==0.26.0 jaxtyping==0.3.11 torchdata==0.11.0
 install common \

@@ -203,31 +203,33 @@ RUNNER_MODULES = {"verl": "runner_verl", "skyrl": "runner_skyrl", "openrlhf": "r
 
 
 class Runners:
-    """One runner per framework release, made when its first case comes; a framework's previous
-    release is forgotten first (its modules and its folder on sys.path), so one process judges
-    several releases of the same package in turn."""
+    """One runner at a time, made when the first case of its framework release comes; the
+    previous one is forgotten first (its framework's modules, its folders on sys.path, and what
+    its `close` undoes), so one process judges several releases of the same package in turn."""
 
     def __init__(self) -> None:
-        self.active: dict[str, tuple[str, object]] = {}
+        self.key: tuple[str, str] | None = None
+        self.runner = None
 
     def get(self, framework: str | None, release: str):
         if framework not in RUNNER_MODULES:
             return None
-        current = self.active.get(framework)
-        if current is not None and current[0] == release:
-            return current[1]
-        if current is not None:
-            forget(framework, current[1])
+        if self.key == (framework, release):
+            return self.runner
+        if self.key is not None:
+            forget(self.key[0], self.runner)
         try:
-            runner = importlib.import_module(RUNNER_MODULES[framework]).Runner(FRAMEWORKS, release)
+            self.runner = importlib.import_module(RUNNER_MODULES[framework]).Runner(FRAMEWORKS, release)
         except Exception as error:  # noqa: BLE001
             traceback.print_exc(file=sys.stderr)
-            runner = _Unavailable(f"{framework} {release} could not be imported here: {type(error).__name__}: {error}")
-        self.active[framework] = (release, runner)
-        return runner
+            self.runner = _Unavailable(f"{framework} {release} could not be imported here: {type(error).__name__}: {error}")
+        self.key = (framework, release)
+        return self.runner
 
 
 def forget(framework: str, runner) -> None:
+    if hasattr(runner, "close"):
+        runner.close()
     for name in [name for name in sys.modules if name == framework or name.startswith(framework + ".")]:
         del sys.modules[name]
     for folder in getattr(runner, "folders", ()):

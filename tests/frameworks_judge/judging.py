@@ -237,6 +237,17 @@ def _holds(fragment, text: str) -> bool:
     return fragment in text
 
 
+def _unjudge_where_the_control_fails(results: list[Result]) -> None:
+    """A launch that fails or starts no vLLM engine without any mutation says nothing about a
+    mutation that the framework refuses: such mutants are not judged."""
+    failed = {r.entry.path: r.detail for r in results if r.mutant.label == mutants.CONTROL.label and r.outcome == "not-judged"}
+    for result in results:
+        refused = (result.truth or {}).get("framework_error")
+        if refused and result.entry.path in failed and result.outcome != "not-judged":
+            result.outcome = "not-judged"
+            result.detail = f"the launch fails without the mutation too: {failed[result.entry.path][:300]}"
+
+
 # -- the whole run -----------------------------------------------------------------------------
 
 
@@ -311,6 +322,7 @@ def run(release: str, vllm_path: str | None, only: str | None = None, log=print,
             if result.case is not None:
                 result.truth = truths.get(result.id, {"judge_error": "no answer from the judge"})
             classify(result)
+        _unjudge_where_the_control_fails(report.results)
     finally:
         holder.cleanup()
         shutil.rmtree(workdir, ignore_errors=True)

@@ -9,8 +9,10 @@ keywords; then the actor's own `__init__` (`RolloutRayActor`, `LLMRayActor`,
 `vllm.AsyncEngineArgs(**kwargs)` (0.9+, and 0.8's async actor) or `vllm.LLM(**kwargs)` (0.7.5,
 0.8's actor), which are the launch.
 
-Replaced: `get_strategy` (DeepSpeed's strategy, which needs GPUs) answers an object whose
-`print` does nothing; `ray.init`, placement groups and `ray.get` answer at once (no cluster:
+Replaced: Ray tasks of the engine module run in this process (0.7.5's
+`get_all_env_variables`, which returns the environment a Ray worker has: this one's);
+`get_strategy` (DeepSpeed's strategy, which needs GPUs) answers an object whose
+`print` does nothing; `ray.init`, placement groups (all bundles on one node) and `ray.get` answer at once (no cluster:
 they place actors, they set no engine argument); the actor's `.options(...).remote(...)` runs its
 `__init__` in this process, stopped where it builds vLLM's engine. Requests are not judged:
 OpenRLHF builds them in its experience maker, which needs the models, and without the mask
@@ -25,6 +27,7 @@ import inspect
 import os
 import runpy
 import sys
+import types
 from pathlib import Path
 
 from judge_support import FrameworkError, JudgeError, Launch, stderr_text, vllm_env
@@ -52,15 +55,23 @@ class Runner:
         folder = frameworks / f"openrlhf-{release}"
         if not (folder / "openrlhf").is_dir():
             raise JudgeError(f"openrlhf {release} is not installed (scripts/setup-framework-judges.sh)")
-        self.folders = [str(folder)]
-        for path in (str(frameworks / "common"), str(folder)):
+        self.folders = [str(frameworks / "openrlhf-deps"), str(folder)]
+        for path in (str(frameworks / "common"), *self.folders):
             if path not in sys.path:
                 sys.path.insert(0, path)
+        _flash_attn_stand_in()
+        _ray_for_vllm()
         self.script = folder / "openrlhf" / "cli" / "train_ppo_ray.py"
+
+    def close(self) -> None:
+        for name in [name for name in sys.modules if name == "flash_attn" or name.startswith("flash_attn.")]:
+            del sys.modules[name]
 
     def launch(self, case: dict) -> Launch:
         import ray
-        import ray.util.placement_group as placement
+        import ray.util.placement_group
+
+        placement = sys.modules["ray.util.placement_group"]  # `ray.util.placement_group` is also a function
 
         env = dict(case.get("env") or {})
         saved_env = dict(os.environ)
@@ -72,6 +83,7 @@ class Runner:
             (ray, "get", lambda value, *a, **k: value),
             (ray, "get_gpu_ids", lambda: [0]),
             (placement, "placement_group", lambda *a, **k: _PlacementGroup()),
+            (ray.util, "placement_group_table", lambda *a, **k: {"bundles_to_node_id": dict.fromkeys(range(64), "node")}),
         ]
         patches += self._module_patches()
         try:
@@ -82,6 +94,8 @@ class Runner:
                     kwargs, via, engine_env = stop.value
                 except SystemExit as error:
                     raise FrameworkError.from_exception(error, text.getvalue()) from None
+                except JudgeError:
+                    raise
                 except Exception as error:
                     raise FrameworkError.from_exception(error) from None
                 else:
@@ -100,6 +114,10 @@ class Runner:
         import openrlhf.utils
 
         patches = [(openrlhf.utils, "get_strategy", lambda args: _Strategy())]
+        launcher = importlib.import_module("openrlhf.trainer.ray.launcher")
+        for attribute in [name for name in vars(launcher) if name.endswith("ActorGroup")]:
+            # train makes its model actor groups after the vLLM engines: none came
+            patches.append((launcher, attribute, _no_engine))
         for name in ("openrlhf.trainer.ray.vllm_engine", "openrlhf.trainer.ray.vllm_engine_async"):
             try:
                 module = importlib.import_module(name)
@@ -108,8 +126,15 @@ class Runner:
             for attribute, value in vars(module).items():
                 if hasattr(value, "__ray_actor_class__"):
                     patches.append((module, attribute, _LocalActor(value.__ray_actor_class__)))
+                elif hasattr(value, "remote") and callable(getattr(value, "_function", None)):
+                    # a Ray task (0.7.5's `get_all_env_variables`): run here
+                    patches.append((module, attribute, types.SimpleNamespace(remote=value._function)))
             patches.append((module, "placement_group", lambda *a, **k: _PlacementGroup()))
         return patches
+
+
+def _no_engine(*args, **kwargs):
+    raise JudgeError("train_ppo_ray starts no vLLM engine here (no --vllm.num_engines)")
 
 
 class _LocalActor:
@@ -149,3 +174,44 @@ def _patched(patches: list):
     finally:
         for target, name, value in reversed(saved):
             setattr(target, name, value)
+
+
+def _flash_attn_stand_in() -> None:
+    """`openrlhf/models/ring_attn_utils.py` (ring attention in training) imports flash-attn's
+    padding helpers and `all_gather` at module level; flash-attn is CUDA kernels only. Modules with
+    those names stand in, each function refusing to run."""
+    import importlib.machinery
+
+    def module(name: str, functions: tuple[str, ...] = ()) -> None:
+        if name in sys.modules:
+            return
+        made = types.ModuleType(name)
+        made.__spec__ = importlib.machinery.ModuleSpec(name, None)
+        made.__path__ = []
+        for function in functions:
+
+            def refuse(*args, _name=function, **kwargs):
+                raise RuntimeError(f"not judged: flash_attn {_name}")
+
+            setattr(made, function, refuse)
+        sys.modules[name] = made
+
+    module("flash_attn")
+    module("flash_attn.bert_padding", ("index_first_axis", "pad_input", "rearrange", "unpad_input"))
+    module("flash_attn.utils")
+    module("flash_attn.utils.distributed", ("all_gather",))
+
+
+def _ray_for_vllm() -> None:
+    """vLLM looked for Ray when the judge imported it, before Ray's folder was on the path; an
+    engine with `distributed_executor_backend="ray"` (OpenRLHF's with tensor parallelism) asks
+    whether it is installed (`ParallelConfig`: `ray_utils.assert_ray_available()`). Tell it what
+    is now importable."""
+    import ray
+    from ray.util import placement_group_table
+    from ray.util.placement_group import PlacementGroup
+    from vllm.v1.executor import ray_utils
+
+    if ray_utils.ray is None:
+        ray_utils.ray, ray_utils.ray_import_err = ray, None
+        ray_utils.placement_group_table, ray_utils.PlacementGroup = placement_group_table, PlacementGroup
