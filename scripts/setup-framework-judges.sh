@@ -58,13 +58,14 @@ for release in 0.11.2 0.10.4 0.9.10 0.8.11 0.7.5; do
     install "openrlhf-$release" "openrlhf==$release"
 done
 install openrlhf-deps \
-    deepspeed==0.19.8 hjson==3.1.0 peft==0.21.2 accelerate==1.16.0 pylatexenc==2.11 torchdata==0.11.0
+    deepspeed==0.19.8 hjson==3.1.0 pylatexenc==2.11
 install skyrl-0.4.0 skyrl==0.4.0
-install skyrl-deps cloudpathlib==0.26.0 jaxtyping==0.3.11 torchdata==0.11.0
+install skyrl-deps cloudpathlib==0.26.0 jaxtyping==0.3.11
 install common \
     hydra-core==1.3.8 omegaconf==2.3.0 antlr4-python3-runtime==4.9.3 \
     ray==2.60.0 msgpack==1.2.4 \
     tensordict==0.10.0 pyvers==0.2.3 codetiming==1.4.0 \
     datasets==5.2.0 multiprocess==0.70.19 xxhash==4.1.0 \
-    pandas==3.1.1 pyarrow==26.0.1 python-dateutil==4.0.0 six==1.17.0 pytz==2026.6 tzdata==2026.6
+    pandas==3.1.1 pyarrow==26.0.1 python-dateutil==4.0.0 six==1.17.0 pytz==2026.6 tzdata==2026.6 \
+    torchdata==0.11.0 peft==0.21.2 accelerate==1.16.0
 log "done"

@@ -297,8 +297,13 @@ def run(release: str, vllm_path: str | None, only: str | None = None, log=print,
         for entry in entries:
             for mutant in mutants_of(entry, count):
                 result = Result(entry, mutant)
-                folder = tree / f"{len(report.results):04d}" / Path(entry.path).parent
+                base = tree / f"{len(report.results):04d}"
+                folder = base / Path(entry.path).parent
                 folder.mkdir(parents=True)
+                for path in support:  # the files a configuration's defaults list names
+                    if entry.kind != "shell" and path.startswith(entry.root + "/"):
+                        (base / path).parent.mkdir(parents=True, exist_ok=True)
+                        (base / path).write_bytes((CORPUS / path).read_bytes())
                 (folder / entry.file.name).write_text(mutant.text)
                 result.case_file = str((folder / entry.file.name).resolve())
                 if entry.release not in JUDGED_RELEASES.get(entry.framework, ()):

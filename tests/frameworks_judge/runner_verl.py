@@ -19,6 +19,7 @@ imports vLLM's Triton model kernels, absent on CPU; nothing in it touches engine
 from __future__ import annotations
 
 import asyncio
+import inspect
 import sys
 import types
 from pathlib import Path
@@ -43,7 +44,26 @@ def _install(frameworks: Path, release: str) -> list[str]:
 
     patch.patch_vllm_moe_model_weight_loader = patch_vllm_moe_model_weight_loader
     sys.modules["verl.utils.vllm.patch"] = patch
+    _fp8_stand_in()
     return folders[1:]
+
+
+def _fp8_stand_in() -> None:
+    """verl 0.7.1 and 0.8.0 import `verl.utils.vllm.vllm_fp8_utils` from the server module; it
+    imports vLLM's fused-MoE and linear layers (Triton kernels, absent on CPU) and raises
+    ImportError. Its three functions patch and load FP8 weights (called for an FP8 model only,
+    at weight loading): a module with them, each refusing to run, stands in."""
+    try:
+        import verl.utils.vllm.vllm_fp8_utils  # noqa: F401
+    except ImportError:
+        fp8 = types.ModuleType("verl.utils.vllm.vllm_fp8_utils")
+        for name in ("apply_vllm_fp8_patches", "is_fp8_model", "load_quanted_weights"):
+
+            def refuse(*args, _name=name, **kwargs):
+                raise RuntimeError(f"not judged: FP8 weights ({_name})")
+
+            setattr(fp8, name, refuse)
+        sys.modules[fp8.__name__] = fp8
 
 
 class Runner:
@@ -110,7 +130,9 @@ class Runner:
         rollout = config.actor_rollout_ref.rollout
         if rollout.name != "vllm":
             raise JudgeError(f"actor_rollout_ref.rollout.name is {rollout.name!r}: not a vLLM launch")
-        runtime_env = get_ppo_ray_runtime_env(config).get("env_vars", {})
+        # 0.9 reads the configuration; 0.7.1 and 0.8.0 take no argument
+        takes_config = bool(inspect.signature(get_ppo_ray_runtime_env).parameters)
+        runtime_env = (get_ppo_ray_runtime_env(config) if takes_config else get_ppo_ray_runtime_env()).get("env_vars", {})
         launch_env = vllm_env({**env, **runtime_env})
         server = self._server(rollout, config.actor_rollout_ref.model)
         launch = Launch(argv=self._argv(server), env=launch_env)
