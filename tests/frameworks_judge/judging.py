@@ -199,6 +199,13 @@ def classify(result: Result) -> None:
             result.outcome, result.detail = "not-judged", f"vLLM refuses for another reason: {verdict.get('message', '')[:300]}"
         return
     requests = truth.get("requests", [])
+    unbuilt = [r for r in requests if isinstance(r.get("params"), dict) and "framework_error" in r["params"]]
+    if unbuilt:
+        result.outcome, result.detail = (
+            "not-judged",
+            f"the {unbuilt[0]['name']} request was not built: {unbuilt[0]['params']['framework_error']}",
+        )
+        return
     unknown = [r for r in requests if r.get("verdict") and r["verdict"].get("ok") is None]
     if unknown:
         result.outcome, result.detail = "not-judged", f"the request check could not run: {unknown[0]['verdict']['message']}"

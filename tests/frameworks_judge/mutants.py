@@ -236,7 +236,7 @@ def open_ended_variants(framework: str, kind: str, mutation: Mutation, has_argum
                 words = tuple(f"{key}=$ROLLOUT_TOP_K" if w.startswith(key + "=") else w for w in mutation.words)
                 hidden = replace(mutation, words=words)
             else:
-                settings = tuple((k, "${oc.env:ROLLOUT_TOP_K}" if k == key else v) for k, v in mutation.settings)
+                settings = tuple((k, "${oc.decode:${oc.env:ROLLOUT_TOP_K}}" if k == key else v) for k, v in mutation.settings)
                 hidden = replace(mutation, settings=settings)
             variants.append((f"env top_k={value}", hidden, {"env": (("ROLLOUT_TOP_K", str(value)),)}))
     return variants

@@ -211,6 +211,11 @@ class Runner:
             def generate(self, prompt, sampling_params, **kwargs):
                 raise _Stop(sampling_params)
 
+            async def list_loras(self):
+                """A LoRA rollout asks which adapters are loaded (for the request's LoRA, not
+                its sampling parameters): none yet, as before the first weight sync."""
+                return set()
+
         async def admitted(request_id):
             return None
 
