@@ -51,6 +51,7 @@ class Entry:
     framework: str
     kind: str  # config, overrides, shell
     release: str = ""  # the framework release whose code judges it
+    folder: str = ""  # read beside the files of this folder of the release's installed package
 
     @property
     def file(self) -> Path:
@@ -64,7 +65,10 @@ class Entry:
 
 def load_manifest() -> tuple[list[Entry], list[str]]:
     data = json.loads(MANIFEST.read_text())
-    entries = [Entry(item["path"], item["project"], item["framework"], item["kind"], item.get("release", "")) for item in data["files"]]
+    entries = [
+        Entry(item["path"], item["project"], item["framework"], item["kind"], item.get("release", ""), item.get("folder", ""))
+        for item in data["files"]
+    ]
     return entries, [item["path"] for item in data.get("support_files", [])]
 
 
@@ -131,6 +135,15 @@ def shell_case(sandbox: Sandbox, entry: Entry, mutant: mutants.Mutant, support: 
                 env = {k: v for k, v in invocation.env.items() if k.startswith("VLLM_")}
                 return {"framework": entry.framework, "entry": word, "argv": argv[index + 1 :], "env": env}, ""
     return None, f"the script started no `python -m {module}` (exit {run.exit_code})"
+
+
+def packaged_folder(entry: Entry) -> Path | None:
+    """The folder of the release's installed package an entry is read in (None when it is read
+    alone, or when that release is not installed)."""
+    if not entry.folder:
+        return None
+    folder = FRAMEWORKS_PATH / f"{entry.framework}-{entry.release}" / entry.folder
+    return folder if folder.is_dir() else None
 
 
 def config_case(entry: Entry, mutant: mutants.Mutant, folder: Path) -> dict:
@@ -311,10 +324,15 @@ def run(release: str, vllm_path: str | None, only: str | None = None, log=print,
                     if entry.kind != "shell" and path.startswith(entry.root + "/"):
                         (base / path).parent.mkdir(parents=True, exist_ok=True)
                         (base / path).write_bytes((CORPUS / path).read_bytes())
+                packaged = packaged_folder(entry)
+                if packaged is not None:
+                    shutil.copytree(packaged, folder, dirs_exist_ok=True, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
                 (folder / entry.file.name).write_text(mutant.text)
                 result.case_file = str((folder / entry.file.name).resolve())
                 if entry.release not in JUDGED_RELEASES.get(entry.framework, ()):
                     result.detail = f"{entry.framework} {entry.release}: its code is not run by this judge (see README)"
+                elif entry.folder and packaged is None:
+                    result.detail = f"{entry.framework} {entry.release} is not installed: its {entry.folder} is needed beside the file"
                 elif entry.kind == "shell":
                     result.case, result.detail = shell_case(sandbox, entry, mutant, support)
                 else:
