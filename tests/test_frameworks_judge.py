@@ -189,7 +189,7 @@ def test_a_configuration_hides_the_value_in_an_omegaconf_env_interpolation():
     [(how, hidden, given)] = mutants.open_ended_variants("verl", "config", mutation, False)[:1]
     mutant = mutants.yaml_mutant("actor_rollout_ref:\n  rollout:\n    top_k: -1\n", hidden)
     assert yaml.safe_load(mutant.text)["actor_rollout_ref"]["rollout"]["top_k"] == "${oc.decode:${oc.env:ROLLOUT_TOP_K}}"
-    assert given == {"env": (("ROLLOUT_TOP_K", "-1"),)}
+    assert given == {"env": (("ROLLOUT_TOP_K", "-1"),), "hides": ("top_k",)}
 
 
 def test_sampled_mutations_are_the_same_every_run_and_cover_every_mutation_across_launches():

@@ -244,7 +244,8 @@ def _require(result: Result, texts: list[str], fragments: list, truth: str) -> N
         return
     answer = " | ".join(texts) or "nothing"
     result.detail = f"truth: {truth}; replaylint: {answer}"
-    if result.mutant.open_ended:
+    hidden = result.mutant.open_ended and (not result.mutant.hides or any(word in truth for word in result.mutant.hides))
+    if hidden:
         result.outcome = "open-ended"
         result.detail = f"the deciding value is in the launch's {result.mutant.open_ended}; " + result.detail
         return

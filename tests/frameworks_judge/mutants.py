@@ -37,6 +37,7 @@ class Mutant:
     arguments: tuple[str, ...] = ()  # the script's own arguments (its "$@")
     env: tuple[tuple[str, str], ...] = ()  # the environment the launch is started with
     open_ended: str = ""  # where the deciding value is that replaylint cannot read
+    hides: tuple[str, ...] = ()  # words of the refusals that value decides (none: every refusal)
 
 
 # -- verl --------------------------------------------------------------------------------------
@@ -238,7 +239,8 @@ def open_ended_variants(framework: str, kind: str, mutation: Mutation, has_argum
             else:
                 settings = tuple((k, "${oc.decode:${oc.env:ROLLOUT_TOP_K}}" if k == key else v) for k, v in mutation.settings)
                 hidden = replace(mutation, settings=settings)
-            variants.append((f"env top_k={value}", hidden, {"env": (("ROLLOUT_TOP_K", str(value)),)}))
+            given = {"env": (("ROLLOUT_TOP_K", str(value)),), "hides": ("top_k",)}
+            variants.append((f"env top_k={value}", hidden, given))
     return variants
 
 
