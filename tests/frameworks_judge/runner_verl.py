@@ -182,7 +182,13 @@ class Runner:
 
     def _requests(self, config, server) -> list[tuple[str, object]]:
         requests = []
-        for name, validate in (("rollout", False), ("validation", True)):
+        # RayPPOTrainer.fit validates before training when `trainer.val_before_train` (default
+        # true) and during it when `trainer.test_freq > 0` (0.9.1 `ray_trainer.py:1438`, `:1727`;
+        # 0.8.0 `:1393`, `:1686`; 0.7.1 `:1258`, `:1544`; the experimental trainers alike, 0.9.1
+        # `fully_async_trainer.py:812-823`, `one_step_off_policy/ray_trainer.py:290`): otherwise none.
+        trainer = config.trainer
+        validates = bool(trainer.get("val_before_train", True)) or (trainer.get("test_freq", -1) or -1) > 0
+        for name, validate in (("rollout", False), ("validation", True))[: 2 if validates else 1]:
             try:
                 params = self._sampling_dict(config, validate)
                 requests.append((name, self._sampling_params(server, params)))
