@@ -9,6 +9,7 @@
 #            verl's wheels: each corpus launch is judged by the release it was written for
 #            (fixtures/frameworks/manifest.json `release`); one judge process imports them in turn
 #   openrlhf-0.11.2/, ...  OpenRLHF's wheels (its parser and create_vllm_engines)
+#   trl-1.16.0/, trl-1.10.0/  TRL's wheels (the two ways `trl vllm-serve` starts vLLM)
 #   openrlhf-deps/ what train_ppo_ray's modules import that the judge venv lacks (DeepSpeed,
 #            PEFT, Accelerate, ...; imported, never run)
 #   skyrl-0.4.0/  skyrl's wheel (Requires-Python 3.12; installed with --ignore-requires-python:
@@ -56,6 +57,9 @@ for release in 0.9.1 0.9.0 0.8.0 0.7.1; do
 done
 for release in 0.11.2 0.10.4 0.9.10 0.8.11 0.7.5; do
     install "openrlhf-$release" "openrlhf==$release"
+done
+for release in 1.16.0 1.10.0; do
+    install "trl-$release" "trl==$release"
 done
 install openrlhf-deps \
     deepspeed==0.19.8 hjson==3.1.0 pylatexenc==2.11

@@ -199,7 +199,7 @@ def request_verdict(vllm_config, params) -> dict | None:
 # -- the frameworks ---------------------------------------------------------------------------
 
 
-RUNNER_MODULES = {"verl": "runner_verl", "skyrl": "runner_skyrl", "openrlhf": "runner_openrlhf"}
+RUNNER_MODULES = {"verl": "runner_verl", "skyrl": "runner_skyrl", "openrlhf": "runner_openrlhf", "trl": "runner_trl"}
 
 
 class Runners:

@@ -32,12 +32,20 @@ MANIFEST = CORPUS / "manifest.json"
 ENGINE_JUDGE = HERE / "engine_judge.py"
 FRAMEWORKS_PATH = REPO / "bench" / ".cache" / "framework-judges"
 # The module each framework's launch scripts run.
-ENTRY_MODULES = {"verl": "verl.trainer.main_ppo", "openrlhf": "openrlhf.cli.train_ppo_ray", "skyrl": "skyrl.train.entrypoints"}
+ENTRY_MODULES = {
+    "verl": "verl.trainer.main_ppo",
+    "openrlhf": "openrlhf.cli.train_ppo_ray",
+    "skyrl": "skyrl.train.entrypoints",
+    "trl": "trl.scripts.vllm_serve",
+}
+# Console scripts that start a framework's entry point: (program, subcommand).
+ENTRY_COMMANDS = {"trl": ("trl", "vllm-serve")}
 # The releases whose code engine_judge.py runs (scripts/setup-framework-judges.sh installs them).
 JUDGED_RELEASES = {
     "verl": ("0.9.1", "0.9.0", "0.8.0", "0.7.1"),
     "openrlhf": ("0.11.2", "0.10.4", "0.9.10", "0.8.11", "0.7.5"),
     "skyrl": ("0.4.0",),
+    "trl": ("1.16.0", "1.10.0"),
 }
 JUDGED = frozenset(JUDGED_RELEASES)
 REQUEST_CODES = frozenset(("RPL101", "RPL102"))
@@ -92,8 +100,7 @@ def mutants_of(entry: Entry, count: int | None = None) -> list[mutants.Mutant]:
     """The control, then `count` of the framework's mutations (all when None), each also in its
     open-ended forms."""
     text = entry.file.read_text()
-    module = ENTRY_MODULES.get(entry.framework, "")
-    arguments = entry.kind == "shell" and mutants.ends_with_arguments(text, module)
+    arguments = entry.kind == "shell" and mutants.ends_with_arguments(text, _command_word(entry, text))
     chosen = mutants.sample(list(mutants.mutations_for(entry.framework, entry.release)), entry.path, count)
     found = []
     for mutation in (mutants.CONTROL, *chosen):
@@ -109,9 +116,16 @@ def mutants_of(entry: Entry, count: int | None = None) -> list[mutants.Mutant]:
     return found
 
 
+def _command_word(entry: Entry, text: str) -> str:
+    """What the framework's command line of a script holds: its module, or its console command."""
+    module = ENTRY_MODULES.get(entry.framework, "")
+    program, subcommand = ENTRY_COMMANDS.get(entry.framework, ("", ""))
+    return module if module in text or not program else f"{program} {subcommand}"
+
+
 def _written(entry: Entry, text: str, mutation: mutants.Mutation) -> mutants.Mutant | None:
     if entry.kind == "shell":
-        return mutants.shell_mutant(text, ENTRY_MODULES[entry.framework], mutation)
+        return mutants.shell_mutant(text, _command_word(entry, text), mutation)
     base = mutants.YAML_BASE.get(entry.framework, ()) if entry.kind == "config" else ()
     return mutants.yaml_mutant(text, mutation, base)
 
@@ -128,11 +142,14 @@ def shell_case(sandbox: Sandbox, entry: Entry, mutant: mutants.Mutant, support: 
     files[relative] = mutant.text.encode()
     run = sandbox.run(files, relative, inputs=Inputs(argv=mutant.arguments, env=mutant.env))
     module = ENTRY_MODULES[entry.framework]
+    program, subcommand = ENTRY_COMMANDS.get(entry.framework, ("", ""))
     for invocation in run.invocations:
         argv = invocation.argv
+        env = {k: v for k, v in invocation.env.items() if k.startswith("VLLM_")}
+        if program and invocation.name == program and argv[:1] == [subcommand]:
+            return {"framework": entry.framework, "entry": f"{program} {subcommand}", "argv": argv[1:], "env": env}, ""
         for index, word in enumerate(argv[1:], start=1):
             if argv[index - 1] == "-m" and (word == module or word.startswith(module + ".")):
-                env = {k: v for k, v in invocation.env.items() if k.startswith("VLLM_")}
                 return {"framework": entry.framework, "entry": word, "argv": argv[index + 1 :], "env": env}, ""
     return None, f"the script started no `python -m {module}` (exit {run.exit_code})"
 

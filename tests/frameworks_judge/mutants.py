@@ -203,7 +203,23 @@ SKYRL = (
     ),
 )
 
-FRAMEWORK_MUTATIONS = {"verl": VERL, "skyrl": SKYRL}
+# -- TRL -------------------------------------------------------------------------------------------
+# `trl vllm-serve` forwards the words its parser does not know to `vllm serve` (1.11+), after its
+# own `--logprobs-mode processed_logprobs`; 1.10.0 and earlier refuse them.
+
+TRL = (
+    Mutation(
+        "mask-flag", "vLLM's `--return-sampling-mask` on the command line (TRL forces processed_logprobs)", (), ("--return-sampling-mask",)
+    ),
+    Mutation(
+        "mask+raw-logprobs",
+        "`--return-sampling-mask --logprobs-mode raw_logprobs` (the forwarded mode comes last and wins)",
+        (),
+        ("--return-sampling-mask", "--logprobs-mode", "raw_logprobs"),
+    ),
+)
+
+FRAMEWORK_MUTATIONS = {"verl": VERL, "skyrl": SKYRL, "trl": TRL}
 CONTROL = Mutation("control", "no replay (the control: vLLM accepts, replaylint stays silent)", (), ())
 YAML_BASE = {"verl": VERL_BASE}
 
