@@ -9,12 +9,16 @@ local models), then imports each framework from its PyPI wheel.
 
 Input, one JSON object per line on stdin:
 
-  {"id": "...", "framework": "verl", "argv": ["key=value", ...], "config_dir": DIR|null,
-   "config_name": NAME|null, "env": {NAME: VALUE}}
+  {"id": "...", "framework": "verl", "release": "0.9.1", "entry": MODULE, "argv": ["key=value", ...],
+   "config_dir": DIR|null, "config_name": NAME|null, "overrides": [[KEY, VALUE], ...],
+   "env": {NAME: VALUE}}
 
-  `argv`: the framework entry point's words after the module (`python -m verl.trainer.main_ppo
-  ARGV`, `trl vllm-serve ARGV`, ...); `config_dir`/`config_name`: a configuration file given to it;
-  `env`: the launch's environment (the VLLM_* part reaches vLLM's processes).
+  `release`: the framework release whose code judges the case (its wheel's folder,
+  `<framework>-<release>`); `entry`: the module or command the launch runs (SkyRL's `serve` or
+  `main_base`); `argv`: the entry point's words after the module (`python -m
+  verl.trainer.main_ppo ARGV`, `trl vllm-serve ARGV`, ...); `config_dir`/`config_name`: a
+  configuration file given to it; `overrides`: dotted keys and values applied as its
+  command-line overrides would be; `env`: the launch's environment.
 
 Output, one JSON line per case:
 
