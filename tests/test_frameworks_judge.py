@@ -67,15 +67,16 @@ def test_shell_mutant_appends_to_a_command_without_trailing_arguments():
     assert _main_ppo_words(mutant.text) == ["trainer.nnodes=1", "+actor_rollout_ref.rollout.engine_kwargs.vllm.return_sampling_mask='True'"]
 
 
-def _main_ppo_words(script: str) -> list[str]:
-    """What bash passes to the module (the script's own words, then one argument)."""
+def _main_ppo_words(script: str, *arguments: str, env: dict | None = None) -> list[str]:
+    """What bash passes to the module (the script's own words, then its arguments: one by default)."""
     shim = 'python() { shift 2; printf \'%s\\n\' "$@"; exit 0; }; python3() { python "$@"; }\n'
-    done = subprocess.run(["bash", "-c", shim + script, "script", "ARG"], capture_output=True, text=True, check=True)
+    command = ["bash", "-c", shim + script, "script", *(arguments or ("ARG",))]
+    done = subprocess.run(command, capture_output=True, text=True, check=True, env={"PATH": "/usr/bin:/bin", **(env or {})})
     return done.stdout.splitlines()
 
 
-def _result(truth: dict, findings: list[dict]) -> Result:
-    result = Result(Entry("verl/x.yaml", "verl", "verl", "config"), mutants.Mutant("mask", "the mask", ""))
+def _result(truth: dict, findings: list[dict], mutant: mutants.Mutant | None = None) -> Result:
+    result = Result(Entry("verl-0.9.1/x.yaml", "verl", "verl", "config", "0.9.1"), mutant or mutants.Mutant("mask", "the mask", ""))
     result.case, result.truth, result.findings = {"id": "x"}, truth, findings
     judging.classify(result)
     return result
@@ -118,3 +119,110 @@ def test_other_refusals_and_judge_failures_are_not_judged():
 def test_every_verl_mutation_is_a_valid_hydra_override_line():
     for mutation in mutants.VERL:
         assert shlex.split(" ".join(mutants._quote(word) for word in mutation.words)) == list(mutation.words)
+
+
+def test_derived_launches_name_their_lines_and_every_launch_its_judging_release():
+    data = json.loads(judging.MANIFEST.read_text())
+    for item in data["files"]:
+        assert item["release"], item["path"]
+        if "derived" in item:
+            start, end = item["derived"]["lines"]
+            assert 0 < start <= end and len(item["original_sha256"]) == 64
+    entries, _ = judging.load_manifest()
+    assert len(entries) == len({entry.path for entry in entries})
+    assert {entry.framework for entry in entries} >= {"verl", "openrlhf", "skyrl"}
+
+
+def test_a_value_out_of_replaylints_sight_is_open_ended_not_missed():
+    request = {"name": "rollout", "params": {"top_k": -1}, "verdict": {"ok": False, "message": TOP_K_MESSAGE}}
+    truth = {"framework_error": None, "verdict": {"ok": True}, "requests": [request]}
+    hidden = mutants.Mutant(
+        "mask+requests (environment)", "top_k from $ROLLOUT_TOP_K", "", env=(("ROLLOUT_TOP_K", "-1"),), open_ended="environment"
+    )
+    result = _result(truth, [], hidden)
+    assert result.outcome == "open-ended" and "environment" in result.detail
+    # replaylint may still know (a default it reads in the file): that is an agreement
+    finding = _finding("RPL102", f'top_k=-1: vLLM 0.34.0 says "{TOP_K_MESSAGE}"')
+    assert _result(truth, [finding], hidden).outcome == "agree"
+
+
+def test_an_error_on_an_open_ended_launch_that_starts_is_still_false():
+    truth = {"framework_error": None, "verdict": {"ok": True}, "requests": [{"name": "rollout", "params": {}, "verdict": {"ok": True}}]}
+    hidden = mutants.Mutant("mask (arguments)", "the mask as the script's arguments", "", arguments=("x",), open_ended="arguments")
+    assert _result(truth, [_finding("RPL102", TOP_K_MESSAGE)], hidden).outcome == "false"
+
+
+def test_a_request_the_framework_could_not_build_is_not_judged():
+    unbuilt = {"name": "rollout", "params": {"framework_error": "'Engine' object has no attribute 'list_loras'"}, "verdict": None}
+    truth = {"framework_error": None, "verdict": {"ok": True}, "requests": [unbuilt]}
+    assert _result(truth, [_finding("RPL101", "temperature")]).outcome == "not-judged"
+
+
+def test_a_refusal_is_not_judged_when_the_launch_fails_without_the_mutation():
+    entry = Entry("openrlhf-0.11.2/METADATA.L493.sh", "openrlhf", "openrlhf", "shell", "0.11.2")
+    refusal = {"exception": "SystemExit", "message": "train_ppo_ray.py: error: unrecognized arguments: --prompt_max_len 1024"}
+    control = Result(entry, mutants.Mutant("control", "", ""), case={"id": "c"}, truth={"framework_error": refusal})
+    masked = {**refusal, "message": refusal["message"] + " --vllm.return_sampling_mask"}
+    flagged = Result(entry, mutants.Mutant("mask-flag", "", ""), case={"id": "m"}, truth={"framework_error": masked})
+    for result in (control, flagged):
+        judging.classify(result)
+    assert flagged.outcome == "missed"
+    judging._unjudge_where_the_control_fails([control, flagged])
+    assert flagged.outcome == "not-judged" and "without the mutation" in flagged.detail
+
+
+def test_open_ended_variants_reach_the_framework_through_bash():
+    script = SCRIPT
+    mutation = next(m for m in mutants.VERL if m.label == "mask+requests")
+    variants = {how: (hidden, given) for how, hidden, given in mutants.open_ended_variants("verl", "shell", mutation, True)}
+    hidden, given = variants["arguments"]
+    assert mutants.shell_mutant(script, "verl.trainer.main_ppo", hidden).text == script
+    assert _main_ppo_words(script, *given["arguments"])[2:] == list(mutation.words)
+    hidden, given = variants["env top_k=-1"]
+    text = mutants.shell_mutant(script, "verl.trainer.main_ppo", hidden).text
+    assert "actor_rollout_ref.rollout.top_k=$ROLLOUT_TOP_K" in text
+    assert "actor_rollout_ref.rollout.top_k=-1" in _main_ppo_words(text, env=dict(given["env"]))
+
+
+def test_a_configuration_hides_the_value_in_an_omegaconf_env_interpolation():
+    mutation = next(m for m in mutants.VERL if m.label == "mask+requests")
+    [(how, hidden, given)] = mutants.open_ended_variants("verl", "config", mutation, False)[:1]
+    mutant = mutants.yaml_mutant("actor_rollout_ref:\n  rollout:\n    top_k: -1\n", hidden)
+    assert yaml.safe_load(mutant.text)["actor_rollout_ref"]["rollout"]["top_k"] == "${oc.decode:${oc.env:ROLLOUT_TOP_K}}"
+    assert given == {"env": (("ROLLOUT_TOP_K", "-1"),), "hides": ("top_k",)}
+
+
+def test_sampled_mutations_are_the_same_every_run_and_cover_every_mutation_across_launches():
+    labels = [m.label for m in mutants.VERL]
+    first = mutants.sample(labels, "verl-0.9.1/a.yaml", 2)
+    assert first == mutants.sample(labels, "verl-0.9.1/a.yaml", 2) and len(first) == 2
+    covered = {label for n in range(40) for label in mutants.sample(labels, f"launch-{n}", 2)}
+    assert covered == set(labels)
+    assert mutants.sample(labels, "x", None) == labels
+
+
+def test_openrlhf_mutations_use_each_releases_flags():
+    assert mutants.openrlhf_mutations("0.11.2")[0].words == ("--vllm.return_sampling_mask",)
+    assert mutants.openrlhf_mutations("0.11.2")[1].words == ("--algo.advantage.is_correction_level", "token")
+    assert mutants.openrlhf_mutations("0.10.4")[1].words == ("--algo.advantage.is_correction_enable",)
+    assert mutants.openrlhf_mutations("0.9.10")[0].words == ("--vllm_return_sampling_mask",)
+    assert mutants.openrlhf_mutations("0.8.11")[1].words == ("--enable_vllm_is_correction",)
+    assert [m.label for m in mutants.openrlhf_mutations("0.7.5")] == ["mask-flag"]
+
+
+def test_a_readme_block_keeps_its_trailing_comment_after_the_new_words():
+    block = "python3 -m openrlhf.cli.train_ppo_ray \\\n  --train.agent_func_path agent.py \\\n  --train.async_enable  # Optional: enable async pipeline\n"
+    mutant = mutants.shell_mutant(block, "openrlhf.cli.train_ppo_ray", mutants.openrlhf_mutations("0.11.2")[0])
+    shim = "python3() { shift 2; printf '%s\\n' \"$@\"; }\n"
+    words = subprocess.run(["bash", "-c", shim + mutant.text], capture_output=True, text=True, check=True).stdout.splitlines()
+    assert words == ["--train.agent_func_path", "agent.py", "--train.async_enable", "--vllm.return_sampling_mask"]
+
+
+def test_an_override_mapping_becomes_dotted_words():
+    document = {"actor_rollout_ref": {"rollout": {"name": "vllm", "n": 4}}, "trainer": {"logger": ["console"]}, "empty": {}}
+    assert mutants.flatten(document) == [
+        ("actor_rollout_ref.rollout.name", "vllm"),
+        ("actor_rollout_ref.rollout.n", 4),
+        ("trainer.logger", ["console"]),
+        ("empty", {}),
+    ]

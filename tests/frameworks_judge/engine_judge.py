@@ -9,12 +9,16 @@ local models), then imports each framework from its PyPI wheel.
 
 Input, one JSON object per line on stdin:
 
-  {"id": "...", "framework": "verl", "argv": ["key=value", ...], "config_dir": DIR|null,
-   "config_name": NAME|null, "env": {NAME: VALUE}}
+  {"id": "...", "framework": "verl", "release": "0.9.1", "entry": MODULE, "argv": ["key=value", ...],
+   "config_dir": DIR|null, "config_name": NAME|null, "overrides": [[KEY, VALUE], ...],
+   "env": {NAME: VALUE}}
 
-  `argv`: the framework entry point's words after the module (`python -m verl.trainer.main_ppo
-  ARGV`, `trl vllm-serve ARGV`, ...); `config_dir`/`config_name`: a configuration file given to it;
-  `env`: the launch's environment (the VLLM_* part reaches vLLM's processes).
+  `release`: the framework release whose code judges the case (its wheel's folder,
+  `<framework>-<release>`); `entry`: the module or command the launch runs (SkyRL's `serve` or
+  `main_base`); `argv`: the entry point's words after the module (`python -m
+  verl.trainer.main_ppo ARGV`, `trl vllm-serve ARGV`, ...); `config_dir`/`config_name`: a
+  configuration file given to it; `overrides`: dotted keys and values applied as its
+  command-line overrides would be; `env`: the launch's environment.
 
 Output, one JSON line per case:
 
@@ -199,19 +203,42 @@ def request_verdict(vllm_config, params) -> dict | None:
 # -- the frameworks ---------------------------------------------------------------------------
 
 
-RUNNER_MODULES = {"verl": "runner_verl", "skyrl": "runner_skyrl", "trl": "runner_trl"}
+RUNNER_MODULES = {"verl": "runner_verl", "skyrl": "runner_skyrl", "openrlhf": "runner_openrlhf", "trl": "runner_trl"}
 
 
-def _runners(names) -> dict:
-    """The frameworks asked for; one that cannot be imported is reported on every case of it."""
-    runners = {}
-    for name in names:
+class Runners:
+    """One runner at a time, made when the first case of its framework release comes; the
+    previous one is forgotten first (its framework's modules, its folders on sys.path, and what
+    its `close` undoes), so one process judges several releases of the same package in turn."""
+
+    def __init__(self) -> None:
+        self.key: tuple[str, str] | None = None
+        self.runner = None
+
+    def get(self, framework: str | None, release: str):
+        if framework not in RUNNER_MODULES:
+            return None
+        if self.key == (framework, release):
+            return self.runner
+        if self.key is not None:
+            forget(self.key[0], self.runner)
         try:
-            runners[name] = importlib.import_module(RUNNER_MODULES[name]).Runner(FRAMEWORKS)
+            self.runner = importlib.import_module(RUNNER_MODULES[framework]).Runner(FRAMEWORKS, release)
         except Exception as error:  # noqa: BLE001
             traceback.print_exc(file=sys.stderr)
-            runners[name] = _Unavailable(f"{name} could not be imported here: {type(error).__name__}: {error}")
-    return runners
+            self.runner = _Unavailable(f"{framework} {release} could not be imported here: {type(error).__name__}: {error}")
+        self.key = (framework, release)
+        return self.runner
+
+
+def forget(framework: str, runner) -> None:
+    if hasattr(runner, "close"):
+        runner.close()
+    for name in [name for name in sys.modules if name == framework or name.startswith(framework + ".")]:
+        del sys.modules[name]
+    for folder in getattr(runner, "folders", ()):
+        while folder in sys.path:
+            sys.path.remove(folder)
 
 
 class _Unavailable:
@@ -227,9 +254,9 @@ def _where(error: BaseException) -> str:
     return f"{frames[-1].filename}:{frames[-1].lineno}" if frames else ""
 
 
-def judge(case: dict, runners: dict) -> dict:
+def judge(case: dict, runners: Runners) -> dict:
     out = {"id": case.get("id"), "framework_error": None}
-    runner = runners.get(case.get("framework"))
+    runner = runners.get(case.get("framework"), case.get("release", ""))
     if runner is None:
         return {**out, "judge_error": f"no runner for framework {case.get('framework')!r}"}
     base_env = dict(os.environ)
@@ -237,13 +264,15 @@ def judge(case: dict, runners: dict) -> dict:
     try:
         launch = runner.launch(case)
     except FrameworkError as error:
+        if error.exception in ("ModuleNotFoundError", "ImportError"):
+            return {**out, "judge_error": f"a module the framework imports is not installed here: {error.message}"}
         return {**out, "framework_error": {"exception": error.exception, "message": error.message, "where": error.where}}
     except JudgeError as error:
         return {**out, "judge_error": str(error)}
     except BaseException as error:  # noqa: BLE001 - nothing a case does ends the judge
         traceback.print_exc(file=sys.stderr)
         where = _where(error)
-        if str(FRAMEWORKS) in where and not isinstance(error, (KeyboardInterrupt,)):
+        if str(FRAMEWORKS) in where and not isinstance(error, (KeyboardInterrupt, ImportError)):
             message = VJ.exception_message(error)
             return {**out, "framework_error": {"exception": type(error).__name__, "message": message, "where": where}}
         return {**out, "judge_error": f"{type(error).__name__}: {error} at {where}"}
@@ -272,9 +301,10 @@ def main() -> int:
                 cases.append(json.loads(line))
             except json.JSONDecodeError as error:
                 cases.append({"id": None, "framework": None, "note": str(error)})
-    runners = _runners(sorted({c.get("framework") for c in cases if c.get("framework") in RUNNER_MODULES}))
+    runners = Runners()
     count = 0
-    for case in cases:
+    # A framework's releases one after the other: each is imported once.
+    for case in sorted(cases, key=lambda c: (str(c.get("framework")), str(c.get("release")))):
         try:
             result = judge(case, runners)
         except Exception as error:  # noqa: BLE001

@@ -24,7 +24,9 @@ class FrameworkError(Exception):
         frames = traceback.extract_tb(error.__traceback__)
         where = f"{frames[-1].filename}:{frames[-1].lineno}" if frames else ""
         if isinstance(error, SystemExit):
-            return cls("SystemExit", text.strip() or f"exit {error.code}", where)
+            # argparse prints its usage, then `prog: error: ...` as the last line
+            lines = [line for line in text.strip().splitlines() if line.strip()]
+            return cls("SystemExit", lines[-1] if lines else f"exit {error.code}", where)
         return cls(type(error).__name__, str(error), where)
 
 

@@ -16,11 +16,13 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+import yaml
+
 from ..differential.oracle import expect
-from ..realworld.sandbox import Sandbox, new_sandbox
+from ..realworld.sandbox import Inputs, Sandbox, new_sandbox
 from . import mutants
 
 HERE = Path(__file__).resolve().parent
@@ -30,9 +32,22 @@ MANIFEST = CORPUS / "manifest.json"
 ENGINE_JUDGE = HERE / "engine_judge.py"
 FRAMEWORKS_PATH = REPO / "bench" / ".cache" / "framework-judges"
 # The module each framework's launch scripts run.
-ENTRY_MODULES = {"verl": "verl.trainer.main_ppo", "openrlhf": "openrlhf.cli.train_ppo_ray"}
-# Frameworks whose code engine_judge.py runs.
-JUDGED = frozenset(("verl",))
+ENTRY_MODULES = {
+    "verl": "verl.trainer.main_ppo",
+    "openrlhf": "openrlhf.cli.train_ppo_ray",
+    "skyrl": "skyrl.train.entrypoints",
+    "trl": "trl.scripts.vllm_serve",
+}
+# Console scripts that start a framework's entry point: (program, subcommand).
+ENTRY_COMMANDS = {"trl": ("trl", "vllm-serve")}
+# The releases whose code engine_judge.py runs (scripts/setup-framework-judges.sh installs them).
+JUDGED_RELEASES = {
+    "verl": ("0.9.1", "0.9.0", "0.8.0", "0.7.1"),
+    "openrlhf": ("0.11.2", "0.10.4", "0.9.10", "0.8.11", "0.7.5"),
+    "skyrl": ("0.4.0",),
+    "trl": ("1.16.0", "1.10.0"),
+}
+JUDGED = frozenset(JUDGED_RELEASES)
 REQUEST_CODES = frozenset(("RPL101", "RPL102"))
 REPLAY_WORDS = ("sampling_mask", "sampling-mask", "sampling distribution replay", "logprobs_mode", "top_k", "temperature")
 
@@ -42,16 +57,26 @@ class Entry:
     path: str
     project: str
     framework: str
-    kind: str  # config, shell
+    kind: str  # config, overrides, shell
+    release: str = ""  # the framework release whose code judges it
+    folder: str = ""  # read beside the files of this folder of the release's installed package
 
     @property
     def file(self) -> Path:
         return CORPUS / self.path
 
+    @property
+    def root(self) -> str:
+        """The archive's folder in the corpus (`verl-0.9.1`)."""
+        return self.path.split("/", 1)[0]
+
 
 def load_manifest() -> tuple[list[Entry], list[str]]:
     data = json.loads(MANIFEST.read_text())
-    entries = [Entry(item["path"], item["project"], item["framework"], item["kind"]) for item in data["files"]]
+    entries = [
+        Entry(item["path"], item["project"], item["framework"], item["kind"], item.get("release", ""), item.get("folder", ""))
+        for item in data["files"]
+    ]
     return entries, [item["path"] for item in data.get("support_files", [])]
 
 
@@ -71,45 +96,82 @@ class Result:
         return f"{self.entry.path}#{self.mutant.label}"
 
 
-def mutants_of(entry: Entry) -> list[mutants.Mutant]:
+def mutants_of(entry: Entry, count: int | None = None) -> list[mutants.Mutant]:
+    """The control, then `count` of the framework's mutations (all when None), each also in its
+    open-ended forms."""
     text = entry.file.read_text()
+    arguments = entry.kind == "shell" and mutants.ends_with_arguments(text, _command_word(entry, text))
+    chosen = mutants.sample(list(mutants.mutations_for(entry.framework, entry.release)), entry.path, count)
     found = []
-    for mutation in (mutants.CONTROL, *mutants.FRAMEWORK_MUTATIONS.get(entry.framework, ())):
-        if entry.kind == "config":
-            mutant = mutants.yaml_mutant(text, mutation, mutants.YAML_BASE.get(entry.framework, ()))
-        elif mutation is mutants.CONTROL:
-            mutant = mutants.Mutant(mutation.label, mutation.what, text)
-        else:
-            mutant = mutants.shell_mutant(text, ENTRY_MODULES[entry.framework], mutation)
-        if mutant is not None:
-            found.append(mutant)
+    for mutation in (mutants.CONTROL, *chosen):
+        mutant = _written(entry, text, mutation)
+        if mutant is None:
+            continue
+        found.append(mutant)
+        for how, hidden, given in mutants.open_ended_variants(entry.framework, entry.kind, mutation, arguments):
+            variant = _written(entry, text, hidden)
+            if variant is not None:
+                label = f"{mutation.label} ({how})"
+                found.append(replace(variant, label=label, open_ended=how, **given))
     return found
+
+
+def _command_word(entry: Entry, text: str) -> str:
+    """What the framework's command line of a script holds: its module, or its console command."""
+    module = ENTRY_MODULES.get(entry.framework, "")
+    program, subcommand = ENTRY_COMMANDS.get(entry.framework, ("", ""))
+    return module if module in text or not program else f"{program} {subcommand}"
+
+
+def _written(entry: Entry, text: str, mutation: mutants.Mutation) -> mutants.Mutant | None:
+    if entry.kind == "shell":
+        return mutants.shell_mutant(text, _command_word(entry, text), mutation)
+    base = mutants.YAML_BASE.get(entry.framework, ()) if entry.kind == "config" else ()
+    return mutants.yaml_mutant(text, mutation, base)
 
 
 # -- the framework's command line ----------------------------------------------------------------
 
 
-def shell_case(sandbox: Sandbox, entry: Entry, text: str, support: list[str]) -> tuple[dict | None, str]:
-    """Run the mutated script with real bash in the sandbox; the framework's command line it
-    starts becomes the case."""
-    root = CORPUS / entry.project
-    files = {str(Path(p).relative_to(entry.project)): (CORPUS / p).read_bytes() for p in support if p.startswith(entry.project + "/")}
+def shell_case(sandbox: Sandbox, entry: Entry, mutant: mutants.Mutant, support: list[str]) -> tuple[dict | None, str]:
+    """Run the mutated script with real bash in the sandbox (with the mutant's arguments and
+    environment); the framework's command line it starts becomes the case."""
+    root = CORPUS / entry.root
+    files = {str(Path(p).relative_to(entry.root)): (CORPUS / p).read_bytes() for p in support if p.startswith(entry.root + "/")}
     relative = str(entry.file.relative_to(root))
-    files[relative] = text.encode()
-    run = sandbox.run(files, relative)
+    files[relative] = mutant.text.encode()
+    run = sandbox.run(files, relative, inputs=Inputs(argv=mutant.arguments, env=mutant.env))
     module = ENTRY_MODULES[entry.framework]
+    program, subcommand = ENTRY_COMMANDS.get(entry.framework, ("", ""))
     for invocation in run.invocations:
         argv = invocation.argv
-        if module in argv and argv.index(module) > 0 and argv[argv.index(module) - 1] == "-m":
-            words = argv[argv.index(module) + 1 :]
-            env = {k: v for k, v in invocation.env.items() if k.startswith("VLLM_")}
-            return {"framework": entry.framework, "argv": words, "env": env}, ""
+        env = {k: v for k, v in invocation.env.items() if k.startswith("VLLM_")}
+        if program and invocation.name == program and argv[:1] == [subcommand]:
+            return {"framework": entry.framework, "entry": f"{program} {subcommand}", "argv": argv[1:], "env": env}, ""
+        for index, word in enumerate(argv[1:], start=1):
+            if argv[index - 1] == "-m" and (word == module or word.startswith(module + ".")):
+                return {"framework": entry.framework, "entry": word, "argv": argv[index + 1 :], "env": env}, ""
     return None, f"the script started no `python -m {module}` (exit {run.exit_code})"
 
 
+def packaged_folder(entry: Entry) -> Path | None:
+    """The folder of the release's installed package an entry is read in (None when it is read
+    alone, or when that release is not installed)."""
+    if not entry.folder:
+        return None
+    folder = FRAMEWORKS_PATH / f"{entry.framework}-{entry.release}" / entry.folder
+    return folder if folder.is_dir() else None
+
+
 def config_case(entry: Entry, mutant: mutants.Mutant, folder: Path) -> dict:
+    """A configuration is given to the entry point by name; an override mapping becomes the
+    entry point's command-line words."""
+    env = dict(mutant.env)
+    if entry.kind == "overrides":
+        document = yaml.safe_load(mutant.text) or {}
+        return {"framework": entry.framework, "argv": [], "overrides": mutants.flatten(document), "env": env}
     path = folder / entry.file.name
-    return {"framework": entry.framework, "argv": [], "config_dir": str(path.parent), "config_name": path.stem, "env": {}}
+    return {"framework": entry.framework, "argv": [], "config_dir": str(path.parent), "config_name": path.stem, "env": env}
 
 
 # -- replaylint ----------------------------------------------------------------------------------
@@ -167,6 +229,13 @@ def classify(result: Result) -> None:
             result.outcome, result.detail = "not-judged", f"vLLM refuses for another reason: {verdict.get('message', '')[:300]}"
         return
     requests = truth.get("requests", [])
+    unbuilt = [r for r in requests if isinstance(r.get("params"), dict) and "framework_error" in r["params"]]
+    if unbuilt:
+        result.outcome, result.detail = (
+            "not-judged",
+            f"the {unbuilt[0]['name']} request was not built: {unbuilt[0]['params']['framework_error']}",
+        )
+        return
     unknown = [r for r in requests if r.get("verdict") and r["verdict"].get("ok") is None]
     if unknown:
         result.outcome, result.detail = "not-judged", f"the request check could not run: {unknown[0]['verdict']['message']}"
@@ -184,19 +253,37 @@ def classify(result: Result) -> None:
 
 
 def _require(result: Result, texts: list[str], fragments: list, truth: str) -> None:
+    """The refusal needs an error holding these words: missed without it, unless the deciding
+    value was out of replaylint's sight (open-ended)."""
     missing = [fragment for fragment in fragments if not any(_holds(fragment, text) for text in texts)]
     if not missing:
         result.outcome = "agree"
         return
-    result.outcome = "missed"
     answer = " | ".join(texts) or "nothing"
     result.detail = f"truth: {truth}; replaylint: {answer}"
+    hidden = result.mutant.open_ended and (not result.mutant.hides or any(word in truth for word in result.mutant.hides))
+    if hidden:
+        result.outcome = "open-ended"
+        result.detail = f"the deciding value is in the launch's {result.mutant.open_ended}; " + result.detail
+        return
+    result.outcome = "missed"
 
 
 def _holds(fragment, text: str) -> bool:
     if isinstance(fragment, tuple):
         return all(part in text for part in fragment)
     return fragment in text
+
+
+def _unjudge_where_the_control_fails(results: list[Result]) -> None:
+    """A launch that fails or starts no vLLM engine without any mutation says nothing about a
+    mutation that the framework refuses: such mutants are not judged."""
+    failed = {r.entry.path: r.detail for r in results if r.mutant.label == mutants.CONTROL.label and r.outcome == "not-judged"}
+    for result in results:
+        refused = (result.truth or {}).get("framework_error")
+        if refused and result.entry.path in failed and result.outcome != "not-judged":
+            result.outcome = "not-judged"
+            result.detail = f"the launch fails without the mutation too: {failed[result.entry.path][:300]}"
 
 
 # -- the whole run -----------------------------------------------------------------------------
@@ -234,7 +321,8 @@ def run_engine_judge(cases: list[dict], release: str, vllm_path: str | None, wor
     return answers
 
 
-def run(release: str, vllm_path: str | None, only: str | None = None, log=print) -> Report:
+def run(release: str, vllm_path: str | None, only: str | None = None, log=print, count: int | None = None) -> Report:
+    """Every launch's control and `count` of its mutations (all when None), judged and checked."""
     started = time.perf_counter()
     entries, support = load_manifest()
     entries = [e for e in entries if only is None or e.framework == only or e.path.startswith(only)]
@@ -245,20 +333,30 @@ def run(release: str, vllm_path: str | None, only: str | None = None, log=print)
         tree = workdir / "tree"
         cases = []
         for entry in entries:
-            for number, mutant in enumerate(mutants_of(entry)):
+            for mutant in mutants_of(entry, count):
                 result = Result(entry, mutant)
-                folder = tree / f"{len(report.results):04d}" / Path(entry.path).parent
+                base = tree / f"{len(report.results):04d}"
+                folder = base / Path(entry.path).parent
                 folder.mkdir(parents=True)
+                for path in support:  # the files a configuration's defaults list names
+                    if entry.kind != "shell" and path.startswith(entry.root + "/"):
+                        (base / path).parent.mkdir(parents=True, exist_ok=True)
+                        (base / path).write_bytes((CORPUS / path).read_bytes())
+                packaged = packaged_folder(entry)
+                if packaged is not None:
+                    shutil.copytree(packaged, folder, dirs_exist_ok=True, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
                 (folder / entry.file.name).write_text(mutant.text)
                 result.case_file = str((folder / entry.file.name).resolve())
-                if entry.framework not in JUDGED:
-                    result.detail = f"{entry.framework}: its code is not run by this judge (see README)"
-                elif entry.kind == "config":
-                    result.case = config_case(entry, mutant, folder)
+                if entry.release not in JUDGED_RELEASES.get(entry.framework, ()):
+                    result.detail = f"{entry.framework} {entry.release}: its code is not run by this judge (see README)"
+                elif entry.folder and packaged is None:
+                    result.detail = f"{entry.framework} {entry.release} is not installed: its {entry.folder} is needed beside the file"
+                elif entry.kind == "shell":
+                    result.case, result.detail = shell_case(sandbox, entry, mutant, support)
                 else:
-                    result.case, result.detail = shell_case(sandbox, entry, mutant.text, support)
+                    result.case = config_case(entry, mutant, folder)
                 if result.case is not None:
-                    result.case["id"] = result.id
+                    result.case.update(id=result.id, release=entry.release)
                     cases.append(result.case)
                 report.results.append(result)
         log(f"[frameworks] {len(report.results)} mutants of {len(entries)} files; {len(cases)} cases for the judge")
@@ -272,6 +370,7 @@ def run(release: str, vllm_path: str | None, only: str | None = None, log=print)
             if result.case is not None:
                 result.truth = truths.get(result.id, {"judge_error": "no answer from the judge"})
             classify(result)
+        _unjudge_where_the_control_fails(report.results)
     finally:
         holder.cleanup()
         shutil.rmtree(workdir, ignore_errors=True)

@@ -1,14 +1,22 @@
 """Edits that turn sampling distribution replay on in a framework's own files, as its users write
 them: the pass-through key with the framework's defaults left alone (which often makes replay
 fail), with and without the logprobs mode, with the requests fixed, with speculative decoding or
-MTP present, and Hydra spellings with dict and quoted values. A YAML configuration gets keys; a
-launch script gets override words on its framework command line (before a trailing `"$@"`).
+MTP present, and the spellings each framework's parser reads (Hydra's dict and quoted values,
+OmegaConf's words, argparse flags). A YAML configuration gets keys; a launch script gets words on
+its framework command line (before a trailing `"$@"`).
+
+Open-ended mutants put the deciding value where replaylint cannot read it, as users do: in the
+script's arguments (through its `"$@"`), in an environment variable the script expands
+(`top_k=$TOP_K`), or in an OmegaConf `${oc.env:...}` interpolation of a configuration. The
+framework's code still sees the value, so the truth is known; replaylint's silence there is
+expected (**open-ended**), an error it reports on a launch that starts is still **false**.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import yaml
 
@@ -18,7 +26,7 @@ class Mutation:
     label: str
     what: str  # one line, for the report
     settings: tuple[tuple[str, object], ...]  # dotted key -> value (YAML form)
-    words: tuple[str, ...]  # the same as Hydra override words
+    words: tuple[str, ...]  # the same as the framework's command-line words
 
 
 @dataclass(frozen=True)
@@ -26,7 +34,13 @@ class Mutant:
     label: str
     what: str
     text: str
+    arguments: tuple[str, ...] = ()  # the script's own arguments (its "$@")
+    env: tuple[tuple[str, str], ...] = ()  # the environment the launch is started with
+    open_ended: str = ""  # where the deciding value is that replaylint cannot read
+    hides: tuple[str, ...] = ()  # words of the refusals that value decides (none: every refusal)
 
+
+# -- verl --------------------------------------------------------------------------------------
 
 _ROLLOUT = "actor_rollout_ref.rollout"
 _MASK = f"{_ROLLOUT}.engine_kwargs.vllm.return_sampling_mask"
@@ -37,10 +51,6 @@ _REQUESTS_FIXED = (
 )
 _NGRAM = {"method": "ngram", "num_speculative_tokens": 3, "prompt_lookup_max": 3}
 _ADAPTIVE_NGRAM = {**_NGRAM, "enable_adaptive_verification": True}
-
-
-def _word(key: str, value: object, new: bool) -> str:
-    return ("+" if new else "") + f"{key}={_hydra_value(value)}"
 
 
 def _hydra_value(value: object) -> str:
@@ -55,12 +65,11 @@ def _hydra_value(value: object) -> str:
     return str(value)
 
 
-def _mutation(label: str, what: str, *settings: tuple[str, object], quoted_mask: bool = False) -> Mutation:
+def _verl(label: str, what: str, *settings: tuple[str, object], quoted_mask: bool = False) -> Mutation:
     """Keys under `engine_kwargs.vllm` are new in verl's struct config: Hydra needs `+`."""
     words = []
     for key, value in settings:
-        new = ".engine_kwargs.vllm." in key
-        word = _word(key, value, new)
+        word = ("+" if ".engine_kwargs.vllm." in key else "") + f"{key}={_hydra_value(value)}"
         if quoted_mask and key == _MASK:
             word = f"+{key}='True'"
         words.append(word)
@@ -68,44 +77,44 @@ def _mutation(label: str, what: str, *settings: tuple[str, object], quoted_mask:
 
 
 VERL = (
-    _mutation("mask", "the mask through engine_kwargs.vllm, verl's defaults left (top_k=-1, validation greedy)", (_MASK, True)),
-    _mutation("mask+requests", "the mask, rollout and validation top_k=50, validation temperature 1.0", (_MASK, True), *_REQUESTS_FIXED),
-    _mutation(
+    _verl("mask", "the mask through engine_kwargs.vllm, verl's defaults left (top_k=-1, validation greedy)", (_MASK, True)),
+    _verl("mask+requests", "the mask, rollout and validation top_k=50, validation temperature 1.0", (_MASK, True), *_REQUESTS_FIXED),
+    _verl(
         "mask+raw-logprobs",
         "the mask with rollout.logprobs_mode=raw_logprobs, requests fixed",
         (_MASK, True),
         (f"{_ROLLOUT}.logprobs_mode", "raw_logprobs"),
         *_REQUESTS_FIXED,
     ),
-    _mutation(
+    _verl(
         "mask+engine-logprobs",
         "the mask with engine_kwargs.vllm.logprobs_mode=processed_logits (wins over verl's own key), requests fixed",
         (_MASK, True),
         (f"{_ROLLOUT}.engine_kwargs.vllm.logprobs_mode", "processed_logits"),
         *_REQUESTS_FIXED,
     ),
-    _mutation(
+    _verl(
         "mask+logprobs-null",
         "the mask with rollout.logprobs_mode=null (verl drops it: vLLM's raw_logprobs), requests fixed",
         (_MASK, True),
         (f"{_ROLLOUT}.logprobs_mode", None),
         *_REQUESTS_FIXED,
     ),
-    _mutation(
+    _verl(
         "mask+ngram",
         "the mask with engine_kwargs.vllm.speculative_config (ngram, a Hydra dict), requests fixed",
         (_MASK, True),
         (f"{_ROLLOUT}.engine_kwargs.vllm.speculative_config", _NGRAM),
         *_REQUESTS_FIXED,
     ),
-    _mutation(
+    _verl(
         "mask+adaptive-ngram",
         "the mask with an ngram speculative_config with adaptive verification, requests fixed",
         (_MASK, True),
         (f"{_ROLLOUT}.engine_kwargs.vllm.speculative_config", _ADAPTIVE_NGRAM),
         *_REQUESTS_FIXED,
     ),
-    _mutation(
+    _verl(
         "mask+mtp",
         "the mask with verl's MTP rollout (model.mtp.enable and enable_rollout), requests fixed",
         (_MASK, True),
@@ -113,14 +122,12 @@ VERL = (
         ("actor_rollout_ref.model.mtp.enable_rollout", True),
         *_REQUESTS_FIXED,
     ),
-    _mutation("mask-quoted", "the mask as a quoted string 'True' (Hydra keeps a string)", (_MASK, "True"), quoted_mask=True),
+    _verl("mask-quoted", "the mask as a quoted string 'True' (Hydra keeps a string)", (_MASK, "True"), quoted_mask=True),
 )
 
-FRAMEWORK_MUTATIONS = {"verl": VERL}
-
 # What every runnable verl configuration sets that the packaged ones leave open (`rollout.name:
-# ???`, micro-batch sizes that validate_config requires): applied to each YAML mutant, and alone
-# as the control mutant (no replay: vLLM must accept and replaylint stay silent).
+# ???`, micro-batch sizes that validate_config requires): applied to each packaged configuration's
+# mutants, and alone as its control mutant (no replay: vLLM must accept and replaylint stay silent).
 VERL_BASE = (
     (f"{_ROLLOUT}.name", "vllm"),
     ("algorithm.adv_estimator", "grpo"),
@@ -129,8 +136,140 @@ VERL_BASE = (
     ("actor_rollout_ref.ref.log_prob_micro_batch_size_per_gpu", 1),
     ("actor_rollout_ref.model.path", "Qwen/Qwen3-0.6B"),
 )
+
+# -- OpenRLHF ------------------------------------------------------------------------------------
+# No OpenRLHF flag reaches `return_sampling_mask` (docs/frameworks-research-new-adapters.md §2):
+# a user who tries one meets OpenRLHF's parser. Its importance-sampling correction is the one
+# flag that changes what reaches vLLM (logprobs_mode=processed_logprobs, max_logprobs=1).
+
+
+def openrlhf_mutations(release: str) -> tuple[Mutation, ...]:
+    dotted = _release(release) >= (0, 10)
+    mask = "--vllm.return_sampling_mask" if dotted else "--vllm_return_sampling_mask"
+    found = [Mutation("mask-flag", f"`{mask}`, as vLLM's own flag is spelled in OpenRLHF's groups", (), (mask,))]
+    correction = {(0, 11): ("--algo.advantage.is_correction_level", "token"), (0, 10): ("--algo.advantage.is_correction_enable",)}
+    words = correction.get(_release(release)[:2]) or (("--enable_vllm_is_correction",) if _release(release) >= (0, 8) else ())
+    if words:
+        found.append(Mutation("is-correction", f"`{' '.join(words)}` (OpenRLHF sends logprobs_mode=processed_logprobs)", (), words))
+    return tuple(found)
+
+
+# -- SkyRL -----------------------------------------------------------------------------------------
+
+_ENGINE = "generator.inference_engine.engine_init_kwargs"
+_SKYRL_REQUESTS = (
+    ("generator.sampling_params.top_k", 50),
+    ("generator.eval_sampling_params.top_k", 50),
+    ("generator.eval_sampling_params.temperature", 1.0),
+)
+
+
+def _skyrl(label: str, what: str, *settings: tuple[str, object], prefix: str = "") -> Mutation:
+    words = tuple(f"{prefix}{key}={_hydra_value(value)}" for key, value in settings)
+    return Mutation(label, what, tuple(settings), words)
+
+
+SKYRL = (
+    _skyrl(
+        "mask",
+        "the mask through engine_init_kwargs, SkyRL's defaults left (vLLM's raw_logprobs, top_k=-1)",
+        (f"{_ENGINE}.return_sampling_mask", True),
+    ),
+    _skyrl(
+        "mask+processed",
+        "the mask with engine_init_kwargs.logprobs_mode=processed_logprobs, requests left (top_k=-1, eval greedy)",
+        (f"{_ENGINE}.return_sampling_mask", True),
+        (f"{_ENGINE}.logprobs_mode", "processed_logprobs"),
+    ),
+    _skyrl(
+        "mask+processed+requests",
+        "the mask, processed_logprobs, sampling and eval top_k=50, eval temperature 1.0",
+        (f"{_ENGINE}.return_sampling_mask", True),
+        (f"{_ENGINE}.logprobs_mode", "processed_logprobs"),
+        *_SKYRL_REQUESTS,
+    ),
+    _skyrl(
+        "mask-kebab",
+        "the mask as `return-sampling-mask` (an attribute vLLM never reads), processed_logprobs, requests fixed",
+        (f"{_ENGINE}.return-sampling-mask", True),
+        (f"{_ENGINE}.logprobs_mode", "processed_logprobs"),
+        *_SKYRL_REQUESTS,
+    ),
+    _skyrl(
+        "mask-plus",
+        "the mask with Hydra's `+` (SkyRL's OmegaConf words refuse it)",
+        (f"{_ENGINE}.return_sampling_mask", True),
+        prefix="+",
+    ),
+)
+
+# -- TRL -------------------------------------------------------------------------------------------
+# `trl vllm-serve` forwards the words its parser does not know to `vllm serve` (1.11+), after its
+# own `--logprobs-mode processed_logprobs`; 1.10.0 and earlier refuse them.
+
+TRL = (
+    Mutation(
+        "mask-flag", "vLLM's `--return-sampling-mask` on the command line (TRL forces processed_logprobs)", (), ("--return-sampling-mask",)
+    ),
+    Mutation(
+        "mask+raw-logprobs",
+        "`--return-sampling-mask --logprobs-mode raw_logprobs` (the forwarded mode comes last and wins)",
+        (),
+        ("--return-sampling-mask", "--logprobs-mode", "raw_logprobs"),
+    ),
+)
+
+FRAMEWORK_MUTATIONS = {"verl": VERL, "skyrl": SKYRL, "trl": TRL}
 CONTROL = Mutation("control", "no replay (the control: vLLM accepts, replaylint stays silent)", (), ())
 YAML_BASE = {"verl": VERL_BASE}
+
+
+def mutations_for(framework: str, release: str) -> tuple[Mutation, ...]:
+    if framework == "openrlhf":
+        return openrlhf_mutations(release)
+    return FRAMEWORK_MUTATIONS.get(framework, ())
+
+
+def _release(text: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in re.findall(r"\d+", text)[:3])
+
+
+# -- open-ended mutants ---------------------------------------------------------------------------
+
+# The value each framework's requests fail on, held by an environment variable the launch expands.
+_HIDDEN_TOP_K = {"verl": f"{_ROLLOUT}.top_k", "skyrl": "generator.sampling_params.top_k"}
+
+
+def open_ended_variants(framework: str, kind: str, mutation: Mutation, has_arguments: bool) -> list[tuple[str, Mutation, dict]]:
+    """How a mutation is also written with its deciding value out of replaylint's sight: (how,
+    the mutation as written, the launch's environment or arguments)."""
+    variants = []
+    if kind == "shell" and has_arguments and mutation.words:
+        variants.append(("arguments", replace(mutation, words=()), {"arguments": mutation.words}))
+    key = _HIDDEN_TOP_K.get(framework)
+    if key and any(k == key for k, _ in mutation.settings):
+        for value in (-1, 50):
+            if kind == "shell":
+                words = tuple(f"{key}=$ROLLOUT_TOP_K" if w.startswith(key + "=") else w for w in mutation.words)
+                hidden = replace(mutation, words=words)
+            else:
+                settings = tuple((k, "${oc.decode:${oc.env:ROLLOUT_TOP_K}}" if k == key else v) for k, v in mutation.settings)
+                hidden = replace(mutation, settings=settings)
+            given = {"env": (("ROLLOUT_TOP_K", str(value)),), "hides": ("top_k",)}
+            variants.append((f"env top_k={value}", hidden, given))
+    return variants
+
+
+# -- sampling ----------------------------------------------------------------------------------------
+
+
+def sample(items: list, key: str, count: int | None) -> list:
+    """`count` of `items`, the same ones on every run: a rotation chosen by the launch's path, so
+    that across launches every mutation is judged."""
+    if count is None or count >= len(items):
+        return list(items)
+    start = int(hashlib.sha256(key.encode()).hexdigest(), 16) % len(items)
+    return [items[(start + i) % len(items)] for i in range(count)]
 
 
 # -- YAML configurations -----------------------------------------------------------------------
@@ -163,31 +302,67 @@ def _set(document: dict, path: list[str], value: object) -> None:
     node[path[-1]] = value
 
 
+def flatten(document: dict, prefix: str = "") -> list[tuple[str, object]]:
+    """A nested mapping as dotted keys (the form of its command-line overrides)."""
+    found = []
+    for key, value in document.items():
+        dotted = f"{prefix}{key}"
+        if isinstance(value, dict) and value:
+            found.extend(flatten(value, dotted + "."))
+        else:
+            found.append((dotted, value))
+    return found
+
+
 # -- shell scripts ------------------------------------------------------------------------------
 
 
 def shell_mutant(text: str, command: str, mutation: Mutation) -> Mutant | None:
-    """The script with the mutation's override words added to the first command line that runs
+    """The script with the mutation's words added to the first command line that runs
     `command` (a module such as `verl.trainer.main_ppo`): before its trailing `"$@"` line, or at
     its end."""
     lines = text.splitlines(keepends=True)
     start = next((i for i, line in enumerate(lines) if command in line and not line.lstrip().startswith("#")), None)
     if start is None:
         return None
+    if not mutation.words:
+        return Mutant(mutation.label, mutation.what, text)
     end = start
     while end < len(lines) and lines[end].rstrip("\n").endswith("\\"):
         end += 1
+    end = min(end, len(lines) - 1)
     words = " ".join(_quote(word) for word in mutation.words)
     indent = re.match(r"\s*", lines[min(start + 1, end)]).group(0) if end > start else "  "
     if end > start and lines[end].strip() == '"$@"':
         lines.insert(end, f"{indent}{words} \\\n")
     else:
         last = lines[end].rstrip("\n")
-        lines[end] = f"{last} \\\n{indent}{words}\n"
+        comment = _trailing_comment(last)
+        if comment:
+            last = last[: -len(comment)].rstrip()
+        lines[end] = f"{last} \\\n{indent}{words}{'  ' + comment if comment else ''}\n"
     return Mutant(mutation.label, mutation.what, "".join(lines))
 
 
+def ends_with_arguments(text: str, command: str) -> bool:
+    """Whether the command line running `command` ends with the script's own `"$@"`."""
+    lines = text.splitlines()
+    start = next((i for i, line in enumerate(lines) if command in line and not line.lstrip().startswith("#")), None)
+    if start is None:
+        return False
+    end = start
+    while end < len(lines) - 1 and lines[end].endswith("\\"):
+        end += 1
+    return lines[end].strip().endswith('"$@"')
+
+
+def _trailing_comment(line: str) -> str:
+    """A ` # ...` comment at the end of a command line (README blocks write them)."""
+    match = re.search(r"\s#\s[^'\"]*$", line)
+    return match.group(0).strip() if match else ""
+
+
 def _quote(word: str) -> str:
-    if re.fullmatch(r"[A-Za-z0-9_.+=/:-]+", word):
+    if re.fullmatch(r"[A-Za-z0-9_.+=/:$-]+", word):
         return word
     return "'" + word.replace("'", "'\"'\"'") + "'" if "'" not in word else '"' + word + '"'

@@ -19,6 +19,7 @@ imports vLLM's Triton model kernels, absent on CPU; nothing in it touches engine
 from __future__ import annotations
 
 import asyncio
+import inspect
 import sys
 import types
 from pathlib import Path
@@ -31,9 +32,9 @@ class _Stop(BaseException):
         self.value = value
 
 
-def _install(frameworks: Path) -> None:
-    for folder in ("common", "verl"):
-        path = str(frameworks / folder)
+def _install(frameworks: Path, release: str) -> list[str]:
+    folders = [str(frameworks / "common"), str(frameworks / f"verl-{release}")]
+    for path in reversed(folders):
         if path not in sys.path:
             sys.path.insert(0, path)
     patch = types.ModuleType("verl.utils.vllm.patch")
@@ -43,11 +44,33 @@ def _install(frameworks: Path) -> None:
 
     patch.patch_vllm_moe_model_weight_loader = patch_vllm_moe_model_weight_loader
     sys.modules["verl.utils.vllm.patch"] = patch
+    _fp8_stand_in()
+    return folders[1:]
+
+
+def _fp8_stand_in() -> None:
+    """verl 0.7.1 and 0.8.0 import `verl.utils.vllm.vllm_fp8_utils` from the server module; it
+    imports vLLM's fused-MoE and linear layers (Triton kernels, absent on CPU) and raises
+    ImportError. Its three functions patch and load FP8 weights (called for an FP8 model only,
+    at weight loading): a module with them, each refusing to run, stands in."""
+    try:
+        import verl.utils.vllm.vllm_fp8_utils  # noqa: F401
+    except ImportError:
+        fp8 = types.ModuleType("verl.utils.vllm.vllm_fp8_utils")
+        for name in ("apply_vllm_fp8_patches", "is_fp8_model", "load_quanted_weights"):
+
+            def refuse(*args, _name=name, **kwargs):
+                raise RuntimeError(f"not judged: FP8 weights ({_name})")
+
+            setattr(fp8, name, refuse)
+        sys.modules[fp8.__name__] = fp8
 
 
 class Runner:
-    def __init__(self, frameworks: Path) -> None:
-        _install(frameworks)
+    def __init__(self, frameworks: Path, release: str) -> None:
+        if not (frameworks / f"verl-{release}" / "verl").is_dir():
+            raise JudgeError(f"verl {release} is not installed (scripts/setup-framework-judges.sh)")
+        self.folders = _install(frameworks, release)
         import ray
         import ray.util
         import vllm_judge
@@ -79,11 +102,12 @@ class Runner:
         os.chdir(self.config_dir.parents[2])
         try:
             with initialize_config_dir(config_dir=str(Path(config_dir).resolve()), version_base=None):
-                return compose(config_name=config_name, overrides=overrides)
+                config = compose(config_name=config_name, overrides=overrides)
         except Exception as error:
             raise FrameworkError.from_exception(error) from None
         finally:
             GlobalHydra.instance().clear()
+        return _overridden(config, case.get("overrides") or [])
 
     def launch(self, case: dict) -> Launch:
         import os
@@ -106,7 +130,9 @@ class Runner:
         rollout = config.actor_rollout_ref.rollout
         if rollout.name != "vllm":
             raise JudgeError(f"actor_rollout_ref.rollout.name is {rollout.name!r}: not a vLLM launch")
-        runtime_env = get_ppo_ray_runtime_env(config).get("env_vars", {})
+        # 0.9 reads the configuration; 0.7.1 and 0.8.0 take no argument
+        takes_config = bool(inspect.signature(get_ppo_ray_runtime_env).parameters)
+        runtime_env = (get_ppo_ray_runtime_env(config) if takes_config else get_ppo_ray_runtime_env()).get("env_vars", {})
         launch_env = vllm_env({**env, **runtime_env})
         server = self._server(rollout, config.actor_rollout_ref.model)
         launch = Launch(argv=self._argv(server), env=launch_env)
@@ -156,7 +182,13 @@ class Runner:
 
     def _requests(self, config, server) -> list[tuple[str, object]]:
         requests = []
-        for name, validate in (("rollout", False), ("validation", True)):
+        # RayPPOTrainer.fit validates before training when `trainer.val_before_train` (default
+        # true) and during it when `trainer.test_freq > 0` (0.9.1 `ray_trainer.py:1438`, `:1727`;
+        # 0.8.0 `:1393`, `:1686`; 0.7.1 `:1258`, `:1544`; the experimental trainers alike, 0.9.1
+        # `fully_async_trainer.py:812-823`, `one_step_off_policy/ray_trainer.py:290`): otherwise none.
+        trainer = config.trainer
+        validates = bool(trainer.get("val_before_train", True)) or (trainer.get("test_freq", -1) or -1) > 0
+        for name, validate in (("rollout", False), ("validation", True))[: 2 if validates else 1]:
             try:
                 params = self._sampling_dict(config, validate)
                 requests.append((name, self._sampling_params(server, params)))
@@ -185,6 +217,11 @@ class Runner:
             def generate(self, prompt, sampling_params, **kwargs):
                 raise _Stop(sampling_params)
 
+            async def list_loras(self):
+                """A LoRA rollout asks which adapters are loaded (for the request's LoRA, not
+                its sampling parameters): none yet, as before the first weight sync."""
+                return set()
+
         async def admitted(request_id):
             return None
 
@@ -197,6 +234,20 @@ class Runner:
         except Exception as error:
             raise FrameworkError.from_exception(error) from None
         raise JudgeError("generate returned without a request")
+
+
+def _overridden(config, settings: list):
+    """An override mapping (dotted key, YAML value) applied as its command-line words would be:
+    a key the configuration has is set, another is added (Hydra's `+key=value`)."""
+    from omegaconf import OmegaConf, open_dict
+
+    try:
+        with open_dict(config):
+            for key, value in settings:
+                OmegaConf.update(config, key, value, merge=False, force_add=True)
+    except Exception as error:
+        raise FrameworkError.from_exception(error) from None
+    return config
 
 
 class _Batch:
