@@ -256,11 +256,13 @@ class Checker:
         )
         try:
             launches = frontend.extract(source, context)
+            found: list[tuple[Finding, str | None]] = []
             for launch in launches:
                 context.budget.charge(_LAUNCH_COST, launch.span.start)
                 if launch.framework is not None and launch.framework.editions:
                     launch = self._edition(launch, result.notes)
-                result.findings.extend(self._check_launch(launch, frontend, source, result.notes))
+                found += [(finding, launch.condition) for finding in self._check_launch(launch, frontend, source, result.notes)]
+            result.findings.extend(_on_branches(found))
             if context.unread and _could_hold_launch(kind, text):
                 result.findings.extend(_not_analysed(path, unread.message, source.index, unread.offset) for unread in context.unread)
             # A suppression in what was not read may look unused: RPL901 waits for a whole file.
@@ -384,6 +386,25 @@ class Checker:
         if parsed and kind in ("python", "shell", "dockerfile") and UNUSED_SUPPRESSION[0] in checked:
             kept.extend(_unused_suppression(s, source) for s in suppress.unused(suppressions, checked))
         return kept
+
+
+def _on_branches(found: list[tuple[Finding, str | None]]) -> list[Finding]:
+    """Each finding once, saying the branch it holds on (`when `[ "$MODE" = fast ]``) when only
+    launches on that branch make it: the same finding on every path of a script is unconditional."""
+    conditions: dict[tuple, set[str | None]] = {}
+    for finding, condition in found:
+        conditions.setdefault((finding.code, finding.span, finding.message), set()).add(condition)
+    findings, seen = [], set()
+    for finding, condition in found:
+        key = (finding.code, finding.span, finding.message)
+        if key in seen:
+            continue
+        seen.add(key)
+        if condition is not None and conditions[key] == {condition}:
+            head, marker, tail = finding.message.partition(": vLLM ")
+            finding = replace(finding, message=f"{head} ({condition}){marker}{tail}")
+        findings.append(finding)
+    return findings
 
 
 def _unused_suppression(unused: Any, source: SourceFile) -> Finding:
