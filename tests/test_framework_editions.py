@@ -180,6 +180,57 @@ def test_skyrl_kebab_logprobs_mode_is_named_as_ignored(tmp_path: Path) -> None:
     assert "so logprobs_mode defaults to 'raw_logprobs'" in message
 
 
+# -- TRL: 1.11 and later forward vLLM's flags, 1.10 and earlier refuse them -----------------------------
+
+TRL_SERVE = "CUDA_VISIBLE_DEVICES=4,5,6,7 trl vllm-serve --model Qwen/Qwen3-8B --tensor-parallel-size 4 --return-sampling-mask \\\n  --logprobs-mode raw_logprobs\n"
+MASK_WITH_RAW = (
+    '`--logprobs-mode raw_logprobs` with `--return-sampling-mask`: vLLM 0.34.0 says "sampling distribution replay requires '
+    "logprobs_mode='processed_logprobs' so that returned logprobs are normalized over the same nucleus as the sampling mask\""
+)
+TRL_REFUSES = "Some specified arguments are not used by the HfArgumentParser: ['--return-sampling-mask', '--logprobs-mode', 'raw_logprobs']"
+
+
+@pytest.mark.parametrize(
+    ("pin", "expected"),
+    [
+        ("trl==1.10.0", [("RPL204", f'`--return-sampling-mask`: trl vllm-serve (TRL 1.10.0) says "{TRL_REFUSES}"')]),
+        ("trl==1.4.0", [("RPL204", f'`--return-sampling-mask`: trl vllm-serve (TRL 1.10.0) says "{TRL_REFUSES}"')]),
+        ("trl==1.16.0", [("RPL003", MASK_WITH_RAW)]),
+        ("trl>=1.11", [("RPL003", MASK_WITH_RAW)]),
+        ("trl>=1.0", []),  # admits both editions
+        ("", []),
+    ],
+)
+def test_trl_forwarded_flags_by_pinned_release(tmp_path: Path, pin: str, expected: list[tuple[str, str]]) -> None:
+    assert found(check(tmp_path, {"serve.sh": TRL_SERVE, "requirements.txt": pin + "\n"}, "serve.sh")) == expected
+
+
+def test_trl_without_a_pin_says_the_editions_disagree(tmp_path: Path) -> None:
+    result = check(tmp_path, {"serve.sh": TRL_SERVE}, "serve.sh")
+    assert codes(result) == [] and any("TRL: no pin of trl was found" in note for note in result.notes)
+
+
+def test_trl_116_fix_edits_the_forwarded_mode(tmp_path: Path) -> None:
+    result = check(tmp_path, {"serve.sh": TRL_SERVE, "requirements.txt": "trl==1.16.0\n"}, "serve.sh")
+    (edit,) = result.findings[0].edits
+    assert TRL_SERVE[edit.span.start : edit.span.end] == "raw_logprobs" and edit.content == "processed_logprobs"
+
+
+def test_trl_110_refuses_unknown_config_keys_after_the_command_line(tmp_path: Path) -> None:
+    files = {
+        "serve.sh": "trl vllm-serve --config serve.yaml\n",
+        "serve.yaml": "model: Qwen/Qwen2.5-7B-Instruct\ntensor_parallel_size: 2\nreturn_sampling_mask: true\n",
+        "requirements.txt": "trl==1.10.0\n",
+    }
+    (message,) = [message for code, message in found(check(tmp_path, files, "serve.sh")) if code == "RPL204"]
+    assert "Unknown arguments from config file: ['--return_sampling_mask', 'True']. Please remove them" in message
+
+
+def test_trl_110_without_replay_words_is_not_reported(tmp_path: Path) -> None:
+    files = {"serve.sh": "trl vllm-serve --model m --max-num-seqs 8\n", "requirements.txt": "trl==1.10.0\n"}
+    assert codes(check(tmp_path, files, "serve.sh")) == []
+
+
 # -- NeMo-RL: 0.7.0 hard-codes processed_logprobs, main leaves vLLM's default -------------------------
 
 NEMO = (

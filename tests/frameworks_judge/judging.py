@@ -48,6 +48,8 @@ JUDGED_RELEASES = {
     "trl": ("1.16.0", "1.10.0"),
 }
 JUDGED = frozenset(JUDGED_RELEASES)
+# Each framework's package on PyPI, as a project pins it.
+PACKAGES = {"verl": "verl", "openrlhf": "openrlhf", "skyrl": "skyrl", "trl": "trl"}
 REQUEST_CODES = frozenset(("RPL101", "RPL102"))
 REPLAY_WORDS = ("sampling_mask", "sampling-mask", "sampling distribution replay", "logprobs_mode", "top_k", "temperature")
 
@@ -152,6 +154,12 @@ def shell_case(sandbox: Sandbox, entry: Entry, mutant: mutants.Mutant, support: 
             if argv[index - 1] == "-m" and (word == module or word.startswith(module + ".")):
                 return {"framework": entry.framework, "entry": word, "argv": argv[index + 1 :], "env": env}, ""
     return None, f"the script started no `python -m {module}` (exit {run.exit_code})"
+
+
+def project_pin(entry: Entry) -> str:
+    """The pin a user's project of this launch holds: the framework release that judges it (written
+    beside the mutant, where replaylint reads a project's pins and chooses the framework's edition)."""
+    return f"{PACKAGES.get(entry.framework, entry.framework)}=={entry.release}\n" if entry.release else ""
 
 
 def packaged_folder(entry: Entry) -> Path | None:
@@ -346,6 +354,7 @@ def run(release: str, vllm_path: str | None, only: str | None = None, log=print,
                 if packaged is not None:
                     shutil.copytree(packaged, folder, dirs_exist_ok=True, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
                 (folder / entry.file.name).write_text(mutant.text)
+                (base / "requirements.txt").write_text(project_pin(entry))
                 result.case_file = str((folder / entry.file.name).resolve())
                 if entry.release not in JUDGED_RELEASES.get(entry.framework, ()):
                     result.detail = f"{entry.framework} {entry.release}: its code is not run by this judge (see README)"
