@@ -166,6 +166,8 @@ def test_pyproject_is_never_a_prime_rl_config(check) -> None:
         (["python", "run_evaluation.py", "x=1"], None),
         (["trl", "sft", "--model", "m"], None),
         (["python", "-m", "verl.trainer.main_generation"], None),
+        (["python", "-m", "skyrl.train.entrypoints.serve", "trainer.placement.colocate_all=false"], ("skyrl-module", 2)),
+        (["python", "-m", "skyrl.train.entrypoints.serve"], ("skyrl-module", 2)),  # its overrides may all be forwarded
     ],
 )
 def test_framework_launchers(words: list[str], expected: object) -> None:

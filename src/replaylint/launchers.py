@@ -66,6 +66,8 @@ _RUNNER_OPTIONS_WITH_VALUE = {
 # parser: optparse, interspersed arguments off, so the first word that is no option is the program).
 _COVERAGE_VALUES = {"--concurrency", "--context", "--data-file", "--include", "--omit", "--save-signal", "--source", "--debug", "--rcfile"}
 _COVERAGE_FLAGS = {"-a", "--append", "--branch", "-L", "--pylib", "-p", "--parallel-mode", "--timid"}
+# SkyRL's inference-only entrypoint: its adapter reads it as `main_base`'s servers without requests.
+_SKYRL_SERVE = "skyrl.train.entrypoints.serve"
 # Words after a module that may be a SkyRL entrypoint built on `main_base` (its overrides).
 _SKYRL_KEY = re.compile(r"^(generator|trainer)\.[\w.-]+=")
 
@@ -159,7 +161,7 @@ def _module(words: Seq[Word], position: int) -> tuple[str, int] | None:
         return _MODULE_ENTRYPOINTS[module], position + 1
     if module == "vllm.entrypoints.cli.main" and position + 1 < len(words) and words[position + 1] == "serve":
         return "serve", position + 2
-    if module is not None and _skyrl_module(module, words[position + 1 :]):
+    if module == _SKYRL_SERVE or (module is not None and _skyrl_module(module, words[position + 1 :])):
         return "skyrl-module", position
     return None
 

@@ -157,6 +157,7 @@ def openrlhf_mutations(release: str) -> tuple[Mutation, ...]:
 # -- SkyRL -----------------------------------------------------------------------------------------
 
 _ENGINE = "generator.inference_engine.engine_init_kwargs"
+_SUPPORT_SET = "generator.inference_engine.enable_return_sample_support_set"
 _SKYRL_REQUESTS = (
     ("generator.sampling_params.top_k", 50),
     ("generator.eval_sampling_params.top_k", 50),
@@ -200,6 +201,19 @@ SKYRL = (
         "the mask with Hydra's `+` (SkyRL's OmegaConf words refuse it)",
         (f"{_ENGINE}.return_sampling_mask", True),
         prefix="+",
+    ),
+    _skyrl(
+        "mask+sample-support",
+        "the mask with 0.4.0's sample-support capture, SkyRL's rollout top_k=-1 left (SkyRL 0.4.0 refuses: top_k > 1)",
+        (f"{_ENGINE}.return_sampling_mask", True),
+        (_SUPPORT_SET, True),
+    ),
+    _skyrl(
+        "mask+sample-support+requests",
+        "the mask with 0.4.0's sample-support capture (SkyRL sets processed_logprobs), requests fixed",
+        (f"{_ENGINE}.return_sampling_mask", True),
+        (_SUPPORT_SET, True),
+        *_SKYRL_REQUESTS,
     ),
 )
 

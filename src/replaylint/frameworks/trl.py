@@ -51,6 +51,7 @@ from ..command import CommandHandle, command_launch as vllm_command_launch
 from ..model import ArgIssue, Launch, LaunchKind, Setting, Span
 from ..vllm.argv import Token
 from .editions import Edition, Editions, build, register
+from .refusals import names_replay, refusal
 
 FORWARDS, REFUSES = "1.16.0", "1.10.0"
 EDITIONS = register(
@@ -112,8 +113,6 @@ _FORCED = {
     FORWARDS: (("--logprobs-mode", "processed_logprobs"), ("--max-logprobs", "-1")),
     REFUSES: (("--logprobs-mode", "processed_logprobs"),),
 }
-# Options whose refusal is a refused replay launch (RPL204), spelled as vLLM's or TRL's parser takes them.
-_REPLAY_OPTION = re.compile(r"^--(enable[-_])?return[-_]sampling[-_]mask$|^--logprobs[-_]mode$")
 _UNUSED = "Some specified arguments are not used by the HfArgumentParser: {}"
 _UNUSED_CONFIG = (
     "Unknown arguments from config file: {}. Please remove them, add them to the dataclass, or set `fail_with_unknown_args=False`."
@@ -254,8 +253,8 @@ def _launch(edition: str, span: Span, tokens: list[Token], elements: Any, syntax
         else:
             add(Token(None if value is None else str(value), flag_token.span, flag_token.raw), None)
     named = model is not None or "model" in config_fields  # TRL requires `--model`: else the script's arguments may carry it
-    refusal = _refusal(tokens, parsed, config_extras) if edition == REFUSES else None
-    if refusal is not None:
+    stop = _refusal(tokens, parsed, config_extras) if edition == REFUSES else None
+    if stop is not None:
         del combined[1:], origin[1:]  # TRL stops before vLLM starts: only the model is left to name the launch
         env = {}
     else:
@@ -286,7 +285,7 @@ def _launch(edition: str, span: Span, tokens: list[Token], elements: Any, syntax
             if kept:
                 indices[name] = kept  # type: ignore[assignment]
         handle = replace(handle, tokens=list(tokens), token_indices=indices)
-    issues = launch.issues + ((refusal.issue,) if refusal is not None and refusal.issue is not None and named else ())
+    issues = launch.issues + ((stop.issue,) if stop is not None and stop.issue is not None and named else ())
     return replace(launch, handle=handle, issues=issues)
 
 
@@ -308,12 +307,12 @@ def _refusal(tokens: list[Token], parsed: _Parsed, config_extras: list[Token]) -
         if refused or not config_extras:
             return None
         refused, message = config_extras, _UNUSED_CONFIG
-    replay = [token for token in refused if token.known and _REPLAY_OPTION.match(str(token.text).split("=", 1)[0])]
+    replay = [token for token in refused if token.known and str(token.text).startswith("-") and names_replay(str(token.text))]
     if not replay or not all(token.known for token in refused):
         return _Refusal(None)
     first = sorted(replay, key=lambda token: "mask" not in str(token.text))[0]  # the mask before the mode
     name = str(first.text).split("=", 1)[0].lstrip("-").replace("-", "_")
-    return _Refusal(ArgIssue("framework-rejected", first.span, first.raw, name, message.format([token.text for token in refused])))
+    return _Refusal(refusal(first.span, first.raw, name, message.format([token.text for token in refused])))
 
 
 def _read_config(loaded: list[Token], env: dict[str, Setting], fields: dict[str, tuple[Any, Token]], extras: list[Token]) -> None:
