@@ -185,7 +185,7 @@ def _agree(launches: Sequence[Launch]) -> bool:
 FAMILIES: dict[str, Editions] = {}
 # The packages whose pins choose an edition (each adapter's `Editions.package`): a result cache
 # keys files by them.
-PINNED_PACKAGES = ("verl", "nemo-rl", "skyrl", "prime-rl", "trl")
+PINNED_PACKAGES = ("verl", "nemo-rl", "skyrl", "prime-rl", "trl", "openrlhf")
 
 
 def register(family: Editions) -> Editions:
