@@ -312,6 +312,23 @@ def test_openrlhf_abbreviations_its_parser_takes_are_not_refused(check_pins) -> 
     assert message.endswith(f'"{UNRECOGNIZED}--vllm_return_sampling_mask"')
 
 
+def test_openrlhf_a_word_it_cannot_read_is_the_value_of_the_option_before_it(check_pins) -> None:
+    # agentbox-rl 0.3.0's docs/integrations/openrlhf.md: the agent file from a command substitution
+    script = (
+        "python -m openrlhf.cli.train_ppo_ray \\\n"
+        '  --train.agent_func_path $(python -c "import agentbox.integrations.openrlhf as m; print(m.__file__)") \\\n'
+        "  --vllm.return_sampling_mask\n"
+    )
+    assert check_pins(script, "openrlhf==0.11.2") == [
+        (
+            "RPL204",
+            f'`--vllm.return_sampling_mask`: openrlhf: train_ppo_ray (OpenRLHF 0.11.2) says "{UNRECOGNIZED}--vllm.return_sampling_mask"',
+        )
+    ]
+    # anywhere else, it may be any words: what the parser says is not known
+    assert check_pins(script.replace("--train.agent_func_path ", ""), "openrlhf==0.11.2") == []
+
+
 def test_openrlhf_other_refusals_are_not_replays(check_pins) -> None:
     assert check_pins(OPENRLHF_RAY.format(extra="--no_such_flag 3"), "openrlhf==0.8.11") == []
     # an ambiguous abbreviation is another argparse error, not quoted

@@ -109,12 +109,12 @@ def mutants_of(entry: Entry, count: int | None = None) -> list[mutants.Mutant]:
         mutant = _written(entry, text, mutation)
         if mutant is None:
             continue
-        found.append(mutant)
+        found.append(replace(mutant, words=mutation.words))
         for how, hidden, given in mutants.open_ended_variants(entry.framework, entry.kind, mutation, arguments):
             variant = _written(entry, text, hidden)
             if variant is not None:
                 label = f"{mutation.label} ({how})"
-                found.append(replace(variant, label=label, open_ended=how, **given))
+                found.append(replace(variant, label=label, open_ended=how, words=mutation.words, **given))
     return found
 
 
@@ -285,13 +285,20 @@ def _holds(fragment, text: str) -> bool:
 
 def _unjudge_where_the_control_fails(results: list[Result]) -> None:
     """A launch that fails or starts no vLLM engine without any mutation says nothing about a
-    mutation that the framework refuses: such mutants are not judged."""
+    mutation that the framework refuses: such mutants are not judged, unless the refusal names
+    an option the mutation wrote (argparse's `unrecognized arguments: ... --vllm.return_sampling_mask`,
+    SkyRL's `'+' prefix ...: '+generator...'`), which only the mutation can have caused."""
     failed = {r.entry.path: r.detail for r in results if r.mutant.label == mutants.CONTROL.label and r.outcome == "not-judged"}
     for result in results:
         refused = (result.truth or {}).get("framework_error")
-        if refused and result.entry.path in failed and result.outcome != "not-judged":
+        if refused and result.entry.path in failed and result.outcome != "not-judged" and not _names_the_mutation(refused, result.mutant):
             result.outcome = "not-judged"
             result.detail = f"the launch fails without the mutation too: {failed[result.entry.path][:300]}"
+
+
+def _names_the_mutation(refused: dict, mutant: mutants.Mutant) -> bool:
+    options = [word.split("=", 1)[0] for word in mutant.words if word[:1] in ("-", "+")]
+    return any(option in refused.get("message", "") for option in options)
 
 
 # -- the whole run -----------------------------------------------------------------------------

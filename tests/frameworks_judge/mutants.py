@@ -38,6 +38,7 @@ class Mutant:
     env: tuple[tuple[str, str], ...] = ()  # the environment the launch is started with
     open_ended: str = ""  # where the deciding value is that replaylint cannot read
     hides: tuple[str, ...] = ()  # words of the refusals that value decides (none: every refusal)
+    words: tuple[str, ...] = ()  # the mutation's command-line words (given on the command line or as the arguments)
 
 
 # -- verl --------------------------------------------------------------------------------------
@@ -349,6 +350,8 @@ def shell_mutant(text: str, command: str, mutation: Mutation) -> Mutant | None:
     indent = re.match(r"\s*", lines[min(start + 1, end)]).group(0) if end > start else "  "
     if end > start and lines[end].strip() == '"$@"':
         lines.insert(end, f"{indent}{words} \\\n")
+    elif lines[end].rstrip("\n").endswith("\\"):  # the command continues to the end of the file
+        lines.insert(end + 1, f"{indent}{words}\n")
     else:
         last = lines[end].rstrip("\n")
         comment = _trailing_comment(last)

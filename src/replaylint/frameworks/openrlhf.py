@@ -156,8 +156,8 @@ def _is_option(token: Token) -> bool:
 def _parse(tokens: list[Token], options: Mapping[str, Any]) -> _Parsed:
     parsed = _Parsed()
     words = [token for token in tokens if not token.forwarded]  # judged as written, run without arguments
-    if any(not token.known for token in words):
-        parsed.unread = [token for token in words if not token.known]
+    parsed.unread = [token for index, token in enumerate(words) if not token.known and not _a_value(words, index, options)]
+    if parsed.unread:
         return parsed
     if any(token.text == "--" for token in words):
         parsed.other_error = True  # what follows is positional: not followed here
@@ -166,7 +166,7 @@ def _parse(tokens: list[Token], options: Mapping[str, Any]) -> _Parsed:
     while position < len(words):
         token = words[position]
         text = str(token.text)
-        if not _is_option(token):
+        if not token.known or not _is_option(token):
             parsed.refused.append(token)  # no positional arguments
             position += 1
             continue
@@ -189,6 +189,16 @@ def _parse(tokens: list[Token], options: Mapping[str, Any]) -> _Parsed:
         parsed.values[option] = (token, values)
         position += 1 + taken
     return parsed
+
+
+def _a_value(words: list[Token], index: int, options: Mapping[str, Any]) -> bool:
+    """A word we cannot read right after an option that takes one value (`--train.agent_func_path
+    "$AGENT_FUNC"`, `... $(python -c ...)`): argparse takes the next word there whatever it holds
+    unless it starts with `-`, so it is read as that one value (a path, a name)."""
+    if index == 0 or not words[index - 1].known:
+        return False
+    option, explicit, _ = _resolve(str(words[index - 1].text), options)
+    return option is not None and explicit is None and options[option] == 1
 
 
 def _taken(nargs: Any, following: int, explicit: bool) -> int | None:
@@ -250,7 +260,7 @@ def _engine_settings(parsed: _Parsed, owner: str) -> dict[str, Setting]:
         name = _ENGINE_OPTIONS.get(option)
         if name is None:
             continue
-        value: Any = True if not values else values[-1].text
+        value: Any = True if not values else values[-1].text if values[-1].known else UNKNOWN
         if name in ("tensor_parallel_size",):
             value = int(value) if str(value).isdigit() else UNKNOWN
         settings[name] = Setting(name, value, flag.span, " ".join(token.raw for token in (flag, *values)))
