@@ -43,7 +43,26 @@ ENTRY_COMMANDS = {"trl": ("trl", "vllm-serve")}
 # The releases whose code engine_judge.py runs (scripts/setup-framework-judges.sh installs them).
 JUDGED_RELEASES = {
     "verl": ("0.9.1", "0.9.0", "0.8.0", "0.7.1"),
-    "openrlhf": ("0.11.2", "0.10.4", "0.9.10", "0.8.11", "0.7.5"),
+    "openrlhf": (
+        "0.11.2",
+        "0.11.1",
+        "0.10.4",
+        "0.10.1",
+        "0.9.10",
+        "0.9.9",
+        "0.9.8",
+        "0.9.7",
+        "0.9.5",
+        "0.9.2",
+        "0.9.1.post1",
+        "0.9.1",
+        "0.8.11",
+        "0.8.9",
+        "0.8.8",
+        "0.8.6",
+        "0.8.2",
+        "0.7.5",
+    ),
     "skyrl": ("0.4.0",),
     "trl": ("1.16.0", "1.10.0"),
 }

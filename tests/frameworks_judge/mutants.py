@@ -145,11 +145,20 @@ VERL_BASE = (
 
 
 def openrlhf_mutations(release: str) -> tuple[Mutation, ...]:
-    dotted = _release(release) >= (0, 10)
-    mask = "--vllm.return_sampling_mask" if dotted else "--vllm_return_sampling_mask"
+    """The flags by release: grouped names (`--vllm.*`) from 0.10.2; the correction flag from 0.8.9
+    (`--enable_vllm_is_correction`), 0.10.2 (`--algo.advantage.is_correction_enable`), 0.11.2
+    (`--algo.advantage.is_correction_level`)."""
+    version = _release(release)
+    mask = "--vllm.return_sampling_mask" if version >= (0, 10, 2) else "--vllm_return_sampling_mask"
     found = [Mutation("mask-flag", f"`{mask}`, as vLLM's own flag is spelled in OpenRLHF's groups", (), (mask,))]
-    correction = {(0, 11): ("--algo.advantage.is_correction_level", "token"), (0, 10): ("--algo.advantage.is_correction_enable",)}
-    words = correction.get(_release(release)[:2]) or (("--enable_vllm_is_correction",) if _release(release) >= (0, 8) else ())
+    if version >= (0, 11, 2):
+        words: tuple[str, ...] = ("--algo.advantage.is_correction_level", "token")
+    elif version >= (0, 10, 2):
+        words = ("--algo.advantage.is_correction_enable",)
+    elif version >= (0, 8, 9):
+        words = ("--enable_vllm_is_correction",)
+    else:
+        words = ()
     if words:
         found.append(Mutation("is-correction", f"`{' '.join(words)}` (OpenRLHF sends logprobs_mode=processed_logprobs)", (), words))
     return tuple(found)

@@ -32,9 +32,9 @@ starts. That refusal is reported (RPL204) when a refused word names a replay set
 an ambiguous abbreviation or a missing value is another argparse error, not quoted. Otherwise the
 engines start only with `--vllm_num_engines`/`--vllm.num_engines` above 0, with the settings
 the flags give `create_vllm_engines` (model, tensor parallelism, GPU memory, eager, prefix
-caching) and, with the importance-sampling correction (`--enable_vllm_is_correction` 0.8-0.9,
-`--algo.advantage.is_correction_enable` 0.10-0.11.0, `--algo.advantage.is_correction_level`
-other than `off` 0.11.1+), `logprobs_mode="processed_logprobs"` and `max_logprobs=1`: what replay
+caching) and, with the importance-sampling correction (`--enable_vllm_is_correction` 0.8.9 to
+0.10.1, `--algo.advantage.is_correction_enable` 0.10.2 to 0.11.1, `--algo.advantage.is_correction_level`
+other than `off` from 0.11.2), `logprobs_mode="processed_logprobs"` and `max_logprobs=1`: what replay
 needs, but the mask cannot be on, so no rule has anything to say of them. The shell's
 environment is not assumed to reach the engines (they run in Ray actors of a cluster that may
 have been started elsewhere).
@@ -100,7 +100,7 @@ def _edition_name(releases: list[str]) -> str:
     return releases[0] if len(releases) == 1 else f"{releases[0]}-{releases[-1]}"
 
 
-# The option each flag gives `create_vllm_engines` sets (flat names 0.7-0.10.1, groups from 0.10.2).
+# The engine argument each flag gives `create_vllm_engines` (flat names to 0.10.1, groups from 0.10.2).
 _ENGINE_OPTIONS = {
     "--pretrain": "model",
     "--actor.model_name_or_path": "model",
