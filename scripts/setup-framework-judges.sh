@@ -56,7 +56,8 @@ install() {
 for release in 0.9.1 0.9.0 0.8.0 0.7.1; do
     install "verl-$release" "verl==$release"
 done
-for release in 0.11.2 0.11.1 0.10.4 0.10.1 0.9.10 0.9.9 0.9.8 0.9.7 0.9.5 0.9.2 0.9.1.post1 0.9.1 0.8.11 0.8.9 0.8.8 0.8.6 0.8.2 0.7.5; do
+for release in 0.11.2 0.11.1 0.10.4 0.10.1 0.9.10 0.9.9 0.9.8 0.9.7 0.9.5 0.9.2 0.9.1.post1 0.9.1 0.8.11 0.8.9 0.8.8 0.8.7 0.8.6 \
+    0.8.5 0.8.2 0.8.1 0.8.0 0.7.5 0.7.2 0.7.1 0.7.0; do
     install "openrlhf-$release" "openrlhf==$release"
 done
 for release in 1.16.0 1.10.0; do
