@@ -71,7 +71,7 @@ JUDGED_RELEASES = {
         "0.7.0",
     ),
     "skyrl": ("0.4.0",),
-    "trl": ("1.16.0", "1.10.0"),
+    "trl": ("1.16.0", "1.10.0", "1.5.0", "1.0.0"),
 }
 JUDGED = frozenset(JUDGED_RELEASES)
 # Each framework's package on PyPI, as a project pins it.
