@@ -168,6 +168,11 @@ def test_pyproject_is_never_a_prime_rl_config(check) -> None:
         (["python", "-m", "verl.trainer.main_generation"], None),
         (["python", "-m", "skyrl.train.entrypoints.serve", "trainer.placement.colocate_all=false"], ("skyrl-module", 2)),
         (["python", "-m", "skyrl.train.entrypoints.serve"], ("skyrl-module", 2)),  # its overrides may all be forwarded
+        (["python3", "-m", "openrlhf.cli.train_ppo_ray", "--vllm_num_engines", "4"], ("openrlhf", 3)),
+        # OpenRLHF's and verl's READMEs: the entrypoint Ray runs follows `--`
+        (["ray", "job", "submit", "--address=http://127.0.0.1:8265", "--", "python3", "-m", "openrlhf.cli.train_ppo_ray"], ("openrlhf", 8)),
+        (["ray", "job", "submit", "--no-wait", "--", "python3", "-m", "verl.trainer.main_ppo", "a=b"], ("verl", 8)),
+        (["ray", "job", "submit", "python3", "-m", "verl.trainer.main_ppo"], None),  # where its options end is not known
     ],
 )
 def test_framework_launchers(words: list[str], expected: object) -> None:

@@ -37,6 +37,13 @@ def test_manifest_files_are_the_archives_files():
     assert {item["framework"] for item in data["files"]} >= {"verl"}
 
 
+def test_each_mutant_gets_the_pin_of_the_framework_release_that_judges_it():
+    entries, _ = judging.load_manifest()
+    pins = {judging.project_pin(entry) for entry in entries}
+    assert {"trl==1.10.0\n", "openrlhf==0.8.11\n", "skyrl==0.4.0\n", "verl==0.9.1\n"} <= pins
+    assert all(pin.split("==")[0] in judging.PACKAGES.values() for pin in pins)
+
+
 def test_yaml_mutant_sets_the_pass_through_key_and_keeps_the_rest():
     text = "# a copy of ppo_trainer\nactor_rollout_ref:\n  rollout:\n    name: ???\n    top_k: -1\n    engine_kwargs:\n      vllm: {}\ntrainer:\n  nnodes: 1\n"
     mutant = mutants.yaml_mutant(text, mutants.VERL[0], mutants.VERL_BASE)
