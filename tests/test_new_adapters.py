@@ -333,6 +333,8 @@ def test_openrlhf_other_refusals_are_not_replays(check_pins) -> None:
     assert check_pins(OPENRLHF_RAY.format(extra="--no_such_flag 3"), "openrlhf==0.8.11") == []
     # an ambiguous abbreviation is another argparse error, not quoted
     assert check_pins(OPENRLHF_RAY.format(extra="--vllm 2 --vllm_return_sampling_mask"), "openrlhf==0.8.11") == []
+    # so is an option left without its value: argparse stops there, before the unrecognized words
+    assert check_pins(OPENRLHF_RAY.format(extra="--vllm_return_sampling_mask --seed"), "openrlhf==0.8.11") == []
 
 
 def test_openrlhf_without_a_pin_says_nothing_where_the_releases_disagree(check_pins) -> None:

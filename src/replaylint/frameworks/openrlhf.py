@@ -233,16 +233,29 @@ def _launch(data: _Data, edition: Edition, span: Span, tokens: list[Token], opti
         condition=options.get("condition"),
         label="openrlhf: train_ppo_ray",
     )
+    if parsed.unread or parsed.other_error:
+        return launch  # what the parser says is not known, or it stops with another error first
     if parsed.refused:
         replay = next((token for token in parsed.refused if str(token.text).startswith("-") and names_replay(str(token.text))), None)
-        if replay is None or parsed.unread:
+        if replay is None:
             return launch  # OpenRLHF refuses the launch for a reason that is not replay's
         message = f"{data.prog}: error: unrecognized arguments: {' '.join(str(token.text) for token in parsed.refused)}"
         name = str(replay.text).split("=", 1)[0].lstrip("-")
         return refused(launch, refusal(replay.span, replay.raw, name, message))
-    if parsed.other_error or parsed.unread or not _starts_engines(parsed):
-        return launch  # no engine starts, or what starts is not known
+    if not _starts_engines(parsed):
+        return launch
     return replace(launch, settings=_engine_settings(parsed, data.family.owner(edition)))
+
+
+def _typed(name: str, text: str | None) -> Any:
+    """The value argparse's `type=int`/`type=float` makes of a word (UNKNOWN: it refuses it)."""
+    kind = {"tensor_parallel_size": int, "gpu_memory_utilization": float}.get(name)
+    if kind is None:
+        return text
+    try:
+        return kind(str(text))
+    except ValueError:
+        return UNKNOWN
 
 
 def _starts_engines(parsed: _Parsed) -> bool:
@@ -260,16 +273,13 @@ def _engine_settings(parsed: _Parsed, owner: str) -> dict[str, Setting]:
         name = _ENGINE_OPTIONS.get(option)
         if name is None:
             continue
-        value: Any = True if not values else values[-1].text if values[-1].known else UNKNOWN
-        if name in ("tensor_parallel_size",):
-            value = int(value) if str(value).isdigit() else UNKNOWN
+        value: Any = True if not values else _typed(name, values[-1].text) if values[-1].known else UNKNOWN
         settings[name] = Setting(name, value, flag.span, " ".join(token.raw for token in (flag, *values)))
-    correction = next(((parsed.values[option][0], True) for option in _CORRECTION_FLAGS if option in parsed.values), None)
+    corrected = [parsed.values[option][0] for option in _CORRECTION_FLAGS if option in parsed.values]
     if _CORRECTION_LEVEL in parsed.values:
         flag, values = parsed.values[_CORRECTION_LEVEL]
-        correction = (flag, values[-1].text != "off")
-    if correction is not None and correction[1]:
-        flag = correction[0]
+        corrected = [flag] if values[-1].text != "off" else []
+    for flag in corrected[:1]:
         said = f"{flag.raw} ({owner} sets logprobs_mode='processed_logprobs')"
         settings["logprobs_mode"] = Setting("logprobs_mode", "processed_logprobs", flag.span, said, implied=True)
         settings["max_logprobs"] = Setting("max_logprobs", 1, flag.span, said, implied=True)
