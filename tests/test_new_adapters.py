@@ -337,8 +337,19 @@ def test_openrlhf_other_refusals_are_not_replays(check_pins) -> None:
     assert check_pins(OPENRLHF_RAY.format(extra="--vllm_return_sampling_mask --seed"), "openrlhf==0.8.11") == []
 
 
-def test_openrlhf_without_a_pin_says_nothing_where_the_releases_disagree(check_pins) -> None:
+def test_openrlhf_without_a_pin_says_nothing_where_the_releases_disagree(check_pins, tmp_path: Path) -> None:
     assert check_pins(OPENRLHF_RAY.format(extra="--vllm_return_sampling_mask"), "") == []
+    notes = Checker(Config(), ProjectPins()).check_file(str(tmp_path / "run.sh")).notes
+    assert notes == [
+        "OpenRLHF: no pin of openrlhf was found, and its editions (0.7.0 to 0.11.2, 24 in all) build this launch "
+        "differently: only what they agree on is checked"
+    ]
+
+
+def test_openrlhf_launch_without_replay_leaves_no_note(check_pins, tmp_path: Path) -> None:
+    # the 24 editions read these flags differently, but nothing of replay is at stake
+    assert check_pins(OPENRLHF_RAY.format(extra="--enable_vllm_is_correction"), "") == []
+    assert Checker(Config(), ProjectPins()).check_file(str(tmp_path / "run.sh")).notes == []
 
 
 @pytest.mark.parametrize(
