@@ -8,8 +8,10 @@
 #   verl-0.9.1/, verl-0.9.0/, verl-0.8.0/, verl-0.7.1/
 #            verl's wheels: each corpus launch is judged by the release it was written for
 #            (fixtures/frameworks/manifest.json `release`); one judge process imports them in turn
-#   openrlhf-0.11.2/, ...  OpenRLHF's wheels (its parser and create_vllm_engines)
-#   trl-1.16.0/, trl-1.10.0/  TRL's wheels (the two ways `trl vllm-serve` starts vLLM)
+#   openrlhf-0.11.2/, ...  OpenRLHF's wheels (its parser and create_vllm_engines), one per release
+#            whose README blocks the corpus holds
+#   trl-1.16.0/, trl-1.10.0/, ...  TRL's wheels (the two ways `trl vllm-serve` starts vLLM; the
+#            releases whose docstring launch the corpus holds)
 #   openrlhf-deps/ what train_ppo_ray's modules import that the judge venv lacks (DeepSpeed,
 #            PEFT, Accelerate, ...; imported, never run)
 #   skyrl-0.4.0/  skyrl's wheel (Requires-Python 3.12; installed with --ignore-requires-python:
@@ -55,10 +57,11 @@ install() {
 for release in 0.9.1 0.9.0 0.8.0 0.7.1; do
     install "verl-$release" "verl==$release"
 done
-for release in 0.11.2 0.10.4 0.9.10 0.8.11 0.7.5; do
+for release in 0.11.2 0.11.1 0.10.4 0.10.1 0.9.10 0.9.9 0.9.8 0.9.7 0.9.5 0.9.2 0.9.1.post1 0.9.1 0.8.11 0.8.9 0.8.8 0.8.7 0.8.6 \
+    0.8.5 0.8.2 0.8.1 0.8.0 0.7.5 0.7.2 0.7.1 0.7.0; do
     install "openrlhf-$release" "openrlhf==$release"
 done
-for release in 1.16.0 1.10.0; do
+for release in 1.16.0 1.10.0 1.5.0 1.0.0; do
     install "trl-$release" "trl==$release"
 done
 install openrlhf-deps \

@@ -165,6 +165,8 @@ def test_skyrl_eval_temperature_is_sampling_params_default_once_a_key_is_written
     # Nothing written: SkyRL's greedy eval default, reported at the mask.
     result = check(tmp_path, {"run.sh": SKYRL.format(extra="")}, "run.sh")
     assert codes(result) == ["RPL101", "RPL102"]
+    assert "eval_sampling_params.temperature=0.0 (SkyRL 0.4.0's default)" in result.findings[0].message  # no pin: the newest
+    result = check(tmp_path, {"run.sh": SKYRL.format(extra=""), "requirements.txt": "skyrl==0.3.0\n"}, "run.sh")
     assert "eval_sampling_params.temperature=0.0 (SkyRL 0.3.0's default)" in result.findings[0].message
 
 
@@ -178,6 +180,128 @@ def test_skyrl_kebab_logprobs_mode_is_named_as_ignored(tmp_path: Path) -> None:
     assert "`generator.inference_engine.engine_init_kwargs.logprobs-mode=processed_logprobs`, which is ignored" in message
     assert "SkyRL sets attributes by name; vLLM reads `logprobs_mode`" in message
     assert "so logprobs_mode defaults to 'raw_logprobs'" in message
+
+
+# -- SkyRL 0.4.0: the sample-support capture sets processed_logprobs; serve sends no request ------------
+
+SKYRL_SUPPORT = (
+    "uv run --isolated --extra fsdp -m skyrl.train.entrypoints.main_base \\\n"
+    "  trainer.policy.model.path=Qwen/Qwen2.5-1.5B-Instruct \\\n"
+    "  generator.inference_engine.enable_return_sample_support_set=true \\\n"
+    "  generator.inference_engine.engine_init_kwargs.return_sampling_mask=true \\\n"
+    "  generator.sampling_params.top_k={top_k} generator.eval_sampling_params.top_k=20\n"
+)
+
+
+@pytest.mark.parametrize(("pin", "expected"), [("skyrl==0.4.0", []), ("skyrl==0.3.0", ["RPL003"]), ("", [])])
+def test_skyrl_sample_support_sets_processed_logprobs_from_040(tmp_path: Path, pin: str, expected: list[str]) -> None:
+    files = {"run.sh": SKYRL_SUPPORT.format(top_k=20), "requirements.txt": pin + "\n"}
+    assert codes(check(tmp_path, files, "run.sh")) == expected
+
+
+def test_skyrl_040_refuses_a_capture_without_top_k(tmp_path: Path) -> None:
+    files = {"run.sh": SKYRL_SUPPORT.format(top_k=-1), "requirements.txt": "skyrl==0.4.0\n"}
+    assert found(check(tmp_path, files, "run.sh")) == [
+        (
+            "RPL204",
+            "`generator.sampling_params.top_k=-1`: skyrl: uv run -m skyrl.train.entrypoints.main_base (SkyRL 0.4.0) says "
+            '"sample-support capture requires generator.sampling_params.top_k > 1"',
+        )
+    ]
+    # SkyRL's default top_k=-1, reported at the capture's key
+    script = SKYRL_SUPPORT.replace(" generator.sampling_params.top_k={top_k}", "")
+    result = check(tmp_path, {"run.sh": script, "requirements.txt": "skyrl==0.4.0\n"}, "run.sh")
+    assert [(f.code, f.span.start_line) for f in result.findings] == [("RPL204", 3)]
+
+
+SKYRL_SERVE = (
+    "uv run --isolated --extra fsdp -m skyrl.train.entrypoints.serve \\\n"
+    "    trainer.policy.model.path=Qwen/Qwen2.5-1.5B-Instruct trainer.placement.colocate_all=false \\\n"
+    "    generator.inference_engine.engine_init_kwargs.return_sampling_mask=true {extra}\n"
+)
+
+
+def test_skyrl_serve_builds_main_bases_servers_and_sends_no_request(tmp_path: Path) -> None:
+    result = check(tmp_path, {"serve.sh": SKYRL_SERVE.format(extra="")}, "serve.sh")
+    assert codes(result) == ["RPL003"]  # vLLM's raw_logprobs; no greedy eval request of SkyRL's
+    processed = SKYRL_SERVE.format(extra="generator.inference_engine.engine_init_kwargs.logprobs_mode=processed_logprobs")
+    assert codes(check(tmp_path, {"serve.sh": processed}, "serve.sh")) == []
+
+
+def test_skyrl_serve_does_not_draft_with_mtp(tmp_path: Path) -> None:
+    script = SKYRL_SERVE.format(
+        extra="generator.inference_engine.engine_init_kwargs.logprobs_mode=processed_logprobs trainer.mtp.enabled=true"
+    )
+    # `_validate_serve_cfg` never runs `_apply_mtp_config`; main_base's `validate_cfg` does (vLLM 0.31: no drafting with the mask)
+    assert codes(check(tmp_path, {"serve.sh": script}, "serve.sh", release="0.31.0")) == []
+    main_base = script.replace("entrypoints.serve", "entrypoints.main_base").replace(" {extra}", "")
+    assert "RPL002" in codes(check(tmp_path, {"run.sh": main_base}, "run.sh", release="0.31.0"))
+
+
+def test_skyrl_refuses_hydras_plus_prefix(tmp_path: Path) -> None:
+    script = SKYRL_SERVE.format(extra="").replace(
+        "generator.inference_engine.engine_init_kwargs", "+generator.inference_engine.engine_init_kwargs"
+    )
+    assert found(check(tmp_path, {"serve.sh": script}, "serve.sh")) == [
+        (
+            "RPL204",
+            "`+generator.inference_engine.engine_init_kwargs.return_sampling_mask=true`: skyrl: uv run -m skyrl.train.entrypoints.serve "
+            "says \"The '+' prefix for adding new config fields is not supported: "
+            "'+generator.inference_engine.engine_init_kwargs.return_sampling_mask=true'. "
+            'To add custom config fields, subclass the relevant config dataclass."',
+        )
+    ]
+
+
+# -- TRL: 1.11 and later forward vLLM's flags, 1.10 and earlier refuse them -----------------------------
+
+TRL_SERVE = "CUDA_VISIBLE_DEVICES=4,5,6,7 trl vllm-serve --model Qwen/Qwen3-8B --tensor-parallel-size 4 --return-sampling-mask \\\n  --logprobs-mode raw_logprobs\n"
+MASK_WITH_RAW = (
+    '`--logprobs-mode raw_logprobs` with `--return-sampling-mask`: vLLM 0.34.0 says "sampling distribution replay requires '
+    "logprobs_mode='processed_logprobs' so that returned logprobs are normalized over the same nucleus as the sampling mask\""
+)
+TRL_REFUSES = "Some specified arguments are not used by the HfArgumentParser: ['--return-sampling-mask', '--logprobs-mode', 'raw_logprobs']"
+
+
+@pytest.mark.parametrize(
+    ("pin", "expected"),
+    [
+        ("trl==1.10.0", [("RPL204", f'`--return-sampling-mask`: trl vllm-serve (TRL 1.10.0) says "{TRL_REFUSES}"')]),
+        ("trl==1.4.0", [("RPL204", f'`--return-sampling-mask`: trl vllm-serve (TRL 1.10.0) says "{TRL_REFUSES}"')]),
+        ("trl==1.16.0", [("RPL003", MASK_WITH_RAW)]),
+        ("trl>=1.11", [("RPL003", MASK_WITH_RAW)]),
+        ("trl>=1.0", []),  # admits both editions
+        ("", []),
+    ],
+)
+def test_trl_forwarded_flags_by_pinned_release(tmp_path: Path, pin: str, expected: list[tuple[str, str]]) -> None:
+    assert found(check(tmp_path, {"serve.sh": TRL_SERVE, "requirements.txt": pin + "\n"}, "serve.sh")) == expected
+
+
+def test_trl_without_a_pin_says_the_editions_disagree(tmp_path: Path) -> None:
+    result = check(tmp_path, {"serve.sh": TRL_SERVE}, "serve.sh")
+    assert codes(result) == [] and any("TRL: no pin of trl was found" in note for note in result.notes)
+
+
+def test_trl_116_fix_edits_the_forwarded_mode(tmp_path: Path) -> None:
+    result = check(tmp_path, {"serve.sh": TRL_SERVE, "requirements.txt": "trl==1.16.0\n"}, "serve.sh")
+    (edit,) = result.findings[0].edits
+    assert TRL_SERVE[edit.span.start : edit.span.end] == "raw_logprobs" and edit.content == "processed_logprobs"
+
+
+def test_trl_110_refuses_unknown_config_keys_after_the_command_line(tmp_path: Path) -> None:
+    files = {
+        "serve.sh": "trl vllm-serve --config serve.yaml\n",
+        "serve.yaml": "model: Qwen/Qwen2.5-7B-Instruct\ntensor_parallel_size: 2\nreturn_sampling_mask: true\n",
+        "requirements.txt": "trl==1.10.0\n",
+    }
+    (message,) = [message for code, message in found(check(tmp_path, files, "serve.sh")) if code == "RPL204"]
+    assert "Unknown arguments from config file: ['--return_sampling_mask', 'True']. Please remove them" in message
+
+
+def test_trl_110_without_replay_words_is_not_reported(tmp_path: Path) -> None:
+    files = {"serve.sh": "trl vllm-serve --model m --max-num-seqs 8\n", "requirements.txt": "trl==1.10.0\n"}
+    assert codes(check(tmp_path, files, "serve.sh")) == []
 
 
 # -- NeMo-RL: 0.7.0 hard-codes processed_logprobs, main leaves vLLM's default -------------------------

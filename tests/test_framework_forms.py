@@ -254,7 +254,7 @@ def test_skyrl_mtp_turns_speculative_decoding_on(tmp_path: Path) -> None:
     script = DAPO.format(module="skyrl.train.entrypoints.main_base", extra=extra)
     result = check(tmp_path, {"run.sh": script}, "run.sh", "0.31.0")
     assert found(result) == [("RPL002", "run.sh", 8)]
-    assert "trainer.mtp.enabled=true (SkyRL 0.3.0 drafts with MTP)" in result.findings[0].message
+    assert "trainer.mtp.enabled=true (SkyRL 0.4.0 drafts with MTP)" in result.findings[0].message  # no pin: the newest edition
     assert found(check(tmp_path, {"run.sh": script}, "run.sh", "0.34.0")) == []  # 0.32+: only adaptive verification
     # An explicit speculative config wins over MTP's; `enabled=false` sets none.
     explicit = script.replace("trainer.mtp.enabled=true", "trainer.mtp.enabled=false")

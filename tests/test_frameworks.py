@@ -166,6 +166,13 @@ def test_pyproject_is_never_a_prime_rl_config(check) -> None:
         (["python", "run_evaluation.py", "x=1"], None),
         (["trl", "sft", "--model", "m"], None),
         (["python", "-m", "verl.trainer.main_generation"], None),
+        (["python", "-m", "skyrl.train.entrypoints.serve", "trainer.placement.colocate_all=false"], ("skyrl-module", 2)),
+        (["python", "-m", "skyrl.train.entrypoints.serve"], ("skyrl-module", 2)),  # its overrides may all be forwarded
+        (["python3", "-m", "openrlhf.cli.train_ppo_ray", "--vllm_num_engines", "4"], ("openrlhf", 3)),
+        # OpenRLHF's and verl's READMEs: the entrypoint Ray runs follows `--`
+        (["ray", "job", "submit", "--address=http://127.0.0.1:8265", "--", "python3", "-m", "openrlhf.cli.train_ppo_ray"], ("openrlhf", 8)),
+        (["ray", "job", "submit", "--no-wait", "--", "python3", "-m", "verl.trainer.main_ppo", "a=b"], ("verl", 8)),
+        (["ray", "job", "submit", "python3", "-m", "verl.trainer.main_ppo"], None),  # where its options end is not known
     ],
 )
 def test_framework_launchers(words: list[str], expected: object) -> None:
@@ -275,29 +282,44 @@ def test_trl_translates_its_own_flags_and_forwards_the_rest() -> None:
     launch = shell_launch(
         "trl vllm-serve --model m --tensor 2 --enable-prefix-caching false --vllm-model-impl transformers --return-sampling-mask\n"
     )
-    assert launch.value("model") == "m"
-    assert launch.value("tensor_parallel_size") == 2  # an abbreviation TRL takes
-    assert launch.value("enable_prefix_caching") is False
-    assert launch.value("logprobs_mode") == "processed_logprobs"
-    assert launch.value("max_logprobs") == -1
-    assert launch.value("return_sampling_mask") is True
+    assert launch.framework is not None and launch.framework.edition == ""  # no pin: the editions disagree
+    assert launch.get("return_sampling_mask") is not None and launch.value("return_sampling_mask") is UNKNOWN
+    forwards = launch.framework.editions["1.16.0"]
+    assert forwards.value("model") == "m"
+    assert forwards.value("tensor_parallel_size") == 2  # an abbreviation TRL takes
+    assert forwards.value("enable_prefix_caching") is False
+    assert forwards.value("logprobs_mode") == "processed_logprobs"
+    assert forwards.value("max_logprobs") == -1
+    assert forwards.value("return_sampling_mask") is True
 
 
-def test_trl_forwarded_logprobs_mode_comes_last(check) -> None:
-    text = "trl vllm-serve --model m --logprobs-mode raw_logprobs --return-sampling-mask\n"
-    result = check({"serve.sh": text})["serve.sh"]
-    assert [f.code for f in result.findings] == ["RPL003"]
-    (edit,) = result.findings[0].edits
-    assert text[edit.span.start : edit.span.end] == "raw_logprobs" and edit.content == "processed_logprobs"
+def test_trl_110_refuses_the_words_its_parser_does_not_take() -> None:
+    launch = shell_launch("trl vllm-serve --model m --tensor 2 --return-sampling-mask\n")
+    assert launch.framework is not None
+    refuses = launch.framework.editions["1.10.0"]
+    assert refuses.get("return_sampling_mask") is None and refuses.get("tensor_parallel_size") is None
+    (issue,) = refuses.issues
+    assert issue.kind == "framework-rejected" and issue.spelling == "--return-sampling-mask"
+    assert issue.detail == "Some specified arguments are not used by the HfArgumentParser: ['--return-sampling-mask']"
+
+
+def test_trl_110_runs_llm_in_process_with_its_own_logprobs_mode() -> None:
+    launch = shell_launch("trl vllm-serve --model Qwen/Qwen2.5-7B --tensor-parallel-size 2\n")
+    assert launch.framework is not None
+    refuses = launch.framework.editions["1.10.0"]
+    assert refuses.issues == () and refuses.value("tensor_parallel_size") == 2
+    assert refuses.value("logprobs_mode") == "processed_logprobs" and refuses.get("max_logprobs") is None
 
 
 def test_trl_config_env_and_extras() -> None:
     files = {"c.yaml": "model: m\nenforce_eager: true\nmax_num_seqs: 8\nenv:\n  VLLM_USE_V2_MODEL_RUNNER: 0\n"}
     launch = shell_launch("python -m trl.scripts.vllm_serve --config c.yaml --return-sampling-mask\n", files)
-    assert launch.value("model") == "m"
-    assert launch.value("enforce_eager") is True
-    assert launch.value("max_num_seqs") == "8"  # `--max_num_seqs 8`: vLLM reads the word
-    assert launch.env["VLLM_USE_V2_MODEL_RUNNER"].value == "0"
+    assert launch.framework is not None
+    forwards = launch.framework.editions["1.16.0"]
+    assert forwards.value("model") == "m"
+    assert forwards.value("enforce_eager") is True
+    assert forwards.value("max_num_seqs") == "8"  # `--max_num_seqs 8`: vLLM reads the word
+    assert forwards.env["VLLM_USE_V2_MODEL_RUNNER"].value == "0"
 
 
 # -- SkyRL ---------------------------------------------------------------------------------------

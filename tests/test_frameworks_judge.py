@@ -37,6 +37,13 @@ def test_manifest_files_are_the_archives_files():
     assert {item["framework"] for item in data["files"]} >= {"verl"}
 
 
+def test_each_mutant_gets_the_pin_of_the_framework_release_that_judges_it():
+    entries, _ = judging.load_manifest()
+    pins = {judging.project_pin(entry) for entry in entries}
+    assert {"trl==1.10.0\n", "openrlhf==0.8.11\n", "skyrl==0.4.0\n", "verl==0.9.1\n"} <= pins
+    assert all(pin.split("==")[0] in judging.PACKAGES.values() for pin in pins)
+
+
 def test_yaml_mutant_sets_the_pass_through_key_and_keeps_the_rest():
     text = "# a copy of ppo_trainer\nactor_rollout_ref:\n  rollout:\n    name: ???\n    top_k: -1\n    engine_kwargs:\n      vllm: {}\ntrainer:\n  nnodes: 1\n"
     mutant = mutants.yaml_mutant(text, mutants.VERL[0], mutants.VERL_BASE)
@@ -65,6 +72,15 @@ def test_shell_mutant_appends_to_a_command_without_trailing_arguments():
     script = "python3 -m verl.trainer.main_ppo \\\n  trainer.nnodes=1\n"
     mutant = mutants.shell_mutant(script, "verl.trainer.main_ppo", mutants.VERL[-1])
     assert _main_ppo_words(mutant.text) == ["trainer.nnodes=1", "+actor_rollout_ref.rollout.engine_kwargs.vllm.return_sampling_mask='True'"]
+
+
+def test_shell_mutant_after_a_continuation_that_runs_to_the_end_of_the_file():
+    # an OpenRLHF README block whose `... # other training args` line was removed ends in a `\`
+    script = "python3 -m openrlhf.cli.train_ppo_ray \\\n  --data.prompt_dataset your_prompt_dataset \\\n"
+    mutation = mutants.openrlhf_mutations("0.11.2")[0]
+    mutant = mutants.shell_mutant(script, "openrlhf.cli.train_ppo_ray", mutation)
+    assert mutant.text == script + "  --vllm.return_sampling_mask\n"
+    assert _main_ppo_words(mutant.text) == ["--data.prompt_dataset", "your_prompt_dataset", "--vllm.return_sampling_mask"]
 
 
 def _main_ppo_words(script: str, *arguments: str, env: dict | None = None) -> list[str]:
@@ -162,13 +178,21 @@ def test_a_refusal_is_not_judged_when_the_launch_fails_without_the_mutation():
     entry = Entry("openrlhf-0.11.2/METADATA.L493.sh", "openrlhf", "openrlhf", "shell", "0.11.2")
     refusal = {"exception": "SystemExit", "message": "train_ppo_ray.py: error: unrecognized arguments: --prompt_max_len 1024"}
     control = Result(entry, mutants.Mutant("control", "", ""), case={"id": "c"}, truth={"framework_error": refusal})
+    correction = mutants.Mutant("is-correction", "", "", words=("--algo.advantage.is_correction_level", "token"))
+    # the same refusal with the mutation: it says nothing of the mutation
+    corrected = Result(
+        entry, correction, case={"id": "i"}, truth={"framework_error": {**refusal, "message": refusal["message"] + " top_k"}}
+    )
+    # a refusal that names the option the mutation wrote: only the mutation caused it
     masked = {**refusal, "message": refusal["message"] + " --vllm.return_sampling_mask"}
-    flagged = Result(entry, mutants.Mutant("mask-flag", "", ""), case={"id": "m"}, truth={"framework_error": masked})
-    for result in (control, flagged):
+    flag = mutants.Mutant("mask-flag", "", "", words=("--vllm.return_sampling_mask",))
+    flagged = Result(entry, flag, case={"id": "m"}, truth={"framework_error": masked})
+    for result in (control, corrected, flagged):
         judging.classify(result)
+    assert corrected.outcome == "missed" and flagged.outcome == "missed"
+    judging._unjudge_where_the_control_fails([control, corrected, flagged])
+    assert corrected.outcome == "not-judged" and "without the mutation" in corrected.detail
     assert flagged.outcome == "missed"
-    judging._unjudge_where_the_control_fails([control, flagged])
-    assert flagged.outcome == "not-judged" and "without the mutation" in flagged.detail
 
 
 def test_open_ended_variants_reach_the_framework_through_bash():

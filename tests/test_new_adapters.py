@@ -9,8 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from replaylint.api import Checker
 from replaylint.cli import main
-from replaylint.frontends import ExtractContext, SourceFile, yaml as yaml_frontend
+from replaylint.config import Config
+from replaylint.frontends import ExtractContext, SourceFile, shell as shell_frontend, yaml as yaml_frontend
+from replaylint.model import Launch
+from replaylint.project import ProjectPins
 
 # -- ROLL -----------------------------------------------------------------------------------------
 
@@ -236,6 +240,150 @@ def test_openrlhf_keyword_form_of_older_releases(check, tmp_path) -> None:
     name = "openrlhf/trainer/ray/vllm_engine.py"
     assert codes(check, {name: source}, name) == ["RPL003"]
     assert 'return_sampling_mask=True,\n        logprobs_mode="processed_logprobs",' in fixed(tmp_path, source)
+
+
+# OpenRLHF's command line, as its README launches it (0.8.11's `train_ppo_ray` block, shortened).
+OPENRLHF_RAY = """\
+ray job submit --address="http://127.0.0.1:8265" \\
+   --runtime-env-json='{{"working_dir": "/openrlhf"}}' \\
+   -- python3 -m openrlhf.cli.train_ppo_ray \\
+   --vllm_num_engines 4 \\
+   --vllm_tensor_parallel_size 2 \\
+   --colocate_all_models \\
+   --pretrain OpenRLHF/Llama-3-8b-sft-mixture \\
+   --init_kl_coef 0.01 {extra}
+"""
+UNRECOGNIZED = "train_ppo_ray.py: error: unrecognized arguments: "
+
+
+@pytest.fixture
+def check_pins(tmp_path: Path):
+    """The findings of `run.sh` in a project whose requirements.txt pins `pin` (the framework's
+    pin chooses the edition whose code builds the launch)."""
+
+    def run(script: str, pin: str) -> list[tuple[str, str]]:
+        (tmp_path / ".git").mkdir(exist_ok=True)
+        (tmp_path / "run.sh").write_text(script)
+        (tmp_path / "requirements.txt").write_text(pin + "\n")
+        result = Checker(Config(), ProjectPins()).check_file(str(tmp_path / "run.sh"))
+        return [(finding.code, finding.message) for finding in result.findings]
+
+    return run
+
+
+def edition_launch(script: str, release: str) -> Launch:
+    """The launch of `script` as the OpenRLHF edition holding `release` builds it."""
+    launch = shell_launch(script)
+    assert launch.framework is not None
+    (edition,) = [edition for edition in openrlhf_family().editions if release in edition.releases]
+    return launch.framework.editions[edition.name]
+
+
+def openrlhf_family():
+    from replaylint.frameworks import openrlhf
+
+    return openrlhf._data().family
+
+
+def shell_launch(text: str) -> Launch:
+    (found,) = shell_frontend.extract(SourceFile("run.sh", text), ExtractContext())
+    return found
+
+
+def test_openrlhf_refuses_a_replay_flag_in_its_own_words(check_pins) -> None:
+    script = OPENRLHF_RAY.format(extra="--vllm_return_sampling_mask")
+    ((code, message),) = check_pins(script, "openrlhf==0.8.11")
+    assert code == "RPL204"
+    assert message == (
+        f'`--vllm_return_sampling_mask`: openrlhf: train_ppo_ray (OpenRLHF 0.8.10-0.9.0) says "{UNRECOGNIZED}--vllm_return_sampling_mask"'
+    )
+
+
+def test_openrlhf_refusal_lists_every_word_the_release_does_not_take(check_pins) -> None:
+    # 0.11.2's parser has grouped names: every 0.8 flag is refused with the replay one
+    ((code, message),) = check_pins(OPENRLHF_RAY.format(extra="--vllm_return_sampling_mask"), "openrlhf==0.11.2")
+    assert code == "RPL204"
+    assert f"{UNRECOGNIZED}--vllm_num_engines 4 --vllm_tensor_parallel_size 2 --colocate_all_models --pretrain" in message
+
+
+def test_openrlhf_abbreviations_its_parser_takes_are_not_refused(check_pins) -> None:
+    script = OPENRLHF_RAY.format(extra="--vllm_gpu 0.5 --vllm_return_sampling_mask")  # `--vllm_gpu_memory_utilization`
+    ((_, message),) = check_pins(script, "openrlhf==0.8.11")
+    assert message.endswith(f'"{UNRECOGNIZED}--vllm_return_sampling_mask"')
+
+
+def test_openrlhf_a_word_it_cannot_read_is_the_value_of_the_option_before_it(check_pins) -> None:
+    # agentbox-rl 0.3.0's docs/integrations/openrlhf.md: the agent file from a command substitution
+    script = (
+        "python -m openrlhf.cli.train_ppo_ray \\\n"
+        '  --train.agent_func_path $(python -c "import agentbox.integrations.openrlhf as m; print(m.__file__)") \\\n'
+        "  --vllm.return_sampling_mask\n"
+    )
+    assert check_pins(script, "openrlhf==0.11.2") == [
+        (
+            "RPL204",
+            f'`--vllm.return_sampling_mask`: openrlhf: train_ppo_ray (OpenRLHF 0.11.2) says "{UNRECOGNIZED}--vllm.return_sampling_mask"',
+        )
+    ]
+    # anywhere else, it may be any words: what the parser says is not known
+    assert check_pins(script.replace("--train.agent_func_path ", ""), "openrlhf==0.11.2") == []
+
+
+def test_openrlhf_other_refusals_are_not_replays(check_pins) -> None:
+    assert check_pins(OPENRLHF_RAY.format(extra="--no_such_flag 3"), "openrlhf==0.8.11") == []
+    # an ambiguous abbreviation is another argparse error, not quoted
+    assert check_pins(OPENRLHF_RAY.format(extra="--vllm 2 --vllm_return_sampling_mask"), "openrlhf==0.8.11") == []
+    # so is an option left without its value: argparse stops there, before the unrecognized words
+    assert check_pins(OPENRLHF_RAY.format(extra="--vllm_return_sampling_mask --seed"), "openrlhf==0.8.11") == []
+
+
+def test_openrlhf_without_a_pin_says_nothing_where_the_releases_disagree(check_pins, tmp_path: Path) -> None:
+    assert check_pins(OPENRLHF_RAY.format(extra="--vllm_return_sampling_mask"), "") == []
+    notes = Checker(Config(), ProjectPins()).check_file(str(tmp_path / "run.sh")).notes
+    assert notes == [
+        "OpenRLHF: no pin of openrlhf was found, and its editions (0.7.0 to 0.11.2, 24 in all) build this launch "
+        "differently: only what they agree on is checked"
+    ]
+
+
+def test_openrlhf_launch_without_replay_leaves_no_note(check_pins, tmp_path: Path) -> None:
+    # the 24 editions read these flags differently, but nothing of replay is at stake
+    assert check_pins(OPENRLHF_RAY.format(extra="--enable_vllm_is_correction"), "") == []
+    assert Checker(Config(), ProjectPins()).check_file(str(tmp_path / "run.sh")).notes == []
+
+
+@pytest.mark.parametrize(
+    ("pin", "flag", "expected"),
+    [
+        ("openrlhf==0.8.11", "--enable_vllm_is_correction", "processed_logprobs"),
+        ("openrlhf==0.11.0", "--algo.advantage.is_correction_enable", "processed_logprobs"),
+        ("openrlhf==0.11.2", "--algo.advantage.is_correction_level token", "processed_logprobs"),
+        ("openrlhf==0.11.2", "--algo.advantage.is_correction_level off", None),
+    ],
+)
+def test_openrlhf_importance_sampling_correction_sets_processed_logprobs(pin: str, flag: str, expected: str | None) -> None:
+    release = pin.split("==")[1]
+    script = OPENRLHF_RAY.format(extra=flag)
+    if not release.startswith("0.8"):  # grouped names from 0.10.2
+        for flat, grouped in (
+            ("--vllm_num_engines", "--vllm.num_engines"),
+            ("--vllm_tensor_parallel_size", "--vllm.tensor_parallel_size"),
+            ("--colocate_all_models", "--train.colocate_all"),
+            ("--pretrain", "--actor.model_name_or_path"),
+            ("--init_kl_coef", "--algo.kl.init_coef"),
+        ):
+            script = script.replace(flat, grouped)
+    built = edition_launch(script, release)
+    assert built.issues == () and built.value("tensor_parallel_size") == 2
+    assert built.value("model") == "OpenRLHF/Llama-3-8b-sft-mixture"
+    assert built.value("logprobs_mode") == expected
+    assert built.value("max_logprobs") == (1 if expected else None)
+
+
+def test_openrlhf_starts_no_engine_without_vllm_engines() -> None:
+    launch = shell_launch("python3 -m openrlhf.cli.train_ppo_ray --pretrain m --enforce_eager\n")
+    assert launch.framework is not None
+    assert all(built.settings == {} for built in launch.framework.editions.values())
 
 
 # -- open-instruct ----------------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 """Which program a command's words start: vLLM (`vllm serve`, `python -m
 vllm.entrypoints.openai.api_server`, `python -m dynamo.vllm`) or an RL framework that starts
-vLLM (`trl vllm-serve`, verl, SkyRL, NeMo-RL's scripts), behind `uv run`-style runners,
-`coverage run` and Python's own options. Words only: what the words mean is `command`'s and
-`frameworks`'.
+vLLM (`trl vllm-serve`, verl, SkyRL, NeMo-RL's scripts, OpenRLHF), behind `uv run`-style
+runners, `ray job submit ... --`, `coverage run` and Python's own options. Words only: what the
+words mean is `command`'s and `frameworks`'.
 
 A word is its text, None when nothing of it is known, or `Unread` when its text is not known
 but its spelling still says something (`$PROJECT_ROOT/examples/run_grpo.py` names a script,
@@ -18,7 +18,7 @@ from typing import Sequence as Seq, Union
 # Launchers whose words are a framework's own (frameworks/ turns them into vLLM settings).
 # "nemo-rl" and "skyrl-module" hand the adapter the script or module word too (it decides
 # from it which configuration the program loads, or whether it starts vLLM at all).
-FRAMEWORK_ENTRYPOINTS = frozenset(("trl", "verl", "nemo-rl", "skyrl", "skyrl-module"))
+FRAMEWORK_ENTRYPOINTS = frozenset(("trl", "verl", "nemo-rl", "skyrl", "skyrl-module", "openrlhf"))
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,7 @@ _MODULE_ENTRYPOINTS = {
     "trl.scripts.vllm_serve": "trl",
     "verl.trainer.main_ppo": "verl",
     "skyrl.train.entrypoints.main_base": "skyrl",
+    "openrlhf.cli.train_ppo_ray": "openrlhf",
 }
 # `PROGRAM SUBCOMMAND` launchers.
 _PROGRAMS = {("vllm", "serve"): "serve", ("trl", "vllm-serve"): "trl"}
@@ -66,6 +67,8 @@ _RUNNER_OPTIONS_WITH_VALUE = {
 # parser: optparse, interspersed arguments off, so the first word that is no option is the program).
 _COVERAGE_VALUES = {"--concurrency", "--context", "--data-file", "--include", "--omit", "--save-signal", "--source", "--debug", "--rcfile"}
 _COVERAGE_FLAGS = {"-a", "--append", "--branch", "-L", "--pylib", "-p", "--parallel-mode", "--timid"}
+# SkyRL's inference-only entrypoint: its adapter reads it as `main_base`'s servers without requests.
+_SKYRL_SERVE = "skyrl.train.entrypoints.serve"
 # Words after a module that may be a SkyRL entrypoint built on `main_base` (its overrides).
 _SKYRL_KEY = re.compile(r"^(generator|trainer)\.[\w.-]+=")
 
@@ -108,12 +111,14 @@ def split_launcher(words: Seq[Word], python_unknown_first: bool = False) -> tupl
     Returns (entrypoint, index of the first word its reader takes): `vllm serve` -> "serve",
     `python[3] [-u ...] -m vllm.entrypoints.openai.api_server` -> "api_server",
     `python -m dynamo.vllm` -> "dynamo", and the RL frameworks' launchers (`trl vllm-serve`,
-    `python -m verl.trainer.main_ppo`, SkyRL's and NeMo-RL's scripts, whose reader takes the
-    script or module word too; see `frameworks`). `uv run`, `poetry run` ... and `coverage run`
-    in front are skipped. A first word we cannot read counts as a Python interpreter only when
+    `python -m verl.trainer.main_ppo`, `python -m openrlhf.cli.train_ppo_ray`, SkyRL's and
+    NeMo-RL's scripts, whose reader takes the script or module word too; see `frameworks`).
+    `ray job submit ... --`, `uv run`, `poetry run` ... and `coverage run` in front are skipped. A first word we cannot read counts as a Python interpreter only when
     `python_unknown_first` (`sys.executable` in argv lists).
     """
-    position = 0
+    position = _ray_job_entrypoint(words)
+    if position is None:
+        return None
     while position + 1 < len(words) and (words[position], words[position + 1]) in _RUNNERS:
         position += 2
         while position < len(words) and (_text(words[position]) or "").startswith("-"):
@@ -133,6 +138,15 @@ def split_launcher(words: Seq[Word], python_unknown_first: bool = False) -> tupl
     if first is not None and not _PYTHON.match(_basename(first)):
         return None
     return _python(words, position + 1)
+
+
+def _ray_job_entrypoint(words: Seq[Word]) -> int | None:
+    """Where the command starts: after `ray job submit [OPTIONS] --` (the entrypoint Ray runs on
+    its cluster, as OpenRLHF's and verl's READMEs launch), else at the first word; None for `ray
+    job submit` without `--` (where its options end is not known here)."""
+    if tuple(words[:3]) != ("ray", "job", "submit"):
+        return 0
+    return next((index + 1 for index, word in enumerate(words) if word == "--"), None)
 
 
 def _python(words: Seq[Word], position: int) -> tuple[str, int] | None:
@@ -159,7 +173,7 @@ def _module(words: Seq[Word], position: int) -> tuple[str, int] | None:
         return _MODULE_ENTRYPOINTS[module], position + 1
     if module == "vllm.entrypoints.cli.main" and position + 1 < len(words) and words[position + 1] == "serve":
         return "serve", position + 2
-    if module is not None and _skyrl_module(module, words[position + 1 :]):
+    if module == _SKYRL_SERVE or (module is not None and _skyrl_module(module, words[position + 1 :])):
         return "skyrl-module", position
     return None
 

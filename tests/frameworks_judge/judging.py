@@ -43,11 +43,39 @@ ENTRY_COMMANDS = {"trl": ("trl", "vllm-serve")}
 # The releases whose code engine_judge.py runs (scripts/setup-framework-judges.sh installs them).
 JUDGED_RELEASES = {
     "verl": ("0.9.1", "0.9.0", "0.8.0", "0.7.1"),
-    "openrlhf": ("0.11.2", "0.10.4", "0.9.10", "0.8.11", "0.7.5"),
+    "openrlhf": (
+        "0.11.2",
+        "0.11.1",
+        "0.10.4",
+        "0.10.1",
+        "0.9.10",
+        "0.9.9",
+        "0.9.8",
+        "0.9.7",
+        "0.9.5",
+        "0.9.2",
+        "0.9.1.post1",
+        "0.9.1",
+        "0.8.11",
+        "0.8.9",
+        "0.8.8",
+        "0.8.7",
+        "0.8.6",
+        "0.8.5",
+        "0.8.2",
+        "0.8.1",
+        "0.8.0",
+        "0.7.5",
+        "0.7.2",
+        "0.7.1",
+        "0.7.0",
+    ),
     "skyrl": ("0.4.0",),
-    "trl": ("1.16.0", "1.10.0"),
+    "trl": ("1.16.0", "1.10.0", "1.5.0", "1.0.0"),
 }
 JUDGED = frozenset(JUDGED_RELEASES)
+# Each framework's package on PyPI, as a project pins it.
+PACKAGES = {"verl": "verl", "openrlhf": "openrlhf", "skyrl": "skyrl", "trl": "trl"}
 REQUEST_CODES = frozenset(("RPL101", "RPL102"))
 REPLAY_WORDS = ("sampling_mask", "sampling-mask", "sampling distribution replay", "logprobs_mode", "top_k", "temperature")
 
@@ -107,12 +135,12 @@ def mutants_of(entry: Entry, count: int | None = None) -> list[mutants.Mutant]:
         mutant = _written(entry, text, mutation)
         if mutant is None:
             continue
-        found.append(mutant)
+        found.append(replace(mutant, words=mutation.words))
         for how, hidden, given in mutants.open_ended_variants(entry.framework, entry.kind, mutation, arguments):
             variant = _written(entry, text, hidden)
             if variant is not None:
                 label = f"{mutation.label} ({how})"
-                found.append(replace(variant, label=label, open_ended=how, **given))
+                found.append(replace(variant, label=label, open_ended=how, words=mutation.words, **given))
     return found
 
 
@@ -152,6 +180,12 @@ def shell_case(sandbox: Sandbox, entry: Entry, mutant: mutants.Mutant, support: 
             if argv[index - 1] == "-m" and (word == module or word.startswith(module + ".")):
                 return {"framework": entry.framework, "entry": word, "argv": argv[index + 1 :], "env": env}, ""
     return None, f"the script started no `python -m {module}` (exit {run.exit_code})"
+
+
+def project_pin(entry: Entry) -> str:
+    """The pin a user's project of this launch holds: the framework release that judges it (written
+    beside the mutant, where replaylint reads a project's pins and chooses the framework's edition)."""
+    return f"{PACKAGES.get(entry.framework, entry.framework)}=={entry.release}\n" if entry.release else ""
 
 
 def packaged_folder(entry: Entry) -> Path | None:
@@ -277,13 +311,20 @@ def _holds(fragment, text: str) -> bool:
 
 def _unjudge_where_the_control_fails(results: list[Result]) -> None:
     """A launch that fails or starts no vLLM engine without any mutation says nothing about a
-    mutation that the framework refuses: such mutants are not judged."""
+    mutation that the framework refuses: such mutants are not judged, unless the refusal names
+    an option the mutation wrote (argparse's `unrecognized arguments: ... --vllm.return_sampling_mask`,
+    SkyRL's `'+' prefix ...: '+generator...'`), which only the mutation can have caused."""
     failed = {r.entry.path: r.detail for r in results if r.mutant.label == mutants.CONTROL.label and r.outcome == "not-judged"}
     for result in results:
         refused = (result.truth or {}).get("framework_error")
-        if refused and result.entry.path in failed and result.outcome != "not-judged":
+        if refused and result.entry.path in failed and result.outcome != "not-judged" and not _names_the_mutation(refused, result.mutant):
             result.outcome = "not-judged"
             result.detail = f"the launch fails without the mutation too: {failed[result.entry.path][:300]}"
+
+
+def _names_the_mutation(refused: dict, mutant: mutants.Mutant) -> bool:
+    options = [word.split("=", 1)[0] for word in mutant.words if word[:1] in ("-", "+")]
+    return any(option in refused.get("message", "") for option in options)
 
 
 # -- the whole run -----------------------------------------------------------------------------
@@ -346,6 +387,7 @@ def run(release: str, vllm_path: str | None, only: str | None = None, log=print,
                 if packaged is not None:
                     shutil.copytree(packaged, folder, dirs_exist_ok=True, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
                 (folder / entry.file.name).write_text(mutant.text)
+                (base / "requirements.txt").write_text(project_pin(entry))
                 result.case_file = str((folder / entry.file.name).resolve())
                 if entry.release not in JUDGED_RELEASES.get(entry.framework, ()):
                     result.detail = f"{entry.framework} {entry.release}: its code is not run by this judge (see README)"

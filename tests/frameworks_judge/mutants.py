@@ -38,6 +38,7 @@ class Mutant:
     env: tuple[tuple[str, str], ...] = ()  # the environment the launch is started with
     open_ended: str = ""  # where the deciding value is that replaylint cannot read
     hides: tuple[str, ...] = ()  # words of the refusals that value decides (none: every refusal)
+    words: tuple[str, ...] = ()  # the mutation's command-line words (given on the command line or as the arguments)
 
 
 # -- verl --------------------------------------------------------------------------------------
@@ -144,11 +145,20 @@ VERL_BASE = (
 
 
 def openrlhf_mutations(release: str) -> tuple[Mutation, ...]:
-    dotted = _release(release) >= (0, 10)
-    mask = "--vllm.return_sampling_mask" if dotted else "--vllm_return_sampling_mask"
+    """The flags by release: grouped names (`--vllm.*`) from 0.10.2; the correction flag from 0.8.9
+    (`--enable_vllm_is_correction`), 0.10.2 (`--algo.advantage.is_correction_enable`), 0.11.2
+    (`--algo.advantage.is_correction_level`)."""
+    version = _release(release)
+    mask = "--vllm.return_sampling_mask" if version >= (0, 10, 2) else "--vllm_return_sampling_mask"
     found = [Mutation("mask-flag", f"`{mask}`, as vLLM's own flag is spelled in OpenRLHF's groups", (), (mask,))]
-    correction = {(0, 11): ("--algo.advantage.is_correction_level", "token"), (0, 10): ("--algo.advantage.is_correction_enable",)}
-    words = correction.get(_release(release)[:2]) or (("--enable_vllm_is_correction",) if _release(release) >= (0, 8) else ())
+    if version >= (0, 11, 2):
+        words: tuple[str, ...] = ("--algo.advantage.is_correction_level", "token")
+    elif version >= (0, 10, 2):
+        words = ("--algo.advantage.is_correction_enable",)
+    elif version >= (0, 8, 9):
+        words = ("--enable_vllm_is_correction",)
+    else:
+        words = ()
     if words:
         found.append(Mutation("is-correction", f"`{' '.join(words)}` (OpenRLHF sends logprobs_mode=processed_logprobs)", (), words))
     return tuple(found)
@@ -157,6 +167,7 @@ def openrlhf_mutations(release: str) -> tuple[Mutation, ...]:
 # -- SkyRL -----------------------------------------------------------------------------------------
 
 _ENGINE = "generator.inference_engine.engine_init_kwargs"
+_SUPPORT_SET = "generator.inference_engine.enable_return_sample_support_set"
 _SKYRL_REQUESTS = (
     ("generator.sampling_params.top_k", 50),
     ("generator.eval_sampling_params.top_k", 50),
@@ -200,6 +211,19 @@ SKYRL = (
         "the mask with Hydra's `+` (SkyRL's OmegaConf words refuse it)",
         (f"{_ENGINE}.return_sampling_mask", True),
         prefix="+",
+    ),
+    _skyrl(
+        "mask+sample-support",
+        "the mask with 0.4.0's sample-support capture, SkyRL's rollout top_k=-1 left (SkyRL 0.4.0 refuses: top_k > 1)",
+        (f"{_ENGINE}.return_sampling_mask", True),
+        (_SUPPORT_SET, True),
+    ),
+    _skyrl(
+        "mask+sample-support+requests",
+        "the mask with 0.4.0's sample-support capture (SkyRL sets processed_logprobs), requests fixed",
+        (f"{_ENGINE}.return_sampling_mask", True),
+        (_SUPPORT_SET, True),
+        *_SKYRL_REQUESTS,
     ),
 )
 
@@ -335,6 +359,8 @@ def shell_mutant(text: str, command: str, mutation: Mutation) -> Mutant | None:
     indent = re.match(r"\s*", lines[min(start + 1, end)]).group(0) if end > start else "  "
     if end > start and lines[end].strip() == '"$@"':
         lines.insert(end, f"{indent}{words} \\\n")
+    elif lines[end].rstrip("\n").endswith("\\"):  # the command continues to the end of the file
+        lines.insert(end + 1, f"{indent}{words}\n")
     else:
         last = lines[end].rstrip("\n")
         comment = _trailing_comment(last)

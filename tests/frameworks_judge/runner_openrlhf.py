@@ -12,8 +12,9 @@ keywords; then the actor's own `__init__` (`RolloutRayActor`, `LLMRayActor`,
 Replaced: Ray tasks of the engine module run in this process (0.7.5's
 `get_all_env_variables`, which returns the environment a Ray worker has: this one's);
 `get_strategy` (DeepSpeed's strategy, which needs GPUs) answers an object whose
-`print` does nothing; `ray.init`, placement groups (all bundles on one node) and `ray.get` answer at once (no cluster:
-they place actors, they set no engine argument); the actor's `.options(...).remote(...)` runs its
+`print` does nothing; `ray.init`, placement groups (all bundles on one node), `ray.get` and the
+cluster's address (`global_worker.gcs_client.address`, read by 0.9.1-0.9.7's actor) answer at once
+(no cluster: they place actors, they set no engine argument); the actor's `.options(...).remote(...)` runs its
 `__init__` in this process, stopped where it builds vLLM's engine. Requests are not judged:
 OpenRLHF builds them in its experience maker, which needs the models, and without the mask
 (which no OpenRLHF flag can turn on) vLLM's replay checks on requests do not apply.
@@ -77,7 +78,11 @@ class Runner:
         saved_env = dict(os.environ)
         os.environ.update(env)
         sys.argv = [str(self.script), *(case.get("argv") or [])]
+        from ray._private.worker import global_worker
+
         patches = [
+            # 0.9.1-0.9.7's actor copies the cluster's address into RAY_ADDRESS when unset
+            (global_worker, "gcs_client", types.SimpleNamespace(address="127.0.0.1:6379")),
             (ray, "init", lambda *a, **k: None),
             (ray, "is_initialized", lambda: True),
             (ray, "get", lambda value, *a, **k: value),

@@ -3,11 +3,12 @@
 sampling parameters of its requests (judge virtualenv only).
 
 Real (skyrl's wheel, unmodified): `SkyRLTrainConfig.from_cli_overrides` (OmegaConf's words, the
-`+` refusal, the dataclass key checks), the entry point's validation (`serve._validate_serve_cfg`;
-`main_base` runs `validate_cfg`), `build_vllm_cli_args` (vLLM's own parser defaults, SkyRL's
-settings, `engine_init_kwargs` set last with `setattr`), and `get_sampling_params_for_backend`
-for `generator.sampling_params` and `generator.eval_sampling_params` (unset: the config's greedy
-eval parameters). The server actor's one change that matters before `from_cli_args`,
+`+` refusal, the dataclass key checks, `SkyRLTrainConfig.__post_init__`), the entry point's
+validation (`serve._validate_serve_cfg`; `main_base` runs `validate_cfg`), `build_vllm_cli_args`
+(vLLM's own parser defaults, SkyRL's settings, `engine_init_kwargs` set last with `setattr`), and,
+for `main_base`, `get_sampling_params_for_backend` for `generator.sampling_params` and
+`generator.eval_sampling_params` (unset: the config's greedy eval parameters). `serve` sends no
+request of SkyRL's (`InferenceOnlyEntrypoint.run` keeps the servers up for outside clients). The server actor's one change that matters before `from_cli_args`,
 `cli_args.enable_scale_out = True` (`vllm_server_actor.py:696`), is made here as it does it.
 
 Replaced: none of SkyRL's code; no Ray cluster or server is started (`build_vllm_cli_args` needs
@@ -55,7 +56,9 @@ class Runner:
             raise FrameworkError.from_exception(error) from None
         namespace.enable_scale_out = True
         launch = Launch(namespace=namespace, env=vllm_env(dict(case.get("env") or {})))
-        launch.requests = self._requests(config)
+        # `serve` keeps the servers up for outside clients (`InferenceOnlyEntrypoint.run` only
+        # waits): SkyRL sends no request of its own there.
+        launch.requests = [] if case.get("entry", "").endswith(".serve") else self._requests(config)
         return launch
 
     @staticmethod

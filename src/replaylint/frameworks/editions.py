@@ -160,13 +160,25 @@ def choose(launch: Launch, pin: PackagePin | None) -> tuple[Launch, str]:
             assumptions=launch.assumptions,  # the defaults of the script that started it
         )
         return _with_evidence(chosen, pin.describe()), ""  # type: ignore[union-attr]
-    if framework.edition or family is None or _agree(list(framework.editions.values())):
+    built = list(framework.editions.values())
+    if framework.edition or family is None or not any(_replays(each) for each in built) or _agree(built):
         return launch, ""
-    names = ", ".join(edition.name for edition in reversed(family.editions) if edition.name in framework.editions)
+    known = [edition for edition in reversed(family.editions) if edition.name in framework.editions]
+    names = ", ".join(edition.name for edition in known)
+    releases = sorted(release for edition in known for release in _releases(edition))
+    if len(known) > 4 and releases:  # OpenRLHF's 24
+        names = f"{releases[0]} to {releases[-1]}, {len(known)} in all"
     return launch, (
         f"{framework.name}: no pin of {framework.package} was found, and its editions ({names}) build this launch "
         "differently: only what they agree on is checked"
     )
+
+
+def _replays(launch: Launch) -> bool:
+    """Whether an edition's launch is one replay rules have anything to say of: it asks for the
+    mask, or the framework refuses it (a launch without either is not worth a note)."""
+    mask = launch.settings.get("return_sampling_mask")
+    return bool(launch.issues) or (mask is not None and mask.value is not False and mask.value is not None)
 
 
 def _agree(launches: Sequence[Launch]) -> bool:
@@ -177,7 +189,7 @@ def _agree(launches: Sequence[Launch]) -> bool:
 
     def facts(launch: Launch) -> tuple:
         requests = [values(request.settings) for request in launch.requests]
-        return values(launch.settings), values(launch.env), requests, [(i.kind, i.name) for i in launch.issues]
+        return values(launch.settings), values(launch.env), requests, [(i.kind, i.name, i.detail) for i in launch.issues]
 
     return all(facts(launch) == facts(launches[0]) for launch in launches[1:])
 
@@ -185,7 +197,7 @@ def _agree(launches: Sequence[Launch]) -> bool:
 FAMILIES: dict[str, Editions] = {}
 # The packages whose pins choose an edition (each adapter's `Editions.package`): a result cache
 # keys files by them.
-PINNED_PACKAGES = ("verl", "nemo-rl", "skyrl", "prime-rl")
+PINNED_PACKAGES = ("verl", "nemo-rl", "skyrl", "prime-rl", "trl", "openrlhf")
 
 
 def register(family: Editions) -> Editions:

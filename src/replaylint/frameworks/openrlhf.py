@@ -19,13 +19,40 @@ dict in a fork, which is what replaylint reads (`frontends/python/mappings`). Re
 (`trainer/ppo_utils/samples_generator.py`: `top_k=generate_kwargs.get("top_k", -1)`, never set)
 are built in another file a fork may also edit, so they are not assumed here. See
 docs/frameworks-research-new-adapters.md section 2.
+
+Command lines (`python -m openrlhf.cli.train_ppo_ray ...`, behind `ray job submit ... --`):
+`command_launch` parses the words as the release's own argparse parser does. Its option table
+per release is data (`data/openrlhf-options.json`, dumped from every wheel 0.7.0 to 0.11.2 by
+scripts/dump_openrlhf_options.py); releases with the same table are one edition, chosen by the
+project's pin. No release has an option that reaches `return_sampling_mask`: argparse refuses
+such a word (`parse_args` -> `error("unrecognized arguments: ...")`, printed as
+`train_ppo_ray.py: error: unrecognized arguments: <every word it did not take>`), before anything
+starts. That refusal is reported (RPL204) when a refused word names a replay setting
+(`--vllm_return_sampling_mask`, `--vllm.logprobs_mode`, `--top_k` ...) and every word is known;
+an ambiguous abbreviation or a missing value is another argparse error, not quoted. Otherwise the
+engines start only with `--vllm_num_engines`/`--vllm.num_engines` above 0, with the settings
+the flags give `create_vllm_engines` (model, tensor parallelism, GPU memory, eager, prefix
+caching) and, with the importance-sampling correction (`--enable_vllm_is_correction` 0.8.9 to
+0.10.1, `--algo.advantage.is_correction_enable` 0.10.2 to 0.11.1, `--algo.advantage.is_correction_level`
+other than `off` from 0.11.2), `logprobs_mode="processed_logprobs"` and `max_logprobs=1`: what replay
+needs, but the mask cannot be on, so no rule has anything to say of them. The shell's
+environment is not assumed to reach the engines (they run in Ray actors of a cluster that may
+have been started elsewhere).
 """
 
 from __future__ import annotations
 
-from typing import Mapping
+import json
+import os
+import re
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from typing import Any, Mapping
 
-from ..model import Setting, Span
+from ..model import UNKNOWN, Launch, LaunchKind, Setting, Span
+from ..vllm.argv import Token
+from .editions import Edition, Editions, build, register
+from .refusals import names_replay, refusal, refused
 
 SIGNATURE_KEY = "worker_extension_cls"
 SIGNATURE_PREFIX = "openrlhf."
@@ -45,3 +72,215 @@ def engine_settings(settings: Mapping[str, Setting], anchor: Span) -> dict[str, 
     """The engine arguments of OpenRLHF's dict: all of it but the actor's own keys (OpenRLHF adds
     nothing there; `anchor` is unused, as in every adapter of this form)."""
     return {name: setting for name, setting in settings.items() if name not in ACTOR_KEYS}
+
+
+# -- command lines -------------------------------------------------------------------------------
+
+_DATA = os.path.join(os.path.dirname(__file__), "data", "openrlhf-options.json")
+
+
+@dataclass(frozen=True)
+class _Data:
+    prog: str  # the parser's name in its messages
+    family: Editions
+    tables: Mapping[str, Mapping[str, Any]]  # edition -> option string -> nargs
+
+
+@lru_cache(maxsize=1)
+def _data() -> _Data:
+    """The option tables, read (and the editions registered) when the first command line comes."""
+    with open(_DATA, encoding="utf-8") as handle:
+        data = json.load(handle)
+    tables = {_edition_name(table["releases"]): table["options"] for table in data["tables"]}
+    editions = tuple(Edition(_edition_name(table["releases"]), releases=tuple(table["releases"])) for table in reversed(data["tables"]))
+    return _Data(data["prog"], register(Editions("OpenRLHF", "openrlhf", "keywords", editions)), tables)
+
+
+def _edition_name(releases: list[str]) -> str:
+    return releases[0] if len(releases) == 1 else f"{releases[0]}-{releases[-1]}"
+
+
+# The engine argument each flag gives `create_vllm_engines` (flat names to 0.10.1, groups from 0.10.2).
+_ENGINE_OPTIONS = {
+    "--pretrain": "model",
+    "--actor.model_name_or_path": "model",
+    "--vllm_tensor_parallel_size": "tensor_parallel_size",
+    "--vllm.tensor_parallel_size": "tensor_parallel_size",
+    "--vllm_gpu_memory_utilization": "gpu_memory_utilization",
+    "--vllm.gpu_memory_utilization": "gpu_memory_utilization",
+    "--enforce_eager": "enforce_eager",
+    "--vllm.enforce_eager": "enforce_eager",
+    "--enable_prefix_caching": "enable_prefix_caching",
+    "--vllm.enable_prefix_caching": "enable_prefix_caching",
+}
+_NUM_ENGINES = ("--vllm_num_engines", "--vllm.num_engines")
+_NEGATIVE_NUMBER = re.compile(r"^-\d+$|^-\d*\.\d+$")  # a value, as the parser has no option that looks like one
+# The importance-sampling correction: `create_vllm_engines(..., logprobs_mode="processed_logprobs")`.
+_CORRECTION_FLAGS = ("--enable_vllm_is_correction", "--algo.advantage.is_correction_enable")
+_CORRECTION_LEVEL = "--algo.advantage.is_correction_level"
+
+
+@dataclass
+class _Parsed:
+    """What the release's argparse parser makes of the words: each option's value words (the last
+    occurrence), the words it does not take, and whether it stops for another reason."""
+
+    values: dict[str, tuple[Token, list[Token]]] = field(default_factory=dict)
+    refused: list[Token] = field(default_factory=list)
+    other_error: bool = False
+    unread: list[Token] = field(default_factory=list)
+
+
+def _resolve(text: str, options: Mapping[str, Any]) -> tuple[str | None, str | None, bool]:
+    """(option, its `=value`, ambiguous) for an option word: exact, or argparse's unique prefix."""
+    name, eq, inline = text.partition("=")
+    explicit = inline if eq else None
+    if text in options:
+        return text, None, False
+    if eq and name in options:
+        return name, explicit, False
+    if not text.startswith("--"):
+        return None, explicit, False
+    matches = [option for option in options if option.startswith(name)]
+    if len(matches) == 1:
+        return matches[0], explicit, False
+    return None, explicit, len(matches) > 1
+
+
+def _is_option(token: Token) -> bool:
+    """argparse's 'O': a word starting with `-` (not `-` alone, not a negative number, no space)."""
+    text = token.text or ""
+    return text.startswith("-") and text != "-" and " " not in text and _NEGATIVE_NUMBER.match(text) is None
+
+
+def _parse(tokens: list[Token], options: Mapping[str, Any]) -> _Parsed:
+    parsed = _Parsed()
+    words = [token for token in tokens if not token.forwarded]  # judged as written, run without arguments
+    parsed.unread = [token for index, token in enumerate(words) if not token.known and not _a_value(words, index, options)]
+    if parsed.unread:
+        return parsed
+    if any(token.text == "--" for token in words):
+        parsed.other_error = True  # what follows is positional: not followed here
+        return parsed
+    position = 0
+    while position < len(words):
+        token = words[position]
+        text = str(token.text)
+        if not token.known or not _is_option(token):
+            parsed.refused.append(token)  # no positional arguments
+            position += 1
+            continue
+        option, explicit, ambiguous = _resolve(text, options)
+        if ambiguous:
+            parsed.other_error = True
+            return parsed
+        if option is None:
+            parsed.refused.append(token)
+            position += 1
+            continue
+        following = 0
+        while position + 1 + following < len(words) and not _is_option(words[position + 1 + following]):
+            following += 1
+        taken = _taken(options[option], following, explicit is not None)
+        if taken is None:
+            parsed.other_error = True
+            return parsed
+        values = [Token(explicit, token.span, token.raw)] if explicit is not None else words[position + 1 : position + 1 + taken]
+        parsed.values[option] = (token, values)
+        position += 1 + taken
+    return parsed
+
+
+def _a_value(words: list[Token], index: int, options: Mapping[str, Any]) -> bool:
+    """A word we cannot read right after an option that takes one value (`--train.agent_func_path
+    "$AGENT_FUNC"`, `... $(python -c ...)`): argparse takes the next word there whatever it holds
+    unless it starts with `-`, so it is read as that one value (a path, a name)."""
+    if index == 0 or not words[index - 1].known:
+        return False
+    option, explicit, _ = _resolve(str(words[index - 1].text), options)
+    return option is not None and explicit is None and options[option] == 1
+
+
+def _taken(nargs: Any, following: int, explicit: bool) -> int | None:
+    """How many of the `following` value words an option takes; None: argparse's error."""
+    if explicit:
+        return None if nargs == 0 or (isinstance(nargs, int) and nargs > 1) else 0
+    if nargs == 0 or nargs == "?" and following == 0:
+        return 0
+    if nargs in ("?", 1):
+        return 1 if following else None
+    if nargs in ("*", "+"):
+        return following if following or nargs == "*" else None
+    return nargs if following >= nargs else None
+
+
+def command_launch(span: Span, tokens: list[Token], **options: Any) -> Launch | None:
+    """`python -m openrlhf.cli.train_ppo_ray ...` as each release's parser reads it."""
+    data = _data()
+    return build(data.family, lambda edition: _launch(data, edition, span, tokens, options))
+
+
+def _launch(data: _Data, edition: Edition, span: Span, tokens: list[Token], options: dict[str, Any]) -> Launch:
+    parsed = _parse(tokens, data.tables[edition.name])
+    reasons = list(options.get("open_reasons", ())) + [token.raw for token in parsed.unread]
+    launch = Launch(
+        LaunchKind.FRAMEWORK,
+        span,
+        {},
+        {},
+        open_ended=bool(reasons),
+        open_reason=", ".join(reasons),
+        condition=options.get("condition"),
+        label="openrlhf: train_ppo_ray",
+    )
+    if parsed.unread or parsed.other_error:
+        return launch  # what the parser says is not known, or it stops with another error first
+    if parsed.refused:
+        replay = next((token for token in parsed.refused if str(token.text).startswith("-") and names_replay(str(token.text))), None)
+        if replay is None:
+            return launch  # OpenRLHF refuses the launch for a reason that is not replay's
+        message = f"{data.prog}: error: unrecognized arguments: {' '.join(str(token.text) for token in parsed.refused)}"
+        name = str(replay.text).split("=", 1)[0].lstrip("-")
+        return refused(launch, refusal(replay.span, replay.raw, name, message))
+    if not _starts_engines(parsed):
+        return launch
+    return replace(launch, settings=_engine_settings(parsed, data.family.owner(edition)))
+
+
+def _typed(name: str, text: str | None) -> Any:
+    """The value argparse's `type=int`/`type=float` makes of a word (UNKNOWN: it refuses it)."""
+    kind = {"tensor_parallel_size": int, "gpu_memory_utilization": float}.get(name)
+    if kind is None:
+        return text
+    try:
+        return kind(str(text))
+    except ValueError:
+        return UNKNOWN
+
+
+def _starts_engines(parsed: _Parsed) -> bool:
+    """`if args.vllm.num_engines is not None and args.vllm.num_engines > 0` (default None)."""
+    for option in _NUM_ENGINES:
+        if option in parsed.values:
+            text = parsed.values[option][1][0].text
+            return text is None or not text.lstrip("-").isdigit() or int(text) > 0
+    return False
+
+
+def _engine_settings(parsed: _Parsed, owner: str) -> dict[str, Setting]:
+    settings: dict[str, Setting] = {}
+    for option, (flag, values) in parsed.values.items():
+        name = _ENGINE_OPTIONS.get(option)
+        if name is None:
+            continue
+        value: Any = True if not values else _typed(name, values[-1].text) if values[-1].known else UNKNOWN
+        settings[name] = Setting(name, value, flag.span, " ".join(token.raw for token in (flag, *values)))
+    corrected = [parsed.values[option][0] for option in _CORRECTION_FLAGS if option in parsed.values]
+    if _CORRECTION_LEVEL in parsed.values:
+        flag, values = parsed.values[_CORRECTION_LEVEL]
+        corrected = [flag] if values[-1].text != "off" else []
+    for flag in corrected[:1]:
+        said = f"{flag.raw} ({owner} sets logprobs_mode='processed_logprobs')"
+        settings["logprobs_mode"] = Setting("logprobs_mode", "processed_logprobs", flag.span, said, implied=True)
+        settings["max_logprobs"] = Setting("max_logprobs", 1, flag.span, said, implied=True)
+    return settings

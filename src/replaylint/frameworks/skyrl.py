@@ -1,6 +1,8 @@
-"""SkyRL (NovaSky-AI/SkyRL, PyPI `skyrl` 0.3.0): the vLLM servers of `skyrl.train.entrypoints.main_base`.
+"""SkyRL (NovaSky-AI/SkyRL, PyPI `skyrl` 0.3.0 and 0.4.0): the vLLM servers of
+`skyrl.train.entrypoints.main_base` (and the entrypoints built on it) and of
+`skyrl.train.entrypoints.serve`.
 
-Source: skyrl 0.3.0. `skyrl/backends/skyrl_train/inference_servers/utils.py`
+Source: skyrl 0.3.0 and 0.4.0 wheels. `skyrl/backends/skyrl_train/inference_servers/utils.py`
 `build_vllm_cli_args` parses vLLM's defaults (`parser.parse_args(args=[])`), then `setattr`s on
 the namespace: `tensor_parallel_size`, `pipeline_parallel_size`, `dtype` (from `model_dtype`),
 `data_parallel_size`, `gpu_memory_utilization`, `enable_prefix_caching`, `enforce_eager`,
@@ -9,22 +11,38 @@ the namespace: `tensor_parallel_size`, `pipeline_parallel_size`, `dtype` (from `
 `generation_config="vllm"`, ...; `speculative_config` when set; and last
 `for key, value in engine_kwargs.items(): setattr(args, key, value)` over
 `generator.inference_engine.engine_init_kwargs`, so those win, under the names as written (a
-kebab-case key is an attribute vLLM's `from_cli_args` never reads). SkyRL never sets
-`logprobs_mode`. Overrides are `OmegaConf.from_cli` words (`skyrl/train/config/config.py`
-`from_cli_overrides`: values read as YAML; a leading `+` is rejected, so such words are left
-out). Requests: `generator.sampling_params` (defaults `temperature: 1.0`, `top_k: -1`) and
-`generator.eval_sampling_params`: unset, `SamplingParams(temperature=0.0, ...)`
-(`config.py:850-853`); once any of its keys is written, `build_nested_dataclass`
-(`config.py:1134-1165`) builds `SamplingParams(**written)`, whose own defaults apply
-(`temperature: 1.0`, `top_k: -1`, `config.py:712-715`).
+kebab-case key is an attribute vLLM's `from_cli_args` never reads). Overrides are
+`OmegaConf.from_cli` words (`skyrl/train/config/config.py` `from_cli_overrides`: values read as
+YAML; a word with a leading `+` makes SkyRL refuse the launch, `ValueError("The '+' prefix for
+adding new config fields is not supported: '<word>'. ...")`, reported when the word names a
+replay setting, and left out). Requests (main_base): `generator.sampling_params` (defaults
+`temperature: 1.0`, `top_k: -1`) and `generator.eval_sampling_params`: unset,
+`SamplingParams(temperature=0.0, ...)` (0.3.0 `config.py:850-853`, 0.4.0 `:1402-1405`); once
+any of its keys is written, `build_nested_dataclass` builds `SamplingParams(**written)`, whose
+own defaults apply (`temperature: 1.0`, `top_k: -1`).
 
-One edition (`EDITIONS`): 0.3.0 and GitHub main @ a956457 (2026-08-21) do all of the above
-alike (main adds only `offload_kv_for_weight_sync` to `enable_sleep_mode`).
+Two editions (`EDITIONS`), chosen by the project's pin of `skyrl`:
 
-`generator.inference_engine.enable_return_sample_support_set` (SkyRL pull request #2082 @
-9a8327d, on neither 0.3.0 nor main) is not a vLLM engine argument: it makes SkyRL's own `/skyrl/v1/generate` route rebuild the support from
-top-k logprobs, so it maps to nothing here. Not seen: `$VAR` values, the installed SkyRL, custom
-entrypoints and generators.
+- **0.3.0** (and GitHub main @ a956457, 2026-08-21, alike but for `offload_kv_for_weight_sync`
+  in `enable_sleep_mode`): SkyRL never sets `logprobs_mode`.
+  `generator.inference_engine.enable_return_sample_support_set` is no field of 0.3.0's
+  `InferenceEngineConfig` (SkyRL refuses it: `Invalid fields`), so it maps to nothing.
+- **0.4.0**: with `generator.inference_engine.enable_return_sample_support_set` true,
+  `build_vllm_cli_args` sets `max_logprobs = generator.sampling_params.top_k` and
+  `logprobs_mode = "processed_logprobs"` before `engine_init_kwargs` (`utils.py:225-229`); and
+  `SkyRLTrainConfig.__post_init__` (`config.py:1862-1890`), run by every entrypoint, refuses
+  sample-support replay without the capture, then a capture whose sampling has `temperature <= 0`
+  ("sample-support capture requires generator.sampling_params.temperature > 0"), `top_k <= 1`
+  ("... top_k > 1"), `repetition_penalty != 1.0`. Its other changes (FP8 weight sync writes
+  `quantization`, `load_format`, `hf_overrides.quantization_config`; `sharded_rdt` sets the Ray
+  executor; LoRA's `enable_mixed_moe_lora_format`) set nothing a replay rule reads.
+
+`skyrl.train.entrypoints.serve` (the same in both): `SkyRLTrainConfig.from_cli_overrides`,
+`_validate_serve_cfg` (no `validate_cfg`, so no MTP drafting), then the same servers as
+main_base, kept up for outside clients: SkyRL sends them no request of its own
+(`InferenceOnlyEntrypoint.run` only waits), so no request is assumed.
+
+Not seen: `$VAR` values, custom entrypoints' generators, the `+` words' other refusals.
 """
 
 from __future__ import annotations
@@ -39,13 +57,22 @@ from ..model import UNKNOWN, ArgIssue, Launch, LaunchKind, Request, Setting, Spa
 from ..vllm.argv import Token
 from ..vllm.fields import FIELDS
 from .editions import Edition, Editions, build, register
+from .refusals import names_replay, refusal, refused
 from .views import ConfigView, read_overrides
 
+SUPPORT_SET, BEFORE = "0.4.0", "0.3.0"
 EDITIONS = register(
     Editions(
-        "SkyRL", "skyrl", "attributes", (Edition("0.3.0", releases=("0.3.0",), refs=("a9564572eb8e91076be43c1bd5e4615e3de17265", "main")),)
+        "SkyRL",
+        "skyrl",
+        "attributes",
+        (
+            Edition(SUPPORT_SET, releases=("0.4.0",)),
+            Edition(BEFORE, releases=("0.3.0",), refs=("a9564572eb8e91076be43c1bd5e4615e3de17265",)),
+        ),
     )
 )
+SERVE = "skyrl.train.entrypoints.serve"
 ENGINE = ("generator", "inference_engine")
 MODEL_PATH = ("trainer", "policy", "model", "path")  # a command line that names it is complete without the script's `"$@"`
 EVAL = ("generator", "eval_sampling_params")
@@ -111,11 +138,15 @@ class Entrypoint:
 
     own_generator: bool = False
     own_client: bool = False
+    serves: bool = False  # `serve`: servers for outside clients, no request of SkyRL's, no `validate_cfg`
 
 
 def entrypoint(module: str, anchor: Span, read_text: Callable[[str], str | None] | None) -> Entrypoint | None:
-    """The module's own code when the tree holds it (read, never run: it imports `main_base`
-    and reads `from_cli_overrides`), else SkyRL's own list; None: not such an entrypoint."""
+    """SkyRL's `serve`; else the module's own code when the tree holds it (read, never run: it
+    imports `main_base` and reads `from_cli_overrides`), else SkyRL's own list; None: not such an
+    entrypoint."""
+    if module == SERVE:
+        return Entrypoint(serves=True)
     text = _module_text(module, anchor.path, read_text) if read_text is not None else None
     if text is None:
         own = ENTRYPOINTS.get(module)
@@ -170,7 +201,29 @@ def command_launch(
         condition=options.get("condition"),
         own_generator=found.own_generator,
         forwarded=forwarded,
+        serves=found.serves,
+        refusal=_plus_refusal(tokens),
     )
+
+
+def _plus_refusal(tokens: list[Token]) -> ArgIssue | None:
+    """`from_cli_overrides` refuses the first word with a leading `+` (both editions): reported
+    when that word names a replay setting; None too when a word before it cannot be read."""
+    for token in tokens:
+        if token.forwarded:
+            continue
+        if not token.known:
+            return None
+        text = str(token.text)
+        if text.startswith("+"):
+            if not names_replay(text):
+                return None
+            message = (
+                f"The '+' prefix for adding new config fields is not supported: '{text}'. "
+                "To add custom config fields, subclass the relevant config dataclass."
+            )
+            return refusal(token.span, token.raw, text.lstrip("+").split("=", 1)[0], message)
+    return None
 
 
 def adapt(
@@ -182,26 +235,34 @@ def adapt(
     condition: str | None = None,
     own_generator: bool = False,
     forwarded: tuple[str, ...] = (),
+    serves: bool = False,
+    refusal: ArgIssue | None = None,
 ) -> Launch | None:
+    """The launch of a SkyRL configuration under each edition (`editions.build`); `refusal`:
+    the words' own, which every edition makes (`_plus_refusal`)."""
     if view.value(*ENGINE, "backend", default="vllm") != "vllm":
         return None
-    return build(
-        EDITIONS,
-        lambda edition: _launch(view, anchor, EDITIONS.owner(edition), env, open_reasons, label, condition, own_generator, forwarded),
-    )
+    entry = Entrypoint(own_generator=own_generator, serves=serves)
+
+    def make(edition: Edition) -> Launch:
+        launch = _launch(view, anchor, edition, env, open_reasons, label, condition, entry, forwarded)
+        return launch if refusal is None else refused(launch, refusal)
+
+    return build(EDITIONS, make)
 
 
 def _launch(
     view: ConfigView,
     anchor: Span,
-    owner: str,
+    edition: Edition,
     env: dict[str, Setting] | None,
     open_reasons: list[str] | None,
     label: str,
     condition: str | None,
-    own_generator: bool = False,
+    entry: Entrypoint,
     forwarded: tuple[str, ...] = (),
 ) -> Launch:
+    owner = EDITIONS.owner(edition)
     reasons = list(open_reasons or ())
     issues: list[ArgIssue] = []
     settings: dict[str, Setting] = {}
@@ -218,9 +279,13 @@ def _launch(
     if model is not None:
         settings["model"] = model
     settings["generation_config"] = Setting("generation_config", "vllm", anchor, f"({owner} sets generation_config='vllm')")
-    mtp = _mtp_speculative_config(view, settings.get("speculative_config"), owner)
+    mtp = None if entry.serves else _mtp_speculative_config(view, settings.get("speculative_config"), owner)
     if mtp is not None:
         settings["speculative_config"] = mtp
+    capture_refused = None
+    if edition.name == SUPPORT_SET:
+        settings.update(_sample_support_settings(view, owner))
+        capture_refused = _sample_support_refusal(view, bool(reasons))
     engine = view.value(*ENGINE, "engine_init_kwargs", default={})
     if isinstance(engine, dict):
         for key in engine:
@@ -241,12 +306,16 @@ def _launch(
     mask = settings.get("return_sampling_mask")
     # Unset, eval requests are greedy; once a key is written, SamplingParams' own defaults apply.
     evaluation = {"temperature": 1.0 if isinstance(view.value(*EVAL), dict) else 0.0, "top_k": -1}
-    unseen = bool(reasons) or own_generator  # a generator of the entrypoint's own builds the requests
+    unseen = bool(reasons) or entry.own_generator  # a generator of the entrypoint's own builds the requests
     requests = (
-        _request(view, ("generator", "sampling_params"), {"temperature": 1.0, "top_k": -1}, mask, anchor, unseen, owner),
-        _request(view, EVAL, evaluation, mask, anchor, unseen, owner),
+        ()
+        if entry.serves
+        else (
+            _request(view, ("generator", "sampling_params"), {"temperature": 1.0, "top_k": -1}, mask, anchor, unseen, owner),
+            _request(view, EVAL, evaluation, mask, anchor, unseen, owner),
+        )
     )
-    return Launch(
+    launch = Launch(
         LaunchKind.FRAMEWORK,
         anchor,
         settings,
@@ -259,6 +328,56 @@ def _launch(
         label=label,
         forwarded=forwarded,
     )
+    return launch if capture_refused is None else refused(launch, capture_refused)
+
+
+def _sample_support_settings(view: ConfigView, owner: str) -> dict[str, Setting]:
+    """0.4.0: `enable_return_sample_support_set` true sets `max_logprobs` (the rollout's `top_k`)
+    and `logprobs_mode="processed_logprobs"`; `engine_init_kwargs`, set after them, still win."""
+    support = view.setting("logprobs_mode", *ENGINE, "enable_return_sample_support_set")
+    if support is None or support.value is False or support.value is None:
+        return {}
+    known = support.value is True
+    top_k = view.value("generator", "sampling_params", "top_k", default=-1)
+    said = f"{support.spelling} ({owner} sets logprobs_mode='processed_logprobs')"
+    return {
+        "logprobs_mode": Setting("logprobs_mode", "processed_logprobs" if known else UNKNOWN, support.span, said, implied=True),
+        "max_logprobs": Setting("max_logprobs", top_k if known else UNKNOWN, support.span, support.spelling, implied=True),
+    }
+
+
+_SAMPLING = ("generator", "sampling_params")
+# The first checks of a capture in `SkyRLTrainConfig.__post_init__` (0.4.0 `config.py:1879-1884`),
+# in order: (path, its default, whether SkyRL refuses the value, its message).
+_SUPPORT_CHECKS: tuple[tuple[tuple[str, ...], Any, Callable[[Any], bool], str], ...] = (
+    (
+        (*_SAMPLING, "temperature"),
+        1.0,
+        lambda value: value <= 0,
+        "sample-support capture requires generator.sampling_params.temperature > 0",
+    ),
+    ((*_SAMPLING, "top_k"), -1, lambda value: value <= 1, "sample-support capture requires generator.sampling_params.top_k > 1"),
+)
+
+
+def _sample_support_refusal(view: ConfigView, open_ended: bool) -> ArgIssue | None:
+    """0.4.0's refusal of a sample-support capture whose rollout sampling has `temperature <= 0`
+    or `top_k <= 1` (both name replay settings), when every value before it is known; sample-
+    support replay (`trainer.algorithm.enable_sample_support_replay`) written makes its own checks
+    come first, which are not followed here."""
+    support = view.value(*ENGINE, "enable_return_sample_support_set", default=False)
+    replay = view.value("trainer", "algorithm", "enable_sample_support_replay", default=False)
+    if support is not True or replay is not False:
+        return None
+    for path, default, refuses, message in _SUPPORT_CHECKS:
+        value = view.value(*path, default=UNKNOWN if open_ended else default)
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            return None
+        if refuses(value):
+            where = view.setting(path[-1], *path) or view.setting("logprobs_mode", *ENGINE, "enable_return_sample_support_set")
+            assert where is not None
+            return refusal(where.span, where.spelling, path[-1], message)
+    return None
 
 
 def _mtp_speculative_config(view: ConfigView, written: Setting | None, owner: str) -> Setting | None:

@@ -20,21 +20,48 @@ placed after TRL's flags and before the command line's unknown arguments
 (`set_defaults_with_config`), so `return_sampling_mask: true` reaches vLLM as
 `--return_sampling_mask True`.
 
+Two editions (`EDITIONS`), chosen by the project's pin of `trl`:
+
+- **1.16.0** (1.11.0 to 1.16.0 read: alike but for `--enable-scale-out`, which 1.16.0 adds on
+  vLLM >= 0.30 and no replay rule reads): the command above.
+- **1.10.0** (1.10.0 read; 0.16.0, 0.17.0 and 1.0.0 read too, with fewer `ScriptArguments`
+  fields and the same parsing): `trl/cli/commands/vllm_serve.py` calls `parse_args_and_config`
+  without `return_remaining_strings`, so transformers' `parse_args_into_dataclasses` raises
+  `ValueError(f"Some specified arguments are not used by the HfArgumentParser:
+  {remaining_args}")` for any word its parser does not take, before vLLM starts; with none, keys
+  of a `--config` file that are no field raise `ValueError(f"Unknown arguments from config file:
+  {config_remaining_strings}. Please remove them, add them to the dataclass, or set
+  `fail_with_unknown_args=False`.")`. Otherwise `llm_worker` builds `LLM(model=..., ...,
+  logprobs_mode="processed_logprobs")` in process (`trl/scripts/vllm_serve.py:343-363`): the
+  mask cannot be asked for. The refusal is reported (RPL204) when a refused word names a
+  replay setting (the mask or the logprobs mode) and every refused word is known.
+
+Without a pin the editions disagree on any forwarded word, so only what both build is checked.
 The words TRL adds carry the span of the whole command; fixes edit only the user's words.
-Not seen: the installed TRL (<= 1.10.0 builds `LLM(..., logprobs_mode="processed_logprobs")` in
-process and rejects unknown arguments: the mask cannot be asked for there), requests (they come
-from the trainer's `GRPOConfig`).
+Not seen: requests (they come from the trainer's `GRPOConfig`).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..command import CommandHandle, command_launch as vllm_command_launch
-from ..model import Launch, LaunchKind, Setting, Span
+from ..model import ArgIssue, Launch, LaunchKind, Setting, Span
 from ..vllm.argv import Token
+from .editions import Edition, Editions, build, register
+from .refusals import names_replay, refusal
+
+FORWARDS, REFUSES = "1.16.0", "1.10.0"
+EDITIONS = register(
+    Editions(
+        "TRL",
+        "trl",
+        "words",
+        (Edition(FORWARDS, releases=("1.11.0", "1.16.0")), Edition(REFUSES, releases=("1.10.0", "1.0.0", "0.17.0", "0.16.0"))),
+    )
+)
 
 # ScriptArguments fields (trl 1.16.0): how each takes its value, and the vLLM flag it becomes.
 _VALUE, _OPTIONAL_BOOL, _REQUIRED_BOOL = "value", "bool?", "bool"
@@ -80,7 +107,16 @@ _OPTIONS = {f"--{name}": name for name in _FIELDS} | {f"--{name.replace('_', '-'
 _TRUE = {"yes", "true", "t", "y", "1"}
 _FALSE = {"no", "false", "f", "n", "0"}
 _NEGATIVE_NUMBER = re.compile(r"^-\d+$|^-\d*\.\d+$")
-_FORCED = (("--logprobs-mode", "processed_logprobs"), ("--max-logprobs", "-1"))
+# What each edition adds after the user's fields: 1.11+ `build_command`'s words; 1.10 `llm_worker`'s
+# `LLM(..., logprobs_mode="processed_logprobs")`.
+_FORCED = {
+    FORWARDS: (("--logprobs-mode", "processed_logprobs"), ("--max-logprobs", "-1")),
+    REFUSES: (("--logprobs-mode", "processed_logprobs"),),
+}
+_UNUSED = "Some specified arguments are not used by the HfArgumentParser: {}"
+_UNUSED_CONFIG = (
+    "Unknown arguments from config file: {}. Please remove them, add them to the dataclass, or set `fail_with_unknown_args=False`."
+)
 
 
 def _lookup(text: str) -> str | None:
@@ -152,6 +188,11 @@ def _bool(value: Any) -> Any:
 
 
 def command_launch(kind: LaunchKind, span: Span, tokens: list[Token], elements: Any, syntax: Any, **options: Any) -> Launch | None:
+    """The launch of `trl vllm-serve ARGS` as each edition builds it (`editions.build`)."""
+    return build(EDITIONS, lambda edition: _launch(edition.name, span, tokens, elements, syntax, dict(options)))
+
+
+def _launch(edition: str, span: Span, tokens: list[Token], elements: Any, syntax: Any, options: dict[str, Any]) -> Launch | None:
     parsed = _parse(tokens)
     combined: list[Token] = []
     origin: list[int | None] = []  # index in `tokens` of each combined word (None: TRL's own or the config's)
@@ -211,14 +252,19 @@ def command_launch(kind: LaunchKind, span: Span, tokens: list[Token], elements: 
             add(value_token, indices[1] if len(indices) == 2 else None)
         else:
             add(Token(None if value is None else str(value), flag_token.span, flag_token.raw), None)
-    for flag, value in _FORCED:
-        add(own(flag), None)
-        add(Token(value, span, value), None)
-    for token in config_extras:
-        add(token, None)
-    for index in parsed.extras:
-        add(tokens[index], index)
     named = model is not None or "model" in config_fields  # TRL requires `--model`: else the script's arguments may carry it
+    stop = _refusal(tokens, parsed, config_extras) if edition == REFUSES else None
+    if stop is not None:
+        del combined[1:], origin[1:]  # TRL stops before vLLM starts: only the model is left to name the launch
+        env = {}
+    else:
+        for flag, value in _FORCED[edition]:
+            add(own(flag), None)
+            add(Token(value, span, value), None)
+        for token in config_extras if edition == FORWARDS else ():
+            add(token, None)
+        for index in parsed.extras:  # 1.10: only words whose text is unknown, which may be nothing
+            add(tokens[index], index)
     launch = vllm_command_launch(
         LaunchKind.FRAMEWORK,
         span,
@@ -239,7 +285,34 @@ def command_launch(kind: LaunchKind, span: Span, tokens: list[Token], elements: 
             if kept:
                 indices[name] = kept  # type: ignore[assignment]
         handle = replace(handle, tokens=list(tokens), token_indices=indices)
-    return replace(launch, handle=handle)
+    issues = launch.issues + ((stop.issue,) if stop is not None and stop.issue is not None and named else ())
+    return replace(launch, handle=handle, issues=issues)
+
+
+@dataclass(frozen=True)
+class _Refusal:
+    """TRL 1.10's `ValueError` for words its parser does not take: `issue` quotes it when every
+    refused word is known and one of them names a replay setting."""
+
+    issue: ArgIssue | None
+
+
+def _refusal(tokens: list[Token], parsed: _Parsed, config_extras: list[Token]) -> _Refusal | None:
+    """The refusal of `_parse`'s extras (the script's own arguments aside), else of the config
+    file's unknown keys; None when there is no word TRL surely refuses (a word we cannot read may
+    expand to nothing)."""
+    refused = [tokens[index] for index in parsed.extras if not tokens[index].forwarded]
+    message = _UNUSED
+    if not any(token.known for token in refused):
+        if refused or not config_extras:
+            return None
+        refused, message = config_extras, _UNUSED_CONFIG
+    replay = [token for token in refused if token.known and str(token.text).startswith("-") and names_replay(str(token.text))]
+    if not replay or not all(token.known for token in refused):
+        return _Refusal(None)
+    first = sorted(replay, key=lambda token: "mask" not in str(token.text))[0]  # the mask before the mode
+    name = str(first.text).split("=", 1)[0].lstrip("-").replace("-", "_")
+    return _Refusal(refusal(first.span, first.raw, name, message.format([token.text for token in refused])))
 
 
 def _read_config(loaded: list[Token], env: dict[str, Setting], fields: dict[str, tuple[Any, Token]], extras: list[Token]) -> None:

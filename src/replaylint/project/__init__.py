@@ -37,7 +37,7 @@ poetry's `^`, `~`, `*` and `||`) rather than by `packaging`, so the answer does 
 what else is installed.
 
 The same files pin the RL frameworks whose editions replaylint knows (`package_pin`: verl,
-NeMo-RL, SkyRL, prime-rl): an exact version, a range, or a git ref (`nemo-rl @ git+...@v0.7.0`,
+NeMo-RL, SkyRL, prime-rl, TRL, OpenRLHF): an exact version, a range, or a git ref (`nemo-rl @ git+...@v0.7.0`,
 `[tool.uv.sources]` `rev`/`tag`/`branch`, the commit a lock records). The nearest directory
 that says anything of the package decides, its lock before its declarations. `describe_source`
 names them too, so a result cache keyed by it is invalidated when they change.

@@ -44,7 +44,7 @@ class FrameworkRejectsLaunch(Rule):
     def check(self, launch: Launch, release: Release) -> Iterator[Report]:
         for issue in launch.issues:
             if issue.kind == "framework-rejected":
-                yield Report(issue.span, f'`{issue.spelling}`: {launch.label or "the framework"} says "{issue.detail}"')
+                yield Report(issue.span, f'`{issue.spelling}`: {_who(launch)} says "{issue.detail}"')
 
     VALID = (
         Valid("DYN_ENABLE_RL=1 python -m dynamo.vllm --model m --return-sampling-mask\n", filename="worker.sh"),
@@ -57,3 +57,10 @@ class FrameworkRejectsLaunch(Rule):
             message="--enable-rl requires logprobs_mode=processed_logprobs",
         ),
     )
+
+
+def _who(launch: Launch) -> str:
+    """The launcher, and the framework edition whose code refuses (chosen by the project's pin)."""
+    who = launch.label or "the framework"
+    framework = launch.framework
+    return f"{who} ({framework.name} {framework.edition})" if framework is not None and framework.edition else who
