@@ -77,5 +77,5 @@ def test_the_helix_configuration_adds_the_server_to_every_language_it_reads() ->
     config = tomllib.loads(readme_block("toml", "[language-server.replaylint]"))
     assert config["language-server"]["replaylint"] == {"command": "replaylint", "args": ["server"]}
     languages = {language["name"]: language["language-servers"] for language in config["language"]}
-    assert set(languages) == {"python", "bash", "dockerfile", "yaml", "docker-compose", "toml"}
+    assert set(languages) == {"python", "bash", "dockerfile", "yaml", "docker-compose", "toml", "json"}
     assert all(servers[-1] == "replaylint" and len(servers) > 1 for servers in languages.values())

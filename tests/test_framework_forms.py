@@ -309,7 +309,7 @@ def test_prime_rl_train_requests_without_a_pin_are_not_assumed(tmp_path: Path) -
     assert found(check(tmp_path, {"rl.toml": PRIME_RL.format(math="")}, "rl.toml")) == []
 
 
-# -- engine-argument mappings found by content in YAML and TOML --------------------------------------
+# -- engine-argument mappings found by content in YAML, TOML and JSON -----------------------------------
 
 ENGINE_YAML = """\
 # values.yaml of a chart of one's own: its template renders `engine` as flags
@@ -362,3 +362,64 @@ def test_toml_engine_tables(tmp_path: Path) -> None:
         "return_sampling_mask = true", "return_sampling_mask = true\nmax_model_len = 8\nlogits_processors = ['p.P']"
     )
     assert [code for code, _, _ in found(check(tmp_path, {"rl.toml": prime}, "rl.toml"))] == ["RPL001"]
+
+
+# A launcher of one's own: `AsyncEngineArgs(**json.load(f)["engine"])` for each worker.
+ENGINE_JSON = """\
+{
+  "experiment": "grpo-qwen3",
+  "engine": {
+    "model": "Qwen/Qwen3-8B",
+    "tensor_parallel_size": 2,
+    "return_sampling_mask": true,
+    "speculative_config": {"method": "ngram", "num_speculative_tokens": 4, "enable_adaptive_verification": true}
+  },
+  "workers": [
+    {"name": "a", "engine": {"max_model_len": 4096, "enforce_eager": true, "return_sampling_mask": 1, "logprobs_mode": "raw_logits"}}
+  ]
+}
+"""
+
+
+def test_json_engine_objects_are_judged_on_presence_only(tmp_path: Path) -> None:
+    result = check(tmp_path, {"conf/rollout.json": ENGINE_JSON}, "conf/rollout.json")
+    assert found(result) == [("RPL002", "conf/rollout.json", 7), ("RPL003", "conf/rollout.json", 10)]
+    rpl003 = next(f for f in result.findings if f.code == "RPL003")
+    assert (rpl003.span.start_line, rpl003.span.start_col) == (10, ENGINE_JSON.splitlines()[9].index('"raw_logits"') + 1)
+    assert '`"logprobs_mode": "raw_logits"`' in rpl003.message
+    # nothing the program reading it may add is assumed: no logprobs_mode is no RPL003
+    quiet = ENGINE_JSON.replace(', "enable_adaptive_verification": true', "").replace(', "logprobs_mode": "raw_logits"', "")
+    assert found(check(tmp_path, {"conf/rollout.json": quiet}, "conf/rollout.json")) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the mask written as a string, as environment-style settings are
+        '{"engine": {"return_sampling_mask": "true", "max_model_len": 8, "logprobs_mode": "raw_logits"}}',
+        # SGLang's engine takes the mask too
+        '{"return_sampling_mask": true, "model_path": "m", "tp_size": 2, "logprobs_mode": "raw_logits", "enforce_eager": true}',
+        # a JSON schema or a results file that names the keys
+        '{"properties": {"return_sampling_mask": {"type": "boolean", "default": true}, "logprobs_mode": {"type": "string"}}}',
+        # JSON with comments (VS Code's settings, tsconfig) is not JSON: nothing to read, nothing said
+        '// engine\n{"return_sampling_mask": true, "max_model_len": 8, "logprobs_mode": "raw_logits", "enforce_eager": true}',
+    ],
+)
+def test_json_files_that_merely_mention_engine_keys(tmp_path: Path, text: str) -> None:
+    assert found(check(tmp_path, {"conf.json": text}, "conf.json")) == []
+
+
+def test_json_in_utf16_is_read_and_large_json_data_is_skipped_without_a_note(tmp_path: Path) -> None:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "rollout.json").write_bytes(ENGINE_JSON.encode("utf-16"))
+    assert [code for code, _, _ in found(check(tmp_path, {}, "rollout.json"))] == ["RPL002", "RPL003"]
+    (tmp_path / "tokenizer.json").write_text('{"vocab": {' + ", ".join(f'"w{i}": {i}' for i in range(600_000)) + "}}")
+    large = check(tmp_path, {}, "tokenizer.json")
+    assert (large.findings, large.notes) == ([], [])
+
+
+def test_json_findings_get_no_suppression_comment(tmp_path: Path) -> None:
+    from replaylint.suppress import suppression_edits
+
+    finding = check(tmp_path, {"rollout.json": ENGINE_JSON}, "rollout.json").findings[0]
+    assert list(suppression_edits(finding, ENGINE_JSON, finding.code)) == []

@@ -66,6 +66,7 @@ _NAMES = [
     (".github/workflows/ci.yml", b""),
     ("values.yaml", b""),
     ("config.toml", b""),
+    ("engine.json", b""),
 ]
 NAMES = [(name, head) for name, head in _NAMES if frontends.kind_for(name, head) is not None]
 
@@ -86,7 +87,11 @@ LAUNCHES = {
     b"    vllmConfig:\n      extraArgs: [--return-sampling-mask]\n",
     "config.toml": b"enable_return_sampling_mask = true\n\n[vllm]\nmodel = 'm'\n"
     b"speculative_config = { method = 'ngram', num_speculative_tokens = 4, enable_adaptive_verification = true }\n",
+    "engine.json": b'{"engine": {"model": "m", "max_model_len": 4096, "return_sampling_mask": true, "logits_processors": ["p.P"]},'
+    b' "rows": [0',
 }
+# What closes a file of each kind after its filler (a JSON file's array and object).
+TAILS = {"engine.json": b"]}\n"}
 
 
 def _seeds() -> list[tuple[str, bytes]]:
@@ -478,7 +483,7 @@ def test_every_frontend_is_fuzzed(work: Path) -> None:
     assert set(frontends._MODULES) <= kinds, set(frontends._MODULES) - kinds
     assert {frontends.kind_for(name, data[:256]) for name, data in SEEDS} >= {"python", "shell", "dockerfile", "yaml"}
     for name, head in NAMES:  # each launch reaches its frontend and has a finding
-        codes = [f.code for f in check(str(work / name), head + LAUNCHES[name]).findings]
+        codes = [f.code for f in check(str(work / name), head + LAUNCHES[name] + TAILS.get(name, b"")).findings]
         assert codes and "RPL900" not in codes, (name, codes)
 
 
@@ -639,14 +644,15 @@ def test_deep_nesting_in_scripts_dockerfiles_and_yaml(work: Path, name: str, sha
 
 
 @pytest.mark.parametrize(
-    "name", ["a.py", "run.sh", "Dockerfile", "k8s.yaml", "compose.yaml", ".github/workflows/ci.yml", "values.yaml", "config.toml"]
+    "name",
+    ["a.py", "run.sh", "Dockerfile", "k8s.yaml", "compose.yaml", ".github/workflows/ci.yml", "values.yaml", "config.toml", "engine.json"],
 )
 def test_very_long_lines(work: Path, name: str) -> None:
     """A 128 KB line of filler before a launch, and at the end of its last line (a command of
     30,000 words: 20 to 50 us a word for the shell, so 128 KB and not 10 MB)."""
     if name not in LAUNCHES or frontends.kind_for(name) is None:
         pytest.skip(f"no frontend reads {name}")
-    head, launch = dict(NAMES).get(name, b""), LAUNCHES[name]
+    head, launch = dict(NAMES).get(name, b""), LAUNCHES[name] + TAILS.get(name, b"")
     for unit in (b"x", b"--return-sampling-mask ", b"\xc3\xa9", b"'a' ", b"${"):
         long_line = unit * (128_000 // len(unit))
         check(str(work / name), head + long_line + b"\n" + launch)
@@ -739,20 +745,21 @@ BIG = {
     "k8s.yaml": b"# generated\n" * 24 + b"---\nkind: ConfigMap\ndata: {a: b}\n",
     "compose.yaml": b"# generated\n" * 24 + b"  b:\n    image: redis\n",
     "config.toml": b"# generated\n" * 24 + b"\n[[t]]\na = 1\n",
+    "engine.json": b', {"id": 1, "text": "a generated row", "score": 0.5}',
 }
-BIG = {name: (LAUNCHES[name], filler) for name, filler in BIG.items() if frontends.kind_for(name) is not None}
+BIG = {name: (LAUNCHES[name], filler, TAILS.get(name, b"")) for name, filler in BIG.items() if frontends.kind_for(name) is not None}
 
 _CHILD = r"""
 import json, resource, sys, time
 from replaylint.api import Checker
 from replaylint.config import Config
 
-name, head, filler = sys.argv[1], bytes.fromhex(sys.argv[2]), bytes.fromhex(sys.argv[3])
-Checker(Config()).check_bytes(name, head)  # imports and first-use caches are not the file's cost
+name, head, filler, tail = sys.argv[1], *map(bytes.fromhex, sys.argv[2:5])
+Checker(Config()).check_bytes(name, head + tail)  # imports and first-use caches are not the file's cost
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-for size in map(int, sys.argv[4:]):  # the biggest last: what it adds is the peak
-    data = head + filler * ((size - len(head)) // len(filler))
-    data += b"#" * (size - len(data))
+for size in map(int, sys.argv[5:]):  # the biggest last: what it adds is the peak
+    data = head + filler * ((size - len(head) - len(tail)) // len(filler))
+    data += (b" " if tail else b"#") * (size - len(data) - len(tail)) + tail
     start = time.process_time()  # CPU seconds: the bound is on work, not on the machine's load
     result = Checker(Config()).check_bytes(name, data)
     seconds = time.process_time() - start
@@ -763,13 +770,13 @@ for size in map(int, sys.argv[4:]):  # the biggest last: what it adds is the pea
 """
 
 
-def run_child(name: str, sizes: list[int], head: bytes, filler: bytes, timeout: float) -> list[dict]:
+def run_child(name: str, sizes: list[int], head: bytes, filler: bytes, tail: bytes, timeout: float) -> list[dict]:
     """Check generated files of these sizes in a fresh interpreter, one after the other: the time
     of each and the peak memory the process reached over its start (the sizes in ascending
     order of cost, so that each peak is the latest file's own)."""
     try:
         completed = subprocess.run(
-            [sys.executable, "-c", _CHILD, name, head.hex(), filler.hex(), *map(str, sizes)],
+            [sys.executable, "-c", _CHILD, name, head.hex(), filler.hex(), tail.hex(), *map(str, sizes)],
             capture_output=True,
             text=True,
             timeout=timeout,
@@ -803,8 +810,8 @@ def test_files_at_the_size_limit() -> None:
 
 
 def test_10_mb_files_on_disk_are_reported_unread_by_the_cli(tmp_path: Path) -> None:
-    for name, (head, filler) in BIG.items():
-        (tmp_path / name).write_bytes(head + filler * (10_000_000 // len(filler)))
+    for name, (head, filler, tail) in BIG.items():
+        (tmp_path / name).write_bytes(head + filler * (10_000_000 // len(filler)) + tail)
     start = time.perf_counter()
     status, out, err = cli(str(tmp_path))
     assert status == 1 and time.perf_counter() - start < 10, (status, out, err)
@@ -825,7 +832,7 @@ def test_10_mb_files_on_disk_are_reported_unread_by_the_cli(tmp_path: Path) -> N
 def test_dense_code_just_under_the_limit(name: str, filler: bytes) -> None:
     """8 MiB with a statement on every line: no hang and no internal error; the time and the
     memory are printed (they are far above the bounds of the test above)."""
-    (report,) = run_child(name, [LIMIT - 1024], BIG[name][0], filler, timeout=900)
+    (report,) = run_child(name, [LIMIT - 1024], BIG[name][0], filler, b"", timeout=900)
     print(name, filler, report)
     assert report["internal_error"] is None and report["codes"], report
 

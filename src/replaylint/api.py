@@ -93,15 +93,16 @@ _READERS = {"python": "Python", "shell": "the shell", "dockerfile": "Docker", "t
 
 def decode(data: bytes, kind: str) -> Decoded:
     """Text of a file. Python honours its coding cookie and must decode (CPython refuses
-    anything else); YAML must be UTF-8, or UTF-16 or UTF-32 with a byte-order mark (the YAML
-    specification's encodings, which PyYAML and kubectl read); shell scripts and Dockerfiles
+    anything else); YAML and JSON must be UTF-8, or UTF-16 or UTF-32 with a byte-order mark (the
+    YAML specification's encodings, which PyYAML and kubectl read, and what Python's `json.loads`
+    reads from bytes); shell scripts and Dockerfiles
     may carry stray bytes in comments (bash and Docker do not care), kept as surrogates so a fix
     writes them back. A UTF-16 or UTF-32 file of another kind raises UnicodeError: its reader
     would not run it."""
     wide = files.wide_encoding(data)
     if wide is not None:
         encoding, length = wide
-        if kind != "yaml":
+        if kind not in ("yaml", "json"):
             raise UnicodeError(
                 f"file is {encoding[:6].upper()} encoded (it starts with a byte-order mark): {_READERS.get(kind, 'its reader')} reads UTF-8"
             )
@@ -217,6 +218,8 @@ class Checker:
         if kind is not None and frontends.relevant(kind, head):
             result = FileResult(path, findings=[_not_analysed(path, f"{what}, so it is not read")], kind=kind)
             return self._finish(result, None)
+        if kind == "json":
+            return FileResult(path)  # large JSON files are data (tokenizers, datasets): no note each
         return FileResult(path, notes=[f"{path}: skipped, {what}"])
 
     def check_bytes(self, path: str, data: bytes, prepared: str | None = None) -> FileResult:

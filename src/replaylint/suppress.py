@@ -344,10 +344,12 @@ def _unused(s: Suppression, codes: frozenset[str], start: int, end: int, whole: 
 def suppression_edits(finding: Finding, text: str, code: str) -> Iterator[Edit]:
     """Where a comment silencing `code` on the finding's first line may go, best first: added
     to a suppression already there, at the end of the line, alone on the line above it, alone
-    on the line above the first line of its launch."""
+    on the line above the first line of its launch. None in JSON, which has no comments."""
     from .frontends import kind_for
 
     kind = kind_for(finding.span.path, text[:256].encode("utf-8", "replace"))
+    if kind == "json":
+        return  # JSON has no comments: `per-file-ignores` silences its findings
     index = LineIndex(finding.span.path, text)
     line = finding.span.start_line
     comment = f"# noqa: {code}" if kind == "python" else f"# replaylint: ignore[{code}]"

@@ -42,12 +42,39 @@ class Entry:
 
 
 @dataclass
-class TomlDocument:
-    """A parsed TOML file: values by path, and the spans of the keys and tables written in it."""
+class PlacedDocument:
+    """A parsed file's values by path, and where each key and value is written (TOML's, JSON's)."""
 
     source: SourceFile
-    data: dict[str, Any]
+    data: Any
     entries: dict[Path, Entry] = field(default_factory=dict)
+
+    def span(self, *path: Any) -> Span | None:
+        """The key and value of `path` (`top_p = 0.95`, `"top_p": 0.95`)."""
+        entry = self.entries.get(tuple(path))
+        return None if entry is None else self.source.index.span(entry.key_start, entry.value_end)
+
+    def value_span(self, *path: Any) -> Span | None:
+        entry = self.entries.get(tuple(path))
+        return None if entry is None else self.source.index.span(entry.value_start, entry.value_end)
+
+    def text(self, span: Span) -> str:
+        return " ".join(self.source.text[span.start : span.end].split())
+
+    def nearest(self, *path: Any) -> Span:
+        """The span of `path`, else of its closest written ancestor, else the start of the file."""
+        for length in range(len(path), 0, -1):
+            found = self.span(*path[:length])
+            if found is not None:
+                return found
+        return self.source.index.span(0, 0)
+
+
+@dataclass
+class TomlDocument(PlacedDocument):
+    """A parsed TOML file: values by path, and the spans of the keys and tables written in it."""
+
+    data: dict[str, Any]
     headers: dict[Path, tuple[int, int]] = field(default_factory=dict)
 
     def value(self, *path: Any, default: Any = None) -> Any:
@@ -69,28 +96,9 @@ class TomlDocument:
 
     def span(self, *path: Any) -> Span | None:
         """The key and value of `path` (`top_p = 0.95`), or the header of a table (`[inference]`)."""
-        entry = self.entries.get(tuple(path))
-        if entry is not None:
-            return self.source.index.span(entry.key_start, entry.value_end)
-        header = self.headers.get(tuple(path))
-        if header is not None:
-            return self.source.index.span(*header)
-        return None
-
-    def value_span(self, *path: Any) -> Span | None:
-        entry = self.entries.get(tuple(path))
-        return None if entry is None else self.source.index.span(entry.value_start, entry.value_end)
-
-    def text(self, span: Span) -> str:
-        return " ".join(self.source.text[span.start : span.end].split())
-
-    def nearest(self, *path: Any) -> Span:
-        """The span of `path`, else of its closest written ancestor, else the start of the file."""
-        for length in range(len(path), 0, -1):
-            found = self.span(*path[:length])
-            if found is not None:
-                return found
-        return self.source.index.span(0, 0)
+        found = super().span(*path)
+        header = self.headers.get(tuple(path)) if found is None else None
+        return self.source.index.span(*header) if header is not None else found
 
 
 # -- the scanner ------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """Engine-argument mappings recognised by content, whatever file holds them: a Python dict or
 call (`frontends.python.mappings`), a nested YAML mapping (`frontends.yaml.frameworks`), a TOML
-table (`frontends.toml`).
+table (`frontends.toml`) or a JSON object (`frontends.json_files`), the last two read here.
 
 Such a mapping reaches vLLM through code replaylint does not follow (`LLM(**config["engine"])`,
 a Helm template, a launcher of one's own), so it counts only when its content says so: it turns
@@ -14,9 +14,9 @@ launch is open-ended: only rules that fire on a setting's presence judge it.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Protocol
 
-from ..model import UNKNOWN, Setting
+from ..model import UNKNOWN, Launch, LaunchKind, Setting, Span
 from ..vllm.fields import FIELDS
 from ..vllm.releases import NEWEST
 from ..vllm.values import as_bool
@@ -31,6 +31,7 @@ SHARED = frozenset(
 # Keys only SGLang's engine takes (its `Engine(model_path=..., tp_size=...)` may take the mask too).
 OTHER_ENGINES = frozenset(("model_path", "tp_size", "dp_size", "mem_fraction_static", "context_length", "random_seed"))
 MIN_ENGINE_KEYS = 2
+_MAX_DEPTH = 16  # how deep a TOML table or a JSON object is looked for
 
 
 @lru_cache(maxsize=1)
@@ -61,3 +62,53 @@ def looks_like_engine(keys: Iterable[str]) -> bool:
         return False
     engine = (names & engine_arguments()) - {MASK}
     return len(engine) >= MIN_ENGINE_KEYS and bool(engine - SHARED)
+
+
+class Document(Protocol):
+    """A TOML or JSON file's values and where each is written (`TomlDocument`, `JsonDocument`)."""
+
+    data: Any
+
+    def nearest(self, *path: Any) -> Span: ...
+    def value_span(self, *path: Any) -> Span | None: ...
+    def text(self, span: Span) -> str: ...
+
+
+def mappings_in(data: Any) -> list[tuple[tuple[Any, ...], dict]]:
+    """The tables or objects of a TOML or JSON document (its top level too) that are engine
+    mappings, with their paths."""
+    found = []
+    stack: list[tuple[tuple[Any, ...], Any]] = [((), data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, list) and len(path) < _MAX_DEPTH:
+            stack.extend(((*path, index), item) for index, item in enumerate(value))
+        if not isinstance(value, dict) or len(path) >= _MAX_DEPTH:
+            continue
+        stack.extend(((*path, key), item) for key, item in value.items())
+        if writes_mask_on(value) and looks_like_engine(value):
+            found.append((path, value))
+    return found
+
+
+def launches_of(document: Document, mappings: list[tuple[tuple[Any, ...], dict]], path_name: str) -> list[Launch]:
+    """A launch for each of `mappings_in`'s mappings, open-ended: an `[engine]` table or a JSON
+    file a launcher of one's own reads."""
+    launches = []
+    for path, value in mappings:
+        settings = {}
+        for key, item in value.items():
+            span = document.nearest(*path, key)
+            name = key.replace("-", "_")
+            settings[name] = Setting(name, item, span, document.text(span), document.value_span(*path, key))
+        launches.append(
+            Launch(
+                LaunchKind.PYTHON_CALL,
+                document.nearest(*path) if path else settings[MASK].span,
+                settings,
+                open_ended=True,
+                open_reason=OPEN_REASON,
+                label=f"engine arguments in {'.'.join(map(str, path)) or path_name}",
+            )
+        )
+    return launches

@@ -24,12 +24,13 @@ _MODULES = {
     "dockerfile": "replaylint.frontends.dockerfile",
     "yaml": "replaylint.frontends.yaml",
     "toml": "replaylint.frontends.toml",
+    "json": "replaylint.frontends.json",
 }
 KINDS = tuple(_MODULES)
 
 _SHELLS = (b"sh", b"bash", b"zsh", b"dash", b"ksh")
 
-# The prefilter, on raw bytes (plain substring tests: memchr-fast). Every rule needs the mask,
+# The prefilter, on raw bytes (substring tests: memchr-fast). Every rule needs the mask,
 # and each spelling of it contains one of MASK_WORDS (argparse abbreviations stop at `--return-s`;
 # the ambiguous `--return` is an error worth reporting; SageMaker writes SAMPLING_MASK), except
 # two, which need vLLM somewhere in the file: a non-integer runner variable (RPL201), and a
@@ -39,10 +40,19 @@ _SHELLS = (b"sh", b"bash", b"zsh", b"dash", b"ksh")
 _MASK_WORDS = (b"sampling_mask", b"sampling-mask", b"SAMPLING_MASK", b"--return")
 
 
-def _mentions_mask(data: bytes) -> bool:
+# `--return` and `--config` in one scan: sre looks for the literal prefix as fast as `in` does.
+_DASHED = re.compile(rb"--(?:return|config)")
+
+
+def _dashed(data: bytes) -> frozenset[bytes]:
+    """Which of `--return` and `--config` the file holds."""
+    return frozenset(match.group() for match in _DASHED.finditer(data))
+
+
+def _mentions_mask(data: bytes, dashed: frozenset[bytes]) -> bool:
     """Any of MASK_WORDS, in three scans of a typical file instead of four."""
     return (
-        (b"ampling" in data and (b"sampling_mask" in data or b"sampling-mask" in data)) or b"SAMPLING_MASK" in data or b"--return" in data
+        (b"ampling" in data and (b"sampling_mask" in data or b"sampling-mask" in data)) or b"SAMPLING_MASK" in data or b"--return" in dashed
     )
 
 
@@ -87,6 +97,7 @@ _PYTHON_LAUNCHERS = (  # "vLLM" in prose contains "LLM": the call or the import 
 # An engine-argument mapping found by content (`python/mappings`) starts nothing itself: the mask
 # turned on by a literal key or keyword (`"return_sampling_mask": True`, `return_sampling_mask=True`).
 _MASK_ON = re.compile(rb"""return_sampling_mask(?:["']\s*\]?\s*[:=]|=)\s*(?:True|1|["']?true)\b""")
+_JSON_MASK_ON = re.compile(rb'"return_sampling_mask"\s*:\s*(?:true|1)\b')  # all a JSON file can launch
 
 
 def relevant(kind: str, data: bytes) -> bool:
@@ -98,27 +109,39 @@ def relevant(kind: str, data: bytes) -> bool:
         from ..files import as_utf8
 
         data = as_utf8(data)
-    if kind == "toml":
-        # prime-rl: the mask may be implicit (truncating train sampling under [orchestrator]).
-        return _mentions_mask(data) or (b"orchestrator" in data and b"inference" in data and (b"top_p" in data or b"top_k" in data))
+    if kind == "json":
+        return b"return_sampling_mask" in data and _JSON_MASK_ON.search(data) is not None
     if kind == "yaml" and b"defaults:" in data and b"generation" in data:
         return True  # a NeMo-RL config whose generation settings meet a mask its `defaults:` file turns on
-    if not _mentions_mask(data) and not _needs_vllm_alone(kind, data):
+    dashed = _dashed(data)
+    if kind == "toml":
+        # prime-rl: the mask may be implicit (truncating train sampling under [orchestrator]).
+        return _mentions_mask(data, dashed) or (b"orchestrator" in data and b"inference" in data and (b"top_p" in data or b"top_k" in data))
+    if not _mentions_mask(data, dashed) and not _needs_vllm_alone(kind, data, dashed):
         return False
     return kind != "python" or any(word in data for word in _PYTHON_LAUNCHERS) or _MASK_ON.search(data) is not None
 
 
-def _needs_vllm_alone(kind: str, data: bytes) -> bool:
+def _needs_vllm_alone(kind: str, data: bytes, dashed: frozenset[bytes]) -> bool:
     """What can make findings without the mask in the file: the runner variable, a file the
     launch reads (`--config`, a compose `env_file`, either may hold the mask)."""
     writes = _RUNNER_WRITES.get(kind)
     runner = _RUNNER in data and (writes is None or writes.search(data) is not None)
-    config = b"--config" in data and any(word in data for word in _CONFIG_FILE_WORDS) and _CONFIG.search(data) is not None
+    config = b"--config" in dashed and any(word in data for word in _CONFIG_FILE_WORDS) and _CONFIG.search(data) is not None
     env_file = kind == "yaml" and b"env_file" in data
     return (runner or config or env_file) and any(word in data for word in _VLLM_WORDS)
 
 
-_KINDS_BY_SUFFIX = {".py": "python", ".pyi": "python", ".sh": "shell", ".bash": "shell", ".yaml": "yaml", ".yml": "yaml", ".toml": "toml"}
+_KINDS_BY_SUFFIX = {
+    ".py": "python",
+    ".pyi": "python",
+    ".sh": "shell",
+    ".bash": "shell",
+    ".yaml": "yaml",
+    ".yml": "yaml",
+    ".toml": "toml",
+    ".json": "json",
+}
 
 
 def kind_for(path: str, head: bytes = b"") -> str | None:

@@ -11,16 +11,14 @@ reported only when it looks like a prime-rl config. Fixes are not offered.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from ..frameworks import engine_mappings, prime_rl
-from ..model import Edit, Fix, Launch, LaunchKind, Setting
+from ..model import Edit, Fix, Launch
 from ..source import ExtractContext, ParseError, SourceFile
-from ..toml_document import TomlDocument, TomlError, parses, read
+from ..toml_document import TomlError, parses, read
 
 __all__ = ["extract", "render", "parses"]
 
-_MAX_DEPTH = 16
 _PRIME_RL_HINT = re.compile(r"^\s*\[\[?\s*(orchestrator|inference|vllm)\b|enable_return_sampling_mask", re.MULTILINE)
 
 
@@ -38,40 +36,7 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
         raise ParseError(f"TOML syntax error: {str(error).split(' (at ')[0]}", line, col) from None
     if prime_rl.kind_of(document) is not None:
         return prime_rl.launches(document)
-    return _engine_mappings(document)
-
-
-def _engine_mappings(document: TomlDocument) -> list[Launch]:
-    """Tables (the file's top level too) of vLLM engine arguments that turn the mask on
-    (`frameworks.engine_mappings`), open-ended: a `[engine]` table a launcher of one's own reads."""
-    launches = []
-    stack: list[tuple[tuple[Any, ...], Any]] = [((), document.data)]
-    while stack:
-        path, value = stack.pop()
-        if isinstance(value, list) and len(path) < _MAX_DEPTH:
-            stack.extend(((*path, index), item) for index, item in enumerate(value))
-        if not isinstance(value, dict) or len(path) >= _MAX_DEPTH:
-            continue
-        stack.extend(((*path, key), item) for key, item in value.items())
-        if not engine_mappings.writes_mask_on(value) or not engine_mappings.looks_like_engine(value):
-            continue
-        settings = {}
-        for key, item in value.items():
-            span = document.nearest(*path, key)
-            settings[key.replace("-", "_")] = Setting(
-                key.replace("-", "_"), item, span, document.text(span), document.value_span(*path, key)
-            )
-        launches.append(
-            Launch(
-                LaunchKind.PYTHON_CALL,
-                document.nearest(*path) if path else settings[engine_mappings.MASK].span,
-                settings,
-                open_ended=True,
-                open_reason=engine_mappings.OPEN_REASON,
-                label=f"engine arguments in {'.'.join(map(str, path)) or document.source.path}",
-            )
-        )
-    return launches
+    return engine_mappings.launches_of(document, engine_mappings.mappings_in(document.data), source.path)
 
 
 def _position(message: str) -> tuple[int, int]:

@@ -176,10 +176,9 @@ class ProjectPins:
                 data = self._toml(path, package)
                 found += list(pyproject_package(data, package, display(path))) if data else []
             for path in self._requirement_files(directory, names):
+                shown = display(path)
                 for line in self._requirement_lines(path):
-                    requirement = (
-                        requirement_line_package(line.text, package, f"{display(path)}:{line.number}") if line.kind == REQUIRE else None
-                    )
+                    requirement = requirement_line_package(line.text, package, f"{shown}:{line.number}") if line.kind == REQUIRE else None
                     found += [requirement] if requirement is not None else []
         if not found:
             return None

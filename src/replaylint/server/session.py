@@ -25,7 +25,14 @@ from .analysis import Check, FixAll, Placement, Workspace
 # A document that is not a file on disk (an unsaved new buffer) is checked under its own name
 # in the workspace, with the suffix of its frontend when the name gives none: the editor's
 # language identifier decides.
-SUFFIXES_BY_LANGUAGE = {"python": ".py", "shellscript": ".sh", "dockerfile": ".dockerfile", "yaml": ".yaml", "toml": ".toml"}
+SUFFIXES_BY_LANGUAGE = {
+    "python": ".py",
+    "shellscript": ".sh",
+    "dockerfile": ".dockerfile",
+    "yaml": ".yaml",
+    "toml": ".toml",
+    "json": ".json",
+}
 # Files no other file reads: a change to one of them changes only its own findings.
 SELF_CONTAINED_KINDS = ("python", "shell", "dockerfile")
 

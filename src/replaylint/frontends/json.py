@@ -1,0 +1,42 @@
+"""JSON frontend: objects of vLLM engine arguments that turn the mask on, anywhere in a `.json`
+file (`frameworks.engine_mappings`), the way a launcher of one's own writes them:
+
+    {"engine": {"model": "Qwen/Qwen3-8B", "tensor_parallel_size": 2,
+                "return_sampling_mask": true, "logprobs_mode": "processed_logprobs"}}
+
+and hands them on with `AsyncEngineArgs(**json.load(f)["engine"])`. Such a launch is
+open-ended (what the code adds is unseen), so only rules that fire on a setting's presence
+judge it. The file is read by `json_document` (the standard library's values, and their
+spans). A file that does not parse is not reported: JSON files are data of every kind, and
+the prefilter (`frontends.relevant`) already asked for the mask written on. JSON has no
+comments, so a finding here is silenced with `per-file-ignores`, and fixes are not offered.
+"""
+
+from __future__ import annotations
+
+from ..frameworks import engine_mappings
+from ..json_document import JsonError, parses, placed, values
+from ..model import Edit, Fix, Launch
+from ..source import ExtractContext, SourceFile
+
+__all__ = ["extract", "render", "parses"]
+
+_CHARACTERS_PER_UNIT = 3  # json's C scanner and the position pass: about three characters a microsecond
+
+
+def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
+    context.budget.charge(len(source.text) // _CHARACTERS_PER_UNIT)  # neither can be interrupted
+    try:
+        data = values(source.text)
+    except JsonError:
+        return []
+    mappings = engine_mappings.mappings_in(data)
+    if not mappings:
+        return []
+    document = placed(source, data, {path for path, _ in mappings})
+    return engine_mappings.launches_of(document, mappings, source.path)
+
+
+def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
+    """Fixes are not written into JSON files."""
+    return None
