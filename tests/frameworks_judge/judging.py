@@ -88,6 +88,8 @@ JUDGED_RELEASES = {
         "1.2.0",
         "1.1.0",
         "1.0.0",
+        "0.29.1",
+        "0.29.0",
     ),
 }
 JUDGED = frozenset(JUDGED_RELEASES)
