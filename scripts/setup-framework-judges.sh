@@ -61,7 +61,7 @@ for release in 0.11.2 0.11.1 0.10.4 0.10.1 0.9.10 0.9.9 0.9.8 0.9.7 0.9.5 0.9.2 
     0.8.5 0.8.2 0.8.1 0.8.0 0.7.5 0.7.2 0.7.1 0.7.0; do
     install "openrlhf-$release" "openrlhf==$release"
 done
-for release in 1.16.0 1.10.0 1.5.0 1.0.0; do
+for release in 1.16.0 1.10.0 1.9.2 1.9.1 1.9.0 1.8.0 1.7.1 1.7.0 1.6.0 1.5.1 1.5.0 1.4.0 1.3.0 1.2.0 1.1.0 1.0.0 0.29.1 0.29.0; do
     install "trl-$release" "trl==$release"
 done
 install openrlhf-deps \

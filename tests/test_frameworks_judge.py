@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shlex
 import subprocess
 
@@ -147,6 +148,21 @@ def test_derived_launches_name_their_lines_and_every_launch_its_judging_release(
     entries, _ = judging.load_manifest()
     assert len(entries) == len({entry.path for entry in entries})
     assert {entry.framework for entry in entries} >= {"verl", "openrlhf", "skyrl"}
+
+
+def test_every_launchs_release_is_installed_and_run_by_the_judge():
+    # a release missing from either would leave its launches "not judged" without a failure
+    setup = (judging.REPO / "scripts" / "setup-framework-judges.sh").read_text()
+    installed = {
+        (project, release)
+        for releases, project in re.findall(r'for release in ([^;]*); do\s+install "([a-z]+)-\$release"', setup)
+        for release in releases.replace("\\", " ").split()
+    }
+    installed |= set(re.findall(r"install ([a-z]+)-([0-9][0-9.a-z]*) ", setup))
+    entries, _ = judging.load_manifest()
+    for entry in entries:
+        assert entry.release in judging.JUDGED_RELEASES[entry.framework], entry.path
+        assert (judging.PACKAGES[entry.framework], entry.release) in installed, entry.path
 
 
 def test_a_value_out_of_replaylints_sight_is_open_ended_not_missed():

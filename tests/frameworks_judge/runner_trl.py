@@ -1,7 +1,7 @@
 """TRL: `trl vllm-serve ARGV` up to the vLLM engine it starts (judge virtualenv only).
 
-Real (TRL's wheel, unmodified): the parser `make_parser(prog="trl vllm-serve")` and
-`parse_args_and_config` as `trl/cli/commands/vllm_serve.py` calls them (1.11 and later with
+Real (TRL's wheel, unmodified): the parser `make_parser(prog="trl vllm-serve")` (0.29:
+`make_parser()`) and `parse_args_and_config` as `trl/cli/commands/vllm_serve.py` calls them (1.11 and later with
 `return_remaining_strings=True`: unknown words are forwarded to vLLM; 1.10.0 and earlier without:
 HfArgumentParser refuses them). Then, 1.11 and later: `build_command(script_args, extra_args)`,
 the `python -m vllm.entrypoints.cli.main serve ...` command `main` execs, whose words after `serve`
@@ -10,13 +10,15 @@ from a `--config` file's `env:`); 1.10.0 and earlier: `llm_worker`, whose `LLM(.
 (`logprobs_mode="processed_logprobs"` among them) are the launch, with the `VLLM_DP_*` variables it
 sets.
 
-Replaced: nothing of TRL's; `main`'s `os.execve` (1.11+) and vLLM's `LLM` (1.10.0) are stopped
+Replaced: nothing of TRL's; `main`'s `os.execve` (1.11+) and vLLM's `LLM` (1.10.0 and earlier, as
+`vllm.LLM` and as the module's own `LLM` where it imports it at its top: 0.29) are stopped
 where they receive the command or the keywords. Requests are not judged: TRL's trainer sends them
 (`GRPOConfig`), not the serve command.
 """
 
 from __future__ import annotations
 
+import inspect
 import os
 import sys
 from pathlib import Path
@@ -46,7 +48,9 @@ class Runner:
         saved = dict(os.environ)
         os.environ.update(case.get("env") or {})
         try:
-            parser = vllm_serve.make_parser(prog="trl vllm-serve")
+            # 1.0.0+ name the program; 0.29's `make_parser` takes no `prog` (its CLI calls it bare)
+            named = "prog" in inspect.signature(vllm_serve.make_parser).parameters
+            parser = vllm_serve.make_parser(prog="trl vllm-serve") if named else vllm_serve.make_parser()
             forwards = hasattr(vllm_serve, "build_command")
             try:
                 with stderr_text() as text:
@@ -89,8 +93,11 @@ class Runner:
         def stop(*args, **kwargs):
             raise _Stop((kwargs, vllm_env(dict(os.environ))))
 
+        # 1.x import `LLM` inside `llm_worker`; 0.29 at the module's top (its own name for it)
+        holders = [module for module in (vllm, vllm_serve) if getattr(module, "LLM", None) is vllm.LLM]
         real = vllm.LLM
-        vllm.LLM = stop
+        for module in holders:
+            module.LLM = stop
         try:
             vllm_serve.llm_worker(script_args, 0, 29500, None)
         except _Stop as stop_:
@@ -100,5 +107,6 @@ class Runner:
         else:
             raise JudgeError("llm_worker built no LLM")
         finally:
-            vllm.LLM = real
+            for module in holders:
+                module.LLM = real
         return Launch(engine_kwargs=kwargs, via="LLM", env=env)
