@@ -271,6 +271,8 @@ TRL_REFUSES = "Some specified arguments are not used by the HfArgumentParser: ['
         ("trl==1.16.0", [("RPL003", MASK_WITH_RAW)]),
         ("trl>=1.11", [("RPL003", MASK_WITH_RAW)]),
         ("trl>=1.0", []),  # admits both editions
+        ("trl>=1.2,<1.5", [("RPL204", f'`--return-sampling-mask`: trl vllm-serve (TRL 1.10.0) says "{TRL_REFUSES}"')]),
+        ("trl~=1.14.0", [("RPL003", MASK_WITH_RAW)]),
         ("", []),
     ],
 )

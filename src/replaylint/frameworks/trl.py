@@ -25,7 +25,8 @@ Two editions (`EDITIONS`), chosen by the project's pin of `trl`:
 - **1.16.0** (1.11.0 to 1.16.0 read: alike but for `--enable-scale-out`, which 1.16.0 adds on
   vLLM >= 0.30 and no replay rule reads): the command above.
 - **1.10.0** (1.10.0 read; 0.16.0, 0.17.0 and 1.0.0 read too, with fewer `ScriptArguments`
-  fields and the same parsing): `trl/cli/commands/vllm_serve.py` calls `parse_args_and_config`
+  fields and the same parsing; every release from 0.29.0 to 1.10.0 refuses a replay flag when
+  the framework judge runs its own code): `trl/cli/commands/vllm_serve.py` calls `parse_args_and_config`
   without `return_remaining_strings`, so transformers' `parse_args_into_dataclasses` raises
   `ValueError(f"Some specified arguments are not used by the HfArgumentParser:
   {remaining_args}")` for any word its parser does not take, before vLLM starts; with none, keys
@@ -59,7 +60,15 @@ EDITIONS = register(
         "TRL",
         "trl",
         "words",
-        (Edition(FORWARDS, releases=("1.11.0", "1.16.0")), Edition(REFUSES, releases=("1.10.0", "1.0.0", "0.17.0", "0.16.0"))),
+        (
+            Edition(FORWARDS, releases=("1.11.0", "1.12.0", "1.13.0", "1.14.0", "1.14.1", "1.14.2", "1.15.0", "1.16.0")),
+            # 0.29.0 to 1.10.0: each judged by its own code (tests/frameworks_judge/README.md)
+            Edition(
+                REFUSES,
+                releases=("0.16.0", "0.17.0", "0.29.0", "0.29.1", "1.0.0", "1.1.0", "1.2.0", "1.3.0", "1.4.0")
+                + ("1.5.0", "1.5.1", "1.6.0", "1.7.0", "1.7.1", "1.8.0", "1.9.0", "1.9.1", "1.9.2", "1.10.0"),
+            ),
+        ),
     )
 )
 
