@@ -18,7 +18,7 @@ from typing import Any
 from .source import SourceFile
 from .toml_document import Entry, Path, PlacedDocument
 
-JsonError = ValueError  # json.JSONDecodeError, and RecursionError's cousin for deep nesting below
+JsonError = ValueError  # json.JSONDecodeError is one; `values` raises one for nesting too deep to read
 
 # A string (escapes kept), a structural character, or a literal (number, true, false, null).
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\]:,]|[^\s{}\[\]:,"]+')

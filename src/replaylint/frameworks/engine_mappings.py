@@ -1,6 +1,6 @@
 """Engine-argument mappings recognised by content, whatever file holds them: a Python dict or
 call (`frontends.python.mappings`), a nested YAML mapping (`frontends.yaml.frameworks`), a TOML
-table (`frontends.toml`) or a JSON object (`frontends.json_files`), the last two read here.
+table (`frontends.toml`) or a JSON object (`frontends.json`), the last two walked here.
 
 Such a mapping reaches vLLM through code replaylint does not follow (`LLM(**config["engine"])`,
 a Helm template, a launcher of one's own), so it counts only when its content says so: it turns
@@ -14,12 +14,15 @@ launch is open-ended: only rules that fire on a setting's presence judge it.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Iterable, Mapping, Protocol
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
-from ..model import UNKNOWN, Launch, LaunchKind, Setting, Span
+from ..model import UNKNOWN, Launch, LaunchKind, Setting
 from ..vllm.fields import FIELDS
 from ..vllm.releases import NEWEST
 from ..vllm.values import as_bool
+
+if TYPE_CHECKING:  # tomllib is not imported by a run that reads no TOML
+    from ..toml_document import PlacedDocument
 
 MASK = "return_sampling_mask"
 OPEN_REASON = "engine arguments passed on through a call replaylint does not follow"
@@ -64,16 +67,6 @@ def looks_like_engine(keys: Iterable[str]) -> bool:
     return len(engine) >= MIN_ENGINE_KEYS and bool(engine - SHARED)
 
 
-class Document(Protocol):
-    """A TOML or JSON file's values and where each is written (`TomlDocument`, `JsonDocument`)."""
-
-    data: Any
-
-    def nearest(self, *path: Any) -> Span: ...
-    def value_span(self, *path: Any) -> Span | None: ...
-    def text(self, span: Span) -> str: ...
-
-
 def mappings_in(data: Any) -> list[tuple[tuple[Any, ...], dict]]:
     """The tables or objects of a TOML or JSON document (its top level too) that are engine
     mappings, with their paths."""
@@ -91,7 +84,7 @@ def mappings_in(data: Any) -> list[tuple[tuple[Any, ...], dict]]:
     return found
 
 
-def launches_of(document: Document, mappings: list[tuple[tuple[Any, ...], dict]], path_name: str) -> list[Launch]:
+def launches_of(document: PlacedDocument, mappings: list[tuple[tuple[Any, ...], dict]], path_name: str) -> list[Launch]:
     """A launch for each of `mappings_in`'s mappings, open-ended: an `[engine]` table or a JSON
     file a launcher of one's own reads."""
     launches = []
