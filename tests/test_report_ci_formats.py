@@ -5,7 +5,9 @@ the findings every format must carry: a safe fix, unsafe ones, a finding in a fi
 launch's (a `--config` YAML), a warning, non-ASCII text before a finding and in a message. Where
 ruff has the format, its output for the same kind of finding (ruff is a test dependency) is the
 model the shape is compared with. The GitLab and reviewdog schemas in tests/data were written
-from the consumers' specifications (their `$comment` says which); jsonschema validates.
+from the consumers' specifications (their `$comment` says which); jsonschema validates. The
+rdjson report also passes an independent validator of reviewdog's format from npm, where
+`.ci/run` could install it.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from tests.test_configuration import run as run_cli
 from tests.test_report_formats import PYTHON_BAD, SHELL_WARNING, check
 
 DATA = Path(__file__).parent / "data"
+REPO = Path(__file__).parent.parent
 
 SERVE = (
     "# Démarrage du serveur — réplique\n"
@@ -193,6 +196,26 @@ def test_rdjson_is_valid_with_utf8_columns_and_committable_suggestions(repo: Pat
     assert "--enable-batch-sharded-sampling" not in apply_suggestions(SERVE, unsafe)
     in_config = by_place[("deploy/replay.yaml", "RPL001")]  # the launch is serve.sh; the fix edits the YAML
     assert "logits_processors" not in apply_suggestions(REPLAY_YAML, in_config)
+
+
+# An independent reading of reviewdog's format: the validator of the UmbrellaDocs rdformat action,
+# from npm (.ci/run installs it where npm is; Apache-2.0), strict and with no extra fields allowed.
+RDFORMAT_VALIDATOR = REPO / "bench/.cache/npm/node_modules/@umbrelladocs/rdformat-validator/bin/rdformat-validator.js"
+
+
+def test_rdjson_passes_the_rdformat_validator(repo: Path, tmp_path: Path) -> None:
+    if shutil.which("node") is None or not RDFORMAT_VALIDATOR.is_file():
+        pytest.skip("no node, or no @umbrelladocs/rdformat-validator under bench/.cache/npm (.ci/run installs it)")
+    (tmp_path / "report.json").write_text(report(repo, "rdjson"), encoding="utf-8")
+    (tmp_path / "broken.json").write_text('{"diagnostics": [{"location": {"path": "a"}, "severity": "FATAL"}]}', encoding="utf-8")
+    for name, valid in (("report.json", True), ("broken.json", False)):  # the validator is not a pass-through
+        completed = subprocess.run(
+            ["node", str(RDFORMAT_VALIDATOR), "--strict", "--no-extra-fields", str(tmp_path / name)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert (completed.returncode == 0) is valid, completed.stdout + completed.stderr
 
 
 def test_rdjson_suggestions_are_the_edits_of_the_checker(tmp_path: Path) -> None:
