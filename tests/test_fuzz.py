@@ -809,6 +809,22 @@ def test_files_at_the_size_limit() -> None:
     assert not problems, problems
 
 
+@pytest.mark.parametrize(
+    ("head", "filler", "tail"),
+    [
+        # one string of 8 MiB (a token pattern with an alternative in its loop kept state for each
+        # character: 922 MB)
+        (LAUNCHES["engine.json"].replace(b'"rows": [0', b'"rows": "'), b"x" * 64, b'"}\n'),
+        # a million small arrays: json's own objects, nothing more
+        (LAUNCHES["engine.json"], b", [1]", TAILS["engine.json"]),
+    ],
+)
+def test_hostile_json_at_the_size_limit(head: bytes, filler: bytes, tail: bytes) -> None:
+    (report,) = run_child("engine.json", [LIMIT - 1024], head, filler, tail, timeout=180)
+    assert report["codes"] == ["RPL001"] and not report["notes"], report
+    assert report["seconds"] < 20 and report["memory_mb"] < BIG_MEMORY_MB, report
+
+
 def test_10_mb_files_on_disk_are_reported_unread_by_the_cli(tmp_path: Path) -> None:
     for name, (head, filler, tail) in BIG.items():
         (tmp_path / name).write_bytes(head + filler * (10_000_000 // len(filler)) + tail)

@@ -2,7 +2,7 @@
 own reads with `json.load`) and where every key and value sits, in `TomlDocument`'s shape so
 that the same code reads the engine mappings of either (`frameworks.engine_mappings`).
 
-`json` keeps no positions, so one pass over its tokens records them: of every value, or,
+`json` keeps no positions, so a second pass over the text records them: of every value, or,
 since a large file holds millions, only of the objects asked for, their keys and their own
 members (`placed`). It only runs on text `json` accepted, so it never reports errors; a
 duplicate key is placed where its last value is written, the one `json` keeps.
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from .source import SourceFile
@@ -20,67 +19,54 @@ from .toml_document import Entry, Path, PlacedDocument
 
 JsonError = ValueError  # json.JSONDecodeError is one; `values` raises one for nesting too deep to read
 
-# A string (escapes kept), a structural character, or a literal (number, true, false, null).
-_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\]:,]|[^\s{}\[\]:,"]+')
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')  # unrolled: no per-character state in `re`
+_SPACE = re.compile(r"[ \t\n\r]*")
+_DECODER = json.JSONDecoder()
 
 
 class JsonDocument(PlacedDocument):
     """A parsed JSON file: values by path (keys and array indices), and where each is written."""
 
 
-@dataclass
-class _Open:
-    """A container being read: its path, its own key (or its own start, in an array or at the
-    top) and where it opens; and the key or index of the member being read in it."""
+class _Placer:
+    """Walks the text down to the containers wanted (every one when `wanted` is None), placing
+    their members; any other value is passed over by `json`'s own scanner (`raw_decode`), so a
+    large file costs little more than `json.loads` and Python work grows only with what is
+    placed."""
 
-    path: Path
-    key_start: int
-    key_end: int
-    start: int
-    is_object: bool
-    index: int = 0
-    key: str | None = None
-    member_key: tuple[int, int] = (0, 0)
-    expects_key: bool = True
+    def __init__(self, text: str, wanted: set[Path] | None) -> None:
+        self.text = text
+        self.wanted = wanted
+        self.on_the_way = None if wanted is None else {path[:length] for path in wanted for length in range(len(path) + 1)}
+        self.entries: dict[Path, Entry] = {}
 
-
-def _positions(text: str, wanted: set[Path] | None = None) -> dict[Path, Entry]:
-    """Where each value is written; with `wanted`, only those containers and their members."""
-    entries: dict[Path, Entry] = {}
-    stack: list[_Open] = []
-
-    def member(start: int) -> tuple[Path, int, int]:
-        """The path of the value starting at `start`, and the span of its key."""
-        top = stack[-1] if stack else None
-        if top is None:
-            return (), start, start
-        if top.is_object:
-            return (*top.path, top.key), *top.member_key
-        return (*top.path, top.index), start, start
-
-    for token in _TOKEN.finditer(text):
-        word, start, end = token.group(), token.start(), token.end()
-        top = stack[-1] if stack else None
-        if word in ("{", "["):
-            stack.append(_Open(*member(start), start, word == "{"))
-        elif word in ("}", "]"):
-            done = stack.pop()
-            if wanted is None or done.path in wanted or done.path[:-1] in wanted:
-                entries[done.path] = Entry(done.key_start, done.key_end, done.start, end)
-        elif top is None:
-            entries[()] = Entry(start, start, start, end)
-        elif word == ":":
-            top.expects_key = False
-        elif word == ",":
-            top.index += 1
-            top.expects_key = top.is_object
-        elif top.is_object and top.expects_key:
-            top.key, top.member_key = json.loads(word), (start, end)
+    def value(self, position: int, path: Path, key: tuple[int, int] | None) -> int:
+        """Place the value at `position` (and what it holds, when wanted); its end."""
+        start = _SPACE.match(self.text, position).end()
+        if self.text[start] in "{[" and (self.on_the_way is None or path in self.on_the_way):
+            end = self.container(start, path)
         else:
-            path, key_start, key_end = member(start)
-            if wanted is None or path[:-1] in wanted:
-                entries[path] = Entry(key_start, key_end, start, end)
-    return entries
+            _, end = _DECODER.raw_decode(self.text, start)
+        if self.wanted is None or path in self.wanted or path[:-1] in self.wanted:
+            self.entries[path] = Entry(*(key or (start, start)), start, end)
+        return end
+
+    def container(self, start: int, path: Path) -> int:
+        is_object = self.text[start] == "{"
+        position = _SPACE.match(self.text, start + 1).end()
+        index = 0
+        while self.text[position] not in "}]":
+            if is_object:
+                key = _STRING.match(self.text, position)
+                colon = _SPACE.match(self.text, key.end()).end()
+                position = self.value(colon + 1, (*path, json.loads(key.group())), key.span())
+            else:
+                position = self.value(position, (*path, index), None)
+            position = _SPACE.match(self.text, position).end()
+            if self.text[position] == ",":
+                position = _SPACE.match(self.text, position + 1).end()
+                index += 1
+        return position + 1
 
 
 def values(text: str) -> Any:
@@ -94,7 +80,12 @@ def values(text: str) -> Any:
 def placed(source: SourceFile, data: Any, wanted: set[Path] | None = None) -> JsonDocument:
     """The document of `data`, read from `source`, with every value placed, or only the `wanted`
     containers and their members."""
-    return JsonDocument(source, data, _positions(source.text, wanted))
+    placer = _Placer(source.text, wanted)
+    try:
+        placer.value(0, (), None)
+    except RecursionError:  # every value wanted, nested deeper than Python recurses: the rest falls back
+        pass
+    return JsonDocument(source, data, placer.entries)
 
 
 def parses(text: str) -> bool:

@@ -14,7 +14,7 @@ launch is open-ended: only rules that fire on a setting's presence judge it.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping
 
 from ..model import UNKNOWN, Launch, LaunchKind, Setting
 from ..vllm.fields import FIELDS
@@ -69,19 +69,26 @@ def looks_like_engine(keys: Iterable[str]) -> bool:
 
 def mappings_in(data: Any) -> list[tuple[tuple[Any, ...], dict]]:
     """The tables or objects of a TOML or JSON document (its top level too) that are engine
-    mappings, with their paths."""
+    mappings, with their paths. Walked depth first with one iterator a level, so a file of a
+    million small arrays costs no list of them."""
     found = []
-    stack: list[tuple[tuple[Any, ...], Any]] = [((), data)]
+    stack: list[Iterator[tuple[tuple[Any, ...], Any]]] = [iter([((), data)])]
     while stack:
-        path, value = stack.pop()
-        if isinstance(value, list) and len(path) < _MAX_DEPTH:
-            stack.extend(((*path, index), item) for index, item in enumerate(value))
-        if not isinstance(value, dict) or len(path) >= _MAX_DEPTH:
+        entry = next(stack[-1], None)
+        if entry is None:
+            stack.pop()
             continue
-        stack.extend(((*path, key), item) for key, item in value.items())
-        if writes_mask_on(value) and looks_like_engine(value):
+        path, value = entry
+        if isinstance(value, dict) and writes_mask_on(value) and looks_like_engine(value):
             found.append((path, value))
+        if isinstance(value, (dict, list)) and len(path) < _MAX_DEPTH - 1:
+            stack.append(_containers_in(path, value))
     return found
+
+
+def _containers_in(path: tuple[Any, ...], value: dict | list) -> Iterator[tuple[tuple[Any, ...], Any]]:
+    items = value.items() if isinstance(value, dict) else enumerate(value)
+    return (((*path, key), item) for key, item in items if isinstance(item, (dict, list)))
 
 
 def launches_of(document: PlacedDocument, mappings: list[tuple[tuple[Any, ...], dict]], path_name: str) -> list[Launch]:

@@ -27,13 +27,13 @@ _CHARACTERS_PER_UNIT = 3  # json's C scanner and the position pass: about three 
 def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
     context.budget.charge(len(source.text) // _CHARACTERS_PER_UNIT)  # neither can be interrupted
     try:
-        data = values(source.text)
+        mappings = engine_mappings.mappings_in(values(source.text))
     except JsonError:
         return []
-    mappings = engine_mappings.mappings_in(data)
     if not mappings:
         return []
-    document = placed(source, data, {path for path, _ in mappings})
+    # The file's other values are let go before placing, which reads them once more.
+    document = placed(source, None, {path for path, _ in mappings})
     return engine_mappings.launches_of(document, mappings, source.path)
 
 
