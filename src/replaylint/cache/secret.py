@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 
-from . import folder
+from .folder import Unusable, open_folder, read, remove, write
 
 KEY_BYTES = 32
 KEY_NAME = "cache-key"
@@ -40,8 +40,8 @@ def load() -> bytes:
     if place is None:
         raise NoKey("there is no home folder to keep its key in")
     try:
-        descriptor = folder.open_folder(place, create=True, mode=0o700)
-    except folder.Unusable as error:
+        descriptor = open_folder(place, create=True, mode=0o700)
+    except Unusable as error:
         raise NoKey(f"its key cannot be kept in {place}: it {error}") from None
     assert descriptor is not None
     try:
@@ -55,7 +55,7 @@ def load() -> bytes:
 
 def _read(descriptor: int) -> bytes | None:
     """The key file's bytes when it is a private key file of this user."""
-    found = folder.read(descriptor, KEY_NAME, KEY_BYTES)
+    found = read(descriptor, KEY_NAME, KEY_BYTES)
     if found is None:
         return None
     data, status = found
@@ -67,14 +67,14 @@ def _make(descriptor: int, place: str) -> bytes:
     """A new key, linked into place; the key another run linked first, or a bad key file
     replaced."""
     try:
-        temporary = folder.write(descriptor, KEY_NAME, os.urandom(KEY_BYTES), mode=0o600)
+        temporary = write(descriptor, KEY_NAME, os.urandom(KEY_BYTES), mode=0o600)
         try:
             os.link(temporary, KEY_NAME, src_dir_fd=descriptor, dst_dir_fd=descriptor, follow_symlinks=False)
         except FileExistsError:
             if _read(descriptor) is None:  # not another run's new key: a bad one
                 os.replace(temporary, KEY_NAME, src_dir_fd=descriptor, dst_dir_fd=descriptor)
         finally:
-            folder.remove(descriptor, temporary)
+            remove(descriptor, temporary)
     except OSError as error:
         raise NoKey(f"its key cannot be written in {place} ({(error.strerror or str(error)).lower()})") from None
     key = _read(descriptor)
