@@ -91,6 +91,16 @@ class Rule:
         return inspect.cleandoc(sys.modules[cls.__module__].__doc__ or "")
 
 
+class EngineRule(Rule):
+    """A rule the engine reports itself (reading files, applying suppressions), for every
+    release, not by looking at launches."""
+
+    since = Release(0, 0)
+
+    def check(self, launch: Launch, release: Release) -> Iterator[Report]:
+        return iter(())
+
+
 def sampling_mask(launch: Launch) -> Setting | None:
     """The setting that turns the mask on, or None when it is off, absent or unknowable."""
     setting = launch.get("return_sampling_mask")

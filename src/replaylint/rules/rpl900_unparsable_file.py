@@ -30,23 +30,13 @@ No automatic fix.
 
 from __future__ import annotations
 
-from typing import Iterator
-
-from ..model import Launch
-from ..vllm.releases import Release
-from .base import Invalid, Report, Rule, Valid
+from .base import EngineRule, Invalid, Valid
 
 
-class UnparsableFile(Rule):
-    """Reported by the engine while reading files, not by looking at launches."""
-
+class UnparsableFile(EngineRule):
     code = "RPL900"
     name = "unparsable-file"
     summary = "A file that could hold a replay launch cannot be read or parsed"
-    since = Release(0, 0)
-
-    def check(self, launch: Launch, release: Release) -> Iterator[Report]:
-        return iter(())
 
     VALID = (Valid("import vllm  # return_sampling_mask\nx = 1\n"), Valid("def (:\n"))
     INVALID = (Invalid('from vllm import LLM\nLLM("m", return_sampling_mask=True,\n', message="syntax error"),)

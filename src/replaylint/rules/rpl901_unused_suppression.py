@@ -36,28 +36,19 @@ It edits comments only, so it is safe.
 
 from __future__ import annotations
 
-from typing import Iterator
-
-from ..model import Applicability, Launch
-from ..vllm.releases import Release
-from .base import Invalid, Report, Rule, Valid
+from ..model import Applicability
+from .base import EngineRule, Invalid, Valid
 
 GOOD = 'from vllm import LLM\nllm = LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")'
 MASK_ONLY = 'LLM("m", return_sampling_mask=True)\n'
 
 
-class UnusedSuppression(Rule):
-    """Reported by the engine after suppressions are applied, not by looking at launches."""
-
+class UnusedSuppression(EngineRule):
     code = "RPL901"
     name = "unused-suppression"
     summary = "A suppression comment that silenced nothing"
     severity = "warning"
-    since = Release(0, 0)
     fix_applicability = Applicability.SAFE
-
-    def check(self, launch: Launch, release: Release) -> Iterator[Report]:
-        return iter(())
 
     VALID = (
         Valid('from vllm import LLM\nllm = LLM("m", return_sampling_mask=True)  # noqa: RPL003\n'),

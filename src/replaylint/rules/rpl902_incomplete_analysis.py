@@ -52,26 +52,16 @@ No automatic fix.
 
 from __future__ import annotations
 
-from typing import Iterator
-
-from ..model import Launch
-from ..vllm.releases import Release
-from .base import Invalid, Report, Rule, Valid
+from .base import EngineRule, Invalid, Valid
 
 DEEP = 101
 LAUNCH = "vllm serve Qwen/Qwen3-8B --return-sampling-mask --logprobs-mode processed_logprobs\n"
 
 
-class IncompleteAnalysis(Rule):
-    """Reported by the engine while reading files, not by looking at launches."""
-
+class IncompleteAnalysis(EngineRule):
     code = "RPL902"
     name = "incomplete-analysis"
     summary = "A file that could hold a replay launch was not fully analysed"
-    since = Release(0, 0)
-
-    def check(self, launch: Launch, release: Release) -> Iterator[Report]:
-        return iter(())
 
     VALID = (
         Valid("#!/bin/bash\n" + "if true; then\n" * 63 + LAUNCH + "fi\n" * 63, filename="serve.sh"),
