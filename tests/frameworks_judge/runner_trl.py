@@ -74,13 +74,9 @@ class Runner:
         real = os.execve
         os.execve = stop
         try:
-            vllm_serve.main(script_args, list(extra_args or []))
-        except _Stop as stop_:
-            command, env = stop_.value
-        except (Exception, SystemExit) as error:
-            raise FrameworkError.from_exception(error) from None
-        else:
-            raise JudgeError("trl vllm-serve returned without starting vLLM")
+            command, env = _stopped(
+                lambda: vllm_serve.main(script_args, list(extra_args or [])), "trl vllm-serve returned without starting vLLM"
+            )
         finally:
             os.execve = real
         return Launch(argv=command[command.index("serve") + 1 :], env=vllm_env(env))
@@ -99,14 +95,20 @@ class Runner:
         for module in holders:
             module.LLM = stop
         try:
-            vllm_serve.llm_worker(script_args, 0, 29500, None)
-        except _Stop as stop_:
-            kwargs, env = stop_.value
-        except (Exception, SystemExit) as error:
-            raise FrameworkError.from_exception(error) from None
-        else:
-            raise JudgeError("llm_worker built no LLM")
+            kwargs, env = _stopped(lambda: vllm_serve.llm_worker(script_args, 0, 29500, None), "llm_worker built no LLM")
         finally:
             for module in holders:
                 module.LLM = real
         return Launch(engine_kwargs=kwargs, via="LLM", env=env)
+
+
+def _stopped(call, never: str) -> tuple:
+    """What `call` handed the stand-in that stopped it (`_Stop`); the framework's own error, or
+    `never` when it returned without reaching the stand-in."""
+    try:
+        call()
+    except _Stop as stop:
+        return stop.value
+    except (Exception, SystemExit) as error:
+        raise FrameworkError.from_exception(error) from None
+    raise JudgeError(never)
