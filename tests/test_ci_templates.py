@@ -7,9 +7,11 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -77,27 +79,39 @@ def test_the_readme_workflow_passes_actionlint_with_this_action(tmp_path: Path) 
     assert linted.returncode == 1 and 'input "upload-sarif" is not defined in action "replaylint"' in linted.stdout
 
 
-def test_the_gitlab_job_reports_code_quality_and_fails_on_findings() -> None:
-    template = yaml.safe_load(GITLAB.read_text())
-    (job,) = template.values()
-    *install, report, check = job["script"]
-    assert "pip install" in install[0] and "replaylint${REPLAYLINT_VERSION:+==$REPLAYLINT_VERSION}" in install[0]
-    assert "--output-format gitlab" in report and "--exit-zero" in report
-    assert f"--output-file {job['artifacts']['reports']['codequality']}" in report
-    assert job["artifacts"]["when"] == "always"  # the report is kept when the last command fails the job
-    assert check.startswith("replaylint check") and "--exit-zero" not in check
-    assert set(job["variables"]) == {"REPLAYLINT_VERSION", "REPLAYLINT_PATHS", "REPLAYLINT_ARGS"}
-    assert all(f"${name}" in report and f"${name}" in check for name in ("REPLAYLINT_ARGS", "REPLAYLINT_PATHS"))
+def test_what_the_templates_use_is_pinned_by_commit_or_digest() -> None:
+    """A tag can be moved to other code; a commit or a digest cannot."""
+    action = yaml.safe_load(ACTION.read_text())
+    used = [step["uses"] for step in action["runs"]["steps"] if "uses" in step]
+    assert used and all(re.fullmatch(r"[\w.-]+/[\w./-]+@[0-9a-f]{40}", uses) for uses in used), used
+    assert re.search(r"upload-sarif@[0-9a-f]{40} # v4\.\d+\.\d+\n", ACTION.read_text())  # the release, for people and Dependabot
+    (job,) = yaml.safe_load(GITLAB.read_text()).values()
+    assert re.fullmatch(r"python:3\.12-slim@sha256:[0-9a-f]{64}", job["image"])
+
+
+def test_the_gitlab_template_installs_its_own_release_not_a_name_from_an_index() -> None:
+    """The template installs replaylint from its repository at the tag of the release it belongs
+    to, which is the tag README's `include:` names."""
+    (job,) = yaml.safe_load(GITLAB.read_text()).values()
+    assert job["variables"]["REPLAYLINT_REF"] == f"v{replaylint.__version__}"
+    (install,) = [line for line in job["script"] if "pip install" in line]
+    assert "https://github.com/replaylint/replaylint/archive/$REPLAYLINT_REF.tar.gz" in install
+    include = re.search(r"remote: https://github.com/replaylint/replaylint/raw/(\S+)/ci/gitlab/", (REPO / "README.md").read_text())
+    assert include and include[1] == job["variables"]["REPLAYLINT_REF"]
 
 
 # Running the action's steps: each `run:` as GitHub runs a bash step, with the runner's files
-# (GITHUB_PATH, GITHUB_OUTPUT) and the step's `env:`; `uses:` steps are recorded, not run.
-_INPUT = re.compile(r"\$\{\{\s*inputs\.([\w-]+)\s*\}\}")
+# (GITHUB_PATH, GITHUB_ENV, GITHUB_OUTPUT) and the step's `env:`; `uses:` steps are recorded,
+# not run. The action is a copy of this checkout, as the runner downloads it for `uses:`.
+_EXPRESSION = re.compile(r"\$\{\{\s*(inputs\.([\w-]+)|steps\.([\w-]+)\.outputs\.([\w-]+))\s*\}\}")
 _CONDITION = re.compile(r"inputs\.([\w-]+) == '([^']*)'")
 
 
-def _expand(value: object, inputs: dict[str, str]) -> str:
-    return _INPUT.sub(lambda match: inputs[match.group(1)], str(value))
+def _expand(value: object, inputs: dict[str, str], outputs: dict[str, dict[str, str]]) -> str:
+    def value_of(match: re.Match) -> str:
+        return inputs[match[2]] if match[2] else outputs.get(match[3], {}).get(match[4], "")
+
+    return _EXPRESSION.sub(value_of, str(value))
 
 
 def _runs(condition: str | None, inputs: dict[str, str]) -> bool:
@@ -117,29 +131,45 @@ def ci_job_environment(*path_first: str, **variables: str) -> dict[str, str]:
     return environment | {"PATH": os.pathsep.join([*path_first, *path])} | variables
 
 
-def run_action(given: dict[str, str], workspace: Path, runner: Path) -> tuple[list[dict], dict[str, str]]:
-    """The steps that ran (name, exit code, output, or the action used and its `with:`) and the
-    action's outputs."""
-    action = yaml.safe_load(ACTION.read_text())
-    inputs = {name: str(spec.get("default", "")) for name, spec in action["inputs"].items()} | given
-    files = {name: runner / name for name in ("path", "output")}
-    for file in files.values():
-        file.write_text("")
+@dataclass(frozen=True)
+class ActionRun:
+    steps: list[dict]  # each step that ran: name, exit code and output, or the action used and its `with:`
+    outputs: dict[str, str]  # the action's outputs
+    step_outputs: dict[str, dict[str, str]]  # each step's, by id
+    path_added: str  # what the steps wrote to GITHUB_PATH and GITHUB_ENV, for every later step
+    env_added: str
+
+
+def run_action(given: dict[str, str], workspace: Path, runner: Path, action: Path, installed: dict[str, str] | None = None) -> ActionRun:
+    """The action's steps in `workspace`, RUNNER_TEMP being `runner`. With `installed` (the
+    Install step's outputs from an earlier run), that step is not run again."""
+    metadata = yaml.safe_load((action / "action.yml").read_text())
+    inputs = {name: str(spec.get("default", "")) for name, spec in metadata["inputs"].items()} | given
+    files = {name: runner / f"github-{name}" for name in ("path", "env", "output")}
+    files["path"].write_text("")
+    files["env"].write_text("")
     steps, outputs = [], {}
-    for step in action["runs"]["steps"]:
+    for step in metadata["runs"]["steps"]:
         if not _runs(step.get("if"), inputs):
             continue
+        if installed is not None and step.get("id") == "install":
+            outputs["install"] = installed
+            continue
         if "uses" in step:
-            steps.append({"name": step["name"], "uses": step["uses"], "with": {k: _expand(v, inputs) for k, v in step["with"].items()}})
+            steps.append(
+                {"name": step["name"], "uses": step["uses"], "with": {k: _expand(v, inputs, outputs) for k, v in step["with"].items()}}
+            )
             continue
         added = [line for line in files["path"].read_text().splitlines() if line]
+        files["output"].write_text("")
         environment = ci_job_environment(
             *reversed(added),
             RUNNER_OS="Linux",
             RUNNER_TEMP=str(runner),
-            GITHUB_PATH=str(files["path"]),
-            GITHUB_OUTPUT=str(files["output"]),
-            **{name: _expand(value, inputs) for name, value in step.get("env", {}).items()},
+            GITHUB_ACTION_PATH=str(action),
+            GITHUB_WORKSPACE=str(workspace),
+            **{f"GITHUB_{name.upper()}": str(file) for name, file in files.items()},
+            **{name: _expand(value, inputs, outputs) for name, value in step.get("env", {}).items()},
         )
         script = runner / "step.sh"
         script.write_text(step["run"])
@@ -155,97 +185,204 @@ def run_action(given: dict[str, str], workspace: Path, runner: Path) -> tuple[li
             outputs[step["id"]] = dict(line.split("=", 1) for line in files["output"].read_text().splitlines() if "=" in line)
         if done.returncode != 0:
             break
-    values = {
-        name: re.sub(r"\$\{\{\s*steps\.(\w+)\.outputs\.(\w+)\s*\}\}", lambda m: outputs.get(m[1], {}).get(m[2], ""), spec["value"])
-        for name, spec in action["outputs"].items()
-    }
-    return steps, values
+    values = {name: _expand(spec["value"], inputs, outputs) for name, spec in metadata["outputs"].items()}
+    return ActionRun(steps, values, outputs, files["path"].read_text(), files["env"].read_text())
+
+
+ACTION_VERSION = f"{replaylint.__version__}+action.copy"
 
 
 @pytest.fixture(scope="module")
-def package_index(tmp_path_factory) -> Path:
-    """A folder pip finds this checkout in (PIP_FIND_LINKS): the sdist and the wheel built from it,
-    so that `pip install replaylint==VERSION` finds them as on PyPI; dependencies still come from
-    the package index."""
-    pytest.importorskip("build")
-    folder = tmp_path_factory.mktemp("links")
-    built = subprocess.run([sys.executable, "-m", "build", "--outdir", str(folder), str(REPO)], capture_output=True, text=True)
-    assert built.returncode == 0, built.stderr[-3000:]
+def action_checkout(tmp_path_factory) -> Path:
+    """This checkout's files (tracked, and new ones not ignored) in a folder of their own, as
+    the runner downloads an action for `uses:`, its version marked so that what is installed
+    can be told from anything on a package index."""
+    if shutil.which("git") is None:
+        pytest.skip("git lists the checkout's files")
+    folder = tmp_path_factory.mktemp("action")
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=REPO, capture_output=True, check=True
+    )
+    for name in filter(None, listed.stdout.decode().split("\0")):
+        if (REPO / name).is_file():
+            (folder / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(REPO / name, folder / name)
+    package = folder / "src" / "replaylint" / "__init__.py"
+    package.write_text(package.read_text().replace(f'"{replaylint.__version__}"', f'"{ACTION_VERSION}"', 1))
     return folder
 
 
+def write_launches(workspace: Path, *names: str, text: str = BAD_LAUNCH) -> None:
+    for name in names:
+        (workspace / name).parent.mkdir(parents=True, exist_ok=True)
+        (workspace / name).write_text(text)
+
+
 @pytest.fixture(scope="module")
-def runner(tmp_path_factory) -> Path:
-    """RUNNER_TEMP, kept between the tests as a self-hosted runner keeps it (the second install
-    finds replaylint there)."""
-    return tmp_path_factory.mktemp("runner")
+def action_run(action_checkout: Path, tmp_path_factory) -> tuple[ActionRun, Path, Path]:
+    """The whole action, SARIF included, on launches in `deploy dir/` (a name with a space)
+    and in `docs/` (not among the paths given), with options on several lines holding quotes."""
+    workspace, runner = tmp_path_factory.mktemp("workspace"), tmp_path_factory.mktemp("runner")
+    (workspace / ".git").mkdir()
+    write_launches(workspace, "deploy dir/serve.sh", "docs/serve.sh")
+    given = {"paths": "'deploy dir'", "args": '--config\ntarget-vllm = "0.31"\n', "sarif": "true"}
+    return run_action(given, workspace, runner, action_checkout), workspace, runner
 
 
 @pytest.mark.slow
-def test_the_action_installs_replaylint_annotates_and_fails_on_findings(
-    package_index: Path, runner: Path, tmp_path: Path, monkeypatch
-) -> None:
-    monkeypatch.setenv("PIP_FIND_LINKS", str(package_index))
-    workspace = tmp_path / "workspace"
-    for folder in (workspace / "deploy", workspace / "docs"):
-        folder.mkdir(parents=True)
-    (workspace / ".git").mkdir()
-    (workspace / "deploy" / "serve.sh").write_text(BAD_LAUNCH)
-    (workspace / "docs" / "serve.sh").write_text(BAD_LAUNCH)  # not among the paths given
-    steps, outputs = run_action(
-        {"version": replaylint.__version__, "paths": "deploy", "args": "--target-vllm 0.33", "sarif": "true"}, workspace, runner
-    )
-    assert [step["name"] for step in steps] == [
+def test_the_action_installs_its_own_checkout_annotates_and_fails_on_findings(action_run: tuple[ActionRun, Path, Path]) -> None:
+    run, workspace, runner = action_run
+    assert [step["name"] for step in run.steps] == [
         "Install replaylint",
         "Write the SARIF report",
         "Upload the SARIF report to code scanning",
         "Check",
     ]
-    install, sarif, upload, check = steps
+    install, sarif, upload, check = run.steps
     assert install["returncode"] == 0, install["output"]
     assert sarif["returncode"] == 0, sarif["output"]
-    assert outputs == {"sarif-file": "replaylint.sarif"}
+    installed = subprocess.run(
+        [run.step_outputs["install"]["python"], "-I", "-m", "replaylint", "--version"], capture_output=True, text=True
+    )
+    assert installed.stdout == f"replaylint {ACTION_VERSION}\n"  # the action's own code
+    report = Path(run.outputs["sarif-file"])
+    assert report.parent.parent == runner and not report.is_relative_to(workspace)
     assert upload["uses"].startswith("github/codeql-action/upload-sarif@")
-    assert upload["with"] == {"sarif_file": "replaylint.sarif", "category": "replaylint"}
-    report = (workspace / "replaylint.sarif").read_text()
-    assert '"ruleId": "RPL003"' in report and "deploy/serve.sh" in report and "docs/serve.sh" not in report
+    assert upload["with"] == {"sarif_file": str(report), "category": "replaylint"}
+    text = report.read_text()
+    assert '"ruleId": "RPL003"' in text and "deploy%20dir/serve.sh" in text and "docs/serve.sh" not in text
     assert check["returncode"] == 1
-    assert check["output"].startswith("::error file=deploy/serve.sh,line=2,")
-    assert "vLLM 0.33.0 says" in check["output"] and "docs/serve.sh" not in check["output"]
+    assert check["output"].startswith("::error file=deploy dir/serve.sh,line=2,")
+    assert "vLLM 0.31.0 says" in check["output"] and "docs/serve.sh" not in check["output"]
 
 
 @pytest.mark.slow
-def test_the_action_passes_a_clean_tree_without_sarif(package_index: Path, runner: Path, tmp_path: Path, monkeypatch) -> None:
-    monkeypatch.setenv("PIP_FIND_LINKS", str(package_index))
+def test_the_action_leaves_path_and_the_checkout_as_it_found_them(action_run: tuple[ActionRun, Path, Path]) -> None:
+    run, workspace, _ = action_run
+    assert run.path_added == "" and run.env_added == ""  # later steps find the python and pip they had
+    written = {path.name for path in workspace.iterdir()} - {".git", "deploy dir", "docs"}
+    assert written <= {".replaylint_cache"}  # the report is outside the checkout; replaylint's own cache may be there
+
+
+@pytest.mark.slow
+def test_the_action_passes_a_clean_tree_without_sarif(
+    action_run: tuple[ActionRun, Path, Path], action_checkout: Path, tmp_path: Path
+) -> None:
     workspace = tmp_path / "workspace"
-    workspace.mkdir()
-    (workspace / "serve.sh").write_text(
-        BAD_LAUNCH.replace("--return-sampling-mask", "--return-sampling-mask --logprobs-mode processed_logprobs")
+    write_launches(
+        workspace,
+        "serve.sh",
+        text=BAD_LAUNCH.replace("--return-sampling-mask", "--return-sampling-mask --logprobs-mode processed_logprobs"),
     )
-    steps, outputs = run_action({"version": replaylint.__version__}, workspace, runner)
-    assert [(step["name"], step["returncode"]) for step in steps] == [("Install replaylint", 0), ("Check", 0)], steps
-    assert outputs == {"sarif-file": ""} and not (workspace / "replaylint.sarif").exists()
+    run = run_action({}, workspace, tmp_path, action_checkout, action_run[0].step_outputs["install"])
+    assert [(step["name"], step["returncode"]) for step in run.steps] == [("Check", 0)], run.steps
+    assert run.outputs == {"sarif-file": ""}
+
+
+# Running the GitLab job's script: its lines in one `sh -e`, as GitLab's runner runs them, with
+# the job's variables, `python` being a fresh Python environment standing for the image.
+GITLAB_JOB = yaml.safe_load(GITLAB.read_text())["replaylint"]
+
+
+def _is_install(line: str) -> bool:
+    return "pip install" in line or line.startswith("replaylint_home=")
+
+
+def run_gitlab_job(project: Path, image: Path, installed: str | None = None, **variables: str) -> subprocess.CompletedProcess:
+    """The job's script in `project`. With `installed` (the folder an earlier run installed
+    into), the install lines are not run again."""
+    script = GITLAB_JOB["script"]
+    if installed is not None:
+        script = [f"replaylint_home={shlex.quote(installed)}", *(line for line in script if not _is_install(line))]
+    environment = ci_job_environment(str(image / "bin"), **(GITLAB_JOB["variables"] | variables), CI_PROJECT_DIR=str(project))
+    traced = [
+        part
+        for line in script
+        for part in (line, 'echo "REPLAYLINT_HOME=$replaylint_home"')[: 2 if line.startswith("replaylint_home=") else 1]
+    ]
+    return subprocess.run(["sh", "-e", "-c", "\n".join(traced)], cwd=project, env=environment, capture_output=True, text=True)
+
+
+@pytest.fixture(scope="module")
+def image(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("image")
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(folder)], check=True)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def gitlab_run(action_checkout: Path, image: Path, tmp_path_factory) -> tuple[subprocess.CompletedProcess, Path]:
+    """The whole job, replaylint installed from REPLAYLINT_SOURCE (this checkout's copy, where
+    the template's default is GitHub's archive of its release), with options holding quotes and
+    a pattern a shell would expand (two `.yml` files lie in the project), and a path with a space."""
+    project = tmp_path_factory.mktemp("project")
+    (project / ".git").mkdir()
+    write_launches(project, "deploy dir/serve.sh", "docs/serve.sh")
+    write_launches(project, "a.yml", "b.yml", text="key: value\n")
+    done = run_gitlab_job(
+        project,
+        image,
+        REPLAYLINT_SOURCE=str(action_checkout),
+        REPLAYLINT_ARGS="--config 'target-vllm = \"0.31\"' --extend-exclude *.yml",
+        REPLAYLINT_PATHS="'deploy dir'",
+    )
+    return done, project
 
 
 @pytest.mark.slow
 @pytest.mark.skipif("gitlab" not in FORMATS, reason="--output-format gitlab is not in this checkout")
-def test_the_gitlab_job_script_writes_the_report_and_fails_on_findings(package_index: Path, tmp_path: Path) -> None:
-    """The job's script run by `sh -e` as GitLab's runner runs it, with the job's variables, in a
-    fresh Python environment standing for the `python:3.12-slim` image."""
-    job = yaml.safe_load(GITLAB.read_text())["replaylint"]
-    image = tmp_path / "image"
-    subprocess.run([sys.executable, "-m", "venv", str(image)], check=True)
-    project = tmp_path / "project"
-    (project / "deploy").mkdir(parents=True)
-    (project / ".git").mkdir()
-    (project / "deploy" / "serve.sh").write_text(BAD_LAUNCH)
-    variables = job["variables"] | {"REPLAYLINT_VERSION": replaylint.__version__}
-    environment = ci_job_environment(str(image / "bin"), **variables, PIP_FIND_LINKS=str(package_index))
-    done = subprocess.run(["sh", "-e", "-c", "\n".join(job["script"])], cwd=project, env=environment, capture_output=True, text=True)
+def test_the_gitlab_job_writes_the_report_and_fails_on_findings(gitlab_run: tuple[subprocess.CompletedProcess, Path]) -> None:
+    done, project = gitlab_run
     assert done.returncode == 1, done.stdout + done.stderr
-    assert "deploy/serve.sh:2:26: RPL003" in done.stdout
-    (issue,) = json.loads((project / job["artifacts"]["reports"]["codequality"]).read_text())
+    assert "deploy dir/serve.sh:2:26: RPL003" in done.stdout and "vLLM 0.31.0 says" in done.stdout
+    assert "docs/serve.sh" not in done.stdout
+    (issue,) = json.loads((project / GITLAB_JOB["artifacts"]["reports"]["codequality"]).read_text())
     location = issue["location"]  # GitLab reads `lines.begin` or `positions.begin.line`
-    assert location["path"] == "deploy/serve.sh"
+    assert location["path"] == "deploy dir/serve.sh"
     assert (location["lines"]["begin"] if "lines" in location else location["positions"]["begin"]["line"]) == 2
     assert "RPL003" in issue["check_name"] and issue["fingerprint"] and issue["description"]
+
+
+def _installed_home(done: subprocess.CompletedProcess) -> str:
+    return re.findall(r"^REPLAYLINT_HOME=(.+)$", done.stdout, re.M)[-1]
+
+
+def run_installed(template: str, request: pytest.FixtureRequest, workspace: Path, args: str, paths: str) -> tuple[int, str]:
+    """The template's steps after its install (the module's first run installed replaylint),
+    with these options and paths: the exit status and the output."""
+    if template == "action":
+        run = run_action(
+            {"args": args, "paths": paths}, workspace, workspace.parent, request.getfixturevalue("action_checkout"),
+            request.getfixturevalue("action_run")[0].step_outputs["install"],
+        )  # fmt: skip
+        (check,) = run.steps
+        return check["returncode"], check["output"]
+    home = _installed_home(request.getfixturevalue("gitlab_run")[0])
+    done = run_gitlab_job(workspace, request.getfixturevalue("image"), home, REPLAYLINT_ARGS=args, REPLAYLINT_PATHS=paths)
+    return done.returncode, done.stdout + done.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("template", ["action", "gitlab"])
+@pytest.mark.parametrize(
+    ("args", "paths", "returncode", "said"),
+    [
+        pytest.param("--config 'target-vllm = \"0.31\"'", "'deploy dir'", 1, "vLLM 0.31.0 says", id="quoted-on-one-line"),
+        pytest.param('--config\ntarget-vllm = "0.31"\n', "deploy dir\n", 1, "vLLM 0.31.0 says", id="one-a-line"),
+        pytest.param("--target-vllm 0.31", "deploy\\ dir", 1, "vLLM 0.31.0 says", id="backslash"),
+        pytest.param("--extend-exclude *.sh", ".", 0, "all checks passed", id="glob-not-expanded"),
+        pytest.param('--config \'target-vllm = "0.31"', ".", 2, "cannot split", id="unclosed-quote"),
+    ],
+)
+def test_the_templates_pass_arguments_as_written(
+    template: str, request: pytest.FixtureRequest, tmp_path: Path, args: str, paths: str, returncode: int, said: str
+) -> None:
+    """Each argument reaches replaylint as written: a value with spaces and quotes, a path with
+    a space, a pattern that a shell would have expanded (into `a.sh b.sh`, an extra path)."""
+    workspace = tmp_path / "workspace"
+    write_launches(workspace, "deploy dir/serve.sh", "a.sh", "b.sh")
+    status, output = run_installed(template, request, workspace, args, paths)
+    assert status == returncode, output
+    assert said in output.lower() if said.islower() else said in output
+    if returncode == 1:
+        assert "deploy dir/serve.sh" in output and "a.sh" not in output
