@@ -386,3 +386,25 @@ def test_the_templates_pass_arguments_as_written(
     assert said in output.lower() if said.islower() else said in output
     if returncode == 1:
         assert "deploy dir/serve.sh" in output and "a.sh" not in output
+
+
+def readme_options(template: str) -> str:
+    """The options README's snippet gives the template."""
+    if template == "action":
+        (step,) = [
+            step for step in yaml.safe_load(readme_workflow())["jobs"]["replaylint"]["steps"] if step["uses"].startswith("replaylint/")
+        ]
+        return step["with"]["args"]
+    blocks = re.findall(r"```yaml\n(.*?)```", (REPO / "README.md").read_text(encoding="utf-8"), re.S)
+    (snippet,) = [yaml.safe_load(block) for block in blocks if "ci/gitlab/replaylint.gitlab-ci.yml" in block]
+    return snippet["replaylint"]["variables"]["REPLAYLINT_ARGS"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("template", ["action", "gitlab"])
+def test_the_readme_snippets_options_reach_replaylint(template: str, request: pytest.FixtureRequest, tmp_path: Path) -> None:
+    workspace = tmp_path / "workspace"
+    write_launches(workspace, "deploy/serve.sh")
+    write_launches(workspace, "a.yml", "b.yml", text="key: value\n")  # what `*.yml` would have become
+    status, output = run_installed(template, request, workspace, readme_options(template), ".")
+    assert status == 1 and "vLLM 0.33.0 says" in output, output
