@@ -18,6 +18,7 @@ import pytest
 import yaml
 
 import replaylint
+from replaylint import ci_job
 from replaylint.report import FORMATS
 
 REPO = Path(__file__).resolve().parent.parent
@@ -98,6 +99,36 @@ def test_the_gitlab_template_installs_its_own_release_not_a_name_from_an_index()
     assert "https://github.com/replaylint/replaylint/archive/$REPLAYLINT_REF.tar.gz" in install
     include = re.search(r"remote: https://github.com/replaylint/replaylint/raw/(\S+)/ci/gitlab/", (REPO / "README.md").read_text())
     assert include and include[1] == job["variables"]["REPLAYLINT_REF"]
+
+
+@pytest.mark.parametrize(
+    ("options", "paths", "argv"),
+    [
+        ("", "", ["check", "--fixed", "--"]),
+        (
+            "--select RPL0 --config 'target-vllm = \"0.31\"'",
+            "'deploy dir' *.sh",
+            ["check", "--select", "RPL0", "--config", 'target-vllm = "0.31"', "--fixed", "--", "deploy dir", "*.sh"],
+        ),
+        (
+            '--config\r\n  target-vllm = "0.31"  \r\n\r\n',
+            "deploy dir\n",
+            ["check", "--config", 'target-vllm = "0.31"', "--fixed", "--", "deploy dir"],
+        ),
+        ("$HOME `id` $(id)", "~", ["check", "$HOME", "`id`", "$(id)", "--fixed", "--", "~"]),
+    ],
+    ids=["empty", "one-line", "one-a-line", "nothing-expanded"],
+)
+def test_ci_job_splits_options_and_paths_as_written(options: str, paths: str, argv: list[str]) -> None:
+    """One line: shell words, quotes group, nothing expanded; several lines (a YAML `|`, CRLF
+    too): one argument a line, blanks around it and empty lines dropped. The template's own
+    options come last, the paths after `--`."""
+    assert ci_job.check_argv(options, paths, ["--fixed"]) == argv
+
+
+def test_ci_job_refuses_an_unclosed_quote_with_a_message(capsys) -> None:
+    assert ci_job.main(["--config 'target-vllm = 0.31", "."]) == 2
+    assert 'cannot split "--config \'target-vllm = 0.31" into arguments: No closing quotation.' in capsys.readouterr().err
 
 
 # Running the action's steps: each `run:` as GitHub runs a bash step, with the runner's files
