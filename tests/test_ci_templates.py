@@ -326,11 +326,11 @@ def run_gitlab_job(project: Path, image: Path, installed: str | None = None, **v
     if installed is not None:
         script = [f"replaylint_home={shlex.quote(installed)}", *(line for line in script if not _is_install(line))]
     environment = ci_job_environment(str(image / "bin"), **(GITLAB_JOB["variables"] | variables), CI_PROJECT_DIR=str(project))
-    traced = [
-        part
-        for line in script
-        for part in (line, 'echo "REPLAYLINT_HOME=$replaylint_home"')[: 2 if line.startswith("replaylint_home=") else 1]
-    ]
+    traced = []
+    for line in script:
+        traced.append(line)
+        if line.startswith("replaylint_home="):  # told, for the runs that reuse this install
+            traced.append('echo "REPLAYLINT_HOME=$replaylint_home"')
     return subprocess.run(["sh", "-e", "-c", "\n".join(traced)], cwd=project, env=environment, capture_output=True, text=True)
 
 
