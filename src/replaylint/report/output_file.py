@@ -1,0 +1,92 @@
+"""`-o FILE`: the report written where the user said, never where a checked tree points it.
+
+A checked tree may commit a symlink at the report's name (`replaylint.sarif -> ~/.bashrc`) or a
+symlinked folder on its way (`reports -> /etc`). So the path is walked one folder at a time:
+a symlink that lies inside a tree (the repositories the run reads, and the working folder's) is
+refused, one outside every tree is followed as the user wrote it (`/tmp` on macOS); a missing
+folder is created, as ruff creates it. The report goes to a temporary file in the final folder
+and is renamed over the name, which replaces a symlink there instead of writing through it.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+
+
+class ReportNotWritten(Exception):
+    """Why the report cannot be written, in words that follow its path."""
+
+
+def report_folder(path: str, trees: tuple[str, ...], create: bool = False) -> str:
+    """The real path of the folder `path` goes in, each folder on the way checked (and created
+    when `create`); `ReportNotWritten` for a symlinked folder inside `trees`, a missing one when
+    not `create`, or a name that is a folder."""
+    name = os.path.basename(path)
+    if not name or name in (".", ".."):
+        raise ReportNotWritten("names a folder; -o names the report's file")
+    current = os.sep if os.path.isabs(path) else os.getcwd()
+    for part in os.path.dirname(path).split(os.sep):
+        current = _step(current, part, trees, create)
+    final = os.path.join(current, name)
+    if os.path.isdir(final) and not os.path.islink(final):
+        raise ReportNotWritten("is a directory; -o names the report's file")
+    return current
+
+
+def _step(current: str, part: str, trees: tuple[str, ...], create: bool) -> str:
+    """The real folder `part` names in the real folder `current`."""
+    if part in ("", "."):
+        return current
+    if part == "..":
+        return os.path.dirname(current)
+    candidate = os.path.join(current, part)
+    try:
+        status = os.lstat(candidate)
+    except FileNotFoundError:
+        if not create:
+            return candidate  # what is below it is missing too: created when the report is written
+        os.mkdir(candidate)
+        return candidate
+    if stat.S_ISLNK(status.st_mode):
+        if _inside(candidate, trees):
+            raise ReportNotWritten(f"goes through {candidate}, a symlink inside the checked tree")
+        return os.path.realpath(candidate)
+    if not stat.S_ISDIR(status.st_mode):
+        raise ReportNotWritten(f"goes through {candidate}, which is not a folder")
+    return candidate
+
+
+def _inside(path: str, trees: tuple[str, ...]) -> bool:
+    return any(path == tree or path.startswith(tree.rstrip(os.sep) + os.sep) for tree in trees)
+
+
+def write_report(path: str, text: str, trees: tuple[str, ...]) -> None:
+    """Write `text` to `path` by rename (a symlink at `path` is replaced, never followed),
+    keeping the mode of a regular file it replaces."""
+    folder = report_folder(path, trees, create=True)
+    target = os.path.join(folder, os.path.basename(path))
+    handle, temporary = tempfile.mkstemp(prefix=".replaylint-report-", dir=folder)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
+            stream.write(text)
+            os.fchmod(stream.fileno(), _mode_for(target))
+        os.replace(temporary, target)
+    except BaseException:
+        if os.path.lexists(temporary):
+            os.unlink(temporary)
+        raise
+
+
+def _mode_for(target: str) -> int:
+    """The mode of the regular file being replaced, else what `open()` would give a new one."""
+    try:
+        status = os.lstat(target)
+    except FileNotFoundError:
+        status = None
+    if status is not None and stat.S_ISREG(status.st_mode):
+        return stat.S_IMODE(status.st_mode)
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
