@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-_RUNNER_MARKER = re.compile(r"#(?=#(?:vso)?\[)", re.IGNORECASE)
+_RUNNER_MARKER = re.compile(r"(?<=#)#(?=(?:vso)?\[)", re.IGNORECASE)
 _SHORT = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
