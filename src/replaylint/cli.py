@@ -44,8 +44,10 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> None:  # type: ignore[override]
+        from .report.printable import printable  # the message may quote a file name given as a word
+
         self.print_usage(sys.stderr)
-        self.exit(EXIT_ERROR, f"{self.prog}: error: {message}\n")
+        self.exit(EXIT_ERROR, f"{self.prog}: error: {printable(message)}\n")
 
 
 def _parser() -> argparse.ArgumentParser:
