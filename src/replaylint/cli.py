@@ -59,12 +59,11 @@ def _parser() -> argparse.ArgumentParser:
 
     check = commands.add_parser("check", help="check files and directories (default: .)")
     check.add_argument("paths", nargs="*", default=[], metavar="PATH", help="files or folders; - reads stdin")
-    check.add_argument(
+    check.add_argument(  # taken apart before parsing (_as_hook_runs_it): one word, never `--hook fix`
         "--hook",
-        choices=("check", "fix"),
-        nargs="?",
-        const="check",
-        help="pre-commit's entry (right after `check`): every word naming a file is a path, never an option",
+        action="store_true",
+        help="pre-commit's entry, `--hook` or `--hook=fix` right after `check` (implies --force-exclude): "
+        "every later word that names a file is a path, never an option",
     )
     report = check.add_argument_group("report")
     report.add_argument("--output-format", choices=OUTPUT_FORMATS, default=None, help="how findings are printed (default: full)")
