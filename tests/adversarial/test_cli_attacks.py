@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import replaylint
+from .conftest import NOBODY, as_user, needs_root, replaylint
 
 LAUNCH = "vllm serve m --return-sampling-mask\n"
 FINDING = b"serve.sh:1:14: RPL003"
@@ -82,15 +82,19 @@ def test_a_missing_folder_is_created_as_ruff_creates_it(tmp_path: Path) -> None:
 
 
 def test_a_path_outside_the_tree_as_written_is_followed(tmp_path: Path) -> None:
-    """An absolute path through a symlink outside the tree (macOS `/tmp`), and `..` typed by the user."""
+    """An absolute path through a symlink outside the tree (macOS `/tmp`), `..` typed by the
+    user, and a symlink outside the tree at the name (as `/dev/stdout` is): written through."""
     real = tmp_path / "real"
     real.mkdir()
     (tmp_path / "alias").symlink_to(real, target_is_directory=True)
+    (tmp_path / "c.txt").symlink_to(real / "c-target.txt")
     project = repository(tmp_path / "project")
     absolute = replaylint("check", "--no-cache", "-o", str(tmp_path / "alias" / "a.txt"), ".", cwd=project)
     climbed = replaylint("check", "--no-cache", "-o", "../b.txt", ".", cwd=project)
+    linked = replaylint("check", "--no-cache", "-o", "../c.txt", ".", cwd=project)
     assert (real / "a.txt").read_text().startswith("serve.sh:1:14: RPL003") and (tmp_path / "b.txt").exists()
-    assert absolute.returncode == climbed.returncode == 1
+    assert (tmp_path / "c.txt").is_symlink() and (real / "c-target.txt").read_text().startswith("serve.sh:1:14: RPL003")
+    assert absolute.returncode == climbed.returncode == linked.returncode == 1
 
 
 def test_a_report_keeps_the_mode_of_the_file_it_replaces(tmp_path: Path) -> None:
@@ -100,6 +104,28 @@ def test_a_report_keeps_the_mode_of_the_file_it_replaces(tmp_path: Path) -> None
     replaylint("check", "--no-cache", "-o", "report.txt", ".", cwd=project)
     assert (project / "report.txt").stat().st_mode & 0o777 == 0o640
     assert [name for name in os.listdir(project) if name.startswith(".replaylint-report-")] == []
+
+
+@needs_root
+def test_in_a_folder_this_user_cannot_write_a_report_file_is_written_in_place_and_a_symlink_refused(public_tmp: Path) -> None:
+    victim = public_tmp / "victim"
+    victim.write_text("keep me\n")
+    victim.chmod(0o666)
+    (public_tmp / "serve.sh").write_text(LAUNCH)
+    (public_tmp / "linked.txt").symlink_to(victim)
+    (public_tmp / "report.txt").write_text("old\n")
+    (public_tmp / "report.txt").chmod(0o666)
+
+    def check(report: str) -> int:
+        from replaylint import cli
+
+        os.chdir(public_tmp)
+        return cli.main(["check", "--no-cache", "-o", report, "serve.sh"])
+
+    assert as_user(NOBODY, lambda: check("report.txt")) == 1
+    assert (public_tmp / "report.txt").read_text().startswith("serve.sh:1:14: RPL003")
+    assert as_user(NOBODY, lambda: check("linked.txt")) == 2
+    assert victim.read_text() == "keep me\n"
 
 
 # The pre-commit hook: staged files named like options

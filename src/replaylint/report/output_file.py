@@ -4,8 +4,9 @@ A checked tree may commit a symlink at the report's name (`replaylint.sarif -> ~
 symlinked folder on its way (`reports -> /etc`). So the path is walked one folder at a time:
 a symlink that lies inside a tree (the repositories the run reads, and the working folder's) is
 refused, one outside every tree is followed as the user wrote it (`/tmp` on macOS); a missing
-folder is created, as ruff creates it. The report goes to a temporary file in the final folder
-and is renamed over the name, which replaces a symlink there instead of writing through it.
+folder is created, as ruff creates it. Inside a tree the report goes to a temporary file renamed
+over the name, which replaces a symlink there instead of writing through it; outside every tree
+the name is opened as written, so `-o /dev/stdout` and `-o /dev/full` mean what they say.
 """
 
 from __future__ import annotations
@@ -25,13 +26,15 @@ def report_folder(path: str, trees: tuple[str, ...], create: bool = False) -> st
     not `create`, or a name that is a folder."""
     name = os.path.basename(path)
     if not name or name in (".", ".."):
-        raise ReportNotWritten("names a folder; -o names the report's file")
+        raise ReportNotWritten("is a directory; -o names the report's file")
     current = os.sep if os.path.isabs(path) else os.getcwd()
     for part in os.path.dirname(path).split(os.sep):
         current = _step(current, part, trees, create)
     final = os.path.join(current, name)
     if os.path.isdir(final) and not os.path.islink(final):
         raise ReportNotWritten("is a directory; -o names the report's file")
+    if _inside(final, trees) and os.path.lexists(final) and not (os.path.islink(final) or os.path.isfile(final)):
+        raise ReportNotWritten("is not a regular file")
     return current
 
 
@@ -63,11 +66,19 @@ def _inside(path: str, trees: tuple[str, ...]) -> bool:
 
 
 def write_report(path: str, text: str, trees: tuple[str, ...]) -> None:
-    """Write `text` to `path` by rename (a symlink at `path` is replaced, never followed),
-    keeping the mode of a regular file it replaces."""
+    """Write `text` to `path`: inside a tree by rename (a symlink at `path` is replaced, never
+    followed), keeping the mode of a regular file it replaces; outside, as `open()` writes."""
     folder = report_folder(path, trees, create=True)
     target = os.path.join(folder, os.path.basename(path))
-    handle, temporary = tempfile.mkstemp(prefix=".replaylint-report-", dir=folder)
+    if not _inside(target, trees):
+        with open(target, "w", encoding="utf-8", newline="") as stream:
+            stream.write(text)
+        return
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=".replaylint-report-", dir=folder)
+    except PermissionError:  # a folder this user may not add to, with a report file it may write
+        _write_in_place(target, text)
+        return
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
             stream.write(text)
@@ -77,6 +88,23 @@ def write_report(path: str, text: str, trees: tuple[str, ...]) -> None:
         if os.path.lexists(temporary):
             os.unlink(temporary)
         raise
+
+
+_IN_PLACE = os.O_WRONLY | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
+def _write_in_place(target: str, text: str) -> None:
+    """Write over the regular file `target`, never through a symlink (O_NOFOLLOW)."""
+    try:
+        descriptor = os.open(target, _IN_PLACE)
+    except OSError:
+        if os.path.islink(target):
+            raise ReportNotWritten("is a symlink in a folder this user cannot write") from None
+        raise
+    with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as stream:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise ReportNotWritten("is not a regular file")
+        stream.write(text)
 
 
 def _mode_for(target: str) -> int:
