@@ -67,7 +67,7 @@ def _excerpt(finding: Finding, text: str | None, color: bool) -> list[str]:
     lines.append(gutter)
     help_line = fix_help(finding)
     if help_line is not None:
-        lines.append(f"{' ' * width} = {help_line}")
+        lines.append(f"{' ' * width} = {printable(help_line)}")
         lines.extend(_fix_diff(finding, text, width, color))
     return lines
 
