@@ -75,7 +75,22 @@ def unified_diff(before: str, after: str, path: str) -> str:
 
 
 def _diff_name(side: str, path: str) -> str:
-    return path if path.startswith("/") else f"{side}/{path}"
+    """`a/PATH` as git writes it in a diff header: quoted, with C escapes, when the name holds a
+    control character, a quote or a backslash (`"a/x\\n::stop-commands::y"`), which `git apply`
+    reads back; a line break in a name could otherwise start a line of its own."""
+    name = path if path.startswith("/") else f"{side}/{path}"
+    if name.isprintable() and '"' not in name and "\\" not in name:
+        return name
+    return '"' + "".join(_GIT_ESCAPES.get(c) or (c if c.isprintable() else _octal(c)) for c in name) + '"'
+
+
+_GIT_ESCAPES = {"\a": "\\a", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\v": "\\v", "\f": "\\f", "\r": "\\r", '"': '\\"', "\\": "\\\\"}
+
+
+def _octal(character: str) -> str:
+    """A character as git quotes it: each byte of its UTF-8 (a byte kept by surrogateescape as
+    itself) in octal."""
+    return "".join(f"\\{byte:03o}" for byte in character.encode("utf-8", "surrogateescape"))
 
 
 def _show_fixes(documents: list) -> None:

@@ -215,6 +215,18 @@ def test_azure_log_issues_escape_names_per_the_task_library(tmp_path: Path) -> N
     assert line.count("]") == 1  # the command's own: nothing from the name ends it
 
 
+def test_a_diff_quotes_a_name_as_git_does_and_git_applies_it(tmp_path: Path) -> None:
+    name = "a\n::stop-commands::x\n\u00e9.sh"
+    project = repository(tmp_path / "project", {name: LAUNCH})
+    completed = replaylint("check", "--no-cache", "--diff", ".", cwd=project)
+    lines = lines_of(completed.stdout)
+    assert lines[:2] == ['--- "a/a\\n::stop-commands::x\\n\u00e9.sh"', '+++ "b/a\\n::stop-commands::x\\n\u00e9.sh"']
+    (project / "fix.diff").write_bytes(completed.stdout)
+    applied = subprocess.run(["git", "apply", "fix.diff"], cwd=project, capture_output=True)
+    assert applied.returncode == 0, applied.stderr
+    assert (project / name).read_text() == "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs\n"
+
+
 # --add-noqa, -q and -s
 
 
