@@ -22,8 +22,9 @@ class ReportNotWritten(Exception):
 
 def report_folder(path: str, trees: tuple[str, ...], create: bool = False) -> str:
     """The real path of the folder `path` goes in, each folder on the way checked (and created
-    when `create`); `ReportNotWritten` for a symlinked folder inside `trees`, a missing one when
-    not `create`, or a name that is a folder."""
+    when `create`); `ReportNotWritten` for a symlinked folder inside `trees`, a file where a
+    folder should be, a name that is a folder, or one inside a tree that is not a regular file
+    or a symlink (a FIFO would block the write)."""
     name = os.path.basename(path)
     if not name or name in (".", ".."):
         raise ReportNotWritten("is a directory; -o names the report's file")
@@ -77,6 +78,8 @@ def write_report(path: str, text: str, trees: tuple[str, ...]) -> None:
     try:
         handle, temporary = tempfile.mkstemp(prefix=".replaylint-report-", dir=folder)
     except PermissionError:  # a folder this user may not add to, with a report file it may write
+        if not os.path.lexists(target):
+            raise
         _write_in_place(target, text)
         return
     try:
