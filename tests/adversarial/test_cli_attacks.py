@@ -74,6 +74,13 @@ def test_a_symlinked_folder_above_the_tree_is_refused_when_the_path_climbs_back_
     assert not (outside / "r.json").exists() and not (project / "r.json").exists()
 
 
+def test_a_fifo_at_the_reports_name_is_refused_without_waiting(tmp_path: Path) -> None:
+    project = repository(tmp_path / "project")
+    os.mkfifo(project / "report.txt")
+    completed = replaylint("check", "--no-cache", "-o", "report.txt", ".", cwd=project, timeout=20)
+    assert b"report.txt: is not a regular file" in completed.stderr and completed.returncode == 2
+
+
 def test_a_missing_folder_is_created_as_ruff_creates_it(tmp_path: Path) -> None:
     project = repository(tmp_path / "project")
     completed = replaylint("check", "--no-cache", "-o", "build/reports/replaylint.txt", ".", cwd=project)
