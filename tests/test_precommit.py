@@ -207,3 +207,52 @@ def test_hooks_are_handed_every_file_check_reads(tmp_path: Path) -> None:
 def test_manifest_is_valid() -> None:
     checked = subprocess.run([str(PRE_COMMIT), "validate-manifest", str(REPO / ".pre-commit-hooks.yaml")], capture_output=True, text=True)
     assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+# A finding whose only fix is unsafe: the fix hook leaves it, `--unsafe-fixes` would rewrite the file.
+ADAPTIVE = (
+    'from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n'
+    '    speculative_config={"method": "mtp", "num_speculative_tokens": 1,\n'
+    '                        "enable-adaptive-verification": True})\n'
+)
+OPTION_NAMES = ("--exit-zero", "--ignore=ALL", "--add-noqa", "--fix", "--unsafe-fixes")
+
+
+def hooks_config(project: Path, hooks: str) -> str:
+    """The project's .pre-commit-config.yaml with `hooks` (YAML) from the same hook repository."""
+    config = project / ".pre-commit-config.yaml"
+    before = config.read_text()
+    config.write_text(before[: before.index("  hooks:\n")] + "  hooks:\n" + hooks)
+    return before
+
+
+@pytest.mark.parametrize(
+    ("hooks", "passes"),
+    [
+        ("  - id: replaylint\n  - id: replaylint-fix\n", False),
+        ("  - id: replaylint\n    args: [--ignore, RPL002]\n  - id: replaylint-fix\n    args: [--extend-ignore=RPL002]\n", True),
+    ],
+)
+def test_staged_files_named_like_options_are_checked_not_obeyed(project: Path, hooks: str, passes: bool) -> None:
+    """pre-commit runs `entry + args + files`: files named `--exit-zero`, `--ignore=ALL`,
+    `--add-noqa`, `--fix` and `--unsafe-fixes` next to a launch with a finding neither switch
+    the hooks off nor make them write; the user's `args:` still count."""
+    files = {"rollout.py": ADAPTIVE, **dict.fromkeys(OPTION_NAMES, "x\n")}
+    for name, text in files.items():
+        (project / name).write_text(text)
+    before = hooks_config(project, hooks)
+    git(project, "add", "--", *files, ".pre-commit-config.yaml")
+    try:
+        committed = git(project, "commit", "-m", "options as file names")
+        output = committed.stdout + committed.stderr
+        assert (committed.returncode == 0) == passes, output
+        if not passes:
+            assert output.count("rollout.py:3:5: RPL002") == 2 and "Failed" in output
+        assert {name: (project / name).read_text() for name in files} == files
+    finally:
+        if git(project, "rev-parse", "-q", "--verify", "HEAD").stdout and passes:
+            git(project, "reset", "-q", "--hard", "HEAD~1")
+        git(project, "rm", "-q", "--cached", "--ignore-unmatch", "--", *files)
+        for name in files:
+            (project / name).unlink(missing_ok=True)
+        (project / ".pre-commit-config.yaml").write_text(before)

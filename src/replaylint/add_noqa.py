@@ -26,34 +26,43 @@ _NOT_SUPPRESSED = (UNPARSABLE_FILE[0], UNUSED_SUPPRESSION[0])  # a broken file, 
 
 @dataclass
 class Added:
+    """What `--add-noqa` did: `count` comments in the files `written`; `failures` are findings
+    no comment silences, `refused` the files that could not be written (their comments are not
+    counted)."""
+
     count: int = 0
     written: list[str] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
 
 
 def add_noqa(checker: Checker, results: list[FileResult], roots: tuple[str, ...] | None) -> Added:
     fixer = Fixer(checker, unsafe=False, roots=roots)
     added = Added()
+    per_file: Counter = Counter()
     for result in results:
         for finding in result.findings:
             if finding.code in _NOT_SUPPRESSED:
                 continue
-            if _suppress(fixer, result.path, finding):
-                added.count += 1
+            suppressed_in = _suppress(fixer, result.path, finding)
+            if suppressed_in is not None:
+                per_file[suppressed_in] += 1
             else:
                 added.failures.append(
                     f"{finding.span.path}:{finding.span.start_line}: no place silences {finding.code} without changing the file's other findings"
                 )
     added.written = fixer.write()
-    added.failures += fixer.failures
+    added.count = sum(per_file[path] for path in added.written)
+    added.refused = fixer.failures
     return added
 
 
-def _suppress(fixer: Fixer, launching: str, finding: Finding) -> bool:
-    """Put the first comment that silences `finding` alone into its file's text."""
+def _suppress(fixer: Fixer, launching: str, finding: Finding) -> str | None:
+    """Put the first comment that silences `finding` alone into its file's text; the path of
+    that file, or None when no comment does."""
     target = fixer.document(finding.span.path)
     if target is None:
-        return False
+        return None
     before = _findings(fixer, launching, {})
     key = (finding.code, finding.message)
     for edit in suppression_edits(finding, target.text, finding.code):
@@ -61,8 +70,8 @@ def _suppress(fixer: Fixer, launching: str, finding: Finding) -> bool:
         after = _findings(fixer, launching, {os.path.normpath(target.path): edited})
         if after[key] < before[key] and not after - before:
             target.text = edited
-            return True
-    return False
+            return target.path
+    return None
 
 
 def _findings(fixer: Fixer, launching: str, replaced: dict[str, str]) -> Counter:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from .config import Config, ConfigError, apply_override, common_start, find_config_file, load, patterns
 from .fix_command import fix_files, fix_stdin, unified_diff, write_bytes
 from .recalled_pins import RecalledPins
+from .report.console import error as _error, note as _note, notes_dropped, warning as _warn
 from .vllm.releases import parse_release
 
 if TYPE_CHECKING:
@@ -139,29 +140,29 @@ def _nothing_to_check(args: argparse.Namespace, config: Config) -> bool:
 _quiet = False  # --quiet and --silent: no notes
 
 
-def _note(message: str) -> None:
-    if not _quiet:
-        print(f"replaylint: note: {message}", file=sys.stderr)
-
-
 def run_check(args: argparse.Namespace) -> int:
     global _quiet
     _quiet = bool(args.quiet or args.silent)
     if args.silent:
         sys.stdout = open(os.devnull, "w", encoding="utf-8")
+    with notes_dropped(_quiet):
+        return _run_check(args)
+
+
+def _run_check(args: argparse.Namespace) -> int:
     try:
         config = resolve_config(args)
     except ConfigError as error:
-        print(f"replaylint: error: {error}", file=sys.stderr)
+        _error(str(error))
         return EXIT_ERROR
-    problem = _output_file_problem(args.output_file)
+    problem = _output_file_problem(args)
     if problem:
-        print(f"replaylint: error: {problem}", file=sys.stderr)
+        _error(problem)
         return EXIT_ERROR
     missing = [path for path in args.paths if path != "-" and not os.path.lexists(path)]
     if missing:
         for path in missing:
-            print(f"replaylint: error: {path}: no such file or directory", file=sys.stderr)
+            _error(f"{path}: no such file or directory")
         return EXIT_ERROR
     args.paths = _with_governed_folders(args.paths, config)
     if args.show_files:
@@ -177,7 +178,7 @@ def run_check(args: argparse.Namespace) -> int:
 
     if args.paths == ["-"]:
         if sys.stdin is None:
-            print("replaylint: error: stdin is closed", file=sys.stderr)
+            _error("stdin is closed")
             return EXIT_ERROR
         return _check_stdin(Checker(config, project_pins=RecalledPins()), config, args)
     run = Run(findings=[], unsafe_fixes_enabled=args.unsafe_fixes, root=_repository_root(config), quiet=_quiet)
@@ -214,10 +215,11 @@ def _show_files(args: argparse.Namespace, config: Config) -> int:
     """`--show-files`: the files a check would look at, one per line, sorted."""
     from . import frontends
     from .discovery import discover, read_head
+    from .report.printable import printable_path
 
     for path in sorted(discover(args.paths or ["."], config.excludes, config.respect_gitignore, config.force_exclude, root=config.root)):
         if frontends.kind_for(path, read_head(path) if "." not in os.path.basename(path) else b"") is not None:
-            print(path)
+            print(printable_path(path))
     return EXIT_CLEAN
 
 
@@ -226,21 +228,31 @@ def _add_noqa(checker: Checker, results: list[FileResult], had_error: bool) -> i
 
     added = add_noqa(checker, results, checker.roots)
     for failure in added.failures:
-        print(f"replaylint: warning: {failure}", file=sys.stderr)
+        _warn(failure)
+    for refused in added.refused:  # ruff stops with an error when a file cannot be written
+        _error(refused)
     print(f"Added {added.count} noqa {'directive' if added.count == 1 else 'directives'}.", file=sys.stderr)
-    return EXIT_ERROR if had_error else EXIT_CLEAN
+    return EXIT_ERROR if had_error or added.refused else EXIT_CLEAN
 
 
-def _output_file_problem(path: str | None) -> str | None:
+def _output_file_problem(args: argparse.Namespace) -> str | None:
     """Why `-o PATH` cannot be written, told before the files are checked."""
-    if not path:
+    if not args.output_file:
         return None
-    folder = os.path.dirname(os.path.abspath(path))
-    if os.path.isdir(path):
-        return f"{path}: is a directory; -o names the report's file"
-    if not os.path.isdir(folder):
-        return f"{path}: the folder {folder} does not exist"
+    from .report.output_file import ReportNotWritten, report_folder
+
+    try:
+        report_folder(args.output_file, _trees(args))
+    except ReportNotWritten as refused:
+        return f"{args.output_file}: {refused}"
     return None
+
+
+def _trees(args: argparse.Namespace) -> tuple[str, ...]:
+    """The trees a report may not be led out of by a symlink: the checked ones and the working folder's."""
+    from .files import trusted_roots
+
+    return tuple(dict.fromkeys(trusted_roots([*(p for p in args.paths if p != "-"), "."])))
 
 
 def _check_stdin(checker: Checker, config: Config, args: argparse.Namespace) -> int:
@@ -253,7 +265,7 @@ def _check_stdin(checker: Checker, config: Config, args: argparse.Namespace) -> 
     try:
         data = files.read_stream(sys.stdin.buffer, config.max_file_bytes)
     except files.TooLarge as error:
-        print(f"replaylint: error: stdin {error.reason}", file=sys.stderr)
+        _error(f"stdin {error.reason}")
         return EXIT_ERROR
     result = checker.check_bytes(name, data)
     had_error = _print_problems(result)
@@ -286,7 +298,7 @@ def _report(run: Run, config: Config, args: argparse.Namespace, had_error: bool)
         try:
             text = render_statistics(config.output_format, run)
         except ValueError as error:
-            print(f"replaylint: error: {error}", file=sys.stderr)
+            _error(str(error))
             return EXIT_ERROR
     else:
         from .report.text import use_color
@@ -294,11 +306,15 @@ def _report(run: Run, config: Config, args: argparse.Namespace, had_error: bool)
         run.color = not args.output_file and args.color != "never" and (args.color == "always" or use_color(sys.stdout))
         text = render(config.output_format, run)
     if args.output_file:
+        from .report.output_file import ReportNotWritten, write_report
+
         try:
-            with open(args.output_file, "w", encoding="utf-8") as stream:
-                stream.write(text)
+            write_report(args.output_file, text, _trees(args))
+        except ReportNotWritten as refused:
+            _error(f"{args.output_file}: {refused}")
+            return EXIT_ERROR
         except OSError as error:
-            print(f"replaylint: error: cannot write {args.output_file}: {error.strerror or error}", file=sys.stderr)
+            _error(f"cannot write {args.output_file}: {error.strerror or error}")
             return EXIT_ERROR
         text = ""
     sys.stdout.write(text)
@@ -339,17 +355,13 @@ def _print_problems(result, shown_notes: set[str] | None = None) -> bool:
     replaylint itself failed on it."""
     shown_notes = set() if shown_notes is None else shown_notes
     if result.error:
-        print(f"replaylint: warning: {result.error}", file=sys.stderr)
+        _warn(result.error)
     for note in result.notes:
         if note not in shown_notes:
             shown_notes.add(note)
             _note(note)
     if result.internal_error:
-        print(
-            f"replaylint: error: internal error while checking {result.path}: {result.internal_error} "
-            "(please report this; the other files were checked)",
-            file=sys.stderr,
-        )
+        _error(f"internal error while checking {result.path}: {result.internal_error} (please report this; the other files were checked)")
         return True
     return False
 

@@ -44,8 +44,10 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> None:  # type: ignore[override]
+        from .report.printable import printable  # the message may quote a file name given as a word
+
         self.print_usage(sys.stderr)
-        self.exit(EXIT_ERROR, f"{self.prog}: error: {message}\n")
+        self.exit(EXIT_ERROR, f"{self.prog}: error: {printable(message)}\n")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -57,6 +59,12 @@ def _parser() -> argparse.ArgumentParser:
 
     check = commands.add_parser("check", help="check files and directories (default: .)")
     check.add_argument("paths", nargs="*", default=[], metavar="PATH", help="files or folders; - reads stdin")
+    check.add_argument(  # taken apart before parsing (_as_hook_runs_it): one word, never `--hook fix`
+        "--hook",
+        action="store_true",
+        help="pre-commit's entry, `--hook` or `--hook=fix` right after `check` (implies --force-exclude): "
+        "every later word that names a file is a path, never an option",
+    )
     report = check.add_argument_group("report")
     report.add_argument("--output-format", choices=OUTPUT_FORMATS, default=None, help="how findings are printed (default: full)")
     report.add_argument("-o", "--output-file", metavar="FILE", help="write the report to FILE")
@@ -185,7 +193,8 @@ def _stop_workers() -> None:
 
 
 def _main(argv: list[str]) -> int:
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(_as_hook_runs_it(argv, parser))
     if args.command == "rule":
         return _rule(args)
     if args.command == "show-settings":
@@ -199,7 +208,7 @@ def _main(argv: list[str]) -> int:
     if args.command == "generate-shell-completion":
         return _completion(args.shell)
     if args.command != "check":
-        _parser().print_help()
+        parser.print_help()
         return EXIT_ERROR
     import gc
 
@@ -216,8 +225,46 @@ def _main(argv: list[str]) -> int:
     return run_check(args)
 
 
+_HOOK_ENTRIES = {"--hook": ["--force-exclude"], "--hook=check": ["--force-exclude"], "--hook=fix": ["--force-exclude", "--fix"]}
+
+
+def _as_hook_runs_it(argv: list[str], parser: argparse.ArgumentParser) -> list[str]:
+    """`check --hook[=fix] WORDS` (the entry in .pre-commit-hooks.yaml) as the options it means.
+
+    pre-commit runs the entry, then the user's `args:`, then the staged files, and a file may be
+    named `--exit-zero` or `--add-noqa`. So a word that names a file is a path (given as `./NAME`,
+    which no parser takes for an option), unless it is the value of the option before it or the
+    same word comes again later: pre-commit hands each file once, after the `args:`, so the first
+    of two is the user's option. The hook's own options are the entry's, not words.
+    """
+    if argv[:1] != ["check"]:
+        return argv
+    if len(argv) < 2 or argv[1] not in _HOOK_ENTRIES:
+        if any(word in _HOOK_ENTRIES for word in argv[1:]):
+            parser.error("--hook is pre-commit's entry, `replaylint check --hook`: it comes right after `check`")
+        return argv
+    takes_value = _options_taking_a_value(parser)
+    words = argv[2:]
+    meant = ["check", *_HOOK_ENTRIES[argv[1]]]
+    value_next = False
+    for index, word in enumerate(words):
+        if word.startswith("-") and not value_next and os.path.lexists(word) and word not in words[index + 1 :]:
+            meant.append(os.path.join(".", word))
+            continue
+        value_next = not value_next and word in takes_value
+        meant.append(word)
+    return meant
+
+
+def _options_taking_a_value(parser: argparse.ArgumentParser) -> set[str]:
+    check = next(action for action in parser._actions if isinstance(action, argparse._SubParsersAction)).choices["check"]
+    return {option for action in check._actions if action.nargs != 0 for option in action.option_strings}
+
+
 def _fail(message: str) -> int:
-    print(f"replaylint: error: {message}", file=sys.stderr)
+    from .report.printable import printable
+
+    print(f"replaylint: error: {printable(message)}", file=sys.stderr)
     return EXIT_ERROR
 
 
@@ -303,7 +350,6 @@ def _clean(args: argparse.Namespace) -> int:
     try:
         removed = remove_cache(args.cache_dir)
     except NotRemoved as error:
-        print(f"replaylint: error: {error}", file=sys.stderr)
-        return EXIT_ERROR
+        return _fail(str(error))
     print(removed or "No cache to remove.")
     return EXIT_CLEAN

@@ -8,6 +8,9 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
+from .report.console import warning
+from .report.printable import printable
+
 if TYPE_CHECKING:
     from .api import Checker, FileResult
     from .report import Run
@@ -26,7 +29,7 @@ def fix_files(checker: Checker, results: list[FileResult], args: argparse.Namesp
     changed = [document for document in fixer.documents.values() if document.changed]
     if args.diff:
         for failure in fixer.failures:
-            print(f"replaylint: warning: {failure}", file=sys.stderr)
+            warning(failure)
         for document in changed:
             sys.stdout.write(unified_diff(document.original, document.text, document.path))
         count = sum(len(document.fixed) for document in changed)
@@ -35,7 +38,7 @@ def fix_files(checker: Checker, results: list[FileResult], args: argparse.Namesp
         return 1 if changed else 0
     written = set(fixer.write())
     for failure in fixer.failures:
-        print(f"replaylint: warning: {failure}", file=sys.stderr)
+        warning(failure)
     run.fixed = sum(len(d.fixed) for d in fixer.documents.values() if d.path in written)
     if args.show_fixes and written:
         _show_fixes([d for d in fixer.documents.values() if d.path in written])
@@ -72,14 +75,29 @@ def unified_diff(before: str, after: str, path: str) -> str:
 
 
 def _diff_name(side: str, path: str) -> str:
-    return path if path.startswith("/") else f"{side}/{path}"
+    """`a/PATH` as git writes it in a diff header: quoted, with C escapes, when the name holds a
+    control character, a quote or a backslash (`"a/x\\n::stop-commands::y"`), which `git apply`
+    reads back; a line break in a name could otherwise start a line of its own."""
+    name = path if path.startswith("/") else f"{side}/{path}"
+    if name.isprintable() and '"' not in name and "\\" not in name:
+        return name
+    return '"' + "".join(_GIT_ESCAPES.get(c) or (c if c.isprintable() else _octal(c)) for c in name) + '"'
+
+
+_GIT_ESCAPES = {"\a": "\\a", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\v": "\\v", "\f": "\\f", "\r": "\\r", '"': '\\"', "\\": "\\\\"}
+
+
+def _octal(character: str) -> str:
+    """A character as git quotes it: each byte of its UTF-8 (a byte kept by surrogateescape as
+    itself) in octal."""
+    return "".join(f"\\{byte:03o}" for byte in character.encode("utf-8", "surrogateescape"))
 
 
 def _show_fixes(documents: list) -> None:
     total = sum(len(d.fixed) for d in documents)
     print(f"Fixed {total} {'error' if total == 1 else 'errors'}:", file=sys.stderr)
     for document in documents:
-        print(f"- {document.path}:", file=sys.stderr)
+        print(f"- {printable(document.path)}:", file=sys.stderr)
         counts: dict[tuple[str, str], int] = {}
         for finding in document.fixed:
             counts[(finding.code, finding.name)] = counts.get((finding.code, finding.name), 0) + 1
@@ -110,5 +128,5 @@ def fix_stdin(checker: Checker, name: str, data: bytes, unsafe: bool) -> tuple[b
     fixer.run([name])
     checker.overlay.clear()
     for failure in fixer.failures:
-        print(f"replaylint: warning: {failure}", file=sys.stderr)
+        warning(failure)
     return (encode(document) if document.changed else data), len(document.fixed)

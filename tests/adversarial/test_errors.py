@@ -38,7 +38,7 @@ def test_a_binary_configuration_is_a_message(project: Path) -> None:
 
 @pytest.mark.parametrize(
     ("target", "expected"),
-    [("missing/report.json", "the folder"), (".", "is a directory"), ("/dev/full", "No space left on device")],
+    [("serve.sh/report.json", "which is not a folder"), (".", "is a directory"), ("/dev/full", "No space left on device")],
 )
 def test_a_report_that_cannot_be_written_is_a_message(project: Path, target: str, expected: str) -> None:
     assert expected in message(replaylint("check", "--output-format", "json", "-o", target, "serve.sh", cwd=project))

@@ -7,12 +7,14 @@ prints them.
 repository); a file outside it keeps the path it was given. Property values and the message are
 escaped as the Azure Pipelines task library escapes them (a message keeps its line breaks as
 `%0A`), so a `;`, `]` or line break in a path or message cannot end the command early; the
-message is followed by the fix's `help:` line when there is one.
+message is followed by the fix's `help:` line when there is one. Other control characters (an
+ESC from a file name) are shown escaped (`\\x1b`).
 """
 
 from __future__ import annotations
 
 from ..model import Finding
+from .printable import controls_escaped
 from .run import Run, message_with_help, shown_path, without_surrogates
 
 # What the Azure Pipelines task library escapes, and the agent unescapes: in a message, then in a property value.
@@ -21,11 +23,11 @@ _PROPERTY = str.maketrans({"%": "%AZP25", "\r": "%0D", "\n": "%0A", "]": "%5D", 
 
 
 def escape_data(text: str) -> str:
-    return without_surrogates(text).translate(_DATA)
+    return controls_escaped(without_surrogates(text), keep="\r\n").translate(_DATA)
 
 
 def escape_property(text: str) -> str:
-    return without_surrogates(text).translate(_PROPERTY)
+    return controls_escaped(without_surrogates(text), keep="\r\n").translate(_PROPERTY)
 
 
 def log_issue(finding: Finding, root: str) -> str:

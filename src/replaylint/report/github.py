@@ -10,14 +10,17 @@ Paths are relative to `Run.root` (the repository); a file outside it keeps the p
 from __future__ import annotations
 
 from ..model import Finding
+from .printable import controls_escaped
 from .run import Run, message_with_help, shown_path, without_surrogates
 
 ANNOTATION_LIMIT = 10  # per type and step (actions/toolkit docs)
 
 
 def escape_data(text: str) -> str:
-    """Escape a command's message the way the Actions runner unescapes it."""
-    return without_surrogates(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """Escape a command's message the way the Actions runner unescapes it (actions/toolkit's
+    `escapeData`); other control characters (an ESC from a file name) are shown escaped."""
+    shown = controls_escaped(without_surrogates(text), keep="\r\n")
+    return shown.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
 def escape_property(text: str) -> str:

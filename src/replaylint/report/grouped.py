@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .printable import printable_path
 from .run import Run
 from .text import code_and_message, paint, summary
 
@@ -26,7 +27,7 @@ def _file_block(path: str, findings: list[Finding], color: bool) -> list[str]:
     findings = sorted(findings, key=lambda f: (f.span.start_line, f.span.start_col, f.code))
     line_width = max(len(str(f.span.start_line)) for f in findings)
     column_width = max(len(str(f.span.start_col)) for f in findings)
-    lines = [paint(path, "underline", color) + ":"]
+    lines = [paint(printable_path(path), "underline", color) + ":"]
     for finding in findings:
         place = f"{finding.span.start_line:>{line_width}}:{finding.span.start_col:<{column_width}}"
         lines.append(f"  {place} {code_and_message(finding, color)}")

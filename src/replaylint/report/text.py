@@ -6,6 +6,7 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
+from .printable import printable, printable_path
 from .run import Run, applicable, fix_help
 
 if TYPE_CHECKING:  # imported where a finding is shown: a clean run shows none
@@ -31,12 +32,12 @@ def code_and_message(finding: Finding, color: bool = False) -> str:
     """`CODE [*] message`: what every text format prints after the place."""
     marker = " [*]" if applicable(finding, unsafe=False) else ""
     code = paint(finding.code, "red" if finding.severity == "error" else "yellow", color)
-    return f"{code}{marker} {finding.message}"
+    return f"{code}{marker} {printable(finding.message)}"
 
 
 def header(finding: Finding, color: bool = False) -> str:
     span = finding.span
-    location = paint(f"{span.path}:{span.start_line}:{span.start_col}:", "bold", color)
+    location = paint(f"{printable_path(span.path)}:{span.start_line}:{span.start_col}:", "bold", color)
     return f"{location} {code_and_message(finding, color)}"
 
 
@@ -55,9 +56,9 @@ def _excerpt(finding: Finding, text: str | None, color: bool) -> list[str]:
     lines = [gutter]
     for number in range(span.start_line, end_line + 1):
         content = index.line_text(number).expandtabs(1)
-        lines.append(f"{number:>{width}} | {content}")
-        start = span.start_col if number == span.start_line else 1
-        end = span.end_col if number == span.end_line else len(content) + 1
+        lines.append(f"{number:>{width}} | {printable(content)}")
+        start = _shown_column(content, span.start_col if number == span.start_line else 1)
+        end = _shown_column(content, span.end_col if number == span.end_line else len(content) + 1)
         if end <= start:
             end = start + 1
         underline = " " * (start - 1) + "^" * (end - start)
@@ -66,9 +67,14 @@ def _excerpt(finding: Finding, text: str | None, color: bool) -> list[str]:
     lines.append(gutter)
     help_line = fix_help(finding)
     if help_line is not None:
-        lines.append(f"{' ' * width} = {help_line}")
+        lines.append(f"{' ' * width} = {printable(help_line)}")
         lines.extend(_fix_diff(finding, text, width, color))
     return lines
+
+
+def _shown_column(content: str, column: int) -> int:
+    """Where `column` of `content` is once the line is printed escaped (`\x1b` takes four)."""
+    return len(printable(content[: column - 1])) + 1
 
 
 def _fix_diff(finding: Finding, text: str, width: int, color: bool) -> list[str]:
@@ -86,7 +92,7 @@ def _fix_diff(finding: Finding, text: str, width: int, color: bool) -> list[str]
         if line.startswith("@@"):
             continue
         style = "green" if line.startswith("+") else "red"
-        lines.append(f"{' ' * width} | {paint(line, style, color)}")
+        lines.append(f"{' ' * width} | {paint(printable(line), style, color)}")
     return lines
 
 
