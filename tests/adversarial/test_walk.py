@@ -1,5 +1,6 @@
-"""What a walk of a hostile tree reaches: `--watch` stays inside the tree and does not judge it by
-the folders above it."""
+"""What a walk of a hostile tree reaches: the configuration search stops at the repository and at
+folders other users may write, `--watch` stays inside the tree and does not judge it by the
+folders above it."""
 
 from __future__ import annotations
 
@@ -11,8 +12,70 @@ from pathlib import Path
 
 import pytest
 
+from .conftest import NOBODY, needs_root, replaylint
+
 LAUNCH = "vllm serve m --return-sampling-mask\n"
 FIXED = "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs\n"
+
+
+TURNED_OFF = 'ignore = ["ALL"]\n'
+
+
+def concise(folder: Path, *args: str) -> subprocess.CompletedProcess:
+    completed = replaylint("check", "--output-format", "concise", *args, cwd=folder)
+    assert b"Traceback" not in completed.stderr, completed.stderr.decode()
+    return completed
+
+
+def project_below(parent: Path) -> Path:
+    project = parent / "project"
+    project.mkdir()
+    (project / "serve.sh").write_text(LAUNCH)
+    return project
+
+
+@needs_root
+@pytest.mark.parametrize("owner, mode", [(NOBODY, 0o755), (0, 0o777), (NOBODY, 0o1777)], ids=["another user's", "world-writable", "sticky"])
+def test_a_configuration_above_the_project_that_another_user_could_write_is_not_used(public_tmp: Path, owner: int, mode: int) -> None:
+    shared = public_tmp / "shared"
+    shared.mkdir()
+    project = project_below(shared)
+    (shared / "replaylint.toml").write_text(TURNED_OFF)
+    os.chown(shared / "replaylint.toml", NOBODY, NOBODY)
+    os.chown(shared, owner, owner)
+    shared.chmod(mode)
+    for args in ((".",), ("serve.sh",), ("--no-cache", str(project))):
+        completed = concise(project, *args)
+        assert completed.returncode == 1 and b"RPL003" in completed.stdout, completed.stdout
+    assert sorted(os.listdir(shared)) == ["project", "replaylint.toml"]  # no cache folder made there
+
+
+def test_a_configuration_above_the_project_in_a_folder_of_this_user_is_used(public_tmp: Path) -> None:
+    project = project_below(public_tmp)
+    (public_tmp / "replaylint.toml").write_text(TURNED_OFF)
+    assert concise(project, ".").returncode == 0
+
+
+@needs_root
+def test_the_search_stops_at_the_repository_root_and_a_repository_of_another_user_is_the_folder_checked(public_tmp: Path) -> None:
+    (public_tmp / "replaylint.toml").write_text(TURNED_OFF)
+    repository = public_tmp / "repository"
+    repository.mkdir()
+    subprocess.run(["git", "init", "-q", str(repository)], check=True)
+    project = project_below(repository)
+    assert concise(project, ".").returncode == 1  # above the repository: not read
+    (repository / "replaylint.toml").write_text(TURNED_OFF)
+    assert concise(project, ".").returncode == 0  # the repository's own
+    os.chown(repository, NOBODY, NOBODY)
+    assert concise(project, ".").returncode == 1  # git would not work there either
+    (project / "replaylint.toml").write_text(TURNED_OFF)
+    assert concise(project, ".").returncode == 0  # the folder checked is the tree's own
+    (project / "replaylint.toml").unlink()
+    home = public_tmp / "home"
+    home.mkdir()
+    (home / ".gitconfig").write_text(f"[safe]\n\tdirectory = {repository}\n")
+    completed = replaylint("check", "--output-format", "concise", ".", cwd=project, env={"HOME": str(home), "XDG_CONFIG_HOME": str(home)})
+    assert completed.returncode == 0  # safe.directory names it, as actions/checkout does
 
 
 class Watcher:
