@@ -9,6 +9,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from .conftest import NOBODY, as_user, needs_root, replaylint
 
 LAUNCH = b"vllm serve m --return-sampling-mask\n"
@@ -153,3 +155,40 @@ def test_files_outside_the_checked_tree_are_not_read(tmp_path: Path) -> None:
     assert completed.returncode == 0
     named = quick("check", "--no-cache", str(tmp_path / "outside.sh"), cwd=project)
     assert b"outside.sh:1:14: RPL003" in named.stdout
+
+
+@pytest.mark.parametrize("where", [".gitignore", "deploy/.gitignore", ".hidden/.gitignore", "core.excludesFile", ".git/info/exclude"])
+def test_a_fifo_as_an_ignore_file_neither_blocks_nor_switches_gitignore_off(tmp_path: Path, where: str) -> None:
+    """git opens every ignore file it meets with a plain open(), which waits for a writer: the
+    listing stopped at its 30 s limit with no `.gitignore` honoured. replaylint reads them itself."""
+    tree(tmp_path, {"deploy/run.sh": LAUNCH, "generated/run.sh": LAUNCH, ".hidden/x": b""})
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    if where != ".gitignore":
+        (tmp_path / ".gitignore").write_text("generated/\n")
+    if where == "core.excludesFile":
+        os.mkfifo(tmp_path / "excludes")
+        subprocess.run(["git", "-C", str(tmp_path), "config", "core.excludesFile", str(tmp_path / "excludes")], check=True)
+    else:
+        (tmp_path / where).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / where).unlink(missing_ok=True)
+        os.mkfifo(tmp_path / where)
+    completed = quick("check", "--no-cache", "--output-format", "concise", ".", cwd=tmp_path)
+    assert b"deploy/run.sh:1:14: RPL003" in completed.stdout
+    assert (b"generated/run.sh" in completed.stdout) is (where == ".gitignore"), completed.stdout
+
+
+def test_a_huge_gitignore_is_not_read(tmp_path: Path) -> None:
+    from replaylint.gitignore import IGNORE_FILE_BYTES
+
+    tree(tmp_path, {"run.sh": LAUNCH, ".gitignore": b"run.sh\n" + b"#" * IGNORE_FILE_BYTES + b"\n"})
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    completed = quick("check", "--no-cache", "--output-format", "concise", ".", cwd=tmp_path)
+    assert b"run.sh:1:14: RPL003" in completed.stdout  # more files checked, none left out silently
+
+
+def test_patterns_made_to_backtrack_cost_linear_time(tmp_path: Path) -> None:
+    name = "a" * 200 + ".sh"
+    tree(tmp_path, {name: LAUNCH, ".gitignore": ("*a" * 30 + "*b\n" + "**/a*a*a*a*a*a*a*a*a*c/**/x\n").encode()})
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    completed = quick("check", "--no-cache", "--output-format", "concise", ".", cwd=tmp_path)
+    assert f"{name}:1:14: RPL003".encode() in completed.stdout

@@ -144,3 +144,99 @@ def test_watch_does_not_follow_links_out_of_the_tree(tmp_path: Path) -> None:
         watcher.stop()
     changes = [line for line in watcher.log.read_text().splitlines() if "File change detected" in line]
     assert len(changes) == 1 and changes[0].endswith("File change detected: serve.sh"), watcher.log.read_text()
+
+
+# -- what git ignores: replaylint reads the ignore files itself ----------------------------------
+
+IGNORE_RULES = """\
+# a comment
+*.log
+!keep.log
+/top-only.sh
+build_out/
+docs/**/gen
+**/cache/*.sh
+a?c.sh
+[!x]y.sh
+\\#hash.sh
+trailing.sh{spaces}
+\\!bang.sh
+nested/sub/
+*.tmp/
+re/
+!re/back.sh
+""".format(spaces="   ")
+NAMES = [
+    "x.log",
+    "keep.log",
+    "d/x.log",
+    "d/keep.log",
+    "top-only.sh",
+    "d/top-only.sh",
+    "build_out/a.sh",
+    "d/build_out/a.sh",
+    "docs/gen/a.sh",
+    "docs/a/b/gen/c.sh",
+    "docs/gen.sh",
+    "cache/a.sh",
+    "d/cache/a.sh",
+    "d/cache/e/a.sh",
+    "abc.sh",
+    "ac.sh",
+    "ay.sh",
+    "xy.sh",
+    "#hash.sh",
+    "trailing.sh",
+    "!bang.sh",
+    "nested/sub/a.sh",
+    "nested/a.sh",
+    "f.tmp/a.sh",
+    "f.tmp",
+    "re/back.sh",
+    "re/other.sh",
+    "inner/local.sh",
+    "inner/deeper/local.sh",
+    "inner/x.log",
+    "tracked/forced.sh",
+    "ü/é.sh",
+]
+
+
+def git_repository(folder: Path) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    subprocess.run(["git", "init", "-q", str(folder)], check=True)
+    return folder
+
+
+def git_would_check(folder: Path) -> set[str]:
+    listed = subprocess.run(
+        ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"], cwd=folder, capture_output=True, check=True
+    ).stdout
+    return {os.fsdecode(name) for name in listed.split(b"\0") if name and not os.path.basename(os.fsdecode(name)).startswith(".")}
+
+
+def discovered(folder: Path, *given: str) -> set[str]:
+    from replaylint.discovery import discover
+
+    cwd = os.getcwd()
+    os.chdir(folder)
+    try:
+        return set(discover(list(given) or ["."], excludes=()))
+    finally:
+        os.chdir(cwd)
+
+
+def test_the_files_left_are_those_git_leaves(tmp_path: Path) -> None:
+    repository = git_repository(tmp_path / "repository")
+    for name in NAMES:
+        (repository / name).parent.mkdir(parents=True, exist_ok=True)
+        (repository / name).write_text("echo\n") if not name.endswith(".tmp") else None
+    (repository / ".gitignore").write_text(IGNORE_RULES)
+    (repository / "inner" / ".gitignore").write_text("local.sh\n!x.log\n")
+    (repository / ".git" / "info" / "exclude").write_text("tracked/\n")
+    subprocess.run(["git", "add", "-f", "tracked/forced.sh"], cwd=repository, check=True)
+    expected = git_would_check(repository)
+    assert "tracked/forced.sh" in expected and "x.log" not in expected and "inner/x.log" in expected  # the case is real
+    assert discovered(repository) == expected
+    inner = {name[len("inner/") :] for name in expected if name.startswith("inner/")}
+    assert discovered(repository / "inner") == inner  # the rules above the folder given apply too
