@@ -79,10 +79,17 @@ class IgnoreFile:
     suffixes: tuple[str, ...]  # all of them: one `endswith` tells most names from them
     names: _Expressions
     paths: _Expressions
+    deep: tuple[tuple[int, Folders], ...]  # patterns with a `**` component, last first
 
     def verdict(self, relative: str, name: str, is_folder: bool) -> bool | None:
         """True: ignored; False: re-included (`!`); None: no pattern speaks of the path."""
         best = max(self.names.last(name, is_folder), self.paths.last(relative, is_folder))
+        for position, folders in self.deep:
+            if position <= best:
+                break
+            if (is_folder or not self.patterns[position].folders_only) and folders.match(relative):
+                best = position
+                break
         tables = [self.by_name.get(name, ()), self.by_path.get(relative, ())]
         if name.endswith(self.suffixes):
             size = len(name)
@@ -122,9 +129,15 @@ def parse(text: str) -> IgnoreFile | None:
     by_suffix: dict[int, dict[str, list[int]]] = {}
     names: list[tuple[int, Pattern, str]] = []
     paths: list[tuple[int, Pattern, str]] = []
+    deep: list[tuple[int, Folders]] = []
     counter = count()
     for position, pattern in enumerate(patterns):
-        if not _GLOB_CHARACTERS.search(pattern.glob):
+        if pattern.anchored and any(_CROSSES.fullmatch(part) for part in pattern.glob.split("/")):
+            try:
+                deep.append((position, Folders(pattern.glob)))
+            except re.error:
+                pass
+        elif not _GLOB_CHARACTERS.search(pattern.glob):
             (by_path if pattern.anchored else by_name).setdefault(pattern.glob, []).append(position)
         elif not pattern.anchored and pattern.glob.startswith("*") and not _GLOB_CHARACTERS.search(pattern.glob[1:]):
             by_suffix.setdefault(len(pattern.glob) - 1, {}).setdefault(pattern.glob[1:], []).append(position)
@@ -136,7 +149,45 @@ def parse(text: str) -> IgnoreFile | None:
                 continue
             (paths if pattern.anchored else names).append((position, pattern, expression))
     suffixes = tuple(suffix for table in by_suffix.values() for suffix in table)
-    return IgnoreFile(tuple(patterns), by_name, by_path, by_suffix, suffixes, _expressions(names), _expressions(paths))
+    return IgnoreFile(tuple(patterns), by_name, by_path, by_suffix, suffixes, _expressions(names), _expressions(paths), tuple(deep[::-1]))
+
+
+_CROSSES = re.compile(r"\*\*+")  # a component of only stars: any number of folders
+
+
+class Folders:
+    """An anchored pattern with `**` components, matched component by component: the parts
+    between them are found at the earliest place they fit, which is where a match is if there
+    is one (a `**` takes any number of folders), so a deep path costs linear time where an
+    expression would try every split of it for every `**`."""
+
+    def __init__(self, glob: str) -> None:
+        parts = glob.split("/")
+        self.parts: list[list[re.Pattern]] = [[]]
+        for part in parts:
+            if _CROSSES.fullmatch(part):
+                self.parts.append([])
+            else:
+                self.parts[-1].append(re.compile(translate(part) + r"\Z", re.DOTALL))
+        self.inside = _CROSSES.fullmatch(parts[-1]) is not None  # `a/**`: below a, never a itself
+
+    def match(self, relative: str) -> bool:
+        names = relative.split("/")
+        first, *middle, last = self.parts
+        if not _fits(first, names, 0):
+            return False
+        at = len(first)
+        for part in middle:
+            found = next((start for start in range(at, len(names) - len(part) + 1) if _fits(part, names, start)), None)
+            if found is None:
+                return False
+            at = found + len(part)
+        start = len(names) - len(last)
+        return start >= at + self.inside and _fits(last, names, start)
+
+
+def _fits(part: list[re.Pattern], names: list[str], start: int) -> bool:
+    return start >= 0 and start + len(part) <= len(names) and all(glob.match(names[start + at]) for at, glob in enumerate(part))
 
 
 _GLOB_CHARACTERS = re.compile(r"[*?\[\\]")

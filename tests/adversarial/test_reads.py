@@ -187,8 +187,12 @@ def test_a_huge_gitignore_is_not_read(tmp_path: Path) -> None:
 
 
 def test_patterns_made_to_backtrack_cost_linear_time(tmp_path: Path) -> None:
+    """A `*` is matched atomically and a `**` component by component: neither a long name nor a
+    deep path costs a power of its length."""
     name = "a" * 200 + ".sh"
-    tree(tmp_path, {name: LAUNCH, ".gitignore": ("*a" * 30 + "*b\n" + "**/a*a*a*a*a*a*a*a*a*c/**/x\n").encode()})
+    deep = "/".join(["a"] * 300) + "/run.sh"
+    rules = "*a" * 30 + "*b\n" + "**/a*a*a*a*a*a*a*a*a*c/**/x\n" + "**/a/**/a/**/b/**\n" + "a/**/a/**/a/**/c\n"
+    tree(tmp_path, {name: LAUNCH, deep: LAUNCH, **{f"{deep[:-6]}/s{i}.sh": b"" for i in range(200)}, ".gitignore": rules.encode()})
     subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
     completed = quick("check", "--no-cache", "--output-format", "concise", ".", cwd=tmp_path)
-    assert f"{name}:1:14: RPL003".encode() in completed.stdout
+    assert f"{name}:1:14: RPL003".encode() in completed.stdout and f"{deep}:1:14: RPL003".encode() in completed.stdout

@@ -165,6 +165,11 @@ nested/sub/
 *.tmp/
 re/
 !re/back.sh
+logs/*
+!logs/keep.sh
+*.gen.sh
+all/**
+[[:digit:]]*.sh
 """.format(spaces="   ")
 NAMES = [
     "x.log",
@@ -199,6 +204,7 @@ NAMES = [
     "inner/x.log",
     "tracked/forced.sh",
     "ü/é.sh",
+    *("logs/a.sh", "logs/keep.sh", "logs/sub/b.sh", "a.gen.sh", "inner/b.gen.sh", "all/x/y.sh", "1x.sh", "d/9.sh", "x1.sh"),
 ]
 
 
@@ -232,7 +238,7 @@ def test_the_files_left_are_those_git_leaves(tmp_path: Path) -> None:
         (repository / name).parent.mkdir(parents=True, exist_ok=True)
         (repository / name).write_text("echo\n") if not name.endswith(".tmp") else None
     (repository / ".gitignore").write_text(IGNORE_RULES)
-    (repository / "inner" / ".gitignore").write_text("local.sh\n!x.log\n")
+    (repository / "inner" / ".gitignore").write_text("local.sh\n!x.log\n!*.gen.sh\n")
     (repository / ".git" / "info" / "exclude").write_text("tracked/\n")
     subprocess.run(["git", "add", "-f", "tracked/forced.sh"], cwd=repository, check=True)
     expected = git_would_check(repository)
