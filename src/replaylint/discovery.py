@@ -200,6 +200,8 @@ def _walked(directory: str, excluder: Excluder, respect_gitignore: bool, snapsho
     stamps: dict[str, Stamp] | None = {} if snapshots is not None else None
     failures: list[tuple[str, str]] = []
     walked = list(_walk(directory, excluder, stamps, failures, ignores))
+    if ignores is not None:
+        ignores.close()
     files = walked if ignores is None or not ignores.decided else [path for path in walked if ignores.kept(path)]
     unreadable += failures
     if snapshots is not None and stamps is not None and not failures:

@@ -104,28 +104,45 @@ class Level:
             self.ignores.decided[path] = (repository, ignored)
 
 
+MAX_LISTED = 64  # repositories whose index git is asked for in one walk: a tree of 10,000 `.git`
+# folders does not start 10,000 processes (the others' tracked files count as untracked)
+
+
 class Ignores:
     """What git ignores below one folder given to a walk: `enter` each folder the walk lists,
-    then `kept` says which files are left. A repository met below (a submodule, a nested
-    clone) is walked as a folder with its own rules and index."""
+    then `kept` says which files are left, and `close` waits for git. A repository met below (a
+    submodule, a nested clone) is walked as a folder with its own rules and index."""
 
     def __init__(self, directory: str, listing: Listing) -> None:
         self.levels: dict[str, Level] = {}
         self.decided: dict[str, tuple[Repository, bool]] = {}
         self.sources: dict[str, Stamp] = {}  # the files the verdicts rest on, for a snapshot
+        self.repositories: list[Repository] = []
         self._listing = listing
+        self._excludes: Optional[tuple[str, Optional[IgnoreFile]]] = None  # the user's, asked once a walk
         self._top = self._start(directory)
 
     def enter(self, folder: str, has_git: bool, has_gitignore: bool) -> Level:
         level = self.levels.pop(folder, None) or self._top
         if has_git:
-            repository = Repository(folder, self._listing(folder), level.repository, level.ignored)
+            repository = self._repository(folder, level.repository, level.ignored)
             level = Level(self, repository, self._repository_rules(folder), False)
         if has_gitignore and level.repository is not None and not level.ignored:
             found = read(os.path.join(folder, ".gitignore"), follow=False)
             if found is not None:
                 level.rules = (*level.rules, (found, ""))
         return level
+
+    def close(self) -> None:
+        """Wait for every git this walk started."""
+        for repository in self.repositories:
+            repository.tracked()
+
+    def _repository(self, folder: str, outer: Optional[Repository] = None, ignored_in_outer: bool = False) -> Repository:
+        listing = self._listing(folder) if len(self.repositories) < MAX_LISTED else lambda: None
+        repository = Repository(folder, listing, outer, ignored_in_outer)
+        self.repositories.append(repository)
+        return repository
 
     def kept(self, path: str) -> bool:
         decided = self.decided.get(path)
@@ -152,17 +169,21 @@ class Ignores:
             ignored = ignored or _verdict(rules, name, True)
             rules = tuple((ignore_file, prefix + name + "/") for ignore_file, prefix in rules)
             folder = os.path.join(folder, name)
-        return Level(self, Repository(directory, self._listing(directory)), rules, ignored)
+        return Level(self, self._repository(directory), rules, ignored)
 
     def _repository_rules(self, root: str) -> Rules:
         """The rules of a repository's root before its `.gitignore`: the user's excludes file,
         then `.git/info/exclude`; their stamps, the index's and the configurations' go to
         `sources`."""
         dot_git = os.path.join(root, ".git")
-        paths = [_excludes_file(root), os.path.join(dot_git, "info", "exclude")]
-        for path in (*paths, os.path.join(dot_git, "index"), os.path.join(dot_git, "config"), dot_git, *_user_configurations()):
+        if self._excludes is None:
+            excludes = _excludes_file(root)
+            self._excludes = (excludes, read(excludes, follow=True))
+        exclude = os.path.join(dot_git, "info", "exclude")
+        watched = (self._excludes[0], exclude, os.path.join(dot_git, "index"), os.path.join(dot_git, "config"), *_user_configurations())
+        for path in (*watched, *([] if os.path.isdir(dot_git) else [dot_git])):  # `gitdir: ...`: where its index lives
             self.sources[path] = stamp(path)
-        return tuple((found, "") for found in (read(path, follow=True) for path in paths) if found is not None)
+        return tuple((found, "") for found in (self._excludes[1], read(exclude, follow=True)) if found is not None)
 
 
 def _repository_above(folder: str) -> Optional[str]:

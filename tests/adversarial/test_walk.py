@@ -246,3 +246,21 @@ def test_the_files_left_are_those_git_leaves(tmp_path: Path) -> None:
     assert discovered(repository) == expected
     inner = {name[len("inner/") :] for name in expected if name.startswith("inner/")}
     assert discovered(repository / "inner") == inner  # the rules above the folder given apply too
+
+
+def test_a_tree_of_a_thousand_nested_repositories_starts_a_bounded_number_of_gits(tmp_path: Path, monkeypatch) -> None:
+    import replaylint.discovery as discovery
+    from replaylint.repositories import MAX_LISTED
+
+    git_repository(tmp_path)
+    for index in range(1000):
+        (tmp_path / f"r{index}" / ".git").mkdir(parents=True)
+        (tmp_path / f"r{index}" / "serve.sh").write_text(LAUNCH)
+    started = time.monotonic()
+    completed = concise(tmp_path, "--no-cache", ".")
+    assert time.monotonic() - started < 20 and completed.stdout.count(b"RPL003") == 1000
+    asked: list[str] = []
+    listing = discovery._git_listing
+    monkeypatch.setattr(discovery, "_git_listing", lambda folder: asked.append(folder) or listing(folder))
+    assert len(discovered(tmp_path)) == 1000
+    assert len(asked) == MAX_LISTED < 100  # the outer repository and the first nested ones
