@@ -5,9 +5,9 @@ git opens every ignore file it meets with a plain open(): a FIFO named `.gitigno
 until someone writes to it, and a listing that waits for git then stops at its time limit with
 no ignore rule honoured. So replaylint asks git only for its index (`git ls-files --cached`,
 which reads no ignore file) and reads the ignore files itself: regular files only, opened
-without blocking, at most `IGNORE_FILE_BYTES` each and `MAX_PATTERNS` patterns; a `.gitignore`
-that is a symlink is not followed, as git does not follow one. A file that is not read ignores
-nothing: more files are checked, none is left out silently.
+without blocking, at most `IGNORE_FILE_BYTES` each, `MAX_PATTERNS` patterns and `MAX_EXPRESSIONS`
+that need an expression (every name is tried against each of those); a `.gitignore` that is a
+symlink is not followed, as git does not follow one. A file that is not read ignores nothing.
 
 Most patterns are a name, a path or `*` and a suffix, looked up in tables; the others become
 regular expressions (one per file for files, one for folders), in which a `*` is matched atomically (the earliest end of
@@ -25,6 +25,7 @@ from . import files
 
 IGNORE_FILE_BYTES = 1024 * 1024
 MAX_PATTERNS = 10_000
+MAX_EXPRESSIONS = 256  # real files have tens: a name, a path or `*.suffix` needs none
 MAX_DOUBLE_STARS = 3
 _CLASSES = {
     "alnum": "a-zA-Z0-9",
@@ -80,6 +81,7 @@ class IgnoreFile:
     names: _Expressions
     paths: _Expressions
     deep: tuple[tuple[int, Folders], ...]  # patterns with a `**` component, last first
+    cost: int  # how many expressions a name is tried against, and one for the tables
 
     def verdict(self, relative: str, name: str, is_folder: bool) -> bool | None:
         """True: ignored; False: re-included (`!`); None: no pattern speaks of the path."""
@@ -115,14 +117,8 @@ def read(path: str, follow: bool) -> IgnoreFile | None:
 
 
 def parse(text: str) -> IgnoreFile | None:
-    patterns: list[Pattern] = []
-    for line in text.split("\n")[: MAX_PATTERNS * 4]:
-        pattern = _pattern(line)
-        if pattern is not None:
-            patterns.append(pattern)
-            if len(patterns) == MAX_PATTERNS:
-                break
-    if not patterns:
+    patterns = [pattern for pattern in map(_pattern, text.split("\n")) if pattern is not None]
+    if not patterns or len(patterns) > MAX_PATTERNS:
         return None
     by_name: dict[str, list[int]] = {}
     by_path: dict[str, list[int]] = {}
@@ -132,6 +128,8 @@ def parse(text: str) -> IgnoreFile | None:
     deep: list[tuple[int, Folders]] = []
     counter = count()
     for position, pattern in enumerate(patterns):
+        if len(names) + len(paths) + len(deep) > MAX_EXPRESSIONS:
+            return None
         if pattern.anchored and any(_CROSSES.fullmatch(part) for part in pattern.glob.split("/")):
             try:
                 deep.append((position, Folders(pattern.glob)))
@@ -148,8 +146,12 @@ def parse(text: str) -> IgnoreFile | None:
             except re.error:  # a range such as `[z-a]`: git's wildmatch matches nothing with it either
                 continue
             (paths if pattern.anchored else names).append((position, pattern, expression))
+    cost = len(names) + len(paths) + len(deep)
+    if cost > MAX_EXPRESSIONS:
+        return None
     suffixes = tuple(suffix for table in by_suffix.values() for suffix in table)
-    return IgnoreFile(tuple(patterns), by_name, by_path, by_suffix, suffixes, _expressions(names), _expressions(paths), tuple(deep[::-1]))
+    expressions = (_expressions(names), _expressions(paths))
+    return IgnoreFile(tuple(patterns), by_name, by_path, by_suffix, suffixes, *expressions, tuple(deep[::-1]), cost + 1)
 
 
 _CROSSES = re.compile(r"\*\*+")  # a component of only stars: any number of folders

@@ -128,9 +128,7 @@ class Ignores:
             repository = self._repository(folder, level.repository, level.ignored)
             level = Level(self, repository, self._repository_rules(folder), False)
         if has_gitignore and level.repository is not None and not level.ignored:
-            found = read(os.path.join(folder, ".gitignore"), follow=False)
-            if found is not None:
-                level.rules = (*level.rules, (found, ""))
+            level.rules = _with(level.rules, read(os.path.join(folder, ".gitignore"), follow=False))
         return level
 
     def close(self) -> None:
@@ -163,9 +161,7 @@ class Ignores:
         for name in os.path.relpath(absolute, root).split(os.sep):
             ignore = os.path.join(folder, ".gitignore")
             self.sources[ignore] = stamp(ignore)
-            found = read(ignore, follow=False)
-            if found is not None:
-                rules = (*rules, (found, ""))
+            rules = _with(rules, read(ignore, follow=False))
             ignored = ignored or _verdict(rules, name, True)
             rules = tuple((ignore_file, prefix + name + "/") for ignore_file, prefix in rules)
             folder = os.path.join(folder, name)
@@ -184,6 +180,17 @@ class Ignores:
         for path in (*watched, *([] if os.path.isdir(dot_git) else [dot_git])):  # `gitdir: ...`: where its index lives
             self.sources[path] = stamp(path)
         return tuple((found, "") for found in (self._excludes[1], read(exclude, follow=True)) if found is not None)
+
+
+MAX_COST = 1024  # expressions a name is tried against in one folder, its ignore files and those above
+
+
+def _with(rules: Rules, found: Optional[IgnoreFile]) -> Rules:
+    """`rules` and the ignore file `found` of their folder, unless that would cost a name more
+    than MAX_COST (a tree of nested `.gitignore` files each at the limit): it is then not read."""
+    if found is None or sum(ignore_file.cost for ignore_file, _ in rules) + found.cost > MAX_COST:
+        return rules
+    return (*rules, (found, ""))
 
 
 def _repository_above(folder: str) -> Optional[str]:

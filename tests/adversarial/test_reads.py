@@ -186,6 +186,17 @@ def test_a_huge_gitignore_is_not_read(tmp_path: Path) -> None:
     assert b"run.sh:1:14: RPL003" in completed.stdout  # more files checked, none left out silently
 
 
+def test_a_gitignore_of_ten_thousand_globs_costs_little(tmp_path: Path) -> None:
+    """Each name is tried against every pattern that needs an expression: a file with more than
+    MAX_EXPRESSIONS of them is not read (names, paths and `*.suffix` patterns are table lookups)."""
+    many = "".join(f"[a-c]x{index}*.y\n" for index in range(10_000))
+    files = {f"d{folder}/f{index}.sh": b"" for folder in range(20) for index in range(100)}
+    tree(tmp_path, {**files, "run.sh": LAUNCH, ".gitignore": ("run.sh\n" + many).encode(), "d0/.gitignore": b"*.sh\n"})
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    completed = quick("check", "--no-cache", "--output-format", "concise", ".", cwd=tmp_path)
+    assert b"run.sh:1:14: RPL003" in completed.stdout
+
+
 def test_patterns_made_to_backtrack_cost_linear_time(tmp_path: Path) -> None:
     """A `*` is matched atomically and a `**` component by component: neither a long name nor a
     deep path costs a power of its length."""
