@@ -137,7 +137,7 @@ class Ignores:
             repository.tracked()
 
     def _repository(self, folder: str, outer: Optional[Repository] = None, ignored_in_outer: bool = False) -> Repository:
-        listing = self._listing(folder) if len(self.repositories) < MAX_LISTED else lambda: None
+        listing = self._listing(folder) if len(self.repositories) < MAX_LISTED and _git_may_read(folder) else lambda: None
         repository = Repository(folder, listing, outer, ignored_in_outer)
         self.repositories.append(repository)
         return repository
@@ -193,6 +193,22 @@ def _with(rules: Rules, found: Optional[IgnoreFile]) -> Rules:
     return (*rules, (found, ""))
 
 
+def _git_may_read(folder: str) -> bool:
+    """Whether git can read the repository's files without waiting: `.git`, its configuration,
+    index and HEAD are regular files (or folders), not FIFOs git's plain open() would wait on."""
+    import stat as modes
+
+    dot_git = os.path.join(folder, ".git")
+    for path in (dot_git, *(os.path.join(dot_git, name) for name in ("config", "index", "HEAD"))):
+        try:
+            mode = os.stat(path).st_mode
+        except OSError:
+            continue
+        if not (modes.S_ISREG(mode) or modes.S_ISDIR(mode)):
+            return False
+    return True
+
+
 def _repository_above(folder: str) -> Optional[str]:
     """The first folder above `folder` that holds `.git`."""
     while True:
@@ -213,7 +229,12 @@ def _user_configurations() -> tuple[str, str]:
 
 
 def _excludes_file(root: str) -> str:
-    """The file `core.excludesFile` names for the repository at `root` (git's default when unset)."""
+    """The file `core.excludesFile` names for the repository at `root` (git's default when unset).
+    git is asked only when a configuration file may set it (it costs a process, 8 ms)."""
+    default = os.path.join(_config_home(), "git", "ignore")
+    configurations = (*_user_configurations(), os.path.join(os.sep, "etc", "gitconfig"), os.path.join(root, ".git", "config"))
+    if not any(name.startswith("GIT_CONFIG") for name in os.environ) and not any(map(_may_name_excludes, configurations)):
+        return default
     import subprocess
 
     try:
@@ -227,4 +248,16 @@ def _excludes_file(root: str) -> str:
         ).stdout.rstrip(b"\0")
     except (OSError, subprocess.SubprocessError):
         named = b""
-    return os.path.join(root, os.fsdecode(named)) if named else os.path.join(_config_home(), "git", "ignore")
+    return os.path.join(root, os.fsdecode(named)) if named else default
+
+
+def _may_name_excludes(configuration: str) -> bool:
+    from . import files
+
+    try:
+        text = files.read_regular(configuration, 1 << 20).lower()
+    except files.TooLarge:
+        return True
+    except files.Unreadable:
+        return False
+    return b"excludesfile" in text or b"include" in text

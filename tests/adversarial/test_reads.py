@@ -157,9 +157,11 @@ def test_files_outside_the_checked_tree_are_not_read(tmp_path: Path) -> None:
     assert b"outside.sh:1:14: RPL003" in named.stdout
 
 
-@pytest.mark.parametrize("where", [".gitignore", "deploy/.gitignore", ".hidden/.gitignore", "core.excludesFile", ".git/info/exclude"])
-def test_a_fifo_as_an_ignore_file_neither_blocks_nor_switches_gitignore_off(tmp_path: Path, where: str) -> None:
-    """git opens every ignore file it meets with a plain open(), which waits for a writer: the
+@pytest.mark.parametrize(
+    "where", [".gitignore", "deploy/.gitignore", ".hidden/.gitignore", "core.excludesFile", ".git/info/exclude", ".git/index"]
+)
+def test_a_fifo_git_would_open_neither_blocks_nor_switches_gitignore_off(tmp_path: Path, where: str) -> None:
+    """git opens every ignore file (and its index) with a plain open(), which waits for a writer: the
     listing stopped at its 30 s limit with no `.gitignore` honoured. replaylint reads them itself."""
     tree(tmp_path, {"deploy/run.sh": LAUNCH, "generated/run.sh": LAUNCH, ".hidden/x": b""})
     subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
