@@ -444,6 +444,20 @@ async def test_a_finding_in_a_config_file_the_launch_reads(client: LanguageClien
     await published(client, script, none)
 
 
+async def test_editing_a_config_file_a_launch_read_rejudges_the_launch(client: LanguageClient, tmp_path: Path):
+    """A change re-checks the documents whose last check read the file (`Session.readers`):
+    the script read `cfg.yaml` from disk before it was opened."""
+    config = write(tmp_path, "cfg.yaml", "model: m\n")
+    script = write(tmp_path, "serve.sh", "vllm serve m --config cfg.yaml --return-sampling-mask\n")
+    open_file(client, script, "shellscript")
+    await published(client, script, has("RPL003"))
+    open_file(client, config, "yaml")
+    change(client, config, "model: m\nlogprobs-mode: processed_logprobs\n", 2)
+    await published(client, script, none)
+    change(client, config, "model: m\n", 3)
+    await published(client, script, has("RPL003"))
+
+
 # -- bad input ----------------------------------------------------------------------------------
 
 

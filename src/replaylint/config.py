@@ -2,7 +2,9 @@
 
 The configuration file is the nearest one above the checked paths (or the working directory):
 `.replaylint.toml`, `replaylint.toml`, or `pyproject.toml` with a `[tool.replaylint]` table,
-in that order within one folder. `--config FILE` names one; `--isolated` ignores them all.
+in that order within one folder. `--config FILE` names one; `--isolated` ignores them all. The
+search stops at the repository's root, and above the checked tree at the first folder another
+user could have put a file in (`find_config_file`).
 Unknown keys and unknown rule codes are errors that name the key and the file.
 """
 
@@ -11,6 +13,7 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
+import stat
 import sys
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -259,19 +262,82 @@ def _configures_replaylint(pyproject: str) -> bool:
 
 def find_config_file(start: str) -> str | None:
     """The nearest configuration file at or above `start` that configures replaylint, looking
-    no higher than the repository the files belong to (the first folder holding `.git`)."""
+    no higher than the repository the files belong to (the first folder holding `.git`).
+
+    The checked tree is `start`'s folder up to that repository's root, when git would work in
+    it (the root is this user's or root's, or git's `safe.directory` names it), else `start`'s
+    folder alone: every file in it is the tree's own. Above the tree (a project without `.git`, or a repository another user
+    owns), the search goes on only through folders no other user could have put a file in:
+    owned by this user or root and not writable by others, unless sticky (`/tmp`), and it takes
+    a file there only when it is this user's or root's. A `replaylint.toml` in a shared
+    folder above the project never turns its checks off."""
     directory = os.path.abspath(start if os.path.isdir(start) else os.path.dirname(start) or ".")
+    top = _repository_root(directory)
+    tree = top if top is not None and (_trusted(top, folder=False) or _declared_safe(top)) else directory
     while True:
+        inside = directory == tree or directory.startswith(tree.rstrip(os.sep) + os.sep)
+        if not inside and not _trusted(directory, folder=True):
+            return None
         for name in CONFIG_NAMES:
             candidate = os.path.join(directory, name)
-            if os.path.isfile(candidate) and (name != "pyproject.toml" or _configures_replaylint(candidate)):
+            if not os.path.isfile(candidate) or not (inside or _trusted(candidate, folder=False)):
+                continue
+            if name != "pyproject.toml" or _configures_replaylint(candidate):
                 return candidate
-        if os.path.exists(os.path.join(directory, ".git")):
+        parent = os.path.dirname(directory)
+        if directory == top or parent == directory:
             return None
+        directory = parent
+
+
+def _repository_root(directory: str) -> str | None:
+    """The first folder at or above `directory` that holds `.git`."""
+    while not os.path.lexists(os.path.join(directory, ".git")):
         parent = os.path.dirname(directory)
         if parent == directory:
             return None
         directory = parent
+    return directory
+
+
+def _declared_safe(top: str) -> bool:
+    """Whether the user's or the system's git configuration lists the repository in
+    `safe.directory` (as CI checkouts owned by another user are: actions/checkout adds them)."""
+    import subprocess
+
+    from .discovery import GIT, git_environment
+
+    environment = {name: value for name, value in git_environment().items() if not name.startswith(("GIT_DIR", "GIT_WORK_TREE"))}
+    try:
+        listed = subprocess.run(
+            [*GIT, "config", "--get-all", "-z", "safe.directory"],
+            cwd=os.sep,  # outside every repository: no repository's own configuration is read
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            env=environment,
+            timeout=10,
+        ).stdout
+    except (OSError, subprocess.SubprocessError):
+        return False
+    real = os.path.realpath(top)
+    for value in os.fsdecode(listed).split("\0"):
+        if value == "*" or (value and os.path.realpath(os.path.expanduser(value)) == real):
+            return True
+        if value.endswith("/*") and (real + os.sep).startswith(os.path.realpath(value[:-2]) + os.sep):
+            return True
+    return False
+
+
+def _trusted(path: str, folder: bool) -> bool:
+    """Whether only this user or root could have made `path` what it is: owned by one of
+    them, and, for a folder, not writable by others unless sticky."""
+    try:
+        status = os.stat(path)
+    except OSError:
+        return False
+    if status.st_uid not in (os.geteuid(), 0):
+        return False
+    return not folder or not status.st_mode & stat.S_IWOTH or bool(status.st_mode & stat.S_ISVTX)
 
 
 def apply_override(config: Config, text: str) -> None:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator
 
 from .files import read_head as read_file_head
+from .repositories import GIT, Ignores, git_environment
 from .stamps import Stamp, from_plain as stamps_from_plain, stamp, still_true
 
 DEFAULT_EXCLUDES = (
@@ -66,38 +67,16 @@ class Excluder:
         return self._name is not None and any(self._name.match(part) for part in parts)
 
 
-# git reads the checked repository's own configuration, which may name programs for it to run
-# (`core.fsmonitor` runs on every `git ls-files`; hooks, filters and the pager on other commands).
-# Settings given with `-c` win over every configuration file, so each one that names a program
-# is turned off; GIT_OPTIONAL_LOCKS=0 keeps git from writing the index (and so from running the
-# `post-index-change` hook).
-GIT = (
-    "git",
-    "--no-pager",
-    *("-c", "core.fsmonitor=false"),
-    *("-c", "core.hooksPath=/dev/null"),
-    *("-c", "core.sshCommand=false"),
-    *("-c", "core.gitProxy="),
-    *("-c", "core.askPass="),
-    *("-c", "credential.helper="),
-    *("-c", "diff.external="),
-    *("-c", "core.untrackedCache=false"),
-    *("-c", "protocol.allow=never"),
-)
-
-
-def git_environment() -> dict[str, str]:
-    return {**os.environ, "GIT_OPTIONAL_LOCKS": "0", "GIT_TERMINAL_PROMPT": "0", "GIT_PAGER": "cat"}
-
-
 def _git_listing(directory: str) -> Callable[[], set[str] | None]:
-    """Files git would not ignore below `directory` (tracked or untracked), or None outside git.
-    git starts at once and is waited for by the returned function, so the walk runs meanwhile."""
+    """The files git tracks below `directory` (its index: `git add -f` keeps an ignored file in
+    the check), or None outside git. git starts at once and is waited for by the returned
+    function, so the walk runs meanwhile. Names are bytes to git: a name that is not UTF-8 comes
+    back as os.walk spells it (surrogate escapes)."""
     import subprocess
 
     try:
         process = subprocess.Popen(
-            [*GIT, "ls-files", "--cached", "--others", "--exclude-standard", "-z", "--", "."],
+            [*GIT, "ls-files", "--cached", "-z", "--", "."],
             cwd=directory,
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
@@ -116,8 +95,7 @@ def _git_listing(directory: str) -> Callable[[], set[str] | None]:
             return None
         if process.returncode != 0:
             return None
-        names = output.decode("utf-8", "replace").split("\0")
-        return {_joined(directory, name) for name in names if name}
+        return {_joined(directory, os.fsdecode(name)) for name in output.split(b"\0") if name}
 
     return listing
 
@@ -132,10 +110,16 @@ def _joined(directory: str, relative: str) -> str:
     return directory + relative if directory.endswith("/") else directory + "/" + relative  # `/` is normalised too
 
 
-def _walk(directory: str, excluder: Excluder, stamps: dict[str, Stamp] | None = None, unreadable: list | None = None) -> Iterator[str]:
+def _walk(
+    directory: str,
+    excluder: Excluder,
+    stamps: dict[str, Stamp] | None = None,
+    unreadable: list | None = None,
+    ignores: Ignores | None = None,
+) -> Iterator[str]:
     """Normalised paths of the files below a normalised `directory`; with `stamps`, the stamp of
     every folder walked and every `.gitignore` in them (`Snapshot`); folders that cannot be
-    listed go to `unreadable` as (path, reason)."""
+    listed go to `unreadable` as (path, reason); with `ignores`, what git ignores is told it."""
     top = len(directory) + (0 if directory.endswith(os.sep) else 1)
     anchor = excluder.anchor(directory) if excluder.has_path_patterns else ""
 
@@ -151,6 +135,7 @@ def _walk(directory: str, excluder: Excluder, stamps: dict[str, Stamp] | None = 
             if ".gitignore" in files:
                 ignore = _joined(base, ".gitignore")
                 stamps[ignore] = stamp(ignore)
+        level = ignores.enter(base, ".git" in dirs or ".git" in files, ".gitignore" in files) if ignores is not None else None
         prefix = anchor if relative_root == "." else anchor + relative_root.replace(os.sep, "/") + "/"
         dirs[:] = sorted(
             d
@@ -159,10 +144,16 @@ def _walk(directory: str, excluder: Excluder, stamps: dict[str, Stamp] | None = 
             and not excluder.name(d)
             and not (excluder.has_path_patterns and excluder.path(prefix + d))
         )
+        if level is not None:
+            for d in dirs:
+                level.descend(_joined(base, d), d)
         for name in sorted(files):
             if name.startswith(".") or excluder.name(name) or (excluder.has_path_patterns and excluder.path(prefix + name)):
                 continue
-            yield _joined(base, name)
+            path = _joined(base, name)
+            if level is not None:
+                level.file(path, name)
+            yield path
 
 
 # -- snapshots: a warm run does not walk a tree whose folders have not changed -------------------
@@ -172,7 +163,8 @@ def _walk(directory: str, excluder: Excluder, stamps: dict[str, Stamp] | None = 
 class Snapshot:
     """The files a walk found below a folder, and the stamps that would change with them: every
     folder walked (a file added, removed or renamed changes its folder's time), every
-    `.gitignore`, and git's index, `info/exclude` and the user's global ignore file."""
+    `.gitignore`, and of each repository its index, `info/exclude`, configuration and excludes
+    file (`gitignore.Ignores.sources`)."""
 
     files: list[str]
     stamps: dict[str, Stamp]
@@ -195,31 +187,6 @@ class Snapshot:
         return cls(files, stamps)
 
 
-def _git_stamps(directory: str) -> dict[str, Stamp]:
-    """What else decides what git ignores below `directory`: the `.gitignore` files above it up
-    to the repository, its index (`git add -f`), `info/exclude`, and the global ignore file."""
-    found: dict[str, Stamp] = {}
-    current = os.path.abspath(directory)
-    while True:
-        if current != os.path.abspath(directory):  # the walk stamps the folder's own
-            found[os.path.join(current, ".gitignore")] = stamp(os.path.join(current, ".gitignore"))
-        dot_git = os.path.join(current, ".git")
-        if os.path.isdir(dot_git):
-            for name in ("index", os.path.join("info", "exclude")):
-                found[os.path.join(dot_git, name)] = stamp(os.path.join(dot_git, name))
-            break
-        if os.path.exists(dot_git):  # a worktree or submodule: `gitdir: ...` (its index lives there)
-            found[dot_git] = stamp(dot_git)
-            break
-        parent = os.path.dirname(current)
-        if parent == current:
-            break
-        current = parent
-    config_home = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
-    found[os.path.join(config_home, "git", "ignore")] = stamp(os.path.join(config_home, "git", "ignore"))
-    return found
-
-
 def _walked(directory: str, excluder: Excluder, respect_gitignore: bool, snapshots: dict | None, unreadable: list) -> list[str]:
     """The files below `directory` that git does not ignore, from a snapshot still true or a walk
     (a walk that met a folder it cannot list is not remembered: the next run says so again)."""
@@ -229,16 +196,16 @@ def _walked(directory: str, excluder: Excluder, respect_gitignore: bool, snapsho
         known = Snapshot.from_plain(snapshots.get(key))
         if known is not None and known.still_true():
             return known.files
-    git_stamps = _git_stamps(directory) if respect_gitignore and snapshots is not None else {}
-    git_listing = _git_listing(directory) if respect_gitignore else lambda: None
+    ignores = Ignores(directory, _git_listing) if respect_gitignore else None
     stamps: dict[str, Stamp] | None = {} if snapshots is not None else None
     failures: list[tuple[str, str]] = []
-    walked = list(_walk(directory, excluder, stamps, failures))
-    allowed = git_listing()
-    files = [path for path in walked if allowed is None or path in allowed]
+    walked = list(_walk(directory, excluder, stamps, failures, ignores))
+    if ignores is not None:
+        ignores.close()
+    files = walked if ignores is None or not ignores.decided else [path for path in walked if ignores.kept(path)]
     unreadable += failures
     if snapshots is not None and stamps is not None and not failures:
-        snapshots[key] = Snapshot(files, {**stamps, **git_stamps}).plain()
+        snapshots[key] = Snapshot(files, {**stamps, **(ignores.sources if ignores is not None else {})}).plain()
     return files
 
 

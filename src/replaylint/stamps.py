@@ -1,8 +1,11 @@
 """Stamps: what a warm run compares instead of reading a file or listing a folder again.
 
-A stamp is a path's modification time and size (None when the path does not exist). Creating,
-removing or renaming a file changes its folder's stamp, so the stamps of the folders listed and
-the files read tell whether an answer made from them still holds.
+A stamp is a path's modification time, size, change time and inode (None when the path does not
+exist). Creating, removing or renaming a file changes its folder's stamp, so the stamps of the
+folders listed and the files read tell whether an answer made from them still holds. The change
+time and the inode are there because the modification time can be set (`tar` restores it, and a
+file replaced by one of the same size and time would otherwise pass as unchanged): the change
+time cannot be set, and a file moved into place has another inode.
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ from __future__ import annotations
 import os
 from typing import Dict, Optional, Tuple
 
-Stamp = Optional[Tuple[int, int]]  # (mtime_ns, size); None: the path does not exist
+Stamp = Optional[Tuple[int, int, int, int]]  # (mtime_ns, size, ctime_ns, inode); None: the path does not exist
 
 
 def stamp(path: str) -> Stamp:
@@ -18,7 +21,11 @@ def stamp(path: str) -> Stamp:
         status = os.stat(path)
     except OSError:
         return None
-    return (status.st_mtime_ns, status.st_size)
+    return of(status)
+
+
+def of(status: os.stat_result) -> tuple[int, int, int, int]:
+    return (status.st_mtime_ns, status.st_size, status.st_ctime_ns, status.st_ino)
 
 
 def still_true(stamps: Dict[str, Stamp]) -> bool:
@@ -35,8 +42,8 @@ def from_plain(value: object) -> Dict[str, Stamp] | None:
     for path, found in value.items():
         if found is None:
             stamps[path] = None
-        elif type(found) in (list, tuple) and len(found) == 2 and type(found[0]) is int and type(found[1]) is int:
-            stamps[path] = (found[0], found[1])
+        elif type(found) in (list, tuple) and len(found) == 4 and all(type(number) is int for number in found):
+            stamps[path] = (found[0], found[1], found[2], found[3])
         else:
             return None
     return stamps

@@ -1,8 +1,12 @@
 """`replaylint check --watch`: check, then check again whenever a file below the paths changes.
 
 Changes are watched with `watchfiles` (the `replaylint[watch]` extra), which waits for a burst of
-changes to settle (an editor's save, a `git checkout`) before it reports them once. Changes in
-the result cache, `.git` and the other folders a walk skips start no check.
+changes to settle (an editor's save, a `git checkout`) before it reports them once. Each folder a
+walk would read is watched on its own, never through a symlink (a tree's `root -> /` would
+otherwise watch the whole machine), and the list is made again after every change, so a new
+folder is watched from the next check on. Hidden folders (but the CI folders a walk reads), the
+result cache and default excludes such as `node_modules` are judged by their path below the
+watched folder, never by the folders above it (a project in `~/build/` is watched like any).
 """
 
 from __future__ import annotations
@@ -31,32 +35,62 @@ def watch(args: argparse.Namespace, run_check: Callable[[argparse.Namespace], in
         return 2
     paths = args.paths or ["."]
     _announce("Starting replaylint in watch mode...")
-    status, waiting = run_check(copy.copy(args)), False
-    sys.stdout.flush()
+    status, pending, waiting = 0, True, False
     try:
-        # An empty set every half second: the first one says the watcher runs (a change made
-        # before it would be missed), and the announcement waits for it.
-        for changes in watchfiles.watch(*paths, watch_filter=_relevant, raise_interrupt=False, yield_on_timeout=True, rust_timeout=500):
-            if changes:
-                names = sorted({os.path.relpath(path) for _, path in changes})
-                _announce(f"File change detected: {', '.join(names[:3])}{' ...' if len(names) > 3 else ''}")
-                status, waiting = run_check(copy.copy(args)), False
-                sys.stdout.flush()  # each report is complete before the next change
-            if not waiting:
-                _announce("Watching for file changes.")
-                waiting = True
+        while True:
+            # An empty set every half second: the first one says the watcher runs, and the check
+            # waits for it (a change made during the check is then seen by this watcher).
+            watcher = watchfiles.watch(
+                *watched_paths(paths),
+                watch_filter=_relevant,
+                raise_interrupt=False,
+                yield_on_timeout=True,
+                rust_timeout=500,
+                recursive=False,
+            )
+            for changes in watcher:
+                if changes:
+                    names = sorted({os.path.relpath(path) for _, path in changes})
+                    _announce(f"File change detected: {', '.join(names[:3])}{' ...' if len(names) > 3 else ''}")
+                    pending = True
+                    break  # watch again: the change may have made or removed a folder
+                if pending:
+                    status, pending, waiting = run_check(copy.copy(args)), False, False
+                    sys.stdout.flush()  # each report is complete before the next change
+                if not waiting:
+                    _announce("Watching for file changes.")
+                    waiting = True
+            else:
+                return status  # interrupted
     except KeyboardInterrupt:
         pass
     return status
 
 
+def watched_paths(paths: list[str]) -> list[str]:
+    """The files named and every folder below the folders named that a walk reads: symlinks to
+    folders are not followed, hidden and default-excluded folders not entered."""
+    watched: list[str] = []
+    for given in paths:
+        if not os.path.isdir(given):
+            watched.append(given)
+            continue
+        for folder, dirs, _ in os.walk(given):
+            watched.append(folder)
+            dirs[:] = [name for name in dirs if not _skipped(name)]
+    return [path for path in dict.fromkeys(watched) if os.path.lexists(path)]
+
+
+def _skipped(name: str) -> bool:
+    return (name.startswith(".") and name not in CI_FOLDERS) or name in DEFAULT_EXCLUDES
+
+
 def _relevant(change: object, path: str) -> bool:
-    """Whether a changed path may change a verdict: not inside a hidden folder (except the CI
-    folders a walk reads), the result cache or a default exclude such as `node_modules`."""
-    parts = path.split(os.sep)
-    return not any(
-        (part.startswith(".") and part not in CI_FOLDERS and part not in (".", "..")) or part in DEFAULT_EXCLUDES for part in parts[:-1]
-    )
+    """Whether a changed path may change a verdict: not a hidden folder such as the result
+    cache, nor a default exclude (its folder is one a walk reads, or it would not be watched).
+    A hidden file may: `.gitignore`, `.replaylint.toml`."""
+    name = os.path.basename(path)
+    return name not in DEFAULT_EXCLUDES and not (_skipped(name) and os.path.isdir(path))
 
 
 def _announce(message: str) -> None:

@@ -14,7 +14,6 @@ import os
 import pickle
 import shlex
 import stat
-from hashlib import blake2b
 from pathlib import Path
 
 import pytest
@@ -69,14 +68,18 @@ def test_a_pickle_the_tree_ships_in_its_cache_folder_never_runs(tree: Path, tmp_
 
 
 def hide_the_bad_script(tree: Path, maker: Path) -> None:
-    """Make, with the key in `maker`, a cache in which run.sh is a file without a launch: one of
-    the same size and time was there when the cache was made, then the bad script took its place."""
+    """Make, with the key in `maker`, a cache that says run.sh (the bad script, as it is now) was
+    turned away by the prefilter: signed with the maker's key, so the maker's replaylint trusts it."""
     script = tree / "run.sh"
     script.write_bytes(b"#" * (len(BAD) - 1) + b"\n")
     assert codes(check(tree, maker, ".")) == []
-    times = script.stat()
     script.write_bytes(BAD)
-    os.utime(script, ns=(times.st_atime_ns, times.st_mtime_ns))
+    status = script.stat()
+    (clean,) = [store for store in _stores(tree / ".replaylint_cache") if store.name.startswith("clean-")]
+    body = json.loads(clean.read_bytes().partition(b"\n")[2])
+    at = 4 * body["paths"].index("run.sh")
+    body["stats"][at : at + 4] = [status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino]
+    clean.write_bytes(_sign(maker, clean, json.dumps(body).encode()))
     assert codes(check(tree, maker, ".")) == []  # the maker's replaylint trusts its own cache
 
 
@@ -161,7 +164,7 @@ def test_clean_removes_only_what_replaylint_wrote(tree: Path, tmp_path: Path) ->
 def test_special_files_in_place_of_the_stores_neither_block_nor_break_a_run(tree: Path, tmp_path: Path) -> None:
     home = tmp_path / "home"
     check(tree, home, ".")
-    stores = sorted(path for path in (tree / ".replaylint_cache").iterdir() if path.name != ".gitignore")
+    stores = _stores(tree / ".replaylint_cache")
     assert len(stores) == 3
     fifo, device, folder = stores
     for store in stores:
@@ -181,11 +184,18 @@ def _stores(cache: Path) -> list[Path]:
 
 
 def _sign(home: Path, store: Path, body: bytes) -> bytes:
-    """A store as this user's replaylint writes it: the keyed BLAKE2b of its name and body (hex)
-    on the first line, then the JSON body."""
+    """A store as this user's replaylint writes it: the keyed BLAKE2b of its name, generation and
+    body (hex) on the first line, then the JSON body."""
+    from replaylint.cache.ownership import Generations, identity
+    from replaylint.cache.stores import _mac
+
     key = (home / "replaylint" / "cache-key").read_bytes()
-    mac = blake2b(store.name.encode() + b"\n" + body, key=key, person=b"replaylint-cache").hexdigest()
-    return mac.encode() + b"\n" + body
+    descriptor = os.open(store.parent, os.O_RDONLY)
+    try:
+        generation = Generations(str(home / "replaylint"), key, identity(descriptor)).current(store.name)
+    finally:
+        os.close(descriptor)
+    return _mac(key, store.name, generation, body) + b"\n" + body
 
 
 ILL_TYPED = {
@@ -256,3 +266,109 @@ def test_without_a_place_for_the_key_the_run_goes_on_without_the_cache(tree: Pat
         assert codes(completed) == ["RPL003"] and completed.returncode == 1
         assert completed.stderr.count(b"result cache is not used") == 1
     assert not (tree / ".replaylint_cache").exists()
+
+
+def test_a_file_replaced_by_one_of_the_same_size_and_time_is_read_again(tree: Path, tmp_path: Path) -> None:
+    """`tar` restores a file's modification time: a script put in place of a file the prefilter
+    turned away, with its size and time, is still checked (its change time and inode differ)."""
+    home = tmp_path / "home"
+    script = tree / "run.sh"
+    script.write_bytes(b"#" * (len(BAD) - 1) + b"\n")
+    assert codes(check(tree, home, ".")) == []
+    times = script.stat()
+    replacement = tree / "replacement"
+    replacement.write_bytes(BAD)
+    os.utime(replacement, ns=(times.st_atime_ns, times.st_mtime_ns))
+    replacement.replace(script)
+    assert codes(check(tree, home, ".")) == ["RPL003"]
+    times = script.stat()
+    script.write_bytes(b"#" * (len(BAD) - 1) + b"\n")  # in place: the same inode, another change time
+    os.utime(script, ns=(times.st_atime_ns, times.st_mtime_ns))
+    assert codes(check(tree, home, ".")) == []
+    script.write_bytes(BAD)
+    os.utime(script, ns=(times.st_atime_ns, times.st_mtime_ns))
+    assert codes(check(tree, home, ".")) == ["RPL003"]
+
+
+def test_a_cache_folder_that_came_with_the_tree_is_neither_read_nor_written(tree: Path, tmp_path: Path) -> None:
+    """A clone of a tree that committed its cache folder, this user's own included: nothing is
+    read from it (a finding it would hide is reported) and no store is written into the tree."""
+    import shutil
+
+    home = tmp_path / "home"
+    hide_the_bad_script(tree, home)
+    clone = tmp_path / "clone"
+    shutil.copytree(tree, clone)
+    shipped = {path.name: path.read_bytes() for path in (clone / ".replaylint_cache").iterdir()}
+    for _ in range(2):
+        completed = check(clone, home, ".")
+        assert codes(completed) == ["RPL003"] and completed.returncode == 1
+        assert completed.stderr.count(b"was not made by replaylint for this user") == 1
+    assert {path.name: path.read_bytes() for path in (clone / ".replaylint_cache").iterdir()} == shipped
+    assert replaylint("clean", cwd=clone).returncode == 0 and not (clone / ".replaylint_cache").exists()
+    assert codes(check(clone, home, ".")) == ["RPL003"] and (clone / ".replaylint_cache" / ".owner").is_file()
+
+
+def test_an_older_store_put_back_does_not_verify(tree: Path, tmp_path: Path) -> None:
+    """Each store is signed with its generation, kept next to the key: a store of this user's
+    that an earlier run wrote, put back, is read as absent (run.sh is parsed again)."""
+    home = tmp_path / "home"
+    profile = {"XDG_CACHE_HOME": str(home), "PYTHONPROFILEIMPORTTIME": "1"}
+    assert codes(replaylint("check", ".", cwd=tree, env=profile)) == ["RPL003"]
+    (results,) = [store for store in _stores(tree / ".replaylint_cache") if store.name.startswith("results-")]
+    older = results.read_bytes()
+    (tree / "serve.py").write_text("from vllm import LLM\nLLM('m', return_sampling_mask=True)\n")
+    assert sorted(codes(replaylint("check", ".", cwd=tree, env=profile))) == ["RPL003", "RPL003"]
+    warm = replaylint("check", ".", cwd=tree, env=profile)
+    assert sorted(codes(warm)) == ["RPL003", "RPL003"] and b"tree_sitter_bash" not in warm.stderr
+    results.write_bytes(older)
+    put_back = replaylint("check", ".", cwd=tree, env=profile)
+    assert sorted(codes(put_back)) == ["RPL003", "RPL003"] and b"tree_sitter_bash" in put_back.stderr
+
+
+def _peak_memory_mib(tree: Path, home: Path) -> float:
+    """The peak resident memory of `replaylint check .` in `tree` (MiB)."""
+    import subprocess
+    import sys
+
+    measure = (
+        "import resource, subprocess, sys\n"
+        "subprocess.run(sys.argv[1:], capture_output=True)\n"
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", measure, sys.executable, "-m", "replaylint", "check", "."],
+        cwd=tree,
+        capture_output=True,
+        env={**os.environ, "XDG_CACHE_HOME": str(home)},
+        timeout=60,
+    )
+    return int(done.stdout) / 1024
+
+
+def _sparse(path: Path, size: int) -> None:
+    with open(path, "wb") as stream:
+        stream.truncate(size)
+
+
+def test_committed_stores_of_hundreds_of_mib_cost_no_memory(tree: Path, tmp_path: Path) -> None:
+    from replaylint.cache.stores import STORE_BYTES
+
+    shipped = tree / ".replaylint_cache"
+    shipped.mkdir()
+    for name in ("results-0000000000000000.json", "clean-0.1.0-5.json", "trees-0.1.0-5.json"):
+        _sparse(shipped / name, STORE_BYTES)
+    assert _peak_memory_mib(tree, tmp_path / "home") < 150
+    assert all((shipped / name).stat().st_size == STORE_BYTES for name in os.listdir(shipped) if name.endswith(".json"))
+
+
+def test_a_store_above_the_limit_in_this_users_folder_is_removed_unread(tree: Path, tmp_path: Path) -> None:
+    from replaylint.cache.stores import STORE_BYTES
+
+    home = tmp_path / "home"
+    check(tree, home, ".")
+    stores = _stores(tree / ".replaylint_cache")
+    for store in stores:
+        _sparse(store, STORE_BYTES + 1)
+    assert _peak_memory_mib(tree, home) < 150
+    assert all(not store.exists() or store.stat().st_size < STORE_BYTES for store in stores)

@@ -62,3 +62,62 @@ def test_ignored_files_are_still_left_out(tmp_path: Path) -> None:
     (project / "generated" / "serve.sh").write_text("vllm serve m --return-sampling-mask\n")
     completed = replaylint("check", "--no-cache", "--output-format", "concise", ".", cwd=project)
     assert b"serve.sh:1:14: RPL003" in completed.stdout and b"generated" not in completed.stdout
+
+
+LAUNCH = "vllm serve m --return-sampling-mask\n"
+GIT_ENVIRONMENT = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t"}
+
+
+def git(folder: Path, *args: str) -> None:
+    import os
+
+    subprocess.run(["git", "-C", str(folder), *args], check=True, capture_output=True, env={**os.environ, **GIT_ENVIRONMENT})
+
+
+def concise(folder: Path, *args: str) -> str:
+    completed = replaylint("check", "--no-cache", "--output-format", "concise", *args, cwd=folder)
+    assert b"Traceback" not in completed.stderr, completed.stderr.decode()
+    return completed.stdout.decode("utf-8", "replace")
+
+
+@pytest.mark.parametrize("tracked", [True, False])
+def test_a_file_whose_name_is_not_utf8_is_checked_in_a_walk(tmp_path: Path, tracked: bool) -> None:
+    import os
+
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    name = os.fsdecode(b"serve-\xff.sh")
+    (tmp_path / name).write_text(LAUNCH)
+    if tracked:
+        git(tmp_path, "add", "--", name)
+    named = concise(tmp_path, name)
+    walked = concise(tmp_path, ".")
+    assert "RPL003" in named and walked.count("RPL003") == named.count("RPL003") == 1, walked
+
+
+def test_nested_repositories_and_submodules_are_walked_with_their_own_ignore_rules(tmp_path: Path) -> None:
+    outer = tmp_path / "outer"
+    subprocess.run(["git", "init", "-q", str(outer)], check=True)
+    (outer / "serve.sh").write_text(LAUNCH)
+    (outer / ".gitignore").write_text("ignored-clone/\n")
+    for clone in ("clone", "ignored-clone"):
+        subprocess.run(["git", "init", "-q", str(outer / clone)], check=True)
+        (outer / clone / "serve.sh").write_text(LAUNCH)
+        (outer / clone / "generated.sh").write_text(LAUNCH)
+        (outer / clone / ".gitignore").write_text("generated.sh\n")
+    library = tmp_path / "library"
+    subprocess.run(["git", "init", "-q", str(library)], check=True)
+    (library / "serve.sh").write_text(LAUNCH)
+    (library / ".gitignore").write_text("forced.sh\n*-ignored.sh\n")
+    (library / "forced.sh").write_text(LAUNCH)
+    git(library, "add", ".")
+    git(library, "add", "-f", "forced.sh")
+    git(library, "commit", "-qm", "library")
+    git(outer, "-c", "protocol.file.allow=always", "submodule", "add", "-q", str(library), "vendor/library")
+    (outer / "vendor" / "library" / "untracked-ignored.sh").write_text(LAUNCH)
+    (outer / "vendor" / "library" / "forced.sh").write_text(LAUNCH)
+    found = sorted(line.split(":")[0] for line in concise(outer, ".").splitlines() if "RPL003" in line)
+    assert found == ["clone/serve.sh", "serve.sh", "vendor/library/forced.sh", "vendor/library/serve.sh"]
+    assert [line.split(":")[0] for line in concise(outer / "vendor", ".").splitlines() if "RPL003" in line] == [
+        "library/forced.sh",
+        "library/serve.sh",
+    ]

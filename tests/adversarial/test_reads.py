@@ -9,6 +9,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from .conftest import NOBODY, as_user, needs_root, replaylint
 
 LAUNCH = b"vllm serve m --return-sampling-mask\n"
@@ -153,3 +155,57 @@ def test_files_outside_the_checked_tree_are_not_read(tmp_path: Path) -> None:
     assert completed.returncode == 0
     named = quick("check", "--no-cache", str(tmp_path / "outside.sh"), cwd=project)
     assert b"outside.sh:1:14: RPL003" in named.stdout
+
+
+@pytest.mark.parametrize(
+    "where", [".gitignore", "deploy/.gitignore", ".hidden/.gitignore", "core.excludesFile", ".git/info/exclude", ".git/index"]
+)
+def test_a_fifo_git_would_open_neither_blocks_nor_switches_gitignore_off(tmp_path: Path, where: str) -> None:
+    """git opens every ignore file (and its index) with a plain open(), which waits for a writer: the
+    listing stopped at its 30 s limit with no `.gitignore` honoured. replaylint reads them itself."""
+    tree(tmp_path, {"deploy/run.sh": LAUNCH, "generated/run.sh": LAUNCH, ".hidden/x": b""})
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    if where != ".gitignore":
+        (tmp_path / ".gitignore").write_text("generated/\n")
+    if where == "core.excludesFile":
+        os.mkfifo(tmp_path / "excludes")
+        subprocess.run(["git", "-C", str(tmp_path), "config", "core.excludesFile", str(tmp_path / "excludes")], check=True)
+    else:
+        (tmp_path / where).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / where).unlink(missing_ok=True)
+        os.mkfifo(tmp_path / where)
+    completed = quick("check", "--no-cache", "--output-format", "concise", ".", cwd=tmp_path)
+    assert b"deploy/run.sh:1:14: RPL003" in completed.stdout
+    assert (b"generated/run.sh" in completed.stdout) is (where == ".gitignore"), completed.stdout
+
+
+def test_a_huge_gitignore_is_not_read(tmp_path: Path) -> None:
+    from replaylint.gitignore import IGNORE_FILE_BYTES
+
+    tree(tmp_path, {"run.sh": LAUNCH, ".gitignore": b"run.sh\n" + b"#" * IGNORE_FILE_BYTES + b"\n"})
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    completed = quick("check", "--no-cache", "--output-format", "concise", ".", cwd=tmp_path)
+    assert b"run.sh:1:14: RPL003" in completed.stdout  # more files checked, none left out silently
+
+
+def test_a_gitignore_of_ten_thousand_globs_costs_little(tmp_path: Path) -> None:
+    """Each name is tried against every pattern that needs an expression: a file with more than
+    MAX_EXPRESSIONS of them is not read (names, paths and `*.suffix` patterns are table lookups)."""
+    many = "".join(f"[a-c]x{index}*.y\n" for index in range(10_000))
+    files = {f"d{folder}/f{index}.sh": b"" for folder in range(20) for index in range(100)}
+    tree(tmp_path, {**files, "run.sh": LAUNCH, ".gitignore": ("run.sh\n" + many).encode(), "d0/.gitignore": b"*.sh\n"})
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    completed = quick("check", "--no-cache", "--output-format", "concise", ".", cwd=tmp_path)
+    assert b"run.sh:1:14: RPL003" in completed.stdout
+
+
+def test_patterns_made_to_backtrack_cost_linear_time(tmp_path: Path) -> None:
+    """A `*` is matched atomically and a `**` component by component: neither a long name nor a
+    deep path costs a power of its length."""
+    name = "a" * 200 + ".sh"
+    deep = "/".join(["a"] * 300) + "/run.sh"
+    rules = "*a" * 30 + "*b\n" + "**/a*a*a*a*a*a*a*a*a*c/**/x\n" + "**/a/**/a/**/b/**\n" + "a/**/a/**/a/**/c\n"
+    tree(tmp_path, {name: LAUNCH, deep: LAUNCH, **{f"{deep[:-6]}/s{i}.sh": b"" for i in range(200)}, ".gitignore": rules.encode()})
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    completed = quick("check", "--no-cache", "--output-format", "concise", ".", cwd=tmp_path)
+    assert f"{name}:1:14: RPL003".encode() in completed.stdout and f"{deep}:1:14: RPL003".encode() in completed.stdout

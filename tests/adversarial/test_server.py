@@ -294,3 +294,34 @@ async def test_a_worker_imports_nothing_from_the_folder_it_runs_in(project: Path
         await workers.close()
     assert [finding.code for finding in reply.value.findings] == ["RPL003"]
     assert not marker.exists()
+
+
+@pytest.mark.parametrize("opened", [False, True], ids=["on disk", "open in the editor"])
+async def test_a_config_file_outside_the_workspace_is_not_read_nor_published_into(patient: LanguageClient, project: Path, opened: bool):
+    """`replaylint check` reads files only inside the checked repository; the server likewise,
+    the editor's texts included: a launch's `--config ../x.yaml` outside gets no finding."""
+    outside = project.parent / "outside.yaml"
+    outside.write_text("return-sampling-mask: true\n")
+    script = write(project, "serve.sh", "vllm serve m --config ../outside.yaml\nvllm serve m --return-sampling-mask\n")
+    own: list[str] = []
+    if opened:
+        open_document(patient, outside, "yaml")
+        own = [shown.message for shown in await published(patient, outside, lambda diagnostics: True)]  # its own check
+    open_document(patient, script, "shellscript")
+    [shown] = await published(patient, script, has("RPL003"))
+    assert shown.range.start.line == 1
+    await asyncio.sleep(1)
+    assert len(patient.diagnostics.of(outside)) == opened  # published once, for its own check
+    assert [shown.message for shown in patient.diagnostics.get(outside.as_uri(), [])] == own
+
+
+async def test_many_open_config_files_cost_a_script_little(patient: LanguageClient, project: Path):
+    """Sixty open 1 MB YAML files: each is checked once, and a shell script opened next waits
+    neither for them to cross to a worker again nor for their checks again."""
+    body = "".join(f"key_{i}: value number {i} of a large document\n" for i in range(24_000))
+    for index in range(60):
+        open_document(patient, write(project, f"values-{index}.yaml", body), "yaml", body)
+    await published(patient, project / "values-59.yaml", none, timeout=60)
+    started = time.monotonic()
+    await checks_another_document(patient, project)
+    assert time.monotonic() - started < 5

@@ -13,7 +13,10 @@ keyed BLAKE2b (hex) of its file name and body, then the body, JSON: the key is t
 lives outside the tree (`secret`), so a store another user or a pull request made is ignored.
 A store that does not verify, cannot be read or does not have the expected shape is read as
 absent, and so is an entry whose values have the wrong types. The folder and its files are
-never opened through a symlink (`folder`). When the folder cannot be used or no key can be
+never opened through a symlink (`folder`), and a folder replaylint did not make for this user
+(one that came with the tree) is neither read nor written; a store is signed with its generation,
+kept next to the key, so an older store put back does not verify (`ownership`). A store larger
+than `stores.STORE_BYTES` is not read, but removed. When the folder cannot be used or no key can be
 kept, the run goes on without the cache and says so once.
 """
 
@@ -27,10 +30,13 @@ from typing import Callable
 
 from .. import __version__
 from . import folder
+from .folder import CACHE_DIR
+from .ownership import Generations, blake2b, claim, identity
+from .removal import NotRemoved, remove_cache
+from .stores import Store
 
-CACHE_DIR = ".replaylint_cache"
-_FORMAT = 4
-_STORE_BYTES = 256 << 20  # a store of a monorepo of 600,000 files is about 100 MB
+__all__ = ["CACHE_DIR", "NotRemoved", "ResultCache", "default_directory", "remove_cache"]
+_FORMAT = 5
 _DEPENDENCY_BYTES = 64 << 20
 _IGNORE = b"# Created by replaylint\n*\n"
 
@@ -44,16 +50,8 @@ class Entry:
     kind: str | None
 
 
-def _blake2b():
-    try:
-        from _blake2 import blake2b  # what hashlib's blake2b is, without loading OpenSSL (4 ms)
-    except ImportError:
-        from hashlib import blake2b
-    return blake2b
-
-
 def digest(data: bytes) -> str:
-    return _blake2b()(data, digest_size=32).hexdigest()
+    return blake2b()(data, digest_size=32).hexdigest()
 
 
 def file_digest(path: str) -> str | None:
@@ -63,119 +61,6 @@ def file_digest(path: str) -> str | None:
         return digest(read_regular(path, _DEPENDENCY_BYTES))
     except Unreadable:
         return None
-
-
-def _mac(key: bytes, name: str, body: bytes) -> bytes:
-    mac = _blake2b()(name.encode(), key=key, digest_size=32, person=b"replaylint-cache")
-    mac.update(b"\n")
-    mac.update(body)
-    return mac.hexdigest().encode()
-
-
-try:
-    from _operator import _compare_digest as _same  # hmac.compare_digest, without loading OpenSSL
-except ImportError:  # pragma: no cover
-    from hmac import compare_digest as _same
-
-
-class _Decoding:
-    """What `json.loads` gives the C scanner of the json package."""
-
-    strict = True
-    object_hook = object_pairs_hook = None
-    parse_int = int
-    parse_float = parse_constant = float  # parse_constant: NaN, Infinity
-
-
-def _json_value(text: str) -> object:
-    """`json.loads(text)` by the C scanner json is built on: importing the json package compiles
-    regular expressions (1.5 ms), which a warm run that finds nothing changed need not pay.
-    Raises ValueError."""
-    try:
-        from _json import make_scanner
-    except ImportError:  # pragma: no cover - an interpreter without the accelerator
-        import json
-
-        return json.loads(text)
-    try:
-        value, end = make_scanner(_Decoding)(text, 0)
-    except StopIteration:
-        raise ValueError("no JSON value") from None
-    if end != len(text):
-        raise ValueError("data after the JSON value")
-    return value
-
-
-def _object(value: object) -> dict | None:
-    return value if type(value) is dict else None
-
-
-def _same_value(data: dict) -> dict:
-    return data
-
-
-class _Store:
-    """One dict kept as JSON in the cache folder, loaded on first use, written at once. `decode`
-    makes the dict of the loaded JSON value (None when it does not have the expected shape),
-    `encode` the JSON value of the dict."""
-
-    def __init__(
-        self,
-        cache: ResultCache,
-        name: Callable[[], str],
-        decode: Callable[[object], dict | None] = _object,
-        encode: Callable[[dict], object] = _same_value,
-    ) -> None:
-        self._cache = cache
-        self._name = name
-        self._decode = decode
-        self._encode = encode
-        self._data: dict | None = None
-        self.dirty = False
-
-    @property
-    def name(self) -> str:
-        return self._name()
-
-    @property
-    def data(self) -> dict:
-        if self._data is None:
-            self._data = self._load()
-        return self._data
-
-    def _load(self) -> dict:
-        key = self._cache.key
-        if key is None:
-            return {}
-        name = self.name
-        descriptor = self._cache.open_folder()
-        if descriptor is None:
-            return {}
-        try:
-            found = folder.read(descriptor, name, _STORE_BYTES)
-        finally:
-            os.close(descriptor)
-        if found is None:
-            return {}
-        mac, _, body = found[0].partition(b"\n")
-        if not _same(mac, _mac(key, name, body)):
-            return {}
-        try:
-            loaded = self._decode(_json_value(body.decode()))
-        except (ValueError, RecursionError):
-            return {}
-        return {} if loaded is None else loaded
-
-    def write(self, descriptor: int, key: bytes) -> None:
-        import json
-
-        name = self.name
-        try:
-            body = json.dumps(self._encode(self.data), separators=(",", ":"), check_circular=False).encode()
-            folder.replace(descriptor, name, _mac(key, name, body) + b"\n" + body, mode=0o600)
-        except (OSError, TypeError, ValueError):
-            return  # a store that cannot be written (a full disk, a folder in its place) is only slower
-        self.dirty = False
 
 
 class ResultCache:
@@ -188,11 +73,12 @@ class ResultCache:
         self._prefix = os.getcwd().rstrip("/") + "/"
         self._fingerprint = fingerprint
         self._key: bytes | None | bool = False  # False: not loaded yet
-        self._usable = True  # the folder: False once it turned out a symlink or not a folder
+        self._usable = True  # the folder: False once it turned out a symlink, not a folder or not this user's
+        self._generations: Generations | None = None
         self._told: set[str] = set()
-        self._results = _Store(self, self._results_name)
-        self._clean = _Store(self, lambda: f"clean-{__version__}-{_FORMAT}.json", self._decode_stats, self._encode_stats)
-        self._trees = _Store(self, lambda: f"trees-{__version__}-{_FORMAT}.json")
+        self._results = Store(self, self._results_name)
+        self._clean = Store(self, lambda: f"clean-{__version__}-{_FORMAT}.json", self._decode_stats, self._encode_stats)
+        self._trees = Store(self, lambda: f"trees-{__version__}-{_FORMAT}.json")
 
     def _results_name(self) -> str:
         """One file per configuration: its key needs the rule table, so it waits for the first
@@ -216,13 +102,33 @@ class ResultCache:
     def open_folder(self, create: bool = False) -> int | None:
         """A descriptor of the cache folder (the caller closes it); None when it is absent or
         unusable (said once)."""
-        if self._usable:
-            try:
-                return folder.open_folder(self.directory, create=create)
-            except folder.Unusable as error:
-                self._usable = False
-                self._note(f"{self.directory} {error}")
-        return None
+        key = self.key
+        if key is None:
+            return None
+        try:
+            descriptor = folder.open_folder(self.directory, create=create)
+        except folder.Unusable as error:
+            self._usable = False
+            self._note(f"{self.directory} {error}")
+            return None
+        if descriptor is not None and not claim(descriptor, key):
+            os.close(descriptor)
+            self._usable = False
+            self._note(
+                f"{self.directory} was not made by replaylint for this user (it came with the tree, or from an older release): `replaylint clean` removes it"
+            )
+            return None
+        if descriptor is not None and self._generations is None:
+            from .secret import key_folder
+
+            self._generations = Generations(key_folder() or "", key, identity(descriptor))
+        return descriptor
+
+    @property
+    def generations(self) -> Generations:
+        """The generations of this folder's stores (after `open_folder` gave a descriptor)."""
+        assert self._generations is not None
+        return self._generations
 
     def _note(self, why: str) -> None:
         """Say once why the cache is not used."""
@@ -281,22 +187,22 @@ class ResultCache:
         return key[len(self._prefix) :] if key.startswith(self._prefix) else key
 
     def _encode_stats(self, data: dict) -> dict:
-        """The (size, time) of each path, as a column of paths and one of numbers (JSON reads that
-        in half the time of an object of pairs, and a warm run reads one per file of the tree)."""
+        """The `_full_stat` of each path, as a column of paths and one of numbers (JSON reads that
+        in half the time of an object of lists, and a warm run reads one per file of the tree)."""
         return {"folder": self._prefix, "paths": list(data), "stats": list(chain.from_iterable(data.values()))}
 
     def _decode_stats(self, value: object) -> dict | None:
         if type(value) is not dict or value.keys() != {"folder", "paths", "stats"} or type(value["folder"]) is not str:
             return None
         stored_in, paths, stats = value["folder"], value["paths"], value["stats"]
-        if type(paths) is not list or type(stats) is not list or len(stats) != 2 * len(paths):
+        if type(paths) is not list or type(stats) is not list or len(stats) != 4 * len(paths):
             return None
         if not set(map(type, paths)) <= {str} or not set(map(type, stats)) <= {int}:
             return None
         if stored_in != self._prefix:  # stored by a run in another working folder
             paths = [self._clean_key(path if path[:1] == "/" else stored_in + path) for path in paths]
-        pairs = iter(stats)
-        return dict(zip(paths, zip(pairs, pairs)))
+        numbers = iter(stats)
+        return dict(zip(paths, zip(numbers, numbers, numbers, numbers)))
 
     @property
     def snapshots(self) -> _Remembered:
@@ -309,8 +215,11 @@ class ResultCache:
         """Whether an earlier run of this version remembered files the prefilter turned away."""
         return bool(self._clean.data)
 
-    def is_clean(self, path: str, stat: tuple[int, int]) -> bool:
-        return self._clean.data.get(self._clean_key(path)) == stat
+    def is_clean(self, path: str, stat: tuple[int, ...]) -> bool:
+        """Whether the file was turned away with this (size, time), and its change time and inode
+        are still the same: a file replaced by one of the same size and time is read again."""
+        expected = self._clean.data.get(self._clean_key(path))
+        return expected is not None and expected[:2] == tuple(stat[:2]) and expected == _full_stat(path, stat)
 
     def still_clean(self, paths: list[str]) -> list[bool]:
         """`is_clean` of each path with its current stat, in one loop: a warm run asks it of every
@@ -331,13 +240,20 @@ class ResultCache:
             except OSError:
                 answer(False)
                 continue
-            answer(status.st_mtime_ns == expected[1] and status.st_size == expected[0])
+            answer(
+                status.st_mtime_ns == expected[1]
+                and status.st_size == expected[0]
+                and status.st_ctime_ns == expected[2]
+                and status.st_ino == expected[3]
+            )
         return answers
 
-    def mark_clean(self, path: str, stat: tuple[int, int]) -> None:
+    def mark_clean(self, path: str, stat: tuple[int, ...]) -> None:
+        """Remember the file as turned away when read with `stat`: (size, mtime) or `_full_stat`'s."""
+        full = _full_stat(path, stat)
         key = self._clean_key(path)
-        if self._clean.data.get(key) != stat:
-            self._clean.data[key] = stat
+        if full is not None and self._clean.data.get(key) != full:
+            self._clean.data[key] = full
             self._clean.dirty = True
 
     def save(self) -> None:
@@ -358,6 +274,19 @@ class ResultCache:
                 store.write(descriptor, key)
         finally:
             os.close(descriptor)
+
+
+def _full_stat(path: str, stat: tuple[int, ...]) -> tuple[int, int, int, int] | None:
+    """(size, mtime_ns, ctime_ns, inode) of `path`: `stat` when it has them all, else the file's
+    own when its (size, mtime_ns) are still `stat`'s (None when not: it changed meanwhile)."""
+    if len(stat) == 4:
+        return (stat[0], stat[1], stat[2], stat[3])
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    full = (status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino)
+    return full if full[:2] == tuple(stat[:2]) else None
 
 
 def _normalised(path: str) -> bool:
@@ -387,7 +316,7 @@ class _Remembered(dict):
     """A store's dict as discovery and the pins read and write it: a write marks the store for
     saving."""
 
-    def __init__(self, store: _Store) -> None:
+    def __init__(self, store: Store) -> None:
         super().__init__()
         self._store = store
 
@@ -401,52 +330,3 @@ class _Remembered(dict):
 
 def default_directory(root: str) -> str:
     return os.path.join(root, CACHE_DIR)
-
-
-class NotRemoved(Exception):
-    """`remove_cache` refused, and why."""
-
-
-def _written_by_replaylint(name: str) -> bool:
-    """The names replaylint gives the files of its cache folder (older releases' included)."""
-    stores = name.startswith(("results-", "clean-", "trees-")) and name.endswith((".json", ".pickle"))
-    return stores or name == ".gitignore" or name.startswith((folder.TEMPORARY_PREFIX, ".store-"))
-
-
-def remove_cache(directory: str | None) -> str | None:
-    """Remove the cache folder and say so; None when there is none. A symlink in its place is
-    removed itself, never what it points to. Raises `NotRemoved` when the path is not a folder
-    or holds anything replaylint did not write there (nothing is removed then)."""
-    import stat
-
-    target = (directory or CACHE_DIR).rstrip(os.sep) or os.sep
-    try:
-        if stat.S_ISLNK(os.lstat(target).st_mode):
-            os.unlink(target)
-            return f"Removed the symbolic link {target} (what it points to is left as it was)"
-        descriptor = folder.open_folder(target)
-    except FileNotFoundError:
-        return None
-    except folder.Unusable as error:
-        raise NotRemoved(f"{target} {error}: nothing removed") from None
-    except OSError as error:
-        raise NotRemoved(f"{target} cannot be removed ({(error.strerror or str(error)).lower()})") from None
-    if descriptor is None:
-        return None
-    try:
-        names = os.listdir(descriptor)
-        foreign = [
-            name
-            for name in names
-            if not _written_by_replaylint(name) or stat.S_ISDIR(os.stat(name, dir_fd=descriptor, follow_symlinks=False).st_mode)
-        ]
-        if foreign:
-            raise NotRemoved(f"{target} holds files replaylint did not write ({', '.join(sorted(foreign)[:3])}): nothing removed")
-        for name in names:
-            os.unlink(name, dir_fd=descriptor)
-        os.rmdir(target)
-    except OSError as error:
-        raise NotRemoved(f"{target} cannot be removed ({(error.strerror or str(error)).lower()})") from None
-    finally:
-        os.close(descriptor)
-    return f"Removed {target}"

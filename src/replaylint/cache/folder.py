@@ -20,6 +20,7 @@ _READ_FLAGS = (
 _CREATE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
 SUPPORTED = hasattr(os, "O_NOFOLLOW") and hasattr(os, "O_DIRECTORY") and os.open in os.supports_dir_fd
 TEMPORARY_PREFIX = ".tmp-"
+CACHE_DIR = ".replaylint_cache"  # the result cache's folder, in the project's root
 
 
 class Unusable(Exception):

@@ -4,13 +4,19 @@ this module runs in a worker (`serve`), which the server may kill when a job run
 budget or is superseded, and which exits by itself once it holds more memory than it should.
 
 A job carries what it needs: the editor's texts the check may read (the document's and those of
-open files other files read, such as pins and `--config` YAMLs) and the workspace folders. The
-configuration is read from disk here, as `replaylint check` reads it, and kept until the server
-says it changed (`Workspace.generation`).
+open files other files read, such as pins and `--config` YAMLs) and the workspace folders. A
+text the worker was sent before crosses as `UNCHANGED` (`sent_texts`, `received_texts`): a job
+costs what changed, not every open document. The configuration is read from disk here, as
+`replaylint check` reads it, and kept until the server says it changed (`Workspace.generation`).
+Files are read as `replaylint check` of the workspace reads them: only inside its repositories
+(`files.trusted_roots`), the editor's texts included, so a `--config ../x.yaml` outside is not
+read and no finding lands in it. A check says what it read (`Checked.reads`): the server checks
+a document again only when a text it read changes.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import os
 import pickle
@@ -82,10 +88,28 @@ class FixAll:
 
 @dataclass
 class Checked:
-    """A check's findings, and the texts of the other files they land in (as read for it)."""
+    """A check's findings, the texts of the other files they land in (as read for it), and the
+    paths the check read or looked for (files, and folders listed for pins)."""
 
     findings: list[Finding]
     texts: dict[str, str] = field(default_factory=dict)
+    reads: frozenset[str] = frozenset()
+
+
+class _Recording(dict):
+    """A dict that remembers the keys asked of it: the editor's texts a check read."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.asked: set[str] = set()
+
+    def __contains__(self, key: object) -> bool:
+        self.asked.add(key)  # type: ignore[arg-type]
+        return super().__contains__(key)
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        self.asked.add(key)
+        return super().get(key, default)
 
 
 @dataclass
@@ -156,21 +180,28 @@ class Analysis:
     def checker(self, workspace: Workspace, path: str, replaced: Mapping[str, str] | None = None) -> Checker:
         """A checker for the file `path` that reads the editor's texts (and `replaced` ones)
         instead of the disk."""
-        texts = {name: without_bom(text) for name, text in {**workspace.texts, **(replaced or {})}.items()}
-        checker = Checker(self.config_for(path, workspace.roots), ProjectPins(texts=texts))
+        roots = files.trusted_roots([*workspace.roots, path])
+        texts = {name: without_bom(text) for name, text in {**workspace.texts, **(replaced or {})}.items() if files.inside(name, roots)}
+        pins = ProjectPins(texts=texts)
+        pins.texts = _Recording(pins.texts)
+        checker = Checker(self.config_for(path, workspace.roots), pins, roots=roots)
         checker.budget = self.file_budget
-        checker.overlay.update({os.path.normpath(name): text for name, text in texts.items()})
+        checker.overlay = _Recording({os.path.normpath(name): text for name, text in texts.items()})
         return checker
 
-    def findings(self, workspace: Workspace, path: str, replaced: Mapping[str, str] | None = None) -> list[Finding]:
+    def findings(
+        self, workspace: Workspace, path: str, replaced: Mapping[str, str] | None = None, reads: set[str] | None = None
+    ) -> list[Finding]:
         """What `replaylint check` finds in the document (its text replaced by `replaced` when
-        that names it), problems of replaylint itself logged."""
+        that names it), problems of replaylint itself logged; what it read goes to `reads`."""
         config = self.config_for(path, workspace.roots)
         if _excluded(path, config):
             return []
         text = (replaced or {}).get(path, workspace.texts[path])
         checker = self.checker(workspace, path, replaced)
         result = checker.check_bytes(path, checked_bytes(text, path))
+        if reads is not None:
+            reads.update(os.path.abspath(read) for read in _read_by(checker))
         if result.internal_error:
             if result.internal_error.startswith(MEMORY_ERROR):
                 raise MemoryError(result.internal_error)
@@ -179,14 +210,15 @@ class Analysis:
         return result.findings
 
     def check(self, workspace: Workspace, path: str) -> Checked:
-        found = self.findings(workspace, path)
+        reads: set[str] = set()
+        found = self.findings(workspace, path, reads=reads)
         elsewhere = {finding.span.path for finding in found} | {span.path for finding in found for span in finding.related}
         texts = {}
         for other in sorted(elsewhere - {path}):
             text = _read_text(workspace, other)
             if text is not None:
                 texts[other] = text
-        return Checked(found, texts)
+        return Checked(found, texts, frozenset(reads))
 
     # code actions
 
@@ -225,6 +257,17 @@ class Analysis:
         return [fixed for fixed in fixer.documents.values() if fixed.changed]
 
 
+def _read_by(checker: Checker) -> Iterable[str]:
+    """What a check read: the editor's texts asked for, the files read from disk, and the
+    files and folders the project's pins come from."""
+    yield from checker.overlay.asked  # type: ignore[attr-defined]
+    yield from checker.reads
+    pins = checker.project_pins
+    if pins is not None:
+        yield from pins.texts.asked  # type: ignore[attr-defined]
+        yield from pins.stamps
+
+
 def _root_of(folder: str, roots: tuple[str, ...]) -> str:
     """The workspace folder holding `folder` (excludes are relative to it), else `folder`."""
     inside = [root for root in roots if folder == root or folder.startswith(root.rstrip(os.sep) + os.sep)]
@@ -250,6 +293,33 @@ def _read_text(workspace: Workspace, path: str) -> str | None:
         return None
 
 
+# the texts a job carries
+
+UNCHANGED = None  # in a job's texts as it crosses: the text the worker was sent last for the path
+
+
+def sent_texts(job: Any, sent: dict[str, tuple[int, int]]) -> Any:
+    """`job` as it crosses to a worker that was last sent the texts `sent` describes (path:
+    length and hash; a str keeps its hash, so a text costs its hashing once): each of them
+    unchanged crosses as UNCHANGED. `sent` then describes this job's."""
+    workspace = job.workspace
+    marks = {path: (len(text), hash(text)) for path, text in workspace.texts.items()}
+    texts = {path: UNCHANGED if sent.get(path) == marks[path] else text for path, text in workspace.texts.items()}
+    sent.clear()
+    sent.update(marks)
+    return dataclasses.replace(job, workspace=dataclasses.replace(workspace, texts=texts))
+
+
+def received_texts(job: Any, known: dict[str, str]) -> Any:
+    """The job a worker runs: its UNCHANGED texts are those of the last job (`known`), which
+    then holds this job's (a closed document's text is let go)."""
+    workspace = job.workspace
+    texts = {path: known[path] if text is UNCHANGED else text for path, text in workspace.texts.items()}
+    known.clear()
+    known.update(texts)
+    return dataclasses.replace(job, workspace=dataclasses.replace(workspace, texts=texts))
+
+
 # the worker process
 
 
@@ -261,11 +331,13 @@ def serve() -> None:
     sys.stdout = sys.stderr  # nothing a library prints may corrupt the replies
     _limit_memory(MEMORY_BUDGET_BYTES)
     analysis = Analysis()
+    known: dict[str, str] = {}
     while True:
         request = _receive(requests)
         if request is None:
             return
         job, seconds, analysis.file_budget = request
+        job = received_texts(job, known)
         _alarm(seconds)
         reply = answer(analysis, job)
         _alarm(0)

@@ -117,16 +117,16 @@ class ReplaylintServer(LanguageServer):
     async def check(self, document: Document, text: str, job: Check) -> Checked | None:
         """The document's check of `text`, kept and published; None when the text changed meanwhile."""
         try:
-            findings, texts = [], {}
+            findings, texts, reads = [], {}, frozenset()
             if document.kind is not None:
                 outcome, unfinished = await self.analyse(job)
                 if unfinished is not None:
                     findings = [not_fully_analysed(document.path, unfinished)]
                 elif outcome is not None:
-                    findings, texts = outcome.findings, outcome.texts
+                    findings, texts, reads = outcome.findings, outcome.texts, outcome.reads
             if self.session.documents.get(document.uri) is not document or document.text != text:
                 return None
-            checked = Checked(document, text, document.version, findings, texts)
+            checked = Checked(document, text, document.version, findings, texts, reads)
             self.publish(self.session.store(checked))
             return checked
         except Exception:
@@ -183,12 +183,15 @@ class ReplaylintServer(LanguageServer):
         return self.session.checks.get(uri)
 
     def affected(self, uri: str) -> list[str]:
-        """The documents to check again when `uri` changes: itself, or every open document
-        when other files may read it."""
+        """The documents to check again when `uri` changes: itself, and, when other files may
+        read it, those whose last check read it (or listed its folder) and those whose check
+        of a reader's text is running (it may have started without this text)."""
         document = self.session.documents.get(uri)
-        if document is not None and document.self_contained:
+        if document is None or document.self_contained:
             return [uri]
-        return [uri, *(other for other in self.session.documents if other != uri)]
+        running = [other for other in self.checking if other != uri and other not in self.session.checks]
+        readers = [other for other in running if getattr(self.session.documents.get(other), "self_contained", False)]
+        return list(dict.fromkeys([uri, *self.session.readers(uri), *readers]))
 
     def publish(self, uris: Iterable[str]) -> None:
         """Publish the diagnostics of files; an open document whose text changed since its last

@@ -67,6 +67,7 @@ class Checked:
     version: int | None
     findings: list[Finding] = field(default_factory=list)
     texts: dict[str, str] = field(default_factory=dict)
+    reads: frozenset[str] = frozenset()  # the paths the check read or looked for
     memo: dict = field(default_factory=dict)  # code actions worked out for this check
 
     @property
@@ -186,6 +187,15 @@ class Session:
         ]
         chosen = {id(finding) for finding in merged(finding for _, finding in found)}
         return sorted(((c, f) for c, f in found if id(f) in chosen), key=lambda pair: (pair[1].span.start, pair[1].code))
+
+    def readers(self, uri: str) -> list[str]:
+        """The other open documents whose last check read the file `uri` or listed its folder
+        (a pin file opened there may be read now): those a change of its text may change."""
+        document = self.documents.get(uri)
+        if document is None:
+            return []
+        path, folder = document.path, os.path.dirname(document.path)
+        return [other for other, checked in self.checks.items() if other != uri and (path in checked.reads or folder in checked.reads)]
 
     def log_once(self, message: str, level: str) -> None:
         if message not in self.logged:

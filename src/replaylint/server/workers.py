@@ -15,7 +15,7 @@ import pickle
 import sys
 from typing import Any
 
-from .analysis import HEADER, Reply
+from .analysis import HEADER, Reply, sent_texts
 
 # Run with the folder the server runs in off `sys.path` (`python -c` puts it first): a
 # checked tree's `libcst.py` must never be imported.
@@ -38,6 +38,7 @@ class WorkerFailed(Exception):
 class Worker:
     def __init__(self, process: asyncio.subprocess.Process) -> None:
         self.process = process
+        self.sent: dict[str, tuple[int, int]] = {}  # what the texts it was last sent were (`sent_texts`)
 
     @classmethod
     async def start(cls) -> Worker:
@@ -48,7 +49,7 @@ class Worker:
 
     async def ask(self, job: Any, seconds: float, file_budget: dict) -> Reply:
         assert self.process.stdin is not None and self.process.stdout is not None
-        data = pickle.dumps((job, seconds + _ALARM_GRACE_SECONDS, file_budget), pickle.HIGHEST_PROTOCOL)
+        data = pickle.dumps((sent_texts(job, self.sent), seconds + _ALARM_GRACE_SECONDS, file_budget), pickle.HIGHEST_PROTOCOL)
         self.process.stdin.write(HEADER.pack(len(data)) + data)
         await self.process.stdin.drain()
         (length,) = HEADER.unpack(await self.process.stdout.readexactly(HEADER.size))
