@@ -143,6 +143,7 @@ class Checker:
         self.light = False  # a reading worker: leave files that need libcst to the main process
         self.prepared: dict[str, tuple[str, str]] = {}  # path: (digest, text) a light worker prepared
         self._enabled: frozenset[str] | None = None
+        self._packaging: Any = None  # reads plugin declarations when no project pins are given
 
     # The rule table is imported the first time a file needs it: a pre-commit run over files
     # without replay content never loads it.
@@ -316,6 +317,7 @@ class Checker:
 
         merged: dict[tuple, tuple[Any, type, list]] = {}
         rules = self.rules
+        launch = self._with_plugins(launch)
         for release in releases_for(launch, self.config, self.project_pins):
             rules_release = judged(release)
             if is_newer_than_known(release) and unknown_release_note(release) not in notes:
@@ -350,6 +352,19 @@ class Checker:
                 )
             )
         return findings
+
+    def _with_plugins(self, launch: Launch) -> Launch:
+        """The launch with the logits-processor plugins its project installs (`project.plugins`)."""
+        if launch.plugins or launch.get("return_sampling_mask") is None:
+            return launch
+        plugins = getattr(self.project_pins, "plugins", None)
+        if plugins is None:  # a checker without project pins still reads the packaging
+            if self._packaging is None:
+                from . import project
+
+                self._packaging = project.ProjectPins(texts={os.path.abspath(path): text for path, text in self.overlay.items()})
+            plugins = self._packaging.plugins
+        return replace(launch, plugins=plugins(launch.span.path))
 
     def _render(self, frontend: object, launch: Launch, report: Any, source: SourceFile) -> list:
         render = getattr(frontend, "render", None)

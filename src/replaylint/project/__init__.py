@@ -51,17 +51,21 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import replace
 
 from .. import files
 from ..frameworks.editions import PINNED_PACKAGES
+from ..model import Plugin
 from ..stamps import Stamp, stamp
 from ..vllm.releases import Release
+from . import plugins as packaging
 from .evidence import CONSTRAIN, REQUIRE, Declared, Evidence, Found, PackagePin, Pin, declared, make_pin
 from .requirements import (
     Line,
     PackageFound,
     locked_package,
     locked_versions,
+    logical_lines,
     normalized_name,
     pyproject_package,
     pyproject_requirements,
@@ -134,6 +138,7 @@ class ProjectPins:
         self._lines: dict[str, tuple[Line, ...]] = {}
         self._parsed: dict[str, dict | None] = {}
         self._packages: dict[tuple[str, str], PackagePin | None] = {}
+        self._plugins: dict[str, tuple[Plugin, ...]] = {}
 
     def __call__(self, path: str) -> tuple[Release, ...] | None:
         pin = self.pin_for(path)
@@ -148,7 +153,52 @@ class ProjectPins:
         pin = self.pin_for(path)
         parts = [pin.describe()] if pin else []
         parts += [found.describe() for found in (self.package_pin(path, package) for package in PINNED_PACKAGES) if found]
+        parts += [f"plugin {plugin.name} = {plugin.target} at {plugin.span.path}:{plugin.span.start_line}" for plugin in self.plugins(path)]
         return "; ".join(parts) or None
+
+    # logits-processor plugins
+
+    def plugins(self, path: str) -> tuple[Plugin, ...]:
+        """The `vllm.logits_processors` plugins installed with the project of the file `path`:
+        those its nearest package folder declares, and those of the local folders that the
+        requirements files of its folder and the folders above install (`-e ./plugins/ban`)."""
+        directory = os.path.dirname(os.path.abspath(path))
+        if directory not in self._plugins:
+            found: list[Plugin] = []
+            current: str | None = directory
+            package = None
+            while current is not None:
+                names = self._listing(current)
+                if package is None and any(self._is_package(os.path.join(current, name)) for name in packaging.PACKAGING if name in names):
+                    package = current
+                    found += self.folder_plugins(current, "declared by the launch's own project")
+                for requirements in self._requirement_files(current, names):
+                    found += self._required_plugins(requirements)
+                current = self._parent(current)
+            self._plugins[directory] = tuple(dict.fromkeys(found))
+        return self._plugins[directory]
+
+    def folder_plugins(self, folder: str, installed_by: str) -> list[Plugin]:
+        """The plugins the packaging files of `folder` declare, installed by `installed_by`."""
+        found = []
+        for name in packaging.PACKAGING:
+            path = os.path.join(folder, name)
+            text = self._text(path) if name in self._listing(folder) else None
+            found += [replace(plugin, installed_by=installed_by) for plugin in packaging.declared(display(path), text or "")]
+        return found
+
+    def _is_package(self, path: str) -> bool:
+        text = self._text(path)
+        return text is not None and packaging.is_package(path, text)
+
+    def _required_plugins(self, path: str) -> list[Plugin]:
+        found = []
+        for number, line in logical_lines(self._text(path) or ""):
+            folder = packaging.local_folder(line)
+            if folder is not None:
+                where = os.path.normpath(os.path.join(os.path.dirname(path), folder))
+                found += self.folder_plugins(where, f"installed by {display(path)}:{number} `{line}`")
+        return found
 
     def package_pin(self, path: str, package: str) -> PackagePin | None:
         """What the project of the file `path` pins of `package` (an RL framework)."""
