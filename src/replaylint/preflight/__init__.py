@@ -1,0 +1,172 @@
+"""`replaylint preflight [--exec] [--judge] -- <launch>`: judge one launch where it runs.
+
+Inside the serving environment (a container entrypoint, a CI step inside the image, a pod's
+command) the launch is judged by the rules of the vLLM release installed there, with the
+`vllm.logits_processors` plugins installed there and the real environment variables
+(`environment`). The launch's words and the variables vLLM reads are written as the shell
+script they amount to (`script`) and checked as one: the same readers and rules as `check`,
+the same exit codes and output formats. `--exec` then replaces this process with the launch
+when nothing is wrong; `--judge` also asks the installed vLLM itself (`judge`).
+
+Nothing is imported from the plugins, nothing is run but the launch (with `--exec`) and, with
+`--judge`, the installed vLLM's own argument parser and config in a child process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from dataclasses import replace
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+EXIT_NOT_FOUND = 127  # as a shell reports a command it cannot run
+
+LAUNCH_NAME = "<launch>"  # what reports call the launch given on the command line
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from ..config import OUTPUT_FORMATS
+
+    parser.add_argument("launch", nargs=argparse.REMAINDER, metavar="-- LAUNCH", help="the command that starts vLLM, after --")
+    parser.add_argument("--exec", action="store_true", dest="exec_launch", help="run the launch in this process when nothing is wrong")
+    parser.add_argument("--judge", action="store_true", help="also ask the installed vLLM itself (seconds: it imports vLLM)")
+    parser.add_argument("--target-vllm", metavar="X.Y[.Z]", help="judge by this release instead of the installed one")
+    parser.add_argument("--output-format", choices=OUTPUT_FORMATS, default="full", help="how findings are printed (default: full)")
+    parser.add_argument("-o", "--output-file", metavar="FILE", help="write the report to FILE")
+    parser.add_argument("--select", metavar="CODES", help="comma-separated codes, prefixes or rule names to check")
+    parser.add_argument("--ignore", metavar="CODES", help="codes, prefixes or rule names not checked")
+    parser.add_argument("-q", "--quiet", action="store_true", help="print findings but no summary or notes")
+    parser.add_argument("--exit-zero", action="store_true", help="exit 0 (and with --exec, start) even when there are findings")
+
+
+def run_preflight(args: argparse.Namespace) -> int:
+    launch = list(args.launch[1:] if args.launch[:1] == ["--"] else args.launch)
+    if not launch:
+        return _fail("give the launch after --, e.g. replaylint preflight -- vllm serve MODEL --return-sampling-mask")
+    from ..vllm.releases import parse_release
+    from .environment import read_installed, relevant_environment
+
+    installed = read_installed()
+    try:
+        forced = parse_release(args.target_vllm) if args.target_vllm else None
+    except ValueError as error:
+        return _fail(str(error))
+    try:
+        config = _config(args, installed.vllm_version, forced)
+    except ValueError as error:
+        return _fail(str(error))
+    environ = relevant_environment(os.environ)
+    status, report = _judge_launch(args, config, installed, launch, environ)
+    if args.judge:
+        from .judge import compare
+
+        report += compare(launch, environ, report_status=status)
+    status = _write(report, args.output_file, to_stderr=args.exec_launch) or status
+    if args.exec_launch and status == EXIT_CLEAN:
+        return _exec(launch)
+    return status
+
+
+def _config(args: argparse.Namespace, version: str | None, forced: object) -> object:
+    """The configuration: replaylint's defaults (the serving image's own files are not read), the
+    rules asked for, and the release to judge by: `--target-vllm`, else the installed one."""
+    from ..config import Config
+    from ..vllm.releases import NEWEST, Release
+
+    config = Config()
+    config.output_format = args.output_format
+    if args.select:
+        config.select = tuple(code.strip() for code in args.select.split(",") if code.strip())
+    if args.ignore:
+        config.ignore = tuple(code.strip() for code in args.ignore.split(",") if code.strip())
+    config.enabled_codes()  # an unknown selector is a usage error now, not a traceback later
+    installed = Release.parse(version) if version else None
+    config.target_vllm = forced or installed or NEWEST
+    config.target_vllm_forced = True
+    return config
+
+
+def _judge_launch(
+    args: argparse.Namespace, config: object, installed: object, launch: list[str], environ: dict[str, str]
+) -> tuple[int, str]:
+    from ..api import Checker
+    from ..report import Run, render
+    from .script import launch_script
+
+    class Counting(Checker):
+        judged = 0  # launches judged: none means the command is not one replaylint reads
+
+        def _with_plugins(self, launch):  # type: ignore[no-untyped-def]
+            self.judged += 1
+            return super()._with_plugins(launch)
+
+    checker = Counting(config, project_pins=installed)  # type: ignore[arg-type]
+    text = launch_script(launch, environ)
+    result = checker.check_text(LAUNCH_NAME, text, "shell")
+    # There is no file to fix: a fix is shown as help, never as an edit.
+    run = Run(findings=[replace(finding, edits=()) for finding in result.findings], files_checked=1, quiet=args.quiet)
+    run.texts[LAUNCH_NAME] = text
+    for finding in run.findings:
+        if finding.span.path != LAUNCH_NAME and finding.span.path not in run.texts:
+            run.texts[finding.span.path] = _read(finding.span.path)
+    if not args.quiet:
+        unread = [] if checker.judged else ["the command starts no vLLM launch that replaylint reads: nothing was judged"]
+        for note in [*result.notes, *_notes(installed, config, result), *unread]:
+            print(f"replaylint: note: {note}", file=sys.stderr)
+    if result.internal_error:
+        return EXIT_ERROR, f"replaylint: error: internal error judging the launch: {result.internal_error}\n"
+    status = EXIT_FINDINGS if run.findings and not args.exit_zero else EXIT_CLEAN
+    return status, render(config.output_format, run)  # type: ignore[attr-defined]
+
+
+def _notes(installed: object, config: object, result: object) -> list[str]:
+    notes = []
+    version = getattr(installed, "vllm_version", None)
+    if version is None:
+        notes.append(
+            f"vLLM is not installed in {getattr(installed, 'where', 'this environment')}: judged by vLLM {config.target_vllm}'s rules"
+        )  # type: ignore[attr-defined]
+    if not result.findings and not getattr(result, "parsed", True):  # type: ignore[attr-defined]
+        notes.append("the launch could not be read completely")
+    return notes
+
+
+def _read(path: str) -> str:
+    try:
+        with open(path, encoding="utf-8") as stream:
+            return stream.read(1 << 20)
+    except (OSError, UnicodeDecodeError):
+        return ""
+
+
+def _write(text: str, output_file: str | None, to_stderr: bool) -> int:
+    """Print the report (to stderr before `--exec`: the launch's stdout stays its own)."""
+    if output_file:
+        try:
+            with open(output_file, "w", encoding="utf-8") as stream:
+                stream.write(text)
+        except OSError as error:
+            return _fail(f"cannot write {output_file}: {error.strerror or error}")
+        return EXIT_CLEAN
+    stream = sys.stderr if to_stderr else sys.stdout
+    stream.write(text)
+    stream.flush()
+    return EXIT_CLEAN
+
+
+def _exec(launch: list[str]) -> int:
+    """Become the launch: its exit status and the signals sent to it are its own."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    try:
+        os.execvp(launch[0], launch)
+    except OSError as error:
+        print(f"replaylint: error: cannot run {launch[0]!r}: {error.strerror or error}", file=sys.stderr)
+        return EXIT_NOT_FOUND
+    return EXIT_ERROR  # not reached: execvp returns only by raising
+
+
+def _fail(message: str) -> int:
+    print(f"replaylint: error: {message}", file=sys.stderr)
+    return EXIT_ERROR
