@@ -355,7 +355,7 @@ class Checker:
 
     def _with_plugins(self, launch: Launch) -> Launch:
         """The launch with the logits-processor plugins its project installs (`project.plugins`)."""
-        if launch.plugins or launch.get("return_sampling_mask") is None:
+        if launch.get("return_sampling_mask") is None:
             return launch
         plugins = getattr(self.project_pins, "plugins", None)
         if plugins is None:  # a checker without project pins still reads the packaging
@@ -364,7 +364,7 @@ class Checker:
 
                 self._packaging = project.ProjectPins(texts={os.path.abspath(path): text for path, text in self.overlay.items()})
             plugins = self._packaging.plugins
-        return replace(launch, plugins=plugins(launch.span.path))
+        return replace(launch, plugins=tuple(dict.fromkeys((*launch.plugins, *plugins(launch.span.path)))))
 
     def _render(self, frontend: object, launch: Launch, report: Any, source: SourceFile) -> list:
         render = getattr(frontend, "render", None)

@@ -13,8 +13,8 @@ import sys
 from dataclasses import dataclass
 from typing import Mapping
 
+from ..frontends.packaging import GROUP
 from ..model import Plugin, Span
-from ..project.plugins import GROUP
 
 # The variables the launch readers look at (vLLM's own, and Dynamo's).
 RELEVANT_PREFIXES = ("VLLM_", "DYN_", "SM_VLLM_")

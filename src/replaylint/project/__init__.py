@@ -55,10 +55,10 @@ from dataclasses import replace
 
 from .. import files
 from ..frameworks.editions import PINNED_PACKAGES
+from ..frontends import packaging
 from ..model import Plugin
 from ..stamps import Stamp, stamp
 from ..vllm.releases import Release
-from . import plugins as packaging
 from .evidence import CONSTRAIN, REQUIRE, Declared, Evidence, Found, PackagePin, Pin, declared, make_pin
 from .requirements import (
     Line,
