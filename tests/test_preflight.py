@@ -53,7 +53,10 @@ class Venv:
         subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(root)], check=True, cwd=root.parent)
         # replaylint and its dependencies come from the interpreter running the tests.
         purelib = subprocess.run(
-            [str(self.python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], capture_output=True, text=True, check=True
+            [str(self.python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+            capture_output=True,
+            text=True,
+            check=True,
         ).stdout.strip()
         Path(purelib, "replaylint-tests.pth").write_text(f"import site; site.addsitedir({sysconfig.get_paths()['purelib']!r})\n")
 
@@ -199,3 +202,16 @@ def test_config_file_next_to_the_launch(bare: Venv, tmp_path: Path) -> None:
     (tmp_path / "serve.yaml").write_text("return-sampling-mask: true\n")
     result = bare.preflight("--output-format", "concise", "--", "vllm", "serve", "m", "--config", "serve.yaml", cwd=tmp_path)
     assert result.returncode == 1 and "RPL003" in result.stdout
+
+
+def test_metadata_is_read_as_importlib_metadata_reads_it(serving: Venv) -> None:
+    """The folder scan that replaces `importlib.metadata` (for speed) finds the same things."""
+    code = (
+        "import importlib.metadata as m, json; from replaylint.preflight.environment import read_installed; i = read_installed(); "
+        "print(json.dumps([i.vllm_version, m.version('vllm'), sorted((p.name, p.target) for p in i.installed_plugins), "
+        "sorted((e.name, e.value) for e in m.entry_points(group='vllm.logits_processors'))]))"
+    )
+    result = subprocess.run([str(serving.python), "-I", "-c", code], capture_output=True, text=True, check=True)
+    ours, theirs, our_plugins, their_plugins = json.loads(result.stdout)
+    assert ours == theirs == "0.31.0"
+    assert our_plugins == their_plugins == [["ban", "ban_words:BanWords"]]
