@@ -57,12 +57,10 @@ def run_preflight(args: argparse.Namespace) -> int:
     except ValueError as error:
         return _fail(str(error))
     environ = relevant_environment(os.environ)
-    status, report = _judge_launch(args, config, installed, launch, environ)
-    if args.judge:
-        from .judge import compare
-
-        report += compare(launch, environ, report_status=status)
+    status, report, findings = _judge_launch(args, config, installed, launch, environ)
     status = _write(report, args.output_file, to_stderr=args.exec_launch) or status
+    if args.judge and status != EXIT_ERROR:
+        status = max(status, _ask_vllm(launch, findings, text_report=args.output_format in ("full", "concise") and not args.output_file))
     if args.exec_launch and status == EXIT_CLEAN:
         return _exec(launch)
     return status
@@ -115,9 +113,24 @@ def _judge_launch(
         for note in [*result.notes, *_notes(installed, config, result), *unread]:
             print(f"replaylint: note: {note}", file=sys.stderr)
     if result.internal_error:
-        return EXIT_ERROR, f"replaylint: error: internal error judging the launch: {result.internal_error}\n"
+        return EXIT_ERROR, f"replaylint: error: internal error judging the launch: {result.internal_error}\n", []
     status = EXIT_FINDINGS if run.findings and not args.exit_zero else EXIT_CLEAN
-    return status, render(config.output_format, run)  # type: ignore[attr-defined]
+    return status, render(config.output_format, run), run.findings  # type: ignore[attr-defined]
+
+
+def _ask_vllm(launch: list[str], findings: list, text_report: bool) -> int:
+    """`--judge`: vLLM's verdict beside replaylint's (after a text report, else on stderr). A
+    launch vLLM refuses, or a disagreement, exits 1."""
+    from .judge import ask, compare, serve_arguments
+
+    arguments = serve_arguments(launch)
+    if arguments is None:
+        print("replaylint: note: --judge asks vLLM's own parser, which reads `vllm serve` command lines only", file=sys.stderr)
+        return EXIT_CLEAN
+    verdict = ask(arguments)
+    agree, said = compare(verdict, findings)
+    print("\n" + said if text_report else said, file=sys.stdout if text_report else sys.stderr)
+    return EXIT_CLEAN if agree and verdict.ok else EXIT_FINDINGS
 
 
 def _notes(installed: object, config: object, result: object) -> list[str]:

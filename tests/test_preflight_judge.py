@@ -1,0 +1,132 @@
+"""`preflight --judge`: which launches vLLM's own parser is asked about, how its verdict is set
+beside replaylint's findings, and (where the differential's judge venv exists) the real vLLM."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from replaylint.api import Checker
+from replaylint.config import Config
+from replaylint.model import Plugin, Span
+from replaylint.preflight.judge import Verdict, compare, serve_arguments
+from replaylint.preflight.script import launch_script
+from replaylint.vllm import messages
+from replaylint.vllm.releases import parse_release
+
+REPO = Path(__file__).resolve().parent.parent
+JUDGE_PYTHON = Path(os.environ.get("REPLAYLINT_JUDGE_PYTHON", REPO / ".venv-judge" / "bin" / "python"))
+ASK_VLLM = REPO / "src" / "replaylint" / "preflight" / "ask_vllm.py"
+DIFFERENTIAL_JUDGE = REPO / "tests" / "differential" / "vllm_judge.py"
+
+
+@pytest.mark.parametrize(
+    ("words", "arguments"),
+    [
+        (["vllm", "serve", "m", "--return-sampling-mask"], ["m", "--return-sampling-mask"]),
+        (["/opt/venv/bin/vllm", "serve", "m"], ["m"]),
+        (["python3", "-m", "vllm.entrypoints.openai.api_server", "--model", "m"], ["--model", "m"]),
+        (["vllm", "bench", "serve"], None),
+        (["python", "-m", "verl.trainer.main_ppo"], None),
+        (["/start.sh", "-m", "vllm.entrypoints.openai.api_server"], None),
+    ],
+)
+def test_serve_arguments(words: list[str], arguments: list[str] | None) -> None:
+    assert serve_arguments(words) == arguments
+
+
+def _findings(words: list[str], release: str = "0.33.0", plugins: tuple[Plugin, ...] = (), env: dict[str, str] | None = None) -> list:
+    config = Config()
+    config.target_vllm, config.target_vllm_forced = parse_release(release), True
+
+    class Installed:
+        def __call__(self, path: str) -> None:
+            return None
+
+        def plugins(self, path: str) -> tuple[Plugin, ...]:
+            return plugins
+
+    return Checker(config, project_pins=Installed()).check_text("<launch>", launch_script(words, env or {}), "shell").findings  # type: ignore[arg-type]
+
+
+REPLAY = ["vllm", "serve", "m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs"]
+
+
+def test_agreement_on_a_refusal() -> None:
+    findings = _findings(["vllm", "serve", "m", "--return-sampling-mask"])
+    agree, said = compare(Verdict(False, messages.REQUIRES_PROCESSED_LOGPROBS, "config", "0.33.0", 9.5), findings)
+    assert agree and "vLLM 0.33.0 refuses the launch (config)" in said and "replaylint predicted it" in said
+    assert "asked in 9.5 s" in said
+
+
+def test_a_refusal_replaylint_missed_is_a_disagreement() -> None:
+    agree, said = compare(Verdict(False, messages.REQUIRES_V2, "config", "0.33.0"), _findings(REPLAY))
+    assert not agree and "disagreement: replaylint predicted instead:\n  nothing" in said
+
+
+def test_a_predicted_refusal_vllm_does_not_make_is_a_disagreement() -> None:
+    findings = _findings(["vllm", "serve", "m", "--return-sampling-mask"])
+    agree, said = compare(Verdict(True, version="0.33.0"), findings)
+    assert not agree and "disagreement: replaylint predicts that vLLM refuses it" in said and "RPL003" not in said
+    assert "processed_logprobs" in said  # replaylint's verdict is printed beside vLLM's
+
+
+def test_a_plugin_vllm_never_checks_is_no_disagreement() -> None:
+    plugin = Plugin(
+        "ban", "ban_words:BanWords", Span("entry_points.txt", 2, 1, 2, 25, 10, 34), "installed in this environment by ban-words 1.0"
+    )
+    findings = _findings(REPLAY, plugins=(plugin,))
+    assert [finding.code for finding in findings] == ["RPL001"]
+    agree, said = compare(Verdict(True, version="0.33.0"), findings)
+    assert agree and said.startswith("vLLM 0.33.0 accepts the launch")
+
+
+def test_argparse_words_are_compared_without_the_option_prefix() -> None:
+    words = ["vllm", "serve", "m", "--return-sampling-mask=true", "--logprobs-mode", "processed_logprobs"]
+    message = "argument --return-sampling-mask/--no-return-sampling-mask: ignored explicit argument 'true'"
+    agree, _ = compare(Verdict(False, message, "argparse"), _findings(words))
+    assert agree
+
+
+def test_a_reason_replaylint_does_not_check_is_no_disagreement() -> None:
+    agree, said = compare(Verdict(False, "Failed to infer device type", "config"), _findings(REPLAY))
+    assert agree and "a reason replaylint does not check" in said
+
+
+# The real vLLM ---------------------------------------------------------------------------------
+
+needs_judge = pytest.mark.skipif(not JUDGE_PYTHON.exists(), reason="no vLLM judge venv (scripts/setup-vllm-judge.sh)")
+
+
+def _serve_examples(tmp_path: Path) -> list[dict]:
+    listed = subprocess.run(
+        [str(JUDGE_PYTHON), str(DIFFERENTIAL_JUDGE), "--examples", str(tmp_path / "yaml")], capture_output=True, text=True, check=True
+    )
+    cases = [json.loads(line) for line in listed.stdout.splitlines()]
+    plain = {"id", "argv", "env", "note"}  # cases that need no emulated model or GPU count
+    return [case for case in cases if "argv" in case and set(case) <= plain]
+
+
+@needs_judge
+def test_ask_vllm_agrees_with_the_differential_judge(tmp_path: Path) -> None:
+    """ask_vllm (what `--judge` runs) and the differential's judge give the installed vLLM's same
+    verdicts on the differential's `vllm serve` example cases."""
+    cases = _serve_examples(tmp_path)
+    lines = "".join(json.dumps(case) + "\n" for case in cases)
+    theirs = subprocess.run(
+        [str(JUDGE_PYTHON), str(DIFFERENTIAL_JUDGE), "--quiet"], input=lines, capture_output=True, text=True, timeout=1800
+    )
+    ours = subprocess.run([str(JUDGE_PYTHON), "-I", str(ASK_VLLM)], input=lines, capture_output=True, text=True, timeout=1800, cwd=tmp_path)
+    their_verdicts = [json.loads(line) for line in theirs.stdout.splitlines()]
+    our_verdicts = [json.loads(line) for line in ours.stdout.splitlines()]
+    assert len(our_verdicts) == len(cases), ours.stderr[-2000:]
+    differ = [
+        (case["id"], theirs_, ours_)
+        for case, theirs_, ours_ in zip(cases, their_verdicts, our_verdicts)
+        if (theirs_["ok"], theirs_.get("message")) != (ours_["ok"], ours_.get("message"))
+    ]
+    assert not differ, differ
