@@ -1,7 +1,7 @@
 """`preflight --judge`: the installed vLLM's own verdict beside replaylint's.
 
-A child process (`ask_vllm`, run by path with `python -I`: nothing is imported from the working
-folder) parses the launch with vLLM's own `vllm serve` parser and builds its engine config on a
+A child process (`ask_vllm`, run by path with `python -P`: nothing is imported from the
+working folder) parses the launch with vLLM's own `vllm serve` parser and builds its engine config on a
 stand-in model. Its verdict is compared with the findings that predict one (those that quote
 vLLM's words: `says "..."`); a finding vLLM cannot see (a plugin it never checks) is no
 disagreement.
@@ -23,6 +23,11 @@ _API_SERVER = ("-m", "vllm.entrypoints.openai.api_server")
 _SAYS = re.compile(r'says "(?P<message>.*)"')
 _ARGUMENT_PREFIX = re.compile(r"^argument [^:]+: ")
 _REPLAY_WORDS = ("sampling distribution replay", "Model Runner V2", "VLLM_USE_V2_MODEL_RUNNER", "sampling-mask", "sampling_mask")
+
+
+# Nothing is imported from the working folder or the program's folder; PYTHONPATH still counts,
+# as it does for `vllm serve` (Python 3.10 has no -P: -I, which also drops PYTHONPATH).
+_SAFE_PATH = ("-P",) if sys.version_info >= (3, 11) else ("-I",)
 
 
 @dataclass(frozen=True)
@@ -50,7 +55,7 @@ def ask(arguments: list[str], timeout: float = 600) -> Verdict:
     started = time.perf_counter()
     try:
         done = subprocess.run(
-            [sys.executable, "-I", program],
+            [sys.executable, *_SAFE_PATH, program],
             input=json.dumps({"argv": arguments}),
             capture_output=True,
             text=True,
