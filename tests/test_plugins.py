@@ -216,3 +216,45 @@ def test_a_new_entry_point_invalidates_the_cached_result(tmp_path: Path, monkeyp
 )
 def test_local_folder(line: str, folder: str | None) -> None:
     assert local_folder(line) == folder
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("run.sh", "docker run --gpus all vllm/vllm-openai:latest --model m --return-sampling-mask --logprobs-mode processed_logprobs\n"),
+        (
+            "Dockerfile",
+            'FROM vllm/vllm-openai:v0.31.0\nCMD ["--model", "m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs"]\n',
+        ),
+        (
+            "deploy.yaml",
+            "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n  - name: v\n    image: vllm/vllm-openai:v0.31.0\n"
+            "    args: [--model, m, --return-sampling-mask, --logprobs-mode, processed_logprobs]\n",
+        ),
+    ],
+    ids=["docker-run", "dockerfile", "kubernetes"],
+)
+def test_launches_in_an_image_do_not_get_the_project_plugins(check, name: str, text: str) -> None:
+    """The image holds what it installs, not the checkout: the project's own plugin is not in it."""
+    assert check({"pyproject.toml": PYPROJECT, name: text}, release="0.31.0")[name].findings == []
+
+
+def test_a_python_launch_gets_the_project_plugins(check) -> None:
+    launch = 'from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n'
+    results = check({"setup.cfg": SETUP_CFG, "src/app/rollout.py": launch}, release="0.34.0")
+    assert [(f.code, f.span.path) for f in results["src/app/rollout.py"].findings] == [("RPL001", "setup.cfg"), ("RPL001", "setup.cfg")]
+
+
+@pytest.mark.parametrize(
+    "root",
+    [
+        '[project]\nname = "app"\ndependencies = ["ban-words"]\n\n[tool.uv.sources]\nban-words = { path = "plugins/ban", editable = true }\n',
+        '[tool.poetry]\nname = "app"\n\n[tool.poetry.group.rl.dependencies]\nban-words = { path = "./plugins/ban", develop = true }\n',
+        '[project]\nname = "app"\ndependencies = ["ban-words @ file:///${PROJECT_ROOT}/plugins/ban"]\n',
+    ],
+    ids=["uv-sources", "poetry-path", "project-root-url"],
+)
+def test_project_depends_on_a_plugin_folder(check, root: str) -> None:
+    files = {"pyproject.toml": root, "plugins/ban/pyproject.toml": PYPROJECT, "scripts/serve.sh": SERVE}
+    [finding] = check(files, release="0.31.0")["scripts/serve.sh"].findings
+    assert finding.code == "RPL001" and "a dependency of pyproject.toml" in finding.message

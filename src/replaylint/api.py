@@ -354,8 +354,9 @@ class Checker:
         return findings
 
     def _with_plugins(self, launch: Launch) -> Launch:
-        """The launch with the logits-processor plugins its project installs (`project.plugins`)."""
-        if launch.get("return_sampling_mask") is None:
+        """The launch with the logits-processor plugins its project installs (`project.plugins`),
+        besides those its frontend found (a Dockerfile's `RUN pip install`)."""
+        if launch.get("return_sampling_mask") is None or not _runs_in_project(launch):
             return launch
         plugins = getattr(self.project_pins, "plugins", None)
         if plugins is None:  # a checker without project pins still reads the packaging
@@ -404,6 +405,16 @@ class Checker:
         if parsed and kind in ("python", "shell", "dockerfile") and UNUSED_SUPPRESSION[0] in checked:
             kept.extend(_unused_suppression(s, source) for s in suppress.unused(suppressions, checked))
         return kept
+
+
+# Launches run where their project is installed; those that run in an image (a Dockerfile's, a
+# pod's, `docker run`'s) get only the plugins the image is seen to install.
+_PROJECT_KINDS = frozenset(("python-call", "cli", "framework"))
+_CONTAINER_RUNNERS = ("docker ", "podman ", "nerdctl ")
+
+
+def _runs_in_project(launch: Launch) -> bool:
+    return launch.kind.value in _PROJECT_KINDS and not launch.label.startswith(_CONTAINER_RUNNERS)
 
 
 def _on_branches(found: list[tuple[Finding, str | None]]) -> list[Finding]:

@@ -179,3 +179,40 @@ def local_folder(requirement: str) -> str | None:
     if text.startswith("/") or re.search(r"\.(whl|tar\.gz|zip|tgz)$", text):
         return None
     return text or None
+
+
+def pyproject_folders(text: str) -> list[tuple[str, str]]:
+    """(folder, what names it) for each dependency a `pyproject.toml` takes from a folder of the
+    tree: `[tool.uv.sources]` and Poetry `path` dependencies, `name @ file:///${PROJECT_ROOT}/x`."""
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib  # type: ignore[no-redef]
+    try:
+        data = tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, ValueError):
+        return []
+    tool = _table(data, "tool")
+    found = [(path, f"[tool.uv.sources] {name}") for name, path in _paths(_table(tool, "uv", "sources"))]
+    poetry = _table(tool, "poetry")
+    groups = [_table(poetry, "dependencies"), _table(poetry, "dev-dependencies")]
+    groups += [_table(group, "dependencies") for group in _table(poetry, "group").values() if isinstance(group, dict)]
+    found += [(path, f"[tool.poetry] {name}") for group in groups for name, path in _paths(group)]
+    for requirement in _table(data, "project").get("dependencies") or []:
+        if isinstance(requirement, str) and "${PROJECT_ROOT}" in requirement:
+            folder = local_folder(requirement.replace("file:///${PROJECT_ROOT}/", "file:").replace("${PROJECT_ROOT}/", "./"))
+            found += [(folder, f"`{requirement}`")] if folder else []
+    return [(os.path.normpath(path), what) for path, what in found if not os.path.isabs(path)]
+
+
+def _table(data: object, *keys: str) -> dict:
+    for key in keys:
+        data = data.get(key) if isinstance(data, dict) else None
+    return data if isinstance(data, dict) else {}
+
+
+def _paths(dependencies: dict) -> Iterator[tuple[str, str]]:
+    for name, spec in dependencies.items():
+        for entry in spec if isinstance(spec, list) else [spec]:
+            if isinstance(entry, dict) and isinstance(entry.get("path"), str):
+                yield name, entry["path"]

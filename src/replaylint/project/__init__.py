@@ -172,6 +172,7 @@ class ProjectPins:
                 if package is None and any(self._is_package(os.path.join(current, name)) for name in packaging.PACKAGING if name in names):
                     package = current
                     found += self.folder_plugins(current, "declared by the launch's own project")
+                    found += self._dependency_plugins(current)
                 for requirements in self._requirement_files(current, names):
                     found += self._required_plugins(requirements)
                 current = self._parent(current)
@@ -185,6 +186,15 @@ class ProjectPins:
             path = os.path.join(folder, name)
             text = self._text(path) if name in self._listing(folder) else None
             found += [replace(plugin, installed_by=installed_by) for plugin in packaging.declared(display(path), text or "")]
+        return found
+
+    def _dependency_plugins(self, project: str) -> list[Plugin]:
+        """The plugins of the folders the project's `pyproject.toml` depends on (uv, Poetry)."""
+        path = os.path.join(project, "pyproject.toml")
+        text = self._text(path) if "pyproject.toml" in self._listing(project) else None
+        found = []
+        for folder, what in packaging.pyproject_folders(text) if text else ():
+            found += self.folder_plugins(os.path.join(project, folder), f"a dependency of {display(path)} ({what})")
         return found
 
     def _is_package(self, path: str) -> bool:
