@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
+import sysconfig
 from pathlib import Path
 
 import pytest
@@ -113,14 +115,17 @@ def _serve_examples(tmp_path: Path) -> list[dict]:
 
 @needs_judge
 def test_ask_vllm_agrees_with_the_differential_judge(tmp_path: Path) -> None:
-    """ask_vllm (what `--judge` runs) and the differential's judge give the installed vLLM's same
-    verdicts on the differential's `vllm serve` example cases."""
+    """ask_vllm (what `--judge` runs; on this GPU-less machine with its stand-in H100) and the
+    differential's judge give the installed vLLM's same verdicts on the differential's `vllm
+    serve` example cases."""
     cases = _serve_examples(tmp_path)
     lines = "".join(json.dumps(case) + "\n" for case in cases)
     theirs = subprocess.run(
         [str(JUDGE_PYTHON), str(DIFFERENTIAL_JUDGE), "--quiet"], input=lines, capture_output=True, text=True, timeout=1800
     )
-    ours = subprocess.run([str(JUDGE_PYTHON), "-I", str(ASK_VLLM)], input=lines, capture_output=True, text=True, timeout=1800, cwd=tmp_path)
+    ours = subprocess.run(
+        [str(JUDGE_PYTHON), "-I", str(ASK_VLLM), "--stand-in-gpu"], input=lines, capture_output=True, text=True, timeout=1800, cwd=tmp_path
+    )
     their_verdicts = [json.loads(line) for line in theirs.stdout.splitlines()]
     our_verdicts = [json.loads(line) for line in ours.stdout.splitlines()]
     assert len(our_verdicts) == len(cases), ours.stderr[-2000:]
@@ -130,3 +135,33 @@ def test_ask_vllm_agrees_with_the_differential_judge(tmp_path: Path) -> None:
         if (theirs_["ok"], theirs_.get("message")) != (ours_["ok"], ours_.get("message"))
     ]
     assert not differ, differ
+
+
+@needs_judge
+def test_preflight_judge_end_to_end(tmp_path: Path) -> None:
+    """`preflight --judge` where vLLM is installed: the judge venv's packages and replaylint."""
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    judge_site = subprocess.run(
+        [str(JUDGE_PYTHON), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    purelib = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    ours = sysconfig.get_paths()["purelib"]
+    Path(purelib, "judge.pth").write_text(f"import site; site.addsitedir({judge_site!r}); site.addsitedir({ours!r})\n")
+    code = "import sys; from replaylint.cli import main; sys.exit(main(sys.argv[1:]))"
+    environ = {key: value for key, value in os.environ.items() if not key.startswith(("VLLM_", "PYTHON"))}
+
+    def preflight(*words: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+        command = [str(python), "-I", "-c", code, "preflight", "--judge", "--output-format", "concise", "--", *words]
+        return subprocess.run(command, capture_output=True, text=True, cwd=tmp_path, env={**environ, **(env or {})}, timeout=900)
+
+    refused = preflight("vllm", "serve", "m", "--return-sampling-mask")
+    assert refused.returncode == 1, refused.stderr[-2000:]
+    assert "vLLM 0.33.0 refuses the launch (config)" in refused.stdout and "replaylint predicted it" in refused.stdout
+    assert "on a stand-in H100" in refused.stdout
+    accepted = preflight("vllm", "serve", "m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs")
+    assert accepted.returncode == 0, accepted.stdout + accepted.stderr[-2000:]
+    assert "vLLM 0.33.0 accepts the launch" in accepted.stdout and "disagreement" not in accepted.stdout

@@ -6,7 +6,8 @@ words as `vllm serve` does (vLLM's own `FlexibleArgumentParser` with the real `s
 subcommand, its `validate`, `validate_api_server_args`), replaces the model names by a folder
 holding only a stand-in `config.json` (a 2-layer Llama; the folder's path ends with the name,
 so name heuristics still see it), then runs `AsyncEngineArgs.from_cli_args(args)
-.create_engine_config()`, offline. It prints a JSON line for each: `{"ok": true, "version": ...}` or
+.create_engine_config()`, offline. With `--stand-in-gpu` (where vLLM found no device) it first makes
+vLLM see one H100 (`stand_in_gpu`). It prints a JSON line for each: `{"ok": true, "version": ...}` or
 `{"ok": false, "phase": ..., "exception": ..., "message": vLLM's words}` (the phases of the
 project's differential judge: argparse, engine_args, config, other).
 """
@@ -89,6 +90,7 @@ def _helper(name: str, modules: tuple[str, ...]):  # noqa: ANN202
 
 
 def judge(argv: list[str], root: str) -> dict:
+    import vllm.entrypoints.cli.serve as serve_module
     from vllm.engine.arg_utils import AsyncEngineArgs
     from vllm.entrypoints.cli.serve import ServeSubcommand
     from vllm.usage.usage_lib import UsageContext
@@ -102,15 +104,18 @@ def judge(argv: list[str], root: str) -> dict:
         serve.validate(args)
         if getattr(args, "model_tag", None) is not None:
             args.model = args.model_tag
+        # Where the serve subcommand's argument module lives moved between releases.
+        cli_args = serve_module.make_arg_parser.__module__
         validate = _helper(
-            "validate_api_server_args",
-            ("vllm.entrypoints.openai.cli_args", "vllm.entrypoints.launchers.launcher", "vllm.entrypoints.openai.api_server"),
+            "validate_api_server_args", (cli_args, "vllm.entrypoints.launchers.launcher", "vllm.entrypoints.openai.api_server")
         )
         if validate is not None:
             validate(args)
     except Exception as error:
         raise Refused("other", error) from None
     args.model = stand_in_model(root, args.model)
+    if getattr(args, "model_tag", None) is not None:
+        args.model_tag = args.model
     for name in ("tokenizer", "spec_model"):
         if isinstance(getattr(args, name, None), str) and getattr(args, name):
             setattr(args, name, stand_in_model(root, getattr(args, name)))
@@ -150,12 +155,27 @@ def main() -> int:
     for name in ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE", "HF_DATASETS_OFFLINE", "VLLM_NO_USAGE_STATS", "DO_NOT_TRACK"):
         os.environ[name] = "1"
     start = dict(os.environ)
+    if "--stand-in-gpu" in sys.argv[1:]:
+        gpu = _sibling("stand_in_gpu")
+        gpu.install()
+        importlib.import_module("vllm")
+        gpu.after_import()
     with tempfile.TemporaryDirectory(prefix="replaylint-judge-") as root:
         for case in cases:
             _environment(start, case.get("env") or {}, root)
             verdicts.write(json.dumps(_verdict(case["argv"], os.path.join(root, "models"))) + "\n")
             verdicts.flush()
     return 0
+
+
+def _sibling(name: str):  # noqa: ANN202
+    """A module next to this program, loaded by path (replaylint need not be importable here)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, os.path.join(os.path.dirname(os.path.abspath(__file__)), f"{name}.py"))
+    module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    return module
 
 
 def _environment(start: dict[str, str], changes: dict[str, str | None], root: str) -> None:

@@ -15,13 +15,14 @@ import re
 import subprocess
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence
 
 # Tokens before the arguments of `vllm serve`: the CLI, or the API server module.
 _API_SERVER = ("-m", "vllm.entrypoints.openai.api_server")
 _SAYS = re.compile(r'says "(?P<message>.*)"')
 _ARGUMENT_PREFIX = re.compile(r"^argument [^:]+: ")
+NO_DEVICE = "Failed to infer device type"
 _REPLAY_WORDS = ("sampling distribution replay", "Model Runner V2", "VLLM_USE_V2_MODEL_RUNNER", "sampling-mask", "sampling_mask")
 
 
@@ -37,6 +38,7 @@ class Verdict:
     phase: str = ""
     version: str = ""
     seconds: float = 0.0
+    stand_in_gpu: bool = False  # vLLM found no device here: it was asked on one stand-in H100
 
 
 def serve_arguments(words: Sequence[str]) -> list[str] | None:
@@ -50,27 +52,30 @@ def serve_arguments(words: Sequence[str]) -> list[str] | None:
 
 
 def ask(arguments: list[str], timeout: float = 600) -> Verdict:
-    """The installed vLLM's verdict (in a child process of this Python)."""
-    program = os.path.join(os.path.dirname(os.path.abspath(__file__)), "ask_vllm.py")
+    """The installed vLLM's verdict (in a child process of this Python); where vLLM finds no
+    device it can use, its verdict on one stand-in H100 (`stand_in_gpu`)."""
     started = time.perf_counter()
+    verdict = _ask(arguments, timeout, stand_in_gpu=False)
+    if not verdict.ok and verdict.message.startswith(NO_DEVICE):
+        verdict = replace(_ask(arguments, timeout, stand_in_gpu=True), stand_in_gpu=True)
+    return replace(verdict, seconds=time.perf_counter() - started)
+
+
+def _ask(arguments: list[str], timeout: float, stand_in_gpu: bool) -> Verdict:
+    program = os.path.join(os.path.dirname(os.path.abspath(__file__)), "ask_vllm.py")
+    command = [sys.executable, *_SAFE_PATH, program, *(["--stand-in-gpu"] if stand_in_gpu else [])]
     try:
-        done = subprocess.run(
-            [sys.executable, *_SAFE_PATH, program],
-            input=json.dumps({"argv": arguments}),
-            capture_output=True,
-            text=True,
-            timeout=timeout,
-            cwd=os.getcwd(),
-        )
+        done = subprocess.run(command, input=json.dumps({"argv": arguments}), capture_output=True, text=True, timeout=timeout)
         answer = json.loads(done.stdout.strip().splitlines()[-1]) if done.stdout.strip() else {}
+        if not answer:
+            answer = {
+                "ok": False,
+                "phase": "other",
+                "message": f"vLLM gave no verdict (exit {done.returncode}): {done.stderr.strip()[-500:]}",
+            }
     except (OSError, subprocess.TimeoutExpired, ValueError) as error:
         answer = {"ok": False, "phase": "other", "message": f"vLLM could not be asked: {error}"}
-    if not answer:
-        answer = {"ok": False, "phase": "other", "message": f"vLLM gave no verdict (exit {done.returncode}): {done.stderr.strip()[-500:]}"}
-    seconds = time.perf_counter() - started
-    return Verdict(
-        bool(answer.get("ok")), str(answer.get("message", "")), str(answer.get("phase", "")), str(answer.get("version", "")), seconds
-    )
+    return Verdict(bool(answer.get("ok")), str(answer.get("message", "")), str(answer.get("phase", "")), str(answer.get("version", "")))
 
 
 def compare(verdict: Verdict, findings: Sequence[object]) -> tuple[bool, str]:
@@ -78,7 +83,8 @@ def compare(verdict: Verdict, findings: Sequence[object]) -> tuple[bool, str]:
     and a disagreement as one, with both verdicts."""
     predicted = [finding.message for finding in findings if _SAYS.search(getattr(finding, "message", ""))]  # type: ignore[attr-defined]
     who = f"vLLM {verdict.version}".strip() if verdict.version else "the installed vLLM"
-    cost = f" (asked in {verdict.seconds:.1f} s)"
+    where = ", on a stand-in H100: vLLM finds no GPU here" if verdict.stand_in_gpu else ""
+    cost = f" (asked in {verdict.seconds:.1f} s{where})"
     if verdict.ok:
         said = f"{who} accepts the launch{cost}"
         if predicted:
