@@ -80,6 +80,11 @@ def stand_in_model(root: str, name: str) -> str:
     return path
 
 
+def _names_a_model(name: str) -> bool:
+    """A draft model's name (not `ngram`, nor a class given by its import path)."""
+    return bool(name) and name != "ngram" and ("/" in name or "." not in name or os.path.exists(name))
+
+
 def _helper(name: str, modules: tuple[str, ...]):  # noqa: ANN202
     for module in modules:
         with contextlib.suppress(Exception):
@@ -119,6 +124,9 @@ def judge(argv: list[str], root: str) -> dict:
     for name in ("tokenizer", "spec_model"):
         if isinstance(getattr(args, name, None), str) and getattr(args, name):
             setattr(args, name, stand_in_model(root, getattr(args, name)))
+    draft = getattr(args, "speculative_config", None)
+    if isinstance(draft, dict) and isinstance(draft.get("model"), str) and _names_a_model(draft["model"]):
+        draft["model"] = stand_in_model(root, draft["model"])
     try:
         engine_args = AsyncEngineArgs.from_cli_args(args)
     except Exception as error:
