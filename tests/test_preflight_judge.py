@@ -104,37 +104,62 @@ def test_a_reason_replaylint_does_not_check_is_no_disagreement() -> None:
 needs_judge = pytest.mark.skipif(not JUDGE_PYTHON.exists(), reason="no vLLM judge venv (scripts/setup-vllm-judge.sh)")
 
 
-def _serve_examples(tmp_path: Path) -> list[dict]:
+def _serve_cases(tmp_path: Path, release: str) -> list[dict]:
+    from tests.differential.generator import generate
+
     listed = subprocess.run(
         [str(JUDGE_PYTHON), str(DIFFERENTIAL_JUDGE), "--examples", str(tmp_path / "yaml")], capture_output=True, text=True, check=True
     )
     cases = [json.loads(line) for line in listed.stdout.splitlines()]
+    cases += [line for case in generate(60, seed=28, release=release) for line in case.judge_cases()]
     plain = {"id", "argv", "env", "note"}  # cases that need no emulated model or GPU count
     return [case for case in cases if "argv" in case and set(case) <= plain]
 
 
+def _release_folder(release: str) -> str | None:
+    """Where a release other than the judge venv's is installed (`pip install --no-deps
+    --target`), as the differential finds it; None for the venv's own 0.33.0."""
+    if release == "0.33.0":
+        return None
+    root = Path(os.environ.get("REPLAYLINT_VLLM_RELEASES", REPO / "bench" / ".cache" / "vllm-releases"))
+    folder = root / f"vllm-{release}"
+    if not folder.is_dir():
+        pytest.skip(f"vLLM {release} is not installed in {root} (see tests/differential/README.md)")
+    return str(folder)
+
+
 @needs_judge
-def test_ask_vllm_agrees_with_the_differential_judge(tmp_path: Path) -> None:
+@pytest.mark.parametrize("release", ["0.33.0", "0.34.0"])
+def test_ask_vllm_agrees_with_the_differential_judge(tmp_path: Path, release: str) -> None:
     """ask_vllm (what `--judge` runs; on this GPU-less machine with its stand-in H100) and the
     differential's judge give the installed vLLM's same verdicts on the differential's `vllm
-    serve` example cases."""
-    cases = _serve_examples(tmp_path)
+    serve` example cases and a batch of its generated ones."""
+    folder = _release_folder(release)
+    cases = _serve_cases(tmp_path, release)
     lines = "".join(json.dumps(case) + "\n" for case in cases)
-    theirs = subprocess.run(
-        [str(JUDGE_PYTHON), str(DIFFERENTIAL_JUDGE), "--quiet"], input=lines, capture_output=True, text=True, timeout=1800
-    )
+    judge = [str(JUDGE_PYTHON), str(DIFFERENTIAL_JUDGE), "--quiet", "--release", release, *(["--vllm-path", folder] if folder else [])]
+    theirs = subprocess.run(judge, input=lines, capture_output=True, text=True, timeout=1800)
+    environ = {**os.environ, **({"PYTHONPATH": folder} if folder else {})}
     ours = subprocess.run(
-        [str(JUDGE_PYTHON), "-I", str(ASK_VLLM), "--stand-in-gpu"], input=lines, capture_output=True, text=True, timeout=1800, cwd=tmp_path
+        [str(JUDGE_PYTHON), "-P", str(ASK_VLLM), "--stand-in-gpu"],
+        input=lines,
+        capture_output=True,
+        text=True,
+        timeout=1800,
+        cwd=tmp_path,
+        env=environ,
     )
     their_verdicts = [json.loads(line) for line in theirs.stdout.splitlines()]
     our_verdicts = [json.loads(line) for line in ours.stdout.splitlines()]
-    assert len(our_verdicts) == len(cases), ours.stderr[-2000:]
+    assert len(our_verdicts) == len(their_verdicts) == len(cases), ours.stderr[-2000:] + theirs.stderr[-2000:]
+    assert {verdict["version"] for verdict in our_verdicts} == {release}
     differ = [
         (case["id"], theirs_, ours_)
         for case, theirs_, ours_ in zip(cases, their_verdicts, our_verdicts)
         if (theirs_["ok"], theirs_.get("message")) != (ours_["ok"], ours_.get("message"))
     ]
     assert not differ, differ
+    assert len(cases) > 90
 
 
 @needs_judge
