@@ -144,6 +144,7 @@ class Checker:
         self.prepared: dict[str, tuple[str, str]] = {}  # path: (digest, text) a light worker prepared
         self._enabled: frozenset[str] | None = None
         self._packaging: Any = None  # reads plugin declarations when no project pins are given
+        self.launches_judged = 0  # `preflight` says when a command starts none
 
     # The rule table is imported the first time a file needs it: a pre-commit run over files
     # without replay content never loads it.
@@ -318,6 +319,7 @@ class Checker:
         merged: dict[tuple, tuple[Any, type, list]] = {}
         rules = self.rules
         launch = self._with_plugins(launch)
+        self.launches_judged += 1
         for release in releases_for(launch, self.config, self.project_pins):
             rules_release = judged(release)
             if is_newer_than_known(release) and unknown_release_note(release) not in notes:

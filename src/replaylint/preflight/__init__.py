@@ -17,12 +17,26 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # imported when they are used: `--version` and `--help` stay fast
+    from ..config import Config
+    from ..model import Finding
+    from ..vllm.releases import Release
+    from .environment import Installed
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 EXIT_NOT_FOUND = 127  # as a shell reports a command it cannot run
 
 LAUNCH_NAME = "<launch>"  # what reports call the launch given on the command line
+
+
+@dataclass(frozen=True)
+class Judged:
+    status: int
+    report: str
+    findings: list[Finding]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -56,17 +70,17 @@ def run_preflight(args: argparse.Namespace) -> int:
         config = _config(args, installed.vllm_version, forced)
     except ValueError as error:
         return _fail(str(error))
-    environ = relevant_environment(os.environ)
-    status, report, findings = _judge_launch(args, config, installed, launch, environ)
-    status = _write(report, args.output_file, to_stderr=args.exec_launch) or status
+    judged = _judge_launch(args, config, installed, launch, relevant_environment(os.environ))
+    status = _write(judged.report, args.output_file, to_stderr=args.exec_launch) or judged.status
     if args.judge and status != EXIT_ERROR:
-        status = max(status, _ask_vllm(launch, findings, text_report=args.output_format in ("full", "concise") and not args.output_file))
+        beside = args.output_format in ("full", "concise") and not args.output_file and not args.exec_launch
+        status = max(status, _ask_vllm(launch, judged.findings, beside_report=beside))
     if args.exec_launch and status == EXIT_CLEAN:
         return _exec(launch)
     return status
 
 
-def _config(args: argparse.Namespace, version: str | None, forced: object) -> object:
+def _config(args: argparse.Namespace, version: str | None, forced: Release | None) -> Config:
     """The configuration: replaylint's defaults (the serving image's own files are not read), the
     rules asked for, and the release to judge by: `--target-vllm`, else the installed one."""
     from ..config import Config
@@ -85,21 +99,13 @@ def _config(args: argparse.Namespace, version: str | None, forced: object) -> ob
     return config
 
 
-def _judge_launch(
-    args: argparse.Namespace, config: object, installed: object, launch: list[str], environ: dict[str, str]
-) -> tuple[int, str]:
+def _judge_launch(args: argparse.Namespace, config: Config, installed: Installed, launch: list[str], environ: dict[str, str]) -> Judged:
+    """replaylint's verdict: the exit status, the report, the findings."""
     from ..api import Checker
     from ..report import Run, render
     from .script import launch_script
 
-    class Counting(Checker):
-        judged = 0  # launches judged: none means the command is not one replaylint reads
-
-        def _with_plugins(self, launch):  # type: ignore[no-untyped-def]
-            self.judged += 1
-            return super()._with_plugins(launch)
-
-    checker = Counting(config, project_pins=installed)  # type: ignore[arg-type]
+    checker = Checker(config, project_pins=installed)  # type: ignore[arg-type]  # plugins and no pins
     text = launch_script(launch, environ)
     result = checker.check_text(LAUNCH_NAME, text, "shell")
     # There is no file to fix: a fix is shown as help, never as an edit.
@@ -109,18 +115,17 @@ def _judge_launch(
         if finding.span.path != LAUNCH_NAME and finding.span.path not in run.texts:
             run.texts[finding.span.path] = _read(finding.span.path)
     if not args.quiet:
-        unread = [] if checker.judged else ["the command starts no vLLM launch that replaylint reads: nothing was judged"]
-        for note in [*result.notes, *_notes(installed, config, result), *unread]:
+        for note in [*result.notes, *_notes(installed, config, checker.launches_judged)]:
             print(f"replaylint: note: {note}", file=sys.stderr)
     if result.internal_error:
-        return EXIT_ERROR, f"replaylint: error: internal error judging the launch: {result.internal_error}\n", []
+        return Judged(EXIT_ERROR, f"replaylint: error: internal error judging the launch: {result.internal_error}\n", [])
     status = EXIT_FINDINGS if run.findings and not args.exit_zero else EXIT_CLEAN
-    return status, render(config.output_format, run), run.findings  # type: ignore[attr-defined]
+    return Judged(status, render(config.output_format, run), run.findings)
 
 
-def _ask_vllm(launch: list[str], findings: list, text_report: bool) -> int:
-    """`--judge`: vLLM's verdict beside replaylint's (after a text report, else on stderr). A
-    launch vLLM refuses, or a disagreement, exits 1."""
+def _ask_vllm(launch: list[str], findings: list[Finding], beside_report: bool) -> int:
+    """`--judge`: vLLM's verdict beside replaylint's (after a text report on stdout, else on
+    stderr). A launch vLLM refuses, or a disagreement, exits 1."""
     from .judge import ask, compare, serve_arguments
 
     arguments = serve_arguments(launch)
@@ -129,19 +134,16 @@ def _ask_vllm(launch: list[str], findings: list, text_report: bool) -> int:
         return EXIT_CLEAN
     verdict = ask(arguments)
     agree, said = compare(verdict, findings)
-    print("\n" + said if text_report else said, file=sys.stdout if text_report else sys.stderr)
+    print("\n" + said if beside_report else said, file=sys.stdout if beside_report else sys.stderr)
     return EXIT_CLEAN if agree and verdict.ok else EXIT_FINDINGS
 
 
-def _notes(installed: object, config: object, result: object) -> list[str]:
+def _notes(installed: Installed, config: Config, launches: int) -> list[str]:
     notes = []
-    version = getattr(installed, "vllm_version", None)
-    if version is None:
-        notes.append(
-            f"vLLM is not installed in {getattr(installed, 'where', 'this environment')}: judged by vLLM {config.target_vllm}'s rules"
-        )  # type: ignore[attr-defined]
-    if not result.findings and not getattr(result, "parsed", True):  # type: ignore[attr-defined]
-        notes.append("the launch could not be read completely")
+    if installed.vllm_version is None:
+        notes.append(f"vLLM is not installed in {installed.where}: judged by vLLM {config.target_vllm}'s rules")
+    if not launches:
+        notes.append("the command starts no vLLM launch that replaylint reads: nothing was judged")
     return notes
 
 
