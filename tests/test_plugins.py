@@ -258,3 +258,20 @@ def test_project_depends_on_a_plugin_folder(check, root: str) -> None:
     files = {"pyproject.toml": root, "plugins/ban/pyproject.toml": PYPROJECT, "scripts/serve.sh": SERVE}
     [finding] = check(files, release="0.31.0")["scripts/serve.sh"].findings
     assert finding.code == "RPL001" and "a dependency of pyproject.toml" in finding.message
+
+
+def test_a_folder_outside_the_repository_is_not_read(tmp_path: Path, monkeypatch, capsys) -> None:
+    """`-e ../outside` names a folder beyond the git top-level: replaylint reads nothing there."""
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "outside" / "pyproject.toml").write_text(PYPROJECT)
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    (repo / "requirements.txt").write_text("-e ../outside\n")
+    (repo / "serve.sh").write_text(SERVE)
+    monkeypatch.chdir(repo)
+    assert main(["check", "--no-cache", "--target-vllm", "0.31.0", "serve.sh"]) == 0
+    (repo / "inside").mkdir()
+    (repo / "inside" / "pyproject.toml").write_text(PYPROJECT)
+    (repo / "requirements.txt").write_text("-e ../outside\n-e ./inside\n")
+    assert main(["check", "--no-cache", "--target-vllm", "0.31.0", "--output-format", "concise", "serve.sh"]) == 1
+    assert "inside/pyproject.toml:9:1: RPL001" in capsys.readouterr().out

@@ -42,6 +42,12 @@ NeMo-RL, SkyRL, prime-rl, TRL, OpenRLHF): an exact version, a range, or a git re
 that says anything of the package decides, its lock before its declarations. `describe_source`
 names them too, so a result cache keyed by it is invalidated when they change.
 
+`plugins` answers the `vllm.logits_processors` entry points installed with a launch's project:
+those its nearest package folder declares (a `pyproject.toml` with only tool settings is not a
+package), those of the folders it depends on (`[tool.uv.sources]`, Poetry paths), and those of
+the folders the requirements files of the walk install (`-e ./plugins/ban`), read only inside
+the walk's top folder (`frontends.packaging` reads the packaging). `describe_source` names them.
+
 Every directory is listed once and every file read at most once per run, whatever the number
 of launching files. Files that cannot be read or parsed are skipped; one that mentions vLLM
 leaves a note in `ProjectPins.notes`.
@@ -164,18 +170,22 @@ class ProjectPins:
         requirements files of its folder and the folders above install (`-e ./plugins/ban`)."""
         directory = os.path.dirname(os.path.abspath(path))
         if directory not in self._plugins:
-            found: list[Plugin] = []
+            walk: list[str] = []
             current: str | None = directory
-            package = None
             while current is not None:
+                walk.append(current)
+                current = self._parent(current)
+            # Folders that dependencies name are read only inside the walk (the repository).
+            found: list[Plugin] = []
+            package = None
+            for current in walk:
                 names = self._listing(current)
                 if package is None and any(self._is_package(os.path.join(current, name)) for name in packaging.PACKAGING if name in names):
                     package = current
                     found += self.folder_plugins(current, "declared by the launch's own project")
-                    found += self._dependency_plugins(current)
+                    found += self._dependency_plugins(current, walk[-1])
                 for requirements in self._requirement_files(current, names):
-                    found += self._required_plugins(requirements)
-                current = self._parent(current)
+                    found += self._required_plugins(requirements, walk[-1])
             self._plugins[directory] = tuple(dict.fromkeys(found))
         return self._plugins[directory]
 
@@ -188,26 +198,27 @@ class ProjectPins:
             found += [replace(plugin, installed_by=installed_by) for plugin in packaging.declared(display(path), text or "")]
         return found
 
-    def _dependency_plugins(self, project: str) -> list[Plugin]:
+    def _dependency_plugins(self, project: str, top: str) -> list[Plugin]:
         """The plugins of the folders the project's `pyproject.toml` depends on (uv, Poetry)."""
         path = os.path.join(project, "pyproject.toml")
         text = self._text(path) if "pyproject.toml" in self._listing(project) else None
         found = []
         for folder, what in packaging.pyproject_folders(text) if text else ():
-            found += self.folder_plugins(os.path.join(project, folder), f"a dependency of {display(path)} ({what})")
+            where = os.path.normpath(os.path.join(project, folder))
+            found += self.folder_plugins(where, f"a dependency of {display(path)} ({what})") if _within(where, top) else []
         return found
 
     def _is_package(self, path: str) -> bool:
         text = self._text(path)
         return text is not None and packaging.is_package(path, text)
 
-    def _required_plugins(self, path: str) -> list[Plugin]:
+    def _required_plugins(self, path: str, top: str) -> list[Plugin]:
         found = []
         for number, line in logical_lines(self._text(path) or ""):
             folder = packaging.local_folder(line)
             if folder is not None:
                 where = os.path.normpath(os.path.join(os.path.dirname(path), folder))
-                found += self.folder_plugins(where, f"installed by {display(path)}:{number} `{line}`")
+                found += self.folder_plugins(where, f"installed by {display(path)}:{number} `{line}`") if _within(where, top) else []
         return found
 
     def package_pin(self, path: str, package: str) -> PackagePin | None:
@@ -411,6 +422,10 @@ class ProjectPins:
     def _note(self, note: str) -> None:
         if note not in self.notes:
             self.notes.append(note)
+
+
+def _within(path: str, folder: str) -> bool:
+    return os.path.commonpath([path, folder]) == folder
 
 
 def _describe_spec(spec: Spec) -> str:
