@@ -79,13 +79,20 @@ class LogitsProcessorsWithSamplingMask(Rule):
     def _plugin(self, plugin: Plugin, mask: Setting) -> Report:
         return Report(
             plugin.span,
-            f"`vllm.logits_processors` plugin `{plugin.name} = {plugin.target}` ({plugin.installed_by}) is in the engine "
-            f"of {quote(mask)}: vLLM {{release}} loads every installed plugin of this group into every engine "
+            f"`vllm.logits_processors` plugin `{plugin.name} = {plugin.target}` ({plugin.installed_by}) with "
+            f"{quote(mask)}: vLLM {{release}} loads every installed plugin of this group into every engine "
             "and its replay check does not look at them, so this one silently shapes every returned sampling mask",
             related=(mask.span,),
         )
 
     VALID = (
+        # `vllm.general_plugins` may register anything: not a logits processor.
+        Valid(
+            "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs\n",
+            filename="serve.sh",
+            release="0.31.0",
+            files={"pyproject.toml": '[project]\nname = "x"\n\n[project.entry-points."vllm.general_plugins"]\nx = "x:register"\n'},
+        ),
         Valid('from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n'),
         Valid('from vllm import LLM\nLLM("m", logits_processors=["a.b:C"])\n'),
         Valid('from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n    logits_processors=[])\n'),
@@ -98,6 +105,14 @@ class LogitsProcessorsWithSamplingMask(Rule):
         ),
     )
     INVALID = (
+        # A plugin the launch's own project declares: vLLM loads it and never checks.
+        Invalid(
+            "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs\n",
+            filename="scripts/serve.sh",
+            release="0.31.0",
+            message="loads every installed plugin of this group into every engine",
+            files={"setup.cfg": "[metadata]\nname = ban\n\n[options.entry_points]\nvllm.logits_processors =\n    ban = ban.procs:Ban\n"},
+        ),
         Invalid(
             'from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n'
             '    logits_processors=["a.b:C"])\n',

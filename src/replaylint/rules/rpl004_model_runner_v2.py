@@ -162,6 +162,13 @@ class SamplingMaskRequiresModelRunnerV2(Rule):
         ),
     )
     INVALID = (
+        # 0.28-0.30 count an installed logits-processor plugin as a custom logits processor.
+        Invalid(
+            'from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n',
+            release="0.30.0",
+            message="counts every installed plugin of this group as a custom logits processor",
+            files={"pyproject.toml": '[project]\nname = "ban"\n\n[project.entry-points."vllm.logits_processors"]\nban = "ban:Ban"\n'},
+        ),
         Invalid(
             'import os\nfrom vllm import LLM\nos.environ["VLLM_USE_V2_MODEL_RUNNER"] = "0"\n'
             'LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs", enable_elastic_ep=True)\n',
