@@ -275,3 +275,14 @@ def test_a_folder_outside_the_repository_is_not_read(tmp_path: Path, monkeypatch
     (repo / "requirements.txt").write_text("-e ../outside\n-e ./inside\n")
     assert main(["check", "--no-cache", "--target-vllm", "0.31.0", "--output-format", "concise", "serve.sh"]) == 1
     assert "inside/pyproject.toml:9:1: RPL001" in capsys.readouterr().out
+
+
+def test_dockerfile_installs_a_requirements_file(check) -> None:
+    dockerfile = (
+        "FROM vllm/vllm-openai:v0.32.0\nWORKDIR /srv\nCOPY requirements.txt plugins ./\nCOPY plugins /srv/plugins\n"
+        "RUN pip install -r requirements.txt\n"
+        'CMD ["--model", "m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs"]\n'
+    )
+    files = {"requirements.txt": "numpy\n-e ./plugins/ban  # our processors\n", "plugins/ban/pyproject.toml": PYPROJECT, "Dockerfile": dockerfile}
+    [finding] = check(files)["Dockerfile"].findings
+    assert finding.code == "RPL001" and "`pip install -r requirements.txt` (`./plugins/ban`)" in finding.message

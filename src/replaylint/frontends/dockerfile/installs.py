@@ -29,27 +29,42 @@ _TAKES_VALUE |= frozenset(("--extra-index-url", "-f", "--find-links", "--src", "
 def installed_plugins(
     stage: Stage, arguments: str, source: SourceFile, context: ExtractContext, escape: str, line: int
 ) -> Iterator[Plugin]:
-    """The plugins of the local folders among the words of one `pip install` (`arguments`) on
-    line `line` of the Dockerfile."""
-    words = list(_WORD.finditer(arguments))
-    skip = False
-    for word in words:
-        text = word.group(2)
-        if skip or text in _TAKES_VALUE:
-            skip = not skip and text in _TAKES_VALUE
+    """The plugins of the local folders that one `pip install` (`arguments`, on line `line` of
+    the Dockerfile) installs: named among its words, or in a requirements file it reads (`-r
+    requirements.txt`, whose relative folders pip takes from the working directory)."""
+    words = [word.group(2) for word in _WORD.finditer(arguments)]
+    for position, text in enumerate(words):
+        previous = words[position - 1] if position else ""
+        if previous in ("-r", "--requirement"):
+            yield from _requirement_file_plugins(stage, expand(text, escape, stage.lookup()), source, context, line)
             continue
-        if text.startswith("-") and text not in ("-e", "--editable"):
+        if previous in _TAKES_VALUE or text.startswith("-"):
             continue
         folder = expand(text, escape, stage.lookup())
-        if text in ("-e", "--editable") or UNKNOWN_PART in folder or not _is_path(folder):
-            continue
-        target = posixpath.normpath(posixpath.join(stage.workdir or "/", re.sub(r"\[[^\]]*\]$", "", folder)))
-        how = f"installed by {source.path}:{line} `pip install {text}`"
-        for built in _context_folders(stage, target, source.path):
-            found = _declared(built, context, how)
-            if found:
-                yield from found
-                break
+        if UNKNOWN_PART not in folder and _is_path(folder):
+            yield from _folder_plugins(stage, folder, source, context, f"installed by {source.path}:{line} `pip install {text}`")
+
+
+def _requirement_file_plugins(stage: Stage, name: str, source: SourceFile, context: ExtractContext, line: int) -> Iterator[Plugin]:
+    if UNKNOWN_PART in name:
+        return
+    target = posixpath.normpath(posixpath.join(stage.workdir or "/", name))
+    for built in _context_folders(stage, target, source.path):
+        text = context.read_text(built)
+        if text is not None:
+            for folder in filter(None, map(packaging.local_folder, text.splitlines())):
+                how = f"installed by {source.path}:{line} `pip install -r {name}` (`{folder}`)"
+                yield from _folder_plugins(stage, folder, source, context, how)
+            return
+
+
+def _folder_plugins(stage: Stage, folder: str, source: SourceFile, context: ExtractContext, how: str) -> Iterator[Plugin]:
+    target = posixpath.normpath(posixpath.join(stage.workdir or "/", re.sub(r"\[[^\]]*\]$", "", folder)))
+    for built in _context_folders(stage, target, source.path):
+        found = _declared(built, context, how)
+        if found:
+            yield from found
+            return
 
 
 def _is_path(word: str) -> bool:
