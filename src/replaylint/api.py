@@ -143,6 +143,8 @@ class Checker:
         self.light = False  # a reading worker: leave files that need libcst to the main process
         self.prepared: dict[str, tuple[str, str]] = {}  # path: (digest, text) a light worker prepared
         self._enabled: frozenset[str] | None = None
+        self._packaging: Any = None  # reads plugin declarations when no project pins are given
+        self.launches_judged = 0  # `preflight` says when a command starts none
 
     # The rule table is imported the first time a file needs it: a pre-commit run over files
     # without replay content never loads it.
@@ -316,6 +318,8 @@ class Checker:
 
         merged: dict[tuple, tuple[Any, type, list]] = {}
         rules = self.rules
+        launch = self._with_plugins(launch)
+        self.launches_judged += 1
         for release in releases_for(launch, self.config, self.project_pins):
             rules_release = judged(release)
             if is_newer_than_known(release) and unknown_release_note(release) not in notes:
@@ -350,6 +354,20 @@ class Checker:
                 )
             )
         return findings
+
+    def _with_plugins(self, launch: Launch) -> Launch:
+        """The launch with the logits-processor plugins its project installs (`project.plugins`),
+        besides those its frontend found (a Dockerfile's `RUN pip install`)."""
+        if launch.get("return_sampling_mask") is None or not _runs_in_project(launch):
+            return launch
+        plugins = getattr(self.project_pins, "plugins", None)
+        if plugins is None:  # a checker without project pins still reads the packaging
+            if self._packaging is None:
+                from . import project
+
+                self._packaging = project.ProjectPins(texts={os.path.abspath(path): text for path, text in self.overlay.items()})
+            plugins = self._packaging.plugins
+        return replace(launch, plugins=tuple(dict.fromkeys((*launch.plugins, *plugins(launch.span.path)))))
 
     def _render(self, frontend: object, launch: Launch, report: Any, source: SourceFile) -> list:
         render = getattr(frontend, "render", None)
@@ -389,6 +407,16 @@ class Checker:
         if parsed and kind in ("python", "shell", "dockerfile") and UNUSED_SUPPRESSION[0] in checked:
             kept.extend(_unused_suppression(s, source) for s in suppress.unused(suppressions, checked))
         return kept
+
+
+# Launches run where their project is installed; those that run in an image (a Dockerfile's, a
+# pod's, `docker run`'s) get only the plugins the image is seen to install.
+_PROJECT_KINDS = frozenset(("python-call", "cli", "framework"))
+_CONTAINER_RUNNERS = ("docker ", "podman ", "nerdctl ")
+
+
+def _runs_in_project(launch: Launch) -> bool:
+    return launch.kind.value in _PROJECT_KINDS and not launch.label.startswith(_CONTAINER_RUNNERS)
 
 
 def _on_branches(found: list[tuple[Finding, str | None]]) -> list[Finding]:

@@ -131,6 +131,11 @@ def _parser() -> argparse.ArgumentParser:
 
     commands.add_parser("server", help="run the language server (LSP) on stdin and stdout")
 
+    # `preflight`: one launch judged inside its serving environment (replaylint.preflight).
+    from .preflight import add_arguments as add_preflight_arguments
+
+    add_preflight_arguments(commands.add_parser("preflight", help="judge a launch where it runs: installed vLLM, plugins, environment"))
+
     completion = commands.add_parser("generate-shell-completion", help="print a completion script for a shell")
     completion.add_argument("shell", choices=("bash", "zsh"), help="the shell")
     return parser
@@ -207,6 +212,10 @@ def _main(argv: list[str]) -> int:
         return serve()
     if args.command == "generate-shell-completion":
         return _completion(args.shell)
+    if args.command == "preflight":
+        from .preflight import run_preflight
+
+        return run_preflight(args)
     if args.command != "check":
         parser.print_help()
         return EXIT_ERROR

@@ -229,6 +229,25 @@ class Assumption:
 
 
 @dataclass(frozen=True)
+class Plugin:
+    """A `vllm.logits_processors` entry point installed where a launch runs: its name, its
+    target (`pkg.procs:BanWords`), the line that declares it (packaging in the tree, or an
+    installed distribution's `entry_points.txt`), and what installs it there."""
+
+    name: str
+    target: str
+    span: Span
+    installed_by: str
+
+    def as_setting(self) -> Setting:
+        """The plugin as the custom logits processor setting it amounts to for the runner choice."""
+        return Setting(PLUGIN_SETTING, (self.target,), self.span, f"{self.name} = {self.target}", implied=True)
+
+
+PLUGIN_SETTING = "logits_processor_plugin"  # never an engine argument: a plugin as a setting
+
+
+@dataclass(frozen=True)
 class Launch:
     """One vLLM engine start and everything known about it.
 
@@ -253,6 +272,7 @@ class Launch:
     framework: Framework | None = None
     forwarded: tuple[str, ...] = ()
     assumptions: tuple[Assumption, ...] = ()
+    plugins: tuple[Plugin, ...] = ()  # logits-processor plugins installed where it runs
 
     def get(self, name: str) -> Setting | None:
         return self.settings.get(name)

@@ -28,6 +28,9 @@ class RecalledPins:
     def __call__(self, path: str):
         return self._get()(path)
 
+    def plugins(self, path: str):
+        return self._get().plugins(path)
+
     def package_pin(self, path: str, package: str):
         return self._get().package_pin(path, package)
 

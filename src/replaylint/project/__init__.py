@@ -42,6 +42,12 @@ NeMo-RL, SkyRL, prime-rl, TRL, OpenRLHF): an exact version, a range, or a git re
 that says anything of the package decides, its lock before its declarations. `describe_source`
 names them too, so a result cache keyed by it is invalidated when they change.
 
+`plugins` answers the `vllm.logits_processors` entry points installed with a launch's project:
+those its nearest package folder declares (a `pyproject.toml` with only tool settings is not a
+package), those of the folders it depends on (`[tool.uv.sources]`, Poetry paths), and those of
+the folders the requirements files of the walk install (`-e ./plugins/ban`), read only inside
+the walk's top folder (`frontends.packaging` reads the packaging). `describe_source` names them.
+
 Every directory is listed once and every file read at most once per run, whatever the number
 of launching files. Files that cannot be read or parsed are skipped; one that mentions vLLM
 leaves a note in `ProjectPins.notes`.
@@ -51,9 +57,12 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import replace
 
 from .. import files
 from ..frameworks.editions import PINNED_PACKAGES
+from ..frontends import packaging
+from ..model import Plugin
 from ..stamps import Stamp, stamp
 from ..vllm.releases import Release
 from .evidence import CONSTRAIN, REQUIRE, Declared, Evidence, Found, PackagePin, Pin, declared, make_pin
@@ -62,6 +71,7 @@ from .requirements import (
     PackageFound,
     locked_package,
     locked_versions,
+    logical_lines,
     normalized_name,
     pyproject_package,
     pyproject_requirements,
@@ -134,6 +144,7 @@ class ProjectPins:
         self._lines: dict[str, tuple[Line, ...]] = {}
         self._parsed: dict[str, dict | None] = {}
         self._packages: dict[tuple[str, str], PackagePin | None] = {}
+        self._plugins: dict[str, tuple[Plugin, ...]] = {}
 
     def __call__(self, path: str) -> tuple[Release, ...] | None:
         pin = self.pin_for(path)
@@ -148,7 +159,67 @@ class ProjectPins:
         pin = self.pin_for(path)
         parts = [pin.describe()] if pin else []
         parts += [found.describe() for found in (self.package_pin(path, package) for package in PINNED_PACKAGES) if found]
+        parts += [f"plugin {plugin.name} = {plugin.target} at {plugin.span.path}:{plugin.span.start_line}" for plugin in self.plugins(path)]
         return "; ".join(parts) or None
+
+    # logits-processor plugins
+
+    def plugins(self, path: str) -> tuple[Plugin, ...]:
+        """The `vllm.logits_processors` plugins installed with the project of the file `path`:
+        those its nearest package folder declares, and those of the local folders that the
+        requirements files of its folder and the folders above install (`-e ./plugins/ban`)."""
+        directory = os.path.dirname(os.path.abspath(path))
+        if directory not in self._plugins:
+            walk: list[str] = []
+            current: str | None = directory
+            while current is not None:
+                walk.append(current)
+                current = self._parent(current)
+            # Folders that dependencies name are read only inside the walk (the repository).
+            found: list[Plugin] = []
+            package = None
+            for current in walk:
+                names = self._listing(current)
+                if package is None and any(self._is_package(os.path.join(current, name)) for name in packaging.PACKAGING if name in names):
+                    package = current
+                    found += self.folder_plugins(current, "declared by the launch's own project")
+                    found += self._dependency_plugins(current, walk[-1])
+                for requirements in self._requirement_files(current, names):
+                    found += self._required_plugins(requirements, walk[-1])
+            self._plugins[directory] = tuple(dict.fromkeys(found))
+        return self._plugins[directory]
+
+    def folder_plugins(self, folder: str, installed_by: str) -> list[Plugin]:
+        """The plugins the packaging files of `folder` declare, installed by `installed_by`."""
+        found = []
+        for name in packaging.PACKAGING:
+            path = os.path.join(folder, name)
+            text = self._text(path) if name in self._listing(folder) else None
+            found += [replace(plugin, installed_by=installed_by) for plugin in packaging.declared(display(path), text or "")]
+        return found
+
+    def _dependency_plugins(self, project: str, top: str) -> list[Plugin]:
+        """The plugins of the folders the project's `pyproject.toml` depends on (uv, Poetry)."""
+        path = os.path.join(project, "pyproject.toml")
+        text = self._text(path) if "pyproject.toml" in self._listing(project) else None
+        found = []
+        for folder, what in packaging.pyproject_folders(text) if text else ():
+            where = os.path.normpath(os.path.join(project, folder))
+            found += self.folder_plugins(where, f"a dependency of {display(path)} ({what})") if _within(where, top) else []
+        return found
+
+    def _is_package(self, path: str) -> bool:
+        text = self._text(path)
+        return text is not None and packaging.is_package(path, text)
+
+    def _required_plugins(self, path: str, top: str) -> list[Plugin]:
+        found = []
+        for number, line in logical_lines(self._text(path) or ""):
+            folder = packaging.local_folder(line)
+            if folder is not None:
+                where = os.path.normpath(os.path.join(os.path.dirname(path), folder))
+                found += self.folder_plugins(where, f"installed by {display(path)}:{number} `{line}`") if _within(where, top) else []
+        return found
 
     def package_pin(self, path: str, package: str) -> PackagePin | None:
         """What the project of the file `path` pins of `package` (an RL framework)."""
@@ -351,6 +422,10 @@ class ProjectPins:
     def _note(self, note: str) -> None:
         if note not in self.notes:
             self.notes.append(note)
+
+
+def _within(path: str, folder: str) -> bool:
+    return os.path.commonpath([path, folder]) == folder
 
 
 def _describe_spec(spec: Spec) -> str:

@@ -9,6 +9,16 @@ replayed mask would not describe what was sampled. vLLM refuses to start:
 In 0.28-0.30 the processors also make vLLM fall back to Model Runner V1, so the first error you
 see there is RPL004's; this rule still tells you the second one.
 
+It also flags a logits-processor plugin installed where a replay launch runs: an entry point of
+the group `vllm.logits_processors` declared by the packaging of the launch's project
+(`pyproject.toml`, `setup.cfg`, `setup.py`), of a folder its requirements install (`-e .`,
+`./plugins/ban`), or of a folder its Dockerfile installs (`RUN pip install ./plugins/ban`), and,
+under `replaylint preflight`, one installed in the serving environment. From 0.31 vLLM loads every
+such plugin into every engine and its replay check reads only `logits_processors`, so nothing
+stops the engine: the plugin silently shapes every returned mask. (0.28-0.30 count an installed
+plugin as a custom logits processor, so replay falls back to Model Runner V1: RPL004.)
+`vllm.general_plugins` entry points are not flagged.
+
 ## Example
 ```python
 llm = LLM("Qwen/Qwen3-8B", return_sampling_mask=True, logprobs_mode="processed_logprobs",
@@ -22,22 +32,27 @@ llm = LLM("Qwen/Qwen3-8B", return_sampling_mask=True, logprobs_mode="processed_l
 Apply the processor's effect in the trainer instead, or run the rollouts without replay.
 
 ## Fix safety
-The fix removes the logits processors. It is unsafe: generation changes.
+The fix removes the logits processors. It is unsafe: generation changes. A plugin gets no fix:
+uninstall it from the serving environment, or move its entry point to another group.
 
 ## References
 - vLLM `VllmConfig._verify_sampling_replay_config` (rule R4 of the replay spec)
 - `vllm serve --logits-processors`
+- vLLM 0.31-0.34 `_load_v2_logitsprocs_plugins` (`v1/worker/gpu/sample/logits_processor/loader.py`)
 """
 
 from __future__ import annotations
 
 from typing import Iterator
 
-from ..model import Applicability, Fix, Launch, RemoveSetting
+from ..model import Applicability, Fix, Launch, Plugin, RemoveSetting, Setting
 from ..vllm import messages
 from ..vllm.releases import Release
 from ..vllm.values import is_truthy_list
 from .base import Invalid, Report, Rule, Valid, quote, sampling_mask, says
+
+# Model Runner V2 loads installed plugins from 0.31 on (0.28-0.30 fall back to V1 with one: RPL004).
+FIRST_LOADING_PLUGINS_ON_V2 = (0, 31)
 
 
 class LogitsProcessorsWithSamplingMask(Rule):
@@ -49,6 +64,8 @@ class LogitsProcessorsWithSamplingMask(Rule):
 
     def check(self, launch: Launch, release: Release) -> Iterator[Report]:
         mask = sampling_mask(launch)
+        if mask is not None and release.series >= FIRST_LOADING_PLUGINS_ON_V2:
+            yield from (self._plugin(plugin, mask) for plugin in launch.plugins)
         processors = launch.get("logits_processors")
         if mask is None or processors is None or is_truthy_list(processors.value) is not True:
             return
@@ -59,7 +76,23 @@ class LogitsProcessorsWithSamplingMask(Rule):
             related=(mask.span,),
         )
 
+    def _plugin(self, plugin: Plugin, mask: Setting) -> Report:
+        return Report(
+            plugin.span,
+            f"`vllm.logits_processors` plugin `{plugin.name} = {plugin.target}` ({plugin.installed_by}) with "
+            f"{quote(mask)}: vLLM {{release}} loads every installed plugin of this group into every engine "
+            "and its replay check does not look at them, so this one silently shapes every returned sampling mask",
+            related=(mask.span,),
+        )
+
     VALID = (
+        # `vllm.general_plugins` may register anything: not a logits processor.
+        Valid(
+            "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs\n",
+            filename="serve.sh",
+            release="0.31.0",
+            files={"pyproject.toml": '[project]\nname = "x"\n\n[project.entry-points."vllm.general_plugins"]\nx = "x:register"\n'},
+        ),
         Valid('from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n'),
         Valid('from vllm import LLM\nLLM("m", logits_processors=["a.b:C"])\n'),
         Valid('from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n    logits_processors=[])\n'),
@@ -72,6 +105,14 @@ class LogitsProcessorsWithSamplingMask(Rule):
         ),
     )
     INVALID = (
+        # A plugin the launch's own project declares: vLLM loads it and never checks.
+        Invalid(
+            "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs\n",
+            filename="scripts/serve.sh",
+            release="0.31.0",
+            message="loads every installed plugin of this group into every engine",
+            files={"setup.cfg": "[metadata]\nname = ban\n\n[options.entry_points]\nvllm.logits_processors =\n    ban = ban.procs:Ban\n"},
+        ),
         Invalid(
             'from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n'
             '    logits_processors=["a.b:C"])\n',

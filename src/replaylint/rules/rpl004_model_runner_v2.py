@@ -5,7 +5,8 @@ Flags a launch with sampling distribution replay that runs on Model Runner V1 (v
 judged vLLM release fall back to V1 silently when the variable is unset: dual batch overlap
 (`enable_dbo`, `ubatch_size > 1` from 0.30), speculative methods only V1 implements (ngram up to
 0.31, suffix, custom classes, ...), stock `torch.compile`, sequence parallelism, elastic expert
-parallelism, custom logits processors (0.28-0.30), prompt embeds (0.28), KV sharing fast
+parallelism, custom logits processors or an installed `vllm.logits_processors` plugin
+(0.28-0.30), prompt embeds (0.28), KV sharing fast
 prefill (0.28-0.29), mamba cache mode `all` (0.30-0.31) and the rest of the spec's table. The
 message names the setting responsible.
 
@@ -43,7 +44,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..model import Applicability, Fix, Launch, RemoveEnv, RemoveSetting
+from ..model import PLUGIN_SETTING, Applicability, Fix, Launch, RemoveEnv, RemoveSetting, Setting
 from ..vllm import messages
 from ..vllm.fields import RUNNER_ENV
 from ..vllm.releases import Release
@@ -57,6 +58,18 @@ _REMOVABLE = {
     "enable_prompt_embeds": "prompt embeds",
     "kv_sharing_fast_prefill": "KV sharing fast prefill",
 }
+
+
+def _explained(launch: Launch, setting: Setting, reason: str) -> str:
+    """`reason`, saying what an installed plugin that is its cause is and why it counts."""
+    if setting.name != PLUGIN_SETTING:
+        return reason
+    plugin = next(plugin for plugin in launch.plugins if plugin.span == setting.span)
+    what = (
+        f"{quote(setting)}, a `vllm.logits_processors` plugin {plugin.installed_by} (vLLM {{release}} counts every "
+        "installed plugin of this group as a custom logits processor),"
+    )
+    return reason.replace(quote(setting), what, 1)
 
 
 class SamplingMaskRequiresModelRunnerV2(Rule):
@@ -73,16 +86,18 @@ class SamplingMaskRequiresModelRunnerV2(Rule):
             return
         choice = choose_runner(launch, release)
         if choice.runner == "v1" and choice.setting is not None:
-            yield Report(choice.setting.span, f"{choice.reason}: {says(self.vllm_message)}", self._fix(choice), (mask.span,))
+            reason = _explained(launch, choice.setting, choice.reason)
+            yield Report(choice.setting.span, f"{reason}: {says(self.vllm_message)}", self._fix(choice), (mask.span,))
             if choice.setting.name == RUNNER_ENV:
                 # Removing the variable alone is not enough when a setting also falls back to V1.
                 fallback = choose_runner(launch, release, ignore_env=True)
                 if fallback.runner == "v1" and fallback.setting is not None:
-                    yield Report(fallback.setting.span, f"{fallback.reason}: {says(self.vllm_message)}", self._fix(fallback), (mask.span,))
+                    reason = _explained(launch, fallback.setting, fallback.reason)
+                    yield Report(fallback.setting.span, f"{reason}: {says(self.vllm_message)}", self._fix(fallback), (mask.span,))
         elif choice.runner == "v2" and choice.forced and choice.unsupported:
             features = ", ".join(trigger.feature for trigger in choice.unsupported)
             first = choice.unsupported[0].setting
-            cause = f"{quote(first)} with {choice.reason}"
+            cause = _explained(launch, first, f"{quote(first)} with {choice.reason}")
             yield Report(first.span, f"{cause}: {says(messages.V2_UNSUPPORTED.format(features=features))}", related=(mask.span,))
         elif choice.runner == "error" and choice.error == messages.HISPARSE_NEEDS_V2 and choice.setting is not None:
             yield Report(
@@ -147,6 +162,13 @@ class SamplingMaskRequiresModelRunnerV2(Rule):
         ),
     )
     INVALID = (
+        # 0.28-0.30 count an installed logits-processor plugin as a custom logits processor.
+        Invalid(
+            'from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n',
+            release="0.30.0",
+            message="counts every installed plugin of this group as a custom logits processor",
+            files={"pyproject.toml": '[project]\nname = "ban"\n\n[project.entry-points."vllm.logits_processors"]\nban = "ban:Ban"\n'},
+        ),
         Invalid(
             'import os\nfrom vllm import LLM\nos.environ["VLLM_USE_V2_MODEL_RUNNER"] = "0"\n'
             'LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs", enable_elastic_ep=True)\n',

@@ -260,11 +260,14 @@ def _piecewise_cuda_graphs(launch: Launch) -> Any:
 
 
 def _logits_processors(launch: Launch, spec: Speculative, release: Release) -> Probe:
+    """The setting, or else an installed `vllm.logits_processors` plugin: 0.28-0.30 count one
+    (`has_logitsproc_plugins` in `_get_v2_model_runner_unsupported_features`)."""
     setting = launch.get("logits_processors")
-    if setting is not None:
-        present = is_truthy_list(setting.value)
-        if present is UNKNOWN or present:
-            yield "custom logits processors", setting, present is True
+    present = is_truthy_list(setting.value) if setting is not None else False
+    if setting is not None and (present is UNKNOWN or present):
+        yield "custom logits processors", setting, present is True
+    if present is not True and launch.plugins:
+        yield "custom logits processors", launch.plugins[0].as_setting(), True
 
 
 def _mamba_cache_all(launch: Launch, spec: Speculative, release: Release) -> Probe:

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import posixpath
 import re
+from dataclasses import replace
 
 from ...command import EnvPlace
 from ...edits import Sequence, remove
 from ...model import UNKNOWN, Launch, Setting, Span, VersionHint
 from ...source import ExtractContext, ParseError, SourceFile
 from ...vllm.images import is_vllm_image, release_from_image, release_from_pin
+from .installs import installed_plugins
 from .launches import SHELLS, Container, StageLaunches
 from .lines import HEREDOC_WORD, Dockerfile, Heredoc, Instruction, Logical, without_flags
 from .stages import NO_ENTRYPOINT, SERVE_IMAGE, UNKNOWN_IMAGE, Command, Copy, Stage, Variable
@@ -55,7 +57,7 @@ class Extractor:
                 handler(instruction)
         for stage in self.stages:
             if not stage.built_on:
-                self.launches.extend(self.commands.stage_launches(stage))
+                self.launches.extend(_with_plugins(stage, self.commands.stage_launches(stage)))
         return sorted(self.launches, key=lambda launch: launch.span.start)
 
     @property
@@ -213,13 +215,16 @@ class Extractor:
         _, rest = without_flags(instruction.args)
         exec_form = read_exec_form(rest, self._line(instruction))
         if exec_form is not None:
-            self.launches.extend(self.commands.exec_launches(self.stage, [Container.of(exec_form)], instruction, with_args=True))
+            self.launches.extend(
+                _with_plugins(self.stage, self.commands.exec_launches(self.stage, [Container.of(exec_form)], instruction, with_args=True))
+            )
             return
         script = _run_script(rest, instruction.heredocs)
         if script is None:
             return
         self._note_pins(script)
-        self.launches.extend(self.commands.script_launches(self.stage, script, with_args=True))
+        self._note_plugins(script, self._line(instruction))
+        self.launches.extend(_with_plugins(self.stage, self.commands.script_launches(self.stage, script, with_args=True)))
 
     def _note_pins(self, script: Logical) -> None:
         lookup = self.stage.lookup()
@@ -230,6 +235,16 @@ class Extractor:
                 if release is not None:
                     span = self.source.index.span(*script.source_range(*pin.span(2)))
                     self.stage.hint = VersionHint((str(release),), f"pip install {requirement}", span)
+
+    def _note_plugins(self, script: Logical, line: int) -> None:
+        for install in _PIP_INSTALL.finditer(script.text):
+            found = installed_plugins(self.stage, install.group("args"), self.source, self.context, self.escape, line)
+            self.stage.plugins = tuple(dict.fromkeys((*self.stage.plugins, *found)))
+
+
+def _with_plugins(stage: Stage, launches: list[Launch]) -> list[Launch]:
+    """The launches of a stage, with the plugins its `RUN pip install`s put in the image."""
+    return [replace(launch, plugins=stage.plugins) for launch in launches] if stage.plugins else launches
 
 
 def _repository(image: str) -> str | None:

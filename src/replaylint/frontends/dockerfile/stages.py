@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from fnmatch import fnmatchcase
 
 from ...command import EnvPlace
-from ...model import Setting, VersionHint
+from ...model import Plugin, Setting, VersionHint
 from .lines import Instruction, Logical
 from .variables import Lookup
 from .words import ExecForm
@@ -67,6 +67,7 @@ class Stage:
     workdir: str | None = "/"
     copies: tuple[Copy, ...] = ()
     image: str | None = None  # the FROM image (not a stage)
+    plugins: tuple[Plugin, ...] = ()  # logits-processor plugins its `RUN pip install`s put in
 
     def child(self, name: str | None) -> Stage:
         return replace(self, name=name, cmd_set=False, env=dict(self.env), args={}, built_on=False)

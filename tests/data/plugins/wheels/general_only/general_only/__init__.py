@@ -1,0 +1,5 @@
+"""A general plugin (it may register anything): not a logits processor."""
+
+
+def register():
+    pass
