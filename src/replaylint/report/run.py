@@ -29,6 +29,7 @@ class Run:
     texts: dict[str, str] = field(default_factory=dict)
     files_checked: int = 0
     fixed: int = 0
+    fixed_warnings: int = 0  # of `fixed`, those of warnings (the summary counts by severity)
     unsafe_fixes_enabled: bool = False
     show_fixes: bool = False
     notes: list[str] = field(default_factory=list)
