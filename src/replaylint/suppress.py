@@ -34,7 +34,7 @@ _NOQA = re.compile(
     rf"#\s*noqa:(?P<space>\s*)(?P<codes>(?:{_CODE})(?:(?:\s*,\s*|\s+)(?:{_CODE}))*)(?:\s*,)?(?P<reason>\s*--[^\r\n]*)?",
     re.IGNORECASE,
 )
-# ruff's blanket form: `# noqa` not followed by a colon (`# noqa E501`, without one, is blanket too).
+# ruff's blanket form: `noqa` not followed by a colon (codes written without one are read as blanket too).
 _BLANKET_NOQA = re.compile(r"#\s*noqa(?![\w:])(?!\s*:)", re.IGNORECASE)
 _ITEM = re.compile(r"[^,\s]+")
 _FILE_NOQA = re.compile(r"#\s*replaylint:\s*noqa(?:\[(?P<brackets>[^\]]*)\]|:\s*(?P<codes>[A-Za-z0-9_\-, ]+))?", re.IGNORECASE)
@@ -64,7 +64,7 @@ class Suppression:
     text: str = ""  # the line, without its line break
     break_len: int = 0
     used: set[str] = field(default_factory=set)
-    blanket: bool = False  # a bare `# noqa`: other linters' too, never reported unused
+    blanket: bool = False  # a bare noqa comment: other linters' too, never reported unused
 
     def matches(self, code: str) -> bool:
         return self.codes is ALL or code in self.codes
