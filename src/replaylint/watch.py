@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import fnmatch
 import os
 import sys
 import time
@@ -50,10 +51,18 @@ def watch(args: argparse.Namespace, run_check: Callable[[argparse.Namespace], in
     return status
 
 
+# Editors' temporary files: Emacs backups and locks, Vim swap files and its write test (4913),
+# Kate swap files, JetBrains safe-write copies; none is a file a check reads.
+_EDITOR_TEMPORARY = ("*~", ".#*", "#*#", "*.swp", "*.swo", "*.swx", ".*.sw?", "4913", ".*.kate-swp", "*___jb_tmp___", "*___jb_old___")
+
+
 def _relevant(change: object, path: str) -> bool:
-    """Whether a changed path may change a verdict: not inside a hidden folder (except the CI
-    folders a walk reads), the result cache or a default exclude such as `node_modules`."""
+    """Whether a changed path may change a verdict: not an editor's temporary file, not inside
+    a hidden folder (except the CI folders a walk reads), the result cache or a default exclude
+    such as `node_modules`."""
     parts = path.split(os.sep)
+    if any(fnmatch.fnmatchcase(parts[-1], pattern) for pattern in _EDITOR_TEMPORARY):
+        return False
     return not any(
         (part.startswith(".") and part not in CI_FOLDERS and part not in (".", "..")) or part in DEFAULT_EXCLUDES for part in parts[:-1]
     )
