@@ -241,3 +241,18 @@ def test_the_elvish_completion_offers_each_options_choices(capsys) -> None:
     main(["generate-shell-completion", "elvish"])
     script = capsys.readouterr().out
     assert "&'check --output-format'=['full' 'concise'" in script and "'--no-fix'" not in script  # hidden as in the help
+
+
+# -- the quick start -----------------------------------------------------------------------------
+
+
+def test_ci_runs_the_readmes_test_command_and_the_quick_start_installs_no_test_tools() -> None:
+    root = Path(__file__).resolve().parent.parent
+    if not (root / ".ci" / "run").exists():
+        pytest.skip("an unpacked sdist: it has neither .ci/ nor its own quick start to keep in step")
+    readme = (root / "README.md").read_text()
+    quick_start = readme.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    first, test_command = [block.split("\n```", 1)[0].strip() for block in quick_start.split("```sh\n")[1:3]]
+    assert ".venv/bin/pip install . &&" in first and "[test]" not in first
+    assert '".[test]"' in test_command and test_command.endswith(".venv/bin/python -m pytest")
+    assert test_command in (root / ".ci" / "run").read_text().splitlines()
