@@ -113,9 +113,19 @@ def test_an_unknown_code_in_a_fixable_option_is_an_error(project: Path, capsys) 
     assert status == 2 and "RPL999" in err
 
 
-def test_show_fixes_lists_them_on_stdout(project: Path, capsys) -> None:
-    status, out, err = check(capsys, "-n", "--fix", "--show-fixes", "b.sh")
-    assert status == 0 and "Fixed 1 error:\n- b.sh:\n    1 \u00d7 RPL003 (" in out and "Fixed" not in err
+def test_show_fixes_lists_them_on_stdout_before_the_summary(project: Path, capsys) -> None:
+    status, out, err = check(capsys, "-n", "--fix", "--show-fixes", "--output-format", "concise", "a.py", "b.sh")
+    assert status == 1 and "Fixed" not in err
+    findings, listed, summary = out.split("\n\n")
+    assert findings.startswith("a.py:2:") and " RPL001 " in findings and "\n" not in findings
+    assert listed.splitlines() == [
+        "Fixed 2 errors:",
+        "- a.py:",
+        "    1 \u00d7 RPL003 (sampling-mask-requires-processed-logprobs)",
+        "- b.sh:",
+        "    1 \u00d7 RPL003 (sampling-mask-requires-processed-logprobs)",
+    ]
+    assert summary.startswith("Found 3 errors (2 fixed, 1 remaining).")
 
 
 def test_diff_says_how_many_unsafe_fixes_are_left(project: Path, capsys) -> None:

@@ -43,10 +43,10 @@ def fix_files(checker: Checker, results: list[FileResult], args: argparse.Namesp
     run.fixed = len(fixed)
     run.fixed_warnings = sum(1 for finding in fixed if finding.severity == "warning")
     _recheck(checker, results, written)
-    if args.show_fixes and written:
-        _show_fixes([d for d in fixer.documents.values() if d.path in written])
-    elif args.fix_only and not quiet:
-        print(fixed_line(fixed, _unsafe_left(results, fixable, args.unsafe_fixes)))
+    if args.show_fixes and written:  # shown with the report, before its summary, as ruff shows it
+        run.fix_summary = fix_summary([d for d in fixer.documents.values() if d.path in written])
+    if args.fix_only and not quiet:
+        print("\n".join(run.fix_summary) if run.fix_summary else fixed_line(fixed, _unsafe_left(results, fixable, args.unsafe_fixes)))
     return 0
 
 
@@ -124,17 +124,16 @@ def _octal(character: str) -> str:
     return "".join(f"\\{byte:03o}" for byte in character.encode("utf-8", "surrogateescape"))
 
 
-def _show_fixes(documents: list) -> None:
-    """`--show-fixes`: what each file had fixed, on stdout as ruff writes it."""
-    print(f"Fixed {_counted([finding for d in documents for finding in d.fixed])}:")
+def fix_summary(documents: list) -> list[str]:
+    """`--show-fixes`: what each file had fixed, as ruff lists it."""
+    lines = [f"Fixed {_counted([finding for d in documents for finding in d.fixed])}:"]
     for document in documents:
-        print(f"- {printable(document.path)}:")
+        lines.append(f"- {printable(document.path)}:")
         counts: dict[tuple[str, str], int] = {}
         for finding in document.fixed:
             counts[(finding.code, finding.name)] = counts.get((finding.code, finding.name), 0) + 1
-        for (code, name), count in sorted(counts.items()):
-            print(f"    {count} \u00d7 {code} ({name})")
-    print()
+        lines.extend(f"    {count} \u00d7 {code} ({name})" for (code, name), count in sorted(counts.items()))
+    return lines
 
 
 def write_bytes(data: bytes) -> None:

@@ -162,5 +162,7 @@ def render(run: Run, concise: bool, color: bool = False) -> str:
             out.append("")
     if run.findings and concise and not run.quiet:
         out.append("")
+    if run.fix_summary and not run.quiet:
+        out.extend([*run.fix_summary, ""])
     out.extend(summary(run))
     return "\n".join(out) + "\n"
