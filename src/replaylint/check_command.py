@@ -159,7 +159,7 @@ _quiet = False  # --quiet and --silent: no notes
 def run_check(args: argparse.Namespace) -> int:
     global _quiet
     _quiet = bool(args.quiet or args.silent)
-    args.fix = args.fix or args.fix_only
+    args.fix = args.fix or args.fix_only  # (also set by the command line, before --watch is refused with it)
     if args.silent:
         sys.stdout = open(os.devnull, "w", encoding="utf-8")
     with notes_dropped(_quiet):

@@ -257,6 +257,7 @@ def _main(argv: list[str]) -> int:
     _from_environment(args, parser)
     from .check_command import run_check
 
+    args.fix = args.fix or args.fix_only
     if args.watch:
         from .watch import watch
 
