@@ -58,9 +58,9 @@ def test_v_says_the_configuration_and_the_files_checked(project: Path, capsys) -
     (project / "replaylint.toml").write_text('select = ["RPL003"]\n')
     status, out, err = check(capsys, "-n", "-v", "b.sh", "a.py")
     assert status == 1 and "RPL003" in out
-    assert f"[replaylint] configuration: {project / 'replaylint.toml'}" in err
-    assert "[replaylint] checked: b.sh" in err and "[replaylint] checked: a.py" in err and "checked 2 files in" in err
-    assert "[replaylint]" not in check(capsys, "-n", "b.sh")[2]
+    assert f"replaylint: debug: configuration: {project / 'replaylint.toml'}" in err
+    assert "replaylint: debug: checked: b.sh" in err and "replaylint: debug: checked: a.py" in err and "checked 2 files in" in err
+    assert "debug" not in check(capsys, "-n", "b.sh")[2]
 
 
 def test_w_is_watch() -> None:

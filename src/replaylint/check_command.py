@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from .config import Config, ConfigError, apply_override, common_start, find_config_file, load, patterns
 from .fix_command import fix_files, fix_stdin, fixed_line, unified_diff, write_bytes
 from .recalled_pins import RecalledPins
-from .report.console import error as _error, note as _note, notes_dropped, warning as _warn
+from .report.console import error as _error, note as _note, notes_dropped, verbose, warning as _warn
 from .vllm.releases import parse_release
 
 if TYPE_CHECKING:
@@ -209,7 +209,7 @@ def _run_check(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     results = run_checks(args.paths or ["."], config, checker, result_cache, args.workers)
     if args.verbose:
-        _verbose(config, results, time.perf_counter() - started)
+        verbose(config.source, [result.path for result in results], time.perf_counter() - started)
     had_error = False
     shown_notes: set[str] = set()
     for result in results:
@@ -231,20 +231,6 @@ def _run_check(args: argparse.Namespace) -> int:
         run.findings.extend(result.findings)
     status = _report(run, config, args, had_error)
     return EXIT_FINDINGS if status == EXIT_CLEAN and run.fixed and args.exit_non_zero_on_fix else status
-
-
-def _verbose(config: Config, results: list[FileResult], seconds: float) -> None:
-    """`--verbose`: the configuration used, each file checked, and the time it took (stderr)."""
-    from .report.printable import printable_path
-
-    _debug(f"configuration: {config.source}")
-    for result in results:
-        _debug(f"checked: {printable_path(result.path)}")
-    _debug(f"checked {len(results)} {'file' if len(results) == 1 else 'files'} in {seconds * 1000:.0f} ms")
-
-
-def _debug(message: str) -> None:
-    print(f"[replaylint] {message}", file=sys.stderr)
 
 
 def _show_files(args: argparse.Namespace, config: Config) -> int:
