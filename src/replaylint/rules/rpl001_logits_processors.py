@@ -85,6 +85,13 @@ class LogitsProcessorsWithSamplingMask(Rule):
             message=messages.NO_CUSTOM_LOGITS_PROCESSORS,
             fixed='from vllm import LLM\nfrom procs import Keep\nKeep()\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n',
         ),
+        Invalid(  # a name the file still mentions (here `__all__`) keeps its import
+            'from vllm import LLM\nfrom procs import BanWords\n__all__ = ["BanWords"]\n'
+            'LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs", logits_processors=[BanWords])\n',
+            message=messages.NO_CUSTOM_LOGITS_PROCESSORS,
+            fixed='from vllm import LLM\nfrom procs import BanWords\n__all__ = ["BanWords"]\n'
+            'LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n',
+        ),
         Invalid(
             'import vllm as v\nPROCS = ["a.b:C"]\nv.EngineArgs(model="m", return_sampling_mask=1,\n'
             '    logprobs_mode="processed_logprobs", logits_processors=PROCS)\n',
