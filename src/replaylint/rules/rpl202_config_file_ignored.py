@@ -19,8 +19,8 @@ vllm serve Qwen/Qwen3-8B --config replay.yaml
 ```
 
 ## Fix safety
-The fix writes the two words (`--config replay.yaml`) in shell scripts, Dockerfiles and Python
-argument lists. It is unsafe: the file's settings then apply for the first time, which starts a
+The fix writes the two words (`--config replay.yaml`) in shell scripts, Dockerfiles, Python
+argument lists and YAML commands (a list gets one more item). It is unsafe: the file's settings then apply for the first time, which starts a
 different server than the one running today. Review the file before applying it.
 
 ## References
@@ -75,5 +75,11 @@ class ConfigFileIgnored(Rule):
             filename="Dockerfile",
             message="is silently ignored",
             fixed='FROM vllm/vllm-openai:v0.33.0\nCMD ["m", "--config", "replay.yaml"]\n',
+        ),
+        Invalid(
+            "services:\n  vllm:\n    image: vllm/vllm-openai:v0.33.0\n    command:\n      - m\n      - --config=replay.yaml\n",
+            filename="compose.yaml",
+            message="is silently ignored",
+            fixed="services:\n  vllm:\n    image: vllm/vllm-openai:v0.33.0\n    command:\n      - m\n      - --config\n      - replay.yaml\n",
         ),
     )
