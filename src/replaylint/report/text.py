@@ -93,8 +93,8 @@ def _fix_diff(finding: Finding, index: LineIndex, width: int, color: bool) -> li
 
     from ..edits import apply_edits
 
-    first = min(edit.span.start_line for edit in edits)
-    last = max(edit.span.end_line for edit in edits)
+    first = index.position(min(edit.span.start for edit in edits))[0]  # from the offsets apply_edits reads
+    last = index.position(max(edit.span.end for edit in edits))[0]
     start = index.offset(first, 1)
     end = index.offset(last + 1, 1) if last < index.line_count else len(index.text)
     region = index.text[start:end]
