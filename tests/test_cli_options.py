@@ -200,3 +200,11 @@ def test_statistics_go_to_the_output_file(project: Path, capsys) -> None:
         "RPL001": 1,
         "RPL003": 4,
     }
+
+
+@pytest.mark.parametrize("name", ["a.py~", ".#a.py", "#a.py#", ".a.py.swp", ".a.py.swx", "4913", ".a.py.kate-swp", "a.py___jb_tmp___"])
+def test_watch_passes_over_editors_temporary_files(name: str) -> None:
+    from replaylint.watch import _relevant
+
+    assert not _relevant(None, os.path.join("project", name))
+    assert _relevant(None, os.path.join("project", "a.py")) and _relevant(None, os.path.join("project", "Dockerfile"))

@@ -19,7 +19,6 @@ from replaylint.cli import main
 from replaylint.server.positions import EditorText
 
 SERVER = ClientServerConfig(server_command=[sys.executable, "-m", "replaylint", "server"])
-PUBLISH = types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS
 SHELL_LAUNCH = "vllm serve m --return-sampling-mask\n"
 SHELL_FIXED = "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs\n"
 BATCH_SHARDED = "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-batch-sharded-sampling\n"
@@ -96,18 +95,20 @@ OPENED: dict[LanguageClient, list[str]] = {}
 async def published(
     client: LanguageClient, path: Path | str, condition: Callable[[Sequence[types.Diagnostic]], bool], timeout: float = 15.0
 ) -> list[types.Diagnostic]:
-    """The diagnostics of `path` (or a URI) once a publication satisfies `condition`."""
+    """The diagnostics of `path` (or a URI) once a publication satisfies `condition`.
+
+    The client's record is polled, never waited on with `wait_for_notification`: pytest-lsp keeps
+    the future of that wait, and a wait given up (a timeout cancels it) left a cancelled future
+    that the next publication was handed to; `set_result` then raised and pygls dropped that
+    publication ("Unable to handle message"), so a test waited for diagnostics it had been sent
+    (anywhere from seconds to its deadline, or failed)."""
     uri = path.as_uri() if isinstance(path, Path) else path
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while not (uri in client.diagnostics and condition(client.diagnostics[uri])):
-        remaining = deadline - loop.time()
-        if remaining <= 0:
+        if loop.time() >= deadline:
             raise AssertionError(f"no publication for {uri} satisfied the test; last: {client.diagnostics.get(uri)}")
-        try:  # a short wait each time: a notification that came in between is seen on the next turn
-            await asyncio.wait_for(client.wait_for_notification(PUBLISH), min(remaining, 0.5))
-        except asyncio.TimeoutError:
-            pass
+        await asyncio.sleep(0.02)
     return list(client.diagnostics[uri])
 
 

@@ -503,7 +503,12 @@ def test_fix_compose(tmp_path: Path) -> None:
     )
     assert "    environment:\n      HF_HOME: /data\n" in fixed(tmp_path, {"c.yaml": mapped}, "RPL004")
     alone = 'services:\n  a:\n    image: vllm/vllm-openai:v0.33.0\n    command: [m, --return-sampling-mask, --logprobs-mode, processed_logprobs]\n    environment:  \n      VLLM_USE_V2_MODEL_RUNNER: "0"\n    ports: ["8000:8000"]\n'
-    assert "    environment: {}\n    ports:" in fixed(tmp_path, {"c.yaml": alone}, "RPL004")
+    # the emptied `environment` goes with its only entry, in either form
+    assert "processed_logprobs]\n    ports:" in fixed(tmp_path, {"c.yaml": alone}, "RPL004")
+    listed = alone.replace('      VLLM_USE_V2_MODEL_RUNNER: "0"\n', "      - VLLM_USE_V2_MODEL_RUNNER=0\n")
+    assert "processed_logprobs]\n    ports:" in fixed(tmp_path, {"c.yaml": listed}, "RPL004")
+    last = alone.replace('    ports: ["8000:8000"]\n', "")
+    assert fixed(tmp_path, {"c.yaml": last}, "RPL004").endswith("processed_logprobs]\n")
 
 
 def test_fix_json_inside_a_folded_item(tmp_path: Path) -> None:

@@ -390,6 +390,8 @@ class Checker:
     ) -> list[Finding]:
         """Findings no suppression covers, plus RPL901 for suppressions of `checked` codes (this
         file's) that silenced nothing."""
+        if self.config.ignore_noqa:
+            return findings
         from . import suppress
         from .model import LineIndex
         from .rules import UNUSED_SUPPRESSION

@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from typing import TYPE_CHECKING
 
 from .config import Config, ConfigError, apply_override, common_start, find_config_file, load, patterns
-from .fix_command import fix_files, fix_stdin, unified_diff, write_bytes
+from .fix_command import fix_files, fix_stdin, fixed_line, unified_diff, write_bytes
 from .recalled_pins import RecalledPins
-from .report.console import error as _error, note as _note, notes_dropped, warning as _warn
+from .report.console import error as _error, note as _note, notes_dropped, verbose, warning as _warn
 from .vllm.releases import parse_release
 
 if TYPE_CHECKING:
@@ -48,12 +49,14 @@ def resolve_config(args: argparse.Namespace) -> Config:
             config.extend_select = (*config.extend_select, *split(args.extend_select))
         if split(ignore):
             config.ignore = (*config.ignore, *split(ignore))
-        for entry in args.per_file_ignores or ():
+        per_file = (*(args.per_file_ignores or ()), *(getattr(args, "extend_per_file_ignores", None) or ()))
+        for entry in per_file:
             glob, _, codes = entry.rpartition(":")
             if not glob or not split(codes):
                 raise ValueError(f"--per-file-ignores takes GLOB:CODES, not {entry!r}")
             config.per_file_ignores = {**config.per_file_ignores, glob: (*config.per_file_ignores.get(glob, ()), *split(codes))}
-        if args.select or args.extend_select or split(ignore) or args.per_file_ignores:
+        fixable = _fixable_options(args, config)
+        if args.select or args.extend_select or split(ignore) or per_file or fixable:
             from .rules import resolve
 
             for selector in (
@@ -61,6 +64,7 @@ def resolve_config(args: argparse.Namespace) -> Config:
                 *config.extend_select,
                 *config.ignore,
                 *(c for cs in config.per_file_ignores.values() for c in cs),
+                *fixable,
             ):
                 resolve(selector)
         if args.target_vllm:
@@ -77,7 +81,19 @@ def resolve_config(args: argparse.Namespace) -> Config:
         config.extend_exclude = patterns((*config.extend_exclude, *split(args.extend_exclude)), "extend-exclude", "the command line")
     if args.output_format:
         config.output_format = args.output_format
+    config.ignore_noqa = getattr(args, "ignore_noqa", False) or config.ignore_noqa
     return config
+
+
+def _fixable_options(args: argparse.Namespace, config: Config) -> tuple[str, ...]:
+    """`--fixable` (replaces the configuration's), `--extend-fixable` and `--unfixable` (add to
+    it) as ruff reads them; the selectors given, to be checked."""
+    fixable, unfixable, extend = (split(getattr(args, name, None)) for name in ("fixable", "unfixable", "extend_fixable"))
+    if getattr(args, "fixable", None) is not None:
+        config.fixable = fixable
+    config.fixable = (*config.fixable, *extend)
+    config.unfixable = (*config.unfixable, *unfixable)
+    return (*fixable, *unfixable, *extend)
 
 
 def _with_governed_folders(paths: list[str], config: Config) -> list[str]:
@@ -119,7 +135,7 @@ def _nothing_to_check(args: argparse.Namespace, config: Config) -> bool:
     from .discovery import discover, read_head
 
     paths = args.paths
-    simple = not (args.fix or args.diff or args.statistics or args.output_file or args.stdin_filename)
+    simple = not (args.fix or args.diff or args.statistics or args.output_file or args.stdin_filename or args.verbose)
     if not simple or config.output_format not in ("full", "concise") or not paths or len(paths) > 64:
         return False
     if any(path == "-" or os.path.isdir(path) for path in paths):
@@ -143,6 +159,7 @@ _quiet = False  # --quiet and --silent: no notes
 def run_check(args: argparse.Namespace) -> int:
     global _quiet
     _quiet = bool(args.quiet or args.silent)
+    args.fix = args.fix or args.fix_only  # (also set by the command line, before --watch is refused with it)
     if args.silent:
         sys.stdout = open(os.devnull, "w", encoding="utf-8")
     with notes_dropped(_quiet):
@@ -189,7 +206,10 @@ def _run_check(args: argparse.Namespace) -> int:
     checker = Checker(
         config, RecalledPins(result_cache.snapshots if result_cache is not None else None), cached=result_cache is not None, roots=roots
     )
+    started = time.perf_counter()
     results = run_checks(args.paths or ["."], config, checker, result_cache, args.workers)
+    if args.verbose:
+        verbose(config.source, [result.path for result in results], time.perf_counter() - started)
     had_error = False
     shown_notes: set[str] = set()
     for result in results:
@@ -205,6 +225,8 @@ def _run_check(args: argparse.Namespace) -> int:
         outcome = fix_files(checker, results, args, run, _quiet)
         if args.diff:
             return outcome
+        if args.fix_only:  # the findings left are neither reported nor counted, as ruff's --fix-only
+            return EXIT_ERROR if had_error else EXIT_FINDINGS if run.fixed and args.exit_non_zero_on_fix else EXIT_CLEAN
     for result in results:
         run.findings.extend(result.findings)
     status = _report(run, config, args, had_error)
@@ -259,7 +281,7 @@ def _check_stdin(checker: Checker, config: Config, args: argparse.Namespace) -> 
     """`replaylint check - --stdin-filename NAME`: the name decides the frontend; with --fix the
     fixed text goes to stdout and the findings to stderr (what editors and ruff users expect)."""
     from . import files
-    from .report import Run, render
+    from .report import Run, applicable, render
 
     name = args.stdin_filename or "-"
     try:
@@ -272,17 +294,19 @@ def _check_stdin(checker: Checker, config: Config, args: argparse.Namespace) -> 
     run = Run(findings=list(result.findings), unsafe_fixes_enabled=args.unsafe_fixes, root=_repository_root(config), quiet=_quiet)
     run.texts[name] = _text_of(data)
     if args.fix and result.kind is not None:
-        fixed, run.fixed = fix_stdin(checker, name, data, args.unsafe_fixes)
+        fixed, done = fix_stdin(checker, name, data, args.unsafe_fixes)
+        run.fixed, run.fixed_warnings = len(done), sum(1 for finding in done if finding.severity == "warning")
         write_bytes(fixed)
         run.findings = list(checker.check_bytes(name, fixed).findings)
         sys.stderr.write(render("concise" if config.output_format == "full" else config.output_format, run))
-        return EXIT_ERROR if had_error else (EXIT_FINDINGS if run.findings and not args.exit_zero else EXIT_CLEAN)
+        return EXIT_ERROR if had_error else (EXIT_FINDINGS if run.findings and not (args.exit_zero or args.fix_only) else EXIT_CLEAN)
     if args.diff and result.kind is not None:
-        fixed, count = fix_stdin(checker, name, data, args.unsafe_fixes)
+        fixed, would = fix_stdin(checker, name, data, args.unsafe_fixes)
         sys.stdout.write(unified_diff(_text_of(data), _text_of(fixed), name))
         if not _quiet:
-            print(f"Would fix {count} {'error' if count == 1 else 'errors'}." if count else "No errors would be fixed.")
-        return EXIT_ERROR if had_error else (EXIT_FINDINGS if count else EXIT_CLEAN)
+            unsafe_left = 0 if args.unsafe_fixes else sum(1 for f in result.findings if applicable(f, True) and not applicable(f, False))
+            print(fixed_line(would, unsafe_left, would=True))
+        return EXIT_ERROR if had_error else (EXIT_FINDINGS if would else EXIT_CLEAN)
     return _report(run, config, args, had_error)
 
 

@@ -66,10 +66,16 @@ def _parser() -> argparse.ArgumentParser:
         "every later word that names a file is a path, never an option",
     )
     report = check.add_argument_group("report")
-    report.add_argument("--output-format", choices=OUTPUT_FORMATS, default=None, help="how findings are printed (default: full)")
-    report.add_argument("-o", "--output-file", metavar="FILE", help="write the report to FILE")
+    report.add_argument(
+        "--output-format",
+        choices=OUTPUT_FORMATS,
+        default=None,
+        help="how findings are printed (default: full) [env: REPLAYLINT_OUTPUT_FORMAT]",
+    )
+    report.add_argument("-o", "--output-file", metavar="FILE", help="write the report to FILE [env: REPLAYLINT_OUTPUT_FILE]")
     report.add_argument("--statistics", action="store_true", help="count findings per rule")
     report.add_argument("--show-files", action="store_true", help="list the files that would be checked, and stop")
+    report.add_argument("-v", "--verbose", action="store_true", help="say which configuration, files and time the run took (stderr)")
     report.add_argument("-q", "--quiet", action="store_true", help="print findings but no summary or notes")
     report.add_argument("-s", "--silent", action="store_true", help="print nothing; the exit status tells the outcome")
     report.add_argument(
@@ -78,7 +84,7 @@ def _parser() -> argparse.ArgumentParser:
         default="auto",
         help="colour the text report (auto: on a terminal, FORCE_COLOR or NO_COLOR decide)",
     )
-    report.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
+    report.add_argument("-e", "--exit-zero", action="store_true", help="exit 0 even when there are findings")
     report.add_argument("--exit-non-zero-on-fix", action="store_true", help="exit 1 when --fix changed a file, even if nothing remains")
     rules = check.add_argument_group("rules")
     rules.add_argument("--target-vllm", metavar="X.Y[.Z]", help="judge every launch against this vLLM release")
@@ -91,11 +97,18 @@ def _parser() -> argparse.ArgumentParser:
     rules.add_argument(
         "--per-file-ignores", action="append", metavar="GLOB:CODES", help="codes not checked in files matching GLOB (repeatable)"
     )
+    rules.add_argument(
+        "--extend-per-file-ignores", action="append", metavar="G:CODES", help="GLOB:CODES added to the configuration's (repeatable)"
+    )
+    rules.add_argument("--ignore-noqa", action="store_true", help="ignore every suppression comment (`# noqa`, `# replaylint: ...`)")
     fixes = check.add_argument_group("fixes")
-    fixes.add_argument("--fix", action="store_true", help="apply safe fixes")
-    fixes.add_argument("--unsafe-fixes", action="store_true", help="also apply (and count) unsafe fixes")
+    _switch(fixes, "--fix", "apply safe fixes")
+    _switch(fixes, "--unsafe-fixes", "also apply (and count) unsafe fixes")
+    _switch(fixes, "--fix-only", "apply fixes, and neither report nor fail on the findings left (implies --fix)")
     fixes.add_argument("--diff", action="store_true", help="print the fixes as a unified diff and write nothing")
-    fixes.add_argument("--show-fixes", action="store_true", help="list the fixes that were applied")
+    _switch(fixes, "--show-fixes", "list the fixes that were applied")
+    for option in ("fixable", "unfixable", "extend-fixable"):
+        fixes.add_argument(f"--{option}", metavar="CODES", help=f"codes, prefixes or rule names: the configuration's `{option}`")
     fixes.add_argument("--add-noqa", action="store_true", help="add a suppression comment for every finding, and write nothing else")
     files = check.add_argument_group("files and configuration")
     files.add_argument(
@@ -110,10 +123,12 @@ def _parser() -> argparse.ArgumentParser:
     files.add_argument("--exclude", metavar="PATTERNS", help="comma-separated globs that replace the default excludes")
     files.add_argument("--extend-exclude", metavar="PATTERNS", help="comma-separated globs excluded in addition")
     files.add_argument("--no-respect-gitignore", action="store_true", help="check files that .gitignore excludes too")
-    files.add_argument("--watch", action="store_true", help="check again whenever a file changes (needs `replaylint[watch]`)")
+    files.add_argument("-w", "--watch", action="store_true", help="check again whenever a file changes (needs `replaylint[watch]`)")
     running = check.add_argument_group("running")
-    running.add_argument("--no-cache", action="store_true", help="neither read nor write the result cache")
-    running.add_argument("--cache-dir", metavar="DIR", help="where the result cache lives (default .replaylint_cache)")
+    running.add_argument("-n", "--no-cache", action="store_true", help="neither read nor write the result cache [env: REPLAYLINT_NO_CACHE]")
+    running.add_argument(
+        "--cache-dir", metavar="DIR", help="where the result cache lives (default .replaylint_cache) [env: REPLAYLINT_CACHE_DIR]"
+    )
     running.add_argument("--workers", type=int, default=None, metavar="N", help="worker processes (default: by file count)")
 
     rule = commands.add_parser("rule", help="show a rule's documentation")
@@ -137,8 +152,29 @@ def _parser() -> argparse.ArgumentParser:
     add_preflight_arguments(commands.add_parser("preflight", help="judge a launch where it runs: installed vLLM, plugins, environment"))
 
     completion = commands.add_parser("generate-shell-completion", help="print a completion script for a shell")
-    completion.add_argument("shell", choices=("bash", "zsh"), help="the shell")
+    completion.add_argument("shell", choices=SHELLS, help="the shell")
+
+    version = commands.add_parser("version", help="print replaylint's version")
+    version.add_argument("--output-format", choices=("text", "json"), default="text", help="text (default) or json")
     return parser
+
+
+def _switch(group: argparse._ArgumentGroup, option: str, help: str) -> None:
+    """`--OPTION` and ruff's `--no-OPTION`, which undoes it (the last one given wins)."""
+    dest = option[2:].replace("-", "_")
+    group.add_argument(option, dest=dest, action="store_true", help=help)
+    group.add_argument(f"--no-{option[2:]}", dest=dest, action="store_false", help=argparse.SUPPRESS)
+
+
+SHELLS = ("bash", "zsh", "tcsh", "fish", "elvish", "powershell")
+# ruff's options that clap also reads from the environment (`ruff check --help`: `[env: RUFF_...]`).
+ENVIRONMENT = {
+    "output_format": "REPLAYLINT_OUTPUT_FORMAT",
+    "output_file": "REPLAYLINT_OUTPUT_FILE",
+    "no_cache": "REPLAYLINT_NO_CACHE",
+    "cache_dir": "REPLAYLINT_CACHE_DIR",
+}
+_FALSE_WORDS = ("", "n", "no", "f", "false", "off", "0")  # clap's FalseyValueParser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -216,6 +252,8 @@ def _main(argv: list[str]) -> int:
         from .preflight import run_preflight
 
         return run_preflight(args)
+    if args.command == "version":
+        return _version(args.output_format)
     if args.command != "check":
         parser.print_help()
         return EXIT_ERROR
@@ -225,13 +263,32 @@ def _main(argv: list[str]) -> int:
     # nodes, results) that reference counting frees, and a collection every 700 of them cost a
     # cold scan 4 % and a warm one 10 % (the language server keeps the default).
     gc.set_threshold(10_000, 50, 50)
+    _from_environment(args, parser)
     from .check_command import run_check
 
+    args.fix = args.fix or args.fix_only
     if args.watch:
         from .watch import watch
 
         return watch(args, run_check)
     return run_check(args)
+
+
+def _from_environment(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
+    """Options not given on the command line, from `REPLAYLINT_*` as ruff reads `RUFF_*`: the
+    command line wins over the environment, and the environment over the configuration."""
+    from .config import OUTPUT_FORMATS
+
+    for dest, variable in ENVIRONMENT.items():
+        value = os.environ.get(variable)
+        if value is None or getattr(args, dest):
+            continue
+        if dest == "no_cache":
+            args.no_cache = value.strip().lower() not in _FALSE_WORDS
+        elif dest == "output_format" and value not in OUTPUT_FORMATS:
+            parser.error(f"invalid value {value!r} for --output-format (from {variable}): choose from {', '.join(OUTPUT_FORMATS)}")
+        elif value:
+            setattr(args, dest, value)
 
 
 _HOOK_ENTRIES = {"--hook": ["--force-exclude"], "--hook=check": ["--force-exclude"], "--hook=fix": ["--force-exclude", "--fix"]}
@@ -344,12 +401,29 @@ def _show_settings(args: argparse.Namespace) -> int:
 
 
 def _completion(shell: str) -> int:
-    """A completion script, made from this parser by shtab (imported for this command only)."""
+    """A completion script made from this parser: shtab's (imported for this command only), or
+    ours for elvish, which shtab does not write."""
+    if shell == "elvish":
+        from .completions import elvish
+
+        print(elvish(_parser()))
+        return EXIT_CLEAN
     try:
         import shtab
     except ModuleNotFoundError:
         return _fail("shell completion needs the `shtab` package: pip install shtab")
     print(shtab.complete(_parser(), shell=shell))
+    return EXIT_CLEAN
+
+
+def _version(output_format: str) -> int:
+    """`replaylint version`, as `ruff version` (`--output-format json`: `{"version": ...}`)."""
+    if output_format == "json":
+        import json
+
+        print(json.dumps({"version": __version__}, indent=2))
+    else:
+        print(f"replaylint {__version__}")
     return EXIT_CLEAN
 
 

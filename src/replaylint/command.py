@@ -28,6 +28,7 @@ from .model import (
     SetSetting,
     Setting,
     Span,
+    SplitWord,
     VersionHint,
 )
 from .source import SourceFile
@@ -198,6 +199,11 @@ def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
             if place is None or place.value is None:
                 return None
             edits.append(Edit(place.value, _written_like(source.text[place.value.start : place.value.end], place.quote(intent.value))))
+        elif isinstance(intent, SplitWord):
+            token = next((t for t in handle.tokens if t.span == intent.span and t.text and "=" in t.text), None)
+            if token is None:
+                return None
+            edits.append(Edit(token.span, handle.syntax.join(token.text.split("=", 1))))
     if removals:
         edits.extend(remove(source.index, handle.elements, removals))
     return edits

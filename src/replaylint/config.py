@@ -61,6 +61,7 @@ class Config:
     force_exclude: bool = False
     fixable: tuple[str, ...] = ("ALL",)
     unfixable: tuple[str, ...] = ()
+    ignore_noqa: bool = False  # --ignore-noqa: suppression comments count for nothing
     output_format: str = "full"
     severity: dict[str, str] = field(default_factory=dict)
     forwarded_arguments: str = "as-written"
@@ -123,7 +124,7 @@ class Config:
         return repr(
             (
                 (self.select, self.extend_select, self.ignore),
-                (self.fixable, self.unfixable),
+                (self.fixable, self.unfixable, self.ignore_noqa),
                 sorted((k, sorted(v)) for k, v in self.per_file_ignores.items()),
                 str(self.target_vllm),
                 self.target_vllm_forced,
@@ -173,6 +174,13 @@ def _boolean(value: Any, key: str, source: str) -> bool:
 def _apply_key(config: Config, key: str, value: Any, source: str) -> None:
     if key in ("select", "extend-select", "ignore", "fixable", "unfixable"):
         setattr(config, key.replace("-", "_"), _codes(value, key, source))
+    elif key == "extend-fixable":
+        config.fixable = (*config.fixable, *_codes(value, key, source))
+    elif key == "extend-per-file-ignores":
+        before = config.per_file_ignores
+        _apply_key(config, "per-file-ignores", value, source)
+        added = config.per_file_ignores
+        config.per_file_ignores = {**before, **{glob: (*before.get(glob, ()), *codes) for glob, codes in added.items()}}
     elif key in ("exclude", "extend-exclude"):
         setattr(config, key.replace("-", "_"), _strings(value, key, source))
     elif key in ("respect-gitignore", "force-exclude"):
@@ -218,6 +226,7 @@ KNOWN_KEYS = (
     "extend-select",
     "ignore",
     "per-file-ignores",
+    "extend-per-file-ignores",
     "exclude",
     "extend-exclude",
     "respect-gitignore",
@@ -225,6 +234,7 @@ KNOWN_KEYS = (
     "target-vllm",
     "fixable",
     "unfixable",
+    "extend-fixable",
     "output-format",
     "severity",
     "forwarded-arguments",
@@ -359,7 +369,7 @@ def load(path: str) -> Config:
         return config
     if not isinstance(table, dict):
         raise ConfigError(f"{path}: [tool.replaylint] must be a table")
-    for key, value in table.items():
+    for key, value in sorted(table.items(), key=lambda item: item[0].startswith("extend-")):  # an `extend-` key adds to its base key
         _apply_key(config, key, value, path)
     return config
 

@@ -32,18 +32,49 @@ def fix_files(checker: Checker, results: list[FileResult], args: argparse.Namesp
             warning(failure)
         for document in changed:
             sys.stdout.write(unified_diff(document.original, document.text, document.path))
-        count = sum(len(document.fixed) for document in changed)
         if not quiet:  # on stdout after the diff, as ruff prints it
-            print(f"Would fix {count} {'error' if count == 1 else 'errors'}." if changed else "No errors would be fixed.")
+            would = [finding for document in changed for finding in document.fixed]
+            print(fixed_line(would, _unsafe_left(results, fixable, args.unsafe_fixes), would=True))
         return 1 if changed else 0
     written = set(fixer.write())
     for failure in fixer.failures:
         warning(failure)
-    run.fixed = sum(len(d.fixed) for d in fixer.documents.values() if d.path in written)
-    if args.show_fixes and written:
-        _show_fixes([d for d in fixer.documents.values() if d.path in written])
+    fixed = [finding for d in fixer.documents.values() if d.path in written for finding in d.fixed]
+    run.fixed = len(fixed)
+    run.fixed_warnings = sum(1 for finding in fixed if finding.severity == "warning")
     _recheck(checker, results, written)
+    if args.show_fixes and written:  # shown with the report, before its summary, as ruff shows it
+        run.fix_summary = fix_summary([d for d in fixer.documents.values() if d.path in written])
+    if args.fix_only and not quiet:
+        print("\n".join(run.fix_summary) if run.fix_summary else fixed_line(fixed, _unsafe_left(results, fixable, args.unsafe_fixes)))
     return 0
+
+
+def fixed_line(fixed: list, unsafe_left: int, would: bool = False) -> str:
+    """ruff's line after `--diff` or `--fix-only`: what was (or would be) fixed, counted by
+    severity, and how many unsafe fixes `--unsafe-fixes` would add."""
+    fixes = "fix" if unsafe_left == 1 else "fixes"
+    if fixed:
+        extra = f" ({unsafe_left} additional {fixes} available with `--unsafe-fixes`)" if unsafe_left else ""
+        return f"{'Would fix' if would else 'Fixed'} {_counted(fixed)}{extra}."
+    extra = f" ({unsafe_left} {fixes} available with `--unsafe-fixes`)" if unsafe_left else ""
+    return f"No errors {'would be fixed' if would else 'fixed'}{extra}."
+
+
+def _counted(findings: list) -> str:
+    from .report.text import counted
+
+    warnings = sum(1 for finding in findings if finding.severity == "warning")
+    return counted(len(findings) - warnings, warnings, brief=True)
+
+
+def _unsafe_left(results: list[FileResult], fixable: frozenset[str], unsafe: bool) -> int:
+    """Findings whose fix only `--unsafe-fixes` applies (none when it is on)."""
+    from .report import applicable
+
+    if unsafe:
+        return 0
+    return sum(1 for r in results for f in r.findings if f.code in fixable and applicable(f, True) and not applicable(f, False))
 
 
 def _recheck(checker: Checker, results: list[FileResult], written: set[str]) -> None:
@@ -93,16 +124,16 @@ def _octal(character: str) -> str:
     return "".join(f"\\{byte:03o}" for byte in character.encode("utf-8", "surrogateescape"))
 
 
-def _show_fixes(documents: list) -> None:
-    total = sum(len(d.fixed) for d in documents)
-    print(f"Fixed {total} {'error' if total == 1 else 'errors'}:", file=sys.stderr)
+def fix_summary(documents: list) -> list[str]:
+    """`--show-fixes`: what each file had fixed, as ruff lists it."""
+    lines = [f"Fixed {_counted([finding for d in documents for finding in d.fixed])}:"]
     for document in documents:
-        print(f"- {printable(document.path)}:", file=sys.stderr)
+        lines.append(f"- {printable(document.path)}:")
         counts: dict[tuple[str, str], int] = {}
         for finding in document.fixed:
             counts[(finding.code, finding.name)] = counts.get((finding.code, finding.name), 0) + 1
-        for (code, name), count in sorted(counts.items()):
-            print(f"    {count} \u00d7 {code} ({name})", file=sys.stderr)
+        lines.extend(f"    {count} \u00d7 {code} ({name})" for (code, name), count in sorted(counts.items()))
+    return lines
 
 
 def write_bytes(data: bytes) -> None:
@@ -116,17 +147,17 @@ def write_bytes(data: bytes) -> None:
     stream.flush()
 
 
-def fix_stdin(checker: Checker, name: str, data: bytes, unsafe: bool) -> tuple[bytes, int]:
-    """stdin's bytes with its fixes applied, every byte outside them as it came; and how many
-    were fixed. Fixes that land in other files (a `--config` YAML) are not written."""
+def fix_stdin(checker: Checker, name: str, data: bytes, unsafe: bool) -> tuple[bytes, list]:
+    """stdin's bytes with its fixes applied, every byte outside them as it came; and the findings
+    fixed. Fixes that land in other files (a `--config` YAML) are not written."""
     from .fixes import Fixer, encode
 
     fixer = Fixer(checker, unsafe=unsafe, roots=())
     document = fixer.adopt(name, data)
     if document is None:
-        return data, 0
+        return data, []
     fixer.run([name])
     checker.overlay.clear()
     for failure in fixer.failures:
         warning(failure)
-    return (encode(document) if document.changed else data), len(document.fixed)
+    return (encode(document) if document.changed else data), list(document.fixed)

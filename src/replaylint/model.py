@@ -325,7 +325,15 @@ class RemoveEnv:
     name: str
 
 
-Intent = SetSetting | RemoveSetting | RenameSetting | SetEnv | RemoveEnv
+@dataclass(frozen=True)
+class SplitWord:
+    """Write the word at `span`, `--flag=value`, as the two words `--flag value` (only command
+    lines have words to split; other frontends offer no fix)."""
+
+    span: Span
+
+
+Intent = SetSetting | RemoveSetting | RenameSetting | SetEnv | RemoveEnv | SplitWord
 
 
 @dataclass(frozen=True)

@@ -4,8 +4,9 @@ A comment on any line of a finding's span, or alone on the line above it (or abo
 line of the finding's launch: a comment cannot sit inside a continued shell command), suppresses
 the listed codes or rule names (none listed: every rule). `# replaylint: noqa` in the first
 comment block of a file suppresses the whole file (or the listed codes). A reason may follow
-`--` (it runs to the end of the line). A blanket `# noqa` belongs to other linters too, so only
-`# noqa: RPL...` counts here. In a Dockerfile only comment lines count: Docker has no trailing
+`--` (it runs to the end of the line). In Python a blanket `# noqa` (no codes) suppresses every
+finding on its own line, as in ruff; it belongs to other linters too, so RPL901 never calls it
+unused. In a Dockerfile only comment lines count: Docker has no trailing
 comments (`CMD ["m"]  # x` is a shell-form command, `ENV A=1  # x` an error or a value).
 
 `unused` gives what RPL901 removes: a whole directive (its whole line when nothing else is on
@@ -33,6 +34,8 @@ _NOQA = re.compile(
     rf"#\s*noqa:(?P<space>\s*)(?P<codes>(?:{_CODE})(?:(?:\s*,\s*|\s+)(?:{_CODE}))*)(?:\s*,)?(?P<reason>\s*--[^\r\n]*)?",
     re.IGNORECASE,
 )
+# ruff's blanket form: `noqa` not followed by a colon (codes written without one are read as blanket too).
+_BLANKET_NOQA = re.compile(r"#\s*noqa(?![\w:])(?!\s*:)", re.IGNORECASE)
 _ITEM = re.compile(r"[^,\s]+")
 _FILE_NOQA = re.compile(r"#\s*replaylint:\s*noqa(?:\[(?P<brackets>[^\]]*)\]|:\s*(?P<codes>[A-Za-z0-9_\-, ]+))?", re.IGNORECASE)
 
@@ -61,6 +64,7 @@ class Suppression:
     text: str = ""  # the line, without its line break
     break_len: int = 0
     used: set[str] = field(default_factory=set)
+    blanket: bool = False  # a bare noqa comment: other linters' too, never reported unused
 
     def matches(self, code: str) -> bool:
         return self.codes is ALL or code in self.codes
@@ -213,7 +217,7 @@ def _suppression(line: str, number: int, offset: int, own_line: bool, python: bo
     elif python:
         match = _NOQA.search(line, column)
         if match is None:
-            return None
+            return _blanket(line, number, offset, column)
         codes = frozenset(c for c in _codes(match.group("codes")) if c.startswith("RPL"))
         if not codes:
             return None  # other linters' codes only
@@ -237,6 +241,16 @@ def _suppression(line: str, number: int, offset: int, own_line: bool, python: bo
         content,
         len(line) - len(content),
     )
+
+
+def _blanket(line: str, number: int, offset: int, column: int) -> Suppression | None:
+    """A bare `# noqa`: every code, on its own line only (as ruff reads it)."""
+    match = _BLANKET_NOQA.search(line, column)
+    if match is None:
+        return None
+    content = line.rstrip("\r\n")
+    start, end = offset + match.start(), offset + match.end()
+    return Suppression(number, ALL, False, start, end, (), end, offset, content, len(line) - len(content), blanket=True)
 
 
 def apply(findings: list[Finding], index: LineIndex, python: bool) -> tuple[list[Finding], list[Suppression]]:
@@ -277,6 +291,8 @@ def unused(suppressions: list[Suppression], enabled: frozenset[str]) -> list[Unu
     check, codes that suppressed a finding)."""
     found = []
     for suppression in suppressions:
+        if suppression.blanket:
+            continue
         if suppression.codes is ALL:
             if not suppression.used:
                 found.append(_whole(suppression))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import fnmatch
 import os
 import sys
 import time
@@ -85,11 +86,18 @@ def _skipped(name: str) -> bool:
     return (name.startswith(".") and name not in CI_FOLDERS) or name in DEFAULT_EXCLUDES
 
 
+# Editors' temporary files: Emacs backups and locks, Vim swap files and its write test (4913),
+# Kate swap files, JetBrains safe-write copies; none is a file a check reads.
+_EDITOR_TEMPORARY = ("*~", ".#*", "#*#", "*.swp", "*.swo", "*.swx", ".*.sw?", "4913", ".*.kate-swp", "*___jb_tmp___", "*___jb_old___")
+
+
 def _relevant(change: object, path: str) -> bool:
-    """Whether a changed path may change a verdict: not a hidden folder such as the result
-    cache, nor a default exclude (its folder is one a walk reads, or it would not be watched).
-    A hidden file may: `.gitignore`, `.replaylint.toml`."""
+    """Whether a changed path may change a verdict: not an editor's temporary file, not a hidden
+    folder such as the result cache, nor a default exclude (its folder is one a walk reads, or it
+    would not be watched). A hidden file may: `.gitignore`, `.replaylint.toml`."""
     name = os.path.basename(path)
+    if any(fnmatch.fnmatchcase(name, pattern) for pattern in _EDITOR_TEMPORARY):
+        return False
     return name not in DEFAULT_EXCLUDES and not (_skipped(name) and os.path.isdir(path))
 
 

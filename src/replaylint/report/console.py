@@ -28,6 +28,17 @@ def note(message: str) -> None:
     print(f"{NOTE}{printable(message)}", file=sys.stderr)
 
 
+def verbose(configuration: str, checked: list[str], seconds: float) -> None:
+    """`--verbose`: the configuration used, each file checked, and the time the checks took."""
+    files = "file" if len(checked) == 1 else "files"
+    for line in (
+        f"configuration: {configuration}",
+        *(f"checked: {path}" for path in checked),
+        f"checked {len(checked)} {files} in {seconds * 1000:.0f} ms",
+    ):
+        print(f"replaylint: debug: {printable(line)}", file=sys.stderr)
+
+
 @contextmanager
 def notes_dropped(quiet: bool) -> Iterator[None]:
     """While in the block, a quiet run's stderr passes on every line but the notes."""

@@ -29,8 +29,10 @@ class Run:
     texts: dict[str, str] = field(default_factory=dict)
     files_checked: int = 0
     fixed: int = 0
+    fixed_warnings: int = 0  # of `fixed`, those of warnings (the summary counts by severity)
     unsafe_fixes_enabled: bool = False
     show_fixes: bool = False
+    fix_summary: list[str] = field(default_factory=list)  # --show-fixes: what --fix changed, before the summary
     notes: list[str] = field(default_factory=list)
     root: str = "."
     color: bool = False

@@ -10,7 +10,7 @@ from .printable import printable, printable_path
 from .run import Run, applicable, fix_help
 
 if TYPE_CHECKING:  # imported where a finding is shown: a clean run shows none
-    from ..model import Finding
+    from ..model import Finding, LineIndex
 
 _COLORS = {"bold": "1", "red": "31", "yellow": "33", "cyan": "36", "green": "32", "dim": "2", "underline": "4"}
 
@@ -41,12 +41,9 @@ def header(finding: Finding, color: bool = False) -> str:
     return f"{location} {code_and_message(finding, color)}"
 
 
-def _excerpt(finding: Finding, text: str | None, color: bool) -> list[str]:
-    from ..model import LineIndex
-
-    if text is None:
+def _excerpt(finding: Finding, index: LineIndex | None, color: bool) -> list[str]:
+    if index is None:
         return []
-    index = LineIndex(finding.span.path, text)
     span = finding.span
     if span.start_line > index.line_count:
         return []
@@ -68,8 +65,17 @@ def _excerpt(finding: Finding, text: str | None, color: bool) -> list[str]:
     help_line = fix_help(finding)
     if help_line is not None:
         lines.append(f"{' ' * width} = {printable(help_line)}")
-        lines.extend(_fix_diff(finding, text, width, color))
+        lines.extend(_fix_diff(finding, index, width, color))
     return lines
+
+
+def _index(indexes: dict[str, LineIndex | None], run: Run, path: str) -> LineIndex | None:
+    if path not in indexes:
+        from ..model import LineIndex
+
+        text = run.texts.get(path)
+        indexes[path] = None if text is None else LineIndex(path, text)
+    return indexes[path]
 
 
 def _shown_column(content: str, column: int) -> int:
@@ -77,16 +83,26 @@ def _shown_column(content: str, column: int) -> int:
     return len(printable(content[: column - 1])) + 1
 
 
-def _fix_diff(finding: Finding, text: str, width: int, color: bool) -> list[str]:
+def _fix_diff(finding: Finding, index: LineIndex, width: int, color: bool) -> list[str]:
+    """The lines the fix changes, before and after: only the lines its edits touch are applied
+    and compared, so a finding costs the same in a file of ten lines or of a hundred thousand."""
     edits = [edit for edit in finding.edits if edit.span.path == finding.span.path]
     if not edits:
         return []
+    from dataclasses import replace
+
     from ..edits import apply_edits
 
-    fixed, _ = apply_edits(text, edits)
+    first = index.position(min(edit.span.start for edit in edits))[0]  # from the offsets apply_edits reads
+    last = index.position(max(edit.span.end for edit in edits))[0]
+    start = index.offset(first, 1)
+    end = index.offset(last + 1, 1) if last < index.line_count else len(index.text)
+    region = index.text[start:end]
+    moved = [replace(edit, span=replace(edit.span, start=edit.span.start - start, end=edit.span.end - start)) for edit in edits]
+    fixed, _ = apply_edits(region, moved)
     import difflib  # only when a fix is shown
 
-    diff = difflib.unified_diff(text.splitlines(), fixed.splitlines(), lineterm="", n=0)
+    diff = difflib.unified_diff(region.splitlines(), fixed.splitlines(), lineterm="", n=0)
     lines = [f"{' ' * width} |"]
     for line in list(diff)[2:]:
         if line.startswith("@@"):
@@ -96,26 +112,27 @@ def _fix_diff(finding: Finding, text: str, width: int, color: bool) -> list[str]
     return lines
 
 
+def counted(errors: int, warnings: int, brief: bool = False) -> str:
+    """`1 error`, `2 warnings`, or `3 problems (1 error, 2 warnings)` (`brief`: `3 problems`)."""
+    said = [f"{count} {word if count == 1 else word + 's'}" for count, word in ((errors, "error"), (warnings, "warning")) if count]
+    if len(said) == 2:
+        return f"{errors + warnings} problems" + ("" if brief else f" ({', '.join(said)})")
+    return said[0] if said else "0 errors"
+
+
 def summary(run: Run) -> list[str]:
     findings = run.findings
     if run.quiet:
         return []
-    if not findings:
-        if run.fixed:
-            return [f"Found {run.fixed} {'error' if run.fixed == 1 else 'errors'} ({run.fixed} fixed, 0 remaining)."]
+    if not findings and not run.fixed:
         return ["All checks passed!"]
-    errors = sum(1 for f in findings if f.severity == "error")
-    warnings = len(findings) - errors
-    if warnings and errors:
-        counted = f"{len(findings)} problems ({errors} {'error' if errors == 1 else 'errors'}, {warnings} {'warning' if warnings == 1 else 'warnings'})"
-    elif warnings:
-        counted = f"{warnings} {'warning' if warnings == 1 else 'warnings'}"
-    else:
-        counted = f"{errors} {'error' if errors == 1 else 'errors'}"
+    warnings = sum(1 for f in findings if f.severity == "warning")
+    errors = len(findings) - warnings
     if run.fixed:
-        lines = [f"Found {len(findings) + run.fixed} problems ({run.fixed} fixed, {len(findings)} remaining)."]
+        total = counted(errors + run.fixed - run.fixed_warnings, warnings + run.fixed_warnings, brief=True)
+        lines = [f"Found {total} ({run.fixed} fixed, {len(findings)} remaining)."]
     else:
-        lines = [f"Found {counted}."]
+        lines = [f"Found {counted(errors, warnings)}."]
     safe = sum(1 for f in findings if applicable(f, unsafe=False))
     unsafe_only = sum(1 for f in findings if applicable(f, unsafe=True)) - safe
     if safe or unsafe_only:
@@ -137,12 +154,15 @@ def summary(run: Run) -> list[str]:
 
 def render(run: Run, concise: bool, color: bool = False) -> str:
     out: list[str] = []
+    indexes: dict[str, LineIndex | None] = {}  # one per file, however many findings it has
     for finding in run.findings:
         out.append(header(finding, color))
         if not concise:
-            out.extend(_excerpt(finding, run.texts.get(finding.span.path), color))
+            out.extend(_excerpt(finding, _index(indexes, run, finding.span.path), color))
             out.append("")
     if run.findings and concise and not run.quiet:
         out.append("")
+    if run.fix_summary and not run.quiet:
+        out.extend([*run.fix_summary, ""])
     out.extend(summary(run))
     return "\n".join(out) + "\n"

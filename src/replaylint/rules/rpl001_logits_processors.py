@@ -32,8 +32,9 @@ llm = LLM("Qwen/Qwen3-8B", return_sampling_mask=True, logprobs_mode="processed_l
 Apply the processor's effect in the trainer instead, or run the rollouts without replay.
 
 ## Fix safety
-The fix removes the logits processors. It is unsafe: generation changes. A plugin gets no fix:
-uninstall it from the serving environment, or move its entry point to another group.
+The fix removes the logits processors, and in Python the imports nothing else in the file uses.
+It is unsafe: generation changes. A plugin gets no fix: uninstall it from the serving
+environment, or move its entry point to another group.
 
 ## References
 - vLLM `VllmConfig._verify_sampling_replay_config` (rule R4 of the replay spec)
@@ -118,6 +119,19 @@ class LogitsProcessorsWithSamplingMask(Rule):
             '    logits_processors=["a.b:C"])\n',
             message=messages.NO_CUSTOM_LOGITS_PROCESSORS,
             fixed='from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n',
+        ),
+        Invalid(
+            "from vllm import LLM\nfrom procs import BanWords, Keep\nKeep()\n"
+            'LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs", logits_processors=[BanWords])\n',
+            message=messages.NO_CUSTOM_LOGITS_PROCESSORS,
+            fixed='from vllm import LLM\nfrom procs import Keep\nKeep()\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n',
+        ),
+        Invalid(  # a name the file still mentions (here `__all__`) keeps its import
+            'from vllm import LLM\nfrom procs import BanWords\n__all__ = ["BanWords"]\n'
+            'LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs", logits_processors=[BanWords])\n',
+            message=messages.NO_CUSTOM_LOGITS_PROCESSORS,
+            fixed='from vllm import LLM\nfrom procs import BanWords\n__all__ = ["BanWords"]\n'
+            'LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n',
         ),
         Invalid(
             'import vllm as v\nPROCS = ["a.b:C"]\nv.EngineArgs(model="m", return_sampling_mask=1,\n'

@@ -19,8 +19,9 @@ vllm serve Qwen/Qwen3-8B --config replay.yaml
 ```
 
 ## Fix safety
-No automatic fix: splitting the word makes the file's settings apply for the first time, which
-starts a different server than the one running today. Review the file, then split the word.
+The fix writes the two words (`--config replay.yaml`) in shell scripts, Dockerfiles, Python
+argument lists and YAML commands (a list gets one more item). It is unsafe: the file's settings then apply for the first time, which starts a
+different server than the one running today. Review the file before applying it.
 
 ## References
 - vLLM `FlexibleArgumentParser.parse_args` (`if "--config" in args`)
@@ -30,7 +31,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..model import Launch
+from ..model import Applicability, Fix, Launch, SplitWord
 from ..vllm.releases import Release
 from .base import Invalid, Report, Rule, Valid
 
@@ -44,6 +45,7 @@ class ConfigFileIgnored(Rule):
     severity = "warning"
     since = Release(0, 0)
     vllm_message = "(no message: the file is ignored)"
+    fix_applicability = Applicability.UNSAFE
 
     def check(self, launch: Launch, release: Release) -> Iterator[Report]:
         for issue in launch.issues:
@@ -52,7 +54,32 @@ class ConfigFileIgnored(Rule):
                     issue.span,
                     f"`{issue.spelling}` is silently ignored by vLLM {{release}}: only `--config {issue.detail}` "
                     "(two words) loads the file",
+                    Fix(self.fix_applicability, f"Write `--config {issue.detail}` as two words", (SplitWord(issue.span),)),
                 )
 
     VALID = (Valid(LAUNCHER.format('"--config", "replay.yaml",')),)
-    INVALID = (Invalid(LAUNCHER.format('"--config=replay.yaml",'), message="is silently ignored"),)
+    INVALID = (
+        Invalid(
+            LAUNCHER.format('"--config=replay.yaml",'),
+            message="is silently ignored",
+            fixed=LAUNCHER.format('"--config", "replay.yaml",'),
+        ),
+        Invalid(
+            "vllm serve m --config='my replay.yaml' --port 8000\n",
+            filename="serve.sh",
+            message="is silently ignored",
+            fixed="vllm serve m --config 'my replay.yaml' --port 8000\n",
+        ),
+        Invalid(
+            'FROM vllm/vllm-openai:v0.33.0\nCMD ["m", "--config=replay.yaml"]\n',
+            filename="Dockerfile",
+            message="is silently ignored",
+            fixed='FROM vllm/vllm-openai:v0.33.0\nCMD ["m", "--config", "replay.yaml"]\n',
+        ),
+        Invalid(
+            "services:\n  vllm:\n    image: vllm/vllm-openai:v0.33.0\n    command:\n      - m\n      - --config=replay.yaml\n",
+            filename="compose.yaml",
+            message="is silently ignored",
+            fixed="services:\n  vllm:\n    image: vllm/vllm-openai:v0.33.0\n    command:\n      - m\n      - --config\n      - replay.yaml\n",
+        ),
+    )

@@ -78,6 +78,10 @@ def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
             edits.append(Edit(env.value_span, _literal(intent.value, quote)))
     for container, positions in removals.values():
         edits.extend(remove(source.index, container.sequence, positions))
+    if removals:
+        from .unused_imports import unused_import_edits
+
+        edits.extend(unused_import_edits(source, edits))
     return edits
 
 

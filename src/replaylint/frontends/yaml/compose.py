@@ -76,7 +76,11 @@ def environment(source: SourceFile, context: ExtractContext, node: Node | None, 
             else:
                 env.open = True
                 continue
-            found = None if node.flow_style else entry_removal(source, key.start_mark.index, end, len(node.value), "{}")
+            found = (
+                None
+                if node.flow_style
+                else _without_emptied_key(source, entry_removal(source, key.start_mark.index, end, len(node.value), "{}"))
+            )
             value_span = span(index, value_node) if isinstance(value_node, ScalarNode) and not _null(value_node) else None
             style = (value_node.style or "") if isinstance(value_node, ScalarNode) else ""
             place = None
@@ -112,13 +116,32 @@ def environment(source: SourceFile, context: ExtractContext, node: Node | None, 
             found = (remove(index, Sequence(bounds, node.end_mark.index - 1, ","), {position})[0].span, "")
         else:
             dash = dash_of(text, item)
-            found = entry_removal(source, dash, item_span.end, len(node.value), "[]") if dash is not None else None
+            found = (
+                _without_emptied_key(source, entry_removal(source, dash, item_span.end, len(node.value), "[]"))
+                if dash is not None
+                else None
+            )
         style = item.style or ""
         place = None
         if found is not None:
             place = YamlEnvPlace(found[0], value_span, lambda v, style=style: escape_in_scalar(v.replace("$", "$$"), style), found[1])
         env.set(Setting(name, value, item_span, raw.value, value_span), place)
     return env
+
+
+def _without_emptied_key(source: SourceFile, found: tuple | None) -> tuple | None:
+    """The removal of an `environment` entry, and of the `environment:` key too when the entry
+    was its only one (compose needs no `environment: {}`). `entry_removal` replaces an only
+    entry by ` {}` after the key's colon; the key's whole line goes instead, with the entry's."""
+    if found is None or not found[1]:
+        return found
+    text, removal = source.text, found[0]
+    colon = removal.start - 1
+    line_start = text.rfind("\n", 0, colon) + 1
+    if text[line_start:colon].strip() != "environment":
+        return found
+    end = removal.end + (2 if text.startswith("\r\n", removal.end) else 1 if text.startswith("\n", removal.end) else 0)
+    return source.index.span(line_start, end), ""
 
 
 def _words(source: SourceFile, node: Node | None) -> tuple[Words, list[tuple[Text, str, bool]]] | None:

@@ -21,7 +21,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...command import ADAPTIVE_TRUE, flag_words, written_like
-from ...model import Edit, Fix, Launch, RemoveEnv, RemoveSetting, RenameSetting, SetEnv, SetSetting
+from ...model import Edit, Fix, Launch, RemoveEnv, RemoveSetting, RenameSetting, SetEnv, SetSetting, SplitWord
 from ...source import SourceFile
 from ...vllm.fields import FIELDS, flag_for
 from ...words import vllm_config
@@ -122,7 +122,20 @@ class _Renderer:
                 return None
             content = place.quote(intent.value)
             return None if content is None else [Edit(place.value, content)]
+        if isinstance(intent, SplitWord):
+            return self.split(intent)
         return None
+
+    def split(self, intent: SplitWord) -> list[Edit] | None:
+        """`--flag=value` as two words: the flag in the word's place, the value after it."""
+        position = next((i for i, t in enumerate(self.handle.tokens) if t.span == intent.span and t.text and "=" in t.text), None)
+        place = self.handle.places[position] if position is not None else None
+        if place is None:
+            return None
+        flag, value = (self.handle.tokens[position].text or "").split("=", 1)
+        replaced = self.replace_token(position, flag)
+        added = place.container.insert(self.source.index, place.position, [value])
+        return None if replaced is None or added is None else [*replaced, added]
 
     # words
 
