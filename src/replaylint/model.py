@@ -253,6 +253,7 @@ class Launch:
     framework: Framework | None = None
     forwarded: tuple[str, ...] = ()
     assumptions: tuple[Assumption, ...] = ()
+    entrypoint: str = ""  # the vLLM program a command starts (`serve`, `api_server`, `dynamo`); "" for the others
 
     def get(self, name: str) -> Setting | None:
         return self.settings.get(name)

@@ -18,6 +18,7 @@ from .rpl203_broken_line_continuation import BrokenLineContinuation
 from .rpl204_framework_rejects_launch import FrameworkRejectsLaunch
 from .rpl205_dotted_keys_replace_value import DottedKeysReplaceValue
 from .rpl206_runner_variable_removed import RunnerVariableRemoved
+from .rpl301_masks_never_returned import MasksNeverReturned
 from .rpl900_unparsable_file import UnparsableFile
 from .rpl901_unused_suppression import UnusedSuppression
 from .rpl902_incomplete_analysis import IncompleteAnalysis
@@ -38,6 +39,7 @@ RULES: tuple[Rule, ...] = (
     FrameworkRejectsLaunch(),
     DottedKeysReplaceValue(),
     RunnerVariableRemoved(),
+    MasksNeverReturned(),
     UnparsableFile(),
     UnusedSuppression(),
     IncompleteAnalysis(),
