@@ -19,6 +19,7 @@ from .rpl204_framework_rejects_launch import FrameworkRejectsLaunch
 from .rpl205_dotted_keys_replace_value import DottedKeysReplaceValue
 from .rpl206_runner_variable_removed import RunnerVariableRemoved
 from .rpl301_masks_never_returned import MasksNeverReturned
+from .rpl302_request_shifts_distribution import RequestShiftsDistribution
 from .rpl900_unparsable_file import UnparsableFile
 from .rpl901_unused_suppression import UnusedSuppression
 from .rpl902_incomplete_analysis import IncompleteAnalysis
@@ -40,6 +41,7 @@ RULES: tuple[Rule, ...] = (
     DottedKeysReplaceValue(),
     RunnerVariableRemoved(),
     MasksNeverReturned(),
+    RequestShiftsDistribution(),
     UnparsableFile(),
     UnusedSuppression(),
     IncompleteAnalysis(),
