@@ -20,6 +20,8 @@ from .rpl205_dotted_keys_replace_value import DottedKeysReplaceValue
 from .rpl206_runner_variable_removed import RunnerVariableRemoved
 from .rpl301_masks_never_returned import MasksNeverReturned
 from .rpl302_request_shifts_distribution import RequestShiftsDistribution
+from .rpl303_thinking_budget import ThinkingBudgetWithReplay
+from .rpl304_top_k_beyond_vocabulary import TopKBeyondVocabulary
 from .rpl900_unparsable_file import UnparsableFile
 from .rpl901_unused_suppression import UnusedSuppression
 from .rpl902_incomplete_analysis import IncompleteAnalysis
@@ -42,6 +44,8 @@ RULES: tuple[Rule, ...] = (
     RunnerVariableRemoved(),
     MasksNeverReturned(),
     RequestShiftsDistribution(),
+    ThinkingBudgetWithReplay(),
+    TopKBeyondVocabulary(),
     UnparsableFile(),
     UnusedSuppression(),
     IncompleteAnalysis(),
