@@ -22,6 +22,8 @@ from .rpl301_masks_never_returned import MasksNeverReturned
 from .rpl302_request_shifts_distribution import RequestShiftsDistribution
 from .rpl303_thinking_budget import ThinkingBudgetWithReplay
 from .rpl304_top_k_beyond_vocabulary import TopKBeyondVocabulary
+from .rpl305_trace_replay import TraceReplayWithSamplingMask
+from .rpl306_lossy_speculative_verification import LossySpeculativeVerification
 from .rpl900_unparsable_file import UnparsableFile
 from .rpl901_unused_suppression import UnusedSuppression
 from .rpl902_incomplete_analysis import IncompleteAnalysis
@@ -46,6 +48,8 @@ RULES: tuple[Rule, ...] = (
     RequestShiftsDistribution(),
     ThinkingBudgetWithReplay(),
     TopKBeyondVocabulary(),
+    TraceReplayWithSamplingMask(),
+    LossySpeculativeVerification(),
     UnparsableFile(),
     UnusedSuppression(),
     IncompleteAnalysis(),
