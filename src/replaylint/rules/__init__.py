@@ -24,6 +24,9 @@ from .rpl303_thinking_budget import ThinkingBudgetWithReplay
 from .rpl304_top_k_beyond_vocabulary import TopKBeyondVocabulary
 from .rpl305_trace_replay import TraceReplayWithSamplingMask
 from .rpl306_lossy_speculative_verification import LossySpeculativeVerification
+from .rpl307_generation_config_defaults import GenerationConfigDefaults
+from .rpl308_watermark_with_replay import WatermarkWithReplay
+from .rpl309_temperature_raised import TemperatureRaised
 from .rpl900_unparsable_file import UnparsableFile
 from .rpl901_unused_suppression import UnusedSuppression
 from .rpl902_incomplete_analysis import IncompleteAnalysis
@@ -50,6 +53,9 @@ RULES: tuple[Rule, ...] = (
     TopKBeyondVocabulary(),
     TraceReplayWithSamplingMask(),
     LossySpeculativeVerification(),
+    GenerationConfigDefaults(),
+    WatermarkWithReplay(),
+    TemperatureRaised(),
     UnparsableFile(),
     UnusedSuppression(),
     IncompleteAnalysis(),
@@ -74,3 +80,10 @@ def resolve(selector: str) -> list[str]:
     if not codes or not selector.upper().startswith("RPL"):
         raise ValueError(f"unknown rule selector: {selector!r}")
     return codes
+
+
+def selected(selector: str) -> list[str]:
+    """The codes a `select` entry turns on: `resolve`'s, but a preview rule only by its own code
+    or name (`ALL` and prefixes leave it off)."""
+    explicit = selector.strip() in BY_NAME or selector.strip().upper() in BY_CODE
+    return [code for code in resolve(selector) if explicit or not BY_CODE[code].preview]

@@ -96,8 +96,7 @@ class MasksNeverReturned(Rule):
         ),
         Invalid(_SERVE + " --no-enable-scale-out\n", filename="serve.sh", release="0.34.0", message=messages.SCALE_OUT_DISABLED),
         Invalid(
-            "FROM vllm/vllm-openai:v0.34.0\n"
-            'CMD ["Qwen/Qwen3-8B", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs"]\n',
+            'FROM vllm/vllm-openai:v0.34.0\nCMD ["Qwen/Qwen3-8B", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs"]\n',
             filename="Dockerfile",
             release="0.34.0",
             message="never returned",

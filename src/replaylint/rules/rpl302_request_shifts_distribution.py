@@ -71,7 +71,10 @@ class RequestShiftsDistribution(Rule):
             yield from self._defaults(override)
 
     def _defaults(self, override: Setting) -> Iterator[Report]:
-        keys = {name: override.keys.get(name) or Setting(name, value, override.span, override.spelling) for name, value in override.value.items()}
+        keys = {
+            name: override.keys.get(name) or Setting(name, value, override.span, override.spelling)
+            for name, value in override.value.items()
+        }
         for setting in shifting_penalties({name: s for name, s in keys.items() if s.value is not UNKNOWN}):
             yield Report(
                 setting.span,
@@ -85,7 +88,7 @@ class RequestShiftsDistribution(Rule):
         Valid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=20, repetition_penalty=PENALTY))\n'),
         Valid(
             "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out"
-            " --override-generation-config '{\"repetition_penalty\": 1.0, \"temperature\": 0.7}'\n",
+            ' --override-generation-config \'{"repetition_penalty": 1.0, "temperature": 0.7}\'\n',
             filename="serve.sh",
         ),
         Valid(
@@ -95,7 +98,10 @@ class RequestShiftsDistribution(Rule):
         ),
     )
     INVALID = (
-        Invalid(ENGINE + 'llm.generate(["hi"], SamplingParams(temperature=1.0, top_k=20, repetition_penalty=1.1))\n', message="repetition_penalty=1.1"),
+        Invalid(
+            ENGINE + 'llm.generate(["hi"], SamplingParams(temperature=1.0, top_k=20, repetition_penalty=1.1))\n',
+            message="repetition_penalty=1.1",
+        ),
         Invalid(
             ENGINE + 'params = SamplingParams(top_k=20, presence_penalty=0.5, frequency_penalty=-0.2)\nllm.generate(["hi"], params)\n',
             count=2,

@@ -75,7 +75,7 @@ class ThinkingBudgetWithReplay(Rule):
     INVALID = (
         Invalid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=20, thinking_token_budget=1024))\n', message="end-of-reasoning token"),
         Invalid(
-            ENGINE + 'BUDGET = 0\nparams = SamplingParams(top_k=20, thinking_token_budget=BUDGET)\nllm.chat([], sampling_params=params)\n',
+            ENGINE + "BUDGET = 0\nparams = SamplingParams(top_k=20, thinking_token_budget=BUDGET)\nllm.chat([], sampling_params=params)\n",
             message="thinking_token_budget=BUDGET",
         ),
     )

@@ -77,8 +77,15 @@ class LossySpeculativeVerification(Rule):
 
     VALID = (
         Valid(_SERVE.format('{"method": "mtp", "num_speculative_tokens": 2, "rejection_sample_method": "standard"}'), filename="serve.sh"),
-        Valid(_SERVE.format('{"method": "mtp", "num_speculative_tokens": 2, "rejection_sample_method": "fly"}'), filename="serve.sh", release="0.32.0"),
-        Valid("vllm serve m -sc '{\"method\": \"mtp\", \"num_speculative_tokens\": 2, \"rejection_sample_method\": \"synthetic\"}'\n", filename="serve.sh"),
+        Valid(
+            _SERVE.format('{"method": "mtp", "num_speculative_tokens": 2, "rejection_sample_method": "fly"}'),
+            filename="serve.sh",
+            release="0.32.0",
+        ),
+        Valid(
+            'vllm serve m -sc \'{"method": "mtp", "num_speculative_tokens": 2, "rejection_sample_method": "synthetic"}\'\n',
+            filename="serve.sh",
+        ),
     )
     INVALID = (
         Invalid(
