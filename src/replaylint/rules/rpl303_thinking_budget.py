@@ -6,7 +6,7 @@ Flags a request to an engine with sampling distribution replay that sets
 ## Why is this bad?
 When the budget runs out, vLLM forces the end-of-reasoning marker: it sets that token's logit
 to 1e9 (`v1/worker/gpu/sample/thinking_budget.py:364-365`) after the penalties and before
-temperature and top-k/top-p (`v1/worker/gpu/sample/sampler.py:251-258`). The mask then holds
+temperature and top-k/top-p (`v1/worker/gpu/sample/sampler.py:257-271`). The mask then holds
 the marker with a processed logprob of about 0, which says nothing about the policy: a trainer
 that replays it learns a step the model never chose. (Without `--reasoning-parser` or
 `--reasoning-config`, vLLM rejects the request instead: `thinking_token_budget is set but
