@@ -275,7 +275,9 @@ def test_quoted_model_default_changes_no_finding(check) -> None:
 
 
 def test_a_setting_given_by_a_default_says_so(check) -> None:
-    script = "#!/bin/bash\nvllm serve Qwen/Qwen3-8B --return-sampling-mask --logprobs-mode ${LOGPROBS_MODE:-raw_logprobs} --enable-scale-out\n"
+    script = (
+        "#!/bin/bash\nvllm serve Qwen/Qwen3-8B --return-sampling-mask --logprobs-mode ${LOGPROBS_MODE:-raw_logprobs} --enable-scale-out\n"
+    )
     found = findings(check, {"run.sh": script})
     assert codes(found) == ["RPL003"]
     assert (

@@ -538,7 +538,9 @@ def test_unreadable_config_file_is_open_ended() -> None:
 
 
 def test_findings_point_at_the_word_to_change(check) -> None:
-    text = "vllm serve m --enable-scale-out \\\n  --tensor-parallel-size 2 \\\n  --return-sampling-mask \\\n  --logprobs-mode raw_logprobs\n"
+    text = (
+        "vllm serve m --enable-scale-out \\\n  --tensor-parallel-size 2 \\\n  --return-sampling-mask \\\n  --logprobs-mode raw_logprobs\n"
+    )
     (finding,) = findings(check, text)
     assert (finding.code, finding.span.start_line, finding.span.start_col) == ("RPL003", 4, 19)
     text = "vllm serve m --enable-scale-out \\\n  --tensor-parallel-size 2 \\\n  --return-sampling-mask\n"
