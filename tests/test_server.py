@@ -22,7 +22,9 @@ SERVER = ClientServerConfig(server_command=[sys.executable, "-m", "replaylint", 
 PUBLISH = types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS
 SHELL_LAUNCH = "vllm serve m --return-sampling-mask --enable-scale-out\n"
 SHELL_FIXED = "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out\n"
-BATCH_SHARDED = "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-batch-sharded-sampling --enable-scale-out\n"
+BATCH_SHARDED = (
+    "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-batch-sharded-sampling --enable-scale-out\n"
+)
 
 # One server for the module (starting one costs about a second); each test works in its own
 # folder and closes what it opened.
@@ -276,7 +278,10 @@ async def test_dockerfile_disable_comment_is_a_comment_line(client: LanguageClie
     found = await actions(client, dockerfile, shown.range)
     assert apply_action(titled(found, "Set logprobs_mode to 'processed_logprobs'"), dockerfile, source) == cli_fix(dockerfile, source)
     disabled = apply_action(titled(found, "Disable RPL003 for this line"), dockerfile, source)
-    assert disabled == 'FROM vllm/vllm-openai:latest\n# replaylint: ignore[RPL003]\nCMD ["m", "--return-sampling-mask", "--enable-scale-out"]\n'
+    assert (
+        disabled
+        == 'FROM vllm/vllm-openai:latest\n# replaylint: ignore[RPL003]\nCMD ["m", "--return-sampling-mask", "--enable-scale-out"]\n'
+    )
     change(client, dockerfile, disabled, 2)
     assert await published(client, dockerfile, none) == []
 
@@ -289,7 +294,10 @@ async def test_disable_comment_never_splits_a_continued_command(client: Language
     assert shown.range.start.line == 2
 
     disabled = apply_action(titled(await actions(client, script, shown.range), "Disable RPL003 for this line"), script, source)
-    assert disabled == "#!/bin/bash\n# replaylint: ignore[RPL003]\nvllm serve m \\\n  --return-sampling-mask --enable-scale-out \\\n  --max-model-len 10\n"
+    assert (
+        disabled
+        == "#!/bin/bash\n# replaylint: ignore[RPL003]\nvllm serve m \\\n  --return-sampling-mask --enable-scale-out \\\n  --max-model-len 10\n"
+    )
     change(client, script, disabled, 2)
     assert await published(client, script, none) == []
 

@@ -128,3 +128,15 @@ def test_family_findings_are_warnings(check) -> None:
     findings = [f for f in results["serve.sh"].findings if f.code.startswith("RPL3")]
     assert sorted(f.code for f in findings) == ["RPL301", "RPL305"]
     assert {f.severity for f in findings} == {"warning"}
+
+
+def test_two_fixes_inserting_at_the_same_place_give_one_text(check) -> None:
+    # RPL003 and RPL301 both insert after the mask: the result must not depend on the order
+    # the edits come in (a set's order changes from one process to the next).
+    from replaylint.edits import apply_edits
+
+    text = "vllm serve m --return-sampling-mask\n"
+    edits = [edit for finding in check({"serve.sh": text}, release="0.34.0")["serve.sh"].findings for edit in finding.edits]
+    assert len(edits) == 2
+    fixed = "vllm serve m --return-sampling-mask --enable-scale-out --logprobs-mode processed_logprobs\n"
+    assert apply_edits(text, edits) == (fixed, []) and apply_edits(text, edits[::-1]) == (fixed, [])
