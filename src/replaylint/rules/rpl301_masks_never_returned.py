@@ -3,7 +3,8 @@ Flags a `vllm serve` (or `python -m vllm.entrypoints.openai.api_server`) launch,
 shell script, a Dockerfile, a Kubernetes manifest, a compose file or a Python `subprocess`
 call, that asks for sampling masks without `--enable-scale-out` or `--tokens-only`, from vLLM
 0.30 on. The offline `LLM`/`AsyncLLM` engines return masks with every output and are never
-flagged, nor are servers that RL frameworks start themselves.
+flagged, nor are servers that RL frameworks start themselves, nor `--headless` nodes (no API
+server) and `--grpc` servers (gRPC only).
 
 ## Why is this bad?
 vLLM starts, computes a mask for every sampled token and throws it away. The only HTTP route
@@ -47,7 +48,7 @@ from typing import Iterator
 from ..model import Applicability, Fix, Launch, SetSetting
 from ..vllm import messages
 from ..vllm.releases import Release
-from ..vllm.unusable_masks import MASK_ENDPOINT, SCALE_OUT_GATE, endpoint_switch, is_server
+from ..vllm.unusable_masks import MASK_ENDPOINT, SCALE_OUT_GATE, endpoint_switch, is_server, serves_http
 from .base import Invalid, Report, Rule, Valid, quote, sampling_mask, says
 
 _SERVE = "vllm serve Qwen/Qwen3-8B --return-sampling-mask --logprobs-mode processed_logprobs"
@@ -64,7 +65,9 @@ class MasksNeverReturned(Rule):
 
     def check(self, launch: Launch, release: Release) -> Iterator[Report]:
         mask = sampling_mask(launch)
-        if mask is None or not is_server(launch) or launch.open_ended or endpoint_switch(launch) is not False:
+        if mask is None or not is_server(launch) or launch.open_ended or serves_http(launch) is not True:
+            return
+        if endpoint_switch(launch) is not False:
             return
         switch = launch.get("enable_scale_out")
         said = messages.SCALE_OUT_DISABLED if release >= Release(0, 32) else messages.SCALE_OUT_DISABLED_LOGGED
@@ -85,6 +88,7 @@ class MasksNeverReturned(Rule):
         Valid(_SERVE + " $EXTRA_ARGS\n", filename="serve.sh"),
         Valid('from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n'),
         Valid("vllm serve Qwen/Qwen3-8B --logprobs-mode processed_logprobs\n", filename="serve.sh"),
+        Valid(_SERVE + " --headless --data-parallel-size 2\n", filename="serve.sh"),
     )
     INVALID = (
         Invalid(

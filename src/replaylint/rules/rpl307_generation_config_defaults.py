@@ -68,7 +68,7 @@ class GenerationConfigDefaults(Rule):
         what = f"{quote(source)}" if source is not None else "--generation-config defaulting to 'auto'"
         message = (
             f"{quote(mask)} with {what}: request fields left unset are filled from the model's generation_config.json, "
-            f"penalties included, and when it sets any {says(self.vllm_message)}"
+            f"penalties included: {says(self.vllm_message)}"
         )
         yield Report(source.span if source is not None else mask.span, message, fix, related=(mask.span,), absent=source is None)
 

@@ -46,6 +46,16 @@ def is_server(launch: Launch) -> bool:
     return launch.entrypoint in SERVERS and launch.framework is None and launch.kind is not LaunchKind.FRAMEWORK
 
 
+def serves_http(launch: Launch) -> Any:
+    """Whether the server answers HTTP itself: not with `--headless` (no API server,
+    `entrypoints/cli/serve.py:69-77`) nor `--grpc` (gRPC only, `serve.py:59-63`). UNKNOWN when
+    either is not known."""
+    values = [as_bool(setting.value) for name in ("headless", "grpc") if (setting := launch.get(name)) is not None]
+    if any(value is True for value in values):
+        return False
+    return UNKNOWN if any(value is UNKNOWN for value in values) else True
+
+
 def endpoint_switch(launch: Launch) -> Any:
     """Whether the launch opens `/inference/v1/generate`: True, False or UNKNOWN."""
     values = [as_bool(setting.value) for name in ENDPOINT_SWITCHES if (setting := launch.get(name)) is not None]
