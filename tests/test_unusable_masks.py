@@ -140,3 +140,14 @@ def test_two_fixes_inserting_at_the_same_place_give_one_text(check) -> None:
     assert len(edits) == 2
     fixed = "vllm serve m --return-sampling-mask --enable-scale-out --logprobs-mode processed_logprobs\n"
     assert apply_edits(text, edits) == (fixed, []) and apply_edits(text, edits[::-1]) == (fixed, [])
+
+
+def test_a_penalty_in_a_config_file_is_made_neutral_there(check) -> None:
+    from replaylint.edits import apply_edits
+
+    config = "model: m\nreturn-sampling-mask: true\nlogprobs-mode: processed_logprobs\nenable-scale-out: true\noverride-generation-config:\n  repetition_penalty: 1.05\n  temperature: 0.7\n"
+    results = check({"serve.sh": "vllm serve --config serve.yaml\n", "serve.yaml": config})
+    (finding,) = {f for name in results for f in results[name].findings if f.code == "RPL302"}
+    assert finding.span.path == "serve.yaml" and finding.span.start_line == 6
+    assert finding.message.startswith("`repetition_penalty: 1.05` makes repetition_penalty=1.05 the default of every HTTP request")
+    assert apply_edits(config, finding.edits) == (config.replace("1.05", "1.0"), [])

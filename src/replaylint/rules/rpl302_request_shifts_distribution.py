@@ -31,8 +31,10 @@ llm.generate(prompts, SamplingParams(temperature=1.0, top_k=50))
 or apply the same penalty in the trainer when it rebuilds the distribution.
 
 ## Fix safety
-No automatic fix: removing a penalty changes what the policy generates, and replaylint edits
-engine arguments, not the requests a program builds.
+For `--override-generation-config`, the fix sets the penalty to its neutral value where the key
+has its own place (a dotted `--override-generation-config.repetition_penalty` word, a key of a
+YAML `--config` file or of a dict literal). It is unsafe: what the policy generates changes.
+Requests a program builds are not edited: replaylint edits engine arguments only.
 
 ## References
 - vLLM `v1/worker/gpu/sample/penalties.py:302-307` (`use_penalty`: the neutral values)
@@ -43,9 +45,9 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..model import UNKNOWN, Launch, Setting
+from ..model import UNKNOWN, Applicability, Fix, Launch, SetSetting, Setting
 from ..vllm.releases import Release
-from ..vllm.unusable_masks import is_server, own_requests, shifting_penalties
+from ..vllm.unusable_masks import NEUTRAL_PENALTIES, is_server, own_requests, shifting_penalties
 from .base import Invalid, Report, Rule, Valid, quote, sampling_mask
 from .rpl101_greedy_request import ENGINE
 
@@ -59,6 +61,7 @@ class RequestShiftsDistribution(Rule):
     summary = "A penalty or logit bias in a request to a replay engine shifts the distribution the mask describes"
     severity = "warning"
     vllm_message = "(no message: vLLM applies the penalty before the mask)"
+    fix_applicability = Applicability.UNSAFE
 
     def check(self, launch: Launch, release: Release) -> Iterator[Report]:
         if sampling_mask(launch) is None:
@@ -76,9 +79,13 @@ class RequestShiftsDistribution(Rule):
             for name, value in override.value.items()
         }
         for setting in shifting_penalties({name: s for name, s in keys.items() if s.value is not UNKNOWN}):
+            neutral = NEUTRAL_PENALTIES[setting.name]
+            fix = Fix(self.fix_applicability, f"Set {setting.name} to {neutral}", (SetSetting(f"{_OVERRIDE}.{setting.name}", neutral),))
+            written = quote(setting) if setting.name in override.keys else quote(override)
             yield Report(
                 setting.span,
-                f"{quote(override)} makes {setting.name}={setting.value!r} the default of every HTTP request to this replay server, which {_WHY}",
+                f"{written} makes {setting.name}={setting.value!r} the default of every HTTP request to this replay server, which {_WHY}",
+                fix,
             )
 
     VALID = (
@@ -112,5 +119,13 @@ class RequestShiftsDistribution(Rule):
             " --override-generation-config '{\"frequency_penalty\": 0.3}'\n",
             filename="serve.sh",
             message="the default of every HTTP request",
+        ),
+        Invalid(
+            "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out"
+            " --override-generation-config.repetition_penalty 1.1\n",
+            filename="serve.sh",
+            message="repetition_penalty=",
+            fixed="vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out"
+            " --override-generation-config.repetition_penalty 1.0\n",
         ),
     )
