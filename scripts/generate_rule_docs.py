@@ -13,13 +13,16 @@ from replaylint.rules import RULES
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "rules"
 
 
+_PREVIEW = " Preview: off unless selected by its code."
+
+
 def page(rule) -> str:
     fix = rule.fix_applicability.value if rule.fix_applicability else "none"
     releases = f"{rule.since} and newer" if rule.until is None else f"{rule.since} to {rule.until}"
     return (
         f"# {rule.code} {rule.name}\n\n"
         f"{rule.summary}.\n\n"
-        f"Severity: {rule.severity}. vLLM releases: {releases}. Fix: {fix}.\n\n"
+        f"Severity: {rule.severity}. vLLM releases: {releases}. Fix: {fix}.{_PREVIEW if rule.preview else ''}\n\n"
         f"{rule.documentation()}\n"
     )
 

@@ -105,7 +105,7 @@ def test_files_handed_to_a_reader_that_dies_are_parsed_here(corpus: Path, tmp_pa
 
 
 def test_cache_notices_changed_files_and_their_config_files(tmp_path: Path) -> None:
-    (tmp_path / "serve.sh").write_text("vllm serve m --config replay.yaml\n")
+    (tmp_path / "serve.sh").write_text("vllm serve m --config replay.yaml --enable-scale-out\n")
     (tmp_path / "replay.yaml").write_text("return-sampling-mask: true\nlogprobs-mode: processed_logprobs\n")
     (tmp_path / "a.py").write_text("from vllm import LLM\nLLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs')\n")
     cache_dir = str(tmp_path / ".cache")
@@ -168,7 +168,7 @@ def test_a_warm_run_recalls_the_project_pin_until_its_files_change(tmp_path: Pat
     (project / ".git").mkdir(parents=True)
     (project / "deploy").mkdir()
     (project / "deploy" / "serve.sh").write_text(
-        "VLLM_USE_V2_MODEL_RUNNER=0 vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs\n"
+        "VLLM_USE_V2_MODEL_RUNNER=0 vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out\n"
     )
     requirements = project / "requirements.txt"
     requirements.write_text("vllm==0.33.0\n")
@@ -191,7 +191,7 @@ def test_results_parsed_by_worker_processes_are_found_again_by_a_warm_run(tmp_pa
     (project / ".git").mkdir(parents=True)
     (project / "requirements.txt").write_text("vllm==0.33.0\n")
     for number in range(30):
-        (project / f"serve_{number}.sh").write_text(f"vllm serve m{number} --return-sampling-mask\n")
+        (project / f"serve_{number}.sh").write_text(f"vllm serve m{number} --return-sampling-mask --enable-scale-out\n")
     cache_dir = str(tmp_path / "cache")
     cold = run(project, "--cache-dir", cache_dir, "--workers", "2")
     assert len(cold) == 30
@@ -206,7 +206,7 @@ def test_results_parsed_by_worker_processes_are_found_again_by_a_warm_run(tmp_pa
 def test_a_warm_run_repeats_the_notes_of_a_recalled_pin(tmp_path: Path) -> None:
     project = tmp_path / "project"
     (project / ".git").mkdir(parents=True)
-    (project / "serve.sh").write_text("vllm serve m --return-sampling-mask\n")
+    (project / "serve.sh").write_text("vllm serve m --return-sampling-mask --enable-scale-out\n")
     (project / "pyproject.toml").write_text('[project]\ndependencies = ["vllm==0.33.0"\n')
     cache_dir = str(tmp_path / "cache")
     cold, warm = _check(project, cache_dir), _check(project, cache_dir)
@@ -217,11 +217,11 @@ def test_a_script_without_suffix_is_remembered_until_it_gains_a_shebang(tmp_path
     """A file without a suffix is read by its first line: one without a shebang is remembered by
     its stat like the files the prefilter turned away, and read again once it changes."""
     script = tmp_path / "serve"
-    script.write_text("vllm serve m --return-sampling-mask\n")  # no shebang: not a script replaylint reads
+    script.write_text("vllm serve m --return-sampling-mask --enable-scale-out\n")  # no shebang: not a script replaylint reads
     cache_dir = str(tmp_path / ".cache")
     assert run(tmp_path, "--cache-dir", cache_dir) == []
     assert run(tmp_path, "--cache-dir", cache_dir) == []
-    _rewrite(script, "#!/bin/bash\nvllm serve m --return-sampling-mask\n")
+    _rewrite(script, "#!/bin/bash\nvllm serve m --return-sampling-mask --enable-scale-out\n")
     assert [f["code"] for f in run(tmp_path, "--cache-dir", cache_dir)] == ["RPL003"]
 
 
@@ -281,7 +281,7 @@ def test_files_turned_away_are_remembered_whatever_the_working_folder(tmp_path: 
     (project / "deploy").mkdir(parents=True)
     for number in range(5):
         (project / "deploy" / f"module_{number}.py").write_text(f"VALUE = {number}\n")
-    (project / "serve.sh").write_text("vllm serve m --return-sampling-mask\n")
+    (project / "serve.sh").write_text("vllm serve m --return-sampling-mask --enable-scale-out\n")
     cache_dir = str(tmp_path / "cache")
 
     def codes(folder: Path, path: str) -> list[str]:

@@ -27,7 +27,7 @@ GITLAB = REPO / "ci" / "gitlab" / "replaylint.gitlab-ci.yml"
 BIN = Path(sys.executable).parent
 CHECK_JSONSCHEMA = BIN / "check-jsonschema"
 ACTIONLINT = BIN / "actionlint"
-BAD_LAUNCH = "#!/bin/bash\nvllm serve Qwen/Qwen3-8B --return-sampling-mask\n"
+BAD_LAUNCH = "#!/bin/bash\nvllm serve Qwen/Qwen3-8B --return-sampling-mask --enable-scale-out\n"
 
 needs_check_jsonschema = pytest.mark.skipif(not CHECK_JSONSCHEMA.exists(), reason="check-jsonschema (test extra) is not installed")
 

@@ -15,9 +15,9 @@ import pytest
 from replaylint.cli import _parser, main
 
 PYTHON = 'from vllm import LLM\nllm = LLM("m", return_sampling_mask=True, logits_processors=["a:B"])\n'
-SHELL = "vllm serve m \\\n  --return-sampling-mask \\\n  --port 8000\n"
-DOCKERFILE = 'FROM vllm/vllm-openai:v0.33.0\nCMD ["m", "--return-sampling-mask"]\n'
-COMPOSE = 'services:\n  vllm:\n    image: vllm/vllm-openai:v0.33.0\n    command: ["m", "--return-sampling-mask"]\n'
+SHELL = "vllm serve m \\\n  --return-sampling-mask \\\n  --port 8000 --enable-scale-out\n"
+DOCKERFILE = 'FROM vllm/vllm-openai:v0.33.0\nCMD ["m", "--return-sampling-mask", "--enable-scale-out"]\n'
+COMPOSE = 'services:\n  vllm:\n    image: vllm/vllm-openai:v0.33.0\n    command: ["m", "--return-sampling-mask", "--enable-scale-out"]\n'
 
 
 @pytest.fixture
@@ -52,7 +52,7 @@ def test_add_noqa_silences_each_finding_in_its_files_syntax_and_is_idempotent(pr
     assert (project / "b.sh").read_text() == "# replaylint: ignore[RPL003]\n" + SHELL
     # Docker has no trailing comments
     assert (project / "Dockerfile").read_text() == DOCKERFILE.replace("CMD", "# replaylint: ignore[RPL003]\nCMD")
-    assert (project / "compose.yaml").read_text() == COMPOSE.replace('mask"]\n', 'mask"]  # replaylint: ignore[RPL003]\n')
+    assert (project / "compose.yaml").read_text() == COMPOSE.replace('out"]\n', 'out"]  # replaylint: ignore[RPL003]\n')
     assert run(capsys, ".")[0] == 0
     before = {path.name: path.read_text() for path in project.iterdir()}
     status, _, err = run(capsys, "--add-noqa", ".")
@@ -79,7 +79,7 @@ def test_extend_ignore_and_per_file_ignores(project: Path, capsys) -> None:
 
 
 def test_exit_non_zero_on_fix(project: Path, capsys) -> None:
-    (project / "only.sh").write_text("vllm serve m --return-sampling-mask\n")
+    (project / "only.sh").write_text("vllm serve m --return-sampling-mask --enable-scale-out\n")
     assert run(capsys, "--fix", "--exit-non-zero-on-fix", "only.sh")[0] == 1
     assert run(capsys, "--fix", "--exit-non-zero-on-fix", "only.sh")[0] == 0  # nothing left to fix
 
@@ -123,7 +123,7 @@ def test_watch_checks_again_when_a_file_changes(project: Path, tmp_path_factory)
         )
         try:
             _wait_for(log, "Watching for file changes.", 1)
-            (project / "b.sh").write_text("vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs\n")
+            (project / "b.sh").write_text("vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out\n")
             _wait_for(log, "Watching for file changes.", 2)
         finally:
             process.terminate()
@@ -189,7 +189,7 @@ def test_diff_on_stdin_prints_the_diff_and_writes_nothing(project: Path) -> None
         " vllm serve m \\",
         "   --return-sampling-mask \\",
         "+  --logprobs-mode processed_logprobs \\",
-        "   --port 8000",
+        "   --port 8000 --enable-scale-out",
         "Would fix 1 error.",
     ]
 

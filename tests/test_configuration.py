@@ -112,11 +112,11 @@ def test_suppressions_in_every_file_type(tmp_path: Path) -> None:
     (tmp_path / "b.py").write_text(
         "from vllm import LLM\n# replaylint: ignore[sampling-mask-requires-processed-logprobs] -- set by the trainer\nLLM('m', return_sampling_mask=True)\n"
     )
-    (tmp_path / "c.sh").write_text("vllm serve m --return-sampling-mask  # replaylint: ignore[RPL003]\n")
+    (tmp_path / "c.sh").write_text("vllm serve m --return-sampling-mask --enable-scale-out  # replaylint: ignore[RPL003]\n")
     (tmp_path / "Dockerfile").write_text('FROM vllm/vllm-openai:v0.33.0\n# replaylint: ignore\nCMD ["m", "--return-sampling-mask"]\n')
     (tmp_path / "k8s.yaml").write_text(
         "kind: Pod\nspec:\n  containers:\n  - image: vllm/vllm-openai:v0.33.0\n    args:\n"
-        "    # replaylint: ignore[RPL003]\n    - --return-sampling-mask\n"
+        "    # replaylint: ignore[RPL003, RPL301]\n    - --return-sampling-mask\n"
     )
     (tmp_path / "d.py").write_text("# replaylint: noqa\nfrom vllm import LLM\nLLM('m', return_sampling_mask=True)\n")
     status, out, _ = run(tmp_path, "check", "--no-cache", "--no-respect-gitignore", "--output-format", "json", ".")
@@ -133,7 +133,7 @@ def test_unused_suppressions_are_reported_and_fixed(tmp_path: Path) -> None:
 
 
 def test_stdin_with_a_file_name_chooses_the_frontend(tmp_path: Path) -> None:
-    dockerfile = b'FROM vllm/vllm-openai:v0.30.0\nCMD ["m", "--return-sampling-mask"]\n'
+    dockerfile = b'FROM vllm/vllm-openai:v0.30.0\nCMD ["m", "--return-sampling-mask", "--enable-scale-out"]\n'
     status, out, _ = run(
         tmp_path, "check", "--no-cache", "-", "--stdin-filename", "deploy/Dockerfile", "--output-format", "json", stdin=dockerfile
     )
@@ -141,7 +141,10 @@ def test_stdin_with_a_file_name_chooses_the_frontend(tmp_path: Path) -> None:
     assert status == 1 and [f["code"] for f in findings] == ["RPL003"] and findings[0]["filename"] == "deploy/Dockerfile"
     assert "vLLM 0.30.0" in findings[0]["message"]
     status, out, err = run(tmp_path, "check", "--no-cache", "-", "--stdin-filename", "Dockerfile", "--fix", stdin=dockerfile)
-    assert out == 'FROM vllm/vllm-openai:v0.30.0\nCMD ["m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs"]\n'
+    assert (
+        out
+        == 'FROM vllm/vllm-openai:v0.30.0\nCMD ["m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs", "--enable-scale-out"]\n'
+    )
     assert status == 0
 
 

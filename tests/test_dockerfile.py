@@ -460,7 +460,7 @@ def test_findings_point_at_the_json_string(check) -> None:
 
 
 def test_suppression_inside_a_continued_exec_form(check) -> None:
-    text = 'FROM vllm/vllm-openai\nCMD ["m", \\\n     # replaylint: ignore[RPL003]\n     "--return-sampling-mask"]\n'
+    text = 'FROM vllm/vllm-openai\nCMD ["m", "--enable-scale-out", \\\n     # replaylint: ignore[RPL003]\n     "--return-sampling-mask"]\n'
     assert check({"Dockerfile": text})["Dockerfile"].findings == []
 
 
@@ -532,7 +532,7 @@ def test_non_posix_shell_is_not_read() -> None:
 
 # -- --config FILE through COPY ---------------------------------------------------------------------
 
-CONFIG = "model: Qwen/Qwen3-8B\nreturn-sampling-mask: true\nlogprobs-mode: raw_logprobs\n"
+CONFIG = "model: Qwen/Qwen3-8B\nreturn-sampling-mask: true\nlogprobs-mode: raw_logprobs\nenable-scale-out: true\n"
 
 
 @pytest.mark.skipif(dockerfile_launches.load_config_tokens is None, reason="the YAML frontend is not there")

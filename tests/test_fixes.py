@@ -16,7 +16,7 @@ from replaylint.cli import main
 
 MISSING_MODE = "from vllm import LLM\nllm = LLM('m', return_sampling_mask=True)\n"
 FIXED_MODE = "from vllm import LLM\nllm = LLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs')\n"
-SHELL = "#!/bin/bash\n# caf\xe9: Latin-1 in a comment\nvllm serve m \\\n\t--return-sampling-mask\n"
+SHELL = "#!/bin/bash\n# caf\xe9: Latin-1 in a comment\nvllm serve m --enable-scale-out \\\n\t--return-sampling-mask\n"
 
 
 def cli(*args: str) -> tuple[int, str, str]:
@@ -149,10 +149,12 @@ def test_fixing_any_fixture_is_sound(tmp_path_factory, case: Path, unsafe: bool,
 def test_a_new_runner_value_keeps_the_users_quotes(tmp_path) -> None:
     dockerfile = tmp_path / "Dockerfile"
     dockerfile.write_text(
-        'FROM vllm/vllm-openai:v0.33.0\nENV VLLM_USE_V2_MODEL_RUNNER="true"\nCMD ["m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs"]\n'
+        'FROM vllm/vllm-openai:v0.33.0\nENV VLLM_USE_V2_MODEL_RUNNER="true"\nCMD ["m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs", "--enable-scale-out"]\n'
     )
     script = tmp_path / "serve.sh"
-    script.write_text("export VLLM_USE_V2_MODEL_RUNNER='yes'\nvllm serve m --return-sampling-mask --logprobs-mode processed_logprobs\n")
+    script.write_text(
+        "export VLLM_USE_V2_MODEL_RUNNER='yes'\nvllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out\n"
+    )
     status, _, _ = cli("--fix", "--target-vllm", "0.33.0", str(dockerfile), str(script))
     assert status == 0
     assert 'ENV VLLM_USE_V2_MODEL_RUNNER="1"\n' in dockerfile.read_text()

@@ -214,8 +214,10 @@ def test_nemo_rl_main_with_processed_logprobs_is_clean(tmp_path: Path) -> None:
 )
 def test_vllm_launch_that_names_its_model_is_judged_without_its_arguments(check, script: str) -> None:
     found = findings(check, {"run.sh": "#!/bin/bash\n" + script})
-    assert codes(found) == ["RPL003"]
-    assert "`--return-sampling-mask` without logprobs_mode, which defaults to 'raw_logprobs' " + CAVEAT + ": vLLM" in found[0][2]
+    assert sorted(codes(found)) == ["RPL003", "RPL301"]
+    messages = dict((code, message) for code, _, message in found)
+    assert "`--return-sampling-mask` without logprobs_mode, which defaults to 'raw_logprobs' " + CAVEAT + ": vLLM" in messages["RPL003"]
+    assert "without --enable-scale-out" in messages["RPL301"] and CAVEAT in messages["RPL301"]
 
 
 @pytest.mark.parametrize(
@@ -235,18 +237,19 @@ def test_launch_whose_arguments_may_carry_it_stays_open_ended(check, script: str
 
 
 def test_settings_written_after_the_arguments_are_final(check) -> None:
-    script = '#!/bin/bash\nvllm serve Qwen/Qwen3-8B "$@" --return-sampling-mask --logprobs-mode raw_logprobs\n'
+    script = '#!/bin/bash\nvllm serve Qwen/Qwen3-8B "$@" --return-sampling-mask --logprobs-mode raw_logprobs --enable-scale-out\n'
     found = findings(check, {"run.sh": script})
     assert codes(found) == ["RPL003"] and CAVEAT not in found[0][2]
-    fixed = '#!/bin/bash\nvllm serve Qwen/Qwen3-8B "$@" --return-sampling-mask --logprobs-mode processed_logprobs\n'
+    fixed = '#!/bin/bash\nvllm serve Qwen/Qwen3-8B "$@" --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out\n'
     assert findings(check, {"run.sh": fixed}) == []
 
 
 def test_fix_inserts_the_setting_before_the_arguments(tmp_path: Path) -> None:
     script = tmp_path / "serve.sh"
-    script.write_text('#!/bin/sh\nexec vllm serve Qwen/Qwen3-8B --return-sampling-mask "$@"\n')
+    script.write_text('#!/bin/sh\nexec vllm serve Qwen/Qwen3-8B --return-sampling-mask --enable-scale-out "$@"\n')
     assert main(["check", "--no-cache", "--fix", "--quiet", str(script)]) == 0
-    assert script.read_text() == '#!/bin/sh\nexec vllm serve Qwen/Qwen3-8B --return-sampling-mask --logprobs-mode processed_logprobs "$@"\n'
+    fixed = '#!/bin/sh\nexec vllm serve Qwen/Qwen3-8B --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out "$@"\n'
+    assert script.read_text() == fixed
 
 
 # -- defaults in parameter expansions --------------------------------------------------------
@@ -258,7 +261,7 @@ def test_unquoted_model_default_makes_the_launch_complete_when_unset(check) -> N
         "MODEL=${MODEL:-Qwen/Qwen3-8B}\nvllm serve $MODEL",
         "vllm serve ${MODEL-Qwen/Qwen3-8B}",
     ):
-        script = f"#!/bin/bash\n{spelling} --return-sampling-mask --logits-processors my_plugin.Processor\n"
+        script = f"#!/bin/bash\n{spelling} --return-sampling-mask --logits-processors my_plugin.Processor --enable-scale-out\n"
         found = {code: message for code, _, message in findings(check, {"run.sh": script})}
         assert sorted(found) == ["RPL001", "RPL003"], spelling
         assert "defaults to 'raw_logprobs' (when `MODEL` is unset): vLLM" in found["RPL003"]
@@ -266,13 +269,15 @@ def test_unquoted_model_default_makes_the_launch_complete_when_unset(check) -> N
 
 
 def test_quoted_model_default_changes_no_finding(check) -> None:
-    script = '#!/bin/bash\nvllm serve "${MODEL:-Qwen/Qwen3-8B}" --return-sampling-mask\n'
+    script = '#!/bin/bash\nvllm serve "${MODEL:-Qwen/Qwen3-8B}" --return-sampling-mask --enable-scale-out\n'
     found = findings(check, {"run.sh": script})
     assert codes(found) == ["RPL003"] and "when" not in found[0][2]  # one word either way
 
 
 def test_a_setting_given_by_a_default_says_so(check) -> None:
-    script = "#!/bin/bash\nvllm serve Qwen/Qwen3-8B --return-sampling-mask --logprobs-mode ${LOGPROBS_MODE:-raw_logprobs}\n"
+    script = (
+        "#!/bin/bash\nvllm serve Qwen/Qwen3-8B --return-sampling-mask --logprobs-mode ${LOGPROBS_MODE:-raw_logprobs} --enable-scale-out\n"
+    )
     found = findings(check, {"run.sh": script})
     assert codes(found) == ["RPL003"]
     assert (
@@ -282,7 +287,7 @@ def test_a_setting_given_by_a_default_says_so(check) -> None:
 
 
 def test_a_variable_the_script_sets_has_its_value(check) -> None:
-    script = "#!/bin/bash\nLOGPROBS_MODE=raw_logprobs\nvllm serve Qwen/Qwen3-8B --return-sampling-mask --logprobs-mode ${LOGPROBS_MODE:-processed_logprobs}\n"
+    script = "#!/bin/bash\nLOGPROBS_MODE=raw_logprobs\nvllm serve Qwen/Qwen3-8B --return-sampling-mask --logprobs-mode ${LOGPROBS_MODE:-processed_logprobs} --enable-scale-out\n"
     found = findings(check, {"run.sh": script})
     assert codes(found) == ["RPL003"] and "when" not in found[0][2]
     # set on one path only: on the other it may come from the environment, and nothing is taken
@@ -323,7 +328,7 @@ def test_defaults_do_not_decide_tests(check) -> None:
         "else\n"
         "  ARGS=()\n"
         "fi\n"
-        'vllm serve Qwen/Qwen3-8B --return-sampling-mask --logprobs-mode processed_logprobs "${ARGS[@]}"\n'
+        'vllm serve Qwen/Qwen3-8B --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out "${ARGS[@]}"\n'
     )
     assert codes(findings(check, {"run.sh": script})) == ["RPL001"]
 
@@ -358,8 +363,8 @@ def test_configuration_key_from_the_file_and_the_command_line(tmp_path: Path, ca
 def test_only_the_defaults_that_complete_the_launch_are_named(check) -> None:
     script = '#!/bin/bash\nMODEL=${MODEL:-Qwen/Qwen3-8B}\nPORT=${PORT:-8000}\nvllm serve $MODEL --port "$PORT" --return-sampling-mask\n'
     found = findings(check, {"run.sh": script})
-    assert codes(found) == ["RPL003"]
-    assert "(when `MODEL` is unset): vLLM" in found[0][2]  # "$PORT" is one word whatever it holds
+    assert codes(found) == ["RPL003", "RPL301"]
+    assert all("(when `MODEL` is unset): vLLM" in message for _, _, message in found)  # "$PORT" is one word whatever it holds
 
 
 def test_inference_backend_default_selects_verls_vllm_rollout(check) -> None:

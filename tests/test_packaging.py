@@ -150,7 +150,7 @@ def test_the_installed_wheel_reads_the_option_table_of_every_release(built, tmp_
     project.mkdir()
     (project / ".git").mkdir()
     (project / "requirements.txt").write_text("vllm>=0.28,<0.35\n")
-    (project / "serve.sh").write_text("#!/bin/bash\nvllm serve Qwen/Qwen3-8B --return-s --logprobs-mode raw_logprobs\n")
+    (project / "serve.sh").write_text("#!/bin/bash\nvllm serve Qwen/Qwen3-8B --return-s --logprobs-mode raw_logprobs --enable-scale-out\n")
     check = [sys.executable, "-m", "replaylint", "check", "--no-cache", "--output-format", "json", "."]
     from_wheel = subprocess.run(check, cwd=project, env={**os.environ, "PYTHONPATH": str(site)}, capture_output=True, text=True)
     from_source = subprocess.run(check, cwd=project, env={**os.environ, "PYTHONPATH": str(REPO / "src")}, capture_output=True, text=True)

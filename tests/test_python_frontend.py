@@ -150,7 +150,7 @@ def test_requests_are_linked_to_the_engine_bound_in_scope() -> None:
 def test_argv_lists_become_command_line_launches() -> None:
     text = (
         "import subprocess\nBASE = ['vllm', 'serve', 'm']\ncmd = [*BASE, '--return-sampling-mask']\n"
-        "cmd.extend(['--logprobs-mode', 'processed_logprobs'])\nsubprocess.run(cmd, check=True)\n"
+        "cmd.extend(['--logprobs-mode', 'processed_logprobs', '--enable-scale-out'])\nsubprocess.run(cmd, check=True)\n"
     )
     (launch,) = launches(text)
     assert launch.value("logprobs_mode") == "processed_logprobs"
@@ -160,7 +160,7 @@ def test_argv_lists_become_command_line_launches() -> None:
 
 def test_argv_growth_after_the_call_does_not_count() -> None:
     text = "import subprocess\ncmd = ['vllm', 'serve', 'm', '--return-sampling-mask']\nsubprocess.run(cmd)\ncmd += ['--logprobs-mode', 'processed_logprobs']\n"
-    assert codes(text) == ["RPL003"]
+    assert codes(text) == ["RPL003", "RPL301"]
 
 
 def test_argv_with_unknown_words_is_open_ended() -> None:
@@ -255,4 +255,4 @@ def test_an_imported_spawning_function_starts_a_process(imports: str) -> None:
     # `from subprocess import run` read its names on into the next line ("run\ndef main"): the
     # call below was not taken for a process and the launch was missed.
     text = imports + 'def main():\n    run(["vllm", "serve", "m", "--return-sampling-mask"])\n'
-    assert [f.code for f in Checker(Config()).check_bytes("t.py", text.encode()).findings] == ["RPL003"]
+    assert [f.code for f in Checker(Config()).check_bytes("t.py", text.encode()).findings] == ["RPL003", "RPL301"]

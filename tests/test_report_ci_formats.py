@@ -35,10 +35,10 @@ REPO = Path(__file__).parent.parent
 
 SERVE = (
     "# Démarrage du serveur — réplique\n"
-    "vllm serve /modèles/qwen --return-sampling-mask --enable-batch-sharded-sampling --config replay.yaml\n"
+    "vllm serve /modèles/qwen --return-sampling-mask --enable-batch-sharded-sampling --config replay.yaml --enable-scale-out\n"
 )
 REPLAY_YAML = 'logits_processors: ["my_pkg.processors:Bias"]\n'
-UNICODE_MODE = "vllm serve m --return-sampling-mask --logprobs-mode procéssed_logprobs\n"
+UNICODE_MODE = "vllm serve m --return-sampling-mask --logprobs-mode procéssed_logprobs --enable-scale-out\n"
 FILES = {
     "deploy/serve.sh": SERVE,
     "deploy/replay.yaml": REPLAY_YAML,

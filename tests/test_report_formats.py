@@ -31,7 +31,7 @@ PYTHON_MULTILINE = (
     'from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n'
     '    logits_processors=["a.b:C",\n                       "d.e:F"])\n'
 )
-SHELL_WARNING = "vllm serve m \\\n  --return-sampling-mask \\  # masks\n  --logprobs-mode processed_logprobs\n"
+SHELL_WARNING = "vllm serve m --enable-scale-out \\\n  --return-sampling-mask \\  # masks\n  --logprobs-mode processed_logprobs\n"
 SHELL_BROKEN = 'vllm serve m --return-sampling-mask "\n'
 
 
@@ -220,7 +220,7 @@ def test_relative_path_sees_through_symlinked_roots(tmp_path: Path) -> None:
 
 def test_undecodable_bytes_become_replacement_characters(tmp_path: Path) -> None:
     """A shell script keeps a stray byte as a lone surrogate; machine formats must stay UTF-8."""
-    (tmp_path / "serve.sh").write_bytes(b"vllm serve m --return-sampling-mask --logprobs-mode raw\xff\n")
+    (tmp_path / "serve.sh").write_bytes(b"vllm serve m --return-sampling-mask --enable-scale-out --logprobs-mode raw\xff\n")
     run = Run(findings=Checker(Config()).check_file(str(tmp_path / "serve.sh")).findings, root=str(tmp_path))
     assert any("\udcff" in f.message for f in run.findings)
     for name in ("sarif", "github", "junit"):

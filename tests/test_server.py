@@ -19,9 +19,12 @@ from replaylint.cli import main
 from replaylint.server.positions import EditorText
 
 SERVER = ClientServerConfig(server_command=[sys.executable, "-m", "replaylint", "server"])
-SHELL_LAUNCH = "vllm serve m --return-sampling-mask\n"
-SHELL_FIXED = "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs\n"
-BATCH_SHARDED = "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-batch-sharded-sampling\n"
+PUBLISH = types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS
+SHELL_LAUNCH = "vllm serve m --return-sampling-mask --enable-scale-out\n"
+SHELL_FIXED = "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out\n"
+BATCH_SHARDED = (
+    "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-batch-sharded-sampling --enable-scale-out\n"
+)
 
 # One server for the module (starting one costs about a second); each test works in its own
 # folder and closes what it opened.
@@ -268,7 +271,7 @@ async def test_python_launch_fix_and_disable_comment(client: LanguageClient, tmp
 
 
 async def test_dockerfile_disable_comment_is_a_comment_line(client: LanguageClient, tmp_path: Path):
-    source = 'FROM vllm/vllm-openai:latest\nCMD ["m", "--return-sampling-mask"]\n'
+    source = 'FROM vllm/vllm-openai:latest\nCMD ["m", "--return-sampling-mask", "--enable-scale-out"]\n'
     dockerfile = write(tmp_path, "Dockerfile", source)
     open_file(client, dockerfile, "dockerfile")
     [shown] = await published(client, dockerfile, has("RPL003"))
@@ -277,20 +280,26 @@ async def test_dockerfile_disable_comment_is_a_comment_line(client: LanguageClie
     found = await actions(client, dockerfile, shown.range)
     assert apply_action(titled(found, "Set logprobs_mode to 'processed_logprobs'"), dockerfile, source) == cli_fix(dockerfile, source)
     disabled = apply_action(titled(found, "Disable RPL003 for this line"), dockerfile, source)
-    assert disabled == 'FROM vllm/vllm-openai:latest\n# replaylint: ignore[RPL003]\nCMD ["m", "--return-sampling-mask"]\n'
+    assert (
+        disabled
+        == 'FROM vllm/vllm-openai:latest\n# replaylint: ignore[RPL003]\nCMD ["m", "--return-sampling-mask", "--enable-scale-out"]\n'
+    )
     change(client, dockerfile, disabled, 2)
     assert await published(client, dockerfile, none) == []
 
 
 async def test_disable_comment_never_splits_a_continued_command(client: LanguageClient, tmp_path: Path):
-    source = "#!/bin/bash\nvllm serve m \\\n  --return-sampling-mask \\\n  --max-model-len 10\n"
+    source = "#!/bin/bash\nvllm serve m \\\n  --return-sampling-mask --enable-scale-out \\\n  --max-model-len 10\n"
     script = write(tmp_path, "serve.sh", source)
     open_file(client, script, "shellscript")
     [shown] = await published(client, script, has("RPL003"))
     assert shown.range.start.line == 2
 
     disabled = apply_action(titled(await actions(client, script, shown.range), "Disable RPL003 for this line"), script, source)
-    assert disabled == "#!/bin/bash\n# replaylint: ignore[RPL003]\nvllm serve m \\\n  --return-sampling-mask \\\n  --max-model-len 10\n"
+    assert (
+        disabled
+        == "#!/bin/bash\n# replaylint: ignore[RPL003]\nvllm serve m \\\n  --return-sampling-mask --enable-scale-out \\\n  --max-model-len 10\n"
+    )
     change(client, script, disabled, 2)
     assert await published(client, script, none) == []
 
@@ -298,7 +307,7 @@ async def test_disable_comment_never_splits_a_continued_command(client: Language
 async def test_disable_comment_never_cuts_a_command_in_a_string(client: LanguageClient, tmp_path: Path):
     # A comment line above the finding's line would end the shell command inside the string,
     # and take the finding with it: the comment goes above the launch.
-    source = 'import os\n\nos.system("""vllm serve m \\\n  --return-sampling-mask \\\n  --max-model-len 10""")\n'
+    source = 'import os\n\nos.system("""vllm serve m \\\n  --return-sampling-mask --enable-scale-out \\\n  --max-model-len 10""")\n'
     module = write(tmp_path, "launch.py", source)
     open_file(client, module, "python")
     [shown] = await published(client, module, has("RPL003"))
@@ -347,7 +356,7 @@ async def test_fix_all_applies_the_safe_fixes_as_the_command_line_does(client: L
     source = (
         "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: rollout}\nspec:\n  template:\n    spec:\n      containers:\n"
         "        - name: vllm\n          image: vllm/vllm-openai:v0.33.0\n"
-        '          args: ["m", "--return-sampling-mask", "--enable-batch-sharded-sampling"]\n'
+        '          args: ["m", "--return-sampling-mask", "--enable-batch-sharded-sampling", "--enable-scale-out"]\n'
     )
     manifest = write(tmp_path, "deploy.yaml", source)
     open_file(client, manifest, "yaml")
@@ -362,7 +371,7 @@ async def test_fix_all_applies_the_safe_fixes_as_the_command_line_does(client: L
 
 
 async def test_columns_count_utf16_code_units(client: LanguageClient, tmp_path: Path):
-    source = '# café\nvllm serve "modèle-😀" --return-sampling-mask\n'
+    source = '# café\nvllm serve "modèle-😀" --return-sampling-mask --enable-scale-out\n'
     script = write(tmp_path, "serve.sh", source)
     open_file(client, script, "shellscript")
     [shown] = await published(client, script, has("RPL003"))
@@ -372,7 +381,7 @@ async def test_columns_count_utf16_code_units(client: LanguageClient, tmp_path: 
 
 
 async def test_columns_count_utf8_bytes_when_the_client_asks(utf8_client: LanguageClient, tmp_path: Path):
-    source = 'vllm serve "modèle-😀" --return-sampling-mask\n'
+    source = 'vllm serve "modèle-😀" --return-sampling-mask --enable-scale-out\n'
     script = write(tmp_path, "serve.sh", source)
     open_file(utf8_client, script, "shellscript")
     [shown] = await published(utf8_client, script, has("RPL003"))
@@ -438,7 +447,7 @@ async def test_a_broken_configuration_is_reported_not_raised(client: LanguageCli
 
 async def test_a_finding_in_a_config_file_the_launch_reads(client: LanguageClient, tmp_path: Path):
     config = write(tmp_path, "cfg.yaml", "return_sampling_mask: true\nmodel: m\n")
-    script = write(tmp_path, "serve.sh", "vllm serve m --config cfg.yaml\n")
+    script = write(tmp_path, "serve.sh", "vllm serve m --config cfg.yaml --enable-scale-out\n")
     open_file(client, script, "shellscript")
     [shown] = await published(client, config, has("RPL003"))
     assert shown.range.start == types.Position(line=0, character=0)
@@ -498,7 +507,7 @@ async def test_closing_a_large_document_gives_its_memory_back(client: LanguageCl
     # 4 MB: a warm-up script of comment lines around a hundred launches; its diagnostics, quick
     # fixes and "Fix all" worked out, then closed.
     steps = "".join(f"# step {j}: warm the rollout workers before the replay run starts\n" for j in range(550))
-    source = "".join(f"vllm serve m{i} --return-sampling-mask\n{steps}" for i in range(110))
+    source = "".join(f"vllm serve m{i} --return-sampling-mask --enable-scale-out\n{steps}" for i in range(110))
     script = write(tmp_path, "warmup.sh", source)
     small = write(tmp_path, "serve.sh", SHELL_LAUNCH)
     open_file(client, small, "shellscript")

@@ -52,7 +52,7 @@ def test_a_worker_answers_checks_and_exits_once_it_holds_too_much(tmp_path):
     # the worker the server starts, with its memory threshold lowered to nothing
     (tmp_path / ".git").mkdir()
     path = str(tmp_path / "serve.sh")
-    job = Check(Workspace((str(tmp_path),), {path: "vllm serve m --return-sampling-mask\n"}), path)
+    job = Check(Workspace((str(tmp_path),), {path: "vllm serve m --return-sampling-mask --enable-scale-out\n"}), path)
     command = "import replaylint.server.analysis as analysis; analysis.RETIRE_ABOVE_BYTES = {}; analysis.serve()"
 
     with subprocess.Popen([sys.executable, "-c", command.format(1 << 40)], stdin=subprocess.PIPE, stdout=subprocess.PIPE) as worker:

@@ -136,13 +136,13 @@ def test_dockerfile_trailing_text_is_not_a_suppression_nor_removed(tmp_path: Pat
 def test_dockerfile_trailing_text_does_not_suppress(tmp_path: Path) -> None:
     text = "FROM vllm/vllm-openai:v0.33.0\nRUN vllm serve m --return-sampling-mask  # replaylint: ignore[RPL003]\n"
     path = write(tmp_path, "Dockerfile", text)
-    assert [f["code"] for f in findings(path)] == ["RPL003"]
+    assert [f["code"] for f in findings(path)] == ["RPL003", "RPL301"]
 
 
 def test_dockerfile_comment_lines_still_suppress_and_are_removed(tmp_path: Path) -> None:
-    used = 'FROM vllm/vllm-openai:v0.33.0\n# replaylint: ignore[RPL003] -- logprobs unused\nCMD ["m", "--return-sampling-mask"]\n'
+    used = 'FROM vllm/vllm-openai:v0.33.0\n# replaylint: ignore[RPL003] -- logprobs unused\nCMD ["m", "--return-sampling-mask", "--enable-scale-out"]\n'
     assert findings(write(tmp_path, "Dockerfile", used)) == []
-    good = 'CMD ["m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs"]\n'
+    good = 'CMD ["m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs", "--enable-scale-out"]\n'
     path = write(tmp_path, "Dockerfile", "FROM vllm/vllm-openai:v0.33.0\n  # replaylint: ignore[RPL003] -- old.\n" + good)
     assert [f["code"] for f in findings(path)] == ["RPL901"]
     assert fix(path) == "FROM vllm/vllm-openai:v0.33.0\n" + good
@@ -197,7 +197,7 @@ def test_a_suppression_inside_a_shell_string_is_text(tmp_path: Path) -> None:
     script = (
         "#!/bin/bash\n"
         'echo "skip with # replaylint: ignore[RPL001]"\n'
-        "vllm serve m --return-sampling-mask  # replaylint: ignore[RPL003]\n"
+        "vllm serve m --return-sampling-mask --enable-scale-out  # replaylint: ignore[RPL003]\n"
         "MSG='spans\n"
         "# replaylint: ignore[RPL002]'\n"
     )

@@ -16,8 +16,8 @@ from replaylint.vllm.releases import NEWEST, Release, judged
 
 # The two launches of issue 13: both fall back to Model Runner V1 on 0.33.0 and earlier.
 SCRIPT = (
-    "VLLM_USE_V2_MODEL_RUNNER=0 vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs\n"
-    "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-dbo\n"
+    "VLLM_USE_V2_MODEL_RUNNER=0 vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out\n"
+    "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-dbo --enable-scale-out\n"
 )
 
 
@@ -78,7 +78,7 @@ def test_the_runner_variable_is_removed_by_the_fix_on_034(tmp_path: Path) -> Non
 
 def test_runner_variable_set_to_one_is_a_warning_on_replay_launches_only(tmp_path: Path) -> None:
     script = (
-        "VLLM_USE_V2_MODEL_RUNNER=1 vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs\n"
+        "VLLM_USE_V2_MODEL_RUNNER=1 vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out\n"
         "VLLM_USE_V2_MODEL_RUNNER=1 vllm serve reward-model\n"
     )
     found = findings(project(tmp_path, "vllm==0.34.0", script))
@@ -87,7 +87,7 @@ def test_runner_variable_set_to_one_is_a_warning_on_replay_launches_only(tmp_pat
 
 
 def test_a_newer_release_is_judged_by_the_newest_known_and_never_quoted(tmp_path: Path) -> None:
-    folder = project(tmp_path, "vllm==0.35.0", SCRIPT + "vllm serve m --return-sampling-mask\n")
+    folder = project(tmp_path, "vllm==0.35.0", SCRIPT + "vllm serve m --return-sampling-mask --enable-scale-out\n")
     status, out, err = run(folder, "--output-format", "concise")
     assert status == 1
     assert "vLLM 0.35.0 says" not in out and "0.35.0" in out
@@ -108,7 +108,7 @@ def test_json_and_sarif_carry_target_and_judging_release(tmp_path: Path) -> None
 
 
 def test_a_patch_release_is_judged_by_its_series_and_says_so(tmp_path: Path) -> None:
-    script = "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-dbo\n"
+    script = "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-dbo --enable-scale-out\n"
     (finding,) = findings(project(tmp_path, "vllm==0.31.2", script))
     assert 'vLLM 0.31.0 says "sampling distribution replay requires Model Runner V2"' in finding["message"]
     assert finding["message"].endswith("(the launch targets vLLM 0.31.2: judged by vLLM 0.31.0's rules)")

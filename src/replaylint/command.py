@@ -113,6 +113,7 @@ def command_launch(
         label=label,
         handle=handle,
         forwarded=forwarded,
+        entrypoint=entrypoint,
     )
     return launch
 

@@ -71,11 +71,11 @@ class Config:
     _compiled_ignores: tuple | None = field(default=None, repr=False, compare=False)
 
     def enabled_codes(self) -> frozenset[str]:
-        from .rules import resolve
+        from .rules import resolve, selected
 
         codes: set[str] = set()
         for selector in (*self.select, *self.extend_select):
-            codes.update(resolve(selector))
+            codes.update(selected(selector))
         for selector in self.ignore:
             codes.difference_update(resolve(selector))
         return frozenset(codes)

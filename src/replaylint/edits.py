@@ -187,7 +187,8 @@ def apply_edits(text: str, edits: Iterable[Edit]) -> tuple[str, list[Edit]]:
     accepted: list[Edit] = []
     skipped: list[Edit] = []
     last_end = -1
-    for edit in sorted(set(edits), key=lambda e: (e.span.start, e.span.end)):
+    # Insertions at one offset are taken in the order of their text: a set's order changes from run to run.
+    for edit in sorted(set(edits), key=lambda e: (e.span.start, e.span.end, e.content)):
         if edit.span.start < last_end:
             skipped.append(edit)
             continue

@@ -273,6 +273,7 @@ class Launch:
     forwarded: tuple[str, ...] = ()
     assumptions: tuple[Assumption, ...] = ()
     plugins: tuple[Plugin, ...] = ()  # logits-processor plugins installed where it runs
+    entrypoint: str = ""  # the vLLM program a command starts (`serve`, `api_server`, `dynamo`); "" for the others
 
     def get(self, name: str) -> Setting | None:
         return self.settings.get(name)

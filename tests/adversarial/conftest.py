@@ -79,7 +79,7 @@ def _warm_up() -> None:
     from replaylint import cli
 
     with tempfile.TemporaryDirectory() as folder:
-        Path(folder, "w.sh").write_text("vllm serve m --return-sampling-mask\n")
+        Path(folder, "w.sh").write_text("vllm serve m --return-sampling-mask --enable-scale-out\n")
         with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
             cli.main(["check", "--no-cache", "--fix", folder])
 

@@ -20,8 +20,8 @@ import pytest
 
 from .conftest import replaylint
 
-BAD = b"vllm serve m --return-sampling-mask\n"  # RPL003: no processed_logprobs
-GOOD = b"vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs\n"
+BAD = b"vllm serve m --return-sampling-mask --enable-scale-out\n"  # RPL003: no processed_logprobs
+GOOD = b"vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out\n"
 
 
 def check(tree: Path, home: Path, *args: str):

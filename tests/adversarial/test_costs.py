@@ -17,7 +17,7 @@ from pathlib import Path
 
 from .conftest import replaylint
 
-LAUNCH = "vllm serve Qwen/Qwen3-8B --return-sampling-mask"
+LAUNCH = "vllm serve Qwen/Qwen3-8B --return-sampling-mask --enable-scale-out"
 GOOD = "from vllm import LLM\nLLM('m', return_sampling_mask=True)\n"  # RPL003: no logprobs_mode
 SECONDS = 30  # each case ends in a few seconds on an idle machine; CI machines are shared
 MEMORY = 1 << 30  # bytes: no replaylint process of this suite grows past the per-file budget

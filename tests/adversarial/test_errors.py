@@ -11,7 +11,7 @@ import pytest
 
 from .conftest import replaylint
 
-LAUNCH = "vllm serve m --return-sampling-mask\n"
+LAUNCH = "vllm serve m --return-sampling-mask --enable-scale-out\n"
 
 
 @pytest.fixture

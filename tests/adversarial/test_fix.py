@@ -8,8 +8,8 @@ from pathlib import Path
 
 from .conftest import NOBODY, as_user, needs_root, replaylint
 
-LAUNCH = "vllm serve m --return-sampling-mask\n"
-FIXED = "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs\n"
+LAUNCH = "vllm serve m --return-sampling-mask --enable-scale-out\n"
+FIXED = "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out\n"
 
 
 def repository(folder: Path) -> Path:
@@ -35,7 +35,7 @@ def test_a_config_file_in_the_repository_is_fixed_and_the_report_says_so(tmp_pat
     (project / "configs").mkdir()
     (project / "configs" / "cfg.yaml").write_text("return-sampling-mask: true\n")
     (project / "deploy").mkdir()
-    (project / "deploy" / "serve.sh").write_text("vllm serve m --config configs/cfg.yaml\n")
+    (project / "deploy" / "serve.sh").write_text("vllm serve m --config configs/cfg.yaml --enable-scale-out\n")
     completed = replaylint("check", "--no-cache", "--fix", "deploy/serve.sh", cwd=project)
     assert (project / "configs" / "cfg.yaml").read_text() == "return-sampling-mask: true\nlogprobs-mode: processed_logprobs\n"
     assert completed.stdout.decode().endswith("Found 1 error (1 fixed, 0 remaining).\n")

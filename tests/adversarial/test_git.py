@@ -14,7 +14,7 @@ def hostile_repository(folder: Path, witness: Path) -> Path:
     """A repository whose configuration runs a command (touching `witness`) from every setting
     git reads on the commands replaylint runs, or that a careless call would trigger."""
     subprocess.run(["git", "init", "-q", str(folder)], check=True)
-    (folder / "serve.sh").write_text("vllm serve m --return-sampling-mask\n")
+    (folder / "serve.sh").write_text("vllm serve m --return-sampling-mask --enable-scale-out\n")
     (folder / ".gitattributes").write_text("* filter=pwn diff=pwn\n")
     hooks = folder / "hooks"
     hooks.mkdir()
@@ -59,7 +59,7 @@ def test_ignored_files_are_still_left_out(tmp_path: Path) -> None:
     project = hostile_repository(tmp_path / "project", tmp_path / "pwned")
     (project / ".gitignore").write_text("generated/\n")
     (project / "generated").mkdir()
-    (project / "generated" / "serve.sh").write_text("vllm serve m --return-sampling-mask\n")
+    (project / "generated" / "serve.sh").write_text("vllm serve m --return-sampling-mask --enable-scale-out\n")
     completed = replaylint("check", "--no-cache", "--output-format", "concise", ".", cwd=project)
     assert b"serve.sh:1:14: RPL003" in completed.stdout and b"generated" not in completed.stdout
 

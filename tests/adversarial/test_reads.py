@@ -13,7 +13,7 @@ import pytest
 
 from .conftest import NOBODY, as_user, needs_root, replaylint
 
-LAUNCH = b"vllm serve m --return-sampling-mask\n"
+LAUNCH = b"vllm serve m --return-sampling-mask --enable-scale-out\n"
 
 
 def tree(tmp_path: Path, files: dict[str, bytes]) -> Path:
@@ -63,7 +63,7 @@ def test_a_fifo_as_replaylints_configuration_is_an_error(tmp_path: Path) -> None
 
 
 def test_a_fifo_as_a_launchs_vllm_config_file_does_not_block(tmp_path: Path) -> None:
-    tree(tmp_path, {"run.sh": b"vllm serve m --config cfg.yaml --return-sampling-mask\n"})
+    tree(tmp_path, {"run.sh": b"vllm serve m --config cfg.yaml --return-sampling-mask --enable-scale-out\n"})
     os.mkfifo(tmp_path / "cfg.yaml")
     completed = quick("check", "--no-cache", "run.sh", cwd=tmp_path)
     assert completed.returncode in (0, 1)
@@ -96,7 +96,7 @@ def test_stdin_is_read_no_further_than_the_size_limit(tmp_path: Path) -> None:
 def test_a_utf16_kubernetes_manifest_is_read_as_kubectl_reads_it(tmp_path: Path) -> None:
     manifest = (
         "apiVersion: v1\nkind: Pod\nmetadata: {name: rollout}\nspec:\n  containers:\n  - name: vllm\n"
-        '    image: vllm/vllm-openai:v0.33.0\n    args: ["--model", "m", "--return-sampling-mask"]\n'
+        '    image: vllm/vllm-openai:v0.33.0\n    args: ["--model", "m", "--return-sampling-mask", "--enable-scale-out"]\n'
     )
     tree(tmp_path, {"pod.yaml": manifest.encode("utf-16"), "pod32.yaml": manifest.encode("utf-32")})
     completed = quick("check", "--no-cache", "--output-format", "json", ".", cwd=tmp_path)

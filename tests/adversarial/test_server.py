@@ -32,7 +32,7 @@ pytestmark = [
     pytest.mark.asyncio,
 ]
 
-SHELL_LAUNCH = "vllm serve m --return-sampling-mask\n"
+SHELL_LAUNCH = "vllm serve m --return-sampling-mask --enable-scale-out\n"
 # A minute or more of analysis (2,000 launches take seconds): over the budget of `hurried`,
 # still running when a test with `patient` ends.
 UNBOUNDED = {"work": 10**12, "seconds": 10**6, "memory": 1 << 40}
@@ -229,8 +229,8 @@ async def test_fifos_next_to_a_document_block_nothing(patient: LanguageClient, p
         os.mkfifo(project / name)
     source = (
         "source x.sh\n"
-        "vllm serve m --config cfg.yaml --return-sampling-mask\n"
-        "docker run --env-file vllm.env vllm/vllm-openai:latest m --return-sampling-mask\n"
+        "vllm serve m --config cfg.yaml --return-sampling-mask --enable-scale-out\n"
+        "docker run --env-file vllm.env vllm/vllm-openai:latest m --return-sampling-mask --enable-scale-out\n"
     )
     script = write(project, "serve.sh", source)
     open_document(patient, script, "shellscript")

@@ -18,6 +18,15 @@ from .rpl203_broken_line_continuation import BrokenLineContinuation
 from .rpl204_framework_rejects_launch import FrameworkRejectsLaunch
 from .rpl205_dotted_keys_replace_value import DottedKeysReplaceValue
 from .rpl206_runner_variable_removed import RunnerVariableRemoved
+from .rpl301_masks_never_returned import MasksNeverReturned
+from .rpl302_request_shifts_distribution import RequestShiftsDistribution
+from .rpl303_thinking_budget import ThinkingBudgetWithReplay
+from .rpl304_top_k_beyond_vocabulary import TopKBeyondVocabulary
+from .rpl305_trace_replay import TraceReplayWithSamplingMask
+from .rpl306_lossy_speculative_verification import LossySpeculativeVerification
+from .rpl307_generation_config_defaults import GenerationConfigDefaults
+from .rpl308_watermark_with_replay import WatermarkWithReplay
+from .rpl309_temperature_raised import TemperatureRaised
 from .rpl900_unparsable_file import UnparsableFile
 from .rpl901_unused_suppression import UnusedSuppression
 from .rpl902_incomplete_analysis import IncompleteAnalysis
@@ -38,6 +47,15 @@ RULES: tuple[Rule, ...] = (
     FrameworkRejectsLaunch(),
     DottedKeysReplaceValue(),
     RunnerVariableRemoved(),
+    MasksNeverReturned(),
+    RequestShiftsDistribution(),
+    ThinkingBudgetWithReplay(),
+    TopKBeyondVocabulary(),
+    TraceReplayWithSamplingMask(),
+    LossySpeculativeVerification(),
+    GenerationConfigDefaults(),
+    WatermarkWithReplay(),
+    TemperatureRaised(),
     UnparsableFile(),
     UnusedSuppression(),
     IncompleteAnalysis(),
@@ -62,3 +80,10 @@ def resolve(selector: str) -> list[str]:
     if not codes or not selector.upper().startswith("RPL"):
         raise ValueError(f"unknown rule selector: {selector!r}")
     return codes
+
+
+def selected(selector: str) -> list[str]:
+    """The codes a `select` entry turns on: `resolve`'s, but a preview rule only by its own code
+    or name (`ALL` and prefixes leave it off)."""
+    explicit = selector.strip() in BY_NAME or selector.strip().upper() in BY_CODE
+    return [code for code in resolve(selector) if explicit or not BY_CODE[code].preview]

@@ -69,6 +69,7 @@ class Rule:
     until: ClassVar[Release | None] = None
     vllm_message: ClassVar[str] = ""
     fix_applicability: ClassVar[Applicability | None] = None
+    preview: ClassVar[bool] = False  # off unless selected by its own code or name
     VALID: ClassVar[tuple[Example, ...]] = ()
     INVALID: ClassVar[tuple[Example, ...]] = ()
 

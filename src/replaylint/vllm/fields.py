@@ -60,6 +60,11 @@ FIELDS: dict[str, EngineField] = {
         _field("generation_config", "str", "auto"),
         _field("override_generation_config", "json", {}),
         _field("max_logprobs", "int", 20),
+        # Server and sampler options the RPL3xx rules read (what vLLM accepts but replay cannot use).
+        _field("enable_scale_out", "bool", False, since=Release(0, 30)),
+        _field("tokens_only", "bool", False),
+        _field("enable_trace_replay", "bool", False, since=Release(0, 29)),
+        _field("reasoning_config", "json"),
     )
 }
 

@@ -33,3 +33,10 @@ IGNORED_EXPLICIT_ARGUMENT = "argument {flag}: ignored explicit argument '{value}
 INVALID_CHOICE = "argument {flag}: invalid choice: '{value}' (choose from {choices})"
 UNEXPECTED_KEYWORD = "__init__() got an unexpected keyword argument '{name}'"
 INVALID_INT = "invalid literal for int() with base 10: '{value}'"
+# RPL3xx: what vLLM accepts next to replay (docs/releases/ and vllm/unusable_masks.py).
+SCALE_OUT_DISABLED_LOGGED = "Scale-out endpoints are disabled. Set --enable-scale-out to enable them."  # 0.30-0.31, a log line
+SCALE_OUT_DISABLED = "Scale-out endpoints are disabled. Restart vllm serve with --enable-scale-out to enable them."  # 0.32+, HTTP 403
+SMALL_TEMPERATURE = (
+    "temperature {value} is less than 0.01, which may cause numerical errors nan or inf in tensors. We have maxed it out to 0.01."
+)
+GENERATION_CONFIG_OVERRIDDEN = "Default vLLM sampling parameters have been overridden by the model's `generation_config.json`"

@@ -1,0 +1,131 @@
+"""## What it does
+Flags a request to an engine with sampling distribution replay that sets a repetition,
+presence or frequency penalty away from its neutral value (1.0, 0.0, 0.0) or a non-empty
+`logit_bias`: in `SamplingParams(...)` passed to `generate`/`chat` of an `LLM` built with
+`return_sampling_mask=True`, and in `--override-generation-config` of a `vllm serve` replay
+launch, which makes them the default of every HTTP request that does not set them.
+
+## Why is this bad?
+vLLM accepts the request, and the mask no longer describes a distribution the trainer can
+rebuild. The mask is the set of tokens whose final logit is finite
+(`v1/worker/gpu/sample/output.py:61`), and the processed logprobs are a softmax over those
+logits. The logit bias adds to them and the penalties scale them before the mask is taken
+(`v1/worker/gpu/sample/sampler.py:69-76, 251-253`, `logit_bias.py:225-236`,
+`penalties.py:54-63, 88-104`): the values change, the set does not, so a trainer that computes
+softmax(logits / T) over the mask gets another distribution than the one vLLM sampled from.
+
+Framework settings that never reach vLLM are not flagged: verl 0.9.1's agent loop never
+sends `rollout.repetition_penalty`, and SkyRL 0.3.0 drops it. Neutral values (`1.0`, `0.0`,
+`{}`) change nothing and are not flagged either.
+
+## Example
+```python
+llm = LLM("Qwen/Qwen3-8B", return_sampling_mask=True, logprobs_mode="processed_logprobs")
+llm.generate(prompts, SamplingParams(temperature=1.0, top_k=50, repetition_penalty=1.1))
+```
+
+## Use instead
+```python
+llm.generate(prompts, SamplingParams(temperature=1.0, top_k=50))
+```
+or apply the same penalty in the trainer when it rebuilds the distribution.
+
+## Fix safety
+For `--override-generation-config`, the fix sets the penalty to its neutral value where the key
+has its own place (a dotted `--override-generation-config.repetition_penalty` word, a key of a
+YAML `--config` file or of a dict literal). It is unsafe: what the policy generates changes.
+Requests a program builds are not edited: replaylint edits engine arguments only.
+
+## References
+- vLLM `v1/worker/gpu/sample/penalties.py:302-307` (`use_penalty`: the neutral values)
+- vLLM `config/model.py:1884-1940` (`get_diff_sampling_param`: `override_generation_config`)
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..model import UNKNOWN, Applicability, Fix, Launch, SetSetting, Setting
+from ..vllm.releases import Release
+from ..vllm.unusable_masks import NEUTRAL_PENALTIES, is_server, own_requests, shifting_penalties
+from .base import Invalid, Report, Rule, Valid, quote, sampling_mask
+from .rpl101_greedy_request import ENGINE
+
+_WHY = "changes the logits the mask keeps, not the set, so softmax(logits / T) over the mask is not the distribution vLLM {release} sampled from"
+_OVERRIDE = "override_generation_config"
+
+
+class RequestShiftsDistribution(Rule):
+    code = "RPL302"
+    name = "replay-request-shifts-distribution"
+    summary = "A penalty or logit bias in a request to a replay engine shifts the distribution the mask describes"
+    severity = "warning"
+    vllm_message = "(no message: vLLM applies the penalty before the mask)"
+    fix_applicability = Applicability.UNSAFE
+
+    def check(self, launch: Launch, release: Release) -> Iterator[Report]:
+        if sampling_mask(launch) is None:
+            return
+        for request in own_requests(launch):
+            for setting in shifting_penalties(request.settings):
+                yield Report(setting.span, f"{quote(setting)} in a request to a replay engine {_WHY}")
+        override = launch.get(_OVERRIDE)
+        if is_server(launch) and override is not None and isinstance(override.value, dict):
+            yield from self._defaults(override)
+
+    def _defaults(self, override: Setting) -> Iterator[Report]:
+        keys = {
+            name: override.keys.get(name) or Setting(name, value, override.span, override.spelling)
+            for name, value in override.value.items()
+        }
+        for setting in shifting_penalties({name: s for name, s in keys.items() if s.value is not UNKNOWN}):
+            neutral = NEUTRAL_PENALTIES[setting.name]
+            fix = Fix(self.fix_applicability, f"Set {setting.name} to {neutral}", (SetSetting(f"{_OVERRIDE}.{setting.name}", neutral),))
+            written = quote(setting) if setting.name in override.keys else quote(override)
+            yield Report(
+                setting.span,
+                f"{written} makes {setting.name}={setting.value!r} the default of every HTTP request to this replay server, which {_WHY}",
+                fix,
+            )
+
+    VALID = (
+        Valid(ENGINE + 'llm.generate(["hi"], SamplingParams(temperature=1.0, top_k=20, repetition_penalty=1.0))\n'),
+        Valid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=20, presence_penalty=0.0, frequency_penalty=0, logit_bias={}))\n'),
+        Valid('from vllm import LLM, SamplingParams\nllm = LLM("m")\nllm.generate(["hi"], SamplingParams(repetition_penalty=1.2))\n'),
+        Valid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=20, repetition_penalty=PENALTY))\n'),
+        Valid(
+            "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out"
+            ' --override-generation-config \'{"repetition_penalty": 1.0, "temperature": 0.7}\'\n',
+            filename="serve.sh",
+        ),
+        Valid(
+            "actor_rollout_ref:\n  rollout:\n    name: vllm\n    repetition_penalty: 1.05\n    top_k: 20\n"
+            "    engine_kwargs:\n      vllm:\n        return_sampling_mask: true\n        logprobs_mode: processed_logprobs\n",
+            filename="verl/ppo_trainer.yaml",
+        ),
+    )
+    INVALID = (
+        Invalid(
+            ENGINE + 'llm.generate(["hi"], SamplingParams(temperature=1.0, top_k=20, repetition_penalty=1.1))\n',
+            message="repetition_penalty=1.1",
+        ),
+        Invalid(
+            ENGINE + 'params = SamplingParams(top_k=20, presence_penalty=0.5, frequency_penalty=-0.2)\nllm.generate(["hi"], params)\n',
+            count=2,
+            message="in a request to a replay engine",
+        ),
+        Invalid(
+            "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out"
+            " --override-generation-config '{\"frequency_penalty\": 0.3}'\n",
+            filename="serve.sh",
+            message="the default of every HTTP request",
+        ),
+        Invalid(
+            "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out"
+            " --override-generation-config.repetition_penalty 1.1\n",
+            filename="serve.sh",
+            message="repetition_penalty=",
+            fixed="vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out"
+            " --override-generation-config.repetition_penalty 1.0\n",
+        ),
+    )

@@ -1,0 +1,81 @@
+"""## What it does
+Flags a request to an engine with sampling distribution replay that sets
+`thinking_token_budget`: `SamplingParams(thinking_token_budget=...)` passed to
+`generate`/`chat` of an `LLM` built with `return_sampling_mask=True`.
+
+## Why is this bad?
+When the budget runs out, vLLM forces the end-of-reasoning marker: it sets that token's logit
+to 1e9 (`v1/worker/gpu/sample/thinking_budget.py:364-365`) after the penalties and before
+temperature and top-k/top-p (`v1/worker/gpu/sample/sampler.py:257-271`). The mask then holds
+the marker with a processed logprob of about 0, which says nothing about the policy: a trainer
+that replays it learns a step the model never chose. (Without `--reasoning-parser` or
+`--reasoning-config`, vLLM rejects the request instead: `thinking_token_budget is set but
+reasoning_config is not configured`, `v1/engine/input_processor.py:191-199`.)
+
+## Example
+```python
+llm = LLM("Qwen/Qwen3-8B", return_sampling_mask=True, logprobs_mode="processed_logprobs",
+          reasoning_parser="qwen3")
+llm.generate(prompts, SamplingParams(top_k=50, thinking_token_budget=1024))
+```
+
+## Use instead
+```python
+llm.generate(prompts, SamplingParams(top_k=50, max_tokens=4096))
+```
+and drop the forced positions (or the whole sample) from the replayed loss if a budget is
+needed.
+
+## Fix safety
+No automatic fix: the budget bounds the cost of a rollout, which only the user can trade.
+
+## References
+- vLLM `v1/worker/gpu/sample/thinking_budget.py` (`ThinkingBudgetState`)
+- vLLM `sampling_params.py:431` (`thinking_token_budget`)
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..model import Launch
+from ..vllm.releases import Release
+from ..vllm.unusable_masks import own_requests
+from .base import Invalid, Report, Rule, Valid, quote, sampling_mask
+from .rpl101_greedy_request import ENGINE
+
+_BUDGET = "thinking_token_budget"
+
+
+class ThinkingBudgetWithReplay(Rule):
+    code = "RPL303"
+    name = "thinking-budget-with-replay"
+    summary = "A thinking budget forces the end-of-reasoning token, whose replayed logprob is not the policy's"
+    severity = "warning"
+    vllm_message = "(no message: the end marker's logit is set to 1e9)"
+
+    def check(self, launch: Launch, release: Release) -> Iterator[Report]:
+        if sampling_mask(launch) is None:
+            return
+        for request in own_requests(launch):
+            budget = request.settings.get(_BUDGET)
+            if budget is not None and budget.known and budget.value is not None:
+                yield Report(
+                    budget.span,
+                    f"{quote(budget)} in a request to a replay engine: when the budget runs out vLLM {{release}} "
+                    "forces the end-of-reasoning token (its logit set to 1e9 before temperature and top-k), so its "
+                    "replayed logprob is about 0 whatever the policy says",
+                )
+
+    VALID = (
+        Valid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=20, thinking_token_budget=None))\n'),
+        Valid('from vllm import LLM, SamplingParams\nllm = LLM("m")\nllm.generate(["hi"], SamplingParams(thinking_token_budget=512))\n'),
+        Valid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=20, max_tokens=512))\n'),
+    )
+    INVALID = (
+        Invalid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=20, thinking_token_budget=1024))\n', message="end-of-reasoning token"),
+        Invalid(
+            ENGINE + "BUDGET = 0\nparams = SamplingParams(top_k=20, thinking_token_budget=BUDGET)\nllm.chat([], sampling_params=params)\n",
+            message="thinking_token_budget=BUDGET",
+        ),
+    )

@@ -1,0 +1,64 @@
+"""## What it does
+Preview rule, off by default (select it with `RPL309`). Flags a request to an engine with
+sampling distribution replay whose temperature is above 0 and below 0.01.
+
+## Why is this bad?
+vLLM raises such a temperature to 0.01 and says so only in its log
+(`sampling_params.py:564-572`): `temperature 0.005 is less than 0.01, which may cause numerical
+errors nan or inf in tensors. We have maxed it out to 0.01.` The masks and processed logprobs
+describe softmax(logits / 0.01); a trainer that rebuilds the distribution with the temperature
+it sent uses another one. It is a preview rule because such temperatures are rare in training.
+
+## Example
+```python
+llm.generate(prompts, SamplingParams(temperature=0.005, top_k=20))
+```
+
+## Use instead
+```python
+llm.generate(prompts, SamplingParams(temperature=0.01, top_k=20))
+```
+
+## Fix safety
+No automatic fix: the trainer's temperature must change with the request's.
+
+## References
+- vLLM `sampling_params.py:33` (`_MAX_TEMP = 1e-2`) and `SamplingParams.__post_init__`
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..model import Launch
+from ..vllm import messages
+from ..vllm.releases import Release
+from ..vllm.unusable_masks import MIN_TEMPERATURE, number
+from .base import Invalid, Report, Rule, Valid, quote, sampling_mask, says
+from .rpl101_greedy_request import ENGINE
+
+
+class TemperatureRaised(Rule):
+    code = "RPL309"
+    name = "replay-temperature-raised"
+    summary = "A temperature between 0 and 0.01 is raised to 0.01 with only a log line"
+    severity = "warning"
+    preview = True
+    vllm_message = messages.SMALL_TEMPERATURE
+
+    def check(self, launch: Launch, release: Release) -> Iterator[Report]:
+        if sampling_mask(launch) is None:
+            return
+        for request in launch.requests:
+            temperature = request.settings.get("temperature")
+            value = number(temperature)
+            if temperature is not None and value is not None and 0 < value < MIN_TEMPERATURE:
+                said = says(self.vllm_message.format(value=temperature.value))
+                yield Report(temperature.span, f"{quote(temperature)} in a request to a replay engine: {said}", absent=temperature.implied)
+
+    VALID = (
+        Valid(ENGINE + 'llm.generate(["hi"], SamplingParams(temperature=0.01, top_k=20))\n'),
+        Valid(ENGINE + 'llm.generate(["hi"], SamplingParams(temperature=0.7, top_k=20))\n'),
+        Valid('from vllm import LLM, SamplingParams\nllm = LLM("m")\nllm.generate(["hi"], SamplingParams(temperature=0.001))\n'),
+    )
+    INVALID = (Invalid(ENGINE + 'llm.generate(["hi"], SamplingParams(temperature=0.005, top_k=20))\n', message="maxed it out to 0.01"),)

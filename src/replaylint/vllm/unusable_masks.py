@@ -1,0 +1,97 @@
+"""What vLLM accepts next to sampling distribution replay but a replay consumer cannot use (the
+RPL3xx rules). Read in the 0.28.0-0.34.0 wheels; line numbers are 0.34.0's (docs/releases/)."""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from ..model import UNKNOWN, Launch, LaunchKind, Request, Setting
+from .releases import Release
+from .values import as_bool
+
+# `vllm serve` and `python -m vllm.entrypoints.openai.api_server` answer over HTTP; the only
+# route with a `sampling_mask` field is the scale-out `/inference/v1/generate`
+# (`entrypoints/scale_out/token_in_token_out/protocol.py:520,557`). From 0.30.0 it answers 403
+# unless `--enable-scale-out` or `--tokens-only` (`entrypoints/scale_out/factories.py:98-126`);
+# 0.28.0 and 0.29.0 register it on every server.
+SERVERS = frozenset(("serve", "api_server"))
+SCALE_OUT_GATE = Release(0, 30)
+MASK_ENDPOINT = "/inference/v1/generate"
+ENDPOINT_SWITCHES = ("enable_scale_out", "tokens_only")
+
+# `use_penalty` (`v1/worker/gpu/sample/penalties.py:302-307`): a penalty away from these values
+# changes the finite logits the mask keeps.
+NEUTRAL_PENALTIES: dict[str, float] = {"repetition_penalty": 1.0, "presence_penalty": 0.0, "frequency_penalty": 0.0}
+LOGIT_BIAS = "logit_bias"
+
+# `SamplingStates.add_request` (`v1/worker/gpu/sample/states.py:49-51`): `top_k > vocab_size`
+# becomes no top-k. 2**18 is above every `vocab_size` default of vLLM 0.34.0's own config
+# classes (`transformers_utils/configs/`, the largest 250,880), and at or above Gemma 3's 262,144.
+BEYOND_EVERY_VOCABULARY = 2**18
+
+# `rejection_sample_method` values that accept draft tokens without the target distribution
+# (`config/speculative.py:610-618`), and the release each arrived in. Replay with speculative
+# decoding exists from 0.32.0 (RPL002 before that).
+LOSSY_VERIFICATION = {"synthetic": Release(0, 28), "fly": Release(0, 33)}
+SPECULATIVE_REPLAY = Release(0, 32)
+
+# `SamplingParams.__post_init__` (`sampling_params.py:564-572`): 0 < temperature < 0.01 is raised
+# to 0.01 with a log line.
+MIN_TEMPERATURE = 0.01
+
+
+def is_server(launch: Launch) -> bool:
+    """A command that starts vLLM's HTTP server itself (not a framework's own server, an
+    offline `LLM`, or a config file another command reads)."""
+    return launch.entrypoint in SERVERS and launch.framework is None and launch.kind is not LaunchKind.FRAMEWORK
+
+
+def serves_http(launch: Launch) -> Any:
+    """Whether the server answers HTTP itself: not with `--headless` (no API server,
+    `entrypoints/cli/serve.py:69-77`) nor `--grpc` (gRPC only, `serve.py:59-63`). UNKNOWN when
+    either is not known."""
+    values = [as_bool(setting.value) for name in ("headless", "grpc") if (setting := launch.get(name)) is not None]
+    if any(value is True for value in values):
+        return False
+    return UNKNOWN if any(value is UNKNOWN for value in values) else True
+
+
+def endpoint_switch(launch: Launch) -> Any:
+    """Whether the launch opens `/inference/v1/generate`: True, False or UNKNOWN."""
+    values = [as_bool(setting.value) for name in ENDPOINT_SWITCHES if (setting := launch.get(name)) is not None]
+    if any(value is True for value in values):
+        return True
+    return UNKNOWN if any(value is UNKNOWN for value in values) else False
+
+
+def number(setting: Setting | None) -> float | None:
+    """A known number (not a bool) of a setting, else None."""
+    if setting is None or setting.value is UNKNOWN or isinstance(setting.value, bool):
+        return None
+    if isinstance(setting.value, (int, float)):
+        return float(setting.value)
+    if isinstance(setting.value, str):
+        try:
+            return float(setting.value.strip())
+        except ValueError:
+            return None
+    return None
+
+
+def shifting_penalties(settings: dict[str, Setting] | Any) -> Iterator[Setting]:
+    """Penalties away from neutral and a non-empty `logit_bias`, among known request values."""
+    for name, neutral in NEUTRAL_PENALTIES.items():
+        value = number(settings.get(name))
+        if value is not None and value != neutral:
+            yield settings[name]
+    bias = settings.get(LOGIT_BIAS)
+    if bias is not None and bias.value is not UNKNOWN and isinstance(bias.value, dict) and bias.value:
+        yield bias
+
+
+def own_requests(launch: Launch) -> Iterator[Request]:
+    """Requests written in the tree to an engine it builds (`SamplingParams` to `LLM(...)`):
+    frameworks' request settings are their configuration, which they may not send (verl 0.9.1's
+    agent loop never sends `rollout.repetition_penalty`, SkyRL 0.3.0 drops it)."""
+    if launch.framework is None and launch.kind is not LaunchKind.FRAMEWORK:
+        yield from launch.requests

@@ -1,0 +1,153 @@
+"""The RPL3xx family (what vLLM accepts but replay cannot use): its precision on launches the
+rule examples do not cover, the framework exceptions, and preview rules being off by default."""
+
+from __future__ import annotations
+
+import pytest
+
+from replaylint.rules import RULES, resolve, selected
+
+SERVE = "vllm serve Qwen/Qwen3-8B --return-sampling-mask --logprobs-mode processed_logprobs {extra}\n"
+ENGINE = 'from vllm import LLM, SamplingParams\nllm = LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n'
+SKYRL = (
+    "uv run --isolated --extra vllm -m skyrl.train.entrypoints.main_base \\\n"
+    "  generator.inference_engine.engine_init_kwargs.return_sampling_mask=true \\\n"
+    "  generator.inference_engine.engine_init_kwargs.logprobs_mode=processed_logprobs \\\n"
+    "  generator.sampling_params.top_k=64 generator.eval_sampling_params.top_k=20 {extra}\n"
+)
+VERL = (
+    "actor_rollout_ref:\n  rollout:\n    name: vllm\n    top_k: 20\n    repetition_penalty: {penalty}\n"
+    "    engine_kwargs:\n      vllm:\n        return_sampling_mask: true\n        logprobs_mode: processed_logprobs\n"
+    "trainer:\n  val_before_train: false\n"
+)
+
+
+def family(results, name: str) -> list[str]:
+    return sorted(f.code for f in results[name].findings if f.code.startswith("RPL3"))
+
+
+def test_scale_out_from_the_config_file_opens_the_endpoint(check) -> None:
+    files = {"serve.sh": SERVE.format(extra="--config serve.yaml"), "serve.yaml": "enable-scale-out: true\n"}
+    assert family(check(files, release="0.34.0"), "serve.sh") == []
+    files["serve.yaml"] = "max-model-len: 8192\n"
+    assert family(check(files, release="0.34.0"), "serve.sh") == ["RPL301"]
+
+
+@pytest.mark.parametrize(
+    "launch",
+    [
+        "trl vllm-serve --model m --return-sampling-mask\n",  # TRL's own server
+        "python -m dynamo.vllm --model m --return-sampling-mask --logprobs-mode processed_logprobs\n",
+        'vllm serve Qwen/Qwen3-8B --return-sampling-mask --logprobs-mode processed_logprobs "${EXTRA[@]}"\n',
+    ],
+)
+def test_servers_it_cannot_judge_are_not_flagged(check, launch: str) -> None:
+    assert "RPL301" not in family(check({"serve.sh": launch}, release="0.34.0"), "serve.sh")
+
+
+def test_offline_engines_return_masks(check) -> None:
+    source = (
+        "from vllm import AsyncEngineArgs, AsyncLLM\n"
+        'engine = AsyncLLM.from_engine_args(AsyncEngineArgs(model="m", return_sampling_mask=True, logprobs_mode="processed_logprobs"))\n'
+    )
+    assert family(check({"rollout.py": source}, release="0.34.0"), "rollout.py") == []
+    results = check({"rollout.py": source.replace("return_sampling_mask=True", "return_sampling_mask=True, enable_trace_replay=True")})
+    assert family(results, "rollout.py") == ["RPL305"]  # the launch is read
+
+
+def test_masks_returned_by_every_server_before_the_gate(check) -> None:
+    for release, expected in (("0.28.0", []), ("0.29.0", []), ("0.30.0", ["RPL301"]), ("0.34.0", ["RPL301"])):
+        assert family(check({"serve.sh": SERVE.format(extra="")}, release=release), "serve.sh") == expected, release
+
+
+def test_verl_repetition_penalty_never_reaches_vllm(check) -> None:
+    # verl 0.9.1's agent loop sends repetition_penalty=1.0 whatever rollout.repetition_penalty says.
+    assert family(check({"verl/ppo_trainer.yaml": VERL.format(penalty="1.2")}), "verl/ppo_trainer.yaml") == []
+    # The same launch's requests are read: a top_k verl does send is judged.
+    beyond = VERL.format(penalty="1.2").replace("top_k: 20", "top_k: 1000000")
+    assert family(check({"verl/ppo_trainer.yaml": beyond}), "verl/ppo_trainer.yaml") == ["RPL304"]
+
+
+def test_skyrl_drops_repetition_penalty(check) -> None:
+    results = check({"run.sh": SKYRL.format(extra="generator.sampling_params.repetition_penalty=1.1")})
+    assert family(results, "run.sh") == []
+    results = check({"run.sh": SKYRL.format(extra="generator.sampling_params.repetition_penalty=1.1").replace("top_k=64", "top_k=300000")})
+    assert family(results, "run.sh") == ["RPL304"]
+
+
+@pytest.mark.parametrize(
+    ("params", "expected"),
+    [
+        ("top_k=20, repetition_penalty=1.0, presence_penalty=0.0, frequency_penalty=0.0", []),
+        ("top_k=20, repetition_penalty=1", []),
+        ("top_k=20, logit_bias={}", []),
+        ("top_k=20, logit_bias=None", []),
+        ("top_k=20, repetition_penalty=0.9", ["RPL302"]),
+        ("top_k=20, frequency_penalty=-0.1", ["RPL302"]),
+    ],
+)
+def test_only_penalties_away_from_neutral_shift_the_distribution(check, params: str, expected: list[str]) -> None:
+    source = ENGINE + f'llm.generate(["hi"], SamplingParams({params}))\n'
+    assert family(check({"rollout.py": source}), "rollout.py") == expected
+
+
+def test_override_generation_config_only_matters_on_a_server(check) -> None:
+    override = "--enable-scale-out --override-generation-config '{\"repetition_penalty\": 1.05}'"
+    assert family(check({"serve.sh": SERVE.format(extra=override)}), "serve.sh") == ["RPL302"]
+    offline = 'from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n    override_generation_config={"repetition_penalty": 1.05})\n'
+    assert family(check({"rollout.py": offline}), "rollout.py") == []
+
+
+def test_top_k_beyond_the_vocabulary_and_below(check) -> None:
+    for top_k, expected in (("262143", []), ("262144", ["RPL304"]), ("1000000", ["RPL304"]), ("-1", [])):
+        source = ENGINE + f'llm.generate(["hi"], SamplingParams(temperature=1.0, top_k={top_k}))\n'
+        assert family(check({"rollout.py": source}), "rollout.py") == expected, top_k
+
+
+def test_lossy_verification_window(check) -> None:
+    fly = SERVE.format(extra='--enable-scale-out -sc \'{"method": "mtp", "num_speculative_tokens": 1, "rejection_sample_method": "fly"}\'')
+    assert family(check({"serve.sh": fly}, release="0.32.0"), "serve.sh") == []
+    assert family(check({"serve.sh": fly}, release="0.33.0"), "serve.sh") == ["RPL306"]
+
+
+def test_preview_rules_are_off_unless_selected_by_code_or_name(check) -> None:
+    previews = [rule for rule in RULES if rule.preview]
+    assert [rule.code for rule in previews] == ["RPL307", "RPL308", "RPL309"]
+    for selector in ("ALL", "RPL", "RPL3", "RPL30"):
+        assert not {rule.code for rule in previews} & set(selected(selector)), selector
+    assert selected("RPL307") == ["RPL307"] and selected("replay-temperature-raised") == ["RPL309"]
+    assert "RPL307" in resolve("ALL")  # ignore and fixable still reach them
+    source = ENGINE + 'llm.generate(["hi"], SamplingParams(temperature=0.005, top_k=20))\n'
+    assert family(check({"rollout.py": source}), "rollout.py") == []
+    assert family(check({"rollout.py": source}, select=("RPL3",)), "rollout.py") == []
+    assert family(check({"rollout.py": source}, extend_select=("RPL309",)), "rollout.py") == ["RPL309"]
+
+
+def test_family_findings_are_warnings(check) -> None:
+    results = check({"serve.sh": SERVE.format(extra="--enable-trace-replay")}, release="0.34.0")
+    findings = [f for f in results["serve.sh"].findings if f.code.startswith("RPL3")]
+    assert sorted(f.code for f in findings) == ["RPL301", "RPL305"]
+    assert {f.severity for f in findings} == {"warning"}
+
+
+def test_two_fixes_inserting_at_the_same_place_give_one_text(check) -> None:
+    # RPL003 and RPL301 both insert after the mask: the result must not depend on the order
+    # the edits come in (a set's order changes from one process to the next).
+    from replaylint.edits import apply_edits
+
+    text = "vllm serve m --return-sampling-mask\n"
+    edits = [edit for finding in check({"serve.sh": text}, release="0.34.0")["serve.sh"].findings for edit in finding.edits]
+    assert len(edits) == 2
+    fixed = "vllm serve m --return-sampling-mask --enable-scale-out --logprobs-mode processed_logprobs\n"
+    assert apply_edits(text, edits) == (fixed, []) and apply_edits(text, edits[::-1]) == (fixed, [])
+
+
+def test_a_penalty_in_a_config_file_is_made_neutral_there(check) -> None:
+    from replaylint.edits import apply_edits
+
+    config = "model: m\nreturn-sampling-mask: true\nlogprobs-mode: processed_logprobs\nenable-scale-out: true\noverride-generation-config:\n  repetition_penalty: 1.05\n  temperature: 0.7\n"
+    results = check({"serve.sh": "vllm serve --config serve.yaml\n", "serve.yaml": config})
+    (finding,) = {f for name in results for f in results[name].findings if f.code == "RPL302"}
+    assert finding.span.path == "serve.yaml" and finding.span.start_line == 6
+    assert finding.message.startswith("`repetition_penalty: 1.05` makes repetition_penalty=1.05 the default of every HTTP request")
+    assert apply_edits(config, finding.edits) == (config.replace("1.05", "1.0"), [])
