@@ -342,7 +342,7 @@ class Checker:
                     span=report.span,
                     severity=self.config.severity.get(code, report.severity or rule.severity),
                     fix=report.fix,
-                    related=report.related,
+                    related=report.related + launch.path_to((report.span, *report.related)),
                     releases=tuple(str(release) for release in sorted(set(releases))),
                     judged_by=tuple(str(release) for release in sorted({judged(r) for r in releases})),
                     launch=launch,

@@ -1,0 +1,95 @@
+"""The value-flow reader of the Python frontend: the arguments that really reach each engine
+construction of a file, followed through the code as people write it (helpers that return the
+arguments, dicts built and changed in steps, `self` attributes, `partial`, config objects and
+command-line defaults, Ray actors, names imported from other modules of the tree).
+
+Read with CPython's parser, only for files whose text both names an engine and asks for replay.
+Its launches take the place of the libcst pass's for the same call where that pass could not
+read everything (`merge`), and the dicts it read are no longer launches found by content.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ....model import UNKNOWN, Launch, Span
+from ....source import ExtractContext, SourceFile
+from ..names import REPLAY_WORDS
+from .engines import calls, engine_launches
+from .module import parse
+from .placing import FlowHandle, render
+from .reader import Reader
+from .tree import Tree
+
+__all__ = ["FlowHandle", "Flowed", "candidate", "flowed", "merge", "render"]
+
+_ENGINE_WORDS = ("LLM", "EngineArgs")
+
+
+@dataclass(frozen=True)
+class Flowed:
+    launches: list[Launch]
+    sources: frozenset[Span]  # dicts and calls whose keys reached an engine
+
+
+def candidate(text: str) -> bool:
+    return any(word in text for word in _ENGINE_WORDS) and any(word in text for word in REPLAY_WORDS[:3])
+
+
+def flowed(source: SourceFile, context: ExtractContext) -> Flowed:
+    module = parse(source)
+    if module is None:
+        return Flowed([], frozenset())
+    tree = Tree(module, context)
+    reader = Reader(tree)
+    launches, sources = [], set()
+    for _, launch, kwargs in engine_launches(reader, module, calls(module)):
+        launches.append(launch)
+        sources |= kwargs.sources
+    texts = {path: m.source.text for path, m in tree.modules().items()}
+    for launch in launches:
+        launch.handle.texts.update(texts)
+    return Flowed(launches, frozenset(sources))
+
+
+def merge(found: list[Launch], flow: Flowed) -> list[Launch]:
+    """The libcst pass's launches, each replaced by the flowed launches of the same call when
+    those read more (it could not read a spread, a value, or did not see the call at all)."""
+    by_span: dict[Span, list[Launch]] = {}
+    for launch in flow.launches:
+        by_span.setdefault(launch.span, []).append(launch)
+    result = []
+    for launch in found:
+        better = by_span.pop(launch.span, None)
+        if better is None or not _reads_more(better, launch):
+            result.append(launch)
+            continue
+        result.extend(_keeping(flowed_launch, launch) for flowed_launch in better)
+    for rest in by_span.values():
+        if any(launch.get("return_sampling_mask") is not None for launch in rest):
+            result.extend(rest)
+    return result
+
+
+def _reads_more(flowed_launches: list[Launch], launch: Launch) -> bool:
+    if launch.open_ended or any(setting.value is UNKNOWN for setting in launch.settings.values()):
+        return True
+    return any(set(f.settings) != set(launch.settings) or f.condition for f in flowed_launches)
+
+
+def _keeping(flowed_launch: Launch, launch: Launch) -> Launch:
+    """The flowed launch with what only the libcst pass reads: the environment, the requests."""
+    handle = flowed_launch.handle
+    env_statements = getattr(launch.handle, "env_statements", None)
+    if isinstance(handle, FlowHandle) and env_statements:
+        handle.env_statements.update(env_statements)
+    # What the libcst pass saw beyond the arguments (attributes set after the call) stays.
+    kept = [reason for reason in launch.open_reason.split(", ") if reason and not reason.startswith("*")]
+    reasons = [reason for reason in (flowed_launch.open_reason, *kept) if reason]
+    return replace(
+        flowed_launch,
+        env=launch.env or flowed_launch.env,
+        requests=launch.requests or flowed_launch.requests,
+        open_ended=bool(reasons),
+        open_reason=", ".join(reasons),
+    )

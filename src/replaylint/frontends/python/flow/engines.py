@@ -1,0 +1,217 @@
+"""Engine constructions of a module and the arguments that reach each: `LLM(...)`,
+`EngineArgs(...)`, `AsyncEngineArgs(...)` and a `functools.partial` of one, read in every
+context the tree gives them: each call site of the function that makes the engine (a class's
+`__init__`: each `Engine(...)`, `Engine.remote(...)`, `Engine.options(...).remote(...)`), else
+the function alone (its parameters unknown, `**kwargs` open). Keys written under branches give
+one launch per outcome, each saying its condition."""
+
+from __future__ import annotations
+
+import ast
+import itertools
+from dataclasses import dataclass, replace
+from typing import Iterator
+
+from ....model import Assumption, Launch, LaunchKind, Setting
+from . import dicts
+from .facts import Entry, Kwargs, Val
+from .frames import Frame, expressions
+from .module import FUNCTIONS, Guard, Module, Placed
+from .placing import FlowHandle
+from .reader import Function, Partial, Qualified, Reader, bind, engine_name
+
+MAX_SITES = 6  # call sites followed per function
+_MAX_TESTS = 3  # branch conditions one launch is split on
+
+
+@dataclass(frozen=True)
+class Call:
+    """A call of the module with the statement and scope it is in."""
+
+    node: ast.Call
+    placed: Placed
+    scope: ast.AST
+    cls: ast.ClassDef | None
+
+
+def calls(module: Module) -> list[Call]:
+    found: list[Call] = []
+    pending: list[tuple[ast.AST, ast.ClassDef | None]] = [(module.tree, None)]
+    while pending:
+        scope, cls = pending.pop()
+        for placed in module.statements(scope):
+            statement = placed.statement
+            if isinstance(statement, FUNCTIONS):
+                pending.append((statement, cls if scope is not module.tree and isinstance(scope, ast.ClassDef) else cls))
+            elif isinstance(statement, ast.ClassDef):
+                pending.extend((method, statement) for method in statement.body if isinstance(method, FUNCTIONS))
+                continue
+            for node in expressions(statement):
+                if isinstance(node, ast.Call):
+                    found.append(Call(node, placed, scope, cls))
+    return found
+
+
+def engine_launches(reader: Reader, module: Module, every: list[Call]) -> Iterator[tuple[ast.Call, Launch, Kwargs]]:
+    candidates = _candidate_names(module)
+    for call in every:
+        func = call.node.func
+        last = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+        if last not in candidates:
+            continue
+        for frame in contexts(reader, module, call, every):
+            callee = reader.evaluate(func, frame)
+            if isinstance(callee.ref, Qualified) and engine_name(callee.ref.name):
+                yield from _launches(reader, call.node, frame, None)
+            elif isinstance(callee.ref, Partial) and isinstance(callee.ref.func.ref, Qualified) and engine_name(callee.ref.func.ref.name):
+                yield from _launches(reader, call.node, frame, callee.ref)
+
+
+def _candidate_names(module: Module) -> set[str]:
+    """Names a call of an engine may be spelt with: vLLM's, their aliases, partials."""
+    names = {"LLM", "EngineArgs", "AsyncEngineArgs"}
+    names |= {local for local, qualified in module.imports.items() if engine_name(qualified)}
+    for node in ast.walk(module.tree):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+            func = node.value.func
+            if (func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")) == "partial":
+                names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+                names |= {t.attr for t in node.targets if isinstance(t, ast.Attribute)}
+    return names
+
+
+def contexts(reader: Reader, module: Module, call: Call, every: list[Call]) -> list[Frame]:
+    scope = call.scope
+    if not isinstance(scope, FUNCTIONS):
+        return [Frame(module, module.tree, at=call.placed)]
+    plain = Frame(module, scope, call.cls, None, call.placed)
+    if call.cls is not None:
+        init = next((m for m in call.cls.body if isinstance(m, FUNCTIONS) and m.name == "__init__"), None)
+        sites = [site for site in every if _makes(reader, site, call.cls, module)][:MAX_SITES]
+        frames = []
+        for site in sites:
+            site_frame = Frame(module, site.scope, site.cls, None, site.placed)
+            args = bind(reader, Function(module, init, call.cls), _as_constructor(site.node), site_frame) if init is not None else {}
+            hop = module.span(site.node)
+            args = {name: value.via(hop) for name, value in args.items()}
+            frames.append(replace(plain, args=args if scope is init else None, init=args))
+        return frames or [plain]
+    sites = [site for site in every if isinstance(site.node.func, ast.Name) and site.node.func.id == scope.name][:MAX_SITES]
+    frames = []
+    for site in sites:
+        site_frame = Frame(module, site.scope, site.cls, None, site.placed)
+        args = bind(reader, Function(module, scope), site.node, site_frame)
+        hop = module.span(site.node)
+        frames.append(replace(plain, args={name: value.via(hop) for name, value in args.items()}))
+    return frames or [plain]
+
+
+def _makes(reader: Reader, site: Call, cls: ast.ClassDef, module: Module) -> bool:
+    """`Engine(...)`, `Engine.remote(...)`, `Engine.options(...).remote(...)`, `ray.remote(Engine).remote(...)`."""
+    func = site.node.func
+    if isinstance(func, ast.Attribute) and func.attr == "remote":
+        func = func.value
+        if isinstance(func, ast.Call) and isinstance(func.func, ast.Attribute) and func.func.attr == "options":
+            func = func.func.value
+    if not isinstance(func, (ast.Name, ast.Call)):
+        return False
+    if isinstance(func, ast.Name) and func.id not in (cls.name,) and func.id not in _aliases(module, cls):
+        return False
+    frame = Frame(module, site.scope, site.cls, None, site.placed)
+    made = reader.evaluate(func, frame).ref
+    return getattr(made, "node", None) is cls
+
+
+def _aliases(module: Module, cls: ast.ClassDef) -> set[str]:
+    found = set()
+    for node in module.tree.body:
+        if isinstance(node, ast.Assign) and cls.name in ast.unparse(node.value):
+            found |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    return found
+
+
+def _as_constructor(node: ast.Call) -> ast.Call:
+    return node  # `.remote(...)` passes the constructor's arguments as they are
+
+
+def arguments(reader: Reader, node: ast.Call, frame: Frame, partial: Partial | None) -> Kwargs:
+    module = frame.module
+    place = dicts.container(module, node)
+    found = Kwargs(home=place, sources={module.span(node)})
+    if partial is not None:
+        found.merge(
+            Kwargs({n: _via(e, partial.span) for n, e in partial.kwargs.entries.items()}, list(partial.kwargs.reasons), partial.kwargs.home)
+        )
+    every = sorted([*node.args, *node.keywords], key=lambda item: (item.lineno, item.col_offset))
+    for position, argument in enumerate(node.args):
+        if isinstance(argument, ast.Starred):
+            found.reasons.append(f"*{module.text(argument.value)[:40]}")
+        elif position == 0 and partial is None:
+            found.entries["model"] = dicts.entry(reader, frame, "model", argument, argument, place.at(every.index(argument)))
+    for keyword in node.keywords:
+        if keyword.arg is None:
+            found.merge(dicts.spread(reader, keyword.value, frame))
+        else:
+            found.entries.pop(keyword.arg, None)
+            found.entries[keyword.arg] = dicts.entry(reader, frame, keyword.arg, keyword, keyword.value, place.at(every.index(keyword)))
+    return found
+
+
+def _via(item: Entry, span) -> Entry:
+    return replace(item, setting=replace(item.setting, via=(*item.setting.via, span)), place=item.place)
+
+
+def _launches(reader: Reader, node: ast.Call, frame: Frame, partial: Partial | None) -> Iterator[tuple[ast.Call, Launch, Kwargs]]:
+    module = frame.module
+    found = arguments(reader, node, frame, partial)
+    tests = list(dict.fromkeys(g.test for e in _chain(found) for g in e.guards if not g.opaque))
+    split, blurred = tests[:_MAX_TESTS], set(tests[_MAX_TESTS:])
+    label = f"{module.text(node.func)}(...)"
+    for truth in itertools.product((True, False), repeat=len(split)):
+        outcome = dict(zip(split, truth))
+        settings: dict[str, Setting] = {}
+        places = {}
+        assumptions: list[Assumption] = []
+        for name, entry in found.entries.items():
+            chosen = _chosen(entry, outcome, blurred)
+            if chosen is None:
+                continue
+            settings[name] = chosen.setting
+            if chosen.place is not None:
+                places[name] = chosen.place
+            assumptions.extend(Assumption(condition, span) for condition, span in chosen.assumptions)
+        condition = " and ".join(Guard(test, holds).describe() for test, holds in outcome.items())
+        yield (
+            node,
+            Launch(
+                kind=LaunchKind.PYTHON_CALL,
+                span=module.span(node),
+                settings=settings,
+                open_ended=bool(found.reasons),
+                open_reason=", ".join(found.reasons),
+                condition=f"when {condition}" if condition else None,
+                label=label,
+                handle=FlowHandle(found.home, places),
+                assumptions=tuple(dict.fromkeys(assumptions)),
+            ),
+            found,
+        )
+
+
+def _chain(found: Kwargs) -> Iterator[Entry]:
+    for entry in found.entries.values():
+        current: Entry | None = entry
+        while current is not None:
+            yield current
+            current = current.otherwise
+
+
+def _chosen(entry: Entry, outcome: dict[str, bool], blurred: set[str]) -> Entry | None:
+    current: Entry | None = entry
+    while current is not None:
+        if any(g.test in blurred for g in current.guards):
+            return replace(current, setting=replace(current.setting, value=Val().value), place=None)
+        if all(g.opaque or outcome.get(g.test) == g.holds for g in current.guards):
+            return current
+        current = current.otherwise
+    return None

@@ -1,0 +1,159 @@
+"""One module as the value-flow reader sees it: CPython's ast of the file, positions as spans,
+the names it imports, its functions and classes, and the statements of a scope in order with
+the branches they sit under (`Guard`)."""
+
+from __future__ import annotations
+
+import ast
+import warnings
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from ....model import Span
+from ....source import SourceFile
+
+FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_LOOPS = (ast.For, ast.AsyncFor, ast.While)
+
+
+@dataclass(frozen=True)
+class Guard:
+    """A branch a statement sits under: `if test:` (`holds`) or its `else:`. `opaque`: a loop
+    body or an exception handler, which may run any number of times or never."""
+
+    test: str
+    holds: bool = True
+    opaque: bool = False
+    node: ast.expr | None = field(default=None, compare=False)
+
+    def describe(self) -> str:
+        """`replay` is true, `x > 1` holds, ... as a message says it."""
+        simple = self.test.replace(".", "").replace("_", "").isalnum()
+        if simple:
+            return f"`{self.test}` is {'true' if self.holds else 'false'}"
+        return f"`{self.test}`" if self.holds else f"not `{self.test}`"
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A statement of a scope, with the branches it sits under and its order in the scope."""
+
+    statement: ast.stmt
+    guards: tuple[Guard, ...]
+    order: int
+
+
+@dataclass
+class Module:
+    """The facts of one parsed module (`name`: its dotted name in the tree, when known)."""
+
+    source: SourceFile
+    tree: ast.Module
+    name: str = ""
+    imports: dict[str, str] = field(default_factory=dict)  # local name -> qualified name
+    functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=dict)
+    classes: dict[str, ast.ClassDef] = field(default_factory=dict)
+    _scopes: dict[int, list[Placed]] = field(default_factory=dict)
+
+    @property
+    def path(self) -> str:
+        return self.source.path
+
+    # positions
+
+    def offset(self, line: int, column: int) -> int:
+        """ast's (line, UTF-8 byte column) as an offset into the decoded text."""
+        index = self.source.index
+        text = index.line_text(line)
+        if text.isascii():
+            return index.offset(line, 1) + column
+        return index.offset(line, 1) + len(text.encode("utf-8")[:column].decode("utf-8", "replace"))
+
+    def span(self, first: ast.AST, last: ast.AST | None = None) -> Span:
+        last = last or first
+        return self.source.index.span(
+            self.offset(first.lineno, first.col_offset),  # type: ignore[attr-defined]
+            self.offset(last.end_lineno, last.end_col_offset),  # type: ignore[attr-defined]
+        )
+
+    def text(self, node: ast.AST, last: ast.AST | None = None) -> str:
+        span = self.span(node, last)
+        return self.source.text[span.start : span.end]
+
+    def line(self, node: ast.AST) -> str:
+        """`file.py:7`, for messages."""
+        return f"{self.path.rsplit('/', 1)[-1]}:{node.lineno}"  # type: ignore[attr-defined]
+
+    # scopes
+
+    def statements(self, scope: ast.AST) -> list[Placed]:
+        """The statements of a module or function body in order (not those of the functions and
+        classes it defines), each with its guards."""
+        key = id(scope)
+        if key not in self._scopes:
+            self._scopes[key] = list(_placed(scope.body, ()))  # type: ignore[attr-defined]
+        return self._scopes[key]
+
+
+def parse(source: SourceFile, name: str = "") -> Module | None:
+    """The module's facts, None when CPython cannot read it (the libcst pass reports that)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            tree = ast.parse(source.text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    module = Module(source, tree, name)
+    for statement in _top_level(tree.body):
+        if isinstance(statement, ast.Import):
+            for alias in statement.names:
+                local = alias.asname or alias.name.split(".")[0]
+                module.imports[local] = alias.name if alias.asname else local
+        elif isinstance(statement, ast.ImportFrom) and (statement.module is not None or statement.level):
+            base = _absolute(statement, name)
+            for alias in statement.names:
+                if alias.name != "*":
+                    module.imports[alias.asname or alias.name] = f"{base}.{alias.name}" if statement.module else f"{base}{alias.name}"
+        elif isinstance(statement, FUNCTIONS):
+            module.functions[statement.name] = statement
+        elif isinstance(statement, ast.ClassDef):
+            module.classes[statement.name] = statement
+    return module
+
+
+def _absolute(statement: ast.ImportFrom, name: str) -> str:
+    """`from .settings import X` is `.settings` (resolved from the importing file's folder)."""
+    return "." * statement.level + (statement.module or "")
+
+
+def _top_level(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """Module statements, also inside `if`/`try` blocks (`try: import x except ImportError:`)."""
+    for statement in body:
+        yield statement
+        if isinstance(statement, (ast.If, ast.Try)):
+            for block in (statement.body, statement.orelse, getattr(statement, "finalbody", [])):
+                yield from _top_level(block)
+
+
+def _placed(body: list[ast.stmt], guards: tuple[Guard, ...], counter: list[int] | None = None) -> Iterator[Placed]:
+    counter = counter if counter is not None else [0]
+    for statement in body:
+        counter[0] += 1
+        yield Placed(statement, guards, counter[0])
+        if isinstance(statement, (*FUNCTIONS, ast.ClassDef)):
+            continue
+        if isinstance(statement, ast.If):
+            test = ast.unparse(statement.test)
+            yield from _placed(statement.body, (*guards, Guard(test, node=statement.test)), counter)
+            yield from _placed(statement.orelse, (*guards, Guard(test, holds=False, node=statement.test)), counter)
+        elif isinstance(statement, _LOOPS):
+            yield from _placed(statement.body + statement.orelse, (*guards, Guard("loop", opaque=True)), counter)
+        elif isinstance(statement, (ast.With, ast.AsyncWith)):
+            yield from _placed(statement.body, guards, counter)
+        elif isinstance(statement, ast.Try) or type(statement).__name__ == "TryStar":
+            yield from _placed(statement.body + statement.orelse + statement.finalbody, guards, counter)  # type: ignore[attr-defined]
+            for handler in statement.handlers:  # type: ignore[attr-defined]
+                yield from _placed(handler.body, (*guards, Guard("except", opaque=True)), counter)
+        elif isinstance(statement, ast.Match):
+            for case in statement.cases:
+                yield from _placed(case.body, (*guards, Guard("case", opaque=True)), counter)
