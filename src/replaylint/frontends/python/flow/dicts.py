@@ -54,7 +54,8 @@ def entry(reader: Reader, frame: Frame, name: str, first: ast.AST, value: ast.ex
     read = reader.evaluate(value, frame)
     span = module.span(first, value)
     if read.origin is not None:  # the value is decided elsewhere (an argparse default, a dataclass field)
-        setting = Setting(name, read.value, span, module.text(first, value), read.span, read.keys, via=(*read.hops, span))
+        spelling = read.written if read.written and not read.assumptions else module.text(first, value)
+        setting = Setting(name, read.value, read.origin, spelling, read.span, read.keys, via=(*read.hops, span))
         return Entry(setting, None, assumptions=read.assumptions)
     value_span = read.span if read.span is not None and read.span.path == module.path else module.span(value)
     setting = Setting(name, read.value, span, module.text(first, value), value_span, read.keys, via=read.hops)
@@ -185,7 +186,7 @@ def _method_write(method: str, node: ast.Call, statement: ast.stmt) -> Iterator[
         for argument in node.args:
             yield ("merge", None, argument, argument)
         for keyword in node.keywords:
-            yield ("set", keyword.arg, keyword, keyword.value) if keyword.arg else ("merge", None, keyword.value, keyword.value)
+            yield ("set", keyword.arg, keyword, keyword.value, node) if keyword.arg else ("merge", None, keyword.value, keyword.value)
     elif method == "setdefault" and first is not None:
         yield ("default", key, statement, node.args[1] if len(node.args) > 1 else ast.Constant(None))
     elif method in ("pop", "popitem", "clear"):
@@ -193,7 +194,7 @@ def _method_write(method: str, node: ast.Call, statement: ast.stmt) -> Iterator[
 
 
 def _apply(reader: Reader, found: Kwargs, write: tuple, guards: tuple[Guard, ...], frame: Frame) -> None:
-    kind, key, first, value = write
+    kind, key, first, value, *call = write
     module = frame.module
     certain = not guards
     unreadable = any(guard.opaque for guard in guards)
@@ -214,11 +215,23 @@ def _apply(reader: Reader, found: Kwargs, write: tuple, guards: tuple[Guard, ...
         return
     if kind == "default" and key in found.entries and not found.entries[key].guards:
         return  # setdefault keeps the value already there
-    written_entry = entry(reader, frame, key, first, value, None)
+    written_entry = entry(reader, frame, key, first, value, _place_of(frame.module, first, call))
     if unreadable:
         written_entry = _unknown(written_entry)
     earlier = found.entries.pop(key, None)
     found.entries[key] = replace(written_entry, guards=guards, otherwise=earlier if guards else None)
+
+
+def _place_of(module: Module, first: ast.AST, call: list) -> Place:
+    """Where a written key is removed: the keyword of `update(...)`, else the whole statement."""
+    if call:
+        node = call[0]
+        every = sorted(node.keywords, key=lambda k: (k.lineno, k.col_offset))
+        return container(module, node).at(len(node.args) + every.index(first))
+    span = module.span(first)
+    target = module.text(first.targets[0].value) if isinstance(first, ast.Assign) and isinstance(first.targets[0], ast.Subscript) else ""
+    quote = module.source.text[module.span(first.targets[0].slice).start] if target else '"'  # type: ignore[attr-defined]
+    return Place(module, Sequence(((span.start, span.end),)), quote if quote in "'\"" else '"', "statement", 0, target)
 
 
 def _unknown(item: Entry) -> Entry:

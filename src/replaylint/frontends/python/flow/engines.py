@@ -143,11 +143,21 @@ def arguments(reader: Reader, node: ast.Call, frame: Frame, partial: Partial | N
             Kwargs({n: _via(e, partial.span) for n, e in partial.kwargs.entries.items()}, list(partial.kwargs.reasons), partial.kwargs.home)
         )
     every = sorted([*node.args, *node.keywords], key=lambda item: (item.lineno, item.col_offset))
-    for position, argument in enumerate(node.args):
+    position = 0
+    for argument in node.args:
         if isinstance(argument, ast.Starred):
-            found.reasons.append(f"*{module.text(argument.value)[:40]}")
-        elif position == 0 and partial is None:
+            items = reader.evaluate(argument.value, frame).ref
+            if not isinstance(items, tuple):
+                found.reasons.append(f"*{module.text(argument.value)[:40]}")
+            elif items and position == 0 and partial is None:
+                first = items[0]
+                setting = Setting("model", first.value, first.origin or module.span(argument), module.text(argument), first.span, via=first.hops)
+                found.entries["model"] = Entry(setting)
+            position += len(items) if isinstance(items, tuple) else 1
+            continue
+        if position == 0 and partial is None:
             found.entries["model"] = dicts.entry(reader, frame, "model", argument, argument, place.at(every.index(argument)))
+        position += 1
     for keyword in node.keywords:
         if keyword.arg is None:
             found.merge(dicts.spread(reader, keyword.value, frame))

@@ -20,8 +20,9 @@ class Place:
     module: Module
     sequence: Sequence
     quote: str
-    kind: str  # "dict" or "call"
+    kind: str  # "dict", "call", or "statement" (`target[key] = value`: `target` is its dict)
     position: int = -1
+    target: str = ""
 
     def at(self, position: int) -> Place:
         return replace(self, position=position)
@@ -89,6 +90,7 @@ class Val:
     hops: tuple[Span, ...] = ()
     assumptions: tuple[tuple[str, Span], ...] = ()
     ref: Any = None
+    written: str = ""  # the text at `origin` (a dict entry, a constructor's keyword)
 
     @property
     def known(self) -> bool:
@@ -99,3 +101,16 @@ class Val:
 
 
 NOTHING = Val()
+
+
+def read_from(setting: Setting, assumptions: tuple[tuple[str, Span], ...] = ()) -> Val:
+    """The value a setting holds, read where it is used: it is decided where it was written."""
+    return Val(
+        setting.value,
+        dict(setting.keys),
+        span=setting.value_span,
+        origin=setting.span,
+        hops=setting.via,
+        assumptions=assumptions,
+        written=setting.spelling,
+    )

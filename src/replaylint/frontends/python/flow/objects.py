@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ....model import UNKNOWN
 from . import dicts
-from .facts import NOTHING, Entry, Kwargs, Val
+from .facts import NOTHING, Entry, Kwargs, Val, read_from
 from .frames import Frame, expressions, parameters
 from .module import FUNCTIONS, Module
 
@@ -147,7 +147,7 @@ def field(reader: Reader, owner: Val, name: str, frame: Frame) -> Val:
     if item.guards:
         return NOTHING
     setting = item.setting
-    return Val(setting.value, setting.keys, span=setting.value_span, origin=setting.span, hops=setting.via, assumptions=item.assumptions)
+    return read_from(setting, item.assumptions)
 
 
 def as_kwargs(owner: Val) -> Val:

@@ -61,6 +61,10 @@ def render(launch: Launch, fix: Fix, handle: FlowHandle, source: SourceFile) -> 
             place = handle.places.get(intent.name)
             if place is None:
                 return None
+            if place.kind == "statement":
+                start, end = place.sequence.elements[0]
+                edits.append(remove_statement(place.module.source, place.module.source.index.span(start, end)))
+                continue
             removals.setdefault(id(place.sequence), (place, set()))[1].add(place.position)
         elif isinstance(intent, RenameSetting):
             place = handle.places.get(intent.name)
@@ -101,6 +105,19 @@ def _set(launch: Launch, handle: FlowHandle, intent: SetSetting) -> Edit | None:
     place = handle.places.get(intent.after) or (handle.home.at(len(handle.home.sequence.elements) - 1) if handle.home else None)
     if place is None:
         return None
+    if place.kind == "statement":
+        if not place.target:
+            return None
+        index = place.module.source.index
+        start, end = place.sequence.elements[0]
+        line = index.line_text(index.position(start)[0])
+        indent = line[: len(line) - len(line.lstrip())]
+        written = f"{place.target}[{literal(name, place.quote)}] = {literal(intent.value, place.quote)}"
+        text = index.text
+        line_end = text.find("\n", end)
+        line_end = len(text) if line_end == -1 else line_end - (text[line_end - 1 : line_end] == "\r")
+        newline = "\r\n" if text[line_end : line_end + 2] == "\r\n" else "\n"
+        return Edit(index.span(line_end, line_end), f"{newline}{indent}{written}")  # after the line's comment
     return insert_after(place.module.source.index, place.sequence, place.position, _element(place, name, intent.value))
 
 

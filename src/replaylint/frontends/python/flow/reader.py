@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from . import dicts, objects
-from .facts import NOTHING, Kwargs, Val
+from .facts import NOTHING, Kwargs, Val, read_from
 from .frames import Frame, parameters, reaching
 from .module import FUNCTIONS, Module, Placed
 
@@ -102,7 +102,11 @@ class Reader:
         if binding is None:
             return Val(ref=Qualified(name)) if name in ("dict", "vars") else NOTHING
         if binding.kind == "parameter":
-            return self.parameter(name, frame)
+            read = self.parameter(name, frame)
+            if read.kwargs is None:
+                return read
+            mutated = dicts.written(self, read.kwargs, name, frame, None, frame.at)
+            return replace(dicts.as_val(mutated, read.span), hops=read.hops, origin=read.origin)
         if binding.kind == "definition":
             return self._definition(binding.node, frame.module, frame)
         if binding.kind == "import":
@@ -126,6 +130,8 @@ class Reader:
             return frame.args[name]
         if function is not None and function.args.kwarg is not None and function.args.kwarg.arg == name:
             return dicts.as_val(Kwargs(reasons=[f"**{name} (what the caller passes)"]))
+        if function is not None and frame.args is None and function.decorator_list:
+            return objects.command_default(self, function, name, frame.module)
         return NOTHING
 
     def imported(self, name: str, module: Module) -> Val:
@@ -193,7 +199,7 @@ class Reader:
         key = node.slice.value if isinstance(node.slice, ast.Constant) else None
         if owner.kwargs is not None and isinstance(key, str) and key in owner.kwargs.entries:
             setting = owner.kwargs.entries[key].setting
-            return Val(setting.value, setting.keys, span=setting.value_span, origin=setting.span, hops=setting.via)
+            return read_from(setting)
         return NOTHING
 
     # calls
@@ -224,7 +230,7 @@ class Reader:
         entry = owner.kwargs.entries.get(key)
         if entry is not None and not entry.guards:
             setting = entry.setting
-            return Val(setting.value, setting.keys, span=setting.value_span, origin=setting.span, hops=setting.via)
+            return read_from(setting)
         if entry is not None or owner.kwargs.reasons:
             return NOTHING
         default = node.args[1] if len(node.args) > 1 else None
@@ -275,12 +281,18 @@ def bind(reader: Reader, function: Function, node: ast.Call, frame: Frame, skip_
     bound: dict[str, Val] = {}
     rest = Kwargs(home=dicts.container(frame.module, node))
     unknown = False
-    positional = [a for a in node.args]
-    for argument, param in zip(positional, params):
+    positional = list(node.args)
+    extra: list[Val] = []
+    for number, argument in enumerate(positional):
         if isinstance(argument, ast.Starred):
             unknown = True
             break
-        bound[param.arg] = reader.evaluate(argument, frame)
+        if number < len(params):
+            bound[params[number].arg] = reader.evaluate(argument, frame)
+        else:
+            extra.append(reader.evaluate(argument, frame))
+    if definition.args.vararg is not None and not unknown:
+        bound[definition.args.vararg.arg] = Val([item.value for item in extra], ref=tuple(extra))
     names = {p.arg for p in params}
     for keyword in node.keywords:
         if keyword.arg is None:
