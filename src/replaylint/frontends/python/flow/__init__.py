@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ....model import UNKNOWN, Launch, Span
+from ....model import UNKNOWN, Assumption, Launch, Request, Span
 from ....source import ExtractContext, SourceFile
 from ..names import REPLAY_WORDS
 from .engines import calls, engine_launches
 from .module import parse
 from .placing import FlowHandle, render
 from .reader import Reader
+from .requests import requests
 from .tree import Tree
 
 __all__ = ["FlowHandle", "Flowed", "candidate", "flowed", "merge", "render"]
@@ -42,9 +43,15 @@ def flowed(source: SourceFile, context: ExtractContext) -> Flowed:
         return Flowed([], frozenset())
     tree = Tree(module, context)
     reader = Reader(tree)
+    every = calls(module)
+    sent: dict[int, list[tuple[Request, tuple[Assumption, ...]]]] = {}
+    for engine, request, assumptions in requests(reader, module, every):
+        sent.setdefault(id(engine), []).append((request, assumptions))
     launches, sources = [], set()
-    for _, launch, kwargs in engine_launches(reader, module, calls(module)):
-        launches.append(launch)
+    for node, launch, kwargs in engine_launches(reader, module, every):
+        reaching = sent.get(id(node), [])
+        assumptions = [*launch.assumptions, *(a for _, more in reaching for a in more)]
+        launches.append(replace(launch, requests=tuple(r for r, _ in reaching), assumptions=tuple(dict.fromkeys(assumptions))))
         sources |= kwargs.sources
     texts = {path: m.source.text for path, m in tree.modules().items()}
     for launch in launches:
@@ -74,7 +81,7 @@ def merge(found: list[Launch], flow: Flowed) -> list[Launch]:
 def _reads_more(flowed_launches: list[Launch], launch: Launch) -> bool:
     if launch.open_ended or any(setting.value is UNKNOWN for setting in launch.settings.values()):
         return True
-    return any(set(f.settings) != set(launch.settings) or f.condition for f in flowed_launches)
+    return any(set(f.settings) != set(launch.settings) or f.condition or len(f.requests) > len(launch.requests) for f in flowed_launches)
 
 
 def _keeping(flowed_launch: Launch, launch: Launch) -> Launch:
@@ -89,7 +96,7 @@ def _keeping(flowed_launch: Launch, launch: Launch) -> Launch:
     return replace(
         flowed_launch,
         env=launch.env or flowed_launch.env,
-        requests=launch.requests or flowed_launch.requests,
+        requests=flowed_launch.requests or launch.requests,
         open_ended=bool(reasons),
         open_reason=", ".join(reasons),
     )

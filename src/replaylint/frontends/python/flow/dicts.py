@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Iterator
 from ....edits import Sequence
 from ....model import UNKNOWN, Setting
 from .facts import Entry, Kwargs, Place, Val
-from .frames import Frame, expressions
+from .frames import Frame, expressions, reaching
 from .module import Guard, Module, Placed
 
 if TYPE_CHECKING:
@@ -108,7 +108,11 @@ def spread(reader: Reader, node: ast.expr, frame: Frame) -> Kwargs:
             read.kwargs.home,
             set(read.kwargs.sources),
         )
-    return Kwargs(reasons=[f"**{frame.module.text(node)[:40]}"])
+    unread = Kwargs(reasons=[f"**{frame.module.text(node)[:40]}"])
+    binding = reaching(frame, node.id) if isinstance(node, ast.Name) else None
+    if binding is not None and binding.kind == "parameter":
+        return written(reader, unread, node.id, frame, None, frame.at)  # what the caller passes, then the keys written here
+    return unread
 
 
 def _via(item: Entry, hops: tuple) -> Entry:

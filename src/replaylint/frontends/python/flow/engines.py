@@ -12,9 +12,9 @@ import itertools
 from dataclasses import dataclass, replace
 from typing import Iterator
 
-from ....model import Assumption, Launch, LaunchKind, Setting
+from ....model import UNKNOWN, Assumption, Launch, LaunchKind, Setting
 from . import dicts
-from .facts import Entry, Kwargs, Val
+from .facts import Entry, Kwargs
 from .frames import Frame, expressions
 from .module import FUNCTIONS, Guard, Module, Placed
 from .placing import FlowHandle
@@ -134,10 +134,10 @@ def _as_constructor(node: ast.Call) -> ast.Call:
     return node  # `.remote(...)` passes the constructor's arguments as they are
 
 
-def arguments(reader: Reader, node: ast.Call, frame: Frame, partial: Partial | None) -> Kwargs:
+def arguments(reader: Reader, node: ast.Call, frame: Frame, partial: Partial | None, positional: bool = True) -> Kwargs:
     module = frame.module
     place = dicts.container(module, node)
-    found = Kwargs(home=place, sources={module.span(node)})
+    found = Kwargs(home=place)
     if partial is not None:
         found.merge(
             Kwargs({n: _via(e, partial.span) for n, e in partial.kwargs.entries.items()}, list(partial.kwargs.reasons), partial.kwargs.home)
@@ -151,11 +151,13 @@ def arguments(reader: Reader, node: ast.Call, frame: Frame, partial: Partial | N
                 found.reasons.append(f"*{module.text(argument.value)[:40]}")
             elif items and position == 0 and partial is None:
                 first = items[0]
-                setting = Setting("model", first.value, first.origin or module.span(argument), module.text(argument), first.span, via=first.hops)
+                setting = Setting(
+                    "model", first.value, first.origin or module.span(argument), module.text(argument), first.span, via=first.hops
+                )
                 found.entries["model"] = Entry(setting)
             position += len(items) if isinstance(items, tuple) else 1
             continue
-        if position == 0 and partial is None:
+        if position == 0 and partial is None and positional:
             found.entries["model"] = dicts.entry(reader, frame, "model", argument, argument, place.at(every.index(argument)))
         position += 1
     for keyword in node.keywords:
@@ -175,7 +177,10 @@ def _launches(reader: Reader, node: ast.Call, frame: Frame, partial: Partial | N
     module = frame.module
     found = arguments(reader, node, frame, partial)
     tests = list(dict.fromkeys(g.test for e in _chain(found) for g in e.guards if not g.opaque))
-    split, blurred = tests[:_MAX_TESTS], set(tests[_MAX_TESTS:])
+    # An open launch is not split: what nobody can see may decide the same keys (its keys
+    # written under a branch are present, their values unknown).
+    limit = 0 if found.reasons else _MAX_TESTS
+    split, blurred = tests[:limit], set(tests[limit:])
     label = f"{module.text(node.func)}(...)"
     for truth in itertools.product((True, False), repeat=len(split)):
         outcome = dict(zip(split, truth))
@@ -184,8 +189,6 @@ def _launches(reader: Reader, node: ast.Call, frame: Frame, partial: Partial | N
         assumptions: list[Assumption] = []
         for name, entry in found.entries.items():
             chosen = _chosen(entry, outcome, blurred)
-            if chosen is None:
-                continue
             settings[name] = chosen.setting
             if chosen.place is not None:
                 places[name] = chosen.place
@@ -216,12 +219,15 @@ def _chain(found: Kwargs) -> Iterator[Entry]:
             current = current.otherwise
 
 
-def _chosen(entry: Entry, outcome: dict[str, bool], blurred: set[str]) -> Entry | None:
+def _chosen(entry: Entry, outcome: dict[str, bool], blurred: set[str]) -> Entry:
+    """The entry in force on the path `outcome` takes. Where none is, the key may still be there
+    (the branch's test is a run-time value): present, its value unknown, so that no finding
+    rests on its absence; a finding on the path where it is written says its condition."""
     current: Entry | None = entry
     while current is not None:
         if any(g.test in blurred for g in current.guards):
-            return replace(current, setting=replace(current.setting, value=Val().value), place=None)
+            break
         if all(g.opaque or outcome.get(g.test) == g.holds for g in current.guards):
             return current
         current = current.otherwise
-    return None
+    return replace(entry, setting=replace(entry.setting, value=UNKNOWN, keys={}), place=None, guards=())

@@ -225,6 +225,13 @@ class Reader:
         if func.attr == "copy":
             return owner if owner.kwargs is not None else NOTHING
         key = node.args[0].value if node.args and isinstance(node.args[0], ast.Constant) else None
+        if owner.kwargs is None and isinstance(key, str) and len(node.args) > 1 and self._unbound_parameter(func.value, frame):
+            # `cfg.get("top_k", -1)` with no caller in the tree: judged as written, and the message says so
+            assert isinstance(func.value, ast.Name)
+            read = self.evaluate(node.args[1], frame)
+            if read.span is None:
+                return NOTHING
+            return replace(read, assumptions=((f"the caller's `{func.value.id}` has no `{key}`", read.span),))
         if owner.kwargs is None or not isinstance(key, str):
             return objects.method_result(self, self.evaluate(func, frame), func, node, frame)
         entry = owner.kwargs.entries.get(key)
@@ -236,6 +243,13 @@ class Reader:
         default = node.args[1] if len(node.args) > 1 else None
         read = self.evaluate(default, frame) if default is not None else Val(None, span=frame.module.span(node))
         return replace(read, span=read.span or frame.module.span(node))
+
+    def _unbound_parameter(self, node: ast.expr, frame: Frame) -> bool:
+        if not isinstance(node, ast.Name) or frame.args is not None:
+            return False
+        binding = reaching(frame, node.id)
+        function = frame.function
+        return binding is not None and binding.kind == "parameter" and function is not None and not function.decorator_list
 
     def _library_call(self, name: str, node: ast.Call, frame: Frame) -> Val:
         short = name.rsplit(".", 1)[-1]
@@ -249,8 +263,8 @@ class Reader:
         if short == "dumps" and name.startswith("json") and node.args:
             value = self.evaluate(node.args[0], frame).value
             return Val(json.dumps(value)) if _writable(value) else NOTHING
-        if engine_name(name):
-            return Val(ref=Engine(node, frame))
+        if engine_name(name) or name in _PARAMS:
+            return Val(ref=Engine(node, frame))  # an engine, or the params of a request
         return objects.library_call(self, name, node, frame)
 
     def returned(self, function: Function, node: ast.Call | None, frame: Frame, hops: tuple = ()) -> Val:
@@ -343,6 +357,9 @@ def _writable(value: Any) -> bool:
 
 
 _ENGINES = ("LLM", "EngineArgs", "AsyncEngineArgs")
+_PARAMS = frozenset(
+    ("vllm.SamplingParams", "vllm.sampling_params.SamplingParams", "vllm.BeamSearchParams", "vllm.sampling_params.BeamSearchParams")
+)
 _ENGINE_MODULES = ("vllm", "vllm.entrypoints.llm", "vllm.engine.arg_utils")
 
 
