@@ -88,3 +88,71 @@ def test_case_fix_is_written_where_it_decides_and_holds(case: str, tmp_path: Pat
         assert after != {path: (CORPUS / case / path.relative_to(copy)).read_text() for path in after}
     cli("--fix", "--unsafe-fixes", str(copy))
     assert {path: path.read_text() for path in sorted(copy.rglob("*.py"))} == after, "a second --fix changed the files"
+
+
+def sarif_results(path: Path) -> list[dict]:
+    _, out = cli("--output-format", "sarif", str(path))
+    return json.loads(out)["runs"][0]["results"]
+
+
+def places(locations: list[dict]) -> list[tuple[str, int]]:
+    return [
+        (Path(item["physicalLocation"]["artifactLocation"]["uri"]).name, item["physicalLocation"]["region"]["startLine"])
+        for item in locations
+    ]
+
+
+def test_a_finding_shows_the_path_from_the_deciding_line_to_the_engine() -> None:
+    # The mask is decided in the helper (line 7); the call site of the helper and the engine's
+    # construction (line 10) are related places, as SARIF and the language server show them.
+    (rpl003,) = [r for r in sarif_results(CORPUS / "helper_returns") if r["ruleId"] == "RPL003"]
+    assert places(rpl003["locations"]) == [("train.py", 7)]
+    assert places(rpl003["relatedLocations"]) == [("train.py", 10), ("train.py", 10)]
+    (imported,) = sarif_results(CORPUS / "settings_import")
+    assert places(imported["locations"]) == [("settings.py", 2)]
+    assert ("train.py", 5) in places(imported["relatedLocations"])  # the import is a hop
+
+
+def test_a_change_in_an_imported_module_re_judges_its_user(tmp_path: Path) -> None:
+    copy = tmp_path / "tree"
+    shutil.copytree(CORPUS / "settings_import", copy)
+    cache = ["--cache-dir", str(tmp_path / "cache")]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        main(["check", "--no-respect-gitignore", "--target-vllm", "0.34.0", "--output-format", "concise", *cache, str(copy)])
+    assert "RPL003" in out.getvalue()
+    settings = copy / "myproj" / "settings.py"
+    settings.write_text(settings.read_text().replace("raw_logprobs", "processed_logprobs"))
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        status = main(["check", "--no-respect-gitignore", "--target-vllm", "0.34.0", "--output-format", "concise", *cache, str(copy)])
+    assert status == 0, out.getvalue()
+
+
+def test_too_many_modules_of_the_tree_is_rpl902(tmp_path: Path) -> None:
+    package = tmp_path / "proj"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    names = [f"m{number}" for number in range(30)]
+    for name in names:
+        (package / f"{name}.py").write_text(f"{name.upper()} = {{'seed': 1}}\n")
+    imports = "".join(f"from proj.{name} import {name.upper()}\n" for name in names)
+    spreads = ", ".join(f"**{name.upper()}" for name in names)
+    main_file = tmp_path / "main.py"
+    main_file.write_text(f"from vllm import LLM\n{imports}LLM('m', {spreads}, return_sampling_mask=True)\n")
+    _, out = cli("--output-format", "concise", str(main_file))
+    assert "RPL902" in out and "more modules of the tree" in out
+
+
+def test_calls_deeper_than_the_bound_are_rpl902_and_recursion_is_not(tmp_path: Path) -> None:
+    chain = "".join(f"def f{n}():\n    return f{n + 1}()\n\n\n" for n in range(10))
+    deep = tmp_path / "deep.py"
+    deep.write_text(f"from vllm import LLM\n\n\n{chain}def f10():\n    return {{'return_sampling_mask': True}}\n\n\nLLM('m', **f0())\n")
+    _, out = cli("--output-format", "concise", str(deep))
+    assert "RPL902" in out and "deeper" in out
+    recursive = tmp_path / "recursive.py"
+    recursive.write_text(
+        "from vllm import LLM\n\n\ndef args(n):\n    return args(n - 1)\n\n\nLLM('m', **args(3), return_sampling_mask=True)\n"
+    )
+    _, out = cli("--output-format", "concise", str(recursive))
+    assert "RPL902" not in out and "RPL003" not in out  # unknown keys: nothing rests on an absent setting

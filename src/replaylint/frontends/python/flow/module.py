@@ -51,6 +51,7 @@ class Module:
     tree: ast.Module
     name: str = ""
     imports: dict[str, str] = field(default_factory=dict)  # local name -> qualified name
+    import_statements: dict[str, ast.stmt] = field(default_factory=dict)  # local name -> its import
     functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=dict)
     classes: dict[str, ast.ClassDef] = field(default_factory=dict)
     _scopes: dict[int, list[Placed]] = field(default_factory=dict)
@@ -109,11 +110,13 @@ def parse(source: SourceFile, name: str = "") -> Module | None:
             for alias in statement.names:
                 local = alias.asname or alias.name.split(".")[0]
                 module.imports[local] = alias.name if alias.asname else local
+                module.import_statements[local] = statement
         elif isinstance(statement, ast.ImportFrom) and (statement.module is not None or statement.level):
             base = _absolute(statement, name)
             for alias in statement.names:
                 if alias.name != "*":
                     module.imports[alias.asname or alias.name] = f"{base}.{alias.name}" if statement.module else f"{base}{alias.name}"
+                    module.import_statements[alias.asname or alias.name] = statement
         elif isinstance(statement, FUNCTIONS):
             module.functions[statement.name] = statement
         elif isinstance(statement, ast.ClassDef):

@@ -142,8 +142,9 @@ class Reader:
         target, member = found
         if member is None:
             return Val(ref=target)  # a module of the tree
+        statement = module.import_statements.get(name)
         read = self.name(member, Frame(target, target.tree))
-        return read
+        return read.via(module.span(statement)) if statement is not None else read
 
     def _definition(self, node: ast.AST | None, module: Module, frame: Frame) -> Val:
         if isinstance(node, FUNCTIONS):
