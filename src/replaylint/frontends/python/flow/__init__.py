@@ -88,14 +88,15 @@ def _keeping(flowed_launch: Launch, launch: Launch) -> Launch:
     """The flowed launch with what only the libcst pass reads: the environment, the requests."""
     handle = flowed_launch.handle
     env_statements = getattr(launch.handle, "env_statements", None)
-    if isinstance(handle, FlowHandle) and env_statements:
+    callers = isinstance(handle, FlowHandle) and handle.callers
+    if isinstance(handle, FlowHandle) and env_statements and not callers:
         handle.env_statements.update(env_statements)
     # What the libcst pass saw beyond the arguments (attributes set after the call) stays.
     kept = [reason for reason in launch.open_reason.split(", ") if reason and not reason.startswith("*")]
     reasons = [reason for reason in (flowed_launch.open_reason, *kept) if reason]
     return replace(
         flowed_launch,
-        env=launch.env or flowed_launch.env,
+        env=flowed_launch.env if callers else launch.env or flowed_launch.env,
         requests=flowed_launch.requests or launch.requests,
         open_ended=bool(reasons),
         open_reason=", ".join(reasons),

@@ -14,6 +14,7 @@ from typing import Iterator
 
 from ....model import UNKNOWN, Assumption, Launch, LaunchKind, Setting
 from . import dicts
+from .environ import runner_variable
 from .facts import Entry, Kwargs
 from .frames import Frame, expressions
 from .module import FUNCTIONS, Guard, Module, Placed
@@ -94,7 +95,7 @@ def contexts(reader: Reader, module: Module, call: Call, every: list[Call]) -> l
             args = bind(reader, Function(module, init, call.cls), _as_constructor(site.node), site_frame) if init is not None else {}
             hop = module.span(site.node)
             args = {name: value.via(hop) for name, value in args.items()}
-            frames.append(replace(plain, args=args if scope is init else None, init=args))
+            frames.append(replace(plain, args=args if scope is init else None, init=args, sites=((site.scope, site.placed),)))
         return frames or [plain]
     sites = [site for site in every if isinstance(site.node.func, ast.Name) and site.node.func.id == scope.name][:MAX_SITES]
     frames = []
@@ -102,7 +103,7 @@ def contexts(reader: Reader, module: Module, call: Call, every: list[Call]) -> l
         site_frame = Frame(module, site.scope, site.cls, None, site.placed)
         args = bind(reader, Function(module, scope), site.node, site_frame)
         hop = module.span(site.node)
-        frames.append(replace(plain, args={name: value.via(hop) for name, value in args.items()}))
+        frames.append(replace(plain, args={name: value.via(hop) for name, value in args.items()}, sites=((site.scope, site.placed),)))
     return frames or [plain]
 
 
@@ -182,6 +183,7 @@ def _launches(reader: Reader, node: ast.Call, frame: Frame, partial: Partial | N
     limit = 0 if found.reasons else _MAX_TESTS
     split, blurred = tests[:limit], set(tests[limit:])
     label = f"{module.text(node.func)}(...)"
+    env = runner_variable(frame)
     for truth in itertools.product((True, False), repeat=len(split)):
         outcome = dict(zip(split, truth))
         settings: dict[str, Setting] = {}
@@ -200,11 +202,14 @@ def _launches(reader: Reader, node: ast.Call, frame: Frame, partial: Partial | N
                 kind=LaunchKind.PYTHON_CALL,
                 span=module.span(node),
                 settings=settings,
+                env=env,
                 open_ended=bool(found.reasons),
                 open_reason=", ".join(found.reasons),
                 condition=f"when {condition}" if condition else None,
                 label=label,
-                handle=FlowHandle(found.home, places),
+                handle=FlowHandle(
+                    found.home, places, env_statements={name: setting.span for name, setting in env.items()}, callers=bool(frame.sites)
+                ),
                 assumptions=tuple(dict.fromkeys(assumptions)),
             ),
             found,

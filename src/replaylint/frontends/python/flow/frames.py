@@ -24,6 +24,7 @@ class Frame:
     depth: int = 0
     stack: tuple[int, ...] = ()  # functions being read (recursion reads nothing)
     init: dict[str, Val] | None = None  # the arguments the object's `__init__` was given (a method's frame)
+    sites: tuple[tuple[ast.AST, Placed], ...] = ()  # the call that led here: its scope and statement
 
     def reading(self, at: Placed | None) -> Frame:
         return replace(self, at=at)

@@ -22,6 +22,7 @@ class FlowHandle:
     places: dict[str, Place]
     texts: dict[str, str] = field(default_factory=dict)
     env_statements: dict[str, Span] = field(default_factory=dict)
+    callers: bool = False  # the environment was read through the caller's statements too
 
 
 def literal(value: Any, quote: str) -> str:
