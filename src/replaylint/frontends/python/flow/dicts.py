@@ -8,16 +8,13 @@ from __future__ import annotations
 
 import ast
 from dataclasses import replace
-from typing import TYPE_CHECKING, Iterator
+from typing import Iterator
 
 from ....edits import Sequence
 from ....model import UNKNOWN, Setting
 from .facts import Entry, Kwargs, Place, Val
-from .frames import Frame, expressions, reaching
+from .frames import Evaluates, Frame, expressions, reaching
 from .module import Guard, Module, Placed
-
-if TYPE_CHECKING:
-    from .reader import Reader
 
 # Calls that read a dict handed to them and never change it.
 _READERS = frozenset(
@@ -48,7 +45,7 @@ def container(module: Module, node: ast.Dict | ast.Call) -> Place:
     return Place(module, Sequence(tuple(elements), close=close), quote, "call")
 
 
-def entry(reader: Reader, frame: Frame, name: str, first: ast.AST, value: ast.expr, place: Place | None) -> Entry:
+def entry(reader: Evaluates, frame: Frame, name: str, first: ast.AST, value: ast.expr, place: Place | None) -> Entry:
     """The entry `name` written from `first` to `value` (a dict item, a keyword, a write)."""
     module = frame.module
     read = reader.evaluate(value, frame)
@@ -62,7 +59,7 @@ def entry(reader: Reader, frame: Frame, name: str, first: ast.AST, value: ast.ex
     return Entry(setting, place if not read.hops else None, assumptions=read.assumptions)
 
 
-def literal(reader: Reader, node: ast.Dict, frame: Frame) -> Val:
+def literal(reader: Evaluates, node: ast.Dict, frame: Frame) -> Val:
     module = frame.module
     found = Kwargs(home=container(module, node), sources={module.span(node)})
     for position, (key, value) in enumerate(zip(node.keys, node.values)):
@@ -77,7 +74,7 @@ def literal(reader: Reader, node: ast.Dict, frame: Frame) -> Val:
     return as_val(found, module.span(node))
 
 
-def call(reader: Reader, node: ast.Call, frame: Frame, positional: bool = True) -> Val:
+def call(reader: Evaluates, node: ast.Call, frame: Frame, positional: bool = True) -> Val:
     """`dict(BASE, k=v, **more)`; without `positional`, only the keywords (`partial(LLM, k=v)`)."""
     module = frame.module
     place = container(module, node)
@@ -95,7 +92,7 @@ def call(reader: Reader, node: ast.Call, frame: Frame, positional: bool = True) 
     return as_val(found, module.span(node))
 
 
-def spread(reader: Reader, node: ast.expr, frame: Frame) -> Kwargs:
+def spread(reader: Evaluates, node: ast.expr, frame: Frame) -> Kwargs:
     """The keys `**node` gives (open when they cannot be read)."""
     read = reader.evaluate(node, frame)
     if read.kwargs is not None:
@@ -128,7 +125,7 @@ def as_val(found: Kwargs, span=None) -> Val:
 # writes after the binding
 
 
-def written(reader: Reader, base: Kwargs, target: str, frame: Frame, after: Placed | None, until: Placed | None) -> Kwargs:
+def written(reader: Evaluates, base: Kwargs, target: str, frame: Frame, after: Placed | None, until: Placed | None) -> Kwargs:
     """`base` with the writes into `target` (its text: `kw`, `self.vllm_args`) made by the
     statements of `frame`'s scope after `after` and before `until`."""
     found = base.copy()
@@ -150,7 +147,7 @@ def written(reader: Reader, base: Kwargs, target: str, frame: Frame, after: Plac
     return found
 
 
-def decided(reader: Reader, guards: tuple[Guard, ...], frame: Frame) -> tuple[Guard, ...] | None:
+def decided(reader: Evaluates, guards: tuple[Guard, ...], frame: Frame) -> tuple[Guard, ...] | None:
     """The guards whose test the reader cannot decide (None: one is decided against)."""
     left = []
     for guard in guards:
@@ -197,7 +194,7 @@ def _method_write(method: str, node: ast.Call, statement: ast.stmt) -> Iterator[
         yield ("remove", key, statement, None) if method == "pop" else ("opaque", None, statement, None)
 
 
-def _apply(reader: Reader, found: Kwargs, write: tuple, guards: tuple[Guard, ...], frame: Frame) -> None:
+def _apply(reader: Evaluates, found: Kwargs, write: tuple, guards: tuple[Guard, ...], frame: Frame) -> None:
     kind, key, first, value, *call = write
     module = frame.module
     certain = not guards

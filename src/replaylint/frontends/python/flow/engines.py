@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Iterator
 
 from ....model import UNKNOWN, Assumption, Launch, LaunchKind, Setting
-from . import dicts
+from .dicts import container, entry as read_entry, spread
 from .environ import runner_variable
 from .facts import Entry, Kwargs
 from .frames import Frame, expressions
@@ -137,7 +137,7 @@ def _as_constructor(node: ast.Call) -> ast.Call:
 
 def arguments(reader: Reader, node: ast.Call, frame: Frame, partial: Partial | None, positional: bool = True) -> Kwargs:
     module = frame.module
-    place = dicts.container(module, node)
+    place = container(module, node)
     found = Kwargs(home=place)
     if partial is not None:
         found.merge(
@@ -159,14 +159,14 @@ def arguments(reader: Reader, node: ast.Call, frame: Frame, partial: Partial | N
             position += len(items) if isinstance(items, tuple) else 1
             continue
         if position == 0 and partial is None and positional:
-            found.entries["model"] = dicts.entry(reader, frame, "model", argument, argument, place.at(every.index(argument)))
+            found.entries["model"] = read_entry(reader, frame, "model", argument, argument, place.at(every.index(argument)))
         position += 1
     for keyword in node.keywords:
         if keyword.arg is None:
-            found.merge(dicts.spread(reader, keyword.value, frame))
+            found.merge(spread(reader, keyword.value, frame))
         else:
             found.entries.pop(keyword.arg, None)
-            found.entries[keyword.arg] = dicts.entry(reader, frame, keyword.arg, keyword, keyword.value, place.at(every.index(keyword)))
+            found.entries[keyword.arg] = read_entry(reader, frame, keyword.arg, keyword, keyword.value, place.at(every.index(keyword)))
     return found
 
 

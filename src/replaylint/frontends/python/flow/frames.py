@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, replace
-from typing import Iterator
+from typing import Iterator, Protocol
 
 from .facts import Val
 from .module import FUNCTIONS, Module, Placed
@@ -44,6 +44,12 @@ class Binding:
     value: ast.expr | None = None
     element: int | None = None
     node: ast.AST | None = None
+
+
+class Evaluates(Protocol):
+    """What reads an expression in a frame (the reader; its helpers take it by this face)."""
+
+    def evaluate(self, node: ast.expr | None, frame: Frame) -> Val: ...
 
 
 def position(node: ast.AST) -> tuple[int, int]:

@@ -12,16 +12,12 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from ....model import UNKNOWN
-from . import dicts
+from .dicts import as_val, entry, spread
 from .facts import NOTHING, Entry, Kwargs, Val, read_from
-from .frames import Frame, expressions, parameters
+from .frames import Evaluates, Frame, expressions, parameters
 from .module import FUNCTIONS, Module
-
-if TYPE_CHECKING:
-    from .reader import Reader
 
 _RECORD_DECORATORS = ("dataclass", "define", "frozen", "mutable", "s", "attrs", "pydantic_dataclass")
 _RECORD_BASES = ("BaseModel", "BaseSettings", "NamedTuple", "TypedDict")
@@ -76,7 +72,7 @@ def _last(node: ast.expr) -> str:
     return node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else ""
 
 
-def defaults(reader: Reader, cls: Class, cli: bool = False) -> Kwargs:
+def defaults(reader: Evaluates, cls: Class, cli: bool = False) -> Kwargs:
     """The fields a class declares with a default, in order (`cli`: HfArgumentParser makes
     each an option `--name`, and the message says so)."""
     module = cls.module
@@ -90,7 +86,7 @@ def defaults(reader: Reader, cls: Class, cli: bool = False) -> Kwargs:
         if value is None:
             found.reasons.append(f"{name} (a default made at run time)")
             continue
-        item = dicts.entry(reader, frame, name, statement, value, None)
+        item = entry(reader, frame, name, statement, value, None)
         whose = (
             f"{name} comes from --{name.replace('_', '-')}, default {_shown(item.setting.value)} ({module.line(statement)})" if cli else ""
         )
@@ -116,7 +112,7 @@ def _shown(value: object) -> str:
     return repr(value) if value is not UNKNOWN else "unknown"
 
 
-def instance(reader: Reader, cls: Val | Class, node: ast.Call, frame: Frame) -> Val:
+def instance(reader: Evaluates, cls: Val | Class, node: ast.Call, frame: Frame) -> Val:
     cls = cls.ref if isinstance(cls, Val) else cls
     if not is_record(cls):
         return NOTHING
@@ -126,16 +122,16 @@ def instance(reader: Reader, cls: Val | Class, node: ast.Call, frame: Frame) -> 
         if isinstance(argument, ast.Starred):
             fields.reasons.append("*args")
             break
-        fields.entries[name] = dicts.entry(reader, frame, name, argument, argument, None)
+        fields.entries[name] = entry(reader, frame, name, argument, argument, None)
     for keyword in node.keywords:
         if keyword.arg is None:
-            fields.merge(dicts.spread(reader, keyword.value, frame))
+            fields.merge(spread(reader, keyword.value, frame))
         else:
-            fields.entries[keyword.arg] = dicts.entry(reader, frame, keyword.arg, keyword, keyword.value, None)
+            fields.entries[keyword.arg] = entry(reader, frame, keyword.arg, keyword, keyword.value, None)
     return Val(ref=Instance(cls, fields), span=frame.module.span(node))
 
 
-def field(reader: Reader, owner: Val, name: str, frame: Frame) -> Val:
+def field(reader: Evaluates, owner: Val, name: str, frame: Frame) -> Val:
     """`owner.name`: a record's field, a parsed option, a key of a mapping read as an attribute."""
     ref = owner.ref
     fields = ref.fields if isinstance(ref, Instance) else owner.kwargs
@@ -153,11 +149,11 @@ def field(reader: Reader, owner: Val, name: str, frame: Frame) -> Val:
 def as_kwargs(owner: Val) -> Val:
     ref = owner.ref
     if isinstance(ref, Instance):
-        return dicts.as_val(ref.fields)
+        return as_val(ref.fields)
     return owner if owner.kwargs is not None else NOTHING
 
 
-def library_call(reader: Reader, name: str, node: ast.Call, frame: Frame) -> Val:
+def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> Val:
     short = name.rsplit(".", 1)[-1]
     if (name in _AS_DICT or short == "asdict") and node.args:
         return as_kwargs(reader.evaluate(node.args[0], frame))
@@ -172,7 +168,7 @@ def library_call(reader: Reader, name: str, node: ast.Call, frame: Frame) -> Val
     return NOTHING
 
 
-def method_result(reader: Reader, callee: Val, func: ast.expr, node: ast.Call, frame: Frame) -> Val:
+def method_result(reader: Evaluates, callee: Val, func: ast.expr, node: ast.Call, frame: Frame) -> Val:
     if not isinstance(func, ast.Attribute):
         return NOTHING
     owner = reader.evaluate(func.value, frame)
@@ -197,7 +193,7 @@ def method_result(reader: Reader, callee: Val, func: ast.expr, node: ast.Call, f
     return NOTHING
 
 
-def options(reader: Reader, parser: Parser) -> Kwargs:
+def options(reader: Evaluates, parser: Parser) -> Kwargs:
     """The defaults of a parser's options: `add_argument` calls on it (or its groups) in the
     scope that made it."""
     found = Kwargs()
@@ -215,7 +211,7 @@ def options(reader: Reader, parser: Parser) -> Kwargs:
     return found
 
 
-def _option(reader: Reader, node: ast.Call, frame: Frame, guards: tuple) -> tuple[str, Entry] | None:
+def _option(reader: Evaluates, node: ast.Call, frame: Frame, guards: tuple) -> tuple[str, Entry] | None:
     flags = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
     keywords = {k.arg: k for k in node.keywords if k.arg}
     dest_node = keywords.get("dest")
@@ -230,11 +226,11 @@ def _option(reader: Reader, node: ast.Call, frame: Frame, guards: tuple) -> tupl
     module = frame.module
     if default is None:
         if action is not None and isinstance(action.value, ast.Constant) and action.value.value in ("store_true", "store_false"):
-            item = dicts.entry(reader, frame, dest, action, ast.Constant(action.value.value == "store_false", **_at(action.value)), None)
+            item = entry(reader, frame, dest, action, ast.Constant(action.value.value == "store_false", **_at(action.value)), None)
         else:
             return None  # argparse's None: what reads it decides
     else:
-        item = dicts.entry(reader, frame, dest, default, default.value, None)
+        item = entry(reader, frame, dest, default, default.value, None)
     whose = f"{dest} comes from {long}, default {_shown(item.setting.value)} ({module.line(node)})"
     span = item.setting.value_span or item.setting.span
     return dest, replace(item, guards=guards, assumptions=((whose, span),))
@@ -244,7 +240,7 @@ def _at(node: ast.AST) -> dict:
     return {k: getattr(node, k) for k in ("lineno", "col_offset", "end_lineno", "end_col_offset")}
 
 
-def command_default(reader: Reader, function: ast.FunctionDef | ast.AsyncFunctionDef, name: str, module: Module) -> Val:
+def command_default(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunctionDef, name: str, module: Module) -> Val:
     """A parameter of a function the command line runs: click's `@click.option(default=)`,
     typer's `typer.Option(default)` or the parameter's own default under `@app.command()`."""
     frame = Frame(module, module.tree)
@@ -258,7 +254,7 @@ def command_default(reader: Reader, function: ast.FunctionDef | ast.AsyncFunctio
         default = next((k for k in decorator.keywords if k.arg == "default"), None)
         if default is None:
             return NOTHING
-        item = dicts.entry(reader, frame, name, default, default.value, None)
+        item = entry(reader, frame, name, default, default.value, None)
         return _as_cli(item, name, next((f for f in flags if f.startswith("--")), f"--{name}"), module, decorator)
     if not any(_last(d.func if isinstance(d, ast.Call) else d) == "command" for d in function.decorator_list):
         return NOTHING
@@ -269,7 +265,7 @@ def command_default(reader: Reader, function: ast.FunctionDef | ast.AsyncFunctio
         return NOTHING
     if isinstance(value, ast.Call) and _last(value.func) in ("Option", "Argument") and value.args:
         value = value.args[0]
-    item = dicts.entry(reader, frame, name, value, value, None)
+    item = entry(reader, frame, name, value, value, None)
     return _as_cli(item, name, f"--{name.replace('_', '-')}", module, value)
 
 

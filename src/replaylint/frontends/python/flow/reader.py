@@ -12,10 +12,11 @@ import json
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from . import dicts, objects
+from .dicts import as_val, call as dict_call, container, entry as dict_entry, literal, spread, written
 from .facts import NOTHING, Kwargs, Val, read_from
 from .frames import Frame, parameters, reaching
 from .module import FUNCTIONS, Module, Placed
+from .objects import Class, command_default, field, instance, library_call, method_result
 
 if TYPE_CHECKING:
     from .tree import Tree
@@ -81,7 +82,7 @@ class Reader:
             items = [self.evaluate(element, frame) for element in node.elts]
             return Val([item.value for item in items], span=module.span(node), ref=tuple(items))
         if isinstance(node, ast.Dict):
-            return dicts.literal(self, node, frame)
+            return literal(self, node, frame)
         if isinstance(node, ast.Name):
             return self.name(node.id, frame)
         if isinstance(node, ast.Attribute):
@@ -89,10 +90,10 @@ class Reader:
         if isinstance(node, ast.Subscript):
             return self.subscript(node, frame)
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
-            left, right = dicts.spread(self, node.left, frame), dicts.spread(self, node.right, frame)
+            left, right = spread(self, node.left, frame), spread(self, node.right, frame)
             left = left.copy()
             left.merge(right)
-            return dicts.as_val(left, module.span(node))
+            return as_val(left, module.span(node))
         if isinstance(node, ast.Call):
             return self.call(node, frame)
         return NOTHING
@@ -105,8 +106,8 @@ class Reader:
             read = self.parameter(name, frame)
             if read.kwargs is None:
                 return read
-            mutated = dicts.written(self, read.kwargs, name, frame, None, frame.at)
-            return replace(dicts.as_val(mutated, read.span), hops=read.hops, origin=read.origin)
+            mutated = written(self, read.kwargs, name, frame, None, frame.at)
+            return replace(as_val(mutated, read.span), hops=read.hops, origin=read.origin)
         if binding.kind == "definition":
             return self._definition(binding.node, frame.module, frame)
         if binding.kind == "import":
@@ -120,8 +121,8 @@ class Reader:
             return items[binding.element] if binding.element < len(items) else NOTHING
         if read.kwargs is not None:
             until = frame.at if _same_scope(frame, binding.placed) else None
-            mutated = dicts.written(self, read.kwargs, name, scope_frame, binding.placed, until)
-            return replace(dicts.as_val(mutated, read.span), hops=read.hops, origin=read.origin)
+            mutated = written(self, read.kwargs, name, scope_frame, binding.placed, until)
+            return replace(as_val(mutated, read.span), hops=read.hops, origin=read.origin)
         return read
 
     def parameter(self, name: str, frame: Frame) -> Val:
@@ -129,9 +130,9 @@ class Reader:
         if frame.args is not None and name in frame.args:
             return frame.args[name]
         if function is not None and function.args.kwarg is not None and function.args.kwarg.arg == name:
-            return dicts.as_val(Kwargs(reasons=[f"**{name} (what the caller passes)"]))
+            return as_val(Kwargs(reasons=[f"**{name} (what the caller passes)"]))
         if function is not None and frame.args is None and function.decorator_list:
-            return objects.command_default(self, function, name, frame.module)
+            return command_default(self, function, name, frame.module)
         return NOTHING
 
     def imported(self, name: str, module: Module) -> Val:
@@ -150,7 +151,7 @@ class Reader:
         if isinstance(node, FUNCTIONS):
             return Val(ref=Function(module, node))
         if isinstance(node, ast.ClassDef):
-            return Val(ref=objects.Class(module, node))
+            return Val(ref=Class(module, node))
         return NOTHING
 
     def attribute(self, node: ast.Attribute, frame: Frame) -> Val:
@@ -162,7 +163,7 @@ class Reader:
             return Val(ref=Qualified(f"{owner.ref.name}.{node.attr}"))
         if isinstance(owner.ref, Module):
             return self.name(node.attr, Frame(owner.ref, owner.ref.tree))
-        return objects.field(self, owner, node.attr, frame)
+        return field(self, owner, node.attr, frame)
 
     def self_attribute(self, attr: str, frame: Frame) -> Val:
         """`self.x`, set once in one method of the class (mostly `__init__`)."""
@@ -189,11 +190,11 @@ class Reader:
         read = self.evaluate(value, home.reading(placed))
         if read.kwargs is None:
             return read
-        mutated = dicts.written(self, read.kwargs, target, home, placed, frame.at if same else None)
+        mutated = written(self, read.kwargs, target, home, placed, frame.at if same else None)
         if not same:
-            mutated = dicts.written(self, mutated, target, frame, None, frame.at)
+            mutated = written(self, mutated, target, frame, None, frame.at)
         hops = read.hops if same else (*read.hops, frame.module.span(placed.statement))
-        return replace(dicts.as_val(mutated, read.span), hops=hops)
+        return replace(as_val(mutated, read.span), hops=hops)
 
     def subscript(self, node: ast.Subscript, frame: Frame) -> Val:
         owner = self.evaluate(node.value, frame)
@@ -217,9 +218,9 @@ class Reader:
             return self.returned(ref, node, frame, callee.hops)
         if isinstance(ref, Partial):
             return Val(ref=Engine(node, frame))
-        if isinstance(ref, objects.Class):
-            return objects.instance(self, ref, node, frame)
-        return objects.method_result(self, callee, func, node, frame)
+        if isinstance(ref, Class):
+            return instance(self, ref, node, frame)
+        return method_result(self, callee, func, node, frame)
 
     def _dict_method(self, node: ast.Call, func: ast.Attribute, frame: Frame) -> Val:
         owner = self.evaluate(func.value, frame)
@@ -234,7 +235,7 @@ class Reader:
                 return NOTHING
             return replace(read, assumptions=((f"the caller's `{func.value.id}` has no `{key}`", read.span),))
         if owner.kwargs is None or not isinstance(key, str):
-            return objects.method_result(self, self.evaluate(func, frame), func, node, frame)
+            return method_result(self, self.evaluate(func, frame), func, node, frame)
         entry = owner.kwargs.entries.get(key)
         if entry is not None and not entry.guards:
             setting = entry.setting
@@ -255,9 +256,9 @@ class Reader:
     def _library_call(self, name: str, node: ast.Call, frame: Frame) -> Val:
         short = name.rsplit(".", 1)[-1]
         if name in ("dict",) and not any(isinstance(a, ast.Starred) for a in node.args):
-            return dicts.call(self, node, frame)
+            return dict_call(self, node, frame)
         if name in ("functools.partial", "partial") and node.args:
-            keywords = dicts.call(self, node, frame, positional=False).kwargs or Kwargs()
+            keywords = dict_call(self, node, frame, positional=False).kwargs or Kwargs()
             return Val(ref=Partial(self.evaluate(node.args[0], frame), keywords, frame.module.span(node)))
         if name in ("copy.deepcopy", "copy.copy") and node.args:
             return self.evaluate(node.args[0], frame)
@@ -266,7 +267,7 @@ class Reader:
             return Val(json.dumps(value)) if _writable(value) else NOTHING
         if engine_name(name) or name in _PARAMS:
             return Val(ref=Engine(node, frame))  # an engine, or the params of a request
-        return objects.library_call(self, name, node, frame)
+        return library_call(self, name, node, frame)
 
     def returned(self, function: Function, node: ast.Call | None, frame: Frame, hops: tuple = ()) -> Val:
         """What a call of a function of the tree returns: its one `return`, read with the
@@ -294,7 +295,7 @@ def bind(reader: Reader, function: Function, node: ast.Call, frame: Frame, skip_
     if skip_self if skip_self is not None else function.cls is not None:
         params = params[1:]
     bound: dict[str, Val] = {}
-    rest = Kwargs(home=dicts.container(frame.module, node))
+    rest = Kwargs(home=container(frame.module, node))
     unknown = False
     positional = list(node.args)
     extra: list[Val] = []
@@ -311,10 +312,10 @@ def bind(reader: Reader, function: Function, node: ast.Call, frame: Frame, skip_
     names = {p.arg for p in params}
     for keyword in node.keywords:
         if keyword.arg is None:
-            spread = dicts.spread(reader, keyword.value, frame)
-            if spread.reasons:
+            given = spread(reader, keyword.value, frame)
+            if given.reasons:
                 unknown = True
-            for name, item in spread.entries.items():
+            for name, item in given.entries.items():
                 if name in names:
                     bound[name] = Val(
                         item.setting.value, item.setting.keys, span=item.setting.value_span, origin=item.setting.span, hops=item.setting.via
@@ -324,7 +325,7 @@ def bind(reader: Reader, function: Function, node: ast.Call, frame: Frame, skip_
         elif keyword.arg in names:
             bound[keyword.arg] = reader.evaluate(keyword.value, frame)
         else:
-            rest.entries[keyword.arg] = dicts.entry(reader, frame, keyword.arg, keyword, keyword.value, None)
+            rest.entries[keyword.arg] = dict_entry(reader, frame, keyword.arg, keyword, keyword.value, None)
     defaults = _defaults(definition)
     home = Frame(function.module, function.module.tree)
     for param in params:
@@ -333,7 +334,7 @@ def bind(reader: Reader, function: Function, node: ast.Call, frame: Frame, skip_
     if definition.args.kwarg is not None:
         if unknown:
             rest.reasons.append(f"**{definition.args.kwarg.arg} (what the caller passes)")
-        bound[definition.args.kwarg.arg] = dicts.as_val(rest)
+        bound[definition.args.kwarg.arg] = as_val(rest)
     return bound
 
 

@@ -11,14 +11,10 @@ from __future__ import annotations
 import ast
 import os
 import sys
-from typing import TYPE_CHECKING
 
 from ....source import ExtractContext, SourceFile
 from .frames import Frame
 from .module import Module, parse
-
-if TYPE_CHECKING:
-    from .reader import Function
 
 MAX_MODULES = 24  # other modules of the tree one file may open
 _UP = 4  # folders above the importing file where a package may start
@@ -78,7 +74,7 @@ class Tree:
         offset = module.offset(node.lineno, node.col_offset) if node is not None and module is self.module else 0  # type: ignore[attr-defined]
         self.context.not_entered("calls nest deeper than the value-flow reader follows", offset)
 
-    def frame_of(self, module: Module, method: Function | ast.AST, cls: ast.ClassDef | None, frame: Frame) -> Frame:
+    def frame_of(self, module: Module, method: ast.AST, cls: ast.ClassDef | None, frame: Frame) -> Frame:
         """The frame of another method of the object `frame` reads (`__init__` with the
         arguments the object was made with)."""
         node = getattr(method, "node", method)
