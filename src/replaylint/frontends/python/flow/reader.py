@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from .tree import Tree
 
 MAX_DEPTH = 6  # calls followed into one another
+_MAX_NESTING = 120  # deeper values are unknown (each level takes a few of Python's frames)
 
 
 @dataclass(frozen=True)
@@ -60,12 +61,20 @@ class Engine:
 class Reader:
     def __init__(self, tree: Tree) -> None:
         self.tree = tree
+        self.nesting = 0  # expressions being read inside one another (Python's stack is the bound)
 
     # expressions
 
     def evaluate(self, node: ast.expr | None, frame: Frame) -> Val:
-        if node is None:
+        if node is None or self.nesting > _MAX_NESTING:
             return NOTHING
+        self.nesting += 1
+        try:
+            return self._evaluate(node, frame)
+        finally:
+            self.nesting -= 1
+
+    def _evaluate(self, node: ast.expr, frame: Frame) -> Val:
         self.tree.charge(node, frame.module)
         module = frame.module
         if isinstance(node, ast.Constant):
