@@ -92,7 +92,7 @@ def contexts(reader: Reader, module: Module, call: Call, every: list[Call]) -> l
         frames = []
         for site in sites:
             site_frame = Frame(module, site.scope, site.cls, None, site.placed)
-            args = bind(reader, Function(module, init, call.cls), _as_constructor(site.node), site_frame) if init is not None else {}
+            args = bind(reader, Function(module, init, call.cls), site.node, site_frame) if init is not None else {}
             hop = module.span(site.node)
             args = {name: value.via(hop) for name, value in args.items()}
             frames.append(replace(plain, args=args if scope is init else None, init=args, sites=((site.scope, site.placed),)))
@@ -129,10 +129,6 @@ def _aliases(module: Module, cls: ast.ClassDef) -> set[str]:
         if isinstance(node, ast.Assign) and cls.name in ast.unparse(node.value):
             found |= {t.id for t in node.targets if isinstance(t, ast.Name)}
     return found
-
-
-def _as_constructor(node: ast.Call) -> ast.Call:
-    return node  # `.remote(...)` passes the constructor's arguments as they are
 
 
 def arguments(reader: Reader, node: ast.Call, frame: Frame, partial: Partial | None, positional: bool = True) -> Kwargs:

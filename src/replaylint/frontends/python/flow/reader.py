@@ -217,7 +217,7 @@ class Reader:
 
     def call(self, node: ast.Call, frame: Frame) -> Val:
         func = node.func
-        if isinstance(func, ast.Attribute) and func.attr in ("get", "copy", "pop") and func.attr != "pop":
+        if isinstance(func, ast.Attribute) and func.attr in ("get", "copy"):
             return self._dict_method(node, func, frame)
         callee = self.evaluate(func, frame)
         ref = callee.ref
