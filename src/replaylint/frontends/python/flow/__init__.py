@@ -79,9 +79,18 @@ def merge(found: list[Launch], flow: Flowed) -> list[Launch]:
 
 
 def _reads_more(flowed_launches: list[Launch], launch: Launch) -> bool:
+    """Whether the flowed launches tell the libcst pass's apart: another value or key (the
+    libcst pass reads names bound once in the statements `focus` kept), open where it was not,
+    a condition, requests it did not follow."""
     if launch.open_ended or any(setting.value is UNKNOWN for setting in launch.settings.values()):
         return True
-    return any(set(f.settings) != set(launch.settings) or f.condition or len(f.requests) > len(launch.requests) for f in flowed_launches)
+    return any(
+        _values(f) != _values(launch) or f.open_ended or f.condition or len(f.requests) > len(launch.requests) for f in flowed_launches
+    )
+
+
+def _values(launch: Launch) -> dict:
+    return {name: setting.value for name, setting in launch.settings.items()}
 
 
 def _keeping(flowed_launch: Launch, launch: Launch) -> Launch:

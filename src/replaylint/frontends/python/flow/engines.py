@@ -134,7 +134,7 @@ def _aliases(module: Module, cls: ast.ClassDef) -> set[str]:
 def arguments(reader: Reader, node: ast.Call, frame: Frame, partial: Partial | None, positional: bool = True) -> Kwargs:
     module = frame.module
     place = container(module, node)
-    found = Kwargs(home=place)
+    found = Kwargs(home=place, sources={module.span(node)})  # writes into a parameter's dict are read here
     if partial is not None:
         found.merge(
             Kwargs({n: _via(e, partial.span) for n, e in partial.kwargs.entries.items()}, list(partial.kwargs.reasons), partial.kwargs.home)

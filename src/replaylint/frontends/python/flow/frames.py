@@ -84,6 +84,8 @@ def binds(statement: ast.stmt, name: str) -> Binding | None:
     elif isinstance(statement, (ast.Import, ast.ImportFrom)):
         if any((alias.asname or alias.name.split(".")[0]) == name for alias in statement.names):
             return Binding("import", node=statement)
+    elif isinstance(statement, ast.AugAssign) and isinstance(statement.op, ast.BitOr) and isinstance(statement.target, ast.Name):
+        return None  # `d |= {...}`: a write into the dict (`dicts`), not a new binding
     elif isinstance(statement, (ast.AugAssign, ast.For, ast.AsyncFor, ast.With, ast.AsyncWith, ast.Delete)):
         if _names(statement, name, stores_only=True):
             return Binding("opaque")
