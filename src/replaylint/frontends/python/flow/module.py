@@ -55,6 +55,7 @@ class Module:
     functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=dict)
     classes: dict[str, ast.ClassDef] = field(default_factory=dict)
     _scopes: dict[int, list[Placed]] = field(default_factory=dict)
+    _owners: dict[int, int] = field(default_factory=dict)  # id of a Placed -> id of its scope
 
     @property
     def path(self) -> str:
@@ -93,7 +94,12 @@ class Module:
         key = id(scope)
         if key not in self._scopes:
             self._scopes[key] = list(_placed(scope.body, ()))  # type: ignore[attr-defined]
+            self._owners.update((id(placed), key) for placed in self._scopes[key])
         return self._scopes[key]
+
+    def in_scope(self, placed: Placed, scope: ast.AST) -> bool:
+        self.statements(scope)
+        return self._owners.get(id(placed)) == id(scope)
 
 
 def parse(source: SourceFile, name: str = "") -> Module | None:

@@ -356,7 +356,7 @@ def _defaults(definition: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, a
 
 
 def _same_scope(frame: Frame, placed: Placed) -> bool:
-    return any(p is placed for p in frame.module.statements(frame.scope))
+    return frame.module.in_scope(placed, frame.scope)
 
 
 def _writable(value: Any) -> bool:
