@@ -122,3 +122,18 @@ def test_an_import_outside_the_tree_is_unknown(tmp_path) -> None:
     path.write_text(HEAD + "from somewhere_else import ARGS\nLLM('m', return_sampling_mask=True, **ARGS)\n")
     found = extract(SourceFile(str(path), path.read_text()), ExtractContext(read_text=lambda p: None))
     assert len(found) == 1 and found[0].open_ended
+
+
+def test_a_self_attribute_written_in_a_third_method_is_open() -> None:
+    body = (
+        "class W:\n"
+        "    def __init__(self):\n"
+        "        self.kw = {'return_sampling_mask': True}\n"
+        "    def tune(self):\n"
+        "        self.kw['logprobs_mode'] = 'processed_logprobs'\n"
+        "    def start(self):\n"
+        "        return LLM('m', **self.kw)\n"
+    )
+    found = launch(body)
+    assert found.value("return_sampling_mask") is True
+    assert found.open_ended and "written in `tune`" in found.open_reason

@@ -159,6 +159,11 @@ def decided(reader: Evaluates, guards: tuple[Guard, ...], frame: Frame) -> tuple
     return tuple(left)
 
 
+def writes_into(module: Module, scope: ast.AST, target: str) -> bool:
+    """Whether any statement of `scope` writes into `target` (another method's `self.x[...]`)."""
+    return any(next(_writes(placed.statement, target, module), None) is not None for placed in module.statements(scope))
+
+
 def _writes(statement: ast.stmt, target: str, module: Module) -> Iterator[tuple]:
     """(kind, key, first node, value node) of each write of `statement` into `target`."""
     if isinstance(statement, (ast.Assign, ast.Delete)):

@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from .dicts import as_val, call as dict_call, container, entry as dict_entry, literal, spread, written
+from .dicts import as_val, call as dict_call, container, entry as dict_entry, literal, spread, writes_into, written
 from .facts import NOTHING, Kwargs, Val, read_from
 from .frames import Frame, parameters, reaching
 from .module import FUNCTIONS, Module, Placed
@@ -202,6 +202,10 @@ class Reader:
         mutated = written(self, read.kwargs, target, home, placed, frame.at if same else None)
         if not same:
             mutated = written(self, mutated, target, frame, None, frame.at)
+        for other in cls.body:
+            if isinstance(other, FUNCTIONS) and other is not method and other is not frame.scope:
+                if writes_into(frame.module, other, target):
+                    mutated.reasons.append(f"`{target}` written in `{other.name}`")  # called before or after: not known here
         hops = read.hops if same else (*read.hops, frame.module.span(placed.statement))
         return replace(as_val(mutated, read.span), hops=hops)
 
