@@ -137,3 +137,19 @@ def test_a_self_attribute_written_in_a_third_method_is_open() -> None:
     found = launch(body)
     assert found.value("return_sampling_mask") is True
     assert found.open_ended and "written in `tune`" in found.open_reason
+
+
+def test_a_module_dict_a_function_writes_into_is_open() -> None:
+    body = (
+        "ARGS = {'return_sampling_mask': True}\n"
+        "def configure():\n"
+        "    ARGS['logprobs_mode'] = 'processed_logprobs'\n"
+        "def start():\n"
+        "    return LLM('m', **ARGS)\n"
+    )
+    found = launch(body)
+    assert found.open_ended and "written in `configure`" in found.open_reason
+    local = launch(
+        "ARGS = {'return_sampling_mask': True}\ndef other():\n    ARGS = {}\n    ARGS['x'] = 1\ndef start():\n    return LLM('m', **ARGS)\n"
+    )
+    assert not local.open_ended  # `other` writes into its own ARGS

@@ -56,6 +56,7 @@ class Module:
     classes: dict[str, ast.ClassDef] = field(default_factory=dict)
     _scopes: dict[int, list[Placed]] = field(default_factory=dict)
     _owners: dict[int, int] = field(default_factory=dict)  # id of a Placed -> id of its scope
+    _writers: dict[str, list] | None = None  # module-level names -> the functions that write keys into them
 
     @property
     def path(self) -> str:
@@ -96,6 +97,17 @@ class Module:
             self._scopes[key] = list(_placed(scope.body, ()))  # type: ignore[attr-defined]
             self._owners.update((id(placed), key) for placed in self._scopes[key])
         return self._scopes[key]
+
+    def functions_writing(self, name: str) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+        """The functions that write keys into the module-level `name` (`name["k"] = v`,
+        `name.update(...)`...), which a reader of it cannot order."""
+        if self._writers is None:
+            self._writers = {}
+            for node in ast.walk(self.tree):
+                if isinstance(node, FUNCTIONS):
+                    for written in _names_written(node):
+                        self._writers.setdefault(written, []).append(node)
+        return self._writers.get(name, [])
 
     def in_scope(self, placed: Placed, scope: ast.AST) -> bool:
         self.statements(scope)
@@ -166,3 +178,27 @@ def _placed(body: list[ast.stmt], guards: tuple[Guard, ...], counter: list[int] 
         elif isinstance(statement, ast.Match):
             for case in statement.cases:
                 yield from _placed(case.body, (*guards, Guard("case", opaque=True)), counter)
+
+
+_WRITING_METHODS = frozenset(("update", "setdefault", "pop", "popitem", "clear", "__setitem__"))
+
+
+def _names_written(function: ast.AST) -> set[str]:
+    """Names a function writes keys into, not names it binds itself (its locals)."""
+    local = {arg.arg for arg in ast.walk(function.args) if isinstance(arg, ast.arg)} if isinstance(function, FUNCTIONS) else set()
+    found = set()
+    for node in ast.walk(function):
+        if isinstance(node, ast.Global):
+            found.update(node.names)  # rebound from here: a reader cannot tell which value holds
+        elif isinstance(node, (ast.Assign, ast.Delete, ast.AugAssign)):
+            targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [node.target]
+            for target in targets:
+                if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
+                    found.add(target.value.id)
+                elif isinstance(target, ast.Name) and isinstance(node, ast.Assign):
+                    local.add(target.id)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _WRITING_METHODS:
+            if isinstance(node.func.value, ast.Name):
+                found.add(node.func.value.id)
+    globals_ = {name for node in ast.walk(function) if isinstance(node, ast.Global) for name in node.names}
+    return found - (local - globals_)

@@ -131,6 +131,9 @@ class Reader:
         if read.kwargs is not None:
             until = frame.at if _same_scope(frame, binding.placed) else None
             mutated = written(self, read.kwargs, name, scope_frame, binding.placed, until)
+            if scope_frame.scope is frame.module.tree:
+                for function in frame.module.functions_writing(name):
+                    mutated.reasons.append(f"`{name}` written in `{function.name}`")  # when it runs is not known here
             return replace(as_val(mutated, read.span), hops=read.hops, origin=read.origin)
         return read
 
