@@ -156,3 +156,12 @@ def test_calls_deeper_than_the_bound_are_rpl902_and_recursion_is_not(tmp_path: P
     )
     _, out = cli("--output-format", "concise", str(recursive))
     assert "RPL902" not in out and "RPL003" not in out  # unknown keys: nothing rests on an absent setting
+
+
+def test_a_noqa_where_the_value_is_decided_silences_the_finding(tmp_path: Path) -> None:
+    copy = tmp_path / "tree"
+    shutil.copytree(CORPUS / "settings_import", copy)
+    settings = copy / "myproj" / "settings.py"
+    settings.write_text(settings.read_text().replace("# expect: RPL003", "# noqa: RPL003"))
+    status, _ = cli("--output-format", "concise", str(copy))
+    assert status == 0
