@@ -243,13 +243,18 @@ class Reader:
         if func.attr == "copy":
             return owner if owner.kwargs is not None else NOTHING
         key = node.args[0].value if node.args and isinstance(node.args[0], ast.Constant) else None
-        if owner.kwargs is None and isinstance(key, str) and len(node.args) > 1 and self._unbound_parameter(func.value, frame):
+        unread = owner.kwargs is None or (not owner.kwargs.entries and owner.kwargs.reasons)
+        if unread and isinstance(key, str) and len(node.args) > 1 and self._unbound_parameter(func.value, frame):
             # `cfg.get("top_k", -1)` with no caller in the tree: judged as written, and the message says so
             assert isinstance(func.value, ast.Name)
             read = self.evaluate(node.args[1], frame)
             if read.span is None:
                 return NOTHING
-            return replace(read, assumptions=((f"the caller's `{func.value.id}` has no `{key}`", read.span),))
+            forwarded = (
+                frame.function is not None and frame.function.args.kwarg is not None and frame.function.args.kwarg.arg == func.value.id
+            )
+            unless = f"the caller passes no `{key}`" if forwarded else f"the caller's `{func.value.id}` has no `{key}`"
+            return replace(read, assumptions=((unless, read.span),))
         if owner.kwargs is None or not isinstance(key, str):
             return method_result(self, self.evaluate(func, frame), func, node, frame)
         entry = owner.kwargs.entries.get(key)
