@@ -10,12 +10,13 @@ read everything (`merge`), and the dicts it read are no longer launches found by
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from ....model import UNKNOWN, Assumption, Launch, Request, Span
 from ....source import ExtractContext, SourceFile
 from ..names import REPLAY_WORDS
-from .engines import calls, engine_launches
+from .engines import engine_launches
 from .module import parse
 from .placing import FlowHandle, render
 from .reader import Reader
@@ -33,8 +34,21 @@ class Flowed:
     sources: frozenset[Span]  # dicts and calls whose keys reached an engine
 
 
+# vLLM's engines imported (`import vllm`, `from vllm import LLM`, `from vllm.engine.arg_utils import (\n AsyncEngineArgs,`)
+_IMPORTS_ENGINE = re.compile(
+    r"import\s+vllm(?:\s+as\s+\w+)?\s*(?:$|[;#])|import\s+vllm\.(?:entrypoints\.llm|engine\.arg_utils)\b|from\s+vllm[\w.]*\s+import\s+\(?[\w\s,]*?\b(?:LLM|EngineArgs|AsyncEngineArgs)\b",
+    re.MULTILINE,
+)
+
+
 def candidate(text: str) -> bool:
-    return any(word in text for word in _ENGINE_WORDS) and any(word in text for word in REPLAY_WORDS[:3])
+    """Whether a file may construct one of vLLM's engines with the mask in reach (cheap: the
+    file's own text; vLLM's sources that define the engines import none of them)."""
+    return (
+        any(word in text for word in _ENGINE_WORDS)
+        and any(word in text for word in REPLAY_WORDS[:3])
+        and _IMPORTS_ENGINE.search(text) is not None
+    )
 
 
 def flowed(source: SourceFile, context: ExtractContext) -> Flowed:
@@ -43,12 +57,11 @@ def flowed(source: SourceFile, context: ExtractContext) -> Flowed:
         return Flowed([], frozenset())
     tree = Tree(module, context)
     reader = Reader(tree)
-    every = calls(module)
     sent: dict[int, list[tuple[Request, tuple[Assumption, ...]]]] = {}
-    for engine, request, assumptions in requests(reader, module, every):
+    for engine, request, assumptions in requests(reader, module):
         sent.setdefault(id(engine), []).append((request, assumptions))
     launches, sources = [], set()
-    for node, launch, kwargs in engine_launches(reader, module, every):
+    for node, launch, kwargs in engine_launches(reader, module):
         reaching = sent.get(id(node), [])
         assumptions = [*launch.assumptions, *(a for _, more in reaching for a in more)]
         launches.append(replace(launch, requests=tuple(r for r, _ in reaching), assumptions=tuple(dict.fromkeys(assumptions))))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import itertools
+import re
 from dataclasses import dataclass, replace
 from typing import Iterator
 
@@ -16,7 +17,7 @@ from ....model import UNKNOWN, Assumption, Launch, LaunchKind, Setting
 from .dicts import container, entry as read_entry, spread
 from .environ import runner_variable
 from .facts import Entry, Kwargs
-from .frames import Frame, expressions
+from .frames import Frame
 from .module import FUNCTIONS, Guard, Module, Placed
 from .placing import FlowHandle
 from .reader import Function, Partial, Qualified, Reader, bind, engine_name
@@ -35,32 +36,47 @@ class Call:
     cls: ast.ClassDef | None
 
 
-def calls(module: Module) -> list[Call]:
+def calls(module: Module, words: tuple[str, ...]) -> list[Call]:
+    """The calls on the lines that hold one of `words` (a call's name), each with its statement
+    and scope; statements on other lines are not looked into."""
+    lines = module.lines_with(words)
     found: list[Call] = []
     pending: list[tuple[ast.AST, ast.ClassDef | None]] = [(module.tree, None)]
     while pending:
         scope, cls = pending.pop()
         for placed in module.statements(scope):
             statement = placed.statement
+            if not module.touches(statement, lines):
+                continue
             if isinstance(statement, FUNCTIONS):
-                pending.append((statement, cls if scope is not module.tree and isinstance(scope, ast.ClassDef) else cls))
+                pending.append((statement, cls))
             elif isinstance(statement, ast.ClassDef):
                 pending.extend((method, statement) for method in statement.body if isinstance(method, FUNCTIONS))
                 continue
-            for node in expressions(statement):
-                if isinstance(node, ast.Call):
-                    found.append(Call(node, placed, scope, cls))
+            found.extend(Call(node, placed, scope, cls) for node in _calls_on(statement, lines, module))
     return found
 
 
-def engine_launches(reader: Reader, module: Module, every: list[Call]) -> Iterator[tuple[ast.Call, Launch, Kwargs]]:
+def _calls_on(statement: ast.stmt, lines: list[int], module: Module) -> Iterator[ast.Call]:
+    """The calls of a statement's own expressions that touch `lines` (other subtrees skipped)."""
+    stack: list[ast.AST] = [statement]
+    while stack:
+        node = stack.pop()
+        if node is not statement and hasattr(node, "end_lineno") and not module.touches(node, lines):
+            continue
+        if isinstance(node, ast.Call):
+            yield node
+        stack.extend(child for child in ast.iter_child_nodes(node) if not isinstance(child, (ast.stmt, ast.Lambda)))
+
+
+def engine_launches(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Launch, Kwargs]]:
     candidates = _candidate_names(module)
-    for call in every:
+    for call in calls(module, tuple(sorted(name + "(" for name in candidates))):
         func = call.node.func
         last = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
         if last not in candidates:
             continue
-        for frame in contexts(reader, module, call, every):
+        for frame in contexts(reader, module, call):
             callee = reader.evaluate(func, frame)
             if isinstance(callee.ref, Qualified) and engine_name(callee.ref.name):
                 yield from _launches(reader, call.node, frame, None)
@@ -68,27 +84,33 @@ def engine_launches(reader: Reader, module: Module, every: list[Call]) -> Iterat
                 yield from _launches(reader, call.node, frame, callee.ref)
 
 
+_PARTIAL_TARGET = re.compile(r"([\w.]+)\s*(?::[^=]*)?=\s*(?:functools\.)?$")  # the line before `partial(`
+
+
 def _candidate_names(module: Module) -> set[str]:
     """Names a call of an engine may be spelt with: vLLM's, their aliases, partials."""
     names = {"LLM", "EngineArgs", "AsyncEngineArgs"}
     names |= {local for local, qualified in module.imports.items() if engine_name(qualified)}
-    for node in ast.walk(module.tree):
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
-            func = node.value.func
-            if (func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")) == "partial":
-                names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
-                names |= {t.attr for t in node.targets if isinstance(t, ast.Attribute)}
+    text = module.source.text
+    offset = text.find("partial(")
+    while offset != -1:
+        line = text[text.rfind("\n", 0, offset) + 1 : offset]
+        match = _PARTIAL_TARGET.search(line)
+        if match is not None:
+            names.add(match.group(1).rsplit(".", 1)[-1])
+        offset = text.find("partial(", offset + 1)
     return names
 
 
-def contexts(reader: Reader, module: Module, call: Call, every: list[Call]) -> list[Frame]:
+def contexts(reader: Reader, module: Module, call: Call) -> list[Frame]:
     scope = call.scope
     if not isinstance(scope, FUNCTIONS):
         return [Frame(module, module.tree, at=call.placed)]
     plain = Frame(module, scope, call.cls, None, call.placed)
     if call.cls is not None:
         init = next((m for m in call.cls.body if isinstance(m, FUNCTIONS) and m.name == "__init__"), None)
-        sites = [site for site in every if _makes(reader, site, call.cls, module)][:MAX_SITES]
+        names = (call.cls.name, *sorted(_aliases(module, call.cls)))
+        sites = [site for site in calls(module, names) if _makes(reader, site, call.cls, module)][:MAX_SITES]
         frames = []
         for site in sites:
             site_frame = Frame(module, site.scope, site.cls, None, site.placed)
@@ -97,7 +119,8 @@ def contexts(reader: Reader, module: Module, call: Call, every: list[Call]) -> l
             args = {name: value.via(hop) for name, value in args.items()}
             frames.append(replace(plain, args=args if scope is init else None, init=args, sites=((site.scope, site.placed),)))
         return frames or [plain]
-    sites = [site for site in every if isinstance(site.node.func, ast.Name) and site.node.func.id == scope.name][:MAX_SITES]
+    named = calls(module, (scope.name + "(",))
+    sites = [site for site in named if isinstance(site.node.func, ast.Name) and site.node.func.id == scope.name][:MAX_SITES]
     frames = []
     for site in sites:
         site_frame = Frame(module, site.scope, site.cls, None, site.placed)

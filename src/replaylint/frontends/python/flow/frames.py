@@ -144,7 +144,7 @@ def _every_parameter(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[a
 
 
 def _in_scope(frame: Frame, name: str) -> Binding | None:
-    placed = frame.module.statements(frame.scope)
+    placed = frame.module.binders(frame.scope, name)
     bound = [(p, b) for p in placed if (b := binds(p.statement, name)) is not None]
     if not bound:
         return None

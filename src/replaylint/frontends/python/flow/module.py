@@ -5,12 +5,14 @@ the branches they sit under (`Guard`)."""
 from __future__ import annotations
 
 import ast
+import bisect
 import warnings
 from dataclasses import dataclass, field
 from typing import Iterator
 
 from ....model import Span
 from ....source import SourceFile
+from ..focus import parsed
 
 FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
@@ -56,6 +58,8 @@ class Module:
     classes: dict[str, ast.ClassDef] = field(default_factory=dict)
     _scopes: dict[int, list[Placed]] = field(default_factory=dict)
     _owners: dict[int, int] = field(default_factory=dict)  # id of a Placed -> id of its scope
+    _lines: dict[tuple[str, ...], list[int]] = field(default_factory=dict)
+    _binders: dict[int, dict[str, list[Placed]]] = field(default_factory=dict)
     _writers: dict[str, list] | None = None  # module-level names -> the functions that write keys into them
 
     @property
@@ -109,6 +113,37 @@ class Module:
                         self._writers.setdefault(written, []).append(node)
         return self._writers.get(name, [])
 
+    def lines_with(self, words: tuple[str, ...]) -> list[int]:
+        """The numbers of the lines that hold one of `words`, sorted (cached)."""
+        if words not in self._lines:
+            text = self.source.text
+            index = self.source.index
+            found = set()
+            for word in words:
+                offset = text.find(word)
+                while offset != -1:
+                    found.add(index.position(offset)[0])
+                    offset = text.find(word, offset + 1)
+            self._lines[words] = sorted(found)
+        return self._lines[words]
+
+    @staticmethod
+    def touches(node: ast.AST, lines: list[int]) -> bool:
+        first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", ()))])  # type: ignore[attr-defined]
+        position = bisect.bisect_left(lines, first)
+        return position < len(lines) and lines[position] <= node.end_lineno  # type: ignore[attr-defined]
+
+    def binders(self, scope: ast.AST, name: str) -> list[Placed]:
+        """The statements of a scope that may bind `name` (an index built once per scope)."""
+        key = id(scope)
+        if key not in self._binders:
+            index: dict[str, list[Placed]] = {}
+            for placed in self.statements(scope):
+                for bound in _bound_names(placed.statement, self):
+                    index.setdefault(bound, []).append(placed)
+            self._binders[key] = index
+        return self._binders[key].get(name, [])
+
     def in_scope(self, placed: Placed, scope: ast.AST) -> bool:
         self.statements(scope)
         return self._owners.get(id(placed)) == id(scope)
@@ -116,12 +151,14 @@ class Module:
 
 def parse(source: SourceFile, name: str = "") -> Module | None:
     """The module's facts, None when CPython cannot read it (the libcst pass reports that)."""
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            tree = ast.parse(source.text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
+    tree = parsed(source.text)
+    if tree is None:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                tree = ast.parse(source.text)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return None
     module = Module(source, tree, name)
     for statement in _top_level(tree.body):
         if isinstance(statement, ast.Import):
@@ -202,3 +239,23 @@ def _names_written(function: ast.AST) -> set[str]:
                 found.add(node.func.value.id)
     globals_ = {name for node in ast.walk(function) if isinstance(node, ast.Global) for name in node.names}
     return found - (local - globals_)
+
+
+def _bound_names(statement: ast.stmt, module: Module) -> set[str]:
+    """The names a statement itself may bind (a superset: `frames.binds` decides)."""
+    if isinstance(statement, (*FUNCTIONS, ast.ClassDef)):
+        return {statement.name}
+    if isinstance(statement, (ast.Import, ast.ImportFrom)):
+        return {(alias.asname or alias.name.split(".")[0]) for alias in statement.names}
+    targets: list[ast.AST] = []
+    if isinstance(statement, (ast.Assign, ast.Delete)):
+        targets = list(statement.targets)
+    elif isinstance(statement, (ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor)):
+        targets = [statement.target]
+    elif isinstance(statement, (ast.With, ast.AsyncWith)):
+        targets = [item.optional_vars for item in statement.items if item.optional_vars is not None]
+    found = {node.id for target in targets for node in ast.walk(target) if isinstance(node, ast.Name)}
+    span = module.span(statement)
+    if ":=" in module.source.text[span.start : span.end]:
+        found |= {node.target.id for node in ast.walk(statement) if isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name)}
+    return found

@@ -9,7 +9,7 @@ import ast
 from typing import Iterator
 
 from ....model import Assumption, Request
-from .engines import Call, arguments
+from .engines import arguments, calls
 from .facts import Val
 from .frames import Frame
 from .module import Module
@@ -18,10 +18,10 @@ from .reader import Engine, Reader
 _METHODS = {"generate": ("sampling_params", 1), "chat": ("sampling_params", 1), "beam_search": ("params", 1)}
 
 
-def requests(reader: Reader, module: Module, every: list[Call]) -> Iterator[tuple[ast.Call, Request, tuple[Assumption, ...]]]:
+def requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request, tuple[Assumption, ...]]]:
     """(engine call, request, the defaults it rests on) for each request whose receiver is an
     engine construction."""
-    for call in every:
+    for call in calls(module, tuple(f".{method}(" for method in _METHODS)):
         func = call.node.func
         if not isinstance(func, ast.Attribute) or func.attr not in _METHODS:
             continue
