@@ -17,13 +17,14 @@ from ....model import UNKNOWN, Assumption, Launch, Request, Span
 from ....source import ExtractContext, SourceFile
 from ..names import REPLAY_WORDS
 from .engines import engine_launches
+from .importers import importer_launches, mask_names
 from .module import parse
 from .placing import FlowHandle, render
 from .reader import Reader
 from .requests import requests
 from .tree import Tree
 
-__all__ = ["FlowHandle", "Flowed", "candidate", "flowed", "merge", "render"]
+__all__ = ["FlowHandle", "Flowed", "candidate", "flowed", "from_importers", "merge", "render"]
 
 _ENGINE_WORDS = ("LLM", "EngineArgs")
 
@@ -69,6 +70,19 @@ def flowed(source: SourceFile, context: ExtractContext) -> Flowed:
     texts = {path: m.source.text for path, m in tree.modules().items()}
     for launch in launches:
         launch.handle.texts.update(texts)
+    return Flowed(launches, frozenset(sources))
+
+
+def from_importers(source: SourceFile, context: ExtractContext) -> Flowed:
+    """The launches of the tree's modules that build an engine from this file's mask-bearing
+    dicts without naming the mask themselves (`importers`)."""
+    module = parse(source)
+    names = mask_names(module) if module is not None else set()
+    if not names:
+        return Flowed([], frozenset())
+    from ... import relevant  # the prefilter: a module it passes is checked on its own
+
+    launches, sources = importer_launches(source, context, names, lambda text: relevant("python", text.encode("utf-8", "surrogateescape")))
     return Flowed(launches, frozenset(sources))
 
 
