@@ -165,3 +165,12 @@ def test_a_noqa_where_the_value_is_decided_silences_the_finding(tmp_path: Path) 
     settings.write_text(settings.read_text().replace("# expect: RPL003", "# noqa: RPL003"))
     status, _ = cli("--output-format", "concise", str(copy))
     assert status == 0
+
+
+def test_the_settings_module_alone_finds_the_engine_it_configures() -> None:
+    # Pre-commit names only the changed file: the trainer, which never names the mask, is found
+    # from the settings module, and its own finding is reported where it is written.
+    settings = CORPUS / "settings_used_elsewhere" / "myproj" / "settings.py"
+    _, out = cli("--output-format", "json", str(settings))
+    found = sorted((Path(item["filename"]).name, item["location"]["row"], item["code"]) for item in json.loads(out))
+    assert found == [("settings.py", 5, "RPL003"), ("train.py", 8, "RPL001")]
