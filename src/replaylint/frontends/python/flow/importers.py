@@ -22,6 +22,7 @@ from .tree import Tree
 
 MAX_FILES = 100  # files of the folders around a settings module looked at
 _UP = 2
+_MAX_FOLDERS = 400  # folders walked to find them (a tree of empty folders costs no more)
 
 
 def importer_launches(source: SourceFile, context: ExtractContext, names: set[str], relevant) -> tuple[list[Launch], set[Span]]:
@@ -74,8 +75,12 @@ def _neighbours(path: str) -> list[str]:
             break
         roots.append(parent)
     seen: list[str] = []
+    visited = 0
     for root in roots:
         for current, folders, files in os.walk(root):
+            visited += 1
+            if visited > _MAX_FOLDERS:
+                return seen
             folders[:] = sorted(f for f in folders if not f.startswith(".") and f not in ("node_modules", "venv", "__pycache__"))
             for name in sorted(files):
                 candidate = os.path.normpath(os.path.join(current, name))
