@@ -82,7 +82,8 @@ def from_importers(source: SourceFile, context: ExtractContext) -> Flowed:
         return Flowed([], frozenset())
     from ... import relevant  # the prefilter: a module it passes is checked on its own
 
-    launches, sources = importer_launches(source, context, names, lambda text: relevant("python", text.encode("utf-8", "surrogateescape")))
+    assert module is not None
+    launches, sources = importer_launches(module, context, names, lambda text: relevant("python", text.encode("utf-8", "surrogateescape")))
     return Flowed(launches, frozenset(sources))
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import itertools
+import os
 import re
 from dataclasses import dataclass, replace
 from typing import Iterator
@@ -120,14 +121,41 @@ def contexts(reader: Reader, module: Module, call: Call) -> list[Frame]:
             frames.append(replace(plain, args=args if scope is init else None, init=args, sites=((site.scope, site.placed),)))
         return frames or [plain]
     named = calls(module, (scope.name + "(",))
-    sites = [site for site in named if isinstance(site.node.func, ast.Name) and site.node.func.id == scope.name][:MAX_SITES]
+    sites = [(module, site) for site in named if isinstance(site.node.func, ast.Name) and site.node.func.id == scope.name]
+    if not sites and _forwards(scope, call.node):
+        sites = list(_sites_elsewhere(reader, module, scope))
     frames = []
-    for site in sites:
-        site_frame = Frame(module, site.scope, site.cls, None, site.placed)
+    for home, site in sites[:MAX_SITES]:
+        site_frame = Frame(home, site.scope, site.cls, None, site.placed)
         args = bind(reader, Function(module, scope), site.node, site_frame)
-        hop = module.span(site.node)
-        frames.append(replace(plain, args={name: value.via(hop) for name, value in args.items()}, sites=((site.scope, site.placed),)))
+        hop = home.span(site.node)
+        sites_here = ((site.scope, site.placed),) if home is module else ()
+        frames.append(replace(plain, args={name: value.via(hop) for name, value in args.items()}, sites=sites_here))
     return frames or [plain]
+
+
+def _forwards(function: ast.FunctionDef | ast.AsyncFunctionDef, node: ast.Call) -> bool:
+    """Whether the engine call spreads the function's `**kwargs` (what its callers pass)."""
+    kwarg = function.args.kwarg
+    return kwarg is not None and any(k.arg is None and isinstance(k.value, ast.Name) and k.value.id == kwarg.arg for k in node.keywords)
+
+
+def _sites_elsewhere(reader: Reader, module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[tuple[Module, Call]]:
+    """Calls of a module-level function from the modules near it (`Tree.nearby_texts`) that
+    import it: what they pass is what the engine gets."""
+    if function not in module.tree.body:
+        return
+    word = function.name + "("
+    for path, text in reader.tree.nearby_texts(module.path):
+        if word not in text or "import" not in text or os.path.normpath(path) == os.path.normpath(module.path):
+            continue
+        other = reader.tree.open_file(path, text)
+        if other is None:
+            continue
+        for site in calls(other, (word,)):
+            callee = reader.evaluate(site.node.func, Frame(other, site.scope, site.cls, None, site.placed))
+            if isinstance(callee.ref, Function) and callee.ref.node is function:
+                yield other, site
 
 
 def _makes(reader: Reader, site: Call, cls: ast.ClassDef, module: Module) -> bool:

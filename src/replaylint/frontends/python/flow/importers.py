@@ -11,7 +11,6 @@ only the settings module is named."""
 from __future__ import annotations
 
 import ast
-import os
 
 from ....model import Launch, Span
 from ....source import ExtractContext, SourceFile
@@ -20,25 +19,20 @@ from .module import Module, parse
 from .reader import Reader
 from .tree import Tree
 
-MAX_FILES = 100  # files of the folders around a settings module looked at
-_UP = 2
-_MAX_FOLDERS = 400  # folders walked to find them (a tree of empty folders costs no more)
 
-
-def importer_launches(source: SourceFile, context: ExtractContext, names: set[str], relevant) -> tuple[list[Launch], set[Span]]:
+def importer_launches(module: Module, context: ExtractContext, names: set[str], relevant) -> tuple[list[Launch], set[Span]]:
     """The launches of the engines that the tree's modules build from `names` of this file."""
     launches: list[Launch] = []
     sources: set[Span] = set()
-    for path in _neighbours(source.path):
-        text = context.read_text(path)
-        if text is None or not _may_use(text, names) or relevant(text):
+    for path, text in Tree(module, context).nearby_texts(module.path):
+        if not _may_use(text, names) or relevant(text):
             continue
         module = parse(SourceFile(path, text), "")
         if module is None:
             continue
         reader = Reader(Tree(module, context))
         for _, launch, kwargs in engine_launches(reader, module):
-            if any(_from(setting, source.path) for setting in launch.settings.values()):
+            if any(_from(setting, module.path) for setting in launch.settings.values()):
                 launches.append(launch)
                 sources |= kwargs.sources
     return launches, sources
@@ -62,30 +56,3 @@ def _may_use(text: str, names: set[str]) -> bool:
 
 def _from(setting, path: str) -> bool:
     return setting.span.path == path or any(hop.path == path for hop in setting.via)
-
-
-def _neighbours(path: str) -> list[str]:
-    """Python files in the folder of `path` and the folders above it (two levels), nearest
-    first, at most MAX_FILES; hidden folders and virtual environments are skipped."""
-    folder = os.path.dirname(path) or "."
-    roots = [folder]
-    for _ in range(_UP):
-        parent = os.path.dirname(roots[-1])
-        if not parent or parent == roots[-1] or not os.path.isfile(os.path.join(roots[-1], "__init__.py")):
-            break
-        roots.append(parent)
-    seen: list[str] = []
-    visited = 0
-    for root in roots:
-        for current, folders, files in os.walk(root):
-            visited += 1
-            if visited > _MAX_FOLDERS:
-                return seen
-            folders[:] = sorted(f for f in folders if not f.startswith(".") and f not in ("node_modules", "venv", "__pycache__"))
-            for name in sorted(files):
-                candidate = os.path.normpath(os.path.join(current, name))
-                if name.endswith(".py") and candidate != os.path.normpath(path) and candidate not in seen:
-                    seen.append(candidate)
-                    if len(seen) >= MAX_FILES:
-                        return seen
-    return seen

@@ -149,7 +149,7 @@ class Reader:
 
     def imported(self, name: str, module: Module) -> Val:
         qualified = module.imports.get(name, name)
-        found = self.tree.resolve(qualified)
+        found = self.tree.resolve(qualified, module)
         if found is None:
             return Val(ref=Qualified(qualified))
         target, member = found

@@ -18,6 +18,9 @@ from .module import Module, parse
 
 MAX_MODULES = 24  # other modules of the tree one file may open
 _UP = 4  # folders above the importing file where a package may start
+MAX_NEARBY = 100  # files of the folders around a module looked at for its users
+_NEAR_UP = 2
+_MAX_FOLDERS = 400  # folders walked to find them (a tree of empty folders costs no more)
 _EXTERNAL = frozenset(
     (
         *getattr(sys, "stdlib_module_names", ()),
@@ -62,7 +65,8 @@ class Tree:
     def __init__(self, module: Module, context: ExtractContext) -> None:
         self.module = module
         self.context = context
-        self._by_path: dict[str, Module | None] = {module.path: module}
+        self._by_path: dict[str, Module | None] = {os.path.normpath(module.path): module}
+        self._nearby: list[tuple[str, str]] | None = None
         self._resolved: dict[tuple[str, str], tuple[Module, str | None] | None] = {}
         self.opened = 0
 
@@ -125,25 +129,33 @@ class Tree:
     def _open(self, base: str, parts: list[str]) -> Module | None:
         stem = os.path.join(base, *parts)
         for path in (stem + ".py", os.path.join(stem, "__init__.py")):
-            path = os.path.normpath(path)
-            if path in self._by_path:
-                if self._by_path[path] is not None:
-                    return self._by_path[path]
-                continue
-            if self.opened >= MAX_MODULES:
-                self.context.not_entered(f"it imports more modules of the tree than the {MAX_MODULES} one file may read", 0)
-                return None
-            text = self.context.read_text(path)
-            self._by_path[path] = None
-            if text is None:
-                continue
-            self.opened += 1
-            self.context.budget.charge(len(text) // 2)
-            module = parse(SourceFile(path, text), ".".join(parts))
-            self._by_path[path] = module
+            module = self.open_file(path)
             if module is not None:
                 return module
         return None
+
+    def open_file(self, path: str, text: str | None = None) -> Module | None:
+        """The module of a file of the tree, read once (`text`: already read), within the bound."""
+        path = os.path.normpath(path)
+        if path in self._by_path:
+            return self._by_path[path]
+        if self.opened >= MAX_MODULES:
+            self.context.not_entered(f"it imports more modules of the tree than the {MAX_MODULES} one file may read", 0)
+            return None
+        text = self.context.read_text(path) if text is None else text
+        self._by_path[path] = None
+        if text is None:
+            return None
+        self.opened += 1
+        self.context.budget.charge(len(text) // 2)
+        self._by_path[path] = module = parse(SourceFile(path, text))
+        return module
+
+    def nearby_texts(self, path: str) -> list[tuple[str, str]]:
+        """(path, text) of the Python files near `path` (`nearby`), read once per check."""
+        if self._nearby is None:
+            self._nearby = [(near, text) for near in nearby(path) if (text := self.context.read_text(near)) is not None]
+        return self._nearby
 
 
 def _ancestors(folder: str) -> list[str]:
@@ -158,3 +170,30 @@ def _ancestors(folder: str) -> list[str]:
             break
         current = parent
     return bases
+
+
+def nearby(path: str) -> list[str]:
+    """Python files in the folder of `path` and the folders above it (two levels), nearest
+    first, at most MAX_NEARBY; hidden folders and virtual environments are skipped."""
+    folder = os.path.dirname(path) or "."
+    roots = [folder]
+    for _ in range(_NEAR_UP):
+        parent = os.path.dirname(roots[-1])
+        if not parent or parent == roots[-1] or not os.path.isfile(os.path.join(roots[-1], "__init__.py")):
+            break
+        roots.append(parent)
+    seen: list[str] = []
+    visited = 0
+    for root in roots:
+        for current, folders, files in os.walk(root):
+            visited += 1
+            if visited > _MAX_FOLDERS:
+                return seen
+            folders[:] = sorted(f for f in folders if not f.startswith(".") and f not in ("node_modules", "venv", "__pycache__"))
+            for name in sorted(files):
+                candidate = os.path.normpath(os.path.join(current, name))
+                if name.endswith(".py") and candidate != os.path.normpath(path) and candidate not in seen:
+                    seen.append(candidate)
+                    if len(seen) >= MAX_NEARBY:
+                        return seen
+    return seen
