@@ -19,7 +19,7 @@ from .dicts import container, entry as read_entry, spread
 from .environ import runner_variable
 from .facts import Entry, Kwargs
 from .frames import Frame
-from .module import FUNCTIONS, Guard, Module, Placed
+from .module import FUNCTIONS, Module, Placed, describe
 from .placing import FlowHandle
 from .reader import Function, Partial, Qualified, Reader, bind, engine_name
 
@@ -242,7 +242,7 @@ def _launches(reader: Reader, node: ast.Call, frame: Frame, partial: Partial | N
             if chosen.place is not None:
                 places[name] = chosen.place
             assumptions.extend(Assumption(condition, span) for condition, span in chosen.assumptions)
-        condition = " and ".join(Guard(test, holds).describe() for test, holds in outcome.items())
+        condition = " and ".join(describe(test, holds) for test, holds in outcome.items())
         yield (
             node,
             Launch(

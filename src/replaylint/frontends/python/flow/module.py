@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import bisect
+import functools
 import warnings
 from dataclasses import dataclass, field
 from typing import Iterator
@@ -21,19 +22,26 @@ _LOOPS = (ast.For, ast.AsyncFor, ast.While)
 @dataclass(frozen=True)
 class Guard:
     """A branch a statement sits under: `if test:` (`holds`) or its `else:`. `opaque`: a loop
-    body or an exception handler, which may run any number of times or never."""
+    body or an exception handler (`label`), which may run any number of times or never. Two
+    guards are the same branch when they are the same `if` statement's."""
 
-    test: str
+    node: ast.expr | None = None
     holds: bool = True
     opaque: bool = False
-    node: ast.expr | None = field(default=None, compare=False)
+    label: str = ""
 
-    def describe(self) -> str:
-        """`replay` is true, `x > 1` holds, ... as a message says it."""
-        simple = self.test.replace(".", "").replace("_", "").isalnum()
-        if simple:
-            return f"`{self.test}` is {'true' if self.holds else 'false'}"
-        return f"`{self.test}`" if self.holds else f"not `{self.test}`"
+    @functools.cached_property
+    def test(self) -> str:
+        """The test as written (`replay`, `config.get('speculative')`): made when a message or a
+        launch's outcomes need it."""
+        return ast.unparse(self.node) if self.node is not None else self.label
+
+
+def describe(test: str, holds: bool) -> str:
+    """`replay` is true, `x > 1` holds, ... as a message says it."""
+    if test.replace(".", "").replace("_", "").isalnum():
+        return f"`{test}` is {'true' if holds else 'false'}"
+    return f"`{test}`" if holds else f"not `{test}`"
 
 
 @dataclass(frozen=True)
@@ -201,20 +209,19 @@ def _placed(body: list[ast.stmt], guards: tuple[Guard, ...], counter: list[int] 
         if isinstance(statement, (*FUNCTIONS, ast.ClassDef)):
             continue
         if isinstance(statement, ast.If):
-            test = ast.unparse(statement.test)
-            yield from _placed(statement.body, (*guards, Guard(test, node=statement.test)), counter)
-            yield from _placed(statement.orelse, (*guards, Guard(test, holds=False, node=statement.test)), counter)
+            yield from _placed(statement.body, (*guards, Guard(statement.test)), counter)
+            yield from _placed(statement.orelse, (*guards, Guard(statement.test, holds=False)), counter)
         elif isinstance(statement, _LOOPS):
-            yield from _placed(statement.body + statement.orelse, (*guards, Guard("loop", opaque=True)), counter)
+            yield from _placed(statement.body + statement.orelse, (*guards, Guard(opaque=True, label="loop")), counter)
         elif isinstance(statement, (ast.With, ast.AsyncWith)):
             yield from _placed(statement.body, guards, counter)
         elif isinstance(statement, ast.Try) or type(statement).__name__ == "TryStar":
             yield from _placed(statement.body + statement.orelse + statement.finalbody, guards, counter)  # type: ignore[attr-defined]
             for handler in statement.handlers:  # type: ignore[attr-defined]
-                yield from _placed(handler.body, (*guards, Guard("except", opaque=True)), counter)
+                yield from _placed(handler.body, (*guards, Guard(opaque=True, label="except")), counter)
         elif isinstance(statement, ast.Match):
             for case in statement.cases:
-                yield from _placed(case.body, (*guards, Guard("case", opaque=True)), counter)
+                yield from _placed(case.body, (*guards, Guard(opaque=True, label="case")), counter)
 
 
 _WRITING_METHODS = frozenset(("update", "setdefault", "pop", "popitem", "clear", "__setitem__"))
