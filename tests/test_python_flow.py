@@ -174,3 +174,19 @@ def test_the_settings_module_alone_finds_the_engine_it_configures() -> None:
     _, out = cli("--output-format", "json", str(settings))
     found = sorted((Path(item["filename"]).name, item["location"]["row"], item["code"]) for item in json.loads(out))
     assert found == [("settings.py", 5, "RPL003"), ("train.py", 8, "RPL001")]
+
+
+def test_the_language_server_shows_the_path_as_related_information() -> None:
+    from replaylint.api import Checker
+    from replaylint.config import Config
+    from replaylint.server.diagnostics import diagnostic
+    from replaylint.server.positions import EditorText
+    from replaylint.vllm.releases import parse_release
+
+    path = CORPUS / "helper_returns" / "train.py"
+    result = Checker(Config(target_vllm=parse_release("0.34.0"), target_vllm_forced=True)).check_file(str(path))
+    (rpl003,) = [finding for finding in result.findings if finding.code == "RPL003"]
+    shown = diagnostic(rpl003, lambda p: EditorText(Path(p).read_text()), lambda p: f"file://{p}")
+    assert shown.range.start.line == 6  # the helper's dict entry (0-based)
+    related = [(item.location.range.start.line, item.message) for item in shown.related_information or []]
+    assert related == [(9, '`vllm_args("Qwen/Qwen3-8B")`'), (9, '`LLM(**vllm_args("Qwen/Qwen3-8B"), logits_processors=["my_project.Clamp"])`')]
