@@ -189,4 +189,7 @@ def test_the_language_server_shows_the_path_as_related_information() -> None:
     shown = diagnostic(rpl003, lambda p: EditorText(Path(p).read_text()), lambda p: f"file://{p}")
     assert shown.range.start.line == 6  # the helper's dict entry (0-based)
     related = [(item.location.range.start.line, item.message) for item in shown.related_information or []]
-    assert related == [(9, '`vllm_args("Qwen/Qwen3-8B")`'), (9, '`LLM(**vllm_args("Qwen/Qwen3-8B"), logits_processors=["my_project.Clamp"])`')]
+    assert related == [
+        (9, '`vllm_args("Qwen/Qwen3-8B")`'),
+        (9, '`LLM(**vllm_args("Qwen/Qwen3-8B"), logits_processors=["my_project.Clamp"])`'),
+    ]

@@ -53,10 +53,10 @@ def entry(reader: Evaluates, frame: Frame, name: str, first: ast.AST, value: ast
     if read.origin is not None:  # the value is decided elsewhere (an argparse default, a dataclass field)
         spelling = read.written if read.written and not read.assumptions else module.text(first, value)
         setting = Setting(name, read.value, read.origin, spelling, read.span, read.keys, via=(*read.hops, span))
-        return Entry(setting, None, assumptions=read.assumptions)
+        return Entry(setting, None, assumptions=read.assumptions, ref=read.ref)
     value_span = read.span if read.span is not None and read.span.path == module.path else module.span(value)
     setting = Setting(name, read.value, span, module.text(first, value), value_span, read.keys, via=read.hops)
-    return Entry(setting, place if not read.hops else None, assumptions=read.assumptions)
+    return Entry(setting, place if not read.hops else None, assumptions=read.assumptions, ref=read.ref)
 
 
 def literal(reader: Evaluates, node: ast.Dict, frame: Frame) -> Val:

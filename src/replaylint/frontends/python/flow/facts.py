@@ -38,6 +38,7 @@ class Entry:
     guards: tuple[Guard, ...] = ()
     assumptions: tuple[tuple[str, Span], ...] = ()  # (condition, span): a default it rests on
     otherwise: Entry | None = None  # the entry in force where `guards` do not hold
+    ref: Any = None  # what the value stands for beyond its Python value (a config object)
 
 
 @dataclass
@@ -103,7 +104,7 @@ class Val:
 NOTHING = Val()
 
 
-def read_from(setting: Setting, assumptions: tuple[tuple[str, Span], ...] = ()) -> Val:
+def read_from(setting: Setting, assumptions: tuple[tuple[str, Span], ...] = (), ref: Any = None) -> Val:
     """The value a setting holds, read where it is used: it is decided where it was written."""
     return Val(
         setting.value,
@@ -113,4 +114,5 @@ def read_from(setting: Setting, assumptions: tuple[tuple[str, Span], ...] = ()) 
         hops=setting.via,
         assumptions=assumptions,
         written=setting.spelling,
+        ref=ref,
     )

@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, replace
 
-from ....model import UNKNOWN
+from ....model import UNKNOWN, Setting
 from .dicts import as_val, entry, spread
 from .facts import NOTHING, Entry, Kwargs, Val, read_from
 from .frames import Evaluates, Frame, expressions, parameters
@@ -84,7 +84,12 @@ def defaults(reader: Evaluates, cls: Class, cli: bool = False) -> Kwargs:
         name = statement.target.id
         value = _field_default(statement.value)
         if value is None:
-            found.reasons.append(f"{name} (a default made at run time)")
+            made = _factory_record(reader, statement.value, frame)
+            if made is None:
+                found.reasons.append(f"{name} (a default made at run time)")
+            else:
+                setting = Setting(name, UNKNOWN, module.span(statement), module.text(statement), module.span(statement.value))
+                found.entries[name] = Entry(setting, ref=made)
             continue
         item = entry(reader, frame, name, statement, value, None)
         whose = (
@@ -94,6 +99,17 @@ def defaults(reader: Evaluates, cls: Class, cli: bool = False) -> Kwargs:
             item = replace(item, assumptions=(*item.assumptions, (whose, item.setting.value_span)))
         found.entries[name] = item
     return found
+
+
+def _factory_record(reader: Evaluates, value: ast.expr, frame: Frame) -> Instance | None:
+    """`field(default_factory=VllmConfig)` of a record class: that class with its defaults."""
+    if not (isinstance(value, ast.Call) and _last(value.func) in ("field", "Field", "ib", "attrib")):
+        return None
+    factory = next((k.value for k in value.keywords if k.arg in ("default_factory", "factory")), None)
+    made = reader.evaluate(factory, frame).ref if factory is not None else None
+    if not isinstance(made, Class) or not is_record(made):
+        return None
+    return Instance(made, defaults(reader, made))
 
 
 def _field_default(value: ast.expr) -> ast.expr | None:
@@ -142,8 +158,7 @@ def field(reader: Evaluates, owner: Val, name: str, frame: Frame) -> Val:
     item = fields.entries[name]
     if item.guards:
         return NOTHING
-    setting = item.setting
-    return read_from(setting, item.assumptions)
+    return read_from(item.setting, item.assumptions, item.ref)
 
 
 def as_kwargs(owner: Val) -> Val:
