@@ -226,6 +226,9 @@ class Reader:
         func = node.func
         if isinstance(func, ast.Attribute) and func.attr in ("get", "copy"):
             return self._dict_method(node, func, frame)
+        if isinstance(func, ast.Attribute) and func.attr == "from_engine_args" and node.args:
+            made = self.evaluate(node.args[0], frame)  # `AsyncLLM.from_engine_args(engine_args)`: that construction's engine
+            return made if isinstance(made.ref, Engine) else NOTHING
         callee = self.evaluate(func, frame)
         ref = callee.ref
         if isinstance(ref, Qualified):
