@@ -153,3 +153,30 @@ def test_a_module_dict_a_function_writes_into_is_open() -> None:
         "ARGS = {'return_sampling_mask': True}\ndef other():\n    ARGS = {}\n    ARGS['x'] = 1\ndef start():\n    return LLM('m', **ARGS)\n"
     )
     assert not local.open_ended  # `other` writes into its own ARGS
+
+
+def test_a_parser_handed_to_another_call_gives_an_open_namespace() -> None:
+    body = (
+        "import argparse\n"
+        "from vllm import EngineArgs\n"
+        "parser = argparse.ArgumentParser()\n"
+        "parser.add_argument('--seed', default=0)\n"
+        "EngineArgs.add_cli_args(parser)\n"
+        "args = parser.parse_args()\n"
+        "LLM(**vars(args), return_sampling_mask=True)\n"
+    )
+    found = launch(body)
+    # vLLM's own options, and their defaults, came from add_cli_args
+    assert found.open_ended and "the parser handed to `EngineArgs.add_cli_args`" in found.open_reason
+
+
+def test_set_defaults_replaces_an_option_default() -> None:
+    body = (
+        "import argparse\n"
+        "parser = argparse.ArgumentParser()\n"
+        "parser.add_argument('--logprobs-mode', default='raw_logprobs')\n"
+        "parser.set_defaults(logprobs_mode='processed_logprobs')\n"
+        "args = parser.parse_args()\n"
+        "LLM('m', return_sampling_mask=True, logprobs_mode=args.logprobs_mode)\n"
+    )
+    assert launch(body).value("logprobs_mode") == "processed_logprobs"

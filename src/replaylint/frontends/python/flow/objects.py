@@ -214,16 +214,33 @@ def options(reader: Evaluates, parser: Parser) -> Kwargs:
     found = Kwargs()
     frame = parser.frame
     for placed in frame.module.statements(frame.scope):
+        here = frame.reading(placed)
         for node in expressions(placed.statement):
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "add_argument"):
+            if not isinstance(node, ast.Call):
                 continue
-            owner = reader.evaluate(node.func.value, frame.reading(placed))
-            if not (isinstance(owner.ref, Parser) and owner.ref.call is parser.call):
+            if any(_is_parser(reader, argument, parser, here) for argument in node.args):
+                # `EngineArgs.add_cli_args(parser)`, a helper: options and defaults not seen here
+                found.reasons.append(f"the parser handed to `{frame.module.text(node.func)[:40]}`")
+            if not (isinstance(node.func, ast.Attribute) and _is_parser(reader, node.func.value, parser, here)):
                 continue
-            option = _option(reader, node, frame.reading(placed), placed.guards)
-            if option is not None:
-                found.entries[option[0]] = option[1]
+            if node.func.attr == "add_argument":
+                option = _option(reader, node, here, placed.guards)
+                if option is not None:
+                    found.entries[option[0]] = option[1]
+            elif node.func.attr == "set_defaults":
+                for keyword in node.keywords:
+                    if keyword.arg is not None:
+                        found.entries[keyword.arg] = replace(
+                            entry(reader, here, keyword.arg, keyword, keyword.value, None), guards=placed.guards
+                        )
     return found
+
+
+def _is_parser(reader: Evaluates, node: ast.expr, parser: Parser, frame: Frame) -> bool:
+    if not isinstance(node, (ast.Name, ast.Attribute)):
+        return False
+    owner = reader.evaluate(node, frame).ref
+    return isinstance(owner, Parser) and owner.call is parser.call
 
 
 def _option(reader: Evaluates, node: ast.Call, frame: Frame, guards: tuple) -> tuple[str, Entry] | None:
