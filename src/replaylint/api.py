@@ -346,7 +346,7 @@ class Checker:
                     span=report.span,
                     severity=self.config.severity.get(code, report.severity or rule.severity),
                     fix=report.fix,
-                    related=report.related,
+                    related=report.related + launch.path_to((report.span, *report.related)),
                     releases=tuple(str(release) for release in sorted(set(releases))),
                     judged_by=tuple(str(release) for release in sorted({judged(r) for r in releases})),
                     launch=launch,
@@ -404,7 +404,8 @@ class Checker:
             by_path.setdefault(finding.span.path, []).append(finding)
         for path, group in by_path.items():
             text = self._read_text(path)
-            kept.extend(group if text is None else suppress.apply(group, LineIndex(path, text), False)[0])
+            python = frontends.kind_for(path) == "python"  # a finding the value flow placed in another module honours its `# noqa`
+            kept.extend(group if text is None else suppress.apply(group, LineIndex(path, text), python)[0])
         # YAML is left out: a config file's comments may serve launches in other files.
         if parsed and kind in ("python", "shell", "dockerfile") and UNUSED_SUPPRESSION[0] in checked:
             kept.extend(_unused_suppression(s, source) for s in suppress.unused(suppressions, checked))

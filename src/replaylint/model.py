@@ -138,6 +138,7 @@ class Setting:
     condition: str | None = None
     implied: bool = False  # set by a framework or a default, not written by the user
     replaces: Setting | None = None  # what the framework would set were this not written (prime-rl's setdefault)
+    via: tuple[Span, ...] = ()  # the places the value passed through to reach the launch (a call, a return, an import)
 
     @property
     def known(self) -> bool:
@@ -281,6 +282,19 @@ class Launch:
     def value(self, name: str, default: Any = None) -> Any:
         setting = self.settings.get(name)
         return default if setting is None else setting.value
+
+    def path_to(self, spans: tuple[Span, ...]) -> tuple[Span, ...]:
+        """How the settings a finding points at (`spans`) reach the launch: the places their
+        values passed through (`Setting.via`), then the launch itself. Empty for settings
+        written in the launch."""
+        hops: list[Span] = []
+        settings = [*self.settings.values(), *(s for request in self.requests for s in request.settings.values())]
+        for setting in settings:
+            if setting.via and (setting.span in spans or setting.value_span in spans):
+                hops.extend(setting.via)
+        if hops:
+            hops.append(self.span)
+        return tuple(span for span in dict.fromkeys(hops) if span not in spans)
 
 
 class Applicability(str, enum.Enum):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ...model import Edit, Fix, Launch
 from ...source import ExtractContext, NeedsHeavyParser, SourceFile
+from . import flow
 from .focus import focus
 from .mappings import candidate, mapping_launches
 from .verdict import Settled
@@ -16,7 +17,17 @@ from .verdict import Settled
 
 def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
     launches = _starting_calls(source, context)
-    return launches + mapping_launches(source) if candidate(source.text) else launches
+    mapped = mapping_launches(source) if candidate(source.text) else []
+    if flow.candidate(source.text):
+        found = flow.flowed(source, context)
+        if found.launches:
+            launches = flow.merge(launches, found)
+            mapped = [launch for launch in mapped if launch.span not in found.sources]
+    elif candidate(source.text):  # engine arguments that another module of the tree starts an engine with
+        used = flow.from_importers(source, context)
+        launches += used.launches
+        mapped = [launch for launch in mapped if launch.span not in used.sources]
+    return launches + mapped
 
 
 def _starting_calls(source: SourceFile, context: ExtractContext) -> list[Launch]:

@@ -15,9 +15,10 @@ from typing import Any
 import libcst as cst
 from libcst.metadata import PositionProvider
 
-from ...model import UNKNOWN, Edit, Launch, Setting, Span
+from ...model import UNKNOWN, Launch, Setting, Span
 from ...source import ExtractContext, SourceFile
 from ...vllm.fields import RUNNER_ENV
+from .flow.placing import remove_statement
 from .scopes import Scope, ScopeTracker
 
 _PREFIXES = ("vllm.", "vllm.entrypoints.llm.", "vllm.engine.arg_utils.")
@@ -203,16 +204,6 @@ class Collector(ScopeTracker):
             else:
                 env[write.name] = write
         return env
-
-
-def remove_statement(source: SourceFile, span: Span) -> Edit:
-    text = source.text
-    line_start = text.rfind("\n", 0, span.start) + 1
-    line_end = text.find("\n", span.end)
-    line_end = len(text) if line_end == -1 else line_end + 1
-    if text[line_start : span.start].strip() == "" and text[span.end : line_end].strip() == "":
-        return Edit(source.index.span(line_start, line_end), "")
-    return Edit(span, "pass")
 
 
 def argument(call: cst.Call, keyword: str, position: int) -> cst.BaseExpression | None:

@@ -115,6 +115,15 @@ def _parse(text: str) -> ast.Module | None:
             gc.enable()
 
 
+_last: tuple[str, ast.Module] | None = None  # the file `focus` parsed last, for the value flow
+
+
+def parsed(text: str) -> ast.Module | None:
+    """The ast `focus` made of this very text (the same object), if it was the last it read:
+    the value flow reads it instead of parsing the file again."""
+    return _last[1] if _last is not None and _last[0] is text else None
+
+
 def syntax_error(text: str) -> ParseError | None:
     """CPython's own complaint about a file, if it has one."""
     try:
@@ -296,6 +305,8 @@ def focus(text: str, budget: Budget | None = None) -> str | Settled | None:
     if budget is not None:
         budget.charge(len(text) // _CHARACTERS_PER_UNIT)  # CPython's parse cannot be interrupted
     tree = _parse(text)
+    global _last
+    _last = (text, tree) if tree is not None else None
     if tree is None:
         return text  # newer syntax than this interpreter: let libcst decide on the whole file
     lines = _LINE.findall(text)

@@ -11,7 +11,8 @@ from ...edits import insert_after, remove
 from ...model import Edit, Fix, Launch, RemoveEnv, RemoveSetting, RenameSetting, SetEnv, SetSetting, Span
 from ...source import SourceFile
 from .argv import ArgvHandle
-from .collect import remove_statement
+from .flow import FlowHandle, render as render_flowed
+from .flow.placing import remove_statement
 from .launches import Handle
 from .values import Container
 
@@ -42,6 +43,8 @@ def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
         from ...words import shell  # a shell string's launch (`os.system("vllm serve ...")`)
 
         return shell.render(launch, fix, source)
+    if isinstance(launch.handle, FlowHandle):
+        return render_flowed(launch, fix, launch.handle, source)
     handle: Handle | None = launch.handle
     if handle is None:
         return None

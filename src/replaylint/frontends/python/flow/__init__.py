@@ -1,0 +1,140 @@
+"""The value-flow reader of the Python frontend: the arguments that really reach each engine
+construction of a file, followed through the code as people write it (helpers that return the
+arguments, dicts built and changed in steps, `self` attributes, `partial`, config objects and
+command-line defaults, Ray actors, names imported from other modules of the tree).
+
+Read with CPython's parser, only for files whose text both names an engine and asks for replay.
+Its launches take the place of the libcst pass's for the same call where that pass could not
+read everything (`merge`), and the dicts it read are no longer launches found by content.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from ....model import UNKNOWN, Assumption, Launch, Request, Span
+from ....source import ExtractContext, SourceFile
+from ..names import REPLAY_WORDS
+from .engines import engine_launches
+from .importers import importer_launches, mask_names
+from .module import parse
+from .placing import FlowHandle, render
+from .reader import Reader
+from .requests import requests
+from .tree import Tree
+
+__all__ = ["FlowHandle", "Flowed", "candidate", "flowed", "from_importers", "merge", "render"]
+
+_ENGINE_WORDS = ("LLM", "EngineArgs")
+
+
+@dataclass(frozen=True)
+class Flowed:
+    launches: list[Launch]
+    sources: frozenset[Span]  # dicts and calls whose keys reached an engine
+
+
+# vLLM's engines imported (`import vllm`, `from vllm import LLM`, `from vllm.engine.arg_utils import (\n AsyncEngineArgs,`)
+_IMPORTS_ENGINE = re.compile(
+    r"import\s+vllm(?:\s+as\s+\w+)?\s*(?:$|[;#])|import\s+vllm\.(?:entrypoints\.llm|engine\.arg_utils)\b|from\s+vllm[\w.]*\s+import\s+\(?[\w\s,]*?\b(?:LLM|EngineArgs|AsyncEngineArgs)\b",
+    re.MULTILINE,
+)
+
+
+def candidate(text: str) -> bool:
+    """Whether a file may construct one of vLLM's engines with the mask in reach (cheap: the
+    file's own text; vLLM's sources that define the engines import none of them)."""
+    return (
+        any(word in text for word in _ENGINE_WORDS)
+        and any(word in text for word in REPLAY_WORDS[:3])
+        and _IMPORTS_ENGINE.search(text) is not None
+    )
+
+
+def flowed(source: SourceFile, context: ExtractContext) -> Flowed:
+    module = parse(source)
+    if module is None:
+        return Flowed([], frozenset())
+    tree = Tree(module, context)
+    reader = Reader(tree)
+    sent: dict[int, list[tuple[Request, tuple[Assumption, ...]]]] = {}
+    for engine, request, assumptions in requests(reader, module):
+        sent.setdefault(id(engine), []).append((request, assumptions))
+    launches, sources = [], set()
+    for node, launch, kwargs in engine_launches(reader, module):
+        reaching = sent.get(id(node), [])
+        assumptions = [*launch.assumptions, *(a for _, more in reaching for a in more)]
+        launches.append(replace(launch, requests=tuple(r for r, _ in reaching), assumptions=tuple(dict.fromkeys(assumptions))))
+        sources |= kwargs.sources
+    texts = {path: m.source.text for path, m in tree.modules().items()}
+    for launch in launches:
+        launch.handle.texts.update(texts)
+    return Flowed(launches, frozenset(sources))
+
+
+def from_importers(source: SourceFile, context: ExtractContext) -> Flowed:
+    """The launches of the tree's modules that build an engine from this file's mask-bearing
+    dicts without naming the mask themselves (`importers`)."""
+    module = parse(source)
+    names = mask_names(module) if module is not None else set()
+    if not names:
+        return Flowed([], frozenset())
+    from ... import relevant  # the prefilter: a module it passes is checked on its own
+
+    assert module is not None
+    launches, sources = importer_launches(module, context, names, lambda text: relevant("python", text.encode("utf-8", "surrogateescape")))
+    return Flowed(launches, frozenset(sources))
+
+
+def merge(found: list[Launch], flow: Flowed) -> list[Launch]:
+    """The libcst pass's launches, each replaced by the flowed launches of the same call when
+    those read more (it could not read a spread, a value, or did not see the call at all)."""
+    by_span: dict[Span, list[Launch]] = {}
+    for launch in flow.launches:
+        by_span.setdefault(launch.span, []).append(launch)
+    result = []
+    for launch in found:
+        better = by_span.pop(launch.span, None)
+        if better is None or not _reads_more(better, launch):
+            result.append(launch)
+            continue
+        result.extend(_keeping(flowed_launch, launch) for flowed_launch in better)
+    for rest in by_span.values():
+        if any(launch.get("return_sampling_mask") is not None for launch in rest):
+            result.extend(rest)
+    return result
+
+
+def _reads_more(flowed_launches: list[Launch], launch: Launch) -> bool:
+    """Whether the flowed launches tell the libcst pass's apart: another value or key (the
+    libcst pass reads names bound once in the statements `focus` kept), open where it was not,
+    a condition, requests it did not follow."""
+    if launch.open_ended or any(setting.value is UNKNOWN for setting in launch.settings.values()):
+        return True
+    return any(
+        _values(f) != _values(launch) or f.open_ended or f.condition or len(f.requests) > len(launch.requests) for f in flowed_launches
+    )
+
+
+def _values(launch: Launch) -> dict:
+    return {name: setting.value for name, setting in launch.settings.items()}
+
+
+def _keeping(flowed_launch: Launch, launch: Launch) -> Launch:
+    """The flowed launch with what only the libcst pass reads: the environment, the requests."""
+    handle = flowed_launch.handle
+    env_statements = getattr(launch.handle, "env_statements", None)
+    callers = isinstance(handle, FlowHandle) and handle.callers
+    if isinstance(handle, FlowHandle) and env_statements and not callers:
+        handle.env_statements.update(env_statements)
+    # What the libcst pass saw beyond the arguments (attributes set after the call) stays.
+    kept = [reason for reason in launch.open_reason.split(", ") if reason and not reason.startswith("*")]
+    reasons = [reason for reason in (flowed_launch.open_reason, *kept) if reason]
+    return replace(
+        flowed_launch,
+        env=flowed_launch.env if callers else launch.env or flowed_launch.env,
+        requests=flowed_launch.requests or launch.requests,
+        open_ended=bool(reasons),
+        open_reason=", ".join(reasons),
+    )

@@ -1,0 +1,254 @@
+"""Engine arguments built as dicts: literals with `**` spreads, `dict(BASE, k=v)`, and the writes
+that follow the binding in its scope (`d["k"] = v`, `d.update(...)`, `d |= {...}`,
+`d.setdefault(...)`, `d.pop(...)`, `del d["k"]`), each key with the branches it is written
+under. A write the reader cannot read (a key that is no string literal, the dict handed to a
+call that may change it) leaves the dict open."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import replace
+from typing import Iterator
+
+from ....edits import Sequence
+from ....model import UNKNOWN, Setting
+from .facts import Entry, Kwargs, Place, Val
+from .frames import Evaluates, Frame, expressions, reaching
+from .module import Guard, Module, Placed
+
+# Calls that read a dict handed to them and never change it.
+_READERS = frozenset(
+    ("print", "info", "debug", "warning", "error", "log", "dumps", "len", "str", "repr", "deepcopy", "copy", "pformat", "pprint", "dict")
+)
+
+
+def container(module: Module, node: ast.Dict | ast.Call) -> Place:
+    """A dict literal or a call's arguments, as fixes edit them."""
+    text = module.source.text
+    close = module.span(node).end - 1
+    if isinstance(node, ast.Dict):
+        elements = []
+        for key, value in zip(node.keys, node.values):
+            start = module.span(key).start if key is not None else module.span(value).start - 2
+            elements.append((start, module.span(value).end))
+        quote = next((text[module.span(key).start] for key in node.keys if isinstance(key, ast.Constant)), '"')
+        return Place(module, Sequence(tuple(elements), close=close), quote if quote in "'\"" else '"', "dict")
+    every = sorted([*node.args, *node.keywords], key=lambda item: (item.lineno, item.col_offset))
+    elements = [
+        (module.span(item).start - (2 if isinstance(item, ast.keyword) and item.arg is None else 0), module.span(item).end)
+        for item in every
+    ]
+    quotes = [
+        text[module.span(k.value).start] for k in node.keywords if isinstance(k.value, ast.Constant) and isinstance(k.value.value, str)
+    ]
+    quote = next((q for q in quotes if q in "'\""), '"')
+    return Place(module, Sequence(tuple(elements), close=close), quote, "call")
+
+
+def entry(reader: Evaluates, frame: Frame, name: str, first: ast.AST, value: ast.expr, place: Place | None) -> Entry:
+    """The entry `name` written from `first` to `value` (a dict item, a keyword, a write)."""
+    module = frame.module
+    read = reader.evaluate(value, frame)
+    span = module.span(first, value)
+    if read.origin is not None:  # the value is decided elsewhere (an argparse default, a dataclass field)
+        spelling = read.written if read.written and not read.assumptions else module.text(first, value)
+        setting = Setting(name, read.value, read.origin, spelling, read.span, read.keys, via=(*read.hops, span))
+        return Entry(setting, None, assumptions=read.assumptions, ref=read.ref)
+    value_span = read.span if read.span is not None and read.span.path == module.path else module.span(value)
+    setting = Setting(name, read.value, span, module.text(first, value), value_span, read.keys, via=read.hops)
+    return Entry(setting, place if not read.hops else None, assumptions=read.assumptions, ref=read.ref)
+
+
+def literal(reader: Evaluates, node: ast.Dict, frame: Frame) -> Val:
+    module = frame.module
+    found = Kwargs(home=container(module, node), sources={module.span(node)})
+    for position, (key, value) in enumerate(zip(node.keys, node.values)):
+        if key is None:
+            found.merge(spread(reader, value, frame))
+        elif isinstance(key, ast.Constant) and isinstance(key.value, str):
+            found.entries.pop(key.value, None)
+            found.entries[key.value] = entry(reader, frame, key.value, key, value, found.home.at(position))  # type: ignore[union-attr]
+        else:
+            found.reasons.append(f"{module.text(key)[:30]} (a key not known here)")
+    found.home = container(module, node)
+    return as_val(found, module.span(node))
+
+
+def call(reader: Evaluates, node: ast.Call, frame: Frame, positional: bool = True) -> Val:
+    """`dict(BASE, k=v, **more)`; without `positional`, only the keywords (`partial(LLM, k=v)`)."""
+    module = frame.module
+    place = container(module, node)
+    found = Kwargs(home=place, sources={module.span(node)})
+    for argument in node.args if positional else ():
+        found.merge(spread(reader, argument, frame))
+    every = sorted([*node.args, *node.keywords], key=lambda item: (item.lineno, item.col_offset))
+    for keyword in node.keywords:
+        if keyword.arg is None:
+            found.merge(spread(reader, keyword.value, frame))
+        else:
+            found.entries.pop(keyword.arg, None)
+            found.entries[keyword.arg] = entry(reader, frame, keyword.arg, keyword, keyword.value, place.at(every.index(keyword)))
+    found.home = place
+    return as_val(found, module.span(node))
+
+
+def spread(reader: Evaluates, node: ast.expr, frame: Frame) -> Kwargs:
+    """The keys `**node` gives (open when they cannot be read)."""
+    read = reader.evaluate(node, frame)
+    if read.kwargs is not None:
+        hops = read.hops
+        if not hops:
+            return read.kwargs
+        return Kwargs(
+            {name: _via(item, hops) for name, item in read.kwargs.entries.items()},
+            list(read.kwargs.reasons),
+            read.kwargs.home,
+            set(read.kwargs.sources),
+        )
+    unread = Kwargs(reasons=[f"**{frame.module.text(node)[:40]}"])
+    binding = reaching(frame, node.id) if isinstance(node, ast.Name) else None
+    if binding is not None and binding.kind == "parameter":
+        return written(reader, unread, node.id, frame, None, frame.at)  # what the caller passes, then the keys written here
+    return unread
+
+
+def _via(item: Entry, hops: tuple) -> Entry:
+    setting = item.setting
+    return replace(item, setting=replace(setting, via=(*setting.via, *hops)))
+
+
+def as_val(found: Kwargs, span=None) -> Val:
+    value = UNKNOWN if found.reasons else found.value()
+    return Val(value, {name: item.setting for name, item in found.entries.items()}, kwargs=found, span=span)
+
+
+# writes after the binding
+
+
+def written(reader: Evaluates, base: Kwargs, target: str, frame: Frame, after: Placed | None, until: Placed | None) -> Kwargs:
+    """`base` with the writes into `target` (its text: `kw`, `self.vllm_args`) made by the
+    statements of `frame`'s scope after `after` and before `until`."""
+    found = base.copy()
+    home = after.guards if after is not None else ()
+    for placed in frame.module.statements(frame.scope):
+        if after is not None and placed.order <= after.order:
+            continue
+        if until is not None and placed.order >= until.order:
+            break
+        guards = placed.guards[len(home) :] if placed.guards[: len(home)] == home else placed.guards
+        writes = list(_writes(placed.statement, target, frame.module))
+        if not writes:
+            continue
+        guards = decided(reader, guards, frame.reading(placed))
+        if guards is None:
+            continue  # under a branch that is never taken
+        for write in writes:
+            _apply(reader, found, write, guards, frame.reading(placed))
+    return found
+
+
+def decided(reader: Evaluates, guards: tuple[Guard, ...], frame: Frame) -> tuple[Guard, ...] | None:
+    """The guards whose test the reader cannot decide (None: one is decided against)."""
+    left = []
+    for guard in guards:
+        value = reader.evaluate(guard.node, frame).value if guard.node is not None else UNKNOWN
+        if value is UNKNOWN or not isinstance(value, (bool, int, str, type(None))):
+            left.append(guard)
+        elif bool(value) != guard.holds:
+            return None
+    return tuple(left)
+
+
+def writes_into(module: Module, scope: ast.AST, target: str) -> bool:
+    """Whether any statement of `scope` writes into `target` (another method's `self.x[...]`)."""
+    return any(next(_writes(placed.statement, target, module), None) is not None for placed in module.statements(scope))
+
+
+def _writes(statement: ast.stmt, target: str, module: Module) -> Iterator[tuple]:
+    """(kind, key, first node, value node) of each write of `statement` into `target`."""
+    if isinstance(statement, (ast.Assign, ast.Delete)):
+        for node in statement.targets:
+            if isinstance(node, ast.Subscript) and _is(node.value, target, module):
+                key = node.slice.value if isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str) else None
+                yield ("set" if isinstance(statement, ast.Assign) else "remove", key, statement, getattr(statement, "value", None))
+        return
+    if isinstance(statement, ast.AugAssign) and _is(statement.target, target, module) and isinstance(statement.op, ast.BitOr):
+        yield ("merge", None, statement, statement.value)
+        return
+    for node in expressions(statement):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if isinstance(func, ast.Attribute) and _is(func.value, target, module):
+            yield from _method_write(func.attr, node, statement)
+        elif any(_is(argument, target, module) for argument in node.args) and _callee(func) not in _READERS:
+            yield ("opaque", None, statement, None)
+
+
+def _method_write(method: str, node: ast.Call, statement: ast.stmt) -> Iterator[tuple]:
+    first = node.args[0] if node.args else None
+    key = first.value if isinstance(first, ast.Constant) and isinstance(first.value, str) else None
+    if method == "update":
+        for argument in node.args:
+            yield ("merge", None, argument, argument)
+        for keyword in node.keywords:
+            yield ("set", keyword.arg, keyword, keyword.value, node) if keyword.arg else ("merge", None, keyword.value, keyword.value)
+    elif method == "setdefault" and first is not None:
+        yield ("default", key, statement, node.args[1] if len(node.args) > 1 else ast.Constant(None))
+    elif method in ("pop", "popitem", "clear"):
+        yield ("remove", key, statement, None) if method == "pop" else ("opaque", None, statement, None)
+
+
+def _apply(reader: Evaluates, found: Kwargs, write: tuple, guards: tuple[Guard, ...], frame: Frame) -> None:
+    kind, key, first, value, *call = write
+    module = frame.module
+    certain = not guards
+    unreadable = any(guard.opaque for guard in guards)
+    if kind == "opaque" or (kind != "merge" and key is None):
+        found.reasons.append(f"{module.text(first)[:40]} (not readable here)")
+        return
+    if kind == "merge":
+        more = spread(reader, value, frame)
+        if unreadable:
+            more = Kwargs({n: _unknown(i) for n, i in more.entries.items()}, more.reasons, more.home, more.sources)
+        found.merge(more.guarded(guards))
+        return
+    if kind == "remove":
+        if certain:
+            found.entries.pop(key, None)
+        elif key in found.entries:
+            found.entries[key] = _unknown(found.entries[key])
+        return
+    if kind == "default" and key in found.entries and not found.entries[key].guards:
+        return  # setdefault keeps the value already there
+    written_entry = entry(reader, frame, key, first, value, _place_of(frame.module, first, call))
+    if unreadable:
+        written_entry = _unknown(written_entry)
+    earlier = found.entries.pop(key, None)
+    found.entries[key] = replace(written_entry, guards=guards, otherwise=earlier if guards else None)
+
+
+def _place_of(module: Module, first: ast.AST, call: list) -> Place:
+    """Where a written key is removed: the keyword of `update(...)`, else the whole statement."""
+    if call:
+        node = call[0]
+        every = sorted(node.keywords, key=lambda k: (k.lineno, k.col_offset))
+        return container(module, node).at(len(node.args) + every.index(first))
+    span = module.span(first)
+    target = module.text(first.targets[0].value) if isinstance(first, ast.Assign) and isinstance(first.targets[0], ast.Subscript) else ""
+    quote = module.source.text[module.span(first.targets[0].slice).start] if target else '"'  # type: ignore[attr-defined]
+    return Place(module, Sequence(((span.start, span.end),)), quote if quote in "'\"" else '"', "statement", 0, target)
+
+
+def _unknown(item: Entry) -> Entry:
+    return replace(item, setting=replace(item.setting, value=UNKNOWN, keys={}), place=None)
+
+
+def _is(node: ast.expr, target: str, module: Module) -> bool:
+    if isinstance(node, ast.Name):
+        return node.id == target
+    return isinstance(node, ast.Attribute) and "." in target and module.text(node) == target
+
+
+def _callee(func: ast.expr) -> str | None:
+    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None

@@ -1,0 +1,285 @@
+"""Engine constructions of a module and the arguments that reach each: `LLM(...)`,
+`EngineArgs(...)`, `AsyncEngineArgs(...)` and a `functools.partial` of one, read in every
+context the tree gives them: each call site of the function that makes the engine (a class's
+`__init__`: each `Engine(...)`, `Engine.remote(...)`, `Engine.options(...).remote(...)`), else
+the function alone (its parameters unknown, `**kwargs` open). Keys written under branches give
+one launch per outcome, each saying its condition."""
+
+from __future__ import annotations
+
+import ast
+import itertools
+import os
+import re
+from dataclasses import dataclass, replace
+from typing import Iterator
+
+from ....model import UNKNOWN, Assumption, Launch, LaunchKind, Setting
+from .dicts import container, entry as read_entry, spread
+from .environ import runner_variable
+from .facts import Entry, Kwargs
+from .frames import Frame
+from .module import FUNCTIONS, Module, Placed, describe
+from .placing import FlowHandle
+from .reader import Function, Partial, Qualified, Reader, bind, engine_name
+
+MAX_SITES = 6  # call sites followed per function
+_MAX_TESTS = 3  # branch conditions one launch is split on
+
+
+@dataclass(frozen=True)
+class Call:
+    """A call of the module with the statement and scope it is in."""
+
+    node: ast.Call
+    placed: Placed
+    scope: ast.AST
+    cls: ast.ClassDef | None
+
+
+def calls(module: Module, words: tuple[str, ...]) -> list[Call]:
+    """The calls on the lines that hold one of `words` (a call's name), each with its statement
+    and scope; statements on other lines are not looked into."""
+    lines = module.lines_with(words)
+    found: list[Call] = []
+    pending: list[tuple[ast.AST, ast.ClassDef | None]] = [(module.tree, None)]
+    while pending:
+        scope, cls = pending.pop()
+        for placed in module.statements(scope):
+            statement = placed.statement
+            if not module.touches(statement, lines):
+                continue
+            if isinstance(statement, FUNCTIONS):
+                pending.append((statement, cls))
+            elif isinstance(statement, ast.ClassDef):
+                pending.extend((method, statement) for method in statement.body if isinstance(method, FUNCTIONS))
+                continue
+            found.extend(Call(node, placed, scope, cls) for node in _calls_on(statement, lines, module))
+    return found
+
+
+def _calls_on(statement: ast.stmt, lines: list[int], module: Module) -> Iterator[ast.Call]:
+    """The calls of a statement's own expressions that touch `lines` (other subtrees skipped)."""
+    stack: list[ast.AST] = [statement]
+    while stack:
+        node = stack.pop()
+        if node is not statement and hasattr(node, "end_lineno") and not module.touches(node, lines):
+            continue
+        if isinstance(node, ast.Call):
+            yield node
+        stack.extend(child for child in ast.iter_child_nodes(node) if not isinstance(child, (ast.stmt, ast.Lambda)))
+
+
+def engine_launches(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Launch, Kwargs]]:
+    candidates = _candidate_names(module)
+    for call in calls(module, tuple(sorted(name + "(" for name in candidates))):
+        func = call.node.func
+        last = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+        if last not in candidates:
+            continue
+        for frame in contexts(reader, module, call):
+            callee = reader.evaluate(func, frame)
+            if isinstance(callee.ref, Qualified) and engine_name(callee.ref.name):
+                yield from _launches(reader, call.node, frame, None)
+            elif isinstance(callee.ref, Partial) and isinstance(callee.ref.func.ref, Qualified) and engine_name(callee.ref.func.ref.name):
+                yield from _launches(reader, call.node, frame, callee.ref)
+
+
+_PARTIAL_TARGET = re.compile(r"([\w.]+)\s*(?::[^=]*)?=\s*(?:functools\.)?$")  # the line before `partial(`
+
+
+def _candidate_names(module: Module) -> set[str]:
+    """Names a call of an engine may be spelt with: vLLM's, their aliases, partials."""
+    names = {"LLM", "EngineArgs", "AsyncEngineArgs"}
+    names |= {local for local, qualified in module.imports.items() if engine_name(qualified)}
+    text = module.source.text
+    offset = text.find("partial(")
+    while offset != -1:
+        line = text[text.rfind("\n", 0, offset) + 1 : offset]
+        match = _PARTIAL_TARGET.search(line)
+        if match is not None:
+            names.add(match.group(1).rsplit(".", 1)[-1])
+        offset = text.find("partial(", offset + 1)
+    return names
+
+
+def contexts(reader: Reader, module: Module, call: Call) -> list[Frame]:
+    scope = call.scope
+    if not isinstance(scope, FUNCTIONS):
+        return [Frame(module, module.tree, at=call.placed)]
+    plain = Frame(module, scope, call.cls, None, call.placed)
+    if call.cls is not None:
+        init = next((m for m in call.cls.body if isinstance(m, FUNCTIONS) and m.name == "__init__"), None)
+        names = (call.cls.name, *sorted(_aliases(module, call.cls)))
+        sites = [site for site in calls(module, names) if _makes(reader, site, call.cls, module)][:MAX_SITES]
+        frames = []
+        for site in sites:
+            site_frame = Frame(module, site.scope, site.cls, None, site.placed)
+            args = bind(reader, Function(module, init, call.cls), site.node, site_frame) if init is not None else {}
+            hop = module.span(site.node)
+            args = {name: value.via(hop) for name, value in args.items()}
+            frames.append(replace(plain, args=args if scope is init else None, init=args, sites=((site.scope, site.placed),)))
+        return frames or [plain]
+    named = calls(module, (scope.name + "(",))
+    sites = [(module, site) for site in named if isinstance(site.node.func, ast.Name) and site.node.func.id == scope.name]
+    if not sites and _forwards(scope, call.node):
+        sites = list(_sites_elsewhere(reader, module, scope))
+    frames = []
+    for home, site in sites[:MAX_SITES]:
+        site_frame = Frame(home, site.scope, site.cls, None, site.placed)
+        args = bind(reader, Function(module, scope), site.node, site_frame)
+        hop = home.span(site.node)
+        sites_here = ((site.scope, site.placed),) if home is module else ()
+        frames.append(replace(plain, args={name: value.via(hop) for name, value in args.items()}, sites=sites_here))
+    return frames or [plain]
+
+
+def _forwards(function: ast.FunctionDef | ast.AsyncFunctionDef, node: ast.Call) -> bool:
+    """Whether the engine call spreads the function's `**kwargs` (what its callers pass)."""
+    kwarg = function.args.kwarg
+    return kwarg is not None and any(k.arg is None and isinstance(k.value, ast.Name) and k.value.id == kwarg.arg for k in node.keywords)
+
+
+def _sites_elsewhere(reader: Reader, module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[tuple[Module, Call]]:
+    """Calls of a module-level function from the modules near it (`Tree.nearby_texts`) that
+    import it: what they pass is what the engine gets."""
+    if function not in module.tree.body:
+        return
+    word = function.name + "("
+    for path, text in reader.tree.nearby_texts(module.path):
+        if word not in text or "import" not in text or os.path.normpath(path) == os.path.normpath(module.path):
+            continue
+        other = reader.tree.open_file(path, text)
+        if other is None:
+            continue
+        for site in calls(other, (word,)):
+            callee = reader.evaluate(site.node.func, Frame(other, site.scope, site.cls, None, site.placed))
+            if isinstance(callee.ref, Function) and callee.ref.node is function:
+                yield other, site
+
+
+def _makes(reader: Reader, site: Call, cls: ast.ClassDef, module: Module) -> bool:
+    """`Engine(...)`, `Engine.remote(...)`, `Engine.options(...).remote(...)`, `ray.remote(Engine).remote(...)`."""
+    func = site.node.func
+    if isinstance(func, ast.Attribute) and func.attr == "remote":
+        func = func.value
+        if isinstance(func, ast.Call) and isinstance(func.func, ast.Attribute) and func.func.attr == "options":
+            func = func.func.value
+    if not isinstance(func, (ast.Name, ast.Call)):
+        return False
+    if isinstance(func, ast.Name) and func.id not in (cls.name,) and func.id not in _aliases(module, cls):
+        return False
+    frame = Frame(module, site.scope, site.cls, None, site.placed)
+    made = reader.evaluate(func, frame).ref
+    return getattr(made, "node", None) is cls
+
+
+def _aliases(module: Module, cls: ast.ClassDef) -> set[str]:
+    found = set()
+    for node in module.tree.body:
+        if isinstance(node, ast.Assign) and cls.name in ast.unparse(node.value):
+            found |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    return found
+
+
+def arguments(reader: Reader, node: ast.Call, frame: Frame, partial: Partial | None, positional: bool = True) -> Kwargs:
+    module = frame.module
+    place = container(module, node)
+    found = Kwargs(home=place, sources={module.span(node)})  # writes into a parameter's dict are read here
+    if partial is not None:
+        found.merge(
+            Kwargs({n: _via(e, partial.span) for n, e in partial.kwargs.entries.items()}, list(partial.kwargs.reasons), partial.kwargs.home)
+        )
+    every = sorted([*node.args, *node.keywords], key=lambda item: (item.lineno, item.col_offset))
+    position = 0
+    for argument in node.args:
+        if isinstance(argument, ast.Starred):
+            items = reader.evaluate(argument.value, frame).ref
+            if not isinstance(items, tuple):
+                found.reasons.append(f"*{module.text(argument.value)[:40]}")
+            elif items and position == 0 and partial is None:
+                first = items[0]
+                setting = Setting(
+                    "model", first.value, first.origin or module.span(argument), module.text(argument), first.span, via=first.hops
+                )
+                found.entries["model"] = Entry(setting)
+            position += len(items) if isinstance(items, tuple) else 1
+            continue
+        if position == 0 and partial is None and positional:
+            found.entries["model"] = read_entry(reader, frame, "model", argument, argument, place.at(every.index(argument)))
+        position += 1
+    for keyword in node.keywords:
+        if keyword.arg is None:
+            found.merge(spread(reader, keyword.value, frame))
+        else:
+            found.entries.pop(keyword.arg, None)
+            found.entries[keyword.arg] = read_entry(reader, frame, keyword.arg, keyword, keyword.value, place.at(every.index(keyword)))
+    return found
+
+
+def _via(item: Entry, span) -> Entry:
+    return replace(item, setting=replace(item.setting, via=(*item.setting.via, span)), place=item.place)
+
+
+def _launches(reader: Reader, node: ast.Call, frame: Frame, partial: Partial | None) -> Iterator[tuple[ast.Call, Launch, Kwargs]]:
+    module = frame.module
+    found = arguments(reader, node, frame, partial)
+    tests = list(dict.fromkeys(g.test for e in _chain(found) for g in e.guards if not g.opaque))
+    # An open launch is not split: what nobody can see may decide the same keys (its keys
+    # written under a branch are present, their values unknown).
+    limit = 0 if found.reasons else _MAX_TESTS
+    split, blurred = tests[:limit], set(tests[limit:])
+    label = f"{module.text(node.func)}(...)"
+    env = runner_variable(frame)
+    for truth in itertools.product((True, False), repeat=len(split)):
+        outcome = dict(zip(split, truth))
+        settings: dict[str, Setting] = {}
+        places = {}
+        assumptions: list[Assumption] = []
+        for name, entry in found.entries.items():
+            chosen = _chosen(entry, outcome, blurred)
+            settings[name] = chosen.setting
+            if chosen.place is not None:
+                places[name] = chosen.place
+            assumptions.extend(Assumption(condition, span) for condition, span in chosen.assumptions)
+        condition = " and ".join(describe(test, holds) for test, holds in outcome.items())
+        yield (
+            node,
+            Launch(
+                kind=LaunchKind.PYTHON_CALL,
+                span=module.span(node),
+                settings=settings,
+                env=env,
+                open_ended=bool(found.reasons),
+                open_reason=", ".join(found.reasons),
+                condition=f"when {condition}" if condition else None,
+                label=label,
+                handle=FlowHandle(
+                    found.home, places, env_statements={name: setting.span for name, setting in env.items()}, callers=bool(frame.sites)
+                ),
+                assumptions=tuple(dict.fromkeys(assumptions)),
+            ),
+            found,
+        )
+
+
+def _chain(found: Kwargs) -> Iterator[Entry]:
+    for entry in found.entries.values():
+        current: Entry | None = entry
+        while current is not None:
+            yield current
+            current = current.otherwise
+
+
+def _chosen(entry: Entry, outcome: dict[str, bool], blurred: set[str]) -> Entry:
+    """The entry in force on the path `outcome` takes. Where none is, the key may still be there
+    (the branch's test is a run-time value): present, its value unknown, so that no finding
+    rests on its absence; a finding on the path where it is written says its condition."""
+    current: Entry | None = entry
+    while current is not None:
+        if any(g.test in blurred for g in current.guards):
+            break
+        if all(g.opaque or outcome.get(g.test) == g.holds for g in current.guards):
+            return current
+        current = current.otherwise
+    return replace(entry, setting=replace(entry.setting, value=UNKNOWN, keys={}), place=None, guards=())

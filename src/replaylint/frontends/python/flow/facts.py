@@ -1,0 +1,118 @@
+"""What the value-flow reader knows of an expression (`Val`) and of the arguments that reach a
+call (`Kwargs`: settings in order, each with where it was written, the branches it sits under,
+the hops it took, and where a fix may write)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ....edits import Sequence
+from ....model import UNKNOWN, Setting, Span
+from .module import Guard, Module
+
+
+@dataclass(frozen=True)
+class Place:
+    """An element of a container a fix edits (a dict literal's entries, a call's arguments), in
+    the module that holds it; `position` -1: the container itself, where a new key is added."""
+
+    module: Module
+    sequence: Sequence
+    quote: str
+    kind: str  # "dict", "call", or "statement" (`target[key] = value`: `target` is its dict)
+    position: int = -1
+    target: str = ""
+
+    def at(self, position: int) -> Place:
+        return replace(self, position=position)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One key of the arguments: the setting (its span is the text that decides), where a fix
+    writes it, the branches it is written under and the hops it took to reach the call."""
+
+    setting: Setting
+    place: Place | None = None
+    guards: tuple[Guard, ...] = ()
+    assumptions: tuple[tuple[str, Span], ...] = ()  # (condition, span): a default it rests on
+    otherwise: Entry | None = None  # the entry in force where `guards` do not hold
+    ref: Any = None  # what the value stands for beyond its Python value (a config object)
+
+
+@dataclass
+class Kwargs:
+    """Keyword arguments as they reach a call, in order."""
+
+    entries: dict[str, Entry] = field(default_factory=dict)
+    reasons: list[str] = field(default_factory=list)  # what may add keys nobody can see
+    home: Place | None = None  # where a new key is written
+    sources: set[Span] = field(default_factory=set)  # dict literals and calls read (found by content too)
+
+    def copy(self) -> Kwargs:
+        return Kwargs(dict(self.entries), list(self.reasons), self.home, set(self.sources))
+
+    def merge(self, other: Kwargs) -> None:
+        """`{**self, **other}`: the later keys win."""
+        for name, entry in other.entries.items():
+            earlier = self.entries.pop(name, None)
+            self.entries[name] = replace(entry, otherwise=earlier) if entry.guards and earlier is not None else entry
+        self.reasons.extend(reason for reason in other.reasons if reason not in self.reasons)
+        self.home = other.home or self.home
+        self.sources |= other.sources
+
+    def guarded(self, guards: tuple[Guard, ...]) -> Kwargs:
+        """The same keys, each also under `guards` (a dict built in a branch)."""
+        if not guards:
+            return self
+        entries = {name: replace(entry, guards=(*guards, *entry.guards)) for name, entry in self.entries.items()}
+        return Kwargs(entries, list(self.reasons), self.home, set(self.sources))
+
+    def value(self) -> dict[str, Any]:
+        return {name: entry.setting.value for name, entry in self.entries.items()}
+
+
+@dataclass(frozen=True)
+class Val:
+    """What an expression holds, as far as the reader can tell.
+
+    `value`: the Python value (UNKNOWN when it is not known); `kwargs`: the keys of a mapping,
+    each with its own place; `span`: the literal that gives the value; `origin`: the text that
+    writes it (a dict entry, an argparse `default=`), when that is not the expression read;
+    `hops`: the places it passed through; `assumptions`: the defaults it rests on; `ref`: a
+    function, class, partial, object or parser the value stands for."""
+
+    value: Any = UNKNOWN
+    keys: dict[str, Setting] = field(default_factory=dict)
+    kwargs: Kwargs | None = None
+    span: Span | None = None
+    origin: Span | None = None
+    hops: tuple[Span, ...] = ()
+    assumptions: tuple[tuple[str, Span], ...] = ()
+    ref: Any = None
+    written: str = ""  # the text at `origin` (a dict entry, a constructor's keyword)
+
+    @property
+    def known(self) -> bool:
+        return self.value is not UNKNOWN
+
+    def via(self, *hops: Span) -> Val:
+        return replace(self, hops=(*hops, *self.hops))
+
+
+NOTHING = Val()
+
+
+def read_from(setting: Setting, assumptions: tuple[tuple[str, Span], ...] = (), ref: Any = None) -> Val:
+    """The value a setting holds, read where it is used: it is decided where it was written."""
+    return Val(
+        setting.value,
+        dict(setting.keys),
+        span=setting.value_span,
+        origin=setting.span,
+        hops=setting.via,
+        assumptions=assumptions,
+        written=setting.spelling,
+        ref=ref,
+    )

@@ -1,0 +1,166 @@
+"""Where an expression is read: the module, the function (or the module body), its class, the
+arguments a call site in the tree gave it, and the statement being read (`Frame`); and what a
+name is bound to there (`Binding`), by Python's rules: a name assigned in a function is local,
+the last assignment before the use decides, one made under a branch the use is not under
+decides nothing."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, replace
+from typing import Iterator, Protocol
+
+from .facts import Val
+from .module import FUNCTIONS, Module, Placed
+
+
+@dataclass(frozen=True)
+class Frame:
+    module: Module
+    scope: ast.AST  # ast.Module or a function
+    cls: ast.ClassDef | None = None
+    args: dict[str, Val] | None = None  # parameters bound by a call site; None: no caller followed
+    at: Placed | None = None  # the statement read; None: the end of the scope (a return value)
+    depth: int = 0
+    stack: tuple[int, ...] = ()  # functions being read (recursion reads nothing)
+    init: dict[str, Val] | None = None  # the arguments the object's `__init__` was given (a method's frame)
+    sites: tuple[tuple[ast.AST, Placed], ...] = ()  # the call that led here: its scope and statement
+
+    def reading(self, at: Placed | None) -> Frame:
+        return replace(self, at=at)
+
+    @property
+    def function(self) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        return self.scope if isinstance(self.scope, FUNCTIONS) else None
+
+
+@dataclass(frozen=True)
+class Binding:
+    """What binds a name: an assignment's value (`element`: its place in a tuple target), a
+    parameter, a definition, an import, or something unreadable (`opaque`)."""
+
+    kind: str  # "value", "parameter", "definition", "import", "opaque"
+    placed: Placed | None = None
+    value: ast.expr | None = None
+    element: int | None = None
+    node: ast.AST | None = None
+
+
+class Evaluates(Protocol):
+    """What reads an expression in a frame (the reader; its helpers take it by this face)."""
+
+    def evaluate(self, node: ast.expr | None, frame: Frame) -> Val: ...
+
+
+def position(node: ast.AST) -> tuple[int, int]:
+    return node.lineno, node.col_offset  # type: ignore[attr-defined]
+
+
+def end(node: ast.AST) -> tuple[int, int]:
+    return node.end_lineno, node.end_col_offset  # type: ignore[attr-defined]
+
+
+def parameters(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.arg]:
+    arguments = function.args
+    return [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+
+
+def binds(statement: ast.stmt, name: str) -> Binding | None:
+    """How `statement` (not what it nests) binds `name`, if it does."""
+    if isinstance(statement, ast.Assign):
+        for target in statement.targets:
+            if isinstance(target, ast.Name) and target.id == name:
+                return Binding("value", value=statement.value) if len(statement.targets) == 1 else Binding("opaque")
+            if isinstance(target, (ast.Tuple, ast.List)):
+                for number, element in enumerate(target.elts):
+                    if isinstance(element, ast.Name) and element.id == name:
+                        return Binding("value", value=statement.value, element=number)
+                    if isinstance(element, ast.Starred) and _names(element, name):
+                        return Binding("opaque")
+    elif isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name) and statement.target.id == name:
+        return Binding("value", value=statement.value) if statement.value is not None else None
+    elif isinstance(statement, (*FUNCTIONS, ast.ClassDef)) and statement.name == name:
+        return Binding("definition", node=statement)
+    elif isinstance(statement, (ast.Import, ast.ImportFrom)):
+        if any((alias.asname or alias.name.split(".")[0]) == name for alias in statement.names):
+            return Binding("import", node=statement)
+    elif isinstance(statement, ast.AugAssign) and isinstance(statement.op, ast.BitOr) and isinstance(statement.target, ast.Name):
+        return None  # `d |= {...}`: a write into the dict (`dicts`), not a new binding
+    elif isinstance(statement, (ast.AugAssign, ast.For, ast.AsyncFor, ast.With, ast.AsyncWith, ast.Delete)):
+        if _names(statement, name, stores_only=True):
+            return Binding("opaque")
+    elif _walrus(statement, name):
+        return Binding("opaque")
+    return None
+
+
+def _names(node: ast.AST, name: str, stores_only: bool = False) -> bool:
+    for child in _shallow_walk(node):
+        if isinstance(child, ast.Name) and child.id == name and (not stores_only or isinstance(child.ctx, (ast.Store, ast.Del))):
+            return True
+    return False
+
+
+def _walrus(statement: ast.stmt, name: str) -> bool:
+    return any(
+        isinstance(child, ast.NamedExpr) and isinstance(child.target, ast.Name) and child.target.id == name
+        for child in _shallow_walk(statement)
+    )
+
+
+def _shallow_walk(node: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of a statement, not those of the statements it holds (a branch's body)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        for child in ast.iter_child_nodes(current):
+            if not isinstance(child, (ast.stmt, ast.Lambda)):
+                stack.append(child)
+
+
+def expressions(statement: ast.stmt) -> Iterator[ast.AST]:
+    """The nodes of one statement's own expressions (public name for readers of a scope)."""
+    return _shallow_walk(statement)
+
+
+def reaching(frame: Frame, name: str) -> Binding | None:
+    """The binding of `name` that holds where `frame` reads it (None: not bound in the tree)."""
+    scope = frame.scope
+    if isinstance(scope, FUNCTIONS):
+        found = _in_scope(frame, name)
+        if found is not None:
+            return found
+        if any(argument.arg == name for argument in _every_parameter(scope)):
+            return Binding("parameter", node=scope)
+        module_frame = replace(frame, scope=frame.module.tree, at=None)
+        return _in_scope(module_frame, name)
+    return _in_scope(frame, name)
+
+
+def _every_parameter(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.arg]:
+    arguments = function.args
+    return [*parameters(function), *(star for star in (arguments.vararg, arguments.kwarg) if star is not None)]
+
+
+def _in_scope(frame: Frame, name: str) -> Binding | None:
+    placed = frame.module.binders(frame.scope, name)
+    bound = [(p, b) for p in placed if (b := binds(p.statement, name)) is not None]
+    if not bound:
+        return None
+    if frame.at is None:
+        before = bound
+    else:
+        use = position(frame.at.statement)
+        before = [(p, b) for p, b in bound if end(p.statement) <= use]
+        if isinstance(frame.scope, FUNCTIONS) and not before:
+            return Binding("opaque")  # local, but not yet bound here
+        if not before:
+            before = bound
+    last_placed, last = before[-1]
+    use_guards = frame.at.guards if frame.at is not None else ()
+    if last_placed.guards != use_guards[: len(last_placed.guards)]:
+        return Binding("opaque")  # bound on some paths only
+    if frame.at is None and (len(bound) > 1 or bound[0][0].guards):
+        return Binding("opaque")  # read at call time: which binding holds depends on when
+    return replace(last, placed=last_placed)

@@ -1,0 +1,58 @@
+"""Engine arguments kept in a module of their own (`myproj/settings.py`: `VLLM_ARGS = {...,
+"return_sampling_mask": True}`) and used by a module that starts the engine without naming the
+mask (`LLM(name, **VLLM_ARGS)`): the prefilter passes the user by, so the settings module looks
+for it. Only modules near it (its folder and the two above, a bounded number of files) that
+import one of its names and vLLM's engines, and that the prefilter would not check themselves
+(they are checked on their own, with the same result), are read; their engines' launches are
+this file's, each finding pointing where the value is decided. A change in such a user re-judges
+the settings module (the files read are dependencies of its result), also in pre-commit, where
+only the settings module is named."""
+
+from __future__ import annotations
+
+import ast
+
+from ....model import Launch, Span
+from ....source import ExtractContext, SourceFile
+from .engines import engine_launches
+from .module import Module, parse
+from .reader import Reader
+from .tree import Tree
+
+
+def importer_launches(module: Module, context: ExtractContext, names: set[str], relevant) -> tuple[list[Launch], set[Span]]:
+    """The launches of the engines that the tree's modules build from `names` of this file."""
+    launches: list[Launch] = []
+    sources: set[Span] = set()
+    for path, text in Tree(module, context).nearby_texts(module.path):
+        if not _may_use(text, names) or relevant(text):
+            continue
+        module = parse(SourceFile(path, text), "")
+        if module is None:
+            continue
+        reader = Reader(Tree(module, context))
+        for _, launch, kwargs in engine_launches(reader, module):
+            if any(_from(setting, module.path) for setting in launch.settings.values()):
+                launches.append(launch)
+                sources |= kwargs.sources
+    return launches, sources
+
+
+def mask_names(module: Module) -> set[str]:
+    """Module-level names bound to a dict that turns the mask on (the mask written in it)."""
+    found = set()
+    for statement in module.tree.body:
+        if isinstance(statement, (ast.Assign, ast.AnnAssign)) and isinstance(statement.value, (ast.Dict, ast.Call)):
+            segment = module.text(statement.value)
+            if "return_sampling_mask" in segment:
+                targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+                found |= {target.id for target in targets if isinstance(target, ast.Name)}
+    return found
+
+
+def _may_use(text: str, names: set[str]) -> bool:
+    return "vllm" in text and "import" in text and any(name in text for name in names) and ("LLM" in text or "EngineArgs" in text)
+
+
+def _from(setting, path: str) -> bool:
+    return setting.span.path == path or any(hop.path == path for hop in setting.via)

@@ -1,0 +1,268 @@
+"""One module as the value-flow reader sees it: CPython's ast of the file, positions as spans,
+the names it imports, its functions and classes, and the statements of a scope in order with
+the branches they sit under (`Guard`)."""
+
+from __future__ import annotations
+
+import ast
+import bisect
+import functools
+import warnings
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from ....model import Span
+from ....source import SourceFile
+from ..focus import parsed
+
+FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_LOOPS = (ast.For, ast.AsyncFor, ast.While)
+
+
+@dataclass(frozen=True)
+class Guard:
+    """A branch a statement sits under: `if test:` (`holds`) or its `else:`. `opaque`: a loop
+    body or an exception handler (`label`), which may run any number of times or never. Two
+    guards are the same branch when they are the same `if` statement's."""
+
+    node: ast.expr | None = None
+    holds: bool = True
+    opaque: bool = False
+    label: str = ""
+
+    @functools.cached_property
+    def test(self) -> str:
+        """The test as written (`replay`, `config.get('speculative')`): made when a message or a
+        launch's outcomes need it."""
+        return ast.unparse(self.node) if self.node is not None else self.label
+
+
+def describe(test: str, holds: bool) -> str:
+    """`replay` is true, `x > 1` holds, ... as a message says it."""
+    if test.replace(".", "").replace("_", "").isalnum():
+        return f"`{test}` is {'true' if holds else 'false'}"
+    return f"`{test}`" if holds else f"not `{test}`"
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A statement of a scope, with the branches it sits under and its order in the scope."""
+
+    statement: ast.stmt
+    guards: tuple[Guard, ...]
+    order: int
+
+
+@dataclass
+class Module:
+    """The facts of one parsed module (`name`: its dotted name in the tree, when known)."""
+
+    source: SourceFile
+    tree: ast.Module
+    name: str = ""
+    imports: dict[str, str] = field(default_factory=dict)  # local name -> qualified name
+    import_statements: dict[str, ast.stmt] = field(default_factory=dict)  # local name -> its import
+    functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=dict)
+    classes: dict[str, ast.ClassDef] = field(default_factory=dict)
+    _scopes: dict[int, list[Placed]] = field(default_factory=dict)
+    _owners: dict[int, int] = field(default_factory=dict)  # id of a Placed -> id of its scope
+    _lines: dict[tuple[str, ...], list[int]] = field(default_factory=dict)
+    _binders: dict[int, dict[str, list[Placed]]] = field(default_factory=dict)
+    _writers: dict[str, list] | None = None  # module-level names -> the functions that write keys into them
+
+    @property
+    def path(self) -> str:
+        return self.source.path
+
+    # positions
+
+    def offset(self, line: int, column: int) -> int:
+        """ast's (line, UTF-8 byte column) as an offset into the decoded text."""
+        index = self.source.index
+        text = index.line_text(line)
+        if text.isascii():
+            return index.offset(line, 1) + column
+        return index.offset(line, 1) + len(text.encode("utf-8")[:column].decode("utf-8", "replace"))
+
+    def span(self, first: ast.AST, last: ast.AST | None = None) -> Span:
+        last = last or first
+        return self.source.index.span(
+            self.offset(first.lineno, first.col_offset),  # type: ignore[attr-defined]
+            self.offset(last.end_lineno, last.end_col_offset),  # type: ignore[attr-defined]
+        )
+
+    def text(self, node: ast.AST, last: ast.AST | None = None) -> str:
+        span = self.span(node, last)
+        return self.source.text[span.start : span.end]
+
+    def line(self, node: ast.AST) -> str:
+        """`file.py:7`, for messages."""
+        return f"{self.path.rsplit('/', 1)[-1]}:{node.lineno}"  # type: ignore[attr-defined]
+
+    # scopes
+
+    def statements(self, scope: ast.AST) -> list[Placed]:
+        """The statements of a module or function body in order (not those of the functions and
+        classes it defines), each with its guards."""
+        key = id(scope)
+        if key not in self._scopes:
+            self._scopes[key] = list(_placed(scope.body, ()))  # type: ignore[attr-defined]
+            self._owners.update((id(placed), key) for placed in self._scopes[key])
+        return self._scopes[key]
+
+    def functions_writing(self, name: str) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+        """The functions that write keys into the module-level `name` (`name["k"] = v`,
+        `name.update(...)`...), which a reader of it cannot order."""
+        if self._writers is None:
+            self._writers = {}
+            for node in ast.walk(self.tree):
+                if isinstance(node, FUNCTIONS):
+                    for written in _names_written(node):
+                        self._writers.setdefault(written, []).append(node)
+        return self._writers.get(name, [])
+
+    def lines_with(self, words: tuple[str, ...]) -> list[int]:
+        """The numbers of the lines that hold one of `words`, sorted (cached)."""
+        if words not in self._lines:
+            text = self.source.text
+            index = self.source.index
+            found = set()
+            for word in words:
+                offset = text.find(word)
+                while offset != -1:
+                    found.add(index.position(offset)[0])
+                    offset = text.find(word, offset + 1)
+            self._lines[words] = sorted(found)
+        return self._lines[words]
+
+    @staticmethod
+    def touches(node: ast.AST, lines: list[int]) -> bool:
+        first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", ()))])  # type: ignore[attr-defined]
+        position = bisect.bisect_left(lines, first)
+        return position < len(lines) and lines[position] <= node.end_lineno  # type: ignore[attr-defined]
+
+    def binders(self, scope: ast.AST, name: str) -> list[Placed]:
+        """The statements of a scope that may bind `name` (an index built once per scope)."""
+        key = id(scope)
+        if key not in self._binders:
+            index: dict[str, list[Placed]] = {}
+            for placed in self.statements(scope):
+                for bound in _bound_names(placed.statement, self):
+                    index.setdefault(bound, []).append(placed)
+            self._binders[key] = index
+        return self._binders[key].get(name, [])
+
+    def in_scope(self, placed: Placed, scope: ast.AST) -> bool:
+        self.statements(scope)
+        return self._owners.get(id(placed)) == id(scope)
+
+
+def parse(source: SourceFile, name: str = "") -> Module | None:
+    """The module's facts, None when CPython cannot read it (the libcst pass reports that)."""
+    tree = parsed(source.text)
+    if tree is None:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                tree = ast.parse(source.text)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return None
+    module = Module(source, tree, name)
+    for statement in _top_level(tree.body):
+        if isinstance(statement, ast.Import):
+            for alias in statement.names:
+                local = alias.asname or alias.name.split(".")[0]
+                module.imports[local] = alias.name if alias.asname else local
+                module.import_statements[local] = statement
+        elif isinstance(statement, ast.ImportFrom) and (statement.module is not None or statement.level):
+            base = _absolute(statement, name)
+            for alias in statement.names:
+                if alias.name != "*":
+                    module.imports[alias.asname or alias.name] = f"{base}.{alias.name}" if statement.module else f"{base}{alias.name}"
+                    module.import_statements[alias.asname or alias.name] = statement
+        elif isinstance(statement, FUNCTIONS):
+            module.functions[statement.name] = statement
+        elif isinstance(statement, ast.ClassDef):
+            module.classes[statement.name] = statement
+    return module
+
+
+def _absolute(statement: ast.ImportFrom, name: str) -> str:
+    """`from .settings import X` is `.settings` (resolved from the importing file's folder)."""
+    return "." * statement.level + (statement.module or "")
+
+
+def _top_level(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """Module statements, also inside `if`/`try` blocks (`try: import x except ImportError:`)."""
+    for statement in body:
+        yield statement
+        if isinstance(statement, (ast.If, ast.Try)):
+            for block in (statement.body, statement.orelse, getattr(statement, "finalbody", [])):
+                yield from _top_level(block)
+
+
+def _placed(body: list[ast.stmt], guards: tuple[Guard, ...], counter: list[int] | None = None) -> Iterator[Placed]:
+    counter = counter if counter is not None else [0]
+    for statement in body:
+        counter[0] += 1
+        yield Placed(statement, guards, counter[0])
+        if isinstance(statement, (*FUNCTIONS, ast.ClassDef)):
+            continue
+        if isinstance(statement, ast.If):
+            yield from _placed(statement.body, (*guards, Guard(statement.test)), counter)
+            yield from _placed(statement.orelse, (*guards, Guard(statement.test, holds=False)), counter)
+        elif isinstance(statement, _LOOPS):
+            yield from _placed(statement.body + statement.orelse, (*guards, Guard(opaque=True, label="loop")), counter)
+        elif isinstance(statement, (ast.With, ast.AsyncWith)):
+            yield from _placed(statement.body, guards, counter)
+        elif isinstance(statement, ast.Try) or type(statement).__name__ == "TryStar":
+            yield from _placed(statement.body + statement.orelse + statement.finalbody, guards, counter)  # type: ignore[attr-defined]
+            for handler in statement.handlers:  # type: ignore[attr-defined]
+                yield from _placed(handler.body, (*guards, Guard(opaque=True, label="except")), counter)
+        elif isinstance(statement, ast.Match):
+            for case in statement.cases:
+                yield from _placed(case.body, (*guards, Guard(opaque=True, label="case")), counter)
+
+
+_WRITING_METHODS = frozenset(("update", "setdefault", "pop", "popitem", "clear", "__setitem__"))
+
+
+def _names_written(function: ast.AST) -> set[str]:
+    """Names a function writes keys into, not names it binds itself (its locals)."""
+    local = {arg.arg for arg in ast.walk(function.args) if isinstance(arg, ast.arg)} if isinstance(function, FUNCTIONS) else set()
+    found = set()
+    for node in ast.walk(function):
+        if isinstance(node, ast.Global):
+            found.update(node.names)  # rebound from here: a reader cannot tell which value holds
+        elif isinstance(node, (ast.Assign, ast.Delete, ast.AugAssign)):
+            targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [node.target]
+            for target in targets:
+                if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
+                    found.add(target.value.id)
+                elif isinstance(target, ast.Name) and isinstance(node, ast.Assign):
+                    local.add(target.id)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _WRITING_METHODS:
+            if isinstance(node.func.value, ast.Name):
+                found.add(node.func.value.id)
+    globals_ = {name for node in ast.walk(function) if isinstance(node, ast.Global) for name in node.names}
+    return found - (local - globals_)
+
+
+def _bound_names(statement: ast.stmt, module: Module) -> set[str]:
+    """The names a statement itself may bind (a superset: `frames.binds` decides)."""
+    if isinstance(statement, (*FUNCTIONS, ast.ClassDef)):
+        return {statement.name}
+    if isinstance(statement, (ast.Import, ast.ImportFrom)):
+        return {(alias.asname or alias.name.split(".")[0]) for alias in statement.names}
+    targets: list[ast.AST] = []
+    if isinstance(statement, (ast.Assign, ast.Delete)):
+        targets = list(statement.targets)
+    elif isinstance(statement, (ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor)):
+        targets = [statement.target]
+    elif isinstance(statement, (ast.With, ast.AsyncWith)):
+        targets = [item.optional_vars for item in statement.items if item.optional_vars is not None]
+    found = {node.id for target in targets for node in ast.walk(target) if isinstance(node, ast.Name)}
+    span = module.span(statement)
+    if ":=" in module.source.text[span.start : span.end]:
+        found |= {node.target.id for node in ast.walk(statement) if isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name)}
+    return found

@@ -1,0 +1,312 @@
+"""Config objects and command-line parsers as the value-flow reader sees them.
+
+- dataclasses, attrs, pydantic models and NamedTuples: a field is what the constructor call
+  passes, else the class's default (`cfg.field`, `asdict(cfg)`, `cfg.model_dump()`, `vars(cfg)`);
+- argparse: `parser.parse_args()` gives each option's `default=`, and the message says where it
+  comes from (`logprobs_mode comes from --logprobs-mode, default 'raw_logprobs' (serve.py:7)`);
+  so do HfArgumentParser's dataclass fields, click's `@click.option(default=)` and typer's
+  parameters, for the function the command line runs.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, replace
+
+from ....model import UNKNOWN, Setting
+from .dicts import as_val, entry, spread
+from .facts import NOTHING, Entry, Kwargs, Val, read_from
+from .frames import Evaluates, Frame, expressions, parameters
+from .module import FUNCTIONS, Module
+
+_RECORD_DECORATORS = ("dataclass", "define", "frozen", "mutable", "s", "attrs", "pydantic_dataclass")
+_RECORD_BASES = ("BaseModel", "BaseSettings", "NamedTuple", "TypedDict")
+_AS_DICT = (
+    "dataclasses.asdict",
+    "asdict",
+    "attr.asdict",
+    "attrs.asdict",
+    "vars",
+    "OmegaConf.to_container",
+    "omegaconf.OmegaConf.to_container",
+)
+_DUMP_METHODS = ("model_dump", "dict", "_asdict", "to_dict")
+_PARSERS = ("argparse.ArgumentParser", "ArgumentParser", "FlexibleArgumentParser")
+
+
+@dataclass(frozen=True)
+class Class:
+    module: Module
+    node: ast.ClassDef
+
+
+@dataclass(frozen=True)
+class Instance:
+    """A record built by a call the reader saw (or by a command-line parser: `cli`)."""
+
+    cls: Class
+    fields: Kwargs
+    cli: bool = False
+
+
+@dataclass(frozen=True)
+class Parser:
+    """An argparse parser: the call that made it, read in `frame`."""
+
+    call: ast.Call
+    frame: Frame
+
+
+@dataclass(frozen=True)
+class HfParser:
+    classes: tuple[Val, ...]
+
+
+def is_record(cls: Class) -> bool:
+    node = cls.node
+    names = [_last(d.func if isinstance(d, ast.Call) else d) for d in node.decorator_list]
+    return any(name in _RECORD_DECORATORS for name in names) or any(_last(base) in _RECORD_BASES for base in node.bases)
+
+
+def _last(node: ast.expr) -> str:
+    return node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else ""
+
+
+def defaults(reader: Evaluates, cls: Class, cli: bool = False) -> Kwargs:
+    """The fields a class declares with a default, in order (`cli`: HfArgumentParser makes
+    each an option `--name`, and the message says so)."""
+    module = cls.module
+    found = Kwargs()
+    frame = Frame(module, module.tree)
+    for statement in cls.node.body:
+        if not isinstance(statement, ast.AnnAssign) or not isinstance(statement.target, ast.Name) or statement.value is None:
+            continue
+        name = statement.target.id
+        value = _field_default(statement.value)
+        if value is None:
+            made = _factory_record(reader, statement.value, frame)
+            if made is None:
+                found.reasons.append(f"{name} (a default made at run time)")
+            else:
+                setting = Setting(name, UNKNOWN, module.span(statement), module.text(statement), module.span(statement.value))
+                found.entries[name] = Entry(setting, ref=made)
+            continue
+        item = entry(reader, frame, name, statement, value, None)
+        whose = (
+            f"{name} comes from --{name.replace('_', '-')}, default {_shown(item.setting.value)} ({module.line(statement)})" if cli else ""
+        )
+        if whose and item.setting.value_span is not None:
+            item = replace(item, assumptions=(*item.assumptions, (whose, item.setting.value_span)))
+        found.entries[name] = item
+    return found
+
+
+def _factory_record(reader: Evaluates, value: ast.expr, frame: Frame) -> Instance | None:
+    """`field(default_factory=VllmConfig)` of a record class: that class with its defaults."""
+    if not (isinstance(value, ast.Call) and _last(value.func) in ("field", "Field", "ib", "attrib")):
+        return None
+    factory = next((k.value for k in value.keywords if k.arg in ("default_factory", "factory")), None)
+    made = reader.evaluate(factory, frame).ref if factory is not None else None
+    if not isinstance(made, Class) or not is_record(made):
+        return None
+    return Instance(made, defaults(reader, made))
+
+
+def _field_default(value: ast.expr) -> ast.expr | None:
+    """`x: int = 3` -> 3; `field(default=3)`, `Field(3)`, `attr.ib(default=3)` -> 3; a factory -> None."""
+    if isinstance(value, ast.Call) and _last(value.func) in ("field", "Field", "ib", "attrib"):
+        for keyword in value.keywords:
+            if keyword.arg == "default":
+                return keyword.value
+        if _last(value.func) == "Field" and value.args:
+            return value.args[0]
+        return None
+    return value
+
+
+def _shown(value: object) -> str:
+    return repr(value) if value is not UNKNOWN else "unknown"
+
+
+def instance(reader: Evaluates, cls: Val | Class, node: ast.Call, frame: Frame) -> Val:
+    cls = cls.ref if isinstance(cls, Val) else cls
+    if not is_record(cls):
+        return NOTHING
+    fields = defaults(reader, cls).copy()
+    order = [s.target.id for s in cls.node.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
+    for argument, name in zip(node.args, order):
+        if isinstance(argument, ast.Starred):
+            fields.reasons.append("*args")
+            break
+        fields.entries[name] = entry(reader, frame, name, argument, argument, None)
+    for keyword in node.keywords:
+        if keyword.arg is None:
+            fields.merge(spread(reader, keyword.value, frame))
+        else:
+            fields.entries[keyword.arg] = entry(reader, frame, keyword.arg, keyword, keyword.value, None)
+    return Val(ref=Instance(cls, fields), span=frame.module.span(node))
+
+
+def field(reader: Evaluates, owner: Val, name: str, frame: Frame) -> Val:
+    """`owner.name`: a record's field, a parsed option, a key of a mapping read as an attribute."""
+    ref = owner.ref
+    fields = ref.fields if isinstance(ref, Instance) else owner.kwargs
+    if isinstance(ref, Parser):
+        return NOTHING
+    if fields is None or name not in fields.entries:
+        return NOTHING
+    item = fields.entries[name]
+    if item.guards:
+        return NOTHING
+    return read_from(item.setting, item.assumptions, item.ref)
+
+
+def as_kwargs(owner: Val) -> Val:
+    ref = owner.ref
+    if isinstance(ref, Instance):
+        return as_val(ref.fields)
+    return owner if owner.kwargs is not None else NOTHING
+
+
+def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> Val:
+    short = name.rsplit(".", 1)[-1]
+    if (name in _AS_DICT or short == "asdict") and node.args:
+        return as_kwargs(reader.evaluate(node.args[0], frame))
+    if name in _PARSERS or short == "ArgumentParser":
+        return Val(ref=Parser(node, frame))
+    if short == "HfArgumentParser" and node.args:
+        classes = reader.evaluate(node.args[0], frame)
+        items = classes.ref if isinstance(classes.ref, tuple) else (classes,)
+        return Val(ref=HfParser(tuple(items)))
+    if name in ("ray.remote",) and len(node.args) == 1:
+        return reader.evaluate(node.args[0], frame)
+    return NOTHING
+
+
+def method_result(reader: Evaluates, callee: Val, func: ast.expr, node: ast.Call, frame: Frame) -> Val:
+    if not isinstance(func, ast.Attribute):
+        return NOTHING
+    owner = reader.evaluate(func.value, frame)
+    ref = owner.ref
+    if func.attr in _DUMP_METHODS:
+        return as_kwargs(owner)
+    if isinstance(ref, Parser):
+        if func.attr in ("add_argument_group", "add_mutually_exclusive_group"):
+            return owner
+        if func.attr in ("parse_args", "parse_known_args") and not node.args:
+            namespace = Val(ref=Instance(Class(frame.module, ast.ClassDef()), options(reader, ref), cli=True))
+            return Val(ref=(namespace, NOTHING)) if func.attr == "parse_known_args" else namespace
+    if isinstance(ref, HfParser) and func.attr in ("parse_args_into_dataclasses", "parse_yaml_file", "parse_json_file"):
+        if func.attr != "parse_args_into_dataclasses" or node.args:
+            return NOTHING
+        made = [
+            Val(ref=Instance(item.ref, defaults(reader, item.ref, cli=True), cli=True))
+            for item in ref.classes
+            if isinstance(item.ref, Class)
+        ]
+        return Val(ref=tuple(made)) if len(made) == len(ref.classes) else NOTHING
+    return NOTHING
+
+
+def options(reader: Evaluates, parser: Parser) -> Kwargs:
+    """The defaults of a parser's options: `add_argument` calls on it (or its groups) in the
+    scope that made it."""
+    found = Kwargs()
+    frame = parser.frame
+    for placed in frame.module.statements(frame.scope):
+        here = frame.reading(placed)
+        for node in expressions(placed.statement):
+            if not isinstance(node, ast.Call):
+                continue
+            if any(_is_parser(reader, argument, parser, here) for argument in node.args):
+                # `EngineArgs.add_cli_args(parser)`, a helper: options and defaults not seen here
+                found.reasons.append(f"the parser handed to `{frame.module.text(node.func)[:40]}`")
+            if not (isinstance(node.func, ast.Attribute) and _is_parser(reader, node.func.value, parser, here)):
+                continue
+            if node.func.attr == "add_argument":
+                option = _option(reader, node, here, placed.guards)
+                if option is not None:
+                    found.entries[option[0]] = option[1]
+            elif node.func.attr == "set_defaults":
+                for keyword in node.keywords:
+                    if keyword.arg is not None:
+                        found.entries[keyword.arg] = replace(
+                            entry(reader, here, keyword.arg, keyword, keyword.value, None), guards=placed.guards
+                        )
+    return found
+
+
+def _is_parser(reader: Evaluates, node: ast.expr, parser: Parser, frame: Frame) -> bool:
+    if not isinstance(node, (ast.Name, ast.Attribute)):
+        return False
+    owner = reader.evaluate(node, frame).ref
+    return isinstance(owner, Parser) and owner.call is parser.call
+
+
+def _option(reader: Evaluates, node: ast.Call, frame: Frame, guards: tuple) -> tuple[str, Entry] | None:
+    flags = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+    keywords = {k.arg: k for k in node.keywords if k.arg}
+    dest_node = keywords.get("dest")
+    long = next((f for f in flags if f.startswith("--")), flags[0] if flags else None)
+    if long is None:
+        return None
+    dest = (
+        dest_node.value.value if dest_node is not None and isinstance(dest_node.value, ast.Constant) else long.lstrip("-").replace("-", "_")
+    )
+    default = keywords.get("default")
+    action = keywords.get("action")
+    module = frame.module
+    if default is None:
+        if action is not None and isinstance(action.value, ast.Constant) and action.value.value in ("store_true", "store_false"):
+            item = entry(reader, frame, dest, action, ast.Constant(action.value.value == "store_false", **_at(action.value)), None)
+        else:
+            return None  # argparse's None: what reads it decides
+    else:
+        item = entry(reader, frame, dest, default, default.value, None)
+    whose = f"{dest} comes from {long}, default {_shown(item.setting.value)} ({module.line(node)})"
+    span = item.setting.value_span or item.setting.span
+    return dest, replace(item, guards=guards, assumptions=((whose, span),))
+
+
+def _at(node: ast.AST) -> dict:
+    return {k: getattr(node, k) for k in ("lineno", "col_offset", "end_lineno", "end_col_offset")}
+
+
+def command_default(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunctionDef, name: str, module: Module) -> Val:
+    """A parameter of a function the command line runs: click's `@click.option(default=)`,
+    typer's `typer.Option(default)` or the parameter's own default under `@app.command()`."""
+    frame = Frame(module, module.tree)
+    for decorator in function.decorator_list:
+        if not isinstance(decorator, ast.Call) or _last(decorator.func) not in ("option", "argument"):
+            continue
+        flags = [a.value for a in decorator.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+        dest = next((f for f in flags if not f.startswith("-")), None) or next((f for f in flags if f.startswith("--")), "")
+        if dest.lstrip("-").replace("-", "_") != name:
+            continue
+        default = next((k for k in decorator.keywords if k.arg == "default"), None)
+        if default is None:
+            return NOTHING
+        item = entry(reader, frame, name, default, default.value, None)
+        return _as_cli(item, name, next((f for f in flags if f.startswith("--")), f"--{name}"), module, decorator)
+    if not any(_last(d.func if isinstance(d, ast.Call) else d) == "command" for d in function.decorator_list):
+        return NOTHING
+    params = parameters(function)
+    defaults = dict(zip([p.arg for p in params][len(params) - len(function.args.defaults) :], function.args.defaults))
+    value = defaults.get(name)
+    if value is None:
+        return NOTHING
+    if isinstance(value, ast.Call) and _last(value.func) in ("Option", "Argument") and value.args:
+        value = value.args[0]
+    item = entry(reader, frame, name, value, value, None)
+    return _as_cli(item, name, f"--{name.replace('_', '-')}", module, value)
+
+
+def _as_cli(item: Entry, name: str, flag: str, module: Module, node: ast.AST) -> Val:
+    setting = item.setting
+    whose = f"{name} comes from {flag}, default {_shown(setting.value)} ({module.line(node)})"
+    span = setting.value_span or setting.span
+    return Val(setting.value, setting.keys, span=setting.value_span, origin=setting.span, assumptions=((whose, span),))
+
+
+def methods(cls: ast.ClassDef) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:
+    return {statement.name: statement for statement in cls.body if isinstance(statement, FUNCTIONS)}

@@ -1,0 +1,394 @@
+"""The value-flow reader: what an expression holds, followed through names, dicts and their
+writes, calls of the tree's functions (their arguments bound to the parameters, a parameter's
+default where the call passes none) and what they return, `self` attributes set in another
+method, `functools.partial`, config objects and command-line parsers (`objects`), and names
+imported from other modules of the tree (`tree`). Anything else is UNKNOWN; a mapping that
+cannot be read leaves what receives it open."""
+
+from __future__ import annotations
+
+import ast
+import json
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from .dicts import as_val, call as dict_call, container, entry as dict_entry, literal, spread, writes_into, written
+from .facts import NOTHING, Kwargs, Val, read_from
+from .frames import Frame, parameters, reaching
+from .module import FUNCTIONS, Module, Placed
+from .objects import Class, command_default, field, instance, library_call, method_result
+
+if TYPE_CHECKING:
+    from .tree import Tree
+
+MAX_DEPTH = 6  # calls followed into one another
+_MAX_NESTING = 120  # deeper values are unknown (each level takes a few of Python's frames)
+
+
+@dataclass(frozen=True)
+class Function:
+    """A function of the tree (`cls`: the class it is a method of)."""
+
+    module: Module
+    node: ast.FunctionDef | ast.AsyncFunctionDef
+    cls: ast.ClassDef | None = None
+
+
+@dataclass(frozen=True)
+class Partial:
+    """`functools.partial(func, **kwargs)`: `span` is the partial's call."""
+
+    func: Val
+    kwargs: Kwargs
+    span: Any
+
+
+@dataclass(frozen=True)
+class Qualified:
+    """A name imported from outside the tree (`vllm.LLM`)."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Engine:
+    """An engine constructor call, read in a frame."""
+
+    call: ast.Call
+    frame: Frame
+
+
+class Reader:
+    def __init__(self, tree: Tree) -> None:
+        self.tree = tree
+        self.nesting = 0  # expressions being read inside one another (Python's stack is the bound)
+
+    # expressions
+
+    def evaluate(self, node: ast.expr | None, frame: Frame) -> Val:
+        if node is None or self.nesting > _MAX_NESTING:
+            return NOTHING
+        self.nesting += 1
+        try:
+            return self._evaluate(node, frame)
+        finally:
+            self.nesting -= 1
+
+    def _evaluate(self, node: ast.expr, frame: Frame) -> Val:
+        self.tree.charge(node, frame.module)
+        module = frame.module
+        if isinstance(node, ast.Constant):
+            return Val(node.value, span=module.span(node))
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+            inner = self.evaluate(node.operand, frame)
+            number = inner.value
+            if isinstance(number, (int, float)) and not isinstance(number, bool):
+                return replace(inner, value=-number if isinstance(node.op, ast.USub) else number, span=module.span(node))
+            return NOTHING
+        if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+            if any(isinstance(element, ast.Starred) for element in node.elts):
+                return NOTHING
+            items = [self.evaluate(element, frame) for element in node.elts]
+            return Val([item.value for item in items], span=module.span(node), ref=tuple(items))
+        if isinstance(node, ast.Dict):
+            return literal(self, node, frame)
+        if isinstance(node, ast.Name):
+            return self.name(node.id, frame)
+        if isinstance(node, ast.Attribute):
+            return self.attribute(node, frame)
+        if isinstance(node, ast.Subscript):
+            return self.subscript(node, frame)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+            left, right = spread(self, node.left, frame), spread(self, node.right, frame)
+            left = left.copy()
+            left.merge(right)
+            return as_val(left, module.span(node))
+        if isinstance(node, ast.Call):
+            return self.call(node, frame)
+        return NOTHING
+
+    def name(self, name: str, frame: Frame) -> Val:
+        binding = reaching(frame, name)
+        if binding is None:
+            return Val(ref=Qualified(name)) if name in ("dict", "vars") else NOTHING
+        if binding.kind == "parameter":
+            read = self.parameter(name, frame)
+            if read.kwargs is None:
+                return read
+            mutated = written(self, read.kwargs, name, frame, None, frame.at)
+            return replace(as_val(mutated, read.span), hops=read.hops, origin=read.origin)
+        if binding.kind == "definition":
+            return self._definition(binding.node, frame.module, frame)
+        if binding.kind == "import":
+            return self.imported(name, frame.module)
+        if binding.kind != "value" or binding.placed is None:
+            return NOTHING
+        scope_frame = frame if _same_scope(frame, binding.placed) else replace(frame, scope=frame.module.tree, cls=None, args=None)
+        read = self.evaluate(binding.value, scope_frame.reading(binding.placed))
+        if binding.element is not None:
+            items = read.ref if isinstance(read.ref, tuple) else ()
+            return items[binding.element] if binding.element < len(items) else NOTHING
+        if read.kwargs is not None:
+            until = frame.at if _same_scope(frame, binding.placed) else None
+            mutated = written(self, read.kwargs, name, scope_frame, binding.placed, until)
+            if scope_frame.scope is frame.module.tree:
+                for function in frame.module.functions_writing(name):
+                    mutated.reasons.append(f"`{name}` written in `{function.name}`")  # when it runs is not known here
+            return replace(as_val(mutated, read.span), hops=read.hops, origin=read.origin)
+        return read
+
+    def parameter(self, name: str, frame: Frame) -> Val:
+        function = frame.function
+        if frame.args is not None and name in frame.args:
+            return frame.args[name]
+        if function is not None and function.args.kwarg is not None and function.args.kwarg.arg == name:
+            return as_val(Kwargs(reasons=[f"**{name} (what the caller passes)"]))
+        if function is not None and frame.args is None and function.decorator_list:
+            return command_default(self, function, name, frame.module)
+        return NOTHING
+
+    def imported(self, name: str, module: Module) -> Val:
+        qualified = module.imports.get(name, name)
+        found = self.tree.resolve(qualified, module)
+        if found is None:
+            return Val(ref=Qualified(qualified))
+        target, member = found
+        if member is None:
+            return Val(ref=target)  # a module of the tree
+        statement = module.import_statements.get(name)
+        read = self.name(member, Frame(target, target.tree))
+        return read.via(module.span(statement)) if statement is not None else read
+
+    def _definition(self, node: ast.AST | None, module: Module, frame: Frame) -> Val:
+        if isinstance(node, FUNCTIONS):
+            return Val(ref=Function(module, node))
+        if isinstance(node, ast.ClassDef):
+            return Val(ref=Class(module, node))
+        return NOTHING
+
+    def attribute(self, node: ast.Attribute, frame: Frame) -> Val:
+        base = node.value
+        if isinstance(base, ast.Name) and base.id == "self" and frame.cls is not None:
+            return self.self_attribute(node.attr, frame)
+        owner = self.evaluate(base, frame)
+        if isinstance(owner.ref, Qualified):
+            return Val(ref=Qualified(f"{owner.ref.name}.{node.attr}"))
+        if isinstance(owner.ref, Module):
+            return self.name(node.attr, Frame(owner.ref, owner.ref.tree))
+        return field(self, owner, node.attr, frame)
+
+    def self_attribute(self, attr: str, frame: Frame) -> Val:
+        """`self.x`, set once in one method of the class (mostly `__init__`)."""
+        cls = frame.cls
+        assert cls is not None
+        target = f"self.{attr}"
+        sets = []
+        for method in (statement for statement in cls.body if isinstance(statement, FUNCTIONS)):
+            for placed in frame.module.statements(method):
+                statement = placed.statement
+                if isinstance(statement, (ast.Assign, ast.AnnAssign)):
+                    targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+                    if any(frame.module.text(t) == target for t in targets if isinstance(t, ast.Attribute)):
+                        sets.append((method, placed, statement.value))
+        if len(sets) != 1 or sets[0][1].guards:
+            if not sets:
+                methods = {m.name: m for m in cls.body if isinstance(m, FUNCTIONS)}
+                if attr in methods:
+                    return Val(ref=Function(frame.module, methods[attr], cls))
+            return NOTHING
+        method, placed, value = sets[0]
+        same = method is frame.scope
+        home = frame if same else self.tree.frame_of(frame.module, method, cls, frame)
+        read = self.evaluate(value, home.reading(placed))
+        if read.kwargs is None:
+            return read
+        mutated = written(self, read.kwargs, target, home, placed, frame.at if same else None)
+        if not same:
+            mutated = written(self, mutated, target, frame, None, frame.at)
+        for other in cls.body:
+            if isinstance(other, FUNCTIONS) and other is not method and other is not frame.scope:
+                if writes_into(frame.module, other, target):
+                    mutated.reasons.append(f"`{target}` written in `{other.name}`")  # called before or after: not known here
+        hops = read.hops if same else (*read.hops, frame.module.span(placed.statement))
+        return replace(as_val(mutated, read.span), hops=hops)
+
+    def subscript(self, node: ast.Subscript, frame: Frame) -> Val:
+        owner = self.evaluate(node.value, frame)
+        key = node.slice.value if isinstance(node.slice, ast.Constant) else None
+        if owner.kwargs is not None and isinstance(key, str) and key in owner.kwargs.entries:
+            setting = owner.kwargs.entries[key].setting
+            return read_from(setting)
+        return NOTHING
+
+    # calls
+
+    def call(self, node: ast.Call, frame: Frame) -> Val:
+        func = node.func
+        if isinstance(func, ast.Attribute) and func.attr in ("get", "copy"):
+            return self._dict_method(node, func, frame)
+        if isinstance(func, ast.Attribute) and func.attr == "from_engine_args" and node.args:
+            made = self.evaluate(node.args[0], frame)  # `AsyncLLM.from_engine_args(engine_args)`: that construction's engine
+            return made if isinstance(made.ref, Engine) else NOTHING
+        callee = self.evaluate(func, frame)
+        ref = callee.ref
+        if isinstance(ref, Qualified):
+            return self._library_call(ref.name, node, frame)
+        if isinstance(ref, Function):
+            return self.returned(ref, node, frame, callee.hops)
+        if isinstance(ref, Partial):
+            return Val(ref=Engine(node, frame))
+        if isinstance(ref, Class):
+            return instance(self, ref, node, frame)
+        return method_result(self, callee, func, node, frame)
+
+    def _dict_method(self, node: ast.Call, func: ast.Attribute, frame: Frame) -> Val:
+        owner = self.evaluate(func.value, frame)
+        if func.attr == "copy":
+            return owner if owner.kwargs is not None else NOTHING
+        key = node.args[0].value if node.args and isinstance(node.args[0], ast.Constant) else None
+        unread = owner.kwargs is None or (not owner.kwargs.entries and owner.kwargs.reasons)
+        if unread and isinstance(key, str) and len(node.args) > 1 and self._unbound_parameter(func.value, frame):
+            # `cfg.get("top_k", -1)` with no caller in the tree: judged as written, and the message says so
+            assert isinstance(func.value, ast.Name)
+            read = self.evaluate(node.args[1], frame)
+            if read.span is None:
+                return NOTHING
+            forwarded = (
+                frame.function is not None and frame.function.args.kwarg is not None and frame.function.args.kwarg.arg == func.value.id
+            )
+            unless = f"the caller passes no `{key}`" if forwarded else f"the caller's `{func.value.id}` has no `{key}`"
+            return replace(read, assumptions=((unless, read.span),))
+        if owner.kwargs is None or not isinstance(key, str):
+            return method_result(self, self.evaluate(func, frame), func, node, frame)
+        entry = owner.kwargs.entries.get(key)
+        if entry is not None and not entry.guards:
+            setting = entry.setting
+            return read_from(setting)
+        if entry is not None or owner.kwargs.reasons:
+            return NOTHING
+        default = node.args[1] if len(node.args) > 1 else None
+        read = self.evaluate(default, frame) if default is not None else Val(None, span=frame.module.span(node))
+        return replace(read, span=read.span or frame.module.span(node))
+
+    def _unbound_parameter(self, node: ast.expr, frame: Frame) -> bool:
+        if not isinstance(node, ast.Name) or frame.args is not None:
+            return False
+        binding = reaching(frame, node.id)
+        function = frame.function
+        return binding is not None and binding.kind == "parameter" and function is not None and not function.decorator_list
+
+    def _library_call(self, name: str, node: ast.Call, frame: Frame) -> Val:
+        short = name.rsplit(".", 1)[-1]
+        if name in ("dict",) and not any(isinstance(a, ast.Starred) for a in node.args):
+            return dict_call(self, node, frame)
+        if name in ("functools.partial", "partial") and node.args:
+            keywords = dict_call(self, node, frame, positional=False).kwargs or Kwargs()
+            return Val(ref=Partial(self.evaluate(node.args[0], frame), keywords, frame.module.span(node)))
+        if name in ("copy.deepcopy", "copy.copy") and node.args:
+            return self.evaluate(node.args[0], frame)
+        if short == "dumps" and name.startswith("json") and node.args:
+            value = self.evaluate(node.args[0], frame).value
+            return Val(json.dumps(value)) if _writable(value) else NOTHING
+        if engine_name(name) or name in _PARAMS:
+            return Val(ref=Engine(node, frame))  # an engine, or the params of a request
+        return library_call(self, name, node, frame)
+
+    def returned(self, function: Function, node: ast.Call | None, frame: Frame, hops: tuple = ()) -> Val:
+        """What a call of a function of the tree returns: its one `return`, read with the
+        call's arguments bound to the parameters."""
+        if frame.depth >= MAX_DEPTH:
+            self.tree.too_deep(node, frame.module)
+            return NOTHING
+        if id(function.node) in frame.stack:
+            return NOTHING
+        returns = [p for p in function.module.statements(function.node) if isinstance(p.statement, ast.Return)]
+        if len(returns) != 1 or returns[0].guards or returns[0].statement.value is None:
+            return NOTHING
+        args = bind(self, function, node, frame) if node is not None else None
+        inner = Frame(function.module, function.node, function.cls, args, returns[0], frame.depth + 1, (*frame.stack, id(function.node)))
+        read = self.evaluate(returns[0].statement.value, inner)
+        call_span = frame.module.span(node) if node is not None else None
+        return read.via(*(s for s in (call_span,) if s is not None), *hops)
+
+
+def bind(reader: Reader, function: Function, node: ast.Call, frame: Frame, skip_self: bool | None = None) -> dict[str, Val]:
+    """The call's arguments as the function's parameters see them; a parameter the call does
+    not pass has its default (read in the function's module); `**kwargs` gets the rest."""
+    definition = function.node
+    params = parameters(definition)
+    if skip_self if skip_self is not None else function.cls is not None:
+        params = params[1:]
+    bound: dict[str, Val] = {}
+    rest = Kwargs(home=container(frame.module, node))
+    unknown = False
+    positional = list(node.args)
+    extra: list[Val] = []
+    for number, argument in enumerate(positional):
+        if isinstance(argument, ast.Starred):
+            unknown = True
+            break
+        if number < len(params):
+            bound[params[number].arg] = reader.evaluate(argument, frame)
+        else:
+            extra.append(reader.evaluate(argument, frame))
+    if definition.args.vararg is not None and not unknown:
+        bound[definition.args.vararg.arg] = Val([item.value for item in extra], ref=tuple(extra))
+    names = {p.arg for p in params}
+    for keyword in node.keywords:
+        if keyword.arg is None:
+            given = spread(reader, keyword.value, frame)
+            if given.reasons:
+                unknown = True
+            for name, item in given.entries.items():
+                if name in names:
+                    bound[name] = Val(
+                        item.setting.value, item.setting.keys, span=item.setting.value_span, origin=item.setting.span, hops=item.setting.via
+                    )
+                else:
+                    rest.entries[name] = item
+        elif keyword.arg in names:
+            bound[keyword.arg] = reader.evaluate(keyword.value, frame)
+        else:
+            rest.entries[keyword.arg] = dict_entry(reader, frame, keyword.arg, keyword, keyword.value, None)
+    defaults = _defaults(definition)
+    home = Frame(function.module, function.module.tree)
+    for param in params:
+        if param.arg not in bound and not unknown and param.arg in defaults:
+            bound[param.arg] = reader.evaluate(defaults[param.arg], home)
+    if definition.args.kwarg is not None:
+        if unknown:
+            rest.reasons.append(f"**{definition.args.kwarg.arg} (what the caller passes)")
+        bound[definition.args.kwarg.arg] = as_val(rest)
+    return bound
+
+
+def _defaults(definition: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.expr]:
+    arguments = definition.args
+    positional = [*arguments.posonlyargs, *arguments.args]
+    found = {param.arg: default for param, default in zip(positional[len(positional) - len(arguments.defaults) :], arguments.defaults)}
+    found.update({param.arg: default for param, default in zip(arguments.kwonlyargs, arguments.kw_defaults) if default is not None})
+    return found
+
+
+def _same_scope(frame: Frame, placed: Placed) -> bool:
+    return frame.module.in_scope(placed, frame.scope)
+
+
+def _writable(value: Any) -> bool:
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _writable(v) for k, v in value.items())
+    if isinstance(value, list):
+        return all(_writable(v) for v in value)
+    return value is None or isinstance(value, (str, int, float, bool))
+
+
+_ENGINES = ("LLM", "EngineArgs", "AsyncEngineArgs")
+_PARAMS = frozenset(
+    ("vllm.SamplingParams", "vllm.sampling_params.SamplingParams", "vllm.BeamSearchParams", "vllm.sampling_params.BeamSearchParams")
+)
+_ENGINE_MODULES = ("vllm", "vllm.entrypoints.llm", "vllm.engine.arg_utils")
+
+
+def engine_name(name: str) -> bool:
+    module, _, short = name.rpartition(".")
+    return short in _ENGINES and module in _ENGINE_MODULES

@@ -1,0 +1,65 @@
+"""Requests followed to the engine they reach: `generate`, `chat` and `beam_search` called on a
+name or `self` attribute that holds an engine construction (in this function, another method,
+the module), with the `SamplingParams` they send read through names, module constants
+(`GREEDY`), helpers and dicts spread into them (`SamplingParams(**sampling_cfg)`)."""
+
+from __future__ import annotations
+
+import ast
+from typing import Iterator
+
+from ....model import Assumption, Request
+from .engines import arguments, calls
+from .facts import Val
+from .frames import Frame
+from .module import Module
+from .reader import Engine, Reader
+
+_METHODS = {"generate": ("sampling_params", 1), "chat": ("sampling_params", 1), "beam_search": ("params", 1)}
+
+
+def requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request, tuple[Assumption, ...]]]:
+    """(engine call, request, the defaults it rests on) for each request whose receiver is an
+    engine construction."""
+    for call in calls(module, tuple(f".{method}(" for method in _METHODS)):
+        func = call.node.func
+        if not isinstance(func, ast.Attribute) or func.attr not in _METHODS:
+            continue
+        frame = Frame(module, call.scope, call.cls, None, call.placed)
+        engine = reader.evaluate(func.value, frame).ref
+        if not isinstance(engine, Engine):
+            continue
+        keyword, position = _METHODS[func.attr]
+        params = _argument(call.node, keyword, position)
+        kind = "beam_search" if func.attr == "beam_search" else "sampling"
+        if params is None:
+            if kind == "beam_search":
+                yield engine.call, Request(kind, module.span(call.node), {}, open_ended=True), ()
+            continue
+        for made in _made(reader.evaluate(params, frame)):
+            yield (engine.call, *_request(reader, made, kind))
+
+
+def _made(read: Val) -> Iterator[Engine]:
+    """The params constructions a value holds (one, or each of a list)."""
+    if isinstance(read.ref, Engine):
+        yield read.ref
+    elif isinstance(read.ref, tuple):
+        for item in read.ref:
+            yield from _made(item)
+
+
+def _request(reader: Reader, made: Engine, kind: str) -> tuple[Request, tuple[Assumption, ...]]:
+    found = arguments(reader, made.call, made.frame, None, positional=False)
+    settings = {name: entry.setting for name, entry in found.entries.items() if not entry.guards}
+    open_ended = bool(found.reasons) or any(entry.guards for entry in found.entries.values()) or bool(made.call.args)
+    assumptions = tuple(Assumption(condition, span) for entry in found.entries.values() for condition, span in entry.assumptions)
+    return Request(kind, made.frame.module.span(made.call), settings, open_ended), assumptions
+
+
+def _argument(call: ast.Call, keyword: str, position: int) -> ast.expr | None:
+    for item in call.keywords:
+        if item.arg == keyword:
+            return item.value
+    positional = [argument for argument in call.args if not isinstance(argument, ast.Starred)]
+    return positional[position] if len(positional) > position else None

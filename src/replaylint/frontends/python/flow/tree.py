@@ -1,0 +1,199 @@
+"""The modules of the checked tree the value-flow reader may open: a name imported from the tree
+(`from myproj.settings import VLLM_ARGS`, `from .settings import X`) is read from its file,
+found from the importing file's folder up; names of the standard library and of well-known
+packages are never looked for. Each module is parsed once per check, its facts kept; the files
+read become dependencies of the result (a change in one re-judges the modules that use it).
+Bounded: modules opened and work done per file; past a bound the value is unknown and the file
+gets RPL902."""
+
+from __future__ import annotations
+
+import ast
+import os
+import sys
+
+from ....source import ExtractContext, SourceFile
+from .frames import Frame
+from .module import Module, parse
+
+MAX_MODULES = 24  # other modules of the tree one file may open
+_UP = 4  # folders above the importing file where a package may start
+MAX_NEARBY = 100  # files of the folders around a module looked at for its users
+_NEAR_UP = 2
+_MAX_FOLDERS = 400  # folders walked to find them (a tree of empty folders costs no more)
+_EXTERNAL = frozenset(
+    (
+        *getattr(sys, "stdlib_module_names", ()),
+        "vllm",
+        "torch",
+        "ray",
+        "transformers",
+        "numpy",
+        "datasets",
+        "accelerate",
+        "deepspeed",
+        "omegaconf",
+        "hydra",
+        "pydantic",
+        "click",
+        "typer",
+        "attr",
+        "attrs",
+        "trl",
+        "verl",
+        "openrlhf",
+        "skyrl",
+        "nemo_rl",
+        "open_instruct",
+        "prime_rl",
+        "peft",
+        "wandb",
+        "tqdm",
+        "requests",
+        "openai",
+        "sglang",
+        "fastapi",
+        "uvicorn",
+        "pytest",
+    )
+)
+
+
+class Tree:
+    """The checked file's module and the other modules of the tree it reads."""
+
+    def __init__(self, module: Module, context: ExtractContext) -> None:
+        self.module = module
+        self.context = context
+        self._by_path: dict[str, Module | None] = {os.path.normpath(module.path): module}
+        self._nearby: list[tuple[str, str]] | None = None
+        self._resolved: dict[tuple[str, str], tuple[Module, str | None] | None] = {}
+        self.opened = 0
+
+    def charge(self, node: ast.AST, module: Module) -> None:
+        offset = module.offset(node.lineno, node.col_offset) if module is self.module and hasattr(node, "lineno") else None  # type: ignore[attr-defined]
+        self.context.budget.charge(4, offset)
+
+    def too_deep(self, node: ast.AST | None, module: Module) -> None:
+        offset = module.offset(node.lineno, node.col_offset) if node is not None and module is self.module else 0  # type: ignore[attr-defined]
+        self.context.not_entered("calls nest deeper than the value-flow reader follows", offset)
+
+    def frame_of(self, module: Module, method: ast.AST, cls: ast.ClassDef | None, frame: Frame) -> Frame:
+        """The frame of another method of the object `frame` reads (`__init__` with the
+        arguments the object was made with)."""
+        node = getattr(method, "node", method)
+        args = frame.init if getattr(node, "name", "") == "__init__" else None
+        return Frame(module, node, cls, args, None, frame.depth + 1, frame.stack, frame.init)
+
+    # modules
+
+    def modules(self) -> dict[str, Module]:
+        """The modules read so far, by path."""
+        return {path: module for path, module in self._by_path.items() if module is not None}
+
+    def resolve(self, qualified: str, importer: Module | None = None) -> tuple[Module, str | None] | None:
+        """The module of the tree a dotted name is in, and the member it names (None: the
+        module itself); None when it is not in the tree."""
+        importer = importer or self.module
+        key = (importer.path, qualified)
+        if key not in self._resolved:
+            self._resolved[key] = self._find(qualified, importer)
+        return self._resolved[key]
+
+    def _find(self, qualified: str, importer: Module) -> tuple[Module, str | None] | None:
+        level = len(qualified) - len(qualified.lstrip("."))
+        parts = qualified[level:].split(".")
+        if not level and (parts[0] in _EXTERNAL or len(parts) < 2):
+            return None
+        folder = os.path.dirname(importer.path) or "."
+        if level:
+            for _ in range(level - 1):
+                folder = os.path.dirname(folder) or "."
+            bases = [folder]
+        else:  # only folders that hold the top package (a stat each, no read)
+            bases = [
+                b
+                for b in _ancestors(folder)
+                if os.path.isdir(os.path.join(b, parts[0])) or os.path.isfile(os.path.join(b, parts[0] + ".py"))
+            ]
+        for cut in (len(parts) - 1, len(parts)):
+            module_parts, member = parts[:cut], parts[cut:]
+            if not module_parts or len(member) > 1:
+                continue
+            for base in bases:
+                found = self._open(base, module_parts)
+                if found is not None:
+                    return found, (member[0] if member else None)
+        return None
+
+    def _open(self, base: str, parts: list[str]) -> Module | None:
+        stem = os.path.join(base, *parts)
+        for path in (stem + ".py", os.path.join(stem, "__init__.py")):
+            module = self.open_file(path)
+            if module is not None:
+                return module
+        return None
+
+    def open_file(self, path: str, text: str | None = None) -> Module | None:
+        """The module of a file of the tree, read once (`text`: already read), within the bound."""
+        path = os.path.normpath(path)
+        if path in self._by_path:
+            return self._by_path[path]
+        if self.opened >= MAX_MODULES:
+            self.context.not_entered(f"it imports more modules of the tree than the {MAX_MODULES} one file may read", 0)
+            return None
+        text = self.context.read_text(path) if text is None else text
+        self._by_path[path] = None
+        if text is None:
+            return None
+        self.opened += 1
+        self.context.budget.charge(len(text) // 2)
+        self._by_path[path] = module = parse(SourceFile(path, text))
+        return module
+
+    def nearby_texts(self, path: str) -> list[tuple[str, str]]:
+        """(path, text) of the Python files near `path` (`nearby`), read once per check."""
+        if self._nearby is None:
+            self._nearby = [(near, text) for near in nearby(path) if (text := self.context.read_text(near)) is not None]
+        return self._nearby
+
+
+def _ancestors(folder: str) -> list[str]:
+    bases = []
+    current = folder
+    for _ in range(_UP + 1):
+        bases.append(current)
+        src = os.path.join(current, "src")
+        bases.append(src)
+        parent = os.path.dirname(current)
+        if not parent or parent == current:
+            break
+        current = parent
+    return bases
+
+
+def nearby(path: str) -> list[str]:
+    """Python files in the folder of `path` and the folders above it (two levels), nearest
+    first, at most MAX_NEARBY; hidden folders and virtual environments are skipped."""
+    folder = os.path.dirname(path) or "."
+    roots = [folder]
+    for _ in range(_NEAR_UP):
+        parent = os.path.dirname(roots[-1])
+        if not parent or parent == roots[-1] or not os.path.isfile(os.path.join(roots[-1], "__init__.py")):
+            break
+        roots.append(parent)
+    seen: list[str] = []
+    visited = 0
+    for root in roots:
+        for current, folders, files in os.walk(root):
+            visited += 1
+            if visited > _MAX_FOLDERS:
+                return seen
+            folders[:] = sorted(f for f in folders if not f.startswith(".") and f not in ("node_modules", "venv", "__pycache__"))
+            for name in sorted(files):
+                candidate = os.path.normpath(os.path.join(current, name))
+                if name.endswith(".py") and candidate != os.path.normpath(path) and candidate not in seen:
+                    seen.append(candidate)
+                    if len(seen) >= MAX_NEARBY:
+                        return seen
+    return seen

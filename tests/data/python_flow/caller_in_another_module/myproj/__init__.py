@@ -1,0 +1,1 @@
+# Imitates a project package whose engine helper sits in its own module.

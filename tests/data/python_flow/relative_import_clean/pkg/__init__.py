@@ -1,0 +1,1 @@
+# Imitates a package whose engine defaults sit next to its rollout module.

@@ -1,0 +1,1 @@
+# Imitates a project package whose sampling params come from a helper module.

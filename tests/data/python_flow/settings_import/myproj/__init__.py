@@ -1,0 +1,1 @@
+# Imitates a project package (myproj/) whose engine settings live in their own module.

@@ -1,0 +1,195 @@
+"""The Python value flow, on a corpus of cases written from real RL repositories' patterns
+(tests/data/python_flow/: one folder per case, its first comment citing what it imitates).
+
+A case's expected findings are comments on the lines where they must be reported:
+`# expect: RPL003` (and, optionally, a fragment of the message in double quotes). A case
+without one is clean. Every case is checked as `replaylint check CASE/` would, against vLLM
+0.34.0; then, with `--fix --unsafe-fixes`, every fixable finding is fixed where it is reported
+(in whichever file), and a second run changes nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from replaylint.cli import main
+
+CORPUS = Path(__file__).parent / "data" / "python_flow"
+CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
+_EXPECT = re.compile(r'#\s*expect:\s*(RPL\d{3})(?:\s+"(.*)")?')
+
+
+def cli(*args: str) -> tuple[int, str]:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        status = main(["check", "--no-respect-gitignore", "--no-cache", "--target-vllm", "0.34.0", *args])
+    return status, out.getvalue()
+
+
+def expected(case: Path) -> dict[tuple[str, int, str], str]:
+    found = {}
+    for path in sorted(case.rglob("*.py")):
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            for match in _EXPECT.finditer(line):
+                found[(path.relative_to(case).as_posix(), number, match.group(1))] = match.group(2) or ""
+    return found
+
+
+def findings(case: Path) -> list[dict]:
+    _, out = cli("--output-format", "json", str(case))
+    return json.loads(out)
+
+
+def reported(case: Path) -> dict[tuple[str, int, str], str]:
+    return {
+        (Path(item["filename"]).resolve().relative_to(case.resolve()).as_posix(), item["location"]["row"], item["code"]): item["message"]
+        for item in findings(case)
+    }
+
+
+def test_the_corpus_is_a_third_clean() -> None:
+    clean = [case for case in CASES if not expected(CORPUS / case)]
+    assert len(CASES) >= 30
+    assert len(clean) * 3 >= len(CASES), clean
+
+
+def test_every_case_cites_what_it_imitates() -> None:
+    for case in CASES:
+        first = next(iter(sorted((CORPUS / case).rglob("*.py")))).read_text()
+        assert first.startswith("# Imitates "), case
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_case_findings(case: str) -> None:
+    want = expected(CORPUS / case)
+    got = reported(CORPUS / case)
+    assert set(got) == set(want), f"{case}: reported {sorted(got)}, expected {sorted(want)}"
+    for key, fragment in want.items():
+        assert fragment in got[key], f"{case}: {key} says {got[key]!r}, expected {fragment!r} in it"
+
+
+@pytest.mark.parametrize("case", [case for case in CASES if expected(CORPUS / case)])
+def test_case_fix_is_written_where_it_decides_and_holds(case: str, tmp_path: Path) -> None:
+    copy = tmp_path / case
+    shutil.copytree(CORPUS / case, copy)
+    fixable = {(f["filename"], f["location"]["row"]) for f in findings(copy) if f["fix"] and f["fix"]["edits"]}
+    cli("--fix", "--unsafe-fixes", str(copy))
+    after = {path: path.read_text() for path in sorted(copy.rglob("*.py"))}
+    left = {(f["filename"], f["location"]["row"]) for f in findings(copy) if f["fix"] and f["fix"]["edits"]}
+    assert not left & fixable, f"{case}: fixable findings remain after --fix: {left}"
+    if fixable:
+        assert after != {path: (CORPUS / case / path.relative_to(copy)).read_text() for path in after}
+    cli("--fix", "--unsafe-fixes", str(copy))
+    assert {path: path.read_text() for path in sorted(copy.rglob("*.py"))} == after, "a second --fix changed the files"
+
+
+def sarif_results(path: Path) -> list[dict]:
+    _, out = cli("--output-format", "sarif", str(path))
+    return json.loads(out)["runs"][0]["results"]
+
+
+def places(locations: list[dict]) -> list[tuple[str, int]]:
+    return [
+        (Path(item["physicalLocation"]["artifactLocation"]["uri"]).name, item["physicalLocation"]["region"]["startLine"])
+        for item in locations
+    ]
+
+
+def test_a_finding_shows_the_path_from_the_deciding_line_to_the_engine() -> None:
+    # The mask is decided in the helper (line 7); the call site of the helper and the engine's
+    # construction (line 10) are related places, as SARIF and the language server show them.
+    (rpl003,) = [r for r in sarif_results(CORPUS / "helper_returns") if r["ruleId"] == "RPL003"]
+    assert places(rpl003["locations"]) == [("train.py", 7)]
+    assert places(rpl003["relatedLocations"]) == [("train.py", 10), ("train.py", 10)]
+    (imported,) = sarif_results(CORPUS / "settings_import")
+    assert places(imported["locations"]) == [("settings.py", 2)]
+    assert ("train.py", 5) in places(imported["relatedLocations"])  # the import is a hop
+
+
+def test_a_change_in_an_imported_module_re_judges_its_user(tmp_path: Path) -> None:
+    copy = tmp_path / "tree"
+    shutil.copytree(CORPUS / "settings_import", copy)
+    cache = ["--cache-dir", str(tmp_path / "cache")]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        main(["check", "--no-respect-gitignore", "--target-vllm", "0.34.0", "--output-format", "concise", *cache, str(copy)])
+    assert "RPL003" in out.getvalue()
+    settings = copy / "myproj" / "settings.py"
+    settings.write_text(settings.read_text().replace("raw_logprobs", "processed_logprobs"))
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        status = main(["check", "--no-respect-gitignore", "--target-vllm", "0.34.0", "--output-format", "concise", *cache, str(copy)])
+    assert status == 0, out.getvalue()
+
+
+def test_too_many_modules_of_the_tree_is_rpl902(tmp_path: Path) -> None:
+    package = tmp_path / "proj"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    names = [f"m{number}" for number in range(30)]
+    for name in names:
+        (package / f"{name}.py").write_text(f"{name.upper()} = {{'seed': 1}}\n")
+    imports = "".join(f"from proj.{name} import {name.upper()}\n" for name in names)
+    spreads = ", ".join(f"**{name.upper()}" for name in names)
+    main_file = tmp_path / "main.py"
+    main_file.write_text(f"from vllm import LLM\n{imports}LLM('m', {spreads}, return_sampling_mask=True)\n")
+    _, out = cli("--output-format", "concise", str(main_file))
+    assert "RPL902" in out and "more modules of the tree" in out
+
+
+def test_calls_deeper_than_the_bound_are_rpl902_and_recursion_is_not(tmp_path: Path) -> None:
+    chain = "".join(f"def f{n}():\n    return f{n + 1}()\n\n\n" for n in range(10))
+    deep = tmp_path / "deep.py"
+    deep.write_text(f"from vllm import LLM\n\n\n{chain}def f10():\n    return {{'return_sampling_mask': True}}\n\n\nLLM('m', **f0())\n")
+    _, out = cli("--output-format", "concise", str(deep))
+    assert "RPL902" in out and "deeper" in out
+    recursive = tmp_path / "recursive.py"
+    recursive.write_text(
+        "from vllm import LLM\n\n\ndef args(n):\n    return args(n - 1)\n\n\nLLM('m', **args(3), return_sampling_mask=True)\n"
+    )
+    _, out = cli("--output-format", "concise", str(recursive))
+    assert "RPL902" not in out and "RPL003" not in out  # unknown keys: nothing rests on an absent setting
+
+
+def test_a_noqa_where_the_value_is_decided_silences_the_finding(tmp_path: Path) -> None:
+    copy = tmp_path / "tree"
+    shutil.copytree(CORPUS / "settings_import", copy)
+    settings = copy / "myproj" / "settings.py"
+    settings.write_text(settings.read_text().replace("# expect: RPL003", "# noqa: RPL003"))
+    status, _ = cli("--output-format", "concise", str(copy))
+    assert status == 0
+
+
+def test_the_settings_module_alone_finds_the_engine_it_configures() -> None:
+    # Pre-commit names only the changed file: the trainer, which never names the mask, is found
+    # from the settings module, and its own finding is reported where it is written.
+    settings = CORPUS / "settings_used_elsewhere" / "myproj" / "settings.py"
+    _, out = cli("--output-format", "json", str(settings))
+    found = sorted((Path(item["filename"]).name, item["location"]["row"], item["code"]) for item in json.loads(out))
+    assert found == [("settings.py", 5, "RPL003"), ("train.py", 8, "RPL001")]
+
+
+def test_the_language_server_shows_the_path_as_related_information() -> None:
+    from replaylint.api import Checker
+    from replaylint.config import Config
+    from replaylint.server.diagnostics import diagnostic
+    from replaylint.server.positions import EditorText
+    from replaylint.vllm.releases import parse_release
+
+    path = CORPUS / "helper_returns" / "train.py"
+    result = Checker(Config(target_vllm=parse_release("0.34.0"), target_vllm_forced=True)).check_file(str(path))
+    (rpl003,) = [finding for finding in result.findings if finding.code == "RPL003"]
+    shown = diagnostic(rpl003, lambda p: EditorText(Path(p).read_text()), lambda p: f"file://{p}")
+    assert shown.range.start.line == 6  # the helper's dict entry (0-based)
+    related = [(item.location.range.start.line, item.message) for item in shown.related_information or []]
+    assert related == [
+        (9, '`vllm_args("Qwen/Qwen3-8B")`'),
+        (9, '`LLM(**vllm_args("Qwen/Qwen3-8B"), logits_processors=["my_project.Clamp"])`'),
+    ]

@@ -1,0 +1,182 @@
+"""The value-flow reader's semantics, one construct at a time: what reaches the engine, what stays
+unknown, and what leaves the launch open."""
+
+from __future__ import annotations
+
+import pytest
+
+from replaylint.frontends import ExtractContext, SourceFile
+from replaylint.frontends.python import extract
+from replaylint.model import UNKNOWN
+
+HEAD = "from vllm import LLM\n"
+
+
+def launch(body: str):
+    found = extract(SourceFile("t.py", HEAD + body), ExtractContext())
+    assert len(found) == 1, found
+    return found[0]
+
+
+@pytest.mark.parametrize(
+    "body, expected",
+    [
+        ("kw = {'a': 1, 'return_sampling_mask': True}\nkw.pop('a')\nLLM('m', **kw)\n", {"model": "m", "return_sampling_mask": True}),
+        ("kw = {'a': 1, 'return_sampling_mask': True}\ndel kw['a']\nLLM('m', **kw)\n", {"model": "m", "return_sampling_mask": True}),
+        (
+            "kw = {'return_sampling_mask': True}\nkw |= {'seed': 3}\nLLM('m', **kw)\n",
+            {"model": "m", "return_sampling_mask": True, "seed": 3},
+        ),
+        (
+            "BASE = {'seed': 1}\nLLM('m', **(BASE | {'return_sampling_mask': True}))\n",
+            {"model": "m", "seed": 1, "return_sampling_mask": True},
+        ),
+        (
+            "import copy\nBASE = {'seed': 1}\nkw = copy.deepcopy(BASE)\nkw['return_sampling_mask'] = True\nLLM('m', **kw)\n",
+            {"model": "m", "seed": 1, "return_sampling_mask": True},
+        ),
+        (
+            "BASE = {'seed': 1}\nkw = BASE.copy()\nkw.update({'return_sampling_mask': True})\nLLM('m', **kw)\n",
+            {"model": "m", "seed": 1, "return_sampling_mask": True},
+        ),
+        (
+            "a = {'seed': 1}\nb = {'return_sampling_mask': True}\nLLM('m', **dict(**a, **b))\n",
+            {"model": "m", "seed": 1, "return_sampling_mask": True},
+        ),
+        (
+            "kw = {'seed': 1}\nkw.setdefault('seed', 2)\nkw.setdefault('return_sampling_mask', True)\nLLM('m', **kw)\n",
+            {"model": "m", "seed": 1, "return_sampling_mask": True},
+        ),
+    ],
+)
+def test_dict_building_reaches_the_engine(body: str, expected: dict) -> None:
+    found = launch(body)
+    assert {name: setting.value for name, setting in found.settings.items()} == expected
+    assert not found.open_ended
+
+
+def test_a_write_after_the_call_does_not_count() -> None:
+    found = launch("kw = {'return_sampling_mask': True}\nllm = LLM('m', **kw)\nkw['logprobs_mode'] = 'raw_logprobs'\n")
+    assert "logprobs_mode" not in found.settings
+
+
+def test_a_name_bound_on_one_path_only_is_unknown() -> None:
+    found = launch(
+        "import sys\nmode = 'processed_logprobs'\nif sys.argv:\n    mode = 'raw_logprobs'\nLLM('m', return_sampling_mask=True, logprobs_mode=mode)\n"
+    )
+    assert found.value("logprobs_mode") is UNKNOWN
+
+
+def test_a_dict_handed_to_an_unknown_call_is_open() -> None:
+    found = launch("import helpers\nkw = {'return_sampling_mask': True}\nhelpers.tune(kw)\nprint(kw)\nLLM('m', **kw)\n")
+    assert found.open_ended and "helpers.tune(kw)" in found.open_reason
+
+
+def test_a_branch_decided_by_a_constant_is_not_a_condition() -> None:
+    found = launch(
+        "DEBUG = True\nkw = {'return_sampling_mask': True}\nif DEBUG:\n    kw['enforce_eager'] = True\nelse:\n    kw['seed'] = 1\nLLM('m', **kw)\n"
+    )
+    assert found.condition is None
+    assert found.value("enforce_eager") is True and "seed" not in found.settings
+
+
+def test_keys_under_a_run_time_branch_give_one_launch_per_outcome() -> None:
+    body = "def f(replay):\n    kw = {'model': 'm'}\n    if replay:\n        kw['return_sampling_mask'] = True\n    return LLM(**kw)\n"
+    found = extract(SourceFile("t.py", HEAD + body), ExtractContext())
+    by_condition = {item.condition: item for item in found}
+    assert set(by_condition) == {"when `replay` is true", "when `replay` is false"}
+    assert by_condition["when `replay` is true"].value("return_sampling_mask") is True
+    # On the other path the key may still be there (nothing rests on its absence): unknown.
+    assert by_condition["when `replay` is false"].value("return_sampling_mask") is UNKNOWN
+
+
+def test_call_sites_bind_arguments_and_defaults() -> None:
+    body = (
+        "def make(model, mode='raw_logprobs', **extra):\n"
+        "    return LLM(model, return_sampling_mask=True, logprobs_mode=mode, **extra)\n"
+        "make('a')\n"
+        "make('b', mode='processed_logprobs', seed=7)\n"
+    )
+    found = extract(SourceFile("t.py", HEAD + body), ExtractContext())
+    values = sorted((item.value("model"), item.value("logprobs_mode"), item.value("seed")) for item in found)
+    assert values == [("a", "raw_logprobs", None), ("b", "processed_logprobs", 7)]
+    assert not any(item.open_ended for item in found)
+
+
+def test_a_function_no_one_calls_keeps_its_forwarded_keywords_open() -> None:
+    found = launch("def make(**extra):\n    return LLM('m', return_sampling_mask=True, **extra)\n")
+    assert found.open_ended and "**extra" in found.open_reason
+
+
+def test_values_from_elsewhere_carry_their_path() -> None:
+    body = "def args():\n    return {'return_sampling_mask': True}\nllm = LLM('m', **args())\n"
+    found = launch(body)
+    mask = found.settings["return_sampling_mask"]
+    assert mask.span.start_line == 3  # where it is written, in the helper
+    assert [span.start_line for span in mask.via] == [4]  # the helper's call
+    assert found.path_to((mask.span,)) == (*mask.via, found.span)
+
+
+def test_an_import_outside_the_tree_is_unknown(tmp_path) -> None:
+    path = tmp_path / "t.py"
+    path.write_text(HEAD + "from somewhere_else import ARGS\nLLM('m', return_sampling_mask=True, **ARGS)\n")
+    found = extract(SourceFile(str(path), path.read_text()), ExtractContext(read_text=lambda p: None))
+    assert len(found) == 1 and found[0].open_ended
+
+
+def test_a_self_attribute_written_in_a_third_method_is_open() -> None:
+    body = (
+        "class W:\n"
+        "    def __init__(self):\n"
+        "        self.kw = {'return_sampling_mask': True}\n"
+        "    def tune(self):\n"
+        "        self.kw['logprobs_mode'] = 'processed_logprobs'\n"
+        "    def start(self):\n"
+        "        return LLM('m', **self.kw)\n"
+    )
+    found = launch(body)
+    assert found.value("return_sampling_mask") is True
+    assert found.open_ended and "written in `tune`" in found.open_reason
+
+
+def test_a_module_dict_a_function_writes_into_is_open() -> None:
+    body = (
+        "ARGS = {'return_sampling_mask': True}\n"
+        "def configure():\n"
+        "    ARGS['logprobs_mode'] = 'processed_logprobs'\n"
+        "def start():\n"
+        "    return LLM('m', **ARGS)\n"
+    )
+    found = launch(body)
+    assert found.open_ended and "written in `configure`" in found.open_reason
+    local = launch(
+        "ARGS = {'return_sampling_mask': True}\ndef other():\n    ARGS = {}\n    ARGS['x'] = 1\ndef start():\n    return LLM('m', **ARGS)\n"
+    )
+    assert not local.open_ended  # `other` writes into its own ARGS
+
+
+def test_a_parser_handed_to_another_call_gives_an_open_namespace() -> None:
+    body = (
+        "import argparse\n"
+        "from vllm import EngineArgs\n"
+        "parser = argparse.ArgumentParser()\n"
+        "parser.add_argument('--seed', default=0)\n"
+        "EngineArgs.add_cli_args(parser)\n"
+        "args = parser.parse_args()\n"
+        "LLM(**vars(args), return_sampling_mask=True)\n"
+    )
+    found = launch(body)
+    # vLLM's own options, and their defaults, came from add_cli_args
+    assert found.open_ended and "the parser handed to `EngineArgs.add_cli_args`" in found.open_reason
+
+
+def test_set_defaults_replaces_an_option_default() -> None:
+    body = (
+        "import argparse\n"
+        "parser = argparse.ArgumentParser()\n"
+        "parser.add_argument('--logprobs-mode', default='raw_logprobs')\n"
+        "parser.set_defaults(logprobs_mode='processed_logprobs')\n"
+        "args = parser.parse_args()\n"
+        "LLM('m', return_sampling_mask=True, logprobs_mode=args.logprobs_mode)\n"
+    )
+    assert launch(body).value("logprobs_mode") == "processed_logprobs"
