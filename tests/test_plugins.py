@@ -283,6 +283,10 @@ def test_dockerfile_installs_a_requirements_file(check) -> None:
         "RUN pip install -r requirements.txt\n"
         'CMD ["--model", "m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs"]\n'
     )
-    files = {"requirements.txt": "numpy\n-e ./plugins/ban  # our processors\n", "plugins/ban/pyproject.toml": PYPROJECT, "Dockerfile": dockerfile}
+    files = {
+        "requirements.txt": "numpy\n-e ./plugins/ban  # our processors\n",
+        "plugins/ban/pyproject.toml": PYPROJECT,
+        "Dockerfile": dockerfile,
+    }
     [finding] = check(files)["Dockerfile"].findings
     assert finding.code == "RPL001" and "`pip install -r requirements.txt` (`./plugins/ban`)" in finding.message

@@ -404,7 +404,8 @@ class Checker:
             by_path.setdefault(finding.span.path, []).append(finding)
         for path, group in by_path.items():
             text = self._read_text(path)
-            python = frontends.kind_for(path) == "python"  # a finding the value flow placed in another module honours its `# noqa`
+            # A finding the value flow placed in another module honours that module's suppressions.
+            python = frontends.kind_for(path) == "python"
             kept.extend(group if text is None else suppress.apply(group, LineIndex(path, text), python)[0])
         # YAML is left out: a config file's comments may serve launches in other files.
         if parsed and kind in ("python", "shell", "dockerfile") and UNUSED_SUPPRESSION[0] in checked:
