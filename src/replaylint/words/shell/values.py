@@ -7,7 +7,7 @@ expander reads.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Union
+from typing import Callable, Mapping, Union
 
 
 @dataclass(frozen=True)
@@ -177,7 +177,7 @@ class Scope:
     `${X:-v}` gives `v` (None: it may be set); `off`: the defaults not to take (or
     NO_DEFAULTS), for the launch as it would be without them."""
 
-    variables: dict[str, Value]
+    variables: Mapping[str, Value]
     positional: tuple[Field, ...] | None  # None: unknown
     assign: object = None  # callback(name, Value) for `${X:=word}`
     unset: Callable[[str], Assumed | None] | None = None

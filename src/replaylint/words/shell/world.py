@@ -7,6 +7,7 @@ from typing import Any, Iterable, Mapping
 
 from ...command import EnvPlace
 from ...model import UNKNOWN, Setting, VersionHint
+from .bindings import Bindings
 from .values import Assumed, Chunk, Container, Field, Hole, Partial, Scalar, Scope, Value
 
 MAX_WORLDS = 8
@@ -33,7 +34,7 @@ class Frame:
 
 @dataclass
 class World:
-    variables: dict[str, Value] = field(default_factory=dict)
+    variables: Bindings[Value] = field(default_factory=Bindings)
     env: dict[str, EnvEntry] = field(default_factory=dict)  # in the environment of commands
     assigned: dict[str, EnvEntry] = field(default_factory=dict)  # last assignment (for `export NAME`)
     exported: frozenset[str] = frozenset()
@@ -48,24 +49,25 @@ class World:
     assigns: frozenset[str] | None = None
 
     def copy(self, **changes: Any) -> World:
-        copied = replace(self, variables=dict(self.variables), env=dict(self.env), assigned=dict(self.assigned))
+        copied = World.__new__(World)
+        copied.__dict__.update(self.__dict__)  # `dataclasses.replace` costs ten times more, and copies are many
+        copied.variables, copied.env, copied.assigned = self.variables.copy(), dict(self.env), dict(self.assigned)
         if "conditions" in changes:  # a condition met again adds nothing (it grew with every `if`)
             changes["conditions"] = tuple(dict.fromkeys(changes["conditions"]))
         for name, value in changes.items():
             setattr(copied, name, value)
         return copied
 
-    def state(self) -> tuple:
-        env = tuple(sorted((name, repr(entry.setting.value), entry.setting.span) for name, entry in self.env.items()))
+    def same_state(self, other: World) -> bool:
+        """The same shell state (what the conditions that led here aside), in time proportional
+        to what the two worlds changed since they parted."""
         return (
-            frozenset(self.variables.items()),
-            env,
-            self.exported,
-            self.allexport,
-            self.positional,
-            self.env_open,
-            self.pin,
-            self.frames,
+            self.positional == other.positional
+            and (self.exported is other.exported or self.exported == other.exported)
+            and (self.allexport, self.env_open, self.pin, self.frames) == (other.allexport, other.env_open, other.pin, other.frames)
+            and self.env.keys() == other.env.keys()
+            and all(_same_entry(entry, other.env[name]) for name, entry in self.env.items())
+            and self.variables == other.variables
         )
 
     def scope(self, off: object = frozenset()) -> Scope:
@@ -88,7 +90,7 @@ class World:
     def forget(self, arguments: bool = False) -> World:
         """Something we cannot read ran in this shell: every variable may have changed (with
         `arguments`, the positional parameters too: `eval` may run `set --`)."""
-        return self.copy(variables={}, env_open=True, positional=None if arguments else self.positional)
+        return self.copy(variables=Bindings(), env_open=True, positional=None if arguments else self.positional)
 
     def grow(self, names: Mapping[str, bool], start: int, end: int) -> World:
         """A loop that appends to these strings, between `start` and `end`, ran any number of
@@ -119,23 +121,25 @@ class World:
         return copied
 
 
+def _same_entry(one: EnvEntry, other: EnvEntry) -> bool:
+    return one.setting.span == other.setting.span and repr(one.setting.value) == repr(other.setting.value)
+
+
 def unknown_entry(entry: EnvEntry) -> EnvEntry:
     return EnvEntry(replace(entry.setting, value=UNKNOWN), entry.place)
 
 
 def join(worlds: list[World]) -> list[World]:
     """Worlds with the same state become one (keeping the conditions they share)."""
-    merged: dict[tuple, World] = {}
+    merged: list[World] = []
     for world in worlds:
-        key = world.state()
-        if key in merged:
-            kept = merged[key]
+        kept = next((kept for kept in merged if kept.same_state(world)), None)
+        if kept is None:
+            merged.append(world)
+        else:
             theirs = set(world.conditions)
             kept.conditions = tuple(c for c in kept.conditions if c in theirs)
-        else:
-            merged[key] = world
-    result = list(merged.values())
-    return result if len(result) <= MAX_WORLDS else [collapse(result)]
+    return merged if len(merged) <= MAX_WORLDS else [collapse(merged)]
 
 
 def collapse(worlds: list[World]) -> World:
@@ -143,14 +147,14 @@ def collapse(worlds: list[World]) -> World:
     the pieces they share)."""
     first = worlds[0].copy()
     for other in worlds[1:]:
-        for name in list(first.variables):
-            theirs = other.variables.get(name, MISSING)
-            if theirs != first.variables[name]:
-                common = _joined_string(first.variables[name], theirs, name)
-                if common is None:
-                    del first.variables[name]
-                else:
-                    first.variables[name] = common
+        for name in first.variables.differing(other.variables):
+            if name not in first.variables:
+                continue  # unknown here already
+            common = _joined_string(first.variables[name], other.variables.get(name, MISSING), name)
+            if common is None:
+                first.variables.pop(name)
+            else:
+                first.variables[name] = common
         for name in set(first.env) | set(other.env):
             mine, theirs = first.env.get(name), other.env.get(name)
             if mine is None or theirs is None or mine.setting.value != theirs.setting.value or mine.setting.span != theirs.setting.span:
@@ -220,7 +224,7 @@ def _same_text(one: Chunk | Hole, other: Chunk | Hole) -> bool:
 def child_shell(world: World, env: dict[str, EnvEntry], positional: tuple[Field, ...] | None, env_open: bool) -> World:
     """A new shell started by this one (`bash -c`, `bash <<EOF`): it sees exported variables only."""
     return World(
-        variables={name: value for name, value in world.variables.items() if name in world.exported},
+        variables=Bindings((name, value) for name, value in world.variables.items() if name in world.exported),
         env=env,
         exported=world.exported | frozenset(env),
         positional=positional,
