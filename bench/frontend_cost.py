@@ -32,6 +32,8 @@ def ci_block(index: int) -> str:
 # Builds and tests one part of the tree, then keeps its logs and junit files as artifacts.
 # The retries and the timeout are the runner's defaults; a failing shard stops the job
 # (set CI_DEBUG=1 to trace every command), and only main pushes the image it built.
+# Keep the shard count in step with the test matrix in .buildkite/pipeline.yml, and the
+# requirements file with the step's own pins: a step never installs what another one pinned.
 STEP_{index}_DIR="$WORKDIR/step-{index}"
 export STEP_{index}_ID="{index}"
 mkdir -p "$STEP_{index}_DIR"

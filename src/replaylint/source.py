@@ -86,7 +86,7 @@ class Budget:
     memory: int = MEMORY_LIMIT
     spent: int = 0
     started: float = field(default_factory=time.monotonic)
-    resident: int | None = None  # the resident set at the first probe: growth is counted from there
+    resident: int | None = field(default_factory=lambda: _resident())  # at the start: growth, parsing included, is counted from there
     where: int | None = None  # the last offset charged: where the work ran out
     _probe: int = _PROBE_EVERY
 
@@ -109,6 +109,15 @@ class Budget:
             self.resident = now
         elif now is not None and now - self.resident > self.memory:
             raise OverBudget(f"it needs more than the {self.memory // (1 << 20)} MiB of memory one file may take", offset)
+
+    def left(self) -> tuple[int, float]:
+        """What is left of the memory bound (all of it where the resident set is not known) and
+        of the deadline, in bytes and seconds: for work done elsewhere (`grammar.trial`)."""
+        seconds = max(0.0, self.seconds - (time.monotonic() - self.started))
+        now = _resident()
+        if now is None or self.resident is None:
+            return self.memory, seconds
+        return max(0, self.memory - (now - self.resident)), seconds
 
 
 def _resident() -> int | None:

@@ -42,17 +42,20 @@ from .nodes import single_variable, statement_break, words_of
 from .place import Place
 from .scripts import assemble, heredoc, herestring
 from .spans import ScriptSpans
-from .values import NO_DEFAULTS, UNSET, Array, Assumed, Chunk, Field, Partial, Scalar, scalar_text
+from .values import NO_DEFAULTS, UNSET, Assumed, Chunk, Field, Scalar, scalar_text
 from .words import Expander, drop
 from .world import (
     MAX_VALUE,
+    OVERSIZED,
     RELEVANT_ENV,
+    TOO_BIG,
     Frame,
     World,
     child_shell,
     collapse,
     describe,
     export_name,
+    fitted,
     join,
     leave,
     make_local,
@@ -186,10 +189,9 @@ class Interpreter(ControlFlow):
         name = place.parsed.source(name_node)
         appending = any(child.type == "+=" for child in node.children)
         expander = Expander(place, world.scope(), words_of(place, node))
-        value = assigned_value(name, value_node, place, expander, world.variables.get(name) if appending else None, appending)
-        size = len(value.elements) if isinstance(value, Array) else len(value.parts) if isinstance(value, Partial) else 0
-        if size > MAX_VALUE or isinstance(value, Scalar) and len(value.chunks) > MAX_VALUE:
-            # `A="$A$A"` in a loop: a value that doubles each time is unknown once it is big
+        value = fitted(assigned_value(name, value_node, place, expander, world.variables.get(name) if appending else None, appending))
+        if value is OVERSIZED:  # `A="$A $A"` thirteen times: unknown from here, and said
+            self.context.not_entered(TOO_BIG, place.range(place.parsed.start(node), place.parsed.start(node))[0])
             value = None
         self._substitutions(expander, place, [world])
         if value is None:
@@ -354,6 +356,8 @@ class Interpreter(ControlFlow):
         """What builtins do to the shell's state; other commands leave it alone."""
         arguments = fields[1:]
         if head == "set":
+            if len(arguments) > MAX_VALUE:
+                self.context.not_entered(TOO_BIG, fields[0].start)
             return set_builtin(world, arguments)
         if head == "shift":
             if world.positional is None:
@@ -430,6 +434,8 @@ class Interpreter(ControlFlow):
         self.entered.add(name)
         self.call_sites.add(offset)
         frame = Frame((), world.positional)
+        if len(arguments) > MAX_VALUE:
+            self.context.not_entered(TOO_BIG, offset)
         entered = world.copy(positional=tuple(arguments) if len(arguments) <= MAX_VALUE else None, frames=(*world.frames, frame))
         emitted = self.emitted
         self.call_depth += 1

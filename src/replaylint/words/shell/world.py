@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from itertools import groupby
 from typing import Any, Iterable, Mapping
 
 from ...command import EnvPlace
 from ...model import UNKNOWN, Setting, VersionHint
 from .bindings import Bindings
-from .values import Assumed, Chunk, Container, Field, Hole, Partial, Scalar, Scope, Value
+from .values import Array, Assumed, Chunk, Container, Field, Hole, Partial, Scalar, Scope, Value
 
 MAX_WORLDS = 8
 _MAX_JOIN = 40_000  # pieces x pieces: two strings longer than this are not aligned, only forgotten
 MAX_VALUE = 4_096  # words or pieces in one value: a bigger one is unknown (`set -- "$@" "$@"` in a loop)
+MAX_TEXT = 1 << 20  # characters in one value whose pieces `fitted` joined
+TOO_BIG = f"a value of more than {MAX_VALUE:,} pieces is not followed"  # RPL902: the launches that read it
+OVERSIZED = object()
 MISSING = object()
 # Environment variables launches carry: vLLM's own, and Dynamo's (its worker reads DYN_ENABLE_RL).
 RELEVANT_ENV = ("VLLM_", "DYN_")
@@ -123,6 +127,37 @@ class World:
 
 def _same_entry(one: EnvEntry, other: EnvEntry) -> bool:
     return one.setting.span == other.setting.span and repr(one.setting.value) == repr(other.setting.value)
+
+
+def fitted(value: Value | None) -> Value | object | None:
+    """`value` as the interpreter keeps it. One of more than `MAX_VALUE` pieces has the adjacent
+    chunks written in one place joined (`S="$S$S"` thirteen times doubles one space into 8,192
+    chunks: one chunk again, no longer exact); OVERSIZED when it is still too big."""
+    if isinstance(value, Array):
+        return value if len(value.elements) <= MAX_VALUE else OVERSIZED
+    if not isinstance(value, (Scalar, Partial)):
+        return value
+    pieces = value.chunks if isinstance(value, Scalar) else value.parts
+    if len(pieces) <= MAX_VALUE:
+        return value
+    joined = tuple(_joined_run(list(run)) for _, run in groupby(pieces, _origin))
+    if len(joined) > MAX_VALUE or sum(len(piece.text) for piece in joined if isinstance(piece, Chunk)) > MAX_TEXT:
+        return OVERSIZED
+    return Scalar(joined) if isinstance(value, Scalar) else Partial(joined)  # type: ignore[arg-type]
+
+
+def _origin(piece: Chunk | Hole) -> object:
+    """What a chunk keeps once expanded again (how it is quoted is the new expansion's)."""
+    return (piece.container, piece.assumed) if isinstance(piece, Chunk) else piece
+
+
+def _joined_run(run: list[Chunk | Hole]) -> Chunk | Hole:
+    first = run[0]
+    if len(run) == 1 or not isinstance(first, Chunk):
+        return first
+    text = "".join(piece.text for piece in run)  # type: ignore[union-attr]
+    start, end = min(piece.start for piece in run), max(piece.end for piece in run)
+    return Chunk(text, start, end, False, first.quoted, first.expanded, first.container, None, first.assumed)
 
 
 def unknown_entry(entry: EnvEntry) -> EnvEntry:
