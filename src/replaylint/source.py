@@ -8,8 +8,9 @@ from __future__ import annotations
 import os
 import sys
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Iterator
 
 if TYPE_CHECKING:
     from .model import LineIndex
@@ -132,6 +133,53 @@ def _resident() -> int | None:
 
 
 _PAGE = os.sysconf("SC_PAGE_SIZE") if sys.platform.startswith("linux") else 4096
+
+
+def address_space() -> int | None:
+    """The address space (virtual size) of this process in bytes (Linux only; None elsewhere)."""
+    try:
+        with open("/proc/self/statm", "rb") as handle:
+            return int(handle.read().split()[0]) * _PAGE
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def bound_address_space(growth: int) -> tuple[int, int] | None:
+    """Lets this process's address space grow by `growth` bytes at most from now (RLIMIT_AS; a
+    limit already lower stays): an allocation past it fails, and Python raises MemoryError
+    where the machine would swap. Returns the limits to restore, None when none was set (no
+    such limit on this system, or no lower one)."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return None
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    size = address_space()
+    if size is None:
+        return None
+    limit = min([size + growth, *(value for value in (soft, hard) if value != resource.RLIM_INFINITY)])
+    if limit == soft:
+        return None
+    try:
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    except (ValueError, OSError):
+        return None
+    return soft, hard
+
+
+@contextmanager
+def memory_bound(growth: int) -> Iterator[None]:
+    """`bound_address_space` inside the block: the backstop of a `Budget`'s memory bound for
+    work that charges nothing while it runs (libyaml's compose). Native code that crashes
+    instead of failing (tree-sitter) must be bounded before it runs (`grammar.trial`)."""
+    previous = bound_address_space(growth)
+    try:
+        yield
+    finally:
+        if previous is not None:
+            import resource
+
+            resource.setrlimit(resource.RLIMIT_AS, previous)
 
 
 @dataclass

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from itertools import chain, repeat
 from typing import Any
 
-from ...source import Budget, OverBudget
+from ...source import Budget, OverBudget, bound_address_space
 
 Node = Any  # tree_sitter.Node; typed loosely so that importing this module stays cheap
 
@@ -194,20 +194,10 @@ def _bound_child(memory: int) -> None:
     except ImportError:  # Windows: the time limit alone holds
         return
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-    _, hard = resource.getrlimit(resource.RLIMIT_AS)
-    limit = _address_space() + memory
-    resource.setrlimit(resource.RLIMIT_AS, (limit if hard == resource.RLIM_INFINITY else min(limit, hard), hard))
+    bound_address_space(memory)
     null = os.open(os.devnull, os.O_WRONLY)
     os.dup2(null, 1)
     os.dup2(null, 2)
-
-
-def _address_space() -> int:
-    try:
-        with open("/proc/self/statm", "rb") as handle:
-            return int(handle.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
-    except (OSError, ValueError, IndexError):
-        return 0
 
 
 def is_broken(node: Node) -> bool:
