@@ -33,9 +33,10 @@ _worker_checker: Checker | None = None
 _worker_cache: cache.ResultCache | None = None
 
 
-def _start_worker(config: Config, pins: ProjectPins | None, cached: bool, roots: tuple[str, ...] | None) -> None:
+def _start_worker(config: Config, pins: ProjectPins | None, cached: bool, roots: tuple[str, ...] | None, budget: dict) -> None:
     global _worker_checker
     _worker_checker = Checker(config, pins, cached, roots)
+    _worker_checker.budget = budget
 
 
 def _preload(list_ready: Callable[[], bool]) -> None:
@@ -148,7 +149,9 @@ def _pool(checker: Checker, workers: int):
     from concurrent.futures import ProcessPoolExecutor
 
     return ProcessPoolExecutor(
-        workers, initializer=_start_worker, initargs=(checker.config, checker.project_pins, checker.cached, checker.roots)
+        workers,
+        initializer=_start_worker,
+        initargs=(checker.config, checker.project_pins, checker.cached, checker.roots, checker.budget),
     )
 
 
