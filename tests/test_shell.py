@@ -659,6 +659,14 @@ def test_a_value_past_the_piece_limit_that_does_not_join_is_reported_where_it_is
     ]
 
 
+def test_a_value_past_the_piece_limit_is_reported_only_when_a_launch_reads_it() -> None:
+    doubled = 'ARGS="--enforce-eager"\n' + 'ARGS="$ARGS $ARGS"\n' * 13 + 'COPY="$ARGS"\n'
+    for launch, reported in (("vllm serve m --return-sampling-mask\n", False), ("vllm serve m $COPY --return-sampling-mask\n", True)):
+        context = ExtractContext()
+        shell.extract(SourceFile("run.sh", doubled + launch), context)
+        assert bool(context.unread) is reported, launch
+
+
 def test_branches_that_assign_alike_merge_and_ones_that_differ_stay_apart() -> None:
     text = (
         "".join(f"V{n}=raw_logprobs\n" for n in range(300))  # many variables: the map's buckets are shared

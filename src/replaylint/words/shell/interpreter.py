@@ -190,9 +190,12 @@ class Interpreter(ControlFlow):
         appending = any(child.type == "+=" for child in node.children)
         expander = Expander(place, world.scope(), words_of(place, node))
         value = fitted(assigned_value(name, value_node, place, expander, world.variables.get(name) if appending else None, appending))
-        if value is OVERSIZED:  # `A="$A $A"` thirteen times: unknown from here, and said
-            self.context.not_entered(TOO_BIG, place.range(place.parsed.start(node), place.parsed.start(node))[0])
+        if value is OVERSIZED or expander.oversized:  # `A="$A $A"` thirteen times: unknown, and said where it is read
+            at = expander.oversized[0] if expander.oversized else place.range(place.parsed.start(node), place.parsed.start(node))[0]
+            world.oversized = {**world.oversized, name: at}
             value = None
+        elif name in world.oversized:
+            world.oversized = {other: at for other, at in world.oversized.items() if other != name}
         self._substitutions(expander, place, [world])
         if value is None:
             world.variables.pop(name, None)
@@ -245,6 +248,8 @@ class Interpreter(ControlFlow):
             world = self.builtin(head, plain, world)
             results.append(world)
             launch = self._run(fields, env_words, world, place, node, span, plain)
+            if launch is not None and expander.oversized:
+                self.context.not_entered(TOO_BIG, expander.oversized[0])
             if launch is not None and (expander.assumed or any(setting.condition for setting in launch.env.values())):
                 launch = self._assumptions(launch, expander.assumed, fields, env_words, world, command)
             if launch is not None:

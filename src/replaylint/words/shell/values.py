@@ -6,7 +6,7 @@ expander reads.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Mapping, Union
 
 
@@ -182,6 +182,7 @@ class Scope:
     assign: object = None  # callback(name, Value) for `${X:=word}`
     unset: Callable[[str], Assumed | None] | None = None
     off: object = frozenset()
+    oversized: Mapping[str, int] = field(default_factory=dict)  # `World.oversized`
 
     def allows(self, assumed: Assumed) -> bool:
         return self.off is not NO_DEFAULTS and assumed not in self.off  # type: ignore[operator]

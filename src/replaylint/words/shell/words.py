@@ -64,6 +64,7 @@ class Expander:
     words: Container  # the container of the words being expanded (a command, an array literal)
     substitutions: list[Node] = field(default_factory=list)  # `$(...)` met on the way
     assumed: dict[Assumed, bool] = field(default_factory=dict)  # defaults taken, and whether one was unquoted
+    oversized: list[int] = field(default_factory=list)  # where the values too big it read became so
 
     # -- offsets ------------------------------------------------------------------------------
 
@@ -356,6 +357,8 @@ class Expander:
         if name in _UNKNOWN_SPECIALS:
             return None
         value = self.scope.variables.get(name)
+        if value is None and name in self.scope.oversized:
+            self.oversized.append(self.scope.oversized[name])
         return None if value is None else self._taken(value, name, quoted)
 
     def _taken(self, value: Value, name: str, quoted: bool) -> Value | None:

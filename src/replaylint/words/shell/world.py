@@ -15,7 +15,7 @@ MAX_WORLDS = 8
 _MAX_JOIN = 40_000  # pieces x pieces: two strings longer than this are not aligned, only forgotten
 MAX_VALUE = 4_096  # words or pieces in one value: a bigger one is unknown (`set -- "$@" "$@"` in a loop)
 MAX_TEXT = 1 << 20  # characters in one value whose pieces `fitted` joined
-TOO_BIG = f"a value of more than {MAX_VALUE:,} pieces is not followed"  # RPL902: the launches that read it
+TOO_BIG = f"a value of more than {MAX_VALUE:,} pieces is not followed"  # RPL902 of a launch that reads it
 OVERSIZED = object()
 MISSING = object()
 # Environment variables launches carry: vLLM's own, and Dynamo's (its worker reads DYN_ENABLE_RL).
@@ -51,6 +51,9 @@ class World:
     # Names the scripts read so far may assign (other than `X=${X:-v}`): a variable outside them,
     # neither known nor exported, is taken as unset for its default (`${X:-v}`). None: never.
     assigns: frozenset[str] | None = None
+    # Variables whose value grew too big to follow (`fitted`), and where: unknown, and said
+    # (RPL902) when a launch reads them. Replaced, never changed in place: copies share it.
+    oversized: Mapping[str, int] = field(default_factory=dict)
 
     def copy(self, **changes: Any) -> World:
         copied = World.__new__(World)
@@ -72,14 +75,15 @@ class World:
             and self.env.keys() == other.env.keys()
             and all(_same_entry(entry, other.env[name]) for name, entry in self.env.items())
             and self.variables == other.variables
+            and self.oversized == other.oversized
         )
 
     def scope(self, off: object = frozenset()) -> Scope:
         """What the expander reads; `off`: the defaults not to take (`Scope.off`), for the words
         as they would be without them (then nothing is assigned)."""
         if off:
-            return Scope(self.variables, self.positional, unset=self._unset, off=off)
-        return Scope(self.variables, self.positional, assign=self._assign_default, unset=self._unset)
+            return Scope(self.variables, self.positional, unset=self._unset, off=off, oversized=self.oversized)
+        return Scope(self.variables, self.positional, assign=self._assign_default, unset=self._unset, oversized=self.oversized)
 
     def _assign_default(self, name: str, value: Value) -> None:
         self.variables[name] = value
@@ -94,7 +98,7 @@ class World:
     def forget(self, arguments: bool = False) -> World:
         """Something we cannot read ran in this shell: every variable may have changed (with
         `arguments`, the positional parameters too: `eval` may run `set --`)."""
-        return self.copy(variables=Bindings(), env_open=True, positional=None if arguments else self.positional)
+        return self.copy(variables=Bindings(), oversized={}, env_open=True, positional=None if arguments else self.positional)
 
     def grow(self, names: Mapping[str, bool], start: int, end: int) -> World:
         """A loop that appends to these strings, between `start` and `end`, ran any number of
@@ -197,6 +201,7 @@ def collapse(worlds: list[World]) -> World:
         if other.positional != first.positional:
             first.positional = None
         first.env_open = first.env_open or other.env_open
+        first.oversized = {**other.oversized, **first.oversized}
         first.conditions = tuple(c for c in first.conditions if c in other.conditions)
     return first
 
