@@ -147,7 +147,12 @@ def _forked(data: bytes, memory: int, seconds: float) -> int | None:
     import signal
 
     done, child_end = os.pipe()
-    pid = os.fork()
+    try:
+        pid = os.fork()
+    except OSError:  # no process to be had: the machine has nothing to spare either
+        os.close(done)
+        os.close(child_end)
+        return _TRIAL_FAILED
     if pid == 0:  # the child: it ends with os._exit, so nothing of the parent's exit runs twice
         status = _TRIAL_FAILED
         try:
@@ -158,13 +163,16 @@ def _forked(data: bytes, memory: int, seconds: float) -> int | None:
         finally:
             os._exit(status)
     os.close(child_end)
+    ended = False
     try:
-        ended = bool(select.select([done], [], [], seconds)[0])  # the pipe closes when the child ends
+        watch = select.poll()
+        watch.register(done, select.POLLIN | select.POLLHUP)
+        ended = bool(watch.poll(seconds * 1000))  # the pipe closes when the child ends
     finally:
         os.close(done)
-    if not ended:
-        os.kill(pid, signal.SIGKILL)
-    _, status = os.waitpid(pid, 0)
+        if not ended:
+            os.kill(pid, signal.SIGKILL)
+        _, status = os.waitpid(pid, 0)
     return status if ended else None
 
 
