@@ -11,6 +11,7 @@ import os
 import signal
 import struct
 import sys
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Callable
 
@@ -61,12 +62,14 @@ def _check_in_worker(path: str) -> FileResult:
 
 
 def _check_file(checker: Checker, path: str, data: bytes | None = None) -> FileResult:
-    """`checker.check_file` (`check_data` of `data` when read already) within the memory this
-    process may take for one file; RPL902 for the file when it runs out (a MemoryError the
-    check reported as an internal error, or raised)."""
-    growth = int(checker.budget.get("memory", MEMORY_LIMIT)) + _MEMORY_SLACK
+    """`checker.check_file` (`check_data` of `data` read already) within the memory this process
+    may take for one file, RPL902 when it runs out (MemoryError); a Python file is bounded by
+    work before libcst runs, which ends the process when an allocation fails."""
+    head = data[:256] if data is not None else read_head(path) if "." not in os.path.basename(path) else None
+    memory = int(checker.budget.get("memory", MEMORY_LIMIT))
+    bounded = memory_bound(memory + _MEMORY_SLACK) if frontends.kind_for(path, head) != "python" else nullcontext()
     try:
-        with memory_bound(growth):
+        with bounded:
             result = checker.check_file(path) if data is None else checker.check_data(path, data)
     except MemoryError:
         result = FileResult(path, internal_error="MemoryError")
@@ -74,8 +77,7 @@ def _check_file(checker: Checker, path: str, data: bytes | None = None) -> FileR
         return result
     from .api import _not_analysed  # the engine's RPL902 (api.check_text tells a MemoryError as an internal error)
 
-    bound = int(checker.budget.get("memory", MEMORY_LIMIT)) >> 20
-    finding = _not_analysed(path, f"it needs more than the {bound} MiB of memory one file may take")
+    finding = _not_analysed(path, f"it needs more than the {memory >> 20} MiB of memory one file may take")
     return checker._finish(FileResult(path, [finding], kind=result.kind, load_dependent=True), None)
 
 

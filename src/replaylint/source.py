@@ -167,6 +167,18 @@ def bound_address_space(growth: int) -> tuple[int, int] | None:
     return soft, hard
 
 
+def address_room() -> int | None:
+    """How much this process's address space may still grow under RLIMIT_AS; None: no bound
+    (or none this system tells)."""
+    try:
+        import resource
+    except ImportError:
+        return None
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    size = address_space()
+    return None if soft == resource.RLIM_INFINITY or size is None else max(0, soft - size)
+
+
 @contextmanager
 def memory_bound(growth: int) -> Iterator[None]:
     """`bound_address_space` inside the block: the backstop of a `Budget`'s memory bound for

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from itertools import chain, repeat
 from typing import Any
 
-from ...source import Budget, OverBudget, bound_address_space
+from ...source import Budget, OverBudget, address_room, bound_address_space
 
 Node = Any  # tree_sitter.Node; typed loosely so that importing this module stays cheap
 
@@ -128,6 +128,8 @@ def trial(data: bytes, budget: Budget, offset: int | None) -> None:
     space, its deadline as a time limit. Raises OverBudget when the child does not end well
     in time (out of memory tree-sitter crashes: the child is the one to)."""
     memory, seconds = budget.left()
+    room = address_room()  # the parse done here after the trial must fit what this process may still take
+    memory = memory if room is None else min(memory, room)
     status = _forked(data, memory, seconds) if _can_fork() else _spawned(data, memory, seconds)
     if status is None:
         raise OverBudget(f"the bash parser takes longer than the {budget.seconds:g} s one file may take", offset)
