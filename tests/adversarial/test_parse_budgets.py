@@ -116,6 +116,15 @@ def test_the_trial_parse_works_without_fork(monkeypatch: pytest.MonkeyPatch) -> 
     assert [f.code for f in hostile.findings] == ["RPL902"]
 
 
+@pytest.mark.timeout(60)
+def test_a_budget_without_a_deadline_still_parses() -> None:
+    # the editor's tests lift every bound: a wait of 10**9 s overflowed poll()
+    checker = Checker(Config())
+    checker.budget = {"work": 10**12, "seconds": 10**9, "memory": 1 << 40}
+    ordinary = "#!/bin/bash\n" + "echo building step $STEP && make -j4 all\n" * 200 + LAUNCH
+    assert [f.code for f in checker.check_text("serve.sh", ordinary, "shell").findings] == ["RPL003"]
+
+
 # -- values past the interpreter's limit -------------------------------------------------------
 
 

@@ -121,6 +121,7 @@ def tokens(data: bytes) -> int:
 
 TRIAL_BYTES = 4096  # the error recovery of a text this short costs tens of megabytes at most
 _TRIAL_FAILED = 3  # the child's exit status when the parse raised
+_LONGEST_WAIT = 24 * 3600.0  # seconds: a budget without a deadline (the editor's tests) still has a bound here
 
 
 def trial(data: bytes, budget: Budget, offset: int | None) -> None:
@@ -128,6 +129,7 @@ def trial(data: bytes, budget: Budget, offset: int | None) -> None:
     space, its deadline as a time limit. Raises OverBudget when the child does not end well
     in time (out of memory tree-sitter crashes: the child is the one to)."""
     memory, seconds = budget.left()
+    seconds = min(seconds, _LONGEST_WAIT)
     room = address_room()  # the parse done here after the trial must fit what this process may still take
     memory = memory if room is None else min(memory, room)
     status = _forked(data, memory, seconds) if _can_fork() else _spawned(data, memory, seconds)
