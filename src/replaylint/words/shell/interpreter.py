@@ -15,7 +15,8 @@ of a variable nothing the script runs sets is taken for a launch's words on a co
 (`_assumptions`). Other commands, and `if`/`case` tests, read words without defaults.
 Limits: statements nested `control.MAX_NESTING` deep, scripts inside scripts
 `MAX_SCRIPT_DEPTH` deep, function calls `MAX_CALL_DEPTH` deep; what lies beyond one is not read
-and is reported (`ExtractContext.not_entered`, RPL902). Every statement and word is charged to
+and is reported (`ExtractContext.not_entered`, RPL902), and so is a value of more than
+`world.MAX_VALUE` pieces (`world.fitted`) that a launch reads. Every statement and word is charged to
 the file's `Budget`.
 
 A command that starts vLLM becomes one `Launch` per world; variants that agree on every
