@@ -151,8 +151,9 @@ def fitted(value: Value | None) -> Value | object | None:
 
 
 def _origin(piece: Chunk | Hole) -> object:
-    """What a chunk keeps once expanded again (how it is quoted is the new expansion's)."""
-    return (piece.container, piece.assumed) if isinstance(piece, Chunk) else piece
+    """What a chunk keeps once expanded again (how it is quoted is the new expansion's); a
+    hole joins nothing."""
+    return (piece.container, piece.assumed) if isinstance(piece, Chunk) else object()
 
 
 def _joined_run(run: list[Chunk | Hole]) -> Chunk | Hole:
