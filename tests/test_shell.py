@@ -633,3 +633,49 @@ def test_arbitrary_text_never_crashes(text: str) -> None:
 def test_deep_nesting_does_not_crash() -> None:
     launches("vllm serve " + "$(" * 2000 + "x" + ")" * 2000 + "\n")
     launches("if true; then\n" * 400 + "vllm serve m\n" + "fi\n" * 400)
+
+
+# -- values built from other values ---------------------------------------------------------------
+
+
+def test_blanks_between_two_expansions_inside_double_quotes_are_kept() -> None:
+    # tree-sitter-bash puts the blank before `$B` in the expansion's node: the flags ran together
+    launch = only('A=--return-sampling-mask\nB=--logprobs-mode\nC="$A $B processed_logprobs"\nvllm serve m $C\n')
+    assert launch.get("return_sampling_mask").value is True
+    assert launch.get("logprobs_mode").value == "processed_logprobs"
+
+
+def test_a_value_doubled_past_the_piece_limit_is_kept_when_its_pieces_join() -> None:
+    # 8,192 copies of one space: bash drops them all from the unquoted `$S`
+    doublings = 'S=" "\n' + 'S="$S$S"\n' * 13
+    launch = only(doublings + "vllm serve m $S --return-sampling-mask\n")
+    assert not launch.open_ended and launch.get("return_sampling_mask").value is True
+
+
+def test_a_value_past_the_piece_limit_that_does_not_join_is_reported_where_it_is_assigned() -> None:
+    text = 'ARGS="--enforce-eager"\n' + 'ARGS="$ARGS $ARGS"\n' * 13 + "vllm serve m $ARGS --return-sampling-mask\n"
+    context = ExtractContext()
+    (launch,) = shell.extract(SourceFile("run.sh", text), context)
+    assert launch.open_ended
+    assert [(unread.message, text[: unread.offset].count("\n") + 1) for unread in context.unread] == [
+        ("a value of more than 4,096 pieces is not followed", 13)  # the twelfth doubling: 8,191 pieces
+    ]
+
+
+def test_a_value_past_the_piece_limit_is_reported_only_when_a_launch_reads_it() -> None:
+    doubled = 'ARGS="--enforce-eager"\n' + 'ARGS="$ARGS $ARGS"\n' * 13 + 'COPY="$ARGS"\n'
+    for launch, reported in (("vllm serve m --return-sampling-mask\n", False), ("vllm serve m $COPY --return-sampling-mask\n", True)):
+        context = ExtractContext()
+        shell.extract(SourceFile("run.sh", doubled + launch), context)
+        assert bool(context.unread) is reported, launch
+
+
+def test_branches_that_assign_alike_merge_and_ones_that_differ_stay_apart() -> None:
+    text = (
+        "".join(f"V{n}=raw_logprobs\n" for n in range(300))  # many variables: the map's buckets are shared
+        + "if [ -f base.yaml ]; then MODE=a; else MODE=a; fi\n"
+        + "if [ -f extra.yaml ]; then V7=processed_logprobs; fi\n"
+        + "vllm serve m --return-sampling-mask --logprobs-mode $V7\n"
+    )
+    variants = sorted((launch.get("logprobs_mode").value, launch.condition) for launch in launches(text))
+    assert variants == [("processed_logprobs", "when `[ -f extra.yaml ]`"), ("raw_logprobs", "when not `[ -f extra.yaml ]`")]

@@ -1,6 +1,8 @@
 """Whole runs: every file of the paths, checked through the result cache and, for larger
 trees, by worker processes (a large tree is read by this process while workers parse it);
-results come back in the order of the files.
+results come back in the order of the files. Each file is checked within the memory its
+process may take for it (`source.memory_bound`): one that runs out is RPL902, and the run
+goes on.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ import os
 import signal
 import struct
 import sys
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Callable
 
@@ -16,6 +19,7 @@ from . import cache, frontends
 from .api import Checker, FileResult
 from .config import Config
 from .discovery import discover, read_head
+from .source import MEMORY_LIMIT, memory_bound
 from .versions import ProjectPins
 
 PARALLEL_MIN_FILES = 24  # files to parse; below this, starting workers costs more than it saves
@@ -23,13 +27,17 @@ LARGE_TREE_FILES = 2000  # a tree this large is read by this process and a worke
 _CHUNK = 64  # files per task then: small enough that neither process waits long for the other at the end
 _INDICES = 16  # the reader's shared memory: two indices, then the file list
 _SHARED_BYTES = 1 << 28  # virtual: a file list this large is about 4 million paths
+# The hard bound of one file's check over the budget's own (`Budget.memory`, checked as the work
+# goes): room for what one step allocates before the budget's next look.
+_MEMORY_SLACK = 64 << 20
 _worker_checker: Checker | None = None
 _worker_cache: cache.ResultCache | None = None
 
 
-def _start_worker(config: Config, pins: ProjectPins | None, cached: bool, roots: tuple[str, ...] | None) -> None:
+def _start_worker(config: Config, pins: ProjectPins | None, cached: bool, roots: tuple[str, ...] | None, budget: dict) -> None:
     global _worker_checker
     _worker_checker = Checker(config, pins, cached, roots)
+    _worker_checker.budget = budget
 
 
 def _preload(list_ready: Callable[[], bool]) -> None:
@@ -50,7 +58,27 @@ def _preload(list_ready: Callable[[], bool]) -> None:
 
 def _check_in_worker(path: str) -> FileResult:
     assert _worker_checker is not None
-    return _worker_checker.check_file(path)
+    return _check_file(_worker_checker, path)
+
+
+def _check_file(checker: Checker, path: str, data: bytes | None = None) -> FileResult:
+    """`checker.check_file` (`check_data` of `data` read already) within the memory this process
+    may take for one file, RPL902 when it runs out (MemoryError); a Python file is bounded by
+    work before libcst runs, which ends the process when an allocation fails."""
+    head = data[:256] if data is not None else read_head(path) if "." not in os.path.basename(path) else None
+    memory = int(checker.budget.get("memory", MEMORY_LIMIT))
+    bounded = memory_bound(memory + _MEMORY_SLACK) if frontends.kind_for(path, head) != "python" else nullcontext()
+    try:
+        with bounded:
+            result = checker.check_file(path) if data is None else checker.check_data(path, data)
+    except MemoryError:
+        result = FileResult(path, internal_error="MemoryError")
+    if result.internal_error is None or not result.internal_error.startswith("MemoryError"):
+        return result
+    from .api import _not_analysed  # the engine's RPL902 (api.check_text tells a MemoryError as an internal error)
+
+    finding = _not_analysed(path, f"it needs more than the {memory >> 20} MiB of memory one file may take")
+    return checker._finish(FileResult(path, [finding], kind=result.kind, load_dependent=True), None)
 
 
 def _read_in_worker(paths: list[str], stats: bool) -> list[tuple[FileResult | str | None, tuple[int, int] | None]]:
@@ -116,14 +144,16 @@ def _triage(checker: Checker, path: str, result_cache: cache.ResultCache | None,
 def _read(checker: Checker, result_cache: cache.ResultCache | None, path: str, stats: bool) -> tuple[FileResult, tuple[int, int] | None]:
     """A file's result, from the prefilter, the cache or a parse; and its stat when clean."""
     triaged = _triage(checker, path, result_cache, stats)
-    return (triaged.result or checker.check_data(path, triaged.data)), triaged.clean_stat
+    return (triaged.result or _check_file(checker, path, triaged.data)), triaged.clean_stat
 
 
 def _pool(checker: Checker, workers: int):
     from concurrent.futures import ProcessPoolExecutor
 
     return ProcessPoolExecutor(
-        workers, initializer=_start_worker, initargs=(checker.config, checker.project_pins, checker.cached, checker.roots)
+        workers,
+        initializer=_start_worker,
+        initargs=(checker.config, checker.project_pins, checker.cached, checker.roots, checker.budget),
     )
 
 
@@ -186,7 +216,7 @@ def run_checks(
         with _pool(checker, count) as pool:
             computed = list(pool.map(_check_in_worker, pending_paths, chunksize=max(1, len(pending_paths) // (count * 8))))
     else:
-        computed = [checker.check_file(path) for path in pending_paths]
+        computed = [_check_file(checker, path) for path in pending_paths]
     for position, result in zip(pending, computed):
         results[position] = result
         _store(result_cache, result, None)
@@ -261,12 +291,12 @@ class _Reader:
         handed = _Handed(handed_in)
         while True:
             for index in handed.waiting():  # first: this process waits for them at the end
-                parsed[index] = checker.check_file(files[index])
+                parsed[index] = _check_file(checker, files[index])
             if (chunk := self._take(front=True)) is None:
                 break
             read[chunk] = _read_in_worker(files[chunk * _CHUNK : (chunk + 1) * _CHUNK], stats)
         for index in handed.rest():
-            parsed[index] = checker.check_file(files[index])
+            parsed[index] = _check_file(checker, files[index])
         data = pickle.dumps((read, parsed), pickle.HIGHEST_PROTOCOL)
         while data:
             data = data[os.write(results_out, data) :]
@@ -395,7 +425,7 @@ def _run_pipelined(files: list[str], checker: Checker, result_cache: cache.Resul
                     if triaged.result is None and triaged.kind != "python" and reader.hand(index):
                         done[chunk].append((None, None))
                     else:
-                        done[chunk].append((triaged.result or checker.check_data(path, triaged.data), triaged.clean_stat))
+                        done[chunk].append((triaged.result or _check_file(checker, path, triaged.data), triaged.clean_stat))
             from_reader, parsed = reader.results()
     finally:
         reader.stop()
@@ -410,10 +440,10 @@ def _run_pipelined(files: list[str], checker: Checker, result_cache: cache.Resul
     results = []
     for index, (result, stat) in enumerate(pair for pairs in done for pair in pairs):
         if result is None:  # handed to the reader
-            result = parsed.get(index) or checker.check_file(files[index])
+            result = parsed.get(index) or _check_file(checker, files[index])
         if result.deferred is not None and result.digest is not None:
             checker.prepared[result.path] = (result.digest, result.deferred)
-            result = checker.check_file(result.path)
+            result = _check_file(checker, result.path)
         _store(result_cache, result, stat)
         results.append(result)
     return results

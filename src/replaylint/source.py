@@ -8,8 +8,9 @@ from __future__ import annotations
 import os
 import sys
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Iterator
 
 if TYPE_CHECKING:
     from .model import LineIndex
@@ -86,7 +87,7 @@ class Budget:
     memory: int = MEMORY_LIMIT
     spent: int = 0
     started: float = field(default_factory=time.monotonic)
-    resident: int | None = None  # the resident set at the first probe: growth is counted from there
+    resident: int | None = field(default_factory=lambda: _resident())  # at the start: growth, parsing included, is counted from there
     where: int | None = None  # the last offset charged: where the work ran out
     _probe: int = _PROBE_EVERY
 
@@ -110,6 +111,15 @@ class Budget:
         elif now is not None and now - self.resident > self.memory:
             raise OverBudget(f"it needs more than the {self.memory // (1 << 20)} MiB of memory one file may take", offset)
 
+    def left(self) -> tuple[int, float]:
+        """What is left of the memory bound (all of it where the resident set is not known) and
+        of the deadline, in bytes and seconds: for work done elsewhere (`grammar.trial`)."""
+        seconds = max(0.0, self.seconds - (time.monotonic() - self.started))
+        now = _resident()
+        if now is None or self.resident is None:
+            return self.memory, seconds
+        return max(0, self.memory - (now - self.resident)), seconds
+
 
 def _resident() -> int | None:
     """The resident set of this process in bytes (Linux only; None elsewhere)."""
@@ -123,6 +133,65 @@ def _resident() -> int | None:
 
 
 _PAGE = os.sysconf("SC_PAGE_SIZE") if sys.platform.startswith("linux") else 4096
+
+
+def address_space() -> int | None:
+    """The address space (virtual size) of this process in bytes (Linux only; None elsewhere)."""
+    try:
+        with open("/proc/self/statm", "rb") as handle:
+            return int(handle.read().split()[0]) * _PAGE
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def bound_address_space(growth: int) -> tuple[int, int] | None:
+    """Lets this process's address space grow by `growth` bytes at most from now (RLIMIT_AS; a
+    limit already lower stays): an allocation past it fails, and Python raises MemoryError
+    where the machine would swap. Returns the limits to restore, None when none was set (no
+    such limit on this system, or no lower one)."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return None
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    size = address_space()
+    if size is None:
+        return None
+    limit = min([size + growth, *(value for value in (soft, hard) if value != resource.RLIM_INFINITY)])
+    if limit == soft:
+        return None
+    try:
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    except (ValueError, OSError):
+        return None
+    return soft, hard
+
+
+def address_room() -> int | None:
+    """How much this process's address space may still grow under RLIMIT_AS; None: no bound
+    (or none this system tells)."""
+    try:
+        import resource
+    except ImportError:
+        return None
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    size = address_space()
+    return None if soft == resource.RLIM_INFINITY or size is None else max(0, soft - size)
+
+
+@contextmanager
+def memory_bound(growth: int) -> Iterator[None]:
+    """`bound_address_space` inside the block: the backstop of a `Budget`'s memory bound for
+    work that charges nothing while it runs (libyaml's compose). Native code that crashes
+    instead of failing (tree-sitter) must be bounded before it runs (`grammar.trial`)."""
+    previous = bound_address_space(growth)
+    try:
+        yield
+    finally:
+        if previous is not None:
+            import resource
+
+            resource.setrlimit(resource.RLIMIT_AS, previous)
 
 
 @dataclass

@@ -23,12 +23,12 @@ def parses(text: str) -> bool:
     """True when tree-sitter-bash reads the text without ERROR or MISSING nodes."""
     try:
         return not parse(text).root.has_error
-    except (ValueError, RecursionError):
+    except (ValueError, RecursionError, ParseError):  # ParseError: over a fresh file's budget
         return False
 
 
 def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
-    parsed = parse(source.text)
+    parsed = parse(source.text, context.budget, 0)
     if parsed.root.has_error:
         rejected = rejection(source.text)
         if rejected is not None:

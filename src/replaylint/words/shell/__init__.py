@@ -87,7 +87,7 @@ def extract_script(
     Syntax errors only make the commands they touch invisible. Raises `OverBudget` (and
     RecursionError) when the file's budget (or Python's stack) runs out.
     """
-    parsed = parse(script)
+    parsed = parse(script, context.budget, to_offset(0) if to_offset is not None else 0)
     place: Place = mapped(parsed, to_offset) if to_offset is not None else identity(parsed)
     place.budget = context.budget
     if escape is not None:

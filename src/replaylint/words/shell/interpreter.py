@@ -15,7 +15,8 @@ of a variable nothing the script runs sets is taken for a launch's words on a co
 (`_assumptions`). Other commands, and `if`/`case` tests, read words without defaults.
 Limits: statements nested `control.MAX_NESTING` deep, scripts inside scripts
 `MAX_SCRIPT_DEPTH` deep, function calls `MAX_CALL_DEPTH` deep; what lies beyond one is not read
-and is reported (`ExtractContext.not_entered`, RPL902). Every statement and word is charged to
+and is reported (`ExtractContext.not_entered`, RPL902), and so is a value of more than
+`world.MAX_VALUE` pieces (`world.fitted`) that a launch reads. Every statement and word is charged to
 the file's `Budget`.
 
 A command that starts vLLM becomes one `Launch` per world; variants that agree on every
@@ -42,17 +43,20 @@ from .nodes import single_variable, statement_break, words_of
 from .place import Place
 from .scripts import assemble, heredoc, herestring
 from .spans import ScriptSpans
-from .values import NO_DEFAULTS, UNSET, Array, Assumed, Chunk, Field, Partial, Scalar, scalar_text
+from .values import NO_DEFAULTS, UNSET, Assumed, Chunk, Field, Scalar, scalar_text
 from .words import Expander, drop
 from .world import (
     MAX_VALUE,
+    OVERSIZED,
     RELEVANT_ENV,
+    TOO_BIG,
     Frame,
     World,
     child_shell,
     collapse,
     describe,
     export_name,
+    fitted,
     join,
     leave,
     make_local,
@@ -186,11 +190,13 @@ class Interpreter(ControlFlow):
         name = place.parsed.source(name_node)
         appending = any(child.type == "+=" for child in node.children)
         expander = Expander(place, world.scope(), words_of(place, node))
-        value = assigned_value(name, value_node, place, expander, world.variables.get(name) if appending else None, appending)
-        size = len(value.elements) if isinstance(value, Array) else len(value.parts) if isinstance(value, Partial) else 0
-        if size > MAX_VALUE or isinstance(value, Scalar) and len(value.chunks) > MAX_VALUE:
-            # `A="$A$A"` in a loop: a value that doubles each time is unknown once it is big
+        value = fitted(assigned_value(name, value_node, place, expander, world.variables.get(name) if appending else None, appending))
+        if value is OVERSIZED or expander.oversized:  # `A="$A $A"` thirteen times: unknown, and said where it is read
+            at = expander.oversized[0] if expander.oversized else place.range(place.parsed.start(node), place.parsed.start(node))[0]
+            world.oversized = {**world.oversized, name: at}
             value = None
+        elif name in world.oversized:
+            world.oversized = {other: at for other, at in world.oversized.items() if other != name}
         self._substitutions(expander, place, [world])
         if value is None:
             world.variables.pop(name, None)
@@ -243,6 +249,8 @@ class Interpreter(ControlFlow):
             world = self.builtin(head, plain, world)
             results.append(world)
             launch = self._run(fields, env_words, world, place, node, span, plain)
+            if launch is not None and expander.oversized:
+                self.context.not_entered(TOO_BIG, expander.oversized[0])
             if launch is not None and (expander.assumed or any(setting.condition for setting in launch.env.values())):
                 launch = self._assumptions(launch, expander.assumed, fields, env_words, world, command)
             if launch is not None:
@@ -354,6 +362,8 @@ class Interpreter(ControlFlow):
         """What builtins do to the shell's state; other commands leave it alone."""
         arguments = fields[1:]
         if head == "set":
+            if len(arguments) > MAX_VALUE:
+                self.context.not_entered(TOO_BIG, fields[0].start)
             return set_builtin(world, arguments)
         if head == "shift":
             if world.positional is None:
@@ -430,6 +440,8 @@ class Interpreter(ControlFlow):
         self.entered.add(name)
         self.call_sites.add(offset)
         frame = Frame((), world.positional)
+        if len(arguments) > MAX_VALUE:
+            self.context.not_entered(TOO_BIG, offset)
         entered = world.copy(positional=tuple(arguments) if len(arguments) <= MAX_VALUE else None, frames=(*world.frames, frame))
         emitted = self.emitted
         self.call_depth += 1

@@ -17,8 +17,6 @@ from .values import NO_DEFAULTS, Chunk, Field, Hole
 from .words import Expander
 from .world import World
 
-_CHARACTERS_PER_UNIT = 8  # a nested script's text is mapped and parsed at about 8 characters a microsecond
-
 
 def heredoc(redirect: Node, place: Place, world: World, depth: int) -> Place | None:
     """The script a heredoc feeds to a shell (expanded unless its delimiter is quoted)."""
@@ -100,8 +98,7 @@ def _place(builder: Builder, layers: tuple, outer: tuple[int, int], editable: bo
     assembled = builder.build()
     if not assembled.text.strip():
         return None
-    budget.charge(len(assembled.text) // _CHARACTERS_PER_UNIT, outer[0])
-    parsed = parse(assembled.text)
+    parsed = parse(assembled.text, budget, outer[0])
     place = assembled.place(parsed, layers if editable else ("?",), outer, depth + 1)
     place.budget = budget
     return place

@@ -6,8 +6,8 @@ expander reads.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Union
+from dataclasses import dataclass, field
+from typing import Callable, Mapping, Union
 
 
 @dataclass(frozen=True)
@@ -177,11 +177,12 @@ class Scope:
     `${X:-v}` gives `v` (None: it may be set); `off`: the defaults not to take (or
     NO_DEFAULTS), for the launch as it would be without them."""
 
-    variables: dict[str, Value]
+    variables: Mapping[str, Value]
     positional: tuple[Field, ...] | None  # None: unknown
     assign: object = None  # callback(name, Value) for `${X:=word}`
     unset: Callable[[str], Assumed | None] | None = None
     off: object = frozenset()
+    oversized: Mapping[str, int] = field(default_factory=dict)  # `World.oversized`
 
     def allows(self, assumed: Assumed) -> bool:
         return self.off is not NO_DEFAULTS and assumed not in self.off  # type: ignore[operator]

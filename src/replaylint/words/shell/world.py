@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from itertools import groupby
 from typing import Any, Iterable, Mapping
 
 from ...command import EnvPlace
 from ...model import UNKNOWN, Setting, VersionHint
-from .values import Assumed, Chunk, Container, Field, Hole, Partial, Scalar, Scope, Value
+from .bindings import Bindings
+from .values import Array, Assumed, Chunk, Container, Field, Hole, Partial, Scalar, Scope, Value
 
 MAX_WORLDS = 8
 _MAX_JOIN = 40_000  # pieces x pieces: two strings longer than this are not aligned, only forgotten
 MAX_VALUE = 4_096  # words or pieces in one value: a bigger one is unknown (`set -- "$@" "$@"` in a loop)
+MAX_TEXT = 1 << 20  # characters in one value whose pieces `fitted` joined
+TOO_BIG = f"a value of more than {MAX_VALUE:,} pieces is not followed"  # RPL902 of a launch that reads it
+OVERSIZED = object()
 MISSING = object()
 # Environment variables launches carry: vLLM's own, and Dynamo's (its worker reads DYN_ENABLE_RL).
 RELEVANT_ENV = ("VLLM_", "DYN_")
@@ -33,7 +38,7 @@ class Frame:
 
 @dataclass
 class World:
-    variables: dict[str, Value] = field(default_factory=dict)
+    variables: Bindings[Value] = field(default_factory=Bindings)
     env: dict[str, EnvEntry] = field(default_factory=dict)  # in the environment of commands
     assigned: dict[str, EnvEntry] = field(default_factory=dict)  # last assignment (for `export NAME`)
     exported: frozenset[str] = frozenset()
@@ -46,34 +51,39 @@ class World:
     # Names the scripts read so far may assign (other than `X=${X:-v}`): a variable outside them,
     # neither known nor exported, is taken as unset for its default (`${X:-v}`). None: never.
     assigns: frozenset[str] | None = None
+    # Variables whose value grew too big to follow (`fitted`), and where: unknown, and said
+    # (RPL902) when a launch reads them. Replaced, never changed in place: copies share it.
+    oversized: Mapping[str, int] = field(default_factory=dict)
 
     def copy(self, **changes: Any) -> World:
-        copied = replace(self, variables=dict(self.variables), env=dict(self.env), assigned=dict(self.assigned))
+        copied = World.__new__(World)
+        copied.__dict__.update(self.__dict__)  # `dataclasses.replace` costs ten times more, and copies are many
+        copied.variables, copied.env, copied.assigned = self.variables.copy(), dict(self.env), dict(self.assigned)
         if "conditions" in changes:  # a condition met again adds nothing (it grew with every `if`)
             changes["conditions"] = tuple(dict.fromkeys(changes["conditions"]))
         for name, value in changes.items():
             setattr(copied, name, value)
         return copied
 
-    def state(self) -> tuple:
-        env = tuple(sorted((name, repr(entry.setting.value), entry.setting.span) for name, entry in self.env.items()))
+    def same_state(self, other: World) -> bool:
+        """The same shell state (what the conditions that led here aside), in time proportional
+        to what the two worlds changed since they parted."""
         return (
-            frozenset(self.variables.items()),
-            env,
-            self.exported,
-            self.allexport,
-            self.positional,
-            self.env_open,
-            self.pin,
-            self.frames,
+            self.positional == other.positional
+            and (self.exported is other.exported or self.exported == other.exported)
+            and (self.allexport, self.env_open, self.pin, self.frames) == (other.allexport, other.env_open, other.pin, other.frames)
+            and self.env.keys() == other.env.keys()
+            and all(_same_entry(entry, other.env[name]) for name, entry in self.env.items())
+            and self.variables == other.variables
+            and self.oversized == other.oversized
         )
 
     def scope(self, off: object = frozenset()) -> Scope:
         """What the expander reads; `off`: the defaults not to take (`Scope.off`), for the words
         as they would be without them (then nothing is assigned)."""
         if off:
-            return Scope(self.variables, self.positional, unset=self._unset, off=off)
-        return Scope(self.variables, self.positional, assign=self._assign_default, unset=self._unset)
+            return Scope(self.variables, self.positional, unset=self._unset, off=off, oversized=self.oversized)
+        return Scope(self.variables, self.positional, assign=self._assign_default, unset=self._unset, oversized=self.oversized)
 
     def _assign_default(self, name: str, value: Value) -> None:
         self.variables[name] = value
@@ -88,7 +98,7 @@ class World:
     def forget(self, arguments: bool = False) -> World:
         """Something we cannot read ran in this shell: every variable may have changed (with
         `arguments`, the positional parameters too: `eval` may run `set --`)."""
-        return self.copy(variables={}, env_open=True, positional=None if arguments else self.positional)
+        return self.copy(variables=Bindings(), oversized={}, env_open=True, positional=None if arguments else self.positional)
 
     def grow(self, names: Mapping[str, bool], start: int, end: int) -> World:
         """A loop that appends to these strings, between `start` and `end`, ran any number of
@@ -119,23 +129,57 @@ class World:
         return copied
 
 
+def _same_entry(one: EnvEntry, other: EnvEntry) -> bool:
+    return one.setting.span == other.setting.span and repr(one.setting.value) == repr(other.setting.value)
+
+
+def fitted(value: Value | None) -> Value | object | None:
+    """`value` as the interpreter keeps it. One of more than `MAX_VALUE` pieces has the adjacent
+    chunks written in one place joined (`S="$S$S"` thirteen times doubles one space into 8,192
+    chunks: one chunk again, no longer exact); OVERSIZED when it is still too big."""
+    if isinstance(value, Array):
+        return value if len(value.elements) <= MAX_VALUE else OVERSIZED
+    if not isinstance(value, (Scalar, Partial)):
+        return value
+    pieces = value.chunks if isinstance(value, Scalar) else value.parts
+    if len(pieces) <= MAX_VALUE:
+        return value
+    joined = tuple(_joined_run(list(run)) for _, run in groupby(pieces, _origin))
+    if len(joined) > MAX_VALUE or sum(len(piece.text) for piece in joined if isinstance(piece, Chunk)) > MAX_TEXT:
+        return OVERSIZED
+    return Scalar(joined) if isinstance(value, Scalar) else Partial(joined)  # type: ignore[arg-type]
+
+
+def _origin(piece: Chunk | Hole) -> object:
+    """What a chunk keeps once expanded again (how it is quoted is the new expansion's); a
+    hole joins nothing."""
+    return (piece.container, piece.assumed) if isinstance(piece, Chunk) else object()
+
+
+def _joined_run(run: list[Chunk | Hole]) -> Chunk | Hole:
+    first = run[0]
+    if len(run) == 1 or not isinstance(first, Chunk):
+        return first
+    text = "".join(piece.text for piece in run)  # type: ignore[union-attr]
+    start, end = min(piece.start for piece in run), max(piece.end for piece in run)
+    return Chunk(text, start, end, False, first.quoted, first.expanded, first.container, None, first.assumed)
+
+
 def unknown_entry(entry: EnvEntry) -> EnvEntry:
     return EnvEntry(replace(entry.setting, value=UNKNOWN), entry.place)
 
 
 def join(worlds: list[World]) -> list[World]:
     """Worlds with the same state become one (keeping the conditions they share)."""
-    merged: dict[tuple, World] = {}
+    merged: list[World] = []
     for world in worlds:
-        key = world.state()
-        if key in merged:
-            kept = merged[key]
+        kept = next((kept for kept in merged if kept.same_state(world)), None)
+        if kept is None:
+            merged.append(world)
+        else:
             theirs = set(world.conditions)
             kept.conditions = tuple(c for c in kept.conditions if c in theirs)
-        else:
-            merged[key] = world
-    result = list(merged.values())
-    return result if len(result) <= MAX_WORLDS else [collapse(result)]
+    return merged if len(merged) <= MAX_WORLDS else [collapse(merged)]
 
 
 def collapse(worlds: list[World]) -> World:
@@ -143,14 +187,14 @@ def collapse(worlds: list[World]) -> World:
     the pieces they share)."""
     first = worlds[0].copy()
     for other in worlds[1:]:
-        for name in list(first.variables):
-            theirs = other.variables.get(name, MISSING)
-            if theirs != first.variables[name]:
-                common = _joined_string(first.variables[name], theirs, name)
-                if common is None:
-                    del first.variables[name]
-                else:
-                    first.variables[name] = common
+        for name in first.variables.differing(other.variables):
+            if name not in first.variables:
+                continue  # unknown here already
+            common = _joined_string(first.variables[name], other.variables.get(name, MISSING), name)
+            if common is None:
+                first.variables.pop(name)
+            else:
+                first.variables[name] = common
         for name in set(first.env) | set(other.env):
             mine, theirs = first.env.get(name), other.env.get(name)
             if mine is None or theirs is None or mine.setting.value != theirs.setting.value or mine.setting.span != theirs.setting.span:
@@ -158,6 +202,7 @@ def collapse(worlds: list[World]) -> World:
         if other.positional != first.positional:
             first.positional = None
         first.env_open = first.env_open or other.env_open
+        first.oversized = {**other.oversized, **first.oversized}
         first.conditions = tuple(c for c in first.conditions if c in other.conditions)
     return first
 
@@ -220,7 +265,7 @@ def _same_text(one: Chunk | Hole, other: Chunk | Hole) -> bool:
 def child_shell(world: World, env: dict[str, EnvEntry], positional: tuple[Field, ...] | None, env_open: bool) -> World:
     """A new shell started by this one (`bash -c`, `bash <<EOF`): it sees exported variables only."""
     return World(
-        variables={name: value for name, value in world.variables.items() if name in world.exported},
+        variables=Bindings((name, value) for name, value in world.variables.items() if name in world.exported),
         env=env,
         exported=world.exported | frozenset(env),
         positional=positional,
