@@ -423,3 +423,109 @@ def test_json_findings_get_no_suppression_comment(tmp_path: Path) -> None:
 
     finding = check(tmp_path, {"rollout.json": ENGINE_JSON}, "rollout.json").findings[0]
     assert list(suppression_edits(finding, ENGINE_JSON, finding.code)) == []
+
+
+# -- verl: Hydra refuses an override of a key verl's configuration does not have ----------------------
+
+# verl's examples/grpo_trainer/run_qwen2-7b.sh, with replay turned on by the user.
+VERL_GRPO = """\
+set -x
+python3 -m verl.trainer.main_ppo \\
+    algorithm.adv_estimator=grpo \\
+    data.train_files=$HOME/data/gsm8k/train.parquet \\
+    actor_rollout_ref.model.path=Qwen/Qwen2-7B-Instruct \\
+    actor_rollout_ref.rollout.name=vllm \\
+    {mask} \\
+    actor_rollout_ref.rollout.top_k=50 \\
+    actor_rollout_ref.rollout.val_kwargs.temperature=1.0 \\
+    actor_rollout_ref.rollout.val_kwargs.top_k=50 \\
+    trainer.logger='["console","wandb"]' {rest}
+"""
+MASK_KEY = "actor_rollout_ref.rollout.engine_kwargs.vllm.return_sampling_mask"
+
+
+@pytest.mark.parametrize(
+    ("mask", "rest"),
+    [
+        (f"{MASK_KEY}=True", ""),
+        (f"{MASK_KEY}=True", '"$@"'),  # judged as written: the script run without arguments
+        (f"'{MASK_KEY}=True'", "trainer.n_gpus_per_node=$GPUS"),  # quoted, and a value from the environment
+        (f"{MASK_KEY}=$REPLAY", ""),  # the key decides, whatever the value
+    ],
+)
+def test_verl_override_of_a_key_verl_does_not_have_is_hydras_refusal(tmp_path: Path, mask: str, rest: str) -> None:
+    result = check(tmp_path, {"run.sh": VERL_GRPO.format(mask=mask, rest=rest), "requirements.txt": "verl==0.9.1\n"}, "run.sh")
+    assert found(result) == [("RPL204", "run.sh", 7)]
+    word = mask.strip("'")
+    assert f"says \"Could not override '{MASK_KEY}'. To append to your config use +{word}\"" in result.findings[0].message, result.findings[
+        0
+    ].message
+    assert "(verl 0.9.1)" in result.findings[0].message
+
+
+@pytest.mark.parametrize(
+    "mask",
+    [
+        f"+{MASK_KEY}=True",
+        f"++{MASK_KEY}=true",
+        "+actor_rollout_ref.rollout.engine_kwargs.vllm='{return_sampling_mask:true}'",  # `+` on a mapping merges
+        "++actor_rollout_ref.rollout.engine_kwargs='{vllm:{return_sampling_mask:true}}'",
+    ],
+)
+def test_verl_mask_with_hydras_plus_starts(tmp_path: Path, mask: str) -> None:
+    # accepted: vLLM sees the mask with verl's processed_logprobs and the requests fixed
+    assert found(check(tmp_path, {"run.sh": VERL_GRPO.format(mask=mask, rest="")}, "run.sh")) == []
+
+
+@pytest.mark.parametrize(
+    ("word", "key"),
+    [
+        # a mapping value merged into verl's empty engine_kwargs.vllm: the new key is refused
+        ("actor_rollout_ref.rollout.engine_kwargs.vllm='{return_sampling_mask:true}'", "actor_rollout_ref.rollout.engine_kwargs.vllm"),
+        # vLLM's kebab spelling is no key of verl's either
+        ("actor_rollout_ref.rollout.engine_kwargs.vllm.return-sampling-mask=true", f"{MASK_KEY[:-21]}.return-sampling-mask"),
+    ],
+)
+def test_verl_other_spellings_hydra_refuses(tmp_path: Path, word: str, key: str) -> None:
+    result = check(tmp_path, {"run.sh": VERL_GRPO.format(mask=word, rest="")}, "run.sh")
+    assert found(result) == [("RPL204", "run.sh", 7)]
+    assert f"Could not override '{key}'" in result.findings[0].message
+
+
+def test_verl_plus_on_a_key_verl_has_is_refused(tmp_path: Path) -> None:
+    script = VERL_GRPO.format(mask=f"+{MASK_KEY}=True", rest="").replace(
+        "actor_rollout_ref.rollout.top_k=50", "+actor_rollout_ref.rollout.top_k=50"
+    )
+    result = check(tmp_path, {"run.sh": script}, "run.sh")
+    assert found(result) == [("RPL204", "run.sh", 8)]
+    assert (
+        "Could not append to config. An item is already at 'actor_rollout_ref.rollout.top_k'. Either remove + prefix: "
+        "'actor_rollout_ref.rollout.top_k=50' Or add a second + to add or override 'actor_rollout_ref.rollout.top_k': "
+        "'++actor_rollout_ref.rollout.top_k=50'"
+    ) in result.findings[0].message
+
+
+def test_verl_refusal_of_another_key_first_leaves_nothing_to_judge(tmp_path: Path) -> None:
+    # Hydra stops at the first word it refuses: verl never starts, and that word is not replay's
+    script = VERL_GRPO.format(mask=f"actor_rollout_ref.rollout.max_num_seqs_typo=8 \\\n    {MASK_KEY}=True", rest="")
+    assert found(check(tmp_path, {"run.sh": script}, "run.sh")) == []
+
+
+@pytest.mark.parametrize(
+    "rest",
+    [
+        "--config-name=grpo_replay",  # the user's own configuration may have the key
+        "--config-path=$PWD/conf",
+        "$EXTRA_ARGS",  # words we cannot read may name one
+        "actor_rollout_ref/rollout=my_rollout",  # a config group: the file chosen may add the key
+    ],
+)
+def test_verl_refusal_rests_on_the_packaged_configuration(tmp_path: Path, rest: str) -> None:
+    result = check(tmp_path, {"run.sh": VERL_GRPO.format(mask=f"{MASK_KEY}=True", rest=rest)}, "run.sh")
+    assert "RPL204" not in [code for code, _, _ in found(result)]
+
+
+def test_verl_override_earlier_word_adds_the_key(tmp_path: Path) -> None:
+    # `+` adds the key once; a later word without `+` then overrides it
+    mask = f"+{MASK_KEY}=False \\\n    {MASK_KEY}=True"
+    assert found(check(tmp_path, {"run.sh": VERL_GRPO.format(mask=mask, rest="")}, "run.sh")) == []
