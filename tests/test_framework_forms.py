@@ -70,6 +70,13 @@ uv run coverage run -a --data-file=$PROJECT_ROOT/tests/.coverage --source=$PROJE
         (["coverage", "report", "-m"], None),
         (["python", "-m", "recipe.dapo.main_dapo", "actor_rollout_ref.rollout.n=4"], None),
         (["coverage", "run", Unread("$SCRIPT"), "policy.generation.top_k=1"], None),
+        # open-instruct's grpo_fast.py, run from its repository's root
+        (["python", "open_instruct/grpo_fast.py", "--exp_name", "x"], ("open-instruct", 2)),
+        (["uv", "run", "open_instruct/grpo_fast.py", "--exp_name", "x"], ("open-instruct", 3)),
+        (["python3", "-u", Unread("$REPO/open_instruct/grpo_fast.py")], ("open-instruct", 3)),
+        (["python", "-m", "open_instruct.grpo_fast"], ("open-instruct", 3)),
+        (["python", "grpo_fast.py", "--exp_name", "x"], None),  # another project's script of that name
+        (["python", "mason.py", "--", "python", "open_instruct/grpo_fast.py"], None),  # Beaker's launcher: not followed
     ],
 )
 def test_launchers_behind_coverage_and_variable_folders(words: list, expected: object) -> None:

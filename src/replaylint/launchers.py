@@ -18,7 +18,7 @@ from typing import Sequence as Seq, Union
 # Launchers whose words are a framework's own (frameworks/ turns them into vLLM settings).
 # "nemo-rl" and "skyrl-module" hand the adapter the script or module word too (it decides
 # from it which configuration the program loads, or whether it starts vLLM at all).
-FRAMEWORK_ENTRYPOINTS = frozenset(("trl", "verl", "nemo-rl", "skyrl", "skyrl-module", "openrlhf"))
+FRAMEWORK_ENTRYPOINTS = frozenset(("trl", "verl", "nemo-rl", "skyrl", "skyrl-module", "openrlhf", "open-instruct"))
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,11 @@ _MODULE_ENTRYPOINTS = {
     "verl.trainer.main_ppo": "verl",
     "skyrl.train.entrypoints.main_base": "skyrl",
     "openrlhf.cli.train_ppo_ray": "openrlhf",
+    "open_instruct.grpo_fast": "open-instruct",
 }
+# open-instruct's entry point is a script, run from the repository root (`python
+# open_instruct/grpo_fast.py`, `uv run open_instruct/grpo_fast.py`): the folder names it.
+_OPEN_INSTRUCT_SCRIPT = "open_instruct/grpo_fast.py"
 # `PROGRAM SUBCOMMAND` launchers.
 _PROGRAMS = {("vllm", "serve"): "serve", ("trl", "vllm-serve"): "trl"}
 _RUNNERS = {("uv", "run"), ("poetry", "run"), ("pdm", "run"), ("pipenv", "run"), ("hatch", "run")}
@@ -133,6 +137,8 @@ def split_launcher(words: Seq[Word], python_unknown_first: bool = False) -> tupl
         return _coverage(words, position + 1)
     if nemo_rl_script(words[position]):
         return _nemo_rl(words, position)
+    if open_instruct_script(words[position]):
+        return "open-instruct", position + 1  # `uv run SCRIPT` (the shell's reader drops the runner first)
     if first is None and not python_unknown_first:
         return None
     if first is not None and not _PYTHON.match(_basename(first)):
@@ -157,6 +163,8 @@ def _python(words: Seq[Word], position: int) -> tuple[str, int] | None:
             return _module(words, position + 1)
         if nemo_rl_script(word):
             return _nemo_rl(words, position)
+        if open_instruct_script(word):
+            return "open-instruct", position + 1
         text = _text(word)
         if text is None or not text.startswith("-") or text.startswith("-m"):
             return None
@@ -228,6 +236,13 @@ NEMO_RL_DEFAULT_CONFIGS = {
     "run_rm.py": "configs/rm.yaml",
 }
 _NEMO_KEY = re.compile(r"^\+{0,2}(policy|generation)\.")
+
+
+def open_instruct_script(word: Word) -> bool:
+    """Whether a word names open-instruct's `open_instruct/grpo_fast.py` (also under a variable
+    folder: `$REPO/open_instruct/grpo_fast.py`)."""
+    text = _spelled(word)
+    return text is not None and (text == _OPEN_INSTRUCT_SCRIPT or text.endswith("/" + _OPEN_INSTRUCT_SCRIPT))
 
 
 def nemo_rl_script(word: Word) -> bool:
