@@ -536,3 +536,89 @@ def test_verl_override_earlier_word_adds_the_key(tmp_path: Path) -> None:
     # `+` adds the key once; a later word without `+` then overrides it
     mask = f"+{MASK_KEY}=False \\\n    {MASK_KEY}=True"
     assert found(check(tmp_path, {"run.sh": VERL_GRPO.format(mask=mask, rest="")}, "run.sh")) == []
+
+
+# -- the environment around a framework launch is the engine's -------------------------------------
+
+RUNNER_V1 = "export VLLM_USE_V2_MODEL_RUNNER=0\n"
+# TRL's docs (GRPO, "Colocate mode") and trl/scripts/grpo.py's own usage line
+TRL_COLOCATE = "accelerate launch --config_file examples/accelerate_configs/deepspeed_zero3.yaml trl/scripts/grpo.py \\\n    --model_name_or_path Qwen/Qwen2-0.5B-Instruct --dataset_name trl-lib/tldr {flags}\n"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        TRL_COLOCATE.format(flags="--use_vllm --vllm_mode colocate"),
+        TRL_COLOCATE.format(flags="--use-vllm true --vllm-mode=colocate --output_dir $OUT"),
+        "trl grpo --model_name_or_path Qwen/Qwen2-0.5B-Instruct --use_vllm --vllm_mode colocate --num_processes 2\n",
+        "accelerate launch --num-processes=8 --multi_gpu -m trl.scripts.rloo --use_vllm True --vllm_mode colocate\n",
+        "torchrun --nproc_per_node 8 --standalone trl/scripts/grpo.py --use_vllm --vllm_mode colocate\n",
+        "python -m torch.distributed.run --nproc-per-node=2 -m trl.scripts.grpo --use_vllm --vllm_mode colocate\n",
+        "uv run python $TRL_ROOT/trl/scripts/grpo.py --use_vllm --vllm_mode colocate\n",
+        # open-instruct's engines get the driver's environment (`ray.init(runtime_env={"env_vars": ...})`)
+        "python open_instruct/grpo_fast.py --model_name_or_path Qwen/Qwen3-0.6B --vllm_num_engines 2\n",
+    ],
+)
+def test_runner_variable_around_an_in_process_engine_is_the_engines(tmp_path: Path, command: str) -> None:
+    files = {"train.sh": RUNNER_V1 + command}
+    assert found(check(tmp_path, files, "train.sh")) == [("RPL206", "train.sh", 1)]
+    # 0.28-0.33 refuse V1 only with the mask, which no flag of these trainers turns on
+    assert found(check(tmp_path, files, "train.sh", "0.33.0")) == []
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        TRL_COLOCATE.format(flags="--use_vllm --vllm_mode server"),  # the engine is `trl vllm-serve`'s, elsewhere
+        TRL_COLOCATE.format(flags="--vllm_mode colocate"),  # no vLLM: generation by transformers
+        TRL_COLOCATE.format(flags="--use_vllm false --vllm_mode colocate"),
+        TRL_COLOCATE.format(flags="--use_vllm --config grpo.yaml"),  # the mode is the file's (not read)
+        TRL_COLOCATE.format(flags="--use_vllm --vllm_mode colocate $EXTRA_ARGS"),  # may say otherwise
+        TRL_COLOCATE.format(flags="--use_vllm $USE_VLLM --vllm_mode colocate"),
+        "accelerate launch train_grpo.py --use_vllm --vllm_mode colocate\n",  # the user's own program: not followed
+        "accelerate launch --bogus-option trl/scripts/grpo.py --use_vllm --vllm_mode colocate\n",
+        "trl sft --model_name_or_path Qwen/Qwen2-0.5B --use_vllm --vllm_mode colocate\n",  # SFT starts no vLLM
+        "python open_instruct/grpo_fast.py --model_name_or_path Qwen/Qwen3-0.6B --vllm_num_engines 0\n",
+    ],
+)
+def test_runner_variable_around_a_launch_that_starts_no_engine_we_know(tmp_path: Path, command: str) -> None:
+    assert found(check(tmp_path, {"train.sh": RUNNER_V1 + command}, "train.sh")) == []
+
+
+TRL_JOB = """\
+apiVersion: batch/v1
+kind: Job
+metadata:
+  name: grpo-colocate
+spec:
+  template:
+    spec:
+      restartPolicy: Never
+      containers:
+        - name: trainer
+          image: huggingface/trl:1.16.0
+          command: ["accelerate", "launch", "--num_processes", "8", "trl/scripts/grpo.py"]
+          args: ["--model_name_or_path", "Qwen/Qwen2.5-7B", "--use_vllm", "--vllm_mode", "colocate"]
+          env:
+            - name: HF_HOME
+              value: /cache
+            - name: VLLM_USE_V2_MODEL_RUNNER
+              value: "0"
+"""
+OPEN_INSTRUCT_COMPOSE = """\
+services:
+  grpo:
+    image: open-instruct:latest
+    environment:
+      - VLLM_USE_V2_MODEL_RUNNER=0
+    command: >
+      uv run open_instruct/grpo_fast.py --model_name_or_path Qwen/Qwen3-0.6B
+      --vllm_num_engines 1 --vllm_enforce_eager
+"""
+
+
+@pytest.mark.parametrize(("name", "text", "line"), [("job.yaml", TRL_JOB, 17), ("compose.yaml", OPEN_INSTRUCT_COMPOSE, 5)])
+def test_kubernetes_and_compose_environment_around_a_framework_launch(tmp_path: Path, name: str, text: str, line: int) -> None:
+    assert found(check(tmp_path, {name: text}, name)) == [("RPL206", name, line)]
+    quiet = text.replace('"0"', '"1"').replace("=0", "=1")
+    assert found(check(tmp_path, {name: quiet}, name)) == []

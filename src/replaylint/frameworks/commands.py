@@ -75,6 +75,10 @@ def _framework_launch(
         from . import openrlhf
 
         return openrlhf.command_launch(span, tokens, **options)
+    if entrypoint == "trl-train":
+        from . import trl_colocate
+
+        return trl_colocate.command_launch(span, tokens, **options)
     if entrypoint == "open-instruct":
         from . import open_instruct
 

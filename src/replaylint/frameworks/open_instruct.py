@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Callable, Mapping
 
@@ -117,18 +117,30 @@ def command_launch(span: Span, tokens: list[Token], read_text: Callable[[str], s
     {remaining_args}")` before any engine starts: reported (RPL204) when such a word is an option
     naming a replay setting (no flag of grpo_fast.py reaches the engine's mask, its logprobs mode
     or `top_k`), every word is known and argparse stops for no other reason first (a missing
-    `--model_name_or_path`, an ambiguous abbreviation). Otherwise no launch: the engines run in
-    Ray actors with `logprobs_mode="processed_logprobs"` and no mask, nothing a rule reads."""
+    `--model_name_or_path`, an ambiguous abbreviation). Otherwise the engines start (unless
+    `--vllm_num_engines 0`) with `logprobs_mode="processed_logprobs"` and the command's
+    environment: `main` calls `ray.init(runtime_env={"env_vars": {k: v for k, v in
+    os.environ.items() if k not in EXCLUDED_ENV_VARS}})` (grpo_fast.py:2214; only the visible
+    devices are left out), which every engine actor inherits."""
     parsed = parse_words(tokens, _table().options)
-    if parsed.unread or parsed.other_error or not parsed.refused or not _required_given(parsed):
-        return None
-    replay = next((token for token in parsed.refused if str(token.text).startswith("-") and names_replay(str(token.text))), None)
-    if replay is None or _fork_has(replay, span.path, read_text):
+    if parsed.unread or parsed.other_error or not _required_given(parsed):
         return None
     launch = Launch(LaunchKind.FRAMEWORK, span, {}, {}, condition=options.get("condition"), label="open-instruct: grpo_fast")
-    message = _UNUSED.format([str(token.text) for token in parsed.refused])
-    issue = refusal(replay.span, replay.raw, _field(replay), message)
-    return build(EDITIONS, lambda edition: refused(launch, issue))
+    if parsed.refused:
+        replay = next((token for token in parsed.refused if str(token.text).startswith("-") and names_replay(str(token.text))), None)
+        if replay is None or _fork_has(replay, span.path, read_text):
+            return None  # refused for another reason, or a fork whose parser we do not know
+        issue = refusal(replay.span, replay.raw, _field(replay), _UNUSED.format([str(token.text) for token in parsed.refused]))
+        return build(EDITIONS, lambda edition: refused(launch, issue))
+    engines = parsed.values.get("--vllm_num_engines") or parsed.values.get("--vllm-num-engines")
+    if engines is not None and engines[1] and engines[1][-1].text == "0":
+        return None
+    owner = f"open-instruct {COMMIT[:8]}"
+    anchor = Setting("logprobs_mode", "processed_logprobs", span, f"logprobs_mode='processed_logprobs' ({owner} sets)", implied=True)
+    started = replace(
+        launch, settings={"logprobs_mode": anchor}, env=dict(options.get("env") or {}), version_hint=options.get("version_hint")
+    )
+    return build(EDITIONS, lambda edition: started)
 
 
 def _required_given(parsed: ParsedWords) -> bool:
