@@ -12,10 +12,12 @@ Hydra composes `ppo_trainer.yaml`, puts it in struct mode and applies the overri
 - `++key=value` adds or overrides, always.
 
 `key=value` words against the tree `scripts/dump_verl_config_keys.py` wrote from each release's
-wheel (`data/verl-config-keys.json`) say which word Hydra refuses first, before verl or vLLM see
-anything. Nothing is judged when something decides that is not seen here: a `--config-name` (or
-any option), a word we cannot read (`$EXTRA_ARGS`), a config-group choice, a deletion, a sweep,
-an interpolated key, a key whose kind the releases of one edition disagree about.
+wheel (`data/verl-config-keys.json`: `ppo_trainer`, and `ppo_megatron_trainer`, which verl's
+examples choose with `--config-path=config --config-name=ppo_megatron_trainer`) say which word
+Hydra refuses first, before verl or vLLM see anything. Nothing is judged when something decides
+that is not seen here: another `--config-name` or `--config-path`, any other option, a word we
+cannot read (`$EXTRA_ARGS`), a config-group choice, a deletion, a sweep, an interpolated key, a
+key whose kind the releases of one edition disagree about.
 """
 
 from __future__ import annotations
@@ -49,9 +51,13 @@ class HydraRefusal:
 
 
 @lru_cache(maxsize=1)
-def _trees() -> dict[str, dict]:
+def _trees() -> dict[str, dict[str, dict]]:
+    """edition -> packaged configuration name -> its composed tree."""
     with open(_DATA, encoding="utf-8") as handle:
-        return {name: edition["tree"] for name, edition in json.load(handle)["editions"].items()}
+        return {name: edition["trees"] for name, edition in json.load(handle)["editions"].items()}
+
+
+PACKAGED = ("ppo_trainer", "ppo_megatron_trainer")  # the configurations `data/verl-config-keys.json` holds
 
 
 @dataclass(frozen=True)
@@ -65,15 +71,15 @@ class _Word:
     line: str
 
 
-def first_refusal(tokens: Sequence[Token], edition: str) -> HydraRefusal | None:
-    """The first word of `tokens` that Hydra refuses against `edition`'s configuration; None when
-    it accepts every word or when what it does is not known here. The script's forwarded
-    arguments are left out (judged as written)."""
+def first_refusal(tokens: Sequence[Token], edition: str, config: str = "ppo_trainer") -> HydraRefusal | None:
+    """The first override of `tokens` that Hydra refuses against `edition`'s packaged
+    configuration `config`; None when it accepts every word or when what it does is not known
+    here. The script's forwarded arguments are left out (judged as written)."""
     words = [token for token in tokens if not token.forwarded]
     read = [_read(token) for token in words]
     if any(word is None for word in read):
         return None
-    tree = _copy(_trees()[edition])
+    tree = _copy(_trees()[edition][config])
     for token, word in zip(words, read):
         assert word is not None
         if word.key == "hydra" or word.key.startswith("hydra."):
@@ -87,6 +93,35 @@ def first_refusal(tokens: Sequence[Token], edition: str) -> HydraRefusal | None:
         if message is not None:
             return HydraRefusal(token, word.key, message)
     return None
+
+
+_CONFIG_PATH = ("--config-path", "-cp")
+_CONFIG_NAME = ("--config-name", "-cn")
+_PACKAGED_FOLDERS = ("config", "./config")  # relative to main_ppo.py, as `@hydra.main(config_path="config")`
+
+
+def packaged_config(tokens: Sequence[Token]) -> tuple[str | None, list[Token]]:
+    """The packaged configuration Hydra composes for `python -m verl.trainer.main_ppo` (None: one
+    not held here, or not known) and the words that are left: Hydra's `--config-path` and
+    `--config-name` (`=VALUE` or the next word) taken out."""
+    name, folder, rest = "ppo_trainer", "config", []
+    position = 0
+    while position < len(tokens):
+        token = tokens[position]
+        option, eq, inline = str(token.text).partition("=") if token.known else ("", "", "")
+        if option in _CONFIG_PATH + _CONFIG_NAME:
+            value = inline if eq else tokens[position + 1].text if position + 1 < len(tokens) and tokens[position + 1].known else None
+            position += 1 if eq else 2
+            if value is None:
+                return None, rest
+            if option in _CONFIG_PATH:
+                folder = value
+            else:
+                name = value.removesuffix(".yaml")
+            continue
+        rest.append(token)
+        position += 1
+    return (name if name in PACKAGED and folder in _PACKAGED_FOLDERS else None), rest
 
 
 def _read(token: Token) -> _Word | None:

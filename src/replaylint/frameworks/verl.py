@@ -50,7 +50,7 @@ from ..vllm.argv import Token
 from ..vllm.fields import FIELDS
 from ..vllm.releases import NEWEST
 from .editions import Edition, Editions, build, register
-from .hydra_struct import HydraRefusal, first_refusal
+from .hydra_struct import HydraRefusal, first_refusal, packaged_config
 from .refusals import names_replay, refusal, refused
 from .views import ConfigView, read_hydra_overrides
 
@@ -167,7 +167,8 @@ def adapt(
     """The launch of each verl edition (`editions.build`). `words`: the command line's
     overrides, which Hydra may refuse before verl starts (`hydra_struct`)."""
     starts_vllm = view.value(*ROLLOUT, "name") == "vllm"  # else sglang, another engine, or a name we cannot see
-    refusals = {edition.name: first_refusal(words, edition.name) for edition in EDITIONS.editions} if words else {}
+    config, overrides = packaged_config(words)
+    refusals = {edition.name: first_refusal(overrides, edition.name, config) for edition in EDITIONS.editions} if config else {}
     if not starts_vllm and not any(refusals.values()):
         return None
     options = dict(
