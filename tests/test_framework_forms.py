@@ -75,8 +75,10 @@ uv run coverage run -a --data-file=$PROJECT_ROOT/tests/.coverage --source=$PROJE
         (["uv", "run", "open_instruct/grpo_fast.py", "--exp_name", "x"], ("open-instruct", 3)),
         (["python3", "-u", Unread("$REPO/open_instruct/grpo_fast.py")], ("open-instruct", 3)),
         (["python", "-m", "open_instruct.grpo_fast"], ("open-instruct", 3)),
-        (["python", "grpo_fast.py", "--exp_name", "x"], None),  # another project's script of that name
-        (["python", "mason.py", "--", "python", "open_instruct/grpo_fast.py"], None),  # Beaker's launcher: not followed
+        # another project's script of that name, Beaker's launcher: a program of the user's, read
+        # only for a TRL trainer that starts vLLM in process
+        (["python", "grpo_fast.py", "--exp_name", "x"], ("trl-script", 1)),
+        (["python", "mason.py", "--", "python", "open_instruct/grpo_fast.py"], ("trl-script", 1)),
     ],
 )
 def test_launchers_behind_coverage_and_variable_folders(words: list, expected: object) -> None:
@@ -622,3 +624,31 @@ def test_kubernetes_and_compose_environment_around_a_framework_launch(tmp_path: 
     assert found(check(tmp_path, {name: text}, name)) == [("RPL206", name, line)]
     quiet = text.replace('"0"', '"1"').replace("=0", "=1")
     assert found(check(tmp_path, {name: quiet}, name)) == []
+
+
+# TRL's docs (GRPO trainer, "Speed up training with vLLM"): a program of the user's own
+TRAIN_GRPO = """\
+from datasets import load_dataset
+from trl import GRPOConfig, GRPOTrainer
+
+dataset = load_dataset("trl-lib/tldr", split="train")
+training_args = GRPOConfig(output_dir="Qwen2-0.5B-GRPO", use_vllm=True, vllm_mode="{mode}")
+trainer = GRPOTrainer(model="Qwen/Qwen2-0.5B-Instruct", reward_funcs="accuracy_reward", args=training_args, train_dataset=dataset)
+trainer.train()
+"""
+
+
+@pytest.mark.parametrize(
+    ("command", "mode", "expected"),
+    [
+        ("accelerate launch --num_processes 4 train_grpo.py", "colocate", ["RPL206"]),
+        ("torchrun --nproc-per-node=4 train_grpo.py --seed 1", "colocate", ["RPL206"]),
+        ("python train_grpo.py", "colocate", ["RPL206"]),
+        ("accelerate launch train_grpo.py", "server", []),  # the engine is a server's, elsewhere
+        ("accelerate launch /app/train_grpo.py", "colocate", []),  # not in the tree
+        ("accelerate launch other.py", "colocate", []),  # another program
+    ],
+)
+def test_runner_variable_around_a_users_trl_program(tmp_path: Path, command: str, mode: str, expected: list[str]) -> None:
+    files = {"scripts/train.sh": RUNNER_V1 + command + "\n", "train_grpo.py": TRAIN_GRPO.format(mode=mode), "other.py": "print(1)\n"}
+    assert [code for code, _, _ in found(check(tmp_path, files, "scripts/train.sh"))] == expected

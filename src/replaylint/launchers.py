@@ -18,7 +18,9 @@ from typing import Sequence as Seq, Union
 # Launchers whose words are a framework's own (frameworks/ turns them into vLLM settings).
 # "nemo-rl" and "skyrl-module" hand the adapter the script or module word too (it decides
 # from it which configuration the program loads, or whether it starts vLLM at all).
-FRAMEWORK_ENTRYPOINTS = frozenset(("trl", "trl-train", "verl", "nemo-rl", "skyrl", "skyrl-module", "openrlhf", "open-instruct"))
+FRAMEWORK_ENTRYPOINTS = frozenset(
+    ("trl", "trl-train", "trl-script", "verl", "nemo-rl", "skyrl", "skyrl-module", "openrlhf", "open-instruct")
+)
 
 
 @dataclass(frozen=True)
@@ -216,6 +218,8 @@ def _python(words: Seq[Word], position: int) -> tuple[str, int] | None:
         if trl_train_script(word):
             return "trl-train", position + 1
         text = _text(word)
+        if text is not None and text.endswith(".py") and not text.startswith("-"):
+            return "trl-script", position  # a program of the user's: its adapter reads it for a TRL trainer
         if text is None or not text.startswith("-") or text.startswith("-m"):
             return None
         position += 2 if text in _PYTHON_OPTIONS_WITH_VALUE else 1
@@ -267,7 +271,9 @@ def _distributed(
     words: Seq[Word], position: int, flags: frozenset[str], values: frozenset[str], groups: tuple[str, ...] = ()
 ) -> tuple[str, int] | None:
     """`accelerate launch`'s or `torchrun`'s options from `position`, then the program each
-    process runs: only TRL's training scripts are followed (the others are no launch we know)."""
+    process runs: TRL's training scripts ("trl-train", its arguments), or another Python file
+    ("trl-script", from the file's word: its adapter reads it for a TRL trainer that starts
+    vLLM in process); a module other than TRL's is no launch we know."""
     module = False
     while position < len(words):
         name = _option(words[position])
@@ -288,7 +294,10 @@ def _distributed(
     if module:
         found = _MODULE_ENTRYPOINTS.get(_text(words[position]) or "")
         return (found, position + 1) if found == "trl-train" else None
-    return ("trl-train", position + 1) if trl_train_script(words[position]) else None
+    if trl_train_script(words[position]):
+        return "trl-train", position + 1
+    name = script_name(words[position])
+    return ("trl-script", position) if name is not None and name.endswith(".py") else None
 
 
 def _skyrl_module(module: str, rest: Seq[Word]) -> bool:

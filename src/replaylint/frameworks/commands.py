@@ -75,9 +75,11 @@ def _framework_launch(
         from . import openrlhf
 
         return openrlhf.command_launch(span, tokens, **options)
-    if entrypoint == "trl-train":
+    if entrypoint in ("trl-train", "trl-script"):
         from . import trl_colocate
 
+        if entrypoint == "trl-script":
+            return trl_colocate.script_launch(span, tokens, read_text=read_text, **options)
         return trl_colocate.command_launch(span, tokens, **options)
     if entrypoint == "open-instruct":
         from . import open_instruct

@@ -16,11 +16,17 @@ Followed only when the command line says both (`--use_vllm` or `--use_vllm true`
 `--vllm_mode colocate`): TRL releases before 1.x defaulted to the server mode, and a
 `--config` file may set either. A word we cannot read that is not the value of the option
 before it may set them: then no launch. The script's forwarded arguments are judged as absent.
+
+A program of the user's own under `accelerate launch` or `torchrun` (`script_launch`) is followed
+only when the tree holds it and its text says all of it: it imports from `trl`, builds a
+`GRPOConfig(...)` or `RLOOConfig(...)`, and writes `use_vllm=True` and `vllm_mode="colocate"`.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import os
+import re
+from typing import Any, Callable
 
 from ..model import Launch, LaunchKind, Setting, Span
 from ..vllm.argv import Token
@@ -29,6 +35,14 @@ from .trl import EDITIONS
 
 _TRUE = frozenset(("yes", "true", "t", "y", "1"))  # transformers' `string_to_bool`
 _FALSE = frozenset(("no", "false", "f", "n", "0"))
+
+
+_TRAINER_CONFIG = re.compile(r"\b(GRPO|RLOO)Config\s*\(")
+_FROM_TRL = re.compile(r"^\s*(from\s+trl(\.[\w.]+)?\s+import|import\s+trl)\b", re.MULTILINE)
+_USE_VLLM = re.compile(r"\buse_vllm\s*=\s*True\b")
+_COLOCATE = re.compile(r"""\bvllm_mode\s*=\s*["']colocate["']""")
+_MAX_LEVELS = 6
+_MAX_CHARS = 1_000_000
 
 
 def command_launch(span: Span, tokens: list[Token], **options: Any) -> Launch | None:
@@ -41,9 +55,41 @@ def command_launch(span: Span, tokens: list[Token], **options: Any) -> Launch | 
     mode = _option(words, "vllm_mode")
     if use_vllm is None or str(use_vllm[0]).lower() not in _TRUE or mode is None or mode[0] != "colocate":
         return None
-    said = f"{mode[1].raw} (TRL sets logprobs_mode='processed_logprobs')"
-    settings = {"logprobs_mode": Setting("logprobs_mode", "processed_logprobs", mode[1].span, said, implied=True)}
     model = _option(words, "model_name_or_path")
+    return _launch(span, mode[1].span, mode[1].raw, model, options)
+
+
+def script_launch(span: Span, tokens: list[Token], read_text: Callable[[str], str | None] | None = None, **options: Any) -> Launch | None:
+    """`accelerate launch train_grpo.py ...`: the engine of a TRL trainer the program builds
+    itself, when the tree holds the program and it says so (module docstring)."""
+    script = tokens[0] if tokens else None
+    if script is None or not script.known or read_text is None:
+        return None
+    text = _program_text(str(script.text), span.path, read_text)
+    if text is None or not all(pattern.search(text) for pattern in (_FROM_TRL, _TRAINER_CONFIG, _USE_VLLM, _COLOCATE)):
+        return None
+    return _launch(span, script.span, f"{script.raw} (its GRPO/RLOO trainer: use_vllm=True, vllm_mode='colocate')", None, options)
+
+
+def _program_text(path: str, launching: str, read_text: Callable[[str], str | None]) -> str | None:
+    """The program at `path`, from the launching file's folder and each folder above it (the
+    command's working folder is not known)."""
+    if os.path.isabs(path) or "$" in path:
+        return None
+    folder = os.path.dirname(launching)
+    for _ in range(_MAX_LEVELS):
+        text = read_text(os.path.normpath(os.path.join(folder, path)))
+        if text is not None:
+            return text if len(text) <= _MAX_CHARS else None
+        if folder in ("", ".", os.sep):
+            break
+        folder = os.path.dirname(folder)
+    return None
+
+
+def _launch(span: Span, where: Span, what: str, model: tuple[Any, Token] | None, options: dict[str, Any]) -> Launch:
+    said = f"{what} (TRL sets logprobs_mode='processed_logprobs')"
+    settings = {"logprobs_mode": Setting("logprobs_mode", "processed_logprobs", where, said, implied=True)}
     if model is not None:
         settings["model"] = Setting("model", model[0], model[1].span, model[1].raw)
     launch = Launch(
