@@ -33,6 +33,7 @@ from ..model import Launch, LaunchKind, Setting, Span
 from ..vllm.argv import Token
 from .argparse_table import ParsedWords, parse_words
 from .editions import Edition, Editions, build, register
+from .nearby import first_folder
 from .refusals import names_replay, refusal, refused
 
 # `LLMRayActor.__init__`'s own parameters, and what it pops from `**kwargs`.
@@ -94,7 +95,6 @@ _PARSER_MODULES = (
     "open_instruct/data_loader.py",
     "open_instruct/environments/tools/utils.py",
 )
-_MAX_LEVELS = 6
 
 
 @dataclass(frozen=True)
@@ -160,12 +160,5 @@ def _fork_has(token: Token, launching: str, read_text: Callable[[str], str | Non
         return False
     name = _field(token)
     declared = re.compile(rf"^\s+{re.escape(name.removeprefix('no_'))}\s*:", re.MULTILINE)
-    folder = os.path.dirname(launching)
-    for _ in range(_MAX_LEVELS):
-        texts = [read_text(os.path.normpath(os.path.join(folder, module))) for module in _PARSER_MODULES]
-        if any(text is not None for text in texts):
-            return any(text is not None and declared.search(text) is not None for text in texts)
-        if folder in ("", ".", os.sep):
-            break
-        folder = os.path.dirname(folder)
-    return False
+    texts = first_folder(_PARSER_MODULES, launching, read_text)
+    return texts is not None and any(text is not None and declared.search(text) is not None for text in texts)

@@ -24,13 +24,13 @@ only when the tree holds it and its text says all of it: it imports from `trl`, 
 
 from __future__ import annotations
 
-import os
 import re
 from typing import Any, Callable
 
 from ..model import Launch, LaunchKind, Setting, Span
 from ..vllm.argv import Token
 from .editions import build
+from .nearby import upward
 from .trl import EDITIONS
 
 _TRUE = frozenset(("yes", "true", "t", "y", "1"))  # transformers' `string_to_bool`
@@ -41,8 +41,6 @@ _TRAINER_CONFIG = re.compile(r"\b(GRPO|RLOO)Config\s*\(")
 _FROM_TRL = re.compile(r"^\s*(from\s+trl(\.[\w.]+)?\s+import|import\s+trl)\b", re.MULTILINE)
 _USE_VLLM = re.compile(r"\buse_vllm\s*=\s*True\b")
 _COLOCATE = re.compile(r"""\bvllm_mode\s*=\s*["']colocate["']""")
-_MAX_LEVELS = 6
-_MAX_CHARS = 1_000_000
 
 
 def command_launch(span: Span, tokens: list[Token], **options: Any) -> Launch | None:
@@ -65,26 +63,10 @@ def script_launch(span: Span, tokens: list[Token], read_text: Callable[[str], st
     script = tokens[0] if tokens else None
     if script is None or not script.known or read_text is None:
         return None
-    text = _program_text(str(script.text), span.path, read_text)
+    text = upward(str(script.text), span.path, read_text)
     if text is None or not all(pattern.search(text) for pattern in (_FROM_TRL, _TRAINER_CONFIG, _USE_VLLM, _COLOCATE)):
         return None
     return _launch(span, script.span, f"{script.raw} (its GRPO/RLOO trainer: use_vllm=True, vllm_mode='colocate')", None, options)
-
-
-def _program_text(path: str, launching: str, read_text: Callable[[str], str | None]) -> str | None:
-    """The program at `path`, from the launching file's folder and each folder above it (the
-    command's working folder is not known)."""
-    if os.path.isabs(path) or "$" in path:
-        return None
-    folder = os.path.dirname(launching)
-    for _ in range(_MAX_LEVELS):
-        text = read_text(os.path.normpath(os.path.join(folder, path)))
-        if text is not None:
-            return text if len(text) <= _MAX_CHARS else None
-        if folder in ("", ".", os.sep):
-            break
-        folder = os.path.dirname(folder)
-    return None
 
 
 def _launch(span: Span, where: Span, what: str, model: tuple[Any, Token] | None, options: dict[str, Any]) -> Launch:
