@@ -652,3 +652,37 @@ trainer.train()
 def test_runner_variable_around_a_users_trl_program(tmp_path: Path, command: str, mode: str, expected: list[str]) -> None:
     files = {"scripts/train.sh": RUNNER_V1 + command + "\n", "train_grpo.py": TRAIN_GRPO.format(mode=mode), "other.py": "print(1)\n"}
     assert [code for code, _, _ in found(check(tmp_path, files, "scripts/train.sh"))] == expected
+
+
+VERL_JOB = """\
+apiVersion: batch/v1
+kind: Job
+metadata:
+  name: verl-grpo
+spec:
+  template:
+    spec:
+      containers:
+        - name: trainer
+          image: verlai/verl:vllm011.latest
+          command: ["python3", "-m", "verl.trainer.main_ppo"]
+          args:
+            - actor_rollout_ref.model.path=Qwen/Qwen2.5-7B
+            - actor_rollout_ref.rollout.name=vllm
+            - {plus}actor_rollout_ref.rollout.engine_kwargs.vllm.return_sampling_mask=True
+            - actor_rollout_ref.rollout.top_k=50
+            - actor_rollout_ref.rollout.val_kwargs.top_k=50
+            - actor_rollout_ref.rollout.val_kwargs.temperature=1.0
+          env:
+            - name: VLLM_USE_V2_MODEL_RUNNER
+              value: "0"
+"""
+
+
+def test_verl_job_refused_by_hydra_starts_no_engine(tmp_path: Path) -> None:
+    # without `+`, Hydra stops verl: the runner variable never reaches an engine
+    result = check(tmp_path, {"job.yaml": VERL_JOB.format(plus="")}, "job.yaml")
+    assert found(result) == [("RPL204", "job.yaml", 15)]
+    # with it, the Job's env is the engine's: 0.34 refuses V1, 0.33 refuses it with the mask
+    assert found(check(tmp_path, {"job.yaml": VERL_JOB.format(plus="+")}, "job.yaml")) == [("RPL206", "job.yaml", 20)]
+    assert found(check(tmp_path, {"job.yaml": VERL_JOB.format(plus="+")}, "job.yaml", "0.33.0")) == [("RPL004", "job.yaml", 20)]
