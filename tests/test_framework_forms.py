@@ -686,3 +686,18 @@ def test_verl_job_refused_by_hydra_starts_no_engine(tmp_path: Path) -> None:
     # with it, the Job's env is the engine's: 0.34 refuses V1, 0.33 refuses it with the mask
     assert found(check(tmp_path, {"job.yaml": VERL_JOB.format(plus="+")}, "job.yaml")) == [("RPL206", "job.yaml", 20)]
     assert found(check(tmp_path, {"job.yaml": VERL_JOB.format(plus="+")}, "job.yaml", "0.33.0")) == [("RPL004", "job.yaml", 20)]
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("trl grpo --config recipes/grpo.yaml", ["RPL206"]),
+        ("accelerate launch trl/scripts/grpo.py --config=recipes/grpo.yaml --output_dir out", ["RPL206"]),
+        ("trl grpo --config recipes/grpo.yaml --vllm_mode server", []),  # the command line wins
+        ("trl grpo --config recipes/missing.yaml --use_vllm", []),  # a file we cannot read may set the mode
+    ],
+)
+def test_trl_colocate_from_its_config_file(tmp_path: Path, command: str, expected: list[str]) -> None:
+    recipe = "model_name_or_path: Qwen/Qwen2-0.5B-Instruct\nuse_vllm: true\nvllm_mode: colocate\nlearning_rate: 1.0e-6\n"
+    files = {"train.sh": RUNNER_V1 + command + "\n", "recipes/grpo.yaml": recipe}
+    assert [code for code, _, _ in found(check(tmp_path, files, "train.sh"))] == expected

@@ -12,9 +12,10 @@ Kubernetes `env:`, a compose `environment:`) is the engine's, as around `vllm se
 runs the script under `accelerate launch` in a child process, which inherits it too. No flag
 of these trainers reaches `return_sampling_mask`.
 
-Followed only when the command line says both (`--use_vllm` or `--use_vllm true`, and
-`--vllm_mode colocate`): TRL releases before 1.x defaulted to the server mode, and a
-`--config` file may set either. A word we cannot read that is not the value of the option
+Followed only when the command line or its `--config` file (TrlParser's: the command line wins)
+says both (`--use_vllm` or `--use_vllm true`, and `--vllm_mode colocate`; `use_vllm: true` and
+`vllm_mode: colocate`): TRL releases before 1.x defaulted to the server mode. A `--config` that
+cannot be read may set either: then no launch. A word we cannot read that is not the value of the option
 before it may set them: then no launch. The script's forwarded arguments are judged as absent.
 
 A program of the user's own under `accelerate launch` or `torchrun` (`script_launch`) is followed
@@ -49,8 +50,11 @@ def command_launch(span: Span, tokens: list[Token], **options: Any) -> Launch | 
     words = [token for token in tokens if not token.forwarded]
     if any(not token.known and not _a_value(words, index) for index, token in enumerate(words)):
         return None
-    use_vllm = _option(words, "use_vllm", switch=True)
-    mode = _option(words, "vllm_mode")
+    config = _config_words(words, options.get("load_config"))
+    if config is None:
+        return None
+    use_vllm = _option(words, "use_vllm", switch=True) or _option(config, "use_vllm", switch=True)
+    mode = _option(words, "vllm_mode") or _option(config, "vllm_mode")
     if use_vllm is None or str(use_vllm[0]).lower() not in _TRUE or mode is None or mode[0] != "colocate":
         return None
     model = _option(words, "model_name_or_path")
@@ -86,6 +90,21 @@ def _launch(span: Span, where: Span, what: str, model: tuple[Any, Token] | None,
         label=f"trl: {options.get('label') or 'training script'} (vLLM colocated)",
     )
     return build(EDITIONS, lambda edition: launch)
+
+
+def _config_words(words: list[Token], load_config: Any) -> list[Token] | None:
+    """The words of a `--config FILE` (TrlParser: its keys are the fields' defaults, the command
+    line wins), as vLLM's `--config` reader makes them (`use_vllm: true` is `--use_vllm`); [] without
+    one; None when it cannot be read (it may set either field)."""
+    for index, token in enumerate(words):
+        path = None
+        if token.text == "--config" and index + 1 < len(words):
+            path = words[index + 1]
+        elif str(token.text).startswith("--config="):
+            path = Token(str(token.text)[len("--config=") :], token.span, token.raw)
+        if path is not None:
+            return load_config(path.text, path) if load_config is not None and path.known else None
+    return []
 
 
 def _names(token: Token, field: str) -> tuple[bool, str | None]:
