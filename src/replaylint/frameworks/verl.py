@@ -33,6 +33,10 @@ runs unless `trainer.val_before_train=False` and `trainer.test_freq <= 0`
 (Q2: `top_k=-1`; validation also Q1: `temperature=0`): those are reported at the key when
 written, else at the mask, naming the default.
 
+Hydra applies the command line's overrides to the composed configuration in struct mode first:
+a key it does not have, written without `+`, or `+` on a key it has, stops verl before anything
+starts (`hydra_struct`; RPL204 in Hydra's words when the word names a replay setting).
+
 Only `rollout.name: vllm` launches vLLM. Not seen: Hydra config files named with
 `--config-name`/`--config-path`, other `ppo_*_trainer` defaults, `$VAR` values.
 """
@@ -167,7 +171,7 @@ def adapt(
     """The launch of each verl edition (`editions.build`). `words`: the command line's
     overrides, which Hydra may refuse before verl starts (`hydra_struct`)."""
     starts_vllm = view.value(*ROLLOUT, "name") == "vllm"  # else sglang, another engine, or a name we cannot see
-    config, overrides = packaged_config(words)
+    config, overrides = packaged_config(words) if words else (None, [])
     refusals = {edition.name: first_refusal(overrides, edition.name, config) for edition in EDITIONS.editions} if config else {}
     if not starts_vllm and not any(refusals.values()):
         return None
