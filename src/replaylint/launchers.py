@@ -1,8 +1,10 @@
 """Which program a command's words start: vLLM (`vllm serve`, `python -m
 vllm.entrypoints.openai.api_server`, `python -m dynamo.vllm`) or an RL framework that starts
-vLLM (`trl vllm-serve`, verl, SkyRL, NeMo-RL's scripts, OpenRLHF), behind `uv run`-style
-runners, `ray job submit ... --`, `coverage run` and Python's own options. Words only: what the
-words mean is `command`'s and `frameworks`'.
+vLLM (`trl vllm-serve`, TRL's training scripts, verl, SkyRL, NeMo-RL's scripts, OpenRLHF,
+open-instruct's `grpo_fast.py`), behind `uv run`-style runners, `ray job submit ... --`,
+`coverage run`, `accelerate launch`, `torchrun` and Python's own options; any other Python
+program is handed over as "trl-script" (its adapter reads it for a TRL trainer that starts vLLM
+in process). Words only: what the words mean is `command`'s and `frameworks`'.
 
 A word is its text, None when nothing of it is known, or `Unread` when its text is not known
 but its spelling still says something (`$PROJECT_ROOT/examples/run_grpo.py` names a script,
@@ -16,8 +18,8 @@ from dataclasses import dataclass
 from typing import Sequence as Seq, Union
 
 # Launchers whose words are a framework's own (frameworks/ turns them into vLLM settings).
-# "nemo-rl" and "skyrl-module" hand the adapter the script or module word too (it decides
-# from it which configuration the program loads, or whether it starts vLLM at all).
+# "nemo-rl", "skyrl-module" and "trl-script" hand the adapter the script or module word too (it
+# decides from it which configuration the program loads, or whether it starts vLLM at all).
 FRAMEWORK_ENTRYPOINTS = frozenset(
     ("trl", "trl-train", "trl-script", "verl", "nemo-rl", "skyrl", "skyrl-module", "openrlhf", "open-instruct")
 )
