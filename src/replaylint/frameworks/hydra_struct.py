@@ -30,7 +30,7 @@ from typing import Any, Sequence
 
 from ..model import UNKNOWN
 from ..vllm.argv import Token
-from .views import _KEY
+from .views import OVERRIDE_KEY, hydra_override
 
 _DATA = os.path.join(os.path.dirname(__file__), "data", "verl-config-keys.json")
 _MISSING = object()
@@ -130,29 +130,24 @@ def _read(token: Token) -> _Word | None:
     if token.spread:
         return None
     if token.text is None:  # `key=$VAR`: the key is known, the value is not
-        match = _KEY.match(token.raw.strip("'\""))
+        match = OVERRIDE_KEY.match(token.raw.strip("'\""))
         if match is None or match.group(1) == "~":
             return None
         return _Word(match.group(1) or "", match.group(2), UNKNOWN, token.raw)
-    if token.text.startswith("-") or _KEY.match(token.text) is None:
+    if token.text.startswith("-") or OVERRIDE_KEY.match(token.text) is None:
         return None
-    from hydra.errors import HydraException
+    return _parsed(token.text)
 
-    try:
-        override = _hydra_parser().parse_override(token.text)
-    except HydraException:
+
+def _parsed(text: str) -> _Word | None:
+    """A word read by Hydra's own override grammar (`views.hydra_override`, cached)."""
+    override = hydra_override(text)
+    if override is None:
         return None  # Hydra refuses it in other words (not followed here)
     if override.is_delete() or override.is_sweep_override() or override.package is not None or "/" in override.key_or_group:
         return None
     prefix = "++" if override.is_force_add() else "+" if override.is_add() else ""
     return _Word(prefix, override.key_or_group, _kind_value(override.value()), str(override.input_line))
-
-
-@lru_cache(maxsize=1)
-def _hydra_parser() -> Any:
-    from hydra.core.override_parser.overrides_parser import OverridesParser
-
-    return OverridesParser.create()
 
 
 def _kind_value(value: Any) -> Any:
