@@ -6,8 +6,10 @@ the framework's users do, runs the framework's own config-to-engine code and vLL
 scripts/setup-framework-judges.sh), runs `replaylint check --output-format json` on the mutants,
 and prints a table per framework: files, launches, launches judged, mutants, judged, agree,
 missed, false, open-ended, not judged, then why mutants were not judged. `--details` lists every
-mutant that was not an agreement, with its file, mutation, truth and replaylint's answer. Exit 1
-when a framework whose code is judged has a disagreement (missed or false).
+mutant that was not an agreement, with its file, mutation, truth and replaylint's answer. Then
+Hydra's refusals of verl overrides, by Hydra itself (tests/frameworks_judge/hydra_words.py). Exit 1
+when a framework whose code is judged has a disagreement (missed or false), or when replaylint
+quotes a Hydra refusal that Hydra does not make.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from tests.frameworks_judge import judging  # noqa: E402
+from tests.frameworks_judge import hydra_words, judging  # noqa: E402
 
 DEFAULT_RELEASE = "0.34.0"
 DEFAULT_RELEASE_PATH = REPO / "bench" / ".cache" / "vllm-releases" / f"vllm-{DEFAULT_RELEASE}"
@@ -55,7 +57,11 @@ def main(argv: list[str] | None = None) -> int:
         f"\nvLLM {report.release}: {len(report.entries)} files, {len(report.results)} mutants, {len(failing)} disagreements; "
         f"judge {report.judge_seconds:.0f} s, total {report.total_seconds:.0f} s"
     )
-    return 1 if failing else 0
+    hydra = hydra_words.run(judging.FRAMEWORKS_PATH) if not options.only or options.only.startswith("verl") else hydra_words.HydraReport()
+    print(f"Hydra's refusals of verl overrides: {hydra.compositions} compositions, {len(hydra.false)} false, {len(hydra.missed)} missed")
+    for line in hydra.false + (hydra.missed if options.details else []):
+        print(f"  {line[:600]}")
+    return 1 if failing or hydra.false else 0
 
 
 def rows(report: judging.Report) -> dict[str, collections.Counter]:

@@ -70,6 +70,15 @@ uv run coverage run -a --data-file=$PROJECT_ROOT/tests/.coverage --source=$PROJE
         (["coverage", "report", "-m"], None),
         (["python", "-m", "recipe.dapo.main_dapo", "actor_rollout_ref.rollout.n=4"], None),
         (["coverage", "run", Unread("$SCRIPT"), "policy.generation.top_k=1"], None),
+        # open-instruct's grpo_fast.py, run from its repository's root
+        (["python", "open_instruct/grpo_fast.py", "--exp_name", "x"], ("open-instruct", 2)),
+        (["uv", "run", "open_instruct/grpo_fast.py", "--exp_name", "x"], ("open-instruct", 3)),
+        (["python3", "-u", Unread("$REPO/open_instruct/grpo_fast.py")], ("open-instruct", 3)),
+        (["python", "-m", "open_instruct.grpo_fast"], ("open-instruct", 3)),
+        # another project's script of that name, Beaker's launcher: a program of the user's, read
+        # only for a TRL trainer that starts vLLM in process
+        (["python", "grpo_fast.py", "--exp_name", "x"], ("trl-script", 1)),
+        (["python", "mason.py", "--", "python", "open_instruct/grpo_fast.py"], ("trl-script", 1)),
     ],
 )
 def test_launchers_behind_coverage_and_variable_folders(words: list, expected: object) -> None:
@@ -423,3 +432,272 @@ def test_json_findings_get_no_suppression_comment(tmp_path: Path) -> None:
 
     finding = check(tmp_path, {"rollout.json": ENGINE_JSON}, "rollout.json").findings[0]
     assert list(suppression_edits(finding, ENGINE_JSON, finding.code)) == []
+
+
+# -- verl: Hydra refuses an override of a key verl's configuration does not have ----------------------
+
+# verl's examples/grpo_trainer/run_qwen2-7b.sh, with replay turned on by the user.
+VERL_GRPO = """\
+set -x
+python3 -m verl.trainer.main_ppo \\
+    algorithm.adv_estimator=grpo \\
+    data.train_files=$HOME/data/gsm8k/train.parquet \\
+    actor_rollout_ref.model.path=Qwen/Qwen2-7B-Instruct \\
+    actor_rollout_ref.rollout.name=vllm \\
+    {mask} \\
+    actor_rollout_ref.rollout.top_k=50 \\
+    actor_rollout_ref.rollout.val_kwargs.temperature=1.0 \\
+    actor_rollout_ref.rollout.val_kwargs.top_k=50 \\
+    trainer.logger='["console","wandb"]' {rest}
+"""
+MASK_KEY = "actor_rollout_ref.rollout.engine_kwargs.vllm.return_sampling_mask"
+
+
+@pytest.mark.parametrize(
+    ("mask", "rest"),
+    [
+        (f"{MASK_KEY}=True", ""),
+        (f"{MASK_KEY}=True", '"$@"'),  # judged as written: the script run without arguments
+        (f"'{MASK_KEY}=True'", "trainer.n_gpus_per_node=$GPUS"),  # quoted, and a value from the environment
+        (f"{MASK_KEY}=$REPLAY", ""),  # the key decides, whatever the value
+    ],
+)
+def test_verl_override_of_a_key_verl_does_not_have_is_hydras_refusal(tmp_path: Path, mask: str, rest: str) -> None:
+    result = check(tmp_path, {"run.sh": VERL_GRPO.format(mask=mask, rest=rest), "requirements.txt": "verl==0.9.1\n"}, "run.sh")
+    assert found(result) == [("RPL204", "run.sh", 7)]
+    word = mask.strip("'")
+    assert f"says \"Could not override '{MASK_KEY}'. To append to your config use +{word}\"" in result.findings[0].message, result.findings[
+        0
+    ].message
+    assert "(verl 0.9.1)" in result.findings[0].message
+
+
+@pytest.mark.parametrize(
+    "mask",
+    [
+        f"+{MASK_KEY}=True",
+        f"++{MASK_KEY}=true",
+        "+actor_rollout_ref.rollout.engine_kwargs.vllm='{return_sampling_mask:true}'",  # `+` on a mapping merges
+        "++actor_rollout_ref.rollout.engine_kwargs='{vllm:{return_sampling_mask:true}}'",
+    ],
+)
+def test_verl_mask_with_hydras_plus_starts(tmp_path: Path, mask: str) -> None:
+    # accepted: vLLM sees the mask with verl's processed_logprobs and the requests fixed
+    assert found(check(tmp_path, {"run.sh": VERL_GRPO.format(mask=mask, rest="")}, "run.sh")) == []
+
+
+@pytest.mark.parametrize(
+    ("word", "key"),
+    [
+        # a mapping value merged into verl's empty engine_kwargs.vllm: the new key is refused
+        ("actor_rollout_ref.rollout.engine_kwargs.vllm='{return_sampling_mask:true}'", "actor_rollout_ref.rollout.engine_kwargs.vllm"),
+        # vLLM's kebab spelling is no key of verl's either
+        ("actor_rollout_ref.rollout.engine_kwargs.vllm.return-sampling-mask=true", f"{MASK_KEY[:-21]}.return-sampling-mask"),
+    ],
+)
+def test_verl_other_spellings_hydra_refuses(tmp_path: Path, word: str, key: str) -> None:
+    result = check(tmp_path, {"run.sh": VERL_GRPO.format(mask=word, rest="")}, "run.sh")
+    assert found(result) == [("RPL204", "run.sh", 7)]
+    assert f"Could not override '{key}'" in result.findings[0].message
+
+
+def test_verl_plus_on_a_key_verl_has_is_refused(tmp_path: Path) -> None:
+    script = VERL_GRPO.format(mask=f"+{MASK_KEY}=True", rest="").replace(
+        "actor_rollout_ref.rollout.top_k=50", "+actor_rollout_ref.rollout.top_k=50"
+    )
+    result = check(tmp_path, {"run.sh": script}, "run.sh")
+    assert found(result) == [("RPL204", "run.sh", 8)]
+    assert (
+        "Could not append to config. An item is already at 'actor_rollout_ref.rollout.top_k'. Either remove + prefix: "
+        "'actor_rollout_ref.rollout.top_k=50' Or add a second + to add or override 'actor_rollout_ref.rollout.top_k': "
+        "'++actor_rollout_ref.rollout.top_k=50'"
+    ) in result.findings[0].message
+
+
+def test_verl_refusal_of_another_key_first_leaves_nothing_to_judge(tmp_path: Path) -> None:
+    # Hydra stops at the first word it refuses: verl never starts, and that word is not replay's
+    script = VERL_GRPO.format(mask=f"actor_rollout_ref.rollout.max_num_seqs_typo=8 \\\n    {MASK_KEY}=True", rest="")
+    assert found(check(tmp_path, {"run.sh": script}, "run.sh")) == []
+
+
+@pytest.mark.parametrize(
+    "rest",
+    [
+        "--config-name=grpo_replay",  # the user's own configuration may have the key
+        "--config-path=$PWD/conf",
+        "$EXTRA_ARGS",  # words we cannot read may name one
+        "actor_rollout_ref/rollout=my_rollout",  # a config group: the file chosen may add the key
+    ],
+)
+def test_verl_refusal_rests_on_the_packaged_configuration(tmp_path: Path, rest: str) -> None:
+    result = check(tmp_path, {"run.sh": VERL_GRPO.format(mask=f"{MASK_KEY}=True", rest=rest)}, "run.sh")
+    assert "RPL204" not in [code for code, _, _ in found(result)]
+
+
+def test_verl_override_earlier_word_adds_the_key(tmp_path: Path) -> None:
+    # `+` adds the key once; a later word without `+` then overrides it
+    mask = f"+{MASK_KEY}=False \\\n    {MASK_KEY}=True"
+    assert found(check(tmp_path, {"run.sh": VERL_GRPO.format(mask=mask, rest="")}, "run.sh")) == []
+
+
+# -- the environment around a framework launch is the engine's -------------------------------------
+
+RUNNER_V1 = "export VLLM_USE_V2_MODEL_RUNNER=0\n"
+# TRL's docs (GRPO, "Colocate mode") and trl/scripts/grpo.py's own usage line
+TRL_COLOCATE = "accelerate launch --config_file examples/accelerate_configs/deepspeed_zero3.yaml trl/scripts/grpo.py \\\n    --model_name_or_path Qwen/Qwen2-0.5B-Instruct --dataset_name trl-lib/tldr {flags}\n"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        TRL_COLOCATE.format(flags="--use_vllm --vllm_mode colocate"),
+        TRL_COLOCATE.format(flags="--use-vllm true --vllm-mode=colocate --output_dir $OUT"),
+        "trl grpo --model_name_or_path Qwen/Qwen2-0.5B-Instruct --use_vllm --vllm_mode colocate --num_processes 2\n",
+        "accelerate launch --num-processes=8 --multi_gpu -m trl.scripts.rloo --use_vllm True --vllm_mode colocate\n",
+        "torchrun --nproc_per_node 8 --standalone trl/scripts/grpo.py --use_vllm --vllm_mode colocate\n",
+        "python -m torch.distributed.run --nproc-per-node=2 -m trl.scripts.grpo --use_vllm --vllm_mode colocate\n",
+        "uv run python $TRL_ROOT/trl/scripts/grpo.py --use_vllm --vllm_mode colocate\n",
+        # open-instruct's engines get the driver's environment (`ray.init(runtime_env={"env_vars": ...})`)
+        "python open_instruct/grpo_fast.py --model_name_or_path Qwen/Qwen3-0.6B --vllm_num_engines 2\n",
+    ],
+)
+def test_runner_variable_around_an_in_process_engine_is_the_engines(tmp_path: Path, command: str) -> None:
+    files = {"train.sh": RUNNER_V1 + command}
+    assert found(check(tmp_path, files, "train.sh")) == [("RPL206", "train.sh", 1)]
+    # 0.28-0.33 refuse V1 only with the mask, which no flag of these trainers turns on
+    assert found(check(tmp_path, files, "train.sh", "0.33.0")) == []
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        TRL_COLOCATE.format(flags="--use_vllm --vllm_mode server"),  # the engine is `trl vllm-serve`'s, elsewhere
+        TRL_COLOCATE.format(flags="--vllm_mode colocate"),  # no vLLM: generation by transformers
+        TRL_COLOCATE.format(flags="--use_vllm false --vllm_mode colocate"),
+        TRL_COLOCATE.format(flags="--use_vllm --config grpo.yaml"),  # the mode is the file's (not read)
+        TRL_COLOCATE.format(flags="--use_vllm --vllm_mode colocate $EXTRA_ARGS"),  # may say otherwise
+        TRL_COLOCATE.format(flags="--use_vllm $USE_VLLM --vllm_mode colocate"),
+        "accelerate launch train_grpo.py --use_vllm --vllm_mode colocate\n",  # the user's own program: not followed
+        "accelerate launch --bogus-option trl/scripts/grpo.py --use_vllm --vllm_mode colocate\n",
+        "trl sft --model_name_or_path Qwen/Qwen2-0.5B --use_vllm --vllm_mode colocate\n",  # SFT starts no vLLM
+        "python open_instruct/grpo_fast.py --model_name_or_path Qwen/Qwen3-0.6B --vllm_num_engines 0\n",
+    ],
+)
+def test_runner_variable_around_a_launch_that_starts_no_engine_we_know(tmp_path: Path, command: str) -> None:
+    assert found(check(tmp_path, {"train.sh": RUNNER_V1 + command}, "train.sh")) == []
+
+
+TRL_JOB = """\
+apiVersion: batch/v1
+kind: Job
+metadata:
+  name: grpo-colocate
+spec:
+  template:
+    spec:
+      restartPolicy: Never
+      containers:
+        - name: trainer
+          image: huggingface/trl:1.16.0
+          command: ["accelerate", "launch", "--num_processes", "8", "trl/scripts/grpo.py"]
+          args: ["--model_name_or_path", "Qwen/Qwen2.5-7B", "--use_vllm", "--vllm_mode", "colocate"]
+          env:
+            - name: HF_HOME
+              value: /cache
+            - name: VLLM_USE_V2_MODEL_RUNNER
+              value: "0"
+"""
+OPEN_INSTRUCT_COMPOSE = """\
+services:
+  grpo:
+    image: open-instruct:latest
+    environment:
+      - VLLM_USE_V2_MODEL_RUNNER=0
+    command: >
+      uv run open_instruct/grpo_fast.py --model_name_or_path Qwen/Qwen3-0.6B
+      --vllm_num_engines 1 --vllm_enforce_eager
+"""
+
+
+@pytest.mark.parametrize(("name", "text", "line"), [("job.yaml", TRL_JOB, 17), ("compose.yaml", OPEN_INSTRUCT_COMPOSE, 5)])
+def test_kubernetes_and_compose_environment_around_a_framework_launch(tmp_path: Path, name: str, text: str, line: int) -> None:
+    assert found(check(tmp_path, {name: text}, name)) == [("RPL206", name, line)]
+    quiet = text.replace('"0"', '"1"').replace("=0", "=1")
+    assert found(check(tmp_path, {name: quiet}, name)) == []
+
+
+# TRL's docs (GRPO trainer, "Speed up training with vLLM"): a program of the user's own
+TRAIN_GRPO = """\
+from datasets import load_dataset
+from trl import GRPOConfig, GRPOTrainer
+
+dataset = load_dataset("trl-lib/tldr", split="train")
+training_args = GRPOConfig(output_dir="Qwen2-0.5B-GRPO", use_vllm=True, vllm_mode="{mode}")
+trainer = GRPOTrainer(model="Qwen/Qwen2-0.5B-Instruct", reward_funcs="accuracy_reward", args=training_args, train_dataset=dataset)
+trainer.train()
+"""
+
+
+@pytest.mark.parametrize(
+    ("command", "mode", "expected"),
+    [
+        ("accelerate launch --num_processes 4 train_grpo.py", "colocate", ["RPL206"]),
+        ("torchrun --nproc-per-node=4 train_grpo.py --seed 1", "colocate", ["RPL206"]),
+        ("python train_grpo.py", "colocate", ["RPL206"]),
+        ("accelerate launch train_grpo.py", "server", []),  # the engine is a server's, elsewhere
+        ("accelerate launch /app/train_grpo.py", "colocate", []),  # not in the tree
+        ("accelerate launch other.py", "colocate", []),  # another program
+    ],
+)
+def test_runner_variable_around_a_users_trl_program(tmp_path: Path, command: str, mode: str, expected: list[str]) -> None:
+    files = {"scripts/train.sh": RUNNER_V1 + command + "\n", "train_grpo.py": TRAIN_GRPO.format(mode=mode), "other.py": "print(1)\n"}
+    assert [code for code, _, _ in found(check(tmp_path, files, "scripts/train.sh"))] == expected
+
+
+VERL_JOB = """\
+apiVersion: batch/v1
+kind: Job
+metadata:
+  name: verl-grpo
+spec:
+  template:
+    spec:
+      containers:
+        - name: trainer
+          image: verlai/verl:vllm011.latest
+          command: ["python3", "-m", "verl.trainer.main_ppo"]
+          args:
+            - actor_rollout_ref.model.path=Qwen/Qwen2.5-7B
+            - actor_rollout_ref.rollout.name=vllm
+            - {plus}actor_rollout_ref.rollout.engine_kwargs.vllm.return_sampling_mask=True
+            - actor_rollout_ref.rollout.top_k=50
+            - actor_rollout_ref.rollout.val_kwargs.top_k=50
+            - actor_rollout_ref.rollout.val_kwargs.temperature=1.0
+          env:
+            - name: VLLM_USE_V2_MODEL_RUNNER
+              value: "0"
+"""
+
+
+def test_verl_job_refused_by_hydra_starts_no_engine(tmp_path: Path) -> None:
+    # without `+`, Hydra stops verl: the runner variable never reaches an engine
+    result = check(tmp_path, {"job.yaml": VERL_JOB.format(plus="")}, "job.yaml")
+    assert found(result) == [("RPL204", "job.yaml", 15)]
+    # with it, the Job's env is the engine's: 0.34 refuses V1, 0.33 refuses it with the mask
+    assert found(check(tmp_path, {"job.yaml": VERL_JOB.format(plus="+")}, "job.yaml")) == [("RPL206", "job.yaml", 20)]
+    assert found(check(tmp_path, {"job.yaml": VERL_JOB.format(plus="+")}, "job.yaml", "0.33.0")) == [("RPL004", "job.yaml", 20)]
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("trl grpo --config recipes/grpo.yaml", ["RPL206"]),
+        ("accelerate launch trl/scripts/grpo.py --config=recipes/grpo.yaml --output_dir out", ["RPL206"]),
+        ("trl grpo --config recipes/grpo.yaml --vllm_mode server", []),  # the command line wins
+        ("trl grpo --config recipes/missing.yaml --use_vllm", []),  # a file we cannot read may set the mode
+    ],
+)
+def test_trl_colocate_from_its_config_file(tmp_path: Path, command: str, expected: list[str]) -> None:
+    recipe = "model_name_or_path: Qwen/Qwen2-0.5B-Instruct\nuse_vllm: true\nvllm_mode: colocate\nlearning_rate: 1.0e-6\n"
+    files = {"train.sh": RUNNER_V1 + command + "\n", "recipes/grpo.yaml": recipe}
+    assert [code for code, _, _ in found(check(tmp_path, files, "train.sh"))] == expected

@@ -559,3 +559,96 @@ def test_openrlhf_actor_with_explicit_keys_beside_its_kwargs(check) -> None:
     assert codes(check, {"vllm_engine.py": source}, "vllm_engine.py") == []
     with_sharding = source.replace("return_sampling_mask=True,", "return_sampling_mask=True, enable_batch_sharded_sampling=True,")
     assert codes(check, {"vllm_engine.py": with_sharding}, "vllm_engine.py") == ["RPL006"]
+
+
+# -- open-instruct's command line: grpo_fast.py's HfArgumentParser -------------------------------------
+
+# open-instruct's scripts/train/debug/single_gpu_on_beaker.sh (commit e6c3044a), run directly.
+GRPO_FAST = """\
+#!/bin/bash
+exp_name=qwen3_grpo_replay
+{runner} \\
+    --exp_name $exp_name \\
+    --dataset_mixer_list ai2-adapt-dev/rlvr_gsm8k_zs 64 \\
+    --dataset_mixer_list_splits train \\
+    --max_prompt_token_length 512 \\
+    --response_length 512 \\
+    --model_name_or_path Qwen/Qwen3-0.6B \\
+    --stop_strings "</answer>" \\
+    --apply_r1_style_format_reward \\
+    --apply_verifiable_reward true \\
+    --temperature 0.7 \\
+    --vllm_num_engines 1 \\
+    --vllm_enforce_eager \\
+    {extra}--with_tracking {rest}
+"""
+HF_UNUSED = "Some specified arguments are not used by the HfArgumentParser: "
+
+
+def grpo_fast(extra: str, runner: str = "uv run python open_instruct/grpo_fast.py", rest: str = "") -> str:
+    return GRPO_FAST.format(runner=runner, extra=extra + " \\\n    " if extra else "", rest=rest)
+
+
+@pytest.mark.parametrize(
+    ("runner", "extra", "refused"),
+    [
+        ("uv run python open_instruct/grpo_fast.py", "--vllm_return_sampling_mask true", "['--vllm_return_sampling_mask', 'true']"),
+        ("python open_instruct/grpo_fast.py", "--return-sampling-mask", "['--return-sampling-mask']"),
+        ("uv run open_instruct/grpo_fast.py", "--vllm_logprobs_mode=processed_logprobs", "['--vllm_logprobs_mode=processed_logprobs']"),
+        ("python -m open_instruct.grpo_fast", "--top_k 50", "['--top_k', '50']"),
+        (
+            "VLLM_ALLOW_INSECURE_SERIALIZATION=1 uv run $REPO/open_instruct/grpo_fast.py",
+            "--vllm_return_sampling_mask",
+            "['--vllm_return_sampling_mask']",
+        ),
+    ],
+)
+def test_open_instruct_refuses_a_replay_flag_in_its_own_words(check_pins, runner: str, extra: str, refused: str) -> None:
+    ((code, message),) = check_pins(grpo_fast(extra, runner) + "# --return_sampling_mask\n", "ray")
+    assert code == "RPL204"
+    assert message.endswith(f'says "{HF_UNUSED}{refused}"'), message
+
+
+def test_open_instruct_refusal_lists_every_word_not_taken(check_pins) -> None:
+    ((_, message),) = check_pins(grpo_fast("--vllm_return_sampling_mask --seeds 1"), "ray")
+    assert message.endswith(f"{HF_UNUSED}['--vllm_return_sampling_mask', '--seeds', '1']\"")
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        "--temp 1.0 --use_vllm_logprobs",  # an abbreviation its parser takes; a flag it has
+        "--no_filter_zero_std_samples",  # the `no_` form of a field defaulting to true
+        "--vllm_return_sampling_mask $MASK_FLAG",  # a word we cannot read: another error may come first
+        '--vllm_return_sampling_mask "$@"',
+    ],
+)
+def test_open_instruct_words_it_takes_or_we_cannot_judge(check_pins, extra: str) -> None:
+    script = grpo_fast(extra) if "$@" not in extra else grpo_fast("", rest=extra)
+    codes_found = [code for code, _ in check_pins(script + "# return_sampling_mask\n", "ray")]
+    if "$MASK_FLAG" in extra:
+        assert codes_found == []
+    elif "$@" in extra:
+        assert codes_found == ["RPL204"]  # judged as written: the script run without arguments
+    else:
+        assert codes_found == []
+
+
+def test_open_instruct_missing_required_option_is_another_error_first(check_pins) -> None:
+    script = grpo_fast("--vllm_return_sampling_mask").replace("    --model_name_or_path Qwen/Qwen3-0.6B \\\n", "")
+    assert check_pins(script, "ray") == []
+
+
+def test_open_instruct_fork_with_the_field_takes_the_flag(check_pins, tmp_path: Path) -> None:
+    # a fork that added the flag to VLLMConfig: its own parser takes it
+    fork = "@dataclass\nclass VLLMConfig:\n    vllm_num_engines: int = 1\n    vllm_return_sampling_mask: bool = False\n"
+    (tmp_path / "open_instruct").mkdir()
+    (tmp_path / "open_instruct" / "data_loader.py").write_text(fork)
+    assert check_pins(grpo_fast("--vllm_return_sampling_mask true"), "ray") == []
+    (tmp_path / "open_instruct" / "data_loader.py").write_text(fork.replace("vllm_return_sampling_mask", "vllm_top_p"))
+    assert [code for code, _ in check_pins(grpo_fast("--vllm_return_sampling_mask true"), "ray")] == ["RPL204"]
+
+
+def test_open_instruct_script_of_another_project_is_no_launch(check_pins) -> None:
+    script = grpo_fast("--vllm_return_sampling_mask", runner="python my_project/grpo_fast.py")
+    assert check_pins(script, "ray") == []

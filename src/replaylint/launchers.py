@@ -1,8 +1,10 @@
 """Which program a command's words start: vLLM (`vllm serve`, `python -m
 vllm.entrypoints.openai.api_server`, `python -m dynamo.vllm`) or an RL framework that starts
-vLLM (`trl vllm-serve`, verl, SkyRL, NeMo-RL's scripts, OpenRLHF), behind `uv run`-style
-runners, `ray job submit ... --`, `coverage run` and Python's own options. Words only: what the
-words mean is `command`'s and `frameworks`'.
+vLLM (`trl vllm-serve`, TRL's training scripts, verl, SkyRL, NeMo-RL's scripts, OpenRLHF,
+open-instruct's `grpo_fast.py`), behind `uv run`-style runners, `ray job submit ... --`,
+`coverage run`, `accelerate launch`, `torchrun` and Python's own options; any other Python
+program is handed over as "trl-script" (its adapter reads it for a TRL trainer that starts vLLM
+in process). Words only: what the words mean is `command`'s and `frameworks`'.
 
 A word is its text, None when nothing of it is known, or `Unread` when its text is not known
 but its spelling still says something (`$PROJECT_ROOT/examples/run_grpo.py` names a script,
@@ -16,9 +18,11 @@ from dataclasses import dataclass
 from typing import Sequence as Seq, Union
 
 # Launchers whose words are a framework's own (frameworks/ turns them into vLLM settings).
-# "nemo-rl" and "skyrl-module" hand the adapter the script or module word too (it decides
-# from it which configuration the program loads, or whether it starts vLLM at all).
-FRAMEWORK_ENTRYPOINTS = frozenset(("trl", "verl", "nemo-rl", "skyrl", "skyrl-module", "openrlhf"))
+# "nemo-rl", "skyrl-module" and "trl-script" hand the adapter the script or module word too (it
+# decides from it which configuration the program loads, or whether it starts vLLM at all).
+FRAMEWORK_ENTRYPOINTS = frozenset(
+    ("trl", "trl-train", "trl-script", "verl", "nemo-rl", "skyrl", "skyrl-module", "openrlhf", "open-instruct")
+)
 
 
 @dataclass(frozen=True)
@@ -43,9 +47,25 @@ _MODULE_ENTRYPOINTS = {
     "verl.trainer.main_ppo": "verl",
     "skyrl.train.entrypoints.main_base": "skyrl",
     "openrlhf.cli.train_ppo_ray": "openrlhf",
+    "open_instruct.grpo_fast": "open-instruct",
+    "trl.scripts.grpo": "trl-train",
+    "trl.scripts.rloo": "trl-train",
+    "trl.scripts.distillation": "trl-train",
 }
+# TRL's training scripts whose trainers may start vLLM in their own process (`--use_vllm
+# --vllm_mode colocate`; frameworks/trl_colocate.py decides), run as files from TRL's repository.
+_TRL_TRAIN_SCRIPTS = ("trl/scripts/grpo.py", "trl/scripts/rloo.py", "trl/scripts/distillation.py")
+# open-instruct's entry point is a script, run from the repository root (`python
+# open_instruct/grpo_fast.py`, `uv run open_instruct/grpo_fast.py`): the folder names it.
+_OPEN_INSTRUCT_SCRIPT = "open_instruct/grpo_fast.py"
 # `PROGRAM SUBCOMMAND` launchers.
-_PROGRAMS = {("vllm", "serve"): "serve", ("trl", "vllm-serve"): "trl"}
+_PROGRAMS = {
+    ("vllm", "serve"): "serve",
+    ("trl", "vllm-serve"): "trl",
+    ("trl", "grpo"): "trl-train",  # `trl grpo ...` runs trl/scripts/grpo.py under `accelerate launch`
+    ("trl", "rloo"): "trl-train",
+    ("trl", "distillation"): "trl-train",
+}
 _RUNNERS = {("uv", "run"), ("poetry", "run"), ("pdm", "run"), ("pipenv", "run"), ("hatch", "run")}
 # Options of those runners that take a value (`uv run --with vllm vllm serve ...`).
 _RUNNER_OPTIONS_WITH_VALUE = {
@@ -67,6 +87,38 @@ _RUNNER_OPTIONS_WITH_VALUE = {
 # parser: optparse, interspersed arguments off, so the first word that is no option is the program).
 _COVERAGE_VALUES = {"--concurrency", "--context", "--data-file", "--include", "--omit", "--save-signal", "--source", "--debug", "--rcfile"}
 _COVERAGE_FLAGS = {"-a", "--append", "--branch", "-L", "--pylib", "-p", "--parallel-mode", "--timid"}
+# `accelerate launch [OPTIONS] SCRIPT|-m MODULE ARGS` (accelerate 1.16.0 `commands/launch.py`
+# `launch_command_parser`: no abbreviations, every `--a_b` also `--a-b`) and `torchrun [OPTIONS]
+# SCRIPT|-m MODULE ARGS` (torch `distributed/run.py` `get_args_parser`, every `--a-b` also
+# `--a_b`): the options without a value; the others take one. An option not listed: not followed.
+_ACCELERATE_FLAGS = frozenset(
+    "--cpu --debug --downcast_bf16 --dynamo_use_dynamic --dynamo_use_fullgraph --dynamo_use_regional_compilation "
+    "--enable_cpu_affinity --fp8_use_autocast_during_eval --multi_gpu --no_tpu_cluster --quiet -q --same_network --tpu "
+    "--tpu_cluster --tpu_use_sudo --use_deepspeed --use_fsdp --use_megatron_lm --use_parallelism_config".split()
+)
+_ACCELERATE_VALUES = frozenset(
+    "--config_file --env --gpu_ids --gradient_accumulation_steps --gradient_clipping --log_dir --machine_rank "
+    "--main_process_ip --main_process_port --main_training_function --max_restarts --mixed_precision --monitor_interval "
+    "--mpirun_hostfile --num_cpu_threads_per_process --num_machines --num_processes --rdzv_backend --rdzv_conf --role "
+    "--tee -t --vm --zero_stage".split()
+)
+_ACCELERATE_VALUE_GROUPS = (
+    "--fsdp_",
+    "--megatron_lm_",
+    "--fp8_",
+    "--parallelism_config_",
+    "--deepspeed_",
+    "--dynamo_",
+    "--offload_",
+    "--zero3_",
+    "--aws_",
+)
+_TORCHRUN_FLAGS = frozenset(("--standalone",))
+_TORCHRUN_VALUES = frozenset(
+    "--nnodes --nproc_per_node --rdzv_backend --rdzv_endpoint --rdzv_id --rdzv_conf --max_restarts --monitor_interval "
+    "--start_method --event_log_handler --role --log_dir -r --redirects -t --tee --local_ranks_filter --node_rank "
+    "--master_addr --master_port --local_addr --logs_specs --numa_binding --signals_to_handle".split()
+)
 # SkyRL's inference-only entrypoint: its adapter reads it as `main_base`'s servers without requests.
 _SKYRL_SERVE = "skyrl.train.entrypoints.serve"
 # Words after a module that may be a SkyRL entrypoint built on `main_base` (its overrides).
@@ -131,8 +183,14 @@ def split_launcher(words: Seq[Word], python_unknown_first: bool = False) -> tupl
         return _PROGRAMS[(_basename(first), words[position + 1])], position + 2
     if first is not None and _basename(first) == "coverage":
         return _coverage(words, position + 1)
+    if first is not None and _basename(first) == "accelerate" and position + 1 < len(words) and words[position + 1] == "launch":
+        return _distributed(words, position + 2, _ACCELERATE_FLAGS, _ACCELERATE_VALUES, _ACCELERATE_VALUE_GROUPS)
+    if first is not None and _basename(first) == "torchrun":
+        return _distributed(words, position + 1, _TORCHRUN_FLAGS, _TORCHRUN_VALUES)
     if nemo_rl_script(words[position]):
         return _nemo_rl(words, position)
+    if open_instruct_script(words[position]):
+        return "open-instruct", position + 1  # `uv run SCRIPT` (the shell's reader drops the runner first)
     if first is None and not python_unknown_first:
         return None
     if first is not None and not _PYTHON.match(_basename(first)):
@@ -157,7 +215,13 @@ def _python(words: Seq[Word], position: int) -> tuple[str, int] | None:
             return _module(words, position + 1)
         if nemo_rl_script(word):
             return _nemo_rl(words, position)
+        if open_instruct_script(word):
+            return "open-instruct", position + 1
+        if trl_train_script(word):
+            return "trl-train", position + 1
         text = _text(word)
+        if text is not None and text.endswith(".py") and not text.startswith("-"):
+            return "trl-script", position  # a program of the user's: its adapter reads it for a TRL trainer
         if text is None or not text.startswith("-") or text.startswith("-m"):
             return None
         position += 2 if text in _PYTHON_OPTIONS_WITH_VALUE else 1
@@ -169,6 +233,8 @@ def _module(words: Seq[Word], position: int) -> tuple[str, int] | None:
     module = _text(words[position])
     if module == "coverage" and position + 1 < len(words) and words[position + 1] == "run":
         return _coverage(words, position + 1)
+    if module == "torch.distributed.run":
+        return _distributed(words, position + 1, _TORCHRUN_FLAGS, _TORCHRUN_VALUES)
     if module in _MODULE_ENTRYPOINTS:
         return _MODULE_ENTRYPOINTS[module], position + 1
     if module == "vllm.entrypoints.cli.main" and position + 1 < len(words) and words[position + 1] == "serve":
@@ -203,6 +269,39 @@ def _coverage(words: Seq[Word], position: int) -> tuple[str, int] | None:
     return _nemo_rl(words, position) if nemo_rl_script(words[position]) else None
 
 
+def _distributed(
+    words: Seq[Word], position: int, flags: frozenset[str], values: frozenset[str], groups: tuple[str, ...] = ()
+) -> tuple[str, int] | None:
+    """`accelerate launch`'s or `torchrun`'s options from `position`, then the program each
+    process runs: TRL's training scripts ("trl-train", its arguments), or another Python file
+    ("trl-script", from the file's word: its adapter reads it for a TRL trainer that starts
+    vLLM in process); a module other than TRL's is no launch we know."""
+    module = False
+    while position < len(words):
+        name = _option(words[position])
+        if name is None:
+            break
+        name = name[:2] + name[2:].replace("-", "_") if name.startswith("--") else name
+        inline = "=" in (_spelled(words[position]) or "")
+        if name in ("-m", "--module"):
+            module = True
+        elif name in values or any(name.startswith(group) for group in groups):
+            position += 1 if inline else 2
+            continue
+        elif name not in flags:
+            return None  # `--no_python`, `--run_path`, or an option we do not know
+        position += 1
+    if position >= len(words):
+        return None
+    if module:
+        found = _MODULE_ENTRYPOINTS.get(_text(words[position]) or "")
+        return (found, position + 1) if found == "trl-train" else None
+    if trl_train_script(words[position]):
+        return "trl-train", position + 1
+    name = script_name(words[position])
+    return ("trl-script", position) if name is not None and name.endswith(".py") else None
+
+
 def _skyrl_module(module: str, rest: Seq[Word]) -> bool:
     """A module that may be a SkyRL entrypoint built on `main_base` (`-m
     examples.train.algorithms.dapo.main_dapo generator.inference_engine.backend=vllm`): SkyRL's
@@ -228,6 +327,19 @@ NEMO_RL_DEFAULT_CONFIGS = {
     "run_rm.py": "configs/rm.yaml",
 }
 _NEMO_KEY = re.compile(r"^\+{0,2}(policy|generation)\.")
+
+
+def trl_train_script(word: Word) -> bool:
+    """Whether a word names one of TRL's training scripts (`trl/scripts/grpo.py`)."""
+    text = _spelled(word)
+    return text is not None and any(text == script or text.endswith("/" + script) for script in _TRL_TRAIN_SCRIPTS)
+
+
+def open_instruct_script(word: Word) -> bool:
+    """Whether a word names open-instruct's `open_instruct/grpo_fast.py` (also under a variable
+    folder: `$REPO/open_instruct/grpo_fast.py`)."""
+    text = _spelled(word)
+    return text is not None and (text == _OPEN_INSTRUCT_SCRIPT or text.endswith("/" + _OPEN_INSTRUCT_SCRIPT))
 
 
 def nemo_rl_script(word: Word) -> bool:

@@ -148,7 +148,8 @@ def mutants_of(entry: Entry, count: int | None = None) -> list[mutants.Mutant]:
     open-ended forms."""
     text = entry.file.read_text()
     arguments = entry.kind == "shell" and mutants.ends_with_arguments(text, _command_word(entry, text))
-    chosen = mutants.sample(list(mutants.mutations_for(entry.framework, entry.release)), entry.path, count)
+    mutations = [m for m in mutants.mutations_for(entry.framework, entry.release) if entry.kind == "shell" or not m.words_only]
+    chosen = mutants.sample(mutations, entry.path, count)
     found = []
     for mutation in (mutants.CONTROL, *chosen):
         mutant = _written(entry, text, mutation)
@@ -323,9 +324,11 @@ def _require(result: Result, texts: list[str], fragments: list, truth: str) -> N
 
 
 def _holds(fragment, text: str) -> bool:
+    """Whether `text` holds `fragment` (or all its parts), a message's line breaks read as spaces
+    (a one-line finding quotes Hydra's two-line refusals so)."""
     if isinstance(fragment, tuple):
-        return all(part in text for part in fragment)
-    return fragment in text
+        return all(_holds(part, text) for part in fragment)
+    return " ".join(fragment.split()) in " ".join(text.split())
 
 
 def _unjudge_where_the_control_fails(results: list[Result]) -> None:
@@ -343,7 +346,8 @@ def _unjudge_where_the_control_fails(results: list[Result]) -> None:
 
 def _names_the_mutation(refused: dict, mutant: mutants.Mutant) -> bool:
     options = [word.split("=", 1)[0] for word in mutant.words if word[:1] in ("-", "+")]
-    return any(option in refused.get("message", "") for option in options)
+    keys = [f"'{word.split('=', 1)[0].lstrip('+')}'" for word in mutant.words if "=" in word and word[:1] != "-"]  # Hydra's 'KEY'
+    return any(option in refused.get("message", "") for option in options + keys)
 
 
 # -- the whole run -----------------------------------------------------------------------------

@@ -27,6 +27,7 @@ class Mutation:
     what: str  # one line, for the report
     settings: tuple[tuple[str, object], ...]  # dotted key -> value (YAML form)
     words: tuple[str, ...]  # the same as the framework's command-line words
+    words_only: bool = False  # a spelling of the command line only (a configuration file gets the keys as any mutation)
 
 
 @dataclass(frozen=True)
@@ -66,15 +67,17 @@ def _hydra_value(value: object) -> str:
     return str(value)
 
 
-def _verl(label: str, what: str, *settings: tuple[str, object], quoted_mask: bool = False) -> Mutation:
-    """Keys under `engine_kwargs.vllm` are new in verl's struct config: Hydra needs `+`."""
+def _verl(label: str, what: str, *settings: tuple[str, object], quoted_mask: bool = False, new: str = "+", existing: str = "") -> Mutation:
+    """Keys under `engine_kwargs.vllm` are new in verl's struct config: Hydra needs `+` (`new`);
+    a key verl has takes none (`existing`). Other prefixes are what users write by mistake
+    (Hydra refuses a new key without `+`, a `+` on a key verl has)."""
     words = []
     for key, value in settings:
-        word = ("+" if ".engine_kwargs.vllm." in key else "") + f"{key}={_hydra_value(value)}"
+        word = (new if ".engine_kwargs.vllm." in key else existing) + f"{key}={_hydra_value(value)}"
         if quoted_mask and key == _MASK:
             word = f"+{key}='True'"
         words.append(word)
-    return Mutation(label, what, tuple(settings), tuple(words))
+    return Mutation(label, what, tuple(settings), tuple(words), words_only=(new, existing) != ("+", ""))
 
 
 VERL = (
@@ -122,6 +125,15 @@ VERL = (
         ("actor_rollout_ref.model.mtp.enable", True),
         ("actor_rollout_ref.model.mtp.enable_rollout", True),
         *_REQUESTS_FIXED,
+    ),
+    _verl("mask-no-plus", "the mask without Hydra's `+` (verl's engine_kwargs.vllm has no such key)", (_MASK, True), new=""),
+    _verl("mask++requests", "the mask with `++`, requests fixed with `++`", (_MASK, True), *_REQUESTS_FIXED, new="++", existing="++"),
+    _verl(
+        "mask+plus-requests",
+        "the mask, requests fixed with `+` (keys verl has: Hydra refuses)",
+        (_MASK, True),
+        *_REQUESTS_FIXED,
+        existing="+",
     ),
     _verl("mask-quoted", "the mask as a quoted string 'True' (Hydra keeps a string)", (_MASK, "True"), quoted_mask=True),
 )

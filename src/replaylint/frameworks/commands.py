@@ -1,7 +1,7 @@
 """The launch a command line starts, whoever reads its words: vLLM's parser for vLLM's own
 launchers (with Dynamo's additions for `python -m dynamo.vllm`), or the adapter of the RL
 framework whose launcher `launchers.split_launcher` found (`trl vllm-serve`, verl, NeMo-RL,
-SkyRL, OpenRLHF). Every frontend that finds a command line calls `command_launch` here."""
+SkyRL, OpenRLHF, open-instruct). Every frontend that finds a command line calls `command_launch` here."""
 
 from __future__ import annotations
 
@@ -75,6 +75,16 @@ def _framework_launch(
         from . import openrlhf
 
         return openrlhf.command_launch(span, tokens, **options)
+    if entrypoint in ("trl-train", "trl-script"):
+        from . import trl_colocate
+
+        if entrypoint == "trl-script":
+            return trl_colocate.script_launch(span, tokens, read_text=read_text, **options)
+        return trl_colocate.command_launch(span, tokens, **options)
+    if entrypoint == "open-instruct":
+        from . import open_instruct
+
+        return open_instruct.command_launch(span, tokens, read_text=read_text, **options)
     if entrypoint in ("skyrl", "skyrl-module"):
         from . import skyrl
 

@@ -197,7 +197,7 @@ def _agree(launches: Sequence[Launch]) -> bool:
 FAMILIES: dict[str, Editions] = {}
 # The packages whose pins choose an edition (each adapter's `Editions.package`): a result cache
 # keys files by them.
-PINNED_PACKAGES = ("verl", "nemo-rl", "skyrl", "prime-rl", "trl", "openrlhf")
+PINNED_PACKAGES = ("verl", "nemo-rl", "skyrl", "prime-rl", "trl", "openrlhf", "open-instruct")
 
 
 def register(family: Editions) -> Editions:

@@ -44,13 +44,13 @@ from __future__ import annotations
 
 import json
 import os
-import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Mapping
 
 from ..model import UNKNOWN, Launch, LaunchKind, Setting, Span
 from ..vllm.argv import Token
+from .argparse_table import ParsedWords, parse_words
 from .editions import Edition, Editions, build, register
 from .refusals import names_replay, refusal, refused
 
@@ -114,104 +114,9 @@ _ENGINE_OPTIONS = {
     "--vllm.enable_prefix_caching": "enable_prefix_caching",
 }
 _NUM_ENGINES = ("--vllm_num_engines", "--vllm.num_engines")
-_NEGATIVE_NUMBER = re.compile(r"^-\d+$|^-\d*\.\d+$")  # a value, as the parser has no option that looks like one
 # The importance-sampling correction: `create_vllm_engines(..., logprobs_mode="processed_logprobs")`.
 _CORRECTION_FLAGS = ("--enable_vllm_is_correction", "--algo.advantage.is_correction_enable")
 _CORRECTION_LEVEL = "--algo.advantage.is_correction_level"
-
-
-@dataclass
-class _Parsed:
-    """What the release's argparse parser makes of the words: each option's value words (the last
-    occurrence), the words it does not take, and whether it stops for another reason."""
-
-    values: dict[str, tuple[Token, list[Token]]] = field(default_factory=dict)
-    refused: list[Token] = field(default_factory=list)
-    other_error: bool = False
-    unread: list[Token] = field(default_factory=list)
-
-
-def _resolve(text: str, options: Mapping[str, Any]) -> tuple[str | None, str | None, bool]:
-    """(option, its `=value`, ambiguous) for an option word: exact, or argparse's unique prefix."""
-    name, eq, inline = text.partition("=")
-    explicit = inline if eq else None
-    if text in options:
-        return text, None, False
-    if eq and name in options:
-        return name, explicit, False
-    if not text.startswith("--"):
-        return None, explicit, False
-    matches = [option for option in options if option.startswith(name)]
-    if len(matches) == 1:
-        return matches[0], explicit, False
-    return None, explicit, len(matches) > 1
-
-
-def _is_option(token: Token) -> bool:
-    """argparse's 'O': a word starting with `-` (not `-` alone, not a negative number, no space)."""
-    text = token.text or ""
-    return text.startswith("-") and text != "-" and " " not in text and _NEGATIVE_NUMBER.match(text) is None
-
-
-def _parse(tokens: list[Token], options: Mapping[str, Any]) -> _Parsed:
-    parsed = _Parsed()
-    words = [token for token in tokens if not token.forwarded]  # judged as written, run without arguments
-    parsed.unread = [token for index, token in enumerate(words) if not token.known and not _a_value(words, index, options)]
-    if parsed.unread:
-        return parsed
-    if any(token.text == "--" for token in words):
-        parsed.other_error = True  # what follows is positional: not followed here
-        return parsed
-    position = 0
-    while position < len(words):
-        token = words[position]
-        text = str(token.text)
-        if not token.known or not _is_option(token):
-            parsed.refused.append(token)  # no positional arguments
-            position += 1
-            continue
-        option, explicit, ambiguous = _resolve(text, options)
-        if ambiguous:
-            parsed.other_error = True
-            return parsed
-        if option is None:
-            parsed.refused.append(token)
-            position += 1
-            continue
-        following = 0
-        while position + 1 + following < len(words) and not _is_option(words[position + 1 + following]):
-            following += 1
-        taken = _taken(options[option], following, explicit is not None)
-        if taken is None:
-            parsed.other_error = True
-            return parsed
-        values = [Token(explicit, token.span, token.raw)] if explicit is not None else words[position + 1 : position + 1 + taken]
-        parsed.values[option] = (token, values)
-        position += 1 + taken
-    return parsed
-
-
-def _a_value(words: list[Token], index: int, options: Mapping[str, Any]) -> bool:
-    """A word we cannot read right after an option that takes one value (`--train.agent_func_path
-    "$AGENT_FUNC"`, `... $(python -c ...)`): argparse takes the next word there whatever it holds
-    unless it starts with `-`, so it is read as that one value (a path, a name)."""
-    if index == 0 or not words[index - 1].known:
-        return False
-    option, explicit, _ = _resolve(str(words[index - 1].text), options)
-    return option is not None and explicit is None and options[option] == 1
-
-
-def _taken(nargs: Any, following: int, explicit: bool) -> int | None:
-    """How many of the `following` value words an option takes; None: argparse's error."""
-    if explicit:
-        return None if nargs == 0 or (isinstance(nargs, int) and nargs > 1) else 0
-    if nargs == 0 or nargs == "?" and following == 0:
-        return 0
-    if nargs in ("?", 1):
-        return 1 if following else None
-    if nargs in ("*", "+"):
-        return following if following or nargs == "*" else None
-    return nargs if following >= nargs else None
 
 
 def command_launch(span: Span, tokens: list[Token], **options: Any) -> Launch | None:
@@ -221,7 +126,7 @@ def command_launch(span: Span, tokens: list[Token], **options: Any) -> Launch | 
 
 
 def _launch(data: _Data, edition: Edition, span: Span, tokens: list[Token], options: dict[str, Any]) -> Launch:
-    parsed = _parse(tokens, data.tables[edition.name])
+    parsed = parse_words(tokens, data.tables[edition.name])
     reasons = list(options.get("open_reasons", ())) + [token.raw for token in parsed.unread]
     launch = Launch(
         LaunchKind.FRAMEWORK,
@@ -258,7 +163,7 @@ def _typed(name: str, text: str | None) -> Any:
         return UNKNOWN
 
 
-def _starts_engines(parsed: _Parsed) -> bool:
+def _starts_engines(parsed: ParsedWords) -> bool:
     """`if args.vllm.num_engines is not None and args.vllm.num_engines > 0` (default None)."""
     for option in _NUM_ENGINES:
         if option in parsed.values:
@@ -267,7 +172,7 @@ def _starts_engines(parsed: _Parsed) -> bool:
     return False
 
 
-def _engine_settings(parsed: _Parsed, owner: str) -> dict[str, Setting]:
+def _engine_settings(parsed: ParsedWords, owner: str) -> dict[str, Setting]:
     settings: dict[str, Setting] = {}
     for option, (flag, values) in parsed.values.items():
         name = _ENGINE_OPTIONS.get(option)

@@ -47,7 +47,6 @@ Not seen: `$VAR` values, custom entrypoints' generators, the `+` words' other re
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -57,6 +56,7 @@ from ..model import UNKNOWN, ArgIssue, Launch, LaunchKind, Request, Setting, Spa
 from ..vllm.argv import Token
 from ..vllm.fields import FIELDS
 from .editions import Edition, Editions, build, register
+from .nearby import upward
 from .refusals import names_replay, refusal, refused
 from .views import ConfigView, read_overrides
 
@@ -127,8 +127,6 @@ _READS_OVERRIDES = re.compile(r"\.from_cli_overrides\(")
 _OWN_GENERATOR = re.compile(r"^\s*def\s+(?:get_generator|run)\s*\(", re.M)
 _OWN_CLIENT = re.compile(r"^\s*def\s+(?:_get_new_inference_client|get_inference_client)\s*\(", re.M)
 _MODULE = re.compile(r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$")
-_MAX_LEVELS = 8  # folders above the launching file where the module's package may start
-_MAX_MODULE_CHARS = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -157,20 +155,8 @@ def entrypoint(module: str, anchor: Span, read_text: Callable[[str], str | None]
 
 
 def _module_text(module: str, launching: str, read_text: Callable[[str], str | None]) -> str | None:
-    """`a.b.c` as `a/b/c.py` from the folder of the launching file and each folder above it
-    (the command's working folder is not known; SkyRL's scripts run from the repository root)."""
-    if not _MODULE.match(module):
-        return None
-    relative = module.replace(".", "/") + ".py"
-    folder = os.path.dirname(launching)
-    for _ in range(_MAX_LEVELS):
-        text = read_text(os.path.normpath(os.path.join(folder, relative)))
-        if text is not None:
-            return text if len(text) <= _MAX_MODULE_CHARS else None
-        if folder in ("", ".", os.sep):
-            break
-        folder = os.path.dirname(folder)
-    return None
+    """`a.b.c` as `a/b/c.py` near the launching file (SkyRL's scripts run from the repository root)."""
+    return upward(module.replace(".", "/") + ".py", launching, read_text) if _MODULE.match(module) else None
 
 
 def command_launch(

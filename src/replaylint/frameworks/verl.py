@@ -33,6 +33,10 @@ runs unless `trainer.val_before_train=False` and `trainer.test_freq <= 0`
 (Q2: `top_k=-1`; validation also Q1: `temperature=0`): those are reported at the key when
 written, else at the mask, naming the default.
 
+Hydra applies the command line's overrides to the composed configuration in struct mode first:
+a key it does not have, written without `+`, or `+` on a key it has, stops verl before anything
+starts (`hydra_struct`; RPL204 in Hydra's words when the word names a replay setting).
+
 Only `rollout.name: vllm` launches vLLM. Not seen: Hydra config files named with
 `--config-name`/`--config-path`, other `ppo_*_trainer` defaults, `$VAR` values.
 """
@@ -40,7 +44,8 @@ Only `rollout.name: vllm` launches vLLM. Not seen: Hydra config files named with
 from __future__ import annotations
 
 import json
-from typing import Any
+from dataclasses import replace
+from typing import Any, Sequence
 
 from ..command import judged_without
 from ..model import UNKNOWN, Launch, LaunchKind, Request, Setting, Span
@@ -49,6 +54,8 @@ from ..vllm.argv import Token
 from ..vllm.fields import FIELDS
 from ..vllm.releases import NEWEST
 from .editions import Edition, Editions, build, register
+from .hydra_struct import HydraRefusal, first_refusal, packaged_config
+from .refusals import names_replay, refusal, refused
 from .views import ConfigView, read_hydra_overrides
 
 EDITIONS = register(
@@ -96,6 +103,7 @@ def command_launch(span: Span, tokens: list[Token], **options: Any) -> Launch | 
     return adapt(
         overrides,
         span,
+        words=tokens,
         env=dict(options.get("env") or {}),
         open_reasons=reasons,
         label=f"verl: {options.get('label') or 'main_ppo'}",
@@ -158,14 +166,35 @@ def adapt(
     condition: str | None = None,
     kind: LaunchKind = LaunchKind.FRAMEWORK,
     forwarded: tuple[str, ...] = (),
+    words: Sequence[Token] = (),
 ) -> Launch | None:
-    """The launch of each verl edition (`editions.build`)."""
-    if view.value(*ROLLOUT, "name") != "vllm":
-        return None  # sglang, another engine, or a name we cannot see
+    """The launch of each verl edition (`editions.build`). `words`: the command line's
+    overrides, which Hydra may refuse before verl starts (`hydra_struct`)."""
+    starts_vllm = view.value(*ROLLOUT, "name") == "vllm"  # else sglang, another engine, or a name we cannot see
+    config, overrides = packaged_config(words) if words else (None, [])
+    refusals = {edition.name: first_refusal(overrides, edition.name, config) for edition in EDITIONS.editions} if config else {}
+    if not starts_vllm and not any(refusals.values()):
+        return None
     options = dict(
         env=env, open_reasons=open_reasons, label=label, version_hint=version_hint, condition=condition, kind=kind, forwarded=forwarded
     )
-    return build(EDITIONS, lambda edition: _launch(view, anchor, edition, **options))  # type: ignore[arg-type]
+
+    def launch(edition: Edition) -> Launch:
+        made = _launch(view, anchor, edition, **options) if starts_vllm else Launch(kind, anchor, {}, {}, label=label, condition=condition)  # type: ignore[arg-type]
+        return _hydra_refused(made, refusals.get(edition.name))
+
+    return build(EDITIONS, launch)
+
+
+def _hydra_refused(launch: Launch, found: HydraRefusal | None) -> Launch:
+    """The launch as verl leaves it when Hydra refuses an override: RPL204's issue when the word
+    names a replay setting, else nothing at all (verl stops for a reason that is not replay's)."""
+    if found is None:
+        return launch
+    if not names_replay(found.message):
+        return replace(launch, settings={}, env={}, requests=(), issues=())
+    name = found.key.rsplit(".", 1)[-1]
+    return refused(launch, refusal(found.token.span, found.token.raw, name, found.message))
 
 
 def _launch(

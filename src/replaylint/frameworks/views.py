@@ -9,6 +9,7 @@ from __future__ import annotations
 import posixpath
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
 import yaml
@@ -257,7 +258,7 @@ class Inherited(ConfigView):
 
 # -- reading override words -------------------------------------------------------------------
 
-_KEY = re.compile(r"^(~|\+\+|\+)?([A-Za-z_][\w-]*(?:\.[\w-]+)*)=")
+OVERRIDE_KEY = re.compile(r"^(~|\+\+|\+)?([A-Za-z_][\w-]*(?:\.[\w-]+)*)=")
 
 
 def yaml_value(text: str) -> Any:
@@ -280,7 +281,7 @@ def read_overrides(tokens: Sequence[Any]) -> Overrides:
             overrides.unseen(token)
             continue
         text = token.text
-        match = _KEY.match(text if text is not None else token.raw.strip("'\""))
+        match = OVERRIDE_KEY.match(text if text is not None else token.raw.strip("'\""))
         if match is None:
             if text is None:
                 overrides.unseen(token)
@@ -312,17 +313,13 @@ def read_hydra_overrides(tokens: Sequence[Any]) -> Overrides:
     in a value) and sweeps (`a=1,2`, `range(...)`) are unknown. `~key` deletes (the default
     applies); a config-group choice (`group/name=...`, `key@package=...`) or a word Hydra
     refuses makes the configuration open-ended."""
-    from hydra.core.override_parser.overrides_parser import OverridesParser
-    from hydra.errors import HydraException
-
-    parser = OverridesParser.create()
     overrides = Overrides()
     for token in tokens:
         if getattr(token, "spread", False):
             overrides.unseen(token)
             continue
         if token.text is None:
-            match = _KEY.match(token.raw.strip("'\""))
+            match = OVERRIDE_KEY.match(token.raw.strip("'\""))
             if match is None:
                 overrides.unseen(token)
                 overrides.others.append(token)
@@ -332,9 +329,8 @@ def read_hydra_overrides(tokens: Sequence[Any]) -> Overrides:
         if token.text.startswith("-") or ("=" not in token.text and not token.text.startswith("~")):
             overrides.others.append(token)  # an option (`--config-name`) or a word Hydra does not take
             continue
-        try:
-            override = parser.parse_override(token.text)
-        except HydraException:
+        override = hydra_override(token.text)
+        if override is None:
             overrides.open_reasons.append(f"{token.raw} (Hydra cannot parse it)")
             continue
         key = override.key_or_group
@@ -348,6 +344,26 @@ def read_hydra_overrides(tokens: Sequence[Any]) -> Overrides:
         overrides.words.append(_written(token, key, value, offset))
     overrides.__post_init__()
     return overrides
+
+
+@lru_cache(maxsize=4096)
+def hydra_override(text: str) -> Any:
+    """Hydra's own parse of one override word (`OverridesParser.parse_override`, imported here:
+    only a Hydra launch pays for it), None when Hydra refuses it. Cached: a command line is read
+    for its settings and again, per edition, for Hydra's refusals (`hydra_struct`)."""
+    from hydra.errors import HydraException
+
+    try:
+        return _hydra_parser().parse_override(text)
+    except HydraException:
+        return None
+
+
+@lru_cache(maxsize=1)
+def _hydra_parser() -> Any:
+    from hydra.core.override_parser.overrides_parser import OverridesParser
+
+    return OverridesParser.create()
 
 
 def _hydra_plain(value: Any) -> Any:

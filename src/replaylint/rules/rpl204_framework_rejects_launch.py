@@ -23,6 +23,8 @@ No fix of its own: the replay rules' fixes (RPL003 sets `processed_logprobs`) re
 
 ## References
 - ai-dynamo `dynamo/vllm/main.py` `configure_rl_logprobs_mode`
+- hydra-core 1.3 `hydra/_internal/config_loader_impl.py` `_apply_overrides_to_config` (verl's
+  overrides: "Could not override ...", "Could not append to config ...")
 """
 
 from __future__ import annotations
@@ -49,12 +51,26 @@ class FrameworkRejectsLaunch(Rule):
     VALID = (
         Valid("DYN_ENABLE_RL=1 python -m dynamo.vllm --model m --return-sampling-mask\n", filename="worker.sh"),
         Valid("python -m dynamo.vllm --model m --return-sampling-mask --logprobs-mode processed_logits\n", filename="worker.sh"),
+        # Hydra's `+` adds a key verl's configuration does not have
+        Valid(
+            "python3 -m verl.trainer.main_ppo actor_rollout_ref.rollout.name=vllm actor_rollout_ref.rollout.top_k=50 "
+            "actor_rollout_ref.rollout.val_kwargs.top_k=50 actor_rollout_ref.rollout.val_kwargs.temperature=1.0 "
+            "+actor_rollout_ref.rollout.engine_kwargs.vllm.return_sampling_mask=True\n",
+            filename="train.sh",
+        ),
     )
     INVALID = (
         Invalid(
             "DYN_ENABLE_RL=1 python -m dynamo.vllm --model m --return-sampling-mask --logprobs-mode processed_logits\n",
             filename="worker.sh",
             message="--enable-rl requires logprobs_mode=processed_logprobs",
+        ),
+        # without `+`, Hydra refuses the key before verl starts
+        Invalid(
+            "python3 -m verl.trainer.main_ppo actor_rollout_ref.rollout.name=vllm "
+            "actor_rollout_ref.rollout.engine_kwargs.vllm.return_sampling_mask=True\n",
+            filename="train.sh",
+            message="Could not override 'actor_rollout_ref.rollout.engine_kwargs.vllm.return_sampling_mask'",
         ),
     )
 

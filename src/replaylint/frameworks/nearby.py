@@ -1,0 +1,37 @@
+"""Files of the checked tree near a launching file: a command's working folder is not known, so a
+path it names (a program, a module, a framework's own source) is looked for from the launching
+file's folder and each folder above it, as the frameworks' scripts run from their repository's
+root. Read through the checker's `read_text` (only files inside the tree, each read bounded)."""
+
+from __future__ import annotations
+
+import os
+from typing import Callable
+
+MAX_LEVELS = 8  # folders above the launching file where the path may start
+MAX_CHARS = 1_000_000
+
+ReadText = Callable[[str], "str | None"]
+
+
+def upward(relative: str, launching: str, read_text: ReadText) -> str | None:
+    """The text of `relative` from the nearest folder at or above the launching file's that holds
+    it; None when none does, or the file is larger than a program is."""
+    found = first_folder((relative,), launching, read_text)
+    return None if found is None else found[0]
+
+
+def first_folder(relatives: tuple[str, ...], launching: str, read_text: ReadText) -> list[str | None] | None:
+    """The texts of `relatives` in the nearest folder at or above the launching file's that holds
+    any of them (None for each it does not hold, or too large); None when no folder does."""
+    if any(os.path.isabs(path) or "$" in path for path in relatives):
+        return None
+    folder = os.path.dirname(launching)
+    for _ in range(MAX_LEVELS):
+        texts = [read_text(os.path.normpath(os.path.join(folder, path))) for path in relatives]
+        if any(text is not None for text in texts):
+            return [text if text is not None and len(text) <= MAX_CHARS else None for text in texts]
+        if folder in ("", ".", os.sep):
+            break
+        folder = os.path.dirname(folder)
+    return None
