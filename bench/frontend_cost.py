@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-LAUNCH = 'vllm serve "$MODEL" --port "$PORT" --return-sampling-mask\n'
+LAUNCH = 'vllm serve "$MODEL" --port "$PORT" --return-sampling-mask --enable-scale-out\n'
 TARGET_RATIO = 12.0  # the largest size's time over the smallest's, for 8x the size
 
 

@@ -11,7 +11,7 @@ import pytest
 from replaylint.cli import main
 from replaylint.frontends.packaging import local_folder
 
-SERVE = "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs\n"
+SERVE = "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out\n"
 PYPROJECT = """[build-system]
 requires = ["setuptools"]
 
@@ -118,7 +118,7 @@ def test_dockerfile_installs_a_copied_plugin(check) -> None:
         "FROM vllm/vllm-openai:v0.32.0\n"
         "COPY plugins/ban /opt/ban\n"
         "RUN pip install --no-cache-dir /opt/ban\n"
-        'CMD ["--model", "m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs"]\n'
+        'CMD ["--model", "m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs", "--enable-scale-out"]\n'
     )
     results = check({"plugins/ban/setup.py": SETUP_PY, "Dockerfile": dockerfile})
     [finding] = results["Dockerfile"].findings
@@ -128,7 +128,7 @@ def test_dockerfile_installs_a_copied_plugin(check) -> None:
 def test_dockerfile_workdir_and_editable_install(check) -> None:
     dockerfile = (
         "FROM vllm/vllm-openai:v0.31.0\nWORKDIR /app\nCOPY . .\nRUN pip install -e plugins/ban\n"
-        'CMD ["--model", "m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs"]\n'
+        'CMD ["--model", "m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs", "--enable-scale-out"]\n'
     )
     results = check({"plugins/ban/setup.cfg": SETUP_CFG, "docker/Dockerfile": dockerfile, "docker/plugins/ban/setup.cfg": SETUP_CFG})
     assert [f.code for f in results["docker/Dockerfile"].findings] == ["RPL001", "RPL001"]
@@ -145,7 +145,7 @@ def test_dockerfile_workdir_and_editable_install(check) -> None:
         {
             "plugins/ban/pyproject.toml": PYPROJECT,
             "Dockerfile": "FROM vllm/vllm-openai:v0.31.0\nCOPY plugins/ban /opt/ban\n"
-            'CMD ["--model", "m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs"]\n',
+            'CMD ["--model", "m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs", "--enable-scale-out"]\n',
         },
         # a launch in a project of its own, below the plugin's
         {
@@ -221,15 +221,15 @@ def test_local_folder(line: str, folder: str | None) -> None:
 @pytest.mark.parametrize(
     ("name", "text"),
     [
-        ("run.sh", "docker run --gpus all vllm/vllm-openai:latest --model m --return-sampling-mask --logprobs-mode processed_logprobs\n"),
+        ("run.sh", "docker run --gpus all vllm/vllm-openai:latest --model m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out\n"),
         (
             "Dockerfile",
-            'FROM vllm/vllm-openai:v0.31.0\nCMD ["--model", "m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs"]\n',
+            'FROM vllm/vllm-openai:v0.31.0\nCMD ["--model", "m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs", "--enable-scale-out"]\n',
         ),
         (
             "deploy.yaml",
             "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n  - name: v\n    image: vllm/vllm-openai:v0.31.0\n"
-            "    args: [--model, m, --return-sampling-mask, --logprobs-mode, processed_logprobs]\n",
+            "    args: [--model, m, --return-sampling-mask, --logprobs-mode, processed_logprobs, --enable-scale-out]\n",
         ),
     ],
     ids=["docker-run", "dockerfile", "kubernetes"],
@@ -281,7 +281,7 @@ def test_dockerfile_installs_a_requirements_file(check) -> None:
     dockerfile = (
         "FROM vllm/vllm-openai:v0.32.0\nWORKDIR /srv\nCOPY requirements.txt plugins ./\nCOPY plugins /srv/plugins\n"
         "RUN pip install -r requirements.txt\n"
-        'CMD ["--model", "m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs"]\n'
+        'CMD ["--model", "m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs", "--enable-scale-out"]\n'
     )
     files = {
         "requirements.txt": "numpy\n-e ./plugins/ban  # our processors\n",

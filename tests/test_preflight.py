@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 WHEELS = Path(__file__).parent / "data" / "plugins" / "wheels"
-LAUNCH = ["vllm", "serve", "m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs"]
+LAUNCH = ["vllm", "serve", "m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs", "--enable-scale-out"]
 RUN_REPLAYLINT = "import sys; from replaylint.cli import main; sys.exit(main(sys.argv[1:]))"
 
 
@@ -164,7 +164,7 @@ def test_exec_becomes_the_launch(bare: Venv, tmp_path: Path) -> None:
     )
     stdout, stderr = process.communicate(timeout=60)
     assert process.returncode == 3, stderr
-    assert stdout == f"pid {process.pid} args serve m --return-sampling-mask --logprobs-mode processed_logprobs\n"
+    assert stdout == f"pid {process.pid} args serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out\n"
     assert "All checks passed" in stderr  # the report goes to stderr: stdout is the launch's
 
 

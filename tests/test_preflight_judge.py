@@ -55,7 +55,7 @@ def _findings(words: list[str], release: str = "0.33.0", plugins: tuple[Plugin, 
     return Checker(config, project_pins=Installed()).check_text("<launch>", launch_script(words, env or {}), "shell").findings  # type: ignore[arg-type]
 
 
-REPLAY = ["vllm", "serve", "m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs"]
+REPLAY = ["vllm", "serve", "m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs", "--enable-scale-out"]
 
 
 def test_agreement_on_a_refusal() -> None:
@@ -85,6 +85,14 @@ def test_a_plugin_vllm_never_checks_is_no_disagreement() -> None:
     assert [finding.code for finding in findings] == ["RPL001"]
     agree, said = compare(Verdict(True, version="0.33.0"), findings)
     assert agree and said.startswith("vLLM 0.33.0 accepts the launch")
+
+
+def test_a_warning_predicts_no_refusal() -> None:
+    # RPL301: vLLM accepts a replay server without --enable-scale-out; the masks are only lost.
+    findings = _findings(["vllm", "serve", "m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs"])
+    assert [(finding.code, finding.severity) for finding in findings] == [("RPL301", "warning")]
+    agree, said = compare(Verdict(True, version="0.33.0"), findings)
+    assert agree and "disagreement" not in said
 
 
 def test_argparse_words_are_compared_without_the_option_prefix() -> None:
@@ -187,6 +195,6 @@ def test_preflight_judge_end_to_end(tmp_path: Path) -> None:
     assert refused.returncode == 1, refused.stderr[-2000:]
     assert "vLLM 0.33.0 refuses the launch (config)" in refused.stdout and "replaylint predicted it" in refused.stdout
     assert "on a stand-in H100" in refused.stdout
-    accepted = preflight("vllm", "serve", "m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs")
+    accepted = preflight("vllm", "serve", "m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs", "--enable-scale-out")
     assert accepted.returncode == 0, accepted.stdout + accepted.stderr[-2000:]
     assert "vLLM 0.33.0 accepts the launch" in accepted.stdout and "disagreement" not in accepted.stdout

@@ -44,7 +44,7 @@ def test_json_statistics_have_rufs_fields(tmp_path: Path) -> None:
 
 
 def test_json_statistics_of_a_clean_run_are_an_empty_array(tmp_path: Path) -> None:
-    write(tmp_path, {"ok.sh": "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --top-k 5\n"})
+    write(tmp_path, {"ok.sh": "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --top-k 5 --enable-scale-out\n"})
     status, out, _ = replaylint(tmp_path, "--statistics", "--output-format", "json", "ok.sh")
     assert status == 0 and json.loads(out) == []
 

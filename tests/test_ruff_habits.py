@@ -13,8 +13,8 @@ from replaylint.cli import main
 
 # RPL003 (a safe fix) and RPL001 (an unsafe one) on one launch.
 PYTHON = 'from vllm import LLM\nllm = LLM("m", return_sampling_mask=True, logits_processors=["a:B"])\n'
-SHELL = "vllm serve m --return-sampling-mask\n"
-SHELL_FIXED = "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs\n"
+SHELL = "vllm serve m --return-sampling-mask --enable-scale-out\n"
+SHELL_FIXED = "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out\n"
 
 
 @pytest.fixture
@@ -174,7 +174,7 @@ def test_add_noqa_leaves_a_line_with_a_blanket_noqa_alone(project: Path, capsys)
 
 
 def test_ignore_noqa_reports_what_the_comments_suppress(project: Path, capsys) -> None:
-    (project / "b.sh").write_text("vllm serve m --return-sampling-mask  # replaylint: ignore[RPL003]\n")
+    (project / "b.sh").write_text("vllm serve m --return-sampling-mask --enable-scale-out  # replaylint: ignore[RPL003]\n")
     (project / "a.py").write_text(PYTHON.replace('["a:B"])', '["a:B"])  # noqa'))
     assert check(capsys, "-n", "a.py", "b.sh")[0] == 0
     status, out, _ = check(capsys, "-n", "--ignore-noqa", "--output-format", "json", "a.py", "b.sh")

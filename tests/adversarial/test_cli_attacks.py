@@ -13,7 +13,7 @@ import pytest
 
 from .conftest import NOBODY, as_user, needs_root, replaylint
 
-LAUNCH = "vllm serve m --return-sampling-mask\n"
+LAUNCH = "vllm serve m --return-sampling-mask --enable-scale-out\n"
 FINDING = b"serve.sh:1:14: RPL003"
 # A finding whose only fix is unsafe: `--fix` leaves it, `--unsafe-fixes` would rewrite the file.
 SPECULATIVE = (
@@ -231,7 +231,7 @@ def test_a_diff_quotes_a_name_as_git_does_and_git_applies_it(tmp_path: Path) -> 
     (project / "fix.diff").write_bytes(completed.stdout)
     applied = subprocess.run(["git", "apply", "fix.diff"], cwd=project, capture_output=True)
     assert applied.returncode == 0, applied.stderr
-    assert (project / name).read_text() == "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs\n"
+    assert (project / name).read_text() == "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out\n"
 
 
 # --add-noqa, -q and -s

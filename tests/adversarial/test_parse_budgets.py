@@ -24,7 +24,7 @@ from replaylint.api import Checker
 from replaylint.config import Config
 from replaylint.words.shell import grammar
 
-LAUNCH = "vllm serve Qwen/Qwen3-8B --return-sampling-mask\n"
+LAUNCH = "vllm serve Qwen/Qwen3-8B --return-sampling-mask --enable-scale-out\n"
 MiB = 1 << 20
 # A run of the engine in its own process, with each file's budget given as JSON.
 RUN = """
@@ -131,9 +131,9 @@ def test_a_budget_without_a_deadline_still_parses() -> None:
 @pytest.mark.timeout(60)
 def test_a_value_past_the_piece_limit_is_never_a_silent_pass(tmp_path: Path) -> None:
     spaces = 'S=" "\n' + 'S="$S$S"\n' * 13  # 8,192 pieces of one origin: joined, the launch stays exact
-    (tmp_path / "spaces.sh").write_text("#!/bin/bash\n" + spaces + "vllm serve m $S --return-sampling-mask\n")
+    (tmp_path / "spaces.sh").write_text("#!/bin/bash\n" + spaces + "vllm serve m $S --return-sampling-mask --enable-scale-out\n")
     flags = 'ARGS="--enforce-eager"\n' + 'ARGS="$ARGS $ARGS"\n' * 13  # pieces that do not join
-    (tmp_path / "flags.sh").write_text("#!/bin/bash\n" + flags + "vllm serve m $ARGS --return-sampling-mask\n")
+    (tmp_path / "flags.sh").write_text("#!/bin/bash\n" + flags + "vllm serve m $ARGS --return-sampling-mask --enable-scale-out\n")
     found = run(tmp_path, {}, "spaces.sh", "flags.sh")
     assert [code for code, _, _ in found["spaces.sh"]] == ["RPL003"]
     assert found["flags.sh"] == [["RPL902", 14, "file not fully analysed: a value of more than 4,096 pieces is not followed"]]

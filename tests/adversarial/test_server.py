@@ -302,7 +302,7 @@ async def test_a_config_file_outside_the_workspace_is_not_read_nor_published_int
     the editor's texts included: a launch's `--config ../x.yaml` outside gets no finding."""
     outside = project.parent / "outside.yaml"
     outside.write_text("return-sampling-mask: true\n")
-    script = write(project, "serve.sh", "vllm serve m --config ../outside.yaml\nvllm serve m --return-sampling-mask\n")
+    script = write(project, "serve.sh", "vllm serve m --config ../outside.yaml\nvllm serve m --return-sampling-mask --enable-scale-out\n")
     own: list[str] = []
     if opened:
         open_document(patient, outside, "yaml")

@@ -14,8 +14,8 @@ import pytest
 
 from .conftest import NOBODY, needs_root, replaylint
 
-LAUNCH = "vllm serve m --return-sampling-mask\n"
-FIXED = "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs\n"
+LAUNCH = "vllm serve m --return-sampling-mask --enable-scale-out\n"
+FIXED = "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out\n"
 
 
 TURNED_OFF = 'ignore = ["ALL"]\n'

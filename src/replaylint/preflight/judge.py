@@ -2,9 +2,9 @@
 
 A child process (`ask_vllm`, run by path with `python -P`: nothing is imported from the
 working folder) parses the launch with vLLM's own `vllm serve` parser and builds its engine config on a
-stand-in model. Its verdict is compared with the findings that predict one (those that quote
-vLLM's words: `says "..."`); a finding vLLM cannot see (a plugin it never checks) is no
-disagreement.
+stand-in model. Its verdict is compared with the findings that predict one (errors that quote
+vLLM's words: `says "..."`; a warning describes a launch vLLM accepts); a finding vLLM cannot see
+(a plugin it never checks) is no disagreement.
 """
 
 from __future__ import annotations
@@ -81,7 +81,12 @@ def _ask(arguments: list[str], timeout: float, stand_in_gpu: bool) -> Verdict:
 def compare(verdict: Verdict, findings: Sequence[object]) -> tuple[bool, str]:
     """Whether replaylint and vLLM agree, and what is printed: vLLM's verdict in its own words,
     and a disagreement as one, with both verdicts."""
-    predicted = [finding.message for finding in findings if _SAYS.search(getattr(finding, "message", ""))]  # type: ignore[attr-defined]
+    # Warnings (RPL202, the RPL3xx family) describe launches vLLM accepts: only errors predict a refusal.
+    predicted = [
+        finding.message  # type: ignore[attr-defined]
+        for finding in findings
+        if getattr(finding, "severity", "error") == "error" and _SAYS.search(getattr(finding, "message", ""))
+    ]
     who = f"vLLM {verdict.version}".strip() if verdict.version else "the installed vLLM"
     where = ", on a stand-in H100: vLLM finds no GPU here" if verdict.stand_in_gpu else ""
     cost = f" (asked in {verdict.seconds:.1f} s{where})"
