@@ -221,7 +221,10 @@ def test_local_folder(line: str, folder: str | None) -> None:
 @pytest.mark.parametrize(
     ("name", "text"),
     [
-        ("run.sh", "docker run --gpus all vllm/vllm-openai:latest --model m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out\n"),
+        (
+            "run.sh",
+            "docker run --gpus all vllm/vllm-openai:latest --model m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out\n",
+        ),
         (
             "Dockerfile",
             'FROM vllm/vllm-openai:v0.31.0\nCMD ["--model", "m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs", "--enable-scale-out"]\n',
