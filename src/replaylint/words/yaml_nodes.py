@@ -237,7 +237,11 @@ def construct(node: Node) -> Any:
     """The value `yaml.safe_load` gives for this node; UNKNOWN for tags it cannot build. Its
     nodes, aliases counted each time they appear, are counted as read: whoever reads the value
     may walk every one."""
-    _read(_size(node), _bulk(node))
+    try:
+        _read(_size(node), node)
+    except OverBudget as error:
+        error.offset = _bulk(node).start_mark.index
+        raise
     try:
         value = _constructor.construct_object(node, deep=True)
     except (yaml.YAMLError, ValueError, TypeError, OverflowError, RecursionError):
