@@ -270,12 +270,12 @@ def _children(node: Node) -> list[Node]:
 
 
 def _bulk(node: Node) -> Node:
-    """Where most of a value is: down from `node` through the child holding over half of it
-    (the anchor of `[*a, *a, ...]`), for a message that points at it."""
+    """The innermost value under `node` that alone stands for more than `READ_LIMIT` nodes
+    (the anchor of one of the `[*a, *a, ...]`), for a message that points at it."""
     seen = {id(node)}
     while True:
-        heavy = next((child for child in _children(node) if 2 * _size(child) > _size(node)), None)
-        if heavy is None or id(heavy) in seen:
+        heavy = max(_children(node), key=_size, default=None)
+        if heavy is None or _size(heavy) <= READ_LIMIT or id(heavy) in seen:
             return node
         seen.add(id(heavy))
         node = heavy
