@@ -613,6 +613,14 @@ def test_alias_bombs_are_not_analysed_and_deep_nesting_does_not_hang() -> None:
         pass
 
 
+def test_a_value_nested_950_levels_beside_a_launch_leaves_the_launch_checked() -> None:
+    # its size (what a reader of the value may walk) is counted without recursion
+    deep = "[" * 950 + "]" * 950
+    text = f"spec:\n  containers:\n    - name: v\n      image: vllm/vllm-openai:v0.31.0\n      args: [--return-sampling-mask]\nx: {deep}\n"
+    [launch] = extract(text)
+    assert launch.settings["return_sampling_mask"].value is True
+
+
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(alphabet=st.sampled_from(list("vllm serve-:[]{}#'\"\n &*!<|>$()0123\t")), max_size=80))
 def test_arbitrary_text_never_raises_anything_but_parse_error(text: str) -> None:

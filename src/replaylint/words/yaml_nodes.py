@@ -254,13 +254,18 @@ def construct(node: Node) -> Any:
 
 def _size(node: Node) -> int:
     """The nodes of `node`'s value written out, computed once per node (a node inside itself
-    counts once: PyYAML will not build it)."""
-    cached = node.__dict__.get(_SIZE)
-    if cached is not None:
-        return cached
-    node.__dict__[_SIZE] = 1
-    size = node.__dict__[_SIZE] = 1 + sum(_size(child) for child in _children(node))
-    return size
+    counts once: PyYAML will not build it). A loop, not recursion: a value 999 levels deep
+    (libyaml's limit) is counted too."""
+    stack = [(node, False)]
+    while stack:
+        current, counted = stack.pop()
+        if counted:
+            current.__dict__[_SIZE] = 1 + sum(child.__dict__[_SIZE] for child in _children(current))
+        elif _SIZE not in current.__dict__:
+            current.__dict__[_SIZE] = 1  # while its children are counted
+            stack.append((current, True))
+            stack.extend((child, False) for child in _children(current))
+    return node.__dict__[_SIZE]
 
 
 def _children(node: Node) -> list[Node]:
