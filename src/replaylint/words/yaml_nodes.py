@@ -60,6 +60,8 @@ def compose_all(text: str) -> list[Node]:
     """Every document of a YAML stream (empty documents are skipped). What the readers take
     from it is counted from here (`READ_LIMIT`)."""
     _LOCAL.read = 0
+    if "*" in text:
+        _LOCAL.aliased = True
     try:
         return [node for node in yaml.compose_all(text, Loader=_Loader) if node is not None]
     except yaml.MarkedYAMLError as error:
@@ -205,8 +207,10 @@ def walked(document: Node) -> list[tuple[Node, tuple[str, ...]]]:
 
 
 def forget_walks() -> None:
+    """The end of a YAML file: its walks, its count, and whether it held aliases."""
     _LOCAL.walks = {}
     _LOCAL.read = 0
+    _LOCAL.aliased = False
 
 
 class _Constructor(yaml.constructor.SafeConstructor):
@@ -237,11 +241,14 @@ def construct(node: Node) -> Any:
     """The value `yaml.safe_load` gives for this node; UNKNOWN for tags it cannot build. Its
     nodes, aliases counted each time they appear, are counted as read: whoever reads the value
     may walk every one."""
-    try:
-        _read(_size(node), node)
-    except OverBudget as error:
-        error.offset = _bulk(node).start_mark.index
-        raise
+    # Without an alias (no `*` in any text composed since the last file) a value has no more
+    # nodes than its text, which the frontend has paid for.
+    if getattr(_LOCAL, "aliased", True):
+        try:
+            _read(_size(node), node)
+        except OverBudget as error:
+            error.offset = _bulk(node).start_mark.index
+            raise
     try:
         value = _constructor.construct_object(node, deep=True)
     except (yaml.YAMLError, ValueError, TypeError, OverflowError, RecursionError):
@@ -253,18 +260,21 @@ def construct(node: Node) -> Any:
 
 
 def _size(node: Node) -> int:
-    """The nodes of `node`'s value written out, computed once per node (a node inside itself
-    counts once: PyYAML will not build it). A loop, not recursion: a value 999 levels deep
-    (libyaml's limit) is counted too."""
-    stack = [(node, False)]
+    """The nodes of `node`'s value written out, computed once per collection (a collection
+    inside itself counts once: PyYAML will not build it). A loop, not recursion: a value 999
+    levels deep (libyaml's limit) is counted too."""
+    if isinstance(node, ScalarNode):
+        return 1
+    stack: list[tuple[Node, list[Node] | None]] = [(node, None)]
     while stack:
-        current, counted = stack.pop()
-        if counted:
-            current.__dict__[_SIZE] = 1 + sum(child.__dict__[_SIZE] for child in _children(current))
+        current, children = stack.pop()
+        if children is not None:
+            current.__dict__[_SIZE] = 1 + sum(1 if isinstance(child, ScalarNode) else child.__dict__[_SIZE] for child in children)
         elif _SIZE not in current.__dict__:
             current.__dict__[_SIZE] = 1  # while its children are counted
-            stack.append((current, True))
-            stack.extend((child, False) for child in _children(current))
+            children = _children(current)
+            stack.append((current, children))
+            stack.extend((child, None) for child in children if not isinstance(child, ScalarNode))
     return node.__dict__[_SIZE]
 
 
