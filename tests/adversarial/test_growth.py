@@ -35,12 +35,30 @@ def merge_bomb(levels: int) -> str:
     return anchors + f"spec:\n  containers:\n    - <<: *l{levels}\n      name: vllm\n      args: [--model, m, --return-sampling-mask]\n"
 
 
+def env_doubling(lines: int, extra: str = "") -> str:
+    """A container's `env` whose `value: $(A0)$(A0)` ... doubles each item (Kubernetes expands it)."""
+    env = "".join(f'        - {{name: A{i}, value: "$(A{i - 1})$(A{i - 1})"}}\n' for i in range(1, lines + 1))
+    return (
+        "spec:\n  containers:\n    - name: vllm\n      image: vllm/vllm-openai:v0.31.0\n"
+        "      args: [--model, m, --return-sampling-mask, --served-model-name, $(NAME)]\n"
+        f"      env:\n        - {{name: A0, value: xxxxxxxxxxxxxxxxxxxxxxxx}}\n{env}{extra}        - {{name: NAME, value: $(A1)}}\n"
+    )
+
+
 def alias_bomb(levels: int) -> str:
     """A list of 10 aliases of a list of 10 aliases ...: 10^levels items written out."""
     lists = "l0: &l0 [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
         f"l{i}: &l{i} [{', '.join([f'*l{i - 1}'] * 10)}]\n" for i in range(1, levels + 1)
     )
     return lists + f"model: m\nreturn-sampling-mask: true\nlogits-processors: *l{levels}\n"
+
+
+def not_analysed(tmp_path, name: str, text: str) -> str:
+    """The one finding of a file that is RPL902 only, checked within the time limit."""
+    (tmp_path / name).write_text(text)
+    status, findings, _, elapsed = check(tmp_path, name)
+    assert status == 1 and codes(findings, name) == ["RPL902"] and elapsed < SECONDS
+    return findings[0]
 
 
 # -- Dockerfile: ENV and ARG values -------------------------------------------------------------
@@ -72,10 +90,8 @@ def test_arg_doublings_and_default_forms_are_rpl902(tmp_path) -> None:
 def test_many_copies_of_a_long_value_stop_at_the_budget(tmp_path) -> None:
     # every copy stays under the length limit; together they are 200 x 49,152 characters
     copies = "".join(f"ENV B{i}=$A11\n" for i in range(200))
-    (tmp_path / "Dockerfile").write_text(doubling("ENV", 11).replace("RUN ", copies + "RUN ", 1))
-    status, findings, _, _ = check(tmp_path, "Dockerfile")
-    assert status == 1 and codes(findings, "Dockerfile") == ["RPL902"]
-    assert "needs more work than the 4,000,000 units" in findings[0]
+    finding = not_analysed(tmp_path, "Dockerfile", doubling("ENV", 11).replace("RUN ", copies + "RUN ", 1))
+    assert "needs more work than the 4,000,000 units" in finding
 
 
 def test_ordinary_substitution_is_read_as_before(tmp_path) -> None:
@@ -109,10 +125,28 @@ def test_merge_keys_give_the_findings_of_the_merged_mapping(tmp_path) -> None:
 
 def test_merges_nested_deeper_than_64_are_rpl902(tmp_path) -> None:
     merges = "{<<: " * 70 + "{image: vllm/vllm-openai:v0.31.0}" + "}" * 70
-    (tmp_path / "pod.yaml").write_text(merge_bomb(0).replace("*l0", merges))
+    finding = not_analysed(tmp_path, "pod.yaml", merge_bomb(0).replace("*l0", merges))
+    assert "merge keys (`<<: *base`) nested deeper than 64 are not read" in finding
+
+
+def test_30_kubernetes_env_doublings_are_rpl902(tmp_path) -> None:
+    # before: 22 doublings took 3 GB and 21 s, then "internal error" and "All checks passed!"
+    finding = not_analysed(tmp_path, "pod.yaml", env_doubling(30))
+    # A12 would have 98,304 characters: its second `$(A11)` is where the growth is reported
+    assert finding.startswith("pod.yaml:19:37: RPL902 file not fully analysed: values that substitution makes longer than 65,536")
+
+
+def test_many_copies_of_a_long_kubernetes_env_value_are_rpl902(tmp_path) -> None:
+    copies = "".join(f'        - {{name: B{i}, value: "$(A11)"}}\n' for i in range(300))
+    finding = not_analysed(tmp_path, "pod.yaml", env_doubling(11, copies))
+    assert "the values that substitution makes hold more than 4,000,000 characters together" in finding
+
+
+def test_ordinary_kubernetes_env_references_are_read_as_before(tmp_path) -> None:
+    # 10 doublings (24 KB) and `$(NAME)` in args: the launch is judged, nothing is RPL902
+    (tmp_path / "pod.yaml").write_text(env_doubling(10))
     status, findings, _, _ = check(tmp_path, "pod.yaml")
-    assert status == 1 and codes(findings, "pod.yaml") == ["RPL902"]
-    assert "merge keys (`<<: *base`) nested deeper than 64 are not read" in findings[0]
+    assert status == 1 and codes(findings, "pod.yaml") == ["RPL003"]
 
 
 def test_an_alias_bomb_in_a_config_file_is_rpl902_where_it_is_named(tmp_path) -> None:

@@ -134,11 +134,16 @@ def _explicit_win(explicit: list[tuple[ScalarNode, Node]], merged: list[tuple[Sc
 
 def _read(units: int, node: Node) -> None:
     """Count what a reader takes from the text being read; past `READ_LIMIT`, `OverBudget`."""
+    spend(units, node.start_mark.index, f"its aliases and merge keys (`<<: *base`) stand for more than {READ_LIMIT:,} YAML nodes to read")
+
+
+def spend(units: int, offset: int, message: str) -> None:
+    """Count `units` of reading (nodes, or characters a substitution made) at `offset`; past
+    `READ_LIMIT` for the text being read, `OverBudget` with `message`."""
     spent = getattr(_LOCAL, "read", 0) + units
     _LOCAL.read = spent
     if spent > READ_LIMIT:
-        message = f"its aliases and merge keys (`<<: *base`) stand for more than {READ_LIMIT:,} YAML nodes to read"
-        raise OverBudget(message, node.start_mark.index, steady=True)
+        raise OverBudget(message, offset, steady=True)
 
 
 def mapping(node: Node | None) -> dict[str, tuple[ScalarNode, Node]]:
