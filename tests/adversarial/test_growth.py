@@ -149,6 +149,24 @@ def test_ordinary_kubernetes_env_references_are_read_as_before(tmp_path) -> None
     assert status == 1 and codes(findings, "pod.yaml") == ["RPL003"]
 
 
+def test_a_long_scalar_repeated_by_aliases_is_rpl902(tmp_path) -> None:
+    # 180 KB: 20,000 aliases of a 100 KB word in args; before, over 100 s
+    args = ", ".join(["*s"] * 20_000)
+    text = f"x-s: &s {'x' * 100_000}\n" + merge_bomb(0).replace("--return-sampling-mask", f"--return-sampling-mask, {args}")
+    finding = not_analysed(tmp_path, "pod.yaml", text)
+    assert finding.startswith(
+        "pod.yaml:1:6: RPL902 file not fully analysed: its aliases (`*name`) stand for more than 4,000,000 characters"
+    )
+
+
+def test_short_scalars_repeated_by_aliases_are_read(tmp_path) -> None:
+    args = ", ".join(["*s"] * 20_000)
+    text = "x-s: &s --enforce-eager\n" + merge_bomb(0).replace("--return-sampling-mask", f"--return-sampling-mask, {args}")
+    (tmp_path / "pod.yaml").write_text(text)
+    status, findings, _, _ = check(tmp_path, "pod.yaml")
+    assert status == 1 and codes(findings, "pod.yaml") == ["RPL003"]
+
+
 def test_an_alias_bomb_in_a_config_file_is_rpl902_where_it_is_named(tmp_path) -> None:
     # 10^8 items written out: before, the check ran out of memory ("internal error")
     (tmp_path / "config.yaml").write_text(alias_bomb(8))
