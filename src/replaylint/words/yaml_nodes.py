@@ -8,9 +8,10 @@ demand, per node, with PyYAML's safe constructor (what `yaml.safe_load` would gi
 Scalar text with offsets is `yaml_text`'s.
 
 Aliases let a few hundred bytes stand for 10^8 entries (`<<: [*a, *a, ...]` nested eight
-times, or lists of lists of aliases). What the readers take is counted (`_read`): the entries
-`entries` and `items` give and the nodes a constructed value holds, written out. Past
-`READ_LIMIT` per composed text the reader raises `OverBudget` (RPL902).
+times, or lists of lists of aliases). What the readers take is counted (`spend`): the entries
+`entries` and `items` give, the nodes a constructed value holds, written out, and what
+`yaml_text` and `yaml_scalars` read again or substitute. Past `READ_LIMIT` per composed text
+the reader raises `OverBudget` (RPL902).
 """
 
 from __future__ import annotations
@@ -132,9 +133,12 @@ def _explicit_win(explicit: list[tuple[ScalarNode, Node]], merged: list[tuple[Sc
     return result + explicit
 
 
+_TOO_MANY = f"its aliases and merge keys (`<<: *base`) stand for more than {READ_LIMIT:,} YAML nodes to read"
+
+
 def _read(units: int, node: Node) -> None:
     """Count what a reader takes from the text being read; past `READ_LIMIT`, `OverBudget`."""
-    spend(units, node.start_mark.index, f"its aliases and merge keys (`<<: *base`) stand for more than {READ_LIMIT:,} YAML nodes to read")
+    spend(units, node.start_mark.index, _TOO_MANY)
 
 
 def spend(units: int, offset: int, message: str) -> None:
