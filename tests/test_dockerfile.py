@@ -8,6 +8,7 @@ from hypothesis import given, settings, strategies as st
 from replaylint.edits import apply_edits
 from replaylint.frontends import ExtractContext, ParseError, SourceFile, dockerfile
 from replaylint.frontends.dockerfile import launches as dockerfile_launches
+from replaylint.frontends.dockerfile.variables import VALUE_LIMIT
 from replaylint.model import UNKNOWN, Applicability, Fix, Launch, RemoveEnv, RemoveSetting, SetSetting, Span
 
 needs_shell = pytest.mark.skipif(dockerfile_launches.extract_script is None, reason="the shell frontend (extract_script) is not there yet")
@@ -566,3 +567,14 @@ def test_an_unreadable_config_file_leaves_the_launch_open(check, copy: str) -> N
     launch = only(text)
     assert launch.open_ended
     assert [f.code for f in check({"Dockerfile": text})["Dockerfile"].findings] == []
+
+
+def test_a_value_substituted_up_to_the_limit_is_known_and_one_past_it_is_unknown_and_reported() -> None:
+    half = "x" * (VALUE_LIMIT // 2)
+    text = f'FROM vllm/vllm-openai:v0.31.0\nENV A={half}\nENV FULL=$A$A LONG=${{A}}${{A}}y${{A:-z}}\nCMD ["--model", "m"]\n'
+    context = ExtractContext()
+    launch = dockerfile.extract(SourceFile("Dockerfile", text), context)[0]
+    assert len(launch.env["FULL"].value) == VALUE_LIMIT
+    assert launch.env["LONG"].value is UNKNOWN
+    [unread] = context.unread
+    assert "longer than 65,536 characters" in unread.message and text[unread.offset :].startswith("${A}${A}y")

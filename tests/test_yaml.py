@@ -19,6 +19,7 @@ from replaylint.edits import apply_edits
 from replaylint.frontends import ExtractContext, ParseError, SourceFile, yaml as frontend
 from replaylint.frontends.yaml.launch import ScriptHandle, shell_frontend
 from replaylint.model import UNKNOWN, Applicability, Fix, LaunchKind, RemoveEnv, RemoveSetting, SetEnv, SetSetting
+from replaylint.source import NotAnalysed
 from replaylint.vllm import argv
 from replaylint.vllm.releases import parse_release
 from replaylint.words import yaml_nodes as nodes, yaml_text
@@ -597,7 +598,7 @@ def test_syntax_errors() -> None:
     assert not frontend.parses("a: [\n") and frontend.parses("a: 1\n")
 
 
-def test_alias_bombs_and_deep_nesting_do_not_hang() -> None:
+def test_alias_bombs_are_not_analysed_and_deep_nesting_does_not_hang() -> None:
     bomb = (
         "a: &a [x, x, x, x, x, x, x, x, x]\n"
         + "".join(
@@ -606,12 +607,23 @@ def test_alias_bombs_and_deep_nesting_do_not_hang() -> None:
         )
         + "vllm: serve\n"
     )
-    assert extract(bomb) == []
+    # 9^9 x's written out: a reader that walks the value (a framework's config) would take minutes
+    with pytest.raises(NotAnalysed, match="stand for more than 4,000,000 YAML nodes") as error:
+        extract(bomb)
+    assert bomb[error.value.offset :].startswith("&g [*f")  # the first list that alone has 9^7
     deep = "a: " + "[" * 5000 + "]" * 5000 + "\n# vllm serve\n"
     try:
         extract(deep)
     except ParseError:
         pass
+
+
+def test_a_value_nested_950_levels_beside_a_launch_leaves_the_launch_checked() -> None:
+    # its size (what a reader of the value may walk) is counted without recursion
+    deep = "[" * 950 + "]" * 950
+    text = f"spec:\n  containers:\n    - name: v\n      image: vllm/vllm-openai:v0.31.0\n      args: [--return-sampling-mask]\nx: {deep}\n"
+    [launch] = extract(text)
+    assert launch.settings["return_sampling_mask"].value is True
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -244,8 +244,10 @@ KNOWN_KEYS = (
 def _table(path: str) -> dict[str, Any] | None:
     """The replaylint table of a config file; None for a pyproject.toml without one."""
     tomllib = _toml()
+    from .toml_document import loads  # a number too long is a TOMLDecodeError there
+
     try:
-        document = tomllib.loads(files.read_regular(path, _CONFIG_BYTES).decode("utf-8"))
+        document = loads(files.read_regular(path, _CONFIG_BYTES).decode("utf-8"))
     except files.Unreadable as error:
         raise ConfigError(f"{path}: {error.reason}") from None
     except UnicodeDecodeError as error:
@@ -353,8 +355,10 @@ def _trusted(path: str, folder: bool) -> bool:
 def apply_override(config: Config, text: str) -> None:
     """`--config 'key = value'`: one TOML key of the configuration, over the file's."""
     tomllib = _toml()
+    from .toml_document import loads
+
     try:
-        table = tomllib.loads(text)
+        table = loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"--config {text!r}: neither a file nor a TOML `key = value` ({error})") from None
     for key, value in table.items():

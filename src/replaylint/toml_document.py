@@ -12,6 +12,7 @@ errors; a key it cannot place falls back to its table's header.
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,6 +25,39 @@ except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib  # type: ignore[no-redef]
 
 TomlError = tomllib.TOMLDecodeError
+
+
+class NumberTooLong(TomlError):
+    """An integer with more digits than Python converts (`sys.get_int_max_str_digits`): tomllib
+    raises a plain ValueError for it. TOML integers are 64-bit, so the text is not valid TOML."""
+
+    def __init__(self, message: str) -> None:
+        ValueError.__init__(self, message)  # TOMLDecodeError takes (msg, doc, pos) from Python 3.14
+
+
+def loads(text: str) -> dict[str, Any]:
+    """`tomllib.loads`; raises `TomlError` for any text it refuses, a number too long included."""
+    try:
+        return tomllib.loads(text)
+    except TomlError:
+        raise
+    except ValueError:  # int(): "Exceeds the limit (4300 digits) for integer string conversion"
+        raise NumberTooLong(_too_long(text)) from None
+
+
+def _too_long(text: str) -> str:
+    """The message for the first integer Python will not convert, with its key and place."""
+    limit = getattr(sys, "get_int_max_str_digits", lambda: 4300)() or 4300
+    number = re.search(rf"(?<![0-9_])[+-]?[0-9](?:_?[0-9]){{{limit},}}", text)
+    if number is None:
+        return f"an integer of more than {limit:,} digits (TOML integers are 64-bit)"
+    line_start = text.rfind("\n", 0, number.start()) + 1
+    line, col = text.count("\n", 0, line_start) + 1, number.start() - line_start + 1
+    key = re.match(r"\s*([^=\s][^=]*?)\s*=", text[line_start : number.start()])
+    named = f" (`{key.group(1)}`)" if key else ""
+    digits = sum(char.isdigit() for char in number.group())
+    return f"an integer of {digits:,} digits{named}: TOML integers are 64-bit (at line {line}, column {col})"
+
 
 Path = tuple[Any, ...]  # keys (str) and array-of-tables indices (int)
 
@@ -283,7 +317,7 @@ def _escaped(text: str, position: int) -> bool:
 
 def read(source: SourceFile) -> TomlDocument:
     """The document of a TOML file; raises `TomlError` when it does not parse."""
-    data = tomllib.loads(source.text)
+    data = loads(source.text)
     document = TomlDocument(source, data)
     try:
         _Scanner(source.text, document).run()
@@ -294,7 +328,7 @@ def read(source: SourceFile) -> TomlDocument:
 
 def parses(text: str) -> bool:
     try:
-        tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
+        loads(text)
+    except TomlError:
         return False
     return True

@@ -389,8 +389,10 @@ class ProjectPins:
         if tomllib is None:
             self._note(f"{display(path)}: reading TOML on Python 3.10 needs `tomli`; its pins are ignored")
             return None
+        from ..toml_document import loads  # a number too long is a TOMLDecodeError there
+
         try:
-            return tomllib.loads(text)
+            return loads(text)
         except tomllib.TOMLDecodeError as error:
             self._note(f"{display(path)}: not valid TOML ({error}); its pins are ignored")
             return None

@@ -3,9 +3,15 @@
 Documents are *composed*, never constructed: the composer keeps every node's position
 (`start_mark.index` is a character offset into the decoded text), accepts custom tags
 (`!Ref`), and resolves aliases to the anchored node. Merge keys (`<<: *base`) are resolved
-here, with explicit keys winning as in YAML 1.1. Values are constructed only on demand, per
-node, with PyYAML's safe constructor (what `yaml.safe_load` would give).
+here, once per node, with explicit keys winning as in YAML 1.1. Values are constructed only on
+demand, per node, with PyYAML's safe constructor (what `yaml.safe_load` would give).
 Scalar text with offsets is `yaml_text`'s.
+
+Aliases let a few hundred bytes stand for 10^8 entries (`<<: [*a, *a, ...]` nested eight
+times, or lists of lists of aliases). What the readers take is counted (`spend`): the entries
+`entries` and `items` give, the nodes a constructed value holds, written out, and what
+`yaml_text` and `yaml_scalars` read again or substitute. Past `READ_LIMIT` per composed text
+the reader raises `OverBudget` (RPL902).
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..model import UNKNOWN, LineIndex, Span
+from ..source import WORK_LIMIT, NotAnalysed, OverBudget
 
 _Loader = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
 
@@ -24,6 +31,11 @@ STR = "tag:yaml.org,2002:str"
 MERGE = "tag:yaml.org,2002:merge"
 BREAKS = "\r\n\x85\u2028\u2029"
 _MAX_MERGES = 64  # merge keys (`<<: *base`) followed inside one another
+# Entries and nodes the readers may take from one composed text: a unit of a file's budget each
+# (about a microsecond), so the bound is the file's own.
+READ_LIMIT = WORK_LIMIT
+_ENTRIES = "_replaylint_entries"  # a node's merged entries, kept on the node
+_SIZE = "_replaylint_size"  # the nodes of its constructed value, aliases counted each time
 
 # A character of a `Text` whose value is not known (an unresolved variable). Words holding
 # one are unknown words.
@@ -46,7 +58,11 @@ class NestedTooDeep(ComposeError):
 
 
 def compose_all(text: str) -> list[Node]:
-    """Every document of a YAML stream (empty documents are skipped)."""
+    """Every document of a YAML stream (empty documents are skipped). What the readers take
+    from it is counted from here (`READ_LIMIT`)."""
+    _LOCAL.read = 0
+    if "*" in text:
+        _LOCAL.aliased = True
     try:
         return [node for node in yaml.compose_all(text, Loader=_Loader) if node is not None]
     except yaml.MarkedYAMLError as error:
@@ -65,21 +81,48 @@ def compose_all(text: str) -> list[Node]:
 # -- reading nodes ---------------------------------------------------------------------------
 
 
-def entries(node: Node | None, depth: int = 0) -> list[tuple[ScalarNode, Node]]:
-    """Key/value pairs of a mapping, merge keys resolved (explicit keys win), scalar keys only."""
-    if not isinstance(node, MappingNode) or depth > _MAX_MERGES:
+def entries(node: Node | None) -> list[tuple[ScalarNode, Node]]:
+    """Key/value pairs of a mapping, merge keys resolved (explicit keys win), scalar keys only.
+    Raises `NotAnalysed` for merges nested deeper than `_MAX_MERGES`, `OverBudget` past
+    `READ_LIMIT`."""
+    if not isinstance(node, MappingNode):
         return []
-    explicit: list[tuple[ScalarNode, Node]] = []
-    merged: list[tuple[ScalarNode, Node]] = []
-    for key, value in node.value:
-        if isinstance(key, ScalarNode) and key.tag == MERGE:
-            sources = value.value if isinstance(value, SequenceNode) else [value]
-            for source in sources:
-                merged.extend(entries(source, depth + 1))
-        elif isinstance(key, ScalarNode):
-            explicit.append((key, value))
-    if not merged:
-        return explicit
+    found = _merged(node, 0)
+    _read(len(found), node)
+    return found
+
+
+def _merged(node: MappingNode, depth: int) -> list[tuple[ScalarNode, Node]]:
+    """`entries`, computed once per node: each merge then copies its sources' resolved entries
+    (a mapping's keys once each), never their sources' sources again."""
+    cached = node.__dict__.get(_ENTRIES)
+    if cached is not None:
+        return cached
+    if depth > _MAX_MERGES:
+        raise NotAnalysed(f"merge keys (`<<: *base`) nested deeper than {_MAX_MERGES} are not read", node.start_mark.index)
+    node.__dict__[_ENTRIES] = []  # while it is resolved: a mapping merged into itself adds nothing
+    try:
+        explicit: list[tuple[ScalarNode, Node]] = []
+        merged: list[tuple[ScalarNode, Node]] = []
+        for key, value in node.value:
+            if isinstance(key, ScalarNode) and key.tag == MERGE:
+                for source in value.value if isinstance(value, SequenceNode) else [value]:
+                    if isinstance(source, MappingNode):
+                        from_source = _merged(source, depth + 1)
+                        _read(len(from_source), source)
+                        merged.extend(from_source)
+            elif isinstance(key, ScalarNode):
+                explicit.append((key, value))
+    except BaseException:
+        del node.__dict__[_ENTRIES]
+        raise
+    result = _explicit_win(explicit, merged) if merged else explicit
+    node.__dict__[_ENTRIES] = result
+    return result
+
+
+def _explicit_win(explicit: list[tuple[ScalarNode, Node]], merged: list[tuple[ScalarNode, Node]]) -> list[tuple[ScalarNode, Node]]:
+    """Merged entries under the explicit ones: an explicit key wins, then the first source."""
     names = {key.value for key, _ in explicit}
     seen: set[str] = set()
     result = []
@@ -88,6 +131,23 @@ def entries(node: Node | None, depth: int = 0) -> list[tuple[ScalarNode, Node]]:
             seen.add(key.value)
             result.append((key, value))
     return result + explicit
+
+
+_TOO_MANY = f"its aliases and merge keys (`<<: *base`) stand for more than {READ_LIMIT:,} YAML nodes to read"
+
+
+def _read(units: int, node: Node) -> None:
+    """Count what a reader takes from the text being read; past `READ_LIMIT`, `OverBudget`."""
+    spend(units, node.start_mark.index, _TOO_MANY)
+
+
+def spend(units: int, offset: int, message: str) -> None:
+    """Count `units` of reading (nodes, or characters a substitution made) at `offset`; past
+    `READ_LIMIT` for the text being read, `OverBudget` with `message`."""
+    spent = getattr(_LOCAL, "read", 0) + units
+    _LOCAL.read = spent
+    if spent > READ_LIMIT:
+        raise OverBudget(message, offset, steady=True)
 
 
 def mapping(node: Node | None) -> dict[str, tuple[ScalarNode, Node]]:
@@ -116,7 +176,10 @@ def get_str(node: Node | None, *path: str) -> str | None:
 
 
 def items(node: Node | None) -> list[Node]:
-    return list(node.value) if isinstance(node, SequenceNode) else []
+    if not isinstance(node, SequenceNode):
+        return []
+    _read(len(node.value), node)
+    return list(node.value)
 
 
 def walk(node: Node, depth: int = 0, seen: set[int] | None = None) -> Iterator[tuple[Node, tuple[str, ...]]]:
@@ -153,14 +216,48 @@ def walked(document: Node) -> list[tuple[Node, tuple[str, ...]]]:
 
 
 def forget_walks() -> None:
+    """The end of a YAML file: its walks, its count, and whether it held aliases."""
     _LOCAL.walks = {}
+    _LOCAL.read = 0
+    _LOCAL.aliased = False
 
 
-_constructor = yaml.constructor.SafeConstructor()
+class _Constructor(yaml.constructor.SafeConstructor):
+    def construct_mapping(self, node: Node, deep: bool = False) -> dict:
+        """A mapping with merge keys is built from a copy holding its resolved `entries`:
+        PyYAML's own `flatten_mapping` changes the node in place and copies every merged
+        entry at every level again (10^levels)."""
+        if isinstance(node, MappingNode) and any(isinstance(key, ScalarNode) and key.tag == MERGE for key, _ in node.value):
+            _check_merges(node)
+            others = [(key, value) for key, value in node.value if not isinstance(key, ScalarNode)]
+            node = MappingNode(node.tag, [*others, *_merged(node, 0)], node.start_mark, node.end_mark, node.flow_style)
+        return super().construct_mapping(node, deep=deep)
+
+
+def _check_merges(node: MappingNode) -> None:
+    """What PyYAML refuses in a merge: a source that is not a mapping."""
+    for key, value in node.value:
+        if isinstance(key, ScalarNode) and key.tag == MERGE:
+            sources = value.value if isinstance(value, SequenceNode) else [value]
+            if not all(isinstance(source, MappingNode) for source in sources):
+                raise yaml.constructor.ConstructorError(None, None, "a merge key takes mappings only", key.start_mark)
+
+
+_constructor = _Constructor()
 
 
 def construct(node: Node) -> Any:
-    """The value `yaml.safe_load` gives for this node; UNKNOWN for tags it cannot build."""
+    """The value `yaml.safe_load` gives for this node; UNKNOWN for tags it cannot build. Its
+    nodes, aliases counted each time they appear, are counted as read: whoever reads the value
+    may walk every one."""
+    # Without an alias (no `*` in any text composed since the last file) a value has no more
+    # nodes than its text, which the frontend has paid for.
+    if getattr(_LOCAL, "aliased", True):
+        try:
+            _read(_size(node), node)
+        except OverBudget as error:
+            error.offset = _bulk(node).start_mark.index
+            raise
     try:
         value = _constructor.construct_object(node, deep=True)
     except (yaml.YAMLError, ValueError, TypeError, OverflowError, RecursionError):
@@ -169,6 +266,43 @@ def construct(node: Node) -> Any:
         _constructor.constructed_objects.clear()
         _constructor.recursive_objects.clear()
     return value
+
+
+def _size(node: Node) -> int:
+    """The nodes of `node`'s value written out, computed once per collection (a collection
+    inside itself counts once: PyYAML will not build it). A loop, not recursion: a value 999
+    levels deep (libyaml's limit) is counted too."""
+    if isinstance(node, ScalarNode):
+        return 1
+    stack: list[tuple[Node, list[Node] | None]] = [(node, None)]
+    while stack:
+        current, children = stack.pop()
+        if children is not None:
+            current.__dict__[_SIZE] = 1 + sum(1 if isinstance(child, ScalarNode) else child.__dict__[_SIZE] for child in children)
+        elif _SIZE not in current.__dict__:
+            current.__dict__[_SIZE] = 1  # while its children are counted
+            children = _children(current)
+            stack.append((current, children))
+            stack.extend((child, None) for child in children if not isinstance(child, ScalarNode))
+    return node.__dict__[_SIZE]
+
+
+def _children(node: Node) -> list[Node]:
+    if isinstance(node, MappingNode):
+        return [value for _, value in _merged(node, 0)]
+    return node.value if isinstance(node, SequenceNode) else []
+
+
+def _bulk(node: Node) -> Node:
+    """The innermost value under `node` that alone stands for more than `READ_LIMIT` nodes
+    (the anchor of one of the `[*a, *a, ...]`), for a message that points at it."""
+    seen = {id(node)}
+    while True:
+        heavy = max(_children(node), key=_size, default=None)
+        if heavy is None or _size(heavy) <= READ_LIMIT or id(heavy) in seen:
+            return node
+        seen.add(id(heavy))
+        node = heavy
 
 
 # -- spans -----------------------------------------------------------------------------------

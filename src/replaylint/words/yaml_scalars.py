@@ -2,7 +2,10 @@
 text escaped inside an existing scalar), and the substitutions YAML tools apply to words:
 Kubernetes expands `$(VAR)` in `command`/`args` from the container's `env` (`$$` is a literal
 `$`); docker-compose interpolates `${VAR}`/`$VAR` from `.env` and the shell (`$$` is a literal
-`$`), which we cannot see, so those become unknown.
+`$`), which we cannot see, so those become unknown. An `env` value may use earlier ones
+(`value: $(A0)$(A0)`), so a value can double on each line: an expansion that substitutes more
+than `VALUE_LIMIT` characters is not read (`NotAnalysed`), and every substitution is counted
+as read (`yaml_nodes.spend`).
 """
 
 from __future__ import annotations
@@ -13,8 +16,15 @@ from typing import Any, Iterator, Mapping
 import yaml
 from yaml.nodes import ScalarNode, SequenceNode
 
-from .yaml_nodes import HOLE, STR
+from ..source import NotAnalysed
+from .yaml_nodes import HOLE, READ_LIMIT, STR, spend
 from .yaml_text import Text
+
+# The characters one expansion may substitute: far beyond any real value, yet reached by 16
+# doublings of one character (30 of them make 4 GB, with each character's offsets more).
+VALUE_LIMIT = 1 << 16
+_TOO_LONG = f"values that substitution makes longer than {VALUE_LIMIT:,} characters are not read"
+_TOO_MUCH = f"the values that substitution makes hold more than {READ_LIMIT:,} characters together"
 
 _PLAIN_CACHE: dict[tuple[str, bool], bool] = {}
 _Loader = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
@@ -112,6 +122,7 @@ def k8s_expand(text: Text, env: Mapping[str, Any] | None, keep_unknown: bool = F
         return text
     parts: list[Text] = []
     cursor = 0
+    substituted = 0
     for match in _K8S_REFERENCE.finditer(text.value):
         parts.append(text.slice(cursor, match.start()))
         cursor = match.end()
@@ -122,6 +133,10 @@ def k8s_expand(text: Text, env: Mapping[str, Any] | None, keep_unknown: bool = F
         name = match.group(2)
         value = None if env is None else env.get(name, None)
         if isinstance(value, str) and HOLE not in value:
+            substituted += len(value)
+            if substituted > VALUE_LIMIT:
+                raise NotAnalysed(_TOO_LONG, a)
+            spend(len(value), a, _TOO_MUCH)
             parts.append(Text.filled(value, a, b, text.exact))
         elif keep_unknown:
             parts.append(text.slice(match.start(), match.end()))

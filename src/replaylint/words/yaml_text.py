@@ -10,7 +10,10 @@ from dataclasses import dataclass
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from .yaml_nodes import BREAKS, HOLE, ComposeError, compose_all, content_end, line_start
+from .yaml_nodes import BREAKS, HOLE, READ_LIMIT, ComposeError, compose_all, content_end, line_start, spend
+
+_TEXT = "_replaylint_text"  # a scalar's Text, kept on the node with the text it was read from
+_REREAD = f"its aliases (`*name`) stand for more than {READ_LIMIT:,} characters of scalars to read"
 
 # -- Text: strings with source offsets -----------------------------------------------------------
 
@@ -73,7 +76,19 @@ class Text:
 
 
 def scalar_text(text: str, node: ScalarNode) -> Text:
-    """The value of a scalar with the source region of each character."""
+    """The value of a scalar with the source region of each character, read once per node.
+    Each later read counts its characters as read (`yaml_nodes.spend`): `[*s, *s, ...]`
+    makes one 100 KB scalar 20,000 words."""
+    cached = node.__dict__.get(_TEXT)
+    if cached is not None and cached[0] is text:
+        spend(len(node.value), node.start_mark.index, _REREAD)
+        return cached[1]
+    found = _scalar_text(text, node)
+    node.__dict__[_TEXT] = (text, found)
+    return found
+
+
+def _scalar_text(text: str, node: ScalarNode) -> Text:
     start, end = node.start_mark.index, node.end_mark.index
     pairs: list[tuple[str, int, int]] | None
     style = node.style or ""

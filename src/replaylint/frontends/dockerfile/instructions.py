@@ -19,7 +19,7 @@ from .installs import installed_plugins
 from .launches import SHELLS, Container, StageLaunches
 from .lines import HEREDOC_WORD, Dockerfile, Heredoc, Instruction, Logical, without_flags
 from .stages import NO_ENTRYPOINT, SERVE_IMAGE, UNKNOWN_IMAGE, Command, Copy, Stage, Variable
-from .variables import UNKNOWN_PART, Pair, expand, read_pairs
+from .variables import UNKNOWN_PART, Lookup, Pair, ValueTooLong, expand, read_pairs
 from .words import docker_quoter, read_exec_form
 
 _PIP_INSTALL = re.compile(r"(?:^|[\s;&|(])(?:uv\s+pip|pip3?(?:\.\d+)?|python3?(?:\.\d+)?\s+-m\s+pip)\s+install\b(?P<args>[^;&|\n]*)")
@@ -71,6 +71,17 @@ class Extractor:
     def _line(self, instruction: Instruction) -> int:
         return self.source.index.position(instruction.start)[0]
 
+    def _expand(self, text: str, lookup: Lookup, offset: int) -> str:
+        """`expand`, its value charged to the file's budget (a character a unit: the value is
+        kept); a value too long is unknown, and the file is not fully analysed (RPL902)."""
+        try:
+            value = expand(text, self.escape, lookup)
+        except ValueTooLong as error:
+            self.context.not_entered(str(error), offset)
+            return UNKNOWN_PART
+        self.context.budget.charge(len(value), offset)
+        return value
+
     # FROM
 
     def _from(self, instruction: Instruction) -> None:
@@ -79,7 +90,7 @@ class Extractor:
         if not words:
             return
         name = words[2].lower() if len(words) >= 3 and words[1].lower() == "as" else None
-        image = expand(words[0], self.escape, self._global)
+        image = self._expand(words[0], self._global, rest.offset(0))
         base = self.named.get(image.lower())
         if base is not None:
             base.built_on = True
@@ -115,13 +126,13 @@ class Extractor:
             if pair.value is None:
                 value = self._global(pair.name) if self.stages else None
             else:
-                value = expand(pair.value, self.escape, lookup)
+                value = self._expand(pair.value, lookup, pair.value_start)
             scope[pair.name] = self._variable(instruction, pairs, position, value)
 
     def _env(self, instruction: Instruction) -> None:
         lookup = self.stage.lookup()
         pairs = read_pairs(instruction, self.escape)
-        values = [expand(pair.value or "", self.escape, lookup) for pair in pairs]
+        values = [self._expand(pair.value or "", lookup, pair.value_start) for pair in pairs]
         for position, (pair, value) in enumerate(zip(pairs, values)):
             self.stage.env[pair.name] = self._variable(instruction, pairs, position, value)
 
@@ -184,7 +195,7 @@ class Extractor:
     # WORKDIR, COPY, ADD: where a `--config FILE` of the command comes from
 
     def _workdir(self, instruction: Instruction) -> None:
-        path = expand(instruction.args.text, self.escape, self.stage.lookup())
+        path = self._expand(instruction.args.text, self.stage.lookup(), instruction.args.offset(0))
         current = self.stage.workdir
         if UNKNOWN_PART in path or current is None:
             self.stage.workdir = None
@@ -197,7 +208,7 @@ class Extractor:
             return
         exec_form = read_exec_form(rest, self._line(instruction))
         raw = [word.text for word in exec_form.words] if exec_form is not None else rest.text.split()
-        words = [expand(word, self.escape, self.stage.lookup()) for word in raw]
+        words = [self._expand(word, self.stage.lookup(), rest.offset(0)) for word in raw]
         if len(words) < 2 or any(UNKNOWN_PART in word for word in words):
             return
         *sources, destination = words
@@ -230,7 +241,7 @@ class Extractor:
         lookup = self.stage.lookup()
         for install in _PIP_INSTALL.finditer(script.text):
             for pin in _PIP_WORD.finditer(script.text, install.start("args"), install.end("args")):
-                requirement = expand(pin.group(2), self.escape, lookup)
+                requirement = self._expand(pin.group(2), lookup, script.source_range(*pin.span(2))[0])
                 release = release_from_pin(requirement) if UNKNOWN_PART not in requirement else None
                 if release is not None:
                     span = self.source.index.span(*script.source_range(*pin.span(2)))

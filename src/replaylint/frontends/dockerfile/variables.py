@@ -1,6 +1,8 @@
 """Docker's word expansion (buildkit's shell lexer `ProcessWord`: quotes, escapes, `$V`,
 `${V:-w}` ...) and the `NAME=value` pairs of `ENV` and `ARG` (also the legacy `ENV NAME value`).
-A part that cannot be known expands to `UNKNOWN_PART`, so the value is unknown.
+A part that cannot be known expands to `UNKNOWN_PART`, so the value is unknown. Substitution
+can double a value on each line (`ENV A1=$A0$A0`): an expansion that substitutes more than
+`VALUE_LIMIT` characters raises `ValueTooLong`.
 """
 
 from __future__ import annotations
@@ -16,6 +18,17 @@ _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 # What an expansion yields for a part that cannot be known; the value is then unknown.
 UNKNOWN_PART = "\x00"
+
+# The characters one expansion may substitute: far beyond any real `ENV`, `ARG`, image or path,
+# yet reached by 16 lines of `ENV A1=$A0$A0` from one character (30 such lines make 4 GB).
+VALUE_LIMIT = 1 << 16
+
+
+class ValueTooLong(Exception):
+    """An expansion substituted more than `VALUE_LIMIT` characters."""
+
+    def __init__(self) -> None:
+        super().__init__(f"values that substitution makes longer than {VALUE_LIMIT:,} characters are not read")
 
 
 # -- values: Docker's word expansion ---------------------------------------------------------------
@@ -35,6 +48,7 @@ class _Expander:
         self.escape = escape
         self.lookup = lookup
         self.index = 0
+        self.substituted = 0  # characters the lookups gave, taken or not (`${V:+w}`)
 
     def word(self, stop: str = "") -> str:
         parts = []
@@ -111,7 +125,7 @@ class _Expander:
         self.index += 2 if colon else 1
         alternative = self.word(stop="}")
         self.index += 1
-        return _modified(self.lookup(name.group()), colon, operator, alternative)
+        return _modified(self._lookup(name.group()), colon, operator, alternative)
 
     def _skip_braces(self) -> str:
         depth = 1
@@ -121,8 +135,16 @@ class _Expander:
         return UNKNOWN_PART
 
     def _value(self, name: str) -> str:
-        value = self.lookup(name)
+        value = self._lookup(name)
         return UNKNOWN_PART if value is None else value
+
+    def _lookup(self, name: str) -> str | None:
+        value = self.lookup(name)
+        if value is not None:
+            self.substituted += len(value)
+            if self.substituted > VALUE_LIMIT:
+                raise ValueTooLong()
+        return value
 
 
 def _modified(value: str | None, colon: bool, operator: str, alternative: str) -> str:
@@ -137,7 +159,8 @@ def _modified(value: str | None, colon: bool, operator: str, alternative: str) -
 
 
 def expand(text: str, escape: str, lookup: Lookup) -> str:
-    """A word as Docker substitutes it; unknown parts are `UNKNOWN_PART`."""
+    """A word as Docker substitutes it; unknown parts are `UNKNOWN_PART`. Raises
+    `ValueTooLong`."""
     return _Expander(text, escape, lookup).word()
 
 
