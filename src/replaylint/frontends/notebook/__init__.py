@@ -1,0 +1,221 @@
+"""Notebook frontend: vLLM launches in Jupyter notebooks (`.ipynb`).
+
+A notebook is JSON; its code cells are Python run one after another in one kernel, with
+IPython's own lines among them (`ipython`). What the cells hold is read by the readers of the
+other files, given the cells' text and put back in place:
+
+- The Python of all code cells, in order, joined by line breaks (a name a cell binds is seen by
+  the cells after it), with IPython's lines replaced by placeholders of the same length, goes
+  to the Python frontend (its public `extract` and `render`). Spans come back in that text and
+  are moved to the file: every character of a cell knows its offset in the JSON (`cells`).
+  A cell Python cannot read (top-level `await`, a syntax error) is left out, not the notebook.
+- Shell lines (`!vllm serve ...`) and shell cells (`%%bash`) go to the shell interpreter
+  (`words.shell.extract_script`) with their places in the file, as a Dockerfile's `RUN`
+  bodies do, after the `%env` lines before them (the kernel's environment).
+- A notebook whose kernel is a shell (`bash`) runs every code cell as a shell script; one of
+  another language (R, Julia) holds no Python.
+
+Fixes are edits of the JSON text itself: written inside the source strings, escaped as JSON,
+a new line in a list of lines starting a new item. Everything else in the file (outputs,
+metadata, its indent and key order, the final newline) is left byte for byte.
+
+Findings are reported at the cell and its line (`report`, with `cells.notebook_of`).
+"""
+
+from __future__ import annotations
+
+import ast
+import bisect
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from ...model import Edit, Fix, Launch, Setting, Span
+from ...source import ExtractContext, ParseError, SourceFile
+from .cells import Cell, Notebook, json_escaper, read_notebook
+from .ipython import CellReading, EnvWrite, ShellPiece, read_cell
+
+__all__ = ["extract", "parses", "render"]
+
+_CHARACTERS_PER_UNIT = 3
+_SHELL_KERNELS = ("bash", "sh", "zsh")
+
+
+@dataclass(frozen=True)
+class PythonHandle:
+    """What renders a fix of a launch the Python frontend found: its launch and source as it
+    saw them (the cells' Python), and where that text sits in the file."""
+
+    launch: Launch
+    source: SourceFile
+    code: _CodeMap
+
+
+@dataclass(frozen=True)
+class _CodeMap:
+    """The cells' Python joined (`text`): where each cell starts in it, and in the file."""
+
+    cells: tuple[Cell, ...]
+    starts: tuple[int, ...]
+
+    def cell_of(self, offset: int) -> int:
+        return max(0, bisect.bisect_right(self.starts, offset) - 1)
+
+    def to_file(self, offset: int) -> int:
+        index = self.cell_of(offset)
+        return self.cells[index].to_file(offset - self.starts[index])
+
+
+def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
+    context.budget.charge(len(source.text) // _CHARACTERS_PER_UNIT)
+    notebook = read_notebook(source)
+    cells = tuple(cell for cell in notebook.cells if cell.cell_type == "code")
+    if notebook.language in _SHELL_KERNELS:
+        readings = [CellReading("", [ShellPiece(cell.code, tuple(range(len(cell.code) + 1)), "cell")]) for cell in cells]
+        return _shell_launches(source, context, cells, readings)
+    if notebook.language != "python":
+        return []
+    readings = [read_cell(cell.code) for cell in cells]
+    return _python_launches(source, context, cells, readings) + _shell_launches(source, context, cells, readings)
+
+
+def parses(text: str) -> bool:
+    """The file is a notebook and its cells' Python reads (as a fix must leave it)."""
+    try:
+        notebook = read_notebook(SourceFile("notebook.ipynb", text))
+    except ParseError:
+        return False
+    cells = [read_cell(cell.code).python for cell in notebook.cells if cell.cell_type == "code"]
+    return notebook.language != "python" or all(_reads(python) for python in cells)
+
+
+# -- Python ----------------------------------------------------------------------------------------
+
+
+def _python_launches(source: SourceFile, context: ExtractContext, cells: tuple[Cell, ...], readings: list[CellReading]) -> list[Launch]:
+    from .. import load
+
+    python = load("python")
+    if python is None or not cells:
+        return []
+    texts = [reading.python for reading in readings]
+    if not _reads("\n".join(texts)):
+        texts = [text if _reads(text) else _blanked(text) for text in texts]
+    starts, position = [], 0
+    for text in texts:
+        starts.append(position)
+        position += len(text) + 1
+    code = _CodeMap(cells, tuple(starts))
+    code_source = SourceFile(source.path, "\n".join(texts))
+    launches = python.extract(code_source, context)
+    mover = _Mover(source, code)
+    return [dataclasses.replace(mover.moved(launch), handle=PythonHandle(launch, code_source, code)) for launch in launches]
+
+
+def _reads(text: str) -> bool:
+    try:
+        compile(text, "<cell>", "exec", ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT, dont_inherit=True)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    return True
+
+
+def _blanked(text: str) -> str:
+    return "".join(char if char in "\r\n" else " " for char in text)
+
+
+class _Mover:
+    """Moves the spans of launches found in the cells' Python to the file."""
+
+    def __init__(self, source: SourceFile, code: _CodeMap) -> None:
+        self.source = source
+        self.code = code
+
+    def span(self, span: Span) -> Span:
+        if span.path != self.source.path:
+            return span  # another file's (a `--config` YAML)
+        return self.source.index.span(self.code.to_file(span.start), self.code.to_file(span.end))
+
+    def moved(self, value: Any) -> Any:
+        if isinstance(value, Span):
+            return self.span(value)
+        if isinstance(value, tuple):
+            return tuple(self.moved(item) for item in value)
+        if isinstance(value, Mapping):
+            return {key: self.moved(item) for key, item in value.items()}
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            changes = {f.name: self.moved(getattr(value, f.name)) for f in dataclasses.fields(value) if f.init and f.name != "handle"}
+            moved = dataclasses.replace(value, **changes)
+            if isinstance(value, Launch):
+                moved = dataclasses.replace(moved, handle=value.handle)
+            return moved
+        return value
+
+
+# -- shell -----------------------------------------------------------------------------------------
+
+
+def _shell_launches(source: SourceFile, context: ExtractContext, cells: tuple[Cell, ...], readings: list[CellReading]) -> list[Launch]:
+    steps = [(cell, step) for cell, reading in zip(cells, readings) for step in reading.steps]
+    if not any(isinstance(step, ShellPiece) for _, step in steps):
+        return []
+    try:
+        from ...words.shell import extract_script
+    except ImportError:  # the shell interpreter is optional
+        return []
+    env: dict[str, Setting] = {}
+    launches: list[Launch] = []
+    for cell, step in steps:
+        if isinstance(step, EnvWrite):
+            env[step.name] = _env_setting(source, cell, step)
+            continue
+        launches += extract_script(
+            step.text,
+            source,
+            context,
+            to_offset=lambda i, cell=cell, step=step: cell.to_file(step.starts[i]),
+            env=dict(env),
+            escape=json_escaper(cell),
+        )
+    return launches
+
+
+def _env_setting(source: SourceFile, cell: Cell, write: EnvWrite) -> Setting:
+    span = source.index.span(cell.to_file(write.start), cell.to_file(write.end))
+    value_span = source.index.span(cell.to_file(write.value_start), cell.to_file(write.value_end))
+    return Setting(write.name, write.value, span, f"%env {write.name}={write.value}", value_span)
+
+
+# -- fixes -----------------------------------------------------------------------------------------
+
+
+def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
+    handle = launch.handle
+    if not isinstance(handle, PythonHandle):
+        from ...words.shell import render as shell_render
+
+        return shell_render(launch, fix, source)
+    from .. import load
+
+    python = load("python")
+    edits = python.render(handle.launch, fix, handle.source) if python is not None else None
+    if not edits:
+        return edits
+    return [_into_file(edit, handle.code, source) if edit.span.path == source.path else edit for edit in edits] if all(
+        edit.span.path != source.path or _one_cell(edit, handle.code) for edit in edits
+    ) else None
+
+
+def _one_cell(edit: Edit, code: _CodeMap) -> bool:
+    index = code.cell_of(edit.span.start)
+    return code.cell_of(edit.span.end) == index and edit.span.end - code.starts[index] <= len(code.cells[index].code)
+
+
+def _into_file(edit: Edit, code: _CodeMap, source: SourceFile) -> Edit:
+    cell = code.cells[code.cell_of(edit.span.start)]
+    start, end = code.to_file(edit.span.start), code.to_file(edit.span.end)
+    content = json_escaper(cell)(edit.content)
+    tail = f'",\n{cell.indent}"'
+    if cell.listed and content.endswith("\\n" + tail) and source.text[end : end + 1] == '"':
+        content = content[: -len(tail)]  # no empty item after an item's last line
+    return Edit(source.index.span(start, end), content)
