@@ -32,7 +32,7 @@ from typing import Any, Mapping
 
 from ...model import Edit, Fix, Launch, Setting, Span
 from ...source import ExtractContext, ParseError, SourceFile
-from .cells import Cell, Notebook, json_escaper, read_notebook
+from .cells import Cell, json_escaper, read_notebook
 from .ipython import CellReading, EnvWrite, ShellPiece, read_cell
 
 __all__ = ["extract", "parses", "render"]
@@ -201,9 +201,11 @@ def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
     edits = python.render(handle.launch, fix, handle.source) if python is not None else None
     if not edits:
         return edits
-    return [_into_file(edit, handle.code, source) if edit.span.path == source.path else edit for edit in edits] if all(
-        edit.span.path != source.path or _one_cell(edit, handle.code) for edit in edits
-    ) else None
+    return (
+        [_into_file(edit, handle.code, source) if edit.span.path == source.path else edit for edit in edits]
+        if all(edit.span.path != source.path or _one_cell(edit, handle.code) for edit in edits)
+        else None
+    )
 
 
 def _one_cell(edit: Edit, code: _CodeMap) -> bool:
