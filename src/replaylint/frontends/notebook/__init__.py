@@ -28,7 +28,7 @@ import ast
 import bisect
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from ...model import Edit, Fix, Launch, Setting, Span
 from ...source import ExtractContext, ParseError, SourceFile
@@ -175,7 +175,6 @@ def _shell_launches(source: SourceFile, context: ExtractContext, cells: tuple[Ce
             context,
             to_offset=lambda i, cell=cell, step=step: cell.to_file(step.starts[i]),
             env=dict(env),
-            escape=json_escaper(cell),
         )
     return launches
 
@@ -190,22 +189,44 @@ def _env_setting(source: SourceFile, cell: Cell, write: EnvWrite) -> Setting:
 
 
 def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
+    """The Python or shell frontend's edits, in the cells' text, written into the JSON strings.
+    A fix whose edits would straddle two cells is not offered."""
     handle = launch.handle
     if not isinstance(handle, PythonHandle):
-        from ...words.shell import render as shell_render
-
-        return shell_render(launch, fix, source)
+        return _shell_edits(launch, fix, source)
     from .. import load
 
     python = load("python")
     edits = python.render(handle.launch, fix, handle.source) if python is not None else None
     if not edits:
         return edits
-    return (
-        [_into_file(edit, handle.code, source) if edit.span.path == source.path else edit for edit in edits]
-        if all(edit.span.path != source.path or _one_cell(edit, handle.code) for edit in edits)
-        else None
-    )
+    if not all(edit.span.path != source.path or _one_cell(edit, handle.code) for edit in edits):
+        return None
+    code = handle.code
+    return [
+        _into_file(edit, code.cells[code.cell_of(edit.span.start)], code.to_file, source) if edit.span.path == source.path else edit
+        for edit in edits
+    ]
+
+
+def _shell_edits(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
+    """The shell interpreter writes shell text at places already in the file: it is escaped."""
+    from ...words.shell import render as shell_render
+
+    edits = shell_render(launch, fix, source)
+    if not edits:
+        return edits
+    notebook = read_notebook(source)
+    placed = []
+    for edit in edits:
+        if edit.span.path != source.path:
+            placed.append(edit)
+            continue
+        cell = notebook.cell_at(edit.span.start)
+        if cell is None or not cell.file_start <= edit.span.end <= cell.file_end:
+            return None
+        placed.append(_into_file(edit, cell, lambda offset: offset, source))
+    return placed
 
 
 def _one_cell(edit: Edit, code: _CodeMap) -> bool:
@@ -213,9 +234,8 @@ def _one_cell(edit: Edit, code: _CodeMap) -> bool:
     return code.cell_of(edit.span.end) == index and edit.span.end - code.starts[index] <= len(code.cells[index].code)
 
 
-def _into_file(edit: Edit, code: _CodeMap, source: SourceFile) -> Edit:
-    cell = code.cells[code.cell_of(edit.span.start)]
-    start, end = code.to_file(edit.span.start), code.to_file(edit.span.end)
+def _into_file(edit: Edit, cell: Cell, to_file: Callable[[int], int], source: SourceFile) -> Edit:
+    start, end = to_file(edit.span.start), to_file(edit.span.end)
     content = json_escaper(cell)(edit.content)
     tail = f'",\n{cell.indent}"'
     if cell.listed and content.endswith("\\n" + tail) and source.text[end : end + 1] == '"':
