@@ -118,7 +118,7 @@ def scripts(source: SourceFile) -> list[Script]:
             inline = rule["rest"].find(";")
             if inline >= 0 and first == index - 1:
                 column = line.find(";") + 1
-                recipes[-1].append((start, line[column:], column + 1))
+                recipes[-1].append((start, line, column + 1))
             continue
         in_rule = in_rule and assignment is None
     env = _environment(source, variables, export_all)
