@@ -263,3 +263,14 @@ def test_named_files_replaylint_does_not_read_are_said_to_be_skipped(tmp_path: P
     assert "notes.txt: skipped" in err and "clean.ipynb" not in err
     (tmp_path / "rollout.ipynb").write_text(ROLLOUT)
     assert run(tmp_path, "check", "--no-cache", "rollout.ipynb", "foo.bin")[0] == 1
+
+
+def test_shell_line_magics_are_shell(tmp_path: Path) -> None:
+    _, out, _ = check(tmp_path, notebook_text(cell([f"%sx vllm serve m {MASK}\n"])), "--output-format", "concise")
+    assert "rollout.ipynb:cell 1:1:18: RPL003" in out
+
+
+def test_an_nbformat_3_notebook_is_said_not_to_be_read(tmp_path: Path) -> None:
+    old = json.dumps({"worksheets": [{"cells": [{"cell_type": "code", "input": [f"!vllm serve m {MASK}\n"]}]}], "nbformat": 3})
+    status, out, _ = check(tmp_path, old, "--output-format", "concise")
+    assert status == 1 and "RPL902" in out and "nbformat 3" in out

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 
 from ...json_document import JsonError, placed, values
-from ...source import ParseError, SourceFile
+from ...source import NotAnalysed, ParseError, SourceFile
 
 __all__ = ["Cell", "Notebook", "json_escaper", "read_notebook"]
 
@@ -81,6 +81,8 @@ def read_notebook(source: SourceFile) -> Notebook:
         data = values(source.text)
     except JsonError as error:
         raise ParseError(f"notebook is not valid JSON: {error}") from None
+    if isinstance(data, dict) and "worksheets" in data:
+        raise NotAnalysed("it is an nbformat 3 notebook (cells under `worksheets`), which replaylint does not read")
     if not isinstance(data, dict) or not isinstance(data.get("cells"), list):
         raise ParseError("not a Jupyter notebook (nbformat 4): it has no `cells` list")
     wanted = {("cells", index, "source") for index, cell in enumerate(data["cells"]) if isinstance(cell, dict) and "source" in cell}

@@ -9,6 +9,7 @@
   Python; any other cell magic (`%%writefile`, `%%html`, ...) is not Python.
 - `%env NAME=value` (or `NAME value`) and `%set_env` set the kernel's environment, which every
   later shell command inherits. IPython takes the value as written (quotes are kept).
+- `%sx cmd` and `%system cmd` run `cmd` in a shell, as `!` does.
 - Any other line magic (`%pip install ...`, `%time ...`, `x = %who`) and help lines (`obj?`)
   are not Python.
 
@@ -30,6 +31,7 @@ _SHELL_ASSIGNMENT = re.compile(r"[A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*\s*=\
 _MAGIC_ASSIGNMENT = re.compile(r"[A-Za-z_][\w.]*\s*=\s*%")
 _ENV = re.compile(r"%(?:env|set_env)\s+(?P<name>[A-Za-z_]\w*)(?:\s*=\s*|\s+)(?P<value>\S.*?)\s*$")
 _EXPANSION = re.compile(r"\$\$|\{[^{}\n]*\}|\\.|.", re.DOTALL)
+_SHELL_MAGICS = ("%sx ", "%system ")  # line magics that run the rest of the line in a shell
 _SHELL_CELLS = {"bash", "sh", "!", "system", "sx"}
 _SHELL_PROGRAMS = {"bash", "sh", "zsh", "dash", "ksh"}
 _PYTHON_CELLS = {"time", "timeit", "capture", "prun", "debug"}
@@ -97,6 +99,10 @@ def read_cell(code: str) -> CellReading:
             _placeholder(python, start + indent, start + len(line.rstrip("\r\n")))
             _blank(python, start + len(line), end)
             index = end_line
+        elif body.startswith(_SHELL_MAGICS):
+            command = start + indent + body.index(" ")
+            reading.steps.append(_shell_line(code, command, start + len(line.rstrip("\r\n")), body))
+            _placeholder(python, start + indent, start + len(line.rstrip("\r\n")))
         elif body.startswith("%") or _MAGIC_ASSIGNMENT.match(body) or _is_help(body):
             env = _ENV.match(body.rstrip("\r\n"))
             if env is not None:
