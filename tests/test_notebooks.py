@@ -274,3 +274,11 @@ def test_an_nbformat_3_notebook_is_said_not_to_be_read(tmp_path: Path) -> None:
     old = json.dumps({"worksheets": [{"cells": [{"cell_type": "code", "input": [f"!vllm serve m {MASK}\n"]}]}], "nbformat": 3})
     status, out, _ = check(tmp_path, old, "--output-format", "concise")
     assert status == 1 and "RPL902" in out and "nbformat 3" in out
+
+
+def test_the_kernels_environment_and_pin_reach_later_python_launches(tmp_path: Path) -> None:
+    engine = ["from vllm import LLM\n", "LLM(model='m', return_sampling_mask=True, logprobs_mode='processed_logprobs')\n"]
+    text = notebook_text(cell(["%pip install -q vllm==0.31.0\n", "%env VLLM_USE_V2_MODEL_RUNNER=0\n"]), cell(engine))
+    found = json.loads(check(tmp_path, text, "--output-format", "json")[1])
+    assert [(f["code"], f["cell"], f["vllm_version"]) for f in found] == [("RPL004", 1, "0.31.0")]
+    assert check(tmp_path, notebook_text(cell(engine), cell(["%env VLLM_USE_V2_MODEL_RUNNER=0\n"])))[0] == 0

@@ -27,11 +27,13 @@ from __future__ import annotations
 import ast
 import bisect
 import dataclasses
+import re
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from ...model import Edit, Fix, Launch, Setting, Span
+from ...model import Edit, Fix, Launch, Setting, Span, VersionHint
 from ...source import ExtractContext, ParseError, SourceFile
+from ...vllm.images import release_from_pin
 from .cells import Cell, json_escaper, read_notebook
 from .ipython import CellReading, EnvWrite, ShellPiece, read_cell
 
@@ -39,6 +41,8 @@ __all__ = ["extract", "parses", "render"]
 
 _CHARACTERS_PER_UNIT = 3
 _SHELL_KERNELS = ("bash", "sh", "zsh")
+_PIP = re.compile(r"^[ \t]*[%!](?:uv[ \t]+pip|pip3?|python3?[ \t]+-m[ \t]+pip)[ \t]+install\b(?P<requirements>[^\n]*)", re.MULTILINE)
+_WORD = re.compile(r"\S+")
 
 
 @dataclass(frozen=True)
@@ -76,7 +80,10 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
     if notebook.language != "python":
         return []
     readings = [read_cell(cell.code) for cell in cells]
-    return _python_launches(source, context, cells, readings) + _shell_launches(source, context, cells, readings)
+    python = _python_launches(source, context, cells, readings)
+    return [_in_kernel(launch, source, cells, readings) for launch in python] + [
+        _pinned(launch, source, cells) for launch in _shell_launches(source, context, cells, readings)
+    ]
 
 
 def parses(text: str) -> bool:
@@ -150,6 +157,40 @@ class _Mover:
                 moved = dataclasses.replace(moved, handle=value.handle)
             return moved
         return value
+
+
+def _in_kernel(launch: Launch, source: SourceFile, cells: tuple[Cell, ...], readings: list[CellReading]) -> Launch:
+    """A Python launch with the kernel's environment (`%env` lines before it; what the code sets
+    itself wins) and the notebook's vLLM pin."""
+    env = {
+        step.name: _env_setting(source, cell, step)
+        for cell, reading in zip(cells, readings)
+        for step in reading.steps
+        if isinstance(step, EnvWrite) and cell.to_file(step.end) <= launch.span.start
+    }
+    if env:
+        launch = dataclasses.replace(launch, env={**env, **launch.env})
+    return _pinned(launch, source, cells)
+
+
+def _pinned(launch: Launch, source: SourceFile, cells: tuple[Cell, ...]) -> Launch:
+    """The last `%pip install vllm==X` (or `!pip`, `!uv pip`) before a launch that has no
+    evidence of its own: the kernel runs the release installed there."""
+    if launch.version_hint is not None:
+        return launch
+    hint = None
+    for cell in cells:
+        for match in _PIP.finditer(cell.code):
+            start = cell.to_file(match.start())
+            if start > launch.span.start:
+                return dataclasses.replace(launch, version_hint=hint) if hint else launch
+            for word in _WORD.finditer(match.group("requirements")):
+                release = release_from_pin(word.group().strip("'\""))
+                if release is not None:
+                    at = match.start("requirements") + word.start()
+                    span = source.index.span(cell.to_file(at), cell.to_file(at + len(word.group())))
+                    hint = VersionHint((str(release),), f"pip install {word.group()} in the notebook", span)
+    return dataclasses.replace(launch, version_hint=hint) if hint else launch
 
 
 # -- shell -----------------------------------------------------------------------------------------
