@@ -282,3 +282,14 @@ def test_the_kernels_environment_and_pin_reach_later_python_launches(tmp_path: P
     found = json.loads(check(tmp_path, text, "--output-format", "json")[1])
     assert [(f["code"], f["cell"], f["vllm_version"]) for f in found] == [("RPL004", 1, "0.31.0")]
     assert check(tmp_path, notebook_text(cell(engine), cell(["%env VLLM_USE_V2_MODEL_RUNNER=0\n"])))[0] == 0
+
+
+def test_grouped_output_names_the_cell_as_ruff_does(tmp_path: Path) -> None:
+    _, out, _ = check(tmp_path, ROLLOUT, "--output-format", "grouped")
+    assert out.splitlines()[0] == "rollout.ipynb:"
+    assert [line.split(" ")[2:4] for line in out.splitlines()[1:5]] == [
+        ["cell", "2:2:1"],
+        ["cell", "3:3:5"],
+        ["cell", "4:6:19"],
+        ["cell", "5:2:77"],
+    ]
