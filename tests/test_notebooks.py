@@ -24,6 +24,7 @@ def cell(source: list[str] | str, outputs: list | None = None, cell_type: str = 
 
 
 def notebook_text(*cells: dict, language: str = "python", indent: int = 1) -> str:
+    """A notebook as Jupyter writes it (`language` is the kernel's, as `kernelspec` names it)."""
     document = {
         "cells": list(cells),
         "metadata": {"kernelspec": {"display_name": "K", "language": language, "name": "k"}},
@@ -188,6 +189,11 @@ def test_valid_notebooks(tmp_path: Path, source: list[str]) -> None:
     assert status == 0, out
 
 
+def test_a_kernel_named_python3_is_python(tmp_path: Path) -> None:
+    text = notebook_text(cell(["from vllm import LLM\n", "LLM(model='m', return_sampling_mask=True)\n"]), language="Python3")
+    assert check(tmp_path, text)[0] == 1
+
+
 def test_markdown_and_other_kernels_are_not_read(tmp_path: Path) -> None:
     assert check(tmp_path, notebook_text(cell([f"vllm serve m {MASK}\n"], cell_type="markdown")))[0] == 0
     r_notebook = notebook_text(cell(["LLM(model='m', return_sampling_mask=TRUE)\n"]), language="R")
@@ -215,14 +221,15 @@ def test_env_magics_reach_the_shell_commands_after_them_only(tmp_path: Path) -> 
     assert check(tmp_path, after)[0] == 0
 
 
-def test_a_cell_python_cannot_read_leaves_the_others_read(tmp_path: Path) -> None:
+@pytest.mark.parametrize("broken", [[], [["def broken(:\n"]]], ids=["top-level await alone", "and a syntax error"])
+def test_a_cell_python_cannot_read_leaves_the_others_read(tmp_path: Path, broken: list) -> None:
     text = notebook_text(
         cell(["result = await client.get('x')\n"]),  # top-level await: IPython runs it
-        cell(["def broken(:\n"]),
+        *(cell(source) for source in broken),
         cell(["from vllm import LLM\n", "LLM(model='m', return_sampling_mask=True)\n"]),
     )
     _, out, _ = check(tmp_path, text, "--output-format", "concise")
-    assert "rollout.ipynb:cell 3:2:" in out
+    assert f"rollout.ipynb:cell {2 + len(broken)}:2:" in out
 
 
 def test_suppression_comments_in_cells(tmp_path: Path) -> None:

@@ -77,7 +77,7 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
     if notebook.language in _SHELL_KERNELS:
         readings = [CellReading("", [ShellPiece(cell.code, tuple(range(len(cell.code) + 1)), "cell")]) for cell in cells]
         return _shell_launches(source, context, cells, readings)
-    if notebook.language != "python":
+    if "python" not in notebook.language:
         return []
     readings = [read_cell(cell.code) for cell in cells]
     python = _python_launches(source, context, cells, readings)
@@ -93,7 +93,7 @@ def parses(text: str) -> bool:
     except ParseError:
         return False
     cells = [read_cell(cell.code).python for cell in notebook.cells if cell.cell_type == "code"]
-    return notebook.language != "python" or all(_reads(python) for python in cells)
+    return "python" not in notebook.language or all(_reads(python, top_level_await=True) for python in cells)
 
 
 # -- Python ----------------------------------------------------------------------------------------
@@ -114,14 +114,22 @@ def _python_launches(source: SourceFile, context: ExtractContext, cells: tuple[C
         position += len(text) + 1
     code = _CodeMap(cells, tuple(starts))
     code_source = SourceFile(source.path, "\n".join(texts))
-    launches = python.extract(code_source, context)
+    try:
+        launches = python.extract(code_source, context)
+    except ParseError as error:  # what CPython read and libcst did not: said where it is in the file
+        line = max(1, min(error.line, code_source.index.line_count))
+        offset = code.to_file(min(code_source.index.offset(line, max(1, error.col)), len(code_source.text)))
+        raise ParseError(error.message, *source.index.position(offset)) from None
     mover = _Mover(source, code)
     return [dataclasses.replace(mover.moved(launch), handle=PythonHandle(launch, code_source, code)) for launch in launches]
 
 
-def _reads(text: str) -> bool:
+def _reads(text: str, top_level_await: bool = False) -> bool:
+    """Whether Python reads `text` (IPython also runs a cell with a top-level `await`, which
+    the Python frontend's parsers do not read)."""
+    flags = ast.PyCF_ONLY_AST | (ast.PyCF_ALLOW_TOP_LEVEL_AWAIT if top_level_await else 0)
     try:
-        compile(text, "<cell>", "exec", ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT, dont_inherit=True)
+        compile(text, "<cell>", "exec", flags, dont_inherit=True)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return False
     return True
