@@ -300,3 +300,17 @@ def test_grouped_output_names_the_cell_as_ruff_does(tmp_path: Path) -> None:
         ["cell", "4:6:19"],
         ["cell", "5:2:77"],
     ]
+
+
+def test_a_list_on_one_line_stays_on_one_line(tmp_path: Path) -> None:
+    compact = json.dumps(
+        {
+            "cells": [cell(["from vllm import LLM\n", "LLM(\n", "    model='m',\n", "    return_sampling_mask=True,\n", ")\n"])],
+            "metadata": {},
+            "nbformat": 4,
+            "nbformat_minor": 5,
+        }
+    )
+    check(tmp_path, compact, "--fix")
+    fixed = (tmp_path / "rollout.ipynb").read_text()
+    assert "\n" not in fixed and json.loads(fixed)["cells"][0]["source"][4] == "    logprobs_mode='processed_logprobs',\n"

@@ -286,7 +286,7 @@ def _one_cell(edit: Edit, code: _CodeMap) -> bool:
 def _into_file(edit: Edit, cell: Cell, to_file: Callable[[int], int], source: SourceFile) -> Edit:
     start, end = to_file(edit.span.start), to_file(edit.span.end)
     content = json_escaper(cell)(edit.content)
-    tail = f'",\n{cell.indent}"'
+    tail = f'"{cell.separator}"'
     if cell.listed and content.endswith("\\n" + tail) and source.text[end : end + 1] == '"':
         content = content[: -len(tail)]  # no empty item after an item's last line
     return Edit(source.index.span(start, end), content)

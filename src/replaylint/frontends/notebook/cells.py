@@ -31,14 +31,15 @@ _SIMPLE = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r":
 class Cell:
     """One cell: its number (1-based, all cells counted), type, decoded source, and `starts[i]`,
     the file offset of source character i (`starts[len(code)]`: the end of the last string).
-    `listed`: the source is a list of strings; `indent`: the text before each of its items."""
+    `listed`: the source is a list of strings; `separator`: what stands between two of its items
+    in the file (`,\n    `, or `, ` in a list on one line)."""
 
     number: int
     cell_type: str
     code: str
     starts: tuple[int, ...]
     listed: bool
-    indent: str
+    separator: str
 
     def to_file(self, offset: int) -> int:
         return self.starts[max(0, min(offset, len(self.code)))]
@@ -125,9 +126,19 @@ def _cell(text: str, entries: dict, index: int, cell: dict) -> Cell | None:
         offsets.extend(starts[:-1])
         item += 1
     end = entries[("cells", index, "source", item - 1)].value_end - 1 if item else entry.value_start + 1
-    first = entries.get(("cells", index, "source", 0))
-    indent = text[text.rfind("\n", 0, first.value_start) + 1 : first.value_start] if first is not None else ""
-    return Cell(index + 1, cell_type, "".join(parts), (*offsets, end), True, indent if not indent.strip() else "")
+    return Cell(index + 1, cell_type, "".join(parts), (*offsets, end), True, _separator(text, entries, index))
+
+
+def _separator(text: str, entries: dict, index: int) -> str:
+    """The file's own text between two items of a cell's source list: between its first two,
+    or else the line break and indent before its first item (`, ` when it shares its line)."""
+    first, second = entries.get(("cells", index, "source", 0)), entries.get(("cells", index, "source", 1))
+    if first is not None and second is not None:
+        return text[first.value_end : second.value_start]
+    if first is None:
+        return ",\n"
+    indent = text[text.rfind("\n", 0, first.value_start) + 1 : first.value_start]
+    return f",\n{indent}" if not indent.strip() else ", "
 
 
 def _decoded(text: str, start: int, end: int) -> tuple[str, list[int]]:
@@ -150,13 +161,13 @@ def _decoded(text: str, start: int, end: int) -> tuple[str, list[int]]:
 
 def json_escaper(cell: Cell):
     """How text written into the cell's source is escaped: as JSON, and in a list of lines each
-    line break ends its item (`"a\\n",` then a new item on the next line, at the list's indent)."""
+    line break ends its item (`"a\\n",` then a new item, as the file separates its items)."""
 
     def escape(written: str) -> str:
         escaped = json.dumps(written, ensure_ascii=False)[1:-1]
         if not cell.listed:
             return escaped
-        return _ESCAPE.sub(lambda match: f'\\n",\n{cell.indent}"' if match.group() == "\\n" else match.group(), escaped)
+        return _ESCAPE.sub(lambda match: f'\\n"{cell.separator}"' if match.group() == "\\n" else match.group(), escaped)
 
     return escape
 
