@@ -124,7 +124,7 @@ def test_sarif_regions_stay_in_the_file_and_properties_name_the_cell(tmp_path: P
 
 def test_fixes_write_a_valid_notebook_and_touch_nothing_else(tmp_path: Path) -> None:
     status, _, err = check(tmp_path, ROLLOUT, "--fix")
-    assert status == 1, err  # RPL206 (an `%env` line) has no fix here
+    assert status == 0, err
     fixed_text = (tmp_path / "rollout.ipynb").read_text()
     before, after = json.loads(ROLLOUT), json.loads(fixed_text)
     assert fixed_text.endswith("}\n")
@@ -136,13 +136,13 @@ def test_fixes_write_a_valid_notebook_and_touch_nothing_else(tmp_path: Path) -> 
     assert sources[2][-2:] == ["    --return-sampling-mask \\\n", "        --logprobs-mode processed_logprobs &"]
     assert '    logprobs_mode="processed_logprobs",\n' in sources[3]
     assert "--logprobs-mode processed_logprobs" in sources[4]
+    assert sources[1] == ["%pip install -q vllm"]  # RPL206: the last line `%env ...` goes, with the line break before it
     # Lines outside the fixed ones are the file's own, byte for byte (indent, key order).
     changed = [line for line in fixed_text.splitlines() if line not in ROLLOUT.splitlines()]
     assert changed and all("logprobs" in line or MASK in line for line in changed)
     assert notebook.parses(fixed_text)
-    status, out, _ = check(tmp_path, fixed_text, "--fix", "--output-format", "concise")
-    assert (tmp_path / "rollout.ipynb").read_text() == fixed_text  # a second run changes nothing
-    assert [line.split(":")[2] for line in out.splitlines() if line.startswith("rollout")] == ["2"]
+    status, _, _ = check(tmp_path, fixed_text, "--fix", "--output-format", "concise")
+    assert status == 0 and (tmp_path / "rollout.ipynb").read_text() == fixed_text  # a second run changes nothing
 
 
 def test_a_new_python_line_becomes_an_item_of_the_list(tmp_path: Path) -> None:
@@ -314,3 +314,21 @@ def test_a_list_on_one_line_stays_on_one_line(tmp_path: Path) -> None:
     check(tmp_path, compact, "--fix")
     fixed = (tmp_path / "rollout.ipynb").read_text()
     assert "\n" not in fixed and json.loads(fixed)["cells"][0]["source"][4] == "    logprobs_mode='processed_logprobs',\n"
+
+
+@pytest.mark.parametrize(
+    ("first", "left"),
+    [
+        (["%env VLLM_USE_V2_MODEL_RUNNER=0\n", "x = 1\n"], ["x = 1\n"]),
+        (["x = 1\n", "%env VLLM_USE_V2_MODEL_RUNNER=0"], ["x = 1"]),
+        (["%env VLLM_USE_V2_MODEL_RUNNER=0"], [""]),  # an empty item: nbformat's empty source too
+    ],
+    ids=["first line", "last line", "only line"],
+)
+def test_the_runner_variables_fix_removes_the_env_line(tmp_path: Path, first: list[str], left: list[str]) -> None:
+    engine = ["from vllm import LLM\n", "LLM(model='m', return_sampling_mask=True, logprobs_mode='processed_logprobs')\n"]
+    shell = [f"!vllm serve m {MASK} --logprobs-mode processed_logprobs\n"]
+    status, _, err = check(tmp_path, notebook_text(cell(first), cell(engine), cell(shell)), "--fix")
+    assert status == 0, err
+    fixed = json.loads((tmp_path / "rollout.ipynb").read_text())
+    assert [c["source"] for c in fixed["cells"]] == [left, engine, shell]

@@ -31,7 +31,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from ...model import Edit, Fix, Launch, Setting, Span, VersionHint
+from ...model import Edit, Fix, Launch, RemoveEnv, Setting, Span, VersionHint
 from ...source import ExtractContext, ParseError, SourceFile
 from ...vllm.images import release_from_pin
 from .cells import Cell, json_escaper, read_notebook
@@ -238,8 +238,39 @@ def _env_setting(source: SourceFile, cell: Cell, write: EnvWrite) -> Setting:
 
 
 def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
-    """The Python or shell frontend's edits, in the cells' text, written into the JSON strings.
-    A fix whose edits would straddle two cells is not offered."""
+    """The Python or shell frontend's edits, in the cells' text, written into the JSON strings;
+    a variable an `%env` line sets is removed with its line. A fix whose edits would straddle
+    two cells is not offered."""
+    removals = [i for i in fix.intents if isinstance(i, RemoveEnv) and _env_magic(launch.env.get(i.name))]
+    if not removals:
+        return _render_code(launch, fix, source)
+    edits = [_without_line(launch.env[intent.name].span, source) for intent in removals]
+    rest = tuple(intent for intent in fix.intents if intent not in removals)
+    if not rest:
+        return edits
+    others = _render_code(launch, dataclasses.replace(fix, intents=rest), source)
+    return None if others is None else edits + others
+
+
+def _env_magic(setting: Setting | None) -> bool:
+    return setting is not None and setting.spelling.startswith("%env ")
+
+
+def _without_line(span: Span, source: SourceFile) -> Edit:
+    """The deletion of the cell line that holds `span` (with its line break, or the one before
+    it when it is the cell's last line)."""
+    cell = read_notebook(source).cell_at(span.start)
+    assert cell is not None  # the span of an `%env` line is in its cell
+    code, at = cell.code, cell.from_file(span.start)
+    start, end = code.rfind("\n", 0, at) + 1, code.find("\n", at)
+    if end >= 0:
+        end += 1
+    else:
+        start, end = max(0, start - 1), len(code)
+    return Edit(source.index.span(cell.to_file(start), cell.to_file(end)), "")
+
+
+def _render_code(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
     handle = launch.handle
     if not isinstance(handle, PythonHandle):
         return _shell_edits(launch, fix, source)
