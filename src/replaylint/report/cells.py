@@ -52,16 +52,32 @@ def cell_view(finding: Finding, text: str | None) -> tuple[int, Finding, str] | 
     cell = notebook.cell_at(finding.span.start) if notebook is not None else None
     if cell is None or text is None:
         return None
-    from ..edits import apply_edits
     from ..model import Edit, LineIndex
 
     index = LineIndex(finding.span.path, cell.code)
     start, end = cell.from_file(finding.span.start), cell.from_file(min(finding.span.end, cell.file_end))
-    edits: tuple[Edit, ...] = ()
-    local = [edit for edit in finding.edits if edit.span.path == finding.span.path]
-    if local:
-        fixed = _notebook(finding.span.path, apply_edits(text, local)[0])
-        after = next((c for c in fixed.cells if c.number == cell.number), None) if fixed is not None else None
-        if after is not None and after.code != cell.code:
-            edits = (Edit(index.span(0, len(cell.code)), after.code),)
+    after = _fixed_code(finding, cell, text)
+    edits = (Edit(index.span(0, len(cell.code)), after),) if after is not None and after != cell.code else ()
     return cell.number, replace(finding, span=index.span(start, max(start, end)), edits=edits), cell.code
+
+
+def _fixed_code(finding: Finding, cell, text: str) -> str | None:
+    """The cell's source once the finding's fix is applied: its JSON text alone is edited and
+    read back (a report costs the size of the cells it shows, not of the notebook)."""
+    import json
+
+    from ..edits import apply_edits
+
+    first, last = cell.file_start, cell.file_end
+    local = [edit for edit in finding.edits if edit.span.path == finding.span.path and first <= edit.span.start <= edit.span.end <= last]
+    if not local:
+        return None
+    moved = [replace(edit, span=replace(edit.span, start=edit.span.start - first, end=edit.span.end - first)) for edit in local]
+    region, _ = apply_edits(text[first:last], moved)
+    try:
+        read = json.loads(f'["{region}"]' if cell.listed else f'"{region}"')
+    except ValueError:
+        return None
+    return (
+        "".join(read) if isinstance(read, list) and all(isinstance(item, str) for item in read) else read if isinstance(read, str) else None
+    )
