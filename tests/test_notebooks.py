@@ -133,7 +133,7 @@ def test_fixes_write_a_valid_notebook_and_touch_nothing_else(tmp_path: Path) -> 
     sources = [c["source"] for c in after["cells"]]
     assert isinstance(sources[4], str)  # a string stays a string
     assert all(line.endswith("\n") for line in sources[2][:-1])  # a list stays a list of lines
-    assert sources[2][-2:] == ["    --return-sampling-mask \\\n", "        --logprobs-mode processed_logprobs &"]
+    assert sources[2][-2:] == ["    --return-sampling-mask \\\n", "    --logprobs-mode processed_logprobs &"]
     assert '    logprobs_mode="processed_logprobs",\n' in sources[3]
     assert "--logprobs-mode processed_logprobs" in sources[4]
     assert sources[1] == ["%pip install -q vllm"]  # RPL206: the last line `%env ...` goes, with the line break before it

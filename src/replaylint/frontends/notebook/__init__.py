@@ -43,6 +43,7 @@ _CHARACTERS_PER_UNIT = 3
 _SHELL_KERNELS = ("bash", "sh", "zsh")
 _PIP = re.compile(r"^[ \t]*[%!](?:uv[ \t]+pip|pip3?|python3?[ \t]+-m[ \t]+pip)[ \t]+install\b(?P<requirements>[^\n]*)", re.MULTILINE)
 _WORD = re.compile(r"\S+")
+_CONTINUED = re.compile(r"\\\n[ \t]*")
 
 
 @dataclass(frozen=True)
@@ -305,8 +306,19 @@ def _shell_edits(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | N
         cell = notebook.cell_at(edit.span.start)
         if cell is None or not cell.file_start <= edit.span.end <= cell.file_end:
             return None
-        placed.append(_into_file(edit, cell, lambda offset: offset, source))
+        placed.append(_into_file(_cell_indent(edit, cell), cell, lambda offset: offset, source))
     return placed
+
+
+def _cell_indent(edit: Edit, cell: Cell) -> Edit:
+    """A continued line the shell writes is indented as the cell's line is (the shell measured
+    the JSON's line)."""
+    if "\\\n" not in edit.content:
+        return edit
+    at = cell.from_file(edit.span.start)
+    line = cell.code[cell.code.rfind("\n", 0, at) + 1 : at]
+    indent = line[: len(line) - len(line.lstrip(" \t"))]
+    return dataclasses.replace(edit, content=_CONTINUED.sub(lambda _: "\\\n" + indent, edit.content))
 
 
 def _one_cell(edit: Edit, code: _CodeMap) -> bool:
