@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from replaylint.frontends import kind_for
+from replaylint.frontends import ExtractContext, SourceFile, kind_for, recipes
 from tests.test_configuration import run
 
 MASK = "--return-sampling-mask"
@@ -185,3 +185,21 @@ def test_named_recipe_files_are_read_and_others_skipped(tmp_path: Path) -> None:
     assert status == 1
     assert "Makefile:12:3:" in out and "justfile:7:81:" in out
     assert "foo.bin: skipped" in err and "Makefile: skipped" not in err
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("Makefile", f"include .env\nexport\nserve:\n\tvllm serve m {MASK}\n"),
+        ("justfile", f"set dotenv-load\nserve:\n    vllm serve m {MASK}\n"),
+    ],
+    ids=["make include", "just dotenv-load"],
+)
+def test_an_environment_from_files_not_read_is_open(name: str, text: str) -> None:
+    """The `.env` may set any variable (the runner's too): the launch's environment is open."""
+
+    def launch(text: str):
+        [found] = recipes.extract(SourceFile(name, text), ExtractContext())
+        return found
+
+    assert launch(text).env_open and not launch(text.split("\n", 1)[1]).env_open

@@ -25,7 +25,7 @@ just's manual (Recipe Parameters, Variables and Substitution, Settings).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from ...model import Assumption, Edit, Fix, Launch, Setting
@@ -77,6 +77,7 @@ class Script:
     expanded: Expanded
     env: dict[str, Setting]
     assumptions: tuple[Assumption, ...] = ()
+    env_open: bool = False  # a file replaylint does not read may add to it (`include`, `set dotenv-load`)
 
 
 def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
@@ -91,13 +92,13 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
         found = extract_script(script.expanded.text, source, context, to_offset=script.expanded.to_offset, env=script.env, escape=escape)
         if script.assumptions:
             found = [_assuming(launch, script.assumptions) for launch in found]
+        if script.env_open:
+            found = [replace(launch, env_open=True) for launch in found]
         launches += found
     return launches
 
 
 def _assuming(launch: Launch, assumptions: tuple[Assumption, ...]) -> Launch:
-    from dataclasses import replace
-
     kept = tuple(a for a in assumptions if a.span is None or (launch.span.start <= a.span.start and a.span.end <= launch.span.end))
     return replace(launch, assumptions=launch.assumptions + kept) if kept else launch
 

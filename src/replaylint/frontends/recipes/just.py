@@ -4,7 +4,8 @@
   literals (`'raw'`, `"escaped"`), names and `+` (concatenation) or `/` (a path join) is known;
   a backtick, a function (`env('X', 'd')`, `arch()`) or `if` is unknown. `just NAME=value` and
   `--set` override any variable, but only on purpose: the file's value is the program's.
-- `set export` (or `set export := true`) exports every variable and parameter.
+- `set export` (or `set export := true`) exports every variable and parameter; `set dotenv-load`
+  (or a `dotenv-filename`, `dotenv-path`) loads a `.env` file: the environment is then open.
 - A recipe: `name param param='default' +rest *rest $exported: dependencies`, then its body,
   indented. A parameter without a default is the caller's (unknown); a default is the
   recipe's own (a finding resting on it says so); `+`/`*` parameters are any words (unknown).
@@ -23,6 +24,7 @@ from ...source import SourceFile
 from . import Expanded, Script
 
 _ASSIGNMENT = re.compile(r"^(?P<export>export\s+)?(?P<name>[A-Za-z_][\w-]*)\s*:=\s*(?P<value>.*?)\s*$")
+_DOTENV = re.compile(r"^set\s+dotenv-(?:load|filename|path|required)\b(?!\s*:=\s*false)")
 _SETTING = re.compile(r"^set\s+export(?:\s*:=\s*(?P<value>\w+))?\s*$")
 _RECIPE = re.compile(r"^(?P<quiet>@)?(?P<name>[A-Za-z_][\w-]*)(?P<params>(?:\s+[^:]*?)?)\s*:(?!=)(?P<rest>.*)$")
 _PARAMETER = re.compile(r"""(?P<mark>[+*$]*)(?P<name>[A-Za-z_][\w-]*)(?:=(?P<default>'[^']*'|"(?:[^"\\]|\\.)*"|[^\s'"]+))?""")
@@ -71,13 +73,16 @@ def scripts(source: SourceFile) -> list[Script]:
         position += len(line)
     names: dict[str, object] = {}
     exported: dict[str, tuple[int, int]] = {}
-    export_all = False
+    export_all = dotenv = False
     recipes = []
     index = 0
     while index < len(lines):
         start, line = lines[index]
         index += 1
         if not line.strip() or line.lstrip().startswith(("#", "[")) or line[:1] in " \t":
+            continue
+        if _DOTENV.match(line):
+            dotenv = True  # a `.env` file sets variables for every recipe
             continue
         setting = _SETTING.match(line)
         if setting is not None:
@@ -104,7 +109,7 @@ def scripts(source: SourceFile) -> list[Script]:
     found = []
     for recipe, start, body in recipes:
         found += _recipe_scripts(source, recipe, start, body, names, env, export_all)
-    return found
+    return [Script(script.expanded, script.env, script.assumptions, True) for script in found] if dotenv else found
 
 
 def _assignment_place(lines: list[tuple[int, str]], name: str) -> tuple[int, int] | None:

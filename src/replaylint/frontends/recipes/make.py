@@ -15,7 +15,7 @@
   it; each runs in its own shell unless `.ONESHELL:` is set. The prefixes `@`, `-` and `+` are
   make's own.
 - Exported variables (`export NAME`, `export NAME = value`, `.EXPORT_ALL_VARIABLES:`) are in the
-  recipes' environment.
+  recipes' environment; an `include`d file may export any, so the environment is then open.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def scripts(source: SourceFile) -> list[Script]:
     lines = _lines(source.text)
     variables: dict[str, Variable] = {}
     recipes: list[list[tuple[int, str, int]]] = []  # per recipe: (line offset, text, first column) of each logical recipe line
-    one_shell = export_all = False
+    one_shell = export_all = included = False
     depth = 0
     index = 0
     in_rule = False
@@ -90,6 +90,9 @@ def scripts(source: SourceFile) -> list[Script]:
             depth = max(0, depth - 1)
             continue
         if stripped.startswith("else"):
+            continue
+        if stripped.split(" ", 1)[0] in ("include", "-include", "sinclude"):
+            included = True  # the files it names may set and export any variable
             continue
         if stripped.startswith("define "):
             name = stripped.split()[1] if len(stripped.split()) > 1 else ""
@@ -122,7 +125,8 @@ def scripts(source: SourceFile) -> list[Script]:
             continue
         in_rule = in_rule and assignment is None
     env = _environment(source, variables, export_all)
-    return [script for recipe in recipes for script in _recipe_scripts(source, recipe, variables, env, one_shell)]
+    scripts = [script for recipe in recipes for script in _recipe_scripts(source, recipe, variables, env, one_shell)]
+    return [Script(script.expanded, script.env, script.assumptions, True) for script in scripts] if included else scripts
 
 
 def _places(known: Variable | None, start: int) -> tuple[int, int, int]:
