@@ -67,6 +67,9 @@ _NAMES = [
     ("values.yaml", b""),
     ("config.toml", b""),
     ("engine.json", b""),
+    ("rollout.ipynb", b'{"cells": [{"cell_type": "code", "metadata": {}, "outputs": [], "source": "'),
+    ("Makefile", b""),
+    ("justfile", b""),
 ]
 NAMES = [(name, head) for name, head in _NAMES if frontends.kind_for(name, head) is not None]
 
@@ -89,9 +92,12 @@ LAUNCHES = {
     b"speculative_config = { method = 'ngram', num_speculative_tokens = 4, enable_adaptive_verification = true }\n",
     "engine.json": b'{"engine": {"model": "m", "max_model_len": 4096, "return_sampling_mask": true, "logits_processors": ["p.P"]},'
     b' "rows": [0',
+    "rollout.ipynb": b"!vllm serve m --return-sampling-mask\\n# ",
+    "Makefile": b"serve:\n\tvllm serve m --return-sampling-mask\n",
+    "justfile": b"serve:\n    vllm serve m --return-sampling-mask\n",
 }
 # What closes a file of each kind after its filler (a JSON file's array and object).
-TAILS = {"engine.json": b"]}\n"}
+TAILS = {"engine.json": b"]}\n", "rollout.ipynb": b'"}], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}\n'}
 
 
 def _seeds() -> list[tuple[str, bytes]]:

@@ -181,6 +181,11 @@ def _run_check(args: argparse.Namespace) -> int:
         for path in missing:
             _error(f"{path}: no such file or directory")
         return EXIT_ERROR
+    from .discovery import unread_named
+
+    if not os.environ.get("PRE_COMMIT"):  # the hook hands over every text file (`types: [text]`)
+        for skipped in unread_named(args.paths):
+            _note(skipped)
     args.paths = _with_governed_folders(args.paths, config)
     if args.show_files:
         return _show_files(args, config)

@@ -242,3 +242,20 @@ def discover(
 def read_head(path: str) -> bytes:
     """The start of a file without a suffix, for its shebang (b"" for a FIFO, a device...)."""
     return read_file_head(path, _HEAD_BYTES)
+
+
+READ_KINDS = "Python, notebooks, shell scripts, Dockerfiles, YAML, TOML, JSON, Makefiles and justfiles"
+
+
+def unread_named(paths: Iterable[str]) -> Iterator[str]:
+    """The files named on a command line that no frontend reads, each with why: named, a file
+    must not pass unread as if it had been checked."""
+    from .frontends import kind_for
+
+    for path in paths:
+        if path == "-" or not os.path.isfile(path):
+            continue
+        name = os.path.basename(path)
+        if kind_for(path, read_head(path) if "." not in name.lstrip(".") else b"") is None:
+            what = "pyproject.toml is read for the project's vLLM pin only" if name.lower() == "pyproject.toml" else None
+            yield f"{path}: skipped, {what or f'replaylint reads no file of this kind (it reads {READ_KINDS})'}"

@@ -257,6 +257,8 @@ def apply(findings: list[Finding], index: LineIndex, python: bool) -> tuple[list
     """The findings no suppression comment covers, and every line suppression of the file."""
     if not _may_suppress(index.text):
         return findings, []
+    if _kind(index.path) == "notebook":
+        return _apply_in_cells(findings, index), []
     by_line, file_codes = scan(index, python)
     kept = []
     for finding in findings:
@@ -272,6 +274,40 @@ def apply(findings: list[Finding], index: LineIndex, python: bool) -> tuple[list
         if not covering:
             kept.append(finding)
     return kept, list(by_line.values())
+
+
+def _apply_in_cells(findings: list[Finding], index: LineIndex) -> list[Finding]:
+    """A notebook's findings no comment in its code cells covers: the cells' code is read as one
+    Python text (as ruff reads a notebook), each finding moved into it. A finding outside the
+    cells' code (none is) is kept."""
+    from dataclasses import replace
+
+    from .frontends.notebook.cells import notebook_of
+
+    notebook = notebook_of(index.path, index.text)
+    cells = [cell for cell in notebook.cells if cell.cell_type == "code"] if notebook is not None else []
+    starts, position = [], 0
+    for cell in cells:
+        starts.append(position)
+        position += len(cell.code) + 1
+    code = LineIndex(index.path + ".py", "\n".join(cell.code for cell in cells))
+
+    def moved(span):
+        for cell, start in zip(cells, starts):
+            if cell.file_start <= span.start <= cell.file_end:
+                return code.span(start + cell.from_file(span.start), start + cell.from_file(min(span.end, cell.file_end)))
+        return None
+
+    translated: dict[int, Finding] = {}
+    for finding in findings:
+        span = moved(finding.span)
+        launch_span = moved(finding.launch.span) if finding.launch is not None else None
+        if span is not None:
+            launch = replace(finding.launch, span=launch_span) if finding.launch is not None and launch_span is not None else None
+            translated[id(finding)] = replace(finding, span=span, launch=launch)
+    kept_translated, _ = apply(list(translated.values()), code, True)
+    kept_ids = {id(finding) for finding in kept_translated}
+    return [f for f in findings if id(f) not in translated or id(translated[id(f)]) in kept_ids]
 
 
 def _may_suppress(text: str) -> bool:

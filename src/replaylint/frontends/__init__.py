@@ -25,6 +25,9 @@ _MODULES = {
     "yaml": "replaylint.frontends.yaml",
     "toml": "replaylint.frontends.toml",
     "json": "replaylint.frontends.json",
+    "notebook": "replaylint.frontends.notebook",
+    "makefile": "replaylint.frontends.recipes",
+    "justfile": "replaylint.frontends.recipes",
 }
 KINDS = tuple(_MODULES)
 
@@ -76,6 +79,7 @@ _RUNNER_WRITES = {
     "dockerfile": re.compile(rb"VLLM_USE_V2_MODEL_RUNNER(?!(?:=|[ \t]+)" + _ONE + rb")"),
     "yaml": re.compile(rb"""VLLM_USE_V2_MODEL_RUNNER["']?(?!\s*[:=]\s*""" + _ONE + rb"""|\s*[,}]?\s*value:\s*""" + _ONE + rb")"),
 }
+_RUNNER_WRITES["makefile"] = _RUNNER_WRITES["justfile"] = _RUNNER_WRITES["shell"]
 _PYTHON_LAUNCHERS = (  # "vLLM" in prose contains "LLM": the call or the import alias is needed
     b"LLM(",
     b"LLM as",
@@ -141,6 +145,15 @@ _KINDS_BY_SUFFIX = {
     ".yml": "yaml",
     ".toml": "toml",
     ".json": "json",
+    ".ipynb": "notebook",
+    ".mk": "makefile",
+    ".just": "justfile",
+}
+_KINDS_BY_NAME = {
+    "makefile": "makefile",
+    "gnumakefile": "makefile",
+    "justfile": "justfile",
+    ".justfile": "justfile",
 }
 
 
@@ -154,6 +167,9 @@ def kind_for(path: str, head: bytes = b"") -> str | None:
     kind = _KINDS_BY_SUFFIX.get(suffix)
     if kind is not None:
         return None if lowered == "pyproject.toml" else kind
+    by_name = _KINDS_BY_NAME.get(lowered)
+    if by_name is not None:
+        return by_name
     if (
         lowered in ("dockerfile", "containerfile")
         or lowered.endswith(".dockerfile")

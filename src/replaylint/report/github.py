@@ -10,6 +10,7 @@ Paths are relative to `Run.root` (the repository); a file outside it keeps the p
 from __future__ import annotations
 
 from ..model import Finding
+from .cells import cell_place
 from .printable import controls_escaped
 from .run import Run, message_with_help, shown_path, without_surrogates
 
@@ -37,9 +38,13 @@ def _properties(finding: Finding, root: str) -> str:
     return ",".join(f"{key}={escape_property(str(value))}" for key, value in properties)
 
 
-def annotation(finding: Finding, root: str) -> str:
+def annotation(finding: Finding, root: str, text: str | None = None) -> str:
+    """One workflow command; a notebook's finding keeps the file's line (where the annotation
+    shows in a diff) and starts its message with the cell's place (`cell 2:3:5: `)."""
     command = "error" if finding.severity == "error" else "warning"
-    return f"::{command} {_properties(finding, root)}::{escape_data(message_with_help(finding))}"
+    place = cell_place(finding.span, text)
+    message = message_with_help(finding) if place is None else f"{place.label}: {message_with_help(finding)}"
+    return f"::{command} {_properties(finding, root)}::{escape_data(message)}"
 
 
 def _plural(count: int, word: str) -> str:
@@ -72,6 +77,6 @@ def _most_severe_first(findings: list[Finding], root: str) -> list[Finding]:
 
 
 def render(run: Run) -> str:
-    lines = [annotation(finding, run.root) for finding in _most_severe_first(run.findings, run.root)]
+    lines = [annotation(finding, run.root, run.texts.get(finding.span.path)) for finding in _most_severe_first(run.findings, run.root)]
     lines.extend(summary(run))
     return "\n".join(lines) + "\n"

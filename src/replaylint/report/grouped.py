@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .cells import cell_place
 from .printable import printable_path
 from .run import Run
 from .text import code_and_message, paint, summary
@@ -23,13 +24,14 @@ if TYPE_CHECKING:
     from ..model import Finding
 
 
-def _file_block(path: str, findings: list[Finding], color: bool) -> list[str]:
+def _file_block(path: str, findings: list[Finding], color: bool, text: str | None = None) -> list[str]:
     findings = sorted(findings, key=lambda f: (f.span.start_line, f.span.start_col, f.code))
     line_width = max(len(str(f.span.start_line)) for f in findings)
     column_width = max(len(str(f.span.start_col)) for f in findings)
     lines = [paint(printable_path(path), "underline", color) + ":"]
     for finding in findings:
-        place = f"{finding.span.start_line:>{line_width}}:{finding.span.start_col:<{column_width}}"
+        cell = cell_place(finding.span, text)  # a notebook's: `cell 2:1:8`, as ruff groups them
+        place = cell.label if cell else f"{finding.span.start_line:>{line_width}}:{finding.span.start_col:<{column_width}}"
         lines.append(f"  {place} {code_and_message(finding, color)}")
     return [*lines, ""]
 
@@ -40,6 +42,6 @@ def render(run: Run) -> str:
         by_path.setdefault(finding.span.path, []).append(finding)
     out: list[str] = []
     for path in sorted(by_path):
-        out.extend(_file_block(path, by_path[path], run.color))
+        out.extend(_file_block(path, by_path[path], run.color, run.texts.get(path)))
     out.extend(summary(run))
     return "\n".join(out) + "\n"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from ..model import Edit, Finding
+from .cells import cell_place
 from .run import DOCS_URL, Run
 
 
@@ -24,8 +25,11 @@ def _edit(edit: Edit) -> dict[str, object]:
     }
 
 
-def finding_dict(finding: Finding) -> dict[str, object]:
+def finding_dict(finding: Finding, texts: dict[str, str] | None = None) -> dict[str, object]:
+    """One finding; in a notebook (its text in `texts`), `cell` and rows and columns in the
+    cell, as ruff gives them (the fix's edits stay in the file, where they apply)."""
     span = finding.span
+    place = cell_place(span, (texts or {}).get(span.path))
     fix = None
     if finding.fix is not None:
         fix = {
@@ -33,7 +37,7 @@ def finding_dict(finding: Finding) -> dict[str, object]:
             "message": finding.fix.title,
             "edits": [_edit(edit) for edit in finding.edits],
         }
-    return {
+    found = {
         "code": finding.code,
         "name": finding.name,
         "message": finding.message,
@@ -46,7 +50,11 @@ def finding_dict(finding: Finding) -> dict[str, object]:
         "vllm_version": ", ".join(finding.releases) or None,
         "judged_by_vllm": ", ".join(finding.judged_by) or None,
     }
+    if place is None:
+        return found
+    located = {"cell": place.cell, "location": _location(place.line, place.col), "end_location": _location(place.end_line, place.end_col)}
+    return {**found, **located}
 
 
 def render(run: Run) -> str:
-    return json.dumps([finding_dict(finding) for finding in run.findings], indent=2) + "\n"
+    return json.dumps([finding_dict(finding, run.texts) for finding in run.findings], indent=2) + "\n"

@@ -28,6 +28,7 @@ from urllib.parse import quote
 from .. import __version__
 from ..model import Edit, Finding, Fix, Span
 from ..rules import RULES
+from .cells import cell_place
 from .fingerprints import LineFingerprints, in_file_order
 from .run import DOCS_URL, HOME_URL, Run, relative_path, without_surrogates
 
@@ -123,12 +124,13 @@ def _fix(finding: Finding, fix: Fix, locator: _Locator) -> dict[str, Any]:
     }
 
 
-def _result(finding: Finding, index: int, locator: _Locator, fingerprint: str) -> dict[str, Any]:
+def _result(finding: Finding, index: int, locator: _Locator, fingerprint: str, text: str | None = None) -> dict[str, Any]:
+    place = cell_place(finding.span, text)  # a notebook's: regions stay in the file, the cell is said
     result: dict[str, Any] = {
         "ruleId": finding.code,
         "ruleIndex": index,
         "level": finding.severity,
-        "message": {"text": without_surrogates(finding.message)},
+        "message": {"text": without_surrogates(finding.message if place is None else f"{place.label}: {finding.message}")},
         "locations": [locator.physical(finding.span)],
         "partialFingerprints": {"primaryLocationLineHash": fingerprint},
     }
@@ -138,6 +140,9 @@ def _result(finding: Finding, index: int, locator: _Locator, fingerprint: str) -
         result["fixes"] = [_fix(finding, finding.fix, locator)]
     if finding.releases:
         result["properties"] = {"vllmReleases": list(finding.releases), "judgedByVllm": list(finding.judged_by)}
+    if place is not None:
+        cell = {"cell": place.cell, "cellLine": place.line, "cellColumn": place.col}
+        result["properties"] = {**result.get("properties", {}), **cell}
     return result
 
 
@@ -157,7 +162,10 @@ def sarif_log(run: Run) -> dict[str, Any]:
     index = {info.code: number for number, info in enumerate(infos)}
     locator = _Locator(run.root)
     fingerprint = LineFingerprints(run.texts)
-    results = [_result(finding, index[finding.code], locator, fingerprint(finding)) for finding in in_file_order(run.findings)]
+    results = [
+        _result(finding, index[finding.code], locator, fingerprint(finding), run.texts.get(finding.span.path))
+        for finding in in_file_order(run.findings)
+    ]
     root_uri = Path(run.root).resolve().as_uri().rstrip("/") + "/"
     return {
         "$schema": SCHEMA_URL,

@@ -6,6 +6,7 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
+from .cells import cell_view
 from .printable import printable, printable_path
 from .run import Run, applicable, fix_help
 
@@ -35,9 +36,10 @@ def code_and_message(finding: Finding, color: bool = False) -> str:
     return f"{code}{marker} {printable(finding.message)}"
 
 
-def header(finding: Finding, color: bool = False) -> str:
+def header(finding: Finding, color: bool = False, cell: int | None = None) -> str:
     span = finding.span
-    location = paint(f"{printable_path(span.path)}:{span.start_line}:{span.start_col}:", "bold", color)
+    in_cell = f"cell {cell}:" if cell is not None else ""  # a notebook's, as ruff writes it
+    location = paint(f"{printable_path(span.path)}:{in_cell}{span.start_line}:{span.start_col}:", "bold", color)
     return f"{location} {code_and_message(finding, color)}"
 
 
@@ -76,6 +78,12 @@ def _index(indexes: dict[str, LineIndex | None], run: Run, path: str) -> LineInd
         text = run.texts.get(path)
         indexes[path] = None if text is None else LineIndex(path, text)
     return indexes[path]
+
+
+def _cell_index(path: str, text: str | None) -> LineIndex | None:
+    from ..model import LineIndex
+
+    return None if text is None else LineIndex(path, text)
 
 
 def _shown_column(content: str, column: int) -> int:
@@ -156,9 +164,16 @@ def render(run: Run, concise: bool, color: bool = False) -> str:
     out: list[str] = []
     indexes: dict[str, LineIndex | None] = {}  # one per file, however many findings it has
     for finding in run.findings:
-        out.append(header(finding, color))
+        text = run.texts.get(finding.span.path)
+        view = cell_view(finding, text)
+        cell = None
+        if view is not None:
+            cell, finding, text = view
+        out.append(header(finding, color, cell))
         if not concise:
-            out.extend(_excerpt(finding, _index(indexes, run, finding.span.path), color))
+            # A notebook's finding is shown in its cell's own lines (small: indexed per finding).
+            index = _index(indexes, run, finding.span.path) if cell is None else _cell_index(finding.span.path, text)
+            out.extend(_excerpt(finding, index, color))
             out.append("")
     if run.findings and concise and not run.quiet:
         out.append("")

@@ -1,0 +1,155 @@
+"""Recipes frontend: vLLM launches in Makefile and justfile recipes (`make serve`, `just serve`).
+
+Each recipe line is a shell script (one shell per line, as make and just run them, unless
+`.ONESHELL:` or a shebang recipe makes the recipe one script), read by the shell interpreter
+(`words.shell.extract_script`) with its place in the file, as a Dockerfile's `RUN` bodies are.
+Before the shell sees a line, make and just substitute their own variables into its text; so
+does this reader (`make`, `just`), and every character keeps the file offset it came from (a
+substituted value, the offsets of the reference that produced it).
+
+A value the file does not decide (`VAR ?= value`, which `make VAR=...` and the environment
+override; a variable the file never sets; `$(shell ...)`; a recipe parameter without a default)
+is an unknown word for the shell, so the launch is open-ended. A just parameter's default is the
+recipe's own default, and a finding that rests on it says so (an `Assumption`).
+
+Fixes edit the recipe line in place (its tab kept); a fix that would write into a variable
+reference (`$(ARGS)`, `{{args}}`) is not offered, and text written is escaped for make (`$$`)
+or just (`{{{{`).
+
+Why not a grammar: tree-sitter-make (PyPI 1.1.1) reads make's syntax but not its expansion,
+which is what decides the words; there is no just grammar on PyPI. The readers here follow the
+GNU make manual (3.1.1 Splitting Long Lines, 5.1 Recipe Syntax, 6 How to Use Variables) and
+just's manual (Recipe Parameters, Variables and Substitution, Settings).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Callable
+
+from ...model import Assumption, Edit, Fix, Launch, Setting
+from ...source import ExtractContext, SourceFile
+
+__all__ = ["Expanded", "Script", "extract", "parses", "render"]
+
+_REFERENCE = re.compile(r"\$\$|\$[({]|\{\{\{\{|\{\{")
+
+
+@dataclass
+class Expanded:
+    """Text put together from the file: each character's file offset (`starts`), and where it
+    ends (`end`, the offset after the last piece)."""
+
+    parts: list[str] = field(default_factory=list)
+    starts: list[int] = field(default_factory=list)
+    end: int = 0
+    holes: int = 0
+
+    def exact(self, text: str, start: int) -> None:
+        self.parts.append(text)
+        self.starts.extend(range(start, start + len(text)))
+        self.end = start + len(text)
+
+    def standing_for(self, text: str, start: int, end: int) -> None:
+        """Text that stands for file text [start, end) as a whole (a substituted variable)."""
+        self.parts.append(text)
+        self.starts.extend([start] * len(text))
+        self.end = end
+
+    def unknown(self, start: int, end: int) -> None:
+        """A value the file does not decide: a shell variable nothing sets."""
+        self.holes += 1
+        self.standing_for(f"${{__replaylint_unknown_{self.holes}}}", start, end)
+
+    @property
+    def text(self) -> str:
+        return "".join(self.parts)
+
+    def to_offset(self, index: int) -> int:
+        return self.starts[index] if index < len(self.starts) else self.end
+
+
+@dataclass(frozen=True)
+class Script:
+    """A shell script a recipe runs, with the environment make or just gives it."""
+
+    expanded: Expanded
+    env: dict[str, Setting]
+    assumptions: tuple[Assumption, ...] = ()
+    env_open: bool = False  # a file replaylint does not read may add to it (`include`, `set dotenv-load`)
+
+
+def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
+    context.budget.charge(len(source.text))
+    try:
+        from ...words.shell import extract_script
+    except ImportError:  # the shell interpreter is optional
+        return []
+    escape = _escape_for(source.path)
+    launches: list[Launch] = []
+    for script in _reader(source.path)(source):
+        found = extract_script(script.expanded.text, source, context, to_offset=script.expanded.to_offset, env=script.env, escape=escape)
+        if script.assumptions:
+            found = [_assuming(launch, script.assumptions) for launch in found]
+        if script.env_open:
+            found = [replace(launch, env_open=True) for launch in found]
+        launches += found
+    return launches
+
+
+def _assuming(launch: Launch, assumptions: tuple[Assumption, ...]) -> Launch:
+    kept = tuple(a for a in assumptions if a.span is None or (launch.span.start <= a.span.start and a.span.end <= launch.span.end))
+    return replace(launch, assumptions=launch.assumptions + kept) if kept else launch
+
+
+def _is_justfile(path: str) -> bool:
+    name = path.replace("\\", "/").rsplit("/", 1)[-1].lower()
+    return name in ("justfile", ".justfile") or name.endswith(".just")
+
+
+def _reader(path: str) -> Callable[[SourceFile], list[Script]]:
+    if _is_justfile(path):
+        from .just import scripts
+    else:
+        from .make import scripts
+    return scripts
+
+
+def _escape_for(path: str) -> Callable[[str], str]:
+    if _is_justfile(path):
+        return lambda text: text.replace("{{", "{{{{")
+    return lambda text: text.replace("$", "$$")
+
+
+def parses(text: str) -> bool:
+    """Recipes are read leniently (make and just are the judges): any text reads."""
+    return True
+
+
+def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
+    """The shell interpreter's edits, unless one writes into a variable reference."""
+    from ...words.shell import render as shell_render
+
+    edits = shell_render(launch, fix, source)
+    if not edits:
+        return edits
+    if any(edit.span.path == source.path and _in_reference(source.text, edit.span.start, edit.span.end) for edit in edits):
+        return None
+    return edits
+
+
+def _in_reference(text: str, start: int, end: int) -> bool:
+    """Whether [start, end) touches a `$(...)`, `${...}` or `{{...}}` of its line."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    for match in _REFERENCE.finditer(text, line_start, line_end):
+        if match.group() in ("$$", "{{{{"):
+            continue
+        close = "}}" if match.group() == "{{" else (")" if match.group().endswith("(") else "}")
+        stop = text.find(close, match.end(), line_end)
+        stop = line_end if stop < 0 else stop + len(close)
+        if match.start() < max(end, start + 1) and start < stop and not (start == end and start in (match.start(), stop)):
+            return True
+    return False
