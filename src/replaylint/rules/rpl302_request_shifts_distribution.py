@@ -105,6 +105,12 @@ class RequestShiftsDistribution(Rule):
         ),
     )
     INVALID = (
+        Invalid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=20, logit_bias={42: 5.0}))\n', message="logit_bias={42: 5.0}"),
+        Invalid(
+            ENGINE + "BAN = {151643: -100, 151645: -100}\n"
+            "def sample(prompts):\n    return llm.generate(prompts, SamplingParams(top_k=20, logit_bias=BAN))\n",
+            message="logit_bias=BAN",
+        ),
         Invalid(
             ENGINE + 'llm.generate(["hi"], SamplingParams(temperature=1.0, top_k=20, repetition_penalty=1.1))\n',
             message="repetition_penalty=1.1",
