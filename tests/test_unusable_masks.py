@@ -253,3 +253,21 @@ def test_a_token_id_bias_is_a_known_value(check) -> None:
     assert client_codes(
         check, ENGINE + "BIAS = {42: 5.0}\nparams = SamplingParams(top_k=20, logit_bias=BIAS)\nllm.generate([], params)\n"
     ) == ["RPL302"]
+
+
+def test_a_session_posting_to_a_whole_url_is_a_client(check) -> None:
+    post = (
+        "import aiohttp\n\nasync def ask(prompt):\n    async with aiohttp.ClientSession() as session:\n"
+        '        async with session.post("http://localhost:8000/v1/completions", json={"prompt": prompt, "frequency_penalty": 0.2}) as r:\n'
+        "            return await r.json()\n"
+    )
+    assert client_codes(check, STARTS.format(extra="") + post) == ["RPL301", "RPL302"]
+    relative = post.replace("http://localhost:8000/v1/completions", "/v1/completions")  # the session's base is not read
+    assert client_codes(check, STARTS.format(extra="") + relative) == []
+
+
+def test_the_mask_route_named_where_no_client_was_read_keeps_the_others_clean(check) -> None:
+    source = STARTS.format(extra="") + CHAT.format(url="http://localhost:8000/v1").replace("1.1", "1.0")
+    unread = 'def sample(base, body):\n    return requests.post(base + "/inference/v1/generate", json=body)\n'
+    assert client_codes(check, source) == ["RPL301"]
+    assert client_codes(check, source + unread) == []

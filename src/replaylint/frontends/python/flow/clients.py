@@ -20,14 +20,14 @@ from .module import Module, parse
 from .reader import Reader
 from .tree import Tree
 
-CLIENT_WORDS = ("openai", "requests", "httpx")
+CLIENT_WORDS = ("openai", ".post(")
+MASK_ROUTE = "/inference/v1/generate"
 _SERVERS = ("serve", "api_server")
 _DEFAULT_PORT = 8000  # `vllm serve` (`entrypoints/openai/cli_args.py`: `port: int = 8000`)
 _SCHEME_PORTS = {"http": 80, "https": 443}
 # The longest first: `.chat.completions.create` also ends with `.completions.create`.
 _OPENAI_ROUTES = {"chat.completions.create": "/chat/completions", "completions.create": "/completions", "responses.create": "/responses"}
 _OPENAI_CLASSES = ("OpenAI", "AsyncOpenAI")
-_HTTP_MODULES = ("requests", "httpx")
 # The OpenAI client's own sampling arguments that vLLM reads; the rest goes through `extra_body`.
 _OPENAI_FIELDS = ("presence_penalty", "frequency_penalty", "logit_bias")
 
@@ -47,6 +47,11 @@ def with_clients(launches: list[Launch], source: SourceFile, context: ExtractCon
     if module is None:
         return launches
     found = list(clients(Reader(Tree(module, context)), module))
+    if MASK_ROUTE in source.text and not any(c.request.endpoint == MASK_ROUTE for c in found):
+        # The file names the route with the masks where no client here was read: some request
+        # to it may reach any of the servers (a request to an unknown route judges nothing).
+        unread = Request("http", launches[0].span, {}, open_ended=True)
+        found += [Client(port, unread) for port in set(ports.values())]
     return [
         replace(launch, clients=tuple(c.request for c in found if c.port == ports[id(launch)])) if id(launch) in ports else launch
         for launch in launches
@@ -93,7 +98,9 @@ def _openai(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -
 
 
 def _post(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> Client | None:
-    if not (isinstance(func.value, ast.Name) and func.value.id in _HTTP_MODULES and func.attr == "post"):
+    """`requests.post(url, json=body)`, and `.post` of any session (`httpx.Client`, `aiohttp`)
+    given a whole URL: a relative one needs the session's base, which is not read."""
+    if func.attr != "post":
         return None
     url = _keyword(node, "url") or (node.args[0] if node.args else None)
     address = _address(text(reader, url, frame))
