@@ -271,3 +271,13 @@ def test_the_mask_route_named_where_no_client_was_read_keeps_the_others_clean(ch
     unread = 'def sample(base, body):\n    return requests.post(base + "/inference/v1/generate", json=body)\n'
     assert client_codes(check, source) == ["RPL301"]
     assert client_codes(check, source + unread) == []
+
+
+def test_a_parameter_named_like_the_module_client_is_the_callers(check) -> None:
+    source = STARTS.format(extra="") + (
+        'client = OpenAI(base_url="http://localhost:8000/v1", api_key="EMPTY")\n'
+        "def judge(client, prompt):\n"
+        '    return client.completions.create(model="judge", prompt=prompt, presence_penalty=0.5)\n'
+    )
+    assert client_codes(check, source) == []
+    assert client_codes(check, source.replace("def judge(client, prompt)", "def judge(prompt)")) == ["RPL301", "RPL302"]

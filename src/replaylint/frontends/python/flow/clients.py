@@ -164,12 +164,22 @@ def _construction(node: ast.expr, frame: Frame) -> ast.Call | None:
     if isinstance(node, ast.Call):
         return node if _is_openai(node) else None
     if isinstance(node, ast.Name):
+        if node.id in _parameters(frame.scope):
+            return None  # the caller's client
         values = _bound(frame.module, frame.scope, node.id) or _bound(frame.module, frame.module.tree, node.id)
     elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self" and frame.cls is not None:
         values = [s.value for s in ast.walk(frame.cls) if isinstance(s, ast.Assign) and any(_is_self(t, node.attr) for t in s.targets)]
     else:
         return None
     return values[0] if len(values) == 1 and isinstance(values[0], ast.Call) and _is_openai(values[0]) else None
+
+
+def _parameters(scope: ast.AST) -> set[str]:
+    if not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        return set()
+    arguments = scope.args
+    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
+    return {argument.arg for argument in every if argument is not None}
 
 
 def _bound(module: Module, scope: ast.AST, name: str) -> list[ast.expr]:
