@@ -1,8 +1,8 @@
 """HTTP clients of a vLLM server that the same file starts: `OpenAI(base_url=...)` with
-`.completions.create`, `.chat.completions.create` and `.responses.create`, and `requests`/`httpx`
-posts, each read as a request (`Request.endpoint`, the body's sampling fields) and tied to the
-server launch whose port its address names (`--port`, vLLM's default 8000). A client whose
-address is not known here is tied to nothing."""
+`.completions.create`, `.chat.completions.create` and `.responses.create`, and `.post` of
+`requests`, `httpx` or a session given a whole URL, each read as a request (`Request.endpoint`,
+the body's sampling fields) and tied to the server launch whose port its address names
+(`--port`, vLLM's default 8000). A client whose address is not known here is tied to nothing."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 
 from ....model import UNKNOWN, Launch, Request, Setting
 from ....source import ExtractContext, SourceFile
+from ....vllm.unusable_masks import MASK_ENDPOINT, SERVERS
 from .bodies import text
 from .engines import calls
 from .frames import Frame
@@ -21,9 +22,7 @@ from .reader import Reader
 from .tree import Tree
 
 CLIENT_WORDS = ("openai", ".post(")
-MASK_ROUTE = "/inference/v1/generate"
-_SERVERS = ("serve", "api_server")
-_DEFAULT_PORT = 8000  # `vllm serve` (`entrypoints/openai/cli_args.py`: `port: int = 8000`)
+_DEFAULT_PORT = 8000  # `vllm serve` (0.34.0 `entrypoints/common/cli_args.py:296`: `port: int = 8000`)
 _SCHEME_PORTS = {"http": 80, "https": 443}
 # The longest first: `.chat.completions.create` also ends with `.completions.create`.
 _OPENAI_ROUTES = {"chat.completions.create": "/chat/completions", "completions.create": "/completions", "responses.create": "/responses"}
@@ -47,7 +46,7 @@ def with_clients(launches: list[Launch], source: SourceFile, context: ExtractCon
     if module is None:
         return launches
     found = list(clients(Reader(Tree(module, context)), module))
-    if MASK_ROUTE in source.text and not any(c.request.endpoint == MASK_ROUTE for c in found):
+    if MASK_ENDPOINT in source.text and not any(c.request.endpoint == MASK_ENDPOINT for c in found):
         # The file names the route with the masks where no client here was read: some request
         # to it may reach any of the servers (a request to an unknown route judges nothing).
         unread = Request("http", launches[0].span, {}, open_ended=True)
@@ -60,7 +59,7 @@ def with_clients(launches: list[Launch], source: SourceFile, context: ExtractCon
 
 def _server_port(launch: Launch) -> int | None:
     """The port a `vllm serve` launch listens on, when it is known."""
-    if launch.entrypoint not in _SERVERS or launch.framework is not None or launch.open_ended:
+    if launch.entrypoint not in SERVERS or launch.framework is not None or launch.open_ended:
         return None
     port = launch.value("port", _DEFAULT_PORT)
     try:
