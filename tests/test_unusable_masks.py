@@ -281,3 +281,12 @@ def test_a_parameter_named_like_the_module_client_is_the_callers(check) -> None:
     )
     assert client_codes(check, source) == []
     assert client_codes(check, source.replace("def judge(client, prompt)", "def judge(prompt)")) == ["RPL301", "RPL302"]
+
+
+def test_routes_that_generate_nothing_neither_flag_nor_clear(check) -> None:
+    pause = 'requests.post("http://localhost:8000/pause", timeout=60)\n'
+    chat = CHAT.format(url="http://localhost:8000/v1").replace("1.1", "1.0")
+    assert client_codes(check, STARTS.format(extra="") + pause) == []
+    assert client_codes(check, STARTS.format(extra="") + pause + chat) == ["RPL301"]
+    messages = 'httpx.post("http://localhost:8000/v1/messages", json={"model": "m", "messages": []})\n'
+    assert client_codes(check, STARTS.format(extra="") + messages) == ["RPL301"]  # Anthropic's route

@@ -112,10 +112,10 @@ class MasksNeverReturned(Rule):
 
     def _clients(self, launch: Launch) -> Iterator[Report]:
         """The file's clients of this server, when none of them reads the masks back."""
-        gets = [client_gets_mask(request, launch) for request in launch.clients]
-        if not gets or any(got is not False for got in gets):
+        generating = [request for request in launch.clients if client_gets_mask(request, launch) is not None]
+        if not generating or any(client_gets_mask(request, launch) is not False for request in generating):
             return
-        for request in launch.clients:
+        for request in generating:
             if request.endpoint == MASK_ENDPOINT:
                 why = 'asks for output_mode="derender" with the reasoning hidden, which sets sampling_mask to null'
                 instead = 'output_mode "tokens" or "text", or include_reasoning true'
