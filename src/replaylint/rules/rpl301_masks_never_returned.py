@@ -9,8 +9,9 @@ server) and `--grpc` servers (gRPC only).
 A client in the same file that talks to such a replay server (its address names the server's
 `--port`, vLLM's default 8000) only through routes without masks is flagged too, whether the
 server opens the scale-out route or not: `openai.OpenAI(base_url=...)` with
-`.completions.create`, `.chat.completions.create` or `.responses.create`, and
-`requests.post`/`httpx.post` to `/v1/completions`, `/v1/chat/completions` or `/v1/responses`;
+`.completions.create`, `.chat.completions.create` or `.responses.create`, and a `.post` of
+`requests`, `httpx` or a session to `/v1/completions`, `/v1/chat/completions`, `/v1/responses`
+or `/v1/messages` (routes that generate nothing, such as `/pause`, do not count);
 and `/inference/v1/generate` asked for `output_mode="derender"` with
 `parse_context.include_reasoning` false on a server with a reasoning or tool parser. A client
 whose address is not known, or a file where some client reads `/inference/v1/generate`, is not
