@@ -290,3 +290,14 @@ def test_routes_that_generate_nothing_neither_flag_nor_clear(check) -> None:
     assert client_codes(check, STARTS.format(extra="") + pause + chat) == ["RPL301"]
     messages = 'httpx.post("http://localhost:8000/v1/messages", json={"model": "m", "messages": []})\n'
     assert client_codes(check, STARTS.format(extra="") + messages) == ["RPL301"]  # Anthropic's route
+
+
+def test_an_address_built_from_module_constants(check) -> None:
+    source = STARTS.format(extra=', "--port", "8010"') + (
+        'BASE_URL = f"http://localhost:{8010}"\nAPI = BASE_URL + "/v1"\n'
+        "def ask(prompt):\n"
+        '    client = OpenAI(base_url=API, api_key="EMPTY")\n'
+        '    return client.completions.create(model="m", prompt=prompt)\n'
+    )
+    assert client_codes(check, source) == ["RPL301"]
+    assert client_codes(check, source.replace("def ask(prompt):", "def ask(prompt, API):")) == []

@@ -10,6 +10,8 @@ from ....model import UNKNOWN
 from .facts import Val
 from .frames import Evaluates, Frame
 
+_MAX_DEPTH = 8
+
 
 def token_map(reader: Evaluates, node: ast.Dict, frame: Frame) -> Val | None:
     """A dict literal keyed only by integer literals, as its value; None for any other dict."""
@@ -23,8 +25,15 @@ def _token_id(key: ast.expr | None) -> bool:
     return isinstance(key, ast.Constant) and isinstance(key.value, int) and not isinstance(key.value, bool)
 
 
-def text(reader: Evaluates, node: ast.expr | None, frame: Frame) -> Any:
-    """A string an expression is known to be (an f-string of known parts too), else UNKNOWN."""
+def text(reader: Evaluates, node: ast.expr | None, frame: Frame, depth: int = 0) -> Any:
+    """A string an expression is known to be (an f-string or a sum of known parts too, bound
+    once to a name of the function or the module), else UNKNOWN."""
+    if depth > _MAX_DEPTH:
+        return UNKNOWN
+    if isinstance(node, ast.Name):
+        value = bound_once(frame, node.id)
+        if isinstance(value, (ast.JoinedStr, ast.BinOp)):
+            return text(reader, value, frame, depth + 1)
     if isinstance(node, ast.JoinedStr):
         parts = [
             text(reader, part.value, frame)
@@ -34,7 +43,29 @@ def text(reader: Evaluates, node: ast.expr | None, frame: Frame) -> Any:
         ]
         return "".join(str(part) for part in parts) if all(part is not UNKNOWN for part in parts) else UNKNOWN
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        left, right = text(reader, node.left, frame), text(reader, node.right, frame)
+        left, right = text(reader, node.left, frame, depth + 1), text(reader, node.right, frame, depth + 1)
         return left + right if isinstance(left, str) and isinstance(right, str) else UNKNOWN
     value = reader.evaluate(node, frame).value if node is not None else UNKNOWN
     return value if isinstance(value, (str, int)) and not isinstance(value, bool) else UNKNOWN
+
+
+def bound_once(frame: Frame, name: str) -> ast.expr | None:
+    """The one value a name is assigned in the function read (else the module), if it is no
+    parameter and nothing else binds it (a loop, an import, a `with`, a second assignment)."""
+    if name in _parameters(frame.scope):
+        return None
+    module = frame.module
+    statements = [placed.statement for placed in module.binders(frame.scope, name)] or [
+        placed.statement for placed in module.binders(module.tree, name)
+    ]
+    if len(statements) != 1 or not isinstance(statements[0], (ast.Assign, ast.AnnAssign)):
+        return None
+    return statements[0].value
+
+
+def _parameters(scope: ast.AST) -> set[str]:
+    if not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        return set()
+    arguments = scope.args
+    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
+    return {argument.arg for argument in every if argument is not None}

@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 from ....model import UNKNOWN, Launch, Request, Setting
 from ....source import ExtractContext, SourceFile
 from ....vllm.unusable_masks import MASK_ENDPOINT, SERVERS
-from .bodies import text
+from .bodies import bound_once, text
 from .engines import calls
 from .frames import Frame
 from .module import Module, parse
@@ -163,29 +163,13 @@ def _construction(node: ast.expr, frame: Frame) -> ast.Call | None:
     if isinstance(node, ast.Call):
         return node if _is_openai(node) else None
     if isinstance(node, ast.Name):
-        if node.id in _parameters(frame.scope):
-            return None  # the caller's client
-        values = _bound(frame.module, frame.scope, node.id) or _bound(frame.module, frame.module.tree, node.id)
+        value = bound_once(frame, node.id)  # a parameter: the caller's client
+        values = [value] if value is not None else []
     elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self" and frame.cls is not None:
         values = [s.value for s in ast.walk(frame.cls) if isinstance(s, ast.Assign) and any(_is_self(t, node.attr) for t in s.targets)]
     else:
         return None
     return values[0] if len(values) == 1 and isinstance(values[0], ast.Call) and _is_openai(values[0]) else None
-
-
-def _parameters(scope: ast.AST) -> set[str]:
-    if not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-        return set()
-    arguments = scope.args
-    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
-    return {argument.arg for argument in every if argument is not None}
-
-
-def _bound(module: Module, scope: ast.AST, name: str) -> list[ast.expr]:
-    statements = [placed.statement for placed in module.binders(scope, name)]
-    if not all(isinstance(s, (ast.Assign, ast.AnnAssign)) for s in statements):
-        return [ast.Constant(None)]  # bound otherwise too (a loop, an import): not one value
-    return [s.value for s in statements if s.value is not None]  # type: ignore[union-attr]
 
 
 def _is_self(target: ast.expr, attr: str) -> bool:
