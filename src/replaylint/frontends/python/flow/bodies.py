@@ -8,7 +8,8 @@ from typing import Any
 
 from ....model import UNKNOWN
 from .facts import Val
-from .frames import Evaluates, Frame
+from .frames import Evaluates, Frame, parameters
+from .module import FUNCTIONS
 
 _MAX_DEPTH = 8
 
@@ -64,8 +65,7 @@ def bound_once(frame: Frame, name: str) -> ast.expr | None:
 
 
 def _parameters(scope: ast.AST) -> set[str]:
-    if not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+    if not isinstance(scope, FUNCTIONS):
         return set()
-    arguments = scope.args
-    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
-    return {argument.arg for argument in every if argument is not None}
+    stars = (scope.args.vararg, scope.args.kwarg)
+    return {argument.arg for argument in (*parameters(scope), *stars) if argument is not None}
