@@ -301,3 +301,18 @@ def test_an_address_built_from_module_constants(check) -> None:
     )
     assert client_codes(check, source) == ["RPL301"]
     assert client_codes(check, source.replace("def ask(prompt):", "def ask(prompt, API):")) == []
+
+
+def test_a_client_handed_to_a_function_by_every_caller(check) -> None:
+    # vLLM's examples/rl/rlhf_http_*.py: `generate_completions(client, ...)` from `main`.
+    source = STARTS.format(extra="") + (
+        "def generate(client: OpenAI, prompts):\n"
+        '    return [client.completions.create(model="m", prompt=p) for p in prompts]\n\n'
+        "def main():\n"
+        '    client = OpenAI(base_url="http://localhost:8000/v1", api_key="EMPTY")\n'
+        '    generate(client, ["hi"])\n'
+    )
+    assert client_codes(check, source) == ["RPL301"]
+    other = '    generate(OpenAI(base_url="https://api.example.com/v1"), ["hi"])\n'
+    assert client_codes(check, source + other) == []  # callers disagree on the server
+    assert client_codes(check, source + "    pool.map(generate, [])\n") == []  # handed on: callers not all seen

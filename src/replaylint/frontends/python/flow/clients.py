@@ -16,8 +16,8 @@ from ....source import ExtractContext, SourceFile
 from ....vllm.unusable_masks import MASK_ENDPOINT, SERVERS
 from .bodies import bound_once, text
 from .engines import calls
-from .frames import Frame
-from .module import Module, parse
+from .frames import Frame, parameters
+from .module import FUNCTIONS, Module, parse
 from .reader import Reader
 from .tree import Tree
 
@@ -27,6 +27,7 @@ _SCHEME_PORTS = {"http": 80, "https": 443}
 # The longest first: `.chat.completions.create` also ends with `.completions.create`.
 _OPENAI_ROUTES = {"chat.completions.create": "/chat/completions", "completions.create": "/completions", "responses.create": "/responses"}
 _OPENAI_CLASSES = ("OpenAI", "AsyncOpenAI")
+_MAX_CALLERS = 3  # functions followed up to the client's construction
 # The OpenAI client's own sampling arguments that vLLM reads; the rest goes through `extra_body`.
 _OPENAI_FIELDS = ("presence_penalty", "frequency_penalty", "logit_bias")
 
@@ -81,14 +82,11 @@ def clients(reader: Reader, module: Module) -> Iterator[Client]:
 
 def _openai(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> Client | None:
     route = next((r for suffix, r in _OPENAI_ROUTES.items() if _chain(func).endswith("." + suffix)), None)
-    receiver = _receiver(func)
-    made = _construction(receiver, frame) if route is not None and receiver is not None else None
-    if made is None:
+    made = _constructions(_receiver(func), frame) if route is not None else []
+    addresses = {_address(text(reader, _keyword(call, "base_url"), where)) for call, where in made}
+    if len(addresses) != 1 or None in addresses:
         return None
-    address = _address(text(reader, _keyword(made, "base_url"), frame))
-    if address is None:
-        return None
-    port, base = address
+    port, base = addresses.pop()  # type: ignore[misc]
     settings = {item.arg: _setting(reader, item.arg, item, frame) for item in node.keywords if item.arg in _OPENAI_FIELDS}
     extra = reader.evaluate(_keyword(node, "extra_body"), frame)
     settings.update(extra.keys)
@@ -157,19 +155,45 @@ def _receiver(func: ast.Attribute) -> ast.expr | None:
     return node
 
 
-def _construction(node: ast.expr, frame: Frame) -> ast.Call | None:
-    """The `OpenAI(...)` call a client expression is: written there, or bound once to its name
-    (in the function, else the module) or `self` attribute (in the class)."""
+def _constructions(node: ast.expr, frame: Frame, depth: int = 0) -> list[tuple[ast.Call, Frame]]:
+    """The `OpenAI(...)` calls a client expression is, each with the frame it is written in:
+    written there, bound once to its name (in the function, else the module) or `self`
+    attribute (in the class), or a parameter that every call of its function in the module
+    passes one of those. Empty when any is not known."""
     if isinstance(node, ast.Call):
-        return node if _is_openai(node) else None
+        return [(node, frame)] if _is_openai(node) else []
     if isinstance(node, ast.Name):
-        value = bound_once(frame, node.id)  # a parameter: the caller's client
+        if isinstance(frame.scope, FUNCTIONS) and node.id in {a.arg for a in parameters(frame.scope)}:
+            return _passed(frame, frame.scope, node.id, depth) if depth < _MAX_CALLERS else []
+        value = bound_once(frame, node.id)
         values = [value] if value is not None else []
     elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self" and frame.cls is not None:
         values = [s.value for s in ast.walk(frame.cls) if isinstance(s, ast.Assign) and any(_is_self(t, node.attr) for t in s.targets)]
     else:
-        return None
-    return values[0] if len(values) == 1 and isinstance(values[0], ast.Call) and _is_openai(values[0]) else None
+        return []
+    return [(values[0], frame)] if len(values) == 1 and isinstance(values[0], ast.Call) and _is_openai(values[0]) else []
+
+
+def _passed(frame: Frame, function: ast.FunctionDef | ast.AsyncFunctionDef, name: str, depth: int) -> list[tuple[ast.Call, Frame]]:
+    """What the module's calls of a function pass as its parameter `name`; empty unless the
+    function is a module-level one that is only ever called by its name (not handed on)."""
+    module = frame.module
+    if frame.cls is not None or function not in module.tree.body:
+        return []
+    sites = [c for c in calls(module, (f"{function.name}(",)) if isinstance(c.node.func, ast.Name) and c.node.func.id == function.name]
+    uses = sum(isinstance(n, ast.Name) and n.id == function.name for n in ast.walk(module.tree))
+    if not sites or uses != len(sites):
+        return []
+    position = [a.arg for a in parameters(function)].index(name)
+    found: list[tuple[ast.Call, Frame]] = []
+    for site in sites:
+        positional = [] if any(isinstance(a, ast.Starred) for a in site.node.args) else site.node.args
+        argument = _keyword(site.node, name) or (positional[position] if position < len(positional) else None)
+        made = _constructions(argument, Frame(module, site.scope, site.cls, None, site.placed), depth + 1) if argument is not None else []
+        if not made:
+            return []
+        found += made
+    return found
 
 
 def _is_self(target: ast.expr, attr: str) -> bool:
