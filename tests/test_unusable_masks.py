@@ -151,3 +151,168 @@ def test_a_penalty_in_a_config_file_is_made_neutral_there(check) -> None:
     assert finding.span.path == "serve.yaml" and finding.span.start_line == 6
     assert finding.message.startswith("`repetition_penalty: 1.05` makes repetition_penalty=1.05 the default of every HTTP request")
     assert apply_edits(config, finding.edits) == (config.replace("1.05", "1.0"), [])
+
+
+# Clients of a replay server the same file starts (RPL301, RPL302).
+STARTS = (
+    "import os, subprocess\nimport httpx, requests\nfrom openai import OpenAI\n\n"
+    'subprocess.Popen(["vllm", "serve", "m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs", "--enable-scale-out"{extra}])\n'
+)
+CHAT = 'client = OpenAI(base_url="{url}", api_key="EMPTY")\nclient.chat.completions.create(model="m", messages=[], extra_body={{"repetition_penalty": 1.1}})\n'
+
+
+def client_codes(check, source: str, release: str = "0.34.0") -> list[str]:
+    return family(check({"rollout.py": source}, release=release), "rollout.py")
+
+
+@pytest.mark.parametrize(
+    ("extra", "url", "expected"),
+    [
+        ("", "http://localhost:8000/v1", ["RPL301", "RPL302"]),  # vLLM's default port
+        ("", "http://localhost:8001/v1", []),
+        (', "--port", "8001"', "http://0.0.0.0:8001/v1", ["RPL301", "RPL302"]),
+        (', "--port", "8001"', "http://localhost:8000/v1", []),
+        (', "--port=8001"', "http://localhost:8001/v1", ["RPL301", "RPL302"]),
+        ("", "https://api.openai.com/v1", []),
+        (", *EXTRA", "http://localhost:8000/v1", []),  # the server's words may set another port
+        (', "--port", os.environ["PORT"]', "http://localhost:8000/v1", []),
+    ],
+)
+def test_a_client_is_tied_to_the_server_its_address_names(check, extra: str, url: str, expected: list[str]) -> None:
+    assert client_codes(check, STARTS.format(extra=extra) + CHAT.format(url=url)) == expected
+
+
+@pytest.mark.parametrize(
+    "client",
+    [
+        'client = OpenAI(base_url=os.environ["OPENAI_BASE_URL"])\n',
+        "client = OpenAI()\n",  # OPENAI_BASE_URL or OpenAI's own service
+        'client = OpenAI(base_url="http://localhost:8000/v1")\nif os.environ.get("REMOTE"):\n    client = OpenAI(base_url=os.environ["REMOTE"])\n',
+    ],
+)
+def test_a_client_whose_address_is_not_known_is_tied_to_nothing(check, client: str) -> None:
+    source = STARTS.format(extra="") + client + 'client.completions.create(model="m", prompt="hi", presence_penalty=0.5)\n'
+    assert client_codes(check, source) == []
+
+
+def test_a_client_in_a_class_and_an_f_string_address(check) -> None:
+    source = STARTS.format(extra=', "--port", "8123"') + (
+        "PORT = 8123\n\nclass Rollout:\n"
+        "    def __init__(self):\n"
+        '        self.client = OpenAI(base_url=f"http://127.0.0.1:{PORT}/v1", api_key="EMPTY")\n\n'
+        "    def sample(self, prompt):\n"
+        '        return self.client.completions.create(model="m", prompt=prompt, logit_bias={"50256": -100})\n'
+    )
+    results = check({"rollout.py": source}, release="0.34.0")
+    findings = sorted((f.code, f.span.start_line) for f in results["rollout.py"].findings if f.code.startswith("RPL3"))
+    assert findings == [("RPL301", 13), ("RPL302", 13)]
+
+
+def test_one_client_reading_the_masks_clears_the_others(check) -> None:
+    generate = 'requests.post("http://localhost:8000/inference/v1/generate", json={"token_ids": [1], "sampling_params": {"top_k": 20}})\n'
+    source = STARTS.format(extra="") + CHAT.format(url="http://localhost:8000/v1").replace("1.1", "1.0")
+    assert client_codes(check, source) == ["RPL301"]
+    assert client_codes(check, source + generate) == []
+
+
+@pytest.mark.parametrize(
+    ("server", "body", "expected"),
+    [
+        (', "--reasoning-parser", "qwen3"', '"output_mode": "derender", "parse_context": {"include_reasoning": False}', ["RPL301"]),
+        (', "--reasoning-parser", "qwen3"', '"output_mode": "derender", "parse_context": {"include_reasoning": True}', []),
+        (', "--reasoning-parser", "qwen3"', '"output_mode": "text", "parse_context": {"include_reasoning": False}', []),
+        ("", '"output_mode": "derender", "parse_context": {"include_reasoning": False}', []),  # no parser: nothing hidden
+    ],
+)
+def test_derender_hides_the_mask_only_with_a_parser_and_the_reasoning_hidden(check, server: str, body: str, expected: list[str]) -> None:
+    post = f'httpx.post("http://localhost:8000/inference/v1/generate", json={{"token_ids": [1], {body}}})\n'
+    assert client_codes(check, STARTS.format(extra=server) + post) == expected
+
+
+def test_a_server_without_scale_out_is_flagged_with_its_clients(check) -> None:
+    source = STARTS.format(extra="").replace(', "--enable-scale-out"', "") + CHAT.format(url="http://localhost:8000/v1").replace(
+        "1.1", "1.0"
+    )
+    findings = [f for f in check({"rollout.py": source}, release="0.34.0")["rollout.py"].findings if f.code == "RPL301"]
+    assert sorted(f.span.start_line for f in findings) == [5, 7]  # the launch (with its fix) and the client
+    assert [f.fix is not None for f in sorted(findings, key=lambda f: f.span.start_line)] == [True, False]
+
+
+def test_requests_to_a_server_in_another_file_are_not_judged(check) -> None:
+    # Tying a client to a server another file starts is not done yet: nothing is claimed.
+    files = {
+        "serve.sh": SERVE.format(extra="--enable-scale-out"),
+        "rollout.py": "from openai import OpenAI\n" + CHAT.format(url="http://localhost:8000/v1"),
+    }
+    results = check(files, release="0.34.0")
+    assert family(results, "rollout.py") == [] and family(results, "serve.sh") == []
+
+
+def test_a_token_id_bias_is_a_known_value(check) -> None:
+    assert client_codes(check, ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=20, logit_bias={42: 5.0, 7: -1}))\n') == ["RPL302"]
+    assert client_codes(
+        check, ENGINE + "BIAS = {42: 5.0}\nparams = SamplingParams(top_k=20, logit_bias=BIAS)\nllm.generate([], params)\n"
+    ) == ["RPL302"]
+
+
+def test_a_session_posting_to_a_whole_url_is_a_client(check) -> None:
+    post = (
+        "import aiohttp\n\nasync def ask(prompt):\n    async with aiohttp.ClientSession() as session:\n"
+        '        async with session.post("http://localhost:8000/v1/completions", json={"prompt": prompt, "frequency_penalty": 0.2}) as r:\n'
+        "            return await r.json()\n"
+    )
+    assert client_codes(check, STARTS.format(extra="") + post) == ["RPL301", "RPL302"]
+    relative = post.replace("http://localhost:8000/v1/completions", "/v1/completions")  # the session's base is not read
+    assert client_codes(check, STARTS.format(extra="") + relative) == []
+
+
+def test_the_mask_route_named_where_no_client_was_read_keeps_the_others_clean(check) -> None:
+    source = STARTS.format(extra="") + CHAT.format(url="http://localhost:8000/v1").replace("1.1", "1.0")
+    unread = 'def sample(base, body):\n    return requests.post(base + "/inference/v1/generate", json=body)\n'
+    assert client_codes(check, source) == ["RPL301"]
+    assert client_codes(check, source + unread) == []
+
+
+def test_a_parameter_named_like_the_module_client_is_the_callers(check) -> None:
+    source = STARTS.format(extra="") + (
+        'client = OpenAI(base_url="http://localhost:8000/v1", api_key="EMPTY")\n'
+        "def judge(client, prompt):\n"
+        '    return client.completions.create(model="judge", prompt=prompt, presence_penalty=0.5)\n'
+    )
+    assert client_codes(check, source) == []
+    assert client_codes(check, source.replace("def judge(client, prompt)", "def judge(prompt)")) == ["RPL301", "RPL302"]
+
+
+def test_routes_that_generate_nothing_neither_flag_nor_clear(check) -> None:
+    pause = 'requests.post("http://localhost:8000/pause", timeout=60)\n'
+    chat = CHAT.format(url="http://localhost:8000/v1").replace("1.1", "1.0")
+    assert client_codes(check, STARTS.format(extra="") + pause) == []
+    assert client_codes(check, STARTS.format(extra="") + pause + chat) == ["RPL301"]
+    messages = 'httpx.post("http://localhost:8000/v1/messages", json={"model": "m", "messages": []})\n'
+    assert client_codes(check, STARTS.format(extra="") + messages) == ["RPL301"]  # Anthropic's route
+
+
+def test_an_address_built_from_module_constants(check) -> None:
+    source = STARTS.format(extra=', "--port", "8010"') + (
+        'BASE_URL = f"http://localhost:{8010}"\nAPI = BASE_URL + "/v1"\n'
+        "def ask(prompt):\n"
+        '    client = OpenAI(base_url=API, api_key="EMPTY")\n'
+        '    return client.completions.create(model="m", prompt=prompt)\n'
+    )
+    assert client_codes(check, source) == ["RPL301"]
+    assert client_codes(check, source.replace("def ask(prompt):", "def ask(prompt, API):")) == []
+
+
+def test_a_client_handed_to_a_function_by_every_caller(check) -> None:
+    # vLLM's examples/rl/rlhf_http_*.py: `generate_completions(client, ...)` from `main`.
+    source = STARTS.format(extra="") + (
+        "def generate(client: OpenAI, prompts):\n"
+        '    return [client.completions.create(model="m", prompt=p) for p in prompts]\n\n'
+        "def main():\n"
+        '    client = OpenAI(base_url="http://localhost:8000/v1", api_key="EMPTY")\n'
+        '    generate(client, ["hi"])\n'
+    )
+    assert client_codes(check, source) == ["RPL301"]
+    other = '    generate(OpenAI(base_url="https://api.example.com/v1"), ["hi"])\n'
+    assert client_codes(check, source + other) == []  # callers disagree on the server
+    assert client_codes(check, source + "    pool.map(generate, [])\n") == []  # handed on: callers not all seen

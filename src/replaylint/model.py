@@ -188,10 +188,11 @@ class VersionHint:
 class Request:
     """A generate request sent to an engine of a launch (Python: `SamplingParams`)."""
 
-    kind: str  # "sampling" or "beam_search"
+    kind: str  # "sampling" or "beam_search"; "http" for a client's request to a server (`clients`)
     span: Span
     settings: Mapping[str, Setting]
     open_ended: bool = False
+    endpoint: str = ""  # the route an HTTP request is sent to (`/v1/completions`)
 
 
 @dataclass(frozen=True)
@@ -275,6 +276,7 @@ class Launch:
     assumptions: tuple[Assumption, ...] = ()
     plugins: tuple[Plugin, ...] = ()  # logits-processor plugins installed where it runs
     entrypoint: str = ""  # the vLLM program a command starts (`serve`, `api_server`, `dynamo`); "" for the others
+    clients: tuple[Request, ...] = ()  # HTTP requests the same file sends to this server (its port)
 
     def get(self, name: str) -> Setting | None:
         return self.settings.get(name)

@@ -6,6 +6,17 @@ call, that asks for sampling masks without `--enable-scale-out` or `--tokens-onl
 flagged, nor are servers that RL frameworks start themselves, nor `--headless` nodes (no API
 server) and `--grpc` servers (gRPC only).
 
+A client in the same file that talks to such a replay server (its address names the server's
+`--port`, vLLM's default 8000) only through routes without masks is flagged too, whether the
+server opens the scale-out route or not: `openai.OpenAI(base_url=...)` with
+`.completions.create`, `.chat.completions.create` or `.responses.create`, and a `.post` of
+`requests`, `httpx` or a session to `/v1/completions`, `/v1/chat/completions`, `/v1/responses`
+or `/v1/messages` (routes that generate nothing, such as `/pause`, do not count);
+and `/inference/v1/generate` asked for `output_mode="derender"` with
+`parse_context.include_reasoning` false on a server with a reasoning or tool parser. A client
+whose address is not known, or a file where some client reads `/inference/v1/generate`, is not
+flagged.
+
 ## Why is this bad?
 vLLM starts, computes a mask for every sampled token and throws it away. The only HTTP route
 with a `sampling_mask` field is the scale-out `/inference/v1/generate`
@@ -18,7 +29,8 @@ it on every server, so they are not flagged.
 
 Even with the route open, a request with `output_mode="derender"` and `include_reasoning=false`
 gets `sampling_mask: null` (`serving.py:560-572, 785-787`): vLLM hides per-token metadata when
-the reasoning is hidden.
+the reasoning is hidden, on a server with a tool or reasoning parser
+(`entrypoints/launchers/api_server/app_state.py:107-118`).
 
 ## Example
 ```shell
@@ -36,6 +48,8 @@ The fix adds `--enable-scale-out`. It is unsafe: it also opens `/render`, `/dere
 `/inference/v1/abort_requests` on the server, which a deployment may not want exposed. A launch
 whose words are not all known (`$EXTRA_ARGS`) is not flagged.
 
+A client is not edited: the fix is on the server only.
+
 ## References
 - vLLM `entrypoints/scale_out/factories.py` (`register_scale_out_api_routers`)
 - vLLM `entrypoints/common/cli_args.py:212-222` (`tokens_only`, `enable_scale_out`)
@@ -48,10 +62,25 @@ from typing import Iterator
 from ..model import Applicability, Fix, Launch, SetSetting
 from ..vllm import messages
 from ..vllm.releases import Release
-from ..vllm.unusable_masks import MASK_ENDPOINT, SCALE_OUT_GATE, endpoint_switch, is_server, serves_http
+from ..vllm.unusable_masks import MASK_ENDPOINT, SCALE_OUT_GATE, client_gets_mask, endpoint_switch, is_server, serves_http
 from .base import Invalid, Report, Rule, Valid, quote, sampling_mask, says
 
 _SERVE = "vllm serve Qwen/Qwen3-8B --return-sampling-mask --logprobs-mode processed_logprobs"
+_STARTS = (
+    "import subprocess\nimport httpx, requests\nfrom openai import OpenAI\n\n"
+    'subprocess.Popen(["vllm", "serve", "Qwen/Qwen3-8B", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs",\n'
+    '                  "--enable-scale-out", "--reasoning-parser", "qwen3", "--port", "8001"])\n'
+)
+_CHAT = (
+    'client = OpenAI(base_url="http://localhost:8001/v1", api_key="EMPTY")\n\n'
+    "def rollout(messages):\n"
+    '    return client.chat.completions.create(model="Qwen/Qwen3-8B", messages=messages, logprobs=True)\n'
+)
+_GENERATE = (
+    "def sample(ids, mode):\n"
+    '    body = {"token_ids": ids, "sampling_params": {"top_k": 20}, "output_mode": mode}\n'
+    '    return requests.post("http://127.0.0.1:8001/inference/v1/generate", json=body).json()\n'
+)
 
 
 class MasksNeverReturned(Rule):
@@ -67,6 +96,7 @@ class MasksNeverReturned(Rule):
         mask = sampling_mask(launch)
         if mask is None or not is_server(launch) or launch.open_ended or serves_http(launch) is not True:
             return
+        yield from self._clients(launch)
         if endpoint_switch(launch) is not False:
             return
         switch = launch.get("enable_scale_out")
@@ -81,7 +111,38 @@ class MasksNeverReturned(Rule):
             absent=switch is None,
         )
 
+    def _clients(self, launch: Launch) -> Iterator[Report]:
+        """The file's clients of this server, when none of them reads the masks back."""
+        generating = [request for request in launch.clients if client_gets_mask(request, launch) is not None]
+        if not generating or any(client_gets_mask(request, launch) is not False for request in generating):
+            return
+        for request in generating:
+            if request.endpoint == MASK_ENDPOINT:
+                why = 'asks for output_mode="derender" with the reasoning hidden, which sets sampling_mask to null'
+                instead = 'output_mode "tokens" or "text", or include_reasoning true'
+            else:
+                why, instead = f"reads {request.endpoint}, which has no sampling_mask field", f"{MASK_ENDPOINT} with --enable-scale-out"
+            yield Report(
+                request.span,
+                f"This client of the replay server started at line {launch.span.start_line} {why}: "
+                f"the masks vLLM {{release}} computes never reach it; use {instead}",
+                related=(launch.span,),
+            )
+
     VALID = (
+        Valid(_STARTS + _CHAT + _GENERATE, release="0.34.0"),  # the masks are read through the scale-out route
+        Valid(_STARTS + _CHAT.replace("8001", "8002"), release="0.34.0"),  # another server
+        Valid(_STARTS + _CHAT.replace('base_url="http://localhost:8001/v1"', 'base_url=os.environ["VLLM_URL"]'), release="0.34.0"),
+        Valid(
+            _STARTS.replace('"--reasoning-parser", "qwen3", ', "")
+            + _GENERATE.replace("mode}", 'mode, "parse_context": {"include_reasoning": False}}'),
+            release="0.34.0",
+        ),
+        Valid(
+            _STARTS.replace('"--reasoning-parser", "qwen3", ', "")
+            + _GENERATE.replace('"output_mode": mode}', '"output_mode": "derender", "parse_context": {"include_reasoning": False}}'),
+            release="0.34.0",
+        ),  # no parser on the server: nothing is hidden
         Valid(_SERVE + " --enable-scale-out\n", filename="serve.sh"),
         Valid(_SERVE + " --tokens-only\n", filename="serve.sh"),
         Valid(_SERVE + "\n", filename="serve.sh", release="0.29.0"),
@@ -91,6 +152,19 @@ class MasksNeverReturned(Rule):
         Valid(_SERVE + " --headless --data-parallel-size 2\n", filename="serve.sh"),
     )
     INVALID = (
+        Invalid(_STARTS + _CHAT, release="0.34.0", message="reads /v1/chat/completions, which has no sampling_mask field"),
+        Invalid(
+            _STARTS.replace(', "--port", "8001"', "") + "PORT = 8000\n"
+            'def complete(prompt):\n    return httpx.post(f"http://localhost:{PORT}/v1/completions", json={"prompt": prompt})\n',
+            release="0.34.0",
+            message="reads /v1/completions",
+        ),
+        Invalid(
+            _STARTS
+            + _GENERATE.replace('"output_mode": mode}', '"output_mode": "derender", "parse_context": {"include_reasoning": False}}'),
+            release="0.34.0",
+            message="sets sampling_mask to null",
+        ),
         Invalid(
             _SERVE + "\n",
             filename="serve.sh",

@@ -3,7 +3,11 @@ Flags a request to an engine with sampling distribution replay that sets a repet
 presence or frequency penalty away from its neutral value (1.0, 0.0, 0.0) or a non-empty
 `logit_bias`: in `SamplingParams(...)` passed to `generate`/`chat` of an `LLM` built with
 `return_sampling_mask=True`, and in `--override-generation-config` of a `vllm serve` replay
-launch, which makes them the default of every HTTP request that does not set them.
+launch, which makes them the default of every HTTP request that does not set them. Requests
+that the file starting a replay server sends to it (the address names its `--port`, vLLM's
+default 8000) are read too: the OpenAI client's `presence_penalty=`, `frequency_penalty=`,
+`logit_bias=` and its `extra_body`, and the `sampling_params` of a `requests`/`httpx` post to
+`/inference/v1/generate`.
 
 ## Why is this bad?
 vLLM accepts the request, and the mask no longer describes a distribution the trainer can
@@ -53,6 +57,13 @@ from .rpl101_greedy_request import ENGINE
 
 _WHY = "changes the logits the mask keeps, not the set, so softmax(logits / T) over the mask is not the distribution vLLM {release} sampled from"
 _OVERRIDE = "override_generation_config"
+_SERVER = (
+    "import subprocess\nimport requests\nfrom openai import AsyncOpenAI\n\n"
+    'SERVER = subprocess.Popen(["vllm", "serve", "m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs", "--enable-scale-out"])\n'
+    'client = AsyncOpenAI(base_url="http://localhost:8000/v1", api_key="EMPTY")\n'
+)
+_ASK = 'async def ask(prompt):\n    return await client.completions.create(model="m", prompt=prompt, {args})\n'
+_GENERATE = 'requests.post("http://localhost:8000/inference/v1/generate", json={{"token_ids": [1], "sampling_params": {params}}})\n'
 
 
 class RequestShiftsDistribution(Rule):
@@ -69,6 +80,14 @@ class RequestShiftsDistribution(Rule):
         for request in own_requests(launch):
             for setting in shifting_penalties(request.settings):
                 yield Report(setting.span, f"{quote(setting)} in a request to a replay engine {_WHY}")
+        if is_server(launch):
+            for request in launch.clients:
+                for setting in shifting_penalties(request.settings):
+                    yield Report(
+                        setting.span,
+                        f"{quote(setting)} in a request to the replay server started at line {launch.span.start_line} {_WHY}",
+                        related=(launch.span,),
+                    )
         override = launch.get(_OVERRIDE)
         if is_server(launch) and override is not None and isinstance(override.value, dict):
             yield from self._defaults(override)
@@ -89,6 +108,11 @@ class RequestShiftsDistribution(Rule):
             )
 
     VALID = (
+        Valid(_SERVER + _ASK.format(args='extra_body={"top_k": 20, "repetition_penalty": 1.0}, presence_penalty=0')),
+        Valid((_SERVER + _ASK.format(args='extra_body={"repetition_penalty": 1.1}')).replace("localhost:8000", "localhost:8010")),
+        Valid(
+            _SERVER.replace('"--enable-scale-out"', '"--enable-scale-out", *EXTRA') + _GENERATE.format(params='{"logit_bias": {"7": 3}}')
+        ),
         Valid(ENGINE + 'llm.generate(["hi"], SamplingParams(temperature=1.0, top_k=20, repetition_penalty=1.0))\n'),
         Valid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=20, presence_penalty=0.0, frequency_penalty=0, logit_bias={}))\n'),
         Valid('from vllm import LLM, SamplingParams\nllm = LLM("m")\nllm.generate(["hi"], SamplingParams(repetition_penalty=1.2))\n'),
@@ -105,6 +129,19 @@ class RequestShiftsDistribution(Rule):
         ),
     )
     INVALID = (
+        Invalid(_SERVER + _ASK.format(args='extra_body={"top_k": 20, "repetition_penalty": 1.05}'), message='"repetition_penalty": 1.05'),
+        Invalid(
+            _SERVER + _ASK.format(args="presence_penalty=0.4, logit_bias={'50256': -100}"),
+            count=2,
+            message="to the replay server started at line 5",
+        ),
+        Invalid(_SERVER + _GENERATE.format(params='{"top_k": 20, "frequency_penalty": 0.5}'), message='"frequency_penalty": 0.5'),
+        Invalid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=20, logit_bias={42: 5.0}))\n', message="logit_bias={42: 5.0}"),
+        Invalid(
+            ENGINE + "BAN = {151643: -100, 151645: -100}\n"
+            "def sample(prompts):\n    return llm.generate(prompts, SamplingParams(top_k=20, logit_bias=BAN))\n",
+            message="logit_bias=BAN",
+        ),
         Invalid(
             ENGINE + 'llm.generate(["hi"], SamplingParams(temperature=1.0, top_k=20, repetition_penalty=1.1))\n',
             message="repetition_penalty=1.1",

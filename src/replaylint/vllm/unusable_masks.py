@@ -95,3 +95,31 @@ def own_requests(launch: Launch) -> Iterator[Request]:
     agent loop never sends `rollout.repetition_penalty`, SkyRL 0.3.0 drops it)."""
     if launch.framework is None and launch.kind is not LaunchKind.FRAMEWORK:
         yield from launch.requests
+
+
+# Generation routes whose responses have no `sampling_mask` field (`entrypoints/openai/completion/`,
+# `chat_completion/`, `responses/` and `entrypoints/anthropic/`, each `api_router.py` and
+# `protocol.py`): a client generating only through these never sees the masks.
+MASKLESS_ENDPOINTS = frozenset(("/v1/completions", "/v1/chat/completions", "/v1/responses", "/v1/messages"))
+# With a tool or reasoning parser on the server (`--tool-call-parser`, `--reasoning-parser`:
+# `entrypoints/launchers/api_server/app_state.py:107-118`, `renderers/online_derenderer.py:111-114`),
+# `output_mode="derender"` with `parse_context.include_reasoning` false hides every per-token
+# field, the mask included (`entrypoints/scale_out/token_in_token_out/serving.py:560-572`).
+PARSERS = ("reasoning_parser", "tool_call_parser")
+
+
+def client_gets_mask(request: Request, launch: Launch) -> Any:
+    """Whether a client's HTTP request to a replay server gets the masks back: False through a
+    mask-less generation route or a derender with the reasoning hidden, True through
+    `/inference/v1/generate`, UNKNOWN for a request whose route is not known, None for a route
+    that generates nothing (`/pause`, `/health`)."""
+    if request.endpoint in MASKLESS_ENDPOINTS:
+        return False
+    if not request.endpoint:
+        return UNKNOWN
+    if request.endpoint != MASK_ENDPOINT:
+        return None
+    mode, reasoning = request.settings.get("output_mode"), request.settings.get("include_reasoning")
+    hidden = mode is not None and mode.value == "derender" and reasoning is not None and as_bool(reasoning.value) is False
+    has_parser = any(launch.value(name) not in (None, UNKNOWN, "") for name in PARSERS)
+    return not (hidden and has_parser)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ...model import Edit, Fix, Launch
 from ...source import ExtractContext, NeedsHeavyParser, SourceFile
 from . import flow
+from .flow.clients import with_clients
 from .focus import focus
 from .mappings import candidate, mapping_launches
 from .verdict import Settled
@@ -27,7 +28,7 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
         used = flow.from_importers(source, context)
         launches += used.launches
         mapped = [launch for launch in mapped if launch.span not in used.sources]
-    return launches + mapped
+    return with_clients(launches, source, context) + mapped
 
 
 def _starting_calls(source: SourceFile, context: ExtractContext) -> list[Launch]:

@@ -44,6 +44,15 @@ def number(node: cst.Integer | cst.Float) -> Any:
         return UNKNOWN
 
 
+def _token_id(node: cst.BaseExpression) -> Any:
+    return number(node) if isinstance(node, cst.Integer) else None
+
+
+def _token_ids(node: cst.Dict) -> bool:
+    """A dict literal keyed only by integer literals (token ids: `logit_bias={42: 5.0}`)."""
+    return bool(node.elements) and all(isinstance(e, cst.DictElement) and isinstance(_token_id(e.key), int) for e in node.elements)
+
+
 def quote_style(call: cst.Call) -> str:
     for arg in call.args:
         if isinstance(arg.value, cst.SimpleString):
@@ -91,6 +100,8 @@ class Evaluator:
                     return UNKNOWN, {}
                 items.append(self.evaluate(element.value, scope, depth + 1)[0])
             return items, {}
+        if isinstance(node, cst.Dict) and _token_ids(node):
+            return {_token_id(e.key): self.evaluate(e.value, scope, depth + 1)[0] for e in node.elements}, {}  # type: ignore[union-attr]
         if isinstance(node, cst.Dict) or self._is_dict_call(node):
             entries = self.entries(node, scope, depth)
             if entries is None:

@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from .bodies import token_map
 from .dicts import as_val, call as dict_call, container, entry as dict_entry, literal, spread, writes_into, written
 from .facts import NOTHING, Kwargs, Val, read_from
 from .frames import Frame, parameters, reaching
@@ -91,7 +92,7 @@ class Reader:
             items = [self.evaluate(element, frame) for element in node.elts]
             return Val([item.value for item in items], span=module.span(node), ref=tuple(items))
         if isinstance(node, ast.Dict):
-            return literal(self, node, frame)
+            return token_map(self, node, frame) or literal(self, node, frame)
         if isinstance(node, ast.Name):
             return self.name(node.id, frame)
         if isinstance(node, ast.Attribute):

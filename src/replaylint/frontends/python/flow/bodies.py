@@ -1,0 +1,71 @@
+"""Values of request bodies the engine readers leave unknown: a token map (`logit_bias={42: 5.0}`,
+keyed by token id), and the URL an HTTP client is given (`f"http://localhost:{PORT}/v1"`)."""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from ....model import UNKNOWN
+from .facts import Val
+from .frames import Evaluates, Frame, parameters
+from .module import FUNCTIONS
+
+_MAX_DEPTH = 8
+
+
+def token_map(reader: Evaluates, node: ast.Dict, frame: Frame) -> Val | None:
+    """A dict literal keyed only by integer literals, as its value; None for any other dict."""
+    if not node.keys or not all(_token_id(key) for key in node.keys):
+        return None
+    values = [reader.evaluate(value, frame).value for value in node.values]
+    return Val({key.value: value for key, value in zip(node.keys, values)}, span=frame.module.span(node))  # type: ignore[union-attr]
+
+
+def _token_id(key: ast.expr | None) -> bool:
+    return isinstance(key, ast.Constant) and isinstance(key.value, int) and not isinstance(key.value, bool)
+
+
+def text(reader: Evaluates, node: ast.expr | None, frame: Frame, depth: int = 0) -> Any:
+    """A string an expression is known to be (an f-string or a sum of known parts too, bound
+    once to a name of the function or the module), else UNKNOWN."""
+    if depth > _MAX_DEPTH:
+        return UNKNOWN
+    if isinstance(node, ast.Name):
+        value = bound_once(frame, node.id)
+        if isinstance(value, (ast.JoinedStr, ast.BinOp)):
+            return text(reader, value, frame, depth + 1)
+    if isinstance(node, ast.JoinedStr):
+        parts = [
+            text(reader, part.value, frame)
+            if isinstance(part, ast.FormattedValue) and part.format_spec is None
+            else text(reader, part, frame)
+            for part in node.values
+        ]
+        return "".join(str(part) for part in parts) if all(part is not UNKNOWN for part in parts) else UNKNOWN
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = text(reader, node.left, frame, depth + 1), text(reader, node.right, frame, depth + 1)
+        return left + right if isinstance(left, str) and isinstance(right, str) else UNKNOWN
+    value = reader.evaluate(node, frame).value if node is not None else UNKNOWN
+    return value if isinstance(value, (str, int)) and not isinstance(value, bool) else UNKNOWN
+
+
+def bound_once(frame: Frame, name: str) -> ast.expr | None:
+    """The one value a name is assigned in the function read (else the module), if it is no
+    parameter and nothing else binds it (a loop, an import, a `with`, a second assignment)."""
+    if name in _parameters(frame.scope):
+        return None
+    module = frame.module
+    statements = [placed.statement for placed in module.binders(frame.scope, name)] or [
+        placed.statement for placed in module.binders(module.tree, name)
+    ]
+    if len(statements) != 1 or not isinstance(statements[0], (ast.Assign, ast.AnnAssign)):
+        return None
+    return statements[0].value
+
+
+def _parameters(scope: ast.AST) -> set[str]:
+    if not isinstance(scope, FUNCTIONS):
+        return set()
+    stars = (scope.args.vararg, scope.args.kwarg)
+    return {argument.arg for argument in (*parameters(scope), *stars) if argument is not None}

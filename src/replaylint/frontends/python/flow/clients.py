@@ -1,0 +1,206 @@
+"""HTTP clients of a vLLM server that the same file starts: `OpenAI(base_url=...)` with
+`.completions.create`, `.chat.completions.create` and `.responses.create`, and `.post` of
+`requests`, `httpx` or a session given a whole URL, each read as a request (`Request.endpoint`,
+the body's sampling fields) and tied to the server launch whose port its address names
+(`--port`, vLLM's default 8000). A client whose address is not known here is tied to nothing."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, replace
+from typing import Any, Iterator
+from urllib.parse import urlsplit
+
+from ....model import UNKNOWN, Launch, Request, Setting
+from ....source import ExtractContext, SourceFile
+from ....vllm.unusable_masks import MASK_ENDPOINT, SERVERS
+from .bodies import bound_once, text
+from .engines import calls
+from .frames import Frame, parameters
+from .module import FUNCTIONS, Module, parse
+from .reader import Reader
+from .tree import Tree
+
+CLIENT_WORDS = ("openai", ".post(")
+_DEFAULT_PORT = 8000  # `vllm serve` (0.34.0 `entrypoints/common/cli_args.py:296`: `port: int = 8000`)
+_SCHEME_PORTS = {"http": 80, "https": 443}
+# The longest first: `.chat.completions.create` also ends with `.completions.create`.
+_OPENAI_ROUTES = {"chat.completions.create": "/chat/completions", "completions.create": "/completions", "responses.create": "/responses"}
+_OPENAI_CLASSES = ("OpenAI", "AsyncOpenAI")
+_MAX_CALLERS = 3  # functions followed up to the client's construction
+# The OpenAI client's own sampling arguments that vLLM reads; the rest goes through `extra_body`.
+_OPENAI_FIELDS = ("presence_penalty", "frequency_penalty", "logit_bias")
+
+
+@dataclass(frozen=True)
+class Client:
+    port: int
+    request: Request
+
+
+def with_clients(launches: list[Launch], source: SourceFile, context: ExtractContext) -> list[Launch]:
+    """The launches, each server among them with the requests this file sends to its port."""
+    ports = {id(launch): port for launch in launches if (port := _server_port(launch)) is not None}
+    if not ports or not any(word in source.text for word in CLIENT_WORDS):
+        return launches
+    module = parse(source)
+    if module is None:
+        return launches
+    found = list(clients(Reader(Tree(module, context)), module))
+    if MASK_ENDPOINT in source.text and not any(c.request.endpoint == MASK_ENDPOINT for c in found):
+        # The file names the route with the masks where no client here was read: some request
+        # to it may reach any of the servers (a request to an unknown route judges nothing).
+        unread = Request("http", launches[0].span, {}, open_ended=True)
+        found += [Client(port, unread) for port in set(ports.values())]
+    return [
+        replace(launch, clients=tuple(c.request for c in found if c.port == ports[id(launch)])) if id(launch) in ports else launch
+        for launch in launches
+    ]
+
+
+def _server_port(launch: Launch) -> int | None:
+    """The port a `vllm serve` launch listens on, when it is known."""
+    if launch.entrypoint not in SERVERS or launch.framework is not None or launch.open_ended:
+        return None
+    port = launch.value("port", _DEFAULT_PORT)
+    try:
+        return int(port) if port is not UNKNOWN and not isinstance(port, bool) else None
+    except (TypeError, ValueError):
+        return None
+
+
+def clients(reader: Reader, module: Module) -> Iterator[Client]:
+    for call in calls(module, (".create(", ".post(")):
+        func = call.node.func
+        if not isinstance(func, ast.Attribute):
+            continue
+        frame = Frame(module, call.scope, call.cls, None, call.placed)
+        found = _openai(reader, call.node, func, frame) if func.attr == "create" else _post(reader, call.node, func, frame)
+        if found is not None:
+            yield found
+
+
+def _openai(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> Client | None:
+    route = next((r for suffix, r in _OPENAI_ROUTES.items() if _chain(func).endswith("." + suffix)), None)
+    made = _constructions(_receiver(func), frame) if route is not None else []
+    addresses = {_address(text(reader, _keyword(call, "base_url"), where)) for call, where in made}
+    if len(addresses) != 1 or None in addresses:
+        return None
+    port, base = addresses.pop()  # type: ignore[misc]
+    settings = {item.arg: _setting(reader, item.arg, item, frame) for item in node.keywords if item.arg in _OPENAI_FIELDS}
+    extra = reader.evaluate(_keyword(node, "extra_body"), frame)
+    settings.update(extra.keys)
+    open_ended = any(item.arg is None for item in node.keywords) or (_keyword(node, "extra_body") is not None and extra.value is UNKNOWN)
+    return Client(port, Request("http", frame.module.span(node), settings, open_ended, base.rstrip("/") + str(route)))
+
+
+def _post(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> Client | None:
+    """`requests.post(url, json=body)`, and `.post` of any session (`httpx.Client`, `aiohttp`)
+    given a whole URL: a relative one needs the session's base, which is not read."""
+    if func.attr != "post":
+        return None
+    url = _keyword(node, "url") or (node.args[0] if node.args else None)
+    address = _address(text(reader, url, frame))
+    if address is None:
+        return None
+    port, path = address
+    body = reader.evaluate(_keyword(node, "json"), frame)
+    settings = dict(body.keys)
+    inner = settings.pop("sampling_params", None)
+    if inner is not None:
+        settings.update(inner.keys)
+    context = settings.pop("parse_context", None)
+    if context is not None and "include_reasoning" in context.keys:
+        settings["include_reasoning"] = context.keys["include_reasoning"]
+    open_ended = body.value is UNKNOWN or (inner is not None and inner.value is UNKNOWN)
+    return Client(port, Request("http", frame.module.span(node), settings, open_ended, path.rstrip("/")))
+
+
+def _setting(reader: Reader, name: str, item: ast.keyword, frame: Frame) -> Setting:
+    read = reader.evaluate(item.value, frame)
+    module = frame.module
+    return Setting(name, read.value, module.span(item), module.text(item), module.span(item.value), read.keys)
+
+
+def _address(url: Any) -> tuple[int, str] | None:
+    """(port, path) of a known URL."""
+    if not isinstance(url, str):
+        return None
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port or _SCHEME_PORTS.get(parts.scheme)
+    except ValueError:
+        return None
+    return (port, parts.path) if port is not None and parts.hostname else None
+
+
+def _keyword(node: ast.Call, name: str) -> ast.expr | None:
+    return next((item.value for item in node.keywords if item.arg == name), None)
+
+
+def _chain(node: ast.expr) -> str:
+    """`client.chat.completions.create` as text, from the first attribute on."""
+    names = []
+    while isinstance(node, ast.Attribute):
+        names.append(node.attr)
+        node = node.value
+    return "." + ".".join(reversed(names))
+
+
+def _receiver(func: ast.Attribute) -> ast.expr | None:
+    """The client a `.chat.completions.create` chain starts from."""
+    node: ast.expr = func
+    while isinstance(node, ast.Attribute) and node.attr in ("create", "completions", "chat", "responses"):
+        node = node.value
+    return node
+
+
+def _constructions(node: ast.expr, frame: Frame, depth: int = 0) -> list[tuple[ast.Call, Frame]]:
+    """The `OpenAI(...)` calls a client expression is, each with the frame it is written in:
+    written there, bound once to its name (in the function, else the module) or `self`
+    attribute (in the class), or a parameter that every call of its function in the module
+    passes one of those. Empty when any is not known."""
+    if isinstance(node, ast.Call):
+        return [(node, frame)] if _is_openai(node) else []
+    if isinstance(node, ast.Name):
+        if isinstance(frame.scope, FUNCTIONS) and node.id in {a.arg for a in parameters(frame.scope)}:
+            return _passed(frame, frame.scope, node.id, depth) if depth < _MAX_CALLERS else []
+        value = bound_once(frame, node.id)
+        values = [value] if value is not None else []
+    elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self" and frame.cls is not None:
+        values = [s.value for s in ast.walk(frame.cls) if isinstance(s, ast.Assign) and any(_is_self(t, node.attr) for t in s.targets)]
+    else:
+        return []
+    return [(values[0], frame)] if len(values) == 1 and isinstance(values[0], ast.Call) and _is_openai(values[0]) else []
+
+
+def _passed(frame: Frame, function: ast.FunctionDef | ast.AsyncFunctionDef, name: str, depth: int) -> list[tuple[ast.Call, Frame]]:
+    """What the module's calls of a function pass as its parameter `name`; empty unless the
+    function is a module-level one that is only ever called by its name (not handed on)."""
+    module = frame.module
+    if frame.cls is not None or function not in module.tree.body:
+        return []
+    sites = [c for c in calls(module, (f"{function.name}(",)) if isinstance(c.node.func, ast.Name) and c.node.func.id == function.name]
+    uses = sum(isinstance(n, ast.Name) and n.id == function.name for n in ast.walk(module.tree))
+    if not sites or uses != len(sites):
+        return []
+    position = [a.arg for a in parameters(function)].index(name)
+    found: list[tuple[ast.Call, Frame]] = []
+    for site in sites:
+        positional = [] if any(isinstance(a, ast.Starred) for a in site.node.args) else site.node.args
+        argument = _keyword(site.node, name) or (positional[position] if position < len(positional) else None)
+        made = _constructions(argument, Frame(module, site.scope, site.cls, None, site.placed), depth + 1) if argument is not None else []
+        if not made:
+            return []
+        found += made
+    return found
+
+
+def _is_self(target: ast.expr, attr: str) -> bool:
+    return isinstance(target, ast.Attribute) and target.attr == attr and isinstance(target.value, ast.Name) and target.value.id == "self"
+
+
+def _is_openai(node: ast.Call) -> bool:
+    func = node.func
+    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+    return name in _OPENAI_CLASSES
