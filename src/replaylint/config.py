@@ -1,25 +1,26 @@
-"""The resolved settings of one run: command line over configuration file over defaults.
+"""The resolved settings: command line over configuration file over defaults.
 
-The configuration file is the nearest one above the checked paths (or the working directory):
+Each file uses the nearest configuration file above it (`ConfigPerFile`), as ruff does:
 `.replaylint.toml`, `replaylint.toml`, or `pyproject.toml` with a `[tool.replaylint]` table,
-in that order within one folder. `--config FILE` names one; `--isolated` ignores them all. The
-search stops at the repository's root, and above the checked tree at the first folder another
-user could have put a file in (`find_config_file`).
+in that order within one folder. `--config FILE` names one for every file; `--isolated` ignores
+them all. The search stops at the repository's root, and above the checked tree at the first
+folder another user could have put a file in (`find_config_file`).
 Unknown keys and unknown rule codes are errors that name the key and the file.
 """
 
 from __future__ import annotations
 
 import fnmatch
+import functools
 import os
 import re
 import stat
 import sys
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, Callable
 
 from . import files
-from .discovery import DEFAULT_EXCLUDES
+from .discovery import DEFAULT_EXCLUDES, Excluder
 from .report import FORMATS
 from .vllm.releases import Release, parse_release
 
@@ -221,23 +222,9 @@ def _apply_key(config: Config, key: str, value: Any, source: str) -> None:
         raise ConfigError(f"{source}: unknown key `{key}` (known: {', '.join(KNOWN_KEYS)})")
 
 
-KNOWN_KEYS = (
-    "select",
-    "extend-select",
-    "ignore",
-    "per-file-ignores",
-    "extend-per-file-ignores",
-    "exclude",
-    "extend-exclude",
-    "respect-gitignore",
-    "force-exclude",
-    "target-vllm",
-    "fixable",
-    "unfixable",
-    "extend-fixable",
-    "output-format",
-    "severity",
-    "forwarded-arguments",
+KNOWN_KEYS = tuple(
+    "select extend-select ignore per-file-ignores extend-per-file-ignores exclude extend-exclude respect-gitignore force-exclude"
+    " target-vllm fixable unfixable extend-fixable output-format severity forwarded-arguments".split()
 )
 
 
@@ -310,6 +297,7 @@ def _repository_root(directory: str) -> str | None:
     return directory
 
 
+@functools.lru_cache(maxsize=None)  # asked once per repository, not once per folder
 def _declared_safe(top: str) -> bool:
     """Whether the user's or the system's git configuration lists the repository in
     `safe.directory` (as CI checkouts owned by another user are: actions/checkout adds them)."""
@@ -372,6 +360,64 @@ def load(path: str) -> Config:
     for key, value in sorted(table.items(), key=lambda item: item[0].startswith("extend-")):  # an `extend-` key adds to its base key
         _apply_key(config, key, value, path)
     return config
+
+
+@dataclass
+class ConfigPerFile:
+    """Each file's configuration, as ruff's hierarchical settings: the closest configuration
+    file's (looked for once per folder) with the command line (`over`) applied to it, no merging
+    of files. `base` is the run's own: every file's when `--config FILE` or `--isolated` chose
+    it for all (`per_file` False)."""
+
+    base: Config
+    over: Callable[[Config], None] | None = None
+    per_file: bool = True
+    _found: dict[str, str | None] = field(default_factory=dict, repr=False)  # folder: its closest configuration file
+    _configs: dict[str | None, Config] = field(default_factory=dict, repr=False)  # that file (None: none): its Config
+    _fingerprints: dict[int, str] = field(default_factory=dict, repr=False)
+    _excluders: dict[int, Any] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        self._configs[None if self.base.source == "defaults" else self.base.source] = self.base
+
+    def for_path(self, path: str) -> Config:
+        """The configuration of the file `path` (raises ConfigError for a broken one)."""
+        if not self.per_file:
+            return self.base
+        folder = os.path.dirname(path) or "."
+        if folder not in self._found:
+            self._found[folder] = find_config_file(folder)
+        found = self._found[folder]
+        config = self._configs.get(found)
+        if config is None:
+            config = load(found) if found is not None else Config(root=os.getcwd())
+            if self.over is not None:
+                self.over(config)
+            self._configs[found] = config
+        return config
+
+    def fingerprint(self, path: str) -> str:
+        """What the file's results depend on in its configuration, for the result cache."""
+        config = self.for_path(path)
+        if id(config) not in self._fingerprints:
+            self._fingerprints[id(config)] = config.fingerprint()
+        return self._fingerprints[id(config)]
+
+    def kept(self, paths: list[str], named: set[str]) -> list[str]:
+        """`paths` (`named` on the command line, or found by the walk) less those `excluded`."""
+        return [path for path in paths if not self.excluded(path, path in named)]
+
+    def excluded(self, path: str, named: bool) -> bool:
+        """Whether the file's own configuration (not the run's: the walk applied that) excludes
+        it, globs relative to its folder; a file named on the command line only by `force-exclude`."""
+        config = self.for_path(path)
+        if config is self.base or (named and not config.force_exclude):
+            return False
+        if id(config) not in self._excluders:
+            self._excluders[id(config)] = Excluder(config.excludes, config.root)
+        excluder = self._excluders[id(config)]
+        normal = os.path.normpath(path)
+        return excluder.path(excluder.anchor(os.path.dirname(normal) or ".") + os.path.basename(normal))
 
 
 def common_start(paths: list[str]) -> str:

@@ -34,9 +34,9 @@ _worker_checker: Checker | None = None
 _worker_cache: cache.ResultCache | None = None
 
 
-def _start_worker(config: Config, pins: ProjectPins | None, cached: bool, roots: tuple[str, ...] | None, budget: dict) -> None:
+def _start_worker(config: Config, pins: ProjectPins | None, cached: bool, roots: tuple[str, ...] | None, budget: dict, settings) -> None:
     global _worker_checker
-    _worker_checker = Checker(config, pins, cached, roots)
+    _worker_checker = Checker(config, pins, cached, roots, settings)
     _worker_checker.budget = budget
 
 
@@ -153,7 +153,7 @@ def _pool(checker: Checker, workers: int):
     return ProcessPoolExecutor(
         workers,
         initializer=_start_worker,
-        initargs=(checker.config, checker.project_pins, checker.cached, checker.roots, checker.budget),
+        initargs=(checker.config, checker.project_pins, checker.cached, checker.roots, checker.budget, checker.settings),
     )
 
 
@@ -182,6 +182,7 @@ def run_checks(
     snapshots = result_cache.snapshots if result_cache is not None else None
     unlisted: list[tuple[str, str]] = []
     files = list(discover(paths, config.excludes, config.respect_gitignore, config.force_exclude, snapshots, unlisted, config.root))
+    files = checker.settings.kept(files, set(paths)) if checker.settings is not None else files  # nested configurations' excludes
     results: list[FileResult | None] = [None] * len(files)
     todo = list(range(len(files)))
     if warm:
