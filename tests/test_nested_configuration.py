@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from replaylint import config as config_module
+from replaylint import hierarchy
 from replaylint.check_command import resolve_settings
 from replaylint.cli import _parser
 from replaylint.server.analysis import Analysis, Workspace
@@ -119,6 +119,19 @@ def test_nested_excludes_are_relative_to_their_folder(tree: Path) -> None:
     assert "sub/gen/x.py" not in out.split() and "gen/x.py" in out.split()
 
 
+def test_a_parents_excludes_stop_at_a_folder_with_its_own_configuration(tree: Path) -> None:
+    (tree / "pyproject.toml").write_text('[tool.replaylint]\nignore = ["RPL001"]\nextend-exclude = ["generated", "sub/b.py"]\n')
+    for name in ("sub/generated/x.py", "generated/y.py"):
+        (tree / name).parent.mkdir(exist_ok=True)
+        (tree / name).write_text(BAD)
+    whole = check(tree, ".")
+    assert "generated/y.py" not in whole  # the root's own exclude
+    assert {"sub/generated/x.py", "sub/b.py"} <= set(whole)  # sub's configuration decides below sub, as in ruff
+    assert whole["sub/generated/x.py"] == check(tree, "sub/generated/x.py", hook=True)["sub/generated/x.py"]
+    assert set(check(tree, "a.py", "generated/y.py", "sub/generated/x.py", hook=True)) == {"a.py", "sub/generated/x.py"}
+    assert set(check(tree, "sub/generated", "generated")) == {"sub/generated/x.py"}  # each folder its own configuration's
+
+
 def test_the_cache_keeps_each_files_configuration(tree: Path) -> None:
     cached = ("--cache-dir", str(tree / ".cache"))
     cold = by_file(run(tree, "check", *cached, "--output-format", "json", ".")[1])
@@ -145,15 +158,15 @@ def test_a_broken_nested_configuration_stops_the_run_naming_it(tree: Path) -> No
 
 def test_each_folder_is_searched_once(tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     searched: list[str] = []
-    find = config_module.find_config_file
+    find = hierarchy.find_config_file
 
-    def counting(start: str) -> str | None:
+    def counting(start: str, known: dict | None = None) -> str | None:
         searched.append(start)
-        return find(start)
+        return find(start, known)
 
     monkeypatch.chdir(tree)
     settings = resolve_settings(_parser().parse_args(["check", "."]))
-    monkeypatch.setattr(config_module, "find_config_file", counting)
+    monkeypatch.setattr(hierarchy, "find_config_file", counting)
     for _ in range(3):
         for name in EXPECTED:
             settings.for_path(name)

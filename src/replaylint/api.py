@@ -14,9 +14,10 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Iterator
 
 from . import cache, files, frontends
-from .config import Config, ConfigPerFile
+from .config import Config
 from .discovery import discover
 from .frontends import ExtractContext, NeedsHeavyParser, ParseError, SourceFile
+from .hierarchy import ConfigPerFile
 from .source import Budget, NotAnalysed, OverBudget
 from .versions import ProjectPins, judgement, releases_for, unknown_release_note
 from .vllm.releases import is_newer_than_known, judged

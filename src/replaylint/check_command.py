@@ -9,8 +9,9 @@ import sys
 import time
 from typing import TYPE_CHECKING
 
-from .config import Config, ConfigError, ConfigPerFile, apply_override, common_start, find_config_file, load, patterns
+from .config import Config, ConfigError, apply_override, common_start, find_config_file, load, patterns
 from .fix_command import fix_files, fix_stdin, fixed_line, unified_diff, write_bytes
+from .hierarchy import ConfigPerFile
 from .recalled_pins import RecalledPins
 from .report.console import error as _error, note as _note, notes_dropped, verbose, warning as _warn
 from .vllm.releases import parse_release
@@ -248,12 +249,10 @@ def _run_check(args: argparse.Namespace) -> int:
 def _show_files(args: argparse.Namespace, settings: ConfigPerFile) -> int:
     """`--show-files`: the files a check would look at, one per line, sorted."""
     from . import frontends
-    from .discovery import discover, read_head
+    from .discovery import read_head
     from .report.printable import printable_path
 
-    config, paths = settings.base, args.paths or ["."]
-    found = discover(paths, config.excludes, config.respect_gitignore, config.force_exclude, root=config.root)
-    for path in sorted(settings.kept(list(found), set(paths))):
+    for path in sorted(settings.files(args.paths or ["."])):
         if frontends.kind_for(path, read_head(path) if "." not in os.path.basename(path) else b"") is not None:
             print(printable_path(path))
     return EXIT_CLEAN

@@ -1,6 +1,6 @@
 """The resolved settings: command line over configuration file over defaults.
 
-Each file uses the nearest configuration file above it (`ConfigPerFile`), as ruff does:
+Each file uses the nearest configuration file above it (`hierarchy.ConfigPerFile`), as ruff does:
 `.replaylint.toml`, `replaylint.toml`, or `pyproject.toml` with a `[tool.replaylint]` table,
 in that order within one folder. `--config FILE` names one for every file; `--isolated` ignores
 them all. The search stops at the repository's root, and above the checked tree at the first
@@ -17,10 +17,10 @@ import re
 import stat
 import sys
 from dataclasses import dataclass, field, fields
-from typing import Any, Callable
+from typing import Any
 
 from . import files
-from .discovery import DEFAULT_EXCLUDES, Excluder
+from .discovery import DEFAULT_EXCLUDES
 from .report import FORMATS
 from .vllm.releases import Release, parse_release
 
@@ -222,9 +222,23 @@ def _apply_key(config: Config, key: str, value: Any, source: str) -> None:
         raise ConfigError(f"{source}: unknown key `{key}` (known: {', '.join(KNOWN_KEYS)})")
 
 
-KNOWN_KEYS = tuple(
-    "select extend-select ignore per-file-ignores extend-per-file-ignores exclude extend-exclude respect-gitignore force-exclude"
-    " target-vllm fixable unfixable extend-fixable output-format severity forwarded-arguments".split()
+KNOWN_KEYS = (
+    "select",
+    "extend-select",
+    "ignore",
+    "per-file-ignores",
+    "extend-per-file-ignores",
+    "exclude",
+    "extend-exclude",
+    "respect-gitignore",
+    "force-exclude",
+    "target-vllm",
+    "fixable",
+    "unfixable",
+    "extend-fixable",
+    "output-format",
+    "severity",
+    "forwarded-arguments",
 )
 
 
@@ -247,8 +261,12 @@ def _table(path: str) -> dict[str, Any] | None:
     return document
 
 
-def _configures_replaylint(pyproject: str) -> bool:
+def _configures_replaylint(pyproject: str, known: dict | None = None) -> bool:
     """A pyproject.toml with a [tool.replaylint] table (the text test spares parsing the rest)."""
+    if known is not None:
+        if ("table", pyproject) not in known:
+            known["table", pyproject] = _configures_replaylint(pyproject)
+        return known["table", pyproject]
     try:
         if b"replaylint" not in files.as_utf8(files.read_regular(pyproject, _CONFIG_BYTES)):
             return False
@@ -257,7 +275,7 @@ def _configures_replaylint(pyproject: str) -> bool:
     return _table(pyproject) is not None
 
 
-def find_config_file(start: str) -> str | None:
+def find_config_file(start: str, known: dict | None = None) -> str | None:
     """The nearest configuration file at or above `start` that configures replaylint, looking
     no higher than the repository the files belong to (the first folder holding `.git`).
 
@@ -267,34 +285,69 @@ def find_config_file(start: str) -> str | None:
     owns), the search goes on only through folders no other user could have put a file in:
     owned by this user or root and not writable by others, unless sticky (`/tmp`), and it takes
     a file there only when it is this user's or root's. A `replaylint.toml` in a shared
-    folder above the project never turns its checks off."""
+    folder above the project never turns its checks off. `known` keeps what the search saw of
+    each folder and file for the next (a run looks once per folder)."""
     directory = os.path.abspath(start if os.path.isdir(start) else os.path.dirname(start) or ".")
-    top = _repository_root(directory)
+    top = _repository_root(directory, known)
     tree = top if top is not None and (_trusted(top, folder=False) or _declared_safe(top)) else directory
+    visited, found = [], None
     while True:
+        if known is not None and ("search", directory, tree) in known:
+            found = known["search", directory, tree]
+            break
+        visited.append(directory)
         inside = directory == tree or directory.startswith(tree.rstrip(os.sep) + os.sep)
         if not inside and not _trusted(directory, folder=True):
-            return None
-        for name in CONFIG_NAMES:
-            candidate = os.path.join(directory, name)
-            if not os.path.isfile(candidate) or not (inside or _trusted(candidate, folder=False)):
-                continue
-            if name != "pyproject.toml" or _configures_replaylint(candidate):
-                return candidate
+            break
+        found = _config_in(directory, inside, known)
         parent = os.path.dirname(directory)
-        if directory == top or parent == directory:
-            return None
+        if found is not None or directory == top or parent == directory:
+            break
         directory = parent
+    for folder in visited if known is not None else ():  # a search from any of them ends the same way
+        known["search", folder, tree] = found  # type: ignore[index]
+    return found
 
 
-def _repository_root(directory: str) -> str | None:
-    """The first folder at or above `directory` that holds `.git`."""
-    while not os.path.lexists(os.path.join(directory, ".git")):
-        parent = os.path.dirname(directory)
-        if parent == directory:
-            return None
-        directory = parent
-    return directory
+def _config_in(directory: str, inside: bool, known: dict | None) -> str | None:
+    """The configuration file in `directory`, if any: one outside the checked tree only when this user's or root's."""
+    for name in _present(directory, known):
+        candidate = os.path.join(directory, name)
+        if not (inside or _trusted(candidate, folder=False)):
+            continue
+        if name != "pyproject.toml" or _configures_replaylint(candidate, known):
+            return candidate
+    return None
+
+
+def _repository_root(directory: str, known: dict | None = None) -> str | None:
+    """The first folder at or above `directory` that holds `.git` (`known`: as find_config_file's)."""
+    visited, current, top = [], directory, None
+    while True:
+        if known is not None and ("top", current) in known:
+            top = known["top", current]
+            break
+        visited.append(current)
+        if os.path.lexists(os.path.join(current, ".git")):
+            top = current
+            break
+        parent = os.path.dirname(current)
+        if parent == current:
+            break
+        current = parent
+    for folder in visited if known is not None else ():  # every folder on the way has the same
+        known["top", folder] = top  # type: ignore[index]
+    return top
+
+
+def _present(directory: str, known: dict | None) -> tuple[str, ...]:
+    """The names of CONFIG_NAMES that are files in `directory`, in their order."""
+    if known is not None and ("names", directory) in known:
+        return known["names", directory]
+    present = tuple(name for name in CONFIG_NAMES if os.path.isfile(os.path.join(directory, name)))
+    if known is not None:
+        known["names", directory] = present
+    return present
 
 
 @functools.lru_cache(maxsize=None)  # asked once per repository, not once per folder
@@ -360,64 +413,6 @@ def load(path: str) -> Config:
     for key, value in sorted(table.items(), key=lambda item: item[0].startswith("extend-")):  # an `extend-` key adds to its base key
         _apply_key(config, key, value, path)
     return config
-
-
-@dataclass
-class ConfigPerFile:
-    """Each file's configuration, as ruff's hierarchical settings: the closest configuration
-    file's (looked for once per folder) with the command line (`over`) applied to it, no merging
-    of files. `base` is the run's own: every file's when `--config FILE` or `--isolated` chose
-    it for all (`per_file` False)."""
-
-    base: Config
-    over: Callable[[Config], None] | None = None
-    per_file: bool = True
-    _found: dict[str, str | None] = field(default_factory=dict, repr=False)  # folder: its closest configuration file
-    _configs: dict[str | None, Config] = field(default_factory=dict, repr=False)  # that file (None: none): its Config
-    _fingerprints: dict[int, str] = field(default_factory=dict, repr=False)
-    _excluders: dict[int, Any] = field(default_factory=dict, repr=False)
-
-    def __post_init__(self) -> None:
-        self._configs[None if self.base.source == "defaults" else self.base.source] = self.base
-
-    def for_path(self, path: str) -> Config:
-        """The configuration of the file `path` (raises ConfigError for a broken one)."""
-        if not self.per_file:
-            return self.base
-        folder = os.path.dirname(path) or "."
-        if folder not in self._found:
-            self._found[folder] = find_config_file(folder)
-        found = self._found[folder]
-        config = self._configs.get(found)
-        if config is None:
-            config = load(found) if found is not None else Config(root=os.getcwd())
-            if self.over is not None:
-                self.over(config)
-            self._configs[found] = config
-        return config
-
-    def fingerprint(self, path: str) -> str:
-        """What the file's results depend on in its configuration, for the result cache."""
-        config = self.for_path(path)
-        if id(config) not in self._fingerprints:
-            self._fingerprints[id(config)] = config.fingerprint()
-        return self._fingerprints[id(config)]
-
-    def kept(self, paths: list[str], named: set[str]) -> list[str]:
-        """`paths` (`named` on the command line, or found by the walk) less those `excluded`."""
-        return [path for path in paths if not self.excluded(path, path in named)]
-
-    def excluded(self, path: str, named: bool) -> bool:
-        """Whether the file's own configuration (not the run's: the walk applied that) excludes
-        it, globs relative to its folder; a file named on the command line only by `force-exclude`."""
-        config = self.for_path(path)
-        if config is self.base or (named and not config.force_exclude):
-            return False
-        if id(config) not in self._excluders:
-            self._excluders[id(config)] = Excluder(config.excludes, config.root)
-        excluder = self._excluders[id(config)]
-        normal = os.path.normpath(path)
-        return excluder.path(excluder.anchor(os.path.dirname(normal) or ".") + os.path.basename(normal))
 
 
 def common_start(paths: list[str]) -> str:

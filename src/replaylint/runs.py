@@ -18,7 +18,8 @@ from typing import Callable
 from . import cache, frontends
 from .api import Checker, FileResult
 from .config import Config
-from .discovery import discover, read_head
+from .discovery import read_head
+from .hierarchy import ConfigPerFile
 from .source import MEMORY_LIMIT, memory_bound
 from .versions import ProjectPins
 
@@ -181,8 +182,7 @@ def run_checks(
         reader = _start_reader(checker, result_cache)
     snapshots = result_cache.snapshots if result_cache is not None else None
     unlisted: list[tuple[str, str]] = []
-    files = list(discover(paths, config.excludes, config.respect_gitignore, config.force_exclude, snapshots, unlisted, config.root))
-    files = checker.settings.kept(files, set(paths)) if checker.settings is not None else files  # nested configurations' excludes
+    files = (checker.settings or ConfigPerFile(config, per_file=False)).files(paths, snapshots, unlisted)  # nested configurations too
     results: list[FileResult | None] = [None] * len(files)
     todo = list(range(len(files)))
     if warm:
