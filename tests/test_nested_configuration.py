@@ -130,6 +130,9 @@ def test_a_parents_excludes_stop_at_a_folder_with_its_own_configuration(tree: Pa
     assert whole["sub/generated/x.py"] == check(tree, "sub/generated/x.py", hook=True)["sub/generated/x.py"]
     assert set(check(tree, "a.py", "generated/y.py", "sub/generated/x.py", hook=True)) == {"a.py", "sub/generated/x.py"}
     assert set(check(tree, "sub/generated", "generated")) == {"sub/generated/x.py"}  # each folder its own configuration's
+    (tree / "README.md").write_text("# notes\n")
+    status, out, _ = run(tree, "check", "--hook", "--no-cache", "--output-format", "concise", "README.md", "sub/generated/x.py")
+    assert status == 1 and "sub/generated/x.py:2:" in out  # pre-commit's quick path too
 
 
 def test_the_cache_keeps_each_files_configuration(tree: Path) -> None:

@@ -140,20 +140,20 @@ def _config_arguments(values: list[str]) -> tuple[list[str], list[str]]:
     return files, overrides
 
 
-def _nothing_to_check(args: argparse.Namespace, config: Config) -> bool:
+def _nothing_to_check(args: argparse.Namespace, settings: ConfigPerFile) -> bool:
     """A few files named on the command line (a pre-commit run), none of which can hold a
     replay launch: decided with the prefilter alone, before the engine and its data classes
     are imported (they cost more than reading ten files)."""
     from . import files, frontends
-    from .discovery import discover, read_head
+    from .discovery import read_head
 
-    paths = args.paths
+    paths, config = args.paths, settings.base
     simple = not (args.fix or args.diff or args.statistics or args.output_file or args.stdin_filename or args.verbose)
     if not simple or config.output_format not in ("full", "concise") or not paths or len(paths) > 64:
         return False
     if any(path == "-" or os.path.isdir(path) for path in paths):
         return False
-    for path in discover(paths, config.excludes, config.respect_gitignore, config.force_exclude, root=config.root):
+    for path in settings.files(paths):  # each named file left out only by its own configuration
         kind = frontends.kind_for(path, read_head(path) if "." not in os.path.basename(path) else b"")
         if kind is None:
             continue
@@ -198,7 +198,7 @@ def _run_check(args: argparse.Namespace) -> int:
     args.paths = _with_governed_folders(args.paths, config)
     if args.show_files:
         return _show_files(args, settings)
-    if _nothing_to_check(args, config):
+    if _nothing_to_check(args, settings):
         if not _quiet:
             print("All checks passed!")
         return EXIT_CLEAN
