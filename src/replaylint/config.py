@@ -11,13 +11,12 @@ Unknown keys and unknown rule codes are errors that name the key and the file.
 from __future__ import annotations
 
 import fnmatch
-import functools
 import os
 import re
 import stat
 import sys
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, Callable
 
 from . import files
 from .discovery import DEFAULT_EXCLUDES
@@ -261,12 +260,8 @@ def _table(path: str) -> dict[str, Any] | None:
     return document
 
 
-def _configures_replaylint(pyproject: str, known: dict | None = None) -> bool:
+def _configures_replaylint(pyproject: str) -> bool:
     """A pyproject.toml with a [tool.replaylint] table (the text test spares parsing the rest)."""
-    if known is not None:
-        if ("table", pyproject) not in known:
-            known["table", pyproject] = _configures_replaylint(pyproject)
-        return known["table", pyproject]
     try:
         if b"replaylint" not in files.as_utf8(files.read_regular(pyproject, _CONFIG_BYTES)):
             return False
@@ -289,7 +284,8 @@ def find_config_file(start: str, known: dict | None = None) -> str | None:
     each folder and file for the next (a run looks once per folder)."""
     directory = os.path.abspath(start if os.path.isdir(start) else os.path.dirname(start) or ".")
     top = _repository_root(directory, known)
-    tree = top if top is not None and (_trusted(top, folder=False) or _declared_safe(top)) else directory
+    safe = top is not None and _remembered(known, ("safe", top), lambda: _trusted(top, folder=False) or _declared_safe(top))
+    tree = top if safe else directory
     visited, found = [], None
     while True:
         if known is not None and ("search", directory, tree) in known:
@@ -311,13 +307,24 @@ def find_config_file(start: str, known: dict | None = None) -> str | None:
 
 def _config_in(directory: str, inside: bool, known: dict | None) -> str | None:
     """The configuration file in `directory`, if any: one outside the checked tree only when this user's or root's."""
-    for name in _present(directory, known):
-        candidate = os.path.join(directory, name)
+    present = _remembered(
+        known, ("names", directory), lambda: [name for name in CONFIG_NAMES if os.path.isfile(os.path.join(directory, name))]
+    )
+    for candidate in (os.path.join(directory, name) for name in present):
         if not (inside or _trusted(candidate, folder=False)):
             continue
-        if name != "pyproject.toml" or _configures_replaylint(candidate, known):
+        if not candidate.endswith("pyproject.toml") or _remembered(known, ("table", candidate), lambda: _configures_replaylint(candidate)):
             return candidate
     return None
+
+
+def _remembered(known: dict | None, key: tuple, compute: Callable[[], Any]) -> Any:
+    """`compute()`, kept in `known` (what a run's searches saw) under `key`."""
+    if known is None:
+        return compute()
+    if key not in known:
+        known[key] = compute()
+    return known[key]
 
 
 def _repository_root(directory: str, known: dict | None = None) -> str | None:
@@ -340,17 +347,6 @@ def _repository_root(directory: str, known: dict | None = None) -> str | None:
     return top
 
 
-def _present(directory: str, known: dict | None) -> tuple[str, ...]:
-    """The names of CONFIG_NAMES that are files in `directory`, in their order."""
-    if known is not None and ("names", directory) in known:
-        return known["names", directory]
-    present = tuple(name for name in CONFIG_NAMES if os.path.isfile(os.path.join(directory, name)))
-    if known is not None:
-        known["names", directory] = present
-    return present
-
-
-@functools.lru_cache(maxsize=None)  # asked once per repository, not once per folder
 def _declared_safe(top: str) -> bool:
     """Whether the user's or the system's git configuration lists the repository in
     `safe.directory` (as CI checkouts owned by another user are: actions/checkout adds them)."""

@@ -23,7 +23,7 @@ class ConfigPerFile:
     base: Config  # the run's: the closest to the checked paths, or every file's (`per_file` False)
     over: Callable[[Config], None] | None = None  # the command line, applied to each configuration read
     per_file: bool = True
-    _found: dict[str, str | None] = field(default_factory=dict, repr=False)  # folder: its closest configuration file
+    _folders: dict[str, Config] = field(default_factory=dict, repr=False)  # folder: the configuration of its files
     _known: dict = field(default_factory=dict, repr=False)  # what the search saw of each folder (`find_config_file`)
     _configs: dict[str | None, Config] = field(default_factory=dict, repr=False)  # that file (None: none): its Config
     _fingerprints: dict[int, str] = field(default_factory=dict, repr=False)
@@ -37,15 +37,16 @@ class ConfigPerFile:
         if not self.per_file:
             return self.base
         folder = os.path.dirname(path) or "."
-        if folder not in self._found:
-            self._found[folder] = find_config_file(folder, self._known)
-        found = self._found[folder]
-        config = self._configs.get(found)
+        config = self._folders.get(folder)
         if config is None:
-            config = load(found) if found is not None else Config(root=os.getcwd())
-            if self.over is not None:
-                self.over(config)
-            self._configs[found] = config
+            found = find_config_file(folder, self._known)
+            config = self._configs.get(found)
+            if config is None:
+                config = load(found) if found is not None else Config(root=os.getcwd())
+                if self.over is not None:
+                    self.over(config)
+                self._configs[found] = config
+            self._folders[folder] = config
         return config
 
     def fingerprint(self, path: str) -> str:
