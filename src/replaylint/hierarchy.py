@@ -72,14 +72,32 @@ class ConfigPerFile:
             files = discover([path], walk.excludes, walk.respect_gitignore, False, snapshots, unlisted, walk.root)
             found += [(file, walk) for file in files]
         folders = [path for path in paths if path not in named]
-        while nested := [config for file, walked in found if walked is not None and (config := self.for_path(file)) is not walked]:
+        walks = len(paths)
+        while nested := self._unsettled(found):
             config = min(nested, key=lambda config: len(config.root))  # a folder before those inside it
             found = _walked_again(found, config, _walks(config.root, folders), snapshots, unlisted)
-        unlisted[:] = list(dict.fromkeys(unlisted))
-        unique: dict[str, str] = {}
-        for file, _ in found:
-            unique.setdefault(os.path.normpath(file), file)
-        return [file for file in unique.values() if file not in named or not self._force_excluded(file)]
+            walks += 1
+        if walks > 1:  # one walk lists a file once
+            unlisted[:] = list(dict.fromkeys(unlisted))
+            unique: dict[str, tuple[str, Config | None]] = {}
+            for entry in found:
+                unique.setdefault(os.path.normpath(entry[0]), entry)
+            found = list(unique.values())
+        return [file for file, _ in found if file not in named or not self._force_excluded(file)]
+
+    def _unsettled(self, found: list[tuple[str, Config | None]]) -> list[Config]:
+        """The configurations of walked files that their folder's walk did not use (one look per folder)."""
+        nested: list[Config] = []
+        last = None
+        for file, walked in found:
+            folder = file[: file.rfind(os.sep) + 1]
+            if walked is None or folder == last:
+                continue
+            last = folder
+            config = self.for_path(file)
+            if config is not walked:
+                nested.append(config)
+        return nested
 
     def _force_excluded(self, path: str) -> bool:
         """Whether the configuration of a file named on the command line leaves it out."""
