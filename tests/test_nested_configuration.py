@@ -174,3 +174,18 @@ def test_each_folder_is_searched_once(tree: Path, monkeypatch: pytest.MonkeyPatc
         for name in EXPECTED:
             settings.for_path(name)
     assert sorted(searched) == sorted({os.path.dirname(name) or "." for name in EXPECTED})
+
+
+def test_fixes_follow_each_files_configuration(tree: Path) -> None:
+    (tree / "sub" / "pyproject.toml").write_text('[tool.replaylint]\nunfixable = ["RPL003"]\n')
+    status, _, err = run(tree, "check", "--no-cache", "--fix", "a.py", "sub/b.py", "plain/f.py")
+    assert "logprobs_mode='processed_logprobs'" in (tree / "a.py").read_text()
+    assert "logprobs_mode='processed_logprobs'" in (tree / "plain" / "f.py").read_text()
+    assert (tree / "sub" / "b.py").read_text() == BAD  # sub's configuration makes RPL003 unfixable there
+
+
+def test_a_config_override_applies_over_every_files_configuration(tree: Path) -> None:
+    found = codes_by_file(check(tree, "--config", 'ignore = ["RPL003"]', "."))
+    assert found["sub/b.py"] == found["other/nested/e.py"] == ["RPL001"]
+    assert found["a.py"] == ["RPL001"]  # the override replaces the root's `ignore`, as ruff's --config does
+    assert "other/d.py" not in found  # its configuration selects RPL003 alone
