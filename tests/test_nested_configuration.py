@@ -189,3 +189,11 @@ def test_a_config_override_applies_over_every_files_configuration(tree: Path) ->
     assert found["sub/b.py"] == found["other/nested/e.py"] == ["RPL001"]
     assert found["a.py"] == ["RPL001"]  # the override replaces the root's `ignore`, as ruff's --config does
     assert "other/d.py" not in found  # its configuration selects RPL003 alone
+
+
+def test_a_code_the_run_makes_unfixable_is_fixed_where_a_nested_configuration_allows_it(tree: Path) -> None:
+    (tree / "pyproject.toml").write_text('[tool.replaylint]\nunfixable = ["RPL003"]\n')
+    (tree / "sub" / "pyproject.toml").write_text("[tool.replaylint]\n")
+    run(tree, "check", "--no-cache", "--fix", ".")
+    assert "logprobs_mode='processed_logprobs'" in (tree / "sub" / "b.py").read_text()
+    assert (tree / "a.py").read_text() == BAD

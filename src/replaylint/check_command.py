@@ -7,6 +7,7 @@ import functools
 import os
 import sys
 import time
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .config import Config, ConfigError, apply_override, common_start, find_config_file, load, patterns
@@ -46,9 +47,8 @@ def resolve_settings(args: argparse.Namespace) -> ConfigPerFile:
         start = os.path.dirname(os.path.abspath(args.stdin_filename)) if args.stdin_filename else common_start(args.paths or ["."])
         found = find_config_file(start)
         config = load(found) if found else Config(root=os.getcwd())
-    over = functools.partial(command_line_over, args=args)
-    over(config)
-    return ConfigPerFile(config, over, per_file=not (args.isolated or config_files))
+    command_line_over(config, args)
+    return ConfigPerFile(config, functools.partial(command_line_over, args=args), per_file=not (args.isolated or config_files))
 
 
 def command_line_over(config: Config, args: argparse.Namespace) -> None:
@@ -235,6 +235,7 @@ def _run_check(args: argparse.Namespace) -> int:
     if args.add_noqa:
         return _add_noqa(checker, results, had_error)
     if args.fix or args.diff:
+        checker.config = replace(config, fixable=("ALL",), unfixable=())  # each file's own chose which findings carry edits
         outcome = fix_files(checker, results, args, run, _quiet)
         if args.diff:
             return outcome
