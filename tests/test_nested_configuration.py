@@ -192,8 +192,8 @@ def test_a_config_override_applies_over_every_files_configuration(tree: Path) ->
 
 
 def test_a_code_the_run_makes_unfixable_is_fixed_where_a_nested_configuration_allows_it(tree: Path) -> None:
-    (tree / "pyproject.toml").write_text('[tool.replaylint]\nunfixable = ["RPL003"]\n')
-    (tree / "sub" / "pyproject.toml").write_text("[tool.replaylint]\n")
+    for name in ("pyproject.toml", "sub/pyproject.toml"):  # sub/ is checked last
+        (tree / name).write_text('[tool.replaylint]\nunfixable = ["RPL003"]\n')
     run(tree, "check", "--no-cache", "--fix", ".")
-    assert "logprobs_mode='processed_logprobs'" in (tree / "sub" / "b.py").read_text()
-    assert (tree / "a.py").read_text() == BAD
+    assert "logprobs_mode='processed_logprobs'" in (tree / "other" / "d.py").read_text()  # other/replaylint.toml allows it
+    assert (tree / "a.py").read_text() == (tree / "sub" / "b.py").read_text() == BAD
