@@ -77,6 +77,7 @@ def served(tree: Path, name: str) -> list[tuple[str, int, int]]:
 
 def test_each_file_gets_its_closest_configuration_however_it_is_checked(tree: Path) -> None:
     whole = check(tree, ".")
+    assert check(tree, "--workers", "2", ".") == whole  # worker processes resolve each file's configuration too
     hook_all = check(tree, *EXPECTED, hook=True)
     for name, codes in EXPECTED.items():
         alone = check(tree, name).get(name, [])
