@@ -17,6 +17,7 @@ from . import cache, files, frontends
 from .config import Config
 from .discovery import discover
 from .frontends import ExtractContext, NeedsHeavyParser, ParseError, SourceFile
+from .hierarchy import ConfigPerFile
 from .source import Budget, NotAnalysed, OverBudget
 from .versions import ProjectPins, judgement, releases_for, unknown_release_note
 from .vllm.releases import is_newer_than_known, judged
@@ -128,12 +129,19 @@ def _decode_error(error: UnicodeDecodeError, data: bytes) -> tuple[str, int, int
 
 
 class Checker:
-    """Checks files against one configuration; reads other files (`--config` YAMLs) on demand."""
+    """Checks files against one configuration, or each against its own (`settings`); reads other
+    files (`--config` YAMLs) on demand."""
 
     def __init__(
-        self, config: Config, project_pins: ProjectPins | None = None, cached: bool = False, roots: tuple[str, ...] | None = None
+        self,
+        config: Config,
+        project_pins: ProjectPins | None = None,
+        cached: bool = False,
+        roots: tuple[str, ...] | None = None,
+        settings: ConfigPerFile | None = None,
     ) -> None:
-        self.config = config
+        self.config = config  # the configuration of the file being checked
+        self.settings = settings
         self.roots = roots  # real paths of the folders files are read in (`files.trusted_roots`); None: anywhere
         self.budget: dict[str, float] = {}  # bounds of each file's `source.Budget` other than its defaults (work, seconds, memory)
         self.cached = cached  # results go to a result cache: their keys name the project's vLLM pin
@@ -142,7 +150,7 @@ class Checker:
         self.project_pins = project_pins
         self.light = False  # a reading worker: leave files that need libcst to the main process
         self.prepared: dict[str, tuple[str, str]] = {}  # path: (digest, text) a light worker prepared
-        self._enabled: frozenset[str] | None = None
+        self._enabled: dict[int, tuple[Config, frozenset[str]]] = {}  # id(config): its enabled codes
         self._packaging: Any = None  # reads plugin declarations when no project pins are given
         self.launches_judged = 0  # `preflight` says when a command starts none
 
@@ -151,9 +159,14 @@ class Checker:
 
     @property
     def enabled(self) -> frozenset[str]:
-        if self._enabled is None:
-            self._enabled = self.config.enabled_codes()
-        return self._enabled
+        if id(self.config) not in self._enabled:
+            self._enabled[id(self.config)] = (self.config, self.config.enabled_codes())
+        return self._enabled[id(self.config)][1]
+
+    def use_config_of(self, path: str) -> None:
+        """Check `path` with its own configuration, when files have theirs."""
+        if self.settings is not None:
+            self.config = self.settings.for_path(path)
 
     @property
     def rules(self) -> list:
@@ -167,6 +180,7 @@ class Checker:
         """The bytes of a file, or the result that says why it is not checked: a file that is
         not regular (a FIFO, a device) is skipped with a note, one that cannot be read is an
         RPL900 finding (a pass would hide what it holds)."""
+        self.use_config_of(path)
         try:
             try:
                 return files.read_regular(path, self.config.max_file_bytes, follow=self.roots is None)
@@ -183,6 +197,7 @@ class Checker:
 
     def unreadable(self, path: str, reason: str) -> FileResult:
         """RPL900 for a file or folder that cannot be read: a pass would hide what it holds."""
+        self.use_config_of(path)
         return self._finish(FileResult(path, findings=[_unparsable(path, reason)]), None)
 
     def check_file(self, path: str) -> FileResult:
@@ -206,7 +221,8 @@ class Checker:
         whose relevant files start nothing never reads them (30 ms in each process)."""
         describe = getattr(self.project_pins, "describe_source", None) if self.cached else None
         pin = describe(path) if describe is not None else None
-        return cache.digest(data) + (f"|{pin}" if pin else "")
+        own = f"|{cache.digest(self.settings.fingerprint(path).encode())}" if self.settings is not None else ""
+        return cache.digest(data) + (f"|{pin}" if pin else "") + own
 
     def _too_large(self, path: str, size: int, head: bytes | None = None) -> FileResult:
         """A file above the size limit: RPL902 when its first `max_file_bytes` (`head`, read
@@ -225,6 +241,7 @@ class Checker:
         return FileResult(path, notes=[f"{path}: skipped, {what}"])
 
     def check_bytes(self, path: str, data: bytes, prepared: str | None = None) -> FileResult:
+        self.use_config_of(path)
         kind = frontends.kind_for(path, data[:256])
         result = FileResult(path, kind=kind)
         if kind is None or not frontends.relevant(kind, data):
@@ -246,6 +263,7 @@ class Checker:
         return self.check_text(path, text, kind, result, prepared)
 
     def check_text(self, path: str, text: str, kind: str, result: FileResult | None = None, prepared: str | None = None) -> FileResult:
+        self.use_config_of(path)
         result = result or FileResult(path, kind=kind)
         frontend = frontends.load(kind)
         if frontend is None:

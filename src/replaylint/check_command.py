@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
 import time
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .config import Config, ConfigError, apply_override, common_start, find_config_file, load, patterns
 from .fix_command import fix_files, fix_stdin, fixed_line, unified_diff, write_bytes
+from .hierarchy import ConfigPerFile
 from .recalled_pins import RecalledPins
 from .report.console import error as _error, note as _note, notes_dropped, verbose, warning as _warn
 from .vllm.releases import parse_release
@@ -26,9 +29,14 @@ def split(value: str | None) -> tuple[str, ...]:
 
 
 def resolve_config(args: argparse.Namespace) -> Config:
-    """Configuration file (nearest above the checked paths) overridden by the command line:
-    `--config FILE` names the file, `--config 'KEY = VALUE'` overrides one of its keys (TOML)."""
-    config_files, overrides = _config_arguments(args.config or [])
+    """The run's configuration (`resolve_settings`): its files' closest, or the one named."""
+    return resolve_settings(args).base
+
+
+def resolve_settings(args: argparse.Namespace) -> ConfigPerFile:
+    """Each file's configuration: the file nearest above it (the run's: above the checked paths),
+    or for all the one `--config FILE` names or none (`--isolated`); the command line over it."""
+    config_files, _ = _config_arguments(args.config or [])
     if len(config_files) > 1:
         raise ConfigError(f"--config names {len(config_files)} files; give one, and other --config values as `key = value`")
     if args.isolated:
@@ -39,7 +47,14 @@ def resolve_config(args: argparse.Namespace) -> Config:
         start = os.path.dirname(os.path.abspath(args.stdin_filename)) if args.stdin_filename else common_start(args.paths or ["."])
         found = find_config_file(start)
         config = load(found) if found else Config(root=os.getcwd())
-    for override in overrides:
+    command_line_over(config, args)
+    return ConfigPerFile(config, functools.partial(command_line_over, args=args), per_file=not (args.isolated or config_files))
+
+
+def command_line_over(config: Config, args: argparse.Namespace) -> None:
+    """The command line over one configuration: `--config 'KEY = VALUE'` overrides one of its
+    keys (TOML), the options theirs."""
+    for override in _config_arguments(args.config or [])[1]:
         apply_override(config, override)
     ignore = (args.ignore or "") + "," + (args.extend_ignore or "")
     try:
@@ -82,12 +97,10 @@ def resolve_config(args: argparse.Namespace) -> Config:
     if args.output_format:
         config.output_format = args.output_format
     config.ignore_noqa = getattr(args, "ignore_noqa", False) or config.ignore_noqa
-    return config
 
 
 def _fixable_options(args: argparse.Namespace, config: Config) -> tuple[str, ...]:
-    """`--fixable` (replaces the configuration's), `--extend-fixable` and `--unfixable` (add to
-    it) as ruff reads them; the selectors given, to be checked."""
+    """`--fixable` (replaces), `--extend-fixable` and `--unfixable` (add to) as ruff; the selectors given."""
     fixable, unfixable, extend = (split(getattr(args, name, None)) for name in ("fixable", "unfixable", "extend_fixable"))
     if getattr(args, "fixable", None) is not None:
         config.fixable = fixable
@@ -127,20 +140,20 @@ def _config_arguments(values: list[str]) -> tuple[list[str], list[str]]:
     return files, overrides
 
 
-def _nothing_to_check(args: argparse.Namespace, config: Config) -> bool:
+def _nothing_to_check(args: argparse.Namespace, settings: ConfigPerFile) -> bool:
     """A few files named on the command line (a pre-commit run), none of which can hold a
     replay launch: decided with the prefilter alone, before the engine and its data classes
     are imported (they cost more than reading ten files)."""
     from . import files, frontends
-    from .discovery import discover, read_head
+    from .discovery import read_head
 
-    paths = args.paths
+    paths, config = args.paths, settings.base
     simple = not (args.fix or args.diff or args.statistics or args.output_file or args.stdin_filename or args.verbose)
     if not simple or config.output_format not in ("full", "concise") or not paths or len(paths) > 64:
         return False
     if any(path == "-" or os.path.isdir(path) for path in paths):
         return False
-    for path in discover(paths, config.excludes, config.respect_gitignore, config.force_exclude, root=config.root):
+    for path in settings.files(paths):  # each named file left out only by its own configuration
         kind = frontends.kind_for(path, read_head(path) if "." not in os.path.basename(path) else b"")
         if kind is None:
             continue
@@ -163,15 +176,16 @@ def run_check(args: argparse.Namespace) -> int:
     if args.silent:
         sys.stdout = open(os.devnull, "w", encoding="utf-8")
     with notes_dropped(_quiet):
-        return _run_check(args)
+        try:
+            return _run_check(args)
+        except ConfigError as error:  # the run's configuration file's, or a nested one's
+            _error(str(error))
+            return EXIT_ERROR
 
 
 def _run_check(args: argparse.Namespace) -> int:
-    try:
-        config = resolve_config(args)
-    except ConfigError as error:
-        _error(str(error))
-        return EXIT_ERROR
+    settings = resolve_settings(args)
+    config = settings.base
     problem = _output_file_problem(args)
     if problem:
         _error(problem)
@@ -188,8 +202,8 @@ def _run_check(args: argparse.Namespace) -> int:
             _note(skipped)
     args.paths = _with_governed_folders(args.paths, config)
     if args.show_files:
-        return _show_files(args, config)
-    if _nothing_to_check(args, config):
+        return _show_files(args, settings)
+    if _nothing_to_check(args, settings):
         if not _quiet:
             print("All checks passed!")
         return EXIT_CLEAN
@@ -208,9 +222,8 @@ def _run_check(args: argparse.Namespace) -> int:
     from .files import trusted_roots
 
     roots = trusted_roots(args.paths or ["."])
-    checker = Checker(
-        config, RecalledPins(result_cache.snapshots if result_cache is not None else None), cached=result_cache is not None, roots=roots
-    )
+    pins = RecalledPins(result_cache.snapshots if result_cache is not None else None)
+    checker = Checker(config, pins, cached=result_cache is not None, roots=roots, settings=settings)
     started = time.perf_counter()
     results = run_checks(args.paths or ["."], config, checker, result_cache, args.workers)
     if args.verbose:
@@ -227,6 +240,7 @@ def _run_check(args: argparse.Namespace) -> int:
     if args.add_noqa:
         return _add_noqa(checker, results, had_error)
     if args.fix or args.diff:
+        checker.config = replace(config, fixable=("ALL",), unfixable=())  # each file's own chose which findings carry edits
         outcome = fix_files(checker, results, args, run, _quiet)
         if args.diff:
             return outcome
@@ -238,13 +252,13 @@ def _run_check(args: argparse.Namespace) -> int:
     return EXIT_FINDINGS if status == EXIT_CLEAN and run.fixed and args.exit_non_zero_on_fix else status
 
 
-def _show_files(args: argparse.Namespace, config: Config) -> int:
+def _show_files(args: argparse.Namespace, settings: ConfigPerFile) -> int:
     """`--show-files`: the files a check would look at, one per line, sorted."""
     from . import frontends
-    from .discovery import discover, read_head
+    from .discovery import read_head
     from .report.printable import printable_path
 
-    for path in sorted(discover(args.paths or ["."], config.excludes, config.respect_gitignore, config.force_exclude, root=config.root)):
+    for path in sorted(settings.files(args.paths or ["."])):
         if frontends.kind_for(path, read_head(path) if "." not in os.path.basename(path) else b"") is not None:
             print(printable_path(path))
     return EXIT_CLEAN

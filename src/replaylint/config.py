@@ -1,10 +1,10 @@
-"""The resolved settings of one run: command line over configuration file over defaults.
+"""The resolved settings: command line over configuration file over defaults.
 
-The configuration file is the nearest one above the checked paths (or the working directory):
+Each file uses the nearest configuration file above it (`hierarchy.ConfigPerFile`), as ruff does:
 `.replaylint.toml`, `replaylint.toml`, or `pyproject.toml` with a `[tool.replaylint]` table,
-in that order within one folder. `--config FILE` names one; `--isolated` ignores them all. The
-search stops at the repository's root, and above the checked tree at the first folder another
-user could have put a file in (`find_config_file`).
+in that order within one folder. `--config FILE` names one for every file; `--isolated` ignores
+them all. The search stops at the repository's root, and above the checked tree at the first
+folder another user could have put a file in (`find_config_file`).
 Unknown keys and unknown rule codes are errors that name the key and the file.
 """
 
@@ -16,7 +16,7 @@ import re
 import stat
 import sys
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, Callable
 
 from . import files
 from .discovery import DEFAULT_EXCLUDES
@@ -272,7 +272,7 @@ def _configures_replaylint(pyproject: str) -> bool:
     return _table(pyproject) is not None
 
 
-def find_config_file(start: str) -> str | None:
+def find_config_file(start: str, known: dict | None = None) -> str | None:
     """The nearest configuration file at or above `start` that configures replaylint, looking
     no higher than the repository the files belong to (the first folder holding `.git`).
 
@@ -282,34 +282,71 @@ def find_config_file(start: str) -> str | None:
     owns), the search goes on only through folders no other user could have put a file in:
     owned by this user or root and not writable by others, unless sticky (`/tmp`), and it takes
     a file there only when it is this user's or root's. A `replaylint.toml` in a shared
-    folder above the project never turns its checks off."""
+    folder above the project never turns its checks off. `known` keeps what the search saw of
+    each folder and file for the next (a run looks once per folder)."""
     directory = os.path.abspath(start if os.path.isdir(start) else os.path.dirname(start) or ".")
-    top = _repository_root(directory)
-    tree = top if top is not None and (_trusted(top, folder=False) or _declared_safe(top)) else directory
+    top = _repository_root(directory, known)
+    safe = top is not None and _remembered(known, ("safe", top), lambda: _trusted(top, folder=False) or _declared_safe(top))
+    tree = top if safe else directory
+    visited, found = [], None
     while True:
+        if known is not None and ("search", directory, tree) in known:
+            found = known["search", directory, tree]
+            break
+        visited.append(directory)
         inside = directory == tree or directory.startswith(tree.rstrip(os.sep) + os.sep)
         if not inside and not _trusted(directory, folder=True):
-            return None
-        for name in CONFIG_NAMES:
-            candidate = os.path.join(directory, name)
-            if not os.path.isfile(candidate) or not (inside or _trusted(candidate, folder=False)):
-                continue
-            if name != "pyproject.toml" or _configures_replaylint(candidate):
-                return candidate
+            break
+        found = _config_in(directory, inside, known)
         parent = os.path.dirname(directory)
-        if directory == top or parent == directory:
-            return None
+        if found is not None or directory == top or parent == directory:
+            break
         directory = parent
+    for folder in visited if known is not None else ():  # a search from any of them ends the same way
+        known["search", folder, tree] = found  # type: ignore[index]
+    return found
 
 
-def _repository_root(directory: str) -> str | None:
-    """The first folder at or above `directory` that holds `.git`."""
-    while not os.path.lexists(os.path.join(directory, ".git")):
-        parent = os.path.dirname(directory)
-        if parent == directory:
-            return None
-        directory = parent
-    return directory
+def _config_in(directory: str, inside: bool, known: dict | None) -> str | None:
+    """The configuration file in `directory`, if any: one outside the checked tree only when this user's or root's."""
+    present = _remembered(
+        known, ("names", directory), lambda: [name for name in CONFIG_NAMES if os.path.isfile(os.path.join(directory, name))]
+    )
+    for candidate in (os.path.join(directory, name) for name in present):
+        if not (inside or _trusted(candidate, folder=False)):
+            continue
+        if not candidate.endswith("pyproject.toml") or _remembered(known, ("table", candidate), lambda: _configures_replaylint(candidate)):
+            return candidate
+    return None
+
+
+def _remembered(known: dict | None, key: tuple, compute: Callable[[], Any]) -> Any:
+    """`compute()`, kept in `known` (what a run's searches saw) under `key`."""
+    if known is None:
+        return compute()
+    if key not in known:
+        known[key] = compute()
+    return known[key]
+
+
+def _repository_root(directory: str, known: dict | None = None) -> str | None:
+    """The first folder at or above `directory` that holds `.git` (`known`: as find_config_file's)."""
+    visited, current, top = [], directory, None
+    while True:
+        if known is not None and ("top", current) in known:
+            top = known["top", current]
+            break
+        visited.append(current)
+        if os.path.lexists(os.path.join(current, ".git")):
+            top = current
+            break
+        parent = os.path.dirname(current)
+        if parent == current:
+            break
+        current = parent
+    for folder in visited if known is not None else ():  # every folder on the way has the same
+        known["top", folder] = top  # type: ignore[index]
+    return top
 
 
 def _declared_safe(top: str) -> bool:

@@ -18,7 +18,8 @@ from typing import Callable
 from . import cache, frontends
 from .api import Checker, FileResult
 from .config import Config
-from .discovery import discover, read_head
+from .discovery import read_head
+from .hierarchy import ConfigPerFile
 from .source import MEMORY_LIMIT, memory_bound
 from .versions import ProjectPins
 
@@ -34,9 +35,9 @@ _worker_checker: Checker | None = None
 _worker_cache: cache.ResultCache | None = None
 
 
-def _start_worker(config: Config, pins: ProjectPins | None, cached: bool, roots: tuple[str, ...] | None, budget: dict) -> None:
+def _start_worker(config: Config, pins: ProjectPins | None, cached: bool, roots: tuple[str, ...] | None, budget: dict, settings) -> None:
     global _worker_checker
-    _worker_checker = Checker(config, pins, cached, roots)
+    _worker_checker = Checker(config, pins, cached, roots, settings)
     _worker_checker.budget = budget
 
 
@@ -153,7 +154,7 @@ def _pool(checker: Checker, workers: int):
     return ProcessPoolExecutor(
         workers,
         initializer=_start_worker,
-        initargs=(checker.config, checker.project_pins, checker.cached, checker.roots, checker.budget),
+        initargs=(checker.config, checker.project_pins, checker.cached, checker.roots, checker.budget, checker.settings),
     )
 
 
@@ -181,7 +182,7 @@ def run_checks(
         reader = _start_reader(checker, result_cache)
     snapshots = result_cache.snapshots if result_cache is not None else None
     unlisted: list[tuple[str, str]] = []
-    files = list(discover(paths, config.excludes, config.respect_gitignore, config.force_exclude, snapshots, unlisted, config.root))
+    files = (checker.settings or ConfigPerFile(config, per_file=False)).files(paths, snapshots, unlisted)  # nested configurations too
     results: list[FileResult | None] = [None] * len(files)
     todo = list(range(len(files)))
     if warm:
