@@ -277,13 +277,14 @@ def readme_pip_lines(clone: Path) -> list[str]:
     """README's `pip install` lines that install from the repository at a tag."""
     blocks = re.findall(r"```sh\n(.*?)```", readme_text(clone), re.S)
     lines = [line.strip() for block in blocks for line in block.splitlines()]
-    return [line for line in lines if line.startswith("pip install") and f"git+{HOME}@" in line]
+    return [line.split("  #")[0].strip() for line in lines if line.startswith("pip install") and f"git+{HOME}@" in line]
 
 
 def local_requirements(line: str, clone: Path) -> list[str]:
-    """The line's requirements, the repository's address replaced by the clone's."""
+    """The line's requirements, the repository's address replaced by the clone's (with a host:
+    pip refuses `name @ git+file:///path`, a direct reference without one)."""
     words = shlex.split(line, comments=True)[2:]
-    return [word.replace(f"git+{HOME}@", f"git+file://{clone}@") for word in words]
+    return [word.replace(f"git+{HOME}@", f"git+file://localhost{clone}@") for word in words]
 
 
 def readme_precommit_config(clone: Path) -> str:
