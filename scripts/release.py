@@ -177,12 +177,18 @@ def git(cwd: Path, *args: str, env: dict[str, str] | None = None) -> str:
     return done.stdout.strip()
 
 
-def clone_at_tag(repo: Path, work: Path, tag: str, version: str) -> Path:
-    """A clone of HEAD with the annotated tag (the repository's own when it has it at HEAD)."""
+def tagged_already(repo: Path, tag: str) -> bool:
+    """Whether the repository has the tag at HEAD; refused when it names another commit."""
     head = git(repo, "rev-parse", "HEAD")
     existing = run(["git", "rev-parse", "--verify", "--quiet", f"refs/tags/{tag}^{{commit}}"], repo).stdout.strip()
     if existing and existing != head:
         raise Refused(f"the tag {tag} already names another commit ({existing[:12]}); HEAD is {head[:12]}")
+    return bool(existing)
+
+
+def clone_at_tag(repo: Path, work: Path, tag: str, version: str) -> Path:
+    """A clone of HEAD with the annotated tag (the repository's own when it has it at HEAD)."""
+    existing = tagged_already(repo, tag)
     clone = work / "replaylint"
     git(work, "clone", "--quiet", "--no-local", str(repo), str(clone))
     if not existing:
@@ -242,11 +248,6 @@ def venv(folder: Path, *options: str) -> Path:
     return folder / "bin" / "python"
 
 
-def pip_install(python: Path, *requirements: str) -> str | None:
-    done = run([python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *requirements], python.parent)
-    return None if done.returncode == 0 else f"pip install {' '.join(requirements)} failed:\n{(done.stdout + done.stderr)[-2000:]}"
-
-
 def judged(done: subprocess.CompletedProcess, finding: str = FINDING) -> str | None:
     """None when the run failed on the bad launch and reported it."""
     output = done.stdout + done.stderr
@@ -255,27 +256,21 @@ def judged(done: subprocess.CompletedProcess, finding: str = FINDING) -> str | N
     return f"expected exit 1 and {finding!r}, got exit {done.returncode}:\n{output[-2000:]}"
 
 
-def installed_and_checking(python: Path, place: Place, requirements: list[str]) -> str | None:
-    problem = pip_install(python, *requirements)
-    if problem:
-        return problem
+def check_pip(place: Place, requirements: list[str]) -> str | None:
+    """Installed into a fresh environment, replaylint says its version and reports the launch."""
+    python = venv(place.folder / "venv")
+    done = run([python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *requirements], place.folder)
+    if done.returncode != 0:
+        return f"pip install {' '.join(requirements)} failed:\n{(done.stdout + done.stderr)[-2000:]}"
     shown = run([python, "-I", "-m", "replaylint", "--version"], place.project).stdout.strip()
     if shown != f"replaylint {place.version}":
         return f"`replaylint --version` says {shown!r}, not replaylint {place.version}"
     return judged(run([python.parent / "replaylint", "check", "."], place.project))
 
 
-def check_pip(place: Place, requirements: list[str]) -> str | None:
-    return installed_and_checking(venv(place.folder / "venv"), place, requirements)
-
-
-def readme_text(clone: Path) -> str:
-    return (clone / "README.md").read_text(encoding="utf-8")
-
-
 def readme_pip_lines(clone: Path) -> list[str]:
     """README's `pip install` lines that install from the repository at a tag."""
-    blocks = re.findall(r"```sh\n(.*?)```", readme_text(clone), re.S)
+    blocks = re.findall(r"```sh\n(.*?)```", (clone / "README.md").read_text(encoding="utf-8"), re.S)
     lines = [line.strip() for block in blocks for line in block.splitlines()]
     return [line.split("  #")[0].strip() for line in lines if line.startswith("pip install") and f"git+{HOME}@" in line]
 
@@ -288,7 +283,7 @@ def local_requirements(line: str, clone: Path) -> list[str]:
 
 
 def readme_precommit_config(clone: Path) -> str:
-    blocks = re.findall(r"```yaml\n(.*?)```", readme_text(clone), re.S)
+    blocks = re.findall(r"```yaml\n(.*?)```", (clone / "README.md").read_text(encoding="utf-8"), re.S)
     (config,) = [block for block in blocks if f"repo: {HOME}\n" in block]
     return config.replace(f"repo: {HOME}\n", f"repo: {clone}\n")
 
@@ -383,7 +378,7 @@ def install_checks(place_for, artifacts: dict[str, Path], clone: Path) -> list[O
         started = time.monotonic()
         try:
             problem = check(place_for(name))
-        except (Refused, OSError, subprocess.SubprocessError, ValueError) as error:
+        except (Refused, OSError, subprocess.SubprocessError, ValueError, KeyError) as error:  # a template changed its shape
             problem = str(error)
         outcomes.append(Outcome(name, how, problem, time.monotonic() - started))
         print(f"{'ok  ' if problem is None else 'FAIL'} {name}: {how} ({outcomes[-1].seconds:.0f} s)", flush=True)
@@ -418,7 +413,9 @@ def check(repo: Path, dist: Path, tag_it: bool, isolation: bool) -> int:
         print(f"{len(failed)} of {len(outcomes)} install ways failed: {', '.join(failed)}; no tag made")
         return 1
     print(f"all {len(outcomes)} install ways work for replaylint {version}")
-    if tag_it:
+    if tag_it and tagged_already(repo, tag):
+        print(f"HEAD already has the tag {tag}")
+    elif tag_it:
         git(repo, "tag", "-a", tag, "-m", f"replaylint {version}", env=dict(os.environ))  # the maintainer's identity
         print(f"tagged HEAD {tag} (annotated); nothing was pushed: git push origin {tag}")
     return 0

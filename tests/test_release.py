@@ -137,7 +137,7 @@ def working_tree_copy(target: Path) -> Path:
 @pytest.mark.slow
 @pytest.mark.skipif(not Path(sys.executable).with_name("pre-commit").exists(), reason="pre-commit (test extra) is needed")
 def test_the_release_check_installs_every_documented_way_and_tags_the_copy_only(tmp_path: Path) -> None:
-    """About 3 minutes: a build and eight installs, each from the package index or pip's cache."""
+    """About 6 minutes on 2 shared cores: a build and eight installs, each from the package index or pip's cache."""
     pytest.importorskip("build")
     repo = working_tree_copy(tmp_path / "repo")
     version = replaylint.__version__
