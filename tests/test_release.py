@@ -161,3 +161,13 @@ def test_the_release_check_installs_every_documented_way_and_tags_the_copy_only(
     assert git(repo, "cat-file", "-t", tag) == "tag"  # annotated
     assert git(repo, "rev-parse", f"{tag}^{{commit}}") == git(repo, "rev-parse", "HEAD")
     assert git(REPO, "tag", "--list") == tags_here
+
+
+@needs_git
+def test_a_tag_of_the_version_on_another_commit_is_refused(tmp_path: Path, capsys) -> None:
+    repo = pinned_files(tmp_path)
+    tag = f"v{replaylint.__version__}"
+    git(repo, "tag", "-a", tag, "-m", "earlier")
+    git(repo, "commit", "--quiet", "--allow-empty", "-m", "later")
+    assert release.main(["--repo", str(repo), "check"]) == 2
+    assert f"the tag {tag} already names another commit" in capsys.readouterr().err
