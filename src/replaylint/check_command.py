@@ -369,28 +369,16 @@ def _report(run: Run, config: Config, args: argparse.Namespace, had_error: bool)
 
 
 def _repository_root(config: Config) -> str:
-    """The git top-level when there is one: the CI formats want repository-relative paths (the
-    other formats print paths as given, so git is not asked)."""
+    """The repository's top level when there is one: the CI formats want repository-relative
+    paths (the other formats print paths as given). Found by looking for `.git` upwards, as the
+    configuration search does: git is not asked (a FIFO `.git/config` would make it wait)."""
+    from .config import repository_root
     from .report import REPOSITORY_RELATIVE
 
+    here = os.getcwd()
     if config.output_format not in REPOSITORY_RELATIVE:
-        return os.getcwd()
-    import subprocess
-
-    from .discovery import GIT, git_environment
-
-    try:
-        completed = subprocess.run(
-            [*GIT, "rev-parse", "--show-toplevel"],
-            stdin=subprocess.DEVNULL,
-            capture_output=True,
-            text=True,
-            timeout=10,
-            env=git_environment(),
-        )
-    except (OSError, subprocess.SubprocessError):
-        return os.getcwd()
-    return completed.stdout.strip() if completed.returncode == 0 and completed.stdout.strip() else os.getcwd()
+        return here
+    return repository_root(here) or here
 
 
 def _print_problems(result, shown_notes: set[str] | None = None) -> bool:

@@ -285,7 +285,7 @@ def find_config_file(start: str, known: dict | None = None) -> str | None:
     folder above the project never turns its checks off. `known` keeps what the search saw of
     each folder and file for the next (a run looks once per folder)."""
     directory = os.path.abspath(start if os.path.isdir(start) else os.path.dirname(start) or ".")
-    top = _repository_root(directory, known)
+    top = repository_root(directory, known)
     safe = top is not None and _remembered(known, ("safe", top), lambda: _trusted(top, folder=False) or _declared_safe(top))
     tree = top if safe else directory
     visited, found = [], None
@@ -329,7 +329,7 @@ def _remembered(known: dict | None, key: tuple, compute: Callable[[], Any]) -> A
     return known[key]
 
 
-def _repository_root(directory: str, known: dict | None = None) -> str | None:
+def repository_root(directory: str, known: dict | None = None) -> str | None:
     """The first folder at or above `directory` that holds `.git` (`known`: as find_config_file's)."""
     visited, current, top = [], directory, None
     while True:

@@ -69,6 +69,15 @@ def test_a_fifo_as_a_launchs_vllm_config_file_does_not_block(tmp_path: Path) -> 
     assert completed.returncode in (0, 1)
 
 
+def test_a_fifo_git_config_does_not_block_a_ci_format(tmp_path: Path) -> None:
+    # The CI formats print repository-relative paths: the top level is found without asking git.
+    tree(tmp_path, {"run.sh": LAUNCH})
+    (tmp_path / ".git").mkdir()
+    os.mkfifo(tmp_path / ".git" / "config")
+    completed = quick("check", "--no-cache", "--output-format", "github", ".", cwd=tmp_path)
+    assert b"::error file=run.sh,line=1," in completed.stdout
+
+
 def test_a_symlink_to_dev_zero_is_not_read(tmp_path: Path) -> None:
     tree(tmp_path, {"run.sh": LAUNCH})
     (tmp_path / "z.sh").symlink_to("/dev/zero")
