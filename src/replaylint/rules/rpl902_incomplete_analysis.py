@@ -9,9 +9,16 @@ rule) but that replaylint did not analyse completely, so a launch in it may have
   than 500 deep, YAML deeper than its reader takes (1,000), a file deeper than Python's stack;
 - a file above the size limit (8 MiB), when its first 8 MiB pass the prefilter (nothing past
   them is read);
+- a value that grows past what replaylint follows, reported where it grew: a Dockerfile or
+  Kubernetes `$(VAR)` expansion longer than 65,536 characters, a shell value of more than 4,096
+  pieces that a launch reads, YAML aliases and merge keys that stand for more than 4,000,000
+  nodes, merge keys nested more than 64 deep;
 - a file over its budget: more work than 4,000,000 units (about four seconds of analysis:
-  shell statements and word parts, Dockerfile lines, YAML nodes, the Python libcst must read),
-  more than 30 seconds, or more than 1 GiB of memory, reported where the analysis stopped.
+  shell statements, tokens and word parts, Dockerfile lines and expanded characters, YAML nodes,
+  the Python libcst must read), more than 30 seconds, or more than 1 GiB of memory, parsing
+  included (a shell script the bash parser would take gigabytes or minutes to recover is parsed
+  first in a child process held to the file's memory and time), reported where the analysis
+  stopped.
 
 The limits are far beyond what launch files need: a file that reaches one was most likely
 generated or written to exhaust the checker. Other findings in a file whose construct was too
