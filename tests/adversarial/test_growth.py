@@ -32,7 +32,7 @@ def merge_bomb(levels: int) -> str:
     anchors = "x-l0: &l0 {image: vllm/vllm-openai:v0.31.0}\n" + "".join(
         f"x-l{i}: &l{i} {{<<: [{', '.join([f'*l{i - 1}'] * 10)}]}}\n" for i in range(1, levels + 1)
     )
-    return anchors + f"spec:\n  containers:\n    - <<: *l{levels}\n      name: vllm\n      args: [--model, m, --return-sampling-mask]\n"
+    return anchors + f"spec:\n  containers:\n    - <<: *l{levels}\n      name: vllm\n      args: [--model, m, --return-sampling-mask, --enable-scale-out]\n"
 
 
 def env_doubling(lines: int, extra: str = "") -> str:
@@ -40,7 +40,7 @@ def env_doubling(lines: int, extra: str = "") -> str:
     env = "".join(f'        - {{name: A{i}, value: "$(A{i - 1})$(A{i - 1})"}}\n' for i in range(1, lines + 1))
     return (
         "spec:\n  containers:\n    - name: vllm\n      image: vllm/vllm-openai:v0.31.0\n"
-        "      args: [--model, m, --return-sampling-mask, --served-model-name, $(NAME)]\n"
+        "      args: [--model, m, --return-sampling-mask, --enable-scale-out, --served-model-name, $(NAME)]\n"
         f"      env:\n        - {{name: A0, value: xxxxxxxxxxxxxxxxxxxxxxxx}}\n{env}{extra}        - {{name: NAME, value: $(A1)}}\n"
     )
 
@@ -97,7 +97,7 @@ def test_many_copies_of_a_long_value_stop_at_the_budget(tmp_path) -> None:
 def test_ordinary_substitution_is_read_as_before(tmp_path) -> None:
     # 10 doublings (24 KB) is far past any real value, and still read: no RPL902
     dockerfile = doubling("ENV", 10).replace(
-        f"RUN {LAUNCH}\n", "ARG MODEL=Qwen/Qwen3-8B\nENV MASK=--return-sampling-mask\nRUN vllm serve ${MODEL:-m} $MASK\n"
+        f"RUN {LAUNCH}\n", "ARG MODEL=Qwen/Qwen3-8B\nENV MASK=--return-sampling-mask\nRUN vllm serve ${MODEL:-m} $MASK --enable-scale-out\n"
     )
     (tmp_path / "Dockerfile").write_text(dockerfile)
     status, findings, _, _ = check(tmp_path, "Dockerfile")
