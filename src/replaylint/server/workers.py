@@ -118,6 +118,8 @@ class Workers:
             answer.add_done_callback(_dropped)
             loop.call_at(started + SUPERSEDED_SECONDS, answer.cancel)  # a no-op once it is done
             raise
+        finally:
+            del answer  # an exception's traceback holds this frame: a cycle that would keep the job's texts
 
     async def _answer(self, worker: Worker, job: Any) -> Reply:
         """`worker`'s reply to `job`; the worker's slot is free again after it."""
