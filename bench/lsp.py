@@ -4,7 +4,8 @@ Drives the real `replaylint server` over stdio with hand-written JSON-RPC framin
 fresh server each), and prints the median of each figure over the runs:
 
 - start: the server process started -> `initialize` answered;
-- first open: `didOpen` of a Python file (under 1,000 lines, with a launch) -> its diagnostics;
+- first open: `didOpen` of a Python file (under 1,000 lines, with a launch) -> its diagnostics,
+  the file opened `--settle` seconds after `initialized` (the server idle by then);
 - edit p50 / p95: `didChange` -> the diagnostics of that version, over N edits, each sent once
   the previous one's diagnostics arrived.
 
@@ -109,7 +110,7 @@ def diagnostics_of(uri: str, version: int):
     return matches
 
 
-def one_run(command: list[str], folder: Path, edits: int) -> dict[str, list[float]]:
+def one_run(command: list[str], folder: Path, edits: int, settle: float) -> dict[str, list[float]]:
     """Milliseconds: start, first open, and each edit."""
     path = folder / "train.py"
     path.write_text(document(8000))
@@ -120,7 +121,7 @@ def one_run(command: list[str], folder: Path, edits: int) -> dict[str, list[floa
         server.wait_for(lambda message: message.get("id") == asked and "method" not in message)
         figures: dict[str, list[float]] = {"start": [(time.perf_counter() - server.started) * 1000]}
         server.notify("initialized", {})
-        time.sleep(1.0)  # an editor's user opens a file a moment after the server starts
+        time.sleep(settle)  # an editor's user opens a file a moment after the server starts
         opened = time.perf_counter()
         server.notify(
             "textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "python", "version": 1, "text": path.read_text()}}
@@ -148,12 +149,13 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--edits", type=int, default=40)
+    parser.add_argument("--settle", type=float, default=2.0, help="seconds from `initialized` to the first open")
     parser.add_argument("--server", default=f"{shlex.quote(sys.executable)} -m replaylint server")
     options = parser.parse_args()
     rows: dict[str, list[float]] = {name: [] for name in TARGETS_MS}
     with tempfile.TemporaryDirectory() as folder:
         for _ in range(options.runs):
-            figures = one_run(shlex.split(options.server), Path(folder), options.edits)
+            figures = one_run(shlex.split(options.server), Path(folder), options.edits, options.settle)
             rows["start"] += figures["start"]
             rows["first open"] += figures["first open"]
             rows["edit p50"].append(statistics.median(figures["edit"]))

@@ -460,7 +460,7 @@ async def test_editing_a_config_file_a_launch_read_rejudges_the_launch(client: L
     """A change re-checks the documents whose last check read the file (`Session.readers`):
     the script read `cfg.yaml` from disk before it was opened."""
     config = write(tmp_path, "cfg.yaml", "model: m\n")
-    script = write(tmp_path, "serve.sh", "vllm serve m --config cfg.yaml --return-sampling-mask\n")
+    script = write(tmp_path, "serve.sh", "vllm serve m --config cfg.yaml --return-sampling-mask --enable-scale-out\n")
     open_file(client, script, "shellscript")
     await published(client, script, has("RPL003"))
     open_file(client, config, "yaml")

@@ -89,6 +89,7 @@ class Workers:
         self.idle: list[Worker] = []
         self.busy: set[Worker] = set()
         self.starting: list[asyncio.Future] = []  # workers started ahead of the next jobs
+        self.stopped = False  # the server is shutting down: no worker is started any more
         self._slots: asyncio.Semaphore | None = None  # made on the server's loop
 
     @property
@@ -108,7 +109,6 @@ class Workers:
             self.slots.release()
             raise
         self.busy.add(worker)
-        self.warm()  # a spare for the job that supersedes this one
         loop = asyncio.get_running_loop()
         started = loop.time()
         answer = asyncio.ensure_future(self._answer(worker, job))
@@ -141,6 +141,7 @@ class Workers:
                 await self._wait(worker)
             else:
                 self.idle.append(worker)
+                self.spare()
             if reply.out_of_memory:
                 raise OutOfMemory()
             return reply
@@ -150,7 +151,13 @@ class Workers:
     def warm(self) -> None:
         """Start a worker in the background for the next job, unless one is ready or starting
         or every worker there may be is busy."""
-        if not self.idle and not self.starting and len(self.busy) < self.size:
+        if not self.stopped and not self.idle and not self.starting and len(self.busy) < self.size:
+            self.starting.append(asyncio.ensure_future(self._start()))
+
+    def spare(self) -> None:
+        """Start one more worker, up to `size`, for a job that supersedes another while it runs:
+        once a job is done, so that its start does not slow that job."""
+        if not self.stopped and not self.starting and len(self.idle) + len(self.busy) < self.size:
             self.starting.append(asyncio.ensure_future(self._start()))
 
     async def _take(self) -> Worker:
@@ -185,6 +192,7 @@ class Workers:
 
     def stop(self) -> list[Worker]:
         """Kill every worker (the server is shutting down); the workers killed."""
+        self.stopped = True
         for starting in self.starting:
             starting.cancel()
         self.starting.clear()
