@@ -4,11 +4,11 @@ The server's loop only receives and answers: every check runs in a worker proces
 so a costly document never delays the answers about another. A document is checked when it
 opens and as soon as it changes, with no delay: a change supersedes the check of the older
 text, whose result is dropped (its worker is let finish a short check, and killed if it runs
-on, `workers.SUPERSEDED_SECONDS`), so only the newest text's diagnostics are published. A check that runs over the time budget is ended
-and reported as RPL900 (the file was not fully analysed). A file other files may read (a pin
-file, a `--config` YAML, an env file) re-checks every open document when it changes, opens,
-closes or is saved, and so does a change on disk to a pin or configuration file the client
-watches. Handlers never raise: what goes wrong is logged to the client (window/logMessage).
+on, `workers.SUPERSEDED_SECONDS`), so only the newest text's diagnostics are published. A
+check that runs over the time budget is ended and reported as RPL900 (the file was not fully
+analysed). A file other files may read (a pin file, a `--config` YAML, an env file) re-checks
+every open document when it changes, opens, closes or is saved, and so does a change on disk to
+a pin or configuration file the client watches. Handlers never raise: what goes wrong is logged to the client (window/logMessage).
 """
 
 from __future__ import annotations
