@@ -325,3 +325,33 @@ async def test_many_open_config_files_cost_a_script_little(patient: LanguageClie
     started = time.monotonic()
     await checks_another_document(patient, project)
     assert time.monotonic() - started < 5
+
+
+async def test_a_superseded_quick_check_keeps_its_worker_and_a_slow_one_is_killed(project: Path):
+    """A check superseded by a newer text is let finish when it is quick (its worker is kept:
+    starting another costs more than the check) and killed when it runs on past
+    SUPERSEDED_SECONDS (the newer text's check must not wait for it)."""
+    quick = write(project, "rollout.py", 'from vllm import LLM\n\nllm = LLM(model="m", return_sampling_mask=True)\n')
+    slower = SLOW_PYTHON * 5  # seconds of work
+    slow = write(project, "slow.py", slower)
+    workers = Workers(size=1, budget=60)
+    try:
+        await workers.run(Check(Workspace((str(project),), {str(quick): quick.read_text()}), str(quick)))
+        [worker] = workers.idle
+        superseded = asyncio.ensure_future(workers.run(Check(Workspace((str(project),), {str(quick): quick.read_text()}), str(quick))))
+        await asyncio.sleep(0.01)
+        superseded.cancel()
+        reply = await workers.run(Check(Workspace((str(project),), {str(quick): quick.read_text()}), str(quick)))
+        assert [finding.code for finding in reply.value.findings] == ["RPL003"]
+        assert workers.idle == [worker] and worker.process.returncode is None
+
+        superseded = asyncio.ensure_future(workers.run(Check(Workspace((str(project),), {str(slow): slower}), str(slow))))
+        await asyncio.sleep(0.01)
+        superseded.cancel()
+        started = time.monotonic()
+        reply = await workers.run(Check(Workspace((str(project),), {str(quick): quick.read_text()}), str(quick)))
+        assert [finding.code for finding in reply.value.findings] == ["RPL003"]
+        assert worker not in workers.idle and await asyncio.wait_for(worker.process.wait(), 5) == -signal.SIGKILL  # a fresh one answered
+        assert time.monotonic() - started < 10
+    finally:
+        await workers.close()

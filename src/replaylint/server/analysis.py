@@ -37,6 +37,7 @@ from ..fixes import Document as FixedDocument, Fixer
 from ..model import Edit, Finding
 from ..project import ProjectPins
 from ..suppress import suppression_edits
+from .warmup import warm_up
 
 UNUSED_SUPPRESSION = "RPL901"
 PLACEBO_CODE = "RPL999"  # a code no rule reports: a comment naming it suppresses nothing
@@ -331,6 +332,7 @@ def serve() -> None:
     sys.stdout = sys.stderr  # nothing a library prints may corrupt the replies
     _limit_memory(MEMORY_BUDGET_BYTES)
     analysis = Analysis()
+    warm_up(analysis, requests)
     known: dict[str, str] = {}
     while True:
         request = _receive(requests)

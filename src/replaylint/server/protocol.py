@@ -2,13 +2,13 @@
 
 The server's loop only receives and answers: every check runs in a worker process (`workers`),
 so a costly document never delays the answers about another. A document is checked when it
-opens and 300 ms after the last of a run of changes (the text checked is the latest); a change
-discards the check of the older text, and the next check kills it if it still runs, so only
-the newest text's diagnostics are published. A check that runs over the time budget is ended
-and reported as RPL900 (the file was not fully analysed). A file other files may read (a pin
-file, a `--config` YAML, an env file) re-checks every open document when it changes, opens,
-closes or is saved, and so does a change on disk to a pin or configuration file the client
-watches. Handlers never raise: what goes wrong is logged to the client (window/logMessage).
+opens and as soon as it changes, with no delay: a change supersedes the check of the older
+text, whose result is dropped (its worker is let finish a short check, and killed if it runs
+on, `workers.SUPERSEDED_SECONDS`), so only the newest text's diagnostics are published. A
+check that runs over the time budget is ended and reported as RPL900 (the file was not fully
+analysed). A file other files may read (a pin file, a `--config` YAML, an env file) re-checks
+every open document when it changes, opens, closes or is saved, and so does a change on disk to
+a pin or configuration file the client watches. Handlers never raise: what goes wrong is logged to the client (window/logMessage).
 """
 
 from __future__ import annotations
@@ -36,7 +36,6 @@ from .positions import EditorText
 from .session import Checked, Document, Session
 from .workers import OutOfMemory, OverBudget, WorkerFailed, Workers
 
-DEBOUNCE_SECONDS = 0.3
 TIME_BUDGET_SECONDS = 10.0  # for one job: a check, or the checks behind one code action
 WORKERS = 2  # jobs that run side by side: a slow document holds one worker, not the server
 # Files whose change on disk changes verdicts: configuration files and vLLM pins.
@@ -60,7 +59,6 @@ class ReplaylintServer(LanguageServer):
         self.session = Session(self.log)
         # A check ends by itself (RPL902) a little before the worker would be killed for it.
         self.workers = Workers(workers, time_budget, file_budget if file_budget is not None else {"seconds": time_budget * 0.8})
-        self.timers: dict[str, asyncio.TimerHandle] = {}
         self.checking: dict[str, tuple[str, asyncio.Task]] = {}  # uri: the text being checked, and its check
         self.shown: set[str] = set()
 
@@ -89,15 +87,8 @@ class ReplaylintServer(LanguageServer):
             if uri in self.session.documents:
                 self.start_check(uri)
 
-    def schedule(self, uris: Iterable[str]) -> None:
-        loop = asyncio.get_running_loop()
-        for uri in uris:
-            self.cancel_timer(uri)
-            self.timers[uri] = loop.call_later(DEBOUNCE_SECONDS, self.safely, self.refresh, [uri])
-
     def start_check(self, uri: str) -> asyncio.Task:
-        """Check an open document's text now, ending the check of its older text."""
-        self.cancel_timer(uri)
+        """Check an open document's text now, superseding the check of its older text."""
         self.stop_check(uri)
         document = self.session.documents[uri]
         task = asyncio.ensure_future(self.check(document, document.text, self.session.check_job(uri)))
@@ -107,12 +98,7 @@ class ReplaylintServer(LanguageServer):
     def stop_check(self, uri: str) -> None:
         running = self.checking.pop(uri, None)
         if running is not None:
-            running[1].cancel()  # its worker is killed
-
-    def cancel_timer(self, uri: str) -> None:
-        timer = self.timers.pop(uri, None)
-        if timer is not None:
-            timer.cancel()
+            running[1].cancel()  # its result is dropped
 
     async def check(self, document: Document, text: str, job: Check) -> Checked | None:
         """The document's check of `text`, kept and published; None when the text changed meanwhile."""
@@ -226,8 +212,6 @@ class ReplaylintServer(LanguageServer):
 
     async def stop(self) -> None:
         """End every pending and running check, and the workers."""
-        for uri in list(self.timers):
-            self.cancel_timer(uri)
         for uri in list(self.checking):
             self.stop_check(uri)
         await self.workers.close()
@@ -325,9 +309,7 @@ def build(time_budget: float = TIME_BUDGET_SECONDS, workers: int = WORKERS, file
             return
         document.text = held.source
         document.version = params.text_document.version
-        for other in ls.affected(uri):
-            ls.stop_check(other)  # its text or what it read changed: its worker is killed
-        ls.schedule(ls.affected(uri))
+        ls.refresh(ls.affected(uri))  # their text or what they read changed
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     @guarded(None)
@@ -345,7 +327,6 @@ def build(time_budget: float = TIME_BUDGET_SECONDS, workers: int = WORKERS, file
     def did_close(ls: ReplaylintServer, params: types.DidCloseTextDocumentParams) -> None:
         uri = params.text_document.uri
         others = [other for other in ls.affected(uri) if other != uri]
-        ls.cancel_timer(uri)
         ls.stop_check(uri)
         ls.publish(ls.session.close(uri))
         ls.refresh(others)

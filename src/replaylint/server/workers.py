@@ -20,6 +20,9 @@ from .analysis import HEADER, Reply, sent_texts
 # Run with the folder the server runs in off `sys.path` (`python -c` puts it first): a
 # checked tree's `libcst.py` must never be imported.
 _WORKER_COMMAND = "import sys\nif sys.path and sys.path[0] == '': del sys.path[0]\nfrom replaylint.server.analysis import serve\nserve()\n"
+# A check superseded by a newer text is let finish (its reply dropped) this long after it
+# started, then its worker is killed: a check of a file under 1,000 lines takes tens of ms.
+SUPERSEDED_SECONDS = 0.5
 _ALARM_GRACE_SECONDS = 5  # a worker ends itself this long after its budget, should the server not
 
 
@@ -69,6 +72,12 @@ class Worker:
         return f"the worker process was ended by signal {-code}" if code < 0 else f"the worker process exited with status {code}"
 
 
+def _dropped(answer: asyncio.Future) -> None:
+    """The reply to a superseded job, or why it has none: let go."""
+    if not answer.cancelled():
+        answer.exception()
+
+
 class Workers:
     """At most `size` worker processes; a job has one to itself for at most `budget` seconds, and
     each file it checks the bounds of `file_budget` (`source.Budget`'s work, seconds, memory)."""
@@ -79,7 +88,8 @@ class Workers:
         self.file_budget = dict(file_budget or {})
         self.idle: list[Worker] = []
         self.busy: set[Worker] = set()
-        self.starting: asyncio.Future | None = None  # a worker started ahead of the next job
+        self.starting: list[asyncio.Future] = []  # workers started ahead of the next jobs
+        self.stopped = False  # the server is shutting down: no worker is started any more
         self._slots: asyncio.Semaphore | None = None  # made on the server's loop
 
     @property
@@ -89,11 +99,31 @@ class Workers:
         return self._slots
 
     async def run(self, job: Any) -> Reply:
-        """The worker's reply to `job`. Raises OverBudget, OutOfMemory or WorkerFailed; a
-        cancelled job (superseded) kills its worker."""
-        async with self.slots:
+        """The worker's reply to `job`. Raises OverBudget, OutOfMemory or WorkerFailed. A
+        cancelled job (superseded by a newer text) is let finish, its reply dropped, unless
+        it runs longer than SUPERSEDED_SECONDS: killing its worker costs starting another."""
+        await self.slots.acquire()
+        try:
             worker = await self._take()
-            self.busy.add(worker)
+        except BaseException:
+            self.slots.release()
+            raise
+        self.busy.add(worker)
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        answer = asyncio.ensure_future(self._answer(worker, job))
+        try:
+            return await asyncio.shield(answer)
+        except asyncio.CancelledError:
+            answer.add_done_callback(_dropped)
+            loop.call_at(started + SUPERSEDED_SECONDS, answer.cancel)  # a no-op once it is done
+            raise
+        finally:
+            del answer  # an exception's traceback holds this frame: a cycle that would keep the job's texts
+
+    async def _answer(self, worker: Worker, job: Any) -> Reply:
+        """`worker`'s reply to `job`; the worker's slot is free again after it."""
+        try:
             try:
                 reply = await asyncio.wait_for(worker.ask(job, self.budget, self.file_budget), self.budget)
             except asyncio.TimeoutError:
@@ -103,7 +133,7 @@ class Workers:
                 self._discard(worker)
                 await self._wait(worker)
                 raise WorkerFailed(worker.ended()) from error
-            except BaseException:  # cancelled: the job was superseded or the server stops
+            except BaseException:  # cancelled: superseded too long ago, or the server stops
                 self._discard(worker)
                 raise
             self.busy.discard(worker)
@@ -111,24 +141,33 @@ class Workers:
                 await self._wait(worker)
             else:
                 self.idle.append(worker)
+                self.spare()
             if reply.out_of_memory:
                 raise OutOfMemory()
             return reply
+        finally:
+            self.slots.release()
 
     def warm(self) -> None:
-        """Start a worker in the background for the next job, unless one is ready or starting."""
-        if not self.idle and self.starting is None:
-            self.starting = asyncio.ensure_future(self._start())
+        """Start a worker in the background for the next job, unless one is ready or starting
+        or every worker there may be is busy."""
+        if not self.stopped and not self.idle and not self.starting and len(self.busy) < self.size:
+            self.starting.append(asyncio.ensure_future(self._start()))
+
+    def spare(self) -> None:
+        """Start one more worker, up to `size`, for a job that supersedes another while it runs:
+        once a job is done, so that its start does not slow that job."""
+        if not self.stopped and not self.starting and len(self.idle) + len(self.busy) < self.size:
+            self.starting.append(asyncio.ensure_future(self._start()))
 
     async def _take(self) -> Worker:
         while self.idle:
             worker = self.idle.pop()
             if worker.process.returncode is None:  # not ended while it waited (the OOM killer's pick)
                 return worker
-        starting, self.starting = self.starting, None
-        if starting is not None:
+        while self.starting:
             try:
-                return await starting
+                return await self.starting.pop(0)
             except WorkerFailed:
                 pass
         return await self._start()
@@ -153,9 +192,10 @@ class Workers:
 
     def stop(self) -> list[Worker]:
         """Kill every worker (the server is shutting down); the workers killed."""
-        if self.starting is not None:
-            self.starting.cancel()
-            self.starting = None
+        self.stopped = True
+        for starting in self.starting:
+            starting.cancel()
+        self.starting.clear()
         stopped = [*self.idle, *self.busy]
         for worker in stopped:
             worker.kill()
