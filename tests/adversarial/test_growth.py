@@ -32,7 +32,10 @@ def merge_bomb(levels: int) -> str:
     anchors = "x-l0: &l0 {image: vllm/vllm-openai:v0.31.0}\n" + "".join(
         f"x-l{i}: &l{i} {{<<: [{', '.join([f'*l{i - 1}'] * 10)}]}}\n" for i in range(1, levels + 1)
     )
-    return anchors + f"spec:\n  containers:\n    - <<: *l{levels}\n      name: vllm\n      args: [--model, m, --return-sampling-mask, --enable-scale-out]\n"
+    return (
+        anchors
+        + f"spec:\n  containers:\n    - <<: *l{levels}\n      name: vllm\n      args: [--model, m, --return-sampling-mask, --enable-scale-out]\n"
+    )
 
 
 def env_doubling(lines: int, extra: str = "") -> str:
