@@ -232,3 +232,14 @@ def test_a_long_integer_in_json_is_no_internal_error(tmp_path) -> None:
     (tmp_path / "engine.json").write_text(f'{{"engine": {{"model": "m", "return_sampling_mask": true, "seed": {BIG}}}}}')
     status, findings, err, _ = check(tmp_path, "engine.json")
     assert status == 0 and findings == []
+
+
+def test_the_language_server_checks_next_to_a_pyproject_with_a_long_integer(tmp_path) -> None:
+    from replaylint.server.analysis import Analysis, Workspace
+
+    (tmp_path / "pyproject.toml").write_text(f"[tool.replaylint]\n[tool.other]\nline-length = {BIG}\n")
+    path = str(tmp_path / "serve.sh")
+    analysis = Analysis()
+    findings = analysis.findings(Workspace(roots=(str(tmp_path),), texts={path: LAUNCH + "\n"}), path)
+    assert [finding.code for finding in findings] == ["RPL003"]
+    assert any("an integer of 5,000 digits" in message for message, _ in analysis.logs)

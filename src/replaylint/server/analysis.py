@@ -167,7 +167,11 @@ class Analysis:
         return self.configs[folder]
 
     def _load_config(self, folder: str, roots: tuple[str, ...]) -> Config:
-        found = find_config_file(folder)
+        try:
+            found = find_config_file(folder)
+        except ConfigError as error:  # a pyproject.toml that is not TOML (a 5,000-digit integer...)
+            self.logs.append((f"{error} (checking with the default settings until it is fixed)", "error"))
+            return Config(root=_root_of(folder, roots))
         if found is None:
             return Config(root=_root_of(folder, roots))
         try:
