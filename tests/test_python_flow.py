@@ -113,6 +113,26 @@ def test_a_finding_shows_the_path_from_the_deciding_line_to_the_engine() -> None
     assert ("train.py", 5) in places(imported["relatedLocations"])  # the import is a hop
 
 
+def test_every_format_shows_the_path_from_the_import_to_the_engine() -> None:
+    # The mask is turned on in train.py; the conflicting mode is decided in settings.py. Each
+    # format names the places between them, with the text written there.
+    case = CORPUS / "settings_import"
+    hops = [("train.py", 7, "`return_sampling_mask=True`"), ("train.py", 5, "`from myproj.settings import VLLM_ARGS`")]
+    _, full = cli("--output-format", "full", str(case))
+    notes = re.findall(r"^ *= note: .*/(\w+\.py):(\d+):\d+: (.*)$", full, re.MULTILINE)
+    assert [(name, int(line), said) for name, line, said in notes][:2] == hops
+    (item,) = findings(case)
+    assert [(Path(r["filename"]).name, r["location"]["row"], r["message"]) for r in item["related"]][:2] == hops
+    _, lines = cli("--output-format", "json-lines", str(case))
+    assert json.loads(lines)["related"] == item["related"]
+    (result,) = sarif_results(case)
+    assert [r["message"]["text"] for r in result["relatedLocations"]][:2] == [said for *_, said in hops]
+    _, rdjson = cli("--output-format", "rdjson", str(case))
+    (diagnostic,) = json.loads(rdjson)["diagnostics"]
+    assert "settings_import/myproj/train.py:5:1: `from myproj.settings import VLLM_ARGS`" in diagnostic["message"]
+    assert "related_locations" not in diagnostic  # reviewdog's proto has no such field: protojson would refuse it
+
+
 def test_a_change_in_an_imported_module_re_judges_its_user(tmp_path: Path) -> None:
     copy = tmp_path / "tree"
     shutil.copytree(CORPUS / "settings_import", copy)

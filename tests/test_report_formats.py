@@ -313,7 +313,7 @@ def test_json_lines_round_trip_to_the_json_objects(mixed: Run) -> None:
     lines = text.splitlines()
     assert len(lines) == len(mixed.findings) and text.endswith("\n")
     assert [json.loads(line) for line in lines] == json.loads(render("json", mixed))
-    assert [json.loads(line) for line in lines] == [json.loads(json.dumps(finding_dict(f))) for f in mixed.findings]
+    assert [json.loads(line) for line in lines] == [json.loads(json.dumps(finding_dict(f, mixed.texts))) for f in mixed.findings]
     assert render("json-lines", Run(findings=[])) == ""
 
 

@@ -1,13 +1,16 @@
 """`--output-format json`: ruff's field names, plus `name`, `severity`,
-`vllm_version` (the releases the launch targets) and `judged_by_vllm` (the releases whose rules judged it).
+`vllm_version` (the releases the launch targets), `judged_by_vllm` (the releases whose rules judged it)
+and `related`: the places the finding relates to, in the shape of ruff's locations (ruff's JSON
+has no field for them), `{filename, location, end_location, message}`, the message quoting the
+text there as the language server does.
 """
 
 from __future__ import annotations
 
 import json
 
-from ..model import Edit, Finding
-from .run import DOCS_URL, Run
+from ..model import Edit, Finding, Span
+from .run import DOCS_URL, Run, related_places
 
 
 def _location(line: int, col: int) -> dict[str, int]:
@@ -24,7 +27,16 @@ def _edit(edit: Edit) -> dict[str, object]:
     }
 
 
-def finding_dict(finding: Finding) -> dict[str, object]:
+def _related(span: Span, message: str) -> dict[str, object]:
+    return {
+        "filename": span.path,
+        "location": _location(span.start_line, span.start_col),
+        "end_location": _location(span.end_line, span.end_col),
+        "message": message,
+    }
+
+
+def finding_dict(finding: Finding, texts: dict[str, str]) -> dict[str, object]:
     span = finding.span
     fix = None
     if finding.fix is not None:
@@ -45,8 +57,9 @@ def finding_dict(finding: Finding) -> dict[str, object]:
         "url": DOCS_URL.format(code=finding.code),
         "vllm_version": ", ".join(finding.releases) or None,
         "judged_by_vllm": ", ".join(finding.judged_by) or None,
+        "related": [_related(span, message) for span, message in related_places(finding, texts)],
     }
 
 
 def render(run: Run) -> str:
-    return json.dumps([finding_dict(finding) for finding in run.findings], indent=2) + "\n"
+    return json.dumps([finding_dict(finding, run.texts) for finding in run.findings], indent=2) + "\n"

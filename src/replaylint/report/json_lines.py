@@ -9,4 +9,4 @@ from .run import Run
 
 
 def render(run: Run) -> str:
-    return "".join(json.dumps(finding_dict(finding)) + "\n" for finding in run.findings)
+    return "".join(json.dumps(finding_dict(finding, run.texts)) + "\n" for finding in run.findings)

@@ -7,7 +7,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from .printable import printable, printable_path
-from .run import Run, applicable, fix_help
+from .run import Run, applicable, fix_help, related_places
 
 if TYPE_CHECKING:  # imported where a finding is shown: a clean run shows none
     from ..model import Finding, LineIndex
@@ -41,12 +41,10 @@ def header(finding: Finding, color: bool = False) -> str:
     return f"{location} {code_and_message(finding, color)}"
 
 
-def _excerpt(finding: Finding, index: LineIndex | None, color: bool) -> list[str]:
-    if index is None:
-        return []
+def _excerpt(finding: Finding, index: LineIndex | None, notes: list[str], color: bool) -> list[str]:
     span = finding.span
-    if span.start_line > index.line_count:
-        return []
+    if index is None or span.start_line > index.line_count:
+        return [f"{' ' * len(str(span.start_line))} = {note}" for note in notes]
     end_line = min(span.end_line, span.start_line + 4)
     width = len(str(end_line))
     gutter = " " * width + " |"
@@ -62,11 +60,22 @@ def _excerpt(finding: Finding, index: LineIndex | None, color: bool) -> list[str
         suffix = f" {finding.code}" if number == end_line else ""
         lines.append(f"{gutter} {paint(underline + suffix, 'red' if finding.severity == 'error' else 'yellow', color)}")
     lines.append(gutter)
+    lines.extend(f"{' ' * width} = {note}" for note in notes)
     help_line = fix_help(finding)
     if help_line is not None:
         lines.append(f"{' ' * width} = {printable(help_line)}")
         lines.extend(_fix_diff(finding, index, width, color))
     return lines
+
+
+def _notes(finding: Finding, texts: dict[str, str]) -> list[str]:
+    """`note: train.py:10:7: `vllm_args(model)``: a line for each place the finding's value
+    passed through, as rustc and ruff add `= note:` under the excerpt. Quoting needs no line
+    index: a span holds its offsets."""
+    return [
+        f"note: {printable_path(span.path)}:{span.start_line}:{span.start_col}: {printable(said)}"
+        for span, said in related_places(finding, texts)
+    ]
 
 
 def _index(indexes: dict[str, LineIndex | None], run: Run, path: str) -> LineIndex | None:
@@ -158,7 +167,8 @@ def render(run: Run, concise: bool, color: bool = False) -> str:
     for finding in run.findings:
         out.append(header(finding, color))
         if not concise:
-            out.extend(_excerpt(finding, _index(indexes, run, finding.span.path), color))
+            notes = _notes(finding, run.texts)
+            out.extend(_excerpt(finding, _index(indexes, run, finding.span.path), notes, color))
             out.append("")
     if run.findings and concise and not run.quiet:
         out.append("")
