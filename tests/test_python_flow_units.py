@@ -103,8 +103,27 @@ def test_call_sites_bind_arguments_and_defaults() -> None:
     assert not any(item.open_ended for item in found)
 
 
-def test_a_function_no_one_calls_keeps_its_forwarded_keywords_open() -> None:
-    found = launch("def make(**extra):\n    return LLM('m', return_sampling_mask=True, **extra)\n")
+_FORWARDS = "def make(**extra):\n    return LLM('m', return_sampling_mask=True, **extra)\n"
+
+
+def test_forwarded_keywords_no_one_in_the_tree_passes_are_judged_as_written() -> None:
+    # Python's "$@": the launch is complete as written, resting on what the caller leaves out.
+    found = launch(_FORWARDS)
+    assert not found.open_ended
+    assert [assumption.condition for assumption in found.assumptions] == ["the caller's `**extra` does not set it"]
+
+
+@pytest.mark.parametrize(
+    ("body", "context"),
+    [
+        (_FORWARDS, ExtractContext(forwarded_arguments="open")),  # the configuration asks for it
+        (_FORWARDS + "pool.submit(make, seed=1)\n", ExtractContext()),  # handed to a caller not in sight
+        ("@app.command()\n" + _FORWARDS, ExtractContext()),  # a framework calls it
+        ("class Worker:\n    " + _FORWARDS.replace("\n    ", "\n        ").replace("(**", "(self, **"), ExtractContext()),
+    ],
+)
+def test_forwarded_keywords_a_caller_out_of_sight_may_pass_stay_open(body: str, context: ExtractContext) -> None:
+    (found,) = extract(SourceFile("t.py", HEAD + body), context)
     assert found.open_ended and "**extra" in found.open_reason
 
 

@@ -187,9 +187,7 @@ def arguments(reader: Reader, node: ast.Call, frame: Frame, partial: Partial | N
     place = container(module, node)
     found = Kwargs(home=place, sources={module.span(node)})  # writes into a parameter's dict are read here
     if partial is not None:
-        found.merge(
-            Kwargs({n: _via(e, partial.span) for n, e in partial.kwargs.entries.items()}, list(partial.kwargs.reasons), partial.kwargs.home)
-        )
+        found.merge(replace(partial.kwargs.rebuilt({n: _via(e, partial.span) for n, e in partial.kwargs.entries.items()}), sources=set()))
     every = sorted([*node.args, *node.keywords], key=lambda item: (item.lineno, item.col_offset))
     position = 0
     for argument in node.args:
@@ -235,7 +233,7 @@ def _launches(reader: Reader, node: ast.Call, frame: Frame, partial: Partial | N
         outcome = dict(zip(split, truth))
         settings: dict[str, Setting] = {}
         places = {}
-        assumptions: list[Assumption] = []
+        assumptions = [Assumption(condition) for condition in found.assumed]  # rests on the launch's completeness
         for name, entry in found.entries.items():
             chosen = _chosen(entry, outcome, blurred)
             settings[name] = chosen.setting

@@ -142,10 +142,22 @@ class Reader:
         if frame.args is not None and name in frame.args:
             return frame.args[name]
         if function is not None and function.args.kwarg is not None and function.args.kwarg.arg == name:
+            if frame.args is None and self._as_written(function, frame.module):
+                return as_val(Kwargs(assumed=[f"the caller's `**{name}` does not set it"]))
             return as_val(Kwargs(reasons=[f"**{name} (what the caller passes)"]))
         if function is not None and frame.args is None and function.decorator_list:
             return command_default(self, function, name, frame.module)
         return NOTHING
+
+    def _as_written(self, function: ast.FunctionDef | ast.AsyncFunctionDef, module: Module) -> bool:
+        """Whether a function's `**kwargs` are judged as written, as a script's `"$@"` is: no
+        caller in the tree passes them (callers are followed where there are some), and none
+        outside it is in sight. A method, a decorated function (a framework calls it) or one
+        handed around by name (`pool.submit(make_llm, **cfg)`) keeps them open, as does
+        `forwarded-arguments = "open"`."""
+        if self.tree.context.forwarded_arguments == "open" or function.decorator_list or function not in module.tree.body:
+            return False
+        return not module.referenced(function.name)
 
     def imported(self, name: str, module: Module) -> Val:
         qualified = module.imports.get(name, name)
