@@ -17,6 +17,7 @@ from .facts import NOTHING, Kwargs, Val, read_from
 from .frames import Frame, parameters, reaching
 from .module import FUNCTIONS, Module, Placed
 from .objects import Class, command_default, field, instance, library_call, method_result
+from .yaml_configs import hydra_config, loaded
 
 if TYPE_CHECKING:
     from .tree import Tree
@@ -139,6 +140,9 @@ class Reader:
 
     def parameter(self, name: str, frame: Frame) -> Val:
         function = frame.function
+        config = hydra_config(self, function, name, frame.module) if function is not None and function.decorator_list else None
+        if config is not None:  # Hydra hands the config over whatever the call passes (`main()`)
+            return config
         if frame.args is not None and name in frame.args:
             return frame.args[name]
         if function is not None and function.args.kwarg is not None and function.args.kwarg.arg == name:
@@ -301,6 +305,8 @@ class Reader:
         if short == "dumps" and name.startswith("json") and node.args:
             value = self.evaluate(node.args[0], frame).value
             return Val(json.dumps(value)) if _writable(value) else NOTHING
+        if name in ("omegaconf.OmegaConf.load", "OmegaConf.load"):
+            return loaded(self, node, frame.module)
         if engine_name(name) or name in _PARAMS:
             return Val(ref=Engine(node, frame))  # an engine, or the params of a request
         return library_call(self, name, node, frame)
