@@ -199,3 +199,33 @@ def test_set_defaults_replaces_an_option_default() -> None:
         "LLM('m', return_sampling_mask=True, logprobs_mode=args.logprobs_mode)\n"
     )
     assert launch(body).value("logprobs_mode") == "processed_logprobs"
+
+
+def test_each_return_of_a_helper_is_a_branch_with_its_condition() -> None:
+    body = (
+        "def args(replay):\n"
+        "    if replay:\n"
+        "        return {'return_sampling_mask': True, 'logprobs_mode': 'raw_logprobs'}\n"
+        "    return {'seed': 1}\n"
+        "def build(replay):\n"
+        "    return LLM('m', **args(replay))\n"
+    )
+    found = extract(SourceFile("t.py", HEAD + body), ExtractContext())
+    by_condition = {item.condition: item for item in found}
+    assert by_condition["when `replay` is true"].value("logprobs_mode") == "raw_logprobs"
+    assert by_condition["when `replay` is true"].settings["logprobs_mode"].span.start_line == 4  # written in the helper
+    assert by_condition["when `replay` is false"].value("seed") == 1
+    assert by_condition["when `replay` is false"].value("return_sampling_mask") is UNKNOWN  # another path's key: not absent
+
+
+@pytest.mark.parametrize(
+    "helper",
+    [
+        "def args(x):\n    if x:\n        return {'seed': 1}\n",  # falls through to None
+        "def args(x):\n    for item in x:\n        return {'seed': item}\n    return {'seed': 2}\n",  # a return in a loop
+        "def args(x):\n    if x:\n        if x > 1:\n            return {'seed': 1}\n    return {'seed': 2}\n",  # nested
+    ],
+)
+def test_returns_that_are_not_a_chain_of_branches_leave_the_launch_open(helper: str) -> None:
+    found = launch(helper + "def build(x):\n    return LLM('m', return_sampling_mask=True, **args(x))\n")
+    assert found.open_ended

@@ -17,6 +17,7 @@ from .facts import NOTHING, Kwargs, Val, read_from
 from .frames import Frame, parameters, reaching
 from .module import FUNCTIONS, Module, Placed
 from .objects import Class, command_default, field, instance, library_call, method_result
+from .returns import branches, combined
 from .yaml_configs import hydra_config, loaded
 
 if TYPE_CHECKING:
@@ -312,19 +313,19 @@ class Reader:
         return library_call(self, name, node, frame)
 
     def returned(self, function: Function, node: ast.Call | None, frame: Frame, hops: tuple = ()) -> Val:
-        """What a call of a function of the tree returns: its one `return`, read with the
-        call's arguments bound to the parameters."""
+        """What a call of a function of the tree returns: its `return`s (`returns`), read with
+        the call's arguments bound to the parameters."""
         if frame.depth >= MAX_DEPTH:
             self.tree.too_deep(node, frame.module)
             return NOTHING
         if id(function.node) in frame.stack:
             return NOTHING
-        returns = [p for p in function.module.statements(function.node) if isinstance(p.statement, ast.Return)]
-        if len(returns) != 1 or returns[0].guards or returns[0].statement.value is None:
+        paths = branches([p for p in function.module.statements(function.node) if isinstance(p.statement, ast.Return)])
+        if not paths:
             return NOTHING
         args = bind(self, function, node, frame) if node is not None else None
-        inner = Frame(function.module, function.node, function.cls, args, returns[0], frame.depth + 1, (*frame.stack, id(function.node)))
-        read = self.evaluate(returns[0].statement.value, inner)
+        inner = Frame(function.module, function.node, function.cls, args, None, frame.depth + 1, (*frame.stack, id(function.node)))
+        read = combined(self, paths, inner)
         call_span = frame.module.span(node) if node is not None else None
         return read.via(*(s for s in (call_span,) if s is not None), *hops)
 
