@@ -3,6 +3,8 @@ unknown, and what leaves the launch open."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from replaylint.frontends import ExtractContext, SourceFile
@@ -229,3 +231,35 @@ def test_each_return_of_a_helper_is_a_branch_with_its_condition() -> None:
 def test_returns_that_are_not_a_chain_of_branches_leave_the_launch_open(helper: str) -> None:
     found = launch(helper + "def build(x):\n    return LLM('m', return_sampling_mask=True, **args(x))\n")
     assert found.open_ended
+
+
+def _hydra_launch(tmp_path, config: str, decorator: str = '@hydra.main(config_path="conf", config_name="config")'):
+    from replaylint.frontends.python import extract as read
+
+    (tmp_path / "conf").mkdir()
+    (tmp_path / "conf" / "config.yaml").write_text(config)
+    text = f"import hydra\nfrom vllm import LLM\n{decorator}\ndef main(cfg):\n    return LLM(**cfg.vllm)\nmain()\n"
+    path = tmp_path / "train.py"
+    context = ExtractContext(read_text=lambda name: open(name).read() if os.path.exists(name) else None, root=str(tmp_path))
+    (found,) = read(SourceFile(str(path), text), context)
+    return found
+
+
+def test_a_hydra_config_gives_its_keys_where_the_yaml_writes_them(tmp_path) -> None:
+    found = _hydra_launch(tmp_path, "vllm:\n  model: m\n  return_sampling_mask: true\n")
+    mask = found.settings["return_sampling_mask"]
+    assert mask.value is True and mask.span.path.endswith("config.yaml") and mask.span.start_line == 3
+    assert not found.open_ended and [a.condition for a in found.assumptions] == ["Hydra's command line does not set it"]
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        "defaults:\n  - engine: replay\nvllm:\n  return_sampling_mask: true\n",  # composed from other files
+        "vllm:\n  return_sampling_mask: true\n  logprobs_mode: ???\n",  # given on the command line
+        "vllm:\n  return_sampling_mask: true\n  logprobs_mode: ${oc.env:MODE}\n",  # resolved when it runs
+    ],
+)
+def test_what_hydra_decides_when_it_runs_is_not_known(tmp_path, config: str) -> None:
+    found = _hydra_launch(tmp_path, config)
+    assert found.open_ended or found.value("logprobs_mode") is UNKNOWN

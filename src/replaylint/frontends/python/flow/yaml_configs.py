@@ -5,7 +5,8 @@ become the mapping's keys, each written where the YAML writes it, so a finding p
 a fix edits the YAML.
 
 What stays open: a `defaults:` list (Hydra composes other files), a value interpolated at run
-time (`${oc.env:MODE}`), a file that is not in the tree or does not parse. Hydra's command line
+time (`${oc.env:MODE}`) or left to the command line (`???`), a file that is not in the tree or
+does not parse. Hydra's command line
 (`python train.py vllm.logprobs_mode=...`) is Python's `"$@"`: the config is judged as written,
 and a finding on an absent key says so."""
 
@@ -33,7 +34,8 @@ def hydra_config(reader, function: ast.FunctionDef | ast.AsyncFunctionDef, name:
     if "config_name" not in given:
         return NOTHING
     folder = os.path.join(os.path.dirname(module.path), given.get("config_path", "."))
-    return _read(reader, os.path.normpath(os.path.join(folder, given["config_name"] + ".yaml")), (_OVERRIDES,))
+    name = given["config_name"] if given["config_name"].endswith((".yaml", ".yml")) else given["config_name"] + ".yaml"
+    return _read(reader, os.path.normpath(os.path.join(folder, name)), (_OVERRIDES,))
 
 
 def loaded(reader, node: ast.Call, module: Module) -> Val:
@@ -86,12 +88,14 @@ def _mapping(node, index: LineIndex, reasons: tuple[str, ...], assumed: tuple[st
     for key, value in entries(node):
         name = str(key.value)
         nested = _mapping(value, index, reasons, assumed) if isinstance(value, MappingNode) else None
-        known = UNKNOWN if _interpolated(index.text, value) else construct(value)
+        known = UNKNOWN if _run_time(index.text, value) else construct(value)
         whole = span(index, value, start_node=key)
         setting = Setting(name, known, whole, index.text[whole.start : whole.end], span(index, value))
         found.entries[name] = Entry(setting, ref=nested)
     return found
 
 
-def _interpolated(text: str, node) -> bool:
-    return "${" in text[node.start_mark.index : node.end_mark.index]
+def _run_time(text: str, node) -> bool:
+    """An interpolation (`${oc.env:MODE}`), or OmegaConf's `???`: a value given when it runs."""
+    written = text[node.start_mark.index : node.end_mark.index]
+    return "${" in written or written.strip("'\"") == "???"
