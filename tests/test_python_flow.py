@@ -33,9 +33,14 @@ def cli(*args: str) -> tuple[int, str]:
     return status, out.getvalue()
 
 
+def sources(case: Path) -> list[Path]:
+    """The case's Python files and the config files they read (a finding may be in either)."""
+    return sorted([*case.rglob("*.py"), *case.rglob("*.yaml")])
+
+
 def expected(case: Path) -> dict[tuple[str, int, str], str]:
     found = {}
-    for path in sorted(case.rglob("*.py")):
+    for path in sources(case):
         for number, line in enumerate(path.read_text().splitlines(), 1):
             for match in _EXPECT.finditer(line):
                 found[(path.relative_to(case).as_posix(), number, match.group(1))] = match.group(2) or ""
@@ -81,13 +86,13 @@ def test_case_fix_is_written_where_it_decides_and_holds(case: str, tmp_path: Pat
     shutil.copytree(CORPUS / case, copy)
     fixable = {(f["filename"], f["location"]["row"]) for f in findings(copy) if f["fix"] and f["fix"]["edits"]}
     cli("--fix", "--unsafe-fixes", str(copy))
-    after = {path: path.read_text() for path in sorted(copy.rglob("*.py"))}
+    after = {path: path.read_text() for path in sources(copy)}
     left = {(f["filename"], f["location"]["row"]) for f in findings(copy) if f["fix"] and f["fix"]["edits"]}
     assert not left & fixable, f"{case}: fixable findings remain after --fix: {left}"
     if fixable:
         assert after != {path: (CORPUS / case / path.relative_to(copy)).read_text() for path in after}
     cli("--fix", "--unsafe-fixes", str(copy))
-    assert {path: path.read_text() for path in sorted(copy.rglob("*.py"))} == after, "a second --fix changed the files"
+    assert {path: path.read_text() for path in sources(copy)} == after, "a second --fix changed the files"
 
 
 def sarif_results(path: Path) -> list[dict]:
@@ -111,6 +116,53 @@ def test_a_finding_shows_the_path_from_the_deciding_line_to_the_engine() -> None
     (imported,) = sarif_results(CORPUS / "settings_import")
     assert places(imported["locations"]) == [("settings.py", 2)]
     assert ("train.py", 5) in places(imported["relatedLocations"])  # the import is a hop
+
+
+def test_every_format_shows_the_path_from_the_import_to_the_engine() -> None:
+    # The mask is turned on in train.py; the conflicting mode is decided in settings.py. Each
+    # format names the places between them, with the text written there.
+    case = CORPUS / "settings_import"
+    hops = [("train.py", 7, "`return_sampling_mask=True`"), ("train.py", 5, "`from myproj.settings import VLLM_ARGS`")]
+    _, full = cli("--output-format", "full", str(case))
+    notes = re.findall(r"^ *= note: .*/(\w+\.py):(\d+):\d+: (.*)$", full, re.MULTILINE)
+    assert [(name, int(line), said) for name, line, said in notes][:2] == hops
+    (item,) = findings(case)
+    assert [(Path(r["filename"]).name, r["location"]["row"], r["message"]) for r in item["related"]][:2] == hops
+    _, lines = cli("--output-format", "json-lines", str(case))
+    assert json.loads(lines)["related"] == item["related"]
+    (result,) = sarif_results(case)
+    assert [r["message"]["text"] for r in result["relatedLocations"]][:2] == [said for *_, said in hops]
+    _, rdjson = cli("--output-format", "rdjson", str(case))
+    (diagnostic,) = json.loads(rdjson)["diagnostics"]
+    assert "settings_import/myproj/train.py:5:1: `from myproj.settings import VLLM_ARGS`" in diagnostic["message"]
+    assert "related_locations" not in diagnostic  # reviewdog's proto has no such field: protojson would refuse it
+
+
+def test_the_prefilter_passes_an_engine_built_from_a_config_file_named_by_path() -> None:
+    from replaylint.frontends import relevant
+
+    hydra = (CORPUS / "hydra_config_yaml" / "train.py").read_bytes()
+    loaded = (CORPUS / "omegaconf_load_yaml" / "run_grpo.py").read_bytes()
+    assert b"return_sampling_mask" not in hydra + loaded and relevant("python", hydra) and relevant("python", loaded)
+    assert not relevant("python", hydra.replace(b"LLM(", b"Trainer("))  # a Hydra app that builds no engine
+    assert not relevant("python", b"from vllm import LLM\nllm = LLM('m', config_format='auto')\n")
+
+
+def test_a_change_in_the_config_file_re_judges_the_program_that_reads_it(tmp_path: Path) -> None:
+    copy = tmp_path / "tree"
+    shutil.copytree(CORPUS / "hydra_config_yaml", copy)
+    cache = ["--cache-dir", str(tmp_path / "cache")]
+    args = ["check", "--no-respect-gitignore", "--target-vllm", "0.34.0", "--output-format", "concise", *cache, str(copy / "train.py")]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        main(args)
+    assert "RPL001" in out.getvalue()
+    config = copy / "conf" / "config.yaml"
+    config.write_text(config.read_text().replace("return_sampling_mask: true", "return_sampling_mask: false"))
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        status = main(args)
+    assert status == 0, out.getvalue()
 
 
 def test_a_change_in_an_imported_module_re_judges_its_user(tmp_path: Path) -> None:

@@ -3,6 +3,8 @@ unknown, and what leaves the launch open."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from replaylint.frontends import ExtractContext, SourceFile
@@ -103,8 +105,27 @@ def test_call_sites_bind_arguments_and_defaults() -> None:
     assert not any(item.open_ended for item in found)
 
 
-def test_a_function_no_one_calls_keeps_its_forwarded_keywords_open() -> None:
-    found = launch("def make(**extra):\n    return LLM('m', return_sampling_mask=True, **extra)\n")
+_FORWARDS = "def make(**extra):\n    return LLM('m', return_sampling_mask=True, **extra)\n"
+
+
+def test_forwarded_keywords_no_one_in_the_tree_passes_are_judged_as_written() -> None:
+    # Python's "$@": the launch is complete as written, resting on what the caller leaves out.
+    found = launch(_FORWARDS)
+    assert not found.open_ended
+    assert [assumption.condition for assumption in found.assumptions] == ["the caller's `**extra` does not set it"]
+
+
+@pytest.mark.parametrize(
+    ("body", "context"),
+    [
+        (_FORWARDS, ExtractContext(forwarded_arguments="open")),  # the configuration asks for it
+        (_FORWARDS + "pool.submit(make, seed=1)\n", ExtractContext()),  # handed to a caller not in sight
+        ("@app.command()\n" + _FORWARDS, ExtractContext()),  # a framework calls it
+        ("class Worker:\n    " + _FORWARDS.replace("\n    ", "\n        ").replace("(**", "(self, **"), ExtractContext()),
+    ],
+)
+def test_forwarded_keywords_a_caller_out_of_sight_may_pass_stay_open(body: str, context: ExtractContext) -> None:
+    (found,) = extract(SourceFile("t.py", HEAD + body), context)
     assert found.open_ended and "**extra" in found.open_reason
 
 
@@ -180,3 +201,65 @@ def test_set_defaults_replaces_an_option_default() -> None:
         "LLM('m', return_sampling_mask=True, logprobs_mode=args.logprobs_mode)\n"
     )
     assert launch(body).value("logprobs_mode") == "processed_logprobs"
+
+
+def test_each_return_of_a_helper_is_a_branch_with_its_condition() -> None:
+    body = (
+        "def args(replay):\n"
+        "    if replay:\n"
+        "        return {'return_sampling_mask': True, 'logprobs_mode': 'raw_logprobs'}\n"
+        "    return {'seed': 1}\n"
+        "def build(replay):\n"
+        "    return LLM('m', **args(replay))\n"
+    )
+    found = extract(SourceFile("t.py", HEAD + body), ExtractContext())
+    by_condition = {item.condition: item for item in found}
+    assert by_condition["when `replay` is true"].value("logprobs_mode") == "raw_logprobs"
+    assert by_condition["when `replay` is true"].settings["logprobs_mode"].span.start_line == 4  # written in the helper
+    assert by_condition["when `replay` is false"].value("seed") == 1
+    assert by_condition["when `replay` is false"].value("return_sampling_mask") is UNKNOWN  # another path's key: not absent
+
+
+@pytest.mark.parametrize(
+    "helper",
+    [
+        "def args(x):\n    if x:\n        return {'seed': 1}\n",  # falls through to None
+        "def args(x):\n    for item in x:\n        return {'seed': item}\n    return {'seed': 2}\n",  # a return in a loop
+        "def args(x):\n    if x:\n        if x > 1:\n            return {'seed': 1}\n    return {'seed': 2}\n",  # nested
+    ],
+)
+def test_returns_that_are_not_a_chain_of_branches_leave_the_launch_open(helper: str) -> None:
+    found = launch(helper + "def build(x):\n    return LLM('m', return_sampling_mask=True, **args(x))\n")
+    assert found.open_ended
+
+
+def _hydra_launch(tmp_path, config: str, decorator: str = '@hydra.main(config_path="conf", config_name="config")'):
+    from replaylint.frontends.python import extract as read
+
+    (tmp_path / "conf").mkdir()
+    (tmp_path / "conf" / "config.yaml").write_text(config)
+    text = f"import hydra\nfrom vllm import LLM\n{decorator}\ndef main(cfg):\n    return LLM(**cfg.vllm)\nmain()\n"
+    path = tmp_path / "train.py"
+    context = ExtractContext(read_text=lambda name: open(name).read() if os.path.exists(name) else None, root=str(tmp_path))
+    (found,) = read(SourceFile(str(path), text), context)
+    return found
+
+
+def test_a_hydra_config_gives_its_keys_where_the_yaml_writes_them(tmp_path) -> None:
+    found = _hydra_launch(tmp_path, "vllm:\n  model: m\n  return_sampling_mask: true\n")
+    mask = found.settings["return_sampling_mask"]
+    assert mask.value is True and mask.span.path.endswith("config.yaml") and mask.span.start_line == 3
+    assert not found.open_ended and [a.condition for a in found.assumptions] == ["Hydra's command line does not set it"]
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        "defaults:\n  - engine: replay\nvllm:\n  return_sampling_mask: true\n",  # composed from other files
+        "vllm:\n  return_sampling_mask: true\n  logprobs_mode: ???\n",  # given on the command line
+        "vllm:\n  return_sampling_mask: true\n  logprobs_mode: ${oc.env:MODE}\n",  # resolved when it runs
+    ],
+)
+def test_what_hydra_decides_when_it_runs_is_not_known(tmp_path, config: str) -> None:
+    found = _hydra_launch(tmp_path, config)
+    assert found.open_ended or found.value("logprobs_mode") is UNKNOWN

@@ -144,6 +144,31 @@ def test_sarif_related_locations_and_rpl900_descriptor(mixed: Run) -> None:
     assert "fixes" not in unparsable and unparsable["level"] == "error"
 
 
+def test_every_format_names_the_related_places_with_their_text(mixed: Run) -> None:
+    # multi.py's RPL001 relates to the mask on line 2: each format shows it, quoting the text there.
+    (finding,) = [f for f in mixed.findings if f.code == "RPL001" and f.span.path.endswith("multi.py")]
+    (item,) = [i for i in json.loads(render("json", mixed)) if i["code"] == "RPL001" and i["filename"].endswith("multi.py")]
+    assert item["related"] == [
+        {
+            "filename": finding.related[0].path,
+            "location": {"row": 2, "column": 10},
+            "end_location": {"row": 2, "column": 35},
+            "message": "`return_sampling_mask=True`",
+        }
+    ]
+    assert f"= note: {finding.related[0].path}:2:10: `return_sampling_mask=True`" in render("full", mixed)
+    assert "note:" not in render("concise", mixed)  # one line per finding, as ruff's
+    (result,) = [r for r in sarif(mixed)["runs"][0]["results"] if r["ruleId"] == "RPL001" and "multi" in str(r["locations"])]
+    assert result["relatedLocations"][0]["message"] == {"text": "`return_sampling_mask=True`"}
+
+
+def test_a_related_place_in_a_file_the_run_did_not_read_is_named_without_its_text(mixed: Run) -> None:
+    texts = {path: text for path, text in mixed.texts.items() if not path.endswith("multi.py")}
+    items = json.loads(render("json", dataclasses.replace(mixed, texts=texts)))
+    (item,) = [i for i in items if i["code"] == "RPL001" and i["filename"].endswith("multi.py")]
+    assert [related["message"] for related in item["related"]] == ["related"]
+
+
 def _apply_sarif_fix(text: str, fix: dict) -> str:
     index = LineIndex("", text)
     replacements = fix["artifactChanges"][0]["replacements"]
@@ -313,7 +338,7 @@ def test_json_lines_round_trip_to_the_json_objects(mixed: Run) -> None:
     lines = text.splitlines()
     assert len(lines) == len(mixed.findings) and text.endswith("\n")
     assert [json.loads(line) for line in lines] == json.loads(render("json", mixed))
-    assert [json.loads(line) for line in lines] == [json.loads(json.dumps(finding_dict(f))) for f in mixed.findings]
+    assert [json.loads(line) for line in lines] == [json.loads(json.dumps(finding_dict(f, mixed.texts))) for f in mixed.findings]
     assert render("json-lines", Run(findings=[])) == ""
 
 

@@ -430,11 +430,12 @@ def _text_of(data: bytes) -> str:
 
 
 def _load_texts(run, limit: int) -> None:
-    """The texts the findings' spans count in, decoded as the checks decoded them."""
+    """The texts the findings' spans (and the places they relate to) count in, decoded as the
+    checks decoded them."""
     from . import files
 
-    for finding in run.findings:
-        path = finding.span.path
+    paths = dict.fromkeys(path for finding in run.findings for path in (finding.span.path, *(span.path for span in finding.related)))
+    for path in paths:
         if path in run.texts:
             continue
         try:

@@ -122,8 +122,24 @@ def relevant(kind: str, data: bytes) -> bool:
         # prime-rl: the mask may be implicit (truncating train sampling under [orchestrator]).
         return _mentions_mask(data, dashed) or (b"orchestrator" in data and b"inference" in data and (b"top_p" in data or b"top_k" in data))
     if not _mentions_mask(data, dashed) and not _needs_vllm_alone(kind, data, dashed):
-        return False
+        return kind == "python" and loads_config_by_path(data)
     return kind != "python" or any(word in data for word in _PYTHON_LAUNCHERS) or _MASK_ON.search(data) is not None
+
+
+# A config file read by path, where the mask may be (`@hydra.main(config_path=..., config_name=...)`,
+# `OmegaConf.load("conf/x.yaml")`), in a file that builds an engine.
+_CONFIG_BY_PATH = re.compile(rb"config_name\s*=|OmegaConf\.load\(")
+_ENGINE_CALL = re.compile(rb"\b(?:LLM|EngineArgs)\(")
+
+
+def loads_config_by_path(data: bytes) -> bool:
+    """Whether a Python file builds an engine from a config file it names by path (the rare
+    words first: a file without them costs two memchr scans)."""
+    return (
+        (b"config_name" in data or b"OmegaConf.load(" in data)
+        and _CONFIG_BY_PATH.search(data) is not None
+        and _ENGINE_CALL.search(data) is not None
+    )
 
 
 def _needs_vllm_alone(kind: str, data: bytes, dashed: frozenset[bytes]) -> bool:

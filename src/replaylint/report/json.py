@@ -1,14 +1,17 @@
 """`--output-format json`: ruff's field names, plus `name`, `severity`,
-`vllm_version` (the releases the launch targets) and `judged_by_vllm` (the releases whose rules judged it).
+`vllm_version` (the releases the launch targets), `judged_by_vllm` (the releases whose rules judged it)
+and `related`: the places the finding relates to, in the shape of ruff's locations (ruff's JSON
+has no field for them), `{filename, location, end_location, message}`, the message quoting the
+text there as the language server does.
 """
 
 from __future__ import annotations
 
 import json
 
-from ..model import Edit, Finding
+from ..model import Edit, Finding, Span
 from .cells import cell_place
-from .run import DOCS_URL, Run
+from .run import DOCS_URL, Run, related_places
 
 
 def _location(line: int, col: int) -> dict[str, int]:
@@ -22,6 +25,15 @@ def _edit(edit: Edit) -> dict[str, object]:
         "filename": span.path,
         "location": _location(span.start_line, span.start_col),
         "end_location": _location(span.end_line, span.end_col),
+    }
+
+
+def _related(span: Span, message: str) -> dict[str, object]:
+    return {
+        "filename": span.path,
+        "location": _location(span.start_line, span.start_col),
+        "end_location": _location(span.end_line, span.end_col),
+        "message": message,
     }
 
 
@@ -49,6 +61,7 @@ def finding_dict(finding: Finding, texts: dict[str, str] | None = None) -> dict[
         "url": DOCS_URL.format(code=finding.code),
         "vllm_version": ", ".join(finding.releases) or None,
         "judged_by_vllm": ", ".join(finding.judged_by) or None,
+        "related": [_related(span, message) for span, message in related_places(finding, texts or {})],
     }
     if place is None:
         return found

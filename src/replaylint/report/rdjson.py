@@ -20,6 +20,9 @@ Choices worth knowing (reviewdog's `proto/rdf/reviewdog.proto` defines the forma
   of them lie in the finding's file (a suggestion has no path of its own). A suggestion has no
   field for its safety or title, so the message ends with the fix's `help:` line, which notes an
   unsafe fix.
+* The proto has no field for related places (protojson would refuse one), so the message
+  has a `note:` line for each place the finding relates to (before the fix's `help:`), as the
+  `full` format shows them.
 * Paths are relative to `Run.root` (the repository); a file outside it keeps the path it was
   given. reviewdog reads a relative path from its own working directory: run it at the top of
   the repository.
@@ -31,7 +34,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from ..model import LineIndex
-from .run import DOCS_URL, HOME_URL, Run, message_with_help, shown_path, without_surrogates
+from .run import DOCS_URL, HOME_URL, Run, fix_help, related_places, shown_path, without_surrogates
 
 if TYPE_CHECKING:
     from ..model import Finding, Span
@@ -84,9 +87,17 @@ def _suggestions(finding: Finding, columns: _ByteColumns) -> list[dict[str, Any]
     return [{"range": columns.range(edit.span), "text": without_surrogates(edit.content)} for edit in edits]
 
 
+def _message(finding: Finding, root: str, texts: dict[str, str]) -> str:
+    notes = [
+        f"note: {shown_path(span.path, root)}:{span.start_line}:{span.start_col}: {said}" for span, said in related_places(finding, texts)
+    ]
+    help_line = fix_help(finding)
+    return without_surrogates("\n".join([finding.message, *notes, *([help_line] if help_line else [])]))
+
+
 def diagnostic(finding: Finding, root: str, columns: _ByteColumns) -> dict[str, Any]:
     result: dict[str, Any] = {
-        "message": without_surrogates(message_with_help(finding)),
+        "message": _message(finding, root, columns.texts),
         "location": {"path": without_surrogates(shown_path(finding.span.path, root)), "range": columns.range(finding.span)},
         "severity": SEVERITIES.get(finding.severity, "ERROR"),
         "code": {"value": finding.code, "url": DOCS_URL.format(code=finding.code)},

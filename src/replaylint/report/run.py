@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..model import Finding
+    from ..model import Finding, Span
 
 DOCS_URL = "https://github.com/replaylint/replaylint/blob/main/docs/rules/{code}.md"
 HOME_URL = "https://github.com/replaylint/replaylint"
@@ -63,6 +63,20 @@ def message_with_help(finding: Finding) -> str:
     have no field that says whether a fix is safe)."""
     help_line = fix_help(finding)
     return finding.message if help_line is None else f"{finding.message}\n{help_line}"
+
+
+def related_places(finding: Finding, texts: dict[str, str]) -> list[tuple[Span, str]]:
+    """The places a finding relates to (the setting that turns replay on, each place its value
+    passed through, the launch), each with what it says: the text there quoted, as the language
+    server's related information says it, or `related` when the run lacks the file's text."""
+    from ..model import snippet
+
+    places = []
+    for span in finding.related:
+        text = texts.get(span.path)
+        quoted = snippet(text[span.start : span.end]) if text is not None else ""
+        places.append((span, f"`{quoted}`" if quoted else "related"))
+    return places
 
 
 def without_surrogates(text: str) -> str:

@@ -30,7 +30,7 @@ from ..model import Edit, Finding, Fix, Span
 from ..rules import RULES
 from .cells import cell_place
 from .fingerprints import LineFingerprints, in_file_order
-from .run import DOCS_URL, HOME_URL, Run, relative_path, without_surrogates
+from .run import DOCS_URL, HOME_URL, Run, related_places, relative_path, without_surrogates
 
 SCHEMA_URL = "https://json.schemastore.org/sarif-2.1.0.json"
 SRCROOT = "%SRCROOT%"
@@ -124,8 +124,8 @@ def _fix(finding: Finding, fix: Fix, locator: _Locator) -> dict[str, Any]:
     }
 
 
-def _result(finding: Finding, index: int, locator: _Locator, fingerprint: str, text: str | None = None) -> dict[str, Any]:
-    place = cell_place(finding.span, text)  # a notebook's: regions stay in the file, the cell is said
+def _result(finding: Finding, index: int, locator: _Locator, fingerprint: str, texts: dict[str, str]) -> dict[str, Any]:
+    place = cell_place(finding.span, texts.get(finding.span.path))  # a notebook's: regions stay in the file, the cell is said
     result: dict[str, Any] = {
         "ruleId": finding.code,
         "ruleIndex": index,
@@ -135,7 +135,10 @@ def _result(finding: Finding, index: int, locator: _Locator, fingerprint: str, t
         "partialFingerprints": {"primaryLocationLineHash": fingerprint},
     }
     if finding.related:
-        result["relatedLocations"] = [{"id": number, **locator.physical(span)} for number, span in enumerate(finding.related, 1)]
+        result["relatedLocations"] = [
+            {"id": number, **locator.physical(span), "message": {"text": without_surrogates(said)}}
+            for number, (span, said) in enumerate(related_places(finding, texts), 1)
+        ]
     if finding.edits and finding.fix is not None:
         result["fixes"] = [_fix(finding, finding.fix, locator)]
     if finding.releases:
@@ -162,10 +165,7 @@ def sarif_log(run: Run) -> dict[str, Any]:
     index = {info.code: number for number, info in enumerate(infos)}
     locator = _Locator(run.root)
     fingerprint = LineFingerprints(run.texts)
-    results = [
-        _result(finding, index[finding.code], locator, fingerprint(finding), run.texts.get(finding.span.path))
-        for finding in in_file_order(run.findings)
-    ]
+    results = [_result(finding, index[finding.code], locator, fingerprint(finding), run.texts) for finding in in_file_order(run.findings)]
     root_uri = Path(run.root).resolve().as_uri().rstrip("/") + "/"
     return {
         "$schema": SCHEMA_URL,

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from .cells import cell_view
 from .printable import printable, printable_path
-from .run import Run, applicable, fix_help
+from .run import Run, applicable, fix_help, related_places
 
 if TYPE_CHECKING:  # imported where a finding is shown: a clean run shows none
     from ..model import Finding, LineIndex
@@ -43,12 +43,10 @@ def header(finding: Finding, color: bool = False, cell: int | None = None) -> st
     return f"{location} {code_and_message(finding, color)}"
 
 
-def _excerpt(finding: Finding, index: LineIndex | None, color: bool) -> list[str]:
-    if index is None:
-        return []
+def _excerpt(finding: Finding, index: LineIndex | None, notes: list[str], color: bool) -> list[str]:
     span = finding.span
-    if span.start_line > index.line_count:
-        return []
+    if index is None or span.start_line > index.line_count:
+        return [f"{' ' * len(str(span.start_line))} = {note}" for note in notes]
     end_line = min(span.end_line, span.start_line + 4)
     width = len(str(end_line))
     gutter = " " * width + " |"
@@ -64,11 +62,22 @@ def _excerpt(finding: Finding, index: LineIndex | None, color: bool) -> list[str
         suffix = f" {finding.code}" if number == end_line else ""
         lines.append(f"{gutter} {paint(underline + suffix, 'red' if finding.severity == 'error' else 'yellow', color)}")
     lines.append(gutter)
+    lines.extend(f"{' ' * width} = {note}" for note in notes)
     help_line = fix_help(finding)
     if help_line is not None:
         lines.append(f"{' ' * width} = {printable(help_line)}")
         lines.extend(_fix_diff(finding, index, width, color))
     return lines
+
+
+def _notes(finding: Finding, texts: dict[str, str]) -> list[str]:
+    """`note: train.py:10:7: `vllm_args(model)``: a line for each place the finding's value
+    passed through, as rustc and ruff add `= note:` under the excerpt. Quoting needs no line
+    index: a span holds its offsets."""
+    return [
+        f"note: {printable_path(span.path)}:{span.start_line}:{span.start_col}: {printable(said)}"
+        for span, said in related_places(finding, texts)
+    ]
 
 
 def _index(indexes: dict[str, LineIndex | None], run: Run, path: str) -> LineIndex | None:
@@ -171,9 +180,10 @@ def render(run: Run, concise: bool, color: bool = False) -> str:
             cell, finding, text = view
         out.append(header(finding, color, cell))
         if not concise:
+            notes = _notes(finding, run.texts)
             # A notebook's finding is shown in its cell's own lines (small: indexed per finding).
             index = _index(indexes, run, finding.span.path) if cell is None else _cell_index(finding.span.path, text)
-            out.extend(_excerpt(finding, index, color))
+            out.extend(_excerpt(finding, index, notes, color))
             out.append("")
     if run.findings and concise and not run.quiet:
         out.append("")

@@ -22,10 +22,12 @@ vllm serve Qwen/Qwen3-8B --return-sampling-mask --logprobs-mode processed_logpro
 ## Fix safety
 The fix sets `logprobs_mode` to `processed_logprobs` (or adds it next to the mask). It is
 safe: replay cannot start without it, and the returned logprobs become the ones replay needs.
-When the launch is open-ended (`**kwargs`, an unknown `$EXTRA_ARGS`) and does not show
+When the launch is open-ended (`**json.load(f)`, an unknown `$EXTRA_ARGS`) and does not show
 `logprobs_mode`, nothing is reported: the missing value may come from there. A script's
 forwarded arguments (`"$@"`) are the exception: a launch that names its model is judged as the
-script is written, and the message says `(unless the script's arguments set it)`
+script is written, and the message says `(unless the script's arguments set it)`. So are a
+Python function's `**kwargs` that no caller in the tree passes (`(when the caller's `**kwargs`
+does not set it)`); a caller in the tree is followed instead
 (`forwarded-arguments = "open"` in the configuration makes such launches open-ended).
 
 ## References
@@ -85,7 +87,7 @@ class SamplingMaskRequiresProcessedLogprobs(Rule):
     VALID = (
         Valid('from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n'),
         Valid('from vllm import LLM\nLLM("m", logprobs_mode="raw_logprobs")\n'),
-        Valid('from vllm import LLM\n\ndef build(**kwargs):\n    return LLM("m", return_sampling_mask=True, **kwargs)\n'),
+        Valid('import json\nfrom vllm import LLM\nLLM("m", return_sampling_mask=True, **json.load(open("engine.json")))\n'),
         Valid('from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode=MODE)\n'),
         Valid('from sglang import Engine\nEngine(model_path="m", return_sampling_mask=True)\n'),
     )
@@ -102,6 +104,12 @@ class SamplingMaskRequiresProcessedLogprobs(Rule):
             message=messages.REQUIRES_PROCESSED_LOGPROBS,
             fixed="from vllm.engine.arg_utils import AsyncEngineArgs as A\n"
             "args = A(\n    model='m',\n    return_sampling_mask=True,\n    logprobs_mode='processed_logprobs',\n)\n",
+        ),
+        Invalid(
+            'from vllm import LLM\n\ndef build(**kwargs):\n    return LLM("m", return_sampling_mask=True, **kwargs)\n',
+            message="(when the caller's `**kwargs` does not set it)",
+            fixed="from vllm import LLM\n\ndef build(**kwargs):\n"
+            '    return LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs", **kwargs)\n',
         ),
         Invalid(
             'import vllm\nOPTS = {"return_sampling_mask": True}\nvllm.LLM("m", **OPTS)\n',

@@ -45,11 +45,13 @@ _IMPORTS_ENGINE = re.compile(
 def candidate(text: str) -> bool:
     """Whether a file may construct one of vLLM's engines with the mask in reach (cheap: the
     file's own text; vLLM's sources that define the engines import none of them)."""
-    return (
-        any(word in text for word in _ENGINE_WORDS)
-        and any(word in text for word in REPLAY_WORDS[:3])
-        and _IMPORTS_ENGINE.search(text) is not None
-    )
+    if not any(word in text for word in _ENGINE_WORDS) or _IMPORTS_ENGINE.search(text) is None:
+        return False
+    if any(word in text for word in REPLAY_WORDS[:3]):
+        return True
+    from ... import loads_config_by_path  # the mask may be in a config file it reads by path
+
+    return loads_config_by_path(text.encode("utf-8", "surrogateescape"))
 
 
 def flowed(source: SourceFile, context: ExtractContext) -> Flowed:

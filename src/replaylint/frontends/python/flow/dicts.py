@@ -99,12 +99,7 @@ def spread(reader: Evaluates, node: ast.expr, frame: Frame) -> Kwargs:
         hops = read.hops
         if not hops:
             return read.kwargs
-        return Kwargs(
-            {name: _via(item, hops) for name, item in read.kwargs.entries.items()},
-            list(read.kwargs.reasons),
-            read.kwargs.home,
-            set(read.kwargs.sources),
-        )
+        return read.kwargs.rebuilt({name: _via(item, hops) for name, item in read.kwargs.entries.items()})
     unread = Kwargs(reasons=[f"**{frame.module.text(node)[:40]}"])
     binding = reaching(frame, node.id) if isinstance(node, ast.Name) else None
     if binding is not None and binding.kind == "parameter":
@@ -210,7 +205,7 @@ def _apply(reader: Evaluates, found: Kwargs, write: tuple, guards: tuple[Guard, 
     if kind == "merge":
         more = spread(reader, value, frame)
         if unreadable:
-            more = Kwargs({n: _unknown(i) for n, i in more.entries.items()}, more.reasons, more.home, more.sources)
+            more = more.rebuilt({n: _unknown(i) for n, i in more.entries.items()})
         found.merge(more.guarded(guards))
         return
     if kind == "remove":

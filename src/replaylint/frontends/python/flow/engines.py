@@ -122,7 +122,7 @@ def contexts(reader: Reader, module: Module, call: Call) -> list[Frame]:
         return frames or [plain]
     named = calls(module, (scope.name + "(",))
     sites = [(module, site) for site in named if isinstance(site.node.func, ast.Name) and site.node.func.id == scope.name]
-    if not sites and _forwards(scope, call.node):
+    if not sites and scope.args.kwarg is not None:  # its callers' keywords may reach the engine
         sites = list(_sites_elsewhere(reader, module, scope))
     frames = []
     for home, site in sites[:MAX_SITES]:
@@ -132,12 +132,6 @@ def contexts(reader: Reader, module: Module, call: Call) -> list[Frame]:
         sites_here = ((site.scope, site.placed),) if home is module else ()
         frames.append(replace(plain, args={name: value.via(hop) for name, value in args.items()}, sites=sites_here))
     return frames or [plain]
-
-
-def _forwards(function: ast.FunctionDef | ast.AsyncFunctionDef, node: ast.Call) -> bool:
-    """Whether the engine call spreads the function's `**kwargs` (what its callers pass)."""
-    kwarg = function.args.kwarg
-    return kwarg is not None and any(k.arg is None and isinstance(k.value, ast.Name) and k.value.id == kwarg.arg for k in node.keywords)
 
 
 def _sites_elsewhere(reader: Reader, module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[tuple[Module, Call]]:
@@ -187,9 +181,7 @@ def arguments(reader: Reader, node: ast.Call, frame: Frame, partial: Partial | N
     place = container(module, node)
     found = Kwargs(home=place, sources={module.span(node)})  # writes into a parameter's dict are read here
     if partial is not None:
-        found.merge(
-            Kwargs({n: _via(e, partial.span) for n, e in partial.kwargs.entries.items()}, list(partial.kwargs.reasons), partial.kwargs.home)
-        )
+        found.merge(replace(partial.kwargs.rebuilt({n: _via(e, partial.span) for n, e in partial.kwargs.entries.items()}), sources=set()))
     every = sorted([*node.args, *node.keywords], key=lambda item: (item.lineno, item.col_offset))
     position = 0
     for argument in node.args:
@@ -235,7 +227,7 @@ def _launches(reader: Reader, node: ast.Call, frame: Frame, partial: Partial | N
         outcome = dict(zip(split, truth))
         settings: dict[str, Setting] = {}
         places = {}
-        assumptions: list[Assumption] = []
+        assumptions = [Assumption(condition) for condition in found.assumed]  # rests on the launch's completeness
         for name, entry in found.entries.items():
             chosen = _chosen(entry, outcome, blurred)
             settings[name] = chosen.setting

@@ -49,9 +49,16 @@ class Kwargs:
     reasons: list[str] = field(default_factory=list)  # what may add keys nobody can see
     home: Place | None = None  # where a new key is written
     sources: set[Span] = field(default_factory=set)  # dict literals and calls read (found by content too)
+    # What the keys are complete on (`**overrides` no caller in the tree passes): judged as
+    # written, a finding on an absent key says so.
+    assumed: list[str] = field(default_factory=list)
 
     def copy(self) -> Kwargs:
-        return Kwargs(dict(self.entries), list(self.reasons), self.home, set(self.sources))
+        return self.rebuilt(dict(self.entries))
+
+    def rebuilt(self, entries: dict[str, Entry]) -> Kwargs:
+        """The same keys' reasons, home, sources and assumptions, with `entries` for keys."""
+        return Kwargs(entries, list(self.reasons), self.home, set(self.sources), list(self.assumed))
 
     def merge(self, other: Kwargs) -> None:
         """`{**self, **other}`: the later keys win."""
@@ -59,6 +66,7 @@ class Kwargs:
             earlier = self.entries.pop(name, None)
             self.entries[name] = replace(entry, otherwise=earlier) if entry.guards and earlier is not None else entry
         self.reasons.extend(reason for reason in other.reasons if reason not in self.reasons)
+        self.assumed.extend(condition for condition in other.assumed if condition not in self.assumed)
         self.home = other.home or self.home
         self.sources |= other.sources
 
@@ -66,8 +74,7 @@ class Kwargs:
         """The same keys, each also under `guards` (a dict built in a branch)."""
         if not guards:
             return self
-        entries = {name: replace(entry, guards=(*guards, *entry.guards)) for name, entry in self.entries.items()}
-        return Kwargs(entries, list(self.reasons), self.home, set(self.sources))
+        return self.rebuilt({name: replace(entry, guards=(*guards, *entry.guards)) for name, entry in self.entries.items()})
 
     def value(self) -> dict[str, Any]:
         return {name: entry.setting.value for name, entry in self.entries.items()}

@@ -69,6 +69,7 @@ class Module:
     _lines: dict[tuple[str, ...], list[int]] = field(default_factory=dict)
     _binders: dict[int, dict[str, list[Placed]]] = field(default_factory=dict)
     _writers: dict[str, list] | None = None  # module-level names -> the functions that write keys into them
+    _handed: set[str] | None = None  # names read other than as the function of a call
 
     @property
     def path(self) -> str:
@@ -120,6 +121,18 @@ class Module:
                     for written in _names_written(node):
                         self._writers.setdefault(written, []).append(node)
         return self._writers.get(name, [])
+
+    def referenced(self, name: str) -> bool:
+        """Whether `name` is read other than called (`pool.submit(make_llm, **cfg)`, `f = make_llm`):
+        whoever it is handed to may call it with anything."""
+        if self._handed is None:
+            called = {id(node.func) for node in ast.walk(self.tree) if isinstance(node, ast.Call)}
+            self._handed = {
+                node.id
+                for node in ast.walk(self.tree)
+                if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and id(node) not in called
+            }
+        return name in self._handed
 
     def lines_with(self, words: tuple[str, ...]) -> list[int]:
         """The numbers of the lines that hold one of `words`, sorted (cached)."""

@@ -158,6 +158,8 @@ def field(reader: Evaluates, owner: Val, name: str, frame: Frame) -> Val:
     item = fields.entries[name]
     if item.guards:
         return NOTHING
+    if isinstance(item.ref, Kwargs):  # a mapping of a config file (`cfg.vllm`)
+        return replace(as_val(item.ref, item.setting.value_span), origin=item.setting.span, hops=item.setting.via)
     return read_from(item.setting, item.assumptions, item.ref)
 
 

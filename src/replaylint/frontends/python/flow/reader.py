@@ -18,6 +18,8 @@ from .facts import NOTHING, Kwargs, Val, read_from
 from .frames import Frame, parameters, reaching
 from .module import FUNCTIONS, Module, Placed
 from .objects import Class, command_default, field, instance, library_call, method_result
+from .returns import branches, combined
+from .yaml_configs import hydra_config, loaded
 
 if TYPE_CHECKING:
     from .tree import Tree
@@ -140,13 +142,28 @@ class Reader:
 
     def parameter(self, name: str, frame: Frame) -> Val:
         function = frame.function
+        config = hydra_config(self, function, name, frame.module) if function is not None and function.decorator_list else None
+        if config is not None:  # Hydra hands the config over whatever the call passes (`main()`)
+            return config
         if frame.args is not None and name in frame.args:
             return frame.args[name]
         if function is not None and function.args.kwarg is not None and function.args.kwarg.arg == name:
+            if frame.args is None and self._as_written(function, frame.module):
+                return as_val(Kwargs(assumed=[f"the caller's `**{name}` does not set it"]))
             return as_val(Kwargs(reasons=[f"**{name} (what the caller passes)"]))
         if function is not None and frame.args is None and function.decorator_list:
             return command_default(self, function, name, frame.module)
         return NOTHING
+
+    def _as_written(self, function: ast.FunctionDef | ast.AsyncFunctionDef, module: Module) -> bool:
+        """Whether a function's `**kwargs` are judged as written, as a script's `"$@"` is: no
+        caller in the tree passes them (callers are followed where there are some), and none
+        outside it is in sight. A method, a decorated function (a framework calls it) or one
+        handed around by name (`pool.submit(make_llm, **cfg)`) keeps them open, as does
+        `forwarded-arguments = "open"`."""
+        if self.tree.context.forwarded_arguments == "open" or function.decorator_list or function not in module.tree.body:
+            return False
+        return not module.referenced(function.name)
 
     def imported(self, name: str, module: Module) -> Val:
         qualified = module.imports.get(name, name)
@@ -290,24 +307,26 @@ class Reader:
         if short == "dumps" and name.startswith("json") and node.args:
             value = self.evaluate(node.args[0], frame).value
             return Val(json.dumps(value)) if _writable(value) else NOTHING
+        if name in ("omegaconf.OmegaConf.load", "OmegaConf.load"):
+            return loaded(self, node, frame.module)
         if engine_name(name) or name in _PARAMS:
             return Val(ref=Engine(node, frame))  # an engine, or the params of a request
         return library_call(self, name, node, frame)
 
     def returned(self, function: Function, node: ast.Call | None, frame: Frame, hops: tuple = ()) -> Val:
-        """What a call of a function of the tree returns: its one `return`, read with the
-        call's arguments bound to the parameters."""
+        """What a call of a function of the tree returns: its `return`s (`returns`), read with
+        the call's arguments bound to the parameters."""
         if frame.depth >= MAX_DEPTH:
             self.tree.too_deep(node, frame.module)
             return NOTHING
         if id(function.node) in frame.stack:
             return NOTHING
-        returns = [p for p in function.module.statements(function.node) if isinstance(p.statement, ast.Return)]
-        if len(returns) != 1 or returns[0].guards or returns[0].statement.value is None:
+        paths = branches([p for p in function.module.statements(function.node) if isinstance(p.statement, ast.Return)])
+        if not paths:
             return NOTHING
         args = bind(self, function, node, frame) if node is not None else None
-        inner = Frame(function.module, function.node, function.cls, args, returns[0], frame.depth + 1, (*frame.stack, id(function.node)))
-        read = self.evaluate(returns[0].statement.value, inner)
+        inner = Frame(function.module, function.node, function.cls, args, None, frame.depth + 1, (*frame.stack, id(function.node)))
+        read = combined(self, paths, inner)
         call_span = frame.module.span(node) if node is not None else None
         return read.via(*(s for s in (call_span,) if s is not None), *hops)
 

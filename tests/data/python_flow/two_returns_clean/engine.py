@@ -1,5 +1,6 @@
 # Imitates volcengine/verl verl/workers/rollout/vllm_rollout/vllm_rollout.py: a helper whose
-# arguments depend on the path it takes: which return reaches the engine is not known here.
+# arguments depend on the path it takes; each return is followed as a branch, and both give
+# the engine what replay needs.
 from vllm import LLM
 
 
