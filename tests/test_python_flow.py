@@ -245,3 +245,21 @@ def test_the_language_server_shows_the_path_as_related_information() -> None:
         (9, '`vllm_args("Qwen/Qwen3-8B")`'),
         (9, '`LLM(**vllm_args("Qwen/Qwen3-8B"), logits_processors=["my_project.Clamp"])`'),
     ]
+
+
+def test_a_parsers_options_are_read_once_however_often_its_namespace_is_read() -> None:
+    # vLLM's examples/rl/routed_experts_e2e.py: `args = parser.parse_args()`, then `args.x` in
+    # every statement; reading the options at each use ran past the file's work budget (RPL902).
+    from replaylint.api import Checker
+    from replaylint.config import Config
+
+    options = "".join(f'    parser.add_argument("--o{i}", type=int, default={i})\n' for i in range(12))
+    uses = "".join(f"    print(args.o{i}, args.o{(i + 1) % 12})\n" for i in range(12))
+    text = (
+        "import argparse\nfrom vllm import AsyncEngineArgs\n\n\n"
+        "def run(model, tp=1):\n    return AsyncEngineArgs(model=model, return_sampling_mask=True, tensor_parallel_size=tp)\n\n\n"
+        'def main():\n    parser = argparse.ArgumentParser()\n    parser.add_argument("--model", default="m")\n'
+        f"{options}    args = parser.parse_args()\n{uses}    run(args.model, tp=args.o1)\n"
+    )
+    result = Checker(Config()).check_text("e2e.py", text, "python")
+    assert [finding.code for finding in result.findings] == ["RPL003"] and result.internal_error is None

@@ -210,9 +210,33 @@ def method_result(reader: Evaluates, callee: Val, func: ast.expr, node: ast.Call
     return NOTHING
 
 
+_READING = Kwargs()  # the options of a parser being read: met again, they are not known yet
+
+
 def options(reader: Evaluates, parser: Parser) -> Kwargs:
-    """The defaults of a parser's options: `add_argument` calls on it (or its groups) in the
-    scope that made it."""
+    """The defaults of a parser's options, read once per parser and reader: every statement after
+    `args = parser.parse_args()` that names `args` evaluates it, and reading the options again
+    each time cost a 380-line script millions of evaluations."""
+    known: dict = reader.__dict__.setdefault("_parser_options", {})
+    key = (parser.call, parser.frame.scope, id(parser.frame.args))
+    held = known.get(key)
+    if held is not None and held[1] is _READING:
+        return Kwargs(reasons=["the parser's options, read while they are being read"])
+    if held is not None:
+        found = held[1]
+    else:
+        known[key] = (parser.frame.args, _READING)  # the arguments held, so that their id stays theirs
+        try:
+            found = _options(reader, parser)
+        finally:
+            known.pop(key, None)
+        known[key] = (parser.frame.args, found)
+    return found.copy()
+
+
+def _options(reader: Evaluates, parser: Parser) -> Kwargs:
+    """`add_argument` and `set_defaults` calls on the parser (or its groups) in the scope that
+    made it."""
     found = Kwargs()
     frame = parser.frame
     for placed in frame.module.statements(frame.scope):
