@@ -89,7 +89,6 @@ def test_dict_spread_and_dict_call_are_read_with_their_own_spans() -> None:
 @pytest.mark.parametrize(
     "call",
     [
-        "LLM('m', return_sampling_mask=True, **kwargs)",
         "LLM(*args, return_sampling_mask=True)",
         "LLM('m', return_sampling_mask=True, **get_options())",
     ],
@@ -99,6 +98,15 @@ def test_open_ended_launches_get_no_absence_findings(call: str) -> None:
     (launch,) = launches(text)
     assert launch.open_ended
     assert "RPL003" not in codes(text)
+
+
+def test_forwarded_keywords_no_caller_passes_are_judged_as_written() -> None:
+    # Python's "$@": a function's `**kwargs` that no caller in the tree fills adds nothing, and
+    # the message says what the finding rests on.
+    text = "from vllm import LLM\ndef build(*args, **kwargs):\n    return LLM('m', return_sampling_mask=True, **kwargs)\n"
+    assert codes(text) == ["RPL003"]
+    caller = text + "build(logprobs_mode='processed_logprobs')\n"
+    assert "RPL003" not in codes(caller)
 
 
 def test_attribute_writes_after_the_call_make_it_open_ended() -> None:
