@@ -70,7 +70,6 @@ class Adapter:
 
 
 _TRL_TRAIN = ("trl/scripts/grpo.py", "trl/scripts/rloo.py", "trl/scripts/distillation.py")
-
 ADAPTERS: tuple[Adapter, ...] = (
     Adapter("verl", "verl", ("verl",), (EntryPoint("verl", modules=("verl.trainer.main_ppo",)),)),
     Adapter(
@@ -139,6 +138,10 @@ def entry_points() -> dict[str, tuple[Adapter, EntryPoint]]:
 
 def pinned_packages() -> tuple[str, ...]:
     return tuple(package for adapter in ADAPTERS for package in adapter.packages)
+
+
+def yaml_finders() -> tuple[Adapter, ...]:
+    return tuple(adapter for adapter in ADAPTERS if adapter.yaml_finder)
 
 
 def prefilters(kind: str) -> tuple[Prefilter, ...]:

@@ -4,7 +4,8 @@ A document is handed to the adapter whose shape it has (`frameworks.verl`: a top
 `actor_rollout_ref.rollout`; `frameworks.nemo_rl`: `policy.generation` with `vllm_cfg` or
 `vllm_kwargs`, or `policy.sampling_mask_replay`, or an evaluation config's top-level
 `generation` with them, in the file or in the `defaults:` files it inherits; `frameworks.roll`: top-level workers with
-`strategy_args`, one launch per worker whose `strategy_name` is `vllm`). `YamlView` gives the adapters values and the
+`strategy_args`, one launch per worker whose `strategy_name` is `vllm`; the registry's
+`Adapter.yaml_finder`s, AReaL's among them, claim the others of their shape). `YamlView` gives the adapters values and the
 spans of the keys that hold them. NeMo-RL's `defaults:` files (paths relative to the config,
 merged under it by `load_config_with_inheritance`) are read when they are in reach, and a key
 they write is spelled with the name of the file checked (a finding that lands in a parent names
@@ -18,6 +19,7 @@ from typing import Any
 
 from yaml.nodes import MappingNode, Node
 
+from ...framework_registry import yaml_finders
 from ...frameworks import engine_mappings, nemo_rl, roll, verl
 from ...frameworks.views import ConfigView, Inherited, Layered
 from ...model import Launch, LaunchKind, LineIndex, Span
@@ -85,6 +87,10 @@ def extract(source_file: SourceFile, context: ExtractContext, document: Node) ->
             return [launch] if launch is not None else []
     if roll.is_config(view):
         return _roll(view, source_file.path, context)
+    for adapter in yaml_finders():
+        claimed = getattr(adapter.load(), adapter.yaml_finder)(view, source_file.path)
+        if claimed is not None:
+            return claimed
     return _engine_mappings(source_file, document)
 
 
