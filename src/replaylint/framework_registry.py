@@ -128,6 +128,13 @@ ADAPTERS: tuple[Adapter, ...] = (
         ),
     ),
     Adapter("roll", "roll"),
+    Adapter(
+        "AReaL",
+        "areal",
+        ("areal",),
+        (EntryPoint("areal", modules=tuple(f"areal.infra.launcher.{m}" for m in ("local", "ray", "slurm", "vllm_server"))),),
+        yaml_finder="yaml_launches",
+    ),
 )
 
 
