@@ -122,9 +122,11 @@ def test_registry_derives_launchers_and_pins() -> None:
     assert PINNED_PACKAGES[:7] == ("verl", "nemo-rl", "skyrl", "prime-rl", "trl", "openrlhf", "open-instruct")
 
 
-def test_every_entry_point_names_a_function_of_its_adapter() -> None:
+def test_every_entry_point_and_finder_names_a_function_of_its_adapter() -> None:
     for adapter, entry in entry_points().values():
         assert callable(getattr(adapter.load(), entry.function)), (adapter.name, entry.name)
     for adapter in ADAPTERS:
-        if adapter.yaml_finder:
-            assert callable(getattr(adapter.load(), adapter.yaml_finder))
+        module = adapter.load()
+        for finder in (adapter.yaml_finder, adapter.toml_finder, *(("claims", "engine_settings") if adapter.claims_mappings else ())):
+            if finder:
+                assert callable(getattr(module, finder)), (adapter.name, finder)

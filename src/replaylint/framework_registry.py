@@ -55,8 +55,11 @@ class Prefilter:
 @dataclass(frozen=True)
 class Adapter:
     """One framework: `module` is its adapter (`replaylint.frameworks.<module>`); `packages` the
-    names a project pins it by (they choose its edition); `yaml_finder`: the adapter's function
-    `(view, path) -> list[Launch] | None` that claims a YAML document of its shape (None: not its)."""
+    names a project pins it by (they choose its edition). Finders, functions of the adapter that
+    claim what has its shape: `yaml_finder(view, path) -> list[Launch] | None` a YAML document
+    (None: not its), `toml_finder(document)` likewise a TOML file; `claims_mappings`: its
+    `claims(settings)` recognises a Python engine-argument mapping as its own and
+    `engine_settings(settings, anchor)` gives what reaches vLLM (messages say `name`'s)."""
 
     name: str
     module: str
@@ -64,6 +67,8 @@ class Adapter:
     entry_points: tuple[EntryPoint, ...] = ()
     prefilters: tuple[Prefilter, ...] = ()
     yaml_finder: str = ""
+    toml_finder: str = ""
+    claims_mappings: bool = False
 
     def load(self) -> ModuleType:
         return importlib.import_module(f"replaylint.frameworks.{self.module}")
@@ -94,6 +99,7 @@ ADAPTERS: tuple[Adapter, ...] = (
         ("prime-rl",),
         # the mask may be implicit (truncating train sampling under [orchestrator])
         prefilters=(Prefilter("toml", ((b"orchestrator",), (b"inference",), (b"top_p", b"top_k"))),),
+        toml_finder="toml_launches",
     ),
     Adapter(
         "trl",
@@ -116,7 +122,9 @@ ADAPTERS: tuple[Adapter, ...] = (
             EntryPoint("trl-script", "script_launch", reads_files=True),  # any other Python program
         ),
     ),
-    Adapter("openrlhf", "openrlhf", ("openrlhf",), (EntryPoint("openrlhf", modules=("openrlhf.cli.train_ppo_ray",)),)),
+    Adapter(
+        "OpenRLHF", "openrlhf", ("openrlhf",), (EntryPoint("openrlhf", modules=("openrlhf.cli.train_ppo_ray",)),), claims_mappings=True
+    ),
     Adapter(
         "open-instruct",
         "open_instruct",
@@ -126,6 +134,7 @@ ADAPTERS: tuple[Adapter, ...] = (
                 "open-instruct", modules=("open_instruct.grpo_fast",), scripts=("open_instruct/grpo_fast.py",), bare=True, reads_files=True
             ),
         ),
+        claims_mappings=True,
     ),
     Adapter("roll", "roll"),
     Adapter(
@@ -149,6 +158,14 @@ def pinned_packages() -> tuple[str, ...]:
 
 def yaml_finders() -> tuple[Adapter, ...]:
     return tuple(adapter for adapter in ADAPTERS if adapter.yaml_finder)
+
+
+def toml_finders() -> tuple[Adapter, ...]:
+    return tuple(adapter for adapter in ADAPTERS if adapter.toml_finder)
+
+
+def mapping_claimers() -> tuple[Adapter, ...]:
+    return tuple(adapter for adapter in ADAPTERS if adapter.claims_mappings)
 
 
 def prefilters(kind: str) -> tuple[Prefilter, ...]:
