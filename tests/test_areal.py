@@ -11,7 +11,8 @@ import pytest
 from replaylint.api import Checker
 from replaylint.config import Config
 from replaylint.framework_registry import ADAPTERS, entry_points
-from replaylint.frameworks.editions import PINNED_PACKAGES
+from replaylint.frameworks import openrlhf
+from replaylint.frameworks.editions import FAMILIES, PINNED_PACKAGES
 from replaylint.launchers import split_launcher
 from replaylint.project import ProjectPins
 
@@ -130,3 +131,11 @@ def test_every_entry_point_and_finder_names_a_function_of_its_adapter() -> None:
         for finder in (adapter.yaml_finder, adapter.toml_finder, *(("claims", "engine_settings") if adapter.claims_mappings else ())):
             if finder:
                 assert callable(getattr(module, finder)), (adapter.name, finder)
+
+
+def test_the_packages_pinned_are_the_editions_packages() -> None:
+    # a framework's pins choose its edition only when the registry lists the package its editions name
+    for adapter in ADAPTERS:
+        adapter.load()
+    openrlhf._data()  # OpenRLHF registers its editions when its option tables are first read
+    assert sorted(family.package for family in FAMILIES.values()) == sorted(PINNED_PACKAGES)
