@@ -125,10 +125,15 @@ def test_registry_derives_launchers_and_pins() -> None:
 
 def test_every_entry_point_and_finder_names_a_function_of_its_adapter() -> None:
     for adapter, entry in entry_points().values():
-        assert callable(getattr(adapter.load(), entry.function)), (adapter.name, entry.name)
+        assert entry.users_program or callable(getattr(adapter.load(), entry.function)), (adapter.name, entry.name)
     for adapter in ADAPTERS:
         module = adapter.load()
-        for finder in (adapter.yaml_finder, adapter.toml_finder, *(("claims", "engine_settings") if adapter.claims_mappings else ())):
+        for finder in (
+            adapter.yaml_finder,
+            adapter.toml_finder,
+            adapter.script_reader,
+            *(("claims", "engine_settings") if adapter.claims_mappings else ()),
+        ):
             if finder:
                 assert callable(getattr(module, finder)), (adapter.name, finder)
 

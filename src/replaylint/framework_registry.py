@@ -26,7 +26,8 @@ class EntryPoint:
     runs without `python` in front (`uv run SCRIPT`); `distributed`: `accelerate launch` and
     `torchrun` may run it. `words`: the function takes the vLLM-style word arguments (kind, span,
     tokens, elements, syntax), not only (span, tokens); `reads_files`: it is given `read_text`;
-    `options`: keyword arguments it is always given."""
+    `options`: keyword arguments it is always given. `users_program`: a Python program of the
+    user's, which every adapter's `script_reader` is asked about in turn (the first launch wins)."""
 
     name: str
     function: str = "command_launch"
@@ -38,6 +39,7 @@ class EntryPoint:
     words: bool = False
     reads_files: bool = False
     options: tuple[tuple[str, object], ...] = ()
+    users_program: bool = False
 
 
 @dataclass(frozen=True)
@@ -59,7 +61,9 @@ class Adapter:
     claim what has its shape: `yaml_finder(view, path) -> list[Launch] | None` a YAML document
     (None: not its), `toml_finder(document)` likewise a TOML file; `claims_mappings`: its
     `claims(settings)` recognises a Python engine-argument mapping as its own and
-    `engine_settings(settings, anchor)` gives what reaches vLLM (messages say `name`'s)."""
+    `engine_settings(settings, anchor)` gives what reaches vLLM (messages say `name`'s);
+    `script_reader(span, tokens, read_text, **options)` reads a program of the user's (`tokens[0]`
+    is its file) for a launch of this framework (None: not one)."""
 
     name: str
     module: str
@@ -69,6 +73,7 @@ class Adapter:
     yaml_finder: str = ""
     toml_finder: str = ""
     claims_mappings: bool = False
+    script_reader: str = ""
 
     def load(self) -> ModuleType:
         return importlib.import_module(f"replaylint.frameworks.{self.module}")
@@ -119,8 +124,9 @@ ADAPTERS: tuple[Adapter, ...] = (
                 scripts=_TRL_TRAIN,
                 distributed=True,
             ),
-            EntryPoint("trl-script", "script_launch", reads_files=True),  # any other Python program
+            EntryPoint("trl-script", "", reads_files=True, users_program=True),  # any other Python program
         ),
+        script_reader="script_launch",
     ),
     Adapter(
         "OpenRLHF", "openrlhf", ("openrlhf",), (EntryPoint("openrlhf", modules=("openrlhf.cli.train_ppo_ray",)),), claims_mappings=True
@@ -166,6 +172,10 @@ def toml_finders() -> tuple[Adapter, ...]:
 
 def mapping_claimers() -> tuple[Adapter, ...]:
     return tuple(adapter for adapter in ADAPTERS if adapter.claims_mappings)
+
+
+def script_readers() -> tuple[Adapter, ...]:
+    return tuple(adapter for adapter in ADAPTERS if adapter.script_reader)
 
 
 def prefilters(kind: str) -> tuple[Prefilter, ...]:

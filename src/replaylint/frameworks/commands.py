@@ -9,7 +9,7 @@ from typing import Callable, Sequence
 
 from ..command import EnvPlace, WordSyntax, command_launch as vllm_command_launch
 from ..edits import Sequence as Elements
-from ..framework_registry import entry_points
+from ..framework_registry import entry_points, script_readers
 from ..model import Launch, LaunchKind, Setting, Span, VersionHint
 from ..vllm.argv import ConfigLoader, Token
 from ..vllm.releases import Release
@@ -67,7 +67,18 @@ def _framework_launch(
     if entry.reads_files:
         options["read_text"] = read_text
     options.update(entry.options)
+    if entry.users_program:
+        return _program_launch(span, tokens, **options)
     function = getattr(adapter.load(), entry.function)
     if entry.words:
         return function(kind, span, tokens, elements, syntax, **options)
     return function(span, tokens, **options)
+
+
+def _program_launch(span: Span, tokens: list[Token], **options: object) -> Launch | None:
+    """The launch of a Python program of the user's, as the first adapter that knows it reads it."""
+    for reader in script_readers():
+        launch = getattr(reader.load(), reader.script_reader)(span, tokens, **options)
+        if launch is not None:
+            return launch
+    return None
