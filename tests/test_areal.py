@@ -100,6 +100,49 @@ def test_launcher_overrides_not_judged(check, command: str) -> None:
     assert findings(check, {"run.sh": command + "\n"}) == []
 
 
+# the head of examples/math/gsm8k_rl.py of AReaL v1.0.4
+TRAINING_SCRIPT = """\
+import sys
+
+from areal import PPOTrainer
+from areal.api.cli_args import GRPOConfig, load_expr_config
+
+
+def main(args):
+    config, _ = load_expr_config(args, GRPOConfig)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
+"""
+
+
+@pytest.mark.parametrize("runner", ["python3", "uv run python", "accelerate launch --num_processes 2", "torchrun --nproc_per_node 8"])
+def test_training_script_override_adding_the_mask_is_refused(check, runner: str) -> None:
+    command = (
+        f"{runner} examples/math/gsm8k_rl.py --config examples/math/gsm8k_grpo.yaml scheduler.type=local +vllm.return_sampling_mask=true\n"
+    )
+    files = {"examples/math/gsm8k_rl.py": TRAINING_SCRIPT, "run.sh": command}
+    ((name, code, _, message),) = findings(check, files)
+    assert (name, code) == ("run.sh", "RPL204")
+    assert f'examples/math/gsm8k_rl.py says "{REFUSED}"' in message
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        None,  # not in the tree: whose program it is is not known
+        "import sys\n\nfrom myproject import load_expr_config\n\nload_expr_config(sys.argv[1:])\n",  # not AReaL's
+        "from areal.utils import logging\n\nlogging.getLogger('x')\n",  # AReaL's, but reads no config
+    ],
+)
+def test_other_programs_with_the_same_words_are_not_areals(check, script: str | None) -> None:
+    files = {"run.sh": "python3 train.py --config c.yaml +vllm.return_sampling_mask=true\n"}
+    if script is not None:
+        files["train.py"] = script
+    assert findings(check, files) == []
+
+
 def test_a_pin_of_areal_names_the_edition(tmp_path: Path) -> None:
     (tmp_path / ".git").mkdir()
     (tmp_path / "requirements.txt").write_text("areal==1.0.4\n")

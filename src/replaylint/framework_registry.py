@@ -149,6 +149,7 @@ ADAPTERS: tuple[Adapter, ...] = (
         ("areal",),
         (EntryPoint("areal", modules=tuple(f"areal.infra.launcher.{m}" for m in ("local", "ray", "slurm", "vllm_server"))),),
         yaml_finder="yaml_launches",
+        script_reader="script_launch",
     ),
 )
 

@@ -8,15 +8,15 @@ keys the section may hold, and `vLLMConfig.build_args` (line 1744) turns them in
 (line 3085-3086) merges what the user wrote into `OmegaConf.structured(config_cls)`, and
 OmegaConf (2.4.0.dev2, which AReaL pins; `omegaconf/dictconfig.py:160`) refuses a key the
 dataclass lacks: "Key 'return_sampling_mask' not in 'vLLMConfig'" (`ConfigKeyError`). Every
-entry point reaches that merge: `load_expr_config` (the training scripts, `python3
-examples/math/gsm8k_rl.py --config gsm8k_grpo.yaml`), `areal.infra.launcher.vllm_server`
+entry point reaches that merge: `load_expr_config` (line 3090; the training scripts, `python3
+examples/math/gsm8k_rl.py --config gsm8k_grpo.yaml`, read here when the tree holds them), `areal.infra.launcher.vllm_server`
 (`launch_vllm_server`, line 256 of its module), which `areal.infra.launcher.local`, `.ray` and
 `.slurm` start with the same arguments.
 
 Found here: a config of AReaL's shape (top-level `experiment_name`, `trial_name` and a `vllm:`
 mapping) whose `vllm:` section writes a replay key AReaL lacks (RPL204, in OmegaConf's words), and
-the same key added on the command line of AReaL's launchers (`+vllm.return_sampling_mask=true`,
-`++vllm...`). A plain `vllm.return_sampling_mask=true` is refused too, but by Hydra or by the
+the same key added on the command line (`+vllm.return_sampling_mask=true`, `++vllm...`) of AReaL's
+launchers or of a training script the tree holds that imports AReaL and calls `load_expr_config`. A plain `vllm.return_sampling_mask=true` is refused too, but by Hydra or by the
 merge depending on the config file, so its words are not known here: not reported. Refusals of
 keys that are not replay's are AReaL's business; nothing else of the section is judged (no replay
 setting can reach vLLM through it).
@@ -24,11 +24,13 @@ setting can reach vLLM through it).
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, Callable
 
 from ..model import Launch, LaunchKind, Span
 from ..vllm.argv import Token
 from .editions import Edition, Editions, build, register
+from .nearby import upward
 from .refusals import names_replay, refusal, refused
 from .views import OVERRIDE_KEY, ConfigView
 
@@ -42,6 +44,10 @@ FIELDS = frozenset(
     "enable_lora max_lora_rank max_loras lora_modules".split()
 )
 _SHAPE = ("experiment_name", "trial_name")  # `BaseExperimentConfig`'s required keys (MISSING defaults)
+# A training script of AReaL's kind (examples/math/gsm8k_rl.py): it imports AReaL and reads its
+# command line with `load_expr_config(args, GRPOConfig)`.
+_FROM_AREAL = re.compile(r"^\s*(from\s+areal(\.[\w.]+)?\s+import|import\s+areal)\b", re.MULTILINE)
+_LOADS_CONFIG = re.compile(r"\bload_expr_config\s*\(")
 
 
 def refusal_message(key: str) -> str:
@@ -78,6 +84,18 @@ def command_launch(span: Span, tokens: list[Token], **options: Any) -> Launch | 
             label = f"AReaL: {options.get('label') or 'launcher'}"
             return _refusal_launch(token.span, token.raw, key, label, LaunchKind.CLI, options.get("condition"))
     return None
+
+
+def script_launch(span: Span, tokens: list[Token], read_text: Callable[[str], str | None] | None = None, **options: Any) -> Launch | None:
+    """`python3 examples/math/gsm8k_rl.py --config x.yaml +vllm.KEY=VALUE`: when the tree holds the
+    program and it reads its command line with AReaL's `load_expr_config`, as `command_launch`."""
+    script = tokens[0] if tokens else None
+    if script is None or not script.known or read_text is None:
+        return None
+    text = upward(str(script.text), span.path, read_text)
+    if text is None or _FROM_AREAL.search(text) is None or _LOADS_CONFIG.search(text) is None:
+        return None
+    return command_launch(span, tokens[1:], **{**options, "label": f"{options.get('label') or ''} {script.raw}".strip()})
 
 
 def _refusal_launch(span: Span, spelling: str, key: str, label: str, kind: LaunchKind, condition: str | None = None) -> Launch:
