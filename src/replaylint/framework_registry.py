@@ -81,7 +81,7 @@ class Adapter:
 
 _TRL_TRAIN = ("trl/scripts/grpo.py", "trl/scripts/rloo.py", "trl/scripts/distillation.py")
 ADAPTERS: tuple[Adapter, ...] = (
-    Adapter("verl", "verl", ("verl",), (EntryPoint("verl", modules=("verl.trainer.main_ppo",)),)),
+    Adapter("verl", "verl", ("verl",), (EntryPoint("verl", modules=("verl.trainer.main_ppo",)),), yaml_finder="yaml_launches"),
     Adapter(
         "nemo-rl",
         "nemo_rl",

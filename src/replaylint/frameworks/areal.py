@@ -61,8 +61,10 @@ def _refused_key(key: str) -> bool:
 
 def yaml_launches(view: ConfigView, path: str) -> list[Launch] | None:
     """The launches of an AReaL experiment config (None: the document is not one)."""
+    if not all(view.has(key) for key in _SHAPE):
+        return None
     section = view.value(SECTION)
-    if not isinstance(section, dict) or not all(view.has(key) for key in _SHAPE):
+    if not isinstance(section, dict):
         return None
     key = next((str(key) for key in section if _refused_key(str(key))), None)
     span = view.span(SECTION, key) if key is not None else None
