@@ -143,9 +143,10 @@ def test_other_programs_with_the_same_words_are_not_areals(check, script: str | 
     assert findings(check, files) == []
 
 
-def test_a_pin_of_areal_names_the_edition(tmp_path: Path) -> None:
+@pytest.mark.parametrize("pin", ["areal==1.0.4", "areal @ git+https://github.com/inclusionAI/AReaL@v1.0.2"])
+def test_a_pin_of_areal_names_the_edition(tmp_path: Path, pin: str) -> None:
     (tmp_path / ".git").mkdir()
-    (tmp_path / "requirements.txt").write_text("areal==1.0.4\n")
+    (tmp_path / "requirements.txt").write_text(pin + "\n")
     (tmp_path / "c.yaml").write_text(CONFIG.format(extra="  return_sampling_mask: true\n"))
     result = Checker(Config(), ProjectPins()).check_file(str(tmp_path / "c.yaml"))
     ((finding),) = result.findings

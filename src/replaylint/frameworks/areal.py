@@ -34,7 +34,11 @@ from .nearby import upward
 from .refusals import names_replay, refusal, refused
 from .views import OVERRIDE_KEY, ConfigView
 
-EDITIONS = register(Editions("AReaL", "areal", "words", (Edition("1.0.4", releases=("1.0.4",)),)))
+# The git tags v1.0.0-v1.0.4 and main @ 4aef98d agree with the wheel here: a `vLLMConfig` without
+# any replay key, merged with `OmegaConf.merge(default_cfg, cfg)`, omegaconf pinned at 2.4.0.dev2.
+_MAIN = "4aef98d8d818af55b43621aaadba047ae10f4e77"
+_TAGS = ("v1.0.4", "v1.0.3", "v1.0.2", "v1.0.1", "v1.0.0")
+EDITIONS = register(Editions("AReaL", "areal", "words", (Edition("1.0.4", releases=("1.0.4",), refs=(*_TAGS, _MAIN)),)))
 SECTION = "vllm"
 # `vLLMConfig`'s fields in AReaL 1.0.4 (areal/api/cli_args.py:1694-1741).
 FIELDS = frozenset(
