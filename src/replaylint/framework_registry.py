@@ -79,7 +79,6 @@ class Adapter:
         return importlib.import_module(f"replaylint.frameworks.{self.module}")
 
 
-_TRL_TRAIN = ("trl/scripts/grpo.py", "trl/scripts/rloo.py", "trl/scripts/distillation.py")
 ADAPTERS: tuple[Adapter, ...] = (
     Adapter("verl", "verl", ("verl",), (EntryPoint("verl", modules=("verl.trainer.main_ppo",)),), yaml_finder="yaml_launches"),
     Adapter(
@@ -121,10 +120,10 @@ ADAPTERS: tuple[Adapter, ...] = (
                 modules=("trl.scripts.grpo", "trl.scripts.rloo", "trl.scripts.distillation"),
                 # `trl grpo ...` runs trl/scripts/grpo.py under `accelerate launch`
                 programs=(("trl", "grpo"), ("trl", "rloo"), ("trl", "distillation")),
-                scripts=_TRL_TRAIN,
+                scripts=("trl/scripts/grpo.py", "trl/scripts/rloo.py", "trl/scripts/distillation.py"),
                 distributed=True,
             ),
-            EntryPoint("trl-script", "", reads_files=True, users_program=True),  # any other Python program
+            EntryPoint("trl-script", reads_files=True, users_program=True),  # any other Python program
         ),
         script_reader="script_launch",
     ),
