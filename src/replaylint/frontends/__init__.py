@@ -13,6 +13,7 @@ import os
 import re
 from types import ModuleType
 
+from ..framework_registry import prefilters
 from ..source import ExtractContext, NeedsHeavyParser, ParseError, SourceFile
 
 __all__ = ["ExtractContext", "NeedsHeavyParser", "ParseError", "SourceFile", "kind_for", "load", "relevant"]
@@ -101,6 +102,7 @@ _PYTHON_LAUNCHERS = (  # "vLLM" in prose contains "LLM": the call or the import 
 # An engine-argument mapping found by content (`python/mappings`) starts nothing itself: the mask
 # turned on by a literal key or keyword (`"return_sampling_mask": True`, `return_sampling_mask=True`).
 _MASK_ON = re.compile(rb"""return_sampling_mask(?:["']\s*\]?\s*[:=]|=)\s*(?:True|1|["']?true)\b""")
+_FRAMEWORK_PREFILTERS = {kind: prefilters(kind) for kind in ("yaml", "toml")}
 _JSON_MASK_ON = re.compile(rb'"return_sampling_mask"\s*:\s*(?:true|1)\b')  # all a JSON file can launch
 
 
@@ -115,12 +117,11 @@ def relevant(kind: str, data: bytes) -> bool:
         data = as_utf8(data)
     if kind == "json":
         return b"return_sampling_mask" in data and _JSON_MASK_ON.search(data) is not None
-    if kind == "yaml" and b"defaults:" in data and b"generation" in data:
-        return True  # a NeMo-RL config whose generation settings meet a mask its `defaults:` file turns on
+    if any(prefilter.matches(data) for prefilter in _FRAMEWORK_PREFILTERS.get(kind, ())):
+        return True  # a framework config that may launch with the mask without naming it (the registry's)
     dashed = _dashed(data)
     if kind == "toml":
-        # prime-rl: the mask may be implicit (truncating train sampling under [orchestrator]).
-        return _mentions_mask(data, dashed) or (b"orchestrator" in data and b"inference" in data and (b"top_p" in data or b"top_k" in data))
+        return _mentions_mask(data, dashed)
     if not _mentions_mask(data, dashed) and not _needs_vllm_alone(kind, data, dashed):
         return kind == "python" and loads_config_by_path(data)
     return kind != "python" or any(word in data for word in _PYTHON_LAUNCHERS) or _MASK_ON.search(data) is not None
