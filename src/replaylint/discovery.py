@@ -6,11 +6,13 @@ import fnmatch
 import os
 import re
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 from .files import read_head as read_file_head
-from .repositories import GIT, Ignores, git_environment
 from .stamps import Stamp, from_plain as stamps_from_plain, stamp, still_true
+
+if TYPE_CHECKING:  # imported by a walk that honours .gitignore: files named on a command line need neither
+    from .repositories import Ignores
 
 DEFAULT_EXCLUDES = (
     "__pycache__",
@@ -73,6 +75,8 @@ def _git_listing(directory: str) -> Callable[[], set[str] | None]:
     function, so the walk runs meanwhile. Names are bytes to git: a name that is not UTF-8 comes
     back as os.walk spells it (surrogate escapes)."""
     import subprocess
+
+    from .repositories import GIT, git_environment
 
     try:
         process = subprocess.Popen(
@@ -196,6 +200,8 @@ def _walked(directory: str, excluder: Excluder, respect_gitignore: bool, snapsho
         known = Snapshot.from_plain(snapshots.get(key))
         if known is not None and known.still_true():
             return known.files
+    from .repositories import Ignores
+
     ignores = Ignores(directory, _git_listing) if respect_gitignore else None
     stamps: dict[str, Stamp] | None = {} if snapshots is not None else None
     failures: list[tuple[str, str]] = []
