@@ -14,6 +14,8 @@ import re
 from types import ModuleType
 from typing import Any
 
+from .triggers import may_hold
+
 __all__ = ["ExtractContext", "NeedsHeavyParser", "ParseError", "SourceFile", "kind_for", "load", "relevant"]
 
 
@@ -124,6 +126,8 @@ def relevant(kind: str, data: bytes) -> bool:
         from ..files import as_utf8
 
         data = as_utf8(data)
+    if not may_hold(data):  # none of the words every answer below needs, in one scan when Hyperscan is there
+        return False
     if kind == "json":
         return b"return_sampling_mask" in data and _JSON_MASK_ON.search(data) is not None
     if kind == "yaml" and b"defaults:" in data and b"generation" in data:
