@@ -26,6 +26,17 @@ DEFAULT_EXCLUDES = (
     "venv",
 )
 _HEAD_BYTES = 256
+
+
+def __getattr__(name: str) -> object:
+    """git's command and environment (`repositories`), imported when first asked for."""
+    if name in ("GIT", "git_environment"):
+        from . import repositories
+
+        return getattr(repositories, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 # Hidden folders are skipped, except those where CI systems keep the scripts that start vLLM.
 CI_FOLDERS = frozenset({".github", ".gitlab", ".buildkite", ".circleci", ".ci", ".devcontainer", ".tekton"})
 
