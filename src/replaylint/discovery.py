@@ -6,11 +6,13 @@ import fnmatch
 import os
 import re
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 from .files import read_head as read_file_head
-from .repositories import GIT, Ignores, git_environment
 from .stamps import Stamp, from_plain as stamps_from_plain, stamp, still_true
+
+if TYPE_CHECKING:  # imported by a walk that honours .gitignore: files named on a command line need neither
+    from .repositories import Ignores
 
 DEFAULT_EXCLUDES = (
     "__pycache__",
@@ -24,6 +26,17 @@ DEFAULT_EXCLUDES = (
     "venv",
 )
 _HEAD_BYTES = 256
+
+
+def __getattr__(name: str) -> object:
+    """git's command and environment (`repositories`), imported when first asked for."""
+    if name in ("GIT", "git_environment"):
+        from . import repositories
+
+        return getattr(repositories, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 # Hidden folders are skipped, except those where CI systems keep the scripts that start vLLM.
 CI_FOLDERS = frozenset({".github", ".gitlab", ".buildkite", ".circleci", ".ci", ".devcontainer", ".tekton"})
 
@@ -73,6 +86,8 @@ def _git_listing(directory: str) -> Callable[[], set[str] | None]:
     function, so the walk runs meanwhile. Names are bytes to git: a name that is not UTF-8 comes
     back as os.walk spells it (surrogate escapes)."""
     import subprocess
+
+    from .repositories import GIT, git_environment
 
     try:
         process = subprocess.Popen(
@@ -196,6 +211,8 @@ def _walked(directory: str, excluder: Excluder, respect_gitignore: bool, snapsho
         known = Snapshot.from_plain(snapshots.get(key))
         if known is not None and known.still_true():
             return known.files
+    from .repositories import Ignores
+
     ignores = Ignores(directory, _git_listing) if respect_gitignore else None
     stamps: dict[str, Stamp] | None = {} if snapshots is not None else None
     failures: list[tuple[str, str]] = []

@@ -172,8 +172,12 @@ class Folders:
             else:
                 self.parts[-1].append(re.compile(translate(part) + r"\Z", re.DOTALL))
         self.inside = _CROSSES.fullmatch(parts[-1]) is not None  # `a/**`: below a, never a itself
+        # Its plain names, each of which a matching path contains: most paths lack one (a tree asks every file).
+        self.needles = tuple(part for part in parts if not _CROSSES.fullmatch(part) and not _GLOB_CHARACTERS.search(part))
 
     def match(self, relative: str) -> bool:
+        if not all(needle in relative for needle in self.needles):
+            return False
         names = relative.split("/")
         first, *middle, last = self.parts
         if not _fits(first, names, 0):

@@ -17,12 +17,13 @@ import re
 from dataclasses import dataclass
 from typing import Sequence as Seq, Union
 
-# Launchers whose words are a framework's own (frameworks/ turns them into vLLM settings).
-# "nemo-rl", "skyrl-module" and "trl-script" hand the adapter the script or module word too (it
-# decides from it which configuration the program loads, or whether it starts vLLM at all).
-FRAMEWORK_ENTRYPOINTS = frozenset(
-    ("trl", "trl-train", "trl-script", "verl", "nemo-rl", "skyrl", "skyrl-module", "openrlhf", "open-instruct")
-)
+from .framework_registry import entry_points
+
+# Launchers whose words are a framework's own (frameworks/ turns them into vLLM settings), from
+# the registry. "nemo-rl", "skyrl-module" and "trl-script" hand the adapter the script or module
+# word too (it decides from it which configuration the program loads, or whether it starts vLLM).
+_FRAMEWORKS = entry_points()
+FRAMEWORK_ENTRYPOINTS = frozenset(_FRAMEWORKS)
 
 
 @dataclass(frozen=True)
@@ -39,32 +40,19 @@ Word = Union[str, None, Unread]
 
 _PYTHON = re.compile(r"^python(\d+(\.\d+)?)?$")
 _PYTHON_OPTIONS_WITH_VALUE = {"-X", "-W", "-c"}
-# `python -m MODULE` launchers: vLLM's own, and RL frameworks that start vLLM (frameworks/).
+# `python -m MODULE` launchers: vLLM's own, and RL frameworks that start vLLM (the registry's).
 _MODULE_ENTRYPOINTS = {
     "vllm.entrypoints.openai.api_server": "api_server",
     "dynamo.vllm": "dynamo",
-    "trl.scripts.vllm_serve": "trl",
-    "verl.trainer.main_ppo": "verl",
-    "skyrl.train.entrypoints.main_base": "skyrl",
-    "openrlhf.cli.train_ppo_ray": "openrlhf",
-    "open_instruct.grpo_fast": "open-instruct",
-    "trl.scripts.grpo": "trl-train",
-    "trl.scripts.rloo": "trl-train",
-    "trl.scripts.distillation": "trl-train",
+    **{module: name for name, (_, entry) in _FRAMEWORKS.items() for module in entry.modules},
 }
-# TRL's training scripts whose trainers may start vLLM in their own process (`--use_vllm
-# --vllm_mode colocate`; frameworks/trl_colocate.py decides), run as files from TRL's repository.
-_TRL_TRAIN_SCRIPTS = ("trl/scripts/grpo.py", "trl/scripts/rloo.py", "trl/scripts/distillation.py")
-# open-instruct's entry point is a script, run from the repository root (`python
-# open_instruct/grpo_fast.py`, `uv run open_instruct/grpo_fast.py`): the folder names it.
-_OPEN_INSTRUCT_SCRIPT = "open_instruct/grpo_fast.py"
+# Framework scripts run as files (TRL's training scripts from TRL's repository; open-instruct's
+# `python open_instruct/grpo_fast.py` from the repository root: the folder names it).
+_SCRIPTS = {script: entry for _, entry in _FRAMEWORKS.values() for script in entry.scripts}
 # `PROGRAM SUBCOMMAND` launchers.
 _PROGRAMS = {
     ("vllm", "serve"): "serve",
-    ("trl", "vllm-serve"): "trl",
-    ("trl", "grpo"): "trl-train",  # `trl grpo ...` runs trl/scripts/grpo.py under `accelerate launch`
-    ("trl", "rloo"): "trl-train",
-    ("trl", "distillation"): "trl-train",
+    **{program: name for name, (_, entry) in _FRAMEWORKS.items() for program in entry.programs},
 }
 _RUNNERS = {("uv", "run"), ("poetry", "run"), ("pdm", "run"), ("pipenv", "run"), ("hatch", "run")}
 # Options of those runners that take a value (`uv run --with vllm vllm serve ...`).
@@ -189,8 +177,9 @@ def split_launcher(words: Seq[Word], python_unknown_first: bool = False) -> tupl
         return _distributed(words, position + 1, _TORCHRUN_FLAGS, _TORCHRUN_VALUES)
     if nemo_rl_script(words[position]):
         return _nemo_rl(words, position)
-    if open_instruct_script(words[position]):
-        return "open-instruct", position + 1  # `uv run SCRIPT` (the shell's reader drops the runner first)
+    bare = framework_script(words[position], bare=True)
+    if bare is not None:
+        return bare, position + 1  # `uv run SCRIPT` (the shell's reader drops the runner first)
     if first is None and not python_unknown_first:
         return None
     if first is not None and not _PYTHON.match(_basename(first)):
@@ -215,10 +204,9 @@ def _python(words: Seq[Word], position: int) -> tuple[str, int] | None:
             return _module(words, position + 1)
         if nemo_rl_script(word):
             return _nemo_rl(words, position)
-        if open_instruct_script(word):
-            return "open-instruct", position + 1
-        if trl_train_script(word):
-            return "trl-train", position + 1
+        script = framework_script(word)
+        if script is not None:
+            return script, position + 1
         text = _text(word)
         if text is not None and text.endswith(".py") and not text.startswith("-"):
             return "trl-script", position  # a program of the user's: its adapter reads it for a TRL trainer
@@ -295,9 +283,10 @@ def _distributed(
         return None
     if module:
         found = _MODULE_ENTRYPOINTS.get(_text(words[position]) or "")
-        return (found, position + 1) if found == "trl-train" else None
-    if trl_train_script(words[position]):
-        return "trl-train", position + 1
+        return (found, position + 1) if found in _FRAMEWORKS and _FRAMEWORKS[found][1].distributed else None
+    script = framework_script(words[position], distributed=True)
+    if script is not None:
+        return script, position + 1
     name = script_name(words[position])
     return ("trl-script", position) if name is not None and name.endswith(".py") else None
 
@@ -329,17 +318,17 @@ NEMO_RL_DEFAULT_CONFIGS = {
 _NEMO_KEY = re.compile(r"^\+{0,2}(policy|generation)\.")
 
 
-def trl_train_script(word: Word) -> bool:
-    """Whether a word names one of TRL's training scripts (`trl/scripts/grpo.py`)."""
+def framework_script(word: Word, bare: bool = False, distributed: bool = False) -> str | None:
+    """The entry point of a framework script a word names (also under a variable folder:
+    `$REPO/open_instruct/grpo_fast.py`); with `bare`, only one that runs without `python` in front,
+    with `distributed`, only one `accelerate launch` and `torchrun` run."""
     text = _spelled(word)
-    return text is not None and any(text == script or text.endswith("/" + script) for script in _TRL_TRAIN_SCRIPTS)
-
-
-def open_instruct_script(word: Word) -> bool:
-    """Whether a word names open-instruct's `open_instruct/grpo_fast.py` (also under a variable
-    folder: `$REPO/open_instruct/grpo_fast.py`)."""
-    text = _spelled(word)
-    return text is not None and (text == _OPEN_INSTRUCT_SCRIPT or text.endswith("/" + _OPEN_INSTRUCT_SCRIPT))
+    if text is None:
+        return None
+    for script, entry in _SCRIPTS.items():
+        if (text == script or text.endswith("/" + script)) and (entry.bare or not bare) and (entry.distributed or not distributed):
+            return entry.name
+    return None
 
 
 def nemo_rl_script(word: Word) -> bool:

@@ -1,7 +1,7 @@
 """The launch a command line starts, whoever reads its words: vLLM's parser for vLLM's own
 launchers (with Dynamo's additions for `python -m dynamo.vllm`), or the adapter of the RL
 framework whose launcher `launchers.split_launcher` found (`trl vllm-serve`, verl, NeMo-RL,
-SkyRL, OpenRLHF, open-instruct). Every frontend that finds a command line calls `command_launch` here."""
+SkyRL, OpenRLHF, open-instruct: each `framework_registry.EntryPoint`). Every frontend that finds a command line calls `command_launch` here."""
 
 from __future__ import annotations
 
@@ -9,10 +9,12 @@ from typing import Callable, Sequence
 
 from ..command import EnvPlace, WordSyntax, command_launch as vllm_command_launch
 from ..edits import Sequence as Elements
-from ..launchers import FRAMEWORK_ENTRYPOINTS
+from ..framework_registry import entry_points, script_readers
 from ..model import Launch, LaunchKind, Setting, Span, VersionHint
 from ..vllm.argv import ConfigLoader, Token
 from ..vllm.releases import Release
+
+_FRAMEWORKS = entry_points()
 
 
 def command_launch(
@@ -45,7 +47,7 @@ def command_launch(
         label=label,
         condition=condition,
     )
-    if entrypoint in FRAMEWORK_ENTRYPOINTS:
+    if entrypoint in _FRAMEWORKS:
         return _framework_launch(kind, span, tokens, elements, syntax, entrypoint, read_text=read_text, **options)
     launch = vllm_command_launch(kind, span, tokens, elements, syntax, entrypoint=entrypoint, **options)
     if entrypoint == "dynamo":
@@ -58,35 +60,25 @@ def command_launch(
 def _framework_launch(
     kind: LaunchKind, span: Span, tokens: list[Token], elements: Elements, syntax: WordSyntax, entrypoint: str, **options: object
 ) -> Launch | None:
+    """The launch the adapter of `entrypoint` reads from the words (the registry says which
+    function of which module, and what it takes)."""
+    adapter, entry = _FRAMEWORKS[entrypoint]
     read_text = options.pop("read_text", None)
-    if entrypoint == "trl":
-        from . import trl
+    if entry.reads_files:
+        options["read_text"] = read_text
+    options.update(entry.options)
+    if entry.users_program:
+        return _program_launch(span, tokens, **options)
+    function = getattr(adapter.load(), entry.function)
+    if entry.words:
+        return function(kind, span, tokens, elements, syntax, **options)
+    return function(span, tokens, **options)
 
-        return trl.command_launch(kind, span, tokens, elements, syntax, **options)
-    if entrypoint == "verl":
-        from . import verl
 
-        return verl.command_launch(span, tokens, **options)
-    if entrypoint == "nemo-rl":
-        from . import nemo_rl
-
-        return nemo_rl.command_launch(span, tokens, **options)
-    if entrypoint == "openrlhf":
-        from . import openrlhf
-
-        return openrlhf.command_launch(span, tokens, **options)
-    if entrypoint in ("trl-train", "trl-script"):
-        from . import trl_colocate
-
-        if entrypoint == "trl-script":
-            return trl_colocate.script_launch(span, tokens, read_text=read_text, **options)
-        return trl_colocate.command_launch(span, tokens, **options)
-    if entrypoint == "open-instruct":
-        from . import open_instruct
-
-        return open_instruct.command_launch(span, tokens, read_text=read_text, **options)
-    if entrypoint in ("skyrl", "skyrl-module"):
-        from . import skyrl
-
-        return skyrl.command_launch(span, tokens, module=entrypoint == "skyrl-module", read_text=read_text, **options)
-    raise ValueError(f"not a framework entrypoint: {entrypoint}")
+def _program_launch(span: Span, tokens: list[Token], **options: object) -> Launch | None:
+    """The launch of a Python program of the user's, as the first adapter that knows it reads it."""
+    for reader in script_readers():
+        launch = getattr(reader.load(), reader.script_reader)(span, tokens, **options)
+        if launch is not None:
+            return launch
+    return None

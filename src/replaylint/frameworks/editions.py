@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable, Protocol, Sequence
 
+from ..framework_registry import pinned_packages
 from ..model import UNKNOWN, Framework, Launch, Request, Setting
 from ..vllm.releases import Release
 
@@ -195,9 +196,9 @@ def _agree(launches: Sequence[Launch]) -> bool:
 
 
 FAMILIES: dict[str, Editions] = {}
-# The packages whose pins choose an edition (each adapter's `Editions.package`): a result cache
+# The packages whose pins choose an edition (the registry's `Adapter.packages`): a result cache
 # keys files by them.
-PINNED_PACKAGES = ("verl", "nemo-rl", "skyrl", "prime-rl", "trl", "openrlhf", "open-instruct")
+PINNED_PACKAGES = pinned_packages()
 
 
 def register(family: Editions) -> Editions:

@@ -87,6 +87,11 @@ def kind_of(document: TomlDocument) -> str | None:
     return None
 
 
+def toml_launches(document: TomlDocument) -> list[Launch] | None:
+    """The launches of a prime-rl configuration (None: the file is not one); the registry's finder."""
+    return launches(document) if kind_of(document) is not None else None
+
+
 def launches(document: TomlDocument) -> list[Launch]:
     kind = kind_of(document)
     if kind == "rl":

@@ -92,6 +92,15 @@ _TYPED = (  # (verl key under rollout, vLLM argument, verl default or None: only
 _HYDRA_CONFIG_OPTIONS = ("--config-name", "--config-path", "--config-dir", "-cn", "-cp", "-cd")
 
 
+def yaml_launches(view: ConfigView, path: str) -> list[Launch] | None:
+    """A verl trainer config (a top-level `actor_rollout_ref`; None: not one): its rollout's engine."""
+    if not view.has(ROLLOUT[0]):
+        return None
+    anchor = view.span(*ROLLOUT)
+    launch = adapt(view, view.key_span(*ROLLOUT) or anchor, label=f"verl: {path}") if anchor is not None else None
+    return [launch] if launch is not None else []
+
+
 def command_launch(span: Span, tokens: list[Token], **options: Any) -> Launch | None:
     """`python -m verl.trainer.main_ppo key=value ...`."""
     overrides = read_hydra_overrides(tokens)

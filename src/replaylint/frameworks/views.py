@@ -32,6 +32,10 @@ class ConfigView:
     def value_span(self, *path: str) -> Span | None:
         return None
 
+    def key_span(self, *path: str) -> Span | None:
+        """The key of `path` alone, where a view knows it (else its key and value)."""
+        return self.span(*path)
+
     def spelling(self, *path: str) -> str:
         return ".".join(path)
 

@@ -1,7 +1,8 @@
 """TOML frontend: prime-rl configuration files (`uv run rl @ rl.toml`, `uv run inference @ inference.toml`).
 
 The file is read by `toml_document` (values and the spans of their keys); prime-rl
-configurations become launches (`frameworks.prime_rl` decides from the tables a file has), and
+configurations become launches (`frameworks.prime_rl`, the registry's `toml_finder`, decides from
+the tables a file has), and
 in other files the tables of vLLM engine arguments that turn the mask on
 (`frameworks.engine_mappings`);
 `pyproject.toml` never reaches this frontend (`kind_for`). A file that does not parse is
@@ -12,7 +13,8 @@ from __future__ import annotations
 
 import re
 
-from ..frameworks import engine_mappings, prime_rl
+from ..framework_registry import toml_finders
+from ..frameworks import engine_mappings
 from ..model import Edit, Fix, Launch
 from ..source import ExtractContext, ParseError, SourceFile
 from ..toml_document import TomlError, parses, read
@@ -34,8 +36,10 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
             return []
         line, col = _position(str(error))
         raise ParseError(f"TOML syntax error: {str(error).split(' (at ')[0]}", line, col) from None
-    if prime_rl.kind_of(document) is not None:
-        return prime_rl.launches(document)
+    for adapter in toml_finders():
+        claimed = getattr(adapter.load(), adapter.toml_finder)(document)
+        if claimed is not None:
+            return claimed
     return engine_mappings.launches_of(document, engine_mappings.mappings_in(document.data), source.path)
 
 

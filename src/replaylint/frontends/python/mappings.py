@@ -3,7 +3,8 @@
 vLLM through a call replaylint cannot follow (`.remote(**actor_kwargs)`, a helper). Read with
 CPython's parser, without libcst, only for files that write the mask as a key or keyword.
 
-A framework adapter that claims the mapping (`frameworks.openrlhf`, `frameworks.open_instruct`)
+A framework adapter that claims the mapping (the registry's `claims_mappings`: `frameworks.openrlhf`,
+`frameworks.open_instruct`)
 knows it is the whole engine configuration, so every rule judges it. Any other mapping counts
 only when its keys say it is vLLM's (`frameworks.engine_mappings`, which the YAML and TOML
 frontends use too); it is open-ended, so only rules that fire on a setting's presence judge it. `**kwargs` writes before an engine call replaylint reads
@@ -22,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from ...edits import Sequence
-from ...frameworks import open_instruct, openrlhf
+from ...framework_registry import mapping_claimers
 from ...frameworks.engine_mappings import MASK, OPEN_REASON, looks_like_engine, turns_mask_on
 from ...model import UNKNOWN, Launch, LaunchKind, Setting, Span
 from ...source import SourceFile
@@ -330,10 +331,11 @@ class _Reader:
     def _judge(self, found: _Mapping, anchor: Span, call: bool = False) -> None:
         if not turns_mask_on(found.settings):
             return
-        for adapter, label in ((openrlhf, "OpenRLHF"), (open_instruct, "open-instruct")):
+        for claimer in mapping_claimers():
+            adapter = claimer.load()
             if adapter.claims(found.settings):
                 found.settings = adapter.engine_settings(found.settings, anchor)
-                self._emit(found, anchor, f"{label} engine arguments", known_engine=True)
+                self._emit(found, anchor, f"{claimer.name} engine arguments", known_engine=True)
                 return
         if looks_like_engine(found.settings):
             found.reasons.insert(0, OPEN_REASON)

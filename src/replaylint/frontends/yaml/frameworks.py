@@ -1,10 +1,13 @@
-"""RL framework configurations written in YAML: verl, NeMo-RL and ROLL configs.
+"""RL framework configurations written in YAML: verl, NeMo-RL, ROLL and AReaL configs.
 
-A document is handed to the adapter whose shape it has (`frameworks.verl`: a top-level
-`actor_rollout_ref.rollout`; `frameworks.nemo_rl`: `policy.generation` with `vllm_cfg` or
+A document is handed to the adapter whose shape it has: first the registry's
+`Adapter.yaml_finder`s (`frameworks.verl`: a top-level `actor_rollout_ref.rollout`;
+`frameworks.areal`: `experiment_name`, `trial_name` and `vllm:`), then the two whose `defaults:`
+files this frontend reads: `frameworks.nemo_rl` (`policy.generation` with `vllm_cfg` or
 `vllm_kwargs`, or `policy.sampling_mask_replay`, or an evaluation config's top-level
-`generation` with them, in the file or in the `defaults:` files it inherits; `frameworks.roll`: top-level workers with
-`strategy_args`, one launch per worker whose `strategy_name` is `vllm`). `YamlView` gives the adapters values and the
+`generation` with them, in the file or in the `defaults:` files it inherits) and
+`frameworks.roll` (top-level workers with `strategy_args`, one launch per worker whose
+`strategy_name` is `vllm`). `YamlView` gives the adapters values and the
 spans of the keys that hold them. NeMo-RL's `defaults:` files (paths relative to the config,
 merged under it by `load_config_with_inheritance`) are read when they are in reach, and a key
 they write is spelled with the name of the file checked (a finding that lands in a parent names
@@ -18,7 +21,8 @@ from typing import Any
 
 from yaml.nodes import MappingNode, Node
 
-from ...frameworks import engine_mappings, nemo_rl, roll, verl
+from ...framework_registry import yaml_finders
+from ...frameworks import engine_mappings, nemo_rl, roll
 from ...frameworks.views import ConfigView, Inherited, Layered
 from ...model import Launch, LaunchKind, LineIndex, Span
 from ...source import ExtractContext, SourceFile
@@ -45,6 +49,10 @@ class YamlView(ConfigView):
     def has(self, *path: str) -> bool:
         return get(self.document, *path) is not None if path else True
 
+    def key_span(self, *path: str) -> Span | None:
+        found = self._entry(path)
+        return None if found is None else self.index.span(found[0].start_mark.index, found[0].end_mark.index)
+
     def span(self, *path: str) -> Span | None:
         found = self._entry(path)
         if found is None:
@@ -68,13 +76,11 @@ def extract(source_file: SourceFile, context: ExtractContext, document: Node) ->
     if not isinstance(document, MappingNode):
         return []
     view = YamlView(source_file.index, document)
+    for adapter in yaml_finders():
+        claimed = getattr(adapter.load(), adapter.yaml_finder)(view, source_file.path)
+        if claimed is not None:
+            return claimed
     roots = mapping(document)
-    if "actor_rollout_ref" in roots:
-        anchor = view.span("actor_rollout_ref", "rollout")
-        if anchor is None:
-            return []
-        launch = verl.adapt(view, _key_span(view, ("actor_rollout_ref", "rollout")) or anchor, label=f"verl: {source_file.path}")
-        return [launch] if launch is not None else []
     if ("policy" in roots or "generation" in roots) and (nemo_rl.is_config(view) or "defaults" in roots):
         reasons: list[str] = []
         layered = _with_defaults(view, source_file.path, context, reasons, 0, source_file.path)
@@ -170,8 +176,7 @@ def _hydra_defaults(view: YamlView, path: str, context: ExtractContext, keys: se
 
 
 def _key_span(view: YamlView, path: tuple[str, ...]) -> Span | None:
-    found = view._entry(path)
-    return None if found is None else view.index.span(found[0].start_mark.index, found[0].end_mark.index)
+    return view.key_span(*path)
 
 
 _PARENTS: dict[str, tuple[str, YamlView | None]] = {}  # path -> (text, view): a parent many configs inherit is composed once

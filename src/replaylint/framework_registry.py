@@ -1,0 +1,182 @@
+"""The RL frameworks replaylint reads, one `Adapter` record each: the one place a framework is
+declared. Data only (it imports nothing of replaylint), so the layers below `frameworks` read it
+too: `launchers` derives its entry-point tables from it, `frameworks.commands` its dispatch,
+`frameworks.editions` the packages whose pins choose an edition, `frontends` the finders and the
+prefilter's framework words. The code of a framework is its adapter module,
+`replaylint.frameworks.<module>`, imported only when a launch of it is found.
+
+Adding a framework is one module in `frameworks/` and one line in `ADAPTERS` (docs/architecture.md
+shows AReaL's).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from types import ModuleType
+
+
+@dataclass(frozen=True)
+class EntryPoint:
+    """One way a command line starts a framework: `launchers.split_launcher` names it `name` and
+    `frameworks.commands` hands its words to `function` of the adapter module.
+
+    `modules`: `python -m MODULE`; `programs`: `PROGRAM SUBCOMMAND` pairs; `scripts`: files run by
+    Python, matched by their path's end (`$REPO/open_instruct/grpo_fast.py`). `bare`: a script also
+    runs without `python` in front (`uv run SCRIPT`); `distributed`: `accelerate launch` and
+    `torchrun` may run it. `words`: the function takes the vLLM-style word arguments (kind, span,
+    tokens, elements, syntax), not only (span, tokens); `reads_files`: it is given `read_text`;
+    `options`: keyword arguments it is always given. `users_program`: a Python program of the
+    user's, which every adapter's `script_reader` is asked about in turn (the first launch wins)."""
+
+    name: str
+    function: str = "command_launch"
+    modules: tuple[str, ...] = ()
+    programs: tuple[tuple[str, str], ...] = ()
+    scripts: tuple[str, ...] = ()
+    bare: bool = False
+    distributed: bool = False
+    words: bool = False
+    reads_files: bool = False
+    options: tuple[tuple[str, object], ...] = ()
+    users_program: bool = False
+
+
+@dataclass(frozen=True)
+class Prefilter:
+    """Bytes a file of `kind` holds when the framework may launch from it without naming the mask
+    (NeMo-RL's `defaults:` file turns it on): every group has one of its words."""
+
+    kind: str
+    groups: tuple[tuple[bytes, ...], ...]
+
+    def matches(self, data: bytes) -> bool:
+        return all(any(word in data for word in group) for group in self.groups)
+
+
+@dataclass(frozen=True)
+class Adapter:
+    """One framework: `module` is its adapter (`replaylint.frameworks.<module>`); `packages` the
+    names a project pins it by (they choose its edition). Finders, functions of the adapter that
+    claim what has its shape: `yaml_finder(view, path) -> list[Launch] | None` a YAML document
+    (None: not its), `toml_finder(document)` likewise a TOML file; `claims_mappings`: its
+    `claims(settings)` recognises a Python engine-argument mapping as its own and
+    `engine_settings(settings, anchor)` gives what reaches vLLM (messages say `name`'s);
+    `script_reader(span, tokens, read_text, **options)` reads a program of the user's (`tokens[0]`
+    is its file) for a launch of this framework (None: not one)."""
+
+    name: str
+    module: str
+    packages: tuple[str, ...] = ()
+    entry_points: tuple[EntryPoint, ...] = ()
+    prefilters: tuple[Prefilter, ...] = ()
+    yaml_finder: str = ""
+    toml_finder: str = ""
+    claims_mappings: bool = False
+    script_reader: str = ""
+
+    def load(self) -> ModuleType:
+        return importlib.import_module(f"replaylint.frameworks.{self.module}")
+
+
+ADAPTERS: tuple[Adapter, ...] = (
+    Adapter("verl", "verl", ("verl",), (EntryPoint("verl", modules=("verl.trainer.main_ppo",)),), yaml_finder="yaml_launches"),
+    Adapter(
+        "nemo-rl",
+        "nemo_rl",
+        ("nemo-rl",),
+        (EntryPoint("nemo-rl"),),  # its `examples/run_*.py` scripts: `launchers._nemo_rl` decides
+        (Prefilter("yaml", ((b"defaults:",), (b"generation",))),),
+    ),
+    Adapter(
+        "skyrl",
+        "skyrl",
+        ("skyrl",),
+        (
+            EntryPoint("skyrl", modules=("skyrl.train.entrypoints.main_base",), reads_files=True, options=(("module", False),)),
+            EntryPoint("skyrl-module", reads_files=True, options=(("module", True),)),  # `launchers._skyrl_module`
+        ),
+    ),
+    Adapter(
+        "prime-rl",
+        "prime_rl",
+        ("prime-rl",),
+        # the mask may be implicit (truncating train sampling under [orchestrator])
+        prefilters=(Prefilter("toml", ((b"orchestrator",), (b"inference",), (b"top_p", b"top_k"))),),
+        toml_finder="toml_launches",
+    ),
+    Adapter(
+        "trl",
+        "trl",
+        ("trl",),
+        (EntryPoint("trl", modules=("trl.scripts.vllm_serve",), programs=(("trl", "vllm-serve"),), words=True),),
+    ),
+    Adapter(
+        "trl-colocate",
+        "trl_colocate",
+        entry_points=(
+            EntryPoint(
+                "trl-train",
+                modules=("trl.scripts.grpo", "trl.scripts.rloo", "trl.scripts.distillation"),
+                # `trl grpo ...` runs trl/scripts/grpo.py under `accelerate launch`
+                programs=(("trl", "grpo"), ("trl", "rloo"), ("trl", "distillation")),
+                scripts=("trl/scripts/grpo.py", "trl/scripts/rloo.py", "trl/scripts/distillation.py"),
+                distributed=True,
+            ),
+            EntryPoint("trl-script", reads_files=True, users_program=True),  # any other Python program
+        ),
+        script_reader="script_launch",
+    ),
+    Adapter(
+        "OpenRLHF", "openrlhf", ("openrlhf",), (EntryPoint("openrlhf", modules=("openrlhf.cli.train_ppo_ray",)),), claims_mappings=True
+    ),
+    Adapter(
+        "open-instruct",
+        "open_instruct",
+        ("open-instruct",),
+        (
+            EntryPoint(
+                "open-instruct", modules=("open_instruct.grpo_fast",), scripts=("open_instruct/grpo_fast.py",), bare=True, reads_files=True
+            ),
+        ),
+        claims_mappings=True,
+    ),
+    Adapter("roll", "roll"),
+    Adapter(
+        "AReaL",
+        "areal",
+        ("areal",),
+        (EntryPoint("areal", modules=tuple(f"areal.infra.launcher.{m}" for m in ("local", "ray", "slurm", "vllm_server"))),),
+        yaml_finder="yaml_launches",
+        script_reader="script_launch",
+    ),
+)
+
+
+def entry_points() -> dict[str, tuple[Adapter, EntryPoint]]:
+    """Every entry point by its name, with its framework."""
+    return {entry.name: (adapter, entry) for adapter in ADAPTERS for entry in adapter.entry_points}
+
+
+def pinned_packages() -> tuple[str, ...]:
+    return tuple(package for adapter in ADAPTERS for package in adapter.packages)
+
+
+def yaml_finders() -> tuple[Adapter, ...]:
+    return tuple(adapter for adapter in ADAPTERS if adapter.yaml_finder)
+
+
+def toml_finders() -> tuple[Adapter, ...]:
+    return tuple(adapter for adapter in ADAPTERS if adapter.toml_finder)
+
+
+def mapping_claimers() -> tuple[Adapter, ...]:
+    return tuple(adapter for adapter in ADAPTERS if adapter.claims_mappings)
+
+
+def script_readers() -> tuple[Adapter, ...]:
+    return tuple(adapter for adapter in ADAPTERS if adapter.script_reader)
+
+
+def prefilters(kind: str) -> tuple[Prefilter, ...]:
+    return tuple(prefilter for adapter in ADAPTERS for prefilter in adapter.prefilters if prefilter.kind == kind)
