@@ -293,6 +293,53 @@ def test_the_kernels_environment_and_pin_reach_later_python_launches(tmp_path: P
     assert check(tmp_path, notebook_text(cell(engine), cell(["%env VLLM_USE_V2_MODEL_RUNNER=0\n"])))[0] == 0
 
 
+def _file_line(tmp_path: Path, line: int) -> str:
+    return (tmp_path / "rollout.ipynb").read_text().splitlines()[line - 1]
+
+
+def test_pylint_lines_keep_the_file_line_and_say_the_cell(tmp_path: Path) -> None:
+    _, out, _ = check(tmp_path, ROLLOUT, "--output-format", "pylint")
+    third = out.splitlines()[2]
+    path, line, rest = third.split(":", 2)
+    assert path == "rollout.ipynb" and "logprobs_mode" in _file_line(tmp_path, int(line))
+    assert rest.startswith(" [RPL003] cell 4:6:19: `logprobs_mode")
+
+
+def test_junit_failures_say_the_cell_as_concise_does(tmp_path: Path) -> None:
+    import xml.etree.ElementTree as ET
+
+    _, out, _ = check(tmp_path, ROLLOUT, "--output-format", "junit")
+    cases = ET.fromstring(out).findall(".//testcase")
+    third = cases[2]
+    assert third.findtext("failure").startswith("rollout.ipynb:cell 4:6:19: RPL003 ")
+    assert "logprobs_mode" in _file_line(tmp_path, int(third.get("line")))  # a viewer opens the file there
+
+
+def test_gitlab_issues_keep_the_file_lines_and_say_the_cell(tmp_path: Path) -> None:
+    _, out, _ = check(tmp_path, ROLLOUT, "--output-format", "gitlab")
+    third = json.loads(out)[2]
+    assert third["description"].startswith("RPL003: cell 4:6:19: `logprobs_mode")
+    assert "logprobs_mode" in _file_line(tmp_path, third["location"]["positions"]["begin"]["line"])
+
+
+def test_rdjson_keeps_the_file_range_and_says_the_cell(tmp_path: Path) -> None:
+    _, out, _ = check(tmp_path, ROLLOUT, "--output-format", "rdjson")
+    third = json.loads(out)["diagnostics"][2]
+    assert third["message"].startswith("cell 4:6:19: `logprobs_mode")
+    start = third["location"]["range"]["start"]
+    line = _file_line(tmp_path, start["line"]).encode()
+    assert line[start["column"] - 1 :].startswith(b'\\"raw_logprobs\\"')  # where the suggestion applies
+    assert third["suggestions"][0]["text"] == '\\"processed_logprobs\\"'
+
+
+def test_azure_issues_keep_the_file_line_and_say_the_cell(tmp_path: Path) -> None:
+    _, out, _ = check(tmp_path, ROLLOUT, "--output-format", "azure")
+    third = out.splitlines()[2]
+    line = int(third.split("linenumber=", 1)[1].split(";", 1)[0])
+    assert "logprobs_mode" in _file_line(tmp_path, line)
+    assert ";]cell 4:6:19: `logprobs_mode" in third
+
+
 def test_grouped_output_names_the_cell_as_ruff_does(tmp_path: Path) -> None:
     _, out, _ = check(tmp_path, ROLLOUT, "--output-format", "grouped")
     assert out.splitlines()[0] == "rollout.ipynb:"
