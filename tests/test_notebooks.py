@@ -387,3 +387,19 @@ def test_a_cells_replay_server_without_the_mask_endpoint_is_rpl301(tmp_path: Pat
     text = notebook_text(cell("!vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs\n"))
     status, out, _ = check(tmp_path, text, "--output-format", "concise", ignore="")
     assert status == 1 and "rollout.ipynb:cell 1:1:15: RPL301" in out
+
+
+def test_add_noqa_comments_the_cells_python_and_keeps_the_notebook(tmp_path: Path) -> None:
+    _, _, err = check(tmp_path, ROLLOUT, "--add-noqa")
+    assert "Added 4 noqa directives" in err
+    before, after = json.loads(ROLLOUT), json.loads((tmp_path / "rollout.ipynb").read_text())
+    sources = ["".join(c["source"]) if isinstance(c["source"], list) else c["source"] for c in after["cells"]]
+    # A comment after `%env` would be part of its value: the comment goes on the line above.
+    assert after["cells"][1]["source"] == ["%pip install -q vllm\n", "# noqa: RPL206\n", "%env VLLM_USE_V2_MODEL_RUNNER=0"]
+    assert sources[2].endswith(f"    {MASK} &  # noqa: RPL003")
+    assert '    logprobs_mode="raw_logprobs",  # noqa: RPL003\n' in after["cells"][3]["source"]
+    assert sources[4] == f"%%bash\nvllm serve Qwen/Qwen3-8B --port 8001 {MASK} --logprobs-mode raw_logprobs  # noqa: RPL003\n"
+    assert [c.get("outputs") for c in after["cells"]] == [c.get("outputs") for c in before["cells"]]
+    assert after["cells"][0] == before["cells"][0] and after["metadata"] == before["metadata"]
+    assert check(tmp_path, (tmp_path / "rollout.ipynb").read_text())[0] == 0
+    assert "Added 0 noqa directives" in check(tmp_path, (tmp_path / "rollout.ipynb").read_text(), "--add-noqa")[2]
