@@ -83,6 +83,12 @@ def _fixed_code(finding: Finding, cell, text: str) -> str | None:
     )
 
 
+def line_and_column(span: Span, text: str | None) -> str:
+    """`7:3` as the text formats say where a span starts; `cell 2:3:5` in a notebook."""
+    place = cell_place(span, text)
+    return f"{span.start_line}:{span.start_col}" if place is None else place.label
+
+
 def said_in_cell(message: str, span: Span, text: str | None) -> str:
     """`message` as a format that keeps the file's line says it in a notebook: after the cell's
     place (`cell 2:3:5: ...`); unchanged outside a notebook."""

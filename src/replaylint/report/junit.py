@@ -12,7 +12,7 @@ import re
 import xml.etree.ElementTree as ET
 
 from ..model import Finding
-from .cells import cell_place
+from .cells import line_and_column
 from .run import Run, shown_path
 
 # Characters XML 1.0 cannot carry at all, escaped or not (C0 controls but tab/LF/CR, lone
@@ -31,9 +31,7 @@ def _testcase(finding: Finding, root: str, text: str | None) -> ET.Element:
         "testcase", name=f"org.replaylint.{finding.code}", classname=_xml_text(path), file=_xml_text(path), line=str(span.start_line)
     )
     failure = ET.SubElement(testcase, "failure", message=_xml_text(finding.message), type=finding.severity)
-    place = cell_place(span, text)
-    where = f"{span.start_line}:{span.start_col}" if place is None else place.label
-    failure.text = _xml_text(f"{path}:{where}: {finding.code} {finding.message}")
+    failure.text = _xml_text(f"{path}:{line_and_column(span, text)}: {finding.code} {finding.message}")
     return testcase
 
 
