@@ -293,6 +293,53 @@ def test_the_kernels_environment_and_pin_reach_later_python_launches(tmp_path: P
     assert check(tmp_path, notebook_text(cell(engine), cell(["%env VLLM_USE_V2_MODEL_RUNNER=0\n"])))[0] == 0
 
 
+def _file_line(tmp_path: Path, line: int) -> str:
+    return (tmp_path / "rollout.ipynb").read_text().splitlines()[line - 1]
+
+
+def test_pylint_lines_keep_the_file_line_and_say_the_cell(tmp_path: Path) -> None:
+    _, out, _ = check(tmp_path, ROLLOUT, "--output-format", "pylint")
+    third = out.splitlines()[2]
+    path, line, rest = third.split(":", 2)
+    assert path == "rollout.ipynb" and "logprobs_mode" in _file_line(tmp_path, int(line))
+    assert rest.startswith(" [RPL003] cell 4:6:19: `logprobs_mode")
+
+
+def test_junit_failures_say_the_cell_as_concise_does(tmp_path: Path) -> None:
+    import xml.etree.ElementTree as ET
+
+    _, out, _ = check(tmp_path, ROLLOUT, "--output-format", "junit")
+    cases = ET.fromstring(out).findall(".//testcase")
+    third = cases[2]
+    assert third.findtext("failure").startswith("rollout.ipynb:cell 4:6:19: RPL003 ")
+    assert "logprobs_mode" in _file_line(tmp_path, int(third.get("line")))  # a viewer opens the file there
+
+
+def test_gitlab_issues_keep_the_file_lines_and_say_the_cell(tmp_path: Path) -> None:
+    _, out, _ = check(tmp_path, ROLLOUT, "--output-format", "gitlab")
+    third = json.loads(out)[2]
+    assert third["description"].startswith("RPL003: cell 4:6:19: `logprobs_mode")
+    assert "logprobs_mode" in _file_line(tmp_path, third["location"]["positions"]["begin"]["line"])
+
+
+def test_rdjson_keeps_the_file_range_and_says_the_cell(tmp_path: Path) -> None:
+    _, out, _ = check(tmp_path, ROLLOUT, "--output-format", "rdjson")
+    third = json.loads(out)["diagnostics"][2]
+    assert third["message"].startswith("cell 4:6:19: `logprobs_mode")
+    start = third["location"]["range"]["start"]
+    line = _file_line(tmp_path, start["line"]).encode()
+    assert line[start["column"] - 1 :].startswith(b'\\"raw_logprobs\\"')  # where the suggestion applies
+    assert third["suggestions"][0]["text"] == '\\"processed_logprobs\\"'
+
+
+def test_azure_issues_keep_the_file_line_and_say_the_cell(tmp_path: Path) -> None:
+    _, out, _ = check(tmp_path, ROLLOUT, "--output-format", "azure")
+    third = out.splitlines()[2]
+    line = int(third.split("linenumber=", 1)[1].split(";", 1)[0])
+    assert "logprobs_mode" in _file_line(tmp_path, line)
+    assert ";]cell 4:6:19: `logprobs_mode" in third
+
+
 def test_grouped_output_names_the_cell_as_ruff_does(tmp_path: Path) -> None:
     _, out, _ = check(tmp_path, ROLLOUT, "--output-format", "grouped")
     assert out.splitlines()[0] == "rollout.ipynb:"
@@ -340,3 +387,19 @@ def test_a_cells_replay_server_without_the_mask_endpoint_is_rpl301(tmp_path: Pat
     text = notebook_text(cell("!vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs\n"))
     status, out, _ = check(tmp_path, text, "--output-format", "concise", ignore="")
     assert status == 1 and "rollout.ipynb:cell 1:1:15: RPL301" in out
+
+
+def test_add_noqa_comments_the_cells_python_and_keeps_the_notebook(tmp_path: Path) -> None:
+    _, _, err = check(tmp_path, ROLLOUT, "--add-noqa")
+    assert "Added 4 noqa directives" in err
+    before, after = json.loads(ROLLOUT), json.loads((tmp_path / "rollout.ipynb").read_text())
+    sources = ["".join(c["source"]) if isinstance(c["source"], list) else c["source"] for c in after["cells"]]
+    # A comment after `%env` would be part of its value: the comment goes on the line above.
+    assert after["cells"][1]["source"] == ["%pip install -q vllm\n", "# noqa: RPL206\n", "%env VLLM_USE_V2_MODEL_RUNNER=0"]
+    assert sources[2].endswith(f"    {MASK} &  # noqa: RPL003")
+    assert '    logprobs_mode="raw_logprobs",  # noqa: RPL003\n' in after["cells"][3]["source"]
+    assert sources[4] == f"%%bash\nvllm serve Qwen/Qwen3-8B --port 8001 {MASK} --logprobs-mode raw_logprobs  # noqa: RPL003\n"
+    assert [c.get("outputs") for c in after["cells"]] == [c.get("outputs") for c in before["cells"]]
+    assert after["cells"][0] == before["cells"][0] and after["metadata"] == before["metadata"]
+    assert check(tmp_path, (tmp_path / "rollout.ipynb").read_text())[0] == 0
+    assert "Added 0 noqa directives" in check(tmp_path, (tmp_path / "rollout.ipynb").read_text(), "--add-noqa")[2]

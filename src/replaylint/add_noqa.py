@@ -5,19 +5,23 @@ puts it (`suppress.suppression_edits`: added to a suppression already on the lin
 of the line, or alone on the line above): the first place where a check of the edited text
 shows that the comment silences the finding and changes nothing else (a comment line inside a
 continued shell command would end it). The files are written as `--fix` writes them. A second
-run adds nothing: every finding is suppressed by then.
+run adds nothing: every finding is suppressed by then. In a notebook the comment is Python's
+`# noqa: CODE` in the cell's source (as ruff adds it), written into the cell's JSON string by the
+notebook frontend's fix machinery.
 """
 
 from __future__ import annotations
 
 import os
 from collections import Counter
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
 
 from .api import Checker, FileResult
 from .edits import apply_edits
 from .fixes import Fixer
-from .model import Finding
+from .frontends import kind_for
+from .model import Edit, Finding, LineIndex
 from .rules import UNPARSABLE_FILE, UNUSED_SUPPRESSION
 from .suppress import suppression_edits
 
@@ -41,7 +45,7 @@ def add_noqa(checker: Checker, results: list[FileResult], roots: tuple[str, ...]
     added = Added()
     per_file: Counter = Counter()
     for result in results:
-        for finding in result.findings:
+        for finding in _in_editing_order(result.findings):
             if finding.code in _NOT_SUPPRESSED:
                 continue
             suppressed_in = _suppress(fixer, result.path, finding)
@@ -65,7 +69,7 @@ def _suppress(fixer: Fixer, launching: str, finding: Finding) -> str | None:
         return None
     before = _findings(fixer, launching, {})
     key = (finding.code, finding.message)
-    for edit in suppression_edits(finding, target.text, finding.code):
+    for edit in _places(finding, target.text):
         edited, _ = apply_edits(target.text, [edit])
         after = _findings(fixer, launching, {os.path.normpath(target.path): edited})
         if after[key] < before[key] and not after - before:
@@ -88,3 +92,48 @@ def _findings(fixer: Fixer, launching: str, replaced: dict[str, str]) -> Counter
         checker.overlay = {}
     # an unused suppression's message quotes the comment being edited
     return Counter((f.code, "" if f.code == UNUSED_SUPPRESSION[0] else f.message) for f in found)
+
+
+def _in_editing_order(findings: list[Finding]) -> list[Finding]:
+    """A notebook's findings last first: a comment written into a cell's JSON string moves the
+    file offsets after it (the findings' spans are those of the text as read), never the lines."""
+    return sorted(findings, key=lambda finding: -finding.span.start if _is_notebook(finding.span.path) else 0)
+
+
+def _is_notebook(path: str) -> bool:
+    return kind_for(path) == "notebook"
+
+
+def _places(finding: Finding, text: str) -> Iterator[Edit]:
+    if _is_notebook(finding.span.path):
+        yield from _cell_places(finding, text)
+    else:
+        yield from suppression_edits(finding, text, finding.code)
+
+
+def _cell_places(finding: Finding, text: str) -> Iterator[Edit]:
+    """The places of a comment in the cell's source, read as Python (as `suppress` reads a
+    notebook's cells), each written into the file's JSON string."""
+    from .frontends.notebook import _into_file
+    from .frontends.notebook.cells import notebook_of
+    from .source import SourceFile
+
+    path = finding.span.path
+    notebook = notebook_of(path, text)
+    cell = notebook.cell_at(finding.span.start) if notebook is not None else None
+    if cell is None or cell.cell_type != "code":
+        return
+    python = LineIndex(f"{path}.py", cell.code)
+    start, end = cell.from_file(finding.span.start), cell.from_file(min(finding.span.end, cell.file_end))
+    in_cell = replace(finding, span=python.span(start, max(start, end)), launch=None)
+    source = SourceFile(path, text)
+    for edit in suppression_edits(in_cell, cell.code, finding.code):
+        if not _after_a_magic(edit.span.start, cell.code):
+            yield _into_file(edit, cell, cell.to_file, source)
+
+
+def _after_a_magic(offset: int, code: str) -> bool:
+    """Whether `offset` follows a magic on its line: IPython passes the rest of a magic's line
+    to it, comment and all (`%env X=0  # noqa: RPL206` sets X to `0  # noqa: RPL206`)."""
+    line_start = code.rfind("\n", 0, offset) + 1
+    return offset > line_start and code[line_start:offset].lstrip().startswith("%")

@@ -8,12 +8,15 @@ repository); a file outside it keeps the path it was given. Property values and 
 escaped as the Azure Pipelines task library escapes them (a message keeps its line breaks as
 `%0A`), so a `;`, `]` or line break in a path or message cannot end the command early; the
 message is followed by the fix's `help:` line when there is one. Other control characters (an
-ESC from a file name) are shown escaped (`\\x1b`).
+ESC from a file name) are shown escaped (`\\x1b`). A notebook's finding keeps the file's line
+(where the annotation lands; ruff gives line 1 for want of one) and its message starts with the
+cell's place (`cell 4:6:19: ...`), as in `github`.
 """
 
 from __future__ import annotations
 
 from ..model import Finding
+from .cells import said_in_cell
 from .printable import controls_escaped
 from .run import Run, message_with_help, shown_path, without_surrogates
 
@@ -30,7 +33,7 @@ def escape_property(text: str) -> str:
     return controls_escaped(without_surrogates(text), keep="\r\n").translate(_PROPERTY)
 
 
-def log_issue(finding: Finding, root: str) -> str:
+def log_issue(finding: Finding, root: str, text: str | None = None) -> str:
     span = finding.span
     properties = [
         ("type", "error" if finding.severity == "error" else "warning"),
@@ -40,8 +43,8 @@ def log_issue(finding: Finding, root: str) -> str:
         ("code", finding.code),
     ]
     listed = "".join(f"{key}={escape_property(str(value))};" for key, value in properties)
-    return f"##vso[task.logissue {listed}]{escape_data(message_with_help(finding))}"
+    return f"##vso[task.logissue {listed}]{escape_data(said_in_cell(message_with_help(finding), span, text))}"
 
 
 def render(run: Run) -> str:
-    return "".join(log_issue(finding, run.root) + "\n" for finding in run.findings)
+    return "".join(log_issue(finding, run.root, run.texts.get(finding.span.path)) + "\n" for finding in run.findings)

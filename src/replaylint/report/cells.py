@@ -81,3 +81,16 @@ def _fixed_code(finding: Finding, cell, text: str) -> str | None:
     return (
         "".join(read) if isinstance(read, list) and all(isinstance(item, str) for item in read) else read if isinstance(read, str) else None
     )
+
+
+def line_and_column(span: Span, text: str | None) -> str:
+    """`7:3` as the text formats say where a span starts; `cell 2:3:5` in a notebook."""
+    place = cell_place(span, text)
+    return f"{span.start_line}:{span.start_col}" if place is None else place.label
+
+
+def said_in_cell(message: str, span: Span, text: str | None) -> str:
+    """`message` as a format that keeps the file's line says it in a notebook: after the cell's
+    place (`cell 2:3:5: ...`); unchanged outside a notebook."""
+    place = cell_place(span, text)
+    return message if place is None else f"{place.label}: {message}"

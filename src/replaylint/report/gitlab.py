@@ -15,6 +15,8 @@ A JSON array with one issue per finding, in ruff's shape:
   and the flagged line's text, not its number nor the message), so GitLab's merge request widget
   matches an issue across pipelines when unrelated lines move or the target release changes, and
   two findings of one report never share one (GitLab would show them as one).
+* A notebook's finding keeps the file's lines (where the widget shows it in the diff; ruff gives
+  line 1 for want of them) and its description says the cell: `RPL003: cell 4:6:19: ...`.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import hashlib
 import json
 from typing import TYPE_CHECKING, Any
 
+from .cells import said_in_cell
 from .fingerprints import LineFingerprints, in_file_order
 from .run import Run, shown_path, without_surrogates
 
@@ -32,12 +35,12 @@ if TYPE_CHECKING:
 SEVERITIES = {"error": "major", "warning": "minor"}
 
 
-def issue(finding: Finding, path: str, line_fingerprint: str) -> dict[str, Any]:
+def issue(finding: Finding, path: str, line_fingerprint: str, text: str | None = None) -> dict[str, Any]:
     span = finding.span
     fingerprint = hashlib.sha256(f"{path}\0{line_fingerprint}".encode("utf-8", "surrogatepass")).hexdigest()[:32]
     return {
         "check_name": finding.code,
-        "description": f"{finding.code}: {without_surrogates(finding.message)}",
+        "description": f"{finding.code}: {without_surrogates(said_in_cell(finding.message, span, text))}",
         "severity": SEVERITIES.get(finding.severity, "major"),
         "fingerprint": fingerprint,
         "location": {
@@ -52,5 +55,8 @@ def issue(finding: Finding, path: str, line_fingerprint: str) -> dict[str, Any]:
 
 def render(run: Run) -> str:
     line_fingerprint = LineFingerprints(run.texts)
-    issues = [issue(finding, shown_path(finding.span.path, run.root), line_fingerprint(finding)) for finding in in_file_order(run.findings)]
+    issues = [
+        issue(finding, shown_path(finding.span.path, run.root), line_fingerprint(finding), run.texts.get(finding.span.path))
+        for finding in in_file_order(run.findings)
+    ]
     return json.dumps(issues, indent=2) + "\n"

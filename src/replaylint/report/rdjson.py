@@ -26,6 +26,9 @@ Choices worth knowing (reviewdog's `proto/rdf/reviewdog.proto` defines the forma
 * Paths are relative to `Run.root` (the repository); a file outside it keeps the path it was
   given. reviewdog reads a relative path from its own working directory: run it at the top of
   the repository.
+* A notebook's finding keeps the file's lines (where reviewdog comments and its suggestions
+  apply; ruff gives rows in the cell without naming it) and its message starts with the cell's
+  place: `cell 4:6:19: ...` (and its `note:` lines say places in cells so).
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from ..model import LineIndex
+from .cells import line_and_column, said_in_cell
 from .run import DOCS_URL, HOME_URL, Run, fix_help, related_places, shown_path, without_surrogates
 
 if TYPE_CHECKING:
@@ -89,10 +93,12 @@ def _suggestions(finding: Finding, columns: _ByteColumns) -> list[dict[str, Any]
 
 def _message(finding: Finding, root: str, texts: dict[str, str]) -> str:
     notes = [
-        f"note: {shown_path(span.path, root)}:{span.start_line}:{span.start_col}: {said}" for span, said in related_places(finding, texts)
+        f"note: {shown_path(span.path, root)}:{line_and_column(span, texts.get(span.path))}: {said}"
+        for span, said in related_places(finding, texts)
     ]
     help_line = fix_help(finding)
-    return without_surrogates("\n".join([finding.message, *notes, *([help_line] if help_line else [])]))
+    message = said_in_cell(finding.message, finding.span, texts.get(finding.span.path))
+    return without_surrogates("\n".join([message, *notes, *([help_line] if help_line else [])]))
 
 
 def diagnostic(finding: Finding, root: str, columns: _ByteColumns) -> dict[str, Any]:
