@@ -4,30 +4,15 @@ lists, shell strings) go through `command.render` and the shell's render."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ... import command
 from ...edits import insert_after, remove
 from ...model import Edit, Fix, Launch, RemoveEnv, RemoveSetting, RenameSetting, SetEnv, SetSetting, Span
 from ...source import SourceFile
 from .argv import ArgvHandle
 from .flow import FlowHandle, render as render_flowed
-from .flow.placing import remove_statement
+from .flow.placing import element, literal, remove_statement
 from .launches import Handle
 from .values import Container
-
-
-def _literal(value: Any, quote: str) -> str:
-    if isinstance(value, str):
-        body = value.replace("\\", "\\\\").replace(quote, "\\" + quote)
-        return f"{quote}{body}{quote}"
-    return repr(value)
-
-
-def _element(container: Container, name: str, value: Any) -> str:
-    if container.kind == "dict":
-        return f"{_literal(name, container.quote)}: {_literal(value, container.quote)}"
-    return f"{name}={_literal(value, container.quote)}"
 
 
 def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
@@ -78,7 +63,7 @@ def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
             if env is None or env.value_span is None:
                 return None
             quote = source.text[env.value_span.start] if source.text[env.value_span.start] in "'\"" else '"'
-            edits.append(Edit(env.value_span, _literal(intent.value, quote)))
+            edits.append(Edit(env.value_span, literal(intent.value, quote)))
     for container, positions in removals.values():
         edits.extend(remove(source.index, container.sequence, positions))
     if removals:
@@ -96,17 +81,17 @@ def _set_setting(launch: Launch, handle: Handle, intent: SetSetting, source: Sou
             return None
         sub = setting.keys.get(key) or setting.keys.get(key.replace("_", "-"))
         if sub is not None and sub.value_span is not None:
-            return Edit(sub.value_span, _literal(intent.value, _quote_at(source, sub.value_span)))
+            return Edit(sub.value_span, literal(intent.value, _quote_at(source, sub.value_span)))
         place = handle.places.get(f"{name}.")
         if place is None:
             return None
         container, _ = place
         last = len(container.sequence.elements) - 1
-        return insert_after(source.index, container.sequence, last, _element(container, key, intent.value))
+        return insert_after(source.index, container.sequence, last, element(container, key, intent.value))
     if setting is not None and setting.value_span is not None:
-        return Edit(setting.value_span, _literal(intent.value, _quote_at(source, setting.value_span, handle.call.quote)))
+        return Edit(setting.value_span, literal(intent.value, _quote_at(source, setting.value_span, handle.call.quote)))
     container, position = handle.places.get(intent.after, (handle.call, len(handle.call.sequence.elements) - 1))
-    return insert_after(source.index, container.sequence, position, _element(container, name, intent.value))
+    return insert_after(source.index, container.sequence, position, element(container, name, intent.value))
 
 
 def _quote_at(source: SourceFile, span: Span, default: str = '"') -> str:

@@ -32,7 +32,8 @@ def literal(value: Any, quote: str) -> str:
     return repr(value)
 
 
-def _element(place: Place, name: str, value: Any) -> str:
+def element(place: Any, name: str, value: Any) -> str:
+    """`name: value` in a dict literal, `name=value` in a call (`place`: its kind and quote)."""
     if place.kind == "dict":
         return f"{literal(name, place.quote)}: {literal(value, place.quote)}"
     return f"{name}={literal(value, place.quote)}"
@@ -119,7 +120,7 @@ def _set(launch: Launch, handle: FlowHandle, intent: SetSetting) -> Edit | None:
         line_end = len(text) if line_end == -1 else line_end - (text[line_end - 1 : line_end] == "\r")
         newline = "\r\n" if text[line_end : line_end + 2] == "\r\n" else "\n"
         return Edit(index.span(line_end, line_end), f"{newline}{indent}{written}")  # after the line's comment
-    return insert_after(place.module.source.index, place.sequence, place.position, _element(place, name, intent.value))
+    return insert_after(place.module.source.index, place.sequence, place.position, element(place, name, intent.value))
 
 
 def _quote(handle: FlowHandle, span: Span) -> str:
