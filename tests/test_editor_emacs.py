@@ -44,7 +44,7 @@ def test_emacs_shows_the_findings_and_applies_the_fixes(tmp_path: Path) -> None:
     pytest.importorskip("pygls")
     project = tmp_path / "project"
     (project / ".git").mkdir(parents=True)
-    (project / "serve.sh").write_text("vllm serve m --return-sampling-mask\n")
+    (project / "serve.sh").write_text("vllm serve m --return-sampling-mask --enable-scale-out\n")
     (project / "rl.toml").write_text(PRIME_RL)
     init = tmp_path / "init.el"
     init.write_text(readme_block("elisp", "eglot-server-programs"))
@@ -68,9 +68,9 @@ def test_emacs_shows_the_findings_and_applies_the_fixes(tmp_path: Path) -> None:
         r"8:17 .*RPL003.* `logprobs_mode = \"raw_logprobs\"` with `enable_return_sampling_mask = true`.*", report["diagnostics rl.toml"]
     )
     assert report["actions"] == "Set logprobs_mode to 'processed_logprobs' | Disable RPL003 for this line | Fix all replaylint problems"
-    assert report["buffer"] == "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs"
+    assert report["buffer"] == "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out"
     assert report["cleared after fix"] == "true"
-    assert (project / "serve.sh").read_text() == "vllm serve m --return-sampling-mask\n"  # the editor saves, not the server
+    assert (project / "serve.sh").read_text() == "vllm serve m --return-sampling-mask --enable-scale-out\n"  # the editor saves, not the server
 
 
 def test_the_helix_configuration_adds_the_server_to_every_language_it_reads() -> None:
