@@ -70,7 +70,9 @@ def test_emacs_shows_the_findings_and_applies_the_fixes(tmp_path: Path) -> None:
     assert report["actions"] == "Set logprobs_mode to 'processed_logprobs' | Disable RPL003 for this line | Fix all replaylint problems"
     assert report["buffer"] == "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out"
     assert report["cleared after fix"] == "true"
-    assert (project / "serve.sh").read_text() == "vllm serve m --return-sampling-mask --enable-scale-out\n"  # the editor saves, not the server
+    assert (
+        project / "serve.sh"
+    ).read_text() == "vllm serve m --return-sampling-mask --enable-scale-out\n"  # the editor saves, not the server
 
 
 def test_the_helix_configuration_adds_the_server_to_every_language_it_reads() -> None:

@@ -28,4 +28,6 @@ def test_neovim_shows_the_finding_and_applies_its_fix(tmp_path: Path) -> None:
     assert report["actions"] == "Set logprobs_mode to 'processed_logprobs' | Disable RPL003 for this line | Fix all replaylint problems"
     assert report["buffer"] == "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out"
     assert report["cleared after fix"] == "true"
-    assert (tmp_path / "serve.sh").read_text() == "vllm serve m --return-sampling-mask --enable-scale-out\n"  # the editor saves, not the server
+    assert (
+        tmp_path / "serve.sh"
+    ).read_text() == "vllm serve m --return-sampling-mask --enable-scale-out\n"  # the editor saves, not the server
