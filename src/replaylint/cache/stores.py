@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Callable
+from typing import Any, Callable, Protocol
 
 from .folder import read, remove, replace
 from .ownership import blake2b
 
-if TYPE_CHECKING:
-    from . import ResultCache
+
+class _Cache(Protocol):
+    """What a store asks of the cache it belongs to (`cache.ResultCache`)."""
+
+    key: bytes | None
+    generations: Any
+
+    def open_folder(self) -> int | None: ...
+
 
 STORE_BYTES = 256 << 20  # a store of a monorepo of 600,000 files is about 100 MB
 
@@ -84,7 +91,7 @@ class Store:
 
     def __init__(
         self,
-        cache: ResultCache,
+        cache: _Cache,
         name: Callable[[], str],
         decode: Callable[[object], dict | None] = _object,
         encode: Callable[[dict], object] = _same_value,

@@ -336,7 +336,7 @@ def serve() -> None:
     sys.stdout = sys.stderr  # nothing a library prints may corrupt the replies
     _limit_memory(MEMORY_BUDGET_BYTES)
     analysis = Analysis()
-    warm_up(analysis, requests)
+    warm_up(analysis, lambda folder, path, text: analysis.run(Check(Workspace((folder,), {path: text}), path)), requests)
     known: dict[str, str] = {}
     while True:
         request = _receive(requests)

@@ -14,7 +14,7 @@ import select
 import shutil
 import sys
 import tempfile
-from typing import BinaryIO
+from typing import BinaryIO, Callable
 
 from ..config import Config
 
@@ -28,10 +28,9 @@ SAMPLES = {
 }
 
 
-def warm_up(analysis, requests: BinaryIO) -> None:
-    """Check each sample with `analysis` (a `server.analysis.Analysis`) until `requests` has a job."""
-    from .analysis import Check, Workspace  # the worker's module: imported by it already
-
+def warm_up(analysis, check: Callable[[str, str, str], object], requests: BinaryIO) -> None:
+    """Check each sample with `check(folder, path, text)` (a check by `analysis`, a
+    `server.analysis.Analysis`) until `requests` has a job."""
     folder = tempfile.mkdtemp(prefix="replaylint-warm-up-")
     try:
         analysis.configs[folder] = Config(root=folder)
@@ -39,7 +38,7 @@ def warm_up(analysis, requests: BinaryIO) -> None:
             if _waiting(requests):
                 return
             path = os.path.join(folder, name)
-            analysis.run(Check(Workspace((folder,), {path: text}), path))
+            check(folder, path, text)
     except Exception:  # a warm-up is an optimisation: the job that follows reports what is wrong
         pass
     finally:

@@ -21,7 +21,7 @@ import re
 
 from ...model import UNKNOWN, Assumption, Setting
 from ...source import SourceFile
-from . import Expanded, Script
+from .recipe_text import Expanded, Script
 
 _ASSIGNMENT = re.compile(r"^(?P<export>export\s+)?(?P<name>[A-Za-z_][\w-]*)\s*:=\s*(?P<value>.*?)\s*$")
 _DOTENV = re.compile(r"^set\s+dotenv-(?:load|filename|path|required)\b(?!\s*:=\s*false)")

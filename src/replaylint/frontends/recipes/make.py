@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from ...model import UNKNOWN, Setting
 from ...source import SourceFile
-from . import Expanded, Script
+from .recipe_text import Expanded, Script
 
 _ASSIGNMENT = re.compile(
     r"^(?P<words>(?:(?:export|override|private)\s+)*)(?P<name>[^\s:#=?+!$()]+)\s*(?P<op>::?=|:::=|\?=|\+=|!=|=)\s*(?P<value>.*)$"
