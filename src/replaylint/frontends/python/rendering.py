@@ -10,7 +10,7 @@ from ...model import Edit, Fix, Launch, RemoveEnv, RemoveSetting, RenameSetting,
 from ...source import SourceFile
 from .argv import ArgvHandle
 from .flow import FlowHandle, render as render_flowed
-from .flow.placing import element, literal, remove_statement
+from .flow.placing import element, env_edit, literal
 from .launches import Handle
 from .values import Container
 
@@ -53,17 +53,11 @@ def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
                 return None
             quote = _quote_at(source, span, "")
             edits.append(Edit(span, f"{quote}{intent.new_name}{quote}"))
-        elif isinstance(intent, RemoveEnv):
-            span = handle.env_statements.get(intent.name)
-            if span is None:
+        elif isinstance(intent, (RemoveEnv, SetEnv)):
+            edit = env_edit(intent, launch, handle.env_statements, source, lambda path: source.text)
+            if edit is None:
                 return None
-            edits.append(remove_statement(source, span))
-        elif isinstance(intent, SetEnv):
-            env = launch.env.get(intent.name)
-            if env is None or env.value_span is None:
-                return None
-            quote = source.text[env.value_span.start] if source.text[env.value_span.start] in "'\"" else '"'
-            edits.append(Edit(env.value_span, literal(intent.value, quote)))
+            edits.append(edit)
     for container, positions in removals.values():
         edits.extend(remove(source.index, container.sequence, positions))
     if removals:

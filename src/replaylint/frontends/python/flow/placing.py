@@ -5,7 +5,7 @@ added next to the one it should follow, a key removed from its dict or call."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from ....edits import insert_after, remove
 from ....model import Edit, Fix, Launch, RemoveEnv, RemoveSetting, RenameSetting, SetEnv, SetSetting, Span
@@ -77,16 +77,11 @@ def render(launch: Launch, fix: Fix, handle: FlowHandle, source: SourceFile) -> 
             start = setting.span.start
             name_span = place.module.source.index.span(start, start + len(intent.name) + 2 * len(quote))
             edits.append(Edit(name_span, f"{quote}{intent.new_name}{quote}"))
-        elif isinstance(intent, RemoveEnv):
-            span = handle.env_statements.get(intent.name)
-            if span is None:
+        elif isinstance(intent, (RemoveEnv, SetEnv)):
+            edit = env_edit(intent, launch, handle.env_statements, source, handle.texts.get)
+            if edit is None:
                 return None
-            edits.append(remove_statement(source, span))
-        elif isinstance(intent, SetEnv):
-            env = launch.env.get(intent.name)
-            if env is None or env.value_span is None:
-                return None
-            edits.append(Edit(env.value_span, literal(intent.value, _quote(handle, env.value_span))))
+            edits.append(edit)
     for place, positions in removals.values():
         edits.extend(remove(place.module.source.index, place.sequence, positions))
     return edits
@@ -123,7 +118,25 @@ def _set(launch: Launch, handle: FlowHandle, intent: SetSetting) -> Edit | None:
     return insert_after(place.module.source.index, place.sequence, place.position, element(place, name, intent.value))
 
 
+def env_edit(
+    intent: RemoveEnv | SetEnv, launch: Launch, statements: dict[str, Span], source: SourceFile, text_of: Callable[[str], str | None]
+) -> Edit | None:
+    """The edit of an `os.environ` write before the engine: the statement removed, or its value
+    set in the quote it was written with (`text_of`: a module's text by path)."""
+    if isinstance(intent, RemoveEnv):
+        span = statements.get(intent.name)
+        return None if span is None else remove_statement(source, span)
+    env = launch.env.get(intent.name)
+    if env is None or env.value_span is None:
+        return None
+    return Edit(env.value_span, literal(intent.value, _quote_in(text_of(env.value_span.path) or "", env.value_span)))
+
+
 def _quote(handle: FlowHandle, span: Span) -> str:
-    text = handle.texts.get(span.path, "")
+    return _quote_in(handle.texts.get(span.path, ""), span)
+
+
+def _quote_in(text: str, span: Span) -> str:
+    """The quote of the string literal at `span` (`"` when it is not one)."""
     char = text[span.start : span.start + 1]
     return char if char in ("'", '"') else '"'
