@@ -14,7 +14,7 @@ from .config import Config, ConfigError, apply_override, common_start, find_conf
 from .fix_command import fix_files, fix_stdin, fixed_line, unified_diff, write_bytes
 from .hierarchy import ConfigPerFile
 from .recalled_pins import RecalledPins
-from .report.console import error as _error, note as _note, notes_dropped, verbose, warning as _warn
+from .report.console import error as _error, note as _console_note, verbose, warning as _warn
 from .vllm.releases import parse_release
 
 if TYPE_CHECKING:
@@ -175,12 +175,11 @@ def run_check(args: argparse.Namespace) -> int:
     args.fix = args.fix or args.fix_only  # (also set by the command line, before --watch is refused with it)
     if args.silent:
         sys.stdout = open(os.devnull, "w", encoding="utf-8")
-    with notes_dropped(_quiet):
-        try:
-            return _run_check(args)
-        except ConfigError as error:  # the run's configuration file's, or a nested one's
-            _error(str(error))
-            return EXIT_ERROR
+    try:
+        return _run_check(args)
+    except ConfigError as error:  # the run's configuration file's, or a nested one's
+        _error(str(error))
+        return EXIT_ERROR
 
 
 def _run_check(args: argparse.Namespace) -> int:
@@ -218,7 +217,7 @@ def _run_check(args: argparse.Namespace) -> int:
             return EXIT_ERROR
         return _check_stdin(Checker(config, project_pins=RecalledPins()), config, args)
     run = Run(findings=[], unsafe_fixes_enabled=args.unsafe_fixes, root=_repository_root(config), quiet=_quiet)
-    result_cache = None if args.no_cache else ResultCache(args.cache_dir or default_directory(config.root), config.fingerprint)
+    result_cache = None if args.no_cache else ResultCache(args.cache_dir or default_directory(config.root), config.fingerprint, _note)
     from .files import trusted_roots
 
     roots = trusted_roots(args.paths or ["."])
@@ -366,6 +365,12 @@ def _report(run: Run, config: Config, args: argparse.Namespace, had_error: bool)
     if run.findings and not args.exit_zero:
         return EXIT_FINDINGS
     return EXIT_CLEAN
+
+
+def _note(message: str) -> None:
+    """A note on stderr, unless the run is quiet (`-q`, `-s`): the cache's notes come here too."""
+    if not _quiet:
+        _console_note(message)
 
 
 def _repository_root(config: Config) -> str:

@@ -68,8 +68,9 @@ class ResultCache:
     by size and modification time (their verdict depends only on replaylint's version, and
     comparing a stat is cheaper than reading them again)."""
 
-    def __init__(self, directory: str, fingerprint: str | Callable[[], str]) -> None:
+    def __init__(self, directory: str, fingerprint: str | Callable[[], str], note: Callable[[str], None] | None = None) -> None:
         self.directory = directory
+        self._say = note if note is not None else _note
         self._prefix = os.getcwd().rstrip("/") + "/"
         self._fingerprint = fingerprint
         self._key: bytes | None | bool = False  # False: not loaded yet
@@ -134,7 +135,7 @@ class ResultCache:
         """Say once why the cache is not used."""
         if why not in self._told:
             self._told.add(why)
-            print(f"replaylint: note: the result cache is not used: {why}", file=sys.stderr)
+            self._say(f"the result cache is not used: {why}")
 
     def lookup(self, path: str, content_digest: str) -> Entry | None:
         """The cached result of `path` when neither it nor anything it read has changed."""
@@ -330,3 +331,7 @@ class _Remembered(dict):
 
 def default_directory(root: str) -> str:
     return os.path.join(root, CACHE_DIR)
+
+
+def _note(message: str) -> None:
+    print(f"replaylint: note: {message}", file=sys.stderr)

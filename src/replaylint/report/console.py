@@ -1,15 +1,13 @@
 """What a check says on stderr besides the report: errors, warnings and notes, one line each.
 
 Every message is escaped (`printable`): it quotes paths and launch lines from the checked tree,
-which may hold line breaks and CI runner commands. `--quiet` and `--silent` drop the notes,
-those of every module (the cache prints its own), so they are dropped where they are written.
+which may hold line breaks and CI runner commands. `--quiet` and `--silent` drop the notes: the
+check command says them through its own `_note`, and hands that to the result cache.
 """
 
 from __future__ import annotations
 
 import sys
-from contextlib import contextmanager
-from typing import Iterator, TextIO
 
 from .printable import printable
 
@@ -37,44 +35,3 @@ def verbose(configuration: str, checked: list[str], seconds: float) -> None:
         f"checked {len(checked)} {files} in {seconds * 1000:.0f} ms",
     ):
         print(f"replaylint: debug: {printable(line)}", file=sys.stderr)
-
-
-@contextmanager
-def notes_dropped(quiet: bool) -> Iterator[None]:
-    """While in the block, a quiet run's stderr passes on every line but the notes."""
-    if not quiet:
-        yield
-        return
-    stream = sys.stderr
-    filtered = _WithoutNotes(stream)
-    sys.stderr = filtered  # type: ignore[assignment]
-    try:
-        yield
-    finally:
-        sys.stderr = stream
-        filtered.write("\n" if filtered.pending else "")
-
-
-class _WithoutNotes:
-    """A text stream that passes whole lines on, except those starting with `NOTE`."""
-
-    def __init__(self, stream: TextIO) -> None:
-        self._stream = stream
-        self._line = ""
-
-    @property
-    def pending(self) -> bool:
-        return bool(self._line)
-
-    def write(self, text: str) -> int:
-        *lines, self._line = (self._line + text).split("\n")
-        for line in lines:
-            if not line.startswith(NOTE):
-                self._stream.write(line + "\n")
-        return len(text)
-
-    def flush(self) -> None:
-        self._stream.flush()
-
-    def __getattr__(self, name: str):
-        return getattr(self._stream, name)
