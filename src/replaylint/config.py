@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Callable
 
 from . import files
-from .discovery import DEFAULT_EXCLUDES
+from .discovery import CONFIG_NAMES, DEFAULT_EXCLUDES
 from .report import FORMATS
 from .vllm.releases import Release, parse_release
 
@@ -34,7 +34,6 @@ def _toml():
 
 _CONFIG_BYTES = 8 * 1024 * 1024
 MAX_PATTERNS = 10_000
-CONFIG_NAMES = (".replaylint.toml", "replaylint.toml", "pyproject.toml")
 OUTPUT_FORMATS = FORMATS
 SEVERITIES = ("error", "warning")
 # A script's forwarded arguments (`"$@"`): judged as the script is written, run without them
@@ -283,8 +282,11 @@ def find_config_file(start: str, known: dict | None = None) -> str | None:
     owned by this user or root and not writable by others, unless sticky (`/tmp`), and it takes
     a file there only when it is this user's or root's. A `replaylint.toml` in a shared
     folder above the project never turns its checks off. `known` keeps what the search saw of
-    each folder and file for the next (a run looks once per folder)."""
-    directory = os.path.abspath(start if os.path.isdir(start) else os.path.dirname(start) or ".")
+    each folder and file for the next (a run looks once per folder), and may hold what a walk
+    saw: ("listed", folder) for which of `discovery.LISTED_NAMES` a folder holds."""
+    directory = os.path.abspath(start)
+    if (known is None or ("listed", directory) not in known) and not os.path.isdir(start):
+        directory = os.path.abspath(os.path.dirname(start) or ".")
     top = repository_root(directory, known)
     safe = top is not None and _remembered(known, ("safe", top), lambda: _trusted(top, folder=False) or _declared_safe(top))
     tree = top if safe else directory
@@ -309,8 +311,11 @@ def find_config_file(start: str, known: dict | None = None) -> str | None:
 
 def _config_in(directory: str, inside: bool, known: dict | None) -> str | None:
     """The configuration file in `directory`, if any: one outside the checked tree only when this user's or root's."""
+    listed = known.get(("listed", directory), CONFIG_NAMES) if known is not None else CONFIG_NAMES  # a walk's
     present = _remembered(
-        known, ("names", directory), lambda: [name for name in CONFIG_NAMES if os.path.isfile(os.path.join(directory, name))]
+        known,
+        ("names", directory),
+        lambda: [name for name in CONFIG_NAMES if name in listed and os.path.isfile(os.path.join(directory, name))],
     )
     for candidate in (os.path.join(directory, name) for name in present):
         if not (inside or _trusted(candidate, folder=False)):
@@ -337,7 +342,8 @@ def repository_root(directory: str, known: dict | None = None) -> str | None:
             top = known["top", current]
             break
         visited.append(current)
-        if os.path.lexists(os.path.join(current, ".git")):
+        listed = known.get(("listed", current)) if known is not None else None  # a walk's
+        if ".git" in listed if listed is not None else os.path.lexists(os.path.join(current, ".git")):
             top = current
             break
         parent = os.path.dirname(current)

@@ -26,6 +26,8 @@ DEFAULT_EXCLUDES = (
     "venv",
 )
 _HEAD_BYTES = 256
+CONFIG_NAMES = (".replaylint.toml", "replaylint.toml", "pyproject.toml")  # in the order the search prefers them
+LISTED_NAMES = (".git", *CONFIG_NAMES)  # what a walk notes of each folder for the configuration search
 
 
 def __getattr__(name: str) -> object:
@@ -131,10 +133,12 @@ def _walk(
     stamps: dict[str, Stamp] | None = None,
     unreadable: list | None = None,
     ignores: Ignores | None = None,
+    listed: dict[str, tuple[str, ...]] | None = None,
 ) -> Iterator[str]:
     """Normalised paths of the files below a normalised `directory`; with `stamps`, the stamp of
     every folder walked and every `.gitignore` in them (`Snapshot`); folders that cannot be
-    listed go to `unreadable` as (path, reason); with `ignores`, what git ignores is told it."""
+    listed go to `unreadable` as (path, reason); with `ignores`, what git ignores is told it;
+    with `listed`, which of `LISTED_NAMES` each folder holds (the configuration search's stats)."""
     top = len(directory) + (0 if directory.endswith(os.sep) else 1)
     anchor = excluder.anchor(directory) if excluder.has_path_patterns else ""
 
@@ -151,6 +155,8 @@ def _walk(
                 ignore = _joined(base, ".gitignore")
                 stamps[ignore] = stamp(ignore)
         level = ignores.enter(base, ".git" in dirs or ".git" in files, ".gitignore" in files) if ignores is not None else None
+        if listed is not None:
+            listed[base] = tuple(name for name in LISTED_NAMES if name in files or name in dirs)
         prefix = anchor if relative_root == "." else anchor + relative_root.replace(os.sep, "/") + "/"
         dirs[:] = sorted(
             d
@@ -202,7 +208,9 @@ class Snapshot:
         return cls(files, stamps)
 
 
-def _walked(directory: str, excluder: Excluder, respect_gitignore: bool, snapshots: dict | None, unreadable: list) -> list[str]:
+def _walked(
+    directory: str, excluder: Excluder, respect_gitignore: bool, snapshots: dict | None, unreadable: list, listed: dict | None
+) -> list[str]:
     """The files below `directory` that git does not ignore, from a snapshot still true or a walk
     (a walk that met a folder it cannot list is not remembered: the next run says so again)."""
     # The folder as given too: its files are printed as spelled (`/abs/tree/a.sh`, `a.sh` for `.`).
@@ -216,7 +224,7 @@ def _walked(directory: str, excluder: Excluder, respect_gitignore: bool, snapsho
     ignores = Ignores(directory, _git_listing) if respect_gitignore else None
     stamps: dict[str, Stamp] | None = {} if snapshots is not None else None
     failures: list[tuple[str, str]] = []
-    walked = list(_walk(directory, excluder, stamps, failures, ignores))
+    walked = list(_walk(directory, excluder, stamps, failures, ignores, listed))
     if ignores is not None:
         ignores.close()
     files = walked if ignores is None or not ignores.decided else [path for path in walked if ignores.kept(path)]
@@ -234,16 +242,17 @@ def discover(
     snapshots: dict | None = None,
     unreadable: list | None = None,
     root: str | None = None,
+    listed: dict[str, tuple[str, ...]] | None = None,
 ) -> Iterator[str]:
     """Files to check, in a stable order. Explicit files are kept unless `force_exclude`.
     `snapshots` (kept by the result cache) lets a folder that has not changed skip its walk;
-    folders that cannot be listed go to `unreadable` as (path, reason)."""
+    folders that cannot be listed go to `unreadable` as (path, reason); `listed` is `_walk`'s."""
     seen: set[str] = set()
     excluder = Excluder(excludes, root)
     unreadable = [] if unreadable is None else unreadable
     for given in paths:
         if os.path.isdir(given):
-            for path in _walked(os.path.normpath(given), excluder, respect_gitignore, snapshots, unreadable):
+            for path in _walked(os.path.normpath(given), excluder, respect_gitignore, snapshots, unreadable, listed):
                 if path not in seen:
                     seen.add(path)
                     yield path

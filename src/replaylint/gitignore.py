@@ -18,7 +18,7 @@ backtracking would cost a power of it. At most `MAX_DOUBLE_STARS` `**` per patte
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import count
 
 from . import files
@@ -71,39 +71,96 @@ class _Expressions:
 @dataclass(frozen=True)
 class IgnoreFile:
     """The patterns of one ignore file, matched against paths below its folder. Most patterns
-    are a name, a path or `*` and a suffix, found in a table; the others are expressions."""
+    are a name, a path or `*` and a suffix, found in a table; the others are expressions.
+    `in_folder` gives the patterns that may speak of one folder's entries: a walk asks of
+    every name, and most patterns that hold a `/` cannot match in most folders."""
 
     patterns: tuple[Pattern, ...]
     by_name: dict[str, list[int]]  # positions of the patterns that are this name
-    by_path: dict[str, list[int]]
+    by_folder: dict[str, dict[str, list[int]]]  # of those that are a path: by its folder ("", "a/b/"), then name
     by_suffix: dict[int, dict[str, list[int]]]  # by the suffix's length
     suffixes: tuple[str, ...]  # all of them: one `endswith` tells most names from them
     names: _Expressions
     paths: _Expressions
+    path_shapes: tuple[tuple[int, str], ...]  # each path expression's number of components and its literal start
     deep: tuple[tuple[int, Folders], ...]  # patterns with a `**` component, last first
     cost: int  # how many expressions a name is tried against, and one for the tables
+    _seen_files: dict[str, int] = field(default_factory=dict, compare=False, repr=False)  # `last_by_name`'s
+    _seen_folders: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+
+    def in_folder(self, prefix: str) -> InFolder:
+        """The patterns that may match in the folder `prefix` below this file's ("" or "a/b/")."""
+        components = prefix.count("/") + 1
+        expressions = any(
+            count == components and (prefix.startswith(start) if len(start) <= len(prefix) else start.startswith(prefix))
+            for count, start in self.path_shapes
+        )
+        deep = tuple((position, folders, tuple(n for n in folders.needles if n not in prefix)) for position, folders in self.deep)
+        return InFolder(self, prefix, self.by_folder.get(prefix, {}), expressions, deep)
 
     def verdict(self, relative: str, name: str, is_folder: bool) -> bool | None:
         """True: ignored; False: re-included (`!`); None: no pattern speaks of the path."""
-        best = max(self.names.last(name, is_folder), self.paths.last(relative, is_folder))
-        for position, folders in self.deep:
+        return self.in_folder(relative[: len(relative) - len(name)]).verdict(name, is_folder)
+
+    def last_by_name(self, name: str, is_folder: bool) -> int:
+        """The last pattern without a `/` that matches `name` (-1: none); a tree repeats names."""
+        seen = self._seen_folders if is_folder else self._seen_files
+        found = seen.get(name)
+        if found is None:
+            found = self.names.last(name, is_folder)
+            positions = self.by_name.get(name)
+            if positions:
+                found = max(found, self.last_of(positions, is_folder))
+            if name.endswith(self.suffixes):
+                size = len(name)
+                for length, table in self.by_suffix.items():
+                    positions = table.get(name[size - length :]) if size >= length else None
+                    if positions:
+                        found = max(found, self.last_of(positions, is_folder))
+            seen[name] = found
+        return found
+
+    def last_of(self, positions: list[int], is_folder: bool) -> int:
+        """The last of `positions` whose pattern applies to a file or folder."""
+        for position in reversed(positions):
+            if is_folder or not self.patterns[position].folders_only:
+                return position
+        return -1
+
+
+@dataclass(frozen=True)
+class InFolder:
+    """An ignore file's patterns as they apply in one folder below its own."""
+
+    file: IgnoreFile
+    prefix: str
+    by_path: dict[str, list[int]]  # the path patterns that are a name in this folder
+    expressions: bool  # whether a path expression may match here
+    deep: tuple[tuple[int, Folders, tuple[str, ...]], ...]  # with the plain names the folder's path lacks
+
+    def below(self, name: str) -> InFolder:
+        return self.file.in_folder(self.prefix + name + "/")
+
+    def verdict(self, name: str, is_folder: bool) -> bool | None:
+        """True: ignored; False: re-included (`!`); None: no pattern speaks of the entry `name`."""
+        file = self.file
+        best = file.last_by_name(name, is_folder)
+        if self.expressions:
+            best = max(best, file.paths.last(self.prefix + name, is_folder))
+        positions = self.by_path.get(name)
+        if positions:
+            best = max(best, file.last_of(positions, is_folder))
+        for position, folders, needles in self.deep:
             if position <= best:
                 break
-            if (is_folder or not self.patterns[position].folders_only) and folders.match(relative):
-                best = position
-                break
-        tables = [self.by_name.get(name, ()), self.by_path.get(relative, ())]
-        if name.endswith(self.suffixes):
-            size = len(name)
-            tables += [table.get(name[size - length :], ()) for length, table in self.by_suffix.items() if size >= length]
-        for positions in tables:
-            for position in reversed(positions):
-                if position <= best:
+            for needle in needles:
+                if needle not in name:
                     break
-                if is_folder or not self.patterns[position].folders_only:
+            else:
+                if (is_folder or not file.patterns[position].folders_only) and folders.match(self.prefix + name):
                     best = position
                     break
-        return None if best < 0 else not self.patterns[best].negated
+        return None if best < 0 else not file.patterns[best].negated
 
 
 def read(path: str, follow: bool) -> IgnoreFile | None:
@@ -121,7 +178,7 @@ def parse(text: str) -> IgnoreFile | None:
     if not patterns or len(patterns) > MAX_PATTERNS:
         return None
     by_name: dict[str, list[int]] = {}
-    by_path: dict[str, list[int]] = {}
+    by_folder: dict[str, dict[str, list[int]]] = {}
     by_suffix: dict[int, dict[str, list[int]]] = {}
     names: list[tuple[int, Pattern, str]] = []
     paths: list[tuple[int, Pattern, str]] = []
@@ -136,7 +193,11 @@ def parse(text: str) -> IgnoreFile | None:
             except re.error:
                 pass
         elif not _GLOB_CHARACTERS.search(pattern.glob):
-            (by_path if pattern.anchored else by_name).setdefault(pattern.glob, []).append(position)
+            if pattern.anchored:
+                folder, _, name = pattern.glob.rpartition("/")
+                by_folder.setdefault(folder + "/" if folder else "", {}).setdefault(name, []).append(position)
+            else:
+                by_name.setdefault(pattern.glob, []).append(position)
         elif not pattern.anchored and pattern.glob.startswith("*") and not _GLOB_CHARACTERS.search(pattern.glob[1:]):
             by_suffix.setdefault(len(pattern.glob) - 1, {}).setdefault(pattern.glob[1:], []).append(position)
         else:
@@ -151,7 +212,8 @@ def parse(text: str) -> IgnoreFile | None:
         return None
     suffixes = tuple(suffix for table in by_suffix.values() for suffix in table)
     expressions = (_expressions(names), _expressions(paths))
-    return IgnoreFile(tuple(patterns), by_name, by_path, by_suffix, suffixes, *expressions, tuple(deep[::-1]), cost + 1)
+    shapes = tuple((pattern.glob.count("/") + 1, _GLOB_CHARACTERS.split(pattern.glob, 1)[0]) for _, pattern, _ in paths)
+    return IgnoreFile(tuple(patterns), by_name, by_folder, by_suffix, suffixes, *expressions, shapes, tuple(deep[::-1]), cost + 1)
 
 
 _CROSSES = re.compile(r"\*\*+")  # a component of only stars: any number of folders

@@ -69,7 +69,9 @@ class ConfigPerFile:
                 found.append((path, None))  # not walked
                 continue
             walk = self.for_path(os.path.join(path, ""))  # the folder's own
-            files = discover([path], walk.excludes, walk.respect_gitignore, False, snapshots, unlisted, walk.root)
+            listed: dict[str, tuple[str, ...]] = {}
+            files = list(discover([path], walk.excludes, walk.respect_gitignore, False, snapshots, unlisted, walk.root, listed))
+            self._known.update((("listed", os.path.abspath(folder)), names) for folder, names in listed.items())
             found += [(file, walk) for file in files]
         folders = [path for path in paths if path not in named]
         walks = len(paths)

@@ -12,7 +12,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Callable, Optional, Tuple
 
-from .gitignore import IgnoreFile, read
+from .gitignore import IgnoreFile, InFolder, read
 from .stamps import Stamp, stamp
 
 # git reads the checked repository's own configuration, which may name programs for it to run
@@ -39,15 +39,15 @@ def git_environment() -> dict[str, str]:
     return {**os.environ, "GIT_OPTIONAL_LOCKS": "0", "GIT_TERMINAL_PROMPT": "0", "GIT_PAGER": "cat"}
 
 
-Rules = Tuple[Tuple[IgnoreFile, str], ...]  # each file, and the path from its folder to the folder walked ("", "sub/")
+Rules = Tuple[InFolder, ...]  # each ignore file as it applies in the folder walked
 Listing = Callable[[str], Callable[[], Optional[set]]]  # `discovery._git_listing`
 
 
 def _verdict(rules: Rules, name: str, is_folder: bool) -> bool:
     """Whether git ignores `name` in the folder `rules` apply in: the deepest file that speaks
     of it decides, and its last pattern that does."""
-    for ignore_file, prefix in reversed(rules):
-        found = ignore_file.verdict(prefix + name, name, is_folder)
+    for in_folder in reversed(rules):
+        found = in_folder.verdict(name, is_folder)
         if found is not None:
             return found
     return False
@@ -92,7 +92,7 @@ class Level:
     def descend(self, path: str, name: str) -> None:
         """Prepare the level of the subfolder `name` (`path`), which the walk enters later."""
         ignored = self.ignored or (self.repository is not None and _verdict(self.rules, name, True))
-        rules = tuple((ignore_file, prefix + name + "/") for ignore_file, prefix in self.rules)
+        rules = tuple(in_folder.below(name) for in_folder in self.rules)
         self.ignores.levels[path] = Level(self.ignores, self.repository, rules, ignored)
 
     def file(self, path: str, name: str) -> None:
@@ -163,7 +163,7 @@ class Ignores:
             self.sources[ignore] = stamp(ignore)
             rules = _with(rules, read(ignore, follow=False))
             ignored = ignored or _verdict(rules, name, True)
-            rules = tuple((ignore_file, prefix + name + "/") for ignore_file, prefix in rules)
+            rules = tuple(in_folder.below(name) for in_folder in rules)
             folder = os.path.join(folder, name)
         return Level(self, self._repository(directory), rules, ignored)
 
@@ -179,7 +179,7 @@ class Ignores:
         watched = (self._excludes[0], exclude, os.path.join(dot_git, "index"), os.path.join(dot_git, "config"), *_user_configurations())
         for path in (*watched, *([] if os.path.isdir(dot_git) else [dot_git])):  # `gitdir: ...`: where its index lives
             self.sources[path] = stamp(path)
-        return tuple((found, "") for found in (self._excludes[1], read(exclude, follow=True)) if found is not None)
+        return tuple(found.in_folder("") for found in (self._excludes[1], read(exclude, follow=True)) if found is not None)
 
 
 MAX_COST = 1024  # expressions a name is tried against in one folder, its ignore files and those above
@@ -188,9 +188,9 @@ MAX_COST = 1024  # expressions a name is tried against in one folder, its ignore
 def _with(rules: Rules, found: Optional[IgnoreFile]) -> Rules:
     """`rules` and the ignore file `found` of their folder, unless that would cost a name more
     than MAX_COST (a tree of nested `.gitignore` files each at the limit): it is then not read."""
-    if found is None or sum(ignore_file.cost for ignore_file, _ in rules) + found.cost > MAX_COST:
+    if found is None or sum(in_folder.file.cost for in_folder in rules) + found.cost > MAX_COST:
         return rules
-    return (*rules, (found, ""))
+    return (*rules, found.in_folder(""))
 
 
 def _git_may_read(folder: str) -> bool:

@@ -248,6 +248,40 @@ def test_the_files_left_are_those_git_leaves(tmp_path: Path) -> None:
     assert discovered(repository / "inner") == inner  # the rules above the folder given apply too
 
 
+# Pieces of random ignore rules and paths: names that repeat across depths, so that anchored
+# patterns (`a/b*`, `/c`), deep ones (`**/b`, `a/**/x?`) and plain names meet the same paths.
+PARTS = ("a", "b", "ab", "x1", "gen", "c.sh", "b.sh", "x.sh")
+GLOBS = ("a", "b*", "*b", "x?", "gen", "*.sh", "c.sh", "[ab]*", "[!a]*", "**")
+
+
+def random_rule(rng) -> str:
+    parts = [rng.choice(GLOBS) for _ in range(rng.choice((1, 1, 2, 3)))]
+    rule = "/".join(parts)
+    rule = rng.choice(("", "", "/", "**/")) + rule if not rule.startswith("**") else rule
+    return rng.choice(("", "", "", "!")) + rule + rng.choice(("", "", "/"))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_rules_leave_the_files_git_leaves(tmp_path: Path, seed: int) -> None:
+    """Each ignore file is matched folder by folder (patterns with a `/` that cannot match in a
+    folder are set aside once for it, names remembered): the same files as git, for rules and
+    trees drawn at random."""
+    import random
+
+    rng = random.Random(seed)
+    repository = git_repository(tmp_path / "repository")
+    for _ in range(60):
+        path = repository.joinpath(*(rng.choice(PARTS[:4]) for _ in range(rng.randint(0, 3))), rng.choice(PARTS[4:]))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.is_dir():
+            path.write_text("echo\n")
+    (repository / ".gitignore").write_text("\n".join(random_rule(rng) for _ in range(6)) + "\n")
+    inner = next((folder for folder in sorted(repository.rglob("*")) if folder.is_dir() and ".git" not in folder.parts), None)
+    if inner is not None:
+        (inner / ".gitignore").write_text("\n".join(random_rule(rng) for _ in range(3)) + "\n")
+    assert discovered(repository) == git_would_check(repository), (repository / ".gitignore").read_text()
+
+
 def test_a_tree_of_a_thousand_nested_repositories_starts_a_bounded_number_of_gits(tmp_path: Path, monkeypatch) -> None:
     import replaylint.discovery as discovery
     from replaylint.repositories import MAX_LISTED

@@ -15,7 +15,7 @@ from types import ModuleType
 from typing import Any
 
 from ..framework_registry import prefilters
-from .triggers import may_hold
+from .triggers import CONFIG_FILE_WORDS, PYTHON_LAUNCHERS, VLLM_WORDS, Words, words_in
 
 __all__ = ["ExtractContext", "NeedsHeavyParser", "ParseError", "SourceFile", "kind_for", "load", "relevant"]
 
@@ -57,25 +57,16 @@ _SHELLS = (b"sh", b"bash", b"zsh", b"dash", b"ksh")
 _MASK_WORDS = (b"sampling_mask", b"sampling-mask", b"SAMPLING_MASK", b"--return")
 
 
-# `--return` and `--config` in one scan: sre looks for the literal prefix as fast as `in` does.
-_DASHED = re.compile(rb"--(?:return|config)")
-
-
-def _dashed(data: bytes) -> frozenset[bytes]:
-    """Which of `--return` and `--config` the file holds."""
-    return frozenset(match.group() for match in _DASHED.finditer(data))
-
-
-def _mentions_mask(data: bytes, dashed: frozenset[bytes]) -> bool:
-    """Any of MASK_WORDS, in three scans of a typical file instead of four."""
+def _mentions_mask(words: Words) -> bool:
+    """Any of MASK_WORDS (word by word, in three scans of a typical file instead of four)."""
     return (
-        (b"ampling" in data and (b"sampling_mask" in data or b"sampling-mask" in data)) or b"SAMPLING_MASK" in data or b"--return" in dashed
+        (b"ampling" in words and (b"sampling_mask" in words or b"sampling-mask" in words))
+        or b"SAMPLING_MASK" in words
+        or b"--return" in words
     )
 
 
-_VLLM_WORDS = (b"vllm", b"VLLM", b"vLLM")
 _RUNNER = b"VLLM_USE_V2_MODEL_RUNNER"
-_CONFIG_FILE_WORDS = (b".yaml", b".yml", b"--config=")
 _CONFIG = re.compile(rb"--config(?![\w-])")  # not `--config-format`, `--config-list-file`...
 # Where the runner variable is named, it is mostly read (`os.environ.get(...)`,
 # `${VLLM_USE_V2_MODEL_RUNNER:-1}`) or given `1` (`--env VLLM_USE_V2_MODEL_RUNNER=1`, `ENV NAME 1`,
@@ -94,24 +85,6 @@ _RUNNER_WRITES = {
     "yaml": re.compile(rb"""VLLM_USE_V2_MODEL_RUNNER["']?(?!\s*[:=]\s*""" + _ONE + rb"""|\s*[,}]?\s*value:\s*""" + _ONE + rb")"),
 }
 _RUNNER_WRITES["makefile"] = _RUNNER_WRITES["justfile"] = _RUNNER_WRITES["shell"]
-_PYTHON_LAUNCHERS = (  # "vLLM" in prose contains "LLM": the call or the import alias is needed
-    b"LLM(",
-    b"LLM as",
-    b"EngineArgs(",
-    b"EngineArgs as",
-    b'"serve"',
-    b"'serve'",
-    b"vllm serve",
-    b"api_server",
-    b"dynamo.vllm",
-    b"subprocess",
-    b"os.exec",
-    b"os.spawn",
-    b"os.system",
-    b"os.popen",
-    b"create_subprocess",
-    b"sagemaker",
-)
 # An engine-argument mapping found by content (`python/mappings`) starts nothing itself: the mask
 # turned on by a literal key or keyword (`"return_sampling_mask": True`, `return_sampling_mask=True`).
 _MASK_ON = re.compile(rb"""return_sampling_mask(?:["']\s*\]?\s*[:=]|=)\s*(?:True|1|["']?true)\b""")
@@ -128,18 +101,18 @@ def relevant(kind: str, data: bytes) -> bool:
         from ..files import as_utf8
 
         data = as_utf8(data)
-    if not may_hold(data):  # none of the words every answer below needs, in one scan when Hyperscan is there
+    words = words_in(data)  # None: none of the words every answer below needs (one scan when Hyperscan is there)
+    if words is None:
         return False
     if kind == "json":
-        return b"return_sampling_mask" in data and _JSON_MASK_ON.search(data) is not None
+        return b"return_sampling_mask" in words and _JSON_MASK_ON.search(data) is not None
     if any(prefilter.matches(data) for prefilter in _FRAMEWORK_PREFILTERS.get(kind, ())):
         return True  # a framework config that may launch with the mask without naming it (the registry's)
-    dashed = _dashed(data)
     if kind == "toml":
-        return _mentions_mask(data, dashed)
-    if not _mentions_mask(data, dashed) and not _needs_vllm_alone(kind, data, dashed):
-        return kind == "python" and loads_config_by_path(data)
-    return kind != "python" or any(word in data for word in _PYTHON_LAUNCHERS) or _MASK_ON.search(data) is not None
+        return _mentions_mask(words)
+    if not _mentions_mask(words) and not _needs_vllm_alone(kind, words):
+        return kind == "python" and loads_config_by_path(data, words)
+    return kind != "python" or words.any(PYTHON_LAUNCHERS) or (b"return_sampling_mask" in words and _MASK_ON.search(data) is not None)
 
 
 # A config file read by path, where the mask may be (`@hydra.main(config_path=..., config_name=...)`,
@@ -148,24 +121,26 @@ _CONFIG_BY_PATH = re.compile(rb"config_name\s*=|OmegaConf\.load\(")
 _ENGINE_CALL = re.compile(rb"\b(?:LLM|EngineArgs)\(")
 
 
-def loads_config_by_path(data: bytes) -> bool:
+def loads_config_by_path(data: bytes, words: Words | None = None) -> bool:
     """Whether a Python file builds an engine from a config file it names by path (the rare
     words first: a file without them costs two memchr scans)."""
+    words = words if words is not None else Words(data, None)
     return (
-        (b"config_name" in data or b"OmegaConf.load(" in data)
+        (b"config_name" in words or b"OmegaConf.load(" in words)
         and _CONFIG_BY_PATH.search(data) is not None
+        and (b"LLM(" in words or b"EngineArgs(" in words)
         and _ENGINE_CALL.search(data) is not None
     )
 
 
-def _needs_vllm_alone(kind: str, data: bytes, dashed: frozenset[bytes]) -> bool:
+def _needs_vllm_alone(kind: str, words: Words) -> bool:
     """What can make findings without the mask in the file: the runner variable, a file the
     launch reads (`--config`, a compose `env_file`, either may hold the mask)."""
-    writes = _RUNNER_WRITES.get(kind)
-    runner = _RUNNER in data and (writes is None or writes.search(data) is not None)
-    config = b"--config" in dashed and any(word in data for word in _CONFIG_FILE_WORDS) and _CONFIG.search(data) is not None
-    env_file = kind == "yaml" and b"env_file" in data
-    return (runner or config or env_file) and any(word in data for word in _VLLM_WORDS)
+    data, writes = words.data, _RUNNER_WRITES.get(kind)
+    runner = _RUNNER in words and (writes is None or writes.search(data) is not None)
+    config = b"--config" in words and words.any(CONFIG_FILE_WORDS) and _CONFIG.search(data) is not None
+    env_file = kind == "yaml" and b"env_file" in words
+    return (runner or config or env_file) and words.any(VLLM_WORDS)
 
 
 _KINDS_BY_SUFFIX = {
