@@ -43,14 +43,17 @@ def _start_worker(config: Config, pins: ProjectPins | None, cached: bool, roots:
 
 def _preload(list_ready: Callable[[], bool]) -> None:
     """The reader starts while this process walks the tree: it imports what any tree needs then
-    (the Python frontend, the rules), instead of at its first relevant file, and the other
+    (the Python frontend, the rules, Hyperscan when installed), instead of at its first relevant file, and the other
     frontends (30 ms each for shell and YAML) while it still waits for the file list; a
     frontend not loaded by then is imported by the first file that needs it."""
     import importlib
 
+    from .frontends import triggers
+
     frontends.load("python")
     for module in ("replaylint.rules", "replaylint.suppress"):
         importlib.import_module(module)
+    triggers.use_hyperscan(True)  # a large tree: worth its import from the first file (no-op without it)
     for kind in ("yaml", "shell", "dockerfile", "toml"):
         if list_ready():
             return

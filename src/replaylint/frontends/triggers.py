@@ -144,6 +144,7 @@ def _load() -> Any:
 
 
 def use_hyperscan(enabled: bool) -> None:
-    """Load Hyperscan now (True) or never in this process (False): for tests and benchmarks."""
+    """Load Hyperscan now (True: when installed; a reader of a large tree) or never in this process
+    (False: tests)."""
     global _scanner
     _scanner = _load() if enabled else False
