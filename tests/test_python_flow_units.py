@@ -25,6 +25,12 @@ def launch(body: str):
     [
         ("kw = {'a': 1, 'return_sampling_mask': True}\nkw.pop('a')\nLLM('m', **kw)\n", {"model": "m", "return_sampling_mask": True}),
         ("kw = {'a': 1, 'return_sampling_mask': True}\ndel kw['a']\nLLM('m', **kw)\n", {"model": "m", "return_sampling_mask": True}),
+        ("kw = {'a': 1, 'return_sampling_mask': True}\nn = kw.pop('a')\nLLM('m', **kw)\n", {"model": "m", "return_sampling_mask": True}),
+        (  # OpenRLHF's actor: what `__init__` pops from the keywords the caller passed does not reach the engine
+            "class Actor:\n    def __init__(self, *args, **kwargs):\n        self.n = kwargs.pop('num_actors')\n"
+            "        self.llm = LLM(*args, **kwargs)\n\n\nActor('m', num_actors=2, return_sampling_mask=True)\n",
+            {"model": "m", "return_sampling_mask": True},
+        ),
         (
             "kw = {'return_sampling_mask': True}\nkw |= {'seed': 3}\nLLM('m', **kw)\n",
             {"model": "m", "return_sampling_mask": True, "seed": 3},

@@ -3,7 +3,9 @@
 virtualenv (it loads `tests/differential/vllm_judge.py`, whose import sets up the CPU-only vLLM).
 
 Input: JSON lines `{"id", "file", "text"}` on stdin (`text` is run as `file`, as `__main__`,
-with `sys.argv = [file]`). Each file runs in a forked child, without network, with `vllm.LLM`
+with `sys.argv = [file]`), optionally with "root" (a program's folder: engine arguments built by
+any of its files are recorded, and it is importable), "cwd" (where it runs; else a new temporary
+folder) and "path" (folders put first on `sys.path`: stand-ins for packages the judge lacks). Each file runs in a forked child, without network, with `vllm.LLM`
 replaced by a recorder that returns a stand-in engine, `EngineArgs(...)`/`AsyncEngineArgs(...)`
 written in the file recorded as they are built, `subprocess.Popen`, `os.system`/`os.popen` and
 `os.exec*` recorded instead of run, and `time.sleep` a no-op. The parent judges every recorded
@@ -60,7 +62,7 @@ class _Stop(Exception):
     """Raised in the child to stop a file that replaced itself (os.exec*)."""
 
 
-def _record_child(file: str, text: str, seconds: int, out) -> None:
+def _record_child(file: str, text: str, seconds: int, out, root: str | None = None, path: tuple[str, ...] = ()) -> None:
     import asyncio
     import subprocess
     import time
@@ -87,7 +89,7 @@ def _record_child(file: str, text: str, seconds: int, out) -> None:
         class Recording(real):
             def __init__(self, *args, **kwargs):
                 caller = sys._getframe(1).f_code.co_filename
-                if caller == file:
+                if caller == file or (root is not None and caller.startswith(root + os.sep)):
                     if args:
                         kwargs = {"model": args[0], **kwargs}
                     engines.append({"via": via, "kwargs": kwargs, "env": vllm_env()})
@@ -177,7 +179,7 @@ def _record_child(file: str, text: str, seconds: int, out) -> None:
     signal.signal(signal.SIGALRM, on_alarm)
     signal.alarm(seconds)
     sys.argv = [file]
-    sys.path.insert(0, os.path.dirname(file))
+    sys.path[:0] = [*path, os.path.dirname(file), *([root] if root else [])]
     try:
         code = compile(text, file, "exec")
         exec(code, {"__name__": "__main__", "__file__": file, "__builtins__": __builtins__})
@@ -211,7 +213,7 @@ def _record_child(file: str, text: str, seconds: int, out) -> None:
     out.flush()
 
 
-def missing_imports(file: str, text: str) -> list[str]:
+def missing_imports(file: str, text: str, path: tuple[str, ...] = ()) -> list[str]:
     """Top-level imports the judge's environment lacks (the file would stop there): checked
     before running, so such files cost nothing."""
     import ast
@@ -227,17 +229,17 @@ def missing_imports(file: str, text: str) -> list[str]:
             names.extend(alias.name.split(".")[0] for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             names.append(node.module.split(".")[0])
-    folder = os.path.dirname(file)
+    folders = [os.path.dirname(file), *path]
     missing = []
     for name in dict.fromkeys(names):
-        local = os.path.exists(os.path.join(folder, name + ".py")) or os.path.isdir(os.path.join(folder, name))
+        local = any(os.path.exists(os.path.join(folder, name + ".py")) or os.path.isdir(os.path.join(folder, name)) for folder in folders)
         if not local and importlib.util.find_spec(name) is None:
             missing.append(name)
     return missing
 
 
-def run_file(file: str, text: str, seconds: int) -> dict:
-    missing = missing_imports(file, text)
+def run_file(file: str, text: str, seconds: int, root: str | None = None, cwd: str | None = None, path: tuple[str, ...] = ()) -> dict:
+    missing = missing_imports(file, text, (*path, *([root] if root else [])))
     if missing:
         return {
             "status": "exception",
@@ -246,14 +248,14 @@ def run_file(file: str, text: str, seconds: int) -> dict:
             "commands": [],
         }
     read_end, write_end = os.pipe()
-    workdir = tempfile.mkdtemp(prefix="rw-py-")
+    workdir = cwd or tempfile.mkdtemp(prefix="rw-py-")
     pid = os.fork()
     if pid == 0:
         os.close(read_end)
         try:
             os.chdir(workdir)
             with os.fdopen(write_end, "wb") as out:
-                _record_child(file, text, seconds, out)
+                _record_child(file, text, seconds, out, root, path)
         except BaseException:  # noqa: BLE001
             traceback.print_exc()
         os._exit(0)
@@ -306,7 +308,7 @@ def main() -> int:
         if not line.strip():
             continue
         item = json.loads(line)
-        result = run_file(item["file"], item["text"], options.seconds)
+        result = run_file(item["file"], item["text"], options.seconds, item.get("root"), item.get("cwd"), tuple(item.get("path", ())))
         result["engines"] = judge_engines(judge, result["engines"])
         result["id"] = item["id"]
         out.write(json.dumps(result, default=repr) + "\n")

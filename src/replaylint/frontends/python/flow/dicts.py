@@ -95,16 +95,16 @@ def call(reader: Evaluates, node: ast.Call, frame: Frame, positional: bool = Tru
 def spread(reader: Evaluates, node: ast.expr, frame: Frame) -> Kwargs:
     """The keys `**node` gives (open when they cannot be read)."""
     read = reader.evaluate(node, frame)
+    binding = reaching(frame, node.id) if isinstance(node, ast.Name) else None
+    parameter = binding is not None and binding.kind == "parameter"  # what the caller passes, then the keys written here
     if read.kwargs is not None:
+        found = written(reader, read.kwargs, node.id, frame, None, frame.at) if parameter else read.kwargs  # `kwargs.pop("k")`
         hops = read.hops
         if not hops:
-            return read.kwargs
-        return read.kwargs.rebuilt({name: _via(item, hops) for name, item in read.kwargs.entries.items()})
+            return found
+        return found.rebuilt({name: _via(item, hops) for name, item in found.entries.items()})
     unread = Kwargs(reasons=[f"**{frame.module.text(node)[:40]}"])
-    binding = reaching(frame, node.id) if isinstance(node, ast.Name) else None
-    if binding is not None and binding.kind == "parameter":
-        return written(reader, unread, node.id, frame, None, frame.at)  # what the caller passes, then the keys written here
-    return unread
+    return written(reader, unread, node.id, frame, None, frame.at) if parameter else unread
 
 
 def _via(item: Entry, hops: tuple) -> Entry:
@@ -166,6 +166,9 @@ def _writes(statement: ast.stmt, target: str, module: Module) -> Iterator[tuple]
             if isinstance(node, ast.Subscript) and _is(node.value, target, module):
                 key = node.slice.value if isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str) else None
                 yield ("set" if isinstance(statement, ast.Assign) else "remove", key, statement, getattr(statement, "value", None))
+        for node in expressions(statement) if isinstance(statement, ast.Assign) else ():  # `n = kw.pop("n")`
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _is(node.func.value, target, module):
+                yield from _method_write(node.func.attr, node, statement)
         return
     if isinstance(statement, ast.AugAssign) and _is(statement.target, target, module) and isinstance(statement.op, ast.BitOr):
         yield ("merge", None, statement, statement.value)
