@@ -578,3 +578,37 @@ def test_a_value_substituted_up_to_the_limit_is_known_and_one_past_it_is_unknown
     assert launch.env["LONG"].value is UNKNOWN
     [unread] = context.unread
     assert "longer than 65,536 characters" in unread.message and text[unread.offset :].startswith("${A}${A}y")
+
+
+# -- each RUN starts from the environment written before it -------------------------------------
+
+EARLIER_RUN = "RUN echo earlier\n"
+
+
+@needs_shell
+@pytest.mark.parametrize(
+    "before, between",
+    [
+        ("ENV VLLM_USE_V2_MODEL_RUNNER=1\n", "ENV VLLM_USE_V2_MODEL_RUNNER=0\n"),  # an ENV overridden after a RUN
+        ("ENV VLLM_LOGGING_LEVEL=INFO\n", "ARG MODE=0\nENV VLLM_USE_V2_MODEL_RUNNER=$MODE\n"),  # an ARG new after ENVs
+        ("ARG MODE=0\n", "ENV VLLM_USE_V2_MODEL_RUNNER=$MODE FLAGS=--enforce-eager\n"),
+        ("ENV A=1\n", "FROM base AS second\nENV VLLM_USE_V2_MODEL_RUNNER=0\n"),  # another stage, another environment
+    ],
+)
+def test_a_run_sees_the_environment_as_if_it_were_the_first(before: str, between: str) -> None:
+    """The environment is kept from one `RUN` to the next and grown with what was written since
+    (a Dockerfile with an `ENV` for each step was quadratic): a `RUN` after another sees exactly
+    what it would see alone."""
+    run = "RUN vllm serve m --return-sampling-mask $FLAGS\nCMD vllm serve m --return-sampling-mask\n"
+    head = "FROM vllm/vllm-openai:v0.34.0\n" + before
+
+    def seen(text: str) -> list[tuple]:
+        return [
+            (launch.span.start_line, {name: setting.value for name, setting in launch.env.items()}, launch.value("enforce_eager"))
+            for launch in launches(text)
+        ]
+
+    alone = head + between + run
+    after_another = head + EARLIER_RUN + between + run
+    assert [item[1:] for item in seen(after_another)] == [item[1:] for item in seen(alone)]
+    assert seen(alone), alone

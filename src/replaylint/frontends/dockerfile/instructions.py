@@ -128,6 +128,8 @@ class Extractor:
             else:
                 value = self._expand(pair.value, lookup, pair.value_start)
             scope[pair.name] = self._variable(instruction, pairs, position, value)
+            if self.stages:
+                self.stage.written.append(pair.name)
 
     def _env(self, instruction: Instruction) -> None:
         lookup = self.stage.lookup()
@@ -135,6 +137,7 @@ class Extractor:
         values = [self._expand(pair.value or "", lookup, pair.value_start) for pair in pairs]
         for position, (pair, value) in enumerate(zip(pairs, values)):
             self.stage.env[pair.name] = self._variable(instruction, pairs, position, value)
+            self.stage.written.append(pair.name)
 
     def _variable(self, instruction: Instruction, pairs: list[Pair], position: int, value: str | None) -> Variable:
         index = self.source.index

@@ -68,9 +68,10 @@ class Stage:
     copies: tuple[Copy, ...] = ()
     image: str | None = None  # the FROM image (not a stage)
     plugins: tuple[Plugin, ...] = ()  # logits-processor plugins its `RUN pip install`s put in
+    written: list[str] = field(default_factory=list)  # the names its ENV and ARG set, in order (`StageLaunches`)
 
     def child(self, name: str | None) -> Stage:
-        return replace(self, name=name, cmd_set=False, env=dict(self.env), args={}, built_on=False)
+        return replace(self, name=name, cmd_set=False, env=dict(self.env), args={}, built_on=False, written=[])
 
     def lookup(self) -> Lookup:
         """Values for substitution: ENV wins over an ARG of the same name."""

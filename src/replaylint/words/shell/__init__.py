@@ -39,7 +39,7 @@ from .place import Place, identity, is_plain, mapped
 from .values import Chunk, Scalar
 from .world import ARGUMENTS, EnvEntry, World
 
-__all__ = ["extract_script", "render", "run_script", "script_world"]
+__all__ = ["HostEnvironment", "extract_script", "render", "run_script", "script_world"]
 
 
 def run_script(interpreter: Interpreter, place: Place, world: World) -> None:
@@ -67,6 +67,8 @@ def extract_script(
     version_hint: VersionHint | None = None,
     kind: LaunchKind = LaunchKind.CLI,
     escape: Callable[[str], str] | None = None,
+    host: HostEnvironment | None = None,
+    changed: list[str] | None = None,
 ) -> list[Launch]:
     """The launches of a shell script embedded in another file, with spans in that file.
 
@@ -83,6 +85,9 @@ def extract_script(
     - `kind`: the `LaunchKind` of the launches.
     - `escape`: how text written into the script must be escaped for the host format (a YAML
       double-quoted string escapes `"` and `\\`); None: written as is.
+    - `host`: where the host keeps the world its scripts start in, grown with `env` (the many
+      `RUN`s of one Dockerfile); `changed`: the names of `env` set since its last script (None:
+      any may have).
 
     Syntax errors only make the commands they touch invisible. Raises `OverBudget` (and
     RecursionError) when the file's budget (or Python's stack) runs out.
@@ -92,19 +97,52 @@ def extract_script(
     place.budget = context.budget
     if escape is not None:
         place.layers = (escape,)
-    world = World()
-    for name, setting in (env or {}).items():
-        place_of = (env_places or {}).get(name)
-        world.env[name] = EnvEntry(setting, place_of)
-        world.exported = world.exported | {name}
-        if isinstance(setting.value, str):
-            span = setting.value_span or setting.span
-            world.variables[name] = Scalar((Chunk(setting.value, span.start, span.end, False, True, False, None),))
-        elif setting.value is not UNKNOWN and setting.value is not None:
-            world.variables[name] = Scalar((Chunk(str(setting.value), setting.span.start, setting.span.end, False, True, False, None),))
+    if host is not None:
+        world = host.world(env or {}, env_places or {}, changed)
+    else:
+        world = World(exported=frozenset(env or ()))
+        for name, setting in (env or {}).items():
+            _set_env(world, name, setting, (env_places or {}).get(name))
     interpreter = Interpreter(source, context, kind, version_hint)
     run_script(interpreter, place, world)
     return interpreter.launches
+
+
+def _set_env(world: World, name: str, setting: Setting, place: EnvPlace | None) -> None:
+    """An exported variable the host sets: in the environment and readable by the script."""
+    world.env[name] = EnvEntry(setting, place)
+    if isinstance(setting.value, str):
+        span = setting.value_span or setting.span
+        world.variables[name] = Scalar((Chunk(setting.value, span.start, span.end, False, True, False, None),))
+    elif setting.value is not UNKNOWN and setting.value is not None:
+        world.variables[name] = Scalar((Chunk(str(setting.value), setting.span.start, setting.span.end, False, True, False, None),))
+
+
+class HostEnvironment:
+    """The variables a host format sets around its scripts (a Dockerfile's `ENV`), as the world
+    the scripts start in, built up as they grow: a script after the n-th variable costs a copy of
+    the world, not n new entries (a Dockerfile with an `ENV` for each step was quadratic)."""
+
+    def __init__(self) -> None:
+        self._world = World()
+        self._env: dict[str, tuple[Setting, EnvPlace | None]] = {}
+
+    def world(self, env: Mapping[str, Setting], places: Mapping[str, EnvPlace], changed: list[str] | None = None) -> World:
+        if changed is None:
+            if any(name not in env for name in self._env):  # a variable gone (another stage): start again
+                self.__init__()
+            changed = [name for name, setting in env.items() if not _same(self._env.get(name), setting, places.get(name))]
+        if changed:
+            world = self._world.copy(exported=self._world.exported | frozenset(changed))
+            for name in changed:
+                _set_env(world, name, env[name], places.get(name))
+                self._env[name] = (env[name], places.get(name))
+            self._world = world
+        return self._world.copy()
+
+
+def _same(known: tuple[Setting, EnvPlace | None] | None, setting: Setting, place: EnvPlace | None) -> bool:
+    return known is not None and known[0] is setting and known[1] is place
 
 
 def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:

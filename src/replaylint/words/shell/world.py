@@ -73,7 +73,7 @@ class World:
             and (self.exported is other.exported or self.exported == other.exported)
             and (self.allexport, self.env_open, self.pin, self.frames) == (other.allexport, other.env_open, other.pin, other.frames)
             and self.env.keys() == other.env.keys()
-            and all(_same_entry(entry, other.env[name]) for name, entry in self.env.items())
+            and all(entry is other.env[name] or _same_entry(entry, other.env[name]) for name, entry in self.env.items())
             and self.variables == other.variables
             and self.oversized == other.oversized
         )
