@@ -11,7 +11,8 @@ time, whether the launch at the end was found (RPL003 rather than RPL902), the r
 size's CPU time to the smallest one's, and the slope: the exponent of cost against size fitted
 over the sizes (1.0 is linear, 2.0 quadratic). Linear cost gives ratios close to the size
 ratio: the target is at most 12x for 8x the size (128 KB to 1 MB; a Dockerfile 32 to 256 KB) for
-every frontend.
+every frontend. With the Python frontend, a 5 MB Python file of 48,000 launches is also checked
+in a process of its own: its peak memory must stay within 200 MB.
 
 Exit status: 0 the target met, 1 missed (or a launch not found). Needs replaylint importable
 (the repo's `src/` is used when it is not installed).
@@ -22,12 +23,15 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
+import re
 import resource
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+SOURCE = str(Path(__file__).resolve().parents[1] / "src")
+sys.path.insert(0, SOURCE)
 
 LAUNCH = 'vllm serve "$MODEL" --port "$PORT" --return-sampling-mask --enable-scale-out\n'
 TARGET_RATIO = 12.0  # the largest size's time over the smallest's, for 8x the size
@@ -250,6 +254,39 @@ def report(kind: str, rows: list[dict]) -> bool:
     return met
 
 
+MEMORY_TARGET_MB = 200  # a 5 MB Python file
+
+
+def python_memory(megabytes: int = 5) -> bool:
+    """Check a Python file of `megabytes` MB holding a launch in each of its functions (48,000
+    of them, as generated code may) in a process of its own, and print its peak memory: within
+    MEMORY_TARGET_MB, the file judged or stopped by its work budget (RPL902)."""
+    import subprocess
+    import tempfile
+
+    launch = "def rollout_{0}(model):\n    llm = LLM(model=model, return_sampling_mask=True, seed={0})\n    return llm\n\n\n"
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "generated.py"
+        parts, size, index = ["from vllm import LLM\n\n\n"], 0, 0
+        while size < megabytes * 1024 * 1024:
+            parts.append(launch.format(index))
+            size += len(parts[-1])
+            index += 1
+        path.write_text("".join(parts))
+        command = [sys.executable, "-m", "replaylint", "check", "--no-cache", "--isolated", "--output-format", "concise", path.name]
+        started = time.perf_counter()
+        completed = subprocess.run(command, cwd=folder, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": SOURCE})
+        seconds = time.perf_counter() - started
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    codes = sorted(set(re.findall(r"RPL\d{3}", completed.stdout)))
+    met = peak <= MEMORY_TARGET_MB and "Traceback" not in completed.stderr and bool(codes)
+    print("| Python file | launches | time | peak memory | findings | target |\n|---|---|---|---|---|---|")
+    print(
+        f"| {megabytes} MB | {index:,} | {seconds:.2f} s | {peak:.0f} MB | {', '.join(codes) or 'none'} | <= {MEMORY_TARGET_MB} MB: {'PASS' if met else 'FAIL'} |\n"
+    )
+    return met
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", help="sizes in KB, smallest first (default: each frontend's, 8x apart)")
@@ -265,6 +302,8 @@ def main(argv: list[str] | None = None) -> int:
         rows = [measure(kind, int(size)) for size in (options.sizes or FRONTENDS[kind][3]).split(",")]
         met = report(kind, rows) and met
         every += rows
+    if "python" in options.frontends.split(","):
+        met = python_memory() and met
     if options.json:
         Path(options.json).write_text(json.dumps(every, indent=2))
     return 0 if met else 1
