@@ -80,7 +80,9 @@ class Adapter:
 
 
 ADAPTERS: tuple[Adapter, ...] = (
-    Adapter("verl", "verl", ("verl",), (EntryPoint("verl", modules=("verl.trainer.main_ppo",)),), yaml_finder="yaml_launches"),
+    Adapter(
+        "verl", "verl", ("verl",), (EntryPoint("verl", modules=("verl.trainer.main_ppo",), reads_files=True),), yaml_finder="yaml_launches"
+    ),
     Adapter(
         "nemo-rl",
         "nemo_rl",

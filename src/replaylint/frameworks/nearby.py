@@ -6,7 +6,7 @@ root. Read through the checker's `read_text` (only files inside the tree, each r
 from __future__ import annotations
 
 import os
-from typing import Callable
+from typing import Callable, Iterator
 
 MAX_LEVELS = 8  # folders above the launching file where the path may start
 MAX_CHARS = 1_000_000
@@ -17,21 +17,38 @@ ReadText = Callable[[str], "str | None"]
 def upward(relative: str, launching: str, read_text: ReadText) -> str | None:
     """The text of `relative` from the nearest folder at or above the launching file's that holds
     it; None when none does, or the file is larger than a program is."""
-    found = first_folder((relative,), launching, read_text)
-    return None if found is None else found[0]
+    found = found_upward(relative, launching, read_text)
+    return None if found is None else found[1]
+
+
+def found_upward(relative: str, launching: str, read_text: ReadText) -> tuple[str, str] | None:
+    """`upward`, with the path the text was read from."""
+    for folder in _folders(launching, (relative,)):
+        path = os.path.normpath(os.path.join(folder, relative))
+        text = read_text(path)
+        if text is not None:
+            return (path, text) if len(text) <= MAX_CHARS else None
+    return None
 
 
 def first_folder(relatives: tuple[str, ...], launching: str, read_text: ReadText) -> list[str | None] | None:
     """The texts of `relatives` in the nearest folder at or above the launching file's that holds
     any of them (None for each it does not hold, or too large); None when no folder does."""
-    if any(os.path.isabs(path) or "$" in path for path in relatives):
-        return None
-    folder = os.path.dirname(launching)
-    for _ in range(MAX_LEVELS):
+    for folder in _folders(launching, relatives):
         texts = [read_text(os.path.normpath(os.path.join(folder, path))) for path in relatives]
         if any(text is not None for text in texts):
             return [text if text is not None and len(text) <= MAX_CHARS else None for text in texts]
+    return None
+
+
+def _folders(launching: str, relatives: tuple[str, ...]) -> Iterator[str]:
+    """The launching file's folder and those above it, at most MAX_LEVELS (none for a path that
+    is absolute or names a variable)."""
+    if any(os.path.isabs(path) or "$" in path for path in relatives):
+        return
+    folder = os.path.dirname(launching)
+    for _ in range(MAX_LEVELS):
+        yield folder
         if folder in ("", ".", os.sep):
             break
         folder = os.path.dirname(folder)
-    return None

@@ -39,13 +39,21 @@ starts (`hydra_struct`; RPL204 in Hydra's words when the word names a replay set
 
 Only `rollout.name: vllm` launches vLLM. Not seen: Hydra config files named with
 `--config-name`/`--config-path`, other `ppo_*_trainer` defaults, `$VAR` values.
+
+A fork: when verl's own `verl/trainer/config/rollout/rollout.yaml` is in the checked tree (found
+from the launching script's folder upward, as verl's scripts run from its root), its defaults
+are verl's for the command lines there, not the edition's: the typed keys above, the request
+keys and `engine_kwargs.vllm` (under the command line's own, as Hydra merges them). Messages
+name "the forked verl" and the launch's label the file.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import replace
-from typing import Any, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Mapping, Sequence
+
+import yaml
 
 from ..command import judged_without
 from ..model import UNKNOWN, Launch, LaunchKind, Request, Setting, Span
@@ -55,6 +63,7 @@ from ..vllm.fields import FIELDS
 from ..vllm.releases import NEWEST
 from .editions import Edition, Editions, build, register
 from .hydra_struct import HydraRefusal, first_refusal, packaged_config
+from .nearby import found_upward
 from .refusals import names_replay, refusal, refused
 from .views import ConfigView, read_hydra_overrides
 
@@ -101,7 +110,46 @@ def yaml_launches(view: ConfigView, path: str) -> list[Launch] | None:
     return [launch] if launch is not None else []
 
 
-def command_launch(span: Span, tokens: list[Token], **options: Any) -> Launch | None:
+FORK_ROLLOUT = "verl/trainer/config/rollout/rollout.yaml"
+
+
+@dataclass(frozen=True)
+class Fork:
+    """The rollout defaults of a verl fork in the checked tree."""
+
+    path: str  # its rollout.yaml, as the tree spells it
+    rollout: Mapping[str, Any]
+
+    def default(self, key: str, built_in: Any) -> Any:
+        return _resolved(self.rollout.get(key, built_in))
+
+    def requests(self, built_in: dict[str, Any], *under: str) -> dict[str, Any]:
+        section: Any = self.rollout
+        for key in under:
+            section = section.get(key) if isinstance(section, dict) else None
+        section = section if isinstance(section, dict) else {}
+        return {key: _resolved(section.get(key, value)) for key, value in built_in.items()}
+
+
+def _resolved(value: Any) -> Any:
+    """A value as the fork's config gives it; an OmegaConf interpolation (`${...}`) is not read here."""
+    return UNKNOWN if isinstance(value, str) and "${" in value else value
+
+
+def fork(launching: str, read_text: Callable[[str], str | None] | None) -> Fork | None:
+    """verl's own rollout defaults in the tree, None without them (or unreadable: the edition's
+    are then used, as for an installed verl)."""
+    found = found_upward(FORK_ROLLOUT, launching, read_text) if read_text is not None else None
+    if found is None:
+        return None
+    try:
+        rollout = yaml.safe_load(found[1])
+    except yaml.YAMLError:
+        return None
+    return Fork(found[0], rollout) if isinstance(rollout, dict) else None
+
+
+def command_launch(span: Span, tokens: list[Token], read_text: Callable[[str], str | None] | None = None, **options: Any) -> Launch | None:
     """`python -m verl.trainer.main_ppo key=value ...`."""
     overrides = read_hydra_overrides(tokens)
     reasons = list(options.get("open_reasons", ())) + overrides.open_reasons
@@ -109,16 +157,18 @@ def command_launch(span: Span, tokens: list[Token], **options: Any) -> Launch | 
         if token.text is not None and token.text.split("=", 1)[0] in _HYDRA_CONFIG_OPTIONS:
             reasons.append(f"{token.raw} (a Hydra config not read here)")
     forwarded = judged_without(overrides.forwarded, overrides.has(*MODEL_PATH), reasons)
+    forked = fork(span.path, read_text)
     return adapt(
         overrides,
         span,
         words=tokens,
         env=dict(options.get("env") or {}),
         open_reasons=reasons,
-        label=f"verl: {options.get('label') or 'main_ppo'}",
+        label=f"verl: {options.get('label') or 'main_ppo'}" + (f" (the fork's {forked.path})" if forked else ""),
         version_hint=options.get("version_hint"),
         condition=options.get("condition"),
         forwarded=forwarded,
+        forked=forked,
     )
 
 
@@ -176,16 +226,25 @@ def adapt(
     kind: LaunchKind = LaunchKind.FRAMEWORK,
     forwarded: tuple[str, ...] = (),
     words: Sequence[Token] = (),
+    forked: Fork | None = None,
 ) -> Launch | None:
     """The launch of each verl edition (`editions.build`). `words`: the command line's
-    overrides, which Hydra may refuse before verl starts (`hydra_struct`)."""
+    overrides, which Hydra may refuse before verl starts (`hydra_struct`); `forked`: the
+    defaults of a fork in the tree, in place of the edition's."""
     starts_vllm = view.value(*ROLLOUT, "name") == "vllm"  # else sglang, another engine, or a name we cannot see
     config, overrides = packaged_config(words) if words else (None, [])
     refusals = {edition.name: first_refusal(overrides, edition.name, config) for edition in EDITIONS.editions} if config else {}
     if not starts_vllm and not any(refusals.values()):
         return None
     options = dict(
-        env=env, open_reasons=open_reasons, label=label, version_hint=version_hint, condition=condition, kind=kind, forwarded=forwarded
+        env=env,
+        open_reasons=open_reasons,
+        label=label,
+        version_hint=version_hint,
+        condition=condition,
+        kind=kind,
+        forwarded=forwarded,
+        forked=forked,
     )
 
     def launch(edition: Edition) -> Launch:
@@ -217,11 +276,13 @@ def _launch(
     condition: str | None,
     kind: LaunchKind,
     forwarded: tuple[str, ...],
+    forked: Fork | None,
 ) -> Launch:
     open_reasons = list(open_reasons or ())
-    owner = EDITIONS.owner(edition)
+    owner = "the forked verl" if forked is not None else EDITIONS.owner(edition)
     args = _Args(anchor, owner, _FALSE_AS_NO_FLAG[edition.name])
     for key, name, default in _TYPED:
+        default = forked.default(key, default) if forked is not None else default
         if view.has(*ROLLOUT, key):
             args.put(name, view.value(*ROLLOUT, key), view.span(*ROLLOUT, key) or anchor, view.spelling(*ROLLOUT, key))
         elif default is not None:
@@ -230,6 +291,9 @@ def _launch(
     compilation: dict[str, Any] = {"cudagraph_mode": "FULL_AND_PIECEWISE"}
     engine = view.value(*ROLLOUT, "engine_kwargs", "vllm", default={})
     engine = {k: v for k, v in engine.items() if v is not None} if isinstance(engine, dict) else {}
+    for key, value in _fork_engine(forked).items():  # the fork's own engine arguments, under the command line's
+        if key not in engine:
+            args.default(key, value, f"{owner}'s default {'.'.join(ROLLOUT)}.engine_kwargs.vllm.{key}={value}")
     user_compilation = engine.pop("compilation_config", None)
     if isinstance(user_compilation, str):
         try:
@@ -260,7 +324,7 @@ def _launch(
     _mtp(view, args, _MTP_MERGES[edition.name])
     parsed = argv.parse(args.tokens(), NEWEST, None, "api_server")  # the model is not among the words
     settings = parsed.settings
-    requests = _requests(view, settings.get("return_sampling_mask"), anchor, bool(open_reasons or parsed.open_reasons), owner)
+    requests = _requests(view, settings.get("return_sampling_mask"), anchor, bool(open_reasons or parsed.open_reasons), owner, forked)
     reasons = open_reasons + parsed.open_reasons
     forwarded = judged_without(forwarded, True, reasons)
     return Launch(
@@ -311,12 +375,22 @@ def _mtp(view: ConfigView, args: _Args, merges: bool) -> None:
     args.put("speculative_config", value, span, user[2] if user is not None else view.spelling(*MTP, "enable_rollout"), keys)
 
 
-def _requests(view: ConfigView, mask: Setting | None, anchor: Span, open_ended: bool, owner: str) -> tuple[Request, ...]:
-    """Rollout and validation requests; verl's defaults stand in for keys not written, unless
+def _fork_engine(forked: Fork | None) -> dict[str, Any]:
+    engine = forked.default("engine_kwargs", {}) if forked is not None else {}
+    vllm = engine.get("vllm") if isinstance(engine, dict) else None
+    return {key: value for key, value in vllm.items() if value is not None} if isinstance(vllm, dict) else {}
+
+
+def _requests(
+    view: ConfigView, mask: Setting | None, anchor: Span, open_ended: bool, owner: str, forked: Fork | None = None
+) -> tuple[Request, ...]:
+    """Rollout and validation requests; verl's defaults (a fork's) stand in for keys not written, unless
     something we cannot see (an unknown `$EXTRA_ARGS`, or a wrapper's `"$@"`) may write them."""
     where = mask.span if mask is not None else anchor
 
     def settings(prefix: tuple[str, ...], defaults: dict[str, Any]) -> tuple[dict[str, Setting], bool]:
+        under = prefix[len(ROLLOUT) :]
+        defaults = forked.requests(defaults, *under) if forked is not None else defaults
         return view.request_settings(prefix, defaults, where, open_ended, owner)
 
     train, train_missing = settings(ROLLOUT, {"temperature": 1.0, "top_k": -1})

@@ -1,0 +1,108 @@
+"""The tree is the framework: where verl's own source is in the checked tree (a fork), its
+defaults decide the launches that run it, not the built-in edition's, and the message says so."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from replaylint.cli import main
+
+ROLLOUT = "verl/trainer/config/rollout/rollout.yaml"
+# verl 0.9.1's rollout.yaml, the keys replay cares about (the real file has 500 lines of them).
+VERL_ROLLOUT = """\
+name: ???
+temperature: 1.0
+top_k: -1
+tensor_model_parallel_size: 2
+logprobs_mode: processed_logprobs
+val_kwargs:
+  top_k: -1
+  temperature: 0
+engine_kwargs:
+  vllm: {}
+"""
+MASKED = """\
+#!/bin/bash
+python3 -m verl.trainer.main_ppo \\
+    actor_rollout_ref.model.path=Qwen/Qwen3-8B \\
+    actor_rollout_ref.rollout.name=vllm \\
+    actor_rollout_ref.rollout.top_k=20 \\
+    actor_rollout_ref.rollout.val_kwargs.top_k=20 \\
+    actor_rollout_ref.rollout.val_kwargs.temperature=1.0 \\
+    +actor_rollout_ref.rollout.engine_kwargs.vllm.return_sampling_mask=True
+"""
+
+
+def findings(tree: Path, *extra: str) -> list[dict]:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        main(["check", "--isolated", "--output-format", "json", "--target-vllm", "0.34.0", *extra, str(tree)])
+    return json.loads(out.getvalue())
+
+
+def fork(tmp_path: Path, rollout: str | None, script: str = MASKED) -> Path:
+    (tmp_path / "examples").mkdir()
+    (tmp_path / "examples" / "run_qwen3_8b.sh").write_text(script)
+    if rollout is not None:
+        (tmp_path / ROLLOUT).parent.mkdir(parents=True)
+        (tmp_path / ROLLOUT).write_text(rollout)
+    return tmp_path
+
+
+def codes(found: list[dict]) -> list[str]:
+    return sorted(item["code"] for item in found)
+
+
+def test_the_forks_logprobs_mode_default_decides(tmp_path: Path) -> None:
+    tree = fork(tmp_path, VERL_ROLLOUT.replace("logprobs_mode: processed_logprobs", "logprobs_mode: raw_logprobs"))
+    found = findings(tree, "--no-cache")
+    assert codes(found) == ["RPL003"]
+    assert "the forked verl's default actor_rollout_ref.rollout.logprobs_mode=raw_logprobs" in found[0]["message"]
+
+
+def test_without_a_fork_the_editions_defaults_decide(tmp_path: Path) -> None:
+    assert findings(fork(tmp_path, None), "--no-cache") == []  # verl 0.9.1's default: processed_logprobs
+
+
+def test_a_fork_that_drops_the_default_leaves_vllms(tmp_path: Path) -> None:
+    """`logprobs_mode: null`: verl drops None values, and vLLM's own default is raw_logprobs."""
+    tree = fork(tmp_path, VERL_ROLLOUT.replace("logprobs_mode: processed_logprobs", "logprobs_mode: null"))
+    assert codes(findings(tree, "--no-cache")) == ["RPL003"]
+
+
+def test_the_forks_request_defaults_replace_verls(tmp_path: Path) -> None:
+    """verl's own defaults (top_k -1, validation at temperature 0) fail every replay request; a
+    fork that bounds them is clean with a command line that does not set them."""
+    script = "\n".join(line for line in MASKED.splitlines() if "top_k" not in line and "temperature" not in line) + "\n"
+    plain, forked = tmp_path / "plain", tmp_path / "forked"
+    plain.mkdir(), forked.mkdir()
+    assert codes(findings(fork(plain, None, script), "--no-cache")) == ["RPL101", "RPL102", "RPL102"]
+    bounded = VERL_ROLLOUT.replace("top_k: -1", "top_k: 20").replace("temperature: 0", "temperature: 1.0")
+    assert findings(fork(forked, bounded, script), "--no-cache") == []
+
+
+def test_the_forks_engine_arguments_reach_the_engine(tmp_path: Path) -> None:
+    rollout = VERL_ROLLOUT.replace("  vllm: {}", "  vllm:\n    logits_processors: [my_fork.ProcessorThatClamps]")
+    found = findings(fork(tmp_path, rollout), "--no-cache")
+    assert codes(found) == ["RPL001"]
+    assert "the forked verl" in found[0]["message"]
+
+
+@pytest.mark.parametrize("rollout", ["logprobs_mode: ${oc.env:MODE}\n", "logprobs_mode: [unclosed\n", "- a list\n"])
+def test_a_fork_default_not_read_here_is_no_finding(tmp_path: Path, rollout: str) -> None:
+    """An interpolation is not resolved here (the launch is open on it); a rollout.yaml that is
+    not a mapping leaves the edition's defaults, as for an installed verl."""
+    assert findings(fork(tmp_path, rollout), "--no-cache") == []
+
+
+def test_a_change_in_the_forks_config_re_judges_its_scripts(tmp_path: Path) -> None:
+    tree = fork(tmp_path, VERL_ROLLOUT)
+    cache = ("--cache-dir", str(tmp_path / "cache"))
+    assert findings(tree, *cache) == []
+    (tree / ROLLOUT).write_text(VERL_ROLLOUT.replace("logprobs_mode: processed_logprobs", "logprobs_mode: raw_logprobs"))
+    assert codes(findings(tree, *cache)) == ["RPL003"]
