@@ -1,8 +1,12 @@
 """## What it does
 Flags a generate request to an engine with sampling distribution replay that does not set
 `top_k > 0`: `SamplingParams(...)` without `top_k` (the default 0 means "disabled"), with
-`top_k=0` or `top_k=-1`, or with a temperature below 1e-5 (vLLM then treats the request as
-greedy and resets `top_k` to 0). `LLM.beam_search` never sets `top_k`, so it always fails.
+`top_k=0` or `top_k=-1`. `LLM.beam_search` never sets `top_k`, so it always fails.
+
+A temperature in (0, 0.01) is not greedy: `SamplingParams.__post_init__` raises it to 0.01
+before it looks for a greedy request (`sampling_params.py` 0.34.0:564-572, 0.28.0:476-484), so
+its `top_k` stands (the replay spec's "(0, 1e-5) forces top_k to 0" does not happen; RPL309,
+in preview, reports the raise).
 
 ## Why is this bad?
 The mask lists the tokens the sampler could pick; without a top-k bound it may span the whole
@@ -40,8 +44,6 @@ from ..vllm.releases import Release
 from .base import Invalid, Report, Rule, Valid, as_number, quote, sampling_mask, says
 from .rpl101_greedy_request import ENGINE
 
-_SAMPLING_EPS = 1e-5
-
 
 class ReplayRequestWithoutTopK(Rule):
     code = "RPL102"
@@ -57,14 +59,7 @@ class ReplayRequestWithoutTopK(Rule):
                 yield Report(request.span, f"beam search never sets top_k: {says(self.vllm_message)}")
                 continue
             top_k = request.settings.get("top_k")
-            temperature = request.settings.get("temperature")
-            temp = as_number(temperature.value) if temperature is not None and temperature.known else None
-            if temp is not None and 0 < temp < _SAMPLING_EPS:
-                assert temperature is not None
-                yield Report(
-                    temperature.span, f"{quote(temperature)} is treated as greedy, which resets top_k to 0: {says(self.vllm_message)}"
-                )
-            elif top_k is None:
+            if top_k is None:
                 if not request.open_ended:
                     message = f"the request does not set top_k, which defaults to 0: {says(self.vllm_message)}"
                     yield Report(request.span, message, absent=True)
@@ -74,6 +69,7 @@ class ReplayRequestWithoutTopK(Rule):
 
     VALID = (
         Valid(ENGINE + 'llm.generate(["hi"], SamplingParams(temperature=0.7, top_k=20))\n'),
+        Valid(ENGINE + 'llm.generate(["hi"], SamplingParams(temperature=1e-6, top_k=50))\n'),  # raised to 0.01, not greedy
         Valid('from vllm import LLM, SamplingParams\nllm = LLM("m")\nllm.generate(["hi"], SamplingParams())\n'),
         Valid(ENGINE + 'llm.generate(["hi"], SamplingParams(**cfg))\n'),
         Valid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=K))\n'),
@@ -81,7 +77,6 @@ class ReplayRequestWithoutTopK(Rule):
     INVALID = (
         Invalid(ENGINE + 'llm.generate(["hi"], SamplingParams(temperature=1.0))\n', message=messages.REQUEST_TOP_K),
         Invalid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=-1))\n', message=messages.REQUEST_TOP_K),
-        Invalid(ENGINE + 'llm.generate(["hi"], SamplingParams(temperature=1e-6, top_k=50))\n', message="treated as greedy"),
         Invalid(
             ENGINE + "from vllm.sampling_params import BeamSearchParams\n"
             'llm.beam_search(["hi"], BeamSearchParams(beam_width=4, max_tokens=16, temperature=0.5))\n',
