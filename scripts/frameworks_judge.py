@@ -57,6 +57,9 @@ def main(argv: list[str] | None = None) -> int:
         f"\nvLLM {report.release}: {len(report.entries)} files, {len(report.results)} mutants, {len(failing)} disagreements; "
         f"judge {report.judge_seconds:.0f} s, total {report.total_seconds:.0f} s"
     )
+    forked = collections.Counter(r.outcome for r in report.results if "[fork: " in r.mutant.label)
+    if forked:
+        print("Source edits (a fork's own files, judged by the edited code): " + ", ".join(f"{n} {o}" for o, n in sorted(forked.items())))
     hydra = hydra_words.run(judging.FRAMEWORKS_PATH) if not options.only or options.only.startswith("verl") else hydra_words.HydraReport()
     print(f"Hydra's refusals of verl overrides: {hydra.compositions} compositions, {len(hydra.false)} false, {len(hydra.missed)} missed")
     for line in hydra.false + (hydra.missed if options.details else []):

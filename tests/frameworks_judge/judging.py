@@ -23,7 +23,7 @@ import yaml
 
 from ..differential.oracle import expect
 from ..realworld.sandbox import Inputs, Sandbox, new_sandbox
-from . import mutants
+from . import forks, mutants
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
@@ -176,6 +176,38 @@ def _written(entry: Entry, text: str, mutation: mutants.Mutation) -> mutants.Mut
         return mutants.shell_mutant(text, _command_word(entry, text), mutation)
     base = mutants.YAML_BASE.get(entry.framework, ()) if entry.kind == "config" else ()
     return mutants.yaml_mutant(text, mutation, base)
+
+
+def _fork_results(
+    report: Report, entries: list[Entry], tree: Path, sandbox: Sandbox, support: list[str], count: int | None, only: str | None
+) -> list[dict]:
+    """The mutants of each script again, in a fork (`forks.EDITS`): the edited package judges
+    them, and the edited file is in the tree replaylint checks, where the fork's scripts find it."""
+    cases = []
+    for edit in forks.EDITS:
+        if only is not None and not edit.framework.startswith(only) or forks.install(edit, FRAMEWORKS_PATH) is None:
+            continue
+        edited = forks.edited_file(edit, FRAMEWORKS_PATH)
+        for entry in entries:
+            if (entry.framework, entry.release, entry.kind) != (edit.framework, edit.release, "shell"):
+                continue
+            for mutant in mutants_of(entry, count):
+                result = Result(
+                    entry, replace(mutant, label=f"{mutant.label} [fork: {edit.name}]", what=f"{mutant.what}; fork: {edit.name}")
+                )
+                base = tree / f"{len(report.results):04d}"
+                (base / Path(entry.path).parent).mkdir(parents=True)
+                (base / entry.path).write_text(mutant.text)
+                (base / "requirements.txt").write_text(project_pin(entry))
+                (base / edit.path).parent.mkdir(parents=True)
+                (base / edit.path).write_text(edited)
+                result.case_file = str((base / entry.path).resolve())
+                result.case, result.detail = shell_case(sandbox, entry, mutant, support)
+                if result.case is not None:
+                    result.case.update(id=result.id, release=edit.judged_as)
+                    cases.append(result.case)
+                report.results.append(result)
+    return cases
 
 
 # -- the framework's command line ----------------------------------------------------------------
@@ -424,6 +456,7 @@ def run(release: str, vllm_path: str | None, only: str | None = None, log=print,
                     result.case.update(id=result.id, release=entry.release)
                     cases.append(result.case)
                 report.results.append(result)
+        cases += _fork_results(report, entries, tree, sandbox, support, count, only)
         log(f"[frameworks] {len(report.results)} mutants of {len(entries)} files; {len(cases)} cases for the judge")
         findings = replaylint_findings(tree, release)
         for result in report.results:

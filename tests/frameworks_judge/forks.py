@@ -1,0 +1,62 @@
+"""Source edits: a framework's own files changed as a fork changes them, judged by the edited
+code. Each edit is made in a copy of a judged release's installed package (hard links, the
+edited file written anew) named `<framework>-<release>+<edit>` beside it, which engine_judge.py
+runs as a release of its own; replaylint reads the same edited file in the tree of the mutant,
+where a fork's scripts find it (`frameworks/verl.py`, "A fork")."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+VERL_ROLLOUT = "verl/trainer/config/rollout/rollout.yaml"
+
+
+@dataclass(frozen=True)
+class SourceEdit:
+    name: str
+    framework: str
+    release: str  # the judged release whose package is edited
+    path: str  # the edited file, inside the package's folder
+    old: str  # every occurrence is replaced
+    new: str
+
+    @property
+    def judged_as(self) -> str:
+        """The release name engine_judge.py runs the edited copy as (its folder's suffix)."""
+        return f"{self.release}+{self.name}"
+
+    def edited(self, text: str) -> str:
+        if self.old not in text:
+            raise ValueError(f"{self.framework} {self.release} {self.path} no longer holds {self.old!r}")
+        return text.replace(self.old, self.new)
+
+
+EDITS = (
+    SourceEdit("raw-logprobs", "verl", "0.9.1", VERL_ROLLOUT, "logprobs_mode: processed_logprobs", "logprobs_mode: raw_logprobs"),
+    SourceEdit("no-logprobs-mode", "verl", "0.9.1", VERL_ROLLOUT, "logprobs_mode: processed_logprobs", "logprobs_mode: null"),
+    SourceEdit("bounded-top-k", "verl", "0.9.1", VERL_ROLLOUT, "top_k: -1", "top_k: 20"),  # the rollout's and validation's
+    SourceEdit("processors", "verl", "0.9.1", VERL_ROLLOUT, "  vllm: {}", "  vllm:\n    logits_processors: ['fork_plugins:Clamp']"),
+)
+
+
+def install(edit: SourceEdit, frameworks: Path) -> Path | None:
+    """The edited copy of the release's package (made once); None when the release is not installed."""
+    base, copy = frameworks / f"{edit.framework}-{edit.release}", frameworks / f"{edit.framework}-{edit.judged_as}"
+    if not (base / edit.path).is_file():
+        return None
+    if not (copy / ".complete").exists():
+        shutil.rmtree(copy, ignore_errors=True)
+        shutil.copytree(base, copy, copy_function=os.link, ignore=shutil.ignore_patterns("__pycache__"))
+        target = copy / edit.path
+        text = target.read_text()
+        target.unlink()  # a hard link to the release's own file
+        target.write_text(edit.edited(text))
+        (copy / ".complete").write_text("")
+    return copy
+
+
+def edited_file(edit: SourceEdit, frameworks: Path) -> str:
+    return (frameworks / f"{edit.framework}-{edit.judged_as}" / edit.path).read_text()
