@@ -83,7 +83,7 @@ class LogitsProcessorsWithSamplingMask(Rule):
             f"`vllm.logits_processors` plugin `{plugin.name} = {plugin.target}` ({plugin.installed_by}) with "
             f"{quote(mask)}: vLLM {{release}} loads every installed plugin of this group into every engine "
             "and its replay check does not look at them, so this one silently shapes every returned sampling mask",
-            related=(mask.span,),
+            related=(mask.span, *plugin.install_spans()),
         )
 
     VALID = (
