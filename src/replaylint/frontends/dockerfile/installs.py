@@ -132,6 +132,8 @@ def parse(verb: str, values: tuple[str, ...]) -> Arguments:
             positional.append(word)
             continue
         name, equals, value = word.partition("=")
+        if not word.startswith("--") and word[:2] in short and len(word) > 2:  # `-e.`, `-fhttps://x`
+            name, equals, value = word[:2], "=", word[2:]
         name = short.get(name, name)
         if not equals and name in _VALUED and position < len(values):
             value = values[position]
@@ -179,7 +181,7 @@ class Installs:
             if UNKNOWN_PART in word or not _is_path(word):
                 continue
             how = self._how("installed", command, word)
-            if _ARCHIVE.search(word):
+            if _ARCHIVE.search(word) or re.search(r"[*?]", posixpath.basename(word)):  # files the shell's glob picks
                 yield from self._distribution_plugins(stage, _image_path(stage, word), lambda d, w=word: _file_matches(w, d), how, at)
             else:
                 yield from self._folder_plugins(stage, word, how, at)
@@ -299,7 +301,8 @@ def _file_matches(pattern: str, distribution: Distribution) -> bool:
             return True
         head, dash, _ = base.partition("-")
         if distribution.name and dash and not re.search(r"[*?\[]", head) and _canonical(head) == names[0]:
-            return base.endswith(".whl" if kind == "wheel" else ".tar.gz")
+            if base.endswith(".whl" if kind == "wheel" else ".tar.gz"):
+                return True
     return False
 
 

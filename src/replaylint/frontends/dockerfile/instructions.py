@@ -21,7 +21,7 @@ from .lines import HEREDOC_WORD, Dockerfile, Heredoc, Instruction, Logical, with
 from .sites import copied_installs, visible_plugins
 from .stages import NO_ENTRYPOINT, SERVE_IMAGE, UNKNOWN_IMAGE, Command, Copy, Stage, Variable
 from .variables import UNKNOWN_PART, Lookup, Pair, ValueTooLong, expand, read_pairs
-from .words import Word, docker_quoter, json_characters, read_exec_form
+from .words import ExecForm, Word, docker_quoter, json_characters, read_exec_form
 
 _PIP_INSTALL = re.compile(
     r"(?:^|[\s;&|(])(?:\S*/)?(?:uv\s+pip|pip3?(?:\.\d+)?|python3?(?:\.\d+)?\s+-m\s+pip)\s+install\b(?P<args>[^;&|\n]*)"
@@ -249,8 +249,35 @@ class Extractor:
     # RUN
 
     def _run(self, instruction: Instruction) -> None:
-        _, rest = without_flags(instruction.args)
+        flags, rest = without_flags(instruction.args)
         exec_form = read_exec_form(rest, self._line(instruction))
+        copies = self.stage.copies
+        self.stage.copies = (*copies, *filter(None, map(self._mount, flags)))  # for this RUN only
+        try:
+            self._run_command(instruction, rest, exec_form)
+        finally:
+            self.stage.copies = copies
+
+    def _mount(self, flag: str) -> Copy | None:
+        """`--mount=type=bind,from=build,source=/wheels,target=/mnt` as a COPY for the RUN's
+        time; a cache, tmpfs or secret mount hides what was at its target."""
+        if not flag.startswith("--mount="):
+            return None
+        options = dict(part.partition("=")[::2] for part in flag[len("--mount=") :].split(","))
+        target = options.get("target") or options.get("dst") or options.get("destination")
+        if not target or "$" in target:
+            return None
+        target = posixpath.normpath(posixpath.join(self.stage.workdir or "/", target))
+        source = options.get("source") or options.get("src") or ""
+        if options.get("type", "bind") != "bind" or "$" in source:
+            return Copy((), target, False, known=False)
+        origin = options.get("from")
+        if origin is None:
+            return Copy((posixpath.normpath(source or "."),), target, False)
+        stage = self._stage_named(origin)
+        return Copy((posixpath.normpath(posixpath.join("/", source)),), target, False, stage, known=stage is not None)
+
+    def _run_command(self, instruction: Instruction, rest: Logical, exec_form: ExecForm | None) -> None:
         if exec_form is not None:
             self._note_exec_packaging(list(exec_form.words))
             self.launches.extend(

@@ -101,6 +101,8 @@ class Copy:
     def candidates(self, target: str) -> list[str]:
         """Build-context paths that may hold the image file `target`: a file copied to DEST
         or into the directory DEST, or a file inside a directory whose contents went to DEST."""
+        if not self.sources and not self.known:
+            return [target] if target == self.destination or target.startswith(self.destination.rstrip("/") + "/") else []
         found = []
         prefix = self.destination if self.destination.endswith("/") else self.destination + "/"
         for source in self.sources:
@@ -117,7 +119,11 @@ class Copy:
 def trace(stage: Stage, target: str) -> Iterator[tuple[Stage | None, str]]:
     """Where the image path `target` of `stage` comes from: `(None, path)` for paths of the build
     context, `(stage, path)` for a path a stage's RUNs may have made. The latest COPY that put
-    something there decides; nothing is yielded when it copied from what cannot be read."""
+    something there decides; nothing is yielded when it copied from what cannot be read.
+    Distributions a RUN built come after the COPY of their sources: their folder is the stage's."""
+    if any(target == built.directory or target.startswith(built.directory.rstrip("/") + "/") for built in stage.built):
+        yield stage, target
+        return
     for copy in reversed(stage.copies):
         candidates = copy.candidates(target)
         if candidates:

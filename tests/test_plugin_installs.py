@@ -1,0 +1,311 @@
+"""Logits-processor plugins a Dockerfile installs in ways beyond a shell-form `RUN pip install`
+of a copied folder: exec-form RUNs, multi-stage builds (`COPY --from`: wheels built in one stage
+and installed in the next, virtual environments and prefixes copied whole), and uv workspace
+members installed with the project."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from replaylint.frontends.dockerfile.installs import parse, split_command
+
+PYPROJECT = """[build-system]
+requires = ["setuptools"]
+
+[project]
+name = "ban-words"
+version = "1.0"
+
+[project.entry-points."vllm.logits_processors"]
+ban = "ban_words.procs:BanWords"
+"""
+SETUP_PY = """from setuptools import setup
+
+setup(
+    name="Ban.Words",
+    entry_points={"vllm.logits_processors": ["ban = ban_words.procs:BanWords"]},
+)
+"""
+SERVE = 'CMD ["--model", "m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs", "--enable-scale-out"]\n'
+ENTRY = ("plugins", "ban", "pyproject.toml")
+
+
+def _dockerfile(check, text: str, release: str | None = None, packaging: str = PYPROJECT, name: str = "pyproject.toml"):
+    results = check({f"plugins/ban/{name}": packaging, "Dockerfile": text}, release=release)
+    assert results["Dockerfile"].internal_error is None
+    return results["Dockerfile"].findings
+
+
+def _lines(findings) -> list[tuple[str, str, int]]:
+    return [(f.code, f.span.path, f.span.start_line) for f in findings]
+
+
+# exec form --------------------------------------------------------------------------------------
+
+EXEC_FORM = {  # the Dockerfile, and the line its install command starts on
+    "pip": ('FROM vllm/vllm-openai:v0.32.0\nCOPY . .\nRUN ["pip", "install", "./plugins/ban"]\n', 3),
+    "python-m-pip-editable": (
+        'FROM vllm/vllm-openai:v0.32.0\nCOPY plugins/ban /src/plugin\nRUN ["python3", "-m", "pip", "install", "-e", "/src/plugin"]\n',
+        3,
+    ),
+    "uv-pip-system": (
+        'FROM vllm/vllm-openai:v0.32.0\nCOPY plugins/ban /src/ban\nRUN ["uv", "pip", "install", "--system", "--no-deps", "/src/ban"]\n',
+        3,
+    ),
+    "mount-and-continuations": (
+        "FROM vllm/vllm-openai:v0.32.0\nCOPY plugins/ban /src/ban\n"
+        "RUN --mount=type=cache,target=/root/.cache/pip \\\n"
+        '    ["/usr/bin/python3.12", "-m", "pip", \\\n'
+        "# a comment line inside the instruction\n"
+        '     "install", "--no-cache-dir", \\\n'
+        '     "/src/ban"]\n',
+        4,
+    ),
+    "sh-c": (
+        'FROM vllm/vllm-openai:v0.32.0\nCOPY plugins/ban /src/ban\nRUN ["/bin/bash", "-c", "pip install -U pip && pip install /src/ban"]\n',
+        3,
+    ),
+    "venv-pip": (
+        'FROM vllm/vllm-openai:v0.32.0\nENV PATH=/opt/venv/bin:$PATH\nCOPY plugins/ban /src/ban\nRUN ["/opt/venv/bin/pip", "install", "/src/ban"]\n',
+        4,
+    ),
+}
+
+
+@pytest.mark.parametrize(("text", "install_line"), EXEC_FORM.values(), ids=EXEC_FORM.keys())
+def test_exec_form_installs_a_plugin_folder(check, text: str, install_line: int) -> None:
+    [finding] = _dockerfile(check, text + SERVE)
+    assert _lines([finding]) == [("RPL001", os.path.join(*ENTRY), 9)]
+    assert [(span.path, span.start_line) for span in finding.related] == [
+        ("Dockerfile", text.count("\n") + 1),
+        ("Dockerfile", install_line),
+    ]
+    assert f"installed by Dockerfile:{install_line} `" in finding.message
+
+
+@pytest.mark.parametrize(
+    "run",
+    [
+        # exec form passes words on literally: `$PLUGIN` is no substitution, pip gets the word itself
+        'ENV PLUGIN=/src/ban\nRUN ["pip", "install", "$PLUGIN"]\n',
+        # `pip download` and `pip wheel` in the serving stage install nothing
+        'RUN ["pip", "download", "-d", "/tmp/d", "/src/ban"]\n',
+        'RUN ["pip", "wheel", "-w", "/tmp/w", "/src/ban"]\n',
+        # `uv pip install` with no environment it could write to (no --system, no VIRTUAL_ENV)
+        'RUN ["uv", "pip", "install", "/src/ban"]\n',
+        # a target folder the engine's Python never reads (no PYTHONPATH)
+        'RUN ["pip", "install", "--target", "/deps", "/src/ban"]\n',
+        # a venv pip whose environment the command does not run in
+        'RUN ["/opt/venv/bin/pip", "install", "/src/ban"]\n',
+        # the word after an option that takes a value is no folder
+        'RUN ["pip", "install", "--src", "/src/ban", "numpy"]\n',
+    ],
+    ids=["exec-no-substitution", "download", "wheel-only", "uv-no-env", "target-unread", "venv-not-on-path", "option-value"],
+)
+def test_exec_form_clean(check, run: str) -> None:
+    assert _dockerfile(check, "FROM vllm/vllm-openai:v0.32.0\nCOPY plugins/ban /src/ban\n" + run + SERVE) == []
+
+
+def test_target_folder_on_the_python_path(check) -> None:
+    text = 'FROM vllm/vllm-openai:v0.32.0\nCOPY plugins/ban /src/ban\nRUN pip install -t /deps /src/ban\nENV PYTHONPATH="/deps:${PYTHONPATH}"\n'
+    assert _lines(_dockerfile(check, text + SERVE)) == [("RPL001", os.path.join(*ENTRY), 9)]
+
+
+def test_heredoc_with_continuations_and_an_activated_venv(check) -> None:
+    text = (
+        "FROM vllm/vllm-openai:v0.32.0\nCOPY plugins/ban /src/ban\nENV PATH=/opt/venv/bin:$PATH\n"
+        "RUN <<EOF\nset -eux\n. /opt/venv/bin/activate\npip install \\\n    --no-deps \\\n    /src/ban\nEOF\n"
+    )
+    [finding] = _dockerfile(check, text + SERVE)
+    assert finding.related[1].start_line == 7 and "`pip install /src/ban`" in finding.message
+
+
+def test_release_030_reports_the_fallback_at_the_entry_point(check) -> None:
+    text = 'FROM vllm/vllm-openai:v0.30.0\nCOPY plugins/ban /src/ban\nRUN ["pip", "install", "/src/ban"]\n' + SERVE
+    [finding] = _dockerfile(check, text)
+    assert _lines([finding]) == [("RPL004", os.path.join(*ENTRY), 9)]
+    assert [span.start_line for span in finding.related] == [4, 3]
+
+
+# multi-stage builds: wheels ---------------------------------------------------------------------
+
+BUILD_STAGE = "FROM python:3.12-slim AS build\nCOPY plugins/ban /src/ban\n"
+BUILDS = {
+    "pip-wheel": "RUN pip wheel --no-deps --wheel-dir=/wheels /src/ban\n",
+    "python-m-build": "RUN python -m build --wheel --outdir /wheels /src/ban\n",
+    "uv-build": "WORKDIR /src/ban\nRUN uv build -o /wheels\n",
+    "pip-wheel-workdir": "WORKDIR /wheels\nRUN python3 -m pip wheel /src/ban\n",
+    "exec-uv-build": 'RUN ["uv", "build", "--wheel", "--out-dir", "/wheels", "/src/ban"]\n',
+}
+INSTALLS = {
+    "glob": "COPY --from=build /wheels /tmp/wheels\nRUN pip install /tmp/wheels/*.whl && rm -rf /tmp/wheels\n",
+    "file": "COPY --from=build /wheels/ /tmp/\nRUN pip install /tmp/ban_words-1.0-py3-none-any.whl\n",
+    "find-links": "COPY --from=build /wheels /wheels\nRUN pip install --no-index --find-links=/wheels ban-words==1.0\n",
+    "uv-find-links": 'COPY --from=build /wheels /wheels\nRUN ["uv", "pip", "install", "--system", "-f", "/wheels", "Ban_Words"]\n',
+    "bind-mount": "RUN --mount=type=bind,from=build,source=/wheels,target=/mnt pip install /mnt/*.whl\n",
+}
+
+
+@pytest.mark.parametrize("build", BUILDS.values(), ids=BUILDS.keys())
+@pytest.mark.parametrize("install", INSTALLS.values(), ids=INSTALLS.keys())
+def test_wheel_built_in_one_stage_installed_in_the_next(check, build: str, install: str) -> None:
+    text = BUILD_STAGE + build + "\nFROM vllm/vllm-openai:v0.33.0\n" + install + SERVE
+    [finding] = _dockerfile(check, text)
+    assert _lines([finding]) == [("RPL001", os.path.join(*ENTRY), 9)]
+    install_line = text.splitlines().index(install.splitlines()[-1]) + 1
+    assert finding.related[1].start_line == install_line
+    assert "built by Dockerfile:" in finding.message and f"installed by Dockerfile:{install_line}" in finding.message
+
+
+def test_sdist_and_setup_py_name(check) -> None:
+    """`python -m build` makes an sdist too; its file is named after `setup(name=...)`."""
+    text = (
+        "FROM python:3.12 AS build\nCOPY plugins/ban /src/ban\nRUN python -m build /src/ban\n"
+        "FROM vllm/vllm-openai:v0.33.0\nCOPY --from=build /src/ban/dist /dist\nRUN pip install /dist/ban_words-*.tar.gz\n" + SERVE
+    )
+    assert _lines(_dockerfile(check, text, packaging=SETUP_PY, name="setup.py")) == [
+        ("RPL001", os.path.join("plugins", "ban", "setup.py"), 5)
+    ]
+
+
+def test_numeric_stage(check) -> None:
+    text = BUILD_STAGE + BUILDS["pip-wheel"] + "FROM vllm/vllm-openai:v0.33.0\nCOPY --from=0 /wheels /w\nRUN pip install /w/*\n" + SERVE
+    assert len(_dockerfile(check, text)) == 1
+
+
+WHEELS_CLEAN = {
+    # a stage nothing copies from
+    "not-copied": BUILD_STAGE + BUILDS["pip-wheel"] + "FROM vllm/vllm-openai:v0.33.0\n",
+    # copied, never installed
+    "not-installed": BUILD_STAGE + BUILDS["pip-wheel"] + "FROM vllm/vllm-openai:v0.33.0\nCOPY --from=build /wheels /wheels\n",
+    # a glob that names another distribution
+    "other-name": BUILD_STAGE
+    + BUILDS["pip-wheel"]
+    + "FROM vllm/vllm-openai:v0.33.0\nCOPY --from=build /wheels /w\nRUN pip install /w/flash_attn-*.whl\n",
+    "find-links-other-name": BUILD_STAGE
+    + BUILDS["pip-wheel"]
+    + "FROM vllm/vllm-openai:v0.33.0\nCOPY --from=build /wheels /w\nRUN pip install -f /w flash-attn\n",
+    # the stage name is an ARG: Docker does not substitute it, replaylint does not guess
+    "arg-stage": "ARG BUILDER=build\n"
+    + BUILD_STAGE
+    + BUILDS["pip-wheel"]
+    + "FROM vllm/vllm-openai:v0.33.0\nCOPY --from=${BUILDER} /wheels /w\nRUN pip install /w/*.whl\n",
+    # from an image: what is in it is unknown
+    "image": BUILD_STAGE
+    + BUILDS["pip-wheel"]
+    + "FROM vllm/vllm-openai:v0.33.0\nCOPY --from=org/wheels:1 /wheels /w\nRUN pip install /w/*.whl\n",
+    # another folder of the build stage
+    "other-folder": BUILD_STAGE
+    + BUILDS["pip-wheel"]
+    + "FROM vllm/vllm-openai:v0.33.0\nCOPY --from=build /other /w\nRUN pip install /w/*.whl\n",
+    # sdist only, installed as a wheel
+    "sdist-only": "FROM python:3.12 AS build\nCOPY plugins/ban /src/ban\nRUN python -m build --sdist -o /d /src/ban\n"
+    "FROM vllm/vllm-openai:v0.33.0\nCOPY --from=build /d /d\nRUN pip install /d/*.whl\n",
+}
+
+
+@pytest.mark.parametrize("text", WHEELS_CLEAN.values(), ids=WHEELS_CLEAN.keys())
+def test_wheels_clean(check, text: str) -> None:
+    assert _dockerfile(check, text + SERVE) == []
+
+
+def test_a_copy_from_an_image_hides_what_the_context_put_there(check) -> None:
+    """The latest COPY to a path decides: an image's files over the checkout's plugin folder."""
+    text = "FROM vllm/vllm-openai:v0.33.0\nCOPY plugins/ban /src/ban\nCOPY --from=org/patched:2 /ban /src/ban\nRUN pip install /src/ban\n"
+    assert _dockerfile(check, text + SERVE) == []
+
+
+def test_folder_copied_through_a_source_stage(check) -> None:
+    text = (
+        "FROM alpine AS sources\nWORKDIR /work\nCOPY plugins ./plugins\n"
+        "FROM vllm/vllm-openai:v0.33.0\nCOPY --from=SOURCES /work/plugins/ban /opt/ban\nRUN pip install /opt/ban\n" + SERVE
+    )
+    [finding] = _dockerfile(check, text)
+    assert "installed by Dockerfile:6 `pip install /opt/ban`" in finding.message
+
+
+# multi-stage builds: environments ----------------------------------------------------------------
+
+ENVIRONMENTS = {
+    "venv": "RUN python -m venv /opt/venv\nENV PATH=/opt/venv/bin:$PATH\nRUN pip install /src/ban\n"
+    'FROM vllm/vllm-openai:v0.33.0\nCOPY --from=build /opt/venv /opt/venv\nENV PATH="/opt/venv/bin:$PATH"\n',
+    "venv-virtual-env": "RUN uv venv /venv\nENV VIRTUAL_ENV=/venv\nRUN uv pip install /src/ban\n"
+    "FROM vllm/vllm-openai:v0.33.0\nENV PATH=/venv/bin:/usr/local/bin:/usr/bin:/bin\nCOPY --from=build /venv /venv\n",
+    "prefix": "RUN pip install --prefix=/install /src/ban\nFROM vllm/vllm-openai:v0.33.0\nCOPY --from=build /install /usr/local\n",
+    "system-site-packages": "RUN pip install /src/ban\nFROM vllm/vllm-openai:v0.33.0\n"
+    "COPY --from=build /usr/local/lib/python3.12/site-packages /usr/local/lib/python3.12/site-packages\n",
+    "target-into-site-packages": "RUN pip install --target /deps /src/ban\nFROM vllm/vllm-openai:v0.33.0\n"
+    "COPY --from=build /deps /usr/local/lib/python3.12/dist-packages\n",
+    "inherited-stage": "RUN pip install /src/ban\nFROM build AS base\nFROM vllm/vllm-openai:v0.33.0\n"
+    "COPY --from=base /usr/local /usr/local\n",
+}
+
+
+@pytest.mark.parametrize("stage", ENVIRONMENTS.values(), ids=ENVIRONMENTS.keys())
+def test_environment_copied_from_a_build_stage(check, stage: str) -> None:
+    [finding] = _dockerfile(check, "FROM python:3.12 AS build\nCOPY plugins/ban /src/ban\n" + stage + SERVE)
+    assert _lines([finding]) == [("RPL001", os.path.join(*ENTRY), 9)]
+    assert "copied by Dockerfile:" in finding.message and "`COPY --from=" in finding.message
+
+
+ENVIRONMENTS_CLEAN = {
+    # the venv is copied but the engine's command does not run in it
+    "venv-not-on-path": "ENV PATH=/opt/venv/bin:$PATH\nRUN pip install /src/ban\nFROM vllm/vllm-openai:v0.33.0\n"
+    "COPY --from=build /opt/venv /opt/venv\n",
+    # only one package of site-packages is copied, not the plugin's metadata
+    "one-package": "RUN pip install /src/ban\nFROM vllm/vllm-openai:v0.33.0\n"
+    "COPY --from=build /usr/local/lib/python3.12/site-packages/numpy /usr/local/lib/python3.12/site-packages/numpy\n",
+    # --user installs go to a home folder replaylint does not know
+    "user": "RUN pip install --user /src/ban\nFROM vllm/vllm-openai:v0.33.0\nCOPY --from=build /root/.local /root/.local\n",
+    # a prefix copied somewhere Python does not look
+    "prefix-elsewhere": "RUN pip install --prefix=/install /src/ban\nFROM vllm/vllm-openai:v0.33.0\nCOPY --from=build /install /srv/install\n",
+    # the binaries only
+    "bin-only": "RUN pip install /src/ban\nFROM vllm/vllm-openai:v0.33.0\nCOPY --from=build /usr/local/bin /usr/local/bin\n",
+}
+
+
+@pytest.mark.parametrize("stage", ENVIRONMENTS_CLEAN.values(), ids=ENVIRONMENTS_CLEAN.keys())
+def test_environment_copies_clean(check, stage: str) -> None:
+    assert _dockerfile(check, "FROM python:3.12 AS build\nCOPY plugins/ban /src/ban\n" + stage + SERVE) == []
+
+
+def test_a_launch_in_the_build_stage_itself(check) -> None:
+    """Every stage no other builds on can be the image: the build stage's own launch gets its
+    plugin, the serving stage's does not."""
+    text = (
+        "FROM vllm/vllm-openai:v0.33.0 AS build\nCOPY plugins/ban /src/ban\nRUN pip wheel -w /w /src/ban && pip install /w/*.whl\n"
+        + SERVE
+        + "FROM vllm/vllm-openai:v0.33.0\n"
+        + SERVE
+    )
+    assert [f.related[0].start_line for f in _dockerfile(check, text)] == [4]
+
+
+# the command reader ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("words", "expected"),
+    [
+        (["pip", "install", "x"], ("install", 0, 2)),
+        (["PIP_NO_CACHE_DIR=1", "sudo", "/usr/bin/pip3.12", "wheel", "x"], ("wheel", 2, 4)),
+        (["python3", "-m", "pip", "install", "x"], ("install", 0, 4)),
+        (["uv", "pip", "install", "x"], ("install", 0, 3)),
+        (["uv", "build"], ("build", 0, 2)),
+        (["python", "-m", "build"], ("build", 0, 3)),
+        (["echo", "pip", "install", "x"], None),
+        (["pip", "download", "x"], None),
+        (["uv", "pip", "compile", "x"], None),
+    ],
+)
+def test_split_command(words: list[str], expected) -> None:
+    assert split_command(words) == expected
+
+
+def test_parse_options() -> None:
+    arguments = parse("install", ("-e", "./a", "--editable=./b", "-r", "r.txt", "-t", "/deps", "--no-deps", "c", "-fhttps://x"))
+    assert arguments.repeated["--editable"] == ["./a", "./b"] and arguments.repeated["--requirement"] == ["r.txt"]
+    assert arguments.options["--target"] == "/deps" and "--no-deps" in arguments.options and arguments.positional == ["c"]
+    assert parse("build", ("-w", "-o", "out", "src")).options == {"--wheel": "", "--outdir": "out"}
