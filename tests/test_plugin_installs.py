@@ -309,3 +309,102 @@ def test_parse_options() -> None:
     assert arguments.repeated["--editable"] == ["./a", "./b"] and arguments.repeated["--requirement"] == ["r.txt"]
     assert arguments.options["--target"] == "/deps" and "--no-deps" in arguments.options and arguments.positional == ["c"]
     assert parse("build", ("-w", "-o", "out", "src")).options == {"--wheel": "", "--outdir": "out"}
+
+
+# uv workspaces -----------------------------------------------------------------------------------
+
+SERVE_SH = "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out\n"
+WORKSPACE = '[tool.uv.workspace]\nmembers = ["packages/*"]\n'
+MEMBER = PYPROJECT  # `ban-words`, with a build system and the entry point on line 9
+APP = '[project]\nname = "app"\nversion = "0"\ndependencies = [{deps}]\n\n[build-system]\nrequires = ["hatchling"]\nbuild-backend = "hatchling.build"\n'
+
+
+def _workspace(check, root: str, launch: str = "scripts/serve.sh", **extra: str):
+    files = {"pyproject.toml": root, "packages/ban/pyproject.toml": MEMBER, launch: SERVE_SH, **extra}
+    results = check(files, release="0.31.0")
+    return results[launch].findings
+
+
+WORKSPACE_FOUND = {
+    "dependency": APP.format(deps='"ban-words>=1"') + "\n[tool.uv.sources]\nban-words = { workspace = true }\n\n" + WORKSPACE,
+    "spelled-otherwise": APP.format(deps="\"Ban_Words[fast] ; python_version >= '3.10'\"")
+    + "\n[tool.uv.sources]\nban-words = { workspace = true }\n\n"
+    + WORKSPACE,
+    "dev-group": APP.format(deps="")
+    + '\n[dependency-groups]\ndev = ["ban-words"]\n\n[tool.uv.sources]\nban-words = { workspace = true }\n\n'
+    + WORKSPACE,
+    "legacy-dev-dependencies": APP.format(deps="")
+    + '\n[tool.uv]\ndev-dependencies = ["ban-words"]\n\n[tool.uv.sources]\nban-words = { workspace = true }\n\n'
+    + WORKSPACE,
+    "chosen-default-group": APP.format(deps="")
+    + '\n[dependency-groups]\nrl = ["ban-words"]\n\n[tool.uv]\ndefault-groups = ["dev", "rl"]\n\n'
+    + "[tool.uv.sources]\nban-words = { workspace = true }\n\n"
+    + WORKSPACE,
+    "virtual-root": '[tool.uv.workspace]\nmembers = ["packages/*", "apps/*"]\n',
+}
+
+
+@pytest.mark.parametrize("root", WORKSPACE_FOUND.values(), ids=WORKSPACE_FOUND.keys())
+def test_workspace_member_installed_with_the_project(check, root: str) -> None:
+    [finding] = _workspace(check, root)
+    assert _lines([finding]) == [("RPL001", os.path.join("packages", "ban", "pyproject.toml"), 9)]
+    assert "a uv workspace member `uv sync` installs with pyproject.toml" in finding.message
+
+
+def test_workspace_member_through_another_member(check) -> None:
+    """The root depends on `core`, which depends on `ban-words`; the root's sources serve both."""
+    root = APP.format(deps='"core"') + "\n[tool.uv.sources]\ncore = { workspace = true }\nban-words = { workspace = true }\n\n" + WORKSPACE
+    core = APP.replace('"app"', '"core"').format(deps='"ban-words"')
+    [finding] = _workspace(check, root, **{"packages/core/pyproject.toml": core})
+    assert "(`ban-words` of core)" in finding.message
+
+
+def test_launch_in_a_member_syncs_that_member(check) -> None:
+    """`uv sync` run in a member's folder installs that member and what it depends on."""
+    trainer = APP.replace('"app"', '"trainer"').format(deps='"ban-words"') + "\n[tool.uv.sources]\nban-words = { workspace = true }\n"
+    extra = {"packages/trainer/pyproject.toml": trainer}
+    findings = _workspace(check, APP.format(deps="") + "\n" + WORKSPACE, launch="packages/trainer/serve.sh", **extra)
+    assert _lines(findings) == [("RPL001", os.path.join("packages", "ban", "pyproject.toml"), 9)]
+    assert "installs with packages/trainer/pyproject.toml" in findings[0].message.replace(os.sep, "/")
+
+
+WORKSPACE_CLEAN = {
+    # a member nothing depends on: only `uv sync --all-packages` or `--package ban-words` installs it
+    "not-a-dependency": APP.format(deps='"numpy"') + "\n" + WORKSPACE,
+    # depended on, but not from the workspace (an index package of the same name)
+    "no-workspace-source": APP.format(deps='"ban-words"') + "\n" + WORKSPACE,
+    # the member is excluded from the workspace
+    "excluded": APP.format(deps='"ban-words"')
+    + "\n[tool.uv.sources]\nban-words = { workspace = true }\n\n"
+    + WORKSPACE
+    + 'exclude = ["packages/ban"]\n',
+    # only an extra names it: `uv sync` installs no extras by default
+    "extra": APP.format(deps="")
+    + '\n[project.optional-dependencies]\nrl = ["ban-words"]\n\n[tool.uv.sources]\nban-words = { workspace = true }\n\n'
+    + WORKSPACE,
+    # a group that is not a default group
+    "other-group": APP.format(deps="")
+    + '\n[dependency-groups]\nrl = ["ban-words"]\n\n[tool.uv.sources]\nban-words = { workspace = true }\n\n'
+    + WORKSPACE,
+    # the members glob does not take the folder in
+    "other-glob": APP.format(deps='"ban-words"')
+    + '\n[tool.uv.sources]\nban-words = { workspace = true }\n\n[tool.uv.workspace]\nmembers = ["libs/*"]\n',
+}
+
+
+@pytest.mark.parametrize("root", WORKSPACE_CLEAN.values(), ids=WORKSPACE_CLEAN.keys())
+def test_workspace_clean(check, root: str) -> None:
+    assert _workspace(check, root) == []
+
+
+def test_member_without_a_build_system_is_not_installed(check) -> None:
+    """uv: "If the project does not define a build system, it will not be installed"."""
+    member = MEMBER.replace('[build-system]\nrequires = ["setuptools"]\n', "")
+    root = '[tool.uv.workspace]\nmembers = ["packages/*"]\n'
+    assert (
+        check({"pyproject.toml": root, "packages/ban/pyproject.toml": member, "serve.sh": SERVE_SH}, release="0.31.0")["serve.sh"].findings
+        == []
+    )
+    forced = member + "\n[tool.uv]\npackage = true\n"
+    results = check({"pyproject.toml": root, "packages/ban/pyproject.toml": forced, "serve.sh": SERVE_SH}, release="0.31.0")
+    assert [f.code for f in results["serve.sh"].findings] == ["RPL001"]

@@ -40,8 +40,8 @@ def distribution_name(path: str, text: str) -> str | None:
     `setup.cfg` `[metadata] name`, `setup(name="...")`), which names its wheel and sdist."""
     name = os.path.basename(path)
     if name == "pyproject.toml":
-        data = _toml(text)
-        found = _table(data, "project").get("name") or _table(data, "tool", "poetry").get("name")
+        data = read_toml(text)
+        found = table(data, "project").get("name") or table(data, "tool", "poetry").get("name")
         return found if isinstance(found, str) else None
     if name == "setup.cfg":
         section = ""
@@ -217,21 +217,21 @@ def local_folder(requirement: str) -> str | None:
 def pyproject_folders(text: str) -> list[tuple[str, str]]:
     """(folder, what names it) for each dependency a `pyproject.toml` takes from a folder of the
     tree: `[tool.uv.sources]` and Poetry `path` dependencies, `name @ file:///${PROJECT_ROOT}/x`."""
-    data = _toml(text)
-    tool = _table(data, "tool")
-    found = [(path, f"[tool.uv.sources] {name}") for name, path in _paths(_table(tool, "uv", "sources"))]
-    poetry = _table(tool, "poetry")
-    groups = [_table(poetry, "dependencies"), _table(poetry, "dev-dependencies")]
-    groups += [_table(group, "dependencies") for group in _table(poetry, "group").values() if isinstance(group, dict)]
+    data = read_toml(text)
+    tool = table(data, "tool")
+    found = [(path, f"[tool.uv.sources] {name}") for name, path in _paths(table(tool, "uv", "sources"))]
+    poetry = table(tool, "poetry")
+    groups = [table(poetry, "dependencies"), table(poetry, "dev-dependencies")]
+    groups += [table(group, "dependencies") for group in table(poetry, "group").values() if isinstance(group, dict)]
     found += [(path, f"[tool.poetry] {name}") for group in groups for name, path in _paths(group)]
-    for requirement in _table(data, "project").get("dependencies") or []:
+    for requirement in table(data, "project").get("dependencies") or []:
         if isinstance(requirement, str) and "${PROJECT_ROOT}" in requirement:
             folder = local_folder(requirement.replace("file:///${PROJECT_ROOT}/", "file:").replace("${PROJECT_ROOT}/", "./"))
             found += [(folder, f"`{requirement}`")] if folder else []
     return [(os.path.normpath(path), what) for path, what in found if not os.path.isabs(path)]
 
 
-def _toml(text: str) -> dict:
+def read_toml(text: str) -> dict:
     """The parsed TOML, or an empty table for text that is not TOML."""
     try:
         import tomllib
@@ -243,7 +243,8 @@ def _toml(text: str) -> dict:
         return {}
 
 
-def _table(data: object, *keys: str) -> dict:
+def table(data: object, *keys: str) -> dict:
+    """The table at `keys` of parsed TOML, or an empty one."""
     for key in keys:
         data = data.get(key) if isinstance(data, dict) else None
     return data if isinstance(data, dict) else {}
