@@ -408,3 +408,70 @@ def test_member_without_a_build_system_is_not_installed(check) -> None:
     forced = member + "\n[tool.uv]\npackage = true\n"
     results = check({"pyproject.toml": root, "packages/ban/pyproject.toml": forced, "serve.sh": SERVE_SH}, release="0.31.0")
     assert [f.code for f in results["serve.sh"].findings] == ["RPL001"]
+
+
+# uv sync in a Dockerfile --------------------------------------------------------------------------
+
+UV_IMAGE = "FROM ghcr.io/astral-sh/uv:python3.12-bookworm-slim\nWORKDIR /app\nCOPY . .\n"
+VENV_PATH = 'ENV PATH="/app/.venv/bin:$PATH"\n'
+SERVE_EXEC = 'CMD ["vllm", "serve", "m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs", "--enable-scale-out"]\n'
+SOURCED = "\n[tool.uv.sources]\nban-words = { workspace = true }\n\n" + WORKSPACE
+LOCK = 'version = 1\n\n[[package]]\nname = "app"\nsource = { editable = "." }\n\n[[package]]\nname = "ban-words"\nsource = { editable = "packages/ban" }\n'
+
+
+def _synced(check, run: str, root: str, lock: bool = True, env: str = VENV_PATH):
+    files = {"pyproject.toml": root, "packages/ban/pyproject.toml": MEMBER, "Dockerfile": UV_IMAGE + run + env + SERVE_EXEC}
+    files.update({"uv.lock": LOCK} if lock else {})
+    results = check(files, release="0.31.0")
+    assert results["Dockerfile"].internal_error is None
+    return results["Dockerfile"].findings
+
+
+UV_SYNC_FOUND = {
+    "dependency": ("RUN --mount=type=cache,target=/root/.cache/uv uv sync --locked --no-dev\n", APP.format(deps='"ban-words"') + SOURCED),
+    "all-packages": ('RUN ["uv", "sync", "--frozen", "--all-packages"]\n', APP.format(deps="") + "\n" + WORKSPACE),
+    "package": ("RUN uv sync --frozen --package ban-words\n", APP.format(deps="") + "\n" + WORKSPACE),
+    "virtual-root": ("RUN uv sync --frozen\n", WORKSPACE),
+    "the-project-itself": ("RUN uv sync\n", PYPROJECT),
+    "project-option": ("WORKDIR /\nRUN uv sync --project /app\n", APP.format(deps='"ban-words"') + SOURCED),
+    "dev-group": ("RUN uv sync --locked\n", APP.format(deps="") + '\n[dependency-groups]\ndev = ["ban-words"]\n' + SOURCED),
+    "chosen-group": ("RUN uv sync --group rl\n", APP.format(deps="") + '\n[dependency-groups]\nrl = ["ban-words"]\n' + SOURCED),
+}
+
+
+@pytest.mark.parametrize(("run", "root"), UV_SYNC_FOUND.values(), ids=UV_SYNC_FOUND.keys())
+def test_uv_sync_in_a_dockerfile(check, run: str, root: str) -> None:
+    [finding] = _synced(check, run, root)
+    assert finding.code == "RPL001" and "installed by Dockerfile:" in finding.message and "`uv sync" in finding.message
+    assert finding.related[1].path == "Dockerfile"
+
+
+def test_uv_sync_into_the_system_environment(check) -> None:
+    run = "ENV UV_PROJECT_ENVIRONMENT=/usr/local\nRUN uv sync --frozen\n"
+    assert len(_synced(check, run, APP.format(deps='"ban-words"') + SOURCED, env="")) == 1
+
+
+def test_uv_sync_reads_explicit_members_without_a_lock(check) -> None:
+    root = APP.format(deps='"ban-words"') + SOURCED.replace('"packages/*"', '"packages/ban"')
+    assert len(_synced(check, "RUN uv sync\n", root, lock=False)) == 1
+
+
+UV_SYNC_CLEAN = {
+    "not-a-dependency": ("RUN uv sync --frozen\n", APP.format(deps="") + "\n" + WORKSPACE, True, VENV_PATH),
+    "no-install-workspace": ("RUN uv sync --no-install-workspace\n", APP.format(deps='"ban-words"') + SOURCED, True, VENV_PATH),
+    "no-install-package": ("RUN uv sync --no-install-package ban_words\n", APP.format(deps='"ban-words"') + SOURCED, True, VENV_PATH),
+    "no-install-project": ("RUN uv sync --no-install-project\n", PYPROJECT, True, VENV_PATH),
+    # a glob member and no lock: the Dockerfile cannot list the build context's folders
+    "glob-without-lock": ("RUN uv sync\n", APP.format(deps='"ban-words"') + SOURCED, False, VENV_PATH),
+    # the project's environment is not on the command's PATH
+    "venv-not-on-path": ("RUN uv sync\n", APP.format(deps='"ban-words"') + SOURCED, True, ""),
+    # another package of the workspace
+    "other-package": ("RUN uv sync --package app\n", APP.format(deps="") + "\n" + WORKSPACE, True, VENV_PATH),
+    # `--no-dev` leaves the dev group out
+    "no-dev": ("RUN uv sync --no-dev\n", APP.format(deps="") + '\n[dependency-groups]\ndev = ["ban-words"]\n' + SOURCED, True, VENV_PATH),
+}
+
+
+@pytest.mark.parametrize(("run", "root", "lock", "env"), UV_SYNC_CLEAN.values(), ids=UV_SYNC_CLEAN.keys())
+def test_uv_sync_clean(check, run: str, root: str, lock: bool, env: str) -> None:
+    assert _synced(check, run, root, lock=lock, env=env) == []

@@ -13,10 +13,10 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..frontends import packaging
+from ..frontends.workspaces import all_members, installed_members, members, workspace_table
 from ..model import LineIndex, Plugin, Span
 from . import display
 from .requirements import logical_lines
-from .workspaces import all_members, installed_members, members, workspace_table
 
 if TYPE_CHECKING:
     from . import ProjectPins

@@ -39,7 +39,7 @@ _VALUED = frozenset(
         "--index-strategy", "--keyring-provider", "--resolution", "--prerelease", "--exclude-newer", "--link-mode",
         "--python-platform", "--directory", "--project", "--config-file", "--group", "--extra", "--torch-backend",
         "--upgrade-package", "--reinstall-package", "--wheel-dir", "--outdir", "--out-dir", "--package", "--installer",
-        "--build-constraint", "--color",
+        "--build-constraint", "--color", "--no-install-package", "--no-group",
     )
 )  # fmt: skip
 _SHORT = {
@@ -49,7 +49,7 @@ _SHORT = {
               "-e": "--editable", "-C": "--config-settings"},
     "build": {"-o": "--outdir", "-w": "--wheel", "-s": "--sdist", "-C": "--config-setting", "-p": "--python"},
 }  # fmt: skip
-_REPEATED = ("--requirement", "--editable", "--find-links")
+_REPEATED = ("--requirement", "--editable", "--find-links", "--no-install-package")
 _PIP = re.compile(r"pip3?(?:\.\d+)?")
 _PYTHON = re.compile(r"python3?(?:\.\d+)?")
 _PREFIX_WORDS = frozenset(("sudo", "env", "time", "exec", "command", "nohup"))
@@ -104,6 +104,8 @@ def _command_at(words: list[str], start: int) -> tuple[str, int, int] | None:
         return "install", start, start + 3
     if name == "uv" and rest[:1] == ["build"]:
         return "build", start, start + 2
+    if name == "uv" and rest[:1] == ["sync"]:
+        return "sync", start, start + 2
     if name == "pyproject-build":
         return "build", start, start + 1
     return None
@@ -163,6 +165,8 @@ class Installs:
             if plugins:
                 sites = install_sites(stage, command.head, arguments.options, command.before)
                 stage.installs = (*stage.installs, Installed(plugins, sites))
+        elif command.verb == "sync":
+            self._synced(stage, command, arguments)
         else:
             stage.built = (*stage.built, *self._built(stage, command, arguments))
 
@@ -220,6 +224,22 @@ class Installs:
             for built in origin.built if origin is not None else ():
                 if built.directory == posixpath.dirname(image_path) and matches(built.distribution):
                     yield from (replace(p, installed_by=f"{p.installed_by}, {how}", installed_at=at) for p in built.distribution.plugins)
+
+    # uv sync
+
+    def _synced(self, stage: Stage, command: Packaging, arguments: Arguments) -> None:
+        from .syncs import sync_sites, synced_folder, synced_plugins
+
+        folder = synced_folder(stage, arguments.options)
+        if folder is None or UNKNOWN_PART in folder or any(UNKNOWN_PART in value for value in arguments.options.values()):
+            return
+        how = self._how("installed", command, *(value for value in command.values if UNKNOWN_PART not in value))
+        for root in self._context_paths(stage, folder):
+            skipped = arguments.repeated["--no-install-package"]
+            plugins = synced_plugins(root, self.context.read_text, self._declared, arguments.options, skipped, how, command.span)
+            if plugins:
+                stage.installs = (*stage.installs, Installed(tuple(dict.fromkeys(plugins)), sync_sites(stage, folder, arguments.options)))
+                return
 
     # pip wheel, python -m build, uv build
 

@@ -1,5 +1,6 @@
 """uv workspaces: which members `uv sync` installs with a project (read from parsed
-`pyproject.toml` tables; nothing is run).
+`pyproject.toml` tables; nothing is run), for launches in the project (`project.plugins`) and
+for a Dockerfile's `RUN uv sync`.
 
 uv's documentation (concepts/projects/workspaces): a `[tool.uv.workspace]` table makes its
 folder the workspace root; `members` and `exclude` are globs of folders, each holding a
@@ -27,8 +28,7 @@ from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from typing import Callable, Iterator
 
-from ..frontends.packaging import table
-from .requirements import normalized_name
+from .packaging import table
 
 Listing = Callable[[str], "frozenset[str]"]  # the names in a folder
 Tables = Callable[[str], "dict | None"]  # a folder's parsed pyproject.toml
@@ -42,6 +42,27 @@ class Member:
 
     folder: str
     reason: str
+
+
+@dataclass(frozen=True)
+class Groups:
+    """The dependency groups a sync takes: the defaults (`--no-default-groups` drops them),
+    `--group NAME`, `--all-groups`, less `--no-dev` / `--no-group NAME`."""
+
+    defaults: bool = True
+    include: frozenset[str] = frozenset()
+    exclude: frozenset[str] = frozenset()
+    every: bool = False
+
+    def chosen(self, data: dict | None) -> list[str]:
+        groups = table(data, "dependency-groups")
+        defaults = table(data, "tool", "uv").get("default-groups", ["dev"])
+        named = list(groups) if defaults == "all" else [group for group in defaults if isinstance(group, str)]
+        taken = list(groups) if self.every else [*(named if self.defaults else []), *self.include]
+        return [group for group in taken if group not in self.exclude]
+
+
+DEFAULT_GROUPS = Groups()
 
 
 def workspace_table(data: dict | None) -> dict | None:
@@ -59,7 +80,7 @@ def members(root: str, workspace: dict, listing: Listing) -> list[str]:
         for folder in _glob(root, [part for part in pattern.split("/") if part not in ("", ".")], listing):
             relative = posixpath.relpath(folder, root)
             if "pyproject.toml" in listing(folder) and not any(fnmatchcase(relative, p.strip("/")) for p in excluded):
-                found.append(folder)
+                found.append(posixpath.normpath(folder))
     return list(dict.fromkeys(found))
 
 
@@ -91,41 +112,40 @@ def all_members(root: str, folders: list[str], tables: Tables) -> list[Member]:
     return [Member(folder, reason) for folder in folders if folder != root and installs_itself(tables(folder))]
 
 
-def installed_members(project: str, root: str, folders: list[str], tables: Tables) -> list[Member]:
-    """The members besides `project` that a plain `uv sync` of `project` installs."""
+def installed_members(project: str, root: str, folders: list[str], tables: Tables, groups: Groups = DEFAULT_GROUPS) -> list[Member]:
+    """The members besides `project` that a `uv sync` of `project` installs (a plain one unless
+    `groups` says otherwise)."""
     by_name = {}
     for folder in folders:
         name = table(tables(folder), "project").get("name")
         if isinstance(name, str):
-            by_name[normalized_name(name)] = folder
+            by_name[name_key(name)] = folder
     root_sources = table(tables(root), "tool", "uv", "sources")
     found: dict[str, Member] = {}
-    pending = [(project, True)]
+    pending: list[tuple[str, Groups | None]] = [(project, groups)]
     while pending:
-        folder, with_groups = pending.pop()
+        folder, chosen = pending.pop()
         data = tables(folder)
         sources = {**root_sources, **table(data, "tool", "uv", "sources")}
-        for requirement in _requirements(data, with_groups):
-            name = normalized_name(requirement)
+        for requirement in _requirements(data, chosen):
+            name = name_key(requirement)
             member = by_name.get(name)
-            source = sources.get(name) or next((v for k, v in sources.items() if normalized_name(k) == name), None)
+            source = sources.get(name) or next((v for k, v in sources.items() if name_key(k) == name), None)
             if member is None or member == project or member in found or not _from_workspace(source):
                 continue
             found[member] = Member(member, f"`{requirement.strip()}` of {posixpath.basename(folder) or folder}")
-            pending.append((member, False))
+            pending.append((member, None))
     return [member for member in found.values() if installs_itself(tables(member.folder))]
 
 
-def _requirements(data: dict | None, with_groups: bool) -> Iterator[str]:
+def _requirements(data: dict | None, groups: Groups | None) -> Iterator[str]:
     """The names a project depends on: `[project] dependencies`, and (for the project being
-    synced) its default dependency groups."""
+    synced) the dependency groups the sync takes."""
     names = list(table(data, "project").get("dependencies") or [])
-    if with_groups:
+    if groups is not None:
         uv = table(data, "tool", "uv")
-        defaults = uv.get("default-groups", ["dev"])
-        groups = table(data, "dependency-groups")
-        chosen = list(groups) if defaults == "all" else [group for group in defaults if isinstance(group, str)]
-        names += [item for group in chosen for item in groups.get(group) or [] if isinstance(item, str)]
+        chosen = groups.chosen(data)
+        names += [item for group in chosen for item in table(data, "dependency-groups").get(group) or [] if isinstance(item, str)]
         names += list(uv.get("dev-dependencies") or []) if "dev" in chosen else []
     for requirement in names:
         match = _NAME.match(requirement) if isinstance(requirement, str) else None
@@ -136,3 +156,8 @@ def _requirements(data: dict | None, with_groups: bool) -> Iterator[str]:
 def _from_workspace(source: object) -> bool:
     entries = source if isinstance(source, list) else [source]
     return any(isinstance(entry, dict) and entry.get("workspace") is True for entry in entries)
+
+
+def name_key(name: str) -> str:
+    """A project name as uv compares them (PEP 503)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
