@@ -240,6 +240,12 @@ ENVIRONMENTS = {
     "COPY --from=build /deps /usr/local/lib/python3.12/dist-packages\n",
     "inherited-stage": "RUN pip install /src/ban\nFROM build AS base\nFROM vllm/vllm-openai:v0.33.0\n"
     "COPY --from=base /usr/local /usr/local\n",
+    # a `bin` on PATH that is no Python environment: pip is still the system's
+    "cargo-on-path": "ENV PATH=/root/.cargo/bin:$PATH\nRUN pip install /src/ban\nFROM vllm/vllm-openai:v0.33.0\n"
+    "COPY --from=build /usr/local /usr/local\n",
+    # a venv named like none, known because a RUN made it and the COPY brought it
+    "made-venv": "RUN virtualenv -p python3.12 /srv/py && /srv/py/bin/pip install /src/ban\nFROM vllm/vllm-openai:v0.33.0\n"
+    "COPY --from=build /srv/py /srv/py\nENV PATH=/srv/py/bin:$PATH\n",
 }
 
 
@@ -261,6 +267,12 @@ ENVIRONMENTS_CLEAN = {
     "user": "RUN pip install --user /src/ban\nFROM vllm/vllm-openai:v0.33.0\nCOPY --from=build /root/.local /root/.local\n",
     # a prefix copied somewhere Python does not look
     "prefix-elsewhere": "RUN pip install --prefix=/install /src/ban\nFROM vllm/vllm-openai:v0.33.0\nCOPY --from=build /install /srv/install\n",
+    # a prefix whose bin is on PATH: Python still reads its own prefix's site-packages
+    "prefix-on-path": "RUN pip install --prefix /srv/tools /src/ban\nFROM vllm/vllm-openai:v0.33.0\n"
+    "COPY --from=build /srv/tools /srv/tools\nENV PATH=/srv/tools/bin:$PATH\n",
+    # a venv's pip in the build stage; the serving stage copies the system's folders
+    "venv-install-system-copy": "ENV PATH=/opt/venv/bin:$PATH\nRUN python -m venv /opt/venv && pip install /src/ban\n"
+    "FROM vllm/vllm-openai:v0.33.0\nCOPY --from=build /usr/local /usr/local\n",
     # the binaries only
     "bin-only": "RUN pip install /src/ban\nFROM vllm/vllm-openai:v0.33.0\nCOPY --from=build /usr/local/bin /usr/local/bin\n",
 }

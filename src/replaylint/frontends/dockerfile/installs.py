@@ -48,6 +48,7 @@ _SHORT = {
     "wheel": {"-r": "--requirement", "-c": "--constraint", "-w": "--wheel-dir", "-i": "--index-url", "-f": "--find-links",
               "-e": "--editable", "-C": "--config-settings"},
     "build": {"-o": "--outdir", "-w": "--wheel", "-s": "--sdist", "-C": "--config-setting", "-p": "--python"},
+    "venv": {"-p": "--python"},
 }  # fmt: skip
 _REPEATED = ("--requirement", "--editable", "--find-links", "--no-install-package")
 _PIP = re.compile(r"pip3?(?:\.\d+)?")
@@ -60,8 +61,9 @@ _ARCHIVE = re.compile(r"\.(whl|tar\.gz|zip|tgz)$")
 
 @dataclass(frozen=True)
 class Packaging:
-    """One packaging command: `install` (`pip install`, `uv pip install`), `wheel` (`pip wheel`)
-    or `build` (`python -m build`, `uv build`); the words that name it (`python -m pip
+    """One packaging command: `install` (`pip install`, `uv pip install`), `wheel` (`pip wheel`),
+    `build` (`python -m build`, `uv build`), `sync` (`uv sync`) or `venv` (`python -m venv`,
+    `virtualenv`, `uv venv`); the words that name it (`python -m pip
     install`), the values of its arguments, where it is written, and the script text before it
     (for `. /opt/venv/bin/activate &&`)."""
 
@@ -100,6 +102,10 @@ def _command_at(words: list[str], start: int) -> tuple[str, int, int] | None:
         return rest[2], start, start + 4
     if _PYTHON.fullmatch(name) and rest[:2] == ["-m", "build"]:
         return "build", start, start + 3
+    if _PYTHON.fullmatch(name) and rest[:2] in (["-m", "venv"], ["-m", "virtualenv"]):
+        return "venv", start, start + 3
+    if name == "virtualenv" or (name == "uv" and rest[:1] == ["venv"]):
+        return "venv", start, start + (2 if name == "uv" else 1)
     if name == "uv" and rest[:2] == ["pip", "install"]:
         return "install", start, start + 3
     if name == "uv" and rest[:1] == ["build"]:
@@ -167,6 +173,10 @@ class Installs:
                 stage.installs = (*stage.installs, Installed(plugins, sites))
         elif command.verb == "sync":
             self._synced(stage, command, arguments)
+        elif command.verb == "venv":
+            folder = (arguments.positional or [".venv"])[0]
+            if UNKNOWN_PART not in folder and (folder.startswith("/") or stage.workdir is not None):
+                stage.venvs = (*stage.venvs, _image_path(stage, folder))
         else:
             stage.built = (*stage.built, *self._built(stage, command, arguments))
 

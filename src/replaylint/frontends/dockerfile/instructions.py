@@ -18,7 +18,7 @@ from ...vllm.images import is_vllm_image, release_from_image, release_from_pin
 from .installs import Installs, Packaging, script_commands, split_command
 from .launches import SHELLS, Container, StageLaunches, is_shell_command
 from .lines import HEREDOC_WORD, Dockerfile, Heredoc, Instruction, Logical, without_flags
-from .sites import copied_installs, visible_plugins
+from .sites import copied_installs, copied_venvs, visible_plugins
 from .stages import NO_ENTRYPOINT, SERVE_IMAGE, UNKNOWN_IMAGE, Command, Copy, Stage, Variable
 from .variables import UNKNOWN_PART, Lookup, Pair, ValueTooLong, expand, read_pairs
 from .words import ExecForm, Word, docker_quoter, json_characters, read_exec_form
@@ -235,6 +235,7 @@ class Extractor:
         self.stage.copies = (*self.stage.copies, copy)
         how = f"copied by {self.source.path}:{self._line(instruction)} `COPY --from={origin} {' '.join(raw)}`"
         self.stage.installs = (*self.stage.installs, *copied_installs(copy, how))
+        self.stage.venvs = (*self.stage.venvs, *copied_venvs(copy))
 
     def _stage_named(self, name: str) -> Stage | None:
         """The earlier stage `COPY --from=` names (its name, or its number); None for an image or

@@ -31,6 +31,7 @@ SYSTEM_SITES = (
 )
 _ACTIVATE = re.compile(r"(?:^|[\s;&|(])(?:\.|source)\s+['\"]?(?P<venv>/[^\s'\";&|]+?)/bin/activate\b")
 _GLOB = re.compile(r"[*?\[]")
+_VENV_NAME = re.compile(r"(^|/)\.?(venv|virtualenv|env)[^/]*$|/envs/[^/]+$")
 
 
 def prefix_sites(prefix: str) -> tuple[str, ...]:
@@ -85,12 +86,17 @@ def _uv_sites(stage: Stage, options: dict[str, str]) -> tuple[str, ...]:
 
 
 def active_environments(stage: Stage) -> list[str]:
-    """The virtual environments whose `bin` the stage's `PATH` names (known entries only)."""
+    """The virtual environments whose `bin` the stage's `PATH` names (known entries only): one
+    its RUNs made or a COPY brought, `VIRTUAL_ENV`, or a folder named like one (`/opt/venv`,
+    `.venv`, a conda `envs/NAME`); other `bin` folders (`/root/.cargo/bin`) are not Pythons."""
+    virtual_env = stage.env.get("VIRTUAL_ENV")
+    known = {*stage.venvs, *([virtual_env.value] if virtual_env is not None and virtual_env.value else [])}
     found = []
     for entry in stage.search_paths.get("PATH", ()):
         entry = posixpath.normpath(entry)
-        if posixpath.basename(entry) == "bin" and posixpath.dirname(entry) not in (*SYSTEM_PREFIXES, "/root/.local"):
-            found.append(posixpath.dirname(entry))
+        folder = posixpath.dirname(entry)
+        if posixpath.basename(entry) == "bin" and (folder in known or _VENV_NAME.search(folder)):
+            found.append(folder)
     return found
 
 
@@ -123,6 +129,13 @@ def copied_installs(copy: Copy, how: str) -> list[Installed]:
             plugins = tuple(replace(plugin, installed_by=f"{plugin.installed_by}, {how}") for plugin in installed.plugins)
             found.append(Installed(plugins, sites))
     return found
+
+
+def copied_venvs(copy: Copy) -> list[str]:
+    """The virtual environments of the stage a `COPY --from` reads that it carries along."""
+    if copy.origin is None or not copy.known:
+        return []
+    return [moved for venv in copy.origin.venvs for source in copy.sources if (moved := _moved(venv, source, copy.destination))]
 
 
 def _moved(site: str, source: str, destination: str) -> str | None:
