@@ -145,6 +145,7 @@ INSTALLS = {
     "find-links": "COPY --from=build /wheels /wheels\nRUN pip install --no-index --find-links=/wheels ban-words==1.0\n",
     "uv-find-links": 'COPY --from=build /wheels /wheels\nRUN ["uv", "pip", "install", "--system", "-f", "/wheels", "Ban_Words"]\n',
     "bind-mount": "RUN --mount=type=bind,from=build,source=/wheels,target=/mnt pip install /mnt/*.whl\n",
+    "file-in-workdir": "WORKDIR /tmp/w\nCOPY --from=build /wheels/*.whl ./\nRUN pip install ban_words-1.0-py3-none-any.whl\n",
 }
 
 

@@ -190,9 +190,9 @@ class Installs:
         at = command.span
         for name in arguments.repeated["--requirement"]:
             yield from self._requirement_file_plugins(stage, name, self._how("installed", command, "-r", name), at)
-        names = [word for word in arguments.positional if not _is_path(word)]
+        names = [word for word in arguments.positional if not _is_path(word) and not _ARCHIVE.search(word)]
         for word in [*arguments.repeated["--editable"], *arguments.positional]:
-            if UNKNOWN_PART in word or not _is_path(word):
+            if UNKNOWN_PART in word or not (_is_path(word) or (_ARCHIVE.search(word) and "://" not in word)):
                 continue
             how = self._how("installed", command, word)
             if _ARCHIVE.search(word) or re.search(r"[*?]", posixpath.basename(word)):  # files the shell's glob picks
