@@ -488,3 +488,28 @@ UV_SYNC_CLEAN = {
 @pytest.mark.parametrize(("run", "root", "lock", "env"), UV_SYNC_CLEAN.values(), ids=UV_SYNC_CLEAN.keys())
 def test_uv_sync_clean(check, run: str, root: str, lock: bool, env: str) -> None:
     assert _synced(check, run, root, lock=lock, env=env) == []
+
+
+@pytest.mark.parametrize(
+    "files",
+    [
+        {"pyproject.toml": '[tool.uv.workspace]\nmembers = "packages/*"\n', "packages/ban/pyproject.toml": MEMBER},
+        {"pyproject.toml": '[tool.uv.workspace]\nmembers = [1, "/abs", "../up", "packages/["]\n', "packages/ban/pyproject.toml": MEMBER},
+        {"pyproject.toml": "[tool.uv.workspace\nmembers = [", "packages/ban/pyproject.toml": MEMBER},
+        {
+            "pyproject.toml": APP.format(deps='"ban-words"') + SOURCED,
+            "uv.lock": "[[package]]\nsource = 3\n[[package]]\nsource = { editable = '/etc' }\n",
+            "Dockerfile": UV_IMAGE + "RUN uv sync --package\nRUN uv sync --project $P\n" + VENV_PATH + SERVE_EXEC,
+        },
+        {
+            "plugins/ban/pyproject.toml": PYPROJECT,
+            "Dockerfile": "FROM vllm/vllm-openai:v0.33.0\nCOPY --from= /a /b\nCOPY --from=99 /a /b\nRUN --mount=type=bind pip install /b\n"
+            'RUN --mount=target=/x,from=nowhere ["pip", "install", "/x/*.whl", "-e"]\nRUN pip install -r\nRUN pip\n' + SERVE,
+        },
+    ],
+    ids=["members-not-a-list", "odd-members", "broken-toml", "broken-lock-and-options", "broken-dockerfile"],
+)
+def test_odd_input_is_no_crash_and_no_finding(check, files: dict[str, str]) -> None:
+    launch = "Dockerfile" if "Dockerfile" in files else "serve.sh"
+    results = check({launch: SERVE_SH, **files} if launch == "serve.sh" else files, release="0.31.0")
+    assert results[launch].internal_error is None and results[launch].findings == []

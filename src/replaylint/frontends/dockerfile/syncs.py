@@ -81,7 +81,7 @@ def synced_plugins(
 def _chosen(root: str, data: dict, folders: list[str], pyproject: Callable[[str], dict | None], options: dict[str, str]) -> list[Member]:
     if "--all-packages" in options or ("project" not in data and "--package" not in options):
         every = all_members(root, folders, pyproject)
-        own = [Member(root, "the project")] if "project" in data and installs_itself(data) else []
+        own = [Member(root, "the project")] if "project" in data and installs_itself(data) and "--no-install-project" not in options else []
         return own + every
     project = root
     if "--package" in options:
