@@ -241,6 +241,11 @@ ENVIRONMENTS = {
     "COPY --from=build /deps /usr/local/lib/python3.12/dist-packages\n",
     "inherited-stage": "RUN pip install /src/ban\nFROM build AS base\nFROM vllm/vllm-openai:v0.33.0\n"
     "COPY --from=base /usr/local /usr/local\n",
+    # --user: root's `.local`, read by the serving stage's root
+    "user": "RUN pip install --user --no-cache-dir /src/ban\nFROM vllm/vllm-openai:v0.33.0\n"
+    "COPY --from=build /root/.local /root/.local\nENV PATH=/root/.local/bin:$PATH\n",
+    "user-home": "USER app\nRUN pip install --user /src/ban\nFROM vllm/vllm-openai:v0.33.0\nENV HOME=/home/app\n"
+    "COPY --from=build /home/app/.local /home/app/.local\n",
     # a `bin` on PATH that is no Python environment: pip is still the system's
     "cargo-on-path": "ENV PATH=/root/.cargo/bin:$PATH\nRUN pip install /src/ban\nFROM vllm/vllm-openai:v0.33.0\n"
     "COPY --from=build /usr/local /usr/local\n",
@@ -264,8 +269,12 @@ ENVIRONMENTS_CLEAN = {
     # only one package of site-packages is copied, not the plugin's metadata
     "one-package": "RUN pip install /src/ban\nFROM vllm/vllm-openai:v0.33.0\n"
     "COPY --from=build /usr/local/lib/python3.12/site-packages/numpy /usr/local/lib/python3.12/site-packages/numpy\n",
-    # --user installs go to a home folder replaylint does not know
-    "user": "RUN pip install --user /src/ban\nFROM vllm/vllm-openai:v0.33.0\nCOPY --from=build /root/.local /root/.local\n",
+    # --user installs of root, read by another user
+    "user-other-reader": "RUN pip install --user /src/ban\nFROM vllm/vllm-openai:v0.33.0\nCOPY --from=build /root/.local /root/.local\n"
+    "USER vllm\n",
+    # a user whose name is a build argument: their home is unknown
+    "user-unknown": "ARG APP_USER\nUSER $APP_USER\nRUN pip install --user /src/ban\nFROM vllm/vllm-openai:v0.33.0\n"
+    "COPY --from=build /home /home\n",
     # a prefix copied somewhere Python does not look
     "prefix-elsewhere": "RUN pip install --prefix=/install /src/ban\nFROM vllm/vllm-openai:v0.33.0\nCOPY --from=build /install /srv/install\n",
     # a prefix whose bin is on PATH: Python still reads its own prefix's site-packages

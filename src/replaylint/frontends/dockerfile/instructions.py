@@ -55,6 +55,7 @@ class Extractor:
             "WORKDIR": self._workdir,
             "COPY": self._copy,
             "ADD": self._copy,
+            "USER": self._user,
         }
         for instruction in self.instructions:
             handler = handlers.get(instruction.keyword)
@@ -208,6 +209,11 @@ class Extractor:
             self.stage.workdir = None
         else:
             self.stage.workdir = posixpath.normpath(posixpath.join(current, path))
+
+    def _user(self, instruction: Instruction) -> None:
+        """`USER name[:group]`: whose home `pip install --user` writes to and Python reads."""
+        user = self._expand(instruction.args.text.strip(), self.stage.lookup(), instruction.args.offset(0)).split(":")[0]
+        self.stage.user = None if UNKNOWN_PART in user or not user else user
 
     def _copy(self, instruction: Instruction) -> None:
         flags, rest = without_flags(instruction.args)

@@ -5,12 +5,14 @@ Places are `site-packages` folder patterns, `*` standing for a Python version: t
 (`/usr/local/lib/python3*/site-packages`, Debian's `dist-packages`, conda's), a virtual
 environment's (`/opt/venv/lib/python3*/site-packages`: pip run from `/opt/venv/bin`, a `PATH`
 that puts it first, `. /opt/venv/bin/activate`), `--prefix P` (P's `lib/python3*/site-packages`)
-and `--target T` (T itself). `--user`, `--root` and a `uv pip install` without a known
-environment give no place: the plugin is then never counted (precision first).
+`--target T` (T itself) and `--user` (the home's `.local`: `/root/.local` for root, `HOME` when
+set). `--root`, a `--user` of a user whose home is unknown, and a `uv pip install` without a
+known environment give no place: the plugin is then never counted (precision first).
 
 A stage's Python reads the system's folders, those of the virtual environments its `PATH`
-names, and its `PYTHONPATH`: a plugin whose folder is none of them is not loaded by its
-engine (`pip install --target /deps ./ban` with no `PYTHONPATH=/deps`).
+names, its user's `.local` (unless `PYTHONNOUSERSITE`), and its `PYTHONPATH`: a plugin whose
+folder is none of them is not loaded by its engine (`pip install --target /deps ./ban` with no
+`PYTHONPATH=/deps`).
 """
 
 from __future__ import annotations
@@ -50,7 +52,10 @@ def install_sites(stage: Stage, program: tuple[str, ...], options: dict[str, str
         return (posixpath.normpath(options["--target"]),) if options["--target"].startswith("/") else ()
     if "--prefix" in options:
         return prefix_sites(options["--prefix"]) if options["--prefix"].startswith("/") else ()
-    if "--user" in options or "--root" in options:
+    if "--user" in options:
+        home = _home(stage)
+        return prefix_sites(posixpath.join(home, ".local")) if home else ()
+    if "--root" in options:
         return ()
     own = _program_environment(program[0]) or _program_environment(options.get("--python", ""))
     if own is not None:
@@ -100,11 +105,22 @@ def active_environments(stage: Stage) -> list[str]:
     return found
 
 
+def _home(stage: Stage) -> str | None:
+    home = stage.env.get("HOME")
+    if home is not None:
+        return home.value if home.value and home.value.startswith("/") else None
+    if stage.user is None:
+        return None
+    return "/root" if stage.user in ("root", "0") else f"/home/{stage.user}"
+
+
 def readable_sites(stage: Stage) -> tuple[str, ...]:
     """The folders the Python that runs the stage's command reads distributions from."""
     venvs = tuple(site for venv in active_environments(stage) for site in prefix_sites(venv))
     python_path = tuple(posixpath.normpath(entry) for entry in stage.search_paths.get("PYTHONPATH", ()) if entry.startswith("/"))
-    return SYSTEM_SITES + venvs + python_path
+    home = _home(stage)
+    user = prefix_sites(posixpath.join(home, ".local")) if home and "PYTHONNOUSERSITE" not in stage.env else ()
+    return SYSTEM_SITES + venvs + user + python_path
 
 
 def visible_plugins(stage: Stage) -> tuple:

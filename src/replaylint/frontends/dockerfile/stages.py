@@ -73,6 +73,7 @@ class Stage:
     built: tuple[Built, ...] = ()  # distributions its RUNs build (`pip wheel -w /wheels ./ban`)
     search_paths: dict[str, tuple[str, ...]] = field(default_factory=dict)  # known entries of PATH, PYTHONPATH
     venvs: tuple[str, ...] = ()  # virtual environments its RUNs create or its COPYs bring
+    user: str | None = "root"  # its USER (None: a variable we cannot know)
 
     def child(self, name: str | None) -> Stage:
         return replace(self, name=name, cmd_set=False, env=dict(self.env), args={}, built_on=False, search_paths=dict(self.search_paths))
