@@ -522,3 +522,19 @@ def test_odd_input_is_no_crash_and_no_finding(check, files: dict[str, str]) -> N
     launch = "Dockerfile" if "Dockerfile" in files else "serve.sh"
     results = check({launch: SERVE_SH, **files} if launch == "serve.sh" else files, release="0.31.0")
     assert results[launch].internal_error is None and results[launch].findings == []
+
+
+def test_uv_sync_in_a_builder_stage_copied_with_the_app(check) -> None:
+    """uv's multi-stage recipe: the builder syncs `/app/.venv`; the runtime copies `/app`."""
+    dockerfile = (
+        UV_IMAGE.replace("slim\n", "slim AS builder\n")
+        + "RUN --mount=type=cache,target=/root/.cache/uv uv sync --frozen --no-dev\n"
+        + "FROM python:3.12-slim\nCOPY --from=builder --chown=app:app /app /app\n"
+        + VENV_PATH
+        + SERVE_EXEC
+    )
+    files = {"pyproject.toml": APP.format(deps='"ban-words"') + SOURCED, "packages/ban/pyproject.toml": MEMBER, "uv.lock": LOCK}
+    [finding] = check({**files, "Dockerfile": dockerfile}, release="0.31.0")["Dockerfile"].findings
+    assert "copied by Dockerfile:6 `COPY --from=builder /app /app`" in finding.message
+    without_path = dockerfile.replace(VENV_PATH, "")
+    assert check({**files, "Dockerfile": without_path}, release="0.31.0")["Dockerfile"].findings == []
