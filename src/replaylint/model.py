@@ -234,12 +234,17 @@ class Assumption:
 class Plugin:
     """A `vllm.logits_processors` entry point installed where a launch runs: its name, its
     target (`pkg.procs:BanWords`), the line that declares it (packaging in the tree, or an
-    installed distribution's `entry_points.txt`), and what installs it there."""
+    installed distribution's `entry_points.txt`), what installs it there, and the line that
+    does (a Dockerfile's `RUN pip install`, a requirements line), when there is one."""
 
     name: str
     target: str
     span: Span
     installed_by: str
+    installed_at: Span | None = None
+
+    def install_spans(self) -> tuple[Span, ...]:
+        return () if self.installed_at is None else (self.installed_at,)
 
     def as_setting(self) -> Setting:
         """The plugin as the custom logits processor setting it amounts to for the runner choice."""

@@ -35,6 +35,39 @@ def declared(path: str, text: str) -> tuple[Plugin, ...]:
     return tuple(readers[name](source)) if name in readers else ()
 
 
+def distribution_name(path: str, text: str) -> str | None:
+    """The project name a packaging file writes literally (`[project] name`, Poetry's,
+    `setup.cfg` `[metadata] name`, `setup(name="...")`), which names its wheel and sdist."""
+    name = os.path.basename(path)
+    if name == "pyproject.toml":
+        data = read_toml(text)
+        found = table(data, "project").get("name") or table(data, "tool", "poetry").get("name")
+        return found if isinstance(found, str) else None
+    if name == "setup.cfg":
+        section = ""
+        for line in text.splitlines():
+            header = _SECTION.match(line.strip())
+            section = header.group("name").strip() if header and not line[:1].isspace() else section
+            option = _OPTION.match(line) if section == "metadata" and not header else None
+            if option is not None and option.group("key").strip() == "name":
+                return option.group("value").strip() or None
+        return None
+    return _setup_py_name(text) if name == "setup.py" else None
+
+
+def _setup_py_name(text: str) -> str | None:
+    try:
+        module = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return None
+    for node in ast.walk(module):
+        if isinstance(node, ast.Call) and _called_name(node.func) == "setup":
+            for keyword in node.keywords:
+                if keyword.arg == "name" and isinstance(keyword.value, ast.Constant) and isinstance(keyword.value.value, str):
+                    return keyword.value.value
+    return None
+
+
 def is_package(path: str, text: str) -> bool:
     """Whether a packaging file makes its folder an installable package (a `pyproject.toml`
     holding only tool settings does not)."""
@@ -184,28 +217,34 @@ def local_folder(requirement: str) -> str | None:
 def pyproject_folders(text: str) -> list[tuple[str, str]]:
     """(folder, what names it) for each dependency a `pyproject.toml` takes from a folder of the
     tree: `[tool.uv.sources]` and Poetry `path` dependencies, `name @ file:///${PROJECT_ROOT}/x`."""
-    try:
-        import tomllib
-    except ModuleNotFoundError:  # Python 3.10
-        import tomli as tomllib  # type: ignore[no-redef]
-    try:
-        data = tomllib.loads(text)
-    except (tomllib.TOMLDecodeError, ValueError):
-        return []
-    tool = _table(data, "tool")
-    found = [(path, f"[tool.uv.sources] {name}") for name, path in _paths(_table(tool, "uv", "sources"))]
-    poetry = _table(tool, "poetry")
-    groups = [_table(poetry, "dependencies"), _table(poetry, "dev-dependencies")]
-    groups += [_table(group, "dependencies") for group in _table(poetry, "group").values() if isinstance(group, dict)]
+    data = read_toml(text)
+    tool = table(data, "tool")
+    found = [(path, f"[tool.uv.sources] {name}") for name, path in _paths(table(tool, "uv", "sources"))]
+    poetry = table(tool, "poetry")
+    groups = [table(poetry, "dependencies"), table(poetry, "dev-dependencies")]
+    groups += [table(group, "dependencies") for group in table(poetry, "group").values() if isinstance(group, dict)]
     found += [(path, f"[tool.poetry] {name}") for group in groups for name, path in _paths(group)]
-    for requirement in _table(data, "project").get("dependencies") or []:
+    for requirement in table(data, "project").get("dependencies") or []:
         if isinstance(requirement, str) and "${PROJECT_ROOT}" in requirement:
             folder = local_folder(requirement.replace("file:///${PROJECT_ROOT}/", "file:").replace("${PROJECT_ROOT}/", "./"))
             found += [(folder, f"`{requirement}`")] if folder else []
     return [(os.path.normpath(path), what) for path, what in found if not os.path.isabs(path)]
 
 
-def _table(data: object, *keys: str) -> dict:
+def read_toml(text: str) -> dict:
+    """The parsed TOML, or an empty table for text that is not TOML."""
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib  # type: ignore[no-redef]
+    try:
+        return tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, ValueError):
+        return {}
+
+
+def table(data: object, *keys: str) -> dict:
+    """The table at `keys` of parsed TOML, or an empty one."""
     for key in keys:
         data = data.get(key) if isinstance(data, dict) else None
     return data if isinstance(data, dict) else {}

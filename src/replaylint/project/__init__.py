@@ -42,11 +42,9 @@ NeMo-RL, SkyRL, prime-rl, TRL, OpenRLHF): an exact version, a range, or a git re
 that says anything of the package decides, its lock before its declarations. `describe_source`
 names them too, so a result cache keyed by it is invalidated when they change.
 
-`plugins` answers the `vllm.logits_processors` entry points installed with a launch's project:
-those its nearest package folder declares (a `pyproject.toml` with only tool settings is not a
-package), those of the folders it depends on (`[tool.uv.sources]`, Poetry paths), and those of
-the folders the requirements files of the walk install (`-e ./plugins/ban`), read only inside
-the walk's top folder (`frontends.packaging` reads the packaging). `describe_source` names them.
+`plugins` answers the `vllm.logits_processors` entry points installed with a launch's project
+(`project.plugins`: its own, its path dependencies', the uv workspace members `uv sync`
+installs with it, the folders its requirements files install). `describe_source` names them.
 
 Every directory is listed once and every file read at most once per run, whatever the number
 of launching files. Files that cannot be read or parsed are skipped; one that mentions vLLM
@@ -57,11 +55,10 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from .. import files
 from ..frameworks.editions import PINNED_PACKAGES
-from ..frontends import packaging
 from ..model import Plugin
 from ..stamps import Stamp, stamp
 from ..vllm.releases import Release
@@ -71,7 +68,6 @@ from .requirements import (
     PackageFound,
     locked_package,
     locked_versions,
-    logical_lines,
     normalized_name,
     pyproject_package,
     pyproject_requirements,
@@ -80,6 +76,9 @@ from .requirements import (
     requirement_lines,
 )
 from .specifiers import Spec
+
+if TYPE_CHECKING:
+    from .plugins import ProjectPlugins
 
 try:
     import tomllib
@@ -144,7 +143,7 @@ class ProjectPins:
         self._lines: dict[str, tuple[Line, ...]] = {}
         self._parsed: dict[str, dict | None] = {}
         self._packages: dict[tuple[str, str], PackagePin | None] = {}
-        self._plugins: dict[str, tuple[Plugin, ...]] = {}
+        self._plugin_finder: ProjectPlugins | None = None
 
     def __call__(self, path: str) -> tuple[Release, ...] | None:
         pin = self.pin_for(path)
@@ -165,61 +164,13 @@ class ProjectPins:
     # logits-processor plugins
 
     def plugins(self, path: str) -> tuple[Plugin, ...]:
-        """The `vllm.logits_processors` plugins installed with the project of the file `path`:
-        those its nearest package folder declares, and those of the local folders that the
-        requirements files of its folder and the folders above install (`-e ./plugins/ban`)."""
-        directory = os.path.dirname(os.path.abspath(path))
-        if directory not in self._plugins:
-            walk: list[str] = []
-            current: str | None = directory
-            while current is not None:
-                walk.append(current)
-                current = self._parent(current)
-            # Folders that dependencies name are read only inside the walk (the repository).
-            found: list[Plugin] = []
-            package = None
-            for current in walk:
-                names = self._listing(current)
-                if package is None and any(self._is_package(os.path.join(current, name)) for name in packaging.PACKAGING if name in names):
-                    package = current
-                    found += self.folder_plugins(current, "declared by the launch's own project")
-                    found += self._dependency_plugins(current, walk[-1])
-                for requirements in self._requirement_files(current, names):
-                    found += self._required_plugins(requirements, walk[-1])
-            self._plugins[directory] = tuple(dict.fromkeys(found))
-        return self._plugins[directory]
+        """The `vllm.logits_processors` plugins installed with the project of the file `path`
+        (`project.plugins`)."""
+        if self._plugin_finder is None:
+            from .plugins import ProjectPlugins
 
-    def folder_plugins(self, folder: str, installed_by: str) -> list[Plugin]:
-        """The plugins the packaging files of `folder` declare, installed by `installed_by`."""
-        found = []
-        for name in packaging.PACKAGING:
-            path = os.path.join(folder, name)
-            text = self._text(path) if name in self._listing(folder) else None
-            found += [replace(plugin, installed_by=installed_by) for plugin in packaging.declared(display(path), text or "")]
-        return found
-
-    def _dependency_plugins(self, project: str, top: str) -> list[Plugin]:
-        """The plugins of the folders the project's `pyproject.toml` depends on (uv, Poetry)."""
-        path = os.path.join(project, "pyproject.toml")
-        text = self._text(path) if "pyproject.toml" in self._listing(project) else None
-        found = []
-        for folder, what in packaging.pyproject_folders(text) if text else ():
-            where = os.path.normpath(os.path.join(project, folder))
-            found += self.folder_plugins(where, f"a dependency of {display(path)} ({what})") if _within(where, top) else []
-        return found
-
-    def _is_package(self, path: str) -> bool:
-        text = self._text(path)
-        return text is not None and packaging.is_package(path, text)
-
-    def _required_plugins(self, path: str, top: str) -> list[Plugin]:
-        found = []
-        for number, line in logical_lines(self._text(path) or ""):
-            folder = packaging.local_folder(line)
-            if folder is not None:
-                where = os.path.normpath(os.path.join(os.path.dirname(path), folder))
-                found += self.folder_plugins(where, f"installed by {display(path)}:{number} `{line}`") if _within(where, top) else []
-        return found
+            self._plugin_finder = ProjectPlugins(self)
+        return self._plugin_finder.plugins(os.path.dirname(os.path.abspath(path)))
 
     def package_pin(self, path: str, package: str) -> PackagePin | None:
         """What the project of the file `path` pins of `package` (an RL framework)."""
@@ -424,10 +375,6 @@ class ProjectPins:
     def _note(self, note: str) -> None:
         if note not in self.notes:
             self.notes.append(note)
-
-
-def _within(path: str, folder: str) -> bool:
-    return os.path.commonpath([path, folder]) == folder
 
 
 def _describe_spec(spec: Spec) -> str:

@@ -12,8 +12,10 @@ see there is RPL004's; this rule still tells you the second one.
 It also flags a logits-processor plugin installed where a replay launch runs: an entry point of
 the group `vllm.logits_processors` declared by the packaging of the launch's project
 (`pyproject.toml`, `setup.cfg`, `setup.py`), of a folder its requirements install (`-e .`,
-`./plugins/ban`), or of a folder its Dockerfile installs (`RUN pip install ./plugins/ban`), and,
-under `replaylint preflight`, one installed in the serving environment. From 0.31 vLLM loads every
+`./plugins/ban`), of a uv workspace member `uv sync` installs with it, or of a folder its
+Dockerfile installs (`RUN pip install ./plugins/ban` in shell or exec form, `uv sync`, a wheel
+built in an earlier stage, a venv or prefix brought by `COPY --from`), and, under `replaylint
+preflight`, one installed in the serving environment. From 0.31 vLLM loads every
 such plugin into every engine and its replay check reads only `logits_processors`, so nothing
 stops the engine: the plugin silently shapes every returned mask. (0.28-0.30 count an installed
 plugin as a custom logits processor, so replay falls back to Model Runner V1: RPL004.)
@@ -83,7 +85,7 @@ class LogitsProcessorsWithSamplingMask(Rule):
             f"`vllm.logits_processors` plugin `{plugin.name} = {plugin.target}` ({plugin.installed_by}) with "
             f"{quote(mask)}: vLLM {{release}} loads every installed plugin of this group into every engine "
             "and its replay check does not look at them, so this one silently shapes every returned sampling mask",
-            related=(mask.span,),
+            related=(mask.span, *plugin.install_spans()),
         )
 
     VALID = (

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..model import PLUGIN_SETTING, Applicability, Fix, Launch, RemoveEnv, RemoveSetting, Setting
+from ..model import PLUGIN_SETTING, Applicability, Fix, Launch, Plugin, RemoveEnv, RemoveSetting, Setting, Span
 from ..vllm import messages
 from ..vllm.fields import RUNNER_ENV
 from ..vllm.releases import Release
@@ -60,11 +60,24 @@ _REMOVABLE = {
 }
 
 
+def _plugin(launch: Launch, setting: Setting) -> Plugin | None:
+    """The installed plugin a setting stands for (`Plugin.as_setting`)."""
+    if setting.name != PLUGIN_SETTING:
+        return None
+    return next(plugin for plugin in launch.plugins if plugin.span == setting.span)
+
+
+def _related(launch: Launch, setting: Setting, mask: Setting) -> tuple[Span, ...]:
+    """The mask, and the line that installs the plugin a setting stands for."""
+    plugin = _plugin(launch, setting)
+    return (mask.span, *(plugin.install_spans() if plugin else ()))
+
+
 def _explained(launch: Launch, setting: Setting, reason: str) -> str:
     """`reason`, saying what an installed plugin that is its cause is and why it counts."""
-    if setting.name != PLUGIN_SETTING:
+    plugin = _plugin(launch, setting)
+    if plugin is None:
         return reason
-    plugin = next(plugin for plugin in launch.plugins if plugin.span == setting.span)
     what = (
         f"{quote(setting)}, a `vllm.logits_processors` plugin {plugin.installed_by} (vLLM {{release}} counts every "
         "installed plugin of this group as a custom logits processor),"
@@ -87,18 +100,21 @@ class SamplingMaskRequiresModelRunnerV2(Rule):
         choice = choose_runner(launch, release)
         if choice.runner == "v1" and choice.setting is not None:
             reason = _explained(launch, choice.setting, choice.reason)
-            yield Report(choice.setting.span, f"{reason}: {says(self.vllm_message)}", self._fix(choice), (mask.span,))
+            related = _related(launch, choice.setting, mask)
+            yield Report(choice.setting.span, f"{reason}: {says(self.vllm_message)}", self._fix(choice), related)
             if choice.setting.name == RUNNER_ENV:
                 # Removing the variable alone is not enough when a setting also falls back to V1.
                 fallback = choose_runner(launch, release, ignore_env=True)
                 if fallback.runner == "v1" and fallback.setting is not None:
                     reason = _explained(launch, fallback.setting, fallback.reason)
-                    yield Report(fallback.setting.span, f"{reason}: {says(self.vllm_message)}", self._fix(fallback), (mask.span,))
+                    related = _related(launch, fallback.setting, mask)
+                    yield Report(fallback.setting.span, f"{reason}: {says(self.vllm_message)}", self._fix(fallback), related)
         elif choice.runner == "v2" and choice.forced and choice.unsupported:
             features = ", ".join(trigger.feature for trigger in choice.unsupported)
             first = choice.unsupported[0].setting
             cause = _explained(launch, first, f"{quote(first)} with {choice.reason}")
-            yield Report(first.span, f"{cause}: {says(messages.V2_UNSUPPORTED.format(features=features))}", related=(mask.span,))
+            message = f"{cause}: {says(messages.V2_UNSUPPORTED.format(features=features))}"
+            yield Report(first.span, message, related=_related(launch, first, mask))
         elif choice.runner == "error" and choice.error == messages.HISPARSE_NEEDS_V2 and choice.setting is not None:
             yield Report(
                 choice.setting.span,

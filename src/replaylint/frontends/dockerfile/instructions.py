@@ -15,14 +15,18 @@ from ...edits import Sequence, remove
 from ...model import UNKNOWN, Launch, Setting, Span, VersionHint
 from ...source import ExtractContext, ParseError, SourceFile
 from ...vllm.images import is_vllm_image, release_from_image, release_from_pin
-from .installs import installed_plugins
-from .launches import SHELLS, Container, StageLaunches
+from .installs import Installs, Packaging, script_commands, split_command
+from .launches import SHELLS, Container, StageLaunches, is_shell_command
 from .lines import HEREDOC_WORD, Dockerfile, Heredoc, Instruction, Logical, without_flags
+from .sites import copied_installs, copied_venvs, visible_plugins
 from .stages import NO_ENTRYPOINT, SERVE_IMAGE, UNKNOWN_IMAGE, Command, Copy, Stage, Variable
 from .variables import UNKNOWN_PART, Lookup, Pair, ValueTooLong, expand, read_pairs
-from .words import docker_quoter, read_exec_form
+from .words import ExecForm, Word, docker_quoter, json_characters, read_exec_form
 
-_PIP_INSTALL = re.compile(r"(?:^|[\s;&|(])(?:uv\s+pip|pip3?(?:\.\d+)?|python3?(?:\.\d+)?\s+-m\s+pip)\s+install\b(?P<args>[^;&|\n]*)")
+_PIP_INSTALL = re.compile(
+    r"(?:^|[\s;&|(])(?:\S*/)?(?:uv\s+pip|pip3?(?:\.\d+)?|python3?(?:\.\d+)?\s+-m\s+pip)\s+install\b(?P<args>[^;&|\n]*)"
+)
+_SEARCH_PATHS = ("PATH", "PYTHONPATH")
 _PIP_WORD = re.compile(r"""(?:(?<=\s)|^)(['"]?)(vllm(?:\[[^\]\s]*\])?==[^\s'";&|]+)\1""")
 
 
@@ -37,6 +41,7 @@ class Extractor:
         self.named: dict[str, Stage] = {}  # the last stage of each name (`FROM base AS name`)
         self.launches: list[Launch] = []
         self.commands = StageLaunches(source, context, dockerfile.escape)
+        self.installs = Installs(source, context)
 
     def run(self) -> list[Launch]:
         handlers = {
@@ -50,6 +55,7 @@ class Extractor:
             "WORKDIR": self._workdir,
             "COPY": self._copy,
             "ADD": self._copy,
+            "USER": self._user,
         }
         for instruction in self.instructions:
             handler = handlers.get(instruction.keyword)
@@ -138,6 +144,8 @@ class Extractor:
         for position, (pair, value) in enumerate(zip(pairs, values)):
             self.stage.env[pair.name] = self._variable(instruction, pairs, position, value)
             self.stage.written.append(pair.name)
+            if pair.name in _SEARCH_PATHS:
+                self.stage.search_paths[pair.name] = tuple(entry for entry in value.split(":") if entry and UNKNOWN_PART not in entry)
 
     def _variable(self, instruction: Instruction, pairs: list[Pair], position: int, value: str | None) -> Variable:
         index = self.source.index
@@ -205,10 +213,16 @@ class Extractor:
         else:
             self.stage.workdir = posixpath.normpath(posixpath.join(current, path))
 
+    def _user(self, instruction: Instruction) -> None:
+        """`USER name[:group]`: whose home `pip install --user` writes to and Python reads."""
+        user = self._expand(instruction.args.text.strip(), self.stage.lookup(), instruction.args.offset(0)).split(":")[0]
+        self.stage.user = None if UNKNOWN_PART in user or not user else user
+
     def _copy(self, instruction: Instruction) -> None:
         flags, rest = without_flags(instruction.args)
-        if instruction.heredocs or any(flag.startswith("--from") for flag in flags):
+        if instruction.heredocs:
             return
+        origin = next((flag.partition("=")[2] for flag in flags if flag.startswith("--from=")), None)
         exec_form = read_exec_form(rest, self._line(instruction))
         raw = [word.text for word in exec_form.words] if exec_form is not None else rest.text.split()
         words = [self._expand(word, self.stage.lookup(), rest.offset(0)) for word in raw]
@@ -220,15 +234,62 @@ class Extractor:
                 return
             destination = posixpath.join(self.stage.workdir, destination)
         into_directory = destination.endswith("/") or len(sources) > 1
-        local = tuple(source for source in sources if "://" not in source)
-        self.stage.copies = (*self.stage.copies, Copy(local, posixpath.normpath(destination), into_directory))
+        if origin is None:
+            local = tuple(source for source in sources if "://" not in source)
+            self.stage.copies = (*self.stage.copies, Copy(local, posixpath.normpath(destination), into_directory))
+            return
+        stage = self._stage_named(origin)
+        absolute = tuple(posixpath.normpath(posixpath.join("/", source)) for source in sources)
+        copy = Copy(absolute, posixpath.normpath(destination), into_directory, stage, known=stage is not None)
+        self.stage.copies = (*self.stage.copies, copy)
+        how = f"copied by {self.source.path}:{self._line(instruction)} `COPY --from={origin} {' '.join(raw)}`"
+        self.stage.installs = (*self.stage.installs, *copied_installs(copy, how))
+        self.stage.venvs = (*self.stage.venvs, *copied_venvs(copy))
+
+    def _stage_named(self, name: str) -> Stage | None:
+        """The earlier stage `COPY --from=` names (its name, or its number); None for an image or
+        a name with a variable in it (Docker does not substitute ARGs there either)."""
+        if "$" in name:
+            return None
+        if name.isdigit():
+            return self.stages[int(name)] if int(name) < len(self.stages) - 1 else None
+        stage = self.named.get(name.lower())
+        return stage if stage is not None and stage is not self.stage else None
 
     # RUN
 
     def _run(self, instruction: Instruction) -> None:
-        _, rest = without_flags(instruction.args)
+        flags, rest = without_flags(instruction.args)
         exec_form = read_exec_form(rest, self._line(instruction))
+        copies = self.stage.copies
+        self.stage.copies = (*copies, *filter(None, map(self._mount, flags)))  # for this RUN only
+        try:
+            self._run_command(instruction, rest, exec_form)
+        finally:
+            self.stage.copies = copies
+
+    def _mount(self, flag: str) -> Copy | None:
+        """`--mount=type=bind,from=build,source=/wheels,target=/mnt` as a COPY for the RUN's
+        time; a cache, tmpfs or secret mount hides what was at its target."""
+        if not flag.startswith("--mount="):
+            return None
+        options = dict(part.partition("=")[::2] for part in flag[len("--mount=") :].split(","))
+        target = options.get("target") or options.get("dst") or options.get("destination")
+        if not target or "$" in target:
+            return None
+        target = posixpath.normpath(posixpath.join(self.stage.workdir or "/", target))
+        source = options.get("source") or options.get("src") or ""
+        if options.get("type", "bind") != "bind" or "$" in source:
+            return Copy((), target, False, known=False)
+        origin = options.get("from")
+        if origin is None:
+            return Copy((posixpath.normpath(source or "."),), target, False)
+        stage = self._stage_named(origin)
+        return Copy((posixpath.normpath(posixpath.join("/", source)),), target, False, stage, known=stage is not None)
+
+    def _run_command(self, instruction: Instruction, rest: Logical, exec_form: ExecForm | None) -> None:
         if exec_form is not None:
+            self._note_exec_packaging(list(exec_form.words))
             self.launches.extend(
                 _with_plugins(self.stage, self.commands.exec_launches(self.stage, [Container.of(exec_form)], instruction, with_args=True))
             )
@@ -237,7 +298,7 @@ class Extractor:
         if script is None:
             return
         self._note_pins(script)
-        self._note_plugins(script, self._line(instruction))
+        self._note_packaging(script)
         self.launches.extend(_with_plugins(self.stage, self.commands.script_launches(self.stage, script, with_args=True)))
 
     def _note_pins(self, script: Logical) -> None:
@@ -250,15 +311,40 @@ class Extractor:
                     span = self.source.index.span(*script.source_range(*pin.span(2)))
                     self.stage.hint = VersionHint((str(release),), f"pip install {requirement}", span)
 
-    def _note_plugins(self, script: Logical, line: int) -> None:
-        for install in _PIP_INSTALL.finditer(script.text):
-            found = installed_plugins(self.stage, install.group("args"), self.source, self.context, self.escape, line)
-            self.stage.plugins = tuple(dict.fromkeys((*self.stage.plugins, *found)))
+    def _note_packaging(self, script: Logical) -> None:
+        """The packaging commands of a shell script (`pip install`, `pip wheel`, `uv build`):
+        their words substituted as the shell would with the stage's ARGs and ENVs."""
+        lookup = self.stage.lookup()
+        for words, bounds, start in script_commands(script.text):
+            found = split_command(words)
+            if found is None:
+                continue
+            verb, program, first = found
+            values = tuple(self._expand(word, lookup, script.offset(bound[0])) for word, bound in zip(words, bounds))
+            span = self.source.index.span(*script.source_range(bounds[program][0], bounds[-1][1]))
+            command = Packaging(verb, tuple(words[program:first]), values[first:], span, script.text[:start])
+            self.installs.run(self.stage, command)
+
+    def _note_exec_packaging(self, words: list[Word]) -> None:
+        """An exec-form `RUN ["pip", "install", "./ban"]`: its words are passed on as written
+        (a `$` in one is no substitution, so it cannot be known); `["sh", "-c", "..."]` runs a script."""
+        texts = [word.text for word in words]
+        if is_shell_command(texts) and words[2].literal is not None:
+            self._note_packaging(json_characters(words[2].literal))
+            return
+        found = split_command(texts)
+        if found is None:
+            return
+        verb, program, first = found
+        values = tuple(UNKNOWN_PART if "$" in text else text for text in texts[first:])
+        span = self.source.index.span(words[program].start, words[-1].end)
+        self.installs.run(self.stage, Packaging(verb, tuple(texts[program:first]), values, span))
 
 
 def _with_plugins(stage: Stage, launches: list[Launch]) -> list[Launch]:
-    """The launches of a stage, with the plugins its `RUN pip install`s put in the image."""
-    return [replace(launch, plugins=stage.plugins) for launch in launches] if stage.plugins else launches
+    """The launches of a stage, with the plugins its installs put where its Python reads them."""
+    plugins = visible_plugins(stage)
+    return [replace(launch, plugins=plugins) for launch in launches] if plugins else launches
 
 
 def _repository(image: str) -> str | None:

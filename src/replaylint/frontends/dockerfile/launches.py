@@ -19,7 +19,7 @@ from ...source import ExtractContext, SourceFile
 from ...vllm.argv import ConfigLoader, Token
 from ...vllm.releases import Release
 from .lines import Instruction, Logical
-from .stages import Command, Stage
+from .stages import Command, Stage, trace
 from .words import ExecForm, Word, json_characters, json_escape, json_quote
 
 try:
@@ -52,7 +52,8 @@ class StageLaunches:
 
     def _config_loader(self, stage: Stage) -> ConfigLoader | None:
         """`--config PATH` names a file of the image: the latest COPY that put a file there
-        says which file of the build context it is (next to the Dockerfile or at the root)."""
+        (perhaps from an earlier stage) says which file of the build context it is (next to the
+        Dockerfile or at the root)."""
         if load_config_tokens is None:
             return None
 
@@ -60,12 +61,9 @@ class StageLaunches:
             if stage.workdir is None and not path_text.startswith("/"):
                 return None
             target = posixpath.normpath(posixpath.join(stage.workdir or "/", path_text))
-            for copy in reversed(stage.copies):
-                candidates = copy.candidates(target)
-                if candidates:
-                    loaded = (load_config_tokens(c, token, self.context, self.source.path) for c in candidates)
-                    return next((tokens for tokens in loaded if tokens is not None), None)
-            return None
+            candidates = [path for origin, path in trace(stage, target) if origin is None]
+            loaded = (load_config_tokens(c, token, self.context, self.source.path) for c in candidates)
+            return next((tokens for tokens in loaded if tokens is not None), None)
 
         return load
 
@@ -140,7 +138,7 @@ class StageLaunches:
         groups = [number for number, container in enumerate(containers) for _ in container.words]
         texts = [word.text for word in words]
         skipped = _init_wrapper_length(texts)
-        if _is_shell_command(texts[skipped:]):
+        if is_shell_command(texts[skipped:]):
             return self._embedded_script_launches(stage, words[skipped + 2], with_args)
         found = split_launcher(texts[skipped:])
         if found is None:
@@ -257,7 +255,7 @@ def _init_wrapper_length(words: list[str]) -> int:
     return position
 
 
-def _is_shell_command(words: list[str]) -> bool:
+def is_shell_command(words: list[str]) -> bool:
     """`sh -c SCRIPT ...` (also `bash -lc`, `sh -ec`)."""
     return len(words) >= 3 and words[0].rsplit("/", 1)[-1] in SHELLS and _SHELL_COMMAND_OPTION.match(words[1]) is not None
 
