@@ -51,8 +51,9 @@ from typing import Iterator
 
 from ..model import UNKNOWN, Applicability, Fix, Launch, SetSetting, Setting
 from ..vllm.releases import Release
-from ..vllm.unusable_masks import NEUTRAL_PENALTIES, is_server, own_requests, shifting_penalties
+from ..vllm.unusable_masks import NEUTRAL_PENALTIES, is_server, shifting_penalties
 from .base import Invalid, Report, Rule, Valid, quote, sampling_mask
+from .requests_shape import Addressed, Reads, replay_requests
 from .rpl101_greedy_request import ENGINE
 
 _WHY = "changes the logits the mask keeps, not the set, so softmax(logits / T) over the mask is not the distribution vLLM {release} sampled from"
@@ -66,6 +67,12 @@ _ASK = 'async def ask(prompt):\n    return await client.completions.create(model
 _GENERATE = 'requests.post("http://localhost:8000/inference/v1/generate", json={{"token_ids": [1], "sampling_params": {params}}})\n'
 
 
+def _message(setting: Setting, addressed: Addressed) -> str:
+    if not addressed.sender:
+        return f"{quote(setting)} in a request to {addressed.to} {_WHY}"
+    return f"{quote(setting)} is sent by {addressed.sender} with every request to {addressed.to}, and {_WHY}"
+
+
 class RequestShiftsDistribution(Rule):
     code = "RPL302"
     name = "replay-request-shifts-distribution"
@@ -75,21 +82,11 @@ class RequestShiftsDistribution(Rule):
     fix_applicability = Applicability.UNSAFE
 
     def check(self, launch: Launch, release: Release) -> Iterator[Report]:
-        if sampling_mask(launch) is None:
-            return
-        for request in own_requests(launch):
-            for setting in shifting_penalties(request.settings):
-                yield Report(setting.span, f"{quote(setting)} in a request to a replay engine {_WHY}")
-        if is_server(launch):
-            for request in launch.clients:
-                for setting in shifting_penalties(request.settings):
-                    yield Report(
-                        setting.span,
-                        f"{quote(setting)} in a request to the replay server started at line {launch.span.start_line} {_WHY}",
-                        related=(launch.span,),
-                    )
+        for addressed in replay_requests(launch, Reads.SENT):
+            for setting in shifting_penalties(addressed.request.settings):
+                yield Report(setting.span, _message(setting, addressed), related=addressed.related, absent=setting.implied)
         override = launch.get(_OVERRIDE)
-        if is_server(launch) and override is not None and isinstance(override.value, dict):
+        if sampling_mask(launch) is not None and is_server(launch) and override is not None and isinstance(override.value, dict):
             yield from self._defaults(override)
 
     def _defaults(self, override: Setting) -> Iterator[Report]:
