@@ -316,3 +316,125 @@ def test_a_client_handed_to_a_function_by_every_caller(check) -> None:
     other = '    generate(OpenAI(base_url="https://api.example.com/v1"), ["hi"])\n'
     assert client_codes(check, source + other) == []  # callers disagree on the server
     assert client_codes(check, source + "    pool.map(generate, [])\n") == []  # handed on: callers not all seen
+
+
+# TRL's trainer sends GRPOConfig.repetition_penalty with every request to `trl vllm-serve`
+# (trl 1.16.0 `trl/generation/vllm_client.py:431-455`): RPL302 at the key when the server replays.
+TRL_SERVER = (
+    "import subprocess\nfrom trl import GRPOConfig, GRPOTrainer, RLOOConfig\n\n"
+    'server = subprocess.Popen(["trl", "vllm-serve", "--model", "Qwen/Qwen3-8B", "--return-sampling-mask"{serve}])\n'
+)
+TRL_TRAINER = 'args = {config}(output_dir="out", use_vllm=True, vllm_mode="server", top_k=20, {args})\n'
+
+
+def trl_findings(tmp_path, source: str, pin: str = "trl==1.16.0") -> list[tuple[str, int, str]]:
+    """RPL3 findings of train.py, checked with the project's pins read (TRL's edition)."""
+    import os
+
+    from replaylint.api import Checker
+    from replaylint.config import Config
+    from replaylint.project import ProjectPins
+    from replaylint.vllm.releases import parse_release
+
+    (tmp_path / ".git").mkdir(exist_ok=True)
+    (tmp_path / "requirements.txt").write_text(pin + "\n", encoding="utf-8")
+    (tmp_path / "train.py").write_text(source, encoding="utf-8")
+    config = Config()
+    config.target_vllm, config.target_vllm_forced = parse_release("0.34.0"), True
+    cwd = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        result = Checker(config, ProjectPins()).check_file("train.py")
+    finally:
+        os.chdir(cwd)
+    return [(f.code, f.span.start_line, f.message) for f in result.findings if f.code.startswith("RPL3")]
+
+
+def trl_source(args: str, serve: str = "", config: str = "GRPOConfig") -> str:
+    return TRL_SERVER.format(serve=serve) + TRL_TRAINER.format(config=config, args=args)
+
+
+@pytest.mark.parametrize(
+    ("args", "serve", "config"),
+    [
+        ("repetition_penalty=1.1", "", "GRPOConfig"),
+        ("repetition_penalty=0.95", ', "--port", "8011"', "GRPOConfig"),
+        ("repetition_penalty=1.05", "", "RLOOConfig"),
+        ('vllm_server_base_url="http://10.0.0.5:8000", repetition_penalty=1.2', "", "GRPOConfig"),
+        ("vllm_server_port=8011, repetition_penalty=1.2", ', "--port=8011"', "GRPOConfig"),
+    ],
+)
+def test_trl_sends_a_non_neutral_repetition_penalty(tmp_path, args: str, serve: str, config: str) -> None:
+    source = trl_source(args.replace("repetition_penalty=0.95", "vllm_server_port=8011, repetition_penalty=0.95"), serve, config)
+    (finding,) = trl_findings(tmp_path, source)
+    code, line, message = finding
+    assert (code, line) == ("RPL302", 5)
+    assert (
+        message.startswith("`repetition_penalty=") and "is sent by TRL with every request to the replay server started at line 4" in message
+    )
+    assert "penalties.py:88-104" in message  # the vLLM lines that shift the logits
+
+
+def test_trl_generation_kwargs_replace_the_penalty_it_sends(tmp_path) -> None:
+    # `sampling_params.update(generation_kwargs or {})` (vllm_client.py:443): the dict's key wins.
+    (finding,) = trl_findings(
+        tmp_path, trl_source('repetition_penalty=1.0, generation_kwargs={"repetition_penalty": 1.3, "min_tokens": 4}')
+    )
+    assert finding[0] == "RPL302" and '`"repetition_penalty": 1.3` is sent by TRL' in finding[2]
+    assert trl_findings(tmp_path, trl_source('repetition_penalty=1.3, generation_kwargs={"repetition_penalty": 1.0}')) == []
+
+
+@pytest.mark.parametrize(
+    ("args", "serve"),
+    [
+        ("repetition_penalty=1.0", ""),  # TRL's default (grpo_config.py:573-574): neutral
+        ("repetition_penalty=1", ""),
+        ("temperature=0.9", ""),  # not written: TRL sends its default 1.0
+        ("repetition_penalty=1.1", ', "--port", "8001"'),  # the trainer talks to port 8000: another server
+        ('vllm_server_base_url="http://localhost:9000", repetition_penalty=1.1', ""),
+        ("vllm_server_port=PORT, repetition_penalty=1.1", ""),  # a port not known here
+        ("repetition_penalty=1.1, generation_kwargs=EXTRA", ""),  # may replace it
+        ("repetition_penalty=1.1, **overrides", ""),  # may set the mode or the address
+    ],
+)
+def test_trl_requests_that_do_not_shift_or_do_not_reach_the_replay_server(tmp_path, args: str, serve: str) -> None:
+    assert trl_findings(tmp_path, trl_source(args, serve)) == []
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        trl_source("repetition_penalty=1.1").replace('vllm_mode="server"', 'vllm_mode="colocate"'),  # its own LLM, no mask
+        trl_source("repetition_penalty=1.1").replace(', vllm_mode="server"', ""),  # TRL 1.16's default mode is colocate
+        trl_source("repetition_penalty=1.1").replace("use_vllm=True", "use_vllm=False"),
+        trl_source("repetition_penalty=1.1").replace(', "--return-sampling-mask"', ""),  # the server does not replay
+        trl_source("repetition_penalty=1.1") + 'args.vllm_mode = "colocate"\n',  # changed after it is built
+        trl_source("repetition_penalty=1.1").replace("GRPOConfig(", "MyConfig("),
+    ],
+)
+def test_trl_trainers_that_do_not_send_to_a_replay_server(tmp_path, source: str) -> None:
+    assert trl_findings(tmp_path, source) == []
+
+
+def test_trl_before_1_11_refuses_the_mask_so_nothing_is_sent(tmp_path) -> None:
+    # trl 1.10's parser refuses `--return-sampling-mask` before vLLM starts (RPL204, not RPL302).
+    assert trl_findings(tmp_path, trl_source("repetition_penalty=1.1"), pin="trl==1.10.0") == []
+
+
+def test_verl_repetition_penalty_stays_silent_in_every_spelling(check) -> None:
+    # verl 0.9.1's agent loop never sends it (agent_loop.py:594), written as a Hydra override too
+    # (appended with `+`: verl's composed config has no such key, so Hydra refuses it without).
+    override = (
+        "python3 -m verl.trainer.main_ppo actor_rollout_ref.rollout.name=vllm actor_rollout_ref.rollout.top_k=20 \\\n"
+        "  actor_rollout_ref.rollout.val_kwargs.temperature=1 actor_rollout_ref.rollout.val_kwargs.top_k=5 \\\n"
+        "  +actor_rollout_ref.rollout.engine_kwargs.vllm.return_sampling_mask=True \\\n"
+        "  +actor_rollout_ref.rollout.repetition_penalty={penalty}\n"
+    )
+    assert family(check({"run.sh": override.format(penalty="1.3")}), "run.sh") == []
+    beyond = override.format(penalty="1.3").replace("top_k=20", "top_k=300000")
+    assert family(check({"run.sh": beyond}), "run.sh") == ["RPL304"]  # the launch is read
+
+
+def test_skyrl_repetition_penalty_stays_silent_in_its_eval_params_too(check) -> None:
+    extra = "generator.sampling_params.repetition_penalty=0.8 generator.eval_sampling_params.repetition_penalty=1.5"
+    assert family(check({"run.sh": SKYRL.format(extra=extra)}), "run.sh") == []

@@ -15,7 +15,8 @@ whole nucleus or the whole vocabulary: the very size the `top_k > 0` check exist
 overhead, and avoid potential OOMs`). It is the obvious way around RPL102, and it defeats it.
 
 The vocabulary is the one vLLM samples over, `ModelConfig.get_vocab_size()`: the text config's
-`vocab_size`. A model named by its hub id, a folder the tree does not hold, a `config.json` that
+`vocab_size` (vLLM 0.34.0 `config/model.py:1649-1650`,
+`transformers_utils/model_arch_config_convertor.py:85-86`). A model named by its hub id, a folder the tree does not hold, a `config.json` that
 is not JSON and a launch with `hf_overrides` leave it unknown: then only a `top_k` of 2^18 or
 more is flagged, which is above every `vocab_size` default of vLLM 0.34.0's own model config
 classes (the largest is 250,880) and at or above Gemma 3's 262,144.
@@ -37,7 +38,7 @@ No automatic fix: the right bound depends on the model and the training recipe.
 ## References
 - vLLM `v1/worker/gpu/sample/states.py` (`SamplingStates.add_request`)
 - vLLM `v1/engine/input_processor.py:180-190` (the `top_k > 0` check)
-- vLLM `config/model.py` (`ModelConfig.get_vocab_size`: `hf_text_config.vocab_size`)
+- vLLM `transformers_utils/model_arch_config_convertor.py` (`get_vocab_size`: `hf_text_config.vocab_size`)
 """
 
 from __future__ import annotations

@@ -2,7 +2,11 @@
 `.completions.create`, `.chat.completions.create` and `.responses.create`, and `.post` of
 `requests`, `httpx` or a session given a whole URL, each read as a request (`Request.endpoint`,
 the body's sampling fields) and tied to the server launch whose port its address names
-(`--port`, vLLM's default 8000). A client whose address is not known here is tied to nothing."""
+(`--port`, vLLM's default 8000). A client whose address is not known here is tied to nothing.
+
+A TRL trainer config built in a file that also starts `trl vllm-serve` is a client of that
+server too: the fields TRL sends with every request (`frameworks.trl`), when the config says
+`use_vllm=True, vllm_mode="server"` and an address that names the server's port."""
 
 from __future__ import annotations
 
@@ -40,6 +44,7 @@ class Client:
 
 def with_clients(launches: list[Launch], source: SourceFile, context: ExtractContext) -> list[Launch]:
     """The launches, each server among them with the requests this file sends to its port."""
+    launches = _with_trainers(launches, source, context)
     ports = {id(launch): port for launch in launches if (port := _server_port(launch)) is not None}
     if not ports or not any(word in source.text for word in CLIENT_WORDS):
         return launches
@@ -58,9 +63,38 @@ def with_clients(launches: list[Launch], source: SourceFile, context: ExtractCon
     ]
 
 
-def _server_port(launch: Launch) -> int | None:
-    """The port a `vllm serve` launch listens on, when it is known."""
-    if launch.entrypoint not in SERVERS or launch.framework is not None or launch.open_ended:
+def _with_trainers(launches: list[Launch], source: SourceFile, context: ExtractContext) -> list[Launch]:
+    """The launches, each `trl vllm-serve` among them with what the file's TRL trainers send it."""
+    ports = {id(launch): port for launch in launches if (port := _trl_port(launch)) is not None}
+    if not ports or "Config(" not in source.text:
+        return launches
+    from ....frameworks import trl
+
+    module = parse(source)
+    if module is None:
+        return launches
+    found = list(trainers(Reader(Tree(module, context)), module))
+    return [
+        trl.with_trainer_requests(launch, tuple(c.request for c in found if c.port == ports[id(launch)])) if id(launch) in ports else launch
+        for launch in launches
+    ]
+
+
+def _trl_port(launch: Launch) -> int | None:
+    """The port of a `trl vllm-serve` launch: the one its editions that ask for the mask agree on
+    (TRL 1.10 refuses the words 1.16 forwards, `--port` among them when the mask is one)."""
+    if launch.framework is None or launch.framework.package != "trl":
+        return None
+    editions = [each for each in launch.framework.editions.values() or (launch,) if each.get("return_sampling_mask") is not None]
+    ports = {_server_port(each, "trl") for each in editions}
+    return ports.pop() if len(ports) == 1 else None
+
+
+def _server_port(launch: Launch, framework: str | None = None) -> int | None:
+    """The port a `vllm serve` launch listens on, when it is known; `framework`: the package of
+    the framework that starts it (None: vLLM's own command)."""
+    package = launch.framework.package if launch.framework is not None else None
+    if launch.entrypoint not in SERVERS or package != framework or launch.open_ended:
         return None
     port = launch.value("port", _DEFAULT_PORT)
     try:
@@ -114,6 +148,50 @@ def _post(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> 
         settings["include_reasoning"] = context.keys["include_reasoning"]
     open_ended = body.value is UNKNOWN or (inner is not None and inner.value is UNKNOWN)
     return Client(port, Request("http", frame.module.span(node), settings, open_ended, path.rstrip("/")))
+
+
+def trainers(reader: Reader, module: Module) -> Iterator[Client]:
+    """TRL trainer configs (`GRPOConfig(...)`) in server mode, each as the request it sends."""
+    from ....frameworks import trl
+
+    if _assigns_attributes(module, (*trl.SENT_FIELDS, *trl.TRAINER_SWITCHES)):
+        return  # `args.vllm_mode = ...`: the config is changed after it is built
+    for call in calls(module, tuple(f"{name}(" for name in trl.TRAINER_CONFIGS)):
+        func = call.node.func
+        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+        if name in trl.TRAINER_CONFIGS and all(item.arg is not None for item in call.node.keywords):
+            frame = Frame(module, call.scope, call.cls, None, call.placed)
+            found = _trainer(reader, call.node, frame, trl)
+            if found is not None:
+                yield found
+
+
+def _trainer(reader: Reader, node: ast.Call, frame: Frame, trl: Any) -> Client | None:
+    """The request of one trainer config: None unless it says the server mode and the port."""
+    written = {item.arg: item for item in node.keywords}
+    values = {name: reader.evaluate(written[name].value, frame).value for name in ("use_vllm", "vllm_mode") if name in written}
+    if values.get("use_vllm") is not True or values.get("vllm_mode") != "server":
+        return None
+    url = _keyword(node, "vllm_server_base_url")
+    if url is not None:
+        address = _address(text(reader, url, frame))
+        port = address[0] if address is not None else None
+    else:
+        given = reader.evaluate(_keyword(node, "vllm_server_port"), frame).value if "vllm_server_port" in written else trl.SERVER_PORT
+        port = given if isinstance(given, int) and not isinstance(given, bool) else None
+    if port is None:
+        return None
+    settings = {name: _setting(reader, name, written[name], frame) for name in trl.SENT_FIELDS if name in written}
+    if "generation_kwargs" in written:  # sent after the fields, so its keys replace them
+        extra = reader.evaluate(written["generation_kwargs"].value, frame)
+        if extra.value is UNKNOWN:
+            return None
+        settings.update({name: setting for name, setting in extra.keys.items() if name in trl.SENT_FIELDS})
+    return Client(port, Request("http", frame.module.span(node), settings, False, trl.TRAINER_ROUTE))
+
+
+def _assigns_attributes(module: Module, names: tuple[str, ...]) -> bool:
+    return any(isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and node.attr in names for node in ast.walk(module.tree))
 
 
 def _setting(reader: Reader, name: str, item: ast.keyword, frame: Frame) -> Setting:
