@@ -438,3 +438,98 @@ def test_verl_repetition_penalty_stays_silent_in_every_spelling(check) -> None:
 def test_skyrl_repetition_penalty_stays_silent_in_its_eval_params_too(check) -> None:
     extra = "generator.sampling_params.repetition_penalty=0.8 generator.eval_sampling_params.repetition_penalty=1.5"
     assert family(check({"run.sh": SKYRL.format(extra=extra)}), "run.sh") == []
+
+
+# RPL304 bounded by the vocab_size of the model's config.json when the tree holds the model.
+QWEN_CONFIG = '{\n  "architectures": ["Qwen3ForCausalLM"],\n  "vocab_size": 151936\n}\n'
+
+
+def top_k_findings(check, files: dict[str, str], name: str = "rollout.py") -> list[tuple[str, str, tuple[str, ...]]]:
+    results = check(files, release="0.34.0")
+    return [
+        (f.code, f.message, tuple(f"{span.path}:{span.start_line}" for span in f.related))
+        for f in results[name].findings
+        if f.code.startswith("RPL3")
+    ]
+
+
+def folder_engine(model: str, top_k: str, extra: str = "") -> str:
+    return (
+        "from vllm import LLM, SamplingParams\n"
+        f'llm = LLM("{model}", return_sampling_mask=True, logprobs_mode="processed_logprobs"{extra})\n'
+        f'llm.generate(["hi"], SamplingParams(temperature=1.0, top_k={top_k}))\n'
+    )
+
+
+@pytest.mark.parametrize(
+    ("model", "top_k", "flagged"),
+    [
+        ("checkpoints/qwen", "151936", True),  # equal: a top_k of the vocabulary bounds nothing
+        ("./checkpoints/qwen/", "151937", True),
+        ("checkpoints/qwen", "151935", False),
+        ("checkpoints/qwen", "100_000", False),
+        ("Qwen/Qwen3-8B", "151936", False),  # a hub id the tree does not hold: every vocabulary is the bound
+        ("checkpoints/other", "151936", False),
+    ],
+)
+def test_top_k_against_the_vocabulary_of_a_model_folder_in_the_tree(check, model: str, top_k: str, flagged: bool) -> None:
+    files = {"rollout.py": folder_engine(model, top_k), "checkpoints/qwen/config.json": QWEN_CONFIG}
+    found = top_k_findings(check, files)
+    assert [code for code, *_ in found] == (["RPL304"] if flagged else [])
+    if flagged:
+        (_, message, related), *_ = found
+        assert '`"vocab_size": 151936` in checkpoints/qwen/config.json' in message
+        assert related == ("checkpoints/qwen/config.json:3",)
+
+
+def test_the_model_folder_is_found_from_the_folders_above_the_launching_file(check) -> None:
+    files = {"scripts/rl/rollout.py": folder_engine("checkpoints/qwen", "151936"), "checkpoints/qwen/config.json": QWEN_CONFIG}
+    assert [code for code, *_ in top_k_findings(check, files, "scripts/rl/rollout.py")] == ["RPL304"]
+
+
+def test_a_multimodal_model_is_bounded_by_its_text_vocabulary(check) -> None:
+    # vLLM samples over hf_text_config.vocab_size (model_arch_config_convertor.py:85-86).
+    config = '{"vocab_size": 1000, "text_config": {"num_attention_heads": 8, "vocab_size": 262208}, "vision_config": {}}'
+    files = {"rollout.py": folder_engine("gemma", "262207"), "gemma/config.json": config}
+    assert top_k_findings(check, files) == []  # below the text vocabulary, though above 2^18
+    files["rollout.py"] = folder_engine("gemma", "262208")
+    assert [code for code, *_ in top_k_findings(check, files)] == ["RPL304"]
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        '{"vocab_size": 151936,',  # not JSON
+        '{"vocab_size": "151936"}',
+        '{"vocab_size": true}',
+        '{"vocab_size": -1}',
+        "[151936]",
+        "",
+        '{"vocab_size": 151936, "pad": "' + "x" * 1_100_000 + '"}',  # larger than any model's config
+        "\x00\x01 binary",
+    ],
+)
+def test_a_config_without_a_readable_vocabulary_falls_back_to_every_vocabulary(check, config: str) -> None:
+    files = {"rollout.py": folder_engine("ckpt", "151936"), "ckpt/config.json": config}
+    assert top_k_findings(check, files) == []
+    files["rollout.py"] = folder_engine("ckpt", "300000")
+    ((code, message, related),) = top_k_findings(check, files)
+    assert code == "RPL304" and "above the vocabulary size into no top-k" in message and related == ()
+
+
+def test_hf_overrides_may_change_the_vocabulary(check) -> None:
+    files = {"rollout.py": folder_engine("ckpt", "151936", ', hf_overrides={"vocab_size": 200000}'), "ckpt/config.json": QWEN_CONFIG}
+    assert top_k_findings(check, files) == []
+
+
+def test_a_servers_model_folder_bounds_its_clients_top_k(check) -> None:
+    source = (
+        "import subprocess\nfrom openai import OpenAI\n"
+        'subprocess.Popen(["vllm", "serve", "./ckpt", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs", "--enable-scale-out"])\n'
+        'client = OpenAI(base_url="http://localhost:8000/v1", api_key="EMPTY")\n'
+        'client.completions.create(model="m", prompt="hi", extra_body={"top_k": 151936})\n'
+    )
+    files = {"rollout.py": source, "ckpt/config.json": QWEN_CONFIG}
+    assert sorted(code for code, *_ in top_k_findings(check, files)) == ["RPL301", "RPL304"]
+    files["rollout.py"] = source.replace("151936", "64")
+    assert [code for code, *_ in top_k_findings(check, files)] == ["RPL301"]

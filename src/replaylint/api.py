@@ -375,7 +375,8 @@ class Checker:
 
     def _with_vocabulary(self, launch: Launch) -> Launch:
         """The launch with its model's vocabulary, read when a request to a replay engine sets top_k."""
-        if launch.get("return_sampling_mask") is None or not any("top_k" in request.settings for request in launch.requests):
+        requests = (*launch.requests, *launch.clients)
+        if launch.get("return_sampling_mask") is None or not any("top_k" in request.settings for request in requests):
             return launch
         from .project.model_folder import vocabulary
 

@@ -17,7 +17,7 @@ from .base import Report, Rule, sampling_mask
 class Reads(enum.Enum):
     """Which requests of a launch a rule reads."""
 
-    ALL = "all"  # every request, a framework's configured ones too (they stand in for what it sends)
+    ALL = "all"  # every request: a framework's configured ones too (they stand in for what it sends), and `SENT`'s clients
     OWN = "own"  # those the tree writes to an engine it builds: a framework may not send its settings
     SENT = "sent"  # those, and what reaches a server over HTTP: the file's clients, or the framework's own
 
@@ -41,7 +41,7 @@ def replay_requests(launch: Launch, reads: Reads) -> Iterator[Addressed]:
     requests = launch.requests if reads is Reads.ALL else own_requests(launch)
     for request in requests:
         yield Addressed(request, "a replay engine")
-    if reads is not Reads.SENT or not (is_server(launch) or launch.framework is not None):
+    if reads is Reads.OWN or not (is_server(launch) or launch.framework is not None):
         return
     sender = launch.framework.name if launch.framework is not None else ""
     for request in launch.clients:

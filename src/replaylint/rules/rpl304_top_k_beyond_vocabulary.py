@@ -3,7 +3,9 @@ Flags a request to an engine with sampling distribution replay whose `top_k` bou
 or above the vocabulary size of the launch's model, when the tree holds the model's folder and
 its `config.json` says it (`vocab_size`, or `text_config.vocab_size` for a multimodal model),
 else larger than any vocabulary (2^18 = 262,144 or more). It reads `SamplingParams(top_k=...)`,
-`top_k=sys.maxsize`-style literals, and a framework's `top_k` setting that reaches vLLM.
+`top_k=sys.maxsize`-style literals, a framework's `top_k` setting that reaches vLLM, and the
+requests a file sends to a replay server it starts (RPL301's clients: `extra_body`, the
+`sampling_params` of `/inference/v1/generate`).
 
 ## Why is this bad?
 The value passes vLLM's replay check (`top_k > 0`), and the sampler then turns every
@@ -106,6 +108,13 @@ class TopKBeyondVocabulary(RequestFieldRule):
             _FOLDER.replace("./ckpt", "ckpt/") + 'params = SamplingParams(top_k=262_208, temperature=1.0)\nllm.generate(["hi"], params)\n',
             files={"ckpt/config.json": _GEMMA},
             message="of the vocabulary size or more",
+        ),
+        Invalid(
+            "import subprocess, requests\n"
+            'subprocess.Popen(["vllm", "serve", "ckpt", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs", "--enable-scale-out"])\n'
+            'requests.post("http://localhost:8000/inference/v1/generate", json={"token_ids": [1], "sampling_params": {"top_k": 151936}})\n',
+            files={"ckpt/config.json": _QWEN},
+            message='`"top_k": 151936` passes the top_k > 0 check',
         ),
         Invalid(
             _FOLDER + 'llm.generate(["hi"], SamplingParams(top_k=300_000))\n',
