@@ -533,3 +533,22 @@ def test_a_servers_model_folder_bounds_its_clients_top_k(check) -> None:
     assert sorted(code for code, *_ in top_k_findings(check, files)) == ["RPL301", "RPL304"]
     files["rollout.py"] = source.replace("151936", "64")
     assert [code for code, *_ in top_k_findings(check, files)] == ["RPL301"]
+
+
+@pytest.mark.parametrize(
+    ("imports", "call", "flagged"),
+    [
+        ("from trl import GRPOConfig as Config", "Config", True),
+        ("import trl", "trl.GRPOConfig", True),
+        ("from trl.trainer.grpo_config import GRPOConfig", "GRPOConfig", True),
+        ("from areal.api.cli_args import GRPOConfig", "GRPOConfig", False),  # another project's config of that name
+        ("from .config import GRPOConfig", "GRPOConfig", False),
+    ],
+)
+def test_only_trls_own_trainer_configs_are_read(tmp_path, imports: str, call: str, flagged: bool) -> None:
+    source = (
+        f"import subprocess\n{imports}\n\n"
+        'server = subprocess.Popen(["trl", "vllm-serve", "--model", "Qwen/Qwen3-8B", "--return-sampling-mask"])\n'
+        f'args = {call}(output_dir="out", use_vllm=True, vllm_mode="server", repetition_penalty=1.1)\n'
+    )
+    assert [code for code, *_ in trl_findings(tmp_path, source)] == (["RPL302"] if flagged else [])

@@ -156,14 +156,29 @@ def trainers(reader: Reader, module: Module) -> Iterator[Client]:
 
     if _assigns_attributes(module, (*trl.SENT_FIELDS, *trl.TRAINER_SWITCHES)):
         return  # `args.vllm_mode = ...`: the config is changed after it is built
-    for call in calls(module, tuple(f"{name}(" for name in trl.TRAINER_CONFIGS)):
+    names, packages = _from_trl(module, trl.TRAINER_CONFIGS)
+    for call in calls(module, tuple(f"{name}(" for name in (*names, *trl.TRAINER_CONFIGS))):
         func = call.node.func
-        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
-        if name in trl.TRAINER_CONFIGS and all(item.arg is not None for item in call.node.keywords):
+        ours = (isinstance(func, ast.Name) and func.id in names) or (
+            isinstance(func, ast.Attribute) and func.attr in trl.TRAINER_CONFIGS and isinstance(func.value, ast.Name) and func.value.id in packages
+        )
+        if ours and all(item.arg is not None for item in call.node.keywords):
             frame = Frame(module, call.scope, call.cls, None, call.placed)
             found = _trainer(reader, call.node, frame, trl)
             if found is not None:
                 yield found
+
+
+def _from_trl(module: Module, configs: tuple[str, ...]) -> tuple[set[str], set[str]]:
+    """The names the module binds to TRL's trainer configs (`from trl import GRPOConfig as C`),
+    and to the `trl` package itself (`import trl`): another project's `GRPOConfig` is not TRL's."""
+    names, packages = set(), set()
+    for node in ast.walk(module.tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module is not None and node.module.split(".")[0] == "trl":
+            names.update(alias.asname or alias.name for alias in node.names if alias.name in configs)
+        elif isinstance(node, ast.Import):
+            packages.update(alias.asname or alias.name for alias in node.names if alias.name == "trl")
+    return names, packages
 
 
 def _trainer(reader: Reader, node: ast.Call, frame: Frame, trl: Any) -> Client | None:
