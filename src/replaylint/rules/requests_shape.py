@@ -34,6 +34,13 @@ class Addressed:
     sender: str = ""
 
 
+def server_mask(launch: Launch) -> Setting | None:
+    """The setting that turns the mask on in a launch of vLLM's HTTP server whose words are all
+    known; None for any other launch."""
+    mask = sampling_mask(launch)
+    return mask if mask is not None and is_server(launch) and not launch.open_ended else None
+
+
 def replay_requests(launch: Launch, reads: Reads) -> Iterator[Addressed]:
     """The requests of a launch with sampling distribution replay on (none without it)."""
     if sampling_mask(launch) is None:

@@ -160,7 +160,10 @@ def trainers(reader: Reader, module: Module) -> Iterator[Client]:
     for call in calls(module, tuple(f"{name}(" for name in (*names, *trl.TRAINER_CONFIGS))):
         func = call.node.func
         ours = (isinstance(func, ast.Name) and func.id in names) or (
-            isinstance(func, ast.Attribute) and func.attr in trl.TRAINER_CONFIGS and isinstance(func.value, ast.Name) and func.value.id in packages
+            isinstance(func, ast.Attribute)
+            and func.attr in trl.TRAINER_CONFIGS
+            and isinstance(func.value, ast.Name)
+            and func.value.id in packages
         )
         if ours and all(item.arg is not None for item in call.node.keywords):
             frame = Frame(module, call.scope, call.cls, None, call.placed)
