@@ -336,7 +336,9 @@ class Checker:
 
         merged: dict[tuple, tuple[Any, type, list]] = {}
         rules = self.rules
-        launch = self._with_vocabulary(self._with_plugins(launch))
+        from .project.model_folder import with_vocabulary
+
+        launch = with_vocabulary(self._with_plugins(launch), self._read_text)
         self.launches_judged += 1
         for release in releases_for(launch, self.config, self.project_pins):
             rules_release = judged(release)
@@ -372,15 +374,6 @@ class Checker:
                 )
             )
         return findings
-
-    def _with_vocabulary(self, launch: Launch) -> Launch:
-        """The launch with its model's vocabulary, read when a request to a replay engine sets top_k."""
-        requests = (*launch.requests, *launch.clients)
-        if launch.get("return_sampling_mask") is None or not any("top_k" in request.settings for request in requests):
-            return launch
-        from .project.model_folder import vocabulary
-
-        return replace(launch, vocabulary=vocabulary(launch, self._read_text))
 
     def _with_plugins(self, launch: Launch) -> Launch:
         """The launch with the logits-processor plugins its project installs (`project.plugins`),

@@ -14,6 +14,7 @@ none, silently: the rules then fall back to what holds for every model.
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from typing import Any, Callable
 
 from ..json_document import JsonError, placed, values
@@ -25,6 +26,15 @@ MAX_CHARS = 1_000_000  # the largest `config.json` of a model is a few hundred k
 MAX_LEVELS = 8
 
 ReadText = Callable[[str], "str | None"]
+
+
+def with_vocabulary(launch: Launch, read_text: ReadText) -> Launch:
+    """The launch with its model's vocabulary (`Launch.vocabulary`), read only when a request to
+    a replay engine sets `top_k` (RPL304 is the one to ask)."""
+    requests = (*launch.requests, *launch.clients)
+    if launch.get("return_sampling_mask") is None or not any("top_k" in request.settings for request in requests):
+        return launch
+    return replace(launch, vocabulary=vocabulary(launch, read_text))
 
 
 def vocabulary(launch: Launch, read_text: ReadText) -> Setting | None:
