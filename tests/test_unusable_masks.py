@@ -552,3 +552,11 @@ def test_only_trls_own_trainer_configs_are_read(tmp_path, imports: str, call: st
         f'args = {call}(output_dir="out", use_vllm=True, vllm_mode="server", repetition_penalty=1.1)\n'
     )
     assert [code for code, *_ in trl_findings(tmp_path, source)] == (["RPL302"] if flagged else [])
+
+
+@pytest.mark.parametrize("model", ["a\\x00b", "x/" * 3000, "../../../../etc", "/etc", "$MODEL_DIR", "s3://bucket/qwen"])
+def test_model_names_that_are_no_folder_of_the_tree_are_read_safely(check, model: str) -> None:
+    files = {"rollout.py": folder_engine(model, "151936"), "etc/config.json": QWEN_CONFIG}
+    results = check(files, release="0.34.0")
+    assert results["rollout.py"].internal_error is None
+    assert [f.code for f in results["rollout.py"].findings if f.code.startswith("RPL3")] == []

@@ -24,6 +24,7 @@ from ..source import SourceFile
 CONFIG = "config.json"
 MAX_CHARS = 1_000_000  # the largest `config.json` of a model is a few hundred kB
 MAX_LEVELS = 8
+MAX_NAME = 4096  # PATH_MAX: a longer name is no folder
 
 ReadText = Callable[[str], "str | None"]
 
@@ -50,8 +51,8 @@ def vocabulary(launch: Launch, read_text: ReadText) -> Setting | None:
 def _config(name: str, launching: str, read_text: ReadText) -> tuple[str, str] | None:
     """(path, text) of the model's `config.json`: an absolute name as it is, a relative one in
     the nearest folder at or above the launching file's that holds it."""
-    if not name or "$" in name or "://" in name:
-        return None
+    if not name or len(name) > MAX_NAME or any(mark in name for mark in ("$", "://", "\0")):
+        return None  # a NUL is no path (`open` raises ValueError)
     if os.path.isabs(name):
         candidates = [os.path.join(name, CONFIG)]
     else:
