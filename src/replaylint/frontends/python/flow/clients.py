@@ -66,16 +66,17 @@ def with_clients(launches: list[Launch], source: SourceFile, context: ExtractCon
 def _with_trainers(launches: list[Launch], source: SourceFile, context: ExtractContext) -> list[Launch]:
     """The launches, each `trl vllm-serve` among them with what the file's TRL trainers send it."""
     ports = {id(launch): port for launch in launches if (port := _trl_port(launch)) is not None}
-    if not ports or "Config(" not in source.text:
+    if not ports:
         return launches
-    from ....frameworks import trl
-
     module = parse(source)
     if module is None:
         return launches
+    from ....frameworks.trl import with_trainer_requests  # only for a file that starts TRL's server
+    from .trl_trainers import trainers
+
     found = list(trainers(Reader(Tree(module, context)), module))
     return [
-        trl.with_trainer_requests(launch, tuple(c.request for c in found if c.port == ports[id(launch)])) if id(launch) in ports else launch
+        with_trainer_requests(launch, tuple(c.request for c in found if c.port == ports[id(launch)])) if id(launch) in ports else launch
         for launch in launches
     ]
 
@@ -117,14 +118,14 @@ def clients(reader: Reader, module: Module) -> Iterator[Client]:
 def _openai(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> Client | None:
     route = next((r for suffix, r in _OPENAI_ROUTES.items() if _chain(func).endswith("." + suffix)), None)
     made = _constructions(_receiver(func), frame) if route is not None else []
-    addresses = {_address(text(reader, _keyword(call, "base_url"), where)) for call, where in made}
+    addresses = {url_address(text(reader, keyword(call, "base_url"), where)) for call, where in made}
     if len(addresses) != 1 or None in addresses:
         return None
     port, base = addresses.pop()  # type: ignore[misc]
-    settings = {item.arg: _setting(reader, item.arg, item, frame) for item in node.keywords if item.arg in _OPENAI_FIELDS}
-    extra = reader.evaluate(_keyword(node, "extra_body"), frame)
+    settings = {item.arg: setting_of(reader, item.arg, item, frame) for item in node.keywords if item.arg in _OPENAI_FIELDS}
+    extra = reader.evaluate(keyword(node, "extra_body"), frame)
     settings.update(extra.keys)
-    open_ended = any(item.arg is None for item in node.keywords) or (_keyword(node, "extra_body") is not None and extra.value is UNKNOWN)
+    open_ended = any(item.arg is None for item in node.keywords) or (keyword(node, "extra_body") is not None and extra.value is UNKNOWN)
     return Client(port, Request("http", frame.module.span(node), settings, open_ended, base.rstrip("/") + str(route)))
 
 
@@ -133,12 +134,12 @@ def _post(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> 
     given a whole URL: a relative one needs the session's base, which is not read."""
     if func.attr != "post":
         return None
-    url = _keyword(node, "url") or (node.args[0] if node.args else None)
-    address = _address(text(reader, url, frame))
+    url = keyword(node, "url") or (node.args[0] if node.args else None)
+    address = url_address(text(reader, url, frame))
     if address is None:
         return None
     port, path = address
-    body = reader.evaluate(_keyword(node, "json"), frame)
+    body = reader.evaluate(keyword(node, "json"), frame)
     settings = dict(body.keys)
     inner = settings.pop("sampling_params", None)
     if inner is not None:
@@ -150,75 +151,13 @@ def _post(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> 
     return Client(port, Request("http", frame.module.span(node), settings, open_ended, path.rstrip("/")))
 
 
-def trainers(reader: Reader, module: Module) -> Iterator[Client]:
-    """TRL trainer configs (`GRPOConfig(...)`) in server mode, each as the request it sends."""
-    from ....frameworks import trl
-
-    if _assigns_attributes(module, (*trl.SENT_FIELDS, *trl.TRAINER_SWITCHES)):
-        return  # `args.vllm_mode = ...`: the config is changed after it is built
-    names, packages = _from_trl(module, trl.TRAINER_CONFIGS)
-    for call in calls(module, tuple(f"{name}(" for name in (*names, *trl.TRAINER_CONFIGS))):
-        func = call.node.func
-        ours = (isinstance(func, ast.Name) and func.id in names) or (
-            isinstance(func, ast.Attribute)
-            and func.attr in trl.TRAINER_CONFIGS
-            and isinstance(func.value, ast.Name)
-            and func.value.id in packages
-        )
-        if ours and all(item.arg is not None for item in call.node.keywords):
-            frame = Frame(module, call.scope, call.cls, None, call.placed)
-            found = _trainer(reader, call.node, frame, trl)
-            if found is not None:
-                yield found
-
-
-def _from_trl(module: Module, configs: tuple[str, ...]) -> tuple[set[str], set[str]]:
-    """The names the module binds to TRL's trainer configs (`from trl import GRPOConfig as C`),
-    and to the `trl` package itself (`import trl`): another project's `GRPOConfig` is not TRL's."""
-    names, packages = set(), set()
-    for node in ast.walk(module.tree):
-        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module is not None and node.module.split(".")[0] == "trl":
-            names.update(alias.asname or alias.name for alias in node.names if alias.name in configs)
-        elif isinstance(node, ast.Import):
-            packages.update(alias.asname or alias.name for alias in node.names if alias.name == "trl")
-    return names, packages
-
-
-def _trainer(reader: Reader, node: ast.Call, frame: Frame, trl: Any) -> Client | None:
-    """The request of one trainer config: None unless it says the server mode and the port."""
-    written = {item.arg: item for item in node.keywords}
-    values = {name: reader.evaluate(written[name].value, frame).value for name in ("use_vllm", "vllm_mode") if name in written}
-    if values.get("use_vllm") is not True or values.get("vllm_mode") != "server":
-        return None
-    url = _keyword(node, "vllm_server_base_url")
-    if url is not None:
-        address = _address(text(reader, url, frame))
-        port = address[0] if address is not None else None
-    else:
-        given = reader.evaluate(_keyword(node, "vllm_server_port"), frame).value if "vllm_server_port" in written else trl.SERVER_PORT
-        port = given if isinstance(given, int) and not isinstance(given, bool) else None
-    if port is None:
-        return None
-    settings = {name: _setting(reader, name, written[name], frame) for name in trl.SENT_FIELDS if name in written}
-    if "generation_kwargs" in written:  # sent after the fields, so its keys replace them
-        extra = reader.evaluate(written["generation_kwargs"].value, frame)
-        if extra.value is UNKNOWN:
-            return None
-        settings.update({name: setting for name, setting in extra.keys.items() if name in trl.SENT_FIELDS})
-    return Client(port, Request("http", frame.module.span(node), settings, False, trl.TRAINER_ROUTE))
-
-
-def _assigns_attributes(module: Module, names: tuple[str, ...]) -> bool:
-    return any(isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and node.attr in names for node in ast.walk(module.tree))
-
-
-def _setting(reader: Reader, name: str, item: ast.keyword, frame: Frame) -> Setting:
+def setting_of(reader: Reader, name: str, item: ast.keyword, frame: Frame) -> Setting:
     read = reader.evaluate(item.value, frame)
     module = frame.module
     return Setting(name, read.value, module.span(item), module.text(item), module.span(item.value), read.keys)
 
 
-def _address(url: Any) -> tuple[int, str] | None:
+def url_address(url: Any) -> tuple[int, str] | None:
     """(port, path) of a known URL."""
     if not isinstance(url, str):
         return None
@@ -230,7 +169,7 @@ def _address(url: Any) -> tuple[int, str] | None:
     return (port, parts.path) if port is not None and parts.hostname else None
 
 
-def _keyword(node: ast.Call, name: str) -> ast.expr | None:
+def keyword(node: ast.Call, name: str) -> ast.expr | None:
     return next((item.value for item in node.keywords if item.arg == name), None)
 
 
@@ -284,7 +223,7 @@ def _passed(frame: Frame, function: ast.FunctionDef | ast.AsyncFunctionDef, name
     found: list[tuple[ast.Call, Frame]] = []
     for site in sites:
         positional = [] if any(isinstance(a, ast.Starred) for a in site.node.args) else site.node.args
-        argument = _keyword(site.node, name) or (positional[position] if position < len(positional) else None)
+        argument = keyword(site.node, name) or (positional[position] if position < len(positional) else None)
         made = _constructions(argument, Frame(module, site.scope, site.cls, None, site.placed), depth + 1) if argument is not None else []
         if not made:
             return []
