@@ -560,3 +560,16 @@ def test_model_names_that_are_no_folder_of_the_tree_are_read_safely(check, model
     results = check(files, release="0.34.0")
     assert results["rollout.py"].internal_error is None
     assert [f.code for f in results["rollout.py"].findings if f.code.startswith("RPL3")] == []
+
+
+def test_trl_sends_the_top_k_of_its_config_too(tmp_path) -> None:
+    source = trl_source("temperature=1.0").replace("top_k=20", "top_k=1_000_000")
+    ((code, line, message),) = trl_findings(tmp_path, source)
+    assert (code, line) == ("RPL304", 5) and message.startswith("`top_k=1_000_000` passes the top_k > 0 check")
+    # TRL's server loads ./ckpt: its config.json bounds the top_k.
+    (tmp_path / "ckpt").mkdir()
+    (tmp_path / "ckpt" / "config.json").write_text(QWEN_CONFIG, encoding="utf-8")
+    source = trl_source("temperature=1.0").replace("Qwen/Qwen3-8B", "./ckpt").replace("top_k=20", "top_k=151936")
+    ((code, line, message),) = trl_findings(tmp_path, source)
+    assert code == "RPL304" and "ckpt/config.json" in message
+    assert trl_findings(tmp_path, source.replace("top_k=151936", "top_k=50")) == []

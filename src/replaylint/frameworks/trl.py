@@ -42,8 +42,8 @@ The words TRL adds carry the span of the whole command; fixes edit only the user
 
 Requests come from the trainer (trl 1.16.0): with `use_vllm=True, vllm_mode="server"`, a
 `GRPOConfig`, `RLOOConfig` or `DistillationConfig` makes `VLLMGeneration` send its
-`repetition_penalty` (TRL's default 1.0, `trl/trainer/grpo_config.py:573-574`) with every
-generation request (`trl/generation/vllm_generation.py:583, 617-632`), which `VLLMClient.generate`
+`repetition_penalty` (TRL's default 1.0, `trl/trainer/grpo_config.py:573-574`), `top_k` and
+`temperature` (defaults 0 and 1.0, `grpo_config.py:532-549`) with every generation request (`trl/generation/vllm_generation.py:583, 617-632`), which `VLLMClient.generate`
 posts to `/v1/completions` after `sampling_params.update(generation_kwargs or {})`
 (`trl/generation/vllm_client.py:431-455`), to `vllm_server_base_url`, else port
 `vllm_server_port` (8000; the server's `--port` defaults to 8000 too, `trl/scripts/vllm_serve.py:107-108`).
@@ -137,7 +137,7 @@ _FORCED = {
 TRAINER_CONFIGS = ("GRPOConfig", "RLOOConfig", "DistillationConfig")
 TRAINER_ROUTE = "/v1/completions"
 SERVER_PORT = 8000
-SENT_FIELDS = ("repetition_penalty",)
+SENT_FIELDS = ("repetition_penalty", "top_k", "temperature")  # as written: TRL's defaults are 1.0, 0, 1.0
 # Trainer fields that decide whether and where requests go, and what replaces the sent fields.
 TRAINER_SWITCHES = ("use_vllm", "vllm_mode", "vllm_server_base_url", "vllm_server_port", "generation_kwargs")
 

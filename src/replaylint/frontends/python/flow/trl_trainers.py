@@ -1,7 +1,8 @@
 """TRL trainer configs as clients of the `trl vllm-serve` a file starts: a `GRPOConfig`,
 `RLOOConfig` or `DistillationConfig` imported from `trl`, with `use_vllm=True,
 vllm_mode="server"` and an address that names a port, is the request TRL sends with every
-generation (`frameworks.trl`): its `repetition_penalty`, or the one its `generation_kwargs` give.
+generation (`frameworks.trl`): its `repetition_penalty`, `top_k` and `temperature` as written,
+or those its `generation_kwargs` give.
 A config changed after it is built (`args.vllm_mode = ...`) or given `**kwargs` is not read."""
 
 from __future__ import annotations
