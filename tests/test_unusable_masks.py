@@ -573,3 +573,12 @@ def test_trl_sends_the_top_k_of_its_config_too(tmp_path) -> None:
     ((code, line, message),) = trl_findings(tmp_path, source)
     assert code == "RPL304" and "ckpt/config.json" in message
     assert trl_findings(tmp_path, source.replace("top_k=151936", "top_k=50")) == []
+
+
+def test_a_frameworks_model_path_bounds_its_top_k(check) -> None:
+    # SkyRL's trainer.policy.model.path is the engine's model: a folder of the tree here.
+    launch = SKYRL.format(extra="trainer.policy.model.path=ckpt").replace("top_k=64", "top_k=151936")
+    files = {"run.sh": launch, "ckpt/config.json": QWEN_CONFIG}
+    assert family(check(files), "run.sh") == ["RPL304"]
+    files["run.sh"] = launch.replace("top_k=151936", "top_k=151935")
+    assert family(check(files), "run.sh") == []
