@@ -316,3 +316,269 @@ def test_a_client_handed_to_a_function_by_every_caller(check) -> None:
     other = '    generate(OpenAI(base_url="https://api.example.com/v1"), ["hi"])\n'
     assert client_codes(check, source + other) == []  # callers disagree on the server
     assert client_codes(check, source + "    pool.map(generate, [])\n") == []  # handed on: callers not all seen
+
+
+# TRL's trainer sends GRPOConfig.repetition_penalty with every request to `trl vllm-serve`
+# (trl 1.16.0 `trl/generation/vllm_client.py:431-455`): RPL302 at the key when the server replays.
+TRL_SERVER = (
+    "import subprocess\nfrom trl import GRPOConfig, GRPOTrainer, RLOOConfig\n\n"
+    'server = subprocess.Popen(["trl", "vllm-serve", "--model", "Qwen/Qwen3-8B", "--return-sampling-mask"{serve}])\n'
+)
+TRL_TRAINER = 'args = {config}(output_dir="out", use_vllm=True, vllm_mode="server", top_k=20, {args})\n'
+
+
+def trl_findings(tmp_path, source: str, pin: str = "trl==1.16.0") -> list[tuple[str, int, str]]:
+    """RPL3 findings of train.py, checked with the project's pins read (TRL's edition)."""
+    import os
+
+    from replaylint.api import Checker
+    from replaylint.config import Config
+    from replaylint.project import ProjectPins
+    from replaylint.vllm.releases import parse_release
+
+    (tmp_path / ".git").mkdir(exist_ok=True)
+    (tmp_path / "requirements.txt").write_text(pin + "\n", encoding="utf-8")
+    (tmp_path / "train.py").write_text(source, encoding="utf-8")
+    config = Config()
+    config.target_vllm, config.target_vllm_forced = parse_release("0.34.0"), True
+    cwd = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        result = Checker(config, ProjectPins()).check_file("train.py")
+    finally:
+        os.chdir(cwd)
+    return [(f.code, f.span.start_line, f.message) for f in result.findings if f.code.startswith("RPL3")]
+
+
+def trl_source(args: str, serve: str = "", config: str = "GRPOConfig") -> str:
+    return TRL_SERVER.format(serve=serve) + TRL_TRAINER.format(config=config, args=args)
+
+
+@pytest.mark.parametrize(
+    ("args", "serve", "config"),
+    [
+        ("repetition_penalty=1.1", "", "GRPOConfig"),
+        ("repetition_penalty=0.95", ', "--port", "8011"', "GRPOConfig"),
+        ("repetition_penalty=1.05", "", "RLOOConfig"),
+        ('vllm_server_base_url="http://10.0.0.5:8000", repetition_penalty=1.2', "", "GRPOConfig"),
+        ("vllm_server_port=8011, repetition_penalty=1.2", ', "--port=8011"', "GRPOConfig"),
+    ],
+)
+def test_trl_sends_a_non_neutral_repetition_penalty(tmp_path, args: str, serve: str, config: str) -> None:
+    source = trl_source(args.replace("repetition_penalty=0.95", "vllm_server_port=8011, repetition_penalty=0.95"), serve, config)
+    (finding,) = trl_findings(tmp_path, source)
+    code, line, message = finding
+    assert (code, line) == ("RPL302", 5)
+    assert (
+        message.startswith("`repetition_penalty=") and "is sent by TRL with every request to the replay server started at line 4" in message
+    )
+    assert "penalties.py:88-104" in message  # the vLLM lines that shift the logits
+
+
+def test_trl_generation_kwargs_replace_the_penalty_it_sends(tmp_path) -> None:
+    # `sampling_params.update(generation_kwargs or {})` (vllm_client.py:443): the dict's key wins.
+    (finding,) = trl_findings(
+        tmp_path, trl_source('repetition_penalty=1.0, generation_kwargs={"repetition_penalty": 1.3, "min_tokens": 4}')
+    )
+    assert finding[0] == "RPL302" and '`"repetition_penalty": 1.3` is sent by TRL' in finding[2]
+    assert trl_findings(tmp_path, trl_source('repetition_penalty=1.3, generation_kwargs={"repetition_penalty": 1.0}')) == []
+
+
+@pytest.mark.parametrize(
+    ("args", "serve"),
+    [
+        ("repetition_penalty=1.0", ""),  # TRL's default (grpo_config.py:573-574): neutral
+        ("repetition_penalty=1", ""),
+        ("temperature=0.9", ""),  # not written: TRL sends its default 1.0
+        ("repetition_penalty=1.1", ', "--port", "8001"'),  # the trainer talks to port 8000: another server
+        ('vllm_server_base_url="http://localhost:9000", repetition_penalty=1.1', ""),
+        ("vllm_server_port=PORT, repetition_penalty=1.1", ""),  # a port not known here
+        ("repetition_penalty=1.1, generation_kwargs=EXTRA", ""),  # may replace it
+        ("repetition_penalty=1.1, **overrides", ""),  # may set the mode or the address
+    ],
+)
+def test_trl_requests_that_do_not_shift_or_do_not_reach_the_replay_server(tmp_path, args: str, serve: str) -> None:
+    assert trl_findings(tmp_path, trl_source(args, serve)) == []
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        trl_source("repetition_penalty=1.1").replace('vllm_mode="server"', 'vllm_mode="colocate"'),  # its own LLM, no mask
+        trl_source("repetition_penalty=1.1").replace(', vllm_mode="server"', ""),  # TRL 1.16's default mode is colocate
+        trl_source("repetition_penalty=1.1").replace("use_vllm=True", "use_vllm=False"),
+        trl_source("repetition_penalty=1.1").replace(', "--return-sampling-mask"', ""),  # the server does not replay
+        trl_source("repetition_penalty=1.1") + 'args.vllm_mode = "colocate"\n',  # changed after it is built
+        trl_source("repetition_penalty=1.1").replace("GRPOConfig(", "MyConfig("),
+    ],
+)
+def test_trl_trainers_that_do_not_send_to_a_replay_server(tmp_path, source: str) -> None:
+    assert trl_findings(tmp_path, source) == []
+
+
+def test_trl_before_1_11_refuses_the_mask_so_nothing_is_sent(tmp_path) -> None:
+    # trl 1.10's parser refuses `--return-sampling-mask` before vLLM starts (RPL204, not RPL302).
+    assert trl_findings(tmp_path, trl_source("repetition_penalty=1.1"), pin="trl==1.10.0") == []
+
+
+def test_verl_repetition_penalty_stays_silent_in_every_spelling(check) -> None:
+    # verl 0.9.1's agent loop never sends it (agent_loop.py:594), written as a Hydra override too
+    # (appended with `+`: verl's composed config has no such key, so Hydra refuses it without).
+    override = (
+        "python3 -m verl.trainer.main_ppo actor_rollout_ref.rollout.name=vllm actor_rollout_ref.rollout.top_k=20 \\\n"
+        "  actor_rollout_ref.rollout.val_kwargs.temperature=1 actor_rollout_ref.rollout.val_kwargs.top_k=5 \\\n"
+        "  +actor_rollout_ref.rollout.engine_kwargs.vllm.return_sampling_mask=True \\\n"
+        "  +actor_rollout_ref.rollout.repetition_penalty={penalty}\n"
+    )
+    assert family(check({"run.sh": override.format(penalty="1.3")}), "run.sh") == []
+    beyond = override.format(penalty="1.3").replace("top_k=20", "top_k=300000")
+    assert family(check({"run.sh": beyond}), "run.sh") == ["RPL304"]  # the launch is read
+
+
+def test_skyrl_repetition_penalty_stays_silent_in_its_eval_params_too(check) -> None:
+    extra = "generator.sampling_params.repetition_penalty=0.8 generator.eval_sampling_params.repetition_penalty=1.5"
+    assert family(check({"run.sh": SKYRL.format(extra=extra)}), "run.sh") == []
+
+
+# RPL304 bounded by the vocab_size of the model's config.json when the tree holds the model.
+QWEN_CONFIG = '{\n  "architectures": ["Qwen3ForCausalLM"],\n  "vocab_size": 151936\n}\n'
+
+
+def top_k_findings(check, files: dict[str, str], name: str = "rollout.py") -> list[tuple[str, str, tuple[str, ...]]]:
+    results = check(files, release="0.34.0")
+    return [
+        (f.code, f.message, tuple(f"{span.path}:{span.start_line}" for span in f.related))
+        for f in results[name].findings
+        if f.code.startswith("RPL3")
+    ]
+
+
+def folder_engine(model: str, top_k: str, extra: str = "") -> str:
+    return (
+        "from vllm import LLM, SamplingParams\n"
+        f'llm = LLM("{model}", return_sampling_mask=True, logprobs_mode="processed_logprobs"{extra})\n'
+        f'llm.generate(["hi"], SamplingParams(temperature=1.0, top_k={top_k}))\n'
+    )
+
+
+@pytest.mark.parametrize(
+    ("model", "top_k", "flagged"),
+    [
+        ("checkpoints/qwen", "151936", True),  # equal: a top_k of the vocabulary bounds nothing
+        ("./checkpoints/qwen/", "151937", True),
+        ("checkpoints/qwen", "151935", False),
+        ("checkpoints/qwen", "100_000", False),
+        ("Qwen/Qwen3-8B", "151936", False),  # a hub id the tree does not hold: every vocabulary is the bound
+        ("checkpoints/other", "151936", False),
+    ],
+)
+def test_top_k_against_the_vocabulary_of_a_model_folder_in_the_tree(check, model: str, top_k: str, flagged: bool) -> None:
+    files = {"rollout.py": folder_engine(model, top_k), "checkpoints/qwen/config.json": QWEN_CONFIG}
+    found = top_k_findings(check, files)
+    assert [code for code, *_ in found] == (["RPL304"] if flagged else [])
+    if flagged:
+        (_, message, related), *_ = found
+        assert '`"vocab_size": 151936` in checkpoints/qwen/config.json' in message
+        assert related == ("checkpoints/qwen/config.json:3",)
+
+
+def test_the_model_folder_is_found_from_the_folders_above_the_launching_file(check) -> None:
+    files = {"scripts/rl/rollout.py": folder_engine("checkpoints/qwen", "151936"), "checkpoints/qwen/config.json": QWEN_CONFIG}
+    assert [code for code, *_ in top_k_findings(check, files, "scripts/rl/rollout.py")] == ["RPL304"]
+
+
+def test_a_multimodal_model_is_bounded_by_its_text_vocabulary(check) -> None:
+    # vLLM samples over hf_text_config.vocab_size (model_arch_config_convertor.py:85-86).
+    config = '{"vocab_size": 1000, "text_config": {"num_attention_heads": 8, "vocab_size": 262208}, "vision_config": {}}'
+    files = {"rollout.py": folder_engine("gemma", "262207"), "gemma/config.json": config}
+    assert top_k_findings(check, files) == []  # below the text vocabulary, though above 2^18
+    files["rollout.py"] = folder_engine("gemma", "262208")
+    assert [code for code, *_ in top_k_findings(check, files)] == ["RPL304"]
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        '{"vocab_size": 151936,',  # not JSON
+        '{"vocab_size": "151936"}',
+        '{"vocab_size": true}',
+        '{"vocab_size": -1}',
+        "[151936]",
+        "",
+        '{"vocab_size": 151936, "pad": "' + "x" * 1_100_000 + '"}',  # larger than any model's config
+        "\x00\x01 binary",
+    ],
+)
+def test_a_config_without_a_readable_vocabulary_falls_back_to_every_vocabulary(check, config: str) -> None:
+    files = {"rollout.py": folder_engine("ckpt", "151936"), "ckpt/config.json": config}
+    assert top_k_findings(check, files) == []
+    files["rollout.py"] = folder_engine("ckpt", "300000")
+    ((code, message, related),) = top_k_findings(check, files)
+    assert code == "RPL304" and "above the vocabulary size into no top-k" in message and related == ()
+
+
+def test_hf_overrides_may_change_the_vocabulary(check) -> None:
+    files = {"rollout.py": folder_engine("ckpt", "151936", ', hf_overrides={"vocab_size": 200000}'), "ckpt/config.json": QWEN_CONFIG}
+    assert top_k_findings(check, files) == []
+
+
+def test_a_servers_model_folder_bounds_its_clients_top_k(check) -> None:
+    source = (
+        "import subprocess\nfrom openai import OpenAI\n"
+        'subprocess.Popen(["vllm", "serve", "./ckpt", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs", "--enable-scale-out"])\n'
+        'client = OpenAI(base_url="http://localhost:8000/v1", api_key="EMPTY")\n'
+        'client.completions.create(model="m", prompt="hi", extra_body={"top_k": 151936})\n'
+    )
+    files = {"rollout.py": source, "ckpt/config.json": QWEN_CONFIG}
+    assert sorted(code for code, *_ in top_k_findings(check, files)) == ["RPL301", "RPL304"]
+    files["rollout.py"] = source.replace("151936", "64")
+    assert [code for code, *_ in top_k_findings(check, files)] == ["RPL301"]
+
+
+@pytest.mark.parametrize(
+    ("imports", "call", "flagged"),
+    [
+        ("from trl import GRPOConfig as Config", "Config", True),
+        ("import trl", "trl.GRPOConfig", True),
+        ("from trl.trainer.grpo_config import GRPOConfig", "GRPOConfig", True),
+        ("from areal.api.cli_args import GRPOConfig", "GRPOConfig", False),  # another project's config of that name
+        ("from .config import GRPOConfig", "GRPOConfig", False),
+    ],
+)
+def test_only_trls_own_trainer_configs_are_read(tmp_path, imports: str, call: str, flagged: bool) -> None:
+    source = (
+        f"import subprocess\n{imports}\n\n"
+        'server = subprocess.Popen(["trl", "vllm-serve", "--model", "Qwen/Qwen3-8B", "--return-sampling-mask"])\n'
+        f'args = {call}(output_dir="out", use_vllm=True, vllm_mode="server", repetition_penalty=1.1)\n'
+    )
+    assert [code for code, *_ in trl_findings(tmp_path, source)] == (["RPL302"] if flagged else [])
+
+
+@pytest.mark.parametrize("model", ["a\\x00b", "x/" * 3000, "../../../../etc", "/etc", "$MODEL_DIR", "s3://bucket/qwen"])
+def test_model_names_that_are_no_folder_of_the_tree_are_read_safely(check, model: str) -> None:
+    files = {"rollout.py": folder_engine(model, "151936"), "etc/config.json": QWEN_CONFIG}
+    results = check(files, release="0.34.0")
+    assert results["rollout.py"].internal_error is None
+    assert [f.code for f in results["rollout.py"].findings if f.code.startswith("RPL3")] == []
+
+
+def test_trl_sends_the_top_k_of_its_config_too(tmp_path) -> None:
+    source = trl_source("temperature=1.0").replace("top_k=20", "top_k=1_000_000")
+    ((code, line, message),) = trl_findings(tmp_path, source)
+    assert (code, line) == ("RPL304", 5) and message.startswith("`top_k=1_000_000` passes the top_k > 0 check")
+    # TRL's server loads ./ckpt: its config.json bounds the top_k.
+    (tmp_path / "ckpt").mkdir()
+    (tmp_path / "ckpt" / "config.json").write_text(QWEN_CONFIG, encoding="utf-8")
+    source = trl_source("temperature=1.0").replace("Qwen/Qwen3-8B", "./ckpt").replace("top_k=20", "top_k=151936")
+    ((code, line, message),) = trl_findings(tmp_path, source)
+    assert code == "RPL304" and "ckpt/config.json" in message
+    assert trl_findings(tmp_path, source.replace("top_k=151936", "top_k=50")) == []
+
+
+def test_a_frameworks_model_path_bounds_its_top_k(check) -> None:
+    # SkyRL's trainer.policy.model.path is the engine's model: a folder of the tree here.
+    launch = SKYRL.format(extra="trainer.policy.model.path=ckpt").replace("top_k=64", "top_k=151936")
+    files = {"run.sh": launch, "ckpt/config.json": QWEN_CONFIG}
+    assert family(check(files), "run.sh") == ["RPL304"]
+    files["run.sh"] = launch.replace("top_k=151936", "top_k=151935")
+    assert family(check(files), "run.sh") == []

@@ -336,7 +336,9 @@ class Checker:
 
         merged: dict[tuple, tuple[Any, type, list]] = {}
         rules = self.rules
-        launch = self._with_plugins(launch)
+        from .project.model_folder import with_vocabulary
+
+        launch = with_vocabulary(self._with_plugins(launch), self._read_text)
         self.launches_judged += 1
         for release in releases_for(launch, self.config, self.project_pins):
             rules_release = judged(release)

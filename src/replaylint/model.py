@@ -282,6 +282,7 @@ class Launch:
     plugins: tuple[Plugin, ...] = ()  # logits-processor plugins installed where it runs
     entrypoint: str = ""  # the vLLM program a command starts (`serve`, `api_server`, `dynamo`); "" for the others
     clients: tuple[Request, ...] = ()  # HTTP requests the same file sends to this server (its port)
+    vocabulary: Setting | None = None  # the `vocab_size` of its model's config.json, when the tree holds the model
 
     def get(self, name: str) -> Setting | None:
         return self.settings.get(name)

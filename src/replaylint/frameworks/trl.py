@@ -39,7 +39,18 @@ Two editions (`EDITIONS`), chosen by the project's pin of `trl`:
 
 Without a pin the editions disagree on any forwarded word, so only what both build is checked.
 The words TRL adds carry the span of the whole command; fixes edit only the user's words.
-Not seen: requests (they come from the trainer's `GRPOConfig`).
+
+Requests come from the trainer (trl 1.16.0): with `use_vllm=True, vllm_mode="server"`, a
+`GRPOConfig`, `RLOOConfig` or `DistillationConfig` makes `VLLMGeneration` send its
+`repetition_penalty` (TRL's default 1.0, `trl/trainer/grpo_config.py:573-574`), `top_k` and
+`temperature` (defaults 0 and 1.0, `grpo_config.py:532-549`) with every generation request (`trl/generation/vllm_generation.py:583, 617-632`), which `VLLMClient.generate`
+posts to `/v1/completions` after `sampling_params.update(generation_kwargs or {})`
+(`trl/generation/vllm_client.py:431-455`), to `vllm_server_base_url`, else port
+`vllm_server_port` (8000; the server's `--port` defaults to 8000 too, `trl/scripts/vllm_serve.py:107-108`).
+They are read where the program that builds the config also starts the server
+(`frontends/python/flow/clients.py`) and become the server's `clients` (`with_trainer_requests`).
+The colocate mode sends the same field (`vllm_generation.py:662-683`) to an `LLM` that TRL builds
+without the mask (`vllm_generation.py:347-363`): nothing to read there.
 """
 
 from __future__ import annotations
@@ -49,7 +60,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..command import CommandHandle, command_launch as vllm_command_launch
-from ..model import ArgIssue, Launch, LaunchKind, Setting, Span
+from ..model import ArgIssue, Launch, LaunchKind, Request, Setting, Span
 from ..vllm.argv import Token
 from .editions import Edition, Editions, build, register
 from .refusals import names_replay, refusal
@@ -122,6 +133,14 @@ _FORCED = {
     FORWARDS: (("--logprobs-mode", "processed_logprobs"), ("--max-logprobs", "-1")),
     REFUSES: (("--logprobs-mode", "processed_logprobs"),),
 }
+# The trainers' configs whose requests reach `trl vllm-serve` (see the module docstring).
+TRAINER_CONFIGS = ("GRPOConfig", "RLOOConfig", "DistillationConfig")
+TRAINER_ROUTE = "/v1/completions"
+SERVER_PORT = 8000
+SENT_FIELDS = ("repetition_penalty", "top_k", "temperature")  # as written: TRL's defaults are 1.0, 0, 1.0
+# Trainer fields that decide whether and where requests go, and what replaces the sent fields.
+TRAINER_SWITCHES = ("use_vllm", "vllm_mode", "vllm_server_base_url", "vllm_server_port", "generation_kwargs")
+
 _UNUSED = "Some specified arguments are not used by the HfArgumentParser: {}"
 _UNUSED_CONFIG = (
     "Unknown arguments from config file: {}. Please remove them, add them to the dataclass, or set `fail_with_unknown_args=False`."
@@ -296,6 +315,17 @@ def _launch(edition: str, span: Span, tokens: list[Token], elements: Any, syntax
         handle = replace(handle, tokens=list(tokens), token_indices=indices)
     issues = launch.issues + ((stop.issue,) if stop is not None and stop.issue is not None and named else ())
     return replace(launch, handle=handle, issues=issues)
+
+
+def with_trainer_requests(launch: Launch, requests: tuple[Request, ...]) -> Launch:
+    """A `trl vllm-serve` launch with the requests a trainer sends it, under every edition."""
+    if not requests:
+        return launch
+    framework = launch.framework
+    if framework is not None and framework.editions:
+        editions = {name: replace(each, clients=each.clients + requests) for name, each in framework.editions.items()}
+        framework = replace(framework, editions=editions)
+    return replace(launch, clients=launch.clients + requests, framework=framework)
 
 
 @dataclass(frozen=True)

@@ -102,6 +102,25 @@ class EngineRule(Rule):
         return iter(())
 
 
+class BesideMaskRule(Rule):
+    """A rule on one engine setting that vLLM accepts beside the mask: `setting` names it,
+    `flags` says which of its values are wrong, `describe` what to say of one (`mask`: the
+    setting that turns the mask on, shown beside it)."""
+
+    setting: ClassVar[str]
+
+    def check(self, launch: Launch, release: Release) -> Iterator[Report]:
+        mask, found = sampling_mask(launch), launch.get(self.setting)
+        if mask is not None and found is not None and self.flags(found):
+            yield Report(found.span, self.describe(found, mask), related=(mask.span,))
+
+    def flags(self, setting: Setting) -> bool:
+        raise NotImplementedError
+
+    def describe(self, setting: Setting, mask: Setting) -> str:
+        raise NotImplementedError
+
+
 def sampling_mask(launch: Launch) -> Setting | None:
     """The setting that turns the mask on, or None when it is off, absent or unknowable."""
     setting = launch.get("return_sampling_mask")

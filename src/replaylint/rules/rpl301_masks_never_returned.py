@@ -62,8 +62,9 @@ from typing import Iterator
 from ..model import Applicability, Fix, Launch, SetSetting
 from ..vllm import messages
 from ..vllm.releases import Release
-from ..vllm.unusable_masks import MASK_ENDPOINT, SCALE_OUT_GATE, client_gets_mask, endpoint_switch, is_server, serves_http
-from .base import Invalid, Report, Rule, Valid, quote, sampling_mask, says
+from ..vllm.unusable_masks import MASK_ENDPOINT, SCALE_OUT_GATE, client_gets_mask, endpoint_switch, serves_http
+from .base import Invalid, Report, Rule, Valid, quote, says
+from .requests_shape import server_mask
 
 _SERVE = "vllm serve Qwen/Qwen3-8B --return-sampling-mask --logprobs-mode processed_logprobs"
 _STARTS = (
@@ -93,8 +94,8 @@ class MasksNeverReturned(Rule):
     fix_applicability = Applicability.UNSAFE
 
     def check(self, launch: Launch, release: Release) -> Iterator[Report]:
-        mask = sampling_mask(launch)
-        if mask is None or not is_server(launch) or launch.open_ended or serves_http(launch) is not True:
+        mask = server_mask(launch)
+        if mask is None or serves_http(launch) is not True:
             return
         yield from self._clients(launch)
         if endpoint_switch(launch) is not False:

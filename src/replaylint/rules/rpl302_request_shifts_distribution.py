@@ -7,7 +7,10 @@ launch, which makes them the default of every HTTP request that does not set the
 that the file starting a replay server sends to it (the address names its `--port`, vLLM's
 default 8000) are read too: the OpenAI client's `presence_penalty=`, `frequency_penalty=`,
 `logit_bias=` and its `extra_body`, and the `sampling_params` of a `requests`/`httpx` post to
-`/inference/v1/generate`.
+`/inference/v1/generate`. A TRL trainer config built in a file that starts `trl vllm-serve`
+with the mask is read as the request TRL sends that server: `GRPOConfig`, `RLOOConfig` or
+`DistillationConfig` with `use_vllm=True, vllm_mode="server"`, its `repetition_penalty` and
+the `generation_kwargs` that replace it.
 
 ## Why is this bad?
 vLLM accepts the request, and the mask no longer describes a distribution the trainer can
@@ -18,9 +21,12 @@ logits. The logit bias adds to them and the penalties scale them before the mask
 `penalties.py:54-63, 88-104`): the values change, the set does not, so a trainer that computes
 softmax(logits / T) over the mask gets another distribution than the one vLLM sampled from.
 
-Framework settings that never reach vLLM are not flagged: verl 0.9.1's agent loop never
-sends `rollout.repetition_penalty`, and SkyRL 0.3.0 drops it. Neutral values (`1.0`, `0.0`,
-`{}`) change nothing and are not flagged either.
+TRL 1.16.0 sends `repetition_penalty` with every generation request in server mode
+(`trl/generation/vllm_generation.py:617-632`, `trl/generation/vllm_client.py:431-455`); its
+default is TRL's own, 1.0 (`trl/trainer/grpo_config.py:573-574`), which is neutral. Framework
+settings that never reach vLLM are not flagged: verl 0.9.1's agent loop never sends
+`rollout.repetition_penalty`, and SkyRL 0.3.0 drops it. Neutral values (`1.0`, `0.0`, `{}`)
+change nothing and are not flagged either.
 
 ## Example
 ```python
@@ -51,11 +57,13 @@ from typing import Iterator
 
 from ..model import UNKNOWN, Applicability, Fix, Launch, SetSetting, Setting
 from ..vllm.releases import Release
-from ..vllm.unusable_masks import NEUTRAL_PENALTIES, is_server, own_requests, shifting_penalties
+from ..vllm.unusable_masks import NEUTRAL_PENALTIES, is_server, shifting_penalties
 from .base import Invalid, Report, Rule, Valid, quote, sampling_mask
+from .requests_shape import Addressed, Reads, replay_requests
 from .rpl101_greedy_request import ENGINE
 
 _WHY = "changes the logits the mask keeps, not the set, so softmax(logits / T) over the mask is not the distribution vLLM {release} sampled from"
+_LINES = "`v1/worker/gpu/sample/penalties.py:88-104`, `sampler.py:69-76, 251-253`"
 _OVERRIDE = "override_generation_config"
 _SERVER = (
     "import subprocess\nimport requests\nfrom openai import AsyncOpenAI\n\n"
@@ -64,6 +72,15 @@ _SERVER = (
 )
 _ASK = 'async def ask(prompt):\n    return await client.completions.create(model="m", prompt=prompt, {args})\n'
 _GENERATE = 'requests.post("http://localhost:8000/inference/v1/generate", json={{"token_ids": [1], "sampling_params": {params}}})\n'
+
+
+def _message(setting: Setting, addressed: Addressed) -> str:
+    if not addressed.sender:
+        return f"{quote(setting)} in a request to {addressed.to} {_WHY}"
+    return (
+        f"{quote(setting)} is sent by {addressed.sender} with every request to {addressed.to}, and vLLM applies it to the "
+        f"logits before the mask is taken (0.34.0 {_LINES}): it {_WHY}"
+    )
 
 
 class RequestShiftsDistribution(Rule):
@@ -75,21 +92,11 @@ class RequestShiftsDistribution(Rule):
     fix_applicability = Applicability.UNSAFE
 
     def check(self, launch: Launch, release: Release) -> Iterator[Report]:
-        if sampling_mask(launch) is None:
-            return
-        for request in own_requests(launch):
-            for setting in shifting_penalties(request.settings):
-                yield Report(setting.span, f"{quote(setting)} in a request to a replay engine {_WHY}")
-        if is_server(launch):
-            for request in launch.clients:
-                for setting in shifting_penalties(request.settings):
-                    yield Report(
-                        setting.span,
-                        f"{quote(setting)} in a request to the replay server started at line {launch.span.start_line} {_WHY}",
-                        related=(launch.span,),
-                    )
+        for addressed in replay_requests(launch, Reads.SENT):
+            for setting in shifting_penalties(addressed.request.settings):
+                yield Report(setting.span, _message(setting, addressed), related=addressed.related, absent=setting.implied)
         override = launch.get(_OVERRIDE)
-        if is_server(launch) and override is not None and isinstance(override.value, dict):
+        if sampling_mask(launch) is not None and is_server(launch) and override is not None and isinstance(override.value, dict):
             yield from self._defaults(override)
 
     def _defaults(self, override: Setting) -> Iterator[Report]:

@@ -36,36 +36,29 @@ No automatic fix: the budget bounds the cost of a rollout, which only the user c
 
 from __future__ import annotations
 
-from typing import Iterator
-
-from ..model import Launch
-from ..vllm.releases import Release
-from ..vllm.unusable_masks import own_requests
-from .base import Invalid, Report, Rule, Valid, quote, sampling_mask
+from ..model import Launch, Setting
+from .base import Invalid, Valid, quote
+from .requests_shape import Reads, RequestFieldRule
 from .rpl101_greedy_request import ENGINE
 
-_BUDGET = "thinking_token_budget"
 
-
-class ThinkingBudgetWithReplay(Rule):
+class ThinkingBudgetWithReplay(RequestFieldRule):
     code = "RPL303"
     name = "thinking-budget-with-replay"
     summary = "A thinking budget forces the end-of-reasoning token, whose replayed logprob is not the policy's"
     severity = "warning"
     vllm_message = "(no message: the end marker's logit is set to 1e9)"
+    field = "thinking_token_budget"
+    reads = Reads.OWN
 
-    def check(self, launch: Launch, release: Release) -> Iterator[Report]:
-        if sampling_mask(launch) is None:
-            return
-        for request in own_requests(launch):
-            budget = request.settings.get(_BUDGET)
-            if budget is not None and budget.known and budget.value is not None:
-                yield Report(
-                    budget.span,
-                    f"{quote(budget)} in a request to a replay engine: when the budget runs out vLLM {{release}} "
-                    "forces the end-of-reasoning token (its logit set to 1e9 before temperature and top-k), so its "
-                    "replayed logprob is about 0 whatever the policy says",
-                )
+    def flags(self, setting: Setting, launch: Launch) -> bool:
+        return setting.known and setting.value is not None
+
+    def describe(self, setting: Setting, to: str, launch: Launch) -> str:
+        return (
+            f"{quote(setting)} in a request to {to}: when the budget runs out vLLM {{release}} forces the end-of-reasoning "
+            "token (its logit set to 1e9 before temperature and top-k), so its replayed logprob is about 0 whatever the policy says"
+        )
 
     VALID = (
         Valid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=20, thinking_token_budget=None))\n'),

@@ -34,17 +34,15 @@ sending first.
 
 from __future__ import annotations
 
-from typing import Iterator
-
-from ..model import Launch
+from ..model import Setting
 from ..vllm.releases import Release
 from ..vllm.values import as_bool
-from .base import Invalid, Report, Rule, Valid, quote, sampling_mask
+from .base import BesideMaskRule, Invalid, Valid, quote
 
 _ENGINE = 'from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs"{})\n'
 
 
-class TraceReplayWithSamplingMask(Rule):
+class TraceReplayWithSamplingMask(BesideMaskRule):
     code = "RPL305"
     name = "trace-replay-with-sampling-mask"
     summary = "Trace replay forces tokens the sampling mask may not contain"
@@ -52,16 +50,15 @@ class TraceReplayWithSamplingMask(Rule):
     since = Release(0, 29)
     vllm_message = "(no message: forced tokens are written after the mask is taken from the logits)"
 
-    def check(self, launch: Launch, release: Release) -> Iterator[Report]:
-        mask = sampling_mask(launch)
-        trace = launch.get("enable_trace_replay")
-        if mask is None or trace is None or as_bool(trace.value) is not True:
-            return
-        yield Report(
-            trace.span,
-            f"{quote(trace)} with {quote(mask)}: vLLM {{release}} writes a trace's tokens over the sampled ones, "
-            "so a forced token can lie outside its mask with logprob -inf (-9999.0 over HTTP)",
-            related=(mask.span,),
+    setting = "enable_trace_replay"
+
+    def flags(self, setting: Setting) -> bool:
+        return as_bool(setting.value) is True
+
+    def describe(self, setting: Setting, mask: Setting) -> str:
+        return (
+            f"{quote(setting)} with {quote(mask)}: vLLM {{release}} writes a trace's tokens over the sampled ones, "
+            "so a forced token can lie outside its mask with logprob -inf (-9999.0 over HTTP)"
         )
 
     VALID = (

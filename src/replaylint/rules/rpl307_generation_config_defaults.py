@@ -42,8 +42,8 @@ from typing import Iterator
 from ..model import Applicability, Fix, Launch, SetSetting
 from ..vllm import messages
 from ..vllm.releases import Release
-from ..vllm.unusable_masks import is_server
-from .base import Invalid, Report, Rule, Valid, quote, sampling_mask, says
+from .base import Invalid, Report, Rule, Valid, quote, says
+from .requests_shape import server_mask
 
 _SERVE = "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out"
 
@@ -58,8 +58,8 @@ class GenerationConfigDefaults(Rule):
     fix_applicability = Applicability.UNSAFE
 
     def check(self, launch: Launch, release: Release) -> Iterator[Report]:
-        mask = sampling_mask(launch)
-        if mask is None or not is_server(launch) or launch.open_ended:
+        mask = server_mask(launch)
+        if mask is None:
             return
         source = launch.get("generation_config")
         if source is not None and source.value != "auto":

@@ -34,16 +34,14 @@ No automatic fix: watermarking is a policy decision.
 
 from __future__ import annotations
 
-from typing import Iterator
-
-from ..model import Launch
+from ..model import Setting
 from ..vllm.releases import Release
-from .base import Invalid, Report, Rule, Valid, quote, sampling_mask
+from .base import BesideMaskRule, Invalid, Valid, quote
 
 _ENGINE = 'from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs"{})\n'
 
 
-class WatermarkWithReplay(Rule):
+class WatermarkWithReplay(BesideMaskRule):
     code = "RPL308"
     name = "watermark-with-replay"
     summary = "Text watermarking correlates the samples a replay trainer treats as independent"
@@ -51,17 +49,15 @@ class WatermarkWithReplay(Rule):
     preview = True
     since = Release(0, 30)
     vllm_message = "(no message: watermarking is accepted)"
+    setting = "watermark_config"
 
-    def check(self, launch: Launch, release: Release) -> Iterator[Report]:
-        mask = sampling_mask(launch)
-        watermark = launch.get("watermark_config")
-        if mask is None or watermark is None or watermark.value is None or (watermark.known and not watermark.value):
-            return
-        yield Report(
-            watermark.span,
-            f"{quote(watermark)} with {quote(mask)}: vLLM {{release}} picks each token with a keyed function of its context, "
-            "so the samples of a group that share a prefix are correlated",
-            related=(mask.span,),
+    def flags(self, setting: Setting) -> bool:
+        return setting.value is not None and not (setting.known and not setting.value)
+
+    def describe(self, setting: Setting, mask: Setting) -> str:
+        return (
+            f"{quote(setting)} with {quote(mask)}: vLLM {{release}} picks each token with a keyed function of its context, "
+            "so the samples of a group that share a prefix are correlated"
         )
 
     VALID = (

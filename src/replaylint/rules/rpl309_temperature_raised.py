@@ -28,33 +28,29 @@ No automatic fix: the trainer's temperature must change with the request's.
 
 from __future__ import annotations
 
-from typing import Iterator
-
-from ..model import Launch
+from ..model import Launch, Setting
 from ..vllm import messages
-from ..vllm.releases import Release
 from ..vllm.unusable_masks import MIN_TEMPERATURE, number
-from .base import Invalid, Report, Rule, Valid, quote, sampling_mask, says
+from .base import Invalid, Valid, quote, says
+from .requests_shape import RequestFieldRule
 from .rpl101_greedy_request import ENGINE
 
 
-class TemperatureRaised(Rule):
+class TemperatureRaised(RequestFieldRule):
     code = "RPL309"
     name = "replay-temperature-raised"
     summary = "A temperature between 0 and 0.01 is raised to 0.01 with only a log line"
     severity = "warning"
     preview = True
     vllm_message = messages.SMALL_TEMPERATURE
+    field = "temperature"
 
-    def check(self, launch: Launch, release: Release) -> Iterator[Report]:
-        if sampling_mask(launch) is None:
-            return
-        for request in launch.requests:
-            temperature = request.settings.get("temperature")
-            value = number(temperature)
-            if temperature is not None and value is not None and 0 < value < MIN_TEMPERATURE:
-                said = says(self.vllm_message.format(value=temperature.value))
-                yield Report(temperature.span, f"{quote(temperature)} in a request to a replay engine: {said}", absent=temperature.implied)
+    def flags(self, setting: Setting, launch: Launch) -> bool:
+        value = number(setting)
+        return value is not None and 0 < value < MIN_TEMPERATURE
+
+    def describe(self, setting: Setting, to: str, launch: Launch) -> str:
+        return f"{quote(setting)} in a request to {to}: {says(self.vllm_message.format(value=setting.value))}"
 
     VALID = (
         Valid(ENGINE + 'llm.generate(["hi"], SamplingParams(temperature=0.01, top_k=20))\n'),

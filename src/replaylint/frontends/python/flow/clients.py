@@ -2,7 +2,11 @@
 `.completions.create`, `.chat.completions.create` and `.responses.create`, and `.post` of
 `requests`, `httpx` or a session given a whole URL, each read as a request (`Request.endpoint`,
 the body's sampling fields) and tied to the server launch whose port its address names
-(`--port`, vLLM's default 8000). A client whose address is not known here is tied to nothing."""
+(`--port`, vLLM's default 8000). A client whose address is not known here is tied to nothing.
+
+A TRL trainer config built in a file that also starts `trl vllm-serve` is a client of that
+server too: the fields TRL sends with every request (`frameworks.trl`), when the config says
+`use_vllm=True, vllm_mode="server"` and an address that names the server's port."""
 
 from __future__ import annotations
 
@@ -40,6 +44,7 @@ class Client:
 
 def with_clients(launches: list[Launch], source: SourceFile, context: ExtractContext) -> list[Launch]:
     """The launches, each server among them with the requests this file sends to its port."""
+    launches = _with_trainers(launches, source, context)
     ports = {id(launch): port for launch in launches if (port := _server_port(launch)) is not None}
     if not ports or not any(word in source.text for word in CLIENT_WORDS):
         return launches
@@ -58,9 +63,39 @@ def with_clients(launches: list[Launch], source: SourceFile, context: ExtractCon
     ]
 
 
-def _server_port(launch: Launch) -> int | None:
-    """The port a `vllm serve` launch listens on, when it is known."""
-    if launch.entrypoint not in SERVERS or launch.framework is not None or launch.open_ended:
+def _with_trainers(launches: list[Launch], source: SourceFile, context: ExtractContext) -> list[Launch]:
+    """The launches, each `trl vllm-serve` among them with what the file's TRL trainers send it."""
+    ports = {id(launch): port for launch in launches if (port := _trl_port(launch)) is not None}
+    if not ports:
+        return launches
+    module = parse(source)
+    if module is None:
+        return launches
+    from ....frameworks.trl import with_trainer_requests  # only for a file that starts TRL's server
+    from .trl_trainers import trainers
+
+    found = list(trainers(Reader(Tree(module, context)), module))
+    return [
+        with_trainer_requests(launch, tuple(c.request for c in found if c.port == ports[id(launch)])) if id(launch) in ports else launch
+        for launch in launches
+    ]
+
+
+def _trl_port(launch: Launch) -> int | None:
+    """The port of a `trl vllm-serve` launch: the one its editions that ask for the mask agree on
+    (TRL 1.10 refuses the words 1.16 forwards, `--port` among them when the mask is one)."""
+    if launch.framework is None or launch.framework.package != "trl":
+        return None
+    editions = [each for each in launch.framework.editions.values() or (launch,) if each.get("return_sampling_mask") is not None]
+    ports = {_server_port(each, "trl") for each in editions}
+    return ports.pop() if len(ports) == 1 else None
+
+
+def _server_port(launch: Launch, framework: str | None = None) -> int | None:
+    """The port a `vllm serve` launch listens on, when it is known; `framework`: the package of
+    the framework that starts it (None: vLLM's own command)."""
+    package = launch.framework.package if launch.framework is not None else None
+    if launch.entrypoint not in SERVERS or package != framework or launch.open_ended:
         return None
     port = launch.value("port", _DEFAULT_PORT)
     try:
@@ -83,14 +118,14 @@ def clients(reader: Reader, module: Module) -> Iterator[Client]:
 def _openai(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> Client | None:
     route = next((r for suffix, r in _OPENAI_ROUTES.items() if _chain(func).endswith("." + suffix)), None)
     made = _constructions(_receiver(func), frame) if route is not None else []
-    addresses = {_address(text(reader, _keyword(call, "base_url"), where)) for call, where in made}
+    addresses = {url_address(text(reader, keyword(call, "base_url"), where)) for call, where in made}
     if len(addresses) != 1 or None in addresses:
         return None
     port, base = addresses.pop()  # type: ignore[misc]
-    settings = {item.arg: _setting(reader, item.arg, item, frame) for item in node.keywords if item.arg in _OPENAI_FIELDS}
-    extra = reader.evaluate(_keyword(node, "extra_body"), frame)
+    settings = {item.arg: setting_of(reader, item.arg, item, frame) for item in node.keywords if item.arg in _OPENAI_FIELDS}
+    extra = reader.evaluate(keyword(node, "extra_body"), frame)
     settings.update(extra.keys)
-    open_ended = any(item.arg is None for item in node.keywords) or (_keyword(node, "extra_body") is not None and extra.value is UNKNOWN)
+    open_ended = any(item.arg is None for item in node.keywords) or (keyword(node, "extra_body") is not None and extra.value is UNKNOWN)
     return Client(port, Request("http", frame.module.span(node), settings, open_ended, base.rstrip("/") + str(route)))
 
 
@@ -99,12 +134,12 @@ def _post(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> 
     given a whole URL: a relative one needs the session's base, which is not read."""
     if func.attr != "post":
         return None
-    url = _keyword(node, "url") or (node.args[0] if node.args else None)
-    address = _address(text(reader, url, frame))
+    url = keyword(node, "url") or (node.args[0] if node.args else None)
+    address = url_address(text(reader, url, frame))
     if address is None:
         return None
     port, path = address
-    body = reader.evaluate(_keyword(node, "json"), frame)
+    body = reader.evaluate(keyword(node, "json"), frame)
     settings = dict(body.keys)
     inner = settings.pop("sampling_params", None)
     if inner is not None:
@@ -116,13 +151,13 @@ def _post(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> 
     return Client(port, Request("http", frame.module.span(node), settings, open_ended, path.rstrip("/")))
 
 
-def _setting(reader: Reader, name: str, item: ast.keyword, frame: Frame) -> Setting:
+def setting_of(reader: Reader, name: str, item: ast.keyword, frame: Frame) -> Setting:
     read = reader.evaluate(item.value, frame)
     module = frame.module
     return Setting(name, read.value, module.span(item), module.text(item), module.span(item.value), read.keys)
 
 
-def _address(url: Any) -> tuple[int, str] | None:
+def url_address(url: Any) -> tuple[int, str] | None:
     """(port, path) of a known URL."""
     if not isinstance(url, str):
         return None
@@ -134,7 +169,7 @@ def _address(url: Any) -> tuple[int, str] | None:
     return (port, parts.path) if port is not None and parts.hostname else None
 
 
-def _keyword(node: ast.Call, name: str) -> ast.expr | None:
+def keyword(node: ast.Call, name: str) -> ast.expr | None:
     return next((item.value for item in node.keywords if item.arg == name), None)
 
 
@@ -188,7 +223,7 @@ def _passed(frame: Frame, function: ast.FunctionDef | ast.AsyncFunctionDef, name
     found: list[tuple[ast.Call, Frame]] = []
     for site in sites:
         positional = [] if any(isinstance(a, ast.Starred) for a in site.node.args) else site.node.args
-        argument = _keyword(site.node, name) or (positional[position] if position < len(positional) else None)
+        argument = keyword(site.node, name) or (positional[position] if position < len(positional) else None)
         made = _constructions(argument, Frame(module, site.scope, site.cls, None, site.placed), depth + 1) if argument is not None else []
         if not made:
             return []

@@ -1,0 +1,80 @@
+"""TRL trainer configs as clients of the `trl vllm-serve` a file starts: a `GRPOConfig`,
+`RLOOConfig` or `DistillationConfig` imported from `trl`, with `use_vllm=True,
+vllm_mode="server"` and an address that names a port, is the request TRL sends with every
+generation (`frameworks.trl`): its `repetition_penalty`, `top_k` and `temperature` as written,
+or those its `generation_kwargs` give.
+A config changed after it is built (`args.vllm_mode = ...`) or given `**kwargs` is not read."""
+
+from __future__ import annotations
+
+import ast
+from typing import Iterator
+
+from ....frameworks.trl import SENT_FIELDS, SERVER_PORT, TRAINER_CONFIGS, TRAINER_ROUTE, TRAINER_SWITCHES
+from ....model import UNKNOWN, Request
+from .bodies import text
+from .clients import Client, keyword, setting_of, url_address
+from .engines import calls
+from .frames import Frame
+from .module import Module
+from .reader import Reader
+
+
+def trainers(reader: Reader, module: Module) -> Iterator[Client]:
+    """TRL trainer configs (`GRPOConfig(...)`) in server mode, each as the request it sends."""
+    if _assigns_attributes(module, (*SENT_FIELDS, *TRAINER_SWITCHES)):
+        return  # `args.vllm_mode = ...`: the config is changed after it is built
+    names, packages = _from_trl(module)
+    for call in calls(module, tuple(f"{name}(" for name in (*names, *TRAINER_CONFIGS))):
+        func = call.node.func
+        ours = (isinstance(func, ast.Name) and func.id in names) or (
+            isinstance(func, ast.Attribute)
+            and func.attr in TRAINER_CONFIGS
+            and isinstance(func.value, ast.Name)
+            and func.value.id in packages
+        )
+        if ours and all(item.arg is not None for item in call.node.keywords):
+            frame = Frame(module, call.scope, call.cls, None, call.placed)
+            found = _trainer(reader, call.node, frame)
+            if found is not None:
+                yield found
+
+
+def _from_trl(module: Module) -> tuple[set[str], set[str]]:
+    """The names the module binds to TRL's trainer configs (`from trl import GRPOConfig as C`),
+    and to the `trl` package itself (`import trl`): another project's `GRPOConfig` is not TRL's."""
+    names, packages = set(), set()
+    for node in ast.walk(module.tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module is not None and node.module.split(".")[0] == "trl":
+            names.update(alias.asname or alias.name for alias in node.names if alias.name in TRAINER_CONFIGS)
+        elif isinstance(node, ast.Import):
+            packages.update(alias.asname or alias.name for alias in node.names if alias.name == "trl")
+    return names, packages
+
+
+def _trainer(reader: Reader, node: ast.Call, frame: Frame) -> Client | None:
+    """The request of one trainer config: None unless it says the server mode and the port."""
+    written = {item.arg: item for item in node.keywords}
+    values = {name: reader.evaluate(written[name].value, frame).value for name in ("use_vllm", "vllm_mode") if name in written}
+    if values.get("use_vllm") is not True or values.get("vllm_mode") != "server":
+        return None
+    url = keyword(node, "vllm_server_base_url")
+    if url is not None:
+        address = url_address(text(reader, url, frame))
+        port = address[0] if address is not None else None
+    else:
+        given = reader.evaluate(keyword(node, "vllm_server_port"), frame).value if "vllm_server_port" in written else SERVER_PORT
+        port = given if isinstance(given, int) and not isinstance(given, bool) else None
+    if port is None:
+        return None
+    settings = {name: setting_of(reader, name, written[name], frame) for name in SENT_FIELDS if name in written}
+    if "generation_kwargs" in written:  # sent after the fields, so its keys replace them
+        extra = reader.evaluate(written["generation_kwargs"].value, frame)
+        if extra.value is UNKNOWN:
+            return None
+        settings.update({name: setting for name, setting in extra.keys.items() if name in SENT_FIELDS})
+    return Client(port, Request("http", frame.module.span(node), settings, False, TRAINER_ROUTE))
+
+
+def _assigns_attributes(module: Module, names: tuple[str, ...]) -> bool:
+    return any(isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and node.attr in names for node in ast.walk(module.tree))

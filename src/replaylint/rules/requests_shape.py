@@ -1,0 +1,81 @@
+"""The shape the request rules share: a replay launch's requests, each with what a message says
+it was sent to, and the one field a rule reads of each. A rule keeps only its own facts: the
+field, which requests it reads, which values are wrong and what to say of them."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import ClassVar, Iterator
+
+from ..model import Launch, Request, Setting, Span
+from ..vllm.releases import Release
+from ..vllm.unusable_masks import is_server, own_requests
+from .base import Report, Rule, sampling_mask
+
+
+class Reads(enum.Enum):
+    """Which requests of a launch a rule reads."""
+
+    ALL = "all"  # every request: a framework's configured ones too (they stand in for what it sends), and `SENT`'s clients
+    OWN = "own"  # those the tree writes to an engine it builds: a framework may not send its settings
+    SENT = "sent"  # those, and what reaches a server over HTTP: the file's clients, or the framework's own
+
+
+@dataclass(frozen=True)
+class Addressed:
+    """A request and, for messages, what it goes to ("a replay engine", "the replay server
+    started at line 4"), with the places to show beside it; `sender`: the framework that sends
+    it (its configuration holds the fields), "" for a request the tree writes itself."""
+
+    request: Request
+    to: str
+    related: tuple[Span, ...] = ()
+    sender: str = ""
+
+
+def server_mask(launch: Launch) -> Setting | None:
+    """The setting that turns the mask on in a launch of vLLM's HTTP server whose words are all
+    known; None for any other launch."""
+    mask = sampling_mask(launch)
+    return mask if mask is not None and is_server(launch) and not launch.open_ended else None
+
+
+def replay_requests(launch: Launch, reads: Reads) -> Iterator[Addressed]:
+    """The requests of a launch with sampling distribution replay on (none without it)."""
+    if sampling_mask(launch) is None:
+        return
+    requests = launch.requests if reads is Reads.ALL else own_requests(launch)
+    for request in requests:
+        yield Addressed(request, "a replay engine")
+    if reads is Reads.OWN or not (is_server(launch) or launch.framework is not None):
+        return
+    sender = launch.framework.name if launch.framework is not None else ""
+    for request in launch.clients:
+        yield Addressed(request, f"the replay server started at line {launch.span.start_line}", (launch.span,), sender)
+
+
+class RequestFieldRule(Rule):
+    """A rule on one field of the requests a replay engine receives: `flags` says which of its
+    values are wrong, `describe` what to say of one (`to`: what the request goes to), `evidence`
+    the places besides the request that decide (the model's config)."""
+
+    field: ClassVar[str]
+    reads: ClassVar[Reads] = Reads.ALL
+
+    def check(self, launch: Launch, release: Release) -> Iterator[Report]:
+        for addressed in replay_requests(launch, self.reads):
+            setting = addressed.request.settings.get(self.field)
+            if setting is not None and self.flags(setting, launch):
+                message = self.describe(setting, addressed.to, launch)
+                related = (*addressed.related, *self.evidence(launch))
+                yield Report(setting.span, message, related=related, absent=setting.implied)
+
+    def flags(self, setting: Setting, launch: Launch) -> bool:
+        raise NotImplementedError
+
+    def describe(self, setting: Setting, to: str, launch: Launch) -> str:
+        raise NotImplementedError
+
+    def evidence(self, launch: Launch) -> tuple[Span, ...]:
+        return ()
