@@ -143,6 +143,32 @@ def test_a_file_the_prefilter_turned_away_is_read_again_once_it_changes(tmp_path
     assert [f["code"] for f in run(tmp_path, "--cache-dir", cache_dir)] == ["RPL003"]
 
 
+def test_a_file_dated_before_1970_is_remembered_and_read_again_once_it_changes(tmp_path: Path) -> None:
+    """The stats of files turned away are stored packed: a negative time survives the trip."""
+    path = tmp_path / "a.py"
+    path.write_text("import os\n")
+    os.utime(path, ns=(0, -86_400 * 10**9))
+    cache_dir = str(tmp_path / ".cache")
+    assert run(tmp_path, "--cache-dir", cache_dir) == []
+    assert run(tmp_path, "--cache-dir", cache_dir) == []  # warm: decided by the stat
+    path.write_text("from vllm import LLM\nLLM('m', return_sampling_mask=True)\n")
+    os.utime(path, ns=(0, -86_400 * 10**9 + 1_000_000))
+    assert [f["code"] for f in run(tmp_path, "--cache-dir", cache_dir)] == ["RPL003"]
+
+
+def test_a_stat_that_does_not_pack_is_not_remembered_and_a_spoilt_column_is_absent(tmp_path: Path) -> None:
+    """An inode beyond 64 bits (Windows' file ids can be) leaves its file to be read again; a
+    column that is not the hex of whole numbers makes the store read as absent."""
+    from replaylint.cache import ResultCache
+
+    cache = ResultCache(str(tmp_path), "fingerprint")
+    remembered = {"a.py": (10, -5, 1 << 62, (1 << 64) - 1), "b.py": (1, 2, 3, 1 << 64)}
+    stored = json.loads(json.dumps(cache._encode_stats(remembered)))
+    assert cache._decode_stats(stored) == {"a.py": remembered["a.py"]}
+    for column, spoilt in (("stats", "zz"), ("stats", stored["stats"][:-2]), ("inodes", 7), ("paths", [])):
+        assert cache._decode_stats({**stored, column: spoilt}) is None
+
+
 def _check(folder: Path, cache_dir: str) -> tuple[list[str], str]:
     out, err = io.StringIO(), io.StringIO()
     cwd = os.getcwd()

@@ -167,6 +167,34 @@ def test_a_warm_run_of_unchanged_files_loads_no_parser_or_digest(tree, tmp_path_
     assert checked.returncode == 0 and checked.stdout.splitlines()[-1] == "[]", checked.stdout
 
 
+def test_a_check_of_files_without_launches_imports_no_other_command_and_no_engine(tree) -> None:
+    """The pre-commit case: check builds only its own parser, and a run the prefilter settles
+    imports neither the other commands (preflight), nor the report's data, the fixer or the engine."""
+    (tree / "plain.py").write_text("import os\n")
+    (tree / "plain.sh").write_text("echo hello\n")
+    unwanted = ("replaylint.preflight", "replaylint.report.run", "replaylint.fix_command", "replaylint.recalled_pins", "replaylint.api")
+    script = (
+        "import sys\n"
+        "from replaylint import cli\n"
+        "status = cli.main(['check', '--no-cache', '--output-format', 'concise', 'plain.py', 'plain.sh'])\n"
+        f"print(status, sorted(name for name in {unwanted!r} if name in sys.modules))\n"
+    )
+    checked = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, cwd=tree)
+    assert checked.stdout.splitlines() == ["All checks passed!", "0 []"], checked.stdout + checked.stderr
+
+
+def test_checks_own_parser_helps_and_refuses_as_the_whole_command_line(capsys) -> None:
+    from replaylint.check_options import check_parser
+    from replaylint.cli import _parser, _subcommand
+
+    assert check_parser().format_help() == _subcommand(_parser(), "check").format_help()
+    with pytest.raises(SystemExit) as exited:
+        main(["check", "--no-such-option", "."])  # a word check does not take: the whole parser's error
+    error = capsys.readouterr().err
+    assert exited.value.code == 2 and error.startswith("usage: replaylint [-h] [--version]")
+    assert error.rstrip().endswith("replaylint: error: unrecognized arguments: --no-such-option")
+
+
 @pytest.mark.parametrize(
     ("pin_file", "before", "after"),
     [

@@ -11,11 +11,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .config import Config, ConfigError, apply_override, common_start, find_config_file, load, patterns
-from .fix_command import fix_files, fix_stdin, fixed_line, unified_diff, write_bytes
 from .hierarchy import ConfigPerFile
-from .recalled_pins import RecalledPins
 from .report.console import error as _error, note as _console_note, verbose, warning as _warn
-from .vllm.releases import parse_release
 
 if TYPE_CHECKING:
     from .api import Checker, FileResult
@@ -83,6 +80,8 @@ def command_line_over(config: Config, args: argparse.Namespace) -> None:
             ):
                 resolve(selector)
         if args.target_vllm:
+            from .vllm.releases import parse_release
+
             config.target_vllm = parse_release(args.target_vllm)
             config.target_vllm_forced = True
     except ValueError as error:
@@ -208,6 +207,9 @@ def _run_check(args: argparse.Namespace) -> int:
         return EXIT_CLEAN
     from .api import Checker
     from .cache import ResultCache, default_directory
+    from .files import trusted_roots
+    from .fix_command import fix_files
+    from .recalled_pins import RecalledPins
     from .report import Run
     from .runs import run_checks
 
@@ -218,8 +220,6 @@ def _run_check(args: argparse.Namespace) -> int:
         return _check_stdin(Checker(config, project_pins=RecalledPins()), config, args)
     run = Run(findings=[], unsafe_fixes_enabled=args.unsafe_fixes, root=_repository_root(config), quiet=_quiet)
     result_cache = None if args.no_cache else ResultCache(args.cache_dir or default_directory(config.root), config.fingerprint, _note)
-    from .files import trusted_roots
-
     roots = trusted_roots(args.paths or ["."])
     pins = RecalledPins(result_cache.snapshots if result_cache is not None else None)
     checker = Checker(config, pins, cached=result_cache is not None, roots=roots, settings=settings)
@@ -299,6 +299,7 @@ def _check_stdin(checker: Checker, config: Config, args: argparse.Namespace) -> 
     """`replaylint check - --stdin-filename NAME`: the name decides the frontend; with --fix the
     fixed text goes to stdout and the findings to stderr (what editors and ruff users expect)."""
     from . import files
+    from .fix_command import fix_stdin, fixed_line, unified_diff, write_bytes
     from .report import Run, applicable, render
 
     name = args.stdin_filename or "-"

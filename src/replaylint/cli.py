@@ -9,128 +9,27 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 from . import __version__
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
 
-class _Formatter(argparse.HelpFormatter):
-    """argparse's, with the terminal width read without `shutil`: argparse makes a formatter at
-    every `add_argument`, and `shutil` imports three compression modules (3 ms of every run)."""
-
-    def __init__(self, prog: str) -> None:
-        super().__init__(prog, width=_columns() - 2)
-
-
-def _columns() -> int:
-    """`shutil.get_terminal_size().columns`: $COLUMNS, else the terminal's, else 80."""
-    try:
-        columns = int(os.environ.get("COLUMNS", 0))
-    except ValueError:
-        columns = 0
-    if columns <= 0:
-        try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
-        except (AttributeError, ValueError, OSError):
-            columns = 0
-    return columns or 80
-
-
-class _Parser(argparse.ArgumentParser):
-    def __init__(self, *args, **kwargs) -> None:
-        kwargs.setdefault("formatter_class", _Formatter)
-        super().__init__(*args, **kwargs)
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        from .report.printable import printable  # the message may quote a file name given as a word
-
-        self.print_usage(sys.stderr)
-        self.exit(EXIT_ERROR, f"{self.prog}: error: {printable(message)}\n")
-
-
 def _parser() -> argparse.ArgumentParser:
-    from .config import OUTPUT_FORMATS
+    """Every command's parser (a check builds its own alone: `check_options.check_parser`)."""
+    from .check_options import Parser, add_check_arguments
 
-    parser = _Parser(prog="replaylint", description="Find vLLM launches that sampling distribution replay rejects.")
+    parser = Parser(prog="replaylint", description="Find vLLM launches that sampling distribution replay rejects.")
     parser.add_argument("--version", action="version", version=f"replaylint {__version__}")
-    commands = parser.add_subparsers(dest="command", parser_class=_Parser)
+    commands = parser.add_subparsers(dest="command", parser_class=Parser)
 
-    check = commands.add_parser("check", help="check files and directories (default: .)")
-    check.add_argument("paths", nargs="*", default=[], metavar="PATH", help="files or folders; - reads stdin")
-    check.add_argument(  # taken apart before parsing (_as_hook_runs_it): one word, never `--hook fix`
-        "--hook",
-        action="store_true",
-        help="pre-commit's entry, `--hook` or `--hook=fix` right after `check` (implies --force-exclude): "
-        "every later word that names a file is a path, never an option",
-    )
-    report = check.add_argument_group("report")
-    report.add_argument(
-        "--output-format",
-        choices=OUTPUT_FORMATS,
-        default=None,
-        help="how findings are printed (default: full) [env: REPLAYLINT_OUTPUT_FORMAT]",
-    )
-    report.add_argument("-o", "--output-file", metavar="FILE", help="write the report to FILE [env: REPLAYLINT_OUTPUT_FILE]")
-    report.add_argument("--statistics", action="store_true", help="count findings per rule")
-    report.add_argument("--show-files", action="store_true", help="list the files that would be checked, and stop")
-    report.add_argument("-v", "--verbose", action="store_true", help="say which configuration, files and time the run took (stderr)")
-    report.add_argument("-q", "--quiet", action="store_true", help="print findings but no summary or notes")
-    report.add_argument("-s", "--silent", action="store_true", help="print nothing; the exit status tells the outcome")
-    report.add_argument(
-        "--color",
-        choices=("auto", "always", "never"),
-        default="auto",
-        help="colour the text report (auto: on a terminal, FORCE_COLOR or NO_COLOR decide)",
-    )
-    report.add_argument("-e", "--exit-zero", action="store_true", help="exit 0 even when there are findings")
-    report.add_argument("--exit-non-zero-on-fix", action="store_true", help="exit 1 when --fix changed a file, even if nothing remains")
-    rules = check.add_argument_group("rules")
-    rules.add_argument("--target-vllm", metavar="X.Y[.Z]", help="judge every launch against this vLLM release")
-    rules.add_argument(
-        "--select", metavar="CODES", help="comma-separated codes, prefixes or rule names to check (replaces the configuration's)"
-    )
-    rules.add_argument("--extend-select", metavar="CODES", help="codes, prefixes or rule names checked in addition")
-    rules.add_argument("--ignore", metavar="CODES", help="codes, prefixes or rule names not checked")
-    rules.add_argument("--extend-ignore", metavar="CODES", help="the same as --ignore (ruff's older spelling)")
-    rules.add_argument(
-        "--per-file-ignores", action="append", metavar="GLOB:CODES", help="codes not checked in files matching GLOB (repeatable)"
-    )
-    rules.add_argument(
-        "--extend-per-file-ignores", action="append", metavar="G:CODES", help="GLOB:CODES added to the configuration's (repeatable)"
-    )
-    rules.add_argument("--ignore-noqa", action="store_true", help="ignore every suppression comment (`# noqa`, `# replaylint: ...`)")
-    fixes = check.add_argument_group("fixes")
-    _switch(fixes, "--fix", "apply safe fixes")
-    _switch(fixes, "--unsafe-fixes", "also apply (and count) unsafe fixes")
-    _switch(fixes, "--fix-only", "apply fixes, and neither report nor fail on the findings left (implies --fix)")
-    fixes.add_argument("--diff", action="store_true", help="print the fixes as a unified diff and write nothing")
-    _switch(fixes, "--show-fixes", "list the fixes that were applied")
-    for option in ("fixable", "unfixable", "extend-fixable"):
-        fixes.add_argument(f"--{option}", metavar="CODES", help=f"codes, prefixes or rule names: the configuration's `{option}`")
-    fixes.add_argument("--add-noqa", action="store_true", help="add a suppression comment for every finding, and write nothing else")
-    files = check.add_argument_group("files and configuration")
-    files.add_argument(
-        "--config",
-        action="append",
-        metavar="FILE | KEY=VALUE",
-        help="a configuration file, or a TOML `key = value` that overrides it (repeatable)",
-    )
-    files.add_argument("--isolated", action="store_true", help="ignore every configuration file")
-    files.add_argument("--stdin-filename", metavar="PATH", help="the name of the file read from stdin")
-    files.add_argument("--force-exclude", action="store_true", help="apply excludes to files given explicitly")
-    files.add_argument("--exclude", metavar="PATTERNS", help="comma-separated globs that replace the default excludes")
-    files.add_argument("--extend-exclude", metavar="PATTERNS", help="comma-separated globs excluded in addition")
-    files.add_argument("--no-respect-gitignore", action="store_true", help="check files that .gitignore excludes too")
-    files.add_argument("-w", "--watch", action="store_true", help="check again whenever a file changes (needs `replaylint[watch]`)")
-    running = check.add_argument_group("running")
-    running.add_argument("-n", "--no-cache", action="store_true", help="neither read nor write the result cache [env: REPLAYLINT_NO_CACHE]")
-    running.add_argument(
-        "--cache-dir", metavar="DIR", help="where the result cache lives (default .replaylint_cache) [env: REPLAYLINT_CACHE_DIR]"
-    )
-    running.add_argument("--workers", type=int, default=None, metavar="N", help="worker processes (default: by file count)")
+    add_check_arguments(commands.add_parser("check", help="check files and directories (default: .)"))
+    _add_other_commands(commands)
+    return parser
 
+
+def _add_other_commands(commands: argparse._SubParsersAction) -> None:
     rule = commands.add_parser("rule", help="show a rule's documentation")
     rule.add_argument("code", nargs="?", metavar="CODE", help="a rule code (RPL003) or name")
     rule.add_argument("--all", action="store_true", help="every rule")
@@ -156,14 +55,6 @@ def _parser() -> argparse.ArgumentParser:
 
     version = commands.add_parser("version", help="print replaylint's version")
     version.add_argument("--output-format", choices=("text", "json"), default="text", help="text (default) or json")
-    return parser
-
-
-def _switch(group: argparse._ArgumentGroup, option: str, help: str) -> None:
-    """`--OPTION` and ruff's `--no-OPTION`, which undoes it (the last one given wins)."""
-    dest = option[2:].replace("-", "_")
-    group.add_argument(option, dest=dest, action="store_true", help=help)
-    group.add_argument(f"--no-{option[2:]}", dest=dest, action="store_false", help=argparse.SUPPRESS)
 
 
 SHELLS = ("bash", "zsh", "tcsh", "fish", "elvish", "powershell")
@@ -234,8 +125,10 @@ def _stop_workers() -> None:
 
 
 def _main(argv: list[str]) -> int:
-    parser = _parser()
-    args = parser.parse_args(_as_hook_runs_it(argv, parser))
+    args = _check_arguments(argv) if argv[:1] == ["check"] else None
+    if args is None:
+        parser = _parser()
+        args = parser.parse_args(_as_hook_runs_it(argv, _subcommand(parser, "check")))
     if args.command == "rule":
         return _rule(args)
     if args.command == "show-settings":
@@ -255,15 +148,9 @@ def _main(argv: list[str]) -> int:
     if args.command == "version":
         return _version(args.output_format)
     if args.command != "check":
-        parser.print_help()
+        _parser().print_help()
         return EXIT_ERROR
-    import gc
-
-    # Garbage is collected rarely in a check: it makes millions of short-lived objects (ast
-    # nodes, results) that reference counting frees, and a collection every 700 of them cost a
-    # cold scan 4 % and a warm one 10 % (the language server keeps the default).
-    gc.set_threshold(10_000, 50, 50)
-    _from_environment(args, parser)
+    _from_environment(args)  # (the collector was set by `_check_arguments`, before the parser's objects)
     from .check_command import run_check
 
     args.fix = args.fix or args.fix_only
@@ -274,10 +161,37 @@ def _main(argv: list[str]) -> int:
     return run_check(args)
 
 
-def _from_environment(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
+def _check_arguments(argv: list[str]) -> argparse.Namespace | None:
+    """`replaylint check ...` parsed by check's parser alone, or None when only the whole
+    parser can answer (a word check does not take: the whole parser's error names it)."""
+    _collect_rarely()
+    from .check_options import check_parser
+
+    check = check_parser()
+    args, unknown = check.parse_known_args(_as_hook_runs_it(argv, check)[1:])
+    if unknown:
+        return None
+    args.command = "check"
+    return args
+
+
+def _subcommand(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
+    return next(action for action in parser._actions if isinstance(action, argparse._SubParsersAction)).choices[name]
+
+
+def _collect_rarely() -> None:
+    """Garbage is collected rarely in a check: it makes millions of short-lived objects (ast
+    nodes, results) that reference counting frees, and a collection every 700 of them cost a
+    cold scan 4 % and a warm one 10 % (the language server keeps the default)."""
+    import gc
+
+    gc.set_threshold(10_000, 50, 50)
+
+
+def _from_environment(args: argparse.Namespace) -> None:
     """Options not given on the command line, from `REPLAYLINT_*` as ruff reads `RUFF_*`: the
     command line wins over the environment, and the environment over the configuration."""
-    from .config import OUTPUT_FORMATS
+    from .report import FORMATS
 
     for dest, variable in ENVIRONMENT.items():
         value = os.environ.get(variable)
@@ -285,8 +199,8 @@ def _from_environment(args: argparse.Namespace, parser: argparse.ArgumentParser)
             continue
         if dest == "no_cache":
             args.no_cache = value.strip().lower() not in _FALSE_WORDS
-        elif dest == "output_format" and value not in OUTPUT_FORMATS:
-            parser.error(f"invalid value {value!r} for --output-format (from {variable}): choose from {', '.join(OUTPUT_FORMATS)}")
+        elif dest == "output_format" and value not in FORMATS:
+            _parser().error(f"invalid value {value!r} for --output-format (from {variable}): choose from {', '.join(FORMATS)}")
         elif value:
             setattr(args, dest, value)
 
@@ -294,7 +208,7 @@ def _from_environment(args: argparse.Namespace, parser: argparse.ArgumentParser)
 _HOOK_ENTRIES = {"--hook": ["--force-exclude"], "--hook=check": ["--force-exclude"], "--hook=fix": ["--force-exclude", "--fix"]}
 
 
-def _as_hook_runs_it(argv: list[str], parser: argparse.ArgumentParser) -> list[str]:
+def _as_hook_runs_it(argv: list[str], check: argparse.ArgumentParser) -> list[str]:
     """`check --hook[=fix] WORDS` (the entry in .pre-commit-hooks.yaml) as the options it means.
 
     pre-commit runs the entry, then the user's `args:`, then the staged files, and a file may be
@@ -307,9 +221,9 @@ def _as_hook_runs_it(argv: list[str], parser: argparse.ArgumentParser) -> list[s
         return argv
     if len(argv) < 2 or argv[1] not in _HOOK_ENTRIES:
         if any(word in _HOOK_ENTRIES for word in argv[1:]):
-            parser.error("--hook is pre-commit's entry, `replaylint check --hook`: it comes right after `check`")
+            _parser().error("--hook is pre-commit's entry, `replaylint check --hook`: it comes right after `check`")
         return argv
-    takes_value = _options_taking_a_value(parser)
+    takes_value = _options_taking_a_value(check)
     words = argv[2:]
     meant = ["check", *_HOOK_ENTRIES[argv[1]]]
     value_next = False
@@ -322,8 +236,7 @@ def _as_hook_runs_it(argv: list[str], parser: argparse.ArgumentParser) -> list[s
     return meant
 
 
-def _options_taking_a_value(parser: argparse.ArgumentParser) -> set[str]:
-    check = next(action for action in parser._actions if isinstance(action, argparse._SubParsersAction)).choices["check"]
+def _options_taking_a_value(check: argparse.ArgumentParser) -> set[str]:
     return {option for action in check._actions if action.nargs != 0 for option in action.option_strings}
 
 

@@ -14,6 +14,7 @@ import os
 import pickle
 import shlex
 import stat
+from array import array
 from pathlib import Path
 
 import pytest
@@ -76,9 +77,14 @@ def hide_the_bad_script(tree: Path, maker: Path) -> None:
     script.write_bytes(BAD)
     status = script.stat()
     (clean,) = [store for store in _stores(tree / ".replaylint_cache") if store.name.startswith("clean-")]
+    from replaylint.cache import _hex, _numbers
+
     body = json.loads(clean.read_bytes().partition(b"\n")[2])
-    at = 4 * body["paths"].index("run.sh")
-    body["stats"][at : at + 4] = [status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino]
+    at = body["paths"].index("run.sh")
+    numbers, inodes = _numbers("q", body["stats"]), _numbers("Q", body["inodes"])
+    numbers[3 * at : 3 * at + 3] = array("q", [status.st_size, status.st_mtime_ns, status.st_ctime_ns])
+    inodes[at] = status.st_ino
+    body["stats"], body["inodes"] = _hex(numbers), _hex(inodes)
     clean.write_bytes(_sign(maker, clean, json.dumps(body).encode()))
     assert codes(check(tree, maker, ".")) == []  # the maker's replaylint trusts its own cache
 
@@ -356,7 +362,7 @@ def test_committed_stores_of_hundreds_of_mib_cost_no_memory(tree: Path, tmp_path
 
     shipped = tree / ".replaylint_cache"
     shipped.mkdir()
-    for name in ("results-0000000000000000.json", "clean-0.1.0-5.json", "trees-0.1.0-5.json"):
+    for name in ("results-0000000000000000.json", "clean-0.1.0-6.json", "trees-0.1.0-6.json"):
         _sparse(shipped / name, STORE_BYTES)
     assert _peak_memory_mib(tree, tmp_path / "home") < 150
     assert all((shipped / name).stat().st_size == STORE_BYTES for name in os.listdir(shipped) if name.endswith(".json"))

@@ -4,8 +4,10 @@ a string; `render` picks the module for a format name."""
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING, Any
 
-from .run import Run, applicable, relative_path
+if TYPE_CHECKING:
+    from .run import Run, applicable, relative_path
 
 __all__ = ["FORMATS", "REPOSITORY_RELATIVE", "Run", "applicable", "relative_path", "render"]
 
@@ -15,6 +17,17 @@ FORMATS = ("full", "concise", "grouped", "json", "json-lines", "junit", "github"
 # Formats whose paths are relative to the repository's top level (`Run.root`): code scanning, CI
 # annotations and review tools match files by repository path. The others print paths as given.
 REPOSITORY_RELATIVE = ("sarif", "github", "junit", "gitlab", "rdjson", "azure")
+
+
+def __getattr__(name: str) -> Any:
+    """`Run` and its helpers, imported when first asked for: the format names alone are what a
+    run settled before its report (a pre-commit run of files without launches) needs."""
+    if name in ("Run", "applicable", "relative_path"):
+        from . import run
+
+        return getattr(run, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 # Format name -> module of this package with a `render(run) -> str`; `full` and `concise` are `text`.
 _MODULES = {

@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import re
 
-_RUNNER_MARKER = re.compile(r"(?<=#)#(?=(?:vso)?\[)", re.IGNORECASE)
+_RUNNER_MARKER = r"(?<=#)#(?=(?:vso)?\[)"  # compiled by `re` when first met: most runs print no such text
 _SHORT = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
 def printable(text: str) -> str:
     if text.isprintable() and "##" not in text:
         return text  # nearly always: one C-level scan
-    return _RUNNER_MARKER.sub(r"\\x23", controls_escaped(text))
+    return re.sub(_RUNNER_MARKER, r"\\x23", controls_escaped(text), flags=re.IGNORECASE)
 
 
 def controls_escaped(text: str, keep: str = "") -> str:

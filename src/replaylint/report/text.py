@@ -6,7 +6,6 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
-from .cells import cell_view
 from .printable import printable, printable_path
 from .run import Run, applicable, fix_help, related_places
 
@@ -137,6 +136,23 @@ def counted(errors: int, warnings: int, brief: bool = False) -> str:
     return said[0] if said else "0 errors"
 
 
+def _shown(finding: Finding, run: Run, concise: bool, color: bool, indexes: dict[str, LineIndex | None]) -> list[str]:
+    """A finding's header and, unless `concise`, its excerpt and notes."""
+    from .cells import cell_view  # imported with the first finding: a clean run shows none
+
+    text = run.texts.get(finding.span.path)
+    view = cell_view(finding, text)
+    cell = None
+    if view is not None:
+        cell, finding, text = view
+    if concise:
+        return [header(finding, color, cell)]
+    notes = _notes(finding, run.texts)
+    # A notebook's finding is shown in its cell's own lines (small: indexed per finding).
+    index = _index(indexes, run, finding.span.path) if cell is None else _cell_index(finding.span.path, text)
+    return [header(finding, color, cell), *_excerpt(finding, index, notes, color), ""]
+
+
 def summary(run: Run) -> list[str]:
     findings = run.findings
     if run.quiet:
@@ -173,18 +189,7 @@ def render(run: Run, concise: bool, color: bool = False) -> str:
     out: list[str] = []
     indexes: dict[str, LineIndex | None] = {}  # one per file, however many findings it has
     for finding in run.findings:
-        text = run.texts.get(finding.span.path)
-        view = cell_view(finding, text)
-        cell = None
-        if view is not None:
-            cell, finding, text = view
-        out.append(header(finding, color, cell))
-        if not concise:
-            notes = _notes(finding, run.texts)
-            # A notebook's finding is shown in its cell's own lines (small: indexed per finding).
-            index = _index(indexes, run, finding.span.path) if cell is None else _cell_index(finding.span.path, text)
-            out.extend(_excerpt(finding, index, notes, color))
-            out.append("")
+        out.extend(_shown(finding, run, concise, color, indexes))
     if run.findings and concise and not run.quiet:
         out.append("")
     if run.fix_summary and not run.quiet:
