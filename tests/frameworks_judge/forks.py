@@ -22,6 +22,7 @@ class SourceEdit:
     path: str  # the edited file, inside the package's folder
     old: str  # every occurrence is replaced
     new: str
+    added: tuple[tuple[str, str], ...] = ()  # files the fork adds beside its package: (path, text)
 
     @property
     def judged_as(self) -> str:
@@ -34,11 +35,28 @@ class SourceEdit:
         return text.replace(self.old, self.new)
 
 
+# A logits processor that vLLM 0.34 loads (a subclass of its V2 runner's interface) and that does nothing.
+CLAMP = """from vllm.v1.worker.gpu.sample.logits_processor import LogitsProcessor
+
+
+class Clamp(LogitsProcessor):
+    def apply(self, logits, ctx):
+        return logits
+"""
+
 EDITS = (
     SourceEdit("raw-logprobs", "verl", "0.9.1", VERL_ROLLOUT, "logprobs_mode: processed_logprobs", "logprobs_mode: raw_logprobs"),
     SourceEdit("no-logprobs-mode", "verl", "0.9.1", VERL_ROLLOUT, "logprobs_mode: processed_logprobs", "logprobs_mode: null"),
     SourceEdit("bounded-top-k", "verl", "0.9.1", VERL_ROLLOUT, "top_k: -1", "top_k: 20"),  # the rollout's and validation's
-    SourceEdit("processors", "verl", "0.9.1", VERL_ROLLOUT, "  vllm: {}", "  vllm:\n    logits_processors: ['fork_plugins:Clamp']"),
+    SourceEdit(
+        "processors",
+        "verl",
+        "0.9.1",
+        VERL_ROLLOUT,
+        "  vllm: {}",
+        "  vllm:\n    logits_processors: ['fork_plugins:Clamp']",
+        added=(("fork_plugins.py", CLAMP),),
+    ),
 )
 
 
@@ -54,6 +72,8 @@ def install(edit: SourceEdit, frameworks: Path) -> Path | None:
         text = target.read_text()
         target.unlink()  # a hard link to the release's own file
         target.write_text(edit.edited(text))
+        for path, added in edit.added:
+            (copy / path).write_text(added)
         (copy / ".complete").write_text("")
     return copy
 
