@@ -81,7 +81,13 @@ class Adapter:
 
 ADAPTERS: tuple[Adapter, ...] = (
     Adapter(
-        "verl", "verl", ("verl",), (EntryPoint("verl", modules=("verl.trainer.main_ppo",), reads_files=True),), yaml_finder="yaml_launches"
+        "verl",
+        "verl",
+        ("verl",),
+        (EntryPoint("verl", modules=("verl.trainer.main_ppo",), reads_files=True),),
+        # A fork's own rollout.yaml may turn the mask on for command lines that do not name it.
+        prefilters=(Prefilter("shell", ((b"verl.trainer.main_ppo",),)), Prefilter("yaml", ((b"verl.trainer.main_ppo",),))),
+        yaml_finder="yaml_launches",
     ),
     Adapter(
         "nemo-rl",

@@ -88,7 +88,7 @@ _RUNNER_WRITES["makefile"] = _RUNNER_WRITES["justfile"] = _RUNNER_WRITES["shell"
 # An engine-argument mapping found by content (`python/mappings`) starts nothing itself: the mask
 # turned on by a literal key or keyword (`"return_sampling_mask": True`, `return_sampling_mask=True`).
 _MASK_ON = re.compile(rb"""return_sampling_mask(?:["']\s*\]?\s*[:=]|=)\s*(?:True|1|["']?true)\b""")
-_FRAMEWORK_PREFILTERS = {kind: prefilters(kind) for kind in ("yaml", "toml")}
+_FRAMEWORK_PREFILTERS = {kind: prefilters(kind) for kind in ("yaml", "toml", "shell")}
 _JSON_MASK_ON = re.compile(rb'"return_sampling_mask"\s*:\s*(?:true|1)\b')  # all a JSON file can launch
 
 

@@ -21,7 +21,7 @@ from typing import Any
 # Every branch of `frontends.relevant` that can answer True needs one of these in the file: a
 # word that spells the mask (`sampling_mask`, `sampling-mask`, `SAMPLING_MASK`, `--return`), the
 # runner variable, `--config`, a compose `env_file`, a NeMo-RL `defaults:`, a prime-rl
-# `orchestrator`. A branch added there without one of them must add its word here.
+# `orchestrator`, verl's trainer module. A branch added there without one of them must add its word here.
 WORDS = (
     b"sampling_mask",
     b"sampling-mask",
@@ -34,6 +34,7 @@ WORDS = (
     b"orchestrator",
     b"config_name",  # a Python file that builds an engine from a Hydra config named by path
     b"OmegaConf.load(",
+    b"verl.trainer.main_ppo",  # a verl fork's defaults may turn the mask on (`frameworks/verl.py`)
 )
 VLLM_WORDS = (b"vllm", b"VLLM", b"vLLM")
 CONFIG_FILE_WORDS = (b".yaml", b".yml", b"--config=")
