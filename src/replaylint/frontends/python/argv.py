@@ -4,9 +4,10 @@ Word lists are list/tuple literals of strings, names bound to them (also grown b
 `.extend(...)` and `.append(...)` before the call), `*other` inside a literal, `a + b`, and
 `shlex.split("...")`. Strings run by a shell (`os.system`, `os.popen`, `shell=True`,
 `asyncio.create_subprocess_shell`, the string of `["sh", "-c", ...]`; a literal, an f-string or a
-name bound to one) go through the shell interpreter, an f-string's `{...}` as an unknown expansion. `env={...}` (or the environment
-argument of `os.execve`, `os.execle`...) supplies the runner variable; without one the child
-inherits `os.environ` as written before the call. `--config FILE.yaml` is read next to the file.
+name bound to one) go through the shell interpreter, an f-string's `{...}` as an unknown
+expansion. `env={...}` (or the environment argument of `os.execve`, `os.execle`...) supplies the
+runner variable; without one the child inherits `os.environ` as written before the call.
+`--config FILE.yaml` is read next to the file.
 """
 
 from __future__ import annotations
