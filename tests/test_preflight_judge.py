@@ -107,6 +107,23 @@ def test_a_reason_replaylint_does_not_check_is_no_disagreement() -> None:
     assert agree and "a reason replaylint does not check" in said
 
 
+def test_stand_in_models_keep_their_names_inside_the_folder(tmp_path: Path) -> None:
+    """The judge writes a stand-in `config.json` for each model a launch names: its path ends
+    with the name (vLLM's name heuristics see `eagle3`), and a hostile name stays inside."""
+    from replaylint.preflight.ask_vllm import STAND_IN_CONFIG, stand_in_model
+
+    root = tmp_path / "models"
+    draft = Path(stand_in_model(str(root), "org/EAGLE3-draft"))
+    assert draft.parts[-2:] == ("org", "EAGLE3-draft") and draft.is_relative_to(root)
+    assert json.loads((draft / "config.json").read_text()) == STAND_IN_CONFIG
+    moe = Path(stand_in_model(str(root), "org/EAGLE3-draft", {"model_type": "mixtral"}))
+    assert moe != draft and json.loads((moe / "config.json").read_text())["model_type"] == "mixtral"
+    for hostile in ("../../outside", "/etc/passwd/x", "a/../../../outside"):
+        assert Path(stand_in_model(str(root), hostile)).resolve().is_relative_to(root.resolve())
+    assert not (tmp_path / "outside").exists()
+    assert stand_in_model(str(root), str(tmp_path)) == str(tmp_path)  # a local model folder is kept
+
+
 # The real vLLM ---------------------------------------------------------------------------------
 
 needs_judge = pytest.mark.skipif(not JUDGE_PYTHON.exists(), reason="no vLLM judge venv (scripts/setup-vllm-judge.sh)")
@@ -139,9 +156,10 @@ def _release_folder(release: str) -> str | None:
 @needs_judge
 @pytest.mark.parametrize("release", ["0.33.0", "0.34.0"])
 def test_ask_vllm_agrees_with_the_differential_judge(tmp_path: Path, release: str) -> None:
-    """ask_vllm (what `--judge` runs; on this GPU-less machine with its stand-in H100) and the
-    differential's judge give the installed vLLM's same verdicts on the differential's `vllm
-    serve` example cases and a batch of its generated ones."""
+    """ask_vllm run as `--judge` runs it (by path, with `-P`, its stand-in H100 loaded beside it
+    on this GPU-less machine) gives the differential judge's verdicts (the same code, imported
+    there, with the differential's own process set-up) on the differential's `vllm serve`
+    example cases and a batch of its generated ones."""
     folder = _release_folder(release)
     cases = _serve_cases(tmp_path, release)
     lines = "".join(json.dumps(case) + "\n" for case in cases)

@@ -4,6 +4,12 @@
 Runs INSIDE the judge virtualenv (scripts/setup-vllm-judge.sh), never inside
 replaylint's own test environment.  See tests/differential/JUDGE.md.
 
+The judging of `vllm serve` command lines and the stand-in GPU are replaylint's
+own, the code `replaylint preflight --judge` runs: replaylint.preflight.ask_vllm
+and replaylint.preflight.stand_in_gpu, imported from this checkout's src/ (they
+need only the standard library and vLLM).  This program adds the case format,
+the Python API and Dynamo cases, and the per-case knobs below.
+
 Input: JSON lines on stdin, one case per line:
 
   {"id": "c1", "argv": ["MODEL", "--return-sampling-mask"], "env": {...}}
@@ -59,13 +65,8 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import hashlib
-import importlib
-import importlib.machinery
-import io
 import json
 import os
-import re
 import shutil
 import signal
 import sys
@@ -255,27 +256,21 @@ if JUDGE_ARGS.vllm_path:
 if JUDGE_ARGS.dynamo_path:  # after vLLM's: Dynamo runs on the vLLM being judged
     sys.path.insert(1 if JUDGE_ARGS.vllm_path else 0, os.path.abspath(JUDGE_ARGS.dynamo_path))
 
+# The stand-in GPU and the `vllm serve` judge are replaylint's own (`preflight --judge` runs
+# them): imported from this checkout's package, which needs nothing but the standard library.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, os.pardir, "src"))
+from replaylint.preflight import ask_vllm, stand_in_gpu  # noqa: E402
+
 # ---------------------------------------------------------------------------
 # 0. stdout hygiene: verdicts go to the real stdout, everything else (vLLM's
 #    logging, prints, warnings) to stderr, even if written to fd 1 directly.
 # ---------------------------------------------------------------------------
-_VERDICT_OUT = os.fdopen(os.dup(1), "w", buffering=1, encoding="utf-8")
-if JUDGE_ARGS.quiet:
-    _devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(_devnull, 1)
-    sys.stdout = open(os.devnull, "w")
-else:
-    os.dup2(2, 1)
-    sys.stdout = sys.stderr
+_VERDICT_OUT = ask_vllm.keep_stdout_for_verdicts(quiet=JUDGE_ARGS.quiet)
 
 # ---------------------------------------------------------------------------
 # 1. Environment before vLLM is imported: offline, quiet, no usage stats.
 # ---------------------------------------------------------------------------
-os.environ["HF_HUB_OFFLINE"] = "1"
-os.environ["TRANSFORMERS_OFFLINE"] = "1"
-os.environ["HF_DATASETS_OFFLINE"] = "1"
-os.environ["VLLM_NO_USAGE_STATS"] = "1"
-os.environ["DO_NOT_TRACK"] = "1"
+ask_vllm.work_offline()
 os.environ.setdefault("VLLM_LOGGING_LEVEL", "ERROR")
 # `vllm` (cli/main.py) calls cli_env_setup(), which sets this; do the same.
 os.environ.setdefault("VLLM_WORKER_MULTIPROC_METHOD", "spawn")
@@ -290,155 +285,24 @@ os.environ["VLLM_CACHE_ROOT"] = os.path.join(_WORK_ROOT, "cache")
 os.environ["HF_HOME"] = os.path.join(_WORK_ROOT, "hf")
 
 # ---------------------------------------------------------------------------
-# 2. Replaced hardware: compiled kernel modules and NVML.
+# 2. Replaced hardware (replaylint.preflight.stand_in_gpu): vLLM's compiled
+#    extension modules are CUDA builds that cannot load next to CPU torch, so
+#    each becomes an empty module; NVML answers as H100s (a case's "gpus").
 # ---------------------------------------------------------------------------
-# vLLM's compiled extension modules (vllm._C_stable_libtorch, the flash-attn
-# and MoE kernels, ...) are CUDA builds that cannot load next to CPU torch.
-# On a GPU host they all import; here every one of them is replaced by an
-# empty module, found by listing the extension files of the installed package.
-def _vllm_root():
-    import importlib.util
-
-    spec = importlib.util.find_spec("vllm")
-    if spec is None or spec.origin is None:
-        raise SystemExit("vllm_judge: vllm is not importable")
-    root = os.path.dirname(spec.origin)
-    if JUDGE_ARGS.vllm_path and not os.path.abspath(root).startswith(
-        os.path.abspath(JUDGE_ARGS.vllm_path)
-    ):
-        raise SystemExit(f"vllm_judge: vllm resolves to {root}, not under --vllm-path")
-    return root
-
-
-def _extension_module_names():
-    root = _vllm_root()
-    names = []
-    for dirpath, _dirs, files in os.walk(root):
-        for fn in files:
-            if fn.endswith(".so"):
-                mod = fn.split(".", 1)[0]
-                rel = os.path.relpath(dirpath, os.path.dirname(root))
-                names.append(".".join([*rel.split(os.sep), mod]))
-    return sorted(names)
-
-
-STUBBED_EXTENSIONS = _extension_module_names()
-for _name in STUBBED_EXTENSIONS:
-    _m = types.ModuleType(_name)
-    _m.__file__ = f"<vllm-judge stub for {_name}>"
-    sys.modules[_name] = _m
-
-# One NVIDIA H100 80GB HBM3 (SXM), compute capability 9.0.
-H100 = {
-    "name": "NVIDIA H100 80GB HBM3",
-    "capability": (9, 0),
-    "total_memory": 85520809984,  # 79.6 GiB, as NVML reports for H100 SXM 80GB
-    "uuid": "GPU-00000000-0000-0000-0000-000000000000",
-    "pci_bus_id": "00000000:00:00.0",
-}
-
-
-# Number of such GPUs the fake NVML reports; a case may ask for more ("gpus").
-GPU_COUNT = [1]
-
-
-class _PatchAfterImport:
-    """Meta-path finder: run patch(module) right after a module is executed."""
-
-    def __init__(self, patches):
-        self.patches = patches
-
-    def find_spec(self, fullname, path, target=None):
-        patch = self.patches.get(fullname)
-        if patch is None:
-            return None
-        spec = importlib.machinery.PathFinder.find_spec(fullname, path)
-        if spec is None or spec.loader is None:
-            return None
-        orig_exec = spec.loader.exec_module
-
-        def exec_module(module):
-            orig_exec(module)
-            patch(module)
-
-        spec.loader.exec_module = exec_module
-        return spec
-
-
-def _install_fake_nvml(pynvml):
-    """NVML answers for GPU_COUNT H100s (vllm.third_party.pynvml)."""
-
-    class _Handle:
-        def __init__(self, index):
-            self.index = index
-
-    def _check_index(i):
-        if not 0 <= int(i) < GPU_COUNT[0]:
-            raise pynvml.NVMLError(pynvml.NVML_ERROR_INVALID_ARGUMENT)
-        return _Handle(int(i))
-
-    class _Mem:
-        total = H100["total_memory"]
-        free = H100["total_memory"]
-        used = 0
-
-    class _Pci:
-        busId = H100["pci_bus_id"]
-
-    pynvml.nvmlInit = lambda *a, **k: None
-    pynvml.nvmlShutdown = lambda *a, **k: None
-    pynvml.nvmlDeviceGetCount = lambda: GPU_COUNT[0]
-    pynvml.nvmlDeviceGetHandleByIndex = _check_index
-    pynvml.nvmlDeviceGetHandleByUUID = lambda uuid: _Handle(0)
-    pynvml.nvmlDeviceGetIndex = lambda h: h.index
-    pynvml.nvmlDeviceGetCudaComputeCapability = lambda h: H100["capability"]
-    pynvml.nvmlDeviceGetName = lambda h: H100["name"]
-    pynvml.nvmlDeviceGetUUID = lambda h: H100["uuid"]
-    pynvml.nvmlDeviceGetMemoryInfo = lambda h, *a: _Mem()
-    pynvml.nvmlDeviceGetPciInfo = lambda h: _Pci()
-    pynvml.nvmlDeviceGetP2PStatus = lambda a, b, idx: pynvml.NVML_P2P_STATUS_OK
-    pynvml.nvmlDeviceGetNumaNodeId = lambda h: 0
-    pynvml.nvmlDeviceGetCpuAffinity = lambda h, n: [(1 << min(os.cpu_count() or 1, 63)) - 1]
-
-
-# Installed the moment vllm.third_party.pynvml is imported: some releases
-# resolve the platform while `import vllm` itself runs.
-sys.meta_path.insert(0, _PatchAfterImport({"vllm.third_party.pynvml": _install_fake_nvml}))
-
-
-def _install_kernel_capability_queries():
-    """torch.ops._C capability queries that vLLM calls at import time.
-
-    With the kernel module stubbed these ops do not exist; they are answered
-    as vLLM's CUDA build answers them on a compute-capability-9.0 GPU.
-    """
-    import torch
-
-    ops_c = torch.ops._C
-    answers = {
-        # csrc/quantization/w8a8/cutlass/scaled_mm_entry.cu
-        "cutlass_scaled_mm_supports_fp8": lambda cap: cap >= 89,
-        "cutlass_scaled_mm_supports_block_fp8": lambda cap: cap >= 90,
-        "cutlass_scaled_mm_supports_fp4": lambda cap: cap >= 100,
-        "cutlass_group_gemm_supported": lambda cap: 90 <= cap < 110,
-        "mxfp4_experts_quant_supported": lambda cap: cap >= 100,
-    }
-    for name, fn in answers.items():
-        setattr(ops_c, name, fn)
-
-
-_install_kernel_capability_queries()
+_vllm_root = stand_in_gpu.vllm_folder()
+if _vllm_root is None:
+    raise SystemExit("vllm_judge: vllm is not importable")
+if JUDGE_ARGS.vllm_path and not os.path.abspath(_vllm_root).startswith(os.path.abspath(JUDGE_ARGS.vllm_path)):
+    raise SystemExit(f"vllm_judge: vllm resolves to {_vllm_root}, not under --vllm-path")
+STUBBED_EXTENSIONS = stand_in_gpu.install()
 
 import vllm  # noqa: E402
-import vllm.envs as envs  # noqa: E402
+import vllm.envs  # noqa: E402
 import vllm.platforms  # noqa: E402
 
 if JUDGE_ARGS.release and vllm.__version__ != JUDGE_ARGS.release:
     raise SystemExit(f"vllm_judge: imported vllm {vllm.__version__}, expected {JUDGE_ARGS.release}")
-import vllm.platforms.cuda as _cuda  # noqa: E402
-
-# torch is the CPU build, so torch.cuda counts 0 devices; answer as one GPU.
-_cuda._cuda_device_count_stateless = lambda cuda_visible_devices=None: GPU_COUNT[0]
+stand_in_gpu.after_import()
 
 from vllm.platforms import current_platform  # noqa: E402
 
@@ -448,144 +312,39 @@ if not current_platform.is_cuda():
     )
 
 import vllm.config.vllm as _config_vllm  # noqa: E402
-
-# As on a normal GPU host (Triton is importable there).
-_config_vllm.HAS_TRITON = True
-
-import vllm.model_executor.models.registry as _registry  # noqa: E402
-
-# vLLM inspects a model class in a fresh subprocess (to keep CUDA out of the
-# parent); that subprocess would not have the replacements above and costs
-# seconds per architecture.  Here the inspection runs in-process, on the
-# same (H100-answering) platform a GPU host's subprocess would see.
-_registry._run_in_subprocess = lambda fn: fn()
-
-from vllm.engine.arg_utils import AsyncEngineArgs, EngineArgs  # noqa: E402
-import vllm.entrypoints.cli.serve as _serve_mod  # noqa: E402
-from vllm.entrypoints.cli.serve import ServeSubcommand  # noqa: E402
+from vllm.engine.arg_utils import EngineArgs  # noqa: E402
 import vllm.entrypoints.llm as _llm_mod  # noqa: E402
-
-# The module that holds make_arg_parser / validate_parsed_serve_args moved
-# between releases (entrypoints.openai.cli_args in 0.28, entrypoints.launchers
-# .cli_args in 0.29-0.32, entrypoints.common.cli_args in 0.33): take the one
-# the serve subcommand itself imports.
-_cli_args = sys.modules[_serve_mod.make_arg_parser.__module__]
-
-
-def _find_helper(name, modules):
-    for modname in modules:
-        try:
-            mod = importlib.import_module(modname)
-        except Exception:
-            continue
-        fn = getattr(mod, name, None)
-        if fn is not None:
-            return fn
-    return None
-
-
-# What setup_server() checks before the engine is built (0.33: common
-# .cli_args; 0.29-0.32: launchers.launcher; 0.28: openai.api_server).
-_validate_api_server_args = _find_helper(
-    "validate_api_server_args",
-    [_cli_args.__name__, "vllm.entrypoints.launchers.launcher",
-     "vllm.entrypoints.openai.api_server"],
-)
-# 0.32+: mirrors --disable-flash-late-interaction into the engine args.
-_propagate_flash_late_interaction = getattr(_cli_args, "propagate_flash_late_interaction", None)
+import vllm.entrypoints.cli.serve  # noqa: E402  (imported here: T_PARSER times the parser alone)
 from vllm.usage.usage_lib import UsageContext  # noqa: E402
-from vllm.utils.argparse_utils import FlexibleArgumentParser  # noqa: E402
 
 T_IMPORTED = time.perf_counter()
 
 # ---------------------------------------------------------------------------
-# 3. Tiny local models.
+# 3. Tiny local models (ask_vllm.STAND_IN_CONFIG, a case's "hf_configs" over it).
 # ---------------------------------------------------------------------------
-DEFAULT_HF_CONFIG = {
-    "architectures": ["LlamaForCausalLM"],
-    "model_type": "llama",
-    "vocab_size": 512,
-    "hidden_size": 64,
-    "intermediate_size": 128,
-    "num_hidden_layers": 2,
-    "num_attention_heads": 4,
-    "num_key_value_heads": 4,
-    "head_dim": 16,
-    "max_position_embeddings": 2048,
-    "rms_norm_eps": 1e-5,
-    "rope_theta": 10000.0,
-    "hidden_act": "silu",
-    "bos_token_id": 1,
-    "eos_token_id": 2,
-    "tie_word_embeddings": False,
-    "torch_dtype": "bfloat16",
-}
-
 _MODELS_ROOT = os.path.join(_WORK_ROOT, "models")
 
 
 def local_model_dir(name: str, overrides: dict | None) -> str:
-    """A folder with a tiny config.json whose path ends with `name`.
-
-    Keeping the original name as the path suffix keeps vLLM's name-based
-    heuristics (e.g. 'eagle-' / 'dflash' in a draft model name) working.
-    A name that is already an existing directory is used as it is.
-    """
-    if os.path.isdir(name):
-        return name
-    cfg = dict(DEFAULT_HF_CONFIG)
-    if overrides:
-        cfg.update(overrides)
-    blob = json.dumps(cfg, sort_keys=True)
-    digest = hashlib.sha1(blob.encode()).hexdigest()[:10]
-    rel = name.strip("/").replace("..", "__") or "model"
-    path = os.path.join(_MODELS_ROOT, digest, rel)
-    if not os.path.exists(os.path.join(path, "config.json")):
-        os.makedirs(path, exist_ok=True)
-        with open(os.path.join(path, "config.json"), "w") as f:
-            f.write(blob)
-    return path
+    """A folder with a tiny config.json whose path ends with `name`."""
+    return ask_vllm.stand_in_model(_MODELS_ROOT, name, overrides)
 
 
 # ---------------------------------------------------------------------------
 # 4. The `vllm` CLI parser, built as vllm/entrypoints/cli/main.py builds it
 #    (only the `serve` subcommand is registered).
 # ---------------------------------------------------------------------------
-def build_cli_parser():
-    import importlib.metadata
-
-    parser = FlexibleArgumentParser(prog="vllm", description="vLLM CLI")
-    parser.add_argument(
-        "-v", "--version", action="version",
-        version=importlib.metadata.version("vllm"),
-    )
-    subparsers = parser.add_subparsers(required=False, dest="subparser")
-    cmd = ServeSubcommand()
-    cmd.subparser_init(subparsers).set_defaults(dispatch_function=cmd.cmd)
-    return parser, cmd
-
-
 T0 = time.perf_counter()
-CLI_PARSER, SERVE_CMD = build_cli_parser()
+SERVE = ask_vllm.serve_command()
 T_PARSER = time.perf_counter() - T0
 
 
 # ---------------------------------------------------------------------------
 # 5. Per-case machinery.
 # ---------------------------------------------------------------------------
-class CaseError(Exception):
-    def __init__(self, phase, exc, message=None, exit_code=None, inner=None):
-        super().__init__(message)
-        self.phase = phase
-        self.exc = exc
-        self.message = message
-        self.exit_code = exit_code
-        self.inner = inner
-
-    @classmethod
-    def wrap(cls, phase, e: BaseException):
-        return cls(phase, type(e).__name__, exception_message(e),
-                   inner=inner_exception_name(e))
+CaseError = ask_vllm.Refused  # (phase, exception name, message, exit_code, inner); .wrap(phase, e)
+exception_message = ask_vllm.message_of
+_copy_namespace = ask_vllm.copy_namespace
 
 
 class _StopAfterConfig(BaseException):
@@ -596,96 +355,16 @@ class _CaseTimeout(BaseException):
     pass
 
 
-_PYDANTIC_RE = re.compile(
-    r"(?:Value error|Assertion failed), (?P<msg>.*?) \[type=(?:value|assertion)_error", re.DOTALL
-)
-
-
-def exception_message(exc: BaseException) -> str:
-    """vLLM's own message.
-
-    A pydantic ValidationError that wraps one exception raised by vLLM's code
-    (a ValueError, AssertionError, ...: "1 validation error for VllmConfig
-    ... Value error, <message> [type=value_error, ...") gives that inner
-    exception's message.  Other validation errors (wrong literal, missing
-    field, several errors) keep pydantic's whole text.
-    """
-    errors = None
-    if hasattr(exc, "errors") and type(exc).__name__ == "ValidationError":
-        with contextlib.suppress(Exception):
-            errors = exc.errors()
-    if errors and len(errors) == 1:
-        inner = (errors[0].get("ctx") or {}).get("error")
-        if isinstance(inner, BaseException):
-            return str(inner)
-        if isinstance(inner, str):
-            return inner
-    text = str(exc)
-    m = _PYDANTIC_RE.search(text)
-    if m and text.startswith("1 validation error"):
-        return m.group("msg").strip()
-    return text
-
-
-def inner_exception_name(exc: BaseException) -> str | None:
-    if type(exc).__name__ != "ValidationError":
-        return None
-    with contextlib.suppress(Exception):
-        errors = exc.errors()
-        if len(errors) == 1:
-            inner = (errors[0].get("ctx") or {}).get("error")
-            if isinstance(inner, BaseException):
-                return type(inner).__name__
-    return None
-
-
 _BASE_ENV = dict(os.environ)
 _BASE_CWD = os.getcwd()
 
 
 def apply_env(case_env: dict | None):
-    os.environ.clear()
-    os.environ.update(_BASE_ENV)
-    for k, v in (case_env or {}).items():
-        if v is None:
-            os.environ.pop(k, None)
-        else:
-            os.environ[str(k)] = str(v)
-    # vllm.envs may have been switched to cached reads (enable_envs_cache):
-    # make every case read its own environment.
-    envs.disable_envs_cache()
+    ask_vllm.apply_environment(_BASE_ENV, case_env or {})
 
 
 def replace_models_in_namespace(args, hf_configs):
-    model = getattr(args, "model_tag", None) or args.model
-    args.model = local_model_dir(model, hf_configs.get(model))
-    if getattr(args, "model_tag", None) is not None:
-        args.model_tag = args.model
-    _replace_other_models(args, hf_configs, getattr)
-
-
-def _replace_other_models(obj, hf_configs, get):
-    if isinstance(obj, dict):
-        get = lambda o, k, d=None: o.get(k, d)  # noqa: E731
-        put = lambda o, k, v: o.__setitem__(k, v)  # noqa: E731
-    else:
-        put = setattr
-    tok = get(obj, "tokenizer", None)
-    if isinstance(tok, str) and tok:
-        put(obj, "tokenizer", local_model_dir(tok, hf_configs.get(tok)))
-    spec_model = get(obj, "spec_model", None)
-    if isinstance(spec_model, str) and spec_model:
-        put(obj, "spec_model", local_model_dir(spec_model, hf_configs.get(spec_model)))
-    sc = get(obj, "speculative_config", None)
-    if isinstance(sc, dict):
-        m = sc.get("model")
-        if isinstance(m, str) and m and m != "ngram" and not _is_dotted_class(m):
-            sc["model"] = local_model_dir(m, hf_configs.get(m))
-
-
-def _is_dotted_class(name: str) -> bool:
-    # speculative_config.model given as an import path (custom_class method)
-    return "/" not in name and "." in name and not os.path.exists(name)
+    ask_vllm.stand_in_models(args, _MODELS_ROOT, hf_configs)
 
 
 def _check_words(argv, key):
@@ -694,55 +373,12 @@ def _check_words(argv, key):
 
 
 def _parsed(parse):
-    """`parse()` under the real parser; SystemExit carries argparse's text, which becomes the
-    case's message (vLLM's parser prints it on stderr, kept there too)."""
-    err = io.StringIO()
-    FlexibleArgumentParser._search_keyword = None
-    try:
-        with contextlib.redirect_stderr(err):
-            return parse()
-    except SystemExit as e:
-        text = err.getvalue()
-        m = re.search(r"^[^\n]*?: error: (.*)\Z", text, re.DOTALL | re.MULTILINE)
-        msg = m.group(1).strip() if m else text.strip()
-        if e.code == 0 and not msg:
-            msg = "exit 0 (help or version printed)"
-        raise CaseError("argparse", "SystemExit", msg, exit_code=e.code) from None
-    except Exception as e:  # e.g. ValueError from --config / --model handling
-        raise CaseError.wrap("argparse", e) from None
-    finally:
-        sys.stderr.write(err.getvalue())
+    return ask_vllm.parsed(SERVE, parse)
 
 
 def run_argv_case(argv, hf_configs):
     _check_words(argv, "argv")
-    args = _parsed(lambda: CLI_PARSER.parse_args(["serve", *argv]))
-    args = _copy_namespace(args)
-    # --- what `vllm` main() and `vllm serve` do before building the engine ---
-    try:
-        SERVE_CMD.validate(args)  # validate_parsed_serve_args
-        if getattr(args, "model_tag", None) is not None:
-            args.model = args.model_tag
-        headless = bool(args.headless)
-        if _validate_api_server_args is not None:
-            _validate_api_server_args(args)
-    except Exception as e:
-        raise CaseError.wrap("other", e) from None
-    replace_models_in_namespace(args, hf_configs)
-    # --- AsyncEngineArgs.from_cli_args ---
-    try:
-        engine_args = AsyncEngineArgs.from_cli_args(args)
-        if _propagate_flash_late_interaction is not None:
-            _propagate_flash_late_interaction(args, engine_args)
-    except Exception as e:
-        raise CaseError.wrap("engine_args", e) from None
-    # --- create_engine_config ---
-    try:
-        engine_args.create_engine_config(
-            usage_context=UsageContext.OPENAI_API_SERVER, headless=headless
-        )
-    except Exception as e:
-        raise CaseError.wrap("config", e) from None
+    ask_vllm.judge_serve(SERVE, argv, _MODELS_ROOT, hf_configs)
 
 
 def run_dynamo_case(argv, hf_configs):
@@ -767,13 +403,6 @@ def run_dynamo_case(argv, hf_configs):
         raise CaseError.wrap("config", e) from None
 
 
-def _copy_namespace(args):
-    try:
-        return copy.deepcopy(args)
-    except Exception:
-        return copy.copy(args)
-
-
 _REAL_FROM_ENGINE_ARGS = _llm_mod.LLMEngine.from_engine_args
 
 
@@ -796,7 +425,7 @@ def run_kwargs_case(kwargs, hf_configs, via):
     kwargs = copy.deepcopy(kwargs)
     if "model" in kwargs and isinstance(kwargs["model"], str):
         kwargs["model"] = local_model_dir(kwargs["model"], hf_configs.get(kwargs["model"]))
-    _replace_other_models(kwargs, hf_configs, None)
+    ask_vllm.stand_in_other_models(kwargs, _MODELS_ROOT, hf_configs)
     if via == "EngineArgs":
         try:
             engine_args = EngineArgs(**kwargs)
@@ -874,7 +503,7 @@ def judge_case(case) -> dict:
         hf_configs = case.get("hf_configs") or {}
         if not isinstance(hf_configs, dict):
             raise CaseError("other", "TypeError", "hf_configs must be an object")
-        GPU_COUNT[0] = int(case.get("gpus", 1))
+        stand_in_gpu.set_device_count(int(case.get("gpus", 1)))
         _config_vllm.HAS_TRITON = bool(case.get("triton", True))
         fake_added = _install_fake_modules(case.get("fake_modules") or [])
         apply_env(case.get("env"))
@@ -889,11 +518,7 @@ def judge_case(case) -> dict:
             raise CaseError("other", "KeyError", "case needs 'argv' or 'engine_kwargs'")
         out["ok"] = True
     except CaseError as e:
-        out.update(ok=False, phase=e.phase, message=e.message, exception=e.exc)
-        if e.exit_code is not None:
-            out["exit_code"] = e.exit_code
-        if e.inner:
-            out["inner_exception"] = e.inner
+        out.update(e.verdict())
     except _CaseTimeout:
         out.update(ok=False, phase="other", exception="Timeout",
                    message=f"case did not finish within {timeout} s")
@@ -905,7 +530,7 @@ def judge_case(case) -> dict:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old_alarm)
         apply_env(None)
-        GPU_COUNT[0] = 1
+        stand_in_gpu.set_device_count(1)
         _config_vllm.HAS_TRITON = True
         if fake_added:
             for name in fake_added:

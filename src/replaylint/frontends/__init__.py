@@ -15,6 +15,7 @@ from types import ModuleType
 from typing import Any
 
 from ..framework_registry import prefilters
+from ..shells import SHELLS
 from .triggers import CONFIG_FILE_WORDS, PYTHON_LAUNCHERS, VLLM_WORDS, Words, words_in
 
 __all__ = ["ExtractContext", "NeedsHeavyParser", "ParseError", "SourceFile", "kind_for", "load", "relevant"]
@@ -45,7 +46,7 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-_SHELLS = (b"sh", b"bash", b"zsh", b"dash", b"ksh")
+_SHELLS = frozenset(name.encode() for name in SHELLS)  # a `#!` line is read as bytes
 
 # The prefilter, on raw bytes (substring tests: memchr-fast). Every rule needs the mask,
 # and each spelling of it contains one of MASK_WORDS (argparse abbreviations stop at `--return-s`;

@@ -1,20 +1,27 @@
-"""Ask the installed vLLM what it says of a `vllm serve` command line (`preflight --judge`).
+"""Ask the installed vLLM what it says of a `vllm serve` command line: the one implementation of
+the judge that `preflight --judge` runs and the project's differential judge
+(tests/differential/vllm_judge.py) imports.
 
-Run as a program in a child process (`python -I ask_vllm.py`), never imported by replaylint:
-it imports vLLM. It reads `{"argv": [tokens after "vllm serve"]}` on stdin (one a line), and parses the
-words as `vllm serve` does (vLLM's own `FlexibleArgumentParser` with the real `serve`
-subcommand, its `validate`, `validate_api_server_args`), replaces the model names by a folder
-holding only a stand-in `config.json` (a 2-layer Llama; the folder's path ends with the name,
-so name heuristics still see it), then runs `AsyncEngineArgs.from_cli_args(args)
-.create_engine_config()`, offline. With `--stand-in-gpu` (where vLLM found no device) it first makes
-vLLM see one H100 (`stand_in_gpu`). It prints a JSON line for each: `{"ok": true, "version": ...}` or
-`{"ok": false, "phase": ..., "exception": ..., "message": vLLM's words}` (the phases of the
-project's differential judge: argparse, engine_args, config, other).
+The words are parsed as `vllm serve` parses them (vLLM's own `FlexibleArgumentParser` with the
+real `serve` subcommand, built as `vllm`'s `main` builds it; its `validate`,
+`validate_api_server_args`), the models named are replaced by folders holding only a stand-in
+`config.json` (a 2-layer Llama; each folder's path ends with the name, so name heuristics still
+see it), then `AsyncEngineArgs.from_cli_args(args).create_engine_config()` runs, offline. A
+refusal names its phase: argparse, other (the serve entry point's checks), engine_args, config.
+
+Run as a program in a child process (`python -P ask_vllm.py`), never imported by replaylint: it
+imports vLLM. It reads `{"argv": [tokens after "vllm serve"], "env": {NAME: value or null}}` on
+stdin (one a line) and prints a JSON line for each: `{"ok": true, "version": ...}` or
+`{"ok": false, "phase": ..., "exception": ..., "message": vLLM's words}`. With `--stand-in-gpu`
+(where vLLM found no device) it first makes vLLM see one H100 (`stand_in_gpu`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import copy
+import functools
+import hashlib
 import importlib
 import io
 import json
@@ -22,6 +29,8 @@ import os
 import re
 import sys
 import tempfile
+from dataclasses import dataclass
+from typing import Any, Callable, TextIO
 
 STAND_IN_CONFIG = {
     "architectures": ["LlamaForCausalLM"],
@@ -42,24 +51,40 @@ STAND_IN_CONFIG = {
     "tie_word_embeddings": False,
     "torch_dtype": "bfloat16",
 }
+OFFLINE = ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE", "HF_DATASETS_OFFLINE", "VLLM_NO_USAGE_STATS", "DO_NOT_TRACK")
 _PYDANTIC = re.compile(r"(?:Value error|Assertion failed), (?P<message>.*?) \[type=(?:value|assertion)_error", re.DOTALL)
+_ARGPARSE_ERROR = re.compile(r"^[^\n]*?: error: (.*)\Z", re.DOTALL | re.MULTILINE)
 
 
 class Refused(Exception):
-    def __init__(self, phase: str, error: BaseException | str, exit_code: int | None = None) -> None:
-        super().__init__(phase)
+    """vLLM refuses the launch: in which phase, by which exception, in vLLM's words."""
+
+    def __init__(self, phase: str, exception: str, message: str | None = None, exit_code: object = None, inner: str | None = None) -> None:
+        super().__init__(message)
         self.phase = phase
-        self.exception = "SystemExit" if isinstance(error, str) else type(error).__name__
-        self.message = error if isinstance(error, str) else message_of(error)
+        self.exception = exception
+        self.message = message
         self.exit_code = exit_code
+        self.inner = inner
+
+    @classmethod
+    def wrap(cls, phase: str, error: BaseException) -> Refused:
+        return cls(phase, type(error).__name__, message_of(error), inner=inner_exception_name(error))
+
+    def verdict(self) -> dict:
+        verdict = {"ok": False, "phase": self.phase, "message": self.message, "exception": self.exception}
+        if self.exit_code is not None:
+            verdict["exit_code"] = self.exit_code
+        if self.inner:
+            verdict["inner_exception"] = self.inner
+        return verdict
 
 
 def message_of(error: BaseException) -> str:
-    """vLLM's own words: the inner message of a pydantic error that wraps one of vLLM's."""
-    errors = None
-    if type(error).__name__ == "ValidationError":
-        with contextlib.suppress(Exception):
-            errors = error.errors()  # type: ignore[attr-defined]
+    """vLLM's own words. A pydantic ValidationError that wraps one exception raised by vLLM's code
+    ("1 validation error for VllmConfig ... Value error, <message> [type=value_error, ...") gives
+    that exception's message; other validation errors keep pydantic's whole text."""
+    errors = _validation_errors(error)
     if errors and len(errors) == 1:
         inner = (errors[0].get("ctx") or {}).get("error")
         if isinstance(inner, (BaseException, str)):
@@ -69,15 +94,61 @@ def message_of(error: BaseException) -> str:
     return found.group("message").strip() if found and text.startswith("1 validation error") else text
 
 
-def stand_in_model(root: str, name: str) -> str:
-    """A folder with the stand-in `config.json` whose path ends with `name`."""
+def inner_exception_name(error: BaseException) -> str | None:
+    """The type of the one exception a pydantic ValidationError wraps."""
+    errors = _validation_errors(error)
+    inner = (errors[0].get("ctx") or {}).get("error") if errors and len(errors) == 1 else None
+    return type(inner).__name__ if isinstance(inner, BaseException) else None
+
+
+def _validation_errors(error: BaseException) -> list | None:
+    if type(error).__name__ != "ValidationError":
+        return None
+    with contextlib.suppress(Exception):
+        return error.errors()  # type: ignore[attr-defined]
+    return None
+
+
+# -- stand-in models ---------------------------------------------------------------------------
+
+
+def stand_in_model(root: str, name: str, overrides: dict | None = None) -> str:
+    """A folder with the stand-in `config.json` (`overrides` merged over it) whose path ends with
+    `name`, so vLLM's name heuristics ('eagle-', 'dflash' in a draft's name) still see it. A name
+    that is a folder already is kept."""
     if os.path.isdir(name):
         return name
-    path = os.path.join(root, name.strip("/").replace("..", "__") or "model")
-    os.makedirs(path, exist_ok=True)
-    with open(os.path.join(path, "config.json"), "w", encoding="utf-8") as stream:
-        json.dump(STAND_IN_CONFIG, stream)
+    blob = json.dumps({**STAND_IN_CONFIG, **(overrides or {})}, sort_keys=True)
+    digest = hashlib.sha1(blob.encode()).hexdigest()[:10]
+    path = os.path.join(root, digest, name.strip("/").replace("..", "__") or "model")
+    if not os.path.exists(os.path.join(path, "config.json")):
+        os.makedirs(path, exist_ok=True)
+        with open(os.path.join(path, "config.json"), "w", encoding="utf-8") as stream:
+            stream.write(blob)
     return path
+
+
+def stand_in_models(args: Any, root: str, hf_configs: dict | None = None) -> None:
+    """Every model a parsed `vllm serve` namespace names, replaced by a stand-in folder."""
+    configs = hf_configs or {}
+    model = getattr(args, "model_tag", None) or args.model
+    args.model = stand_in_model(root, model, configs.get(model))
+    if getattr(args, "model_tag", None) is not None:
+        args.model_tag = args.model
+    stand_in_other_models(args, root, configs)
+
+
+def stand_in_other_models(launch: Any, root: str, hf_configs: dict) -> None:
+    """The tokenizer and draft models of a namespace or of `LLM`'s keyword arguments."""
+    get: Callable = dict.get if isinstance(launch, dict) else getattr
+    put: Callable = dict.__setitem__ if isinstance(launch, dict) else setattr
+    for key in ("tokenizer", "spec_model"):
+        name = get(launch, key, None)
+        if isinstance(name, str) and name:
+            put(launch, key, stand_in_model(root, name, hf_configs.get(name)))
+    draft = get(launch, "speculative_config", None)
+    if isinstance(draft, dict) and isinstance(draft.get("model"), str) and _names_a_model(draft["model"]):
+        draft["model"] = stand_in_model(root, draft["model"], hf_configs.get(draft["model"]))
 
 
 def _names_a_model(name: str) -> bool:
@@ -85,7 +156,96 @@ def _names_a_model(name: str) -> bool:
     return bool(name) and name != "ngram" and ("/" in name or "." not in name or os.path.exists(name))
 
 
-def _helper(name: str, modules: tuple[str, ...]):  # noqa: ANN202
+# -- vllm serve --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ServeCommand:
+    """`vllm serve` as the installed vLLM builds it, and the checks its entry point makes
+    (their modules moved between releases)."""
+
+    parser: Any
+    subcommand: Any
+    validate_api_server_args: Callable | None
+    propagate_flash_late_interaction: Callable | None  # 0.32+
+
+
+@functools.lru_cache(maxsize=1)
+def serve_command() -> ServeCommand:
+    """The `vllm` CLI parser as vllm/entrypoints/cli/main.py builds it, with `serve` alone."""
+    import vllm.entrypoints.cli.serve as serve_module
+
+    parser_class = _helper("FlexibleArgumentParser", ("vllm.utils.argparse_utils", "vllm.utils"))
+    parser = parser_class(prog="vllm", description="vLLM CLI")
+    parser.add_argument("-v", "--version", action="version", version=_version())
+    subcommand = serve_module.ServeSubcommand()
+    subcommand.subparser_init(parser.add_subparsers(required=False, dest="subparser")).set_defaults(dispatch_function=subcommand.cmd)
+    # The module of the serve subcommand's arguments: openai.cli_args (0.28), launchers.cli_args
+    # (0.29-0.32), common.cli_args (0.33).
+    cli_args = sys.modules[serve_module.make_arg_parser.__module__]
+    validate = _helper(
+        "validate_api_server_args", (cli_args.__name__, "vllm.entrypoints.launchers.launcher", "vllm.entrypoints.openai.api_server")
+    )
+    return ServeCommand(parser, subcommand, validate, getattr(cli_args, "propagate_flash_late_interaction", None))
+
+
+def judge_serve(command: ServeCommand, argv: list[str], models_root: str, hf_configs: dict | None = None) -> None:
+    """What `vllm serve ARGV` does before it builds an engine; raises `Refused` where vLLM stops."""
+    from vllm.engine.arg_utils import AsyncEngineArgs
+    from vllm.usage.usage_lib import UsageContext
+
+    args = copy_namespace(parsed(command, lambda: command.parser.parse_args(["serve", *argv])))
+    try:
+        command.subcommand.validate(args)
+        if getattr(args, "model_tag", None) is not None:
+            args.model = args.model_tag
+        headless = bool(getattr(args, "headless", False))
+        if command.validate_api_server_args is not None:
+            command.validate_api_server_args(args)
+    except Exception as error:
+        raise Refused.wrap("other", error) from None
+    stand_in_models(args, models_root, hf_configs)
+    try:
+        engine_args = AsyncEngineArgs.from_cli_args(args)
+        if command.propagate_flash_late_interaction is not None:
+            command.propagate_flash_late_interaction(args, engine_args)
+    except Exception as error:
+        raise Refused.wrap("engine_args", error) from None
+    try:
+        engine_args.create_engine_config(usage_context=UsageContext.OPENAI_API_SERVER, headless=headless)
+    except Exception as error:
+        raise Refused.wrap("config", error) from None
+
+
+def parsed(command: ServeCommand, parse: Callable[[], Any]) -> Any:
+    """`parse()` under vLLM's parser; argparse's exit is a refusal in its words (kept on stderr)."""
+    errors = io.StringIO()
+    if hasattr(type(command.parser), "_search_keyword"):
+        type(command.parser)._search_keyword = None  # the class remembers an earlier `--help=WORD`
+    try:
+        with contextlib.redirect_stderr(errors):
+            return parse()
+    except SystemExit as error:
+        text = errors.getvalue()
+        found = _ARGPARSE_ERROR.search(text)
+        message = found.group(1).strip() if found else text.strip()
+        if error.code == 0 and not message:
+            message = "exit 0 (help or version printed)"
+        raise Refused("argparse", "SystemExit", message, exit_code=error.code) from None
+    except Exception as error:  # e.g. a ValueError from --config or --model handling
+        raise Refused.wrap("argparse", error) from None
+    finally:
+        sys.stderr.write(errors.getvalue())
+
+
+def copy_namespace(args: Any) -> Any:
+    try:
+        return copy.deepcopy(args)
+    except Exception:
+        return copy.copy(args)
+
+
+def _helper(name: str, modules: tuple[str, ...]) -> Any:
     for module in modules:
         with contextlib.suppress(Exception):
             found = getattr(importlib.import_module(module), name, None)
@@ -94,74 +254,55 @@ def _helper(name: str, modules: tuple[str, ...]):  # noqa: ANN202
     return None
 
 
-def judge(argv: list[str], root: str) -> dict:
-    import vllm.entrypoints.cli.serve as serve_module
-    from vllm.engine.arg_utils import AsyncEngineArgs
-    from vllm.entrypoints.cli.serve import ServeSubcommand
-    from vllm.usage.usage_lib import UsageContext
+def _version() -> str:
+    import importlib.metadata
 
-    parser_class = _helper("FlexibleArgumentParser", ("vllm.utils.argparse_utils", "vllm.utils"))
-    parser = parser_class(prog="vllm")
-    serve = ServeSubcommand()
-    serve.subparser_init(parser.add_subparsers(required=False, dest="subparser"))
-    args = _parsed(lambda: parser.parse_args(["serve", *argv]))
     try:
-        serve.validate(args)
-        if getattr(args, "model_tag", None) is not None:
-            args.model = args.model_tag
-        # Where the serve subcommand's argument module lives moved between releases.
-        cli_args = serve_module.make_arg_parser.__module__
-        validate = _helper(
-            "validate_api_server_args", (cli_args, "vllm.entrypoints.launchers.launcher", "vllm.entrypoints.openai.api_server")
-        )
-        if validate is not None:
-            validate(args)
-    except Exception as error:
-        raise Refused("other", error) from None
-    args.model = stand_in_model(root, args.model)
-    if getattr(args, "model_tag", None) is not None:
-        args.model_tag = args.model
-    for name in ("tokenizer", "spec_model"):
-        if isinstance(getattr(args, name, None), str) and getattr(args, name):
-            setattr(args, name, stand_in_model(root, getattr(args, name)))
-    draft = getattr(args, "speculative_config", None)
-    if isinstance(draft, dict) and isinstance(draft.get("model"), str) and _names_a_model(draft["model"]):
-        draft["model"] = stand_in_model(root, draft["model"])
-    try:
-        engine_args = AsyncEngineArgs.from_cli_args(args)
-    except Exception as error:
-        raise Refused("engine_args", error) from None
-    try:
-        engine_args.create_engine_config(usage_context=UsageContext.OPENAI_API_SERVER, headless=bool(getattr(args, "headless", False)))
-    except Exception as error:
-        raise Refused("config", error) from None
-    return {"ok": True}
+        return importlib.metadata.version("vllm")
+    except importlib.metadata.PackageNotFoundError:
+        return str(getattr(importlib.import_module("vllm"), "__version__", ""))
 
 
-def _parsed(parse):  # noqa: ANN001, ANN202
-    errors = io.StringIO()
-    try:
-        with contextlib.redirect_stderr(errors):
-            return parse()
-    except SystemExit as error:
-        text = errors.getvalue()
-        found = re.search(r"^[^\n]*?: error: (.*)\Z", text, re.DOTALL | re.MULTILINE)
-        raise Refused(
-            "argparse", found.group(1).strip() if found else text.strip(), error.code if isinstance(error.code, int) else 2
-        ) from None
-    except Exception as error:
-        raise Refused("argparse", error) from None
+# -- the process -------------------------------------------------------------------------------
+
+
+def keep_stdout_for_verdicts(quiet: bool = False) -> TextIO:
+    """The stream for the verdicts alone: what vLLM prints, even on file descriptor 1 directly,
+    goes to stderr instead (nowhere when `quiet`)."""
+    verdicts = os.fdopen(os.dup(1), "w", buffering=1, encoding="utf-8")
+    if quiet:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+        sys.stdout = open(os.devnull, "w")  # for the life of the process
+    else:
+        os.dup2(2, 1)
+        sys.stdout = sys.stderr
+    return verdicts
+
+
+def work_offline() -> None:
+    for name in OFFLINE:
+        os.environ[name] = "1"
+
+
+def apply_environment(start: dict[str, str], changes: dict[str, str | None]) -> None:
+    """The environment of one launch: `start` with `changes` (None unsets), read afresh by vLLM."""
+    os.environ.clear()
+    os.environ.update(start)
+    for name, value in changes.items():
+        if value is None:
+            os.environ.pop(str(name), None)
+        else:
+            os.environ[str(name)] = str(value)
+    envs = sys.modules.get("vllm.envs")
+    if envs is not None and hasattr(envs, "disable_envs_cache"):
+        envs.disable_envs_cache()  # vLLM may have switched to cached reads
 
 
 def main() -> int:
-    """One verdict a line of stdin (`{"argv": [...], "env": {NAME: value or null}}`; `env`, for
-    a batch of cases, applies to its line only)."""
+    """One verdict a line of stdin (`env`, for a batch of cases, applies to its line only)."""
     cases = [json.loads(line) for line in sys.stdin.read().splitlines() if line.strip()]
-    verdicts = os.fdopen(os.dup(1), "w", encoding="utf-8")
-    os.dup2(2, 1)  # what vLLM prints goes to stderr; stdout carries the verdicts alone
-    sys.stdout = sys.stderr
-    for name in ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE", "HF_DATASETS_OFFLINE", "VLLM_NO_USAGE_STATS", "DO_NOT_TRACK"):
-        os.environ[name] = "1"
+    verdicts = keep_stdout_for_verdicts()
+    work_offline()
     start = dict(os.environ)
     if "--stand-in-gpu" in sys.argv[1:]:
         gpu = _sibling("stand_in_gpu")
@@ -170,13 +311,12 @@ def main() -> int:
         gpu.after_import()
     with tempfile.TemporaryDirectory(prefix="replaylint-judge-") as root:
         for case in cases:
-            _environment(start, case.get("env") or {}, root)
+            apply_environment(start, {"VLLM_CACHE_ROOT": os.path.join(root, "cache"), **(case.get("env") or {})})
             verdicts.write(json.dumps(_verdict(case["argv"], os.path.join(root, "models"))) + "\n")
-            verdicts.flush()
     return 0
 
 
-def _sibling(name: str):  # noqa: ANN202
+def _sibling(name: str) -> Any:
     """A module next to this program, loaded by path (replaylint need not be importable here)."""
     import importlib.util
 
@@ -186,25 +326,12 @@ def _sibling(name: str):  # noqa: ANN202
     return module
 
 
-def _environment(start: dict[str, str], changes: dict[str, str | None], root: str) -> None:
-    os.environ.clear()
-    os.environ.update(start)
-    os.environ["VLLM_CACHE_ROOT"] = os.path.join(root, "cache")
-    for name, value in changes.items():
-        if value is None:
-            os.environ.pop(name, None)
-        else:
-            os.environ[name] = str(value)
-    envs = sys.modules.get("vllm.envs")
-    if envs is not None and hasattr(envs, "disable_envs_cache"):
-        envs.disable_envs_cache()  # each case reads its own environment
-
-
-def _verdict(argv: list[str], root: str) -> dict:
+def _verdict(argv: list[str], models_root: str) -> dict:
     try:
-        verdict = judge(argv, root)
+        judge_serve(serve_command(), argv, models_root)
+        verdict: dict = {"ok": True}
     except Refused as refused:
-        verdict = {"ok": False, "phase": refused.phase, "exception": refused.exception, "message": refused.message}
+        verdict = refused.verdict()
     except BaseException as error:  # an import that fails, anything vLLM raises outside the phases
         verdict = {"ok": False, "phase": "other", "exception": type(error).__name__, "message": message_of(error)}
     with contextlib.suppress(Exception):

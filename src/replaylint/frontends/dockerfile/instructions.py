@@ -13,10 +13,11 @@ from dataclasses import replace
 from ...command import EnvPlace
 from ...edits import Sequence, remove
 from ...model import UNKNOWN, Launch, Setting, Span, VersionHint
+from ...shells import command_string_at
 from ...source import ExtractContext, ParseError, SourceFile
 from ...vllm.images import is_vllm_image, release_from_image, release_from_pin
 from .installs import Installs, Packaging, script_commands, split_command
-from .launches import SHELLS, Container, StageLaunches, is_shell_command
+from .launches import SHELLS, Container, StageLaunches
 from .lines import HEREDOC_WORD, Dockerfile, Heredoc, Instruction, Logical, without_flags
 from .sites import copied_installs, copied_venvs, visible_plugins
 from .stages import NO_ENTRYPOINT, SERVE_IMAGE, UNKNOWN_IMAGE, Command, Copy, Stage, Variable
@@ -329,8 +330,9 @@ class Extractor:
         """An exec-form `RUN ["pip", "install", "./ban"]`: its words are passed on as written
         (a `$` in one is no substitution, so it cannot be known); `["sh", "-c", "..."]` runs a script."""
         texts = [word.text for word in words]
-        if is_shell_command(texts) and words[2].literal is not None:
-            self._note_packaging(json_characters(words[2].literal))
+        script = command_string_at(texts)
+        if script is not None and words[script].literal is not None:
+            self._note_packaging(json_characters(words[script].literal))
             return
         found = split_command(texts)
         if found is None:

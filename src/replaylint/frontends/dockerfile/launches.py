@@ -6,7 +6,6 @@ entrypoints, and `--config` files found through the stage's `COPY`s.
 from __future__ import annotations
 
 import posixpath
-import re
 from dataclasses import dataclass, replace
 from typing import Callable
 
@@ -15,6 +14,7 @@ from ...edits import Sequence
 from ...frameworks.commands import command_launch
 from ...launchers import split_launcher
 from ...model import Launch, LaunchKind, Setting, VersionHint
+from ...shells import SHELLS as SHELLS, command_string_at, is_shell  # SHELLS: for .instructions
 from ...source import ExtractContext, SourceFile
 from ...vllm.argv import ConfigLoader, Token
 from ...vllm.releases import Release
@@ -33,8 +33,6 @@ except ImportError:  # without PyYAML a `--config FILE` stays unread (open-ended
     config_render = load_config_tokens = None
 
 
-SHELLS = ("sh", "bash", "dash", "ash", "zsh", "ksh")
-_SHELL_COMMAND_OPTION = re.compile(r"^-[a-z]*c[a-z]*$")
 _INIT_WRAPPERS = ("tini", "tini-static", "dumb-init")
 
 
@@ -138,8 +136,9 @@ class StageLaunches:
         groups = [number for number, container in enumerate(containers) for _ in container.words]
         texts = [word.text for word in words]
         skipped = _init_wrapper_length(texts)
-        if is_shell_command(texts[skipped:]):
-            return self._embedded_script_launches(stage, words[skipped + 2], with_args)
+        script = command_string_at(texts[skipped:])
+        if script is not None:
+            return self._embedded_script_launches(stage, words[skipped + script], with_args)
         found = split_launcher(texts[skipped:])
         if found is None:
             return []
@@ -255,13 +254,8 @@ def _init_wrapper_length(words: list[str]) -> int:
     return position
 
 
-def is_shell_command(words: list[str]) -> bool:
-    """`sh -c SCRIPT ...` (also `bash -lc`, `sh -ec`)."""
-    return len(words) >= 3 and words[0].rsplit("/", 1)[-1] in SHELLS and _SHELL_COMMAND_OPTION.match(words[1]) is not None
-
-
 def _is_posix_shell(shell: tuple[str, ...]) -> bool:
-    return bool(shell) and shell[0].rsplit("/", 1)[-1] in SHELLS
+    return bool(shell) and is_shell(shell[0])
 
 
 def _environment(stage: Stage, with_args: bool) -> tuple[dict[str, Setting], dict[str, EnvPlace]]:

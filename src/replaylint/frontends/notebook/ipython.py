@@ -24,6 +24,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ...shells import SHELLS
+
 __all__ = ["CellReading", "EnvWrite", "ShellPiece", "read_cell"]
 
 _LINE = re.compile(r"[^\n]*(?:\n|$)")
@@ -33,7 +35,6 @@ _ENV = re.compile(r"%(?:env|set_env)\s+(?P<name>[A-Za-z_]\w*)(?:\s*=\s*|\s+)(?P<
 _EXPANSION = re.compile(r"\$\$|\{[^{}\n]*\}|\\.|.", re.DOTALL)
 _SHELL_MAGICS = ("%sx ", "%system ")  # line magics that run the rest of the line in a shell
 _SHELL_CELLS = {"bash", "sh", "!", "system", "sx"}
-_SHELL_PROGRAMS = {"bash", "sh", "zsh", "dash", "ksh"}
 _PYTHON_CELLS = {"time", "timeit", "capture", "prun", "debug"}
 
 
@@ -76,7 +77,7 @@ def read_cell(code: str) -> CellReading:
         program = words[1].rsplit("/", 1)[-1] if magic == "script" and len(words) > 1 else ""
         if magic not in _PYTHON_CELLS:
             _blank(python, 0, len(code))
-            if magic in _SHELL_CELLS or program in _SHELL_PROGRAMS:
+            if magic in _SHELL_CELLS or program in SHELLS:
                 body = lines[1][0] if len(lines) > 1 else len(code)
                 reading.steps.append(ShellPiece(code[body:], tuple(range(body, len(code) + 1)), f"%%{magic}"))
             reading.python = "".join(python)

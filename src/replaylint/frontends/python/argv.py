@@ -3,10 +3,11 @@
 Word lists are list/tuple literals of strings, names bound to them (also grown by `+=`,
 `.extend(...)` and `.append(...)` before the call), `*other` inside a literal, `a + b`, and
 `shlex.split("...")`. Strings run by a shell (`os.system`, `os.popen`, `shell=True`,
-`asyncio.create_subprocess_shell`; a literal, an f-string or a name bound to one) go through the
-shell interpreter, an f-string's `{...}` as an unknown expansion. `env={...}` (or the environment
-argument of `os.execve`, `os.execle`...) supplies the runner variable; without one the child
-inherits `os.environ` as written before the call. `--config FILE.yaml` is read next to the file.
+`asyncio.create_subprocess_shell`, the string of `["sh", "-c", ...]`; a literal, an f-string or a
+name bound to one) go through the shell interpreter, an f-string's `{...}` as an unknown
+expansion. `env={...}` (or the environment argument of `os.execve`, `os.execle`...) supplies the
+runner variable; without one the child inherits `os.environ` as written before the call.
+`--config FILE.yaml` is read next to the file.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from ...edits import Sequence, remove
 from ...frameworks.commands import command_launch
 from ...launchers import split_launcher
 from ...model import UNKNOWN, Launch, LaunchKind, Setting, Span
+from ...shells import command_string_at
 from ...vllm.argv import Token
 from ...vllm.fields import RUNNER_ENV
 from .collect import ARGV_LIST_CALLS, ARGV_SPREAD_CALLS, SHELL_CALLS, Collector
@@ -52,6 +54,7 @@ class _Word:
     group: int
     close: int | None
     appended: bool = False  # the sole argument of `.append(...)`
+    node: cst.BaseExpression | None = None  # the expression it was read from, when it is one
 
 
 def _config_render() -> Callable | None:
@@ -77,7 +80,12 @@ class ArgvLaunches:
             if names & set(SHELL_CALLS) or self._shell_true(call):
                 yield from self._shell_launches(call, names, scope)
                 continue
-            launch = self._launch(call, names, scope)
+            words = self._call_words(call, names, scope, self.collector.span(call).start)
+            script = command_string_at([word.token.text for word in words])
+            if script is not None:  # `["bash", "-c", "vllm serve ..."]`
+                yield from self._script_launches(call, names, scope, words[script].node)
+                continue
+            launch = self._launch(call, names, scope, words)
             if launch is not None:
                 yield launch
 
@@ -95,8 +103,8 @@ class ArgvLaunches:
         raw = self.collector.text(span)
         value, _ = self.evaluator.evaluate(node, scope)
         if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-            return _Word(Token(None, span, raw), group, close)
-        return _Word(Token(str(value), span, raw), group, close)
+            return _Word(Token(None, span, raw), group, close, node=node)
+        return _Word(Token(str(value), span, raw), group, close, node=node)
 
     def words(self, node: cst.BaseExpression, scope: Scope | None, before: int, depth: int = 0) -> list[_Word]:
         """The words a list expression holds; an unreadable part becomes one spread word."""
@@ -171,9 +179,8 @@ class ArgvLaunches:
 
     # -- launches ----------------------------------------------------------------------------
 
-    def _launch(self, call: cst.Call, names: set[str], scope: Scope | None) -> Launch | None:
+    def _launch(self, call: cst.Call, names: set[str], scope: Scope | None, words: list[_Word]) -> Launch | None:
         call_span = self.collector.span(call)
-        words = self._call_words(call, names, scope, call_span.start)
         if not words:
             return None
         found = split_launcher([w.token.text for w in words], python_unknown_first=True)
@@ -233,7 +240,9 @@ class ArgvLaunches:
 
     def _shell_launches(self, call: cst.Call, names: set[str], scope: Scope | None) -> list[Launch]:
         keyword = "command" if "os.system" in names else "cmd" if names & set(SHELL_CALLS) else "args"
-        node = _argument(call, keyword, 0)
+        return self._script_launches(call, names, scope, _argument(call, keyword, 0))
+
+    def _script_launches(self, call: cst.Call, names: set[str], scope: Scope | None, node: cst.BaseExpression | None) -> list[Launch]:
         script = None if node is None else self._script(node, scope)
         if script is None:
             return []

@@ -28,6 +28,7 @@ from typing import Callable, Iterator
 
 from ...launchers import split_launcher
 from ...model import UNKNOWN, Launch, LaunchKind, Setting, Span
+from ...shells import command_string_at
 from ...source import SourceFile
 
 RUNNER_ENV = "VLLM_USE_V2_MODEL_RUNNER"
@@ -166,7 +167,7 @@ def _scope_nodes(scope: ast.AST) -> Iterator[ast.AST]:
 
 def _spawn_settled(call: ast.Call) -> bool:
     """`subprocess.run([...])` with words the libcst pass reads the same way (string literals,
-    or what it cannot read) that start no launcher, and no shell."""
+    or what it cannot read) that start no launcher, and no shell (`shell=True`, `["sh", "-c", ...]`)."""
     func = call.func
     name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
     if name not in _ARGV_LIST_CALLS or not call.args or any(k.arg in (None, "shell", "args") for k in call.keywords):
@@ -185,7 +186,7 @@ def _spawn_settled(call: ast.Call) -> bool:
             words.append(value)
         else:
             return False
-    return split_launcher(words, python_unknown_first=True) is None
+    return split_launcher(words, python_unknown_first=True) is None and command_string_at(words) is None
 
 
 def _env_call_settled(call: ast.Call) -> bool:

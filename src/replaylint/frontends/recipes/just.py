@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from ...model import UNKNOWN, Assumption, Setting
+from ...shells import SHELLS
 from ...source import SourceFile
 from .recipe_text import Expanded, Script
 
@@ -32,7 +33,6 @@ _TOKEN = re.compile(
     r"""\s*(?:(?P<raw>'[^']*')|(?P<escaped>"(?:[^"\\]|\\.)*")|(?P<name>[A-Za-z_][\w-]*)(?P<call>\s*\()?|(?P<op>[+/])|(?P<other>\S))"""
 )
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\"}
-_SHELLS = ("sh", "bash", "zsh", "dash", "ksh")
 
 
 def _literal(token: re.Match) -> str:
@@ -152,7 +152,7 @@ def _recipe_scripts(source, recipe, start, body, names, env, export_all) -> list
         program = (interpreter[-1] if interpreter and interpreter[0].endswith("/env") else interpreter[0] if interpreter else "").rsplit(
             "/", 1
         )[-1]
-        if program not in _SHELLS:
+        if program not in SHELLS:
             return []
         pieces = [_body([line for line in body[1:]], indent, own, defaults, recipe["name"], source)]
     else:

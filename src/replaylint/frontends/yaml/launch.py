@@ -21,6 +21,7 @@ from ...command import EnvPlace, WordSyntax, token_elements
 from ...frameworks.commands import command_launch
 from ...launchers import split_launcher
 from ...model import Edit, Launch, LaunchKind, Setting, Span, VersionHint
+from ...shells import command_string_at
 from ...source import ExtractContext, SourceFile
 from ...vllm.argv import ConfigLoader, Token
 from ...vllm.images import is_vllm_image, release_from_image
@@ -29,7 +30,6 @@ from ...words.yaml_nodes import HOLE
 from ...words.yaml_text import Text
 from ...words.yaml_words import Place, Words
 
-_SHELLS = frozenset(("sh", "bash", "dash", "zsh", "ash", "ksh"))
 _INITS = frozenset(("tini", "dumb-init"))
 _ENV_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 # Flags that a container's args can only mean for vLLM (used when the entrypoint is unknown).
@@ -165,15 +165,8 @@ def launcher(tokens: list[Token]) -> Launcher | None:
     found = split_launcher(texts[i:])
     if found is not None:
         return Launcher(found[0], i + found[1], tuple(env_words))
-    program = basename(texts[i])
-    if program in _SHELLS and not env_words:
-        j = i + 1
-        while j < len(texts) and texts[j] is not None and (texts[j] or "").startswith("-") and texts[j] != "--":
-            flag = texts[j] or ""
-            if not flag.startswith("--") and "c" in flag[1:]:
-                return Launcher("script", j + 1)
-            j += 1
-    return None
+    script = None if env_words else command_string_at(texts[i:])
+    return None if script is None else Launcher("script", i + script)
 
 
 def mentions_replay(tokens: list[Token]) -> bool:

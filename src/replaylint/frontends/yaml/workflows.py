@@ -19,6 +19,7 @@ import re
 from yaml.nodes import MappingNode, Node, ScalarNode
 
 from ...model import UNKNOWN, Launch, LaunchKind, Setting, VersionHint
+from ...shells import is_shell
 from ...source import ExtractContext, SourceFile
 from ...vllm.releases import Release
 from ...words.yaml_nodes import STR, content_end, entries, get, get_str, items, span
@@ -26,7 +27,9 @@ from ...words.yaml_scalars import scalar
 from ...words.yaml_text import scalar_text
 from .launch import Env, Image, YamlEnvPlace, entry_removal, script_launches, shell_frontend
 
-_SHELLS = ("bash", "sh")
+# The `shell:` keywords of a step that run its `run:` text as a POSIX shell script; any other value
+# is pwsh, python, cmd or a custom command (`ash -e {0}`: the script's file is `{0}`).
+_SHELL_KEYWORDS = ("bash", "sh")
 # `pip install vllm==X` in a step: the release the later steps of the job run.
 _PIN = re.compile(r"(?<![\w.-])vllm(?:\[[\w,\s-]*\])?==v?(\d+\.\d+(?:\.\d+)?)")
 
@@ -78,8 +81,7 @@ def extract(source: SourceFile, context: ExtractContext, document: Node) -> list
             run = get(step, "run")
             if not isinstance(run, ScalarNode) or run.tag != STR:
                 continue
-            shell = (get_str(step, "shell") or default_shell or "bash").split()[0]
-            if shell not in _SHELLS:
+            if not _runs_a_shell_script(get_str(step, "shell") or default_shell or "bash"):
                 continue
             env = _env(source, get(step, "env"), job_env)
             text = scalar_text(source.text, run)
@@ -92,3 +94,10 @@ def extract(source: SourceFile, context: ExtractContext, document: Node) -> list
                     hint = VersionHint((str(release),), f"pip install {pin.group(0)} in an earlier step", source.index.span(a, b))
                     pinned = Image("", False, hint, release)
     return launches
+
+
+def _runs_a_shell_script(shell: str) -> bool:
+    """`bash`, `sh` (also with options: `bash -e {0}`), or a custom command that hands the script's
+    file to one of the shells replaylint reads (`/bin/ash -e {0}`)."""
+    program = shell.split()[0] if shell.split() else ""
+    return program in _SHELL_KEYWORDS or ("{0}" in shell and is_shell(program))

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field, replace
 from typing import Iterator, NamedTuple
 
 from ...model import UNKNOWN, Assumption, Launch, LaunchKind, Span, VersionHint
+from ...shells import SHELLS
 from ...source import ExtractContext, SourceFile
 from ...vllm.fields import FIELDS
 from ...vllm.images import release_from_pin
@@ -76,7 +77,6 @@ MAX_CALL_DEPTH = 32
 # reported: its arguments were never seen.
 _MAX_CALLS = 16
 _FIELD_COST = 40  # budget units (about a microsecond each) a command word costs: fields, then vLLM's parser
-_SHELLS = {"sh", "bash", "zsh", "dash", "ksh"}
 # Files sourced for their side effects on PATH and prompts (virtualenvs, conda, rc files).
 _HARMLESS_SOURCE = re.compile(r"(^|/)(activate|activate\.sh|conda\.sh|mamba\.sh|\.?bashrc|\.?bash_profile|\.?profile|\.?zshrc|env)$")
 _PIP = re.compile(r"^(pip\d*(\.\d+)?)$")
@@ -475,7 +475,7 @@ class Interpreter(ControlFlow):
     def _fed_script(self, command: Node, redirect: Node, place: Place, worlds: list[World]) -> None:
         """`bash <<EOF ... EOF`, `bash -s <<< "..."`: the text fed to a shell is a script."""
         name = command.child_by_field_name("name")
-        if name is None or place.parsed.source(name).rsplit("/", 1)[-1] not in _SHELLS:
+        if name is None or place.parsed.source(name).rsplit("/", 1)[-1] not in SHELLS:
             return
         arguments = [place.parsed.source(a) for a in command.children_by_field_name("argument")]
         if any(not argument.startswith(("-", "+")) or "c" in argument for argument in arguments if argument != "--"):

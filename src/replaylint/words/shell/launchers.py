@@ -17,6 +17,7 @@ from typing import Any
 
 from ...launchers import Unread, script_name, split_launcher
 from ...model import UNKNOWN
+from ...shells import SHELLS
 from ...vllm.images import is_vllm_image, release_from_image
 from .values import Chunk, Field
 from .wrappers import (
@@ -36,7 +37,6 @@ _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _ASSIGNMENT = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", re.DOTALL)
 # `${X:+X=$X}`: nothing, or an assignment (vLLM's scripts hand optional variables to `env` so).
 _OPTIONAL_ASSIGNMENT = re.compile(r"^\$\{\w+:?\+[A-Za-z_]\w*=[^}]*\}$")
-_SHELLS = {"sh", "bash", "zsh", "dash", "ksh"}
 
 
 @dataclass(frozen=True)
@@ -131,7 +131,7 @@ def _find(words: list[Field], found: Found) -> Invocation | ShellScript | None:
             next_position = _sudo(words, position + 1, found)
         elif base in DOCKERS:
             return _docker(words[position + 1 :], found, base)
-        elif base in _SHELLS:
+        elif base in SHELLS:
             return _shell(words, position + 1, found)
         elif base in _RUNNERS:
             next_position = _runner(words, position, found)
