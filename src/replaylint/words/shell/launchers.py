@@ -18,7 +18,7 @@ from typing import Any
 from ...launchers import Unread, script_name, split_launcher
 from ...model import UNKNOWN
 from ...vllm.images import is_vllm_image, release_from_image
-from .values import Chunk, Field
+from .values import Chunk, Field, Hole
 from .wrappers import (
     CONDA_VALUES,
     DOCKER_EXEC_VALUES,
@@ -35,7 +35,7 @@ from .wrappers import (
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _ASSIGNMENT = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", re.DOTALL)
 # `${X:+X=$X}`: nothing, or an assignment (vLLM's scripts hand optional variables to `env` so).
-_OPTIONAL_ASSIGNMENT = re.compile(r"^\$\{\w+:?\+[A-Za-z_]\w*=[^}]*\}$")
+_OPTIONAL_ASSIGNMENT = re.compile(r"^\$\{\w+:?\+[\"']?([A-Za-z_]\w*)=.*\}$", re.DOTALL)
 _SHELLS = {"sh", "bash", "zsh", "dash", "ksh"}
 
 
@@ -124,6 +124,9 @@ def _find(words: list[Field], found: Found) -> Invocation | ShellScript | None:
     for _ in range(32):
         if position >= len(words):
             return None
+        if _unknown_prefix(words[position]) is not None:
+            position = _prefix_assignments(words, position, found)
+            continue
         base = _base(words[position].text)
         if base == "env":
             next_position = _env(words, position + 1, found)
@@ -145,6 +148,42 @@ def _find(words: list[Field], found: Found) -> Invocation | ShellScript | None:
             return None
         position = next_position
     return None
+
+
+def _prefix_assignments(words: list[Field], position: int, found: Found) -> int:
+    """The assignments before a command that a script read again parsed as words, since one
+    of them was a placeholder (`${X:+NAME=$X} VLLM_PORT=$P vllm serve`): index of the command."""
+    while position < len(words):
+        word = words[position]
+        unknown = _unknown_prefix(word)
+        match = _ASSIGNMENT.match(word.text) if word.text is not None else None
+        name = _assigned_name(word) if word.text is None else None
+        if unknown is not None:
+            for env_word in unknown:
+                _add_env(found, env_word)
+        elif match is not None:
+            _add_env(found, _assignment_word(match.group(1), match.group(2), (word,)))
+        elif name is not None:  # not split, whatever its value: bash reads it as an assignment
+            _add_env(found, EnvWord(name, UNKNOWN, (word,), None))
+        else:
+            break
+        position += 1
+    return position
+
+
+def _unknown_prefix(word: Field) -> list[EnvWord] | None:
+    """What a placeholder word of a script read again (`eval "$CMD"`, `bash -c "$CMD"`) assigns
+    when the outer shell can only have made it nothing or assignments, so that this shell parses
+    it before the command, never as the command (outside such a script bash would run the
+    text): `${X:+NAME=$X}`, X unknown; `VLLM_PORT=$P` on one path and `VLLM_DP_MASTER_PORT=$P`
+    on another (`Hole.assigns`). None for any other word."""
+    hole = word.chunks[0] if word.chunks else None
+    if not isinstance(hole, Hole) or not hole.reparsed:
+        return None
+    if hole.assigns:
+        return [EnvWord(name, UNKNOWN, (word,), None) for name in hole.assigns]
+    match = _OPTIONAL_ASSIGNMENT.match(hole.raw) if len(word.chunks) == 1 else None
+    return [EnvWord(match.group(1), UNKNOWN, (word,), None)] if match is not None else None
 
 
 def _python(word: Field) -> Field:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import re
 from dataclasses import dataclass, field, replace
 from itertools import groupby
 from typing import Any, Iterable, Mapping
@@ -17,6 +19,7 @@ MAX_VALUE = 4_096  # words or pieces in one value: a bigger one is unknown (`set
 MAX_TEXT = 1 << 20  # characters in one value whose pieces `fitted` joined
 TOO_BIG = f"a value of more than {MAX_VALUE:,} pieces is not followed"  # RPL902 of a launch that reads it
 OVERSIZED = object()
+_NAME_EQUALS = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)=\S*$")
 MISSING = object()
 # Environment variables launches carry: vLLM's own, and Dynamo's (its worker reads DYN_ENABLE_RL).
 RELEVANT_ENV = ("VLLM_", "DYN_")
@@ -251,7 +254,25 @@ def _unknown_run(runs: tuple[list[Chunk | Hole], list[Chunk | Hole]], name: str)
     at = (runs[0] or runs[1])[0]
     blank = all(not run or (isinstance(run[0], Chunk) and run[0].text[:1].isspace()) for run in runs)
     separator: list[Chunk | Hole] = [Chunk(" ", at.start, at.start, False, True, True, None)] if blank else []
-    return [*separator, Hole(at.start, at.end, f"${{{name}}}", True)]
+    return [*separator, Hole(at.start, at.end, f"${{{name}}}", True, assigns=_assigned_names(runs))]
+
+
+def _assigned_names(runs: tuple[list[Chunk | Hole], list[Chunk | Hole]]) -> tuple[str, ...]:
+    """`VLLM_PORT=$P` on one path, `VLLM_DP_MASTER_PORT=$P` on the other (or paths joined
+    before): the names, when each side is one word that starts so; else none."""
+    names: list[str] = []
+    for run in runs:
+        if run and isinstance(run[0], Hole) and run[0].assigns:
+            names.extend(run[0].assigns)
+        else:
+            head = "".join(piece.text for piece in itertools.takewhile(lambda piece: isinstance(piece, Chunk), run))  # type: ignore[union-attr]
+            match = _NAME_EQUALS.match(head)
+            if match is None:
+                return ()
+            names.append(match.group(1))
+        if any(isinstance(piece, Chunk) and any(c.isspace() for c in piece.text.lstrip()) for piece in run[1:]):
+            return ()  # a second word
+    return tuple(dict.fromkeys(names))
 
 
 def _same_text(one: Chunk | Hole, other: Chunk | Hole) -> bool:
