@@ -18,6 +18,7 @@ from typing import Any
 from ...launchers import Unread, script_name, split_launcher
 from ...model import UNKNOWN
 from ...vllm.images import is_vllm_image, release_from_image
+from .ray_jobs import RayJobOptions, job_options
 from .values import Chunk, Field, Hole
 from .wrappers import (
     CONDA_VALUES,
@@ -59,6 +60,7 @@ class Found:
     env_open: bool = False  # an env file we cannot read
     env_files: list[str] = field(default_factory=list)  # `docker run --env-file PATH`, in order
     image: Field | None = None
+    ray_job: RayJobOptions | None = None  # `ray job submit`: the job runs with its runtime env
 
 
 @dataclass
@@ -202,6 +204,7 @@ def _launcher(words: list[Field], position: int, found: Found, label_prefix: str
     if result is None:
         return None
     entrypoint, after = result
+    found.ray_job = job_options(words[position:])
     label = " ".join([label_prefix] * bool(label_prefix) + [word.raw for word in words[position : position + after] if word.raw])
     return Invocation(entrypoint, words[position + after :], label, found)
 

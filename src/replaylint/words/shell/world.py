@@ -39,6 +39,15 @@ class Frame:
     positional: tuple[Field, ...] | None
 
 
+@dataclass(frozen=True)
+class RayCluster:
+    """The Ray cluster a script started (`ray start`): the `VLLM_*` variables its processes, and
+    so the jobs submitted to it, inherit; `env_open`: others we cannot name may be set."""
+
+    env: Mapping[str, EnvEntry]
+    env_open: bool = False
+
+
 @dataclass
 class World:
     variables: Bindings[Value] = field(default_factory=Bindings)
@@ -57,6 +66,7 @@ class World:
     # Variables whose value grew too big to follow (`fitted`), and where: unknown, and said
     # (RPL902) when a launch reads them. Replaced, never changed in place: copies share it.
     oversized: Mapping[str, int] = field(default_factory=dict)
+    ray_cluster: RayCluster | None = None  # started by `ray start` (see `ray_jobs`)
 
     def copy(self, **changes: Any) -> World:
         copied = World.__new__(World)
@@ -78,6 +88,7 @@ class World:
             and self.env.keys() == other.env.keys()
             and all(_same_entry(entry, other.env[name]) for name, entry in self.env.items())
             and self.variables == other.variables
+            and self.ray_cluster == other.ray_cluster
             and self.oversized == other.oversized
         )
 
@@ -207,7 +218,17 @@ def collapse(worlds: list[World]) -> World:
         first.env_open = first.env_open or other.env_open
         first.oversized = {**other.oversized, **first.oversized}
         first.conditions = tuple(c for c in first.conditions if c in other.conditions)
+        first.ray_cluster = _joined_cluster(first.ray_cluster, other.ray_cluster)
     return first
+
+
+def _joined_cluster(one: RayCluster | None, other: RayCluster | None) -> RayCluster | None:
+    """The cluster of paths that part: the variables they do not agree on are unknown."""
+    if one == other:
+        return one
+    mine, theirs = (one.env if one else {}), (other.env if other else {})
+    env = {name: entry if theirs.get(name) == mine.get(name) else unknown_entry(entry) for name, entry in {**theirs, **mine}.items()}
+    return RayCluster(env, bool((one and one.env_open) or (other and other.env_open)))
 
 
 def _joined_string(mine: Value, theirs: object, name: str) -> Partial | None:
