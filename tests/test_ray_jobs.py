@@ -72,6 +72,12 @@ def test_the_runtime_env_json_sets_the_jobs_variables() -> None:
     assert setting.span.start_line == 3
 
 
+def test_a_runtime_env_kept_in_a_variable_points_where_the_variable_is_given() -> None:
+    text = f"""RUNTIME_ENV='{{"env_vars": {{"{RUNNER}": "0"}}}}'\nray job submit --runtime-env-json="$RUNTIME_ENV" -- {SERVE}\n"""
+    setting = launch_of(text).env[RUNNER]
+    assert (setting.value, setting.span.start_line, setting.span.start_col) == ("0", 1, 28)
+
+
 def test_a_prefix_of_ray_job_submit_stays_with_the_submitter() -> None:
     assert RUNNER not in launch_of(f"{RUNNER}=0 " + VERL_WORKING_DIR).env
 

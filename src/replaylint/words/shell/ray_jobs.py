@@ -118,14 +118,21 @@ def _json_env(options: RayJobOptions, script: str, span: Callable[[int, int], Sp
     env_vars = document.get("env_vars", {})
     if not isinstance(env_vars, dict) or _PLACEHOLDER in "".join(env_vars):
         return None
-    written = script[word.start : word.end]
     settings = {}
     for name, value in env_vars.items():
         shown = f'"{name}": {json.dumps(value)}'  # as JSON writes it: mostly as the user did
-        where = written.find(shown) if written == word.raw else -1
-        start, end = (word.start + where, word.start + where + len(shown)) if where >= 0 else (word.start, word.end)
-        settings[name] = Setting(name, _value(value), span(start, end), shown)
+        settings[name] = Setting(name, _value(value), span(*_written_at(word, shown, script)), shown)
     return settings
+
+
+def _written_at(word: Field, shown: str, script: str) -> tuple[int, int]:
+    """Where the file writes `shown`: in a piece of the word copied from the file as is (the
+    quoted JSON, or the string a variable was given), else the whole word."""
+    for piece in word.chunks:
+        if isinstance(piece, Chunk) and piece.exact and shown in piece.text and script[piece.start : piece.end] == piece.text:
+            start = piece.start + piece.text.index(shown)
+            return start, start + len(shown)
+    return word.start, word.end
 
 
 def _value(value: object) -> object:
