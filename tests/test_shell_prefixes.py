@@ -121,3 +121,15 @@ def test_an_open_ended_launch_names_the_outer_expansions_not_placeholders() -> N
     (launch,) = launches(text)
     assert launch.open_ended
     assert "$B" in launch.open_reason and "__replaylint" not in launch.open_reason
+
+
+def test_a_prefix_kept_in_a_variable_and_evald_with_the_command(check) -> None:
+    """`eval "$prefix vllm serve ..."` with `prefix="${1:+CUDA_VISIBLE_DEVICES=$1}"` in a helper."""
+    text = (
+        "start() {\n"
+        '  local prefix="${1:+CUDA_VISIBLE_DEVICES=$1} ${LAYOUT:+VLLM_KV_CACHE_LAYOUT=$LAYOUT}"\n'
+        '  eval "$prefix vllm serve m --return-sampling-mask &"\n'
+        "}\n"
+        'for g in 0 1; do start "$g"; done\n'
+    )
+    assert "RPL003" in codes(check, text)
