@@ -122,3 +122,10 @@ def test_pre_commit_blocks_a_commit_of_the_config_alone(project: Path) -> None: 
     output = blocked.stdout + blocked.stderr
     assert blocked.returncode != 0, output
     assert "conf/config.yaml:3:3: RPL003" in output and "Failed" in output
+
+
+def test_a_program_linked_from_outside_the_tree_is_not_read(tree) -> None:
+    root = tree({"conf/config.yaml": BAD})
+    (root.parent / "elsewhere.py").write_text(HYDRA)
+    (root / "train.py").symlink_to(root.parent / "elsewhere.py")
+    assert checker(root).check_file("conf/config.yaml").findings == []

@@ -69,6 +69,6 @@ class ConfigReaders:
 
     def _text(self, path: str) -> str | None:
         try:
-            return files.decode_text(files.read_regular(path, self.max_bytes))
-        except (files.Unreadable, files.TooLarge, UnicodeError):
+            return files.decode_text(files.read_regular(path, self.max_bytes, follow=False))  # a link may lead out of the tree
+        except (files.Unreadable, UnicodeError):
             return None
