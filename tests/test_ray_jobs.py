@@ -159,3 +159,8 @@ def test_the_runtime_env_overrides_the_clusters_variable() -> None:
 def test_a_cluster_stopped_takes_its_environment_with_it() -> None:
     text = f"export {RUNNER}=0\nray start --head\nray stop\nray job submit -- {SERVE}\n"
     assert RUNNER not in launch_of(text).env
+
+
+def test_a_job_submitted_from_a_shell_started_by_the_script_runs_on_its_cluster() -> None:
+    text = f"export {RUNNER}=0\nray start --head\nbash -c 'ray job submit -- {SERVE}'\n"
+    assert launch_of(text).env[RUNNER].value == "0"

@@ -314,6 +314,7 @@ def child_shell(world: World, env: dict[str, EnvEntry], positional: tuple[Field,
         env_open=env_open,
         pin=world.pin,
         assigns=world.assigns,
+        ray_cluster=world.ray_cluster,  # a job the new shell submits runs there too
     )
 
 
