@@ -153,6 +153,8 @@ class Checker:
         self._enabled: dict[int, tuple[Config, frozenset[str]]] = {}  # id(config): its enabled codes
         self._packaging: Any = None  # reads plugin declarations when no project pins are given
         self.launches_judged = 0  # `preflight` says when a command starts none
+        self._readers: Any = None  # the programs that read YAML configs by path (`project.config_readers`)
+        self._read_by: dict[str, tuple[list[Finding], list[str]]] = {}  # such a program: its findings, what it read
 
     # The rule table is imported the first time a file needs it: a pre-commit run over files
     # without replay content never loads it.
@@ -286,6 +288,8 @@ class Checker:
                     launch = self._edition(launch, result.notes)
                 found += [(finding, launch.condition) for finding in self._check_launch(launch, frontend, source, result.notes)]
             result.findings.extend(_on_branches(found))
+            if kind == "yaml":
+                result.findings.extend(self._placed_by_readers(path))
             if context.unread and _could_hold_launch(kind, text):
                 result.findings.extend(_not_analysed(path, unread.message, source.index, unread.offset) for unread in context.unread)
             # A suppression in what was not read may look unused: RPL901 waits for a whole file.
@@ -305,6 +309,32 @@ class Checker:
             result.findings = []
             result.internal_error = f"{type(error).__name__}: {error}"
         return self._finish(result, source)
+
+    def _placed_by_readers(self, path: str) -> list[Finding]:
+        """What the programs that read this YAML by path (Hydra, OmegaConf) report in it: a
+        pre-commit run may name the YAML alone. Each program is checked once per run (again
+        while fixes are applied), and it and what it read are dependencies of the result."""
+        from .project.config_readers import ConfigReaders
+
+        if self._readers is None:
+            self._readers = ConfigReaders(self.roots, self.config.max_file_bytes)
+        if self.overlay:  # texts being fixed: what was checked before is stale now, and after
+            self._read_by.clear()
+        found: list[Finding] = []
+        for program in self._readers.readers_of(path):
+            if self.light:
+                raise NeedsHeavyParser("")  # its check needs libcst: the main process checks the YAML
+            if program not in self._read_by:
+                config, reads = self.config, self.reads
+                try:
+                    checked = self.check_file(program)
+                finally:
+                    self.config, self.reads = config, reads
+                self._read_by[program] = (checked.findings, [program, *checked.dependencies])
+            findings, read = self._read_by.pop(program) if self.overlay else self._read_by[program]
+            self.reads.extend(read)
+            found += [finding for finding in findings if os.path.realpath(finding.span.path) == os.path.realpath(path)]
+        return found
 
     def _read_text(self, path: str) -> str | None:
         if os.path.normpath(path) in self.overlay:

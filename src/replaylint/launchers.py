@@ -196,6 +196,39 @@ def _ray_job_entrypoint(words: Seq[Word]) -> int | None:
     return next((index + 1 for index, word in enumerate(words) if word == "--"), None)
 
 
+# The `ray job submit` options that give the job its runtime environment: a YAML file, or JSON
+# (only one of the two: Ray's `parse_runtime_env_args` refuses both).
+_RAY_RUNTIME_ENV_OPTIONS = ("--runtime-env-json", "--runtime-env")
+
+
+@dataclass(frozen=True)
+class RayJob:
+    """`ray job submit [OPTIONS] -- ENTRYPOINT`: Ray runs the entrypoint on its cluster, with the
+    runtime environment the options give, not in the submitting shell's environment.
+    `runtime_env`: the option that gives it (`--runtime-env` FILE, `--runtime-env-json` JSON),
+    the index of the word holding its value, and whether the value follows `=` in that word
+    (None: no runtime environment)."""
+
+    runtime_env: tuple[str, int, bool] | None
+
+
+def ray_job(words: Seq[Word]) -> RayJob | None:
+    """The runtime environment option of `ray job submit ... --` (None: not a Ray job). A word
+    we cannot read at all is skipped: whether it may be an option is the caller's to say."""
+    end = _ray_job_entrypoint(words)
+    if not end:
+        return None
+    runtime_env: tuple[str, int, bool] | None = None
+    for index in range(3, end - 1):
+        text = _spelled(words[index])
+        for option in _RAY_RUNTIME_ENV_OPTIONS if text is not None else ():
+            if text == option and index + 1 < end - 1:
+                runtime_env = (option, index + 1, False)
+            elif text.startswith(option + "="):  # type: ignore[union-attr]
+                runtime_env = (option, index, True)
+    return RayJob(runtime_env)
+
+
 def _python(words: Seq[Word], position: int) -> tuple[str, int] | None:
     """The words after a Python interpreter: its options, then `-m MODULE` or a script."""
     while position < len(words):

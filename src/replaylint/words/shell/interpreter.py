@@ -39,9 +39,10 @@ from .assignments import assign_element, assigned_by, assigned_names, assigned_v
 from .control import ControlFlow
 from .grammar import Node
 from .launch import LaunchBuilder
-from .launchers import EnvWord, Invocation, ShellScript, find
+from .launchers import EnvWord, Found, Invocation, ShellScript, find
 from .nodes import single_variable, statement_break, words_of
 from .place import Place
+from .ray_jobs import started_cluster
 from .scripts import assemble, heredoc, herestring
 from .spans import ScriptSpans
 from .values import NO_DEFAULTS, UNSET, Assumed, Chunk, Field, Scalar, scalar_text
@@ -246,6 +247,7 @@ class Interpreter(ControlFlow):
             if head in self.functions:
                 calls.append((head, world, plain[1:], plain[0].start))
                 continue
+            world = started_cluster(plain, world, lambda world=world: self.builder.command_env(world, env_words, Found()))
             world = self.builtin(head, plain, world)
             results.append(world)
             launch = self._run(fields, env_words, world, place, node, span, plain)

@@ -22,6 +22,7 @@ from .grammar import Node
 from .launchers import EnvWord, Invocation, image_release
 from .nodes import touches_error, words_of
 from .place import Place, quoting
+from .ray_jobs import job_env
 from .spans import ScriptSpans
 from .values import Container, Field
 from .world import RELEVANT_ENV, EnvEntry, World, unknown_entry
@@ -92,7 +93,8 @@ class LaunchBuilder:
             handle = ShellHandle(
                 **{**vars(launch.handle), "config_render": _config_render()}, mixed=any(f.container.layers != command_layers for f in args)
             )
-        return replace(launch, env_open=world.env_open or invocation.found.env_open, handle=handle)
+        env_open = invocation.found.env_open or (world.env_open and invocation.found.ray_job is None)
+        return replace(launch, env_open=env_open, handle=handle)
 
     def broken_continuation(self, launch: Launch, place: Place, node: Node) -> Launch:
         """`--flag \\  # comment`: the backslash escapes a space, the comment ends the command,
@@ -124,7 +126,12 @@ class LaunchBuilder:
         return world.pin or self.base_hint
 
     def command_env(self, world: World, env_words: list[EnvWord], found: Any) -> dict[str, EnvEntry]:
-        """The `VLLM_*` variables a command sees: exported ones, prefixes, wrapper settings."""
+        """The `VLLM_*` variables a command sees: exported ones, prefixes, wrapper settings; a Ray
+        job's are its cluster's and its runtime env's (`ray_jobs`)."""
+        if found.ray_job is not None:
+            env, open_ended = job_env(found.ray_job, world, self.context.read_text, self.source, self.spans.span)
+            found.env_open = found.env_open or open_ended
+            return env
         env = {name: entry for name, entry in world.env.items() if name.startswith(RELEVANT_ENV)}
         for word in env_words:
             if word.name.startswith(RELEVANT_ENV):

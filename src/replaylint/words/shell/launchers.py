@@ -19,7 +19,8 @@ from ...launchers import Unread, script_name, split_launcher
 from ...model import UNKNOWN
 from ...shells import SHELLS
 from ...vllm.images import is_vllm_image, release_from_image
-from .values import Chunk, Field
+from .ray_jobs import RayJobOptions, job_options
+from .values import Chunk, Field, Hole
 from .wrappers import (
     CONDA_VALUES,
     DOCKER_EXEC_VALUES,
@@ -36,7 +37,7 @@ from .wrappers import (
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _ASSIGNMENT = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", re.DOTALL)
 # `${X:+X=$X}`: nothing, or an assignment (vLLM's scripts hand optional variables to `env` so).
-_OPTIONAL_ASSIGNMENT = re.compile(r"^\$\{\w+:?\+[A-Za-z_]\w*=[^}]*\}$")
+_OPTIONAL_ASSIGNMENT = re.compile(r"^\$\{\w+:?\+[\"']?([A-Za-z_]\w*)=.*\}$", re.DOTALL)
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,7 @@ class Found:
     env_open: bool = False  # an env file we cannot read
     env_files: list[str] = field(default_factory=list)  # `docker run --env-file PATH`, in order
     image: Field | None = None
+    ray_job: RayJobOptions | None = None  # `ray job submit`: the job runs with its runtime env
 
 
 @dataclass
@@ -124,6 +126,9 @@ def _find(words: list[Field], found: Found) -> Invocation | ShellScript | None:
     for _ in range(32):
         if position >= len(words):
             return None
+        if _unknown_prefix(words[position]) is not None:
+            position = _prefix_assignments(words, position, found)
+            continue
         base = _base(words[position].text)
         if base == "env":
             next_position = _env(words, position + 1, found)
@@ -147,6 +152,42 @@ def _find(words: list[Field], found: Found) -> Invocation | ShellScript | None:
     return None
 
 
+def _prefix_assignments(words: list[Field], position: int, found: Found) -> int:
+    """The assignments before a command that a script read again parsed as words, since one
+    of them was a placeholder (`${X:+NAME=$X} VLLM_PORT=$P vllm serve`): index of the command."""
+    while position < len(words):
+        word = words[position]
+        unknown = _unknown_prefix(word)
+        match = _ASSIGNMENT.match(word.text) if word.text is not None else None
+        name = _assigned_name(word) if word.text is None else None
+        if unknown is not None:
+            for env_word in unknown:
+                _add_env(found, env_word)
+        elif match is not None:
+            _add_env(found, _assignment_word(match.group(1), match.group(2), (word,)))
+        elif name is not None:  # not split, whatever its value: bash reads it as an assignment
+            _add_env(found, EnvWord(name, UNKNOWN, (word,), None))
+        else:
+            break
+        position += 1
+    return position
+
+
+def _unknown_prefix(word: Field) -> list[EnvWord] | None:
+    """What a placeholder word of a script read again (`eval "$CMD"`, `bash -c "$CMD"`) assigns
+    when the outer shell can only have made it nothing or assignments, so that this shell parses
+    it before the command, never as the command (outside such a script bash would run the
+    text): `${X:+NAME=$X}`, X unknown; `VLLM_PORT=$P` on one path and `VLLM_DP_MASTER_PORT=$P`
+    on another (`Hole.assigns`). None for any other word."""
+    hole = word.chunks[0] if word.chunks else None
+    if not isinstance(hole, Hole) or not hole.reparsed:
+        return None
+    if hole.assigns:
+        return [EnvWord(name, UNKNOWN, (word,), None) for name in hole.assigns]
+    match = _OPTIONAL_ASSIGNMENT.match(hole.raw) if len(word.chunks) == 1 else None
+    return [EnvWord(match.group(1), UNKNOWN, (word,), None)] if match is not None else None
+
+
 def _python(word: Field) -> Field:
     return Field("python", word.start, word.start, "", word.container)
 
@@ -163,6 +204,7 @@ def _launcher(words: list[Field], position: int, found: Found, label_prefix: str
     if result is None:
         return None
     entrypoint, after = result
+    found.ray_job = job_options(words[position:])
     label = " ".join([label_prefix] * bool(label_prefix) + [word.raw for word in words[position : position + after] if word.raw])
     return Invocation(entrypoint, words[position + after :], label, found)
 

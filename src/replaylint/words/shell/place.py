@@ -16,8 +16,10 @@ from typing import Callable
 
 from ...source import Budget
 from .grammar import Parsed
+from .values import Hole
 
 _SAFE_WORD = re.compile(r"^[A-Za-z0-9_@%+=:,./-]+$")
+_PLACEHOLDER = re.compile(r"__replaylint_unknown_\d+__")
 
 
 def shell_quote(word: str) -> str:
@@ -66,9 +68,10 @@ class Place:
 
     `starts[i]`/`ends[i]` are the file offsets of script character i (None: the identity),
     `regions[i]` says which piece of the file it came from (characters of one region are in
-    file order), `unknown[i]` marks placeholder characters. `layers` are the quoting contexts
-    around the script (outermost first); `outer` is the file span to fall back on. `budget` is
-    the file's (`source.Budget`): reading the script's words charges it.
+    file order), `unknown[i]` marks placeholder characters, and `stands_for` maps a placeholder
+    to the outer shell's unknown it replaced (`${X:+NAME=$X}`). `layers` are the quoting
+    contexts around the script (outermost first); `outer` is the file span to fall back on.
+    `budget` is the file's (`source.Budget`): reading the script's words charges it.
     """
 
     parsed: Parsed
@@ -80,6 +83,7 @@ class Place:
     outer: tuple[int, int] | None = None
     depth: int = 0
     budget: Budget = field(default_factory=Budget)
+    stands_for: dict[str, Hole] = field(default_factory=dict)
 
     @property
     def text(self) -> str:
@@ -118,6 +122,29 @@ class Place:
             return False
         return self.unknown_before[end] - self.unknown_before[start] > 0
 
+    def pieces(self, start: int, end: int) -> list[tuple[int, int]]:
+        """Script text [start, end) cut at its placeholders (each a piece of its own)."""
+        if not self.unknown(start, end):
+            return [(start, end)]
+        found: list[tuple[int, int]] = []
+        cursor = start
+        for match in _PLACEHOLDER.finditer(self.text, start, end):
+            if match.start() > cursor:
+                found.append((cursor, match.start()))
+            found.append((match.start(), match.end()))
+            cursor = match.end()
+        if cursor < end:
+            found.append((cursor, end))
+        return found
+
+    def outer_text(self, text: str) -> str:
+        """Script text as the outer shell wrote it: each placeholder back to its expansion."""
+        if not self.stands_for or "__replaylint_unknown_" not in text:
+            return text
+        return _PLACEHOLDER.sub(
+            lambda match: self.stands_for[match.group()].raw if match.group() in self.stands_for else match.group(), text
+        )
+
 
 def identity(parsed: Parsed) -> Place:
     return Place(parsed)
@@ -139,10 +166,11 @@ class Assembled:
     ends: list[int]
     regions: list[int]
     unknown: list[bool]
+    stands_for: dict[str, Hole]
 
     def place(self, parsed: Parsed, layers: tuple, outer: tuple[int, int], depth: int) -> Place:
         unknown_before = [0, *accumulate(1 if flag else 0 for flag in self.unknown)]
-        return Place(parsed, self.starts, self.ends, self.regions, unknown_before, layers, outer, depth)
+        return Place(parsed, self.starts, self.ends, self.regions, unknown_before, layers, outer, depth, stands_for=self.stands_for)
 
 
 class Builder:
@@ -154,6 +182,7 @@ class Builder:
         self.ends: list[int] = []
         self.regions: list[int] = []
         self.unknown: list[bool] = []
+        self.stands_for: dict[str, Hole] = {}
         self.holes = 0
 
     def exact(self, text: str, start: int, region: int) -> None:
@@ -171,10 +200,13 @@ class Builder:
         self.regions.extend([region] * len(text))
         self.unknown.extend([False] * len(text))
 
-    def hole(self, start: int, end: int, region: int) -> None:
-        """Text the outer shell fills in that we cannot know: a placeholder word."""
+    def hole(self, start: int, end: int, region: int, unknown: Hole | None = None) -> None:
+        """Text the outer shell fills in that we cannot know (`unknown`, when it is an
+        expansion): a placeholder word."""
         self.holes += 1
         text = f"__replaylint_unknown_{self.holes}__"
+        if unknown is not None:
+            self.stands_for[text] = unknown
         self.parts.append(text)
         self.starts.extend([start] * len(text))
         self.ends.extend([end] * len(text))
@@ -182,4 +214,4 @@ class Builder:
         self.unknown.extend([True] * len(text))
 
     def build(self) -> Assembled:
-        return Assembled("".join(self.parts), self.starts, self.ends, self.regions, self.unknown)
+        return Assembled("".join(self.parts), self.starts, self.ends, self.regions, self.unknown, self.stands_for)

@@ -7,6 +7,8 @@ variables stand for the `$X` they replaced, and unknown ones become placeholder 
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from typing import Any
 
 from ...source import Budget
@@ -16,6 +18,9 @@ from .place import Builder, Place
 from .values import NO_DEFAULTS, Chunk, Field, Hole
 from .words import Expander
 from .world import World
+
+# tree-sitter-bash starts an expansion inside "..." at the blanks (and `\\` newlines) before it.
+_LEADING_BLANKS = re.compile(r"^(?:[ \t\n]|\\\n)+")
 
 
 def heredoc(redirect: Node, place: Place, world: World, depth: int) -> Place | None:
@@ -115,13 +120,13 @@ def add_part(builder: Builder, part: Any) -> None:
         else:
             builder.approximate(part.text, part.start, part.end, region)
     elif isinstance(part, Hole):
-        builder.hole(part.start, part.end, region)
+        builder.hole(part.start, part.end, region, replace(part, raw=_LEADING_BLANKS.sub("", part.raw)))
     else:  # Elements
         for number, element in enumerate(part.fields):
             if number:
                 builder.approximate(" ", part.start, part.end, -1)
             if element.text is None:
-                builder.hole(element.start, element.end, -1)
+                builder.hole(element.start, element.end, -1, Hole(element.start, element.end, element.raw, True))
             else:
                 builder.approximate(element.text, element.start, element.end, -1)
 

@@ -51,13 +51,18 @@ class Chunk:
 class Hole:
     """Text we cannot know. `splits`: unquoted, so it may be any number of words. `forwarded`:
     the script's own arguments from that number on (`"$@"`: 1; `$2`: 2), which a launch is
-    judged without (0: anything else)."""
+    judged without (0: anything else). `reparsed`: the placeholder of a script read again
+    (`eval "$CMD"`, `bash -c "$CMD"`) for the outer shell's text `raw`, whose result this
+    shell parses (so `${X:+NAME=$X}` there is nothing or an assignment). `assigns`: the text
+    is `NAME=` for one of these names (paths that spelled it differently, joined)."""
 
     start: int
     end: int
     raw: str
     splits: bool
     forwarded: int = 0
+    reparsed: bool = False
+    assigns: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

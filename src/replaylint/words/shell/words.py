@@ -77,7 +77,12 @@ class Expander:
         self.place.budget.charge(_PART_COST)
         if self.place.unknown(start, end):
             file_start, file_end = self.place.range(start, end)
-            return Hole(file_start, file_end, self.place.text[start:end], splits=not quoted)
+            placeholder = self.place.text[start:end]
+            outer = self.place.stands_for.get(placeholder)
+            if outer is None:
+                return Hole(file_start, file_end, self.place.outer_text(placeholder), splits=not quoted)
+            number = outer.raw.startswith("$((")  # arithmetic: one number, whatever it is
+            return Hole(file_start, file_end, outer.raw, splits=not quoted and not number, reparsed=True, assigns=outer.assigns)
         file_start, file_end = self.place.range(start, end)
         exact = self.place.exact(start, end) and text == self.place.text[start:end]
         return Chunk(text, file_start, file_end, exact, quoted, False, container or self.words)
@@ -88,7 +93,7 @@ class Expander:
         """The words one word node becomes."""
         parts = self.parts(node, quoted=False)
         start, end = self.span(node)
-        return make_fields(parts, start, end, self.place.parsed.source(node), self.words)
+        return make_fields(parts, start, end, self.place.outer_text(self.place.parsed.source(node)), self.words)
 
     def value(self, node: Node | None, container: Container | None = None) -> Value | None:
         """The value an assignment gives (no splitting, no globbing); None parts make it unknown."""
@@ -166,7 +171,7 @@ class Expander:
         start, end = parsed.start(node), parsed.end(node)
         text = parsed.text[start:end]
         if "\\" not in text:
-            return [self.literal(text, start, end, quoted)]
+            return self._runs(start, end, quoted)
         found: list[Part] = []
         run_start = 0
         index = 0
@@ -184,6 +189,12 @@ class Expander:
         if run_start < len(text):
             found.append(self.literal(text[run_start:], start + run_start, end, quoted))
         return found
+
+    def _runs(self, start: int, end: int, quoted: bool) -> list[Part]:
+        """Script text [start, end) as written, a placeholder of a script read again apart from
+        the text around it (`VLLM_PORT=$P` read again: `VLLM_PORT=` and an unknown)."""
+        text = self.place.text
+        return [self.literal(text[first:last], first, last, quoted) for first, last in self.place.pieces(start, end)]
 
     def _double_quoted(self, node: Node) -> list[Part]:
         """`"..."`: expansions inside; backslash escapes only `$`, `` ` ``, `"`, `\\`, newline."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import re
 from dataclasses import dataclass, field, replace
 from itertools import groupby
 from typing import Any, Iterable, Mapping
@@ -17,6 +19,7 @@ MAX_VALUE = 4_096  # words or pieces in one value: a bigger one is unknown (`set
 MAX_TEXT = 1 << 20  # characters in one value whose pieces `fitted` joined
 TOO_BIG = f"a value of more than {MAX_VALUE:,} pieces is not followed"  # RPL902 of a launch that reads it
 OVERSIZED = object()
+_NAME_EQUALS = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)=\S*$")
 MISSING = object()
 # Environment variables launches carry: vLLM's own, and Dynamo's (its worker reads DYN_ENABLE_RL).
 RELEVANT_ENV = ("VLLM_", "DYN_")
@@ -34,6 +37,15 @@ class Frame:
 
     saved: tuple[tuple[str, Any], ...]
     positional: tuple[Field, ...] | None
+
+
+@dataclass(frozen=True)
+class RayCluster:
+    """The Ray cluster a script started (`ray start`): the `VLLM_*` variables its processes, and
+    so the jobs submitted to it, inherit; `env_open`: others we cannot name may be set."""
+
+    env: Mapping[str, EnvEntry]
+    env_open: bool = False
 
 
 @dataclass
@@ -54,6 +66,7 @@ class World:
     # Variables whose value grew too big to follow (`fitted`), and where: unknown, and said
     # (RPL902) when a launch reads them. Replaced, never changed in place: copies share it.
     oversized: Mapping[str, int] = field(default_factory=dict)
+    ray_cluster: RayCluster | None = None  # started by `ray start` (see `ray_jobs`)
 
     def copy(self, **changes: Any) -> World:
         copied = World.__new__(World)
@@ -75,6 +88,7 @@ class World:
             and self.env.keys() == other.env.keys()
             and all(entry is other.env[name] or _same_entry(entry, other.env[name]) for name, entry in self.env.items())
             and self.variables == other.variables
+            and self.ray_cluster == other.ray_cluster
             and self.oversized == other.oversized
         )
 
@@ -204,7 +218,17 @@ def collapse(worlds: list[World]) -> World:
         first.env_open = first.env_open or other.env_open
         first.oversized = {**other.oversized, **first.oversized}
         first.conditions = tuple(c for c in first.conditions if c in other.conditions)
+        first.ray_cluster = _joined_cluster(first.ray_cluster, other.ray_cluster)
     return first
+
+
+def _joined_cluster(one: RayCluster | None, other: RayCluster | None) -> RayCluster | None:
+    """The cluster of paths that part: the variables they do not agree on are unknown."""
+    if one == other:
+        return one
+    mine, theirs = (one.env if one else {}), (other.env if other else {})
+    env = {name: entry if theirs.get(name) == mine.get(name) else unknown_entry(entry) for name, entry in {**theirs, **mine}.items()}
+    return RayCluster(env, bool((one and one.env_open) or (other and other.env_open)))
 
 
 def _joined_string(mine: Value, theirs: object, name: str) -> Partial | None:
@@ -251,7 +275,25 @@ def _unknown_run(runs: tuple[list[Chunk | Hole], list[Chunk | Hole]], name: str)
     at = (runs[0] or runs[1])[0]
     blank = all(not run or (isinstance(run[0], Chunk) and run[0].text[:1].isspace()) for run in runs)
     separator: list[Chunk | Hole] = [Chunk(" ", at.start, at.start, False, True, True, None)] if blank else []
-    return [*separator, Hole(at.start, at.end, f"${{{name}}}", True)]
+    return [*separator, Hole(at.start, at.end, f"${{{name}}}", True, assigns=_assigned_names(runs))]
+
+
+def _assigned_names(runs: tuple[list[Chunk | Hole], list[Chunk | Hole]]) -> tuple[str, ...]:
+    """`VLLM_PORT=$P` on one path, `VLLM_DP_MASTER_PORT=$P` on the other (or paths joined
+    before): the names, when each side is one word that starts so; else none."""
+    names: list[str] = []
+    for run in runs:
+        if run and isinstance(run[0], Hole) and run[0].assigns:
+            names.extend(run[0].assigns)
+        else:
+            head = "".join(piece.text for piece in itertools.takewhile(lambda piece: isinstance(piece, Chunk), run))  # type: ignore[union-attr]
+            match = _NAME_EQUALS.match(head)
+            if match is None:
+                return ()
+            names.append(match.group(1))
+        if any(isinstance(piece, Chunk) and any(c.isspace() for c in piece.text.lstrip()) for piece in run[1:]):
+            return ()  # a second word
+    return tuple(dict.fromkeys(names))
 
 
 def _same_text(one: Chunk | Hole, other: Chunk | Hole) -> bool:
@@ -272,6 +314,7 @@ def child_shell(world: World, env: dict[str, EnvEntry], positional: tuple[Field,
         env_open=env_open,
         pin=world.pin,
         assigns=world.assigns,
+        ray_cluster=world.ray_cluster,  # a job the new shell submits runs there too
     )
 
 
