@@ -299,11 +299,14 @@ def apply_environment(start: dict[str, str], changes: dict[str, str | None]) -> 
 
 
 def main() -> int:
-    """One verdict a line of stdin (`env`, for a batch of cases, applies to its line only)."""
+    """One verdict a line of stdin (`env`, for a batch of cases, applies to its line only). A
+    test may give a case the differential's `hf_configs` (the stand-in models' configurations)
+    and, with `--stand-in-gpu`, its `gpus`; preflight gives neither."""
     cases = [json.loads(line) for line in sys.stdin.read().splitlines() if line.strip()]
     verdicts = keep_stdout_for_verdicts()
     work_offline()
     start = dict(os.environ)
+    gpu = None
     if "--stand-in-gpu" in sys.argv[1:]:
         gpu = _sibling("stand_in_gpu")
         gpu.install()
@@ -311,8 +314,11 @@ def main() -> int:
         gpu.after_import()
     with tempfile.TemporaryDirectory(prefix="replaylint-judge-") as root:
         for case in cases:
+            if gpu is not None:
+                gpu.set_device_count(int(case.get("gpus", 1)))
             apply_environment(start, {"VLLM_CACHE_ROOT": os.path.join(root, "cache"), **(case.get("env") or {})})
-            verdicts.write(json.dumps(_verdict(case["argv"], os.path.join(root, "models"))) + "\n")
+            verdict = _verdict(case["argv"], os.path.join(root, "models"), case.get("hf_configs"))
+            verdicts.write(json.dumps(verdict) + "\n")
     return 0
 
 
@@ -326,9 +332,9 @@ def _sibling(name: str) -> Any:
     return module
 
 
-def _verdict(argv: list[str], models_root: str) -> dict:
+def _verdict(argv: list[str], models_root: str, hf_configs: dict | None = None) -> dict:
     try:
-        judge_serve(serve_command(), argv, models_root)
+        judge_serve(serve_command(), argv, models_root, hf_configs)
         verdict: dict = {"ok": True}
     except Refused as refused:
         verdict = refused.verdict()
