@@ -73,7 +73,6 @@ import sys
 import tempfile
 import time
 import traceback
-import types
 
 T_START = time.perf_counter()
 
@@ -311,10 +310,9 @@ if not current_platform.is_cuda():
         f"vllm_judge: expected the CUDA platform, got {type(current_platform).__name__}"
     )
 
-import vllm.config.vllm as _config_vllm  # noqa: E402
-from vllm.engine.arg_utils import EngineArgs  # noqa: E402
-import vllm.entrypoints.llm as _llm_mod  # noqa: E402
 import vllm.entrypoints.cli.serve  # noqa: E402  (imported here: T_PARSER times the parser alone)
+import vllm.entrypoints.llm as _llm_mod  # noqa: E402
+from vllm.engine.arg_utils import EngineArgs  # noqa: E402
 from vllm.usage.usage_lib import UsageContext  # noqa: E402
 
 T_IMPORTED = time.perf_counter()
@@ -457,33 +455,9 @@ def _on_alarm(signum, frame):
     raise _CaseTimeout()
 
 
-import vllm.utils.import_utils as _import_utils  # noqa: E402
 
 _CASE_KEYS = {"id", "argv", "dynamo_argv", "engine_kwargs", "via", "env", "hf_configs", "gpus",
               "fake_modules", "triton", "timeout", "note"}
-
-
-def _clear_module_probe_caches():
-    for name in ("_has_module", "_has_module_spec"):
-        fn = getattr(_import_utils, name, None)
-        if hasattr(fn, "cache_clear"):
-            fn.cache_clear()
-
-
-def _install_fake_modules(names):
-    import importlib.machinery
-
-    added = []
-    for name in names:
-        if not isinstance(name, str) or name in sys.modules:
-            continue
-        m = types.ModuleType(name)
-        m.__spec__ = importlib.machinery.ModuleSpec(name, None)
-        m.__file__ = f"<vllm-judge fake module {name}>"
-        sys.modules[name] = m
-        added.append(name)
-    _clear_module_probe_caches()
-    return added
 
 
 def judge_case(case) -> dict:
@@ -493,7 +467,6 @@ def judge_case(case) -> dict:
         return {**out, "ok": False, "phase": "other", "exception": "TypeError",
                 "message": "case must be a JSON object"}
     timeout = 60
-    fake_added: list[str] = []
     old_alarm = signal.signal(signal.SIGALRM, _on_alarm)
     try:
         unknown = sorted(set(case) - _CASE_KEYS)
@@ -503,19 +476,17 @@ def judge_case(case) -> dict:
         hf_configs = case.get("hf_configs") or {}
         if not isinstance(hf_configs, dict):
             raise CaseError("other", "TypeError", "hf_configs must be an object")
-        stand_in_gpu.set_device_count(int(case.get("gpus", 1)))
-        _config_vllm.HAS_TRITON = bool(case.get("triton", True))
-        fake_added = _install_fake_modules(case.get("fake_modules") or [])
         apply_env(case.get("env"))
         signal.alarm(max(1, timeout))
-        if "argv" in case:
-            run_argv_case(case["argv"], hf_configs)
-        elif "dynamo_argv" in case:
-            run_dynamo_case(case["dynamo_argv"], hf_configs)
-        elif "engine_kwargs" in case:
-            run_kwargs_case(case["engine_kwargs"], hf_configs, case.get("via", "LLM"))
-        else:
-            raise CaseError("other", "KeyError", "case needs 'argv' or 'engine_kwargs'")
+        with ask_vllm.emulated_machine(case, stand_in_gpu):
+            if "argv" in case:
+                run_argv_case(case["argv"], hf_configs)
+            elif "dynamo_argv" in case:
+                run_dynamo_case(case["dynamo_argv"], hf_configs)
+            elif "engine_kwargs" in case:
+                run_kwargs_case(case["engine_kwargs"], hf_configs, case.get("via", "LLM"))
+            else:
+                raise CaseError("other", "KeyError", "case needs 'argv' or 'engine_kwargs'")
         out["ok"] = True
     except CaseError as e:
         out.update(e.verdict())
@@ -530,12 +501,6 @@ def judge_case(case) -> dict:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old_alarm)
         apply_env(None)
-        stand_in_gpu.set_device_count(1)
-        _config_vllm.HAS_TRITON = True
-        if fake_added:
-            for name in fake_added:
-                sys.modules.pop(name, None)
-            _clear_module_probe_caches()
         with contextlib.suppress(Exception):
             os.chdir(_BASE_CWD)
     return out

@@ -30,7 +30,7 @@ import re
 import sys
 import tempfile
 from dataclasses import dataclass
-from typing import Any, Callable, TextIO
+from typing import Any, Callable, Iterator, TextIO
 
 STAND_IN_CONFIG = {
     "architectures": ["LlamaForCausalLM"],
@@ -301,7 +301,7 @@ def apply_environment(start: dict[str, str], changes: dict[str, str | None]) -> 
 def main() -> int:
     """One verdict a line of stdin (`env`, for a batch of cases, applies to its line only). A
     test may give a case the differential's `hf_configs` (the stand-in models' configurations)
-    and, with `--stand-in-gpu`, its `gpus`; preflight gives neither."""
+    and the machine it emulates (`emulated_machine`); preflight gives neither."""
     cases = [json.loads(line) for line in sys.stdin.read().splitlines() if line.strip()]
     verdicts = keep_stdout_for_verdicts()
     work_offline()
@@ -314,12 +314,52 @@ def main() -> int:
         gpu.after_import()
     with tempfile.TemporaryDirectory(prefix="replaylint-judge-") as root:
         for case in cases:
-            if gpu is not None:
-                gpu.set_device_count(int(case.get("gpus", 1)))
             apply_environment(start, {"VLLM_CACHE_ROOT": os.path.join(root, "cache"), **(case.get("env") or {})})
-            verdict = _verdict(case["argv"], os.path.join(root, "models"), case.get("hf_configs"))
+            with emulated_machine(case, gpu):
+                verdict = _verdict(case["argv"], os.path.join(root, "models"), case.get("hf_configs"))
             verdicts.write(json.dumps(verdict) + "\n")
     return 0
+
+
+@contextlib.contextmanager
+def emulated_machine(case: dict, gpu: Any = None) -> Iterator[None]:
+    """Another machine, as a test case describes it (preflight's own cases never do): `gpus`
+    stand-in H100s (`gpu`: `stand_in_gpu`, installed), vLLM's `HAS_TRITON` set to `triton`, and
+    the modules `fake_modules` names importable as empty ones; all undone afterwards."""
+    import importlib.machinery
+    import types
+
+    config = importlib.import_module("vllm.config.vllm") if "triton" in case else sys.modules.get("vllm.config.vllm")
+    if gpu is not None:
+        gpu.set_device_count(int(case.get("gpus", 1)))
+    if config is not None:
+        config.HAS_TRITON = bool(case.get("triton", True))
+    added = [name for name in case.get("fake_modules") or () if isinstance(name, str) and name not in sys.modules]
+    for name in added:
+        module = types.ModuleType(name)
+        module.__spec__ = importlib.machinery.ModuleSpec(name, None)
+        module.__file__ = f"<stand-in module {name}>"
+        sys.modules[name] = module
+    _clear_module_probes()
+    try:
+        yield
+    finally:
+        if gpu is not None:
+            gpu.set_device_count(1)
+        if config is not None:
+            config.HAS_TRITON = True
+        for name in added:
+            sys.modules.pop(name, None)
+        _clear_module_probes()
+
+
+def _clear_module_probes() -> None:
+    """vLLM remembers which modules it found (`_has_module`): a module added or removed must be looked for again."""
+    probes = sys.modules.get("vllm.utils.import_utils")
+    for name in ("_has_module", "_has_module_spec"):
+        probe = getattr(probes, name, None)
+        if hasattr(probe, "cache_clear"):
+            probe.cache_clear()
 
 
 def _sibling(name: str) -> Any:
