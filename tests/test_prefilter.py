@@ -52,6 +52,10 @@ LAUNCH = b'import subprocess\nsubprocess.run(["vllm", "serve", "m"], env=ENV)\n'
         ("shell", b"export VLLM_USE_V2_MODEL_RUNNER=$RUNNER\nvllm serve m\n", True),
         ("shell", b": ${VLLM_USE_V2_MODEL_RUNNER:=yes}\nvllm serve m\n", True),
         ("shell", b'docker run --env "VLLM_USE_V2_MODEL_RUNNER=1" vllm/vllm-openai m\n', False),
+        # a Ray job's runtime env, as JSON (`${NAME:-1}` is read, not set)
+        ("shell", b"""ray job submit --runtime-env-json='{"env_vars": {"VLLM_USE_V2_MODEL_RUNNER": "0"}}' -- vllm serve m\n""", True),
+        ("shell", b"""ray job submit --runtime-env-json='{"env_vars": {"VLLM_USE_V2_MODEL_RUNNER": "1"}}' -- vllm serve m\n""", False),
+        ("shell", b'echo "${VLLM_USE_V2_MODEL_RUNNER:-0}"\nvllm serve m\n', False),
         (
             "shell",
             b'VLLM_USE_V2_MODEL_RUNNER=0 vllm serve m  # V1\necho "${VLLM_USE_V2_MODEL_RUNNER:-1}"\n',

@@ -81,7 +81,8 @@ _RUNNER_WRITES = {
         rb"""VLLM_USE_V2_MODEL_RUNNER(?!\s*:\s*(?:bool|int|str|Optional)\b)["']?\s*\]?\s*(?:=(?!=)|,|:)"""
         rb"(?!\s*(?:" + _ONE + rb"|None(?:[\s,)}\];#]|$)|lambda\b))"
     ),
-    "shell": re.compile(rb"VLLM_USE_V2_MODEL_RUNNER:?=(?!" + _ONE + rb")"),
+    # `NAME=0`, and the JSON of `ray job submit --runtime-env-json '{"env_vars": {"NAME": "0"}}'`.
+    "shell": re.compile(rb"""VLLM_USE_V2_MODEL_RUNNER(?::?=|["']\s*:)(?!\s*""" + _ONE + rb")"),
     "dockerfile": re.compile(rb"VLLM_USE_V2_MODEL_RUNNER(?!(?:=|[ \t]+)" + _ONE + rb")"),
     "yaml": re.compile(rb"""VLLM_USE_V2_MODEL_RUNNER["']?(?!\s*[:=]\s*""" + _ONE + rb"""|\s*[,}]?\s*value:\s*""" + _ONE + rb")"),
 }
