@@ -164,3 +164,39 @@ def test_a_cluster_stopped_takes_its_environment_with_it() -> None:
 def test_a_job_submitted_from_a_shell_started_by_the_script_runs_on_its_cluster() -> None:
     text = f"export {RUNNER}=0\nray start --head\nbash -c 'ray job submit -- {SERVE}'\n"
     assert launch_of(text).env[RUNNER].value == "0"
+
+
+SUBMIT = ["ray", "job", "submit", "--address", "http://ray-head:8265", "--"]
+
+
+def _words(argv: list[str]) -> str:
+    return "[" + ", ".join(f'"{word}"' for word in argv) + "]"
+
+
+def test_a_job_submitted_from_a_container_or_a_program_does_not_get_its_environment(check) -> None:
+    """A Kubernetes container's `env:`, a Dockerfile's `ENV` and a Python call's `env=` are the
+    submitting process's: the job runs with the cluster's environment (not known here), so the
+    runner variable there is no finding. The same command without `ray job submit` keeps it."""
+    serve = ["vllm", "serve", "m", "--enable-scale-out"]
+    pod = (
+        "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n"
+        "    - name: NAME\n      image: rayproject/ray:2.40.0\n"
+        f"      env: [{{name: {RUNNER}, value: '0'}}]\n      command: COMMAND\n"
+    )
+    files = {
+        "job.yaml": pod.replace("NAME", "submit").replace("COMMAND", _words(SUBMIT + serve)),
+        "serve.yaml": pod.replace("NAME", "serve").replace("COMMAND", _words(serve)),
+        "job/Dockerfile": f"FROM rayproject/ray:2.40.0\nENV {RUNNER}=0\nCMD {_words(SUBMIT + serve)}\n",
+        "serve/Dockerfile": f"FROM vllm/vllm-openai:v0.34.0\nENV {RUNNER}=0\nCMD {_words(serve)}\n",
+        "job.py": f"import os, subprocess\nsubprocess.run({_words(SUBMIT + serve)}, env={{**os.environ, '{RUNNER}': '0'}})\n",
+        "serve.py": f"import os, subprocess\nsubprocess.run({_words(serve)}, env={{**os.environ, '{RUNNER}': '0'}})\n",
+    }
+    found = check(files, release="0.34.0")
+    assert {name: [f.code for f in result.findings] for name, result in found.items()} == {
+        "job.yaml": [],
+        "serve.yaml": ["RPL206"],
+        "job/Dockerfile": [],
+        "serve/Dockerfile": ["RPL206"],
+        "job.py": [],
+        "serve.py": ["RPL206"],
+    }

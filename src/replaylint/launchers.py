@@ -229,6 +229,13 @@ def ray_job(words: Seq[Word]) -> RayJob | None:
     return RayJob(runtime_env)
 
 
+def submits_a_job(words: Seq[Word]) -> bool:
+    """Whether the command is `ray job submit ... --`: its entrypoint runs on the cluster, in the
+    cluster's environment and its runtime env's `env_vars`, never in the submitting process's
+    (a container's `env:`, a Dockerfile's `ENV`, a Python call's `env=`)."""
+    return tuple(words[:3]) == ("ray", "job", "submit")
+
+
 def _python(words: Seq[Word], position: int) -> tuple[str, int] | None:
     """The words after a Python interpreter: its options, then `-m MODULE` or a script."""
     while position < len(words):

@@ -12,7 +12,7 @@ from typing import Callable
 from ...command import CommandHandle, EnvPlace, WordSyntax
 from ...edits import Sequence
 from ...frameworks.commands import command_launch
-from ...launchers import split_launcher
+from ...launchers import split_launcher, submits_a_job
 from ...model import Launch, LaunchKind, Setting, VersionHint
 from ...shells import SHELLS as SHELLS, command_string_at, is_shell  # SHELLS: for .instructions
 from ...source import ExtractContext, SourceFile
@@ -156,7 +156,8 @@ class StageLaunches:
         )
         index = self.source.index
         tokens = [Token(word.text, index.span(word.start, word.end), word.raw) for word in arguments]
-        env, places = _environment(stage, with_args)
+        job = submits_a_job(texts[skipped:])  # the cluster's environment, not the image's
+        env, places = ({}, {}) if job else _environment(stage, with_args)
         launch = command_launch(
             LaunchKind.DOCKERFILE,
             index.span(instruction.start, instruction.end),
@@ -175,7 +176,7 @@ class StageLaunches:
             return []
         if isinstance(launch.handle, CommandHandle):
             launch.handle.config_render = config_render
-        return [replace(launch, env_open=stage.env_open)]
+        return [replace(launch, env_open=stage.env_open or job)]
 
     def script_launches(
         self, stage: Stage, script: Logical | None, with_args: bool, escape: Callable[[str], str] | None = None

@@ -21,7 +21,7 @@ import libcst as cst
 from ...command import CommandHandle, EnvPlace, WordSyntax
 from ...edits import Sequence, remove
 from ...frameworks.commands import command_launch
-from ...launchers import split_launcher
+from ...launchers import split_launcher, submits_a_job
 from ...model import UNKNOWN, Launch, LaunchKind, Setting, Span
 from ...shells import command_string_at
 from ...vllm.argv import Token
@@ -206,6 +206,8 @@ class ArgvLaunches:
             (self.collector.source.text[w.token.span.start] for w in words if self.collector.source.text[w.token.span.start] in "'\""), '"'
         )
         env, places, env_open = self._env(call, names, scope, call_span)
+        if submits_a_job([w.token.text for w in words]):  # the cluster's environment, not the call's
+            env, places, env_open = {}, {}, True
         label = self.collector.text(self.collector.span(call.func))
         launch = command_launch(
             LaunchKind.CLI,

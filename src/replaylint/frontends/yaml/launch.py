@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 from ...command import EnvPlace, WordSyntax, token_elements
 from ...frameworks.commands import command_launch
-from ...launchers import split_launcher
+from ...launchers import split_launcher, submits_a_job
 from ...model import Edit, Launch, LaunchKind, Setting, Span, VersionHint
 from ...shells import command_string_at
 from ...source import ExtractContext, SourceFile
@@ -141,6 +141,7 @@ class Launcher:
     kind: str  # "serve", "api_server", "dynamo", "script"
     position: int  # first word after the launcher (for "script": the script word)
     env: tuple[int, ...] = ()  # positions of `env NAME=VALUE` words
+    job: bool = False  # `ray job submit ... --` (`launchers.submits_a_job`)
 
 
 def launcher(tokens: list[Token]) -> Launcher | None:
@@ -164,7 +165,7 @@ def launcher(tokens: list[Token]) -> Launcher | None:
         return None
     found = split_launcher(texts[i:])
     if found is not None:
-        return Launcher(found[0], i + found[1], tuple(env_words))
+        return Launcher(found[0], i + found[1], tuple(env_words), submits_a_job(texts[i:]))
     script = None if env_words else command_string_at(texts[i:])
     return None if script is None else Launcher("script", i + script)
 
@@ -273,6 +274,8 @@ def command(
         return script_launches(source, context, kind, text, style, fixable, env, image, dollars)
     rest = Words(words.tokens[found.position :], words.places[found.position :])
     env = env_words(source, words, found.env, env)
+    if found.job:
+        env = Env(open=True)  # the cluster's and the runtime env's, not the container's
     return built(build(source, kind, span, rest, env, found.kind, image, open_reasons, label, append, load_config))
 
 
