@@ -161,3 +161,39 @@ def test_a_folder_is_printed_as_it_was_given_after_another_spelling_filled_the_c
     assert check(str(repo)).startswith(f"{absolute}:1:14: RPL003")
     assert check(".").startswith("deploy/replay.sh:1:14: RPL003")
     assert check(str(repo)).startswith(f"{absolute}:1:14: RPL003")
+
+
+def test_a_warm_walk_keeps_which_folders_hold_a_configuration(repo: Path, monkeypatch) -> None:
+    """A snapshot keeps which folders hold a configuration file or `.git` (the folders' stamps
+    vouch for it), so a warm run's configuration search looks in no folder for them; a
+    configuration written into a folder since changes its time, and the walk sees it."""
+    from replaylint.config import Config
+    from replaylint.hierarchy import ConfigPerFile
+
+    def files_and_search(snapshots: dict) -> tuple[list[str], list[str]]:
+        looked: list[str] = []
+        real = os.path.isfile
+        monkeypatch.setattr(os.path, "isfile", lambda path: looked.append(path) or real(path))
+        cwd = os.getcwd()
+        os.chdir(repo)
+        try:
+            settings = ConfigPerFile(Config(root=str(repo)))
+            files = settings.files(["."], snapshots, [])
+            configured = [settings.for_path(file).source for file in files]
+        finally:
+            os.chdir(cwd)
+            monkeypatch.undo()
+        return configured, [path for path in looked if os.sep + "deploy" + os.sep in path]
+
+    snapshots: dict = {}
+    cold = files_and_search(snapshots)
+    import replaylint.discovery as discovery
+
+    with monkeypatch.context() as walking:
+        walking.setattr(discovery, "_walk", lambda *args: pytest.fail("walked an unchanged tree"))
+        warm = files_and_search(snapshots)
+    assert warm == cold and warm[1] == []
+    time.sleep(0.01)
+    tree(repo, {"deploy/replaylint.toml": 'ignore = ["RPL003"]\n'})
+    configured, _ = files_and_search(snapshots)
+    assert any(source.endswith(os.path.join("deploy", "replaylint.toml")) for source in configured)

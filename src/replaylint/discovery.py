@@ -189,23 +189,30 @@ class Snapshot:
 
     files: list[str]
     stamps: dict[str, Stamp]
+    listed: dict[str, list[str]]  # each folder walked: which of LISTED_NAMES it holds (`_walk`)
 
     def still_true(self) -> bool:
         return still_true(self.stamps)
 
     def plain(self) -> dict:
         """The snapshot as JSON values, for the result cache."""
-        return {"files": self.files, "stamps": self.stamps}
+        return {"files": self.files, "stamps": self.stamps, "listed": self.listed}
 
     @classmethod
     def from_plain(cls, value: object) -> Snapshot | None:
         """A snapshot `plain` made, or None for any other value."""
-        if type(value) is not dict or value.keys() != {"files", "stamps"}:
+        if type(value) is not dict or value.keys() != {"files", "stamps", "listed"}:
             return None
-        files, stamps = value["files"], stamps_from_plain(value["stamps"])
-        if type(files) is not list or not set(map(type, files)) <= {str} or stamps is None:
+        files, stamps, listed = value["files"], stamps_from_plain(value["stamps"]), value["listed"]
+        if type(files) is not list or not set(map(type, files)) <= {str} or stamps is None or not _names_by_folder(listed):
             return None
-        return cls(files, stamps)
+        return cls(files, stamps, listed)
+
+
+def _names_by_folder(value: object) -> bool:
+    return type(value) is dict and all(
+        type(folder) is str and type(names) is list and set(names) <= set(LISTED_NAMES) for folder, names in value.items()
+    )
 
 
 def _walked(
@@ -218,19 +225,23 @@ def _walked(
     if snapshots is not None:
         known = Snapshot.from_plain(snapshots.get(key))
         if known is not None and known.still_true():
+            if listed is not None:
+                listed.update((folder, tuple(names)) for folder, names in known.listed.items())
             return known.files
     from .repositories import Ignores
 
     ignores = Ignores(directory, _git_listing) if respect_gitignore else None
     stamps: dict[str, Stamp] | None = {} if snapshots is not None else None
     failures: list[tuple[str, str]] = []
+    listed = {} if listed is None and snapshots is not None else listed
     walked = list(_walk(directory, excluder, stamps, failures, ignores, listed))
     if ignores is not None:
         ignores.close()
     files = walked if ignores is None or not ignores.decided else [path for path in walked if ignores.kept(path)]
     unreadable += failures
     if snapshots is not None and stamps is not None and not failures:
-        snapshots[key] = Snapshot(files, {**stamps, **(ignores.sources if ignores is not None else {})}).plain()
+        sources = {**stamps, **(ignores.sources if ignores is not None else {})}
+        snapshots[key] = Snapshot(files, sources, {folder: list(names) for folder, names in (listed or {}).items()}).plain()
     return files
 
 
