@@ -10,17 +10,8 @@ import os
 import pytest
 
 from replaylint.frontends.dockerfile.installs import parse, split_command
+from tests.test_plugins import PYPROJECT
 
-PYPROJECT = """[build-system]
-requires = ["setuptools"]
-
-[project]
-name = "ban-words"
-version = "1.0"
-
-[project.entry-points."vllm.logits_processors"]
-ban = "ban_words.procs:BanWords"
-"""
 SETUP_PY = """from setuptools import setup
 
 setup(
