@@ -112,3 +112,20 @@ def test_deeply_nested_python_is_reported_not_crashed(tmp_path, capsys) -> None:
     status, out, err = run(capsys, str(tmp_path))
     assert "Traceback" not in err
     assert status in (0, 1)
+
+
+@pytest.mark.parametrize(
+    "name, text",
+    [
+        ("argv.py", 'import subprocess\nsubprocess.run(["vllm", "serve", "m", "--return-sampling-mask", "--config", "x\\x00.yaml"])\n'),
+        ("serve.sh", "vllm serve m --return-sampling-mask --config $'x\\x00.yaml'\n"),
+        ("hydra.py", 'from omegaconf import OmegaConf\nfrom vllm import LLM\nLLM(**OmegaConf.load("conf\\x00.yaml"))\n'),
+    ],
+)
+def test_a_file_name_holding_a_nul_is_a_file_that_cannot_be_read(tmp_path, capsys, name: str, text: str) -> None:
+    """A launch may name a file no file system can hold (`--config "x\\x00.yaml"`): the file is
+    not read, as a missing one is not, and the check goes on (it was an internal error)."""
+    write(tmp_path / name, text.encode())
+    status, out, err = run(capsys, str(tmp_path))
+    assert "internal error" not in err and "Traceback" not in err, err
+    assert status in (0, 1), (out, err)

@@ -337,6 +337,8 @@ class Checker:
         return found
 
     def _read_text(self, path: str) -> str | None:
+        if "\0" in path:  # a name a launch writes (`--config "x\x00.yaml"`) that no file can have
+            return None
         if os.path.normpath(path) in self.overlay:
             return self.overlay[os.path.normpath(path)]
         self.reads.append(path)

@@ -71,7 +71,9 @@ def read_regular(path: str, limit: int, follow: bool = True) -> bytes:
 
     Raises `TooLarge` for a larger file, `Symlink` for a symlink when not `follow`, and
     `Unreadable` for anything else that stops the read (not a regular file, a missing or
-    unreadable path), with the reason in plain words."""
+    unreadable path, a name no file can have), with the reason in plain words."""
+    if "\0" in path:  # a NUL inside a name a launch writes (`--config "x\x00.yaml"`): os.open raises ValueError
+        raise Unreadable(path, "cannot be read (a file name cannot hold a NUL character)", missing=True)
     try:
         descriptor = os.open(path, _OPEN_FLAGS if follow else _OPEN_FLAGS | _NOFOLLOW)
     except OSError as error:
