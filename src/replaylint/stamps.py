@@ -19,7 +19,7 @@ Stamp = Optional[Tuple[int, int, int, int]]  # (mtime_ns, size, ctime_ns, inode)
 def stamp(path: str) -> Stamp:
     try:
         status = os.stat(path)
-    except OSError:
+    except (OSError, ValueError):  # ValueError: a NUL in the name
         return None
     return of(status)
 
