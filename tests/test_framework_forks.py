@@ -118,3 +118,19 @@ def test_a_fork_that_turns_the_mask_on_judges_scripts_that_never_name_it(tmp_pat
     assert all("the forked verl's default" in item["message"] for item in found)
     (tmp_path / ROLLOUT).write_text(VERL_ROLLOUT)
     assert findings(tmp_path, "--no-cache") == []
+
+
+def test_a_trainer_config_in_a_fork_takes_the_forks_defaults(tmp_path: Path) -> None:
+    """A verl trainer configuration in the fork's tree is composed over the fork's own rollout
+    defaults, as a command line is."""
+    config = (
+        "actor_rollout_ref:\n  model: {path: Qwen/Qwen3-8B}\n  rollout:\n    name: vllm\n    top_k: 20\n"
+        "    engine_kwargs: {vllm: {return_sampling_mask: true}}\n    val_kwargs: {top_k: 20, temperature: 1.0}\n"
+    )
+    (tmp_path / "examples").mkdir()
+    (tmp_path / "examples" / "trainer.yaml").write_text(config)
+    assert findings(tmp_path, "--no-cache") == []  # verl 0.9.1's processed_logprobs
+    (tmp_path / ROLLOUT).parent.mkdir(parents=True)
+    (tmp_path / ROLLOUT).write_text(VERL_ROLLOUT.replace("logprobs_mode: processed_logprobs", "logprobs_mode: raw_logprobs"))
+    found = findings(tmp_path, "--no-cache")
+    assert codes(found) == ["RPL003"] and "the forked verl's default" in found[0]["message"]

@@ -58,8 +58,8 @@ class Prefilter:
 class Adapter:
     """One framework: `module` is its adapter (`replaylint.frameworks.<module>`); `packages` the
     names a project pins it by (they choose its edition). Finders, functions of the adapter that
-    claim what has its shape: `yaml_finder(view, path) -> list[Launch] | None` a YAML document
-    (None: not its), `toml_finder(document)` likewise a TOML file; `claims_mappings`: its
+    claim what has its shape: `yaml_finder(view, path, read_text) -> list[Launch] | None` a YAML
+    document (None: not its; `read_text` reads other files of the tree), `toml_finder(document)` likewise a TOML file; `claims_mappings`: its
     `claims(settings)` recognises a Python engine-argument mapping as its own and
     `engine_settings(settings, anchor)` gives what reaches vLLM (messages say `name`'s);
     `script_reader(span, tokens, read_text, **options)` reads a program of the user's (`tokens[0]`

@@ -101,12 +101,15 @@ _TYPED = (  # (verl key under rollout, vLLM argument, verl default or None: only
 _HYDRA_CONFIG_OPTIONS = ("--config-name", "--config-path", "--config-dir", "-cn", "-cp", "-cd")
 
 
-def yaml_launches(view: ConfigView, path: str) -> list[Launch] | None:
-    """A verl trainer config (a top-level `actor_rollout_ref`; None: not one): its rollout's engine."""
+def yaml_launches(view: ConfigView, path: str, read_text: Callable[[str], str | None] | None = None) -> list[Launch] | None:
+    """A verl trainer config (a top-level `actor_rollout_ref`; None: not one): its rollout's engine,
+    with the defaults of a fork in the tree when there is one."""
     if not view.has(ROLLOUT[0]):
         return None
     anchor = view.span(*ROLLOUT)
-    launch = adapt(view, view.key_span(*ROLLOUT) or anchor, label=f"verl: {path}") if anchor is not None else None
+    forked = fork(path, read_text)
+    label = forked_label(f"verl: {path}", forked)
+    launch = adapt(view, view.key_span(*ROLLOUT) or anchor, label=label, forked=forked) if anchor is not None else None
     return [launch] if launch is not None else []
 
 
@@ -149,6 +152,10 @@ def fork(launching: str, read_text: Callable[[str], str | None] | None) -> Fork 
     return Fork(found[0], rollout) if isinstance(rollout, dict) else None
 
 
+def forked_label(label: str, forked: Fork | None) -> str:
+    return label + (f" (the fork's {forked.path})" if forked is not None else "")
+
+
 def command_launch(span: Span, tokens: list[Token], read_text: Callable[[str], str | None] | None = None, **options: Any) -> Launch | None:
     """`python -m verl.trainer.main_ppo key=value ...`."""
     overrides = read_hydra_overrides(tokens)
@@ -164,7 +171,7 @@ def command_launch(span: Span, tokens: list[Token], read_text: Callable[[str], s
         words=tokens,
         env=dict(options.get("env") or {}),
         open_reasons=reasons,
-        label=f"verl: {options.get('label') or 'main_ppo'}" + (f" (the fork's {forked.path})" if forked else ""),
+        label=forked_label(f"verl: {options.get('label') or 'main_ppo'}", forked),
         version_hint=options.get("version_hint"),
         condition=options.get("condition"),
         forwarded=forwarded,

@@ -77,7 +77,7 @@ def extract(source_file: SourceFile, context: ExtractContext, document: Node) ->
         return []
     view = YamlView(source_file.index, document)
     for adapter in yaml_finders():
-        claimed = getattr(adapter.load(), adapter.yaml_finder)(view, source_file.path)
+        claimed = getattr(adapter.load(), adapter.yaml_finder)(view, source_file.path, context.read_text)
         if claimed is not None:
             return claimed
     roots = mapping(document)
