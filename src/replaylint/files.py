@@ -94,6 +94,15 @@ def read_regular(path: str, limit: int, follow: bool = True) -> bytes:
         os.close(descriptor)
 
 
+def display(path: str) -> str:
+    """`path` relative to the working directory when below it, else absolute."""
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:
+        return path
+    return path if relative.startswith("..") else relative
+
+
 def inside(path: str, roots: tuple[str, ...]) -> bool:
     """Whether `path`, symlinks resolved, lies in one of `roots` (real paths)."""
     real = os.path.realpath(path)

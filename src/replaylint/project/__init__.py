@@ -58,6 +58,7 @@ import re
 from typing import TYPE_CHECKING
 
 from .. import files
+from ..files import display
 from ..frameworks.editions import PINNED_PACKAGES
 from ..model import Plugin
 from ..stamps import Stamp, stamp
@@ -110,15 +111,6 @@ def governed_folder(path: str) -> str | None:
     if _REQUIREMENTS.fullmatch(name) or (name.endswith(".txt") and os.path.basename(folder) == "requirements"):
         return (os.path.dirname(folder) if os.path.basename(folder) == "requirements" else folder) or "."
     return None
-
-
-def display(path: str) -> str:
-    """`path` relative to the working directory when below it, else absolute."""
-    try:
-        relative = os.path.relpath(path)
-    except ValueError:
-        return path
-    return path if relative.startswith("..") else relative
 
 
 class ProjectPins:

@@ -10,23 +10,33 @@ from __future__ import annotations
 
 import os
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from ..files import display
 from ..frontends import packaging
 from ..frontends.workspaces import all_members, installed_members, members, workspace_table
 from ..model import LineIndex, Plugin, Span
-from . import display
 from .requirements import logical_lines
 
-if TYPE_CHECKING:
-    from . import ProjectPins
+
+class ProjectFiles(Protocol):
+    """What the plugins are read through: the run's `ProjectPins`, which lists each folder and
+    reads each file once."""
+
+    def _listing(self, directory: str) -> frozenset[str]: ...
+
+    def _parent(self, directory: str) -> str | None: ...
+
+    def _requirement_files(self, directory: str, names: frozenset[str]) -> list[str]: ...
+
+    def _text(self, path: str) -> str | None: ...
 
 
 class ProjectPlugins:
     """Plugins by launching folder, reading files through the run's `ProjectPins` (each folder
     listed and each file read once)."""
 
-    def __init__(self, files: ProjectPins) -> None:
+    def __init__(self, files: ProjectFiles) -> None:
         self.files = files
         self._found: dict[str, tuple[Plugin, ...]] = {}
         self._tables: dict[str, dict | None] = {}

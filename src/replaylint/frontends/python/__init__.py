@@ -28,7 +28,16 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
         used = flow.from_importers(source, context)
         launches += used.launches
         mapped = [launch for launch in mapped if launch.span not in used.sources]
-    return with_clients(launches, source, context) + mapped
+    return with_clients(_with_trainers(launches, source, context), source, context) + mapped
+
+
+def _with_trainers(launches: list[Launch], source: SourceFile, context: ExtractContext) -> list[Launch]:
+    """The launches, a `trl vllm-serve` among them with what the file's TRL trainers send it."""
+    if not any(launch.framework is not None and launch.framework.package == "trl" for launch in launches):
+        return launches
+    from .flow.trl_trainers import with_trainers  # imports TRL's adapter: only for a file that starts its server
+
+    return with_trainers(launches, source, context)
 
 
 def _starting_calls(source: SourceFile, context: ExtractContext) -> list[Launch]:

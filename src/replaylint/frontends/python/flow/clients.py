@@ -44,8 +44,7 @@ class Client:
 
 def with_clients(launches: list[Launch], source: SourceFile, context: ExtractContext) -> list[Launch]:
     """The launches, each server among them with the requests this file sends to its port."""
-    launches = _with_trainers(launches, source, context)
-    ports = {id(launch): port for launch in launches if (port := _server_port(launch)) is not None}
+    ports = {id(launch): port for launch in launches if (port := server_port(launch)) is not None}
     if not ports or not any(word in source.text for word in CLIENT_WORDS):
         return launches
     module = parse(source)
@@ -63,35 +62,7 @@ def with_clients(launches: list[Launch], source: SourceFile, context: ExtractCon
     ]
 
 
-def _with_trainers(launches: list[Launch], source: SourceFile, context: ExtractContext) -> list[Launch]:
-    """The launches, each `trl vllm-serve` among them with what the file's TRL trainers send it."""
-    ports = {id(launch): port for launch in launches if (port := _trl_port(launch)) is not None}
-    if not ports:
-        return launches
-    module = parse(source)
-    if module is None:
-        return launches
-    from ....frameworks.trl import with_trainer_requests  # only for a file that starts TRL's server
-    from .trl_trainers import trainers
-
-    found = list(trainers(Reader(Tree(module, context)), module))
-    return [
-        with_trainer_requests(launch, tuple(c.request for c in found if c.port == ports[id(launch)])) if id(launch) in ports else launch
-        for launch in launches
-    ]
-
-
-def _trl_port(launch: Launch) -> int | None:
-    """The port of a `trl vllm-serve` launch: the one its editions that ask for the mask agree on
-    (TRL 1.10 refuses the words 1.16 forwards, `--port` among them when the mask is one)."""
-    if launch.framework is None or launch.framework.package != "trl":
-        return None
-    editions = [each for each in launch.framework.editions.values() or (launch,) if each.get("return_sampling_mask") is not None]
-    ports = {_server_port(each, "trl") for each in editions}
-    return ports.pop() if len(ports) == 1 else None
-
-
-def _server_port(launch: Launch, framework: str | None = None) -> int | None:
+def server_port(launch: Launch, framework: str | None = None) -> int | None:
     """The port a `vllm serve` launch listens on, when it is known; `framework`: the package of
     the framework that starts it (None: vLLM's own command)."""
     package = launch.framework.package if launch.framework is not None else None

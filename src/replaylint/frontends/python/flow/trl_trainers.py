@@ -10,14 +10,41 @@ from __future__ import annotations
 import ast
 from typing import Iterator
 
-from ....frameworks.trl import SENT_FIELDS, SERVER_PORT, TRAINER_CONFIGS, TRAINER_ROUTE, TRAINER_SWITCHES
-from ....model import UNKNOWN, Request
+from ....frameworks.trl import SENT_FIELDS, SERVER_PORT, TRAINER_CONFIGS, TRAINER_ROUTE, TRAINER_SWITCHES, with_trainer_requests
+from ....model import UNKNOWN, Launch, Request
+from ....source import ExtractContext, SourceFile
 from .bodies import text
-from .clients import Client, keyword, setting_of, url_address
+from .clients import Client, keyword, server_port, setting_of, url_address
 from .engines import calls
 from .frames import Frame
-from .module import Module
+from .module import Module, parse
 from .reader import Reader
+from .tree import Tree
+
+
+def with_trainers(launches: list[Launch], source: SourceFile, context: ExtractContext) -> list[Launch]:
+    """The launches, each `trl vllm-serve` among them with what the file's TRL trainers send it."""
+    ports = {id(launch): port for launch in launches if (port := _trl_port(launch)) is not None}
+    if not ports:
+        return launches
+    module = parse(source)
+    if module is None:
+        return launches
+    found = list(trainers(Reader(Tree(module, context)), module))
+    return [
+        with_trainer_requests(launch, tuple(c.request for c in found if c.port == ports[id(launch)])) if id(launch) in ports else launch
+        for launch in launches
+    ]
+
+
+def _trl_port(launch: Launch) -> int | None:
+    """The port of a `trl vllm-serve` launch: the one its editions that ask for the mask agree on
+    (TRL 1.10 refuses the words 1.16 forwards, `--port` among them when the mask is one)."""
+    if launch.framework is None or launch.framework.package != "trl":
+        return None
+    editions = [each for each in launch.framework.editions.values() or (launch,) if each.get("return_sampling_mask") is not None]
+    ports = {server_port(each, "trl") for each in editions}
+    return ports.pop() if len(ports) == 1 else None
 
 
 def trainers(reader: Reader, module: Module) -> Iterator[Client]:
