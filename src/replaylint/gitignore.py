@@ -98,10 +98,6 @@ class IgnoreFile:
         deep = tuple((position, folders, tuple(n for n in folders.needles if n not in prefix)) for position, folders in self.deep)
         return InFolder(self, prefix, self.by_folder.get(prefix, {}), expressions, deep)
 
-    def verdict(self, relative: str, name: str, is_folder: bool) -> bool | None:
-        """True: ignored; False: re-included (`!`); None: no pattern speaks of the path."""
-        return self.in_folder(relative[: len(relative) - len(name)]).verdict(name, is_folder)
-
     def last_by_name(self, name: str, is_folder: bool) -> int:
         """The last pattern without a `/` that matches `name` (-1: none); a tree repeats names."""
         seen = self._seen_folders if is_folder else self._seen_files

@@ -191,7 +191,7 @@ def _ray_job_entrypoint(words: Seq[Word]) -> int | None:
     """Where the command starts: after `ray job submit [OPTIONS] --` (the entrypoint Ray runs on
     its cluster, as OpenRLHF's and verl's READMEs launch), else at the first word; None for `ray
     job submit` without `--` (where its options end is not known here)."""
-    if tuple(words[:3]) != ("ray", "job", "submit"):
+    if not submits_a_job(words):
         return 0
     return next((index + 1 for index, word in enumerate(words) if word == "--"), None)
 

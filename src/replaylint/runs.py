@@ -43,17 +43,15 @@ def _start_worker(config: Config, pins: ProjectPins | None, cached: bool, roots:
 
 def _preload(list_ready: Callable[[], bool]) -> None:
     """The reader starts while this process walks the tree: it imports what any tree needs then
-    (the Python frontend, the rules, Hyperscan when installed), instead of at its first relevant file, and the other
-    frontends (30 ms each for shell and YAML) while it still waits for the file list; a
-    frontend not loaded by then is imported by the first file that needs it."""
+    (the Python frontend, the rules, Hyperscan when installed), instead of at its first relevant
+    file, and the other frontends (30 ms each for shell and YAML) while it still waits for the
+    file list; a frontend not loaded by then is imported by the first file that needs it."""
     import importlib
-
-    from .frontends import triggers
 
     frontends.load("python")
     for module in ("replaylint.rules", "replaylint.suppress"):
         importlib.import_module(module)
-    triggers.use_hyperscan(True)  # a large tree: worth its import from the first file (no-op without it)
+    frontends.triggers.use_hyperscan(True)  # a large tree: worth its import from the first file (no-op without it)
     for kind in ("yaml", "shell", "dockerfile", "toml"):
         if list_ready():
             return
@@ -61,8 +59,7 @@ def _preload(list_ready: Callable[[], bool]) -> None:
 
 
 def _check_in_worker(path: str) -> FileResult:
-    assert _worker_checker is not None
-    return _check_file(_worker_checker, path)
+    return _check_file(_worker_checker, path)  # type: ignore[arg-type]  (`_start_worker` set it)
 
 
 def _check_file(checker: Checker, path: str, data: bytes | None = None) -> FileResult:

@@ -44,8 +44,9 @@ class StageLaunches:
     def __init__(self, source: SourceFile, context: ExtractContext, escape: str) -> None:
         self.source = source
         self.context = context
-        self._environments: dict[tuple[int, bool], tuple[list[str], int, dict, dict]] = {}  # `_environment`'s
-        self._hosts: dict[tuple[int, bool], HostEnvironment] = {}  # the world the `RUN`s start in, by `_environment`
+        # `_environment`'s, by stage and whether ARGs are passed: the names seen, the environment, and
+        # the world the `RUN`s start in
+        self._environments: dict[tuple[int, bool], tuple[list[str], int, dict, dict, HostEnvironment]] = {}
         self.escape = escape
 
     def _config_loader(self, stage: Stage) -> ConfigLoader | None:
@@ -183,8 +184,7 @@ class StageLaunches:
     ) -> list[Launch]:
         if extract_script is None or script is None or not script.text.strip() or not _is_posix_shell(stage.shell):
             return []
-        env, places, changed = self._environment(stage, with_args)
-        host = self._hosts.setdefault((id(stage.written), with_args), HostEnvironment())
+        env, places, changed, host = self._environment(stage, with_args)
         launches = extract_script(
             script.text,
             self.source,
@@ -200,28 +200,32 @@ class StageLaunches:
         )
         return [replace(launch, env_open=launch.env_open or stage.env_open) for launch in launches]
 
-    def _environment(self, stage: Stage, with_args: bool) -> tuple[dict[str, Setting], dict[str, EnvPlace], list[str] | None]:
+    def _environment(
+        self, stage: Stage, with_args: bool
+    ) -> tuple[dict[str, Setting], dict[str, EnvPlace], list[str] | None, HostEnvironment]:
         """`_environment`, kept up to date with the names the stage's ENV and ARG wrote since the
-        last `RUN` (None: all may have changed): each `RUN` of a long stage costs what changed."""
+        last `RUN` (None: all may have changed), and the world the `RUN`s start in: each `RUN` of
+        a long stage costs what changed."""
         key = (id(stage.written), with_args)
         known = self._environments.get(key)
         if known is None or known[0] is not stage.written or not self._appends(stage, with_args, known):
             settings, places = _environment(stage, with_args)
-            self._environments[key] = (stage.written, len(stage.written), settings, places)
-            return settings, places, None
-        _, seen, settings, places = known
+            host = known[4] if known is not None else HostEnvironment()  # it finds what changed itself
+            self._environments[key] = (stage.written, len(stage.written), settings, places, host)
+            return settings, places, None, host
+        _, seen, settings, places, host = known
         changed = stage.written[seen:]
         for name in changed:
             variable = stage.env.get(name) or stage.args[name]
             settings[name], places[name] = variable.setting, variable.place
-        self._environments[key] = (stage.written, len(stage.written), settings, places)
-        return settings, places, changed
+        self._environments[key] = (stage.written, len(stage.written), settings, places, host)
+        return settings, places, changed, host
 
     @staticmethod
-    def _appends(stage: Stage, with_args: bool, known: tuple[list[str], int, dict, dict]) -> bool:
+    def _appends(stage: Stage, with_args: bool, known: tuple) -> bool:
         """Whether the names written since keep `_environment`'s order when added at the end:
         an ARG new to it goes before the ENVs there, and one that is not passed stays out."""
-        _, seen, settings, _ = known
+        _, seen, settings, _, _ = known
         return all(name in stage.env or (with_args and name not in settings and not stage.env) for name in stage.written[seen:])
 
     def _embedded_script_launches(self, stage: Stage, word: Word, with_args: bool) -> list[Launch]:
