@@ -178,7 +178,8 @@ def nearby(path: str) -> list[str]:
     folder = os.path.dirname(path) or "."
     roots = [folder]
     for _ in range(_NEAR_UP):
-        parent = os.path.dirname(roots[-1])
+        # A relative folder one level down has "" above it: the working folder, "."
+        parent = os.path.dirname(roots[-1]) or ("." if roots[-1] != "." else "")
         if not parent or parent == roots[-1] or not os.path.isfile(os.path.join(roots[-1], "__init__.py")):
             break
         roots.append(parent)
