@@ -28,6 +28,7 @@ from ...frameworks.engine_mappings import MASK, OPEN_REASON, looks_like_engine, 
 from ...model import UNKNOWN, Launch, LaunchKind, Setting, Span
 from ...source import SourceFile
 from .names import ENGINE_NAMES, vllm_aliases
+from .scope_writes import dict_bindings, inner_scopes, is_dict, scope_statements, statement_calls, written_keys, written_names
 
 # The mask turned on by a literal as a dict key, a keyword or a subscript key (`"return_sampling_mask":
 # True`, `return_sampling_mask=True`, `["return_sampling_mask"] = True`); not an attribute
@@ -149,20 +150,20 @@ class _Reader:
         """Calls first (they take the dicts they spread), then the dicts no call took."""
         scopes = []
         module: dict = {}
-        for body in [tree.body, *(inner.body for inner in _inner_scopes(tree.body))]:
-            statements = list(_statements(body))
-            bindings = {**module, **_bindings(statements)}  # a function sees the module's dicts
+        for body in [tree.body, *(inner.body for inner in inner_scopes(tree.body))]:
+            statements = list(scope_statements(body))
+            bindings = {**module, **dict_bindings(statements)}  # a function sees the module's dicts
             if body is tree.body:
                 module = bindings
             scopes.append((statements, bindings))
             self.mask_names |= {name for name, (_, value) in bindings.items() if self.hot(value)}
-            self.mask_names |= {name for statement, _ in statements if self.hot(statement) for name in _written_names(statement)}
+            self.mask_names |= {name for statement, _ in statements if self.hot(statement) for name in written_names(statement)}
         spreads = self._spread_lines()
         consumed: set[int] = set()
         for statements, bindings in scopes:
             for statement, _ in statements:
                 if self.hot(statement) or self.hot(statement, spreads):
-                    for call in _calls(statement):
+                    for call in statement_calls(statement):
                         self._call(call, bindings, statements, consumed)
         for statements, bindings in scopes:
             own = {id(statement) for statement, _ in statements}
@@ -184,7 +185,7 @@ class _Reader:
             return [self.evaluate(element, bindings, depth + 1)[0] for element in node.elts], {}
         if isinstance(node, ast.Name) and node.id in bindings and bindings[node.id][1] is not node:
             return self.evaluate(bindings[node.id][1], bindings, depth + 1)
-        if _is_dict(node):
+        if is_dict(node):
             entries = self.entries(node, bindings, depth + 1)
             if entries is None:
                 return UNKNOWN, {}
@@ -247,7 +248,7 @@ class _Reader:
                 continue
             if until is not None and position >= until:
                 break
-            for key, value_node, first, kind in _written_keys(statement, name):
+            for key, value_node, first, kind in written_keys(statement, name):
                 if key is None:
                     found.reasons.append(f"{self.text(self.span(statement))[:40]} (not readable here)")
                     continue
@@ -277,7 +278,7 @@ class _Reader:
         for spread in spreads:
             if isinstance(spread, ast.Name) and spread.id in bindings:
                 consumed.add(id(bindings[spread.id][1]))
-            elif _is_dict(spread):
+            elif is_dict(spread):
                 consumed.add(id(spread))
         if engine:
             self._engine_writes(call, spreads, bindings, statements)
@@ -299,7 +300,7 @@ class _Reader:
                 binding, value = bindings[keyword.value.id]
                 self._literal(found, value, bindings)
                 self._writes(found, keyword.value.id, binding, statements, bindings, until=self.span(call).start)
-            elif _is_dict(keyword.value):
+            elif is_dict(keyword.value):
                 self._literal(found, keyword.value, bindings)
             else:
                 found.reasons.append(f"**{self.text(self.span(keyword.value))}")
@@ -384,121 +385,6 @@ class _Reader:
 # -- helpers over ast ---------------------------------------------------------------------------
 
 
-def _is_dict(node: ast.AST) -> bool:
-    return isinstance(node, ast.Dict) or (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "dict")
-
-
 def _callee(call: ast.Call) -> str | None:
     func = call.func
     return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
-
-
-def _statements(body: list[ast.stmt], chain: tuple[int, ...] = ()) -> Iterator[tuple[ast.stmt, tuple[int, ...]]]:
-    """The statements of a scope in order, each with the blocks (branches, loops, handlers) it
-    sits in, not those of the functions and classes the scope defines."""
-    for statement in body:
-        yield statement, chain
-        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            continue
-        blocks = [getattr(statement, name, None) or [] for name in ("body", "orelse", "finalbody")]
-        blocks += [handler.body for handler in getattr(statement, "handlers", None) or []]
-        blocks += [case.body for case in getattr(statement, "cases", None) or []]
-        for block in blocks:
-            yield from _statements(block, (*chain, id(block)))
-
-
-def _inner_scopes(body: list[ast.stmt]) -> Iterator[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef]:
-    """Every function and class under `body`, at any depth."""
-    for statement, _ in _statements(body):
-        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            yield statement
-            yield from _inner_scopes(statement.body)
-
-
-def _bindings(statements: list[tuple[ast.stmt, int]]) -> dict[str, tuple[ast.stmt, ast.expr]]:
-    """Names bound once in the scope, to a dict literal or `dict(...)` call."""
-    counts: dict[str, int] = {}
-    found: dict[str, tuple[ast.stmt, ast.expr]] = {}
-    for statement, _ in statements:
-        targets = (
-            statement.targets if isinstance(statement, ast.Assign) else [statement.target] if isinstance(statement, ast.AnnAssign) else []
-        )
-        for target in targets:
-            if isinstance(target, ast.Name):
-                counts[target.id] = counts.get(target.id, 0) + 1
-                value = statement.value  # type: ignore[union-attr]
-                if value is not None and _is_dict(value) and len(targets) == 1:
-                    found[target.id] = (statement, value)
-    return {name: bound for name, bound in found.items() if counts[name] == 1}
-
-
-def _calls(statement: ast.stmt) -> Iterator[ast.Call]:
-    """The calls of one statement (not inside the functions, lambdas and classes it defines)."""
-    if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-        return
-    stack: list[ast.AST] = [statement]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ast.Call):
-            yield node
-        for child in ast.iter_child_nodes(node):
-            if not isinstance(child, (ast.stmt, ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                stack.append(child)
-
-
-def _written_names(statement: ast.stmt) -> Iterator[str]:
-    """The names a statement writes keys into (`d["k"] = v`, `d.update(...)`...)."""
-    targets = statement.targets if isinstance(statement, (ast.Assign, ast.Delete)) else []
-    for target in targets:
-        if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
-            yield target.value.id
-    if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
-        func = statement.value.func
-        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.attr in ("update", "pop", "setdefault"):
-            yield func.value.id
-
-
-def _subscript_key(target: ast.expr, name: str) -> tuple[bool, str | None]:
-    """Whether `target` is `name[...]`, and its key when that is a string literal."""
-    if not (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and target.value.id == name):
-        return False, None
-    key = target.slice
-    return True, key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else None
-
-
-def _written_keys(statement: ast.stmt, name: str) -> Iterator[tuple[str | None, ast.expr | None, ast.AST, str]]:
-    """(key, value node, first node of the setting's span, "set", "default" or "remove") of the
-    writes of one statement into `name`; a key that is not a string literal is None."""
-    if isinstance(statement, (ast.Assign, ast.Delete)):
-        for target in statement.targets:
-            into, key = _subscript_key(target, name)
-            if into:
-                yield (
-                    key,
-                    statement.value if isinstance(statement, ast.Assign) else None,
-                    statement,
-                    "set" if isinstance(statement, ast.Assign) else "remove",
-                )
-        return
-    if not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call)):
-        return
-    call = statement.value
-    func = call.func
-    if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == name):
-        return
-    if func.attr == "update":
-        for argument in call.args:
-            if isinstance(argument, ast.Dict) and all(isinstance(k, ast.Constant) and isinstance(k.value, str) for k in argument.keys):
-                for key, value in zip(argument.keys, argument.values):
-                    yield key.value, value, key, "set"  # type: ignore[union-attr]
-            else:
-                yield None, None, statement, "set"
-        for keyword in call.keywords:
-            yield keyword.arg, keyword.value, keyword, "set"
-    elif func.attr in ("pop", "setdefault") and call.args:
-        first = call.args[0]
-        key = first.value if isinstance(first, ast.Constant) and isinstance(first.value, str) else None
-        if func.attr == "pop":
-            yield key, None, statement, "remove"
-        elif len(call.args) > 1:
-            yield key, call.args[1], statement, "default"
