@@ -42,11 +42,12 @@ from .launch import LaunchBuilder
 from .launchers import EnvWord, Found, Invocation, ShellScript, find
 from .nodes import single_variable, statement_break, words_of
 from .place import Place
+from .positional import drop
 from .ray_jobs import started_cluster
 from .scripts import assemble, heredoc, herestring
 from .spans import ScriptSpans
 from .values import NO_DEFAULTS, UNSET, Assumed, Chunk, Field, Scalar, scalar_text
-from .words import Expander, drop
+from .words import Expander
 from .world import (
     MAX_VALUE,
     OVERSIZED,

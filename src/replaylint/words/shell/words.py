@@ -10,13 +10,14 @@ expansion may stand for any number of words, so its field is a spread.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from typing import Iterable
 
 from .fields import element_chunks, make_fields
 from .grammar import Node
 from .place import Place
+from .positional import from_offset
+from .quoting import decode_ansi_c, double_quoted_runs
 from .values import (
     UNSET,
     Array,
@@ -36,22 +37,6 @@ from .values import (
     scalar_text,
 )
 
-_ANSI_SIMPLE = {
-    "a": "\a",
-    "b": "\b",
-    "e": "\x1b",
-    "E": "\x1b",
-    "f": "\f",
-    "n": "\n",
-    "r": "\r",
-    "t": "\t",
-    "v": "\v",
-    "\\": "\\",
-    "'": "'",
-    '"': '"',
-    "?": "?",
-}
-_ANSI_NUMERIC = re.compile(r"\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|[0-7]{1,3}|c.)")
 _UNKNOWN_SPECIALS = {"?", "$", "!", "-", "0", "_", "#"}
 _PART_COST = 10  # budget units (about a microsecond each) to expand one node of a word
 _PIECE_COST = 4  # and one piece of a variable's value (`S="$S "` 4,000 times: 8 million pieces)
@@ -225,29 +210,14 @@ class Expander:
         return found
 
     def _dq_text(self, start: int, end: int, container: Container) -> list[Part]:
-        text = self.place.parsed.text[start:end]
-        found: list[Part] = []
-        run_start = 0
-        index = 0
-        while index < len(text):
-            if text[index] == "\\" and index + 1 < len(text) and text[index + 1] in '$`"\\\n':
-                if index > run_start:
-                    found.append(self.literal(text[run_start:index], start + run_start, start + index, True, container))
-                if text[index + 1] != "\n":
-                    found.append(self.literal(text[index + 1], start + index, start + index + 2, True, container))
-                index += 2
-                run_start = index
-                continue
-            index += 1
-        if run_start < len(text):
-            found.append(self.literal(text[run_start:], start + run_start, end, True, container))
-        return found
+        runs = double_quoted_runs(self.place.parsed.text[start:end])
+        return [self.literal(text, start + first, start + last, True, container) for text, first, last in runs]
 
     def _ansi_c(self, node: Node) -> list[Part]:
         parsed = self.place.parsed
         start, end = parsed.start(node), parsed.end(node)
         body = parsed.text[start + 2 : end - 1]
-        decoded = _decode_ansi_c(body)
+        decoded = decode_ansi_c(body)
         if decoded is None:
             return [self._hole(node, splits=False)]
         chunk = self.literal(decoded, start, end, True, self._string_container(node, "ansi"))
@@ -283,7 +253,7 @@ class Expander:
         if operator == ":" and name in ("@", "*") and len(rest) == 2 and rest[1].type == "number":
             offset = self.place.parsed.source(rest[1])  # `"${@:2}"`: the arguments from the second on
             if offset.isdigit():
-                return self._elements(node, _from(self.scope.positional, int(offset)), name == "@", quoted)
+                return self._elements(node, from_offset(self.scope.positional, int(offset)), name == "@", quoted)
         return [self._hole(node, splits=not quoted)]
 
     def _subscript(self, node: Node, subscript: Node, rest: list[Node], quoted: bool) -> list[Part]:
@@ -464,51 +434,3 @@ class Expander:
                 chunks.extend(replace(chunk, quoted=True) for chunk in element_chunks(element) if isinstance(chunk, Chunk))
             return chunks or [Chunk("", start, end, False, True, True, None)]
         return [Elements(elements, quoted, start, end, raw)]
-
-
-def _from(positional: tuple[Field, ...] | None, offset: int) -> tuple[Field, ...] | None:
-    """`${@:offset}`: the positional parameters from number `offset` on (0 counts `$0`, unknown)."""
-    if positional is None or offset < 1:
-        return None
-    return drop(positional, offset - 1)
-
-
-def drop(positional: tuple[Field, ...], count: int) -> tuple[Field, ...]:
-    """The positional parameters without the first `count` (`shift`): a spread among them may
-    hold any number of words, so it stays (the script's own arguments from a later number on)."""
-    for index, element in enumerate(positional[:count]):
-        if element.spread:
-            if not element.forwarded:
-                return positional[index:]
-            return (replace(element, forwarded=element.forwarded + count - index), *positional[index + 1 :])
-    return positional[count:]
-
-
-def _decode_ansi_c(body: str) -> str | None:
-    out: list[str] = []
-    index = 0
-    while index < len(body):
-        char = body[index]
-        if char != "\\" or index + 1 >= len(body):
-            out.append(char)
-            index += 1
-            continue
-        following = body[index + 1]
-        if following in _ANSI_SIMPLE:
-            out.append(_ANSI_SIMPLE[following])
-            index += 2
-            continue
-        match = _ANSI_NUMERIC.match(body, index)
-        if match is None:
-            out.append(char)
-            index += 1
-            continue
-        code = match.group(1)
-        if code.startswith("c"):
-            return None
-        if code[0] in "xuU":
-            out.append(chr(int(code[1:], 16)))
-        else:
-            out.append(chr(int(code, 8) & 0xFF))
-        index = match.end()
-    return "".join(out)
