@@ -25,7 +25,7 @@ import pytest
 from replaylint.api import Checker
 from replaylint.config import Config
 from replaylint.edits import apply_edits
-from replaylint.model import LineIndex
+from replaylint.model import LineIndex, Message
 from replaylint.report import FORMATS, Run, render
 from tests.test_configuration import run as run_cli
 from tests.test_report_formats import PYTHON_BAD, SHELL_WARNING, check
@@ -267,7 +267,7 @@ def test_azure_logs_one_issue_per_finding(repo: Path) -> None:
 
 def test_azure_escapes_what_would_end_the_command(tmp_path: Path) -> None:
     run = check(tmp_path, {"odd;na]me%.sh": UNICODE_MODE})
-    run.findings = [dataclasses.replace(run.findings[0], message="100% sure; a]b\r\nnext")]
+    run.findings = [dataclasses.replace(run.findings[0], words=Message("100% sure; a]b\r\nnext"))]
     line = render("azure", run).splitlines()[0]
     assert "sourcepath=odd%3Bna%5Dme%AZP25.sh;" in line
     assert line.endswith("]100%AZP25 sure; a]b%0D%0Anext") and "\n" not in line
@@ -295,7 +295,7 @@ def test_pylint_lines_are_rufs_path_line_code_message(repo: Path, tmp_path: Path
 
 def test_pylint_keeps_a_multi_line_message_on_one_line(tmp_path: Path) -> None:
     run = check(tmp_path, {"serve.sh": UNICODE_MODE})
-    run.findings = [dataclasses.replace(run.findings[0], message="first\nsecond")]
+    run.findings = [dataclasses.replace(run.findings[0], words=Message("first\nsecond"))]
     assert render("pylint", run) == f"{run.findings[0].span.path}:1: [RPL201] first second\n"
 
 

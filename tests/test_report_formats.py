@@ -18,7 +18,7 @@ import pytest
 from replaylint.api import Checker
 from replaylint.config import Config
 from replaylint.edits import apply_edits
-from replaylint.model import LineIndex, snippet
+from replaylint.model import LineIndex, Message, snippet
 from replaylint.report import FORMATS, Run, relative_path, render
 from replaylint.report.github import ANNOTATION_LIMIT, escape_data, escape_property
 from replaylint.report.json import finding_dict
@@ -63,7 +63,7 @@ def with_message(run: Run, code: str, message: str) -> Run:
     """The run with the message of its first `code` finding replaced (to exercise escaping)."""
     index = next(i for i, f in enumerate(run.findings) if f.code == code)
     findings = list(run.findings)
-    findings[index] = dataclasses.replace(findings[index], message=message)
+    findings[index] = dataclasses.replace(findings[index], words=Message(message))
     return dataclasses.replace(run, findings=findings)
 
 

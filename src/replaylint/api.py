@@ -44,7 +44,7 @@ class FileResult:
 
 
 def _unparsable(path: str, message: str, index: LineIndex | None = None, line: int = 1, col: int = 1) -> Finding:
-    from .model import Finding, Span
+    from .model import Finding, Message, Span
     from .rules import UNPARSABLE_FILE
 
     code, name, _ = UNPARSABLE_FILE
@@ -54,12 +54,12 @@ def _unparsable(path: str, message: str, index: LineIndex | None = None, line: i
         span = index.span(offset, offset)
     else:
         span = Span(path, line, col, line, col, 0, 0)
-    return Finding(code, name, message, span, "error")
+    return Finding(code, name, Message(message), span, "error")
 
 
 def _not_analysed(path: str, message: str, index: LineIndex | None = None, offset: int | None = None) -> Finding:
     """RPL902: the file, or the construct at `offset`, was not analysed."""
-    from .model import Finding, Span
+    from .model import Finding, Message, Span
     from .rules import INCOMPLETE_ANALYSIS
 
     code, name, _ = INCOMPLETE_ANALYSIS
@@ -68,7 +68,7 @@ def _not_analysed(path: str, message: str, index: LineIndex | None = None, offse
     else:
         offset = max(0, min(offset or 0, len(index.text)))
         span = index.span(offset, offset)
-    return Finding(code, name, f"file not fully analysed: {message}", span, "error")
+    return Finding(code, name, Message("file not fully analysed", message), span, "error")
 
 
 def _could_hold_launch(kind: str, text: str) -> bool:
@@ -364,7 +364,7 @@ class Checker:
         return chosen
 
     def _check_launch(self, launch: Launch, frontend: object, source: SourceFile, notes: list[str]) -> list[Finding]:
-        from .model import Finding
+        from .model import VLLM, Finding, Message
 
         merged: dict[tuple, tuple[Any, type, list]] = {}
         rules = self.rules
@@ -380,13 +380,24 @@ class Checker:
                 if not rule.applies_to(rules_release):
                     continue
                 for report in rule.reports(launch, rules_release):
-                    key = (rule.code, report.span, report.message, report.severity, report.fix)
+                    key = (
+                        rule.code,
+                        report.span,
+                        report.subject,
+                        report.speaker,
+                        report.verdict,
+                        report.conditions,
+                        report.severity,
+                        report.fix,
+                    )
                     merged.setdefault(key, (report, type(rule), []))[2].append(release)
         findings = []
         for (code, *_), (report, rule_type, releases) in merged.items():
             rule = next(r for r in rules if r.code == code)
             judged_by, note = judgement(releases)
-            message = report.message.replace("{release}", judged_by) + (note if "{release}" in report.message else "")
+            by_vllm = report.speaker == VLLM
+            speaker = f"{VLLM} {judged_by}" if by_vllm else report.speaker
+            words = Message(report.subject, report.verdict, speaker, report.conditions, note if by_vllm else "")
             edits: tuple = ()
             if report.fix is not None and code in self.config.fixable_codes():
                 edits = tuple(self._render(frontend, launch, report, source))
@@ -394,7 +405,7 @@ class Checker:
                 Finding(
                     code=code,
                     name=rule.name,
-                    message=message,
+                    words=words,
                     span=report.span,
                     severity=self.config.severity.get(code, report.severity or rule.severity),
                     fix=report.fix,
@@ -488,14 +499,13 @@ def _on_branches(found: list[tuple[Finding, str | None]]) -> list[Finding]:
             continue
         seen.add(key)
         if condition is not None and conditions[key] == {condition}:
-            head, marker, tail = finding.message.partition(": vLLM ")
-            finding = replace(finding, message=f"{head} ({condition}){marker}{tail}")
+            finding = replace(finding, words=finding.words.on(condition))
         findings.append(finding)
     return findings
 
 
 def _unused_suppression(unused: Any, source: SourceFile) -> Finding:
-    from .model import Applicability, Edit, Finding, Fix
+    from .model import Applicability, Edit, Finding, Fix, Message
     from .rules import UNUSED_SUPPRESSION
 
     code, name, _ = UNUSED_SUPPRESSION
@@ -503,7 +513,7 @@ def _unused_suppression(unused: Any, source: SourceFile) -> Finding:
     return Finding(
         code,
         name,
-        f"{what} suppresses nothing: no finding it names is reported here",
+        Message(f"{what} suppresses nothing", "no finding it names is reported here"),
         source.index.span(*unused.directive),
         "warning",
         fix=Fix(Applicability.SAFE, "Remove the unused suppression", ()),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
 
@@ -374,11 +374,38 @@ class Edit:
     content: str
 
 
+VLLM = "vLLM"  # the speaker of most findings: the releases that judged the launch are named after it
+
+
+@dataclass(frozen=True)
+class Message:
+    """A finding's words in their parts, assembled once (`str`), as ruff's `Violation::message()`:
+    what the launch writes (`subject`), what that rests on (`conditions`: "when MODEL is unset"),
+    who judges it (`speaker`: "vLLM 0.32.0-0.34.0" with the releases that judged it, a framework,
+    or nobody for the launch's own syntax) and what they say or do (`verdict`); `note` follows
+    (a release newer than replaylint knows)."""
+
+    subject: str
+    verdict: str = ""
+    speaker: str = ""
+    conditions: tuple[str, ...] = ()
+    note: str = ""
+
+    def __str__(self) -> str:
+        head = f"{self.subject} ({', '.join(self.conditions)})" if self.conditions else self.subject
+        said = f"{self.speaker} {self.verdict}" if self.speaker else self.verdict
+        return (f"{head}: {said}" if said else head) + self.note
+
+    def on(self, condition: str) -> Message:
+        """These words said of one branch of a script only."""
+        return replace(self, conditions=(*self.conditions, condition))
+
+
 @dataclass(frozen=True)
 class Finding:
     code: str
     name: str
-    message: str
+    words: Message
     span: Span
     severity: str
     fix: Fix | None = None
@@ -387,6 +414,10 @@ class Finding:
     judged_by: tuple[str, ...] = ()  # the releases whose rules judged it (code replaylint read)
     launch: Launch | None = field(default=None, compare=False, repr=False)
     edits: tuple[Edit, ...] = field(default=(), compare=False)
+
+    @property
+    def message(self) -> str:
+        return str(self.words)
 
     @property
     def fixable(self) -> bool:

@@ -1,6 +1,7 @@
 """Findings as JSON values and back, for the result cache.
 
-A finding is stored with what a report and `--fix` read of it: its span, fix (applicability,
+A finding is stored with what a report and `--fix` read of it: its words in their parts
+(`[subject, verdict, speaker, [conditions], note]`), its span, fix (applicability,
 title, intents), related spans, releases, the slim launch `api._slim` keeps (kind, span, label)
 and the edits its fix makes. A span is the list `[path, start_line, start_col, end_line,
 end_col, start, end]`, an intent `[class name, *fields]`. `decode` checks the type of every value and
@@ -12,7 +13,7 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any, get_args
 
-from ..model import Applicability, Edit, Finding, Fix, Intent, Launch, LaunchKind, SetSetting, Span
+from ..model import Applicability, Edit, Finding, Fix, Intent, Launch, LaunchKind, Message, SetSetting, Span
 
 _INTENTS: dict[str, type] = {kind.__name__: kind for kind in get_args(Intent)}  # "SetSetting": SetSetting ...
 _SCALARS = (str, int, float, bool, type(None))  # the values an intent may set
@@ -32,7 +33,7 @@ def encode(finding: Finding) -> dict[str, Any]:
     return {
         "code": finding.code,
         "name": finding.name,
-        "message": finding.message,
+        "message": _message(finding.words),
         "span": _span(finding.span),
         "severity": finding.severity,
         "fix": None if finding.fix is None else _fix(finding.fix),
@@ -42,6 +43,17 @@ def encode(finding: Finding) -> dict[str, Any]:
         "launch": None if launch is None else {"kind": launch.kind.value, "span": _span(launch.span), "label": launch.label},
         "edits": [[_span(edit.span), edit.content] for edit in finding.edits],
     }
+
+
+def _message(words: Message) -> list:
+    return [words.subject, words.verdict, words.speaker, list(words.conditions), words.note]
+
+
+def _decode_message(value: object) -> Message:
+    if type(value) is not list or len(value) != 5:
+        raise Malformed("a message")
+    subject, verdict, speaker, conditions, note = value
+    return Message(_text(subject), _text(verdict), _text(speaker), tuple(_text(c) for c in _list(conditions)), _text(note))
 
 
 def _span(span: Span) -> list:
@@ -64,7 +76,7 @@ def decode(value: object) -> Finding:
     return Finding(
         code=_text(value["code"]),
         name=_text(value["name"]),
-        message=_text(value["message"]),
+        words=_decode_message(value["message"]),
         span=_decode_span(value["span"]),
         severity=_text(value["severity"]),
         fix=None if value["fix"] is None else _decode_fix(value["fix"]),

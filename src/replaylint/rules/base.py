@@ -10,7 +10,7 @@ import sys
 from dataclasses import dataclass, field, replace
 from typing import ClassVar, Iterator
 
-from ..model import UNKNOWN, Applicability, Fix, Launch, Setting, Span
+from ..model import UNKNOWN, VLLM, Applicability, Fix, Launch, Setting, Span
 from ..vllm.releases import FIRST_WITH_MASK, Release
 from ..vllm.values import as_bool
 
@@ -24,14 +24,20 @@ def as_number(value: object) -> float | None:
 
 @dataclass(frozen=True)
 class Report:
-    """One problem as a rule sees it. `{release}` in `message` becomes the judged releases."""
+    """One problem as a rule sees it, its words in parts (`model.Message`): `subject`, the launch's
+    words; `verdict`, what `speaker` says or does with them. The speaker vLLM is named with the
+    releases that judged the launch when the finding is made; another speaker (a framework) as
+    given, and "" for the launch's own syntax."""
 
     span: Span
-    message: str
+    subject: str
+    verdict: str
     fix: Fix | None = None
     related: tuple[Span, ...] = ()
     severity: str | None = None
     absent: bool = False  # it rests on a setting being absent (a default vLLM or the framework applies)
+    speaker: str = VLLM
+    conditions: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -112,12 +118,13 @@ class BesideMaskRule(Rule):
     def check(self, launch: Launch, release: Release) -> Iterator[Report]:
         mask, found = sampling_mask(launch), launch.get(self.setting)
         if mask is not None and found is not None and self.flags(found):
-            yield Report(found.span, self.describe(found, mask), related=(mask.span,))
+            yield Report(found.span, *self.describe(found, mask), related=(mask.span,))
 
     def flags(self, setting: Setting) -> bool:
         raise NotImplementedError
 
-    def describe(self, setting: Setting, mask: Setting) -> str:
+    def describe(self, setting: Setting, mask: Setting) -> tuple[str, str]:
+        """The subject and vLLM's verdict."""
         raise NotImplementedError
 
 
@@ -134,12 +141,11 @@ def quote(setting: Setting) -> str:
 
 
 def says(message: str) -> str:
-    """The tail of every compatibility message: vLLM's own words and the judged release."""
-    return f'vLLM {{release}} says "{message}"'
+    """The verdict of a compatibility report: vLLM's own words."""
+    return f'says "{message}"'
 
 
 ARGUMENTS_CAVEAT = "unless the script's arguments set it"
-_SAYS = ": vLLM {release} "
 
 
 def conditioned(report: Report, launch: Launch) -> Report:
@@ -161,9 +167,8 @@ def conditioned(report: Report, launch: Launch) -> Report:
     unless = report.absent and launch.forwarded and not any(assumption.positional == 1 for assumption in resting)
     if not when and not unless:
         return report
-    said = ", ".join(filter(None, ("when " + " and ".join(when) if when else "", ARGUMENTS_CAVEAT if unless else "")))
-    head, marker, tail = report.message.partition(_SAYS)
-    return replace(report, message=f"{head} ({said}){marker}{tail}")
+    said = ("when " + " and ".join(when) if when else "", ARGUMENTS_CAVEAT if unless else "")
+    return replace(report, conditions=(*report.conditions, *filter(None, said)))
 
 
 def _overlap(one: Span, other: Span) -> bool:

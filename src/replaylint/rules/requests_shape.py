@@ -67,14 +67,15 @@ class RequestFieldRule(Rule):
         for addressed in replay_requests(launch, self.reads):
             setting = addressed.request.settings.get(self.field)
             if setting is not None and self.flags(setting, launch):
-                message = self.describe(setting, addressed.to, launch)
+                subject, verdict = self.describe(setting, addressed.to, launch)
                 related = (*addressed.related, *self.evidence(launch))
-                yield Report(setting.span, message, related=related, absent=setting.implied)
+                yield Report(setting.span, subject, verdict, related=related, absent=setting.implied)
 
     def flags(self, setting: Setting, launch: Launch) -> bool:
         raise NotImplementedError
 
-    def describe(self, setting: Setting, to: str, launch: Launch) -> str:
+    def describe(self, setting: Setting, to: str, launch: Launch) -> tuple[str, str]:
+        """The subject and vLLM's verdict."""
         raise NotImplementedError
 
     def evidence(self, launch: Launch) -> tuple[Span, ...]:

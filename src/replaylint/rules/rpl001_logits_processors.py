@@ -74,7 +74,8 @@ class LogitsProcessorsWithSamplingMask(Rule):
             return
         yield Report(
             processors.span,
-            f"{quote(processors)} with {quote(mask)}: {says(self.vllm_message)}",
+            f"{quote(processors)} with {quote(mask)}",
+            says(self.vllm_message),
             Fix(self.fix_applicability, "Remove the logits processors", (RemoveSetting("logits_processors"),)),
             related=(mask.span,),
         )
@@ -82,9 +83,9 @@ class LogitsProcessorsWithSamplingMask(Rule):
     def _plugin(self, plugin: Plugin, mask: Setting) -> Report:
         return Report(
             plugin.span,
-            f"`vllm.logits_processors` plugin `{plugin.name} = {plugin.target}` ({plugin.installed_by}) with "
-            f"{quote(mask)}: vLLM {{release}} loads every installed plugin of this group into every engine "
-            "and its replay check does not look at them, so this one silently shapes every returned sampling mask",
+            f"`vllm.logits_processors` plugin `{plugin.name} = {plugin.target}` ({plugin.installed_by}) with {quote(mask)}",
+            "loads every installed plugin of this group into every engine and its replay check does not look at them, "
+            "so this one silently shapes every returned sampling mask",
             related=(mask.span, *plugin.install_spans()),
         )
 

@@ -65,7 +65,8 @@ class SpeculativeDecodingWithSamplingMask(Rule):
             remove = tuple(RemoveSetting(name) for name in names if launch.get(name) is not None)
             yield Report(
                 spec.setting.span,
-                f"{quote(spec.setting)} with {quote(mask)}: {says(messages.NO_SPEC_DECODE)}",
+                f"{quote(spec.setting)} with {quote(mask)}",
+                says(messages.NO_SPEC_DECODE),
                 Fix(self.fix_applicability, "Remove speculative decoding", remove),
                 related=(mask.span,),
             )
@@ -74,7 +75,8 @@ class SpeculativeDecodingWithSamplingMask(Rule):
             assert setting is not None
             yield Report(
                 setting.span,
-                f"{_ADAPTIVE} is true in {quote(setting)} with {quote(mask)}: {says(messages.NO_ADAPTIVE_VERIFICATION)}",
+                f"{_ADAPTIVE} is true in {quote(setting)} with {quote(mask)}",
+                says(messages.NO_ADAPTIVE_VERIFICATION),
                 Fix(
                     self.fix_applicability,
                     "Disable adaptive verification",

@@ -68,18 +68,20 @@ class SamplingMaskRequiresProcessedLogprobs(Rule):
             if ignored is not None:
                 said = " ".join(ignored.spelling.split())
                 message = f"{quote(mask)} with `{said}`, which is ignored ({ignored.detail}), so logprobs_mode defaults to 'raw_logprobs'"
-                yield Report(mask.span, f"{message}: {says(self.vllm_message)}", fix, related=(ignored.span,), absent=True)
+                yield Report(mask.span, message, says(self.vllm_message), fix, related=(ignored.span,), absent=True)
                 return
             yield Report(
                 mask.span,
-                f"{quote(mask)} without logprobs_mode, which defaults to 'raw_logprobs': {says(self.vllm_message)}",
+                f"{quote(mask)} without logprobs_mode, which defaults to 'raw_logprobs'",
+                says(self.vllm_message),
                 fix,
                 absent=True,
             )
         elif mode.value is not UNKNOWN and mode.value != _PROCESSED and mode.value in LOGPROBS_MODES:
             yield Report(
                 mode.value_span or mode.span,
-                f"{quote(mode)} with {quote(mask)}: {says(self.vllm_message)}",
+                f"{quote(mode)} with {quote(mask)}",
+                says(self.vllm_message),
                 fix,
                 related=(mask.span,),
             )

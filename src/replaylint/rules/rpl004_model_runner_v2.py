@@ -79,7 +79,7 @@ def _explained(launch: Launch, setting: Setting, reason: str) -> str:
     if plugin is None:
         return reason
     what = (
-        f"{quote(setting)}, a `vllm.logits_processors` plugin {plugin.installed_by} (vLLM {{release}} counts every "
+        f"{quote(setting)}, a `vllm.logits_processors` plugin {plugin.installed_by} (vLLM counts every "
         "installed plugin of this group as a custom logits processor),"
     )
     return reason.replace(quote(setting), what, 1)
@@ -101,24 +101,24 @@ class SamplingMaskRequiresModelRunnerV2(Rule):
         if choice.runner == "v1" and choice.setting is not None:
             reason = _explained(launch, choice.setting, choice.reason)
             related = _related(launch, choice.setting, mask)
-            yield Report(choice.setting.span, f"{reason}: {says(self.vllm_message)}", self._fix(choice), related)
+            yield Report(choice.setting.span, reason, says(self.vllm_message), self._fix(choice), related)
             if choice.setting.name == RUNNER_ENV:
                 # Removing the variable alone is not enough when a setting also falls back to V1.
                 fallback = choose_runner(launch, release, ignore_env=True)
                 if fallback.runner == "v1" and fallback.setting is not None:
                     reason = _explained(launch, fallback.setting, fallback.reason)
                     related = _related(launch, fallback.setting, mask)
-                    yield Report(fallback.setting.span, f"{reason}: {says(self.vllm_message)}", self._fix(fallback), related)
+                    yield Report(fallback.setting.span, reason, says(self.vllm_message), self._fix(fallback), related)
         elif choice.runner == "v2" and choice.forced and choice.unsupported:
             features = ", ".join(trigger.feature for trigger in choice.unsupported)
             first = choice.unsupported[0].setting
             cause = _explained(launch, first, f"{quote(first)} with {choice.reason}")
-            message = f"{cause}: {says(messages.V2_UNSUPPORTED.format(features=features))}"
-            yield Report(first.span, message, related=_related(launch, first, mask))
+            yield Report(first.span, cause, says(messages.V2_UNSUPPORTED.format(features=features)), related=_related(launch, first, mask))
         elif choice.runner == "error" and choice.error == messages.HISPARSE_NEEDS_V2 and choice.setting is not None:
             yield Report(
                 choice.setting.span,
-                f"{quote(choice.setting)} with HiSparse: {says(choice.error)}",
+                f"{quote(choice.setting)} with HiSparse",
+                says(choice.error),
                 Fix(Applicability.SAFE, f"Remove {RUNNER_ENV}=0", (RemoveEnv(RUNNER_ENV),)),
             )
 

@@ -51,9 +51,7 @@ class SamplingMaskWithDiffusionModel(Rule):
         if diffusion is True and setting is not None:
             what = "a diffusion model" if setting.name == "model" else "the model a diffusion model"
             verb = "is" if setting.name == "model" else "makes"
-            yield Report(
-                setting.span, f"{quote(setting)} {verb} {what}, with {quote(mask)}: {says(self.vllm_message)}", related=(mask.span,)
-            )
+            yield Report(setting.span, f"{quote(setting)} {verb} {what}, with {quote(mask)}", says(self.vllm_message), related=(mask.span,))
 
     VALID = (
         Valid(

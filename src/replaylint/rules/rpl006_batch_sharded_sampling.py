@@ -84,15 +84,15 @@ class SamplingMaskWithBatchShardedSampling(Rule):
                 return
             yield Report(
                 sharded.span,
-                f"{quote(sharded)} with {quote(mask)}: vLLM {{release}} starts, but the batch-sharded gather "
-                "drops the masks, so every sampling_mask comes back None",
+                f"{quote(sharded)} with {quote(mask)}",
+                "starts, but the batch-sharded gather drops the masks, so every sampling_mask comes back None",
                 fix,
                 (mask.span,),
                 severity="warning",
             )
             return
         text = messages.BATCH_SHARDED_PREFIX + ("; ".join(reasons) + "." if reasons else "...; " + messages.BATCH_SHARDED_MASK_REASON + ".")
-        yield Report(sharded.span, f"{quote(sharded)} with {quote(mask)}: {says(text)}", fix, (mask.span,))
+        yield Report(sharded.span, f"{quote(sharded)} with {quote(mask)}", says(text), fix, (mask.span,))
 
     VALID = (
         Valid(

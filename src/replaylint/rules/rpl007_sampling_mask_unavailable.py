@@ -43,7 +43,7 @@ from .base import Invalid, Report, Rule, Valid, quote
 
 
 def _rejection(launch: Launch, name: str, flag: str) -> str:
-    """What vLLM {release} says of `name`, as the launch hands it over."""
+    """What vLLM says of `name`, as the launch hands it over."""
     if launch.kind is LaunchKind.PYTHON_CALL:
         return f'says "got an unexpected keyword argument {name!r}"'
     framework = launch.framework
@@ -75,8 +75,8 @@ class SamplingMaskUnavailable(Rule):
         if draft is not None:
             yield Report(
                 draft.span,
-                f"{quote(draft)} is the pre-release name of return_sampling_mask: vLLM {{release}} "
-                f"{_rejection(launch, PRE_RELEASE_MASK_NAME, '--enable-return-sampling-mask')}",
+                f"{quote(draft)} is the pre-release name of return_sampling_mask",
+                _rejection(launch, PRE_RELEASE_MASK_NAME, "--enable-return-sampling-mask"),
                 Fix(
                     self.fix_applicability,
                     "Rename to return_sampling_mask",
@@ -87,7 +87,8 @@ class SamplingMaskUnavailable(Rule):
         if mask is not None and not has_sampling_mask(release):
             yield Report(
                 mask.span,
-                f"{quote(mask)} needs vLLM 0.28.0 or newer: vLLM {{release}} {_rejection(launch, 'return_sampling_mask', _flag(mask.spelling, 'return_sampling_mask'))}",
+                f"{quote(mask)} needs vLLM 0.28.0 or newer",
+                _rejection(launch, "return_sampling_mask", _flag(mask.spelling, "return_sampling_mask")),
             )
 
     VALID = (

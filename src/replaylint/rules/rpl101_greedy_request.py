@@ -53,12 +53,12 @@ class ReplayRequestGreedy(Rule):
             temperature = request.settings.get("temperature")
             if temperature is None:
                 if request.kind == "beam_search" and not request.open_ended:
-                    yield Report(request.span, f"beam search samples with temperature 0 by default: {says(self.vllm_message)}", absent=True)
+                    yield Report(request.span, "beam search samples with temperature 0 by default", says(self.vllm_message), absent=True)
                 continue
             value = as_number(temperature.value) if temperature.value is not UNKNOWN else None
             if value is not None and value <= 0:
-                message = f"{quote(temperature)} in a request to a replay engine: {says(self.vllm_message)}"
-                yield Report(temperature.span, message, absent=temperature.implied)  # a framework's default stands in
+                message = f"{quote(temperature)} in a request to a replay engine", says(self.vllm_message)
+                yield Report(temperature.span, *message, absent=temperature.implied)  # a framework's default stands in
 
     VALID = (
         Valid(ENGINE + 'llm.generate(["hi"], SamplingParams(temperature=0.7, top_k=20))\n'),

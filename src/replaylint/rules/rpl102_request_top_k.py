@@ -56,16 +56,16 @@ class ReplayRequestWithoutTopK(Rule):
             return
         for request in launch.requests:
             if request.kind == "beam_search":
-                yield Report(request.span, f"beam search never sets top_k: {says(self.vllm_message)}")
+                yield Report(request.span, "beam search never sets top_k", says(self.vllm_message))
                 continue
             top_k = request.settings.get("top_k")
             if top_k is None:
                 if not request.open_ended:
-                    message = f"the request does not set top_k, which defaults to 0: {says(self.vllm_message)}"
-                    yield Report(request.span, message, absent=True)
+                    message = "the request does not set top_k, which defaults to 0", says(self.vllm_message)
+                    yield Report(request.span, *message, absent=True)
             elif top_k.value is not UNKNOWN and (value := as_number(top_k.value)) is not None and value <= 0:
-                message = f"{quote(top_k)} in a request to a replay engine: {says(self.vllm_message)}"
-                yield Report(top_k.span, message, absent=top_k.implied)  # a framework's default stands in
+                message = f"{quote(top_k)} in a request to a replay engine", says(self.vllm_message)
+                yield Report(top_k.span, *message, absent=top_k.implied)  # a framework's default stands in
 
     VALID = (
         Valid(ENGINE + 'llm.generate(["hi"], SamplingParams(temperature=0.7, top_k=20))\n'),

@@ -45,7 +45,7 @@ from ..vllm import messages
 from ..vllm.fields import LOGPROBS_MODES, RUNNER_ENV
 from ..vllm.releases import Release
 from ..vllm.values import as_bool, runner_env
-from .base import Invalid, Report, Rule, Valid, quote, sampling_mask
+from .base import Invalid, Report, Rule, Valid, quote, sampling_mask, says
 
 # From 0.34.0 the platform refuses every value but `1` before reading it as an integer (RPL206).
 RUNNER_ENV_CHECKED_BY_PLATFORM = Release(0, 34)
@@ -87,7 +87,8 @@ class MalformedReplayOption(Rule):
             if issue.name == "return_sampling_mask" and issue.kind in _MASK_ISSUES:
                 yield Report(
                     issue.span,
-                    f'`{issue.spelling}`: --return-sampling-mask is a switch and takes no value: vLLM {{release}} says "{issue.detail}"',
+                    f"`{issue.spelling}`: --return-sampling-mask is a switch and takes no value",
+                    says(issue.detail),
                     Fix(self.fix_applicability, "Write the switch alone", (SetSetting("return_sampling_mask", True),)),
                 )
 
@@ -97,7 +98,8 @@ class MalformedReplayOption(Rule):
             if issue.kind == "ambiguous" and _names_replay_option(issue, sampling_mask(launch) is not None):
                 yield Report(
                     issue.span,
-                    f'`{issue.spelling}` is an ambiguous abbreviation: vLLM {{release}} says "{issue.detail}"',
+                    f"`{issue.spelling}` is an ambiguous abbreviation",
+                    says(issue.detail),
                 )
 
     def _mask_value(self, launch: Launch) -> Iterator[Report]:
@@ -108,7 +110,7 @@ class MalformedReplayOption(Rule):
             # pydantic parses strings and numbers it cannot read as booleans with its own wording;
             # None is no boolean either (the field has no None default to fall back to).
             text = _UNREADABLE_BOOLEAN if isinstance(mask.value, (str, int, float)) else _NOT_A_BOOLEAN
-            yield Report(mask.value_span or mask.span, f'{quote(mask)} is not a boolean: vLLM {{release}} says "{text}"')
+            yield Report(mask.value_span or mask.span, f"{quote(mask)} is not a boolean", says(text))
 
     def _logprobs_mode(self, launch: Launch) -> Iterator[Report]:
         mode = launch.get("logprobs_mode")
@@ -126,7 +128,7 @@ class MalformedReplayOption(Rule):
         else:
             choices = ", ".join(repr(choice) for choice in LOGPROBS_MODES)
             text = f"invalid choice: {mode.value!r} (choose from {choices})"
-        yield Report(mode.value_span or mode.span, f'{quote(mode)} is not a logprobs mode: vLLM {{release}} says "{text}"', fix)
+        yield Report(mode.value_span or mode.span, f"{quote(mode)} is not a logprobs mode", says(text), fix)
 
     def _runner_env(self, launch: Launch) -> Iterator[Report]:
         env = launch.env.get(RUNNER_ENV)
@@ -136,7 +138,8 @@ class MalformedReplayOption(Rule):
         fix = Fix(self.fix_applicability, f"Write {RUNNER_ENV}={meant}", (SetEnv(RUNNER_ENV, meant),)) if meant else None
         yield Report(
             env.value_span or env.span,
-            f'{quote(env)} is not an integer: vLLM {{release}} says "{messages.INVALID_INT.format(value=env.value)}"',
+            f"{quote(env)} is not an integer",
+            says(messages.INVALID_INT.format(value=env.value)),
             fix,
         )
 

@@ -52,8 +52,8 @@ class ConfigFileIgnored(Rule):
             if issue.kind == "config-equals-ignored":
                 yield Report(
                     issue.span,
-                    f"`{issue.spelling}` is silently ignored by vLLM {{release}}: only `--config {issue.detail}` "
-                    "(two words) loads the file",
+                    f"`{issue.spelling}`",
+                    f"ignores it silently: only `--config {issue.detail}` (two words) loads the file",
                     Fix(self.fix_applicability, f"Write `--config {issue.detail}` as two words", (SplitWord(issue.span),)),
                 )
 
@@ -61,25 +61,25 @@ class ConfigFileIgnored(Rule):
     INVALID = (
         Invalid(
             LAUNCHER.format('"--config=replay.yaml",'),
-            message="is silently ignored",
+            message="ignores it silently",
             fixed=LAUNCHER.format('"--config", "replay.yaml",'),
         ),
         Invalid(
             "vllm serve m --config='my replay.yaml' --port 8000\n",
             filename="serve.sh",
-            message="is silently ignored",
+            message="ignores it silently",
             fixed="vllm serve m --config 'my replay.yaml' --port 8000\n",
         ),
         Invalid(
             'FROM vllm/vllm-openai:v0.33.0\nCMD ["m", "--config=replay.yaml"]\n',
             filename="Dockerfile",
-            message="is silently ignored",
+            message="ignores it silently",
             fixed='FROM vllm/vllm-openai:v0.33.0\nCMD ["m", "--config", "replay.yaml"]\n',
         ),
         Invalid(
             "services:\n  vllm:\n    image: vllm/vllm-openai:v0.33.0\n    command:\n      - m\n      - --config=replay.yaml\n",
             filename="compose.yaml",
-            message="is silently ignored",
+            message="ignores it silently",
             fixed="services:\n  vllm:\n    image: vllm/vllm-openai:v0.33.0\n    command:\n      - m\n      - --config\n      - replay.yaml\n",
         ),
     )

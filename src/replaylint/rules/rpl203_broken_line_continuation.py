@@ -53,8 +53,9 @@ class BrokenLineContinuation(Rule):
             if issue.kind == "broken-continuation":
                 yield Report(
                     issue.span,
-                    f"`{issue.spelling.strip()}` ends the command: the backslash escapes the space, so the lines "
-                    "after it are not passed to vLLM and run as commands of their own",
+                    f"`{issue.spelling.strip()}` ends the command",
+                    "the backslash escapes the space, so the lines after it are not passed to vLLM and run as commands of their own",
+                    speaker="",
                 )
 
     VALID = (

@@ -33,7 +33,7 @@ from typing import Iterator
 
 from ..model import Launch
 from ..vllm.releases import Release
-from .base import Invalid, Report, Rule, Valid
+from .base import Invalid, Report, Rule, Valid, says
 
 
 class FrameworkRejectsLaunch(Rule):
@@ -46,7 +46,7 @@ class FrameworkRejectsLaunch(Rule):
     def check(self, launch: Launch, release: Release) -> Iterator[Report]:
         for issue in launch.issues:
             if issue.kind == "framework-rejected":
-                yield Report(issue.span, f'`{issue.spelling}`: {_who(launch)} says "{issue.detail}"')
+                yield Report(issue.span, f"`{issue.spelling}`", says(issue.detail), speaker=_who(launch))
 
     VALID = (
         Valid("DYN_ENABLE_RL=1 python -m dynamo.vllm --model m --return-sampling-mask\n", filename="worker.sh"),

@@ -59,8 +59,8 @@ class DottedKeysReplaceValue(Rule):
                 dotted, _, value = issue.detail.partition("|")
                 yield Report(
                     issue.span,
-                    f"`{issue.spelling}` is replaced entirely by the dotted keys `{dotted}`: vLLM {{release}} appends "
-                    f"them as a new value after all arguments, so only {value} reaches the engine",
+                    f"`{issue.spelling}` is replaced entirely by the dotted keys `{dotted}`",
+                    f"appends them as a new value after all arguments, so only {value} reaches the engine",
                 )
 
     VALID = (

@@ -76,7 +76,8 @@ class RunnerVariableRemoved(Rule):
             yield Report(
                 setting.span,
                 f"{quote(setting)} asks for a runner that no longer exists (set {RUNNER_ENV}=1 where the framework takes "
-                f"environment variables to keep it away): {says(self.vllm_message.format(value=value))}",
+                f"environment variables to keep it away)",
+                says(self.vllm_message.format(value=value)),
             )
             return
         fix = Fix(self.fix_applicability, f"Remove {RUNNER_ENV}", (RemoveEnv(RUNNER_ENV),))
@@ -85,11 +86,11 @@ class RunnerVariableRemoved(Rule):
                 return  # harmless, and only the replay recipe asked for it
             if setting.replaces is not None and _environ_text(setting.replaces.value) != "1":
                 return  # without it the framework would set another value
-            message = f"{quote(setting)} has no effect any more: {says(messages.RUNNER_ENV_REDUNDANT)}"
-            yield Report(setting.span, message, fix, severity="warning")
+            message = f"{quote(setting)} has no effect any more", says(messages.RUNNER_ENV_REDUNDANT)
+            yield Report(setting.span, *message, fix, severity="warning")
         else:
-            message = f"{quote(setting)} asks for a runner that no longer exists: {says(self.vllm_message.format(value=value))}"
-            yield Report(setting.span, message, fix)
+            message = f"{quote(setting)} asks for a runner that no longer exists", says(self.vllm_message.format(value=value))
+            yield Report(setting.span, *message, fix)
 
     VALID = (
         Valid(

@@ -106,7 +106,8 @@ class MasksNeverReturned(Rule):
         yield Report(
             mask.span,
             f"{quote(mask)} on a server {without}: the masks are computed and never returned, since only "
-            f"{MASK_ENDPOINT} has a sampling_mask field and it is closed: {says(said)}",
+            f"{MASK_ENDPOINT} has a sampling_mask field and it is closed",
+            says(said),
             Fix(self.fix_applicability, "Add --enable-scale-out", (SetSetting("enable_scale_out", True),)),
             related=(switch.span,) if switch is not None else (),
             absent=switch is None,
@@ -125,8 +126,8 @@ class MasksNeverReturned(Rule):
                 why, instead = f"reads {request.endpoint}, which has no sampling_mask field", f"{MASK_ENDPOINT} with --enable-scale-out"
             yield Report(
                 request.span,
-                f"This client of the replay server started at line {launch.span.start_line} {why}: "
-                f"the masks vLLM {{release}} computes never reach it; use {instead}",
+                f"This client of the replay server started at line {launch.span.start_line} {why}",
+                f"computes masks that never reach it; use {instead}",
                 related=(launch.span,),
             )
 

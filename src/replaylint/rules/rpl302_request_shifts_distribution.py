@@ -62,7 +62,8 @@ from .base import Invalid, Report, Rule, Valid, quote, sampling_mask
 from .requests_shape import Addressed, Reads, replay_requests
 from .rpl101_greedy_request import ENGINE
 
-_WHY = "changes the logits the mask keeps, not the set, so softmax(logits / T) over the mask is not the distribution vLLM {release} sampled from"
+_SHIFTS = "changes the logits the mask keeps, not the set"
+_VERDICT = "samples from a distribution that softmax(logits / T) over the mask does not rebuild"
 _LINES = "`v1/worker/gpu/sample/penalties.py:88-104`, `sampler.py:69-76, 251-253`"
 _OVERRIDE = "override_generation_config"
 _SERVER = (
@@ -74,12 +75,12 @@ _ASK = 'async def ask(prompt):\n    return await client.completions.create(model
 _GENERATE = 'requests.post("http://localhost:8000/inference/v1/generate", json={{"token_ids": [1], "sampling_params": {params}}})\n'
 
 
-def _message(setting: Setting, addressed: Addressed) -> str:
+def _subject(setting: Setting, addressed: Addressed) -> str:
     if not addressed.sender:
-        return f"{quote(setting)} in a request to {addressed.to} {_WHY}"
+        return f"{quote(setting)} in a request to {addressed.to} {_SHIFTS}"
     return (
         f"{quote(setting)} is sent by {addressed.sender} with every request to {addressed.to}, and vLLM applies it to the "
-        f"logits before the mask is taken (0.34.0 {_LINES}): it {_WHY}"
+        f"logits before the mask is taken (0.34.0 {_LINES}): it {_SHIFTS}"
     )
 
 
@@ -94,7 +95,7 @@ class RequestShiftsDistribution(Rule):
     def check(self, launch: Launch, release: Release) -> Iterator[Report]:
         for addressed in replay_requests(launch, Reads.SENT):
             for setting in shifting_penalties(addressed.request.settings):
-                yield Report(setting.span, _message(setting, addressed), related=addressed.related, absent=setting.implied)
+                yield Report(setting.span, _subject(setting, addressed), _VERDICT, related=addressed.related, absent=setting.implied)
         override = launch.get(_OVERRIDE)
         if sampling_mask(launch) is not None and is_server(launch) and override is not None and isinstance(override.value, dict):
             yield from self._defaults(override)
@@ -110,7 +111,8 @@ class RequestShiftsDistribution(Rule):
             written = quote(setting) if setting.name in override.keys else quote(override)
             yield Report(
                 setting.span,
-                f"{written} makes {setting.name}={setting.value!r} the default of every HTTP request to this replay server, which {_WHY}",
+                f"{written} makes {setting.name}={setting.value!r} the default of every HTTP request to this replay server, which {_SHIFTS}",
+                _VERDICT,
                 fix,
             )
 

@@ -54,10 +54,11 @@ class ThinkingBudgetWithReplay(RequestFieldRule):
     def flags(self, setting: Setting, launch: Launch) -> bool:
         return setting.known and setting.value is not None
 
-    def describe(self, setting: Setting, to: str, launch: Launch) -> str:
+    def describe(self, setting: Setting, to: str, launch: Launch) -> tuple[str, str]:
         return (
-            f"{quote(setting)} in a request to {to}: when the budget runs out vLLM {{release}} forces the end-of-reasoning "
-            "token (its logit set to 1e9 before temperature and top-k), so its replayed logprob is about 0 whatever the policy says"
+            f"{quote(setting)} in a request to {to}",
+            "forces the end-of-reasoning token when the budget runs out (its logit set to 1e9 before temperature and top-k), "
+            "so its replayed logprob is about 0 whatever the policy says",
         )
 
     VALID = (

@@ -70,14 +70,17 @@ class TopKBeyondVocabulary(RequestFieldRule):
         bound = launch.vocabulary.value if launch.vocabulary is not None else BEYOND_EVERY_VOCABULARY
         return value is not None and value >= bound
 
-    def describe(self, setting: Setting, to: str, launch: Launch) -> str:
+    def describe(self, setting: Setting, to: str, launch: Launch) -> tuple[str, str]:
         vocabulary = launch.vocabulary
         if vocabulary is None:
             size = "above the vocabulary size into no top-k"
         else:
             said = f"{quote(vocabulary)} in {vocabulary.span.path}"
             size = f"of the vocabulary size or more ({said}) into no top-k"
-        return f"{quote(setting)} passes the top_k > 0 check, then vLLM {{release}} turns a top_k {size}: the masks are as large as the check exists to prevent"
+        return (
+            f"{quote(setting)} passes the top_k > 0 check",
+            f"then turns a top_k {size}: the masks are as large as the check exists to prevent",
+        )
 
     def evidence(self, launch: Launch) -> tuple[Span, ...]:
         return () if launch.vocabulary is None else (launch.vocabulary.span,)

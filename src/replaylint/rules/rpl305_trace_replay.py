@@ -55,10 +55,11 @@ class TraceReplayWithSamplingMask(BesideMaskRule):
     def flags(self, setting: Setting) -> bool:
         return as_bool(setting.value) is True
 
-    def describe(self, setting: Setting, mask: Setting) -> str:
+    def describe(self, setting: Setting, mask: Setting) -> tuple[str, str]:
         return (
-            f"{quote(setting)} with {quote(mask)}: vLLM {{release}} writes a trace's tokens over the sampled ones, "
-            "so a forced token can lie outside its mask with logprob -inf (-9999.0 over HTTP)"
+            f"{quote(setting)} with {quote(mask)}",
+            "writes a trace's tokens over the sampled ones, so a forced token can lie outside its mask with logprob -inf "
+            "(-9999.0 over HTTP)",
         )
 
     VALID = (

@@ -69,8 +69,9 @@ class LossySpeculativeVerification(Rule):
             return
         yield Report(
             setting.span,
-            f"{_KEY} {method!r} in {quote(setting)} with {quote(mask)}: vLLM {{release}} accepts draft tokens "
-            "without the target distribution, so the committed tokens are not samples of the distribution the mask describes",
+            f"{_KEY} {method!r} in {quote(setting)} with {quote(mask)}",
+            "accepts draft tokens without the target distribution, so the committed tokens are not samples of the distribution "
+            "the mask describes",
             Fix(self.fix_applicability, "Use standard rejection sampling", (SetSetting(f"speculative_config.{_KEY}", "standard"),)),
             related=(mask.span,),
         )

@@ -66,11 +66,17 @@ class GenerationConfigDefaults(Rule):
             return
         fix = Fix(self.fix_applicability, "Set --generation-config vllm", (SetSetting("generation_config", "vllm", after="logprobs_mode"),))
         what = f"{quote(source)}" if source is not None else "--generation-config defaulting to 'auto'"
-        message = (
-            f"{quote(mask)} with {what}: request fields left unset are filled from the model's generation_config.json, "
-            f"penalties included: {says(self.vllm_message)}"
+        subject = (
+            f"{quote(mask)} with {what}: request fields left unset are filled from the model's generation_config.json, penalties included"
         )
-        yield Report(source.span if source is not None else mask.span, message, fix, related=(mask.span,), absent=source is None)
+        yield Report(
+            source.span if source is not None else mask.span,
+            subject,
+            says(self.vllm_message),
+            fix,
+            related=(mask.span,),
+            absent=source is None,
+        )
 
     VALID = (
         Valid(_SERVE + " --generation-config vllm\n", filename="serve.sh"),

@@ -54,10 +54,10 @@ class WatermarkWithReplay(BesideMaskRule):
     def flags(self, setting: Setting) -> bool:
         return setting.value is not None and not (setting.known and not setting.value)
 
-    def describe(self, setting: Setting, mask: Setting) -> str:
+    def describe(self, setting: Setting, mask: Setting) -> tuple[str, str]:
         return (
-            f"{quote(setting)} with {quote(mask)}: vLLM {{release}} picks each token with a keyed function of its context, "
-            "so the samples of a group that share a prefix are correlated"
+            f"{quote(setting)} with {quote(mask)}",
+            "picks each token with a keyed function of its context, so the samples of a group that share a prefix are correlated",
         )
 
     VALID = (

@@ -27,7 +27,7 @@ from pygls.uris import to_fs_path
 
 from .. import __version__
 from ..config import CONFIG_NAMES
-from ..model import Finding, Span
+from ..model import Finding, Message, Span
 from ..rules import INCOMPLETE_ANALYSIS
 from .actions import KINDS, Actions
 from .analysis import MEMORY_BUDGET_BYTES, Check
@@ -237,7 +237,7 @@ def _malloc_trim() -> Callable[[int], int] | None:
 
 def not_fully_analysed(path: str, why: str) -> Finding:
     code, name, _ = INCOMPLETE_ANALYSIS
-    return Finding(code, name, f"file not fully analysed: checking it {why}", Span(path, 1, 1, 1, 1, 0, 0), "error")
+    return Finding(code, name, Message("file not fully analysed", f"checking it {why}"), Span(path, 1, 1, 1, 1, 0, 0), "error")
 
 
 def guarded(default: Any) -> Callable:
