@@ -137,6 +137,7 @@ _FORCED = {
 TRAINER_CONFIGS = ("GRPOConfig", "RLOOConfig", "DistillationConfig")
 TRAINER_ROUTE = "/v1/completions"
 SERVER_PORT = 8000
+SERVER_HOST = "0.0.0.0"  # `vllm_server_host` (grpo_config.py:632-635)
 SENT_FIELDS = ("repetition_penalty", "top_k", "temperature")  # as written: TRL's defaults are 1.0, 0, 1.0
 # Trainer fields that decide whether and where requests go, and what replaces the sent fields.
 TRAINER_SWITCHES = ("use_vllm", "vllm_mode", "vllm_server_base_url", "vllm_server_port", "generation_kwargs")

@@ -39,3 +39,9 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
     place.budget = context.budget
     run_script(interpreter, place, script_world(context))
     return interpreter.launches
+
+
+def clients(source: SourceFile, context: ExtractContext) -> None:
+    """The HTTP clients of a script the prefilter turned away (its TRL trainers in server mode),
+    left in `context` for the servers other files start."""
+    extract(source, context)

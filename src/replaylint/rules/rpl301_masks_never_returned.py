@@ -64,7 +64,7 @@ from ..vllm import messages
 from ..vllm.releases import Release
 from ..vllm.unusable_masks import MASK_ENDPOINT, SCALE_OUT_GATE, client_gets_mask, endpoint_switch, serves_http
 from .base import Invalid, Report, Rule, Valid, quote, says
-from .requests_shape import server_mask
+from .requests_shape import server_mask, started_at
 
 _SERVE = "vllm serve Qwen/Qwen3-8B --return-sampling-mask --logprobs-mode processed_logprobs"
 _STARTS = (
@@ -125,7 +125,7 @@ class MasksNeverReturned(Rule):
                 why, instead = f"reads {request.endpoint}, which has no sampling_mask field", f"{MASK_ENDPOINT} with --enable-scale-out"
             yield Report(
                 request.span,
-                f"This client of the replay server started at line {launch.span.start_line} {why}: "
+                f"This client of the replay server started at {started_at(launch, request)} {why}: "
                 f"the masks vLLM {{release}} computes never reach it; use {instead}",
                 related=(launch.span,),
             )
