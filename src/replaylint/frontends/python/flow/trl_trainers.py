@@ -2,7 +2,7 @@
 `RLOOConfig` or `DistillationConfig` imported from `trl`, with `use_vllm=True,
 vllm_mode="server"` and an address that names a port, is the request TRL sends with every
 generation (`frameworks.trl`): its `repetition_penalty`, `top_k` and `temperature` as written,
-or those its `generation_kwargs` give.
+and every key of its `generation_kwargs` (sent after them).
 A config changed after it is built (`args.vllm_mode = ...`) or given `**kwargs` is not read.
 Tied to the server the same file starts on its port, else left for one another file starts
 (`ExtractContext.clients`)."""
@@ -103,7 +103,7 @@ def _trainer(reader: Reader, node: ast.Call, frame: Frame) -> Client | None:
         extra = reader.evaluate(written["generation_kwargs"].value, frame)
         if extra.value is UNKNOWN:
             return None
-        settings.update({name: setting for name, setting in extra.keys.items() if name in SENT_FIELDS})
+        settings.update(extra.keys)  # every key reaches the request (`vllm_client.py:443, 448-454`)
     return Client(host, port, Request("http", frame.module.span(node), settings, False, TRAINER_ROUTE))
 
 
