@@ -17,15 +17,14 @@ from .discovery import discover
 from .frontends import ExtractContext, NeedsHeavyParser, ParseError, SourceFile
 from .hierarchy import ConfigPerFile
 from .own_findings import not_analysed, unparsable, unused_suppression
-from .served import Served
 from .source import Budget, NotAnalysed, OverBudget
 from .text_decoding import decode, decode_error
 from .versions import ProjectPins, judgement, releases_for, unknown_release_note
 from .vllm.releases import is_newer_than_known, judged
-from .vllm.unusable_masks import served
 
 if TYPE_CHECKING:  # the model is imported where findings are made: a warm run makes none
     from .model import Finding, Launch
+    from .served import Served
 
 _BINARY_PROBE = 8192
 
@@ -43,7 +42,7 @@ class FileResult:
     dependencies: list[str] = field(default_factory=list)
     deferred: str | None = None  # a light checker left it to a process with libcst: what it prepared
     load_dependent: bool = False  # a deadline or the memory bound ended it: another run may finish it
-    served: Served = field(default_factory=Served)  # its replay servers and clients, for `cross_file`
+    served: Served | None = None  # its replay servers and clients (`served`), for `cross_file`
 
 
 def _could_hold_launch(kind: str, text: str) -> bool:
@@ -217,6 +216,8 @@ class Checker:
                     launch = self._edition(launch, result.notes)
                 found += [(finding, launch.condition) for finding in self._check_launch(launch, frontend, source, result.notes)]
                 judged.append(launch)
+            from .vllm.unusable_masks import served  # (the model is imported by now)
+
             result.served = served(
                 judged, context.clients, context.reads_masks, lambda launch: releases_for(launch, self.config, self.project_pins)
             )

@@ -16,38 +16,34 @@ name servers or clients is read again, and checked again when it changed.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from . import frontends
 from .api import Checker, FileResult
-from .served import ReplayServer, Served, ServerClient, distinct
 from .versions import judgement
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # imported when the tree starts a replay server (most start none)
     from . import cache
     from .model import Finding, Request, Span
+    from .served import ReplayServer, Served, ServerClient
+
+    _Tie = tuple[ReplayServer, tuple[ServerClient, ...]]  # a server and the clients of other files it serves
 
 _JUDGES = ("RPL301", "RPL302")  # the rules that read a server's clients
-
-
-@dataclass(frozen=True)
-class _Tie:
-    server: ReplayServer
-    clients: tuple[ServerClient, ...]
 
 
 def tie_clients(checker: Checker, results: list[FileResult], result_cache: cache.ResultCache | None) -> list[FileResult]:
     """The results, with RPL301 and RPL302 findings on clients of servers in other files (at the
     client's file when the run checked it, else at the server's)."""
     told = {os.path.abspath(result.path): result.served for result in results if result.served}
+    recalled = result_cache is not None and (any(facts.servers for facts in told.values()) or result_cache.serving())
+    if not recalled and not any(facts.servers for facts in told.values()):
+        return results  # most trees: no replay server, and nothing read (loading the stores costs a warm run)
     in_run = {os.path.abspath(result.path): result for result in results}
-    if result_cache is not None:
-        for path in result_cache.holding_served():
-            if os.path.abspath(path) not in in_run:
-                recalled = _recalled(checker, result_cache, path)
-                if recalled:
-                    told[os.path.abspath(path)] = recalled
+    for path in result_cache.holding_served() if recalled else ():  # type: ignore[union-attr]
+        if os.path.abspath(path) not in in_run and (facts := _recalled(checker, result_cache, path)):  # type: ignore[arg-type]
+            told[os.path.abspath(path)] = facts
     if not any(facts.servers for facts in told.values()):
         return results
     if result_cache is not None:
@@ -82,8 +78,7 @@ def _ties(told: dict[str, Served]) -> list[_Tie]:
                 continue  # no server, or two on one port: which one it reaches is not known
             for server in servers:  # the variants of one launch (a script's branches)
                 if server.reached_by(client.host) and _package(server) == client.framework:
-                    tie = ties.setdefault(id(server), _Tie(server, ()))
-                    ties[id(server)] = replace(tie, clients=(*tie.clients, client))
+                    ties[id(server)] = (server, (*ties.get(id(server), (server, ()))[1], client))
     return list(ties.values())
 
 
@@ -115,13 +110,13 @@ def _judged(checker: Checker, tie: _Tie, reads_masks: bool) -> list[Finding]:
     from .rules.requests_shape import started_at
     from .vllm.releases import Release, judged
 
-    server = tie.server
-    extra = tuple(client.request for client in tie.clients)
+    server, clients = tie
+    extra = tuple(client.request for client in clients)
     if reads_masks:  # some file reads the masks' route where no client was read: it may be this server's
         extra += (Request("http", server.launch.span, {}, open_ended=True),)
     launch = replace(server.launch, clients=server.launch.clients + extra)
     findings: list[Finding] = []
-    for request in (client.request for client in tie.clients):
+    for request in (client.request for client in clients):
         checker.use_config_of(request.span.path)
         places = _places(request)
         rules = [rule for rule in RULES if rule.code in _JUDGES and rule.code in checker.enabled]
@@ -217,6 +212,7 @@ def _scanned(checker: Checker, result_cache: cache.ResultCache | None, path: str
 def _read_clients(checker: Checker, path: str) -> Served | None:
     """What a file the prefilter turned away holds of clients: read only when it holds a word
     without which it holds none (None: not a file to read)."""
+    from .served import Served, distinct
     from .source import Budget, ExtractContext, SourceFile
     from .text_decoding import decode
 

@@ -7,9 +7,10 @@ result in the cache (`cache/served_json`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, TypeVar
+from typing import TYPE_CHECKING, Iterable, TypeVar
 
-from .model import Launch, Request
+if TYPE_CHECKING:  # a run that finds nothing imports no model
+    from .model import Launch, Request
 
 # The names a client on the same machine (or in the same pod) reaches a server by.
 LOCAL_HOSTS = frozenset(("localhost", "127.0.0.1", "0.0.0.0", "::1"))

@@ -53,7 +53,7 @@ class Entry:
     findings: list
     notes: list[str]
     kind: str | None
-    served: Any = None  # `served.Served`
+    served: Any = None  # `served.Served`; None: nothing of servers or clients
 
 
 def digest(data: bytes) -> str:
@@ -210,6 +210,11 @@ class ResultCache:
             return decode(stored[1]) if stored[1] else Served()
         except ValueError:
             return None
+
+    def serving(self) -> bool:
+        """Whether a run found a replay server in the tree (`SERVING` left in the folder): until one
+        does, a run asks none of the stores what other files say of servers and clients."""
+        return self._serving or os.path.isfile(os.path.join(self.directory, SERVING))
 
     def mark_serving(self) -> None:
         """Leave `SERVING` in the folder: the tree starts a replay server, so a pre-commit run that
@@ -410,10 +415,8 @@ def _encoded_served(served: Any) -> dict | None:
 
 
 def _decoded_served(value: object) -> Any:
-    from ..served import Served
-
     if value is None:
-        return Served()
+        return None
     from .served_json import decode
 
     return decode(value)
