@@ -256,3 +256,55 @@ def test_a_trl_trainer_program_in_another_file_is_a_client_too(tmp_path: Path) -
     # A plain `vllm serve` is not the server TRL's trainer talks to.
     tree(tmp_path, {"serve.sh": SERVE.format(flags="--enable-scale-out")})
     assert check(tmp_path, cache=False) == []
+
+
+def test_a_tree_without_a_replay_server_reads_no_client(tmp_path: Path) -> None:
+    tree(
+        tmp_path,
+        {
+            "serve.sh": SERVE.format(flags="--port 8001").replace(" --return-sampling-mask", ""),
+            "rollout.py": ROLLOUT.format(url="http://localhost:8001/v1", penalty="0.5"),
+        },
+    )
+    assert check(tmp_path) == []
+    cache = sorted(os.listdir(tmp_path / ".replaylint_cache"))
+    assert "serving" not in cache and not any(name.startswith("clients-") for name in cache)
+
+
+def test_what_a_file_says_of_servers_and_clients_survives_the_cache() -> None:
+    from replaylint.cache.findings import Malformed
+    from replaylint.cache.served_json import decode, encode
+    from replaylint.model import UNKNOWN, Launch, LaunchKind, Request, Setting, Span
+    from replaylint.served import ReplayServer, Served, ServerClient
+
+    span = Span("rollout.py", 3, 1, 3, 9, 40, 48)
+    bias = Setting("logit_bias", {42: 5.0, "7": UNKNOWN}, span, "logit_bias=BIAS")
+    request = Request(
+        "http", span, {"logit_bias": bias, "top_k": Setting("top_k", [1, None], span, "top_k=K", implied=True)}, False, "/v1/completions"
+    )
+    server = ReplayServer(
+        Launch(LaunchKind.CLI, span, {"port": Setting("port", "8001", span, "--port 8001")}, label="vllm serve", entrypoint="serve"),
+        8001,
+        ("vllm",),
+        ("0.34.0",),
+        "`PORT` is unset",
+    )
+    served = Served((server,), (ServerClient("localhost", 8001, request, "trl"),), True)
+    assert decode(encode(served)) == served
+    assert (
+        decode(encode(Served((), (ServerClient("h", 1, replace_value(request, object())),)))).clients[0].request.settings["top_k"].value
+        is UNKNOWN
+    )
+    for broken in (
+        {"servers": [], "clients": [["h", "1", [], ""]], "reads_masks": False},
+        {"servers": [{}], "clients": [], "reads_masks": False},
+        [],
+    ):
+        with pytest.raises(Malformed):
+            decode(broken)
+
+
+def replace_value(request, value):
+    from dataclasses import replace
+
+    return replace(request, settings={"top_k": replace(request.settings["top_k"], value=value)})

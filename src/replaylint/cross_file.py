@@ -198,26 +198,26 @@ def _named(finding: Finding) -> list[str]:
 
 def _scanned(checker: Checker, result_cache: cache.ResultCache | None, path: str) -> Served | None:
     """The clients of a file the prefilter turned away, from the cache while its stat holds."""
-    stat = _full_stat(path)
+    kind = frontends.kind_for(path) if "." in os.path.basename(path) else frontends.kind_for(path, _head(path))
+    stat = _full_stat(path) if kind in ("python", "shell") else None
     if stat is None:
         return None
     if result_cache is not None and (remembered := result_cache.scanned(path, stat)) is not None:
         return remembered
-    found = _read_clients(checker, path)
+    found = _read_clients(checker, path, kind)  # type: ignore[arg-type]
     if result_cache is not None and found is not None:
         result_cache.remember_scan(path, stat, found)
     return found
 
 
-def _read_clients(checker: Checker, path: str) -> Served | None:
+def _read_clients(checker: Checker, path: str, kind: str) -> Served | None:
     """What a file the prefilter turned away holds of clients: read only when it holds a word
-    without which it holds none (None: not a file to read)."""
+    without which it holds none (None: it cannot be read)."""
     from .served import Served, distinct
     from .source import Budget, ExtractContext, SourceFile
     from .text_decoding import decode
 
-    kind = frontends.kind_for(path) if "." in os.path.basename(path) else frontends.kind_for(path, _head(path))
-    data = checker.read(path) if kind in ("python", "shell") else None
+    data = checker.read(path)
     if not isinstance(data, bytes):
         return None
     if not frontends.may_hold_client(kind, data):
