@@ -34,13 +34,13 @@ COMPOSE = (
 )
 
 
-def check(folder: Path, *paths: str, cache: bool = True) -> list[tuple[str, str, int, str, list[str]]]:
+def check(folder: Path, *paths: str, cache: bool = True, workers: int = 1) -> list[tuple[str, str, int, str, list[str]]]:
     """(file, code, line, message, related files) of the RPL3 findings of a run over `paths`."""
     out = io.StringIO()
     cwd = os.getcwd()
     os.chdir(folder)
     try:
-        options = ["--output-format", "json", "--target-vllm", "0.34.0", *(() if cache else ("--no-cache",))]
+        options = ["--output-format", "json", "--target-vllm", "0.34.0", "--workers", str(workers), *(() if cache else ("--no-cache",))]
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
             main(["check", *options, *(paths or (".",))])
     finally:
@@ -140,10 +140,12 @@ def test_warm_and_pre_commit_runs_see_the_same_findings(tmp_path: Path) -> None:
         {
             "scripts/serve.sh": SERVE.format(flags="--port 8001"),
             "rollout.py": ROLLOUT.format(url="http://localhost:8001/v1", penalty="0.5"),
+            "engine.py": 'from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n',
         },
     )
     cold = check(tmp_path, cache=False)
     assert at_client(cold, "rollout.py") == [("RPL301", 7), ("RPL302", 7)]
+    assert check(tmp_path, cache=False, workers=2) == cold  # the servers' facts come back from worker processes
     assert check(tmp_path) == cold  # fills the cache
     assert check(tmp_path) == cold  # warm
     assert check(tmp_path, "rollout.py") == [f for f in cold if f[0] == "rollout.py"]  # the server's facts from the cache
