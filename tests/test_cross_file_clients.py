@@ -132,6 +132,8 @@ def test_a_file_that_names_the_masks_route_unread_keeps_rpl301_silent(tmp_path: 
     assert at_client(check(tmp_path), "rollout.py") == [("RPL301", 7)]
     tree(tmp_path, {"masks.py": reader})
     assert at_client(check(tmp_path, cache=False), "rollout.py") == []
+    tree(tmp_path, {"masks.py": 'def masks(session, body):\n    return session.request("POST", "/inference/v1/generate", json=body)\n'})
+    assert at_client(check(tmp_path, cache=False), "rollout.py") == []
 
 
 def test_warm_and_pre_commit_runs_see_the_same_findings(tmp_path: Path) -> None:

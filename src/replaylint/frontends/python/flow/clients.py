@@ -49,6 +49,7 @@ def with_clients(launches: list[Launch], source: SourceFile, context: ExtractCon
     """The launches, each server among them with the requests this file sends to its port; the
     file's other clients are left in `context` for servers other files start."""
     if not any(word in source.text for word in CLIENT_WORDS):
+        context.reads_masks = MASK_ENDPOINT in source.text  # through a client not read here (`session.request("POST", ...)`)
         return launches
     module = parse(source)
     if module is None:
