@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import frontends
 from .api import Checker, FileResult
@@ -25,8 +25,9 @@ from .versions import judgement
 
 if TYPE_CHECKING:  # imported when the tree starts a replay server (most start none)
     from . import cache
-    from .model import Finding, Request, Span
+    from .model import Finding, Launch, Request, Span
     from .served import ReplayServer, Served, ServerClient
+    from .vllm.releases import Release
 
     _Tie = tuple[ReplayServer, tuple[ServerClient, ...]]  # a server and the clients of other files it serves
 
@@ -104,11 +105,10 @@ def _report(checker: Checker, findings: list[Finding], in_run: dict[str, FileRes
 
 
 def _judged(checker: Checker, tie: _Tie, reads_masks: bool) -> list[Finding]:
-    """RPL301 and RPL302 on the server with its clients of other files, at those clients only."""
-    from .model import Finding, Launch, Request
+    """RPL301 and RPL302 on the server with its clients of other files, at those clients only,
+    each judged by the configuration of the client's file."""
+    from .model import Request
     from .rules import RULES
-    from .rules.requests_shape import started_at
-    from .vllm.releases import Release, judged
 
     server, clients = tie
     extra = tuple(client.request for client in clients)
@@ -118,39 +118,49 @@ def _judged(checker: Checker, tie: _Tie, reads_masks: bool) -> list[Finding]:
     findings: list[Finding] = []
     for request in (client.request for client in clients):
         checker.use_config_of(request.span.path)
-        places = _places(request)
         rules = [rule for rule in RULES if rule.code in _JUDGES and rule.code in checker.enabled]
-        merged: dict[tuple, tuple] = {}
-        for text in server.releases:
-            release = Release.parse(text)
-            if release is None:
-                continue
-            for rule in rules:
-                if rule.applies_to(judged(release)):
-                    for report in rule.reports(launch, judged(release)):
-                        if report.span in places:
-                            merged.setdefault((rule, report.span, report.message, report.related), (report, []))[1].append(release)
-        for (rule, span, message, related), (report, releases) in merged.items():
-            said, note = judgement(releases)
-            text = message.replace("{release}", said) + (note if "{release}" in message else "")
-            if server.condition:
-                where = started_at(launch, request)
-                text = text.replace(where, f"{where} (on port {server.port} when {server.condition})", 1)
-            severity = checker.config.severity.get(rule.code, report.severity or rule.severity)
-            slim = Launch(server.launch.kind, request.span, {}, label=f"client of {server.launch.label}".strip())
-            findings.append(
-                Finding(
-                    rule.code,
-                    rule.name,
-                    text,
-                    span,
-                    severity,
-                    related=related,
-                    releases=tuple(map(str, sorted(set(releases)))),
-                    launch=slim,
-                )
-            )
+        for (rule, report), releases in _reports(launch, server.releases, rules, _places(request)).items():
+            findings.append(_finding(checker, rule, report, releases, server, request))
     return findings
+
+
+def _reports(launch: Launch, releases: tuple[str, ...], rules: list, places: set[Span]) -> dict[tuple, list[Release]]:
+    """The reports of `rules` at `places`, each with the releases that make it."""
+    from .vllm.releases import Release, judged
+
+    merged: dict[tuple, list[Release]] = {}
+    for release in filter(None, map(Release.parse, releases)):
+        for rule in rules:
+            if rule.applies_to(judged(release)):
+                for report in rule.reports(launch, judged(release)):
+                    if report.span in places:
+                        merged.setdefault((rule, report), []).append(release)
+    return merged
+
+
+def _finding(checker: Checker, rule: Any, report: Any, releases: list[Release], server: ReplayServer, request: Request) -> Finding:
+    """A report at a client as `api.Checker` makes its findings: the releases named, the port's
+    condition said, the client's own launch (its span) for suppressions above it."""
+    from .model import Finding, Launch
+    from .rules.requests_shape import started_at
+    from .vllm.releases import judged
+
+    said, note = judgement(releases)
+    text = report.message.replace("{release}", said) + (note if "{release}" in report.message else "")
+    if server.condition:
+        where = started_at(server.launch, request)
+        text = text.replace(where, f"{where} (on port {server.port} when {server.condition})", 1)
+    return Finding(
+        rule.code,
+        rule.name,
+        text,
+        report.span,
+        checker.config.severity.get(rule.code, report.severity or rule.severity),
+        related=report.related,
+        releases=tuple(str(release) for release in sorted(set(releases))),
+        judged_by=tuple(str(release) for release in sorted({judged(release) for release in releases})),
+        launch=Launch(server.launch.kind, request.span, {}, label=f"client of {server.launch.label}".strip()),
+    )
 
 
 def _places(request: Request) -> set[Span]:
