@@ -312,3 +312,17 @@ def replace_value(request, value):
     from dataclasses import replace
 
     return replace(request, settings={"top_k": replace(request.settings["top_k"], value=value)})
+
+
+def test_a_pod_s_server_and_a_client_on_its_localhost(tmp_path: Path) -> None:
+    manifest = (
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: policy\nspec:\n  template:\n    spec:\n      containers:\n"
+        "        - name: vllm\n          image: vllm/vllm-openai:v0.34.0\n"
+        '          args: ["Qwen/Qwen3-8B", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs", "--enable-scale-out", "--port", "8001"]\n'
+    )
+    sidecar = GENERATE.format(url="http://127.0.0.1:8001/inference/v1/generate", penalty="1.0").replace(
+        '"repetition_penalty": 1.0', '"logit_bias": {"42": 3}'
+    )
+    tree(tmp_path, {"deploy/policy.yaml": manifest, "sidecar.py": sidecar})
+    (finding,) = check(tmp_path)
+    assert finding[:3] == ("sidecar.py", "RPL302", 5) and "started at deploy/policy.yaml:9" in finding[3]
