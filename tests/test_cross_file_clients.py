@@ -326,3 +326,16 @@ def test_a_pod_s_server_and_a_client_on_its_localhost(tmp_path: Path) -> None:
     tree(tmp_path, {"deploy/policy.yaml": manifest, "sidecar.py": sidecar})
     (finding,) = check(tmp_path)
     assert finding[:3] == ("sidecar.py", "RPL302", 5) and "started at deploy/policy.yaml:9" in finding[3]
+
+
+def test_a_warm_run_reads_a_trainer_command_again_when_its_config_changed(tmp_path: Path) -> None:
+    files = {
+        "requirements.txt": "trl==1.16.0\n",
+        "serve.sh": TRL_SERVE.format(port="--port 8001"),
+        "train.sh": "#!/bin/bash\ntrl grpo --config grpo.yaml\n",
+    }
+    tree(tmp_path, {**files, "grpo.yaml": GRPO_YAML.format(penalty="1.0")})
+    assert check(tmp_path) == []
+    tree(tmp_path, {"grpo.yaml": GRPO_YAML.format(penalty="1.2")})  # train.sh keeps its stat
+    assert [(path, code, line) for path, code, line, _, _ in check(tmp_path)] == [("grpo.yaml", "RPL302", 3)]
+    assert [(path, code, line) for path, code, line, _, _ in check(tmp_path, "serve.sh")] == [("grpo.yaml", "RPL302", 3)]

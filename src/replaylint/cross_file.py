@@ -214,9 +214,10 @@ def _scanned(checker: Checker, result_cache: cache.ResultCache | None, path: str
         return None
     if result_cache is not None and (remembered := result_cache.scanned(path, stat)) is not None:
         return remembered
+    checker.reads = []
     found = _read_clients(checker, path, kind)  # type: ignore[arg-type]
     if result_cache is not None and found is not None:
-        result_cache.remember_scan(path, stat, found)
+        result_cache.remember_scan(path, stat, found, checker.reads)  # a `--config` YAML, a trainer's program
     return found
 
 

@@ -174,11 +174,7 @@ class ResultCache:
                 return
         else:
             encoded = []
-        hashes = {}
-        for dependency in dependencies:
-            hashed = file_digest(dependency)
-            if hashed is not None:
-                hashes[os.path.abspath(dependency)] = hashed
+        hashes = _digests(dependencies)
         self._results.data[self._key_of(path)] = {
             "digest": content_digest,
             "spelled": path,  # the path as the run that stored it named the file: its findings name it so
@@ -194,14 +190,17 @@ class ResultCache:
         """The files, as the runs that stored them spelled them, whose results or client scans say
         something of replay servers or their clients."""
         results = [stored["spelled"] for stored in self._results.data.values() if type(stored) is dict and stored.get("served")]
-        scanned = [path for path, stored in self._scanned.data.items() if type(stored) is list and len(stored) == 2 and stored[1]]
+        scanned = [path for path, stored in self._scanned.data.items() if type(stored) is list and len(stored) == 3 and stored[1]]
         return [path for path in dict.fromkeys(results + scanned) if type(path) is str]
 
     def scanned(self, path: str, stat: tuple[int, int, int, int]) -> Any:
         """What a scan for clients found in a file the prefilter turned away (`served.Served`),
-        while it keeps its stat; None when it was not scanned so."""
+        while it keeps its stat and the files the scan read (a `--config` YAML) their content;
+        None when it was not scanned so."""
         stored = self._scanned.data.get(self._clean_key(path))
-        if type(stored) is not list or len(stored) != 2 or stored[0] != list(stat):
+        if type(stored) is not list or len(stored) != 3 or stored[0] != list(stat) or type(stored[2]) is not dict:
+            return None
+        if any(file_digest(dependency) != expected for dependency, expected in stored[2].items()):
             return None
         from ..served import Served
         from .served_json import decode
@@ -221,8 +220,8 @@ class ResultCache:
         names only files the prefilter turns away reads them for clients (`check_command`)."""
         self._serving = True
 
-    def remember_scan(self, path: str, stat: tuple[int, int, int, int], served: Any) -> None:
-        self._scanned.data[self._clean_key(path)] = [list(stat), _encoded_served(served)]
+    def remember_scan(self, path: str, stat: tuple[int, int, int, int], served: Any, dependencies: list[str]) -> None:
+        self._scanned.data[self._clean_key(path)] = [list(stat), _encoded_served(served), _digests(dependencies)]
         self._scanned.dirty = True
 
     def _key_of(self, path: str) -> str:
@@ -335,6 +334,16 @@ class ResultCache:
                 store.write(descriptor, key)
         finally:
             os.close(descriptor)
+
+
+def _digests(paths: list[str]) -> dict[str, str]:
+    """The content digest of each file read, by absolute path (one that cannot be read is left out)."""
+    hashes = {}
+    for path in paths:
+        hashed = file_digest(path)
+        if hashed is not None:
+            hashes[os.path.abspath(path)] = hashed
+    return hashes
 
 
 def _full_stat(path: str, stat: tuple[int, ...]) -> tuple[int, int, int, int] | None:
