@@ -114,6 +114,13 @@ def test_the_scale_out_route_reads_the_masks_and_only_the_penalty_is_flagged(tmp
             "two servers on one port",
         ),
         (
+            {
+                "rollout.py": ROLLOUT.format(url="http://localhost:8001/v1", penalty="0.5"),
+                "dev.sh": SERVE.format(flags="--port 8001").replace(" --return-sampling-mask", ""),
+            },
+            "a server without replay on the same port",
+        ),
+        (
             {"rollout.py": ROLLOUT.format(url="http://localhost:8001/v1", penalty="0.5"), "serve.sh": SERVE.format(flags="--port $PORT")},
             "a variable port",
         ),

@@ -4,7 +4,7 @@ Each file's result says which replay servers it starts (their port, the names th
 and which HTTP clients it holds that no server of its own serves (`served.Served`). A client is
 tied to the one server of the tree on its port, when its host reaches that server (localhost,
 127.0.0.1, 0.0.0.0, or a name the server's file gives it, a compose service); two servers on one
-port, or a host nothing names, tie nothing. RPL301 and RPL302 then judge the server with its
+port (a server without replay, in a file read, counts), or a host nothing names, tie nothing. RPL301 and RPL302 then judge the server with its
 clients of other files, and report at the client, the server beside it.
 
 Files the prefilter turned away are read for clients only when the tree starts a replay server
@@ -71,11 +71,12 @@ def _ties(told: dict[str, Served]) -> list[_Tie]:
     for facts in told.values():
         for server in facts.servers:
             by_port.setdefault(server.port, []).append(server)
+    others = {port for facts in told.values() for port in facts.ports}
     ties: dict[int, _Tie] = {}
     for facts in told.values():
         for client in facts.clients:
             servers = by_port.get(client.port, [])
-            if len({server.launch.span for server in servers}) != 1:
+            if len({server.launch.span for server in servers}) != 1 or client.port in others:
                 continue  # no server, or two on one port: which one it reaches is not known
             for server in servers:  # the variants of one launch (a script's branches)
                 if server.reached_by(client.host) and _package(server) == client.framework:
@@ -227,6 +228,7 @@ def _read_clients(checker: Checker, path: str, kind: str) -> Served | None:
     from .served import Served, distinct
     from .source import Budget, ExtractContext, SourceFile
     from .text_decoding import decode
+    from .vllm.unusable_masks import other_ports
 
     data = checker.read(path)
     if not isinstance(data, bytes):
@@ -235,10 +237,10 @@ def _read_clients(checker: Checker, path: str, kind: str) -> Served | None:
         return Served()
     context = ExtractContext(read_text=checker._read_text, root=os.path.dirname(path) or ".", budget=Budget(**checker.budget))
     try:
-        frontends.load(kind).clients(SourceFile(path, decode(data, kind).text), context)  # type: ignore[union-attr, arg-type]
+        launches = frontends.load(kind).clients(SourceFile(path, decode(data, kind).text), context)  # type: ignore[union-attr, arg-type]
     except Exception:  # unreadable text, over its budget, a bug: no client is claimed
         return Served()
-    return Served(clients=distinct(context.clients), reads_masks=context.reads_masks)
+    return Served(clients=distinct(context.clients), reads_masks=context.reads_masks, ports=other_ports(launches))
 
 
 def _recalled(checker: Checker, result_cache: cache.ResultCache, path: str) -> Served | None:

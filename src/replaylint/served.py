@@ -50,9 +50,10 @@ class Served:
     servers: tuple[ReplayServer, ...] = ()
     clients: tuple[ServerClient, ...] = ()
     reads_masks: bool = False  # names `/inference/v1/generate` where no client was read: any server's masks may be read
+    ports: tuple[int, ...] = ()  # of the servers it starts that are not replay servers with a known port
 
     def __bool__(self) -> bool:
-        return bool(self.servers or self.clients or self.reads_masks)
+        return bool(self.servers or self.clients or self.reads_masks or self.ports)
 
 
 def distinct(items: Iterable[_T]) -> tuple[_T, ...]:

@@ -41,7 +41,8 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
     return interpreter.launches
 
 
-def clients(source: SourceFile, context: ExtractContext) -> None:
+def clients(source: SourceFile, context: ExtractContext) -> list[Launch]:
     """The HTTP clients of a script the prefilter turned away (its TRL trainers in server mode),
-    left in `context` for the servers other files start."""
-    extract(source, context)
+    left in `context` for the servers other files start; and its launches (servers without replay
+    share a port with a replay server only as another server)."""
+    return extract(source, context)

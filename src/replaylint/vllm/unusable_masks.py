@@ -166,13 +166,27 @@ def served(
     launches: list[Launch], clients: list[ServerClient], reads_masks: bool, releases: Callable[[Launch], tuple[Release, ...]]
 ) -> Served:
     """What a file says for tying clients to servers across files: its replay servers (judged
-    against `releases`), and its clients that no server of its own serves."""
+    against `releases`), the ports of its other servers, and its clients that no server of its own
+    serves."""
     servers = []
     for launch in launches:
         port = replay_port(launch)
         if port is not None and as_bool(launch.value("return_sampling_mask")) is True:
             servers.append(_server(launch, port, tuple(str(release) for release in releases(launch))))
-    return Served(distinct(servers), distinct(clients), reads_masks)
+    taken = {server.port for server in servers}
+    return Served(distinct(servers), distinct(clients), reads_masks, tuple(p for p in other_ports(launches) if p not in taken))
+
+
+def other_ports(launches: list[Launch]) -> tuple[int, ...]:
+    """The ports of servers among `launches` that are no replay server with a known port: a
+    client on one of them may talk to that server instead (`cross_file` ties it to nothing)."""
+    ports = []
+    for launch in launches:
+        package = launch.framework.package if launch.framework is not None else None
+        port = server_port(launch, package) if package is None or package in CLIENT_FRAMEWORKS else None
+        if port is not None and not (replay_port(launch) == port and as_bool(launch.value("return_sampling_mask")) is True):
+            ports.append(port)
+    return tuple(dict.fromkeys(ports))
 
 
 def _server(launch: Launch, port: int, releases: tuple[str, ...]) -> ReplayServer:
