@@ -238,8 +238,8 @@ def test_a_server_without_scale_out_is_flagged_with_its_clients(check) -> None:
     assert [f.fix is not None for f in sorted(findings, key=lambda f: f.span.start_line)] == [True, False]
 
 
-def test_requests_to_a_server_in_another_file_are_not_judged(check) -> None:
-    # Tying a client to a server another file starts is not done yet: nothing is claimed.
+def test_a_file_checked_alone_judges_no_client_of_another_files_server(check) -> None:
+    # Clients are tied across files after a whole run (`cross_file`, tests/test_cross_file_clients.py).
     files = {
         "serve.sh": SERVE.format(extra="--enable-scale-out"),
         "rollout.py": "from openai import OpenAI\n" + CHAT.format(url="http://localhost:8000/v1"),

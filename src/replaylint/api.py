@@ -7,9 +7,7 @@ bytes -> prefilter -> decode -> frontend.extract -> launches -> rules (per judge
 
 from __future__ import annotations
 
-import io
 import os
-import tokenize
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Iterator
 
@@ -18,12 +16,15 @@ from .config import Config
 from .discovery import discover
 from .frontends import ExtractContext, NeedsHeavyParser, ParseError, SourceFile
 from .hierarchy import ConfigPerFile
+from .own_findings import not_analysed, unparsable, unused_suppression
 from .source import Budget, NotAnalysed, OverBudget
+from .text_decoding import decode, decode_error
 from .versions import ProjectPins, judgement, releases_for, unknown_release_note
 from .vllm.releases import is_newer_than_known, judged
 
 if TYPE_CHECKING:  # the model is imported where findings are made: a warm run makes none
-    from .model import Finding, Launch, LineIndex
+    from .model import Finding, Launch
+    from .served import Served
 
 _BINARY_PROBE = 8192
 
@@ -41,34 +42,7 @@ class FileResult:
     dependencies: list[str] = field(default_factory=list)
     deferred: str | None = None  # a light checker left it to a process with libcst: what it prepared
     load_dependent: bool = False  # a deadline or the memory bound ended it: another run may finish it
-
-
-def _unparsable(path: str, message: str, index: LineIndex | None = None, line: int = 1, col: int = 1) -> Finding:
-    from .model import Finding, Message, Span
-    from .rules import UNPARSABLE_FILE
-
-    code, name, _ = UNPARSABLE_FILE
-    if index is not None:
-        line = max(1, min(line, index.line_count))
-        offset = index.offset(line, 1) + max(0, min(col - 1, len(index.line_text(line))))
-        span = index.span(offset, offset)
-    else:
-        span = Span(path, line, col, line, col, 0, 0)
-    return Finding(code, name, Message(message), span, "error")
-
-
-def _not_analysed(path: str, message: str, index: LineIndex | None = None, offset: int | None = None) -> Finding:
-    """RPL902: the file, or the construct at `offset`, was not analysed."""
-    from .model import Finding, Message, Span
-    from .rules import INCOMPLETE_ANALYSIS
-
-    code, name, _ = INCOMPLETE_ANALYSIS
-    if index is None:
-        span = Span(path, 1, 1, 1, 1, 0, 0)
-    else:
-        offset = max(0, min(offset or 0, len(index.text)))
-        span = index.span(offset, offset)
-    return Finding(code, name, Message("file not fully analysed", message), span, "error")
+    served: Served | None = None  # its replay servers and clients (`served`), for `cross_file`
 
 
 def _could_hold_launch(kind: str, text: str) -> bool:
@@ -79,53 +53,6 @@ def _could_hold_launch(kind: str, text: str) -> bool:
 
 # Budget units (about a microsecond each) the rules take to judge one launch in every release.
 _LAUNCH_COST = 300
-
-
-@dataclass(frozen=True)
-class Decoded:
-    text: str
-    encoding: str
-    bom: bool
-
-
-# Who reads a file of each kind, for a file in an encoding that reader refuses.
-_READERS = {"python": "Python", "shell": "the shell", "dockerfile": "Docker", "toml": "TOML readers"}
-
-
-def decode(data: bytes, kind: str) -> Decoded:
-    """Text of a file. Python honours its coding cookie and must decode (CPython refuses
-    anything else); YAML and JSON must be UTF-8, or UTF-16 or UTF-32 with a byte-order mark (the
-    YAML specification's encodings, which PyYAML and kubectl read, and what Python's `json.loads`
-    reads from bytes); shell scripts and Dockerfiles
-    may carry stray bytes in comments (bash and Docker do not care), kept as surrogates so a fix
-    writes them back. A UTF-16 or UTF-32 file of another kind raises UnicodeError: its reader
-    would not run it."""
-    wide = files.wide_encoding(data)
-    if wide is not None:
-        encoding, length = wide
-        if kind not in ("yaml", "json"):
-            raise UnicodeError(
-                f"file is {encoding[:6].upper()} encoded (it starts with a byte-order mark): {_READERS.get(kind, 'its reader')} reads UTF-8"
-            )
-        return Decoded(data[length:].decode(encoding), encoding, True)
-    bom = data.startswith(b"\xef\xbb\xbf")
-    if kind == "python":
-        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-        text = data.decode(encoding)
-        if text.startswith("\ufeff"):
-            text = text[1:]
-        return Decoded(text, "utf-8" if encoding == "utf-8-sig" else encoding, bom)
-    body = data[3:] if bom else data
-    errors = "surrogateescape" if kind in ("shell", "dockerfile") else "strict"
-    return Decoded(body.decode("utf-8", errors), "utf-8", bom)
-
-
-def _decode_error(error: UnicodeDecodeError, data: bytes) -> tuple[str, int, int]:
-    start = error.start + (3 if data.startswith(b"\xef\xbb\xbf") else 0)  # decode() dropped the BOM
-    line_start = data.rfind(b"\n", 0, start) + 1
-    line = data.count(b"\n", 0, start) + 1
-    col = len(data[line_start:start].decode(error.encoding, "replace")) + 1
-    return f"file is not valid {error.encoding.upper().replace('-SIG', '')}: byte 0x{data[start]:02x} cannot be decoded", line, col
 
 
 class Checker:
@@ -200,7 +127,7 @@ class Checker:
     def unreadable(self, path: str, reason: str) -> FileResult:
         """RPL900 for a file or folder that cannot be read: a pass would hide what it holds."""
         self.use_config_of(path)
-        return self._finish(FileResult(path, findings=[_unparsable(path, reason)]), None)
+        return self._finish(FileResult(path, findings=[unparsable(path, reason)]), None)
 
     def check_file(self, path: str) -> FileResult:
         data = self.read(path)
@@ -236,7 +163,7 @@ class Checker:
             head = files.read_head(path, self.config.max_file_bytes)
         kind = frontends.kind_for(path, head[:256])
         if kind is not None and frontends.relevant(kind, head):
-            result = FileResult(path, findings=[_not_analysed(path, f"{what}, so it is not read")], kind=kind)
+            result = FileResult(path, findings=[not_analysed(path, f"{what}, so it is not read")], kind=kind)
             return self._finish(result, None)
         if kind == "json":
             return FileResult(path)  # large JSON files are data (tokenizers, datasets): no note each
@@ -251,16 +178,16 @@ class Checker:
         if len(data) > self.config.max_file_bytes:
             return self._too_large(path, len(data), data[: self.config.max_file_bytes])
         if b"\0" in data[:_BINARY_PROBE] and files.wide_encoding(data) is None:
-            result.findings.append(_unparsable(path, "file is binary (it contains NUL bytes)"))
+            result.findings.append(unparsable(path, "file is binary (it contains NUL bytes)"))
             return self._finish(result, None)
         try:
             text = decode(data, kind).text
         except (UnicodeError, SyntaxError, LookupError) as error:  # UnicodeError: codecs such as punycode
             if isinstance(error, UnicodeDecodeError) and files.wide_encoding(data) is None:
-                message, line, col = _decode_error(error, data)
+                message, line, col = decode_error(error, data)
             else:
                 message, line, col = (str(error) if files.wide_encoding(data) else f"cannot decode file: {error}"), 1, 1
-            result.findings.append(_unparsable(path, message, line=line, col=col))
+            result.findings.append(unparsable(path, message, line=line, col=col))
             return self._finish(result, None)
         return self.check_text(path, text, kind, result, prepared)
 
@@ -282,26 +209,33 @@ class Checker:
         try:
             launches = frontend.extract(source, context)
             found: list[tuple[Finding, str | None]] = []
+            judged = []
             for launch in launches:
                 context.budget.charge(_LAUNCH_COST, launch.span.start)
                 if launch.framework is not None and launch.framework.editions:
                     launch = self._edition(launch, result.notes)
                 found += [(finding, launch.condition) for finding in self._check_launch(launch, frontend, source, result.notes)]
+                judged.append(launch)
+            from .vllm.unusable_masks import served  # (the model is imported by now)
+
+            result.served = served(
+                judged, context.clients, context.reads_masks, lambda launch: releases_for(launch, self.config, self.project_pins)
+            )
             result.findings.extend(_on_branches(found))
             if kind == "yaml":
                 result.findings.extend(self._placed_by_readers(path))
             if context.unread and _could_hold_launch(kind, text):
-                result.findings.extend(_not_analysed(path, unread.message, source.index, unread.offset) for unread in context.unread)
+                result.findings.extend(not_analysed(path, unread.message, source.index, unread.offset) for unread in context.unread)
             # A suppression in what was not read may look unused: RPL901 waits for a whole file.
             result.parsed = not context.unread
         except NotAnalysed as error:
-            result.findings = [_not_analysed(path, error.message, source.index, error.offset)] if _could_hold_launch(kind, text) else []
+            result.findings = [not_analysed(path, error.message, source.index, error.offset)] if _could_hold_launch(kind, text) else []
             result.load_dependent = isinstance(error, OverBudget) and not error.steady
         except ParseError as error:
-            result.findings.append(_unparsable(path, error.message, source.index, error.line, error.col))
+            result.findings.append(unparsable(path, error.message, source.index, error.line, error.col))
         except RecursionError:
             too_deep = "it is nested deeper than replaylint's stack can follow"
-            result.findings = [_not_analysed(path, too_deep, source.index)] if _could_hold_launch(kind, text) else []
+            result.findings = [not_analysed(path, too_deep, source.index)] if _could_hold_launch(kind, text) else []
         except NeedsHeavyParser as deferred:
             result.deferred = deferred.prepared
             return result
@@ -364,7 +298,7 @@ class Checker:
         return chosen
 
     def _check_launch(self, launch: Launch, frontend: object, source: SourceFile, notes: list[str]) -> list[Finding]:
-        from .model import VLLM, Finding, Message
+        from .model import Finding
 
         merged: dict[tuple, tuple[Any, type, list]] = {}
         rules = self.rules
@@ -395,9 +329,7 @@ class Checker:
         for (code, *_), (report, rule_type, releases) in merged.items():
             rule = next(r for r in rules if r.code == code)
             judged_by, note = judgement(releases)
-            by_vllm = report.speaker == VLLM
-            speaker = f"{VLLM} {judged_by}" if by_vllm else report.speaker
-            words = Message(report.subject, report.verdict, speaker, report.conditions, note if by_vllm else "")
+            words = report.words(judged_by, note)
             edits: tuple = ()
             if report.fix is not None and code in self.config.fixable_codes():
                 edits = tuple(self._render(frontend, launch, report, source))
@@ -472,7 +404,7 @@ class Checker:
             kept.extend(group if text is None else suppress.apply(group, LineIndex(path, text), python)[0])
         # YAML is left out: a config file's comments may serve launches in other files.
         if parsed and kind in ("python", "shell", "dockerfile") and UNUSED_SUPPRESSION[0] in checked:
-            kept.extend(_unused_suppression(s, source) for s in suppress.unused(suppressions, checked))
+            kept.extend(unused_suppression(s, source) for s in suppress.unused(suppressions, checked))
         return kept
 
 
@@ -502,23 +434,6 @@ def _on_branches(found: list[tuple[Finding, str | None]]) -> list[Finding]:
             finding = replace(finding, words=finding.words.on(condition))
         findings.append(finding)
     return findings
-
-
-def _unused_suppression(unused: Any, source: SourceFile) -> Finding:
-    from .model import Applicability, Edit, Finding, Fix, Message
-    from .rules import UNUSED_SUPPRESSION
-
-    code, name, _ = UNUSED_SUPPRESSION
-    what = f"`{unused.comment}`" if unused.whole else f"`{', '.join(sorted(unused.codes))}` in `{unused.comment}`"
-    return Finding(
-        code,
-        name,
-        Message(f"{what} suppresses nothing", "no finding it names is reported here"),
-        source.index.span(*unused.directive),
-        "warning",
-        fix=Fix(Applicability.SAFE, "Remove the unused suppression", ()),
-        edits=(Edit(source.index.span(*unused.removal), ""),),
-    )
 
 
 def _slim(finding: Finding) -> Finding:

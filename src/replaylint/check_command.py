@@ -160,9 +160,17 @@ def _nothing_to_check(args: argparse.Namespace, settings: ConfigPerFile) -> bool
             data = files.read_regular(path, config.max_file_bytes)
         except files.Unreadable:
             return False  # the full run says why
-        if frontends.relevant(kind, data):
+        if frontends.relevant(kind, data) or (frontends.may_hold_client(kind, data) and _serving(args, config)):
             return False
     return True
+
+
+def _serving(args: argparse.Namespace, config: Config) -> bool:
+    """Whether an earlier run found a replay server in the tree (`cache.SERVING`): then a file's
+    clients may be tied to it (`cross_file`)."""
+    from .cache import SERVING, default_directory
+
+    return not args.no_cache and os.path.isfile(os.path.join(args.cache_dir or default_directory(config.root), SERVING))
 
 
 _quiet = False  # --quiet and --silent: no notes

@@ -11,13 +11,14 @@ import os
 import signal
 import struct
 import sys
-from contextlib import nullcontext
+from contextlib import nullcontext, suppress
 from dataclasses import dataclass
 from typing import Callable
 
 from . import cache, frontends
 from .api import Checker, FileResult
 from .config import Config
+from .cross_file import tie_clients
 from .discovery import read_head
 from .hierarchy import ConfigPerFile
 from .source import MEMORY_LIMIT, memory_bound
@@ -76,9 +77,9 @@ def _check_file(checker: Checker, path: str, data: bytes | None = None) -> FileR
         result = FileResult(path, internal_error="MemoryError")
     if result.internal_error is None or not result.internal_error.startswith("MemoryError"):
         return result
-    from .api import _not_analysed  # the engine's RPL902 (api.check_text tells a MemoryError as an internal error)
+    from .own_findings import not_analysed  # the engine's RPL902 (api.check_text tells a MemoryError as an internal error)
 
-    finding = _not_analysed(path, f"it needs more than the {memory >> 20} MiB of memory one file may take")
+    finding = not_analysed(path, f"it needs more than the {memory >> 20} MiB of memory one file may take")
     return checker._finish(FileResult(path, [finding], kind=result.kind, load_dependent=True), None)
 
 
@@ -138,7 +139,7 @@ def _triage(checker: Checker, path: str, result_cache: cache.ResultCache | None,
         return _Triaged(FileResult(path, kind=kind), clean_stat=stat)
     entry = result_cache.lookup(path, checker.cache_key(path, data)) if result_cache is not None else None
     if entry is not None:
-        return _Triaged(FileResult(path, list(entry.findings), list(entry.notes), kind=entry.kind, parsed=True))
+        return _Triaged(FileResult(path, list(entry.findings), list(entry.notes), kind=entry.kind, parsed=True, served=entry.served))
     return _Triaged(data=data, kind=kind)
 
 
@@ -164,7 +165,7 @@ def _store(result_cache: cache.ResultCache | None, result: FileResult, clean_sta
     if clean_stat is not None:
         result_cache.mark_clean(result.path, clean_stat)
     elif result.digest is not None and not (result.internal_error or result.error or result.load_dependent):
-        result_cache.store(result.path, result.digest, result.findings, result.notes, result.kind, result.dependencies)
+        result_cache.store(result.path, result.digest, result.findings, result.notes, result.kind, result.dependencies, result.served)
 
 
 def run_checks(
@@ -202,7 +203,7 @@ def run_checks(
         if len(todo) >= LARGE_TREE_FILES:
             for position, result in zip(todo, _run_pipelined([files[p] for p in todo], checker, result_cache, reader)):
                 results[position] = result
-            return _done(checker, results, unlisted)
+            return _done(checker, results, unlisted, result_cache)
         reader.stop()
     pending: list[int] = []
     for position in todo:
@@ -221,12 +222,13 @@ def run_checks(
     for position, result in zip(pending, computed):
         results[position] = result
         _store(result_cache, result, None)
-    return _done(checker, results, unlisted)
+    return _done(checker, results, unlisted, result_cache)
 
 
-def _done(checker: Checker, results: list[FileResult | None], unlisted: list[tuple[str, str]]) -> list[FileResult]:
-    """The results in the order of the files, then the folders that could not be listed."""
-    return [result for result in results if result is not None] + [checker.unreadable(path, reason) for path, reason in unlisted]
+def _done(checker: Checker, results: list, unlisted: list[tuple[str, str]], result_cache: cache.ResultCache | None) -> list[FileResult]:
+    """The results in the files' order, then the folders not listed; clients tied across files (`cross_file`)."""
+    done = [result for result in results if result is not None] + [checker.unreadable(path, reason) for path, reason in unlisted]
+    return tie_clients(checker, done, result_cache)
 
 
 def _start_reader(checker: Checker, result_cache: cache.ResultCache | None) -> _Reader | None:
@@ -356,10 +358,8 @@ class _Reader:
     def stop(self) -> None:
         os.close(self._list_out)  # a reader still waiting for files reads the end of them
         self._close_handed()
-        try:
+        with suppress(ProcessLookupError):
             os.kill(self.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
         os.waitpid(self.pid, 0)
         for descriptor in (self._results_in, self._token_in, self._token_out):
             os.close(descriptor)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Callable, Iterator
 
 if TYPE_CHECKING:
     from .model import LineIndex
+    from .served import ServerClient
 
 
 class ParseError(Exception):
@@ -219,6 +220,8 @@ class ExtractContext:
     budget: Budget = field(default_factory=Budget)
     unread: list[Unread] = field(default_factory=list)
     forwarded_arguments: str = "as-written"  # a script's `"$@"`: judged as written, or "open" (see `config`)
+    clients: list[ServerClient] = field(default_factory=list)  # HTTP clients no server of the file serves (`served`)
+    reads_masks: bool = False  # the file names the masks' route where no client was read
 
     def not_entered(self, message: str, offset: int) -> None:
         """A construct at `offset` the frontend did not read (`message` says which limit). Only

@@ -6,7 +6,10 @@ fingerprint and replaylint's version, plus the digests of the other files its re
 rejects are remembered by their size and time only: a stat decides them in a warm run. And the
 folders walked are remembered with their files (`discovery.Snapshot`), and the project pins
 described (`recalled_pins.RecalledPins`): a warm run stats them instead of walking the tree and
-asking git again.
+asking git again. What each file says of replay servers and their clients (`served.Served`)
+is kept with its result, and, for files the prefilter turned away that a run read for clients
+(`cross_file`), by their stat: a run that checks some files ties their clients to the servers
+of the others from here.
 
 The folder may come with the tree, so nothing in it is trusted. A store is a line with the
 keyed BLAKE2b (hex) of its file name and body, then the body, JSON: the key is this user's and
@@ -27,7 +30,7 @@ import sys
 from array import array
 from dataclasses import dataclass
 from itertools import chain
-from typing import Callable
+from typing import Any, Callable
 
 from .. import __version__
 from . import folder
@@ -37,9 +40,10 @@ from .removal import NotRemoved, remove_cache
 from .stores import Store
 
 __all__ = ["CACHE_DIR", "NotRemoved", "ResultCache", "default_directory", "remove_cache"]
-_FORMAT = 7
+_FORMAT = 8
 _DEPENDENCY_BYTES = 64 << 20
 _IGNORE = b"# Created by replaylint\n*\n"
+SERVING = "serving"  # a marker, trusted for nothing: it only makes a pre-commit run read more
 
 
 @dataclass
@@ -49,6 +53,7 @@ class Entry:
     findings: list
     notes: list[str]
     kind: str | None
+    served: Any = None  # `served.Served`; None: nothing of servers or clients
 
 
 def digest(data: bytes) -> str:
@@ -81,6 +86,8 @@ class ResultCache:
         self._results = Store(self, self._results_name)
         self._clean = Store(self, lambda: f"clean-{__version__}-{_FORMAT}.json", self._decode_stats, self._encode_stats)
         self._trees = Store(self, lambda: f"trees-{__version__}-{_FORMAT}.json")
+        self._scanned = Store(self, lambda: f"clients-{__version__}-{_FORMAT}.json")
+        self._serving = False
 
     def _results_name(self) -> str:
         """One file per configuration: its key needs the rule table, so it waits for the first
@@ -148,7 +155,16 @@ class ResultCache:
             return None
         return _entry(stored)
 
-    def store(self, path: str, content_digest: str, findings: list, notes: list[str], kind: str | None, dependencies: list[str]) -> None:
+    def store(
+        self,
+        path: str,
+        content_digest: str,
+        findings: list,
+        notes: list[str],
+        kind: str | None,
+        dependencies: list[str],
+        served: Any = None,
+    ) -> None:
         if findings:
             from .findings import Unstorable, encode
 
@@ -158,11 +174,7 @@ class ResultCache:
                 return
         else:
             encoded = []
-        hashes = {}
-        for dependency in dependencies:
-            hashed = file_digest(dependency)
-            if hashed is not None:
-                hashes[os.path.abspath(dependency)] = hashed
+        hashes = _digests(dependencies)
         self._results.data[self._key_of(path)] = {
             "digest": content_digest,
             "spelled": path,  # the path as the run that stored it named the file: its findings name it so
@@ -170,8 +182,47 @@ class ResultCache:
             "notes": list(notes),
             "dependencies": hashes,
             "findings": encoded,
+            "served": _encoded_served(served),
         }
         self._results.dirty = True
+
+    def holding_served(self) -> list[str]:
+        """The files, as the runs that stored them spelled them, whose results or client scans say
+        something of replay servers or their clients."""
+        results = [stored["spelled"] for stored in self._results.data.values() if type(stored) is dict and stored.get("served")]
+        scanned = [path for path, stored in self._scanned.data.items() if type(stored) is list and len(stored) == 3 and stored[1]]
+        return [path for path in dict.fromkeys(results + scanned) if type(path) is str]
+
+    def scanned(self, path: str, stat: tuple[int, int, int, int]) -> Any:
+        """What a scan for clients found in a file the prefilter turned away (`served.Served`),
+        while it keeps its stat and the files the scan read (a `--config` YAML) their content;
+        None when it was not scanned so."""
+        stored = self._scanned.data.get(self._clean_key(path))
+        if type(stored) is not list or len(stored) != 3 or stored[0] != list(stat) or type(stored[2]) is not dict:
+            return None
+        if any(file_digest(dependency) != expected for dependency, expected in stored[2].items()):
+            return None
+        from ..served import Served
+        from .served_json import decode
+
+        try:
+            return decode(stored[1]) if stored[1] else Served()
+        except ValueError:
+            return None
+
+    def serving(self) -> bool:
+        """Whether a run found a replay server in the tree (`SERVING` left in the folder): until one
+        does, a run asks none of the stores what other files say of servers and clients."""
+        return self._serving or os.path.isfile(os.path.join(self.directory, SERVING))
+
+    def mark_serving(self) -> None:
+        """Leave `SERVING` in the folder: the tree starts a replay server, so a pre-commit run that
+        names only files the prefilter turns away reads them for clients (`check_command`)."""
+        self._serving = True
+
+    def remember_scan(self, path: str, stat: tuple[int, int, int, int], served: Any, dependencies: list[str]) -> None:
+        self._scanned.data[self._clean_key(path)] = [list(stat), _encoded_served(served), _digests(dependencies)]
+        self._scanned.dirty = True
 
     def _key_of(self, path: str) -> str:
         """`os.path.abspath(path)`, without a getcwd and a normpath per file for the normalised
@@ -264,8 +315,8 @@ class ResultCache:
             self._clean.dirty = True
 
     def save(self) -> None:
-        stores = [store for store in (self._results, self._clean, self._trees) if store.dirty]
-        key = self.key if stores else None
+        stores = [store for store in (self._results, self._clean, self._trees, self._scanned) if store.dirty]
+        key = self.key if stores or self._serving else None
         if key is None:
             return
         descriptor = self.open_folder(create=True)
@@ -274,6 +325,8 @@ class ResultCache:
         try:
             if not folder.is_regular(descriptor, ".gitignore"):
                 folder.replace(descriptor, ".gitignore", _IGNORE)
+            if self._serving and not folder.is_regular(descriptor, SERVING):
+                folder.replace(descriptor, SERVING, b"")
         except OSError:
             pass  # a folder in its place: the stores can still be written
         try:
@@ -281,6 +334,16 @@ class ResultCache:
                 store.write(descriptor, key)
         finally:
             os.close(descriptor)
+
+
+def _digests(paths: list[str]) -> dict[str, str]:
+    """The content digest of each file read, by absolute path (one that cannot be read is left out)."""
+    hashes = {}
+    for path in paths:
+        hashed = file_digest(path)
+        if hashed is not None:
+            hashes[os.path.abspath(path)] = hashed
+    return hashes
 
 
 def _full_stat(path: str, stat: tuple[int, ...]) -> tuple[int, int, int, int] | None:
@@ -332,19 +395,40 @@ def _normalised(path: str) -> bool:
 
 def _entry(stored: dict) -> Entry | None:
     """A stored result, or None when its values do not have their types."""
-    kind, notes, findings = stored.get("kind"), stored.get("notes"), stored.get("findings")
+    kind, notes, findings, served = stored.get("kind"), stored.get("notes"), stored.get("findings"), stored.get("served")
     if not (kind is None or type(kind) is str) or type(notes) is not list or type(findings) is not list:
         return None
     if not all(type(note) is str for note in notes):
         return None
-    if not findings:
-        return Entry([], notes, kind)
-    from .findings import decode
-
     try:
-        return Entry([decode(finding) for finding in findings], notes, kind)
+        return Entry(_decoded_findings(findings), notes, kind, _decoded_served(served))
     except ValueError:
         return None
+
+
+def _decoded_findings(findings: list) -> list:
+    if not findings:
+        return []
+    from .findings import decode
+
+    return [decode(finding) for finding in findings]
+
+
+def _encoded_served(served: Any) -> dict | None:
+    """None for a file that says nothing of servers or clients (most)."""
+    if not served:
+        return None
+    from .served_json import encode
+
+    return encode(served)
+
+
+def _decoded_served(value: object) -> Any:
+    if value is None:
+        return None
+    from .served_json import decode
+
+    return decode(value)
 
 
 class _Remembered(dict):

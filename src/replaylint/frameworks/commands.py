@@ -11,6 +11,7 @@ from ..command import EnvPlace, WordSyntax, command_launch as vllm_command_launc
 from ..edits import Sequence as Elements
 from ..framework_registry import entry_points, script_readers
 from ..model import Launch, LaunchKind, Setting, Span, VersionHint
+from ..served import ServerClient
 from ..vllm.argv import ConfigLoader, Token
 from ..vllm.releases import Release
 
@@ -82,3 +83,19 @@ def _program_launch(span: Span, tokens: list[Token], **options: object) -> Launc
         if launch is not None:
             return launch
     return None
+
+
+def command_client(
+    entrypoint: str,
+    span: Span,
+    tokens: list[Token],
+    load_config: ConfigLoader | None = None,
+    read_text: Callable[[str], str | None] | None = None,
+) -> ServerClient | None:
+    """The HTTP client of a replay server that a command line starts where it starts no engine:
+    a TRL trainer in server mode (`frameworks.trl_server_mode`), else None."""
+    if entrypoint not in ("trl-train", "trl-script"):
+        return None
+    from .trl_server_mode import command_client as trainer_client
+
+    return trainer_client(span, tokens, load_config, read_text, program=entrypoint == "trl-script")

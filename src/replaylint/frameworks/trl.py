@@ -48,7 +48,9 @@ posts to `/v1/completions` after `sampling_params.update(generation_kwargs or {}
 (`trl/generation/vllm_client.py:431-455`), to `vllm_server_base_url`, else port
 `vllm_server_port` (8000; the server's `--port` defaults to 8000 too, `trl/scripts/vllm_serve.py:107-108`).
 They are read where the program that builds the config also starts the server
-(`frontends/python/flow/clients.py`) and become the server's `clients` (`with_trainer_requests`).
+(`frontends/python/flow/trl_trainers.py`) and become the server's `clients` (`with_trainer_requests`);
+a config in another file, or given on a command line (`frameworks/trl_server_mode.py`), is tied
+to the server after the run (`cross_file`).
 The colocate mode sends the same field (`vllm_generation.py:662-683`) to an `LLM` that TRL builds
 without the mask (`vllm_generation.py:347-363`): nothing to read there.
 """
@@ -137,6 +139,7 @@ _FORCED = {
 TRAINER_CONFIGS = ("GRPOConfig", "RLOOConfig", "DistillationConfig")
 TRAINER_ROUTE = "/v1/completions"
 SERVER_PORT = 8000
+SERVER_HOST = "0.0.0.0"  # `vllm_server_host` (grpo_config.py:632-635)
 SENT_FIELDS = ("repetition_penalty", "top_k", "temperature")  # as written: TRL's defaults are 1.0, 0, 1.0
 # Trainer fields that decide whether and where requests go, and what replaces the sent fields.
 TRAINER_SWITCHES = ("use_vllm", "vllm_mode", "vllm_server_base_url", "vllm_server_port", "generation_kwargs")

@@ -48,16 +48,16 @@ def command_launch(span: Span, tokens: list[Token], **options: Any) -> Launch | 
     """The in-process engine of a TRL training command line, or None (no vLLM, another mode, or
     words we cannot read)."""
     words = [token for token in tokens if not token.forwarded]
-    if any(not token.known and not _a_value(words, index) for index, token in enumerate(words)):
+    if any(not token.known and not a_value(words, index) for index, token in enumerate(words)):
         return None
-    config = _config_words(words, options.get("load_config"))
+    config = config_words(words, options.get("load_config"))
     if config is None:
         return None
-    use_vllm = _option(words, "use_vllm", switch=True) or _option(config, "use_vllm", switch=True)
-    mode = _option(words, "vllm_mode") or _option(config, "vllm_mode")
-    if use_vllm is None or str(use_vllm[0]).lower() not in _TRUE or mode is None or mode[0] != "colocate":
+    use_vllm = option(words, "use_vllm", switch=True) or option(config, "use_vllm", switch=True)
+    mode = option(words, "vllm_mode") or option(config, "vllm_mode")
+    if use_vllm is None or truth(use_vllm[0]) is not True or mode is None or mode[0] != "colocate":
         return None
-    model = _option(words, "model_name_or_path")
+    model = option(words, "model_name_or_path")
     return _launch(span, mode[1].span, mode[1].raw, model, options)
 
 
@@ -92,7 +92,7 @@ def _launch(span: Span, where: Span, what: str, model: tuple[Any, Token] | None,
     return build(EDITIONS, lambda edition: launch)
 
 
-def _config_words(words: list[Token], load_config: Any) -> list[Token] | None:
+def config_words(words: list[Token], load_config: Any) -> list[Token] | None:
     """The words of a `--config FILE` (TrlParser: its keys are the fields' defaults, the command
     line wins), as vLLM's `--config` reader makes them (`use_vllm: true` is `--use_vllm`); [] without
     one; None when it cannot be read (it may set either field)."""
@@ -107,6 +107,12 @@ def _config_words(words: list[Token], load_config: Any) -> list[Token] | None:
     return []
 
 
+def truth(value: Any) -> bool | None:
+    """A boolean field's word as transformers' `string_to_bool` reads it (None: it refuses it)."""
+    text = str(value).lower()
+    return True if text in _TRUE else False if text in _FALSE else None
+
+
 def _names(token: Token, field: str) -> tuple[bool, str | None]:
     """Whether an option word names `field` (`--use_vllm`, `--use-vllm`), and its `=value`."""
     text = str(token.text)
@@ -114,7 +120,7 @@ def _names(token: Token, field: str) -> tuple[bool, str | None]:
     return name in (f"--{field}", f"--{field.replace('_', '-')}"), inline if eq else None
 
 
-def _option(words: list[Token], field: str, switch: bool = False) -> tuple[Any, Token] | None:
+def option(words: list[Token], field: str, switch: bool = False) -> tuple[Any, Token] | None:
     """The value of `field`'s last occurrence and its word (a switch alone is true)."""
     found = None
     for index, token in enumerate(words):
@@ -139,7 +145,7 @@ def _option(words: list[Token], field: str, switch: bool = False) -> tuple[Any, 
     return found
 
 
-def _a_value(words: list[Token], index: int) -> bool:
+def a_value(words: list[Token], index: int) -> bool:
     """An unread word right after an option word without `=`: that option's value."""
     if index == 0 or not words[index - 1].known:
         return False

@@ -117,6 +117,19 @@ def relevant(kind: str, data: bytes) -> bool:
     return kind != "python" or words.any(PYTHON_LAUNCHERS) or (b"return_sampling_mask" in words and _MASK_ON.search(data) is not None)
 
 
+# Words without which a file the prefilter turns away holds no HTTP client of a replay server that
+# another file starts (`cross_file`): an OpenAI client, a post, a TRL trainer in server mode (in
+# Python or on a command line, or in the `--config` file it names), the masks' route.
+_CLIENT_WORDS = {
+    "python": (b"openai", b".post(", b"vllm_mode", b"/inference/v1/generate"),
+    "shell": (b"vllm_mode", b"vllm-mode", b"trl ", b"--config", b"vllm serve", b"api_server"),  # (a server on the port too)
+}
+
+
+def may_hold_client(kind: str | None, data: bytes) -> bool:
+    return any(word in data for word in _CLIENT_WORDS.get(kind or "", ()))
+
+
 # A config file read by path, where the mask may be (`@hydra.main(config_path=..., config_name=...)`,
 # `OmegaConf.load("conf/x.yaml")`), in a file that builds an engine.
 _CONFIG_BY_PATH = re.compile(rb"config_name\s*=|OmegaConf\.load\(")

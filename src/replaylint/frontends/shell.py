@@ -39,3 +39,10 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
     place.budget = context.budget
     run_script(interpreter, place, script_world(context))
     return interpreter.launches
+
+
+def clients(source: SourceFile, context: ExtractContext) -> list[Launch]:
+    """The HTTP clients of a script the prefilter turned away (its TRL trainers in server mode),
+    left in `context` for the servers other files start; and its launches (servers without replay
+    share a port with a replay server only as another server)."""
+    return extract(source, context)

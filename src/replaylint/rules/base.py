@@ -10,7 +10,7 @@ import sys
 from dataclasses import dataclass, field, replace
 from typing import ClassVar, Iterator
 
-from ..model import UNKNOWN, VLLM, Applicability, Fix, Launch, Setting, Span
+from ..model import UNKNOWN, VLLM, Applicability, Fix, Launch, Message, Setting, Span
 from ..vllm.releases import FIRST_WITH_MASK, Release
 from ..vllm.values import as_bool
 
@@ -38,6 +38,13 @@ class Report:
     absent: bool = False  # it rests on a setting being absent (a default vLLM or the framework applies)
     speaker: str = VLLM
     conditions: tuple[str, ...] = ()
+
+    def words(self, judged_by: str, note: str = "") -> Message:
+        """The finding's words, vLLM named with the releases that judged it (`note`: a release newer
+        than replaylint knows)."""
+        if self.speaker != VLLM:
+            return Message(self.subject, self.verdict, self.speaker, self.conditions)
+        return Message(self.subject, self.verdict, f"{VLLM} {judged_by}", self.conditions, note)
 
 
 @dataclass(frozen=True)

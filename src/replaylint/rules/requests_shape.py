@@ -52,7 +52,14 @@ def replay_requests(launch: Launch, reads: Reads) -> Iterator[Addressed]:
         return
     sender = launch.framework.name if launch.framework is not None else ""
     for request in launch.clients:
-        yield Addressed(request, f"the replay server started at line {launch.span.start_line}", (launch.span,), sender)
+        yield Addressed(request, f"the replay server started at {started_at(launch, request)}", (launch.span,), sender)
+
+
+def started_at(launch: Launch, request: Request) -> str:
+    """Where a server starts, as a message on its client's request says it: the line, and the
+    file when the client is in another one."""
+    where = launch.span
+    return f"line {where.start_line}" if where.path == request.span.path else f"{where.path}:{where.start_line}"
 
 
 class RequestFieldRule(Rule):

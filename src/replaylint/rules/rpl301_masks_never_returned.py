@@ -6,16 +6,21 @@ call, that asks for sampling masks without `--enable-scale-out` or `--tokens-onl
 flagged, nor are servers that RL frameworks start themselves, nor `--headless` nodes (no API
 server) and `--grpc` servers (gRPC only).
 
-A client in the same file that talks to such a replay server (its address names the server's
-`--port`, vLLM's default 8000) only through routes without masks is flagged too, whether the
-server opens the scale-out route or not: `openai.OpenAI(base_url=...)` with
+A client that talks to such a replay server (its address names the server's `--port`, vLLM's
+default 8000) only through routes without masks is flagged too, whether the server opens the
+scale-out route or not, in the same file or in another file of the tree (the server in
+`scripts/serve.sh`, a compose file or a manifest, the client in `rollout.py`: the finding is at
+the client, the server beside it): `openai.OpenAI(base_url=...)` with
 `.completions.create`, `.chat.completions.create` or `.responses.create`, and a `.post` of
 `requests`, `httpx` or a session to `/v1/completions`, `/v1/chat/completions`, `/v1/responses`
 or `/v1/messages` (routes that generate nothing, such as `/pause`, do not count);
 and `/inference/v1/generate` asked for `output_mode="derender"` with
 `parse_context.include_reasoning` false on a server with a reasoning or tool parser. A client
-whose address is not known, or a file where some client reads `/inference/v1/generate`, is not
-flagged.
+whose address is not known, or a tree where some client reads `/inference/v1/generate` (or a file
+names that route where no client was read), is not flagged. Across files, a client is tied by
+port and host: `localhost`, `127.0.0.1`, `0.0.0.0` or a compose service's name reach the server;
+another host, two servers on one port in the tree, or a port in a variable (`--port $PORT`; the
+default of `${PORT:-8001}` counts, and the message says so) tie nothing.
 
 ## Why is this bad?
 vLLM starts, computes a mask for every sampled token and throws it away. The only HTTP route
@@ -64,7 +69,7 @@ from ..vllm import messages
 from ..vllm.releases import Release
 from ..vllm.unusable_masks import MASK_ENDPOINT, SCALE_OUT_GATE, client_gets_mask, endpoint_switch, serves_http
 from .base import Invalid, Report, Rule, Valid, quote, says
-from .requests_shape import server_mask
+from .requests_shape import server_mask, started_at
 
 _SERVE = "vllm serve Qwen/Qwen3-8B --return-sampling-mask --logprobs-mode processed_logprobs"
 _STARTS = (
@@ -126,7 +131,7 @@ class MasksNeverReturned(Rule):
                 why, instead = f"reads {request.endpoint}, which has no sampling_mask field", f"{MASK_ENDPOINT} with --enable-scale-out"
             yield Report(
                 request.span,
-                f"This client of the replay server started at line {launch.span.start_line} {why}",
+                f"This client of the replay server started at {started_at(launch, request)} {why}",
                 f"computes masks that never reach it; use {instead}",
                 related=(launch.span,),
             )

@@ -4,13 +4,18 @@ presence or frequency penalty away from its neutral value (1.0, 0.0, 0.0) or a n
 `logit_bias`: in `SamplingParams(...)` passed to `generate`/`chat` of an `LLM` built with
 `return_sampling_mask=True`, and in `--override-generation-config` of a `vllm serve` replay
 launch, which makes them the default of every HTTP request that does not set them. Requests
-that the file starting a replay server sends to it (the address names its `--port`, vLLM's
-default 8000) are read too: the OpenAI client's `presence_penalty=`, `frequency_penalty=`,
-`logit_bias=` and its `extra_body`, and the `sampling_params` of a `requests`/`httpx` post to
-`/inference/v1/generate`. A TRL trainer config built in a file that starts `trl vllm-serve`
-with the mask is read as the request TRL sends that server: `GRPOConfig`, `RLOOConfig` or
-`DistillationConfig` with `use_vllm=True, vllm_mode="server"`, its `repetition_penalty` and
-the `generation_kwargs` that replace it.
+that the tree sends to a replay server it starts (the address names its `--port`, vLLM's default
+8000, and a host that reaches it: the same file, or `localhost`, `127.0.0.1`, `0.0.0.0` or a
+compose service's name in another) are read too: the OpenAI client's `presence_penalty=`,
+`frequency_penalty=`, `logit_bias=` and its `extra_body`, and the `sampling_params` of a
+`requests`/`httpx` post to `/inference/v1/generate`. A TRL trainer in server mode is read as the
+request TRL sends the `trl vllm-serve` that asks for the mask: `GRPOConfig`, `RLOOConfig` or
+`DistillationConfig` with `use_vllm=True, vllm_mode="server"` in Python, or the same fields on a
+command line (`trl grpo --config grpo.yaml`, `accelerate launch train.py --use_vllm --vllm_mode
+server --repetition_penalty 1.1` for TRL's scripts or a program that parses its config with
+`TrlParser`), its `repetition_penalty` and every key of the `generation_kwargs` sent after it.
+Across files the finding is at the client, the server beside it; two servers on one port tie
+nothing.
 
 ## Why is this bad?
 vLLM accepts the request, and the mask no longer describes a distribution the trainer can

@@ -3,9 +3,11 @@ RPL3xx rules). Read in the 0.28.0-0.34.0 wheels; line numbers are 0.34.0's (docs
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from dataclasses import replace
+from typing import Any, Callable, Iterator
 
-from ..model import UNKNOWN, Launch, LaunchKind, Request, Setting
+from ..model import UNKNOWN, Launch, LaunchKind, Request, Setting, Span
+from ..served import ReplayServer, Served, ServerClient, distinct
 from .releases import Release
 from .values import as_bool
 
@@ -15,6 +17,7 @@ from .values import as_bool
 # unless `--enable-scale-out` or `--tokens-only` (`entrypoints/scale_out/factories.py:98-126`);
 # 0.28.0 and 0.29.0 register it on every server.
 SERVERS = frozenset(("serve", "api_server"))
+DEFAULT_PORT = 8000  # `vllm serve` (0.34.0 `entrypoints/common/cli_args.py:296`: `port: int = 8000`)
 SCALE_OUT_GATE = Release(0, 30)
 MASK_ENDPOINT = "/inference/v1/generate"
 ENDPOINT_SWITCHES = ("enable_scale_out", "tokens_only")
@@ -123,3 +126,81 @@ def client_gets_mask(request: Request, launch: Launch) -> Any:
     hidden = mode is not None and mode.value == "derender" and reasoning is not None and as_bool(reasoning.value) is False
     has_parser = any(launch.value(name) not in (None, UNKNOWN, "") for name in PARSERS)
     return not (hidden and has_parser)
+
+
+def server_port(launch: Launch, framework: str | None = None) -> int | None:
+    """The port a `vllm serve` launch listens on, when it is known; `framework`: the package of
+    the framework that starts it (None: vLLM's own command)."""
+    package = launch.framework.package if launch.framework is not None else None
+    if launch.entrypoint not in SERVERS or package != framework or launch.open_ended:
+        return None
+    port = launch.value("port", DEFAULT_PORT)
+    try:
+        return int(port) if port is not UNKNOWN and not isinstance(port, bool) else None
+    except (TypeError, ValueError):
+        return None
+
+
+# What a server's clients are judged by (RPL301, RPL302): kept when a server is tied to clients
+# in other files.
+_SERVER_FIELDS = ("return_sampling_mask", *ENDPOINT_SWITCHES, "headless", "grpc", "port", *PARSERS)
+# Frameworks whose own server takes HTTP clients from another program (`trl vllm-serve`, its trainers).
+CLIENT_FRAMEWORKS = ("trl",)
+
+
+def replay_port(launch: Launch) -> int | None:
+    """The port of a replay server whose words are all known: vLLM's own, or a framework's own
+    server (`trl vllm-serve`), whose editions that ask for the mask agree on it (TRL 1.10 refuses
+    the words 1.16 forwards, `--port` among them when the mask is one)."""
+    framework = launch.framework
+    if framework is None:
+        return server_port(launch) if as_bool(launch.value("return_sampling_mask")) is True else None
+    if framework.package not in CLIENT_FRAMEWORKS:
+        return None
+    editions = [each for each in framework.editions.values() or (launch,) if each.get("return_sampling_mask") is not None]
+    ports = {server_port(each, framework.package) for each in editions}
+    return ports.pop() if len(ports) == 1 else None
+
+
+def served(
+    launches: list[Launch], clients: list[ServerClient], reads_masks: bool, releases: Callable[[Launch], tuple[Release, ...]]
+) -> Served:
+    """What a file says for tying clients to servers across files: its replay servers (judged
+    against `releases`), the ports of its other servers, and its clients that no server of its own
+    serves."""
+    servers = []
+    for launch in launches:
+        port = replay_port(launch)
+        if port is not None and as_bool(launch.value("return_sampling_mask")) is True:
+            servers.append(_server(launch, port, tuple(str(release) for release in releases(launch))))
+    taken = {server.port for server in servers}
+    return Served(distinct(servers), distinct(clients), reads_masks, tuple(p for p in other_ports(launches) if p not in taken))
+
+
+def other_ports(launches: list[Launch]) -> tuple[int, ...]:
+    """The ports of servers among `launches` that are no replay server with a known port: a
+    client on one of them may talk to that server instead (`cross_file` ties it to nothing)."""
+    ports = []
+    for launch in launches:
+        package = launch.framework.package if launch.framework is not None else None
+        port = server_port(launch, package) if package is None or package in CLIENT_FRAMEWORKS else None
+        if port is not None and not (replay_port(launch) == port and as_bool(launch.value("return_sampling_mask")) is True):
+            ports.append(port)
+    return tuple(dict.fromkeys(ports))
+
+
+def _server(launch: Launch, port: int, releases: tuple[str, ...]) -> ReplayServer:
+    kept = {name: setting for name in _SERVER_FIELDS if (setting := launch.get(name)) is not None}
+    framework = replace(launch.framework, editions={}) if launch.framework is not None else None
+    slim = Launch(
+        launch.kind, launch.span, kept, label=launch.label, framework=framework, entrypoint=launch.entrypoint, clients=launch.clients
+    )
+    said = launch.get("port")
+    conditions = [a.condition for a in launch.assumptions if said is not None and a.span is not None and _overlap(a.span, said.span)]
+    # A compose service is reached by its name from the other services of the project.
+    hosts = (launch.label[len("service ") :],) if launch.kind is LaunchKind.COMPOSE and launch.label.startswith("service ") else ()
+    return ReplayServer(slim, port, hosts, releases, " and ".join(dict.fromkeys(conditions)))
+
+
+def _overlap(one: Span, other: Span) -> bool:
+    return one.path == other.path and one.start < max(other.end, other.start + 1) and other.start < max(one.end, one.start + 1)

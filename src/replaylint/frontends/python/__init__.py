@@ -32,12 +32,27 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
 
 
 def _with_trainers(launches: list[Launch], source: SourceFile, context: ExtractContext) -> list[Launch]:
-    """The launches, a `trl vllm-serve` among them with what the file's TRL trainers send it."""
-    if not any(launch.framework is not None and launch.framework.package == "trl" for launch in launches):
+    """The launches, a `trl vllm-serve` among them with what the file's TRL trainers send it (the
+    others are left for a server another file starts)."""
+    if not any(launch.framework is not None and launch.framework.package == "trl" for launch in launches) and not _builds_trainer(
+        source.text
+    ):
         return launches
-    from .flow.trl_trainers import with_trainers  # imports TRL's adapter: only for a file that starts its server
+    from .flow.trl_trainers import with_trainers  # imports TRL's adapter: only for a file that may use its server
 
     return with_trainers(launches, source, context)
+
+
+def clients(source: SourceFile, context: ExtractContext) -> list[Launch]:
+    """The HTTP clients of a file the prefilter turned away (it starts no replay engine), left in
+    `context` for the servers other files start (no launch is read)."""
+    with_clients(_with_trainers([], source, context), source, context)
+    return []
+
+
+def _builds_trainer(text: str) -> bool:
+    """Whether a file may build a TRL trainer config in server mode (`GRPOConfig(vllm_mode="server")`)."""
+    return "Config(" in text and "trl" in text and "vllm_mode" in text
 
 
 def _starting_calls(source: SourceFile, context: ExtractContext) -> list[Launch]:

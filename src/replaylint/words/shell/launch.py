@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from ...command import CommandHandle, EnvPlace, WordSyntax
 from ...edits import Sequence
-from ...frameworks.commands import command_launch
+from ...frameworks.commands import command_client, command_launch
 from ...model import UNKNOWN, ArgIssue, Launch, LaunchKind, Setting, Span, VersionHint
 from ...source import ExtractContext, SourceFile
 from ...vllm.argv import Token
@@ -86,6 +86,9 @@ class LaunchBuilder:
             read_text=self.context.read_text,
         )
         if launch is None:
+            client = command_client(invocation.entrypoint, span, tokens, self._config_loader(), self.context.read_text)
+            if client is not None:  # a trainer that sends requests to a server another command starts
+                self.context.clients.append(client)
             return None
         editable = "?" not in command_layers and not any(f.shared for f in args) and not _overlapping(args)
         handle = None

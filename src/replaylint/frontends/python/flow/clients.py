@@ -1,8 +1,10 @@
-"""HTTP clients of a vLLM server that the same file starts: `OpenAI(base_url=...)` with
-`.completions.create`, `.chat.completions.create` and `.responses.create`, and `.post` of
-`requests`, `httpx` or a session given a whole URL, each read as a request (`Request.endpoint`,
-the body's sampling fields) and tied to the server launch whose port its address names
-(`--port`, vLLM's default 8000). A client whose address is not known here is tied to nothing.
+"""HTTP clients of a vLLM server: `OpenAI(base_url=...)` with `.completions.create`,
+`.chat.completions.create` and `.responses.create`, and `.post` of `requests`, `httpx` or a
+session given a whole URL, each read as a request (`Request.endpoint`, the body's sampling
+fields) and tied to the server launch of the same file whose port its address names (`--port`,
+vLLM's default 8000). A client whose address is not known here is tied to nothing; one whose
+port no server of the file listens on is left for a server another file starts
+(`ExtractContext.clients`, tied by `cross_file` after the run).
 
 A TRL trainer config built in a file that also starts `trl vllm-serve` is a client of that
 server too: the fields TRL sends with every request (`frameworks.trl`), when the config says
@@ -16,8 +18,9 @@ from typing import Any, Iterator
 from urllib.parse import urlsplit
 
 from ....model import UNKNOWN, Launch, Request, Setting
+from ....served import ServerClient
 from ....source import ExtractContext, SourceFile
-from ....vllm.unusable_masks import MASK_ENDPOINT, SERVERS
+from ....vllm.unusable_masks import MASK_ENDPOINT, server_port
 from .bodies import bound_once, text
 from .engines import calls
 from .frames import Frame, parameters
@@ -26,7 +29,6 @@ from .reader import Reader
 from .tree import Tree
 
 CLIENT_WORDS = ("openai", ".post(")
-_DEFAULT_PORT = 8000  # `vllm serve` (0.34.0 `entrypoints/common/cli_args.py:296`: `port: int = 8000`)
 _SCHEME_PORTS = {"http": 80, "https": 443}
 # The longest first: `.chat.completions.create` also ends with `.completions.create`.
 _OPENAI_ROUTES = {"chat.completions.create": "/chat/completions", "completions.create": "/completions", "responses.create": "/responses"}
@@ -38,41 +40,34 @@ _OPENAI_FIELDS = ("presence_penalty", "frequency_penalty", "logit_bias")
 
 @dataclass(frozen=True)
 class Client:
+    host: str
     port: int
     request: Request
 
 
 def with_clients(launches: list[Launch], source: SourceFile, context: ExtractContext) -> list[Launch]:
-    """The launches, each server among them with the requests this file sends to its port."""
-    ports = {id(launch): port for launch in launches if (port := server_port(launch)) is not None}
-    if not ports or not any(word in source.text for word in CLIENT_WORDS):
+    """The launches, each server among them with the requests this file sends to its port; the
+    file's other clients are left in `context` for servers other files start."""
+    if not any(word in source.text for word in CLIENT_WORDS):
+        context.reads_masks = MASK_ENDPOINT in source.text  # through a client not read here (`session.request("POST", ...)`)
         return launches
     module = parse(source)
     if module is None:
         return launches
+    ports = {id(launch): port for launch in launches if (port := server_port(launch)) is not None}
     found = list(clients(Reader(Tree(module, context)), module))
     if MASK_ENDPOINT in source.text and not any(c.request.endpoint == MASK_ENDPOINT for c in found):
         # The file names the route with the masks where no client here was read: some request
         # to it may reach any of the servers (a request to an unknown route judges nothing).
-        unread = Request("http", launches[0].span, {}, open_ended=True)
-        found += [Client(port, unread) for port in set(ports.values())]
+        context.reads_masks = True
+        unread = Request("http", launches[0].span, {}, open_ended=True) if launches else None
+        found += [Client("", port, unread) for port in set(ports.values()) if unread is not None]
+    served = set(ports.values())
+    context.clients.extend(ServerClient(c.host, c.port, c.request) for c in found if c.port not in served)
     return [
         replace(launch, clients=tuple(c.request for c in found if c.port == ports[id(launch)])) if id(launch) in ports else launch
         for launch in launches
     ]
-
-
-def server_port(launch: Launch, framework: str | None = None) -> int | None:
-    """The port a `vllm serve` launch listens on, when it is known; `framework`: the package of
-    the framework that starts it (None: vLLM's own command)."""
-    package = launch.framework.package if launch.framework is not None else None
-    if launch.entrypoint not in SERVERS or package != framework or launch.open_ended:
-        return None
-    port = launch.value("port", _DEFAULT_PORT)
-    try:
-        return int(port) if port is not UNKNOWN and not isinstance(port, bool) else None
-    except (TypeError, ValueError):
-        return None
 
 
 def clients(reader: Reader, module: Module) -> Iterator[Client]:
@@ -92,12 +87,12 @@ def _openai(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -
     addresses = {url_address(text(reader, keyword(call, "base_url"), where)) for call, where in made}
     if len(addresses) != 1 or None in addresses:
         return None
-    port, base = addresses.pop()  # type: ignore[misc]
+    host, port, base = addresses.pop()  # type: ignore[misc]
     settings = {item.arg: setting_of(reader, item.arg, item, frame) for item in node.keywords if item.arg in _OPENAI_FIELDS}
     extra = reader.evaluate(keyword(node, "extra_body"), frame)
     settings.update(extra.keys)
     open_ended = any(item.arg is None for item in node.keywords) or (keyword(node, "extra_body") is not None and extra.value is UNKNOWN)
-    return Client(port, Request("http", frame.module.span(node), settings, open_ended, base.rstrip("/") + str(route)))
+    return Client(host, port, Request("http", frame.module.span(node), settings, open_ended, base.rstrip("/") + str(route)))
 
 
 def _post(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> Client | None:
@@ -109,7 +104,7 @@ def _post(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> 
     address = url_address(text(reader, url, frame))
     if address is None:
         return None
-    port, path = address
+    host, port, path = address
     body = reader.evaluate(keyword(node, "json"), frame)
     settings = dict(body.keys)
     inner = settings.pop("sampling_params", None)
@@ -119,7 +114,7 @@ def _post(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> 
     if context is not None and "include_reasoning" in context.keys:
         settings["include_reasoning"] = context.keys["include_reasoning"]
     open_ended = body.value is UNKNOWN or (inner is not None and inner.value is UNKNOWN)
-    return Client(port, Request("http", frame.module.span(node), settings, open_ended, path.rstrip("/")))
+    return Client(host, port, Request("http", frame.module.span(node), settings, open_ended, path.rstrip("/")))
 
 
 def setting_of(reader: Reader, name: str, item: ast.keyword, frame: Frame) -> Setting:
@@ -128,8 +123,8 @@ def setting_of(reader: Reader, name: str, item: ast.keyword, frame: Frame) -> Se
     return Setting(name, read.value, module.span(item), module.text(item), module.span(item.value), read.keys)
 
 
-def url_address(url: Any) -> tuple[int, str] | None:
-    """(port, path) of a known URL."""
+def url_address(url: Any) -> tuple[str, int, str] | None:
+    """(host, port, path) of a known URL."""
     if not isinstance(url, str):
         return None
     try:
@@ -137,7 +132,7 @@ def url_address(url: Any) -> tuple[int, str] | None:
         port = parts.port or _SCHEME_PORTS.get(parts.scheme)
     except ValueError:
         return None
-    return (port, parts.path) if port is not None and parts.hostname else None
+    return (parts.hostname, port, parts.path) if port is not None and parts.hostname else None
 
 
 def keyword(node: ast.Call, name: str) -> ast.expr | None:

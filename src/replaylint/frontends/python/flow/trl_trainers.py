@@ -1,20 +1,32 @@
-"""TRL trainer configs as clients of the `trl vllm-serve` a file starts: a `GRPOConfig`,
+"""TRL trainer configs as clients of a `trl vllm-serve`: a `GRPOConfig`,
 `RLOOConfig` or `DistillationConfig` imported from `trl`, with `use_vllm=True,
 vllm_mode="server"` and an address that names a port, is the request TRL sends with every
 generation (`frameworks.trl`): its `repetition_penalty`, `top_k` and `temperature` as written,
-or those its `generation_kwargs` give.
-A config changed after it is built (`args.vllm_mode = ...`) or given `**kwargs` is not read."""
+and every key of its `generation_kwargs` (sent after them).
+A config changed after it is built (`args.vllm_mode = ...`) or given `**kwargs` is not read.
+Tied to the server the same file starts on its port, else left for one another file starts
+(`ExtractContext.clients`)."""
 
 from __future__ import annotations
 
 import ast
 from typing import Iterator
 
-from ....frameworks.trl import SENT_FIELDS, SERVER_PORT, TRAINER_CONFIGS, TRAINER_ROUTE, TRAINER_SWITCHES, with_trainer_requests
+from ....frameworks.trl import (
+    SENT_FIELDS,
+    SERVER_HOST,
+    SERVER_PORT,
+    TRAINER_CONFIGS,
+    TRAINER_ROUTE,
+    TRAINER_SWITCHES,
+    with_trainer_requests,
+)
 from ....model import UNKNOWN, Launch, Request
+from ....served import ServerClient
 from ....source import ExtractContext, SourceFile
+from ....vllm.unusable_masks import replay_port
 from .bodies import text
-from .clients import Client, keyword, server_port, setting_of, url_address
+from .clients import Client, keyword, setting_of, url_address
 from .engines import calls
 from .frames import Frame
 from .module import Module, parse
@@ -23,28 +35,19 @@ from .tree import Tree
 
 
 def with_trainers(launches: list[Launch], source: SourceFile, context: ExtractContext) -> list[Launch]:
-    """The launches, each `trl vllm-serve` among them with what the file's TRL trainers send it."""
-    ports = {id(launch): port for launch in launches if (port := _trl_port(launch)) is not None}
-    if not ports:
-        return launches
+    """The launches, each `trl vllm-serve` among them with what the file's TRL trainers send it;
+    the trainers no server of the file serves are left in `context`."""
+    ports = {id(launch): port for launch in launches if launch.framework is not None and (port := replay_port(launch)) is not None}
     module = parse(source)
     if module is None:
         return launches
     found = list(trainers(Reader(Tree(module, context)), module))
+    served = set(ports.values())
+    context.clients.extend(ServerClient(c.host, c.port, c.request, "trl") for c in found if c.port not in served)
     return [
         with_trainer_requests(launch, tuple(c.request for c in found if c.port == ports[id(launch)])) if id(launch) in ports else launch
         for launch in launches
     ]
-
-
-def _trl_port(launch: Launch) -> int | None:
-    """The port of a `trl vllm-serve` launch: the one its editions that ask for the mask agree on
-    (TRL 1.10 refuses the words 1.16 forwards, `--port` among them when the mask is one)."""
-    if launch.framework is None or launch.framework.package != "trl":
-        return None
-    editions = [each for each in launch.framework.editions.values() or (launch,) if each.get("return_sampling_mask") is not None]
-    ports = {server_port(each, "trl") for each in editions}
-    return ports.pop() if len(ports) == 1 else None
 
 
 def trainers(reader: Reader, module: Module) -> Iterator[Client]:
@@ -88,19 +91,20 @@ def _trainer(reader: Reader, node: ast.Call, frame: Frame) -> Client | None:
     url = keyword(node, "vllm_server_base_url")
     if url is not None:
         address = url_address(text(reader, url, frame))
-        port = address[0] if address is not None else None
+        host, port = address[:2] if address is not None else ("", None)
     else:
         given = reader.evaluate(keyword(node, "vllm_server_port"), frame).value if "vllm_server_port" in written else SERVER_PORT
         port = given if isinstance(given, int) and not isinstance(given, bool) else None
-    if port is None:
+        host = text(reader, keyword(node, "vllm_server_host"), frame) if "vllm_server_host" in written else SERVER_HOST
+    if port is None or not isinstance(host, str):
         return None
     settings = {name: setting_of(reader, name, written[name], frame) for name in SENT_FIELDS if name in written}
     if "generation_kwargs" in written:  # sent after the fields, so its keys replace them
         extra = reader.evaluate(written["generation_kwargs"].value, frame)
         if extra.value is UNKNOWN:
             return None
-        settings.update({name: setting for name, setting in extra.keys.items() if name in SENT_FIELDS})
-    return Client(port, Request("http", frame.module.span(node), settings, False, TRAINER_ROUTE))
+        settings.update(extra.keys)  # every key reaches the request (`vllm_client.py:443, 448-454`)
+    return Client(host, port, Request("http", frame.module.span(node), settings, False, TRAINER_ROUTE))
 
 
 def _assigns_attributes(module: Module, names: tuple[str, ...]) -> bool:

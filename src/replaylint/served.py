@@ -1,0 +1,65 @@
+"""What one file says about replay servers and their HTTP clients, so that a client in one file
+can be tied to a server another file starts (`cross_file`): the replay servers it starts (their
+port, the names that reach them), the clients it holds that no server of its own serves, and
+whether it names the masks' route where no client was read. Plain data, kept with the file's
+result in the cache (`cache/served_json`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterable, TypeVar
+
+if TYPE_CHECKING:  # a run that finds nothing imports no model
+    from .model import Launch, Request
+
+# The names a client on the same machine (or in the same pod) reaches a server by.
+LOCAL_HOSTS = frozenset(("localhost", "127.0.0.1", "0.0.0.0", "::1"))
+_T = TypeVar("_T")
+
+
+@dataclass(frozen=True)
+class ReplayServer:
+    """A server with sampling distribution replay on: `launch` keeps only what the client rules
+    read (and the clients its own file ties to it); `hosts`, names besides the local ones that
+    reach it (a compose service); `releases`, those its file judged it against; `condition`, what
+    its port rests on ("`PORT` is unset")."""
+
+    launch: Launch
+    port: int
+    hosts: tuple[str, ...] = ()
+    releases: tuple[str, ...] = ()
+    condition: str = ""
+
+    def reached_by(self, host: str) -> bool:
+        return host in LOCAL_HOSTS or host in self.hosts
+
+
+@dataclass(frozen=True)
+class ServerClient:
+    """An HTTP client of a server at `host:port`; `framework`: the package whose own server it
+    talks to ("trl": a TRL trainer), "" for vLLM's own server."""
+
+    host: str
+    port: int
+    request: Request
+    framework: str = ""
+
+
+@dataclass(frozen=True)
+class Served:
+    servers: tuple[ReplayServer, ...] = ()
+    clients: tuple[ServerClient, ...] = ()
+    reads_masks: bool = False  # names `/inference/v1/generate` where no client was read: any server's masks may be read
+    ports: tuple[int, ...] = ()  # of the servers it starts that are not replay servers with a known port
+
+    def __bool__(self) -> bool:
+        return bool(self.servers or self.clients or self.reads_masks or self.ports)
+
+
+def distinct(items: Iterable[_T]) -> tuple[_T, ...]:
+    """Each item once, in order (settings hold dicts: no hash to dedupe them by)."""
+    kept: list[_T] = []
+    for item in items:
+        if item not in kept:
+            kept.append(item)
+    return tuple(kept)
