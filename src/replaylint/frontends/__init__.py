@@ -89,7 +89,11 @@ _RUNNER_WRITES = {
 _RUNNER_WRITES["makefile"] = _RUNNER_WRITES["justfile"] = _RUNNER_WRITES["shell"]
 # An engine-argument mapping found by content (`python/mappings`) starts nothing itself: the mask
 # turned on by a literal key or keyword (`"return_sampling_mask": True`, `return_sampling_mask=True`).
-_MASK_ON = re.compile(rb"""return_sampling_mask(?:["']\s*\]?\s*[:=]|=)\s*(?:True|1|["']?true)\b""")
+# A config class's field default counts too (`return_sampling_mask: bool = True`, a dataclass,
+# pydantic model or NamedTuple that another module spreads into the engine).
+_MASK_ON = re.compile(
+    rb"""return_sampling_mask(?:["']\s*\]?\s*[:=]|=|\s*:\s*[\w.\[\]| ]+=)\s*(?:True|1|["']?true|\w*\.?field\(\s*default\s*=\s*True)\b"""
+)
 _FRAMEWORK_PREFILTERS = {kind: prefilters(kind) for kind in ("yaml", "toml", "shell")}
 _JSON_MASK_ON = re.compile(rb'"return_sampling_mask"\s*:\s*(?:true|1)\b')  # all a JSON file can launch
 

@@ -110,20 +110,25 @@ def contexts(reader: Reader, module: Module, call: Call) -> list[Frame]:
     plain = Frame(module, scope, call.cls, None, call.placed)
     if call.cls is not None:
         init = next((m for m in call.cls.body if isinstance(m, FUNCTIONS) and m.name == "__init__"), None)
-        names = (call.cls.name, *sorted(_aliases(module, call.cls)))
-        sites = [site for site in calls(module, names) if _makes(reader, site, call.cls, module)][:MAX_SITES]
         frames = []
-        for site in sites:
-            site_frame = Frame(module, site.scope, site.cls, None, site.placed)
+        for home, site in _made(reader, module, call.cls)[:MAX_SITES]:
+            site_frame = Frame(home, site.scope, site.cls, None, site.placed)
             args = bind(reader, Function(module, init, call.cls), site.node, site_frame) if init is not None else {}
-            hop = module.span(site.node)
+            hop = home.span(site.node)
             args = {name: value.via(hop) for name, value in args.items()}
-            frames.append(replace(plain, args=args if scope is init else None, init=args, sites=((site.scope, site.placed),)))
+            sites_here = ((site.scope, site.placed),) if home is module else ()
+            actor_env = tuple((home, value) for value in _runtime_env_vars(site.node))
+            frames.append(replace(plain, args=args if scope is init else None, init=args, sites=sites_here, actor_env=actor_env))
+        if not frames and init is not None:
+            frames = [
+                replace(plain, args=args if scope is init else None, init=args)
+                for args in _through_subclasses(reader, module, call.cls, init)
+            ]
         return frames or [plain]
     named = calls(module, (scope.name + "(",))
     sites = [(module, site) for site in named if isinstance(site.node.func, ast.Name) and site.node.func.id == scope.name]
     if not sites and scope.args.kwarg is not None:  # its callers' keywords may reach the engine
-        sites = list(_sites_elsewhere(reader, module, scope))
+        sites = list(_sites_elsewhere(reader, module, scope, lambda other, site: _calls_function(reader, other, site, scope)))
     frames = []
     for home, site in sites[:MAX_SITES]:
         site_frame = Frame(home, site.scope, site.cls, None, site.placed)
@@ -134,22 +139,63 @@ def contexts(reader: Reader, module: Module, call: Call) -> list[Frame]:
     return frames or [plain]
 
 
-def _sites_elsewhere(reader: Reader, module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[tuple[Module, Call]]:
-    """Calls of a module-level function from the modules near it (`Tree.nearby_texts`) that
-    import it: what they pass is what the engine gets."""
-    if function not in module.tree.body:
+def _sites_elsewhere(reader: Reader, module: Module, definition: ast.AST, matches) -> Iterator[tuple[Module, Call]]:
+    """Calls of a module-level function or class from the modules near it (`Tree.nearby_texts`)
+    that import it: what they pass is what the engine gets."""
+    if definition not in module.tree.body:
         return
-    word = function.name + "("
+    name = getattr(definition, "name", "")
+    words = (name + "(", name + ".remote(", name + ".options(")
     for path, text in reader.tree.nearby_texts(module.path):
-        if word not in text or "import" not in text or os.path.normpath(path) == os.path.normpath(module.path):
+        if name not in text or "import" not in text or os.path.normpath(path) == os.path.normpath(module.path):
             continue
         other = reader.tree.open_file(path, text)
         if other is None:
             continue
-        for site in calls(other, (word,)):
-            callee = reader.evaluate(site.node.func, Frame(other, site.scope, site.cls, None, site.placed))
-            if isinstance(callee.ref, Function) and callee.ref.node is function:
-                yield other, site
+        yield from ((other, site) for site in calls(other, words) if matches(other, site))
+
+
+def _made(reader: Reader, module: Module, cls: ast.ClassDef) -> list[tuple[Module, Call]]:
+    """Where the class is made: in its module, else in the modules near it that import it."""
+    names = (cls.name, *sorted(_aliases(module, cls)))
+    made = [(module, site) for site in calls(module, names) if _makes(reader, site, cls, module)]
+    return made or list(_sites_elsewhere(reader, module, cls, lambda other, site: _makes(reader, site, cls, other)))
+
+
+def _through_subclasses(reader: Reader, module: Module, cls: ast.ClassDef, init: ast.AST) -> Iterator[dict]:
+    """The arguments `cls.__init__` gets from a subclass of its module made in the tree: the
+    subclass's `super().__init__(...)` read with what its own construction passed."""
+    for sub in module.tree.body:
+        if not isinstance(sub, ast.ClassDef) or not any(isinstance(base, ast.Name) and base.id == cls.name for base in sub.bases):
+            continue
+        sub_init = next((m for m in sub.body if isinstance(m, FUNCTIONS) and m.name == "__init__"), None)
+        found = _super_init(module, sub_init) if sub_init is not None else None
+        if found is None:
+            continue
+        placed, super_call = found
+        for home, site in _made(reader, module, sub)[:MAX_SITES]:
+            site_frame = Frame(home, site.scope, site.cls, None, site.placed)
+            sub_args = bind(reader, Function(module, sub_init, sub), site.node, site_frame)
+            hop = home.span(site.node)
+            sub_frame = Frame(module, sub_init, sub, {name: value.via(hop) for name, value in sub_args.items()}, placed)
+            args = bind(reader, Function(module, init, cls), super_call, sub_frame)
+            yield {name: value.via(module.span(super_call)) for name, value in args.items()}
+
+
+def _super_init(module: Module, init: ast.AST) -> tuple[Placed, ast.Call] | None:
+    """The statement of a `super().__init__(...)` call in `init` and the call."""
+    for placed in module.statements(init):
+        for node in ast.walk(placed.statement):
+            func = node.func if isinstance(node, ast.Call) else None
+            if isinstance(func, ast.Attribute) and func.attr == "__init__" and isinstance(func.value, ast.Call):
+                if isinstance(func.value.func, ast.Name) and func.value.func.id == "super":
+                    return placed, node
+    return None
+
+
+def _calls_function(reader: Reader, other: Module, site: Call, function: ast.AST) -> bool:
+    callee = reader.evaluate(site.node.func, Frame(other, site.scope, site.cls, None, site.placed))
+    return isinstance(callee.ref, Function) and callee.ref.node is function
 
 
 def _makes(reader: Reader, site: Call, cls: ast.ClassDef, module: Module) -> bool:
@@ -166,6 +212,22 @@ def _makes(reader: Reader, site: Call, cls: ast.ClassDef, module: Module) -> boo
     frame = Frame(module, site.scope, site.cls, None, site.placed)
     made = reader.evaluate(func, frame).ref
     return getattr(made, "node", None) is cls
+
+
+def _runtime_env_vars(site: ast.Call) -> Iterator[ast.expr]:
+    """The `env_vars` of `Actor.options(runtime_env={"env_vars": {...}})` (or `RuntimeEnv(env_vars={...})`)."""
+    func = site.func
+    options = func.value if isinstance(func, ast.Attribute) and func.attr == "remote" else None
+    if not (isinstance(options, ast.Call) and isinstance(options.func, ast.Attribute) and options.func.attr == "options"):
+        return
+    for keyword in options.keywords:
+        if keyword.arg != "runtime_env":
+            continue
+        value = keyword.value
+        if isinstance(value, ast.Dict):
+            yield from (v for k, v in zip(value.keys, value.values) if isinstance(k, ast.Constant) and k.value == "env_vars")
+        elif isinstance(value, ast.Call):
+            yield from (k.value for k in value.keywords if k.arg == "env_vars")
 
 
 def _aliases(module: Module, cls: ast.ClassDef) -> set[str]:
@@ -222,7 +284,7 @@ def _launches(reader: Reader, node: ast.Call, frame: Frame, partial: Partial | N
     limit = 0 if found.reasons else _MAX_TESTS
     split, blurred = tests[:limit], set(tests[limit:])
     label = f"{module.text(node.func)}(...)"
-    env = runner_variable(frame)
+    env, env_statements = runner_variable(frame, reader)
     for truth in itertools.product((True, False), repeat=len(split)):
         outcome = dict(zip(split, truth))
         settings: dict[str, Setting] = {}
@@ -246,9 +308,7 @@ def _launches(reader: Reader, node: ast.Call, frame: Frame, partial: Partial | N
                 open_reason=", ".join(found.reasons),
                 condition=f"when {condition}" if condition else None,
                 label=label,
-                handle=FlowHandle(
-                    found.home, places, env_statements={name: setting.span for name, setting in env.items()}, callers=bool(frame.sites)
-                ),
+                handle=FlowHandle(found.home, places, env_statements=env_statements, callers=bool(frame.sites)),
                 assumptions=tuple(dict.fromkeys(assumptions)),
             ),
             found,

@@ -25,6 +25,7 @@ class Frame:
     stack: tuple[int, ...] = ()  # functions being read (recursion reads nothing)
     init: dict[str, Val] | None = None  # the arguments the object's `__init__` was given (a method's frame)
     sites: tuple[tuple[ast.AST, Placed], ...] = ()  # the call that led here: its scope and statement
+    actor_env: tuple[tuple[Module, ast.expr], ...] = ()  # the `env_vars` dicts of a Ray actor's `runtime_env`
 
     def reading(self, at: Placed | None) -> Frame:
         return replace(self, at=at)

@@ -11,11 +11,12 @@ only the settings module is named."""
 from __future__ import annotations
 
 import ast
+import re
 
 from ....model import Launch, Span
 from ....source import ExtractContext, SourceFile
 from .engines import engine_launches
-from .module import Module, parse
+from .module import FUNCTIONS, Module, parse
 from .reader import Reader
 from .tree import Tree
 
@@ -39,14 +40,24 @@ def importer_launches(module: Module, context: ExtractContext, names: set[str], 
 
 
 def mask_names(module: Module) -> set[str]:
-    """Module-level names bound to a dict that turns the mask on (the mask written in it)."""
+    """Module-level names that carry the mask to another module: a dict or call that turns it on
+    (the mask written in it), a function that returns one, a config class with the mask among
+    its fields, and a config class that nests such a class (`field(default_factory=...)`)."""
     found = set()
+    classes = {}
     for statement in module.tree.body:
         if isinstance(statement, (ast.Assign, ast.AnnAssign)) and isinstance(statement.value, (ast.Dict, ast.Call)):
-            segment = module.text(statement.value)
-            if "return_sampling_mask" in segment:
+            if "return_sampling_mask" in module.text(statement.value):
                 targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
                 found |= {target.id for target in targets if isinstance(target, ast.Name)}
+        elif isinstance(statement, FUNCTIONS) and "return_sampling_mask" in module.text(statement):
+            found.add(statement.name)
+        elif isinstance(statement, ast.ClassDef):
+            classes[statement.name] = module.text(statement)
+    nesting = {name for name, text in classes.items() if "return_sampling_mask" in text}
+    while nesting:
+        found |= nesting
+        nesting = {name for name, text in classes.items() if name not in found and any(re.search(rf"\b{n}\b", text) for n in found)}
     return found
 
 
