@@ -122,8 +122,9 @@ def relevant(kind: str, data: bytes) -> bool:
 
 
 # A config file read by path, where the mask may be (`@hydra.main(config_path=..., config_name=...)`,
-# `OmegaConf.load("conf/x.yaml")`), in a file that builds an engine.
-_CONFIG_BY_PATH = re.compile(rb"config_name\s*=|OmegaConf\.load\(")
+# `OmegaConf.load("conf/x.yaml")`, `yaml.safe_load`/`json.load` of a file named from `__file__`),
+# in a file that builds an engine.
+_CONFIG_BY_PATH = re.compile(rb"config_name\s*=|OmegaConf\.load\(|yaml\.safe_load\(|json\.load\(")
 _ENGINE_CALL = re.compile(rb"\b(?:LLM|EngineArgs)\(")
 
 
@@ -132,7 +133,11 @@ def loads_config_by_path(data: bytes, words: Words | None = None) -> bool:
     words first: a file without them costs two memchr scans)."""
     words = words if words is not None else Words(data, None)
     return (
-        (b"config_name" in words or b"OmegaConf.load(" in words)
+        (
+            b"config_name" in words
+            or b"OmegaConf.load(" in words
+            or ((b"safe_load(" in words or b"json.load(" in words) and b"__file__" in words)
+        )
         and _CONFIG_BY_PATH.search(data) is not None
         and (b"LLM(" in words or b"EngineArgs(" in words)
         and _ENGINE_CALL.search(data) is not None

@@ -18,7 +18,7 @@ from ....model import UNKNOWN, Assumption, Launch, LaunchKind, Setting
 from .dicts import container, entry as read_entry, spread
 from .environ import runner_variable
 from .facts import Entry, Kwargs
-from .frames import Frame
+from .frames import Frame, expressions
 from .module import FUNCTIONS, Module, Placed, describe
 from .placing import FlowHandle
 from .reader import Function, Partial, Qualified, Reader, bind, engine_name
@@ -103,7 +103,7 @@ def _candidate_names(module: Module) -> set[str]:
     return names
 
 
-def contexts(reader: Reader, module: Module, call: Call) -> list[Frame]:
+def contexts(reader: Reader, module: Module, call: Call, outer: bool = True) -> list[Frame]:
     scope = call.scope
     if not isinstance(scope, FUNCTIONS):
         return [Frame(module, module.tree, at=call.placed)]
@@ -112,7 +112,7 @@ def contexts(reader: Reader, module: Module, call: Call) -> list[Frame]:
         init = next((m for m in call.cls.body if isinstance(m, FUNCTIONS) and m.name == "__init__"), None)
         frames = []
         for home, site in _made(reader, module, call.cls)[:MAX_SITES]:
-            site_frame = Frame(home, site.scope, site.cls, None, site.placed)
+            site_frame = _site_frame(reader, home, site, outer)
             args = bind(reader, Function(module, init, call.cls), site.node, site_frame) if init is not None else {}
             hop = home.span(site.node)
             args = {name: value.via(hop) for name, value in args.items()}
@@ -124,6 +124,8 @@ def contexts(reader: Reader, module: Module, call: Call) -> list[Frame]:
                 replace(plain, args=args if scope is init else None, init=args)
                 for args in _through_subclasses(reader, module, call.cls, init)
             ]
+        if init is not None and scope is not init:  # a method `__init__` calls: `self._start_engine(args, kwargs)`
+            return [called for frame in frames or [plain] for called in _called_from_init(reader, module, call.cls, init, scope, frame)]
         return frames or [plain]
     named = calls(module, (scope.name + "(",))
     sites = [(module, site) for site in named if isinstance(site.node.func, ast.Name) and site.node.func.id == scope.name]
@@ -155,6 +157,16 @@ def _sites_elsewhere(reader: Reader, module: Module, definition: ast.AST, matche
         yield from ((other, site) for site in calls(other, words) if matches(other, site))
 
 
+def _site_frame(reader: Reader, home: Module, site: Call, outer: bool) -> Frame:
+    """Where a construction site is read: with the arguments of the one call of its function in
+    the tree (`create_vllm_engines(...)` in `main`), followed one level out."""
+    plain = Frame(home, site.scope, site.cls, None, site.placed)
+    if not outer or site.cls is not None or not isinstance(site.scope, FUNCTIONS):
+        return plain
+    found = contexts(reader, home, site, outer=False)
+    return found[0] if len(found) == 1 else plain
+
+
 def _made(reader: Reader, module: Module, cls: ast.ClassDef) -> list[tuple[Module, Call]]:
     """Where the class is made: in its module, else in the modules near it that import it."""
     names = (cls.name, *sorted(_aliases(module, cls)))
@@ -180,6 +192,21 @@ def _through_subclasses(reader: Reader, module: Module, cls: ast.ClassDef, init:
             sub_frame = Frame(module, sub_init, sub, {name: value.via(hop) for name, value in sub_args.items()}, placed)
             args = bind(reader, Function(module, init, cls), super_call, sub_frame)
             yield {name: value.via(module.span(super_call)) for name, value in args.items()}
+
+
+def _called_from_init(reader: Reader, module: Module, cls: ast.ClassDef, init: ast.AST, method: ast.AST, frame: Frame) -> list[Frame]:
+    """The method's frame with the arguments `__init__` gives it (`self.method(...)` there, read
+    with what the object's construction passed); the frame as it was when `__init__` does not call it."""
+    found = []
+    for placed in module.statements(init):
+        for node in expressions(placed.statement):
+            func = node.func if isinstance(node, ast.Call) else None
+            if isinstance(func, ast.Attribute) and func.attr == getattr(method, "name", None) and isinstance(func.value, ast.Name):
+                if func.value.id == "self":
+                    caller = Frame(module, init, cls, frame.init, placed, sites=frame.sites, actor_env=frame.actor_env)
+                    args = bind(reader, Function(module, method, cls), node, caller)  # type: ignore[arg-type]
+                    found.append(replace(frame, args={name: value.via(module.span(node)) for name, value in args.items()}))
+    return found[:MAX_SITES] or [frame]
 
 
 def _super_init(module: Module, init: ast.AST) -> tuple[Placed, ast.Call] | None:

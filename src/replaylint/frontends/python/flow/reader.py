@@ -19,7 +19,7 @@ from .frames import Frame, parameters, reaching
 from .module import FUNCTIONS, Module, Placed
 from .objects import Class, command_default, field, instance, library_call, method_result
 from .returns import branches, combined
-from .yaml_configs import hydra_config, loaded
+from .yaml_configs import file_loaded, hydra_config, loaded
 
 if TYPE_CHECKING:
     from .tree import Tree
@@ -234,8 +234,7 @@ class Reader:
         owner = self.evaluate(node.value, frame)
         key = node.slice.value if isinstance(node.slice, ast.Constant) else None
         if owner.kwargs is not None and isinstance(key, str) and key in owner.kwargs.entries:
-            setting = owner.kwargs.entries[key].setting
-            return read_from(setting)
+            return field(self, owner, key, frame)  # a nested mapping stays one (`cfg["engine"]`)
         return NOTHING
 
     # calls
@@ -309,6 +308,9 @@ class Reader:
             return Val(json.dumps(value)) if _writable(value) else NOTHING
         if name in ("omegaconf.OmegaConf.load", "OmegaConf.load"):
             return loaded(self, node, frame.module)
+        from_file = file_loaded(self, name, node, frame)
+        if from_file is not None:
+            return from_file
         if engine_name(name) or name in _PARAMS:
             return Val(ref=Engine(node, frame))  # an engine, or the params of a request
         return library_call(self, name, node, frame)
