@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from .bodies import token_map
+from .comprehensions import filtered
 from .dicts import as_val, call as dict_call, container, entry as dict_entry, literal, spread, writes_into, written
 from .facts import NOTHING, Kwargs, Val, read_from
 from .frames import Frame, parameters, reaching
@@ -108,6 +109,8 @@ class Reader:
             return as_val(left, module.span(node))
         if isinstance(node, ast.Call):
             return self.call(node, frame)
+        if isinstance(node, ast.DictComp):
+            return filtered(self, node, frame)
         return NOTHING
 
     def name(self, name: str, frame: Frame) -> Val:
