@@ -7,7 +7,7 @@ from vllm import LLM
 class BaseRollout:
     def __init__(self, model_path, **engine_kwargs):
         self.model_path = model_path
-        self.inference_engine = LLM(model=model_path, enable_sleep_mode=True, **engine_kwargs)
+        self.inference_engine = LLM(model=model_path, enforce_eager=True, **engine_kwargs)
 
 
 class ReplayRollout(BaseRollout):

@@ -70,8 +70,10 @@ def _calls_on(statement: ast.stmt, lines: list[int], module: Module) -> Iterator
         stack.extend(child for child in ast.iter_child_nodes(node) if not isinstance(child, (ast.stmt, ast.Lambda)))
 
 
-def engine_launches(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Launch, Kwargs]]:
-    candidates = _candidate_names(module)
+def engine_launches(reader: Reader, module: Module, imported: set[str] = frozenset()) -> Iterator[tuple[ast.Call, Launch, Kwargs]]:
+    """The launches of the module's engine constructions (`imported`: names of the tree's other
+    modules that may hold a `partial` of one)."""
+    candidates = _candidate_names(module) | imported
     for call in calls(module, tuple(sorted(name + "(" for name in candidates))):
         func = call.node.func
         last = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None

@@ -32,7 +32,7 @@ def importer_launches(module: Module, context: ExtractContext, names: set[str], 
         if module is None:
             continue
         reader = Reader(Tree(module, context))
-        for _, launch, kwargs in engine_launches(reader, module):
+        for _, launch, kwargs in engine_launches(reader, module, names & set(module.imports)):
             if any(_from(setting, module.path) for setting in launch.settings.values()):
                 launches.append(launch)
                 sources |= kwargs.sources
@@ -62,7 +62,10 @@ def mask_names(module: Module) -> set[str]:
 
 
 def _may_use(text: str, names: set[str]) -> bool:
-    return "vllm" in text and "import" in text and any(name in text for name in names) and ("LLM" in text or "EngineArgs" in text)
+    """An engine built there, or one of the names called (a `partial` of vLLM's engine)."""
+    if "import" not in text or not any(name in text for name in names):
+        return False
+    return ("vllm" in text and ("LLM" in text or "EngineArgs" in text)) or any(name + "(" in text for name in names)
 
 
 def _from(setting, path: str) -> bool:

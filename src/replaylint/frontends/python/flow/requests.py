@@ -52,21 +52,21 @@ def _frames(reader: Reader, module: Module, call: Call) -> list[Frame]:
     found = []
     for site in calls(module, (f".{method.name}(",)):
         func = site.node.func
-        if isinstance(func, ast.Attribute) and func.attr == method.name and isinstance(func.value, ast.Name):
+        if isinstance(func, ast.Attribute) and func.attr == method.name:
             site_frame = Frame(module, site.scope, site.cls, None, site.placed)
-            if _of_class(site_frame, func.value.id, call.cls):
+            if _of_class(site_frame, func.value, call.cls):
                 args = bind(reader, Function(module, method, call.cls), site.node, site_frame)
                 found.append(replace(plain, args={name: value.via(module.span(site.node)) for name, value in args.items()}))
     return found[:MAX_SITES] or [plain]
 
 
-def _of_class(frame: Frame, name: str, cls: ast.ClassDef) -> bool:
-    """Whether `name` holds an object of `cls` where `frame` reads it (`self` in its methods, a
-    name bound to `Cls(...)`)."""
-    if name == "self":
+def _of_class(frame: Frame, receiver: ast.expr, cls: ast.ClassDef) -> bool:
+    """Whether `receiver` is an object of `cls` where `frame` reads it (`self` in its methods,
+    `Cls(...)`, a name bound to `Cls(...)`)."""
+    if isinstance(receiver, ast.Name) and receiver.id == "self":
         return frame.cls is cls
-    binding = reaching(frame, name)
-    value = binding.value if binding is not None and binding.kind == "value" else None
+    binding = reaching(frame, receiver.id) if isinstance(receiver, ast.Name) else None
+    value = receiver if isinstance(receiver, ast.Call) else binding.value if binding is not None and binding.kind == "value" else None
     return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == cls.name
 
 
