@@ -23,7 +23,7 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
     if found is not None and found.launches:
         launches = flow.merge(launches, found)
         mapped = [launch for launch in mapped if launch.span not in found.sources]
-    elif "return_sampling_mask" in source.text:  # a dict, helper, config class or partial another module starts an engine with
+    elif flow.turns_mask_on(source.text):  # a dict, helper, config class or partial another module starts an engine with
         used = flow.from_importers(source, context)
         launches += used.launches
         mapped = [launch for launch in mapped if launch.span not in used.sources]

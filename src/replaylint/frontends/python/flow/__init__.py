@@ -17,14 +17,14 @@ from ....model import UNKNOWN, Assumption, Launch, Request, Span
 from ....source import ExtractContext, SourceFile
 from ..names import REPLAY_WORDS
 from .engines import engine_launches
-from .importers import importer_launches, mask_names
+from .importers import importer_launches, mask_names, turns_mask_on
 from .module import parse
 from .placing import FlowHandle, render
 from .reader import Reader
 from .requests import requests
 from .tree import Tree
 
-__all__ = ["FlowHandle", "Flowed", "candidate", "flowed", "from_importers", "merge", "render"]
+__all__ = ["FlowHandle", "Flowed", "candidate", "flowed", "from_importers", "merge", "render", "turns_mask_on"]
 
 _ENGINE_WORDS = ("LLM", "EngineArgs")
 

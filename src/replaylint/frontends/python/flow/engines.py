@@ -18,7 +18,7 @@ from ....model import UNKNOWN, Assumption, Launch, LaunchKind, Setting
 from .dicts import container, entry as read_entry, spread
 from .environ import runner_variable
 from .facts import Entry, Kwargs
-from .frames import Frame, expressions
+from .frames import Frame, expressions, parameters
 from .module import FUNCTIONS, Module, Placed, describe
 from .placing import FlowHandle
 from .reader import Function, Partial, Qualified, Reader, bind, engine_name
@@ -173,7 +173,22 @@ def _made(reader: Reader, module: Module, cls: ast.ClassDef) -> list[tuple[Modul
     """Where the class is made: in its module, else in the modules near it that import it."""
     names = (cls.name, *sorted(_aliases(module, cls)))
     made = [(module, site) for site in calls(module, names) if _makes(reader, site, cls, module)]
-    return made or list(_sites_elsewhere(reader, module, cls, lambda other, site: _makes(reader, site, cls, other)))
+    if made or not (reader.tree.sites_elsewhere or _takes_a_config_of_the_tree(reader, module, cls)):
+        return made
+    return list(_sites_elsewhere(reader, module, cls, lambda other, site: _makes(reader, site, cls, other)))
+
+
+def _takes_a_config_of_the_tree(reader: Reader, module: Module, cls: ast.ClassDef) -> bool:
+    """Whether the class's `__init__` takes an object of a class of another module of the tree
+    (`args: GRPOConfig`): who makes the class then decides the engine's settings."""
+    init = next((m for m in cls.body if isinstance(m, FUNCTIONS) and m.name == "__init__"), None)
+    for param in parameters(init) if init is not None else ():
+        annotation = param.annotation
+        if isinstance(annotation, ast.Name) and annotation.id in module.imports:
+            found = reader.tree.resolve(module.imports[annotation.id], module)
+            if found is not None and found[1] is not None:
+                return True
+    return False
 
 
 def _through_subclasses(reader: Reader, module: Module, cls: ast.ClassDef, init: ast.AST) -> Iterator[dict]:

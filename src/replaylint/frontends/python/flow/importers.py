@@ -31,12 +31,28 @@ def importer_launches(module: Module, context: ExtractContext, names: set[str], 
         module = parse(SourceFile(path, text), "")
         if module is None:
             continue
-        reader = Reader(Tree(module, context))
+        tree = Tree(module, context)
+        tree.sites_elsewhere = True
+        reader = Reader(tree)
         for _, launch, kwargs in engine_launches(reader, module, names & set(module.imports)):
             if any(_from(setting, module.path) for setting in launch.settings.values()):
                 launches.append(launch)
                 sources |= kwargs.sources
     return launches, sources
+
+
+# The mask turned on where a name is defined: a key or keyword (`"return_sampling_mask": True`,
+# `return_sampling_mask=True`), a config class's field (`return_sampling_mask: bool = True`,
+# `= field(default=True)`); not a mention (vLLM's own `return_sampling_mask: bool = False`).
+_TURNED_ON = re.compile(
+    r"""return_sampling_mask(?:["']\s*\]?\s*[:=]|=|\s*:\s*[\w.\[\]| ]+=)\s*(?:True|1|["']?true|[\w.]*field\(\s*default\s*=\s*True)\b"""
+)
+
+
+def turns_mask_on(text: str) -> bool:
+    """Whether a module's text turns the mask on somewhere (cheap: a file that does not has no
+    name another module could start a replay engine with)."""
+    return "return_sampling_mask" in text and _TURNED_ON.search(text) is not None
 
 
 def mask_names(module: Module) -> set[str]:
@@ -47,14 +63,14 @@ def mask_names(module: Module) -> set[str]:
     classes = {}
     for statement in module.tree.body:
         if isinstance(statement, (ast.Assign, ast.AnnAssign)) and isinstance(statement.value, (ast.Dict, ast.Call)):
-            if "return_sampling_mask" in module.text(statement.value):
+            if turns_mask_on(module.text(statement.value)):
                 targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
                 found |= {target.id for target in targets if isinstance(target, ast.Name)}
-        elif isinstance(statement, FUNCTIONS) and "return_sampling_mask" in module.text(statement):
+        elif isinstance(statement, FUNCTIONS) and turns_mask_on(module.text(statement)):
             found.add(statement.name)
         elif isinstance(statement, ast.ClassDef):
             classes[statement.name] = module.text(statement)
-    nesting = {name for name, text in classes.items() if "return_sampling_mask" in text}
+    nesting = {name for name, text in classes.items() if turns_mask_on(text)}
     while nesting:
         found |= nesting
         nesting = {name for name, text in classes.items() if name not in found and any(re.search(rf"\b{n}\b", text) for n in found)}
