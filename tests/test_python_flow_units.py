@@ -380,3 +380,18 @@ def test_a_request_of_a_method_is_read_with_what_its_callers_pass() -> None:
     )
     (request,) = launch(body).requests
     assert request.settings["top_k"].value == 40
+
+
+@pytest.mark.parametrize(
+    "text, checked",
+    [
+        (b"class Cfg(BaseModel):\n    return_sampling_mask: bool = Field(default=True)\n", True),
+        (b"@dataclass\nclass Cfg:\n    return_sampling_mask: bool = True\n", True),
+        (b"@dataclass\nclass ModelConfig:\n    return_sampling_mask: bool = False\n", False),  # vLLM's own field
+        (b"def run(return_sampling_mask: bool = False):\n    return return_sampling_mask\n", False),
+    ],
+)
+def test_a_config_class_that_turns_the_mask_on_is_checked_for_its_users(text: bytes, checked: bool) -> None:
+    from replaylint.frontends import relevant
+
+    assert relevant("python", text) is checked

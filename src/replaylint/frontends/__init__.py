@@ -92,8 +92,15 @@ _RUNNER_WRITES["makefile"] = _RUNNER_WRITES["justfile"] = _RUNNER_WRITES["shell"
 # A config class's field default counts too (`return_sampling_mask: bool = True`, a dataclass,
 # pydantic model or NamedTuple that another module spreads into the engine).
 _MASK_ON = re.compile(
-    rb"""return_sampling_mask(?:["']\s*\]?\s*[:=]|=|\s*:\s*[\w.\[\]| ]+=)\s*(?:True|1|["']?true|\w*\.?field\(\s*default\s*=\s*True)\b"""
+    rb"""return_sampling_mask(?:["']\s*\]?\s*[:=]|=|\s*:\s*[\w.\[\]| ]+=)\s*(?:True|1|["']?true|[\w.]*[Ff]ield\(\s*default\s*=\s*True)\b"""
 )
+
+
+def turns_mask_on(data: bytes) -> bool:
+    """Whether a file turns the mask on by a literal key, keyword or config field default."""
+    return b"return_sampling_mask" in data and _MASK_ON.search(data) is not None
+
+
 _FRAMEWORK_PREFILTERS = {kind: prefilters(kind) for kind in ("yaml", "toml", "shell")}
 _JSON_MASK_ON = re.compile(rb'"return_sampling_mask"\s*:\s*(?:true|1)\b')  # all a JSON file can launch
 

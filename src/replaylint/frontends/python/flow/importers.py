@@ -41,18 +41,15 @@ def importer_launches(module: Module, context: ExtractContext, names: set[str], 
     return launches, sources
 
 
-# The mask turned on where a name is defined: a key or keyword (`"return_sampling_mask": True`,
-# `return_sampling_mask=True`), a config class's field (`return_sampling_mask: bool = True`,
-# `= field(default=True)`); not a mention (vLLM's own `return_sampling_mask: bool = False`).
-_TURNED_ON = re.compile(
-    r"""return_sampling_mask(?:["']\s*\]?\s*[:=]|=|\s*:\s*[\w.\[\]| ]+=)\s*(?:True|1|["']?true|[\w.]*field\(\s*default\s*=\s*True)\b"""
-)
-
-
 def turns_mask_on(text: str) -> bool:
-    """Whether a module's text turns the mask on somewhere (cheap: a file that does not has no
-    name another module could start a replay engine with)."""
-    return "return_sampling_mask" in text and _TURNED_ON.search(text) is not None
+    """Whether a module's text turns the mask on somewhere, by a key, keyword or config class
+    field (not a mention: vLLM's own `return_sampling_mask: bool = False`); a file that does not
+    has no name another module could start a replay engine with."""
+    if "return_sampling_mask" not in text:
+        return False
+    from ... import turns_mask_on as written  # the prefilter's pattern
+
+    return written(text.encode("utf-8", "surrogateescape"))
 
 
 def mask_names(module: Module) -> set[str]:
