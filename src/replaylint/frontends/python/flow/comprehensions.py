@@ -3,8 +3,8 @@ LLaMA-Factory's spelling): `{k: v for k, v in args.items() if k in ENGINE_KEYS a
 A key is kept when the condition holds for it, dropped when it does not; where the condition
 cannot be decided for a key (`k in inspect.signature(LLM.__init__).parameters`, a set made at
 run time), that key may or may not pass and the result is open. The keys of
-`inspect.signature(EngineArgs).parameters` are vLLM's command-line destinations (fields of
-`EngineArgs`); a name that is not one of them may still be a field, so it is undecided."""
+`inspect.signature(EngineArgs).parameters` known here are the engine arguments replay rules read
+(`vllm.fields`); any other name may or may not be a field of `EngineArgs`, so it is undecided."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from .facts import NOTHING, Entry, Val
 from .frames import Evaluates, Frame, reaching
 
 _ENGINE_FIELDS = "the engine's fields"
+_SERVER_ONLY = ("enable_scale_out", "tokens_only")  # options of `vllm serve`, not fields of EngineArgs
 
 
 def filtered(reader: Evaluates, node: ast.DictComp, frame: Frame) -> Val:
@@ -88,10 +89,9 @@ def _holds(reader: Evaluates, test: ast.expr, names: tuple[str, str], key: str, 
 def _member(reader: Evaluates, key: str, node: ast.expr, frame: Frame) -> bool | None:
     members = _members(reader, node, frame)
     if members is _ENGINE_FIELDS:
-        from ....vllm.options import table_for
-        from ....vllm.releases import NEWEST
+        from ....vllm.fields import FIELDS
 
-        return True if any(option.dest == key for option in table_for(NEWEST).options.values()) else None
+        return True if key in FIELDS and key not in _SERVER_ONLY else None
     return None if members is None else key in members
 
 
