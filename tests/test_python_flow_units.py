@@ -395,3 +395,11 @@ def test_a_config_class_that_turns_the_mask_on_is_checked_for_its_users(text: by
     from replaylint.frontends import relevant
 
     assert relevant("python", text) is checked
+
+
+def test_a_write_in_the_caller_after_the_engine_is_built_does_not_count() -> None:
+    body = (
+        "import os\n\n\ndef build():\n    return LLM('m', return_sampling_mask=True)\n\n\n"
+        "def main():\n    llm = build()\n    os.environ['VLLM_USE_V2_MODEL_RUNNER'] = '0'\n    return llm\n\n\nmain()\n"
+    )
+    assert "VLLM_USE_V2_MODEL_RUNNER" not in launch(body).env

@@ -27,7 +27,9 @@ def runner_variable(frame: Frame, reader: Evaluates | None = None) -> tuple[dict
     for home, value in frame.actor_env:  # Ray's `runtime_env={"env_vars": {...}}`: the actor starts with it
         writer.entry(home, value, ())
     if frame.scope is not module.tree:
-        writer.apply(module, module.tree, None)  # a function runs after the module's statements
+        # A function runs after the module's statements; the functions those call are not entered
+        # (`main()` may be what builds the engine, and write the environment after it).
+        writer.apply(module, module.tree, None, enter=False)
     for scope, placed in frame.sites:
         if scope is not module.tree:
             writer.apply(module, scope, placed)
@@ -52,16 +54,16 @@ class _Writer:
     statements: dict[str, Span]
     depth: int = 0
 
-    def apply(self, module: Module, scope: ast.AST, until: Placed | None, guards: tuple = ()) -> None:
+    def apply(self, module: Module, scope: ast.AST, until: Placed | None, guards: tuple = (), enter: bool = True) -> None:
         for placed in module.statements(scope):
             if until is not None and placed.order >= until.order:
                 break
-            self._statement(module, placed, (*guards, *placed.guards))
+            self._statement(module, placed, (*guards, *placed.guards), enter)
 
-    def _statement(self, module: Module, placed: Placed, guards: tuple) -> None:
+    def _statement(self, module: Module, placed: Placed, guards: tuple, enter: bool) -> None:
         statement = placed.statement
         if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
-            if self._entered(module, statement.value, guards) or self._updated(module, statement.value, guards):
+            if (enter and self._entered(module, statement.value, guards)) or self._updated(module, statement.value, guards):
                 return
         write = _write(module, statement)
         if write is None:
