@@ -403,3 +403,30 @@ def test_a_write_in_the_caller_after_the_engine_is_built_does_not_count() -> Non
         "def main():\n    llm = build()\n    os.environ['VLLM_USE_V2_MODEL_RUNNER'] = '0'\n    return llm\n\n\nmain()\n"
     )
     assert "VLLM_USE_V2_MODEL_RUNNER" not in launch(body).env
+
+
+def test_a_dict_field_made_by_a_lambda_factory_is_spread_into_the_engine() -> None:
+    body = (
+        "from dataclasses import dataclass, field\n\n\n@dataclass\nclass Cfg:\n"
+        "    engine_kwargs: dict = field(default_factory=lambda: {'return_sampling_mask': True, 'seed': 2})\n\n\n"
+        "LLM('m', **Cfg().engine_kwargs)\n"
+    )
+    found = launch(body)
+    assert found.value("seed") == 2 and found.value("return_sampling_mask") is True and not found.open_ended
+
+
+@pytest.mark.parametrize(
+    "parser, expected",
+    [
+        ("p.add_argument('--mode', default='processed_logprobs')\n", "raw_logprobs"),  # no such option: the default
+        ("p.add_argument('--logprobs-mode', default='processed_logprobs')\n", "processed_logprobs"),
+        ("add_more(p)\n", UNKNOWN),  # options added out of sight
+    ],
+)
+def test_getattr_of_parsed_arguments_with_a_default(parser: str, expected) -> None:
+    body = (
+        "import argparse\np = argparse.ArgumentParser()\n"
+        f"{parser}args = p.parse_args()\n"
+        "LLM('m', return_sampling_mask=True, logprobs_mode=getattr(args, 'logprobs_mode', 'raw_logprobs'))\n"
+    )
+    assert launch(body).value("logprobs_mode") == expected

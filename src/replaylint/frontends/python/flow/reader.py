@@ -116,7 +116,7 @@ class Reader:
     def name(self, name: str, frame: Frame) -> Val:
         binding = reaching(frame, name)
         if binding is None:
-            return Val(ref=Qualified(name)) if name in ("dict", "vars") else NOTHING
+            return Val(ref=Qualified(name)) if name in ("dict", "vars", "getattr") else NOTHING
         if binding.kind == "parameter":
             read = self.parameter(name, frame)
             if read.kwargs is None:
