@@ -430,3 +430,23 @@ def test_getattr_of_parsed_arguments_with_a_default(parser: str, expected) -> No
         "LLM('m', return_sampling_mask=True, logprobs_mode=getattr(args, 'logprobs_mode', 'raw_logprobs'))\n"
     )
     assert launch(body).value("logprobs_mode") == expected
+
+
+@pytest.mark.parametrize(
+    "rebinding",
+    [
+        "    engine_kwargs = engine_kwargs or {}\n",
+        "    if engine_kwargs is None:\n        engine_kwargs = {}\n",
+        "    engine_kwargs = {} if engine_kwargs is None else engine_kwargs\n",
+    ],
+)
+def test_a_parameter_defaulted_in_the_body_is_read_with_the_callers_value(rebinding: str) -> None:
+    # verl's and OpenRLHF's `engine_kwargs = engine_kwargs or {}`: the call passes none, so nothing more reaches the engine
+    body = f"def make(model, engine_kwargs=None):\n{rebinding}    return LLM(model, return_sampling_mask=True, **engine_kwargs)\n\n\nmake('m')\n"
+    found = launch(body)
+    assert not found.open_ended and set(found.settings) == {"model", "return_sampling_mask"}
+
+
+def test_a_parameter_defaulted_in_the_body_with_no_caller_stays_open() -> None:
+    body = "def make(model, engine_kwargs=None):\n    engine_kwargs = engine_kwargs or {}\n    return LLM(model, return_sampling_mask=True, **engine_kwargs)\n"
+    assert launch(body).open_ended

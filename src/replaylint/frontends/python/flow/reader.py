@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 from .bodies import token_map
 from .comprehensions import filtered
-from .dicts import as_val, call as dict_call, container, entry as dict_entry, literal, spread, writes_into, written
+from .dicts import as_val, call as dict_call, container, decided, entry as dict_entry, literal, spread, writes_into, written
 from .facts import NOTHING, Kwargs, Val, read_from
 from .frames import Frame, parameters, reaching
+from .logic import logic
 from .module import FUNCTIONS, Module, Placed
 from .objects import Class, command_default, field, instance, library_call, method_result
 from .returns import branches, combined
@@ -111,10 +112,12 @@ class Reader:
             return self.call(node, frame)
         if isinstance(node, ast.DictComp):
             return filtered(self, node, frame)
+        if isinstance(node, (ast.BoolOp, ast.Compare, ast.IfExp)) or (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)):
+            return logic(self, node, frame)
         return NOTHING
 
     def name(self, name: str, frame: Frame) -> Val:
-        binding = reaching(frame, name)
+        binding = reaching(frame, name, self._taken)
         if binding is None:
             return Val(ref=Qualified(name)) if name in ("dict", "vars", "getattr") else NOTHING
         if binding.kind == "parameter":
@@ -142,6 +145,23 @@ class Reader:
                     mutated.reasons.append(f"`{name}` written in `{function.name}`")  # when it runs is not known here
             return replace(as_val(mutated, read.span), hops=read.hops, origin=read.origin)
         return read
+
+    def _taken(self, placed: Placed, frame: Frame) -> bool | None:
+        """Whether the branches `placed` is under (beyond the reader's own) are taken, each test
+        read where its `if` is (`if kw is None: kw = {}` with `kw` known)."""
+        use = frame.at.guards if frame.at is not None else ()
+        for number, guard in enumerate(placed.guards):
+            if guard in use:
+                continue
+            if guard.opaque or guard.node is None:
+                return None
+            at = Placed(guard.node, placed.guards[:number], placed.order)  # type: ignore[arg-type]  # read at the test
+            left = decided(self, (guard,), frame.reading(at))
+            if left is None:
+                return False
+            if left:
+                return None
+        return True
 
     def parameter(self, name: str, frame: Frame) -> Val:
         function = frame.function
