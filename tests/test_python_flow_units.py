@@ -450,3 +450,16 @@ def test_a_parameter_defaulted_in_the_body_is_read_with_the_callers_value(rebind
 def test_a_parameter_defaulted_in_the_body_with_no_caller_stays_open() -> None:
     body = "def make(model, engine_kwargs=None):\n    engine_kwargs = engine_kwargs or {}\n    return LLM(model, return_sampling_mask=True, **engine_kwargs)\n"
     assert launch(body).open_ended
+
+
+def test_a_filter_on_one_key_and_an_element_of_the_parsed_dataclasses() -> None:
+    found = launch(
+        "CFG = {'model': 'm', 'return_sampling_mask': True}\nLLM(model=CFG['model'], **{k: v for k, v in CFG.items() if k != 'model'})\n"
+    )
+    assert set(found.settings) == {"model", "return_sampling_mask"} and not found.open_ended
+    body = (
+        "from dataclasses import dataclass\nfrom transformers import HfArgumentParser\n\n\n@dataclass\nclass Args:\n"
+        "    logprobs_mode: str = 'raw_logprobs'\n\n\nargs = HfArgumentParser(Args).parse_args_into_dataclasses()[0]\n"
+        "LLM('m', return_sampling_mask=True, logprobs_mode=args.logprobs_mode)\n"
+    )
+    assert launch(body).value("logprobs_mode") == "raw_logprobs"

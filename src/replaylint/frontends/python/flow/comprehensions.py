@@ -80,6 +80,9 @@ def _holds(reader: Evaluates, test: ast.expr, names: tuple[str, str], key: str, 
     if left == names[0] and isinstance(op, (ast.In, ast.NotIn)):
         inside = _member(reader, key, right, frame)
         return None if inside is None else inside == isinstance(op, ast.In)
+    if left == names[0] and isinstance(op, (ast.Eq, ast.NotEq)):  # `if k != "model"`
+        other = reader.evaluate(right, frame).value
+        return None if not isinstance(other, str) else (key == other) == isinstance(op, ast.Eq)
     if left == names[1] and isinstance(op, (ast.Is, ast.IsNot)) and isinstance(right, ast.Constant) and right.value is None:
         value = entry.setting.value
         return None if value is UNKNOWN or entry.guards else (value is None) == isinstance(op, ast.Is)

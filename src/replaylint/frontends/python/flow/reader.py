@@ -258,6 +258,9 @@ class Reader:
         key = node.slice.value if isinstance(node.slice, ast.Constant) else None
         if owner.kwargs is not None and isinstance(key, str) and key in owner.kwargs.entries:
             return field(self, owner, key, frame)  # a nested mapping stays one (`cfg["engine"]`)
+        items = owner.ref
+        if isinstance(items, tuple) and isinstance(key, int) and not isinstance(key, bool) and -len(items) <= key < len(items):
+            return items[key]  # `parser.parse_args_into_dataclasses()[0]`
         return NOTHING
 
     # calls
