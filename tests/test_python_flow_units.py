@@ -269,3 +269,197 @@ def test_a_hydra_config_gives_its_keys_where_the_yaml_writes_them(tmp_path) -> N
 def test_what_hydra_decides_when_it_runs_is_not_known(tmp_path, config: str) -> None:
     found = _hydra_launch(tmp_path, config)
     assert found.open_ended or found.value("logprobs_mode") is UNKNOWN
+
+
+@pytest.mark.parametrize(
+    "condition, expected",
+    [
+        ("if k in KEYS", {"return_sampling_mask": True, "seed": 1, "logits_processors": None}),
+        ("if k not in ('pretrained', 'batch_size')", {"return_sampling_mask": True, "seed": 1, "logits_processors": None}),
+        ("if k in KEYS and v is not None", {"return_sampling_mask": True, "seed": 1}),
+        ("if v is not None", {"pretrained": "m", "return_sampling_mask": True, "seed": 1}),
+    ],
+)
+def test_keys_filtered_by_a_comprehension_reach_the_engine_filtered(condition: str, expected: dict) -> None:
+    # lm-evaluation-harness drops its own keys (`pretrained`, a processor of its wrapper) before the engine
+    body = (
+        "KEYS = {'return_sampling_mask', 'seed', 'logits_processors'}\n"
+        "ARGS = {'pretrained': 'm', 'return_sampling_mask': True, 'seed': 1, 'logits_processors': None}\n"
+        f"LLM('m', **{{k: v for k, v in ARGS.items() {condition}}})\n"
+    )
+    found = launch(body)
+    assert not found.open_ended
+    assert {name: setting.value for name, setting in found.settings.items() if name != "model"} == expected
+
+
+def test_a_filter_replaylint_cannot_decide_leaves_the_keys_it_may_drop_open() -> None:
+    body = (
+        "import inspect\nARGS = {'pretrained': 'm', 'return_sampling_mask': True, 'logits_processors': ['p.C']}\n"
+        "LLM('m', **{k: v for k, v in ARGS.items() if k in inspect.signature(LLM.__init__).parameters})\n"
+    )
+    found = launch(body)
+    assert found.open_ended and "may pass the filter" in found.open_reason
+    assert "logits_processors" not in found.settings  # not a presence any rule may report on
+
+
+def test_engine_args_signature_keeps_the_engine_fields() -> None:
+    body = (
+        "import inspect\nfrom vllm import EngineArgs\nARGS = {'logprobs_mode': 'raw_logprobs', 'return_sampling_mask': True}\n"
+        "ok = inspect.signature(EngineArgs).parameters\nLLM('m', **{k: v for k, v in ARGS.items() if k in ok})\n"
+    )
+    found = launch(body)
+    assert found.value("logprobs_mode") == "raw_logprobs" and not found.open_ended
+
+
+@pytest.mark.parametrize(
+    "writes, expected",
+    [
+        ("os.environ.update({'VLLM_USE_V2_MODEL_RUNNER': '0', 'A': '1'})\n", "0"),
+        ("ENV = {'VLLM_USE_V2_MODEL_RUNNER': 'false'}\nos.environ.update(ENV)\n", "false"),
+        ("def setup():\n    os.environ['VLLM_USE_V2_MODEL_RUNNER'] = '0'\n\n\nsetup()\n", "0"),
+        ("if flag:\n    os.environ.update({'VLLM_USE_V2_MODEL_RUNNER': '0'})\n", UNKNOWN),
+    ],
+)
+def test_environment_writes_before_the_engine(writes: str, expected) -> None:
+    found = launch(f"import os\n{writes}LLM('m', return_sampling_mask=True)\n")
+    assert found.env["VLLM_USE_V2_MODEL_RUNNER"].value == expected
+
+
+def test_a_ray_actors_runtime_env_is_the_engines_environment() -> None:
+    body = (
+        "import ray\n@ray.remote\nclass Actor:\n    def __init__(self, **kwargs):\n        self.llm = LLM(**kwargs)\n\n\n"
+        "Actor.options(num_gpus=1, runtime_env={'env_vars': {'VLLM_USE_V2_MODEL_RUNNER': '0'}}).remote(model='m', return_sampling_mask=True)\n"
+    )
+    found = [item for item in extract(SourceFile("t.py", HEAD + body), ExtractContext()) if item.env]
+    assert [item.env["VLLM_USE_V2_MODEL_RUNNER"].value for item in found] == ["0"]
+
+
+def test_a_subclass_super_init_and_a_method_init_calls_reach_the_engine() -> None:
+    body = (
+        "class Base:\n    def __init__(self, model, **kw):\n        self._start(model, kw)\n\n"
+        "    def _start(self, model, kw):\n        kw.pop('n')\n        self.llm = LLM(model, **kw)\n\n\n"
+        "class Replay(Base):\n    def __init__(self, model, **kw):\n        super().__init__(model, return_sampling_mask=True, **kw)\n\n\n"
+        "Replay('m', n=2, seed=3)\n"
+    )
+    found = launch(body)
+    assert {name: setting.value for name, setting in found.settings.items()} == {"model": "m", "return_sampling_mask": True, "seed": 3}
+    assert not found.open_ended
+
+
+def _loaded(tmp_path, path_expression: str):
+    (tmp_path / "configs").mkdir()
+    (tmp_path / "configs" / "engine.json").write_text('{"return_sampling_mask": true, "logprobs_mode": "raw_logprobs"}')
+    text = f"import json, os\nfrom pathlib import Path\nfrom vllm import LLM\nwith open({path_expression}) as f:\n    kw = json.load(f)\nLLM('m', **kw)\n"
+    context = ExtractContext(read_text=lambda name: open(name).read() if os.path.exists(name) else None, root=str(tmp_path))
+    return extract(SourceFile(str(tmp_path / "run.py"), text), context)
+
+
+@pytest.mark.parametrize(
+    "expression",
+    [
+        'Path(__file__).parent / "configs" / "engine.json"',
+        'os.path.join(os.path.dirname(os.path.abspath(__file__)), "configs", "engine.json")',
+    ],
+)
+def test_a_config_file_named_from_the_module_is_read(tmp_path, expression: str) -> None:
+    (found,) = _loaded(tmp_path, expression)
+    assert found.value("logprobs_mode") == "raw_logprobs" and found.settings["logprobs_mode"].span.path.endswith("engine.json")
+
+
+def test_a_config_file_named_from_the_working_directory_is_not_known(tmp_path) -> None:
+    found = _loaded(tmp_path, '"configs/engine.json"')  # where it runs decides which file it is
+    assert all(item.open_ended for item in found)
+
+
+def test_a_request_of_a_method_is_read_with_what_its_callers_pass() -> None:
+    body = (
+        "from vllm import SamplingParams\n\n\nclass Gen:\n    def __init__(self):\n"
+        "        self.llm = LLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs')\n\n"
+        "    def sample(self, prompts, **kw):\n        return self.llm.generate(prompts, SamplingParams(top_k=kw.get('top_k', -1)))\n\n\n"
+        "Gen().sample(['x'], top_k=40)\n"
+    )
+    (request,) = launch(body).requests
+    assert request.settings["top_k"].value == 40
+
+
+@pytest.mark.parametrize(
+    "text, checked",
+    [
+        (b"class Cfg(BaseModel):\n    return_sampling_mask: bool = Field(default=True)\n", True),
+        (b"@dataclass\nclass Cfg:\n    return_sampling_mask: bool = True\n", True),
+        (b"@dataclass\nclass ModelConfig:\n    return_sampling_mask: bool = False\n", False),  # vLLM's own field
+        (b"def run(return_sampling_mask: bool = False):\n    return return_sampling_mask\n", False),
+    ],
+)
+def test_a_config_class_that_turns_the_mask_on_is_checked_for_its_users(text: bytes, checked: bool) -> None:
+    from replaylint.frontends import relevant
+
+    assert relevant("python", text) is checked
+
+
+def test_a_write_in_the_caller_after_the_engine_is_built_does_not_count() -> None:
+    body = (
+        "import os\n\n\ndef build():\n    return LLM('m', return_sampling_mask=True)\n\n\n"
+        "def main():\n    llm = build()\n    os.environ['VLLM_USE_V2_MODEL_RUNNER'] = '0'\n    return llm\n\n\nmain()\n"
+    )
+    assert "VLLM_USE_V2_MODEL_RUNNER" not in launch(body).env
+
+
+def test_a_dict_field_made_by_a_lambda_factory_is_spread_into_the_engine() -> None:
+    body = (
+        "from dataclasses import dataclass, field\n\n\n@dataclass\nclass Cfg:\n"
+        "    engine_kwargs: dict = field(default_factory=lambda: {'return_sampling_mask': True, 'seed': 2})\n\n\n"
+        "LLM('m', **Cfg().engine_kwargs)\n"
+    )
+    found = launch(body)
+    assert found.value("seed") == 2 and found.value("return_sampling_mask") is True and not found.open_ended
+
+
+@pytest.mark.parametrize(
+    "parser, expected",
+    [
+        ("p.add_argument('--mode', default='processed_logprobs')\n", "raw_logprobs"),  # no such option: the default
+        ("p.add_argument('--logprobs-mode', default='processed_logprobs')\n", "processed_logprobs"),
+        ("add_more(p)\n", UNKNOWN),  # options added out of sight
+    ],
+)
+def test_getattr_of_parsed_arguments_with_a_default(parser: str, expected) -> None:
+    body = (
+        "import argparse\np = argparse.ArgumentParser()\n"
+        f"{parser}args = p.parse_args()\n"
+        "LLM('m', return_sampling_mask=True, logprobs_mode=getattr(args, 'logprobs_mode', 'raw_logprobs'))\n"
+    )
+    assert launch(body).value("logprobs_mode") == expected
+
+
+@pytest.mark.parametrize(
+    "rebinding",
+    [
+        "    engine_kwargs = engine_kwargs or {}\n",
+        "    if engine_kwargs is None:\n        engine_kwargs = {}\n",
+        "    engine_kwargs = {} if engine_kwargs is None else engine_kwargs\n",
+    ],
+)
+def test_a_parameter_defaulted_in_the_body_is_read_with_the_callers_value(rebinding: str) -> None:
+    # verl's and OpenRLHF's `engine_kwargs = engine_kwargs or {}`: the call passes none, so nothing more reaches the engine
+    body = f"def make(model, engine_kwargs=None):\n{rebinding}    return LLM(model, return_sampling_mask=True, **engine_kwargs)\n\n\nmake('m')\n"
+    found = launch(body)
+    assert not found.open_ended and set(found.settings) == {"model", "return_sampling_mask"}
+
+
+def test_a_parameter_defaulted_in_the_body_with_no_caller_stays_open() -> None:
+    body = "def make(model, engine_kwargs=None):\n    engine_kwargs = engine_kwargs or {}\n    return LLM(model, return_sampling_mask=True, **engine_kwargs)\n"
+    assert launch(body).open_ended
+
+
+def test_a_filter_on_one_key_and_an_element_of_the_parsed_dataclasses() -> None:
+    found = launch(
+        "CFG = {'model': 'm', 'return_sampling_mask': True}\nLLM(model=CFG['model'], **{k: v for k, v in CFG.items() if k != 'model'})\n"
+    )
+    assert set(found.settings) == {"model", "return_sampling_mask"} and not found.open_ended
+    body = (
+        "from dataclasses import dataclass\nfrom transformers import HfArgumentParser\n\n\n@dataclass\nclass Args:\n"
+        "    logprobs_mode: str = 'raw_logprobs'\n\n\nargs = HfArgumentParser(Args).parse_args_into_dataclasses()[0]\n"
+        "LLM('m', return_sampling_mask=True, logprobs_mode=args.logprobs_mode)\n"
+    )
+    assert launch(body).value("logprobs_mode") == "raw_logprobs"

@@ -89,7 +89,18 @@ _RUNNER_WRITES = {
 _RUNNER_WRITES["makefile"] = _RUNNER_WRITES["justfile"] = _RUNNER_WRITES["shell"]
 # An engine-argument mapping found by content (`python/mappings`) starts nothing itself: the mask
 # turned on by a literal key or keyword (`"return_sampling_mask": True`, `return_sampling_mask=True`).
-_MASK_ON = re.compile(rb"""return_sampling_mask(?:["']\s*\]?\s*[:=]|=)\s*(?:True|1|["']?true)\b""")
+# A config class's field default counts too (`return_sampling_mask: bool = True`, a dataclass,
+# pydantic model or NamedTuple that another module spreads into the engine).
+_MASK_ON = re.compile(
+    rb"""return_sampling_mask(?:["']\s*\]?\s*[:=]|=|\s*:\s*[\w.\[\]| ]+=)\s*(?:True|1|["']?true|[\w.]*[Ff]ield\(\s*default\s*=\s*True)\b"""
+)
+
+
+def turns_mask_on(data: bytes) -> bool:
+    """Whether a file turns the mask on by a literal key, keyword or config field default."""
+    return b"return_sampling_mask" in data and _MASK_ON.search(data) is not None
+
+
 _FRAMEWORK_PREFILTERS = {kind: prefilters(kind) for kind in ("yaml", "toml", "shell")}
 _JSON_MASK_ON = re.compile(rb'"return_sampling_mask"\s*:\s*(?:true|1)\b')  # all a JSON file can launch
 
@@ -131,8 +142,9 @@ def may_hold_client(kind: str | None, data: bytes) -> bool:
 
 
 # A config file read by path, where the mask may be (`@hydra.main(config_path=..., config_name=...)`,
-# `OmegaConf.load("conf/x.yaml")`), in a file that builds an engine.
-_CONFIG_BY_PATH = re.compile(rb"config_name\s*=|OmegaConf\.load\(")
+# `OmegaConf.load("conf/x.yaml")`, `yaml.safe_load`/`json.load` of a file named from `__file__`),
+# in a file that builds an engine.
+_CONFIG_BY_PATH = re.compile(rb"config_name\s*=|OmegaConf\.load\(|yaml\.safe_load\(|json\.load\(")
 _ENGINE_CALL = re.compile(rb"\b(?:LLM|EngineArgs)\(")
 
 
@@ -141,7 +153,11 @@ def loads_config_by_path(data: bytes, words: Words | None = None) -> bool:
     words first: a file without them costs two memchr scans)."""
     words = words if words is not None else Words(data, None)
     return (
-        (b"config_name" in words or b"OmegaConf.load(" in words)
+        (
+            b"config_name" in words
+            or b"OmegaConf.load(" in words
+            or ((b"safe_load(" in words or b"json.load(" in words) and b"__file__" in words)
+        )
         and _CONFIG_BY_PATH.search(data) is not None
         and (b"LLM(" in words or b"EngineArgs(" in words)
         and _ENGINE_CALL.search(data) is not None

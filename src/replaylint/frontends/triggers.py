@@ -34,6 +34,8 @@ WORDS = (
     b"orchestrator",
     b"config_name",  # a Python file that builds an engine from a Hydra config named by path
     b"OmegaConf.load(",
+    b"safe_load(",  # ... or a YAML or JSON file it names from its own place (`__file__`)
+    b"json.load(",
     b"verl.trainer.main_ppo",  # a verl fork's defaults may turn the mask on (`frameworks/verl.py`)
 )
 VLLM_WORDS = (b"vllm", b"VLLM", b"vLLM")

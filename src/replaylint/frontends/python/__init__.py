@@ -19,12 +19,11 @@ from .verdict import Settled
 def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
     launches = _starting_calls(source, context)
     mapped = mapping_launches(source) if candidate(source.text) else []
-    if flow.candidate(source.text):
-        found = flow.flowed(source, context)
-        if found.launches:
-            launches = flow.merge(launches, found)
-            mapped = [launch for launch in mapped if launch.span not in found.sources]
-    elif candidate(source.text):  # engine arguments that another module of the tree starts an engine with
+    found = flow.flowed(source, context) if flow.candidate(source.text) else None
+    if found is not None and found.launches:
+        launches = flow.merge(launches, found)
+        mapped = [launch for launch in mapped if launch.span not in found.sources]
+    elif flow.turns_mask_on(source.text):  # a dict, helper, config class or partial another module starts an engine with
         used = flow.from_importers(source, context)
         launches += used.launches
         mapped = [launch for launch in mapped if launch.span not in used.sources]

@@ -17,14 +17,14 @@ from ....model import UNKNOWN, Assumption, Launch, Request, Span
 from ....source import ExtractContext, SourceFile
 from ..names import REPLAY_WORDS
 from .engines import engine_launches
-from .importers import importer_launches, mask_names
+from .importers import importer_launches, mask_names, turns_mask_on
 from .module import parse
 from .placing import FlowHandle, render
 from .reader import Reader
 from .requests import requests
 from .tree import Tree
 
-__all__ = ["FlowHandle", "Flowed", "candidate", "flowed", "from_importers", "merge", "render"]
+__all__ = ["FlowHandle", "Flowed", "candidate", "flowed", "from_importers", "merge", "render", "turns_mask_on"]
 
 _ENGINE_WORDS = ("LLM", "EngineArgs")
 
@@ -115,8 +115,25 @@ def _reads_more(flowed_launches: list[Launch], launch: Launch) -> bool:
     if launch.open_ended or any(setting.value is UNKNOWN for setting in launch.settings.values()):
         return True
     return any(
-        _values(f) != _values(launch) or f.open_ended or f.condition or len(f.requests) > len(launch.requests) for f in flowed_launches
+        _values(f) != _values(launch) or f.open_ended or f.condition or len(f.requests) > len(launch.requests) or _env(f) != _env(launch)
+        for f in flowed_launches
     )
+
+
+def _env(launch: Launch) -> dict:
+    return {name: setting.value for name, setting in launch.env.items()}
+
+
+def _reasons(text: str) -> list[str]:
+    """The reasons of an open launch, split at the commas between them, not at those of the code
+    a reason quotes (`**{k: v for k, v in args.items()}`)."""
+    found, depth, start = [], 0, 0
+    for offset, char in enumerate(text):
+        depth += (char in "([{") - (char in ")]}")
+        if char == "," and depth <= 0 and text[offset + 1 : offset + 2] == " ":
+            found.append(text[start:offset])
+            start = offset + 2
+    return [*found, text[start:]]
 
 
 def _values(launch: Launch) -> dict:
@@ -131,7 +148,7 @@ def _keeping(flowed_launch: Launch, launch: Launch) -> Launch:
     if isinstance(handle, FlowHandle) and env_statements and not callers:
         handle.env_statements.update(env_statements)
     # What the libcst pass saw beyond the arguments (attributes set after the call) stays.
-    kept = [reason for reason in launch.open_reason.split(", ") if reason and not reason.startswith("*")]
+    kept = [reason for reason in _reasons(launch.open_reason) if reason and not reason.startswith("*")]
     reasons = [reason for reason in (flowed_launch.open_reason, *kept) if reason]
     return replace(
         flowed_launch,

@@ -56,7 +56,8 @@ def entry(reader: Evaluates, frame: Frame, name: str, first: ast.AST, value: ast
         return Entry(setting, None, assumptions=read.assumptions, ref=read.ref)
     value_span = read.span if read.span is not None and read.span.path == module.path else module.span(value)
     setting = Setting(name, read.value, span, module.text(first, value), value_span, read.keys, via=read.hops)
-    return Entry(setting, place if not read.hops else None, assumptions=read.assumptions, ref=read.ref)
+    ref = read.ref if read.ref is not None or read.kwargs is None else read.kwargs  # a nested dict stays one (`cfg.engine_kwargs`)
+    return Entry(setting, place if not read.hops else None, assumptions=read.assumptions, ref=ref)
 
 
 def literal(reader: Evaluates, node: ast.Dict, frame: Frame) -> Val:

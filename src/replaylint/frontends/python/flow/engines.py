@@ -18,7 +18,7 @@ from ....model import UNKNOWN, Assumption, Launch, LaunchKind, Setting
 from .dicts import container, entry as read_entry, spread
 from .environ import runner_variable
 from .facts import Entry, Kwargs
-from .frames import Frame
+from .frames import Frame, expressions, parameters
 from .module import FUNCTIONS, Module, Placed, describe
 from .placing import FlowHandle
 from .reader import Function, Partial, Qualified, Reader, bind, engine_name
@@ -70,8 +70,10 @@ def _calls_on(statement: ast.stmt, lines: list[int], module: Module) -> Iterator
         stack.extend(child for child in ast.iter_child_nodes(node) if not isinstance(child, (ast.stmt, ast.Lambda)))
 
 
-def engine_launches(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Launch, Kwargs]]:
-    candidates = _candidate_names(module)
+def engine_launches(reader: Reader, module: Module, imported: set[str] = frozenset()) -> Iterator[tuple[ast.Call, Launch, Kwargs]]:
+    """The launches of the module's engine constructions (`imported`: names of the tree's other
+    modules that may hold a `partial` of one)."""
+    candidates = _candidate_names(module) | imported
     for call in calls(module, tuple(sorted(name + "(" for name in candidates))):
         func = call.node.func
         last = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
@@ -103,27 +105,34 @@ def _candidate_names(module: Module) -> set[str]:
     return names
 
 
-def contexts(reader: Reader, module: Module, call: Call) -> list[Frame]:
+def contexts(reader: Reader, module: Module, call: Call, outer: bool = True) -> list[Frame]:
     scope = call.scope
     if not isinstance(scope, FUNCTIONS):
         return [Frame(module, module.tree, at=call.placed)]
     plain = Frame(module, scope, call.cls, None, call.placed)
     if call.cls is not None:
         init = next((m for m in call.cls.body if isinstance(m, FUNCTIONS) and m.name == "__init__"), None)
-        names = (call.cls.name, *sorted(_aliases(module, call.cls)))
-        sites = [site for site in calls(module, names) if _makes(reader, site, call.cls, module)][:MAX_SITES]
         frames = []
-        for site in sites:
-            site_frame = Frame(module, site.scope, site.cls, None, site.placed)
+        for home, site in _made(reader, module, call.cls)[:MAX_SITES]:
+            site_frame = _site_frame(reader, home, site, outer)
             args = bind(reader, Function(module, init, call.cls), site.node, site_frame) if init is not None else {}
-            hop = module.span(site.node)
+            hop = home.span(site.node)
             args = {name: value.via(hop) for name, value in args.items()}
-            frames.append(replace(plain, args=args if scope is init else None, init=args, sites=((site.scope, site.placed),)))
+            sites_here = ((site.scope, site.placed),) if home is module else ()
+            actor_env = tuple((home, value) for value in _runtime_env_vars(site.node))
+            frames.append(replace(plain, args=args if scope is init else None, init=args, sites=sites_here, actor_env=actor_env))
+        if not frames and init is not None:
+            frames = [
+                replace(plain, args=args if scope is init else None, init=args)
+                for args in _through_subclasses(reader, module, call.cls, init)
+            ]
+        if init is not None and scope is not init:  # a method `__init__` calls: `self._start_engine(args, kwargs)`
+            return [called for frame in frames or [plain] for called in _called_from_init(reader, module, call.cls, init, scope, frame)]
         return frames or [plain]
     named = calls(module, (scope.name + "(",))
     sites = [(module, site) for site in named if isinstance(site.node.func, ast.Name) and site.node.func.id == scope.name]
     if not sites and scope.args.kwarg is not None:  # its callers' keywords may reach the engine
-        sites = list(_sites_elsewhere(reader, module, scope))
+        sites = list(_sites_elsewhere(reader, module, scope, lambda other, site: _calls_function(reader, other, site, scope)))
     frames = []
     for home, site in sites[:MAX_SITES]:
         site_frame = Frame(home, site.scope, site.cls, None, site.placed)
@@ -134,22 +143,103 @@ def contexts(reader: Reader, module: Module, call: Call) -> list[Frame]:
     return frames or [plain]
 
 
-def _sites_elsewhere(reader: Reader, module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[tuple[Module, Call]]:
-    """Calls of a module-level function from the modules near it (`Tree.nearby_texts`) that
-    import it: what they pass is what the engine gets."""
-    if function not in module.tree.body:
+def _sites_elsewhere(reader: Reader, module: Module, definition: ast.AST, matches) -> Iterator[tuple[Module, Call]]:
+    """Calls of a module-level function or class from the modules near it (`Tree.nearby_texts`)
+    that import it: what they pass is what the engine gets."""
+    if definition not in module.tree.body:
         return
-    word = function.name + "("
+    name = getattr(definition, "name", "")
+    words = (name + "(", name + ".remote(", name + ".options(")
     for path, text in reader.tree.nearby_texts(module.path):
-        if word not in text or "import" not in text or os.path.normpath(path) == os.path.normpath(module.path):
+        if name not in text or "import" not in text or os.path.normpath(path) == os.path.normpath(module.path):
             continue
         other = reader.tree.open_file(path, text)
         if other is None:
             continue
-        for site in calls(other, (word,)):
-            callee = reader.evaluate(site.node.func, Frame(other, site.scope, site.cls, None, site.placed))
-            if isinstance(callee.ref, Function) and callee.ref.node is function:
-                yield other, site
+        yield from ((other, site) for site in calls(other, words) if matches(other, site))
+
+
+def _site_frame(reader: Reader, home: Module, site: Call, outer: bool) -> Frame:
+    """Where a construction site is read: with the arguments of the one call of its function in
+    the tree (`create_vllm_engines(...)` in `main`), followed one level out."""
+    plain = Frame(home, site.scope, site.cls, None, site.placed)
+    if not outer or site.cls is not None or not isinstance(site.scope, FUNCTIONS):
+        return plain
+    found = contexts(reader, home, site, outer=False)
+    return found[0] if len(found) == 1 else plain
+
+
+def _made(reader: Reader, module: Module, cls: ast.ClassDef) -> list[tuple[Module, Call]]:
+    """Where the class is made: in its module, else in the modules near it that import it."""
+    names = (cls.name, *sorted(_aliases(module, cls)))
+    made = [(module, site) for site in calls(module, names) if _makes(reader, site, cls, module)]
+    if made or not (reader.tree.sites_elsewhere or _takes_a_config_of_the_tree(reader, module, cls)):
+        return made
+    return list(_sites_elsewhere(reader, module, cls, lambda other, site: _makes(reader, site, cls, other)))
+
+
+def _takes_a_config_of_the_tree(reader: Reader, module: Module, cls: ast.ClassDef) -> bool:
+    """Whether the class's `__init__` takes an object of a class of another module of the tree
+    (`args: GRPOConfig`): who makes the class then decides the engine's settings."""
+    init = next((m for m in cls.body if isinstance(m, FUNCTIONS) and m.name == "__init__"), None)
+    for param in parameters(init) if init is not None else ():
+        annotation = param.annotation
+        if isinstance(annotation, ast.Name) and annotation.id in module.imports:
+            found = reader.tree.resolve(module.imports[annotation.id], module)
+            if found is not None and found[1] is not None:
+                return True
+    return False
+
+
+def _through_subclasses(reader: Reader, module: Module, cls: ast.ClassDef, init: ast.AST) -> Iterator[dict]:
+    """The arguments `cls.__init__` gets from a subclass of its module made in the tree: the
+    subclass's `super().__init__(...)` read with what its own construction passed."""
+    for sub in module.tree.body:
+        if not isinstance(sub, ast.ClassDef) or not any(isinstance(base, ast.Name) and base.id == cls.name for base in sub.bases):
+            continue
+        sub_init = next((m for m in sub.body if isinstance(m, FUNCTIONS) and m.name == "__init__"), None)
+        found = _super_init(module, sub_init) if sub_init is not None else None
+        if found is None:
+            continue
+        placed, super_call = found
+        for home, site in _made(reader, module, sub)[:MAX_SITES]:
+            site_frame = Frame(home, site.scope, site.cls, None, site.placed)
+            sub_args = bind(reader, Function(module, sub_init, sub), site.node, site_frame)
+            hop = home.span(site.node)
+            sub_frame = Frame(module, sub_init, sub, {name: value.via(hop) for name, value in sub_args.items()}, placed)
+            args = bind(reader, Function(module, init, cls), super_call, sub_frame)
+            yield {name: value.via(module.span(super_call)) for name, value in args.items()}
+
+
+def _called_from_init(reader: Reader, module: Module, cls: ast.ClassDef, init: ast.AST, method: ast.AST, frame: Frame) -> list[Frame]:
+    """The method's frame with the arguments `__init__` gives it (`self.method(...)` there, read
+    with what the object's construction passed); the frame as it was when `__init__` does not call it."""
+    found = []
+    for placed in module.statements(init):
+        for node in expressions(placed.statement):
+            func = node.func if isinstance(node, ast.Call) else None
+            if isinstance(func, ast.Attribute) and func.attr == getattr(method, "name", None) and isinstance(func.value, ast.Name):
+                if func.value.id == "self":
+                    caller = Frame(module, init, cls, frame.init, placed, sites=frame.sites, actor_env=frame.actor_env)
+                    args = bind(reader, Function(module, method, cls), node, caller)  # type: ignore[arg-type]
+                    found.append(replace(frame, args={name: value.via(module.span(node)) for name, value in args.items()}))
+    return found[:MAX_SITES] or [frame]
+
+
+def _super_init(module: Module, init: ast.AST) -> tuple[Placed, ast.Call] | None:
+    """The statement of a `super().__init__(...)` call in `init` and the call."""
+    for placed in module.statements(init):
+        for node in ast.walk(placed.statement):
+            func = node.func if isinstance(node, ast.Call) else None
+            if isinstance(func, ast.Attribute) and func.attr == "__init__" and isinstance(func.value, ast.Call):
+                if isinstance(func.value.func, ast.Name) and func.value.func.id == "super":
+                    return placed, node
+    return None
+
+
+def _calls_function(reader: Reader, other: Module, site: Call, function: ast.AST) -> bool:
+    callee = reader.evaluate(site.node.func, Frame(other, site.scope, site.cls, None, site.placed))
+    return isinstance(callee.ref, Function) and callee.ref.node is function
 
 
 def _makes(reader: Reader, site: Call, cls: ast.ClassDef, module: Module) -> bool:
@@ -166,6 +256,22 @@ def _makes(reader: Reader, site: Call, cls: ast.ClassDef, module: Module) -> boo
     frame = Frame(module, site.scope, site.cls, None, site.placed)
     made = reader.evaluate(func, frame).ref
     return getattr(made, "node", None) is cls
+
+
+def _runtime_env_vars(site: ast.Call) -> Iterator[ast.expr]:
+    """The `env_vars` of `Actor.options(runtime_env={"env_vars": {...}})` (or `RuntimeEnv(env_vars={...})`)."""
+    func = site.func
+    options = func.value if isinstance(func, ast.Attribute) and func.attr == "remote" else None
+    if not (isinstance(options, ast.Call) and isinstance(options.func, ast.Attribute) and options.func.attr == "options"):
+        return
+    for keyword in options.keywords:
+        if keyword.arg != "runtime_env":
+            continue
+        value = keyword.value
+        if isinstance(value, ast.Dict):
+            yield from (v for k, v in zip(value.keys, value.values) if isinstance(k, ast.Constant) and k.value == "env_vars")
+        elif isinstance(value, ast.Call):
+            yield from (k.value for k in value.keywords if k.arg == "env_vars")
 
 
 def _aliases(module: Module, cls: ast.ClassDef) -> set[str]:
@@ -222,7 +328,7 @@ def _launches(reader: Reader, node: ast.Call, frame: Frame, partial: Partial | N
     limit = 0 if found.reasons else _MAX_TESTS
     split, blurred = tests[:limit], set(tests[limit:])
     label = f"{module.text(node.func)}(...)"
-    env = runner_variable(frame)
+    env, env_statements = runner_variable(frame, reader)
     for truth in itertools.product((True, False), repeat=len(split)):
         outcome = dict(zip(split, truth))
         settings: dict[str, Setting] = {}
@@ -246,9 +352,7 @@ def _launches(reader: Reader, node: ast.Call, frame: Frame, partial: Partial | N
                 open_reason=", ".join(found.reasons),
                 condition=f"when {condition}" if condition else None,
                 label=label,
-                handle=FlowHandle(
-                    found.home, places, env_statements={name: setting.span for name, setting in env.items()}, callers=bool(frame.sites)
-                ),
+                handle=FlowHandle(found.home, places, env_statements=env_statements, callers=bool(frame.sites)),
                 assumptions=tuple(dict.fromkeys(assumptions)),
             ),
             found,

@@ -7,49 +7,126 @@ unknown."""
 from __future__ import annotations
 
 import ast
+from dataclasses import dataclass
 
-from ....model import UNKNOWN, Setting
+from ....model import UNKNOWN, Setting, Span
 from ....vllm.fields import RUNNER_ENV
-from .frames import Frame, expressions
+from .frames import Evaluates, Frame, expressions
 from .module import FUNCTIONS, Module, Placed
 
 _CALLS = ("environ.setdefault", "environ.pop", "putenv")
 
 
-def runner_variable(frame: Frame) -> dict[str, Setting]:
-    """The runner variable's setting where `frame` reads (empty: the code does not write it)."""
+def runner_variable(frame: Frame, reader: Evaluates | None = None) -> tuple[dict[str, Setting], dict[str, Span]]:
+    """The runner variable's setting where `frame` reads (empty: the code does not write it), and
+    the statements a fix may remove (a write that is a statement of its own)."""
     module = frame.module
     env: dict[str, Setting] = {}
+    statements: dict[str, Span] = {}
+    writer = _Writer(reader, env, statements)
+    for home, value in frame.actor_env:  # Ray's `runtime_env={"env_vars": {...}}`: the actor starts with it
+        writer.entry(home, value, ())
     if frame.scope is not module.tree:
-        _apply(module, module.tree, None, env)  # a function runs after the module's statements
+        # A function runs after the module's statements; the functions those call are not entered
+        # (`main()` may be what builds the engine, and write the environment after it).
+        writer.apply(module, module.tree, None, enter=False)
     for scope, placed in frame.sites:
         if scope is not module.tree:
-            _apply(module, scope, placed, env)
+            writer.apply(module, scope, placed)
     if isinstance(frame.scope, FUNCTIONS):
-        _apply(module, frame.scope, frame.at, env)
+        writer.apply(module, frame.scope, frame.at)
     elif frame.at is not None:
         env.clear()
-        _apply(module, module.tree, frame.at, env)
-    return env
+        writer.apply(module, module.tree, frame.at)
+    return env, statements
 
 
-def _apply(module: Module, scope: ast.AST, until: Placed | None, env: dict[str, Setting]) -> None:
-    for placed in module.statements(scope):
-        if until is not None and placed.order >= until.order:
-            break
-        write = _write(module, placed.statement)
+_MAX_CALLS = 2  # functions of the tree entered to find their writes (a setup helper and one it calls)
+
+
+@dataclass
+class _Writer:
+    """Applies the writes of statements in order; a call of a function of the tree made as a
+    statement of its own (`setup_envvars_for_vllm()`) has its writes applied where it is made."""
+
+    reader: Evaluates | None
+    env: dict[str, Setting]
+    statements: dict[str, Span]
+    depth: int = 0
+
+    def apply(self, module: Module, scope: ast.AST, until: Placed | None, guards: tuple = (), enter: bool = True) -> None:
+        for placed in module.statements(scope):
+            if until is not None and placed.order >= until.order:
+                break
+            self._statement(module, placed, (*guards, *placed.guards), enter)
+
+    def _statement(self, module: Module, placed: Placed, guards: tuple, enter: bool) -> None:
+        statement = placed.statement
+        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
+            if (enter and self._entered(module, statement.value, guards)) or self._updated(module, statement.value, guards):
+                return
+        write = _write(module, statement)
         if write is None:
-            continue
+            return
         kind, value = write
-        span = module.span(placed.statement)
+        span = module.span(statement)
         if kind == "remove":
-            env.pop(RUNNER_ENV, None)
-        elif kind == "default" and RUNNER_ENV in env:
-            continue
-        else:
-            known = value.value if isinstance(value, ast.Constant) and isinstance(value.value, str) and not placed.guards else UNKNOWN
-            value_span = module.span(value) if value is not None else None
-            env[RUNNER_ENV] = Setting(RUNNER_ENV, known, span, module.text(placed.statement), value_span)
+            self.env.pop(RUNNER_ENV, None)
+            return
+        if kind == "default" and RUNNER_ENV in self.env:
+            return
+        self._set(module, value, span, module.text(statement), guards)
+        self.statements[RUNNER_ENV] = span
+
+    def entry(self, module: Module, mapping: ast.expr, guards: tuple) -> None:
+        """A dict literal of variables (`{"VLLM_USE_V2_MODEL_RUNNER": "0", ...}`) written into the environment."""
+        if not isinstance(mapping, ast.Dict):
+            return
+        for key, value in zip(mapping.keys, mapping.values):
+            if key is None:
+                self.env[RUNNER_ENV] = Setting(RUNNER_ENV, UNKNOWN, module.span(mapping), module.text(mapping))  # `**more`: not known
+            elif _names_runner(key):
+                self._set(module, value, module.span(key), f"{module.text(key)}: {module.text(value)}", guards)
+                self.statements.pop(RUNNER_ENV, None)  # a key of a dict, not a statement a fix may remove
+
+    def _set(self, module: Module, value: ast.expr | None, span: Span, raw: str, guards: tuple) -> None:
+        known = value.value if isinstance(value, ast.Constant) and isinstance(value.value, str) and not guards else UNKNOWN
+        value_span = module.span(value) if value is not None else None
+        self.env[RUNNER_ENV] = Setting(RUNNER_ENV, known, span, raw, value_span)
+
+    def _updated(self, module: Module, call: ast.Call, guards: tuple) -> bool:
+        """`os.environ.update({...})` or `os.environ.update(NAME)` of a module-level dict."""
+        func = call.func
+        if not (isinstance(func, ast.Attribute) and func.attr == "update" and _is_environ(module, func.value) and call.args):
+            return False
+        mapping = call.args[0]
+        if isinstance(mapping, ast.Name):
+            mapping = _module_dict(module, mapping.id)
+        if mapping is not None:
+            self.entry(module, mapping, guards)
+        return True
+
+    def _entered(self, module: Module, call: ast.Call, guards: tuple) -> bool:
+        if self.reader is None or self.depth >= _MAX_CALLS or not isinstance(call.func, (ast.Name, ast.Attribute)):
+            return False
+        from .reader import Function  # the reader imports this module
+
+        callee = self.reader.evaluate(call.func, Frame(module, module.tree)).ref
+        if not isinstance(callee, Function) or callee.cls is not None:
+            return False
+        self.depth += 1
+        try:
+            self.apply(callee.module, callee.node, None, guards)
+        finally:
+            self.depth -= 1
+        return True
+
+
+def _module_dict(module: Module, name: str) -> ast.expr | None:
+    found = [
+        s.value for s in module.tree.body if isinstance(s, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in s.targets)
+    ]
+    return found[0] if len(found) == 1 else None
 
 
 def _write(module: Module, statement: ast.stmt) -> tuple[str, ast.expr | None] | None:

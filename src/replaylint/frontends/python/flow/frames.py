@@ -25,6 +25,7 @@ class Frame:
     stack: tuple[int, ...] = ()  # functions being read (recursion reads nothing)
     init: dict[str, Val] | None = None  # the arguments the object's `__init__` was given (a method's frame)
     sites: tuple[tuple[ast.AST, Placed], ...] = ()  # the call that led here: its scope and statement
+    actor_env: tuple[tuple[Module, ast.expr], ...] = ()  # the `env_vars` dicts of a Ray actor's `runtime_env`
 
     def reading(self, at: Placed | None) -> Frame:
         return replace(self, at=at)
@@ -124,18 +125,27 @@ def expressions(statement: ast.stmt) -> Iterator[ast.AST]:
     return _shallow_walk(statement)
 
 
-def reaching(frame: Frame, name: str) -> Binding | None:
-    """The binding of `name` that holds where `frame` reads it (None: not bound in the tree)."""
+class Decides(Protocol):
+    """Whether a binding's branch is taken where the name is read: True (its guards hold), False
+    (one is decided against), None (not known)."""
+
+    def __call__(self, placed: Placed, frame: Frame) -> bool | None: ...
+
+
+def reaching(frame: Frame, name: str, decide: Decides | None = None) -> Binding | None:
+    """The binding of `name` that holds where `frame` reads it (None: not bound in the tree).
+    With `decide`, a binding under a branch the use is not under counts when its branch is
+    decided (`if kw is None: kw = {}` where `kw` is None), and is passed over when decided against."""
     scope = frame.scope
     if isinstance(scope, FUNCTIONS):
-        found = _in_scope(frame, name)
+        found = _in_scope(frame, name, decide)
         if found is not None:
             return found
         if any(argument.arg == name for argument in _every_parameter(scope)):
             return Binding("parameter", node=scope)
         module_frame = replace(frame, scope=frame.module.tree, at=None)
         return _in_scope(module_frame, name)
-    return _in_scope(frame, name)
+    return _in_scope(frame, name, decide)
 
 
 def _every_parameter(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.arg]:
@@ -143,7 +153,7 @@ def _every_parameter(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[a
     return [*parameters(function), *(star for star in (arguments.vararg, arguments.kwarg) if star is not None)]
 
 
-def _in_scope(frame: Frame, name: str) -> Binding | None:
+def _in_scope(frame: Frame, name: str, decide: Decides | None = None) -> Binding | None:
     placed = frame.module.binders(frame.scope, name)
     bound = [(p, b) for p in placed if (b := binds(p.statement, name)) is not None]
     if not bound:
@@ -154,11 +164,22 @@ def _in_scope(frame: Frame, name: str) -> Binding | None:
         use = position(frame.at.statement)
         before = [(p, b) for p, b in bound if end(p.statement) <= use]
         if isinstance(frame.scope, FUNCTIONS) and not before:
+            if any(argument.arg == name for argument in _every_parameter(frame.scope)):
+                return None  # a parameter rebound later (`kw = kw or {}`): the parameter here
             return Binding("opaque")  # local, but not yet bound here
         if not before:
             before = bound
-    last_placed, last = before[-1]
     use_guards = frame.at.guards if frame.at is not None else ()
+    while decide is not None and frame.at is not None and before and before[-1][0].guards != use_guards[: len(before[-1][0].guards)]:
+        taken = decide(before[-1][0], frame)
+        if taken is None:
+            return Binding("opaque")
+        if taken:
+            return replace(before[-1][1], placed=before[-1][0])
+        before = before[:-1]  # a branch never taken here
+    if not before:
+        return None  # every binding before the use is on a path not taken: the parameter, or the module's
+    last_placed, last = before[-1]
     if last_placed.guards != use_guards[: len(last_placed.guards)]:
         return Binding("opaque")  # bound on some paths only
     if frame.at is None and (len(bound) > 1 or bound[0][0].guards):

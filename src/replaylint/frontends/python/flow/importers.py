@@ -11,11 +11,12 @@ only the settings module is named."""
 from __future__ import annotations
 
 import ast
+import re
 
 from ....model import Launch, Span
 from ....source import ExtractContext, SourceFile
 from .engines import engine_launches
-from .module import Module, parse
+from .module import FUNCTIONS, Module, parse
 from .reader import Reader
 from .tree import Tree
 
@@ -30,28 +31,54 @@ def importer_launches(module: Module, context: ExtractContext, names: set[str], 
         module = parse(SourceFile(path, text), "")
         if module is None:
             continue
-        reader = Reader(Tree(module, context))
-        for _, launch, kwargs in engine_launches(reader, module):
+        tree = Tree(module, context)
+        tree.sites_elsewhere = True
+        reader = Reader(tree)
+        for _, launch, kwargs in engine_launches(reader, module, names & set(module.imports)):
             if any(_from(setting, module.path) for setting in launch.settings.values()):
                 launches.append(launch)
                 sources |= kwargs.sources
     return launches, sources
 
 
+def turns_mask_on(text: str) -> bool:
+    """Whether a module's text turns the mask on somewhere, by a key, keyword or config class
+    field (not a mention: vLLM's own `return_sampling_mask: bool = False`); a file that does not
+    has no name another module could start a replay engine with."""
+    if "return_sampling_mask" not in text:
+        return False
+    from ... import turns_mask_on as written  # the prefilter's pattern
+
+    return written(text.encode("utf-8", "surrogateescape"))
+
+
 def mask_names(module: Module) -> set[str]:
-    """Module-level names bound to a dict that turns the mask on (the mask written in it)."""
+    """Module-level names that carry the mask to another module: a dict or call that turns it on
+    (the mask written in it), a function that returns one, a config class with the mask among
+    its fields, and a config class that nests such a class (`field(default_factory=...)`)."""
     found = set()
+    classes = {}
     for statement in module.tree.body:
         if isinstance(statement, (ast.Assign, ast.AnnAssign)) and isinstance(statement.value, (ast.Dict, ast.Call)):
-            segment = module.text(statement.value)
-            if "return_sampling_mask" in segment:
+            if turns_mask_on(module.text(statement.value)):
                 targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
                 found |= {target.id for target in targets if isinstance(target, ast.Name)}
+        elif isinstance(statement, FUNCTIONS) and turns_mask_on(module.text(statement)):
+            found.add(statement.name)
+        elif isinstance(statement, ast.ClassDef):
+            classes[statement.name] = module.text(statement)
+    nesting = {name for name, text in classes.items() if turns_mask_on(text)}
+    while nesting:
+        found |= nesting
+        nesting = {name for name, text in classes.items() if name not in found and any(re.search(rf"\b{n}\b", text) for n in found)}
     return found
 
 
 def _may_use(text: str, names: set[str]) -> bool:
-    return "vllm" in text and "import" in text and any(name in text for name in names) and ("LLM" in text or "EngineArgs" in text)
+    """An engine built there, or one of the names called (a `partial` of vLLM's engine)."""
+    if "import" not in text or not any(name in text for name in names):
+        return False
+    return ("vllm" in text and ("LLM" in text or "EngineArgs" in text)) or any(name + "(" in text for name in names)
 
 
 def _from(setting, path: str) -> bool:

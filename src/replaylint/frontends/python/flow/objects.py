@@ -113,11 +113,15 @@ def _factory_record(reader: Evaluates, value: ast.expr, frame: Frame) -> Instanc
 
 
 def _field_default(value: ast.expr) -> ast.expr | None:
-    """`x: int = 3` -> 3; `field(default=3)`, `Field(3)`, `attr.ib(default=3)` -> 3; a factory -> None."""
+    """`x: int = 3` -> 3; `field(default=3)`, `Field(3)`, `attr.ib(default=3)` -> 3;
+    `field(default_factory=lambda: {...})` -> `{...}`; another factory -> None."""
     if isinstance(value, ast.Call) and _last(value.func) in ("field", "Field", "ib", "attrib"):
         for keyword in value.keywords:
             if keyword.arg == "default":
                 return keyword.value
+            made = keyword.value
+            if keyword.arg in ("default_factory", "factory") and isinstance(made, ast.Lambda) and not made.args.args:
+                return made.body
         if _last(value.func) == "Field" and value.args:
             return value.args[0]
         return None
@@ -182,7 +186,22 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
         return Val(ref=HfParser(tuple(items)))
     if name in ("ray.remote",) and len(node.args) == 1:
         return reader.evaluate(node.args[0], frame)
+    if name == "getattr" and len(node.args) == 3 and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
+        return _attribute_or_default(reader, node, frame)
     return NOTHING
+
+
+def _attribute_or_default(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
+    """`getattr(args, "name", default)`: the field, else the default where every field of the
+    object is known (a parsed command line, a record made here), else unknown."""
+    owner = reader.evaluate(node.args[0], frame)
+    name = node.args[1].value  # type: ignore[attr-defined]
+    ref = owner.ref
+    if not isinstance(ref, Instance) or ref.fields.reasons:
+        return NOTHING
+    if name in ref.fields.entries:
+        return field(reader, owner, name, frame)
+    return reader.evaluate(node.args[2], frame)
 
 
 def method_result(reader: Evaluates, callee: Val, func: ast.expr, node: ast.Call, frame: Frame) -> Val:

@@ -13,13 +13,15 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from .bodies import token_map
-from .dicts import as_val, call as dict_call, container, entry as dict_entry, literal, spread, writes_into, written
+from .comprehensions import filtered
+from .dicts import as_val, call as dict_call, container, decided, entry as dict_entry, literal, spread, writes_into, written
 from .facts import NOTHING, Kwargs, Val, read_from
 from .frames import Frame, parameters, reaching
+from .logic import logic
 from .module import FUNCTIONS, Module, Placed
 from .objects import Class, command_default, field, instance, library_call, method_result
 from .returns import branches, combined
-from .yaml_configs import hydra_config, loaded
+from .yaml_configs import file_loaded, hydra_config, loaded
 
 if TYPE_CHECKING:
     from .tree import Tree
@@ -108,12 +110,16 @@ class Reader:
             return as_val(left, module.span(node))
         if isinstance(node, ast.Call):
             return self.call(node, frame)
+        if isinstance(node, ast.DictComp):
+            return filtered(self, node, frame)
+        if isinstance(node, (ast.BoolOp, ast.Compare, ast.IfExp)) or (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)):
+            return logic(self, node, frame)
         return NOTHING
 
     def name(self, name: str, frame: Frame) -> Val:
-        binding = reaching(frame, name)
+        binding = reaching(frame, name, self._taken)
         if binding is None:
-            return Val(ref=Qualified(name)) if name in ("dict", "vars") else NOTHING
+            return Val(ref=Qualified(name)) if name in ("dict", "vars", "getattr") else NOTHING
         if binding.kind == "parameter":
             read = self.parameter(name, frame)
             if read.kwargs is None:
@@ -139,6 +145,23 @@ class Reader:
                     mutated.reasons.append(f"`{name}` written in `{function.name}`")  # when it runs is not known here
             return replace(as_val(mutated, read.span), hops=read.hops, origin=read.origin)
         return read
+
+    def _taken(self, placed: Placed, frame: Frame) -> bool | None:
+        """Whether the branches `placed` is under (beyond the reader's own) are taken, each test
+        read where its `if` is (`if kw is None: kw = {}` with `kw` known)."""
+        use = frame.at.guards if frame.at is not None else ()
+        for number, guard in enumerate(placed.guards):
+            if guard in use:
+                continue
+            if guard.opaque or guard.node is None:
+                return None
+            at = Placed(guard.node, placed.guards[:number], placed.order)  # type: ignore[arg-type]  # read at the test
+            left = decided(self, (guard,), frame.reading(at))
+            if left is None:
+                return False
+            if left:
+                return None
+        return True
 
     def parameter(self, name: str, frame: Frame) -> Val:
         function = frame.function
@@ -234,8 +257,10 @@ class Reader:
         owner = self.evaluate(node.value, frame)
         key = node.slice.value if isinstance(node.slice, ast.Constant) else None
         if owner.kwargs is not None and isinstance(key, str) and key in owner.kwargs.entries:
-            setting = owner.kwargs.entries[key].setting
-            return read_from(setting)
+            return field(self, owner, key, frame)  # a nested mapping stays one (`cfg["engine"]`)
+        items = owner.ref
+        if isinstance(items, tuple) and isinstance(key, int) and not isinstance(key, bool) and -len(items) <= key < len(items):
+            return items[key]  # `parser.parse_args_into_dataclasses()[0]`
         return NOTHING
 
     # calls
@@ -309,6 +334,9 @@ class Reader:
             return Val(json.dumps(value)) if _writable(value) else NOTHING
         if name in ("omegaconf.OmegaConf.load", "OmegaConf.load"):
             return loaded(self, node, frame.module)
+        from_file = file_loaded(self, name, node, frame)
+        if from_file is not None:
+            return from_file
         if engine_name(name) or name in _PARAMS:
             return Val(ref=Engine(node, frame))  # an engine, or the params of a request
         return library_call(self, name, node, frame)

@@ -6,14 +6,15 @@ the module), with the `SamplingParams` they send read through names, module cons
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 from typing import Iterator
 
 from ....model import Assumption, Request
-from .engines import arguments, calls
+from .engines import MAX_SITES, Call, arguments, calls
 from .facts import Val
-from .frames import Frame
-from .module import Module
-from .reader import Engine, Reader
+from .frames import Frame, reaching
+from .module import FUNCTIONS, Module
+from .reader import Engine, Function, Reader, bind
 
 _METHODS = {"generate": ("sampling_params", 1), "chat": ("sampling_params", 1), "beam_search": ("params", 1)}
 
@@ -25,19 +26,48 @@ def requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request
         func = call.node.func
         if not isinstance(func, ast.Attribute) or func.attr not in _METHODS:
             continue
-        frame = Frame(module, call.scope, call.cls, None, call.placed)
-        engine = reader.evaluate(func.value, frame).ref
-        if not isinstance(engine, Engine):
-            continue
-        keyword, position = _METHODS[func.attr]
-        params = _argument(call.node, keyword, position)
-        kind = "beam_search" if func.attr == "beam_search" else "sampling"
-        if params is None:
-            if kind == "beam_search":
-                yield engine.call, Request(kind, module.span(call.node), {}, open_ended=True), ()
-            continue
-        for made in _made(reader.evaluate(params, frame)):
-            yield (engine.call, *_request(reader, made, kind))
+        for frame in _frames(reader, module, call):
+            engine = reader.evaluate(func.value, frame).ref
+            if not isinstance(engine, Engine):
+                continue
+            keyword, position = _METHODS[func.attr]
+            params = _argument(call.node, keyword, position)
+            kind = "beam_search" if func.attr == "beam_search" else "sampling"
+            if params is None:
+                if kind == "beam_search":
+                    yield engine.call, Request(kind, module.span(call.node), {}, open_ended=True), ()
+                continue
+            for made in _made(reader.evaluate(params, frame)):
+                yield (engine.call, *_request(reader, made, kind))
+
+
+def _frames(reader: Reader, module: Module, call: Call) -> list[Frame]:
+    """Where a request of a method is read: with the arguments of each call of the method in the
+    module (`self.generate_samples(prompts, **kwargs)`, `generator.generate_samples(...)` on an
+    object of its class made there), else the method alone."""
+    plain = Frame(module, call.scope, call.cls, None, call.placed)
+    method = call.scope
+    if call.cls is None or not isinstance(method, FUNCTIONS) or method.name.startswith("__"):
+        return [plain]
+    found = []
+    for site in calls(module, (f".{method.name}(",)):
+        func = site.node.func
+        if isinstance(func, ast.Attribute) and func.attr == method.name:
+            site_frame = Frame(module, site.scope, site.cls, None, site.placed)
+            if _of_class(site_frame, func.value, call.cls):
+                args = bind(reader, Function(module, method, call.cls), site.node, site_frame)
+                found.append(replace(plain, args={name: value.via(module.span(site.node)) for name, value in args.items()}))
+    return found[:MAX_SITES] or [plain]
+
+
+def _of_class(frame: Frame, receiver: ast.expr, cls: ast.ClassDef) -> bool:
+    """Whether `receiver` is an object of `cls` where `frame` reads it (`self` in its methods,
+    `Cls(...)`, a name bound to `Cls(...)`)."""
+    if isinstance(receiver, ast.Name) and receiver.id == "self":
+        return frame.cls is cls
+    binding = reaching(frame, receiver.id) if isinstance(receiver, ast.Name) else None
+    value = receiver if isinstance(receiver, ast.Call) else binding.value if binding is not None and binding.kind == "value" else None
+    return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == cls.name
 
 
 def _made(read: Val) -> Iterator[Engine]:

@@ -69,6 +69,9 @@ class Tree:
         self._nearby: list[tuple[str, str]] | None = None
         self._resolved: dict[tuple[str, str], tuple[Module, str | None] | None] = {}
         self.opened = 0
+        # Whether constructions of a class are looked for in other modules (costly: up to
+        # MAX_NEARBY files read): only when this module is read for the module whose names it uses.
+        self.sites_elsewhere = False
 
     def charge(self, node: ast.AST, module: Module) -> None:
         offset = module.offset(node.lineno, node.col_offset) if module is self.module and hasattr(node, "lineno") else None  # type: ignore[attr-defined]

@@ -50,6 +50,99 @@ def loaded(reader, node: ast.Call, module: Module) -> Val:
     return NOTHING
 
 
+_LOADERS = frozenset(("yaml.safe_load", "yaml.load", "yaml.full_load", "json.load", "json.loads"))
+
+
+def file_loaded(reader, name: str, node: ast.Call, frame) -> Val | None:
+    """`yaml.safe_load(handle)` / `json.load(handle)` of `with open(PATH) as handle`, or of
+    `open(PATH)` / `Path(PATH).read_text()`, where PATH is a file of the tree named from the
+    module's own place (`Path(__file__).parent / "configs" / "x.yaml"`, `os.path.join(HERE, "x.json")`):
+    its keys, each written where the file writes it. A path from the working directory or the
+    command line is not known (None: not such a loader)."""
+    if name not in _LOADERS or not node.args:
+        return None
+    path = _opened(node.args[0], frame)
+    if path is None or reader.tree.context.read_text(path) is None:
+        return NOTHING
+    return _read(reader, path)  # JSON is read as the YAML it also is
+
+
+def _opened(node: ast.expr, frame) -> str | None:
+    if isinstance(node, ast.Call):
+        func = node.func
+        if isinstance(func, ast.Name) and func.id == "open" and node.args:
+            return path_of(node.args[0], frame)
+        if isinstance(func, ast.Attribute) and func.attr in ("read_text", "read") and not node.args:
+            return _opened(func.value, frame) if func.attr == "read" else path_of(func.value, frame)
+        if isinstance(func, ast.Attribute) and func.attr == "open":
+            return path_of(func.value, frame)
+        return None
+    if isinstance(node, ast.Name):
+        for placed in frame.module.binders(frame.scope, node.id):
+            statement = placed.statement
+            if isinstance(statement, (ast.With, ast.AsyncWith)):
+                for item in statement.items:
+                    if isinstance(item.optional_vars, ast.Name) and item.optional_vars.id == node.id:
+                        return _opened(item.context_expr, frame)
+    return None
+
+
+_SAME = ("abspath", "realpath", "resolve", "absolute", "Path", "PurePath", "str", "fspath")
+_MAX_PATH_STEPS = 12
+
+
+def path_of(node: ast.expr, frame) -> str | None:
+    """The file a path expression names when the module's own place decides it (`__file__`), else None."""
+    found = _path(node, frame, 0)
+    return found[0] if found is not None and found[1] else None
+
+
+def _path(node: ast.expr, frame, steps: int) -> tuple[str, bool] | None:
+    """(the path, whether it starts at the module's place) or None when it is not known."""
+    if steps > _MAX_PATH_STEPS:
+        return None
+    module = frame.module
+
+    def again(item: ast.expr) -> tuple[str, bool] | None:
+        return _path(item, frame, steps + 1)
+
+    if isinstance(node, ast.Name) and node.id == "__file__":
+        return module.path, True
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and not os.path.isabs(node.value):
+        return node.value, False
+    if isinstance(node, ast.Name):
+        bound = [p for p in module.binders(module.tree, node.id) if isinstance(p.statement, ast.Assign)]
+        return again(bound[0].statement.value) if len(bound) == 1 and not bound[0].guards else None
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
+        return _joined([again(node.left), again(node.right)])
+    if isinstance(node, ast.Attribute) and node.attr == "parent":
+        return _parent(again(node.value))
+    if not isinstance(node, ast.Call):
+        return None
+    func = node.func
+    short = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    if short == "join" and node.args:
+        return _joined([again(item) for item in node.args])
+    if short == "dirname" and len(node.args) == 1:
+        return _parent(again(node.args[0]))
+    if short in _SAME and len(node.args) == 1:
+        return again(node.args[0])
+    if short in _SAME and not node.args and isinstance(func, ast.Attribute):
+        return again(func.value)
+    return None
+
+
+def _parent(path: tuple[str, bool] | None) -> tuple[str, bool] | None:
+    return (os.path.dirname(path[0]), True) if path is not None and path[1] else None
+
+
+def _joined(parts: list[tuple[str, bool] | None]) -> tuple[str, bool] | None:
+    """Parts joined when the first is the module's place (a relative start is the working directory's)."""
+    if not parts or any(part is None for part in parts) or not parts[0][1]:  # type: ignore[index]
+        return None
+    return os.path.normpath(os.path.join(*(part[0] for part in parts))), True  # type: ignore[index]
+
+
 def _is_hydra_main(decorator: ast.expr, module: Module) -> bool:
     if not isinstance(decorator, ast.Call):
         return False

@@ -1,0 +1,129 @@
+"""Keys filtered by a dict comprehension on their way to an engine (lm-evaluation-harness's and
+LLaMA-Factory's spelling): `{k: v for k, v in args.items() if k in ENGINE_KEYS and v is not None}`.
+A key is kept when the condition holds for it, dropped when it does not; where the condition
+cannot be decided for a key (`k in inspect.signature(LLM.__init__).parameters`, a set made at
+run time), that key may or may not pass and the result is open. The keys of
+`inspect.signature(EngineArgs).parameters` known here are the engine arguments replay rules read
+(`vllm.fields`); any other name may or may not be a field of `EngineArgs`, so it is undecided."""
+
+from __future__ import annotations
+
+import ast
+import os
+from typing import Any
+
+from ....model import UNKNOWN
+from .dicts import as_val
+from .facts import NOTHING, Entry, Val
+from .frames import Evaluates, Frame, reaching
+
+_ENGINE_FIELDS = "the engine's fields"
+_SERVER_ONLY = ("enable_scale_out", "tokens_only")  # options of `vllm serve`, not fields of EngineArgs
+
+
+def filtered(reader: Evaluates, node: ast.DictComp, frame: Frame) -> Val:
+    """The mapping a `{k: v for k, v in source.items() if ...}` comprehension makes (NOTHING for
+    any other comprehension)."""
+    names = _key_and_value(node)
+    if names is None:
+        return NOTHING
+    generator = node.generators[0]
+    assert isinstance(generator.iter, ast.Call) and isinstance(generator.iter.func, ast.Attribute)
+    source = reader.evaluate(generator.iter.func.value, frame).kwargs
+    if source is None:
+        return NOTHING
+    found = source.rebuilt({})
+    found.home = None  # a key added to the source may not pass the filter
+    for name, entry in source.entries.items():
+        holds = _all(reader, generator.ifs, names, name, entry, frame)
+        if holds is None:
+            found.reasons.append(f"`{name}` may pass the filter at {os.path.basename(frame.module.path)}:{node.lineno}")
+        elif holds:
+            found.entries[name] = entry
+    return as_val(found, frame.module.span(node))
+
+
+def _key_and_value(node: ast.DictComp) -> tuple[str, str] | None:
+    if len(node.generators) != 1 or node.generators[0].is_async:
+        return None
+    generator = node.generators[0]
+    target, source = generator.target, generator.iter
+    if not (isinstance(target, ast.Tuple) and len(target.elts) == 2 and all(isinstance(e, ast.Name) for e in target.elts)):
+        return None
+    if not (isinstance(source, ast.Call) and isinstance(source.func, ast.Attribute) and source.func.attr == "items" and not source.args):
+        return None
+    key, value = (e.id for e in target.elts)  # type: ignore[attr-defined]
+    if not (isinstance(node.key, ast.Name) and node.key.id == key and isinstance(node.value, ast.Name) and node.value.id == value):
+        return None
+    return key, value
+
+
+def _all(reader: Evaluates, tests: list[ast.expr], names: tuple[str, str], key: str, entry: Entry, frame: Frame) -> bool | None:
+    verdicts = [_holds(reader, test, names, key, entry, frame) for test in tests]
+    if False in verdicts:
+        return False
+    return None if None in verdicts else True
+
+
+def _holds(reader: Evaluates, test: ast.expr, names: tuple[str, str], key: str, entry: Entry, frame: Frame) -> bool | None:
+    if isinstance(test, ast.BoolOp):
+        verdicts = [_holds(reader, value, names, key, entry, frame) for value in test.values]
+        if isinstance(test.op, ast.And):
+            return False if False in verdicts else None if None in verdicts else True
+        return True if True in verdicts else None if None in verdicts else False
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = _holds(reader, test.operand, names, key, entry, frame)
+        return None if inner is None else not inner
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.left, ast.Name)):
+        return None
+    op, right, left = test.ops[0], test.comparators[0], test.left.id
+    if left == names[0] and isinstance(op, (ast.In, ast.NotIn)):
+        inside = _member(reader, key, right, frame)
+        return None if inside is None else inside == isinstance(op, ast.In)
+    if left == names[0] and isinstance(op, (ast.Eq, ast.NotEq)):  # `if k != "model"`
+        other = reader.evaluate(right, frame).value
+        return None if not isinstance(other, str) else (key == other) == isinstance(op, ast.Eq)
+    if left == names[1] and isinstance(op, (ast.Is, ast.IsNot)) and isinstance(right, ast.Constant) and right.value is None:
+        value = entry.setting.value
+        return None if value is UNKNOWN or entry.guards else (value is None) == isinstance(op, ast.Is)
+    return None
+
+
+def _member(reader: Evaluates, key: str, node: ast.expr, frame: Frame) -> bool | None:
+    members = _members(reader, node, frame)
+    if members is _ENGINE_FIELDS:
+        from ....vllm.fields import FIELDS
+
+        return True if key in FIELDS and key not in _SERVER_ONLY else None
+    return None if members is None else key in members
+
+
+def _members(reader: Evaluates, node: ast.expr, frame: Frame) -> Any:
+    """The strings `node` holds (a set, list, tuple or dict's keys), `_ENGINE_FIELDS`, or None."""
+    if isinstance(node, ast.Name):
+        binding = reaching(frame, node.id)
+        if binding is not None and binding.kind == "value" and _engine_signature(reader, binding.value, frame):
+            return _ENGINE_FIELDS
+    elif _engine_signature(reader, node, frame):
+        return _ENGINE_FIELDS
+    read = reader.evaluate(node, frame)
+    if read.kwargs is not None:
+        return None if read.kwargs.reasons else set(read.kwargs.entries)
+    if isinstance(read.value, (list, tuple, set, frozenset)) and all(isinstance(item, str) for item in read.value):
+        return set(read.value)
+    return None
+
+
+def _engine_signature(reader: Evaluates, node: ast.expr | None, frame: Frame) -> bool:
+    """`inspect.signature(EngineArgs).parameters` (or `AsyncEngineArgs`)."""
+    if not (isinstance(node, ast.Attribute) and node.attr == "parameters" and isinstance(node.value, ast.Call)):
+        return False
+    call = node.value
+    if not (frame.module.text(call.func).endswith("signature") and len(call.args) == 1):
+        return False
+    from .reader import Qualified  # the reader imports this module
+
+    made = reader.evaluate(call.args[0], frame).ref
+    return (
+        isinstance(made, Qualified) and made.name.rsplit(".", 1)[-1] in ("EngineArgs", "AsyncEngineArgs") and made.name.startswith("vllm")
+    )

@@ -1,0 +1,68 @@
+"""Tests and defaults written with Python's logic: `engine_kwargs or {}`, `cfg and cfg.vllm`,
+`kw is None`, `mode == "replay"`, `not fast`, `{} if kw is None else kw`. A value is read as Python would read it where its
+truth is known (a constant, a mapping with a key, None); otherwise it is unknown."""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from ....model import UNKNOWN
+from .facts import NOTHING, Val
+from .frames import Evaluates, Frame
+
+_UNKNOWN_TRUTH = object()
+
+
+def logic(reader: Evaluates, node: ast.expr, frame: Frame) -> Val:
+    if isinstance(node, ast.IfExp):  # `{} if kw is None else kw`
+        truth = _truth(reader.evaluate(node.test, frame))
+        return NOTHING if truth is _UNKNOWN_TRUTH else reader.evaluate(node.body if truth else node.orelse, frame)
+    if isinstance(node, ast.BoolOp):
+        return _bool_op(reader, node, frame)
+    if isinstance(node, ast.UnaryOp):
+        truth = _truth(reader.evaluate(node.operand, frame))
+        return NOTHING if truth is _UNKNOWN_TRUTH else Val(not truth)
+    assert isinstance(node, ast.Compare)
+    if len(node.ops) != 1:
+        return NOTHING
+    left, right = reader.evaluate(node.left, frame), reader.evaluate(node.comparators[0], frame)
+    op = node.ops[0]
+    if isinstance(op, (ast.Is, ast.IsNot)) and isinstance(node.comparators[0], ast.Constant) and node.comparators[0].value is None:
+        is_none = _is_none(left)
+        return NOTHING if is_none is None else Val(is_none == isinstance(op, ast.Is))
+    if isinstance(op, (ast.Eq, ast.NotEq)) and _plain(left.value) and _plain(right.value):
+        return Val((left.value == right.value) == isinstance(op, ast.Eq))
+    return NOTHING
+
+
+def _bool_op(reader: Evaluates, node: ast.BoolOp, frame: Frame) -> Val:
+    """`a or b` gives the first true value (else the last), `a and b` the first false one."""
+    stop_on = isinstance(node.op, ast.Or)
+    read = NOTHING
+    for value in node.values:
+        read = reader.evaluate(value, frame)
+        truth = _truth(read)
+        if truth is _UNKNOWN_TRUTH:
+            return NOTHING
+        if truth is stop_on:
+            return read
+    return read
+
+
+def _truth(read: Val) -> Any:
+    if read.kwargs is not None:
+        return True if read.kwargs.entries else _UNKNOWN_TRUTH if read.kwargs.reasons else False
+    if read.ref is not None and read.value is UNKNOWN:
+        return True  # an object the reader knows (a config, a parser)
+    return _UNKNOWN_TRUTH if read.value is UNKNOWN else bool(read.value)
+
+
+def _is_none(read: Val) -> bool | None:
+    if read.kwargs is not None or read.ref is not None:
+        return False
+    return None if read.value is UNKNOWN else read.value is None
+
+
+def _plain(value: Any) -> bool:
+    return value is None or isinstance(value, (bool, int, float, str))
