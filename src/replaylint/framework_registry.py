@@ -93,8 +93,12 @@ ADAPTERS: tuple[Adapter, ...] = (
         "nemo-rl",
         "nemo_rl",
         ("nemo-rl",),
-        (EntryPoint("nemo-rl"),),  # its `examples/run_*.py` scripts: `launchers._nemo_rl` decides
-        (Prefilter("yaml", ((b"defaults:",), (b"generation",))),),
+        (EntryPoint("nemo-rl", reads_files=True),),  # its `examples/run_*.py` scripts: `launchers._nemo_rl` decides
+        # A fork's own worker may turn the mask on for configs and scripts that do not name it.
+        (
+            Prefilter("yaml", ((b"defaults:", b"vllm_cfg"), (b"generation",))),
+            Prefilter("shell", ((b"examples/run_",), (b".py",))),
+        ),
     ),
     Adapter(
         "skyrl",

@@ -1,0 +1,265 @@
+"""A NeMo-RL fork in the checked tree: its own vLLM worker decides the engine arguments.
+
+NeMo-RL has no pass-through that its released configs use to turn replay on outside the
+`sampling-mask-replay` branch, so a fork edits the worker,
+`nemo_rl/models/generation/vllm/vllm_worker.py` (main @ 7ea279a, `_load_model`, lines 570-601):
+
+    llm_kwargs = dict(model=self.model_name, ..., disable_log_stats=False, **vllm_kwargs)
+    logprobs_mode = self.cfg["vllm_cfg"].get("logprobs_mode")
+    if logprobs_mode is not None:
+        llm_kwargs["logprobs_mode"] = logprobs_mode
+    ...
+    self._create_engine(llm_kwargs)          # vllm.LLM(**llm_kwargs)
+
+What is read of it (CPython's parser; nothing of the tree runs): the keywords of that `dict(...)`
+call whose values are literals (`return_sampling_mask=True`; one that `vllm_kwargs` also holds is
+`TypeError: dict() got multiple values for keyword argument`), literal writes to the dict or to
+`vllm_kwargs` at the top of the function (the last one counts; one under a condition leaves a
+replay key unknown), whether `vllm_cfg.logprobs_mode` is applied after the call (main) or not
+(v0.7.0 hard-codes it), and the `VLLM_*` variables the worker module writes with a literal
+(`os.environ[...] = ...` replaces what `vllm_cfg.env_vars` forwarded, `os.environ.setdefault`
+does not). Anything else of the worker is the edition's.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import warnings
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Callable, Mapping
+
+from ..model import UNKNOWN, ArgIssue, Assumption, Setting, Span
+from .nearby import found_upward
+
+WORKER = "nemo_rl/models/generation/vllm/vllm_worker.py"
+REPLAY_MODULE = "nemo_rl/models/policy/sampling_mask_replay.py"  # the `sampling-mask-replay` branch's
+OWNER = "the forked NeMo-RL"
+# Keys a write under a condition leaves unknown (other conditional writes of the worker, such as
+# dropping a zero-token `speculative_config`, are the edition's behaviour, not read here).
+_MAYBE = frozenset(("return_sampling_mask", "logprobs_mode", "logits_processors", "generation_config"))
+_ENGINE_CALLS = ("_create_engine", "LLM", "AsyncEngineArgs", "EngineArgs")
+
+
+@dataclass(frozen=True)
+class Written:
+    """A value the fork's worker writes, where, and as it is written."""
+
+    value: Any
+    line: int
+    text: str
+
+
+@dataclass(frozen=True)
+class WorkerFork:
+    path: str  # the worker, as the tree spells it
+    keywords: Mapping[str, Written]  # literal keywords of the `dict(...)` call
+    written: Mapping[str, Written]  # literal writes to the dict after it (top of the function)
+    spread: Mapping[str, Written]  # literal writes to the `**` dict before the call
+    unknown: frozenset[str]  # replay keys written under a condition
+    reads_logprobs_mode: bool  # `vllm_cfg.logprobs_mode` applied after the call
+    environment: Mapping[str, tuple[Written, bool]] = field(default_factory=dict)  # name -> (value, only when unset)
+    replay_branch: bool = False  # the tree also holds the replay branch's module
+
+    def said(self, written: Written) -> str:
+        return f"{written.text} ({OWNER}'s {self.path}:{written.line})"
+
+    def setting(self, name: str, written: Written, anchor: Span) -> Setting:
+        return Setting(name, written.value, anchor, self.said(written), implied=True)
+
+
+def fork(launching: str, read_text: Callable[[str], str | None] | None) -> WorkerFork | None:
+    """The worker of a NeMo-RL fork found from the launching file's folder upward (NeMo-RL's
+    scripts run from its root); None without one, or when its engine dict is not found (the
+    editions' then stand, as for an installed NeMo-RL)."""
+    found = found_upward(WORKER, launching, read_text) if read_text is not None else None
+    if found is None:
+        return None
+    worker = _read(*found)
+    if worker is None:
+        return None
+    root = found[0][: -len(WORKER)] if found[0].endswith(WORKER) else ""
+    replay = read_text(os.path.join(root, REPLAY_MODULE)) is not None if read_text is not None else False
+    return WorkerFork(**{**worker.__dict__, "replay_branch": replay})
+
+
+@lru_cache(maxsize=8)
+def _read(path: str, text: str) -> WorkerFork | None:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            module = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    for function in (node for node in ast.walk(module) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))):
+        found = _engine_dict(function)
+        if found is not None:
+            name, call = found
+            return _worker(path, text, module, function, name, call)
+    return None
+
+
+def _engine_dict(function: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ast.Call] | None:
+    """`NAME = dict(...)` at the top of a function that hands NAME to the engine."""
+    handed = {_handed(node) for node in ast.walk(function) if isinstance(node, ast.Call)} - {None}
+    for statement in function.body:
+        if (
+            isinstance(statement, ast.Assign)
+            and len(statement.targets) == 1
+            and isinstance(target := statement.targets[0], ast.Name)
+            and target.id in handed
+            and isinstance(call := statement.value, ast.Call)
+            and isinstance(call.func, ast.Name)
+            and call.func.id == "dict"
+        ):
+            return target.id, call
+    return None
+
+
+def _handed(call: ast.Call) -> str | None:
+    """The name a call hands to the engine: `self._create_engine(NAME)`, `vllm.LLM(**NAME)`."""
+    func = call.func
+    last = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    if last not in _ENGINE_CALLS:
+        return None
+    arguments = [*call.args, *(keyword.value for keyword in call.keywords if keyword.arg is None)]
+    return next((argument.id for argument in arguments if isinstance(argument, ast.Name)), None)
+
+
+def _worker(path: str, text: str, module: ast.Module, function: ast.AST, name: str, call: ast.Call) -> WorkerFork:
+    def snippet(node: ast.AST) -> str:
+        return " ".join((ast.get_source_segment(text, node) or "").split())
+
+    keywords = {}
+    for keyword in call.keywords:
+        value = _literal(keyword.value)
+        if keyword.arg is not None and value is not UNKNOWN:
+            keywords[keyword.arg] = Written(value, keyword.lineno, snippet(keyword))
+    spread = next((keyword.value.id for keyword in call.keywords if keyword.arg is None and isinstance(keyword.value, ast.Name)), "")
+    written: dict[str, Written] = {}
+    before: dict[str, Written] = {}
+    unknown: set[str] = set()
+    reads_mode = False
+    for statement, top in _statements(function.body):  # type: ignore[attr-defined]
+        for target, key, value in _key_writes(statement):
+            after = statement.lineno > call.lineno
+            if target not in (name, spread) or (target == name) != after:
+                continue
+            literal = _literal(value)
+            if target == name and key == "logprobs_mode" and literal is UNKNOWN:
+                reads_mode = True  # main: `llm_kwargs["logprobs_mode"] = logprobs_mode` (vllm_cfg's)
+            elif top and literal is not UNKNOWN:
+                (written if target == name else before)[key] = Written(literal, statement.lineno, snippet(statement))
+            elif key in _MAYBE:
+                unknown.add(key)
+    environment = {}
+    for statement, top in _statements(module.body, functions=True):
+        variable = _environment_write(statement) if top else None
+        if variable is not None:
+            environment[variable[0]] = (Written(variable[1], statement.lineno, snippet(statement)), variable[2])
+    return WorkerFork(path, keywords, written, before, frozenset(unknown), reads_mode, environment)
+
+
+def _statements(body: list[ast.stmt], functions: bool = False, top: bool = True):  # type: ignore[no-untyped-def]
+    """Each statement with whether it runs unconditionally in its function (or module);
+    `functions`: also the statements of the functions and classes defined in `body`."""
+    for statement in body:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            if functions:
+                yield from _statements(statement.body, True, True)
+            continue
+        yield statement, top
+        for name in ("body", "orelse", "finalbody", "handlers"):
+            inner = getattr(statement, name, None)
+            if isinstance(inner, list) and inner and isinstance(inner[0], (ast.stmt, ast.ExceptHandler)):
+                nested = [s for item in inner for s in (item.body if isinstance(item, ast.ExceptHandler) else [item])]
+                # a `with` block always runs; everything else is a condition
+                yield from _statements(nested, functions, top and isinstance(statement, (ast.With, ast.AsyncWith)) and name == "body")
+
+
+def _key_writes(statement: ast.stmt):  # type: ignore[no-untyped-def]
+    """`NAME["key"] = value` and `NAME.update(key=value)`, as (NAME, key, value)."""
+    if isinstance(statement, ast.Assign):
+        for target in statement.targets:
+            if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
+                key = _literal(target.slice)
+                if isinstance(key, str):
+                    yield target.value.id, key, statement.value
+    elif isinstance(statement, ast.Expr) and isinstance(call := statement.value, ast.Call):
+        func = call.func
+        if isinstance(func, ast.Attribute) and func.attr == "update" and isinstance(func.value, ast.Name):
+            for keyword in call.keywords:
+                if keyword.arg is not None:
+                    yield func.value.id, keyword.arg, keyword.value
+            for argument in call.args:
+                if isinstance(argument, ast.Dict):
+                    for key, value in zip(argument.keys, argument.values):
+                        if key is not None and isinstance(name := _literal(key), str):
+                            yield func.value.id, name, value
+
+
+def _environment_write(statement: ast.stmt) -> tuple[str, str, bool] | None:
+    """`os.environ["VLLM_X"] = "v"` -> (name, value, False); `os.environ.setdefault(...)` -> True."""
+    if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+        target = statement.targets[0]
+        if isinstance(target, ast.Subscript) and _is_environ(target.value):
+            name, value = _literal(target.slice), _literal(statement.value)
+            if isinstance(name, str) and name.startswith("VLLM_") and isinstance(value, str):
+                return name, value, False
+    if isinstance(statement, ast.Expr) and isinstance(call := statement.value, ast.Call):
+        func = call.func
+        if isinstance(func, ast.Attribute) and func.attr == "setdefault" and _is_environ(func.value) and len(call.args) == 2:
+            name, value = _literal(call.args[0]), _literal(call.args[1])
+            if isinstance(name, str) and name.startswith("VLLM_") and isinstance(value, str):
+                return name, value, True
+    return None
+
+
+def _is_environ(node: ast.expr) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr == "environ" and isinstance(node.value, ast.Name) and node.value.id == "os"
+
+
+def _literal(node: ast.AST) -> Any:
+    try:
+        return ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return UNKNOWN
+
+
+def engine(fork: WorkerFork, settings: dict[str, Setting], spread: Mapping[str, Setting], anchor: Span) -> list[ArgIssue]:
+    """The fork's worker applied to the settings the configuration gives (`spread`: those of
+    `vllm_kwargs`, inside `settings` too): its literal keywords and writes; the refusals it makes."""
+    issues = []
+    for key, written in fork.spread.items():
+        settings[key] = fork.setting(key, written, anchor)
+    for key, written in fork.keywords.items():
+        duplicate = spread.get(key)
+        if duplicate is not None:
+            detail = f"TypeError: dict() got multiple values for keyword argument '{key}' ({fork.said(written)})"
+            issues.append(ArgIssue("framework-rejected", duplicate.span, duplicate.spelling, key, detail))
+        settings[key] = fork.setting(key, written, anchor)
+    for key, written in fork.written.items():
+        settings[key] = fork.setting(key, written, anchor)
+    for key in fork.unknown:
+        settings[key] = Setting(key, UNKNOWN, anchor, f"{key} (written under a condition in {fork.path})", implied=True)
+    return issues
+
+
+def environment(fork: WorkerFork, env: dict[str, Setting], anchor: Span) -> None:
+    """The worker's own writes of `VLLM_*` variables, over (or, `setdefault`, under) `env`."""
+    for name, (written, only_unset) in fork.environment.items():
+        if not (only_unset and name in env):
+            env[name] = Setting(name, written.value, anchor, fork.said(written), implied=True)
+
+
+def resting_on(fork: WorkerFork, settings: Mapping[str, Setting]) -> tuple[Assumption, ...]:
+    """What every finding of the launch rests on when the fork's worker turns the mask on: the
+    line that does, named in each message."""
+    mask = settings.get("return_sampling_mask")
+    written = (
+        fork.written.get("return_sampling_mask") or fork.keywords.get("return_sampling_mask") or fork.spread.get("return_sampling_mask")
+    )
+    if mask is None or written is None or mask.spelling != fork.said(written):
+        return ()
+    return (Assumption(f"{OWNER}'s {fork.path}:{written.line} sets {written.text}", whole=True),)
