@@ -151,6 +151,8 @@ ADAPTERS: tuple[Adapter, ...] = (
                 "open-instruct", modules=("open_instruct.grpo_fast",), scripts=("open_instruct/grpo_fast.py",), bare=True, reads_files=True
             ),
         ),
+        # A fork's own engine actor may turn the mask on for command lines that do not name it.
+        prefilters=(Prefilter("shell", ((b"grpo_fast",),)),),
         claims_mappings=True,
     ),
     Adapter("roll", "roll"),

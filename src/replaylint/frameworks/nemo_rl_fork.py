@@ -25,12 +25,12 @@ from __future__ import annotations
 
 import ast
 import os
-import warnings
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Callable, Mapping
+from typing import Callable, Mapping
 
 from ..model import UNKNOWN, ArgIssue, Assumption, Setting, Span
+from .fork_source import Written, environment_write, key_writes, literal, parse, snippet, statements
 from .nearby import found_upward
 
 WORKER = "nemo_rl/models/generation/vllm/vllm_worker.py"
@@ -40,15 +40,6 @@ OWNER = "the forked NeMo-RL"
 # dropping a zero-token `speculative_config`, are the edition's behaviour, not read here).
 _MAYBE = frozenset(("return_sampling_mask", "logprobs_mode", "logits_processors", "generation_config"))
 _ENGINE_CALLS = ("_create_engine", "LLM", "AsyncEngineArgs", "EngineArgs")
-
-
-@dataclass(frozen=True)
-class Written:
-    """A value the fork's worker writes, where, and as it is written."""
-
-    value: Any
-    line: int
-    text: str
 
 
 @dataclass(frozen=True)
@@ -86,11 +77,8 @@ def fork(launching: str, read_text: Callable[[str], str | None] | None) -> Worke
 
 @lru_cache(maxsize=8)
 def _read(path: str, text: str) -> WorkerFork | None:
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            module = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+    module = parse(text)
+    if module is None:
         return None
     for function in (node for node in ast.walk(module) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))):
         found = _engine_dict(function)
@@ -127,104 +115,37 @@ def _handed(call: ast.Call) -> str | None:
     return next((argument.id for argument in arguments if isinstance(argument, ast.Name)), None)
 
 
-def _worker(path: str, text: str, module: ast.Module, function: ast.AST, name: str, call: ast.Call) -> WorkerFork:
-    def snippet(node: ast.AST) -> str:
-        return " ".join((ast.get_source_segment(text, node) or "").split())
-
+def _worker(
+    path: str, text: str, module: ast.Module, function: ast.FunctionDef | ast.AsyncFunctionDef, name: str, call: ast.Call
+) -> WorkerFork:
     keywords = {}
     for keyword in call.keywords:
-        value = _literal(keyword.value)
+        value = literal(keyword.value)
         if keyword.arg is not None and value is not UNKNOWN:
-            keywords[keyword.arg] = Written(value, keyword.lineno, snippet(keyword))
+            keywords[keyword.arg] = Written(value, keyword.lineno, snippet(text, keyword))
     spread = next((keyword.value.id for keyword in call.keywords if keyword.arg is None and isinstance(keyword.value, ast.Name)), "")
     written: dict[str, Written] = {}
     before: dict[str, Written] = {}
     unknown: set[str] = set()
     reads_mode = False
-    for statement, top in _statements(function.body):  # type: ignore[attr-defined]
-        for target, key, value in _key_writes(statement):
+    for statement, top in statements(function.body):
+        for target, key, value in key_writes(statement):
             after = statement.lineno > call.lineno
             if target not in (name, spread) or (target == name) != after:
                 continue
-            literal = _literal(value)
-            if target == name and key == "logprobs_mode" and literal is UNKNOWN:
+            found = literal(value)
+            if target == name and key == "logprobs_mode" and found is UNKNOWN:
                 reads_mode = True  # main: `llm_kwargs["logprobs_mode"] = logprobs_mode` (vllm_cfg's)
-            elif top and literal is not UNKNOWN:
-                (written if target == name else before)[key] = Written(literal, statement.lineno, snippet(statement))
+            elif top and found is not UNKNOWN:
+                (written if target == name else before)[key] = Written(found, statement.lineno, snippet(text, statement))
             elif key in _MAYBE:
                 unknown.add(key)
     environment = {}
-    for statement, top in _statements(module.body, functions=True):
-        variable = _environment_write(statement) if top else None
+    for statement, top in statements(module.body, functions=True):
+        variable = environment_write(statement) if top else None
         if variable is not None:
-            environment[variable[0]] = (Written(variable[1], statement.lineno, snippet(statement)), variable[2])
+            environment[variable[0]] = (Written(variable[1], statement.lineno, snippet(text, statement)), variable[2])
     return WorkerFork(path, keywords, written, before, frozenset(unknown), reads_mode, environment)
-
-
-def _statements(body: list[ast.stmt], functions: bool = False, top: bool = True):  # type: ignore[no-untyped-def]
-    """Each statement with whether it runs unconditionally in its function (or module);
-    `functions`: also the statements of the functions and classes defined in `body`."""
-    for statement in body:
-        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            if functions:
-                yield from _statements(statement.body, True, True)
-            continue
-        yield statement, top
-        for name in ("body", "orelse", "finalbody", "handlers"):
-            inner = getattr(statement, name, None)
-            if isinstance(inner, list) and inner and isinstance(inner[0], (ast.stmt, ast.ExceptHandler)):
-                nested = [s for item in inner for s in (item.body if isinstance(item, ast.ExceptHandler) else [item])]
-                # a `with` block always runs; everything else is a condition
-                yield from _statements(nested, functions, top and isinstance(statement, (ast.With, ast.AsyncWith)) and name == "body")
-
-
-def _key_writes(statement: ast.stmt):  # type: ignore[no-untyped-def]
-    """`NAME["key"] = value` and `NAME.update(key=value)`, as (NAME, key, value)."""
-    if isinstance(statement, ast.Assign):
-        for target in statement.targets:
-            if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
-                key = _literal(target.slice)
-                if isinstance(key, str):
-                    yield target.value.id, key, statement.value
-    elif isinstance(statement, ast.Expr) and isinstance(call := statement.value, ast.Call):
-        func = call.func
-        if isinstance(func, ast.Attribute) and func.attr == "update" and isinstance(func.value, ast.Name):
-            for keyword in call.keywords:
-                if keyword.arg is not None:
-                    yield func.value.id, keyword.arg, keyword.value
-            for argument in call.args:
-                if isinstance(argument, ast.Dict):
-                    for key, value in zip(argument.keys, argument.values):
-                        if key is not None and isinstance(name := _literal(key), str):
-                            yield func.value.id, name, value
-
-
-def _environment_write(statement: ast.stmt) -> tuple[str, str, bool] | None:
-    """`os.environ["VLLM_X"] = "v"` -> (name, value, False); `os.environ.setdefault(...)` -> True."""
-    if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
-        target = statement.targets[0]
-        if isinstance(target, ast.Subscript) and _is_environ(target.value):
-            name, value = _literal(target.slice), _literal(statement.value)
-            if isinstance(name, str) and name.startswith("VLLM_") and isinstance(value, str):
-                return name, value, False
-    if isinstance(statement, ast.Expr) and isinstance(call := statement.value, ast.Call):
-        func = call.func
-        if isinstance(func, ast.Attribute) and func.attr == "setdefault" and _is_environ(func.value) and len(call.args) == 2:
-            name, value = _literal(call.args[0]), _literal(call.args[1])
-            if isinstance(name, str) and name.startswith("VLLM_") and isinstance(value, str):
-                return name, value, True
-    return None
-
-
-def _is_environ(node: ast.expr) -> bool:
-    return isinstance(node, ast.Attribute) and node.attr == "environ" and isinstance(node.value, ast.Name) and node.value.id == "os"
-
-
-def _literal(node: ast.AST) -> Any:
-    try:
-        return ast.literal_eval(node)
-    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-        return UNKNOWN
 
 
 def engine(fork: WorkerFork, settings: dict[str, Setting], spread: Mapping[str, Setting], anchor: Span) -> list[ArgIssue]:
