@@ -265,10 +265,8 @@ def _launch(
         reasons.append(f"{'.'.join(layout.vllm_kwargs)} (not readable here)")
     settings.update(spread)
     if forked is not None:
-        issues += nemo_rl_fork.engine(forked, settings, spread, anchor)
-        mode = view.setting("logprobs_mode", *layout.vllm_cfg, "logprobs_mode") if forked.reads_logprobs_mode else None
-        if mode is not None and mode.value is not None:
-            settings["logprobs_mode"] = mode
+        mode = view.setting("logprobs_mode", *layout.vllm_cfg, "logprobs_mode")
+        issues += nemo_rl_fork.engine(forked, settings, spread, mode, anchor)
     elif edition == RELEASED:
         duplicate = settings.pop("logprobs_mode", None)
         if duplicate is not None:

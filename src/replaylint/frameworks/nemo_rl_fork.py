@@ -49,7 +49,7 @@ class WorkerFork:
     written: Mapping[str, Written]  # literal writes to the dict after it (top of the function)
     spread: Mapping[str, Written]  # literal writes to the `**` dict before the call
     unknown: frozenset[str]  # replay keys written under a condition
-    reads_logprobs_mode: bool  # `vllm_cfg.logprobs_mode` applied after the call
+    reads_logprobs_mode: int  # the line that applies `vllm_cfg.logprobs_mode` after the call (main), 0: none
     environment: Mapping[str, tuple[Written, bool]] = field(default_factory=dict)  # name -> (value, only when unset)
     replay_branch: bool = False  # the tree also holds the replay branch's module
 
@@ -127,7 +127,7 @@ def _worker(
     written: dict[str, Written] = {}
     before: dict[str, Written] = {}
     unknown: set[str] = set()
-    reads_mode = False
+    reads_mode = 0
     for statement, top in statements(function.body):
         for target, key, value in key_writes(statement):
             after = statement.lineno > call.lineno
@@ -135,7 +135,7 @@ def _worker(
                 continue
             found = literal(value)
             if target == name and key == "logprobs_mode" and found is UNKNOWN:
-                reads_mode = True  # main: `llm_kwargs["logprobs_mode"] = logprobs_mode` (vllm_cfg's)
+                reads_mode = statement.lineno  # main: `llm_kwargs["logprobs_mode"] = logprobs_mode` (vllm_cfg's)
             elif top and found is not UNKNOWN:
                 (written if target == name else before)[key] = Written(found, statement.lineno, snippet(text, statement))
             elif key in _MAYBE:
@@ -148,9 +148,12 @@ def _worker(
     return WorkerFork(path, keywords, written, before, frozenset(unknown), reads_mode, environment)
 
 
-def engine(fork: WorkerFork, settings: dict[str, Setting], spread: Mapping[str, Setting], anchor: Span) -> list[ArgIssue]:
+def engine(
+    fork: WorkerFork, settings: dict[str, Setting], spread: Mapping[str, Setting], mode: Setting | None, anchor: Span
+) -> list[ArgIssue]:
     """The fork's worker applied to the settings the configuration gives (`spread`: those of
-    `vllm_kwargs`, inside `settings` too): its literal keywords and writes; the refusals it makes."""
+    `vllm_kwargs`, inside `settings` too; `mode`: `vllm_cfg.logprobs_mode`): its literal keywords
+    and writes, in the order it makes them; the refusals it makes."""
     issues = []
     for key, written in fork.spread.items():
         settings[key] = fork.setting(key, written, anchor)
@@ -162,6 +165,9 @@ def engine(fork: WorkerFork, settings: dict[str, Setting], spread: Mapping[str, 
         settings[key] = fork.setting(key, written, anchor)
     for key, written in fork.written.items():
         settings[key] = fork.setting(key, written, anchor)
+    later = fork.written.get("logprobs_mode")
+    if mode is not None and mode.value is not None and fork.reads_logprobs_mode > (later.line if later else 0):
+        settings["logprobs_mode"] = mode  # the configured mode, applied after the fork's own write
     for key in fork.unknown:
         settings[key] = Setting(key, UNKNOWN, anchor, f"{key} (written under a condition in {fork.path})", implied=True)
     return issues
