@@ -174,6 +174,37 @@ def test_a_change_in_the_worker_re_judges_the_config(tmp_path: Path) -> None:
     assert run() == ["RPL102"]
 
 
+def test_a_write_to_vllm_kwargs_before_the_call_turns_the_mask_on(tmp_path: Path) -> None:
+    spread = (
+        "        load_format = self.cfg",
+        '        vllm_kwargs["return_sampling_mask"] = True\n        load_format = self.cfg',
+    )
+    found = findings(fork(tmp_path, "nemo_rl", worker=spread))
+    assert {item["code"] for item in found} == {"RPL102"}
+
+
+def test_the_forks_code_not_the_editions_decides_a_configs_mask(tmp_path: Path) -> None:
+    """A config that turns the mask on in `vllm_kwargs` without a `logprobs_mode`: the editions
+    disagree (v0.7.0 hard-codes `processed_logprobs`, main leaves vLLM's `raw_logprobs`), so
+    without NeMo-RL's source nothing is said; the tree's worker is main's, which refuses it."""
+    config = [
+        TOP_K,
+        ("      logprobs_mode: processed_logprobs\n", ""),
+        ("    vllm_kwargs: {}\n", "    vllm_kwargs:\n      return_sampling_mask: true\n"),
+    ]
+    tree = fork(tmp_path, "nemo_rl", config=config)
+    found = findings(tree)
+    assert places(found, tree) == [("RPL003", CONFIG, line_of(tree, CONFIG, "return_sampling_mask: true"))] * 2
+    shutil.rmtree(tree / "nemo_rl")
+    assert findings(tree) == []
+
+
+def test_a_restructured_worker_leaves_the_editions(tmp_path: Path) -> None:
+    """A fork whose worker no longer builds `llm_kwargs = dict(...)` is not read: the editions stand."""
+    renamed = ("        self._create_engine(llm_kwargs)\n", "        self._create_engine(build_engine_args(llm_kwargs))\n")
+    assert findings(fork(tmp_path, "nemo_rl", worker=[MASK_KEYWORD, renamed])) == []
+
+
 # -- open-instruct ---------------------------------------------------------------------------------
 
 
@@ -235,3 +266,15 @@ def test_without_generation_config_vllm_the_models_defaults_may_bound_top_k(tmp_
     (vLLM's `auto`) may give `top_k`, which cannot be seen here."""
     edits = [REMOTE_MASK, ('        kwargs["generation_config"] = "vllm"\n', "")]
     assert findings(fork(tmp_path, "open_instruct", engines=edits)) == []
+
+
+def test_a_logits_processor_in_the_actor_call_is_refused(tmp_path: Path) -> None:
+    processor = (
+        '                logprobs_mode="processed_logprobs",\n',
+        '                logprobs_mode="processed_logprobs",\n                return_sampling_mask=True,\n'
+        '                logits_processors=["my_fork.processors.ClampProcessor"],\n',
+    )
+    tree = fork(tmp_path, "open_instruct", engines=[processor, EXTRA_TOP_K])
+    found = findings(tree)
+    assert ("RPL001", SCRIPT, line_of(tree, SCRIPT, "grpo_fast.py")) in places(found, tree)
+    assert {item["code"] for item in found} == {"RPL001"}  # also at the actor call itself
