@@ -278,3 +278,12 @@ def test_a_logits_processor_in_the_actor_call_is_refused(tmp_path: Path) -> None
     found = findings(tree)
     assert ("RPL001", SCRIPT, line_of(tree, SCRIPT, "grpo_fast.py")) in places(found, tree)
     assert {item["code"] for item in found} == {"RPL001"}  # also at the actor call itself
+
+
+def test_the_actors_runtime_env_reaches_its_engine(tmp_path: Path) -> None:
+    runtime_env = (
+        '                        "VLLM_ENABLE_V1_MULTIPROCESSING": "0",\n',
+        '                        "VLLM_ENABLE_V1_MULTIPROCESSING": "0",\n                        "VLLM_USE_V2_MODEL_RUNNER": "0",\n',
+    )
+    found = findings(fork(tmp_path, "open_instruct", engines=[REMOTE_MASK, EXTRA_TOP_K, runtime_env]))
+    assert [item["code"] for item in found] == ["RPL206"] and "the forked open-instruct's" in found[0]["message"]

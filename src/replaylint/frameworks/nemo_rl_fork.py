@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import ast
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Callable, Mapping
 
@@ -72,7 +72,7 @@ def fork(launching: str, read_text: Callable[[str], str | None] | None) -> Worke
         return None
     root = found[0][: -len(WORKER)] if found[0].endswith(WORKER) else ""
     replay = read_text(os.path.join(root, REPLAY_MODULE)) is not None if read_text is not None else False
-    return WorkerFork(**{**worker.__dict__, "replay_branch": replay})
+    return replace(worker, replay_branch=replay)
 
 
 @lru_cache(maxsize=8)

@@ -70,7 +70,7 @@ class EngineFork:
     unknown: frozenset[str]  # replay keys the actor writes under a condition
     environment: Mapping[str, tuple[Written, bool]]  # name -> (value, only when unset)
     top_k: Written | None  # the request's, None: not sent
-    request_line: int  # where the request is made (0: no request found)
+    sends: bool  # a request to the actor's server was found
 
     def said(self, written: Written) -> str:
         return f"{written.text} ({OWNER}'s {self.path}:{written.line})"
@@ -111,8 +111,9 @@ def _read(path: str, text: str) -> EngineFork | None:
         variable = environment_write(statement) if top else None
         if variable is not None:
             environment[variable[0]] = (Written(variable[1], statement.lineno, snippet(text, statement)), variable[2])
-    top_k, line = _request_top_k(module, text)
-    return EngineFork(path, engine, frozenset(unknown), environment, top_k, line)
+    request = next((node for node in ast.walk(module) if _is_client_call(node)), None)
+    top_k = _request_top_k(request, module, text) if request is not None else None
+    return EngineFork(path, engine, frozenset(unknown), environment, top_k, request is not None)
 
 
 def _is_actor_call(node: ast.AST) -> bool:
@@ -147,36 +148,35 @@ def _runtime_env(call: ast.Call, text: str) -> dict[str, Written]:
     for node in ast.walk(options) if options is not None else ():
         if isinstance(node, ast.keyword) and node.arg == "env_vars" and isinstance(node.value, ast.Dict):
             for key, value in zip(node.value.keys, node.value.values):
-                name, written = (literal(key), literal(value)) if key is not None else (None, None)
-                if isinstance(name, str) and name.startswith("VLLM_") and isinstance(written, str):
-                    found[name] = Written(written, key.lineno, snippet(text, key) + ": " + snippet(text, value))  # type: ignore[union-attr]
+                name, written = literal(key) if key is not None else None, literal(value)
+                if key is not None and isinstance(name, str) and name.startswith("VLLM_") and isinstance(written, str):
+                    found[name] = Written(written, key.lineno, snippet(text, key) + ": " + snippet(text, value))
     return found
 
 
-def _request_top_k(module: ast.Module, text: str) -> tuple[Written | None, int]:
-    """The `top_k` of the requests the actor sends (see the module docstring) and their line."""
-    request = next((node for node in ast.walk(module) if _is_client_call(node)), None)
-    if request is None:
-        return None, 0
+def _request_top_k(request: ast.Call, module: ast.Module, text: str) -> Written | None:
+    """The `top_k` of the requests the actor sends (see the module docstring)."""
     extra = next((keyword.value for keyword in request.keywords if keyword.arg == "extra_body"), None)
     if isinstance(extra, ast.Dict):
         for key, value in zip(extra.keys, extra.values):
             if key is not None and literal(key) == "top_k":
-                return Written(literal(value), key.lineno, snippet(text, key) + ": " + snippet(text, value)), request.lineno
-    elif extra is not None:
-        return Written(UNKNOWN, request.lineno, "extra_body"), request.lineno
-    if any(keyword.arg == "top_k" for keyword in request.keywords):
-        written = next(keyword for keyword in request.keywords if keyword.arg == "top_k")
-        return Written(literal(written.value), written.lineno, snippet(text, written)), request.lineno
-    return _config_top_k(module, text), request.lineno
+                return Written(literal(value), key.lineno, snippet(text, key) + ": " + snippet(text, value))
+    elif extra is not None:  # a dict built elsewhere: may hold it
+        return Written(UNKNOWN, extra.lineno, snippet(text, extra))
+    written = next((keyword for keyword in request.keywords if keyword.arg == "top_k"), None)
+    if written is not None:
+        return Written(literal(written.value), written.lineno, snippet(text, written))
+    return _config_top_k(module, text)
 
 
 def _is_client_call(node: ast.AST) -> bool:
+    """`....completions.create(...)` (`client.completions`, `client.chat.completions`)."""
     return (
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Attribute)
         and node.func.attr in _CLIENT_CALLS
-        and "completions" in ast.dump(node.func)
+        and isinstance(node.func.value, ast.Attribute)
+        and node.func.value.attr == "completions"
     )
 
 
@@ -224,7 +224,7 @@ def environment(fork: EngineFork, env: dict[str, Setting], anchor: Span) -> dict
 
 def requests(fork: EngineFork, engine: Mapping[str, Setting], anchor: Span, temperature: Any) -> tuple[Request, ...]:
     """The rollout request, with `temperature` as the command line gives it (None: not given)."""
-    if not fork.request_line:
+    if not fork.sends:
         return ()
     sent: dict[str, Setting] = {}
     if fork.top_k is not None:
