@@ -79,6 +79,9 @@ class Adapter:
         return importlib.import_module(f"replaylint.frameworks.{self.module}")
 
 
+# NeMo-RL's `examples/run_*.py` scripts (`launchers.NEMO_RL_DEFAULT_CONFIGS`), by the start of their names.
+NEMO_RL_SCRIPTS = (b"grpo", b"ppo", b"sft", b"dpo", b"rm", b"eval", b"distillation", b"vlm_", b"xtoken")
+
 ADAPTERS: tuple[Adapter, ...] = (
     Adapter(
         "verl",
@@ -97,7 +100,7 @@ ADAPTERS: tuple[Adapter, ...] = (
         # A fork's own worker may turn the mask on for configs and scripts that do not name it.
         (
             Prefilter("yaml", ((b"defaults:", b"vllm_cfg"), (b"generation",))),
-            Prefilter("shell", ((b"examples/run_",), (b".py",))),
+            Prefilter("shell", ((b"examples/run_",), tuple(b"run_" + name for name in NEMO_RL_SCRIPTS))),
         ),
     ),
     Adapter(

@@ -221,8 +221,8 @@ def adapt(
         return None
     options = dict(env=env, open_reasons=open_reasons, label=label, condition=condition, kind=kind, forwarded=forwarded, forked=forked)
     if forked is not None:
-        edition = REPLAY_BRANCH if forked.replay_branch else MAIN
-        return build(EDITIONS, lambda _: _launch(view, layout, anchor, edition, **options))  # type: ignore[arg-type]
+        made = _launch(view, layout, anchor, REPLAY_BRANCH if forked.replay_branch else MAIN, **options)  # type: ignore[arg-type]
+        return build(EDITIONS, lambda _: made)  # the same code for every edition
     key = (REPLAY_BRANCH, view.spelling(*REPLAY)) if layout.replay and view.has(*REPLAY) else None
     return build(EDITIONS, lambda edition: _launch(view, layout, anchor, edition.name, **options), key)  # type: ignore[arg-type]
 
