@@ -11,6 +11,8 @@ from typing import Any, Iterator
 
 from ..model import UNKNOWN
 
+MASK = "return_sampling_mask"
+
 
 @dataclass(frozen=True)
 class Written:
@@ -71,6 +73,18 @@ def key_writes(statement: ast.stmt) -> Iterator[tuple[str, str, ast.expr]]:
                     for key, value in zip(argument.keys, argument.values):
                         if key is not None and isinstance(name := literal(key), str):
                             yield func.value.id, name, value
+
+
+def environment_writes(module: ast.Module) -> dict[str, tuple[Written, bool]]:
+    """The `VLLM_*` variables the module's code writes with a literal where it runs unconditionally
+    (at the top of the module or of a function): name -> (`NAME=value`, whether only when unset)."""
+    found = {}
+    for statement, top in statements(module.body, functions=True):
+        variable = environment_write(statement) if top else None
+        if variable is not None:
+            name, value, only_unset = variable
+            found[name] = (Written(value, statement.lineno, f"{name}={value}"), only_unset)
+    return found
 
 
 def environment_write(statement: ast.stmt) -> tuple[str, str, bool] | None:

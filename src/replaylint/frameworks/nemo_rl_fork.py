@@ -30,7 +30,7 @@ from functools import lru_cache
 from typing import Callable, Mapping
 
 from ..model import UNKNOWN, ArgIssue, Assumption, Setting, Span
-from .fork_source import Written, environment_write, key_writes, literal, parse, snippet, statements
+from .fork_source import MASK, Written, environment_writes, key_writes, literal, parse, snippet, statements
 from .nearby import found_upward
 
 WORKER = "nemo_rl/models/generation/vllm/vllm_worker.py"
@@ -57,7 +57,8 @@ class WorkerFork:
         return f"{written.text} ({OWNER}'s {self.path}:{written.line})"
 
     def setting(self, name: str, written: Written, anchor: Span) -> Setting:
-        return Setting(name, written.value, anchor, self.said(written), implied=True)
+        """The fork's value; the mask as written (every message names its line: `resting_on`)."""
+        return Setting(name, written.value, anchor, written.text if name == MASK else self.said(written), implied=True)
 
 
 def fork(launching: str, read_text: Callable[[str], str | None] | None) -> WorkerFork | None:
@@ -140,12 +141,7 @@ def _worker(
                 (written if target == name else before)[key] = Written(found, statement.lineno, snippet(text, statement))
             elif key in _MAYBE:
                 unknown.add(key)
-    environment = {}
-    for statement, top in statements(module.body, functions=True):
-        variable = environment_write(statement) if top else None
-        if variable is not None:
-            environment[variable[0]] = (Written(variable[1], statement.lineno, snippet(text, statement)), variable[2])
-    return WorkerFork(path, keywords, written, before, frozenset(unknown), reads_mode, environment)
+    return WorkerFork(path, keywords, written, before, frozenset(unknown), reads_mode, environment_writes(module))
 
 
 def engine(
@@ -187,6 +183,6 @@ def resting_on(fork: WorkerFork, settings: Mapping[str, Setting]) -> tuple[Assum
     written = (
         fork.written.get("return_sampling_mask") or fork.keywords.get("return_sampling_mask") or fork.spread.get("return_sampling_mask")
     )
-    if mask is None or written is None or mask.spelling != fork.said(written):
+    if mask is None or written is None or not mask.implied or mask.spelling != written.text:
         return ()
     return (Assumption(f"{OWNER}'s {fork.path}:{written.line} sets {written.text}", whole=True),)

@@ -29,7 +29,7 @@ from functools import lru_cache
 from typing import Any, Callable, Mapping
 
 from ..model import UNKNOWN, Assumption, Request, Setting, Span
-from .fork_source import Written, environment_write, key_writes, literal, parse, snippet, statements
+from .fork_source import MASK, Written, environment_writes, key_writes, literal, parse, snippet, statements
 from .nearby import found_upward
 
 ENGINES = "open_instruct/vllm_utils.py"
@@ -106,11 +106,8 @@ def _read(path: str, text: str) -> EngineFork | None:
                 engine[key] = Written(found, statement.lineno, snippet(text, statement))
             elif key in _MAYBE:
                 unknown.add(key)
-    environment = {name: (written, False) for name, written in _runtime_env(call, text).items()}
-    for statement, top in statements(module.body, functions=True):
-        variable = environment_write(statement) if top else None
-        if variable is not None:
-            environment[variable[0]] = (Written(variable[1], statement.lineno, snippet(text, statement)), variable[2])
+    environment = {name: (written, False) for name, written in _runtime_env(call).items()}
+    environment.update(environment_writes(module))
     request = next((node for node in ast.walk(module) if _is_client_call(node)), None)
     top_k = _request_top_k(request, module, text) if request is not None else None
     return EngineFork(path, engine, frozenset(unknown), environment, top_k, request is not None)
@@ -141,7 +138,7 @@ def _takes_queues(method: ast.stmt) -> bool:
     return len(SIGNATURE & names) >= 2
 
 
-def _runtime_env(call: ast.Call, text: str) -> dict[str, Written]:
+def _runtime_env(call: ast.Call) -> dict[str, Written]:
     """The literal `env_vars` of the actor's `.options(runtime_env=...)`."""
     options = call.func.value if isinstance(call.func, ast.Attribute) else None
     found: dict[str, Written] = {}
@@ -150,7 +147,7 @@ def _runtime_env(call: ast.Call, text: str) -> dict[str, Written]:
             for key, value in zip(node.value.keys, node.value.values):
                 name, written = literal(key) if key is not None else None, literal(value)
                 if key is not None and isinstance(name, str) and name.startswith("VLLM_") and isinstance(written, str):
-                    found[name] = Written(written, key.lineno, snippet(text, key) + ": " + snippet(text, value))
+                    found[name] = Written(written, key.lineno, f"{name}={written}")
     return found
 
 
@@ -208,7 +205,10 @@ def _called(call: ast.Call) -> str:
 
 
 def settings(fork: EngineFork, anchor: Span) -> dict[str, Setting]:
-    found = {name: Setting(name, written.value, anchor, fork.said(written), implied=True) for name, written in fork.engine.items()}
+    found = {
+        name: Setting(name, written.value, anchor, written.text if name == MASK else fork.said(written), implied=True)
+        for name, written in fork.engine.items()
+    }  # the mask as written: every message names its line (`resting_on`)
     for name in fork.unknown:
         found[name] = Setting(name, UNKNOWN, anchor, f"{name} (written under a condition in {fork.path})", implied=True)
     return found
@@ -237,7 +237,7 @@ def requests(fork: EngineFork, engine: Mapping[str, Setting], anchor: Span, temp
 
 
 def resting_on(fork: EngineFork) -> tuple[Assumption, ...]:
-    written = fork.engine.get("return_sampling_mask")
+    written = fork.engine.get(MASK)
     if written is None:
         return ()
     return (Assumption(f"{OWNER}'s {fork.path}:{written.line} sets {written.text}", whole=True),)
