@@ -199,6 +199,13 @@ def test_the_forks_code_not_the_editions_decides_a_configs_mask(tmp_path: Path) 
     assert findings(tree) == []
 
 
+def test_a_fork_that_bounds_top_k_in_its_request_code_is_not_judged_by_the_config(tmp_path: Path) -> None:
+    """The fork turns the mask on and sends `top_k=50` where the config says `null`: NeMo-RL's
+    `null` is -1 only in NeMo-RL's own request code, so the config's key decides nothing here."""
+    bounded = ("else -1)\n", "else 50)\n")
+    assert findings(fork(tmp_path, "nemo_rl", worker=[MASK_KEYWORD, bounded])) == []
+
+
 def test_a_restructured_worker_leaves_the_editions(tmp_path: Path) -> None:
     """A fork whose worker no longer builds `llm_kwargs = dict(...)` is not read: the editions stand."""
     renamed = ("        self._create_engine(llm_kwargs)\n", "        self._create_engine(build_engine_args(llm_kwargs))\n")

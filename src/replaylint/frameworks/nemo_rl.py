@@ -311,6 +311,8 @@ def _launch(
             request_settings[key] = Setting(key, value, written.span, written.spelling, written.value_span)
     forwarded = judged_without(forwarded, True, reasons)
     missing = "temperature" not in request_settings or "top_k" not in request_settings
+    if forked is not None and forked.own_requests:  # the fork builds its requests its own way
+        request_settings, missing = {}, True
     requests = (Request("sampling", view.span(*layout.generation) or (mask.span if mask else anchor), request_settings, missing),)
     return Launch(
         kind,

@@ -27,13 +27,14 @@ import ast
 import os
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Callable, Mapping
+from typing import Callable, Iterator, Mapping
 
 from ..model import UNKNOWN, ArgIssue, Assumption, Setting, Span
 from .fork_source import MASK, Written, environment_writes, key_writes, literal, parse, snippet, statements
 from .nearby import found_upward
 
 WORKER = "nemo_rl/models/generation/vllm/vllm_worker.py"
+ASYNC_WORKER = "nemo_rl/models/generation/vllm/vllm_worker_async.py"  # `vllm_cfg.async_engine`'s requests
 REPLAY_MODULE = "nemo_rl/models/policy/sampling_mask_replay.py"  # the `sampling-mask-replay` branch's
 OWNER = "the forked NeMo-RL"
 # Keys a write under a condition leaves unknown (other conditional writes of the worker, such as
@@ -52,6 +53,7 @@ class WorkerFork:
     reads_logprobs_mode: int  # the line that applies `vllm_cfg.logprobs_mode` after the call (main), 0: none
     environment: Mapping[str, tuple[Written, bool]] = field(default_factory=dict)  # name -> (value, only when unset)
     replay_branch: bool = False  # the tree also holds the replay branch's module
+    own_requests: bool = False  # its `SamplingParams(...)` do not take `top_k`/`temperature` as NeMo-RL's do
 
     def said(self, written: Written) -> str:
         return f"{written.text} ({OWNER}'s {self.path}:{written.line})"
@@ -66,14 +68,22 @@ def fork(launching: str, read_text: Callable[[str], str | None] | None) -> Worke
     scripts run from its root); None without one, or when its engine dict is not found (the
     editions' then stand, as for an installed NeMo-RL)."""
     found = found_upward(WORKER, launching, read_text) if read_text is not None else None
-    if found is None:
+    if found is None or read_text is None:
         return None
     worker = _read(*found)
     if worker is None:
         return None
     root = found[0][: -len(WORKER)] if found[0].endswith(WORKER) else ""
-    replay = read_text(os.path.join(root, REPLAY_MODULE)) is not None if read_text is not None else False
-    return replace(worker, replay_branch=replay)
+    replay = read_text(os.path.join(root, REPLAY_MODULE)) is not None
+    async_text = read_text(os.path.join(root, ASYNC_WORKER))
+    own_requests = worker.own_requests or (async_text is not None and not _upstream_text(async_text))
+    return replace(worker, replay_branch=replay, own_requests=own_requests)
+
+
+@lru_cache(maxsize=8)
+def _upstream_text(text: str) -> bool:
+    module = parse(text)
+    return module is not None and _upstream_requests(module)
 
 
 @lru_cache(maxsize=8)
@@ -141,7 +151,76 @@ def _worker(
                 (written if target == name else before)[key] = Written(found, statement.lineno, snippet(text, statement))
             elif key in _MAYBE:
                 unknown.add(key)
-    return WorkerFork(path, keywords, written, before, frozenset(unknown), reads_mode, environment_writes(module))
+    return WorkerFork(
+        path,
+        keywords,
+        written,
+        before,
+        frozenset(unknown),
+        reads_mode,
+        environment_writes(module),
+        own_requests=not _upstream_requests(module),
+    )
+
+
+# How NeMo-RL's workers give a request its `top_k` and `temperature` (main @ 7ea279a
+# `_build_sampling_params` and `generate_text`, v0.7.0 alike), the names they use resolved: the
+# configuration's `top_k` (`null` is -1) and `temperature`, or a greedy request's 1 and 0.
+_UPSTREAM_REQUESTS = frozenset(
+    (
+        ("top_k", "1 if greedy else self.cfg['top_k'] if self.cfg['top_k'] is not None else -1"),
+        ("top_k", "(self.cfg['top_k'] if self.cfg['top_k'] is not None else -1) if not greedy else 1"),
+        ("temperature", "0.0 if greedy else self.cfg['temperature']"),
+        ("temperature", "self.cfg['temperature'] if not greedy else 0"),
+    )
+)
+
+
+def _upstream_requests(module: ast.Module) -> bool:
+    """Whether every `SamplingParams(...)` of the worker takes `top_k` and `temperature` as
+    NeMo-RL's own code does (so the configuration's keys are what is sent)."""
+    for function in (node for node in ast.walk(module) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))):
+        assigned = {
+            target.id: statement.value
+            for statement, _ in statements(function.body)
+            if isinstance(statement, ast.Assign)
+            for target in statement.targets
+            if isinstance(target, ast.Name)
+        }
+        for call in (node for node in _own_nodes(function) if isinstance(node, ast.Call) and _called(node) == "SamplingParams"):
+            given = {keyword.arg: keyword.value for keyword in call.keywords}
+            if any((key, _resolved(given.get(key), assigned)) not in _UPSTREAM_REQUESTS for key in ("top_k", "temperature")):
+                return False
+    return True
+
+
+def _own_nodes(function: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.AST]:
+    """The nodes of a function outside the functions and classes it defines."""
+    pending: list[ast.AST] = list(function.body)
+    while pending:
+        node = pending.pop()
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            yield node
+            pending.extend(ast.iter_child_nodes(node))
+
+
+def _called(call: ast.Call) -> str:
+    func = call.func
+    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+
+
+def _resolved(node: ast.expr | None, assigned: Mapping[str, ast.expr], depth: int = 0) -> str:
+    """The expression with the function's own names replaced by what they were assigned (twice
+    at most), as source text."""
+    if node is None:
+        return ""
+
+    class Substitute(ast.NodeTransformer):
+        def visit_Name(self, name: ast.Name) -> ast.AST:
+            value = assigned.get(name.id)
+            return ast.parse(_resolved(value, assigned, depth + 1), mode="eval").body if value is not None and depth < 2 else name
+
+    return ast.unparse(Substitute().visit(ast.parse(ast.unparse(node), mode="eval")).body)
 
 
 def engine(
