@@ -294,3 +294,21 @@ def test_the_actors_runtime_env_reaches_its_engine(tmp_path: Path) -> None:
     )
     found = findings(fork(tmp_path, "open_instruct", engines=[REMOTE_MASK, EXTRA_TOP_K, runtime_env]))
     assert [item["code"] for item in found] == ["RPL206"] and "the forked open-instruct's" in found[0]["message"]
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        (
+            '    min_tokens = params_dict.pop("min_tokens", 0)\n',
+            '    min_tokens = params_dict.pop("min_tokens", 0)\n    params_dict["top_k"] = actor.top_k\n',
+        ),
+        (
+            "                language_model_only=True,\n",
+            '                language_model_only=True,\n                override_generation_config={"top_k": 50},\n',
+        ),
+    ],
+    ids=["request-code-adds-top_k", "server-default-top_k"],
+)
+def test_a_top_k_given_another_way_is_not_assumed_absent(tmp_path: Path, edit: tuple[str, str]) -> None:
+    assert findings(fork(tmp_path, "open_instruct", engines=[REMOTE_MASK, edit])) == []

@@ -163,7 +163,13 @@ def _request_top_k(request: ast.Call, module: ast.Module, text: str) -> Written 
     written = next((keyword for keyword in request.keywords if keyword.arg == "top_k"), None)
     if written is not None:
         return Written(literal(written.value), written.lineno, snippet(text, written))
-    return _config_top_k(module, text)
+    configured = _config_top_k(module, text)
+    sender = next(
+        (node for node in ast.walk(module) if isinstance(node, (ast.AsyncFunctionDef, ast.FunctionDef)) and request in ast.walk(node)), None
+    )
+    if configured is None and sender is not None and "top_k" in (ast.get_source_segment(text, sender) or ""):
+        return Written(UNKNOWN, sender.lineno, f"top_k in {sender.name}")  # added to the request some other way
+    return configured
 
 
 def _is_client_call(node: ast.AST) -> bool:
@@ -232,7 +238,8 @@ def requests(fork: EngineFork, engine: Mapping[str, Setting], anchor: Span, temp
     if temperature is not None:
         sent["temperature"] = Setting("temperature", temperature, anchor, f"--temperature {temperature}")
     mode = engine.get("generation_config")
-    model_defaults = mode is None or mode.value != "vllm"  # the model's generation_config.json may set top_k
+    # the model's generation_config.json (vLLM's `auto`) or the server's overrides may set top_k
+    model_defaults = mode is None or mode.value != "vllm" or "override_generation_config" in engine
     return (Request("sampling", anchor, sent, open_ended=model_defaults),)
 
 
