@@ -132,6 +132,11 @@ def test_a_fork_that_hard_codes_its_logprobs_mode_refuses_the_same_key_in_vllm_k
     assert all("got multiple values for keyword argument 'logprobs_mode'" in item["message"] for item in found)
 
 
+def test_a_duplicate_that_names_no_replay_setting_is_not_replays_business(tmp_path: Path) -> None:
+    kwargs = ("    vllm_kwargs: {}\n", "    vllm_kwargs:\n      enable_sleep_mode: false\n")
+    assert findings(fork(tmp_path, "nemo_rl", worker=MASK_KEYWORD, config=[TOP_K, kwargs])) == []
+
+
 def test_a_write_after_the_configured_mode_decides(tmp_path: Path) -> None:
     """`llm_kwargs.update(...)` after NeMo-RL applies `vllm_cfg.logprobs_mode`: the fork's value
     stands, whatever the config says."""

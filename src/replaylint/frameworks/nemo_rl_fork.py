@@ -32,6 +32,7 @@ from typing import Callable, Iterator, Mapping
 from ..model import UNKNOWN, ArgIssue, Assumption, Setting, Span
 from .fork_source import MASK, Written, environment_writes, key_writes, literal, parse, snippet, statements
 from .nearby import found_upward
+from .refusals import names_replay
 
 WORKER = "nemo_rl/models/generation/vllm/vllm_worker.py"
 ASYNC_WORKER = "nemo_rl/models/generation/vllm/vllm_worker_async.py"  # `vllm_cfg.async_engine`'s requests
@@ -234,7 +235,7 @@ def engine(
         settings[key] = fork.setting(key, written, anchor)
     for key, written in fork.keywords.items():
         duplicate = spread.get(key)
-        if duplicate is not None:
+        if duplicate is not None and names_replay(key):  # other refusals are NeMo-RL's business (`refusals`)
             detail = f"TypeError: dict() got multiple values for keyword argument '{key}' ({fork.said(written)})"
             issues.append(ArgIssue("framework-rejected", duplicate.span, duplicate.spelling, key, detail))
         settings[key] = fork.setting(key, written, anchor)
