@@ -30,6 +30,10 @@ version number is no evidence: main's `package_info.py` still says 0.6.0):
 - Requests: `policy.generation.temperature` / `top_k` (`top_k: null` is -1) / `top_p`.
 - Overrides: `nemo_rl/utils/config.py` `parse_hydra_overrides` (Hydra's grammar; `+`/`++` add keys).
 
+A fork: where NeMo-RL's own worker is in the checked tree, its code decides for every edition
+(`nemo_rl_fork`: its engine dict, its order of writes, its `VLLM_*` writes, whether its requests
+take the config's `top_k`/`temperature`), and messages name "the forked NeMo-RL" and the line.
+
 Values are Python keyword arguments: no command line is built. Only `backend: vllm` (or no
 backend written) launches vLLM. Not seen: `defaults:` files, `${...}` interpolations, the
 installed NeMo-RL (how strict `sampling_mask_replay` is; a key both in the typed `vllm_cfg`

@@ -16,8 +16,9 @@ before, vLLM's default `raw_logprobs`): it is read from the call, not assumed.
 
 No `grpo_fast.py` flag reaches `return_sampling_mask`: replay is turned on by editing this call
 (or `kwargs[...]` in the actor) in a fork. Requests go through the actor's OpenAI server with
-`SamplingConfig` fields (no `top_k`), which a fork may extend: not assumed. See
-docs/frameworks-research-new-adapters.md section 3.
+`SamplingConfig` fields (no `top_k`), which a fork may extend: not assumed, unless the fork is in
+the checked tree (`open_instruct_fork`: then its actor call, its actor and its request code decide
+what a `grpo_fast.py` command line starts). See docs/frameworks-research-new-adapters.md section 3.
 """
 
 from __future__ import annotations
