@@ -79,6 +79,9 @@ class Adapter:
         return importlib.import_module(f"replaylint.frameworks.{self.module}")
 
 
+# NeMo-RL's `examples/run_*.py` scripts (`launchers.NEMO_RL_DEFAULT_CONFIGS`), by the start of their names.
+NEMO_RL_SCRIPTS = (b"grpo", b"ppo", b"sft", b"dpo", b"rm", b"eval", b"distillation", b"vlm_", b"xtoken")
+
 ADAPTERS: tuple[Adapter, ...] = (
     Adapter(
         "verl",
@@ -93,8 +96,12 @@ ADAPTERS: tuple[Adapter, ...] = (
         "nemo-rl",
         "nemo_rl",
         ("nemo-rl",),
-        (EntryPoint("nemo-rl"),),  # its `examples/run_*.py` scripts: `launchers._nemo_rl` decides
-        (Prefilter("yaml", ((b"defaults:",), (b"generation",))),),
+        (EntryPoint("nemo-rl", reads_files=True),),  # its `examples/run_*.py` scripts: `launchers._nemo_rl` decides
+        # A fork's own worker may turn the mask on for configs and scripts that do not name it.
+        (
+            Prefilter("yaml", ((b"defaults:", b"vllm_cfg"), (b"generation",))),
+            Prefilter("shell", ((b"examples/run_",), tuple(b"run_" + name for name in NEMO_RL_SCRIPTS))),
+        ),
     ),
     Adapter(
         "skyrl",
@@ -147,6 +154,8 @@ ADAPTERS: tuple[Adapter, ...] = (
                 "open-instruct", modules=("open_instruct.grpo_fast",), scripts=("open_instruct/grpo_fast.py",), bare=True, reads_files=True
             ),
         ),
+        # A fork's own engine actor may turn the mask on for command lines that do not name it.
+        prefilters=(Prefilter("shell", ((b"grpo_fast",),)),),
         claims_mappings=True,
     ),
     Adapter("roll", "roll"),

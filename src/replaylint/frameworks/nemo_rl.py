@@ -30,6 +30,10 @@ version number is no evidence: main's `package_info.py` still says 0.6.0):
 - Requests: `policy.generation.temperature` / `top_k` (`top_k: null` is -1) / `top_p`.
 - Overrides: `nemo_rl/utils/config.py` `parse_hydra_overrides` (Hydra's grammar; `+`/`++` add keys).
 
+A fork: where NeMo-RL's own worker is in the checked tree, its code decides for every edition
+(`nemo_rl_fork`: its engine dict, its order of writes, its `VLLM_*` writes, whether its requests
+take the config's `top_k`/`temperature`), and messages name "the forked NeMo-RL" and the line.
+
 Values are Python keyword arguments: no command line is built. Only `backend: vllm` (or no
 backend written) launches vLLM. Not seen: `defaults:` files, `${...}` interpolations, the
 installed NeMo-RL (how strict `sampling_mask_replay` is; a key both in the typed `vllm_cfg`
@@ -40,14 +44,16 @@ from __future__ import annotations
 
 import posixpath
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from ..command import judged_without
 from ..launchers import NEMO_RL_DEFAULT_CONFIGS, Unread, script_name
 from ..model import UNKNOWN, ArgIssue, Launch, LaunchKind, Request, Setting, Span
 from ..vllm.argv import Token
 from ..vllm.fields import RUNNER_ENV
+from . import nemo_rl_fork
 from .editions import Edition, Editions, build, register
+from .nemo_rl_fork import WorkerFork
 from .views import ConfigView, Inherited, Layered, read_hydra_overrides, read_overrides, token_tree
 
 MAIN, RELEASED, REPLAY_BRANCH = "main", "0.7.0", "sampling-mask-replay"
@@ -127,7 +133,7 @@ def is_config(view: ConfigView) -> bool:
     return layout_of(view) is not None
 
 
-def command_launch(span: Span, tokens: list[Token], **options: Any) -> Launch | None:
+def command_launch(span: Span, tokens: list[Token], read_text: Callable[[str], str | None] | None = None, **options: Any) -> Launch | None:
     """`python examples/run_grpo.py [--config FILE.yaml] key=value ...` (`tokens` start with the
     script): the config named by `--config`, else the script's default config (next to it in
     NeMo-RL's layout, `launchers.NEMO_RL_DEFAULT_CONFIGS`) when the tree holds it, with the
@@ -161,15 +167,21 @@ def command_launch(span: Span, tokens: list[Token], **options: Any) -> Launch | 
     if layout is None:
         return None
     forwarded = judged_without(overrides.forwarded, view.has(*layout.model), reasons)
+    forked = nemo_rl_fork.fork(span.path, read_text)
     return adapt(
         view,
         span,
         env=dict(options.get("env") or {}),
         open_reasons=reasons,
-        label=f"nemo-rl: {' '.join(filter(None, (options.get('label'), script.raw))) or 'run'}",
+        label=forked_label(f"nemo-rl: {' '.join(filter(None, (options.get('label'), script.raw))) or 'run'}", forked),
         condition=options.get("condition"),
         forwarded=forwarded,
+        forked=forked,
     )
+
+
+def forked_label(label: str, forked: WorkerFork | None) -> str:
+    return label + (f" (the fork's {forked.path})" if forked is not None else "")
 
 
 def _config_layers(
@@ -201,15 +213,20 @@ def adapt(
     condition: str | None = None,
     kind: LaunchKind = LaunchKind.FRAMEWORK,
     forwarded: tuple[str, ...] = (),
+    forked: WorkerFork | None = None,
 ) -> Launch | None:
-    """The launch of each NeMo-RL edition (`editions.build`)."""
+    """The launch of each NeMo-RL edition (`editions.build`); with `forked`, the fork's worker
+    in the tree decides for every edition (`nemo_rl_fork`)."""
     layout = layout_of(view)
     if layout is None:
         return None
     backend = view.value(*layout.generation, "backend")
     if backend is not None and backend != "vllm":
         return None
-    options = dict(env=env, open_reasons=open_reasons, label=label, condition=condition, kind=kind, forwarded=forwarded)
+    options = dict(env=env, open_reasons=open_reasons, label=label, condition=condition, kind=kind, forwarded=forwarded, forked=forked)
+    if forked is not None:
+        made = _launch(view, layout, anchor, REPLAY_BRANCH if forked.replay_branch else MAIN, **options)  # type: ignore[arg-type]
+        return build(EDITIONS, lambda _: made)  # the same code for every edition
     key = (REPLAY_BRANCH, view.spelling(*REPLAY)) if layout.replay and view.has(*REPLAY) else None
     return build(EDITIONS, lambda edition: _launch(view, layout, anchor, edition.name, **options), key)  # type: ignore[arg-type]
 
@@ -225,8 +242,9 @@ def _launch(
     condition: str | None,
     kind: LaunchKind,
     forwarded: tuple[str, ...],
+    forked: WorkerFork | None,
 ) -> Launch:
-    owner = f"NeMo-RL {edition}"
+    owner = nemo_rl_fork.OWNER if forked is not None else f"NeMo-RL {edition}"
     reasons = list(open_reasons or ())
     issues: list[ArgIssue] = []
     settings: dict[str, Setting] = {}
@@ -241,14 +259,19 @@ def _launch(
             expert.name, UNKNOWN if not isinstance(size, int) else size > 1, expert.span, expert.spelling
         )
     kwargs = view.value(*layout.vllm_kwargs, default={})
+    spread: dict[str, Setting] = {}
     if isinstance(kwargs, dict):
         for key in kwargs:
             setting = view.setting(str(key), *layout.vllm_kwargs, str(key))
             if setting is not None:
-                settings[str(key)] = setting
+                spread[str(key)] = setting
     elif kwargs is UNKNOWN:
         reasons.append(f"{'.'.join(layout.vllm_kwargs)} (not readable here)")
-    if edition == RELEASED:
+    settings.update(spread)
+    if forked is not None:
+        mode = view.setting("logprobs_mode", *layout.vllm_cfg, "logprobs_mode")
+        issues += nemo_rl_fork.engine(forked, settings, spread, mode, anchor)
+    elif edition == RELEASED:
         duplicate = settings.pop("logprobs_mode", None)
         if duplicate is not None:
             detail = "TypeError: dict() got multiple values for keyword argument 'logprobs_mode'"
@@ -272,6 +295,8 @@ def _launch(
                     written.spelling,
                     written.value_span,
                 )
+    if forked is not None:
+        nemo_rl_fork.environment(forked, environment, anchor)
     replay = view.setting("return_sampling_mask", *REPLAY) if edition == REPLAY_BRANCH and layout.replay else None
     if replay is not None and replay.value is True:
         said = f"{replay.spelling} ({owner} sets %s)"
@@ -290,6 +315,8 @@ def _launch(
             request_settings[key] = Setting(key, value, written.span, written.spelling, written.value_span)
     forwarded = judged_without(forwarded, True, reasons)
     missing = "temperature" not in request_settings or "top_k" not in request_settings
+    if forked is not None and forked.own_requests:  # the fork builds its requests its own way
+        request_settings, missing = {}, True
     requests = (Request("sampling", view.span(*layout.generation) or (mask.span if mask else anchor), request_settings, missing),)
     return Launch(
         kind,
@@ -303,4 +330,5 @@ def _launch(
         condition=condition,
         label=label,
         forwarded=forwarded,
+        assumptions=nemo_rl_fork.resting_on(forked, settings) if forked is not None else (),
     )

@@ -16,8 +16,9 @@ before, vLLM's default `raw_logprobs`): it is read from the call, not assumed.
 
 No `grpo_fast.py` flag reaches `return_sampling_mask`: replay is turned on by editing this call
 (or `kwargs[...]` in the actor) in a fork. Requests go through the actor's OpenAI server with
-`SamplingConfig` fields (no `top_k`), which a fork may extend: not assumed. See
-docs/frameworks-research-new-adapters.md section 3.
+`SamplingConfig` fields (no `top_k`), which a fork may extend: not assumed, unless the fork is in
+the checked tree (`open_instruct_fork`: then its actor call, its actor and its request code decide
+what a `grpo_fast.py` command line starts). See docs/frameworks-research-new-adapters.md section 3.
 """
 
 from __future__ import annotations
@@ -29,44 +30,21 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Callable, Mapping
 
-from ..model import Launch, LaunchKind, Setting, Span
+from ..model import UNKNOWN, Launch, LaunchKind, Setting, Span
 from ..vllm.argv import Token
+from . import open_instruct_fork
 from .argparse_table import ParsedWords, parse_words
 from .editions import Edition, Editions, build, register
 from .nearby import first_folder
+from .open_instruct_fork import ACTOR_KEYS, SIGNATURE
 from .refusals import names_replay, refusal, refused
 
-# `LLMRayActor.__init__`'s own parameters, and what it pops from `**kwargs`.
-ACTOR_KEYS = frozenset(
-    (
-        "tool_parser_type",
-        "tool_definitions",
-        "tool_stop_sequences",
-        "max_steps",
-        "per_turn_max_tokens",
-        "tool_call_timeout",
-        "mask_tool_use",
-        "pools",
-        "bundle_indices",
-        "prompt_queue",
-        "results_queue",
-        "eval_results_queue",
-        "actor_manager",
-        "inflight_updates",
-        "reward_config",
-        "train_dataset",
-        "eval_dataset",
-        "noset_visible_devices",
-        "num_gpus",
-    )
-)
-_SIGNATURE = frozenset(("prompt_queue", "results_queue", "eval_results_queue", "actor_manager", "tool_parser_type", "inflight_updates"))
 ADDED = {"generation_config": "vllm"}  # `_setup_and_start_async_engine`
 
 
 def claims(settings: Mapping[str, Setting]) -> bool:
     """open-instruct's actor call: at least two of the keys only its actor takes."""
-    return len(_SIGNATURE & set(settings)) >= 2
+    return len(SIGNATURE & set(settings)) >= 2
 
 
 def engine_settings(settings: Mapping[str, Setting], anchor: Span) -> dict[str, Setting]:
@@ -135,12 +113,39 @@ def command_launch(span: Span, tokens: list[Token], read_text: Callable[[str], s
     engines = parsed.values.get("--vllm_num_engines") or parsed.values.get("--vllm-num-engines")
     if engines is not None and engines[1] and engines[1][-1].text == "0":
         return None
+    forked = open_instruct_fork.fork(span.path, read_text)
+    if forked is not None:
+        made = _forked(launch, forked, parsed, options)
+        return build(EDITIONS, lambda edition: made)
     owner = f"open-instruct {COMMIT[:8]}"
     anchor = Setting("logprobs_mode", "processed_logprobs", span, f"logprobs_mode='processed_logprobs' ({owner} sets)", implied=True)
     started = replace(
         launch, settings={"logprobs_mode": anchor}, env=dict(options.get("env") or {}), version_hint=options.get("version_hint")
     )
     return build(EDITIONS, lambda edition: started)
+
+
+def _forked(launch: Launch, forked: open_instruct_fork.EngineFork, parsed: ParsedWords, options: Mapping[str, Any]) -> Launch:
+    """The launch as the fork's own actor starts it and its request code asks."""
+    settings = open_instruct_fork.settings(forked, launch.span)
+    given = parsed.values.get("--temperature")
+    temperature = _number(given[1][-1].text) if given is not None and given[1] else None
+    return replace(
+        launch,
+        settings=settings,
+        env=open_instruct_fork.environment(forked, dict(options.get("env") or {}), launch.span),
+        requests=open_instruct_fork.requests(forked, settings, launch.span, temperature),
+        assumptions=open_instruct_fork.resting_on(forked),
+        label=f"{launch.label} (the fork's {forked.path})",
+        version_hint=options.get("version_hint"),
+    )
+
+
+def _number(text: str | None) -> Any:
+    try:
+        return float(text) if text is not None else UNKNOWN
+    except ValueError:
+        return UNKNOWN
 
 
 def _required_given(parsed: ParsedWords) -> bool:

@@ -37,6 +37,9 @@ WORDS = (
     b"safe_load(",  # ... or a YAML or JSON file it names from its own place (`__file__`)
     b"json.load(",
     b"verl.trainer.main_ppo",  # a verl fork's defaults may turn the mask on (`frameworks/verl.py`)
+    b"vllm_cfg",  # a NeMo-RL fork's worker may turn it on for its configs (`frameworks/nemo_rl_fork.py`)
+    b"examples/run_",  # and for its scripts
+    b"grpo_fast",  # an open-instruct fork's actor, for its command lines (`frameworks/open_instruct_fork.py`)
 )
 VLLM_WORDS = (b"vllm", b"VLLM", b"vLLM")
 CONFIG_FILE_WORDS = (b".yaml", b".yml", b"--config=")

@@ -87,7 +87,9 @@ def extract(source_file: SourceFile, context: ExtractContext, document: Node) ->
         layout = nemo_rl.layout_of(layered)
         if layout is not None:
             anchor = _key_span(view, layout.generation) or _key_span(view, layout.generation[:1]) or source_file.index.span(0, 0)
-            launch = nemo_rl.adapt(layered, anchor, open_reasons=reasons, label=f"nemo-rl: {source_file.path}")
+            forked = nemo_rl.nemo_rl_fork.fork(source_file.path, context.read_text)
+            label = nemo_rl.forked_label(f"nemo-rl: {source_file.path}", forked)
+            launch = nemo_rl.adapt(layered, anchor, open_reasons=reasons, label=label, forked=forked)
             return [launch] if launch is not None else []
     if roll.is_config(view):
         return _roll(view, source_file.path, context)

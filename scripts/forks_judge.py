@@ -1,0 +1,130 @@
+"""vLLM's verdict on NeMo-RL and open-instruct forks: `python scripts/forks_judge.py [--release X.Y.Z] [--vllm-path DIR]`.
+
+Each case is a trimmed real tree of tests/data/forks/ with the edit a user makes to turn replay on
+(the edits of tests/test_forks_nemo_open_instruct.py, and a few more). replaylint checks the
+launch that runs the fork (NeMo-RL's default config, open-instruct's `grpo_fast.py` script) and
+builds its engine from the fork's own code; vLLM itself (tests/differential/vllm_judge.py in the
+judge's virtualenv) then builds that engine, `LLM(**kwargs)` on a stand-in model with the
+environment replaylint found. vLLM's refusal must be among replaylint's errors in its own words,
+and an engine vLLM accepts must leave the launch without errors (request rules aside: vLLM
+checks requests when they are sent, not here). Exit 1 on a disagreement.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "tests"))
+
+import test_forks_nemo_open_instruct as forks  # noqa: E402
+
+from scripts.realworld import judge_release  # noqa: E402
+from tests.differential.oracle import compare, expect  # noqa: E402
+from tests.realworld import harness, stand_in  # noqa: E402
+
+ENV_WRITE = (
+    '        os.environ["VLLM_USE_V1"] = "1"\n',
+    '        os.environ["VLLM_USE_V1"] = "1"\n        os.environ.setdefault("VLLM_USE_V2_MODEL_RUNNER", "0")\n',
+)
+UPDATE_RAW = (
+    "        self._create_engine(llm_kwargs)\n",
+    '        llm_kwargs.update(return_sampling_mask=True, logprobs_mode="raw_logprobs")\n        self._create_engine(llm_kwargs)\n',
+)
+ACTOR_MASK = (
+    '        kwargs["generation_config"] = "vllm"\n',
+    '        kwargs["generation_config"] = "vllm"\n        kwargs["return_sampling_mask"] = True\n',
+)
+NO_MODE = ('                logprobs_mode="processed_logprobs",\n', "")
+PROCESSOR = (
+    '                logprobs_mode="processed_logprobs",\n',
+    '                logprobs_mode="processed_logprobs",\n                return_sampling_mask=True,\n'
+    '                logits_processors=["my_fork.processors.ClampProcessor"],\n',
+)
+ADAPTIVE = (
+    '                logprobs_mode="processed_logprobs",\n',
+    '                logprobs_mode="processed_logprobs",\n                return_sampling_mask=True,\n'
+    '                speculative_config={"method": "ngram", "num_speculative_tokens": 3, "prompt_lookup_max": 4,'
+    ' "enable_adaptive_verification": True},\n',
+)
+CASES = {  # name -> (framework, edits)
+    "nemo_rl unmodified": ("nemo_rl", {}),
+    "nemo_rl mask in llm_kwargs": ("nemo_rl", {"worker": forks.MASK_KEYWORD, "config": forks.TOP_K}),
+    "nemo_rl setdefault V2=0": ("nemo_rl", {"worker": [forks.MASK_KEYWORD, ENV_WRITE], "config": forks.TOP_K}),
+    "nemo_rl update raw_logprobs": ("nemo_rl", {"worker": UPDATE_RAW, "config": forks.TOP_K}),
+    "open_instruct unmodified": ("open_instruct", {}),
+    "open_instruct mask in .remote": ("open_instruct", {"engines": [forks.REMOTE_MASK, forks.EXTRA_TOP_K]}),
+    "open_instruct actor mask, no mode": ("open_instruct", {"engines": [NO_MODE, ACTOR_MASK, forks.EXTRA_TOP_K]}),
+    "open_instruct logits processor": ("open_instruct", {"engines": [PROCESSOR, forks.EXTRA_TOP_K]}),
+    "open_instruct adaptive verification": ("open_instruct", {"engines": [ADAPTIVE, forks.EXTRA_TOP_K]}),
+}
+# NeMo-RL's keywords the stand-in engine cannot take (a dummy load, no tokenizer, sleep mode on a fake GPU)
+_STAND_IN_DROPS = ("served_model_name", "load_format", "skip_tokenizer_init", "enable_sleep_mode", "max_model_len", "language_model_only")
+
+
+def launched(tree: Path, relative: str) -> tuple[dict, dict, list[str]]:
+    """The engine arguments and environment of the launch in `relative`, and replaylint's errors."""
+    from replaylint import frontends
+    from replaylint.api import Checker
+    from replaylint.cli import main
+    from replaylint.config import Config
+    from replaylint.model import UNKNOWN
+    from replaylint.source import ExtractContext, SourceFile
+
+    checker, path = Checker(Config()), tree / relative
+    context = ExtractContext(read_text=checker._read_text, root=str(tree))
+    (launch,) = frontends.load(frontends.kind_for(str(path))).extract(SourceFile(str(path), path.read_text()), context)
+    kwargs = {name: s.value for name, s in launch.settings.items() if s.value not in (UNKNOWN, None) and name not in _STAND_IN_DROPS}
+    env = {name: str(s.value) for name, s in launch.env.items() if name.startswith("VLLM_USE_V2") and s.value is not UNKNOWN}
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        main(["check", "--isolated", "--no-cache", "--output-format", "json", "--target-vllm", "0.34.0", str(path)])
+    errors = [
+        f"{f['code']} {f['message']}"
+        for f in json.loads(out.getvalue() or "[]")
+        if f["severity"] == "error" and f["code"] not in harness.REQUEST_RULES
+    ]
+    return {**kwargs, "model": "stand-in/model"}, env, errors
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--release", help="the vLLM release of the judge")
+    parser.add_argument("--vllm-path", help="that release installed with `pip install --no-deps --target DIR`")
+    options = parser.parse_args(argv)
+    release, vllm_path = judge_release(options.release, options.vllm_path)
+    work = Path(tempfile.mkdtemp(prefix="replaylint-forks-judge-"))
+    try:
+        items, seen = [], {}
+        for number, (name, (framework, edits)) in enumerate(CASES.items()):
+            tree = forks.fork(work / str(number), framework, **edits)
+            (tree / ".git").mkdir()  # its repository: the fork is read from the launch's folder upward
+            kwargs, env, errors = launched(tree, forks.CONFIG if framework == "nemo_rl" else forks.SCRIPT)
+            seen[f"f{number}"] = (name, errors)
+            items.append({"id": f"f{number}", "engine_kwargs": kwargs, "env": env, "gpus": 8, "hf_configs": stand_in.for_kwargs(kwargs)})
+        verdicts = harness.JudgeProcess(harness.JUDGE, release, vllm_path, work, "judge", ["--quiet"]).run(items)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    disagree = 0
+    print(f"## NeMo-RL and open-instruct forks judged by vLLM {release}\n\n| case | vLLM | replaylint | |\n|---|---|---|---|")
+    for key, (name, errors) in seen.items():
+        verdict = verdicts.get(key) or {}
+        problem = compare(expect(verdict, True), errors, None) if verdict else None
+        disagree += problem is not None or not verdict
+        said = "accepted" if verdict.get("ok") else verdict.get("message", "no verdict")[:70]
+        print(
+            f"| {name} | {said} | {', '.join(e.split()[0] for e in errors) or '-'} | {'agree' if verdict and problem is None else 'DISAGREE'} |"
+        )
+    return 1 if disagree else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

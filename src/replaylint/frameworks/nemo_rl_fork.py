@@ -1,0 +1,268 @@
+"""A NeMo-RL fork in the checked tree: its own vLLM worker decides the engine arguments.
+
+NeMo-RL has no pass-through that its released configs use to turn replay on outside the
+`sampling-mask-replay` branch, so a fork edits the worker,
+`nemo_rl/models/generation/vllm/vllm_worker.py` (main @ 7ea279a, `_load_model`, lines 570-601):
+
+    llm_kwargs = dict(model=self.model_name, ..., disable_log_stats=False, **vllm_kwargs)
+    logprobs_mode = self.cfg["vllm_cfg"].get("logprobs_mode")
+    if logprobs_mode is not None:
+        llm_kwargs["logprobs_mode"] = logprobs_mode
+    ...
+    self._create_engine(llm_kwargs)          # vllm.LLM(**llm_kwargs)
+
+What is read of it (CPython's parser; nothing of the tree runs): the keywords of that `dict(...)`
+call whose values are literals (`return_sampling_mask=True`; one that `vllm_kwargs` also holds is
+`TypeError: dict() got multiple values for keyword argument`), literal writes to the dict or to
+`vllm_kwargs` at the top of the function (the last one counts; one under a condition leaves a
+replay key unknown), whether `vllm_cfg.logprobs_mode` is applied after the call (main) or not
+(v0.7.0 hard-codes it), and the `VLLM_*` variables the worker module writes with a literal
+(`os.environ[...] = ...` replaces what `vllm_cfg.env_vars` forwarded, `os.environ.setdefault`
+does not). Anything else of the worker is the edition's.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from typing import Callable, Iterator, Mapping
+
+from ..model import UNKNOWN, ArgIssue, Assumption, Setting, Span
+from .fork_source import MASK, Written, environment_writes, key_writes, literal, parse, snippet, statements
+from .nearby import found_upward
+from .refusals import names_replay
+
+WORKER = "nemo_rl/models/generation/vllm/vllm_worker.py"
+ASYNC_WORKER = "nemo_rl/models/generation/vllm/vllm_worker_async.py"  # `vllm_cfg.async_engine`'s requests
+REPLAY_MODULE = "nemo_rl/models/policy/sampling_mask_replay.py"  # the `sampling-mask-replay` branch's
+OWNER = "the forked NeMo-RL"
+# Keys a write under a condition leaves unknown (other conditional writes of the worker, such as
+# dropping a zero-token `speculative_config`, are the edition's behaviour, not read here).
+_MAYBE = frozenset(("return_sampling_mask", "logprobs_mode", "logits_processors", "generation_config"))
+_ENGINE_CALLS = ("_create_engine", "LLM", "AsyncEngineArgs", "EngineArgs")
+
+
+@dataclass(frozen=True)
+class WorkerFork:
+    path: str  # the worker, as the tree spells it
+    keywords: Mapping[str, Written]  # literal keywords of the `dict(...)` call
+    written: Mapping[str, Written]  # literal writes to the dict after it (top of the function)
+    spread: Mapping[str, Written]  # literal writes to the `**` dict before the call
+    unknown: frozenset[str]  # replay keys written under a condition
+    reads_logprobs_mode: int  # the line that applies `vllm_cfg.logprobs_mode` after the call (main), 0: none
+    environment: Mapping[str, tuple[Written, bool]] = field(default_factory=dict)  # name -> (value, only when unset)
+    replay_branch: bool = False  # the tree also holds the replay branch's module
+    own_requests: bool = False  # its `SamplingParams(...)` do not take `top_k`/`temperature` as NeMo-RL's do
+
+    def said(self, written: Written) -> str:
+        return f"{written.text} ({OWNER}'s {self.path}:{written.line})"
+
+    def setting(self, name: str, written: Written, anchor: Span) -> Setting:
+        """The fork's value; the mask as written (every message names its line: `resting_on`)."""
+        return Setting(name, written.value, anchor, written.text if name == MASK else self.said(written), implied=True)
+
+
+def fork(launching: str, read_text: Callable[[str], str | None] | None) -> WorkerFork | None:
+    """The worker of a NeMo-RL fork found from the launching file's folder upward (NeMo-RL's
+    scripts run from its root); None without one, or when its engine dict is not found (the
+    editions' then stand, as for an installed NeMo-RL)."""
+    found = found_upward(WORKER, launching, read_text) if read_text is not None else None
+    if found is None or read_text is None:
+        return None
+    worker = _read(*found)
+    if worker is None:
+        return None
+    root = found[0][: -len(WORKER)] if found[0].endswith(WORKER) else ""
+    replay = read_text(os.path.join(root, REPLAY_MODULE)) is not None
+    async_text = read_text(os.path.join(root, ASYNC_WORKER))
+    own_requests = worker.own_requests or (async_text is not None and not _upstream_text(async_text))
+    return replace(worker, replay_branch=replay, own_requests=own_requests)
+
+
+@lru_cache(maxsize=8)
+def _upstream_text(text: str) -> bool:
+    module = parse(text)
+    return module is not None and _upstream_requests(module)
+
+
+@lru_cache(maxsize=8)
+def _read(path: str, text: str) -> WorkerFork | None:
+    module = parse(text)
+    if module is None:
+        return None
+    for function in (node for node in ast.walk(module) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))):
+        found = _engine_dict(function)
+        if found is not None:
+            name, call = found
+            return _worker(path, text, module, function, name, call)
+    return None
+
+
+def _engine_dict(function: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ast.Call] | None:
+    """`NAME = dict(...)` at the top of a function that hands NAME to the engine."""
+    handed = {_handed(node) for node in ast.walk(function) if isinstance(node, ast.Call)} - {None}
+    for statement in function.body:
+        if (
+            isinstance(statement, ast.Assign)
+            and len(statement.targets) == 1
+            and isinstance(target := statement.targets[0], ast.Name)
+            and target.id in handed
+            and isinstance(call := statement.value, ast.Call)
+            and isinstance(call.func, ast.Name)
+            and call.func.id == "dict"
+        ):
+            return target.id, call
+    return None
+
+
+def _handed(call: ast.Call) -> str | None:
+    """The name a call hands to the engine: `self._create_engine(NAME)`, `vllm.LLM(**NAME)`."""
+    func = call.func
+    last = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    if last not in _ENGINE_CALLS:
+        return None
+    arguments = [*call.args, *(keyword.value for keyword in call.keywords if keyword.arg is None)]
+    return next((argument.id for argument in arguments if isinstance(argument, ast.Name)), None)
+
+
+def _worker(
+    path: str, text: str, module: ast.Module, function: ast.FunctionDef | ast.AsyncFunctionDef, name: str, call: ast.Call
+) -> WorkerFork:
+    keywords = {}
+    for keyword in call.keywords:
+        value = literal(keyword.value)
+        if keyword.arg is not None and value is not UNKNOWN:
+            keywords[keyword.arg] = Written(value, keyword.lineno, snippet(text, keyword))
+    spread = next((keyword.value.id for keyword in call.keywords if keyword.arg is None and isinstance(keyword.value, ast.Name)), "")
+    written: dict[str, Written] = {}
+    before: dict[str, Written] = {}
+    unknown: set[str] = set()
+    reads_mode = 0
+    for statement, top in statements(function.body):
+        for target, key, value in key_writes(statement):
+            after = statement.lineno > call.lineno
+            if target not in (name, spread) or (target == name) != after:
+                continue
+            found = literal(value)
+            if target == name and key == "logprobs_mode" and found is UNKNOWN:
+                reads_mode = statement.lineno  # main: `llm_kwargs["logprobs_mode"] = logprobs_mode` (vllm_cfg's)
+            elif top and found is not UNKNOWN:
+                (written if target == name else before)[key] = Written(found, statement.lineno, snippet(text, statement))
+            elif key in _MAYBE:
+                unknown.add(key)
+    return WorkerFork(
+        path,
+        keywords,
+        written,
+        before,
+        frozenset(unknown),
+        reads_mode,
+        environment_writes(module),
+        own_requests=not _upstream_requests(module),
+    )
+
+
+# How NeMo-RL's workers give a request its `top_k` and `temperature` (main @ 7ea279a
+# `_build_sampling_params` and `generate_text`, v0.7.0 alike), the names they use resolved: the
+# configuration's `top_k` (`null` is -1) and `temperature`, or a greedy request's 1 and 0.
+_UPSTREAM_REQUESTS = frozenset(
+    (
+        ("top_k", "1 if greedy else self.cfg['top_k'] if self.cfg['top_k'] is not None else -1"),
+        ("top_k", "(self.cfg['top_k'] if self.cfg['top_k'] is not None else -1) if not greedy else 1"),
+        ("temperature", "0.0 if greedy else self.cfg['temperature']"),
+        ("temperature", "self.cfg['temperature'] if not greedy else 0"),
+    )
+)
+
+
+def _upstream_requests(module: ast.Module) -> bool:
+    """Whether every `SamplingParams(...)` of the worker takes `top_k` and `temperature` as
+    NeMo-RL's own code does (so the configuration's keys are what is sent)."""
+    for function in (node for node in ast.walk(module) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))):
+        assigned = {
+            target.id: statement.value
+            for statement, _ in statements(function.body)
+            if isinstance(statement, ast.Assign)
+            for target in statement.targets
+            if isinstance(target, ast.Name)
+        }
+        for call in (node for node in _own_nodes(function) if isinstance(node, ast.Call) and _called(node) == "SamplingParams"):
+            given = {keyword.arg: keyword.value for keyword in call.keywords}
+            if any((key, _resolved(given.get(key), assigned)) not in _UPSTREAM_REQUESTS for key in ("top_k", "temperature")):
+                return False
+    return True
+
+
+def _own_nodes(function: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.AST]:
+    """The nodes of a function outside the functions and classes it defines."""
+    pending: list[ast.AST] = list(function.body)
+    while pending:
+        node = pending.pop()
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            yield node
+            pending.extend(ast.iter_child_nodes(node))
+
+
+def _called(call: ast.Call) -> str:
+    func = call.func
+    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+
+
+def _resolved(node: ast.expr | None, assigned: Mapping[str, ast.expr], depth: int = 0) -> str:
+    """The expression with the function's own names replaced by what they were assigned (twice
+    at most), as source text."""
+    if node is None:
+        return ""
+
+    class Substitute(ast.NodeTransformer):
+        def visit_Name(self, name: ast.Name) -> ast.AST:
+            value = assigned.get(name.id)
+            return ast.parse(_resolved(value, assigned, depth + 1), mode="eval").body if value is not None and depth < 2 else name
+
+    return ast.unparse(Substitute().visit(ast.parse(ast.unparse(node), mode="eval")).body)
+
+
+def engine(
+    fork: WorkerFork, settings: dict[str, Setting], spread: Mapping[str, Setting], mode: Setting | None, anchor: Span
+) -> list[ArgIssue]:
+    """The fork's worker applied to the settings the configuration gives (`spread`: those of
+    `vllm_kwargs`, inside `settings` too; `mode`: `vllm_cfg.logprobs_mode`): its literal keywords
+    and writes, in the order it makes them; the refusals it makes."""
+    issues = []
+    for key, written in fork.spread.items():
+        settings[key] = fork.setting(key, written, anchor)
+    for key, written in fork.keywords.items():
+        duplicate = spread.get(key)
+        if duplicate is not None and names_replay(key):  # other refusals are NeMo-RL's business (`refusals`)
+            detail = f"TypeError: dict() got multiple values for keyword argument '{key}' ({fork.said(written)})"
+            issues.append(ArgIssue("framework-rejected", duplicate.span, duplicate.spelling, key, detail))
+        settings[key] = fork.setting(key, written, anchor)
+    for key, written in fork.written.items():
+        settings[key] = fork.setting(key, written, anchor)
+    later = fork.written.get("logprobs_mode")
+    if mode is not None and mode.value is not None and fork.reads_logprobs_mode > (later.line if later else 0):
+        settings["logprobs_mode"] = mode  # the configured mode, applied after the fork's own write
+    for key in fork.unknown:
+        settings[key] = Setting(key, UNKNOWN, anchor, f"{key} (written under a condition in {fork.path})", implied=True)
+    return issues
+
+
+def environment(fork: WorkerFork, env: dict[str, Setting], anchor: Span) -> None:
+    """The worker's own writes of `VLLM_*` variables, over (or, `setdefault`, under) `env`."""
+    for name, (written, only_unset) in fork.environment.items():
+        if not (only_unset and name in env):
+            env[name] = Setting(name, written.value, anchor, fork.said(written), implied=True)
+
+
+def resting_on(fork: WorkerFork, settings: Mapping[str, Setting]) -> tuple[Assumption, ...]:
+    """What every finding of the launch rests on when the fork's worker turns the mask on: the
+    line that does, named in each message."""
+    mask = settings.get("return_sampling_mask")
+    written = (
+        fork.written.get("return_sampling_mask") or fork.keywords.get("return_sampling_mask") or fork.spread.get("return_sampling_mask")
+    )
+    if mask is None or written is None or not mask.implied or mask.spelling != written.text:
+        return ()
+    return (Assumption(f"{OWNER}'s {fork.path}:{written.line} sets {written.text}", whole=True),)

@@ -1,0 +1,250 @@
+"""An open-instruct fork in the checked tree: its own engine actor decides what `grpo_fast.py`
+starts, and its own request code what every rollout asks.
+
+open-instruct has no flag that reaches the engine's mask, so a fork edits
+`open_instruct/vllm_utils.py` (e6c3044a): the keywords of the actor call in
+`create_vllm_engines` (`ray.remote(LLMRayActor).options(..., runtime_env=RuntimeEnv(env_vars={...}))
+.remote(model=..., logprobs_mode="processed_logprobs", ...)`, lines 1256-1304), the writes of
+`LLMRayActor._setup_and_start_async_engine` to the keywords before
+`vllm.AsyncEngineArgs(*args, **kwargs)` (`kwargs["generation_config"] = "vllm"`, line 686), and
+the request of `process_request` (`actor.client.completions.create(..., extra_body={...},
+**dataclasses.asdict(SamplingConfig))`, line 1009), whose `SamplingConfig` (line 138) has no
+`top_k`.
+
+What is read (CPython's parser; nothing of the tree runs): the literal keywords of the actor
+call less the actor's own (`ACTOR_KEYS`), the literal `env_vars` of its
+`runtime_env`, the actor's literal writes to `kwargs` at the top of its methods (one under a
+condition leaves a replay key unknown), the module's literal writes of `VLLM_*` variables, and
+the request's `top_k`: a literal in `extra_body`, else a literal default of a `SamplingConfig`
+field that no `SamplingConfig(...)` call of the module sets, else none (the engine's
+`generation_config="vllm"` leaves no model default to stand in; without it, the model's may).
+A fork whose actor call is not found keeps the built-in edition.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Callable, Mapping
+
+from ..model import UNKNOWN, Assumption, Request, Setting, Span
+from .fork_source import MASK, Written, environment_writes, key_writes, literal, parse, snippet, statements
+from .nearby import found_upward
+
+ENGINES = "open_instruct/vllm_utils.py"
+OWNER = "the forked open-instruct"
+# `LLMRayActor.__init__`'s own parameters, and what it pops from `**kwargs`.
+ACTOR_KEYS = frozenset(
+    (
+        "tool_parser_type",
+        "tool_definitions",
+        "tool_stop_sequences",
+        "max_steps",
+        "per_turn_max_tokens",
+        "tool_call_timeout",
+        "mask_tool_use",
+        "pools",
+        "bundle_indices",
+        "prompt_queue",
+        "results_queue",
+        "eval_results_queue",
+        "actor_manager",
+        "inflight_updates",
+        "reward_config",
+        "train_dataset",
+        "eval_dataset",
+        "noset_visible_devices",
+        "num_gpus",
+    )
+)
+SIGNATURE = frozenset(("prompt_queue", "results_queue", "eval_results_queue", "actor_manager", "tool_parser_type", "inflight_updates"))
+_MAYBE = frozenset(("return_sampling_mask", "logprobs_mode", "logits_processors", "generation_config"))
+_CLIENT_CALLS = ("create",)  # `client.completions.create`, `client.chat.completions.create`
+
+
+@dataclass(frozen=True)
+class EngineFork:
+    path: str  # the fork's vllm_utils.py, as the tree spells it
+    engine: Mapping[str, Written]  # what reaches `AsyncEngineArgs`, as the fork writes it
+    unknown: frozenset[str]  # replay keys the actor writes under a condition
+    environment: Mapping[str, tuple[Written, bool]]  # name -> (value, only when unset)
+    top_k: Written | None  # the request's, None: not sent
+    sends: bool  # a request to the actor's server was found
+
+    def said(self, written: Written) -> str:
+        return f"{written.text} ({OWNER}'s {self.path}:{written.line})"
+
+
+def fork(launching: str, read_text: Callable[[str], str | None] | None) -> EngineFork | None:
+    """The engine actor of an open-instruct fork found from the launching file's folder upward
+    (its scripts run from the repository root); None without one."""
+    found = found_upward(ENGINES, launching, read_text) if read_text is not None else None
+    return _read(*found) if found is not None else None
+
+
+@lru_cache(maxsize=8)
+def _read(path: str, text: str) -> EngineFork | None:
+    module = parse(text)
+    if module is None:
+        return None
+    call = next((node for node in ast.walk(module) if _is_actor_call(node)), None)
+    if call is None:
+        return None
+    engine: dict[str, Written] = {}
+    for keyword in call.keywords:
+        value = literal(keyword.value)
+        if keyword.arg is not None and keyword.arg not in ACTOR_KEYS and value is not UNKNOWN:
+            engine[keyword.arg] = Written(value, keyword.lineno, snippet(text, keyword))
+    unknown: set[str] = set()
+    for statement, top in _actor_statements(module):
+        for target, key, value in key_writes(statement):
+            found = literal(value)
+            if target != "kwargs":
+                continue
+            if top and found is not UNKNOWN:
+                engine[key] = Written(found, statement.lineno, snippet(text, statement))
+            elif key in _MAYBE:
+                unknown.add(key)
+    environment = {name: (written, False) for name, written in _runtime_env(call).items()}
+    environment.update(environment_writes(module))
+    request = next((node for node in ast.walk(module) if _is_client_call(node)), None)
+    top_k = _request_top_k(request, module, text) if request is not None else None
+    return EngineFork(path, engine, frozenset(unknown), environment, top_k, request is not None)
+
+
+def _is_actor_call(node: ast.AST) -> bool:
+    """`....remote(...)` with at least two of the keys only open-instruct's actor takes."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "remote"
+        and len(SIGNATURE & {keyword.arg for keyword in node.keywords if keyword.arg}) >= 2
+    )
+
+
+def _actor_statements(module: ast.Module) -> list[tuple[ast.stmt, bool]]:
+    """The statements of the methods of the class whose `__init__` takes the actor's queues."""
+    for node in ast.walk(module):
+        if isinstance(node, ast.ClassDef) and any(_takes_queues(method) for method in node.body):
+            return [placed for method in node.body if isinstance(method, ast.FunctionDef) for placed in statements(method.body)]
+    return []
+
+
+def _takes_queues(method: ast.stmt) -> bool:
+    if not isinstance(method, ast.FunctionDef) or method.name != "__init__":
+        return False
+    names = {argument.arg for argument in (*method.args.args, *method.args.kwonlyargs)}
+    return len(SIGNATURE & names) >= 2
+
+
+def _runtime_env(call: ast.Call) -> dict[str, Written]:
+    """The literal `env_vars` of the actor's `.options(runtime_env=...)`."""
+    options = call.func.value if isinstance(call.func, ast.Attribute) else None
+    found: dict[str, Written] = {}
+    for node in ast.walk(options) if options is not None else ():
+        if isinstance(node, ast.keyword) and node.arg == "env_vars" and isinstance(node.value, ast.Dict):
+            for key, value in zip(node.value.keys, node.value.values):
+                name, written = literal(key) if key is not None else None, literal(value)
+                if key is not None and isinstance(name, str) and name.startswith("VLLM_") and isinstance(written, str):
+                    found[name] = Written(written, key.lineno, f"{name}={written}")
+    return found
+
+
+def _request_top_k(request: ast.Call, module: ast.Module, text: str) -> Written | None:
+    """The `top_k` of the requests the actor sends (see the module docstring)."""
+    extra = next((keyword.value for keyword in request.keywords if keyword.arg == "extra_body"), None)
+    if isinstance(extra, ast.Dict):
+        for key, value in zip(extra.keys, extra.values):
+            if key is not None and literal(key) == "top_k":
+                return Written(literal(value), key.lineno, snippet(text, key) + ": " + snippet(text, value))
+    elif extra is not None:  # a dict built elsewhere: may hold it
+        return Written(UNKNOWN, extra.lineno, snippet(text, extra))
+    written = next((keyword for keyword in request.keywords if keyword.arg == "top_k"), None)
+    if written is not None:
+        return Written(literal(written.value), written.lineno, snippet(text, written))
+    configured = _config_top_k(module, text)
+    sender = next(
+        (node for node in ast.walk(module) if isinstance(node, (ast.AsyncFunctionDef, ast.FunctionDef)) and request in ast.walk(node)), None
+    )
+    if configured is None and sender is not None and "top_k" in (ast.get_source_segment(text, sender) or ""):
+        return Written(UNKNOWN, sender.lineno, f"top_k in {sender.name}")  # added to the request some other way
+    return configured
+
+
+def _is_client_call(node: ast.AST) -> bool:
+    """`....completions.create(...)` (`client.completions`, `client.chat.completions`)."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in _CLIENT_CALLS
+        and isinstance(node.func.value, ast.Attribute)
+        and node.func.value.attr == "completions"
+    )
+
+
+def _config_top_k(module: ast.Module, text: str) -> Written | None:
+    """A `top_k` field of `SamplingConfig`: its literal default when no call of the module sets
+    it (a call that does gives a value from the run's configuration: unknown)."""
+    config = next((node for node in ast.walk(module) if isinstance(node, ast.ClassDef) and node.name == "SamplingConfig"), None)
+    field = next(
+        (
+            statement
+            for statement in (config.body if config is not None else ())
+            if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name) and statement.target.id == "top_k"
+        ),
+        None,
+    )
+    if field is None:
+        return None
+    set_by_call = any(
+        isinstance(node, ast.Call) and _called(node) == "SamplingConfig" and any(k.arg in ("top_k", None) for k in node.keywords)
+        for node in ast.walk(module)
+    )
+    value = UNKNOWN if field.value is None or set_by_call else literal(field.value)
+    return Written(value, field.lineno, snippet(text, field))
+
+
+def _called(call: ast.Call) -> str:
+    func = call.func
+    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+
+
+def settings(fork: EngineFork, anchor: Span) -> dict[str, Setting]:
+    found = {
+        name: Setting(name, written.value, anchor, written.text if name == MASK else fork.said(written), implied=True)
+        for name, written in fork.engine.items()
+    }  # the mask as written: every message names its line (`resting_on`)
+    for name in fork.unknown:
+        found[name] = Setting(name, UNKNOWN, anchor, f"{name} (written under a condition in {fork.path})", implied=True)
+    return found
+
+
+def environment(fork: EngineFork, env: dict[str, Setting], anchor: Span) -> dict[str, Setting]:
+    merged = dict(env)
+    for name, (written, only_unset) in fork.environment.items():
+        if not (only_unset and name in merged):
+            merged[name] = Setting(name, written.value, anchor, fork.said(written), implied=True)
+    return merged
+
+
+def requests(fork: EngineFork, engine: Mapping[str, Setting], anchor: Span, temperature: Any) -> tuple[Request, ...]:
+    """The rollout request, with `temperature` as the command line gives it (None: not given)."""
+    if not fork.sends:
+        return ()
+    sent: dict[str, Setting] = {}
+    if fork.top_k is not None:
+        sent["top_k"] = Setting("top_k", fork.top_k.value, anchor, fork.said(fork.top_k), implied=True)
+    if temperature is not None:
+        sent["temperature"] = Setting("temperature", temperature, anchor, f"--temperature {temperature}")
+    mode = engine.get("generation_config")
+    # the model's generation_config.json (vLLM's `auto`) or the server's overrides may set top_k
+    model_defaults = mode is None or mode.value != "vllm" or "override_generation_config" in engine
+    return (Request("sampling", anchor, sent, open_ended=model_defaults),)
+
+
+def resting_on(fork: EngineFork) -> tuple[Assumption, ...]:
+    written = fork.engine.get(MASK)
+    if written is None:
+        return ()
+    return (Assumption(f"{OWNER}'s {fork.path}:{written.line} sets {written.text}", whole=True),)
