@@ -171,17 +171,18 @@ def test_special_files_in_place_of_the_stores_neither_block_nor_break_a_run(tree
     home = tmp_path / "home"
     check(tree, home, ".")
     stores = _stores(tree / ".replaylint_cache")
-    assert len(stores) == 3
-    fifo, device, folder = stores
+    assert len(stores) == 4  # results, files turned away, folders walked, files read for clients
+    fifo, device, folder, second_fifo = stores
     for store in stores:
         store.unlink()
     os.mkfifo(fifo)  # a plain open() waits for a writer forever
+    os.mkfifo(second_fifo)
     device.symlink_to("/dev/zero")
     folder.mkdir()
     for _ in range(2):
         completed = check(tree, home, ".")
         assert codes(completed) == ["RPL003"] and completed.returncode == 1
-    assert fifo.is_file() and device.is_file() and not device.is_symlink()  # written anew, in place
+    assert fifo.is_file() and second_fifo.is_file() and device.is_file() and not device.is_symlink()  # written anew, in place
     assert folder.is_dir()
 
 
@@ -225,7 +226,7 @@ def test_a_broken_store_is_read_as_absent(tree: Path, tmp_path: Path, damage: st
     expected = sorted(codes(cold))
     assert expected == ["RPL001", "RPL003", "RPL003"]
     stores = _stores(tree / ".replaylint_cache")
-    assert len(stores) == 3  # results, files turned away, folders walked
+    assert len(stores) == 4  # results, files turned away, folders walked, files read for clients
     for store in stores:
         signed = store.read_bytes()
         body = signed.partition(b"\n")[2]

@@ -35,7 +35,7 @@ from typing import Any, Callable
 from .. import __version__
 from . import folder
 from .folder import CACHE_DIR
-from .ownership import Generations, blake2b, claim, identity
+from .ownership import SERVING, Generations, blake2b, claim, identity
 from .removal import NotRemoved, remove_cache
 from .stores import Store
 
@@ -43,7 +43,6 @@ __all__ = ["CACHE_DIR", "NotRemoved", "ResultCache", "default_directory", "remov
 _FORMAT = 8
 _DEPENDENCY_BYTES = 64 << 20
 _IGNORE = b"# Created by replaylint\n*\n"
-SERVING = "serving"  # a marker, trusted for nothing: it only makes a pre-commit run read more
 
 
 @dataclass

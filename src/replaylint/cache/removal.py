@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 
 from .folder import CACHE_DIR, TEMPORARY_PREFIX, Unusable, open_folder
-from .ownership import MARKER
+from .ownership import MARKER, SERVING, STORE_PREFIXES
 
 
 class NotRemoved(Exception):
@@ -14,8 +14,8 @@ class NotRemoved(Exception):
 
 def _written_by_replaylint(name: str) -> bool:
     """The names replaylint gives the files of its cache folder (older releases' included)."""
-    stores = name.startswith(("results-", "clean-", "trees-")) and name.endswith((".json", ".pickle"))
-    return stores or name in (".gitignore", MARKER) or name.startswith((TEMPORARY_PREFIX, ".store-"))
+    stores = name.startswith(STORE_PREFIXES) and name.endswith((".json", ".pickle"))
+    return stores or name in (".gitignore", MARKER, SERVING) or name.startswith((TEMPORARY_PREFIX, ".store-"))
 
 
 def remove_cache(directory: str | None) -> str | None:
