@@ -7,7 +7,6 @@ import functools
 import os
 import sys
 import time
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .config import Config, ConfigError, apply_override, common_start, find_config_file, load, patterns
@@ -239,7 +238,7 @@ def _run_check(args: argparse.Namespace) -> int:
     if args.add_noqa:
         return _add_noqa(checker, results, had_error)
     if args.fix or args.diff:
-        checker.config = replace(config, fixable=("ALL",), unfixable=())  # each file's own chose which findings carry edits
+        checker.config = config.replaced(fixable=("ALL",), unfixable=())  # each file's own chose which findings carry edits
         outcome = fix_files(checker, results, args, run, _quiet)
         if args.diff:
             return outcome

@@ -284,7 +284,7 @@ def _rule(args: argparse.Namespace) -> int:
 
 def _show_settings(args: argparse.Namespace) -> int:
     from .check_command import resolve_config
-    from .config import ConfigError, describe
+    from .config import ConfigError
 
     defaults = dict(
         select=None,
@@ -304,13 +304,34 @@ def _show_settings(args: argparse.Namespace) -> int:
         config = resolve_config(argparse.Namespace(**defaults, **vars(args)))
     except ConfigError as error:
         return _fail(str(error))
-    sys.stdout.write(describe(config))
+    sys.stdout.write(_described(config))
     from .project import ProjectPins
     from .versions import describe as describe_releases
 
     pin = ProjectPins().pin_in(os.getcwd())
     print(f"project-pins = {pin.describe()!r}  # judged at {describe_releases(list(pin.releases))}" if pin else "project-pins = none")
     return EXIT_CLEAN
+
+
+def _described(config) -> str:
+    """The resolved settings, one `key = value` per line."""
+    from .config import FIELDS
+
+    lines = [f"# configuration: {config.source}"]
+    shown = {
+        name: getattr(config, name)
+        for name in FIELDS
+        if name not in ("source", "max_file_bytes", "target_vllm_forced", "_compiled_ignores")
+    }
+    shown["enabled"] = sorted(config.enabled_codes())
+    shown["fixable-codes"] = sorted(config.fixable_codes())
+    for name, value in shown.items():
+        if name == "target_vllm" and value is not None:
+            value = str(value)
+        elif isinstance(value, tuple):
+            value = list(value)
+        lines.append(f"{name.replace('_', '-')} = {value!r}")
+    return "\n".join(lines) + "\n"
 
 
 def _completion(shell: str) -> int:

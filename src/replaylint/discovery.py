@@ -5,8 +5,7 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, NamedTuple
 
 from .files import read_head as read_file_head
 from .stamps import Stamp, from_plain as stamps_from_plain, stamp, still_true
@@ -180,8 +179,7 @@ def _walk(
 # -- snapshots: a warm run does not walk a tree whose folders have not changed -------------------
 
 
-@dataclass
-class Snapshot:
+class Snapshot(NamedTuple):
     """The files a walk found below a folder, and the stamps that would change with them: every
     folder walked (a file added, removed or renamed changes its folder's time), every
     `.gitignore`, and of each repository its index, `info/exclude`, configuration and excludes

@@ -11,26 +11,22 @@ own configuration's `force-exclude`.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from typing import Callable
 
 from .config import Config, find_config_file, load
 from .discovery import Excluder, discover
 
 
-@dataclass
 class ConfigPerFile:
-    base: Config  # the run's: the closest to the checked paths, or every file's (`per_file` False)
-    over: Callable[[Config], None] | None = None  # the command line, applied to each configuration read
-    per_file: bool = True
-    _folders: dict[str, Config] = field(default_factory=dict, repr=False)  # folder: the configuration of its files
-    _known: dict = field(default_factory=dict, repr=False)  # what the search saw of each folder (`find_config_file`)
-    _configs: dict[str | None, Config] = field(default_factory=dict, repr=False)  # that file (None: none): its Config
-    _fingerprints: dict[int, str] = field(default_factory=dict, repr=False)
-    _excluders: dict[int, Excluder] = field(default_factory=dict, repr=False)
-
-    def __post_init__(self) -> None:
-        self._configs[None if self.base.source == "defaults" else self.base.source] = self.base
+    def __init__(self, base: Config, over: Callable[[Config], None] | None = None, per_file: bool = True) -> None:
+        self.base = base  # the run's: the closest to the checked paths, or every file's (`per_file` False)
+        self.over = over  # the command line, applied to each configuration read
+        self.per_file = per_file
+        self._folders: dict[str, Config] = {}  # folder: the configuration of its files
+        self._known: dict = {}  # what the search saw of each folder (`find_config_file`)
+        self._configs: dict[str | None, Config] = {None if base.source == "defaults" else base.source: base}  # that file (None: none)
+        self._fingerprints: dict[int, str] = {}
+        self._excluders: dict[int, Excluder] = {}
 
     def for_path(self, path: str) -> Config:
         """The configuration of the file `path` (raises ConfigError for a broken one)."""
