@@ -5,7 +5,7 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, NamedTuple
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 from .files import read_head as read_file_head
 from .stamps import Stamp, from_plain as stamps_from_plain, stamp, still_true
@@ -179,15 +179,16 @@ def _walk(
 # -- snapshots: a warm run does not walk a tree whose folders have not changed -------------------
 
 
-class Snapshot(NamedTuple):
+class Snapshot:
     """The files a walk found below a folder, and the stamps that would change with them: every
     folder walked (a file added, removed or renamed changes its folder's time), every
     `.gitignore`, and of each repository its index, `info/exclude`, configuration and excludes
-    file (`gitignore.Ignores.sources`)."""
+    file (`gitignore.Ignores.sources`). (A plain class: a NamedTuple costs every run 0.3 ms.)"""
 
-    files: list[str]
-    stamps: dict[str, Stamp]
-    listed: dict[str, list[str]]  # each folder walked: which of LISTED_NAMES it holds (`_walk`)
+    def __init__(self, files: list[str], stamps: dict[str, Stamp], listed: dict[str, list[str]]) -> None:
+        self.files = files
+        self.stamps = stamps
+        self.listed = listed  # each folder walked: which of LISTED_NAMES it holds (`_walk`)
 
     def still_true(self) -> bool:
         return still_true(self.stamps)
