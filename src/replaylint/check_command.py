@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import functools
 import os
 import sys
@@ -14,6 +13,8 @@ from .hierarchy import ConfigPerFile
 from .report.console import error as _error, note as _console_note, verbose, warning as _warn
 
 if TYPE_CHECKING:
+    import argparse
+
     from .api import Checker, FileResult
     from .report import Run
 
