@@ -208,7 +208,6 @@ def _run_check(args: argparse.Namespace) -> int:
     from .api import Checker
     from .cache import ResultCache, default_directory
     from .files import trusted_roots
-    from .fix_command import fix_files
     from .recalled_pins import RecalledPins
     from .report import Run
     from .runs import run_checks
@@ -239,6 +238,8 @@ def _run_check(args: argparse.Namespace) -> int:
     if args.add_noqa:
         return _add_noqa(checker, results, had_error)
     if args.fix or args.diff:
+        from .fix_command import fix_files
+
         checker.config = config.replaced(fixable=("ALL",), unfixable=())  # each file's own chose which findings carry edits
         outcome = fix_files(checker, results, args, run, _quiet)
         if args.diff:
