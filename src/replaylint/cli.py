@@ -14,6 +14,8 @@ if TYPE_CHECKING:
     import argparse
     from collections.abc import Sequence
 
+    from .config import Config
+
 from . import __version__
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -323,7 +325,7 @@ def _show_settings(args: argparse.Namespace) -> int:
     return EXIT_CLEAN
 
 
-def _described(config) -> str:
+def _described(config: Config) -> str:
     """The resolved settings, one `key = value` per line."""
     from .config import FIELDS
 
