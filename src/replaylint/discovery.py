@@ -210,8 +210,11 @@ class Snapshot:
 
 def _names_by_folder(value: object) -> bool:
     return type(value) is dict and all(
-        type(folder) is str and type(names) is list and set(names) <= set(LISTED_NAMES) for folder, names in value.items()
+        type(folder) is str and type(names) is list and (not names or _LISTED.issuperset(names)) for folder, names in value.items()
     )
+
+
+_LISTED = frozenset(LISTED_NAMES)
 
 
 def _walked(
