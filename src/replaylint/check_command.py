@@ -228,9 +228,9 @@ def _run_check(args: argparse.Namespace) -> int:
         verbose(config.source, [result.path for result in results], time.perf_counter() - started)
     had_error = False
     shown_notes: set[str] = set()
-    for result in results:
-        run.files_checked += 1
-        had_error |= _print_problems(result, shown_notes)
+    run.files_checked = len(results)
+    for result in (result for result in results if result.error or result.notes or result.internal_error):
+        had_error |= _print_problems(result, shown_notes)  # (a warm run's 8,000 files say nothing)
     if result_cache is not None:
         result_cache.save()
     for note in getattr(checker.project_pins, "notes", ()):
@@ -389,8 +389,7 @@ def _repository_root(config: Config) -> str:
 
 
 def _print_problems(result, shown_notes: set[str] | None = None) -> bool:
-    """Print a file's warnings and notes (a note already in `shown_notes` once per run); True when
-    replaylint itself failed on it."""
+    """Print a file's warnings and notes (each note once per run); True when replaylint failed on it."""
     shown_notes = set() if shown_notes is None else shown_notes
     if result.error:
         _warn(result.error)
