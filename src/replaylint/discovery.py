@@ -263,9 +263,14 @@ def discover(
     seen: set[str] = set()
     excluder = Excluder(excludes, root)
     unreadable = [] if unreadable is None else unreadable
+    paths = list(paths)
     for given in paths:
         if os.path.isdir(given):
-            for path in _walked(os.path.normpath(given), excluder, respect_gitignore, snapshots, unreadable, listed):
+            walked = _walked(os.path.normpath(given), excluder, respect_gitignore, snapshots, unreadable, listed)
+            if len(paths) == 1:
+                yield from walked  # one walk lists each file once
+                continue
+            for path in walked:
                 if path not in seen:
                     seen.add(path)
                     yield path
