@@ -184,3 +184,29 @@ def test_excludes_are_anchored_at_the_project_root_whatever_path_is_checked(tmp_
     filenames = {Path(finding["filename"]).name for finding in json.loads(out)}
     assert "b.py" not in filenames
     assert filenames == (set() if target.endswith(".py") else {"a.sh"})
+
+
+def test_config_objects_behave_as_the_dataclass_they_were() -> None:
+    """`Config` is a plain class (a pre-commit run imports no dataclasses): keyword construction,
+    defaults, a fresh table per instance, `replaced` as `dataclasses.replace`, equality by value."""
+    from replaylint.config import Config, ConfigError, apply_override
+
+    first, second = Config(), Config(root="/project", select=("RPL0",))
+    assert (first.select, first.exclude[:1], first.per_file_ignores, second.root, second.select) == (
+        ("ALL",),
+        ("__pycache__",),
+        {},
+        "/project",
+        ("RPL0",),
+    )
+    apply_override(first, 'per-file-ignores = { "a.sh" = ["RPL001"] }')
+    assert first.per_file_ignores == {"a.sh": ("RPL001",)} and second.per_file_ignores == {} and Config().per_file_ignores == {}
+    fixing = second.replaced(fixable=("ALL",), unfixable=())
+    assert fixing is not second and fixing == second and fixing.root == "/project"
+    assert second.replaced(root="/other") != second and second.root == "/project"
+    assert first.ignored_for("a.sh") == frozenset({"RPL001"}) and first == first.replaced()  # the compiled globs do not count
+    assert "root='/project'" in repr(second) and "_compiled_ignores" not in repr(second)
+    with pytest.raises(TypeError):
+        Config(no_such_setting=1)
+    with pytest.raises(ConfigError):
+        apply_override(Config(), "no-such-key = 1")

@@ -177,6 +177,27 @@ def test_each_folder_is_searched_once(tree: Path, monkeypatch: pytest.MonkeyPatc
     assert sorted(searched) == sorted({os.path.dirname(name) or "." for name in EXPECTED})
 
 
+def test_a_walk_searches_only_the_folders_that_may_change_the_configuration(tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a repository the search trusts, a walked folder whose folders up to the walk hold no
+    `.git` and no configuration file's name has the walk's configuration: it is not searched."""
+    searched: list[str] = []
+    find = hierarchy.find_config_file
+
+    def counting(start: str, known: dict | None = None) -> str | None:
+        searched.append(os.path.relpath(start, tree).replace(os.sep, "/"))
+        return find(start, known)
+
+    monkeypatch.chdir(tree)
+    monkeypatch.setattr(hierarchy, "find_config_file", counting)
+    settings = resolve_settings(_parser().parse_args(["check", "."]))
+    walked = settings.files(["."])
+    # not deep/ (the root's); sub/deep/ is, below sub's own configuration, which the first walk did not use
+    assert sorted(set(searched)) == [".", "other", "other/nested", "plain", "sub", "sub/deep"]
+    assert {os.path.normpath(path).replace(os.sep, "/") for path in walked} >= set(EXPECTED)
+    assert settings.for_path(os.path.join("deep", "g.py")) is settings.for_path("a.py")
+    assert settings.for_path(os.path.join("sub", "deep", "c.py")) is settings.for_path(os.path.join("sub", "b.py"))
+
+
 def test_fixes_follow_each_files_configuration(tree: Path) -> None:
     (tree / "sub" / "pyproject.toml").write_text('[tool.replaylint]\nunfixable = ["RPL003"]\n')
     status, _, err = run(tree, "check", "--no-cache", "--fix", "a.py", "sub/b.py", "plain/f.py")

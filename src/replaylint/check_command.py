@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import argparse
 import functools
 import os
 import sys
 import time
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .config import Config, ConfigError, apply_override, common_start, find_config_file, load, patterns
@@ -15,6 +13,8 @@ from .hierarchy import ConfigPerFile
 from .report.console import error as _error, note as _console_note, verbose, warning as _warn
 
 if TYPE_CHECKING:
+    import argparse
+
     from .api import Checker, FileResult
     from .report import Run
 
@@ -216,7 +216,6 @@ def _run_check(args: argparse.Namespace) -> int:
     from .api import Checker
     from .cache import ResultCache, default_directory
     from .files import trusted_roots
-    from .fix_command import fix_files
     from .recalled_pins import RecalledPins
     from .report import Run
     from .runs import run_checks
@@ -237,9 +236,9 @@ def _run_check(args: argparse.Namespace) -> int:
         verbose(config.source, [result.path for result in results], time.perf_counter() - started)
     had_error = False
     shown_notes: set[str] = set()
-    for result in results:
-        run.files_checked += 1
-        had_error |= _print_problems(result, shown_notes)
+    run.files_checked = len(results)
+    for result in (result for result in results if result.error or result.notes or result.internal_error):
+        had_error |= _print_problems(result, shown_notes)  # (a warm run's 8,000 files say nothing)
     if result_cache is not None:
         result_cache.save()
     for note in getattr(checker.project_pins, "notes", ()):
@@ -247,7 +246,9 @@ def _run_check(args: argparse.Namespace) -> int:
     if args.add_noqa:
         return _add_noqa(checker, results, had_error)
     if args.fix or args.diff:
-        checker.config = replace(config, fixable=("ALL",), unfixable=())  # each file's own chose which findings carry edits
+        from .fix_command import fix_files
+
+        checker.config = config.replaced(fixable=("ALL",), unfixable=())  # each file's own chose which findings carry edits
         outcome = fix_files(checker, results, args, run, _quiet)
         if args.diff:
             return outcome
@@ -396,8 +397,7 @@ def _repository_root(config: Config) -> str:
 
 
 def _print_problems(result, shown_notes: set[str] | None = None) -> bool:
-    """Print a file's warnings and notes (a note already in `shown_notes` once per run); True when
-    replaylint itself failed on it."""
+    """Print a file's warnings and notes (each note once per run); True when replaylint failed on it."""
     shown_notes = set() if shown_notes is None else shown_notes
     if result.error:
         _warn(result.error)

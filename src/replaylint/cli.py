@@ -6,10 +6,15 @@ internal error.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
-from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Sequence
+
+    from .config import Config
 
 from . import __version__
 
@@ -128,7 +133,7 @@ def _main(argv: list[str]) -> int:
     args = _check_arguments(argv) if argv[:1] == ["check"] else None
     if args is None:
         parser = _parser()
-        args = parser.parse_args(_as_hook_runs_it(argv, _subcommand(parser, "check")))
+        args = parser.parse_args(_as_hook_runs_it(argv))
     if args.command == "rule":
         return _rule(args)
     if args.command == "show-settings":
@@ -162,20 +167,27 @@ def _main(argv: list[str]) -> int:
 
 
 def _check_arguments(argv: list[str]) -> argparse.Namespace | None:
-    """`replaylint check ...` parsed by check's parser alone, or None when only the whole
-    parser can answer (a word check does not take: the whole parser's error names it)."""
+    """`replaylint check ...` read without argparse when plain (`check_words.read_plain`), else
+    parsed by check's parser alone; None when only the whole parser can answer (a word check
+    does not take: the whole parser's error names it)."""
     _collect_rarely()
-    from .check_options import check_parser
+    from .check_words import read_plain
 
-    check = check_parser()
-    args, unknown = check.parse_known_args(_as_hook_runs_it(argv, check)[1:])
-    if unknown:
-        return None
+    words = _as_hook_runs_it(argv)[1:]
+    args = read_plain(words)
+    if args is None:
+        from .check_options import check_parser
+
+        args, unknown = check_parser().parse_known_args(words)
+        if unknown:
+            return None
     args.command = "check"
-    return args
+    return args  # type: ignore[return-value]  (a SimpleNamespace with the same attributes)
 
 
 def _subcommand(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
+    import argparse
+
     return next(action for action in parser._actions if isinstance(action, argparse._SubParsersAction)).choices[name]
 
 
@@ -208,7 +220,7 @@ def _from_environment(args: argparse.Namespace) -> None:
 _HOOK_ENTRIES = {"--hook": ["--force-exclude"], "--hook=check": ["--force-exclude"], "--hook=fix": ["--force-exclude", "--fix"]}
 
 
-def _as_hook_runs_it(argv: list[str], check: argparse.ArgumentParser) -> list[str]:
+def _as_hook_runs_it(argv: list[str]) -> list[str]:
     """`check --hook[=fix] WORDS` (the entry in .pre-commit-hooks.yaml) as the options it means.
 
     pre-commit runs the entry, then the user's `args:`, then the staged files, and a file may be
@@ -223,7 +235,9 @@ def _as_hook_runs_it(argv: list[str], check: argparse.ArgumentParser) -> list[st
         if any(word in _HOOK_ENTRIES for word in argv[1:]):
             _parser().error("--hook is pre-commit's entry, `replaylint check --hook`: it comes right after `check`")
         return argv
-    takes_value = _options_taking_a_value(check)
+    from .check_words import takes_value as options_taking_a_value
+
+    takes_value = options_taking_a_value()
     words = argv[2:]
     meant = ["check", *_HOOK_ENTRIES[argv[1]]]
     value_next = False
@@ -234,10 +248,6 @@ def _as_hook_runs_it(argv: list[str], check: argparse.ArgumentParser) -> list[st
         value_next = not value_next and word in takes_value
         meant.append(word)
     return meant
-
-
-def _options_taking_a_value(check: argparse.ArgumentParser) -> set[str]:
-    return {option for action in check._actions if action.nargs != 0 for option in action.option_strings}
 
 
 def _fail(message: str) -> int:
@@ -283,8 +293,10 @@ def _rule(args: argparse.Namespace) -> int:
 
 
 def _show_settings(args: argparse.Namespace) -> int:
+    import argparse
+
     from .check_command import resolve_config
-    from .config import ConfigError, describe
+    from .config import ConfigError
 
     defaults = dict(
         select=None,
@@ -304,13 +316,34 @@ def _show_settings(args: argparse.Namespace) -> int:
         config = resolve_config(argparse.Namespace(**defaults, **vars(args)))
     except ConfigError as error:
         return _fail(str(error))
-    sys.stdout.write(describe(config))
+    sys.stdout.write(_described(config))
     from .project import ProjectPins
     from .versions import describe as describe_releases
 
     pin = ProjectPins().pin_in(os.getcwd())
     print(f"project-pins = {pin.describe()!r}  # judged at {describe_releases(list(pin.releases))}" if pin else "project-pins = none")
     return EXIT_CLEAN
+
+
+def _described(config: Config) -> str:
+    """The resolved settings, one `key = value` per line."""
+    from .config import FIELDS
+
+    lines = [f"# configuration: {config.source}"]
+    shown = {
+        name: getattr(config, name)
+        for name in FIELDS
+        if name not in ("source", "max_file_bytes", "target_vllm_forced", "_compiled_ignores")
+    }
+    shown["enabled"] = sorted(config.enabled_codes())
+    shown["fixable-codes"] = sorted(config.fixable_codes())
+    for name, value in shown.items():
+        if name == "target_vllm" and value is not None:
+            value = str(value)
+        elif isinstance(value, tuple):
+            value = list(value)
+        lines.append(f"{name.replace('_', '-')} = {value!r}")
+    return "\n".join(lines) + "\n"
 
 
 def _completion(shell: str) -> int:

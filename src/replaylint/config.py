@@ -13,15 +13,15 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-import stat
 import sys
-from dataclasses import dataclass, field, fields
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from . import files
 from .discovery import CONFIG_NAMES, DEFAULT_EXCLUDES
 from .report import FORMATS
-from .vllm.releases import Release, parse_release
+
+if TYPE_CHECKING:
+    from .vllm.releases import Release
 
 
 def _toml():
@@ -46,12 +46,15 @@ class ConfigError(Exception):
     """A configuration problem, said in one line that names the file and the key."""
 
 
-@dataclass
 class Config:
+    """The settings of one configuration. A plain class, not a dataclass: a pre-commit run that
+    the prefilter settles imports no `dataclasses` (with `inspect`, a quarter of its time). The
+    class attributes are the defaults; `replaced` is `dataclasses.replace`."""
+
     select: tuple[str, ...] = ("ALL",)
     extend_select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
-    per_file_ignores: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    per_file_ignores: dict[str, tuple[str, ...]]  # {} (made for each instance)
     target_vllm: Release | None = None
     target_vllm_forced: bool = False
     exclude: tuple[str, ...] = DEFAULT_EXCLUDES
@@ -62,12 +65,31 @@ class Config:
     unfixable: tuple[str, ...] = ()
     ignore_noqa: bool = False  # --ignore-noqa: suppression comments count for nothing
     output_format: str = "full"
-    severity: dict[str, str] = field(default_factory=dict)
+    severity: dict[str, str]  # {} (made for each instance)
     forwarded_arguments: str = "as-written"
     max_file_bytes: int = 8 * 1024 * 1024
     source: str = "defaults"
     root: str = "."
-    _compiled_ignores: tuple | None = field(default=None, repr=False, compare=False)
+    _compiled_ignores: tuple | None = None  # (not compared, not shown)
+
+    def __init__(self, **values: Any) -> None:
+        unknown = values.keys() - _FIELDS
+        if unknown:
+            raise TypeError(f"Config() got an unexpected keyword argument {sorted(unknown)[0]!r}")
+        self.per_file_ignores, self.severity = {}, {}
+        self.__dict__.update(values)
+
+    def replaced(self, **changes: Any) -> Config:
+        """A copy with `changes` (as `dataclasses.replace`)."""
+        return Config(**{**{name: getattr(self, name) for name in FIELDS}, **changes})
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in _COMPARED)
+
+    def __repr__(self) -> str:
+        return f"Config({', '.join(f'{name}={getattr(self, name)!r}' for name in _COMPARED)})"
 
     def enabled_codes(self) -> frozenset[str]:
         from .rules import resolve, selected
@@ -134,6 +156,11 @@ class Config:
         )
 
 
+FIELDS = tuple(Config.__annotations__)  # in their order (`describe`)
+_FIELDS = frozenset(FIELDS)
+_COMPARED = tuple(name for name in FIELDS if name != "_compiled_ignores")
+
+
 # -- reading configuration files ----------------------------------------------------------
 
 
@@ -185,6 +212,8 @@ def _apply_key(config: Config, key: str, value: Any, source: str) -> None:
     elif key in ("respect-gitignore", "force-exclude"):
         setattr(config, key.replace("-", "_"), _boolean(value, key, source))
     elif key == "target-vllm":
+        from .vllm.releases import parse_release
+
         try:
             config.target_vllm = parse_release(str(value))
         except ValueError as error:
@@ -288,7 +317,7 @@ def find_config_file(start: str, known: dict | None = None) -> str | None:
     if (known is None or ("listed", directory) not in known) and not os.path.isdir(start):
         directory = os.path.abspath(os.path.dirname(start) or ".")
     top = repository_root(directory, known)
-    safe = top is not None and _remembered(known, ("safe", top), lambda: _trusted(top, folder=False) or _declared_safe(top))
+    safe = top is not None and _remembered(known, ("safe", top), lambda: files.trusted(top, folder=False) or _declared_safe(top))
     tree = top if safe else directory
     visited, found = [], None
     while True:
@@ -297,7 +326,7 @@ def find_config_file(start: str, known: dict | None = None) -> str | None:
             break
         visited.append(directory)
         inside = directory == tree or directory.startswith(tree.rstrip(os.sep) + os.sep)
-        if not inside and not _trusted(directory, folder=True):
+        if not inside and not files.trusted(directory, folder=True):
             break
         found = _config_in(directory, inside, known)
         parent = os.path.dirname(directory)
@@ -318,7 +347,7 @@ def _config_in(directory: str, inside: bool, known: dict | None) -> str | None:
         lambda: [name for name in CONFIG_NAMES if name in listed and os.path.isfile(os.path.join(directory, name))],
     )
     for candidate in (os.path.join(directory, name) for name in present):
-        if not (inside or _trusted(candidate, folder=False)):
+        if not (inside or files.trusted(candidate, folder=False)):
             continue
         if not candidate.endswith("pyproject.toml") or _remembered(known, ("table", candidate), lambda: _configures_replaylint(candidate)):
             return candidate
@@ -383,18 +412,6 @@ def _declared_safe(top: str) -> bool:
     return False
 
 
-def _trusted(path: str, folder: bool) -> bool:
-    """Whether only this user or root could have made `path` what it is: owned by one of
-    them, and, for a folder, not writable by others unless sticky."""
-    try:
-        status = os.stat(path)
-    except OSError:
-        return False
-    if status.st_uid not in (os.geteuid(), 0):
-        return False
-    return not folder or not status.st_mode & stat.S_IWOTH or bool(status.st_mode & stat.S_ISVTX)
-
-
 def apply_override(config: Config, text: str) -> None:
     """`--config 'key = value'`: one TOML key of the configuration, over the file's."""
     tomllib = _toml()
@@ -430,22 +447,3 @@ def common_start(paths: list[str]) -> str:
         return os.path.commonpath(absolute)
     except ValueError:
         return os.getcwd()
-
-
-def describe(config: Config) -> str:
-    """The resolved settings, one `key = value` per line (for `replaylint show-settings`)."""
-    lines = [f"# configuration: {config.source}"]
-    shown = {
-        f.name: getattr(config, f.name)
-        for f in fields(config)
-        if f.name not in ("source", "max_file_bytes", "target_vllm_forced", "_compiled_ignores")
-    }
-    shown["enabled"] = sorted(config.enabled_codes())
-    shown["fixable-codes"] = sorted(config.fixable_codes())
-    for name, value in shown.items():
-        if isinstance(value, Release):
-            value = str(value)
-        elif isinstance(value, tuple):
-            value = list(value)
-        lines.append(f"{name.replace('_', '-')} = {value!r}")
-    return "\n".join(lines) + "\n"

@@ -5,7 +5,6 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 from .files import read_head as read_file_head
@@ -180,39 +179,49 @@ def _walk(
 # -- snapshots: a warm run does not walk a tree whose folders have not changed -------------------
 
 
-@dataclass
 class Snapshot:
     """The files a walk found below a folder, and the stamps that would change with them: every
     folder walked (a file added, removed or renamed changes its folder's time), every
     `.gitignore`, and of each repository its index, `info/exclude`, configuration and excludes
-    file (`gitignore.Ignores.sources`)."""
+    file (`gitignore.Ignores.sources`). (A plain class: a NamedTuple costs every run 0.3 ms.)"""
 
-    files: list[str]
-    stamps: dict[str, Stamp]
-    listed: dict[str, list[str]]  # each folder walked: which of LISTED_NAMES it holds (`_walk`)
+    def __init__(self, files: list[str], stamps: dict[str, Stamp], listed: dict[str, list[str]]) -> None:
+        self.files = files
+        self.stamps = stamps
+        self.listed = listed  # each folder walked: which of LISTED_NAMES it holds (`_walk`)
 
     def still_true(self) -> bool:
         return still_true(self.stamps)
 
-    def plain(self) -> dict:
-        """The snapshot as JSON values, for the result cache."""
-        return {"files": self.files, "stamps": self.stamps, "listed": self.listed}
+    def plain(self, folder: str) -> dict:
+        """The snapshot as JSON values, for the result cache: the files below the walked `folder`
+        without its path when they all start with it (a third of the store's bytes on vLLM)."""
+        below = "" if folder == "." else folder if folder.endswith("/") else folder + "/"
+        if not all(path.startswith(below) for path in self.files):
+            below = ""
+        files = [path[len(below) :] for path in self.files] if below else self.files
+        return {"below": below, "files": files, "stamps": self.stamps, "listed": self.listed}
 
     @classmethod
     def from_plain(cls, value: object) -> Snapshot | None:
         """A snapshot `plain` made, or None for any other value."""
-        if type(value) is not dict or value.keys() != {"files", "stamps", "listed"}:
+        if type(value) is not dict or value.keys() != {"below", "files", "stamps", "listed"}:
             return None
-        files, stamps, listed = value["files"], stamps_from_plain(value["stamps"]), value["listed"]
-        if type(files) is not list or not set(map(type, files)) <= {str} or stamps is None or not _names_by_folder(listed):
+        below, files, stamps, listed = value["below"], value["files"], stamps_from_plain(value["stamps"]), value["listed"]
+        if type(below) is not str or type(files) is not list or not set(map(type, files)) <= {str}:
             return None
-        return cls(files, stamps, listed)
+        if stamps is None or not _names_by_folder(listed):
+            return None
+        return cls([below + path for path in files] if below else files, stamps, listed)
 
 
 def _names_by_folder(value: object) -> bool:
     return type(value) is dict and all(
-        type(folder) is str and type(names) is list and set(names) <= set(LISTED_NAMES) for folder, names in value.items()
+        type(folder) is str and type(names) is list and (not names or _LISTED.issuperset(names)) for folder, names in value.items()
     )
+
+
+_LISTED = frozenset(LISTED_NAMES)
 
 
 def _walked(
@@ -241,7 +250,7 @@ def _walked(
     unreadable += failures
     if snapshots is not None and stamps is not None and not failures:
         sources = {**stamps, **(ignores.sources if ignores is not None else {})}
-        snapshots[key] = Snapshot(files, sources, {folder: list(names) for folder, names in (listed or {}).items()}).plain()
+        snapshots[key] = Snapshot(files, sources, {folder: list(names) for folder, names in (listed or {}).items()}).plain(directory)
     return files
 
 
@@ -261,9 +270,14 @@ def discover(
     seen: set[str] = set()
     excluder = Excluder(excludes, root)
     unreadable = [] if unreadable is None else unreadable
+    paths = list(paths)
     for given in paths:
         if os.path.isdir(given):
-            for path in _walked(os.path.normpath(given), excluder, respect_gitignore, snapshots, unreadable, listed):
+            walked = _walked(os.path.normpath(given), excluder, respect_gitignore, snapshots, unreadable, listed)
+            if len(paths) == 1:
+                yield from walked  # one walk lists each file once
+                continue
+            for path in walked:
                 if path not in seen:
                     seen.add(path)
                     yield path

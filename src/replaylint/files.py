@@ -210,3 +210,15 @@ def as_utf8(data: bytes) -> bytes:
         return data
     encoding, length = wide
     return data[length:].decode(encoding, "replace").encode("utf-8")
+
+
+def trusted(path: str, folder: bool) -> bool:
+    """Whether only this user or root could have made `path` what it is: owned by one of
+    them, and, for a folder, not writable by others unless sticky."""
+    try:
+        status = os.stat(path)
+    except OSError:
+        return False
+    if status.st_uid not in (os.geteuid(), 0):
+        return False
+    return not folder or not status.st_mode & stat.S_IWOTH or bool(status.st_mode & stat.S_ISVTX)

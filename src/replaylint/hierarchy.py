@@ -11,26 +11,22 @@ own configuration's `force-exclude`.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from typing import Callable
 
 from .config import Config, find_config_file, load
 from .discovery import Excluder, discover
 
 
-@dataclass
 class ConfigPerFile:
-    base: Config  # the run's: the closest to the checked paths, or every file's (`per_file` False)
-    over: Callable[[Config], None] | None = None  # the command line, applied to each configuration read
-    per_file: bool = True
-    _folders: dict[str, Config] = field(default_factory=dict, repr=False)  # folder: the configuration of its files
-    _known: dict = field(default_factory=dict, repr=False)  # what the search saw of each folder (`find_config_file`)
-    _configs: dict[str | None, Config] = field(default_factory=dict, repr=False)  # that file (None: none): its Config
-    _fingerprints: dict[int, str] = field(default_factory=dict, repr=False)
-    _excluders: dict[int, Excluder] = field(default_factory=dict, repr=False)
-
-    def __post_init__(self) -> None:
-        self._configs[None if self.base.source == "defaults" else self.base.source] = self.base
+    def __init__(self, base: Config, over: Callable[[Config], None] | None = None, per_file: bool = True) -> None:
+        self.base = base  # the run's: the closest to the checked paths, or every file's (`per_file` False)
+        self.over = over  # the command line, applied to each configuration read
+        self.per_file = per_file
+        self._folders: dict[str, Config] = {}  # folder: the configuration of its files
+        self._known: dict = {}  # what the search saw of each folder (`find_config_file`)
+        self._configs: dict[str | None, Config] = {None if base.source == "defaults" else base.source: base}  # that file (None: none)
+        self._fingerprints: dict[int, str] = {}
+        self._excluders: dict[int, Excluder] = {}
 
     def for_path(self, path: str) -> Config:
         """The configuration of the file `path` (raises ConfigError for a broken one)."""
@@ -63,6 +59,7 @@ class ConfigPerFile:
         if not self.per_file:
             return list(discover(paths, base.excludes, base.respect_gitignore, base.force_exclude, snapshots, unlisted, base.root))
         found: list[tuple[str, Config | None]] = []  # a file, and the configuration its folder was walked with
+        settled: dict[str, Config] = {}  # a walked folder whose configuration is known to be its walk's
         named = {path for path in paths if not os.path.isdir(path)}
         for path in paths:
             if path in named:
@@ -72,10 +69,11 @@ class ConfigPerFile:
             listed: dict[str, tuple[str, ...]] = {}
             files = list(discover([path], walk.excludes, walk.respect_gitignore, False, snapshots, unlisted, walk.root, listed))
             self._known.update((("listed", os.path.abspath(folder)), names) for folder, names in listed.items())
+            settled.update(dict.fromkeys(self._same_as_walk(path, listed), walk))
             found += [(file, walk) for file in files]
         folders = [path for path in paths if path not in named]
         walks = len(paths)
-        while nested := self._unsettled(found):
+        while nested := self._unsettled(found, settled):
             config = min(nested, key=lambda config: len(config.root))  # a folder before those inside it
             found = _walked_again(found, config, _walks(config.root, folders), snapshots, unlisted)
             walks += 1
@@ -87,8 +85,25 @@ class ConfigPerFile:
             found = list(unique.values())
         return [file for file, _ in found if file not in named or not self._force_excluded(file)]
 
-    def _unsettled(self, found: list[tuple[str, Config | None]]) -> list[Config]:
-        """The configurations of walked files that their folder's walk did not use (one look per folder)."""
+    def _same_as_walk(self, path: str, listed: dict[str, tuple[str, ...]]) -> list[str]:
+        """The folders of a walk of `path` (as `listed` spells them) whose files' configuration is
+        the walk's without a search: each folder between them and `path` holds neither `.git` nor
+        a configuration file's name, and `path`'s repository is one the search trusts (its files
+        are then looked for up to the repository's root from any folder, as from `path`)."""
+        root = next(iter(listed), None)
+        absolute = os.path.abspath(path)
+        top = self._known.get(("top", absolute))
+        if root is None or os.path.abspath(root) != absolute or top is None or self._known.get(("safe", top)) is not True:
+            return []
+        same = {root}
+        for folder in sorted(listed, key=len):  # a folder after the one holding it
+            if not listed[folder] and (os.path.dirname(folder) or ".") in same:
+                same.add(folder)
+        return list(same)
+
+    def _unsettled(self, found: list[tuple[str, Config | None]], settled: dict[str, Config]) -> list[Config]:
+        """The configurations of walked files that their folder's walk did not use (one look per
+        folder not `settled` already)."""
         nested: list[Config] = []
         last = None
         for file, walked in found:
@@ -96,6 +111,8 @@ class ConfigPerFile:
             if walked is None or folder == last:
                 continue
             last = folder
+            if settled.get(folder[:-1] if len(folder) > 1 else folder or ".") is walked:
+                continue
             config = self.for_path(file)
             if config is not walked:
                 nested.append(config)

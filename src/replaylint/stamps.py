@@ -42,8 +42,13 @@ def from_plain(value: object) -> Dict[str, Stamp] | None:
     for path, found in value.items():
         if found is None:
             stamps[path] = None
-        elif type(found) in (list, tuple) and len(found) == 4 and all(type(number) is int for number in found):
+        elif type(found) in (list, tuple) and len(found) == 4 and _ints(*found):
             stamps[path] = (found[0], found[1], found[2], found[3])
         else:
             return None
     return stamps
+
+
+def _ints(a: object, b: object, c: object, d: object) -> bool:
+    """Whether all four are ints (not bools): a warm run asks it of every folder walked."""
+    return type(a) is int and type(b) is int and type(c) is int and type(d) is int
