@@ -134,3 +134,151 @@ def test_a_trainer_config_in_a_fork_takes_the_forks_defaults(tmp_path: Path) -> 
     (tmp_path / ROLLOUT).write_text(VERL_ROLLOUT.replace("logprobs_mode: processed_logprobs", "logprobs_mode: raw_logprobs"))
     found = findings(tmp_path, "--no-cache")
     assert codes(found) == ["RPL003"] and "the forked verl's default" in found[0]["message"]
+
+
+# -- the fork's server: the engine arguments verl's own code builds --------------------------------
+
+SERVER = "verl/workers/rollout/vllm_rollout/vllm_async_server.py"
+# verl 0.9.1's `vLLMHttpServer.launch_server`, the statements that build vLLM's arguments (the
+# real method has 200 lines around them; `tests/frameworks_judge/forks.py` edits the real file).
+VERL_SERVER = """\
+class vLLMHttpServer:
+    async def launch_server(self, master_address: str = None, master_port: int = None):
+        engine_kwargs = self.config.get("engine_kwargs", {}).get(self._get_engine_kwargs_key(), {}) or {}
+        engine_kwargs = {key: val for key, val in engine_kwargs.items() if val is not None}
+        compilation_config = engine_kwargs.pop("compilation_config", None) or {}
+        args = {
+            "dtype": self.config.dtype,
+            "skip_tokenizer_init": False,
+            "distributed_executor_backend": "mp",
+            "logprobs_mode": self.config.logprobs_mode,
+            "tensor_parallel_size": self.config.tensor_model_parallel_size,
+            "compilation_config": compilation_config,
+            **engine_kwargs,
+        }
+        if self._should_profile():
+            profiler_args = build_vllm_profiler_args(self.profiler_controller.config)
+            if use_cli_args:
+                args.update(profiler_args)
+        if self.config.mtp is not None and self.config.mtp.enable and self.config.mtp.enable_rollout:
+            args["speculative_config"] = build_mtp_speculative_config(
+                self.config.mtp.method, self.config.mtp.num_speculative_tokens, args.get("speculative_config")
+            )
+        args.update({"enable_expert_parallel": self.config.expert_parallel_size > 1})
+        if lora_rank > 0:
+            lora_args = {"enable_lora": True, "max_loras": 1}
+            args.update(lora_args)
+        server_args = ["serve", self.model_config.local_path] + build_cli_args_from_config(args)
+"""
+FIXED_REQUESTS = (
+    "python3 -m verl.trainer.main_ppo actor_rollout_ref.model.path=m actor_rollout_ref.rollout.name=vllm "
+    "actor_rollout_ref.rollout.top_k=20 actor_rollout_ref.rollout.val_kwargs.top_k=20 "
+    "actor_rollout_ref.rollout.val_kwargs.temperature=1.0 {}\n"
+)
+
+
+def server_fork(tmp_path: Path, server: str, script: str) -> Path:
+    fork(tmp_path, VERL_ROLLOUT, script)
+    (tmp_path / SERVER).parent.mkdir(parents=True)
+    (tmp_path / SERVER).write_text(server)
+    return tmp_path
+
+
+def line_of(text: str, needle: str) -> int:
+    return next(number for number, line in enumerate(text.splitlines(), 1) if needle in line)
+
+
+def test_an_unedited_server_is_verls_own(tmp_path: Path) -> None:
+    clean = FIXED_REQUESTS.format("+actor_rollout_ref.rollout.engine_kwargs.vllm.return_sampling_mask=True")
+    assert findings(server_fork(tmp_path, VERL_SERVER, clean), "--no-cache") == []
+    plain = "python3 -m verl.trainer.main_ppo actor_rollout_ref.model.path=m actor_rollout_ref.rollout.name=vllm\n"
+    (tmp_path / "examples" / "run_qwen3_8b.sh").write_text(plain)
+    assert findings(tmp_path, "--no-cache") == []  # no mask: nothing to say
+
+
+def test_a_server_that_adds_the_mask_turns_replay_on_for_every_launch(tmp_path: Path) -> None:
+    """After `**engine_kwargs` the fork's key wins; verl's request defaults then fail."""
+    server = VERL_SERVER.replace(
+        "            **engine_kwargs,\n", '            **engine_kwargs,\n            "return_sampling_mask": True,\n'
+    )
+    plain = "python3 -m verl.trainer.main_ppo actor_rollout_ref.model.path=m actor_rollout_ref.rollout.name=vllm\n"
+    found = findings(server_fork(tmp_path, server, plain), "--no-cache")
+    assert codes(found) == ["RPL101", "RPL102", "RPL102"]
+    (tmp_path / "examples" / "run_qwen3_8b.sh").write_text(FIXED_REQUESTS.format(""))
+    assert findings(tmp_path, "--no-cache") == []
+
+
+def test_a_server_value_wins_over_the_rollout_config(tmp_path: Path) -> None:
+    """`"logprobs_mode": "raw_logprobs"` in place of `self.config.logprobs_mode`: the command line's
+    `rollout.logprobs_mode` no longer reaches vLLM; the message names the fork's line."""
+    server = VERL_SERVER.replace('"logprobs_mode": self.config.logprobs_mode', '"logprobs_mode": "raw_logprobs"')
+    script = FIXED_REQUESTS.format(
+        "actor_rollout_ref.rollout.logprobs_mode=processed_logprobs +actor_rollout_ref.rollout.engine_kwargs.vllm.return_sampling_mask=True"
+    )
+    found = findings(server_fork(tmp_path, server, script), "--no-cache")
+    assert codes(found) == ["RPL003"]
+    assert f"the forked verl's vllm_async_server.py:{line_of(server, 'raw_logprobs')}: logprobs_mode='raw_logprobs'" in found[0]["message"]
+
+
+def test_a_server_that_no_longer_passes_logprobs_mode_leaves_vllms_default(tmp_path: Path) -> None:
+    server = VERL_SERVER.replace('            "logprobs_mode": self.config.logprobs_mode,\n', "")
+    script = FIXED_REQUESTS.format("+actor_rollout_ref.rollout.engine_kwargs.vllm.return_sampling_mask=True")
+    assert codes(findings(server_fork(tmp_path, server, script), "--no-cache")) == ["RPL003"]  # vLLM's raw_logprobs
+
+
+def test_a_server_key_above_the_spread_gives_way_to_the_command_line(tmp_path: Path) -> None:
+    server = VERL_SERVER.replace(
+        '"skip_tokenizer_init": False,', '"skip_tokenizer_init": False,\n            "logprobs_mode": "raw_logprobs",'
+    )
+    server = server.replace('            "logprobs_mode": self.config.logprobs_mode,\n', "")
+    masked = "+actor_rollout_ref.rollout.engine_kwargs.vllm.return_sampling_mask=True"
+    script = FIXED_REQUESTS.format(f"{masked} +actor_rollout_ref.rollout.engine_kwargs.vllm.logprobs_mode=processed_logprobs")
+    assert findings(server_fork(tmp_path, server, script), "--no-cache") == []
+    (tmp_path / "examples" / "run_qwen3_8b.sh").write_text(FIXED_REQUESTS.format(masked))
+    assert codes(findings(tmp_path, "--no-cache")) == ["RPL003"]
+
+
+def test_a_later_write_and_a_pop_in_the_server(tmp_path: Path) -> None:
+    """`args["k"] = v` after the dict wins over the command line; `args.pop(k)` drops the user's."""
+    server = VERL_SERVER.replace(
+        "        server_args =",
+        '        args["return_sampling_mask"] = True\n        args.pop("logits_processors", None)\n        server_args =',
+    )
+    script = FIXED_REQUESTS.format(
+        "+actor_rollout_ref.rollout.engine_kwargs.vllm.return_sampling_mask=False "
+        "+actor_rollout_ref.rollout.engine_kwargs.vllm.logits_processors=[my.Processor]"
+    )
+    assert findings(server_fork(tmp_path, server, script), "--no-cache") == []
+    (tmp_path / SERVER).write_text(server.replace('        args.pop("logits_processors", None)\n', ""))
+    found = findings(tmp_path, "--no-cache")
+    assert codes(found) == ["RPL001"] and "the forked verl's vllm_async_server.py:" in found[0]["message"]
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        '        if self.config.get("replay"):\n            args["return_sampling_mask"] = True\n',  # a condition not decided here
+        '        args["return_sampling_mask"] = self.config.get("replay", False)\n',  # a value of the run
+        "        args.update(self.replay_args())\n",  # keys not read here
+    ],
+)
+def test_a_server_write_not_read_here_keeps_the_launch_open(tmp_path: Path, edit: str) -> None:
+    """verl's request defaults fail only if the mask is on: with the fork's mask not known, nothing is said."""
+    server = VERL_SERVER.replace("        server_args =", edit + "        server_args =")
+    plain = "python3 -m verl.trainer.main_ppo actor_rollout_ref.model.path=m actor_rollout_ref.rollout.name=vllm\n"
+    assert findings(server_fork(tmp_path, server, plain), "--no-cache") == []
+
+
+@pytest.mark.parametrize("server", ["def launch_server(:\n", "class A:\n    def launch_server(self):\n        args = build()\n", "\x00"])
+def test_a_server_not_read_here_leaves_the_editions_code(tmp_path: Path, server: str) -> None:
+    script = FIXED_REQUESTS.format("+actor_rollout_ref.rollout.engine_kwargs.vllm.return_sampling_mask=True")
+    assert findings(server_fork(tmp_path, server, script), "--no-cache") == []
+
+
+def test_a_change_in_the_forks_server_re_judges_its_scripts(tmp_path: Path) -> None:
+    script = FIXED_REQUESTS.format("+actor_rollout_ref.rollout.engine_kwargs.vllm.return_sampling_mask=True")
+    tree = server_fork(tmp_path, VERL_SERVER, script)
+    cache = ("--cache-dir", str(tmp_path / "cache"))
+    assert findings(tree, *cache) == []
+    (tree / SERVER).write_text(VERL_SERVER.replace('"logprobs_mode": self.config.logprobs_mode', '"logprobs_mode": "raw_logprobs"'))
+    assert codes(findings(tree, *cache)) == ["RPL003"]
