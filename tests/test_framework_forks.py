@@ -282,3 +282,75 @@ def test_a_change_in_the_forks_server_re_judges_its_scripts(tmp_path: Path) -> N
     assert findings(tree, *cache) == []
     (tree / SERVER).write_text(VERL_SERVER.replace('"logprobs_mode": self.config.logprobs_mode', '"logprobs_mode": "raw_logprobs"'))
     assert codes(findings(tree, *cache)) == ["RPL003"]
+
+
+# -- a SkyRL fork: the engine arguments its build_vllm_cli_args builds -------------------------------
+
+SKYRL_ENGINE_ARGS = "skyrl/backends/skyrl_train/inference_servers/utils.py"
+# skyrl 0.4.0's `build_vllm_cli_args`, the statements that build vLLM's arguments.
+SKYRL_BUILD = """\
+def build_vllm_cli_args(cfg: SkyRLTrainConfig) -> Namespace:
+    parser = FlexibleArgumentParser()
+    parser = AsyncEngineArgs.add_cli_args(parser)
+    args: Namespace = parser.parse_args(args=[])
+    ie_cfg = cfg.generator.inference_engine
+    overrides = dict(
+        model=cfg.trainer.policy.model.path,
+        tensor_parallel_size=ie_cfg.tensor_parallel_size,
+        dtype=ie_cfg.model_dtype,
+        generation_config="vllm",
+        trust_remote_code=True,
+    )
+    if ie_cfg.enable_return_sample_support_set:
+        overrides["max_logprobs"] = cfg.generator.sampling_params.top_k
+        overrides["logprobs_mode"] = "processed_logprobs"
+    for key, value in overrides.items():
+        setattr(args, key, value)
+    engine_kwargs = get_config_as_dict(ie_cfg.engine_init_kwargs)
+    for key, value in engine_kwargs.items():
+        setattr(args, key, value)
+    return args
+"""
+SKYRL_SERVE = (
+    "uv run --isolated --extra fsdp -m skyrl.train.entrypoints.serve trainer.policy.model.path=Qwen/Qwen2.5-1.5B-Instruct "
+    "generator.inference_engine.tensor_parallel_size=2 {}\n"
+)
+
+
+def skyrl_fork(tmp_path: Path, build: str, script: str) -> Path:
+    (tmp_path / "scripts").mkdir()
+    (tmp_path / "scripts" / "serve.sh").write_text(script)
+    (tmp_path / SKYRL_ENGINE_ARGS).parent.mkdir(parents=True)
+    (tmp_path / SKYRL_ENGINE_ARGS).write_text(build)
+    (tmp_path / "requirements.txt").write_text("skyrl==0.4.0\n")
+    return tmp_path
+
+
+def test_a_skyrl_fork_that_adds_the_mask(tmp_path: Path) -> None:
+    build = SKYRL_BUILD.replace(
+        "        trust_remote_code=True,\n", "        trust_remote_code=True,\n        return_sampling_mask=True,\n"
+    )
+    found = findings(skyrl_fork(tmp_path, build, SKYRL_SERVE.format("")), "--no-cache")
+    assert codes(found) == ["RPL003"]
+    assert f"the forked SkyRL's utils.py:{line_of(build, 'return_sampling_mask')}: return_sampling_mask=True" in found[0]["message"]
+    fixed = SKYRL_SERVE.format("generator.inference_engine.engine_init_kwargs.logprobs_mode=processed_logprobs")
+    (tmp_path / "scripts" / "serve.sh").write_text(fixed)  # engine_init_kwargs are set last: they win
+    assert findings(tmp_path, "--no-cache") == []
+
+
+def test_a_skyrl_fork_that_sets_the_logprobs_mode_makes_the_mask_pass(tmp_path: Path) -> None:
+    build = SKYRL_BUILD.replace(
+        "        trust_remote_code=True,\n", '        trust_remote_code=True,\n        logprobs_mode="processed_logprobs",\n'
+    )
+    masked = SKYRL_SERVE.format("generator.inference_engine.engine_init_kwargs.return_sampling_mask=true")
+    assert findings(skyrl_fork(tmp_path, build, masked), "--no-cache") == []
+    (tmp_path / SKYRL_ENGINE_ARGS).write_text(SKYRL_BUILD)  # SkyRL's own: vLLM's raw_logprobs
+    assert codes(findings(tmp_path, "--no-cache")) == ["RPL003"]
+
+
+def test_a_skyrl_fork_whose_mask_depends_on_its_config_stays_open(tmp_path: Path) -> None:
+    build = SKYRL_BUILD.replace(
+        "    for key, value in overrides",
+        '    if ie_cfg.replay:\n        overrides["return_sampling_mask"] = True\n    for key, value in overrides',
+    )
+    assert findings(skyrl_fork(tmp_path, build, SKYRL_SERVE.format("")), "--no-cache") == []

@@ -104,6 +104,8 @@ ADAPTERS: tuple[Adapter, ...] = (
             EntryPoint("skyrl", modules=("skyrl.train.entrypoints.main_base",), reads_files=True, options=(("module", False),)),
             EntryPoint("skyrl-module", reads_files=True, options=(("module", True),)),  # `launchers._skyrl_module`
         ),
+        # A fork's own build_vllm_cli_args may turn the mask on for command lines that do not name it.
+        prefilters=(Prefilter("shell", ((b"skyrl.train.entrypoints",),)),),
     ),
     Adapter(
         "prime-rl",

@@ -12,6 +12,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 VERL_ROLLOUT = "verl/trainer/config/rollout/rollout.yaml"
+VERL_SERVER = "verl/workers/rollout/vllm_rollout/vllm_async_server.py"
+_SPREAD = "            **engine_kwargs,\n"
+_LOGPROBS = '            "logprobs_mode": self.config.logprobs_mode,\n'
+SKYRL_ENGINE_ARGS = "skyrl/backends/skyrl_train/inference_servers/utils.py"
+_TRUSTED = "        trust_remote_code=True,\n"  # the last keyword of `build_vllm_cli_args`'s `overrides = dict(...)`
+_EXPERT = '        args.update({"enable_expert_parallel": self.config.expert_parallel_size > 1})\n'
 
 
 @dataclass(frozen=True)
@@ -56,6 +62,30 @@ EDITS = (
         "  vllm: {}",
         "  vllm:\n    logits_processors: ['fork_plugins:Clamp']",
         added=(("fork_plugins.py", CLAMP),),
+    ),
+    # The engine arguments verl's server builds (`vLLMHttpServer.launch_server`'s `args`).
+    SourceEdit("server-mask", "verl", "0.9.1", VERL_SERVER, _SPREAD, _SPREAD + '            "return_sampling_mask": True,\n'),
+    SourceEdit(
+        "server-raw-logprobs", "verl", "0.9.1", VERL_SERVER, _LOGPROBS, _LOGPROBS.replace("self.config.logprobs_mode", '"raw_logprobs"')
+    ),
+    SourceEdit("server-no-logprobs-mode", "verl", "0.9.1", VERL_SERVER, _LOGPROBS, ""),
+    SourceEdit(
+        "server-writes-replay",
+        "verl",
+        "0.9.1",
+        VERL_SERVER,
+        _EXPERT,
+        _EXPERT + '        args["return_sampling_mask"] = True\n        args["logprobs_mode"] = "processed_logprobs"\n',
+    ),
+    # SkyRL's `build_vllm_cli_args`: its `overrides`, set on vLLM's defaults before `engine_init_kwargs`.
+    SourceEdit("engine-mask", "skyrl", "0.4.0", SKYRL_ENGINE_ARGS, _TRUSTED, _TRUSTED + "        return_sampling_mask=True,\n"),
+    SourceEdit(
+        "engine-processed-logprobs",
+        "skyrl",
+        "0.4.0",
+        SKYRL_ENGINE_ARGS,
+        _TRUSTED,
+        _TRUSTED + '        logprobs_mode="processed_logprobs",\n',
     ),
 )
 

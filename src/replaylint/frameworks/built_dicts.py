@@ -3,7 +3,7 @@ the checked tree (verl's `args` in `vLLMHttpServer.launch_server`, SkyRL's `over
 `build_vllm_cli_args`): the literal (or `dict(...)` call) bound to a name, then the writes that
 follow it in the function (`d["k"] = v`, `d.update(...)`, `d |= {...}`, `d.setdefault(...)`,
 `d.pop(...)`, `del d["k"]`), each with the `if` it sits under, up to the statement that hands the
-dict on (`build_cli_args_from_config(args)`, `overrides.items()`).
+dict on (`build_cli_args_from_config(args)`, `overrides.items()`) or binds its name anew.
 
 The adapters sit below the frontends, so the Python frontend's value flow is out of their reach:
 this is CPython's parser on one file, never an import or an execution. A value is what
@@ -15,7 +15,7 @@ cannot read (a key that is no string, `d.update(x)` of an `x` it cannot read) is
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Iterator
 
@@ -24,6 +24,7 @@ from ..model import UNKNOWN
 MAX_CHARS = 1_000_000  # a framework's module is far smaller; a larger file is not read
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _READS = frozenset(("get",))  # methods that read the dict and leave it as it is
+_HANDS_ON = frozenset(("items", "keys", "values", "copy"))  # what follows reads the dict's keys, or a copy of it
 _LOGS = frozenset(("print", "pprint", "info", "debug", "warning", "log", "dumps", "len", "str", "repr"))
 
 
@@ -39,6 +40,7 @@ class Written:
     line: int
     late: bool
     condition: str = ""
+    otherwise: Written | None = None  # under a condition: the value in force where it does not hold
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,15 @@ class BuiltDict:
     entries: dict[str, Written] = field(default_factory=dict)  # in the order the dict holds them
     removed: dict[str, Written] = field(default_factory=dict)  # keys popped or deleted (value None)
     unread: tuple[Written, ...] = ()  # writes not read here (`key`: the statement's text)
+
+    def always(self, key: str) -> Written | None:
+        """The key's value where no `if` of the function holds (None: not written then)."""
+        written = self.entries.get(key)
+        return written.otherwise if written is not None and written.condition else written
+
+    def every(self) -> list[Written]:
+        """Every value a key may have: the conditional ones and those they stand over."""
+        return [item for written in self.entries.values() for item in (written.otherwise, written) if item is not None]
 
     def where(self, line: int, short: bool = False) -> str:
         """`path:line` (`short`: the file's name only, for a message's quote of the value)."""
@@ -167,8 +178,14 @@ class _Builder:
                 self.unread.append(Written("", UNKNOWN, ast.unparse(item if key is None else key), item.lineno, late))
 
     def _put(self, key: str, node: ast.expr, late: bool, condition: str) -> None:
-        self.entries.pop(key, None)
-        self.entries[key] = Written(key, _value(node), ast.unparse(node), node.lineno, late, condition)
+        self._store(Written(key, _value(node), ast.unparse(node), node.lineno, late, condition))
+
+    def _store(self, written: Written) -> None:
+        """A key written last; under a condition, over the value in force where it does not hold."""
+        earlier = self.entries.pop(written.key, None)
+        if written.condition and earlier is not None:
+            written = replace(written, otherwise=earlier.otherwise if earlier.condition else earlier)
+        self.entries[written.key] = written
 
     def _step(self, statement: ast.stmt, condition: str) -> bool:
         """Read the writes of one statement; False where the dict is handed on or bound anew."""
@@ -199,6 +216,8 @@ class _Builder:
         methods: set[int] = set()
         for node in _shallow(statement):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and self._is_name(node.func.value):
+                if node.func.attr in _HANDS_ON:
+                    return False
                 methods.add(id(node.func.value))
                 self._method(node.func.attr, node, condition)
             elif isinstance(node, ast.Call) and isinstance(node.func, (ast.Name, ast.Attribute)):
@@ -253,12 +272,5 @@ class _Builder:
             self.unread.append(Written("", UNKNOWN, ast.unparse(node), node.lineno, True, condition))
             return
         for written in other[0].values():
-            inner = (
-                written.condition
-                if written.condition.startswith(condition)
-                else _both(condition, written.condition)
-                if written.condition
-                else condition
-            )
-            self.entries.pop(written.key, None)
-            self.entries[written.key] = Written(written.key, written.value, written.text, written.line, True, inner)
+            inner = written.condition if written.condition.startswith(condition) else _both(condition, written.condition)
+            self._store(Written(written.key, written.value, written.text, written.line, True, inner if written.condition else condition))

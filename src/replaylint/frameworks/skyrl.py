@@ -58,6 +58,7 @@ from ..vllm.fields import FIELDS
 from .editions import Edition, Editions, build, register
 from .nearby import upward
 from .refusals import names_replay, refusal, refused
+from .skyrl_fork import OWNER, Fork, fork
 from .views import ConfigView, read_overrides
 
 SUPPORT_SET, BEFORE = "0.4.0", "0.3.0"
@@ -189,6 +190,7 @@ def command_launch(
         forwarded=forwarded,
         serves=found.serves,
         refusal=_plus_refusal(tokens),
+        forked=fork(span.path, read_text),
     )
 
 
@@ -223,15 +225,17 @@ def adapt(
     forwarded: tuple[str, ...] = (),
     serves: bool = False,
     refusal: ArgIssue | None = None,
+    forked: Fork | None = None,
 ) -> Launch | None:
     """The launch of a SkyRL configuration under each edition (`editions.build`); `refusal`:
-    the words' own, which every edition makes (`_plus_refusal`)."""
+    the words' own, which every edition makes (`_plus_refusal`); `forked`: the engine arguments
+    of a fork in the tree (`skyrl_fork`), in place of the edition's."""
     if view.value(*ENGINE, "backend", default="vllm") != "vllm":
         return None
     entry = Entrypoint(own_generator=own_generator, serves=serves)
 
     def make(edition: Edition) -> Launch:
-        launch = _launch(view, anchor, edition, env, open_reasons, label, condition, entry, forwarded)
+        launch = _launch(view, anchor, edition, env, open_reasons, label, condition, entry, forwarded, forked)
         return launch if refusal is None else refused(launch, refusal)
 
     return build(EDITIONS, make)
@@ -247,12 +251,15 @@ def _launch(
     condition: str | None,
     entry: Entrypoint,
     forwarded: tuple[str, ...] = (),
+    forked: Fork | None = None,
 ) -> Launch:
-    owner = EDITIONS.owner(edition)
+    owner = OWNER if forked is not None else EDITIONS.owner(edition)
     reasons = list(open_reasons or ())
     issues: list[ArgIssue] = []
     settings: dict[str, Setting] = {}
     for key, name in _TYPED.items():
+        if forked is not None and name != "speculative_config" and forked.typed(key, name) != "config":
+            continue  # the fork passes its own value, or none
         setting = view.setting(name, *ENGINE, key)
         if setting is not None:
             settings[name] = setting
@@ -268,6 +275,10 @@ def _launch(
     mtp = None if entry.serves else _mtp_speculative_config(view, settings.get("speculative_config"), owner)
     if mtp is not None:
         settings["speculative_config"] = mtp
+    if forked is not None:
+        own, more = forked.settings(anchor)
+        settings.update(own)
+        reasons += more
     capture_refused = None
     if edition.name == SUPPORT_SET:
         settings.update(_sample_support_settings(view, owner))

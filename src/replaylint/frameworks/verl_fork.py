@@ -60,7 +60,7 @@ class Fork:
         "fork" (another value: `server_args` gives it) or "dropped" (not at all)."""
         if self.server is None:
             return "config"
-        written = self.server.entries.get(name)
+        written = self.server.always(name)
         if written is None or name in self.server.removed and not self.server.removed[name].condition:
             return "dropped"
         return "config" if written.text == f"self.config.{verl_key}" else "fork"
@@ -71,7 +71,7 @@ class Fork:
         if self.server is None:
             return [], []
         found, reasons = [], []
-        for written in self.server.entries.values():
+        for written in self.server.every():
             where = self.server.where(written.line)
             if written.condition or written.value is UNKNOWN:
                 if (
