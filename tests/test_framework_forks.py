@@ -317,13 +317,15 @@ SKYRL_SERVE = (
 )
 
 
-def skyrl_fork(tmp_path: Path, build: str, script: str) -> Path:
-    (tmp_path / "scripts").mkdir()
-    (tmp_path / "scripts" / "serve.sh").write_text(script)
-    (tmp_path / SKYRL_ENGINE_ARGS).parent.mkdir(parents=True)
-    (tmp_path / SKYRL_ENGINE_ARGS).write_text(build)
-    (tmp_path / "requirements.txt").write_text("skyrl==0.4.0\n")
+def tree_of(tmp_path: Path, files: dict[str, str]) -> Path:
+    for path, text in files.items():
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(text)
     return tmp_path
+
+
+def skyrl_fork(tmp_path: Path, build: str, script: str) -> Path:
+    return tree_of(tmp_path, {"scripts/serve.sh": script, SKYRL_ENGINE_ARGS: build, "requirements.txt": "skyrl==0.4.0\n"})
 
 
 def test_a_skyrl_fork_that_adds_the_mask(tmp_path: Path) -> None:
@@ -354,3 +356,74 @@ def test_a_skyrl_fork_whose_mask_depends_on_its_config_stays_open(tmp_path: Path
         '    if ie_cfg.replay:\n        overrides["return_sampling_mask"] = True\n    for key, value in overrides',
     )
     assert findings(skyrl_fork(tmp_path, build, SKYRL_SERVE.format("")), "--no-cache") == []
+
+
+# -- an OpenRLHF fork: the engine dict its create_vllm_engines builds --------------------------------
+
+OPENRLHF_ENGINES = "openrlhf/trainer/ray/vllm_engine.py"
+# openrlhf 0.11.2's `create_vllm_engines`, the statements that build the engine dict (one per engine).
+OPENRLHF_CREATE = """\
+def create_vllm_engines(num_engines, tensor_parallel_size, pretrain, seed, enforce_eager, logprobs_mode=None):
+    vllm_engines = []
+    for i in range(num_engines):
+        actor_kwargs = {
+            "model": pretrain,
+            "enforce_eager": enforce_eager,
+            "worker_extension_cls": "openrlhf.trainer.ray.vllm_worker_wrap.WorkerWrap",
+            "tensor_parallel_size": tensor_parallel_size,
+            "seed": seed + i,
+            "dtype": "bfloat16",
+            "num_gpus": 1,
+        }
+        if logprobs_mode:
+            actor_kwargs["logprobs_mode"] = logprobs_mode
+            actor_kwargs["max_logprobs"] = 1
+        vllm_engines.append(RolloutRayActor.options(num_gpus=1).remote(**actor_kwargs))
+    return vllm_engines
+"""
+TRAIN = (
+    "ray job submit --address=http://127.0.0.1:8265 -- python3 -m openrlhf.cli.train_ppo_ray "
+    "--actor.model_name_or_path OpenRLHF/Llama-3-8b-sft-mixture --vllm.num_engines 2 --vllm.tensor_parallel_size 2 {}\n"
+)
+MASKED_DICT = '            "num_gpus": 1,\n            "return_sampling_mask": True,\n'
+
+
+def openrlhf_fork(tmp_path: Path, create: str, script: str) -> Path:
+    return tree_of(tmp_path, {"examples/train_ppo.sh": script, OPENRLHF_ENGINES: create, "requirements.txt": "openrlhf==0.11.2\n"})
+
+
+def script_findings(tree: Path) -> list[dict]:
+    """The launch script's findings (the fork's module is checked as Python on its own too)."""
+    return [item for item in findings(tree, "--no-cache") if item["filename"].endswith(".sh")]
+
+
+def test_an_openrlhf_fork_that_adds_the_mask(tmp_path: Path) -> None:
+    """The mask in the dict: vLLM's raw_logprobs without the correction; with it, OpenRLHF
+    sends processed_logprobs, which replay needs."""
+    create = OPENRLHF_CREATE.replace('            "num_gpus": 1,\n', MASKED_DICT)
+    found = script_findings(openrlhf_fork(tmp_path, create, TRAIN.format("")))
+    assert codes(found) == ["RPL003"]
+    assert f"the forked OpenRLHF's vllm_engine.py:{line_of(create, 'return_sampling_mask')}" in found[0]["message"]
+    (tmp_path / "examples" / "train_ppo.sh").write_text(TRAIN.format("--algo.advantage.is_correction_level token"))
+    assert script_findings(tmp_path) == []
+
+
+def test_an_openrlhf_fork_that_forces_raw_logprobs_after_the_correction(tmp_path: Path) -> None:
+    create = OPENRLHF_CREATE.replace(
+        "        vllm_engines.append",
+        '        actor_kwargs["return_sampling_mask"] = True\n        actor_kwargs["logprobs_mode"] = "raw_logprobs"\n        vllm_engines.append',
+    )
+    found = script_findings(openrlhf_fork(tmp_path, create, TRAIN.format("--algo.advantage.is_correction_level token")))
+    assert codes(found) == ["RPL003"] and "logprobs_mode='raw_logprobs'" in found[0]["message"]
+
+
+def test_an_unedited_openrlhf_tree_says_nothing(tmp_path: Path) -> None:
+    assert (
+        findings(openrlhf_fork(tmp_path, OPENRLHF_CREATE, TRAIN.format("--algo.advantage.is_correction_level token")), "--no-cache") == []
+    )
+
+
+def test_the_parsers_refusal_comes_first_in_a_fork_too(tmp_path: Path) -> None:
+    create = OPENRLHF_CREATE.replace('            "num_gpus": 1,\n', MASKED_DICT)
+    found = script_findings(openrlhf_fork(tmp_path, create, TRAIN.format("--vllm.return_sampling_mask")))
+    assert codes(found) == ["RPL204"]

@@ -138,7 +138,13 @@ ADAPTERS: tuple[Adapter, ...] = (
         script_reader="script_launch",
     ),
     Adapter(
-        "OpenRLHF", "openrlhf", ("openrlhf",), (EntryPoint("openrlhf", modules=("openrlhf.cli.train_ppo_ray",)),), claims_mappings=True
+        "OpenRLHF",
+        "openrlhf",
+        ("openrlhf",),
+        (EntryPoint("openrlhf", modules=("openrlhf.cli.train_ppo_ray",), reads_files=True),),
+        # A fork's own create_vllm_engines may turn the mask on for command lines that do not name it.
+        prefilters=(Prefilter("shell", ((b"openrlhf.cli.train_ppo_ray",),)),),
+        claims_mappings=True,
     ),
     Adapter(
         "open-instruct",

@@ -23,6 +23,7 @@ from ..model import UNKNOWN
 
 MAX_CHARS = 1_000_000  # a framework's module is far smaller; a larger file is not read
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_RUNS_IT = " runs it"  # the condition of a loop's body or a handler's: it may run any number of times
 _READS = frozenset(("get",))  # methods that read the dict and leave it as it is
 _HANDS_ON = frozenset(("items", "keys", "values", "copy"))  # what follows reads the dict's keys, or a copy of it
 _LOGS = frozenset(("print", "pprint", "info", "debug", "warning", "log", "dumps", "len", "str", "repr"))
@@ -102,7 +103,18 @@ def _placed(body: list[ast.stmt], condition: str) -> Iterator[tuple[ast.stmt, st
             for part in ("body", "orelse", "handlers", "finalbody"):
                 inner = getattr(statement, part, [])
                 inner = [s for handler in inner for s in handler.body] if part == "handlers" else inner
-                yield from _placed(inner, _both(condition, f"a {type(statement).__name__.lower()} runs it"))
+                yield from _placed(inner, _both(condition, f"a {type(statement).__name__.lower()}{_RUNS_IT}"))
+
+
+def _loops_only(condition: str) -> bool:
+    return all(part.endswith(_RUNS_IT) for part in condition.split(" and ")) if condition else True
+
+
+def _within(condition: str, home: str) -> str | None:
+    """`condition` inside the block whose condition is `home` (None: outside it)."""
+    if condition == home or not home:
+        return "" if home else condition
+    return condition[len(home) + 5 :] if condition.startswith(home + " and ") else None
 
 
 def _both(condition: str, test: str) -> str:
@@ -140,19 +152,22 @@ class _Builder:
         self.body: list[tuple[ast.stmt, str]] = []
 
     def run(self, body: list[tuple[ast.stmt, str]], until: ast.stmt | None = None) -> tuple[dict, dict, tuple] | None:
-        """The main dict: its first binding in no branch; another (`until`: the statement that
-        merges it): its last binding before that statement."""
+        """The main dict: its first binding in no branch (a loop's body is one: OpenRLHF builds a
+        dict per engine), read to the end of the block it is in; another (`until`: the statement
+        that merges it): its last binding before that statement."""
         self.body = body
-        bindings = [i for i, (s, condition) in enumerate(body) if self._binding(s) is not None and (until or not condition)]
+        bindings = [i for i, (s, condition) in enumerate(body) if self._binding(s) is not None and (until or _loops_only(condition))]
         if until is not None:
             bindings = [i for i in bindings if i < next(n for n, (s, _) in enumerate(body) if s is until)]
         if not bindings:
             return None
         start = bindings[-1] if until is not None else bindings[0]
+        home = body[start][1] if until is None else ""
         self._bound(self._binding(body[start][0]))  # type: ignore[arg-type]
         for statement, condition in body[start + 1 :]:
-            if statement is until or not self._step(statement, condition):
-                break
+            inner = _within(condition, home)
+            if inner is None or statement is until or not self._step(statement, inner):
+                break  # out of the loop the dict is built in, merged, or handed on
         return self.entries, self.removed, tuple(self.unread)
 
     def _binding(self, statement: ast.stmt) -> ast.expr | None:

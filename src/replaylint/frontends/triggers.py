@@ -35,6 +35,7 @@ WORDS = (
     b"config_name",  # a Python file that builds an engine from a Hydra config named by path
     b"OmegaConf.load(",
     b"verl.trainer.main_ppo",  # a verl fork's defaults may turn the mask on (`frameworks/verl.py`)
+    b"openrlhf.cli.train_ppo_ray",  # an OpenRLHF fork's engine dict may turn the mask on (`frameworks/openrlhf_fork.py`)
     b"skyrl.train.entrypoints",  # a SkyRL fork's engine arguments may turn the mask on (`frameworks/skyrl_fork.py`)
 )
 VLLM_WORDS = (b"vllm", b"VLLM", b"vLLM")
