@@ -15,7 +15,9 @@ same keys as keywords of `.remote(...)`, and `vllm.LLM(*args, **kwargs)`). So th
 whole engine configuration; a key that is no engine argument is a `TypeError`.
 
 No OpenRLHF command-line flag reaches `return_sampling_mask`: replay is turned on by editing this
-dict in a fork, which is what replaylint reads (`frontends/python/mappings`). Requests
+dict in a fork, which is what replaylint reads (`frontends/python/mappings`), and, for the command
+lines of the fork's tree, `openrlhf_fork` (its keys with the flags' values, messages naming "the
+forked OpenRLHF" with the file and line). Requests
 (`trainer/ppo_utils/samples_generator.py`: `top_k=generate_kwargs.get("top_k", -1)`, never set)
 are built in another file a fork may also edit, so they are not assumed here. See
 docs/frameworks-research-new-adapters.md section 2.

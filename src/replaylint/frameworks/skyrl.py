@@ -42,7 +42,12 @@ Two editions (`EDITIONS`), chosen by the project's pin of `skyrl`:
 main_base, kept up for outside clients: SkyRL sends them no request of its own
 (`InferenceOnlyEntrypoint.run` only waits), so no request is assumed.
 
-Not seen: `$VAR` values, custom entrypoints' generators, the `+` words' other refusals.
+A fork: when SkyRL's own `skyrl/backends/skyrl_train/inference_servers/utils.py` is in the
+checked tree, the `overrides` its `build_vllm_cli_args` builds are read in place of the
+edition's (`skyrl_fork`), and messages name "the forked SkyRL" with the file and line.
+
+Not seen: `$VAR` values, custom entrypoints' generators, the `+` words' other refusals, a fork's
+edited config dataclasses (`skyrl/train/config/config.py` defaults).
 """
 
 from __future__ import annotations

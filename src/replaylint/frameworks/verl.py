@@ -43,8 +43,10 @@ Only `rollout.name: vllm` launches vLLM. Not seen: Hydra config files named with
 A fork: when verl's own `verl/trainer/config/rollout/rollout.yaml` is in the checked tree (found
 from the launching script's folder upward, as verl's scripts run from its root), its defaults
 are verl's for the command lines there, not the edition's: the typed keys above, the request
-keys and `engine_kwargs.vllm` (under the command line's own, as Hydra merges them). Messages
-name "the forked verl" and the launch's label the file.
+keys and `engine_kwargs.vllm` (under the command line's own, as Hydra merges them). So is the
+`args` dict of its own `vllm_async_server.py` (`verl_fork`): a key it writes with a literal, one
+it no longer passes. Messages name "the forked verl" (and the server's file and line), and the
+launch's label the file.
 """
 
 from __future__ import annotations
