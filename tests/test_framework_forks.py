@@ -427,3 +427,37 @@ def test_the_parsers_refusal_comes_first_in_a_fork_too(tmp_path: Path) -> None:
     create = OPENRLHF_CREATE.replace('            "num_gpus": 1,\n', MASKED_DICT)
     found = script_findings(openrlhf_fork(tmp_path, create, TRAIN.format("--vllm.return_sampling_mask")))
     assert codes(found) == ["RPL204"]
+
+
+SKYRL_CONFIG = "skyrl/train/config/config.py"
+# skyrl 0.4.0's `SamplingParams` config dataclass, the fields a request takes.
+SKYRL_SAMPLING = """\
+@dataclass
+class SamplingParams(BaseConfig):
+    max_generate_length: int = 1024
+    temperature: float = 1.0
+    top_p: float = 1.0
+    top_k: int = -1
+    logprobs: Optional[int] = 1
+"""
+MAIN_BASE = (
+    "uv run --isolated --extra fsdp -m skyrl.train.entrypoints.main_base trainer.policy.model.path=Qwen/Qwen2.5-1.5B-Instruct "
+    "generator.inference_engine.engine_init_kwargs.return_sampling_mask=true "
+    "generator.inference_engine.engine_init_kwargs.logprobs_mode=processed_logprobs {}\n"
+)
+
+
+def test_a_skyrl_forks_sampling_defaults_are_its_requests(tmp_path: Path) -> None:
+    """SkyRL's `top_k: int = -1` fails every replay request; a fork's `top_k: int = 50` does not,
+    and evaluation stays greedy (`SamplingParams(temperature=0.0, ...)` when not configured)."""
+    plain = tree_of(tmp_path / "plain", {"scripts/train.sh": MAIN_BASE.format(""), "requirements.txt": "skyrl==0.4.0\n"})
+    assert codes(findings(plain, "--no-cache")) == ["RPL101", "RPL102", "RPL102"]
+    bounded = SKYRL_SAMPLING.replace("top_k: int = -1", "top_k: int = 50")
+    forked = tree_of(
+        tmp_path / "forked", {"scripts/train.sh": MAIN_BASE.format(""), SKYRL_CONFIG: bounded, "requirements.txt": "skyrl==0.4.0\n"}
+    )
+    found = findings(forked, "--no-cache")
+    assert codes(found) == ["RPL101"] and "the forked SkyRL" in found[0]["message"]
+    evaluation = "generator.eval_sampling_params.temperature=1.0"
+    (forked / "scripts" / "train.sh").write_text(MAIN_BASE.format(evaluation))
+    assert findings(forked, "--no-cache") == []

@@ -89,6 +89,27 @@ def _read(text: str, function: str, name: str, spread: str | None) -> tuple[dict
     return built[0] if len(built) == 1 else None
 
 
+def class_defaults(text: str, path: str, name: str) -> BuiltDict | None:
+    """The field defaults a class of `text` writes as literals (`top_k: int = -1` in a dataclass),
+    as a dict; None: no such class (or more than one), or the file does not parse."""
+    found = _class_defaults(text, name)
+    return None if found is None else BuiltDict(path, found)
+
+
+@lru_cache(maxsize=8)
+def _class_defaults(text: str, name: str) -> dict[str, Written] | None:
+    if len(text) > MAX_CHARS:
+        return None
+    try:
+        classes = [node for node in ast.walk(ast.parse(text)) if isinstance(node, ast.ClassDef) and node.name == name]
+        if len(classes) != 1:
+            return None
+        fields = [s for s in classes[0].body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name) and s.value is not None]
+        return {f.target.id: Written(f.target.id, _value(f.value), ast.unparse(f.value), f.lineno, True) for f in fields}  # type: ignore[union-attr, arg-type]
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
 def _placed(body: list[ast.stmt], condition: str) -> Iterator[tuple[ast.stmt, str]]:
     """The statements of a function body in order, each with the branch it sits under."""
     for statement in body:

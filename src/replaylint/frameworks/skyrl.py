@@ -259,6 +259,7 @@ def _launch(
     forked: Fork | None = None,
 ) -> Launch:
     owner = OWNER if forked is not None else EDITIONS.owner(edition)
+    sampling = forked.sampling_defaults(_SAMPLING_DEFAULTS) if forked is not None else dict(_SAMPLING_DEFAULTS)
     reasons = list(open_reasons or ())
     issues: list[ArgIssue] = []
     settings: dict[str, Setting] = {}
@@ -286,8 +287,8 @@ def _launch(
         reasons += more
     capture_refused = None
     if edition.name == SUPPORT_SET:
-        settings.update(_sample_support_settings(view, owner))
-        capture_refused = _sample_support_refusal(view, bool(reasons))
+        settings.update(_sample_support_settings(view, owner, sampling["top_k"]))
+        capture_refused = _sample_support_refusal(view, bool(reasons), sampling)
     engine = view.value(*ENGINE, "engine_init_kwargs", default={})
     if isinstance(engine, dict):
         for key in engine:
@@ -307,13 +308,13 @@ def _launch(
     forwarded = judged_without(forwarded, True, reasons)
     mask = settings.get("return_sampling_mask")
     # Unset, eval requests are greedy; once a key is written, SamplingParams' own defaults apply.
-    evaluation = {"temperature": 1.0 if isinstance(view.value(*EVAL), dict) else 0.0, "top_k": -1}
+    evaluation = {**sampling, "temperature": sampling["temperature"] if isinstance(view.value(*EVAL), dict) else 0.0}
     unseen = bool(reasons) or entry.own_generator  # a generator of the entrypoint's own builds the requests
     requests = (
         ()
         if entry.serves
         else (
-            _request(view, ("generator", "sampling_params"), {"temperature": 1.0, "top_k": -1}, mask, anchor, unseen, owner),
+            _request(view, ("generator", "sampling_params"), sampling, mask, anchor, unseen, owner),
             _request(view, EVAL, evaluation, mask, anchor, unseen, owner),
         )
     )
@@ -333,14 +334,14 @@ def _launch(
     return launch if capture_refused is None else refused(launch, capture_refused)
 
 
-def _sample_support_settings(view: ConfigView, owner: str) -> dict[str, Setting]:
+def _sample_support_settings(view: ConfigView, owner: str, default_top_k: Any = -1) -> dict[str, Setting]:
     """0.4.0: `enable_return_sample_support_set` true sets `max_logprobs` (the rollout's `top_k`)
     and `logprobs_mode="processed_logprobs"`; `engine_init_kwargs`, set after them, still win."""
     support = view.setting("logprobs_mode", *ENGINE, "enable_return_sample_support_set")
     if support is None or support.value is False or support.value is None:
         return {}
     known = support.value is True
-    top_k = view.value("generator", "sampling_params", "top_k", default=-1)
+    top_k = view.value("generator", "sampling_params", "top_k", default=default_top_k)
     said = f"{support.spelling} ({owner} sets logprobs_mode='processed_logprobs')"
     return {
         "logprobs_mode": Setting("logprobs_mode", "processed_logprobs" if known else UNKNOWN, support.span, said, implied=True),
@@ -349,6 +350,7 @@ def _sample_support_settings(view: ConfigView, owner: str) -> dict[str, Setting]
 
 
 _SAMPLING = ("generator", "sampling_params")
+_SAMPLING_DEFAULTS = {"temperature": 1.0, "top_k": -1}  # `SamplingParams`' (0.4.0 `config.py:1088`, `:1094`)
 # The first checks of a capture in `SkyRLTrainConfig.__post_init__` (0.4.0 `config.py:1879-1884`),
 # in order: (path, its default, whether SkyRL refuses the value, its message).
 _SUPPORT_CHECKS: tuple[tuple[tuple[str, ...], Any, Callable[[Any], bool], str], ...] = (
@@ -362,7 +364,7 @@ _SUPPORT_CHECKS: tuple[tuple[tuple[str, ...], Any, Callable[[Any], bool], str], 
 )
 
 
-def _sample_support_refusal(view: ConfigView, open_ended: bool) -> ArgIssue | None:
+def _sample_support_refusal(view: ConfigView, open_ended: bool, defaults: dict[str, Any] | None = None) -> ArgIssue | None:
     """0.4.0's refusal of a sample-support capture whose rollout sampling has `temperature <= 0`
     or `top_k <= 1` (both name replay settings), when every value before it is known; sample-
     support replay (`trainer.algorithm.enable_sample_support_replay`) written makes its own checks
@@ -372,6 +374,7 @@ def _sample_support_refusal(view: ConfigView, open_ended: bool) -> ArgIssue | No
     if support is not True or replay is not False:
         return None
     for path, default, refuses, message in _SUPPORT_CHECKS:
+        default = (defaults or {}).get(path[-1], default)
         value = view.value(*path, default=UNKNOWN if open_ended else default)
         if not isinstance(value, (int, float)) or isinstance(value, bool):
             return None

@@ -10,18 +10,21 @@ set after them and win. Read with `built_dicts`: a key the fork writes with a li
 vLLM gets unless `engine_init_kwargs` sets it; a typed key whose value is no longer
 `ie_cfg.<key>` is the fork's, one it no longer passes leaves vLLM's default. A replay key the
 fork writes with a value not read here or under an `if` of its own keeps the launch open.
+`skyrl/train/config/config.py`: the field defaults of its `SamplingParams` dataclass (`temperature`,
+`top_k`) are the requests' (and the sample-support capture's) in place of SkyRL's.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable, Mapping
 
 from ..model import UNKNOWN, Setting, Span
-from .built_dicts import BuiltDict, read
+from .built_dicts import BuiltDict, class_defaults, read
 from .nearby import found_upward
 
 ENGINE_ARGS = "skyrl/backends/skyrl_train/inference_servers/utils.py"
+CONFIG = "skyrl/train/config/config.py"
 OWNER = "the forked SkyRL"
 _CAPTURE = "ie_cfg.enable_return_sample_support_set"  # SkyRL's own branch, which the 0.4.0 edition reads
 _REPLAY_KEYS = frozenset(("return_sampling_mask", "logprobs_mode", "logits_processors", "speculative_config", "max_logprobs"))
@@ -29,12 +32,22 @@ _REPLAY_KEYS = frozenset(("return_sampling_mask", "logprobs_mode", "logits_proce
 
 @dataclass(frozen=True)
 class Fork:
-    """The engine arguments of a SkyRL fork's `build_vllm_cli_args`."""
+    """The engine arguments of a SkyRL fork's `build_vllm_cli_args` (an empty dict without a path
+    when its `utils.py` is not in the tree) and the defaults of its `SamplingParams` config."""
 
     built: BuiltDict
+    sampling: BuiltDict | None = None
+
+    def sampling_defaults(self, built_in: Mapping[str, Any]) -> dict[str, Any]:
+        """The request keys' defaults: the fork's `SamplingParams` field defaults where it writes them."""
+        fields = self.sampling.entries if self.sampling is not None else {}
+        return {key: fields[key].value if key in fields else value for key, value in built_in.items()}
 
     def typed(self, skyrl_key: str, name: str) -> str:
-        """ "config" (`ie_cfg.<key>`, as SkyRL passes it), "fork" (another value) or "dropped"."""
+        """The way the fork passes a typed key: "config" (`ie_cfg.<key>`, as SkyRL does), "fork"
+        (another value) or "dropped"."""
+        if not self.built.path:
+            return "config"  # only the config module is the fork's here
         written = self.built.always(name)
         if written is None:
             return "dropped"
@@ -60,7 +73,14 @@ class Fork:
 
 
 def fork(launching: str, read_text: Callable[[str], str | None] | None) -> Fork | None:
-    """SkyRL's own `build_vllm_cli_args` in the tree (None: not there, or not read: the edition's)."""
-    found = found_upward(ENGINE_ARGS, launching, read_text) if read_text is not None else None
+    """SkyRL's own `build_vllm_cli_args` and `SamplingParams` in the tree (None: neither there,
+    or not read: the edition's)."""
+    if read_text is None:
+        return None
+    found = found_upward(ENGINE_ARGS, launching, read_text)
     built = read(found[1], found[0], "build_vllm_cli_args", "overrides") if found is not None else None
-    return Fork(built) if built is not None else None
+    config = found_upward(CONFIG, launching, read_text)
+    sampling = class_defaults(config[1], config[0], "SamplingParams") if config is not None else None
+    if built is None and sampling is None:
+        return None
+    return Fork(built or BuiltDict(""), sampling)
