@@ -417,6 +417,16 @@ def test_an_openrlhf_fork_that_forces_raw_logprobs_after_the_correction(tmp_path
     assert codes(found) == ["RPL003"] and "logprobs_mode='raw_logprobs'" in found[0]["message"]
 
 
+def test_an_openrlhf_fork_whose_actor_adds_the_mask(tmp_path: Path) -> None:
+    """`vllm.AsyncEngineArgs(*args, return_sampling_mask=True, **self.kwargs)` in the Ray actor."""
+    actor = "class RolloutRayActor:\n    async def __init__(self, *args, **kwargs):\n        self.kwargs = kwargs\n"
+    actor += "        engine_args = vllm.AsyncEngineArgs(*args, return_sampling_mask=True, **self.kwargs)\n\n\n"
+    found = script_findings(openrlhf_fork(tmp_path, actor + OPENRLHF_CREATE, TRAIN.format("")))
+    assert codes(found) == ["RPL003"] and "the forked OpenRLHF's vllm_engine.py:4: return_sampling_mask=True" in found[0]["message"]
+    (tmp_path / "examples" / "train_ppo.sh").write_text(TRAIN.format("--algo.advantage.is_correction_level token"))
+    assert script_findings(tmp_path) == []
+
+
 def test_an_unedited_openrlhf_tree_says_nothing(tmp_path: Path) -> None:
     assert (
         findings(openrlhf_fork(tmp_path, OPENRLHF_CREATE, TRAIN.format("--algo.advantage.is_correction_level token")), "--no-cache") == []

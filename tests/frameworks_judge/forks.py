@@ -138,6 +138,15 @@ EDITS = (
         script=OPENRLHF_SCRIPT,
     ),
     SourceEdit(
+        "actor-mask",
+        "openrlhf",
+        "0.11.2",
+        OPENRLHF_ENGINES,
+        "vllm.AsyncEngineArgs(*args, **self.kwargs)",
+        "vllm.AsyncEngineArgs(*args, return_sampling_mask=True, **self.kwargs)",
+        script=OPENRLHF_SCRIPT,
+    ),
+    SourceEdit(
         "engines-forced-raw",
         "openrlhf",
         "0.11.2",

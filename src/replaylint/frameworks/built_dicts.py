@@ -110,6 +110,33 @@ def _class_defaults(text: str, name: str) -> dict[str, Written] | None:
         return None
 
 
+def call_keywords(text: str, path: str, callees: tuple[str, ...]) -> BuiltDict | None:
+    """The keywords of the one call in `text` whose function's name is among `callees` and that
+    passes a `**` spread on (`vllm.AsyncEngineArgs(*args, **self.kwargs)` in a Ray actor); None:
+    no such call, more than one, or the file does not parse."""
+    found = _call_keywords(text, callees)
+    return None if found is None else BuiltDict(path, found)
+
+
+@lru_cache(maxsize=8)
+def _call_keywords(text: str, callees: tuple[str, ...]) -> dict[str, Written] | None:
+    if len(text) > MAX_CHARS:
+        return None
+    try:
+        calls = [
+            node
+            for node in ast.walk(ast.parse(text))
+            if isinstance(node, ast.Call)
+            and (node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")) in callees
+            and any(keyword.arg is None for keyword in node.keywords)
+        ]
+        if len(calls) != 1:
+            return None
+        return {k.arg: Written(k.arg, _value(k.value), ast.unparse(k.value), k.value.lineno, True) for k in calls[0].keywords if k.arg}
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
 def _placed(body: list[ast.stmt], condition: str) -> Iterator[tuple[ast.stmt, str]]:
     """The statements of a function body in order, each with the branch it sits under."""
     for statement in body:

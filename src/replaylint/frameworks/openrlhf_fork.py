@@ -5,9 +5,10 @@
 "enforce_eager": enforce_eager, ..., "dtype": "bfloat16", "trust_remote_code": True, ...}`, then
 `if logprobs_mode: actor_kwargs["logprobs_mode"] = logprobs_mode; actor_kwargs["max_logprobs"] = 1`
 (the importance-sampling correction the command line turns on), and hands it to the Ray actor,
-whose `vllm.AsyncEngineArgs(*args, **self.kwargs)` gets all but the actor's own keys. Read with
-`built_dicts`: a key the fork writes with a literal reaches vLLM (over the flags' values when
-written after the correction's `if`, under them when that `if` writes it over the fork's); a key
+whose `vllm.AsyncEngineArgs(*args, **self.kwargs)` gets all but the actor's own keys (and a
+keyword the fork writes in that call). Read with `built_dicts`: a key the fork writes with a
+literal reaches vLLM (over the flags' values when written after the correction's `if` or in the
+actor's call, under them when that `if` writes it over the fork's); a key
 the command line gives whose entry the fork removed no longer reaches vLLM. A replay key the fork
 writes under an `if` of its own, or with a value not read here, keeps the launch open. (The file
 itself is also checked as Python: its engine dict is then read by the value flow, on its own.)
@@ -15,23 +16,30 @@ itself is also checked as Python: its engine dict is then read by the value flow
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable, Mapping
 
 from ..model import UNKNOWN, Setting, Span
-from .built_dicts import BuiltDict, Written, read
+from .built_dicts import BuiltDict, Written, call_keywords, read
 from .nearby import found_upward
 
 ENGINES = "openrlhf/trainer/ray/vllm_engine.py"
 OWNER = "the forked OpenRLHF"
+_ENGINE_CALLS = ("AsyncEngineArgs", "LLM")
 _CORRECTION = "logprobs_mode"  # `if logprobs_mode:`, OpenRLHF's own: the command line decides it
 _REPLAY_KEYS = frozenset(("return_sampling_mask", "logprobs_mode", "logits_processors", "speculative_config"))
 
 
 def fork(launching: str, read_text: Callable[[str], str | None] | None) -> BuiltDict | None:
-    """The engine dict of OpenRLHF's own `create_vllm_engines` in the tree (None: not there, or
-    not read: the edition's)."""
+    """The engine dict of OpenRLHF's own `create_vllm_engines` in the tree, with the keywords its
+    Ray actor adds to `vllm.AsyncEngineArgs(*args, **self.kwargs)` (`vllm.LLM` before 0.9)
+    written after it (None: not there, or not read: the edition's)."""
     found = found_upward(ENGINES, launching, read_text) if read_text is not None else None
-    return read(found[1], found[0], "create_vllm_engines", "actor_kwargs") if found is not None else None
+    built = read(found[1], found[0], "create_vllm_engines", "actor_kwargs") if found is not None else None
+    if built is None or found is None:
+        return built
+    actor = call_keywords(found[1], found[0], _ENGINE_CALLS)
+    return replace(built, entries={**built.entries, **actor.entries}) if actor is not None else built
 
 
 def forked_settings(
