@@ -1,6 +1,7 @@
 """A dict of engine arguments that a framework's own function builds, read from a fork's source in
 the checked tree (verl's `args` in `vLLMHttpServer.launch_server`, SkyRL's `overrides` in
-`build_vllm_cli_args`): the literal (or `dict(...)` call) bound to a name, then the writes that
+`build_vllm_cli_args`, OpenRLHF's `actor_kwargs` in `create_vllm_engines`, built anew in a loop's
+body): the literal (or `dict(...)` call) bound to a name, then the writes that
 follow it in the function (`d["k"] = v`, `d.update(...)`, `d |= {...}`, `d.setdefault(...)`,
 `d.pop(...)`, `del d["k"]`), each with the `if` it sits under, up to the statement that hands the
 dict on (`build_cli_args_from_config(args)`, `overrides.items()`) or binds its name anew.
@@ -10,6 +11,9 @@ this is CPython's parser on one file, never an import or an execution. A value i
 `ast.literal_eval` reads (a constant, a list, a dict of constants) or UNKNOWN with its text
 (`self.config.logprobs_mode`), which the adapter compares with what its edition knows. A write it
 cannot read (a key that is no string, `d.update(x)` of an `x` it cannot read) is listed as unread.
+Also: a class's literal field defaults (`class_defaults`: SkyRL's `SamplingParams`) and the literal
+keywords of the one call that passes a `**` spread on (`call_keywords`: OpenRLHF's actor's
+`vllm.AsyncEngineArgs(*args, **self.kwargs)`).
 """
 
 from __future__ import annotations
