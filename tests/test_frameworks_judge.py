@@ -11,7 +11,7 @@ import subprocess
 
 import yaml
 
-from tests.frameworks_judge import judging, mutants
+from tests.frameworks_judge import forks, judging, mutants
 from tests.frameworks_judge.judging import Entry, Result
 
 MASK_MESSAGE = "sampling distribution replay requires logprobs_mode='processed_logprobs' so that returned logprobs are normalized over the same nucleus as the sampling mask"
@@ -182,6 +182,30 @@ def test_an_error_on_an_open_ended_launch_that_starts_is_still_false():
     truth = {"framework_error": None, "verdict": {"ok": True}, "requests": [{"name": "rollout", "params": {}, "verdict": {"ok": True}}]}
     hidden = mutants.Mutant("mask (arguments)", "the mask as the script's arguments", "", arguments=("x",), open_ended="arguments")
     assert _result(truth, [_finding("RPL102", TOP_K_MESSAGE)], hidden).outcome == "false"
+
+
+def test_an_error_judged_without_the_scripts_arguments_that_says_so_is_open_ended():
+    """A fork's own mask is on whatever the script is given: replaylint judges the script as
+    written and says `unless the script's arguments set it`; the words that fix it were there."""
+    truth = {"framework_error": None, "verdict": {"ok": True}, "requests": [{"name": "rollout", "params": {}, "verdict": {"ok": True}}]}
+    hidden = mutants.Mutant("mask+requests (arguments)", "", "", arguments=("x",), open_ended="arguments")
+    caveat = _finding("RPL102", f"top_k=-1 (verl's default) (unless the script's arguments set it): {TOP_K_MESSAGE}")
+    assert _result(truth, [caveat], hidden).outcome == "open-ended"
+    assert _result(truth, [caveat, _finding("RPL003", MASK_MESSAGE)], hidden).outcome == "false"  # one says it flatly
+    environment = mutants.Mutant("mask (env top_k=50)", "", "", open_ended="env top_k=50")
+    assert _result(truth, [caveat], environment).outcome == "false"
+
+
+def test_a_forks_own_script_is_judged_with_its_releases_launches():
+    """OpenRLHF 0.11.2's README launch refuses two stale flags; the fork's script, made from it,
+    starts the engines its edits change."""
+    entries, _ = judging.load_manifest()
+    edit = next(e for e in forks.EDITS if e.script is not None)
+    launches = judging._fork_launches(edit, entries)
+    own = [(entry, text) for entry, text in launches if text is not None]
+    assert len(own) == 1 and own[0][0].path == "openrlhf-0.11.2/METADATA.L493.fork.sh"
+    assert "--prompt_max_len" not in own[0][1] and "--data.max_len 2048" in own[0][1] and "--vllm.num_engines 4" in own[0][1]
+    assert {entry.release for entry, _ in launches} == {"0.11.2"} and len(launches) > 1
 
 
 def test_a_request_the_framework_could_not_build_is_not_judged():

@@ -111,6 +111,8 @@ ADAPTERS: tuple[Adapter, ...] = (
             EntryPoint("skyrl", modules=("skyrl.train.entrypoints.main_base",), reads_files=True, options=(("module", False),)),
             EntryPoint("skyrl-module", reads_files=True, options=(("module", True),)),  # `launchers._skyrl_module`
         ),
+        # A fork's own build_vllm_cli_args may turn the mask on for command lines that do not name it.
+        prefilters=(Prefilter("shell", ((b"skyrl.train.entrypoints",),)),),
     ),
     Adapter(
         "prime-rl",
@@ -143,7 +145,13 @@ ADAPTERS: tuple[Adapter, ...] = (
         script_reader="script_launch",
     ),
     Adapter(
-        "OpenRLHF", "openrlhf", ("openrlhf",), (EntryPoint("openrlhf", modules=("openrlhf.cli.train_ppo_ray",)),), claims_mappings=True
+        "OpenRLHF",
+        "openrlhf",
+        ("openrlhf",),
+        (EntryPoint("openrlhf", modules=("openrlhf.cli.train_ppo_ray",), reads_files=True),),
+        # A fork's own create_vllm_engines may turn the mask on for command lines that do not name it.
+        prefilters=(Prefilter("shell", ((b"openrlhf.cli.train_ppo_ray",),)),),
+        claims_mappings=True,
     ),
     Adapter(
         "open-instruct",

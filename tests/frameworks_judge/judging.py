@@ -96,6 +96,7 @@ JUDGED = frozenset(JUDGED_RELEASES)
 # Each framework's package on PyPI, as a project pins it.
 PACKAGES = {"verl": "verl", "openrlhf": "openrlhf", "skyrl": "skyrl", "trl": "trl"}
 REQUEST_CODES = frozenset(("RPL101", "RPL102"))
+ARGUMENTS_CAVEAT = "unless the script's arguments set it"  # replaylint's words for a script judged without its `"$@"` (rules/base.py)
 REPLAY_WORDS = ("sampling_mask", "sampling-mask", "sampling distribution replay", "logprobs_mode", "top_k", "temperature")
 
 
@@ -143,10 +144,10 @@ class Result:
         return f"{self.entry.path}#{self.mutant.label}"
 
 
-def mutants_of(entry: Entry, count: int | None = None) -> list[mutants.Mutant]:
+def mutants_of(entry: Entry, count: int | None = None, text: str | None = None) -> list[mutants.Mutant]:
     """The control, then `count` of the framework's mutations (all when None), each also in its
-    open-ended forms."""
-    text = entry.file.read_text()
+    open-ended forms (`text`: the launch's, when it is not the corpus file's: a fork's own script)."""
+    text = entry.file.read_text() if text is None else text
     arguments = entry.kind == "shell" and mutants.ends_with_arguments(text, _command_word(entry, text))
     mutations = [m for m in mutants.mutations_for(entry.framework, entry.release) if entry.kind == "shell" or not m.words_only]
     chosen = mutants.sample(mutations, entry.path, count)
@@ -188,10 +189,8 @@ def _fork_results(
         if only is not None and not edit.framework.startswith(only) or forks.install(edit, FRAMEWORKS_PATH) is None:
             continue
         edited = forks.edited_file(edit, FRAMEWORKS_PATH)
-        for entry in entries:
-            if (entry.framework, entry.release, entry.kind) != (edit.framework, edit.release, "shell"):
-                continue
-            for mutant in mutants_of(entry, count):
+        for entry, text in _fork_launches(edit, entries):
+            for mutant in mutants_of(entry, count, text):
                 result = Result(
                     entry, replace(mutant, label=f"{mutant.label} [fork: {edit.name}]", what=f"{mutant.what}; fork: {edit.name}")
                 )
@@ -208,6 +207,17 @@ def _fork_results(
                     cases.append(result.case)
                 report.results.append(result)
     return cases
+
+
+def _fork_launches(edit: forks.SourceEdit, entries: list[Entry]) -> list[tuple[Entry, str | None]]:
+    """The release's corpus scripts (their own text), and the fork's own script made from one."""
+    found: list[tuple[Entry, str | None]] = [
+        (entry, None) for entry in entries if (entry.framework, entry.release, entry.kind) == (edit.framework, edit.release, "shell")
+    ]
+    source = next((entry for entry in entries if edit.script is not None and entry.path == edit.script.source), None)
+    if source is not None and edit.script is not None:
+        found.append((replace(source, path=edit.script.path), edit.script.text(source.file.read_text())))
+    return found
 
 
 # -- the framework's command line ----------------------------------------------------------------
@@ -333,7 +343,11 @@ def classify(result: Result) -> None:
         _require(result, texts, needed, what)
         return
     if errors:
-        result.outcome, result.detail = "false", "the launch starts and its requests pass, replaylint says: " + " | ".join(texts)
+        said = " | ".join(texts)
+        result.outcome, result.detail = "false", "the launch starts and its requests pass, replaylint says: " + said
+        if result.mutant.open_ended == "arguments" and all(ARGUMENTS_CAVEAT in text for text in texts):
+            # judged as written, and each finding says so: the words that fix it were out of sight
+            result.outcome, result.detail = "open-ended", "the deciding value is in the launch's arguments; replaylint: " + said
         return
     result.outcome = "agree"
 

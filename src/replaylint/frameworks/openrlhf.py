@@ -15,7 +15,9 @@ same keys as keywords of `.remote(...)`, and `vllm.LLM(*args, **kwargs)`). So th
 whole engine configuration; a key that is no engine argument is a `TypeError`.
 
 No OpenRLHF command-line flag reaches `return_sampling_mask`: replay is turned on by editing this
-dict in a fork, which is what replaylint reads (`frontends/python/mappings`). Requests
+dict in a fork, which is what replaylint reads (`frontends/python/mappings`), and, for the command
+lines of the fork's tree, `openrlhf_fork` (its keys with the flags' values, messages naming "the
+forked OpenRLHF" with the file and line). Requests
 (`trainer/ppo_utils/samples_generator.py`: `top_k=generate_kwargs.get("top_k", -1)`, never set)
 are built in another file a fork may also edit, so they are not assumed here. See
 docs/frameworks-research-new-adapters.md section 2.
@@ -46,12 +48,13 @@ import json
 import os
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from ..model import UNKNOWN, Launch, LaunchKind, Setting, Span
 from ..vllm.argv import Token
 from .argparse_table import ParsedWords, parse_words
 from .editions import Edition, Editions, build, register
+from .openrlhf_fork import fork, forked_settings
 from .refusals import names_replay, refusal, refused
 
 SIGNATURE_KEY = "worker_extension_cls"
@@ -119,9 +122,11 @@ _CORRECTION_FLAGS = ("--enable_vllm_is_correction", "--algo.advantage.is_correct
 _CORRECTION_LEVEL = "--algo.advantage.is_correction_level"
 
 
-def command_launch(span: Span, tokens: list[Token], **options: Any) -> Launch | None:
-    """`python -m openrlhf.cli.train_ppo_ray ...` as each release's parser reads it."""
+def command_launch(span: Span, tokens: list[Token], read_text: Callable[[str], str | None] | None = None, **options: Any) -> Launch | None:
+    """`python -m openrlhf.cli.train_ppo_ray ...` as each release's parser reads it; in a fork's
+    tree, with the engine dict of its own `create_vllm_engines` (`openrlhf_fork`)."""
     data = _data()
+    options["forked"] = fork(span.path, read_text)
     return build(data.family, lambda edition: _launch(data, edition, span, tokens, options))
 
 
@@ -149,7 +154,14 @@ def _launch(data: _Data, edition: Edition, span: Span, tokens: list[Token], opti
         return refused(launch, refusal(replay.span, replay.raw, name, message))
     if not _starts_engines(parsed):
         return launch
-    return replace(launch, settings=_engine_settings(parsed, data.family.owner(edition)))
+    settings = _engine_settings(parsed, data.family.owner(edition))
+    forked = options.get("forked")
+    if forked is None:
+        return replace(launch, settings=settings)
+    settings, more = forked_settings(forked, settings, span, ACTOR_KEYS)
+    reasons += more
+    label = f"{launch.label} (the fork's {forked.path})"
+    return replace(launch, settings=settings, open_ended=bool(reasons), open_reason=", ".join(reasons), label=label)
 
 
 def _typed(name: str, text: str | None) -> Any:

@@ -42,7 +42,12 @@ Two editions (`EDITIONS`), chosen by the project's pin of `skyrl`:
 main_base, kept up for outside clients: SkyRL sends them no request of its own
 (`InferenceOnlyEntrypoint.run` only waits), so no request is assumed.
 
-Not seen: `$VAR` values, custom entrypoints' generators, the `+` words' other refusals.
+A fork: when SkyRL's own `skyrl/backends/skyrl_train/inference_servers/utils.py` is in the
+checked tree, the `overrides` its `build_vllm_cli_args` builds are read in place of the
+edition's (`skyrl_fork`), and messages name "the forked SkyRL" with the file and line.
+
+Not seen: `$VAR` values, custom entrypoints' generators, the `+` words' other refusals, a fork's
+edited config dataclasses (`skyrl/train/config/config.py` defaults).
 """
 
 from __future__ import annotations
@@ -58,6 +63,7 @@ from ..vllm.fields import FIELDS
 from .editions import Edition, Editions, build, register
 from .nearby import upward
 from .refusals import names_replay, refusal, refused
+from .skyrl_fork import OWNER, Fork, fork
 from .views import ConfigView, read_overrides
 
 SUPPORT_SET, BEFORE = "0.4.0", "0.3.0"
@@ -189,6 +195,7 @@ def command_launch(
         forwarded=forwarded,
         serves=found.serves,
         refusal=_plus_refusal(tokens),
+        forked=fork(span.path, read_text),
     )
 
 
@@ -223,15 +230,17 @@ def adapt(
     forwarded: tuple[str, ...] = (),
     serves: bool = False,
     refusal: ArgIssue | None = None,
+    forked: Fork | None = None,
 ) -> Launch | None:
     """The launch of a SkyRL configuration under each edition (`editions.build`); `refusal`:
-    the words' own, which every edition makes (`_plus_refusal`)."""
+    the words' own, which every edition makes (`_plus_refusal`); `forked`: the engine arguments
+    of a fork in the tree (`skyrl_fork`), in place of the edition's."""
     if view.value(*ENGINE, "backend", default="vllm") != "vllm":
         return None
     entry = Entrypoint(own_generator=own_generator, serves=serves)
 
     def make(edition: Edition) -> Launch:
-        launch = _launch(view, anchor, edition, env, open_reasons, label, condition, entry, forwarded)
+        launch = _launch(view, anchor, edition, env, open_reasons, label, condition, entry, forwarded, forked)
         return launch if refusal is None else refused(launch, refusal)
 
     return build(EDITIONS, make)
@@ -247,12 +256,16 @@ def _launch(
     condition: str | None,
     entry: Entrypoint,
     forwarded: tuple[str, ...] = (),
+    forked: Fork | None = None,
 ) -> Launch:
-    owner = EDITIONS.owner(edition)
+    owner = OWNER if forked is not None else EDITIONS.owner(edition)
+    sampling = forked.sampling_defaults(_SAMPLING_DEFAULTS) if forked is not None else dict(_SAMPLING_DEFAULTS)
     reasons = list(open_reasons or ())
     issues: list[ArgIssue] = []
     settings: dict[str, Setting] = {}
     for key, name in _TYPED.items():
+        if forked is not None and name != "speculative_config" and forked.typed(key, name) != "config":
+            continue  # the fork passes its own value, or none
         setting = view.setting(name, *ENGINE, key)
         if setting is not None:
             settings[name] = setting
@@ -268,10 +281,14 @@ def _launch(
     mtp = None if entry.serves else _mtp_speculative_config(view, settings.get("speculative_config"), owner)
     if mtp is not None:
         settings["speculative_config"] = mtp
+    if forked is not None:
+        own, more = forked.settings(anchor)
+        settings.update(own)
+        reasons += more
     capture_refused = None
     if edition.name == SUPPORT_SET:
-        settings.update(_sample_support_settings(view, owner))
-        capture_refused = _sample_support_refusal(view, bool(reasons))
+        settings.update(_sample_support_settings(view, owner, sampling["top_k"]))
+        capture_refused = _sample_support_refusal(view, bool(reasons), sampling)
     engine = view.value(*ENGINE, "engine_init_kwargs", default={})
     if isinstance(engine, dict):
         for key in engine:
@@ -291,13 +308,13 @@ def _launch(
     forwarded = judged_without(forwarded, True, reasons)
     mask = settings.get("return_sampling_mask")
     # Unset, eval requests are greedy; once a key is written, SamplingParams' own defaults apply.
-    evaluation = {"temperature": 1.0 if isinstance(view.value(*EVAL), dict) else 0.0, "top_k": -1}
+    evaluation = {**sampling, "temperature": sampling["temperature"] if isinstance(view.value(*EVAL), dict) else 0.0}
     unseen = bool(reasons) or entry.own_generator  # a generator of the entrypoint's own builds the requests
     requests = (
         ()
         if entry.serves
         else (
-            _request(view, ("generator", "sampling_params"), {"temperature": 1.0, "top_k": -1}, mask, anchor, unseen, owner),
+            _request(view, ("generator", "sampling_params"), sampling, mask, anchor, unseen, owner),
             _request(view, EVAL, evaluation, mask, anchor, unseen, owner),
         )
     )
@@ -317,14 +334,14 @@ def _launch(
     return launch if capture_refused is None else refused(launch, capture_refused)
 
 
-def _sample_support_settings(view: ConfigView, owner: str) -> dict[str, Setting]:
+def _sample_support_settings(view: ConfigView, owner: str, default_top_k: Any = -1) -> dict[str, Setting]:
     """0.4.0: `enable_return_sample_support_set` true sets `max_logprobs` (the rollout's `top_k`)
     and `logprobs_mode="processed_logprobs"`; `engine_init_kwargs`, set after them, still win."""
     support = view.setting("logprobs_mode", *ENGINE, "enable_return_sample_support_set")
     if support is None or support.value is False or support.value is None:
         return {}
     known = support.value is True
-    top_k = view.value("generator", "sampling_params", "top_k", default=-1)
+    top_k = view.value("generator", "sampling_params", "top_k", default=default_top_k)
     said = f"{support.spelling} ({owner} sets logprobs_mode='processed_logprobs')"
     return {
         "logprobs_mode": Setting("logprobs_mode", "processed_logprobs" if known else UNKNOWN, support.span, said, implied=True),
@@ -333,6 +350,7 @@ def _sample_support_settings(view: ConfigView, owner: str) -> dict[str, Setting]
 
 
 _SAMPLING = ("generator", "sampling_params")
+_SAMPLING_DEFAULTS = {"temperature": 1.0, "top_k": -1}  # `SamplingParams`' (0.4.0 `config.py:1088`, `:1094`)
 # The first checks of a capture in `SkyRLTrainConfig.__post_init__` (0.4.0 `config.py:1879-1884`),
 # in order: (path, its default, whether SkyRL refuses the value, its message).
 _SUPPORT_CHECKS: tuple[tuple[tuple[str, ...], Any, Callable[[Any], bool], str], ...] = (
@@ -346,7 +364,7 @@ _SUPPORT_CHECKS: tuple[tuple[tuple[str, ...], Any, Callable[[Any], bool], str], 
 )
 
 
-def _sample_support_refusal(view: ConfigView, open_ended: bool) -> ArgIssue | None:
+def _sample_support_refusal(view: ConfigView, open_ended: bool, defaults: dict[str, Any] | None = None) -> ArgIssue | None:
     """0.4.0's refusal of a sample-support capture whose rollout sampling has `temperature <= 0`
     or `top_k <= 1` (both name replay settings), when every value before it is known; sample-
     support replay (`trainer.algorithm.enable_sample_support_replay`) written makes its own checks
@@ -356,6 +374,7 @@ def _sample_support_refusal(view: ConfigView, open_ended: bool) -> ArgIssue | No
     if support is not True or replay is not False:
         return None
     for path, default, refuses, message in _SUPPORT_CHECKS:
+        default = (defaults or {}).get(path[-1], default)
         value = view.value(*path, default=UNKNOWN if open_ended else default)
         if not isinstance(value, (int, float)) or isinstance(value, bool):
             return None

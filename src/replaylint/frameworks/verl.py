@@ -43,17 +43,17 @@ Only `rollout.name: vllm` launches vLLM. Not seen: Hydra config files named with
 A fork: when verl's own `verl/trainer/config/rollout/rollout.yaml` is in the checked tree (found
 from the launching script's folder upward, as verl's scripts run from its root), its defaults
 are verl's for the command lines there, not the edition's: the typed keys above, the request
-keys and `engine_kwargs.vllm` (under the command line's own, as Hydra merges them). Messages
-name "the forked verl" and the launch's label the file.
+keys and `engine_kwargs.vllm` (under the command line's own, as Hydra merges them). So is the
+`args` dict of its own `vllm_async_server.py` (`verl_fork`): a key it writes with a literal, one
+it no longer passes. Messages name "the forked verl" (and the server's file and line), and the
+launch's label the file.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
-from typing import Any, Callable, Mapping, Sequence
-
-import yaml
+from dataclasses import replace
+from typing import Any, Callable, Sequence
 
 from ..command import judged_without
 from ..model import UNKNOWN, Launch, LaunchKind, Request, Setting, Span
@@ -63,8 +63,8 @@ from ..vllm.fields import FIELDS
 from ..vllm.releases import NEWEST
 from .editions import Edition, Editions, build, register
 from .hydra_struct import HydraRefusal, first_refusal, packaged_config
-from .nearby import found_upward
 from .refusals import names_replay, refusal, refused
+from .verl_fork import OWNER, Fork, fork, forked_label
 from .views import ConfigView, read_hydra_overrides
 
 EDITIONS = register(
@@ -111,49 +111,6 @@ def yaml_launches(view: ConfigView, path: str, read_text: Callable[[str], str | 
     label = forked_label(f"verl: {path}", forked)
     launch = adapt(view, view.key_span(*ROLLOUT) or anchor, label=label, forked=forked) if anchor is not None else None
     return [launch] if launch is not None else []
-
-
-FORK_ROLLOUT = "verl/trainer/config/rollout/rollout.yaml"
-
-
-@dataclass(frozen=True)
-class Fork:
-    """The rollout defaults of a verl fork in the checked tree."""
-
-    path: str  # its rollout.yaml, as the tree spells it
-    rollout: Mapping[str, Any]
-
-    def default(self, key: str, built_in: Any) -> Any:
-        return _resolved(self.rollout.get(key, built_in))
-
-    def requests(self, built_in: dict[str, Any], *under: str) -> dict[str, Any]:
-        section: Any = self.rollout
-        for key in under:
-            section = section.get(key) if isinstance(section, dict) else None
-        section = section if isinstance(section, dict) else {}
-        return {key: _resolved(section.get(key, value)) for key, value in built_in.items()}
-
-
-def _resolved(value: Any) -> Any:
-    """A value as the fork's config gives it; an OmegaConf interpolation (`${...}`) is not read here."""
-    return UNKNOWN if isinstance(value, str) and "${" in value else value
-
-
-def fork(launching: str, read_text: Callable[[str], str | None] | None) -> Fork | None:
-    """verl's own rollout defaults in the tree, None without them (or unreadable: the edition's
-    are then used, as for an installed verl)."""
-    found = found_upward(FORK_ROLLOUT, launching, read_text) if read_text is not None else None
-    if found is None:
-        return None
-    try:
-        rollout = yaml.safe_load(found[1])
-    except yaml.YAMLError:
-        return None
-    return Fork(found[0], rollout) if isinstance(rollout, dict) else None
-
-
-def forked_label(label: str, forked: Fork | None) -> str:
-    return label + (f" (the fork's {forked.path})" if forked is not None else "")
 
 
 def command_launch(span: Span, tokens: list[Token], read_text: Callable[[str], str | None] | None = None, **options: Any) -> Launch | None:
@@ -286,9 +243,11 @@ def _launch(
     forked: Fork | None,
 ) -> Launch:
     open_reasons = list(open_reasons or ())
-    owner = "the forked verl" if forked is not None else EDITIONS.owner(edition)
+    owner = OWNER if forked is not None else EDITIONS.owner(edition)
     args = _Args(anchor, owner, _FALSE_AS_NO_FLAG[edition.name])
     for key, name, default in _TYPED:
+        if forked is not None and forked.typed(key, name) != "config":
+            continue  # the fork's server passes its own value, or none
         default = forked.default(key, default) if forked is not None else default
         if view.has(*ROLLOUT, key):
             args.put(name, view.value(*ROLLOUT, key), view.span(*ROLLOUT, key) or anchor, view.spelling(*ROLLOUT, key))
@@ -298,9 +257,14 @@ def _launch(
     compilation: dict[str, Any] = {"cudagraph_mode": "FULL_AND_PIECEWISE"}
     engine = view.value(*ROLLOUT, "engine_kwargs", "vllm", default={})
     engine = {k: v for k, v in engine.items() if v is not None} if isinstance(engine, dict) else {}
-    for key, value in _fork_engine(forked).items():  # the fork's own engine arguments, under the command line's
+    for key, value in (forked.engine_defaults() if forked is not None else {}).items():  # under the command line's
         if key not in engine:
             args.default(key, value, f"{owner}'s default {'.'.join(ROLLOUT)}.engine_kwargs.vllm.{key}={value}")
+    server, reasons = forked.server_args({name: key for key, name, _ in _TYPED}) if forked is not None else ([], [])
+    open_reasons += reasons
+    for written, what in server:
+        if not written.late and written.key not in engine:
+            args.default(written.key, written.value, what)
     user_compilation = engine.pop("compilation_config", None)
     if isinstance(user_compilation, str):
         try:
@@ -328,6 +292,11 @@ def _launch(
     for key, value in engine.items():
         path = (*ROLLOUT, "engine_kwargs", "vllm", key)
         args.put(key, value, view.span(*path) or anchor, view.spelling(*path), view.sub_settings(path, value))
+    for written, what in server:  # written after `**engine_kwargs`: over the command line's
+        if written.late:
+            args.default(written.key, written.value, what)
+    for key in forked.removed() if forked is not None else ():
+        args.items.pop(key, None)
     _mtp(view, args, _MTP_MERGES[edition.name])
     parsed = argv.parse(args.tokens(), NEWEST, None, "api_server")  # the model is not among the words
     settings = parsed.settings
@@ -380,12 +349,6 @@ def _mtp(view: ConfigView, args: _Args, merges: bool) -> None:
     if user is not None:
         span = user[1]
     args.put("speculative_config", value, span, user[2] if user is not None else view.spelling(*MTP, "enable_rollout"), keys)
-
-
-def _fork_engine(forked: Fork | None) -> dict[str, Any]:
-    engine = forked.default("engine_kwargs", {}) if forked is not None else {}
-    vllm = engine.get("vllm") if isinstance(engine, dict) else None
-    return {key: value for key, value in vllm.items() if value is not None} if isinstance(vllm, dict) else {}
 
 
 def _requests(

@@ -40,6 +40,8 @@ WORDS = (
     b"vllm_cfg",  # a NeMo-RL fork's worker may turn it on for its configs (`frameworks/nemo_rl_fork.py`)
     b"examples/run_",  # and for its scripts
     b"grpo_fast",  # an open-instruct fork's actor, for its command lines (`frameworks/open_instruct_fork.py`)
+    b"openrlhf.cli.train_ppo_ray",  # an OpenRLHF fork's engine dict may turn the mask on (`frameworks/openrlhf_fork.py`)
+    b"skyrl.train.entrypoints",  # a SkyRL fork's engine arguments may turn the mask on (`frameworks/skyrl_fork.py`)
 )
 VLLM_WORDS = (b"vllm", b"VLLM", b"vLLM")
 CONFIG_FILE_WORDS = (b".yaml", b".yml", b"--config=")

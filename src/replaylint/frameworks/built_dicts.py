@@ -1,0 +1,343 @@
+"""A dict of engine arguments that a framework's own function builds, read from a fork's source in
+the checked tree (verl's `args` in `vLLMHttpServer.launch_server`, SkyRL's `overrides` in
+`build_vllm_cli_args`, OpenRLHF's `actor_kwargs` in `create_vllm_engines`, built anew in a loop's
+body): the literal (or `dict(...)` call) bound to a name, then the writes that
+follow it in the function (`d["k"] = v`, `d.update(...)`, `d |= {...}`, `d.setdefault(...)`,
+`d.pop(...)`, `del d["k"]`), each with the `if` it sits under, up to the statement that hands the
+dict on (`build_cli_args_from_config(args)`, `overrides.items()`) or binds its name anew.
+
+The adapters sit below the frontends, so the Python frontend's value flow is out of their reach:
+this is CPython's parser on one file, never an import or an execution. A value is what
+`ast.literal_eval` reads (a constant, a list, a dict of constants) or UNKNOWN with its text
+(`self.config.logprobs_mode`), which the adapter compares with what its edition knows. A write it
+cannot read (a key that is no string, `d.update(x)` of an `x` it cannot read) is listed as unread.
+Also: a class's literal field defaults (`class_defaults`: SkyRL's `SamplingParams`) and the literal
+keywords of the one call that passes a `**` spread on (`call_keywords`: OpenRLHF's actor's
+`vllm.AsyncEngineArgs(*args, **self.kwargs)`).
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from typing import Any, Iterator
+
+from ..model import UNKNOWN
+
+MAX_CHARS = 1_000_000  # a framework's module is far smaller; a larger file is not read
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_RUNS_IT = " runs it"  # the condition of a loop's body or a handler's: it may run any number of times
+_READS = frozenset(("get",))  # methods that read the dict and leave it as it is
+_HANDS_ON = frozenset(("items", "keys", "values", "copy"))  # what follows reads the dict's keys, or a copy of it
+_LOGS = frozenset(("print", "pprint", "info", "debug", "warning", "log", "dumps", "len", "str", "repr"))
+
+
+@dataclass(frozen=True)
+class Written:
+    """A key of the dict: its value (UNKNOWN unless a literal), the value's text, its line, whether
+    it was written after the spread the adapter names (`**engine_kwargs`: it wins over the user's
+    keys), and the `if` test it sits under ("": always)."""
+
+    key: str
+    value: Any
+    text: str
+    line: int
+    late: bool
+    condition: str = ""
+    otherwise: Written | None = None  # under a condition: the value in force where it does not hold
+
+
+@dataclass(frozen=True)
+class BuiltDict:
+    path: str
+    entries: dict[str, Written] = field(default_factory=dict)  # in the order the dict holds them
+    removed: dict[str, Written] = field(default_factory=dict)  # keys popped or deleted (value None)
+    unread: tuple[Written, ...] = ()  # writes not read here (`key`: the statement's text)
+
+    def always(self, key: str) -> Written | None:
+        """The key's value where no `if` of the function holds (None: not written then)."""
+        written = self.entries.get(key)
+        return written.otherwise if written is not None and written.condition else written
+
+    def every(self) -> list[Written]:
+        """Every value a key may have: the conditional ones and those they stand over."""
+        return [item for written in self.entries.values() for item in (written.otherwise, written) if item is not None]
+
+    def where(self, line: int, short: bool = False) -> str:
+        """`path:line` (`short`: the file's name only, for a message's quote of the value)."""
+        return f"{self.path.rsplit('/', 1)[-1] if short else self.path}:{line}"
+
+
+def read(text: str, path: str, function: str, name: str, spread: str | None = None) -> BuiltDict | None:
+    """The dict `name` that the function `function` of `text` builds (None: no such function with
+    one such binding, or the file does not parse)."""
+    found = _read(text, function, name, spread)
+    return None if found is None else BuiltDict(path, *found)
+
+
+@lru_cache(maxsize=32)  # a fork's many scripts read the same file
+def _read(text: str, function: str, name: str, spread: str | None) -> tuple[dict, dict, tuple] | None:
+    if len(text) > MAX_CHARS:
+        return None
+    try:
+        module = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    try:
+        candidates = [node for node in ast.walk(module) if isinstance(node, _FUNCTIONS) and node.name == function]
+        bodies = [list(_placed(node.body, "")) for node in candidates]
+        built = [found for body in bodies if (found := _Builder(name, spread).run(body)) is not None]
+    except RecursionError:
+        return None
+    return built[0] if len(built) == 1 else None
+
+
+def class_defaults(text: str, path: str, name: str) -> BuiltDict | None:
+    """The field defaults a class of `text` writes as literals (`top_k: int = -1` in a dataclass),
+    as a dict; None: no such class (or more than one), or the file does not parse."""
+    found = _class_defaults(text, name)
+    return None if found is None else BuiltDict(path, found)
+
+
+@lru_cache(maxsize=8)
+def _class_defaults(text: str, name: str) -> dict[str, Written] | None:
+    if len(text) > MAX_CHARS:
+        return None
+    try:
+        classes = [node for node in ast.walk(ast.parse(text)) if isinstance(node, ast.ClassDef) and node.name == name]
+        if len(classes) != 1:
+            return None
+        fields = [s for s in classes[0].body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name) and s.value is not None]
+        return {f.target.id: Written(f.target.id, _value(f.value), ast.unparse(f.value), f.lineno, True) for f in fields}  # type: ignore[union-attr, arg-type]
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def call_keywords(text: str, path: str, callees: tuple[str, ...]) -> BuiltDict | None:
+    """The keywords of the one call in `text` whose function's name is among `callees` and that
+    passes a `**` spread on (`vllm.AsyncEngineArgs(*args, **self.kwargs)` in a Ray actor); None:
+    no such call, more than one, or the file does not parse."""
+    found = _call_keywords(text, callees)
+    return None if found is None else BuiltDict(path, found)
+
+
+@lru_cache(maxsize=8)
+def _call_keywords(text: str, callees: tuple[str, ...]) -> dict[str, Written] | None:
+    if len(text) > MAX_CHARS:
+        return None
+    try:
+        calls = [
+            node
+            for node in ast.walk(ast.parse(text))
+            if isinstance(node, ast.Call)
+            and (node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")) in callees
+            and any(keyword.arg is None for keyword in node.keywords)
+        ]
+        if len(calls) != 1:
+            return None
+        return {k.arg: Written(k.arg, _value(k.value), ast.unparse(k.value), k.value.lineno, True) for k in calls[0].keywords if k.arg}
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def _placed(body: list[ast.stmt], condition: str) -> Iterator[tuple[ast.stmt, str]]:
+    """The statements of a function body in order, each with the branch it sits under."""
+    for statement in body:
+        yield statement, condition
+        if isinstance(statement, ast.If):
+            test = ast.unparse(statement.test)
+            yield from _placed(statement.body, _both(condition, test))
+            yield from _placed(statement.orelse, _both(condition, f"not ({test})"))
+        elif isinstance(statement, (ast.With, ast.AsyncWith)):
+            yield from _placed(statement.body, condition)
+        elif isinstance(statement, (ast.For, ast.AsyncFor, ast.While, ast.Try)):
+            for part in ("body", "orelse", "handlers", "finalbody"):
+                inner = getattr(statement, part, [])
+                inner = [s for handler in inner for s in handler.body] if part == "handlers" else inner
+                yield from _placed(inner, _both(condition, f"a {type(statement).__name__.lower()}{_RUNS_IT}"))
+
+
+def _loops_only(condition: str) -> bool:
+    return all(part.endswith(_RUNS_IT) for part in condition.split(" and ")) if condition else True
+
+
+def _within(condition: str, home: str) -> str | None:
+    """`condition` inside the block whose condition is `home` (None: outside it)."""
+    if condition == home or not home:
+        return "" if home else condition
+    return condition[len(home) + 5 :] if condition.startswith(home + " and ") else None
+
+
+def _both(condition: str, test: str) -> str:
+    return f"{condition} and {test}" if condition else test
+
+
+def _shallow(node: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of a statement's own expressions (not those of the statements it holds)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(child for child in ast.iter_child_nodes(current) if not isinstance(child, (ast.stmt, ast.excepthandler)))
+
+
+def _value(node: ast.expr) -> Any:
+    try:
+        return ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return UNKNOWN
+
+
+def _key(node: ast.expr) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+class _Builder:
+    """The dict `name` through the statements of one function body."""
+
+    def __init__(self, name: str, spread: str | None, depth: int = 0) -> None:
+        self.name, self.spread, self.depth = name, spread, depth
+        self.entries: dict[str, Written] = {}
+        self.removed: dict[str, Written] = {}
+        self.unread: list[Written] = []
+        self.body: list[tuple[ast.stmt, str]] = []
+
+    def run(self, body: list[tuple[ast.stmt, str]], until: ast.stmt | None = None) -> tuple[dict, dict, tuple] | None:
+        """The main dict: its first binding in no branch (a loop's body is one: OpenRLHF builds a
+        dict per engine), read to the end of the block it is in; another (`until`: the statement
+        that merges it): its last binding before that statement."""
+        self.body = body
+        bindings = [i for i, (s, condition) in enumerate(body) if self._binding(s) is not None and (until or _loops_only(condition))]
+        if until is not None:
+            bindings = [i for i in bindings if i < next(n for n, (s, _) in enumerate(body) if s is until)]
+        if not bindings:
+            return None
+        start = bindings[-1] if until is not None else bindings[0]
+        home = body[start][1] if until is None else ""
+        self._bound(self._binding(body[start][0]))  # type: ignore[arg-type]
+        for statement, condition in body[start + 1 :]:
+            inner = _within(condition, home)
+            if inner is None or statement is until or not self._step(statement, inner):
+                break  # out of the loop the dict is built in, merged, or handed on
+        return self.entries, self.removed, tuple(self.unread)
+
+    def _binding(self, statement: ast.stmt) -> ast.expr | None:
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+            target, value = statement.targets[0], statement.value
+            is_dict = isinstance(value, ast.Dict) or (
+                isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "dict" and not value.args
+            )
+            if isinstance(target, ast.Name) and target.id == self.name and is_dict:
+                return value
+        return None
+
+    def _bound(self, value: ast.expr) -> None:
+        late = self.spread is None
+        pairs = zip(value.keys, value.values) if isinstance(value, ast.Dict) else ((k.arg, k.value) for k in value.keywords)  # type: ignore[attr-defined]
+        for key, item in pairs:
+            written = key if isinstance(key, str) else _key(key) if key is not None else None
+            if written is not None:
+                self._put(written, item, late, "")
+            elif isinstance(item, ast.Name) and item.id == self.spread:
+                late = True
+            else:
+                self.unread.append(Written("", UNKNOWN, ast.unparse(item if key is None else key), item.lineno, late))
+
+    def _put(self, key: str, node: ast.expr, late: bool, condition: str) -> None:
+        self._store(Written(key, _value(node), ast.unparse(node), node.lineno, late, condition))
+
+    def _store(self, written: Written) -> None:
+        """A key written last; under a condition, over the value in force where it does not hold."""
+        earlier = self.entries.pop(written.key, None)
+        if written.condition and earlier is not None:
+            written = replace(written, otherwise=earlier.otherwise if earlier.condition else earlier)
+        self.entries[written.key] = written
+
+    def _step(self, statement: ast.stmt, condition: str) -> bool:
+        """Read the writes of one statement; False where the dict is handed on or bound anew."""
+        if isinstance(statement, ast.Assign) and any(isinstance(t, ast.Name) and t.id == self.name for t in statement.targets):
+            return False
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and self._is_item(statement.targets[0]):
+            self._item(statement.targets[0], statement.value, condition)  # type: ignore[arg-type]
+        elif isinstance(statement, ast.Delete):
+            for target in statement.targets:
+                if self._is_item(target):
+                    self._remove(_key(target.slice), statement, condition)  # type: ignore[attr-defined]
+        elif isinstance(statement, ast.AugAssign) and isinstance(statement.target, ast.Name) and statement.target.id == self.name:
+            self._merge(statement.value, condition)
+        return self._methods(statement, condition)
+
+    def _is_item(self, node: ast.expr) -> bool:
+        return isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == self.name
+
+    def _item(self, target: ast.Subscript, value: ast.expr, condition: str) -> None:
+        key = _key(target.slice)
+        if key is None:
+            self.unread.append(Written("", UNKNOWN, ast.unparse(target), target.lineno, True, condition))
+        else:
+            self._put(key, value, True, condition)
+
+    def _methods(self, statement: ast.stmt, condition: str) -> bool:
+        """The dict's methods called in the statement; False where it is read otherwise."""
+        methods: set[int] = set()
+        for node in _shallow(statement):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and self._is_name(node.func.value):
+                if node.func.attr in _HANDS_ON:
+                    return False
+                methods.add(id(node.func.value))
+                self._method(node.func.attr, node, condition)
+            elif isinstance(node, ast.Call) and isinstance(node.func, (ast.Name, ast.Attribute)):
+                called = node.func.id if isinstance(node.func, ast.Name) else node.func.attr
+                if called in _LOGS:
+                    methods.update(id(argument) for argument in node.args)
+        items = {id(n.value) for n in _shallow(statement) if isinstance(n, ast.Subscript) and self._is_name(n.value)}
+        if isinstance(statement, ast.AugAssign):
+            items.add(id(statement.target))
+        return not any(self._is_name(n) and id(n) not in methods | items for n in _shallow(statement))
+
+    def _is_name(self, node: ast.AST) -> bool:
+        return isinstance(node, ast.Name) and node.id == self.name
+
+    def _method(self, method: str, node: ast.Call, condition: str) -> None:
+        first = node.args[0] if node.args else None
+        if method == "update":
+            for argument in node.args:
+                self._merge(argument, condition)
+            for keyword in node.keywords:
+                if keyword.arg is None:
+                    self._merge(keyword.value, condition)
+                else:
+                    self._put(keyword.arg, keyword.value, True, condition)
+        elif method == "setdefault" and first is not None and _key(first) is not None:
+            if _key(first) not in self.entries:
+                self._put(_key(first), node.args[1] if len(node.args) > 1 else ast.Constant(None, lineno=node.lineno), True, condition)  # type: ignore[arg-type]
+        elif method == "pop":
+            self._remove(_key(first) if first is not None else None, node, condition)
+        elif method not in _READS:
+            self.unread.append(Written("", UNKNOWN, ast.unparse(node), node.lineno, True, condition))
+
+    def _remove(self, key: str | None, node: ast.AST, condition: str) -> None:
+        if key is None:
+            self.unread.append(Written("", UNKNOWN, ast.unparse(node), node.lineno, True, condition))  # type: ignore[attr-defined]
+            return
+        if not condition:
+            self.entries.pop(key, None)
+        self.removed[key] = Written(key, None, ast.unparse(node), node.lineno, True, condition)  # type: ignore[attr-defined]
+
+    def _merge(self, node: ast.expr, condition: str) -> None:
+        """`d.update(x)`, `d |= x`: a dict literal, or a name bound to one in the same function."""
+        other: tuple[dict, dict, tuple] | None = None
+        if isinstance(node, ast.Dict) and all(_key(k) is not None for k in node.keys if k is not None) and None not in node.keys:
+            for key, value in zip(node.keys, node.values):
+                self._put(_key(key), value, True, condition)  # type: ignore[arg-type]
+            return
+        if isinstance(node, ast.Name) and self.depth < 2:
+            until = next((s for s, _ in self.body if node in set(_shallow(s))), None)
+            other = _Builder(node.id, None, self.depth + 1).run(self.body, until)
+        if other is None or other[2]:
+            self.unread.append(Written("", UNKNOWN, ast.unparse(node), node.lineno, True, condition))
+            return
+        for written in other[0].values():
+            inner = written.condition if written.condition.startswith(condition) else _both(condition, written.condition)
+            self._store(Written(written.key, written.value, written.text, written.line, True, inner if written.condition else condition))

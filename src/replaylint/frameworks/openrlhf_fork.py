@@ -1,0 +1,72 @@
+"""An OpenRLHF fork in the checked tree (`frameworks/openrlhf.py`): the engine dict its own
+`create_vllm_engines` builds, read in place of the edition's for the command lines of that tree.
+
+`openrlhf/trainer/ray/vllm_engine.py` (0.9.x to 0.11.2) builds `actor_kwargs = {"model": pretrain,
+"enforce_eager": enforce_eager, ..., "dtype": "bfloat16", "trust_remote_code": True, ...}`, then
+`if logprobs_mode: actor_kwargs["logprobs_mode"] = logprobs_mode; actor_kwargs["max_logprobs"] = 1`
+(the importance-sampling correction the command line turns on), and hands it to the Ray actor,
+whose `vllm.AsyncEngineArgs(*args, **self.kwargs)` gets all but the actor's own keys (and a
+keyword the fork writes in that call). Read with `built_dicts`: a key the fork writes with a
+literal reaches vLLM (over the flags' values when written after the correction's `if` or in the
+actor's call, under them when that `if` writes it over the fork's); a key
+the command line gives whose entry the fork removed no longer reaches vLLM. A replay key the fork
+writes under an `if` of its own, or with a value not read here, keeps the launch open. (The file
+itself is also checked as Python: its engine dict is then read by the value flow, on its own.)
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Callable, Mapping
+
+from ..model import UNKNOWN, Setting, Span
+from .built_dicts import BuiltDict, Written, call_keywords, read
+from .nearby import found_upward
+
+ENGINES = "openrlhf/trainer/ray/vllm_engine.py"
+OWNER = "the forked OpenRLHF"
+_ENGINE_CALLS = ("AsyncEngineArgs", "LLM")
+_CORRECTION = "logprobs_mode"  # `if logprobs_mode:`, OpenRLHF's own: the command line decides it
+_REPLAY_KEYS = frozenset(("return_sampling_mask", "logprobs_mode", "logits_processors", "speculative_config"))
+
+
+def fork(launching: str, read_text: Callable[[str], str | None] | None) -> BuiltDict | None:
+    """The engine dict of OpenRLHF's own `create_vllm_engines` in the tree, with the keywords its
+    Ray actor adds to `vllm.AsyncEngineArgs(*args, **self.kwargs)` (`vllm.LLM` before 0.9)
+    written after it (None: not there, or not read: the edition's)."""
+    found = found_upward(ENGINES, launching, read_text) if read_text is not None else None
+    built = read(found[1], found[0], "create_vllm_engines", "actor_kwargs") if found is not None else None
+    if built is None or found is None:
+        return built
+    actor = call_keywords(found[1], found[0], _ENGINE_CALLS)
+    return replace(built, entries={**built.entries, **actor.entries}) if actor is not None else built
+
+
+def forked_settings(
+    built: BuiltDict, flags: Mapping[str, Setting], anchor: Span, actor_keys: frozenset[str]
+) -> tuple[dict[str, Setting], list[str]]:
+    """The engine settings of a command line (`flags`: what its words give) in the fork, and the
+    reasons the launch is open."""
+    under: dict[str, Setting] = {}
+    over: dict[str, Setting] = {}
+    reasons: list[str] = []
+    for key, written in built.entries.items():
+        if key in actor_keys:
+            continue
+        if written.condition and not (written.condition == _CORRECTION and key in ("logprobs_mode", "max_logprobs")):
+            if key in _REPLAY_KEYS:
+                reasons.append(f"{key} written by {OWNER} when {written.condition} ({built.where(written.line)})")
+            continue
+        final = written.otherwise if written.condition else written
+        if final is not None and final.value is not UNKNOWN:
+            (under if written.condition else over)[key] = _setting(built, final, anchor)
+        elif final is not None and key in _REPLAY_KEYS and not final.text.isidentifier():
+            reasons.append(f"{key} written by {OWNER} with a value not read here ({built.where(final.line)})")
+    kept = {name: setting for name, setting in flags.items() if name in built.entries}  # an entry it removed no longer passes
+    reasons += [f"{w.text} (written into OpenRLHF's engine arguments at {built.where(w.line)}, not read here)" for w in built.unread]
+    return {**under, **kept, **over}, reasons
+
+
+def _setting(built: BuiltDict, written: Written, anchor: Span) -> Setting:
+    said = f"({OWNER}'s {built.where(written.line, short=True)}: {written.key}={written.value!r})"
+    return Setting(written.key, written.value, anchor, said, implied=True)

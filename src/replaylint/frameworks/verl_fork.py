@@ -1,0 +1,128 @@
+"""A verl fork in the checked tree (`frameworks/verl.py`, "A fork"): its own defaults and its own
+engine arguments, read in place of the edition's.
+
+- `verl/trainer/config/rollout/rollout.yaml`: the rollout defaults (typed keys, requests,
+  `engine_kwargs.vllm`).
+- `verl/workers/rollout/vllm_rollout/vllm_async_server.py`: the `args` dict `vLLMHttpServer.launch_server`
+  builds (verl 0.7.1 to 0.9.1), read with `built_dicts`. A key the fork writes with a literal is
+  what vLLM gets: above `**engine_kwargs` in the literal, under the user's `engine_kwargs.vllm`;
+  after it, or written into `args` later, over them. A typed key whose value is no longer
+  `self.config.<key>` is the fork's; one the fork no longer passes (`"logprobs_mode": ...`
+  removed) leaves vLLM's default. A replay key written with a value not read here, or under an
+  `if`, and a write not read here that verl's own code does not make, keep the launch open.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+import yaml
+
+from ..model import UNKNOWN
+from .built_dicts import BuiltDict, Written, read
+from .nearby import found_upward
+
+ROLLOUT_YAML = "verl/trainer/config/rollout/rollout.yaml"
+SERVER = "verl/workers/rollout/vllm_rollout/vllm_async_server.py"
+OWNER = "the forked verl"
+_OWN_UNREAD = frozenset(("profiler_args",))  # `args.update(profiler_args)`: verl's own, profiler settings only
+_REPLAY_KEYS = frozenset(("return_sampling_mask", "logprobs_mode", "logits_processors", "speculative_config"))
+_OWN_TEXTS = ("build_mtp_speculative_config(", "speculative_config")  # verl's MTP, which the editions model
+
+
+@dataclass(frozen=True)
+class Fork:
+    """The rollout defaults and the server's engine arguments of a verl fork in the checked tree."""
+
+    path: str  # its rollout.yaml (or its server module), as the tree spells it
+    rollout: Mapping[str, Any]
+    server: BuiltDict | None = None
+
+    def default(self, key: str, built_in: Any) -> Any:
+        return _resolved(self.rollout.get(key, built_in))
+
+    def requests(self, built_in: dict[str, Any], *under: str) -> dict[str, Any]:
+        section: Any = self.rollout
+        for key in under:
+            section = section.get(key) if isinstance(section, dict) else None
+        section = section if isinstance(section, dict) else {}
+        return {key: _resolved(section.get(key, value)) for key, value in built_in.items()}
+
+    def engine_defaults(self) -> dict[str, Any]:
+        """`engine_kwargs.vllm` of the fork's rollout.yaml."""
+        engine = self.default("engine_kwargs", {})
+        vllm = engine.get("vllm") if isinstance(engine, dict) else None
+        return {key: value for key, value in vllm.items() if value is not None} if isinstance(vllm, dict) else {}
+
+    def typed(self, verl_key: str, name: str) -> str:
+        """How the fork's server passes a typed key: "config" (`self.config.<key>`, as verl does),
+        "fork" (another value: `server_args` gives it) or "dropped" (not at all)."""
+        if self.server is None:
+            return "config"
+        written = self.server.always(name)
+        if written is None or name in self.server.removed and not self.server.removed[name].condition:
+            return "dropped"
+        return "config" if written.text == f"self.config.{verl_key}" else "fork"
+
+    def server_args(self, typed: Mapping[str, str]) -> tuple[list[tuple[Written, str]], list[str]]:
+        """The fork's own engine arguments ((written, what a message says), early ones first)
+        and the reasons the launch is open (`typed`: vLLM name -> verl key of the typed keys)."""
+        if self.server is None:
+            return [], []
+        found, reasons = [], []
+        for written in self.server.every():
+            where = self.server.where(written.line)
+            if written.condition or written.value is UNKNOWN:
+                if (
+                    written.key not in _REPLAY_KEYS
+                    or written.text.startswith(_OWN_TEXTS)
+                    or written.text == f"self.config.{typed.get(written.key)}"
+                ):
+                    continue
+                why = f"when {written.condition}" if written.condition else "a value not read here"
+                reasons.append(f"{written.key} written by {OWNER} {why} ({where})")
+                continue
+            found.append((written, f"{OWNER}'s {self.server.where(written.line, short=True)}: {written.key}={written.value!r}"))
+        for written in self.server.unread:
+            if written.text not in _OWN_UNREAD:
+                reasons.append(f"{written.text} (written into verl's engine arguments at {self.server.where(written.line)}, not read here)")
+        return sorted(found, key=lambda item: item[0].late), reasons
+
+    def removed(self) -> list[str]:
+        """Keys the fork's server removes from the engine arguments on every launch."""
+        return [key for key, written in self.server.removed.items() if not written.condition] if self.server is not None else []
+
+
+def _resolved(value: Any) -> Any:
+    """A value as the fork's config gives it; an OmegaConf interpolation (`${...}`) is not read here."""
+    return UNKNOWN if isinstance(value, str) and "${" in value else value
+
+
+def fork(launching: str, read_text: Callable[[str], str | None] | None) -> Fork | None:
+    """verl's own rollout defaults and server in the tree, None without either (or unreadable:
+    the edition's are then used, as for an installed verl)."""
+    if read_text is None:
+        return None
+    rollout = _rollout(launching, read_text)
+    found = found_upward(SERVER, launching, read_text)
+    server = read(found[1], found[0], "launch_server", "args", "engine_kwargs") if found is not None else None
+    if rollout is None and server is None:
+        return None
+    path = rollout[0] if rollout is not None else server.path  # type: ignore[union-attr]
+    return Fork(path, rollout[1] if rollout is not None else {}, server)
+
+
+def _rollout(launching: str, read_text: Callable[[str], str | None]) -> tuple[str, dict] | None:
+    found = found_upward(ROLLOUT_YAML, launching, read_text)
+    if found is None:
+        return None
+    try:
+        rollout = yaml.safe_load(found[1])
+    except yaml.YAMLError:
+        return None
+    return (found[0], rollout) if isinstance(rollout, dict) else None
+
+
+def forked_label(label: str, forked: Fork | None) -> str:
+    return label + (f" (the fork's {forked.path})" if forked is not None else "")
