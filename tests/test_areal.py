@@ -13,7 +13,7 @@ from replaylint.config import Config
 from replaylint.framework_registry import ADAPTERS, entry_points
 from replaylint.frameworks import openrlhf
 from replaylint.frameworks.editions import FAMILIES, PINNED_PACKAGES
-from replaylint.launchers import split_launcher
+from replaylint.programs import split_launcher
 from replaylint.project import ProjectPins
 
 REFUSED = "Key 'return_sampling_mask' not in 'vLLMConfig'"

@@ -6,28 +6,28 @@ from __future__ import annotations
 import pytest
 
 from replaylint.model import UNKNOWN, Span
-from replaylint.vllm import argv
+from replaylint.vllm import command_line
 from replaylint.vllm.releases import parse_release
 
 
-def tokens(*words: str | None) -> list[argv.Token]:
+def tokens(*words: str | None) -> list[command_line.Token]:
     found, offset = [], 0
     for word in words:
         text = word if word is not None else "$X"
-        found.append(argv.Token(word, Span("serve.sh", 1, offset + 1, 1, offset + len(text) + 1, offset, offset + len(text)), text))
+        found.append(command_line.Token(word, Span("serve.sh", 1, offset + 1, 1, offset + len(text) + 1, offset, offset + len(text)), text))
         offset += len(text) + 1
     return found
 
 
-def parse(*words: str | None, release: str = "0.33.0", load_config: argv.ConfigLoader | None = None) -> argv.ArgvResult:
-    return argv.parse(tokens(*words), parse_release(release), load_config)
+def parse(*words: str | None, release: str = "0.33.0", load_config: command_line.ConfigLoader | None = None) -> command_line.ArgvResult:
+    return command_line.parse(tokens(*words), parse_release(release), load_config)
 
 
-def value(result: argv.ArgvResult, name: str) -> object:
+def value(result: command_line.ArgvResult, name: str) -> object:
     return result.settings[name].value if name in result.settings else "absent"
 
 
-def issue_kinds(result: argv.ArgvResult) -> list[str]:
+def issue_kinds(result: command_line.ArgvResult) -> list[str]:
     return [issue.kind for issue in result.issues]
 
 
@@ -136,7 +136,7 @@ def test_model_positional_or_option() -> None:
 def test_config_file_is_read_in_the_two_word_form_only() -> None:
     loaded: list[str] = []
 
-    def load(path: str, token: argv.Token) -> list[argv.Token]:
+    def load(path: str, token: command_line.Token) -> list[command_line.Token]:
         loaded.append(path)
         return tokens("--logprobs-mode", "raw_logprobs", "--max-model-len", "8192")
 
@@ -153,7 +153,9 @@ def test_config_file_is_read_in_the_two_word_form_only() -> None:
 def test_unknown_and_spread_words() -> None:
     unknown = parse("m", "--logprobs-mode", None)
     assert value(unknown, "logprobs_mode") is UNKNOWN and not unknown.open_ended
-    spread = argv.parse([*tokens("m", "--return-sampling-mask"), argv.Token(None, tokens("x")[0].span, '"$@"', spread=True)])
+    spread = command_line.parse(
+        [*tokens("m", "--return-sampling-mask"), command_line.Token(None, tokens("x")[0].span, '"$@"', spread=True)]
+    )
     assert spread.open_ended
 
 

@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 
 from replaylint.edits import apply_edits
 from replaylint.frontends import ExtractContext, ParseError, SourceFile, dockerfile
-from replaylint.frontends.dockerfile import launches as dockerfile_launches
+from replaylint.frontends.dockerfile import stage_launches as dockerfile_launches
 from replaylint.frontends.dockerfile.variables import VALUE_LIMIT
 from replaylint.model import UNKNOWN, Applicability, Fix, Launch, RemoveEnv, RemoveSetting, SetSetting, Span
 

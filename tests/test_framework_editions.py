@@ -16,7 +16,7 @@ from replaylint.config import Config
 from replaylint.frameworks.views import read_hydra_overrides
 from replaylint.model import UNKNOWN, Span
 from replaylint.project import ProjectPins
-from replaylint.vllm.argv import Token
+from replaylint.vllm.command_line import Token
 from replaylint.vllm.releases import parse_release
 
 

@@ -12,7 +12,7 @@ import pytest
 from test_framework_editions import check
 
 from replaylint.api import FileResult
-from replaylint.launchers import Unread, split_launcher
+from replaylint.programs import Unread, split_launcher
 
 
 def found(result: FileResult) -> list[tuple[str, str, int]]:

@@ -8,8 +8,8 @@ from replaylint import frontends
 from replaylint.frameworks import sagemaker
 from replaylint.frameworks.views import read_hydra_overrides
 from replaylint.frontends import ExtractContext, SourceFile, shell, toml
-from replaylint.launchers import split_launcher
 from replaylint.model import UNKNOWN, Launch, LaunchKind, Setting, Span
+from replaylint.programs import split_launcher
 
 
 def codes(check, files: dict[str, str], name: str, release: str | None = None) -> list[str]:
@@ -205,7 +205,7 @@ def test_hydra_values(text: str, expected: object) -> None:
 
 
 def hydra_value(text: str) -> object:
-    from replaylint.vllm.argv import Token
+    from replaylint.vllm.command_line import Token
 
     span = Span("run.sh", 1, 1, 1, 1, 0, 0)
     return read_hydra_overrides([Token(f"k={text}", span, f"k={text}")]).value("k")

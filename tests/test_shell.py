@@ -8,8 +8,8 @@ from hypothesis import given, settings, strategies as st
 from replaylint.edits import apply_edits
 from replaylint.frontends import ExtractContext, ParseError, SourceFile, shell
 from replaylint.model import UNKNOWN, Launch, LaunchKind, Setting
-from replaylint.words import shell as words_shell
-from replaylint.words.shell import grammar
+from replaylint.readers import shell as words_shell
+from replaylint.readers.shell import grammar
 
 
 def launches(text: str, files: dict[str, str] | None = None, path: str = "run.sh") -> list[Launch]:

@@ -17,13 +17,13 @@ from replaylint.api import Checker
 from replaylint.config import Config
 from replaylint.edits import apply_edits
 from replaylint.frontends import ExtractContext, ParseError, SourceFile, yaml as frontend
-from replaylint.frontends.yaml.launch import ScriptHandle, shell_frontend
+from replaylint.frontends.yaml.container_launch import ScriptHandle, shell_frontend
 from replaylint.model import UNKNOWN, Applicability, Fix, LaunchKind, RemoveEnv, RemoveSetting, SetEnv, SetSetting
+from replaylint.readers import yaml_nodes as nodes, yaml_text
+from replaylint.readers.vllm_config import load_config_tokens
 from replaylint.source import NotAnalysed
-from replaylint.vllm import argv
+from replaylint.vllm import command_line
 from replaylint.vllm.releases import parse_release
-from replaylint.words import yaml_nodes as nodes, yaml_text
-from replaylint.words.vllm_config import load_config_tokens
 
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "yaml"
 needs_shell = pytest.mark.skipif(shell_frontend() is None, reason="the shell frontend is not available yet")
@@ -413,7 +413,7 @@ def test_config_tokens_follow_load_config_file(tmp_path: Path) -> None:
     (tmp_path / "conf").mkdir()
     (tmp_path / "conf" / "engine.yaml").write_text(CONFIG)
     context = ExtractContext(read_text=lambda p: (tmp_path / p).read_text() if (tmp_path / p).exists() else None)
-    tokens = load_config_tokens("conf/engine.yaml", argv.Token("conf/engine.yaml", None, "conf/engine.yaml"), context, "serve.sh")  # type: ignore[arg-type]
+    tokens = load_config_tokens("conf/engine.yaml", command_line.Token("conf/engine.yaml", None, "conf/engine.yaml"), context, "serve.sh")  # type: ignore[arg-type]
     assert tokens is not None
     words = [t.text for t in tokens]
     assert words[:5] == ["--model", "Qwen/Qwen3-8B", "--tensor_parallel_size", "2", "--return-sampling-mask"]
@@ -426,24 +426,24 @@ def test_config_tokens_follow_load_config_file(tmp_path: Path) -> None:
     assert CONFIG[adaptive.value_span.start : adaptive.value_span.end] == "true"
     assert (adaptive.span.start_line, adaptive.span.start_col) == (11, 3)
     assert words[-2:] == ["--max_model_len", "1024"]  # str() of the YAML 1.1 int
-    parsed = argv.parse(tokens)
+    parsed = command_line.parse(tokens)
     assert parsed.settings["return_sampling_mask"].value is True
     assert parsed.settings["speculative_config"].value == {"method": "ngram"}  # the dotted key wins
 
 
 def test_config_quoted_true_is_an_extra_word() -> None:
     config = nodes.compose_all("return_sampling_mask: 'true'\n")[0]
-    from replaylint.words import vllm_config
+    from replaylint.readers import vllm_config
 
     tokens = vllm_config.tokens(vllm_config.ConfigFile("c.yaml", "return_sampling_mask: 'true'\n", SourceFile("c.yaml", "").index, config))
-    parsed = argv.parse(tokens)
+    parsed = command_line.parse(tokens)
     assert [issue.kind for issue in parsed.issues] == ["switch-followed-by-value"]
 
 
 def test_config_loader_refuses_what_vllm_would_not_read(tmp_path: Path) -> None:
     files = {"list.yaml": "- a\n", "two.yaml": "a: 1\n---\nb: 2\n", "bad.yaml": "a: [\n"}
     context = ExtractContext(read_text=lambda p: files.get(os.path.basename(p)))
-    token = argv.Token("x", None, "x")  # type: ignore[arg-type]
+    token = command_line.Token("x", None, "x")  # type: ignore[arg-type]
     for name in files:
         assert load_config_tokens(name, token, context, "serve.sh") is None
     assert load_config_tokens("/etc/vllm/config.yaml", token, context, "serve.sh") is None
@@ -529,7 +529,7 @@ def test_fix_standalone_config(tmp_path: Path) -> None:
 
 
 def test_config_render_edits_the_referenced_file(tmp_path: Path) -> None:
-    from replaylint.words import vllm_config
+    from replaylint.readers import vllm_config
 
     (tmp_path / "engine.yaml").write_text(
         "tensor-parallel-size: 2\nreturn-sampling-mask: true\nlogits_processors: [a:B]\nspeculative_config: {method: mtp, enable_adaptive_verification: true}\n"
@@ -538,8 +538,8 @@ def test_config_render_edits_the_referenced_file(tmp_path: Path) -> None:
     os.chdir(tmp_path)
     try:
         context = ExtractContext(read_text=lambda p: Path(p).read_text() if Path(p).exists() else None)
-        tokens = load_config_tokens("engine.yaml", argv.Token("engine.yaml", None, "engine.yaml"), context, "serve.sh")  # type: ignore[arg-type]
-        parsed = argv.parse(tokens or [])
+        tokens = load_config_tokens("engine.yaml", command_line.Token("engine.yaml", None, "engine.yaml"), context, "serve.sh")  # type: ignore[arg-type]
+        parsed = command_line.parse(tokens or [])
         from replaylint.model import Launch
 
         launch = Launch(LaunchKind.CLI, tokens[0].span, parsed.settings)  # type: ignore[index]
@@ -702,7 +702,7 @@ def test_every_fix_leaves_valid_yaml(tmp_path_factory: pytest.TempPathFactory, w
 
 
 def test_compose_writes_a_literal_dollar_twice() -> None:
-    from replaylint.words.yaml_words import Container
+    from replaylint.readers.yaml_words import Container
 
     assert Container("flow", [], dollars=True).write("a$b") == "a$$b"
     assert Container("words", [], style='"', dollars=True).write("x y$") == "'x y$$'"
@@ -721,16 +721,16 @@ def test_only_the_vllm_projects_image_gives_an_entrypoint_and_a_release() -> Non
 def test_config_render_edits_the_text_the_words_came_from(tmp_path: Path) -> None:
     """During --fix the run reads files being fixed from memory: edits follow that text."""
     from replaylint.model import Launch
-    from replaylint.words import vllm_config
+    from replaylint.readers import vllm_config
 
     on_disk = "return-sampling-mask: true\nlogprobs_mode: raw_logprobs\n"
     in_memory = "# fixed already\nreturn-sampling-mask: true\nlogprobs_mode: raw_logprobs\n"
     path = tmp_path / "engine.yaml"
     path.write_text(on_disk)
     context = ExtractContext(read_text=lambda p: in_memory if Path(p) == path else None)
-    tokens = load_config_tokens(str(path.name), argv.Token("engine.yaml", None, "engine.yaml"), context, str(tmp_path / "serve.sh"))  # type: ignore[arg-type]
+    tokens = load_config_tokens(str(path.name), command_line.Token("engine.yaml", None, "engine.yaml"), context, str(tmp_path / "serve.sh"))  # type: ignore[arg-type]
     assert tokens is not None
-    launch = Launch(LaunchKind.CLI, tokens[0].span, argv.parse(tokens).settings)
+    launch = Launch(LaunchKind.CLI, tokens[0].span, command_line.parse(tokens).settings)
     edits = vllm_config.config_render(launch, SetSetting("logprobs_mode", "processed_logprobs"), SourceFile(str(tmp_path / "serve.sh"), ""))
     assert edits is not None
     assert apply_edits(in_memory, edits)[0] == "# fixed already\nreturn-sampling-mask: true\nlogprobs_mode: processed_logprobs\n"
@@ -751,7 +751,7 @@ def test_config_render_edits_the_text_the_words_came_from(tmp_path: Path) -> Non
     ],
 )
 def test_env_file_lines(line: str, value: object) -> None:
-    from replaylint.words import env_file
+    from replaylint.readers import env_file
 
     settings = env_file.parse("vllm.env", f"# header\n{line}\n")
     assert settings["VLLM_USE_V2_MODEL_RUNNER"].value == value
@@ -759,6 +759,6 @@ def test_env_file_lines(line: str, value: object) -> None:
 
 
 def test_env_file_comments_and_blank_lines_set_nothing() -> None:
-    from replaylint.words import env_file
+    from replaylint.readers import env_file
 
     assert env_file.parse("vllm.env", "# VLLM_USE_V2_MODEL_RUNNER=0\n\n   \n") == {}

@@ -115,7 +115,7 @@ def _cell_places(finding: Finding, text: str) -> Iterator[Edit]:
     """The places of a comment in the cell's source, read as Python (as `suppress` reads a
     notebook's cells), each written into the file's JSON string."""
     from .frontends.notebook import _into_file
-    from .frontends.notebook.cells import notebook_of
+    from .frontends.notebook.cell_sources import notebook_of
     from .source import SourceFile
 
     path = finding.span.path

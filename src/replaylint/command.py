@@ -3,7 +3,7 @@ Dockerfile, YAML and Python-argv frontends and by the framework adapters that bu
 command (TRL, SageMaker).
 
 A frontend finds the words of a command and where they sit; `command_launch` runs them
-through `vllm.argv` and builds the `Launch` (`frameworks.commands` first hands a framework's
+through `vllm.command_line` and builds the `Launch` (`frameworks.commands` first hands a framework's
 own launcher to its adapter); `render` writes fixes back as word edits in the frontend's
 syntax (`WordSyntax`): shell words, a JSON exec array, a YAML list, a Python list.
 """
@@ -32,9 +32,9 @@ from .model import (
     VersionHint,
 )
 from .source import SourceFile
-from .vllm import argv
-from .vllm.argv import ConfigLoader, Token
-from .vllm.fields import FIELDS, flag_for
+from .vllm import command_line
+from .vllm.command_line import ConfigLoader, Token
+from .vllm.engine_fields import FIELDS, flag_for
 from .vllm.releases import NEWEST, Release
 
 
@@ -94,7 +94,7 @@ def command_launch(
     own flags, which `frameworks.commands` adds). `complete`: whether the launch names what it
     starts without the script's forwarded arguments (None: it names its model, positionally or
     with `--model`, or a `--config` file)."""
-    parsed = argv.parse(tokens, release or NEWEST, load_config, entrypoint)
+    parsed = command_line.parse(tokens, release or NEWEST, load_config, entrypoint)
     handle = CommandHandle(tokens, elements, syntax, parsed.token_indices, dict(env_places or {}))
     reasons = [*open_reasons, *parsed.open_reasons]
     if complete is None:

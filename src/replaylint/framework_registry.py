@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 
 class EntryPoint(NamedTuple):
-    """One way a command line starts a framework: `launchers.split_launcher` names it `name` and
+    """One way a command line starts a framework: `programs.split_launcher` names it `name` and
     `frameworks.commands` hands its words to `function` of the adapter module.
 
     `modules`: `python -m MODULE`; `programs`: `PROGRAM SUBCOMMAND` pairs; `scripts`: files run by
@@ -79,7 +79,7 @@ class Adapter(NamedTuple):
         return importlib.import_module(f"replaylint.frameworks.{self.module}")
 
 
-# NeMo-RL's `examples/run_*.py` scripts (`launchers.NEMO_RL_DEFAULT_CONFIGS`), by the start of their names.
+# NeMo-RL's `examples/run_*.py` scripts (`programs.NEMO_RL_DEFAULT_CONFIGS`), by the start of their names.
 NEMO_RL_SCRIPTS = (b"grpo", b"ppo", b"sft", b"dpo", b"rm", b"eval", b"distillation", b"vlm_", b"xtoken")
 
 ADAPTERS: tuple[Adapter, ...] = (
@@ -96,7 +96,7 @@ ADAPTERS: tuple[Adapter, ...] = (
         "nemo-rl",
         "nemo_rl",
         ("nemo-rl",),
-        (EntryPoint("nemo-rl", reads_files=True),),  # its `examples/run_*.py` scripts: `launchers._nemo_rl` decides
+        (EntryPoint("nemo-rl", reads_files=True),),  # its `examples/run_*.py` scripts: `programs._nemo_rl` decides
         # A fork's own worker may turn the mask on for configs and scripts that do not name it.
         (
             Prefilter("yaml", ((b"defaults:", b"vllm_cfg"), (b"generation",))),
@@ -109,7 +109,7 @@ ADAPTERS: tuple[Adapter, ...] = (
         ("skyrl",),
         (
             EntryPoint("skyrl", modules=("skyrl.train.entrypoints.main_base",), reads_files=True, options=(("module", False),)),
-            EntryPoint("skyrl-module", reads_files=True, options=(("module", True),)),  # `launchers._skyrl_module`
+            EntryPoint("skyrl-module", reads_files=True, options=(("module", True),)),  # `programs._skyrl_module`
         ),
         # A fork's own build_vllm_cli_args may turn the mask on for command lines that do not name it.
         prefilters=(Prefilter("shell", ((b"skyrl.train.entrypoints",),)),),

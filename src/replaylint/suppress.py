@@ -282,7 +282,7 @@ def _apply_in_cells(findings: list[Finding], index: LineIndex) -> list[Finding]:
     cells' code (none is) is kept."""
     from dataclasses import replace
 
-    from .frontends.notebook.cells import notebook_of
+    from .frontends.notebook.cell_sources import notebook_of
 
     notebook = notebook_of(index.path, index.text)
     cells = [cell for cell in notebook.cells if cell.cell_type == "code"] if notebook is not None else []

@@ -22,7 +22,7 @@ import pytest
 
 from replaylint.api import Checker
 from replaylint.config import Config
-from replaylint.words.shell import grammar
+from replaylint.readers.shell import grammar
 
 LAUNCH = "vllm serve Qwen/Qwen3-8B --return-sampling-mask --enable-scale-out\n"
 MiB = 1 << 20

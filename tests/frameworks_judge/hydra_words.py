@@ -23,7 +23,7 @@ from pathlib import Path
 
 from replaylint.frameworks.hydra_struct import PACKAGED, first_refusal
 from replaylint.model import Span
-from replaylint.vllm.argv import Token
+from replaylint.vllm.command_line import Token
 
 EDITION_OF = {"0.9.1": "0.9.1", "0.9.0": "0.9.0", "0.8.0": "0.8.0", "0.7.1": "0.8.0"}  # frameworks/verl.py EDITIONS
 _R = "actor_rollout_ref.rollout"

@@ -28,7 +28,7 @@ import re
 from typing import Any, Callable
 
 from ..model import Launch, LaunchKind, Span
-from ..vllm.argv import Token
+from ..vllm.command_line import Token
 from .editions import Edition, Editions, build, register
 from .nearby import upward
 from .refusals import names_replay, refusal, refused

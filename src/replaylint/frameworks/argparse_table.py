@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ..vllm.argv import Token
+from ..vllm.command_line import Token
 
 _NEGATIVE_NUMBER = re.compile(r"^-\d+$|^-\d*\.\d+$")  # a value, as the parser has no option that looks like one
 

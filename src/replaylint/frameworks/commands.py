@@ -1,6 +1,6 @@
 """The launch a command line starts, whoever reads its words: vLLM's parser for vLLM's own
 launchers (with Dynamo's additions for `python -m dynamo.vllm`), or the adapter of the RL
-framework whose launcher `launchers.split_launcher` found (`trl vllm-serve`, verl, NeMo-RL,
+framework whose launcher `programs.split_launcher` found (`trl vllm-serve`, verl, NeMo-RL,
 SkyRL, OpenRLHF, open-instruct: each `framework_registry.EntryPoint`). Every frontend that finds a command line calls `command_launch` here."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from ..edits import Sequence as Elements
 from ..framework_registry import entry_points, script_readers
 from ..model import Launch, LaunchKind, Setting, Span, VersionHint
 from ..served import ServerClient
-from ..vllm.argv import ConfigLoader, Token
+from ..vllm.command_line import ConfigLoader, Token
 from ..vllm.releases import Release
 
 _FRAMEWORKS = entry_points()

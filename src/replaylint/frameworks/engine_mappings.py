@@ -1,6 +1,6 @@
 """Engine-argument mappings recognised by content, whatever file holds them: a Python dict or
 call (`frontends.python.mappings`), a nested YAML mapping (`frontends.yaml.frameworks`), a TOML
-table (`frontends.toml`) or a JSON object (`frontends.json`), the last two walked here.
+table (`frontends.toml`) or a JSON object (`frontends.json_engines`), the last two walked here.
 
 Such a mapping reaches vLLM through code replaylint does not follow (`LLM(**config["engine"])`,
 a Helm template, a launcher of one's own), so it counts only when its content says so: it turns
@@ -17,9 +17,9 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping
 
 from ..model import UNKNOWN, Launch, LaunchKind, Setting
-from ..vllm.fields import FIELDS
+from ..vllm.engine_fields import FIELDS
+from ..vllm.lax_values import as_bool
 from ..vllm.releases import NEWEST
-from ..vllm.values import as_bool
 
 if TYPE_CHECKING:  # tomllib is not imported by a run that reads no TOML
     from ..toml_document import PlacedDocument

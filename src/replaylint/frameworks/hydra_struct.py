@@ -29,7 +29,7 @@ from functools import lru_cache
 from typing import Any, Sequence
 
 from ..model import UNKNOWN
-from ..vllm.argv import Token
+from ..vllm.command_line import Token
 from .views import OVERRIDE_KEY, hydra_override
 
 _DATA = os.path.join(os.path.dirname(__file__), "data", "verl-config-keys.json")

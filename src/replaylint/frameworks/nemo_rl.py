@@ -47,10 +47,10 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..command import judged_without
-from ..launchers import NEMO_RL_DEFAULT_CONFIGS, Unread, script_name
 from ..model import UNKNOWN, ArgIssue, Launch, LaunchKind, Request, Setting, Span
-from ..vllm.argv import Token
-from ..vllm.fields import RUNNER_ENV
+from ..programs import NEMO_RL_DEFAULT_CONFIGS, Unread, script_name
+from ..vllm.command_line import Token
+from ..vllm.engine_fields import RUNNER_ENV
 from . import nemo_rl_fork
 from .editions import Edition, Editions, build, register
 from .nemo_rl_fork import WorkerFork
@@ -136,7 +136,7 @@ def is_config(view: ConfigView) -> bool:
 def command_launch(span: Span, tokens: list[Token], read_text: Callable[[str], str | None] | None = None, **options: Any) -> Launch | None:
     """`python examples/run_grpo.py [--config FILE.yaml] key=value ...` (`tokens` start with the
     script): the config named by `--config`, else the script's default config (next to it in
-    NeMo-RL's layout, `launchers.NEMO_RL_DEFAULT_CONFIGS`) when the tree holds it, with the
+    NeMo-RL's layout, `programs.NEMO_RL_DEFAULT_CONFIGS`) when the tree holds it, with the
     `defaults:` files each names, under the overrides."""
     script, words = tokens[0], list(tokens[1:])
     name = script_name(script.text if script.text is not None else Unread(script.raw))

@@ -31,7 +31,7 @@ from functools import lru_cache
 from typing import Any, Callable, Mapping
 
 from ..model import UNKNOWN, Launch, LaunchKind, Setting, Span
-from ..vllm.argv import Token
+from ..vllm.command_line import Token
 from . import open_instruct_fork
 from .argparse_table import ParsedWords, parse_words
 from .editions import Edition, Editions, build, register

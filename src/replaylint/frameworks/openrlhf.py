@@ -51,7 +51,7 @@ from functools import lru_cache
 from typing import Any, Callable, Mapping
 
 from ..model import UNKNOWN, Launch, LaunchKind, Setting, Span
-from ..vllm.argv import Token
+from ..vllm.command_line import Token
 from .argparse_table import ParsedWords, parse_words
 from .editions import Edition, Editions, build, register
 from .openrlhf_fork import fork, forked_settings

@@ -54,7 +54,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..model import UNKNOWN, Launch, LaunchKind, Request, Setting, Span
-from ..vllm.fields import RUNNER_ENV
+from ..vllm.engine_fields import RUNNER_ENV
 from .editions import Edition, Editions, build, register
 
 if TYPE_CHECKING:

@@ -13,7 +13,7 @@ turned into `-`, splits each line at the first `=` (`IFS='=' read -r key value`)
 - `boolean` (newer DLC entrypoints, "# Handle boolean flags: true -> flag only, false -> skip
   entirely"): a value `true` (any case) gives the bare flag, `false` drops the variable.
 
-The words are made here exactly as the entrypoint makes them and `vllm.argv` judges them, so
+The words are made here exactly as the entrypoint makes them and `vllm.command_line` judges them, so
 `--return-sampling-mask true` is RPL201's stray word. Each word carries the span of its
 variable (the value word: of its value). Which variant an image has is not always visible:
 vLLM's own script copied into an image (`sagemaker-entrypoint.sh`) is `legacy`; any other
@@ -30,7 +30,7 @@ from typing import Any, Mapping
 from ..command import WordSyntax, command_launch
 from ..edits import Sequence
 from ..model import UNKNOWN, Launch, LaunchKind, Setting, Span, VersionHint
-from ..vllm.argv import Token
+from ..vllm.command_line import Token
 from ..vllm.releases import Release
 
 PREFIX = "SM_VLLM_"

@@ -58,8 +58,8 @@ from typing import Any, Callable
 
 from ..command import judged_without
 from ..model import UNKNOWN, ArgIssue, Launch, LaunchKind, Request, Setting, Span
-from ..vllm.argv import Token
-from ..vllm.fields import FIELDS
+from ..vllm.command_line import Token
+from ..vllm.engine_fields import FIELDS
 from .editions import Edition, Editions, build, register
 from .nearby import upward
 from .refusals import names_replay, refusal, refused

@@ -63,7 +63,7 @@ from typing import Any
 
 from ..command import CommandHandle, command_launch as vllm_command_launch
 from ..model import ArgIssue, Launch, LaunchKind, Request, Setting, Span
-from ..vllm.argv import Token
+from ..vllm.command_line import Token
 from .editions import Edition, Editions, build, register
 from .refusals import names_replay, refusal
 

@@ -29,7 +29,7 @@ import re
 from typing import Any, Callable
 
 from ..model import Launch, LaunchKind, Setting, Span
-from ..vllm.argv import Token
+from ..vllm.command_line import Token
 from .editions import build
 from .nearby import upward
 from .trl import EDITIONS

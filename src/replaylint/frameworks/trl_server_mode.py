@@ -29,7 +29,7 @@ from urllib.parse import urlsplit
 
 from ..model import Request, Setting, Span
 from ..served import ServerClient
-from ..vllm.argv import Token
+from ..vllm.command_line import Token
 from .nearby import upward
 from .trl import SENT_FIELDS, SERVER_HOST, SERVER_PORT, TRAINER_CONFIGS, TRAINER_ROUTE
 from .trl_colocate import a_value, config_words, option, truth

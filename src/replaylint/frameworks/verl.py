@@ -20,7 +20,7 @@ engine_kwargs.speculative_config)` (`utils.py`). `utils.py` `build_cli_args_from
 the dict into command-line words (`None` skipped, `True` -> `--key`, `False` -> `--no-key` for
 optional booleans only, a list -> `--key a b`, a dict -> `--key <json>`, anything else ->
 `--key str(v)`), which vLLM's own `FlexibleArgumentParser` parses: so the words are made here
-and `vllm.argv` judges them (a Hydra-quoted `'True'` becomes a stray word after the switch).
+and `vllm.command_line` judges them (a Hydra-quoted `'True'` becomes a stray word after the switch).
 
 Defaults (`verl/trainer/config/rollout/rollout.yaml`, `verl/workers/config/rollout.py`):
 `logprobs_mode: processed_logprobs` (`null` drops it), `tensor_model_parallel_size: 2`,
@@ -57,9 +57,9 @@ from typing import Any, Callable, Sequence
 
 from ..command import judged_without
 from ..model import UNKNOWN, Launch, LaunchKind, Request, Setting, Span
-from ..vllm import argv
-from ..vllm.argv import Token
-from ..vllm.fields import FIELDS
+from ..vllm import command_line
+from ..vllm.command_line import Token
+from ..vllm.engine_fields import FIELDS
 from ..vllm.releases import NEWEST
 from .editions import Edition, Editions, build, register
 from .hydra_struct import HydraRefusal, first_refusal, packaged_config
@@ -298,7 +298,7 @@ def _launch(
     for key in forked.removed() if forked is not None else ():
         args.items.pop(key, None)
     _mtp(view, args, _MTP_MERGES[edition.name])
-    parsed = argv.parse(args.tokens(), NEWEST, None, "api_server")  # the model is not among the words
+    parsed = command_line.parse(args.tokens(), NEWEST, None, "api_server")  # the model is not among the words
     settings = parsed.settings
     requests = _requests(view, settings.get("return_sampling_mask"), anchor, bool(open_reasons or parsed.open_reasons), owner, forked)
     reasons = open_reasons + parsed.open_reasons

@@ -27,7 +27,7 @@ _MODULES = {
     "dockerfile": "replaylint.frontends.dockerfile",
     "yaml": "replaylint.frontends.yaml",
     "toml": "replaylint.frontends.toml",
-    "json": "replaylint.frontends.json",
+    "json": "replaylint.frontends.json_engines",
     "notebook": "replaylint.frontends.notebook",
     "makefile": "replaylint.frontends.recipes",
     "justfile": "replaylint.frontends.recipes",

@@ -1,5 +1,5 @@
 """Shell frontend: vLLM launches in `*.sh`, `*.bash` and shell-shebang files, read by the shell
-interpreter in `words.shell` (which also reads the shell strings other frontends find).
+interpreter in `readers.shell` (which also reads the shell strings other frontends find).
 
 Unparsable files: tree-sitter-bash recovers from errors and also stumbles on some valid bash,
 so a tree with ERROR nodes is reported as unparsable (RPL900) only when `bash -n` rejects the
@@ -10,11 +10,11 @@ and commands that touch an ERROR node are not taken as launches.
 from __future__ import annotations
 
 from ..model import Launch
+from ..readers.shell import render, run_script, script_world
+from ..readers.shell.grammar import parse, rejection
+from ..readers.shell.interpreter import Interpreter
+from ..readers.shell.place import identity
 from ..source import ExtractContext, ParseError, SourceFile
-from ..words.shell import render, run_script, script_world
-from ..words.shell.grammar import parse, rejection
-from ..words.shell.interpreter import Interpreter
-from ..words.shell.place import identity
 
 __all__ = ["extract", "parses", "render"]
 

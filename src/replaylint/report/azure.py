@@ -16,7 +16,7 @@ cell's place (`cell 4:6:19: ...`), as in `github`.
 from __future__ import annotations
 
 from ..model import Finding
-from .cells import said_in_cell
+from .notebook_cells import said_in_cell
 from .printable import controls_escaped
 from .run import Run, message_with_help, shown_path, without_surrogates
 

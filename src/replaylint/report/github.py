@@ -10,7 +10,7 @@ Paths are relative to `Run.root` (the repository); a file outside it keeps the p
 from __future__ import annotations
 
 from ..model import Finding
-from .cells import cell_place
+from .notebook_cells import cell_place
 from .printable import controls_escaped
 from .run import Run, message_with_help, shown_path, without_surrogates
 

@@ -25,8 +25,8 @@ import hashlib
 import json
 from typing import TYPE_CHECKING, Any
 
-from .cells import said_in_cell
 from .fingerprints import LineFingerprints, in_file_order
+from .notebook_cells import said_in_cell
 from .run import Run, shown_path, without_surrogates
 
 if TYPE_CHECKING:

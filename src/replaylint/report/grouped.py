@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cells import cell_place
+from .notebook_cells import cell_place
 from .printable import printable_path
 from .run import Run
 from .text import code_and_message, paint, summary

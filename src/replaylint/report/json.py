@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from ..model import Edit, Finding, Span
-from .cells import cell_place
+from .notebook_cells import cell_place
 from .run import DOCS_URL, Run, related_places
 
 

@@ -12,7 +12,7 @@ import re
 import xml.etree.ElementTree as ET
 
 from ..model import Finding
-from .cells import line_and_column
+from .notebook_cells import line_and_column
 from .run import Run, shown_path
 
 # Characters XML 1.0 cannot carry at all, escaped or not (C0 controls but tab/LF/CR, lone

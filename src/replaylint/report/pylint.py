@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cells import said_in_cell
+from .notebook_cells import said_in_cell
 from .printable import printable, printable_path
 from .run import Run
 

@@ -37,7 +37,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from ..model import LineIndex
-from .cells import line_and_column, said_in_cell
+from .notebook_cells import line_and_column, said_in_cell
 from .run import DOCS_URL, HOME_URL, Run, fix_help, related_places, shown_path, without_surrogates
 
 if TYPE_CHECKING:

@@ -28,8 +28,8 @@ from urllib.parse import quote
 from .. import __version__
 from ..model import Edit, Finding, Fix, Span
 from ..rules import RULES
-from .cells import cell_place
 from .fingerprints import LineFingerprints, in_file_order
+from .notebook_cells import cell_place
 from .run import DOCS_URL, HOME_URL, Run, related_places, relative_path, without_surrogates
 
 SCHEMA_URL = "https://json.schemastore.org/sarif-2.1.0.json"

@@ -138,7 +138,7 @@ def counted(errors: int, warnings: int, brief: bool = False) -> str:
 
 def _shown(finding: Finding, run: Run, concise: bool, color: bool, indexes: dict[str, LineIndex | None]) -> list[str]:
     """A finding's header and, unless `concise`, its excerpt and notes."""
-    from .cells import cell_view  # imported with the first finding: a clean run shows none
+    from .notebook_cells import cell_view  # imported with the first finding: a clean run shows none
 
     text = run.texts.get(finding.span.path)
     view = cell_view(finding, text)

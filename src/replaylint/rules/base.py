@@ -11,8 +11,8 @@ from dataclasses import dataclass, field, replace
 from typing import ClassVar, Iterator
 
 from ..model import UNKNOWN, VLLM, Applicability, Fix, Launch, Message, Setting, Span
+from ..vllm.lax_values import as_bool
 from ..vllm.releases import FIRST_WITH_MASK, Release
-from ..vllm.values import as_bool
 
 
 def as_number(value: object) -> float | None:

@@ -50,8 +50,8 @@ from typing import Iterator
 
 from ..model import Applicability, Fix, Launch, Plugin, RemoveSetting, Setting
 from ..vllm import messages
+from ..vllm.lax_values import is_truthy_list
 from ..vllm.releases import Release
-from ..vllm.values import is_truthy_list
 from .base import Invalid, Report, Rule, Valid, quote, sampling_mask, says
 
 # Model Runner V2 loads installed plugins from 0.31 on (0.28-0.30 fall back to V1 with one: RPL004).

@@ -40,7 +40,7 @@ from typing import Iterator
 
 from ..model import Applicability, Fix, Launch, RemoveSetting, SetSetting
 from ..vllm import messages
-from ..vllm.fields import SPEC_ALIASES
+from ..vllm.engine_fields import SPEC_ALIASES
 from ..vllm.releases import Release
 from ..vllm.speculative import speculative
 from .base import Invalid, Report, Rule, Valid, quote, sampling_mask, says

@@ -46,7 +46,7 @@ from typing import Iterator
 
 from ..model import PLUGIN_SETTING, Applicability, Fix, Launch, Plugin, RemoveEnv, RemoveSetting, Setting, Span
 from ..vllm import messages
-from ..vllm.fields import RUNNER_ENV
+from ..vllm.engine_fields import RUNNER_ENV
 from ..vllm.releases import Release
 from ..vllm.runner import RunnerChoice, choose_runner
 from .base import Invalid, Report, Rule, Valid, quote, sampling_mask, says

@@ -36,8 +36,8 @@ from typing import Iterator
 
 from ..model import UNKNOWN, Applicability, Fix, Launch, RemoveSetting
 from ..vllm import messages
+from ..vllm.lax_values import as_bool, as_int
 from ..vllm.releases import Release
-from ..vllm.values import as_bool, as_int
 from .base import Invalid, Report, Rule, Valid, quote, sampling_mask, says
 
 

@@ -37,7 +37,7 @@ from typing import Iterator
 
 from ..model import Applicability, Fix, Launch, LaunchKind, RenameSetting
 from ..vllm import messages
-from ..vllm.fields import PRE_RELEASE_MASK_NAME
+from ..vllm.engine_fields import PRE_RELEASE_MASK_NAME
 from ..vllm.releases import Release, has_sampling_mask
 from .base import Invalid, Report, Rule, Valid, quote
 

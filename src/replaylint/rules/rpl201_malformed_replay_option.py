@@ -42,9 +42,9 @@ from typing import Iterator
 
 from ..model import UNKNOWN, Applicability, ArgIssue, Fix, Launch, LaunchKind, SetEnv, SetSetting
 from ..vllm import messages
-from ..vllm.fields import LOGPROBS_MODES, RUNNER_ENV
+from ..vllm.engine_fields import LOGPROBS_MODES, RUNNER_ENV
+from ..vllm.lax_values import as_bool, runner_env
 from ..vllm.releases import Release
-from ..vllm.values import as_bool, runner_env
 from .base import Invalid, Report, Rule, Valid, quote, sampling_mask, says
 
 # From 0.34.0 the platform refuses every value but `1` before reading it as an integer (RPL206).

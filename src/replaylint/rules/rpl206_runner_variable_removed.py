@@ -41,7 +41,7 @@ from typing import Iterator
 
 from ..model import UNKNOWN, Applicability, Fix, Launch, RemoveEnv
 from ..vllm import messages
-from ..vllm.fields import RUNNER_ENV
+from ..vllm.engine_fields import RUNNER_ENV
 from ..vllm.releases import Release
 from .base import Invalid, Report, Rule, Valid, quote, sampling_mask, says
 

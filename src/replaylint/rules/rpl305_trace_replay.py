@@ -35,8 +35,8 @@ sending first.
 from __future__ import annotations
 
 from ..model import Setting
+from ..vllm.lax_values import as_bool
 from ..vllm.releases import Release
-from ..vllm.values import as_bool
 from .base import BesideMaskRule, Invalid, Valid, quote
 
 _ENGINE = 'from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs"{})\n'

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from ..model import UNKNOWN, ArgIssue, Setting, Span
-from .fields import FIELDS
+from .engine_fields import FIELDS
 from .options import OptionTable
 
 _NONE_WORDS = ("", "None", "null")

@@ -2,7 +2,7 @@
 
 Tables live in `data/cli-options-X.Y.Z.json`, dumped from each release's real parser
 (`scripts/dump_vllm_options.py`). They are loaded on first use only, by commands that parse
-argv. Without a table, the engine fields of `fields.py` give a smaller fallback.
+argv. Without a table, the engine fields of `engine_fields.py` give a smaller fallback.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import os
 from dataclasses import dataclass, field as table_field
 from functools import lru_cache
 
-from .fields import FIELDS
+from .engine_fields import FIELDS
 from .releases import FIRST_WITH_MASK, NEWEST, RELEASES, Release
 
 _REMEMBERED = 4096  # prefix lookups kept per table (a long-lived process must not grow without bound)

@@ -16,10 +16,10 @@ from typing import Any, Callable, Iterator
 from ..model import UNKNOWN, Launch, Setting
 from . import messages
 from .diffusion import diffusion_cause
-from .fields import RUNNER_ENV
+from .engine_fields import RUNNER_ENV
+from .lax_values import as_bool, as_int, is_truthy_list, runner_env
 from .releases import Release
 from .speculative import Speculative, speculative
-from .values import as_bool, as_int, is_truthy_list, runner_env
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..model import UNKNOWN, Launch, Setting
-from .fields import SPEC_ALIASES
-from .values import as_bool
+from .engine_fields import SPEC_ALIASES
+from .lax_values import as_bool
 
 
 def _is_custom_proposer_path(model: str) -> bool:

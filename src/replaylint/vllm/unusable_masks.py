@@ -8,8 +8,8 @@ from typing import Any, Callable, Iterator
 
 from ..model import UNKNOWN, Launch, LaunchKind, Request, Setting, Span
 from ..served import ReplayServer, Served, ServerClient, distinct
+from .lax_values import as_bool
 from .releases import Release
-from .values import as_bool
 
 # `vllm serve` and `python -m vllm.entrypoints.openai.api_server` answer over HTTP; the only
 # route with a `sampling_mask` field is the scale-out `/inference/v1/generate`

@@ -47,7 +47,7 @@ from .instructions import Extractor
 from .lines import Instruction, is_json_array, read_dockerfile, without_flags
 
 try:
-    from ...words.shell import render as _render
+    from ...readers.shell import render as _render
 except ImportError:  # the shell interpreter is optional: shell-form commands are then skipped
     _render = command.render
 

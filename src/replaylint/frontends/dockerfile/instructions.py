@@ -16,13 +16,13 @@ from ...model import UNKNOWN, Launch, Setting, Span, VersionHint
 from ...shells import command_string_at
 from ...source import ExtractContext, ParseError, SourceFile
 from ...vllm.images import is_vllm_image, release_from_image, release_from_pin
+from .exec_form import ExecForm, Word, docker_quoter, json_characters, read_exec_form
 from .installs import Installs, Packaging, script_commands, split_command
-from .launches import SHELLS, Container, StageLaunches
 from .lines import HEREDOC_WORD, Dockerfile, Heredoc, Instruction, Logical, without_flags
 from .sites import copied_installs, copied_venvs, visible_plugins
+from .stage_launches import SHELLS, Container, StageLaunches
 from .stages import NO_ENTRYPOINT, SERVE_IMAGE, UNKNOWN_IMAGE, Command, Copy, Stage, Variable
 from .variables import UNKNOWN_PART, Lookup, Pair, ValueTooLong, expand, read_pairs
-from .words import ExecForm, Word, docker_quoter, json_characters, read_exec_form
 
 _PIP_INSTALL = re.compile(
     r"(?:^|[\s;&|(])(?:\S*/)?(?:uv\s+pip|pip3?(?:\.\d+)?|python3?(?:\.\d+)?\s+-m\s+pip)\s+install\b(?P<args>[^;&|\n]*)"

@@ -13,9 +13,9 @@ from typing import Iterator
 
 from ...command import EnvPlace
 from ...model import Plugin, Setting, VersionHint
+from .exec_form import ExecForm
 from .lines import Instruction, Logical
 from .variables import Lookup
-from .words import ExecForm
 
 _VLLM_SERVE = ("vllm", "serve")
 

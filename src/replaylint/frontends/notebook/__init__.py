@@ -10,7 +10,7 @@ other files, given the cells' text and put back in place:
   are moved to the file: every character of a cell knows its offset in the JSON (`cells`).
   A cell Python cannot read (top-level `await`, a syntax error) is left out, not the notebook.
 - Shell lines (`!vllm serve ...`) and shell cells (`%%bash`) go to the shell interpreter
-  (`words.shell.extract_script`) with their places in the file, as a Dockerfile's `RUN`
+  (`readers.shell.extract_script`) with their places in the file, as a Dockerfile's `RUN`
   bodies do, after the `%env` lines before them (the kernel's environment).
 - A notebook whose kernel is a shell (`bash`) runs every code cell as a shell script; one of
   another language (R, Julia) holds no Python.
@@ -34,7 +34,7 @@ from typing import Any, Callable, Mapping
 from ...model import Edit, Fix, Launch, RemoveEnv, Setting, Span, VersionHint
 from ...source import ExtractContext, ParseError, SourceFile
 from ...vllm.images import release_from_pin
-from .cells import Cell, json_escaper, read_notebook
+from .cell_sources import Cell, json_escaper, read_notebook
 from .ipython import CellReading, EnvWrite, ShellPiece, read_cell
 
 __all__ = ["extract", "parses", "render"]
@@ -210,7 +210,7 @@ def _shell_launches(source: SourceFile, context: ExtractContext, cells: tuple[Ce
     if not any(isinstance(step, ShellPiece) for _, step in steps):
         return []
     try:
-        from ...words.shell import extract_script
+        from ...readers.shell import extract_script
     except ImportError:  # the shell interpreter is optional
         return []
     env: dict[str, Setting] = {}
@@ -292,7 +292,7 @@ def _render_code(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | N
 
 def _shell_edits(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
     """The shell interpreter writes shell text at places already in the file: it is escaped."""
-    from ...words.shell import render as shell_render
+    from ...readers.shell import render as shell_render
 
     edits = shell_render(launch, fix, source)
     if not edits:

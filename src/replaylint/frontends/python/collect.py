@@ -17,7 +17,7 @@ from libcst.metadata import PositionProvider
 
 from ...model import UNKNOWN, Launch, Setting, Span
 from ...source import ExtractContext, SourceFile
-from ...vllm.fields import RUNNER_ENV
+from ...vllm.engine_fields import RUNNER_ENV
 from .flow.placing import remove_statement
 from .scopes import Scope, ScopeTracker
 

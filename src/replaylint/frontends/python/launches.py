@@ -22,11 +22,11 @@ from libcst.metadata import MetadataWrapper
 from ...edits import Sequence
 from ...model import UNKNOWN, Launch, LaunchKind, Request, Setting, Span
 from ...source import ExtractContext, ParseError, SourceFile
-from .argv import ArgvLaunches
 from .collect import BEAM_SEARCH_PARAMS, REQUEST_METHODS, SAMPLING_PARAMS, Collector, argument
 from .focus import focus, syntax_error
 from .scopes import Scope
-from .values import Container, Evaluator, quote_style
+from .static_values import Container, Evaluator, quote_style
+from .subprocess_argv import ArgvLaunches
 
 _MAX_DEPTH = 8
 

@@ -8,11 +8,11 @@ from ... import command
 from ...edits import insert_after, remove
 from ...model import Edit, Fix, Launch, RemoveEnv, RemoveSetting, RenameSetting, SetEnv, SetSetting, Span
 from ...source import SourceFile
-from .argv import ArgvHandle
 from .flow import FlowHandle, render as render_flowed
 from .flow.placing import element, env_edit, literal
 from .launches import Handle
-from .values import Container
+from .static_values import Container
+from .subprocess_argv import ArgvHandle
 
 
 def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
@@ -25,7 +25,7 @@ def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
         )
         return None if removes_appended else edits  # `cmd.append()` would not run
     if isinstance(launch.handle, command.CommandHandle):
-        from ...words import shell  # a shell string's launch (`os.system("vllm serve ...")`)
+        from ...readers import shell  # a shell string's launch (`os.system("vllm serve ...")`)
 
         return shell.render(launch, fix, source)
     if isinstance(launch.handle, FlowHandle):

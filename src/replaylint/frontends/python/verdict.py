@@ -26,8 +26,8 @@ import ast
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from ...launchers import split_launcher
 from ...model import UNKNOWN, Launch, LaunchKind, Setting, Span
+from ...programs import split_launcher
 from ...shells import command_string_at
 from ...source import SourceFile
 

@@ -2,7 +2,7 @@
 
 Each recipe line is a shell script (one shell per line, as make and just run them, unless
 `.ONESHELL:` or a shebang recipe makes the recipe one script), read by the shell interpreter
-(`words.shell.extract_script`) with its place in the file, as a Dockerfile's `RUN` bodies are.
+(`readers.shell.extract_script`) with its place in the file, as a Dockerfile's `RUN` bodies are.
 Before the shell sees a line, make and just substitute their own variables into its text; so
 does this reader (`make`, `just`), and every character keeps the file offset it came from (a
 substituted value, the offsets of the reference that produced it).
@@ -40,7 +40,7 @@ _REFERENCE = re.compile(r"\$\$|\$[({]|\{\{\{\{|\{\{")
 def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
     context.budget.charge(len(source.text))
     try:
-        from ...words.shell import extract_script
+        from ...readers.shell import extract_script
     except ImportError:  # the shell interpreter is optional
         return []
     escape = _escape_for(source.path)
@@ -86,7 +86,7 @@ def parses(text: str) -> bool:
 
 def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
     """The shell interpreter's edits, unless one writes into a variable reference."""
-    from ...words.shell import render as shell_render
+    from ...readers.shell import render as shell_render
 
     edits = shell_render(launch, fix, source)
     if not edits:

@@ -29,8 +29,8 @@ from __future__ import annotations
 import re
 
 from ...model import Edit, Fix, Launch
+from ...readers.yaml_nodes import ComposeError, NestedTooDeep, compose_all, forget_walks, walked
 from ...source import ExtractContext, NotAnalysed, ParseError, SourceFile
-from ...words.yaml_nodes import ComposeError, NestedTooDeep, compose_all, forget_walks, walked
 from . import compose, frameworks, helm, kubernetes, standalone_config, workflows
 from .render import render as _render
 

@@ -28,13 +28,23 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ...edits import Sequence, remove
 from ...frameworks import sagemaker
 from ...model import UNKNOWN, Launch, LaunchKind, Setting
+from ...readers.yaml_nodes import HOLE, STR, content_end, dash_of, entries, get, mapping, span
+from ...readers.yaml_scalars import compose_interpolate, escape_in_scalar, scalar
+from ...readers.yaml_text import Text, scalar_text
+from ...readers.yaml_words import Words, item_tokens, sequence_words, split, string_words
 from ...source import ExtractContext, SourceFile
-from ...words.yaml_nodes import HOLE, STR, content_end, dash_of, entries, get, mapping, span
-from ...words.yaml_scalars import compose_interpolate, escape_in_scalar, scalar
-from ...words.yaml_text import Text, scalar_text
-from ...words.yaml_words import Words, item_tokens, sequence_words, split, string_words
+from .container_launch import (
+    Env,
+    YamlEnvPlace,
+    build,
+    built,
+    command as command_launches,
+    entry_removal,
+    image_of,
+    launcher,
+    mentions_replay,
+)
 from .env_files import read as read_env_files
-from .launch import Env, YamlEnvPlace, build, built, command as command_launches, entry_removal, image_of, launcher, mentions_replay
 
 _SERVICE_KEYS = ("image", "command", "entrypoint", "build")
 

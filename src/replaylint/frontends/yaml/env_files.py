@@ -1,5 +1,5 @@
 """docker-compose `env_file:`: compose reads each file next to the compose file, later files
-over earlier ones, and `environment:` over them all (the lines: `words/env_file.py`). A
+over earlier ones, and `environment:` over them all (the lines: `readers/env_file.py`). A
 file that cannot be read opens the environment, unless it is marked `required: false` (compose
 then skips it).
 """
@@ -9,9 +9,9 @@ from __future__ import annotations
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ...model import Setting
+from ...readers.env_file import parse
+from ...readers.yaml_nodes import get
 from ...source import ExtractContext, SourceFile
-from ...words.env_file import parse
-from ...words.yaml_nodes import get
 
 
 def declared(node: Node | None) -> list[tuple[str, bool]] | None:

@@ -25,8 +25,8 @@ from ...framework_registry import yaml_finders
 from ...frameworks import engine_mappings, nemo_rl, roll
 from ...frameworks.views import ConfigView, Inherited, Layered
 from ...model import Launch, LaunchKind, LineIndex, Span
+from ...readers.yaml_nodes import ComposeError, compose_all, construct, content_end, get, mapping, source, span, walked
 from ...source import ExtractContext, SourceFile
-from ...words.yaml_nodes import ComposeError, compose_all, construct, content_end, get, mapping, source, span, walked
 
 _MAX_DEFAULTS = 4
 

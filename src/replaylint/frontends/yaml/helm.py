@@ -44,12 +44,12 @@ from typing import Any
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ...model import Launch, LaunchKind
+from ...readers.yaml_nodes import STR, construct, content_end, get, get_str, items, mapping, source, span, walked
+from ...readers.yaml_words import Container, Place, Words, item_tokens, sequence_words
 from ...source import ExtractContext, SourceFile
-from ...vllm.argv import Token
-from ...words.yaml_nodes import STR, construct, content_end, get, get_str, items, mapping, source, span, walked
-from ...words.yaml_words import Container, Place, Words, item_tokens, sequence_words
+from ...vllm.command_line import Token
+from .container_launch import Env, Image, build, built, command, image_of
 from .kubernetes import env_of
-from .launch import Env, Image, build, built, command, image_of
 
 # vllmConfig keys with a value, in the chart's order.
 _VALUE_KEYS = (

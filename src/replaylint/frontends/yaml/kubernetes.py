@@ -42,14 +42,14 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ...edits import Sequence, remove
 from ...model import UNKNOWN, Launch, LaunchKind, Setting
+from ...readers import vllm_config
+from ...readers.yaml_nodes import HOLE, STR, content_end, dash_of, entries, get, get_str, items, span, walked
+from ...readers.yaml_scalars import k8s_expand, scalar, templated
+from ...readers.yaml_text import Text, scalar_text
+from ...readers.yaml_words import Words, item_tokens, sequence_words
 from ...source import ExtractContext, SourceFile
-from ...vllm.argv import ConfigLoader, Token
-from ...words import vllm_config
-from ...words.yaml_nodes import HOLE, STR, content_end, dash_of, entries, get, get_str, items, span, walked
-from ...words.yaml_scalars import k8s_expand, scalar, templated
-from ...words.yaml_text import Text, scalar_text
-from ...words.yaml_words import Words, item_tokens, sequence_words
-from .launch import Env, YamlEnvPlace, build, built, command as command_launches, entry_removal, image_of, mentions_replay
+from ...vllm.command_line import ConfigLoader, Token
+from .container_launch import Env, YamlEnvPlace, build, built, command as command_launches, entry_removal, image_of, mentions_replay
 
 _RUNTIME_KINDS = ("ServingRuntime", "ClusterServingRuntime")
 

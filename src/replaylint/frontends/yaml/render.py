@@ -8,7 +8,7 @@
 - Removed words take their separator (flow), their whole line (block), or their blank.
 - Environment entries are removed with their lines; values are replaced keeping quotes.
 - Settings that live in a `--config` file are edited there (see `vllm_config.edit`).
-- Launches found in a shell script held by a scalar are rendered by the shell interpreter (`words.shell`); its
+- Launches found in a shell script held by a scalar are rendered by the shell interpreter (`readers.shell`); its
   edits are then escaped for the scalar (`"` and `\\` in a double-quoted scalar, `''` in a
   single-quoted one), and dropped when they cannot be written there (a line break in a
   folded scalar, `: ` in a plain one).
@@ -22,13 +22,13 @@ from typing import Any
 
 from ...command import ADAPTIVE_TRUE, flag_words, written_like
 from ...model import Edit, Fix, Launch, RemoveEnv, RemoveSetting, RenameSetting, SetEnv, SetSetting, SplitWord
+from ...readers import vllm_config
+from ...readers.yaml_scalars import escape_in_scalar
+from ...readers.yaml_text import shared_regions
+from ...readers.yaml_words import Container
 from ...source import SourceFile
-from ...vllm.fields import FIELDS, flag_for
-from ...words import vllm_config
-from ...words.yaml_scalars import escape_in_scalar
-from ...words.yaml_text import shared_regions
-from ...words.yaml_words import Container
-from .launch import ScriptHandle, YamlHandle, shell_frontend
+from ...vllm.engine_fields import FIELDS, flag_for
+from .container_launch import ScriptHandle, YamlHandle, shell_frontend
 from .standalone_config import ConfigHandle
 
 

@@ -11,13 +11,13 @@ from dataclasses import dataclass, replace
 from yaml.nodes import MappingNode, Node
 
 from ...model import Launch, LaunchKind
+from ...readers.vllm_config import ConfigFile, tokens
+from ...readers.yaml_nodes import entries, span
+from ...readers.yaml_words import Words
 from ...source import SourceFile
 from ...vllm.options import table_for
 from ...vllm.releases import NEWEST
-from ...words.vllm_config import ConfigFile, tokens
-from ...words.yaml_nodes import entries, span
-from ...words.yaml_words import Words
-from .launch import Env, build
+from .container_launch import Env, build
 
 MASK_KEYS = frozenset(("return_sampling_mask", "return-sampling-mask", "enable_return_sampling_mask", "enable-return-sampling-mask"))
 # Common `vllm serve` options, so a config file is recognised even without the dumped tables.

@@ -19,13 +19,13 @@ import re
 from yaml.nodes import MappingNode, Node, ScalarNode
 
 from ...model import UNKNOWN, Launch, LaunchKind, Setting, VersionHint
+from ...readers.yaml_nodes import STR, content_end, entries, get, get_str, items, span
+from ...readers.yaml_scalars import scalar
+from ...readers.yaml_text import scalar_text
 from ...shells import is_shell
 from ...source import ExtractContext, SourceFile
 from ...vllm.releases import Release
-from ...words.yaml_nodes import STR, content_end, entries, get, get_str, items, span
-from ...words.yaml_scalars import scalar
-from ...words.yaml_text import scalar_text
-from .launch import Env, Image, YamlEnvPlace, entry_removal, script_launches, shell_frontend
+from .container_launch import Env, Image, YamlEnvPlace, entry_removal, script_launches, shell_frontend
 
 # The `shell:` keywords of a step that run its `run:` text as a POSIX shell script; any other value
 # is pwsh, python, cmd or a custom command (`ash -e {0}`: the script's file is `{0}`).

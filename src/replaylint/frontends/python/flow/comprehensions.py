@@ -4,7 +4,7 @@ A key is kept when the condition holds for it, dropped when it does not; where t
 cannot be decided for a key (`k in inspect.signature(LLM.__init__).parameters`, a set made at
 run time), that key may or may not pass and the result is open. The keys of
 `inspect.signature(EngineArgs).parameters` known here are the engine arguments replay rules read
-(`vllm.fields`); any other name may or may not be a field of `EngineArgs`, so it is undecided."""
+(`vllm.engine_fields`); any other name may or may not be a field of `EngineArgs`, so it is undecided."""
 
 from __future__ import annotations
 
@@ -92,7 +92,7 @@ def _holds(reader: Evaluates, test: ast.expr, names: tuple[str, str], key: str, 
 def _member(reader: Evaluates, key: str, node: ast.expr, frame: Frame) -> bool | None:
     members = _members(reader, node, frame)
     if members is _ENGINE_FIELDS:
-        from ....vllm.fields import FIELDS
+        from ....vllm.engine_fields import FIELDS
 
         return True if key in FIELDS and key not in _SERVER_ONLY else None
     return None if members is None else key in members

@@ -10,7 +10,7 @@ import ast
 from dataclasses import dataclass
 
 from ....model import UNKNOWN, Setting, Span
-from ....vllm.fields import RUNNER_ENV
+from ....vllm.engine_fields import RUNNER_ENV
 from .frames import Evaluates, Frame, expressions
 from .module import FUNCTIONS, Module, Placed
 

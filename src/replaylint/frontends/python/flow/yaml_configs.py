@@ -157,7 +157,7 @@ def _read(reader, path: str, assumed: tuple[str, ...] = ()) -> Val:
         return NOTHING
     from yaml.nodes import MappingNode
 
-    from ....words.yaml_nodes import ComposeError, compose_all, get
+    from ....readers.yaml_nodes import ComposeError, compose_all, get
 
     try:
         documents = compose_all(text)
@@ -175,7 +175,7 @@ def _read(reader, path: str, assumed: tuple[str, ...] = ()) -> Val:
 def _mapping(node, index: LineIndex, reasons: tuple[str, ...], assumed: tuple[str, ...]) -> Kwargs:
     from yaml.nodes import MappingNode
 
-    from ....words.yaml_nodes import construct, entries, span
+    from ....readers.yaml_nodes import construct, entries, span
 
     found = Kwargs(reasons=list(reasons), assumed=list(assumed))
     for key, value in entries(node):

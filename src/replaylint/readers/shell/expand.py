@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Iterable
 
-from .fields import element_chunks, make_fields
 from .grammar import Node
 from .place import Place
 from .positional import from_offset
 from .quoting import decode_ansi_c, double_quoted_runs
+from .splitting import element_chunks, make_fields
 from .values import (
     UNSET,
     Array,

@@ -34,7 +34,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from .. import files
 from ..model import UNKNOWN, Edit, Launch, LineIndex, RemoveSetting, RenameSetting, SetSetting, Setting, Span
 from ..source import ExtractContext, SourceFile
-from ..vllm.argv import Token
+from ..vllm.command_line import Token
 from ..vllm.options import table_for
 from ..vllm.releases import NEWEST
 from .yaml_nodes import ComposeError, compose_all, construct, content_end, entries, line_end, line_start, next_line, source, span

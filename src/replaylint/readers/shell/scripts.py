@@ -12,11 +12,11 @@ from dataclasses import replace
 from typing import Any
 
 from ...source import Budget
+from .expand import Expander
 from .grammar import Node, parse
 from .nodes import words_of
 from .place import Builder, Place
 from .values import NO_DEFAULTS, Chunk, Field, Hole
-from .words import Expander
 from .world import World
 
 # tree-sitter-bash starts an expansion inside "..." at the blanks (and `\\` newlines) before it.

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from .fields import matches
+from .expand import Expander
 from .grammar import Node
 from .nodes import words_of
 from .place import Place
+from .splitting import matches
 from .values import NO_DEFAULTS
-from .words import Expander
 from .world import World
 
 

@@ -21,15 +21,15 @@ import libcst as cst
 from ...command import CommandHandle, EnvPlace, WordSyntax
 from ...edits import Sequence, remove
 from ...frameworks.commands import command_launch
-from ...launchers import split_launcher, submits_a_job
 from ...model import UNKNOWN, Launch, LaunchKind, Setting, Span
+from ...programs import split_launcher, submits_a_job
 from ...shells import command_string_at
-from ...vllm.argv import Token
-from ...vllm.fields import RUNNER_ENV
+from ...vllm.command_line import Token
+from ...vllm.engine_fields import RUNNER_ENV
 from .collect import ARGV_LIST_CALLS, ARGV_SPREAD_CALLS, SHELL_CALLS, Collector
 from .scopes import Scope
+from .static_values import Evaluator
 from .strings import ShellString, decoded_script, python_quote
-from .values import Evaluator
 
 # Calls that take the child's whole environment at this position (None: the last argument).
 _ENV_ARGUMENTS = {
@@ -59,7 +59,7 @@ class _Word:
 
 def _config_render() -> Callable | None:
     try:
-        from ...words.vllm_config import config_render
+        from ...readers.vllm_config import config_render
     except ImportError:
         return None
     return config_render
@@ -232,7 +232,7 @@ class ArgvLaunches:
     def _config_loader(self) -> Callable | None:
         """`--config FILE.yaml`: read by `words.vllm_config`, next to this file."""
         try:
-            from ...words.vllm_config import load_config_tokens
+            from ...readers.vllm_config import load_config_tokens
         except ImportError:
             return None
         collector = self.collector
@@ -249,7 +249,7 @@ class ArgvLaunches:
         if script is None:
             return []
         try:
-            from ...words import shell
+            from ...readers import shell
         except ImportError:
             return []
         env, places, env_open = self._env(call, names, scope, self.collector.span(call))

@@ -16,7 +16,7 @@ from ...edits import Sequence
 from ...frameworks.commands import command_client, command_launch
 from ...model import UNKNOWN, ArgIssue, Launch, LaunchKind, Setting, Span, VersionHint
 from ...source import ExtractContext, SourceFile
-from ...vllm.argv import Token
+from ...vllm.command_line import Token
 from ...vllm.releases import Release
 from .grammar import Node
 from .launchers import EnvWord, Invocation, image_release

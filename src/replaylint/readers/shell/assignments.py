@@ -9,12 +9,12 @@ from typing import Iterator, Mapping
 
 from ...command import EnvPlace
 from ...model import UNKNOWN, Setting
+from .expand import Expander
 from .grammar import Node
 from .nodes import descendants, single_variable, words_of
 from .place import Place, quoting
 from .spans import ScriptSpans
 from .values import UNSET, Array, Container, Field, Partial, Scalar, Value, assumptions, scalar_text
-from .words import Expander
 from .world import EnvEntry, World
 
 _IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")

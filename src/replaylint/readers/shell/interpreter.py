@@ -31,10 +31,11 @@ from typing import NamedTuple
 from ...model import UNKNOWN, Assumption, Launch, LaunchKind, Span, VersionHint
 from ...shells import SHELLS
 from ...source import ExtractContext, SourceFile
-from ...vllm.fields import FIELDS
+from ...vllm.engine_fields import FIELDS
 from .assignments import assign_element, assigned_value, env_entry, script_assigns
 from .builtin_commands import BuiltinCommands
 from .control import ControlFlow
+from .expand import Expander
 from .grammar import Node
 from .launch import LaunchBuilder
 from .launchers import EnvWord, Found, Invocation, ShellScript, find
@@ -44,7 +45,6 @@ from .ray_jobs import started_cluster
 from .scripts import assemble, heredoc, herestring
 from .spans import ScriptSpans
 from .values import NO_DEFAULTS, UNSET, Assumed, Chunk, Field, Scalar, scalar_text
-from .words import Expander
 from .world import (
     OVERSIZED,
     RELEVANT_ENV,

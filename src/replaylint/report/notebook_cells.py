@@ -29,7 +29,7 @@ class CellPlace:
 def _notebook(path: str, text: str | None):
     if text is None or not path.lower().endswith(".ipynb"):
         return None
-    from ..frontends.notebook.cells import notebook_of
+    from ..frontends.notebook.cell_sources import notebook_of
 
     return notebook_of(path, text)
 

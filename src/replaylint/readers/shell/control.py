@@ -11,12 +11,12 @@ from typing import Callable, Iterable
 from ...source import ExtractContext
 from .assignments import appended_names, assigned_names
 from .conditions import dynamic, outcome, statements_outcome
-from .fields import matches
+from .expand import Expander
 from .grammar import Node
 from .nodes import code, descendants, exits, if_branches, words_of
 from .place import Place
+from .splitting import matches
 from .values import NO_DEFAULTS
-from .words import Expander
 from .world import World, join
 
 # Statements inside statements (`if` in `if`, `{ }`, loops): bash takes hundreds, scripts use a

@@ -1,7 +1,7 @@
 """Which commands start vLLM: the launcher after any wrappers, and what the wrappers add.
 
 `vllm serve`, `python -m vllm.entrypoints.openai.api_server`, `python -m dynamo.vllm` (through
-`launchers.split_launcher`, which also knows the RL framework launchers: `trl vllm-serve`, verl,
+`programs.split_launcher`, which also knows the RL framework launchers: `trl vllm-serve`, verl,
 SkyRL, NeMo-RL), behind `exec`, `nohup`, `env`, `time`, `sudo`, `setsid`, `numactl`,
 `taskset`, `nice`, `timeout`, `stdbuf`, `srun`, `uv run` ...; `docker run` / `podman run` of the
 official image (the words after the image are appended to `vllm serve`); `sh -c SCRIPT` and
@@ -15,8 +15,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...launchers import Unread, script_name, split_launcher
 from ...model import UNKNOWN
+from ...programs import Unread, script_name, split_launcher
 from ...shells import SHELLS
 from ...vllm.images import is_vllm_image, release_from_image
 from .ray_jobs import RayJobOptions, job_options

@@ -20,7 +20,7 @@ from yaml.nodes import Node, ScalarNode, SequenceNode
 
 from ..edits import Sequence, insert_after, remove
 from ..model import Edit, LineIndex
-from ..vllm.argv import Token
+from ..vllm.command_line import Token
 from .yaml_nodes import HOLE, content_end, dash_of, line_end, line_start, next_line
 from .yaml_scalars import escape_in_scalar, scalar, templated
 from .yaml_text import Text, scalar_text

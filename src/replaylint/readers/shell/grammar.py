@@ -186,7 +186,7 @@ def _spawned(data: bytes, memory: int, seconds: float) -> int | None:
     package_parent = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
     code = (
         f"import sys\nsys.path.insert(0, {package_parent!r})\n"
-        "from replaylint.words.shell.grammar import _bound_child, _parser\n"
+        "from replaylint.readers.shell.grammar import _bound_child, _parser\n"
         f"_bound_child({memory!r})\n_parser().parse(sys.stdin.buffer.read())\n"
     )
     try:

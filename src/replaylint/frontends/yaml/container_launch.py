@@ -1,7 +1,7 @@
 """From words and environment to a `Launch`: launcher recognition, images, embedded scripts.
 
 Shared by the Kubernetes, docker-compose, Helm and workflow readers. A command is a vLLM
-launch when `launchers.split_launcher` finds one at its start (`vllm serve`, `python -m
+launch when `programs.split_launcher` finds one at its start (`vllm serve`, `python -m
 vllm.entrypoints.openai.api_server`, `python -m dynamo.vllm`, behind `uv run` ...),
 optionally behind `env NAME=VALUE ...`; `sh -c SCRIPT` (any of sh/bash/dash/zsh/ash, `-c` in a flag cluster such as
 `-lc`/`-ec`) hands SCRIPT to the shell interpreter. An init process in front (`tini --`,
@@ -19,16 +19,16 @@ from typing import Any, Callable
 
 from ...command import EnvPlace, WordSyntax, token_elements
 from ...frameworks.commands import command_launch
-from ...launchers import split_launcher, submits_a_job
 from ...model import Edit, Launch, LaunchKind, Setting, Span, VersionHint
+from ...programs import split_launcher, submits_a_job
+from ...readers.yaml_nodes import HOLE
+from ...readers.yaml_text import Text
+from ...readers.yaml_words import Place, Words
 from ...shells import command_string_at
 from ...source import ExtractContext, SourceFile
-from ...vllm.argv import ConfigLoader, Token
+from ...vllm.command_line import ConfigLoader, Token
 from ...vllm.images import is_vllm_image, release_from_image
 from ...vllm.releases import Release
-from ...words.yaml_nodes import HOLE
-from ...words.yaml_text import Text
-from ...words.yaml_words import Place, Words
 
 _INITS = frozenset(("tini", "dumb-init"))
 _ENV_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
@@ -141,7 +141,7 @@ class Launcher:
     kind: str  # "serve", "api_server", "dynamo", "script"
     position: int  # first word after the launcher (for "script": the script word)
     env: tuple[int, ...] = ()  # positions of `env NAME=VALUE` words
-    job: bool = False  # `ray job submit ... --` (`launchers.submits_a_job`)
+    job: bool = False  # `ray job submit ... --` (`programs.submits_a_job`)
 
 
 def launcher(tokens: list[Token]) -> Launcher | None:
@@ -177,7 +177,7 @@ def mentions_replay(tokens: list[Token]) -> bool:
 def shell_frontend() -> ModuleType | None:
     """The shell interpreter, when it is available (it embeds scripts held in YAML)."""
     try:
-        from ...words import shell
+        from ...readers import shell
     except ImportError:
         return None
     return shell if hasattr(shell, "extract_script") else None

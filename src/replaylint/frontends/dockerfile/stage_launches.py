@@ -12,23 +12,23 @@ from typing import Callable
 from ...command import CommandHandle, EnvPlace, WordSyntax
 from ...edits import Sequence
 from ...frameworks.commands import command_launch
-from ...launchers import split_launcher, submits_a_job
 from ...model import Launch, LaunchKind, Setting, VersionHint
+from ...programs import split_launcher, submits_a_job
 from ...shells import SHELLS as SHELLS, command_string_at, is_shell  # SHELLS: for .instructions
 from ...source import ExtractContext, SourceFile
-from ...vllm.argv import ConfigLoader, Token
+from ...vllm.command_line import ConfigLoader, Token
 from ...vllm.releases import Release
+from .exec_form import ExecForm, Word, json_characters, json_escape, json_quote
 from .lines import Instruction, Logical
 from .stages import Command, Stage, trace
-from .words import ExecForm, Word, json_characters, json_escape, json_quote
 
 try:
-    from ...words.shell import HostEnvironment, extract_script
+    from ...readers.shell import HostEnvironment, extract_script
 except ImportError:  # the shell interpreter is optional: shell-form commands are then skipped
     extract_script = None
 
 try:
-    from ...words.vllm_config import config_render, load_config_tokens
+    from ...readers.vllm_config import config_render, load_config_tokens
 except ImportError:  # without PyYAML a `--config FILE` stays unread (open-ended)
     config_render = load_config_tokens = None
 

@@ -25,8 +25,8 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from ...launchers import Unread, ray_job
 from ...model import UNKNOWN, LineIndex, Setting, Span
+from ...programs import Unread, ray_job
 from ...source import SourceFile
 from .values import Chunk, Field
 from .world import RELEVANT_ENV, EnvEntry, RayCluster, World, unknown_entry
