@@ -152,6 +152,10 @@ class RequestShiftsDistribution(Rule):
         Invalid(_SERVER + _GENERATE.format(params='{"top_k": 20, "frequency_penalty": 0.5}'), message='"frequency_penalty": 0.5'),
         Invalid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=20, logit_bias={42: 5.0}))\n', message="logit_bias={42: 5.0}"),
         Invalid(
+            ENGINE + "EOS_ID = 151643\n" + 'llm.generate(["hi"], SamplingParams(top_k=20, logit_bias={EOS_ID: 2.0}))\n',
+            message="logit_bias={EOS_ID: 2.0}",
+        ),
+        Invalid(
             ENGINE + "BAN = {151643: -100, 151645: -100}\n"
             "def sample(prompts):\n    return llm.generate(prompts, SamplingParams(top_k=20, logit_bias=BAN))\n",
             message="logit_bias=BAN",

@@ -1,7 +1,10 @@
 """## What it does
 Flags a request to an engine with sampling distribution replay that sets
-`thinking_token_budget`: `SamplingParams(thinking_token_budget=...)` passed to
-`generate`/`chat` of an `LLM` built with `return_sampling_mask=True`.
+`thinking_token_budget` (other than -1, which vLLM reads as no budget): `SamplingParams(
+thinking_token_budget=...)` passed to `generate`/`chat` of an `LLM` built with
+`return_sampling_mask=True`, and the requests the tree sends to a replay server it starts
+(`extra_body={"thinking_token_budget": ...}` of an OpenAI client, `sampling_params` of an
+`/inference/v1/generate` body).
 
 ## Why is this bad?
 When the budget runs out, vLLM forces the end-of-reasoning marker: it sets that token's logit
@@ -31,7 +34,7 @@ No automatic fix: the budget bounds the cost of a rollout, which only the user c
 
 ## References
 - vLLM `v1/worker/gpu/sample/thinking_budget.py` (`ThinkingBudgetState`)
-- vLLM `sampling_params.py:431` (`thinking_token_budget`)
+- vLLM `sampling_params.py:431` (`thinking_token_budget`), `65-85` (`-1` for unlimited: None)
 """
 
 from __future__ import annotations
@@ -41,6 +44,15 @@ from .base import Invalid, Valid, quote
 from .requests_shape import Reads, RequestFieldRule
 from .rpl101_greedy_request import ENGINE
 
+UNLIMITED = -1
+_SERVER = (
+    "import subprocess\nfrom openai import OpenAI\n\n"
+    'subprocess.Popen(["vllm", "serve", "Qwen/Qwen3-8B", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs",\n'
+    '                  "--enable-scale-out", "--reasoning-parser", "qwen3", "--port", "8001"])\n'
+    'client = OpenAI(base_url="http://localhost:8001/v1", api_key="EMPTY")\n'
+    'client.chat.completions.create(model="m", messages=[], extra_body={{"top_k": 20, "thinking_token_budget": {budget}}})\n'
+)
+
 
 class ThinkingBudgetWithReplay(RequestFieldRule):
     code = "RPL303"
@@ -49,10 +61,11 @@ class ThinkingBudgetWithReplay(RequestFieldRule):
     severity = "warning"
     vllm_message = "(no message: the end marker's logit is set to 1e9)"
     field = "thinking_token_budget"
-    reads = Reads.OWN
+    reads = Reads.SENT
 
     def flags(self, setting: Setting, launch: Launch) -> bool:
-        return setting.known and setting.value is not None
+        # `validate_thinking_token_budget` (`sampling_params.py:76-77`): -1 is "unlimited", None.
+        return setting.known and setting.value is not None and setting.value != UNLIMITED
 
     def describe(self, setting: Setting, to: str, launch: Launch) -> tuple[str, str]:
         return (
@@ -65,6 +78,9 @@ class ThinkingBudgetWithReplay(RequestFieldRule):
         Valid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=20, thinking_token_budget=None))\n'),
         Valid('from vllm import LLM, SamplingParams\nllm = LLM("m")\nllm.generate(["hi"], SamplingParams(thinking_token_budget=512))\n'),
         Valid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=20, max_tokens=512))\n'),
+        Valid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=20, thinking_token_budget=-1))\n'),  # unlimited
+        Valid(_SERVER.format(budget=-1)),
+        Valid(_SERVER.format(budget=512).replace("localhost:8001", "localhost:8002")),  # not the replay server
     )
     INVALID = (
         Invalid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=20, thinking_token_budget=1024))\n', message="end-of-reasoning token"),
@@ -72,4 +88,5 @@ class ThinkingBudgetWithReplay(RequestFieldRule):
             ENGINE + "BUDGET = 0\nparams = SamplingParams(top_k=20, thinking_token_budget=BUDGET)\nllm.chat([], sampling_params=params)\n",
             message="thinking_token_budget=BUDGET",
         ),
+        Invalid(_SERVER.format(budget=2048), message="to the replay server started at line 4"),
     )
