@@ -38,7 +38,7 @@ _OPENAI_CLASSES = ("OpenAI", "AsyncOpenAI")
 _SESSION_CLASSES = ("Client", "AsyncClient", "ClientSession")
 _MAX_CALLERS = 3  # functions followed up to the client's construction
 # The OpenAI client's own sampling arguments that vLLM reads; the rest goes through `extra_body`.
-_OPENAI_FIELDS = ("presence_penalty", "frequency_penalty", "logit_bias")
+_OPENAI_FIELDS = ("temperature", "presence_penalty", "frequency_penalty", "logit_bias")
 
 
 @dataclass(frozen=True)
