@@ -151,6 +151,14 @@ class RequestShiftsDistribution(Rule):
             message="to the replay server started at line 5",
         ),
         Invalid(_SERVER + _GENERATE.format(params='{"top_k": 20, "frequency_penalty": 0.5}'), message='"frequency_penalty": 0.5'),
+        Invalid(
+            _SERVER
+            + "import json\n"
+            + _GENERATE.format(params='{"top_k": 20, "presence_penalty": 0.5}')
+            .replace("json={", "data=json.dumps({")
+            .replace("})\n", "}))\n"),
+            message='"presence_penalty": 0.5',
+        ),
         Invalid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=20, logit_bias={42: 5.0}))\n', message="logit_bias={42: 5.0}"),
         Invalid(
             ENGINE + "def run(prompts):\n"

@@ -1,7 +1,8 @@
 """HTTP clients of a vLLM server: `OpenAI(base_url=...)` with `.completions.create`,
 `.chat.completions.create` and `.responses.create`, and `.post` of `requests`, `httpx` or a
 session given a whole URL, or a path under the `base_url` its session was made with
-(`httpx.Client`, `httpx.AsyncClient`, `aiohttp.ClientSession`, also in a `with`), each read as a request (`Request.endpoint`, the body's sampling
+(`httpx.Client`, `httpx.AsyncClient`, `aiohttp.ClientSession`, also in a `with`), its body
+given as `json=` or `data=json.dumps(...)`, each read as a request (`Request.endpoint`, the body's sampling
 fields) and tied to the server launch of the same file whose port its address names (`--port`,
 vLLM's default 8000). A client whose address is not known here is tied to nothing; one whose
 port no server of the file listens on is left for a server another file starts
@@ -108,7 +109,7 @@ def _post(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> 
     if address is None:
         return None
     host, port, path = address
-    body = reader.evaluate(keyword(node, "json"), frame)
+    body = reader.evaluate(_body(node), frame)
     settings = dict(body.keys)
     inner = settings.pop("sampling_params", None)
     if inner is not None:
@@ -118,6 +119,17 @@ def _post(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> 
         settings["include_reasoning"] = context.keys["include_reasoning"]
     open_ended = body.value is UNKNOWN or (inner is not None and inner.value is UNKNOWN)
     return Client(host, port, Request("http", frame.module.span(node), settings, open_ended, path.rstrip("/")))
+
+
+def _body(node: ast.Call) -> ast.expr | None:
+    """The body a post sends: `json=body`, or `data=json.dumps(body)` (`content=` in httpx)."""
+    given = keyword(node, "json")
+    if given is not None:
+        return given
+    data = keyword(node, "data") or keyword(node, "content")
+    dumped = isinstance(data, ast.Call) and len(data.args) == 1 and not isinstance(data.args[0], ast.Starred)
+    name = data.func.attr if isinstance(data, ast.Call) and isinstance(data.func, ast.Attribute) else ""
+    return data.args[0] if dumped and name == "dumps" else None  # type: ignore[union-attr]
 
 
 def _under_base(reader: Reader, path: Any, session: ast.expr, frame: Frame) -> tuple[str, int, str] | None:
