@@ -162,6 +162,23 @@ def test_a_thinking_budget_sent_over_http_and_the_unlimited_one(check) -> None:
         assert family(check({"rollout.py": offline}), "rollout.py") == expected, budget
 
 
+def test_a_thinking_budget_to_an_engine_without_a_reasoning_config_is_refused(check) -> None:
+    # input_processor.py:191-199: the request is refused before any token is forced.
+    client = (
+        "import subprocess, requests\n"
+        'subprocess.Popen(["vllm", "serve", "m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs",\n'
+        '                  "--enable-scale-out", "--port", "8003"{more}])\n'
+        'requests.post("http://localhost:8003/inference/v1/generate",\n'
+        '              json={{"token_ids": [1], "sampling_params": {{"top_k": 20, "thinking_token_budget": 64}}}})\n'
+    )
+    (refused,) = check({"client.py": client.format(more="")})["client.py"].findings
+    assert refused.code == "RPL303" and "reasoning_config is not configured" in refused.message
+    (forced,) = check({"client.py": client.format(more=', "--reasoning-parser", "qwen3"')})["client.py"].findings
+    assert "forces the end-of-reasoning token" in forced.message
+    offline = ENGINE.replace(")\n", ", **ENGINE_ARGS)\n", 1) + 'llm.generate(["hi"], SamplingParams(top_k=20, thinking_token_budget=64))\n'
+    assert "forces the end-of-reasoning token" in check({"rollout.py": offline})["rollout.py"].findings[0].message  # may set one
+
+
 def test_family_findings_are_warnings(check) -> None:
     results = check({"serve.sh": SERVE.format(extra="--enable-trace-replay")}, release="0.34.0")
     findings = [f for f in results["serve.sh"].findings if f.code.startswith("RPL3")]
