@@ -179,6 +179,29 @@ def test_a_thinking_budget_to_an_engine_without_a_reasoning_config_is_refused(ch
     assert "forces the end-of-reasoning token" in check({"rollout.py": offline})["rollout.py"].findings[0].message  # may set one
 
 
+@pytest.mark.parametrize(
+    ("session", "path", "expected"),
+    [
+        ('httpx.Client(base_url="http://localhost:8001/v1")', "/completions", ["RPL301"]),  # httpx keeps the base's path
+        ('httpx.AsyncClient(base_url="http://localhost:8001")', "/v1/chat/completions", ["RPL301"]),
+        ('aiohttp.ClientSession(base_url="http://localhost:8001")', "/v1/completions", ["RPL301"]),
+        ('aiohttp.ClientSession(base_url="http://localhost:8001/v1/")', "/completions", []),  # aiohttp: the origin's /completions
+        ('httpx.Client(base_url="http://localhost:8001")', "/inference/v1/generate", []),  # reads the masks
+        ('httpx.Client(base_url="http://localhost:8002")', "/v1/completions", []),  # another server
+        ("httpx.Client(base_url=BASE)", "/v1/completions", []),  # not known here
+    ],
+)
+def test_a_session_base_url_and_a_path(check, session: str, path: str, expected: list[str]) -> None:
+    source = (
+        "import subprocess, httpx, aiohttp\n"
+        'subprocess.Popen(["vllm", "serve", "m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs",\n'
+        '                  "--enable-scale-out", "--port", "8001"])\n'
+        f"http = {session}\n"
+        f'http.post("{path}", json={{"prompt": "hi", "top_k": 20}})\n'
+    )
+    assert family(check({"client.py": source}), "client.py") == expected
+
+
 def test_family_findings_are_warnings(check) -> None:
     results = check({"serve.sh": SERVE.format(extra="--enable-trace-replay")}, release="0.34.0")
     findings = [f for f in results["serve.sh"].findings if f.code.startswith("RPL3")]

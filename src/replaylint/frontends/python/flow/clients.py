@@ -141,6 +141,8 @@ def _under_base(reader: Reader, path: Any, session: ast.expr, frame: Frame) -> t
     if len(addresses) != 1 or None in addresses:
         return None
     host, port, base = addresses.pop()  # type: ignore[misc]
+    if base.strip("/") and any(_is_class(call, ("ClientSession",)) for call, _ in made):
+        return None  # aiohttp joins an absolute path to the origin (`URL.join`), httpx to the base's path
     return host, port, base.rstrip("/") + path
 
 
