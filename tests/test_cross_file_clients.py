@@ -263,7 +263,11 @@ def test_trl_trainer_commands_that_send_nothing_shifting(tmp_path: Path, train: 
 def test_a_trl_trainer_program_in_another_file_is_a_client_too(tmp_path: Path) -> None:
     train = 'from trl import GRPOConfig\n\nargs = GRPOConfig(output_dir="o", use_vllm=True, vllm_mode="server", repetition_penalty=1.1)\n'
     tree(tmp_path, {"requirements.txt": "trl==1.16.0\n", "serve.sh": TRL_SERVE.format(port=""), "train.py": train})
-    assert [(path, code, line) for path, code, line, _, _ in check(tmp_path, cache=False)] == [("train.py", "RPL302", 3)]
+    # TRL's client reads /v1/completions (RPL301) and sends the penalty (RPL302).
+    assert [(path, code, line) for path, code, line, _, _ in check(tmp_path, cache=False)] == [
+        ("train.py", "RPL301", 3),
+        ("train.py", "RPL302", 3),
+    ]
     # A plain `vllm serve` is not the server TRL's trainer talks to.
     tree(tmp_path, {"serve.sh": SERVE.format(flags="--enable-scale-out")})
     assert check(tmp_path, cache=False) == []
@@ -342,7 +346,8 @@ def test_a_warm_run_reads_a_trainer_command_again_when_its_config_changed(tmp_pa
         "train.sh": "#!/bin/bash\ntrl grpo --config grpo.yaml\n",
     }
     tree(tmp_path, {**files, "grpo.yaml": GRPO_YAML.format(penalty="1.0")})
-    assert check(tmp_path) == []
+    never_returned = ("train.sh", "RPL301", 2)  # TRL's client reads /v1/completions
+    assert [(path, code, line) for path, code, line, _, _ in check(tmp_path)] == [never_returned]
     tree(tmp_path, {"grpo.yaml": GRPO_YAML.format(penalty="1.2")})  # train.sh keeps its stat
-    assert [(path, code, line) for path, code, line, _, _ in check(tmp_path)] == [("grpo.yaml", "RPL302", 3)]
-    assert [(path, code, line) for path, code, line, _, _ in check(tmp_path, "serve.sh")] == [("grpo.yaml", "RPL302", 3)]
+    assert [(path, code, line) for path, code, line, _, _ in check(tmp_path)] == [("grpo.yaml", "RPL302", 3), never_returned]
+    assert [(path, code, line) for path, code, line, _, _ in check(tmp_path, "serve.sh")] == [("grpo.yaml", "RPL302", 3), never_returned]

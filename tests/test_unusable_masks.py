@@ -123,6 +123,85 @@ def test_preview_rules_are_off_unless_selected_by_code_or_name(check) -> None:
     assert family(check({"rollout.py": source}, extend_select=("RPL309",)), "rollout.py") == ["RPL309"]
 
 
+@pytest.mark.parametrize(
+    ("generation_config", "expected"),
+    [
+        ('{"bos_token_id": 1, "eos_token_id": 2, "transformers_version": "4.46.0"}', []),  # no sampling field: nothing filled
+        ('{"eos_token_id": 2, "temperature": 0.6, "top_p": 0.95}', ["RPL307"]),
+        (None, ["RPL307"]),  # no file: vLLM builds one from config.json, not read here
+        ("not json", ["RPL307"]),
+    ],
+)
+def test_generation_config_of_a_model_folder_in_the_tree(check, generation_config: str | None, expected: list[str]) -> None:
+    files = {
+        "serve.sh": SERVE.replace("Qwen/Qwen3-8B", "./models/sft").format(extra="--enable-scale-out"),
+        "models/sft/config.json": '{"model_type": "llama", "vocab_size": 32000}\n',
+    }
+    if generation_config is not None:
+        files["models/sft/generation_config.json"] = generation_config + "\n"
+    results = check(files, extend_select=("RPL307",))
+    assert family(results, "serve.sh") == expected
+    if generation_config and "temperature" in generation_config:
+        (finding,) = results["serve.sh"].findings
+        assert '(`"temperature": 0.6`, `"top_p": 0.95`)' in finding.message
+        assert [(r.path, r.start_line) for r in finding.related][-2:] == [("models/sft/generation_config.json", 1)] * 2
+
+
+def test_a_thinking_budget_sent_over_http_and_the_unlimited_one(check) -> None:
+    # `validate_thinking_token_budget` (sampling_params.py:76-77): -1 is no budget.
+    client = (
+        "import subprocess, requests\n"
+        'subprocess.Popen(["vllm", "serve", "m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs",\n'
+        '                  "--enable-scale-out", "--reasoning-parser", "qwen3", "--port", "8003"])\n'
+        'requests.post("http://localhost:8003/inference/v1/generate",\n'
+        '              json={{"token_ids": [1], "sampling_params": {{"top_k": 20, "thinking_token_budget": {budget}}}}})\n'
+    )
+    for budget, expected in (("512", ["RPL303"]), ("-1", []), ("None", [])):
+        assert family(check({"client.py": client.format(budget=budget)}), "client.py") == expected, budget
+        offline = ENGINE + f'llm.generate(["hi"], SamplingParams(top_k=20, thinking_token_budget={budget}))\n'
+        assert family(check({"rollout.py": offline}), "rollout.py") == expected, budget
+
+
+def test_a_thinking_budget_to_an_engine_without_a_reasoning_config_is_refused(check) -> None:
+    # input_processor.py:191-199: the request is refused before any token is forced.
+    client = (
+        "import subprocess, requests\n"
+        'subprocess.Popen(["vllm", "serve", "m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs",\n'
+        '                  "--enable-scale-out", "--port", "8003"{more}])\n'
+        'requests.post("http://localhost:8003/inference/v1/generate",\n'
+        '              json={{"token_ids": [1], "sampling_params": {{"top_k": 20, "thinking_token_budget": 64}}}})\n'
+    )
+    (refused,) = check({"client.py": client.format(more="")})["client.py"].findings
+    assert refused.code == "RPL303" and "reasoning_config is not configured" in refused.message
+    (forced,) = check({"client.py": client.format(more=', "--reasoning-parser", "qwen3"')})["client.py"].findings
+    assert "forces the end-of-reasoning token" in forced.message
+    offline = ENGINE.replace(")\n", ", **ENGINE_ARGS)\n", 1) + 'llm.generate(["hi"], SamplingParams(top_k=20, thinking_token_budget=64))\n'
+    assert "forces the end-of-reasoning token" in check({"rollout.py": offline})["rollout.py"].findings[0].message  # may set one
+
+
+@pytest.mark.parametrize(
+    ("session", "path", "expected"),
+    [
+        ('httpx.Client(base_url="http://localhost:8001/v1")', "/completions", ["RPL301"]),  # httpx keeps the base's path
+        ('httpx.AsyncClient(base_url="http://localhost:8001")', "/v1/chat/completions", ["RPL301"]),
+        ('aiohttp.ClientSession(base_url="http://localhost:8001")', "/v1/completions", ["RPL301"]),
+        ('aiohttp.ClientSession(base_url="http://localhost:8001/v1/")', "/completions", []),  # aiohttp: the origin's /completions
+        ('httpx.Client(base_url="http://localhost:8001")', "/inference/v1/generate", []),  # reads the masks
+        ('httpx.Client(base_url="http://localhost:8002")', "/v1/completions", []),  # another server
+        ("httpx.Client(base_url=BASE)", "/v1/completions", []),  # not known here
+    ],
+)
+def test_a_session_base_url_and_a_path(check, session: str, path: str, expected: list[str]) -> None:
+    source = (
+        "import subprocess, httpx, aiohttp\n"
+        'subprocess.Popen(["vllm", "serve", "m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs",\n'
+        '                  "--enable-scale-out", "--port", "8001"])\n'
+        f"http = {session}\n"
+        f'http.post("{path}", json={{"prompt": "hi", "top_k": 20}})\n'
+    )
+    assert family(check({"client.py": source}), "client.py") == expected
+
+
 def test_family_findings_are_warnings(check) -> None:
     results = check({"serve.sh": SERVE.format(extra="--enable-trace-replay")}, release="0.34.0")
     findings = [f for f in results["serve.sh"].findings if f.code.startswith("RPL3")]
@@ -325,10 +404,12 @@ TRL_SERVER = (
     'server = subprocess.Popen(["trl", "vllm-serve", "--model", "Qwen/Qwen3-8B", "--return-sampling-mask"{serve}])\n'
 )
 TRL_TRAINER = 'args = {config}(output_dir="out", use_vllm=True, vllm_mode="server", top_k=20, {args})\n'
+REQUEST_RULES = ("RPL302", "RPL303", "RPL304", "RPL309")  # RPL301 (the route TRL reads) has its own tests
 
 
-def trl_findings(tmp_path, source: str, pin: str = "trl==1.16.0") -> list[tuple[str, int, str]]:
-    """RPL3 findings of train.py, checked with the project's pins read (TRL's edition)."""
+def trl_findings(tmp_path, source: str, pin: str = "trl==1.16.0", codes: tuple[str, ...] = REQUEST_RULES) -> list[tuple[str, int, str]]:
+    """The findings of train.py among `codes` (by default the rules on what a request asks),
+    checked with the project's pins read (TRL's edition)."""
     import os
 
     from replaylint.api import Checker
@@ -347,7 +428,7 @@ def trl_findings(tmp_path, source: str, pin: str = "trl==1.16.0") -> list[tuple[
         result = Checker(config, ProjectPins()).check_file("train.py")
     finally:
         os.chdir(cwd)
-    return [(f.code, f.span.start_line, f.message) for f in result.findings if f.code.startswith("RPL3")]
+    return [(f.code, f.span.start_line, f.message) for f in result.findings if f.code in codes]
 
 
 def trl_source(args: str, serve: str = "", config: str = "GRPOConfig") -> str:
@@ -414,6 +495,17 @@ def test_trl_requests_that_do_not_shift_or_do_not_reach_the_replay_server(tmp_pa
 )
 def test_trl_trainers_that_do_not_send_to_a_replay_server(tmp_path, source: str) -> None:
     assert trl_findings(tmp_path, source) == []
+
+
+def test_a_trl_trainer_in_server_mode_never_gets_the_masks(tmp_path) -> None:
+    # TRL 1.16's client generates through /v1/completions (generation/vllm_client.py:455), which
+    # has no sampling_mask field, though `trl vllm-serve` opens the scale-out route itself.
+    ((code, line, message),) = trl_findings(tmp_path, trl_source("repetition_penalty=1.0"), codes=("RPL301",))
+    assert (code, line) == ("RPL301", 5) and "replay server started at line 4 reads /v1/completions" in message
+    written = trl_source("").replace('vllm_mode="server", ', 'vllm_server_port=8000,\n    vllm_mode="server",\n    ')
+    assert [(c, n) for c, n, _ in trl_findings(tmp_path, written, codes=("RPL301",))] == [("RPL301", 6)]  # at `vllm_mode`
+    no_mask = trl_source("").replace(', "--return-sampling-mask"', "")
+    assert trl_findings(tmp_path, no_mask, codes=("RPL301",)) == []
 
 
 def test_trl_before_1_11_refuses_the_mask_so_nothing_is_sent(tmp_path) -> None:

@@ -302,9 +302,9 @@ class Checker:
 
         merged: dict[tuple, tuple[Any, type, list]] = {}
         rules = self.rules
-        from .project.model_folder import with_vocabulary
+        from .project.model_folder import with_model_folder
 
-        launch = with_vocabulary(self._with_plugins(launch), self._read_text)
+        launch = with_model_folder(self._with_plugins(launch), self._read_text)
         self.launches_judged += 1
         for release in releases_for(launch, self.config, self.project_pins):
             rules_release = judged(release)

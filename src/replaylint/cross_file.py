@@ -4,8 +4,10 @@ Each file's result says which replay servers it starts (their port, the names th
 and which HTTP clients it holds that no server of its own serves (`served.Served`). A client is
 tied to the one server of the tree on its port, when its host reaches that server (localhost,
 127.0.0.1, 0.0.0.0, or a name the server's file gives it, a compose service); two servers on one
-port (a server without replay, in a file read, counts), or a host nothing names, tie nothing. RPL301 and RPL302 then judge the server with its
-clients of other files, and report at the client, the server beside it.
+port (a server without replay, in a file read, counts), or a host nothing names, tie nothing. The
+rules that read a server's clients (RPL301, and the request rules RPL302, RPL303, RPL304, RPL309)
+then judge the server with its clients of other files, and report at the client, the server
+beside it.
 
 Files the prefilter turned away are read for clients only when the tree starts a replay server
 (most trees start none), and what was found is remembered by their stat. Files a run does not
@@ -31,11 +33,11 @@ if TYPE_CHECKING:  # imported when the tree starts a replay server (most start n
 
     _Tie = tuple[ReplayServer, tuple[ServerClient, ...]]  # a server and the clients of other files it serves
 
-_JUDGES = ("RPL301", "RPL302")  # the rules that read a server's clients
+_JUDGES = ("RPL301", "RPL302", "RPL303", "RPL304", "RPL309")  # the rules that read a server's clients
 
 
 def tie_clients(checker: Checker, results: list[FileResult], result_cache: cache.ResultCache | None) -> list[FileResult]:
-    """The results, with RPL301 and RPL302 findings on clients of servers in other files (at the
+    """The results, with the findings of `_JUDGES` on clients of servers in other files (at the
     client's file when the run checked it, else at the server's)."""
     told = {os.path.abspath(result.path): result.served for result in results if result.served}
     recalled = result_cache is not None and (any(facts.servers for facts in told.values()) or result_cache.serving())
@@ -106,7 +108,7 @@ def _report(checker: Checker, findings: list[Finding], in_run: dict[str, FileRes
 
 
 def _judged(checker: Checker, tie: _Tie, reads_masks: bool) -> list[Finding]:
-    """RPL301 and RPL302 on the server with its clients of other files, at those clients only,
+    """`_JUDGES` on the server with its clients of other files, at those clients only,
     each judged by the configuration of the client's file."""
     from .model import Request
     from .rules import RULES

@@ -283,6 +283,8 @@ class Launch:
     entrypoint: str = ""  # the vLLM program a command starts (`serve`, `api_server`, `dynamo`); "" for the others
     clients: tuple[Request, ...] = ()  # HTTP requests the same file sends to this server (its port)
     vocabulary: Setting | None = None  # the `vocab_size` of its model's config.json, when the tree holds the model
+    # The sampling fields its model's generation_config.json sets (() none), when the tree holds the file; None: not known.
+    generation_defaults: tuple[Setting, ...] | None = None
 
     def get(self, name: str) -> Setting | None:
         return self.settings.get(name)

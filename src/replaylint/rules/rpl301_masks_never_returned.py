@@ -13,7 +13,10 @@ scale-out route or not, in the same file or in another file of the tree (the ser
 the client, the server beside it): `openai.OpenAI(base_url=...)` with
 `.completions.create`, `.chat.completions.create` or `.responses.create`, and a `.post` of
 `requests`, `httpx` or a session to `/v1/completions`, `/v1/chat/completions`, `/v1/responses`
-or `/v1/messages` (routes that generate nothing, such as `/pause`, do not count);
+or `/v1/messages`, given a whole URL or a path under the session's `base_url`
+(`httpx.Client(base_url=...)`, also in a `with`) (routes that generate nothing, such as
+`/pause`, do not count); a TRL trainer in server mode talking to a `trl vllm-serve` with the
+mask (TRL's client generates through `/v1/completions`: `generation/vllm_client.py:455`);
 and `/inference/v1/generate` asked for `output_mode="derender"` with
 `parse_context.include_reasoning` false on a server with a reasoning or tool parser. A client
 whose address is not known, or a tree where some client reads `/inference/v1/generate` (or a file
@@ -67,8 +70,8 @@ from typing import Iterator
 from ..model import Applicability, Fix, Launch, SetSetting
 from ..vllm import messages
 from ..vllm.releases import Release
-from ..vllm.unusable_masks import MASK_ENDPOINT, SCALE_OUT_GATE, client_gets_mask, endpoint_switch, serves_http
-from .base import Invalid, Report, Rule, Valid, quote, says
+from ..vllm.unusable_masks import CLIENT_FRAMEWORKS, MASK_ENDPOINT, SCALE_OUT_GATE, client_gets_mask, endpoint_switch, serves_http
+from .base import Invalid, Report, Rule, Valid, quote, sampling_mask, says
 from .requests_shape import server_mask, started_at
 
 _SERVE = "vllm serve Qwen/Qwen3-8B --return-sampling-mask --logprobs-mode processed_logprobs"
@@ -89,6 +92,20 @@ _GENERATE = (
 )
 
 
+def _framework_server(launch: Launch) -> bool:
+    """A replay server a framework starts for HTTP clients of its own (`trl vllm-serve`, whose
+    trainers read `/v1/completions`), whose words are all known."""
+    framework = launch.framework
+    return framework is not None and framework.package in CLIENT_FRAMEWORKS and sampling_mask(launch) is not None and not launch.open_ended
+
+
+_SESSION = (
+    'http = httpx.Client(base_url="http://127.0.0.1:8001", timeout=600)\n\n'
+    "def sample(body):\n"
+    '    return http.post("{route}", json=body).json()\n'
+)
+
+
 class MasksNeverReturned(Rule):
     code = "RPL301"
     name = "sampling-masks-never-returned"
@@ -100,6 +117,8 @@ class MasksNeverReturned(Rule):
 
     def check(self, launch: Launch, release: Release) -> Iterator[Report]:
         mask = server_mask(launch)
+        if mask is None and _framework_server(launch):
+            yield from self._clients(launch)
         if mask is None or serves_http(launch) is not True:
             return
         yield from self._clients(launch)
@@ -124,13 +143,17 @@ class MasksNeverReturned(Rule):
         if not generating or any(client_gets_mask(request, launch) is not False for request in generating):
             return
         for request in generating:
+            where = request.span
             if request.endpoint == MASK_ENDPOINT:
                 why = 'asks for output_mode="derender" with the reasoning hidden, which sets sampling_mask to null'
                 instead = 'output_mode "tokens" or "text", or include_reasoning true'
+                where = request.settings["include_reasoning"].span  # what hides them
             else:
                 why, instead = f"reads {request.endpoint}, which has no sampling_mask field", f"{MASK_ENDPOINT} with --enable-scale-out"
+                mode = request.settings.get("vllm_mode")  # a TRL trainer: `vllm_mode="server"` makes it this client
+                where = mode.span if mode is not None else where
             yield Report(
-                request.span,
+                where,
                 f"This client of the replay server started at {started_at(launch, request)} {why}",
                 f"computes masks that never reach it; use {instead}",
                 related=(launch.span,),
@@ -157,6 +180,8 @@ class MasksNeverReturned(Rule):
         Valid('from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n'),
         Valid("vllm serve Qwen/Qwen3-8B --logprobs-mode processed_logprobs\n", filename="serve.sh"),
         Valid(_SERVE + " --headless --data-parallel-size 2\n", filename="serve.sh"),
+        Valid(_STARTS + _SESSION.format(route="/inference/v1/generate"), release="0.34.0"),  # the session's base names the server
+        Valid(_STARTS + _SESSION.format(route="/v1/completions").replace("8001", "8002"), release="0.34.0"),  # another server
     )
     INVALID = (
         Invalid(_STARTS + _CHAT, release="0.34.0", message="reads /v1/chat/completions, which has no sampling_mask field"),
@@ -171,6 +196,14 @@ class MasksNeverReturned(Rule):
             + _GENERATE.replace('"output_mode": mode}', '"output_mode": "derender", "parse_context": {"include_reasoning": False}}'),
             release="0.34.0",
             message="sets sampling_mask to null",
+        ),
+        Invalid(_STARTS + _SESSION.format(route="/v1/completions"), release="0.34.0", message="reads /v1/completions"),
+        Invalid(
+            _STARTS + "async def chat(body):\n"
+            '    async with httpx.AsyncClient(base_url="http://localhost:8001") as client:\n'
+            '        return await client.post("/v1/chat/completions", json=body)\n',
+            release="0.34.0",
+            message="reads /v1/chat/completions",
         ),
         Invalid(
             _SERVE + "\n",

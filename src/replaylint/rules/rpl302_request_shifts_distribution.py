@@ -131,6 +131,7 @@ class RequestShiftsDistribution(Rule):
         Valid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=20, presence_penalty=0.0, frequency_penalty=0, logit_bias={}))\n'),
         Valid('from vllm import LLM, SamplingParams\nllm = LLM("m")\nllm.generate(["hi"], SamplingParams(repetition_penalty=1.2))\n'),
         Valid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=20, repetition_penalty=PENALTY))\n'),
+        Valid(ENGINE + 'CFG = {"top_k": 40, "repetition_penalty": 1.0}\nllm.generate(["hi"], SamplingParams(**CFG))\n'),
         Valid(
             "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out"
             ' --override-generation-config \'{"repetition_penalty": 1.0, "temperature": 0.7}\'\n',
@@ -150,7 +151,25 @@ class RequestShiftsDistribution(Rule):
             message="to the replay server started at line 5",
         ),
         Invalid(_SERVER + _GENERATE.format(params='{"top_k": 20, "frequency_penalty": 0.5}'), message='"frequency_penalty": 0.5'),
+        Invalid(
+            _SERVER
+            + "import json\n"
+            + _GENERATE.format(params='{"top_k": 20, "presence_penalty": 0.5}')
+            .replace("json={", "data=json.dumps({")
+            .replace("})\n", "}))\n"),
+            message='"presence_penalty": 0.5',
+        ),
         Invalid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=20, logit_bias={42: 5.0}))\n', message="logit_bias={42: 5.0}"),
+        Invalid(
+            ENGINE + "def run(prompts):\n"
+            '    cfg = {"temperature": 1.0, "top_k": 40, "presence_penalty": 0.2}\n'
+            "    return llm.generate(prompts, SamplingParams(**cfg))\n",
+            message='`"presence_penalty": 0.2`',
+        ),
+        Invalid(
+            ENGINE + "EOS_ID = 151643\n" + 'llm.generate(["hi"], SamplingParams(top_k=20, logit_bias={EOS_ID: 2.0}))\n',
+            message="logit_bias={EOS_ID: 2.0}",
+        ),
         Invalid(
             ENGINE + "BAN = {151643: -100, 151645: -100}\n"
             "def sample(prompts):\n    return llm.generate(prompts, SamplingParams(top_k=20, logit_bias=BAN))\n",

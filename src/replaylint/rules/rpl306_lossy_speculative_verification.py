@@ -67,8 +67,10 @@ class LossySpeculativeVerification(Rule):
         setting = spec.key_setting(_KEY)
         if arrived is None or release < arrived or setting is None:
             return
+        # A key of its own (a dict literal, a YAML map, `-sc.key`) is placed; else the JSON word is the place.
+        place = setting.span if setting is not spec.setting or setting.value_span is None else setting.value_span
         yield Report(
-            setting.span,
+            place,
             f"{_KEY} {method!r} in {quote(setting)} with {quote(mask)}",
             "accepts draft tokens without the target distribution, so the committed tokens are not samples of the distribution "
             "the mask describes",

@@ -2,6 +2,9 @@
 Preview rule, off by default (select it with `RPL307`). Flags a `vllm serve` launch with
 sampling distribution replay that reads the model's `generation_config.json` for the default
 sampling parameters: `--generation-config` not set (its default is `auto`) or set to `auto`.
+When the tree holds the model's folder and its `generation_config.json` sets none of the
+sampling fields, nothing is filled and the launch is not flagged; when it sets some, the
+message names them.
 
 ## Why is this bad?
 Every HTTP request field left unset is filled from the model's file
@@ -11,8 +14,8 @@ Every HTTP request field left unset is filled from the model's file
 distribution the masks describe (RPL302), and a `temperature` or `top_k` the client did not send
 is not the one its trainer replays with. vLLM only logs
 `Default vLLM sampling parameters have been overridden by the model's generation_config.json`.
-It is a preview rule because replaylint cannot read the model's file: many models set nothing
-that matters.
+It is a preview rule because replaylint cannot read the model's file unless the tree holds it:
+many models set nothing that matters.
 
 ## Example
 ```shell
@@ -64,17 +67,22 @@ class GenerationConfigDefaults(Rule):
         source = launch.get("generation_config")
         if source is not None and source.value != "auto":
             return
+        defaults = launch.generation_defaults
+        if defaults == ():
+            return  # the model's file sets no sampling field (`get_diff_sampling_param` finds none)
         fix = Fix(self.fix_applicability, "Set --generation-config vllm", (SetSetting("generation_config", "vllm", after="logprobs_mode"),))
         what = f"{quote(source)}" if source is not None else "--generation-config defaulting to 'auto'"
-        subject = (
-            f"{quote(mask)} with {what}: request fields left unset are filled from the model's generation_config.json, penalties included"
+        filled = (
+            "from the model's generation_config.json, penalties included"
+            if not defaults
+            else f"from the model's generation_config.json ({', '.join(quote(each) for each in defaults)})"
         )
         yield Report(
             source.span if source is not None else mask.span,
-            subject,
+            f"{quote(mask)} with {what}: request fields left unset are filled {filled}",
             says(self.vllm_message),
             fix,
-            related=(mask.span,),
+            related=(mask.span, *(each.span for each in defaults or ())),
             absent=source is None,
         )
 

@@ -1,6 +1,8 @@
 """## What it does
 Preview rule, off by default (select it with `RPL309`). Flags a request to an engine with
-sampling distribution replay whose temperature is above 0 and below 0.01.
+sampling distribution replay whose temperature is above 0 and below 0.01: `SamplingParams`, and
+the requests the tree sends to a replay server it starts (an OpenAI client's `temperature=`, HTTP
+bodies).
 
 ## Why is this bad?
 vLLM raises such a temperature to 0.01 and says so only in its log
@@ -57,4 +59,13 @@ class TemperatureRaised(RequestFieldRule):
         Valid(ENGINE + 'llm.generate(["hi"], SamplingParams(temperature=0.7, top_k=20))\n'),
         Valid('from vllm import LLM, SamplingParams\nllm = LLM("m")\nllm.generate(["hi"], SamplingParams(temperature=0.001))\n'),
     )
-    INVALID = (Invalid(ENGINE + 'llm.generate(["hi"], SamplingParams(temperature=0.005, top_k=20))\n', message="maxed it out to 0.01"),)
+    INVALID = (
+        Invalid(ENGINE + 'llm.generate(["hi"], SamplingParams(temperature=0.005, top_k=20))\n', message="maxed it out to 0.01"),
+        Invalid(
+            "import subprocess\nfrom openai import OpenAI\n"
+            'subprocess.Popen(["vllm", "serve", "m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs", "--enable-scale-out"])\n'
+            'client = OpenAI(base_url="http://localhost:8000/v1", api_key="EMPTY")\n'
+            'client.completions.create(model="m", prompt="hi", temperature=0.005, extra_body={"top_k": 20})\n',
+            message="`temperature=0.005` in a request to the replay server started at line 3",
+        ),
+    )

@@ -42,6 +42,19 @@ SPECULATIVE_REPLAY = Release(0, 32)
 # to 0.01 with a log line.
 MIN_TEMPERATURE = 0.01
 
+# `InputProcessor` (`v1/engine/input_processor.py:191-199`): a thinking budget on an engine without
+# a reasoning config is refused. `--reasoning-parser` makes one (`engine/arg_utils.py:3148-3153`).
+BUDGET_WITHOUT_REASONING = (
+    "thinking_token_budget is set but reasoning_config is not configured. "
+    "Please set --reasoning-parser and/or --reasoning-config to use thinking_token_budget."
+)
+REASONING_SETTINGS = ("reasoning_parser", "reasoning_config", "structured_outputs_config")
+
+
+def without_reasoning(launch: Launch) -> bool:
+    """Whether an engine whose words are all known has no reasoning config."""
+    return not launch.open_ended and all(launch.value(name) in (None, "") for name in REASONING_SETTINGS)
+
 
 def is_server(launch: Launch) -> bool:
     """A command that starts vLLM's HTTP server itself (not a framework's own server, an
@@ -143,7 +156,7 @@ def server_port(launch: Launch, framework: str | None = None) -> int | None:
 
 # What a server's clients are judged by (RPL301, RPL302): kept when a server is tied to clients
 # in other files.
-_SERVER_FIELDS = ("return_sampling_mask", *ENDPOINT_SWITCHES, "headless", "grpc", "port", *PARSERS)
+_SERVER_FIELDS = ("return_sampling_mask", *ENDPOINT_SWITCHES, "headless", "grpc", "port", *PARSERS, *REASONING_SETTINGS)
 # Frameworks whose own server takes HTTP clients from another program (`trl vllm-serve`, its trainers).
 CLIENT_FRAMEWORKS = ("trl",)
 

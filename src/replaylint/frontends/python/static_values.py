@@ -44,15 +44,6 @@ def number(node: cst.Integer | cst.Float) -> Any:
         return UNKNOWN
 
 
-def _token_id(node: cst.BaseExpression) -> Any:
-    return number(node) if isinstance(node, cst.Integer) else None
-
-
-def _token_ids(node: cst.Dict) -> bool:
-    """A dict literal keyed only by integer literals (token ids: `logit_bias={42: 5.0}`)."""
-    return bool(node.elements) and all(isinstance(e, cst.DictElement) and isinstance(_token_id(e.key), int) for e in node.elements)
-
-
 def quote_style(call: cst.Call) -> str:
     for arg in call.args:
         if isinstance(arg.value, cst.SimpleString):
@@ -100,8 +91,8 @@ class Evaluator:
                     return UNKNOWN, {}
                 items.append(self.evaluate(element.value, scope, depth + 1)[0])
             return items, {}
-        if isinstance(node, cst.Dict) and _token_ids(node):
-            return {_token_id(e.key): self.evaluate(e.value, scope, depth + 1)[0] for e in node.elements}, {}  # type: ignore[union-attr]
+        if isinstance(node, cst.Dict) and (ids := self._token_ids(node, scope, depth)) is not None:
+            return dict(zip(ids, (self.evaluate(e.value, scope, depth + 1)[0] for e in node.elements))), {}  # type: ignore[union-attr]
         if isinstance(node, cst.Dict) or self._is_dict_call(node):
             entries = self.entries(node, scope, depth)
             if entries is None:
@@ -115,7 +106,20 @@ class Evaluator:
         ):
             value, _ = self.evaluate(node.args[0].value, scope, depth + 1)  # `--speculative-config`, json.dumps(SPEC)
             return (json.dumps(value) if known(value) else UNKNOWN), {}
+        if _str_call(node):  # `"--port", str(PORT)` in an argv list
+            value, _ = self.evaluate(node.args[0].value, scope, depth + 1)  # type: ignore[attr-defined]
+            return (str(value) if isinstance(value, (str, int)) and not isinstance(value, bool) else UNKNOWN), {}
         return UNKNOWN, {}
+
+    def _token_ids(self, node: cst.Dict, scope: Scope | None, depth: int) -> list[int] | None:
+        """The keys of a dict literal keyed only by token ids (`logit_bias={42: 5.0}`, or names
+        bound to integers: `{EOS_ID: -100}`); None for any other dict."""
+        if not node.elements or not all(
+            isinstance(e, cst.DictElement) and isinstance(e.key, (cst.Integer, cst.Name)) for e in node.elements
+        ):
+            return None
+        keys = [self.evaluate(e.key, scope, depth + 1)[0] for e in node.elements]  # type: ignore[union-attr]
+        return keys if all(isinstance(key, int) and not isinstance(key, bool) for key in keys) else None
 
     def resolved(self, node: cst.BaseExpression, scope: Scope | None) -> cst.BaseExpression:
         """The expression a name stands for (itself when it is no name bound once)."""
@@ -191,3 +195,15 @@ class Evaluator:
         if entries is None or container is None:
             return None
         return entries, container
+
+
+def _str_call(node: cst.BaseExpression) -> bool:
+    """`str(x)`, one positional argument."""
+    return (
+        isinstance(node, cst.Call)
+        and isinstance(node.func, cst.Name)
+        and node.func.value == "str"
+        and len(node.args) == 1
+        and node.args[0].keyword is None
+        and not node.args[0].star
+    )

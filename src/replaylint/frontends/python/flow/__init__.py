@@ -115,9 +115,18 @@ def _reads_more(flowed_launches: list[Launch], launch: Launch) -> bool:
     if launch.open_ended or any(setting.value is UNKNOWN for setting in launch.settings.values()):
         return True
     return any(
-        _values(f) != _values(launch) or f.open_ended or f.condition or len(f.requests) > len(launch.requests) or _env(f) != _env(launch)
+        _values(f) != _values(launch)
+        or f.open_ended
+        or f.condition
+        or len(f.requests) > len(launch.requests)
+        or _env(f) != _env(launch)
+        or _requests(f) != _requests(launch)  # `SamplingParams(**cfg)`: a spread the libcst pass left open
         for f in flowed_launches
     )
+
+
+def _requests(launch: Launch) -> list[tuple[bool, dict]]:
+    return [(request.open_ended, {name: setting.value for name, setting in request.settings.items()}) for request in launch.requests]
 
 
 def _env(launch: Launch) -> dict:

@@ -15,15 +15,19 @@ _MAX_DEPTH = 8
 
 
 def token_map(reader: Evaluates, node: ast.Dict, frame: Frame) -> Val | None:
-    """A dict literal keyed only by integer literals, as its value; None for any other dict."""
-    if not node.keys or not all(_token_id(key) for key in node.keys):
+    """A dict literal keyed only by token ids (integer literals, or names bound to them:
+    `{EOS_ID: -100}`), as its value; None for any other dict."""
+    if not node.keys or any(key is None or isinstance(key, ast.Constant) and not _token_id(key.value) for key in node.keys):
+        return None
+    keys = [reader.evaluate(key, frame).value for key in node.keys]  # type: ignore[arg-type]
+    if not all(_token_id(key) for key in keys):
         return None
     values = [reader.evaluate(value, frame).value for value in node.values]
-    return Val({key.value: value for key, value in zip(node.keys, values)}, span=frame.module.span(node))  # type: ignore[union-attr]
+    return Val(dict(zip(keys, values)), span=frame.module.span(node))
 
 
-def _token_id(key: ast.expr | None) -> bool:
-    return isinstance(key, ast.Constant) and isinstance(key.value, int) and not isinstance(key.value, bool)
+def _token_id(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def text(reader: Evaluates, node: ast.expr | None, frame: Frame, depth: int = 0) -> Any:

@@ -1,6 +1,8 @@
 """HTTP clients of a vLLM server: `OpenAI(base_url=...)` with `.completions.create`,
 `.chat.completions.create` and `.responses.create`, and `.post` of `requests`, `httpx` or a
-session given a whole URL, each read as a request (`Request.endpoint`, the body's sampling
+session given a whole URL, or a path under the `base_url` its session was made with
+(`httpx.Client`, `httpx.AsyncClient`, `aiohttp.ClientSession`, also in a `with`), its body
+given as `json=` or `data=json.dumps(...)`, each read as a request (`Request.endpoint`, the body's sampling
 fields) and tied to the server launch of the same file whose port its address names (`--port`,
 vLLM's default 8000). A client whose address is not known here is tied to nothing; one whose
 port no server of the file listens on is left for a server another file starts
@@ -33,9 +35,11 @@ _SCHEME_PORTS = {"http": 80, "https": 443}
 # The longest first: `.chat.completions.create` also ends with `.completions.create`.
 _OPENAI_ROUTES = {"chat.completions.create": "/chat/completions", "completions.create": "/completions", "responses.create": "/responses"}
 _OPENAI_CLASSES = ("OpenAI", "AsyncOpenAI")
+# Sessions made with a `base_url` that a relative `.post` path is joined to.
+_SESSION_CLASSES = ("Client", "AsyncClient", "ClientSession")
 _MAX_CALLERS = 3  # functions followed up to the client's construction
 # The OpenAI client's own sampling arguments that vLLM reads; the rest goes through `extra_body`.
-_OPENAI_FIELDS = ("presence_penalty", "frequency_penalty", "logit_bias")
+_OPENAI_FIELDS = ("temperature", "presence_penalty", "frequency_penalty", "logit_bias")
 
 
 @dataclass(frozen=True)
@@ -83,7 +87,7 @@ def clients(reader: Reader, module: Module) -> Iterator[Client]:
 
 def _openai(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> Client | None:
     route = next((r for suffix, r in _OPENAI_ROUTES.items() if _chain(func).endswith("." + suffix)), None)
-    made = _constructions(_receiver(func), frame) if route is not None else []
+    made = _constructions(_receiver(func), frame, _OPENAI_CLASSES) if route is not None else []
     addresses = {url_address(text(reader, keyword(call, "base_url"), where)) for call, where in made}
     if len(addresses) != 1 or None in addresses:
         return None
@@ -97,15 +101,15 @@ def _openai(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -
 
 def _post(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> Client | None:
     """`requests.post(url, json=body)`, and `.post` of any session (`httpx.Client`, `aiohttp`)
-    given a whole URL: a relative one needs the session's base, which is not read."""
+    given a whole URL, or a path under the `base_url` the session was made with."""
     if func.attr != "post":
         return None
-    url = keyword(node, "url") or (node.args[0] if node.args else None)
-    address = url_address(text(reader, url, frame))
+    url = text(reader, keyword(node, "url") or (node.args[0] if node.args else None), frame)
+    address = url_address(url) or _under_base(reader, url, func.value, frame)
     if address is None:
         return None
     host, port, path = address
-    body = reader.evaluate(keyword(node, "json"), frame)
+    body = reader.evaluate(_body(node), frame)
     settings = dict(body.keys)
     inner = settings.pop("sampling_params", None)
     if inner is not None:
@@ -115,6 +119,31 @@ def _post(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> 
         settings["include_reasoning"] = context.keys["include_reasoning"]
     open_ended = body.value is UNKNOWN or (inner is not None and inner.value is UNKNOWN)
     return Client(host, port, Request("http", frame.module.span(node), settings, open_ended, path.rstrip("/")))
+
+
+def _body(node: ast.Call) -> ast.expr | None:
+    """The body a post sends: `json=body`, or `data=json.dumps(body)` (`content=` in httpx)."""
+    given = keyword(node, "json")
+    if given is not None:
+        return given
+    data = keyword(node, "data") or keyword(node, "content")
+    dumped = isinstance(data, ast.Call) and len(data.args) == 1 and not isinstance(data.args[0], ast.Starred)
+    name = data.func.attr if isinstance(data, ast.Call) and isinstance(data.func, ast.Attribute) else ""
+    return data.args[0] if dumped and name == "dumps" else None  # type: ignore[union-attr]
+
+
+def _under_base(reader: Reader, path: Any, session: ast.expr, frame: Frame) -> tuple[str, int, str] | None:
+    """(host, port, path) of a path posted through a session made with a known `base_url`."""
+    if not isinstance(path, str) or not path.startswith("/"):
+        return None
+    made = _constructions(session, frame, _SESSION_CLASSES)
+    addresses = {url_address(text(reader, keyword(call, "base_url"), where)) for call, where in made}
+    if len(addresses) != 1 or None in addresses:
+        return None
+    host, port, base = addresses.pop()  # type: ignore[misc]
+    if base.strip("/") and any(_is_class(call, ("ClientSession",)) for call, _ in made):
+        return None  # aiohttp joins an absolute path to the origin (`URL.join`), httpx to the base's path
+    return host, port, base.rstrip("/") + path
 
 
 def setting_of(reader: Reader, name: str, item: ast.keyword, frame: Frame) -> Setting:
@@ -156,26 +185,41 @@ def _receiver(func: ast.Attribute) -> ast.expr | None:
     return node
 
 
-def _constructions(node: ast.expr, frame: Frame, depth: int = 0) -> list[tuple[ast.Call, Frame]]:
-    """The `OpenAI(...)` calls a client expression is, each with the frame it is written in:
-    written there, bound once to its name (in the function, else the module) or `self`
-    attribute (in the class), or a parameter that every call of its function in the module
-    passes one of those. Empty when any is not known."""
+def _constructions(node: ast.expr | None, frame: Frame, classes: tuple[str, ...], depth: int = 0) -> list[tuple[ast.Call, Frame]]:
+    """The calls of `classes` (`OpenAI(...)`) a client expression is, each with the frame it is
+    written in: written there, bound once to its name (in the function, else the module; also
+    by a `with`) or `self` attribute (in the class), or a parameter that every call of its
+    function in the module passes one of those. Empty when any is not known."""
     if isinstance(node, ast.Call):
-        return [(node, frame)] if _is_openai(node) else []
+        return [(node, frame)] if _is_class(node, classes) else []
     if isinstance(node, ast.Name):
         if isinstance(frame.scope, FUNCTIONS) and node.id in {a.arg for a in parameters(frame.scope)}:
-            return _passed(frame, frame.scope, node.id, depth) if depth < _MAX_CALLERS else []
-        value = bound_once(frame, node.id)
+            return _passed(frame, frame.scope, node.id, classes, depth) if depth < _MAX_CALLERS else []
+        value = bound_once(frame, node.id) or _with_bound(frame, node.id)
         values = [value] if value is not None else []
     elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self" and frame.cls is not None:
         values = [s.value for s in ast.walk(frame.cls) if isinstance(s, ast.Assign) and any(_is_self(t, node.attr) for t in s.targets)]
     else:
         return []
-    return [(values[0], frame)] if len(values) == 1 and isinstance(values[0], ast.Call) and _is_openai(values[0]) else []
+    return [(values[0], frame)] if len(values) == 1 and isinstance(values[0], ast.Call) and _is_class(values[0], classes) else []
 
 
-def _passed(frame: Frame, function: ast.FunctionDef | ast.AsyncFunctionDef, name: str, depth: int) -> list[tuple[ast.Call, Frame]]:
+def _with_bound(frame: Frame, name: str) -> ast.expr | None:
+    """What `with X(...) as name:` binds, when that `with` is the one statement binding the name
+    in the function read (else the module)."""
+    module = frame.module
+    statements = [placed.statement for placed in module.binders(frame.scope, name)] or [
+        placed.statement for placed in module.binders(module.tree, name)
+    ]
+    if len(statements) != 1 or not isinstance(statements[0], (ast.With, ast.AsyncWith)):
+        return None
+    items = [item for item in statements[0].items if isinstance(item.optional_vars, ast.Name) and item.optional_vars.id == name]
+    return items[0].context_expr if len(items) == 1 else None
+
+
+def _passed(
+    frame: Frame, function: ast.FunctionDef | ast.AsyncFunctionDef, name: str, classes: tuple[str, ...], depth: int
+) -> list[tuple[ast.Call, Frame]]:
     """What the module's calls of a function pass as its parameter `name`; empty unless the
     function is a module-level one that is only ever called by its name (not handed on)."""
     module = frame.module
@@ -190,7 +234,7 @@ def _passed(frame: Frame, function: ast.FunctionDef | ast.AsyncFunctionDef, name
     for site in sites:
         positional = [] if any(isinstance(a, ast.Starred) for a in site.node.args) else site.node.args
         argument = keyword(site.node, name) or (positional[position] if position < len(positional) else None)
-        made = _constructions(argument, Frame(module, site.scope, site.cls, None, site.placed), depth + 1) if argument is not None else []
+        made = _constructions(argument, Frame(module, site.scope, site.cls, None, site.placed), classes, depth + 1)
         if not made:
             return []
         found += made
@@ -201,7 +245,7 @@ def _is_self(target: ast.expr, attr: str) -> bool:
     return isinstance(target, ast.Attribute) and target.attr == attr and isinstance(target.value, ast.Name) and target.value.id == "self"
 
 
-def _is_openai(node: ast.Call) -> bool:
+def _is_class(node: ast.Call, classes: tuple[str, ...]) -> bool:
     func = node.func
     name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
-    return name in _OPENAI_CLASSES
+    return name in classes

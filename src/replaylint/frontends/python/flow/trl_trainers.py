@@ -2,7 +2,8 @@
 `RLOOConfig` or `DistillationConfig` imported from `trl`, with `use_vllm=True,
 vllm_mode="server"` and an address that names a port, is the request TRL sends with every
 generation (`frameworks.trl`): its `repetition_penalty`, `top_k` and `temperature` as written,
-and every key of its `generation_kwargs` (sent after them).
+and every key of its `generation_kwargs` (sent after them); its `vllm_mode` is kept as the place
+that makes it an HTTP client.
 A config changed after it is built (`args.vllm_mode = ...`) or given `**kwargs` is not read.
 Tied to the server the same file starts on its port, else left for one another file starts
 (`ExtractContext.clients`)."""
@@ -32,6 +33,8 @@ from .frames import Frame
 from .module import Module, parse
 from .reader import Reader
 from .tree import Tree
+
+MODE = "vllm_mode"  # kept with the request: what makes the trainer a client over HTTP (RPL301's place)
 
 
 def with_trainers(launches: list[Launch], source: SourceFile, context: ExtractContext) -> list[Launch]:
@@ -98,7 +101,7 @@ def _trainer(reader: Reader, node: ast.Call, frame: Frame) -> Client | None:
         host = text(reader, keyword(node, "vllm_server_host"), frame) if "vllm_server_host" in written else SERVER_HOST
     if port is None or not isinstance(host, str):
         return None
-    settings = {name: setting_of(reader, name, written[name], frame) for name in SENT_FIELDS if name in written}
+    settings = {name: setting_of(reader, name, written[name], frame) for name in (*SENT_FIELDS, MODE) if name in written}
     if "generation_kwargs" in written:  # sent after the fields, so its keys replace them
         extra = reader.evaluate(written["generation_kwargs"].value, frame)
         if extra.value is UNKNOWN:

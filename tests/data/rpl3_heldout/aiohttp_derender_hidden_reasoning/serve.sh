@@ -1,0 +1,7 @@
+#!/bin/bash
+vllm serve deepseek-ai/DeepSeek-R1-Distill-Qwen-7B \
+  --port 8000 \
+  --enable-scale-out \
+  --reasoning-parser deepseek_r1 \
+  --return-sampling-mask \
+  --logprobs-mode processed_logprobs

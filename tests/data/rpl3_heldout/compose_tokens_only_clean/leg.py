@@ -1,0 +1,9 @@
+import requests
+
+
+def generate(token_ids):
+    body = {
+        "token_ids": token_ids,
+        "sampling_params": {"temperature": 1.0, "top_k": 32, "max_tokens": 1024, "detokenize": False},
+    }
+    return requests.post("http://localhost:8100/inference/v1/generate", json=body, timeout=600).json()

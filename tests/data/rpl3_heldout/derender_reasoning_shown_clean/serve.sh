@@ -1,0 +1,2 @@
+#!/bin/bash
+vllm serve Qwen/Qwen3-8B --enable-scale-out --reasoning-parser qwen3 --return-sampling-mask --logprobs-mode processed_logprobs

@@ -1,0 +1,7 @@
+#!/bin/bash
+vllm serve mistralai/Mistral-7B-Instruct-v0.3 \
+  --enable-scale-out \
+  --return-sampling-mask \
+  --logprobs-mode processed_logprobs \
+  --generation-config vllm \
+  --override-generation-config '{"repetition_penalty": 1.05}'
