@@ -40,7 +40,7 @@ from .removal import NotRemoved, remove_cache
 from .stores import Store
 
 __all__ = ["CACHE_DIR", "NotRemoved", "ResultCache", "default_directory", "remove_cache"]
-_FORMAT = 8
+_FORMAT = 9
 _DEPENDENCY_BYTES = 64 << 20
 _IGNORE = b"# Created by replaylint\n*\n"
 
