@@ -10,8 +10,8 @@ def load_engine(model):
 
 def search(prompts):
     engine = load_engine("facebook/opt-125m")
-    params = BeamSearchParams(beam_width=4, max_tokens=64)
-    return engine.beam_search(prompts, params)  # expect: RPL101  # expect: RPL102
+    params = BeamSearchParams(beam_width=4, max_tokens=64)  # expect: RPL101  # expect: RPL102
+    return engine.beam_search(prompts, params)
 
 
 search([{"prompt": "The future of AI is"}])

@@ -9,6 +9,7 @@ def launch(model, port=8000):
         "vllm", "serve", model,
         "--port", str(port),
         "--tensor-parallel-size", "2",
+        "--enable-scale-out",
         "--return-sampling-mask",
         "--logprobs-mode", "processed_logprobs",
     ]

@@ -9,6 +9,7 @@ def launch(model, port=8000):
     cmd = [
         "vllm", "serve", model,
         "--port", str(port),
+        "--enable-scale-out",
         "--return-sampling-mask",
         "--logprobs-mode", "processed_logprobs",
     ]

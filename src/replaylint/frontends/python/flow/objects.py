@@ -14,7 +14,7 @@ import ast
 from dataclasses import dataclass, replace
 
 from ....model import UNKNOWN, Setting
-from .dicts import as_val, entry, spread
+from .dicts import as_val, call as dict_call, entry, spread
 from .facts import NOTHING, Entry, Kwargs, Val, read_from
 from .frames import Evaluates, Frame, expressions, parameters
 from .module import FUNCTIONS, Module
@@ -178,6 +178,12 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
     short = name.rsplit(".", 1)[-1]
     if (name in _AS_DICT or short == "asdict") and node.args:
         return as_kwargs(reader.evaluate(node.args[0], frame))
+    if short == "ChainMap" and name in ("collections.ChainMap", "ChainMap"):
+        return _chained(reader, node, frame)
+    if name in ("dataclasses.replace", "replace", "copy.replace") and len(node.args) == 1:
+        return _replaced(reader, node, frame)
+    if name in ("types.SimpleNamespace", "SimpleNamespace", "argparse.Namespace", "Namespace") and not node.args:
+        return dict_call(reader, node, frame)  # its attributes are the keywords; `vars(ns)` gives them
     if name in _PARSERS or short == "ArgumentParser":
         return Val(ref=Parser(node, frame))
     if short == "HfArgumentParser" and node.args:
@@ -189,6 +195,30 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
     if name == "getattr" and len(node.args) == 3 and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
         return _attribute_or_default(reader, node, frame)
     return NOTHING
+
+
+def _chained(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
+    """`ChainMap(overrides, defaults)`: the first mapping that has a key gives it."""
+    found = Kwargs()
+    for argument in reversed(node.args):
+        if isinstance(argument, ast.Starred):
+            return NOTHING
+        found.merge(spread(reader, argument, frame))
+    return as_val(found, frame.module.span(node))
+
+
+def _replaced(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
+    """`dataclasses.replace(cfg, field=v)`: a copy of the record with those fields written."""
+    owner = reader.evaluate(node.args[0], frame)
+    if not isinstance(owner.ref, Instance):
+        return NOTHING
+    fields = owner.ref.fields.copy()
+    for keyword in node.keywords:
+        if keyword.arg is None:
+            fields.merge(spread(reader, keyword.value, frame))
+        else:
+            fields.entries[keyword.arg] = entry(reader, frame, keyword.arg, keyword, keyword.value, None)
+    return Val(ref=replace(owner.ref, fields=fields), span=frame.module.span(node))
 
 
 def _attribute_or_default(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:

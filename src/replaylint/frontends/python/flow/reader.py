@@ -16,7 +16,7 @@ from .bodies import token_map
 from .comprehensions import filtered
 from .dicts import as_val, call as dict_call, container, decided, entry as dict_entry, literal, spread, writes_into, written
 from .facts import NOTHING, Kwargs, Val, read_from
-from .frames import Frame, parameters, reaching
+from .frames import Frame, binds, parameters, reaching
 from .logic import logic
 from .module import FUNCTIONS, Module, Placed
 from .objects import Class, command_default, field, instance, library_call, method_result
@@ -216,6 +216,8 @@ class Reader:
             return Val(ref=Qualified(f"{owner.ref.name}.{node.attr}"))
         if isinstance(owner.ref, Module):
             return self.name(node.attr, Frame(owner.ref, owner.ref.tree))
+        if isinstance(owner.ref, Class):
+            return self._class_member(owner.ref.module, owner.ref.node, node.attr)
         return field(self, owner, node.attr, frame)
 
     def self_attribute(self, attr: str, frame: Frame) -> Val:
@@ -233,9 +235,7 @@ class Reader:
                         sets.append((method, placed, statement.value))
         if len(sets) != 1 or sets[0][1].guards:
             if not sets:
-                methods = {m.name: m for m in cls.body if isinstance(m, FUNCTIONS)}
-                if attr in methods:
-                    return Val(ref=Function(frame.module, methods[attr], cls))
+                return self._class_member(frame.module, cls, attr, frame)
             return NOTHING
         method, placed, value = sets[0]
         same = method is frame.scope
@@ -252,6 +252,20 @@ class Reader:
                     mutated.reasons.append(f"`{target}` written in `{other.name}`")  # called before or after: not known here
         hops = read.hops if same else (*read.hops, frame.module.span(placed.statement))
         return replace(as_val(mutated, read.span), hops=hops)
+
+    def _class_member(self, module: Module, cls: ast.ClassDef, attr: str, frame: Frame | None = None) -> Val:
+        """A member the class body defines: a class attribute (`MODE = "raw_logprobs"`, read as
+        `self.MODE` or `Engine.MODE`), a method, or a `@property` read through `self` (what it returns)."""
+        for statement in cls.body:
+            bound = binds(statement, attr) if isinstance(statement, (ast.Assign, ast.AnnAssign)) else None
+            if bound is not None and bound.kind == "value":
+                return self.evaluate(bound.value, Frame(module, module.tree))
+            if isinstance(statement, FUNCTIONS) and statement.name == attr:
+                function = Function(module, statement, cls)
+                if frame is not None and any(_is_property(d) for d in statement.decorator_list):
+                    return self.returned(function, None, replace(frame, args=None))
+                return Val(ref=function)
+        return NOTHING
 
     def subscript(self, node: ast.Subscript, frame: Frame) -> Val:
         owner = self.evaluate(node.value, frame)
@@ -416,6 +430,14 @@ def _defaults(definition: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, a
     found = {param.arg: default for param, default in zip(positional[len(positional) - len(arguments.defaults) :], arguments.defaults)}
     found.update({param.arg: default for param, default in zip(arguments.kwonlyargs, arguments.kw_defaults) if default is not None})
     return found
+
+
+def _is_property(decorator: ast.expr) -> bool:
+    return (
+        isinstance(decorator, ast.Name)
+        and decorator.id in ("property", "cached_property")
+        or (isinstance(decorator, ast.Attribute) and decorator.attr == "cached_property")
+    )
 
 
 def _same_scope(frame: Frame, placed: Placed) -> bool:
