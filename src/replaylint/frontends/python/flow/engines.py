@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Iterator
 
 from ....model import UNKNOWN, Assumption, Launch, LaunchKind, Setting
-from .dicts import container, entry as read_entry, spread
+from .dicts import attributes_written, container, entry as read_entry, spread
 from .environ import runner_variable
 from .facts import Entry, Kwargs
 from .frames import Frame, expressions, parameters
@@ -322,6 +322,7 @@ def _via(item: Entry, span) -> Entry:
 def _launches(reader: Reader, node: ast.Call, frame: Frame, partial: Partial | None) -> Iterator[tuple[ast.Call, Launch, Kwargs]]:
     module = frame.module
     found = arguments(reader, node, frame, partial)
+    found.merge(_written_after(reader, node, frame))
     tests = list(dict.fromkeys(g.test for e in _chain(found) for g in e.guards if not g.opaque))
     # An open launch is not split: what nobody can see may decide the same keys (its keys
     # written under a branch are present, their values unknown).
@@ -357,6 +358,19 @@ def _launches(reader: Reader, node: ast.Call, frame: Frame, partial: Partial | N
             ),
             found,
         )
+
+
+def _written_after(reader: Reader, node: ast.Call, frame: Frame) -> Kwargs:
+    """The attributes set on the construction's object later in its scope
+    (`engine_args = AsyncEngineArgs(...)`, then `engine_args.return_sampling_mask = True`)."""
+    statement = frame.at.statement if frame.at is not None else None
+    if not (isinstance(statement, ast.Assign) and statement.value is node and len(statement.targets) == 1):
+        return Kwargs()
+    target = statement.targets[0]
+    if not isinstance(target, ast.Name):
+        return Kwargs()
+    assert frame.at is not None
+    return attributes_written(reader, target.id, frame, frame.at, None)
 
 
 def _chain(found: Kwargs) -> Iterator[Entry]:

@@ -14,7 +14,18 @@ from typing import TYPE_CHECKING, Any
 
 from .bodies import token_map
 from .comprehensions import filtered
-from .dicts import as_val, call as dict_call, container, decided, entry as dict_entry, literal, spread, writes_into, written
+from .dicts import (
+    as_val,
+    attributes_written,
+    call as dict_call,
+    container,
+    decided,
+    entry as dict_entry,
+    literal,
+    spread,
+    writes_into,
+    written,
+)
 from .facts import NOTHING, Kwargs, Val, read_from
 from .frames import Frame, binds, parameters, reaching
 from .logic import logic
@@ -61,6 +72,7 @@ class Engine:
 
     call: ast.Call
     frame: Frame
+    attributes: Kwargs | None = None  # written on the object after its construction (`sp.top_k = 0`)
 
 
 class Reader:
@@ -134,6 +146,8 @@ class Reader:
             return NOTHING
         scope_frame = frame if _same_scope(frame, binding.placed) else replace(frame, scope=frame.module.tree, cls=None, args=None)
         read = self.evaluate(binding.value, scope_frame.reading(binding.placed))
+        if isinstance(read.ref, Engine) and binding.element is None:
+            return self._with_attributes(read, name, scope_frame, binding.placed, frame.at if _same_scope(frame, binding.placed) else None)
         if binding.element is not None:
             items = read.ref if isinstance(read.ref, tuple) else ()
             return items[binding.element] if binding.element < len(items) else NOTHING
@@ -145,6 +159,18 @@ class Reader:
                     mutated.reasons.append(f"`{name}` written in `{function.name}`")  # when it runs is not known here
             return replace(as_val(mutated, read.span), hops=read.hops, origin=read.origin)
         return read
+
+    def _with_attributes(self, read: Val, name: str, frame: Frame, placed: Placed, until: Placed | None) -> Val:
+        """An engine or params construction with the attributes written on it after (`sp.top_k = 0`)."""
+        written_after = attributes_written(self, name, frame, placed, until)
+        if not written_after.entries and not written_after.reasons:
+            return read
+        made = read.ref
+        if made.attributes is not None:
+            merged = made.attributes.copy()
+            merged.merge(written_after)
+            written_after = merged
+        return replace(read, ref=replace(made, attributes=written_after))
 
     def _taken(self, placed: Placed, frame: Frame) -> bool | None:
         """Whether the branches `placed` is under (beyond the reader's own) are taken, each test
@@ -283,6 +309,9 @@ class Reader:
         func = node.func
         if isinstance(func, ast.Attribute) and func.attr in ("get", "copy"):
             return self._dict_method(node, func, frame)
+        if isinstance(func, ast.Attribute) and func.attr == "clone" and not node.args:
+            made = self.evaluate(func.value, frame)  # `params.clone()`: a copy of that construction
+            return made if isinstance(made.ref, Engine) else NOTHING
         if isinstance(func, ast.Attribute) and func.attr == "from_engine_args" and node.args:
             made = self.evaluate(node.args[0], frame)  # `AsyncLLM.from_engine_args(engine_args)`: that construction's engine
             return made if isinstance(made.ref, Engine) else NOTHING
@@ -453,8 +482,9 @@ def _writable(value: Any) -> bool:
 
 
 _ENGINES = ("LLM", "EngineArgs", "AsyncEngineArgs")
+_SAMPLING = ("vllm.SamplingParams", "vllm.sampling_params.SamplingParams")
 _PARAMS = frozenset(
-    ("vllm.SamplingParams", "vllm.sampling_params.SamplingParams", "vllm.BeamSearchParams", "vllm.sampling_params.BeamSearchParams")
+    (*_SAMPLING, *(f"{name}.from_optional" for name in _SAMPLING), "vllm.BeamSearchParams", "vllm.sampling_params.BeamSearchParams")
 )
 _ENGINE_MODULES = ("vllm", "vllm.entrypoints.llm", "vllm.engine.arg_utils")
 

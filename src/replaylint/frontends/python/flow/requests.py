@@ -47,6 +47,8 @@ def _frames(reader: Reader, module: Module, call: Call) -> list[Frame]:
     object of its class made there), else the method alone."""
     plain = Frame(module, call.scope, call.cls, None, call.placed)
     method = call.scope
+    if call.cls is None and isinstance(method, FUNCTIONS) and method in module.tree.body:
+        return _function_frames(reader, module, method, plain)
     if call.cls is None or not isinstance(method, FUNCTIONS) or method.name.startswith("__"):
         return [plain]
     found = []
@@ -57,6 +59,18 @@ def _frames(reader: Reader, module: Module, call: Call) -> list[Frame]:
             if _of_class(site_frame, func.value, call.cls):
                 args = bind(reader, Function(module, method, call.cls), site.node, site_frame)
                 found.append(replace(plain, args={name: value.via(module.span(site.node)) for name, value in args.items()}))
+    return found[:MAX_SITES] or [plain]
+
+
+def _function_frames(reader: Reader, module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef, plain: Frame) -> list[Frame]:
+    """A module-level function's request read with the arguments of each call of it in the
+    module (`validate(llm, prompts)`: the engine handed over), else the function alone."""
+    found = []
+    for site in calls(module, (f"{function.name}(",)):
+        if isinstance(site.node.func, ast.Name) and site.node.func.id == function.name:
+            site_frame = Frame(module, site.scope, site.cls, None, site.placed)
+            args = bind(reader, Function(module, function), site.node, site_frame)
+            found.append(replace(plain, args={name: value.via(module.span(site.node)) for name, value in args.items()}))
     return found[:MAX_SITES] or [plain]
 
 
@@ -81,6 +95,8 @@ def _made(read: Val) -> Iterator[Engine]:
 
 def _request(reader: Reader, made: Engine, kind: str) -> tuple[Request, tuple[Assumption, ...]]:
     found = arguments(reader, made.call, made.frame, None, positional=False)
+    if made.attributes is not None:
+        found.merge(made.attributes)
     settings = {name: entry.setting for name, entry in found.entries.items() if not entry.guards}
     open_ended = bool(found.reasons) or any(entry.guards for entry in found.entries.values()) or bool(made.call.args)
     assumptions = tuple(Assumption(condition, span) for entry in found.entries.values() for condition, span in entry.assumptions)
