@@ -115,9 +115,19 @@ def _reads_more(flowed_launches: list[Launch], launch: Launch) -> bool:
     if launch.open_ended or any(setting.value is UNKNOWN for setting in launch.settings.values()):
         return True
     return any(
-        _values(f) != _values(launch) or f.open_ended or f.condition or len(f.requests) > len(launch.requests) or _env(f) != _env(launch)
+        _values(f) != _values(launch)
+        or f.open_ended
+        or f.condition
+        or len(f.requests) > len(launch.requests)
+        or _env(f) != _env(launch)
+        or _asked(f) != _asked(launch)
         for f in flowed_launches
     )
+
+
+def _asked(launch: Launch) -> list:
+    """What the launch's requests send (the flow may know a value the libcst pass does not)."""
+    return [({name: setting.value for name, setting in request.settings.items()}, request.open_ended) for request in launch.requests]
 
 
 def _env(launch: Launch) -> dict:

@@ -74,9 +74,14 @@ def engine_launches(reader: Reader, module: Module, imported: set[str] = frozens
     """The launches of the module's engine constructions (`imported`: names of the tree's other
     modules that may hold a `partial` of one)."""
     candidates = _candidate_names(module) | imported
-    for call in calls(module, tuple(sorted(name + "(" for name in candidates))):
+    subclassing = "super().__init__(" in module.source.text
+    for call in calls(module, tuple(sorted(name + "(" for name in candidates)) + (("__init__(",) if subclassing else ())):
         func = call.node.func
         last = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+        if last == "__init__" and _inits_engine(reader, module, call):
+            for frame in contexts(reader, module, call):
+                yield from _launches(reader, call.node, frame, None)
+            continue
         if last not in candidates:
             continue
         for frame in contexts(reader, module, call):
@@ -85,6 +90,19 @@ def engine_launches(reader: Reader, module: Module, imported: set[str] = frozens
                 yield from _launches(reader, call.node, frame, None)
             elif isinstance(callee.ref, Partial) and isinstance(callee.ref.func.ref, Qualified) and engine_name(callee.ref.func.ref.name):
                 yield from _launches(reader, call.node, frame, callee.ref)
+
+
+def _inits_engine(reader: Reader, module: Module, call: Call) -> bool:
+    """`super().__init__(...)` in `__init__` of a subclass of vLLM's engine (`class MyLLM(LLM)`):
+    the subclass's construction is the engine's."""
+    func = call.node.func
+    if call.cls is None or getattr(call.scope, "name", None) != "__init__" or not isinstance(func, ast.Attribute):
+        return False
+    made = func.value
+    if not (isinstance(made, ast.Call) and isinstance(made.func, ast.Name) and made.func.id == "super"):
+        return False
+    top = Frame(module, module.tree)
+    return any(isinstance(ref := reader.evaluate(base, top).ref, Qualified) and engine_name(ref.name) for base in call.cls.bases)
 
 
 _PARTIAL_TARGET = re.compile(r"([\w.]+)\s*(?::[^=]*)?=\s*(?:functools\.)?$")  # the line before `partial(`

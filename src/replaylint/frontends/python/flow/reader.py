@@ -412,16 +412,15 @@ def bind(reader: Reader, function: Function, node: ast.Call, frame: Frame, skip_
     bound: dict[str, Val] = {}
     rest = Kwargs(home=container(frame.module, node))
     unknown = False
-    positional = list(node.args)
+    given = _positional(reader, node, frame)
+    if given is None:
+        unknown, given = True, []
     extra: list[Val] = []
-    for number, argument in enumerate(positional):
-        if isinstance(argument, ast.Starred):
-            unknown = True
-            break
+    for number, read in enumerate(given):
         if number < len(params):
-            bound[params[number].arg] = reader.evaluate(argument, frame)
+            bound[params[number].arg] = read
         else:
-            extra.append(reader.evaluate(argument, frame))
+            extra.append(read)
     if definition.args.vararg is not None and not unknown:
         bound[definition.args.vararg.arg] = Val([item.value for item in extra], ref=tuple(extra))
     names = {p.arg for p in params}
@@ -451,6 +450,20 @@ def bind(reader: Reader, function: Function, node: ast.Call, frame: Frame, skip_
             rest.reasons.append(f"**{definition.args.kwarg.arg} (what the caller passes)")
         bound[definition.args.kwarg.arg] = as_val(rest)
     return bound
+
+
+def _positional(reader: Reader, node: ast.Call, frame: Frame) -> list[Val] | None:
+    """The call's positional arguments, `*ARGS` of a known tuple or list spread (None: not known)."""
+    found: list[Val] = []
+    for argument in node.args:
+        if not isinstance(argument, ast.Starred):
+            found.append(reader.evaluate(argument, frame))
+            continue
+        items = reader.evaluate(argument.value, frame).ref
+        if not isinstance(items, tuple):
+            return None
+        found.extend(items)
+    return found
 
 
 def _defaults(definition: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.expr]:
