@@ -24,6 +24,7 @@ from .placing import FlowHandle
 from .reader import Function, Partial, Qualified, Reader, bind, engine_name
 
 MAX_SITES = 6  # call sites followed per function
+_OUTER = 2  # callers of the function that holds a call site followed outwards
 _MAX_TESTS = 3  # branch conditions one launch is split on
 
 
@@ -123,7 +124,7 @@ def _candidate_names(module: Module) -> set[str]:
     return names
 
 
-def contexts(reader: Reader, module: Module, call: Call, outer: bool = True) -> list[Frame]:
+def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) -> list[Frame]:
     scope = call.scope
     if not isinstance(scope, FUNCTIONS):
         return [Frame(module, module.tree, at=call.placed)]
@@ -149,16 +150,26 @@ def contexts(reader: Reader, module: Module, call: Call, outer: bool = True) -> 
         return frames or [plain]
     named = calls(module, (scope.name + "(",))
     sites = [(module, site) for site in named if isinstance(site.node.func, ast.Name) and site.node.func.id == scope.name]
-    if not sites and scope.args.kwarg is not None:  # its callers' keywords may reach the engine
+    if not sites and (scope.args.kwarg is not None or _decides_by_parameter(scope)):  # its callers' arguments reach the engine
         sites = list(_sites_elsewhere(reader, module, scope, lambda other, site: _calls_function(reader, other, site, scope)))
     frames = []
     for home, site in sites[:MAX_SITES]:
-        site_frame = Frame(home, site.scope, site.cls, None, site.placed)
+        site_frame = _site_frame(reader, home, site, outer)
         args = bind(reader, Function(module, scope), site.node, site_frame)
         hop = home.span(site.node)
         sites_here = ((site.scope, site.placed),) if home is module else ()
         frames.append(replace(plain, args={name: value.via(hop) for name, value in args.items()}, sites=sites_here))
     return frames or [plain]
+
+
+def _decides_by_parameter(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether a branch of the function tests one of its parameters (`if logprobs_mode:`): the
+    caller then decides which keys reach the engine."""
+    names = {param.arg for param in parameters(function)}
+    return any(
+        isinstance(node, (ast.If, ast.IfExp)) and any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(node.test))
+        for node in ast.walk(function)
+    )
 
 
 def _sites_elsewhere(reader: Reader, module: Module, definition: ast.AST, matches) -> Iterator[tuple[Module, Call]]:
@@ -177,13 +188,14 @@ def _sites_elsewhere(reader: Reader, module: Module, definition: ast.AST, matche
         yield from ((other, site) for site in calls(other, words) if matches(other, site))
 
 
-def _site_frame(reader: Reader, home: Module, site: Call, outer: bool) -> Frame:
-    """Where a construction site is read: with the arguments of the one call of its function in
-    the tree (`create_vllm_engines(...)` in `main`), followed one level out."""
+def _site_frame(reader: Reader, home: Module, site: Call, outer: int) -> Frame:
+    """Where a call site is read: with the arguments of the one call of its function in the
+    tree (`create_vllm_engines(...)` in `train(args)`, `train(parser.parse_args())` in `__main__`),
+    followed `outer` levels out."""
     plain = Frame(home, site.scope, site.cls, None, site.placed)
     if not outer or site.cls is not None or not isinstance(site.scope, FUNCTIONS):
         return plain
-    found = contexts(reader, home, site, outer=False)
+    found = contexts(reader, home, site, outer - 1)
     return found[0] if len(found) == 1 else plain
 
 

@@ -288,8 +288,10 @@ def _options(reader: Evaluates, parser: Parser) -> Kwargs:
     made it."""
     found = Kwargs()
     frame = parser.frame
+    made = frame.at.guards if frame.at is not None else ()  # the branches the parser is made under (`if __name__ == "__main__":`)
     for placed in frame.module.statements(frame.scope):
         here = frame.reading(placed)
+        guards = placed.guards[len(made) :] if placed.guards[: len(made)] == made else placed.guards
         for node in expressions(placed.statement):
             if not isinstance(node, ast.Call):
                 continue
@@ -299,15 +301,13 @@ def _options(reader: Evaluates, parser: Parser) -> Kwargs:
             if not (isinstance(node.func, ast.Attribute) and _is_parser(reader, node.func.value, parser, here)):
                 continue
             if node.func.attr == "add_argument":
-                option = _option(reader, node, here, placed.guards)
+                option = _option(reader, node, here, guards)
                 if option is not None:
                     found.entries[option[0]] = option[1]
             elif node.func.attr == "set_defaults":
                 for keyword in node.keywords:
                     if keyword.arg is not None:
-                        found.entries[keyword.arg] = replace(
-                            entry(reader, here, keyword.arg, keyword, keyword.value, None), guards=placed.guards
-                        )
+                        found.entries[keyword.arg] = replace(entry(reader, here, keyword.arg, keyword, keyword.value, None), guards=guards)
     return found
 
 
