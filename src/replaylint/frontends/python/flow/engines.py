@@ -150,6 +150,7 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
         return frames or [plain]
     named = calls(module, (scope.name + "(",))
     sites = [(module, site) for site in named if isinstance(site.node.func, ast.Name) and site.node.func.id == scope.name]
+    sites += [(module, site) for site in _closure_sites(module, scope) if all(site.node is not other.node for _, other in sites)]
     if not sites and (scope.args.kwarg is not None or _decides_by_parameter(scope)):  # its callers' arguments reach the engine
         sites = list(_sites_elsewhere(reader, module, scope, lambda other, site: _calls_function(reader, other, site, scope)))
     frames = []
@@ -158,8 +159,31 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
         args = bind(reader, Function(module, scope), site.node, site_frame)
         hop = home.span(site.node)
         sites_here = ((site.scope, site.placed),) if home is module else ()
-        frames.append(replace(plain, args={name: value.via(hop) for name, value in args.items()}, sites=sites_here))
+        callee = reader.evaluate(site.node.func, site_frame).ref if scope not in module.tree.body else None
+        outer = callee.outer if isinstance(callee, Function) and callee.node is scope else None  # a closure's enclosing call
+        frames.append(replace(plain, args={name: value.via(hop) for name, value in args.items()}, sites=sites_here, outer=outer))
     return frames or [plain]
+
+
+def _closure_sites(module: Module, closure: ast.FunctionDef | ast.AsyncFunctionDef) -> list[Call]:
+    """The calls of a closure a module-level factory returns (`build = make_builder(mode)`, then
+    `build(model)`), found through the names the factory's results are bound to."""
+    if closure in module.tree.body:
+        return []
+    factory = next((f for f in module.tree.body if isinstance(f, FUNCTIONS) and closure in f.body), None)
+    returned = factory is not None and any(
+        isinstance(n, ast.Return) and isinstance(n.value, ast.Name) and n.value.id == closure.name for n in ast.walk(factory)
+    )
+    if not returned:
+        return []
+    assert factory is not None
+    names = set()
+    for made in calls(module, (factory.name + "(",)):
+        statement = made.placed.statement
+        if isinstance(statement, ast.Assign) and statement.value is made.node and isinstance(statement.targets[0], ast.Name):
+            names.add(statement.targets[0].id)
+    found = calls(module, tuple(sorted(name + "(" for name in names))) if names else []
+    return [site for site in found if isinstance(site.node.func, ast.Name) and site.node.func.id in names]
 
 
 def _decides_by_parameter(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ast
 import json
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field as dataclass_field, replace
 from typing import TYPE_CHECKING, Any
 
 from .bodies import token_map
@@ -27,7 +27,7 @@ from .dicts import (
     written,
 )
 from .facts import NOTHING, Kwargs, Val, read_from
-from .frames import Frame, binds, parameters, reaching
+from .frames import Frame, binds, enclosed, parameters, reaching
 from .logic import logic
 from .module import FUNCTIONS, Module, Placed
 from .objects import Class, command_default, field, instance, library_call, method_result
@@ -48,6 +48,7 @@ class Function:
     module: Module
     node: ast.FunctionDef | ast.AsyncFunctionDef
     cls: ast.ClassDef | None = None
+    outer: Frame | None = dataclass_field(default=None, compare=False)  # a closure: the frame of the call of its enclosing function
 
 
 @dataclass(frozen=True)
@@ -129,6 +130,9 @@ class Reader:
         return NOTHING
 
     def name(self, name: str, frame: Frame) -> Val:
+        if enclosed(frame, name):
+            assert frame.outer is not None
+            return self.name(name, frame.outer)
         binding = reaching(frame, name, self._taken)
         if binding is None:
             return Val(ref=Qualified(name)) if name in ("dict", "vars", "getattr") else NOTHING
@@ -139,7 +143,8 @@ class Reader:
             mutated = written(self, read.kwargs, name, frame, None, frame.at)
             return replace(as_val(mutated, read.span), hops=read.hops, origin=read.origin)
         if binding.kind == "definition":
-            return self._definition(binding.node, frame.module, frame)
+            nested = frame.function is not None and binding.placed is not None and _same_scope(frame, binding.placed)
+            return self._definition(binding.node, frame.module, frame if nested else None)
         if binding.kind == "import":
             return self.imported(name, frame.module)
         if binding.kind != "value" or binding.placed is None:
@@ -226,9 +231,10 @@ class Reader:
         read = self.name(member, Frame(target, target.tree))
         return read.via(module.span(statement)) if statement is not None else read
 
-    def _definition(self, node: ast.AST | None, module: Module, frame: Frame) -> Val:
+    def _definition(self, node: ast.AST | None, module: Module, frame: Frame | None) -> Val:
+        """A function or class defined in the tree (`frame`: the function that defines it, for a closure)."""
         if isinstance(node, FUNCTIONS):
-            return Val(ref=Function(module, node))
+            return Val(ref=Function(module, node, outer=frame))
         if isinstance(node, ast.ClassDef):
             return Val(ref=Class(module, node))
         return NOTHING
@@ -397,6 +403,7 @@ class Reader:
             return NOTHING
         args = bind(self, function, node, frame) if node is not None else None
         inner = Frame(function.module, function.node, function.cls, args, None, frame.depth + 1, (*frame.stack, id(function.node)))
+        inner = replace(inner, outer=function.outer)
         read = combined(self, paths, inner)
         call_span = frame.module.span(node) if node is not None else None
         return read.via(*(s for s in (call_span,) if s is not None), *hops)

@@ -52,11 +52,14 @@ def _frames(reader: Reader, module: Module, call: Call) -> list[Frame]:
     if call.cls is None or not isinstance(method, FUNCTIONS) or method.name.startswith("__"):
         return [plain]
     found = []
-    for site in calls(module, (f".{method.name}(",)):
+    for site in calls(module, (f".{method.name}(", f".{method.name}.remote(")):
         func = site.node.func
+        remote = isinstance(func, ast.Attribute) and func.attr == "remote" and isinstance(func.value, ast.Attribute)
+        if remote:  # `actor.generate.remote(prompts, params)`: the Ray actor's method
+            func = func.value  # type: ignore[union-attr]
         if isinstance(func, ast.Attribute) and func.attr == method.name:
             site_frame = Frame(module, site.scope, site.cls, None, site.placed)
-            if _of_class(site_frame, func.value, call.cls):
+            if _of_class(site_frame, func.value, call.cls) or (remote and _only_actor_with(module, call.cls, method.name)):
                 args = bind(reader, Function(module, method, call.cls), site.node, site_frame)
                 found.append(replace(plain, args={name: value.via(module.span(site.node)) for name, value in args.items()}))
     return found[:MAX_SITES] or [plain]
@@ -72,6 +75,16 @@ def _function_frames(reader: Reader, module: Module, function: ast.FunctionDef |
             args = bind(reader, Function(module, function), site.node, site_frame)
             found.append(replace(plain, args={name: value.via(module.span(site.node)) for name, value in args.items()}))
     return found[:MAX_SITES] or [plain]
+
+
+def _only_actor_with(module: Module, cls: ast.ClassDef, method: str) -> bool:
+    """Whether `cls` is a Ray actor of the module (`@ray.remote`, or made with `Cls.remote(...)`)
+    and no other class of the module has the method: `actor.method.remote(...)` is then a call of it."""
+    named = [c for c in ast.walk(module.tree) if isinstance(c, ast.ClassDef) and any(getattr(m, "name", "") == method for m in c.body)]
+    if named != [cls]:
+        return False
+    decorated = any("remote" in ast.unparse(decorator) for decorator in cls.decorator_list)
+    return decorated or f"{cls.name}.remote(" in module.source.text or f"{cls.name}.options(" in module.source.text
 
 
 def _of_class(frame: Frame, receiver: ast.expr, cls: ast.ClassDef) -> bool:
