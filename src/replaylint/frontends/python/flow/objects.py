@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, replace
 
-from ....model import UNKNOWN, Setting
+from ....model import UNKNOWN, Setting, Span
 from .dicts import as_val, call as dict_call, entry, spread
 from .facts import NOTHING, Entry, Kwargs, Val, read_from
 from .frames import Evaluates, Frame, expressions, parameters
@@ -167,17 +167,25 @@ def field(reader: Evaluates, owner: Val, name: str, frame: Frame) -> Val:
     return read_from(item.setting, item.assumptions, item.ref)
 
 
-def as_kwargs(owner: Val) -> Val:
+def as_kwargs(owner: Val, *at: Span) -> Val:
+    """The fields of a record as keyword arguments (`asdict(cfg)`, `cfg.model_dump()`), each
+    passing through the places the record did (an import) and `at` (the call that turns it into a dict)."""
     ref = owner.ref
     if isinstance(ref, Instance):
-        return as_val(ref.fields)
+        hops = (*at, *owner.hops)
+        fields = ref.fields
+        if hops:
+            fields = fields.rebuilt(
+                {name: replace(e, setting=replace(e.setting, via=(*e.setting.via, *hops))) for name, e in fields.entries.items()}
+            )
+        return as_val(fields)
     return owner if owner.kwargs is not None else NOTHING
 
 
 def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> Val:
     short = name.rsplit(".", 1)[-1]
     if (name in _AS_DICT or short == "asdict") and node.args:
-        return as_kwargs(reader.evaluate(node.args[0], frame))
+        return as_kwargs(reader.evaluate(node.args[0], frame), frame.module.span(node))
     if short == "ChainMap" and name in ("collections.ChainMap", "ChainMap"):
         return _chained(reader, node, frame)
     if name in ("dataclasses.replace", "replace", "copy.replace") and len(node.args) == 1:
@@ -240,7 +248,7 @@ def method_result(reader: Evaluates, callee: Val, func: ast.expr, node: ast.Call
     owner = reader.evaluate(func.value, frame)
     ref = owner.ref
     if func.attr in _DUMP_METHODS:
-        return as_kwargs(owner)
+        return as_kwargs(owner, frame.module.span(node))
     if isinstance(ref, Parser):
         if func.attr in ("add_argument_group", "add_mutually_exclusive_group"):
             return owner
