@@ -223,6 +223,8 @@ def _writes(statement: ast.stmt, target: str, module: Module, named_key=None) ->
     (`named_key`: reads a key spelt by a name)."""
     if isinstance(statement, (ast.Assign, ast.Delete)):
         for node in statement.targets:
+            if isinstance(node, ast.Attribute) and isinstance(statement, ast.Assign) and _is(node.value, target, module):
+                yield ("set", node.attr, statement, statement.value)  # `ns.logprobs_mode = ...` (a namespace's keys)
             if isinstance(node, ast.Subscript) and _is(node.value, target, module):
                 key = node.slice.value if isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str) else None
                 if key is None and named_key is not None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 from dataclasses import dataclass, field as dataclass_field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -30,7 +31,7 @@ from .facts import NOTHING, Kwargs, Val, read_from
 from .frames import Frame, binds, enclosed, parameters, reaching
 from .logic import logic
 from .module import FUNCTIONS, Module, Placed
-from .objects import Class, command_default, field, instance, library_call, method_result
+from .objects import Class, Instance, command_default, field, instance, library_call, method_result
 from .returns import branches, combined
 from .yaml_configs import file_loaded, hydra_config, loaded
 
@@ -151,7 +152,7 @@ class Reader:
             return NOTHING
         scope_frame = frame if _same_scope(frame, binding.placed) else replace(frame, scope=frame.module.tree, cls=None, args=None)
         read = self.evaluate(binding.value, scope_frame.reading(binding.placed))
-        if isinstance(read.ref, Engine) and binding.element is None:
+        if isinstance(read.ref, (Engine, Instance)) and binding.element is None:
             return self._with_attributes(read, name, scope_frame, binding.placed, frame.at if _same_scope(frame, binding.placed) else None)
         if binding.element is not None:
             items = read.ref if isinstance(read.ref, tuple) else ()
@@ -171,6 +172,10 @@ class Reader:
         if not written_after.entries and not written_after.reasons:
             return read
         made = read.ref
+        if isinstance(made, Instance):  # `cfg.logprobs_mode = ...` after `cfg = EngineConfig()`
+            fields = made.fields.copy()
+            fields.merge(written_after)
+            return replace(read, ref=replace(made, fields=fields))
         if made.attributes is not None:
             merged = made.attributes.copy()
             merged.merge(written_after)
@@ -287,7 +292,10 @@ class Reader:
 
     def _class_member(self, module: Module, cls: ast.ClassDef, attr: str, frame: Frame | None = None) -> Val:
         """A member the class body defines: a class attribute (`MODE = "raw_logprobs"`, read as
-        `self.MODE` or `Engine.MODE`), a method, or a `@property` read through `self` (what it returns)."""
+        `self.MODE` or `Engine.MODE`; unknown when the module writes it elsewhere, `Engine.MODE = ...`),
+        a method, or a `@property` read through `self` (what it returns)."""
+        if re.search(rf"\b(?:{cls.name}|cls|__class__)\.{attr}\s*(?:[-+*/|]?=(?!=))|setattr\(\s*(?:{cls.name}|cls)\b", module.source.text):
+            return NOTHING
         for statement in cls.body:
             bound = binds(statement, attr) if isinstance(statement, (ast.Assign, ast.AnnAssign)) else None
             if bound is not None and bound.kind == "value":
