@@ -136,7 +136,7 @@ class Reader:
             return self.name(name, frame.outer)
         binding = reaching(frame, name, self._taken)
         if binding is None:
-            return Val(ref=Qualified(name)) if name in ("dict", "vars", "getattr") else NOTHING
+            return Val(ref=Qualified(name)) if name in ("dict", "vars", "getattr", *_CONVERSIONS) else NOTHING
         if binding.kind == "parameter":
             read = self.parameter(name, frame)
             if read.kwargs is None:
@@ -381,6 +381,8 @@ class Reader:
         short = name.rsplit(".", 1)[-1]
         if name in ("dict",) and not any(isinstance(a, ast.Starred) for a in node.args):
             return dict_call(self, node, frame)
+        if name in _CONVERSIONS and len(node.args) == 1 and not node.keywords:
+            return _converted(name, self.evaluate(node.args[0], frame))
         if name in ("functools.partial", "partial") and node.args:
             keywords = dict_call(self, node, frame, positional=False).kwargs or Kwargs()
             return Val(ref=Partial(self.evaluate(node.args[0], frame), keywords, frame.module.span(node)))
@@ -411,7 +413,8 @@ class Reader:
             return NOTHING
         args = bind(self, function, node, frame) if node is not None else None
         inner = Frame(function.module, function.node, function.cls, args, None, frame.depth + 1, (*frame.stack, id(function.node)))
-        inner = replace(inner, outer=function.outer)
+        same_object = function.cls is not None and function.cls is frame.cls  # `self.args` of the object being read
+        inner = replace(inner, outer=function.outer, init=frame.init if same_object else None)
         read = combined(self, paths, inner)
         call_span = frame.module.span(node) if node is not None else None
         return read.via(*(s for s in (call_span,) if s is not None), *hops)
@@ -495,6 +498,20 @@ def _is_property(decorator: ast.expr) -> bool:
         and decorator.id in ("property", "cached_property")
         or (isinstance(decorator, ast.Attribute) and decorator.attr == "cached_property")
     )
+
+
+_CONVERSIONS = {"int": int, "float": float, "str": str, "bool": bool}
+
+
+def _converted(name: str, read: Val) -> Val:
+    """`int(x)`, `float(x)`, `str(x)`, `bool(x)` of a known number, text or truth value."""
+    value = read.value
+    if not isinstance(value, (int, float, str, bool)) or (name == "str" and not isinstance(value, (str, int))):
+        return NOTHING
+    try:
+        return replace(read, value=_CONVERSIONS[name](value))
+    except (TypeError, ValueError, OverflowError):
+        return NOTHING
 
 
 def _same_scope(frame: Frame, placed: Placed) -> bool:
