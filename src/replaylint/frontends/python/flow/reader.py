@@ -9,72 +9,30 @@ from __future__ import annotations
 
 import ast
 import json
-import re
-from dataclasses import dataclass, field as dataclass_field, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from .binding import bind
 from .bodies import token_map
 from .comprehensions import filtered
-from .dicts import (
-    as_val,
-    attributes_written,
-    call as dict_call,
-    container,
-    decided,
-    entry as dict_entry,
-    literal,
-    spread,
-    writes_into,
-    written,
-)
+from .dicts import as_val, call as dict_call, decided, literal, spread, written
 from .facts import NOTHING, Kwargs, Val, read_from
-from .frames import Frame, binds, enclosed, parameters, reaching
+from .frames import Frame, enclosed, reaching
 from .logic import logic
+from .members import class_member, self_attribute, with_attributes
 from .module import FUNCTIONS, Module, Placed
 from .objects import Class, Instance, command_default, field, instance, library_call, method_result
+from .refs import Engine, Function, Partial, Qualified, engine_name, is_params
 from .returns import branches, combined
 from .yaml_configs import file_loaded, hydra_config, loaded
+
+__all__ = ["Engine", "Function", "Partial", "Qualified", "Reader", "bind", "engine_name"]
 
 if TYPE_CHECKING:
     from .tree import Tree
 
 MAX_DEPTH = 6  # calls followed into one another
 _MAX_NESTING = 120  # deeper values are unknown (each level takes a few of Python's frames)
-
-
-@dataclass(frozen=True)
-class Function:
-    """A function of the tree (`cls`: the class it is a method of)."""
-
-    module: Module
-    node: ast.FunctionDef | ast.AsyncFunctionDef
-    cls: ast.ClassDef | None = None
-    outer: Frame | None = dataclass_field(default=None, compare=False)  # a closure: the frame of the call of its enclosing function
-
-
-@dataclass(frozen=True)
-class Partial:
-    """`functools.partial(func, **kwargs)`: `span` is the partial's call."""
-
-    func: Val
-    kwargs: Kwargs
-    span: Any
-
-
-@dataclass(frozen=True)
-class Qualified:
-    """A name imported from outside the tree (`vllm.LLM`)."""
-
-    name: str
-
-
-@dataclass(frozen=True)
-class Engine:
-    """An engine constructor call, read in a frame."""
-
-    call: ast.Call
-    frame: Frame
-    attributes: Kwargs | None = None  # written on the object after its construction (`sp.top_k = 0`)
 
 
 class Reader:
@@ -153,7 +111,7 @@ class Reader:
         scope_frame = frame if _same_scope(frame, binding.placed) else replace(frame, scope=frame.module.tree, cls=None, args=None)
         read = self.evaluate(binding.value, scope_frame.reading(binding.placed))
         if isinstance(read.ref, (Engine, Instance)) and binding.element is None:
-            return self._with_attributes(read, name, scope_frame, binding.placed, frame.at if _same_scope(frame, binding.placed) else None)
+            return with_attributes(self, read, name, scope_frame, binding.placed, frame.at if _same_scope(frame, binding.placed) else None)
         if binding.element is not None:
             items = read.ref if isinstance(read.ref, tuple) else ()
             return items[binding.element] if binding.element < len(items) else NOTHING
@@ -165,22 +123,6 @@ class Reader:
                     mutated.reasons.append(f"`{name}` written in `{function.name}`")  # when it runs is not known here
             return replace(as_val(mutated, read.span), hops=read.hops, origin=read.origin)
         return read
-
-    def _with_attributes(self, read: Val, name: str, frame: Frame, placed: Placed, until: Placed | None) -> Val:
-        """An engine or params construction with the attributes written on it after (`sp.top_k = 0`)."""
-        written_after = attributes_written(self, name, frame, placed, until)
-        if not written_after.entries and not written_after.reasons:
-            return read
-        made = read.ref
-        if isinstance(made, Instance):  # `cfg.logprobs_mode = ...` after `cfg = EngineConfig()`
-            fields = made.fields.copy()
-            fields.merge(written_after)
-            return replace(read, ref=replace(made, fields=fields))
-        if made.attributes is not None:
-            merged = made.attributes.copy()
-            merged.merge(written_after)
-            written_after = merged
-        return replace(read, ref=replace(made, attributes=written_after))
 
     def _taken(self, placed: Placed, frame: Frame) -> bool | None:
         """Whether the branches `placed` is under (beyond the reader's own) are taken, each test
@@ -247,65 +189,15 @@ class Reader:
     def attribute(self, node: ast.Attribute, frame: Frame) -> Val:
         base = node.value
         if isinstance(base, ast.Name) and base.id == "self" and frame.cls is not None:
-            return self.self_attribute(node.attr, frame)
+            return self_attribute(self, node.attr, frame)
         owner = self.evaluate(base, frame)
         if isinstance(owner.ref, Qualified):
             return Val(ref=Qualified(f"{owner.ref.name}.{node.attr}"))
         if isinstance(owner.ref, Module):
             return self.name(node.attr, Frame(owner.ref, owner.ref.tree))
         if isinstance(owner.ref, Class):
-            return self._class_member(owner.ref.module, owner.ref.node, node.attr)
+            return class_member(self, owner.ref.module, owner.ref.node, node.attr)
         return field(self, owner, node.attr, frame)
-
-    def self_attribute(self, attr: str, frame: Frame) -> Val:
-        """`self.x`, set once in one method of the class (mostly `__init__`)."""
-        cls = frame.cls
-        assert cls is not None
-        target = f"self.{attr}"
-        sets = []
-        for method in (statement for statement in cls.body if isinstance(statement, FUNCTIONS)):
-            for placed in frame.module.statements(method):
-                statement = placed.statement
-                if isinstance(statement, (ast.Assign, ast.AnnAssign)):
-                    targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
-                    if any(frame.module.text(t) == target for t in targets if isinstance(t, ast.Attribute)):
-                        sets.append((method, placed, statement.value))
-        if len(sets) != 1 or sets[0][1].guards:
-            if not sets:
-                return self._class_member(frame.module, cls, attr, frame)
-            return NOTHING
-        method, placed, value = sets[0]
-        same = method is frame.scope
-        home = frame if same else self.tree.frame_of(frame.module, method, cls, frame)
-        read = self.evaluate(value, home.reading(placed))
-        if read.kwargs is None:
-            return read
-        mutated = written(self, read.kwargs, target, home, placed, frame.at if same else None)
-        if not same:
-            mutated = written(self, mutated, target, frame, None, frame.at)
-        for other in cls.body:
-            if isinstance(other, FUNCTIONS) and other is not method and other is not frame.scope:
-                if writes_into(frame.module, other, target):
-                    mutated.reasons.append(f"`{target}` written in `{other.name}`")  # called before or after: not known here
-        hops = read.hops if same else (*read.hops, frame.module.span(placed.statement))
-        return replace(as_val(mutated, read.span), hops=hops)
-
-    def _class_member(self, module: Module, cls: ast.ClassDef, attr: str, frame: Frame | None = None) -> Val:
-        """A member the class body defines: a class attribute (`MODE = "raw_logprobs"`, read as
-        `self.MODE` or `Engine.MODE`; unknown when the module writes it elsewhere, `Engine.MODE = ...`),
-        a method, or a `@property` read through `self` (what it returns)."""
-        if re.search(rf"\b(?:{cls.name}|cls|__class__)\.{attr}\s*(?:[-+*/|]?=(?!=))|setattr\(\s*(?:{cls.name}|cls)\b", module.source.text):
-            return NOTHING
-        for statement in cls.body:
-            bound = binds(statement, attr) if isinstance(statement, (ast.Assign, ast.AnnAssign)) else None
-            if bound is not None and bound.kind == "value":
-                return self.evaluate(bound.value, Frame(module, module.tree))
-            if isinstance(statement, FUNCTIONS) and statement.name == attr:
-                function = Function(module, statement, cls)
-                if frame is not None and any(_is_property(d) for d in statement.decorator_list):
-                    return self.returned(function, None, replace(frame, args=None))
-                return Val(ref=function)
-        return NOTHING
 
     def subscript(self, node: ast.Subscript, frame: Frame) -> Val:
         owner = self.evaluate(node.value, frame)
@@ -396,7 +288,7 @@ class Reader:
         from_file = file_loaded(self, name, node, frame)
         if from_file is not None:
             return from_file
-        if engine_name(name) or name in _PARAMS:
+        if engine_name(name) or is_params(name):
             return Val(ref=Engine(node, frame))  # an engine, or the params of a request
         return library_call(self, name, node, frame)
 
@@ -418,86 +310,6 @@ class Reader:
         read = combined(self, paths, inner)
         call_span = frame.module.span(node) if node is not None else None
         return read.via(*(s for s in (call_span,) if s is not None), *hops)
-
-
-def bind(reader: Reader, function: Function, node: ast.Call, frame: Frame, skip_self: bool | None = None) -> dict[str, Val]:
-    """The call's arguments as the function's parameters see them; a parameter the call does
-    not pass has its default (read in the function's module); `**kwargs` gets the rest."""
-    definition = function.node
-    params = parameters(definition)
-    if skip_self if skip_self is not None else function.cls is not None:
-        params = params[1:]
-    bound: dict[str, Val] = {}
-    rest = Kwargs(home=container(frame.module, node))
-    unknown = False
-    given = _positional(reader, node, frame)
-    if given is None:
-        unknown, given = True, []
-    extra: list[Val] = []
-    for number, read in enumerate(given):
-        if number < len(params):
-            bound[params[number].arg] = read
-        else:
-            extra.append(read)
-    if definition.args.vararg is not None and not unknown:
-        bound[definition.args.vararg.arg] = Val([item.value for item in extra], ref=tuple(extra))
-    names = {p.arg for p in params}
-    for keyword in node.keywords:
-        if keyword.arg is None:
-            given = spread(reader, keyword.value, frame)
-            if given.reasons:
-                unknown = True
-            for name, item in given.entries.items():
-                if name in names:
-                    bound[name] = Val(
-                        item.setting.value, item.setting.keys, span=item.setting.value_span, origin=item.setting.span, hops=item.setting.via
-                    )
-                else:
-                    rest.entries[name] = item
-        elif keyword.arg in names:
-            bound[keyword.arg] = reader.evaluate(keyword.value, frame)
-        else:
-            rest.entries[keyword.arg] = dict_entry(reader, frame, keyword.arg, keyword, keyword.value, None)
-    defaults = _defaults(definition)
-    home = Frame(function.module, function.module.tree)
-    for param in params:
-        if param.arg not in bound and not unknown and param.arg in defaults:
-            bound[param.arg] = reader.evaluate(defaults[param.arg], home)
-    if definition.args.kwarg is not None:
-        if unknown:
-            rest.reasons.append(f"**{definition.args.kwarg.arg} (what the caller passes)")
-        bound[definition.args.kwarg.arg] = as_val(rest)
-    return bound
-
-
-def _positional(reader: Reader, node: ast.Call, frame: Frame) -> list[Val] | None:
-    """The call's positional arguments, `*ARGS` of a known tuple or list spread (None: not known)."""
-    found: list[Val] = []
-    for argument in node.args:
-        if not isinstance(argument, ast.Starred):
-            found.append(reader.evaluate(argument, frame))
-            continue
-        items = reader.evaluate(argument.value, frame).ref
-        if not isinstance(items, tuple):
-            return None
-        found.extend(items)
-    return found
-
-
-def _defaults(definition: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.expr]:
-    arguments = definition.args
-    positional = [*arguments.posonlyargs, *arguments.args]
-    found = {param.arg: default for param, default in zip(positional[len(positional) - len(arguments.defaults) :], arguments.defaults)}
-    found.update({param.arg: default for param, default in zip(arguments.kwonlyargs, arguments.kw_defaults) if default is not None})
-    return found
-
-
-def _is_property(decorator: ast.expr) -> bool:
-    return (
-        isinstance(decorator, ast.Name)
-        and decorator.id in ("property", "cached_property")
-        or (isinstance(decorator, ast.Attribute) and decorator.attr == "cached_property")
-    )
 
 
 _CONVERSIONS = {"int": int, "float": float, "str": str, "bool": bool}
@@ -524,16 +336,3 @@ def _writable(value: Any) -> bool:
     if isinstance(value, list):
         return all(_writable(v) for v in value)
     return value is None or isinstance(value, (str, int, float, bool))
-
-
-_ENGINES = ("LLM", "EngineArgs", "AsyncEngineArgs")
-_SAMPLING = ("vllm.SamplingParams", "vllm.sampling_params.SamplingParams")
-_PARAMS = frozenset(
-    (*_SAMPLING, *(f"{name}.from_optional" for name in _SAMPLING), "vllm.BeamSearchParams", "vllm.sampling_params.BeamSearchParams")
-)
-_ENGINE_MODULES = ("vllm", "vllm.entrypoints.llm", "vllm.engine.arg_utils")
-
-
-def engine_name(name: str) -> bool:
-    module, _, short = name.rpartition(".")
-    return short in _ENGINES and module in _ENGINE_MODULES
