@@ -554,3 +554,10 @@ def test_requests_follow_the_engine_into_functions_and_ray_actors() -> None:
     found = read(SourceFile("t.py", HEAD + body), ExtractContext())
     sent = sorted((name, s.value) for f in found for r in f.requests for name, s in r.settings.items())
     assert ("temperature", 0.0) in sent and ("top_k", 0) in sent
+
+
+def test_an_enum_members_value_reaches_the_engine_and_the_member_itself_stays_unknown() -> None:
+    enum = "import enum\nclass Mode(str, enum.Enum):\n    RAW = 'raw_logprobs'\n\n\n"
+    found = launch(enum + "LLM('m', return_sampling_mask=True, logprobs_mode=Mode.RAW.value)\n")
+    assert found.value("logprobs_mode") == "raw_logprobs"
+    assert launch(enum + "LLM('m', return_sampling_mask=True, logprobs_mode=Mode.RAW)\n").value("logprobs_mode") is UNKNOWN

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from .dicts import as_val, attributes_written, writes_into, written
@@ -63,13 +63,29 @@ def class_member(reader: Reader, module: Module, cls: ast.ClassDef, attr: str, f
     for statement in cls.body:
         bound = binds(statement, attr) if isinstance(statement, (ast.Assign, ast.AnnAssign)) else None
         if bound is not None and bound.kind == "value":
-            return reader.evaluate(bound.value, Frame(module, module.tree))
+            read = reader.evaluate(bound.value, Frame(module, module.tree))
+            return Val(ref=Member(read)) if _is_enum(cls) else read
         if isinstance(statement, FUNCTIONS) and statement.name == attr:
             function = Function(module, statement, cls)
             if frame is not None and any(_is_property(d) for d in statement.decorator_list):
                 return reader.returned(function, None, replace(frame, args=None))
             return Val(ref=function)
     return NOTHING
+
+
+@dataclass(frozen=True)
+class Member:
+    """A member of an `Enum` class: its `.value` is what the class body assigns."""
+
+    value: Val
+
+
+def member_attribute(member: Member, attr: str) -> Val:
+    return member.value if attr == "value" else NOTHING
+
+
+def _is_enum(cls: ast.ClassDef) -> bool:
+    return any((base.attr if isinstance(base, ast.Attribute) else getattr(base, "id", "")).endswith("Enum") for base in cls.bases)
 
 
 def with_attributes(reader: Reader, read: Val, name: str, frame: Frame, placed: Placed, until: Placed | None) -> Val:

@@ -19,7 +19,7 @@ from .dicts import as_val, call as dict_call, decided, literal, spread, written
 from .facts import NOTHING, Kwargs, Val, read_from
 from .frames import Frame, enclosed, reaching
 from .logic import logic
-from .members import class_member, self_attribute, with_attributes
+from .members import Member, class_member, member_attribute, self_attribute, with_attributes
 from .module import FUNCTIONS, Module, Placed
 from .objects import Class, Instance, command_default, field, instance, library_call, method_result
 from .refs import Engine, Function, Partial, Qualified, engine_name, is_params
@@ -197,6 +197,8 @@ class Reader:
             return self.name(node.attr, Frame(owner.ref, owner.ref.tree))
         if isinstance(owner.ref, Class):
             return class_member(self, owner.ref.module, owner.ref.node, node.attr)
+        if isinstance(owner.ref, Member):
+            return member_attribute(owner.ref, node.attr)  # `LogprobsMode.PROCESSED.value`
         return field(self, owner, node.attr, frame)
 
     def subscript(self, node: ast.Subscript, frame: Frame) -> Val:
