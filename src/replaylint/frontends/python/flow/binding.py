@@ -41,6 +41,7 @@ def bind(reader: Reader, function: Function, node: ast.Call, frame: Frame, skip_
             given = spread(reader, keyword.value, frame)
             if given.reasons:
                 unknown = True
+            rest.assumed.extend(condition for condition in given.assumed if condition not in rest.assumed)
             for name, item in given.entries.items():
                 if name in names:
                     bound[name] = Val(

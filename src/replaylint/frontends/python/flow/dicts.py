@@ -136,7 +136,7 @@ def written(reader: Evaluates, base: Kwargs, target: str, frame: Frame, after: P
         writes = list(_writes(placed.statement, target, frame.module, lambda node, at=here: _named_key(reader, node, at)))
         if not writes:
             continue
-        guards = decided(reader, guards, frame.reading(placed))
+        guards = decided(reader, guards, frame.reading(placed), found.assumed)
         if guards is None:
             continue  # under a branch that is never taken
         for write in writes:
@@ -193,14 +193,19 @@ def _attribute_write(statement: ast.stmt, target: str) -> tuple | None:
     return None
 
 
-def decided(reader: Evaluates, guards: tuple[Guard, ...], frame: Frame) -> tuple[Guard, ...] | None:
-    """The guards whose test the reader cannot decide (None: one is decided against)."""
+def decided(reader: Evaluates, guards: tuple[Guard, ...], frame: Frame, assumed: list[str] | None = None) -> tuple[Guard, ...] | None:
+    """The guards whose test the reader cannot decide (None: one is decided against); the
+    defaults a decided test rests on are added to `assumed` (`if args.fast:` with `--fast` off)."""
     left = []
     for guard in guards:
-        value = reader.evaluate(guard.node, frame).value if guard.node is not None else UNKNOWN
+        read = reader.evaluate(guard.node, frame) if guard.node is not None else None
+        value = read.value if read is not None else UNKNOWN
         if value is UNKNOWN or not isinstance(value, (bool, int, str, type(None))):
             left.append(guard)
-        elif bool(value) != guard.holds:
+            continue
+        if assumed is not None and read is not None:
+            assumed.extend(condition for condition, _ in read.assumptions if condition not in assumed)
+        if bool(value) != guard.holds:
             return None
     return tuple(left)
 

@@ -23,7 +23,7 @@ def create_vllm_engines(num_engines, tensor_parallel_size, pretrain, seed, logpr
             "dtype": "bfloat16",
             "trust_remote_code": True,
             "num_gpus": 1,
-            "return_sampling_mask": True,  # expect: RPL003
+            "return_sampling_mask": True,  # expect: RPL003 "--enable_correction, default False (train_ppo_ray.py:23)"
         }
         if logprobs_mode:
             actor_kwargs["logprobs_mode"] = logprobs_mode
