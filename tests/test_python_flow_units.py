@@ -561,3 +561,12 @@ def test_an_enum_members_value_reaches_the_engine_and_the_member_itself_stays_un
     found = launch(enum + "LLM('m', return_sampling_mask=True, logprobs_mode=Mode.RAW.value)\n")
     assert found.value("logprobs_mode") == "raw_logprobs"
     assert launch(enum + "LLM('m', return_sampling_mask=True, logprobs_mode=Mode.RAW)\n").value("logprobs_mode") is UNKNOWN
+
+
+@pytest.mark.parametrize("merge", ["operator.or_", "lambda a, b: {**a, **b}", "lambda a, b: a | b"])
+def test_mappings_merged_with_reduce_reach_the_engine_in_order(merge: str) -> None:
+    found = launch(
+        "import functools, operator\nA = {'return_sampling_mask': True, 'logprobs_mode': 'raw_logprobs'}\n"
+        f"B = {{'logprobs_mode': 'processed_logprobs'}}\nLLM('m', **functools.reduce({merge}, [A, B]))\n"
+    )
+    assert found.value("logprobs_mode") == "processed_logprobs" and not found.open_ended

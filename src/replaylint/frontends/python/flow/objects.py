@@ -187,7 +187,9 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
     if (name in _AS_DICT or short == "asdict") and node.args:
         return as_kwargs(reader.evaluate(node.args[0], frame), frame.module.span(node))
     if short == "ChainMap" and name in ("collections.ChainMap", "ChainMap"):
-        return _chained(reader, node, frame)
+        return _chained(reader, node, frame, reverse=True)
+    if name in ("functools.reduce", "reduce") and len(node.args) == 2 and _merges(node.args[0]):
+        return _chained(reader, node.args[1], frame, reverse=False)
     if name in ("dataclasses.replace", "replace", "copy.replace") and len(node.args) == 1:
         return _replaced(reader, node, frame)
     if name in ("types.SimpleNamespace", "SimpleNamespace", "argparse.Namespace", "Namespace") and not node.args:
@@ -205,14 +207,33 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
     return NOTHING
 
 
-def _chained(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
-    """`ChainMap(overrides, defaults)`: the first mapping that has a key gives it."""
+def _chained(reader: Evaluates, node: ast.expr, frame: Frame, reverse: bool) -> Val:
+    """Mappings merged: `ChainMap(overrides, defaults)` (`reverse`: the first that has a key gives
+    it), `reduce(operator.or_, [a, b])` (the last)."""
+    items = node.args if isinstance(node, ast.Call) else node.elts if isinstance(node, (ast.List, ast.Tuple)) else None
+    if items is None:
+        return NOTHING
     found = Kwargs()
-    for argument in reversed(node.args):
+    for argument in reversed(items) if reverse else items:
         if isinstance(argument, ast.Starred):
             return NOTHING
         found.merge(spread(reader, argument, frame))
     return as_val(found, frame.module.span(node))
+
+
+def _merges(function: ast.expr) -> bool:
+    """`operator.or_`, `dict.__or__`, `lambda a, b: {**a, **b}`, `lambda a, b: a | b`."""
+    if isinstance(function, ast.Attribute):
+        return function.attr in ("or_", "__or__")
+    if not (isinstance(function, ast.Lambda) and len(function.args.args) == 2):
+        return False
+    first, second = (argument.arg for argument in function.args.args)
+    body = function.body
+    if isinstance(body, ast.BinOp) and isinstance(body.op, ast.BitOr):
+        return [getattr(body.left, "id", None), getattr(body.right, "id", None)] == [first, second]
+    if isinstance(body, ast.Dict) and all(key is None for key in body.keys):
+        return [getattr(value, "id", None) for value in body.values] == [first, second]
+    return False
 
 
 def _replaced(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
