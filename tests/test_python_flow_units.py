@@ -570,3 +570,27 @@ def test_mappings_merged_with_reduce_reach_the_engine_in_order(merge: str) -> No
         f"B = {{'logprobs_mode': 'processed_logprobs'}}\nLLM('m', **functools.reduce({merge}, [A, B]))\n"
     )
     assert found.value("logprobs_mode") == "processed_logprobs" and not found.open_ended
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [
+        "class Sub(E):\n    MODE = 'processed_logprobs'\n\n\nSub()\n",  # a subclass overrides it
+        "E.KW['logprobs_mode'] = 'processed_logprobs'\nE()\n",  # written into from outside
+    ],
+)
+def test_a_class_attribute_another_class_or_statement_changes_is_not_the_bodys(tail: str) -> None:
+    body = (
+        "class E:\n    MODE = 'raw_logprobs'\n    KW = {'return_sampling_mask': True}\n"
+        "    def __init__(self):\n        self.llm = LLM('m', **self.KW, logprobs_mode=self.MODE)\n\n\n" + tail
+    )
+    found = [f for f in extract(SourceFile("t.py", HEAD + body), ExtractContext()) if f.get("return_sampling_mask") is not None]
+    assert all(f.get("logprobs_mode") is None or f.value("logprobs_mode") != "raw_logprobs" or f.open_ended for f in found)
+
+
+def test_a_class_attribute_dict_written_in_init_before_the_engine_counts() -> None:
+    found = launch(
+        "class E:\n    KW = {'return_sampling_mask': True, 'logprobs_mode': 'raw_logprobs'}\n"
+        "    def __init__(self):\n        self.KW['logprobs_mode'] = 'processed_logprobs'\n        self.llm = LLM('m', **self.KW)\n\n\nE()\n"
+    )
+    assert found.value("logprobs_mode") == "processed_logprobs"

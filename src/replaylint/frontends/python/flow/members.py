@@ -35,7 +35,7 @@ def self_attribute(reader: Reader, attr: str, frame: Frame) -> Val:
                     sets.append((method, placed, statement.value))
     if len(sets) != 1 or sets[0][1].guards:
         if not sets:
-            return class_member(reader, frame.module, cls, attr, frame)
+            return _class_attribute_here(reader, class_member(reader, frame.module, cls, attr, frame), target, frame)
         return NOTHING
     method, placed, value = sets[0]
     same = method is frame.scope
@@ -54,11 +54,24 @@ def self_attribute(reader: Reader, attr: str, frame: Frame) -> Val:
     return replace(as_val(mutated, read.span), hops=hops)
 
 
+def _class_attribute_here(reader: Reader, read: Val, target: str, frame: Frame) -> Val:
+    """A class attribute read through `self`, with what the methods write into it (`self.KW["k"] = v`)."""
+    if read.kwargs is None:
+        return read
+    cls = frame.cls
+    assert cls is not None
+    mutated = written(reader, read.kwargs, target, frame, None, frame.at)
+    for other in cls.body:
+        if isinstance(other, FUNCTIONS) and other is not frame.scope and writes_into(frame.module, other, target):
+            mutated.reasons.append(f"`{target}` written in `{other.name}`")
+    return replace(as_val(mutated, read.span), hops=read.hops)
+
+
 def class_member(reader: Reader, module: Module, cls: ast.ClassDef, attr: str, frame: Frame | None = None) -> Val:
     """A member the class body defines: a class attribute (`MODE = "raw_logprobs"`, read as
     `self.MODE` or `Engine.MODE`; unknown when the module writes it elsewhere, `Engine.MODE = ...`),
     a method, or a `@property` read through `self` (what it returns)."""
-    if re.search(rf"\b(?:{cls.name}|cls|__class__)\.{attr}\s*(?:[-+*/|]?=(?!=))|setattr\(\s*(?:{cls.name}|cls)\b", module.source.text):
+    if _written_elsewhere(module, cls, attr):
         return NOTHING
     for statement in cls.body:
         bound = binds(statement, attr) if isinstance(statement, (ast.Assign, ast.AnnAssign)) else None
@@ -71,6 +84,22 @@ def class_member(reader: Reader, module: Module, cls: ast.ClassDef, attr: str, f
                 return reader.returned(function, None, replace(frame, args=None))
             return Val(ref=function)
     return NOTHING
+
+
+def _written_elsewhere(module: Module, cls: ast.ClassDef, attr: str) -> bool:
+    """`Engine.MODE = ...`, `cls.KW["k"] = v`, `setattr(Engine, ...)`, or a subclass of the module
+    that defines its own `MODE`: the class body's value is not the one every reader sees."""
+    owner = rf"\b(?:{cls.name}|cls|__class__)\.{attr}\b"
+    if re.search(rf"{owner}\s*(?:[-+*/|]?=(?!=)|\[[^\]]*\]\s*=(?!=)|\.(?:update|setdefault|pop|clear)\()", module.source.text):
+        return True
+    if re.search(rf"setattr\(\s*(?:{cls.name}|cls)\b", module.source.text):
+        return True
+    return any(
+        isinstance(node, ast.ClassDef)
+        and any(getattr(base, "id", getattr(base, "attr", None)) == cls.name for base in node.bases)
+        and any(binds(statement, attr) is not None or getattr(statement, "name", None) == attr for statement in node.body)
+        for node in module.tree.body
+    )
 
 
 @dataclass(frozen=True)
