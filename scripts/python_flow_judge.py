@@ -6,7 +6,8 @@ mask is then built by vLLM itself (tests/differential/vllm_judge.py in the judge
 `.ci/differential` makes it) with the arguments replaylint's value flow resolved: `LLM(**kwargs)`
 or `EngineArgs(**kwargs).create_engine_config()` on a stand-in model, with the environment the
 flow found. vLLM's refusal must be among replaylint's errors in its own words, and an engine vLLM
-accepts must leave the case without errors (the differential's oracle decides both).
+accepts must leave the case without errors (the differential's oracle decides both); where a case
+builds several engines, an engine's errors are those that name its construction among their places.
 
 An engine a value of which replaylint could not resolve (a parameter no caller in the tree fills,
 a key set on some paths only) is counted as open, not judged: the corpus's own expectations
@@ -47,6 +48,7 @@ class Engine:
     where: str  # file:line
     via: str  # "LLM" or "EngineArgs"
     kwargs: dict | None  # None: not judged (`open`)
+    place: tuple[str, int] = ("", 0)  # the construction (resolved path, line)
     env: dict = field(default_factory=dict)
     open: str = ""
     verdict: dict | None = None
@@ -56,25 +58,30 @@ class Engine:
 class Case:
     name: str
     errors: list[str]
+    places: list[set[tuple[str, int]]]  # each error's location and related places
     engines: list[Engine]
     outcome: str = ""
     detail: str = ""
 
 
-def replaylint_errors(case: Path, release: str) -> list[str]:
-    """replaylint's error findings on the case (request rules aside: the judge builds engines)."""
+def replaylint_errors(case: Path, release: str) -> tuple[list[str], list[set[tuple[str, int]]]]:
+    """replaylint's error findings on the case (request rules aside: the judge builds engines),
+    each with the places it names (its location and related locations)."""
     from replaylint.cli import main
 
     out = io.StringIO()
     arguments = ["check", "--isolated", "--no-cache", "--output-format", "json", "--target-vllm", release, str(case)]
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
         main(arguments)
-    findings = json.loads(out.getvalue() or "[]")
-    return [
-        f"{item['code']} {item['message']}"
-        for item in findings
+    findings = [
+        item
+        for item in json.loads(out.getvalue() or "[]")
         if item.get("severity", "error") == "error" and item["code"] not in harness.REQUEST_RULES
     ]
+    places = [
+        {(str(Path(at["filename"]).resolve()), at["location"]["row"]) for at in (item, *item.get("related", ()))} for item in findings
+    ]
+    return [f"{item['code']} {item['message']}" for item in findings], places
 
 
 def replaylint_engines(case: Path) -> list[Engine]:
@@ -94,7 +101,7 @@ def replaylint_engines(case: Path) -> list[Engine]:
                 continue
             where = f"{path.relative_to(case)}:{launch.span.start_line}"
             via = "EngineArgs" if "EngineArgs" in launch.label else "LLM"
-            engine = Engine(case.name, where, via, None)
+            engine = Engine(case.name, where, via, None, (str(Path(launch.span.path).resolve()), launch.span.start_line))
             engines.append(engine)
             if launch.open_ended:
                 engine.open = launch.open_reason or "open-ended"
@@ -142,11 +149,18 @@ def outcome(case: Case) -> None:
         return
     problems = []
     for engine in judged:
-        problem = compare(expect(engine.verdict, True), case.errors, None)
+        problem = compare(expect(engine.verdict, True), _errors_of(case, engine, len(judged) > 1), None)
         if problem is not None:
             problems.append(f"{engine.where}: {problem.problem}: {problem.detail}")
     case.outcome = "disagree" if problems else "agree"
     case.detail = " | ".join(problems)
+
+
+def _errors_of(case: Case, engine: Engine, several: bool) -> list[str]:
+    """The case's errors about this engine: with several engines, those naming its construction."""
+    if not several:
+        return case.errors
+    return [error for error, places in zip(case.errors, case.places) if engine.place in places]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -157,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
     options = parser.parse_args(argv)
     release, vllm_path = judge_release(options.release, options.vllm_path)
     cases = [
-        Case(folder.name, replaylint_errors(folder, release), replaylint_engines(folder))
+        Case(folder.name, *replaylint_errors(folder, release), replaylint_engines(folder))
         for folder in sorted(CORPUS.iterdir())
         if folder.is_dir()
     ]

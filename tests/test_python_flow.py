@@ -34,16 +34,30 @@ def cli(*args: str) -> tuple[int, str]:
 
 
 def sources(case: Path) -> list[Path]:
-    """The case's Python files and the config files they read (a finding may be in either)."""
-    return sorted([*case.rglob("*.py"), *case.rglob("*.yaml")])
+    """The case's Python files, notebooks and the config files they read (a finding may be in any)."""
+    return sorted([*case.rglob("*.py"), *case.rglob("*.yaml"), *case.rglob("*.ipynb")])
+
+
+def lines(path: Path) -> list[tuple[str, int, str]]:
+    """(where, line number, text) of a file's lines; a notebook's are its cells' (`rollout.ipynb#cell3`)."""
+    name = path.name
+    if path.suffix != ".ipynb":
+        return [(name, number, line) for number, line in enumerate(path.read_text().splitlines(), 1)]
+    cells = json.loads(path.read_text())["cells"]
+    return [
+        (f"{name}#cell{index}", number, line)
+        for index, cell in enumerate(cells, 1)
+        for number, line in enumerate("".join(cell["source"]).splitlines(), 1)
+    ]
 
 
 def expected(case: Path) -> dict[tuple[str, int, str], str]:
     found = {}
     for path in sources(case):
-        for number, line in enumerate(path.read_text().splitlines(), 1):
+        folder = path.parent.relative_to(case).as_posix()
+        for where, number, line in lines(path):
             for match in _EXPECT.finditer(line):
-                found[(path.relative_to(case).as_posix(), number, match.group(1))] = match.group(2) or ""
+                found[(f"{folder}/{where}".removeprefix("./"), number, match.group(1))] = match.group(2) or ""
     return found
 
 
@@ -53,10 +67,12 @@ def findings(case: Path) -> list[dict]:
 
 
 def reported(case: Path) -> dict[tuple[str, int, str], str]:
-    return {
-        (Path(item["filename"]).resolve().relative_to(case.resolve()).as_posix(), item["location"]["row"], item["code"]): item["message"]
-        for item in findings(case)
-    }
+    return {(_where(case, item), item["location"]["row"], item["code"]): item["message"] for item in findings(case)}
+
+
+def _where(case: Path, item: dict) -> str:
+    where = Path(item["filename"]).resolve().relative_to(case.resolve()).as_posix()
+    return f"{where}#cell{item['cell']}" if item.get("cell") else where
 
 
 def test_the_corpus_is_a_third_clean() -> None:

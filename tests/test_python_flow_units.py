@@ -463,3 +463,134 @@ def test_a_filter_on_one_key_and_an_element_of_the_parsed_dataclasses() -> None:
         "LLM('m', return_sampling_mask=True, logprobs_mode=args.logprobs_mode)\n"
     )
     assert launch(body).value("logprobs_mode") == "raw_logprobs"
+
+
+def _values(found) -> dict:
+    return {name: setting.value for name, setting in found.settings.items()}
+
+
+@pytest.mark.parametrize(
+    "body, expected",
+    [
+        (  # class attributes, read through `self` and through the class
+            "class E:\n    MODE = 'raw_logprobs'\n    def __init__(self):\n"
+            "        self.llm = LLM('m', return_sampling_mask=True, logprobs_mode=self.MODE, seed=E.SEED)\n    SEED = 3\n\n\nE()\n",
+            {"model": "m", "return_sampling_mask": True, "logprobs_mode": "raw_logprobs", "seed": 3},
+        ),
+        (  # a @property that returns the engine's keywords
+            "class E:\n    def __init__(self, name):\n        self.name = name\n        self.llm = LLM(**self.args)\n\n"
+            "    @property\n    def args(self):\n        return {'model': self.name, 'return_sampling_mask': True}\n\n\nE('m')\n",
+            {"model": "m", "return_sampling_mask": True},
+        ),
+        (  # ChainMap: the first mapping wins
+            "from collections import ChainMap\nA = {'return_sampling_mask': True, 'seed': 1}\nB = {'seed': 2, 'logprobs_mode': 'raw_logprobs'}\n"
+            "LLM('m', **ChainMap(A, B))\n",
+            {"model": "m", "return_sampling_mask": True, "seed": 1, "logprobs_mode": "raw_logprobs"},
+        ),
+        (  # dataclasses.replace writes fields of a copy
+            "from dataclasses import dataclass, asdict, replace\n@dataclass\nclass C:\n    model: str = 'm'\n"
+            "    return_sampling_mask: bool = True\n    logprobs_mode: str = 'processed_logprobs'\n\n"
+            "LLM(**asdict(replace(C(), logprobs_mode='raw_logits')))\n",
+            {"model": "m", "return_sampling_mask": True, "logprobs_mode": "raw_logits"},
+        ),
+        (  # a namespace's attributes, written after it is made too
+            "from types import SimpleNamespace\nns = SimpleNamespace(model='m', return_sampling_mask=True)\n"
+            "ns.logprobs_mode = 'processed_logprobs'\nLLM(**vars(ns))\n",
+            {"model": "m", "return_sampling_mask": True, "logprobs_mode": "processed_logprobs"},
+        ),
+        (  # keys spelt by constants
+            "KEY = 'logprobs_mode'\nkw = {'return_sampling_mask': True, KEY: 'raw_logits'}\nkw[KEY] = 'processed_logprobs'\nLLM('m', **kw)\n",
+            {"model": "m", "return_sampling_mask": True, "logprobs_mode": "processed_logprobs"},
+        ),
+        (  # attributes written on the engine's arguments before the engine is made from them
+            "from vllm import AsyncEngineArgs, AsyncLLMEngine\nargs = AsyncEngineArgs(model='m')\nargs.return_sampling_mask = True\n"
+            "setattr(args, 'seed', 5)\nengine = AsyncLLMEngine.from_engine_args(args)\nargs.logprobs_mode = 'processed_logprobs'\n",
+            {"model": "m", "return_sampling_mask": True, "seed": 5},
+        ),
+        (  # a subclass of the engine, made with a known tuple spread
+            "class My(LLM):\n    def __init__(self, *args, **kwargs):\n        kwargs['seed'] = 1\n        super().__init__(*args, **kwargs)\n\n\n"
+            "ARGS = ('m',)\nMy(*ARGS, return_sampling_mask=True)\n",
+            {"model": "m", "return_sampling_mask": True, "seed": 1},
+        ),
+        (  # a closure reads the arguments of the call that made it
+            "def factory(mode):\n    def build(name):\n        return LLM(name, return_sampling_mask=True, logprobs_mode=mode)\n    return build\n\n\n"
+            "make = factory('raw_logits')\nmake('m')\n",
+            {"model": "m", "return_sampling_mask": True, "logprobs_mode": "raw_logits"},
+        ),
+    ],
+)
+def test_objects_and_closures_reach_the_engine(body: str, expected: dict) -> None:
+    found = [f for f in extract(SourceFile("t.py", HEAD + body), ExtractContext()) if f.get("return_sampling_mask") is not None]
+    assert [_values(f) for f in found if not f.open_ended][:1] == [expected]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # a class attribute the module writes elsewhere
+        "class E:\n    MODE = 'raw_logprobs'\n\n\nE.MODE = 'processed_logprobs'\nLLM('m', return_sampling_mask=True, logprobs_mode=E.MODE)\n",
+        # a record's field written after it is made
+        "from dataclasses import dataclass, asdict\n@dataclass\nclass C:\n    model: str = 'm'\n    return_sampling_mask: bool = True\n"
+        "    logprobs_mode: str = 'raw_logprobs'\n\ncfg = C()\ncfg.logprobs_mode = 'processed_logprobs'\nLLM(**asdict(cfg))\n",
+    ],
+)
+def test_values_written_elsewhere_are_not_taken_for_the_default(body: str) -> None:
+    found = [f for f in extract(SourceFile("t.py", HEAD + body), ExtractContext()) if f.get("return_sampling_mask") is not None]
+    assert all(f.get("logprobs_mode") is None or f.get("logprobs_mode").value != "raw_logprobs" for f in found)
+
+
+def test_requests_follow_the_engine_into_functions_and_ray_actors() -> None:
+    from replaylint.frontends.python import extract as read
+
+    body = (
+        "import ray\nfrom vllm import SamplingParams\n\n\n"
+        "def validate(llm, prompts):\n    params = SamplingParams.from_optional(temperature=0.0, top_k=1)\n    return llm.generate(prompts, params)\n\n\n"
+        "@ray.remote\nclass Gen:\n    def __init__(self):\n        self.llm = LLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs')\n\n"
+        "    def generate(self, prompts, sp):\n        return self.llm.generate(prompts, sp)\n\n\n"
+        "base = SamplingParams(temperature=1.0, top_k=50)\nsp = base.clone()\nsp.top_k = 0\n"
+        "actors = [Gen.remote() for _ in range(2)]\nray.get([a.generate.remote(['hi'], sp) for a in actors])\n"
+        "validate(LLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs'), ['hi'])\n"
+    )
+    found = read(SourceFile("t.py", HEAD + body), ExtractContext())
+    sent = sorted((name, s.value) for f in found for r in f.requests for name, s in r.settings.items())
+    assert ("temperature", 0.0) in sent and ("top_k", 0) in sent
+
+
+def test_an_enum_members_value_reaches_the_engine_and_the_member_itself_stays_unknown() -> None:
+    enum = "import enum\nclass Mode(str, enum.Enum):\n    RAW = 'raw_logprobs'\n\n\n"
+    found = launch(enum + "LLM('m', return_sampling_mask=True, logprobs_mode=Mode.RAW.value)\n")
+    assert found.value("logprobs_mode") == "raw_logprobs"
+    assert launch(enum + "LLM('m', return_sampling_mask=True, logprobs_mode=Mode.RAW)\n").value("logprobs_mode") is UNKNOWN
+
+
+@pytest.mark.parametrize("merge", ["operator.or_", "lambda a, b: {**a, **b}", "lambda a, b: a | b"])
+def test_mappings_merged_with_reduce_reach_the_engine_in_order(merge: str) -> None:
+    found = launch(
+        "import functools, operator\nA = {'return_sampling_mask': True, 'logprobs_mode': 'raw_logprobs'}\n"
+        f"B = {{'logprobs_mode': 'processed_logprobs'}}\nLLM('m', **functools.reduce({merge}, [A, B]))\n"
+    )
+    assert found.value("logprobs_mode") == "processed_logprobs" and not found.open_ended
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [
+        "class Sub(E):\n    MODE = 'processed_logprobs'\n\n\nSub()\n",  # a subclass overrides it
+        "E.KW['logprobs_mode'] = 'processed_logprobs'\nE()\n",  # written into from outside
+    ],
+)
+def test_a_class_attribute_another_class_or_statement_changes_is_not_the_bodys(tail: str) -> None:
+    body = (
+        "class E:\n    MODE = 'raw_logprobs'\n    KW = {'return_sampling_mask': True}\n"
+        "    def __init__(self):\n        self.llm = LLM('m', **self.KW, logprobs_mode=self.MODE)\n\n\n" + tail
+    )
+    found = [f for f in extract(SourceFile("t.py", HEAD + body), ExtractContext()) if f.get("return_sampling_mask") is not None]
+    assert all(f.get("logprobs_mode") is None or f.value("logprobs_mode") != "raw_logprobs" or f.open_ended for f in found)
+
+
+def test_a_class_attribute_dict_written_in_init_before_the_engine_counts() -> None:
+    found = launch(
+        "class E:\n    KW = {'return_sampling_mask': True, 'logprobs_mode': 'raw_logprobs'}\n"
+        "    def __init__(self):\n        self.KW['logprobs_mode'] = 'processed_logprobs'\n        self.llm = LLM('m', **self.KW)\n\n\nE()\n"
+    )
+    assert found.value("logprobs_mode") == "processed_logprobs"

@@ -120,13 +120,14 @@ def _reads_more(flowed_launches: list[Launch], launch: Launch) -> bool:
         or f.condition
         or len(f.requests) > len(launch.requests)
         or _env(f) != _env(launch)
-        or _requests(f) != _requests(launch)  # `SamplingParams(**cfg)`: a spread the libcst pass left open
+        or _asked(f) != _asked(launch)  # `SamplingParams(**cfg)`: a spread the libcst pass left open
         for f in flowed_launches
     )
 
 
-def _requests(launch: Launch) -> list[tuple[bool, dict]]:
-    return [(request.open_ended, {name: setting.value for name, setting in request.settings.items()}) for request in launch.requests]
+def _asked(launch: Launch) -> list:
+    """What the launch's requests send (the flow may know a value the libcst pass does not)."""
+    return [({name: setting.value for name, setting in request.settings.items()}, request.open_ended) for request in launch.requests]
 
 
 def _env(launch: Launch) -> dict:

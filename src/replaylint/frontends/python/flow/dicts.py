@@ -66,9 +66,9 @@ def literal(reader: Evaluates, node: ast.Dict, frame: Frame) -> Val:
     for position, (key, value) in enumerate(zip(node.keys, node.values)):
         if key is None:
             found.merge(spread(reader, value, frame))
-        elif isinstance(key, ast.Constant) and isinstance(key.value, str):
-            found.entries.pop(key.value, None)
-            found.entries[key.value] = entry(reader, frame, key.value, key, value, found.home.at(position))  # type: ignore[union-attr]
+        elif (name := key.value if isinstance(key, ast.Constant) else _named_key(reader, key, frame)) is not None and isinstance(name, str):
+            found.entries.pop(name, None)
+            found.entries[name] = entry(reader, frame, name, key, value, found.home.at(position))  # type: ignore[union-attr]
         else:
             found.reasons.append(f"{module.text(key)[:30]} (a key not known here)")
     found.home = container(module, node)
@@ -132,10 +132,11 @@ def written(reader: Evaluates, base: Kwargs, target: str, frame: Frame, after: P
         if until is not None and placed.order >= until.order:
             break
         guards = placed.guards[len(home) :] if placed.guards[: len(home)] == home else placed.guards
-        writes = list(_writes(placed.statement, target, frame.module))
+        here = frame.reading(placed)
+        writes = list(_writes(placed.statement, target, frame.module, lambda node, at=here: _named_key(reader, node, at)))
         if not writes:
             continue
-        guards = decided(reader, guards, frame.reading(placed))
+        guards = decided(reader, guards, frame.reading(placed), found.assumed)
         if guards is None:
             continue  # under a branch that is never taken
         for write in writes:
@@ -143,14 +144,68 @@ def written(reader: Evaluates, base: Kwargs, target: str, frame: Frame, after: P
     return found
 
 
-def decided(reader: Evaluates, guards: tuple[Guard, ...], frame: Frame) -> tuple[Guard, ...] | None:
-    """The guards whose test the reader cannot decide (None: one is decided against)."""
+def attributes_written(reader: Evaluates, target: str, frame: Frame, after: Placed, until: Placed | None) -> Kwargs:
+    """The attributes written on the object `target` names (`sp.top_k = 0`,
+    `engine_args.return_sampling_mask = True`, `setattr(sp, "n", 8)`) by the statements of
+    `frame`'s scope after `after` (its construction) and before `until`, each under its branches."""
+    found = Kwargs()
+    for placed in frame.module.statements(frame.scope):
+        if placed.order <= after.order or (until is not None and placed.order >= until.order):
+            continue
+        write = _attribute_write(placed.statement, target)
+        if write is None:
+            if until is None and _handed(placed.statement, target):
+                break  # `from_engine_args(engine_args)`: what is written later does not reach that engine
+            continue
+        guards = decided(reader, placed.guards[len(after.guards) :], frame.reading(placed))
+        if guards is None:
+            continue
+        name, first, value = write
+        here = frame.reading(placed)
+        key = name if isinstance(name, str) else _named_key(reader, name, here) if name is not None else None
+        if key is None:
+            found.reasons.append(f"{frame.module.text(first)[:40]} (not readable here)")
+            continue
+        earlier = found.entries.pop(key, None)
+        written_entry = entry(reader, here, key, first, value, None)
+        found.entries[key] = replace(written_entry, guards=guards, otherwise=earlier if guards else None)
+    return found
+
+
+def _handed(statement: ast.stmt, target: str) -> bool:
+    return any(
+        isinstance(node, ast.Call) and any(isinstance(a, ast.Name) and a.id == target for a in node.args) for node in expressions(statement)
+    )
+
+
+def _attribute_write(statement: ast.stmt, target: str) -> tuple | None:
+    """(attribute name or the node that names it, first node, value) of `target.x = v` or `setattr(target, "x", v)`."""
+    if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+        node = statement.targets[0]
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == target:
+            return node.attr, statement, statement.value
+    if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
+        call = statement.value
+        if isinstance(call.func, ast.Name) and call.func.id == "setattr" and len(call.args) == 3:
+            owner, name, value = call.args
+            if isinstance(owner, ast.Name) and owner.id == target:
+                return (name.value if isinstance(name, ast.Constant) else name), statement, value
+    return None
+
+
+def decided(reader: Evaluates, guards: tuple[Guard, ...], frame: Frame, assumed: list[str] | None = None) -> tuple[Guard, ...] | None:
+    """The guards whose test the reader cannot decide (None: one is decided against); the
+    defaults a decided test rests on are added to `assumed` (`if args.fast:` with `--fast` off)."""
     left = []
     for guard in guards:
-        value = reader.evaluate(guard.node, frame).value if guard.node is not None else UNKNOWN
+        read = reader.evaluate(guard.node, frame) if guard.node is not None else None
+        value = read.value if read is not None else UNKNOWN
         if value is UNKNOWN or not isinstance(value, (bool, int, str, type(None))):
             left.append(guard)
-        elif bool(value) != guard.holds:
+            continue
+        if assumed is not None and read is not None:
+            assumed.extend(condition for condition, _ in read.assumptions if condition not in assumed)
+        if bool(value) != guard.holds:
             return None
     return tuple(left)
 
@@ -160,12 +215,25 @@ def writes_into(module: Module, scope: ast.AST, target: str) -> bool:
     return any(next(_writes(placed.statement, target, module), None) is not None for placed in module.statements(scope))
 
 
-def _writes(statement: ast.stmt, target: str, module: Module) -> Iterator[tuple]:
-    """(kind, key, first node, value node) of each write of `statement` into `target`."""
+def _named_key(reader: Evaluates, node: ast.expr, frame: Frame) -> str | None:
+    """A key spelt by a name bound to a string (`kw[MODE_KEY] = ...`)."""
+    if not isinstance(node, (ast.Name, ast.Attribute)):
+        return None
+    value = reader.evaluate(node, frame).value
+    return value if isinstance(value, str) else None
+
+
+def _writes(statement: ast.stmt, target: str, module: Module, named_key=None) -> Iterator[tuple]:
+    """(kind, key, first node, value node) of each write of `statement` into `target`
+    (`named_key`: reads a key spelt by a name)."""
     if isinstance(statement, (ast.Assign, ast.Delete)):
         for node in statement.targets:
+            if isinstance(node, ast.Attribute) and isinstance(statement, ast.Assign) and _is(node.value, target, module):
+                yield ("set", node.attr, statement, statement.value)  # `ns.logprobs_mode = ...` (a namespace's keys)
             if isinstance(node, ast.Subscript) and _is(node.value, target, module):
                 key = node.slice.value if isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str) else None
+                if key is None and named_key is not None:
+                    key = named_key(node.slice)
                 yield ("set" if isinstance(statement, ast.Assign) else "remove", key, statement, getattr(statement, "value", None))
         for node in expressions(statement) if isinstance(statement, ast.Assign) else ():  # `n = kw.pop("n")`
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _is(node.func.value, target, module):

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Iterator
 
 from ....model import UNKNOWN, Assumption, Launch, LaunchKind, Setting
-from .dicts import container, entry as read_entry, spread
+from .dicts import attributes_written, container, entry as read_entry, spread
 from .environ import runner_variable
 from .facts import Entry, Kwargs
 from .frames import Frame, expressions, parameters
@@ -24,6 +24,7 @@ from .placing import FlowHandle
 from .reader import Function, Partial, Qualified, Reader, bind, engine_name
 
 MAX_SITES = 6  # call sites followed per function
+_OUTER = 2  # callers of the function that holds a call site followed outwards
 _MAX_TESTS = 3  # branch conditions one launch is split on
 
 
@@ -74,9 +75,14 @@ def engine_launches(reader: Reader, module: Module, imported: set[str] = frozens
     """The launches of the module's engine constructions (`imported`: names of the tree's other
     modules that may hold a `partial` of one)."""
     candidates = _candidate_names(module) | imported
-    for call in calls(module, tuple(sorted(name + "(" for name in candidates))):
+    subclassing = "super().__init__(" in module.source.text
+    for call in calls(module, tuple(sorted(name + "(" for name in candidates)) + (("__init__(",) if subclassing else ())):
         func = call.node.func
         last = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+        if last == "__init__" and _inits_engine(reader, module, call):
+            for frame in contexts(reader, module, call):
+                yield from _launches(reader, call.node, frame, None)
+            continue
         if last not in candidates:
             continue
         for frame in contexts(reader, module, call):
@@ -85,6 +91,19 @@ def engine_launches(reader: Reader, module: Module, imported: set[str] = frozens
                 yield from _launches(reader, call.node, frame, None)
             elif isinstance(callee.ref, Partial) and isinstance(callee.ref.func.ref, Qualified) and engine_name(callee.ref.func.ref.name):
                 yield from _launches(reader, call.node, frame, callee.ref)
+
+
+def _inits_engine(reader: Reader, module: Module, call: Call) -> bool:
+    """`super().__init__(...)` in `__init__` of a subclass of vLLM's engine (`class MyLLM(LLM)`):
+    the subclass's construction is the engine's."""
+    func = call.node.func
+    if call.cls is None or getattr(call.scope, "name", None) != "__init__" or not isinstance(func, ast.Attribute):
+        return False
+    made = func.value
+    if not (isinstance(made, ast.Call) and isinstance(made.func, ast.Name) and made.func.id == "super"):
+        return False
+    top = Frame(module, module.tree)
+    return any(isinstance(ref := reader.evaluate(base, top).ref, Qualified) and engine_name(ref.name) for base in call.cls.bases)
 
 
 _PARTIAL_TARGET = re.compile(r"([\w.]+)\s*(?::[^=]*)?=\s*(?:functools\.)?$")  # the line before `partial(`
@@ -105,7 +124,7 @@ def _candidate_names(module: Module) -> set[str]:
     return names
 
 
-def contexts(reader: Reader, module: Module, call: Call, outer: bool = True) -> list[Frame]:
+def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) -> list[Frame]:
     scope = call.scope
     if not isinstance(scope, FUNCTIONS):
         return [Frame(module, module.tree, at=call.placed)]
@@ -131,16 +150,50 @@ def contexts(reader: Reader, module: Module, call: Call, outer: bool = True) -> 
         return frames or [plain]
     named = calls(module, (scope.name + "(",))
     sites = [(module, site) for site in named if isinstance(site.node.func, ast.Name) and site.node.func.id == scope.name]
-    if not sites and scope.args.kwarg is not None:  # its callers' keywords may reach the engine
+    sites += [(module, site) for site in _closure_sites(module, scope) if all(site.node is not other.node for _, other in sites)]
+    if not sites and (scope.args.kwarg is not None or _decides_by_parameter(scope)):  # its callers' arguments reach the engine
         sites = list(_sites_elsewhere(reader, module, scope, lambda other, site: _calls_function(reader, other, site, scope)))
     frames = []
     for home, site in sites[:MAX_SITES]:
-        site_frame = Frame(home, site.scope, site.cls, None, site.placed)
+        site_frame = _site_frame(reader, home, site, outer)
         args = bind(reader, Function(module, scope), site.node, site_frame)
         hop = home.span(site.node)
         sites_here = ((site.scope, site.placed),) if home is module else ()
-        frames.append(replace(plain, args={name: value.via(hop) for name, value in args.items()}, sites=sites_here))
+        callee = reader.evaluate(site.node.func, site_frame).ref if scope not in module.tree.body else None
+        outer = callee.outer if isinstance(callee, Function) and callee.node is scope else None  # a closure's enclosing call
+        frames.append(replace(plain, args={name: value.via(hop) for name, value in args.items()}, sites=sites_here, outer=outer))
     return frames or [plain]
+
+
+def _closure_sites(module: Module, closure: ast.FunctionDef | ast.AsyncFunctionDef) -> list[Call]:
+    """The calls of a closure a module-level factory returns (`build = make_builder(mode)`, then
+    `build(model)`), found through the names the factory's results are bound to."""
+    if closure in module.tree.body:
+        return []
+    factory = next((f for f in module.tree.body if isinstance(f, FUNCTIONS) and closure in f.body), None)
+    returned = factory is not None and any(
+        isinstance(n, ast.Return) and isinstance(n.value, ast.Name) and n.value.id == closure.name for n in ast.walk(factory)
+    )
+    if not returned:
+        return []
+    assert factory is not None
+    names = set()
+    for made in calls(module, (factory.name + "(",)):
+        statement = made.placed.statement
+        if isinstance(statement, ast.Assign) and statement.value is made.node and isinstance(statement.targets[0], ast.Name):
+            names.add(statement.targets[0].id)
+    found = calls(module, tuple(sorted(name + "(" for name in names))) if names else []
+    return [site for site in found if isinstance(site.node.func, ast.Name) and site.node.func.id in names]
+
+
+def _decides_by_parameter(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether a branch of the function tests one of its parameters (`if logprobs_mode:`): the
+    caller then decides which keys reach the engine."""
+    names = {param.arg for param in parameters(function)}
+    return any(
+        isinstance(node, (ast.If, ast.IfExp)) and any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(node.test))
+        for node in ast.walk(function)
+    )
 
 
 def _sites_elsewhere(reader: Reader, module: Module, definition: ast.AST, matches) -> Iterator[tuple[Module, Call]]:
@@ -159,13 +212,14 @@ def _sites_elsewhere(reader: Reader, module: Module, definition: ast.AST, matche
         yield from ((other, site) for site in calls(other, words) if matches(other, site))
 
 
-def _site_frame(reader: Reader, home: Module, site: Call, outer: bool) -> Frame:
-    """Where a construction site is read: with the arguments of the one call of its function in
-    the tree (`create_vllm_engines(...)` in `main`), followed one level out."""
+def _site_frame(reader: Reader, home: Module, site: Call, outer: int) -> Frame:
+    """Where a call site is read: with the arguments of the one call of its function in the
+    tree (`create_vllm_engines(...)` in `train(args)`, `train(parser.parse_args())` in `__main__`),
+    followed `outer` levels out."""
     plain = Frame(home, site.scope, site.cls, None, site.placed)
     if not outer or site.cls is not None or not isinstance(site.scope, FUNCTIONS):
         return plain
-    found = contexts(reader, home, site, outer=False)
+    found = contexts(reader, home, site, outer - 1)
     return found[0] if len(found) == 1 else plain
 
 
@@ -322,6 +376,7 @@ def _via(item: Entry, span) -> Entry:
 def _launches(reader: Reader, node: ast.Call, frame: Frame, partial: Partial | None) -> Iterator[tuple[ast.Call, Launch, Kwargs]]:
     module = frame.module
     found = arguments(reader, node, frame, partial)
+    found.merge(_written_after(reader, node, frame))
     tests = list(dict.fromkeys(g.test for e in _chain(found) for g in e.guards if not g.opaque))
     # An open launch is not split: what nobody can see may decide the same keys (its keys
     # written under a branch are present, their values unknown).
@@ -357,6 +412,19 @@ def _launches(reader: Reader, node: ast.Call, frame: Frame, partial: Partial | N
             ),
             found,
         )
+
+
+def _written_after(reader: Reader, node: ast.Call, frame: Frame) -> Kwargs:
+    """The attributes set on the construction's object later in its scope
+    (`engine_args = AsyncEngineArgs(...)`, then `engine_args.return_sampling_mask = True`)."""
+    statement = frame.at.statement if frame.at is not None else None
+    if not (isinstance(statement, ast.Assign) and statement.value is node and len(statement.targets) == 1):
+        return Kwargs()
+    target = statement.targets[0]
+    if not isinstance(target, ast.Name):
+        return Kwargs()
+    assert frame.at is not None
+    return attributes_written(reader, target.id, frame, frame.at, None)
 
 
 def _chain(found: Kwargs) -> Iterator[Entry]:

@@ -26,6 +26,7 @@ class Frame:
     init: dict[str, Val] | None = None  # the arguments the object's `__init__` was given (a method's frame)
     sites: tuple[tuple[ast.AST, Placed], ...] = ()  # the call that led here: its scope and statement
     actor_env: tuple[tuple[Module, ast.expr], ...] = ()  # the `env_vars` dicts of a Ray actor's `runtime_env`
+    outer: Frame | None = None  # a closure's enclosing function, as the call that made the closure read it
 
     def reading(self, at: Placed | None) -> Frame:
         return replace(self, at=at)
@@ -146,6 +147,14 @@ def reaching(frame: Frame, name: str, decide: Decides | None = None) -> Binding 
         module_frame = replace(frame, scope=frame.module.tree, at=None)
         return _in_scope(module_frame, name)
     return _in_scope(frame, name, decide)
+
+
+def enclosed(frame: Frame, name: str) -> bool:
+    """Whether `name` is read in a closure from its enclosing function (not bound in the closure itself)."""
+    scope = frame.scope
+    if frame.outer is None or not isinstance(scope, FUNCTIONS):
+        return False
+    return not frame.module.binders(scope, name) and all(argument.arg != name for argument in _every_parameter(scope))
 
 
 def _every_parameter(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.arg]:

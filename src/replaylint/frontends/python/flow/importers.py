@@ -28,13 +28,13 @@ def importer_launches(module: Module, context: ExtractContext, names: set[str], 
     for path, text in Tree(module, context).nearby_texts(module.path):
         if not _may_use(text, names) or relevant(text):
             continue
-        module = parse(SourceFile(path, text), "")
-        if module is None:
+        user = parse(SourceFile(path, text), "")
+        if user is None:
             continue
-        tree = Tree(module, context)
+        tree = Tree(user, context)
         tree.sites_elsewhere = True
         reader = Reader(tree)
-        for _, launch, kwargs in engine_launches(reader, module, names & set(module.imports)):
+        for _, launch, kwargs in engine_launches(reader, user, names & set(user.imports)):
             if any(_from(setting, module.path) for setting in launch.settings.values()):
                 launches.append(launch)
                 sources |= kwargs.sources
@@ -58,19 +58,26 @@ def mask_names(module: Module) -> set[str]:
     its fields, and a config class that nests such a class (`field(default_factory=...)`)."""
     found = set()
     classes = {}
+    values = {}  # module-level names bound to a dict or call, with the text of the value
     for statement in module.tree.body:
         if isinstance(statement, (ast.Assign, ast.AnnAssign)) and isinstance(statement.value, (ast.Dict, ast.Call)):
+            targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+            names = {target.id for target in targets if isinstance(target, ast.Name)}
             if turns_mask_on(module.text(statement.value)):
-                targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
-                found |= {target.id for target in targets if isinstance(target, ast.Name)}
+                found |= names
+            else:
+                values.update(dict.fromkeys(names, module.text(statement.value)))
         elif isinstance(statement, FUNCTIONS) and turns_mask_on(module.text(statement)):
             found.add(statement.name)
         elif isinstance(statement, ast.ClassDef):
             classes[statement.name] = module.text(statement)
+    # config classes that nest one, and objects made from one (`ROLLOUT = EngineConfig()`,
+    # `EVAL = replace(ROLLOUT, ...)`)
+    users = {**classes, **values}
     nesting = {name for name, text in classes.items() if turns_mask_on(text)}
     while nesting:
         found |= nesting
-        nesting = {name for name, text in classes.items() if name not in found and any(re.search(rf"\b{n}\b", text) for n in found)}
+        nesting = {name for name, text in users.items() if name not in found and any(re.search(rf"\b{n}\b", text) for n in found)}
     return found
 
 

@@ -5,6 +5,7 @@ truth is known (a constant, a mapping with a key, None); otherwise it is unknown
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 from typing import Any
 
 from ....model import UNKNOWN
@@ -16,8 +17,9 @@ _UNKNOWN_TRUTH = object()
 
 def logic(reader: Evaluates, node: ast.expr, frame: Frame) -> Val:
     if isinstance(node, ast.IfExp):  # `{} if kw is None else kw`
-        truth = _truth(reader.evaluate(node.test, frame))
-        return NOTHING if truth is _UNKNOWN_TRUTH else reader.evaluate(node.body if truth else node.orelse, frame)
+        test = reader.evaluate(node.test, frame)
+        truth = _truth(test)
+        return NOTHING if truth is _UNKNOWN_TRUTH else _resting(reader.evaluate(node.body if truth else node.orelse, frame), test)
     if isinstance(node, ast.BoolOp):
         return _bool_op(reader, node, frame)
     if isinstance(node, ast.UnaryOp):
@@ -39,7 +41,7 @@ def logic(reader: Evaluates, node: ast.expr, frame: Frame) -> Val:
 def _bool_op(reader: Evaluates, node: ast.BoolOp, frame: Frame) -> Val:
     """`a or b` gives the first true value (else the last), `a and b` the first false one."""
     stop_on = isinstance(node.op, ast.Or)
-    read = NOTHING
+    read = decided = NOTHING
     for value in node.values:
         read = reader.evaluate(value, frame)
         truth = _truth(read)
@@ -47,7 +49,15 @@ def _bool_op(reader: Evaluates, node: ast.BoolOp, frame: Frame) -> Val:
             return NOTHING
         if truth is stop_on:
             return read
-    return read
+        decided = read  # a later operand is read because of this one's value
+    return _resting(read, decided) if decided is not read else read
+
+
+def _resting(read: Val, test: Val) -> Val:
+    """`read`, also resting on the defaults the test that chose it rests on (`--flag`'s default)."""
+    if not test.assumptions:
+        return read
+    return replace(read, assumptions=tuple(dict.fromkeys((*test.assumptions, *read.assumptions))))
 
 
 def _truth(read: Val) -> Any:

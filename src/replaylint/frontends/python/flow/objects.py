@@ -13,8 +13,8 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, replace
 
-from ....model import UNKNOWN, Setting
-from .dicts import as_val, entry, spread
+from ....model import UNKNOWN, Setting, Span
+from .dicts import as_val, call as dict_call, entry, spread
 from .facts import NOTHING, Entry, Kwargs, Val, read_from
 from .frames import Evaluates, Frame, expressions, parameters
 from .module import FUNCTIONS, Module
@@ -167,17 +167,33 @@ def field(reader: Evaluates, owner: Val, name: str, frame: Frame) -> Val:
     return read_from(item.setting, item.assumptions, item.ref)
 
 
-def as_kwargs(owner: Val) -> Val:
+def as_kwargs(owner: Val, *at: Span) -> Val:
+    """The fields of a record as keyword arguments (`asdict(cfg)`, `cfg.model_dump()`), each
+    passing through the places the record did (an import) and `at` (the call that turns it into a dict)."""
     ref = owner.ref
     if isinstance(ref, Instance):
-        return as_val(ref.fields)
+        hops = (*at, *owner.hops)
+        fields = ref.fields
+        if hops:
+            fields = fields.rebuilt(
+                {name: replace(e, setting=replace(e.setting, via=(*e.setting.via, *hops))) for name, e in fields.entries.items()}
+            )
+        return as_val(fields)
     return owner if owner.kwargs is not None else NOTHING
 
 
 def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> Val:
     short = name.rsplit(".", 1)[-1]
     if (name in _AS_DICT or short == "asdict") and node.args:
-        return as_kwargs(reader.evaluate(node.args[0], frame))
+        return as_kwargs(reader.evaluate(node.args[0], frame), frame.module.span(node))
+    if short == "ChainMap" and name in ("collections.ChainMap", "ChainMap"):
+        return _chained(reader, node, frame, reverse=True)
+    if name in ("functools.reduce", "reduce") and len(node.args) == 2 and _merges(node.args[0]):
+        return _chained(reader, node.args[1], frame, reverse=False)
+    if name in ("dataclasses.replace", "replace", "copy.replace") and len(node.args) == 1:
+        return _replaced(reader, node, frame)
+    if name in ("types.SimpleNamespace", "SimpleNamespace", "argparse.Namespace", "Namespace") and not node.args:
+        return dict_call(reader, node, frame)  # its attributes are the keywords; `vars(ns)` gives them
     if name in _PARSERS or short == "ArgumentParser":
         return Val(ref=Parser(node, frame))
     if short == "HfArgumentParser" and node.args:
@@ -189,6 +205,49 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
     if name == "getattr" and len(node.args) == 3 and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
         return _attribute_or_default(reader, node, frame)
     return NOTHING
+
+
+def _chained(reader: Evaluates, node: ast.expr, frame: Frame, reverse: bool) -> Val:
+    """Mappings merged: `ChainMap(overrides, defaults)` (`reverse`: the first that has a key gives
+    it), `reduce(operator.or_, [a, b])` (the last)."""
+    items = node.args if isinstance(node, ast.Call) else node.elts if isinstance(node, (ast.List, ast.Tuple)) else None
+    if items is None:
+        return NOTHING
+    found = Kwargs()
+    for argument in reversed(items) if reverse else items:
+        if isinstance(argument, ast.Starred):
+            return NOTHING
+        found.merge(spread(reader, argument, frame))
+    return as_val(found, frame.module.span(node))
+
+
+def _merges(function: ast.expr) -> bool:
+    """`operator.or_`, `dict.__or__`, `lambda a, b: {**a, **b}`, `lambda a, b: a | b`."""
+    if isinstance(function, ast.Attribute):
+        return function.attr in ("or_", "__or__")
+    if not (isinstance(function, ast.Lambda) and len(function.args.args) == 2):
+        return False
+    first, second = (argument.arg for argument in function.args.args)
+    body = function.body
+    if isinstance(body, ast.BinOp) and isinstance(body.op, ast.BitOr):
+        return [getattr(body.left, "id", None), getattr(body.right, "id", None)] == [first, second]
+    if isinstance(body, ast.Dict) and all(key is None for key in body.keys):
+        return [getattr(value, "id", None) for value in body.values] == [first, second]
+    return False
+
+
+def _replaced(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
+    """`dataclasses.replace(cfg, field=v)`: a copy of the record with those fields written."""
+    owner = reader.evaluate(node.args[0], frame)
+    if not isinstance(owner.ref, Instance):
+        return NOTHING
+    fields = owner.ref.fields.copy()
+    for keyword in node.keywords:
+        if keyword.arg is None:
+            fields.merge(spread(reader, keyword.value, frame))
+        else:
+            fields.entries[keyword.arg] = entry(reader, frame, keyword.arg, keyword, keyword.value, None)
+    return Val(ref=replace(owner.ref, fields=fields), span=frame.module.span(node))
 
 
 def _attribute_or_default(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
@@ -210,7 +269,7 @@ def method_result(reader: Evaluates, callee: Val, func: ast.expr, node: ast.Call
     owner = reader.evaluate(func.value, frame)
     ref = owner.ref
     if func.attr in _DUMP_METHODS:
-        return as_kwargs(owner)
+        return as_kwargs(owner, frame.module.span(node))
     if isinstance(ref, Parser):
         if func.attr in ("add_argument_group", "add_mutually_exclusive_group"):
             return owner
@@ -258,8 +317,10 @@ def _options(reader: Evaluates, parser: Parser) -> Kwargs:
     made it."""
     found = Kwargs()
     frame = parser.frame
+    made = frame.at.guards if frame.at is not None else ()  # the branches the parser is made under (`if __name__ == "__main__":`)
     for placed in frame.module.statements(frame.scope):
         here = frame.reading(placed)
+        guards = placed.guards[len(made) :] if placed.guards[: len(made)] == made else placed.guards
         for node in expressions(placed.statement):
             if not isinstance(node, ast.Call):
                 continue
@@ -269,15 +330,13 @@ def _options(reader: Evaluates, parser: Parser) -> Kwargs:
             if not (isinstance(node.func, ast.Attribute) and _is_parser(reader, node.func.value, parser, here)):
                 continue
             if node.func.attr == "add_argument":
-                option = _option(reader, node, here, placed.guards)
+                option = _option(reader, node, here, guards)
                 if option is not None:
                     found.entries[option[0]] = option[1]
             elif node.func.attr == "set_defaults":
                 for keyword in node.keywords:
                     if keyword.arg is not None:
-                        found.entries[keyword.arg] = replace(
-                            entry(reader, here, keyword.arg, keyword, keyword.value, None), guards=placed.guards
-                        )
+                        found.entries[keyword.arg] = replace(entry(reader, here, keyword.arg, keyword, keyword.value, None), guards=guards)
     return found
 
 

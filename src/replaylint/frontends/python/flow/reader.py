@@ -9,58 +9,30 @@ from __future__ import annotations
 
 import ast
 import json
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from .binding import bind
 from .bodies import token_map
 from .comprehensions import filtered
-from .dicts import as_val, call as dict_call, container, decided, entry as dict_entry, literal, spread, writes_into, written
+from .dicts import as_val, call as dict_call, decided, literal, spread, written
 from .facts import NOTHING, Kwargs, Val, read_from
-from .frames import Frame, parameters, reaching
+from .frames import Frame, enclosed, reaching
 from .logic import logic
+from .members import Member, class_member, member_attribute, self_attribute, with_attributes
 from .module import FUNCTIONS, Module, Placed
-from .objects import Class, command_default, field, instance, library_call, method_result
+from .objects import Class, Instance, command_default, field, instance, library_call, method_result
+from .refs import Engine, Function, Partial, Qualified, engine_name, is_params
 from .returns import branches, combined
 from .yaml_configs import file_loaded, hydra_config, loaded
+
+__all__ = ["Engine", "Function", "Partial", "Qualified", "Reader", "bind", "engine_name"]
 
 if TYPE_CHECKING:
     from .tree import Tree
 
 MAX_DEPTH = 6  # calls followed into one another
 _MAX_NESTING = 120  # deeper values are unknown (each level takes a few of Python's frames)
-
-
-@dataclass(frozen=True)
-class Function:
-    """A function of the tree (`cls`: the class it is a method of)."""
-
-    module: Module
-    node: ast.FunctionDef | ast.AsyncFunctionDef
-    cls: ast.ClassDef | None = None
-
-
-@dataclass(frozen=True)
-class Partial:
-    """`functools.partial(func, **kwargs)`: `span` is the partial's call."""
-
-    func: Val
-    kwargs: Kwargs
-    span: Any
-
-
-@dataclass(frozen=True)
-class Qualified:
-    """A name imported from outside the tree (`vllm.LLM`)."""
-
-    name: str
-
-
-@dataclass(frozen=True)
-class Engine:
-    """An engine constructor call, read in a frame."""
-
-    call: ast.Call
-    frame: Frame
 
 
 class Reader:
@@ -117,9 +89,12 @@ class Reader:
         return NOTHING
 
     def name(self, name: str, frame: Frame) -> Val:
+        if enclosed(frame, name):
+            assert frame.outer is not None
+            return self.name(name, frame.outer)
         binding = reaching(frame, name, self._taken)
         if binding is None:
-            return Val(ref=Qualified(name)) if name in ("dict", "vars", "getattr") else NOTHING
+            return Val(ref=Qualified(name)) if name in ("dict", "vars", "getattr", *_CONVERSIONS) else NOTHING
         if binding.kind == "parameter":
             read = self.parameter(name, frame)
             if read.kwargs is None:
@@ -127,13 +102,16 @@ class Reader:
             mutated = written(self, read.kwargs, name, frame, None, frame.at)
             return replace(as_val(mutated, read.span), hops=read.hops, origin=read.origin)
         if binding.kind == "definition":
-            return self._definition(binding.node, frame.module, frame)
+            nested = frame.function is not None and binding.placed is not None and _same_scope(frame, binding.placed)
+            return self._definition(binding.node, frame.module, frame if nested else None)
         if binding.kind == "import":
             return self.imported(name, frame.module)
         if binding.kind != "value" or binding.placed is None:
             return NOTHING
         scope_frame = frame if _same_scope(frame, binding.placed) else replace(frame, scope=frame.module.tree, cls=None, args=None)
         read = self.evaluate(binding.value, scope_frame.reading(binding.placed))
+        if isinstance(read.ref, (Engine, Instance)) and binding.element is None:
+            return with_attributes(self, read, name, scope_frame, binding.placed, frame.at if _same_scope(frame, binding.placed) else None)
         if binding.element is not None:
             items = read.ref if isinstance(read.ref, tuple) else ()
             return items[binding.element] if binding.element < len(items) else NOTHING
@@ -200,9 +178,10 @@ class Reader:
         read = self.name(member, Frame(target, target.tree))
         return read.via(module.span(statement)) if statement is not None else read
 
-    def _definition(self, node: ast.AST | None, module: Module, frame: Frame) -> Val:
+    def _definition(self, node: ast.AST | None, module: Module, frame: Frame | None) -> Val:
+        """A function or class defined in the tree (`frame`: the function that defines it, for a closure)."""
         if isinstance(node, FUNCTIONS):
-            return Val(ref=Function(module, node))
+            return Val(ref=Function(module, node, outer=frame))
         if isinstance(node, ast.ClassDef):
             return Val(ref=Class(module, node))
         return NOTHING
@@ -210,48 +189,17 @@ class Reader:
     def attribute(self, node: ast.Attribute, frame: Frame) -> Val:
         base = node.value
         if isinstance(base, ast.Name) and base.id == "self" and frame.cls is not None:
-            return self.self_attribute(node.attr, frame)
+            return self_attribute(self, node.attr, frame)
         owner = self.evaluate(base, frame)
         if isinstance(owner.ref, Qualified):
             return Val(ref=Qualified(f"{owner.ref.name}.{node.attr}"))
         if isinstance(owner.ref, Module):
             return self.name(node.attr, Frame(owner.ref, owner.ref.tree))
+        if isinstance(owner.ref, Class):
+            return class_member(self, owner.ref.module, owner.ref.node, node.attr)
+        if isinstance(owner.ref, Member):
+            return member_attribute(owner.ref, node.attr)  # `LogprobsMode.PROCESSED.value`
         return field(self, owner, node.attr, frame)
-
-    def self_attribute(self, attr: str, frame: Frame) -> Val:
-        """`self.x`, set once in one method of the class (mostly `__init__`)."""
-        cls = frame.cls
-        assert cls is not None
-        target = f"self.{attr}"
-        sets = []
-        for method in (statement for statement in cls.body if isinstance(statement, FUNCTIONS)):
-            for placed in frame.module.statements(method):
-                statement = placed.statement
-                if isinstance(statement, (ast.Assign, ast.AnnAssign)):
-                    targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
-                    if any(frame.module.text(t) == target for t in targets if isinstance(t, ast.Attribute)):
-                        sets.append((method, placed, statement.value))
-        if len(sets) != 1 or sets[0][1].guards:
-            if not sets:
-                methods = {m.name: m for m in cls.body if isinstance(m, FUNCTIONS)}
-                if attr in methods:
-                    return Val(ref=Function(frame.module, methods[attr], cls))
-            return NOTHING
-        method, placed, value = sets[0]
-        same = method is frame.scope
-        home = frame if same else self.tree.frame_of(frame.module, method, cls, frame)
-        read = self.evaluate(value, home.reading(placed))
-        if read.kwargs is None:
-            return read
-        mutated = written(self, read.kwargs, target, home, placed, frame.at if same else None)
-        if not same:
-            mutated = written(self, mutated, target, frame, None, frame.at)
-        for other in cls.body:
-            if isinstance(other, FUNCTIONS) and other is not method and other is not frame.scope:
-                if writes_into(frame.module, other, target):
-                    mutated.reasons.append(f"`{target}` written in `{other.name}`")  # called before or after: not known here
-        hops = read.hops if same else (*read.hops, frame.module.span(placed.statement))
-        return replace(as_val(mutated, read.span), hops=hops)
 
     def subscript(self, node: ast.Subscript, frame: Frame) -> Val:
         owner = self.evaluate(node.value, frame)
@@ -269,6 +217,9 @@ class Reader:
         func = node.func
         if isinstance(func, ast.Attribute) and func.attr in ("get", "copy"):
             return self._dict_method(node, func, frame)
+        if isinstance(func, ast.Attribute) and func.attr == "clone" and not node.args:
+            made = self.evaluate(func.value, frame)  # `params.clone()`: a copy of that construction
+            return made if isinstance(made.ref, Engine) else NOTHING
         if isinstance(func, ast.Attribute) and func.attr == "from_engine_args" and node.args:
             made = self.evaluate(node.args[0], frame)  # `AsyncLLM.from_engine_args(engine_args)`: that construction's engine
             return made if isinstance(made.ref, Engine) else NOTHING
@@ -324,6 +275,8 @@ class Reader:
         short = name.rsplit(".", 1)[-1]
         if name in ("dict",) and not any(isinstance(a, ast.Starred) for a in node.args):
             return dict_call(self, node, frame)
+        if name in _CONVERSIONS and len(node.args) == 1 and not node.keywords:
+            return _converted(name, self.evaluate(node.args[0], frame))
         if name in ("functools.partial", "partial") and node.args:
             keywords = dict_call(self, node, frame, positional=False).kwargs or Kwargs()
             return Val(ref=Partial(self.evaluate(node.args[0], frame), keywords, frame.module.span(node)))
@@ -337,7 +290,7 @@ class Reader:
         from_file = file_loaded(self, name, node, frame)
         if from_file is not None:
             return from_file
-        if engine_name(name) or name in _PARAMS:
+        if engine_name(name) or is_params(name):
             return Val(ref=Engine(node, frame))  # an engine, or the params of a request
         return library_call(self, name, node, frame)
 
@@ -354,68 +307,25 @@ class Reader:
             return NOTHING
         args = bind(self, function, node, frame) if node is not None else None
         inner = Frame(function.module, function.node, function.cls, args, None, frame.depth + 1, (*frame.stack, id(function.node)))
+        same_object = function.cls is not None and function.cls is frame.cls  # `self.args` of the object being read
+        inner = replace(inner, outer=function.outer, init=frame.init if same_object else None)
         read = combined(self, paths, inner)
         call_span = frame.module.span(node) if node is not None else None
         return read.via(*(s for s in (call_span,) if s is not None), *hops)
 
 
-def bind(reader: Reader, function: Function, node: ast.Call, frame: Frame, skip_self: bool | None = None) -> dict[str, Val]:
-    """The call's arguments as the function's parameters see them; a parameter the call does
-    not pass has its default (read in the function's module); `**kwargs` gets the rest."""
-    definition = function.node
-    params = parameters(definition)
-    if skip_self if skip_self is not None else function.cls is not None:
-        params = params[1:]
-    bound: dict[str, Val] = {}
-    rest = Kwargs(home=container(frame.module, node))
-    unknown = False
-    positional = list(node.args)
-    extra: list[Val] = []
-    for number, argument in enumerate(positional):
-        if isinstance(argument, ast.Starred):
-            unknown = True
-            break
-        if number < len(params):
-            bound[params[number].arg] = reader.evaluate(argument, frame)
-        else:
-            extra.append(reader.evaluate(argument, frame))
-    if definition.args.vararg is not None and not unknown:
-        bound[definition.args.vararg.arg] = Val([item.value for item in extra], ref=tuple(extra))
-    names = {p.arg for p in params}
-    for keyword in node.keywords:
-        if keyword.arg is None:
-            given = spread(reader, keyword.value, frame)
-            if given.reasons:
-                unknown = True
-            for name, item in given.entries.items():
-                if name in names:
-                    bound[name] = Val(
-                        item.setting.value, item.setting.keys, span=item.setting.value_span, origin=item.setting.span, hops=item.setting.via
-                    )
-                else:
-                    rest.entries[name] = item
-        elif keyword.arg in names:
-            bound[keyword.arg] = reader.evaluate(keyword.value, frame)
-        else:
-            rest.entries[keyword.arg] = dict_entry(reader, frame, keyword.arg, keyword, keyword.value, None)
-    defaults = _defaults(definition)
-    home = Frame(function.module, function.module.tree)
-    for param in params:
-        if param.arg not in bound and not unknown and param.arg in defaults:
-            bound[param.arg] = reader.evaluate(defaults[param.arg], home)
-    if definition.args.kwarg is not None:
-        if unknown:
-            rest.reasons.append(f"**{definition.args.kwarg.arg} (what the caller passes)")
-        bound[definition.args.kwarg.arg] = as_val(rest)
-    return bound
+_CONVERSIONS = {"int": int, "float": float, "str": str, "bool": bool}
 
 
-def _defaults(definition: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.expr]:
-    arguments = definition.args
-    positional = [*arguments.posonlyargs, *arguments.args]
-    found = {param.arg: default for param, default in zip(positional[len(positional) - len(arguments.defaults) :], arguments.defaults)}
-    found.update({param.arg: default for param, default in zip(arguments.kwonlyargs, arguments.kw_defaults) if default is not None})
-    return found
+def _converted(name: str, read: Val) -> Val:
+    """`int(x)`, `float(x)`, `str(x)`, `bool(x)` of a known number, text or truth value."""
+    value = read.value
+    if not isinstance(value, (int, float, str, bool)) or (name == "str" and not isinstance(value, (str, int))):
+        return NOTHING
+    try:
+        return replace(read, value=_CONVERSIONS[name](value))
+    except (TypeError, ValueError, OverflowError):
+        return NOTHING
 
 
 def _same_scope(frame: Frame, placed: Placed) -> bool:
@@ -428,15 +338,3 @@ def _writable(value: Any) -> bool:
     if isinstance(value, list):
         return all(_writable(v) for v in value)
     return value is None or isinstance(value, (str, int, float, bool))
-
-
-_ENGINES = ("LLM", "EngineArgs", "AsyncEngineArgs")
-_PARAMS = frozenset(
-    ("vllm.SamplingParams", "vllm.sampling_params.SamplingParams", "vllm.BeamSearchParams", "vllm.sampling_params.BeamSearchParams")
-)
-_ENGINE_MODULES = ("vllm", "vllm.entrypoints.llm", "vllm.engine.arg_utils")
-
-
-def engine_name(name: str) -> bool:
-    module, _, short = name.rpartition(".")
-    return short in _ENGINES and module in _ENGINE_MODULES

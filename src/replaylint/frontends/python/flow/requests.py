@@ -47,17 +47,44 @@ def _frames(reader: Reader, module: Module, call: Call) -> list[Frame]:
     object of its class made there), else the method alone."""
     plain = Frame(module, call.scope, call.cls, None, call.placed)
     method = call.scope
+    if call.cls is None and isinstance(method, FUNCTIONS) and method in module.tree.body:
+        return _function_frames(reader, module, method, plain)
     if call.cls is None or not isinstance(method, FUNCTIONS) or method.name.startswith("__"):
         return [plain]
     found = []
-    for site in calls(module, (f".{method.name}(",)):
+    for site in calls(module, (f".{method.name}(", f".{method.name}.remote(")):
         func = site.node.func
+        remote = isinstance(func, ast.Attribute) and func.attr == "remote" and isinstance(func.value, ast.Attribute)
+        if remote:  # `actor.generate.remote(prompts, params)`: the Ray actor's method
+            func = func.value  # type: ignore[union-attr]
         if isinstance(func, ast.Attribute) and func.attr == method.name:
             site_frame = Frame(module, site.scope, site.cls, None, site.placed)
-            if _of_class(site_frame, func.value, call.cls):
+            if _of_class(site_frame, func.value, call.cls) or (remote and _only_actor_with(module, call.cls, method.name)):
                 args = bind(reader, Function(module, method, call.cls), site.node, site_frame)
                 found.append(replace(plain, args={name: value.via(module.span(site.node)) for name, value in args.items()}))
     return found[:MAX_SITES] or [plain]
+
+
+def _function_frames(reader: Reader, module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef, plain: Frame) -> list[Frame]:
+    """A module-level function's request read with the arguments of each call of it in the
+    module (`validate(llm, prompts)`: the engine handed over), else the function alone."""
+    found = []
+    for site in calls(module, (f"{function.name}(",)):
+        if isinstance(site.node.func, ast.Name) and site.node.func.id == function.name:
+            site_frame = Frame(module, site.scope, site.cls, None, site.placed)
+            args = bind(reader, Function(module, function), site.node, site_frame)
+            found.append(replace(plain, args={name: value.via(module.span(site.node)) for name, value in args.items()}))
+    return found[:MAX_SITES] or [plain]
+
+
+def _only_actor_with(module: Module, cls: ast.ClassDef, method: str) -> bool:
+    """Whether `cls` is a Ray actor of the module (`@ray.remote`, or made with `Cls.remote(...)`)
+    and no other class of the module has the method: `actor.method.remote(...)` is then a call of it."""
+    named = [c for c in ast.walk(module.tree) if isinstance(c, ast.ClassDef) and any(getattr(m, "name", "") == method for m in c.body)]
+    if named != [cls]:
+        return False
+    decorated = any("remote" in ast.unparse(decorator) for decorator in cls.decorator_list)
+    return decorated or f"{cls.name}.remote(" in module.source.text or f"{cls.name}.options(" in module.source.text
 
 
 def _of_class(frame: Frame, receiver: ast.expr, cls: ast.ClassDef) -> bool:
@@ -81,6 +108,8 @@ def _made(read: Val) -> Iterator[Engine]:
 
 def _request(reader: Reader, made: Engine, kind: str) -> tuple[Request, tuple[Assumption, ...]]:
     found = arguments(reader, made.call, made.frame, None, positional=False)
+    if made.attributes is not None:
+        found.merge(made.attributes)
     settings = {name: entry.setting for name, entry in found.entries.items() if not entry.guards}
     open_ended = bool(found.reasons) or any(entry.guards for entry in found.entries.values()) or bool(made.call.args)
     assumptions = tuple(Assumption(condition, span) for entry in found.entries.values() for condition, span in entry.assumptions)

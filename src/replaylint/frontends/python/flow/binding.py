@@ -1,0 +1,87 @@
+"""A call's arguments as the called function's parameters see them (`bind`)."""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from .dicts import as_val, container, entry as dict_entry, spread
+from .facts import Kwargs, Val
+from .frames import Frame, parameters
+from .refs import Function
+
+if TYPE_CHECKING:
+    from .reader import Reader
+
+
+def bind(reader: Reader, function: Function, node: ast.Call, frame: Frame, skip_self: bool | None = None) -> dict[str, Val]:
+    """The call's arguments as the function's parameters see them; a parameter the call does
+    not pass has its default (read in the function's module); `**kwargs` gets the rest."""
+    definition = function.node
+    params = parameters(definition)
+    if skip_self if skip_self is not None else function.cls is not None:
+        params = params[1:]
+    bound: dict[str, Val] = {}
+    rest = Kwargs(home=container(frame.module, node))
+    unknown = False
+    given = _positional(reader, node, frame)
+    if given is None:
+        unknown, given = True, []
+    extra: list[Val] = []
+    for number, read in enumerate(given):
+        if number < len(params):
+            bound[params[number].arg] = read
+        else:
+            extra.append(read)
+    if definition.args.vararg is not None and not unknown:
+        bound[definition.args.vararg.arg] = Val([item.value for item in extra], ref=tuple(extra))
+    names = {p.arg for p in params}
+    for keyword in node.keywords:
+        if keyword.arg is None:
+            given = spread(reader, keyword.value, frame)
+            if given.reasons:
+                unknown = True
+            rest.assumed.extend(condition for condition in given.assumed if condition not in rest.assumed)
+            for name, item in given.entries.items():
+                if name in names:
+                    bound[name] = Val(
+                        item.setting.value, item.setting.keys, span=item.setting.value_span, origin=item.setting.span, hops=item.setting.via
+                    )
+                else:
+                    rest.entries[name] = item
+        elif keyword.arg in names:
+            bound[keyword.arg] = reader.evaluate(keyword.value, frame)
+        else:
+            rest.entries[keyword.arg] = dict_entry(reader, frame, keyword.arg, keyword, keyword.value, None)
+    defaults = _defaults(definition)
+    home = Frame(function.module, function.module.tree)
+    for param in params:
+        if param.arg not in bound and not unknown and param.arg in defaults:
+            bound[param.arg] = reader.evaluate(defaults[param.arg], home)
+    if definition.args.kwarg is not None:
+        if unknown:
+            rest.reasons.append(f"**{definition.args.kwarg.arg} (what the caller passes)")
+        bound[definition.args.kwarg.arg] = as_val(rest)
+    return bound
+
+
+def _positional(reader: Reader, node: ast.Call, frame: Frame) -> list[Val] | None:
+    """The call's positional arguments, `*ARGS` of a known tuple or list spread (None: not known)."""
+    found: list[Val] = []
+    for argument in node.args:
+        if not isinstance(argument, ast.Starred):
+            found.append(reader.evaluate(argument, frame))
+            continue
+        items = reader.evaluate(argument.value, frame).ref
+        if not isinstance(items, tuple):
+            return None
+        found.extend(items)
+    return found
+
+
+def _defaults(definition: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.expr]:
+    arguments = definition.args
+    positional = [*arguments.posonlyargs, *arguments.args]
+    found = {param.arg: default for param, default in zip(positional[len(positional) - len(arguments.defaults) :], arguments.defaults)}
+    found.update({param.arg: default for param, default in zip(arguments.kwonlyargs, arguments.kw_defaults) if default is not None})
+    return found

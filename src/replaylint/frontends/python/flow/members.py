@@ -1,0 +1,142 @@
+"""What an object's attribute holds: `self.x` set in one method of its class, a class attribute
+(`MODE = "raw_logprobs"`), a method or `@property`, and the attributes written on an object after it
+is made (`sp.top_k = 0`, `cfg.logprobs_mode = ...`)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from .dicts import as_val, attributes_written, writes_into, written
+from .facts import NOTHING, Val
+from .frames import Frame, binds
+from .module import FUNCTIONS, Module, Placed
+from .objects import Instance
+from .refs import Function
+
+if TYPE_CHECKING:
+    from .reader import Reader
+
+
+def self_attribute(reader: Reader, attr: str, frame: Frame) -> Val:
+    """`self.x`, set once in one method of the class (mostly `__init__`)."""
+    cls = frame.cls
+    assert cls is not None
+    target = f"self.{attr}"
+    sets = []
+    for method in (statement for statement in cls.body if isinstance(statement, FUNCTIONS)):
+        for placed in frame.module.statements(method):
+            statement = placed.statement
+            if isinstance(statement, (ast.Assign, ast.AnnAssign)):
+                targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+                if any(frame.module.text(t) == target for t in targets if isinstance(t, ast.Attribute)):
+                    sets.append((method, placed, statement.value))
+    if len(sets) != 1 or sets[0][1].guards:
+        if not sets:
+            return _class_attribute_here(reader, class_member(reader, frame.module, cls, attr, frame), target, frame)
+        return NOTHING
+    method, placed, value = sets[0]
+    same = method is frame.scope
+    home = frame if same else reader.tree.frame_of(frame.module, method, cls, frame)
+    read = reader.evaluate(value, home.reading(placed))
+    if read.kwargs is None:
+        return read
+    mutated = written(reader, read.kwargs, target, home, placed, frame.at if same else None)
+    if not same:
+        mutated = written(reader, mutated, target, frame, None, frame.at)
+    for other in cls.body:
+        if isinstance(other, FUNCTIONS) and other is not method and other is not frame.scope:
+            if writes_into(frame.module, other, target):
+                mutated.reasons.append(f"`{target}` written in `{other.name}`")  # called before or after: not known here
+    hops = read.hops if same else (*read.hops, frame.module.span(placed.statement))
+    return replace(as_val(mutated, read.span), hops=hops)
+
+
+def _class_attribute_here(reader: Reader, read: Val, target: str, frame: Frame) -> Val:
+    """A class attribute read through `self`, with what the methods write into it (`self.KW["k"] = v`)."""
+    if read.kwargs is None:
+        return read
+    cls = frame.cls
+    assert cls is not None
+    mutated = written(reader, read.kwargs, target, frame, None, frame.at)
+    for other in cls.body:
+        if isinstance(other, FUNCTIONS) and other is not frame.scope and writes_into(frame.module, other, target):
+            mutated.reasons.append(f"`{target}` written in `{other.name}`")
+    return replace(as_val(mutated, read.span), hops=read.hops)
+
+
+def class_member(reader: Reader, module: Module, cls: ast.ClassDef, attr: str, frame: Frame | None = None) -> Val:
+    """A member the class body defines: a class attribute (`MODE = "raw_logprobs"`, read as
+    `self.MODE` or `Engine.MODE`; unknown when the module writes it elsewhere, `Engine.MODE = ...`),
+    a method, or a `@property` read through `self` (what it returns)."""
+    if _written_elsewhere(module, cls, attr):
+        return NOTHING
+    for statement in cls.body:
+        bound = binds(statement, attr) if isinstance(statement, (ast.Assign, ast.AnnAssign)) else None
+        if bound is not None and bound.kind == "value":
+            read = reader.evaluate(bound.value, Frame(module, module.tree))
+            return Val(ref=Member(read)) if _is_enum(cls) else read
+        if isinstance(statement, FUNCTIONS) and statement.name == attr:
+            function = Function(module, statement, cls)
+            if frame is not None and any(_is_property(d) for d in statement.decorator_list):
+                return reader.returned(function, None, replace(frame, args=None))
+            return Val(ref=function)
+    return NOTHING
+
+
+def _written_elsewhere(module: Module, cls: ast.ClassDef, attr: str) -> bool:
+    """`Engine.MODE = ...`, `cls.KW["k"] = v`, `setattr(Engine, ...)`, or a subclass of the module
+    that defines its own `MODE`: the class body's value is not the one every reader sees."""
+    owner = rf"\b(?:{cls.name}|cls|__class__)\.{attr}\b"
+    if re.search(rf"{owner}\s*(?:[-+*/|]?=(?!=)|\[[^\]]*\]\s*=(?!=)|\.(?:update|setdefault|pop|clear)\()", module.source.text):
+        return True
+    if re.search(rf"setattr\(\s*(?:{cls.name}|cls)\b", module.source.text):
+        return True
+    return any(
+        isinstance(node, ast.ClassDef)
+        and any(getattr(base, "id", getattr(base, "attr", None)) == cls.name for base in node.bases)
+        and any(binds(statement, attr) is not None or getattr(statement, "name", None) == attr for statement in node.body)
+        for node in module.tree.body
+    )
+
+
+@dataclass(frozen=True)
+class Member:
+    """A member of an `Enum` class: its `.value` is what the class body assigns."""
+
+    value: Val
+
+
+def member_attribute(member: Member, attr: str) -> Val:
+    return member.value if attr == "value" else NOTHING
+
+
+def _is_enum(cls: ast.ClassDef) -> bool:
+    return any((base.attr if isinstance(base, ast.Attribute) else getattr(base, "id", "")).endswith("Enum") for base in cls.bases)
+
+
+def with_attributes(reader: Reader, read: Val, name: str, frame: Frame, placed: Placed, until: Placed | None) -> Val:
+    """An engine or params construction with the attributes written on it after (`sp.top_k = 0`)."""
+    written_after = attributes_written(reader, name, frame, placed, until)
+    if not written_after.entries and not written_after.reasons:
+        return read
+    made = read.ref
+    if isinstance(made, Instance):  # `cfg.logprobs_mode = ...` after `cfg = EngineConfig()`
+        fields = made.fields.copy()
+        fields.merge(written_after)
+        return replace(read, ref=replace(made, fields=fields))
+    if made.attributes is not None:
+        merged = made.attributes.copy()
+        merged.merge(written_after)
+        written_after = merged
+    return replace(read, ref=replace(made, attributes=written_after))
+
+
+def _is_property(decorator: ast.expr) -> bool:
+    return (
+        isinstance(decorator, ast.Name)
+        and decorator.id in ("property", "cached_property")
+        or (isinstance(decorator, ast.Attribute) and decorator.attr == "cached_property")
+    )

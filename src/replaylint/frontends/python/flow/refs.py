@@ -1,0 +1,65 @@
+"""What a value of the flow may stand for besides a Python value: a function of the tree, a
+`functools.partial`, a name from outside the tree, an engine or params construction."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from typing import Any
+
+from .facts import Kwargs, Val
+from .frames import Frame
+from .module import Module
+
+
+@dataclass(frozen=True)
+class Function:
+    """A function of the tree (`cls`: the class it is a method of)."""
+
+    module: Module
+    node: ast.FunctionDef | ast.AsyncFunctionDef
+    cls: ast.ClassDef | None = None
+    outer: Frame | None = field(default=None, compare=False)  # a closure: the frame of the call of its enclosing function
+
+
+@dataclass(frozen=True)
+class Partial:
+    """`functools.partial(func, **kwargs)`: `span` is the partial's call."""
+
+    func: Val
+    kwargs: Kwargs
+    span: Any
+
+
+@dataclass(frozen=True)
+class Qualified:
+    """A name imported from outside the tree (`vllm.LLM`)."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Engine:
+    """An engine constructor call, read in a frame."""
+
+    call: ast.Call
+    frame: Frame
+    attributes: Kwargs | None = None  # written on the object after its construction (`sp.top_k = 0`)
+
+
+_ENGINES = ("LLM", "EngineArgs", "AsyncEngineArgs")
+_SAMPLING = ("vllm.SamplingParams", "vllm.sampling_params.SamplingParams")
+_PARAMS = frozenset(
+    (*_SAMPLING, *(f"{name}.from_optional" for name in _SAMPLING), "vllm.BeamSearchParams", "vllm.sampling_params.BeamSearchParams")
+)
+_ENGINE_MODULES = ("vllm", "vllm.entrypoints.llm", "vllm.engine.arg_utils")
+
+
+def engine_name(name: str) -> bool:
+    module, _, short = name.rpartition(".")
+    return short in _ENGINES and module in _ENGINE_MODULES
+
+
+def is_params(name: str) -> bool:
+    """`SamplingParams(...)`, `SamplingParams.from_optional(...)`, `BeamSearchParams(...)`."""
+    return name in _PARAMS

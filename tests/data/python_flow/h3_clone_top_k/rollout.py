@@ -1,0 +1,16 @@
+# Imitates volcengine/verl verl/workers/rollout/vllm_rollout/vllm_rollout.py, which clones its
+# sampling params and writes attributes for validation (`sp.top_k = ...`).
+from vllm import LLM, SamplingParams
+
+BASE_PARAMS = SamplingParams(temperature=1.0, top_k=50, max_tokens=512)
+
+
+def make_val_params():
+    sp = BASE_PARAMS.clone()
+    sp.top_k = -1  # expect: RPL102
+    sp.n = 1
+    return sp
+
+
+llm = LLM("Qwen/Qwen2.5-3B-Instruct", return_sampling_mask=True, logprobs_mode="processed_logprobs")
+llm.generate(["Solve: 12 * 7"], make_val_params())

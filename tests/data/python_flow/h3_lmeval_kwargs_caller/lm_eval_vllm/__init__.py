@@ -1,0 +1,1 @@
+# Imitates EleutherAI/lm-evaluation-harness lm_eval/models/ (a package of the tree).
