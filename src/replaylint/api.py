@@ -1,5 +1,5 @@
-"""The engine: one file in, findings out. `check_bytes` does one file, `check_paths` walks
-(`runs.run_checks` adds the result cache and worker processes).
+"""The engine: one file in, findings out. `Checker.check_bytes` does one file (`runs.run_checks`
+walks the paths, with the result cache and worker processes).
 
 bytes -> prefilter -> decode -> frontend.extract -> launches -> rules (per judged release)
 -> merged findings with rendered fix edits -> suppressions -> severity overrides.
@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any
 
 from . import cache, files, frontends
 from .config import Config
-from .discovery import discover
 from .frontends import ExtractContext, NeedsHeavyParser, ParseError, SourceFile
 from .hierarchy import ConfigPerFile
 from .own_findings import not_analysed, unparsable, unused_suppression
@@ -445,9 +444,3 @@ def _slim(finding: Finding) -> Finding:
     if launch is None:
         return finding
     return replace(finding, launch=Launch(launch.kind, launch.span, {}, label=launch.label))
-
-
-def check_paths(paths: list[str], config: Config, checker: Checker | None = None) -> Iterator[FileResult]:
-    checker = checker or Checker(config)
-    for path in discover(paths, config.excludes, config.respect_gitignore, config.force_exclude, root=config.root):
-        yield checker.check_file(path)

@@ -310,6 +310,7 @@ def _check_stdin(checker: Checker, config: Config, args: argparse.Namespace) -> 
     from . import files
     from .fix_command import fix_stdin, fixed_line, unified_diff, write_bytes
     from .report import Run, applicable, render
+    from .text_decoding import text_of
 
     name = args.stdin_filename or "-"
     try:
@@ -320,7 +321,7 @@ def _check_stdin(checker: Checker, config: Config, args: argparse.Namespace) -> 
     result = checker.check_bytes(name, data)
     had_error = _print_problems(result)
     run = Run(findings=list(result.findings), unsafe_fixes_enabled=args.unsafe_fixes, root=_repository_root(config), quiet=_quiet)
-    run.texts[name] = _text_of(data)
+    run.texts[name] = text_of(data)
     if args.fix and result.kind is not None:
         fixed, done = fix_stdin(checker, name, data, args.unsafe_fixes)
         run.fixed, run.fixed_warnings = len(done), sum(1 for finding in done if finding.severity == "warning")
@@ -330,7 +331,7 @@ def _check_stdin(checker: Checker, config: Config, args: argparse.Namespace) -> 
         return EXIT_ERROR if had_error else (EXIT_FINDINGS if run.findings and not (args.exit_zero or args.fix_only) else EXIT_CLEAN)
     if args.diff and result.kind is not None:
         fixed, would = fix_stdin(checker, name, data, args.unsafe_fixes)
-        sys.stdout.write(unified_diff(_text_of(data), _text_of(fixed), name))
+        sys.stdout.write(unified_diff(text_of(data), text_of(fixed), name))
         if not _quiet:
             unsafe_left = 0 if args.unsafe_fixes else sum(1 for f in result.findings if applicable(f, True) and not applicable(f, False))
             print(fixed_line(would, unsafe_left, would=True))
@@ -340,10 +341,11 @@ def _check_stdin(checker: Checker, config: Config, args: argparse.Namespace) -> 
 
 def _report(run: Run, config: Config, args: argparse.Namespace, had_error: bool) -> int:
     from .report import render
+    from .text_decoding import load_texts
 
     run.findings = _unique(run.findings)
     run.show_fixes = args.show_fixes
-    _load_texts(run, config.max_file_bytes)
+    load_texts(run, config.max_file_bytes)
     if args.statistics:
         from .report.statistics import render as render_statistics
 
@@ -430,29 +432,3 @@ def _unique(findings: list) -> list:
             seen.add(key)
             kept.append(finding)
     return kept
-
-
-def _text_of(data: bytes) -> str:
-    """A file's text as the spans of its findings count in it."""
-    from . import files
-    from .api import decode
-
-    try:
-        return decode(data, "yaml" if files.wide_encoding(data) else "shell").text
-    except (UnicodeError, LookupError):
-        return data.decode("utf-8", "replace")
-
-
-def _load_texts(run, limit: int) -> None:
-    """The texts the findings' spans (and the places they relate to) count in, decoded as the
-    checks decoded them."""
-    from . import files
-
-    paths = dict.fromkeys(path for finding in run.findings for path in (finding.span.path, *(span.path for span in finding.related)))
-    for path in paths:
-        if path in run.texts:
-            continue
-        try:
-            run.texts[path] = _text_of(files.read_regular(path, limit))
-        except files.Unreadable:
-            continue

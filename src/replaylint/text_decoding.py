@@ -1,4 +1,5 @@
-"""The text of a file's bytes, as the program that runs the file would decode them."""
+"""The text of a file's bytes, as the program that runs the file would decode them, and the texts
+of a run's findings as the report shows them (`load_texts`)."""
 
 from __future__ import annotations
 
@@ -54,3 +55,24 @@ def decode_error(error: UnicodeDecodeError, data: bytes) -> tuple[str, int, int]
     line = data.count(b"\n", 0, start) + 1
     col = len(data[line_start:start].decode(error.encoding, "replace")) + 1
     return f"file is not valid {error.encoding.upper().replace('-SIG', '')}: byte 0x{data[start]:02x} cannot be decoded", line, col
+
+
+def text_of(data: bytes) -> str:
+    """A file's text as the spans of its findings count in it."""
+    try:
+        return decode(data, "yaml" if files.wide_encoding(data) else "shell").text
+    except (UnicodeError, LookupError):
+        return data.decode("utf-8", "replace")
+
+
+def load_texts(run, limit: int) -> None:
+    """The texts the findings' spans (and the places they relate to) count in, decoded as the
+    checks decoded them."""
+    paths = dict.fromkeys(path for finding in run.findings for path in (finding.span.path, *(span.path for span in finding.related)))
+    for path in paths:
+        if path in run.texts:
+            continue
+        try:
+            run.texts[path] = text_of(files.read_regular(path, limit))
+        except files.Unreadable:
+            continue

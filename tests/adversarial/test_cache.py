@@ -77,14 +77,14 @@ def hide_the_bad_script(tree: Path, maker: Path) -> None:
     script.write_bytes(BAD)
     status = script.stat()
     (clean,) = [store for store in _stores(tree / ".replaylint_cache") if store.name.startswith("clean-")]
-    from replaylint.cache import _hex, _numbers
+    from replaylint.cache.stat_columns import hex_of, numbers_of
 
     body = json.loads(clean.read_bytes().partition(b"\n")[2])
     at = body["paths"].index("run.sh")
-    numbers, inodes = _numbers("q", body["stats"]), _numbers("Q", body["inodes"])
+    numbers, inodes = numbers_of("q", body["stats"]), numbers_of("Q", body["inodes"])
     numbers[3 * at : 3 * at + 3] = array("q", [status.st_size, status.st_mtime_ns, status.st_ctime_ns])
     inodes[at] = status.st_ino
-    body["stats"], body["inodes"] = _hex(numbers), _hex(inodes)
+    body["stats"], body["inodes"] = hex_of(numbers), hex_of(inodes)
     clean.write_bytes(_sign(maker, clean, json.dumps(body).encode()))
     assert codes(check(tree, maker, ".")) == []  # the maker's replaylint trusts its own cache
 

@@ -37,6 +37,7 @@ from . import folder
 from .folder import CACHE_DIR
 from .ownership import SERVING, Generations, blake2b, claim, identity
 from .removal import NotRemoved, remove_cache
+from .stat_columns import fits, full_stat, hex_of, numbers_of
 from .stores import Store
 
 __all__ = ["CACHE_DIR", "NotRemoved", "ResultCache", "default_directory", "remove_cache"]
@@ -239,13 +240,13 @@ class ResultCache:
         return key[len(self._prefix) :] if key.startswith(self._prefix) else key
 
     def _encode_stats(self, data: dict) -> dict:
-        """The `_full_stat` of each path, as a column of paths and two of packed numbers: JSON
+        """The `stat_columns.full_stat` of each path, as a column of paths and two of packed numbers: JSON
         reads a string of hex digits in a fifth of the time of the numbers it spells, and a warm
         run reads one per file of the tree. A stat that does not fit is left out (read again)."""
-        kept = {path: full for path, full in data.items() if _fits(full)}
+        kept = {path: full for path, full in data.items() if fits(full)}
         numbers = array("q", chain.from_iterable(full[:3] for full in kept.values()))
         inodes = array("Q", (full[3] for full in kept.values()))
-        return {"folder": self._prefix, "paths": list(kept), "stats": _hex(numbers), "inodes": _hex(inodes)}
+        return {"folder": self._prefix, "paths": list(kept), "stats": hex_of(numbers), "inodes": hex_of(inodes)}
 
     def _decode_stats(self, value: object) -> dict | None:
         if type(value) is not dict or value.keys() != {"folder", "paths", "stats", "inodes"} or type(value["folder"]) is not str:
@@ -253,7 +254,7 @@ class ResultCache:
         stored_in, paths = value["folder"], value["paths"]
         if type(paths) is not list or not set(map(type, paths)) <= {str}:
             return None
-        numbers, inodes = _numbers("q", value["stats"]), _numbers("Q", value["inodes"])
+        numbers, inodes = numbers_of("q", value["stats"]), numbers_of("Q", value["inodes"])
         if numbers is None or inodes is None or len(numbers) != 3 * len(paths) or len(inodes) != len(paths):
             return None
         if stored_in != self._prefix:  # stored by a run in another working folder
@@ -276,7 +277,7 @@ class ResultCache:
         """Whether the file was turned away with this (size, time), and its change time and inode
         are still the same: a file replaced by one of the same size and time is read again."""
         expected = self._clean.data.get(self._clean_key(path))
-        return expected is not None and expected[:2] == tuple(stat[:2]) and expected == _full_stat(path, stat)
+        return expected is not None and expected[:2] == tuple(stat[:2]) and expected == full_stat(path, stat)
 
     def still_clean(self, paths: list[str]) -> list[bool]:
         """`is_clean` of each path with its current stat, in one loop: a warm run asks it of every
@@ -306,8 +307,8 @@ class ResultCache:
         return answers
 
     def mark_clean(self, path: str, stat: tuple[int, ...]) -> None:
-        """Remember the file as turned away when read with `stat`: (size, mtime) or `_full_stat`'s."""
-        full = _full_stat(path, stat)
+        """Remember the file as turned away when read with `stat`: (size, mtime) or `stat_columns.full_stat`'s."""
+        full = full_stat(path, stat)
         key = self._clean_key(path)
         if full is not None and self._clean.data.get(key) != full:
             self._clean.data[key] = full
@@ -343,47 +344,6 @@ def _digests(paths: list[str]) -> dict[str, str]:
         if hashed is not None:
             hashes[os.path.abspath(path)] = hashed
     return hashes
-
-
-def _full_stat(path: str, stat: tuple[int, ...]) -> tuple[int, int, int, int] | None:
-    """(size, mtime_ns, ctime_ns, inode) of `path`: `stat` when it has them all, else the file's
-    own when its (size, mtime_ns) are still `stat`'s (None when not: it changed meanwhile)."""
-    if len(stat) == 4:
-        return (stat[0], stat[1], stat[2], stat[3])
-    try:
-        status = os.stat(path)
-    except OSError:
-        return None
-    full = (status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino)
-    return full if full[:2] == tuple(stat[:2]) else None
-
-
-_INT64, _UINT64 = range(-(1 << 63), 1 << 63), range(1 << 64)
-
-
-def _fits(full: tuple[int, int, int, int]) -> bool:
-    """Whether a `_full_stat` packs: a size and times in 64 bits, an inode in 64 unsigned."""
-    return full[0] in _INT64 and full[1] in _INT64 and full[2] in _INT64 and full[3] in _UINT64
-
-
-def _hex(numbers: array) -> str:
-    """`numbers` as the hex of their little-endian bytes (the same store on any machine)."""
-    if sys.byteorder == "big":
-        numbers.byteswap()
-    return numbers.tobytes().hex()
-
-
-def _numbers(typecode: str, value: object) -> array | None:
-    """The numbers `_hex` spelled, or None when `value` is not such a spelling."""
-    if type(value) is not str:
-        return None
-    try:
-        numbers = array(typecode, bytes.fromhex(value))
-    except ValueError:  # not hex, or not whole numbers
-        return None
-    if sys.byteorder == "big":
-        numbers.byteswap()
-    return numbers
 
 
 def _normalised(path: str) -> bool:
