@@ -160,8 +160,8 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
         hop = home.span(site.node)
         sites_here = ((site.scope, site.placed),) if home is module else ()
         callee = reader.evaluate(site.node.func, site_frame).ref if scope not in module.tree.body else None
-        outer = callee.outer if isinstance(callee, Function) and callee.node is scope else None  # a closure's enclosing call
-        frames.append(replace(plain, args={name: value.via(hop) for name, value in args.items()}, sites=sites_here, outer=outer))
+        enclosing = callee.outer if isinstance(callee, Function) and callee.node is scope else None  # a closure's enclosing call
+        frames.append(replace(plain, args={name: value.via(hop) for name, value in args.items()}, sites=sites_here, outer=enclosing))
     return frames or [plain]
 
 
