@@ -267,8 +267,7 @@ class Launch:
     span: Span
     settings: Mapping[str, Setting]
     env: Mapping[str, Setting] = field(default_factory=dict)
-    open_ended: bool = False
-    open_reason: str = ""
+    open_reasons: tuple[str, ...] = ()  # why settings may be set beyond those read (`**kwargs`, `"$@"`, an unread file)
     env_open: bool = False
     version_hint: VersionHint | None = None
     issues: tuple[ArgIssue, ...] = ()
@@ -285,6 +284,11 @@ class Launch:
     vocabulary: Setting | None = None  # the `vocab_size` of its model's config.json, when the tree holds the model
     # The sampling fields its model's generation_config.json sets (() none), when the tree holds the file; None: not known.
     generation_defaults: tuple[Setting, ...] | None = None
+
+    @property
+    def open_ended(self) -> bool:
+        """Whether settings not read here may reach vLLM; `open_reasons` say why."""
+        return bool(self.open_reasons)
 
     def get(self, name: str) -> Setting | None:
         return self.settings.get(name)

@@ -138,8 +138,7 @@ def _launch(data: _Data, edition: Edition, span: Span, tokens: list[Token], opti
         span,
         {},
         {},
-        open_ended=bool(reasons),
-        open_reason=", ".join(reasons),
+        open_reasons=tuple(reasons),
         condition=options.get("condition"),
         label="openrlhf: train_ppo_ray",
     )
@@ -161,7 +160,7 @@ def _launch(data: _Data, edition: Edition, span: Span, tokens: list[Token], opti
     settings, more = forked_settings(forked, settings, span, ACTOR_KEYS)
     reasons += more
     label = f"{launch.label} (the fork's {forked.path})"
-    return replace(launch, settings=settings, open_ended=bool(reasons), open_reason=", ".join(reasons), label=label)
+    return replace(launch, settings=settings, open_reasons=tuple(reasons), label=label)
 
 
 def _typed(name: str, text: str | None) -> Any:

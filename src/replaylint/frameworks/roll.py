@@ -115,8 +115,7 @@ def adapt(
         anchor,
         settings,
         _environment(view, worker),
-        open_ended=bool(reasons),
-        open_reason=", ".join(reasons),
+        open_reasons=tuple(reasons),
         requests=tuple(requests),
         label=f"{label} ({'.'.join(worker)})",
     )

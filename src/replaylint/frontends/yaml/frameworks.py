@@ -121,8 +121,7 @@ def _engine_mappings(source_file: SourceFile, document: Node) -> list[Launch]:
                 LaunchKind.PYTHON_CALL,
                 anchor or span(source_file.index, node),
                 settings,
-                open_ended=True,
-                open_reason=engine_mappings.OPEN_REASON,
+                open_reasons=(engine_mappings.OPEN_REASON,),
                 label=f"engine arguments in {'.'.join(path)}",
             )
         )
