@@ -54,6 +54,7 @@ from ..vllm.command_line import Token
 from ..vllm.engine_fields import RUNNER_ENV
 from . import nemo_rl_fork
 from .editions import Edition, Editions, build, register
+from .engine_keys import copied_settings
 from .nemo_rl_fork import WorkerFork
 from .views import ConfigView, Inherited, Layered, read_hydra_overrides, read_overrides, token_tree
 
@@ -218,17 +219,7 @@ def _launch(view: ConfigView, layout: Layout, anchor: Span, edition: str, contex
     owner = nemo_rl_fork.OWNER if forked is not None else f"NeMo-RL {edition}"
     reasons = list(context.open_reasons)
     issues: list[ArgIssue] = []
-    settings: dict[str, Setting] = {}
-    for key, name in _TYPED.items():
-        setting = view.setting(name, *layout.vllm_cfg, key)
-        if setting is not None:
-            settings[name] = setting
-    expert = view.setting("enable_expert_parallel", *layout.vllm_cfg, "expert_parallel_size")
-    if expert is not None:
-        size = expert.value
-        settings["enable_expert_parallel"] = Setting(
-            expert.name, UNKNOWN if not isinstance(size, int) else size > 1, expert.span, expert.spelling
-        )
+    settings = copied_settings(view, layout.vllm_cfg, _TYPED)
     kwargs = view.value(*layout.vllm_kwargs, default={})
     spread: dict[str, Setting] = {}
     if isinstance(kwargs, dict):

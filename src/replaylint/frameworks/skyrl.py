@@ -62,6 +62,7 @@ from ..model import UNKNOWN, ArgIssue, Launch, LaunchKind, Request, Setting, Spa
 from ..vllm.command_line import Token
 from ..vllm.engine_fields import FIELDS
 from .editions import Edition, Editions, build, register
+from .engine_keys import copied_settings
 from .nearby import upward
 from .refusals import names_replay, refusal, refused
 from .skyrl_fork import OWNER, Fork, fork
@@ -229,18 +230,11 @@ def _launch(view: ConfigView, anchor: Span, edition: Edition, context: LaunchCon
     sampling = forked.sampling_defaults(_SAMPLING_DEFAULTS) if forked is not None else dict(_SAMPLING_DEFAULTS)
     reasons = list(context.open_reasons)
     issues: list[ArgIssue] = []
-    settings: dict[str, Setting] = {}
-    for key, name in _TYPED.items():
-        if forked is not None and name != "speculative_config" and forked.typed(key, name) != "config":
-            continue  # the fork passes its own value, or none
-        setting = view.setting(name, *ENGINE, key)
-        if setting is not None:
-            settings[name] = setting
-    expert = view.setting("enable_expert_parallel", *ENGINE, "expert_parallel_size")
-    if expert is not None:
-        settings["enable_expert_parallel"] = Setting(
-            expert.name, expert.value > 1 if isinstance(expert.value, int) else UNKNOWN, expert.span, expert.spelling
-        )
+
+    def fork_passes(key: str, name: str) -> bool:  # the fork passes its own value, or none
+        return forked is not None and name != "speculative_config" and forked.typed(key, name) != "config"
+
+    settings = copied_settings(view, ENGINE, _TYPED, fork_passes)
     model = view.setting("model", "trainer", "policy", "model", "path")
     if model is not None:
         settings["model"] = model
