@@ -5,7 +5,7 @@ can read, its label and condition, and why settings may reach it that no word na
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from .model import LaunchKind, Setting, Span, VersionHint
@@ -41,7 +41,3 @@ class LaunchContext:
     condition: str | None = None
     forwarded: tuple[str, ...] = ()
     open_reasons: tuple[str, ...] = ()
-
-    def opened(self, *reasons: str) -> LaunchContext:
-        """The context with more reasons that settings not read here may reach the launch."""
-        return replace(self, open_reasons=(*self.open_reasons, *reasons)) if reasons else self
