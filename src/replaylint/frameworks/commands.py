@@ -5,15 +5,13 @@ SkyRL, OpenRLHF, open-instruct: each `framework_registry.EntryPoint`). Every fro
 
 from __future__ import annotations
 
-from typing import Callable
-
 from ..command import WordSyntax, command_launch as vllm_command_launch
 from ..edits import Sequence as Elements
 from ..framework_registry import entry_points, script_readers
 from ..launch_context import LaunchContext
 from ..model import Launch, Span
 from ..served import ServerClient
-from ..vllm.command_line import ConfigLoader, Token
+from ..vllm.command_line import Token
 
 _FRAMEWORKS = entry_points()
 
@@ -58,17 +56,11 @@ def _program_launch(context: LaunchContext, span: Span, tokens: list[Token]) -> 
     return None
 
 
-def command_client(
-    entrypoint: str,
-    span: Span,
-    tokens: list[Token],
-    load_config: ConfigLoader | None = None,
-    read_text: Callable[[str], str | None] | None = None,
-) -> ServerClient | None:
+def command_client(context: LaunchContext, span: Span, tokens: list[Token], entrypoint: str) -> ServerClient | None:
     """The HTTP client of a replay server that a command line starts where it starts no engine:
     a TRL trainer in server mode (`frameworks.trl_server_mode`), else None."""
     if entrypoint not in ("trl-train", "trl-script"):
         return None
     from .trl_server_mode import command_client as trainer_client
 
-    return trainer_client(span, tokens, load_config, read_text, program=entrypoint == "trl-script")
+    return trainer_client(span, tokens, context.load_config, context.read_text, program=entrypoint == "trl-script")

@@ -84,7 +84,7 @@ class LaunchBuilder:
         syntax = WordSyntax(quoting(command_layers), " ", " \\")
         launch = command_launch(context, span, tokens, elements, syntax, invocation.entrypoint)
         if launch is None:
-            client = command_client(invocation.entrypoint, span, tokens, self._config_loader(), self.context.read_text)
+            client = command_client(context, span, tokens, invocation.entrypoint)
             if client is not None:  # a trainer that sends requests to a server another command starts
                 self.context.clients.append(client)
             return None
