@@ -338,6 +338,16 @@ def test_skyrl_engine_init_kwargs_as_written() -> None:
     assert launch.value("generation_config") == "vllm"
 
 
+@pytest.mark.parametrize(("size", "expected"), [("1", False), ("4", True), ("$EP", UNKNOWN)])
+def test_skyrl_expert_parallel_size_becomes_enable_expert_parallel(size: str, expected: object) -> None:
+    """SkyRL passes `enable_expert_parallel=expert_parallel_size > 1`, as NeMo-RL does."""
+    text = (
+        "python -m skyrl.train.entrypoints.main_base generator.inference_engine.engine_init_kwargs.return_sampling_mask=true \\\n"
+        f"  generator.inference_engine.expert_parallel_size={size}\n"
+    )
+    assert shell_launch(text).value("enable_expert_parallel") is expected
+
+
 def test_skyrl_sample_support_is_not_a_vllm_argument() -> None:
     text = "python -m skyrl.train.entrypoints.main_base generator.inference_engine.enable_return_sample_support_set=true\n"
     launch = shell_launch(text)

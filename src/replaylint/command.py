@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence as Seq
 
 from .edits import Sequence, insert_after, remove
+from .launch_context import EnvPlace, LaunchContext
 from .model import (
     Edit,
     Fix,
     Launch,
-    LaunchKind,
     RemoveEnv,
     RemoveSetting,
     RenameSetting,
@@ -29,13 +29,12 @@ from .model import (
     Setting,
     Span,
     SplitWord,
-    VersionHint,
 )
 from .source import SourceFile
 from .vllm import command_line
-from .vllm.command_line import ConfigLoader, Token
+from .vllm.command_line import Token
 from .vllm.engine_fields import FIELDS, flag_for
-from .vllm.releases import NEWEST, Release
+from .vllm.releases import NEWEST
 
 
 @dataclass(frozen=True)
@@ -51,16 +50,6 @@ class WordSyntax:
         return glue.join(self.quote(word) for word in words)
 
 
-@dataclass(frozen=True)
-class EnvPlace:
-    """Where an environment variable is written: the text to delete, the value to replace."""
-
-    remove: Span
-    value: Span | None
-    quote: Callable[[str], str] = str
-    replacement: str = ""  # what stands in for it (`env: {}` when it was the only entry)
-
-
 @dataclass
 class CommandHandle:
     tokens: list[Token]
@@ -72,45 +61,36 @@ class CommandHandle:
 
 
 def command_launch(
-    kind: LaunchKind,
+    context: LaunchContext,
     span: Span,
     tokens: list[Token],
     elements: Sequence,
     syntax: WordSyntax,
-    env: dict[str, Setting] | None = None,
-    env_places: dict[str, EnvPlace] | None = None,
-    release: Release | None = None,
-    load_config: ConfigLoader | None = None,
     entrypoint: str = "serve",
-    open_reasons: Seq[str] = (),
-    version_hint: VersionHint | None = None,
-    label: str = "",
-    condition: str | None = None,
     complete: bool | None = None,
 ) -> Launch | None:
-    """A launch from the words after the launcher (`vllm serve`); `elements` are their bounds
-    in the source for edits (usually the token spans; a YAML item may include its quotes).
-    `entrypoint` is one of vLLM's (`serve`, `api_server`, `dynamo`: its parser, not Dynamo's
-    own flags, which `frameworks.commands` adds). `complete`: whether the launch names what it
-    starts without the script's forwarded arguments (None: it names its model, positionally or
-    with `--model`, or a `--config` file)."""
-    parsed = command_line.parse(tokens, release or NEWEST, load_config, entrypoint)
-    handle = CommandHandle(tokens, elements, syntax, parsed.token_indices, dict(env_places or {}))
-    reasons = [*open_reasons, *parsed.open_reasons]
+    """A launch from the words after the launcher (`vllm serve`), where `context` says it runs;
+    `elements` are their bounds in the source for edits (usually the token spans; a YAML item
+    may include its quotes). `entrypoint` is one of vLLM's (`serve`, `api_server`, `dynamo`: its
+    parser, not Dynamo's own flags, which `frameworks.commands` adds). `complete`: whether the
+    launch names what it starts without the script's forwarded arguments (None: it names its
+    model, positionally or with `--model`, or a `--config` file)."""
+    parsed = command_line.parse(tokens, context.release or NEWEST, context.load_config, entrypoint)
+    handle = CommandHandle(tokens, elements, syntax, parsed.token_indices, dict(context.env_places))
+    reasons = [*context.open_reasons, *parsed.open_reasons]
     if complete is None:
         complete = "model" in parsed.settings or parsed.config_file is not None
     forwarded = judged_without(parsed.forwarded, complete, reasons)
     launch = Launch(
-        kind=kind,
+        kind=context.kind,
         span=span,
         settings=parsed.settings,
-        env=dict(env or {}),
-        open_ended=bool(reasons),
-        open_reason=", ".join(reasons),
-        version_hint=version_hint,
+        env=dict(context.env),
+        open_reasons=tuple(reasons),
+        version_hint=context.version_hint,
         issues=tuple(parsed.issues),
-        condition=condition,
-        label=label,
+        condition=context.condition,
+        label=context.label,
         handle=handle,
         forwarded=forwarded,
         entrypoint=entrypoint,

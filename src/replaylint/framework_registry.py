@@ -26,10 +26,10 @@ class EntryPoint(NamedTuple):
     `modules`: `python -m MODULE`; `programs`: `PROGRAM SUBCOMMAND` pairs; `scripts`: files run by
     Python, matched by their path's end (`$REPO/open_instruct/grpo_fast.py`). `bare`: a script also
     runs without `python` in front (`uv run SCRIPT`); `distributed`: `accelerate launch` and
-    `torchrun` may run it. `words`: the function takes the vLLM-style word arguments (kind, span,
-    tokens, elements, syntax), not only (span, tokens); `reads_files`: it is given `read_text`;
-    `options`: keyword arguments it is always given. `users_program`: a Python program of the
-    user's, which every adapter's `script_reader` is asked about in turn (the first launch wins)."""
+    `torchrun` may run it. Every function is given the command's `launch_context.LaunchContext`,
+    the span and the tokens; `words`: also vLLM's word arguments (elements, syntax); `options`:
+    keyword arguments it is always given. `users_program`: a Python program of the user's, which
+    every adapter's `script_reader` is asked about in turn (the first launch wins)."""
 
     name: str
     function: str = "command_launch"
@@ -39,7 +39,6 @@ class EntryPoint(NamedTuple):
     bare: bool = False
     distributed: bool = False
     words: bool = False
-    reads_files: bool = False
     options: tuple[tuple[str, object], ...] = ()
     users_program: bool = False
 
@@ -62,7 +61,7 @@ class Adapter(NamedTuple):
     document (None: not its; `read_text` reads other files of the tree), `toml_finder(document)` likewise a TOML file; `claims_mappings`: its
     `claims(settings)` recognises a Python engine-argument mapping as its own and
     `engine_settings(settings, anchor)` gives what reaches vLLM (messages say `name`'s);
-    `script_reader(span, tokens, read_text, **options)` reads a program of the user's (`tokens[0]`
+    `script_reader(context, span, tokens)` reads a program of the user's (`tokens[0]`
     is its file) for a launch of this framework (None: not one)."""
 
     name: str
@@ -87,7 +86,7 @@ ADAPTERS: tuple[Adapter, ...] = (
         "verl",
         "verl",
         ("verl",),
-        (EntryPoint("verl", modules=("verl.trainer.main_ppo",), reads_files=True),),
+        (EntryPoint("verl", modules=("verl.trainer.main_ppo",)),),
         # A fork's own rollout.yaml may turn the mask on for command lines that do not name it.
         prefilters=(Prefilter("shell", ((b"verl.trainer.main_ppo",),)), Prefilter("yaml", ((b"verl.trainer.main_ppo",),))),
         yaml_finder="yaml_launches",
@@ -96,7 +95,7 @@ ADAPTERS: tuple[Adapter, ...] = (
         "nemo-rl",
         "nemo_rl",
         ("nemo-rl",),
-        (EntryPoint("nemo-rl", reads_files=True),),  # its `examples/run_*.py` scripts: `programs._nemo_rl` decides
+        (EntryPoint("nemo-rl"),),  # its `examples/run_*.py` scripts: `programs._nemo_rl` decides
         # A fork's own worker may turn the mask on for configs and scripts that do not name it.
         (
             Prefilter("yaml", ((b"defaults:", b"vllm_cfg"), (b"generation",))),
@@ -108,8 +107,8 @@ ADAPTERS: tuple[Adapter, ...] = (
         "skyrl",
         ("skyrl",),
         (
-            EntryPoint("skyrl", modules=("skyrl.train.entrypoints.main_base",), reads_files=True, options=(("module", False),)),
-            EntryPoint("skyrl-module", reads_files=True, options=(("module", True),)),  # `programs._skyrl_module`
+            EntryPoint("skyrl", modules=("skyrl.train.entrypoints.main_base",), options=(("module", False),)),
+            EntryPoint("skyrl-module", options=(("module", True),)),  # `programs._skyrl_module`
         ),
         # A fork's own build_vllm_cli_args may turn the mask on for command lines that do not name it.
         prefilters=(Prefilter("shell", ((b"skyrl.train.entrypoints",),)),),
@@ -140,7 +139,7 @@ ADAPTERS: tuple[Adapter, ...] = (
                 scripts=("trl/scripts/grpo.py", "trl/scripts/rloo.py", "trl/scripts/distillation.py"),
                 distributed=True,
             ),
-            EntryPoint("trl-script", reads_files=True, users_program=True),  # any other Python program
+            EntryPoint("trl-script", users_program=True),  # any other Python program
         ),
         script_reader="script_launch",
     ),
@@ -148,7 +147,7 @@ ADAPTERS: tuple[Adapter, ...] = (
         "OpenRLHF",
         "openrlhf",
         ("openrlhf",),
-        (EntryPoint("openrlhf", modules=("openrlhf.cli.train_ppo_ray",), reads_files=True),),
+        (EntryPoint("openrlhf", modules=("openrlhf.cli.train_ppo_ray",)),),
         # A fork's own create_vllm_engines may turn the mask on for command lines that do not name it.
         prefilters=(Prefilter("shell", ((b"openrlhf.cli.train_ppo_ray",),)),),
         claims_mappings=True,
@@ -157,11 +156,7 @@ ADAPTERS: tuple[Adapter, ...] = (
         "open-instruct",
         "open_instruct",
         ("open-instruct",),
-        (
-            EntryPoint(
-                "open-instruct", modules=("open_instruct.grpo_fast",), scripts=("open_instruct/grpo_fast.py",), bare=True, reads_files=True
-            ),
-        ),
+        (EntryPoint("open-instruct", modules=("open_instruct.grpo_fast",), scripts=("open_instruct/grpo_fast.py",), bare=True),),
         # A fork's own engine actor may turn the mask on for command lines that do not name it.
         prefilters=(Prefilter("shell", ((b"grpo_fast",),)),),
         claims_mappings=True,

@@ -252,6 +252,7 @@ class Plugin:
 
 
 PLUGIN_SETTING = "logits_processor_plugin"  # never an engine argument: a plugin as a setting
+UNNAMED_REASON = "a value not known here"  # why a launch is open-ended when what opened it has no text
 
 
 @dataclass(frozen=True)
@@ -267,8 +268,7 @@ class Launch:
     span: Span
     settings: Mapping[str, Setting]
     env: Mapping[str, Setting] = field(default_factory=dict)
-    open_ended: bool = False
-    open_reason: str = ""
+    open_reasons: tuple[str, ...] = ()  # why settings may be set beyond those read (`**kwargs`, `"$@"`, an unread file)
     env_open: bool = False
     version_hint: VersionHint | None = None
     issues: tuple[ArgIssue, ...] = ()
@@ -285,6 +285,15 @@ class Launch:
     vocabulary: Setting | None = None  # the `vocab_size` of its model's config.json, when the tree holds the model
     # The sampling fields its model's generation_config.json sets (() none), when the tree holds the file; None: not known.
     generation_defaults: tuple[Setting, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if "" in self.open_reasons:  # a word that says nothing of itself (an empty spread) still names a reason
+            object.__setattr__(self, "open_reasons", tuple(reason or UNNAMED_REASON for reason in self.open_reasons))
+
+    @property
+    def open_ended(self) -> bool:
+        """Whether settings not read here may reach vLLM; `open_reasons` say why."""
+        return bool(self.open_reasons)
 
     def get(self, name: str) -> Setting | None:
         return self.settings.get(name)

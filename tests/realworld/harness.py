@@ -465,7 +465,7 @@ def _open_reason(result: MutantResult, expectation: Expectation, replay: list) -
             return opened[0].open_reason
         for launch in replay:
             if launch.open_ended:
-                return "replaylint: " + (launch.open_reason or "the launch is open-ended")
+                return "replaylint: " + (", ".join(launch.open_reasons) or "the launch is open-ended")
     for fragment in fragments:
         for name in _DECIDING.get(fragment, ()):
             for launch in replay:

@@ -25,8 +25,9 @@ setting can reach vLLM through it).
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from dataclasses import replace
 
+from ..launch_context import LaunchContext
 from ..model import Launch, LaunchKind, Span
 from ..vllm.command_line import Token
 from .editions import Edition, Editions, build, register
@@ -78,7 +79,7 @@ def yaml_launches(view: ConfigView, path: str, read_text: object = None) -> list
     return [_refusal_launch(span, view.spelling(SECTION, key), key, label, LaunchKind.FRAMEWORK)]
 
 
-def command_launch(span: Span, tokens: list[Token], **options: Any) -> Launch | None:
+def command_launch(context: LaunchContext, span: Span, tokens: list[Token]) -> Launch | None:
     """`python -m areal.infra.launcher.local SCRIPT --config x.yaml +vllm.KEY=VALUE ...`: the
     first override that adds a replay key `vLLMConfig` lacks."""
     for token in tokens:
@@ -87,21 +88,21 @@ def command_launch(span: Span, tokens: list[Token], **options: Any) -> Launch | 
             continue
         section, _, key = match.group(2).partition(".")
         if section == SECTION and "." not in key and _refused_key(key):
-            label = f"AReaL: {options.get('label') or 'launcher'}"
-            return _refusal_launch(token.span, token.raw, key, label, LaunchKind.CLI, options.get("condition"))
+            label = f"AReaL: {context.label or 'launcher'}"
+            return _refusal_launch(token.span, token.raw, key, label, LaunchKind.CLI, context.condition)
     return None
 
 
-def script_launch(span: Span, tokens: list[Token], read_text: Callable[[str], str | None] | None = None, **options: Any) -> Launch | None:
+def script_launch(context: LaunchContext, span: Span, tokens: list[Token]) -> Launch | None:
     """`python3 examples/math/gsm8k_rl.py --config x.yaml +vllm.KEY=VALUE`: when the tree holds the
     program and it reads its command line with AReaL's `load_expr_config`, as `command_launch`."""
     script = tokens[0] if tokens else None
-    if script is None or not script.known or read_text is None:
+    if script is None or not script.known or context.read_text is None:
         return None
-    text = upward(str(script.text), span.path, read_text)
+    text = upward(str(script.text), span.path, context.read_text)
     if text is None or _FROM_AREAL.search(text) is None or _LOADS_CONFIG.search(text) is None:
         return None
-    return command_launch(span, tokens[1:], **{**options, "label": f"{options.get('label') or ''} {script.raw}".strip()})
+    return command_launch(replace(context, label=f"{context.label} {script.raw}".strip()), span, tokens[1:])
 
 
 def _refusal_launch(span: Span, spelling: str, key: str, label: str, kind: LaunchKind, condition: str | None = None) -> Launch:

@@ -5,52 +5,26 @@ SkyRL, OpenRLHF, open-instruct: each `framework_registry.EntryPoint`). Every fro
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
-
-from ..command import EnvPlace, WordSyntax, command_launch as vllm_command_launch
+from ..command import WordSyntax, command_launch as vllm_command_launch
 from ..edits import Sequence as Elements
 from ..framework_registry import entry_points, script_readers
-from ..model import Launch, LaunchKind, Setting, Span, VersionHint
+from ..launch_context import LaunchContext
+from ..model import Launch, Span
 from ..served import ServerClient
-from ..vllm.command_line import ConfigLoader, Token
-from ..vllm.releases import Release
+from ..vllm.command_line import Token
 
 _FRAMEWORKS = entry_points()
 
 
 def command_launch(
-    kind: LaunchKind,
-    span: Span,
-    tokens: list[Token],
-    elements: Elements,
-    syntax: WordSyntax,
-    env: dict[str, Setting] | None = None,
-    env_places: dict[str, EnvPlace] | None = None,
-    release: Release | None = None,
-    load_config: ConfigLoader | None = None,
-    entrypoint: str = "serve",
-    open_reasons: Sequence[str] = (),
-    version_hint: VersionHint | None = None,
-    label: str = "",
-    condition: str | None = None,
-    read_text: Callable[[str], str | None] | None = None,
+    context: LaunchContext, span: Span, tokens: list[Token], elements: Elements, syntax: WordSyntax, entrypoint: str = "serve"
 ) -> Launch | None:
     """`command.command_launch`, for every launcher: None when a framework launcher starts no
-    vLLM engine we can see. `read_text` reads a file of the tree (a framework's own entrypoint
-    module, `frameworks.skyrl`)."""
-    options = dict(
-        env=env,
-        env_places=env_places,
-        release=release,
-        load_config=load_config,
-        open_reasons=open_reasons,
-        version_hint=version_hint,
-        label=label,
-        condition=condition,
-    )
+    vLLM engine we can see. An adapter reads the files of the tree (a framework's own
+    entrypoint module, `frameworks.skyrl`) with `context.read_text`."""
     if entrypoint in _FRAMEWORKS:
-        return _framework_launch(kind, span, tokens, elements, syntax, entrypoint, read_text=read_text, **options)
-    launch = vllm_command_launch(kind, span, tokens, elements, syntax, entrypoint=entrypoint, **options)
+        return _framework_launch(context, span, tokens, elements, syntax, entrypoint)
+    launch = vllm_command_launch(context, span, tokens, elements, syntax, entrypoint)
     if entrypoint == "dynamo":
         from . import dynamo
 
@@ -59,43 +33,34 @@ def command_launch(
 
 
 def _framework_launch(
-    kind: LaunchKind, span: Span, tokens: list[Token], elements: Elements, syntax: WordSyntax, entrypoint: str, **options: object
+    context: LaunchContext, span: Span, tokens: list[Token], elements: Elements, syntax: WordSyntax, entrypoint: str
 ) -> Launch | None:
     """The launch the adapter of `entrypoint` reads from the words (the registry says which
     function of which module, and what it takes)."""
     adapter, entry = _FRAMEWORKS[entrypoint]
-    read_text = options.pop("read_text", None)
-    if entry.reads_files:
-        options["read_text"] = read_text
-    options.update(entry.options)
+    options = dict(entry.options)
     if entry.users_program:
-        return _program_launch(span, tokens, **options)
+        return _program_launch(context, span, tokens)
     function = getattr(adapter.load(), entry.function)
     if entry.words:
-        return function(kind, span, tokens, elements, syntax, **options)
-    return function(span, tokens, **options)
+        return function(context, span, tokens, elements, syntax, **options)
+    return function(context, span, tokens, **options)
 
 
-def _program_launch(span: Span, tokens: list[Token], **options: object) -> Launch | None:
+def _program_launch(context: LaunchContext, span: Span, tokens: list[Token]) -> Launch | None:
     """The launch of a Python program of the user's, as the first adapter that knows it reads it."""
     for reader in script_readers():
-        launch = getattr(reader.load(), reader.script_reader)(span, tokens, **options)
+        launch = getattr(reader.load(), reader.script_reader)(context, span, tokens)
         if launch is not None:
             return launch
     return None
 
 
-def command_client(
-    entrypoint: str,
-    span: Span,
-    tokens: list[Token],
-    load_config: ConfigLoader | None = None,
-    read_text: Callable[[str], str | None] | None = None,
-) -> ServerClient | None:
+def command_client(context: LaunchContext, span: Span, tokens: list[Token], entrypoint: str) -> ServerClient | None:
     """The HTTP client of a replay server that a command line starts where it starts no engine:
     a TRL trainer in server mode (`frameworks.trl_server_mode`), else None."""
     if entrypoint not in ("trl-train", "trl-script"):
         return None
     from .trl_server_mode import command_client as trainer_client
 
-    return trainer_client(span, tokens, load_config, read_text, program=entrypoint == "trl-script")
+    return trainer_client(span, tokens, context.load_config, context.read_text, program=entrypoint == "trl-script")

@@ -216,13 +216,12 @@ def unite(launches: Sequence[Launch]) -> Launch:
     first = launches[0]
     if all(launch == first for launch in launches[1:]):
         return first
-    reasons = [launch.open_reason for launch in launches if launch.open_reason]
+    reasons = dict.fromkeys(launch.open_reasons for launch in launches)  # each launch's reasons once, as they were
     return replace(
         first,
         settings=_unite_settings([launch.settings for launch in launches]),
         env=_unite_settings([launch.env for launch in launches]),
-        open_ended=any(launch.open_ended for launch in launches),
-        open_reason=", ".join(dict.fromkeys(reasons)),
+        open_reasons=tuple(reason for reasons_of_one in reasons for reason in reasons_of_one),
         issues=tuple(issue for issue in first.issues if all(issue in launch.issues for launch in launches[1:])),
         requests=_unite_requests([launch.requests for launch in launches]),
     )

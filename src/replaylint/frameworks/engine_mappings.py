@@ -106,8 +106,7 @@ def launches_of(document: PlacedDocument, mappings: list[tuple[tuple[Any, ...], 
                 LaunchKind.PYTHON_CALL,
                 document.nearest(*path) if path else settings[MASK].span,
                 settings,
-                open_ended=True,
-                open_reason=OPEN_REASON,
+                open_reasons=(OPEN_REASON,),
                 label=f"engine arguments in {'.'.join(map(str, path)) or path_name}",
             )
         )

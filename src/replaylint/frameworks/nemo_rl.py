@@ -43,16 +43,18 @@ and in `vllm_kwargs` is a `TypeError`).
 from __future__ import annotations
 
 import posixpath
-from dataclasses import dataclass
-from typing import Any, Callable
+from dataclasses import dataclass, replace
+from typing import Any
 
 from ..command import judged_without
+from ..launch_context import LaunchContext
 from ..model import UNKNOWN, ArgIssue, Launch, LaunchKind, Request, Setting, Span
 from ..programs import NEMO_RL_DEFAULT_CONFIGS, Unread, script_name
 from ..vllm.command_line import Token
 from ..vllm.engine_fields import RUNNER_ENV
 from . import nemo_rl_fork
 from .editions import Edition, Editions, build, register
+from .engine_keys import copied_settings
 from .nemo_rl_fork import WorkerFork
 from .views import ConfigView, Inherited, Layered, read_hydra_overrides, read_overrides, token_tree
 
@@ -133,15 +135,15 @@ def is_config(view: ConfigView) -> bool:
     return layout_of(view) is not None
 
 
-def command_launch(span: Span, tokens: list[Token], read_text: Callable[[str], str | None] | None = None, **options: Any) -> Launch | None:
+def command_launch(context: LaunchContext, span: Span, tokens: list[Token]) -> Launch | None:
     """`python examples/run_grpo.py [--config FILE.yaml] key=value ...` (`tokens` start with the
     script): the config named by `--config`, else the script's default config (next to it in
     NeMo-RL's layout, `programs.NEMO_RL_DEFAULT_CONFIGS`) when the tree holds it, with the
     `defaults:` files each names, under the overrides."""
     script, words = tokens[0], list(tokens[1:])
     name = script_name(script.text if script.text is not None else Unread(script.raw))
-    reasons = list(options.get("open_reasons", ()))
-    load_config = options.get("load_config")
+    reasons = list(context.open_reasons)
+    load_config = context.load_config
     layers: list[ConfigView] = []
     if any(token.text == "--config" for token in words):
         position = next(i for i, token in enumerate(words) if token.text == "--config")
@@ -167,17 +169,10 @@ def command_launch(span: Span, tokens: list[Token], read_text: Callable[[str], s
     if layout is None:
         return None
     forwarded = judged_without(overrides.forwarded, view.has(*layout.model), reasons)
-    forked = nemo_rl_fork.fork(span.path, read_text)
-    return adapt(
-        view,
-        span,
-        env=dict(options.get("env") or {}),
-        open_reasons=reasons,
-        label=forked_label(f"nemo-rl: {' '.join(filter(None, (options.get('label'), script.raw))) or 'run'}", forked),
-        condition=options.get("condition"),
-        forwarded=forwarded,
-        forked=forked,
-    )
+    forked = nemo_rl_fork.fork(span.path, context.read_text)
+    label = forked_label(f"nemo-rl: {' '.join(filter(None, (context.label, script.raw))) or 'run'}", forked)
+    context = replace(context, label=label, forwarded=forwarded, open_reasons=tuple(reasons))
+    return adapt(view, span, context, forked=forked)
 
 
 def forked_label(label: str, forked: WorkerFork | None) -> str:
@@ -204,60 +199,27 @@ def _config_layers(
     return [*parents, tree]
 
 
-def adapt(
-    view: ConfigView,
-    anchor: Span,
-    env: dict[str, Setting] | None = None,
-    open_reasons: list[str] | None = None,
-    label: str = "nemo-rl",
-    condition: str | None = None,
-    kind: LaunchKind = LaunchKind.FRAMEWORK,
-    forwarded: tuple[str, ...] = (),
-    forked: WorkerFork | None = None,
-) -> Launch | None:
-    """The launch of each NeMo-RL edition (`editions.build`); with `forked`, the fork's worker
-    in the tree decides for every edition (`nemo_rl_fork`)."""
+def adapt(view: ConfigView, anchor: Span, context: LaunchContext, forked: WorkerFork | None = None) -> Launch | None:
+    """The launch of each NeMo-RL edition (`editions.build`), where `context` says it runs; with
+    `forked`, the fork's worker in the tree decides for every edition (`nemo_rl_fork`)."""
     layout = layout_of(view)
     if layout is None:
         return None
     backend = view.value(*layout.generation, "backend")
     if backend is not None and backend != "vllm":
         return None
-    options = dict(env=env, open_reasons=open_reasons, label=label, condition=condition, kind=kind, forwarded=forwarded, forked=forked)
     if forked is not None:
-        made = _launch(view, layout, anchor, REPLAY_BRANCH if forked.replay_branch else MAIN, **options)  # type: ignore[arg-type]
+        made = _launch(view, layout, anchor, REPLAY_BRANCH if forked.replay_branch else MAIN, context, forked)
         return build(EDITIONS, lambda _: made)  # the same code for every edition
     key = (REPLAY_BRANCH, view.spelling(*REPLAY)) if layout.replay and view.has(*REPLAY) else None
-    return build(EDITIONS, lambda edition: _launch(view, layout, anchor, edition.name, **options), key)  # type: ignore[arg-type]
+    return build(EDITIONS, lambda edition: _launch(view, layout, anchor, edition.name, context, None), key)
 
 
-def _launch(
-    view: ConfigView,
-    layout: Layout,
-    anchor: Span,
-    edition: str,
-    env: dict[str, Setting] | None,
-    open_reasons: list[str] | None,
-    label: str,
-    condition: str | None,
-    kind: LaunchKind,
-    forwarded: tuple[str, ...],
-    forked: WorkerFork | None,
-) -> Launch:
+def _launch(view: ConfigView, layout: Layout, anchor: Span, edition: str, context: LaunchContext, forked: WorkerFork | None) -> Launch:
     owner = nemo_rl_fork.OWNER if forked is not None else f"NeMo-RL {edition}"
-    reasons = list(open_reasons or ())
+    reasons = list(context.open_reasons)
     issues: list[ArgIssue] = []
-    settings: dict[str, Setting] = {}
-    for key, name in _TYPED.items():
-        setting = view.setting(name, *layout.vllm_cfg, key)
-        if setting is not None:
-            settings[name] = setting
-    expert = view.setting("enable_expert_parallel", *layout.vllm_cfg, "expert_parallel_size")
-    if expert is not None:
-        size = expert.value
-        settings["enable_expert_parallel"] = Setting(
-            expert.name, UNKNOWN if not isinstance(size, int) else size > 1, expert.span, expert.spelling
-        )
+    settings = copied_settings(view, layout.vllm_cfg, _TYPED)
     kwargs = view.value(*layout.vllm_kwargs, default={})
     spread: dict[str, Setting] = {}
     if isinstance(kwargs, dict):
@@ -282,7 +244,7 @@ def _launch(
         mode = view.setting("logprobs_mode", *layout.vllm_cfg, "logprobs_mode")
         if mode is not None and mode.value is not None:
             settings["logprobs_mode"] = mode
-    environment = dict(env or {})
+    environment = dict(context.env)
     env_vars = view.value(*layout.vllm_cfg, "env_vars", default={})
     if isinstance(env_vars, dict):
         for name, value in env_vars.items():
@@ -313,22 +275,21 @@ def _launch(
         if written is not None:
             value = -1 if key == "top_k" and written.value is None else written.value
             request_settings[key] = Setting(key, value, written.span, written.spelling, written.value_span)
-    forwarded = judged_without(forwarded, True, reasons)
+    forwarded = judged_without(context.forwarded, True, reasons)
     missing = "temperature" not in request_settings or "top_k" not in request_settings
     if forked is not None and forked.own_requests:  # the fork builds its requests its own way
         request_settings, missing = {}, True
     requests = (Request("sampling", view.span(*layout.generation) or (mask.span if mask else anchor), request_settings, missing),)
     return Launch(
-        kind,
+        LaunchKind.FRAMEWORK,
         anchor,
         settings,
         environment,
-        open_ended=bool(reasons),
-        open_reason=", ".join(reasons),
+        open_reasons=tuple(reasons),
         issues=tuple(issues),
         requests=requests,
-        condition=condition,
-        label=label,
+        condition=context.condition,
+        label=context.label,
         forwarded=forwarded,
         assumptions=nemo_rl_fork.resting_on(forked, settings) if forked is not None else (),
     )

@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Callable, Mapping
 
+from ..launch_context import LaunchContext
 from ..model import UNKNOWN, Launch, LaunchKind, Setting, Span
 from ..vllm.command_line import Token
 from . import open_instruct_fork
@@ -88,7 +89,7 @@ def _table() -> _Table:
     return _Table(data["options"], tuple(tuple(strings) for strings in data["required"]))
 
 
-def command_launch(span: Span, tokens: list[Token], read_text: Callable[[str], str | None] | None = None, **options: Any) -> Launch | None:
+def command_launch(context: LaunchContext, span: Span, tokens: list[Token]) -> Launch | None:
     """`python open_instruct/grpo_fast.py ...` (`uv run`, `-m open_instruct.grpo_fast`): the words as
     its `HfArgumentParser` reads them. A word it does not take makes `parse_args_into_dataclasses`
     raise `ValueError(f"Some specified arguments are not used by the HfArgumentParser:
@@ -103,29 +104,27 @@ def command_launch(span: Span, tokens: list[Token], read_text: Callable[[str], s
     parsed = parse_words(tokens, _table().options)
     if parsed.unread or parsed.other_error or not _required_given(parsed):
         return None
-    launch = Launch(LaunchKind.FRAMEWORK, span, {}, {}, condition=options.get("condition"), label="open-instruct: grpo_fast")
+    launch = Launch(LaunchKind.FRAMEWORK, span, {}, {}, condition=context.condition, label="open-instruct: grpo_fast")
     if parsed.refused:
         replay = next((token for token in parsed.refused if str(token.text).startswith("-") and names_replay(str(token.text))), None)
-        if replay is None or _fork_has(replay, span.path, read_text):
+        if replay is None or _fork_has(replay, span.path, context.read_text):
             return None  # refused for another reason, or a fork whose parser we do not know
         issue = refusal(replay.span, replay.raw, _field(replay), _UNUSED.format([str(token.text) for token in parsed.refused]))
         return build(EDITIONS, lambda edition: refused(launch, issue))
     engines = parsed.values.get("--vllm_num_engines") or parsed.values.get("--vllm-num-engines")
     if engines is not None and engines[1] and engines[1][-1].text == "0":
         return None
-    forked = open_instruct_fork.fork(span.path, read_text)
+    forked = open_instruct_fork.fork(span.path, context.read_text)
     if forked is not None:
-        made = _forked(launch, forked, parsed, options)
+        made = _forked(launch, forked, parsed, context)
         return build(EDITIONS, lambda edition: made)
     owner = f"open-instruct {COMMIT[:8]}"
     anchor = Setting("logprobs_mode", "processed_logprobs", span, f"logprobs_mode='processed_logprobs' ({owner} sets)", implied=True)
-    started = replace(
-        launch, settings={"logprobs_mode": anchor}, env=dict(options.get("env") or {}), version_hint=options.get("version_hint")
-    )
+    started = replace(launch, settings={"logprobs_mode": anchor}, env=dict(context.env), version_hint=context.version_hint)
     return build(EDITIONS, lambda edition: started)
 
 
-def _forked(launch: Launch, forked: open_instruct_fork.EngineFork, parsed: ParsedWords, options: Mapping[str, Any]) -> Launch:
+def _forked(launch: Launch, forked: open_instruct_fork.EngineFork, parsed: ParsedWords, context: LaunchContext) -> Launch:
     """The launch as the fork's own actor starts it and its request code asks."""
     settings = open_instruct_fork.settings(forked, launch.span)
     given = parsed.values.get("--temperature")
@@ -133,11 +132,11 @@ def _forked(launch: Launch, forked: open_instruct_fork.EngineFork, parsed: Parse
     return replace(
         launch,
         settings=settings,
-        env=open_instruct_fork.environment(forked, dict(options.get("env") or {}), launch.span),
+        env=open_instruct_fork.environment(forked, dict(context.env), launch.span),
         requests=open_instruct_fork.requests(forked, settings, launch.span, temperature),
         assumptions=open_instruct_fork.resting_on(forked),
         label=f"{launch.label} (the fork's {forked.path})",
-        version_hint=options.get("version_hint"),
+        version_hint=context.version_hint,
     )
 
 

@@ -48,11 +48,13 @@ import json
 import os
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
+from ..launch_context import LaunchContext
 from ..model import UNKNOWN, Launch, LaunchKind, Setting, Span
 from ..vllm.command_line import Token
 from .argparse_table import ParsedWords, parse_words
+from .built_dicts import BuiltDict
 from .editions import Edition, Editions, build, register
 from .openrlhf_fork import fork, forked_settings
 from .refusals import names_replay, refusal, refused
@@ -122,25 +124,24 @@ _CORRECTION_FLAGS = ("--enable_vllm_is_correction", "--algo.advantage.is_correct
 _CORRECTION_LEVEL = "--algo.advantage.is_correction_level"
 
 
-def command_launch(span: Span, tokens: list[Token], read_text: Callable[[str], str | None] | None = None, **options: Any) -> Launch | None:
+def command_launch(context: LaunchContext, span: Span, tokens: list[Token]) -> Launch | None:
     """`python -m openrlhf.cli.train_ppo_ray ...` as each release's parser reads it; in a fork's
     tree, with the engine dict of its own `create_vllm_engines` (`openrlhf_fork`)."""
     data = _data()
-    options["forked"] = fork(span.path, read_text)
-    return build(data.family, lambda edition: _launch(data, edition, span, tokens, options))
+    forked = fork(span.path, context.read_text)
+    return build(data.family, lambda edition: _launch(data, edition, span, tokens, context, forked))
 
 
-def _launch(data: _Data, edition: Edition, span: Span, tokens: list[Token], options: dict[str, Any]) -> Launch:
+def _launch(data: _Data, edition: Edition, span: Span, tokens: list[Token], context: LaunchContext, forked: BuiltDict | None) -> Launch:
     parsed = parse_words(tokens, data.tables[edition.name])
-    reasons = list(options.get("open_reasons", ())) + [token.raw for token in parsed.unread]
+    reasons = [*context.open_reasons, *(token.raw for token in parsed.unread)]
     launch = Launch(
         LaunchKind.FRAMEWORK,
         span,
         {},
         {},
-        open_ended=bool(reasons),
-        open_reason=", ".join(reasons),
-        condition=options.get("condition"),
+        open_reasons=tuple(reasons),
+        condition=context.condition,
         label="openrlhf: train_ppo_ray",
     )
     if parsed.unread or parsed.other_error:
@@ -155,13 +156,12 @@ def _launch(data: _Data, edition: Edition, span: Span, tokens: list[Token], opti
     if not _starts_engines(parsed):
         return launch
     settings = _engine_settings(parsed, data.family.owner(edition))
-    forked = options.get("forked")
     if forked is None:
         return replace(launch, settings=settings)
     settings, more = forked_settings(forked, settings, span, ACTOR_KEYS)
     reasons += more
     label = f"{launch.label} (the fork's {forked.path})"
-    return replace(launch, settings=settings, open_ended=bool(reasons), open_reason=", ".join(reasons), label=label)
+    return replace(launch, settings=settings, open_reasons=tuple(reasons), label=label)
 
 
 def _typed(name: str, text: str | None) -> Any:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
+from ..launch_context import LaunchContext
 from ..model import UNKNOWN, Launch, LaunchKind, Request, Setting, Span
 from .views import ConfigView
 
@@ -71,16 +72,11 @@ def _workers(node: Any, path: tuple[str, ...]) -> Iterator[tuple[str, ...]]:
         yield from _workers(value, (*path, str(key)))
 
 
-def adapt(
-    view: ConfigView,
-    worker: tuple[str, ...],
-    anchor: Span,
-    open_reasons: list[str] | None = None,
-    label: str = "roll",
-) -> Launch:
+def adapt(view: ConfigView, worker: tuple[str, ...], anchor: Span, context: LaunchContext) -> Launch:
     """The engine of the worker at `worker`; its defaults are reported at `anchor` (the worker's
-    `strategy_config` key, or `strategy_name`)."""
-    reasons = list(open_reasons or ())
+    `strategy_config` key, or `strategy_name`). Of `context`, ROLL's configs give a label and
+    reasons only (they are read from YAML, not a command line)."""
+    reasons = list(context.open_reasons)
     settings: dict[str, Setting] = {}
     written = view.value(*worker, *CONFIG, default={})
     if isinstance(written, dict):
@@ -115,10 +111,9 @@ def adapt(
         anchor,
         settings,
         _environment(view, worker),
-        open_ended=bool(reasons),
-        open_reason=", ".join(reasons),
+        open_reasons=tuple(reasons),
         requests=tuple(requests),
-        label=f"{label} ({'.'.join(worker)})",
+        label=f"{context.label} ({'.'.join(worker)})",
     )
 
 

@@ -29,6 +29,7 @@ from typing import Any, Mapping
 
 from ..command import WordSyntax, command_launch
 from ..edits import Sequence
+from ..launch_context import LaunchContext
 from ..model import UNKNOWN, Launch, LaunchKind, Setting, Span, VersionHint
 from ..vllm.command_line import Token
 from ..vllm.releases import Release
@@ -92,18 +93,15 @@ def launch(
         return None
     release = Release.parse(version_hint.releases[-1]) if version_hint is not None and version_hint.releases else None
     others = {name: setting for name, setting in env.items() if name.startswith(("VLLM_", "DYN_"))}
-    found = command_launch(
+    context = LaunchContext(
         LaunchKind.FRAMEWORK,
-        anchor,
-        tokens,
-        Sequence(()),
-        WordSyntax(str),
         env=others,
         release=release,
-        open_reasons=open_reasons,
         version_hint=version_hint,
         label=f"sagemaker ({variant} entrypoint): {label}",
+        open_reasons=open_reasons,
     )
+    found = command_launch(context, anchor, tokens, Sequence(()), WordSyntax(str))
     from dataclasses import replace
 
     return replace(found, handle=None)  # fixes would edit variables, not words

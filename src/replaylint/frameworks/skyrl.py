@@ -53,14 +53,16 @@ edited config dataclasses (`skyrl/train/config/config.py` defaults).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from ..command import judged_without
+from ..launch_context import LaunchContext
 from ..model import UNKNOWN, ArgIssue, Launch, LaunchKind, Request, Setting, Span
 from ..vllm.command_line import Token
 from ..vllm.engine_fields import FIELDS
 from .editions import Edition, Editions, build, register
+from .engine_keys import copied_settings
 from .nearby import upward
 from .refusals import names_replay, refusal, refused
 from .skyrl_fork import OWNER, Fork, fork
@@ -165,17 +167,15 @@ def _module_text(module: str, launching: str, read_text: Callable[[str], str | N
     return upward(module.replace(".", "/") + ".py", launching, read_text) if _MODULE.match(module) else None
 
 
-def command_launch(
-    span: Span, tokens: list[Token], module: bool = False, read_text: Callable[[str], str | None] | None = None, **options: Any
-) -> Launch | None:
+def command_launch(context: LaunchContext, span: Span, tokens: list[Token], module: bool = False) -> Launch | None:
     """`python -m skyrl.train.entrypoints.main_base key=value ...` (behind `uv run`), or with
     `module` another module (the first token) that may be an entrypoint built on `main_base`."""
-    reasons = list(options.get("open_reasons", ()))
-    label = options.get("label") or "main_base"
+    reasons = list(context.open_reasons)
+    label = context.label or "main_base"
     found = Entrypoint()
     if module:
         name = tokens[0].text or ""
-        found = entrypoint(name, span, read_text)  # type: ignore[assignment]
+        found = entrypoint(name, span, context.read_text)  # type: ignore[assignment]
         if found is None:
             return None
         tokens, label = tokens[1:], f"{label} {name}".strip()
@@ -184,19 +184,8 @@ def command_launch(
     overrides = read_overrides(tokens)
     reasons += overrides.open_reasons
     forwarded = judged_without(overrides.forwarded, overrides.has(*MODEL_PATH), reasons)
-    return adapt(
-        overrides,
-        span,
-        env=dict(options.get("env") or {}),
-        open_reasons=reasons,
-        label=f"skyrl: {label}",
-        condition=options.get("condition"),
-        own_generator=found.own_generator,
-        forwarded=forwarded,
-        serves=found.serves,
-        refusal=_plus_refusal(tokens),
-        forked=fork(span.path, read_text),
-    )
+    context = replace(context, label=f"skyrl: {label}", forwarded=forwarded, open_reasons=tuple(reasons))
+    return adapt(overrides, span, context, found, _plus_refusal(tokens), fork(span.path, context.read_text))
 
 
 def _plus_refusal(tokens: list[Token]) -> ArgIssue | None:
@@ -220,60 +209,32 @@ def _plus_refusal(tokens: list[Token]) -> ArgIssue | None:
 
 
 def adapt(
-    view: ConfigView,
-    anchor: Span,
-    env: dict[str, Setting] | None = None,
-    open_reasons: list[str] | None = None,
-    label: str = "skyrl",
-    condition: str | None = None,
-    own_generator: bool = False,
-    forwarded: tuple[str, ...] = (),
-    serves: bool = False,
-    refusal: ArgIssue | None = None,
-    forked: Fork | None = None,
+    view: ConfigView, anchor: Span, context: LaunchContext, entry: Entrypoint, refusal: ArgIssue | None = None, forked: Fork | None = None
 ) -> Launch | None:
-    """The launch of a SkyRL configuration under each edition (`editions.build`); `refusal`:
-    the words' own, which every edition makes (`_plus_refusal`); `forked`: the engine arguments
-    of a fork in the tree (`skyrl_fork`), in place of the edition's."""
+    """The launch of a SkyRL configuration under each edition (`editions.build`), where `context`
+    says it runs and `entry` starts it; `refusal`: the words' own, which every edition makes
+    (`_plus_refusal`); `forked`: the engine arguments of a fork in the tree (`skyrl_fork`), in
+    place of the edition's."""
     if view.value(*ENGINE, "backend", default="vllm") != "vllm":
         return None
-    entry = Entrypoint(own_generator=own_generator, serves=serves)
 
     def make(edition: Edition) -> Launch:
-        launch = _launch(view, anchor, edition, env, open_reasons, label, condition, entry, forwarded, forked)
+        launch = _launch(view, anchor, edition, context, entry, forked)
         return launch if refusal is None else refused(launch, refusal)
 
     return build(EDITIONS, make)
 
 
-def _launch(
-    view: ConfigView,
-    anchor: Span,
-    edition: Edition,
-    env: dict[str, Setting] | None,
-    open_reasons: list[str] | None,
-    label: str,
-    condition: str | None,
-    entry: Entrypoint,
-    forwarded: tuple[str, ...] = (),
-    forked: Fork | None = None,
-) -> Launch:
+def _launch(view: ConfigView, anchor: Span, edition: Edition, context: LaunchContext, entry: Entrypoint, forked: Fork | None) -> Launch:
     owner = OWNER if forked is not None else EDITIONS.owner(edition)
     sampling = forked.sampling_defaults(_SAMPLING_DEFAULTS) if forked is not None else dict(_SAMPLING_DEFAULTS)
-    reasons = list(open_reasons or ())
+    reasons = list(context.open_reasons)
     issues: list[ArgIssue] = []
-    settings: dict[str, Setting] = {}
-    for key, name in _TYPED.items():
-        if forked is not None and name != "speculative_config" and forked.typed(key, name) != "config":
-            continue  # the fork passes its own value, or none
-        setting = view.setting(name, *ENGINE, key)
-        if setting is not None:
-            settings[name] = setting
-    expert = view.setting("enable_expert_parallel", *ENGINE, "expert_parallel_size")
-    if expert is not None:
-        settings["enable_expert_parallel"] = Setting(
-            expert.name, expert.value > 1 if isinstance(expert.value, int) else UNKNOWN, expert.span, expert.spelling
-        )
+
+    def fork_passes(key: str, name: str) -> bool:  # the fork passes its own value, or none
+        return forked is not None and name != "speculative_config" and forked.typed(key, name) != "config"
+
+    settings = copied_settings(view, ENGINE, _TYPED, fork_passes)
     model = view.setting("model", "trainer", "policy", "model", "path")
     if model is not None:
         settings["model"] = model
@@ -305,7 +266,7 @@ def _launch(
                 settings[str(key)] = setting
     elif engine is UNKNOWN or engine is not None:
         reasons.append("generator.inference_engine.engine_init_kwargs (not readable here)")
-    forwarded = judged_without(forwarded, True, reasons)
+    forwarded = judged_without(context.forwarded, True, reasons)
     mask = settings.get("return_sampling_mask")
     # Unset, eval requests are greedy; once a key is written, SamplingParams' own defaults apply.
     evaluation = {**sampling, "temperature": sampling["temperature"] if isinstance(view.value(*EVAL), dict) else 0.0}
@@ -322,13 +283,12 @@ def _launch(
         LaunchKind.FRAMEWORK,
         anchor,
         settings,
-        dict(env or {}),
-        open_ended=bool(reasons),
-        open_reason=", ".join(reasons),
+        dict(context.env),
+        open_reasons=tuple(reasons),
         issues=tuple(issues),
         requests=requests,
-        condition=condition,
-        label=label,
+        condition=context.condition,
+        label=context.label,
         forwarded=forwarded,
     )
     return launch if capture_refused is None else refused(launch, capture_refused)

@@ -62,6 +62,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..command import CommandHandle, command_launch as vllm_command_launch
+from ..launch_context import LaunchContext
 from ..model import ArgIssue, Launch, LaunchKind, Request, Setting, Span
 from ..vllm.command_line import Token
 from .editions import Edition, Editions, build, register
@@ -218,20 +219,20 @@ def _bool(value: Any) -> Any:
     return True if text in _TRUE else False if text in _FALSE else None
 
 
-def command_launch(kind: LaunchKind, span: Span, tokens: list[Token], elements: Any, syntax: Any, **options: Any) -> Launch | None:
+def command_launch(context: LaunchContext, span: Span, tokens: list[Token], elements: Any, syntax: Any) -> Launch | None:
     """The launch of `trl vllm-serve ARGS` as each edition builds it (`editions.build`)."""
-    return build(EDITIONS, lambda edition: _launch(edition.name, span, tokens, elements, syntax, dict(options)))
+    return build(EDITIONS, lambda edition: _launch(edition.name, span, tokens, elements, syntax, context))
 
 
-def _launch(edition: str, span: Span, tokens: list[Token], elements: Any, syntax: Any, options: dict[str, Any]) -> Launch | None:
+def _launch(edition: str, span: Span, tokens: list[Token], elements: Any, syntax: Any, context: LaunchContext) -> Launch | None:
     parsed = _parse(tokens)
     combined: list[Token] = []
     origin: list[int | None] = []  # index in `tokens` of each combined word (None: TRL's own or the config's)
-    env = dict(options.pop("env", None) or {})
+    env = dict(context.env)
     config_fields: dict[str, tuple[Any, Token]] = {}
     config_extras: list[Token] = []
-    load_config = options.pop("load_config", None)
-    open_reasons = list(options.pop("open_reasons", ()))
+    load_config = context.load_config
+    open_reasons = list(context.open_reasons)
     if parsed.config is not None:
         path_token = tokens[parsed.config + 1] if parsed.config + 1 < len(tokens) else None
         loaded = load_config(path_token.text, path_token) if load_config and path_token is not None and path_token.text else None
@@ -296,18 +297,9 @@ def _launch(edition: str, span: Span, tokens: list[Token], elements: Any, syntax
             add(token, None)
         for index in parsed.extras:  # 1.10: only words whose text is unknown, which may be nothing
             add(tokens[index], index)
-    launch = vllm_command_launch(
-        LaunchKind.FRAMEWORK,
-        span,
-        combined,
-        elements,
-        syntax,
-        env=env,
-        load_config=None,
-        open_reasons=open_reasons,
-        complete=named,
-        **options,
-    )
+    # TRL's own words: the config file is read above, vLLM's parser is not given it
+    serving = replace(context, kind=LaunchKind.FRAMEWORK, env=env, load_config=None, open_reasons=tuple(open_reasons))
+    launch = vllm_command_launch(serving, span, combined, elements, syntax, complete=named)
     handle = launch.handle
     if isinstance(handle, CommandHandle):
         indices: dict[str, tuple[int, ...]] = {}

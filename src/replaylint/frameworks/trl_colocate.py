@@ -26,8 +26,9 @@ only when the tree holds it and its text says all of it: it imports from `trl`, 
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from typing import Any
 
+from ..launch_context import LaunchContext
 from ..model import Launch, LaunchKind, Setting, Span
 from ..vllm.command_line import Token
 from .editions import build
@@ -44,13 +45,13 @@ _USE_VLLM = re.compile(r"\buse_vllm\s*=\s*True\b")
 _COLOCATE = re.compile(r"""\bvllm_mode\s*=\s*["']colocate["']""")
 
 
-def command_launch(span: Span, tokens: list[Token], **options: Any) -> Launch | None:
+def command_launch(context: LaunchContext, span: Span, tokens: list[Token]) -> Launch | None:
     """The in-process engine of a TRL training command line, or None (no vLLM, another mode, or
     words we cannot read)."""
     words = [token for token in tokens if not token.forwarded]
     if any(not token.known and not a_value(words, index) for index, token in enumerate(words)):
         return None
-    config = config_words(words, options.get("load_config"))
+    config = config_words(words, context.load_config)
     if config is None:
         return None
     use_vllm = option(words, "use_vllm", switch=True) or option(config, "use_vllm", switch=True)
@@ -58,22 +59,22 @@ def command_launch(span: Span, tokens: list[Token], **options: Any) -> Launch | 
     if use_vllm is None or truth(use_vllm[0]) is not True or mode is None or mode[0] != "colocate":
         return None
     model = option(words, "model_name_or_path")
-    return _launch(span, mode[1].span, mode[1].raw, model, options)
+    return _launch(context, span, mode[1].span, mode[1].raw, model)
 
 
-def script_launch(span: Span, tokens: list[Token], read_text: Callable[[str], str | None] | None = None, **options: Any) -> Launch | None:
+def script_launch(context: LaunchContext, span: Span, tokens: list[Token]) -> Launch | None:
     """`accelerate launch train_grpo.py ...`: the engine of a TRL trainer the program builds
     itself, when the tree holds the program and it says so (module docstring)."""
     script = tokens[0] if tokens else None
-    if script is None or not script.known or read_text is None:
+    if script is None or not script.known or context.read_text is None:
         return None
-    text = upward(str(script.text), span.path, read_text)
+    text = upward(str(script.text), span.path, context.read_text)
     if text is None or not all(pattern.search(text) for pattern in (_FROM_TRL, _TRAINER_CONFIG, _USE_VLLM, _COLOCATE)):
         return None
-    return _launch(span, script.span, f"{script.raw} (its GRPO/RLOO trainer: use_vllm=True, vllm_mode='colocate')", None, options)
+    return _launch(context, span, script.span, f"{script.raw} (its GRPO/RLOO trainer: use_vllm=True, vllm_mode='colocate')", None)
 
 
-def _launch(span: Span, where: Span, what: str, model: tuple[Any, Token] | None, options: dict[str, Any]) -> Launch:
+def _launch(context: LaunchContext, span: Span, where: Span, what: str, model: tuple[Any, Token] | None) -> Launch:
     said = f"{what} (TRL sets logprobs_mode='processed_logprobs')"
     settings = {"logprobs_mode": Setting("logprobs_mode", "processed_logprobs", where, said, implied=True)}
     if model is not None:
@@ -82,12 +83,11 @@ def _launch(span: Span, where: Span, what: str, model: tuple[Any, Token] | None,
         LaunchKind.FRAMEWORK,
         span,
         settings,
-        dict(options.get("env") or {}),
-        open_ended=bool(options.get("open_reasons")),
-        open_reason=", ".join(options.get("open_reasons") or ()),
-        version_hint=options.get("version_hint"),
-        condition=options.get("condition"),
-        label=f"trl: {options.get('label') or 'training script'} (vLLM colocated)",
+        dict(context.env),
+        open_reasons=context.open_reasons,
+        version_hint=context.version_hint,
+        condition=context.condition,
+        label=f"trl: {context.label or 'training script'} (vLLM colocated)",
     )
     return build(EDITIONS, lambda edition: launch)
 

@@ -56,6 +56,7 @@ from dataclasses import replace
 from typing import Any, Callable, Sequence
 
 from ..command import judged_without
+from ..launch_context import LaunchContext
 from ..model import UNKNOWN, Launch, LaunchKind, Request, Setting, Span
 from ..vllm import command_line
 from ..vllm.command_line import Token
@@ -109,31 +110,23 @@ def yaml_launches(view: ConfigView, path: str, read_text: Callable[[str], str | 
     anchor = view.span(*ROLLOUT)
     forked = fork(path, read_text)
     label = forked_label(f"verl: {path}", forked)
-    launch = adapt(view, view.key_span(*ROLLOUT) or anchor, label=label, forked=forked) if anchor is not None else None
+    context = LaunchContext(LaunchKind.FRAMEWORK, label=label)
+    launch = adapt(view, view.key_span(*ROLLOUT) or anchor, context, forked=forked) if anchor is not None else None
     return [launch] if launch is not None else []
 
 
-def command_launch(span: Span, tokens: list[Token], read_text: Callable[[str], str | None] | None = None, **options: Any) -> Launch | None:
+def command_launch(context: LaunchContext, span: Span, tokens: list[Token]) -> Launch | None:
     """`python -m verl.trainer.main_ppo key=value ...`."""
     overrides = read_hydra_overrides(tokens)
-    reasons = list(options.get("open_reasons", ())) + overrides.open_reasons
+    reasons = [*context.open_reasons, *overrides.open_reasons]
     for token in overrides.others:
         if token.text is not None and token.text.split("=", 1)[0] in _HYDRA_CONFIG_OPTIONS:
             reasons.append(f"{token.raw} (a Hydra config not read here)")
     forwarded = judged_without(overrides.forwarded, overrides.has(*MODEL_PATH), reasons)
-    forked = fork(span.path, read_text)
-    return adapt(
-        overrides,
-        span,
-        words=tokens,
-        env=dict(options.get("env") or {}),
-        open_reasons=reasons,
-        label=forked_label(f"verl: {options.get('label') or 'main_ppo'}", forked),
-        version_hint=options.get("version_hint"),
-        condition=options.get("condition"),
-        forwarded=forwarded,
-        forked=forked,
-    )
+    forked = fork(span.path, context.read_text)
+    label = forked_label(f"verl: {context.label or 'main_ppo'}", forked)
+    context = replace(context, open_reasons=tuple(reasons), label=label, forwarded=forwarded)
+    return adapt(overrides, span, context, words=tokens, forked=forked)
 
 
 class _Args:
@@ -179,40 +172,21 @@ class _Args:
         return words
 
 
-def adapt(
-    view: ConfigView,
-    anchor: Span,
-    env: dict[str, Setting] | None = None,
-    open_reasons: list[str] | None = None,
-    label: str = "verl",
-    version_hint: Any = None,
-    condition: str | None = None,
-    kind: LaunchKind = LaunchKind.FRAMEWORK,
-    forwarded: tuple[str, ...] = (),
-    words: Sequence[Token] = (),
-    forked: Fork | None = None,
-) -> Launch | None:
-    """The launch of each verl edition (`editions.build`). `words`: the command line's
-    overrides, which Hydra may refuse before verl starts (`hydra_struct`); `forked`: the
-    defaults of a fork in the tree, in place of the edition's."""
+def adapt(view: ConfigView, anchor: Span, context: LaunchContext, words: Sequence[Token] = (), forked: Fork | None = None) -> Launch | None:
+    """The launch of each verl edition (`editions.build`), where `context` says it runs. `words`:
+    the command line's overrides, which Hydra may refuse before verl starts (`hydra_struct`);
+    `forked`: the defaults of a fork in the tree, in place of the edition's."""
     starts_vllm = view.value(*ROLLOUT, "name") == "vllm"  # else sglang, another engine, or a name we cannot see
     config, overrides = packaged_config(words) if words else (None, [])
     refusals = {edition.name: first_refusal(overrides, edition.name, config) for edition in EDITIONS.editions} if config else {}
     if not starts_vllm and not any(refusals.values()):
         return None
-    options = dict(
-        env=env,
-        open_reasons=open_reasons,
-        label=label,
-        version_hint=version_hint,
-        condition=condition,
-        kind=kind,
-        forwarded=forwarded,
-        forked=forked,
-    )
 
     def launch(edition: Edition) -> Launch:
-        made = _launch(view, anchor, edition, **options) if starts_vllm else Launch(kind, anchor, {}, {}, label=label, condition=condition)  # type: ignore[arg-type]
+        if not starts_vllm:
+            made = Launch(LaunchKind.FRAMEWORK, anchor, {}, {}, label=context.label, condition=context.condition)
+        else:
+            made = _launch(view, anchor, edition, context, forked)
         return _hydra_refused(made, refusals.get(edition.name))
 
     return build(EDITIONS, launch)
@@ -229,20 +203,8 @@ def _hydra_refused(launch: Launch, found: HydraRefusal | None) -> Launch:
     return refused(launch, refusal(found.token.span, found.token.raw, name, found.message))
 
 
-def _launch(
-    view: ConfigView,
-    anchor: Span,
-    edition: Edition,
-    env: dict[str, Setting] | None,
-    open_reasons: list[str] | None,
-    label: str,
-    version_hint: Any,
-    condition: str | None,
-    kind: LaunchKind,
-    forwarded: tuple[str, ...],
-    forked: Fork | None,
-) -> Launch:
-    open_reasons = list(open_reasons or ())
+def _launch(view: ConfigView, anchor: Span, edition: Edition, context: LaunchContext, forked: Fork | None) -> Launch:
+    open_reasons = list(context.open_reasons)
     owner = OWNER if forked is not None else EDITIONS.owner(edition)
     args = _Args(anchor, owner, _FALSE_AS_NO_FLAG[edition.name])
     for key, name, default in _TYPED:
@@ -302,19 +264,18 @@ def _launch(
     settings = parsed.settings
     requests = _requests(view, settings.get("return_sampling_mask"), anchor, bool(open_reasons or parsed.open_reasons), owner, forked)
     reasons = open_reasons + parsed.open_reasons
-    forwarded = judged_without(forwarded, True, reasons)
+    forwarded = judged_without(context.forwarded, True, reasons)
     return Launch(
-        kind,
+        LaunchKind.FRAMEWORK,
         anchor,
         settings,
-        dict(env or {}),
-        open_ended=bool(reasons),
-        open_reason=", ".join(reasons),
-        version_hint=version_hint,
+        dict(context.env),
+        open_reasons=tuple(reasons),
+        version_hint=context.version_hint,
         issues=tuple(parsed.issues),
         requests=requests,
-        condition=condition,
-        label=label,
+        condition=context.condition,
+        label=context.label,
         forwarded=forwarded,
     )
 

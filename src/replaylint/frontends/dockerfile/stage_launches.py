@@ -12,6 +12,7 @@ from typing import Callable
 from ...command import CommandHandle, EnvPlace, WordSyntax
 from ...edits import Sequence
 from ...frameworks.commands import command_launch
+from ...launch_context import LaunchContext
 from ...model import Launch, LaunchKind, Setting, VersionHint
 from ...programs import split_launcher, submits_a_job
 from ...shells import SHELLS as SHELLS, command_string_at, is_shell  # SHELLS: for .instructions
@@ -159,20 +160,17 @@ class StageLaunches:
         tokens = [Token(word.text, index.span(word.start, word.end), word.raw) for word in arguments]
         job = submits_a_job(texts[skipped:])  # the cluster's environment, not the image's
         env, places = ({}, {}) if job else _environment(stage, with_args)
-        launch = command_launch(
+        context = LaunchContext(
             LaunchKind.DOCKERFILE,
-            index.span(instruction.start, instruction.end),
-            tokens,
-            elements,
-            WordSyntax(json_quote, separator=",", continuation=f" {self.escape}"),
             env=env,
             env_places=places,
             release=_release(stage.hint),
             load_config=self._config_loader(stage),
-            entrypoint=entrypoint,
             version_hint=stage.hint,
             label=instruction.keyword,
         )
+        syntax = WordSyntax(json_quote, separator=",", continuation=f" {self.escape}")
+        launch = command_launch(context, index.span(instruction.start, instruction.end), tokens, elements, syntax, entrypoint)
         if launch is None:
             return []
         if isinstance(launch.handle, CommandHandle):

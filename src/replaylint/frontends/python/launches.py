@@ -163,8 +163,7 @@ class LaunchCollector(Collector):
             span=call_span,
             settings=settings,
             env={name: self.env_setting(write) for name, write in env.items()},
-            open_ended=bool(open_reasons),
-            open_reason=", ".join(open_reasons),
+            open_reasons=tuple(open_reasons),
             label=f"{callee}(...)",
             handle=handle,
         )

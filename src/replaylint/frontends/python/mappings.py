@@ -352,8 +352,7 @@ class _Reader:
                 LaunchKind.PYTHON_CALL,
                 anchor,
                 dict(found.settings),
-                open_ended=bool(found.reasons),
-                open_reason=", ".join(found.reasons),
+                open_reasons=tuple(found.reasons),
                 label=label,
                 handle=handle,
             )

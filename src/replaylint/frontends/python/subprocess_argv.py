@@ -21,6 +21,7 @@ import libcst as cst
 from ...command import CommandHandle, EnvPlace, WordSyntax
 from ...edits import Sequence, remove
 from ...frameworks.commands import command_launch
+from ...launch_context import LaunchContext
 from ...model import UNKNOWN, Launch, LaunchKind, Setting, Span
 from ...programs import split_launcher, submits_a_job
 from ...shells import command_string_at
@@ -209,18 +210,8 @@ class ArgvLaunches:
         if submits_a_job([w.token.text for w in words]):  # the cluster's environment, not the call's
             env, places, env_open = {}, {}, True
         label = self.collector.text(self.collector.span(call.func))
-        launch = command_launch(
-            LaunchKind.CLI,
-            call_span,
-            tokens,
-            elements,
-            WordSyntax(python_quote(quote), separator=","),
-            env=env,
-            env_places=places,
-            load_config=self._config_loader(),
-            entrypoint=entrypoint,
-            label=f"{label}(...)",
-        )
+        context = LaunchContext(LaunchKind.CLI, env=env, env_places=places, load_config=self._config_loader(), label=f"{label}(...)")
+        launch = command_launch(context, call_span, tokens, elements, WordSyntax(python_quote(quote), separator=","), entrypoint)
         if launch is None:
             return None
         handle = launch.handle

@@ -19,6 +19,7 @@ from typing import Any, Callable
 
 from ...command import EnvPlace, WordSyntax, token_elements
 from ...frameworks.commands import command_launch
+from ...launch_context import LaunchContext
 from ...model import Edit, Launch, LaunchKind, Setting, Span, VersionHint
 from ...programs import split_launcher, submits_a_job
 from ...readers.yaml_nodes import HOLE
@@ -197,21 +198,17 @@ def build(
     load_config: ConfigLoader | None = None,
 ) -> Launch | None:
     """A launch from the words after the launcher (None: a framework command that starts none)."""
-    launch = command_launch(
+    context = LaunchContext(
         kind,
-        span,
-        words.tokens,
-        token_elements(words.tokens),
-        WordSyntax(str),
         env=env.settings,
         env_places=env.places,
         release=image.release if image else None,
         load_config=load_config,
-        entrypoint=entrypoint,
-        open_reasons=open_reasons or (),
         version_hint=image.hint if image else None,
         label=label,
+        open_reasons=tuple(open_reasons or ()),
     )
+    launch = command_launch(context, span, words.tokens, token_elements(words.tokens), WordSyntax(str), entrypoint)
     if launch is None:
         return None
     from ...command import CommandHandle

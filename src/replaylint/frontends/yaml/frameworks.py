@@ -24,6 +24,7 @@ from yaml.nodes import MappingNode, Node
 from ...framework_registry import yaml_finders
 from ...frameworks import engine_mappings, nemo_rl, roll
 from ...frameworks.views import ConfigView, Inherited, Layered
+from ...launch_context import LaunchContext
 from ...model import Launch, LaunchKind, LineIndex, Span
 from ...readers.yaml_nodes import ComposeError, compose_all, construct, content_end, get, mapping, source, span, walked
 from ...source import ExtractContext, SourceFile
@@ -89,7 +90,9 @@ def extract(source_file: SourceFile, context: ExtractContext, document: Node) ->
             anchor = _key_span(view, layout.generation) or _key_span(view, layout.generation[:1]) or source_file.index.span(0, 0)
             forked = nemo_rl.nemo_rl_fork.fork(source_file.path, context.read_text)
             label = nemo_rl.forked_label(f"nemo-rl: {source_file.path}", forked)
-            launch = nemo_rl.adapt(layered, anchor, open_reasons=reasons, label=label, forked=forked)
+            launch = nemo_rl.adapt(
+                layered, anchor, LaunchContext(LaunchKind.FRAMEWORK, label=label, open_reasons=tuple(reasons)), forked=forked
+            )
             return [launch] if launch is not None else []
     if roll.is_config(view):
         return _roll(view, source_file.path, context)
@@ -121,8 +124,7 @@ def _engine_mappings(source_file: SourceFile, document: Node) -> list[Launch]:
                 LaunchKind.PYTHON_CALL,
                 anchor or span(source_file.index, node),
                 settings,
-                open_ended=True,
-                open_reason=engine_mappings.OPEN_REASON,
+                open_reasons=(engine_mappings.OPEN_REASON,),
                 label=f"engine arguments in {'.'.join(path)}",
             )
         )
@@ -137,7 +139,9 @@ def _roll(view: YamlView, path: str, context: ExtractContext) -> list[Launch]:
     for worker in workers:
         anchor = _key_span(view, (*worker, *roll.CONFIG)) or _key_span(view, (*worker, *roll.STRATEGY))
         if anchor is not None:
-            launches.append(roll.adapt(view, worker, anchor, open_reasons=reasons, label=f"roll: {path}"))
+            launches.append(
+                roll.adapt(view, worker, anchor, LaunchContext(LaunchKind.FRAMEWORK, label=f"roll: {path}", open_reasons=tuple(reasons)))
+            )
     return launches
 
 

@@ -14,6 +14,7 @@ from typing import Any, Callable
 from ...command import CommandHandle, EnvPlace, WordSyntax
 from ...edits import Sequence
 from ...frameworks.commands import command_client, command_launch
+from ...launch_context import LaunchContext
 from ...model import UNKNOWN, ArgIssue, Launch, LaunchKind, Setting, Span, VersionHint
 from ...source import ExtractContext, SourceFile
 from ...vllm.command_line import Token
@@ -70,23 +71,20 @@ class LaunchBuilder:
         hint = self._hint(invocation, world)
         release = Release.parse(hint.releases[0]) if hint is not None else None
         command_layers = words_of(place, node).layers
-        launch = command_launch(
+        context = LaunchContext(
             self.kind,
-            span,
-            tokens,
-            elements,
-            WordSyntax(quoting(command_layers), " ", " \\"),
             env={name: entry.setting for name, entry in env.items()},
             env_places={name: entry.place for name, entry in env.items() if entry.place is not None},
             release=release,
             load_config=self._config_loader(),
-            entrypoint=invocation.entrypoint,
+            read_text=self.context.read_text,
             version_hint=hint,
             label=invocation.label,
-            read_text=self.context.read_text,
         )
+        syntax = WordSyntax(quoting(command_layers), " ", " \\")
+        launch = command_launch(context, span, tokens, elements, syntax, invocation.entrypoint)
         if launch is None:
-            client = command_client(invocation.entrypoint, span, tokens, self._config_loader(), self.context.read_text)
+            client = command_client(context, span, tokens, invocation.entrypoint)
             if client is not None:  # a trainer that sends requests to a server another command starts
                 self.context.clients.append(client)
             return None

@@ -134,18 +134,6 @@ def _env(launch: Launch) -> dict:
     return {name: setting.value for name, setting in launch.env.items()}
 
 
-def _reasons(text: str) -> list[str]:
-    """The reasons of an open launch, split at the commas between them, not at those of the code
-    a reason quotes (`**{k: v for k, v in args.items()}`)."""
-    found, depth, start = [], 0, 0
-    for offset, char in enumerate(text):
-        depth += (char in "([{") - (char in ")]}")
-        if char == "," and depth <= 0 and text[offset + 1 : offset + 2] == " ":
-            found.append(text[start:offset])
-            start = offset + 2
-    return [*found, text[start:]]
-
-
 def _values(launch: Launch) -> dict:
     return {name: setting.value for name, setting in launch.settings.items()}
 
@@ -158,12 +146,11 @@ def _keeping(flowed_launch: Launch, launch: Launch) -> Launch:
     if isinstance(handle, FlowHandle) and env_statements and not callers:
         handle.env_statements.update(env_statements)
     # What the libcst pass saw beyond the arguments (attributes set after the call) stays.
-    kept = [reason for reason in _reasons(launch.open_reason) if reason and not reason.startswith("*")]
-    reasons = [reason for reason in (flowed_launch.open_reason, *kept) if reason]
+    kept = [reason for reason in launch.open_reasons if not reason.startswith("*")]
+    reasons = [reason for reason in (*flowed_launch.open_reasons, *kept) if reason]
     return replace(
         flowed_launch,
         env=flowed_launch.env if callers else launch.env or flowed_launch.env,
         requests=flowed_launch.requests or launch.requests,
-        open_ended=bool(reasons),
-        open_reason=", ".join(reasons),
+        open_reasons=tuple(reasons),
     )
