@@ -104,7 +104,7 @@ def replaylint_engines(case: Path) -> list[Engine]:
             engine = Engine(case.name, where, via, None, (str(Path(launch.span.path).resolve()), launch.span.start_line))
             engines.append(engine)
             if launch.open_ended:
-                engine.open = launch.open_reason or "open-ended"
+                engine.open = ", ".join(launch.open_reasons) or "open-ended"
                 continue
             kwargs = {name: setting.value for name, setting in launch.settings.items()}
             if kwargs.get("model", UNKNOWN) is UNKNOWN:
