@@ -230,7 +230,7 @@ class Reader:
         if isinstance(ref, Function):
             return self.returned(ref, node, frame, callee.hops)
         if isinstance(ref, Partial):
-            return Val(ref=Engine(node, frame))
+            return Val(ref=Engine(node, frame, partial=ref))
         if isinstance(ref, Class):
             return instance(self, ref, node, frame)
         return method_result(self, callee, func, node, frame)

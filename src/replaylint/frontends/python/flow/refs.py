@@ -45,6 +45,7 @@ class Engine:
     call: ast.Call
     frame: Frame
     attributes: Kwargs | None = None  # written on the object after its construction (`sp.top_k = 0`)
+    partial: Partial | None = None  # the call is of this partial (`make_params(n=8)`): its keywords come first
 
 
 _ENGINES = ("LLM", "EngineArgs", "AsyncEngineArgs")

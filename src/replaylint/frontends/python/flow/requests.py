@@ -107,7 +107,7 @@ def _made(read: Val) -> Iterator[Engine]:
 
 
 def _request(reader: Reader, made: Engine, kind: str) -> tuple[Request, tuple[Assumption, ...]]:
-    found = arguments(reader, made.call, made.frame, None, positional=False)
+    found = arguments(reader, made.call, made.frame, made.partial, positional=False)
     if made.attributes is not None:
         found.merge(made.attributes)
     settings = {name: entry.setting for name, entry in found.entries.items() if not entry.guards}
