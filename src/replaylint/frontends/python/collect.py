@@ -75,6 +75,7 @@ class Collector(ScopeTracker):
         self.spawn_calls: list[tuple[cst.Call, set[str], Scope | None]] = []
         self.list_growth: dict[tuple[int, str], list[tuple[Span, str, cst.BaseExpression]]] = {}  # statement, kind, value
         self.result: list[Launch] = []
+        self.branches = 0  # the `if`, `try` and loop bodies the visit is in
 
     # positions and names
 
@@ -103,6 +104,18 @@ class Collector(ScopeTracker):
         super().visit_AnnAssign(node)
         if node.value is not None:
             self._bind_target(node.target, node.value)
+
+    def visit_If(self, node: cst.If) -> None:
+        self.branches += 1
+
+    def leave_If(self, original_node: cst.If) -> None:
+        self.branches -= 1
+
+    def visit_Try(self, node: cst.Try) -> None:
+        self.branches += 1
+
+    def leave_Try(self, original_node: cst.Try) -> None:
+        self.branches -= 1
 
     def visit_Del(self, node: cst.Del) -> None:
         name = self._environ_key(node.target)
@@ -196,7 +209,7 @@ class Collector(ScopeTracker):
             evaluated = string_value(value)
             value_span = self.span(value)
             entry_span = self.span(entry.keyword if isinstance(entry, cst.Arg) and entry.keyword else entry, value)
-            written = UNKNOWN if evaluated is None else evaluated
+            written = UNKNOWN if evaluated is None or self.branches else evaluated  # on some paths only: not known
             self.env_writes.append(EnvWrite(RUNNER_ENV, written, entry_span, value_span, self.scope(node), shared=True))
 
     def arg_bounds(self, arg: cst.Arg) -> tuple[int, int]:

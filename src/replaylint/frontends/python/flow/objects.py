@@ -14,10 +14,11 @@ import ast
 from dataclasses import dataclass, replace
 
 from ....model import UNKNOWN, Setting, Span
-from .dicts import as_val, call as dict_call, entry, spread
+from .dicts import as_val, call as dict_call, entry, json_object, spread
 from .facts import NOTHING, Entry, Kwargs, Val, read_from
 from .frames import Evaluates, Frame, expressions, parameters
 from .module import FUNCTIONS, Module
+from .refs import Qualified
 
 _RECORD_DECORATORS = ("dataclass", "define", "frozen", "mutable", "s", "attrs", "pydantic_dataclass")
 _RECORD_BASES = ("BaseModel", "BaseSettings", "NamedTuple", "TypedDict")
@@ -366,10 +367,24 @@ def _option(reader: Evaluates, node: ast.Call, frame: Frame, guards: tuple) -> t
         else:
             return None  # argparse's None: what reads it decides
     else:
-        item = entry(reader, frame, dest, default, default.value, None)
+        item = _typed(reader, frame, keywords.get("type"), entry(reader, frame, dest, default, default.value, None))
     whose = f"{dest} comes from {long}, default {_shown(item.setting.value)} ({module.line(node)})"
     span = item.setting.value_span or item.setting.span
     return dest, replace(item, guards=guards, assumptions=((whose, span),))
+
+
+def _typed(reader: Evaluates, frame: Frame, kind: ast.keyword | None, item: Entry) -> Entry:
+    """A text default as argparse gives it, converted by the option's `type=json.loads`: a
+    mapping whose keys are decided in the text (argparse converts a text default by `type`)."""
+    if kind is None or not isinstance(item.setting.value, str):
+        return item
+    converter = reader.evaluate(kind.value, frame).ref
+    if not (isinstance(converter, Qualified) and converter.name == "json.loads"):
+        return item
+    parsed = json_object(read_from(item.setting))
+    if parsed.kwargs is None:
+        return replace(item, setting=replace(item.setting, value=UNKNOWN))  # argparse refuses the default
+    return replace(item, setting=replace(item.setting, value=parsed.value), ref=parsed.kwargs)
 
 
 def _at(node: ast.AST) -> dict:

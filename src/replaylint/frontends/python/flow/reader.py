@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from .binding import bind
 from .bodies import token_map
 from .comprehensions import filtered
-from .dicts import as_val, call as dict_call, decided, literal, spread, written
+from .dicts import as_val, call as dict_call, decided, json_object, literal, spread, written
 from .facts import NOTHING, Kwargs, Val, read_from
 from .frames import Frame, enclosed, reaching
 from .logic import logic
@@ -282,6 +282,8 @@ class Reader:
             return Val(ref=Partial(self.evaluate(node.args[0], frame), keywords, frame.module.span(node)))
         if name in ("copy.deepcopy", "copy.copy") and node.args:
             return self.evaluate(node.args[0], frame)
+        if short == "loads" and name.startswith("json") and node.args:
+            return json_object(self.evaluate(node.args[0], frame))
         if short == "dumps" and name.startswith("json") and node.args:
             value = self.evaluate(node.args[0], frame).value
             return Val(json.dumps(value)) if _writable(value) else NOTHING
