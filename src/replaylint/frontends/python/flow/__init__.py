@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from ....model import UNKNOWN, Assumption, Launch, Request, Span
+from ....model import UNKNOWN, Launch, Span
 from ....source import ExtractContext, SourceFile
 from ..names import REPLAY_WORDS
 from .engines import engine_launches
@@ -21,7 +21,7 @@ from .importers import importer_launches, mask_names, turns_mask_on
 from .module import parse
 from .placing import FlowHandle, render
 from .reader import Reader
-from .requests import requests
+from .requests import reaching_engines
 from .tree import Tree
 
 __all__ = ["FlowHandle", "Flowed", "candidate", "flowed", "from_importers", "merge", "render", "turns_mask_on"]
@@ -60,14 +60,9 @@ def flowed(source: SourceFile, context: ExtractContext) -> Flowed:
         return Flowed([], frozenset())
     tree = Tree(module, context)
     reader = Reader(tree)
-    sent: dict[int, list[tuple[Request, tuple[Assumption, ...]]]] = {}
-    for engine, request, assumptions in requests(reader, module):
-        sent.setdefault(id(engine), []).append((request, assumptions))
     launches, sources = [], set()
-    for node, launch, kwargs in engine_launches(reader, module):
-        reaching = sent.get(id(node), [])
-        assumptions = [*launch.assumptions, *(a for _, more in reaching for a in more)]
-        launches.append(replace(launch, requests=tuple(r for r, _ in reaching), assumptions=tuple(dict.fromkeys(assumptions))))
+    for launch, kwargs in reaching_engines(reader, module, engine_launches(reader, module)):
+        launches.append(launch)
         sources |= kwargs.sources
     texts = {path: m.source.text for path, m in tree.modules().items()}
     for launch in launches:

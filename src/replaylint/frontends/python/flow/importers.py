@@ -18,6 +18,7 @@ from ....source import ExtractContext, SourceFile
 from .engines import engine_launches
 from .module import FUNCTIONS, Module, parse
 from .reader import Reader
+from .requests import reaching_engines
 from .tree import Tree
 
 
@@ -34,7 +35,8 @@ def importer_launches(module: Module, context: ExtractContext, names: set[str], 
         tree = Tree(user, context)
         tree.sites_elsewhere = True
         reader = Reader(tree)
-        for _, launch, kwargs in engine_launches(reader, user, names & set(user.imports)):
+        found = reaching_engines(reader, user, engine_launches(reader, user, names & set(user.imports)))
+        for launch, kwargs in found:
             if any(_from(setting, module.path) for setting in launch.settings.values()):
                 launches.append(launch)
                 sources |= kwargs.sources

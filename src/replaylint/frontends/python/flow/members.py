@@ -31,16 +31,19 @@ def self_attribute(reader: Reader, attr: str, frame: Frame) -> Val:
             statement = placed.statement
             if isinstance(statement, (ast.Assign, ast.AnnAssign)):
                 targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
-                if any(frame.module.text(t) == target for t in targets if isinstance(t, ast.Attribute)):
-                    sets.append((method, placed, statement.value))
+                for element in _attribute_targets(frame.module, targets, target):
+                    sets.append((method, placed, statement.value, element))
     if len(sets) != 1 or sets[0][1].guards:
         if not sets:
             return _class_attribute_here(reader, class_member(reader, frame.module, cls, attr, frame), target, frame)
         return NOTHING
-    method, placed, value = sets[0]
+    method, placed, value, element = sets[0]
     same = method is frame.scope
     home = frame if same else reader.tree.frame_of(frame.module, method, cls, frame)
     read = reader.evaluate(value, home.reading(placed))
+    if element is not None:  # `kw, self.sampling_kwargs = build(...)`: its item of the tuple
+        items = read.ref if isinstance(read.ref, tuple) else ()
+        read = items[element] if element < len(items) else NOTHING
     if read.kwargs is None:
         return read
     mutated = written(reader, read.kwargs, target, home, placed, frame.at if same else None)
@@ -52,6 +55,17 @@ def self_attribute(reader: Reader, attr: str, frame: Frame) -> Val:
                 mutated.reasons.append(f"`{target}` written in `{other.name}`")  # called before or after: not known here
     hops = read.hops if same else (*read.hops, frame.module.span(placed.statement))
     return replace(as_val(mutated, read.span), hops=hops)
+
+
+def _attribute_targets(module: Module, targets: list[ast.expr], target: str) -> list[int | None]:
+    """Where an assignment's targets write `self.x`: the whole value (None) or an item of a tuple target."""
+    found: list[int | None] = []
+    for written_to in targets:
+        if isinstance(written_to, ast.Attribute) and module.text(written_to) == target:
+            found.append(None)
+        elif isinstance(written_to, (ast.Tuple, ast.List)) and not any(isinstance(e, ast.Starred) for e in written_to.elts):
+            found += [number for number, e in enumerate(written_to.elts) if isinstance(e, ast.Attribute) and module.text(e) == target]
+    return found
 
 
 def _class_attribute_here(reader: Reader, read: Val, target: str, frame: Frame) -> Val:

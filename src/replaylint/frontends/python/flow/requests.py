@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import ast
 from dataclasses import replace
-from typing import Iterator
+from typing import Iterable, Iterator
 
-from ....model import Assumption, Request
+from ....model import Assumption, Launch, Request
 from .engines import MAX_SITES, Call, arguments, calls
-from .facts import Val
+from .facts import Kwargs, Val
 from .frames import Frame, reaching
 from .module import FUNCTIONS, Module
 from .reader import Engine, Function, Reader, bind
@@ -39,6 +39,18 @@ def requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request
                 continue
             for made in _made(reader.evaluate(params, frame)):
                 yield (engine.call, *_request(reader, made, kind))
+
+
+def reaching_engines(reader: Reader, module: Module, found: Iterable[tuple[ast.Call, Launch, Kwargs]]) -> Iterator[tuple[Launch, Kwargs]]:
+    """Each engine launch with the requests of the module that reach its construction, and the
+    defaults those rest on among its assumptions."""
+    sent: dict[int, list[tuple[Request, tuple[Assumption, ...]]]] = {}
+    for engine, request, assumptions in requests(reader, module):
+        sent.setdefault(id(engine), []).append((request, assumptions))
+    for node, launch, kwargs in found:
+        reaching = sent.get(id(node), [])
+        assumed = [*launch.assumptions, *(a for _, more in reaching for a in more)]
+        yield replace(launch, requests=tuple(r for r, _ in reaching), assumptions=tuple(dict.fromkeys(assumed))), kwargs
 
 
 def _frames(reader: Reader, module: Module, call: Call) -> list[Frame]:
