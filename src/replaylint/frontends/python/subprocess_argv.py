@@ -393,7 +393,9 @@ class ArgvLaunches:
             elif arg.keyword.value == RUNNER_ENV:
                 value, _ = self.evaluator.evaluate(arg.value, scope)
                 span, value_span = self.collector.span(arg.keyword, arg.value), self.collector.span(arg.value)
-                settings[RUNNER_ENV] = Setting(RUNNER_ENV, value if isinstance(value, str) else UNKNOWN, span, self.collector.text(span), value_span)
+                settings[RUNNER_ENV] = Setting(
+                    RUNNER_ENV, value if isinstance(value, str) else UNKNOWN, span, self.collector.text(span), value_span
+                )
                 removal = remove(self.collector.source.index, sequence, {position})[0]
                 quote = self.collector.source.text[value_span.start]
                 places[RUNNER_ENV] = EnvPlace(removal.span, value_span, python_quote(quote if quote in "'\"" else '"'))

@@ -11,10 +11,11 @@ import ast
 import itertools
 import os
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Iterator
 
 from ....model import UNKNOWN, Assumption, Launch, LaunchKind, Setting
+from .callsites import Call, calls
 from .dicts import attributes_written, container, entry as read_entry, spread
 from .environ import runner_variable
 from .facts import Entry, Kwargs
@@ -26,49 +27,6 @@ from .reader import Function, Partial, Qualified, Reader, bind, engine_name
 MAX_SITES = 6  # call sites followed per function
 _OUTER = 2  # callers of the function that holds a call site followed outwards
 _MAX_TESTS = 3  # branch conditions one launch is split on
-
-
-@dataclass(frozen=True)
-class Call:
-    """A call of the module with the statement and scope it is in."""
-
-    node: ast.Call
-    placed: Placed
-    scope: ast.AST
-    cls: ast.ClassDef | None
-
-
-def calls(module: Module, words: tuple[str, ...]) -> list[Call]:
-    """The calls on the lines that hold one of `words` (a call's name), each with its statement
-    and scope; statements on other lines are not looked into."""
-    lines = module.lines_with(words)
-    found: list[Call] = []
-    pending: list[tuple[ast.AST, ast.ClassDef | None]] = [(module.tree, None)]
-    while pending:
-        scope, cls = pending.pop()
-        for placed in module.statements(scope):
-            statement = placed.statement
-            if not module.touches(statement, lines):
-                continue
-            if isinstance(statement, FUNCTIONS):
-                pending.append((statement, cls))
-            elif isinstance(statement, ast.ClassDef):
-                pending.extend((method, statement) for method in statement.body if isinstance(method, FUNCTIONS))
-                continue
-            found.extend(Call(node, placed, scope, cls) for node in _calls_on(statement, lines, module))
-    return found
-
-
-def _calls_on(statement: ast.stmt, lines: list[int], module: Module) -> Iterator[ast.Call]:
-    """The calls of a statement's own expressions that touch `lines` (other subtrees skipped)."""
-    stack: list[ast.AST] = [statement]
-    while stack:
-        node = stack.pop()
-        if node is not statement and hasattr(node, "end_lineno") and not module.touches(node, lines):
-            continue
-        if isinstance(node, ast.Call):
-            yield node
-        stack.extend(child for child in ast.iter_child_nodes(node) if not isinstance(child, (ast.stmt, ast.Lambda)))
 
 
 def engine_launches(reader: Reader, module: Module, imported: set[str] = frozenset()) -> Iterator[tuple[ast.Call, Launch, Kwargs]]:
@@ -129,6 +87,8 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
     if not isinstance(scope, FUNCTIONS):
         return [Frame(module, module.tree, at=call.placed)]
     plain = Frame(module, scope, call.cls, None, call.placed)
+    if call.cls is not None and _class_level(scope):
+        return _class_method_frames(reader, module, call.cls, scope, plain, outer)
     if call.cls is not None:
         init = next((m for m in call.cls.body if isinstance(m, FUNCTIONS) and m.name == "__init__"), None)
         frames = []
@@ -162,6 +122,28 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
         callee = reader.evaluate(site.node.func, site_frame).ref if scope not in module.tree.body else None
         outer = callee.outer if isinstance(callee, Function) and callee.node is scope else None  # a closure's enclosing call
         frames.append(replace(plain, args={name: value.via(hop) for name, value in args.items()}, sites=sites_here, outer=outer))
+    return frames or [plain]
+
+
+def _class_level(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    return any(isinstance(d, ast.Name) and d.id in ("classmethod", "staticmethod") for d in method.decorator_list)
+
+
+def _class_method_frames(
+    reader: Reader, module: Module, cls: ast.ClassDef, method: ast.FunctionDef | ast.AsyncFunctionDef, plain: Frame, outer: int
+) -> list[Frame]:
+    """A classmethod or staticmethod read with the arguments of each call of it on its class in
+    the module (`Engine.from_config(cfg)`), else alone."""
+    skip = any(isinstance(d, ast.Name) and d.id == "classmethod" for d in method.decorator_list)
+    frames = []
+    for site in calls(module, (f"{cls.name}.{method.name}(",))[:MAX_SITES]:
+        func = site.node.func
+        if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == cls.name):
+            continue
+        site_frame = _site_frame(reader, module, site, outer)
+        args = bind(reader, Function(module, method, cls), site.node, site_frame, skip_self=skip)
+        hop = module.span(site.node)
+        frames.append(replace(plain, args={name: value.via(hop) for name, value in args.items()}, sites=((site.scope, site.placed),)))
     return frames or [plain]
 
 

@@ -10,7 +10,8 @@ from dataclasses import replace
 from typing import Iterable, Iterator
 
 from ....model import Assumption, Launch, Request
-from .engines import MAX_SITES, Call, arguments, calls
+from .callsites import Call, calls
+from .engines import MAX_SITES, arguments
 from .facts import Kwargs, Val
 from .frames import Frame, reaching
 from .module import FUNCTIONS, Module
