@@ -24,7 +24,7 @@ from .reader import Reader
 from .requests import reaching_engines
 from .tree import Tree
 
-__all__ = ["FlowHandle", "Flowed", "candidate", "flowed", "from_importers", "merge", "render", "turns_mask_on"]
+__all__ = ["FlowHandle", "Flowed", "candidate", "flowed", "from_importers", "imports_mask", "merge", "render", "turns_mask_on"]
 
 _ENGINE_WORDS = ("LLM", "EngineArgs")
 
@@ -52,6 +52,22 @@ def candidate(text: str) -> bool:
     from ... import loads_config_by_path  # the mask may be in a config file it reads by path
 
     return loads_config_by_path(text.encode("utf-8", "surrogateescape"))
+
+
+def imports_mask(source: SourceFile, context: ExtractContext) -> bool:
+    """Whether a file that builds an engine without naming the mask imports a name from a module
+    of the tree that turns it on (`from rollout_config import ENGINE_ARGS` in a notebook, or in a
+    file the prefilter passes for another word: the settings module does not read those)."""
+    text = source.text
+    if not any(word in text for word in _ENGINE_WORDS) or _IMPORTS_ENGINE.search(text) is None:
+        return False
+    module = parse(source)
+    if module is None:
+        return False
+    tree = Tree(module, context)
+    return any(
+        (found := tree.resolve(qualified)) is not None and turns_mask_on(found[0].source.text) for qualified in set(module.imports.values())
+    )
 
 
 def flowed(source: SourceFile, context: ExtractContext) -> Flowed:

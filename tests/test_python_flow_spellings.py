@@ -1,0 +1,129 @@
+"""Spellings of engine arguments, requests and environment writes the value flow follows, found
+missing by the third held-out round (tests/data/python_flow/h4_*): each as a user writes it, with
+what vLLM 0.34.0 refuses, and a neighbour that stays clean or open."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+from pathlib import Path
+
+from replaylint.cli import main
+
+
+def findings(tree: Path) -> list[tuple[str, int, str, str]]:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        main(["check", "--isolated", "--no-cache", "--target-vllm", "0.34.0", "--output-format", "json", str(tree)])
+    return sorted((Path(f["filename"]).name, f["location"]["row"], f["code"], f["message"]) for f in json.loads(out.getvalue()))
+
+
+def write(tree: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        (tree / name).write_text(text)
+    return tree
+
+
+def codes(tree: Path) -> list[tuple[str, int, str]]:
+    return [(name, line, code) for name, line, code, _ in findings(tree)]
+
+
+REPLAY = 'LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")'
+
+
+def test_an_environ_update_of_the_runner_variable_is_reported_at_its_entry(tmp_path: Path) -> None:
+    body = 'import os\nos.environ.update({\n    "A": "1",\n    "VLLM_USE_V2_MODEL_RUNNER": "0",\n})\nfrom vllm import LLM\nLLM("m")\n'
+    assert codes(write(tmp_path, {"run.py": body})) == [("run.py", 4, "RPL206")]
+    keywords = 'import os\nos.environ.update(VLLM_USE_V2_MODEL_RUNNER="0")\nfrom vllm import LLM\nLLM("m")\n'
+    assert codes(write(tmp_path, {"run.py": keywords})) == [("run.py", 2, "RPL206")]
+
+
+def test_fixing_an_environ_update_keeps_the_other_variables(tmp_path: Path) -> None:
+    body = 'import os\nos.environ.update({"A": "1", "VLLM_USE_V2_MODEL_RUNNER": "0"})\nfrom vllm import LLM\nLLM("m")\n'
+    write(tmp_path, {"run.py": body})
+    with contextlib.redirect_stdout(io.StringIO()):
+        main(["check", "--isolated", "--no-cache", "--target-vllm", "0.34.0", "--fix", "--unsafe-fixes", str(tmp_path)])
+    assert (tmp_path / "run.py").read_text() == body  # no safe edit of one entry yet: nothing is lost
+
+
+def test_a_subprocess_environment_copied_from_os_environ_with_the_runner_variable(tmp_path: Path) -> None:
+    body = (
+        "import os, subprocess\n"
+        'env = dict(os.environ, VLLM_USE_V2_MODEL_RUNNER="0")\n'
+        'subprocess.Popen(["vllm", "serve", "m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs",'
+        ' "--enable-scale-out"], env=env)\n'
+    )
+    assert codes(write(tmp_path, {"serve.py": body})) == [("serve.py", 2, "RPL206")]
+    unknown = body.replace("dict(os.environ,", "dict(load_env(),")
+    assert codes(write(tmp_path, {"serve.py": unknown})) == []  # a mapping from elsewhere: open
+
+
+def test_a_request_made_by_a_partial_of_sampling_params_carries_its_keywords(tmp_path: Path) -> None:
+    body = (
+        "import functools\nfrom vllm import LLM, SamplingParams\n"
+        f"llm = {REPLAY}\n"
+        "make = functools.partial(SamplingParams, temperature=1.0, top_k=TOP_K)\n"
+        'llm.generate(["p"], make(n=4))\n'
+    )
+    assert codes(write(tmp_path, {"gen.py": body.replace("TOP_K", "-1")})) == [("gen.py", 4, "RPL102")]
+    assert codes(write(tmp_path, {"gen.py": body.replace("TOP_K", "50")})) == []
+
+
+def test_json_loads_of_a_known_text_and_argparse_type_json_loads(tmp_path: Path) -> None:
+    loads = 'import json\nfrom vllm import LLM\nCFG = json.loads(\'{"return_sampling_mask": true}\')\nLLM("m", **CFG)\n'
+    ((_, line, code, message),) = findings(write(tmp_path, {"a.py": loads}))
+    assert (line, code) == (3, "RPL003") and '`"return_sampling_mask": true`' in message
+    option = (
+        "import argparse, json\nfrom vllm import LLM\np = argparse.ArgumentParser()\n"
+        'p.add_argument("--engine-args", type=json.loads, default=\'{"return_sampling_mask": true, "logprobs_mode": MODE}\')\n'
+        "args = p.parse_args()\n"
+        'LLM("m", **args.engine_args)\n'
+    )
+    (tmp_path / "a.py").unlink()
+    assert codes(write(tmp_path, {"b.py": option.replace("MODE", '"raw_logits"')})) == [("b.py", 4, "RPL003")]
+    assert codes(write(tmp_path, {"b.py": option.replace("MODE", '"processed_logprobs"')})) == []
+
+
+def test_a_self_attribute_set_from_an_item_of_a_returned_tuple(tmp_path: Path) -> None:
+    body = (
+        "from vllm import LLM, SamplingParams\n"
+        "def build():\n"
+        '    return {"model": "m", "return_sampling_mask": True, "logprobs_mode": "processed_logprobs"}, SAMPLING\n'
+        "class Rollout:\n"
+        "    def __init__(self):\n"
+        "        engine, self.sampling = build()\n"
+        "        self.llm = LLM(**engine)\n"
+        "    def run(self, prompts):\n"
+        "        return self.llm.generate(prompts, SamplingParams(**self.sampling))\n"
+        "Rollout().run(['p'])\n"
+    )
+    assert codes(write(tmp_path, {"r.py": body.replace("SAMPLING", '{"temperature": 1.0}')})) == [("r.py", 9, "RPL102")]
+    assert codes(write(tmp_path, {"r.py": body.replace("SAMPLING", '{"temperature": 1.0, "top_k": 8}')})) == []
+
+
+def test_a_classmethod_that_builds_the_engine_is_read_with_its_callers_arguments(tmp_path: Path) -> None:
+    body = (
+        "from vllm import AsyncEngineArgs\n"
+        "class Engine:\n"
+        "    def __init__(self, args):\n"
+        "        self.args = args\n"
+        "    @classmethod\n"
+        "    def from_mode(cls, mode):\n"
+        '        return cls(AsyncEngineArgs(model="m", return_sampling_mask=True, logprobs_mode=mode))\n'
+        "Engine.from_mode(MODE)\n"
+    )
+    assert codes(write(tmp_path, {"e.py": body.replace("MODE", '"raw_logprobs"')})) == [("e.py", 8, "RPL003")]
+    assert codes(write(tmp_path, {"e.py": body.replace("MODE", '"processed_logprobs"')})) == []
+    assert codes(write(tmp_path, {"e.py": body.replace("MODE", "read_mode()")})) == []  # from run time: open
+
+
+def test_a_file_the_prefilter_passes_reads_the_mask_of_a_settings_module_it_imports(tmp_path: Path) -> None:
+    # main.py passes the prefilter for its runner variable, so the settings module does not
+    # read it as a user of its names: main.py follows the import itself.
+    files = {
+        "settings.py": 'ARGS = {"return_sampling_mask": True}\n',
+        "main.py": 'import os\nos.environ.setdefault("VLLM_USE_V2_MODEL_RUNNER", "0")\n'
+        'from vllm import LLM\nfrom settings import ARGS\nLLM("m", **ARGS)\n',
+    }
+    assert codes(write(tmp_path, files)) == [("main.py", 2, "RPL206"), ("settings.py", 1, "RPL003")]
