@@ -127,3 +127,19 @@ def test_a_file_the_prefilter_passes_reads_the_mask_of_a_settings_module_it_impo
         'from vllm import LLM\nfrom settings import ARGS\nLLM("m", **ARGS)\n',
     }
     assert codes(write(tmp_path, files)) == [("main.py", 2, "RPL206"), ("settings.py", 1, "RPL003")]
+
+
+def test_a_property_of_a_config_object_is_read_with_the_objects_fields(tmp_path: Path) -> None:
+    body = (
+        "from dataclasses import dataclass\nfrom vllm import LLM\n"
+        "@dataclass\nclass Args:\n"
+        '    mode: str = "processed_logprobs"\n'
+        "    @property\n"
+        "    def engine_kwargs(self):\n"
+        '        return {"model": "m", "return_sampling_mask": True, "logprobs_mode": self.mode}\n'
+        "def build(args: Args):\n"
+        "    return LLM(**args.engine_kwargs)\n"
+        "build(MADE)\n"
+    )
+    assert codes(write(tmp_path, {"a.py": body.replace("MADE", "Args()")})) == []
+    assert codes(write(tmp_path, {"a.py": body.replace("MADE", 'Args(mode="raw_logprobs")')})) == [("a.py", 11, "RPL003")]

@@ -13,7 +13,7 @@ from .dicts import as_val, attributes_written, writes_into, written
 from .facts import NOTHING, Val
 from .frames import Frame, binds
 from .module import FUNCTIONS, Module, Placed
-from .objects import Instance
+from .objects import Instance, field
 from .refs import Function
 
 if TYPE_CHECKING:
@@ -24,6 +24,8 @@ def self_attribute(reader: Reader, attr: str, frame: Frame) -> Val:
     """`self.x`, set once in one method of the class (mostly `__init__`)."""
     cls = frame.cls
     assert cls is not None
+    if frame.instance is not None and attr in frame.instance.entries:
+        return field(reader, Val(kwargs=frame.instance), attr, frame)  # a field of the record a property is read on
     target = f"self.{attr}"
     sets = []
     for method in (statement for statement in cls.body if isinstance(statement, FUNCTIONS)):
@@ -55,6 +57,19 @@ def self_attribute(reader: Reader, attr: str, frame: Frame) -> Val:
                 mutated.reasons.append(f"`{target}` written in `{other.name}`")  # called before or after: not known here
     hops = read.hops if same else (*read.hops, frame.module.span(placed.statement))
     return replace(as_val(mutated, read.span), hops=hops)
+
+
+def instance_property(reader: Reader, made: Instance, attr: str, frame: Frame) -> Val:
+    """`args.engine_kwargs`: a `@property` of a record's class, read with the record's fields as
+    `self`'s (NOTHING when the class has no such property)."""
+    method = next(
+        (s for s in made.cls.node.body if isinstance(s, FUNCTIONS) and s.name == attr and any(_is_property(d) for d in s.decorator_list)),
+        None,
+    )
+    if method is None:
+        return NOTHING
+    reading = replace(frame, cls=made.cls.node, instance=made.fields, init=None)
+    return reader.returned(Function(made.cls.module, method, made.cls.node), None, reading)
 
 
 def _attribute_targets(module: Module, targets: list[ast.expr], target: str) -> list[int | None]:

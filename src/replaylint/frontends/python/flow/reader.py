@@ -19,7 +19,7 @@ from .dicts import as_val, call as dict_call, decided, json_object, literal, spr
 from .facts import NOTHING, Kwargs, Val, read_from
 from .frames import Frame, enclosed, reaching
 from .logic import logic
-from .members import Member, class_member, member_attribute, self_attribute, with_attributes
+from .members import Member, class_member, instance_property, member_attribute, self_attribute, with_attributes
 from .module import FUNCTIONS, Module, Placed
 from .objects import Class, Instance, command_default, field, instance, library_call, method_result
 from .refs import Engine, Function, Partial, Qualified, engine_name, is_params
@@ -199,6 +199,8 @@ class Reader:
             return class_member(self, owner.ref.module, owner.ref.node, node.attr)
         if isinstance(owner.ref, Member):
             return member_attribute(owner.ref, node.attr)  # `LogprobsMode.PROCESSED.value`
+        if isinstance(owner.ref, Instance) and node.attr not in owner.ref.fields.entries:
+            return instance_property(self, owner.ref, node.attr, frame)
         return field(self, owner, node.attr, frame)
 
     def subscript(self, node: ast.Subscript, frame: Frame) -> Val:
@@ -310,7 +312,9 @@ class Reader:
         args = bind(self, function, node, frame) if node is not None else None
         inner = Frame(function.module, function.node, function.cls, args, None, frame.depth + 1, (*frame.stack, id(function.node)))
         same_object = function.cls is not None and function.cls is frame.cls  # `self.args` of the object being read
-        inner = replace(inner, outer=function.outer, init=frame.init if same_object else None)
+        inner = replace(
+            inner, outer=function.outer, init=frame.init if same_object else None, instance=frame.instance if same_object else None
+        )
         read = combined(self, paths, inner)
         call_span = frame.module.span(node) if node is not None else None
         return read.via(*(s for s in (call_span,) if s is not None), *hops)
