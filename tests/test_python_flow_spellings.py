@@ -143,3 +143,17 @@ def test_a_property_of_a_config_object_is_read_with_the_objects_fields(tmp_path:
     )
     assert codes(write(tmp_path, {"a.py": body.replace("MADE", "Args()")})) == []
     assert codes(write(tmp_path, {"a.py": body.replace("MADE", 'Args(mode="raw_logprobs")')})) == [("a.py", 11, "RPL003")]
+
+
+def test_ray_datas_vllm_processor_config_builds_an_engine_from_its_engine_kwargs(tmp_path: Path) -> None:
+    body = (
+        "from ray.data.llm import build_llm_processor, vLLMEngineProcessorConfig\n"
+        "ENGINE = {\n"
+        '    "return_sampling_mask": True,\n'
+        "    MODE\n"
+        "}\n"
+        'config = vLLMEngineProcessorConfig(model_source="m", engine_kwargs=ENGINE, concurrency=1)\n'
+    )
+    assert codes(write(tmp_path, {"b.py": body.replace("MODE", "")})) == [("b.py", 3, "RPL003")]
+    assert codes(write(tmp_path, {"b.py": body.replace("MODE", '"logprobs_mode": "processed_logprobs",')})) == []
+    assert codes(write(tmp_path, {"b.py": body.replace("MODE", "**EXTRA,")})) == []  # keys nobody can see: open

@@ -17,6 +17,7 @@ from typing import Iterator
 from ....model import UNKNOWN, Assumption, Launch, LaunchKind, Setting
 from .callsites import Call, calls
 from .dicts import attributes_written, container, entry as read_entry, spread
+from .engine_configs import ENGINE_CONFIGS, configured
 from .environ import runner_variable
 from .facts import Entry, Kwargs
 from .frames import Frame, expressions, parameters
@@ -47,6 +48,8 @@ def engine_launches(reader: Reader, module: Module, imported: set[str] = frozens
             callee = reader.evaluate(func, frame)
             if isinstance(callee.ref, Qualified) and engine_name(callee.ref.name):
                 yield from _launches(reader, call.node, frame, None)
+            elif isinstance(callee.ref, Qualified) and callee.ref.name in ENGINE_CONFIGS:
+                yield from _launches(reader, call.node, frame, None, configured(reader, callee.ref.name, call.node, frame))
             elif isinstance(callee.ref, Partial) and isinstance(callee.ref.func.ref, Qualified) and engine_name(callee.ref.func.ref.name):
                 yield from _launches(reader, call.node, frame, callee.ref)
 
@@ -70,7 +73,7 @@ _PARTIAL_TARGET = re.compile(r"([\w.]+)\s*(?::[^=]*)?=\s*(?:functools\.)?$")  # 
 def _candidate_names(module: Module) -> set[str]:
     """Names a call of an engine may be spelt with: vLLM's, their aliases, partials."""
     names = {"LLM", "EngineArgs", "AsyncEngineArgs"}
-    names |= {local for local, qualified in module.imports.items() if engine_name(qualified)}
+    names |= {local for local, qualified in module.imports.items() if engine_name(qualified) or qualified in ENGINE_CONFIGS}
     text = module.source.text
     offset = text.find("partial(")
     while offset != -1:
@@ -355,9 +358,12 @@ def _via(item: Entry, span) -> Entry:
     return replace(item, setting=replace(item.setting, via=(*item.setting.via, span)), place=item.place)
 
 
-def _launches(reader: Reader, node: ast.Call, frame: Frame, partial: Partial | None) -> Iterator[tuple[ast.Call, Launch, Kwargs]]:
+def _launches(
+    reader: Reader, node: ast.Call, frame: Frame, partial: Partial | None, given: Kwargs | None = None
+) -> Iterator[tuple[ast.Call, Launch, Kwargs]]:
+    """`given`: the engine's arguments as a library config gives them (`engine_configs`)."""
     module = frame.module
-    found = arguments(reader, node, frame, partial)
+    found = given if given is not None else arguments(reader, node, frame, partial)
     found.merge(_written_after(reader, node, frame))
     tests = list(dict.fromkeys(g.test for e in _chain(found) for g in e.guards if not g.opaque))
     # An open launch is not split: what nobody can see may decide the same keys (its keys

@@ -61,9 +61,13 @@ def self_attribute(reader: Reader, attr: str, frame: Frame) -> Val:
 
 def instance_property(reader: Reader, made: Instance, attr: str, frame: Frame) -> Val:
     """`args.engine_kwargs`: a `@property` of a record's class, read with the record's fields as
-    `self`'s (NOTHING when the class has no such property)."""
+    `self`'s (NOTHING when the class has no such property; a parser's namespace has no class body)."""
     method = next(
-        (s for s in made.cls.node.body if isinstance(s, FUNCTIONS) and s.name == attr and any(_is_property(d) for d in s.decorator_list)),
+        (
+            s
+            for s in getattr(made.cls.node, "body", ())
+            if isinstance(s, FUNCTIONS) and s.name == attr and any(_is_property(d) for d in s.decorator_list)
+        ),
         None,
     )
     if method is None:
