@@ -157,3 +157,15 @@ def test_ray_datas_vllm_processor_config_builds_an_engine_from_its_engine_kwargs
     assert codes(write(tmp_path, {"b.py": body.replace("MODE", "")})) == [("b.py", 3, "RPL003")]
     assert codes(write(tmp_path, {"b.py": body.replace("MODE", '"logprobs_mode": "processed_logprobs",')})) == []
     assert codes(write(tmp_path, {"b.py": body.replace("MODE", "**EXTRA,")})) == []  # keys nobody can see: open
+
+
+def test_vllms_flexible_argument_parser_is_a_parser(tmp_path: Path) -> None:
+    body = (
+        "from vllm import LLM\nfrom vllm.utils.argparse_utils import FlexibleArgumentParser\n"
+        "parser = FlexibleArgumentParser()\n"
+        'parser.add_argument("--logprobs-mode", default=MODE)\n'
+        "args = parser.parse_args()\n"
+        'LLM("m", return_sampling_mask=True, logprobs_mode=args.logprobs_mode)\n'
+    )
+    assert codes(write(tmp_path, {"g.py": body.replace("MODE", '"raw_logprobs"')})) == [("g.py", 4, "RPL003")]
+    assert codes(write(tmp_path, {"g.py": body.replace("MODE", '"processed_logprobs"')})) == []

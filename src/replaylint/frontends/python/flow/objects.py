@@ -195,7 +195,7 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
         return _replaced(reader, node, frame)
     if name in ("types.SimpleNamespace", "SimpleNamespace", "argparse.Namespace", "Namespace") and not node.args:
         return dict_call(reader, node, frame)  # its attributes are the keywords; `vars(ns)` gives them
-    if name in _PARSERS or short == "ArgumentParser":
+    if name in _PARSERS or short in ("ArgumentParser", "FlexibleArgumentParser"):
         return Val(ref=Parser(node, frame))
     if short == "HfArgumentParser" and node.args:
         classes = reader.evaluate(node.args[0], frame)
