@@ -169,3 +169,18 @@ def test_vllms_flexible_argument_parser_is_a_parser(tmp_path: Path) -> None:
     )
     assert codes(write(tmp_path, {"g.py": body.replace("MODE", '"raw_logprobs"')})) == [("g.py", 4, "RPL003")]
     assert codes(write(tmp_path, {"g.py": body.replace("MODE", '"processed_logprobs"')})) == []
+
+
+def test_ray_datas_rows_carry_requests_to_the_processors_engine(tmp_path: Path) -> None:
+    body = (
+        "from ray.data.llm import build_llm_processor, vLLMEngineProcessorConfig\n"
+        'ENGINE = {"return_sampling_mask": True, "logprobs_mode": "processed_logprobs"}\n'
+        'config = vLLMEngineProcessorConfig(model_source="m", engine_kwargs=ENGINE)\n'
+        "processor = build_llm_processor(\n"
+        "    config,\n"
+        '    preprocess=lambda row: dict(prompt=row["p"], sampling_params=PARAMS),\n'
+        ")\n"
+    )
+    assert codes(write(tmp_path, {"b.py": body.replace("PARAMS", "dict(temperature=1.0)")})) == [("b.py", 6, "RPL102")]
+    assert codes(write(tmp_path, {"b.py": body.replace("PARAMS", "dict(temperature=1.0, top_k=20)")})) == []
+    assert codes(write(tmp_path, {"b.py": body.replace("PARAMS", 'row["params"]')})) == []  # from the data: open

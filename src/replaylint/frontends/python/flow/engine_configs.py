@@ -10,11 +10,7 @@ from .dicts import entry, spread
 from .facts import Kwargs
 from .frames import Frame
 from .reader import Reader
-
-# qualified name -> (the keyword that names the model, the keyword that holds the engine's arguments)
-ENGINE_CONFIGS = {
-    "ray.data.llm.vLLMEngineProcessorConfig": ("model_source", "engine_kwargs"),
-}
+from .refs import ENGINE_CONFIGS
 
 
 def configured(reader: Reader, name: str, node: ast.Call, frame: Frame) -> Kwargs:

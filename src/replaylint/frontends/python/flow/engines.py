@@ -17,13 +17,14 @@ from typing import Iterator
 from ....model import UNKNOWN, Assumption, Launch, LaunchKind, Setting
 from .callsites import Call, calls
 from .dicts import attributes_written, container, entry as read_entry, spread
-from .engine_configs import ENGINE_CONFIGS, configured
+from .engine_configs import configured
 from .environ import runner_variable
 from .facts import Entry, Kwargs
 from .frames import Frame, expressions, parameters
 from .module import FUNCTIONS, Module, Placed, describe
 from .placing import FlowHandle
 from .reader import Function, Partial, Qualified, Reader, bind, engine_name
+from .refs import ENGINE_CONFIGS
 
 MAX_SITES = 6  # call sites followed per function
 _OUTER = 2  # callers of the function that holds a call site followed outwards

@@ -22,7 +22,7 @@ from .logic import logic
 from .members import Member, class_member, instance_property, member_attribute, self_attribute, with_attributes
 from .module import FUNCTIONS, Module, Placed
 from .objects import Class, Instance, command_default, field, instance, library_call, method_result
-from .refs import Engine, Function, Partial, Qualified, engine_name, is_params
+from .refs import ENGINE_CONFIGS, Engine, Function, Partial, Qualified, engine_name, is_params
 from .returns import branches, combined
 from .yaml_configs import file_loaded, hydra_config, loaded
 
@@ -294,7 +294,7 @@ class Reader:
         from_file = file_loaded(self, name, node, frame)
         if from_file is not None:
             return from_file
-        if engine_name(name) or is_params(name):
+        if engine_name(name) or is_params(name) or name in ENGINE_CONFIGS:
             return Val(ref=Engine(node, frame))  # an engine, or the params of a request
         return library_call(self, name, node, frame)
 

@@ -56,6 +56,13 @@ _PARAMS = frozenset(
 _ENGINE_MODULES = ("vllm", "vllm.entrypoints.llm", "vllm.engine.arg_utils")
 
 
+# Library configs that build one of vLLM's engines (`engine_configs`): qualified name -> (the
+# keyword that names the model, the keyword that holds the engine's arguments)
+ENGINE_CONFIGS = {
+    "ray.data.llm.vLLMEngineProcessorConfig": ("model_source", "engine_kwargs"),
+}
+
+
 def engine_name(name: str) -> bool:
     module, _, short = name.rpartition(".")
     return short in _ENGINES and module in _ENGINE_MODULES
