@@ -59,21 +59,17 @@ def self_attribute(reader: Reader, attr: str, frame: Frame) -> Val:
     return replace(as_val(mutated, read.span), hops=hops)
 
 
-def instance_property(reader: Reader, made: Instance, attr: str, frame: Frame) -> Val:
+def instance_property(reader: Reader, made: Instance, attr: ast.Attribute, frame: Frame) -> Val:
     """`args.engine_kwargs`: a `@property` of a record's class, read with the record's fields as
-    `self`'s (NOTHING when the class has no such property; a parser's namespace has no class body)."""
-    method = next(
-        (
-            s
-            for s in getattr(made.cls.node, "body", ())
-            if isinstance(s, FUNCTIONS) and s.name == attr and any(_is_property(d) for d in s.decorator_list)
-        ),
-        None,
-    )
+    `self`'s, passing through the attribute read (NOTHING when the class has no such property; a
+    parser's namespace has no class body)."""
+    body = getattr(made.cls.node, "body", ())
+    named = (s for s in body if isinstance(s, FUNCTIONS) and s.name == attr.attr)
+    method = next((s for s in named if any(_is_property(d) for d in s.decorator_list)), None)
     if method is None:
         return NOTHING
     reading = replace(frame, cls=made.cls.node, instance=made.fields, init=None)
-    return reader.returned(Function(made.cls.module, method, made.cls.node), None, reading)
+    return reader.returned(Function(made.cls.module, method, made.cls.node), None, reading, (frame.module.span(attr),))
 
 
 def _attribute_targets(module: Module, targets: list[ast.expr], target: str) -> list[int | None]:

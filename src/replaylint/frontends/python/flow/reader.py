@@ -200,7 +200,7 @@ class Reader:
         if isinstance(owner.ref, Member):
             return member_attribute(owner.ref, node.attr)  # `LogprobsMode.PROCESSED.value`
         if isinstance(owner.ref, Instance) and node.attr not in owner.ref.fields.entries:
-            return instance_property(self, owner.ref, node.attr, frame)
+            return instance_property(self, owner.ref, node, frame)
         return field(self, owner, node.attr, frame)
 
     def subscript(self, node: ast.Subscript, frame: Frame) -> Val:
