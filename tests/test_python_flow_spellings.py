@@ -184,3 +184,44 @@ def test_ray_datas_rows_carry_requests_to_the_processors_engine(tmp_path: Path) 
     assert codes(write(tmp_path, {"b.py": body.replace("PARAMS", "dict(temperature=1.0)")})) == [("b.py", 6, "RPL102")]
     assert codes(write(tmp_path, {"b.py": body.replace("PARAMS", "dict(temperature=1.0, top_k=20)")})) == []
     assert codes(write(tmp_path, {"b.py": body.replace("PARAMS", 'row["params"]')})) == []  # from the data: open
+
+
+def _notebook(*cells: str) -> str:
+    return json.dumps(
+        {
+            "cells": [{"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None, "source": cell} for cell in cells],
+            "metadata": {"kernelspec": {"name": "python3", "language": "python", "display_name": "Python 3"}},
+            "nbformat": 4,
+            "nbformat_minor": 5,
+        }
+    )
+
+
+def test_a_notebook_that_builds_the_engine_from_a_settings_module_of_the_tree(tmp_path: Path) -> None:
+    files = {
+        "rollout_config.py": 'ENGINE_ARGS = dict(model="m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n',
+        "rollout.ipynb": _notebook(
+            "from rollout_config import ENGINE_ARGS\nfrom vllm import LLM, SamplingParams\nllm = LLM(**ENGINE_ARGS)",
+            "llm.generate(['p'], SamplingParams(temperature=TEMPERATURE, top_k=20))",
+        ),
+    }
+    greedy = write(tmp_path, {**files, "rollout.ipynb": files["rollout.ipynb"].replace("TEMPERATURE", "0")})
+    ((name, line, code, _),) = findings(greedy)
+    assert (name, line, code) == ("rollout.ipynb", 1, "RPL101")
+    # Only the settings module named, as pre-commit names a changed file: the notebook is read from it.
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        main(
+            [
+                "check",
+                "--isolated",
+                "--no-cache",
+                "--target-vllm",
+                "0.34.0",
+                "--output-format",
+                "concise",
+                str(greedy / "rollout_config.py"),
+            ]
+        )
+    assert "rollout.ipynb:cell 2:1:" in out.getvalue() and "RPL101" in out.getvalue()
+    assert findings(write(tmp_path, {**files, "rollout.ipynb": files["rollout.ipynb"].replace("TEMPERATURE", "0.8")})) == []

@@ -17,7 +17,7 @@ from ....model import UNKNOWN, Launch, Span
 from ....source import ExtractContext, SourceFile
 from ..names import REPLAY_WORDS
 from .engines import engine_launches
-from .importers import importer_launches, mask_names, turns_mask_on
+from .importers import importer_launches, mask_names, notebook_launches, turns_mask_on
 from .module import parse
 from .placing import FlowHandle, render
 from .reader import Reader
@@ -99,6 +99,7 @@ def from_importers(source: SourceFile, context: ExtractContext) -> Flowed:
 
     assert module is not None
     launches, sources = importer_launches(module, context, names, lambda text: relevant("python", text.encode("utf-8", "surrogateescape")))
+    launches += notebook_launches(module, context, names, lambda text: relevant("notebook", text.encode("utf-8", "surrogateescape")))
     return Flowed(launches, frozenset(sources))
 
 
