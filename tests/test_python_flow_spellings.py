@@ -225,3 +225,22 @@ def test_a_notebook_that_builds_the_engine_from_a_settings_module_of_the_tree(tm
         )
     assert "rollout.ipynb:cell 2:1:" in out.getvalue() and "RPL101" in out.getvalue()
     assert findings(write(tmp_path, {**files, "rollout.ipynb": files["rollout.ipynb"].replace("TEMPERATURE", "0.8")})) == []
+
+
+def test_vllms_own_engine_options_on_a_parser_keep_their_defaults(tmp_path: Path) -> None:
+    body = (
+        "from vllm import LLM, EngineArgs\nfrom vllm.utils.argparse_utils import FlexibleArgumentParser\n"
+        "parser = FlexibleArgumentParser()\n"
+        "ADDS(parser)\n"
+        "parser.set_defaults(return_sampling_mask=True, MORE)\n"
+        "LLM(**vars(parser.parse_args()))\n"
+    )
+    adds = body.replace("ADDS", "EngineArgs.add_cli_args")
+    ((_, line, code, message),) = findings(write(tmp_path, {"g.py": adds.replace(", MORE", "")}))
+    assert (line, code) == (5, "RPL003") and "when vLLM's engine options keep the defaults `EngineArgs.add_cli_args`" in message
+    assert codes(write(tmp_path, {"g.py": adds.replace("MORE", 'logprobs_mode="processed_logprobs"')})) == []
+    helper = body.replace("ADDS", "add_my_options").replace(", MORE", "")  # options nobody can see: open
+    assert codes(write(tmp_path, {"g.py": helper})) == []
+    # Every engine option is in the namespace: a keyword beside it is a TypeError, the launch open.
+    beside = adds.replace(", MORE", "").replace("LLM(**vars", "LLM(seed=1, **vars")
+    assert codes(write(tmp_path, {"g.py": beside})) == []

@@ -24,7 +24,7 @@ from .frames import Frame, expressions, parameters
 from .module import FUNCTIONS, Module, Placed, describe
 from .placing import FlowHandle
 from .reader import Function, Partial, Qualified, Reader, bind, engine_name
-from .refs import ENGINE_CONFIGS
+from .refs import ENGINE_CONFIGS, handed_engine_options
 
 MAX_SITES = 6  # call sites followed per function
 _OUTER = 2  # callers of the function that holds a call site followed outwards
@@ -352,6 +352,13 @@ def arguments(reader: Reader, node: ast.Call, frame: Frame, partial: Partial | N
         else:
             found.entries.pop(keyword.arg, None)
             found.entries[keyword.arg] = read_entry(reader, frame, keyword.arg, keyword, keyword.value, place.at(every.index(keyword)))
+    handed = handed_engine_options(found.assumed)
+    if handed is not None:
+        # Every engine option is in the namespace: one given beside it too is Python's "multiple
+        # values", and a fix cannot add one there (the parser's `set_defaults` would be the place).
+        found.home = None
+        if node.args or any(keyword.arg for keyword in node.keywords):
+            found.reasons.append(f"the parser handed to `{handed[:40]}`")
     return found
 
 

@@ -18,7 +18,7 @@ from .dicts import as_val, call as dict_call, entry, json_object, spread
 from .facts import NOTHING, Entry, Kwargs, Val, read_from
 from .frames import Evaluates, Frame, expressions, parameters
 from .module import FUNCTIONS, Module
-from .refs import Qualified
+from .refs import ENGINE_OPTIONS, Qualified, engine_name
 
 _RECORD_DECORATORS = ("dataclass", "define", "frozen", "mutable", "s", "attrs", "pydantic_dataclass")
 _RECORD_BASES = ("BaseModel", "BaseSettings", "NamedTuple", "TypedDict")
@@ -326,8 +326,10 @@ def _options(reader: Evaluates, parser: Parser) -> Kwargs:
             if not isinstance(node, ast.Call):
                 continue
             if any(_is_parser(reader, argument, parser, here) for argument in node.args):
-                # `EngineArgs.add_cli_args(parser)`, a helper: options and defaults not seen here
-                found.reasons.append(f"the parser handed to `{frame.module.text(node.func)[:40]}`")
+                if _adds_engine_options(reader, node.func, here):  # vLLM's own options: each at the engine's default
+                    found.assumed.append(ENGINE_OPTIONS.format(frame.module.text(node.func)))
+                else:  # a helper: options and defaults not seen here
+                    found.reasons.append(f"the parser handed to `{frame.module.text(node.func)[:40]}`")
             if not (isinstance(node.func, ast.Attribute) and _is_parser(reader, node.func.value, parser, here)):
                 continue
             if node.func.attr == "add_argument":
@@ -339,6 +341,14 @@ def _options(reader: Evaluates, parser: Parser) -> Kwargs:
                     if keyword.arg is not None:
                         found.entries[keyword.arg] = replace(entry(reader, here, keyword.arg, keyword, keyword.value, None), guards=guards)
     return found
+
+
+def _adds_engine_options(reader: Evaluates, func: ast.expr, frame: Frame) -> bool:
+    """`EngineArgs.add_cli_args(parser)` of vLLM's engine."""
+    if not (isinstance(func, ast.Attribute) and func.attr == "add_cli_args"):
+        return False
+    owner = reader.evaluate(func.value, frame).ref
+    return isinstance(owner, Qualified) and engine_name(owner.name)
 
 
 def _is_parser(reader: Evaluates, node: ast.expr, parser: Parser, frame: Frame) -> bool:

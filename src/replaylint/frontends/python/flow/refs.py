@@ -71,3 +71,14 @@ def engine_name(name: str) -> bool:
 def is_params(name: str) -> bool:
     """`SamplingParams(...)`, `SamplingParams.from_optional(...)`, `BeamSearchParams(...)`."""
     return name in _PARAMS
+
+
+# What a namespace holding vLLM's engine options rests on: those not set keep the engine's defaults,
+# which is what their absence means (`LLM(**vars(args))`).
+ENGINE_OPTIONS = "vLLM's engine options keep the defaults `{}` gives them"
+
+
+def handed_engine_options(assumed: list[str]) -> str | None:
+    """The call that gave a namespace vLLM's engine options (`EngineArgs.add_cli_args`), if one did."""
+    prefix, _, suffix = ENGINE_OPTIONS.partition("{}")
+    return next((c[len(prefix) : -len(suffix)] for c in assumed if c.startswith(prefix) and c.endswith(suffix)), None)
