@@ -19,7 +19,7 @@ from .verdict import Settled
 def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
     launches = _starting_calls(source, context)
     mapped = mapping_launches(source) if candidate(source.text) else []
-    found = flow.flowed(source, context) if flow.candidate(source.text) else None
+    found = flow.flowed(source, context) if flow.candidate(source.text) or flow.imports_mask(source, context) else None
     if found is not None and found.launches:
         launches = flow.merge(launches, found)
         mapped = [launch for launch in mapped if launch.span not in found.sources]

@@ -54,6 +54,7 @@ class EnvWrite:
     value_span: Span | None
     scope: Scope | None
     removes: bool = False
+    shared: bool = False  # the statement writes other variables too (`os.environ.update({...})`): never removed whole
 
 
 class Collector(ScopeTracker):
@@ -74,6 +75,7 @@ class Collector(ScopeTracker):
         self.spawn_calls: list[tuple[cst.Call, set[str], Scope | None]] = []
         self.list_growth: dict[tuple[int, str], list[tuple[Span, str, cst.BaseExpression]]] = {}  # statement, kind, value
         self.result: list[Launch] = []
+        self.branches = 0  # the `if`, `try` and loop bodies the visit is in
 
     # positions and names
 
@@ -103,6 +105,18 @@ class Collector(ScopeTracker):
         if node.value is not None:
             self._bind_target(node.target, node.value)
 
+    def visit_If(self, node: cst.If) -> None:
+        self.branches += 1
+
+    def leave_If(self, original_node: cst.If) -> None:
+        self.branches -= 1
+
+    def visit_Try(self, node: cst.Try) -> None:
+        self.branches += 1
+
+    def leave_Try(self, original_node: cst.Try) -> None:
+        self.branches -= 1
+
     def visit_Del(self, node: cst.Del) -> None:
         name = self._environ_key(node.target)
         if name is not None:
@@ -126,6 +140,8 @@ class Collector(ScopeTracker):
             self.method_calls.append((node, node.func.attr.value, self.scope(node)))
         if names & {"os.environ.setdefault", "os.putenv", "os.environ.pop"}:
             self._env_call(node, names)
+        elif "os.environ.update" in names:
+            self._env_update(node)
         if names & _SPAWNING:
             self.spawn_calls.append((node, names, self.scope(node)))
         if isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name) and node.args:
@@ -178,6 +194,23 @@ class Collector(ScopeTracker):
             if earlier and not earlier[-1].removes:
                 return
         self.env_writes.append(write)
+
+    def _env_update(self, node: cst.Call) -> None:
+        """`os.environ.update({"VLLM_USE_V2_MODEL_RUNNER": "0", ...})` or `update(VLLM_USE_V2_MODEL_RUNNER="0")`:
+        the runner variable's value as written, placed at its own entry."""
+        entries: list[tuple[cst.CSTNode, cst.BaseExpression]] = []
+        for arg in node.args:
+            if arg.keyword is not None and arg.keyword.value == RUNNER_ENV:
+                entries.append((arg, arg.value))
+            elif arg.keyword is None and not arg.star and isinstance(arg.value, cst.Dict):
+                elements = arg.value.elements
+                entries += [(e, e.value) for e in elements if isinstance(e, cst.DictElement) and string_value(e.key) == RUNNER_ENV]
+        for entry, value in entries:
+            evaluated = string_value(value)
+            value_span = self.span(value)
+            entry_span = self.span(entry.keyword if isinstance(entry, cst.Arg) and entry.keyword else entry, value)
+            written = UNKNOWN if evaluated is None or self.branches else evaluated  # on some paths only: not known
+            self.env_writes.append(EnvWrite(RUNNER_ENV, written, entry_span, value_span, self.scope(node), shared=True))
 
     def arg_bounds(self, arg: cst.Arg) -> tuple[int, int]:
         first: cst.CSTNode = arg.keyword if arg.keyword is not None else arg.value

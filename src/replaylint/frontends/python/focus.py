@@ -184,12 +184,21 @@ def _starts(statement: ast.stmt, engines: set[str], spawners: set[str], hot: _Li
             root = func.value.id if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) else None
             if name in engines or (name in SPAWNING_CALLS and (root in SPAWNING_MODULES or (root is None and name in spawners))):
                 return True
-            if name in ENV_CALLS and any(isinstance(arg, ast.Constant) and arg.value == RUNNER_ENV for arg in node.args):
+            if name in ENV_CALLS and _names_runner(node):
                 return True
         elif isinstance(node, ast.Subscript) and isinstance(node.ctx, (ast.Store, ast.Del)):
             if isinstance(node.slice, ast.Constant) and node.slice.value == RUNNER_ENV:
                 return True
     return False
+
+
+def _names_runner(call: ast.Call) -> bool:
+    """Whether an environment call names the runner variable: `setdefault("VLLM_USE_...", v)`,
+    `update({"VLLM_USE_...": v})` or `update(VLLM_USE_...=v)`."""
+    keys = [*call.args, *(key for arg in call.args[:1] if isinstance(arg, ast.Dict) for key in arg.keys if key is not None)]
+    return any(isinstance(key, ast.Constant) and key.value == RUNNER_ENV for key in keys) or any(
+        keyword.arg == RUNNER_ENV for keyword in call.keywords
+    )
 
 
 def _classifier(engines: set[str], spawners: set[str], sagemaker: set[str]) -> Callable[[ast.Call], str | None]:
@@ -205,7 +214,7 @@ def _classifier(engines: set[str], spawners: set[str], sagemaker: set[str]) -> C
             return "engine"
         if name in SPAWNING_CALLS and (root in SPAWNING_MODULES or (root is None and name in spawners)):
             return "spawn"
-        if name in ENV_CALLS and any(isinstance(arg, ast.Constant) and arg.value == RUNNER_ENV for arg in call.args):
+        if name in ENV_CALLS and _names_runner(call):
             return "env"
         return None
 

@@ -156,7 +156,8 @@ class LaunchCollector(Collector):
             open_reasons.append(f"attributes of `{target[1]}` are set after the call")
         env = self.env_before(call_span, scope)
         for name, write in env.items():
-            handle.env_statements[name] = write.span
+            if not write.shared:
+                handle.env_statements[name] = write.span
         callee = self.text(self.span(call.func))
         return Launch(
             kind=LaunchKind.PYTHON_CALL,

@@ -337,6 +337,8 @@ class ArgvLaunches:
             places = {n: EnvPlace(self.collector.statement_removal(w.span), w.value_span, python_quote('"')) for n, w in inherited.items()}
             return settings, places, False
         dict_node = self.evaluator.dict_node(node, scope)
+        if isinstance(dict_node, cst.Call):
+            return self._env_of_dict_call(dict_node, scope, call_span)
         if not isinstance(dict_node, cst.Dict):
             return {}, {}, True
         inherits = False
@@ -364,6 +366,40 @@ class ArgvLaunches:
             for name, write in self.collector.env_before(call_span, scope).items():
                 settings[name] = self.collector.env_setting(write)
         return settings, places, False
+
+    def _env_of_dict_call(
+        self, dict_call: cst.Call, scope: Scope | None, call_span: Span
+    ) -> tuple[dict[str, Setting], dict[str, EnvPlace], bool]:
+        """`env=dict(os.environ, VLLM_USE_V2_MODEL_RUNNER="0")`: the runner variable as a keyword
+        writes it, the copied environment as written before the call; any other mapping is open."""
+        inherits = False
+        settings: dict[str, Setting] = {}
+        places: dict[str, EnvPlace] = {}
+        sequence = Sequence(tuple(self.collector.arg_bounds(arg) for arg in dict_call.args), close=self.collector.span(dict_call).end - 1)
+        for position, arg in enumerate(dict_call.args):
+            if arg.keyword is None:
+                if not self._is_environ(arg.value, scope):
+                    return {}, {}, True
+                inherits = True
+            elif arg.keyword.value == RUNNER_ENV:
+                value, _ = self.evaluator.evaluate(arg.value, scope)
+                span, value_span = self.collector.span(arg.keyword, arg.value), self.collector.span(arg.value)
+                settings[RUNNER_ENV] = Setting(
+                    RUNNER_ENV, value if isinstance(value, str) else UNKNOWN, span, self.collector.text(span), value_span
+                )
+                removal = remove(self.collector.source.index, sequence, {position})[0]
+                quote = self.collector.source.text[value_span.start]
+                places[RUNNER_ENV] = EnvPlace(removal.span, value_span, python_quote(quote if quote in "'\"" else '"'))
+        if inherits and RUNNER_ENV not in settings:
+            for name, write in self.collector.env_before(call_span, scope).items():
+                settings[name] = self.collector.env_setting(write)
+        return settings, places, False
+
+    def _is_environ(self, node: cst.BaseExpression, scope: Scope | None) -> bool:
+        """`os.environ` or `os.environ.copy()`."""
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "copy" and not node.args:
+            node = node.func.value
+        return "os.environ" in self.collector.qualified(node, scope)
 
     def _entry_bounds(self, element: cst.BaseDictElement) -> tuple[int, int]:
         if isinstance(element, cst.DictElement):

@@ -193,6 +193,8 @@ def _env_call_settled(call: ast.Call) -> bool:
     name = call.func.attr if isinstance(call.func, ast.Attribute) else None
     if name == "pop":
         return True
+    if name == "update":
+        return False
     return len(call.args) >= 2 and _runner_value_settled(call.args[1], call)
 
 

@@ -13,18 +13,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from ....model import UNKNOWN, Assumption, Launch, Request, Span
+from ....model import UNKNOWN, Launch, Span
 from ....source import ExtractContext, SourceFile
 from ..names import REPLAY_WORDS
 from .engines import engine_launches
-from .importers import importer_launches, mask_names, turns_mask_on
+from .importers import importer_launches, mask_names, notebook_launches, turns_mask_on
 from .module import parse
 from .placing import FlowHandle, render
 from .reader import Reader
-from .requests import requests
+from .requests import reaching_engines
 from .tree import Tree
 
-__all__ = ["FlowHandle", "Flowed", "candidate", "flowed", "from_importers", "merge", "render", "turns_mask_on"]
+__all__ = ["FlowHandle", "Flowed", "candidate", "flowed", "from_importers", "imports_mask", "merge", "render", "turns_mask_on"]
 
 _ENGINE_WORDS = ("LLM", "EngineArgs")
 
@@ -35,9 +35,11 @@ class Flowed:
     sources: frozenset[Span]  # dicts and calls whose keys reached an engine
 
 
-# vLLM's engines imported (`import vllm`, `from vllm import LLM`, `from vllm.engine.arg_utils import (\n AsyncEngineArgs,`)
+# vLLM's engines imported (`import vllm`, `from vllm import LLM`, `from vllm.engine.arg_utils import (\n AsyncEngineArgs,`),
+# or a library config that builds one (`from ray.data.llm import vLLMEngineProcessorConfig`)
 _IMPORTS_ENGINE = re.compile(
-    r"import\s+vllm(?:\s+as\s+\w+)?\s*(?:$|[;#])|import\s+vllm\.(?:entrypoints\.llm|engine\.arg_utils)\b|from\s+vllm[\w.]*\s+import\s+\(?[\w\s,]*?\b(?:LLM|EngineArgs|AsyncEngineArgs)\b",
+    r"import\s+vllm(?:\s+as\s+\w+)?\s*(?:$|[;#])|import\s+vllm\.(?:entrypoints\.llm|engine\.arg_utils)\b|from\s+vllm[\w.]*\s+import\s+\(?[\w\s,]*?\b(?:LLM|EngineArgs|AsyncEngineArgs)\b"
+    r"|from\s+ray\.data\.llm\s+import\s+\(?[\w\s,]*?\bvLLMEngineProcessorConfig\b",
     re.MULTILINE,
 )
 
@@ -54,20 +56,31 @@ def candidate(text: str) -> bool:
     return loads_config_by_path(text.encode("utf-8", "surrogateescape"))
 
 
+def imports_mask(source: SourceFile, context: ExtractContext) -> bool:
+    """Whether a file that builds an engine without naming the mask imports a name from a module
+    of the tree that turns it on (`from rollout_config import ENGINE_ARGS` in a notebook, or in a
+    file the prefilter passes for another word: the settings module does not read those)."""
+    text = source.text
+    if not any(word in text for word in _ENGINE_WORDS) or _IMPORTS_ENGINE.search(text) is None:
+        return False
+    module = parse(source)
+    if module is None:
+        return False
+    tree = Tree(module, context)
+    return any(
+        (found := tree.resolve(qualified)) is not None and turns_mask_on(found[0].source.text) for qualified in set(module.imports.values())
+    )
+
+
 def flowed(source: SourceFile, context: ExtractContext) -> Flowed:
     module = parse(source)
     if module is None:
         return Flowed([], frozenset())
     tree = Tree(module, context)
     reader = Reader(tree)
-    sent: dict[int, list[tuple[Request, tuple[Assumption, ...]]]] = {}
-    for engine, request, assumptions in requests(reader, module):
-        sent.setdefault(id(engine), []).append((request, assumptions))
     launches, sources = [], set()
-    for node, launch, kwargs in engine_launches(reader, module):
-        reaching = sent.get(id(node), [])
-        assumptions = [*launch.assumptions, *(a for _, more in reaching for a in more)]
-        launches.append(replace(launch, requests=tuple(r for r, _ in reaching), assumptions=tuple(dict.fromkeys(assumptions))))
+    for launch, kwargs in reaching_engines(reader, module, engine_launches(reader, module)):
+        launches.append(launch)
         sources |= kwargs.sources
     texts = {path: m.source.text for path, m in tree.modules().items()}
     for launch in launches:
@@ -86,6 +99,7 @@ def from_importers(source: SourceFile, context: ExtractContext) -> Flowed:
 
     assert module is not None
     launches, sources = importer_launches(module, context, names, lambda text: relevant("python", text.encode("utf-8", "surrogateescape")))
+    launches += notebook_launches(module, context, names, lambda text: relevant("notebook", text.encode("utf-8", "surrogateescape")))
     return Flowed(launches, frozenset(sources))
 
 

@@ -24,7 +24,7 @@ from ....served import ServerClient
 from ....source import ExtractContext, SourceFile
 from ....vllm.unusable_masks import MASK_ENDPOINT, server_port
 from .bodies import bound_once, text
-from .engines import calls
+from .callsites import calls
 from .frames import Frame, parameters
 from .module import FUNCTIONS, Module, parse
 from .reader import Reader

@@ -11,64 +11,24 @@ import ast
 import itertools
 import os
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Iterator
 
 from ....model import UNKNOWN, Assumption, Launch, LaunchKind, Setting
+from .callsites import Call, calls
 from .dicts import attributes_written, container, entry as read_entry, spread
+from .engine_configs import configured
 from .environ import runner_variable
 from .facts import Entry, Kwargs
 from .frames import Frame, expressions, parameters
 from .module import FUNCTIONS, Module, Placed, describe
 from .placing import FlowHandle
 from .reader import Function, Partial, Qualified, Reader, bind, engine_name
+from .refs import ENGINE_CONFIGS, handed_engine_options
 
 MAX_SITES = 6  # call sites followed per function
 _OUTER = 2  # callers of the function that holds a call site followed outwards
 _MAX_TESTS = 3  # branch conditions one launch is split on
-
-
-@dataclass(frozen=True)
-class Call:
-    """A call of the module with the statement and scope it is in."""
-
-    node: ast.Call
-    placed: Placed
-    scope: ast.AST
-    cls: ast.ClassDef | None
-
-
-def calls(module: Module, words: tuple[str, ...]) -> list[Call]:
-    """The calls on the lines that hold one of `words` (a call's name), each with its statement
-    and scope; statements on other lines are not looked into."""
-    lines = module.lines_with(words)
-    found: list[Call] = []
-    pending: list[tuple[ast.AST, ast.ClassDef | None]] = [(module.tree, None)]
-    while pending:
-        scope, cls = pending.pop()
-        for placed in module.statements(scope):
-            statement = placed.statement
-            if not module.touches(statement, lines):
-                continue
-            if isinstance(statement, FUNCTIONS):
-                pending.append((statement, cls))
-            elif isinstance(statement, ast.ClassDef):
-                pending.extend((method, statement) for method in statement.body if isinstance(method, FUNCTIONS))
-                continue
-            found.extend(Call(node, placed, scope, cls) for node in _calls_on(statement, lines, module))
-    return found
-
-
-def _calls_on(statement: ast.stmt, lines: list[int], module: Module) -> Iterator[ast.Call]:
-    """The calls of a statement's own expressions that touch `lines` (other subtrees skipped)."""
-    stack: list[ast.AST] = [statement]
-    while stack:
-        node = stack.pop()
-        if node is not statement and hasattr(node, "end_lineno") and not module.touches(node, lines):
-            continue
-        if isinstance(node, ast.Call):
-            yield node
-        stack.extend(child for child in ast.iter_child_nodes(node) if not isinstance(child, (ast.stmt, ast.Lambda)))
 
 
 def engine_launches(reader: Reader, module: Module, imported: set[str] = frozenset()) -> Iterator[tuple[ast.Call, Launch, Kwargs]]:
@@ -89,6 +49,8 @@ def engine_launches(reader: Reader, module: Module, imported: set[str] = frozens
             callee = reader.evaluate(func, frame)
             if isinstance(callee.ref, Qualified) and engine_name(callee.ref.name):
                 yield from _launches(reader, call.node, frame, None)
+            elif isinstance(callee.ref, Qualified) and callee.ref.name in ENGINE_CONFIGS:
+                yield from _launches(reader, call.node, frame, None, configured(reader, callee.ref.name, call.node, frame))
             elif isinstance(callee.ref, Partial) and isinstance(callee.ref.func.ref, Qualified) and engine_name(callee.ref.func.ref.name):
                 yield from _launches(reader, call.node, frame, callee.ref)
 
@@ -112,7 +74,7 @@ _PARTIAL_TARGET = re.compile(r"([\w.]+)\s*(?::[^=]*)?=\s*(?:functools\.)?$")  # 
 def _candidate_names(module: Module) -> set[str]:
     """Names a call of an engine may be spelt with: vLLM's, their aliases, partials."""
     names = {"LLM", "EngineArgs", "AsyncEngineArgs"}
-    names |= {local for local, qualified in module.imports.items() if engine_name(qualified)}
+    names |= {local for local, qualified in module.imports.items() if engine_name(qualified) or qualified in ENGINE_CONFIGS}
     text = module.source.text
     offset = text.find("partial(")
     while offset != -1:
@@ -129,6 +91,8 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
     if not isinstance(scope, FUNCTIONS):
         return [Frame(module, module.tree, at=call.placed)]
     plain = Frame(module, scope, call.cls, None, call.placed)
+    if call.cls is not None and _class_level(scope):
+        return _class_method_frames(reader, module, call.cls, scope, plain, outer)
     if call.cls is not None:
         init = next((m for m in call.cls.body if isinstance(m, FUNCTIONS) and m.name == "__init__"), None)
         frames = []
@@ -162,6 +126,28 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
         callee = reader.evaluate(site.node.func, site_frame).ref if scope not in module.tree.body else None
         enclosing = callee.outer if isinstance(callee, Function) and callee.node is scope else None  # a closure's enclosing call
         frames.append(replace(plain, args={name: value.via(hop) for name, value in args.items()}, sites=sites_here, outer=enclosing))
+    return frames or [plain]
+
+
+def _class_level(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    return any(isinstance(d, ast.Name) and d.id in ("classmethod", "staticmethod") for d in method.decorator_list)
+
+
+def _class_method_frames(
+    reader: Reader, module: Module, cls: ast.ClassDef, method: ast.FunctionDef | ast.AsyncFunctionDef, plain: Frame, outer: int
+) -> list[Frame]:
+    """A classmethod or staticmethod read with the arguments of each call of it on its class in
+    the module (`Engine.from_config(cfg)`), else alone."""
+    skip = any(isinstance(d, ast.Name) and d.id == "classmethod" for d in method.decorator_list)
+    frames = []
+    for site in calls(module, (f"{cls.name}.{method.name}(",))[:MAX_SITES]:
+        func = site.node.func
+        if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == cls.name):
+            continue
+        site_frame = _site_frame(reader, module, site, outer)
+        args = bind(reader, Function(module, method, cls), site.node, site_frame, skip_self=skip)
+        hop = module.span(site.node)
+        frames.append(replace(plain, args={name: value.via(hop) for name, value in args.items()}, sites=((site.scope, site.placed),)))
     return frames or [plain]
 
 
@@ -366,6 +352,13 @@ def arguments(reader: Reader, node: ast.Call, frame: Frame, partial: Partial | N
         else:
             found.entries.pop(keyword.arg, None)
             found.entries[keyword.arg] = read_entry(reader, frame, keyword.arg, keyword, keyword.value, place.at(every.index(keyword)))
+    handed = handed_engine_options(found.assumed)
+    if handed is not None:
+        # Every engine option is in the namespace: one given beside it too is Python's "multiple
+        # values", and a fix cannot add one there (the parser's `set_defaults` would be the place).
+        found.home = None
+        if node.args or any(keyword.arg for keyword in node.keywords):
+            found.reasons.append(f"the parser handed to `{handed[:40]}`")
     return found
 
 
@@ -373,9 +366,12 @@ def _via(item: Entry, span) -> Entry:
     return replace(item, setting=replace(item.setting, via=(*item.setting.via, span)), place=item.place)
 
 
-def _launches(reader: Reader, node: ast.Call, frame: Frame, partial: Partial | None) -> Iterator[tuple[ast.Call, Launch, Kwargs]]:
+def _launches(
+    reader: Reader, node: ast.Call, frame: Frame, partial: Partial | None, given: Kwargs | None = None
+) -> Iterator[tuple[ast.Call, Launch, Kwargs]]:
+    """`given`: the engine's arguments as a library config gives them (`engine_configs`)."""
     module = frame.module
-    found = arguments(reader, node, frame, partial)
+    found = given if given is not None else arguments(reader, node, frame, partial)
     found.merge(_written_after(reader, node, frame))
     tests = list(dict.fromkeys(g.test for e in _chain(found) for g in e.guards if not g.opaque))
     # An open launch is not split: what nobody can see may decide the same keys (its keys

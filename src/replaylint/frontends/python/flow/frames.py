@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, replace
-from typing import Iterator, Protocol
+from typing import Any, Iterator, Protocol
 
 from .facts import Val
 from .module import FUNCTIONS, Module, Placed
@@ -27,6 +27,7 @@ class Frame:
     sites: tuple[tuple[ast.AST, Placed], ...] = ()  # the call that led here: its scope and statement
     actor_env: tuple[tuple[Module, ast.expr], ...] = ()  # the `env_vars` dicts of a Ray actor's `runtime_env`
     outer: Frame | None = None  # a closure's enclosing function, as the call that made the closure read it
+    instance: Any = None  # the fields of the record a `@property` is read on (`args.engine_kwargs`): `self`'s
 
     def reading(self, at: Placed | None) -> Frame:
         return replace(self, at=at)

@@ -14,11 +14,12 @@ import ast
 import re
 
 from ....model import Launch, Span
-from ....source import ExtractContext, SourceFile
+from ....source import ExtractContext, ParseError, SourceFile
 from .engines import engine_launches
 from .module import FUNCTIONS, Module, parse
 from .reader import Reader
-from .tree import Tree
+from .requests import reaching_engines
+from .tree import Tree, nearby
 
 
 def importer_launches(module: Module, context: ExtractContext, names: set[str], relevant) -> tuple[list[Launch], set[Span]]:
@@ -34,11 +35,33 @@ def importer_launches(module: Module, context: ExtractContext, names: set[str], 
         tree = Tree(user, context)
         tree.sites_elsewhere = True
         reader = Reader(tree)
-        for _, launch, kwargs in engine_launches(reader, user, names & set(user.imports)):
+        found = reaching_engines(reader, user, engine_launches(reader, user, names & set(user.imports)))
+        for launch, kwargs in found:
             if any(_from(setting, module.path) for setting in launch.settings.values()):
                 launches.append(launch)
                 sources |= kwargs.sources
     return launches, sources
+
+
+def notebook_launches(module: Module, context: ExtractContext, names: set[str], relevant) -> list[Launch]:
+    """The launches of the notebooks near this file that build an engine from its `names`
+    (`from rollout_config import ENGINE_ARGS` in a cell): the prefilter passes such a notebook by
+    when it names no mask itself. Each is read by the notebook frontend, as it would read it."""
+    from ... import load  # the notebook frontend hands its cells' Python back to this frontend
+
+    reader = load("notebook")
+    found: list[Launch] = []
+    for path in nearby(module.path, ".ipynb"):
+        text = context.read_text(path)
+        if reader is None or text is None or not _may_use(text, names) or relevant(text):
+            continue
+        own = ExtractContext(context.read_text, context.root, budget=context.budget, forwarded_arguments=context.forwarded_arguments)
+        try:
+            launches = reader.extract(SourceFile(path, text), own)
+        except ParseError:
+            continue  # reported when the notebook is checked on its own
+        found += [launch for launch in launches if any(_from(setting, module.path) for setting in launch.settings.values())]
+    return found
 
 
 def turns_mask_on(text: str) -> bool:

@@ -13,7 +13,7 @@ from .dicts import as_val, attributes_written, writes_into, written
 from .facts import NOTHING, Val
 from .frames import Frame, binds
 from .module import FUNCTIONS, Module, Placed
-from .objects import Instance
+from .objects import Instance, field
 from .refs import Function
 
 if TYPE_CHECKING:
@@ -24,6 +24,8 @@ def self_attribute(reader: Reader, attr: str, frame: Frame) -> Val:
     """`self.x`, set once in one method of the class (mostly `__init__`)."""
     cls = frame.cls
     assert cls is not None
+    if frame.instance is not None and attr in frame.instance.entries:
+        return field(reader, Val(kwargs=frame.instance), attr, frame)  # a field of the record a property is read on
     target = f"self.{attr}"
     sets = []
     for method in (statement for statement in cls.body if isinstance(statement, FUNCTIONS)):
@@ -31,16 +33,19 @@ def self_attribute(reader: Reader, attr: str, frame: Frame) -> Val:
             statement = placed.statement
             if isinstance(statement, (ast.Assign, ast.AnnAssign)):
                 targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
-                if any(frame.module.text(t) == target for t in targets if isinstance(t, ast.Attribute)):
-                    sets.append((method, placed, statement.value))
+                for element in _attribute_targets(frame.module, targets, target):
+                    sets.append((method, placed, statement.value, element))
     if len(sets) != 1 or sets[0][1].guards:
         if not sets:
             return _class_attribute_here(reader, class_member(reader, frame.module, cls, attr, frame), target, frame)
         return NOTHING
-    method, placed, value = sets[0]
+    method, placed, value, element = sets[0]
     same = method is frame.scope
     home = frame if same else reader.tree.frame_of(frame.module, method, cls, frame)
     read = reader.evaluate(value, home.reading(placed))
+    if element is not None:  # `kw, self.sampling_kwargs = build(...)`: its item of the tuple
+        items = read.ref if isinstance(read.ref, tuple) else ()
+        read = items[element] if element < len(items) else NOTHING
     if read.kwargs is None:
         return read
     mutated = written(reader, read.kwargs, target, home, placed, frame.at if same else None)
@@ -52,6 +57,30 @@ def self_attribute(reader: Reader, attr: str, frame: Frame) -> Val:
                 mutated.reasons.append(f"`{target}` written in `{other.name}`")  # called before or after: not known here
     hops = read.hops if same else (*read.hops, frame.module.span(placed.statement))
     return replace(as_val(mutated, read.span), hops=hops)
+
+
+def instance_property(reader: Reader, made: Instance, attr: ast.Attribute, frame: Frame) -> Val:
+    """`args.engine_kwargs`: a `@property` of a record's class, read with the record's fields as
+    `self`'s, passing through the attribute read (NOTHING when the class has no such property; a
+    parser's namespace has no class body)."""
+    body = getattr(made.cls.node, "body", ())
+    named = (s for s in body if isinstance(s, FUNCTIONS) and s.name == attr.attr)
+    method = next((s for s in named if any(_is_property(d) for d in s.decorator_list)), None)
+    if method is None:
+        return NOTHING
+    reading = replace(frame, cls=made.cls.node, instance=made.fields, init=None)
+    return reader.returned(Function(made.cls.module, method, made.cls.node), None, reading, (frame.module.span(attr),))
+
+
+def _attribute_targets(module: Module, targets: list[ast.expr], target: str) -> list[int | None]:
+    """Where an assignment's targets write `self.x`: the whole value (None) or an item of a tuple target."""
+    found: list[int | None] = []
+    for written_to in targets:
+        if isinstance(written_to, ast.Attribute) and module.text(written_to) == target:
+            found.append(None)
+        elif isinstance(written_to, (ast.Tuple, ast.List)) and not any(isinstance(e, ast.Starred) for e in written_to.elts):
+            found += [number for number, e in enumerate(written_to.elts) if isinstance(e, ast.Attribute) and module.text(e) == target]
+    return found
 
 
 def _class_attribute_here(reader: Reader, read: Val, target: str, frame: Frame) -> Val:

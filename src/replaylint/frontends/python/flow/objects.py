@@ -14,10 +14,11 @@ import ast
 from dataclasses import dataclass, replace
 
 from ....model import UNKNOWN, Setting, Span
-from .dicts import as_val, call as dict_call, entry, spread
+from .dicts import as_val, call as dict_call, entry, json_object, spread
 from .facts import NOTHING, Entry, Kwargs, Val, read_from
 from .frames import Evaluates, Frame, expressions, parameters
 from .module import FUNCTIONS, Module
+from .refs import ENGINE_OPTIONS, Qualified, engine_name
 
 _RECORD_DECORATORS = ("dataclass", "define", "frozen", "mutable", "s", "attrs", "pydantic_dataclass")
 _RECORD_BASES = ("BaseModel", "BaseSettings", "NamedTuple", "TypedDict")
@@ -194,7 +195,7 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
         return _replaced(reader, node, frame)
     if name in ("types.SimpleNamespace", "SimpleNamespace", "argparse.Namespace", "Namespace") and not node.args:
         return dict_call(reader, node, frame)  # its attributes are the keywords; `vars(ns)` gives them
-    if name in _PARSERS or short == "ArgumentParser":
+    if name in _PARSERS or short in ("ArgumentParser", "FlexibleArgumentParser"):
         return Val(ref=Parser(node, frame))
     if short == "HfArgumentParser" and node.args:
         classes = reader.evaluate(node.args[0], frame)
@@ -325,8 +326,10 @@ def _options(reader: Evaluates, parser: Parser) -> Kwargs:
             if not isinstance(node, ast.Call):
                 continue
             if any(_is_parser(reader, argument, parser, here) for argument in node.args):
-                # `EngineArgs.add_cli_args(parser)`, a helper: options and defaults not seen here
-                found.reasons.append(f"the parser handed to `{frame.module.text(node.func)[:40]}`")
+                if _adds_engine_options(reader, node.func, here):  # vLLM's own options: each at the engine's default
+                    found.assumed.append(ENGINE_OPTIONS.format(frame.module.text(node.func)))
+                else:  # a helper: options and defaults not seen here
+                    found.reasons.append(f"the parser handed to `{frame.module.text(node.func)[:40]}`")
             if not (isinstance(node.func, ast.Attribute) and _is_parser(reader, node.func.value, parser, here)):
                 continue
             if node.func.attr == "add_argument":
@@ -338,6 +341,14 @@ def _options(reader: Evaluates, parser: Parser) -> Kwargs:
                     if keyword.arg is not None:
                         found.entries[keyword.arg] = replace(entry(reader, here, keyword.arg, keyword, keyword.value, None), guards=guards)
     return found
+
+
+def _adds_engine_options(reader: Evaluates, func: ast.expr, frame: Frame) -> bool:
+    """`EngineArgs.add_cli_args(parser)` of vLLM's engine."""
+    if not (isinstance(func, ast.Attribute) and func.attr == "add_cli_args"):
+        return False
+    owner = reader.evaluate(func.value, frame).ref
+    return isinstance(owner, Qualified) and engine_name(owner.name)
 
 
 def _is_parser(reader: Evaluates, node: ast.expr, parser: Parser, frame: Frame) -> bool:
@@ -366,10 +377,24 @@ def _option(reader: Evaluates, node: ast.Call, frame: Frame, guards: tuple) -> t
         else:
             return None  # argparse's None: what reads it decides
     else:
-        item = entry(reader, frame, dest, default, default.value, None)
+        item = _typed(reader, frame, keywords.get("type"), entry(reader, frame, dest, default, default.value, None))
     whose = f"{dest} comes from {long}, default {_shown(item.setting.value)} ({module.line(node)})"
     span = item.setting.value_span or item.setting.span
     return dest, replace(item, guards=guards, assumptions=((whose, span),))
+
+
+def _typed(reader: Evaluates, frame: Frame, kind: ast.keyword | None, item: Entry) -> Entry:
+    """A text default as argparse gives it, converted by the option's `type=json.loads`: a
+    mapping whose keys are decided in the text (argparse converts a text default by `type`)."""
+    if kind is None or not isinstance(item.setting.value, str):
+        return item
+    converter = reader.evaluate(kind.value, frame).ref
+    if not (isinstance(converter, Qualified) and converter.name == "json.loads"):
+        return item
+    parsed = json_object(read_from(item.setting))
+    if parsed.kwargs is None:
+        return replace(item, setting=replace(item.setting, value=UNKNOWN))  # argparse refuses the default
+    return replace(item, setting=replace(item.setting, value=parsed.value), ref=parsed.kwargs)
 
 
 def _at(node: ast.AST) -> dict:

@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING, Any
 from .binding import bind
 from .bodies import token_map
 from .comprehensions import filtered
-from .dicts import as_val, call as dict_call, decided, literal, spread, written
+from .dicts import as_val, call as dict_call, decided, json_object, literal, spread, written
 from .facts import NOTHING, Kwargs, Val, read_from
 from .frames import Frame, enclosed, reaching
 from .logic import logic
-from .members import Member, class_member, member_attribute, self_attribute, with_attributes
+from .members import Member, class_member, instance_property, member_attribute, self_attribute, with_attributes
 from .module import FUNCTIONS, Module, Placed
 from .objects import Class, Instance, command_default, field, instance, library_call, method_result
-from .refs import Engine, Function, Partial, Qualified, engine_name, is_params
+from .refs import ENGINE_CONFIGS, Engine, Function, Partial, Qualified, engine_name, is_params
 from .returns import branches, combined
 from .yaml_configs import file_loaded, hydra_config, loaded
 
@@ -199,6 +199,8 @@ class Reader:
             return class_member(self, owner.ref.module, owner.ref.node, node.attr)
         if isinstance(owner.ref, Member):
             return member_attribute(owner.ref, node.attr)  # `LogprobsMode.PROCESSED.value`
+        if isinstance(owner.ref, Instance) and node.attr not in owner.ref.fields.entries:
+            return instance_property(self, owner.ref, node, frame)
         return field(self, owner, node.attr, frame)
 
     def subscript(self, node: ast.Subscript, frame: Frame) -> Val:
@@ -230,7 +232,7 @@ class Reader:
         if isinstance(ref, Function):
             return self.returned(ref, node, frame, callee.hops)
         if isinstance(ref, Partial):
-            return Val(ref=Engine(node, frame))
+            return Val(ref=Engine(node, frame, partial=ref))
         if isinstance(ref, Class):
             return instance(self, ref, node, frame)
         return method_result(self, callee, func, node, frame)
@@ -282,6 +284,8 @@ class Reader:
             return Val(ref=Partial(self.evaluate(node.args[0], frame), keywords, frame.module.span(node)))
         if name in ("copy.deepcopy", "copy.copy") and node.args:
             return self.evaluate(node.args[0], frame)
+        if short == "loads" and name.startswith("json") and node.args:
+            return json_object(self.evaluate(node.args[0], frame))
         if short == "dumps" and name.startswith("json") and node.args:
             value = self.evaluate(node.args[0], frame).value
             return Val(json.dumps(value)) if _writable(value) else NOTHING
@@ -290,7 +294,7 @@ class Reader:
         from_file = file_loaded(self, name, node, frame)
         if from_file is not None:
             return from_file
-        if engine_name(name) or is_params(name):
+        if engine_name(name) or is_params(name) or name in ENGINE_CONFIGS:
             return Val(ref=Engine(node, frame))  # an engine, or the params of a request
         return library_call(self, name, node, frame)
 
@@ -308,7 +312,9 @@ class Reader:
         args = bind(self, function, node, frame) if node is not None else None
         inner = Frame(function.module, function.node, function.cls, args, None, frame.depth + 1, (*frame.stack, id(function.node)))
         same_object = function.cls is not None and function.cls is frame.cls  # `self.args` of the object being read
-        inner = replace(inner, outer=function.outer, init=frame.init if same_object else None)
+        inner = replace(
+            inner, outer=function.outer, init=frame.init if same_object else None, instance=frame.instance if same_object else None
+        )
         read = combined(self, paths, inner)
         call_span = frame.module.span(node) if node is not None else None
         return read.via(*(s for s in (call_span,) if s is not None), *hops)

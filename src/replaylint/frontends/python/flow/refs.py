@@ -45,6 +45,7 @@ class Engine:
     call: ast.Call
     frame: Frame
     attributes: Kwargs | None = None  # written on the object after its construction (`sp.top_k = 0`)
+    partial: Partial | None = None  # the call is of this partial (`make_params(n=8)`): its keywords come first
 
 
 _ENGINES = ("LLM", "EngineArgs", "AsyncEngineArgs")
@@ -55,6 +56,13 @@ _PARAMS = frozenset(
 _ENGINE_MODULES = ("vllm", "vllm.entrypoints.llm", "vllm.engine.arg_utils")
 
 
+# Library configs that build one of vLLM's engines (`engine_configs`): qualified name -> (the
+# keyword that names the model, the keyword that holds the engine's arguments)
+ENGINE_CONFIGS = {
+    "ray.data.llm.vLLMEngineProcessorConfig": ("model_source", "engine_kwargs"),
+}
+
+
 def engine_name(name: str) -> bool:
     module, _, short = name.rpartition(".")
     return short in _ENGINES and module in _ENGINE_MODULES
@@ -63,3 +71,14 @@ def engine_name(name: str) -> bool:
 def is_params(name: str) -> bool:
     """`SamplingParams(...)`, `SamplingParams.from_optional(...)`, `BeamSearchParams(...)`."""
     return name in _PARAMS
+
+
+# What a namespace holding vLLM's engine options rests on: those not set keep the engine's defaults,
+# which is what their absence means (`LLM(**vars(args))`).
+ENGINE_OPTIONS = "vLLM's engine options keep the defaults `{}` gives them"
+
+
+def handed_engine_options(assumed: list[str]) -> str | None:
+    """The call that gave a namespace vLLM's engine options (`EngineArgs.add_cli_args`), if one did."""
+    prefix, _, suffix = ENGINE_OPTIONS.partition("{}")
+    return next((c[len(prefix) : -len(suffix)] for c in assumed if c.startswith(prefix) and c.endswith(suffix)), None)

@@ -6,15 +6,17 @@ the module), with the `SamplingParams` they send read through names, module cons
 from __future__ import annotations
 
 import ast
+import itertools
 from dataclasses import replace
-from typing import Iterator
+from typing import Iterable, Iterator
 
-from ....model import Assumption, Request
-from .engines import MAX_SITES, Call, arguments, calls
-from .facts import Val
+from ....model import Assumption, Launch, Request
+from .callsites import Call, calls
+from .engines import MAX_SITES, arguments
+from .facts import Kwargs, Val
 from .frames import Frame, reaching
 from .module import FUNCTIONS, Module
-from .reader import Engine, Function, Reader, bind
+from .reader import Engine, Function, Qualified, Reader, bind
 
 _METHODS = {"generate": ("sampling_params", 1), "chat": ("sampling_params", 1), "beam_search": ("params", 1)}
 
@@ -39,6 +41,53 @@ def requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request
                 continue
             for made in _made(reader.evaluate(params, frame)):
                 yield (engine.call, *_request(reader, made, kind))
+
+
+def _processor_requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request, tuple[Assumption, ...]]]:
+    """Ray Data's `build_llm_processor(config, preprocess=lambda row: dict(..., sampling_params={...}))`:
+    each row's request to the engine the config builds (`SamplingParams(**sampling_params)`)."""
+    for call in calls(module, ("build_llm_processor(",)):
+        frame = Frame(module, call.scope, call.cls, None, call.placed)
+        callee = reader.evaluate(call.node.func, frame).ref
+        if not (isinstance(callee, Qualified) and callee.name == "ray.data.llm.build_llm_processor"):
+            continue
+        config = _argument(call.node, "config", 0)
+        engine = reader.evaluate(config, frame).ref if config is not None else None
+        preprocess = _argument(call.node, "preprocess", 1)
+        if not isinstance(engine, Engine) or not isinstance(preprocess, ast.Lambda):
+            continue
+        params = _row_key(preprocess.body, "sampling_params")
+        if params is None:
+            continue
+        found = reader.evaluate(params, frame).kwargs
+        if found is None:
+            yield engine.call, Request("sampling", module.span(params), {}, open_ended=True), ()
+            continue
+        settings = {name: entry.setting for name, entry in found.entries.items() if not entry.guards}
+        open_ended = bool(found.reasons) or len(settings) < len(found.entries)
+        assumptions = tuple(Assumption(condition, span) for entry in found.entries.values() for condition, span in entry.assumptions)
+        yield engine.call, Request("sampling", module.span(params), settings, open_ended), assumptions
+
+
+def _row_key(row: ast.expr, key: str) -> ast.expr | None:
+    """The value a row made by `dict(k=v)` or `{"k": v}` gives `key`."""
+    if isinstance(row, ast.Call) and isinstance(row.func, ast.Name) and row.func.id == "dict":
+        return next((k.value for k in row.keywords if k.arg == key), None)
+    if isinstance(row, ast.Dict):
+        return next((v for k, v in zip(row.keys, row.values) if isinstance(k, ast.Constant) and k.value == key), None)
+    return None
+
+
+def reaching_engines(reader: Reader, module: Module, found: Iterable[tuple[ast.Call, Launch, Kwargs]]) -> Iterator[tuple[Launch, Kwargs]]:
+    """Each engine launch with the requests of the module that reach its construction, and the
+    defaults those rest on among its assumptions."""
+    sent: dict[int, list[tuple[Request, tuple[Assumption, ...]]]] = {}
+    for engine, request, assumptions in itertools.chain(requests(reader, module), _processor_requests(reader, module)):
+        sent.setdefault(id(engine), []).append((request, assumptions))
+    for node, launch, kwargs in found:
+        reaching = sent.get(id(node), [])
+        assumed = [*launch.assumptions, *(a for _, more in reaching for a in more)]
+        yield replace(launch, requests=tuple(r for r, _ in reaching), assumptions=tuple(dict.fromkeys(assumed))), kwargs
 
 
 def _frames(reader: Reader, module: Module, call: Call) -> list[Frame]:
@@ -107,7 +156,7 @@ def _made(read: Val) -> Iterator[Engine]:
 
 
 def _request(reader: Reader, made: Engine, kind: str) -> tuple[Request, tuple[Assumption, ...]]:
-    found = arguments(reader, made.call, made.frame, None, positional=False)
+    found = arguments(reader, made.call, made.frame, made.partial, positional=False)
     if made.attributes is not None:
         found.merge(made.attributes)
     settings = {name: entry.setting for name, entry in found.entries.items() if not entry.guards}

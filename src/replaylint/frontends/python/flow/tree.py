@@ -168,9 +168,10 @@ def _ancestors(folder: str) -> list[str]:
     return bases
 
 
-def nearby(path: str) -> list[str]:
-    """Python files in the folder of `path` and the folders above it (two levels), nearest
-    first, at most MAX_NEARBY; hidden folders and virtual environments are skipped."""
+def nearby(path: str, suffix: str = ".py") -> list[str]:
+    """Python files (or others by `suffix`: notebooks) in the folder of `path` and the folders
+    above it (two levels), nearest first, at most MAX_NEARBY; hidden folders and virtual
+    environments are skipped."""
     folder = os.path.dirname(path) or "."
     roots = [folder]
     for _ in range(_NEAR_UP):
@@ -189,7 +190,7 @@ def nearby(path: str) -> list[str]:
             folders[:] = sorted(f for f in folders if not f.startswith(".") and f not in ("node_modules", "venv", "__pycache__"))
             for name in sorted(files):
                 candidate = os.path.normpath(os.path.join(current, name))
-                if name.endswith(".py") and candidate != os.path.normpath(path) and candidate not in seen:
+                if name.endswith(suffix) and candidate != os.path.normpath(path) and candidate not in seen:
                     seen.append(candidate)
                     if len(seen) >= MAX_NEARBY:
                         return seen
