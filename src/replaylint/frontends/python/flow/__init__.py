@@ -67,9 +67,7 @@ def imports_mask(source: SourceFile, context: ExtractContext) -> bool:
     if module is None:
         return False
     tree = Tree(module, context)
-    return any(
-        (found := tree.resolve(qualified)) is not None and turns_mask_on(found[0].source.text) for qualified in set(module.imports.values())
-    )
+    return any((text := tree.text_of(qualified)) is not None and turns_mask_on(text) for qualified in set(module.imports.values()))
 
 
 def flowed(source: SourceFile, context: ExtractContext) -> Flowed:

@@ -30,7 +30,9 @@ from .module import FUNCTIONS, Module, parse
 from .reader import Reader
 from .tree import Tree
 
-CLIENT_WORDS = ("openai", ".post(")
+# A client's own words: the OpenAI client made (`OpenAI(`, `AsyncOpenAI(`, or its module imported to
+# make one), a `.post(`; "openai" alone is in every vLLM module of `vllm.entrypoints.openai`.
+CLIENT_WORDS = ("OpenAI(", ".post(", "import openai", "from openai")
 _SCHEME_PORTS = {"http": 80, "https": 443}
 # The longest first: `.chat.completions.create` also ends with `.completions.create`.
 _OPENAI_ROUTES = {"chat.completions.create": "/chat/completions", "completions.create": "/completions", "responses.create": "/responses"}

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import os
 import sys
+from typing import Any
 
 from ....source import ExtractContext, SourceFile
 from .frames import Frame
@@ -96,7 +97,13 @@ class Tree:
             self._resolved[key] = self._find(qualified, importer)
         return self._resolved[key]
 
-    def _find(self, qualified: str, importer: Module) -> tuple[Module, str | None] | None:
+    def text_of(self, qualified: str) -> str | None:
+        """The text of the tree's module a dotted name is in, read without parsing it (a cheap
+        look before a parse); None when it is not in the tree."""
+        found = self._find(qualified, self.module, self._read)
+        return found[0] if found is not None else None
+
+    def _find(self, qualified: str, importer: Module, opener=None) -> tuple[Any, str | None] | None:
         level = len(qualified) - len(qualified.lstrip("."))
         parts = qualified[level:].split(".")
         if not level and (parts[0] in _EXTERNAL or len(parts) < 2):
@@ -117,7 +124,7 @@ class Tree:
             if not module_parts or len(member) > 1:
                 continue
             for base in bases:
-                found = self._open(base, module_parts)
+                found = (opener or self._open)(base, module_parts)
                 if found is not None:
                     return found, (member[0] if member else None)
         return None
@@ -128,6 +135,14 @@ class Tree:
             module = self.open_file(path)
             if module is not None:
                 return module
+        return None
+
+    def _read(self, base: str, parts: list[str]) -> str | None:
+        stem = os.path.join(base, *parts)
+        for path in (stem + ".py", os.path.join(stem, "__init__.py")):
+            text = self.context.read_text(path) if os.path.isfile(path) else None
+            if text is not None:
+                return text
         return None
 
     def open_file(self, path: str, text: str | None = None) -> Module | None:
