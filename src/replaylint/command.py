@@ -11,11 +11,10 @@ syntax (`WordSyntax`): shell words, a JSON exec array, a YAML list, a Python lis
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence as Seq
 
-from .edits import Sequence, insert_after, remove
+from .edits import Sequence, insert_after, remove, set_json_key
 from .launch_context import EnvPlace, LaunchContext
 from .model import (
     Edit,
@@ -131,9 +130,6 @@ def _local(handle: CommandHandle, name: str, path: str) -> tuple[int, ...]:
     return tuple(i for i in handle.token_indices.get(name, ()) if handle.tokens[i].span.path == path)
 
 
-ADAPTIVE_TRUE = re.compile(r'(enable[_-]adaptive[_-]verification\\?["\']?\s*[:=]\s*)(true|True|1|"true"|\\"true\\")')
-
-
 def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
     handle: CommandHandle | None = launch.handle
     if handle is None:
@@ -243,11 +239,10 @@ def _set_key(
     sub = setting.keys.get(key)
     if sub is not None and sub.value_span is not None and sub.value_span.path == source.path:
         return [Edit(sub.value_span, handle.syntax.quote(_dotted_word(handle, indices, sub.value_span, value)))]
-    if key == "enable_adaptive_verification" and setting.value_span is not None:
+    if setting.value_span is not None:  # a JSON value (`--speculative-config '{...}'`)
         span = setting.value_span
-        raw = source.text[span.start : span.end]
-        replaced, count = ADAPTIVE_TRUE.subn(lambda m: m.group(1) + written_like(m.group(2), value), raw)
-        if count:
+        replaced = set_json_key(source.text[span.start : span.end], key, value)
+        if replaced is not None:
             return [Edit(span, replaced)]
     return None
 
@@ -263,17 +258,3 @@ def _dotted_word(handle: CommandHandle, indices: tuple[int, ...], span: Span, va
 
 def _json_word(value: Any) -> str:
     return json.dumps(value)
-
-
-def written_like(original: str, value: Any) -> str:
-    """`false` written the way the user wrote `true` (`False`, `0`, `"false"`)."""
-    text = _json_word(value)
-    if original == "True":
-        return str(value)
-    if original == "1":
-        return "1" if value else "0"
-    if original.startswith('\\"'):
-        return f'\\"{text}\\"'
-    if original.startswith('"'):
-        return f'"{text}"'
-    return text

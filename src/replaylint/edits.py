@@ -15,8 +15,10 @@ the same container.
 
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Any, Iterable
 
 from .model import Edit, LineIndex
 
@@ -209,3 +211,33 @@ def with_line_endings(content: str, text: str) -> str:
     if "\r\n" in text and text.count("\r\n") * 2 >= text.count("\n"):
         return content.replace("\r\n", "\n").replace("\n", "\r\n")
     return content
+
+
+# A JSON object as a launch writes it, maybe inside other quoting: its quotes escaped (`\"k\": 1`)
+# or single (`{'k': 1}`, which vLLM's parser reads too), a key spelled with `-` for `_`.
+_QUOTE = r"""(?:\\"|"|')"""
+_SCALAR = r"""(?:true|false|True|False|null|None|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|\\"(?:[^"\\]|\\[^"])*\\"|"(?:[^"\\]|\\.)*"|'[^']*')"""
+
+
+def set_json_key(raw: str, key: str, value: Any) -> str | None:
+    """`raw`, the text of a JSON object as written, with the scalar `key` holds replaced by `value`
+    written the way the old one was; None when no scalar of that key is written there (absent, or
+    an object)."""
+    name = re.escape(key).replace("_", "[_-]")
+    pattern = re.compile(rf"({_QUOTE}?(?<![\w-]){name}{_QUOTE}?\s*[:=]\s*)({_SCALAR})(?=\s*(?:[,}}\]]|\\?$))")
+    replaced, count = pattern.subn(lambda match: match.group(1) + written_like(match.group(2), value), raw, count=1)
+    return replaced if count else None
+
+
+def written_like(original: str, value: Any) -> str:
+    """`value` written as `original` was: Python's `True`, `1`, a quoted string (escaped quotes
+    kept), else JSON (`false` for `true`)."""
+    if isinstance(value, bool) and original in ("True", "False"):
+        return str(value)
+    if isinstance(value, bool) and original in ("1", "0"):
+        return "1" if value else "0"
+    inner = value if isinstance(value, str) else json.dumps(value)
+    for quote in ('\\"', '"', "'"):
+        if original.startswith(quote) and len(original) >= 2 * len(quote):
+            return f"{quote}{inner}{quote}"
+    return json.dumps(value)

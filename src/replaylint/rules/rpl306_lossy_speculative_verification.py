@@ -45,6 +45,11 @@ from ..vllm.unusable_masks import LOSSY_VERIFICATION, SPECULATIVE_REPLAY
 from .base import Invalid, Report, Rule, Valid, quote, sampling_mask
 
 _KEY = "rejection_sample_method"
+_POD = (
+    "containers:\n- name: vllm\n  image: vllm/vllm-openai:v0.34.0\n"
+    '  args: ["--model", "m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs", "--enable-scale-out",\n'
+    '         "--speculative-config", "JSON"]\n'
+)
 _SERVE = "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out -sc '{}'\n"
 
 
@@ -95,6 +100,14 @@ class LossySpeculativeVerification(Rule):
             _SERVE.format('{"method": "mtp", "num_speculative_tokens": 2, "rejection_sample_method": "fly"}'),
             filename="serve.sh",
             message="'fly'",
+            fixed=_SERVE.format('{"method": "mtp", "num_speculative_tokens": 2, "rejection_sample_method": "standard"}'),
+        ),
+        Invalid(  # a Kubernetes container's args: the JSON inside a YAML string, its quotes escaped
+            _POD.replace("JSON", r"{\"method\": \"mtp\", \"rejection_sample_method\": \"synthetic\"}"),
+            filename="pod.yaml",
+            release="0.34.0",
+            message="'synthetic'",
+            fixed=_POD.replace("JSON", r"{\"method\": \"mtp\", \"rejection_sample_method\": \"standard\"}"),
         ),
         Invalid(
             'from vllm import LLM\nLLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs",\n'

@@ -20,7 +20,8 @@ import json
 from dataclasses import replace
 from typing import Any
 
-from ...command import ADAPTIVE_TRUE, flag_words, written_like
+from ...command import flag_words
+from ...edits import set_json_key
 from ...model import Edit, Fix, Launch, RemoveEnv, RemoveSetting, RenameSetting, SetEnv, SetSetting, SplitWord
 from ...readers import vllm_config
 from ...readers.yaml_scalars import escape_in_scalar
@@ -213,12 +214,12 @@ class _Renderer:
                     word = f"{text.partition('=')[0]}={json.dumps(value)}" if text.startswith("-") and "=" in text else json.dumps(value)
                     return self.replace_token(i, word)
             return None
-        if key == "enable_adaptive_verification" and setting.value_span is not None:
+        if setting.value_span is not None:  # a JSON value
             for i in indices:
                 token = tokens[i]
                 if token.span == setting.value_span and token.text:
-                    replaced, count = ADAPTIVE_TRUE.subn(lambda m: m.group(1) + written_like(m.group(2), value), token.text)
-                    if count:
+                    replaced = set_json_key(token.text, key, value)
+                    if replaced is not None:
                         return self.replace_token(i, replaced)
         return None
 
