@@ -3,18 +3,14 @@
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING
 
 from .dicts import as_val, container, entry as dict_entry, spread
 from .facts import Kwargs, Val
-from .frames import Frame, parameters
+from .frames import Evaluates, Frame, parameters
 from .refs import Function
 
-if TYPE_CHECKING:
-    from .reader import Reader
 
-
-def bind(reader: Reader, function: Function, node: ast.Call, frame: Frame, skip_self: bool | None = None) -> dict[str, Val]:
+def bind(reader: Evaluates, function: Function, node: ast.Call, frame: Frame, skip_self: bool | None = None) -> dict[str, Val]:
     """The call's arguments as the function's parameters see them; a parameter the call does
     not pass has its default (read in the function's module); `**kwargs` gets the rest."""
     definition = function.node
@@ -65,7 +61,7 @@ def bind(reader: Reader, function: Function, node: ast.Call, frame: Frame, skip_
     return bound
 
 
-def _positional(reader: Reader, node: ast.Call, frame: Frame) -> list[Val] | None:
+def _positional(reader: Evaluates, node: ast.Call, frame: Frame) -> list[Val] | None:
     """The call's positional arguments, `*ARGS` of a known tuple or list spread (None: not known)."""
     found: list[Val] = []
     for argument in node.args:

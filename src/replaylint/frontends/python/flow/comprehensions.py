@@ -16,6 +16,7 @@ from ....model import UNKNOWN
 from .dicts import as_val
 from .facts import NOTHING, Entry, Val
 from .frames import Evaluates, Frame, reaching
+from .refs import Qualified
 
 _ENGINE_FIELDS = "the engine's fields"
 _SERVER_ONLY = ("enable_scale_out", "tokens_only")  # options of `vllm serve`, not fields of EngineArgs
@@ -121,8 +122,6 @@ def _engine_signature(reader: Evaluates, node: ast.expr | None, frame: Frame) ->
     call = node.value
     if not (frame.module.text(call.func).endswith("signature") and len(call.args) == 1):
         return False
-    from .reader import Qualified  # the reader imports this module
-
     made = reader.evaluate(call.args[0], frame).ref
     return (
         isinstance(made, Qualified) and made.name.rsplit(".", 1)[-1] in ("EngineArgs", "AsyncEngineArgs") and made.name.startswith("vllm")

@@ -13,6 +13,7 @@ from ....model import UNKNOWN, Setting, Span
 from ....vllm.engine_fields import RUNNER_ENV
 from .frames import Evaluates, Frame, expressions
 from .module import FUNCTIONS, Module, Placed
+from .refs import Function
 
 _CALLS = ("environ.setdefault", "environ.pop", "putenv")
 
@@ -109,8 +110,6 @@ class _Writer:
     def _entered(self, module: Module, call: ast.Call, guards: tuple) -> bool:
         if self.reader is None or self.depth >= _MAX_CALLS or not isinstance(call.func, (ast.Name, ast.Attribute)):
             return False
-        from .reader import Function  # the reader imports this module
-
         callee = self.reader.evaluate(call.func, Frame(module, module.tree)).ref
         if not isinstance(callee, Function) or callee.cls is not None:
             return False

@@ -7,17 +7,22 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from .dicts import as_val, attributes_written, writes_into, written
 from .facts import NOTHING, Val
-from .frames import Frame, binds
+from .frames import Evaluates, Frame, binds
 from .module import FUNCTIONS, Module, Placed
 from .objects import Instance, field
 from .refs import Function
 
-if TYPE_CHECKING:
-    from .reader import Reader
+
+class Reader(Evaluates, Protocol):
+    """What this module asks of the reader (`reader.Reader`, which imports this module)."""
+
+    tree: Any  # `tree.Tree`: where a method's frame is made
+
+    def returned(self, function: Function, node: ast.Call | None, frame: Frame, hops: tuple = ()) -> Val: ...
 
 
 def self_attribute(reader: Reader, attr: str, frame: Frame) -> Val:
