@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import frontends
 from .api import Checker, FileResult
+from .cache.stat_columns import stat_of
 from .versions import judgement
 
 if TYPE_CHECKING:  # imported when the tree starts a replay server (most start none)
@@ -211,7 +212,7 @@ def _named(finding: Finding) -> list[str]:
 def _scanned(checker: Checker, result_cache: cache.ResultCache | None, path: str) -> Served | None:
     """The clients of a file the prefilter turned away, from the cache while its stat holds."""
     kind = frontends.kind_for(path) if "." in os.path.basename(path) else frontends.kind_for(path, _head(path))
-    stat = _full_stat(path) if kind in ("python", "shell") else None
+    stat = stat_of(path) if kind in ("python", "shell") else None
     if stat is None:
         return None
     if result_cache is not None and (remembered := result_cache.scanned(path, stat)) is not None:
@@ -246,7 +247,7 @@ def _read_clients(checker: Checker, path: str, kind: str) -> Served | None:
 
 def _recalled(checker: Checker, result_cache: cache.ResultCache, path: str) -> Served | None:
     """What a file the run did not check says, from the cache while it holds, else read again."""
-    stat = _full_stat(path)
+    stat = stat_of(path)
     if stat is None:
         return None
     remembered = result_cache.scanned(path, stat)
@@ -265,14 +266,6 @@ def _recalled(checker: Checker, result_cache: cache.ResultCache, path: str) -> S
     if result.digest is not None and not (result.internal_error or result.error or result.load_dependent):
         result_cache.store(path, result.digest, result.findings, result.notes, result.kind, result.dependencies, result.served)
     return result.served
-
-
-def _full_stat(path: str) -> tuple[int, int, int, int] | None:
-    try:
-        status = os.stat(path)
-    except (OSError, ValueError):
-        return None
-    return (status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino)
 
 
 def _head(path: str) -> bytes | None:

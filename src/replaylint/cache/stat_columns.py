@@ -8,17 +8,22 @@ import sys
 from array import array
 
 
+def stat_of(path: str) -> tuple[int, int, int, int] | None:
+    """(size, mtime_ns, ctime_ns, inode) of `path` now; None when it cannot be stated."""
+    try:
+        status = os.stat(path)
+    except (OSError, ValueError):  # ValueError: a NUL in the name
+        return None
+    return (status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino)
+
+
 def full_stat(path: str, stat: tuple[int, ...]) -> tuple[int, int, int, int] | None:
     """(size, mtime_ns, ctime_ns, inode) of `path`: `stat` when it has them all, else the file's
     own when its (size, mtime_ns) are still `stat`'s (None when not: it changed meanwhile)."""
     if len(stat) == 4:
         return (stat[0], stat[1], stat[2], stat[3])
-    try:
-        status = os.stat(path)
-    except OSError:
-        return None
-    full = (status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino)
-    return full if full[:2] == tuple(stat[:2]) else None
+    full = stat_of(path)
+    return full if full is not None and full[:2] == tuple(stat[:2]) else None
 
 
 _INT64, _UINT64 = range(-(1 << 63), 1 << 63), range(1 << 64)
