@@ -244,3 +244,14 @@ def test_vllms_own_engine_options_on_a_parser_keep_their_defaults(tmp_path: Path
     # Every engine option is in the namespace: a keyword beside it is a TypeError, the launch open.
     beside = adds.replace(", MORE", "").replace("LLM(**vars", "LLM(seed=1, **vars")
     assert codes(write(tmp_path, {"g.py": beside})) == []
+
+
+def test_callers_are_looked_for_only_in_modules_that_import_the_function(tmp_path: Path) -> None:
+    # `build(` is everywhere (setuptools, docs builders): the modules near `engine.py` that call a
+    # `build` of their own are not read, so the tree's bound on modules read is not reached
+    # (RPL902) and the one real caller still decides.
+    engine = "from vllm import LLM\ndef build(*args, **kwargs):\n    return LLM('m', return_sampling_mask=True, **kwargs)\n"
+    others = {f"tool_{n}.py": "from setuptools import build\nbuild()\n" for n in range(30)}
+    assert codes(write(tmp_path, {"engine.py": engine, **others})) == [("engine.py", 3, "RPL003")]
+    caller = "from engine import build\nbuild(logprobs_mode='processed_logprobs')\n"
+    assert codes(write(tmp_path, {"zz_main.py": caller})) == []

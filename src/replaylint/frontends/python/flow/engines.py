@@ -190,12 +190,26 @@ def _sites_elsewhere(reader: Reader, module: Module, definition: ast.AST, matche
     name = getattr(definition, "name", "")
     words = (name + "(", name + ".remote(", name + ".options(")
     for path, text in reader.tree.nearby_texts(module.path):
-        if name not in text or "import" not in text or os.path.normpath(path) == os.path.normpath(module.path):
+        if name not in text or not _imports_module(text, module.path) or os.path.normpath(path) == os.path.normpath(module.path):
             continue
         other = reader.tree.open_file(path, text)
         if other is None:
             continue
         yield from ((other, site) for site in calls(other, words) if matches(other, site))
+
+
+_IMPORT_STATEMENT = re.compile(r"^[ \t]*(?:from[ \t]+[\w.]+[ \t]+import[ \t]*(?:\([^)]*\)|[^\n]*)|import[ \t][^\n]*)", re.MULTILINE)
+
+
+def _imports_module(text: str, path: str) -> bool:
+    """Whether an import statement of `text` names the module at `path` (`from t import build`,
+    `from . import t`, `import pkg.t`): a file that only calls a function of the same name is
+    not opened (the tree's modules one file may read are few)."""
+    stem = os.path.splitext(os.path.basename(path))[0]
+    if stem == "__init__":
+        stem = os.path.basename(os.path.dirname(path)) or stem
+    named = re.compile(rf"\b{re.escape(stem)}\b")
+    return any(named.search(statement.group()) for statement in _IMPORT_STATEMENT.finditer(text))
 
 
 def _site_frame(reader: Reader, home: Module, site: Call, outer: int) -> Frame:
