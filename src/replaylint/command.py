@@ -93,6 +93,7 @@ def command_launch(
         handle=handle,
         forwarded=forwarded,
         entrypoint=entrypoint,
+        env_open=context.env_open,
     )
     return launch
 

@@ -28,7 +28,8 @@ class LaunchContext:
     release its words are parsed as; `load_config` reads a `--config` file
     (`vllm.command_line.ConfigLoader`), `read_text` any file of the tree; `forwarded`: the
     script's arguments the launch is judged without; `open_reasons`: why settings not read here
-    may reach it, so far."""
+    may reach it, so far; `env_open`: variables nobody can name may be set around it (an env
+    file not read, a secret)."""
 
     kind: LaunchKind
     env: Mapping[str, Setting] = field(default_factory=dict)
@@ -41,3 +42,4 @@ class LaunchContext:
     condition: str | None = None
     forwarded: tuple[str, ...] = ()
     open_reasons: tuple[str, ...] = ()
+    env_open: bool = False

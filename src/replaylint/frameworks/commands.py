@@ -5,6 +5,8 @@ SkyRL, OpenRLHF, open-instruct: each `framework_registry.EntryPoint`). Every fro
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..command import WordSyntax, command_launch as vllm_command_launch
 from ..edits import Sequence as Elements
 from ..framework_registry import entry_points, script_readers
@@ -23,7 +25,8 @@ def command_launch(
     vLLM engine we can see. An adapter reads the files of the tree (a framework's own
     entrypoint module, `frameworks.skyrl`) with `context.read_text`."""
     if entrypoint in _FRAMEWORKS:
-        return _framework_launch(context, span, tokens, elements, syntax, entrypoint)
+        launch = _framework_launch(context, span, tokens, elements, syntax, entrypoint)
+        return replace(launch, env_open=True) if launch is not None and context.env_open else launch
     launch = vllm_command_launch(context, span, tokens, elements, syntax, entrypoint)
     if entrypoint == "dynamo":
         from . import dynamo

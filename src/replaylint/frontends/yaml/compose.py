@@ -39,6 +39,7 @@ from .container_launch import (
     build,
     built,
     command as command_launches,
+    container_context,
     entry_removal,
     image_of,
     launcher,
@@ -227,20 +228,19 @@ def extract(source: SourceFile, context: ExtractContext, document: Node) -> list
             return scripts[position] if position < len(scripts) else None
 
         if _null(entry_node) and image is not None and image.vllm:
-            launches.extend(built(build(source, LaunchKind.COMPOSE, launch_span, words, env, "serve", image, reasons, label)))
+            launches.extend(built(build(container_context(LaunchKind.COMPOSE, env, image, label, reasons), launch_span, words, "serve")))
             continue
         if _null(entry_node) and _null(command_node) and sagemaker.is_sagemaker_image(image_name):
             hint = sagemaker.image_hint(image_name or "", span(index, image_node))
             opened = ("an environment that cannot be read",) if env.open else ()
             launches.extend(built(sagemaker.launch(env.settings, sagemaker.BOOLEAN, launch_span, label, hint, opened)))
             continue
-        found = command_launches(
-            source, context, LaunchKind.COMPOSE, launch_span, words, env, image, label, script=script, open_reasons=reasons, dollars=True
-        )
+        where = container_context(LaunchKind.COMPOSE, env, image, label, reasons)
+        found = command_launches(source, context, where, launch_span, words, script=script, dollars=True)
         if found:
             launches.extend(found)
         elif _null(entry_node) and launcher(words.tokens) is None and mentions_replay(words.tokens):
             name = image_name if image is not None else "built here"
             reasons.append(f"the entrypoint of image {name} is not known")
-            launches.extend(built(build(source, LaunchKind.COMPOSE, launch_span, words, env, "serve", image, reasons, label)))
+            launches.extend(built(build(container_context(LaunchKind.COMPOSE, env, image, label, reasons), launch_span, words, "serve")))
     return launches

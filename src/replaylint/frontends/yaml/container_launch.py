@@ -15,7 +15,7 @@ import inspect
 import re
 from dataclasses import dataclass, field, replace
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from ...command import EnvPlace, WordSyntax, token_elements
 from ...frameworks.commands import command_launch
@@ -184,21 +184,16 @@ def shell_frontend() -> ModuleType | None:
     return shell if hasattr(shell, "extract_script") else None
 
 
-def build(
-    source: SourceFile,
+def container_context(
     kind: LaunchKind,
-    span: Span,
-    words: Words,
     env: Env,
-    entrypoint: str,
     image: Image | None = None,
-    open_reasons: list[str] | None = None,
     label: str = "",
-    append: Callable[[list[str]], Edit | None] | None = None,
+    open_reasons: Iterable[str] = (),
     load_config: ConfigLoader | None = None,
-) -> Launch | None:
-    """A launch from the words after the launcher (None: a framework command that starts none)."""
-    context = LaunchContext(
+) -> LaunchContext:
+    """Where a container's (or a config file's) command runs, as the YAML reader found it."""
+    return LaunchContext(
         kind,
         env=env.settings,
         env_places=env.places,
@@ -206,49 +201,51 @@ def build(
         load_config=load_config,
         version_hint=image.hint if image else None,
         label=label,
-        open_reasons=tuple(open_reasons or ()),
+        open_reasons=tuple(open_reasons),
+        env_open=env.open,
     )
+
+
+def build(
+    context: LaunchContext, span: Span, words: Words, entrypoint: str, append: Callable[[list[str]], Edit | None] | None = None
+) -> Launch | None:
+    """A launch from the words after the launcher (None: a framework command that starts none);
+    a framework's own launch renders itself."""
     launch = command_launch(context, span, words.tokens, token_elements(words.tokens), WordSyntax(str), entrypoint)
-    if launch is None:
-        return None
     from ...command import CommandHandle
 
-    if not isinstance(launch.handle, CommandHandle):  # a framework's own launch renders itself
-        return replace(launch, env_open=launch.env_open or env.open)
-    handle = YamlHandle(words.tokens, words.places, launch.handle.token_indices, dict(env.places), append)
-    return replace(launch, handle=handle, env_open=env.open)
+    if launch is None or not isinstance(launch.handle, CommandHandle):
+        return launch
+    handle = YamlHandle(words.tokens, words.places, launch.handle.token_indices, dict(context.env_places), append)
+    return replace(launch, handle=handle)
 
 
 def built(launch: Launch | None) -> list[Launch]:
     return [] if launch is None else [launch]
 
 
-def env_words(source: SourceFile, words: Words, positions: tuple[int, ...], env: Env) -> Env:
+def _with_env_words(context: LaunchContext, words: Words, positions: tuple[int, ...]) -> LaunchContext:
     """`env NAME=VALUE ... vllm serve` in an exec-form command."""
     if not positions:
-        return env
-    env = env.copy()
+        return context
+    env, places = dict(context.env), dict(context.env_places)
     for position in positions:
         token = words.tokens[position]
         assert token.text is not None
         name, _, value = token.text.partition("=")
-        env.set(Setting(name, value, token.span, token.raw, token.span), None)
-    return env
+        env[name] = Setting(name, value, token.span, token.raw, token.span)
+        places.pop(name, None)
+    return replace(context, env=env, env_places=places)
 
 
 def command(
     source: SourceFile,
     context: ExtractContext,
-    kind: LaunchKind,
+    launch_context: LaunchContext,
     span: Span,
     words: Words,
-    env: Env,
-    image: Image | None,
-    label: str,
     script: Callable[[int], tuple[Text, str, bool] | None] | None = None,
-    open_reasons: list[str] | None = None,
     append: Callable[[list[str]], Edit | None] | None = None,
-    load_config: ConfigLoader | None = None,
     dollars: bool = False,
 ) -> list[Launch]:
     """Launches from a whole command line (entrypoint words included).
@@ -268,27 +265,25 @@ def command(
         if held is None:
             return []
         text, style, fixable = held
-        return script_launches(source, context, kind, text, style, fixable, env, image, dollars)
+        return script_launches(source, context, launch_context, text, style, fixable, dollars)
     rest = Words(words.tokens[found.position :], words.places[found.position :])
-    env = env_words(source, words, found.env, env)
-    if found.job:
-        env = Env(open=True)  # the cluster's and the runtime env's, not the container's
-    return built(build(source, kind, span, rest, env, found.kind, image, open_reasons, label, append, load_config))
+    launch_context = _with_env_words(launch_context, words, found.env)
+    if found.job:  # the cluster's and the runtime env's, not the container's
+        launch_context = replace(launch_context, env={}, env_places={}, env_open=True)
+    return built(build(launch_context, span, rest, found.kind, append))
 
 
 def script_launches(
     source: SourceFile,
     context: ExtractContext,
-    kind: LaunchKind,
+    launch_context: LaunchContext,
     text: Text,
     style: str,
     fixable: bool,
-    env: Env,
-    image: Image | None,
     dollars: bool = False,
 ) -> list[Launch]:
     """Launches of a script held by one YAML scalar (`dollars`: in a compose file, where `$`
-    is written `$$`)."""
+    is written `$$`), run where `launch_context` says."""
     shell = shell_frontend()
     if shell is None or HOLE in text.value:
         return []
@@ -305,10 +300,10 @@ def script_launches(
         source,
         context,
         to_offset=text.offset,
-        env=dict(env.settings),
-        env_places=dict(env.places),
-        version_hint=image.hint if image else None,
-        kind=kind,
+        env=dict(launch_context.env),
+        env_places=dict(launch_context.env_places),
+        version_hint=launch_context.version_hint,
+        kind=launch_context.kind,
         **extra,
     )
     region = (min(text.starts), max(text.ends)) if text.value else text.anchor
@@ -316,7 +311,7 @@ def script_launches(
         replace(
             launch,
             handle=ScriptHandle(launch.handle, style, fixable and text.exact, region, escaped),
-            env_open=launch.env_open or env.open,
+            env_open=launch.env_open or launch_context.env_open,
         )
         for launch in launches
     ]

@@ -48,7 +48,7 @@ from ...readers.yaml_nodes import STR, construct, content_end, get, get_str, ite
 from ...readers.yaml_words import Container, Place, Words, item_tokens, sequence_words
 from ...source import ExtractContext, SourceFile
 from ...vllm.command_line import Token
-from .container_launch import Env, Image, build, built, command, image_of
+from .container_launch import Env, Image, build, built, command, container_context, image_of
 from .kubernetes import env_of
 
 # vllmConfig keys with a value, in the chart's order.
@@ -180,7 +180,7 @@ def _production_stack(source: SourceFile, context: ExtractContext, document: Nod
             image_name = repository.value + (f":{tag.value}" if isinstance(tag, ScalarNode) and tag.value else "")
             image = image_of(image_name, span(index, tag if isinstance(tag, ScalarNode) else repository))
         label = f"modelSpec {name}" if name else "modelSpec"
-        launches.extend(built(build(source, LaunchKind.HELM, span(index, spec), words, env, "serve", image, reasons, label)))
+        launches.extend(built(build(container_context(LaunchKind.HELM, env, image, label, reasons), span(index, spec), words, "serve")))
     return launches
 
 
@@ -216,7 +216,7 @@ def _chart_args(source: SourceFile, context: ExtractContext, document: Node) -> 
             env.open = True
             label = ".".join(path) or "values"
             reasons = [f"the chart's template decides how `{key}` reaches vLLM"]
-            launches.extend(built(build(source, LaunchKind.HELM, span(index, node), words, env, "serve", image, reasons, label)))
+            launches.extend(built(build(container_context(LaunchKind.HELM, env, image, label, reasons), span(index, node), words, "serve")))
     return launches
 
 
@@ -238,9 +238,8 @@ def _vllm_chart(source: SourceFile, context: ExtractContext, document: Node) -> 
     chart = context.read_text(os.path.join(os.path.dirname(source.path), "Chart.yaml"))
     name = _CHART_NAME.search(chart) if chart is not None else None
     reasons = [] if name is not None and name.group(1) == _VLLM_CHART else ["the chart's template decides what `image.command` runs"]
-    return command(
-        source, context, LaunchKind.HELM, span(source.index, command_node), words, env, image, "image.command", open_reasons=reasons
-    )
+    where = container_context(LaunchKind.HELM, env, image, "image.command", reasons)
+    return command(source, context, where, span(source.index, command_node), words)
 
 
 def extract(source: SourceFile, context: ExtractContext, document: Node) -> list[Launch]:

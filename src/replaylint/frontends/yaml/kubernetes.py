@@ -49,7 +49,17 @@ from ...readers.yaml_text import Text, scalar_text
 from ...readers.yaml_words import Words, item_tokens, sequence_words
 from ...source import ExtractContext, SourceFile
 from ...vllm.command_line import ConfigLoader, Token
-from .container_launch import Env, YamlEnvPlace, build, built, command as command_launches, entry_removal, image_of, mentions_replay
+from .container_launch import (
+    Env,
+    YamlEnvPlace,
+    build,
+    built,
+    command as command_launches,
+    container_context,
+    entry_removal,
+    image_of,
+    mentions_replay,
+)
 
 _RUNTIME_KINDS = ("ServingRuntime", "ClusterServingRuntime")
 
@@ -244,30 +254,13 @@ def container_launches(
     name = get_str(node, "name")
     where = f"{label}, container {name}" if name else label
     launch_span = span(index, node)
+    if command_node is None and not (image is not None and image.vllm) and mentions_replay(words.tokens):
+        reasons.append(unknown_entrypoint or f"the entrypoint of image {image_name or '(none)'} is not known")
+    container = container_context(LaunchKind.KUBERNETES, env, image, where, reasons, load_config)
     if command_node is None:
-        if image is not None and image.vllm:
-            return built(
-                build(source, LaunchKind.KUBERNETES, launch_span, words, env, "serve", image, reasons, where, load_config=load_config)
-            )
-        if mentions_replay(words.tokens):
-            reasons.append(unknown_entrypoint or f"the entrypoint of image {image_name or '(none)'} is not known")
-            return built(
-                build(source, LaunchKind.KUBERNETES, launch_span, words, env, "serve", image, reasons, where, load_config=load_config)
-            )
-        return []
-    return command_launches(
-        source,
-        context,
-        LaunchKind.KUBERNETES,
-        launch_span,
-        words,
-        env,
-        image,
-        where,
-        script=_script(source, nodes, env),
-        open_reasons=reasons,
-        load_config=load_config,
-    )
+        known = (image is not None and image.vllm) or mentions_replay(words.tokens)
+        return built(build(container, launch_span, words, "serve")) if known else []
+    return command_launches(source, context, container, launch_span, words, script=_script(source, nodes, env))
 
 
 def _model_launches(source: SourceFile, context: ExtractContext, document: Node, runtimes: dict[str, MappingNode]) -> list[Launch]:

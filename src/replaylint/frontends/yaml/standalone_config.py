@@ -17,7 +17,7 @@ from ...readers.yaml_words import Words
 from ...source import SourceFile
 from ...vllm.options import table_for
 from ...vllm.releases import NEWEST
-from .container_launch import Env, build
+from .container_launch import Env, build, container_context
 
 MASK_KEYS = frozenset(("return_sampling_mask", "return-sampling-mask", "enable_return_sampling_mask", "enable-return-sampling-mask"))
 # Common `vllm serve` options, so a config file is recognised even without the dumped tables.
@@ -62,14 +62,7 @@ def standalone(source: SourceFile, document: MappingNode) -> Launch | None:
     words = Words()
     for token in tokens(config):
         words.add(token, None)
-    launch = build(
-        source,
-        LaunchKind.VLLM_CONFIG,
-        span(source.index, document),
-        words,
-        Env(open=True),
-        "serve",
-        open_reasons=["the command line that loads this file can add or override settings"],
-        label=source.path,
-    )
+    reasons = ("the command line that loads this file can add or override settings",)
+    context = container_context(LaunchKind.VLLM_CONFIG, Env(open=True), label=source.path, open_reasons=reasons)
+    launch = build(context, span(source.index, document), words, "serve")
     return replace(launch, handle=ConfigHandle(source.path))

@@ -25,7 +25,7 @@ from ...readers.yaml_text import scalar_text
 from ...shells import is_shell
 from ...source import ExtractContext, SourceFile
 from ...vllm.releases import Release
-from .container_launch import Env, Image, YamlEnvPlace, entry_removal, script_launches, shell_frontend
+from .container_launch import Env, Image, YamlEnvPlace, container_context, entry_removal, script_launches, shell_frontend
 
 # The `shell:` keywords of a step that run its `run:` text as a POSIX shell script; any other value
 # is pwsh, python, cmd or a custom command (`ash -e {0}`: the script's file is `{0}`).
@@ -85,7 +85,7 @@ def extract(source: SourceFile, context: ExtractContext, document: Node) -> list
                 continue
             env = _env(source, get(step, "env"), job_env)
             text = scalar_text(source.text, run)
-            launches.extend(script_launches(source, context, LaunchKind.CLI, text, run.style or "", True, env, pinned))
+            launches.extend(script_launches(source, context, container_context(LaunchKind.CLI, env, pinned), text, run.style or "", True))
             pin = _PIN.search(text.value)
             if pin is not None:
                 release = Release.parse(pin.group(1))

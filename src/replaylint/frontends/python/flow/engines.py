@@ -190,7 +190,7 @@ def _sites_elsewhere(reader: Reader, module: Module, definition: ast.AST, matche
     name = getattr(definition, "name", "")
     words = (name + "(", name + ".remote(", name + ".options(")
     for path, text in reader.tree.nearby_texts(module.path):
-        if name not in text or not _imports_module(text, module.path) or os.path.normpath(path) == os.path.normpath(module.path):
+        if name not in text or os.path.normpath(path) == os.path.normpath(module.path) or not _imports_module(text, path, module.path):
             continue
         other = reader.tree.open_file(path, text)
         if other is None:
@@ -199,17 +199,46 @@ def _sites_elsewhere(reader: Reader, module: Module, definition: ast.AST, matche
 
 
 _IMPORT_STATEMENT = re.compile(r"^[ \t]*(?:from[ \t]+[\w.]+[ \t]+import[ \t]*(?:\([^)]*\)|[^\n]*)|import[ \t][^\n]*)", re.MULTILINE)
+_MAX_PACKAGES = 4
 
 
-def _imports_module(text: str, path: str) -> bool:
-    """Whether an import statement of `text` names the module at `path` (`from t import build`,
-    `from . import t`, `import pkg.t`): a file that only calls a function of the same name is
-    not opened (the tree's modules one file may read are few)."""
-    stem = os.path.splitext(os.path.basename(path))[0]
-    if stem == "__init__":
-        stem = os.path.basename(os.path.dirname(path)) or stem
-    named = re.compile(rf"\b{re.escape(stem)}\b")
-    return any(named.search(statement.group()) for statement in _IMPORT_STATEMENT.finditer(text))
+def _imports_module(text: str, importer: str, path: str) -> bool:
+    """Whether an import statement of `text` (the file at `importer`) may bring in the module at
+    `path`: a relative one whose package holds it, or one that names the module or a package it
+    is in (`from t import build`, `import pkg.t`, `from pkg.sub import build` re-exported by
+    `pkg/sub/__init__.py`). A file that only calls a function of the same name (`from
+    setuptools import build`) is not opened: the tree's modules one file may read are few."""
+    names = {os.path.splitext(os.path.basename(path))[0]}
+    folder = os.path.dirname(path)
+    for _ in range(_MAX_PACKAGES):
+        if not folder or not os.path.isfile(os.path.join(folder, "__init__.py")):
+            break
+        names.add(os.path.basename(folder))
+        folder = os.path.dirname(folder)
+    target = os.path.normpath(path)
+    for statement in _IMPORT_STATEMENT.finditer(text):
+        words = statement.group().split()
+        if words[0] == "from" and words[1].startswith("."):
+            if _within(target, _relative_base(importer, words[1])):
+                return True
+        elif names.intersection(re.findall(r"\w+", statement.group())):
+            return True
+    return False
+
+
+def _relative_base(importer: str, dotted: str) -> str:
+    """The folder or module stem a relative import names (`..pkg.mod` from `a/b/f.py`: `a/pkg/mod`)."""
+    level = len(dotted) - len(dotted.lstrip("."))
+    base = os.path.dirname(importer)
+    for _ in range(level - 1):
+        base = os.path.dirname(base)
+    rest = dotted[level:]
+    return os.path.normpath(os.path.join(base, *rest.split("."))) if rest else os.path.normpath(base or ".")
+
+
+def _within(target: str, base: str) -> bool:
+    stem = os.path.splitext(target)[0]
+    return stem == base or stem.startswith(base + os.sep) or (base == "." and not os.path.isabs(stem))
 
 
 def _site_frame(reader: Reader, home: Module, site: Call, outer: int) -> Frame:
