@@ -70,7 +70,15 @@ from typing import Iterator
 from ..model import Applicability, Fix, Launch, SetSetting
 from ..vllm import messages
 from ..vllm.releases import Release
-from ..vllm.unusable_masks import CLIENT_FRAMEWORKS, MASK_ENDPOINT, SCALE_OUT_GATE, client_gets_mask, endpoint_switch, serves_http
+from ..vllm.unusable_masks import (
+    MASK_ENDPOINT,
+    SCALE_OUT_GATE,
+    client_gets_mask,
+    clients_of,
+    endpoint_switch,
+    maskless_answer,
+    serves_http,
+)
 from .base import Invalid, Report, Rule, Valid, quote, sampling_mask, says
 from .requests_shape import server_mask, started_at
 
@@ -93,10 +101,9 @@ _GENERATE = (
 
 
 def _framework_server(launch: Launch) -> bool:
-    """A replay server a framework starts for HTTP clients of its own (`trl vllm-serve`, whose
-    trainers read `/v1/completions`), whose words are all known."""
-    framework = launch.framework
-    return framework is not None and framework.package in CLIENT_FRAMEWORKS and sampling_mask(launch) is not None and not launch.open_ended
+    """A replay server a framework starts for HTTP clients (`trl vllm-serve`, whose trainers read
+    `/v1/completions`; SkyRL's standalone server), whose words are all known."""
+    return launch.framework is not None and clients_of(launch) is not None and sampling_mask(launch) is not None and not launch.open_ended
 
 
 _SESSION = (
@@ -149,7 +156,9 @@ class MasksNeverReturned(Rule):
                 instead = 'output_mode "tokens" or "text", or include_reasoning true'
                 where = request.settings["include_reasoning"].span  # what hides them
             else:
-                why, instead = f"reads {request.endpoint}, which has no sampling_mask field", f"{MASK_ENDPOINT} with --enable-scale-out"
+                answer = maskless_answer(request, launch)
+                why = f"reads {request.endpoint}, which has no sampling_mask field" + (f" ({answer})" if answer else "")
+                instead = MASK_ENDPOINT if endpoint_switch(launch) is True else f"{MASK_ENDPOINT} with --enable-scale-out"
                 mode = request.settings.get("vllm_mode")  # a TRL trainer: `vllm_mode="server"` makes it this client
                 where = mode.span if mode is not None else where
             yield Report(
