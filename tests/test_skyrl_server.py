@@ -213,3 +213,39 @@ def test_warm_and_pre_commit_runs_see_the_same_findings(tmp_path: Path) -> None:
     assert codes(cold, "rollout.py") == ["RPL301"]
     assert check(tmp_path, {}) == cold
     assert check(tmp_path, {}, "rollout.py") == cold
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        ('{"token_ids": ids, "logprobs": logprobs, "sampling_mask": masks}', []),  # the fork may answer the mask
+        ('{"token_ids": ids, "logprobs": logprobs}', ["RPL301"]),
+    ],
+)
+def test_a_skyrl_fork_whose_server_may_answer_the_mask(tmp_path: Path, answer: str, expected: list[str]) -> None:
+    fork = '@app.post("/skyrl/v1/generate")\nasync def _skyrl_generate(request):\n    return ' + answer + "\n"
+    files = {
+        "skyrl/backends/skyrl_train/inference_servers/vllm_server_actor.py": fork,
+        "scripts/serve.sh": SERVE.format(port="--port 8001"),
+        "rollout.py": ROLLOUT.format(url="http://localhost:8001/skyrl/v1/generate", extra=""),
+    }
+    assert codes(check(tmp_path, files), "rollout.py") == expected
+
+
+def test_the_module_in_a_variable_with_a_default_and_an_async_session(tmp_path: Path) -> None:
+    serve = (
+        "#!/usr/bin/env bash\n"
+        'SERVER_MODULE="${SERVER_MODULE:-' + MODULE + '}"\n'
+        'VLLM_BATCH_INVARIANT=1 "$PYTHON" -m \\\n  "$SERVER_MODULE" \\\n'
+        "  --model Qwen/Qwen3-4B --host 127.0.0.1 --port 9400 --tool-call-parser hermes \\\n"
+        "  --return-sampling-mask --logprobs-mode processed_logprobs\n"
+    )
+    client = (
+        "import httpx\n\n\n"
+        "async def generate(ids, params):\n"
+        '    async with httpx.AsyncClient(base_url="http://127.0.0.1:9400", timeout=None) as http:\n'
+        '        answer = await http.post("/skyrl/v1/generate", json={"token_ids": ids, "sampling_params": params})\n'
+        '        return answer.json()["choices"][0]\n'
+    )
+    found = check(tmp_path, {"serve.sh": serve, "agent/generate.py": client})
+    assert [(path, code, line) for path, code, line, _, _ in found] == [("agent/generate.py", "RPL301", 6)]

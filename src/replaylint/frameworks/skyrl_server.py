@@ -19,6 +19,10 @@ Two editions, as `frameworks.skyrl` (`EDITIONS`, chosen by the project's pin of 
   whatever the words say.
 - **0.3.0**: the words alone decide, as for vLLM's own server.
 
+A fork: when the checked tree holds SkyRL's own `vllm_server_actor.py` (found from the launching
+file's folder upward) and it names `sampling_mask`, its routes may answer the mask: the launch
+then takes no client (`entrypoint` ""), and no route of it is judged.
+
 The servers SkyRL's trainers start (`main_base`, `serve`) are Ray actors on ports found at run
 time (`find_and_reserve_port(8000 + ...)`, the first free one, on the node Ray picks; the router
 on `get_open_port()`): they are not this launch and no client is tied to them.
@@ -34,9 +38,11 @@ from ..launch_context import LaunchContext
 from ..model import Launch, LaunchKind, Setting, Span
 from ..vllm.command_line import Token
 from .editions import Edition, build
+from .nearby import upward
 from .skyrl import EDITIONS, SUPPORT_SET
 
 MODULE = "skyrl.backends.skyrl_train.inference_servers.vllm_server_actor"
+FORK_SERVER = MODULE.replace(".", "/") + ".py"
 # 0.4.0 `vllm_server_actor.py:696`: set on the parsed namespace after the user's words.
 _FORCED_SCALE_OUT = "(SkyRL 0.4.0 sets enable_scale_out=True, vllm_server_actor.py:696)"
 
@@ -44,12 +50,23 @@ _FORCED_SCALE_OUT = "(SkyRL 0.4.0 sets enable_scale_out=True, vllm_server_actor.
 def server_launch(context: LaunchContext, span: Span, tokens: list[Token], elements: Any, syntax: Any) -> Launch | None:
     """The launch of SkyRL's standalone server under each edition (`editions.build`)."""
     serving = replace(context, kind=LaunchKind.FRAMEWORK, label=context.label or "skyrl: vllm_server_actor")
-    return build(EDITIONS, lambda edition: _launch(edition, serving, span, tokens, elements, syntax))
+    entrypoint = "" if _fork_may_answer_masks(span, context) else "api_server"
+    return build(EDITIONS, lambda edition: _launch(edition, serving, span, tokens, elements, syntax, entrypoint))
 
 
-def _launch(edition: Edition, context: LaunchContext, span: Span, tokens: list[Token], elements: Any, syntax: Any) -> Launch | None:
+def _fork_may_answer_masks(span: Span, context: LaunchContext) -> bool:
+    forked = upward(FORK_SERVER, span.path, context.read_text) if context.read_text is not None else None
+    return forked is not None and "sampling_mask" in forked
+
+
+def _launch(
+    edition: Edition, context: LaunchContext, span: Span, tokens: list[Token], elements: Any, syntax: Any, entrypoint: str
+) -> Launch | None:
     launch = vllm_command_launch(context, span, tokens, elements, syntax, entrypoint="api_server")
-    if launch is None or edition.name != SUPPORT_SET:
+    if launch is None:
+        return None
+    launch = replace(launch, entrypoint=entrypoint)  # parsed as vLLM's API server's words either way
+    if edition.name != SUPPORT_SET:
         return launch
     forced = Setting("enable_scale_out", True, span, _FORCED_SCALE_OUT, implied=True)
     return replace(launch, settings={**launch.settings, "enable_scale_out": forced})

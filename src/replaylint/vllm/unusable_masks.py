@@ -197,9 +197,14 @@ def client_gets_mask(request: Request, launch: Launch) -> Any:
 
 def clients_of(launch: Launch) -> str | None:
     """Whose clients a server launch takes: "" any HTTP client's (vLLM's own server, SkyRL's
-    standalone one), a framework's package for its own clients ("trl"), None for none we tie."""
+    standalone one), a framework's package for its own clients ("trl"), None for none we tie
+    (a framework's launch that is no HTTP server of vLLM's words: SkyRL's trainers)."""
     framework = launch.framework
-    if framework is None or framework.package in HTTP_FRAMEWORKS:
+    if framework is None:
+        return ""
+    if launch.entrypoint not in SERVERS:
+        return None
+    if framework.package in HTTP_FRAMEWORKS:
         return ""
     return framework.package if framework.package in CLIENT_FRAMEWORKS else None
 
