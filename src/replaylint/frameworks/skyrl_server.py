@@ -5,7 +5,9 @@ docstring gives for "external rollout-server deployments ... launched directly w
 Source: `skyrl/backends/skyrl_train/inference_servers/vllm_server_actor.py`. `main` parses the
 words with vLLM's own API-server parser (`_build_standalone_cli_args`: `FrontendArgs.add_cli_args`
 and `AsyncEngineArgs.add_cli_args`, 0.3.0 `:519-542`, 0.4.0 `:745-768`), so it is read as
-`python -m vllm.entrypoints.openai.api_server`, whose `--port` defaults to vLLM's 8000. A host
+`python -m vllm.entrypoints.openai.api_server`, whose `--port` defaults to vLLM's 8000
+(`port: int = 8000`: vLLM 0.28.0 `entrypoints/openai/cli_args.py:248`, 0.29.0-0.32.0
+`entrypoints/launchers/cli_args.py`). A host
 not given becomes a wildcard (0.3.0 `:563-564` "0.0.0.0"; 0.4.0 `:790-791` `default_bind_host`,
 "0.0.0.0" or "::", `common.py:76-78`), so `localhost` reaches it. `_build_and_serve_vllm_server`
 serves vLLM's app (`build_app(cli_args)`) with SkyRL's routes added (`_add_custom_endpoints`):
@@ -16,8 +18,14 @@ Two editions, as `frameworks.skyrl` (`EDITIONS`, chosen by the project's pin of 
 
 - **0.4.0**: `cli_args.enable_scale_out = True` before `build_app` (`:695-696`, "SkyRL uses the
   scale-out token-in/token-out endpoint for generation"): `/inference/v1/generate` is open
-  whatever the words say.
-- **0.3.0**: the words alone decide, as for vLLM's own server.
+  whatever the words say. Its parser comes from `vllm.entrypoints.launchers.cli_args` (`:754`),
+  which vLLM 0.29.0-0.32.0 have.
+- **0.3.0**: the words alone decide, as for vLLM's own server; its parser comes from
+  `vllm.entrypoints.openai.cli_args` (`:528`), which among the releases with replay only vLLM
+  0.28.0 has, where every server opens `/inference/v1/generate`.
+
+So RPL301's own finding on a server without `--enable-scale-out` is right for neither edition,
+and the launch is a framework's (none is made); its clients are judged by their routes.
 
 A fork: when the checked tree holds SkyRL's own `vllm_server_actor.py` (found from the launching
 file's folder upward) and it names `sampling_mask`, its routes may answer the mask: the launch
