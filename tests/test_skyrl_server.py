@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from replaylint.cli import main
+from tests.conftest import check_files
 
 MODULE = "skyrl.backends.skyrl_train.inference_servers.vllm_server_actor"
 SERVE = (
@@ -249,3 +250,10 @@ def test_the_module_in_a_variable_with_a_default_and_an_async_session(tmp_path: 
     )
     found = check(tmp_path, {"serve.sh": serve, "agent/generate.py": client})
     assert [(path, code, line) for path, code, line, _, _ in found] == [("agent/generate.py", "RPL301", 6)]
+
+
+def test_vllm_s_parser_reads_the_words_so_an_unknown_flag_is_refused(tmp_path: Path) -> None:
+    results = check_files(tmp_path, {"serve.sh": SERVE.format(port="--port 8001")}, release="0.27.0")
+    [finding] = [f for f in results["serve.sh"].findings if f.code == "RPL007"]
+    # argparse refuses it (`_build_standalone_cli_args`), unlike SkyRL's trainers, which set attributes
+    assert 'says "unrecognized arguments: --return-sampling-mask"' in finding.message

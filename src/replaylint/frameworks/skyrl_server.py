@@ -51,6 +51,8 @@ from .skyrl import EDITIONS, SUPPORT_SET
 
 MODULE = "skyrl.backends.skyrl_train.inference_servers.vllm_server_actor"
 FORK_SERVER = MODULE.replace(".", "/") + ".py"
+# SkyRL's editions, whose words vLLM's parser reads (an unknown one is refused, not ignored).
+SERVER_EDITIONS = replace(EDITIONS, passes="words")
 # 0.4.0 `vllm_server_actor.py:696`: set on the parsed namespace after the user's words.
 _FORCED_SCALE_OUT = "(SkyRL 0.4.0 sets enable_scale_out=True, vllm_server_actor.py:696)"
 
@@ -59,7 +61,7 @@ def server_launch(context: LaunchContext, span: Span, tokens: list[Token], eleme
     """The launch of SkyRL's standalone server under each edition (`editions.build`)."""
     serving = replace(context, kind=LaunchKind.FRAMEWORK, label=context.label or "skyrl: vllm_server_actor")
     entrypoint = "" if _fork_may_answer_masks(span, context) else "api_server"
-    return build(EDITIONS, lambda edition: _launch(edition, serving, span, tokens, elements, syntax, entrypoint))
+    return build(SERVER_EDITIONS, lambda edition: _launch(edition, serving, span, tokens, elements, syntax, entrypoint))
 
 
 def _fork_may_answer_masks(span: Span, context: LaunchContext) -> bool:
