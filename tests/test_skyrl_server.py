@@ -257,3 +257,16 @@ def test_vllm_s_parser_reads_the_words_so_an_unknown_flag_is_refused(tmp_path: P
     [finding] = [f for f in results["serve.sh"].findings if f.code == "RPL007"]
     # argparse refuses it (`_build_standalone_cli_args`), unlike SkyRL's trainers, which set attributes
     assert 'says "unrecognized arguments: --return-sampling-mask"' in finding.message
+
+
+def test_a_compose_service_running_skyrl_s_server_is_reached_by_its_name(tmp_path: Path) -> None:
+    compose = (
+        "services:\n  rollout:\n    image: skyrl/skyrl-train:latest\n    command: >\n"
+        "      python -m " + MODULE + "\n"
+        "      --model Qwen/Qwen3-8B --port 8001 --return-sampling-mask --logprobs-mode processed_logprobs\n"
+        "  trainer:\n    image: trainer:latest\n"
+    )
+    files = {"compose.yaml": compose, "agent.py": ROLLOUT.format(url="http://rollout:8001/skyrl/v1/generate", extra="")}
+    assert [(path, code, related) for path, code, _, _, related in check(tmp_path, files)] == [("agent.py", "RPL301", ["compose.yaml"])]
+    files["agent.py"] = ROLLOUT.format(url="http://trainer:8001/skyrl/v1/generate", extra="")  # another service
+    assert check(tmp_path, files) == []

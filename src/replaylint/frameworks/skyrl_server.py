@@ -43,7 +43,7 @@ from typing import Any
 
 from ..command import command_launch as vllm_command_launch
 from ..launch_context import LaunchContext
-from ..model import Launch, LaunchKind, Setting, Span
+from ..model import Launch, Setting, Span
 from ..vllm.command_line import Token
 from .editions import Edition, build
 from .nearby import upward
@@ -59,7 +59,8 @@ _FORCED_SCALE_OUT = "(SkyRL 0.4.0 sets enable_scale_out=True, vllm_server_actor.
 
 def server_launch(context: LaunchContext, span: Span, tokens: list[Token], elements: Any, syntax: Any) -> Launch | None:
     """The launch of SkyRL's standalone server under each edition (`editions.build`)."""
-    serving = replace(context, kind=LaunchKind.FRAMEWORK, label=context.label or "skyrl: vllm_server_actor")
+    # The kind stays the command's (a compose service is reached by its name): `framework` marks it SkyRL's.
+    serving = replace(context, label=context.label or "skyrl: vllm_server_actor")
     entrypoint = "" if _fork_may_answer_masks(span, context) else "api_server"
     return build(SERVER_EDITIONS, lambda edition: _launch(edition, serving, span, tokens, elements, syntax, entrypoint))
 
