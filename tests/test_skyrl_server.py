@@ -270,3 +270,15 @@ def test_a_compose_service_running_skyrl_s_server_is_reached_by_its_name(tmp_pat
     assert [(path, code, related) for path, code, _, _, related in check(tmp_path, files)] == [("agent.py", "RPL301", ["compose.yaml"])]
     files["agent.py"] = ROLLOUT.format(url="http://trainer:8001/skyrl/v1/generate", extra="")  # another service
     assert check(tmp_path, files) == []
+
+
+@pytest.mark.parametrize("launcher", ["python3.12 -m", "uv run --isolated --extra fsdp python -m", "srun -N1 python -u -m"])
+def test_the_mask_in_vllm_s_config_file_and_other_launchers(tmp_path: Path, launcher: str) -> None:
+    files = {
+        "serve.sh": f"#!/bin/bash\n{launcher} {MODULE} --model m --port 8001 --config serve.yaml &\n",
+        "serve.yaml": "return-sampling-mask: true\nlogprobs-mode: processed_logprobs\n",
+        "rollout.py": ROLLOUT.format(url="http://localhost:8001/skyrl/v1/generate", extra=""),
+    }
+    assert [(path, code) for path, code, *_ in check(tmp_path, files)] == [("rollout.py", "RPL301")]
+    files["serve.yaml"] = "logprobs-mode: processed_logprobs\n"  # no mask: no replay server
+    assert check(tmp_path, files) == []
