@@ -87,9 +87,12 @@ def _ties(told: dict[str, Served]) -> list[_Tie]:
     return list(ties.values())
 
 
-def _package(server: ReplayServer) -> str:
-    framework = server.launch.framework
-    return framework.package if framework is not None else ""
+def _package(server: ReplayServer) -> str | None:
+    """Whose clients the server takes: "" any HTTP client's (vLLM's own server, SkyRL's
+    standalone one), "trl" a TRL trainer's (`unusable_masks.clients_of`)."""
+    from .vllm.unusable_masks import clients_of
+
+    return clients_of(server.launch)
 
 
 def _report(checker: Checker, findings: list[Finding], in_run: dict[str, FileResult]) -> None:

@@ -109,6 +109,13 @@ ADAPTERS: tuple[Adapter, ...] = (
         (
             EntryPoint("skyrl", modules=("skyrl.train.entrypoints.main_base",), options=(("module", False),)),
             EntryPoint("skyrl-module", options=(("module", True),)),  # `programs._skyrl_module`
+            # its standalone server: vLLM's API-server words (`frameworks.skyrl_server`)
+            EntryPoint(
+                "skyrl-server",
+                "server_launch",
+                modules=("skyrl.backends.skyrl_train.inference_servers.vllm_server_actor",),
+                words=True,
+            ),
         ),
         # A fork's own build_vllm_cli_args may turn the mask on for command lines that do not name it.
         prefilters=(Prefilter("shell", ((b"skyrl.train.entrypoints",),)),),

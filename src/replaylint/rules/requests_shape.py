@@ -10,7 +10,7 @@ from typing import ClassVar, Iterator
 
 from ..model import Launch, Request, Setting, Span
 from ..vllm.releases import Release
-from ..vllm.unusable_masks import is_server, own_requests
+from ..vllm.unusable_masks import clients_of, is_server, own_requests
 from .base import Report, Rule, sampling_mask
 
 
@@ -50,7 +50,9 @@ def replay_requests(launch: Launch, reads: Reads) -> Iterator[Addressed]:
         yield Addressed(request, "a replay engine")
     if reads is Reads.OWN or not (is_server(launch) or launch.framework is not None):
         return
-    sender = launch.framework.name if launch.framework is not None else ""
+    # A framework's own clients send what its configuration holds (TRL's trainers); any HTTP
+    # client of a framework's server (SkyRL's standalone one) sends what it writes itself.
+    sender = launch.framework.name if launch.framework is not None and clients_of(launch) else ""
     for request in launch.clients:
         yield Addressed(request, f"the replay server started at {started_at(launch, request)}", (launch.span,), sender)
 

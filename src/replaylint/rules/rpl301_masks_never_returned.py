@@ -17,7 +17,10 @@ or `/v1/messages`, given a whole URL or a path under the session's `base_url`
 (`httpx.Client(base_url=...)`, also in a `with`) (routes that generate nothing, such as
 `/pause`, do not count); a TRL trainer in server mode talking to a `trl vllm-serve` with the
 mask (TRL's client generates through `/v1/completions`: `generation/vllm_client.py:455`);
-and `/inference/v1/generate` asked for `output_mode="derender"` with
+a client of SkyRL's standalone server (`python -m
+skyrl.backends.skyrl_train.inference_servers.vllm_server_actor --port ...`, vLLM's words, its
+default port 8000) that generates only through SkyRL's `/skyrl/v1/generate`; and
+`/inference/v1/generate` asked for `output_mode="derender"` with
 `parse_context.include_reasoning` false on a server with a reasoning or tool parser. A client
 whose address is not known, or a tree where some client reads `/inference/v1/generate` (or a file
 names that route where no client was read), is not flagged. Across files, a client is tied by
@@ -34,6 +37,15 @@ have none. Without `--enable-scale-out` (or `--tokens-only`, which serves it alw
 0.32 and later answer that route with HTTP 403 (`entrypoints/scale_out/factories.py:98-126`),
 and 0.30-0.31 do not register it at all (only a log line says so). vLLM 0.28 and 0.29 register
 it on every server, so they are not flagged.
+
+SkyRL's `/skyrl/v1/generate` builds its own answer from the engine's output: `token_ids`,
+`finish_reason`, `logprobs` and `routed_experts` in SkyRL 0.3.0
+(`skyrl/backends/skyrl_train/inference_servers/vllm_server_actor.py:392-449`), and the packed
+`rollout_sample_support` (top-k ids of the logprobs, not vLLM's mask) in 0.4.0 (`:543-627`);
+no `sampling_mask`. SkyRL 0.4.0 opens `/inference/v1/generate` itself
+(`cli_args.enable_scale_out = True`, `:696`). The servers SkyRL's trainers start (`main_base`,
+`serve`) take ports found at run time (the first free one from 8000, on the node Ray picks):
+no client is tied to them.
 
 Even with the route open, a request with `output_mode="derender"` and `include_reasoning=false`
 gets `sampling_mask: null` (`serving.py:560-572, 785-787`): vLLM hides per-token metadata when
@@ -61,6 +73,7 @@ A client is not edited: the fix is on the server only.
 ## References
 - vLLM `entrypoints/scale_out/factories.py` (`register_scale_out_api_routers`)
 - vLLM `entrypoints/common/cli_args.py:212-222` (`tokens_only`, `enable_scale_out`)
+- SkyRL `skyrl/backends/skyrl_train/inference_servers/vllm_server_actor.py` (`_add_custom_endpoints`, `main`)
 """
 
 from __future__ import annotations
@@ -70,7 +83,15 @@ from typing import Iterator
 from ..model import Applicability, Fix, Launch, SetSetting
 from ..vllm import messages
 from ..vllm.releases import Release
-from ..vllm.unusable_masks import CLIENT_FRAMEWORKS, MASK_ENDPOINT, SCALE_OUT_GATE, client_gets_mask, endpoint_switch, serves_http
+from ..vllm.unusable_masks import (
+    MASK_ENDPOINT,
+    SCALE_OUT_GATE,
+    client_gets_mask,
+    clients_of,
+    endpoint_switch,
+    maskless_answer,
+    serves_http,
+)
 from .base import Invalid, Report, Rule, Valid, quote, sampling_mask, says
 from .requests_shape import server_mask, started_at
 
@@ -93,12 +114,19 @@ _GENERATE = (
 
 
 def _framework_server(launch: Launch) -> bool:
-    """A replay server a framework starts for HTTP clients of its own (`trl vllm-serve`, whose
-    trainers read `/v1/completions`), whose words are all known."""
-    framework = launch.framework
-    return framework is not None and framework.package in CLIENT_FRAMEWORKS and sampling_mask(launch) is not None and not launch.open_ended
+    """A replay server a framework starts for HTTP clients (`trl vllm-serve`, whose trainers read
+    `/v1/completions`; SkyRL's standalone server), whose words are all known."""
+    return launch.framework is not None and clients_of(launch) is not None and sampling_mask(launch) is not None and not launch.open_ended
 
 
+_SKYRL = (
+    "import subprocess, sys\nimport httpx\n\n"
+    'subprocess.Popen([sys.executable, "-m", "skyrl.backends.skyrl_train.inference_servers.vllm_server_actor",\n'
+    '                  "--model", "Qwen/Qwen3-8B", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs"])\n'
+    'http = httpx.Client(base_url="http://localhost:8000", timeout=600)\n\n'
+    "def sample(ids):\n"
+    '    return http.post("{route}", json={{"token_ids": ids, "sampling_params": {{"top_k": 20}}}}).json()\n'
+)
 _SESSION = (
     'http = httpx.Client(base_url="http://127.0.0.1:8001", timeout=600)\n\n'
     "def sample(body):\n"
@@ -149,7 +177,9 @@ class MasksNeverReturned(Rule):
                 instead = 'output_mode "tokens" or "text", or include_reasoning true'
                 where = request.settings["include_reasoning"].span  # what hides them
             else:
-                why, instead = f"reads {request.endpoint}, which has no sampling_mask field", f"{MASK_ENDPOINT} with --enable-scale-out"
+                answer = maskless_answer(request, launch)
+                why = f"reads {request.endpoint}, which has no sampling_mask field" + (f" ({answer})" if answer else "")
+                instead = MASK_ENDPOINT if endpoint_switch(launch) is True else f"{MASK_ENDPOINT} with --enable-scale-out"
                 mode = request.settings.get("vllm_mode")  # a TRL trainer: `vllm_mode="server"` makes it this client
                 where = mode.span if mode is not None else where
             yield Report(
@@ -182,6 +212,9 @@ class MasksNeverReturned(Rule):
         Valid(_SERVE + " --headless --data-parallel-size 2\n", filename="serve.sh"),
         Valid(_STARTS + _SESSION.format(route="/inference/v1/generate"), release="0.34.0"),  # the session's base names the server
         Valid(_STARTS + _SESSION.format(route="/v1/completions").replace("8001", "8002"), release="0.34.0"),  # another server
+        Valid(_SKYRL.format(route="/inference/v1/generate"), release="0.32.0"),  # SkyRL's server: the masks' route
+        Valid(_SKYRL.format(route="/skyrl/v1/load_lora_adapter"), release="0.32.0"),  # a SkyRL route that generates nothing
+        Valid(_STARTS + _SESSION.format(route="/skyrl/v1/generate"), release="0.34.0"),  # vLLM's own server: no such route known
     )
     INVALID = (
         Invalid(_STARTS + _CHAT, release="0.34.0", message="reads /v1/chat/completions, which has no sampling_mask field"),
@@ -198,6 +231,9 @@ class MasksNeverReturned(Rule):
             message="sets sampling_mask to null",
         ),
         Invalid(_STARTS + _SESSION.format(route="/v1/completions"), release="0.34.0", message="reads /v1/completions"),
+        Invalid(
+            _SKYRL.format(route="/skyrl/v1/generate"), release="0.32.0", message="reads /skyrl/v1/generate, which has no sampling_mask"
+        ),
         Invalid(
             _STARTS + "async def chat(body):\n"
             '    async with httpx.AsyncClient(base_url="http://localhost:8001") as client:\n'

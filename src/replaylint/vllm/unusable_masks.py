@@ -3,7 +3,7 @@ RPL3xx rules). Read in the 0.28.0-0.34.0 wheels; line numbers are 0.34.0's (docs
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterator
 
 from ..model import UNKNOWN, Launch, LaunchKind, Request, Setting, Span
@@ -124,15 +124,69 @@ MASKLESS_ENDPOINTS = frozenset(("/v1/completions", "/v1/chat/completions", "/v1/
 PARSERS = ("reasoning_parser", "tool_call_parser")
 
 
+@dataclass(frozen=True)
+class ServerRoutes:
+    """The generation routes a framework adds to vLLM's app on its own server that answer
+    without a `sampling_mask` field, as one release's code shows them; `answer`: what they
+    answer instead, and where (for messages). Its other routes (`/reset_prefix_cache`,
+    `/skyrl/v1/load_lora_adapter`) generate nothing and count as any unknown route."""
+
+    maskless: frozenset[str]
+    answer: str
+
+
+# SkyRL's standalone server (`frameworks/skyrl_server.py`), by (package, edition): vLLM's app with
+# SkyRL's `_add_custom_endpoints` (`skyrl/backends/skyrl_train/inference_servers/vllm_server_actor.py`).
+# `/skyrl/v1/generate` builds its answer itself from `engine.generate(...)`'s output (0.3.0
+# `:392-449`, 0.4.0 `:543-627`); the sample support 0.4.0 packs (`return_sample_support`) is the
+# top-k ids of `flat_logprobs` (`_sample_support_from_flat_logprobs`), not vLLM's mask.
+FRAMEWORK_ROUTES: dict[tuple[str, str], ServerRoutes] = {
+    ("skyrl", "0.4.0"): ServerRoutes(
+        frozenset(("/skyrl/v1/generate",)),
+        "SkyRL 0.4.0 answers token_ids, finish_reason, logprobs, routed_experts and rollout_sample_support, vllm_server_actor.py:543-627",
+    ),
+    ("skyrl", "0.3.0"): ServerRoutes(
+        frozenset(("/skyrl/v1/generate",)),
+        "SkyRL 0.3.0 answers token_ids, finish_reason, logprobs and routed_experts, vllm_server_actor.py:392-449",
+    ),
+}
+# Framework servers that are vLLM's HTTP app with routes of the framework's added: any HTTP
+# client reaches them as it reaches `vllm serve`.
+HTTP_FRAMEWORKS = ("skyrl",)
+
+
+def framework_routes(launch: Launch) -> tuple[ServerRoutes, ...]:
+    """The routes of the framework server a launch starts, under the edition it follows, else
+    under every edition read (empty: not such a server)."""
+    framework = launch.framework
+    if framework is None or launch.entrypoint not in SERVERS:
+        return ()
+    return tuple(
+        routes
+        for (package, edition), routes in FRAMEWORK_ROUTES.items()
+        if package == framework.package and framework.edition in ("", edition)
+    )
+
+
+def maskless_answer(request: Request, launch: Launch) -> str:
+    """What a framework's mask-less route answers instead, and where, for a message ("" for vLLM's own routes)."""
+    answers = [routes.answer for routes in framework_routes(launch) if request.endpoint in routes.maskless]
+    return "; ".join(answers)
+
+
 def client_gets_mask(request: Request, launch: Launch) -> Any:
     """Whether a client's HTTP request to a replay server gets the masks back: False through a
-    mask-less generation route or a derender with the reasoning hidden, True through
-    `/inference/v1/generate`, UNKNOWN for a request whose route is not known, None for a route
-    that generates nothing (`/pause`, `/health`)."""
+    mask-less generation route (vLLM's, or one every edition of the framework server adds) or
+    a derender with the reasoning hidden, True through `/inference/v1/generate`, UNKNOWN for a
+    request whose route is not known, None for a route that generates nothing (`/pause`,
+    `/health`) or that is not known to generate."""
     if request.endpoint in MASKLESS_ENDPOINTS:
         return False
     if not request.endpoint:
         return UNKNOWN
+    routes = framework_routes(launch)
+    if routes and all(request.endpoint in each.maskless for each in routes):
+        return False
     if request.endpoint != MASK_ENDPOINT:
         return None
     mode, reasoning = request.settings.get("output_mode"), request.settings.get("include_reasoning")
@@ -141,11 +195,24 @@ def client_gets_mask(request: Request, launch: Launch) -> Any:
     return not (hidden and has_parser)
 
 
+def clients_of(launch: Launch) -> str | None:
+    """Whose clients a server launch takes: "" any HTTP client's (vLLM's own server, SkyRL's
+    standalone one), a framework's package for its own clients ("trl"), None for none we tie
+    (a framework's launch that is no HTTP server of vLLM's words: SkyRL's trainers)."""
+    framework = launch.framework
+    if framework is None:
+        return ""
+    if launch.entrypoint not in SERVERS:
+        return None
+    if framework.package in HTTP_FRAMEWORKS:
+        return ""
+    return framework.package if framework.package in CLIENT_FRAMEWORKS else None
+
+
 def server_port(launch: Launch, framework: str | None = None) -> int | None:
-    """The port a `vllm serve` launch listens on, when it is known; `framework`: the package of
-    the framework that starts it (None: vLLM's own command)."""
-    package = launch.framework.package if launch.framework is not None else None
-    if launch.entrypoint not in SERVERS or package != framework or launch.open_ended:
+    """The port a `vllm serve` launch listens on, when it is known; `framework`: the package
+    whose own clients reach it (None: any HTTP client's, `clients_of`)."""
+    if launch.entrypoint not in SERVERS or clients_of(launch) != (framework or "") or launch.open_ended:
         return None
     port = launch.value("port", DEFAULT_PORT)
     try:
@@ -163,15 +230,15 @@ CLIENT_FRAMEWORKS = ("trl",)
 
 def replay_port(launch: Launch) -> int | None:
     """The port of a replay server whose words are all known: vLLM's own, or a framework's own
-    server (`trl vllm-serve`), whose editions that ask for the mask agree on it (TRL 1.10 refuses
-    the words 1.16 forwards, `--port` among them when the mask is one)."""
-    framework = launch.framework
+    server (`trl vllm-serve`, SkyRL's standalone one), whose editions that ask for the mask agree
+    on it (TRL 1.10 refuses the words 1.16 forwards, `--port` among them when the mask is one)."""
+    framework, clients = launch.framework, clients_of(launch)
     if framework is None:
         return server_port(launch) if as_bool(launch.value("return_sampling_mask")) is True else None
-    if framework.package not in CLIENT_FRAMEWORKS:
+    if clients is None:
         return None
     editions = [each for each in framework.editions.values() or (launch,) if each.get("return_sampling_mask") is not None]
-    ports = {server_port(each, framework.package) for each in editions}
+    ports = {server_port(each, clients or None) for each in editions}
     return ports.pop() if len(ports) == 1 else None
 
 
@@ -195,8 +262,8 @@ def other_ports(launches: list[Launch]) -> tuple[int, ...]:
     client on one of them may talk to that server instead (`cross_file` ties it to nothing)."""
     ports = []
     for launch in launches:
-        package = launch.framework.package if launch.framework is not None else None
-        port = server_port(launch, package) if package is None or package in CLIENT_FRAMEWORKS else None
+        clients = clients_of(launch)
+        port = server_port(launch, clients or None) if clients is not None else None
         if port is not None and not (replay_port(launch) == port and as_bool(launch.value("return_sampling_mask")) is True):
             ports.append(port)
     return tuple(dict.fromkeys(ports))
