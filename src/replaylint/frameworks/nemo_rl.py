@@ -58,29 +58,51 @@ from .engine_keys import copied_settings
 from .nemo_rl_fork import WorkerFork
 from .views import ConfigView, Inherited, Layered, read_hydra_overrides, read_overrides, token_tree
 
-MAIN, RELEASED, REPLAY_BRANCH = "main", "0.7.0", "sampling-mask-replay"
-EDITIONS = register(
-    Editions(
-        "NeMo-RL",
-        "nemo-rl",
-        "keywords",
-        (
-            Edition(MAIN, refs=("7ea279abfbeb698b092856d0dab61e7cf39bc909", "main")),
-            Edition(REPLAY_BRANCH, refs=("bb926d0b92ace875d12bb4a227077c6c9ab96bfc",)),
-            Edition(
-                RELEASED,
-                refs=(
-                    "v0.5.0",
-                    "v0.6.0",
-                    "v0.7.0",
-                    "6c7089300fded94abfa49bb9cbf9eb357d862461",
-                    "5fb588932bf835506a8a5bac01de4f8c7ab0a065",
-                    "81aa43dda4765b0429cf31dab44441e4e4383911",
-                ),
-            ),
-        ),
-    )
+
+@dataclass(frozen=True, kw_only=True)
+class NemoRlEdition(Edition):
+    """What one NeMo-RL edition's vLLM worker does with the logprobs mode and the replay switch
+    (docs/frameworks-research.md §10).
+
+    `logprobs_mode_in_call`: the `logprobs_mode` the worker's `dict(...)` call writes beside
+    `**vllm_kwargs` (so a `vllm_kwargs.logprobs_mode` is a `TypeError` and `vllm_cfg.logprobs_mode`
+    is not read); None: the call writes none, and `vllm_cfg.logprobs_mode` is applied after it when
+    set. `sampling_mask_replay`: it reads `policy.sampling_mask_replay.enabled`, which turns the
+    mask on, sets `logprobs_mode` to `replay_logprobs_mode` and `VLLM_USE_V2_MODEL_RUNNER=1`
+    (`configure_vllm_for_sampling_mask_replay`)."""
+
+    logprobs_mode_in_call: str | None
+    sampling_mask_replay: bool = False
+    replay_logprobs_mode: str = "processed_logprobs"
+
+
+MAIN = NemoRlEdition(
+    "main",
+    refs=("7ea279abfbeb698b092856d0dab61e7cf39bc909", "main"),
+    source="NVIDIA-NeMo/RL @ 7ea279a nemo_rl/models/generation/vllm/vllm_worker.py:570, :599-601",
+    logprobs_mode_in_call=None,
 )
+REPLAY_BRANCH = NemoRlEdition(
+    "sampling-mask-replay",
+    refs=("bb926d0b92ace875d12bb4a227077c6c9ab96bfc",),
+    source="NVIDIA-NeMo/RL @ bb926d0b nemo_rl/models/policy/sampling_mask_replay.py configure_vllm_for_sampling_mask_replay",
+    logprobs_mode_in_call=None,
+    sampling_mask_replay=True,
+)
+RELEASED = NemoRlEdition(
+    "0.7.0",
+    refs=(
+        "v0.5.0",
+        "v0.6.0",
+        "v0.7.0",
+        "6c7089300fded94abfa49bb9cbf9eb357d862461",
+        "5fb588932bf835506a8a5bac01de4f8c7ab0a065",
+        "81aa43dda4765b0429cf31dab44441e4e4383911",
+    ),
+    source="NVIDIA-NeMo/RL v0.7.0 vllm_worker.py:455 (v0.6.0 :561, v0.5.0 :419)",
+    logprobs_mode_in_call="processed_logprobs",
+)
+EDITIONS = register(Editions("NeMo-RL", "nemo-rl", "keywords", (MAIN, REPLAY_BRANCH, RELEASED)))
 _TYPED = {  # vllm_cfg key -> engine argument, as the worker's dict(...) call writes them
     "tensor_parallel_size": "tensor_parallel_size",
     "pipeline_parallel_size": "pipeline_parallel_size",
@@ -211,12 +233,14 @@ def adapt(view: ConfigView, anchor: Span, context: LaunchContext, forked: Worker
     if forked is not None:
         made = _launch(view, layout, anchor, REPLAY_BRANCH if forked.replay_branch else MAIN, context, forked)
         return build(EDITIONS, lambda _: made)  # the same code for every edition
-    key = (REPLAY_BRANCH, view.spelling(*REPLAY)) if layout.replay and view.has(*REPLAY) else None
-    return build(EDITIONS, lambda edition: _launch(view, layout, anchor, edition.name, context, None), key)
+    key = (REPLAY_BRANCH.name, view.spelling(*REPLAY)) if layout.replay and view.has(*REPLAY) else None
+    return build(EDITIONS, lambda edition: _launch(view, layout, anchor, edition, context, None), key)
 
 
-def _launch(view: ConfigView, layout: Layout, anchor: Span, edition: str, context: LaunchContext, forked: WorkerFork | None) -> Launch:
-    owner = nemo_rl_fork.OWNER if forked is not None else f"NeMo-RL {edition}"
+def _launch(
+    view: ConfigView, layout: Layout, anchor: Span, edition: NemoRlEdition, context: LaunchContext, forked: WorkerFork | None
+) -> Launch:
+    owner = nemo_rl_fork.OWNER if forked is not None else EDITIONS.owner(edition)
     reasons = list(context.open_reasons)
     issues: list[ArgIssue] = []
     settings = copied_settings(view, layout.vllm_cfg, _TYPED)
@@ -233,13 +257,13 @@ def _launch(view: ConfigView, layout: Layout, anchor: Span, edition: str, contex
     if forked is not None:
         mode = view.setting("logprobs_mode", *layout.vllm_cfg, "logprobs_mode")
         issues += nemo_rl_fork.engine(forked, settings, spread, mode, anchor)
-    elif edition == RELEASED:
+    elif edition.logprobs_mode_in_call is not None:
         duplicate = settings.pop("logprobs_mode", None)
         if duplicate is not None:
             detail = "TypeError: dict() got multiple values for keyword argument 'logprobs_mode'"
             issues.append(ArgIssue("framework-rejected", duplicate.span, duplicate.spelling, "logprobs_mode", detail))
-        said = f"({owner} sets logprobs_mode='processed_logprobs')"
-        settings["logprobs_mode"] = Setting("logprobs_mode", "processed_logprobs", anchor, said, implied=True)
+        mode = edition.logprobs_mode_in_call
+        settings["logprobs_mode"] = Setting("logprobs_mode", mode, anchor, f"({owner} sets logprobs_mode={mode!r})", implied=True)
     else:
         mode = view.setting("logprobs_mode", *layout.vllm_cfg, "logprobs_mode")
         if mode is not None and mode.value is not None:
@@ -259,11 +283,12 @@ def _launch(view: ConfigView, layout: Layout, anchor: Span, edition: str, contex
                 )
     if forked is not None:
         nemo_rl_fork.environment(forked, environment, anchor)
-    replay = view.setting("return_sampling_mask", *REPLAY) if edition == REPLAY_BRANCH and layout.replay else None
+    replay = view.setting("return_sampling_mask", *REPLAY) if edition.sampling_mask_replay and layout.replay else None
     if replay is not None and replay.value is True:
         said = f"{replay.spelling} ({owner} sets %s)"
+        mode = edition.replay_logprobs_mode
         settings["return_sampling_mask"] = Setting("return_sampling_mask", True, replay.span, replay.spelling, replay.value_span)
-        settings["logprobs_mode"] = Setting("logprobs_mode", "processed_logprobs", replay.span, said % "logprobs_mode='processed_logprobs'")
+        settings["logprobs_mode"] = Setting("logprobs_mode", mode, replay.span, said % f"logprobs_mode={mode!r}")
         environment[RUNNER_ENV] = Setting(RUNNER_ENV, "1", replay.span, said % f"{RUNNER_ENV}=1", implied=True)
     model = view.setting("model", *layout.model)
     if model is not None and "model" not in settings:
