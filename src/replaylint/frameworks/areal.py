@@ -64,7 +64,7 @@ def _refused_key(key: str) -> bool:
     return key not in FIELDS and names_replay(key)
 
 
-def yaml_launches(view: ConfigView, path: str, read_text: object = None) -> list[Launch] | None:
+def yaml_launches(view: ConfigView, path: str, read_text: object = None, read_view: object = None) -> list[Launch] | None:
     """The launches of an AReaL experiment config (None: the document is not one)."""
     if not all(view.has(key) for key in _SHAPE):
         return None

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import posixpath
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Callable
 
 from ..command import judged_without
 from ..launch_context import LaunchContext
@@ -103,6 +103,8 @@ RELEASED = NemoRlEdition(
     logprobs_mode_in_call="processed_logprobs",
 )
 EDITIONS = register(Editions("NeMo-RL", "nemo-rl", "keywords", (MAIN, REPLAY_BRANCH, RELEASED)))
+# Another YAML file of the tree as a view (None: not readable, or not a mapping): the YAML frontend's.
+ReadView = Callable[[str], "ConfigView | None"] | None
 _TYPED = {  # vllm_cfg key -> engine argument, as the worker's dict(...) call writes them
     "tensor_parallel_size": "tensor_parallel_size",
     "pipeline_parallel_size": "pipeline_parallel_size",
@@ -113,7 +115,7 @@ _TYPED = {  # vllm_cfg key -> engine argument, as the worker's dict(...) call wr
     "skip_tokenizer_init": "skip_tokenizer_init",
     "enable_prefix_caching": "enable_prefix_caching",
 }
-_MAX_DEFAULTS = 4  # `defaults:` files followed from a `--config` file, parent after parent
+_MAX_DEFAULTS = 4  # `defaults:` files followed from a config, parent after parent
 
 
 @dataclass(frozen=True)
@@ -155,6 +157,44 @@ def layout_of(view: ConfigView) -> Layout | None:
 
 def is_config(view: ConfigView) -> bool:
     return layout_of(view) is not None
+
+
+def yaml_launches(
+    view: ConfigView, path: str, read_text: Callable[[str], str | None] | None = None, read_view: ReadView = None
+) -> list[Launch] | None:
+    """A NeMo-RL config (None: not one; the registry's YAML finder): its generation settings, in
+    the file or in the `defaults:` files it inherits (`read_view`), with a fork's worker when
+    the tree holds one."""
+    if not (view.has("policy") or view.has("generation")) or not (is_config(view) or view.has("defaults")):
+        return None
+    reasons: list[str] = []
+    layered = _with_defaults(view, path, read_view, reasons, 0, path)
+    layout = layout_of(layered)
+    if layout is None:
+        return None
+    anchor = view.key_span(*layout.generation) or view.key_span(*layout.generation[:1]) or Span(path, 1, 1, 1, 1, 0, 0)
+    forked = nemo_rl_fork.fork(path, read_text)
+    context = LaunchContext(LaunchKind.FRAMEWORK, label=forked_label(f"nemo-rl: {path}", forked), open_reasons=tuple(reasons))
+    launch = adapt(layered, anchor, context, forked=forked)
+    return [launch] if launch is not None else []
+
+
+def _with_defaults(view: ConfigView, path: str, read_view: ReadView, reasons: list[str], depth: int, heir: str) -> ConfigView:
+    """NeMo-RL's `defaults:` (a path or a list of paths next to the config, merged under it by
+    `load_config_with_inheritance`) under the config; a parent's keys are spelled with the name
+    of `heir`, the file checked (a finding that lands in a parent names the child)."""
+    defaults = view.value("defaults")
+    names = [defaults] if isinstance(defaults, str) else [d for d in defaults if isinstance(d, str)] if isinstance(defaults, list) else []
+    layers: list[ConfigView] = []
+    for name in names:
+        candidate = posixpath.normpath(posixpath.join(posixpath.dirname(path), name))
+        readable = depth < _MAX_DEFAULTS and not posixpath.isabs(name)
+        parent = read_view(candidate) if read_view is not None and readable else None
+        if parent is None:
+            reasons.append(f"defaults: {name} (not read here)")
+            continue
+        layers.append(_with_defaults(Inherited(parent, heir), candidate, read_view, reasons, depth + 1, heir))
+    return Layered([*layers, view]) if layers else view
 
 
 def command_launch(context: LaunchContext, span: Span, tokens: list[Token]) -> Launch | None:

@@ -146,7 +146,9 @@ EDITIONS = register(
 _HYDRA_CONFIG_OPTIONS = ("--config-name", "--config-path", "--config-dir", "-cn", "-cp", "-cd")
 
 
-def yaml_launches(view: ConfigView, path: str, read_text: Callable[[str], str | None] | None = None) -> list[Launch] | None:
+def yaml_launches(
+    view: ConfigView, path: str, read_text: Callable[[str], str | None] | None = None, read_view: object = None
+) -> list[Launch] | None:
     """A verl trainer config (a top-level `actor_rollout_ref`; None: not one): its rollout's engine,
     with the defaults of a fork in the tree when there is one."""
     if not view.has(ROLLOUT[0]):
