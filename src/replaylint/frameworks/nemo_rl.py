@@ -34,9 +34,14 @@ A fork: where NeMo-RL's own worker is in the checked tree, its code decides for 
 (`nemo_rl_fork`: its engine dict, its order of writes, its `VLLM_*` writes, whether its requests
 take the config's `top_k`/`temperature`), and messages name "the forked NeMo-RL" and the line.
 
+A config is read from YAML (`yaml_launches`) or from a command line's `--config` (or the script's
+default config) and overrides (`command_launch`), with the `defaults:` files it inherits (paths
+relative to it, merged under it by `load_config_with_inheritance`, up to four deep) when the tree
+holds them; a key a parent writes is spelled with the file that inherits it.
+
 Values are Python keyword arguments: no command line is built. Only `backend: vllm` (or no
-backend written) launches vLLM. Not seen: `defaults:` files, `${...}` interpolations, the
-installed NeMo-RL (how strict `sampling_mask_replay` is; a key both in the typed `vllm_cfg`
+backend written) launches vLLM. Not seen: `defaults:` files out of reach, `${...}`
+interpolations, the installed NeMo-RL (how strict `sampling_mask_replay` is; a key both in the typed `vllm_cfg`
 and in `vllm_kwargs` is a `TypeError`).
 """
 
