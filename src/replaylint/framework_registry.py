@@ -203,3 +203,10 @@ def script_readers() -> tuple[Adapter, ...]:
 
 def prefilters(kind: str) -> tuple[Prefilter, ...]:
     return tuple(prefilter for adapter in ADAPTERS for prefilter in adapter.prefilters if prefilter.kind == kind)
+
+
+def prefilter_words() -> tuple[bytes, ...]:
+    """Words one of which a file holds whenever some framework's prefilter matches it (each
+    prefilter's first group, which it needs): the words the prefilter's first look
+    (`frontends.triggers.WORDS`) must find for the frameworks."""
+    return tuple(dict.fromkeys(word for adapter in ADAPTERS for prefilter in adapter.prefilters for word in prefilter.groups[0]))
