@@ -39,7 +39,8 @@ from .views import OVERRIDE_KEY, ConfigView
 # any replay key, merged with `OmegaConf.merge(default_cfg, cfg)`, omegaconf pinned at 2.4.0.dev2.
 _MAIN = "4aef98d8d818af55b43621aaadba047ae10f4e77"
 _TAGS = ("v1.0.4", "v1.0.3", "v1.0.2", "v1.0.1", "v1.0.0")
-EDITIONS = register(Editions("AReaL", "areal", "words", (Edition("1.0.4", releases=("1.0.4",), refs=(*_TAGS, _MAIN)),)))
+_SOURCE = "areal 1.0.4 areal/api/cli_args.py:1689-1744 (vLLMConfig), :3085-3090; omegaconf 2.4.0.dev2 dictconfig.py:160"
+EDITIONS = register(Editions("AReaL", "areal", "words", (Edition("1.0.4", releases=("1.0.4",), refs=(*_TAGS, _MAIN), source=_SOURCE),)))
 SECTION = "vllm"
 # `vLLMConfig`'s fields in AReaL 1.0.4 (areal/api/cli_args.py:1694-1741).
 FIELDS = frozenset(
