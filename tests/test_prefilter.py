@@ -11,6 +11,8 @@ import pytest
 from replaylint import frontends
 from replaylint.api import Checker
 from replaylint.config import Config
+from replaylint.framework_registry import ADAPTERS, prefilter_words
+from replaylint.frontends import triggers
 from replaylint.rules import RULES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -119,3 +121,17 @@ def test_the_prefilter_never_hides_a_finding() -> None:
         if findings and not frontends.relevant(kind, data):
             hidden.append((path, findings))
     assert hidden == []
+
+
+@pytest.mark.parametrize(
+    "prefilter", [prefilter for adapter in ADAPTERS for prefilter in adapter.prefilters], ids=lambda prefilter: prefilter.kind
+)
+def test_a_file_a_framework_prefilter_matches_is_read(prefilter) -> None:
+    """A framework may launch with the mask without naming it (a fork's defaults, NeMo-RL's
+    `defaults:` file, prime-rl's implicit mask): a file holding one word of each group of its
+    registry prefilter passes the first look (`triggers.WORDS`, which needs the registry's
+    `prefilter_words`) and is read."""
+    data = b"\n".join(group[-1] for group in prefilter.groups) + b"\n"
+    assert prefilter.matches(data)
+    assert set(prefilter_words()) <= set(triggers.WORDS)
+    assert frontends.relevant(prefilter.kind, data)

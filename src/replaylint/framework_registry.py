@@ -57,12 +57,14 @@ class Prefilter(NamedTuple):
 class Adapter(NamedTuple):
     """One framework: `module` is its adapter (`replaylint.frameworks.<module>`); `packages` the
     names a project pins it by (they choose its edition). Finders, functions of the adapter that
-    claim what has its shape: `yaml_finder(view, path, read_text) -> list[Launch] | None` a YAML
-    document (None: not its; `read_text` reads other files of the tree), `toml_finder(document)` likewise a TOML file; `claims_mappings`: its
-    `claims(settings)` recognises a Python engine-argument mapping as its own and
-    `engine_settings(settings, anchor)` gives what reaches vLLM (messages say `name`'s);
-    `script_reader(context, span, tokens)` reads a program of the user's (`tokens[0]`
-    is its file) for a launch of this framework (None: not one)."""
+    claim what has its shape: `yaml_finder(view, path, read_text, read_view) -> list[Launch] | None`
+    a YAML document (None: not its; `read_text` reads other files of the tree, `read_view` another
+    YAML file as a `ConfigView`; the finders are asked in `ADAPTERS`' order, the first claim
+    wins), `toml_finder(document)` likewise a TOML file; `claims_mappings`: its `claims(settings)`
+    recognises a Python engine-argument mapping as its own and `engine_settings(settings,
+    anchor)` gives what reaches vLLM (messages say `name`'s); `script_reader(context, span,
+    tokens)` reads a program of the user's (`tokens[0]` is its file) for a launch of this
+    framework (None: not one)."""
 
     name: str
     module: str
@@ -101,6 +103,7 @@ ADAPTERS: tuple[Adapter, ...] = (
             Prefilter("yaml", ((b"defaults:", b"vllm_cfg"), (b"generation",))),
             Prefilter("shell", ((b"examples/run_",), tuple(b"run_" + name for name in NEMO_RL_SCRIPTS))),
         ),
+        yaml_finder="yaml_launches",
     ),
     Adapter(
         "skyrl",
@@ -168,7 +171,6 @@ ADAPTERS: tuple[Adapter, ...] = (
         prefilters=(Prefilter("shell", ((b"grpo_fast",),)),),
         claims_mappings=True,
     ),
-    Adapter("roll", "roll"),
     Adapter(
         "AReaL",
         "areal",
@@ -177,6 +179,7 @@ ADAPTERS: tuple[Adapter, ...] = (
         yaml_finder="yaml_launches",
         script_reader="script_launch",
     ),
+    Adapter("roll", "roll", yaml_finder="yaml_launches"),
 )
 
 
@@ -207,3 +210,10 @@ def script_readers() -> tuple[Adapter, ...]:
 
 def prefilters(kind: str) -> tuple[Prefilter, ...]:
     return tuple(prefilter for adapter in ADAPTERS for prefilter in adapter.prefilters if prefilter.kind == kind)
+
+
+def prefilter_words() -> tuple[bytes, ...]:
+    """Words one of which a file holds whenever some framework's prefilter matches it (each
+    prefilter's first group, which it needs): the words the prefilter's first look
+    (`frontends.triggers.WORDS`) must find for the frameworks."""
+    return tuple(dict.fromkeys(word for adapter in ADAPTERS for prefilter in adapter.prefilters for word in prefilter.groups[0]))

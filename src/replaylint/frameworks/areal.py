@@ -39,7 +39,8 @@ from .views import OVERRIDE_KEY, ConfigView
 # any replay key, merged with `OmegaConf.merge(default_cfg, cfg)`, omegaconf pinned at 2.4.0.dev2.
 _MAIN = "4aef98d8d818af55b43621aaadba047ae10f4e77"
 _TAGS = ("v1.0.4", "v1.0.3", "v1.0.2", "v1.0.1", "v1.0.0")
-EDITIONS = register(Editions("AReaL", "areal", "words", (Edition("1.0.4", releases=("1.0.4",), refs=(*_TAGS, _MAIN)),)))
+_SOURCE = "areal 1.0.4 areal/api/cli_args.py:1689-1744 (vLLMConfig), :3085-3090; omegaconf 2.4.0.dev2 dictconfig.py:160"
+EDITIONS = register(Editions("AReaL", "areal", "words", (Edition("1.0.4", releases=("1.0.4",), refs=(*_TAGS, _MAIN), source=_SOURCE),)))
 SECTION = "vllm"
 # `vLLMConfig`'s fields in AReaL 1.0.4 (areal/api/cli_args.py:1694-1741).
 FIELDS = frozenset(
@@ -64,7 +65,7 @@ def _refused_key(key: str) -> bool:
     return key not in FIELDS and names_replay(key)
 
 
-def yaml_launches(view: ConfigView, path: str, read_text: object = None) -> list[Launch] | None:
+def yaml_launches(view: ConfigView, path: str, read_text: object = None, read_view: object = None) -> list[Launch] | None:
     """The launches of an AReaL experiment config (None: the document is not one)."""
     if not all(view.has(key) for key in _SHAPE):
         return None

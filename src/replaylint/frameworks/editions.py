@@ -2,8 +2,11 @@
 
 A framework's defaults change between releases (verl 0.9.0 merges the user's
 `speculative_config` into MTP's, 0.8.0 replaced it; NeMo-RL 0.7.0 hard-codes
-`processed_logprobs`, its main branch leaves vLLM's default). An adapter builds its launch once
-per edition (`build`). Which edition runs is chosen by evidence:
+`processed_logprobs`, its main branch leaves vLLM's default). Each edition is a frozen record: the
+adapter's subclass of `Edition` (`VerlEdition`, `NemoRlEdition`, `PrimeRlEdition`, `TrlEdition`)
+holds what that release or commit does (its defaults, the keys and flags it has, what it forces),
+cited, and the adapter reads those facts instead of comparing edition names. An adapter builds its
+launch once per edition (`build`). Which edition runs is chosen by evidence:
 
 - a key only one edition has (NeMo-RL's `policy.sampling_mask_replay`, prime-rl's
   `enable_return_sampling_mask`), given to `build` by the adapter;
@@ -18,7 +21,7 @@ disagree about is unknown, so no rule reports on it (precision first), and a not
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Iterable, Protocol, Sequence
+from typing import Any, Callable, Generic, Iterable, Protocol, Sequence, TypeVar
 
 from ..framework_registry import pinned_packages
 from ..model import UNKNOWN, Framework, Launch, Request, Setting
@@ -31,23 +34,28 @@ class Edition:
 
     `releases`: the published versions read that behave as this edition (a range of versions
     between two editions' releases is judged by the older one); `refs`: git tags, branches and
-    commits (full SHAs) read that behave as it."""
+    commits (full SHAs) read that behave as it; `source`: where its behaviour was read (files and
+    lines at that release or commit). An adapter's subclass adds the facts its code reads."""
 
     name: str
     releases: tuple[str, ...] = ()
     refs: tuple[str, ...] = ()
+    source: str = ""
+
+
+E = TypeVar("E", bound=Edition)
 
 
 @dataclass(frozen=True)
-class Editions:
+class Editions(Generic[E]):
     """The editions of one framework, newest first; `package` is the name its pins use."""
 
     framework: str
     package: str
     passes: str
-    editions: tuple[Edition, ...]
+    editions: tuple[E, ...]
 
-    def named(self, name: str) -> Edition:
+    def named(self, name: str) -> E:
         return next(edition for edition in self.editions if edition.name == name)
 
     def owner(self, edition: Edition) -> str:
@@ -68,7 +76,7 @@ class PackagePin(Protocol):
     def describe(self) -> str: ...
 
 
-def build(family: Editions, make: Callable[[Edition], Launch | None], key: tuple[str, str] | None = None) -> Launch | None:
+def build(family: Editions[E], make: Callable[[E], Launch | None], key: tuple[str, str] | None = None) -> Launch | None:
     """The launch of `make` under every edition, united (see the module docstring). `key`:
     (edition name, the key only it has, as written) when the configuration shows one."""
     made = [(edition, make(edition)) for edition in family.editions]
@@ -195,13 +203,13 @@ def _agree(launches: Sequence[Launch]) -> bool:
     return all(facts(launch) == facts(launches[0]) for launch in launches[1:])
 
 
-FAMILIES: dict[str, Editions] = {}
+FAMILIES: dict[str, Editions[Any]] = {}
 # The packages whose pins choose an edition (the registry's `Adapter.packages`): a result cache
 # keys files by them.
 PINNED_PACKAGES = pinned_packages()
 
 
-def register(family: Editions) -> Editions:
+def register(family: Editions[E]) -> Editions[E]:
     FAMILIES[family.framework] = family
     return family
 

@@ -34,9 +34,14 @@ A fork: where NeMo-RL's own worker is in the checked tree, its code decides for 
 (`nemo_rl_fork`: its engine dict, its order of writes, its `VLLM_*` writes, whether its requests
 take the config's `top_k`/`temperature`), and messages name "the forked NeMo-RL" and the line.
 
+A config is read from YAML (`yaml_launches`) or from a command line's `--config` (or the script's
+default config) and overrides (`command_launch`), with the `defaults:` files it inherits (paths
+relative to it, merged under it by `load_config_with_inheritance`, up to four deep) when the tree
+holds them; a key a parent writes is spelled with the file that inherits it.
+
 Values are Python keyword arguments: no command line is built. Only `backend: vllm` (or no
-backend written) launches vLLM. Not seen: `defaults:` files, `${...}` interpolations, the
-installed NeMo-RL (how strict `sampling_mask_replay` is; a key both in the typed `vllm_cfg`
+backend written) launches vLLM. Not seen: `defaults:` files out of reach, `${...}`
+interpolations, the installed NeMo-RL (how strict `sampling_mask_replay` is; a key both in the typed `vllm_cfg`
 and in `vllm_kwargs` is a `TypeError`).
 """
 
@@ -44,7 +49,7 @@ from __future__ import annotations
 
 import posixpath
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Callable
 
 from ..command import judged_without
 from ..launch_context import LaunchContext
@@ -58,29 +63,53 @@ from .engine_keys import copied_settings
 from .nemo_rl_fork import WorkerFork
 from .views import ConfigView, Inherited, Layered, read_hydra_overrides, read_overrides, token_tree
 
-MAIN, RELEASED, REPLAY_BRANCH = "main", "0.7.0", "sampling-mask-replay"
-EDITIONS = register(
-    Editions(
-        "NeMo-RL",
-        "nemo-rl",
-        "keywords",
-        (
-            Edition(MAIN, refs=("7ea279abfbeb698b092856d0dab61e7cf39bc909", "main")),
-            Edition(REPLAY_BRANCH, refs=("bb926d0b92ace875d12bb4a227077c6c9ab96bfc",)),
-            Edition(
-                RELEASED,
-                refs=(
-                    "v0.5.0",
-                    "v0.6.0",
-                    "v0.7.0",
-                    "6c7089300fded94abfa49bb9cbf9eb357d862461",
-                    "5fb588932bf835506a8a5bac01de4f8c7ab0a065",
-                    "81aa43dda4765b0429cf31dab44441e4e4383911",
-                ),
-            ),
-        ),
-    )
+
+@dataclass(frozen=True, kw_only=True)
+class NemoRlEdition(Edition):
+    """What one NeMo-RL edition's vLLM worker does with the logprobs mode and the replay switch
+    (docs/frameworks-research.md §10).
+
+    `logprobs_mode_in_call`: the `logprobs_mode` the worker's `dict(...)` call writes beside
+    `**vllm_kwargs` (so a `vllm_kwargs.logprobs_mode` is a `TypeError` and `vllm_cfg.logprobs_mode`
+    is not read); None: the call writes none, and `vllm_cfg.logprobs_mode` is applied after it when
+    set. `sampling_mask_replay`: it reads `policy.sampling_mask_replay.enabled`, which turns the
+    mask on, sets `logprobs_mode` to `replay_logprobs_mode` and `VLLM_USE_V2_MODEL_RUNNER=1`
+    (`configure_vllm_for_sampling_mask_replay`)."""
+
+    logprobs_mode_in_call: str | None
+    sampling_mask_replay: bool = False
+    replay_logprobs_mode: str = "processed_logprobs"
+
+
+MAIN = NemoRlEdition(
+    "main",
+    refs=("7ea279abfbeb698b092856d0dab61e7cf39bc909", "main"),
+    source="NVIDIA-NeMo/RL @ 7ea279a nemo_rl/models/generation/vllm/vllm_worker.py:570, :599-601",
+    logprobs_mode_in_call=None,
 )
+REPLAY_BRANCH = NemoRlEdition(
+    "sampling-mask-replay",
+    refs=("bb926d0b92ace875d12bb4a227077c6c9ab96bfc",),
+    source="NVIDIA-NeMo/RL @ bb926d0b nemo_rl/models/policy/sampling_mask_replay.py configure_vllm_for_sampling_mask_replay",
+    logprobs_mode_in_call=None,
+    sampling_mask_replay=True,
+)
+RELEASED = NemoRlEdition(
+    "0.7.0",
+    refs=(
+        "v0.5.0",
+        "v0.6.0",
+        "v0.7.0",
+        "6c7089300fded94abfa49bb9cbf9eb357d862461",
+        "5fb588932bf835506a8a5bac01de4f8c7ab0a065",
+        "81aa43dda4765b0429cf31dab44441e4e4383911",
+    ),
+    source="NVIDIA-NeMo/RL v0.7.0 vllm_worker.py:455 (v0.6.0 :561, v0.5.0 :419)",
+    logprobs_mode_in_call="processed_logprobs",
+)
+EDITIONS = register(Editions("NeMo-RL", "nemo-rl", "keywords", (MAIN, REPLAY_BRANCH, RELEASED)))
+# Another YAML file of the tree as a view (None: not readable, or not a mapping): the YAML frontend's.
+ReadView = Callable[[str], "ConfigView | None"] | None
 _TYPED = {  # vllm_cfg key -> engine argument, as the worker's dict(...) call writes them
     "tensor_parallel_size": "tensor_parallel_size",
     "pipeline_parallel_size": "pipeline_parallel_size",
@@ -91,7 +120,7 @@ _TYPED = {  # vllm_cfg key -> engine argument, as the worker's dict(...) call wr
     "skip_tokenizer_init": "skip_tokenizer_init",
     "enable_prefix_caching": "enable_prefix_caching",
 }
-_MAX_DEFAULTS = 4  # `defaults:` files followed from a `--config` file, parent after parent
+_MAX_DEFAULTS = 4  # `defaults:` files followed from a config, parent after parent
 
 
 @dataclass(frozen=True)
@@ -133,6 +162,44 @@ def layout_of(view: ConfigView) -> Layout | None:
 
 def is_config(view: ConfigView) -> bool:
     return layout_of(view) is not None
+
+
+def yaml_launches(
+    view: ConfigView, path: str, read_text: Callable[[str], str | None] | None = None, read_view: ReadView = None
+) -> list[Launch] | None:
+    """A NeMo-RL config (None: not one; the registry's YAML finder): its generation settings, in
+    the file or in the `defaults:` files it inherits (`read_view`), with a fork's worker when
+    the tree holds one."""
+    if not (view.has("policy") or view.has("generation")) or not (is_config(view) or view.has("defaults")):
+        return None
+    reasons: list[str] = []
+    layered = _with_defaults(view, path, read_view, reasons, 0, path)
+    layout = layout_of(layered)
+    if layout is None:
+        return None
+    anchor = view.key_span(*layout.generation) or view.key_span(*layout.generation[:1]) or Span(path, 1, 1, 1, 1, 0, 0)
+    forked = nemo_rl_fork.fork(path, read_text)
+    context = LaunchContext(LaunchKind.FRAMEWORK, label=forked_label(f"nemo-rl: {path}", forked), open_reasons=tuple(reasons))
+    launch = adapt(layered, anchor, context, forked=forked)
+    return [launch] if launch is not None else []
+
+
+def _with_defaults(view: ConfigView, path: str, read_view: ReadView, reasons: list[str], depth: int, heir: str) -> ConfigView:
+    """NeMo-RL's `defaults:` (a path or a list of paths next to the config, merged under it by
+    `load_config_with_inheritance`) under the config; a parent's keys are spelled with the name
+    of `heir`, the file checked (a finding that lands in a parent names the child)."""
+    defaults = view.value("defaults")
+    names = [defaults] if isinstance(defaults, str) else [d for d in defaults if isinstance(d, str)] if isinstance(defaults, list) else []
+    layers: list[ConfigView] = []
+    for name in names:
+        candidate = posixpath.normpath(posixpath.join(posixpath.dirname(path), name))
+        readable = depth < _MAX_DEFAULTS and not posixpath.isabs(name)
+        parent = read_view(candidate) if read_view is not None and readable else None
+        if parent is None:
+            reasons.append(f"defaults: {name} (not read here)")
+            continue
+        layers.append(_with_defaults(Inherited(parent, heir), candidate, read_view, reasons, depth + 1, heir))
+    return Layered([*layers, view]) if layers else view
 
 
 def command_launch(context: LaunchContext, span: Span, tokens: list[Token]) -> Launch | None:
@@ -211,12 +278,14 @@ def adapt(view: ConfigView, anchor: Span, context: LaunchContext, forked: Worker
     if forked is not None:
         made = _launch(view, layout, anchor, REPLAY_BRANCH if forked.replay_branch else MAIN, context, forked)
         return build(EDITIONS, lambda _: made)  # the same code for every edition
-    key = (REPLAY_BRANCH, view.spelling(*REPLAY)) if layout.replay and view.has(*REPLAY) else None
-    return build(EDITIONS, lambda edition: _launch(view, layout, anchor, edition.name, context, None), key)
+    key = (REPLAY_BRANCH.name, view.spelling(*REPLAY)) if layout.replay and view.has(*REPLAY) else None
+    return build(EDITIONS, lambda edition: _launch(view, layout, anchor, edition, context, None), key)
 
 
-def _launch(view: ConfigView, layout: Layout, anchor: Span, edition: str, context: LaunchContext, forked: WorkerFork | None) -> Launch:
-    owner = nemo_rl_fork.OWNER if forked is not None else f"NeMo-RL {edition}"
+def _launch(
+    view: ConfigView, layout: Layout, anchor: Span, edition: NemoRlEdition, context: LaunchContext, forked: WorkerFork | None
+) -> Launch:
+    owner = nemo_rl_fork.OWNER if forked is not None else EDITIONS.owner(edition)
     reasons = list(context.open_reasons)
     issues: list[ArgIssue] = []
     settings = copied_settings(view, layout.vllm_cfg, _TYPED)
@@ -233,13 +302,13 @@ def _launch(view: ConfigView, layout: Layout, anchor: Span, edition: str, contex
     if forked is not None:
         mode = view.setting("logprobs_mode", *layout.vllm_cfg, "logprobs_mode")
         issues += nemo_rl_fork.engine(forked, settings, spread, mode, anchor)
-    elif edition == RELEASED:
+    elif edition.logprobs_mode_in_call is not None:
         duplicate = settings.pop("logprobs_mode", None)
         if duplicate is not None:
             detail = "TypeError: dict() got multiple values for keyword argument 'logprobs_mode'"
             issues.append(ArgIssue("framework-rejected", duplicate.span, duplicate.spelling, "logprobs_mode", detail))
-        said = f"({owner} sets logprobs_mode='processed_logprobs')"
-        settings["logprobs_mode"] = Setting("logprobs_mode", "processed_logprobs", anchor, said, implied=True)
+        mode = edition.logprobs_mode_in_call
+        settings["logprobs_mode"] = Setting("logprobs_mode", mode, anchor, f"({owner} sets logprobs_mode={mode!r})", implied=True)
     else:
         mode = view.setting("logprobs_mode", *layout.vllm_cfg, "logprobs_mode")
         if mode is not None and mode.value is not None:
@@ -259,11 +328,12 @@ def _launch(view: ConfigView, layout: Layout, anchor: Span, edition: str, contex
                 )
     if forked is not None:
         nemo_rl_fork.environment(forked, environment, anchor)
-    replay = view.setting("return_sampling_mask", *REPLAY) if edition == REPLAY_BRANCH and layout.replay else None
+    replay = view.setting("return_sampling_mask", *REPLAY) if edition.sampling_mask_replay and layout.replay else None
     if replay is not None and replay.value is True:
         said = f"{replay.spelling} ({owner} sets %s)"
+        mode = edition.replay_logprobs_mode
         settings["return_sampling_mask"] = Setting("return_sampling_mask", True, replay.span, replay.spelling, replay.value_span)
-        settings["logprobs_mode"] = Setting("logprobs_mode", "processed_logprobs", replay.span, said % "logprobs_mode='processed_logprobs'")
+        settings["logprobs_mode"] = Setting("logprobs_mode", mode, replay.span, said % f"logprobs_mode={mode!r}")
         environment[RUNNER_ENV] = Setting(RUNNER_ENV, "1", replay.span, said % f"{RUNNER_ENV}=1", implied=True)
     model = view.setting("model", *layout.model)
     if model is not None and "model" not in settings:

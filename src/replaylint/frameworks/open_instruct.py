@@ -61,7 +61,8 @@ def engine_settings(settings: Mapping[str, Setting], anchor: Span) -> dict[str, 
 # -- command lines -------------------------------------------------------------------------------
 
 COMMIT = "e6c3044aa6201c8bfa4573c1b03142af599e730d"
-EDITIONS = register(Editions("open-instruct", "open-instruct", "words", (Edition(COMMIT[:8], refs=(COMMIT,)),)))
+_SOURCE = "allenai/open-instruct @ e6c3044a open_instruct/vllm_utils.py create_vllm_engines, LLMRayActor; grpo_fast.py"
+EDITIONS = register(Editions("open-instruct", "open-instruct", "words", (Edition(COMMIT[:8], refs=(COMMIT,), source=_SOURCE),)))
 _DATA = os.path.join(os.path.dirname(__file__), "data", "open-instruct-options.json")
 # transformers 5.4.0 `hf_argparser.py` `parse_args_into_dataclasses` (open-instruct asks for >=5.4.0)
 _UNUSED = "Some specified arguments are not used by the HfArgumentParser: {}"

@@ -50,7 +50,7 @@ so with the mask on each such request needs its own `top_k` (`_train_requests`).
 from __future__ import annotations
 
 import json
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..model import UNKNOWN, Launch, LaunchKind, Request, Setting, Span
@@ -60,17 +60,51 @@ from .editions import Edition, Editions, build, register
 if TYPE_CHECKING:
     from ..toml_document import TomlDocument
 
-_PROCESSED = "processed_logprobs"
-MAIN, SAMPLING_MASK = "main", "sampling-mask"
-EDITIONS = register(
-    Editions(
-        "prime-rl",
-        "prime-rl",
-        "attributes",
-        (Edition(MAIN, refs=("559b44772e471d1538537b8805cc77f3824a5e64", "main")), Edition(SAMPLING_MASK)),
-    )
+
+@dataclass(frozen=True, kw_only=True)
+class PrimeRlEdition(Edition):
+    """What one prime-rl edition's configuration and server do (docs/frameworks-research.md §10).
+
+    `own_keys`: `InferenceConfig` keys only it has, and `train_sampling_keys` the train-sampling
+    keys only it has (a file that writes one is read as this edition); `captures_sampling_mask`:
+    `enable_return_sampling_mask`, or truncating train sampling, turns the mask on
+    (`auto_setup_sampling_mask_capture`); `runner_env`: the `VLLM_USE_V2_MODEL_RUNNER` its server
+    sets with `setdefault` (after `[inference.env_vars]`: a value written there wins), for every
+    server or, with `runner_env_needs_mask`, only where the mask is on; `logprobs_mode`:
+    `to_namespace`'s default; `train_requests`: each policy-sourced train source sends its own
+    requests (`temperature`, `extra_body.top_k`, `_train_requests`)."""
+
+    own_keys: tuple[str, ...] = ()
+    train_sampling_keys: tuple[str, ...] = ()
+    captures_sampling_mask: bool
+    runner_env: str
+    runner_env_needs_mask: bool
+    logprobs_mode: str = "processed_logprobs"
+    train_requests: bool
+
+
+MAIN = PrimeRlEdition(
+    "main",
+    refs=("559b44772e471d1538537b8805cc77f3824a5e64", "main"),
+    source="PrimeIntellect-ai/prime-rl @ 559b447 src/prime_rl/inference/server.py:13-17; configs/inference.py:611-613; "
+    "configs/orchestrator.py:46-71, :644-653",
+    captures_sampling_mask=False,
+    runner_env="0",
+    runner_env_needs_mask=False,
+    train_requests=True,
 )
-_MASK_EDITION_KEYS = ("enable_return_sampling_mask", "enable_return_sampling_mask_logprobs")
+SAMPLING_MASK = PrimeRlEdition(
+    "sampling-mask",
+    source="code-index text (ids 70344712686, 70744034939): configs/inference.py to_namespace, configs/rl.py "
+    "auto_setup_sampling_mask_capture, inference/server.py setup_vllm_env",
+    own_keys=("enable_return_sampling_mask", "enable_return_sampling_mask_logprobs"),
+    train_sampling_keys=("top_p", "top_k"),
+    captures_sampling_mask=True,
+    runner_env="1",
+    runner_env_needs_mask=True,
+    train_requests=False,
+)
+EDITIONS = register(Editions("prime-rl", "prime-rl", "attributes", (MAIN, SAMPLING_MASK)))
 
 
 def kind_of(document: TomlDocument) -> str | None:
@@ -103,28 +137,36 @@ def launches(document: TomlDocument) -> list[Launch]:
         base, label = (), "prime-rl inference"
     else:
         return []
-    launch = build(EDITIONS, lambda edition: _launch(document, base, label, edition.name), _edition_key(document, base))
+    launch = build(EDITIONS, lambda edition: _launch(document, base, label, edition), _edition_key(document, base))
     return [launch] if launch is not None else []
 
 
 def _edition_key(document: TomlDocument, base: tuple[str, ...]) -> tuple[str, str] | None:
-    """(`sampling-mask`, the key as written) when the file writes a key only that edition has."""
-    paths = [(*base, key) for key in _MASK_EDITION_KEYS]
-    if base:
+    """(the edition, the key as written) when the file writes a key only one edition has."""
+    for edition in EDITIONS.editions:
+        for path in _own_paths(document, base, edition):
+            if document.value(*path) is not None:
+                return edition.name, document.text(document.nearest(*path))
+    return None
+
+
+def _own_paths(document: TomlDocument, base: tuple[str, ...], edition: PrimeRlEdition) -> list[tuple[Any, ...]]:
+    """Where `edition`'s own keys would be written: beside the mask, and (in an `rl.toml`) in
+    the group's train sampling and each train source's or environment's."""
+    paths: list[tuple[Any, ...]] = [(*base, key) for key in edition.own_keys]
+    if base and edition.train_sampling_keys:
         train = ("orchestrator", "train")
-        paths += [(*train, "sampling", key) for key in ("top_p", "top_k")]
+        paths += [(*train, "sampling", key) for key in edition.train_sampling_keys]
         for field in ("source", "env"):
             sources = document.value(*train, field)
             for index, source in enumerate(sources if isinstance(sources, list) else []):
                 sampling = source.get("sampling") if isinstance(source, dict) else None
-                paths += [(*train, field, index, "sampling", key) for key in ("top_p", "top_k") if isinstance(sampling, dict)]
-    for path in paths:
-        if document.value(*path) is not None:
-            return SAMPLING_MASK, document.text(document.nearest(*path))
-    return None
+                if isinstance(sampling, dict):
+                    paths += [(*train, field, index, "sampling", key) for key in edition.train_sampling_keys]
+    return paths
 
 
-def _launch(document: TomlDocument, base: tuple[str, ...], label: str, edition: str) -> Launch:
+def _launch(document: TomlDocument, base: tuple[str, ...], label: str, edition: PrimeRlEdition) -> Launch:
     if base:
         anchor = document.nearest(*base)
     else:
@@ -138,22 +180,24 @@ def _launch(document: TomlDocument, base: tuple[str, ...], label: str, edition: 
     model = document.value("model", "name") if base else None
     if "model" not in settings and isinstance(model, str):
         settings["model"] = _setting(document, ("model", "name"), "model", model)
-    owner = f"prime-rl {edition}"
-    mask = _mask(document, base) if edition == SAMPLING_MASK else None
+    owner = EDITIONS.owner(edition)
+    mask = _mask(document, base) if edition.captures_sampling_mask else None
     if mask is not None:
         settings["return_sampling_mask"] = mask
     if "logprobs_mode" not in settings:
-        settings["logprobs_mode"] = Setting("logprobs_mode", _PROCESSED, anchor, f"{owner}'s default logprobs_mode = {_PROCESSED!r}")
+        mode = edition.logprobs_mode
+        settings["logprobs_mode"] = Setting("logprobs_mode", mode, anchor, f"{owner}'s default logprobs_mode = {mode!r}")
     env = _env(document, base)
-    if edition == MAIN:
+    said = f"{RUNNER_ENV}={edition.runner_env} (set by {owner})"
+    if not edition.runner_env_needs_mask:
         # setdefault after [inference.env_vars] is applied: a value written there wins.
-        default = Setting(RUNNER_ENV, "0", anchor, f"{RUNNER_ENV}=0 (set by {owner})", implied=True)
+        default = Setting(RUNNER_ENV, edition.runner_env, anchor, said, implied=True)
         env[RUNNER_ENV] = replace(env[RUNNER_ENV], replaces=default) if RUNNER_ENV in env else default
     elif mask is not None and RUNNER_ENV not in env:
-        value = "1" if mask.value is True else UNKNOWN
-        env[RUNNER_ENV] = Setting(RUNNER_ENV, value, mask.span, f"{RUNNER_ENV}=1 (set by {owner})", implied=True)
+        value = edition.runner_env if mask.value is True else UNKNOWN
+        env[RUNNER_ENV] = Setting(RUNNER_ENV, value, mask.span, said, implied=True)
     where = settings["return_sampling_mask"].span if "return_sampling_mask" in settings else anchor
-    requests = _train_requests(document, where, owner) if edition == MAIN and base else ()
+    requests = _train_requests(document, where, owner) if edition.train_requests and base else ()
     return Launch(LaunchKind.FRAMEWORK, anchor, settings, env, label=label, requests=requests)
 
 

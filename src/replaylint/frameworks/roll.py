@@ -23,7 +23,8 @@ interpolations (unknown values). See docs/frameworks-research-new-adapters.md se
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+import os
+from typing import Any, Callable, Iterator
 
 from ..launch_context import LaunchContext
 from ..model import UNKNOWN, Launch, LaunchKind, Request, Setting, Span
@@ -54,6 +55,56 @@ def is_config(view: ConfigView) -> bool:
         isinstance(worker, dict) and isinstance(worker.get("strategy_args"), dict) and "strategy_name" in worker["strategy_args"]
         for worker in root.values()
     )
+
+
+def yaml_launches(
+    view: ConfigView, path: str, read_text: object = None, read_view: Callable[[str], ConfigView | None] | None = None
+) -> list[Launch] | None:
+    """One launch per vLLM worker of a ROLL pipeline config (None: not one; the registry's YAML
+    finder). `read_view` reads the Hydra `defaults:` files that may write worker settings."""
+    if not is_config(view):
+        return None
+    launches = []
+    workers = vllm_workers(view)
+    reasons = _hydra_defaults(view, path, read_view, {worker[0] for worker in workers} | {"system_envs", "validation"})
+    for worker in workers:
+        anchor = view.key_span(*worker, *CONFIG) or view.key_span(*worker, *STRATEGY)
+        if anchor is not None:
+            context = LaunchContext(LaunchKind.FRAMEWORK, label=f"roll: {path}", open_reasons=tuple(reasons))
+            launches.append(adapt(view, worker, anchor, context))
+    return launches
+
+
+def _hydra_defaults(view: ConfigView, path: str, read_view: Callable[[str], ConfigView | None] | None, keys: set[str]) -> list[str]:
+    """Hydra `defaults:` entries that may write `keys` (the config's own keys win, as `_self_`
+    comes last by default, but a default file may add engine keys the config leaves out). An
+    entry `GROUP/NAME@_here_` (or `@_global_`) merges the file `GROUP/NAME.yaml`, next to the
+    config, at the top level (so does an entry without a group); without a package, a group's
+    file lands under the group's last name (Hydra's default package, inferred)."""
+    defaults = view.value("defaults")
+    if defaults is None:
+        return []
+    if not isinstance(defaults, list):
+        return ["defaults: (not a list)"]
+    reasons = []
+    for entry in defaults:
+        if entry == "_self_":
+            continue
+        if not isinstance(entry, str):
+            reasons.append(f"defaults: {entry} (a config group option, not read here)")
+            continue
+        name, _, package = entry.partition("@")
+        group = name.rstrip("/").rpartition("/")[0].rpartition("/")[2]  # `envs` of `envs/sokoban`
+        landing = None if package in ("_here_", "_global_") or not (package or group) else (package or group).split(".")[0]
+        if landing is not None and landing not in keys:
+            continue
+        candidate = os.path.normpath(os.path.join(os.path.dirname(path), name if name.endswith((".yaml", ".yml")) else name + ".yaml"))
+        parent = read_view(candidate) if read_view is not None and not os.path.isabs(name) else None
+        if parent is None:
+            reasons.append(f"defaults: {entry} (not read here)")
+        elif landing is not None or any(parent.has(key) for key in keys):
+            reasons.append(f"defaults: {entry} (writes worker settings, not merged here)")
+    return reasons
 
 
 def vllm_workers(view: ConfigView) -> list[tuple[str, ...]]:

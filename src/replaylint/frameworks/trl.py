@@ -68,23 +68,37 @@ from ..vllm.command_line import Token
 from .editions import Edition, Editions, build, register
 from .refusals import names_replay, refusal
 
-FORWARDS, REFUSES = "1.16.0", "1.10.0"
-EDITIONS = register(
-    Editions(
-        "TRL",
-        "trl",
-        "words",
-        (
-            Edition(FORWARDS, releases=("1.11.0", "1.12.0", "1.13.0", "1.14.0", "1.14.1", "1.14.2", "1.15.0", "1.16.0")),
-            # 0.29.0 to 1.10.0: each judged by its own code (tests/frameworks_judge/README.md)
-            Edition(
-                REFUSES,
-                releases=("0.16.0", "0.17.0", "0.29.0", "0.29.1", "1.0.0", "1.1.0", "1.2.0", "1.3.0", "1.4.0")
-                + ("1.5.0", "1.5.1", "1.6.0", "1.7.0", "1.7.1", "1.8.0", "1.9.0", "1.9.1", "1.9.2", "1.10.0"),
-            ),
-        ),
-    )
+
+@dataclass(frozen=True, kw_only=True)
+class TrlEdition(Edition):
+    """What one TRL edition's `trl vllm-serve` does with the words it is given (see the module
+    docstring). `forced`: the flags it adds after the user's fields (1.11 on: `build_command`'s
+    words; 1.10: `llm_worker`'s `LLM(..., logprobs_mode="processed_logprobs")`);
+    `forwards_unrecognised`: words its parser does not take, and a `--config` file's keys that
+    are no field, reach `vllm serve` last; else they are refused (`ValueError`) before vLLM
+    starts."""
+
+    forced: tuple[tuple[str, str], ...]
+    forwards_unrecognised: bool
+
+
+FORWARDS = TrlEdition(
+    "1.16.0",
+    releases=("1.11.0", "1.12.0", "1.13.0", "1.14.0", "1.14.1", "1.14.2", "1.15.0", "1.16.0"),
+    source="trl 1.16.0 trl/scripts/vllm_serve.py build_command; trl/cli/commands/vllm_serve.py",
+    forced=(("--logprobs-mode", "processed_logprobs"), ("--max-logprobs", "-1")),
+    forwards_unrecognised=True,
 )
+REFUSES = TrlEdition(
+    "1.10.0",
+    # 0.29.0 to 1.10.0: each judged by its own code (tests/frameworks_judge/README.md)
+    releases=("0.16.0", "0.17.0", "0.29.0", "0.29.1", "1.0.0", "1.1.0", "1.2.0", "1.3.0", "1.4.0")
+    + ("1.5.0", "1.5.1", "1.6.0", "1.7.0", "1.7.1", "1.8.0", "1.9.0", "1.9.1", "1.9.2", "1.10.0"),
+    source="trl 1.10.0 trl/scripts/vllm_serve.py:343-363 (llm_worker); transformers 5.24.0 hf_argparser.py",
+    forced=(("--logprobs-mode", "processed_logprobs"),),
+    forwards_unrecognised=False,
+)
+EDITIONS = register(Editions("TRL", "trl", "words", (FORWARDS, REFUSES)))
 
 # ScriptArguments fields (trl 1.16.0): how each takes its value, and the vLLM flag it becomes.
 _VALUE, _OPTIONAL_BOOL, _REQUIRED_BOOL = "value", "bool?", "bool"
@@ -130,12 +144,6 @@ _OPTIONS = {f"--{name}": name for name in _FIELDS} | {f"--{name.replace('_', '-'
 _TRUE = {"yes", "true", "t", "y", "1"}
 _FALSE = {"no", "false", "f", "n", "0"}
 _NEGATIVE_NUMBER = re.compile(r"^-\d+$|^-\d*\.\d+$")
-# What each edition adds after the user's fields: 1.11+ `build_command`'s words; 1.10 `llm_worker`'s
-# `LLM(..., logprobs_mode="processed_logprobs")`.
-_FORCED = {
-    FORWARDS: (("--logprobs-mode", "processed_logprobs"), ("--max-logprobs", "-1")),
-    REFUSES: (("--logprobs-mode", "processed_logprobs"),),
-}
 # The trainers' configs whose requests reach `trl vllm-serve` (see the module docstring).
 TRAINER_CONFIGS = ("GRPOConfig", "RLOOConfig", "DistillationConfig")
 TRAINER_ROUTE = "/v1/completions"
@@ -221,10 +229,10 @@ def _bool(value: Any) -> Any:
 
 def command_launch(context: LaunchContext, span: Span, tokens: list[Token], elements: Any, syntax: Any) -> Launch | None:
     """The launch of `trl vllm-serve ARGS` as each edition builds it (`editions.build`)."""
-    return build(EDITIONS, lambda edition: _launch(edition.name, span, tokens, elements, syntax, context))
+    return build(EDITIONS, lambda edition: _launch(edition, span, tokens, elements, syntax, context))
 
 
-def _launch(edition: str, span: Span, tokens: list[Token], elements: Any, syntax: Any, context: LaunchContext) -> Launch | None:
+def _launch(edition: TrlEdition, span: Span, tokens: list[Token], elements: Any, syntax: Any, context: LaunchContext) -> Launch | None:
     parsed = _parse(tokens)
     combined: list[Token] = []
     origin: list[int | None] = []  # index in `tokens` of each combined word (None: TRL's own or the config's)
@@ -285,15 +293,15 @@ def _launch(edition: str, span: Span, tokens: list[Token], elements: Any, syntax
         else:
             add(Token(None if value is None else str(value), flag_token.span, flag_token.raw), None)
     named = model is not None or "model" in config_fields  # TRL requires `--model`: else the script's arguments may carry it
-    stop = _refusal(tokens, parsed, config_extras) if edition == REFUSES else None
+    stop = None if edition.forwards_unrecognised else _refusal(tokens, parsed, config_extras)
     if stop is not None:
         del combined[1:], origin[1:]  # TRL stops before vLLM starts: only the model is left to name the launch
         env = {}
     else:
-        for flag, value in _FORCED[edition]:
+        for flag, value in edition.forced:
             add(own(flag), None)
             add(Token(value, span, value), None)
-        for token in config_extras if edition == FORWARDS else ():
+        for token in config_extras if edition.forwards_unrecognised else ():
             add(token, None)
         for index in parsed.extras:  # 1.10: only words whose text is unknown, which may be nothing
             add(tokens[index], index)

@@ -52,7 +52,7 @@ launch's label the file.
 from __future__ import annotations
 
 import json
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Sequence
 
 from ..command import judged_without
@@ -68,24 +68,12 @@ from .refusals import names_replay, refusal, refused
 from .verl_fork import OWNER, Fork, fork, forked_label
 from .views import ConfigView, read_hydra_overrides
 
-EDITIONS = register(
-    Editions(
-        "verl",
-        "verl",
-        "words",
-        (
-            Edition("0.9.1", releases=("0.9.1",)),
-            Edition("0.9.0", releases=("0.9.0",)),
-            Edition("0.8.0", releases=("0.7.1", "0.8.0"), refs=("b178a3cd56f58b2d502255daba591e92833930a7",)),
-        ),
-    )
-)
-_MTP_MERGES = {"0.9.1": True, "0.9.0": True, "0.8.0": False}
-_FALSE_AS_NO_FLAG = {"0.9.1": True, "0.9.0": False, "0.8.0": False}
 ROLLOUT = ("actor_rollout_ref", "rollout")
 MODEL_PATH = ("actor_rollout_ref", "model", "path")  # a command line that names it is complete without the script's `"$@"`
 MTP = ("actor_rollout_ref", "model", "mtp")
-_TYPED = (  # (verl key under rollout, vLLM argument, verl default or None: only when written)
+# (verl key under rollout, vLLM argument, verl default or None: only when written), as
+# `launch_server`'s `args` dict copies them; the same in every edition read (`rollout.yaml`).
+_TYPED = (
     ("dtype", "dtype", None),
     ("load_format", "load_format", None),
     ("max_model_len", "max_model_len", None),
@@ -99,10 +87,68 @@ _TYPED = (  # (verl key under rollout, vLLM argument, verl default or None: only
     ("tensor_model_parallel_size", "tensor_parallel_size", 2),
     ("scheduling_policy", "scheduling_policy", None),
 )
+
+
+@dataclass(frozen=True, kw_only=True)
+class VerlEdition(Edition):
+    """What one verl edition's async rollout server does (docs/frameworks-research.md §10).
+
+    `mtp_merges`: MTP's `{method, num_speculative_tokens}` is merged with the user's
+    `engine_kwargs.vllm.speculative_config` (`build_mtp_speculative_config`), else put in its
+    place; `false_as_no_flag`: `build_cli_args_from_config` writes `--no-<key>` for a `False`
+    value of vLLM's optional switches, else skips every `False`. The defaults below are alike in
+    every edition read: `typed` (rollout keys the `args` dict copies, with verl's defaults), the
+    rollout and validation requests' sampling defaults, `compilation_config`'s `cudagraph_mode`,
+    the executor backend and MTP's own defaults."""
+
+    mtp_merges: bool
+    false_as_no_flag: bool
+    typed: tuple[tuple[str, str, Any], ...] = _TYPED
+    rollout_request_defaults: tuple[tuple[str, Any], ...] = (("temperature", 1.0), ("top_k", -1))
+    validation_request_defaults: tuple[tuple[str, Any], ...] = (("temperature", 0), ("top_k", -1))
+    cudagraph_mode: str = "FULL_AND_PIECEWISE"
+    executor_backend: str = "mp"
+    mtp_method: str = "mtp"
+    mtp_speculative_tokens: int = 1
+
+
+EDITIONS = register(
+    Editions(
+        "verl",
+        "verl",
+        "words",
+        (
+            VerlEdition(
+                "0.9.1",
+                releases=("0.9.1",),
+                source="verl 0.9.1 vllm_async_server.py:377-382, vllm_rollout/utils.py:458, :506, :522-537",
+                mtp_merges=True,
+                false_as_no_flag=True,
+            ),
+            VerlEdition(
+                "0.9.0",
+                releases=("0.9.0",),
+                source="verl 0.9.0 vllm_async_server.py:330-335, vllm_rollout/utils.py:476-491",
+                mtp_merges=True,
+                false_as_no_flag=False,
+            ),
+            VerlEdition(
+                "0.8.0",
+                releases=("0.7.1", "0.8.0"),
+                refs=("b178a3cd56f58b2d502255daba591e92833930a7",),
+                source="verl 0.8.0 vllm_async_server.py:277, :297-302; 0.7.1 :346-352; b178a3c :288, :300-306",
+                mtp_merges=False,
+                false_as_no_flag=False,
+            ),
+        ),
+    )
+)
 _HYDRA_CONFIG_OPTIONS = ("--config-name", "--config-path", "--config-dir", "-cn", "-cp", "-cd")
 
 
-def yaml_launches(view: ConfigView, path: str, read_text: Callable[[str], str | None] | None = None) -> list[Launch] | None:
+def yaml_launches(
+    view: ConfigView, path: str, read_text: Callable[[str], str | None] | None = None, read_view: object = None
+) -> list[Launch] | None:
     """A verl trainer config (a top-level `actor_rollout_ref`; None: not one): its rollout's engine,
     with the defaults of a fork in the tree when there is one."""
     if not view.has(ROLLOUT[0]):
@@ -182,7 +228,7 @@ def adapt(view: ConfigView, anchor: Span, context: LaunchContext, words: Sequenc
     if not starts_vllm and not any(refusals.values()):
         return None
 
-    def launch(edition: Edition) -> Launch:
+    def launch(edition: VerlEdition) -> Launch:
         if not starts_vllm:
             made = Launch(LaunchKind.FRAMEWORK, anchor, {}, {}, label=context.label, condition=context.condition)
         else:
@@ -203,11 +249,11 @@ def _hydra_refused(launch: Launch, found: HydraRefusal | None) -> Launch:
     return refused(launch, refusal(found.token.span, found.token.raw, name, found.message))
 
 
-def _launch(view: ConfigView, anchor: Span, edition: Edition, context: LaunchContext, forked: Fork | None) -> Launch:
+def _launch(view: ConfigView, anchor: Span, edition: VerlEdition, context: LaunchContext, forked: Fork | None) -> Launch:
     open_reasons = list(context.open_reasons)
     owner = OWNER if forked is not None else EDITIONS.owner(edition)
-    args = _Args(anchor, owner, _FALSE_AS_NO_FLAG[edition.name])
-    for key, name, default in _TYPED:
+    args = _Args(anchor, owner, edition.false_as_no_flag)
+    for key, name, default in edition.typed:
         if forked is not None and forked.typed(key, name) != "config":
             continue  # the fork's server passes its own value, or none
         default = forked.default(key, default) if forked is not None else default
@@ -215,14 +261,15 @@ def _launch(view: ConfigView, anchor: Span, edition: Edition, context: LaunchCon
             args.put(name, view.value(*ROLLOUT, key), view.span(*ROLLOUT, key) or anchor, view.spelling(*ROLLOUT, key))
         elif default is not None:
             args.default(name, default, f"{owner}'s default {'.'.join(ROLLOUT)}.{key}={default}")
-    args.default("distributed_executor_backend", "mp", f"{owner} sets")
-    compilation: dict[str, Any] = {"cudagraph_mode": "FULL_AND_PIECEWISE"}
+    args.default("distributed_executor_backend", edition.executor_backend, f"{owner} sets")
+    cudagraph_mode = edition.cudagraph_mode
+    compilation: dict[str, Any] = {"cudagraph_mode": cudagraph_mode}
     engine = view.value(*ROLLOUT, "engine_kwargs", "vllm", default={})
     engine = {k: v for k, v in engine.items() if v is not None} if isinstance(engine, dict) else {}
     for key, value in (forked.engine_defaults() if forked is not None else {}).items():  # under the command line's
         if key not in engine:
             args.default(key, value, f"{owner}'s default {'.'.join(ROLLOUT)}.engine_kwargs.vllm.{key}={value}")
-    server, reasons = forked.server_args({name: key for key, name, _ in _TYPED}) if forked is not None else ([], [])
+    server, reasons = forked.server_args({name: key for key, name, _ in edition.typed}) if forked is not None else ([], [])
     open_reasons += reasons
     for written, what in server:
         if not written.late and written.key not in engine:
@@ -238,11 +285,9 @@ def _launch(view: ConfigView, anchor: Span, edition: Edition, context: LaunchCon
     else:
         compilation_value = {
             **(user_compilation or {}),
-            "cudagraph_mode": (user_compilation or {}).get("cudagraph_mode", "FULL_AND_PIECEWISE"),
+            "cudagraph_mode": (user_compilation or {}).get("cudagraph_mode", cudagraph_mode),
         }
-        if (engine.get("decode_context_parallel_size") or 1) not in (1, UNKNOWN) and compilation_value[
-            "cudagraph_mode"
-        ] == "FULL_AND_PIECEWISE":
+        if (engine.get("decode_context_parallel_size") or 1) not in (1, UNKNOWN) and compilation_value["cudagraph_mode"] == cudagraph_mode:
             compilation_value["cudagraph_mode"] = "PIECEWISE"
     path = (*ROLLOUT, "engine_kwargs", "vllm", "compilation_config")
     if user_compilation is not None and view.span(*path) is not None:
@@ -250,7 +295,7 @@ def _launch(view: ConfigView, anchor: Span, edition: Edition, context: LaunchCon
             "compilation_config", compilation_value, view.span(*path), view.spelling(*path), view.sub_settings(path, compilation_value)
         )  # type: ignore[arg-type]
     else:
-        args.default("compilation_config", compilation, f"{owner}'s default cudagraph_mode FULL_AND_PIECEWISE")
+        args.default("compilation_config", compilation, f"{owner}'s default cudagraph_mode {cudagraph_mode}")
     for key, value in engine.items():
         path = (*ROLLOUT, "engine_kwargs", "vllm", key)
         args.put(key, value, view.span(*path) or anchor, view.spelling(*path), view.sub_settings(path, value))
@@ -259,10 +304,11 @@ def _launch(view: ConfigView, anchor: Span, edition: Edition, context: LaunchCon
             args.default(written.key, written.value, what)
     for key in forked.removed() if forked is not None else ():
         args.items.pop(key, None)
-    _mtp(view, args, _MTP_MERGES[edition.name])
+    _mtp(view, args, edition)
     parsed = command_line.parse(args.tokens(), NEWEST, None, "api_server")  # the model is not among the words
     settings = parsed.settings
-    requests = _requests(view, settings.get("return_sampling_mask"), anchor, bool(open_reasons or parsed.open_reasons), owner, forked)
+    open_ended = bool(open_reasons or parsed.open_reasons)
+    requests = _requests(view, edition, settings.get("return_sampling_mask"), anchor, open_ended, owner, forked)
     reasons = open_reasons + parsed.open_reasons
     forwarded = judged_without(context.forwarded, True, reasons)
     return Launch(
@@ -280,14 +326,14 @@ def _launch(view: ConfigView, anchor: Span, edition: Edition, context: LaunchCon
     )
 
 
-def _mtp(view: ConfigView, args: _Args, merges: bool) -> None:
-    """MTP's `speculative_config`: merged with the user's (0.9.0 on) or in its place (0.8.0)."""
+def _mtp(view: ConfigView, args: _Args, edition: VerlEdition) -> None:
+    """MTP's `speculative_config`: merged with the user's or in its place, as `edition` does."""
     if view.value(*MTP, "enable") is not True or view.value(*MTP, "enable_rollout") is not True:
         return
-    method = view.value(*MTP, "method", default="mtp")
-    tokens = view.value(*MTP, "num_speculative_tokens", default=1)
+    method = view.value(*MTP, "method", default=edition.mtp_method)
+    tokens = view.value(*MTP, "num_speculative_tokens", default=edition.mtp_speculative_tokens)
     user = args.items.get("speculative_config")
-    if not merges:
+    if not edition.mtp_merges:
         span = view.span(*MTP, "enable_rollout") or args.anchor
         spelling = f"{view.spelling(*MTP, 'enable_rollout')} ({args.owner} replaces speculative_config with MTP's)"
         args.put("speculative_config", {"method": method, "num_speculative_tokens": tokens}, span, spelling)
@@ -313,7 +359,7 @@ def _mtp(view: ConfigView, args: _Args, merges: bool) -> None:
 
 
 def _requests(
-    view: ConfigView, mask: Setting | None, anchor: Span, open_ended: bool, owner: str, forked: Fork | None = None
+    view: ConfigView, edition: VerlEdition, mask: Setting | None, anchor: Span, open_ended: bool, owner: str, forked: Fork | None = None
 ) -> tuple[Request, ...]:
     """Rollout and validation requests; verl's defaults (a fork's) stand in for keys not written, unless
     something we cannot see (an unknown `$EXTRA_ARGS`, or a wrapper's `"$@"`) may write them."""
@@ -324,11 +370,11 @@ def _requests(
         defaults = forked.requests(defaults, *under) if forked is not None else defaults
         return view.request_settings(prefix, defaults, where, open_ended, owner)
 
-    train, train_missing = settings(ROLLOUT, {"temperature": 1.0, "top_k": -1})
+    train, train_missing = settings(ROLLOUT, dict(edition.rollout_request_defaults))
     requests = [Request("sampling", view.span(*ROLLOUT) or anchor, train, train_missing)]
     before = view.value("trainer", "val_before_train", default=True)
     frequency = view.value("trainer", "test_freq", default=-1)
     if before is not False or not isinstance(frequency, int) or frequency > 0:
-        validation, validation_missing = settings((*ROLLOUT, "val_kwargs"), {"temperature": 0, "top_k": -1})
+        validation, validation_missing = settings((*ROLLOUT, "val_kwargs"), dict(edition.validation_request_defaults))
         requests.append(Request("sampling", view.span(*ROLLOUT, "val_kwargs") or anchor, validation, validation_missing))
     return tuple(requests)

@@ -1,35 +1,27 @@
 """RL framework configurations written in YAML: verl, NeMo-RL, ROLL and AReaL configs.
 
-A document is handed to the adapter whose shape it has: first the registry's
-`Adapter.yaml_finder`s (`frameworks.verl`: a top-level `actor_rollout_ref.rollout`;
-`frameworks.areal`: `experiment_name`, `trial_name` and `vllm:`), then the two whose `defaults:`
-files this frontend reads: `frameworks.nemo_rl` (`policy.generation` with `vllm_cfg` or
-`vllm_kwargs`, or `policy.sampling_mask_replay`, or an evaluation config's top-level
-`generation` with them, in the file or in the `defaults:` files it inherits) and
-`frameworks.roll` (top-level workers with `strategy_args`, one launch per worker whose
-`strategy_name` is `vllm`). `YamlView` gives the adapters values and the
-spans of the keys that hold them. NeMo-RL's `defaults:` files (paths relative to the config,
-merged under it by `load_config_with_inheritance`) are read when they are in reach, and a key
-they write is spelled with the name of the file checked (a finding that lands in a parent names
-the child that inherits it); verl's packaged defaults are the adapter's.
+A document is handed to the first adapter that claims it, asked in the registry's order
+(`framework_registry.yaml_finders`: verl's top-level `actor_rollout_ref.rollout`, NeMo-RL's
+`policy.generation` or `generation` with its vLLM tables, AReaL's `experiment_name`,
+`trial_name` and `vllm:`, ROLL's workers with `strategy_args`). `YamlView` gives the adapters
+values and the spans of the keys that hold them, and `_read_view` the other YAML files of the
+tree they inherit (NeMo-RL's and ROLL's `defaults:`), each composed once. A document no adapter
+claims is searched for engine-argument mappings that turn the mask on.
 """
 
 from __future__ import annotations
 
-import os
-from typing import Any
+from functools import partial
+from typing import Any, Callable
 
 from yaml.nodes import MappingNode, Node
 
 from ...framework_registry import yaml_finders
-from ...frameworks import engine_mappings, nemo_rl, roll
-from ...frameworks.views import ConfigView, Inherited, Layered
-from ...launch_context import LaunchContext
+from ...frameworks import engine_mappings
+from ...frameworks.views import ConfigView
 from ...model import Launch, LaunchKind, LineIndex, Span
 from ...readers.yaml_nodes import ComposeError, compose_all, construct, content_end, get, mapping, source, span, walked
 from ...source import ExtractContext, SourceFile
-
-_MAX_DEFAULTS = 4
 
 
 class YamlView(ConfigView):
@@ -74,28 +66,16 @@ class YamlView(ConfigView):
 
 
 def extract(source_file: SourceFile, context: ExtractContext, document: Node) -> list[Launch]:
+    """The launches of the first adapter that claims the document (`Adapter.yaml_finder`, in the
+    registry's order), else its engine-argument mappings."""
     if not isinstance(document, MappingNode):
         return []
     view = YamlView(source_file.index, document)
+    read_view = partial(_read_view, context.read_text)
     for adapter in yaml_finders():
-        claimed = getattr(adapter.load(), adapter.yaml_finder)(view, source_file.path, context.read_text)
+        claimed = getattr(adapter.load(), adapter.yaml_finder)(view, source_file.path, context.read_text, read_view)
         if claimed is not None:
             return claimed
-    roots = mapping(document)
-    if ("policy" in roots or "generation" in roots) and (nemo_rl.is_config(view) or "defaults" in roots):
-        reasons: list[str] = []
-        layered = _with_defaults(view, source_file.path, context, reasons, 0, source_file.path)
-        layout = nemo_rl.layout_of(layered)
-        if layout is not None:
-            anchor = _key_span(view, layout.generation) or _key_span(view, layout.generation[:1]) or source_file.index.span(0, 0)
-            forked = nemo_rl.nemo_rl_fork.fork(source_file.path, context.read_text)
-            label = nemo_rl.forked_label(f"nemo-rl: {source_file.path}", forked)
-            launch = nemo_rl.adapt(
-                layered, anchor, LaunchContext(LaunchKind.FRAMEWORK, label=label, open_reasons=tuple(reasons)), forked=forked
-            )
-            return [launch] if launch is not None else []
-    if roll.is_config(view):
-        return _roll(view, source_file.path, context)
     return _engine_mappings(source_file, document)
 
 
@@ -118,7 +98,7 @@ def _engine_mappings(source_file: SourceFile, document: Node) -> list[Launch]:
         if not engine_mappings.looks_like_engine(keys):
             continue
         settings = {key.replace("-", "_"): found for key in keys if (found := view.setting(key.replace("-", "_"), key)) is not None}
-        anchor = _key_span(YamlView(source_file.index, document), tuple(path)) if "[" not in "".join(path) else None
+        anchor = YamlView(source_file.index, document).key_span(*path) if "[" not in "".join(path) else None
         launches.append(
             Launch(
                 LaunchKind.PYTHON_CALL,
@@ -131,66 +111,16 @@ def _engine_mappings(source_file: SourceFile, document: Node) -> list[Launch]:
     return launches
 
 
-def _roll(view: YamlView, path: str, context: ExtractContext) -> list[Launch]:
-    """One launch per vLLM worker."""
-    launches = []
-    workers = roll.vllm_workers(view)
-    reasons = _hydra_defaults(view, path, context, {worker[0] for worker in workers} | {"system_envs", "validation"})
-    for worker in workers:
-        anchor = _key_span(view, (*worker, *roll.CONFIG)) or _key_span(view, (*worker, *roll.STRATEGY))
-        if anchor is not None:
-            launches.append(
-                roll.adapt(view, worker, anchor, LaunchContext(LaunchKind.FRAMEWORK, label=f"roll: {path}", open_reasons=tuple(reasons)))
-            )
-    return launches
-
-
-def _hydra_defaults(view: YamlView, path: str, context: ExtractContext, keys: set[str]) -> list[str]:
-    """Hydra `defaults:` entries that may write `keys` (the config's own keys win, as `_self_`
-        comes last by default, but a default file may add engine keys the config leaves out). An
-        entry `GROUP/NAME@_here_` (or `@_global_`) merges the file `GROUP/NAME.yaml`, next to the
-        config, at the top level (so does an entry without a group); without a package, a group's
-    file lands under the group's last name (Hydra's default package, inferred)."""
-    defaults = view.value("defaults")
-    if defaults is None:
-        return []
-    if not isinstance(defaults, list):
-        return ["defaults: (not a list)"]
-    reasons = []
-    for entry in defaults:
-        if entry == "_self_":
-            continue
-        if not isinstance(entry, str):
-            reasons.append(f"defaults: {entry} (a config group option, not read here)")
-            continue
-        name, _, package = entry.partition("@")
-        group = name.rstrip("/").rpartition("/")[0].rpartition("/")[2]  # `envs` of `envs/sokoban`
-        landing = None if package in ("_here_", "_global_") or not (package or group) else (package or group).split(".")[0]
-        if landing is not None and landing not in keys:
-            continue
-        candidate = os.path.normpath(os.path.join(os.path.dirname(path), name if name.endswith((".yaml", ".yml")) else name + ".yaml"))
-        text = context.read_text(candidate) if not os.path.isabs(name) else None
-        try:
-            documents = compose_all(text) if text is not None else None
-        except ComposeError:
-            documents = None
-        if not documents or not isinstance(documents[0], MappingNode):
-            reasons.append(f"defaults: {entry} (not read here)")
-        elif landing is not None or keys & set(mapping(documents[0])):
-            reasons.append(f"defaults: {entry} (writes worker settings, not merged here)")
-    return reasons
-
-
-def _key_span(view: YamlView, path: tuple[str, ...]) -> Span | None:
-    return view.key_span(*path)
-
-
 _PARENTS: dict[str, tuple[str, YamlView | None]] = {}  # path -> (text, view): a parent many configs inherit is composed once
 _MAX_PARENTS = 32
 
 
-def _parent_view(path: str, text: str) -> YamlView | None:
-    """The view of a `defaults:` file, composed once while its text stays the same."""
+def _read_view(read_text: Callable[[str], str | None], path: str) -> YamlView | None:
+    """Another YAML file of the tree (a `defaults:` file) as a view, for the adapters' finders:
+    composed once while its text stays the same; None when it is not readable or not a mapping."""
+    text = read_text(path)
+    if text is None:
+        return None
     cached = _PARENTS.get(path)
     if cached is not None and cached[0] == text:
         return cached[1]
@@ -203,21 +133,3 @@ def _parent_view(path: str, text: str) -> YamlView | None:
         _PARENTS.pop(next(iter(_PARENTS)))
     _PARENTS[path] = (text, view)
     return view
-
-
-def _with_defaults(view: ConfigView, path: str, context: ExtractContext, reasons: list[str], depth: int, heir: str) -> ConfigView:
-    """NeMo-RL's `defaults:` (a path or a list of paths next to the config) under the config;
-    a parent's keys are spelled with the name of `heir`, the file checked."""
-    defaults = view.value("defaults")
-    names = [defaults] if isinstance(defaults, str) else [d for d in defaults if isinstance(d, str)] if isinstance(defaults, list) else []
-    layers: list[ConfigView] = []
-    for name in names:
-        candidate = os.path.normpath(os.path.join(os.path.dirname(path), name))
-        text = context.read_text(candidate) if depth < _MAX_DEFAULTS and not os.path.isabs(name) else None
-        parent = _parent_view(candidate, text) if text is not None else None
-        if parent is None:
-            reasons.append(f"defaults: {name} (not read here)")
-            continue
-        base = Inherited(parent, heir)
-        layers.append(_with_defaults(base, candidate, context, reasons, depth + 1, heir))
-    return Layered([*layers, view]) if layers else view
