@@ -203,8 +203,8 @@ FRONTENDS = {  # kind: (what it is called in the table, the file's name, its gen
 
 
 def measure(kind: str, kilobytes: int) -> dict:
-    from replaylint.api import Checker
-    from replaylint.config import Config
+    from replaylint.engine.checker import Checker
+    from replaylint.engine.config import Config
 
     _, name, generate, _ = FRONTENDS[kind]
     text = generate(kilobytes)

@@ -246,9 +246,9 @@ def _replaylint_in_process():
     if importlib.util.find_spec("replaylint") is None:
         sys.path.insert(0, str(REPO / "src"))
     from replaylint import frontends
-    from replaylint.api import Checker, decode
-    from replaylint.config import Config
-    from replaylint.discovery import discover
+    from replaylint.engine.checker import Checker, decode
+    from replaylint.engine.config import Config
+    from replaylint.workspace.discovery import discover
 
     return frontends, Checker, decode, Config, discover
 

@@ -73,9 +73,9 @@ _STAND_IN_DROPS = ("served_model_name", "load_format", "skip_tokenizer_init", "e
 def launched(tree: Path, relative: str) -> tuple[dict, dict, list[str]]:
     """The engine arguments and environment of the launch in `relative`, and replaylint's errors."""
     from replaylint import frontends
-    from replaylint.api import Checker
-    from replaylint.cli import main
-    from replaylint.config import Config
+    from replaylint.cli.main import main
+    from replaylint.engine.checker import Checker
+    from replaylint.engine.config import Config
     from replaylint.model import UNKNOWN
     from replaylint.source import ExtractContext, SourceFile
 

@@ -67,7 +67,7 @@ class Case:
 def replaylint_errors(case: Path, release: str) -> tuple[list[str], list[set[tuple[str, int]]]]:
     """replaylint's error findings on the case (request rules aside: the judge builds engines),
     each with the places it names (its location and related locations)."""
-    from replaylint.cli import main
+    from replaylint.cli.main import main
 
     out = io.StringIO()
     arguments = ["check", "--isolated", "--no-cache", "--output-format", "json", "--target-vllm", release, str(case)]
@@ -87,8 +87,8 @@ def replaylint_errors(case: Path, release: str) -> tuple[list[str], list[set[tup
 def replaylint_engines(case: Path) -> list[Engine]:
     """The engines replaylint's value flow finds in the case's files that ask for the mask."""
     from replaylint import frontends
-    from replaylint.api import Checker
-    from replaylint.config import Config
+    from replaylint.engine.checker import Checker
+    from replaylint.engine.config import Config
     from replaylint.model import UNKNOWN
     from replaylint.source import ExtractContext, SourceFile
 

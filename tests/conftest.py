@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from replaylint.api import Checker, FileResult
-from replaylint.config import Config
+from replaylint.engine.checker import Checker, FileResult
+from replaylint.engine.config import Config
 from replaylint.vllm.releases import parse_release
 
 REPO = Path(__file__).resolve().parent.parent

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from replaylint.api import Checker
-from replaylint.config import Config
+from replaylint.engine.checker import Checker
+from replaylint.engine.config import Config
+from replaylint.engine.project import ProjectPins
 from replaylint.framework_registry import ADAPTERS, entry_points
 from replaylint.frameworks import openrlhf
 from replaylint.frameworks.editions import FAMILIES, PINNED_PACKAGES
 from replaylint.programs import split_launcher
-from replaylint.project import ProjectPins
 
 REFUSED = "Key 'return_sampling_mask' not in 'vLLMConfig'"
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from replaylint.cli import main
+from replaylint.cli.main import main
 
 GOOD_BAD = "from vllm import LLM\nLLM('m', return_sampling_mask=True)\n"
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from replaylint.cli import main
+from replaylint.cli.main import main
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 
@@ -52,12 +52,12 @@ def test_workers_and_cache_give_identical_results(corpus: Path, tmp_path: Path) 
 
 
 def test_a_large_tree_parsed_while_it_is_read_gives_identical_results(corpus: Path, tmp_path: Path, monkeypatch) -> None:
-    from replaylint import runs
+    from replaylint.run import scheduler
 
     baseline = run(corpus, "--no-cache", "--workers", "1")
-    monkeypatch.setattr(runs, "LARGE_TREE_FILES", 1)  # the corpus counts as a large tree
+    monkeypatch.setattr(scheduler, "LARGE_TREE_FILES", 1)  # the corpus counts as a large tree
     assert run(corpus, "--no-cache", "--workers", "2") == baseline
-    monkeypatch.setattr(runs, "_CHUNK", 3)
+    monkeypatch.setattr(scheduler, "_CHUNK", 3)
     assert run(corpus, "--no-cache", "--workers", "2") == baseline
     cache_dir = str(tmp_path / "cache")
     assert run(corpus, "--cache-dir", cache_dir, "--workers", "2") == baseline  # fills the cache
@@ -65,7 +65,7 @@ def test_a_large_tree_parsed_while_it_is_read_gives_identical_results(corpus: Pa
 
 
 def test_a_reader_that_dies_leaves_its_chunks_to_this_process(corpus: Path, tmp_path: Path, monkeypatch) -> None:
-    from replaylint import runs
+    from replaylint.run import scheduler
 
     baseline = run(corpus, "--no-cache", "--workers", "1")
     marker = tmp_path / "reader-died"
@@ -74,10 +74,10 @@ def test_a_reader_that_dies_leaves_its_chunks_to_this_process(corpus: Path, tmp_
         marker.write_text("")
         os._exit(3)  # as a reader killed by the system would
 
-    monkeypatch.setattr(runs, "LARGE_TREE_FILES", 1)
-    monkeypatch.setattr(runs, "_CHUNK", 3)
-    monkeypatch.setattr(runs, "_read_in_worker", dies)  # the reader is forked: it runs this
-    monkeypatch.setattr(runs._Reader, "take_from_back", lambda self: None)  # every chunk is the reader's
+    monkeypatch.setattr(scheduler, "LARGE_TREE_FILES", 1)
+    monkeypatch.setattr(scheduler, "_CHUNK", 3)
+    monkeypatch.setattr(scheduler, "_read_in_worker", dies)  # the reader is forked: it runs this
+    monkeypatch.setattr(scheduler._Reader, "take_from_back", lambda self: None)  # every chunk is the reader's
     assert run(corpus, "--no-cache", "--workers", "2") == baseline
     assert marker.exists()
 
@@ -85,11 +85,12 @@ def test_a_reader_that_dies_leaves_its_chunks_to_this_process(corpus: Path, tmp_
 def test_files_handed_to_a_reader_that_dies_are_parsed_here(corpus: Path, tmp_path: Path, monkeypatch) -> None:
     # This process hands the reader the shell, YAML, Dockerfile and TOML files that pass its
     # prefilter; a reader killed before answering leaves them (and its chunks) to this process.
-    from replaylint import api, runs
+    from replaylint.engine import checker
+    from replaylint.run import scheduler
 
     baseline = run(corpus, "--no-cache", "--workers", "1")
     marker = tmp_path / "reader-died"
-    check_file = api.Checker.check_file
+    check_file = checker.Checker.check_file
 
     def dies_when_handed(self, path):
         if self.light:  # the reader's checker
@@ -97,9 +98,9 @@ def test_files_handed_to_a_reader_that_dies_are_parsed_here(corpus: Path, tmp_pa
             os._exit(3)
         return check_file(self, path)
 
-    monkeypatch.setattr(runs, "LARGE_TREE_FILES", 1)
-    monkeypatch.setattr(runs, "_CHUNK", 3)
-    monkeypatch.setattr(api.Checker, "check_file", dies_when_handed)
+    monkeypatch.setattr(scheduler, "LARGE_TREE_FILES", 1)
+    monkeypatch.setattr(scheduler, "_CHUNK", 3)
+    monkeypatch.setattr(checker.Checker, "check_file", dies_when_handed)
     assert run(corpus, "--no-cache", "--workers", "2") == baseline
     assert marker.exists()
 
@@ -159,7 +160,7 @@ def test_a_file_dated_before_1970_is_remembered_and_read_again_once_it_changes(t
 def test_a_stat_that_does_not_pack_is_not_remembered_and_a_spoilt_column_is_absent(tmp_path: Path) -> None:
     """An inode beyond 64 bits (Windows' file ids can be) leaves its file to be read again; a
     column that is not the hex of whole numbers makes the store read as absent."""
-    from replaylint.cache import ResultCache
+    from replaylint.engine.cache import ResultCache
 
     cache = ResultCache(str(tmp_path), "fingerprint")
     remembered = {"a.py": (10, -5, 1 << 62, (1 << 64) - 1), "b.py": (1, 2, 3, 1 << 64)}
@@ -211,7 +212,7 @@ def test_a_warm_run_recalls_the_project_pin_until_its_files_change(tmp_path: Pat
 def test_results_parsed_by_worker_processes_are_found_again_by_a_warm_run(tmp_path: Path, monkeypatch) -> None:
     # Worker processes once keyed their results without the project's pin, so a warm run missed
     # every one of them and parsed the files again.
-    from replaylint import api
+    from replaylint.engine import checker
 
     project = tmp_path / "project"
     (project / ".git").mkdir(parents=True)
@@ -225,7 +226,7 @@ def test_results_parsed_by_worker_processes_are_found_again_by_a_warm_run(tmp_pa
     def parses_again(self, path, data, prepared=None):
         raise AssertionError(f"parsed {path} again")
 
-    monkeypatch.setattr(api.Checker, "check_bytes", parses_again)
+    monkeypatch.setattr(checker.Checker, "check_bytes", parses_again)
     assert run(project, "--cache-dir", cache_dir, "--workers", "2") == cold
 
 

@@ -9,8 +9,8 @@ import sys
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from replaylint.check_options import check_parser
-from replaylint.check_words import OPTIONS, read_plain, takes_value
+from replaylint.cli.check_options import check_parser
+from replaylint.cli.check_words import OPTIONS, read_plain, takes_value
 
 FLAGS = [flag for _, flags, _ in OPTIONS for flag in flags if flag.startswith("-")] + ["--no-fix", "--no-show-fixes"]
 VALUES = ["concise", "json", "full", "nope", "3", "x3", "RPL001", "a.sh:RPL001", "", "-", "-1", "--fix", "=", "a b"]
@@ -85,7 +85,7 @@ def test_a_plain_check_imports_no_argparse(tmp_path) -> None:
     (tmp_path / "plain.sh").write_text("echo hello\n")
     script = (
         "import sys\n"
-        "from replaylint import cli\n"
+        "from replaylint.cli import main as cli\n"
         "status = cli.main(['check', '--no-cache', '--output-format', 'concise', 'plain.sh'])\n"
         "print(status, 'argparse' in sys.modules)\n"
     )

@@ -18,7 +18,7 @@ import pytest
 import yaml
 
 import replaylint
-from replaylint import ci_job
+from replaylint.cli import ci_job
 from replaylint.report import FORMATS
 
 REPO = Path(__file__).resolve().parent.parent

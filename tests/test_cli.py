@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from replaylint import __version__
-from replaylint.cli import main
+from replaylint.cli.main import main
 from replaylint.rules import RULES
 
 BAD = "from vllm import LLM\nllm = LLM('m', return_sampling_mask=True, logits_processors=['a:B'])\n"
@@ -128,7 +128,7 @@ def test_exit_leaves_no_worker_holding_the_output(tree) -> None:
     command must kill it, or a caller reading the output to its end waits forever."""
     script = (
         "import concurrent.futures, os, sys\n"
-        "from replaylint import cli\n"
+        "from replaylint.cli import main as cli\n"
         "pool = concurrent.futures.ProcessPoolExecutor(1)\n"
         "pool.submit(os.getpid).result()\n"
         f"sys.argv = ['replaylint', 'check', '--output-format', 'concise', {str(tree)!r}]\n"
@@ -157,7 +157,7 @@ def test_a_warm_run_of_unchanged_files_loads_no_parser_or_digest(tree, tmp_path_
     (tree / "good.py").write_text("VALUE = 1\n")
     script = (
         "import sys\n"
-        "from replaylint import cli\n"
+        "from replaylint.cli import main as cli\n"
         f"sys.argv = ['replaylint', 'check', '--output-format', 'concise', '--cache-dir', {str(tmp_path_factory.mktemp('cache'))!r}, '.']\n"
         "status = cli.main()\n"
         "print(sorted(name for name in ('libcst', 'yaml', 'hashlib', 'json', 'shutil', 'replaylint.model') if name in sys.modules))\n"
@@ -176,15 +176,15 @@ def test_a_check_of_files_without_launches_imports_no_other_command_and_no_engin
     unwanted = (
         "replaylint.preflight",
         "replaylint.report.run",
-        "replaylint.fix_command",
-        "replaylint.recalled_pins",
-        "replaylint.api",
+        "replaylint.cli.fix",
+        "replaylint.run.recalled_pins",
+        "replaylint.engine.checker",
         "dataclasses",
         "replaylint.vllm.releases",
     )
     script = (
         "import sys\n"
-        "from replaylint import cli\n"
+        "from replaylint.cli import main as cli\n"
         "status = cli.main(['check', '--no-cache', '--output-format', 'concise', 'plain.py', 'plain.sh'])\n"
         f"print(status, sorted(name for name in {unwanted!r} if name in sys.modules))\n"
     )
@@ -193,8 +193,8 @@ def test_a_check_of_files_without_launches_imports_no_other_command_and_no_engin
 
 
 def test_checks_own_parser_helps_and_refuses_as_the_whole_command_line(capsys) -> None:
-    from replaylint.check_options import check_parser
-    from replaylint.cli import _parser, _subcommand
+    from replaylint.cli.check_options import check_parser
+    from replaylint.cli.main import _parser, _subcommand
 
     assert check_parser().format_help() == _subcommand(_parser(), "check").format_help()
     with pytest.raises(SystemExit) as exited:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from replaylint.cli import _parser, main
+from replaylint.cli.main import _parser, main
 
 PYTHON = 'from vllm import LLM\nllm = LLM("m", return_sampling_mask=True, logits_processors=["a:B"])\n'
 SHELL = "vllm serve m \\\n  --return-sampling-mask \\\n  --port 8000 --enable-scale-out\n"
@@ -204,7 +204,7 @@ def test_statistics_go_to_the_output_file(project: Path, capsys) -> None:
 
 @pytest.mark.parametrize("name", ["a.py~", ".#a.py", "#a.py#", ".a.py.swp", ".a.py.swx", "4913", ".a.py.kate-swp", "a.py___jb_tmp___"])
 def test_watch_passes_over_editors_temporary_files(name: str) -> None:
-    from replaylint.watch import _relevant
+    from replaylint.cli.watch import _relevant
 
     assert not _relevant(None, os.path.join("project", name))
     assert _relevant(None, os.path.join("project", "a.py")) and _relevant(None, os.path.join("project", "Dockerfile"))

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from replaylint.api import Checker
-from replaylint.config import Config
-from replaylint.project import config_readers
+from replaylint.engine.checker import Checker
+from replaylint.engine.config import Config
+from replaylint.engine.project import config_readers
 from tests.test_precommit import git, project, pytestmark  # noqa: F401  (the hook's project, and its skip)
 
 # Imitates verl's main_ppo.py: `@hydra.main(config_path="config", config_name="ppo_trainer")`.

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from replaylint.cli import main
+from replaylint.cli.main import main
 
 BAD = "from vllm import LLM\nLLM('m', return_sampling_mask=True, logits_processors=['a:B'])\n"
 
@@ -189,7 +189,7 @@ def test_excludes_are_anchored_at_the_project_root_whatever_path_is_checked(tmp_
 def test_config_objects_behave_as_the_dataclass_they_were() -> None:
     """`Config` is a plain class (a pre-commit run imports no dataclasses): keyword construction,
     defaults, a fresh table per instance, `replaced` as `dataclasses.replace`, equality by value."""
-    from replaylint.config import Config, ConfigError, apply_override
+    from replaylint.engine.config import Config, ConfigError, apply_override
 
     first, second = Config(), Config(root="/project", select=("RPL0",))
     assert (first.select, first.exclude[:1], first.per_file_ignores, second.root, second.select) == (

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from replaylint.cli import main
+from replaylint.cli.main import main
 
 SERVE = "#!/bin/bash\nvllm serve Qwen/Qwen3-8B --return-sampling-mask --logprobs-mode processed_logprobs {flags}\n"
 ROLLOUT = (
@@ -287,8 +287,8 @@ def test_a_tree_without_a_replay_server_reads_no_client(tmp_path: Path) -> None:
 
 
 def test_what_a_file_says_of_servers_and_clients_survives_the_cache() -> None:
-    from replaylint.cache.findings import Malformed
-    from replaylint.cache.served_json import decode, encode
+    from replaylint.engine.cache.findings import Malformed
+    from replaylint.engine.cache.served_json import decode, encode
     from replaylint.model import UNKNOWN, Launch, LaunchKind, Request, Setting, Span
     from replaylint.served import ReplayServer, Served, ServerClient
 

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from replaylint.cli import main
-from replaylint.discovery import discover
+from replaylint.cli.main import main
+from replaylint.workspace.discovery import discover
 
 needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 
@@ -117,7 +117,7 @@ def test_a_change_that_changes_the_files_is_seen(repo: Path, change: str) -> Non
 def test_an_unchanged_tree_is_not_walked_again(repo: Path, monkeypatch) -> None:
     snapshots: dict = {}
     first = found(repo, snapshots)
-    import replaylint.discovery as discovery
+    import replaylint.workspace.discovery as discovery
 
     monkeypatch.setattr(discovery, "_walk", lambda *args: pytest.fail("walked an unchanged tree"))
     monkeypatch.setattr(discovery, "_git_listing", lambda *args: pytest.fail("asked git about an unchanged tree"))
@@ -167,8 +167,8 @@ def test_a_warm_walk_keeps_which_folders_hold_a_configuration(repo: Path, monkey
     """A snapshot keeps which folders hold a configuration file or `.git` (the folders' stamps
     vouch for it), so a warm run's configuration search looks in no folder for them; a
     configuration written into a folder since changes its time, and the walk sees it."""
-    from replaylint.config import Config
-    from replaylint.hierarchy import ConfigPerFile
+    from replaylint.engine.config import Config
+    from replaylint.engine.hierarchy import ConfigPerFile
 
     def files_and_search(snapshots: dict) -> tuple[list[str], list[str]]:
         looked: list[str] = []
@@ -187,7 +187,7 @@ def test_a_warm_walk_keeps_which_folders_hold_a_configuration(repo: Path, monkey
 
     snapshots: dict = {}
     cold = files_and_search(snapshots)
-    import replaylint.discovery as discovery
+    import replaylint.workspace.discovery as discovery
 
     with monkeypatch.context() as walking:
         walking.setattr(discovery, "_walk", lambda *args: pytest.fail("walked an unchanged tree"))

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from replaylint.cli import main
+from replaylint.cli.main import main
 
 
 def fix(path: Path, text: str, *extra: str) -> str:

@@ -12,7 +12,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from replaylint import frontends
-from replaylint.cli import main
+from replaylint.cli.main import main
 
 MISSING_MODE = "from vllm import LLM\nllm = LLM('m', return_sampling_mask=True)\n"
 FIXED_MODE = "from vllm import LLM\nllm = LLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs')\n"

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from replaylint.cli import main
+from replaylint.cli.main import main
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 CASES = sorted(path.parent for path in FIXTURES.glob("*/*/expected.txt"))

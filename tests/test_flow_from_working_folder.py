@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from replaylint.cli import main
+from replaylint.cli.main import main
 
 SETTINGS = 'VLLM_ARGS = {\n    "return_sampling_mask": True,\n    "logprobs_mode": "raw_logprobs",\n}\n'
 USER = "from vllm import LLM\nfrom myproj.settings import VLLM_ARGS\n\nllm = LLM('Qwen/Qwen3-8B', **VLLM_ARGS)\n"

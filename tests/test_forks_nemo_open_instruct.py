@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from replaylint.cli import main
+from replaylint.cli.main import main
 
 FORKS = Path(__file__).parent / "data" / "forks"
 WORKER = "nemo_rl/models/generation/vllm/vllm_worker.py"

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 from test_framework_editions import check as check_with_pins
 
-from replaylint.cli import main
-from replaylint.config import Config, ConfigError, apply_override
+from replaylint.cli.main import main
+from replaylint.engine.config import Config, ConfigError, apply_override
 
 CAVEAT = "(unless the script's arguments set it)"
 

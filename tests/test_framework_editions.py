@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from hydra.core.override_parser.overrides_parser import OverridesParser
 
-from replaylint.api import Checker, FileResult
-from replaylint.config import Config
+from replaylint.engine.checker import Checker, FileResult
+from replaylint.engine.config import Config
+from replaylint.engine.project import ProjectPins
 from replaylint.frameworks.views import read_hydra_overrides
 from replaylint.model import UNKNOWN, Span
-from replaylint.project import ProjectPins
 from replaylint.vllm.command_line import Token
 from replaylint.vllm.releases import parse_release
 

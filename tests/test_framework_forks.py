@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from replaylint.cli import main
+from replaylint.cli.main import main
 
 ROLLOUT = "verl/trainer/config/rollout/rollout.yaml"
 # verl 0.9.1's rollout.yaml, the keys replay cares about (the real file has 500 lines of them).

@@ -36,9 +36,9 @@ import yaml
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from replaylint import frontends
-from replaylint.api import Checker, FileResult
-from replaylint.cli import main
-from replaylint.config import Config
+from replaylint.cli.main import main
+from replaylint.engine.checker import Checker, FileResult
+from replaylint.engine.config import Config
 
 REPO = Path(__file__).resolve().parent.parent
 SCALE = max(1, int(os.environ.get("REPLAYLINT_FUZZ_SCALE", "1")))
@@ -757,8 +757,8 @@ BIG = {name: (LAUNCHES[name], filler, TAILS.get(name, b"")) for name, filler in 
 
 _CHILD = r"""
 import json, resource, sys, time
-from replaylint.api import Checker
-from replaylint.config import Config
+from replaylint.engine.checker import Checker
+from replaylint.engine.config import Config
 
 name, head, filler, tail = sys.argv[1], *map(bytes.fromhex, sys.argv[2:5])
 Checker(Config()).check_bytes(name, head + tail)  # imports and first-use caches are not the file's cost

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from replaylint import hierarchy
-from replaylint.check_command import resolve_settings
-from replaylint.cli import _parser
+from replaylint.cli.check import resolve_settings
+from replaylint.cli.main import _parser
+from replaylint.engine import hierarchy
 from replaylint.server.analysis import Analysis, Workspace
 from tests.test_configuration import BAD, run
 

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from replaylint.api import Checker
-from replaylint.cli import main
-from replaylint.config import Config
+from replaylint.cli.main import main
+from replaylint.engine.checker import Checker
+from replaylint.engine.config import Config
+from replaylint.engine.project import ProjectPins
 from replaylint.frontends import ExtractContext, SourceFile, shell as shell_frontend, yaml as yaml_frontend
 from replaylint.model import Launch
-from replaylint.project import ProjectPins
 
 # -- ROLL -----------------------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from replaylint.cli import main
+from replaylint.cli.main import main
 from replaylint.frontends.packaging import local_folder
 
 SERVE = "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out\n"

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from replaylint.discovery import read_head
 from replaylint.frontends import kind_for
+from replaylint.workspace.discovery import read_head
 
 REPO = Path(__file__).resolve().parent.parent
 PRE_COMMIT = Path(sys.executable).with_name("pre-commit")

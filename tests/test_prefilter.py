@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from replaylint import frontends
-from replaylint.api import Checker
-from replaylint.config import Config
+from replaylint.engine.checker import Checker
+from replaylint.engine.config import Config
 from replaylint.framework_registry import ADAPTERS, prefilter_words
 from replaylint.frontends import triggers
 from replaylint.rules import RULES

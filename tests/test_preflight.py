@@ -20,7 +20,7 @@ import pytest
 
 WHEELS = Path(__file__).parent / "data" / "plugins" / "wheels"
 LAUNCH = ["vllm", "serve", "m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs", "--enable-scale-out"]
-RUN_REPLAYLINT = "import sys; from replaylint.cli import main; sys.exit(main(sys.argv[1:]))"
+RUN_REPLAYLINT = "import sys; from replaylint.cli.main import main; sys.exit(main(sys.argv[1:]))"
 
 
 def build_wheel(folder: Path, into: Path, version: str = "") -> Path:

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from replaylint.api import Checker
-from replaylint.config import Config
+from replaylint.engine.checker import Checker
+from replaylint.engine.config import Config
 from replaylint.model import Plugin, Span
 from replaylint.preflight.judge import Verdict, compare, serve_arguments
 from replaylint.preflight.script import launch_script
@@ -202,7 +202,7 @@ def test_preflight_judge_end_to_end(tmp_path: Path) -> None:
     ).stdout.strip()
     ours = sysconfig.get_paths()["purelib"]
     Path(purelib, "judge.pth").write_text(f"import site; site.addsitedir({judge_site!r}); site.addsitedir({ours!r})\n")
-    code = "import sys; from replaylint.cli import main; sys.exit(main(sys.argv[1:]))"
+    code = "import sys; from replaylint.cli.main import main; sys.exit(main(sys.argv[1:]))"
     environ = {key: value for key, value in os.environ.items() if not key.startswith(("VLLM_", "PYTHON"))}
 
     def preflight(*words: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:

@@ -1,4 +1,4 @@
-"""vLLM version detection from a project's pins (`replaylint.project`)."""
+"""vLLM version detection from a project's pins (`replaylint.engine.project`)."""
 
 from __future__ import annotations
 
@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from replaylint import project
-from replaylint.api import Checker
-from replaylint.config import Config
+from replaylint.engine import project
+from replaylint.engine.checker import Checker
+from replaylint.engine.config import Config
+from replaylint.engine.project import ProjectPins
+from replaylint.engine.project.requirements import parse_poetry_constraint, parse_requirement
+from replaylint.engine.project.specifiers import admitted_releases, parse_specifier
+from replaylint.engine.versions import releases_for
 from replaylint.model import Launch, LaunchKind, Span, VersionHint
-from replaylint.project import ProjectPins
-from replaylint.project.requirements import parse_poetry_constraint, parse_requirement
-from replaylint.project.specifiers import admitted_releases, parse_specifier
-from replaylint.versions import releases_for
 from replaylint.vllm.releases import Release
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from replaylint.cli import main
+from replaylint.cli.main import main
 
 CORPUS = Path(__file__).parent / "data" / "python_flow"
 CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
@@ -245,8 +245,8 @@ def test_the_settings_module_alone_finds_the_engine_it_configures() -> None:
 
 
 def test_the_language_server_shows_the_path_as_related_information() -> None:
-    from replaylint.api import Checker
-    from replaylint.config import Config
+    from replaylint.engine.checker import Checker
+    from replaylint.engine.config import Config
     from replaylint.server.diagnostics import diagnostic
     from replaylint.server.positions import EditorText
     from replaylint.vllm.releases import parse_release
@@ -266,8 +266,8 @@ def test_the_language_server_shows_the_path_as_related_information() -> None:
 def test_a_parsers_options_are_read_once_however_often_its_namespace_is_read() -> None:
     # vLLM's examples/rl/routed_experts_e2e.py: `args = parser.parse_args()`, then `args.x` in
     # every statement; reading the options at each use ran past the file's work budget (RPL902).
-    from replaylint.api import Checker
-    from replaylint.config import Config
+    from replaylint.engine.checker import Checker
+    from replaylint.engine.config import Config
 
     options = "".join(f'    parser.add_argument("--o{i}", type=int, default={i})\n' for i in range(12))
     uses = "".join(f"    print(args.o{i}, args.o{(i + 1) % 12})\n" for i in range(12))

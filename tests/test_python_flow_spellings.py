@@ -9,7 +9,7 @@ import io
 import json
 from pathlib import Path
 
-from replaylint.cli import main
+from replaylint.cli.main import main
 
 
 def findings(tree: Path) -> list[tuple[str, int, str, str]]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from replaylint.api import Checker
-from replaylint.config import Config
+from replaylint.engine.checker import Checker
+from replaylint.engine.config import Config
 from replaylint.frontends import ExtractContext, SourceFile
 from replaylint.frontends.python import extract
 from replaylint.model import UNKNOWN

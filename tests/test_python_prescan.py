@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from replaylint.api import Checker
-from replaylint.config import Config
+from replaylint.engine.checker import Checker
+from replaylint.engine.config import Config
 
 focus_module = importlib.import_module("replaylint.frontends.python.focus")  # the package re-exports the function
 prescan = importlib.import_module("replaylint.frontends.python.prescan")

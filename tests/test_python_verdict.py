@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from replaylint.api import Checker
-from replaylint.config import Config
+from replaylint.engine.checker import Checker
+from replaylint.engine.config import Config
 from replaylint.frontends.python.focus import focus
 from replaylint.frontends.python.verdict import Settled
 from replaylint.rules import RULES

@@ -22,9 +22,9 @@ from pathlib import Path
 
 import pytest
 
-from replaylint.api import Checker
-from replaylint.config import Config
 from replaylint.edits import apply_edits
+from replaylint.engine.checker import Checker
+from replaylint.engine.config import Config
 from replaylint.model import LineIndex, Message
 from replaylint.report import FORMATS, Run, render
 from tests.test_configuration import run as run_cli

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from replaylint.api import Checker
-from replaylint.config import Config
 from replaylint.edits import apply_edits
+from replaylint.engine.checker import Checker
+from replaylint.engine.config import Config
 from replaylint.model import LineIndex, Message, snippet
 from replaylint.report import FORMATS, Run, relative_path, render
 from replaylint.report.github import ANNOTATION_LIMIT, escape_data, escape_property

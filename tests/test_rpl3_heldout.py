@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from replaylint.cli import main
+from replaylint.cli.main import main
 
 CORPUS = Path(__file__).parent / "data" / "rpl3_heldout"
 PREVIEW = ("--extend-select", "RPL307,RPL308,RPL309")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from replaylint.cli import main
+from replaylint.cli.main import main
 
 # RPL003 (a safe fix) and RPL001 (an unsafe one) on one launch.
 PYTHON = 'from vllm import LLM\nllm = LLM("m", return_sampling_mask=True, logits_processors=["a:B"])\n'
@@ -64,7 +64,7 @@ def test_v_says_the_configuration_and_the_files_checked(project: Path, capsys) -
 
 
 def test_w_is_watch() -> None:
-    from replaylint.cli import _parser
+    from replaylint.cli.main import _parser
 
     assert _parser().parse_args(["check", "-w"]).watch is True
 

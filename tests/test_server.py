@@ -15,7 +15,7 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
-from replaylint.cli import main
+from replaylint.cli.main import main
 from replaylint.server.positions import EditorText
 
 SERVER = ClientServerConfig(server_command=[sys.executable, "-m", "replaylint", "server"])

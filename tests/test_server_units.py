@@ -36,7 +36,7 @@ def test_positions_in_each_encoding(text: str, line: int, col: int, utf16: int, 
 
 
 def test_without_the_server_extra_the_command_says_what_to_install():
-    hide_pygls = "import sys; sys.modules['pygls'] = None; from replaylint.cli import main; raise SystemExit(main(['server']))"
+    hide_pygls = "import sys; sys.modules['pygls'] = None; from replaylint.cli.main import main; raise SystemExit(main(['server']))"
     completed = subprocess.run([sys.executable, "-c", hide_pygls], capture_output=True, text=True, stdin=subprocess.DEVNULL)
     assert completed.returncode == 2
     assert completed.stderr == "replaylint: error: the language server needs pygls: pip install 'replaylint[server]'\n"

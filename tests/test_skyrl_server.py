@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from replaylint.cli import main
+from replaylint.cli.main import main
 from tests.conftest import check_files
 
 MODULE = "skyrl.backends.skyrl_train.inference_servers.vllm_server_actor"

@@ -412,9 +412,9 @@ def trl_findings(tmp_path, source: str, pin: str = "trl==1.16.0", codes: tuple[s
     checked with the project's pins read (TRL's edition)."""
     import os
 
-    from replaylint.api import Checker
-    from replaylint.config import Config
-    from replaylint.project import ProjectPins
+    from replaylint.engine.checker import Checker
+    from replaylint.engine.config import Config
+    from replaylint.engine.project import ProjectPins
     from replaylint.vllm.releases import parse_release
 
     (tmp_path / ".git").mkdir(exist_ok=True)

@@ -11,7 +11,7 @@ import io
 import json
 from pathlib import Path
 
-from replaylint.cli import main
+from replaylint.cli.main import main
 
 HEAD = 'from vllm import LLM, SamplingParams\nllm = LLM("Qwen/Qwen3-8B", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n'
 MASK_ONLY = 'from vllm import LLM\n{comment}LLM("m", return_sampling_mask=True)\n'  # RPL003 is reported on line 3

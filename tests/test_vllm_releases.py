@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from replaylint.cli import main
+from replaylint.cli.main import main
 from replaylint.vllm.releases import NEWEST, Release, judged
 
 # The two launches of issue 13: both fall back to Model Runner V1 on 0.33.0 and earlier.

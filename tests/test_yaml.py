@@ -13,9 +13,9 @@ import pytest
 import yaml as pyyaml
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from replaylint.api import Checker
-from replaylint.config import Config
 from replaylint.edits import apply_edits
+from replaylint.engine.checker import Checker
+from replaylint.engine.config import Config
 from replaylint.frontends import ExtractContext, ParseError, SourceFile, yaml as frontend
 from replaylint.frontends.yaml.container_launch import ScriptHandle, shell_frontend
 from replaylint.model import UNKNOWN, Applicability, Fix, LaunchKind, RemoveEnv, RemoveSetting, SetEnv, SetSetting

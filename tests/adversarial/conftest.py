@@ -72,11 +72,18 @@ def _warm_up() -> None:
 
     for kind in ("python", "shell", "yaml", "dockerfile", "toml"):
         frontends.load(kind)
-    for module in ("replaylint.fixes", "replaylint.rules", "replaylint.suppress", "replaylint.report", "replaylint.project", "difflib"):
+    for module in (
+        "replaylint.run.apply_fixes",
+        "replaylint.rules",
+        "replaylint.engine.suppress",
+        "replaylint.report",
+        "replaylint.engine.project",
+        "difflib",
+    ):
         importlib.import_module(module)
     import tempfile
 
-    from replaylint import cli
+    from replaylint.cli import main as cli
 
     with tempfile.TemporaryDirectory() as folder:
         Path(folder, "w.sh").write_text("vllm serve m --return-sampling-mask --enable-scale-out\n")

@@ -77,7 +77,7 @@ def hide_the_bad_script(tree: Path, maker: Path) -> None:
     script.write_bytes(BAD)
     status = script.stat()
     (clean,) = [store for store in _stores(tree / ".replaylint_cache") if store.name.startswith("clean-")]
-    from replaylint.cache.stat_columns import hex_of, numbers_of
+    from replaylint.engine.cache.stat_columns import hex_of, numbers_of
 
     body = json.loads(clean.read_bytes().partition(b"\n")[2])
     at = body["paths"].index("run.sh")
@@ -193,8 +193,8 @@ def _stores(cache: Path) -> list[Path]:
 def _sign(home: Path, store: Path, body: bytes) -> bytes:
     """A store as this user's replaylint writes it: the keyed BLAKE2b of its name, generation and
     body (hex) on the first line, then the JSON body."""
-    from replaylint.cache.ownership import Generations, identity
-    from replaylint.cache.stores import _mac
+    from replaylint.engine.cache.ownership import Generations, identity
+    from replaylint.engine.cache.stores import _mac
 
     key = (home / "replaylint" / "cache-key").read_bytes()
     descriptor = os.open(store.parent, os.O_RDONLY)
@@ -359,7 +359,7 @@ def _sparse(path: Path, size: int) -> None:
 
 
 def test_committed_stores_of_hundreds_of_mib_cost_no_memory(tree: Path, tmp_path: Path) -> None:
-    from replaylint.cache.stores import STORE_BYTES
+    from replaylint.engine.cache.stores import STORE_BYTES
 
     shipped = tree / ".replaylint_cache"
     shipped.mkdir()
@@ -370,7 +370,7 @@ def test_committed_stores_of_hundreds_of_mib_cost_no_memory(tree: Path, tmp_path
 
 
 def test_a_store_above_the_limit_in_this_users_folder_is_removed_unread(tree: Path, tmp_path: Path) -> None:
-    from replaylint.cache.stores import STORE_BYTES
+    from replaylint.engine.cache.stores import STORE_BYTES
 
     home = tmp_path / "home"
     check(tree, home, ".")

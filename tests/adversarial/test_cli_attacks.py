@@ -124,7 +124,7 @@ def test_in_a_folder_this_user_cannot_write_a_report_file_is_written_in_place_an
     (public_tmp / "report.txt").chmod(0o666)
 
     def check(report: str) -> int:
-        from replaylint import cli
+        from replaylint.cli import main as cli
 
         os.chdir(public_tmp)
         return cli.main(["check", "--no-cache", "-o", report, "serve.sh"])

@@ -68,7 +68,7 @@ def test_a_file_this_user_may_not_write_is_refused_even_in_a_world_writable_fold
     script.chmod(0o644)
 
     def fix() -> int:
-        from replaylint import cli
+        from replaylint.cli import main as cli
 
         return cli.main(["check", "--no-cache", "--fix", str(script)])
 

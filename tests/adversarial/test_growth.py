@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import time
 
-from replaylint.api import Checker
-from replaylint.config import Config
+from replaylint.engine.checker import Checker
+from replaylint.engine.config import Config
 
 from .conftest import replaylint
 from .test_costs import LAUNCH, SECONDS, check, codes

@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from replaylint.api import Checker
-from replaylint.config import Config
+from replaylint.engine.checker import Checker
+from replaylint.engine.config import Config
 from replaylint.readers.shell import grammar
 
 LAUNCH = "vllm serve Qwen/Qwen3-8B --return-sampling-mask --enable-scale-out\n"
@@ -29,13 +29,13 @@ MiB = 1 << 20
 # A run of the engine in its own process, with each file's budget given as JSON.
 RUN = """
 import json, sys
-from replaylint import runs
-from replaylint.api import Checker
-from replaylint.config import Config
+from replaylint.run import scheduler
+from replaylint.engine.checker import Checker
+from replaylint.engine.config import Config
 checker = Checker(Config())
 checker.budget = json.loads(sys.argv[1])
 workers = int(sys.argv[2]) if sys.argv[2] != "-" else None
-for result in runs.run_checks(sys.argv[3:], checker.config, checker, workers=workers):
+for result in scheduler.run_checks(sys.argv[3:], checker.config, checker, workers=workers):
     print(json.dumps([result.path, [[f.code, f.span.start_line, f.message] for f in result.findings], result.internal_error]))
 """
 

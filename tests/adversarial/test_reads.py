@@ -136,7 +136,7 @@ def test_unreadable_files_and_folders_are_findings(public_tmp: Path) -> None:
     report.chmod(0o666)
 
     def check() -> int:
-        from replaylint import cli
+        from replaylint.cli import main as cli
 
         return cli.main(["check", "--no-cache", "--output-format", "json", "-o", str(report), str(public_tmp)])
 
@@ -189,7 +189,7 @@ def test_a_fifo_git_would_open_neither_blocks_nor_switches_gitignore_off(tmp_pat
 
 
 def test_a_huge_gitignore_is_not_read(tmp_path: Path) -> None:
-    from replaylint.gitignore import IGNORE_FILE_BYTES
+    from replaylint.workspace.gitignore import IGNORE_FILE_BYTES
 
     tree(tmp_path, {"run.sh": LAUNCH, ".gitignore": b"run.sh\n" + b"#" * IGNORE_FILE_BYTES + b"\n"})
     subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)

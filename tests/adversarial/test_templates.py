@@ -21,7 +21,7 @@ from test_ci_templates import (
 )
 
 # Each would run on `import NAME` with the checkout on sys.path: `python -m venv`, `-m pip`,
-# venv's own `-m ensurepip`, pip's build backend, `-m replaylint.ci_job` and the shlex it uses.
+# venv's own `-m ensurepip`, pip's build backend, `-m replaylint.cli.ci_job` and the shlex it uses.
 PACKAGES = ("venv", "pip", "ensurepip", "setuptools", "replaylint")
 MODULES = ("shlex",)
 REPORTS = ("replaylint.sarif", "gl-code-quality-report.json")

@@ -222,7 +222,7 @@ def git_would_check(folder: Path) -> set[str]:
 
 
 def discovered(folder: Path, *given: str) -> set[str]:
-    from replaylint.discovery import discover
+    from replaylint.workspace.discovery import discover
 
     cwd = os.getcwd()
     os.chdir(folder)
@@ -283,8 +283,8 @@ def test_random_rules_leave_the_files_git_leaves(tmp_path: Path, seed: int) -> N
 
 
 def test_a_tree_of_a_thousand_nested_repositories_starts_a_bounded_number_of_gits(tmp_path: Path, monkeypatch) -> None:
-    import replaylint.discovery as discovery
-    from replaylint.repositories import MAX_LISTED
+    import replaylint.workspace.discovery as discovery
+    from replaylint.workspace.repositories import MAX_LISTED
 
     git_repository(tmp_path)
     for index in range(1000):

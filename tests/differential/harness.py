@@ -19,8 +19,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from replaylint.api import Checker
-from replaylint.config import Config
+from replaylint.engine.checker import Checker
+from replaylint.engine.config import Config
 from replaylint.vllm.releases import parse_release
 
 from .generator import Case, generate

@@ -22,8 +22,8 @@ from pathlib import Path
 import yaml
 
 from replaylint import frontends
-from replaylint.api import Checker
-from replaylint.config import Config
+from replaylint.engine.checker import Checker
+from replaylint.engine.config import Config
 from replaylint.frontends import ExtractContext, SourceFile
 from replaylint.vllm import messages
 from replaylint.vllm.releases import parse_release

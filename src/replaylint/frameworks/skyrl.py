@@ -17,7 +17,7 @@ YAML; a word with a leading `+` makes SkyRL refuse the launch, `ValueError("The 
 adding new config fields is not supported: '<word>'. ...")`, reported when the word names a
 replay setting, and left out). Requests (main_base): `generator.sampling_params` (defaults
 `temperature: 1.0`, `top_k: -1`) and `generator.eval_sampling_params`: unset,
-`SamplingParams(temperature=0.0, ...)` (0.3.0 `config.py:850-853`, 0.4.0 `:1402-1405`); once
+`SamplingParams(temperature=0.0, ...)` (0.3.0 `engine/config.py:850-853`, 0.4.0 `:1402-1405`); once
 any of its keys is written, `build_nested_dataclass` builds `SamplingParams(**written)`, whose
 own defaults apply (`temperature: 1.0`, `top_k: -1`).
 
@@ -30,7 +30,7 @@ Two editions (`EDITIONS`), chosen by the project's pin of `skyrl`:
 - **0.4.0**: with `generator.inference_engine.enable_return_sample_support_set` true,
   `build_vllm_cli_args` sets `max_logprobs = generator.sampling_params.top_k` and
   `logprobs_mode = "processed_logprobs"` before `engine_init_kwargs` (`utils.py:225-229`); and
-  `SkyRLTrainConfig.__post_init__` (`config.py:1862-1890`), run by every entrypoint, refuses
+  `SkyRLTrainConfig.__post_init__` (`engine/config.py:1862-1890`), run by every entrypoint, refuses
   sample-support replay without the capture, then a capture whose sampling has `temperature <= 0`
   ("sample-support capture requires generator.sampling_params.temperature > 0"), `top_k <= 1`
   ("... top_k > 1"), `repetition_penalty != 1.0`. Its other changes (FP8 weight sync writes
@@ -317,8 +317,8 @@ def _sample_support_settings(view: ConfigView, owner: str, default_top_k: Any = 
 
 
 _SAMPLING = ("generator", "sampling_params")
-_SAMPLING_DEFAULTS = {"temperature": 1.0, "top_k": -1}  # `SamplingParams`' (0.4.0 `config.py:1088`, `:1094`)
-# The first checks of a capture in `SkyRLTrainConfig.__post_init__` (0.4.0 `config.py:1879-1884`),
+_SAMPLING_DEFAULTS = {"temperature": 1.0, "top_k": -1}  # `SamplingParams`' (0.4.0 `engine/config.py:1088`, `:1094`)
+# The first checks of a capture in `SkyRLTrainConfig.__post_init__` (0.4.0 `engine/config.py:1879-1884`),
 # in order: (path, its default, whether SkyRL refuses the value, its message).
 _SUPPORT_CHECKS: tuple[tuple[tuple[str, ...], Any, Callable[[Any], bool], str], ...] = (
     (

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # imported when they are used: `--version` and `--help` stay fast
-    from ..config import Config
+    from ..engine.config import Config
     from ..model import Finding
     from ..vllm.releases import Release
     from .environment import Installed
@@ -40,7 +40,7 @@ class Judged:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from ..config import OUTPUT_FORMATS
+    from ..engine.config import OUTPUT_FORMATS
 
     parser.add_argument("launch", nargs=argparse.REMAINDER, metavar="-- LAUNCH", help="the command that starts vLLM, after --")
     parser.add_argument("--exec", action="store_true", dest="exec_launch", help="run the launch in this process when nothing is wrong")
@@ -83,7 +83,7 @@ def run_preflight(args: argparse.Namespace) -> int:
 def _config(args: argparse.Namespace, version: str | None, forced: Release | None) -> Config:
     """The configuration: replaylint's defaults (the serving image's own files are not read), the
     rules asked for, and the release to judge by: `--target-vllm`, else the installed one."""
-    from ..config import Config
+    from ..engine.config import Config
     from ..vllm.releases import NEWEST, Release
 
     config = Config()
@@ -101,7 +101,7 @@ def _config(args: argparse.Namespace, version: str | None, forced: Release | Non
 
 def _judge_launch(args: argparse.Namespace, config: Config, installed: Installed, launch: list[str], environ: dict[str, str]) -> Judged:
     """replaylint's verdict: the exit status, the report, the findings."""
-    from ..api import Checker
+    from ..engine.checker import Checker
     from ..report import Run, render
     from .script import launch_script
 

@@ -19,9 +19,9 @@ from typing import Any, Awaitable, Callable, Iterable
 from lsprotocol import types
 
 from ..edits import apply_edits, with_line_endings
-from ..fixes import Document as FixedDocument
 from ..model import Applicability, Edit, Finding, LineIndex
 from ..report.run import applicable
+from ..run.apply_fixes import Document as FixedDocument
 from .analysis import without_bom
 from .diagnostics import UNUSED_SUPPRESSION, overlaps
 from .positions import EditorText

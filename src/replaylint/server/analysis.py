@@ -29,14 +29,14 @@ from dataclasses import dataclass, field
 from typing import Any, BinaryIO, Iterable, Mapping
 
 from .. import files, frontends
-from ..api import Checker
-from ..config import Config, ConfigError, find_config_file, load
-from ..discovery import Excluder
 from ..edits import apply_edits
-from ..fixes import Document as FixedDocument, Fixer
+from ..engine.checker import Checker
+from ..engine.config import Config, ConfigError, find_config_file, load
+from ..engine.project import ProjectPins
+from ..engine.suppress import suppression_edits
 from ..model import Edit, Finding
-from ..project import ProjectPins
-from ..suppress import suppression_edits
+from ..run.apply_fixes import Document as FixedDocument, Fixer
+from ..workspace.discovery import Excluder
 from .warmup import warm_up
 
 UNUSED_SUPPRESSION = "RPL901"

@@ -26,7 +26,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from .. import __version__
-from ..config import CONFIG_NAMES
+from ..engine.config import CONFIG_NAMES
 from ..model import Finding, Message, Span
 from ..rules import INCOMPLETE_ANALYSIS
 from .actions import KINDS, Actions

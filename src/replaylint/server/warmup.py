@@ -16,7 +16,7 @@ import sys
 import tempfile
 from typing import BinaryIO, Callable
 
-from ..config import Config
+from ..engine.config import Config
 
 LAUNCH = "vllm serve model --return-sampling-mask --port 8000"
 # The kinds in the order editors open them most; each sample has a launch the rules judge.

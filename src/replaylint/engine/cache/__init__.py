@@ -1,0 +1,414 @@
+"""The result cache: JSON stores in `.replaylint_cache/`, keyed by content, that run no code.
+
+An entry holds a file's findings and notes under the digest of its bytes, the configuration's
+fingerprint and replaylint's version, plus the digests of the other files its result read (a
+`--config` YAML, the project's pins). Files with findings are cached too. Files the prefilter
+rejects are remembered by their size and time only: a stat decides them in a warm run. And the
+folders walked are remembered with their files (`discovery.Snapshot`), and the project pins
+described (`recalled_pins.RecalledPins`): a warm run stats them instead of walking the tree and
+asking git again. What each file says of replay servers and their clients (`served.Served`)
+is kept with its result, and, for files the prefilter turned away that a run read for clients
+(`cross_file`), by their stat: a run that checks some files ties their clients to the servers
+of the others from here.
+
+The folder may come with the tree, so nothing in it is trusted. A store is a line with the
+keyed BLAKE2b (hex) of its file name and body, then the body, JSON: the key is this user's and
+lives outside the tree (`secret`), so a store another user or a pull request made is ignored.
+A store that does not verify, cannot be read or does not have the expected shape is read as
+absent, and so is an entry whose values have the wrong types. The folder and its files are
+never opened through a symlink (`folder`), and a folder replaylint did not make for this user
+(one that came with the tree) is neither read nor written; a store is signed with its generation,
+kept next to the key, so an older store put back does not verify (`ownership`). A store larger
+than `stores.STORE_BYTES` is not read, but removed. When the folder cannot be used or no key can be
+kept, the run goes on without the cache and says so once.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from array import array
+from dataclasses import dataclass
+from itertools import chain
+from typing import Any, Callable
+
+from ... import __version__
+from . import folder
+from .folder import CACHE_DIR
+from .ownership import SERVING, Generations, blake2b, claim, identity
+from .removal import NotRemoved, remove_cache
+from .stat_columns import fits, full_stat, hex_of, numbers_of
+from .stores import Store
+
+__all__ = ["CACHE_DIR", "NotRemoved", "ResultCache", "default_directory", "remove_cache"]
+_FORMAT = 9
+_DEPENDENCY_BYTES = 64 << 20
+_IGNORE = b"# Created by replaylint\n*\n"
+
+
+@dataclass
+class Entry:
+    """A cached result, as `lookup` gives it back."""
+
+    findings: list
+    notes: list[str]
+    kind: str | None
+    served: Any = None  # `served.Served`; None: nothing of servers or clients
+
+
+def digest(data: bytes) -> str:
+    return blake2b()(data, digest_size=32).hexdigest()
+
+
+def file_digest(path: str) -> str | None:
+    from ...files import Unreadable, read_regular
+
+    try:
+        return digest(read_regular(path, _DEPENDENCY_BYTES))
+    except Unreadable:
+        return None
+
+
+class ResultCache:
+    """Results of the files the prefilter let through, by content; and the files it turned away,
+    by size and modification time (their verdict depends only on replaylint's version, and
+    comparing a stat is cheaper than reading them again)."""
+
+    def __init__(self, directory: str, fingerprint: str | Callable[[], str], note: Callable[[str], None] | None = None) -> None:
+        self.directory = directory
+        self._say = note if note is not None else _note
+        self._prefix = os.getcwd().rstrip("/") + "/"
+        self._fingerprint = fingerprint
+        self._key: bytes | None | bool = False  # False: not loaded yet
+        self._usable = True  # the folder: False once it turned out a symlink, not a folder or not this user's
+        self._generations: Generations | None = None
+        self._told: set[str] = set()
+        self._results = Store(self, self._results_name)
+        self._clean = Store(self, lambda: f"clean-{__version__}-{_FORMAT}.json", self._decode_stats, self._encode_stats)
+        self._trees = Store(self, lambda: f"trees-{__version__}-{_FORMAT}.json")
+        self._scanned = Store(self, lambda: f"clients-{__version__}-{_FORMAT}.json")
+        self._serving = False
+
+    def _results_name(self) -> str:
+        """One file per configuration: its key needs the rule table, so it waits for the first
+        file that gets past the prefilter."""
+        fingerprint = self._fingerprint() if callable(self._fingerprint) else self._fingerprint
+        return f"results-{digest(f'{__version__}{_FORMAT}{fingerprint}'.encode())[:16]}.json"
+
+    @property
+    def key(self) -> bytes | None:
+        """This user's key; None when none can be kept (said once), or the folder is unusable."""
+        if self._key is False:
+            from .secret import NoKey, load
+
+            try:
+                self._key = load()
+            except NoKey as error:
+                self._note(str(error))
+                self._key = None
+        return self._key if self._usable else None
+
+    def open_folder(self, create: bool = False) -> int | None:
+        """A descriptor of the cache folder (the caller closes it); None when it is absent or
+        unusable (said once)."""
+        key = self.key
+        if key is None:
+            return None
+        try:
+            descriptor = folder.open_folder(self.directory, create=create)
+        except folder.Unusable as error:
+            self._usable = False
+            self._note(f"{self.directory} {error}")
+            return None
+        if descriptor is not None and not claim(descriptor, key):
+            os.close(descriptor)
+            self._usable = False
+            self._note(
+                f"{self.directory} was not made by replaylint for this user (it came with the tree, or from an older release): `replaylint clean` removes it"
+            )
+            return None
+        if descriptor is not None and self._generations is None:
+            from .secret import key_folder
+
+            self._generations = Generations(key_folder() or "", key, identity(descriptor))
+        return descriptor
+
+    @property
+    def generations(self) -> Generations:
+        """The generations of this folder's stores (after `open_folder` gave a descriptor)."""
+        assert self._generations is not None
+        return self._generations
+
+    def _note(self, why: str) -> None:
+        """Say once why the cache is not used."""
+        if why not in self._told:
+            self._told.add(why)
+            self._say(f"the result cache is not used: {why}")
+
+    def lookup(self, path: str, content_digest: str) -> Entry | None:
+        """The cached result of `path` when neither it nor anything it read has changed."""
+        stored = self._results.data.get(self._key_of(path))
+        if type(stored) is not dict or stored.get("digest") != content_digest or stored.get("spelled") != path:
+            return None
+        dependencies = stored.get("dependencies")
+        if type(dependencies) is not dict or any(file_digest(dependency) != expected for dependency, expected in dependencies.items()):
+            return None
+        return _entry(stored)
+
+    def store(
+        self,
+        path: str,
+        content_digest: str,
+        findings: list,
+        notes: list[str],
+        kind: str | None,
+        dependencies: list[str],
+        served: Any = None,
+    ) -> None:
+        if findings:
+            from .findings import Unstorable, encode
+
+            try:
+                encoded = [encode(finding) for finding in findings]
+            except Unstorable:
+                return
+        else:
+            encoded = []
+        hashes = _digests(dependencies)
+        self._results.data[self._key_of(path)] = {
+            "digest": content_digest,
+            "spelled": path,  # the path as the run that stored it named the file: its findings name it so
+            "kind": kind,
+            "notes": list(notes),
+            "dependencies": hashes,
+            "findings": encoded,
+            "served": _encoded_served(served),
+        }
+        self._results.dirty = True
+
+    def holding_served(self) -> list[str]:
+        """The files, as the runs that stored them spelled them, whose results or client scans say
+        something of replay servers or their clients."""
+        results = [stored["spelled"] for stored in self._results.data.values() if type(stored) is dict and stored.get("served")]
+        scanned = [path for path, stored in self._scanned.data.items() if type(stored) is list and len(stored) == 3 and stored[1]]
+        return [path for path in dict.fromkeys(results + scanned) if type(path) is str]
+
+    def scanned(self, path: str, stat: tuple[int, int, int, int]) -> Any:
+        """What a scan for clients found in a file the prefilter turned away (`served.Served`),
+        while it keeps its stat and the files the scan read (a `--config` YAML) their content;
+        None when it was not scanned so."""
+        stored = self._scanned.data.get(self._clean_key(path))
+        if type(stored) is not list or len(stored) != 3 or stored[0] != list(stat) or type(stored[2]) is not dict:
+            return None
+        if any(file_digest(dependency) != expected for dependency, expected in stored[2].items()):
+            return None
+        from ...served import Served
+        from .served_json import decode
+
+        try:
+            return decode(stored[1]) if stored[1] else Served()
+        except ValueError:
+            return None
+
+    def serving(self) -> bool:
+        """Whether a run found a replay server in the tree (`SERVING` left in the folder): until one
+        does, a run asks none of the stores what other files say of servers and clients."""
+        return self._serving or os.path.isfile(os.path.join(self.directory, SERVING))
+
+    def mark_serving(self) -> None:
+        """Leave `SERVING` in the folder: the tree starts a replay server, so a pre-commit run that
+        names only files the prefilter turns away reads them for clients (`check_command`)."""
+        self._serving = True
+
+    def remember_scan(self, path: str, stat: tuple[int, int, int, int], served: Any, dependencies: list[str]) -> None:
+        self._scanned.data[self._clean_key(path)] = [list(stat), _encoded_served(served), _digests(dependencies)]
+        self._scanned.dirty = True
+
+    def _key_of(self, path: str) -> str:
+        """`os.path.abspath(path)`, without a getcwd and a normpath per file for the normalised
+        paths discovery gives."""
+        if _normalised(path):
+            return path if path[0] == "/" else self._prefix + path
+        return os.path.abspath(path)
+
+    def _clean_key(self, path: str) -> str:
+        """The key of `path` among the files turned away: relative to the working folder when
+        below it (as discovery spells the files of `.`, which a warm run looks up), else absolute."""
+        if _normalised(path) and path[0] != "/":
+            return path
+        key = self._key_of(path)
+        return key[len(self._prefix) :] if key.startswith(self._prefix) else key
+
+    def _encode_stats(self, data: dict) -> dict:
+        """The `stat_columns.full_stat` of each path, as a column of paths and two of packed numbers: JSON
+        reads a string of hex digits in a fifth of the time of the numbers it spells, and a warm
+        run reads one per file of the tree. A stat that does not fit is left out (read again)."""
+        kept = {path: full for path, full in data.items() if fits(full)}
+        numbers = array("q", chain.from_iterable(full[:3] for full in kept.values()))
+        inodes = array("Q", (full[3] for full in kept.values()))
+        return {"folder": self._prefix, "paths": list(kept), "stats": hex_of(numbers), "inodes": hex_of(inodes)}
+
+    def _decode_stats(self, value: object) -> dict | None:
+        if type(value) is not dict or value.keys() != {"folder", "paths", "stats", "inodes"} or type(value["folder"]) is not str:
+            return None
+        stored_in, paths = value["folder"], value["paths"]
+        if type(paths) is not list or not set(map(type, paths)) <= {str}:
+            return None
+        numbers, inodes = numbers_of("q", value["stats"]), numbers_of("Q", value["inodes"])
+        if numbers is None or inodes is None or len(numbers) != 3 * len(paths) or len(inodes) != len(paths):
+            return None
+        if stored_in != self._prefix:  # stored by a run in another working folder
+            paths = [self._clean_key(path if path[:1] == "/" else stored_in + path) for path in paths]
+        each = iter(numbers)
+        return dict(zip(paths, zip(each, each, each, inodes)))
+
+    @property
+    def snapshots(self) -> _Remembered:
+        """What discovery and the project pins remember between runs, as JSON values by string
+        keys (`discovery.Snapshot.plain`, `recalled_pins.RecalledPins`): each checks the shape of
+        what it gets back."""
+        return _Remembered(self._trees)
+
+    def remembers_files(self) -> bool:
+        """Whether an earlier run of this version remembered files the prefilter turned away."""
+        return bool(self._clean.data)
+
+    def is_clean(self, path: str, stat: tuple[int, ...]) -> bool:
+        """Whether the file was turned away with this (size, time), and its change time and inode
+        are still the same: a file replaced by one of the same size and time is read again."""
+        expected = self._clean.data.get(self._clean_key(path))
+        return expected is not None and expected[:2] == tuple(stat[:2]) and expected == full_stat(path, stat)
+
+    def still_clean(self, paths: list[str]) -> list[bool]:
+        """`is_clean` of each path with its current stat, in one loop: a warm run asks it of every
+        file of the tree, and a path the prefilter never turned away costs no stat. The key is
+        `_clean_key`'s for the normalised paths discovery gives; another spelling misses here and
+        is asked again through `is_clean`."""
+        clean, prefix, stat, key = self._clean.data, self._prefix, os.stat, (None if os.sep == "/" else self._clean_key)
+        below = len(prefix)
+        answers: list[bool] = []
+        answer = answers.append
+        for path in paths:
+            expected = clean.get(key(path) if key else path[below:] if path.startswith(prefix) else path)
+            if expected is None:
+                answer(False)
+                continue
+            try:
+                status = stat(path)
+            except OSError:
+                answer(False)
+                continue
+            answer(
+                status.st_mtime_ns == expected[1]
+                and status.st_size == expected[0]
+                and status.st_ctime_ns == expected[2]
+                and status.st_ino == expected[3]
+            )
+        return answers
+
+    def mark_clean(self, path: str, stat: tuple[int, ...]) -> None:
+        """Remember the file as turned away when read with `stat`: (size, mtime) or `stat_columns.full_stat`'s."""
+        full = full_stat(path, stat)
+        key = self._clean_key(path)
+        if full is not None and self._clean.data.get(key) != full:
+            self._clean.data[key] = full
+            self._clean.dirty = True
+
+    def save(self) -> None:
+        stores = [store for store in (self._results, self._clean, self._trees, self._scanned) if store.dirty]
+        key = self.key if stores or self._serving else None
+        if key is None:
+            return
+        descriptor = self.open_folder(create=True)
+        if descriptor is None:
+            return
+        try:
+            if not folder.is_regular(descriptor, ".gitignore"):
+                folder.replace(descriptor, ".gitignore", _IGNORE)
+            if self._serving and not folder.is_regular(descriptor, SERVING):
+                folder.replace(descriptor, SERVING, b"")
+        except OSError:
+            pass  # a folder in its place: the stores can still be written
+        try:
+            for store in stores:
+                store.write(descriptor, key)
+        finally:
+            os.close(descriptor)
+
+
+def _digests(paths: list[str]) -> dict[str, str]:
+    """The content digest of each file read, by absolute path (one that cannot be read is left out)."""
+    hashes = {}
+    for path in paths:
+        hashed = file_digest(path)
+        if hashed is not None:
+            hashes[os.path.abspath(path)] = hashed
+    return hashes
+
+
+def _normalised(path: str) -> bool:
+    """Whether `path` has no `.` or `..` part, no doubled or trailing slash (on POSIX): as
+    discovery gives paths, and as `os.path.abspath` would leave them."""
+    return os.sep == "/" and bool(path) and path[-1] not in "/." and "./" not in path and "//" not in path
+
+
+def _entry(stored: dict) -> Entry | None:
+    """A stored result, or None when its values do not have their types."""
+    kind, notes, findings, served = stored.get("kind"), stored.get("notes"), stored.get("findings"), stored.get("served")
+    if not (kind is None or type(kind) is str) or type(notes) is not list or type(findings) is not list:
+        return None
+    if not all(type(note) is str for note in notes):
+        return None
+    try:
+        return Entry(_decoded_findings(findings), notes, kind, _decoded_served(served))
+    except ValueError:
+        return None
+
+
+def _decoded_findings(findings: list) -> list:
+    if not findings:
+        return []
+    from .findings import decode
+
+    return [decode(finding) for finding in findings]
+
+
+def _encoded_served(served: Any) -> dict | None:
+    """None for a file that says nothing of servers or clients (most)."""
+    if not served:
+        return None
+    from .served_json import encode
+
+    return encode(served)
+
+
+def _decoded_served(value: object) -> Any:
+    if value is None:
+        return None
+    from .served_json import decode
+
+    return decode(value)
+
+
+class _Remembered(dict):
+    """A store's dict as discovery and the pins read and write it: a write marks the store for
+    saving."""
+
+    def __init__(self, store: Store) -> None:
+        super().__init__()
+        self._store = store
+
+    def get(self, key, default=None):  # type: ignore[override]
+        return self._store.data.get(key, default)
+
+    def __setitem__(self, key, value) -> None:
+        self._store.data[key] = value
+        self._store.dirty = True
+
+
+def default_directory(root: str) -> str:
+    return os.path.join(root, CACHE_DIR)
+
+
+def _note(message: str) -> None:
+    print(f"replaylint: note: {message}", file=sys.stderr)
