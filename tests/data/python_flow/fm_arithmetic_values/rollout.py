@@ -9,16 +9,9 @@ TOP_K = 1
 COOL_DOWN = 0.0
 
 
-def create_engines(num_engines):
-    return [
-        LLM(
-            "Qwen/Qwen3-0.6B",
-            seed=BASE_SEED + i,
-            return_sampling_mask=True,
-            logprobs_mode="%s_logprobs" % LOGPROBS,  # expect: RPL003
-        )
-        for i in range(num_engines)
-    ]
+def create_engines():
+    seeds = (0, 1)
+    return [LLM("Qwen/Qwen3-0.6B", seed=BASE_SEED + i, return_sampling_mask=True, logprobs_mode="%s_logprobs" % LOGPROBS) for i in seeds]  # expect: RPL003
 
 
 def rollout(prompts):
