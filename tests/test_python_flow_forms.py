@@ -12,7 +12,6 @@ import pytest
 from replaylint.frontends import ExtractContext, SourceFile
 from replaylint.frontends.python import extract
 from replaylint.model import UNKNOWN
-
 from tests.test_python_flow_spellings import codes, write
 
 HEAD = "from vllm import LLM, SamplingParams\n"
