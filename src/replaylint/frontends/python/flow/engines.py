@@ -105,7 +105,8 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
     if call.cls is not None and _class_level(scope):
         return _class_method_frames(reader, module, call.cls, scope, plain, outer)
     if call.cls is not None:
-        elsewhere = lambda matches, words: _sites_elsewhere(reader, module, call.cls, matches, words)  # noqa: E731
+        forwards = scope.args.kwarg is not None or _decides_by_parameter(scope)  # its callers' arguments reach the engine
+        elsewhere = lambda matches, words: _sites_elsewhere(reader, module, call.cls, matches, words) if forwards else ()  # noqa: E731
         called = method_frames(reader, module, call.cls, scope, plain, elsewhere, MAX_SITES)
         if called:  # `e = Engine(cfg)`, then `e.start(...)`: each call's arguments
             return called

@@ -81,7 +81,14 @@ def plain_method(module: Module, function: ast.FunctionDef | ast.AsyncFunctionDe
     cls = next((c for c in module.tree.body if isinstance(c, ast.ClassDef) and function in c.body), None)
     if cls is None or cls.decorator_list:
         return False
-    called = {id(node.func) for node in ast.walk(module.tree) if isinstance(node, ast.Call)}
-    return not any(
-        isinstance(node, ast.Attribute) and node.attr == function.name and id(node) not in called for node in ast.walk(module.tree)
-    )
+    return function.name not in _handed_attributes(module)
+
+
+def _handed_attributes(module: Module) -> set[str]:
+    """Attribute names the module reads other than as the function of a call (once per module)."""
+    held = module.__dict__.get("_handed_attributes")
+    if held is None:
+        called = {id(node.func) for node in ast.walk(module.tree) if isinstance(node, ast.Call)}
+        held = {node.attr for node in ast.walk(module.tree) if isinstance(node, ast.Attribute) and id(node) not in called}
+        module.__dict__["_handed_attributes"] = held
+    return held
