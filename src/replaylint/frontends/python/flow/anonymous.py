@@ -33,31 +33,31 @@ class Made:
 def as_function(module: Module, node: ast.expr, statement: ast.stmt | None = None, made: Made | None = None) -> ast.FunctionDef:
     """The function Python makes of a lambda or a comprehension (one per node and module),
     named as `statement` binds it (`make_engine = lambda: ...`), else `<lambda>`."""
-    known: dict[int, tuple[ast.FunctionDef, Made | None]] = module.__dict__.setdefault("_anonymous", {})
+    known: dict[int, ast.FunctionDef] = module.__dict__.setdefault("_anonymous", {})
+    places: dict[int, Made] = module.__dict__.setdefault("_anonymous_made", {})
     held = known.get(id(node))
     if held is not None:
-        if made is not None and held[1] is None:
-            known[id(node)] = (held[0], made)
-        return held[0]
+        if made is not None:
+            places.setdefault(id(held), made)
+        return held
     if isinstance(node, ast.Lambda):
         args, body = node.args, node.body
     else:
         targets = [n.id for g in node.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)]  # type: ignore[attr-defined]
         args = ast.arguments(posonlyargs=[], args=[ast.arg(t) for t in targets], kwonlyargs=[], kw_defaults=[], defaults=[])
         body = node.value if isinstance(node, ast.DictComp) else node.elt  # type: ignore[attr-defined]
-    name = _name(statement, node) if statement is not None else "<lambda>"
+    name = _name(statement, node) if statement is not None and isinstance(node, ast.Lambda) else "<lambda>"
     returned = ast.copy_location(ast.Return(body), node)
     function = ast.copy_location(ast.FunctionDef(name, args, [returned], [], None, None), node)
-    known[id(node)] = (function, made)
+    known[id(node)] = function
+    if made is not None:
+        places[id(function)] = made
     return function
 
 
 def made_of(module: Module, function: ast.AST) -> Made | None:
     """Where the lambda or comprehension a function was made of is written (None: a `def`)."""
-    for made_function, made in module.__dict__.get("_anonymous", {}).values():
-        if made_function is function:
-            return made
-    return None
+    return module.__dict__.get("_anonymous_made", {}).get(id(function))
 
 
 def scoped_calls(module: Module, words: tuple[str, ...]) -> list[Call]:
