@@ -125,3 +125,7 @@ def test_a_method_of_a_class_made_nowhere_in_the_tree_keeps_its_keywords_open(tm
     assert codes(write(tmp_path, {"engine.py": made})) == [("engine.py", 4, "RPL003")]
     handed = made + "callbacks = [E.start]\n"  # whoever it is handed to may pass anything
     assert codes(write(tmp_path, {"engine.py": handed})) == []
+    elsewhere = {"engine.py": engine, "main.py": "from engine import Engine\nE = Engine()\n"}  # made in another module
+    assert codes(write(tmp_path, elsewhere)) == [("engine.py", 4, "RPL003")]
+    passed = {"main.py": "from engine import Engine\nE = Engine()\nE.start(logprobs_mode='processed_logprobs')\n"}
+    assert codes(write(tmp_path, passed)) == []

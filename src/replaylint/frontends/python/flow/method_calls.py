@@ -38,6 +38,8 @@ def method_frames(
     sites = [(module, site) for site in calls(module, words) if _made_by(reader, module, site, method.name, cls) is not None]
     if not sites:
         sites = list(elsewhere(lambda other, site: _made_by(reader, other, site, method.name, cls) is not None, words))
+    if not sites:
+        return _made_elsewhere(reader, module, cls, init, plain, elsewhere, limit)
     frames = []
     for home, site in sites[:limit]:
         site_frame = Frame(home, site.scope, site.cls, None, site.placed)
@@ -55,6 +57,31 @@ def method_frames(
             )
         )
     return frames
+
+
+def _made_elsewhere(
+    reader: Evaluates, module: Module, cls: ast.ClassDef, init: ast.AST | None, plain: Frame, elsewhere: Sites, limit: int
+) -> list[Frame]:
+    """No call of the method in the tree: where the object is made only in modules near the
+    class's (`e = Engine(cfg)` in main.py), the method's frame with what `__init__` was given,
+    its keywords judged as written."""
+    if any(_makes(reader, module, site, cls) for site in calls(module, (cls.name + "(",))):
+        return []  # made in its own module: the engine's contexts read that
+    made = list(elsewhere(lambda other, site: _makes(reader, other, site, cls), (cls.name + "(",)))
+    frames = []
+    for home, site in made[:limit]:
+        site_frame = Frame(home, site.scope, site.cls, None, site.placed)
+        args = bind(reader, Function(module, init, cls), site.node, site_frame) if isinstance(init, FUNCTIONS) else {}
+        frames.append(replace(plain, init={name: value.via(home.span(site.node)) for name, value in args.items()}))
+    return frames
+
+
+def _makes(reader: Evaluates, home: Module, site: Call, cls: ast.ClassDef) -> bool:
+    func = site.node.func
+    if not isinstance(func, ast.Name) or func.id != cls.name:
+        return False
+    made = reader.evaluate(func, Frame(home, site.scope, site.cls, None, site.placed)).ref
+    return isinstance(made, Class) and made.node is cls
 
 
 def _made_by(reader: Evaluates, home: Module, site: Call, name: str, cls: ast.ClassDef) -> ast.Call | None:
