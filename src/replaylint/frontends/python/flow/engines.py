@@ -45,7 +45,7 @@ def engine_launches(reader: Reader, module: Module, imported: set[str] = frozens
             for frame in contexts(reader, module, call):
                 yield from _launches(reader, call.node, frame, None)
             continue
-        if last not in candidates:
+        if last not in candidates or (last == "partial" and not isinstance(func, ast.Call)):  # `partial(...)` itself makes no engine
             continue
         for frame in contexts(reader, module, call):
             callee = reader.evaluate(func, frame)
