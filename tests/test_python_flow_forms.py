@@ -85,6 +85,16 @@ def test_a_comprehension_builds_one_engine_per_known_item() -> None:
     assert sorted(found.value("seed") for found in launches(body)) == [1, 2]
 
 
+def test_a_nested_comprehensions_names_are_its_own() -> None:
+    # `extra` belongs to the outer comprehension: the module's `extra` (raw logprobs) never reaches the engines.
+    body = (
+        "extra = {'logprobs_mode': 'raw_logprobs'}\nCONFIGS = [{'seed': 1}]\n"
+        "E = [[LLM('m', return_sampling_mask=True, **c, **extra) for c in CONFIGS] for extra in EXTRAS]\n"
+    )
+    found = launches(body)
+    assert found and all(item.open_ended and item.get("logprobs_mode") is None for item in found)
+
+
 def test_a_request_through_the_inner_engine(tmp_path: Path) -> None:
     engine = 'llm = LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n'
     request = 'llm.llm_engine.add_request("r", "p", SamplingParams(temperature=1.0, top_k={}))\n'

@@ -43,7 +43,12 @@ def as_function(module: Module, node: ast.expr, statement: ast.stmt | None = Non
     if isinstance(node, ast.Lambda):
         args, body = node.args, node.body
     else:
-        targets = [n.id for g in node.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)]  # type: ignore[attr-defined]
+        # the targets of the comprehensions inside it too: they are never the enclosing scope's names
+        targets = list(
+            dict.fromkeys(
+                n.id for g in ast.walk(node) if isinstance(g, ast.comprehension) for n in ast.walk(g.target) if isinstance(n, ast.Name)
+            )
+        )
         args = ast.arguments(posonlyargs=[], args=[ast.arg(t) for t in targets], kwonlyargs=[], kw_defaults=[], defaults=[])
         body = node.value if isinstance(node, ast.DictComp) else node.elt  # type: ignore[attr-defined]
     name = _name(statement, node) if statement is not None and isinstance(node, ast.Lambda) else "<lambda>"
@@ -114,7 +119,7 @@ def _own_nodes(root: ast.AST) -> Iterator[ast.AST]:
 
 
 def _holder(root: ast.AST, target: ast.AST) -> ast.expr | None:
-    """The innermost comprehension of `root` (lambdas not entered) that holds `target`; the
+    """The outermost comprehension of `root` (lambdas not entered) that holds `target`; the
     first iterable of a comprehension is read where the comprehension is."""
     stack: list[tuple[ast.AST, ast.expr | None]] = [(root, None)]
     while stack:
@@ -126,9 +131,9 @@ def _holder(root: ast.AST, target: ast.AST) -> ast.expr | None:
                 continue
             if isinstance(node, _COMPREHENSIONS) and child is node.generators[0]:
                 stack.append((child.iter, holder))  # type: ignore[attr-defined]
-                stack.extend((part, node) for part in (child.target, *child.ifs))  # type: ignore[attr-defined]
+                stack.extend((part, holder or node) for part in (child.target, *child.ifs))  # type: ignore[attr-defined]
             else:
-                stack.append((child, node if isinstance(node, _COMPREHENSIONS) else holder))
+                stack.append((child, holder or (node if isinstance(node, _COMPREHENSIONS) else None)))
     return None
 
 
@@ -172,8 +177,9 @@ def _arguments(reader: Evaluates, module: Module, made: Made, function: ast.Func
         bound = [bind(reader, Function(module, function), s.node, Frame(module, s.scope, s.cls, None, s.placed)) for s in sites]
         return bound[:_MAX_ITEMS] or [None]
     generators = node.generators  # type: ignore[attr-defined]
-    if len(generators) != 1 or generators[0].is_async:
-        return [None]
+    nested = any(isinstance(inner, _COMPREHENSIONS) and inner is not node for inner in ast.walk(node))
+    if len(generators) != 1 or generators[0].is_async or nested:
+        return [None]  # items of several iterables: not read one by one
     items = _items(reader, reader.evaluate(generators[0].iter, around))
     if items is None:
         return [None]
