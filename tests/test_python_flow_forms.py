@@ -75,6 +75,18 @@ def test_a_lambdas_parameter_is_its_own_not_the_enclosing_name() -> None:
     assert found.open_ended and found.get("logprobs_mode") is None
 
 
+@pytest.mark.parametrize(
+    "made",
+    [
+        "[lambda: LLM('m', return_sampling_mask=True, **kw) for kw in ITEMS]",
+        "lambda kw: (lambda: LLM('m', return_sampling_mask=True, **kw))",
+    ],
+)
+def test_a_lambda_inside_a_comprehension_or_lambda_does_not_read_the_modules_names(made: str) -> None:
+    body = f"kw = {{'logprobs_mode': 'raw_logprobs'}}\nmakers = {made}\n"
+    assert all(found.get("logprobs_mode") is None for found in launches(body))
+
+
 def test_a_lambda_is_read_with_each_call_of_it() -> None:
     body = "make = lambda mode: LLM('m', return_sampling_mask=True, logprobs_mode=mode)\nmake('raw_logprobs')\nmake('processed_logprobs')\n"
     assert sorted(found.value("logprobs_mode") for found in launches(body)) == ["processed_logprobs", "raw_logprobs"]

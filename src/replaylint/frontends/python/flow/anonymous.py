@@ -83,9 +83,12 @@ def _lambda_calls(module: Module, words: tuple[str, ...]) -> Iterator[Call]:
     """The calls inside lambdas (`calls` does not look into them) on lines with `words`."""
     lines = module.lines_with(words)
     for placed, scope, cls in _statements(module, module.lines_with(("lambda",))):
+        inside = {
+            id(n) for o in ast.walk(placed.statement) if isinstance(o, (ast.Lambda, *_COMPREHENSIONS)) for n in ast.walk(o) if n is not o
+        }
         for node in ast.walk(placed.statement):
-            if not isinstance(node, ast.Lambda) or not module.touches(node, lines):
-                continue
+            if not isinstance(node, ast.Lambda) or not module.touches(node, lines) or id(node) in inside:
+                continue  # a lambda inside a lambda or comprehension: its free names may be theirs
             function = as_function(module, node, placed.statement, Made(node, scope, cls, placed))
             for inner in _own_nodes(node.body):
                 if isinstance(inner, ast.Call) and module.touches(inner, lines):
