@@ -5,7 +5,8 @@ Each case of tests/data/python_flow/ is checked by replaylint as `replaylint che
 mask is then built by vLLM itself (tests/differential/vllm_judge.py in the judge's virtualenv,
 `.ci/differential` makes it) with the arguments replaylint's value flow resolved: `LLM(**kwargs)`
 or `EngineArgs(**kwargs).create_engine_config()` on a stand-in model, with the environment the
-flow found. vLLM's refusal must be among replaylint's errors in its own words, and an engine vLLM
+flow found; a command line the flow found (vLLM's server parser given a word list) goes to
+vLLM's own `vllm serve` parser as its words. vLLM's refusal must be among replaylint's errors in its own words, and an engine vLLM
 accepts must leave the case without errors (the differential's oracle decides both); where a case
 builds several engines, an engine's errors are those that name its construction among their places.
 
@@ -46,11 +47,12 @@ class Engine:
 
     case: str
     where: str  # file:line
-    via: str  # "LLM" or "EngineArgs"
+    via: str  # "LLM", "EngineArgs" or "vllm serve"
     kwargs: dict | None  # None: not judged (`open`)
     place: tuple[str, int] = ("", 0)  # the construction (resolved path, line)
     env: dict = field(default_factory=dict)
     open: str = ""
+    argv: list[str] | None = None  # a command line (vLLM's server parser given a word list): judged by vLLM's CLI
     verdict: dict | None = None
 
 
@@ -107,6 +109,13 @@ def replaylint_engines(case: Path) -> list[Engine]:
                 engine.open = ", ".join(launch.open_reasons) or "open-ended"
                 continue
             kwargs = {name: setting.value for name, setting in launch.settings.items()}
+            tokens = getattr(launch.handle, "tokens", None)
+            if launch.kind.value == "cli" and tokens is not None:
+                engine.via = "vllm serve"
+                if any(token.text is None for token in tokens):
+                    engine.open = "a word replaylint could not read"
+                    continue
+                engine.argv = [token.text for token in tokens]
             if kwargs.get("model", UNKNOWN) is UNKNOWN:
                 kwargs["model"] = "stand-in/model"
             unknown = [name for name, value in kwargs.items() if value is UNKNOWN]
@@ -130,6 +139,10 @@ def judge(engines: list[Engine], release: str, vllm_path: str | None) -> None:
         if engine.kwargs is None:
             continue
         by_id[f"e{number}"] = engine
+        if engine.argv is not None:
+            case = {"id": f"e{number}", "argv": engine.argv, "env": engine.env, "gpus": GPUS}
+            items.append({**case, "hf_configs": stand_in.for_argv(engine.argv)})
+            continue
         case = {"id": f"e{number}", "engine_kwargs": engine.kwargs, "via": engine.via, "env": engine.env, "gpus": GPUS}
         items.append({**case, "hf_configs": stand_in.for_kwargs(engine.kwargs)})
     workdir = Path(tempfile.mkdtemp(prefix="replaylint-flow-judge-"))

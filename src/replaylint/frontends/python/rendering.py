@@ -10,13 +10,14 @@ from ...model import Edit, Fix, Launch, RemoveEnv, RemoveSetting, RenameSetting,
 from ...source import SourceFile
 from .flow import FlowHandle, render as render_flowed
 from .flow.placing import element, env_edit, literal
+from .flow.server_argv import WordListHandle
 from .launches import Handle
 from .static_values import Container
 from .subprocess_argv import ArgvHandle
 
 
 def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
-    if isinstance(launch.handle, ArgvHandle):
+    if isinstance(launch.handle, (ArgvHandle, WordListHandle)):
         edits = command.render(launch, fix, source)
         removes_appended = edits and any(
             not edit.content and edit.span.start <= word.start and word.end <= edit.span.end

@@ -22,11 +22,13 @@ from .module import parse
 from .placing import FlowHandle, render
 from .reader import Reader
 from .requests import reaching_engines
+from .server_argv import server_launches
 from .tree import Tree
 
 __all__ = ["FlowHandle", "Flowed", "candidate", "flowed", "from_importers", "imports_mask", "merge", "render", "turns_mask_on"]
 
 _ENGINE_WORDS = ("LLM", "EngineArgs")
+_SERVER_PARSER = "make_arg_parser"
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,8 @@ _IMPORTS_ENGINE = re.compile(
 def candidate(text: str) -> bool:
     """Whether a file may construct one of vLLM's engines with the mask in reach (cheap: the
     file's own text; vLLM's sources that define the engines import none of them)."""
+    if _SERVER_PARSER in text and "vllm.entrypoints" in text and any(word in text for word in REPLAY_WORDS[:3]):
+        return True  # vLLM's server parser given a word list (`server_argv`)
     if not any(word in text for word in _ENGINE_WORDS) or _IMPORTS_ENGINE.search(text) is None:
         return False
     if any(word in text for word in REPLAY_WORDS[:3]):
@@ -83,6 +87,8 @@ def flowed(source: SourceFile, context: ExtractContext) -> Flowed:
     texts = {path: m.source.text for path, m in tree.modules().items()}
     for launch in launches:
         launch.handle.texts.update(texts)
+    if _SERVER_PARSER in source.text:
+        launches += server_launches(reader, module)
     return Flowed(launches, frozenset(sources))
 
 

@@ -15,12 +15,14 @@ from dataclasses import replace
 from typing import Iterator
 
 from ....model import UNKNOWN, Assumption, Launch, LaunchKind, Setting
+from .anonymous import frames as anonymous_frames, made_of, scoped_calls
 from .callsites import Call, calls
 from .dicts import attributes_written, container, entry as read_entry, spread
 from .engine_configs import configured
 from .environ import runner_variable
 from .facts import Entry, Kwargs
 from .frames import Frame, expressions, parameters
+from .method_calls import method_frames
 from .module import FUNCTIONS, Module, Placed, describe
 from .placing import FlowHandle
 from .reader import Function, Partial, Qualified, Reader, bind, engine_name
@@ -36,14 +38,14 @@ def engine_launches(reader: Reader, module: Module, imported: set[str] = frozens
     modules that may hold a `partial` of one)."""
     candidates = _candidate_names(module) | imported
     subclassing = "super().__init__(" in module.source.text
-    for call in calls(module, tuple(sorted(name + "(" for name in candidates)) + (("__init__(",) if subclassing else ())):
+    for call in scoped_calls(module, tuple(sorted(name + "(" for name in candidates)) + (("__init__(",) if subclassing else ())):
         func = call.node.func
-        last = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+        last = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else _called_partial(func)
         if last == "__init__" and _inits_engine(reader, module, call):
             for frame in contexts(reader, module, call):
                 yield from _launches(reader, call.node, frame, None)
             continue
-        if last not in candidates:
+        if last not in candidates or (last == "partial" and not isinstance(func, ast.Call)):  # `partial(...)` itself makes no engine
             continue
         for frame in contexts(reader, module, call):
             callee = reader.evaluate(func, frame)
@@ -77,6 +79,8 @@ def _candidate_names(module: Module) -> set[str]:
     names |= {local for local, qualified in module.imports.items() if engine_name(qualified) or qualified in ENGINE_CONFIGS}
     text = module.source.text
     offset = text.find("partial(")
+    if offset != -1:
+        names.add("partial")  # `partial(LLM, ...)(...)`: a partial called where it is made
     while offset != -1:
         line = text[text.rfind("\n", 0, offset) + 1 : offset]
         match = _PARTIAL_TARGET.search(line)
@@ -86,14 +90,26 @@ def _candidate_names(module: Module) -> set[str]:
     return names
 
 
+def _called_partial(func: ast.expr) -> str | None:
+    inner = func.func if isinstance(func, ast.Call) else None
+    return "partial" if (isinstance(inner, ast.Name) and inner.id == "partial") or getattr(inner, "attr", None) == "partial" else None
+
+
 def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) -> list[Frame]:
     scope = call.scope
     if not isinstance(scope, FUNCTIONS):
         return [Frame(module, module.tree, at=call.placed)]
     plain = Frame(module, scope, call.cls, None, call.placed)
+    if made_of(module, scope) is not None:  # a lambda's or comprehension's
+        return anonymous_frames(reader, module, scope, plain, lambda made: contexts(reader, module, made, outer))
     if call.cls is not None and _class_level(scope):
         return _class_method_frames(reader, module, call.cls, scope, plain, outer)
     if call.cls is not None:
+        forwards = scope.args.kwarg is not None or _decides_by_parameter(scope)  # its callers' arguments reach the engine
+        elsewhere = lambda matches, words: _sites_elsewhere(reader, module, call.cls, matches, words) if forwards else ()  # noqa: E731
+        called = method_frames(reader, module, call.cls, scope, plain, elsewhere, MAX_SITES)
+        if called:  # `e = Engine(cfg)`, then `e.start(...)`: each call's arguments
+            return called
         init = next((m for m in call.cls.body if isinstance(m, FUNCTIONS) and m.name == "__init__"), None)
         frames = []
         for home, site in _made(reader, module, call.cls)[:MAX_SITES]:
@@ -182,13 +198,15 @@ def _decides_by_parameter(function: ast.FunctionDef | ast.AsyncFunctionDef) -> b
     )
 
 
-def _sites_elsewhere(reader: Reader, module: Module, definition: ast.AST, matches) -> Iterator[tuple[Module, Call]]:
-    """Calls of a module-level function or class from the modules near it (`Tree.nearby_texts`)
-    that import it: what they pass is what the engine gets."""
+def _sites_elsewhere(
+    reader: Reader, module: Module, definition: ast.AST, matches, words: tuple[str, ...] = ()
+) -> Iterator[tuple[Module, Call]]:
+    """Calls of a module-level function or class (or `words`: of a method) from the modules near
+    it (`Tree.nearby_texts`) that import it: what they pass is what the engine gets."""
     if definition not in module.tree.body:
         return
     name = getattr(definition, "name", "")
-    words = (name + "(", name + ".remote(", name + ".options(")
+    words = words or (name + "(", name + ".remote(", name + ".options(")
     for path, text in reader.tree.nearby_texts(module.path):
         if name not in text or os.path.normpath(path) == os.path.normpath(module.path) or not _imports_module(text, path, module.path):
             continue

@@ -12,6 +12,8 @@ import json
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from .anonymous import as_function
+from .arithmetic import arithmetic, format_call, formatted
 from .binding import bind
 from .bodies import token_map
 from .comprehensions import filtered
@@ -20,6 +22,7 @@ from .facts import NOTHING, Kwargs, Val, read_from
 from .frames import Frame, enclosed, reaching
 from .logic import logic
 from .members import Member, class_member, instance_property, member_attribute, self_attribute, with_attributes
+from .method_calls import plain_method
 from .module import FUNCTIONS, Module, Placed
 from .objects import Class, Instance, command_default, field, instance, library_call, method_result
 from .refs import ENGINE_CONFIGS, Engine, Function, Partial, Qualified, engine_name, is_params
@@ -80,10 +83,17 @@ class Reader:
             left = left.copy()
             left.merge(right)
             return as_val(left, module.span(node))
+        if isinstance(node, ast.BinOp):
+            return arithmetic(self, node, frame)
+        if isinstance(node, ast.JoinedStr):
+            return formatted(self, node, frame)
         if isinstance(node, ast.Call):
             return self.call(node, frame)
         if isinstance(node, ast.DictComp):
             return filtered(self, node, frame)
+        if isinstance(node, ast.Lambda):  # a function of its own, its free names read here
+            statement = frame.at.statement if frame.at is not None else None
+            return Val(ref=Function(module, as_function(module, node, statement), outer=frame))
         if isinstance(node, (ast.BoolOp, ast.Compare, ast.IfExp)) or (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)):
             return logic(self, node, frame)
         return NOTHING
@@ -149,21 +159,24 @@ class Reader:
         if frame.args is not None and name in frame.args:
             return frame.args[name]
         if function is not None and function.args.kwarg is not None and function.args.kwarg.arg == name:
-            if frame.args is None and self._as_written(function, frame.module):
+            if frame.args is None and self._as_written(function, frame):
                 return as_val(Kwargs(assumed=[f"the caller's `**{name}` does not set it"]))
             return as_val(Kwargs(reasons=[f"**{name} (what the caller passes)"]))
         if function is not None and frame.args is None and function.decorator_list:
             return command_default(self, function, name, frame.module)
         return NOTHING
 
-    def _as_written(self, function: ast.FunctionDef | ast.AsyncFunctionDef, module: Module) -> bool:
+    def _as_written(self, function: ast.FunctionDef | ast.AsyncFunctionDef, frame: Frame) -> bool:
         """Whether a function's `**kwargs` are judged as written, as a script's `"$@"` is: no
         caller in the tree passes them (callers are followed where there are some), and none
         outside it is in sight. A method, a decorated function (a framework calls it) or one
         handed around by name (`pool.submit(make_llm, **cfg)`) keeps them open, as does
-        `forwarded-arguments = "open"`."""
-        if self.tree.context.forwarded_arguments == "open" or function.decorator_list or function not in module.tree.body:
+        `forwarded-arguments = "open"`; so does a method of a class the tree never makes."""
+        module = frame.module
+        if self.tree.context.forwarded_arguments == "open" or function.decorator_list:
             return False
+        if function not in module.tree.body:  # `Engine.start(self, **kw)` of an `Engine(cfg)` no call passes more
+            return frame.init is not None and plain_method(module, function)
         return not module.referenced(function.name)
 
     def imported(self, name: str, module: Module) -> Val:
@@ -199,6 +212,8 @@ class Reader:
             return class_member(self, owner.ref.module, owner.ref.node, node.attr)
         if isinstance(owner.ref, Member):
             return member_attribute(owner.ref, node.attr)  # `LogprobsMode.PROCESSED.value`
+        if isinstance(owner.ref, Engine) and node.attr == "llm_engine":
+            return owner  # `llm.llm_engine`: the engine `LLM` runs, built from the same arguments
         if isinstance(owner.ref, Instance) and node.attr not in owner.ref.fields.entries:
             return instance_property(self, owner.ref, node, frame)
         return field(self, owner, node.attr, frame)
@@ -219,6 +234,8 @@ class Reader:
         func = node.func
         if isinstance(func, ast.Attribute) and func.attr in ("get", "copy"):
             return self._dict_method(node, func, frame)
+        if isinstance(func, ast.Attribute) and func.attr == "format" and isinstance(func.value, (ast.Constant, ast.Name)):
+            return format_call(self, node, frame)
         if isinstance(func, ast.Attribute) and func.attr == "clone" and not node.args:
             made = self.evaluate(func.value, frame)  # `params.clone()`: a copy of that construction
             return made if isinstance(made.ref, Engine) else NOTHING
@@ -242,7 +259,7 @@ class Reader:
         if func.attr == "copy":
             return owner if owner.kwargs is not None else NOTHING
         key = node.args[0].value if node.args and isinstance(node.args[0], ast.Constant) else None
-        unread = owner.kwargs is None or (not owner.kwargs.entries and owner.kwargs.reasons)
+        unread = owner.kwargs is None or (not owner.kwargs.entries and (owner.kwargs.reasons or owner.kwargs.assumed))
         if unread and isinstance(key, str) and len(node.args) > 1 and self._unbound_parameter(func.value, frame):
             # `cfg.get("top_k", -1)` with no caller in the tree: judged as written, and the message says so
             assert isinstance(func.value, ast.Name)

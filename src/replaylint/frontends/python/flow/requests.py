@@ -18,7 +18,9 @@ from .frames import Frame, reaching
 from .module import FUNCTIONS, Module
 from .reader import Engine, Function, Qualified, Reader, bind
 
-_METHODS = {"generate": ("sampling_params", 1), "chat": ("sampling_params", 1), "beam_search": ("params", 1)}
+# The request methods and where their params go; `add_request(request_id, prompt, params)` is the
+# inner engine's (`llm.llm_engine`, `LLMEngine.from_engine_args(...)`, `AsyncLLM`'s).
+_METHODS = {"generate": ("sampling_params", 1), "chat": ("sampling_params", 1), "beam_search": ("params", 1), "add_request": ("params", 2)}
 
 
 def requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request, tuple[Assumption, ...]]]:

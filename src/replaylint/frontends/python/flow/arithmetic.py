@@ -1,0 +1,116 @@
+"""Arithmetic and text built from known values: `seed + i`, `base_port + rank`,
+`max_tokens // 2`, `int(x) * 2`, f-strings, `"%s_logprobs" % kind`, `"{}_logprobs".format(kind)`.
+A result is known only when every operand is (a literal, a default); one unknown operand
+leaves it unknown. Results are bounded: a checked tree may be hostile (`"x" * 10**9`,
+`"%999999999d" % 1`), so a long text or a wide format is not built."""
+
+from __future__ import annotations
+
+import ast
+import operator
+import re
+from dataclasses import replace
+from typing import Any, Callable
+
+from .facts import NOTHING, Val
+from .frames import Evaluates, Frame
+
+_MAX_TEXT = 4096  # characters of a text the reader builds
+_MAX_NUMBER = 2**64  # `n = n * n` bindings in a row would grow without bound
+_WIDE = re.compile(r"\d{4,}|\*|\{[^{}]*\{")  # a width of 1000 or more, `%*d`, a nested `{:{}}`
+
+_OPERATORS: dict[type, Callable[[Any, Any], Any]] = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.FloorDiv: operator.floordiv,
+    ast.Div: operator.truediv,
+    ast.Mod: operator.mod,
+}
+
+
+def arithmetic(reader: Evaluates, node: ast.BinOp, frame: Frame) -> Val:
+    """`left op right` of two known numbers or texts."""
+    compute = _OPERATORS.get(type(node.op))
+    if compute is None:
+        return NOTHING
+    left, right = reader.evaluate(node.left, frame), reader.evaluate(node.right, frame)
+    if isinstance(node.op, ast.Mod) and isinstance(left.value, str):
+        arguments = tuple(right.value) if isinstance(right.ref, tuple) and isinstance(right.value, list) else (right.value,)
+        return _made(lambda: left.value % arguments, (left, right), frame, node, template=left.value, parts=arguments)
+    if not (_number_or_text(left.value) and _number_or_text(right.value)):
+        return NOTHING
+    if isinstance(node.op, ast.Mult) and _too_long(left.value, right.value):
+        return NOTHING
+    return _made(lambda: compute(left.value, right.value), (left, right), frame, node)
+
+
+def formatted(reader: Evaluates, node: ast.JoinedStr, frame: Frame) -> Val:
+    """An f-string whose every replacement is a known value."""
+    parts: list[Val] = []
+    text = []
+    for value in node.values:
+        if isinstance(value, ast.Constant):
+            text.append(str(value.value))
+            continue
+        if not isinstance(value, ast.FormattedValue):
+            return NOTHING
+        read = reader.evaluate(value.value, frame)
+        spec = formatted(reader, value.format_spec, frame) if isinstance(value.format_spec, ast.JoinedStr) else Val("")
+        if not _plain(read.value) or not isinstance(spec.value, str) or _WIDE.search(spec.value):
+            return NOTHING
+        shown = {ord("r"): repr, ord("a"): ascii, ord("s"): str}.get(value.conversion, lambda item: item)(read.value)
+        try:
+            text.append(format(shown, spec.value))
+        except (TypeError, ValueError):
+            return NOTHING
+        parts += [read, spec]
+    return _made(lambda: "".join(text), parts, frame, node)
+
+
+def format_call(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
+    """`"{}_logprobs".format(kind)`, `"{mode}".format(mode=m)` of known values."""
+    assert isinstance(node.func, ast.Attribute)
+    template = reader.evaluate(node.func.value, frame)
+    if not isinstance(template.value, str) or any(isinstance(a, ast.Starred) for a in node.args):
+        return NOTHING
+    if any(keyword.arg is None for keyword in node.keywords):
+        return NOTHING
+    positional = [reader.evaluate(argument, frame) for argument in node.args]
+    named = {keyword.arg: reader.evaluate(keyword.value, frame) for keyword in node.keywords}
+    values = [read.value for read in positional]
+    keywords = {name: read.value for name, read in named.items()}
+    every = [template, *positional, *named.values()]
+    return _made(
+        lambda: template.value.format(*values, **keywords), every, frame, node, template=template.value, parts=(*values, *keywords.values())
+    )
+
+
+def _made(compute: Callable[[], Any], operands, frame: Frame, node: ast.expr, template: str | None = None, parts: tuple = ()) -> Val:
+    if template is not None and (_WIDE.search(template) or not all(_plain(part) for part in parts)):
+        return NOTHING
+    if not all(operand.known for operand in operands):
+        return NOTHING
+    try:
+        value = compute()
+    except (TypeError, ValueError, ZeroDivisionError, OverflowError, KeyError, IndexError, AttributeError):
+        return NOTHING
+    if (isinstance(value, str) and len(value) > _MAX_TEXT) or (isinstance(value, int) and abs(value) > _MAX_NUMBER):
+        return NOTHING
+    assumptions = tuple(dict.fromkeys(a for operand in operands for a in operand.assumptions))
+    hops = tuple(dict.fromkeys(h for operand in operands for h in operand.hops))
+    return replace(NOTHING, value=value, span=frame.module.span(node), assumptions=assumptions, hops=hops)
+
+
+def _number_or_text(value: Any) -> bool:
+    return isinstance(value, (int, float, str))
+
+
+def _plain(value: Any) -> bool:
+    return value is None or isinstance(value, (bool, int, float, str))
+
+
+def _too_long(left: Any, right: Any) -> bool:
+    """`"ab" * n` (or `n * "ab"`) longer than the reader builds."""
+    text, count = (left, right) if isinstance(left, str) else (right, left)
+    return isinstance(text, str) and isinstance(count, int) and len(text) * count > _MAX_TEXT

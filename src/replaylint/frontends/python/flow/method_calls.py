@@ -1,0 +1,121 @@
+"""A method that builds an engine, read with the arguments of each call of it on an object of
+its class: `e = Engine(cfg)` then `e.start(logprobs_mode="raw_logprobs")`, in the class's
+module or in a module near it that imports the class (`from engine import Engine`). The
+object's construction gives `__init__`'s arguments (`self.cfg`). A method no caller in the tree
+calls has its `**kwargs` judged as written (`plain_method`), as a module-level function's are."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import replace
+from typing import Callable, Iterable
+
+from .binding import bind
+from .callsites import Call, calls
+from .frames import Evaluates, Frame, reaching
+from .module import FUNCTIONS, Module
+from .objects import Class
+from .refs import Function
+
+Sites = Callable[[Callable[[Module, Call], bool], tuple[str, ...]], Iterable[tuple[Module, Call]]]
+
+
+def method_frames(
+    reader: Evaluates,
+    module: Module,
+    cls: ast.ClassDef,
+    method: ast.FunctionDef | ast.AsyncFunctionDef,
+    plain: Frame,
+    elsewhere: Sites,
+    limit: int,
+) -> list[Frame]:
+    """The method's frame for each call `obj.method(...)` whose `obj` is made by `cls(...)` where
+    the call reads it (empty: none in the tree)."""
+    if method.name.startswith("__") or cls not in module.tree.body:
+        return []
+    words = (f".{method.name}(",)
+    init = next((m for m in cls.body if isinstance(m, FUNCTIONS) and m.name == "__init__"), None)
+    sites = [(module, site) for site in calls(module, words) if _made_by(reader, module, site, method.name, cls) is not None]
+    if not sites:
+        sites = list(elsewhere(lambda other, site: _made_by(reader, other, site, method.name, cls) is not None, words))
+    if not sites:
+        return _made_elsewhere(reader, module, cls, init, plain, elsewhere, limit)
+    frames = []
+    for home, site in sites[:limit]:
+        site_frame = Frame(home, site.scope, site.cls, None, site.placed)
+        construction = _made_by(reader, home, site, method.name, cls)
+        assert construction is not None
+        hop = home.span(site.node)
+        args = bind(reader, Function(module, method, cls), site.node, site_frame)
+        made = bind(reader, Function(module, init, cls), construction, site_frame) if init is not None else {}
+        frames.append(
+            replace(
+                plain,
+                args={name: value.via(hop) for name, value in args.items()},
+                init={name: value.via(home.span(construction)) for name, value in made.items()},
+                sites=((site.scope, site.placed),) if home is module else (),
+            )
+        )
+    return frames
+
+
+def _made_elsewhere(
+    reader: Evaluates, module: Module, cls: ast.ClassDef, init: ast.AST | None, plain: Frame, elsewhere: Sites, limit: int
+) -> list[Frame]:
+    """No call of the method in the tree: where the object is made only in modules near the
+    class's (`e = Engine(cfg)` in main.py), the method's frame with what `__init__` was given,
+    its keywords judged as written."""
+    if any(_makes(reader, module, site, cls) for site in calls(module, (cls.name + "(",))):
+        return []  # made in its own module: the engine's contexts read that
+    made = list(elsewhere(lambda other, site: _makes(reader, other, site, cls), (cls.name + "(",)))
+    frames = []
+    for home, site in made[:limit]:
+        site_frame = Frame(home, site.scope, site.cls, None, site.placed)
+        args = bind(reader, Function(module, init, cls), site.node, site_frame) if isinstance(init, FUNCTIONS) else {}
+        frames.append(replace(plain, init={name: value.via(home.span(site.node)) for name, value in args.items()}))
+    return frames
+
+
+def _makes(reader: Evaluates, home: Module, site: Call, cls: ast.ClassDef) -> bool:
+    func = site.node.func
+    if not isinstance(func, ast.Name) or func.id != cls.name:
+        return False
+    made = reader.evaluate(func, Frame(home, site.scope, site.cls, None, site.placed)).ref
+    return isinstance(made, Class) and made.node is cls
+
+
+def _made_by(reader: Evaluates, home: Module, site: Call, name: str, cls: ast.ClassDef) -> ast.Call | None:
+    """The `cls(...)` call that made the receiver of `site` (`Engine(cfg).start()`, or a name
+    bound once to it where the call is read)."""
+    func = site.node.func
+    if not (isinstance(func, ast.Attribute) and func.attr == name):
+        return None
+    receiver = func.value
+    if isinstance(receiver, ast.Name):
+        binding = reaching(Frame(home, site.scope, site.cls, None, site.placed), receiver.id)
+        receiver = binding.value if binding is not None and binding.kind == "value" and binding.element is None else None
+    if not isinstance(receiver, ast.Call) or not isinstance(receiver.func, ast.Name):
+        return None
+    made = reader.evaluate(receiver.func, Frame(home, site.scope, site.cls, None, site.placed)).ref
+    return receiver if isinstance(made, Class) and made.node is cls else None
+
+
+def plain_method(module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether `function` is a method of a module-level class nobody decorates, not a dunder, and
+    not handed around by name (`callback=self.start`): its callers are the tree's calls of it."""
+    if function.name.startswith("__"):
+        return False
+    cls = next((c for c in module.tree.body if isinstance(c, ast.ClassDef) and function in c.body), None)
+    if cls is None or cls.decorator_list:
+        return False
+    return function.name not in _handed_attributes(module)
+
+
+def _handed_attributes(module: Module) -> set[str]:
+    """Attribute names the module reads other than as the function of a call (once per module)."""
+    held = module.__dict__.get("_handed_attributes")
+    if held is None:
+        called = {id(node.func) for node in ast.walk(module.tree) if isinstance(node, ast.Call)}
+        held = {node.attr for node in ast.walk(module.tree) if isinstance(node, ast.Attribute) and id(node) not in called}
+        module.__dict__["_handed_attributes"] = held
+    return held
