@@ -297,9 +297,10 @@ def _calls_function(reader: Reader, other: Module, site: Call, function: ast.AST
 
 
 def _makes(reader: Reader, site: Call, cls: ast.ClassDef, module: Module) -> bool:
-    """`Engine(...)`, `Engine.remote(...)`, `Engine.options(...).remote(...)`, `ray.remote(Engine).remote(...)`."""
+    """`Engine(...)`, `Engine.remote(...)`, `Engine.options(...).remote(...)`, `ray.remote(Engine).remote(...)`,
+    and a Ray Serve deployment's `Engine.bind(...)` (`.options(...).bind(...)`)."""
     func = site.node.func
-    if isinstance(func, ast.Attribute) and func.attr == "remote":
+    if isinstance(func, ast.Attribute) and func.attr in ("remote", "bind"):
         func = func.value
         if isinstance(func, ast.Call) and isinstance(func.func, ast.Attribute) and func.func.attr == "options":
             func = func.func.value

@@ -237,6 +237,26 @@ def _placed(body: list[ast.stmt], guards: tuple[Guard, ...], counter: list[int] 
                 yield from _placed(case.body, (*guards, Guard(opaque=True, label="case")), counter)
 
 
+_POST_INITS = ("__post_init__", "__attrs_post_init__", "model_post_init")
+
+
+def set_after_init(cls: ast.ClassDef) -> set[str]:
+    """The attributes a record's post-init hook sets (`self.x = ...`, `object.__setattr__(self, "x", ...)`)."""
+    found = set()
+    for method in cls.body:
+        if not (isinstance(method, FUNCTIONS) and method.name in _POST_INITS):
+            continue
+        for node in ast.walk(method):
+            targets = (
+                node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else []
+            )
+            found.update(t.attr for t in targets if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self")
+            if isinstance(node, ast.Call) and ast.unparse(node.func) == "object.__setattr__" and len(node.args) == 3:
+                name = node.args[1]
+                found.update((name.value,) if isinstance(name, ast.Constant) and isinstance(name.value, str) else ())
+    return found
+
+
 _WRITING_METHODS = frozenset(("update", "setdefault", "pop", "popitem", "clear", "__setitem__"))
 
 

@@ -82,6 +82,8 @@ class Reader:
             return as_val(left, module.span(node))
         if isinstance(node, ast.Call):
             return self.call(node, frame)
+        if isinstance(node, ast.NamedExpr):
+            return self.evaluate(node.value, frame)
         if isinstance(node, ast.DictComp):
             return filtered(self, node, frame)
         if isinstance(node, (ast.BoolOp, ast.Compare, ast.IfExp)) or (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)):
