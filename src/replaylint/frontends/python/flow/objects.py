@@ -19,6 +19,7 @@ from .facts import NOTHING, Entry, Kwargs, Val, read_from
 from .frames import Evaluates, Frame, expressions, parameters
 from .merges import chained, merges, reduced
 from .module import FUNCTIONS, Module, set_after_init
+from .namedtuples import named_tuple_class
 from .refs import ENGINE_OPTIONS, Qualified, engine_name
 
 _RECORD_DECORATORS = ("dataclass", "define", "frozen", "mutable", "s", "attrs", "pydantic_dataclass")
@@ -226,6 +227,8 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
         classes = reader.evaluate(node.args[0], frame)
         items = classes.ref if isinstance(classes.ref, tuple) else (classes,)
         return Val(ref=HfParser(tuple(items)))
+    if name in ("collections.namedtuple", "namedtuple") and (made := named_tuple_class(node)) is not None:
+        return Val(ref=Class(frame.module, made))
     if name in ("ray.remote",) and len(node.args) == 1:
         return reader.evaluate(node.args[0], frame)
     if name == "getattr" and len(node.args) == 3 and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):

@@ -96,6 +96,9 @@ class Reader:
             return self.name(name, frame.outer)
         binding = reaching(frame, name, self._taken)
         if binding is None:
+            star = self._star_imported(name, frame.module) if frame.module.star_imports else NOTHING
+            if star is not NOTHING:
+                return star
             return Val(ref=Qualified(name)) if name in ("dict", "vars", "getattr", *_CONVERSIONS) else NOTHING
         if binding.kind == "parameter":
             read = self.parameter(name, frame)
@@ -179,6 +182,16 @@ class Reader:
         statement = module.import_statements.get(name)
         read = self.name(member, Frame(target, target.tree))
         return read.via(module.span(statement)) if statement is not None else read
+
+    def _star_imported(self, name: str, module: Module) -> Val:
+        """A name a `from .defaults import *` of the module brings (the last such import that has it)."""
+        for base in module.star_imports:
+            found = self.tree.resolve(f"{base}.{name}", module)
+            if found is not None and found[1] is not None and found[0] is not module:
+                target = found[0]
+                if reaching(Frame(target, target.tree), name) is not None:
+                    return self.name(name, Frame(target, target.tree))
+        return NOTHING
 
     def _definition(self, node: ast.AST | None, module: Module, frame: Frame | None) -> Val:
         """A function or class defined in the tree (`frame`: the function that defines it, for a closure)."""
@@ -308,7 +321,10 @@ class Reader:
             return NOTHING
         if id(function.node) in frame.stack:
             return NOTHING
-        paths = branches([p for p in function.module.statements(function.node) if isinstance(p.statement, ast.Return)])
+        statements = function.module.statements(function.node)
+        paths = branches(
+            [p for p in statements if isinstance(p.statement, ast.Return)], [p for p in statements if isinstance(p.statement, ast.Raise)]
+        )
         if not paths:
             return NOTHING
         args = bind(self, function, node, frame) if node is not None else None
