@@ -86,6 +86,8 @@ class Reader:
             return self.evaluate(node.value, frame)
         if isinstance(node, ast.DictComp):
             return filtered(self, node, frame)
+        if isinstance(node, (ast.ListComp, ast.GeneratorExp)):
+            return self._made_each(node, frame)
         if isinstance(node, (ast.BoolOp, ast.Compare, ast.IfExp)) or (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)):
             return logic(self, node, frame)
         return NOTHING
@@ -128,6 +130,15 @@ class Reader:
                     mutated.reasons.append(f"`{name}` written in `{function.name}`")  # when it runs is not known here
             return replace(as_val(mutated, read.span), hops=read.hops, origin=read.origin)
         return read
+
+    def _made_each(self, node: ast.ListComp | ast.GeneratorExp, frame: Frame) -> Val:
+        """`[params_for(r) for r in requests]`: a construction each item is made by (what the loop
+        variable holds is not known), the list standing for it (`generate(..., sampling_params=[...])`)."""
+        targets = {n.id for generator in node.generators for n in ast.walk(generator.target) if isinstance(n, ast.Name)}
+        if any(reaching(frame, name) is not None for name in targets):
+            return NOTHING  # the same name bound outside: a read of it would not be the loop's
+        item = self.evaluate(node.elt, frame)
+        return Val(ref=(item,)) if isinstance(item.ref, Engine) else NOTHING
 
     def _taken(self, placed: Placed, frame: Frame) -> bool | None:
         """Whether the branches `placed` is under (beyond the reader's own) are taken, each test

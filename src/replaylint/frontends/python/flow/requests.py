@@ -110,8 +110,20 @@ def _frames(reader: Reader, module: Module, call: Call) -> list[Frame]:
             site_frame = Frame(module, site.scope, site.cls, None, site.placed)
             if _of_class(site_frame, func.value, call.cls) or (remote and _only_actor_with(module, call.cls, method.name)):
                 args = bind(reader, Function(module, method, call.cls), site.node, site_frame)
-                found.append(replace(plain, args={name: value.via(module.span(site.node)) for name, value in args.items()}))
+                init = _constructed(reader, site_frame, func.value, call.cls)
+                found.append(replace(plain, args={name: value.via(module.span(site.node)) for name, value in args.items()}, init=init))
     return found[:MAX_SITES] or [plain]
+
+
+def _constructed(reader: Reader, frame: Frame, receiver: ast.expr, cls: ast.ClassDef) -> dict[str, Val] | None:
+    """The arguments the receiver's `__init__` was given, where the receiver is made here
+    (`Rollout(CONFIG).generate(...)`, `rollout = Rollout(CONFIG)`): its `self` attributes then hold them."""
+    binding = reaching(frame, receiver.id) if isinstance(receiver, ast.Name) and receiver.id != "self" else None
+    made = receiver if isinstance(receiver, ast.Call) else binding.value if binding is not None and binding.kind == "value" else None
+    init = next((m for m in cls.body if isinstance(m, FUNCTIONS) and m.name == "__init__"), None)
+    if not isinstance(made, ast.Call) or init is None:
+        return None
+    return bind(reader, Function(frame.module, init, cls), made, frame)
 
 
 def _function_frames(reader: Reader, module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef, plain: Frame) -> list[Frame]:
