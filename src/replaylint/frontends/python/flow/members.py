@@ -107,6 +107,10 @@ def class_member(reader: Reader, module: Module, cls: ast.ClassDef, attr: str, f
     a method, or a `@property` read through `self` (what it returns)."""
     if _written_elsewhere(module, cls, attr):
         return NOTHING
+    owner = _defining(module, cls, attr)
+    if owner is not cls:  # a base of the module defines it (`class Engine(ReplayMixin, Base)`)
+        method = next((s for s in owner.body if isinstance(s, FUNCTIONS) and s.name == attr), None) if owner is not None else None
+        return Val(ref=Function(module, method, cls)) if method is not None else NOTHING
     for statement in cls.body:
         bound = binds(statement, attr) if isinstance(statement, (ast.Assign, ast.AnnAssign)) else None
         if bound is not None and bound.kind == "value":
@@ -118,6 +122,59 @@ def class_member(reader: Reader, module: Module, cls: ast.ClassDef, attr: str, f
                 return reader.returned(function, None, replace(frame, args=None))
             return Val(ref=function)
     return NOTHING
+
+
+def super_member(module: Module, cls: ast.ClassDef, method: ast.AST, attr: str) -> Val:
+    """`super().attr` in `method` of an object of `cls`: the next class of `cls`'s MRO after the
+    one defining `method` that has `attr` (mixins: `ReplayMixin` before `Base` in `class Engine(ReplayMixin, Base)`)."""
+    order = mro(module, cls)
+    here = next((number for number, c in enumerate(order or ()) if method in c.body), None)
+    if order is None or here is None:
+        return NOTHING
+    for candidate in order[here + 1 :]:
+        found = next((s for s in candidate.body if isinstance(s, FUNCTIONS) and s.name == attr), None)
+        if found is not None:
+            return Val(ref=Function(module, found, cls))
+        if any(binds(s, attr) is not None for s in candidate.body):
+            return NOTHING
+    return NOTHING
+
+
+def _defining(module: Module, cls: ast.ClassDef, attr: str) -> ast.ClassDef | None:
+    """The class of `cls`'s MRO whose body defines `attr` (`cls` itself when its MRO is not known)."""
+    order = mro(module, cls) or [cls]
+    return next((c for c in order if any(binds(s, attr) is not None for s in c.body)), None)
+
+
+_ROOTS = ("object", "ABC", "Generic", "Protocol")
+
+
+def mro(module: Module, cls: ast.ClassDef) -> list[ast.ClassDef] | None:
+    """Python's C3 order of the class and its bases, when every base is a class of the module
+    (None: a base from elsewhere, whose members are not read)."""
+    parents = []
+    for base in cls.bases:
+        name = base.id if isinstance(base, ast.Name) else None
+        if name in _ROOTS:
+            continue
+        parent = module.classes.get(name) if name is not None else None
+        order = mro(module, parent) if parent is not None and parent is not cls else None
+        if order is None:
+            return None
+        parents.append(order)
+    return _merged([cls], [*parents, [p[0] for p in parents]])
+
+
+def _merged(head: list[ast.ClassDef], orders: list[list[ast.ClassDef]]) -> list[ast.ClassDef] | None:
+    orders = [list(order) for order in orders if order]
+    while orders:
+        good = next((o[0] for o in orders if not any(o[0] in other[1:] for other in orders)), None)
+        if good is None:
+            return None  # no consistent order: Python refuses the class
+        head.append(good)
+        orders = [[c for c in order if c is not good] for order in orders]
+        orders = [order for order in orders if order]
+    return head
 
 
 def _written_elsewhere(module: Module, cls: ast.ClassDef, attr: str) -> bool:
