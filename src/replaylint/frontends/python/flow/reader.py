@@ -245,7 +245,7 @@ class Reader:
 
     def call(self, node: ast.Call, frame: Frame) -> Val:
         func = node.func
-        if isinstance(func, ast.Attribute) and func.attr in ("get", "copy"):
+        if isinstance(func, ast.Attribute) and func.attr in ("get", "copy", "pop"):
             return self._dict_method(node, func, frame)
         if isinstance(func, ast.Attribute) and func.attr == "clone" and not node.args:
             made = self.evaluate(func.value, frame)  # `params.clone()`: a copy of that construction
