@@ -177,6 +177,24 @@ def _merged(head: list[ast.ClassDef], orders: list[list[ast.ClassDef]]) -> list[
     return head
 
 
+def app_state(reader: Reader, module: Module, attr: str) -> Val | None:
+    """`request.app.state.engine`: what the module's one `app.state.engine = ...` (a Starlette or
+    FastAPI app's state, set in its lifespan or a startup hook) holds; None when it sets it
+    nowhere or more than once."""
+    found = []
+    for scope in (module.tree, *(n for n in ast.walk(module.tree) if isinstance(n, FUNCTIONS))):
+        for placed in module.statements(scope):
+            statement = placed.statement
+            target = statement.targets[0] if isinstance(statement, ast.Assign) and len(statement.targets) == 1 else None
+            if isinstance(target, ast.Attribute) and target.attr == attr and isinstance(target.value, ast.Attribute):
+                if target.value.attr == "state":
+                    found.append((scope, placed, statement.value))  # type: ignore[union-attr]
+    if len(found) != 1 or found[0][1].guards:
+        return None
+    scope, placed, value = found[0]
+    return reader.evaluate(value, Frame(module, scope, None, None, placed))
+
+
 def _written_elsewhere(module: Module, cls: ast.ClassDef, attr: str) -> bool:
     """`Engine.MODE = ...`, `cls.KW["k"] = v`, `setattr(Engine, ...)`, or a subclass of the module
     that defines its own `MODE`: the class body's value is not the one every reader sees."""

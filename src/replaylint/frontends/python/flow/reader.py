@@ -19,7 +19,7 @@ from .dicts import as_val, call as dict_call, decided, json_object, literal, spr
 from .facts import NOTHING, Kwargs, Val, read_from
 from .frames import Frame, enclosed, reaching
 from .logic import logic
-from .members import Member, class_member, instance_property, member_attribute, self_attribute, super_member, with_attributes
+from .members import Member, app_state, class_member, instance_property, member_attribute, self_attribute, super_member, with_attributes
 from .module import FUNCTIONS, Module, Placed
 from .objects import Class, Instance, command_default, field, instance, library_call, method_result
 from .refs import ENGINE_CONFIGS, Engine, Function, Partial, Qualified, engine_name, is_params
@@ -218,6 +218,9 @@ class Reader:
             return self_attribute(self, node.attr, frame)
         if isinstance(base, ast.Call) and isinstance(base.func, ast.Name) and base.func.id == "super" and not base.args:
             return super_member(frame.module, frame.cls, frame.scope, node.attr) if frame.cls is not None else NOTHING
+        held = app_state(self, frame.module, node.attr) if isinstance(base, ast.Attribute) and base.attr == "state" else None
+        if held is not None:
+            return held
         owner = self.evaluate(base, frame)
         if isinstance(owner.ref, Qualified):
             return Val(ref=Qualified(f"{owner.ref.name}.{node.attr}"))
