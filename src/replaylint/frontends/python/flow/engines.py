@@ -21,6 +21,7 @@ from .engine_configs import configured
 from .environ import runner_variable
 from .facts import Entry, Kwargs
 from .frames import Frame, expressions, parameters
+from .members import mro
 from .module import FUNCTIONS, Module, Placed, describe
 from .placing import FlowHandle
 from .reader import Function, Partial, Qualified, Reader, bind, engine_name
@@ -94,7 +95,7 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
     if call.cls is not None and _class_level(scope):
         return _class_method_frames(reader, module, call.cls, scope, plain, outer)
     if call.cls is not None:
-        init = next((m for m in call.cls.body if isinstance(m, FUNCTIONS) and m.name == "__init__"), None)
+        init = _init_of(module, call.cls)
         frames = []
         for home, site in _made(reader, module, call.cls)[:MAX_SITES]:
             site_frame = _site_frame(reader, home, site, outer)
@@ -127,6 +128,15 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
         enclosing = callee.outer if isinstance(callee, Function) and callee.node is scope else None  # a closure's enclosing call
         frames.append(replace(plain, args={name: value.via(hop) for name, value in args.items()}, sites=sites_here, outer=enclosing))
     return frames or [plain]
+
+
+def _init_of(module: Module, cls: ast.ClassDef) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The `__init__` an object of the class runs: its own, else the first of its MRO's (bases of the module)."""
+    for owner in mro(module, cls) or [cls]:
+        init = next((m for m in owner.body if isinstance(m, FUNCTIONS) and m.name == "__init__"), None)
+        if init is not None:
+            return init
+    return None
 
 
 def _class_level(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
@@ -188,9 +198,12 @@ def _sites_elsewhere(reader: Reader, module: Module, definition: ast.AST, matche
     if definition not in module.tree.body:
         return
     name = getattr(definition, "name", "")
-    words = (name + "(", name + ".remote(", name + ".options(")
+    names = (name, *sorted(_aliases(module, definition))) if isinstance(definition, ast.ClassDef) else (name,)
+    words = tuple(f"{n}{tail}" for n in names for tail in ("(", ".remote(", ".options(", ".bind("))
     for path, text in reader.tree.nearby_texts(module.path):
-        if name not in text or not _imports_module(text, module.path) or os.path.normpath(path) == os.path.normpath(module.path):
+        if not any(n in text for n in names) or not _imports_module(text, module.path):
+            continue
+        if os.path.normpath(path) == os.path.normpath(module.path):
             continue
         other = reader.tree.open_file(path, text)
         if other is None:
@@ -306,7 +319,7 @@ def _makes(reader: Reader, site: Call, cls: ast.ClassDef, module: Module) -> boo
             func = func.func.value
     if not isinstance(func, (ast.Name, ast.Call)):
         return False
-    if isinstance(func, ast.Name) and func.id not in (cls.name,) and func.id not in _aliases(module, cls):
+    if isinstance(func, ast.Name) and func.id not in (cls.name, *module.imports) and func.id not in _aliases(module, cls):
         return False
     frame = Frame(module, site.scope, site.cls, None, site.placed)
     made = reader.evaluate(func, frame).ref
