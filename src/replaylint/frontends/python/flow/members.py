@@ -33,7 +33,7 @@ def self_attribute(reader: Reader, attr: str, frame: Frame) -> Val:
         return field(reader, Val(kwargs=frame.instance), attr, frame)  # a field of the record a property is read on
     target = f"self.{attr}"
     sets = []
-    for method in (statement for statement in cls.body if isinstance(statement, FUNCTIONS)):
+    for method in _methods(frame.module, cls):
         for placed in frame.module.statements(method):
             statement = placed.statement
             if isinstance(statement, (ast.Assign, ast.AnnAssign)):
@@ -62,6 +62,18 @@ def self_attribute(reader: Reader, attr: str, frame: Frame) -> Val:
                 mutated.reasons.append(f"`{target}` written in `{other.name}`")  # called before or after: not known here
     hops = read.hops if same else (*read.hops, frame.module.span(placed.statement))
     return replace(as_val(mutated, read.span), hops=hops)
+
+
+def _methods(module: Module, cls: ast.ClassDef) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    """The methods an object of the class runs as its own: the class's, and its bases' (of the
+    module) when it has no `__init__` of its own or that one calls `super().__init__`."""
+    own = [statement for statement in cls.body if isinstance(statement, FUNCTIONS)]
+    init = next((m for m in own if m.name == "__init__"), None)
+    if init is not None and "super().__init__(" not in ast.unparse(init):
+        return own
+    names = {m.name for m in own}
+    inherited = [m for base in (mro(module, cls) or [cls])[1:] for m in base.body if isinstance(m, FUNCTIONS)]
+    return [*own, *(m for m in inherited if m.name not in names or m.name == "__init__")]
 
 
 def instance_property(reader: Reader, made: Instance, attr: ast.Attribute, frame: Frame) -> Val:

@@ -175,6 +175,8 @@ def instance(reader: Evaluates, cls: Val | Class, node: ast.Call, frame: Frame) 
             fields.merge(spread(reader, keyword.value, frame))
         else:
             fields.entries[keyword.arg] = entry(reader, frame, keyword.arg, keyword, keyword.value, None)
+    if any(_last(base) == "TypedDict" for base in cls.node.bases):
+        return as_val(fields, frame.module.span(node))  # calling a TypedDict makes a plain dict
     return Val(ref=Instance(cls, _after_init(cls.node, fields)), span=frame.module.span(node))
 
 

@@ -289,8 +289,7 @@ class Reader:
             return method_result(self, self.evaluate(func, frame), func, node, frame)
         entry = owner.kwargs.entries.get(key)
         if entry is not None and not entry.guards:
-            setting = entry.setting
-            return read_from(setting)
+            return field(self, owner, key, frame) if isinstance(entry.ref, Kwargs) else read_from(entry.setting)  # a nested dict stays one
         if entry is not None or owner.kwargs.reasons:
             return NOTHING
         default = node.args[1] if len(node.args) > 1 else None
