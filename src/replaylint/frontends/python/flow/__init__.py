@@ -99,7 +99,8 @@ def from_importers(source: SourceFile, context: ExtractContext) -> Flowed:
     names = mask_names(module)
     if names:
         used, more = importer_launches(module, context, names, checked)
-        launches += used
+        seen = {launch.span for launch in launches}  # an imported module that also imports this one is read once
+        launches += [launch for launch in used if launch.span not in seen]
         sources |= more
         launches += notebook_launches(module, context, names, lambda text: relevant("notebook", text.encode("utf-8", "surrogateescape")))
     return Flowed(launches, frozenset(sources))

@@ -66,7 +66,7 @@ def imported_launches(module: Module, context: ExtractContext, relevant) -> tupl
 
 
 def _builds_engine(text: str) -> bool:
-    return "vllm" in text and ("LLM(" in text or "EngineArgs(" in text)
+    return "vllm" in text and ("LLM" in text or "EngineArgs" in text)
 
 
 def notebook_launches(module: Module, context: ExtractContext, names: set[str], relevant) -> list[Launch]:

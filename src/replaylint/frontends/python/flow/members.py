@@ -29,6 +29,9 @@ def self_attribute(reader: Reader, attr: str, frame: Frame) -> Val:
     """`self.x`, set once in one method of the class (mostly `__init__`)."""
     cls = frame.cls
     assert cls is not None
+    validated = _validator_write(reader, frame.module, cls, attr)
+    if validated is not None:
+        return validated  # what the validator leaves in `values` is the field
     if frame.instance is not None and attr in frame.instance.entries:
         return field(reader, Val(kwargs=frame.instance), attr, frame)  # a field of the record a property is read on
     target = f"self.{attr}"
@@ -74,6 +77,35 @@ def _methods(module: Module, cls: ast.ClassDef) -> list[ast.FunctionDef | ast.As
     names = {m.name for m in own}
     inherited = [m for base in (mro(module, cls) or [cls])[1:] for m in base.body if isinstance(m, FUNCTIONS)]
     return [*own, *(m for m in inherited if m.name not in names or m.name == "__init__")]
+
+
+_VALIDATORS = ("model_validator", "root_validator")
+
+
+def before_validator(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """pydantic's `@model_validator(mode="before")` / `@root_validator(pre=True)`: it gets the constructor's keywords."""
+    for decorator in method.decorator_list:
+        if isinstance(decorator, ast.Call) and getattr(decorator.func, "id", getattr(decorator.func, "attr", "")) in _VALIDATORS:
+            if any(k.arg in ("mode", "pre") and getattr(k.value, "value", None) in ("before", True) for k in decorator.keywords):
+                return True
+    return False
+
+
+def _validator_write(reader: Reader, module: Module, cls: ast.ClassDef, attr: str) -> Val | None:
+    """A field a before-validator writes into its `values` (`values["client"] = LLM(...)`), when one does, once."""
+    found = []
+    for method in (m for m in cls.body if isinstance(m, FUNCTIONS) and before_validator(m)):
+        values = method.args.args[1].arg if len(method.args.args) > 1 else None
+        for placed in module.statements(method):
+            statement = placed.statement
+            target = statement.targets[0] if isinstance(statement, ast.Assign) and len(statement.targets) == 1 else None
+            if isinstance(target, ast.Subscript) and getattr(target.value, "id", None) == values:
+                if isinstance(target.slice, ast.Constant) and target.slice.value == attr:
+                    found.append((method, placed, statement.value))  # type: ignore[union-attr]
+    if len(found) != 1 or found[0][1].guards:
+        return None
+    method, placed, value = found[0]
+    return reader.evaluate(value, Frame(module, method, cls, None, placed))
 
 
 def instance_property(reader: Reader, made: Instance, attr: ast.Attribute, frame: Frame) -> Val:
@@ -261,3 +293,12 @@ def _is_property(decorator: ast.expr) -> bool:
         and decorator.id in ("property", "cached_property")
         or (isinstance(decorator, ast.Attribute) and decorator.attr == "cached_property")
     )
+
+
+def init_of(module: Module, cls: ast.ClassDef) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The `__init__` an object of the class runs: its own, else the first of its MRO's (bases of the module)."""
+    for owner in mro(module, cls) or [cls]:
+        init = next((m for m in owner.body if isinstance(m, FUNCTIONS) and m.name == "__init__"), None)
+        if init is not None:
+            return init
+    return None

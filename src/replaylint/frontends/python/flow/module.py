@@ -203,6 +203,17 @@ def parse(source: SourceFile, name: str = "") -> Module | None:
     return module
 
 
+def local_import(statement: ast.AST | None, name: str) -> str | None:
+    """The dotted name an import statement inside a function binds `name` to (absolute imports only)."""
+    for alias in getattr(statement, "names", ()):
+        if (alias.asname or alias.name.split(".")[0]) != name:
+            continue
+        if isinstance(statement, ast.ImportFrom):
+            return f"{statement.module}.{alias.name}" if statement.module and not statement.level else None
+        return alias.name if alias.asname else name
+    return None
+
+
 def _absolute(statement: ast.ImportFrom, name: str) -> str:
     """`from .settings import X` is `.settings` (resolved from the importing file's folder)."""
     return "." * statement.level + (statement.module or "")

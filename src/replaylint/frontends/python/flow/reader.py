@@ -20,7 +20,7 @@ from .facts import NOTHING, Kwargs, Val, read_from
 from .frames import Frame, enclosed, reaching
 from .logic import logic
 from .members import Member, app_state, class_member, instance_property, member_attribute, self_attribute, super_member, with_attributes
-from .module import FUNCTIONS, Module, Placed
+from .module import FUNCTIONS, Module, Placed, local_import
 from .objects import Class, Instance, command_default, field, instance, library_call, method_result
 from .refs import ENGINE_CONFIGS, Engine, Function, Partial, Qualified, engine_name, is_params
 from .returns import branches, combined
@@ -112,7 +112,8 @@ class Reader:
             nested = frame.function is not None and binding.placed is not None and _same_scope(frame, binding.placed)
             return self._definition(binding.node, frame.module, frame if nested else None)
         if binding.kind == "import":
-            return self.imported(name, frame.module)
+            local = binding.node is not frame.module.import_statements.get(name)  # `from vllm import LLM` in a function
+            return self.imported(name, frame.module, local_import(binding.node, name) if local else None)
         if binding.kind != "value" or binding.placed is None:
             return NOTHING
         scope_frame = frame if _same_scope(frame, binding.placed) else replace(frame, scope=frame.module.tree, cls=None, args=None)
@@ -182,8 +183,8 @@ class Reader:
             return False
         return not module.referenced(function.name)
 
-    def imported(self, name: str, module: Module) -> Val:
-        qualified = module.imports.get(name, name)
+    def imported(self, name: str, module: Module, qualified: str | None = None) -> Val:
+        qualified = qualified or module.imports.get(name, name)
         found = self.tree.resolve(qualified, module)
         if found is None:
             return Val(ref=Qualified(qualified))
