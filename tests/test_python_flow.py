@@ -35,7 +35,7 @@ def cli(*args: str) -> tuple[int, str]:
 
 def sources(case: Path) -> list[Path]:
     """The case's Python files, notebooks and the config files they read (a finding may be in any)."""
-    return sorted([*case.rglob("*.py"), *case.rglob("*.yaml"), *case.rglob("*.ipynb")])
+    return sorted([*case.rglob("*.py"), *case.rglob("*.yaml"), *case.rglob("*.toml"), *case.rglob("*.ipynb")])
 
 
 def lines(path: Path) -> list[tuple[str, int, str]]:

@@ -594,3 +594,44 @@ def test_a_class_attribute_dict_written_in_init_before_the_engine_counts() -> No
         "    def __init__(self):\n        self.KW['logprobs_mode'] = 'processed_logprobs'\n        self.llm = LLM('m', **self.KW)\n\n\nE()\n"
     )
     assert found.value("logprobs_mode") == "processed_logprobs"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        (  # a case with a guard: which case is taken is not known
+            "FAST = bool(os.environ.get('FAST'))\n\n\ndef kw(mode):\n    match mode:\n"
+            "        case 'replay' if FAST:\n            return {'return_sampling_mask': True}\n"
+            "        case _:\n            return {'return_sampling_mask': True, 'logprobs_mode': 'processed_logprobs'}\n\n\n"
+            "LLM('m', **kw('replay'))\n"
+        ),
+        (  # an elif chain that falls through (returns None) on the other paths
+            "def kw(mode):\n    if mode == 'a':\n        return {'return_sampling_mask': True}\n"
+            "    elif mode == 'b':\n        return {'seed': 1}\n\n\nLLM('m', **kw(input()))\n"
+        ),
+        (  # a field its __post_init__ sets again
+            "from dataclasses import asdict, dataclass\n\n\n@dataclass\nclass C:\n    return_sampling_mask: bool = True\n"
+            "    logprobs_mode: str = 'raw_logprobs'\n\n    def __post_init__(self):\n        self.logprobs_mode = pick()\n\n\n"
+            "LLM('m', **asdict(C()))\n"
+        ),
+        (  # a method a base from another package may define: the MRO is not known
+            "import torch\n\n\nclass Mixin:\n    def kw(self):\n        return {'return_sampling_mask': True}\n\n\n"
+            "class E(torch.nn.Module, Mixin):\n    def start(self):\n        return LLM('m', **self.kw())\n\n\nE().start()\n"
+        ),
+    ],
+)
+def test_what_round_5_follows_stays_open_where_it_cannot_decide(body: str) -> None:
+    # no launch asks for the mask without saying its logprobs_mode is unknown or open (RPL003 stays silent)
+    for found in extract(SourceFile("t.py", HEAD + "import os\n" + body), ExtractContext()):
+        assert found.open_ended or found.value("return_sampling_mask") is not True or found.value("logprobs_mode") is UNKNOWN
+
+
+def test_a_records_construction_beats_its_class_default_in_a_methods_request() -> None:
+    body = (
+        "from pydantic import BaseModel\nfrom vllm import SamplingParams\n\n\nclass Gen(BaseModel):\n    top_k: int = -1\n\n"
+        "    def run(self, prompts):\n        params = SamplingParams(temperature=1.0, top_k=self.top_k)\n"
+        "        llm = LLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs')\n"
+        "        return llm.generate(prompts, params)\n\n\nGen(top_k=40).run(['x'])\n"
+    )
+    (request,) = launch(body).requests
+    assert request.settings["top_k"].value == 40

@@ -17,7 +17,7 @@ from ....model import UNKNOWN, Launch, Span
 from ....source import ExtractContext, SourceFile
 from ..names import REPLAY_WORDS
 from .engines import engine_launches
-from .importers import importer_launches, mask_names, notebook_launches, turns_mask_on
+from .importers import imported_launches, importer_launches, mask_names, notebook_launches, turns_mask_on
 from .module import parse
 from .placing import FlowHandle, render
 from .reader import Reader
@@ -96,14 +96,19 @@ def from_importers(source: SourceFile, context: ExtractContext) -> Flowed:
     """The launches of the tree's modules that build an engine from this file's mask-bearing
     dicts without naming the mask themselves (`importers`)."""
     module = parse(source)
-    names = mask_names(module) if module is not None else set()
-    if not names:
+    if module is None:
         return Flowed([], frozenset())
     from ... import relevant  # the prefilter: a module it passes is checked on its own
 
-    assert module is not None
-    launches, sources = importer_launches(module, context, names, lambda text: relevant("python", text.encode("utf-8", "surrogateescape")))
-    launches += notebook_launches(module, context, names, lambda text: relevant("notebook", text.encode("utf-8", "surrogateescape")))
+    checked = lambda text: relevant("python", text.encode("utf-8", "surrogateescape"))  # noqa: E731
+    launches, sources = imported_launches(module, context, checked)
+    names = mask_names(module)
+    if names:
+        used, more = importer_launches(module, context, names, checked)
+        seen = {launch.span for launch in launches}  # an imported module that also imports this one is read once
+        launches += [launch for launch in used if launch.span not in seen]
+        sources |= more
+        launches += notebook_launches(module, context, names, lambda text: relevant("notebook", text.encode("utf-8", "surrogateescape")))
     return Flowed(launches, frozenset(sources))
 
 

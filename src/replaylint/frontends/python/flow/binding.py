@@ -15,7 +15,8 @@ def bind(reader: Evaluates, function: Function, node: ast.Call, frame: Frame, sk
     not pass has its default (read in the function's module); `**kwargs` gets the rest."""
     definition = function.node
     params = parameters(definition)
-    if skip_self if skip_self is not None else function.cls is not None:
+    static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in definition.decorator_list)
+    if skip_self if skip_self is not None else function.cls is not None and not static:
         params = params[1:]
     bound: dict[str, Val] = {}
     rest = Kwargs(home=container(frame.module, node))

@@ -7,6 +7,7 @@ import ast
 from dataclasses import dataclass
 from typing import Iterator
 
+from .frames import parameters
 from .module import FUNCTIONS, Module, Placed
 
 
@@ -51,3 +52,34 @@ def _calls_on(statement: ast.stmt, lines: list[int], module: Module) -> Iterator
         if isinstance(node, ast.Call):
             yield node
         stack.extend(child for child in ast.iter_child_nodes(node) if not isinstance(child, (ast.stmt, ast.Lambda)))
+
+
+def closure_sites(module: Module, closure: ast.FunctionDef | ast.AsyncFunctionDef) -> list[Call]:
+    """The calls of a closure a module-level factory returns (`build = make_builder(mode)`, then
+    `build(model)`), found through the names the factory's results are bound to."""
+    if closure in module.tree.body:
+        return []
+    factory = next((f for f in module.tree.body if isinstance(f, FUNCTIONS) and closure in f.body), None)
+    returned = factory is not None and any(
+        isinstance(n, ast.Return) and isinstance(n.value, ast.Name) and n.value.id == closure.name for n in ast.walk(factory)
+    )
+    if not returned:
+        return []
+    assert factory is not None
+    names = set()
+    for made in calls(module, (factory.name + "(",)):
+        statement = made.placed.statement
+        if isinstance(statement, ast.Assign) and statement.value is made.node and isinstance(statement.targets[0], ast.Name):
+            names.add(statement.targets[0].id)
+    found = calls(module, tuple(sorted(name + "(" for name in names))) if names else []
+    return [site for site in found if isinstance(site.node.func, ast.Name) and site.node.func.id in names]
+
+
+def decides_by_parameter(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether a branch of the function tests one of its parameters (`if logprobs_mode:`): the
+    caller then decides which keys reach the engine."""
+    names = {param.arg for param in parameters(function)}
+    return any(
+        isinstance(node, (ast.If, ast.IfExp)) and any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(node.test))
+        for node in ast.walk(function)
+    )

@@ -16,12 +16,13 @@ from typing import Iterator
 
 from ....model import UNKNOWN, Assumption, Launch, LaunchKind, Setting
 from .anonymous import frames as anonymous_frames, made_of, scoped_calls
-from .callsites import Call, calls
-from .dicts import attributes_written, container, entry as read_entry, spread
+from .callsites import Call, calls, closure_sites, decides_by_parameter
+from .dicts import attributes_written, call as dict_call, container, entry as read_entry, spread
 from .engine_configs import configured
-from .environ import runner_variable
+from .environ import runner_variable, runtime_env_vars
 from .facts import Entry, Kwargs
 from .frames import Frame, expressions, parameters
+from .members import before_validator, init_of
 from .method_calls import method_frames
 from .module import FUNCTIONS, Module, Placed, describe
 from .placing import FlowHandle
@@ -77,6 +78,7 @@ def _candidate_names(module: Module) -> set[str]:
     """Names a call of an engine may be spelt with: vLLM's, their aliases, partials."""
     names = {"LLM", "EngineArgs", "AsyncEngineArgs"}
     names |= {local for local, qualified in module.imports.items() if engine_name(qualified) or qualified in ENGINE_CONFIGS}
+    names |= _imported_in_functions(module)
     text = module.source.text
     offset = text.find("partial(")
     if offset != -1:
@@ -95,6 +97,15 @@ def _called_partial(func: ast.expr) -> str | None:
     return "partial" if (isinstance(inner, ast.Name) and inner.id == "partial") or getattr(inner, "attr", None) == "partial" else None
 
 
+def _imported_in_functions(module: Module) -> set[str]:
+    """Names a function binds to vLLM's engines by its own import (`from vllm import LLM as VLLModel`)."""
+    found = set()
+    for node in ast.walk(module.tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("vllm") and node not in module.tree.body:
+            found |= {alias.asname or alias.name for alias in node.names if engine_name(f"{node.module}.{alias.name}")}
+    return found
+
+
 def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) -> list[Frame]:
     scope = call.scope
     if not isinstance(scope, FUNCTIONS):
@@ -102,15 +113,17 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
     plain = Frame(module, scope, call.cls, None, call.placed)
     if made_of(module, scope) is not None:  # a lambda's or comprehension's
         return anonymous_frames(reader, module, scope, plain, lambda made: contexts(reader, module, made, outer))
+    if call.cls is not None and before_validator(scope):
+        return _validator_frames(reader, module, call.cls, scope, plain, outer)
     if call.cls is not None and _class_level(scope):
         return _class_method_frames(reader, module, call.cls, scope, plain, outer)
     if call.cls is not None:
-        forwards = scope.args.kwarg is not None or _decides_by_parameter(scope)  # its callers' arguments reach the engine
-        elsewhere = lambda matches, words: _sites_elsewhere(reader, module, call.cls, matches, words) if forwards else ()  # noqa: E731
-        called = method_frames(reader, module, call.cls, scope, plain, elsewhere, MAX_SITES)
+        forwards = scope.args.kwarg is not None or decides_by_parameter(scope)  # its callers' arguments reach the engine
+        sites_of = lambda matches, words: _sites_elsewhere(reader, module, call.cls, matches, words) if forwards else ()  # noqa: E731
+        called = method_frames(reader, module, call.cls, scope, plain, sites_of, MAX_SITES)
         if called:  # `e = Engine(cfg)`, then `e.start(...)`: each call's arguments
             return called
-        init = next((m for m in call.cls.body if isinstance(m, FUNCTIONS) and m.name == "__init__"), None)
+        init = init_of(module, call.cls)
         frames = []
         for home, site in _made(reader, module, call.cls)[:MAX_SITES]:
             site_frame = _site_frame(reader, home, site, outer)
@@ -118,7 +131,7 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
             hop = home.span(site.node)
             args = {name: value.via(hop) for name, value in args.items()}
             sites_here = ((site.scope, site.placed),) if home is module else ()
-            actor_env = tuple((home, value) for value in _runtime_env_vars(site.node))
+            actor_env = tuple((home, value) for value in runtime_env_vars(site.node))
             frames.append(replace(plain, args=args if scope is init else None, init=args, sites=sites_here, actor_env=actor_env))
         if not frames and init is not None:
             frames = [
@@ -130,8 +143,8 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
         return frames or [plain]
     named = calls(module, (scope.name + "(",))
     sites = [(module, site) for site in named if isinstance(site.node.func, ast.Name) and site.node.func.id == scope.name]
-    sites += [(module, site) for site in _closure_sites(module, scope) if all(site.node is not other.node for _, other in sites)]
-    if not sites and (scope.args.kwarg is not None or _decides_by_parameter(scope)):  # its callers' arguments reach the engine
+    sites += [(module, site) for site in closure_sites(module, scope) if all(site.node is not other.node for _, other in sites)]
+    if not sites and (scope.args.kwarg is not None or decides_by_parameter(scope)):  # its callers' arguments reach the engine
         sites = list(_sites_elsewhere(reader, module, scope, lambda other, site: _calls_function(reader, other, site, scope)))
     frames = []
     for home, site in sites[:MAX_SITES]:
@@ -142,6 +155,21 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
         callee = reader.evaluate(site.node.func, site_frame).ref if scope not in module.tree.body else None
         enclosing = callee.outer if isinstance(callee, Function) and callee.node is scope else None  # a closure's enclosing call
         frames.append(replace(plain, args={name: value.via(hop) for name, value in args.items()}, sites=sites_here, outer=enclosing))
+    return frames or [plain]
+
+
+def _validator_frames(
+    reader: Reader, module: Module, cls: ast.ClassDef, method: ast.FunctionDef | ast.AsyncFunctionDef, plain: Frame, outer: int
+) -> list[Frame]:
+    """A before-validator read with the keywords of each construction of its class: its `values`."""
+    params = parameters(method)
+    if len(params) < 2:
+        return [plain]
+    frames = []
+    for home, site in _made(reader, module, cls)[:MAX_SITES]:
+        site_frame = _site_frame(reader, home, site, outer)
+        keywords = dict_call(reader, site.node, site_frame, positional=False)
+        frames.append(replace(plain, args={params[1].arg: keywords.via(home.span(site.node))}))
     return frames or [plain]
 
 
@@ -167,35 +195,18 @@ def _class_method_frames(
     return frames or [plain]
 
 
-def _closure_sites(module: Module, closure: ast.FunctionDef | ast.AsyncFunctionDef) -> list[Call]:
-    """The calls of a closure a module-level factory returns (`build = make_builder(mode)`, then
-    `build(model)`), found through the names the factory's results are bound to."""
-    if closure in module.tree.body:
-        return []
-    factory = next((f for f in module.tree.body if isinstance(f, FUNCTIONS) and closure in f.body), None)
-    returned = factory is not None and any(
-        isinstance(n, ast.Return) and isinstance(n.value, ast.Name) and n.value.id == closure.name for n in ast.walk(factory)
-    )
-    if not returned:
-        return []
-    assert factory is not None
-    names = set()
-    for made in calls(module, (factory.name + "(",)):
-        statement = made.placed.statement
-        if isinstance(statement, ast.Assign) and statement.value is made.node and isinstance(statement.targets[0], ast.Name):
-            names.add(statement.targets[0].id)
-    found = calls(module, tuple(sorted(name + "(" for name in names))) if names else []
-    return [site for site in found if isinstance(site.node.func, ast.Name) and site.node.func.id in names]
-
-
-def _decides_by_parameter(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """Whether a branch of the function tests one of its parameters (`if logprobs_mode:`): the
-    caller then decides which keys reach the engine."""
-    names = {param.arg for param in parameters(function)}
-    return any(
-        isinstance(node, (ast.If, ast.IfExp)) and any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(node.test))
-        for node in ast.walk(function)
-    )
+def elsewhere(reader: Reader, module: Module, definition: ast.AST, words: tuple[str, ...]) -> Iterator[tuple[Module, Call]]:
+    """The calls holding `words` in the modules near `module` that import it and name `definition`."""
+    name = getattr(definition, "name", "")
+    names = (name, *sorted(_aliases(module, definition))) if isinstance(definition, ast.ClassDef) else (name,)
+    for path, text in reader.tree.nearby_texts(module.path):
+        if not any(n in text for n in names) or not _imports_module(text, path, module.path):
+            continue
+        if os.path.normpath(path) == os.path.normpath(module.path):
+            continue
+        other = reader.tree.open_file(path, text)
+        if other is not None:
+            yield from ((other, site) for site in calls(other, words))
 
 
 def _sites_elsewhere(
@@ -206,14 +217,9 @@ def _sites_elsewhere(
     if definition not in module.tree.body:
         return
     name = getattr(definition, "name", "")
-    words = words or (name + "(", name + ".remote(", name + ".options(")
-    for path, text in reader.tree.nearby_texts(module.path):
-        if name not in text or os.path.normpath(path) == os.path.normpath(module.path) or not _imports_module(text, path, module.path):
-            continue
-        other = reader.tree.open_file(path, text)
-        if other is None:
-            continue
-        yield from ((other, site) for site in calls(other, words) if matches(other, site))
+    names = (name, *sorted(_aliases(module, definition))) if isinstance(definition, ast.ClassDef) else (name,)
+    words = words or tuple(f"{n}{tail}" for n in names for tail in ("(", ".remote(", ".options(", ".bind("))
+    yield from ((other, site) for other, site in elsewhere(reader, module, definition, words) if matches(other, site))
 
 
 _IMPORT_STATEMENT = re.compile(r"^[ \t]*(?:from[ \t]+[\w.]+[ \t]+import[ \t]*(?:\([^)]*\)|[^\n]*)|import[ \t][^\n]*)", re.MULTILINE)
@@ -344,35 +350,20 @@ def _calls_function(reader: Reader, other: Module, site: Call, function: ast.AST
 
 
 def _makes(reader: Reader, site: Call, cls: ast.ClassDef, module: Module) -> bool:
-    """`Engine(...)`, `Engine.remote(...)`, `Engine.options(...).remote(...)`, `ray.remote(Engine).remote(...)`."""
+    """`Engine(...)`, `Engine.remote(...)`, `Engine.options(...).remote(...)`, `ray.remote(Engine).remote(...)`,
+    and a Ray Serve deployment's `Engine.bind(...)` (`.options(...).bind(...)`)."""
     func = site.node.func
-    if isinstance(func, ast.Attribute) and func.attr == "remote":
+    if isinstance(func, ast.Attribute) and func.attr in ("remote", "bind"):
         func = func.value
         if isinstance(func, ast.Call) and isinstance(func.func, ast.Attribute) and func.func.attr == "options":
             func = func.func.value
     if not isinstance(func, (ast.Name, ast.Call)):
         return False
-    if isinstance(func, ast.Name) and func.id not in (cls.name,) and func.id not in _aliases(module, cls):
+    if isinstance(func, ast.Name) and func.id not in (cls.name, *module.imports) and func.id not in _aliases(module, cls):
         return False
     frame = Frame(module, site.scope, site.cls, None, site.placed)
     made = reader.evaluate(func, frame).ref
     return getattr(made, "node", None) is cls
-
-
-def _runtime_env_vars(site: ast.Call) -> Iterator[ast.expr]:
-    """The `env_vars` of `Actor.options(runtime_env={"env_vars": {...}})` (or `RuntimeEnv(env_vars={...})`)."""
-    func = site.func
-    options = func.value if isinstance(func, ast.Attribute) and func.attr == "remote" else None
-    if not (isinstance(options, ast.Call) and isinstance(options.func, ast.Attribute) and options.func.attr == "options"):
-        return
-    for keyword in options.keywords:
-        if keyword.arg != "runtime_env":
-            continue
-        value = keyword.value
-        if isinstance(value, ast.Dict):
-            yield from (v for k, v in zip(value.keys, value.values) if isinstance(k, ast.Constant) and k.value == "env_vars")
-        elif isinstance(value, ast.Call):
-            yield from (k.value for k in value.keywords if k.arg == "env_vars")
 
 
 def _aliases(module: Module, cls: ast.ClassDef) -> set[str]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
+from typing import Iterator
 
 from ....model import UNKNOWN, Setting, Span
 from ....vllm.engine_fields import RUNNER_ENV
@@ -152,3 +153,19 @@ def _is_environ(module: Module, node: ast.expr) -> bool:
 
 def _names_runner(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and node.value == RUNNER_ENV
+
+
+def runtime_env_vars(site: ast.Call) -> Iterator[ast.expr]:
+    """The `env_vars` of `Actor.options(runtime_env={"env_vars": {...}})` (or `RuntimeEnv(env_vars={...})`)."""
+    func = site.func
+    options = func.value if isinstance(func, ast.Attribute) and func.attr == "remote" else None
+    if not (isinstance(options, ast.Call) and isinstance(options.func, ast.Attribute) and options.func.attr == "options"):
+        return
+    for keyword in options.keywords:
+        if keyword.arg != "runtime_env":
+            continue
+        value = keyword.value
+        if isinstance(value, ast.Dict):
+            yield from (v for k, v in zip(value.keys, value.values) if isinstance(k, ast.Constant) and k.value == "env_vars")
+        elif isinstance(value, ast.Call):
+            yield from (k.value for k in value.keywords if k.arg == "env_vars")

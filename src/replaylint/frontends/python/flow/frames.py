@@ -92,8 +92,8 @@ def binds(statement: ast.stmt, name: str) -> Binding | None:
     elif isinstance(statement, (ast.AugAssign, ast.For, ast.AsyncFor, ast.With, ast.AsyncWith, ast.Delete)):
         if _names(statement, name, stores_only=True):
             return Binding("opaque")
-    elif _walrus(statement, name):
-        return Binding("opaque")
+    elif (named := _walrus(statement, name)) is not None:
+        return Binding("value", value=named.value) if _tested(statement, named) else Binding("opaque")
     return None
 
 
@@ -104,11 +104,32 @@ def _names(node: ast.AST, name: str, stores_only: bool = False) -> bool:
     return False
 
 
-def _walrus(statement: ast.stmt, name: str) -> bool:
-    return any(
-        isinstance(child, ast.NamedExpr) and isinstance(child.target, ast.Name) and child.target.id == name
-        for child in _shallow_walk(statement)
+def _walrus(statement: ast.stmt, name: str) -> ast.NamedExpr | None:
+    return next(
+        (
+            child
+            for child in _shallow_walk(statement)
+            if isinstance(child, ast.NamedExpr) and isinstance(child.target, ast.Name) and child.target.id == name
+        ),
+        None,
     )
+
+
+def _tested(statement: ast.stmt, named: ast.NamedExpr) -> bool:
+    """Whether `named` is evaluated once, before the statement's branches: `if (spec := cfg.x) is not None:`
+    (in a comprehension or a loop's test it is rebound on every turn)."""
+    if not isinstance(statement, ast.If):
+        return False
+    comprehensions = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Lambda)
+    inside = {id(node) for outer in ast.walk(statement.test) if isinstance(outer, comprehensions) for node in ast.walk(outer)}
+    return id(named) not in inside
+
+
+def _bound_before(placed: Placed, binding: Binding, use: tuple[int, int]) -> bool:
+    """Whether the binding is made before `use`: a walrus in an `if` test binds before its branches."""
+    if isinstance(placed.statement, ast.If) and binding.value is not None:
+        return end(binding.value) <= use
+    return end(placed.statement) <= use
 
 
 def _shallow_walk(node: ast.AST) -> Iterator[ast.AST]:
@@ -172,7 +193,7 @@ def _in_scope(frame: Frame, name: str, decide: Decides | None = None) -> Binding
         before = bound
     else:
         use = position(frame.at.statement)
-        before = [(p, b) for p, b in bound if end(p.statement) <= use]
+        before = [(p, b) for p, b in bound if _bound_before(p, b, use)]
         if isinstance(frame.scope, FUNCTIONS) and not before:
             if any(argument.arg == name for argument in _every_parameter(frame.scope)):
                 return None  # a parameter rebound later (`kw = kw or {}`): the parameter here

@@ -43,6 +43,32 @@ def importer_launches(module: Module, context: ExtractContext, names: set[str], 
     return launches, sources
 
 
+def imported_launches(module: Module, context: ExtractContext, relevant) -> tuple[list[Launch], set[Span]]:
+    """The engines the tree's modules this file imports from build with what this file passes
+    them (`VLLMRayActor.options(...).remote(..., return_sampling_mask=True)` of an actor class
+    defined there, whose construction builds the engine), when the prefilter passes them by."""
+    launches: list[Launch] = []
+    sources: set[Span] = set()
+    tree = Tree(module, context)
+    targets = {found[0].path: found[0] for qualified in set(module.imports.values()) if (found := tree.resolve(qualified, module))}
+    for target in targets.values():
+        text = target.source.text
+        if target.path == module.path or not _builds_engine(text) or relevant(text):
+            continue
+        own = Tree(target, context)
+        own.sites_elsewhere = True
+        reader = Reader(own)
+        for launch, kwargs in reaching_engines(reader, target, engine_launches(reader, target)):
+            if any(_from(setting, module.path) for setting in launch.settings.values()):
+                launches.append(launch)
+                sources |= kwargs.sources
+    return launches, sources
+
+
+def _builds_engine(text: str) -> bool:
+    return "vllm" in text and ("LLM" in text or "EngineArgs" in text)
+
+
 def notebook_launches(module: Module, context: ExtractContext, names: set[str], relevant) -> list[Launch]:
     """The launches of the notebooks near this file that build an engine from its `names`
     (`from rollout_config import ENGINE_ARGS` in a cell): the prefilter passes such a notebook by

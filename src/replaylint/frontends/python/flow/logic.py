@@ -33,6 +33,13 @@ def logic(reader: Evaluates, node: ast.expr, frame: Frame) -> Val:
     if isinstance(op, (ast.Is, ast.IsNot)) and isinstance(node.comparators[0], ast.Constant) and node.comparators[0].value is None:
         is_none = _is_none(left)
         return NOTHING if is_none is None else Val(is_none == isinstance(op, ast.Is))
+    if isinstance(op, (ast.Is, ast.IsNot)) and isinstance(right.value, bool) and _plain(left.value) and left.known:
+        return Val((left.value is right.value) == isinstance(op, ast.Is))  # `do_sample is False`
+    if isinstance(op, (ast.In, ast.NotIn)) and isinstance(left.value, str) and right.kwargs is not None:
+        entries = right.kwargs.entries
+        if (left.value not in entries and right.kwargs.reasons) or any(entry.guards for entry in entries.values()):
+            return NOTHING  # a key that may be there unseen, or only on some paths
+        return Val((left.value in entries) == isinstance(op, ast.In))  # `"temperature" not in kwargs`
     if isinstance(op, (ast.Eq, ast.NotEq)) and _plain(left.value) and _plain(right.value):
         return Val((left.value == right.value) == isinstance(op, ast.Eq))
     return NOTHING

@@ -29,11 +29,14 @@ def self_attribute(reader: Reader, attr: str, frame: Frame) -> Val:
     """`self.x`, set once in one method of the class (mostly `__init__`)."""
     cls = frame.cls
     assert cls is not None
+    validated = _validator_write(reader, frame.module, cls, attr)
+    if validated is not None:
+        return validated  # what the validator leaves in `values` is the field
     if frame.instance is not None and attr in frame.instance.entries:
         return field(reader, Val(kwargs=frame.instance), attr, frame)  # a field of the record a property is read on
     target = f"self.{attr}"
     sets = []
-    for method in (statement for statement in cls.body if isinstance(statement, FUNCTIONS)):
+    for method in _methods(frame.module, cls):
         for placed in frame.module.statements(method):
             statement = placed.statement
             if isinstance(statement, (ast.Assign, ast.AnnAssign)):
@@ -62,6 +65,47 @@ def self_attribute(reader: Reader, attr: str, frame: Frame) -> Val:
                 mutated.reasons.append(f"`{target}` written in `{other.name}`")  # called before or after: not known here
     hops = read.hops if same else (*read.hops, frame.module.span(placed.statement))
     return replace(as_val(mutated, read.span), hops=hops)
+
+
+def _methods(module: Module, cls: ast.ClassDef) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    """The methods an object of the class runs as its own: the class's, and its bases' (of the
+    module) when it has no `__init__` of its own or that one calls `super().__init__`."""
+    own = [statement for statement in cls.body if isinstance(statement, FUNCTIONS)]
+    init = next((m for m in own if m.name == "__init__"), None)
+    if init is not None and "super().__init__(" not in ast.unparse(init):
+        return own
+    names = {m.name for m in own}
+    inherited = [m for base in (mro(module, cls) or [cls])[1:] for m in base.body if isinstance(m, FUNCTIONS)]
+    return [*own, *(m for m in inherited if m.name not in names or m.name == "__init__")]
+
+
+_VALIDATORS = ("model_validator", "root_validator")
+
+
+def before_validator(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """pydantic's `@model_validator(mode="before")` / `@root_validator(pre=True)`: it gets the constructor's keywords."""
+    for decorator in method.decorator_list:
+        if isinstance(decorator, ast.Call) and getattr(decorator.func, "id", getattr(decorator.func, "attr", "")) in _VALIDATORS:
+            if any(k.arg in ("mode", "pre") and getattr(k.value, "value", None) in ("before", True) for k in decorator.keywords):
+                return True
+    return False
+
+
+def _validator_write(reader: Reader, module: Module, cls: ast.ClassDef, attr: str) -> Val | None:
+    """A field a before-validator writes into its `values` (`values["client"] = LLM(...)`), when one does, once."""
+    found = []
+    for method in (m for m in cls.body if isinstance(m, FUNCTIONS) and before_validator(m)):
+        values = method.args.args[1].arg if len(method.args.args) > 1 else None
+        for placed in module.statements(method):
+            statement = placed.statement
+            target = statement.targets[0] if isinstance(statement, ast.Assign) and len(statement.targets) == 1 else None
+            if isinstance(target, ast.Subscript) and getattr(target.value, "id", None) == values:
+                if isinstance(target.slice, ast.Constant) and target.slice.value == attr:
+                    found.append((method, placed, statement.value))  # type: ignore[union-attr]
+    if len(found) != 1 or found[0][1].guards:
+        return None
+    method, placed, value = found[0]
+    return reader.evaluate(value, Frame(module, method, cls, None, placed))
 
 
 def instance_property(reader: Reader, made: Instance, attr: ast.Attribute, frame: Frame) -> Val:
@@ -107,6 +151,10 @@ def class_member(reader: Reader, module: Module, cls: ast.ClassDef, attr: str, f
     a method, or a `@property` read through `self` (what it returns)."""
     if _written_elsewhere(module, cls, attr):
         return NOTHING
+    owner = _defining(module, cls, attr)
+    if owner is not cls:  # a base of the module defines it (`class Engine(ReplayMixin, Base)`)
+        method = next((s for s in owner.body if isinstance(s, FUNCTIONS) and s.name == attr), None) if owner is not None else None
+        return Val(ref=Function(module, method, cls)) if method is not None else NOTHING
     for statement in cls.body:
         bound = binds(statement, attr) if isinstance(statement, (ast.Assign, ast.AnnAssign)) else None
         if bound is not None and bound.kind == "value":
@@ -118,6 +166,77 @@ def class_member(reader: Reader, module: Module, cls: ast.ClassDef, attr: str, f
                 return reader.returned(function, None, replace(frame, args=None))
             return Val(ref=function)
     return NOTHING
+
+
+def super_member(module: Module, cls: ast.ClassDef, method: ast.AST, attr: str) -> Val:
+    """`super().attr` in `method` of an object of `cls`: the next class of `cls`'s MRO after the
+    one defining `method` that has `attr` (mixins: `ReplayMixin` before `Base` in `class Engine(ReplayMixin, Base)`)."""
+    order = mro(module, cls)
+    here = next((number for number, c in enumerate(order or ()) if method in c.body), None)
+    if order is None or here is None:
+        return NOTHING
+    for candidate in order[here + 1 :]:
+        found = next((s for s in candidate.body if isinstance(s, FUNCTIONS) and s.name == attr), None)
+        if found is not None:
+            return Val(ref=Function(module, found, cls))
+        if any(binds(s, attr) is not None for s in candidate.body):
+            return NOTHING
+    return NOTHING
+
+
+def _defining(module: Module, cls: ast.ClassDef, attr: str) -> ast.ClassDef | None:
+    """The class of `cls`'s MRO whose body defines `attr` (`cls` itself when its MRO is not known)."""
+    order = mro(module, cls) or [cls]
+    return next((c for c in order if any(binds(s, attr) is not None for s in c.body)), None)
+
+
+_ROOTS = ("object", "ABC", "Generic", "Protocol")
+
+
+def mro(module: Module, cls: ast.ClassDef) -> list[ast.ClassDef] | None:
+    """Python's C3 order of the class and its bases, when every base is a class of the module
+    (None: a base from elsewhere, whose members are not read)."""
+    parents = []
+    for base in cls.bases:
+        name = base.id if isinstance(base, ast.Name) else None
+        if name in _ROOTS:
+            continue
+        parent = module.classes.get(name) if name is not None else None
+        order = mro(module, parent) if parent is not None and parent is not cls else None
+        if order is None:
+            return None
+        parents.append(order)
+    return _merged([cls], [*parents, [p[0] for p in parents]])
+
+
+def _merged(head: list[ast.ClassDef], orders: list[list[ast.ClassDef]]) -> list[ast.ClassDef] | None:
+    orders = [list(order) for order in orders if order]
+    while orders:
+        good = next((o[0] for o in orders if not any(o[0] in other[1:] for other in orders)), None)
+        if good is None:
+            return None  # no consistent order: Python refuses the class
+        head.append(good)
+        orders = [[c for c in order if c is not good] for order in orders]
+        orders = [order for order in orders if order]
+    return head
+
+
+def app_state(reader: Reader, module: Module, attr: str) -> Val | None:
+    """`request.app.state.engine`: what the module's one `app.state.engine = ...` (a Starlette or
+    FastAPI app's state, set in its lifespan or a startup hook) holds; None when it sets it
+    nowhere or more than once."""
+    found = []
+    for scope in (module.tree, *(n for n in ast.walk(module.tree) if isinstance(n, FUNCTIONS))):
+        for placed in module.statements(scope):
+            statement = placed.statement
+            target = statement.targets[0] if isinstance(statement, ast.Assign) and len(statement.targets) == 1 else None
+            if isinstance(target, ast.Attribute) and target.attr == attr and isinstance(target.value, ast.Attribute):
+                if target.value.attr == "state":
+                    found.append((scope, placed, statement.value))  # type: ignore[union-attr]
+    if len(found) != 1 or found[0][1].guards:
+        return None
+    scope, placed, value = found[0]
+    return reader.evaluate(value, Frame(module, scope, None, None, placed))
 
 
 def _written_elsewhere(module: Module, cls: ast.ClassDef, attr: str) -> bool:
@@ -174,3 +293,12 @@ def _is_property(decorator: ast.expr) -> bool:
         and decorator.id in ("property", "cached_property")
         or (isinstance(decorator, ast.Attribute) and decorator.attr == "cached_property")
     )
+
+
+def init_of(module: Module, cls: ast.ClassDef) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The `__init__` an object of the class runs: its own, else the first of its MRO's (bases of the module)."""
+    for owner in mro(module, cls) or [cls]:
+        init = next((m for m in owner.body if isinstance(m, FUNCTIONS) and m.name == "__init__"), None)
+        if init is not None:
+            return init
+    return None

@@ -62,6 +62,7 @@ class Module:
     name: str = ""
     imports: dict[str, str] = field(default_factory=dict)  # local name -> qualified name
     import_statements: dict[str, ast.stmt] = field(default_factory=dict)  # local name -> its import
+    star_imports: list[str] = field(default_factory=list)  # `from .defaults import *`: the modules, last first
     functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=dict)
     classes: dict[str, ast.ClassDef] = field(default_factory=dict)
     _scopes: dict[int, list[Placed]] = field(default_factory=dict)
@@ -189,6 +190,8 @@ def parse(source: SourceFile, name: str = "") -> Module | None:
                 module.import_statements[local] = statement
         elif isinstance(statement, ast.ImportFrom) and (statement.module is not None or statement.level):
             base = _absolute(statement, name)
+            if any(alias.name == "*" for alias in statement.names):
+                module.star_imports.insert(0, base)
             for alias in statement.names:
                 if alias.name != "*":
                     module.imports[alias.asname or alias.name] = f"{base}.{alias.name}" if statement.module else f"{base}{alias.name}"
@@ -198,6 +201,17 @@ def parse(source: SourceFile, name: str = "") -> Module | None:
         elif isinstance(statement, ast.ClassDef):
             module.classes[statement.name] = statement
     return module
+
+
+def local_import(statement: ast.AST | None, name: str) -> str | None:
+    """The dotted name an import statement inside a function binds `name` to (absolute imports only)."""
+    for alias in getattr(statement, "names", ()):
+        if (alias.asname or alias.name.split(".")[0]) != name:
+            continue
+        if isinstance(statement, ast.ImportFrom):
+            return f"{statement.module}.{alias.name}" if statement.module and not statement.level else None
+        return alias.name if alias.asname else name
+    return None
 
 
 def _absolute(statement: ast.ImportFrom, name: str) -> str:
@@ -233,8 +247,59 @@ def _placed(body: list[ast.stmt], guards: tuple[Guard, ...], counter: list[int] 
             for handler in statement.handlers:  # type: ignore[attr-defined]
                 yield from _placed(handler.body, (*guards, Guard(opaque=True, label="except")), counter)
         elif isinstance(statement, ast.Match):
-            for case in statement.cases:
-                yield from _placed(case.body, (*guards, Guard(opaque=True, label="case")), counter)
+            for case, own in zip(statement.cases, _case_guards(statement)):
+                yield from _placed(case.body, (*guards, *own), counter)
+
+
+def _case_guards(statement: ast.Match) -> Iterator[tuple[Guard, ...]]:
+    """Each case's branches, as the `if`/`elif` chain it stands for would have them: `case "a" | "b":`
+    tests `subject == "a" or subject == "b"` after the earlier cases' tests failed, `case _:` holds
+    when they all did. A case with a guard or another pattern makes it and the later ones opaque."""
+    earlier: list[Guard] = []
+    readable = True
+    for case in statement.cases:
+        test = None if case.guard is not None else _pattern_test(statement.subject, case.pattern)
+        wildcard = isinstance(case.pattern, ast.MatchAs) and case.pattern.pattern is None and case.guard is None
+        readable = readable and (test is not None or wildcard)
+        if not readable:
+            yield (Guard(opaque=True, label="case"),)
+        elif test is None:
+            yield tuple(earlier)
+        else:
+            yield (*earlier, Guard(test))
+            earlier.append(Guard(test, holds=False))
+
+
+def _pattern_test(subject: ast.expr, pattern: ast.pattern) -> ast.expr | None:
+    """`subject == value` for a value pattern (`or` of them for `case "a" | "b":`)."""
+    if isinstance(pattern, ast.MatchValue):
+        return ast.copy_location(ast.Compare(subject, [ast.Eq()], [pattern.value]), pattern)
+    if isinstance(pattern, ast.MatchOr):
+        tests = [_pattern_test(subject, option) for option in pattern.patterns]
+        if any(test is None for test in tests):
+            return None
+        return ast.copy_location(ast.BoolOp(ast.Or(), tests), pattern)  # type: ignore[arg-type]
+    return None
+
+
+_POST_INITS = ("__post_init__", "__attrs_post_init__", "model_post_init")
+
+
+def set_after_init(cls: ast.ClassDef) -> set[str]:
+    """The attributes a record's post-init hook sets (`self.x = ...`, `object.__setattr__(self, "x", ...)`)."""
+    found = set()
+    for method in cls.body:
+        if not (isinstance(method, FUNCTIONS) and method.name in _POST_INITS):
+            continue
+        for node in ast.walk(method):
+            targets = (
+                node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else []
+            )
+            found.update(t.attr for t in targets if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self")
+            if isinstance(node, ast.Call) and ast.unparse(node.func) == "object.__setattr__" and len(node.args) == 3:
+                name = node.args[1]
+                found.update((name.value,) if isinstance(name, ast.Constant) and isinstance(name.value, str) else ())
+    return found
 
 
 _WRITING_METHODS = frozenset(("update", "setdefault", "pop", "popitem", "clear", "__setitem__"))

@@ -17,7 +17,9 @@ from ....model import UNKNOWN, Setting, Span
 from .dicts import as_val, call as dict_call, entry, json_object, spread
 from .facts import NOTHING, Entry, Kwargs, Val, read_from
 from .frames import Evaluates, Frame, expressions, parameters
-from .module import FUNCTIONS, Module
+from .merges import chained, merges, reduced
+from .module import FUNCTIONS, Module, set_after_init
+from .namedtuples import named_tuple_class
 from .refs import ENGINE_OPTIONS, Qualified, engine_name
 
 _RECORD_DECORATORS = ("dataclass", "define", "frozen", "mutable", "s", "attrs", "pydantic_dataclass")
@@ -77,8 +79,10 @@ def defaults(reader: Evaluates, cls: Class, cli: bool = False) -> Kwargs:
     """The fields a class declares with a default, in order (`cli`: HfArgumentParser makes
     each an option `--name`, and the message says so)."""
     module = cls.module
-    found = Kwargs()
     frame = Frame(module, module.tree)
+    found = Kwargs()
+    for base in _record_bases(reader, cls):  # a subclass's fields follow its bases' (`class Replay(EngineConfig)`)
+        found.merge(defaults(reader, base, cli))
     for statement in cls.node.body:
         if not isinstance(statement, ast.AnnAssign) or not isinstance(statement.target, ast.Name) or statement.value is None:
             continue
@@ -99,7 +103,28 @@ def defaults(reader: Evaluates, cls: Class, cli: bool = False) -> Kwargs:
         if whose and item.setting.value_span is not None:
             item = replace(item, assumptions=(*item.assumptions, (whose, item.setting.value_span)))
         found.entries[name] = item
-    return found
+    return _after_init(cls.node, found)
+
+
+def _record_bases(reader: Evaluates, cls: Class) -> list[Class]:
+    frame = Frame(cls.module, cls.module.tree)
+    bases = [reader.evaluate(base, frame).ref for base in reversed(cls.node.bases)]
+    return [base for base in bases if isinstance(base, Class) and base.node is not cls.node and is_record(base)]
+
+
+def _field_names(reader: Evaluates, cls: Class) -> list[str]:
+    """The fields in the constructor's positional order: the bases' first."""
+    names = [name for base in reversed(_record_bases(reader, cls)) for name in _field_names(reader, base)]
+    own = [s.target.id for s in cls.node.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
+    return [*(name for name in names if name not in own), *own]
+
+
+def _after_init(cls: ast.ClassDef, fields: Kwargs) -> Kwargs:
+    """The fields `__post_init__` (attrs', pydantic's) sets again: what it leaves is not read here."""
+    for name in sorted(set_after_init(cls)):
+        fields.entries.pop(name, None)
+        fields.reasons.append(f"{name} (set again by the class's post-init)")
+    return fields
 
 
 def _factory_record(reader: Evaluates, value: ast.expr, frame: Frame) -> Instance | None:
@@ -123,6 +148,8 @@ def _field_default(value: ast.expr) -> ast.expr | None:
             made = keyword.value
             if keyword.arg in ("default_factory", "factory") and isinstance(made, ast.Lambda) and not made.args.args:
                 return made.body
+            if keyword.arg in ("default_factory", "factory") and isinstance(made, ast.Name) and made.id in ("dict", "list"):
+                return ast.copy_location(ast.Dict(keys=[], values=[]) if made.id == "dict" else ast.List(elts=[]), made)
         if _last(value.func) == "Field" and value.args:
             return value.args[0]
         return None
@@ -138,8 +165,7 @@ def instance(reader: Evaluates, cls: Val | Class, node: ast.Call, frame: Frame) 
     if not is_record(cls):
         return NOTHING
     fields = defaults(reader, cls).copy()
-    order = [s.target.id for s in cls.node.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
-    for argument, name in zip(node.args, order):
+    for argument, name in zip(node.args, _field_names(reader, cls)):
         if isinstance(argument, ast.Starred):
             fields.reasons.append("*args")
             break
@@ -149,7 +175,9 @@ def instance(reader: Evaluates, cls: Val | Class, node: ast.Call, frame: Frame) 
             fields.merge(spread(reader, keyword.value, frame))
         else:
             fields.entries[keyword.arg] = entry(reader, frame, keyword.arg, keyword, keyword.value, None)
-    return Val(ref=Instance(cls, fields), span=frame.module.span(node))
+    if any(_last(base) == "TypedDict" for base in cls.node.bases):
+        return as_val(fields, frame.module.span(node))  # calling a TypedDict makes a plain dict
+    return Val(ref=Instance(cls, _after_init(cls.node, fields)), span=frame.module.span(node))
 
 
 def field(reader: Evaluates, owner: Val, name: str, frame: Frame) -> Val:
@@ -188,9 +216,9 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
     if (name in _AS_DICT or short == "asdict") and node.args:
         return as_kwargs(reader.evaluate(node.args[0], frame), frame.module.span(node))
     if short == "ChainMap" and name in ("collections.ChainMap", "ChainMap"):
-        return _chained(reader, node, frame, reverse=True)
-    if name in ("functools.reduce", "reduce") and len(node.args) == 2 and _merges(node.args[0]):
-        return _chained(reader, node.args[1], frame, reverse=False)
+        return chained(reader, node, frame, reverse=True)
+    if name in ("functools.reduce", "reduce") and len(node.args) in (2, 3) and merges(node.args[0]):
+        return reduced(reader, node, frame)
     if name in ("dataclasses.replace", "replace", "copy.replace") and len(node.args) == 1:
         return _replaced(reader, node, frame)
     if name in ("types.SimpleNamespace", "SimpleNamespace", "argparse.Namespace", "Namespace") and not node.args:
@@ -201,40 +229,13 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
         classes = reader.evaluate(node.args[0], frame)
         items = classes.ref if isinstance(classes.ref, tuple) else (classes,)
         return Val(ref=HfParser(tuple(items)))
+    if name in ("collections.namedtuple", "namedtuple") and (made := named_tuple_class(node)) is not None:
+        return Val(ref=Class(frame.module, made))
     if name in ("ray.remote",) and len(node.args) == 1:
         return reader.evaluate(node.args[0], frame)
     if name == "getattr" and len(node.args) == 3 and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
         return _attribute_or_default(reader, node, frame)
     return NOTHING
-
-
-def _chained(reader: Evaluates, node: ast.expr, frame: Frame, reverse: bool) -> Val:
-    """Mappings merged: `ChainMap(overrides, defaults)` (`reverse`: the first that has a key gives
-    it), `reduce(operator.or_, [a, b])` (the last)."""
-    items = node.args if isinstance(node, ast.Call) else node.elts if isinstance(node, (ast.List, ast.Tuple)) else None
-    if items is None:
-        return NOTHING
-    found = Kwargs()
-    for argument in reversed(items) if reverse else items:
-        if isinstance(argument, ast.Starred):
-            return NOTHING
-        found.merge(spread(reader, argument, frame))
-    return as_val(found, frame.module.span(node))
-
-
-def _merges(function: ast.expr) -> bool:
-    """`operator.or_`, `dict.__or__`, `lambda a, b: {**a, **b}`, `lambda a, b: a | b`."""
-    if isinstance(function, ast.Attribute):
-        return function.attr in ("or_", "__or__")
-    if not (isinstance(function, ast.Lambda) and len(function.args.args) == 2):
-        return False
-    first, second = (argument.arg for argument in function.args.args)
-    body = function.body
-    if isinstance(body, ast.BinOp) and isinstance(body.op, ast.BitOr):
-        return [getattr(body.left, "id", None), getattr(body.right, "id", None)] == [first, second]
-    if isinstance(body, ast.Dict) and all(key is None for key in body.keys):
-        return [getattr(value, "id", None) for value in body.values] == [first, second]
-    return False
 
 
 def _replaced(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:

@@ -21,9 +21,9 @@ from .dicts import as_val, call as dict_call, decided, json_object, literal, spr
 from .facts import NOTHING, Kwargs, Val, read_from
 from .frames import Frame, enclosed, reaching
 from .logic import logic
-from .members import Member, class_member, instance_property, member_attribute, self_attribute, with_attributes
+from .members import Member, app_state, class_member, instance_property, member_attribute, self_attribute, super_member, with_attributes
 from .method_calls import plain_method
-from .module import FUNCTIONS, Module, Placed
+from .module import FUNCTIONS, Module, Placed, local_import
 from .objects import Class, Instance, command_default, field, instance, library_call, method_result
 from .refs import ENGINE_CONFIGS, Engine, Function, Partial, Qualified, engine_name, is_params
 from .returns import branches, combined
@@ -89,11 +89,15 @@ class Reader:
             return formatted(self, node, frame)
         if isinstance(node, ast.Call):
             return self.call(node, frame)
+        if isinstance(node, ast.NamedExpr):
+            return self.evaluate(node.value, frame)
         if isinstance(node, ast.DictComp):
             return filtered(self, node, frame)
         if isinstance(node, ast.Lambda):  # a function of its own, its free names read here
             statement = frame.at.statement if frame.at is not None else None
             return Val(ref=Function(module, as_function(module, node, statement), outer=frame))
+        if isinstance(node, (ast.ListComp, ast.GeneratorExp)):
+            return self._made_each(node, frame)
         if isinstance(node, (ast.BoolOp, ast.Compare, ast.IfExp)) or (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)):
             return logic(self, node, frame)
         return NOTHING
@@ -104,6 +108,9 @@ class Reader:
             return self.name(name, frame.outer)
         binding = reaching(frame, name, self._taken)
         if binding is None:
+            star = self._star_imported(name, frame.module) if frame.module.star_imports else NOTHING
+            if star is not NOTHING:
+                return star
             return Val(ref=Qualified(name)) if name in ("dict", "vars", "getattr", *_CONVERSIONS) else NOTHING
         if binding.kind == "parameter":
             read = self.parameter(name, frame)
@@ -115,7 +122,8 @@ class Reader:
             nested = frame.function is not None and binding.placed is not None and _same_scope(frame, binding.placed)
             return self._definition(binding.node, frame.module, frame if nested else None)
         if binding.kind == "import":
-            return self.imported(name, frame.module)
+            local = binding.node is not frame.module.import_statements.get(name)  # `from vllm import LLM` in a function
+            return self.imported(name, frame.module, local_import(binding.node, name) if local else None)
         if binding.kind != "value" or binding.placed is None:
             return NOTHING
         scope_frame = frame if _same_scope(frame, binding.placed) else replace(frame, scope=frame.module.tree, cls=None, args=None)
@@ -133,6 +141,15 @@ class Reader:
                     mutated.reasons.append(f"`{name}` written in `{function.name}`")  # when it runs is not known here
             return replace(as_val(mutated, read.span), hops=read.hops, origin=read.origin)
         return read
+
+    def _made_each(self, node: ast.ListComp | ast.GeneratorExp, frame: Frame) -> Val:
+        """`[params_for(r) for r in requests]`: a construction each item is made by (what the loop
+        variable holds is not known), the list standing for it (`generate(..., sampling_params=[...])`)."""
+        targets = {n.id for generator in node.generators for n in ast.walk(generator.target) if isinstance(n, ast.Name)}
+        if any(reaching(frame, name) is not None for name in targets):
+            return NOTHING  # the same name bound outside: a read of it would not be the loop's
+        item = self.evaluate(node.elt, frame)
+        return Val(ref=(item,)) if isinstance(item.ref, Engine) else NOTHING
 
     def _taken(self, placed: Placed, frame: Frame) -> bool | None:
         """Whether the branches `placed` is under (beyond the reader's own) are taken, each test
@@ -179,8 +196,8 @@ class Reader:
             return frame.init is not None and plain_method(module, function)
         return not module.referenced(function.name)
 
-    def imported(self, name: str, module: Module) -> Val:
-        qualified = module.imports.get(name, name)
+    def imported(self, name: str, module: Module, qualified: str | None = None) -> Val:
+        qualified = qualified or module.imports.get(name, name)
         found = self.tree.resolve(qualified, module)
         if found is None:
             return Val(ref=Qualified(qualified))
@@ -190,6 +207,16 @@ class Reader:
         statement = module.import_statements.get(name)
         read = self.name(member, Frame(target, target.tree))
         return read.via(module.span(statement)) if statement is not None else read
+
+    def _star_imported(self, name: str, module: Module) -> Val:
+        """A name a `from .defaults import *` of the module brings (the last such import that has it)."""
+        for base in module.star_imports:
+            found = self.tree.resolve(f"{base}.{name}", module)
+            if found is not None and found[1] is not None and found[0] is not module:
+                target = found[0]
+                if reaching(Frame(target, target.tree), name) is not None:
+                    return self.name(name, Frame(target, target.tree))
+        return NOTHING
 
     def _definition(self, node: ast.AST | None, module: Module, frame: Frame | None) -> Val:
         """A function or class defined in the tree (`frame`: the function that defines it, for a closure)."""
@@ -203,6 +230,11 @@ class Reader:
         base = node.value
         if isinstance(base, ast.Name) and base.id == "self" and frame.cls is not None:
             return self_attribute(self, node.attr, frame)
+        if isinstance(base, ast.Call) and isinstance(base.func, ast.Name) and base.func.id == "super" and not base.args:
+            return super_member(frame.module, frame.cls, frame.scope, node.attr) if frame.cls is not None else NOTHING
+        held = app_state(self, frame.module, node.attr) if isinstance(base, ast.Attribute) and base.attr == "state" else None
+        if held is not None:
+            return held
         owner = self.evaluate(base, frame)
         if isinstance(owner.ref, Qualified):
             return Val(ref=Qualified(f"{owner.ref.name}.{node.attr}"))
@@ -232,7 +264,7 @@ class Reader:
 
     def call(self, node: ast.Call, frame: Frame) -> Val:
         func = node.func
-        if isinstance(func, ast.Attribute) and func.attr in ("get", "copy"):
+        if isinstance(func, ast.Attribute) and func.attr in ("get", "copy", "pop"):
             return self._dict_method(node, func, frame)
         if isinstance(func, ast.Attribute) and func.attr == "format" and isinstance(func.value, (ast.Constant, ast.Name)):
             return format_call(self, node, frame)
@@ -275,8 +307,7 @@ class Reader:
             return method_result(self, self.evaluate(func, frame), func, node, frame)
         entry = owner.kwargs.entries.get(key)
         if entry is not None and not entry.guards:
-            setting = entry.setting
-            return read_from(setting)
+            return field(self, owner, key, frame) if isinstance(entry.ref, Kwargs) else read_from(entry.setting)  # a nested dict stays one
         if entry is not None or owner.kwargs.reasons:
             return NOTHING
         default = node.args[1] if len(node.args) > 1 else None
@@ -323,7 +354,10 @@ class Reader:
             return NOTHING
         if id(function.node) in frame.stack:
             return NOTHING
-        paths = branches([p for p in function.module.statements(function.node) if isinstance(p.statement, ast.Return)])
+        statements = function.module.statements(function.node)
+        paths = branches(
+            [p for p in statements if isinstance(p.statement, ast.Return)], [p for p in statements if isinstance(p.statement, ast.Raise)]
+        )
         if not paths:
             return NOTHING
         args = bind(self, function, node, frame) if node is not None else None

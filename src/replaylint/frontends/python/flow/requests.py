@@ -12,10 +12,11 @@ from typing import Iterable, Iterator
 
 from ....model import Assumption, Launch, Request
 from .callsites import Call, calls
-from .engines import MAX_SITES, arguments
+from .engines import MAX_SITES, arguments, elsewhere
 from .facts import Kwargs, Val
 from .frames import Frame, reaching
 from .module import FUNCTIONS, Module
+from .objects import Class, Instance, instance, is_record
 from .reader import Engine, Function, Qualified, Reader, bind
 
 # The request methods and where their params go; `add_request(request_id, prompt, params)` is the
@@ -103,17 +104,50 @@ def _frames(reader: Reader, module: Module, call: Call) -> list[Frame]:
     if call.cls is None or not isinstance(method, FUNCTIONS) or method.name.startswith("__"):
         return [plain]
     found = []
-    for site in calls(module, (f".{method.name}(", f".{method.name}.remote(")):
+    for home, site in _method_sites(reader, module, method.name, call.cls):
         func = site.node.func
         remote = isinstance(func, ast.Attribute) and func.attr == "remote" and isinstance(func.value, ast.Attribute)
         if remote:  # `actor.generate.remote(prompts, params)`: the Ray actor's method
             func = func.value  # type: ignore[union-attr]
         if isinstance(func, ast.Attribute) and func.attr == method.name:
-            site_frame = Frame(module, site.scope, site.cls, None, site.placed)
-            if _of_class(site_frame, func.value, call.cls) or (remote and _only_actor_with(module, call.cls, method.name)):
+            site_frame = Frame(home, site.scope, site.cls, None, site.placed)
+            if _of_class(site_frame, func.value, call.cls) or (
+                remote and home is module and _only_actor_with(module, call.cls, method.name)
+            ):
                 args = bind(reader, Function(module, method, call.cls), site.node, site_frame)
-                found.append(replace(plain, args={name: value.via(module.span(site.node)) for name, value in args.items()}))
+                init, fields = _constructed(reader, site_frame, func.value, Class(module, call.cls))
+                hop = home.span(site.node)
+                found.append(replace(plain, args={name: value.via(hop) for name, value in args.items()}, init=init, instance=fields))
     return found[:MAX_SITES] or [plain]
+
+
+def _method_sites(reader: Reader, module: Module, name: str, cls: ast.ClassDef) -> list[tuple[Module, Call]]:
+    """The calls of a method in its module, else (when the tree is read for another module's
+    names) in the modules near it that import it (`llm.generate(...)` in `app/main.py`)."""
+    words = (f".{name}(", f".{name}.remote(")
+    here = [(module, site) for site in calls(module, words)]
+    if any(_receiver_made(module, site, cls) for _, site in here) or not reader.tree.sites_elsewhere:
+        return here
+    return here + [(other, site) for other, site in elsewhere(reader, module, cls, words) if _receiver_made(other, site, cls)]
+
+
+def _receiver_made(module: Module, site: Call, cls: ast.ClassDef) -> bool:
+    func = site.node.func
+    return isinstance(func, ast.Attribute) and _of_class(Frame(module, site.scope, site.cls, None, site.placed), func.value, cls)
+
+
+def _constructed(reader: Reader, frame: Frame, receiver: ast.expr, cls: Class) -> tuple[dict[str, Val] | None, Kwargs | None]:
+    """The arguments the receiver's `__init__` was given and, for a record (a pydantic model, a
+    dataclass), its fields, where the receiver is made here (`Rollout(CONFIG).generate(...)`,
+    `rollout = Rollout(CONFIG)`): its `self` attributes then hold them."""
+    binding = reaching(frame, receiver.id) if isinstance(receiver, ast.Name) and receiver.id != "self" else None
+    made = receiver if isinstance(receiver, ast.Call) else binding.value if binding is not None and binding.kind == "value" else None
+    if not isinstance(made, ast.Call):
+        return None, None
+    record = instance(reader, cls, made, frame).ref if is_record(cls) else None
+    fields = record.fields if isinstance(record, Instance) else None
+    init = next((m for m in cls.node.body if isinstance(m, FUNCTIONS) and m.name == "__init__"), None)
+    return (bind(reader, Function(cls.module, init, cls.node), made, frame) if init is not None else None), fields
 
 
 def _function_frames(reader: Reader, module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef, plain: Frame) -> list[Frame]:

@@ -4,8 +4,9 @@ taken when its `if` holds and no earlier return was taken (`if fast: return A` t
 are each written under their branch, so the launch splits on the test and each finding says
 its condition. A branch whose test the call decides (`build(fast=True)`) is the only one read.
 
-Only returns under one top-level `if` (or its `else`) before a last return are read: a return
-in a loop, an exception handler or a nested branch leaves the result unknown."""
+Returns in a chain of branches (`if`/`elif`/`else`, a `match`'s cases) are read when every path
+ends in a return or a `raise`; a return in a loop or an exception handler leaves the result
+unknown."""
 
 from __future__ import annotations
 
@@ -15,30 +16,32 @@ from .frames import Evaluates, Frame
 from .module import Guard, Placed
 
 
-def branches(returns: list[Placed]) -> list[tuple[Placed, tuple[Guard, ...]]] | None:
+def branches(returns: list[Placed], raises: list[Placed] = ()) -> list[tuple[Placed, tuple[Guard, ...]]] | None:
     """Each return with the guards of the path that takes it, or None when the returns are not
-    a chain of top-level branches ending in a return every path reaches."""
+    a chain of branches (`if`/`elif`/`else`, a `match`'s cases) where every path ends in a
+    return or a `raise` (`raises`)."""
     if not returns:
         return None
     if any(placed.statement.value is None for placed in returns):  # type: ignore[attr-defined]
         return None
-    *early, last = returns
-    if any(len(placed.guards) != 1 or placed.guards[0].opaque for placed in early):
+    if any(guard.opaque for placed in returns for guard in placed.guards):
         return None
-    if last.guards and not (len(last.guards) == 1 and _complement(last.guards[0], early)):
-        return None  # a path may fall through, returning None
     paths = []
-    taken: list[Guard] = []  # the branches of earlier returns, not taken on later paths
-    for placed in returns:
+    for number, placed in enumerate(returns):
         own = placed.guards
-        negated = tuple(Guard(g.node, not g.holds) for g in taken if not (own and g.node is own[0].node))
+        negated = []  # the earlier returns, not taken on this path
+        for earlier in returns[:number]:
+            if any(Guard(g.node, not g.holds) in own for g in earlier.guards):
+                continue  # an `elif` after it: its own tests already exclude the earlier branch
+            if len(earlier.guards) != 1:
+                return None
+            negated.append(Guard(earlier.guards[0].node, not earlier.guards[0].holds))
         paths.append((placed, (*negated, *own)))
-        taken.extend(own)
+    ends = {placed.guards for placed in (*returns, *raises)}
+    last = returns[-1].guards
+    if any((*last[:number], Guard(guard.node, not guard.holds)) not in ends for number, guard in enumerate(last)):
+        return None  # a path may fall through, returning None
     return paths
-
-
-def _complement(guard: Guard, early: list[Placed]) -> bool:
-    return not guard.opaque and any(p.guards[0].node is guard.node and p.guards[0].holds != guard.holds for p in early)
 
 
 def combined(reader: Evaluates, paths: list[tuple[Placed, tuple[Guard, ...]]], inner: Frame) -> Val:

@@ -1,0 +1,59 @@
+"""Mappings merged by the library: `ChainMap(overrides, defaults)` and `functools.reduce` of a
+merging function (`operator.or_`, `lambda a, b: {**a, **b}`) over written-out layers or a
+`*layers` parameter, with its initial mapping."""
+
+from __future__ import annotations
+
+import ast
+
+from .dicts import as_val, spread
+from .facts import NOTHING, Kwargs, Val
+from .frames import Evaluates, Frame
+
+
+def chained(reader: Evaluates, node: ast.expr, frame: Frame, reverse: bool) -> Val:
+    """Mappings merged: `ChainMap(overrides, defaults)` (`reverse`: the first that has a key gives
+    it), `reduce(operator.or_, [a, b])` (the last)."""
+    items = node.args if isinstance(node, ast.Call) else node.elts if isinstance(node, (ast.List, ast.Tuple)) else None
+    if items is None:
+        return NOTHING
+    found = Kwargs()
+    for argument in reversed(items) if reverse else items:
+        if isinstance(argument, ast.Starred):
+            return NOTHING
+        found.merge(spread(reader, argument, frame))
+    return as_val(found, frame.module.span(node))
+
+
+def reduced(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
+    """`reduce(merge, layers[, {}])`: the layers merged in order, written out or a `*layers` parameter."""
+    layers = node.args[1]
+    if isinstance(layers, (ast.List, ast.Tuple)):
+        merged = chained(reader, layers, frame, reverse=False).kwargs
+    else:
+        items = reader.evaluate(layers, frame).ref
+        if not isinstance(items, tuple) or any(item.kwargs is None for item in items):
+            return NOTHING
+        merged = Kwargs()
+        for item in items:
+            merged.merge(item.kwargs)
+    if merged is None:
+        return NOTHING
+    found = spread(reader, node.args[2], frame).copy() if len(node.args) == 3 else Kwargs()
+    found.merge(merged)
+    return as_val(found, frame.module.span(node))
+
+
+def merges(function: ast.expr) -> bool:
+    """`operator.or_`, `dict.__or__`, `lambda a, b: {**a, **b}`, `lambda a, b: a | b`."""
+    if isinstance(function, ast.Attribute):
+        return function.attr in ("or_", "__or__")
+    if not (isinstance(function, ast.Lambda) and len(function.args.args) == 2):
+        return False
+    first, second = (argument.arg for argument in function.args.args)
+    body = function.body
+    if isinstance(body, ast.BinOp) and isinstance(body.op, ast.BitOr):
+        return [getattr(body.left, "id", None), getattr(body.right, "id", None)] == [first, second]
+    if isinstance(body, ast.Dict) and all(key is None for key in body.keys):
+        return [getattr(value, "id", None) for value in body.values] == [first, second]
+    return False

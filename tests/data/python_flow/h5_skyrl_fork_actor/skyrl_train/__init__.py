@@ -1,0 +1,1 @@
+# Imitates the package's own __init__.py (skyrl_train)

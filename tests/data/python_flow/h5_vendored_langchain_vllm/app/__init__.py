@@ -1,0 +1,1 @@
+# Imitates a project package's __init__.py (app/)
