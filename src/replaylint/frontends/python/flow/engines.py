@@ -10,7 +10,6 @@ from __future__ import annotations
 import ast
 import itertools
 import os
-import re
 from dataclasses import replace
 from typing import Iterator
 
@@ -19,9 +18,11 @@ from .anonymous import frames as anonymous_frames, made_of, scoped_calls
 from .callsites import Call, calls, closure_sites, decides_by_parameter
 from .dicts import attributes_written, call as dict_call, container, entry as read_entry, spread
 from .engine_configs import configured
+from .engine_names import called_partial, candidate_names
 from .environ import runner_variable, runtime_env_vars
 from .facts import Entry, Kwargs
 from .frames import Frame, expressions, parameters
+from .import_statements import imports_module
 from .members import before_validator, init_of
 from .method_calls import method_frames
 from .module import FUNCTIONS, Module, Placed, describe
@@ -37,11 +38,11 @@ _MAX_TESTS = 3  # branch conditions one launch is split on
 def engine_launches(reader: Reader, module: Module, imported: set[str] = frozenset()) -> Iterator[tuple[ast.Call, Launch, Kwargs]]:
     """The launches of the module's engine constructions (`imported`: names of the tree's other
     modules that may hold a `partial` of one)."""
-    candidates = _candidate_names(module) | imported
+    candidates = candidate_names(module) | imported
     subclassing = "super().__init__(" in module.source.text
     for call in scoped_calls(module, tuple(sorted(name + "(" for name in candidates)) + (("__init__(",) if subclassing else ())):
         func = call.node.func
-        last = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else _called_partial(func)
+        last = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else called_partial(func)
         if last == "__init__" and _inits_engine(reader, module, call):
             for frame in contexts(reader, module, call):
                 yield from _launches(reader, call.node, frame, None)
@@ -69,41 +70,6 @@ def _inits_engine(reader: Reader, module: Module, call: Call) -> bool:
         return False
     top = Frame(module, module.tree)
     return any(isinstance(ref := reader.evaluate(base, top).ref, Qualified) and engine_name(ref.name) for base in call.cls.bases)
-
-
-_PARTIAL_TARGET = re.compile(r"([\w.]+)\s*(?::[^=]*)?=\s*(?:functools\.)?$")  # the line before `partial(`
-
-
-def _candidate_names(module: Module) -> set[str]:
-    """Names a call of an engine may be spelt with: vLLM's, their aliases, partials."""
-    names = {"LLM", "EngineArgs", "AsyncEngineArgs"}
-    names |= {local for local, qualified in module.imports.items() if engine_name(qualified) or qualified in ENGINE_CONFIGS}
-    names |= _imported_in_functions(module)
-    text = module.source.text
-    offset = text.find("partial(")
-    if offset != -1:
-        names.add("partial")  # `partial(LLM, ...)(...)`: a partial called where it is made
-    while offset != -1:
-        line = text[text.rfind("\n", 0, offset) + 1 : offset]
-        match = _PARTIAL_TARGET.search(line)
-        if match is not None:
-            names.add(match.group(1).rsplit(".", 1)[-1])
-        offset = text.find("partial(", offset + 1)
-    return names
-
-
-def _called_partial(func: ast.expr) -> str | None:
-    inner = func.func if isinstance(func, ast.Call) else None
-    return "partial" if (isinstance(inner, ast.Name) and inner.id == "partial") or getattr(inner, "attr", None) == "partial" else None
-
-
-def _imported_in_functions(module: Module) -> set[str]:
-    """Names a function binds to vLLM's engines by its own import (`from vllm import LLM as VLLModel`)."""
-    found = set()
-    for node in ast.walk(module.tree):
-        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("vllm") and node not in module.tree.body:
-            found |= {alias.asname or alias.name for alias in node.names if engine_name(f"{node.module}.{alias.name}")}
-    return found
 
 
 def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) -> list[Frame]:
@@ -200,7 +166,7 @@ def elsewhere(reader: Reader, module: Module, definition: ast.AST, words: tuple[
     name = getattr(definition, "name", "")
     names = (name, *sorted(_aliases(module, definition))) if isinstance(definition, ast.ClassDef) else (name,)
     for path, text in reader.tree.nearby_texts(module.path):
-        if not any(n in text for n in names) or not _imports_module(text, path, module.path):
+        if not any(n in text for n in names) or not imports_module(text, path, module.path):
             continue
         if os.path.normpath(path) == os.path.normpath(module.path):
             continue
@@ -220,49 +186,6 @@ def _sites_elsewhere(
     names = (name, *sorted(_aliases(module, definition))) if isinstance(definition, ast.ClassDef) else (name,)
     words = words or tuple(f"{n}{tail}" for n in names for tail in ("(", ".remote(", ".options(", ".bind("))
     yield from ((other, site) for other, site in elsewhere(reader, module, definition, words) if matches(other, site))
-
-
-_IMPORT_STATEMENT = re.compile(r"^[ \t]*(?:from[ \t]+[\w.]+[ \t]+import[ \t]*(?:\([^)]*\)|[^\n]*)|import[ \t][^\n]*)", re.MULTILINE)
-_MAX_PACKAGES = 4
-
-
-def _imports_module(text: str, importer: str, path: str) -> bool:
-    """Whether an import statement of `text` (the file at `importer`) may bring in the module at
-    `path`: a relative one whose package holds it, or one that names the module or a package it
-    is in (`from t import build`, `import pkg.t`, `from pkg.sub import build` re-exported by
-    `pkg/sub/__init__.py`). A file that only calls a function of the same name (`from
-    setuptools import build`) is not opened: the tree's modules one file may read are few."""
-    names = {os.path.splitext(os.path.basename(path))[0]}
-    folder = os.path.dirname(path)
-    for _ in range(_MAX_PACKAGES):
-        if not folder or not os.path.isfile(os.path.join(folder, "__init__.py")):
-            break
-        names.add(os.path.basename(folder))
-        folder = os.path.dirname(folder)
-    target = os.path.normpath(path)
-    for statement in _IMPORT_STATEMENT.finditer(text):
-        words = statement.group().split()
-        if words[0] == "from" and words[1].startswith("."):
-            if _within(target, _relative_base(importer, words[1])):
-                return True
-        elif names.intersection(re.findall(r"\w+", statement.group())):
-            return True
-    return False
-
-
-def _relative_base(importer: str, dotted: str) -> str:
-    """The folder or module stem a relative import names (`..pkg.mod` from `a/b/f.py`: `a/pkg/mod`)."""
-    level = len(dotted) - len(dotted.lstrip("."))
-    base = os.path.dirname(importer)
-    for _ in range(level - 1):
-        base = os.path.dirname(base)
-    rest = dotted[level:]
-    return os.path.normpath(os.path.join(base, *rest.split("."))) if rest else os.path.normpath(base or ".")
-
-
-def _within(target: str, base: str) -> bool:
-    stem = os.path.splitext(target)[0]
-    return stem == base or stem.startswith(base + os.sep) or (base == "." and not os.path.isabs(stem))
 
 
 def _site_frame(reader: Reader, home: Module, site: Call, outer: int) -> Frame:

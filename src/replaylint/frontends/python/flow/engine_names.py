@@ -1,0 +1,44 @@
+"""The names an engine's construction may be spelt with in a module: vLLM's engines, their
+aliases (also imported inside a function), and the names `partial(LLM, ...)` is bound to."""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from .module import Module
+from .refs import ENGINE_CONFIGS, engine_name
+
+_PARTIAL_TARGET = re.compile(r"([\w.]+)\s*(?::[^=]*)?=\s*(?:functools\.)?$")  # the line before `partial(`
+
+
+def candidate_names(module: Module) -> set[str]:
+    """Names a call of an engine may be spelt with: vLLM's, their aliases, partials."""
+    names = {"LLM", "EngineArgs", "AsyncEngineArgs"}
+    names |= {local for local, qualified in module.imports.items() if engine_name(qualified) or qualified in ENGINE_CONFIGS}
+    names |= _imported_in_functions(module)
+    text = module.source.text
+    offset = text.find("partial(")
+    if offset != -1:
+        names.add("partial")  # `partial(LLM, ...)(...)`: a partial called where it is made
+    while offset != -1:
+        line = text[text.rfind("\n", 0, offset) + 1 : offset]
+        match = _PARTIAL_TARGET.search(line)
+        if match is not None:
+            names.add(match.group(1).rsplit(".", 1)[-1])
+        offset = text.find("partial(", offset + 1)
+    return names
+
+
+def called_partial(func: ast.expr) -> str | None:
+    inner = func.func if isinstance(func, ast.Call) else None
+    return "partial" if (isinstance(inner, ast.Name) and inner.id == "partial") or getattr(inner, "attr", None) == "partial" else None
+
+
+def _imported_in_functions(module: Module) -> set[str]:
+    """Names a function binds to vLLM's engines by its own import (`from vllm import LLM as VLLModel`)."""
+    found = set()
+    for node in ast.walk(module.tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("vllm") and node not in module.tree.body:
+            found |= {alias.asname or alias.name for alias in node.names if engine_name(f"{node.module}.{alias.name}")}
+    return found
