@@ -18,7 +18,6 @@ from __future__ import annotations
 import ast
 import bisect
 import re
-import warnings
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
@@ -27,6 +26,7 @@ from ...framework_registry import mapping_claimers
 from ...frameworks.engine_mappings import MASK, OPEN_REASON, looks_like_engine, turns_mask_on
 from ...model import UNKNOWN, Launch, LaunchKind, Setting, Span
 from ...source import SourceFile
+from .focus import ast_of
 from .names import ENGINE_NAMES, vllm_aliases
 from .scope_writes import dict_bindings, inner_scopes, is_dict, scope_statements, statement_calls, written_keys, written_names
 
@@ -59,11 +59,8 @@ def mapping_launches(source: SourceFile) -> list[Launch]:
     libcst pass reports that)."""
     if not candidate(source.text):
         return []
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            tree = ast.parse(source.text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+    tree = ast_of(source.text)  # the parse `focus` made, when it made one
+    if tree is None:
         return []
     reader = _Reader(source, {*ENGINE_NAMES, *vllm_aliases(source.text)})
     reader.read(tree)
