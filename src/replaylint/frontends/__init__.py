@@ -114,7 +114,7 @@ def relevant(kind: str, data: bytes) -> bool:
         from ..files import as_utf8
 
         data = as_utf8(data)
-    words = words_in(data)  # None: none of the words every answer below needs (one scan when Hyperscan is there)
+    words = words_in(data, kind)  # None: none of the words every answer below needs (one scan when Hyperscan is there)
     if words is None:
         return False
     if kind == "json":
