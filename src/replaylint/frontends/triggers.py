@@ -18,36 +18,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-# Every branch of `frontends.relevant` that can answer True needs one of these in the file: a
+# Every branch of `frontends.relevant` that can answer True needs one of WORDS in the file: a
 # word that spells the mask (`sampling_mask`, `sampling-mask`, `SAMPLING_MASK`, `--return`), the
 # runner variable, `--config`, a compose `env_file`, a NeMo-RL `defaults:`, a prime-rl
-# `orchestrator`, verl's trainer module. A branch added there without one of them must add its word here
-# (and to PYTHON_WORDS when it answers for a Python file).
-WORDS = (
-    b"sampling_mask",
-    b"sampling-mask",
-    b"SAMPLING_MASK",
-    b"--return",
-    b"--config",
-    b"VLLM_USE_V2_MODEL_RUNNER",
-    b"env_file",
-    b"defaults:",
-    b"orchestrator",
-    b"config_name",  # a Python file that builds an engine from a Hydra config named by path
-    b"OmegaConf.load(",
-    b"safe_load(",  # ... or a YAML or JSON file it names from its own place (`__file__`)
-    b"json.load(",
-    b"verl.trainer.main_ppo",  # a verl fork's defaults may turn the mask on (`frameworks/verl.py`)
-    b"vllm_cfg",  # a NeMo-RL fork's worker may turn it on for its configs (`frameworks/nemo_rl_fork.py`)
-    b"examples/run_",  # and for its scripts
-    b"grpo_fast",  # an open-instruct fork's actor, for its command lines (`frameworks/open_instruct_fork.py`)
-    b"openrlhf.cli.train_ppo_ray",  # an OpenRLHF fork's engine dict may turn the mask on (`frameworks/openrlhf_fork.py`)
-    b"skyrl.train.entrypoints",  # a SkyRL fork's engine arguments may turn the mask on (`frameworks/skyrl_fork.py`)
-)
-# The words of WORDS without which `relevant` cannot answer True for a Python file (the mask, the
-# runner variable, `--config`, a config file read by path): the others are the YAML, TOML and shell
-# frameworks' and compose's. Looked for alone in Python files, the bulk of a tree's bytes: Hyperscan's
-# pass costs with the number of words (56 against 89 ms on vLLM 0.33.0's 75 MB of Python).
+# `orchestrator`, verl's trainer module. A branch added there without one of them must add its word
+# here, to PYTHON_WORDS when it answers for a Python file.
+# A Python file needs one of PYTHON_WORDS (the other words are the YAML, TOML and shell frameworks'
+# and compose's), and is scanned for those alone: Python is the bulk of a tree's bytes, and
+# Hyperscan's pass costs with the number of words (56 against 89 ms on vLLM 0.33.0's 75 MB of Python).
 PYTHON_WORDS = (
     b"sampling_mask",
     b"sampling-mask",
@@ -55,10 +33,22 @@ PYTHON_WORDS = (
     b"--return",
     b"--config",
     b"VLLM_USE_V2_MODEL_RUNNER",
-    b"config_name",
+    b"config_name",  # a Python file that builds an engine from a Hydra config named by path
     b"OmegaConf.load(",
-    b"safe_load(",
+    b"safe_load(",  # ... or a YAML or JSON file it names from its own place (`__file__`)
     b"json.load(",
+)
+WORDS = (
+    *PYTHON_WORDS,
+    b"env_file",
+    b"defaults:",
+    b"orchestrator",
+    b"verl.trainer.main_ppo",  # a verl fork's defaults may turn the mask on (`frameworks/verl.py`)
+    b"vllm_cfg",  # a NeMo-RL fork's worker may turn it on for its configs (`frameworks/nemo_rl_fork.py`)
+    b"examples/run_",  # and for its scripts
+    b"grpo_fast",  # an open-instruct fork's actor, for its command lines (`frameworks/open_instruct_fork.py`)
+    b"openrlhf.cli.train_ppo_ray",  # an OpenRLHF fork's engine dict may turn the mask on (`frameworks/openrlhf_fork.py`)
+    b"skyrl.train.entrypoints",  # a SkyRL fork's engine arguments may turn the mask on (`frameworks/skyrl_fork.py`)
 )
 VLLM_WORDS = (b"vllm", b"VLLM", b"vLLM")
 CONFIG_FILE_WORDS = (b".yaml", b".yml", b"--config=")
