@@ -78,6 +78,12 @@ LAUNCH = b'import subprocess\nsubprocess.run(["vllm", "serve", "m"], env=ENV)\n'
             True,
         ),  # vLLM 0.34.0 refuses `0` in any launch
         ("yaml", b"env: [{name: VLLM_USE_V2_MODEL_RUNNER, value: '1'}]\nimage: vllm/vllm-openai\n", False),
+        # Markdown prose of a recipe (vLLM's recipes/*.yaml) or a comment: a code span sets nothing
+        ("yaml", b"description: |\n  Set `VLLM_USE_V2_MODEL_RUNNER=1` for DSpark.\ncommand: vllm serve m\n", False),
+        ("shell", b"# needs `VLLM_USE_V2_MODEL_RUNNER=1`, see the recipe\nvllm serve m\n", False),
+        ("yaml", b"description: Set `VLLM_USE_V2_MODEL_RUNNER=0` for V1.\ncommand: vllm serve m\n", True),
+        # ... but a shell's command substitution that launches with it does
+        ("shell", b"out=`VLLM_USE_V2_MODEL_RUNNER=0 vllm serve m --port 1`\n", True),
         ("yaml", b"steps:\n- command: VLLM_USE_V2_MODEL_RUNNER=1 pytest -v tests/ # vllm\n", False),
         # `--config` loads only .yaml/.yml files; `--config=` is the ignored spelling
         ("shell", b"vllm serve m --config serve.yaml\n", True),

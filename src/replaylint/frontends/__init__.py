@@ -87,6 +87,16 @@ _RUNNER_WRITES = {
     "yaml": re.compile(rb"""VLLM_USE_V2_MODEL_RUNNER["']?(?!\s*[:=]\s*""" + _ONE + rb"""|\s*[,}]?\s*value:\s*""" + _ONE + rb")"),
 }
 _RUNNER_WRITES["makefile"] = _RUNNER_WRITES["justfile"] = _RUNNER_WRITES["shell"]
+# Prose in a recipe's description or a comment (`VLLM_USE_V2_MODEL_RUNNER=1` between backticks, as
+# Markdown writes code): no language sets the variable there (in a shell it is a command
+# substitution that assigns in a subshell), so such a span is no write.
+_CODE_SPAN = re.compile(rb"""`VLLM_USE_V2_MODEL_RUNNER\s*[=:]\s*["']?1["']?`""")
+
+
+def _writes_runner(writes: re.Pattern[bytes], data: bytes) -> bool:
+    return any(match.start() == 0 or _CODE_SPAN.match(data, match.start() - 1) is None for match in writes.finditer(data))
+
+
 # An engine-argument mapping found by content (`python/mappings`) starts nothing itself: the mask
 # turned on by a literal key or keyword (`"return_sampling_mask": True`, `return_sampling_mask=True`).
 # A config class's field default counts too (`return_sampling_mask: bool = True`, a dataclass,
@@ -168,7 +178,7 @@ def _needs_vllm_alone(kind: str, words: Words) -> bool:
     """What can make findings without the mask in the file: the runner variable, a file the
     launch reads (`--config`, a compose `env_file`, either may hold the mask)."""
     data, writes = words.data, _RUNNER_WRITES.get(kind)
-    runner = _RUNNER in words and (writes is None or writes.search(data) is not None)
+    runner = _RUNNER in words and (writes is None or _writes_runner(writes, data))
     config = b"--config" in words and words.any(CONFIG_FILE_WORDS) and _CONFIG.search(data) is not None
     env_file = kind == "yaml" and b"env_file" in words
     return (runner or config or env_file) and words.any(VLLM_WORDS)
