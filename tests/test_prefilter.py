@@ -33,6 +33,12 @@ LAUNCH = b'import subprocess\nsubprocess.run(["vllm", "serve", "m"], env=ENV)\n'
         ("python", b'os.environ.setdefault("VLLM_USE_V2_MODEL_RUNNER","1")\n' + LAUNCH, False),
         ("python", b'v2 = os.environ.get("VLLM_USE_V2_MODEL_RUNNER") == "1"\n' + LAUNCH, False),
         ("python", b'os.environ.pop("VLLM_USE_V2_MODEL_RUNNER", None)\n' + LAUNCH, False),
+        ("python", b'v1 = os.environ.get("VLLM_USE_V2_MODEL_RUNNER", "0") == "0"\n' + LAUNCH, False),
+        ("python", b'v1 = os.getenv("VLLM_USE_V2_MODEL_RUNNER", "0") == "0"\n' + LAUNCH, False),
+        # pytest's monkeypatch (vLLM's tests): the frontend reads no write there
+        ("python", b'def test_v1(monkeypatch):\n    monkeypatch.setenv("VLLM_USE_V2_MODEL_RUNNER", "0")\n    LLM("m")\n', False),
+        ("python", b'os.environ.setdefault("VLLM_USE_V2_MODEL_RUNNER", "0")\n' + LAUNCH, True),
+        ("python", b'os.putenv("VLLM_USE_V2_MODEL_RUNNER", "0")\n' + LAUNCH, True),
         # vLLM's own envs.py: an annotated name and a getter table set nothing
         ("python", b"    VLLM_USE_V2_MODEL_RUNNER: bool | None = None\n" + LAUNCH, False),
         (

@@ -76,8 +76,11 @@ _CONFIG = re.compile(rb"--config(?![\w-])")  # not `--config-format`, `--config-
 _ONE = rb"""["']?1["']?(?:[\s,)}\];#&|"']|$)"""
 _RUNNER_WRITES = {
     # Python also reads it as an annotated name (`VLLM_USE_V2_MODEL_RUNNER: bool`) and maps it to a
-    # getter (`"VLLM_USE_V2_MODEL_RUNNER": lambda: ...`, vLLM's own envs.py): neither sets it.
+    # getter (`"VLLM_USE_V2_MODEL_RUNNER": lambda: ...`, vLLM's own envs.py): neither sets it; nor
+    # does a read with a default (`os.environ.get(NAME, "0")`, `os.getenv`), nor pytest's
+    # `monkeypatch.setenv`/`delenv`, which the Python frontend reads no write from (`names.ENV_CALLS`).
     "python": re.compile(
+        rb"""(?<!get\(["'])(?<!getenv\(["'])(?<!setenv\(["'])(?<!delenv\(["'])"""
         rb"""VLLM_USE_V2_MODEL_RUNNER(?!\s*:\s*(?:bool|int|str|Optional)\b)["']?\s*\]?\s*(?:=(?!=)|,|:)"""
         rb"(?!\s*(?:" + _ONE + rb"|None(?:[\s,)}\];#]|$)|lambda\b))"
     ),
