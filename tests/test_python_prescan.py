@@ -40,6 +40,10 @@ APART = {
         '    parser.add_argument("--config", required=True)\n'
         '    subprocess.call(["python", "run.py", "--config", args.config])\n'
     ),
+    "no replay word at all (a config file loaded by path)": (
+        "import json, os\nfrom vllm import LLM\nHERE = os.path.dirname(__file__)\n"
+        "with open(os.path.join(HERE, 'engine.json')) as f:\n    LLM('m', **json.load(f))\n"
+    ),
     "the engine named in a docstring and a comment only": (
         '"""Build an LLM(model) later."""\n'
         "def options():\n"
