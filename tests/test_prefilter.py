@@ -35,6 +35,12 @@ LAUNCH = b'import subprocess\nsubprocess.run(["vllm", "serve", "m"], env=ENV)\n'
         ("python", b'os.environ.setdefault("VLLM_USE_V2_MODEL_RUNNER","1")\n' + LAUNCH, False),
         ("python", b'v2 = os.environ.get("VLLM_USE_V2_MODEL_RUNNER") == "1"\n' + LAUNCH, False),
         ("python", b'os.environ.pop("VLLM_USE_V2_MODEL_RUNNER", None)\n' + LAUNCH, False),
+        ("python", b'v1 = os.environ.get("VLLM_USE_V2_MODEL_RUNNER", "0") == "0"\n' + LAUNCH, False),
+        ("python", b'v1 = os.getenv("VLLM_USE_V2_MODEL_RUNNER", "0") == "0"\n' + LAUNCH, False),
+        # pytest's monkeypatch (vLLM's tests): the frontend reads no write there
+        ("python", b'def test_v1(monkeypatch):\n    monkeypatch.setenv("VLLM_USE_V2_MODEL_RUNNER", "0")\n    LLM("m")\n', False),
+        ("python", b'os.environ.setdefault("VLLM_USE_V2_MODEL_RUNNER", "0")\n' + LAUNCH, True),
+        ("python", b'os.putenv("VLLM_USE_V2_MODEL_RUNNER", "0")\n' + LAUNCH, True),
         # vLLM's own envs.py: an annotated name and a getter table set nothing
         ("python", b"    VLLM_USE_V2_MODEL_RUNNER: bool | None = None\n" + LAUNCH, False),
         (
@@ -80,6 +86,12 @@ LAUNCH = b'import subprocess\nsubprocess.run(["vllm", "serve", "m"], env=ENV)\n'
             True,
         ),  # vLLM 0.34.0 refuses `0` in any launch
         ("yaml", b"env: [{name: VLLM_USE_V2_MODEL_RUNNER, value: '1'}]\nimage: vllm/vllm-openai\n", False),
+        # Markdown prose of a recipe (vLLM's recipes/*.yaml) or a comment: a code span sets nothing
+        ("yaml", b"description: |\n  Set `VLLM_USE_V2_MODEL_RUNNER=1` for DSpark.\ncommand: vllm serve m\n", False),
+        ("shell", b"# needs `VLLM_USE_V2_MODEL_RUNNER=1`, see the recipe\nvllm serve m\n", False),
+        ("yaml", b"description: Set `VLLM_USE_V2_MODEL_RUNNER=0` for V1.\ncommand: vllm serve m\n", True),
+        # ... but a shell's command substitution that launches with it does
+        ("shell", b"out=`VLLM_USE_V2_MODEL_RUNNER=0 vllm serve m --port 1`\n", True),
         ("yaml", b"steps:\n- command: VLLM_USE_V2_MODEL_RUNNER=1 pytest -v tests/ # vllm\n", False),
         # `--config` loads only .yaml/.yml files; `--config=` is the ignored spelling
         ("shell", b"vllm serve m --config serve.yaml\n", True),

@@ -33,6 +33,17 @@ APART = {
         "def main():\n"
         '    subprocess.run(["ls"])\n'
     ),
+    "a script's own --config beside a subprocess call": (
+        '"""Usage: python bench.py --config configs/sweep.yaml"""\n'
+        "import subprocess\n"
+        "def main():\n"
+        '    parser.add_argument("--config", required=True)\n'
+        '    subprocess.call(["python", "run.py", "--config", args.config])\n'
+    ),
+    "no replay word at all (a config file loaded by path)": (
+        "import json, os\nfrom vllm import LLM\nHERE = os.path.dirname(__file__)\n"
+        "with open(os.path.join(HERE, 'engine.json')) as f:\n    LLM('m', **json.load(f))\n"
+    ),
     "the engine named in a docstring and a comment only": (
         '"""Build an LLM(model) later."""\n'
         "def options():\n"
@@ -77,6 +88,12 @@ TOGETHER = {
     ),
     "the runner variable spelled in parts": (
         'import os\ndef main():\n    os.environ["VLLM_USE_V2_" "MODEL_RUNNER"] = "0"\ndef other():\n    return "--return-sampling-mask"\n'
+    ),
+    "vllm serve --config in a subprocess call": (
+        'import subprocess\ndef main():\n    subprocess.run(["vllm", "serve", "m", "--config", "replay.yaml"])\n'
+    ),
+    "--config in a module-level string a spawning call uses": (
+        'import subprocess\nCMD = "vllm serve m --config replay.yaml"\ndef main():\n    subprocess.run(CMD, shell=True)\n'
     ),
     "a quote the scan does not know": (
         "from vllm import LLM\ndef main():\n    LLM('m', return_sampling_mask=True)\ndef broken():\n    x = \"unclosed\n"

@@ -39,9 +39,19 @@ def test_every_file_the_prefilter_reads_holds_one_of_the_words(fresh_triggers) -
     assert [data[:80] for kind, data in read if not any(word in data for word in triggers.WORDS)] == []
 
 
+def test_every_python_file_the_prefilter_reads_holds_one_of_the_python_words(fresh_triggers) -> None:
+    triggers.use_hyperscan(False)
+    cases = _cases() + [("python", data) for kind, data in _cases() if kind != "python"]  # any text read as Python
+    read = [data for kind, data in cases if kind == "python" and frontends.relevant(kind, data)]
+    assert len(read) > 100
+    assert set(triggers.PYTHON_WORDS) <= set(triggers.WORDS)
+    assert [data[:80] for data in read if not any(word in data for word in triggers.PYTHON_WORDS)] == []
+
+
 def test_hyperscan_answers_as_the_word_by_word_path(fresh_triggers) -> None:
     pytest.importorskip("hyperscan")
     cases = _cases() + [("yaml", b"\xff\xfe" + "return_sampling_mask: true\n".encode("utf-16-le"))]
+    cases += [("python", data) for kind, data in cases if kind != "python"]  # the Python pass on every other text too
     triggers.use_hyperscan(False)
     slow = [frontends.relevant(kind, data) for kind, data in cases]
     triggers.use_hyperscan(True)

@@ -76,8 +76,11 @@ _CONFIG = re.compile(rb"--config(?![\w-])")  # not `--config-format`, `--config-
 _ONE = rb"""["']?1["']?(?:[\s,)}\];#&|"']|$)"""
 _RUNNER_WRITES = {
     # Python also reads it as an annotated name (`VLLM_USE_V2_MODEL_RUNNER: bool`) and maps it to a
-    # getter (`"VLLM_USE_V2_MODEL_RUNNER": lambda: ...`, vLLM's own envs.py): neither sets it.
+    # getter (`"VLLM_USE_V2_MODEL_RUNNER": lambda: ...`, vLLM's own envs.py): neither sets it; nor
+    # does a read with a default (`os.environ.get(NAME, "0")`, `os.getenv`), nor pytest's
+    # `monkeypatch.setenv`/`delenv`, which the Python frontend reads no write from (`names.ENV_CALLS`).
     "python": re.compile(
+        rb"""(?<!get\(["'])(?<!getenv\(["'])(?<!setenv\(["'])(?<!delenv\(["'])"""
         rb"""VLLM_USE_V2_MODEL_RUNNER(?!\s*:\s*(?:bool|int|str|Optional)\b)["']?\s*\]?\s*(?:=(?!=)|,|:)"""
         rb"(?!\s*(?:" + _ONE + rb"|None(?:[\s,)}\];#]|$)|lambda\b))"
     ),
@@ -87,6 +90,16 @@ _RUNNER_WRITES = {
     "yaml": re.compile(rb"""VLLM_USE_V2_MODEL_RUNNER["']?(?!\s*[:=]\s*""" + _ONE + rb"""|\s*[,}]?\s*value:\s*""" + _ONE + rb")"),
 }
 _RUNNER_WRITES["makefile"] = _RUNNER_WRITES["justfile"] = _RUNNER_WRITES["shell"]
+# Prose in a recipe's description or a comment (`VLLM_USE_V2_MODEL_RUNNER=1` between backticks, as
+# Markdown writes code): no language sets the variable there (in a shell it is a command
+# substitution that assigns in a subshell), so such a span is no write.
+_CODE_SPAN = re.compile(rb"""`VLLM_USE_V2_MODEL_RUNNER\s*[=:]\s*["']?1["']?`""")
+
+
+def _writes_runner(writes: re.Pattern[bytes], data: bytes) -> bool:
+    return any(match.start() == 0 or _CODE_SPAN.match(data, match.start() - 1) is None for match in writes.finditer(data))
+
+
 # An engine-argument mapping found by content (`python/mappings`) starts nothing itself: the mask
 # turned on by a literal key or keyword (`"return_sampling_mask": True`, `return_sampling_mask=True`).
 # A config class's field default counts too (`return_sampling_mask: bool = True`, a dataclass,
@@ -114,7 +127,7 @@ def relevant(kind: str, data: bytes) -> bool:
         from ..files import as_utf8
 
         data = as_utf8(data)
-    words = words_in(data)  # None: none of the words every answer below needs (one scan when Hyperscan is there)
+    words = words_in(data, kind)  # None: none of the words every answer below needs (one scan when Hyperscan is there)
     if words is None:
         return False
     if kind == "json":
@@ -168,7 +181,7 @@ def _needs_vllm_alone(kind: str, words: Words) -> bool:
     """What can make findings without the mask in the file: the runner variable, a file the
     launch reads (`--config`, a compose `env_file`, either may hold the mask)."""
     data, writes = words.data, _RUNNER_WRITES.get(kind)
-    runner = _RUNNER in words and (writes is None or writes.search(data) is not None)
+    runner = _RUNNER in words and (writes is None or _writes_runner(writes, data))
     config = b"--config" in words and words.any(CONFIG_FILE_WORDS) and _CONFIG.search(data) is not None
     env_file = kind == "yaml" and b"env_file" in words
     return (runner or config or env_file) and words.any(VLLM_WORDS)

@@ -13,13 +13,17 @@ from . import flow
 from .flow.clients import with_clients
 from .focus import focus
 from .mappings import candidate, mapping_launches
+from .named_configs import may_hold_mask
+from .names import REPLAY_WORDS
 from .verdict import Settled
+
+MASK_WORDS = REPLAY_WORDS[:3]  # the mask's own spellings (`flow.candidate` looks for them first)
 
 
 def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
     launches = _starting_calls(source, context)
     mapped = mapping_launches(source) if candidate(source.text) else []
-    found = flow.flowed(source, context) if flow.candidate(source.text) or flow.imports_mask(source, context) else None
+    found = flow.flowed(source, context) if _flows(source, context) else None
     if found is not None and found.launches:
         launches = flow.merge(launches, found)
         mapped = [launch for launch in mapped if launch.span not in found.sources]
@@ -28,6 +32,15 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
         launches += used.launches
         mapped = [launch for launch in mapped if launch.span not in used.sources]
     return with_clients(_with_trainers(launches, source, context), source, context) + mapped
+
+
+def _flows(source: SourceFile, context: ExtractContext) -> bool:
+    """Whether the value flow may find the mask: the file names it, or a config file it opens from
+    its own place may hold it (`named_configs`), or it imports a name that turns it on."""
+    text = source.text
+    if flow.candidate(text) and (any(word in text for word in MASK_WORDS) or may_hold_mask(source, context)):
+        return True
+    return flow.imports_mask(source, context)
 
 
 def _with_trainers(launches: list[Launch], source: SourceFile, context: ExtractContext) -> list[Launch]:

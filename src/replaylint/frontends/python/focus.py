@@ -115,13 +115,36 @@ def _parse(text: str) -> ast.Module | None:
             gc.enable()
 
 
-_last: tuple[str, ast.Module] | None = None  # the file `focus` parsed last, for the value flow
+_last: tuple[str, ast.Module] | None = None  # the file parsed last, for the readers after `focus`
 
 
 def parsed(text: str) -> ast.Module | None:
-    """The ast `focus` made of this very text (the same object), if it was the last it read:
-    the value flow reads it instead of parsing the file again."""
+    """The ast made of this very text (the same object), if it was the last one parsed: the
+    readers after `focus` (`mappings`, the value flow) read it instead of parsing the file again."""
     return _last[1] if _last is not None and _last[0] is text else None
+
+
+def ast_of(text: str) -> ast.Module | None:
+    """The ast of `text`, parsed once for all the readers of a file (`focus` may not have
+    parsed it: `prescan` settles most files without); None when CPython cannot read it (the
+    libcst pass reports that)."""
+    tree = parsed(text)
+    if tree is not None:
+        return tree
+    collecting = gc.isenabled()
+    gc.disable()  # as in `_parse`
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    finally:
+        if collecting:
+            gc.enable()
+    global _last
+    _last = (text, tree)
+    return tree
 
 
 def syntax_error(text: str) -> ParseError | None:

@@ -18,7 +18,6 @@ from __future__ import annotations
 import ast
 import bisect
 import re
-import warnings
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
@@ -27,6 +26,7 @@ from ...framework_registry import mapping_claimers
 from ...frameworks.engine_mappings import MASK, OPEN_REASON, looks_like_engine, turns_mask_on
 from ...model import UNKNOWN, Launch, LaunchKind, Setting, Span
 from ...source import SourceFile
+from .focus import ast_of
 from .names import ENGINE_NAMES, vllm_aliases
 from .scope_writes import dict_bindings, inner_scopes, is_dict, scope_statements, statement_calls, written_keys, written_names
 
@@ -59,11 +59,8 @@ def mapping_launches(source: SourceFile) -> list[Launch]:
     libcst pass reports that)."""
     if not candidate(source.text):
         return []
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            tree = ast.parse(source.text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+    tree = ast_of(source.text)  # the parse `focus` made, when it made one
+    if tree is None:
         return []
     reader = _Reader(source, {*ENGINE_NAMES, *vllm_aliases(source.text)})
     reader.read(tree)
@@ -118,6 +115,13 @@ class _Reader:
         position = bisect.bisect_left(lines, node.lineno)  # type: ignore[attr-defined]
         return position < len(lines) and lines[position] <= node.end_lineno  # type: ignore[attr-defined]
 
+    def _lines_naming(self, names: set[str]) -> list[int]:
+        """The lines that name one of `names` (where a dict of that name may be bound)."""
+        if not names:
+            return []
+        named = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(names))) + r")\b")
+        return sorted({self.source.index.position(match.start())[0] for match in named.finditer(self.source.text)})
+
     def _spread_lines(self) -> list[int]:
         """The lines that spread a dict holding the mask (`**actor_kwargs`)."""
         if not self.mask_names:
@@ -147,25 +151,37 @@ class _Reader:
     # scopes
 
     def read(self, tree: ast.Module) -> None:
-        """Calls first (they take the dicts they spread), then the dicts no call took."""
-        scopes = []
+        """Calls first (they take the dicts they spread), then the dicts no call took. A function
+        or class whose lines neither write the mask, nor spread or name a dict that does, is not
+        read: nothing there can count (vLLM's tests/test_config.py has 176 functions)."""
+        inner = list(inner_scopes(tree.body))
+        scopes: list[tuple[list, dict] | None] = [None] * (len(inner) + 1)
         module: dict = {}
-        for body in [tree.body, *(inner.body for inner in inner_scopes(tree.body))]:
+
+        def read_scope(position: int, body: list[ast.stmt]) -> None:
             statements = list(scope_statements(body))
             bindings = {**module, **dict_bindings(statements)}  # a function sees the module's dicts
-            if body is tree.body:
-                module = bindings
-            scopes.append((statements, bindings))
+            scopes[position] = (statements, bindings)
             self.mask_names |= {name for name, (_, value) in bindings.items() if self.hot(value)}
             self.mask_names |= {name for statement, _ in statements if self.hot(statement) for name in written_names(statement)}
+
+        read_scope(0, tree.body)
+        module = scopes[0][1]  # type: ignore[index]
+        for position, scope in enumerate(inner, 1):
+            if self.hot(scope):
+                read_scope(position, scope.body)
         spreads = self._spread_lines()
+        named = self._lines_naming(self.mask_names)
+        for position, scope in enumerate(inner, 1):
+            if scopes[position] is None and (self.hot(scope, spreads) or self.hot(scope, named)):
+                read_scope(position, scope.body)
         consumed: set[int] = set()
-        for statements, bindings in scopes:
+        for statements, bindings in filter(None, scopes):
             for statement, _ in statements:
                 if self.hot(statement) or self.hot(statement, spreads):
                     for call in statement_calls(statement):
                         self._call(call, bindings, statements, consumed)
-        for statements, bindings in scopes:
+        for statements, bindings in filter(None, scopes):
             own = {id(statement) for statement, _ in statements}
             for name, (binding, value) in bindings.items():
                 if id(value) not in consumed and id(binding) in own and name in self.mask_names:

@@ -37,6 +37,7 @@ _COMPOUND = re.compile(r"(?:@|(?:async|def|class|if|for|while|with|try)\b)")
 _GAP = r"[\s\\)]*"  # between a called name and its `(`: blanks, line breaks, `)` of `(LLM)(...)`
 _CALLED = re.compile(_GAP + r"\(")
 _ATTRIBUTE_CALLED = re.compile(_GAP + r"\.[\s\\]*(\w+)" + _GAP + r"\(")
+_NOT_CONFIG = tuple(word for word in REPLAY_WORDS if word != "--config")
 _RUNNER_PARTS = ("VLLM_USE_V2", "MODEL_RUNNER")  # more of these than of the name: spelled in parts
 _RUNNER_KEY = re.compile(r"""\[\s*[rRbBuU]?["']""" + RUNNER_ENV + r"""["']\s*\]""")  # os.environ["..."] = ...
 
@@ -55,6 +56,8 @@ def nothing_starts(text: str, engines: set[str], spawners: set[str], budget: Bud
     runners = text.count(RUNNER_ENV)
     if any(text.count(part) != runners for part in _RUNNER_PARTS):
         return False
+    if not any(word in text for word in REPLAY_WORDS):
+        return True  # no statement names one (a file read for a config file it loads: `named_configs`)
     blanked = _blank(text)
     if blanked is None:
         return False
@@ -64,7 +67,7 @@ def nothing_starts(text: str, engines: set[str], spawners: set[str], budget: Bud
     starts = _statement_starts(code)
     if starts is None:
         return False
-    replays = {_statement(starts, offset) for offset in occurrences(text, REPLAY_WORDS)}
+    replays = _replay_statements(text, starts)
     names_replay = any(_simple(code, starts, index) for index in replays)
     if names_replay and budget is None:
         return False
@@ -75,6 +78,17 @@ def nothing_starts(text: str, engines: set[str], spawners: set[str], budget: Bud
     if budget is not None and starting:
         budget.charge(len(starting) * _STARTING_COST, starts[min(starting)])
     return not starting and not names_replay
+
+
+def _replay_statements(text: str, starts: list[int]) -> set[int]:
+    """The statements that name a replay word as `focus` counts them: `--config` only beside
+    "vllm" or "serve" (argparse scripts have their own `--config`)."""
+    found = {_statement(starts, offset) for offset in occurrences(text, _NOT_CONFIG)}
+    for index in {_statement(starts, offset) for offset in occurrences(text, ("--config",))} - found:
+        statement = text[starts[index] : _end(starts, index, text)]
+        if "vllm" in statement or "serve" in statement:
+            found.add(index)
+    return found
 
 
 def _simple(code: str, starts: list[int], index: int) -> bool:

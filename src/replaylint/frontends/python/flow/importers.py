@@ -75,12 +75,14 @@ def notebook_launches(module: Module, context: ExtractContext, names: set[str], 
     when it names no mask itself. Each is read by the notebook frontend, as it would read it."""
     from ... import load  # the notebook frontend hands its cells' Python back to this frontend
 
-    reader = load("notebook")
     found: list[Launch] = []
     for path in nearby(module.path, ".ipynb"):
         text = context.read_text(path)
-        if reader is None or text is None or not _may_use(text, names) or relevant(text):
+        if text is None or not _may_use(text, names) or relevant(text):
             continue
+        reader = load("notebook")  # imported only for a notebook that may use the names (16 ms)
+        if reader is None:
+            break
         own = ExtractContext(context.read_text, context.root, budget=context.budget, forwarded_arguments=context.forwarded_arguments)
         try:
             launches = reader.extract(SourceFile(path, text), own)

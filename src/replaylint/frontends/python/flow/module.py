@@ -7,13 +7,12 @@ from __future__ import annotations
 import ast
 import bisect
 import functools
-import warnings
 from dataclasses import dataclass, field
 from typing import Iterator
 
 from ....model import Span
 from ....source import SourceFile
-from ..focus import parsed
+from ..focus import ast_of
 
 FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
@@ -173,14 +172,9 @@ class Module:
 
 def parse(source: SourceFile, name: str = "") -> Module | None:
     """The module's facts, None when CPython cannot read it (the libcst pass reports that)."""
-    tree = parsed(source.text)
+    tree = ast_of(source.text)  # parsed once for all the readers of a file
     if tree is None:
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                tree = ast.parse(source.text)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            return None
+        return None
     module = Module(source, tree, name)
     for statement in _top_level(tree.body):
         if isinstance(statement, ast.Import):

@@ -197,15 +197,16 @@ def nearby(path: str, suffix: str = ".py") -> list[str]:
         roots.append(parent)
     seen: list[str] = []
     visited = 0
+    own = os.path.normpath(path)
     for root in roots:
         for current, folders, files in os.walk(root):
             visited += 1
             if visited > _MAX_FOLDERS:
                 return seen
             folders[:] = sorted(f for f in folders if not f.startswith(".") and f not in ("node_modules", "venv", "__pycache__"))
-            for name in sorted(files):
+            for name in sorted(name for name in files if name.endswith(suffix)):  # the path built only for those
                 candidate = os.path.normpath(os.path.join(current, name))
-                if name.endswith(suffix) and candidate != os.path.normpath(path) and candidate not in seen:
+                if candidate != own and candidate not in seen:
                     seen.append(candidate)
                     if len(seen) >= MAX_NEARBY:
                         return seen
