@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from replaylint.api import Checker
-from replaylint.config import Config
+from replaylint.engine.checker import Checker
+from replaylint.engine.config import Config
 
 _MODULE = (
     "import json, os\nimport yaml\nfrom pathlib import Path\nfrom vllm import LLM\n\n"
