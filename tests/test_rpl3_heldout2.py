@@ -38,7 +38,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     # 1. no endpoint returns the masks
     "k8s_service_host_openai_chat": {("RPL301", "rollout.py", 9)},
     "compose_hostname_requests_completions": {("RPL301", "worker.py", 8)},
-    "env_port_default_httpx_chat": {("RPL301", "scripts/serve.sh", 6), ("RPL301", "client.py", 5)},
+    "env_port_default_httpx_chat": {("RPL301", "scripts/serve.sh", 8), ("RPL301", "client.py", 5)},
     "port_equals_asyncopenai_completions": {("RPL301", "sampler.py", 9)},
     "skyrl_standalone_generate_client": {("RPL301", "rollout_client.py", 11)},
     "langchain_vllm_openai": {("RPL301", "chain.py", 3)},

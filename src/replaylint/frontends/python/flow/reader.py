@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import json
+import operator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -80,6 +81,10 @@ class Reader:
             left = left.copy()
             left.merge(right)
             return as_val(left, module.span(node))
+        if isinstance(node, ast.BinOp) and isinstance(node.op, _ARITHMETIC):
+            left, right = self.evaluate(node.left, frame).value, self.evaluate(node.right, frame).value
+            number = _arithmetic(left, node.op, right)
+            return Val(number, span=module.span(node)) if number is not None else NOTHING
         if isinstance(node, ast.Call):
             return self.call(node, frame)
         if isinstance(node, ast.DictComp):
@@ -344,3 +349,17 @@ def _writable(value: Any) -> bool:
     if isinstance(value, list):
         return all(_writable(v) for v in value)
     return value is None or isinstance(value, (str, int, float, bool))
+
+
+_ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Pow, ast.LShift)
+
+
+def _arithmetic(left: Any, op: ast.operator, right: Any) -> int | float | None:
+    """A constant of numbers (`1 << 20`, `2**18`, `4 * 1024`), bounded so that no literal grows
+    past a number vLLM reads (a shift or power beyond 64 bits is left unknown)."""
+    if not all(isinstance(side, (int, float)) and not isinstance(side, bool) for side in (left, right)):
+        return None
+    if isinstance(op, (ast.Pow, ast.LShift)) and not (isinstance(right, int) and 0 <= right <= 64 and abs(left) <= 2**32):
+        return None
+    operations = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Pow: operator.pow, ast.LShift: operator.lshift}
+    return operations[type(op)](left, right)
