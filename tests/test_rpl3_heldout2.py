@@ -18,6 +18,10 @@ First run, before any fix (the commit that added this module): 27 of 36 cases as
 LangChain's `VLLMOpenAI`, LiteLLM's `hosted_vllm/`; RPL302 for a `logit_bias` in an
 `httpx.AsyncClient` post; RPL304 for `top_k = 1 << 20`; RPL101 for `temperature` 0 sent over
 HTTP, in an `/inference/v1/generate` body and in an OpenAI `completions.create`); 0 false.
+One expectation was changed after the run: `env_port_default_httpx_chat`'s server finding is
+expected at the `--return-sampling-mask` line, where RPL301 reports every server (the setting
+the finding is about, as RPL003 reports an absent logprobs mode), not at `vllm serve`.
+After the fixes: 36 of 36, 28 of 28 findings, 0 false.
 """
 
 from __future__ import annotations
