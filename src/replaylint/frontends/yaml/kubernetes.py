@@ -331,7 +331,9 @@ def _reached(documents: list[Node], launches: list[Launch]) -> list[Launch]:
 
 
 def _pod_labels(document: Node) -> dict[str, str]:
-    labels = get(document, "spec", "template", "metadata", "labels")
+    """The labels of the pods a workload runs (a bare Pod's own)."""
+    pod = document if get_str(document, "kind") == "Pod" else get(document, "spec", "template")
+    labels = get(pod, "metadata", "labels")
     return {str(key.value): str(value.value) for key, value in entries(labels) if isinstance(value, ScalarNode)}
 
 
