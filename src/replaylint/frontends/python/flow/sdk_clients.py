@@ -1,7 +1,7 @@
 """HTTP clients of a vLLM server that a library wraps: LangChain's `VLLMOpenAI` (completions) and
 `ChatOpenAI` (chat) made with the server's address (`openai_api_base=`, `base_url=`), and
 LiteLLM's `completion`/`acompletion` (chat) and `text_completion`/`atext_completion`
-(completions) of a `hosted_vllm/` or `openai/` model given `api_base=`. Each is read as the
+(completions) of a `hosted_vllm/` or `openai/` model given `api_base=` (or `base_url=`). Each is read as the
 request it sends (`clients.Client`): the route, and the sampling fields written in the call (the
 OpenAI ones, and the keys of `model_kwargs` and `extra_body`, which the libraries put in the body)."""
 
@@ -50,7 +50,7 @@ def _litellm(reader: Reader, node: ast.Call, frame: Frame, module: Module) -> Cl
     model = text(reader, keyword(node, "model"), frame)
     if route is None or not ours or not (isinstance(model, str) and model.startswith(_LITELLM_PROVIDERS)):
         return None
-    return _client(reader, node, frame, keyword(node, "api_base"), route, ("extra_body",))
+    return _client(reader, node, frame, keyword(node, "api_base") or keyword(node, "base_url"), route, ("extra_body",))
 
 
 def _client(reader: Reader, node: ast.Call, frame: Frame, url: ast.expr | None, route: str, extras: tuple[str, ...]) -> Client | None:
