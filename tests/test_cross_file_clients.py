@@ -95,6 +95,36 @@ def test_a_compose_service_is_reached_by_its_name(tmp_path: Path) -> None:
     assert at_client(check(tmp_path), "trainer/rollout.py") == []
 
 
+def test_a_compose_hostname_and_container_name_reach_the_service(tmp_path: Path) -> None:
+    named = COMPOSE.replace("  vllm:\n", "  vllm:\n    hostname: policy\n    container_name: policy-vllm\n")
+    for host in ("policy", "policy-vllm", "vllm"):
+        tree(tmp_path, {"compose.yaml": named, "trainer/rollout.py": ROLLOUT.format(url=f"http://{host}:8000/v1", penalty="0.2")})
+        assert at_client(check(tmp_path, cache=False), "trainer/rollout.py") == [("RPL301", 7), ("RPL302", 7)], host
+
+
+SERVICE = (
+    "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: policy\nspec:\n  template:\n    metadata:\n      labels: {{app: policy}}\n"
+    "    spec:\n      containers:\n        - name: vllm\n          image: vllm/vllm-openai:v0.34.0\n"
+    "          args: [Qwen/Qwen3-8B, --return-sampling-mask, --logprobs-mode, processed_logprobs]\n"
+    "---\napiVersion: v1\nkind: Service\nmetadata:\n  name: policy-svc\n  namespace: rl\n"
+    "spec:\n  selector: {{app: {app}}}\n  ports:\n    - port: {port}\n      targetPort: 8000\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("app", "port", "url", "expected"),
+    [
+        ("policy", 8000, "http://policy-svc:8000/v1", [("RPL301", 7), ("RPL302", 7)]),
+        ("policy", 8000, "http://policy-svc.rl.svc.cluster.local:8000/v1", [("RPL301", 7), ("RPL302", 7)]),
+        ("policy", 80, "http://policy-svc:80/v1", []),  # the Service forwards 80 to 8000: the port names no server
+        ("judge", 8000, "http://policy-svc:8000/v1", []),  # the Service selects other pods
+    ],
+)
+def test_a_kubernetes_service_reaches_the_pods_it_selects(tmp_path: Path, app: str, port: int, url: str, expected: list) -> None:
+    tree(tmp_path, {"deploy.yaml": SERVICE.format(app=app, port=port), "rollout.py": ROLLOUT.format(url=url, penalty="0.2")})
+    assert at_client(check(tmp_path, cache=False), "rollout.py") == expected
+
+
 def test_the_scale_out_route_reads_the_masks_and_only_the_penalty_is_flagged(tmp_path: Path) -> None:
     url = "http://localhost:8001/inference/v1/generate"
     tree(tmp_path, {"serve.sh": SERVE.format(flags="--enable-scale-out --port 8001"), "sample.py": GENERATE.format(url=url, penalty="1.0")})

@@ -285,6 +285,7 @@ class Launch:
     vocabulary: Setting | None = None  # the `vocab_size` of its model's config.json, when the tree holds the model
     # The sampling fields its model's generation_config.json sets (() none), when the tree holds the file; None: not known.
     generation_defaults: tuple[Setting, ...] | None = None
+    hosts: tuple[str, ...] = ()  # names besides the local ones that reach this server (a compose service, a Kubernetes Service)
 
     def __post_init__(self) -> None:
         if "" in self.open_reasons:  # a word that says nothing of itself (an empty spread) still names a reason

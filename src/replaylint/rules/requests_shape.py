@@ -48,7 +48,13 @@ def replay_requests(launch: Launch, reads: Reads) -> Iterator[Addressed]:
     requests = launch.requests if reads is Reads.ALL else own_requests(launch)
     for request in requests:
         yield Addressed(request, "a replay engine")
-    if reads is Reads.OWN or not (is_server(launch) or launch.framework is not None):
+    if reads is not Reads.OWN:
+        yield from sent_requests(launch)
+
+
+def sent_requests(launch: Launch) -> Iterator[Addressed]:
+    """The requests the tree's HTTP clients send to a replay server (none for another launch)."""
+    if sampling_mask(launch) is None or not (is_server(launch) or launch.framework is not None):
         return
     # A framework's own clients send what its configuration holds (TRL's trainers); any HTTP
     # client of a framework's server (SkyRL's standalone one) sends what it writes itself.

@@ -15,7 +15,9 @@ the client, the server beside it): `openai.OpenAI(base_url=...)` with
 `requests`, `httpx` or a session to `/v1/completions`, `/v1/chat/completions`, `/v1/responses`
 or `/v1/messages`, given a whole URL or a path under the session's `base_url`
 (`httpx.Client(base_url=...)`, also in a `with`) (routes that generate nothing, such as
-`/pause`, do not count); a TRL trainer in server mode talking to a `trl vllm-serve` with the
+`/pause`, do not count); LangChain's `VLLMOpenAI` (completions) and `ChatOpenAI` (chat), and
+LiteLLM's `completion`/`text_completion` of a `hosted_vllm/` or `openai/` model with
+`api_base=`; a TRL trainer in server mode talking to a `trl vllm-serve` with the
 mask (TRL's client generates through `/v1/completions`: `generation/vllm_client.py:455`);
 a client of SkyRL's standalone server (`python -m
 skyrl.backends.skyrl_train.inference_servers.vllm_server_actor --port ...`, vLLM's words, its
@@ -24,7 +26,9 @@ default port 8000) that generates only through SkyRL's `/skyrl/v1/generate`; and
 `parse_context.include_reasoning` false on a server with a reasoning or tool parser. A client
 whose address is not known, or a tree where some client reads `/inference/v1/generate` (or a file
 names that route where no client was read), is not flagged. Across files, a client is tied by
-port and host: `localhost`, `127.0.0.1`, `0.0.0.0` or a compose service's name reach the server;
+port and host: `localhost`, `127.0.0.1`, `0.0.0.0`, a compose service's name, `hostname:` or
+`container_name:`, or the name of a Kubernetes Service of the manifest that selects the server's
+pods on an unchanged port reach the server;
 another host, two servers on one port in the tree, or a port in a variable (`--port $PORT`; the
 default of `${PORT:-8001}` counts, and the message says so) tie nothing.
 
@@ -110,6 +114,12 @@ _GENERATE = (
     "def sample(ids, mode):\n"
     '    body = {"token_ids": ids, "sampling_params": {"top_k": 20}, "output_mode": mode}\n'
     '    return requests.post("http://127.0.0.1:8001/inference/v1/generate", json=body).json()\n'
+)
+
+_LITELLM = (
+    "import litellm\n\n"
+    "def step(messages):\n"
+    '    return litellm.completion(model="hosted_vllm/Qwen/Qwen3-8B", api_base="http://localhost:8001/v1", messages=messages)\n'
 )
 
 
@@ -215,6 +225,7 @@ class MasksNeverReturned(Rule):
         Valid(_SKYRL.format(route="/inference/v1/generate"), release="0.32.0"),  # SkyRL's server: the masks' route
         Valid(_SKYRL.format(route="/skyrl/v1/load_lora_adapter"), release="0.32.0"),  # a SkyRL route that generates nothing
         Valid(_STARTS + _SESSION.format(route="/skyrl/v1/generate"), release="0.34.0"),  # vLLM's own server: no such route known
+        Valid(_STARTS + _LITELLM.replace("hosted_vllm/", "anthropic/"), release="0.34.0"),  # another provider: not this server
     )
     INVALID = (
         Invalid(_STARTS + _CHAT, release="0.34.0", message="reads /v1/chat/completions, which has no sampling_mask field"),
@@ -247,6 +258,13 @@ class MasksNeverReturned(Rule):
             release="0.31.0",
             message=messages.SCALE_OUT_DISABLED_LOGGED,
             fixed=_SERVE.replace("--return-sampling-mask", "--return-sampling-mask --enable-scale-out") + "\n",
+        ),
+        Invalid(_STARTS + _LITELLM, release="0.34.0", message="reads /v1/chat/completions"),
+        Invalid(
+            _STARTS + "from langchain_community.llms import VLLMOpenAI\n"
+            'llm = VLLMOpenAI(openai_api_base="http://localhost:8001/v1", model_name="Qwen/Qwen3-8B", model_kwargs={"top_k": 20})\n',
+            release="0.34.0",
+            message="reads /v1/completions",
         ),
         Invalid(_SERVE + " --no-enable-scale-out\n", filename="serve.sh", release="0.34.0", message=messages.SCALE_OUT_DISABLED),
         Invalid(

@@ -5,8 +5,8 @@ presence or frequency penalty away from its neutral value (1.0, 0.0, 0.0) or a n
 `return_sampling_mask=True`, and in `--override-generation-config` of a `vllm serve` replay
 launch, which makes them the default of every HTTP request that does not set them. Requests
 that the tree sends to a replay server it starts (the address names its `--port`, vLLM's default
-8000, and a host that reaches it: the same file, or `localhost`, `127.0.0.1`, `0.0.0.0` or a
-compose service's name in another) are read too: the OpenAI client's `presence_penalty=`,
+8000, and a host that reaches it: the same file, or `localhost`, `127.0.0.1`, `0.0.0.0`, a
+compose service's name or a Kubernetes Service's in another, as RPL301 says) are read too: the OpenAI client's `presence_penalty=`,
 `frequency_penalty=`, `logit_bias=` and its `extra_body`, and the `sampling_params` of a
 `requests`/`httpx` post to `/inference/v1/generate`. A TRL trainer in server mode is read as the
 request TRL sends the `trl vllm-serve` that asks for the mask: `GRPOConfig`, `RLOOConfig` or

@@ -5,7 +5,7 @@ and which HTTP clients it holds that no server of its own serves (`served.Served
 tied to the one server of the tree on its port, when its host reaches that server (localhost,
 127.0.0.1, 0.0.0.0, or a name the server's file gives it, a compose service); two servers on one
 port (a server without replay, in a file read, counts), or a host nothing names, tie nothing. The
-rules that read a server's clients (RPL301, and the request rules RPL302, RPL303, RPL304, RPL309)
+rules that read a server's clients (RPL301, and the request rules RPL101, RPL302, RPL303, RPL304, RPL309)
 then judge the server with its clients of other files, and report at the client, the server
 beside it.
 
@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # imported when the tree starts a replay server (most start n
 
     _Tie = tuple[ReplayServer, tuple[ServerClient, ...]]  # a server and the clients of other files it serves
 
-_JUDGES = ("RPL301", "RPL302", "RPL303", "RPL304", "RPL309")  # the rules that read a server's clients
+_JUDGES = ("RPL101", "RPL301", "RPL302", "RPL303", "RPL304", "RPL309")  # the rules that read a server's clients
 
 
 def tie_clients(checker: Checker, results: list[FileResult], result_cache: cache.ResultCache | None) -> list[FileResult]:

@@ -277,9 +277,7 @@ def _server(launch: Launch, port: int, releases: tuple[str, ...]) -> ReplayServe
     )
     said = launch.get("port")
     conditions = [a.condition for a in launch.assumptions if said is not None and a.span is not None and _overlap(a.span, said.span)]
-    # A compose service is reached by its name from the other services of the project.
-    hosts = (launch.label[len("service ") :],) if launch.kind is LaunchKind.COMPOSE and launch.label.startswith("service ") else ()
-    return ReplayServer(slim, port, hosts, releases, " and ".join(dict.fromkeys(conditions)))
+    return ReplayServer(slim, port, launch.hosts, releases, " and ".join(dict.fromkeys(conditions)))
 
 
 def _overlap(one: Span, other: Span) -> bool:

@@ -23,6 +23,8 @@ differently named files alike).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ...edits import Sequence, remove
@@ -41,6 +43,7 @@ from .container_launch import (
     command as command_launches,
     container_context,
     entry_removal,
+    held_by,
     image_of,
     launcher,
     mentions_replay,
@@ -190,6 +193,22 @@ def _words(source: SourceFile, node: Node | None) -> tuple[Words, list[tuple[Tex
 
 
 def extract(source: SourceFile, context: ExtractContext, document: Node) -> list[Launch]:
+    launches = _launches(source, context, document)
+    names = [
+        (key.start_mark.index, content_end(source.text, service), _names(key, service))
+        for key, service in entries(get(document, "services"))
+    ]
+    return [replace(launch, hosts=held_by(launch, names)) for launch in launches]
+
+
+def _names(key: Node, service: Node) -> tuple[str, ...]:
+    """What the other services of the project reach a service by: its key, its `hostname:`
+    and its `container_name:` (Docker's network resolves all three)."""
+    named = (get(service, "hostname"), get(service, "container_name")) if isinstance(service, MappingNode) else ()
+    return (str(key.value), *(node.value for node in named if isinstance(node, ScalarNode) and node.tag == STR and node.value))
+
+
+def _launches(source: SourceFile, context: ExtractContext, document: Node) -> list[Launch]:
     launches: list[Launch] = []
     index = source.index
     for key, service in entries(get(document, "services")):

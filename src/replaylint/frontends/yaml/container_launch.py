@@ -321,3 +321,9 @@ _ESCAPE: dict[str, Callable[[str], str]] = {
     '"': lambda content: content.replace("\\", "\\\\").replace('"', '\\"'),
     "'": lambda content: content.replace("'", "''"),
 }
+
+
+def held_by(launch: Launch, places: list[tuple[int, int, tuple[str, ...]]]) -> tuple[str, ...]:
+    """The names of the place (start, end, names) whose text holds the launch: the hosts that
+    reach a server a compose service or a Kubernetes workload starts."""
+    return next((names for start, end, names in places if start <= launch.span.start < end), launch.hosts)

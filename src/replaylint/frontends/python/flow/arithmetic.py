@@ -1,5 +1,5 @@
 """Arithmetic and text built from known values: `seed + i`, `base_port + rank`,
-`max_tokens // 2`, `int(x) * 2`, f-strings, `"%s_logprobs" % kind`, `"{}_logprobs".format(kind)`.
+`max_tokens // 2`, `1 << 20`, `2**18`, `int(x) * 2`, f-strings, `"%s_logprobs" % kind`, `"{}_logprobs".format(kind)`.
 A result is known only when every operand is (a literal, a default); one unknown operand
 leaves it unknown. Results are bounded: a checked tree may be hostile (`"x" * 10**9`,
 `"%999999999d" % 1`), so a long text or a wide format is not built."""
@@ -19,6 +19,19 @@ _MAX_TEXT = 4096  # characters of a text the reader builds
 _MAX_NUMBER = 2**64  # `n = n * n` bindings in a row would grow without bound
 _WIDE = re.compile(r"\d{4,}|\*|\{[^{}]*\{")  # a width of 1000 or more, `%*d`, a nested `{:{}}`
 
+
+def _bounded(compute: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    """A power or shift computed only for an exponent of at most 64 and a base of at most 2**32
+    (`1 << 20`, `2**18`): `10**10**9` is never built."""
+
+    def bounded(left: Any, right: Any) -> Any:
+        if not (isinstance(right, int) and 0 <= right <= 64 and isinstance(left, (int, float)) and abs(left) <= 2**32):
+            raise OverflowError
+        return compute(left, right)
+
+    return bounded
+
+
 _OPERATORS: dict[type, Callable[[Any, Any], Any]] = {
     ast.Add: operator.add,
     ast.Sub: operator.sub,
@@ -26,6 +39,8 @@ _OPERATORS: dict[type, Callable[[Any, Any], Any]] = {
     ast.FloorDiv: operator.floordiv,
     ast.Div: operator.truediv,
     ast.Mod: operator.mod,
+    ast.Pow: _bounded(operator.pow),
+    ast.LShift: _bounded(operator.lshift),
 }
 
 

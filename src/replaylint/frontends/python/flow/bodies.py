@@ -19,11 +19,19 @@ def token_map(reader: Evaluates, node: ast.Dict, frame: Frame) -> Val | None:
     `{EOS_ID: -100}`), as its value; None for any other dict."""
     if not node.keys or any(key is None or isinstance(key, ast.Constant) and not _token_id(key.value) for key in node.keys):
         return None
-    keys = [reader.evaluate(key, frame).value for key in node.keys]  # type: ignore[arg-type]
-    if not all(_token_id(key) for key in keys):
+    keys = [_token_key(reader, key, frame) for key in node.keys]  # type: ignore[arg-type]
+    if not all(_token_id(key) or isinstance(key, str) and key.isdigit() for key in keys):
         return None
     values = [reader.evaluate(value, frame).value for value in node.values]
     return Val(dict(zip(keys, values)), span=frame.module.span(node))
+
+
+def _token_key(reader: Evaluates, key: ast.expr, frame: Frame) -> Any:
+    """A token id, or its text when a JSON body spells it `str(EOS_ID)`."""
+    if isinstance(key, ast.Call) and isinstance(key.func, ast.Name) and key.func.id == "str" and len(key.args) == 1 and not key.keywords:
+        value = reader.evaluate(key.args[0], frame).value
+        return str(value) if _token_id(value) else UNKNOWN
+    return reader.evaluate(key, frame).value
 
 
 def _token_id(value: object) -> bool:

@@ -1,5 +1,6 @@
 """HTTP clients of a vLLM server: `OpenAI(base_url=...)` with `.completions.create`,
-`.chat.completions.create` and `.responses.create`, and `.post` of `requests`, `httpx` or a
+`.chat.completions.create` and `.responses.create` (and LangChain's and LiteLLM's wrappers,
+`sdk_clients`), and `.post` of `requests`, `httpx` or a
 session given a whole URL, or a path under the `base_url` its session was made with
 (`httpx.Client`, `httpx.AsyncClient`, `aiohttp.ClientSession`, also in a `with`), its body
 given as `json=` or `data=json.dumps(...)`, each read as a request (`Request.endpoint`, the body's sampling
@@ -32,7 +33,7 @@ from .tree import Tree
 
 # A client's own words: the OpenAI client made (`OpenAI(`, `AsyncOpenAI(`, or its module imported to
 # make one), a `.post(`; "openai" alone is in every vLLM module of `vllm.entrypoints.openai`.
-CLIENT_WORDS = ("OpenAI(", ".post(", "import openai", "from openai")
+CLIENT_WORDS = ("OpenAI(", ".post(", "import openai", "from openai", "litellm")
 _SCHEME_PORTS = {"http": 80, "https": 443}
 # The longest first: `.chat.completions.create` also ends with `.completions.create`.
 _OPENAI_ROUTES = {"chat.completions.create": "/chat/completions", "completions.create": "/completions", "responses.create": "/responses"}
@@ -41,7 +42,7 @@ _OPENAI_CLASSES = ("OpenAI", "AsyncOpenAI")
 _SESSION_CLASSES = ("Client", "AsyncClient", "ClientSession")
 _MAX_CALLERS = 3  # functions followed up to the client's construction
 # The OpenAI client's own sampling arguments that vLLM reads; the rest goes through `extra_body`.
-_OPENAI_FIELDS = ("temperature", "presence_penalty", "frequency_penalty", "logit_bias")
+OPENAI_FIELDS = ("temperature", "presence_penalty", "frequency_penalty", "logit_bias")
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,9 @@ def with_clients(launches: list[Launch], source: SourceFile, context: ExtractCon
 
 
 def clients(reader: Reader, module: Module) -> Iterator[Client]:
+    from .sdk_clients import sdk_clients  # LangChain's and LiteLLM's (imports this module)
+
+    yield from sdk_clients(reader, module)
     for call in calls(module, (".create(", ".post(")):
         func = call.node.func
         if not isinstance(func, ast.Attribute):
@@ -94,7 +98,7 @@ def _openai(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -
     if len(addresses) != 1 or None in addresses:
         return None
     host, port, base = addresses.pop()  # type: ignore[misc]
-    settings = {item.arg: setting_of(reader, item.arg, item, frame) for item in node.keywords if item.arg in _OPENAI_FIELDS}
+    settings = {item.arg: setting_of(reader, item.arg, item, frame) for item in node.keywords if item.arg in OPENAI_FIELDS}
     extra = reader.evaluate(keyword(node, "extra_body"), frame)
     settings.update(extra.keys)
     open_ended = any(item.arg is None for item in node.keywords) or (keyword(node, "extra_body") is not None and extra.value is UNKNOWN)

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+set -e
+vllm serve Qwen/Qwen3-8B \
+  --return-sampling-mask \
+  --logprobs-mode processed_logprobs \
+  --enable-scale-out \
+  --speculative-config.method ngram \
+  --speculative-config.num_speculative_tokens 4 \
+  --speculative-config.prompt_lookup_max 3 \
+  --speculative-config.rejection_sample_method synthetic
