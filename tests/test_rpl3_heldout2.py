@@ -33,7 +33,7 @@ from pathlib import Path
 
 import pytest
 
-from replaylint.cli import main
+from replaylint.cli.main import main
 
 CORPUS = Path(__file__).parent / "data" / "rpl3_heldout2"
 PREVIEW = ("--extend-select", "RPL307,RPL308,RPL309")
