@@ -148,10 +148,13 @@ class Checker:
         result cache, the vLLM pin of its project (a new uv.lock changes the verdict without
         touching the file). Without a cache the pins are read only for a launch to judge: a tree
         whose relevant files start nothing never reads them (30 ms in each process)."""
-        describe = getattr(self.project_pins, "describe_source", None) if self.cached else None
-        pin = describe(path) if describe is not None else None
+        return cache.digest(data) + self.cache_context(path)
+
+    def cache_context(self, path: str) -> str:
+        """`cache_key` but the digest of the bytes: a result cache recalls an unchanged file by it."""
+        pin = self.project_pins.describe_source(path) if self.cached and hasattr(self.project_pins, "describe_source") else None
         own = f"|{cache.digest(self.settings.fingerprint(path).encode())}" if self.settings is not None else ""
-        return cache.digest(data) + (f"|{pin}" if pin else "") + own
+        return f"|{pin}{own}" if pin else own
 
     def _too_large(self, path: str, size: int, head: bytes | None = None) -> FileResult:
         """A file above the size limit: RPL902 when its first `max_file_bytes` (`head`, read

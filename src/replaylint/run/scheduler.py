@@ -17,6 +17,7 @@ from typing import Callable
 
 from .. import frontends
 from ..engine import cache
+from ..engine.cache.stat_columns import stat_of
 from ..engine.checker import Checker, FileResult
 from ..engine.config import Config
 from ..engine.hierarchy import ConfigPerFile
@@ -92,14 +93,6 @@ def _read_in_worker(paths: list[str], stats: bool) -> list[tuple[FileResult | st
     return [(result.kind if result == FileResult(path, kind=result.kind) else result, stat) for path, (result, stat) in zip(paths, read)]
 
 
-def _stat(path: str) -> tuple[int, int] | None:
-    try:
-        status = os.stat(path)
-    except OSError:
-        return None
-    return (status.st_size, status.st_mtime_ns)
-
-
 @dataclass
 class _Triaged:
     """A file after the prefilter and the cache: its result when that decided it, else its bytes;
@@ -120,7 +113,7 @@ def _by_stat(
     extensionless = "." not in path[path.rfind(os.sep) + 1 :]
     if not extensionless and (kind := frontends.kind_for(path)) is None:
         return FileResult(path), None, None
-    stat = _stat(path) if stats else None
+    stat = stat_of(path) if stats else None  # (size, mtime, ctime, inode), taken before the file is read
     if extensionless and (kind := frontends.kind_for(path, read_head(path))) is None:
         return FileResult(path), None, stat
     if stat is not None and result_cache is not None and result_cache.is_clean(path, stat):
@@ -138,10 +131,12 @@ def _triage(checker: Checker, path: str, result_cache: cache.ResultCache | None,
         return _Triaged(data)
     if not frontends.relevant(kind, data):
         return _Triaged(FileResult(path, kind=kind), clean_stat=stat)
-    entry = result_cache.lookup(path, checker.cache_key(path, data)) if result_cache is not None else None
-    if entry is not None:
-        return _Triaged(FileResult(path, list(entry.findings), list(entry.notes), kind=entry.kind, parsed=True, served=entry.served))
-    return _Triaged(data=data, kind=kind)
+    entry = result_cache.lookup(path, checker.cache_key(path, data), stat) if result_cache is not None else None
+    return _Triaged(_cached(path, entry)) if entry is not None else _Triaged(data=data, kind=kind)
+
+
+def _cached(path: str, entry: cache.Entry) -> FileResult:
+    return FileResult(path, list(entry.findings), list(entry.notes), kind=entry.kind, parsed=True, served=entry.served)
 
 
 def _read(checker: Checker, result_cache: cache.ResultCache | None, path: str, stats: bool) -> tuple[FileResult, tuple[int, int] | None]:
@@ -193,10 +188,12 @@ def run_checks(
         todo = []
         for position in [position for position, clean in enumerate(still_clean) if not clean]:
             decided, _, stat = _by_stat(files[position], result_cache, stats=True)
-            if decided is None:
-                todo.append(position)
-            else:
+            if decided is not None:
                 _store(result_cache, decided, stat)
+            elif stat is not None and (entry := result_cache.recall(files[position], stat, checker.cache_context(files[position]))):
+                decided = _cached(files[position], entry)  # unchanged since its result was looked up by content
+            else:
+                todo.append(position)
             results[position] = decided
         if count == 2 and len(todo) >= LARGE_TREE_FILES:
             reader = _start_reader(checker, result_cache)  # a cache that misses a large tree

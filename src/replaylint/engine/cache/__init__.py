@@ -27,33 +27,26 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from array import array
-from dataclasses import dataclass
 from itertools import chain
 from typing import Any, Callable
 
 from ... import __version__
 from . import folder
+from .entries import Entry, encoded_served, entry_of
 from .folder import CACHE_DIR
 from .ownership import SERVING, Generations, blake2b, claim, identity
 from .removal import NotRemoved, remove_cache
-from .stat_columns import fits, full_stat, hex_of, numbers_of
+from .stat_columns import fits, full_stat, hex_of, numbers_of, stat_of
 from .stores import Store
 
 __all__ = ["CACHE_DIR", "NotRemoved", "ResultCache", "default_directory", "remove_cache"]
-_FORMAT = 9
+_FORMAT = 10
+_DIGEST_CHARACTERS = 64  # `digest`'s: a result's key is the digest of the file's bytes, then its context
+_SETTLED_NS = 2_000_000_000  # the coarsest clock step of a common file system (FAT's two seconds)
 _DEPENDENCY_BYTES = 64 << 20
 _IGNORE = b"# Created by replaylint\n*\n"
-
-
-@dataclass
-class Entry:
-    """A cached result, as `lookup` gives it back."""
-
-    findings: list
-    notes: list[str]
-    kind: str | None
-    served: Any = None  # `served.Served`; None: nothing of servers or clients
 
 
 def digest(data: bytes) -> str:
@@ -88,6 +81,7 @@ class ResultCache:
         self._trees = Store(self, lambda: f"trees-{__version__}-{_FORMAT}.json")
         self._scanned = Store(self, lambda: f"clients-{__version__}-{_FORMAT}.json")
         self._serving = False
+        self._started = time.time_ns()
 
     def _results_name(self) -> str:
         """One file per configuration: its key needs the rule table, so it waits for the first
@@ -145,15 +139,58 @@ class ResultCache:
             self._told.add(why)
             self._say(f"the result cache is not used: {why}")
 
-    def lookup(self, path: str, content_digest: str) -> Entry | None:
-        """The cached result of `path` when neither it nor anything it read has changed."""
+    def lookup(self, path: str, content_digest: str, stat: tuple[int, ...] | None = None) -> Entry | None:
+        """The cached result of `path` when neither it nor anything it read has changed. `stat`,
+        the file's `full_stat` taken before the bytes digested were read, is kept with the
+        result (`recall` then finds it without reading the file) unless it is too recent to tell
+        a later write from the one read (`_settled`)."""
         stored = self._results.data.get(self._key_of(path))
         if type(stored) is not dict or stored.get("digest") != content_digest or stored.get("spelled") != path:
             return None
-        dependencies = stored.get("dependencies")
-        if type(dependencies) is not dict or any(file_digest(dependency) != expected for dependency, expected in dependencies.items()):
+        if not self._dependencies_unchanged(stored):
             return None
-        return _entry(stored)
+        if stat is not None and len(stat) == 4 and self._settled(stat) and stored.get("stat") != list(stat):
+            stored["stat"] = list(stat)
+            self._results.dirty = True
+        return entry_of(stored)
+
+    def recall(self, path: str, stat: tuple[int, ...], context: str) -> Entry | None:
+        """The cached result of `path` without reading it: its `full_stat` is the one a lookup kept
+        (size, modification and change time, inode: a file written, touched or replaced has
+        another), the rest of its key (`context`: its pin, its configuration) is the same, and
+        the files its result read keep their content."""
+        stored = self._results.data.get(self._key_of(path))
+        if type(stored) is not dict or stored.get("spelled") != path or stored.get("stat") != list(stat):
+            return None
+        key = stored.get("digest")
+        if type(key) is not str or key[_DIGEST_CHARACTERS:] != context or not self._dependencies_unchanged(stored):
+            return None
+        return entry_of(stored)
+
+    def _dependencies_unchanged(self, stored: dict) -> bool:
+        """Whether each file a stored result read keeps the content it had: by its stat when the
+        one kept beside its digest is still its own, else by its digest (and its stat, taken
+        before the read, is kept for the next run)."""
+        dependencies, stats = stored.get("dependencies"), stored.get("dependency_stats")
+        if type(dependencies) is not dict:
+            return False
+        if type(stats) is not dict:
+            stats = stored["dependency_stats"] = {}
+        for dependency, expected in dependencies.items():
+            now = stat_of(dependency)
+            if now is not None and stats.get(dependency) == list(now):
+                continue
+            if file_digest(dependency) != expected:
+                return False
+            if now is not None and self._settled(now):
+                stats[dependency] = list(now)
+                self._results.dirty = True
+        return True
+
+    def _settled(self, stat: tuple[int, ...]) -> bool:
+        """Whether the file's times are older than this run by more than a file system's clock
+        step: a write in the same step as the read would leave them as they were."""
+        return self._started - max(stat[1], stat[2]) >= _SETTLED_NS
 
     def store(
         self,
@@ -182,7 +219,7 @@ class ResultCache:
             "notes": list(notes),
             "dependencies": hashes,
             "findings": encoded,
-            "served": _encoded_served(served),
+            "served": encoded_served(served),
         }
         self._results.dirty = True
 
@@ -221,7 +258,7 @@ class ResultCache:
         self._serving = True
 
     def remember_scan(self, path: str, stat: tuple[int, int, int, int], served: Any, dependencies: list[str]) -> None:
-        self._scanned.data[self._clean_key(path)] = [list(stat), _encoded_served(served), _digests(dependencies)]
+        self._scanned.data[self._clean_key(path)] = [list(stat), encoded_served(served), _digests(dependencies)]
         self._scanned.dirty = True
 
     def _key_of(self, path: str) -> str:
@@ -350,44 +387,6 @@ def _normalised(path: str) -> bool:
     """Whether `path` has no `.` or `..` part, no doubled or trailing slash (on POSIX): as
     discovery gives paths, and as `os.path.abspath` would leave them."""
     return os.sep == "/" and bool(path) and path[-1] not in "/." and "./" not in path and "//" not in path
-
-
-def _entry(stored: dict) -> Entry | None:
-    """A stored result, or None when its values do not have their types."""
-    kind, notes, findings, served = stored.get("kind"), stored.get("notes"), stored.get("findings"), stored.get("served")
-    if not (kind is None or type(kind) is str) or type(notes) is not list or type(findings) is not list:
-        return None
-    if not all(type(note) is str for note in notes):
-        return None
-    try:
-        return Entry(_decoded_findings(findings), notes, kind, _decoded_served(served))
-    except ValueError:
-        return None
-
-
-def _decoded_findings(findings: list) -> list:
-    if not findings:
-        return []
-    from .findings import decode
-
-    return [decode(finding) for finding in findings]
-
-
-def _encoded_served(served: Any) -> dict | None:
-    """None for a file that says nothing of servers or clients (most)."""
-    if not served:
-        return None
-    from .served_json import encode
-
-    return encode(served)
-
-
-def _decoded_served(value: object) -> Any:
-    if value is None:
-        return None
-    from .served_json import decode
-
-    return decode(value)
 
 
 class _Remembered(dict):
