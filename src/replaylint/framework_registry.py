@@ -29,7 +29,15 @@ class EntryPoint(NamedTuple):
     `torchrun` may run it. Every function is given the command's `launch_context.LaunchContext`,
     the span and the tokens; `words`: also vLLM's word arguments (elements, syntax); `options`:
     keyword arguments it is always given. `users_program`: a Python program of the user's, which
-    every adapter's `script_reader` is asked about in turn (the first launch wins)."""
+    every adapter's `script_reader` is asked about in turn (the first launch wins).
+
+    Programs known by their shape, whose words the adapter is given from the program's own word
+    on (it decides from it which configuration the program loads, or whether it starts vLLM):
+    `script_names`, a regular expression of the file names of scripts of the framework's shape
+    (run by Python, by `coverage run` or bare); `any_module`: any dotted module `python -m` runs
+    may be one. Such a program is the framework's when it is one of `default_configs` (a
+    script's file name and the configuration it loads without `--config`, relative to it) or
+    when a later word matches `overrides` (the framework's own override keys)."""
 
     name: str
     function: str = "command_launch"
@@ -41,6 +49,15 @@ class EntryPoint(NamedTuple):
     words: bool = False
     options: tuple[tuple[str, object], ...] = ()
     users_program: bool = False
+    script_names: str = ""
+    any_module: bool = False
+    default_configs: tuple[tuple[str, str], ...] = ()
+    overrides: str = ""
+
+    def program_word_given(self) -> bool:
+        """Whether the adapter is given the program's own word first (a program of the user's or
+        one known by its shape)."""
+        return self.users_program or bool(self.script_names or self.any_module)
 
 
 class Prefilter(NamedTuple):
@@ -80,7 +97,23 @@ class Adapter(NamedTuple):
         return importlib.import_module(f"replaylint.frameworks.{self.module}")
 
 
-# NeMo-RL's `examples/run_*.py` scripts (`programs.NEMO_RL_DEFAULT_CONFIGS`), by the start of their names.
+# NeMo-RL's `examples/run_*.py` and the config each loads without `--config` (`os.path.join(
+# os.path.dirname(__file__), "configs", ...)`), alike at v0.7.0 and main @ 7ea279a; `run_eval.py`
+# reads its overrides with `OmegaConf.from_cli`, the others with Hydra's parser.
+NEMO_RL_DEFAULT_CONFIGS = (
+    ("run_grpo.py", "configs/grpo_math_1B.yaml"),
+    ("run_grpo_single_controller.py", "configs/grpo_math_1B_megatron_single_controller.yaml"),
+    ("run_grpo_sliding_puzzle.py", "configs/grpo_sliding_puzzle.yaml"),
+    ("run_vlm_grpo.py", "configs/vlm_grpo_3B.yaml"),
+    ("run_ppo.py", "configs/ppo_math_1B.yaml"),
+    ("run_distillation.py", "configs/distillation_math.yaml"),
+    ("run_xtoken_off_policy_distillation.py", "configs/xtoken_off_policy_distillation.yaml"),
+    ("run_eval.py", "configs/evals/eval.yaml"),
+    ("run_sft.py", "configs/sft.yaml"),
+    ("run_dpo.py", "configs/dpo.yaml"),
+    ("run_rm.py", "configs/rm.yaml"),
+)
+# Those scripts by the start of their names (the shell prefilter's words).
 NEMO_RL_SCRIPTS = (b"grpo", b"ppo", b"sft", b"dpo", b"rm", b"eval", b"distillation", b"vlm_", b"xtoken")
 
 ADAPTERS: tuple[Adapter, ...] = (
@@ -97,7 +130,16 @@ ADAPTERS: tuple[Adapter, ...] = (
         "nemo-rl",
         "nemo_rl",
         ("nemo-rl",),
-        (EntryPoint("nemo-rl"),),  # its `examples/run_*.py` scripts: `programs._nemo_rl` decides
+        (
+            # any `run_*.py` script: one it ships, or one followed by its overrides (`policy.*`,
+            # `generation.*`, Hydra's `+`/`++` before them) or a `--config`
+            EntryPoint(
+                "nemo-rl",
+                script_names=r"^run_\w+\.py$",
+                default_configs=NEMO_RL_DEFAULT_CONFIGS,
+                overrides=r"^(?:\+{0,2}(?:policy|generation)\.|--config\Z)",
+            ),
+        ),
         # A fork's own worker may turn the mask on for configs and scripts that do not name it.
         (
             Prefilter("yaml", ((b"defaults:", b"vllm_cfg"), (b"generation",))),
@@ -111,7 +153,16 @@ ADAPTERS: tuple[Adapter, ...] = (
         ("skyrl",),
         (
             EntryPoint("skyrl", modules=("skyrl.train.entrypoints.main_base",), options=(("module", False),)),
-            EntryPoint("skyrl-module", options=(("module", True),)),  # `programs._skyrl_module`
+            # `serve` (inference only), or any module followed by SkyRL's overrides: an entrypoint
+            # built on `main_base` (`-m examples.train.algorithms.dapo.main_dapo generator.x=...`);
+            # its adapter decides from the module's code or SkyRL's own list
+            EntryPoint(
+                "skyrl-module",
+                modules=("skyrl.train.entrypoints.serve",),
+                options=(("module", True),),
+                any_module=True,
+                overrides=r"^(generator|trainer)\.[\w.-]+=",
+            ),
             # its standalone server: vLLM's API-server words (`frameworks.skyrl_server`)
             EntryPoint(
                 "skyrl-server",
