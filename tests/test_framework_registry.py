@@ -10,6 +10,8 @@ import sys
 
 from replaylint import programs
 from replaylint.framework_registry import entry_points
+from replaylint.frameworks import verl
+from replaylint.frameworks.hydra_struct import PACKAGED
 
 
 def _launchers_with(entry: str, cases: list[list[str]]) -> list[object]:
@@ -61,3 +63,11 @@ def test_nemo_rl_and_skyrl_programs_are_the_registry_s() -> None:
     assert programs.split_launcher(["python", "examples/run_mine.py", "--config", "c.yaml"]) == ("nemo-rl", 1)
     assert programs.split_launcher(["python", "-m", "lab.main_x", "generator.backend=vllm"]) == ("skyrl-module", 2)
     assert programs.split_launcher(["python", "-m", "lab", "generator.backend=vllm"]) is None  # not a dotted module
+
+
+def test_each_verl_edition_judges_overrides_against_the_keys_of_its_own_releases() -> None:
+    # Hydra's refusals are decided from the dump of the releases the edition stands for
+    for edition in verl.EDITIONS.editions:
+        read = {*edition.releases, *(ref[:7] for ref in edition.refs)}
+        assert set(edition.hydra_keys.releases()) == read, edition.name
+        assert all(edition.hydra_keys.tree(config) for config in PACKAGED)
