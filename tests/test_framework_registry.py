@@ -71,3 +71,16 @@ def test_each_verl_edition_judges_overrides_against_the_keys_of_its_own_releases
         read = {*edition.releases, *(ref[:7] for ref in edition.refs)}
         assert set(edition.hydra_keys.releases()) == read, edition.name
         assert all(edition.hydra_keys.tree(config) for config in PACKAGED)
+
+
+def test_a_pin_chooses_the_edition_of_a_framework_no_launch_has_loaded_yet() -> None:
+    # the editions are found through the registry, not through the adapters imported so far
+    code = (
+        "import sys\n"
+        "from replaylint.frameworks.editions import family_of\n"
+        "assert 'replaylint.frameworks.openrlhf' not in sys.modules\n"
+        "family = family_of('openrlhf')\n"
+        "print(family.framework, len(family.editions) > 1, family_of('no-such-framework'))\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.split() == ["OpenRLHF", "True", "None"]

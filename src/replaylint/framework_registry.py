@@ -81,7 +81,8 @@ class Adapter(NamedTuple):
     recognises a Python engine-argument mapping as its own and `engine_settings(settings,
     anchor)` gives what reaches vLLM (messages say `name`'s); `script_reader(context, span,
     tokens)` reads a program of the user's (`tokens[0]` is its file) for a launch of this
-    framework (None: not one)."""
+    framework (None: not one). `editions`: the attribute of the adapter module that holds its
+    `frameworks.editions.Editions` (their `package` is one of `packages`)."""
 
     name: str
     module: str
@@ -92,6 +93,7 @@ class Adapter(NamedTuple):
     toml_finder: str = ""
     claims_mappings: bool = False
     script_reader: str = ""
+    editions: str = ""
 
     def load(self) -> ModuleType:
         return importlib.import_module(f"replaylint.frameworks.{self.module}")
@@ -125,6 +127,7 @@ ADAPTERS: tuple[Adapter, ...] = (
         # A fork's own rollout.yaml may turn the mask on for command lines that do not name it.
         prefilters=(Prefilter("shell", ((b"verl.trainer.main_ppo",),)), Prefilter("yaml", ((b"verl.trainer.main_ppo",),))),
         yaml_finder="yaml_launches",
+        editions="EDITIONS",
     ),
     Adapter(
         "nemo-rl",
@@ -146,6 +149,7 @@ ADAPTERS: tuple[Adapter, ...] = (
             Prefilter("shell", ((b"examples/run_",), tuple(b"run_" + name for name in NEMO_RL_SCRIPTS))),
         ),
         yaml_finder="yaml_launches",
+        editions="EDITIONS",
     ),
     Adapter(
         "skyrl",
@@ -173,6 +177,7 @@ ADAPTERS: tuple[Adapter, ...] = (
         ),
         # A fork's own build_vllm_cli_args may turn the mask on for command lines that do not name it.
         prefilters=(Prefilter("shell", ((b"skyrl.train.entrypoints",),)),),
+        editions="EDITIONS",
     ),
     Adapter(
         "prime-rl",
@@ -181,12 +186,14 @@ ADAPTERS: tuple[Adapter, ...] = (
         # the mask may be implicit (truncating train sampling under [orchestrator])
         prefilters=(Prefilter("toml", ((b"orchestrator",), (b"inference",), (b"top_p", b"top_k"))),),
         toml_finder="toml_launches",
+        editions="EDITIONS",
     ),
     Adapter(
         "trl",
         "trl",
         ("trl",),
         (EntryPoint("trl", modules=("trl.scripts.vllm_serve",), programs=(("trl", "vllm-serve"),), words=True),),
+        editions="EDITIONS",
     ),
     Adapter(
         "trl-colocate",
@@ -212,6 +219,7 @@ ADAPTERS: tuple[Adapter, ...] = (
         # A fork's own create_vllm_engines may turn the mask on for command lines that do not name it.
         prefilters=(Prefilter("shell", ((b"openrlhf.cli.train_ppo_ray",),)),),
         claims_mappings=True,
+        editions="EDITIONS",
     ),
     Adapter(
         "open-instruct",
@@ -221,6 +229,7 @@ ADAPTERS: tuple[Adapter, ...] = (
         # A fork's own engine actor may turn the mask on for command lines that do not name it.
         prefilters=(Prefilter("shell", ((b"grpo_fast",),)),),
         claims_mappings=True,
+        editions="EDITIONS",
     ),
     Adapter(
         "AReaL",
@@ -229,6 +238,7 @@ ADAPTERS: tuple[Adapter, ...] = (
         (EntryPoint("areal", modules=tuple(f"areal.infra.launcher.{m}" for m in ("local", "ray", "slurm", "vllm_server"))),),
         yaml_finder="yaml_launches",
         script_reader="script_launch",
+        editions="EDITIONS",
     ),
     Adapter("roll", "roll", yaml_finder="yaml_launches"),
 )

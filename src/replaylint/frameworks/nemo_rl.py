@@ -59,7 +59,7 @@ from ..programs import Unread, script_name
 from ..vllm.command_line import Token
 from ..vllm.engine_fields import RUNNER_ENV
 from . import nemo_rl_fork
-from .editions import Edition, Editions, build, register
+from .editions import Edition, Editions, build
 from .engine_keys import copied_settings
 from .nemo_rl_fork import WorkerFork
 from .views import ConfigView, Inherited, Layered, read_hydra_overrides, read_overrides, token_tree
@@ -109,7 +109,7 @@ RELEASED = NemoRlEdition(
     logprobs_mode_in_call="processed_logprobs",
 )
 _DEFAULT_CONFIGS = dict(NEMO_RL_DEFAULT_CONFIGS)
-EDITIONS = register(Editions("NeMo-RL", "nemo-rl", "keywords", (MAIN, REPLAY_BRANCH, RELEASED)))
+EDITIONS = Editions("NeMo-RL", "nemo-rl", "keywords", (MAIN, REPLAY_BRANCH, RELEASED))
 # Another YAML file of the tree as a view (None: not readable, or not a mapping): the YAML frontend's.
 ReadView = Callable[[str], "ConfigView | None"] | None
 _TYPED = {  # vllm_cfg key -> engine argument, as the worker's dict(...) call writes them

@@ -62,7 +62,7 @@ from ..vllm import command_line
 from ..vllm.command_line import Token
 from ..vllm.engine_fields import FIELDS
 from ..vllm.releases import NEWEST
-from .editions import Edition, Editions, build, register
+from .editions import Edition, Editions, build
 from .hydra_struct import HydraRefusal, PackagedConfigKeys, first_refusal, packaged_config
 from .refusals import names_replay, refusal, refused
 from .verl_fork import OWNER, Fork, fork, forked_label
@@ -114,39 +114,37 @@ class VerlEdition(Edition):
     mtp_speculative_tokens: int = 1
 
 
-EDITIONS = register(
-    Editions(
-        "verl",
-        "verl",
-        "words",
-        (
-            VerlEdition(
-                "0.9.1",
-                releases=("0.9.1",),
-                source="verl 0.9.1 vllm_async_server.py:377-382, vllm_rollout/utils.py:458, :506, :522-537",
-                mtp_merges=True,
-                false_as_no_flag=True,
-                hydra_keys=PackagedConfigKeys("0.9.1"),
-            ),
-            VerlEdition(
-                "0.9.0",
-                releases=("0.9.0",),
-                source="verl 0.9.0 vllm_async_server.py:330-335, vllm_rollout/utils.py:476-491",
-                mtp_merges=True,
-                false_as_no_flag=False,
-                hydra_keys=PackagedConfigKeys("0.9.0"),
-            ),
-            VerlEdition(
-                "0.8.0",
-                releases=("0.7.1", "0.8.0"),
-                refs=("b178a3cd56f58b2d502255daba591e92833930a7",),
-                source="verl 0.8.0 vllm_async_server.py:277, :297-302; 0.7.1 :346-352; b178a3c :288, :300-306",
-                mtp_merges=False,
-                false_as_no_flag=False,
-                hydra_keys=PackagedConfigKeys("0.8.0"),
-            ),
+EDITIONS = Editions(
+    "verl",
+    "verl",
+    "words",
+    (
+        VerlEdition(
+            "0.9.1",
+            releases=("0.9.1",),
+            source="verl 0.9.1 vllm_async_server.py:377-382, vllm_rollout/utils.py:458, :506, :522-537",
+            mtp_merges=True,
+            false_as_no_flag=True,
+            hydra_keys=PackagedConfigKeys("0.9.1"),
         ),
-    )
+        VerlEdition(
+            "0.9.0",
+            releases=("0.9.0",),
+            source="verl 0.9.0 vllm_async_server.py:330-335, vllm_rollout/utils.py:476-491",
+            mtp_merges=True,
+            false_as_no_flag=False,
+            hydra_keys=PackagedConfigKeys("0.9.0"),
+        ),
+        VerlEdition(
+            "0.8.0",
+            releases=("0.7.1", "0.8.0"),
+            refs=("b178a3cd56f58b2d502255daba591e92833930a7",),
+            source="verl 0.8.0 vllm_async_server.py:277, :297-302; 0.7.1 :346-352; b178a3c :288, :300-306",
+            mtp_merges=False,
+            false_as_no_flag=False,
+            hydra_keys=PackagedConfigKeys("0.8.0"),
+        ),
+    ),
 )
 _HYDRA_CONFIG_OPTIONS = ("--config-name", "--config-path", "--config-dir", "-cn", "-cp", "-cd")
 
