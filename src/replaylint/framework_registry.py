@@ -1,8 +1,9 @@
 """The RL frameworks replaylint reads, one `Adapter` record each: the one place a framework is
 declared. Data only (it imports nothing of replaylint), so the layers below `frameworks` read it
-too: `launchers` derives its entry-point tables from it, `frameworks.commands` its dispatch,
-`frameworks.editions` the packages whose pins choose an edition, `frontends` the finders and the
-prefilter's framework words. The code of a framework is its adapter module,
+too: `programs` derives its entry-point tables from it (also the programs known by their
+shape), `frameworks.commands` its dispatch, `frameworks.editions` the packages whose pins choose
+an edition and where each framework's editions are, `frontends` the finders and the prefilter's
+framework words. The code of a framework is its adapter module,
 `replaylint.frameworks.<module>`, imported only when a launch of it is found.
 
 Adding a framework is one module in `frameworks/` and one line in `ADAPTERS` (docs/architecture.md
