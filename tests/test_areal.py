@@ -12,8 +12,7 @@ from replaylint.engine.checker import Checker
 from replaylint.engine.config import Config
 from replaylint.engine.project import ProjectPins
 from replaylint.framework_registry import ADAPTERS, entry_points
-from replaylint.frameworks import openrlhf
-from replaylint.frameworks.editions import FAMILIES, PINNED_PACKAGES
+from replaylint.frameworks.editions import PINNED_PACKAGES, family_of
 from replaylint.programs import split_launcher
 
 REFUSED = "Key 'return_sampling_mask' not in 'vLLMConfig'"
@@ -184,7 +183,6 @@ def test_every_entry_point_and_finder_names_a_function_of_its_adapter() -> None:
 
 def test_the_packages_pinned_are_the_editions_packages() -> None:
     # a framework's pins choose its edition only when the registry lists the package its editions name
-    for adapter in ADAPTERS:
-        adapter.load()
-    openrlhf._data()  # OpenRLHF registers its editions when its option tables are first read
-    assert sorted(family.package for family in FAMILIES.values()) == sorted(PINNED_PACKAGES)
+    families = [getattr(adapter.load(), adapter.editions) for adapter in ADAPTERS if adapter.editions]
+    assert sorted(family.package for family in families) == sorted(PINNED_PACKAGES)
+    assert all(family_of(family.package) is family for family in families)

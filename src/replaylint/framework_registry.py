@@ -1,8 +1,9 @@
 """The RL frameworks replaylint reads, one `Adapter` record each: the one place a framework is
 declared. Data only (it imports nothing of replaylint), so the layers below `frameworks` read it
-too: `launchers` derives its entry-point tables from it, `frameworks.commands` its dispatch,
-`frameworks.editions` the packages whose pins choose an edition, `frontends` the finders and the
-prefilter's framework words. The code of a framework is its adapter module,
+too: `programs` derives its entry-point tables from it (also the programs known by their
+shape), `frameworks.commands` its dispatch, `frameworks.editions` the packages whose pins choose
+an edition and where each framework's editions are, `frontends` the finders and the prefilter's
+framework words. The code of a framework is its adapter module,
 `replaylint.frameworks.<module>`, imported only when a launch of it is found.
 
 Adding a framework is one module in `frameworks/` and one line in `ADAPTERS` (docs/architecture.md
@@ -29,7 +30,15 @@ class EntryPoint(NamedTuple):
     `torchrun` may run it. Every function is given the command's `launch_context.LaunchContext`,
     the span and the tokens; `words`: also vLLM's word arguments (elements, syntax); `options`:
     keyword arguments it is always given. `users_program`: a Python program of the user's, which
-    every adapter's `script_reader` is asked about in turn (the first launch wins)."""
+    every adapter's `script_reader` is asked about in turn (the first launch wins).
+
+    Programs known by their shape, whose words the adapter is given from the program's own word
+    on (it decides from it which configuration the program loads, or whether it starts vLLM):
+    `script_names`, a regular expression of the file names of scripts of the framework's shape
+    (run by Python, by `coverage run` or bare); `any_module`: any dotted module `python -m` runs
+    may be one. Such a program is the framework's when it is one of `default_configs` (a
+    script's file name and the configuration it loads without `--config`, relative to it) or
+    when a later word matches `overrides` (the framework's own override keys)."""
 
     name: str
     function: str = "command_launch"
@@ -41,6 +50,15 @@ class EntryPoint(NamedTuple):
     words: bool = False
     options: tuple[tuple[str, object], ...] = ()
     users_program: bool = False
+    script_names: str = ""
+    any_module: bool = False
+    default_configs: tuple[tuple[str, str], ...] = ()
+    overrides: str = ""
+
+    def program_word_given(self) -> bool:
+        """Whether the adapter is given the program's own word first (a program of the user's or
+        one known by its shape)."""
+        return self.users_program or bool(self.script_names or self.any_module)
 
 
 class Prefilter(NamedTuple):
@@ -64,7 +82,8 @@ class Adapter(NamedTuple):
     recognises a Python engine-argument mapping as its own and `engine_settings(settings,
     anchor)` gives what reaches vLLM (messages say `name`'s); `script_reader(context, span,
     tokens)` reads a program of the user's (`tokens[0]` is its file) for a launch of this
-    framework (None: not one)."""
+    framework (None: not one). `editions`: the attribute of the adapter module that holds its
+    `frameworks.editions.Editions` (their `package` is one of `packages`)."""
 
     name: str
     module: str
@@ -75,12 +94,29 @@ class Adapter(NamedTuple):
     toml_finder: str = ""
     claims_mappings: bool = False
     script_reader: str = ""
+    editions: str = ""
 
     def load(self) -> ModuleType:
         return importlib.import_module(f"replaylint.frameworks.{self.module}")
 
 
-# NeMo-RL's `examples/run_*.py` scripts (`programs.NEMO_RL_DEFAULT_CONFIGS`), by the start of their names.
+# NeMo-RL's `examples/run_*.py` and the config each loads without `--config` (`os.path.join(
+# os.path.dirname(__file__), "configs", ...)`), alike at v0.7.0 and main @ 7ea279a; `run_eval.py`
+# reads its overrides with `OmegaConf.from_cli`, the others with Hydra's parser.
+NEMO_RL_DEFAULT_CONFIGS = (
+    ("run_grpo.py", "configs/grpo_math_1B.yaml"),
+    ("run_grpo_single_controller.py", "configs/grpo_math_1B_megatron_single_controller.yaml"),
+    ("run_grpo_sliding_puzzle.py", "configs/grpo_sliding_puzzle.yaml"),
+    ("run_vlm_grpo.py", "configs/vlm_grpo_3B.yaml"),
+    ("run_ppo.py", "configs/ppo_math_1B.yaml"),
+    ("run_distillation.py", "configs/distillation_math.yaml"),
+    ("run_xtoken_off_policy_distillation.py", "configs/xtoken_off_policy_distillation.yaml"),
+    ("run_eval.py", "configs/evals/eval.yaml"),
+    ("run_sft.py", "configs/sft.yaml"),
+    ("run_dpo.py", "configs/dpo.yaml"),
+    ("run_rm.py", "configs/rm.yaml"),
+)
+# Those scripts by the start of their names (the shell prefilter's words).
 NEMO_RL_SCRIPTS = (b"grpo", b"ppo", b"sft", b"dpo", b"rm", b"eval", b"distillation", b"vlm_", b"xtoken")
 
 ADAPTERS: tuple[Adapter, ...] = (
@@ -92,18 +128,29 @@ ADAPTERS: tuple[Adapter, ...] = (
         # A fork's own rollout.yaml may turn the mask on for command lines that do not name it.
         prefilters=(Prefilter("shell", ((b"verl.trainer.main_ppo",),)), Prefilter("yaml", ((b"verl.trainer.main_ppo",),))),
         yaml_finder="yaml_launches",
+        editions="EDITIONS",
     ),
     Adapter(
         "nemo-rl",
         "nemo_rl",
         ("nemo-rl",),
-        (EntryPoint("nemo-rl"),),  # its `examples/run_*.py` scripts: `programs._nemo_rl` decides
+        (
+            # any `run_*.py` script: one it ships, or one followed by its overrides (`policy.*`,
+            # `generation.*`, Hydra's `+`/`++` before them) or a `--config`
+            EntryPoint(
+                "nemo-rl",
+                script_names=r"^run_\w+\.py$",
+                default_configs=NEMO_RL_DEFAULT_CONFIGS,
+                overrides=r"^(?:\+{0,2}(?:policy|generation)\.|--config\Z)",
+            ),
+        ),
         # A fork's own worker may turn the mask on for configs and scripts that do not name it.
         (
             Prefilter("yaml", ((b"defaults:", b"vllm_cfg"), (b"generation",))),
             Prefilter("shell", ((b"examples/run_",), tuple(b"run_" + name for name in NEMO_RL_SCRIPTS))),
         ),
         yaml_finder="yaml_launches",
+        editions="EDITIONS",
     ),
     Adapter(
         "skyrl",
@@ -111,7 +158,16 @@ ADAPTERS: tuple[Adapter, ...] = (
         ("skyrl",),
         (
             EntryPoint("skyrl", modules=("skyrl.train.entrypoints.main_base",), options=(("module", False),)),
-            EntryPoint("skyrl-module", options=(("module", True),)),  # `programs._skyrl_module`
+            # `serve` (inference only), or any module followed by SkyRL's overrides: an entrypoint
+            # built on `main_base` (`-m examples.train.algorithms.dapo.main_dapo generator.x=...`);
+            # its adapter decides from the module's code or SkyRL's own list
+            EntryPoint(
+                "skyrl-module",
+                modules=("skyrl.train.entrypoints.serve",),
+                options=(("module", True),),
+                any_module=True,
+                overrides=r"^(generator|trainer)\.[\w.-]+=",
+            ),
             # its standalone server: vLLM's API-server words (`frameworks.skyrl_server`)
             EntryPoint(
                 "skyrl-server",
@@ -122,6 +178,7 @@ ADAPTERS: tuple[Adapter, ...] = (
         ),
         # A fork's own build_vllm_cli_args may turn the mask on for command lines that do not name it.
         prefilters=(Prefilter("shell", ((b"skyrl.train.entrypoints",),)),),
+        editions="EDITIONS",
     ),
     Adapter(
         "prime-rl",
@@ -130,12 +187,14 @@ ADAPTERS: tuple[Adapter, ...] = (
         # the mask may be implicit (truncating train sampling under [orchestrator])
         prefilters=(Prefilter("toml", ((b"orchestrator",), (b"inference",), (b"top_p", b"top_k"))),),
         toml_finder="toml_launches",
+        editions="EDITIONS",
     ),
     Adapter(
         "trl",
         "trl",
         ("trl",),
         (EntryPoint("trl", modules=("trl.scripts.vllm_serve",), programs=(("trl", "vllm-serve"),), words=True),),
+        editions="EDITIONS",
     ),
     Adapter(
         "trl-colocate",
@@ -161,6 +220,7 @@ ADAPTERS: tuple[Adapter, ...] = (
         # A fork's own create_vllm_engines may turn the mask on for command lines that do not name it.
         prefilters=(Prefilter("shell", ((b"openrlhf.cli.train_ppo_ray",),)),),
         claims_mappings=True,
+        editions="EDITIONS",
     ),
     Adapter(
         "open-instruct",
@@ -170,6 +230,7 @@ ADAPTERS: tuple[Adapter, ...] = (
         # A fork's own engine actor may turn the mask on for command lines that do not name it.
         prefilters=(Prefilter("shell", ((b"grpo_fast",),)),),
         claims_mappings=True,
+        editions="EDITIONS",
     ),
     Adapter(
         "AReaL",
@@ -178,6 +239,7 @@ ADAPTERS: tuple[Adapter, ...] = (
         (EntryPoint("areal", modules=tuple(f"areal.infra.launcher.{m}" for m in ("local", "ray", "slurm", "vllm_server"))),),
         yaml_finder="yaml_launches",
         script_reader="script_launch",
+        editions="EDITIONS",
     ),
     Adapter("roll", "roll", yaml_finder="yaml_launches"),
 )

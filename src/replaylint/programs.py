@@ -17,13 +17,19 @@ import re
 from dataclasses import dataclass
 from typing import Sequence as Seq, Union
 
-from .framework_registry import entry_points
+from .framework_registry import EntryPoint, entry_points
 
 # Launchers whose words are a framework's own (frameworks/ turns them into vLLM settings), from
-# the registry. "nemo-rl", "skyrl-module" and "trl-script" hand the adapter the script or module
-# word too (it decides from it which configuration the program loads, or whether it starts vLLM).
+# the registry. A program of the user's ("trl-script") and those known by their shape (NeMo-RL's
+# scripts, SkyRL's modules) hand the adapter the script or module word too.
 _FRAMEWORKS = entry_points()
 FRAMEWORK_ENTRYPOINTS = frozenset(_FRAMEWORKS)
+_USERS_PROGRAM = next(entry.name for _, entry in _FRAMEWORKS.values() if entry.users_program)
+# Programs known by their shape (`EntryPoint.script_names`, `any_module`), with the override
+# words that confirm them.
+_SHAPED_SCRIPTS = tuple((re.compile(entry.script_names), entry) for _, entry in _FRAMEWORKS.values() if entry.script_names)
+_SHAPED_MODULES = tuple(entry for _, entry in _FRAMEWORKS.values() if entry.any_module)
+_OVERRIDES = {entry.name: re.compile(entry.overrides) for _, entry in _FRAMEWORKS.values() if entry.overrides}
 
 
 @dataclass(frozen=True)
@@ -107,10 +113,6 @@ _TORCHRUN_VALUES = frozenset(
     "--start_method --event_log_handler --role --log_dir -r --redirects -t --tee --local_ranks_filter --node_rank "
     "--master_addr --master_port --local_addr --logs_specs --numa_binding --signals_to_handle".split()
 )
-# SkyRL's inference-only entrypoint: its adapter reads it as `main_base`'s servers without requests.
-_SKYRL_SERVE = "skyrl.train.entrypoints.serve"
-# Words after a module that may be a SkyRL entrypoint built on `main_base` (its overrides).
-_SKYRL_KEY = re.compile(r"^(generator|trainer)\.[\w.-]+=")
 
 
 def _basename(word: str) -> str:
@@ -151,7 +153,7 @@ def split_launcher(words: Seq[Word], python_unknown_first: bool = False) -> tupl
     Returns (entrypoint, index of the first word its reader takes): `vllm serve` -> "serve",
     `python[3] [-u ...] -m vllm.entrypoints.openai.api_server` -> "api_server",
     `python -m dynamo.vllm` -> "dynamo", and the RL frameworks' launchers (`trl vllm-serve`,
-    `python -m verl.trainer.main_ppo`, `python -m openrlhf.cli.train_ppo_ray`, SkyRL's and
+    `python -m verl.trainer.main_ppo`, `python -m openrlhf.cli.train_ppo_ray`, SkyRL's modules and
     NeMo-RL's scripts, whose reader takes the script or module word too; see `frameworks`).
     `ray job submit ... --`, `uv run`, `poetry run` ... and `coverage run` in front are skipped. A first word we cannot read counts as a Python interpreter only when
     `python_unknown_first` (`sys.executable` in argv lists).
@@ -175,8 +177,9 @@ def split_launcher(words: Seq[Word], python_unknown_first: bool = False) -> tupl
         return _distributed(words, position + 2, _ACCELERATE_FLAGS, _ACCELERATE_VALUES, _ACCELERATE_VALUE_GROUPS)
     if first is not None and _basename(first) == "torchrun":
         return _distributed(words, position + 1, _TORCHRUN_FLAGS, _TORCHRUN_VALUES)
-    if nemo_rl_script(words[position]):
-        return _nemo_rl(words, position)
+    shaped = _script_of_shape(words[position])
+    if shaped is not None:
+        return _shaped_launch(shaped, words, position)
     bare = framework_script(words[position], bare=True)
     if bare is not None:
         return bare, position + 1  # `uv run SCRIPT` (the shell's reader drops the runner first)
@@ -242,14 +245,15 @@ def _python(words: Seq[Word], position: int) -> tuple[str, int] | None:
         word = words[position]
         if word == "-m" and position + 1 < len(words):
             return _module(words, position + 1)
-        if nemo_rl_script(word):
-            return _nemo_rl(words, position)
+        shaped = _script_of_shape(word)
+        if shaped is not None:
+            return _shaped_launch(shaped, words, position)
         script = framework_script(word)
         if script is not None:
             return script, position + 1
         text = _text(word)
         if text is not None and text.endswith(".py") and not text.startswith("-"):
-            return "trl-script", position  # a program of the user's: its adapter reads it for a TRL trainer
+            return _USERS_PROGRAM, position  # a program of the user's: its adapter reads it for a TRL trainer
         if text is None or not text.startswith("-") or text.startswith("-m"):
             return None
         position += 2 if text in _PYTHON_OPTIONS_WITH_VALUE else 1
@@ -264,11 +268,13 @@ def _module(words: Seq[Word], position: int) -> tuple[str, int] | None:
     if module == "torch.distributed.run":
         return _distributed(words, position + 1, _TORCHRUN_FLAGS, _TORCHRUN_VALUES)
     if module in _MODULE_ENTRYPOINTS:
-        return _MODULE_ENTRYPOINTS[module], position + 1
+        name = _MODULE_ENTRYPOINTS[module]
+        given = name in _FRAMEWORKS and _FRAMEWORKS[name][1].program_word_given()
+        return name, position if given else position + 1
     if module == "vllm.entrypoints.cli.main" and position + 1 < len(words) and words[position + 1] == "serve":
         return "serve", position + 2
-    if module == _SKYRL_SERVE or (module is not None and _skyrl_module(module, words[position + 1 :])):
-        return "skyrl-module", position
+    if module is not None and "." in module:
+        return next(((entry.name, position) for entry in _SHAPED_MODULES if _confirmed(entry, words[position + 1 :])), None)
     return None
 
 
@@ -294,7 +300,8 @@ def _coverage(words: Seq[Word], position: int) -> tuple[str, int] | None:
         return None
     if module:
         return _module(words, position)
-    return _nemo_rl(words, position) if nemo_rl_script(words[position]) else None
+    shaped = _script_of_shape(words[position])
+    return _shaped_launch(shaped, words, position) if shaped is not None else None
 
 
 def _distributed(
@@ -328,34 +335,7 @@ def _distributed(
     if script is not None:
         return script, position + 1
     name = script_name(words[position])
-    return ("trl-script", position) if name is not None and name.endswith(".py") else None
-
-
-def _skyrl_module(module: str, rest: Seq[Word]) -> bool:
-    """A module that may be a SkyRL entrypoint built on `main_base` (`-m
-    examples.train.algorithms.dapo.main_dapo generator.inference_engine.backend=vllm`): SkyRL's
-    overrides follow it. Its adapter decides from the module's code or SkyRL's own list."""
-    return "." in module and any(isinstance(word, str) and _SKYRL_KEY.match(word) for word in rest)
-
-
-_NEMO_SCRIPT = re.compile(r"^run_\w+\.py$")
-# NeMo-RL's `examples/run_*.py` and the config each loads without `--config` (`os.path.join(
-# os.path.dirname(__file__), "configs", ...)`), alike at v0.7.0 and main @ 7ea279a; `run_eval.py`
-# reads its overrides with `OmegaConf.from_cli`, the others with Hydra's parser.
-NEMO_RL_DEFAULT_CONFIGS = {
-    "run_grpo.py": "configs/grpo_math_1B.yaml",
-    "run_grpo_single_controller.py": "configs/grpo_math_1B_megatron_single_controller.yaml",
-    "run_grpo_sliding_puzzle.py": "configs/grpo_sliding_puzzle.yaml",
-    "run_vlm_grpo.py": "configs/vlm_grpo_3B.yaml",
-    "run_ppo.py": "configs/ppo_math_1B.yaml",
-    "run_distillation.py": "configs/distillation_math.yaml",
-    "run_xtoken_off_policy_distillation.py": "configs/xtoken_off_policy_distillation.yaml",
-    "run_eval.py": "configs/evals/eval.yaml",
-    "run_sft.py": "configs/sft.yaml",
-    "run_dpo.py": "configs/dpo.yaml",
-    "run_rm.py": "configs/rm.yaml",
-}
-_NEMO_KEY = re.compile(r"^\+{0,2}(policy|generation)\.")
+    return (_USERS_PROGRAM, position) if name is not None and name.endswith(".py") else None
 
 
 def framework_script(word: Word, bare: bool = False, distributed: bool = False) -> str | None:
@@ -371,19 +351,23 @@ def framework_script(word: Word, bare: bool = False, distributed: bool = False) 
     return None
 
 
-def nemo_rl_script(word: Word) -> bool:
-    """Whether a word names a script shaped like NeMo-RL's `examples/run_*.py`."""
+def _script_of_shape(word: Word) -> EntryPoint | None:
+    """The entry point whose scripts have the shape of the file a word names (NeMo-RL's
+    `examples/run_*.py`, also under a variable folder)."""
     name = script_name(word)
-    return name is not None and _NEMO_SCRIPT.match(name) is not None
+    return next((entry for pattern, entry in _SHAPED_SCRIPTS if name is not None and pattern.match(name)), None)
 
 
-def _nemo_rl(words: Seq[Word], position: int) -> tuple[str, int] | None:
-    """("nemo-rl", the script's index) for a script NeMo-RL ships with a default config (its
-    adapter reads that config when the tree holds it) or one followed by NeMo-RL's overrides
-    (`policy.*`, `generation.*`) or a `--config`; else None."""
-    if script_name(words[position]) in NEMO_RL_DEFAULT_CONFIGS:
-        return "nemo-rl", position
-    rest = [word for word in words[position + 1 :] if isinstance(word, str)]
-    if "--config" in rest or any(_NEMO_KEY.match(word) for word in rest):
-        return "nemo-rl", position
-    return None
+def _shaped_launch(entry: EntryPoint, words: Seq[Word], position: int) -> tuple[str, int] | None:
+    """(the entry point, the script's index) for a script of its shape that the framework ships
+    with a default config (its adapter reads that config when the tree holds it) or that its
+    overrides follow; else None."""
+    if any(script_name(words[position]) == script for script, _ in entry.default_configs):
+        return entry.name, position
+    return (entry.name, position) if _confirmed(entry, words[position + 1 :]) else None
+
+
+def _confirmed(entry: EntryPoint, rest: Seq[Word]) -> bool:
+    """Whether a word after the program is one of the framework's overrides."""
+    overrides = _OVERRIDES.get(entry.name)
+    return overrides is not None and any(isinstance(word, str) and overrides.match(word) for word in rest)

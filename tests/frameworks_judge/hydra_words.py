@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from replaylint.frameworks.hydra_struct import PACKAGED, first_refusal
+from replaylint.frameworks.verl import EDITIONS
 from replaylint.model import Span
 from replaylint.vllm.command_line import Token
 
@@ -98,7 +99,7 @@ def run(frameworks_path: Path) -> HydraReport:
                     truth = None
                 except ConfigCompositionException as error:
                     truth = " ".join(str(error).split())
-                found = first_refusal([Token(word, span, word) for word in words], edition, name)
+                found = first_refusal([Token(word, span, word) for word in words], EDITIONS.named(edition).hydra_keys, name)
                 mine = None if found is None else found.message
                 report.compositions += 1
                 where = f"verl {release} {name} {' '.join(words)}: Hydra {truth!r}, replaylint {mine!r}"

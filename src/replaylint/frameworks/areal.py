@@ -30,7 +30,7 @@ from dataclasses import replace
 from ..launch_context import LaunchContext
 from ..model import Launch, LaunchKind, Span
 from ..vllm.command_line import Token
-from .editions import Edition, Editions, build, register
+from .editions import Edition, Editions, build
 from .nearby import upward
 from .refusals import names_replay, refusal, refused
 from .views import OVERRIDE_KEY, ConfigView
@@ -40,7 +40,7 @@ from .views import OVERRIDE_KEY, ConfigView
 _MAIN = "4aef98d8d818af55b43621aaadba047ae10f4e77"
 _TAGS = ("v1.0.4", "v1.0.3", "v1.0.2", "v1.0.1", "v1.0.0")
 _SOURCE = "areal 1.0.4 areal/api/cli_args.py:1689-1744 (vLLMConfig), :3085-3090; omegaconf 2.4.0.dev2 dictconfig.py:160"
-EDITIONS = register(Editions("AReaL", "areal", "words", (Edition("1.0.4", releases=("1.0.4",), refs=(*_TAGS, _MAIN), source=_SOURCE),)))
+EDITIONS = Editions("AReaL", "areal", "words", (Edition("1.0.4", releases=("1.0.4",), refs=(*_TAGS, _MAIN), source=_SOURCE),))
 SECTION = "vllm"
 # `vLLMConfig`'s fields in AReaL 1.0.4 (areal/api/cli_args.py:1694-1741).
 FIELDS = frozenset(

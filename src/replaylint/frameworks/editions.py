@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Generic, Iterable, Protocol, Sequence, TypeVar
 
-from ..framework_registry import pinned_packages
+from ..framework_registry import ADAPTERS, pinned_packages
 from ..model import UNKNOWN, Framework, Launch, Request, Setting
 from ..vllm.releases import Release
 
@@ -154,7 +154,7 @@ def choose(launch: Launch, pin: PackagePin | None) -> tuple[Launch, str]:
     framework = launch.framework
     if framework is None or not framework.editions:
         return launch, ""
-    family = FAMILIES.get(framework.name)
+    family = family_of(framework.package)
     admitted = [e.name for e in editions_for(family, pin) if e.name in framework.editions] if family and pin else []
     if admitted:
         built = [framework.editions[name] for name in admitted]
@@ -203,14 +203,25 @@ def _agree(launches: Sequence[Launch]) -> bool:
     return all(facts(launch) == facts(launches[0]) for launch in launches[1:])
 
 
-FAMILIES: dict[str, Editions[Any]] = {}
 # The packages whose pins choose an edition (the registry's `Adapter.packages`): a result cache
 # keys files by them.
 PINNED_PACKAGES = pinned_packages()
 
 
+def family_of(package: str) -> Editions[Any] | None:
+    """The editions of the framework a project pins by `package`: the attribute its registry
+    entry names (`Adapter.editions`) of its adapter module (imported now, if no launch of it has
+    been read yet)."""
+    for adapter in ADAPTERS:
+        if adapter.editions and package in adapter.packages:
+            return getattr(adapter.load(), adapter.editions)
+    return None
+
+
 def register(family: Editions[E]) -> Editions[E]:
-    FAMILIES[family.framework] = family
+    """The editions as they are. The registry finds an adapter's editions through
+    `Adapter.editions`; prime_rl.py, under another change at the time, still wraps its own in
+    this call, which can go with it."""
     return family
 
 

@@ -51,10 +51,27 @@ class HydraRefusal:
 
 
 @lru_cache(maxsize=1)
-def _trees() -> dict[str, dict[str, dict]]:
-    """edition -> packaged configuration name -> its composed tree."""
+def _dumps() -> dict[str, dict[str, Any]]:
+    """The dumps of `data/verl-config-keys.json` by name: the releases each was written from and
+    its packaged configurations' composed trees."""
     with open(_DATA, encoding="utf-8") as handle:
-        return {name: edition["trees"] for name, edition in json.load(handle)["editions"].items()}
+        return json.load(handle)["editions"]
+
+
+@dataclass(frozen=True)
+class PackagedConfigKeys:
+    """The keys of verl's packaged configurations at one edition (`verl.VerlEdition.hydra_keys`):
+    the dump `dump` of `data/verl-config-keys.json`, which `scripts/dump_verl_config_keys.py`
+    wrote from the wheels of its `releases()`."""
+
+    dump: str
+
+    def tree(self, config: str) -> dict:
+        """The composed tree of the packaged configuration `config` (one of PACKAGED)."""
+        return _dumps()[self.dump]["trees"][config]
+
+    def releases(self) -> tuple[str, ...]:
+        return tuple(_dumps()[self.dump]["releases"])
 
 
 PACKAGED = ("ppo_trainer", "ppo_megatron_trainer")  # the configurations `data/verl-config-keys.json` holds
@@ -71,15 +88,15 @@ class _Word:
     line: str
 
 
-def first_refusal(tokens: Sequence[Token], edition: str, config: str = "ppo_trainer") -> HydraRefusal | None:
-    """The first override of `tokens` that Hydra refuses against `edition`'s packaged
-    configuration `config`; None when it accepts every word or when what it does is not known
-    here. The script's forwarded arguments are left out (judged as written)."""
+def first_refusal(tokens: Sequence[Token], keys: PackagedConfigKeys, config: str = "ppo_trainer") -> HydraRefusal | None:
+    """The first override of `tokens` that Hydra refuses against the packaged configuration
+    `config` (its `keys` at one edition); None when it accepts every word or when what it does
+    is not known here. The script's forwarded arguments are left out (judged as written)."""
     words = [token for token in tokens if not token.forwarded]
     read = [_read(token) for token in words]
     if any(word is None for word in read):
         return None
-    tree = _copy(_trees()[edition][config])
+    tree = _copy(keys.tree(config))
     for token, word in zip(words, read):
         assert word is not None
         if word.key == "hydra" or word.key.startswith("hydra."):

@@ -52,13 +52,14 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from ..command import judged_without
+from ..framework_registry import NEMO_RL_DEFAULT_CONFIGS
 from ..launch_context import LaunchContext
 from ..model import UNKNOWN, ArgIssue, Launch, LaunchKind, Request, Setting, Span
-from ..programs import NEMO_RL_DEFAULT_CONFIGS, Unread, script_name
+from ..programs import Unread, script_name
 from ..vllm.command_line import Token
 from ..vllm.engine_fields import RUNNER_ENV
 from . import nemo_rl_fork
-from .editions import Edition, Editions, build, register
+from .editions import Edition, Editions, build
 from .engine_keys import copied_settings
 from .nemo_rl_fork import WorkerFork
 from .views import ConfigView, Inherited, Layered, read_hydra_overrides, read_overrides, token_tree
@@ -107,7 +108,8 @@ RELEASED = NemoRlEdition(
     source="NVIDIA-NeMo/RL v0.7.0 vllm_worker.py:455 (v0.6.0 :561, v0.5.0 :419)",
     logprobs_mode_in_call="processed_logprobs",
 )
-EDITIONS = register(Editions("NeMo-RL", "nemo-rl", "keywords", (MAIN, REPLAY_BRANCH, RELEASED)))
+_DEFAULT_CONFIGS = dict(NEMO_RL_DEFAULT_CONFIGS)
+EDITIONS = Editions("NeMo-RL", "nemo-rl", "keywords", (MAIN, REPLAY_BRANCH, RELEASED))
 # Another YAML file of the tree as a view (None: not readable, or not a mapping): the YAML frontend's.
 ReadView = Callable[[str], "ConfigView | None"] | None
 _TYPED = {  # vllm_cfg key -> engine argument, as the worker's dict(...) call writes them
@@ -205,7 +207,7 @@ def _with_defaults(view: ConfigView, path: str, read_view: ReadView, reasons: li
 def command_launch(context: LaunchContext, span: Span, tokens: list[Token]) -> Launch | None:
     """`python examples/run_grpo.py [--config FILE.yaml] key=value ...` (`tokens` start with the
     script): the config named by `--config`, else the script's default config (next to it in
-    NeMo-RL's layout, `programs.NEMO_RL_DEFAULT_CONFIGS`) when the tree holds it, with the
+    NeMo-RL's layout, `framework_registry.NEMO_RL_DEFAULT_CONFIGS`) when the tree holds it, with the
     `defaults:` files each names, under the overrides."""
     script, words = tokens[0], list(tokens[1:])
     name = script_name(script.text if script.text is not None else Unread(script.raw))
@@ -220,8 +222,8 @@ def command_launch(context: LaunchContext, span: Span, tokens: list[Token]) -> L
             reasons.append(f"--config {path_token.raw if path_token else ''} (not readable here)".strip())
         else:
             layers = _config_layers(path_token.text, path_token, load_config, reasons, span.path)
-    elif name in NEMO_RL_DEFAULT_CONFIGS:
-        default = NEMO_RL_DEFAULT_CONFIGS[name]
+    elif name in _DEFAULT_CONFIGS:
+        default = _DEFAULT_CONFIGS[name]
         if script.text is None:
             reasons.append(f"the default config of {script.raw} ({default} next to it, not readable here)")
         else:

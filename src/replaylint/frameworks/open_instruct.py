@@ -35,7 +35,7 @@ from ..model import UNKNOWN, Launch, LaunchKind, Setting, Span
 from ..vllm.command_line import Token
 from . import open_instruct_fork
 from .argparse_table import ParsedWords, parse_words
-from .editions import Edition, Editions, build, register
+from .editions import Edition, Editions, build
 from .nearby import first_folder
 from .open_instruct_fork import ACTOR_KEYS, SIGNATURE
 from .refusals import names_replay, refusal, refused
@@ -62,7 +62,7 @@ def engine_settings(settings: Mapping[str, Setting], anchor: Span) -> dict[str, 
 
 COMMIT = "e6c3044aa6201c8bfa4573c1b03142af599e730d"
 _SOURCE = "allenai/open-instruct @ e6c3044a open_instruct/vllm_utils.py create_vllm_engines, LLMRayActor; grpo_fast.py"
-EDITIONS = register(Editions("open-instruct", "open-instruct", "words", (Edition(COMMIT[:8], refs=(COMMIT,), source=_SOURCE),)))
+EDITIONS = Editions("open-instruct", "open-instruct", "words", (Edition(COMMIT[:8], refs=(COMMIT,), source=_SOURCE),))
 _DATA = os.path.join(os.path.dirname(__file__), "data", "open-instruct-options.json")
 # transformers 5.4.0 `hf_argparser.py` `parse_args_into_dataclasses` (open-instruct asks for >=5.4.0)
 _UNUSED = "Some specified arguments are not used by the HfArgumentParser: {}"

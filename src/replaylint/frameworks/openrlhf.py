@@ -55,7 +55,7 @@ from ..model import UNKNOWN, Launch, LaunchKind, Setting, Span
 from ..vllm.command_line import Token
 from .argparse_table import ParsedWords, parse_words
 from .built_dicts import BuiltDict
-from .editions import Edition, Editions, build, register
+from .editions import Edition, Editions, build
 from .openrlhf_fork import fork, forked_settings
 from .refusals import names_replay, refusal, refused
 
@@ -93,12 +93,19 @@ class _Data:
 
 @lru_cache(maxsize=1)
 def _data() -> _Data:
-    """The option tables, read (and the editions registered) when the first command line comes."""
+    """The option tables and the editions they stand for, read when first asked for."""
     with open(_DATA, encoding="utf-8") as handle:
         data = json.load(handle)
     tables = {_edition_name(table["releases"]): table["options"] for table in data["tables"]}
     editions = tuple(Edition(_edition_name(table["releases"]), releases=tuple(table["releases"])) for table in reversed(data["tables"]))
-    return _Data(data["prog"], register(Editions("OpenRLHF", "openrlhf", "keywords", editions)), tables)
+    return _Data(data["prog"], Editions("OpenRLHF", "openrlhf", "keywords", editions), tables)
+
+
+def __getattr__(name: str) -> Any:
+    """`EDITIONS` (the registry's `Adapter.editions`), read with the option tables when first asked for."""
+    if name == "EDITIONS":
+        return _data().family
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _edition_name(releases: list[str]) -> str:

@@ -61,7 +61,7 @@ from ..launch_context import LaunchContext
 from ..model import UNKNOWN, ArgIssue, Launch, LaunchKind, Request, Setting, Span
 from ..vllm.command_line import Token
 from ..vllm.engine_fields import FIELDS
-from .editions import Edition, Editions, build, register
+from .editions import Edition, Editions, build
 from .engine_keys import copied_settings
 from .nearby import upward
 from .refusals import names_replay, refusal, refused
@@ -69,16 +69,14 @@ from .skyrl_fork import OWNER, Fork, fork
 from .views import ConfigView, read_overrides
 
 SUPPORT_SET, BEFORE = "0.4.0", "0.3.0"
-EDITIONS = register(
-    Editions(
-        "SkyRL",
-        "skyrl",
-        "attributes",
-        (
-            Edition(SUPPORT_SET, releases=("0.4.0",)),
-            Edition(BEFORE, releases=("0.3.0",), refs=("a9564572eb8e91076be43c1bd5e4615e3de17265",)),
-        ),
-    )
+EDITIONS = Editions(
+    "SkyRL",
+    "skyrl",
+    "attributes",
+    (
+        Edition(SUPPORT_SET, releases=("0.4.0",)),
+        Edition(BEFORE, releases=("0.3.0",), refs=("a9564572eb8e91076be43c1bd5e4615e3de17265",)),
+    ),
 )
 SERVE = "skyrl.train.entrypoints.serve"
 ENGINE = ("generator", "inference_engine")

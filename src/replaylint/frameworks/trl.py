@@ -65,7 +65,7 @@ from ..command import CommandHandle, command_launch as vllm_command_launch
 from ..launch_context import LaunchContext
 from ..model import ArgIssue, Launch, LaunchKind, Request, Setting, Span
 from ..vllm.command_line import Token
-from .editions import Edition, Editions, build, register
+from .editions import Edition, Editions, build
 from .refusals import names_replay, refusal
 
 
@@ -98,7 +98,7 @@ REFUSES = TrlEdition(
     forced=(("--logprobs-mode", "processed_logprobs"),),
     forwards_unrecognised=False,
 )
-EDITIONS = register(Editions("TRL", "trl", "words", (FORWARDS, REFUSES)))
+EDITIONS = Editions("TRL", "trl", "words", (FORWARDS, REFUSES))
 
 # ScriptArguments fields (trl 1.16.0): how each takes its value, and the vLLM flag it becomes.
 _VALUE, _OPTIONAL_BOOL, _REQUIRED_BOOL = "value", "bool?", "bool"

@@ -62,8 +62,8 @@ from ..vllm import command_line
 from ..vllm.command_line import Token
 from ..vllm.engine_fields import FIELDS
 from ..vllm.releases import NEWEST
-from .editions import Edition, Editions, build, register
-from .hydra_struct import HydraRefusal, first_refusal, packaged_config
+from .editions import Edition, Editions, build
+from .hydra_struct import HydraRefusal, PackagedConfigKeys, first_refusal, packaged_config
 from .refusals import names_replay, refusal, refused
 from .verl_fork import OWNER, Fork, fork, forked_label
 from .views import ConfigView, read_hydra_overrides
@@ -99,10 +99,12 @@ class VerlEdition(Edition):
     value of vLLM's optional switches, else skips every `False`. The defaults below are alike in
     every edition read: `typed` (rollout keys the `args` dict copies, with verl's defaults), the
     rollout and validation requests' sampling defaults, `compilation_config`'s `cudagraph_mode`,
-    the executor backend and MTP's own defaults."""
+    the executor backend and MTP's own defaults. `hydra_keys`: its packaged configurations' keys,
+    against which Hydra refuses command-line overrides (`hydra_struct`)."""
 
     mtp_merges: bool
     false_as_no_flag: bool
+    hydra_keys: PackagedConfigKeys
     typed: tuple[tuple[str, str, Any], ...] = _TYPED
     rollout_request_defaults: tuple[tuple[str, Any], ...] = (("temperature", 1.0), ("top_k", -1))
     validation_request_defaults: tuple[tuple[str, Any], ...] = (("temperature", 0), ("top_k", -1))
@@ -112,36 +114,37 @@ class VerlEdition(Edition):
     mtp_speculative_tokens: int = 1
 
 
-EDITIONS = register(
-    Editions(
-        "verl",
-        "verl",
-        "words",
-        (
-            VerlEdition(
-                "0.9.1",
-                releases=("0.9.1",),
-                source="verl 0.9.1 vllm_async_server.py:377-382, vllm_rollout/utils.py:458, :506, :522-537",
-                mtp_merges=True,
-                false_as_no_flag=True,
-            ),
-            VerlEdition(
-                "0.9.0",
-                releases=("0.9.0",),
-                source="verl 0.9.0 vllm_async_server.py:330-335, vllm_rollout/utils.py:476-491",
-                mtp_merges=True,
-                false_as_no_flag=False,
-            ),
-            VerlEdition(
-                "0.8.0",
-                releases=("0.7.1", "0.8.0"),
-                refs=("b178a3cd56f58b2d502255daba591e92833930a7",),
-                source="verl 0.8.0 vllm_async_server.py:277, :297-302; 0.7.1 :346-352; b178a3c :288, :300-306",
-                mtp_merges=False,
-                false_as_no_flag=False,
-            ),
+EDITIONS = Editions(
+    "verl",
+    "verl",
+    "words",
+    (
+        VerlEdition(
+            "0.9.1",
+            releases=("0.9.1",),
+            source="verl 0.9.1 vllm_async_server.py:377-382, vllm_rollout/utils.py:458, :506, :522-537",
+            mtp_merges=True,
+            false_as_no_flag=True,
+            hydra_keys=PackagedConfigKeys("0.9.1"),
         ),
-    )
+        VerlEdition(
+            "0.9.0",
+            releases=("0.9.0",),
+            source="verl 0.9.0 vllm_async_server.py:330-335, vllm_rollout/utils.py:476-491",
+            mtp_merges=True,
+            false_as_no_flag=False,
+            hydra_keys=PackagedConfigKeys("0.9.0"),
+        ),
+        VerlEdition(
+            "0.8.0",
+            releases=("0.7.1", "0.8.0"),
+            refs=("b178a3cd56f58b2d502255daba591e92833930a7",),
+            source="verl 0.8.0 vllm_async_server.py:277, :297-302; 0.7.1 :346-352; b178a3c :288, :300-306",
+            mtp_merges=False,
+            false_as_no_flag=False,
+            hydra_keys=PackagedConfigKeys("0.8.0"),
+        ),
+    ),
 )
 _HYDRA_CONFIG_OPTIONS = ("--config-name", "--config-path", "--config-dir", "-cn", "-cp", "-cd")
 
@@ -224,7 +227,7 @@ def adapt(view: ConfigView, anchor: Span, context: LaunchContext, words: Sequenc
     `forked`: the defaults of a fork in the tree, in place of the edition's."""
     starts_vllm = view.value(*ROLLOUT, "name") == "vllm"  # else sglang, another engine, or a name we cannot see
     config, overrides = packaged_config(words) if words else (None, [])
-    refusals = {edition.name: first_refusal(overrides, edition.name, config) for edition in EDITIONS.editions} if config else {}
+    refusals = {edition: first_refusal(overrides, edition.hydra_keys, config) for edition in EDITIONS.editions} if config else {}
     if not starts_vllm and not any(refusals.values()):
         return None
 
@@ -233,7 +236,7 @@ def adapt(view: ConfigView, anchor: Span, context: LaunchContext, words: Sequenc
             made = Launch(LaunchKind.FRAMEWORK, anchor, {}, {}, label=context.label, condition=context.condition)
         else:
             made = _launch(view, anchor, edition, context, forked)
-        return _hydra_refused(made, refusals.get(edition.name))
+        return _hydra_refused(made, refusals.get(edition))
 
     return build(EDITIONS, launch)
 

@@ -16,7 +16,8 @@ from typing import Any
 
 from ..framework_registry import prefilters
 from ..shells import SHELLS
-from .triggers import CONFIG_FILE_WORDS, PYTHON_LAUNCHERS, VLLM_WORDS, Words, words_in
+from ..vllm.prefilter_patterns import client_words, without_mask
+from .triggers import PYTHON_LAUNCHERS, VLLM_WORDS, Words, words_in
 
 __all__ = ["ExtractContext", "NeedsHeavyParser", "ParseError", "SourceFile", "kind_for", "load", "relevant"]
 
@@ -67,39 +68,6 @@ def _mentions_mask(words: Words) -> bool:
     )
 
 
-_RUNNER = b"VLLM_USE_V2_MODEL_RUNNER"
-_CONFIG = re.compile(rb"--config(?![\w-])")  # not `--config-format`, `--config-list-file`...
-# Where the runner variable is named, it is mostly read (`os.environ.get(...)`,
-# `${VLLM_USE_V2_MODEL_RUNNER:-1}`) or given `1` (`--env VLLM_USE_V2_MODEL_RUNNER=1`, `ENV NAME 1`,
-# a Kubernetes `- name: NAME` with `value: "1"`): only a mention that is not one of those can be
-# wrong without the mask (`0` is refused by vLLM 0.34.0 in any launch). Each pattern finds one.
-_ONE = rb"""["']?1["']?(?:[\s,)}\];#&|"']|$)"""
-_RUNNER_WRITES = {
-    # Python also reads it as an annotated name (`VLLM_USE_V2_MODEL_RUNNER: bool`) and maps it to a
-    # getter (`"VLLM_USE_V2_MODEL_RUNNER": lambda: ...`, vLLM's own envs.py): neither sets it; nor
-    # does a read with a default (`os.environ.get(NAME, "0")`, `os.getenv`), nor pytest's
-    # `monkeypatch.setenv`/`delenv`, which the Python frontend reads no write from (`names.ENV_CALLS`).
-    "python": re.compile(
-        rb"""(?<!get\(["'])(?<!getenv\(["'])(?<!setenv\(["'])(?<!delenv\(["'])"""
-        rb"""VLLM_USE_V2_MODEL_RUNNER(?!\s*:\s*(?:bool|int|str|Optional)\b)["']?\s*\]?\s*(?:=(?!=)|,|:)"""
-        rb"(?!\s*(?:" + _ONE + rb"|None(?:[\s,)}\];#]|$)|lambda\b))"
-    ),
-    # `NAME=0`, and the JSON of `ray job submit --runtime-env-json '{"env_vars": {"NAME": "0"}}'`.
-    "shell": re.compile(rb"""VLLM_USE_V2_MODEL_RUNNER(?::?=|["']\s*:)(?!\s*""" + _ONE + rb")"),
-    "dockerfile": re.compile(rb"VLLM_USE_V2_MODEL_RUNNER(?!(?:=|[ \t]+)" + _ONE + rb")"),
-    "yaml": re.compile(rb"""VLLM_USE_V2_MODEL_RUNNER["']?(?!\s*[:=]\s*""" + _ONE + rb"""|\s*[,}]?\s*value:\s*""" + _ONE + rb")"),
-}
-_RUNNER_WRITES["makefile"] = _RUNNER_WRITES["justfile"] = _RUNNER_WRITES["shell"]
-# Prose in a recipe's description or a comment (`VLLM_USE_V2_MODEL_RUNNER=1` between backticks, as
-# Markdown writes code): no language sets the variable there (in a shell it is a command
-# substitution that assigns in a subshell), so such a span is no write.
-_CODE_SPAN = re.compile(rb"""`VLLM_USE_V2_MODEL_RUNNER\s*[=:]\s*["']?1["']?`""")
-
-
-def _writes_runner(writes: re.Pattern[bytes], data: bytes) -> bool:
-    return any(match.start() == 0 or _CODE_SPAN.match(data, match.start() - 1) is None for match in writes.finditer(data))
-
-
 # An engine-argument mapping found by content (`python/mappings`) starts nothing itself: the mask
 # turned on by a literal key or keyword (`"return_sampling_mask": True`, `return_sampling_mask=True`).
 # A config class's field default counts too (`return_sampling_mask: bool = True`, a dataclass,
@@ -142,12 +110,8 @@ def relevant(kind: str, data: bytes) -> bool:
 
 
 # Words without which a file the prefilter turns away holds no HTTP client of a replay server that
-# another file starts (`cross_file`): an OpenAI client, a post, a TRL trainer in server mode (in
-# Python or on a command line, or in the `--config` file it names), the masks' route.
-_CLIENT_WORDS = {
-    "python": (b"openai", b"OpenAI(", b"litellm", b".post(", b"vllm_mode", b"/inference/v1/generate"),
-    "shell": (b"vllm_mode", b"vllm-mode", b"trl ", b"--config", b"vllm serve", b"api_server"),  # (a server on the port too)
-}
+# another file starts (`cross_file`), as the rules that read clients declare them.
+_CLIENT_WORDS = client_words()
 
 
 def may_hold_client(kind: str | None, data: bytes) -> bool:
@@ -177,14 +141,13 @@ def loads_config_by_path(data: bytes, words: Words | None = None) -> bool:
     )
 
 
+_WITHOUT_MASK = without_mask()
+
+
 def _needs_vllm_alone(kind: str, words: Words) -> bool:
-    """What can make findings without the mask in the file: the runner variable, a file the
-    launch reads (`--config`, a compose `env_file`, either may hold the mask)."""
-    data, writes = words.data, _RUNNER_WRITES.get(kind)
-    runner = _RUNNER in words and (writes is None or _writes_runner(writes, data))
-    config = b"--config" in words and words.any(CONFIG_FILE_WORDS) and _CONFIG.search(data) is not None
-    env_file = kind == "yaml" and b"env_file" in words
-    return (runner or config or env_file) and words.any(VLLM_WORDS)
+    """What can make findings without the mask in the file (the runner variable, a file the
+    launch reads), as the rules that need it declare it (`vllm.prefilter_patterns`)."""
+    return any(declared.found(kind, words) for declared in _WITHOUT_MASK) and words.any(VLLM_WORDS)
 
 
 _KINDS_BY_SUFFIX = {
