@@ -132,7 +132,7 @@ def relevant(kind: str, data: bytes) -> bool:
         return False
     if kind == "json":
         return b"return_sampling_mask" in words and _JSON_MASK_ON.search(data) is not None
-    if any(prefilter.matches(data) for prefilter in _FRAMEWORK_PREFILTERS.get(kind, ())):
+    if any(words.any(prefilter.groups[0]) and prefilter.matches(data) for prefilter in _FRAMEWORK_PREFILTERS.get(kind, ())):
         return True  # a framework config that may launch with the mask without naming it (the registry's)
     if kind == "toml":
         return _mentions_mask(words)

@@ -34,7 +34,7 @@ def _preload(list_ready: Callable[[], bool]) -> None:
 
     for module in ("replaylint.rules", "replaylint.engine.suppress"):
         importlib.import_module(module)
-    frontends.triggers.use_hyperscan(True)  # a large tree: worth its import from the first file (no-op without it)
+    frontends.triggers.load_for_a_large_tree()  # (no-op without Hyperscan)
     for kind in ("yaml", "shell", "dockerfile", "toml"):
         if list_ready():
             return
@@ -252,6 +252,7 @@ def run_pipelined(files: list[str], checker: Checker, result_cache: cache.Result
     libcst 0.2 s more). So the reader reads the tree in chunks from the front and hands back
     the Python files that pass, while this process reads chunks from the back, checks the
     Python files (its own and those handed back) and hands the reader the others."""
+    frontends.triggers.load_for_a_large_tree()  # this process reads thousands of files too
     stats = result_cache is not None
     chunks = [files[start : start + _CHUNK] for start in range(0, len(files), _CHUNK)]
     done: list[list[tuple[FileResult | None, tuple[int, int] | None]]] = [[] for _ in chunks]
