@@ -37,6 +37,8 @@ LAUNCH = b'import subprocess\nsubprocess.run(["vllm", "serve", "m"], env=ENV)\n'
         ("python", b'os.environ.pop("VLLM_USE_V2_MODEL_RUNNER", None)\n' + LAUNCH, False),
         ("python", b'v1 = os.environ.get("VLLM_USE_V2_MODEL_RUNNER", "0") == "0"\n' + LAUNCH, False),
         ("python", b'v1 = os.getenv("VLLM_USE_V2_MODEL_RUNNER", "0") == "0"\n' + LAUNCH, False),
+        # a read, then a write further on: each mention is looked at
+        ("python", b'v1 = os.getenv("VLLM_USE_V2_MODEL_RUNNER", "0")\nos.environ["VLLM_USE_V2_MODEL_RUNNER"] = "0"\n' + LAUNCH, True),
         # pytest's monkeypatch (vLLM's tests): the frontend reads no write there
         ("python", b'def test_v1(monkeypatch):\n    monkeypatch.setenv("VLLM_USE_V2_MODEL_RUNNER", "0")\n    LLM("m")\n', False),
         ("python", b'os.environ.setdefault("VLLM_USE_V2_MODEL_RUNNER", "0")\n' + LAUNCH, True),

@@ -97,7 +97,15 @@ _CODE_SPAN = re.compile(rb"""`VLLM_USE_V2_MODEL_RUNNER\s*[=:]\s*["']?1["']?`""")
 
 
 def _writes_runner(writes: re.Pattern[bytes], data: bytes) -> bool:
-    return any(match.start() == 0 or _CODE_SPAN.match(data, match.start() - 1) is None for match in writes.finditer(data))
+    """Whether a mention of the runner variable may write it. Each pattern starts with the name
+    (Python's after look-behinds, which cost `finditer` a step per byte: 74 ms on vLLM's
+    tests), so it is matched where `find` finds the name; no match spans two mentions."""
+    offset = data.find(_RUNNER)
+    while offset >= 0:
+        if writes.match(data, offset) is not None and (offset == 0 or _CODE_SPAN.match(data, offset - 1) is None):
+            return True
+        offset = data.find(_RUNNER, offset + 1)
+    return False
 
 
 # An engine-argument mapping found by content (`python/mappings`) starts nothing itself: the mask
