@@ -106,6 +106,15 @@ LAUNCH = b'import subprocess\nsubprocess.run(["vllm", "serve", "m"], env=ENV)\n'
         ("shell", b"vllm serve m --return-s\n", True),
         ("yaml", b"SM_VLLM_RETURN_SAMPLING_MASK: 'true'\n", True),
         ("python", b"from vllm import LLM\n", False),
+        # an engine built from a config file named by path; an `AsyncLLM(` call is not `LLM(`,
+        # and the word that names the path may come after a first mention that does not
+        ("python", b'@hydra.main(config_name="replay")\ndef main(cfg):\n    AsyncLLM(**cfg)\n', False),
+        (
+            "python",
+            b'# config_name: see below\n@hydra.main(config_name="replay")\ndef main(cfg):\n    AsyncLLM(**cfg)\n    LLM(**cfg)\n',
+            True,
+        ),
+        ("json", b'{"note": "return_sampling_mask", "engine": {"return_sampling_mask": true}}', True),
     ],
 )
 def test_prefilter(kind: str, data: bytes, read: bool) -> None:
