@@ -52,32 +52,59 @@ def test_workers_and_cache_give_identical_results(corpus: Path, tmp_path: Path) 
 
 
 def test_a_large_tree_parsed_while_it_is_read_gives_identical_results(corpus: Path, tmp_path: Path, monkeypatch) -> None:
-    from replaylint.run import scheduler
+    from replaylint.run import forked_reader, scheduler
 
     baseline = run(corpus, "--no-cache", "--workers", "1")
     monkeypatch.setattr(scheduler, "LARGE_TREE_FILES", 1)  # the corpus counts as a large tree
     assert run(corpus, "--no-cache", "--workers", "2") == baseline
-    monkeypatch.setattr(scheduler, "_CHUNK", 3)
+    monkeypatch.setattr(forked_reader, "_CHUNK", 3)
     assert run(corpus, "--no-cache", "--workers", "2") == baseline
     cache_dir = str(tmp_path / "cache")
     assert run(corpus, "--cache-dir", cache_dir, "--workers", "2") == baseline  # fills the cache
     assert run(corpus, "--cache-dir", cache_dir, "--workers", "2") == baseline  # warm
 
 
+def test_the_reader_hands_back_the_python_files_it_finds(corpus: Path, tmp_path: Path, monkeypatch) -> None:
+    # The reader takes every chunk: each Python file that passes its prefilter is checked by this
+    # process (which has the Python frontend loaded), the other kinds by the reader.
+    from replaylint.engine import checker
+    from replaylint.run import forked_reader, scheduler
+
+    baseline = run(corpus, "--no-cache", "--workers", "1")
+    log = tmp_path / "checked"
+    check_data = checker.Checker.check_data
+
+    def logged(self, path, data):
+        with open(log, "a") as out:
+            out.write(f"{'reader' if self.light else 'main'} {path}\n")
+        return check_data(self, path, data)
+
+    monkeypatch.setattr(scheduler, "LARGE_TREE_FILES", 1)
+    monkeypatch.setattr(forked_reader, "_CHUNK", 3)
+    monkeypatch.setattr(forked_reader._Reader, "take_from_back", lambda self: None)
+    monkeypatch.setattr(checker.Checker, "check_data", logged)
+    assert run(corpus, "--no-cache", "--workers", "2") == baseline
+    checked = [line.split(" ", 1) for line in log.read_text().splitlines()]
+    here = [path for who, path in checked if who == "main"]
+    there = [path for who, path in checked if who == "reader"]
+    assert here and all(path.endswith(".py") for path in here)  # what the reader's prefilter passed, nothing more
+    assert there and not any(path.endswith(".py") for path in there)
+
+
 def test_a_reader_that_dies_leaves_its_chunks_to_this_process(corpus: Path, tmp_path: Path, monkeypatch) -> None:
-    from replaylint.run import scheduler
+    from replaylint.run import forked_reader, scheduler
 
     baseline = run(corpus, "--no-cache", "--workers", "1")
     marker = tmp_path / "reader-died"
 
-    def dies(paths, stats):
+    def dies(*chunk):
         marker.write_text("")
         os._exit(3)  # as a reader killed by the system would
 
     monkeypatch.setattr(scheduler, "LARGE_TREE_FILES", 1)
-    monkeypatch.setattr(scheduler, "_CHUNK", 3)
-    monkeypatch.setattr(scheduler, "_read_in_worker", dies)  # the reader is forked: it runs this
-    monkeypatch.setattr(scheduler._Reader, "take_from_back", lambda self: None)  # every chunk is the reader's
+    monkeypatch.setattr(forked_reader, "_CHUNK", 3)
+    monkeypatch.setattr(forked_reader, "_read_chunk", dies)  # the reader is forked: it runs this
+    monkeypatch.setattr(forked_reader._Reader, "take_from_back", lambda self: None)  # every chunk is the reader's
     assert run(corpus, "--no-cache", "--workers", "2") == baseline
     assert marker.exists()
 
@@ -86,7 +113,7 @@ def test_files_handed_to_a_reader_that_dies_are_parsed_here(corpus: Path, tmp_pa
     # This process hands the reader the shell, YAML, Dockerfile and TOML files that pass its
     # prefilter; a reader killed before answering leaves them (and its chunks) to this process.
     from replaylint.engine import checker
-    from replaylint.run import scheduler
+    from replaylint.run import forked_reader, scheduler
 
     baseline = run(corpus, "--no-cache", "--workers", "1")
     marker = tmp_path / "reader-died"
@@ -99,7 +126,7 @@ def test_files_handed_to_a_reader_that_dies_are_parsed_here(corpus: Path, tmp_pa
         return check_file(self, path)
 
     monkeypatch.setattr(scheduler, "LARGE_TREE_FILES", 1)
-    monkeypatch.setattr(scheduler, "_CHUNK", 3)
+    monkeypatch.setattr(forked_reader, "_CHUNK", 3)
     monkeypatch.setattr(checker.Checker, "check_file", dies_when_handed)
     assert run(corpus, "--no-cache", "--workers", "2") == baseline
     assert marker.exists()

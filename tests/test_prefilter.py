@@ -37,6 +37,8 @@ LAUNCH = b'import subprocess\nsubprocess.run(["vllm", "serve", "m"], env=ENV)\n'
         ("python", b'os.environ.pop("VLLM_USE_V2_MODEL_RUNNER", None)\n' + LAUNCH, False),
         ("python", b'v1 = os.environ.get("VLLM_USE_V2_MODEL_RUNNER", "0") == "0"\n' + LAUNCH, False),
         ("python", b'v1 = os.getenv("VLLM_USE_V2_MODEL_RUNNER", "0") == "0"\n' + LAUNCH, False),
+        # a read, then a write further on: each mention is looked at
+        ("python", b'v1 = os.getenv("VLLM_USE_V2_MODEL_RUNNER", "0")\nos.environ["VLLM_USE_V2_MODEL_RUNNER"] = "0"\n' + LAUNCH, True),
         # pytest's monkeypatch (vLLM's tests): the frontend reads no write there
         ("python", b'def test_v1(monkeypatch):\n    monkeypatch.setenv("VLLM_USE_V2_MODEL_RUNNER", "0")\n    LLM("m")\n', False),
         ("python", b'os.environ.setdefault("VLLM_USE_V2_MODEL_RUNNER", "0")\n' + LAUNCH, True),
@@ -104,6 +106,15 @@ LAUNCH = b'import subprocess\nsubprocess.run(["vllm", "serve", "m"], env=ENV)\n'
         ("shell", b"vllm serve m --return-s\n", True),
         ("yaml", b"SM_VLLM_RETURN_SAMPLING_MASK: 'true'\n", True),
         ("python", b"from vllm import LLM\n", False),
+        # an engine built from a config file named by path; an `AsyncLLM(` call is not `LLM(`,
+        # and the word that names the path may come after a first mention that does not
+        ("python", b'@hydra.main(config_name="replay")\ndef main(cfg):\n    AsyncLLM(**cfg)\n', False),
+        (
+            "python",
+            b'# config_name: see below\n@hydra.main(config_name="replay")\ndef main(cfg):\n    AsyncLLM(**cfg)\n    LLM(**cfg)\n',
+            True,
+        ),
+        ("json", b'{"note": "return_sampling_mask", "engine": {"return_sampling_mask": true}}', True),
     ],
 )
 def test_prefilter(kind: str, data: bytes, read: bool) -> None:

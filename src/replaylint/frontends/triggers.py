@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..framework_registry import prefilter_words
+
 # Every branch of `frontends.relevant` that can answer True needs one of WORDS in the file: a
 # word that spells the mask (`sampling_mask`, `sampling-mask`, `SAMPLING_MASK`, `--return`), the
 # runner variable, `--config`, a compose `env_file`, a NeMo-RL `defaults:`, a prime-rl
@@ -38,18 +40,10 @@ PYTHON_WORDS = (
     b"safe_load(",  # ... or a YAML or JSON file it names from its own place (`__file__`)
     b"json.load(",
 )
-WORDS = (
-    *PYTHON_WORDS,
-    b"env_file",
-    b"defaults:",
-    b"orchestrator",
-    b"verl.trainer.main_ppo",  # a verl fork's defaults may turn the mask on (`frameworks/verl.py`)
-    b"vllm_cfg",  # a NeMo-RL fork's worker may turn it on for its configs (`frameworks/nemo_rl_fork.py`)
-    b"examples/run_",  # and for its scripts
-    b"grpo_fast",  # an open-instruct fork's actor, for its command lines (`frameworks/open_instruct_fork.py`)
-    b"openrlhf.cli.train_ppo_ray",  # an OpenRLHF fork's engine dict may turn the mask on (`frameworks/openrlhf_fork.py`)
-    b"skyrl.train.entrypoints",  # a SkyRL fork's engine arguments may turn the mask on (`frameworks/skyrl_fork.py`)
-)
+# The other kinds' words: a compose `env_file`, and the first word each framework's prefilter
+# needs (`framework_registry.prefilter_words`: a NeMo-RL `defaults:`, a prime-rl `orchestrator`,
+# verl's trainer module, the forks' entry points).
+WORDS = tuple(dict.fromkeys((*PYTHON_WORDS, b"env_file", *prefilter_words())))
 VLLM_WORDS = (b"vllm", b"VLLM", b"vLLM")
 CONFIG_FILE_WORDS = (b".yaml", b".yml", b"--config=")
 PYTHON_LAUNCHERS = (  # "vLLM" in prose contains "LLM": the call or the import alias is needed
@@ -164,3 +158,10 @@ def use_hyperscan(enabled: bool) -> None:
     (False: tests)."""
     global _scanner
     _scanner = _load() if enabled else False
+
+
+def load_for_a_large_tree() -> None:
+    """Load Hyperscan now, from the first file (a process about to read thousands of files),
+    unless this process has decided already (tests that turn it off)."""
+    if _scanner is None:
+        _load()

@@ -25,8 +25,9 @@ class WithoutMask(NamedTuple):
     """A finding of `rules` (codes or a code prefix; "RPL": any rule) that a file may give without
     naming the mask, when it names vLLM: the file is of one of `kinds` (empty: any kind), holds
     `word` and one of `along` (empty: no other word), and `pattern` (its kind's in
-    `pattern_by_kind`, where there is one) matches outside a `prose` span, which starts one byte
-    before the match and makes it no write (no pattern: the words suffice)."""
+    `pattern_by_kind`, where there is one; every match of it starts with `word`) matches outside a
+    `prose` span, which starts one byte before the match and makes it no write (no pattern: the
+    words suffice)."""
 
     rules: tuple[str, ...]
     word: bytes
@@ -44,8 +45,15 @@ class WithoutMask(NamedTuple):
         pattern = self.pattern_by_kind.get(kind, self.pattern)
         if pattern is None:
             return True
+        # Every match starts with `word`: matched only where `find` finds it (Python's runner
+        # pattern starts with look-behinds, which make `finditer` step every byte: 74 ms on vLLM's tests).
         data = words.data
-        return any(self._written(data, match.start()) for match in pattern.finditer(data))
+        offset = data.find(self.word)
+        while offset >= 0:
+            if pattern.match(data, offset) is not None and self._written(data, offset):
+                return True
+            offset = data.find(self.word, offset + 1)
+        return False
 
     def _written(self, data: bytes, start: int) -> bool:
         return self.prose is None or start == 0 or self.prose.match(data, start - 1) is None

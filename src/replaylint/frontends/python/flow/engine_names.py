@@ -35,10 +35,28 @@ def called_partial(func: ast.expr) -> str | None:
     return "partial" if (isinstance(inner, ast.Name) and inner.id == "partial") or getattr(inner, "attr", None) == "partial" else None
 
 
+_FROM_VLLM = re.compile(r"from[\s\\]+vllm")
+
+
 def _imported_in_functions(module: Module) -> set[str]:
-    """Names a function binds to vLLM's engines by its own import (`from vllm import LLM as VLLModel`)."""
+    """Names a function binds to vLLM's engines by its own import (`from vllm import LLM as VLLModel`).
+    A module whose every `from vllm` starts a line of its own holds none (the walk costs 14 ms
+    on a large test module)."""
+    text = module.source.text
+    if all(_at_top_level(text, match.start()) for match in _FROM_VLLM.finditer(text)):
+        return set()
     found = set()
     for node in ast.walk(module.tree):
         if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("vllm") and node not in module.tree.body:
             found |= {alias.asname or alias.name for alias in node.names if engine_name(f"{node.module}.{alias.name}")}
     return found
+
+
+def _at_top_level(text: str, offset: int) -> bool:
+    """Whether `from` at `offset` starts a line that continues none (column 0, no `\\` before)."""
+    before = offset - 1
+    if before >= 0 and text[before] not in "\r\n":
+        return False
+    while before >= 0 and text[before] in "\r\n":
+        before -= 1
+    return before < 0 or text[before] != "\\"
