@@ -393,8 +393,9 @@ def openrlhf_fork(tmp_path: Path, create: str, script: str) -> Path:
 
 
 def script_findings(tree: Path) -> list[dict]:
-    """The launch script's findings (the fork's module is checked as Python on its own too)."""
-    return [item for item in findings(tree, "--no-cache") if item["filename"].endswith(".sh")]
+    """The findings of the fork's tree: the launch script's sit on the fork's line that decides
+    (the fork's module is checked as Python on its own too; the same finding there is one)."""
+    return findings(tree, "--no-cache")
 
 
 def test_an_openrlhf_fork_that_adds_the_mask(tmp_path: Path) -> None:
@@ -414,7 +415,8 @@ def test_an_openrlhf_fork_that_forces_raw_logprobs_after_the_correction(tmp_path
         '        actor_kwargs["return_sampling_mask"] = True\n        actor_kwargs["logprobs_mode"] = "raw_logprobs"\n        vllm_engines.append',
     )
     found = script_findings(openrlhf_fork(tmp_path, create, TRAIN.format("--algo.advantage.is_correction_level token")))
-    assert codes(found) == ["RPL003"] and "logprobs_mode='raw_logprobs'" in found[0]["message"]
+    assert codes(found) == ["RPL003"] and "raw_logprobs" in found[0]["message"]
+    assert found[0]["location"]["row"] == line_of(create, '"raw_logprobs"')  # the fork's line that decides
 
 
 def test_an_openrlhf_fork_whose_actor_adds_the_mask(tmp_path: Path) -> None:

@@ -91,7 +91,7 @@ def _environment(path: str, text: str) -> dict[str, tuple[Line, bool]]:
         return {}
     index = LineIndex(path, text)
     return {
-        name: (Line(written.value, _line_span(index, written.line), written.text), only_unset)
+        name: (Line(written.value, fork_source.line_span(index.path, index.text, written.line), written.text), only_unset)
         for name, (written, only_unset) in fork_source.environment_writes(module).items()
     }
 
@@ -122,7 +122,9 @@ def _field_defaults(cls: ast.ClassDef, index: LineIndex) -> dict[str, Line]:
                 value = value.args[0]
             if name in _REPLAY_FIELDS:
                 found[name] = Line(
-                    fork_source.literal(value), _line_span(index, node.lineno), f"{name} = {fork_source.snippet(index.text, value)}"
+                    fork_source.literal(value),
+                    fork_source.line_span(index.path, index.text, node.lineno),
+                    f"{name} = {fork_source.snippet(index.text, value)}",
                 )
     return found
 
@@ -142,13 +144,5 @@ def _namespace_default(cls: ast.ClassDef, index: LineIndex, name: str) -> Line |
             ):
                 value = fork_source.literal(node.value)
                 if value is not UNKNOWN and (found is None or node.lineno > found.span.start_line):
-                    found = Line(value, _line_span(index, node.lineno), f"logprobs_mode = {value!r}")
+                    found = Line(value, fork_source.line_span(index.path, index.text, node.lineno), f"logprobs_mode = {value!r}")
     return found
-
-
-def _line_span(index: LineIndex, line: int) -> Span:
-    """The line's text without its indentation."""
-    start = index.offset(line, 1)
-    text = index.line_text(line).rstrip()
-    indent = len(text) - len(text.lstrip())
-    return index.span(start + indent, start + len(text))

@@ -187,8 +187,8 @@ class _Args:
     def put(self, key: str, value: Any, span: Span, raw: str, keys: dict[str, Setting] | None = None) -> None:
         self.items[key] = (value, span, raw, keys or {})
 
-    def default(self, key: str, value: Any, what: str) -> None:
-        self.items[key] = (value, self.anchor, f"({what})", {})
+    def default(self, key: str, value: Any, what: str, span: Span | None = None) -> None:
+        self.items[key] = (value, span or self.anchor, f"({what})", {})
 
     def tokens(self) -> list[Token]:
         """`build_cli_args_from_config`."""
@@ -273,7 +273,7 @@ def _launch(view: ConfigView, anchor: Span, edition: VerlEdition, context: Launc
     open_reasons += reasons
     for written, what in server:
         if not written.late and written.key not in engine:
-            args.default(written.key, written.value, what)
+            args.default(written.key, written.value, what, forked.span(written, anchor))  # type: ignore[union-attr]
     user_compilation = engine.pop("compilation_config", None)
     if isinstance(user_compilation, str):
         try:
@@ -301,7 +301,7 @@ def _launch(view: ConfigView, anchor: Span, edition: VerlEdition, context: Launc
         args.put(key, value, view.span(*path) or anchor, view.spelling(*path), view.sub_settings(path, value))
     for written, what in server:  # written after `**engine_kwargs`: over the command line's
         if written.late:
-            args.default(written.key, written.value, what)
+            args.default(written.key, written.value, what, forked.span(written, anchor))  # type: ignore[union-attr]
     for key in forked.removed() if forked is not None else ():
         args.items.pop(key, None)
     _mtp(view, args, edition)

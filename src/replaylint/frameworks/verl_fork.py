@@ -19,7 +19,7 @@ from typing import Any, Callable, Mapping
 
 import yaml
 
-from ..model import UNKNOWN
+from ..model import UNKNOWN, Span
 from .built_dicts import BuiltDict, Written, read
 from .nearby import found_upward
 
@@ -88,6 +88,10 @@ class Fork:
             if written.text not in _OWN_UNREAD:
                 reasons.append(f"{written.text} (written into verl's engine arguments at {self.server.where(written.line)}, not read here)")
         return sorted(found, key=lambda item: item[0].late), reasons
+
+    def span(self, written: Written, anchor: Span) -> Span:
+        """Where a finding about a value the fork's server writes sits: its line there."""
+        return self.server.span(written.line, anchor) if self.server is not None else anchor
 
     def removed(self) -> list[str]:
         """Keys the fork's server removes from the engine arguments on every launch."""
