@@ -57,3 +57,29 @@ def test_without_the_package_the_built_in_editions_decide(tmp_path: Path) -> Non
     shutil.copytree(TREES / "runner_removed" / "configs", tmp_path / "configs")
     with_fork = findings(TREES / "upstream")
     assert with_fork and findings(tmp_path) == []  # no pin: main and sampling-mask disagree on the runner
+
+
+def test_a_server_module_that_does_not_parse_sets_nothing(tmp_path: Path) -> None:
+    """A fork's server.py CPython cannot parse is not read (nothing of it is run): its runner
+    line decides nothing, and the file itself is reported as unparsable, not as RPL206."""
+    shutil.copytree(TREES / "upstream", tmp_path / "tree")
+    server = tmp_path / "tree" / SERVER
+    server.write_text(server.read_text().replace("def setup_vllm_env(config: InferenceConfig):", "def setup_vllm_env(config:"))
+    assert {item["code"] for item in findings(tmp_path / "tree")} <= {"RPL900"}
+
+
+def test_a_field_default_of_the_trees_vllm_config_turns_the_mask_on(tmp_path: Path) -> None:
+    """`return_sampling_mask: bool = True` on the fork's `VllmConfig`: every server has the mask,
+    and prime-rl main's train request (`extra_body.top_k` -1) is refused, at the field's line."""
+    shutil.copytree(TREES / "runner_removed", tmp_path / "tree")
+    config = tmp_path / "tree" / CONFIG
+    anchor = '    """HF model name or local path."""\n'
+    config.write_text(config.read_text().replace(anchor, anchor + "\n    return_sampling_mask: bool = True\n", 1))
+    rl = tmp_path / "tree" / "configs" / "rl.toml"
+    rl.write_text(
+        rl.read_text()
+        .replace("[inference.vllm]\nreturn_sampling_mask = true\n", "")
+        .replace("[orchestrator.train.source.sampling.extra_body]\ntop_k = 20\n", "")
+    )
+    line = config.read_text().splitlines().index("    return_sampling_mask: bool = True") + 1
+    assert [where(item, tmp_path / "tree") for item in findings(tmp_path / "tree")] == [("RPL102", CONFIG, line)]

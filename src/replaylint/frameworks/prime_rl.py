@@ -42,6 +42,10 @@ Not seen: CLI overrides (`--inference.vllm.*`), the shell environment (a preset
 `VLLM_USE_V2_MODEL_RUNNER` survives `setdefault`), which custom algorithms sample from the
 policy (a source with an `algo` of its own makes an implicit mask unknown), eval requests.
 
+A fork: where the tree holds prime-rl's own package, `prime_rl_fork` reads it and its code decides
+in place of the edition's defaults (its `setup_vllm_env` writes, `to_namespace`'s logprobs mode,
+`VllmConfig`'s replay field defaults), and its configuration's text chooses the edition.
+
 main's train requests: every policy-sourced `[[orchestrator.train.source]]` sends `temperature`
 (1.0 by default) and `extra_body.top_k`, which prime-rl sets to -1 unless the config writes it,
 so with the mask on each such request needs its own `top_k` (`_train_requests`).
