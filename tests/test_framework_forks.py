@@ -54,6 +54,10 @@ def fork(tmp_path: Path, rollout: str | None, script: str = MASKED) -> Path:
     return tmp_path
 
 
+def at(item: dict, tree: Path) -> tuple[str, int]:
+    return Path(item["filename"]).resolve().relative_to(tree.resolve()).as_posix(), item["location"]["row"]
+
+
 def codes(found: list[dict]) -> list[str]:
     return sorted(item["code"] for item in found)
 
@@ -63,6 +67,7 @@ def test_the_forks_logprobs_mode_default_decides(tmp_path: Path) -> None:
     found = findings(tree, "--no-cache")
     assert codes(found) == ["RPL003"]
     assert "the forked verl's default actor_rollout_ref.rollout.logprobs_mode=raw_logprobs" in found[0]["message"]
+    assert at(found[0], tree) == (ROLLOUT, line_of((tree / ROLLOUT).read_text(), "logprobs_mode:"))  # the line that decides
 
 
 def test_without_a_fork_the_editions_defaults_decide(tmp_path: Path) -> None:
@@ -91,6 +96,7 @@ def test_the_forks_engine_arguments_reach_the_engine(tmp_path: Path) -> None:
     found = findings(fork(tmp_path, rollout), "--no-cache")
     assert codes(found) == ["RPL001"]
     assert "the forked verl" in found[0]["message"]
+    assert at(found[0], tmp_path) == (ROLLOUT, line_of(rollout, "logits_processors:"))
 
 
 @pytest.mark.parametrize("rollout", ["logprobs_mode: ${oc.env:MODE}\n", "logprobs_mode: [unclosed\n", "- a list\n"])

@@ -260,7 +260,12 @@ def _launch(view: ConfigView, anchor: Span, edition: VerlEdition, context: Launc
         if view.has(*ROLLOUT, key):
             args.put(name, view.value(*ROLLOUT, key), view.span(*ROLLOUT, key) or anchor, view.spelling(*ROLLOUT, key))
         elif default is not None:
-            args.default(name, default, f"{owner}'s default {'.'.join(ROLLOUT)}.{key}={default}")
+            args.default(
+                name,
+                default,
+                f"{owner}'s default {'.'.join(ROLLOUT)}.{key}={default}",
+                forked.default_span(anchor, key) if forked else None,
+            )
     args.default("distributed_executor_backend", edition.executor_backend, f"{owner} sets")
     cudagraph_mode = edition.cudagraph_mode
     compilation: dict[str, Any] = {"cudagraph_mode": cudagraph_mode}
@@ -268,7 +273,12 @@ def _launch(view: ConfigView, anchor: Span, edition: VerlEdition, context: Launc
     engine = {k: v for k, v in engine.items() if v is not None} if isinstance(engine, dict) else {}
     for key, value in (forked.engine_defaults() if forked is not None else {}).items():  # under the command line's
         if key not in engine:
-            args.default(key, value, f"{owner}'s default {'.'.join(ROLLOUT)}.engine_kwargs.vllm.{key}={value}")
+            args.default(
+                key,
+                value,
+                f"{owner}'s default {'.'.join(ROLLOUT)}.engine_kwargs.vllm.{key}={value}",
+                forked.default_span(anchor, "engine_kwargs", "vllm", key),
+            )  # type: ignore[union-attr]
     server, reasons = forked.server_args({name: key for key, name, _ in edition.typed}) if forked is not None else ([], [])
     open_reasons += reasons
     for written, what in server:
