@@ -1,8 +1,10 @@
-"""vLLM's verdict on NeMo-RL and open-instruct forks: `python scripts/forks_judge.py [--release X.Y.Z] [--vllm-path DIR]`.
+"""vLLM's verdict on NeMo-RL, open-instruct and prime-rl forks: `python scripts/forks_judge.py [--release X.Y.Z] [--vllm-path DIR]`.
 
 Each case is a trimmed real tree of tests/data/forks/ with the edit a user makes to turn replay on
-(the edits of tests/test_forks_nemo_open_instruct.py, and a few more). replaylint checks the
-launch that runs the fork (NeMo-RL's default config, open-instruct's `grpo_fast.py` script) and
+(the edits of tests/test_forks_nemo_open_instruct.py, and a few more; prime-rl's trees are the
+folders of tests/data/forks/prime_rl/, tests/test_forks_prime_rl.py). replaylint checks the
+launch that runs the fork (NeMo-RL's default config, open-instruct's `grpo_fast.py` script,
+prime-rl's rl.toml) and
 builds its engine from the fork's own code; vLLM itself (tests/differential/vllm_judge.py in the
 judge's virtualenv) then builds that engine, `LLM(**kwargs)` on a stand-in model with the
 environment replaylint found. vLLM's refusal must be among replaylint's errors in its own words,
@@ -65,7 +67,13 @@ CASES = {  # name -> (framework, edits)
     "open_instruct actor mask, no mode": ("open_instruct", {"engines": [NO_MODE, ACTOR_MASK, forks.EXTRA_TOP_K]}),
     "open_instruct logits processor": ("open_instruct", {"engines": [PROCESSOR, forks.EXTRA_TOP_K]}),
     "open_instruct adaptive verification": ("open_instruct", {"engines": [ADAPTIVE, forks.EXTRA_TOP_K]}),
+    "prime_rl unmodified (setdefault V2=0)": ("prime_rl", {"tree": "upstream"}),
+    "prime_rl env_vars V2=1 over setdefault": ("prime_rl", {"tree": "upstream_env_vars_v2"}),
+    "prime_rl runner line removed": ("prime_rl", {"tree": "runner_removed"}),
+    "prime_rl to_namespace raw_logprobs": ("prime_rl", {"tree": "logprobs_raw"}),
 }
+PRIME_RL = REPO / "tests" / "data" / "forks" / "prime_rl"
+LAUNCHES = {"nemo_rl": forks.CONFIG, "open_instruct": forks.SCRIPT, "prime_rl": "configs/rl.toml"}
 # NeMo-RL's keywords the stand-in engine cannot take (a dummy load, no tokenizer, sleep mode on a fake GPU)
 _STAND_IN_DROPS = ("served_model_name", "load_format", "skip_tokenizer_init", "enable_sleep_mode", "max_model_len", "language_model_only")
 
@@ -105,16 +113,19 @@ def main(argv: list[str] | None = None) -> int:
     try:
         items, seen = [], {}
         for number, (name, (framework, edits)) in enumerate(CASES.items()):
-            tree = forks.fork(work / str(number), framework, **edits)
+            if framework == "prime_rl":
+                tree = Path(shutil.copytree(PRIME_RL / edits["tree"], work / str(number)))
+            else:
+                tree = forks.fork(work / str(number), framework, **edits)
             (tree / ".git").mkdir()  # its repository: the fork is read from the launch's folder upward
-            kwargs, env, errors = launched(tree, forks.CONFIG if framework == "nemo_rl" else forks.SCRIPT)
+            kwargs, env, errors = launched(tree, LAUNCHES[framework])
             seen[f"f{number}"] = (name, errors)
             items.append({"id": f"f{number}", "engine_kwargs": kwargs, "env": env, "gpus": 8, "hf_configs": stand_in.for_kwargs(kwargs)})
         verdicts = harness.JudgeProcess(harness.JUDGE, release, vllm_path, work, "judge", ["--quiet"]).run(items)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     disagree = 0
-    print(f"## NeMo-RL and open-instruct forks judged by vLLM {release}\n\n| case | vLLM | replaylint | |\n|---|---|---|---|")
+    print(f"## NeMo-RL, open-instruct and prime-rl forks judged by vLLM {release}\n\n| case | vLLM | replaylint | |\n|---|---|---|---|")
     for key, (name, errors) in seen.items():
         verdict = verdicts.get(key) or {}
         problem = compare(expect(verdict, True), errors, None) if verdict else None

@@ -91,14 +91,15 @@ def test_a_fork_that_bounds_top_k_in_its_config_is_clean(tmp_path: Path) -> None
 
 def test_the_workers_environment_write_reaches_every_launch(tmp_path: Path) -> None:
     """`os.environ.setdefault("VLLM_USE_V2_MODEL_RUNNER", "0")` in the worker: vLLM 0.34.0 refuses
-    it before it builds anything, for the config and the script alike."""
+    it before it builds anything, for the config and the script alike: one finding, at the
+    worker's line that decides."""
     write = (
         '        os.environ["VLLM_USE_V1"] = "1"\n',
         '        os.environ["VLLM_USE_V1"] = "1"\n        os.environ.setdefault("VLLM_USE_V2_MODEL_RUNNER", "0")\n',
     )
     tree = fork(tmp_path, "nemo_rl", worker=[MASK_KEYWORD, write], config=TOP_K)
     found = findings(tree)
-    assert [item["code"] for item in found] == ["RPL206", "RPL206"]
+    assert places(found, tree) == [("RPL206", WORKER, line_of(tree, WORKER, "os.environ.setdefault"))]
     assert all("the forked NeMo-RL's" in item["message"] and "VLLM_USE_V2_MODEL_RUNNER" in item["message"] for item in found)
 
 
@@ -223,10 +224,10 @@ def test_a_restructured_worker_leaves_the_editions(tmp_path: Path) -> None:
 def test_a_mask_in_the_actor_call_judges_the_forks_requests(tmp_path: Path) -> None:
     """The fork adds the mask to `create_vllm_engines`' actor call; its requests
     (`SamplingConfig` fields, no `top_k`) reach an engine with `generation_config="vllm"`: every
-    rollout is refused, and the message names the fork's line."""
+    rollout is refused, at the fork's request, and the message names the fork's mask line."""
     tree = fork(tmp_path, "open_instruct", engines=REMOTE_MASK)
     found = findings(tree)
-    assert places(found, tree) == [("RPL102", SCRIPT, line_of(tree, SCRIPT, "grpo_fast.py"))]
+    assert places(found, tree) == [("RPL102", ENGINES, line_of(tree, ENGINES, "completions.create("))]
     mask = line_of(tree, ENGINES, "return_sampling_mask=True")
     assert "the forked open-instruct's " in found[0]["message"]
     assert f"{ENGINES}:{mask} sets return_sampling_mask=True" in found[0]["message"]
@@ -256,12 +257,12 @@ def test_a_mask_the_actor_adds_meets_an_older_forks_logprobs_mode(tmp_path: Path
         EXTRA_TOP_K,
     ]
     found = findings(fork(tmp_path, "open_instruct", engines=edits))
-    assert_at_fork_and_script(found, "RPL003")
+    assert_at_fork(found, "RPL003")
 
 
 def test_the_actors_environment_write_is_read(tmp_path: Path) -> None:
-    """Reported for the command line that starts the fork's engines, and by the value flow at the
-    write itself, before the actor's `AsyncEngineArgs(...)`."""
+    """Reported once, at the write itself (before the actor's `AsyncEngineArgs(...)`), for the
+    command line that starts the fork's engines and the value flow alike."""
     write = (
         '        num_gpus = kwargs.pop("num_gpus")\n',
         '        num_gpus = kwargs.pop("num_gpus")\n        os.environ.setdefault("VLLM_USE_V2_MODEL_RUNNER", "0")\n',
@@ -269,7 +270,7 @@ def test_the_actors_environment_write_is_read(tmp_path: Path) -> None:
     tree = fork(tmp_path, "open_instruct", engines=[REMOTE_MASK, EXTRA_TOP_K, write])
     found = findings(tree)
     written = line_of(tree, ENGINES, "os.environ.setdefault")
-    assert places(found, tree) == [("RPL206", ENGINES, written), ("RPL206", SCRIPT, line_of(tree, SCRIPT, "grpo_fast.py"))]
+    assert places(found, tree) == [("RPL206", ENGINES, written)]
 
 
 def test_without_generation_config_vllm_the_models_defaults_may_bound_top_k(tmp_path: Path) -> None:
@@ -287,8 +288,7 @@ def test_a_logits_processor_in_the_actor_call_is_refused(tmp_path: Path) -> None
     )
     tree = fork(tmp_path, "open_instruct", engines=[processor, EXTRA_TOP_K])
     found = findings(tree)
-    assert ("RPL001", SCRIPT, line_of(tree, SCRIPT, "grpo_fast.py")) in places(found, tree)
-    assert {item["code"] for item in found} == {"RPL001"}  # also at the actor call itself
+    assert places(found, tree) == [("RPL001", ENGINES, line_of(tree, ENGINES, "logits_processors="))]
 
 
 def test_the_actors_runtime_env_reaches_its_engine(tmp_path: Path) -> None:
@@ -297,16 +297,14 @@ def test_the_actors_runtime_env_reaches_its_engine(tmp_path: Path) -> None:
         '                        "VLLM_ENABLE_V1_MULTIPROCESSING": "0",\n                        "VLLM_USE_V2_MODEL_RUNNER": "0",\n',
     )
     found = findings(fork(tmp_path, "open_instruct", engines=[REMOTE_MASK, EXTRA_TOP_K, runtime_env]))
-    assert_at_fork_and_script(found, "RPL206")
+    assert_at_fork(found, "RPL206")
 
 
-def assert_at_fork_and_script(found: list[dict], code: str) -> None:
-    """Reported twice: by the value flow at the fork's actor (the engine it builds) and for the
-    command line that starts the fork's engines, naming the fork's line."""
-    assert [item["code"] for item in found] == [code, code]
-    by_file = {Path(item["filename"]).name: item["message"] for item in found}
-    assert set(by_file) == {ENGINES.rpartition("/")[2], "grpo_fast.sh"}, by_file
-    assert "the forked open-instruct's" in by_file["grpo_fast.sh"]
+def assert_at_fork(found: list[dict], code: str) -> None:
+    """Reported once, at the fork's line that decides: the value flow (the engine the actor
+    builds) and the command line that starts the fork's engines find it there alike."""
+    assert [item["code"] for item in found] == [code]
+    assert Path(found[0]["filename"]).name == ENGINES.rpartition("/")[2], found
 
 
 @pytest.mark.parametrize(

@@ -54,6 +54,10 @@ def fork(tmp_path: Path, rollout: str | None, script: str = MASKED) -> Path:
     return tmp_path
 
 
+def at(item: dict, tree: Path) -> tuple[str, int]:
+    return Path(item["filename"]).resolve().relative_to(tree.resolve()).as_posix(), item["location"]["row"]
+
+
 def codes(found: list[dict]) -> list[str]:
     return sorted(item["code"] for item in found)
 
@@ -63,6 +67,7 @@ def test_the_forks_logprobs_mode_default_decides(tmp_path: Path) -> None:
     found = findings(tree, "--no-cache")
     assert codes(found) == ["RPL003"]
     assert "the forked verl's default actor_rollout_ref.rollout.logprobs_mode=raw_logprobs" in found[0]["message"]
+    assert at(found[0], tree) == (ROLLOUT, line_of((tree / ROLLOUT).read_text(), "logprobs_mode:"))  # the line that decides
 
 
 def test_without_a_fork_the_editions_defaults_decide(tmp_path: Path) -> None:
@@ -91,6 +96,7 @@ def test_the_forks_engine_arguments_reach_the_engine(tmp_path: Path) -> None:
     found = findings(fork(tmp_path, rollout), "--no-cache")
     assert codes(found) == ["RPL001"]
     assert "the forked verl" in found[0]["message"]
+    assert at(found[0], tmp_path) == (ROLLOUT, line_of(rollout, "logits_processors:"))
 
 
 @pytest.mark.parametrize("rollout", ["logprobs_mode: ${oc.env:MODE}\n", "logprobs_mode: [unclosed\n", "- a list\n"])
@@ -393,8 +399,9 @@ def openrlhf_fork(tmp_path: Path, create: str, script: str) -> Path:
 
 
 def script_findings(tree: Path) -> list[dict]:
-    """The launch script's findings (the fork's module is checked as Python on its own too)."""
-    return [item for item in findings(tree, "--no-cache") if item["filename"].endswith(".sh")]
+    """The findings of the fork's tree: the launch script's sit on the fork's line that decides
+    (the fork's module is checked as Python on its own too; the same finding there is one)."""
+    return findings(tree, "--no-cache")
 
 
 def test_an_openrlhf_fork_that_adds_the_mask(tmp_path: Path) -> None:
@@ -414,7 +421,8 @@ def test_an_openrlhf_fork_that_forces_raw_logprobs_after_the_correction(tmp_path
         '        actor_kwargs["return_sampling_mask"] = True\n        actor_kwargs["logprobs_mode"] = "raw_logprobs"\n        vllm_engines.append',
     )
     found = script_findings(openrlhf_fork(tmp_path, create, TRAIN.format("--algo.advantage.is_correction_level token")))
-    assert codes(found) == ["RPL003"] and "logprobs_mode='raw_logprobs'" in found[0]["message"]
+    assert codes(found) == ["RPL003"] and "raw_logprobs" in found[0]["message"]
+    assert found[0]["location"]["row"] == line_of(create, '"raw_logprobs"')  # the fork's line that decides
 
 
 def test_an_openrlhf_fork_whose_actor_adds_the_mask(tmp_path: Path) -> None:

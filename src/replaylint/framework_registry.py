@@ -184,8 +184,8 @@ ADAPTERS: tuple[Adapter, ...] = (
         "prime-rl",
         "prime_rl",
         ("prime-rl",),
-        # the mask may be implicit (truncating train sampling under [orchestrator])
-        prefilters=(Prefilter("toml", ((b"orchestrator",), (b"inference",), (b"top_p", b"top_k"))),),
+        # the mask may be implicit (truncating train sampling), or a fork's default (prime_rl_fork)
+        prefilters=(Prefilter("toml", ((b"orchestrator",), (b"inference",))),),
         toml_finder="toml_launches",
         editions="EDITIONS",
     ),

@@ -421,12 +421,19 @@ def _unique(findings: list) -> list:
     from ..model import LaunchKind
 
     referenced = {(f.code, f.span) for f in findings if f.launch is None or f.launch.kind is not LaunchKind.VLLM_CONFIG}
+    flowed = {
+        (f.code, f.span.path, f.span.start_line) for f in findings if f.launch is not None and f.launch.kind is LaunchKind.PYTHON_CALL
+    }
     seen = set()
     kept = []
     for finding in findings:
         standalone = finding.launch is not None and finding.launch.kind is LaunchKind.VLLM_CONFIG
         if standalone and (finding.code, finding.span) in referenced:
             continue
+        launch = finding.launch
+        in_fork = launch is not None and launch.kind is LaunchKind.FRAMEWORK and launch.span.path != finding.span.path
+        if in_fork and (finding.code, finding.span.path, finding.span.start_line) in flowed:
+            continue  # a framework launch's finding at its fork's line yields to the value flow's there
         key = (finding.code, finding.span, finding.message)
         if key not in seen:
             seen.add(key)

@@ -23,7 +23,8 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Iterator
 
-from ..model import UNKNOWN
+from ..model import UNKNOWN, Span
+from .fork_source import placed
 
 MAX_CHARS = 1_000_000  # a framework's module is far smaller; a larger file is not read
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -54,6 +55,7 @@ class BuiltDict:
     entries: dict[str, Written] = field(default_factory=dict)  # in the order the dict holds them
     removed: dict[str, Written] = field(default_factory=dict)  # keys popped or deleted (value None)
     unread: tuple[Written, ...] = ()  # writes not read here (`key`: the statement's text)
+    text: str = field(default="", repr=False, compare=False)  # the file's text, for `span`
 
     def always(self, key: str) -> Written | None:
         """The key's value where no `if` of the function holds (None: not written then)."""
@@ -64,6 +66,11 @@ class BuiltDict:
         """Every value a key may have: the conditional ones and those they stand over."""
         return [item for written in self.entries.values() for item in (written.otherwise, written) if item is not None]
 
+    def span(self, line: int, anchor: Span) -> Span:
+        """Where a finding about the value written at `line` sits: that line of the fork's file
+        (`anchor`, the launch, when the text is not at hand)."""
+        return placed(self.path, self.text, line, anchor)
+
     def where(self, line: int, short: bool = False) -> str:
         """`path:line` (`short`: the file's name only, for a message's quote of the value)."""
         return f"{self.path.rsplit('/', 1)[-1] if short else self.path}:{line}"
@@ -73,7 +80,7 @@ def read(text: str, path: str, function: str, name: str, spread: str | None = No
     """The dict `name` that the function `function` of `text` builds (None: no such function with
     one such binding, or the file does not parse)."""
     found = _read(text, function, name, spread)
-    return None if found is None else BuiltDict(path, *found)
+    return None if found is None else BuiltDict(path, *found, text=text)
 
 
 @lru_cache(maxsize=32)  # a fork's many scripts read the same file
@@ -97,7 +104,7 @@ def class_defaults(text: str, path: str, name: str) -> BuiltDict | None:
     """The field defaults a class of `text` writes as literals (`top_k: int = -1` in a dataclass),
     as a dict; None: no such class (or more than one), or the file does not parse."""
     found = _class_defaults(text, name)
-    return None if found is None else BuiltDict(path, found)
+    return None if found is None else BuiltDict(path, found, text=text)
 
 
 @lru_cache(maxsize=8)
@@ -119,7 +126,7 @@ def call_keywords(text: str, path: str, callees: tuple[str, ...]) -> BuiltDict |
     passes a `**` spread on (`vllm.AsyncEngineArgs(*args, **self.kwargs)` in a Ray actor); None:
     no such call, more than one, or the file does not parse."""
     found = _call_keywords(text, callees)
-    return None if found is None else BuiltDict(path, found)
+    return None if found is None else BuiltDict(path, found, text=text)
 
 
 @lru_cache(maxsize=8)

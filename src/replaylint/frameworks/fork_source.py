@@ -9,7 +9,7 @@ import warnings
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-from ..model import UNKNOWN
+from ..model import UNKNOWN, LineIndex, Span
 
 MASK = "return_sampling_mask"
 
@@ -113,3 +113,19 @@ def literal(node: ast.AST) -> Any:
         return ast.literal_eval(node)
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
         return UNKNOWN
+
+
+def placed(path: str, text: str, line: int, anchor: Span) -> Span:
+    """Where a finding about the value a fork writes at `line` sits: that line of its file
+    (`anchor`, the launch, when the text is not at hand)."""
+    return line_span(path, text, line) if text and path and line > 0 else anchor
+
+
+def line_span(path: str, text: str, line: int) -> Span:
+    """The span of a line of a fork's file without its indentation: where a finding about the
+    value the fork writes there sits."""
+    index = LineIndex(path, text)
+    start = index.offset(line, 1)
+    written = index.line_text(line).rstrip()
+    indent = len(written) - len(written.lstrip())
+    return index.span(start + indent, start + len(written))

@@ -30,7 +30,7 @@ from functools import lru_cache
 from typing import Callable, Iterator, Mapping
 
 from ..model import UNKNOWN, ArgIssue, Assumption, Setting, Span
-from .fork_source import MASK, Written, environment_writes, key_writes, literal, parse, snippet, statements
+from .fork_source import MASK, Written, environment_writes, key_writes, literal, parse, placed, snippet, statements
 from .nearby import found_upward
 from .refusals import names_replay
 
@@ -55,13 +55,15 @@ class WorkerFork:
     environment: Mapping[str, tuple[Written, bool]] = field(default_factory=dict)  # name -> (value, only when unset)
     replay_branch: bool = False  # the tree also holds the replay branch's module
     own_requests: bool = False  # its `SamplingParams(...)` do not take `top_k`/`temperature` as NeMo-RL's do
+    text: str = field(default="", repr=False, compare=False)  # the worker's file, for `span`
 
     def said(self, written: Written) -> str:
         return f"{written.text} ({OWNER}'s {self.path}:{written.line})"
 
     def setting(self, name: str, written: Written, anchor: Span) -> Setting:
         """The fork's value; the mask as written (every message names its line: `resting_on`)."""
-        return Setting(name, written.value, anchor, written.text if name == MASK else self.said(written), implied=True)
+        span = placed(self.path, self.text, written.line, anchor)
+        return Setting(name, written.value, span, written.text if name == MASK else self.said(written), implied=True, via=(anchor,))
 
 
 def fork(launching: str, read_text: Callable[[str], str | None] | None) -> WorkerFork | None:
@@ -161,6 +163,7 @@ def _worker(
         reads_mode,
         environment_writes(module),
         own_requests=not _upstream_requests(module),
+        text=text,
     )
 
 
@@ -253,7 +256,7 @@ def environment(fork: WorkerFork, env: dict[str, Setting], anchor: Span) -> None
     """The worker's own writes of `VLLM_*` variables, over (or, `setdefault`, under) `env`."""
     for name, (written, only_unset) in fork.environment.items():
         if not (only_unset and name in env):
-            env[name] = Setting(name, written.value, anchor, fork.said(written), implied=True)
+            env[name] = fork.setting(name, written, anchor)
 
 
 def resting_on(fork: WorkerFork, settings: Mapping[str, Setting]) -> tuple[Assumption, ...]:

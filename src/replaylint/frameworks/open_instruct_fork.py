@@ -24,12 +24,12 @@ A fork whose actor call is not found keeps the built-in edition.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Mapping
 
 from ..model import UNKNOWN, Assumption, Request, Setting, Span
-from .fork_source import MASK, Written, environment_writes, key_writes, literal, parse, snippet, statements
+from .fork_source import MASK, Written, environment_writes, key_writes, literal, parse, placed, snippet, statements
 from .nearby import found_upward
 
 ENGINES = "open_instruct/vllm_utils.py"
@@ -71,9 +71,14 @@ class EngineFork:
     environment: Mapping[str, tuple[Written, bool]]  # name -> (value, only when unset)
     top_k: Written | None  # the request's, None: not sent
     sends: bool  # a request to the actor's server was found
+    request_line: int = 0  # the request's call
+    text: str = field(default="", repr=False, compare=False)  # the fork's file, for `span`
 
     def said(self, written: Written) -> str:
         return f"{written.text} ({OWNER}'s {self.path}:{written.line})"
+
+    def span(self, line: int, anchor: Span) -> Span:
+        return placed(self.path, self.text, line, anchor)
 
 
 def fork(launching: str, read_text: Callable[[str], str | None] | None) -> EngineFork | None:
@@ -110,7 +115,8 @@ def _read(path: str, text: str) -> EngineFork | None:
     environment.update(environment_writes(module))
     request = next((node for node in ast.walk(module) if _is_client_call(node)), None)
     top_k = _request_top_k(request, module, text) if request is not None else None
-    return EngineFork(path, engine, frozenset(unknown), environment, top_k, request is not None)
+    line = request.lineno if request is not None else 0
+    return EngineFork(path, engine, frozenset(unknown), environment, top_k, request is not None, line, text)
 
 
 def _is_actor_call(node: ast.AST) -> bool:
@@ -212,7 +218,14 @@ def _called(call: ast.Call) -> str:
 
 def settings(fork: EngineFork, anchor: Span) -> dict[str, Setting]:
     found = {
-        name: Setting(name, written.value, anchor, written.text if name == MASK else fork.said(written), implied=True)
+        name: Setting(
+            name,
+            written.value,
+            fork.span(written.line, anchor),
+            written.text if name == MASK else fork.said(written),
+            implied=True,
+            via=(anchor,),
+        )
         for name, written in fork.engine.items()
     }  # the mask as written: every message names its line (`resting_on`)
     for name in fork.unknown:
@@ -224,7 +237,7 @@ def environment(fork: EngineFork, env: dict[str, Setting], anchor: Span) -> dict
     merged = dict(env)
     for name, (written, only_unset) in fork.environment.items():
         if not (only_unset and name in merged):
-            merged[name] = Setting(name, written.value, anchor, fork.said(written), implied=True)
+            merged[name] = Setting(name, written.value, fork.span(written.line, anchor), fork.said(written), implied=True, via=(anchor,))
     return merged
 
 
@@ -240,7 +253,7 @@ def requests(fork: EngineFork, engine: Mapping[str, Setting], anchor: Span, temp
     mode = engine.get("generation_config")
     # the model's generation_config.json (vLLM's `auto`) or the server's overrides may set top_k
     model_defaults = mode is None or mode.value != "vllm" or "override_generation_config" in engine
-    return (Request("sampling", anchor, sent, open_ended=model_defaults),)
+    return (Request("sampling", fork.span(fork.request_line, anchor), sent, open_ended=model_defaults),)
 
 
 def resting_on(fork: EngineFork) -> tuple[Assumption, ...]:

@@ -136,7 +136,24 @@ def command_launch(context: LaunchContext, span: Span, tokens: list[Token]) -> L
     tree, with the engine dict of its own `create_vllm_engines` (`openrlhf_fork`)."""
     data = _data()
     forked = fork(span.path, context.read_text)
-    return build(data.family, lambda edition: _launch(data, edition, span, tokens, context, forked))
+    runs = _accepting(data, tokens)
+    return build(data.family, lambda edition: _launch(data, edition, span, tokens, context, forked) if edition.name in runs else None)
+
+
+def _accepting(data: _Data, tokens: list[Token]) -> frozenset[str]:
+    """The editions whose parser takes the command line, or refuses it for a replay flag; an
+    edition that stops it for another reason (a flag spelling it does not have, as the dotted
+    `--actor.num_nodes` of 0.11 to older parsers) is not the one it is written for. Every
+    edition when none takes it."""
+    names = frozenset(edition.name for edition in data.family.editions)
+    taken = frozenset(name for name in names if _takes(parse_words(tokens, data.tables[name])))
+    return taken or names
+
+
+def _takes(parsed: Any) -> bool:
+    if parsed.unread or parsed.other_error:
+        return False
+    return not parsed.refused or any(str(token.text).startswith("-") and names_replay(str(token.text)) for token in parsed.refused)
 
 
 def _launch(data: _Data, edition: Edition, span: Span, tokens: list[Token], context: LaunchContext, forked: BuiltDict | None) -> Launch:

@@ -69,4 +69,4 @@ def forked_settings(
 
 def _setting(built: BuiltDict, written: Written, anchor: Span) -> Setting:
     said = f"({OWNER}'s {built.where(written.line, short=True)}: {written.key}={written.value!r})"
-    return Setting(written.key, written.value, anchor, said, implied=True)
+    return Setting(written.key, written.value, built.span(written.line, anchor), said, implied=True, via=(anchor,))

@@ -42,6 +42,10 @@ Not seen: CLI overrides (`--inference.vllm.*`), the shell environment (a preset
 `VLLM_USE_V2_MODEL_RUNNER` survives `setdefault`), which custom algorithms sample from the
 policy (a source with an `algo` of its own makes an implicit mask unknown), eval requests.
 
+A fork: where the tree holds prime-rl's own package, `prime_rl_fork` reads it and its code decides
+in place of the edition's defaults (its `setup_vllm_env` writes, `to_namespace`'s logprobs mode,
+`VllmConfig`'s replay field defaults), and its configuration's text chooses the edition.
+
 main's train requests: every policy-sourced `[[orchestrator.train.source]]` sends `temperature`
 (1.0 by default) and `extra_body.top_k`, which prime-rl sets to -1 unless the config writes it,
 so with the mask on each such request needs its own `top_k` (`_train_requests`).
@@ -56,9 +60,11 @@ from typing import TYPE_CHECKING, Any
 from ..model import UNKNOWN, Launch, LaunchKind, Request, Setting, Span
 from ..vllm.engine_fields import RUNNER_ENV
 from .editions import Edition, Editions, build, register
+from .prime_rl_fork import PrimeRlFork, fork
 
 if TYPE_CHECKING:
     from ..toml_document import TomlDocument
+    from .nearby import ReadText
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -121,12 +127,13 @@ def kind_of(document: TomlDocument) -> str | None:
     return None
 
 
-def toml_launches(document: TomlDocument) -> list[Launch] | None:
-    """The launches of a prime-rl configuration (None: the file is not one); the registry's finder."""
-    return launches(document) if kind_of(document) is not None else None
+def toml_launches(document: TomlDocument, read_text: ReadText | None = None) -> list[Launch] | None:
+    """The launches of a prime-rl configuration (None: the file is not one); the registry's finder.
+    Where the tree holds prime-rl's own package, its code decides (`prime_rl_fork`)."""
+    return launches(document, read_text) if kind_of(document) is not None else None
 
 
-def launches(document: TomlDocument) -> list[Launch]:
+def launches(document: TomlDocument, read_text: ReadText | None = None) -> list[Launch]:
     kind = kind_of(document)
     if kind == "rl":
         if not isinstance(document.data.get("inference"), dict):
@@ -137,7 +144,9 @@ def launches(document: TomlDocument) -> list[Launch]:
         base, label = (), "prime-rl inference"
     else:
         return []
-    launch = build(EDITIONS, lambda edition: _launch(document, base, label, edition), _edition_key(document, base))
+    forked = fork(document.source.path, read_text)
+    key = _edition_key(document, base) or (forked.edition if forked is not None else None)
+    launch = build(EDITIONS, lambda edition: _launch(document, base, label, edition, forked), key)
     return [launch] if launch is not None else []
 
 
@@ -166,7 +175,7 @@ def _own_paths(document: TomlDocument, base: tuple[str, ...], edition: PrimeRlEd
     return paths
 
 
-def _launch(document: TomlDocument, base: tuple[str, ...], label: str, edition: PrimeRlEdition) -> Launch:
+def _launch(document: TomlDocument, base: tuple[str, ...], label: str, edition: PrimeRlEdition, forked: PrimeRlFork | None) -> Launch:
     if base:
         anchor = document.nearest(*base)
     else:
@@ -184,12 +193,18 @@ def _launch(document: TomlDocument, base: tuple[str, ...], label: str, edition: 
     mask = _mask(document, base) if edition.captures_sampling_mask else None
     if mask is not None:
         settings["return_sampling_mask"] = mask
+    for name, line in forked.fields.items() if forked is not None else ():
+        settings.setdefault(name, line.setting(name))  # a key the file writes wins over the field's default
+    if "logprobs_mode" not in settings and forked is not None and forked.logprobs_mode is not None:
+        settings["logprobs_mode"] = forked.logprobs_mode.setting("logprobs_mode")
     if "logprobs_mode" not in settings:
         mode = edition.logprobs_mode
         settings["logprobs_mode"] = Setting("logprobs_mode", mode, anchor, f"{owner}'s default logprobs_mode = {mode!r}")
     env = _env(document, base)
     said = f"{RUNNER_ENV}={edition.runner_env} (set by {owner})"
-    if not edition.runner_env_needs_mask:
+    if forked is not None and forked.server is not None:
+        _forked_environment(forked, env)
+    elif not edition.runner_env_needs_mask:
         # setdefault after [inference.env_vars] is applied: a value written there wins.
         default = Setting(RUNNER_ENV, edition.runner_env, anchor, said, implied=True)
         env[RUNNER_ENV] = replace(env[RUNNER_ENV], replaces=default) if RUNNER_ENV in env else default
@@ -328,6 +343,13 @@ def _truncating_sampling(document: TomlDocument) -> tuple[Any, Span, str] | None
                 continue
             return found
     return unsure
+
+
+def _forked_environment(forked: PrimeRlFork, env: dict[str, Setting]) -> None:
+    """The tree's `setup_vllm_env` writes, after `[inference.env_vars]`: a `setdefault` gives way."""
+    for name, (line, only_unset) in forked.environment.items():
+        written = line.setting(name)
+        env[name] = replace(env[name], replaces=written) if only_unset and name in env else written
 
 
 def _env(document: TomlDocument, base: tuple[str, ...]) -> dict[str, Setting]:

@@ -65,7 +65,9 @@ class Fork:
                     reasons.append(f"{written.key} written by {OWNER} {why} ({self.built.where(written.line)})")
                 continue
             said = f"({OWNER}'s {self.built.where(written.line, short=True)}: {written.key}={written.value!r})"
-            found[written.key] = Setting(written.key, written.value, anchor, said, implied=True)
+            found[written.key] = Setting(
+                written.key, written.value, self.built.span(written.line, anchor), said, implied=True, via=(anchor,)
+            )
         reasons += [
             f"{w.text} (written into SkyRL's engine arguments at {self.built.where(w.line)}, not read here)" for w in self.built.unread
         ]

@@ -190,8 +190,8 @@ class _Args:
     def put(self, key: str, value: Any, span: Span, raw: str, keys: dict[str, Setting] | None = None) -> None:
         self.items[key] = (value, span, raw, keys or {})
 
-    def default(self, key: str, value: Any, what: str) -> None:
-        self.items[key] = (value, self.anchor, f"({what})", {})
+    def default(self, key: str, value: Any, what: str, span: Span | None = None) -> None:
+        self.items[key] = (value, span or self.anchor, f"({what})", {})
 
     def tokens(self) -> list[Token]:
         """`build_cli_args_from_config`."""
@@ -263,7 +263,12 @@ def _launch(view: ConfigView, anchor: Span, edition: VerlEdition, context: Launc
         if view.has(*ROLLOUT, key):
             args.put(name, view.value(*ROLLOUT, key), view.span(*ROLLOUT, key) or anchor, view.spelling(*ROLLOUT, key))
         elif default is not None:
-            args.default(name, default, f"{owner}'s default {'.'.join(ROLLOUT)}.{key}={default}")
+            args.default(
+                name,
+                default,
+                f"{owner}'s default {'.'.join(ROLLOUT)}.{key}={default}",
+                forked.default_span(anchor, key) if forked else None,
+            )
     args.default("distributed_executor_backend", edition.executor_backend, f"{owner} sets")
     cudagraph_mode = edition.cudagraph_mode
     compilation: dict[str, Any] = {"cudagraph_mode": cudagraph_mode}
@@ -271,12 +276,17 @@ def _launch(view: ConfigView, anchor: Span, edition: VerlEdition, context: Launc
     engine = {k: v for k, v in engine.items() if v is not None} if isinstance(engine, dict) else {}
     for key, value in (forked.engine_defaults() if forked is not None else {}).items():  # under the command line's
         if key not in engine:
-            args.default(key, value, f"{owner}'s default {'.'.join(ROLLOUT)}.engine_kwargs.vllm.{key}={value}")
+            args.default(
+                key,
+                value,
+                f"{owner}'s default {'.'.join(ROLLOUT)}.engine_kwargs.vllm.{key}={value}",
+                forked.default_span(anchor, "engine_kwargs", "vllm", key),
+            )  # type: ignore[union-attr]
     server, reasons = forked.server_args({name: key for key, name, _ in edition.typed}) if forked is not None else ([], [])
     open_reasons += reasons
     for written, what in server:
         if not written.late and written.key not in engine:
-            args.default(written.key, written.value, what)
+            args.default(written.key, written.value, what, forked.span(written, anchor))  # type: ignore[union-attr]
     user_compilation = engine.pop("compilation_config", None)
     if isinstance(user_compilation, str):
         try:
@@ -304,7 +314,7 @@ def _launch(view: ConfigView, anchor: Span, edition: VerlEdition, context: Launc
         args.put(key, value, view.span(*path) or anchor, view.spelling(*path), view.sub_settings(path, value))
     for written, what in server:  # written after `**engine_kwargs`: over the command line's
         if written.late:
-            args.default(written.key, written.value, what)
+            args.default(written.key, written.value, what, forked.span(written, anchor))  # type: ignore[union-attr]
     for key in forked.removed() if forked is not None else ():
         args.items.pop(key, None)
     _mtp(view, args, edition)

@@ -14,13 +14,14 @@ engine arguments, read in place of the edition's.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 import yaml
 
-from ..model import UNKNOWN
+from ..model import UNKNOWN, Span
 from .built_dicts import BuiltDict, Written, read
+from .fork_source import placed
 from .nearby import found_upward
 
 ROLLOUT_YAML = "verl/trainer/config/rollout/rollout.yaml"
@@ -38,6 +39,7 @@ class Fork:
     path: str  # its rollout.yaml (or its server module), as the tree spells it
     rollout: Mapping[str, Any]
     server: BuiltDict | None = None
+    rollout_text: str = field(default="", repr=False, compare=False)  # its rollout.yaml, for `default_span`
 
     def default(self, key: str, built_in: Any) -> Any:
         return _resolved(self.rollout.get(key, built_in))
@@ -89,9 +91,36 @@ class Fork:
                 reasons.append(f"{written.text} (written into verl's engine arguments at {self.server.where(written.line)}, not read here)")
         return sorted(found, key=lambda item: item[0].late), reasons
 
+    def default_span(self, anchor: Span, *keys: str) -> Span:
+        """Where a finding about a default of the fork's rollout.yaml sits: its key's line there."""
+        line = _key_line(self.rollout_text, keys) if self.rollout_text else None
+        return placed(self.path, self.rollout_text, line, anchor) if line else anchor
+
+    def span(self, written: Written, anchor: Span) -> Span:
+        """Where a finding about a value the fork's server writes sits: its line there."""
+        return self.server.span(written.line, anchor) if self.server is not None else anchor
+
     def removed(self) -> list[str]:
         """Keys the fork's server removes from the engine arguments on every launch."""
         return [key for key, written in self.server.removed.items() if not written.condition] if self.server is not None else []
+
+
+def _key_line(text: str, keys: tuple[str, ...]) -> int | None:
+    """The line of `keys` in a YAML text (PyYAML's composer: nodes with their marks, no object
+    is built), or of the deepest of them written in block style."""
+    try:
+        node = yaml.compose(text)
+    except yaml.YAMLError:
+        return None
+    line = None
+    for key in keys:
+        if not isinstance(node, yaml.MappingNode):
+            break
+        found = next(((k, v) for k, v in node.value if isinstance(k, yaml.ScalarNode) and k.value == key), None)
+        if found is None:
+            break
+        line, node = found[0].start_mark.line + 1, found[1]
+    return line
 
 
 def _resolved(value: Any) -> Any:
@@ -110,10 +139,10 @@ def fork(launching: str, read_text: Callable[[str], str | None] | None) -> Fork 
     if rollout is None and server is None:
         return None
     path = rollout[0] if rollout is not None else server.path  # type: ignore[union-attr]
-    return Fork(path, rollout[1] if rollout is not None else {}, server)
+    return Fork(path, rollout[1] if rollout is not None else {}, server, rollout[2] if rollout is not None else "")
 
 
-def _rollout(launching: str, read_text: Callable[[str], str | None]) -> tuple[str, dict] | None:
+def _rollout(launching: str, read_text: Callable[[str], str | None]) -> tuple[str, dict, str] | None:
     found = found_upward(ROLLOUT_YAML, launching, read_text)
     if found is None:
         return None
@@ -121,7 +150,7 @@ def _rollout(launching: str, read_text: Callable[[str], str | None]) -> tuple[st
         rollout = yaml.safe_load(found[1])
     except yaml.YAMLError:
         return None
-    return (found[0], rollout) if isinstance(rollout, dict) else None
+    return (found[0], rollout, found[1]) if isinstance(rollout, dict) else None
 
 
 def forked_label(label: str, forked: Fork | None) -> str:

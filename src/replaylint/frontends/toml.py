@@ -37,7 +37,7 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
         line, col = _position(str(error))
         raise ParseError(f"TOML syntax error: {str(error).split(' (at ')[0]}", line, col) from None
     for adapter in toml_finders():
-        claimed = getattr(adapter.load(), adapter.toml_finder)(document)
+        claimed = getattr(adapter.load(), adapter.toml_finder)(document, context.read_text)
         if claimed is not None:
             return claimed
     return engine_mappings.launches_of(document, engine_mappings.mappings_in(document.data), source.path)
