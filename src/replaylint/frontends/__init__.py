@@ -145,7 +145,7 @@ def relevant(kind: str, data: bytes) -> bool:
 # another file starts (`cross_file`): an OpenAI client, a post, a TRL trainer in server mode (in
 # Python or on a command line, or in the `--config` file it names), the masks' route.
 _CLIENT_WORDS = {
-    "python": (b"openai", b"OpenAI(", b"litellm", b".post(", b"vllm_mode", b"/inference/v1/generate"),
+    "python": (b"openai", b"OpenAI(", b"litellm", b".post(", b"urllib.request", b"vllm_mode", b"/inference/v1/generate"),
     "shell": (b"vllm_mode", b"vllm-mode", b"trl ", b"--config", b"vllm serve", b"api_server"),  # (a server on the port too)
 }
 

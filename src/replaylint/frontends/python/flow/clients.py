@@ -33,13 +33,15 @@ from .tree import Tree
 
 # A client's own words: the OpenAI client made (`OpenAI(`, `AsyncOpenAI(`, or its module imported to
 # make one), a `.post(`; "openai" alone is in every vLLM module of `vllm.entrypoints.openai`.
-CLIENT_WORDS = ("OpenAI(", ".post(", "import openai", "from openai", "litellm")
+CLIENT_WORDS = ("OpenAI(", ".post(", "import openai", "from openai", "litellm", "urllib.request")
 _SCHEME_PORTS = {"http": 80, "https": 443}
 # The longest first: `.chat.completions.create` also ends with `.completions.create`.
 _OPENAI_ROUTES = {"chat.completions.create": "/chat/completions", "completions.create": "/completions", "responses.create": "/responses"}
 _OPENAI_CLASSES = ("OpenAI", "AsyncOpenAI")
 # Sessions made with a `base_url` that a relative `.post` path is joined to.
 _SESSION_CLASSES = ("Client", "AsyncClient", "ClientSession")
+# The OpenAI client's copies with other options (`client.with_options(timeout=600)`): same address.
+_COPIES = ("with_options", "copy")
 _MAX_CALLERS = 3  # functions followed up to the client's construction
 # The OpenAI client's own sampling arguments that vLLM reads; the rest goes through `extra_body`.
 OPENAI_FIELDS = ("temperature", "presence_penalty", "frequency_penalty", "logit_bias")
@@ -114,8 +116,13 @@ def _post(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> 
     address = url_address(url) or _under_base(reader, url, func.value, frame)
     if address is None:
         return None
+    return posted(reader, node, _body(node), frame, address)
+
+
+def posted(reader: Reader, node: ast.Call, given: ast.expr | None, frame: Frame, address: tuple[str, int, str]) -> Client:
+    """The request a call posts to `address`: the sampling fields of its JSON body `given`."""
     host, port, path = address
-    body = reader.evaluate(_body(node), frame)
+    body = reader.evaluate(given, frame)
     settings = dict(body.keys)
     inner = settings.pop("sampling_params", None)
     if inner is not None:
@@ -196,6 +203,8 @@ def _constructions(node: ast.expr | None, frame: Frame, classes: tuple[str, ...]
     written in: written there, bound once to its name (in the function, else the module; also
     by a `with`) or `self` attribute (in the class), or a parameter that every call of its
     function in the module passes one of those. Empty when any is not known."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _COPIES:
+        return _constructions(node.func.value, frame, classes, depth)
     if isinstance(node, ast.Call):
         return [(node, frame)] if _is_class(node, classes) else []
     if isinstance(node, ast.Name):
@@ -207,7 +216,7 @@ def _constructions(node: ast.expr | None, frame: Frame, classes: tuple[str, ...]
         values = [s.value for s in ast.walk(frame.cls) if isinstance(s, ast.Assign) and any(_is_self(t, node.attr) for t in s.targets)]
     else:
         return []
-    return [(values[0], frame)] if len(values) == 1 and isinstance(values[0], ast.Call) and _is_class(values[0], classes) else []
+    return _constructions(values[0], frame, classes, depth) if len(values) == 1 and isinstance(values[0], ast.Call) else []
 
 
 def _with_bound(frame: Frame, name: str) -> ast.expr | None:
