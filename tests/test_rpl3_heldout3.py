@@ -125,3 +125,12 @@ def test_case_findings(case: str) -> None:
     got = reported(case)
     want = EXPECTED[case]
     assert got == want, f"{case}: missed {sorted(want - got)}, false {sorted(got - want)}"
+
+
+def test_trl_trainer_is_told_the_route_trl_opens() -> None:
+    out = io.StringIO()
+    root = CORPUS / "trl_serve_sh_grpo_server_penalty"
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        main(["check", "--no-respect-gitignore", "--no-cache", "--target-vllm", "0.34.0", "--output-format", "json", str(root)])
+    [message] = [item["message"] for item in json.loads(out.getvalue()) if item["code"] == "RPL301"]
+    assert "which `trl vllm-serve` opens" in message and "with --enable-scale-out" not in message

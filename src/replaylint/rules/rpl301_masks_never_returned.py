@@ -193,6 +193,8 @@ class MasksNeverReturned(Rule):
                 why = f"reads {request.endpoint}, which has no sampling_mask field" + (f" ({answer})" if answer else "")
                 instead = MASK_ENDPOINT if endpoint_switch(launch) is True else f"{MASK_ENDPOINT} with --enable-scale-out"
                 mode = request.settings.get("vllm_mode")  # a TRL trainer: `vllm_mode="server"` makes it this client
+                if mode is not None:  # TRL 1.16, the edition that forwards the mask, adds --enable-scale-out itself
+                    instead = f"a client of your own of {MASK_ENDPOINT}, which `trl vllm-serve` opens (trl/scripts/vllm_serve.py:266-267)"
                 where = mode.span if mode is not None else where
             yield Report(
                 where,
