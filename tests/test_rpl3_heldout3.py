@@ -134,3 +134,33 @@ def test_trl_trainer_is_told_the_route_trl_opens() -> None:
         main(["check", "--no-respect-gitignore", "--no-cache", "--target-vllm", "0.34.0", "--output-format", "json", str(root)])
     [message] = [item["message"] for item in json.loads(out.getvalue()) if item["code"] == "RPL301"]
     assert "which `trl vllm-serve` opens" in message and "with --enable-scale-out" not in message
+
+
+def test_a_client_address_read_with_an_environment_default_says_so(tmp_path: Path) -> None:
+    tree, cache = tmp_path / "tree", tmp_path / "cache"
+    tree.mkdir()
+    (tree / "serve.sh").write_text("vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --port 8011\n")
+    (tree / "client.py").write_text(
+        "import os\nfrom openai import OpenAI\n"
+        "client = OpenAI(base_url=f\"http://localhost:{os.getenv('ROLLOUT_PORT', '8011')}/v1\")\n"
+        'def go():\n    return client.completions.create(model="m", prompt="x", extra_body={"top_k": 5})\n'
+    )
+    for run in ("first", "from the cache"):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+            main(
+                [
+                    "check",
+                    "--no-respect-gitignore",
+                    "--cache-dir",
+                    str(cache),
+                    "--target-vllm",
+                    "0.34.0",
+                    "--output-format",
+                    "json",
+                    str(tree),
+                ]
+            )
+        assert cache.is_dir(), run
+        [message] = [item["message"] for item in json.loads(out.getvalue()) if item["filename"].endswith("client.py")]
+        assert "the client's address is its default when `ROLLOUT_PORT` is unset" in message

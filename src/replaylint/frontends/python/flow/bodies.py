@@ -71,6 +71,18 @@ def environment_default(node: ast.Call) -> ast.expr | None:
     return node.args[1] if named and len(node.args) == 2 and not node.keywords else None
 
 
+def address_condition(node: ast.expr | None, frame: Frame, depth: int = 0) -> str:
+    """What a client's address rests on: "`VLLM_PORT` is unset" for each environment variable
+    whose default it was read with (in the expression, or a name bound once to one)."""
+    names: list[str] = []
+    for part in ast.walk(node) if node is not None and depth <= _MAX_DEPTH else ():
+        if isinstance(part, ast.Call) and environment_default(part) is not None and isinstance(part.args[0], ast.Constant):
+            names.append(f"`{part.args[0].value}` is unset")
+        elif isinstance(part, ast.Name) and (value := bound_once(frame, part.id)) is not None:
+            names.extend(c for c in address_condition(value, frame, depth + 1).split(" and ") if c)
+    return " and ".join(dict.fromkeys(names))
+
+
 def bound_once(frame: Frame, name: str) -> ast.expr | None:
     """The one value a name is assigned in the function read (else the module), if it is no
     parameter and nothing else binds it (a loop, an import, a `with`, a second assignment)."""

@@ -24,7 +24,7 @@ from ....model import UNKNOWN, Launch, Request, Setting
 from ....served import ServerClient
 from ....source import ExtractContext, SourceFile
 from ....vllm.unusable_masks import MASK_ENDPOINT, server_port
-from .bodies import bound_once, text
+from .bodies import address_condition, bound_once, text
 from .callsites import calls
 from .frames import Frame, parameters
 from .module import FUNCTIONS, Module, parse
@@ -100,11 +100,12 @@ def _openai(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -
     if len(addresses) != 1 or None in addresses:
         return None
     host, port, base = addresses.pop()  # type: ignore[misc]
+    condition = address_condition(keyword(made[0][0], "base_url"), made[0][1])
     settings = {item.arg: setting_of(reader, item.arg, item, frame) for item in node.keywords if item.arg in OPENAI_FIELDS}
     extra = reader.evaluate(keyword(node, "extra_body"), frame)
     settings.update(extra.keys)
     open_ended = any(item.arg is None for item in node.keywords) or (keyword(node, "extra_body") is not None and extra.value is UNKNOWN)
-    return Client(host, port, Request("http", frame.module.span(node), settings, open_ended, base.rstrip("/") + str(route)))
+    return Client(host, port, Request("http", frame.module.span(node), settings, open_ended, base.rstrip("/") + str(route), condition))
 
 
 def _post(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> Client | None:
@@ -112,15 +113,19 @@ def _post(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> 
     given a whole URL, or a path under the `base_url` the session was made with."""
     if func.attr != "post":
         return None
-    url = text(reader, keyword(node, "url") or (node.args[0] if node.args else None), frame)
+    given = keyword(node, "url") or (node.args[0] if node.args else None)
+    url = text(reader, given, frame)
     address = url_address(url) or _under_base(reader, url, func.value, frame)
     if address is None:
         return None
-    return posted(reader, node, _body(node), frame, address)
+    return posted(reader, node, _body(node), frame, address, address_condition(given, frame))
 
 
-def posted(reader: Reader, node: ast.Call, given: ast.expr | None, frame: Frame, address: tuple[str, int, str]) -> Client:
-    """The request a call posts to `address`: the sampling fields of its JSON body `given`."""
+def posted(
+    reader: Reader, node: ast.Call, given: ast.expr | None, frame: Frame, address: tuple[str, int, str], condition: str = ""
+) -> Client:
+    """The request a call posts to `address` (`condition`: what the address rests on): the
+    sampling fields of its JSON body `given`."""
     host, port, path = address
     body = reader.evaluate(given, frame)
     settings = dict(body.keys)
@@ -131,7 +136,7 @@ def posted(reader: Reader, node: ast.Call, given: ast.expr | None, frame: Frame,
     if context is not None and "include_reasoning" in context.keys:
         settings["include_reasoning"] = context.keys["include_reasoning"]
     open_ended = body.value is UNKNOWN or (inner is not None and inner.value is UNKNOWN)
-    return Client(host, port, Request("http", frame.module.span(node), settings, open_ended, path.rstrip("/")))
+    return Client(host, port, Request("http", frame.module.span(node), settings, open_ended, path.rstrip("/"), condition))
 
 
 def _body(node: ast.Call) -> ast.expr | None:

@@ -13,7 +13,7 @@ import ast
 from typing import Iterator
 
 from ....model import UNKNOWN, Request
-from .bodies import bound_once, text
+from .bodies import address_condition, bound_once, text
 from .callsites import calls
 from .clients import OPENAI_FIELDS, Client, keyword, posted, setting_of, url_address
 from .frames import Frame
@@ -63,10 +63,11 @@ def _urllib(reader: Reader, node: ast.Call, frame: Frame, module: Module) -> Cli
     ours = ours or (isinstance(func, ast.Name) and func.id == "Request" and "from urllib.request import" in module.source.text)
     data = keyword(node, "data") or (node.args[1] if len(node.args) > 1 else None)
     method = text(reader, keyword(node, "method"), frame) if keyword(node, "method") is not None else "POST"
-    address = url_address(text(reader, keyword(node, "url") or (node.args[0] if node.args else None), frame)) if ours else None
+    url = keyword(node, "url") or (node.args[0] if node.args else None)
+    address = url_address(text(reader, url, frame)) if ours else None
     if address is None or data is None or not isinstance(method, str) or method.upper() != "POST":
         return None
-    return posted(reader, node, _dumped(data, frame), frame, address)
+    return posted(reader, node, _dumped(data, frame), frame, address, address_condition(url, frame))
 
 
 def _dumped(data: ast.expr, frame: Frame) -> ast.expr | None:
@@ -92,7 +93,8 @@ def _client(reader: Reader, node: ast.Call, frame: Frame, url: ast.expr | None, 
             extra = reader.evaluate(given, frame)
             settings.update(extra.keys)
             open_ended = open_ended or extra.value is UNKNOWN
-    return Client(host, port, Request("http", frame.module.span(node), settings, open_ended, base.rstrip("/") + route))
+    request = Request("http", frame.module.span(node), settings, open_ended, base.rstrip("/") + route, address_condition(url, frame))
+    return Client(host, port, request)
 
 
 def _name(node: ast.Call) -> str:
