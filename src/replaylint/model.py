@@ -193,6 +193,7 @@ class Request:
     settings: Mapping[str, Setting]
     open_ended: bool = False
     endpoint: str = ""  # the route an HTTP request is sent to (`/v1/completions`)
+    condition: str = ""  # what an HTTP client's address rests on ("`VLLM_PORT` is unset": `os.getenv` defaults)
 
 
 @dataclass(frozen=True)

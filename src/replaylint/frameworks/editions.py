@@ -218,13 +218,6 @@ def family_of(package: str) -> Editions[Any] | None:
     return None
 
 
-def register(family: Editions[E]) -> Editions[E]:
-    """The editions as they are. The registry finds an adapter's editions through
-    `Adapter.editions`; prime_rl.py, under another change at the time, still wraps its own in
-    this call, which can go with it."""
-    return family
-
-
 # -- what every edition agrees on ----------------------------------------------------------------
 
 

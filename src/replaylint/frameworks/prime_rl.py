@@ -59,7 +59,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..model import UNKNOWN, Launch, LaunchKind, Request, Setting, Span
 from ..vllm.engine_fields import RUNNER_ENV
-from .editions import Edition, Editions, build, register
+from .editions import Edition, Editions, build
 from .prime_rl_fork import PrimeRlFork, fork
 
 if TYPE_CHECKING:
@@ -110,7 +110,7 @@ SAMPLING_MASK = PrimeRlEdition(
     runner_env_needs_mask=True,
     train_requests=False,
 )
-EDITIONS = register(Editions("prime-rl", "prime-rl", "attributes", (MAIN, SAMPLING_MASK)))
+EDITIONS = Editions("prime-rl", "prime-rl", "attributes", (MAIN, SAMPLING_MASK))
 
 
 def kind_of(document: TomlDocument) -> str | None:

@@ -63,11 +63,18 @@ def sent_requests(launch: Launch) -> Iterator[Addressed]:
         yield Addressed(request, f"the replay server started at {started_at(launch, request)}", (launch.span,), sender)
 
 
-def started_at(launch: Launch, request: Request) -> str:
+def started_at(launch: Launch, request: Request, port: int = 0, condition: str = "") -> str:
     """Where a server starts, as a message on its client's request says it: the line, and the
-    file when the client is in another one."""
+    file when the client is in another one; with the defaults the tie rests on (`condition`:
+    the server's, on `port`; the request's own: its address read with an environment default)."""
     where = launch.span
-    return f"line {where.start_line}" if where.path == request.span.path else f"{where.path}:{where.start_line}"
+    said = f"line {where.start_line}" if where.path == request.span.path else f"{where.path}:{where.start_line}"
+    notes = [f"on port {port} when {condition}"] if condition else []
+    if request.condition and request.condition == condition:
+        notes = [f"on port {port} when {condition}, the server's and the client's default"]
+    elif request.condition:
+        notes.append(f"the client's address is its default when {request.condition}")
+    return f"{said} ({'; '.join(notes)})" if notes else said
 
 
 class RequestFieldRule(Rule):

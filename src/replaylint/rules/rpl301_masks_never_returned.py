@@ -15,8 +15,10 @@ the client, the server beside it): `openai.OpenAI(base_url=...)` with
 `requests`, `httpx` or a session to `/v1/completions`, `/v1/chat/completions`, `/v1/responses`
 or `/v1/messages`, given a whole URL or a path under the session's `base_url`
 (`httpx.Client(base_url=...)`, also in a `with`) (routes that generate nothing, such as
-`/pause`, do not count); LangChain's `VLLMOpenAI` (completions) and `ChatOpenAI` (chat), and
-LiteLLM's `completion`/`text_completion` of a `hosted_vllm/` or `openai/` model with
+`/pause`, do not count), and a `urllib.request.Request` with data (a POST); a client copied with
+`with_options(...)` keeps its address, and an address read from an environment variable with a
+default (`os.environ.get("VLLM_PORT", "8001")`) is read with that default; LangChain's
+`VLLMOpenAI` (completions) and `ChatOpenAI` (chat), and LiteLLM's `completion`/`text_completion` of a `hosted_vllm/` or `openai/` model with
 `api_base=`; a TRL trainer in server mode talking to a `trl vllm-serve` with the
 mask (TRL's client generates through `/v1/completions`: `generation/vllm_client.py:455`);
 a client of SkyRL's standalone server (`python -m
@@ -191,6 +193,8 @@ class MasksNeverReturned(Rule):
                 why = f"reads {request.endpoint}, which has no sampling_mask field" + (f" ({answer})" if answer else "")
                 instead = MASK_ENDPOINT if endpoint_switch(launch) is True else f"{MASK_ENDPOINT} with --enable-scale-out"
                 mode = request.settings.get("vllm_mode")  # a TRL trainer: `vllm_mode="server"` makes it this client
+                if mode is not None:  # TRL 1.16, the edition that forwards the mask, adds --enable-scale-out itself
+                    instead = f"a client of your own of {MASK_ENDPOINT}, which `trl vllm-serve` opens (trl/scripts/vllm_serve.py:266-267)"
                 where = mode.span if mode is not None else where
             yield Report(
                 where,
@@ -226,6 +230,7 @@ class MasksNeverReturned(Rule):
         Valid(_SKYRL.format(route="/skyrl/v1/load_lora_adapter"), release="0.32.0"),  # a SkyRL route that generates nothing
         Valid(_STARTS + _SESSION.format(route="/skyrl/v1/generate"), release="0.34.0"),  # vLLM's own server: no such route known
         Valid(_STARTS + _LITELLM.replace("hosted_vllm/", "anthropic/"), release="0.34.0"),  # another provider: not this server
+        Valid(_STARTS + 'import urllib.request\nurllib.request.urlopen(urllib.request.Request("http://localhost:8001/v1/models"))\n'),
     )
     INVALID = (
         Invalid(_STARTS + _CHAT, release="0.34.0", message="reads /v1/chat/completions, which has no sampling_mask field"),
@@ -260,6 +265,25 @@ class MasksNeverReturned(Rule):
             fixed=_SERVE.replace("--return-sampling-mask", "--return-sampling-mask --enable-scale-out") + "\n",
         ),
         Invalid(_STARTS + _LITELLM, release="0.34.0", message="reads /v1/chat/completions"),
+        Invalid(
+            _STARTS + _CHAT.replace('api_key="EMPTY")', 'api_key="EMPTY").with_options(max_retries=3)'),
+            release="0.34.0",
+            message="reads /v1/chat/completions",
+        ),
+        Invalid(
+            _STARTS
+            + "import os\n"
+            + _CHAT.replace("localhost:8001", "localhost:{os.getenv('VLLM_PORT', '8001')}").replace("(base_url=", "(base_url=f"),
+            release="0.34.0",
+            message="reads /v1/chat/completions",
+        ),
+        Invalid(
+            _STARTS + "import json, urllib.request\n\ndef ask(body):\n"
+            '    request = urllib.request.Request("http://localhost:8001/v1/completions", data=json.dumps(body).encode())\n'
+            "    return urllib.request.urlopen(request)\n",
+            release="0.34.0",
+            message="reads /v1/completions",
+        ),
         Invalid(
             _STARTS + "from langchain_community.llms import VLLMOpenAI\n"
             'llm = VLLMOpenAI(openai_api_base="http://localhost:8001/v1", model_name="Qwen/Qwen3-8B", model_kwargs={"top_k": 20})\n',

@@ -1,7 +1,7 @@
 """## What it does
 Flags a request to an engine with sampling distribution replay that sets a repetition,
 presence or frequency penalty away from its neutral value (1.0, 0.0, 0.0) or a non-empty
-`logit_bias`: in `SamplingParams(...)` passed to `generate`/`chat` of an `LLM` built with
+`logit_bias` (a dict written with an entry is non-empty whatever its keys are at run time): in `SamplingParams(...)` passed to `generate`/`chat` of an `LLM` built with
 `return_sampling_mask=True`, and in `--override-generation-config` of a `vllm serve` replay
 launch, which makes them the default of every HTTP request that does not set them. Requests
 that the tree sends to a replay server it starts (the address names its `--port`, vLLM's default
@@ -131,6 +131,7 @@ class RequestShiftsDistribution(Rule):
         Valid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=20, presence_penalty=0.0, frequency_penalty=0, logit_bias={}))\n'),
         Valid('from vllm import LLM, SamplingParams\nllm = LLM("m")\nllm.generate(["hi"], SamplingParams(repetition_penalty=1.2))\n'),
         Valid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=20, repetition_penalty=PENALTY))\n'),
+        Valid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=20, logit_bias={**BIAS}))\n'),  # BIAS may be empty
         Valid(ENGINE + 'CFG = {"top_k": 40, "repetition_penalty": 1.0}\nllm.generate(["hi"], SamplingParams(**CFG))\n'),
         Valid(
             "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out"
@@ -165,6 +166,10 @@ class RequestShiftsDistribution(Rule):
             '    cfg = {"temperature": 1.0, "top_k": 40, "presence_penalty": 0.2}\n'
             "    return llm.generate(prompts, SamplingParams(**cfg))\n",
             message='`"presence_penalty": 0.2`',
+        ),
+        Invalid(  # non-empty whatever id the tokenizer gives at run time
+            ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=20, logit_bias={tokenizer.eos_token_id: -5.0}))\n',
+            message="logit_bias={tokenizer.eos_token_id: -5.0}",
         ),
         Invalid(
             ENGINE + "EOS_ID = 151643\n" + 'llm.generate(["hi"], SamplingParams(top_k=20, logit_bias={EOS_ID: 2.0}))\n',

@@ -155,7 +155,9 @@ def _finding(checker: Checker, rule: Any, report: Any, releases: list[Release], 
     said, note = judgement(releases)
     if server.condition:
         where = started_at(server.launch, request)
-        report = replace(report, subject=report.subject.replace(where, f"{where} (on port {server.port} when {server.condition})", 1))
+        report = replace(
+            report, subject=report.subject.replace(where, started_at(server.launch, request, server.port, server.condition), 1)
+        )
     return Finding(
         rule.code,
         rule.name,

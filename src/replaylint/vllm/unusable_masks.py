@@ -3,6 +3,7 @@ RPL3xx rules). Read in the 0.28.0-0.34.0 wheels; line numbers are 0.34.0's (docs
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterator
 
@@ -101,8 +102,19 @@ def shifting_penalties(settings: dict[str, Setting] | Any) -> Iterator[Setting]:
         if value is not None and value != neutral:
             yield settings[name]
     bias = settings.get(LOGIT_BIAS)
-    if bias is not None and bias.value is not UNKNOWN and isinstance(bias.value, dict) and bias.value:
+    if bias is not None and (isinstance(bias.value, dict) and bias.value or bias.value is UNKNOWN and _entries_written(bias)):
         yield bias
+
+
+def _entries_written(setting: Setting) -> bool:
+    """Whether a setting is written as a dict display with an entry of its own (`logit_bias=
+    {think_id: 5.0}`): non-empty whatever its keys turn out to be at run time."""
+    written = setting.spelling.partition("=" if setting.spelling.startswith(setting.name) else ":")[2]
+    try:
+        node = ast.parse(written.strip(), mode="eval").body
+    except (SyntaxError, ValueError):
+        return False
+    return isinstance(node, ast.Dict) and any(key is not None for key in node.keys)
 
 
 def own_requests(launch: Launch) -> Iterator[Request]:

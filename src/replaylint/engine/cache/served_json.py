@@ -46,7 +46,7 @@ def _server(server: ReplayServer) -> dict[str, Any]:
 
 def _request(request: Request) -> list:
     settings = [_setting(setting) for setting in request.settings.values()]
-    return [request.kind, _span(request.span), settings, request.open_ended, request.endpoint]
+    return [request.kind, _span(request.span), settings, request.open_ended, request.endpoint, request.condition]
 
 
 def _setting(setting: Setting) -> list:
@@ -115,10 +115,13 @@ def _decode_client(value: object) -> ServerClient:
 
 
 def _decode_request(value: object) -> Request:
-    if type(value) is not list or len(value) != 5 or type(value[3]) is not bool:
+    if type(value) is not list or len(value) not in (5, 6) or type(value[3]) is not bool:
         raise Malformed("a request")
     kept = [_decode_setting(setting) for setting in _list(value[2])]
-    return Request(_text(value[0]), _decode_span(value[1]), {setting.name: setting for setting in kept}, value[3], _text(value[4]))
+    condition = _text(value[5]) if len(value) == 6 else ""  # (a cache written before requests had one)
+    return Request(
+        _text(value[0]), _decode_span(value[1]), {setting.name: setting for setting in kept}, value[3], _text(value[4]), condition
+    )
 
 
 def _decode_setting(value: object) -> Setting:

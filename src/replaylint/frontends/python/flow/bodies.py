@@ -45,8 +45,10 @@ def text(reader: Evaluates, node: ast.expr | None, frame: Frame, depth: int = 0)
         return UNKNOWN
     if isinstance(node, ast.Name):
         value = bound_once(frame, node.id)
-        if isinstance(value, (ast.JoinedStr, ast.BinOp)):
+        if isinstance(value, (ast.JoinedStr, ast.BinOp)) or isinstance(value, ast.Call) and environment_default(value):
             return text(reader, value, frame, depth + 1)
+    if isinstance(node, ast.Call) and (default := environment_default(node)) is not None:
+        return text(reader, default, frame, depth + 1)  # the program's own default, as `${PORT:-8001}` in a shell
     if isinstance(node, ast.JoinedStr):
         parts = [
             text(reader, part.value, frame)
@@ -60,6 +62,25 @@ def text(reader: Evaluates, node: ast.expr | None, frame: Frame, depth: int = 0)
         return left + right if isinstance(left, str) and isinstance(right, str) else UNKNOWN
     value = reader.evaluate(node, frame).value if node is not None else UNKNOWN
     return value if isinstance(value, (str, int)) and not isinstance(value, bool) else UNKNOWN
+
+
+def environment_default(node: ast.Call) -> ast.expr | None:
+    """The default of `os.environ.get("VLLM_PORT", "8011")` or `os.getenv(...)`, else None."""
+    func = node.func
+    named = ast.unparse(func) in ("os.getenv", "os.environ.get", "getenv", "environ.get")
+    return node.args[1] if named and len(node.args) == 2 and not node.keywords else None
+
+
+def address_condition(node: ast.expr | None, frame: Frame, depth: int = 0) -> str:
+    """What a client's address rests on: "`VLLM_PORT` is unset" for each environment variable
+    whose default it was read with (in the expression, or a name bound once to one)."""
+    names: list[str] = []
+    for part in ast.walk(node) if node is not None and depth <= _MAX_DEPTH else ():
+        if isinstance(part, ast.Call) and environment_default(part) is not None and isinstance(part.args[0], ast.Constant):
+            names.append(f"`{part.args[0].value}` is unset")
+        elif isinstance(part, ast.Name) and (value := bound_once(frame, part.id)) is not None:
+            names.extend(c for c in address_condition(value, frame, depth + 1).split(" and ") if c)
+    return " and ".join(dict.fromkeys(names))
 
 
 def bound_once(frame: Frame, name: str) -> ast.expr | None:

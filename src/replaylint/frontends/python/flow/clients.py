@@ -24,7 +24,7 @@ from ....model import UNKNOWN, Launch, Request, Setting
 from ....served import ServerClient
 from ....source import ExtractContext, SourceFile
 from ....vllm.unusable_masks import MASK_ENDPOINT, server_port
-from .bodies import bound_once, text
+from .bodies import address_condition, bound_once, text
 from .callsites import calls
 from .frames import Frame, parameters
 from .module import FUNCTIONS, Module, parse
@@ -33,13 +33,15 @@ from .tree import Tree
 
 # A client's own words: the OpenAI client made (`OpenAI(`, `AsyncOpenAI(`, or its module imported to
 # make one), a `.post(`; "openai" alone is in every vLLM module of `vllm.entrypoints.openai`.
-CLIENT_WORDS = ("OpenAI(", ".post(", "import openai", "from openai", "litellm")
+CLIENT_WORDS = ("OpenAI(", ".post(", "import openai", "from openai", "litellm", "urllib.request")
 _SCHEME_PORTS = {"http": 80, "https": 443}
 # The longest first: `.chat.completions.create` also ends with `.completions.create`.
 _OPENAI_ROUTES = {"chat.completions.create": "/chat/completions", "completions.create": "/completions", "responses.create": "/responses"}
 _OPENAI_CLASSES = ("OpenAI", "AsyncOpenAI")
 # Sessions made with a `base_url` that a relative `.post` path is joined to.
 _SESSION_CLASSES = ("Client", "AsyncClient", "ClientSession")
+# The OpenAI client's copies with other options (`client.with_options(timeout=600)`): same address.
+_COPIES = ("with_options", "copy")
 _MAX_CALLERS = 3  # functions followed up to the client's construction
 # The OpenAI client's own sampling arguments that vLLM reads; the rest goes through `extra_body`.
 OPENAI_FIELDS = ("temperature", "presence_penalty", "frequency_penalty", "logit_bias")
@@ -98,11 +100,12 @@ def _openai(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -
     if len(addresses) != 1 or None in addresses:
         return None
     host, port, base = addresses.pop()  # type: ignore[misc]
+    condition = address_condition(keyword(made[0][0], "base_url"), made[0][1])
     settings = {item.arg: setting_of(reader, item.arg, item, frame) for item in node.keywords if item.arg in OPENAI_FIELDS}
     extra = reader.evaluate(keyword(node, "extra_body"), frame)
     settings.update(extra.keys)
     open_ended = any(item.arg is None for item in node.keywords) or (keyword(node, "extra_body") is not None and extra.value is UNKNOWN)
-    return Client(host, port, Request("http", frame.module.span(node), settings, open_ended, base.rstrip("/") + str(route)))
+    return Client(host, port, Request("http", frame.module.span(node), settings, open_ended, base.rstrip("/") + str(route), condition))
 
 
 def _post(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> Client | None:
@@ -110,12 +113,21 @@ def _post(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> 
     given a whole URL, or a path under the `base_url` the session was made with."""
     if func.attr != "post":
         return None
-    url = text(reader, keyword(node, "url") or (node.args[0] if node.args else None), frame)
+    given = keyword(node, "url") or (node.args[0] if node.args else None)
+    url = text(reader, given, frame)
     address = url_address(url) or _under_base(reader, url, func.value, frame)
     if address is None:
         return None
+    return posted(reader, node, _body(node), frame, address, address_condition(given, frame))
+
+
+def posted(
+    reader: Reader, node: ast.Call, given: ast.expr | None, frame: Frame, address: tuple[str, int, str], condition: str = ""
+) -> Client:
+    """The request a call posts to `address` (`condition`: what the address rests on): the
+    sampling fields of its JSON body `given`."""
     host, port, path = address
-    body = reader.evaluate(_body(node), frame)
+    body = reader.evaluate(given, frame)
     settings = dict(body.keys)
     inner = settings.pop("sampling_params", None)
     if inner is not None:
@@ -124,7 +136,7 @@ def _post(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> 
     if context is not None and "include_reasoning" in context.keys:
         settings["include_reasoning"] = context.keys["include_reasoning"]
     open_ended = body.value is UNKNOWN or (inner is not None and inner.value is UNKNOWN)
-    return Client(host, port, Request("http", frame.module.span(node), settings, open_ended, path.rstrip("/")))
+    return Client(host, port, Request("http", frame.module.span(node), settings, open_ended, path.rstrip("/"), condition))
 
 
 def _body(node: ast.Call) -> ast.expr | None:
@@ -196,6 +208,8 @@ def _constructions(node: ast.expr | None, frame: Frame, classes: tuple[str, ...]
     written in: written there, bound once to its name (in the function, else the module; also
     by a `with`) or `self` attribute (in the class), or a parameter that every call of its
     function in the module passes one of those. Empty when any is not known."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _COPIES:
+        return _constructions(node.func.value, frame, classes, depth)
     if isinstance(node, ast.Call):
         return [(node, frame)] if _is_class(node, classes) else []
     if isinstance(node, ast.Name):
@@ -207,7 +221,7 @@ def _constructions(node: ast.expr | None, frame: Frame, classes: tuple[str, ...]
         values = [s.value for s in ast.walk(frame.cls) if isinstance(s, ast.Assign) and any(_is_self(t, node.attr) for t in s.targets)]
     else:
         return []
-    return [(values[0], frame)] if len(values) == 1 and isinstance(values[0], ast.Call) and _is_class(values[0], classes) else []
+    return _constructions(values[0], frame, classes, depth) if len(values) == 1 and isinstance(values[0], ast.Call) else []
 
 
 def _with_bound(frame: Frame, name: str) -> ast.expr | None:

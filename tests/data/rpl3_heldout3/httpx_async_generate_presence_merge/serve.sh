@@ -1,0 +1,5 @@
+#!/bin/sh
+vllm serve Qwen/Qwen3-8B \
+  --return-sampling-mask \
+  --logprobs-mode processed_logprobs \
+  --enable-scale-out

@@ -1,0 +1,2 @@
+#!/usr/bin/env bash
+vllm serve Qwen/Qwen3-8B --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out --port 8000

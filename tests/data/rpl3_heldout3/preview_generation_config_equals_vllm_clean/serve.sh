@@ -1,0 +1,4 @@
+#!/usr/bin/env bash
+vllm serve Qwen/Qwen2.5-7B-Instruct \
+  --return-sampling-mask --logprobs-mode=processed_logprobs \
+  --generation-config=vllm --enable-scale-out
