@@ -21,7 +21,7 @@ disagree about is unknown, so no rule reports on it (precision first), and a not
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Generic, Iterable, Protocol, Sequence, TypeVar
+from typing import Any, Callable, Collection, Generic, Iterable, Protocol, Sequence, TypeVar
 
 from ..framework_registry import ADAPTERS, pinned_packages
 from ..model import UNKNOWN, Framework, Launch, Request, Setting
@@ -76,9 +76,13 @@ class PackagePin(Protocol):
     def describe(self) -> str: ...
 
 
-def build(family: Editions[E], make: Callable[[E], Launch | None], key: tuple[str, str] | None = None) -> Launch | None:
+def build(
+    family: Editions[E], make: Callable[[E], Launch | None], key: tuple[str, str] | None = None, united_from: Collection[str] | None = None
+) -> Launch | None:
     """The launch of `make` under every edition, united (see the module docstring). `key`:
-    (edition name, the key only it has, as written) when the configuration shows one."""
+    (edition name, the key only it has, as written) when the configuration shows one;
+    `united_from`: the editions the launch is written for, which alone are united when no pin
+    chooses one (a pin still chooses among all)."""
     made = [(edition, make(edition)) for edition in family.editions]
     launches = {edition.name: launch for edition, launch in made if launch is not None}
     if not launches:
@@ -87,7 +91,8 @@ def build(family: Editions[E], make: Callable[[E], Launch | None], key: tuple[st
     if key is not None and key[0] in framed:
         name, written = key
         return _with_evidence(framed[name], f"{written} (only {family.owner(family.named(name))} has it)")
-    return _framed(unite(list(framed.values())), family, "", "", framed)
+    united = [launch for name, launch in framed.items() if united_from is None or name in united_from]
+    return _framed(unite(united or list(framed.values())), family, "", "", framed)
 
 
 def _framed(launch: Launch, family: Editions, edition: str, evidence: str, launches: dict[str, Launch]) -> Launch:

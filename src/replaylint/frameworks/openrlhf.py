@@ -136,8 +136,11 @@ def command_launch(context: LaunchContext, span: Span, tokens: list[Token]) -> L
     tree, with the engine dict of its own `create_vllm_engines` (`openrlhf_fork`)."""
     data = _data()
     forked = fork(span.path, context.read_text)
-    runs = _accepting(data, tokens)
-    return build(data.family, lambda edition: _launch(data, edition, span, tokens, context, forked) if edition.name in runs else None)
+
+    def launch(edition: Edition) -> Launch:
+        return _launch(data, edition, span, tokens, context, forked)
+
+    return build(data.family, launch, united_from=_accepting(data, tokens))
 
 
 def _accepting(data: _Data, tokens: list[Token]) -> frozenset[str]:
