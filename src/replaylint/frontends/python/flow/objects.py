@@ -23,7 +23,7 @@ from .namedtuples import named_tuple_class
 from .refs import ENGINE_OPTIONS, Qualified, engine_name
 
 _RECORD_DECORATORS = ("dataclass", "define", "frozen", "mutable", "s", "attrs", "pydantic_dataclass")
-_RECORD_BASES = ("BaseModel", "BaseSettings", "NamedTuple", "TypedDict")
+_RECORD_BASES = ("BaseModel", "BaseSettings", "NamedTuple", "TypedDict", "Struct")  # `Struct`: msgspec's
 _AS_DICT = (
     "dataclasses.asdict",
     "asdict",
@@ -33,6 +33,7 @@ _AS_DICT = (
     "OmegaConf.to_container",
     "omegaconf.OmegaConf.to_container",
 )
+_REPLACES = ("dataclasses.replace", "replace", "copy.replace", "attrs.evolve", "attr.evolve", "evolve", "msgspec.structs.replace")
 _DUMP_METHODS = ("model_dump", "dict", "_asdict", "to_dict")
 _PARSERS = ("argparse.ArgumentParser", "ArgumentParser", "FlexibleArgumentParser")
 
@@ -219,7 +220,7 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
         return chained(reader, node, frame, reverse=True)
     if name in ("functools.reduce", "reduce") and len(node.args) in (2, 3) and merges(node.args[0]):
         return reduced(reader, node, frame)
-    if name in ("dataclasses.replace", "replace", "copy.replace") and len(node.args) == 1:
+    if name in _REPLACES and len(node.args) == 1:
         return _replaced(reader, node, frame)
     if name in ("types.SimpleNamespace", "SimpleNamespace", "argparse.Namespace", "Namespace") and not node.args:
         return dict_call(reader, node, frame)  # its attributes are the keywords; `vars(ns)` gives them
@@ -417,7 +418,7 @@ def command_default(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunc
         if default is None:
             return NOTHING
         item = entry(reader, frame, name, default, default.value, None)
-        return _as_cli(item, name, next((f for f in flags if f.startswith("--")), f"--{name}"), module, decorator)
+        return as_cli(item, name, next((f for f in flags if f.startswith("--")), f"--{name}"), module, decorator)
     if not any(_last(d.func if isinstance(d, ast.Call) else d) == "command" for d in function.decorator_list):
         return NOTHING
     params = parameters(function)
@@ -428,10 +429,10 @@ def command_default(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunc
     if isinstance(value, ast.Call) and _last(value.func) in ("Option", "Argument") and value.args:
         value = value.args[0]
     item = entry(reader, frame, name, value, value, None)
-    return _as_cli(item, name, f"--{name.replace('_', '-')}", module, value)
+    return as_cli(item, name, f"--{name.replace('_', '-')}", module, value)
 
 
-def _as_cli(item: Entry, name: str, flag: str, module: Module, node: ast.AST) -> Val:
+def as_cli(item: Entry, name: str, flag: str, module: Module, node: ast.AST) -> Val:
     setting = item.setting
     whose = f"{name} comes from {flag}, default {_shown(setting.value)} ({module.line(node)})"
     span = setting.value_span or setting.span

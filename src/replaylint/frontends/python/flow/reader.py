@@ -27,6 +27,7 @@ from .module import FUNCTIONS, Module, Placed, local_import
 from .objects import Class, Instance, command_default, field, instance, library_call, method_result
 from .refs import ENGINE_CONFIGS, Engine, Function, Partial, Qualified, engine_name, is_params
 from .returns import branches, combined
+from .run_inputs import RECORD_CLIS, environment_default, record_cli, run_by_command_line
 from .yaml_configs import file_loaded, hydra_config, loaded
 
 __all__ = ["Engine", "Function", "Partial", "Qualified", "Reader", "bind", "engine_name"]
@@ -181,7 +182,7 @@ class Reader:
             return as_val(Kwargs(reasons=[f"**{name} (what the caller passes)"]))
         if function is not None and frame.args is None and function.decorator_list:
             return command_default(self, function, name, frame.module)
-        return NOTHING
+        return run_by_command_line(self, function, name, frame.module) if function is not None and frame.args is None else NOTHING
 
     def _as_written(self, function: ast.FunctionDef | ast.AsyncFunctionDef, frame: Frame) -> bool:
         """Whether a function's `**kwargs` are judged as written, as a script's `"$@"` is: no
@@ -288,6 +289,8 @@ class Reader:
 
     def _dict_method(self, node: ast.Call, func: ast.Attribute, frame: Frame) -> Val:
         owner = self.evaluate(func.value, frame)
+        if isinstance(owner.ref, Qualified) and owner.ref.name == "os.environ" and func.attr == "get":
+            return environment_default(self, node, frame)
         if func.attr == "copy":
             return owner if owner.kwargs is not None else NOTHING
         key = node.args[0].value if node.args and isinstance(node.args[0], ast.Constant) else None
@@ -344,7 +347,9 @@ class Reader:
             return from_file
         if engine_name(name) or is_params(name) or name in ENGINE_CONFIGS:
             return Val(ref=Engine(node, frame))  # an engine, or the params of a request
-        return library_call(self, name, node, frame)
+        if name == "os.getenv":
+            return environment_default(self, node, frame)
+        return record_cli(self, node, frame) if name in RECORD_CLIS else library_call(self, name, node, frame)
 
     def returned(self, function: Function, node: ast.Call | None, frame: Frame, hops: tuple = ()) -> Val:
         """What a call of a function of the tree returns: its `return`s (`returns`), read with
