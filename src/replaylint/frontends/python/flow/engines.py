@@ -149,15 +149,17 @@ def _class_method_frames(
     """A classmethod or staticmethod read with the arguments of each call of it on its class in
     the module (`Engine.from_config(cfg)`), else alone."""
     skip = any(isinstance(d, ast.Name) and d.id == "classmethod" for d in method.decorator_list)
-    frames = []
-    for site in calls(module, (f"{cls.name}.{method.name}(",))[:MAX_SITES]:
+    frames, words = [], (f"{cls.name}.{method.name}(",)
+    sites = [(module, site) for site in calls(module, words)] or list(_sites_elsewhere(reader, module, cls, lambda *_: True, words))
+    for home, site in sites[:MAX_SITES]:
         func = site.node.func
         if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == cls.name):
             continue
-        site_frame = _site_frame(reader, module, site, outer)
+        site_frame = _site_frame(reader, home, site, outer)
         args = bind(reader, Function(module, method, cls), site.node, site_frame, skip_self=skip)
-        hop = module.span(site.node)
-        frames.append(replace(plain, args={name: value.via(hop) for name, value in args.items()}, sites=((site.scope, site.placed),)))
+        hop = home.span(site.node)
+        here = ((site.scope, site.placed),) if home is module else ()
+        frames.append(replace(plain, args={name: value.via(hop) for name, value in args.items()}, sites=here))
     return frames or [plain]
 
 

@@ -19,7 +19,7 @@ from .bodies import token_map
 from .comprehensions import filtered
 from .dicts import as_val, call as dict_call, decided, json_object, literal, spread, written
 from .facts import NOTHING, Kwargs, Val, read_from
-from .frames import Frame, enclosed, reaching
+from .frames import Frame, enclosed, is_class_level, reaching
 from .logic import logic
 from .members import Member, app_state, class_member, instance_property, member_attribute, self_attribute, super_member, with_attributes
 from .method_calls import plain_method
@@ -176,6 +176,8 @@ class Reader:
             return config
         if frame.args is not None and name in frame.args:
             return frame.args[name]
+        if function is not None and frame.cls is not None and is_class_level(function, name):
+            return Val(ref=Class(frame.module, frame.cls))  # `cls` of a classmethod
         if function is not None and function.args.kwarg is not None and function.args.kwarg.arg == name:
             if frame.args is None and self._as_written(function, frame):
                 return as_val(Kwargs(assumed=[f"the caller's `**{name}` does not set it"]))
