@@ -16,6 +16,7 @@ from typing import Iterator
 from ....model import UNKNOWN, Assumption, Launch, LaunchKind, Setting
 from .anonymous import frames as anonymous_frames, made_of, scoped_calls
 from .callsites import Call, calls, closure_sites, decides_by_parameter
+from .decorators import bind_called
 from .dicts import attributes_written, call as dict_call, container, entry as read_entry, spread
 from .engine_configs import configured
 from .engine_names import called_partial, candidate_names
@@ -115,7 +116,7 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
     frames = []
     for home, site in sites[:MAX_SITES]:
         site_frame = _site_frame(reader, home, site, outer)
-        args = bind(reader, Function(module, scope), site.node, site_frame)
+        args = bind_called(reader, Function(module, scope), site.node, site_frame)
         hop = home.span(site.node)
         sites_here = ((site.scope, site.placed),) if home is module else ()
         callee = reader.evaluate(site.node.func, site_frame).ref if scope not in module.tree.body else None

@@ -42,7 +42,7 @@ class Binding:
     """What binds a name: an assignment's value (`element`: its place in a tuple target), a
     parameter, a definition, an import, or something unreadable (`opaque`)."""
 
-    kind: str  # "value", "parameter", "definition", "import", "opaque"
+    kind: str  # "value", "each" (a loop's target), "parameter", "definition", "import", "opaque"
     placed: Placed | None = None
     value: ast.expr | None = None
     element: int | None = None
@@ -89,6 +89,8 @@ def binds(statement: ast.stmt, name: str) -> Binding | None:
             return Binding("import", node=statement)
     elif isinstance(statement, ast.AugAssign) and isinstance(statement.op, ast.BitOr) and isinstance(statement.target, ast.Name):
         return None  # `d |= {...}`: a write into the dict (`dicts`), not a new binding
+    elif isinstance(statement, (ast.For, ast.AsyncFor)) and isinstance(statement.target, ast.Name) and statement.target.id == name:
+        return Binding("each", value=statement.iter)  # what the loop's iterable gives (`generators`)
     elif isinstance(statement, (ast.AugAssign, ast.For, ast.AsyncFor, ast.With, ast.AsyncWith, ast.Delete)):
         if _names(statement, name, stores_only=True):
             return Binding("opaque")
@@ -129,6 +131,8 @@ def _bound_before(placed: Placed, binding: Binding, use: tuple[int, int]) -> boo
     """Whether the binding is made before `use`: a walrus in an `if` test binds before its branches."""
     if isinstance(placed.statement, ast.If) and binding.value is not None:
         return end(binding.value) <= use
+    if binding.kind == "each":  # a loop's target: bound before its body runs
+        return end(binding.value) <= use  # type: ignore[arg-type]
     return end(placed.statement) <= use
 
 

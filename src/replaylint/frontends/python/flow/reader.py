@@ -20,6 +20,7 @@ from .comprehensions import filtered
 from .dicts import as_val, call as dict_call, decided, json_object, literal, spread, written
 from .facts import NOTHING, Kwargs, Val, read_from
 from .frames import Frame, enclosed, is_class_level, reaching
+from .generators import yielded
 from .logic import logic
 from .members import Member, app_state, class_member, instance_property, member_attribute, self_attribute, super_member, with_attributes
 from .method_calls import plain_method
@@ -125,9 +126,11 @@ class Reader:
         if binding.kind == "import":
             local = binding.node is not frame.module.import_statements.get(name)  # `from vllm import LLM` in a function
             return self.imported(name, frame.module, local_import(binding.node, name) if local else None)
-        if binding.kind != "value" or binding.placed is None:
+        if binding.kind not in ("value", "each") or binding.placed is None:
             return NOTHING
         scope_frame = frame if _same_scope(frame, binding.placed) else replace(frame, scope=frame.module.tree, cls=None, args=None)
+        if binding.kind == "each":
+            return yielded(self, binding.value, scope_frame.reading(binding.placed))  # type: ignore[arg-type]
         read = self.evaluate(binding.value, scope_frame.reading(binding.placed))
         if isinstance(read.ref, (Engine, Instance)) and binding.element is None:
             return with_attributes(self, read, name, scope_frame, binding.placed, frame.at if _same_scope(frame, binding.placed) else None)
