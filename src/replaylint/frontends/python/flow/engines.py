@@ -30,6 +30,7 @@ from .module import FUNCTIONS, Module, Placed, describe
 from .placing import FlowHandle
 from .reader import Function, Partial, Qualified, Reader, bind, engine_name
 from .refs import ENGINE_CONFIGS, handed_engine_options
+from .subcommands import handler_args
 
 MAX_SITES = 6  # call sites followed per function
 _OUTER = 2  # callers of the function that holds a call site followed outwards
@@ -122,6 +123,8 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
         callee = reader.evaluate(site.node.func, site_frame).ref if scope not in module.tree.body else None
         enclosing = callee.outer if isinstance(callee, Function) and callee.node is scope else None  # a closure's enclosing call
         frames.append(replace(plain, args={name: value.via(hop) for name, value in args.items()}, sites=sites_here, outer=enclosing))
+    if not frames and scope in module.tree.body:  # a subcommand's handler: `args.func(args)`
+        frames = [replace(plain, args=args) for args in handler_args(reader, module, scope)]
     return frames or [plain]
 
 

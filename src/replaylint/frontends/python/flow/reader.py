@@ -25,10 +25,10 @@ from .logic import logic
 from .members import Member, app_state, class_member, instance_property, member_attribute, self_attribute, super_member, with_attributes
 from .method_calls import plain_method
 from .module import FUNCTIONS, Module, Placed, local_import
-from .objects import Class, Instance, command_default, field, instance, library_call, method_result
+from .objects import Class, Instance, field, instance, library_call, method_result
 from .refs import ENGINE_CONFIGS, Engine, Function, Partial, Qualified, engine_name, is_params
 from .returns import branches, combined
-from .run_inputs import RECORD_CLIS, environment_default, record_cli, run_by_command_line
+from .run_inputs import RECORD_CLIS, command_default, environment_default, record_cli, run_by_command_line
 from .yaml_configs import file_loaded, hydra_config, loaded
 
 __all__ = ["Engine", "Function", "Partial", "Qualified", "Reader", "bind", "engine_name"]

@@ -11,10 +11,10 @@ import ast
 from dataclasses import replace
 
 from .dicts import entry
-from .facts import NOTHING, Val
+from .facts import NOTHING, Entry, Val
 from .frames import Evaluates, Frame, parameters
 from .module import Module
-from .objects import Class, Instance, as_cli, defaults, is_record
+from .objects import Class, Instance, defaults, is_record, last_name, shown
 from .refs import Qualified
 
 RECORD_CLIS = ("tyro.cli", "simple_parsing.parse", "jsonargparse.CLI", "jsonargparse.auto_cli")
@@ -75,3 +75,39 @@ def _handed_to_cli(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunct
         if isinstance(runner, Qualified) and runner.name in _FUNCTION_CLIS:
             return True
     return False
+
+
+def command_default(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunctionDef, name: str, module: Module) -> Val:
+    """A parameter of a function the command line runs: click's `@click.option(default=)`,
+    typer's `typer.Option(default)` or the parameter's own default under `@app.command()`."""
+    frame = Frame(module, module.tree)
+    for decorator in function.decorator_list:
+        if not isinstance(decorator, ast.Call) or last_name(decorator.func) not in ("option", "argument"):
+            continue
+        flags = [a.value for a in decorator.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+        dest = next((f for f in flags if not f.startswith("-")), None) or next((f for f in flags if f.startswith("--")), "")
+        if dest.lstrip("-").replace("-", "_") != name:
+            continue
+        default = next((k for k in decorator.keywords if k.arg == "default"), None)
+        if default is None:
+            return NOTHING
+        item = entry(reader, frame, name, default, default.value, None)
+        return as_cli(item, name, next((f for f in flags if f.startswith("--")), f"--{name}"), module, decorator)
+    if not any(last_name(d.func if isinstance(d, ast.Call) else d) == "command" for d in function.decorator_list):
+        return NOTHING
+    params = parameters(function)
+    defaults = dict(zip([p.arg for p in params][len(params) - len(function.args.defaults) :], function.args.defaults))
+    value = defaults.get(name)
+    if value is None:
+        return NOTHING
+    if isinstance(value, ast.Call) and last_name(value.func) in ("Option", "Argument") and value.args:
+        value = value.args[0]
+    item = entry(reader, frame, name, value, value, None)
+    return as_cli(item, name, f"--{name.replace('_', '-')}", module, value)
+
+
+def as_cli(item: Entry, name: str, flag: str, module: Module, node: ast.AST) -> Val:
+    setting = item.setting
+    whose = f"{name} comes from {flag}, default {shown(setting.value)} ({module.line(node)})"
+    span = setting.value_span or setting.span
+    return Val(setting.value, setting.keys, span=setting.value_span, origin=setting.span, assumptions=((whose, span),))
