@@ -21,6 +21,7 @@ from .dicts import as_val, call as dict_call, decided, json_object, literal, spr
 from .facts import NOTHING, Kwargs, Val, read_from
 from .frames import Frame, enclosed, is_class_level, reaching
 from .generators import yielded
+from .ini_configs import PARSERS as INI_PARSERS, ini_parser, read_option
 from .logic import logic
 from .members import Member, app_state, class_member, instance_property, member_attribute, self_attribute, super_member, with_attributes
 from .method_calls import plain_method
@@ -272,6 +273,8 @@ class Reader:
         func = node.func
         if isinstance(func, ast.Attribute) and func.attr in ("get", "copy", "pop"):
             return self._dict_method(node, func, frame)
+        if isinstance(func, ast.Attribute) and (option := read_option(self, node, func, frame)) is not None:
+            return option  # `section.getboolean("return_sampling_mask", fallback=False)`
         if isinstance(func, ast.Attribute) and func.attr == "format" and isinstance(func.value, (ast.Constant, ast.Name)):
             return format_call(self, node, frame)
         if isinstance(func, ast.Attribute) and func.attr == "clone" and not node.args:
@@ -318,7 +321,7 @@ class Reader:
             return field(self, owner, key, frame) if isinstance(entry.ref, Kwargs) else read_from(entry.setting)  # a nested dict stays one
         if entry is not None or owner.kwargs.reasons:
             return NOTHING
-        default = node.args[1] if len(node.args) > 1 else None
+        default = node.args[1] if len(node.args) > 1 else next((k.value for k in node.keywords if k.arg == "fallback"), None)
         read = self.evaluate(default, frame) if default is not None else Val(None, span=frame.module.span(node))
         return replace(read, span=read.span or frame.module.span(node))
 
@@ -352,6 +355,8 @@ class Reader:
             return from_file
         if engine_name(name) or is_params(name) or name in ENGINE_CONFIGS:
             return Val(ref=Engine(node, frame))  # an engine, or the params of a request
+        if name in INI_PARSERS:
+            return ini_parser(self, node, frame)
         if name == "os.getenv":
             return environment_default(self, node, frame)
         return record_cli(self, node, frame) if name in RECORD_CLIS else library_call(self, name, node, frame)
