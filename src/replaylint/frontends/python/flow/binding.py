@@ -51,7 +51,7 @@ def bind(reader: Evaluates, function: Function, node: ast.Call, frame: Frame, sk
             bound[keyword.arg] = reader.evaluate(keyword.value, frame)
         else:
             rest.entries[keyword.arg] = dict_entry(reader, frame, keyword.arg, keyword, keyword.value, None)
-    defaults = _defaults(definition)
+    defaults = parameter_defaults(definition)
     home = Frame(function.module, function.module.tree)
     for param in params:
         if param.arg not in bound and not unknown and param.arg in defaults:
@@ -78,7 +78,7 @@ def _positional(reader: Evaluates, node: ast.Call, frame: Frame) -> list[Val] | 
     return found
 
 
-def _defaults(definition: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.expr]:
+def parameter_defaults(definition: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.expr]:
     arguments = definition.args
     positional = [*arguments.posonlyargs, *arguments.args]
     found = {param.arg: default for param, default in zip(positional[len(positional) - len(arguments.defaults) :], arguments.defaults)}

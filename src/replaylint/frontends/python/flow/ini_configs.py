@@ -15,6 +15,7 @@ import re
 from dataclasses import replace
 
 from ....model import UNKNOWN, LineIndex, Setting
+from .binding import parameter_defaults
 from .callsites import calls
 from .dicts import as_val
 from .facts import NOTHING, Entry, Kwargs, Val
@@ -79,8 +80,7 @@ def _named_path(node: ast.expr, frame: Frame) -> str | None:
     no call of the function in the module overrides."""
     function = frame.function
     if isinstance(node, ast.Name) and function is not None and any(p.arg == node.id for p in parameters(function)):
-        params = parameters(function)
-        defaults = dict(zip([p.arg for p in params][len(params) - len(function.args.defaults) :], function.args.defaults))
+        defaults = parameter_defaults(function)
         overridden = any(site.node.args or site.node.keywords for site in calls(frame.module, (f"{function.name}(",)))
         if node.id not in defaults or overridden:
             return None

@@ -10,9 +10,10 @@ from __future__ import annotations
 import ast
 from dataclasses import replace
 
+from .binding import parameter_defaults
 from .dicts import entry
 from .facts import NOTHING, Entry, Val
-from .frames import Evaluates, Frame, parameters
+from .frames import Evaluates, Frame
 from .module import Module
 from .objects import Class, Instance, defaults, is_record, last_name, shown
 from .refs import Qualified
@@ -54,10 +55,7 @@ def run_by_command_line(reader: Evaluates, function: ast.FunctionDef | ast.Async
     its default, a flag of the same name."""
     if function not in module.tree.body or not _handed_to_cli(reader, function, module):
         return NOTHING
-    params = parameters(function)
-    given = dict(zip([p.arg for p in params][len(params) - len(function.args.defaults) :], function.args.defaults))
-    given.update({p.arg: d for p, d in zip(function.args.kwonlyargs, function.args.kw_defaults) if d is not None})
-    value = given.get(name)
+    value = parameter_defaults(function).get(name)
     if value is None or (isinstance(value, ast.Constant) and isinstance(value.value, str) and value.value.lstrip().startswith("{")):
         return NOTHING  # a JSON mapping the command line gives (`--vllm_config '{...}'`) may hold any key
     item = entry(reader, Frame(module, module.tree), name, value, value, None)
@@ -95,9 +93,7 @@ def command_default(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunc
         return as_cli(item, name, next((f for f in flags if f.startswith("--")), f"--{name}"), module, decorator)
     if not any(last_name(d.func if isinstance(d, ast.Call) else d) == "command" for d in function.decorator_list):
         return NOTHING
-    params = parameters(function)
-    defaults = dict(zip([p.arg for p in params][len(params) - len(function.args.defaults) :], function.args.defaults))
-    value = defaults.get(name)
+    value = parameter_defaults(function).get(name)
     if value is None:
         return NOTHING
     if isinstance(value, ast.Call) and last_name(value.func) in ("Option", "Argument") and value.args:
