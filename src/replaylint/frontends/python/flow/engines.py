@@ -15,7 +15,7 @@ from typing import Iterator
 
 from ....model import UNKNOWN, Assumption, Launch, LaunchKind, Setting
 from .anonymous import frames as anonymous_frames, made_of, scoped_calls
-from .callsites import Call, calls, closure_sites, decides_by_parameter
+from .callsites import Call, calls, closure_sites, decides_by_parameter, handed_sites
 from .decorators import bind_called
 from .dicts import attributes_written, call as dict_call, container, entry as read_entry, spread
 from .engine_configs import configured
@@ -112,6 +112,7 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
     named = calls(module, (scope.name + "(",))
     sites = [(module, site) for site in named if isinstance(site.node.func, ast.Name) and site.node.func.id == scope.name]
     sites += [(module, site) for site in closure_sites(module, scope) if all(site.node is not other.node for _, other in sites)]
+    sites += [(module, site) for site in handed_sites(module, scope)]  # `Process(target=main, args=(...))`
     if not sites and (scope.args.kwarg is not None or decides_by_parameter(scope)):  # its callers' arguments reach the engine
         sites = list(_sites_elsewhere(reader, module, scope, lambda other, site: _calls_function(reader, other, site, scope)))
     frames = []
