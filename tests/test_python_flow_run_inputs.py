@@ -100,3 +100,9 @@ def test_a_singleton_made_behind_is_none_is_that_engine_only_when_nothing_else_b
     assert [r.settings["temperature"].value for r in found.requests] == [0.0]
     (found,) = [f for f in launches(body + "_llm = LLM('other')\n") if f.value("model") == "m"]
     assert not found.requests
+
+
+def test_an_executor_s_submit_is_a_call_of_the_function() -> None:
+    body = "import concurrent.futures as cf\ndef work(mode):\n    LLM('m', return_sampling_mask=True, logprobs_mode=mode)\n"
+    assert mode(body + "with cf.ProcessPoolExecutor() as pool:\n    pool.submit(work, 'raw_logprobs')\n") == "raw_logprobs"
+    assert mode(body + "pool.submit(work, 'raw_logprobs')\n") is UNKNOWN  # not known to be an executor

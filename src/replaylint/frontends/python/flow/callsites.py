@@ -90,7 +90,8 @@ _HANDED = ("Process(", "Thread(", ".submit(")
 
 def handed_sites(module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[Call]:
     """The calls a library makes of a function handed to it, as the call it makes:
-    `Process(target=main, args=(...), kwargs={...})` (also `Thread`) and `executor.submit(main, a, b)`."""
+    `Process(target=main, args=(...), kwargs={...})` (also `Thread`) and `executor.submit(main, a, b)`
+    of a `concurrent.futures` executor made in the same scope (another `submit` may pass more)."""
     if function.name not in module.source.text:
         return []
     found = []
@@ -108,7 +109,7 @@ def handed_sites(module: Module, function: ast.FunctionDef | ast.AsyncFunctionDe
                 else []
             )
             more = [_spread(ast.keyword(None, keywords["kwargs"]), keywords["kwargs"])] if "kwargs" in keywords else []
-        elif last == "submit" and node.args and _named(node.args[0], function.name):
+        elif last == "submit" and node.args and _named(node.args[0], function.name) and _executor(module, site):
             positional, more = node.args[1:], node.keywords
         else:
             continue
@@ -126,3 +127,24 @@ def _named(node: ast.expr | None, name: str) -> bool:
 def _spread(made, given: ast.expr):
     """`*args` or `**kwargs` of the call a library makes, placed where it is written."""
     return ast.copy_location(made, given)
+
+
+_EXECUTORS = ("ThreadPoolExecutor", "ProcessPoolExecutor")
+
+
+def _executor(module: Module, site: Call) -> bool:
+    """Whether `site`'s receiver is bound in its scope to an executor (`with ProcessPoolExecutor() as pool`)."""
+    receiver = site.node.func.value  # type: ignore[attr-defined]
+    if not isinstance(receiver, ast.Name):
+        return False
+    for placed in module.binders(site.scope, receiver.id):
+        statement = placed.statement
+        made = (
+            [item.context_expr for item in statement.items if _named(item.optional_vars, receiver.id)]
+            if isinstance(statement, ast.With)
+            else []
+        )
+        made += [statement.value] if isinstance(statement, ast.Assign) and _named(statement.targets[0], receiver.id) else []
+        if any(isinstance(m, ast.Call) and ast.unparse(m.func).rsplit(".", 1)[-1] in _EXECUTORS for m in made):
+            return True
+    return False

@@ -63,8 +63,16 @@ def run_by_command_line(reader: Evaluates, function: ast.FunctionDef | ast.Async
 
 
 def _handed_to_cli(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunctionDef, module: Module) -> bool:
+    """Whether a command-line runner is given the function (`fire.Fire(main)`), found once per reader."""
     if f"({function.name}" not in module.source.text:
         return False
+    known: dict = reader.__dict__.setdefault("_run_by_command_line", {})
+    if id(function) not in known:
+        known[id(function)] = (function, _runner_call(reader, function, module))  # the function held: its id stays its own
+    return known[id(function)][1]
+
+
+def _runner_call(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunctionDef, module: Module) -> bool:
     top = Frame(module, module.tree)
     for node in ast.walk(module.tree):
         if not (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Name) and node.args[0].id == function.name):
