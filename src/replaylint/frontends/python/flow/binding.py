@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 
 from .dicts import as_val, container, entry as dict_entry, spread
 from .facts import Kwargs, Val
@@ -50,11 +51,12 @@ def bind(reader: Evaluates, function: Function, node: ast.Call, frame: Frame, sk
             bound[keyword.arg] = reader.evaluate(keyword.value, frame)
         else:
             rest.entries[keyword.arg] = dict_entry(reader, frame, keyword.arg, keyword, keyword.value, None)
-    defaults = _defaults(definition)
+    defaults = parameter_defaults(definition)
     home = Frame(function.module, function.module.tree)
     for param in params:
         if param.arg not in bound and not unknown and param.arg in defaults:
-            bound[param.arg] = reader.evaluate(defaults[param.arg], home)
+            read = reader.evaluate(defaults[param.arg], home)  # decided at the default (`temperature: float = 0.0`)
+            bound[param.arg] = replace(read, origin=read.span) if _plain(read) else read
     if definition.args.kwarg is not None:
         if unknown:
             rest.reasons.append(f"**{definition.args.kwarg.arg} (what the caller passes)")
@@ -76,9 +78,14 @@ def _positional(reader: Evaluates, node: ast.Call, frame: Frame) -> list[Val] | 
     return found
 
 
-def _defaults(definition: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.expr]:
+def parameter_defaults(definition: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.expr]:
     arguments = definition.args
     positional = [*arguments.posonlyargs, *arguments.args]
     found = {param.arg: default for param, default in zip(positional[len(positional) - len(arguments.defaults) :], arguments.defaults)}
     found.update({param.arg: default for param, default in zip(arguments.kwonlyargs, arguments.kw_defaults) if default is not None})
     return found
+
+
+def _plain(read: Val) -> bool:
+    """A default written as a literal in the signature (not a name or a mapping read elsewhere)."""
+    return read.known and read.origin is None and read.span is not None and read.kwargs is None and not read.hops

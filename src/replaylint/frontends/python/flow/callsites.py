@@ -83,3 +83,68 @@ def decides_by_parameter(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bo
         isinstance(node, (ast.If, ast.IfExp)) and any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(node.test))
         for node in ast.walk(function)
     )
+
+
+_HANDED = ("Process(", "Thread(", ".submit(")
+
+
+def handed_sites(module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[Call]:
+    """The calls a library makes of a function handed to it, as the call it makes:
+    `Process(target=main, args=(...), kwargs={...})` (also `Thread`) and `executor.submit(main, a, b)`
+    of a `concurrent.futures` executor made in the same scope (another `submit` may pass more)."""
+    if function.name not in module.source.text:
+        return []
+    found = []
+    for site in calls(module, _HANDED):
+        node, func = site.node, site.node.func
+        last = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+        keywords = {keyword.arg: keyword.value for keyword in node.keywords if keyword.arg}
+        if last in ("Process", "Thread") and _named(keywords.get("target"), function.name):
+            given = keywords.get("args")
+            positional = (
+                list(given.elts)
+                if isinstance(given, (ast.Tuple, ast.List))
+                else [_spread(ast.Starred(given, ast.Load()), given)]
+                if given
+                else []
+            )
+            more = [_spread(ast.keyword(None, keywords["kwargs"]), keywords["kwargs"])] if "kwargs" in keywords else []
+        elif last == "submit" and node.args and _named(node.args[0], function.name) and _executor(module, site):
+            positional, more = node.args[1:], node.keywords
+        else:
+            continue
+        made = ast.Call(ast.Name(function.name, ast.Load()), positional, more)
+        for name in ("lineno", "col_offset", "end_lineno", "end_col_offset"):
+            setattr(made, name, getattr(node, name))
+        found.append(Call(made, site.placed, site.scope, site.cls))
+    return found
+
+
+def _named(node: ast.expr | None, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
+
+
+def _spread(made, given: ast.expr):
+    """`*args` or `**kwargs` of the call a library makes, placed where it is written."""
+    return ast.copy_location(made, given)
+
+
+_EXECUTORS = ("ThreadPoolExecutor", "ProcessPoolExecutor")
+
+
+def _executor(module: Module, site: Call) -> bool:
+    """Whether `site`'s receiver is bound in its scope to an executor (`with ProcessPoolExecutor() as pool`)."""
+    receiver = site.node.func.value  # type: ignore[attr-defined]
+    if not isinstance(receiver, ast.Name):
+        return False
+    for placed in module.binders(site.scope, receiver.id):
+        statement = placed.statement
+        made = (
+            [item.context_expr for item in statement.items if _named(item.optional_vars, receiver.id)]
+            if isinstance(statement, ast.With)
+            else []
+        )
+        made += [statement.value] if isinstance(statement, ast.Assign) and _named(statement.targets[0], receiver.id) else []
+        if any(isinstance(m, ast.Call) and ast.unparse(m.func).rsplit(".", 1)[-1] in _EXECUTORS for m in made):
+            return True
+    return False

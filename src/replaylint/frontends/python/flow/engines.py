@@ -15,7 +15,8 @@ from typing import Iterator
 
 from ....model import UNKNOWN, Assumption, Launch, LaunchKind, Setting
 from .anonymous import frames as anonymous_frames, made_of, scoped_calls
-from .callsites import Call, calls, closure_sites, decides_by_parameter
+from .callsites import Call, calls, closure_sites, decides_by_parameter, handed_sites
+from .decorators import bind_called
 from .dicts import attributes_written, call as dict_call, container, entry as read_entry, spread
 from .engine_configs import configured
 from .engine_names import called_partial, candidate_names
@@ -29,6 +30,7 @@ from .module import FUNCTIONS, Module, Placed, describe
 from .placing import FlowHandle
 from .reader import Function, Partial, Qualified, Reader, bind, engine_name
 from .refs import ENGINE_CONFIGS, handed_engine_options
+from .subcommands import handler_args
 
 MAX_SITES = 6  # call sites followed per function
 _OUTER = 2  # callers of the function that holds a call site followed outwards
@@ -110,17 +112,20 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
     named = calls(module, (scope.name + "(",))
     sites = [(module, site) for site in named if isinstance(site.node.func, ast.Name) and site.node.func.id == scope.name]
     sites += [(module, site) for site in closure_sites(module, scope) if all(site.node is not other.node for _, other in sites)]
+    sites += [(module, site) for site in handed_sites(module, scope)]  # `Process(target=main, args=(...))`
     if not sites and (scope.args.kwarg is not None or decides_by_parameter(scope)):  # its callers' arguments reach the engine
         sites = list(_sites_elsewhere(reader, module, scope, lambda other, site: _calls_function(reader, other, site, scope)))
     frames = []
     for home, site in sites[:MAX_SITES]:
         site_frame = _site_frame(reader, home, site, outer)
-        args = bind(reader, Function(module, scope), site.node, site_frame)
+        args = bind_called(reader, Function(module, scope), site.node, site_frame)
         hop = home.span(site.node)
         sites_here = ((site.scope, site.placed),) if home is module else ()
         callee = reader.evaluate(site.node.func, site_frame).ref if scope not in module.tree.body else None
         enclosing = callee.outer if isinstance(callee, Function) and callee.node is scope else None  # a closure's enclosing call
         frames.append(replace(plain, args={name: value.via(hop) for name, value in args.items()}, sites=sites_here, outer=enclosing))
+    if not frames and scope in module.tree.body:  # a subcommand's handler: `args.func(args)`
+        frames = [replace(plain, args=args) for args in handler_args(reader, module, scope)]
     return frames or [plain]
 
 
@@ -149,15 +154,17 @@ def _class_method_frames(
     """A classmethod or staticmethod read with the arguments of each call of it on its class in
     the module (`Engine.from_config(cfg)`), else alone."""
     skip = any(isinstance(d, ast.Name) and d.id == "classmethod" for d in method.decorator_list)
-    frames = []
-    for site in calls(module, (f"{cls.name}.{method.name}(",))[:MAX_SITES]:
+    frames, words = [], (f"{cls.name}.{method.name}(",)
+    sites = [(module, site) for site in calls(module, words)] or list(_sites_elsewhere(reader, module, cls, lambda *_: True, words))
+    for home, site in sites[:MAX_SITES]:
         func = site.node.func
         if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == cls.name):
             continue
-        site_frame = _site_frame(reader, module, site, outer)
+        site_frame = _site_frame(reader, home, site, outer)
         args = bind(reader, Function(module, method, cls), site.node, site_frame, skip_self=skip)
-        hop = module.span(site.node)
-        frames.append(replace(plain, args={name: value.via(hop) for name, value in args.items()}, sites=((site.scope, site.placed),)))
+        hop = home.span(site.node)
+        here = ((site.scope, site.placed),) if home is module else ()
+        frames.append(replace(plain, args={name: value.via(hop) for name, value in args.items()}, sites=here))
     return frames or [plain]
 
 

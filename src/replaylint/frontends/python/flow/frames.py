@@ -42,7 +42,7 @@ class Binding:
     """What binds a name: an assignment's value (`element`: its place in a tuple target), a
     parameter, a definition, an import, or something unreadable (`opaque`)."""
 
-    kind: str  # "value", "parameter", "definition", "import", "opaque"
+    kind: str  # "value", "each" (a loop's target), "parameter", "definition", "import", "opaque"
     placed: Placed | None = None
     value: ast.expr | None = None
     element: int | None = None
@@ -89,6 +89,8 @@ def binds(statement: ast.stmt, name: str) -> Binding | None:
             return Binding("import", node=statement)
     elif isinstance(statement, ast.AugAssign) and isinstance(statement.op, ast.BitOr) and isinstance(statement.target, ast.Name):
         return None  # `d |= {...}`: a write into the dict (`dicts`), not a new binding
+    elif isinstance(statement, (ast.For, ast.AsyncFor)) and isinstance(statement.target, ast.Name) and statement.target.id == name:
+        return Binding("each", value=statement.iter)  # what the loop's iterable gives (`generators`)
     elif isinstance(statement, (ast.AugAssign, ast.For, ast.AsyncFor, ast.With, ast.AsyncWith, ast.Delete)):
         if _names(statement, name, stores_only=True):
             return Binding("opaque")
@@ -129,6 +131,8 @@ def _bound_before(placed: Placed, binding: Binding, use: tuple[int, int]) -> boo
     """Whether the binding is made before `use`: a walrus in an `if` test binds before its branches."""
     if isinstance(placed.statement, ast.If) and binding.value is not None:
         return end(binding.value) <= use
+    if binding.kind == "each":  # a loop's target: bound before its body runs
+        return end(binding.value) <= use  # type: ignore[arg-type]
     return end(placed.statement) <= use
 
 
@@ -201,6 +205,8 @@ def _in_scope(frame: Frame, name: str, decide: Decides | None = None) -> Binding
         if not before:
             before = bound
     use_guards = frame.at.guards if frame.at is not None else ()
+    if (cached := _made_once(frame, name, before, use_guards)) is not None:
+        return cached
     while decide is not None and frame.at is not None and before and before[-1][0].guards != use_guards[: len(before[-1][0].guards)]:
         taken = decide(before[-1][0], frame)
         if taken is None:
@@ -216,3 +222,33 @@ def _in_scope(frame: Frame, name: str, decide: Decides | None = None) -> Binding
     if frame.at is None and (len(bound) > 1 or bound[0][0].guards):
         return Binding("opaque")  # read at call time: which binding holds depends on when
     return replace(last, placed=last_placed)
+
+
+def _made_once(frame: Frame, name: str, before: list, use_guards: tuple) -> Binding | None:
+    """`if _llm is None: _llm = LLM(...)` (under `global _llm`), then `_llm` read after it: the
+    one value it is ever made with, where every other binding of the name is `None`."""
+    placed, binding = before[-1]
+    guards = placed.guards
+    if len(before) > 1 or len(guards) != len(use_guards) + 1 or guards[:-1] != use_guards or not guards[-1].holds:
+        return None
+    test = guards[-1].node
+    if not (isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) and test.left.id == name and len(test.ops) == 1):
+        return None
+    if not (isinstance(test.ops[0], ast.Is) and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None):
+        return None
+    others = frame.module.binders(frame.module.tree, name)
+    if not others or any(not _binds_none(other.statement) for other in others):
+        return None
+    return replace(binding, placed=placed)
+
+
+def _binds_none(statement: ast.stmt) -> bool:
+    value = statement.value if isinstance(statement, (ast.Assign, ast.AnnAssign)) else False
+    return isinstance(value, ast.Constant) and value.value is None
+
+
+def is_class_level(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
+    """Whether `name` is a classmethod's `cls`."""
+    params = parameters(function)
+    classmethod = any(isinstance(d, ast.Name) and d.id == "classmethod" for d in function.decorator_list)
+    return bool(params) and params[0].arg == name and classmethod

@@ -16,14 +16,14 @@ from dataclasses import dataclass, replace
 from ....model import UNKNOWN, Setting, Span
 from .dicts import as_val, call as dict_call, entry, json_object, spread
 from .facts import NOTHING, Entry, Kwargs, Val, read_from
-from .frames import Evaluates, Frame, expressions, parameters
+from .frames import Evaluates, Frame, expressions
 from .merges import chained, merges, reduced
 from .module import FUNCTIONS, Module, set_after_init
 from .namedtuples import named_tuple_class
 from .refs import ENGINE_OPTIONS, Qualified, engine_name
 
 _RECORD_DECORATORS = ("dataclass", "define", "frozen", "mutable", "s", "attrs", "pydantic_dataclass")
-_RECORD_BASES = ("BaseModel", "BaseSettings", "NamedTuple", "TypedDict")
+_RECORD_BASES = ("BaseModel", "BaseSettings", "NamedTuple", "TypedDict", "Struct")  # `Struct`: msgspec's
 _AS_DICT = (
     "dataclasses.asdict",
     "asdict",
@@ -33,6 +33,7 @@ _AS_DICT = (
     "OmegaConf.to_container",
     "omegaconf.OmegaConf.to_container",
 )
+_REPLACES = ("dataclasses.replace", "replace", "copy.replace", "attrs.evolve", "attr.evolve", "evolve", "msgspec.structs.replace")
 _DUMP_METHODS = ("model_dump", "dict", "_asdict", "to_dict")
 _PARSERS = ("argparse.ArgumentParser", "ArgumentParser", "FlexibleArgumentParser")
 
@@ -54,10 +55,12 @@ class Instance:
 
 @dataclass(frozen=True)
 class Parser:
-    """An argparse parser: the call that made it, read in `frame`."""
+    """An argparse parser: the call that made it, read in `frame` (`parent`: the parser a
+    subcommand's, made by `subparsers.add_parser(...)`, belongs to)."""
 
     call: ast.Call
     frame: Frame
+    parent: Parser | None = None
 
 
 @dataclass(frozen=True)
@@ -67,11 +70,11 @@ class HfParser:
 
 def is_record(cls: Class) -> bool:
     node = cls.node
-    names = [_last(d.func if isinstance(d, ast.Call) else d) for d in node.decorator_list]
-    return any(name in _RECORD_DECORATORS for name in names) or any(_last(base) in _RECORD_BASES for base in node.bases)
+    names = [last_name(d.func if isinstance(d, ast.Call) else d) for d in node.decorator_list]
+    return any(name in _RECORD_DECORATORS for name in names) or any(last_name(base) in _RECORD_BASES for base in node.bases)
 
 
-def _last(node: ast.expr) -> str:
+def last_name(node: ast.expr) -> str:
     return node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else ""
 
 
@@ -98,7 +101,7 @@ def defaults(reader: Evaluates, cls: Class, cli: bool = False) -> Kwargs:
             continue
         item = entry(reader, frame, name, statement, value, None)
         whose = (
-            f"{name} comes from --{name.replace('_', '-')}, default {_shown(item.setting.value)} ({module.line(statement)})" if cli else ""
+            f"{name} comes from --{name.replace('_', '-')}, default {shown(item.setting.value)} ({module.line(statement)})" if cli else ""
         )
         if whose and item.setting.value_span is not None:
             item = replace(item, assumptions=(*item.assumptions, (whose, item.setting.value_span)))
@@ -129,7 +132,7 @@ def _after_init(cls: ast.ClassDef, fields: Kwargs) -> Kwargs:
 
 def _factory_record(reader: Evaluates, value: ast.expr, frame: Frame) -> Instance | None:
     """`field(default_factory=VllmConfig)` of a record class: that class with its defaults."""
-    if not (isinstance(value, ast.Call) and _last(value.func) in ("field", "Field", "ib", "attrib")):
+    if not (isinstance(value, ast.Call) and last_name(value.func) in ("field", "Field", "ib", "attrib")):
         return None
     factory = next((k.value for k in value.keywords if k.arg in ("default_factory", "factory")), None)
     made = reader.evaluate(factory, frame).ref if factory is not None else None
@@ -141,7 +144,7 @@ def _factory_record(reader: Evaluates, value: ast.expr, frame: Frame) -> Instanc
 def _field_default(value: ast.expr) -> ast.expr | None:
     """`x: int = 3` -> 3; `field(default=3)`, `Field(3)`, `attr.ib(default=3)` -> 3;
     `field(default_factory=lambda: {...})` -> `{...}`; another factory -> None."""
-    if isinstance(value, ast.Call) and _last(value.func) in ("field", "Field", "ib", "attrib"):
+    if isinstance(value, ast.Call) and last_name(value.func) in ("field", "Field", "ib", "attrib"):
         for keyword in value.keywords:
             if keyword.arg == "default":
                 return keyword.value
@@ -150,13 +153,13 @@ def _field_default(value: ast.expr) -> ast.expr | None:
                 return made.body
             if keyword.arg in ("default_factory", "factory") and isinstance(made, ast.Name) and made.id in ("dict", "list"):
                 return ast.copy_location(ast.Dict(keys=[], values=[]) if made.id == "dict" else ast.List(elts=[]), made)
-        if _last(value.func) == "Field" and value.args:
+        if last_name(value.func) == "Field" and value.args:
             return value.args[0]
         return None
     return value
 
 
-def _shown(value: object) -> str:
+def shown(value: object) -> str:
     return repr(value) if value is not UNKNOWN else "unknown"
 
 
@@ -175,7 +178,7 @@ def instance(reader: Evaluates, cls: Val | Class, node: ast.Call, frame: Frame) 
             fields.merge(spread(reader, keyword.value, frame))
         else:
             fields.entries[keyword.arg] = entry(reader, frame, keyword.arg, keyword, keyword.value, None)
-    if any(_last(base) == "TypedDict" for base in cls.node.bases):
+    if any(last_name(base) == "TypedDict" for base in cls.node.bases):
         return as_val(fields, frame.module.span(node))  # calling a TypedDict makes a plain dict
     return Val(ref=Instance(cls, _after_init(cls.node, fields)), span=frame.module.span(node))
 
@@ -219,7 +222,7 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
         return chained(reader, node, frame, reverse=True)
     if name in ("functools.reduce", "reduce") and len(node.args) in (2, 3) and merges(node.args[0]):
         return reduced(reader, node, frame)
-    if name in ("dataclasses.replace", "replace", "copy.replace") and len(node.args) == 1:
+    if name in _REPLACES and len(node.args) == 1:
         return _replaced(reader, node, frame)
     if name in ("types.SimpleNamespace", "SimpleNamespace", "argparse.Namespace", "Namespace") and not node.args:
         return dict_call(reader, node, frame)  # its attributes are the keywords; `vars(ns)` gives them
@@ -273,8 +276,10 @@ def method_result(reader: Evaluates, callee: Val, func: ast.expr, node: ast.Call
     if func.attr in _DUMP_METHODS:
         return as_kwargs(owner, frame.module.span(node))
     if isinstance(ref, Parser):
-        if func.attr in ("add_argument_group", "add_mutually_exclusive_group"):
+        if func.attr in ("add_argument_group", "add_mutually_exclusive_group", "add_subparsers"):
             return owner
+        if func.attr == "add_parser":  # a subcommand: its own options, after the parser's
+            return Val(ref=Parser(node, frame, parent=ref))
         if func.attr in ("parse_args", "parse_known_args") and not node.args:
             namespace = Val(ref=Instance(Class(frame.module, ast.ClassDef()), options(reader, ref), cli=True))
             return Val(ref=(namespace, NOTHING)) if func.attr == "parse_known_args" else namespace
@@ -294,9 +299,18 @@ _READING = Kwargs()  # the options of a parser being read: met again, they are n
 
 
 def options(reader: Evaluates, parser: Parser) -> Kwargs:
-    """The defaults of a parser's options, read once per parser and reader: every statement after
-    `args = parser.parse_args()` that names `args` evaluates it, and reading the options again
-    each time cost a 380-line script millions of evaluations."""
+    """The defaults of a parser's options (a subcommand's after its parser's, which it overrides)."""
+    if parser.parent is None:
+        return _parser_options(reader, parser)
+    found = options(reader, parser.parent)
+    found.merge(_parser_options(reader, parser))
+    return found
+
+
+def _parser_options(reader: Evaluates, parser: Parser) -> Kwargs:
+    """The defaults of one parser's own options, read once per parser and reader: every statement
+    after `args = parser.parse_args()` that names `args` evaluates it, and reading the options
+    again each time cost a 380-line script millions of evaluations."""
     known: dict = reader.__dict__.setdefault("_parser_options", {})
     key = (parser.call, parser.frame.scope, id(parser.frame.args))
     held = known.get(key)
@@ -379,7 +393,7 @@ def _option(reader: Evaluates, node: ast.Call, frame: Frame, guards: tuple) -> t
             return None  # argparse's None: what reads it decides
     else:
         item = _typed(reader, frame, keywords.get("type"), entry(reader, frame, dest, default, default.value, None))
-    whose = f"{dest} comes from {long}, default {_shown(item.setting.value)} ({module.line(node)})"
+    whose = f"{dest} comes from {long}, default {shown(item.setting.value)} ({module.line(node)})"
     span = item.setting.value_span or item.setting.span
     return dest, replace(item, guards=guards, assumptions=((whose, span),))
 
@@ -400,42 +414,6 @@ def _typed(reader: Evaluates, frame: Frame, kind: ast.keyword | None, item: Entr
 
 def _at(node: ast.AST) -> dict:
     return {k: getattr(node, k) for k in ("lineno", "col_offset", "end_lineno", "end_col_offset")}
-
-
-def command_default(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunctionDef, name: str, module: Module) -> Val:
-    """A parameter of a function the command line runs: click's `@click.option(default=)`,
-    typer's `typer.Option(default)` or the parameter's own default under `@app.command()`."""
-    frame = Frame(module, module.tree)
-    for decorator in function.decorator_list:
-        if not isinstance(decorator, ast.Call) or _last(decorator.func) not in ("option", "argument"):
-            continue
-        flags = [a.value for a in decorator.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
-        dest = next((f for f in flags if not f.startswith("-")), None) or next((f for f in flags if f.startswith("--")), "")
-        if dest.lstrip("-").replace("-", "_") != name:
-            continue
-        default = next((k for k in decorator.keywords if k.arg == "default"), None)
-        if default is None:
-            return NOTHING
-        item = entry(reader, frame, name, default, default.value, None)
-        return _as_cli(item, name, next((f for f in flags if f.startswith("--")), f"--{name}"), module, decorator)
-    if not any(_last(d.func if isinstance(d, ast.Call) else d) == "command" for d in function.decorator_list):
-        return NOTHING
-    params = parameters(function)
-    defaults = dict(zip([p.arg for p in params][len(params) - len(function.args.defaults) :], function.args.defaults))
-    value = defaults.get(name)
-    if value is None:
-        return NOTHING
-    if isinstance(value, ast.Call) and _last(value.func) in ("Option", "Argument") and value.args:
-        value = value.args[0]
-    item = entry(reader, frame, name, value, value, None)
-    return _as_cli(item, name, f"--{name.replace('_', '-')}", module, value)
-
-
-def _as_cli(item: Entry, name: str, flag: str, module: Module, node: ast.AST) -> Val:
-    setting = item.setting
-    whose = f"{name} comes from {flag}, default {_shown(setting.value)} ({module.line(node)})"
-    span = setting.value_span or setting.span
-    return Val(setting.value, setting.keys, span=setting.value_span, origin=setting.span, assumptions=((whose, span),))
 
 
 def methods(cls: ast.ClassDef) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:

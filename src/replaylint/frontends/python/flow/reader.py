@@ -19,14 +19,17 @@ from .bodies import token_map
 from .comprehensions import filtered
 from .dicts import as_val, call as dict_call, decided, json_object, literal, spread, written
 from .facts import NOTHING, Kwargs, Val, read_from
-from .frames import Frame, enclosed, reaching
+from .frames import Frame, enclosed, is_class_level, reaching
+from .generators import yielded
+from .ini_configs import PARSERS as INI_PARSERS, ini_parser, read_option
 from .logic import logic
 from .members import Member, app_state, class_member, instance_property, member_attribute, self_attribute, super_member, with_attributes
 from .method_calls import plain_method
 from .module import FUNCTIONS, Module, Placed, local_import
-from .objects import Class, Instance, command_default, field, instance, library_call, method_result
+from .objects import Class, Instance, field, instance, library_call, method_result
 from .refs import ENGINE_CONFIGS, Engine, Function, Partial, Qualified, engine_name, is_params
 from .returns import branches, combined
+from .run_inputs import RECORD_CLIS, command_default, environment_default, record_cli, run_by_command_line
 from .yaml_configs import file_loaded, hydra_config, loaded
 
 __all__ = ["Engine", "Function", "Partial", "Qualified", "Reader", "bind", "engine_name"]
@@ -124,9 +127,11 @@ class Reader:
         if binding.kind == "import":
             local = binding.node is not frame.module.import_statements.get(name)  # `from vllm import LLM` in a function
             return self.imported(name, frame.module, local_import(binding.node, name) if local else None)
-        if binding.kind != "value" or binding.placed is None:
+        if binding.kind not in ("value", "each") or binding.placed is None:
             return NOTHING
         scope_frame = frame if _same_scope(frame, binding.placed) else replace(frame, scope=frame.module.tree, cls=None, args=None)
+        if binding.kind == "each":
+            return yielded(self, binding.value, scope_frame.reading(binding.placed))  # type: ignore[arg-type]
         read = self.evaluate(binding.value, scope_frame.reading(binding.placed))
         if isinstance(read.ref, (Engine, Instance)) and binding.element is None:
             return with_attributes(self, read, name, scope_frame, binding.placed, frame.at if _same_scope(frame, binding.placed) else None)
@@ -175,13 +180,15 @@ class Reader:
             return config
         if frame.args is not None and name in frame.args:
             return frame.args[name]
+        if function is not None and frame.cls is not None and is_class_level(function, name):
+            return Val(ref=Class(frame.module, frame.cls))  # `cls` of a classmethod
         if function is not None and function.args.kwarg is not None and function.args.kwarg.arg == name:
             if frame.args is None and self._as_written(function, frame):
                 return as_val(Kwargs(assumed=[f"the caller's `**{name}` does not set it"]))
             return as_val(Kwargs(reasons=[f"**{name} (what the caller passes)"]))
         if function is not None and frame.args is None and function.decorator_list:
             return command_default(self, function, name, frame.module)
-        return NOTHING
+        return run_by_command_line(self, function, name, frame.module) if function is not None and frame.args is None else NOTHING
 
     def _as_written(self, function: ast.FunctionDef | ast.AsyncFunctionDef, frame: Frame) -> bool:
         """Whether a function's `**kwargs` are judged as written, as a script's `"$@"` is: no
@@ -266,6 +273,8 @@ class Reader:
         func = node.func
         if isinstance(func, ast.Attribute) and func.attr in ("get", "copy", "pop"):
             return self._dict_method(node, func, frame)
+        if isinstance(func, ast.Attribute) and (option := read_option(self, node, func, frame)) is not None:
+            return option  # `section.getboolean("return_sampling_mask", fallback=False)`
         if isinstance(func, ast.Attribute) and func.attr == "format" and isinstance(func.value, (ast.Constant, ast.Name)):
             return format_call(self, node, frame)
         if isinstance(func, ast.Attribute) and func.attr == "clone" and not node.args:
@@ -288,6 +297,8 @@ class Reader:
 
     def _dict_method(self, node: ast.Call, func: ast.Attribute, frame: Frame) -> Val:
         owner = self.evaluate(func.value, frame)
+        if isinstance(owner.ref, Qualified) and owner.ref.name == "os.environ" and func.attr == "get":
+            return environment_default(self, node, frame)
         if func.attr == "copy":
             return owner if owner.kwargs is not None else NOTHING
         key = node.args[0].value if node.args and isinstance(node.args[0], ast.Constant) else None
@@ -310,7 +321,7 @@ class Reader:
             return field(self, owner, key, frame) if isinstance(entry.ref, Kwargs) else read_from(entry.setting)  # a nested dict stays one
         if entry is not None or owner.kwargs.reasons:
             return NOTHING
-        default = node.args[1] if len(node.args) > 1 else None
+        default = node.args[1] if len(node.args) > 1 else next((k.value for k in node.keywords if k.arg == "fallback"), None)
         read = self.evaluate(default, frame) if default is not None else Val(None, span=frame.module.span(node))
         return replace(read, span=read.span or frame.module.span(node))
 
@@ -344,7 +355,11 @@ class Reader:
             return from_file
         if engine_name(name) or is_params(name) or name in ENGINE_CONFIGS:
             return Val(ref=Engine(node, frame))  # an engine, or the params of a request
-        return library_call(self, name, node, frame)
+        if name in INI_PARSERS:
+            return ini_parser(self, node, frame)
+        if name == "os.getenv":
+            return environment_default(self, node, frame)
+        return record_cli(self, node, frame) if name in RECORD_CLIS else library_call(self, name, node, frame)
 
     def returned(self, function: Function, node: ast.Call | None, frame: Frame, hops: tuple = ()) -> Val:
         """What a call of a function of the tree returns: its `return`s (`returns`), read with

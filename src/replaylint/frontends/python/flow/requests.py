@@ -101,24 +101,35 @@ def _frames(reader: Reader, module: Module, call: Call) -> list[Frame]:
     method = call.scope
     if call.cls is None and isinstance(method, FUNCTIONS) and method in module.tree.body:
         return _function_frames(reader, module, method, plain)
-    if call.cls is None or not isinstance(method, FUNCTIONS) or method.name.startswith("__"):
+    called = isinstance(method, FUNCTIONS) and method.name == "__call__"  # `judge = Judge(llm)`, then `judge(prompts)`
+    if call.cls is None or not isinstance(method, FUNCTIONS) or (method.name.startswith("__") and not called):
         return [plain]
     found = []
-    for home, site in _method_sites(reader, module, method.name, call.cls):
+    sites = [(module, site) for site in calls(module, _object_names(module, call.cls))] if called else []
+    for home, site in sites or _method_sites(reader, module, method.name, call.cls):
         func = site.node.func
         remote = isinstance(func, ast.Attribute) and func.attr == "remote" and isinstance(func.value, ast.Attribute)
         if remote:  # `actor.generate.remote(prompts, params)`: the Ray actor's method
             func = func.value  # type: ignore[union-attr]
-        if isinstance(func, ast.Attribute) and func.attr == method.name:
+        receiver = func.value if isinstance(func, ast.Attribute) and func.attr == method.name else func if called else None
+        if receiver is not None:
             site_frame = Frame(home, site.scope, site.cls, None, site.placed)
-            if _of_class(site_frame, func.value, call.cls) or (
-                remote and home is module and _only_actor_with(module, call.cls, method.name)
-            ):
+            if _of_class(site_frame, receiver, call.cls) or (remote and home is module and _only_actor_with(module, call.cls, method.name)):
                 args = bind(reader, Function(module, method, call.cls), site.node, site_frame)
-                init, fields = _constructed(reader, site_frame, func.value, Class(module, call.cls))
+                init, fields = _constructed(reader, site_frame, receiver, Class(module, call.cls))
                 hop = home.span(site.node)
                 found.append(replace(plain, args={name: value.via(hop) for name, value in args.items()}, init=init, instance=fields))
     return found[:MAX_SITES] or [plain]
+
+
+def _object_names(module: Module, cls: ast.ClassDef) -> tuple[str, ...]:
+    """`name(` for each name a statement of the module binds to `Cls(...)`: the calls of its objects."""
+    names = set()
+    for node in ast.walk(module.tree):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name):
+            if node.value.func.id == cls.name:
+                names |= {f"{target.id}(" for target in node.targets if isinstance(target, ast.Name)}
+    return tuple(sorted(names)) or ("\0",)
 
 
 def _method_sites(reader: Reader, module: Module, name: str, cls: ast.ClassDef) -> list[tuple[Module, Call]]:

@@ -183,6 +183,17 @@ def _ancestors(folder: str) -> list[str]:
     return bases
 
 
+def _package(folder: str, parent: str, first: bool) -> bool:
+    """Whether `folder` is a package its parent's modules may import: it has `__init__.py`, or
+    (a namespace package, one level up only) the parent holds scripts beside it (`train.py` next to `rl/`)."""
+    if os.path.isfile(os.path.join(folder, "__init__.py")):
+        return True
+    try:
+        return first and any(entry.name.endswith(".py") and entry.is_file() for entry in os.scandir(parent))
+    except OSError:
+        return False
+
+
 def nearby(path: str, suffix: str = ".py") -> list[str]:
     """Python files (or others by `suffix`: notebooks) in the folder of `path` and the folders
     above it (two levels), nearest first, at most MAX_NEARBY; hidden folders and virtual
@@ -192,7 +203,7 @@ def nearby(path: str, suffix: str = ".py") -> list[str]:
     for _ in range(_NEAR_UP):
         # A relative folder one level down has "" above it: the working folder, "."
         parent = os.path.dirname(roots[-1]) or ("." if roots[-1] != "." else "")
-        if not parent or parent == roots[-1] or not os.path.isfile(os.path.join(roots[-1], "__init__.py")):
+        if not parent or parent == roots[-1] or not _package(roots[-1], parent, first=len(roots) == 1):
             break
         roots.append(parent)
     seen: list[str] = []

@@ -123,6 +123,8 @@ def _path(node: ast.expr, frame, steps: int) -> tuple[str, bool] | None:
     short = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
     if short == "join" and node.args:
         return _joined([again(item) for item in node.args])
+    if short == "with_name" and len(node.args) == 1 and isinstance(func, ast.Attribute):  # `Path(__file__).with_name("x.ini")`
+        return _joined([_parent(again(func.value)), again(node.args[0])])
     if short == "dirname" and len(node.args) == 1:
         return _parent(again(node.args[0]))
     if short in _SAME and len(node.args) == 1:

@@ -1,0 +1,117 @@
+"""Values a program takes when it runs, read at the default it uses when run as written: an
+environment variable read with a default (`os.environ.get("MODE", "raw_logprobs")`,
+`os.getenv(...)`: "when `MODE` is unset"), the record a dataclass command line makes
+(`tyro.cli(Args)`, `simple_parsing.parse(Args)`: its fields' defaults, each an option), and the
+parameters of a function a command line runs (`fire.Fire(main)`, `typer.run(main)`,
+`jsonargparse.CLI(main)`: each a flag with the parameter's default)."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import replace
+
+from .binding import parameter_defaults
+from .dicts import entry
+from .facts import NOTHING, Entry, Val
+from .frames import Evaluates, Frame
+from .module import Module
+from .objects import Class, Instance, defaults, is_record, last_name, shown
+from .refs import Qualified
+
+RECORD_CLIS = ("tyro.cli", "simple_parsing.parse", "jsonargparse.CLI", "jsonargparse.auto_cli")
+_FUNCTION_CLIS = ("fire.Fire", "typer.run", "jsonargparse.CLI", "jsonargparse.auto_cli")
+_DOTENV = ("load_dotenv", "dotenv_values", "find_dotenv")  # a file read at run time may set any variable
+
+
+def environment_default(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
+    """`os.environ.get(NAME, default)` or `os.getenv(NAME, default)`: the default, resting on
+    `NAME` being unset. Unknown where the module loads a dotenv file or names `NAME` again (it
+    may write it first)."""
+    key = node.args[0] if node.args else None
+    fallback = node.args[1] if len(node.args) > 1 else next((k.value for k in node.keywords if k.arg == "default"), None)
+    if not (isinstance(key, ast.Constant) and isinstance(key.value, str)) or fallback is None:
+        return NOTHING
+    text = frame.module.source.text
+    if any(word in text for word in _DOTENV) or text.count(repr(key.value)[1:-1]) > 1:
+        return NOTHING
+    read = reader.evaluate(fallback, frame)
+    if not read.known or read.span is None:
+        return NOTHING
+    return replace(read, assumptions=(*read.assumptions, (f"`{key.value}` is unset", read.span)))
+
+
+def record_cli(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
+    """`tyro.cli(Args)`: the record the command line makes, each field at its default."""
+    if not node.args:
+        return NOTHING
+    made = reader.evaluate(node.args[0], frame).ref
+    if not isinstance(made, Class) or not is_record(made):
+        return NOTHING
+    return Val(ref=Instance(made, defaults(reader, made, cli=True), cli=True), span=frame.module.span(node))
+
+
+def run_by_command_line(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunctionDef, name: str, module: Module) -> Val:
+    """A parameter of a module-level function a command line runs (`fire.Fire(vllm_infer)`):
+    its default, a flag of the same name."""
+    if function not in module.tree.body or not _handed_to_cli(reader, function, module):
+        return NOTHING
+    value = parameter_defaults(function).get(name)
+    if value is None or (isinstance(value, ast.Constant) and isinstance(value.value, str) and value.value.lstrip().startswith("{")):
+        return NOTHING  # a JSON mapping the command line gives (`--vllm_config '{...}'`) may hold any key
+    item = entry(reader, Frame(module, module.tree), name, value, value, None)
+    return as_cli(item, name, f"--{name}", module, value)
+
+
+def _handed_to_cli(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunctionDef, module: Module) -> bool:
+    """Whether a command-line runner is given the function (`fire.Fire(main)`), found once per reader."""
+    if f"({function.name}" not in module.source.text:
+        return False
+    known: dict = reader.__dict__.setdefault("_run_by_command_line", {})
+    if id(function) not in known:
+        known[id(function)] = (function, _runner_call(reader, function, module))  # the function held: its id stays its own
+    return known[id(function)][1]
+
+
+def _runner_call(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunctionDef, module: Module) -> bool:
+    top = Frame(module, module.tree)
+    for node in ast.walk(module.tree):
+        if not (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Name) and node.args[0].id == function.name):
+            continue
+        runner = reader.evaluate(node.func, top).ref
+        if isinstance(runner, Qualified) and runner.name in _FUNCTION_CLIS:
+            return True
+    return False
+
+
+def command_default(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunctionDef, name: str, module: Module) -> Val:
+    """A parameter of a function the command line runs: click's `@click.option(default=)`,
+    typer's `typer.Option(default)` or the parameter's own default under `@app.command()`."""
+    frame = Frame(module, module.tree)
+    for decorator in function.decorator_list:
+        if not isinstance(decorator, ast.Call) or last_name(decorator.func) not in ("option", "argument"):
+            continue
+        flags = [a.value for a in decorator.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+        dest = next((f for f in flags if not f.startswith("-")), None) or next((f for f in flags if f.startswith("--")), "")
+        if dest.lstrip("-").replace("-", "_") != name:
+            continue
+        default = next((k for k in decorator.keywords if k.arg == "default"), None)
+        if default is None:
+            return NOTHING
+        item = entry(reader, frame, name, default, default.value, None)
+        return as_cli(item, name, next((f for f in flags if f.startswith("--")), f"--{name}"), module, decorator)
+    if not any(last_name(d.func if isinstance(d, ast.Call) else d) == "command" for d in function.decorator_list):
+        return NOTHING
+    value = parameter_defaults(function).get(name)
+    if value is None:
+        return NOTHING
+    if isinstance(value, ast.Call) and last_name(value.func) in ("Option", "Argument") and value.args:
+        value = value.args[0]
+    item = entry(reader, frame, name, value, value, None)
+    return as_cli(item, name, f"--{name.replace('_', '-')}", module, value)
+
+
+def as_cli(item: Entry, name: str, flag: str, module: Module, node: ast.AST) -> Val:
+    setting = item.setting
+    whose = f"{name} comes from {flag}, default {shown(setting.value)} ({module.line(node)})"
+    span = setting.value_span or setting.span
+    return Val(setting.value, setting.keys, span=setting.value_span, origin=setting.span, assumptions=((whose, span),))

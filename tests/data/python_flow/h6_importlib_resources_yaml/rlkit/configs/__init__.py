@@ -1,0 +1,1 @@
+# Imitates NVIDIA-NeMo/Skills' package layout (configs shipped inside the package)
