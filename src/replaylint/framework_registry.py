@@ -22,7 +22,8 @@ from typing import NamedTuple
 
 class EntryPoint(NamedTuple):
     """One way a command line starts a framework: `programs.split_launcher` names it `name` and
-    `frameworks.commands` hands its words to `function` of the adapter module.
+    `frameworks.commands` hands its words to `function` of the adapter module (`module:function`:
+    of another module of `frameworks/`).
 
     `modules`: `python -m MODULE`; `programs`: `PROGRAM SUBCOMMAND` pairs; `scripts`: files run by
     Python, matched by their path's end (`$REPO/open_instruct/grpo_fast.py`). `bare`: a script also
@@ -96,8 +97,9 @@ class Adapter(NamedTuple):
     script_reader: str = ""
     editions: str = ""
 
-    def load(self) -> ModuleType:
-        return importlib.import_module(f"replaylint.frameworks.{self.module}")
+    def load(self, module: str = "") -> ModuleType:
+        """The adapter module (`module`: another module of `frameworks/`)."""
+        return importlib.import_module(f"replaylint.frameworks.{module or self.module}")
 
 
 # NeMo-RL's `examples/run_*.py` and the config each loads without `--config` (`os.path.join(
@@ -171,7 +173,7 @@ ADAPTERS: tuple[Adapter, ...] = (
             # its standalone server: vLLM's API-server words (`frameworks.skyrl_server`)
             EntryPoint(
                 "skyrl-server",
-                "server_launch",
+                "skyrl_server:server_launch",
                 modules=("skyrl.backends.skyrl_train.inference_servers.vllm_server_actor",),
                 words=True,
             ),

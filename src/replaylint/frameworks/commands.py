@@ -44,7 +44,8 @@ def _framework_launch(
     options = dict(entry.options)
     if entry.users_program:
         return _program_launch(context, span, tokens)
-    function = getattr(adapter.load(), entry.function)
+    module, _, name = entry.function.rpartition(":")
+    function = getattr(adapter.load(module), name)
     if entry.words:
         return function(context, span, tokens, elements, syntax, **options)
     return function(context, span, tokens, **options)

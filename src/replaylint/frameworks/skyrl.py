@@ -186,13 +186,6 @@ def command_launch(context: LaunchContext, span: Span, tokens: list[Token], modu
     return adapt(overrides, span, context, found, _plus_refusal(tokens), fork(span.path, context.read_text))
 
 
-def server_launch(context: LaunchContext, span: Span, tokens: list[Token], elements: Any, syntax: Any) -> Launch | None:
-    """SkyRL's standalone vLLM server (`skyrl_server`)."""
-    from .skyrl_server import server_launch as standalone
-
-    return standalone(context, span, tokens, elements, syntax)
-
-
 def _plus_refusal(tokens: list[Token]) -> ArgIssue | None:
     """`from_cli_overrides` refuses the first word with a leading `+` (both editions): reported
     when that word names a replay setting; None too when a word before it cannot be read."""

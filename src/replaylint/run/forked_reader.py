@@ -18,7 +18,7 @@ from typing import Callable
 from .. import frontends
 from ..engine import cache
 from ..engine.checker import Checker, FileResult
-from .scheduler import _check_file, _read, _store, _triage
+from .triage import check_file, read_and_check, store, triage
 
 _CHUNK = 64  # files per task then: small enough that neither process waits long for the other at the end
 _INDICES = 16  # the reader's shared memory: two indices, then the file list
@@ -49,12 +49,12 @@ def _read_chunk(
     than to make), or None for a Python file that passed, handed back to the main process."""
     read: list[tuple[FileResult | str | None, tuple[int, int] | None]] = []
     for index, path in enumerate(paths, first):
-        triaged = _triage(checker, path, result_cache, stats)
+        triaged = triage(checker, path, result_cache, stats)
         if triaged.result is None and triaged.kind == "python":
             hand_back(index)
             read.append((None, None))
             continue
-        result = triaged.result or _check_file(checker, path, triaged.data)
+        result = triaged.result or check_file(checker, path, triaged.data)
         decided = result == FileResult(path, kind=result.kind)
         read.append((result.kind or "" if decided else result, triaged.clean_stat))
     return read
@@ -128,17 +128,17 @@ class _Reader:
             try:
                 os.write(back_out, index.to_bytes(4, "little"))  # 4 bytes: written whole or not at all
             except BlockingIOError:  # this process waits for this one's pipe: check the file here
-                parsed[index] = _check_file(checker, files[index])
+                parsed[index] = check_file(checker, files[index])
 
         while True:
             for index in handed.waiting():  # first: this process waits for them at the end
-                parsed[index] = _check_file(checker, files[index])
+                parsed[index] = check_file(checker, files[index])
             if (chunk := self._take(front=True)) is None:
                 break
             read[chunk] = _read_chunk(checker, result_cache, files[chunk * _CHUNK : (chunk + 1) * _CHUNK], chunk * _CHUNK, stats, hand_back)
         os.close(back_out)  # this process checks what was handed back, then closes its end of `handed`
         for index in handed.rest():
-            parsed[index] = _check_file(checker, files[index])
+            parsed[index] = check_file(checker, files[index])
         data = pickle.dumps((read, parsed), pickle.HIGHEST_PROTOCOL)
         while data:
             data = data[os.write(results_out, data) :]
@@ -263,13 +263,13 @@ def run_pipelined(files: list[str], checker: Checker, result_cache: cache.Result
         if reader.start(files, stats, len(chunks)):
             while (chunk := reader.take_from_back()) is not None:
                 for index in reader.handed_back.waiting():
-                    mine[index] = _check_file(checker, files[index])
+                    mine[index] = check_file(checker, files[index])
                 done[chunk] = [
                     _read_or_hand(checker, result_cache, reader, path, index, stats)
                     for index, path in enumerate(chunks[chunk], chunk * _CHUNK)
                 ]
             for index in reader.handed_back.rest():
-                mine[index] = _check_file(checker, files[index])
+                mine[index] = check_file(checker, files[index])
             from_reader, parsed = reader.results()
     finally:
         reader.stop()
@@ -280,15 +280,15 @@ def run_pipelined(files: list[str], checker: Checker, result_cache: cache.Result
                 for path, (result, stat) in zip(paths, from_reader[chunk])
             ]
         elif not done[chunk]:  # the reader's, and it died; or no reader
-            done[chunk] = [_read(checker, result_cache, path, stats) for path in paths]
+            done[chunk] = [read_and_check(checker, result_cache, path, stats) for path in paths]
     results = []
     for index, (result, stat) in enumerate(pair for pairs in done for pair in pairs):
         if result is None:  # handed to the reader, or back
-            result = parsed.get(index) or mine.get(index) or _check_file(checker, files[index])
+            result = parsed.get(index) or mine.get(index) or check_file(checker, files[index])
         if result.deferred is not None and result.digest is not None:
             checker.prepared[result.path] = (result.digest, result.deferred)
-            result = _check_file(checker, result.path)
-        _store(result_cache, result, stat)
+            result = check_file(checker, result.path)
+        store(result_cache, result, stat)
         results.append(result)
     return results
 
@@ -298,7 +298,7 @@ def _read_or_hand(
 ) -> tuple[FileResult | None, tuple[int, int] | None]:
     """A file of this process's chunk: its result, or None when it passed the prefilter, is not
     Python and was handed to the reader."""
-    triaged = _triage(checker, path, result_cache, stats)
+    triaged = triage(checker, path, result_cache, stats)
     if triaged.result is None and triaged.kind != "python" and reader.hand(index):
         return None, None
-    return triaged.result or _check_file(checker, path, triaged.data), triaged.clean_stat
+    return triaged.result or check_file(checker, path, triaged.data), triaged.clean_stat

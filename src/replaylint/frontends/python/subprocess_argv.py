@@ -353,19 +353,8 @@ class ArgvLaunches:
             key, _ = self.evaluator.evaluate(element.key, scope)
             if key != RUNNER_ENV:
                 continue
-            value, _ = self.evaluator.evaluate(element.value, scope)
-            span = self.collector.span(element.key, element.value)
-            value_span = self.collector.span(element.value)
-            settings[RUNNER_ENV] = Setting(
-                RUNNER_ENV, value if isinstance(value, str) else UNKNOWN, span, self.collector.text(span), value_span
-            )
-            removal = remove(self.collector.source.index, sequence, {position})[0]
-            quote = self.collector.source.text[value_span.start]
-            places[RUNNER_ENV] = EnvPlace(removal.span, value_span, python_quote(quote if quote in "'\"" else '"'))
-        if inherits and RUNNER_ENV not in settings:
-            for name, write in self.collector.env_before(call_span, scope).items():
-                settings[name] = self.collector.env_setting(write)
-        return settings, places, False
+            settings[RUNNER_ENV], places[RUNNER_ENV] = self._runner_entry(element.key, element.value, scope, sequence, position)
+        return self._with_inherited(settings, inherits, call_span, scope), places, False
 
     def _env_of_dict_call(
         self, dict_call: cst.Call, scope: Scope | None, call_span: Span
@@ -382,18 +371,28 @@ class ArgvLaunches:
                     return {}, {}, True
                 inherits = True
             elif arg.keyword.value == RUNNER_ENV:
-                value, _ = self.evaluator.evaluate(arg.value, scope)
-                span, value_span = self.collector.span(arg.keyword, arg.value), self.collector.span(arg.value)
-                settings[RUNNER_ENV] = Setting(
-                    RUNNER_ENV, value if isinstance(value, str) else UNKNOWN, span, self.collector.text(span), value_span
-                )
-                removal = remove(self.collector.source.index, sequence, {position})[0]
-                quote = self.collector.source.text[value_span.start]
-                places[RUNNER_ENV] = EnvPlace(removal.span, value_span, python_quote(quote if quote in "'\"" else '"'))
+                settings[RUNNER_ENV], places[RUNNER_ENV] = self._runner_entry(arg.keyword, arg.value, scope, sequence, position)
+        return self._with_inherited(settings, inherits, call_span, scope), places, False
+
+    def _runner_entry(
+        self, key: cst.CSTNode, value_node: cst.BaseExpression, scope: Scope | None, sequence: Sequence, position: int
+    ) -> tuple[Setting, EnvPlace]:
+        """The runner variable written as entry `position` of an environment mapping (`key` to
+        `value_node`), and how a fix removes it or rewrites its value."""
+        value, _ = self.evaluator.evaluate(value_node, scope)
+        span, value_span = self.collector.span(key, value_node), self.collector.span(value_node)
+        setting = Setting(RUNNER_ENV, value if isinstance(value, str) else UNKNOWN, span, self.collector.text(span), value_span)
+        removal = remove(self.collector.source.index, sequence, {position})[0]
+        quote = self.collector.source.text[value_span.start]
+        return setting, EnvPlace(removal.span, value_span, python_quote(quote if quote in "'\"" else '"'))
+
+    def _with_inherited(self, settings: dict[str, Setting], inherits: bool, call_span: Span, scope: Scope | None) -> dict[str, Setting]:
+        """A mapping that copies `os.environ` without writing the runner variable: the writes made
+        before the call reach the process."""
         if inherits and RUNNER_ENV not in settings:
             for name, write in self.collector.env_before(call_span, scope).items():
                 settings[name] = self.collector.env_setting(write)
-        return settings, places, False
+        return settings
 
     def _is_environ(self, node: cst.BaseExpression, scope: Scope | None) -> bool:
         """`os.environ` or `os.environ.copy()`."""

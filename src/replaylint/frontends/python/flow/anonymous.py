@@ -11,7 +11,7 @@ import ast
 from dataclasses import dataclass, replace
 from typing import Callable, Iterator
 
-from .callsites import Call, calls
+from .callsites import Call, calls, scoped_statements
 from .facts import Val
 from .frames import Evaluates, Frame
 from .module import FUNCTIONS, Module, Placed
@@ -82,7 +82,9 @@ def scoped_calls(module: Module, words: tuple[str, ...]) -> list[Call]:
 def _lambda_calls(module: Module, words: tuple[str, ...]) -> Iterator[Call]:
     """The calls inside lambdas (`calls` does not look into them) on lines with `words`."""
     lines = module.lines_with(words)
-    for placed, scope, cls in _statements(module, module.lines_with(("lambda",))):
+    for placed, scope, cls in scoped_statements(module, module.lines_with(("lambda",))):
+        if isinstance(placed.statement, FUNCTIONS):
+            continue  # its body's statements come next
         inside = {
             id(n) for o in ast.walk(placed.statement) if isinstance(o, (ast.Lambda, *_COMPREHENSIONS)) for n in ast.walk(o) if n is not o
         }
@@ -93,23 +95,6 @@ def _lambda_calls(module: Module, words: tuple[str, ...]) -> Iterator[Call]:
             for inner in _own_nodes(node.body):
                 if isinstance(inner, ast.Call) and module.touches(inner, lines):
                     yield Call(inner, module.statements(function)[0], function, cls)
-
-
-def _statements(module: Module, lines: list[int]) -> Iterator[tuple[Placed, ast.AST, ast.ClassDef | None]]:
-    """The statements of every scope that touch `lines` (a function's own, not its nested ones)."""
-    pending: list[tuple[ast.AST, ast.ClassDef | None]] = [(module.tree, None)]
-    while pending:
-        scope, cls = pending.pop()
-        for placed in module.statements(scope):
-            statement = placed.statement
-            if not module.touches(statement, lines):
-                continue
-            if isinstance(statement, FUNCTIONS):
-                pending.append((statement, cls))
-            elif isinstance(statement, ast.ClassDef):
-                pending.extend((method, statement) for method in statement.body if isinstance(method, FUNCTIONS))
-            else:
-                yield placed, scope, cls
 
 
 def _own_nodes(root: ast.AST) -> Iterator[ast.AST]:

@@ -25,7 +25,17 @@ def calls(module: Module, words: tuple[str, ...]) -> list[Call]:
     """The calls on the lines that hold one of `words` (a call's name), each with its statement
     and scope; statements on other lines are not looked into."""
     lines = module.lines_with(words)
-    found: list[Call] = []
+    return [
+        Call(node, placed, scope, cls)
+        for placed, scope, cls in scoped_statements(module, lines)
+        for node in _calls_on(placed.statement, lines, module)
+    ]
+
+
+def scoped_statements(module: Module, lines: list[int]) -> Iterator[tuple[Placed, ast.AST, ast.ClassDef | None]]:
+    """The statements of every scope that touch `lines`, each with its scope and class: a
+    function's own statement (its decorators and defaults) and then its body's; a class's
+    methods, never the class statement itself."""
     pending: list[tuple[ast.AST, ast.ClassDef | None]] = [(module.tree, None)]
     while pending:
         scope, cls = pending.pop()
@@ -33,13 +43,12 @@ def calls(module: Module, words: tuple[str, ...]) -> list[Call]:
             statement = placed.statement
             if not module.touches(statement, lines):
                 continue
-            if isinstance(statement, FUNCTIONS):
-                pending.append((statement, cls))
-            elif isinstance(statement, ast.ClassDef):
+            if isinstance(statement, ast.ClassDef):
                 pending.extend((method, statement) for method in statement.body if isinstance(method, FUNCTIONS))
                 continue
-            found.extend(Call(node, placed, scope, cls) for node in _calls_on(statement, lines, module))
-    return found
+            if isinstance(statement, FUNCTIONS):
+                pending.append((statement, cls))
+            yield placed, scope, cls
 
 
 def _calls_on(statement: ast.stmt, lines: list[int], module: Module) -> Iterator[ast.Call]:
