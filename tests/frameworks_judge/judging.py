@@ -134,6 +134,9 @@ class Result:
     mutant: mutants.Mutant
     case: dict | None = None
     case_file: str = ""  # the mutant in the temporary tree replaylint checks
+    # Other files of the mutant's folder whose findings may be the launch's (a fork's edited file:
+    # replaylint reports what the fork decides at the fork's own line, the launch related to it).
+    other_files: list[str] = field(default_factory=list)
     truth: dict | None = None  # engine_judge's answer
     findings: list[dict] = field(default_factory=list)
     outcome: str = ""  # agree, missed, false, open-ended, not-judged
@@ -201,6 +204,7 @@ def _fork_results(
                 (base / edit.path).parent.mkdir(parents=True)
                 (base / edit.path).write_text(edited)
                 result.case_file = str((base / entry.path).resolve())
+                result.other_files = [str((base / edit.path).resolve())]
                 result.case, result.detail = shell_case(sandbox, entry, mutant, support)
                 if result.case is not None:
                     result.case.update(id=result.id, release=edit.judged_as)
@@ -295,6 +299,12 @@ def replaylint_findings(tree: Path, release: str) -> dict[str, list[dict]]:
     for finding in json.loads(done.stdout or "[]"):
         findings[str(Path(finding["filename"]).resolve())].append(finding)
     return findings
+
+
+def _relates_to(finding: dict, path: str) -> bool:
+    """Whether a finding placed in another file names `path` among its related places (a fork's
+    line that decides, with the launch that reaches it)."""
+    return any(str(Path(place["filename"]).resolve()) == path for place in finding.get("related", []))
 
 
 # -- comparison ----------------------------------------------------------------------------------
@@ -474,7 +484,9 @@ def run(release: str, vllm_path: str | None, only: str | None = None, log=print,
         log(f"[frameworks] {len(report.results)} mutants of {len(entries)} files; {len(cases)} cases for the judge")
         findings = replaylint_findings(tree, release)
         for result in report.results:
-            result.findings = findings.get(result.case_file, [])
+            result.findings = findings.get(result.case_file, []) + [
+                f for path in result.other_files for f in findings.get(path, []) if _relates_to(f, result.case_file)
+            ]
         judge_started = time.perf_counter()
         truths = run_engine_judge(cases, release, vllm_path, workdir)
         report.judge_seconds = time.perf_counter() - judge_started

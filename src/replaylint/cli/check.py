@@ -415,27 +415,33 @@ def _print_problems(result, shown_notes: set[str] | None = None) -> bool:
 
 def _unique(findings: list) -> list:
     """One finding per (code, place, message). A vLLM config file checked on its own yields to
-    the launches that reference it: they know the release it runs on."""
+    the launches that reference it: they know the release it runs on. So does the value flow's
+    reading of a framework fork's line to the framework launch whose finding sits there: that
+    launch names what reaches the line (a launch that changes the value gives none)."""
     if not findings:
         return findings
     from ..model import LaunchKind
 
     referenced = {(f.code, f.span) for f in findings if f.launch is None or f.launch.kind is not LaunchKind.VLLM_CONFIG}
-    flowed = {
-        (f.code, f.span.path, f.span.start_line) for f in findings if f.launch is not None and f.launch.kind is LaunchKind.PYTHON_CALL
+    forked = {
+        _line_of(f)
+        for f in findings
+        if f.launch is not None and f.launch.kind is LaunchKind.FRAMEWORK and f.launch.span.path != f.span.path
     }
     seen = set()
     kept = []
     for finding in findings:
-        standalone = finding.launch is not None and finding.launch.kind is LaunchKind.VLLM_CONFIG
-        if standalone and (finding.code, finding.span) in referenced:
+        kind = finding.launch.kind if finding.launch is not None else None
+        if kind is LaunchKind.VLLM_CONFIG and (finding.code, finding.span) in referenced:
             continue
-        launch = finding.launch
-        in_fork = launch is not None and launch.kind is LaunchKind.FRAMEWORK and launch.span.path != finding.span.path
-        if in_fork and (finding.code, finding.span.path, finding.span.start_line) in flowed:
-            continue  # a framework launch's finding at its fork's line yields to the value flow's there
+        if kind is LaunchKind.PYTHON_CALL and _line_of(finding) in forked:
+            continue  # the value flow's reading of a fork's line yields to the framework launch that reaches it
         key = (finding.code, finding.span, finding.message)
         if key not in seen:
             seen.add(key)
             kept.append(finding)
     return kept
+
+
+def _line_of(finding) -> tuple[str, str, int]:
+    return finding.code, finding.span.path, finding.span.start_line
