@@ -168,7 +168,7 @@ def test_registry_derives_launchers_and_pins() -> None:
 
 def test_every_entry_point_and_finder_names_a_function_of_its_adapter() -> None:
     for adapter, entry in entry_points().values():
-        assert entry.users_program or callable(getattr(adapter.load(), entry.function)), (adapter.name, entry.name)
+        assert entry.users_program or callable(adapter.function_of(entry)), (adapter.name, entry.name)
     for adapter in ADAPTERS:
         module = adapter.load()
         for finder in (

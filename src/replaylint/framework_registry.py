@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 # The records are NamedTuples, not dataclasses: the prefilter reads this module in every run, and
 # `dataclasses` (with `inspect`) costs a pre-commit run of ten files a quarter of its time.
@@ -97,9 +97,14 @@ class Adapter(NamedTuple):
     script_reader: str = ""
     editions: str = ""
 
-    def load(self, module: str = "") -> ModuleType:
-        """The adapter module (`module`: another module of `frameworks/`)."""
-        return importlib.import_module(f"replaylint.frameworks.{module or self.module}")
+    def load(self) -> ModuleType:
+        return importlib.import_module(f"replaylint.frameworks.{self.module}")
+
+    def function_of(self, entry: EntryPoint) -> Any:
+        """The function an entry point of this adapter names (`module:function`: of another
+        module of `frameworks/`)."""
+        module, _, name = entry.function.rpartition(":")
+        return getattr(importlib.import_module(f"replaylint.frameworks.{module}") if module else self.load(), name)
 
 
 # NeMo-RL's `examples/run_*.py` and the config each loads without `--config` (`os.path.join(

@@ -44,8 +44,7 @@ def _framework_launch(
     options = dict(entry.options)
     if entry.users_program:
         return _program_launch(context, span, tokens)
-    module, _, name = entry.function.rpartition(":")
-    function = getattr(adapter.load(module), name)
+    function = adapter.function_of(entry)
     if entry.words:
         return function(context, span, tokens, elements, syntax, **options)
     return function(context, span, tokens, **options)
