@@ -306,14 +306,14 @@ class Launch:
 
     def path_to(self, spans: tuple[Span, ...]) -> tuple[Span, ...]:
         """How the settings a finding points at (`spans`) reach the launch: the places their
-        values passed through (`Setting.via`), then the launch itself. Empty for settings
-        written in the launch."""
+        values passed through (`Setting.via`), then the launch itself, which a finding placed in
+        another file (a fork's line) always names. Empty for settings written in the launch."""
         hops: list[Span] = []
         settings = [*self.settings.values(), *(s for request in self.requests for s in request.settings.values())]
         for setting in settings:
             if setting.via and (setting.span in spans or setting.value_span in spans):
                 hops.extend(setting.via)
-        if hops:
+        if hops or any(span.path != self.span.path for span in spans):
             hops.append(self.span)
         return tuple(span for span in dict.fromkeys(hops) if span not in spans)
 
