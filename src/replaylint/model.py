@@ -313,7 +313,7 @@ class Launch:
         for setting in settings:
             if setting.via and (setting.span in spans or setting.value_span in spans):
                 hops.extend(setting.via)
-        if hops or (spans and spans[0].path != self.span.path):  # spans[0]: where the finding is
+        if hops or (spans and all(span.path != self.span.path for span in spans)):  # nothing in the launch's file yet
             hops.append(self.span)
         return tuple(span for span in dict.fromkeys(hops) if span not in spans)
 
