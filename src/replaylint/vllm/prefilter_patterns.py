@@ -47,16 +47,23 @@ class WithoutMask(NamedTuple):
             return True
         # Every match starts with `word`: matched only where `find` finds it (Python's runner
         # pattern starts with look-behinds, which make `finditer` step every byte: 74 ms on vLLM's tests).
-        data = words.data
-        offset = data.find(self.word)
-        while offset >= 0:
-            if pattern.match(data, offset) is not None and self._written(data, offset):
-                return True
-            offset = data.find(self.word, offset + 1)
-        return False
+        return found_at(pattern, words.data, (self.word,), self._written)
 
     def _written(self, data: bytes, start: int) -> bool:
         return self.prose is None or start == 0 or self.prose.match(data, start - 1) is None
+
+
+def found_at(pattern: re.Pattern[bytes], data: bytes, starts: tuple[bytes, ...], keep=lambda data, offset: True) -> bool:
+    """`pattern.search(data)` for a pattern whose every match starts with one of `starts`,
+    matched only where `find` finds them (a pattern that starts with look-behinds, `\\b` or an
+    alternation makes `search` step every byte); `keep(data, offset)` may turn a match down."""
+    for start in starts:
+        offset = data.find(start)
+        while offset >= 0:
+            if pattern.match(data, offset) is not None and keep(data, offset):
+                return True
+            offset = data.find(start, offset + 1)
+    return False
 
 
 class ClientWords(NamedTuple):
