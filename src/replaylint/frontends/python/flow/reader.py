@@ -29,7 +29,7 @@ from .module import FUNCTIONS, Module, Placed, local_import
 from .objects import Class, Instance, field, instance, library_call, method_result
 from .refs import ENGINE_CONFIGS, Engine, Function, Partial, Qualified, engine_name, is_params
 from .returns import branches, combined
-from .run_inputs import RECORD_CLIS, command_default, environment_default, record_cli, run_by_command_line
+from .run_inputs import RECORD_CLIS, command_default, environment_default, record_cli, run_by_command_line, takes_options
 from .yaml_configs import file_loaded, hydra_config, loaded
 
 __all__ = ["Engine", "Function", "Partial", "Qualified", "Reader", "bind", "engine_name"]
@@ -178,6 +178,8 @@ class Reader:
         config = hydra_config(self, function, name, frame.module) if function is not None and function.decorator_list else None
         if config is not None:  # Hydra hands the config over whatever the call passes (`main()`)
             return config
+        if function is not None and takes_options(function):  # `main()` hands click the command line
+            return command_default(self, function, name, frame.module)
         if frame.args is not None and name in frame.args:
             return frame.args[name]
         if function is not None and frame.cls is not None and is_class_level(function, name):
