@@ -83,3 +83,103 @@ def test_a_field_default_of_the_trees_vllm_config_turns_the_mask_on(tmp_path: Pa
     )
     line = config.read_text().splitlines().index("    return_sampling_mask: bool = True") + 1
     assert [where(item, tmp_path / "tree") for item in findings(tmp_path / "tree")] == [("RPL102", CONFIG, line)]
+
+
+ORCHESTRATOR = "packages/prime-rl-configs/src/prime_rl/configs/orchestrator.py"
+# prime-rl @ 559b447 configs/orchestrator.py, the two parts the train requests take their defaults from
+ORCHESTRATOR_TEXT = '''from typing import Any
+
+from pydantic import Field, model_validator
+
+
+class TrainSamplingConfig(BaseConfig):
+    temperature: float = Field(1.0, ge=0, le=2.0)
+    """Sampling temperature."""
+
+    extra_body: dict[str, Any] = {}
+
+
+class OrchestratorConfig(BaseConfig):
+    @model_validator(mode="after")
+    def resolve_env_config(self):
+        """Set vLLM sampling defaults on each train env from top-level fields."""
+        for env in self.train.source:
+            assert env.algo is not None
+            if env.algo.sampling.source == "policy":
+                env.sampling.extra_body.setdefault("top_k", -1)
+                env.sampling.extra_body.setdefault("min_p", 0.0)
+        return self
+'''
+
+
+def _tree(tmp_path: Path, orchestrator: str | None = None, top_k: bool = True) -> Path:
+    """runner_removed's tree, with the fork's orchestrator.py and without the rl.toml's train top_k."""
+    root = tmp_path / "tree"
+    shutil.copytree(TREES / "runner_removed", root)
+    if orchestrator is not None:
+        (root / ORCHESTRATOR).write_text(orchestrator)
+    if not top_k:
+        rl = root / "configs" / "rl.toml"
+        rl.write_text(rl.read_text().replace("[orchestrator.train.source.sampling.extra_body]\ntop_k = 20\n", ""))
+    return root
+
+
+def test_the_forks_orchestrator_top_k_default_decides_the_train_requests(tmp_path: Path) -> None:
+    """The mask with no train `top_k`: prime-rl's `setdefault("top_k", -1)` is refused at the
+    fork's line; a fork that sets 64 there is clean; one without the line sends no `top_k`
+    (the model's generation config decides: open-ended, nothing reported)."""
+    root = _tree(tmp_path / "a", ORCHESTRATOR_TEXT, top_k=False)
+    line = ORCHESTRATOR_TEXT.splitlines().index('                env.sampling.extra_body.setdefault("top_k", -1)') + 1
+    [item] = findings(root)
+    assert where(item, root) == ("RPL102", ORCHESTRATOR, line)
+    assert "the forked prime-rl's orchestrator.py" in item["message"]
+    assert findings(_tree(tmp_path / "b", ORCHESTRATOR_TEXT.replace('"top_k", -1', '"top_k", 64'), top_k=False)) == []
+    without = ORCHESTRATOR_TEXT.replace('                env.sampling.extra_body.setdefault("top_k", -1)\n', "")
+    assert findings(_tree(tmp_path / "c", without, top_k=False)) == []
+
+
+def test_the_forks_train_temperature_default_zero_is_a_greedy_request(tmp_path: Path) -> None:
+    root = _tree(tmp_path, ORCHESTRATOR_TEXT.replace("Field(1.0, ge=0", "Field(0.0, ge=0"))
+    [item] = findings(root)
+    assert where(item, root) == ("RPL101", ORCHESTRATOR, 7)
+
+
+def _keyed(tmp_path: Path, default: str, toml: str) -> Path:
+    """A fork whose `InferenceConfig` has a key of its own that `to_namespace` turns into the mask."""
+    root = _tree(tmp_path, top_k=False)
+    config = root / CONFIG
+    text = config.read_text()
+    text = text.replace("    use_deep_gemm: bool = False\n", f"    enable_replay: bool = {default}\n\n    use_deep_gemm: bool = False\n", 1)
+    anchor = '        if not hasattr(namespace, "logprobs_mode"):\n'
+    text = text.replace(anchor, "        if self.enable_replay:\n            namespace.return_sampling_mask = True\n\n" + anchor, 1)
+    config.write_text(text)
+    rl = root / "configs" / "rl.toml"
+    rl.write_text(
+        rl.read_text().replace("[inference.vllm]\nreturn_sampling_mask = true\n", "").replace("[inference]\n", "[inference]\n" + toml)
+    )
+    return root
+
+
+def test_a_key_of_the_forks_own_turns_the_mask_on(tmp_path: Path) -> None:
+    """`if self.enable_replay: namespace.return_sampling_mask = True` in the fork's
+    `to_namespace`: `[inference] enable_replay = true` asks for the mask, and prime-rl's train
+    request (`extra_body.top_k` -1) is refused; false, or a default of False unwritten, is clean;
+    a default of True turns the mask on from the field's line."""
+    root = _keyed(tmp_path / "a", "False", "enable_replay = true\n")
+    assert {item["code"] for item in findings(root)} == {"RPL102"}
+    assert findings(_keyed(tmp_path / "b", "False", "enable_replay = false\n")) == []
+    assert findings(_keyed(tmp_path / "c", "False", "")) == []
+    root = _keyed(tmp_path / "d", "True", "")
+    line = (root / CONFIG).read_text().splitlines().index("    enable_replay: bool = True") + 1
+    assert [where(item, root) for item in findings(root)] == [("RPL102", CONFIG, line)]
+
+
+def test_a_fork_without_the_logprobs_default_leaves_vllms_raw_logprobs(tmp_path: Path) -> None:
+    root = _tree(tmp_path)
+    config = root / CONFIG
+    config.write_text(
+        config.read_text().replace(
+            '        if not hasattr(namespace, "logprobs_mode"):\n            namespace.logprobs_mode = "processed_logprobs"\n', ""
+        )
+    )
+    assert [item["code"] for item in findings(root)] == ["RPL003"]
