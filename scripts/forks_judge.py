@@ -2,7 +2,7 @@
 
 Each case is a trimmed real tree of tests/data/forks/ with the edit a user makes to turn replay on
 (the edits of tests/test_forks_nemo_open_instruct.py, and a few more; prime-rl's trees are the
-folders of tests/data/forks/prime_rl/, tests/test_forks_prime_rl.py). replaylint checks the
+folders of tests/data/forks/prime_rl/, a base and a patch each, tests/test_forks_prime_rl.py). replaylint checks the
 launch that runs the fork (NeMo-RL's default config, open-instruct's `grpo_fast.py` script,
 prime-rl's rl.toml) and
 builds its engine from the fork's own code; vLLM itself (tests/differential/vllm_judge.py in the
@@ -28,6 +28,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "tests"))
 
 import test_forks_nemo_open_instruct as forks  # noqa: E402
+from forks_trees import materialize  # noqa: E402
 
 from scripts.realworld import judge_release  # noqa: E402
 from tests.differential.oracle import compare, expect  # noqa: E402
@@ -114,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
         items, seen = [], {}
         for number, (name, (framework, edits)) in enumerate(CASES.items()):
             if framework == "prime_rl":
-                tree = Path(shutil.copytree(PRIME_RL / edits["tree"], work / str(number)))
+                tree = materialize(PRIME_RL / edits["tree"], work / str(number))
             else:
                 tree = forks.fork(work / str(number), framework, **edits)
             (tree / ".git").mkdir()  # its repository: the fork is read from the launch's folder upward

@@ -14,6 +14,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from forks_trees import materialize
 
 from replaylint.cli.main import main
 
@@ -39,7 +40,7 @@ def hook(root: Path, *names: str, cache: bool = False) -> tuple[int, list[tuple[
 @pytest.fixture
 def tree(tmp_path: Path):
     def copy(case: str) -> Path:
-        shutil.copytree(HELDOUT / case, tmp_path / case)
+        materialize(HELDOUT / case, tmp_path / case)
         (tmp_path / case / ".git").mkdir()  # a repository, as pre-commit's: the run reads the whole tree
         return tmp_path / case
 

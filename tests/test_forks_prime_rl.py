@@ -13,11 +13,18 @@ import json
 import shutil
 from pathlib import Path
 
+from forks_trees import materialize
+
 from replaylint.cli.main import main
 
 TREES = Path(__file__).parent / "data" / "forks" / "prime_rl"
 SERVER = "src/prime_rl/inference/server.py"
 CONFIG = "packages/prime-rl-configs/src/prime_rl/configs/inference.py"
+
+
+def tree(name: str, target: Path) -> Path:
+    """The tree of tests/data/forks/prime_rl/NAME (its base and its edits), in `target`."""
+    return materialize(TREES / name, target / name)
 
 
 def findings(root: Path) -> list[dict]:
@@ -31,38 +38,38 @@ def where(item: dict, root: Path) -> tuple[str, str, int]:
     return item["code"], Path(item["filename"]).resolve().relative_to(root.resolve()).as_posix(), item["location"]["row"]
 
 
-def test_the_trees_setdefault_of_model_runner_v1_is_refused_at_its_line() -> None:
-    root = TREES / "upstream"
+def test_the_trees_setdefault_of_model_runner_v1_is_refused_at_its_line(tmp_path: Path) -> None:
+    root = tree("upstream", tmp_path)
     [item] = findings(root)
     assert where(item, root) == ("RPL206", SERVER, 17)
     assert "the forked prime-rl's server.py:17" in item["message"]
 
 
-def test_an_env_vars_value_wins_over_the_trees_setdefault() -> None:
-    assert findings(TREES / "upstream_env_vars_v2") == []
+def test_an_env_vars_value_wins_over_the_trees_setdefault(tmp_path: Path) -> None:
+    assert findings(tree("upstream_env_vars_v2", tmp_path)) == []
 
 
-def test_a_tree_whose_server_sets_no_runner_is_clean() -> None:
-    assert findings(TREES / "runner_removed") == []
+def test_a_tree_whose_server_sets_no_runner_is_clean(tmp_path: Path) -> None:
+    assert findings(tree("runner_removed", tmp_path)) == []
 
 
-def test_the_trees_logprobs_default_decides() -> None:
-    root = TREES / "logprobs_raw"
+def test_the_trees_logprobs_default_decides(tmp_path: Path) -> None:
+    root = tree("logprobs_raw", tmp_path)
     [item] = findings(root)
     assert where(item, root) == ("RPL003", CONFIG, 613)
     assert "the forked prime-rl's inference.py:613" in item["message"]
 
 
 def test_without_the_package_the_built_in_editions_decide(tmp_path: Path) -> None:
-    shutil.copytree(TREES / "runner_removed" / "configs", tmp_path / "configs")
-    with_fork = findings(TREES / "upstream")
-    assert with_fork and findings(tmp_path) == []  # no pin: main and sampling-mask disagree on the runner
+    shutil.copytree(TREES / "runner_removed" / "configs", tmp_path / "plain" / "configs")
+    with_fork = findings(tree("upstream", tmp_path))
+    assert with_fork and findings(tmp_path / "plain") == []  # no pin: main and sampling-mask disagree on the runner
 
 
 def test_a_server_module_that_does_not_parse_sets_nothing(tmp_path: Path) -> None:
     """A fork's server.py CPython cannot parse is not read (nothing of it is run): its runner
     line decides nothing, and the file itself is reported as unparsable, not as RPL206."""
-    shutil.copytree(TREES / "upstream", tmp_path / "tree")
+    materialize(TREES / "upstream", tmp_path / "tree")
     server = tmp_path / "tree" / SERVER
     server.write_text(server.read_text().replace("def setup_vllm_env(config: InferenceConfig):", "def setup_vllm_env(config:"))
     assert {item["code"] for item in findings(tmp_path / "tree")} <= {"RPL900"}
@@ -71,7 +78,7 @@ def test_a_server_module_that_does_not_parse_sets_nothing(tmp_path: Path) -> Non
 def test_a_field_default_of_the_trees_vllm_config_turns_the_mask_on(tmp_path: Path) -> None:
     """`return_sampling_mask: bool = True` on the fork's `VllmConfig`: every server has the mask,
     and prime-rl main's train request (`extra_body.top_k` -1) is refused, at the field's line."""
-    shutil.copytree(TREES / "runner_removed", tmp_path / "tree")
+    materialize(TREES / "runner_removed", tmp_path / "tree")
     config = tmp_path / "tree" / CONFIG
     anchor = '    """HF model name or local path."""\n'
     config.write_text(config.read_text().replace(anchor, anchor + "\n    return_sampling_mask: bool = True\n", 1))
@@ -115,7 +122,7 @@ class OrchestratorConfig(BaseConfig):
 def _tree(tmp_path: Path, orchestrator: str | None = None, top_k: bool = True) -> Path:
     """runner_removed's tree, with the fork's orchestrator.py and without the rl.toml's train top_k."""
     root = tmp_path / "tree"
-    shutil.copytree(TREES / "runner_removed", root)
+    materialize(TREES / "runner_removed", root)
     if orchestrator is not None:
         (root / ORCHESTRATOR).write_text(orchestrator)
     if not top_k:
