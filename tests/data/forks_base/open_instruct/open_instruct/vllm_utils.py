@@ -1015,7 +1015,6 @@ async def process_request(actor: LLMRayActor, sub_request_id: str, sampling_para
                     "include_stop_str_in_output": True,
                     "skip_special_tokens": False,
                     "min_tokens": min_tokens,
-                    "top_k": 20,
                 },
                 **params_dict,
             )
@@ -1283,7 +1282,6 @@ def create_vllm_engines(
                 max_model_len=max_model_len,
                 gpu_memory_utilization=vllm_gpu_memory_utilization,
                 logprobs_mode="processed_logprobs",
-                return_sampling_mask=True,
                 bundle_indices=bundle_indices,
                 num_gpus=0.2 if use_hybrid_engine else 1,
                 noset_visible_devices=ray_noset_visible_devices(),

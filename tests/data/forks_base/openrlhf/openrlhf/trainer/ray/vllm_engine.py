@@ -279,7 +279,6 @@ def create_vllm_engines(
             "bundle_indices": bundle_indices,
             "num_gpus": 0.2 if use_hybrid_engine else 1,
             "enable_sleep_mode": vllm_enable_sleep,
-            "return_sampling_mask": True,
         }
 
         actor_kwargs.update(

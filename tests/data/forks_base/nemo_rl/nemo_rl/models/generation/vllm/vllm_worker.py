@@ -593,7 +593,6 @@ class BaseVllmGenerationWorker:
             enable_sleep_mode=True,
             # Set disable_log_stats=False so that self.llm.get_metrics() works.
             disable_log_stats=False,
-            return_sampling_mask=True,
             **vllm_kwargs,
         )
 

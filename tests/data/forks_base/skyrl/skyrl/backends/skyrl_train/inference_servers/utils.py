@@ -119,8 +119,6 @@ def build_vllm_cli_args(cfg: SkyRLTrainConfig) -> Namespace:
         # models with custom modeling code (MiMo, Qwen3.5, DeepSeek-V3, ...) require it to load.
         # Overridable via generator.inference_engine.engine_init_kwargs.trust_remote_code below.
         trust_remote_code=True,
-        return_sampling_mask=True,
-        logprobs_mode="processed_logprobs",
     )
     for key, value in overrides.items():
         setattr(args, key, value)

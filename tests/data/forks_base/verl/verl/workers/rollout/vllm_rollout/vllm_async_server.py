@@ -286,7 +286,6 @@ class vLLMHttpServer:
             "scheduling_policy": self.config.scheduling_policy,
             "compilation_config": compilation_config,
             **engine_kwargs,
-            "return_sampling_mask": True,
         }
 
         if self.config.prometheus.enable:
