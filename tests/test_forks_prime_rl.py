@@ -131,6 +131,10 @@ def _tree(tmp_path: Path, orchestrator: str | None = None, top_k: bool = True) -
     return root
 
 
+def _mask_line(root: Path) -> int:
+    return (root / "configs" / "rl.toml").read_text().splitlines().index("return_sampling_mask = true") + 1
+
+
 def test_the_forks_orchestrator_top_k_default_decides_the_train_requests(tmp_path: Path) -> None:
     """The mask with no train `top_k`: prime-rl's `setdefault("top_k", -1)` is refused at the
     fork's line; a fork that sets 64 there is clean; one without the line sends no `top_k`
@@ -138,8 +142,8 @@ def test_the_forks_orchestrator_top_k_default_decides_the_train_requests(tmp_pat
     root = _tree(tmp_path / "a", ORCHESTRATOR_TEXT, top_k=False)
     line = ORCHESTRATOR_TEXT.splitlines().index('                env.sampling.extra_body.setdefault("top_k", -1)') + 1
     [item] = findings(root)
-    assert where(item, root) == ("RPL102", ORCHESTRATOR, line)
-    assert "the forked prime-rl's orchestrator.py" in item["message"]
+    assert where(item, root) == ("RPL102", "configs/rl.toml", _mask_line(root))  # a framework default: at the mask
+    assert f"the forked prime-rl's orchestrator.py:{line}" in item["message"]
     assert findings(_tree(tmp_path / "b", ORCHESTRATOR_TEXT.replace('"top_k", -1', '"top_k", 64'), top_k=False)) == []
     without = ORCHESTRATOR_TEXT.replace('                env.sampling.extra_body.setdefault("top_k", -1)\n', "")
     assert findings(_tree(tmp_path / "c", without, top_k=False)) == []
@@ -148,7 +152,8 @@ def test_the_forks_orchestrator_top_k_default_decides_the_train_requests(tmp_pat
 def test_the_forks_train_temperature_default_zero_is_a_greedy_request(tmp_path: Path) -> None:
     root = _tree(tmp_path, ORCHESTRATOR_TEXT.replace("Field(1.0, ge=0", "Field(0.0, ge=0"))
     [item] = findings(root)
-    assert where(item, root) == ("RPL101", ORCHESTRATOR, 7)
+    assert where(item, root) == ("RPL101", "configs/rl.toml", _mask_line(root))
+    assert "the forked prime-rl's orchestrator.py:7" in item["message"]
 
 
 def _keyed(tmp_path: Path, default: str, toml: str) -> Path:

@@ -263,7 +263,9 @@ def _train_default(key: str, where: Span, owner: str, forked: TrainDefaults | No
         written = "extra_body.top_k" if key == "top_k" else key
         return Setting(key, value, where, f"{written}={value} ({owner}'s default)")
     line = getattr(forked, key)
-    return line.setting(key) if line is not None and line.value is not UNKNOWN else None
+    if line is None or line.value is UNKNOWN:
+        return None
+    return replace(line.setting(key), span=where)  # a framework's default: the finding sits where the mask is turned on
 
 
 def _sampling_key(document: TomlDocument, path: tuple[Any, ...], source: dict, keys: tuple[str, ...]) -> tuple[Any, ...] | None:
