@@ -27,6 +27,16 @@ findings 9 exact, 6 missed, 0 false. Missed: verl's and OpenRLHF's `os.environ` 
 variable in the fork's own module (RPL206); SkyRL's `args.return_sampling_mask = True` on the
 namespace (RPL003) and its `engine_init_kwargs` dataclass default (RPL101, RPL102); OpenRLHF's mask
 added inside the actor's `__init__` (RPL003).
+After the fixes: 20 of 20, 17 of 17 findings exact, 0 false. verl's and OpenRLHF's fork modules'
+`os.environ` writes of `VLLM_*` variables are the engine's environment (`fork_source.environment_settings`);
+OpenRLHF's actor's writes into its `**kwargs` before `AsyncEngineArgs` are engine keys
+(`openrlhf_fork._actor_writes`); SkyRL's literal attributes set on the namespace count as its
+overrides, and the literal `engine_init_kwargs` default of its config is the engine's when the launch
+writes none (`skyrl_fork`).
+One expectation was corrected after the fixes, not to fit them: skyrl_namespace_mask_no_logprobs_mode
+is launched with SkyRL's default requests (`top_k: int = -1`, eval `temperature=0.0`), which vLLM
+refuses once the engine starts; the case had expected RPL003 alone (round 1's start-refusal cases
+all fix their requests, this one does not). RPL101 and RPL102 at the mask line are now expected too.
 """
 
 from __future__ import annotations
@@ -50,7 +60,11 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "verl_server_environ_runner_v1": {("RPL206", VERL_SERVER, 207)},
     "verl_rollout_yaml_raw_logprobs": {("RPL003", "verl/trainer/config/rollout/rollout.yaml", 77)},
     "verl_rollout_yaml_top_k_unrelated_clean": set(),
-    "skyrl_namespace_mask_no_logprobs_mode": {("RPL003", "skyrl/backends/skyrl_train/inference_servers/utils.py", 157)},
+    "skyrl_namespace_mask_no_logprobs_mode": {
+        ("RPL003", "skyrl/backends/skyrl_train/inference_servers/utils.py", 157),
+        ("RPL101", "skyrl/backends/skyrl_train/inference_servers/utils.py", 157),
+        ("RPL102", "skyrl/backends/skyrl_train/inference_servers/utils.py", 157),
+    },
     "skyrl_namespace_mask_processed_clean": set(),
     "skyrl_engine_init_kwargs_default_mask": {
         ("RPL101", "skyrl/train/config/config.py", 1185),
