@@ -121,10 +121,16 @@ def fork(launching: str, read_text: Callable[[str], str | None] | None) -> Prime
         server[0] if server is not None else None,
         edition,
         environment,
-        reads_config=module is not None,
+        reads_config=module is not None and _has_to_namespace(module),
         train=_train(*orchestrator) if orchestrator is not None else None,
         **(_config(module, LineIndex(*config)) if module is not None and config is not None else {}),
     )
+
+
+def _has_to_namespace(module: ast.Module) -> bool:
+    """Whether the fork's `InferenceConfig` builds vLLM's namespace itself (what it leaves unset is
+    then vLLM's default, not the edition's)."""
+    return any(isinstance(node, ast.ClassDef) and node.name == "InferenceConfig" and _method(node, "to_namespace") for node in module.body)
 
 
 def _first(paths: tuple[str, ...], launching: str, read_text: Callable[[str], str | None]) -> tuple[str, str] | None:

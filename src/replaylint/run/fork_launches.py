@@ -4,7 +4,8 @@ again, and what they report in it is the file's.
 
 A fork reader reads the framework's file above the launching file (`frameworks.fork_files`), so
 the launches that may read it are the files under the fork's root, outside its package folder.
-When the run checked none of those itself, they are walked (nearest first, at most `MAX_FOLDERS`
+When the run names none of those itself (a file replaylint may read: a README does not count),
+they are walked (nearest first, at most `MAX_FOLDERS`
 folders and `MAX_FILES` files); each that the prefilter lets through is checked (at most
 `MAX_LAUNCHES`), and its findings that sit in the named file are added to that file's result
 when the launch's check read the file (its result's dependencies).
@@ -26,16 +27,20 @@ _SKIPPED = ("node_modules", "venv", ".venv", "__pycache__", "site-packages", "bu
 
 def recheck_fork_launches(checker: Checker, results: list[FileResult]) -> list[FileResult]:
     """The results, with what the launches of their trees report in the fork files among them."""
-    if not any(f"{package}/" in result.path.replace("\\", "/") for result in results for package in PACKAGES):
+    paths = "\n".join(result.path for result in results).replace("\\", "/")
+    if not any(f"{package}/" in paths for package in PACKAGES):
         return results  # most runs: no framework's source
     checked: dict[str, FileResult] = {}
+    reals: list[str] = []
     for result in results:
         found = fork_root(result.path)
         if found is None or result.error or result.internal_error:
             continue
         root, relative = found
         package = os.path.normpath(os.path.join(root, relative.split("/", 1)[0]))
-        if any(_outside_package(other.path, root, package) for other in results):
+        reals = reals or [os.path.realpath(other.path) for other in results if frontends.kind_for(other.path) is not None]
+        inside, own = os.path.realpath(root).rstrip(os.sep) + os.sep, os.path.realpath(package) + os.sep
+        if any(real.startswith(inside) and not real.startswith(own) for real in reals):
             continue  # the run checks the tree's launches itself
         target = os.path.realpath(result.path)
         for launch in _launches(root, package, checker.config.max_file_bytes):
@@ -45,12 +50,6 @@ def recheck_fork_launches(checker: Checker, results: list[FileResult]) -> list[F
             if target in {os.path.realpath(path) for path in launched.dependencies}:
                 result.findings += [f for f in launched.findings if os.path.realpath(f.span.path) == target and f not in result.findings]
     return results
-
-
-def _outside_package(path: str, root: str, package: str) -> bool:
-    real, real_root = os.path.realpath(path), os.path.realpath(root)
-    inside_root = real.startswith(real_root.rstrip(os.sep) + os.sep)
-    return inside_root and not real.startswith(os.path.realpath(package) + os.sep)
 
 
 def _checked(checker: Checker, path: str) -> FileResult:
