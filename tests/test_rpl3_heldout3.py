@@ -52,6 +52,7 @@ PREVIEW = ("--extend-select", "RPL307,RPL308,RPL309")
 EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     # 1. no endpoint returns the masks
     "justfile_serve_openai_responses": {("RPL301", "justfile", 5), ("RPL301", "rollout.py", 7)},
+    "makefile_serve_urllib_chat": {("RPL301", "Makefile", 6), ("RPL301", "collect.py", 9)},
     "asyncio_subprocess_with_options_completions": {("RPL301", "launch.py", 15), ("RPL301", "launch.py", 26)},
     "skyrl_standalone_aiohttp_argparse_port": {("RPL301", "client.py", 13)},
     "popen_shell_derender_hidden_reasoning": {("RPL301", "rollout.py", 9)},
