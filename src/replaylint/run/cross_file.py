@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # imported when the tree starts a replay server (most start n
 
     _Tie = tuple[ReplayServer, tuple[ServerClient, ...]]  # a server and the clients of other files it serves
 
-_JUDGES = ("RPL101", "RPL301", "RPL302", "RPL303", "RPL304", "RPL309")  # the rules that read a server's clients
+_JUDGES = ("RPL101", "RPL102", "RPL301", "RPL302", "RPL303", "RPL304", "RPL309")  # the rules that read a server's clients
 
 
 def tie_clients(checker: Checker, results: list[FileResult], result_cache: cache.ResultCache | None) -> list[FileResult]:
