@@ -34,8 +34,11 @@ def files(sampler: str = SAMPLER, **more: str) -> dict[str, str]:
 
 
 def test_a_factory_s_client_from_a_default_config_of_another_module(tmp_path: Path) -> None:
+    """The default ties the client to the server (RPL301, saying so); the request's own fields
+    read from it (`cfg.presence_penalty`) are not judged: a finding on them could not say the
+    condition it rests on."""
     found = check(tree(tmp_path, files()), cache=False)
-    assert at_client(found, "rl/sampler.py") == [("RPL301", 12), ("RPL302", 12)]
+    assert at_client(found, "rl/sampler.py") == [("RPL301", 12)]
     [message] = [m for path, code, _, m, _ in found if path == "rl/sampler.py" and code == "RPL301"]
     assert (
         "the client's address is its default when the caller of `rollout` passes no `cfg`, leaving sampler.py:10's `SamplerConfig()`"
@@ -82,3 +85,21 @@ def test_a_factory_in_another_module_with_the_address_passed(tmp_path: Path) -> 
     assert at_client(found, "rl/ask.py") == [("RPL301", 7)]
     tree(tmp_path, {"rl/ask.py": user.replace("client_for(8001)", "client_for(9000)")})
     assert at_client(check(tmp_path, cache=False), "rl/ask.py") == []
+
+
+def test_a_posted_url_from_a_parameter_default(tmp_path: Path) -> None:
+    sample = (
+        "import requests\n\n\n"
+        'def sample(prompt, url="http://localhost:8001/v1/completions"):\n'
+        '    return requests.post(url, json={"prompt": prompt, "top_k": 20, "presence_penalty": 0.4}).json()\n'
+    )
+    tree(tmp_path, {"serve.sh": SERVE.format(flags="--port 8001"), "sample.py": sample})
+    found = check(tmp_path, cache=False)
+    assert at_client(found, "sample.py") == [("RPL301", 5), ("RPL302", 5)]
+    assert all(
+        "when the caller of `sample` passes no `url`, leaving sample.py:4's" in message
+        for path, _, _, message, _ in found
+        if path == "sample.py"
+    )
+    tree(tmp_path, {"sample.py": sample + "\n\nsample('hi', url=REMOTE)\n"})
+    assert at_client(check(tmp_path, cache=False), "sample.py") == []

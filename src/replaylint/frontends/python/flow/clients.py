@@ -96,7 +96,7 @@ def clients(reader: Reader, module: Module) -> Iterator[Client]:
         func = call.node.func
         if not isinstance(func, ast.Attribute):
             continue
-        frame = as_written(reader, Frame(module, call.scope, call.cls, None, call.placed))
+        frame = Frame(module, call.scope, call.cls, None, call.placed)
         found = _openai(reader, call.node, func, frame) if func.attr == "create" else _post(reader, call.node, func, frame)
         if found is not None:
             yield found
@@ -104,13 +104,12 @@ def clients(reader: Reader, module: Module) -> Iterator[Client]:
 
 def _openai(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> Client | None:
     route = next((r for suffix, r in _OPENAI_ROUTES.items() if _chain(func).endswith("." + suffix)), None)
-    made = _constructions(reader, _receiver(func), frame, _OPENAI_CLASSES) if route is not None else []
+    made = _constructions(reader, _receiver(func), as_written(reader, frame), _OPENAI_CLASSES) if route is not None else []
     addresses = {url_address(text(reader, keyword(call, "base_url"), where)) for call, where in made}
     if len(addresses) != 1 or None in addresses:
         return None
     host, port, base = addresses.pop()  # type: ignore[misc]
-    condition = address_condition(keyword(made[0][0], "base_url"), made[0][1])
-    condition = " and ".join(filter(None, (condition, *defaults_read(keyword(made[0][0], "base_url"), made[0][1]))))
+    condition = _address_condition(keyword(made[0][0], "base_url"), made[0][1])
     settings = {item.arg: setting_of(reader, item.arg, item, frame) for item in node.keywords if item.arg in OPENAI_FIELDS}
     extra = reader.evaluate(keyword(node, "extra_body"), frame)
     settings.update(extra.keys)
@@ -124,11 +123,12 @@ def _post(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> 
     if func.attr != "post":
         return None
     given = keyword(node, "url") or (node.args[0] if node.args else None)
-    url = text(reader, given, frame)
+    written = as_written(reader, frame)
+    url = text(reader, given, written)
     address = url_address(url) or _under_base(reader, url, func.value, frame)
     if address is None:
         return None
-    return posted(reader, node, _body(node), frame, address, address_condition(given, frame))
+    return posted(reader, node, _body(node), frame, address, _address_condition(given, written))
 
 
 def posted(
@@ -172,6 +172,12 @@ def _under_base(reader: Reader, path: Any, session: ast.expr, frame: Frame) -> t
     if base.strip("/") and any(_is_class(call, ("ClientSession",)) for call, _ in made):
         return None  # aiohttp joins an absolute path to the origin (`URL.join`), httpx to the base's path
     return host, port, base.rstrip("/") + path
+
+
+def _address_condition(node: ast.expr | None, frame: Frame) -> str:
+    """What an address rests on: the environment defaults it was read with, and the defaults of
+    the parameters it reads when no caller passes them (`as_written`)."""
+    return " and ".join(filter(None, (address_condition(node, frame), *defaults_read(node, frame))))
 
 
 def setting_of(reader: Reader, name: str, item: ast.keyword, frame: Frame) -> Setting:
