@@ -60,6 +60,7 @@ def test_a_factory_s_client_from_a_default_config_of_another_module(tmp_path: Pa
         pytest.param(SAMPLER + "\n\nJOBS = [rollout]\n", {}, id="handed on in its module"),
         pytest.param(SAMPLER.replace("def rollout", "@app.task\ndef rollout"), {}, id="decorated: a framework calls it"),
         pytest.param(SAMPLER, {"train.py": "from rl.sampler import rollout\n\nrollout('hi', CFG)\n"}, id="called from another module"),
+        pytest.param(SAMPLER, {"pyproject.toml": '[tool.replaylint]\nforwarded-arguments = "open"\n'}, id="forwarded arguments open"),
         pytest.param(
             SAMPLER.replace("def rollout", "class Sampler:\n    def rollout")
             .replace("\n    client", "\n        client")

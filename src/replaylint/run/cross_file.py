@@ -263,7 +263,13 @@ def _read_clients(checker: Checker, path: str, kind: str) -> Served | None:
         return None
     if not frontends.may_hold_client(kind, data):
         return Served()
-    context = ExtractContext(read_text=checker._read_text, root=os.path.dirname(path) or ".", budget=Budget(**checker.budget))
+    checker.use_config_of(path)  # its `forwarded-arguments` decides what its functions' callers may pass
+    context = ExtractContext(
+        read_text=checker._read_text,
+        root=os.path.dirname(path) or ".",
+        budget=Budget(**checker.budget),
+        forwarded_arguments=checker.config.forwarded_arguments,
+    )
     try:
         launches = frontends.load(kind).clients(SourceFile(path, decode(data, kind).text), context)  # type: ignore[union-attr, arg-type]
     except Exception:  # unreadable text, over its budget, a bug: no client is claimed

@@ -7,9 +7,11 @@ Those parameters are judged as the value flow judges a function's `**kwargs` (`R
 and a script's `"$@"`: a function of the module that nothing in the tree calls or hands on runs,
 as written, with its own defaults (`def rollout(prompt, cfg=SamplerConfig())`: `cfg` is a
 `SamplerConfig()`), and what rests on one says so ("when the caller of `rollout` passes no
-`cfg`"). A parameter without a default stays unknown; a method, a decorated function (a
-framework calls it), one called or handed on in its module or named by another module that
-imports it, or `forwarded-arguments = "open"` keep them all unknown."""
+`cfg`"). They decide the client's address only (the OpenAI client's `base_url`, a posted URL):
+the request's own fields are read as before, since a finding on one could not say the condition.
+A parameter without a default stays unknown; a method, a decorated function (a framework calls
+it), one called or handed on in its module or named by another module that imports it, or
+`forwarded-arguments = "open"` keep them all unknown."""
 
 from __future__ import annotations
 
@@ -73,6 +75,14 @@ def defaults_read(node: ast.expr | None, frame: Frame) -> list[str]:
 
 
 def _runs_as_written(reader: Reader, module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether no caller in the tree calls the function, found once per reader."""
+    known: dict = reader.__dict__.setdefault("_runs_as_written", {})
+    if id(function) not in known:
+        known[id(function)] = (function, _uncalled(reader, module, function))  # the function held: its id stays its own
+    return known[id(function)][1]
+
+
+def _uncalled(reader: Reader, module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     if reader.tree.context.forwarded_arguments == "open" or function.decorator_list or function not in module.tree.body:
         return False
     if any(isinstance(node, ast.Name) and node.id == function.name for node in ast.walk(module.tree)):
