@@ -176,8 +176,8 @@ def _ancestors(folder: str) -> list[str]:
         bases.append(current)
         src = os.path.join(current, "src")
         bases.append(src)
-        parent = os.path.dirname(current)
-        if not parent or parent == current:
+        parent = os.path.dirname(current) or "."  # `rl` (a run from the tree's root) is under `.`
+        if parent == current:
             break
         current = parent
     return bases
