@@ -14,8 +14,8 @@ REPLAY_ENGINE = {
 }
 
 
-def build_engine(extra_processors=("rollout.processors:ForceEos",)):
-    engine_kwargs = dict(**BASE_ENGINE, **REPLAY_ENGINE, logits_processors=list(extra_processors))  # expect: RPL001
+def build_engine(extra_processors=("rollout.processors:ForceEos",)):  # expect: RPL001
+    engine_kwargs = dict(**BASE_ENGINE, **REPLAY_ENGINE, logits_processors=list(extra_processors))
     return vllm.LLM(**engine_kwargs)
 
 

@@ -28,6 +28,7 @@ class Guard:
     holds: bool = True
     opaque: bool = False
     label: str = ""
+    loop: ast.For | ast.AsyncFor | None = field(default=None, compare=False)  # the `for` of a loop body
 
     @functools.cached_property
     def test(self) -> str:
@@ -233,7 +234,8 @@ def _placed(body: list[ast.stmt], guards: tuple[Guard, ...], counter: list[int] 
             yield from _placed(statement.body, (*guards, Guard(statement.test)), counter)
             yield from _placed(statement.orelse, (*guards, Guard(statement.test, holds=False)), counter)
         elif isinstance(statement, _LOOPS):
-            yield from _placed(statement.body + statement.orelse, (*guards, Guard(opaque=True, label="loop")), counter)
+            loop = statement if not isinstance(statement, ast.While) else None
+            yield from _placed(statement.body + statement.orelse, (*guards, Guard(opaque=True, label="loop", loop=loop)), counter)
         elif isinstance(statement, (ast.With, ast.AsyncWith)):
             yield from _placed(statement.body, guards, counter)
         elif isinstance(statement, ast.Try) or type(statement).__name__ == "TryStar":

@@ -114,7 +114,7 @@ class Reader:
             star = self._star_imported(name, frame.module) if frame.module.star_imports else NOTHING
             if star is not NOTHING:
                 return star
-            return Val(ref=Qualified(name)) if name in ("dict", "vars", "getattr", *_CONVERSIONS) else NOTHING
+            return Val(ref=Qualified(name)) if name in ("dict", "vars", "getattr", *_CONVERSIONS, *_SEQUENCES) else NOTHING
         if binding.kind == "parameter":
             read = self.parameter(name, frame)
             if read.kwargs is None:
@@ -338,6 +338,9 @@ class Reader:
             return dict_call(self, node, frame)
         if name in _CONVERSIONS and len(node.args) == 1 and not node.keywords:
             return _converted(name, self.evaluate(node.args[0], frame))
+        if name in _SEQUENCES and len(node.args) == 1 and not node.keywords:
+            read = self.evaluate(node.args[0], frame)  # `list(extra_processors)` of a known tuple: the same items
+            return read if isinstance(read.value, list) else NOTHING
         if name in ("functools.partial", "partial") and node.args:
             keywords = dict_call(self, node, frame, positional=False).kwargs or Kwargs()
             return Val(ref=Partial(self.evaluate(node.args[0], frame), keywords, frame.module.span(node)))
@@ -387,6 +390,7 @@ class Reader:
 
 
 _CONVERSIONS = {"int": int, "float": float, "str": str, "bool": bool}
+_SEQUENCES = ("list", "tuple")
 
 
 def _converted(name: str, read: Val) -> Val:
