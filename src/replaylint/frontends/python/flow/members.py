@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
+from .binding import plain
 from .dicts import as_val, attributes_written, writes_into, written
 from .facts import NOTHING, Val
 from .frames import Evaluates, Frame, binds
@@ -159,7 +160,9 @@ def class_member(reader: Reader, module: Module, cls: ast.ClassDef, attr: str, f
         bound = binds(statement, attr) if isinstance(statement, (ast.Assign, ast.AnnAssign)) else None
         if bound is not None and bound.kind == "value":
             read = reader.evaluate(bound.value, Frame(module, module.tree))
-            return Val(ref=Member(read)) if _is_enum(cls) else read
+            if _is_enum(cls):
+                return Val(ref=Member(read))
+            return replace(read, origin=read.span) if plain(read) else read  # decided in the class body (`TOP_K = -1`)
         if isinstance(statement, FUNCTIONS) and statement.name == attr:
             function = Function(module, statement, cls)
             if frame is not None and any(_is_property(d) for d in statement.decorator_list):

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .anonymous import as_function
 from .arithmetic import arithmetic, format_call, formatted
-from .binding import bind
+from .binding import bind, plain
 from .bodies import token_map
 from .comprehensions import filtered
 from .dicts import as_val, call as dict_call, decided, json_object, literal, spread, written
@@ -145,7 +145,7 @@ class Reader:
                 for function in frame.module.functions_writing(name):
                     mutated.reasons.append(f"`{name}` written in `{function.name}`")  # when it runs is not known here
             return replace(as_val(mutated, read.span), hops=read.hops, origin=read.origin)
-        return read
+        return replace(read, origin=read.span) if plain(read) else read  # decided where the name is bound (`TOP_K = -1`)
 
     def _made_each(self, node: ast.ListComp | ast.GeneratorExp, frame: Frame) -> Val:
         """`[params_for(r) for r in requests]`: a construction each item is made by (what the loop
