@@ -19,7 +19,7 @@ from .callsites import Call, calls, closure_sites, decides_by_parameter, handed_
 from .decorators import bind_called
 from .dicts import attributes_written, call as dict_call, container, entry as read_entry, spread
 from .engine_configs import configured
-from .engine_names import called_partial, candidate_names
+from .engine_names import called_partial, candidate_names, registries
 from .environ import runner_variable, runtime_env_vars
 from .facts import Entry, Kwargs
 from .frames import Frame, expressions, parameters
@@ -40,11 +40,15 @@ _MAX_TESTS = 3  # branch conditions one launch is split on
 def engine_launches(reader: Reader, module: Module, imported: set[str] = frozenset()) -> Iterator[tuple[ast.Call, Launch, Kwargs]]:
     """The launches of the module's engine constructions (`imported`: names of the tree's other
     modules that may hold a `partial` of one)."""
-    candidates = candidate_names(module) | imported
+    found = registries(module)
+    candidates = candidate_names(module) | imported | found
     subclassing = "super().__init__(" in module.source.text
-    for call in scoped_calls(module, tuple(sorted(name + "(" for name in candidates)) + (("__init__(",) if subclassing else ())):
+    words = tuple(sorted(name + "(" for name in candidates)) + tuple(sorted(name + "[" for name in found))
+    for call in scoped_calls(module, words + (("__init__(",) if subclassing else ())):
         func = call.node.func
         last = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else called_partial(func)
+        if isinstance(func, ast.Subscript) and isinstance(func.value, ast.Name) and func.value.id in found:
+            last = func.value.id  # `ENGINES[kind](...)`: the partial the key picks
         if last == "__init__" and _inits_engine(reader, module, call):
             for frame in contexts(reader, module, call):
                 yield from _launches(reader, call.node, frame, None)

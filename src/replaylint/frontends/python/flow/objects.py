@@ -255,6 +255,18 @@ def _replaced(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
     return Val(ref=replace(owner.ref, fields=fields), span=frame.module.span(node))
 
 
+def _copied(reader: Evaluates, owner: Val, node: ast.Call, frame: Frame) -> Val:
+    """`cfg.model_copy(update={...})` of a pydantic record: a copy with those fields written
+    (pydantic v2 does not validate them, and `deep=` changes no value)."""
+    fields = owner.ref.fields.copy()
+    for keyword in node.keywords:
+        if keyword.arg == "update":
+            fields.merge(spread(reader, keyword.value, frame))
+        elif keyword.arg != "deep":
+            return NOTHING
+    return Val(ref=replace(owner.ref, fields=fields), span=frame.module.span(node))
+
+
 def _attribute_or_default(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
     """`getattr(args, "name", default)`: the field, else the default where every field of the
     object is known (a parsed command line, a record made here), else unknown."""
@@ -275,6 +287,8 @@ def method_result(reader: Evaluates, callee: Val, func: ast.expr, node: ast.Call
     ref = owner.ref
     if func.attr in _DUMP_METHODS:
         return as_kwargs(owner, frame.module.span(node))
+    if func.attr == "model_copy" and isinstance(ref, Instance) and not node.args:
+        return _copied(reader, owner, node, frame)
     if isinstance(ref, Parser):
         if func.attr in ("add_argument_group", "add_mutually_exclusive_group", "add_subparsers"):
             return owner

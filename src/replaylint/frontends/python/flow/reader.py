@@ -259,13 +259,18 @@ class Reader:
 
     def subscript(self, node: ast.Subscript, frame: Frame) -> Val:
         owner = self.evaluate(node.value, frame)
-        key = node.slice.value if isinstance(node.slice, ast.Constant) else None
+        key = node.slice.value if isinstance(node.slice, ast.Constant) else self._key(node.slice, owner, frame)
         if owner.kwargs is not None and isinstance(key, str) and key in owner.kwargs.entries:
             return field(self, owner, key, frame)  # a nested mapping stays one (`cfg["engine"]`)
         items = owner.ref
         if isinstance(items, tuple) and isinstance(key, int) and not isinstance(key, bool) and -len(items) <= key < len(items):
             return items[key]  # `parser.parse_args_into_dataclasses()[0]`
         return NOTHING
+
+    def _key(self, node: ast.expr, owner: Val, frame: Frame) -> object:
+        """A key spelt by an expression (`ENGINES[kind]` with `kind` a caller's text), read only
+        for a mapping the reader knows (a registry of partials)."""
+        return self.evaluate(node, frame).value if owner.kwargs is not None and isinstance(node, (ast.Name, ast.Attribute)) else None
 
     # calls
 
