@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass, replace
 
 from ....model import UNKNOWN, Setting, Span
@@ -51,6 +52,7 @@ class Instance:
     cls: Class
     fields: Kwargs
     cli: bool = False
+    plain: bool = False  # an object of a plain class that only holds class attributes: no record
 
 
 @dataclass(frozen=True)
@@ -166,7 +168,7 @@ def shown(value: object) -> str:
 def instance(reader: Evaluates, cls: Val | Class, node: ast.Call, frame: Frame) -> Val:
     cls = cls.ref if isinstance(cls, Val) else cls
     if not is_record(cls):
-        return NOTHING
+        return _namespace(reader, cls, node, frame)
     fields = defaults(reader, cls).copy()
     for argument, name in zip(node.args, _field_names(reader, cls)):
         if isinstance(argument, ast.Starred):
@@ -203,6 +205,8 @@ def as_kwargs(owner: Val, *at: Span) -> Val:
     """The fields of a record as keyword arguments (`asdict(cfg)`, `cfg.model_dump()`), each
     passing through the places the record did (an import) and `at` (the call that turns it into a dict)."""
     ref = owner.ref
+    if isinstance(ref, Instance) and ref.plain:
+        return NOTHING  # `vars(obj)` of class attributes is empty; `asdict` refuses it
     if isinstance(ref, Instance):
         hops = (*at, *owner.hops)
         fields = ref.fields
@@ -244,7 +248,7 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
 def _replaced(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
     """`dataclasses.replace(cfg, field=v)`: a copy of the record with those fields written."""
     owner = reader.evaluate(node.args[0], frame)
-    if not isinstance(owner.ref, Instance):
+    if not isinstance(owner.ref, Instance) or owner.ref.plain:
         return NOTHING
     fields = owner.ref.fields.copy()
     for keyword in node.keywords:
@@ -253,6 +257,29 @@ def _replaced(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
         else:
             fields.entries[keyword.arg] = entry(reader, frame, keyword.arg, keyword, keyword.value, None)
     return Val(ref=replace(owner.ref, fields=fields), span=frame.module.span(node))
+
+
+def _namespace(reader: Evaluates, cls: Class, node: ast.Call, frame: Frame) -> Val:
+    """`InferConfig()` of a class whose body only binds class attributes (no base, decorator or
+    method, and no write to them in the module): an object whose attributes are those."""
+    body = cls.node
+    if node.args or node.keywords or body.bases or body.keywords or body.decorator_list or _class_written(cls):
+        return NOTHING
+    home = Frame(cls.module, cls.module.tree)
+    found = Kwargs()
+    for statement in body.body:
+        target = statement.targets[0] if isinstance(statement, ast.Assign) and len(statement.targets) == 1 else None
+        target = statement.target if isinstance(statement, ast.AnnAssign) and statement.value is not None else target
+        if isinstance(target, ast.Name):
+            found.entries[target.id] = entry(reader, home, target.id, statement, statement.value, None)  # type: ignore[union-attr, arg-type]
+        elif not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)):  # a docstring
+            return NOTHING
+    return Val(ref=Instance(cls, found, plain=True), span=frame.module.span(node))
+
+
+def _class_written(cls: Class) -> bool:
+    name = re.escape(cls.node.name)
+    return re.search(rf"\b{name}\.\w+\s*(?:[-+*/|]?=(?!=)|\[)|setattr\(\s*{name}\b", cls.module.source.text) is not None
 
 
 def _copied(reader: Evaluates, owner: Val, node: ast.Call, frame: Frame) -> Val:
@@ -287,7 +314,7 @@ def method_result(reader: Evaluates, callee: Val, func: ast.expr, node: ast.Call
     ref = owner.ref
     if func.attr in _DUMP_METHODS:
         return as_kwargs(owner, frame.module.span(node))
-    if func.attr == "model_copy" and isinstance(ref, Instance) and not node.args:
+    if func.attr == "model_copy" and isinstance(ref, Instance) and not ref.plain and not node.args:
         return _copied(reader, owner, node, frame)
     if isinstance(ref, Parser):
         if func.attr in ("add_argument_group", "add_mutually_exclusive_group", "add_subparsers"):
