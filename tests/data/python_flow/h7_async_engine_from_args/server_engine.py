@@ -10,7 +10,7 @@ ENGINE_KW = dict(
     model="willcb/Qwen3-1.7B",
     return_sampling_mask=True,
     logprobs_mode="processed_logprobs",
-    enable_log_requests=False,
+    max_num_seqs=64,
 )
 
 

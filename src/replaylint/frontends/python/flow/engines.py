@@ -33,6 +33,7 @@ from .refs import ENGINE_CONFIGS, handed_engine_options
 from .subcommands import handler_args
 
 MAX_SITES = 6  # call sites followed per function
+_MADE_BY = ("(", ".remote(", ".options(", ".bind(")  # how a class's construction is spelt
 _OUTER = 2  # callers of the function that holds a call site followed outwards
 _MAX_TESTS = 3  # branch conditions one launch is split on
 
@@ -182,8 +183,12 @@ def elsewhere(reader: Reader, module: Module, definition: ast.AST, words: tuple[
         if os.path.normpath(path) == os.path.normpath(module.path):
             continue
         other = reader.tree.open_file(path, text)
-        if other is not None:
-            yield from ((other, site) for site in calls(other, words))
+        if other is None:
+            continue
+        made = f"{name}(" in words and isinstance(definition, ast.ClassDef)  # the class's own constructions looked for
+        # its names in that module too (`LLMRayActor = ray.remote(LLMActor)` where the actor is made)
+        own = sorted(_aliases(other, definition) - set(names)) if made else []  # type: ignore[arg-type]
+        yield from ((other, site) for site in calls(other, (*words, *(f"{alias}{tail}" for alias in own for tail in _MADE_BY))))
 
 
 def _sites_elsewhere(
@@ -195,7 +200,7 @@ def _sites_elsewhere(
         return
     name = getattr(definition, "name", "")
     names = (name, *sorted(_aliases(module, definition))) if isinstance(definition, ast.ClassDef) else (name,)
-    words = words or tuple(f"{n}{tail}" for n in names for tail in ("(", ".remote(", ".options(", ".bind("))
+    words = words or tuple(f"{n}{tail}" for n in names for tail in _MADE_BY)
     yield from ((other, site) for other, site in elsewhere(reader, module, definition, words) if matches(other, site))
 
 

@@ -24,6 +24,7 @@ from .generators import yielded
 from .ini_configs import PARSERS as INI_PARSERS, ini_parser, read_option
 from .logic import logic
 from .members import Member, app_state, class_member, instance_property, member_attribute, self_attribute, super_member, with_attributes
+from .merges import deep_merged
 from .method_calls import plain_method
 from .module import FUNCTIONS, Module, Placed, local_import
 from .objects import Class, Instance, field, instance, library_call, method_result
@@ -117,8 +118,8 @@ class Reader:
             return Val(ref=Qualified(name)) if name in ("dict", "vars", "getattr", *_CONVERSIONS, *_SEQUENCES) else NOTHING
         if binding.kind == "parameter":
             read = self.parameter(name, frame)
-            if read.kwargs is None:
-                return read
+            if read.kwargs is None:  # a literal a call site passes is decided there (`make("raw_logprobs")`)
+                return replace(read, origin=read.span) if plain(replace(read, hops=())) else read
             mutated = written(self, read.kwargs, name, frame, None, frame.at)
             return replace(as_val(mutated, read.span), hops=read.hops, origin=read.origin)
         if binding.kind == "definition":
@@ -357,7 +358,12 @@ class Reader:
             value = self.evaluate(node.args[0], frame).value
             return Val(json.dumps(value)) if _writable(value) else NOTHING
         if name in ("omegaconf.OmegaConf.load", "OmegaConf.load"):
-            return loaded(self, node, frame.module)
+            return loaded(self, node, frame)
+        if name in ("omegaconf.OmegaConf.merge", "OmegaConf.merge"):
+            return deep_merged(self, node, frame)
+        if name in ("omegaconf.OmegaConf.create", "OmegaConf.create") and len(node.args) == 1 and not node.keywords:
+            made = self.evaluate(node.args[0], frame)  # a config made from a dict the reader knows
+            return made if made.kwargs is not None else NOTHING
         from_file = file_loaded(self, name, node, frame)
         if from_file is not None:
             return from_file
