@@ -86,4 +86,18 @@ def _deep(base: Kwargs, over: Kwargs) -> Kwargs:
         setting = replace(item.setting, value=value, keys={key: e.setting for key, e in nested.entries.items()})
         entries[name] = Entry(setting, None, assumptions=item.assumptions, ref=nested)
     merged.merge(over.rebuilt(entries))
-    return merged
+    return _open_below(merged, over.reasons) if over.reasons else merged
+
+
+def _open_below(found: Kwargs, reasons: list[str]) -> Kwargs:
+    """An unknown config merged in (`OmegaConf.from_cli()`) may set any key at any depth: every
+    mapping below stays open too."""
+    entries = {}
+    for name, item in found.entries.items():
+        nested = item.ref
+        if isinstance(nested, Kwargs):
+            opened = _open_below(nested, reasons)
+            opened.reasons.extend(reason for reason in reasons if reason not in opened.reasons)
+            item = replace(item, setting=replace(item.setting, value=UNKNOWN), ref=opened)
+        entries[name] = item
+    return found.rebuilt(entries)
