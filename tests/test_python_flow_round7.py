@@ -59,6 +59,19 @@ def test_a_loop_that_may_stop_early_or_computes_its_values_stays_open(tmp_path: 
     assert check(tmp_path, {"run.py": LOOP.replace("BODY", body)}) == []
 
 
+def test_a_loop_over_the_items_of_a_known_dict_writes_its_entries(tmp_path: Path) -> None:
+    text = (
+        "from vllm import LLM\nEXTRA = {'logits_processors': ['a:B']}\n"
+        "kw = {'model': 'm', 'return_sampling_mask': True, 'logprobs_mode': 'processed_logprobs'}\n"
+        "for k, v in EXTRA.items():\n    kw[k] = v\nLLM(**kw)\n"
+    )
+    assert check(tmp_path, {"run.py": text}) == [("run.py", 2, "RPL001")]
+    (tmp_path / "run.py").write_text(
+        text.replace("EXTRA.items()", "json.load(open('x.json')).items()").replace("from vllm", "import json\nfrom vllm")
+    )
+    assert findings(tmp_path) == []
+
+
 def test_a_list_the_module_grows_is_not_read_as_written(tmp_path: Path) -> None:
     text = (
         LOOP.replace("BODY", "    kw[key] = value\n")
@@ -156,6 +169,20 @@ def test_omegaconf_merge_merges_a_mapping_into_the_one_before_it(tmp_path: Path)
 def test_omegaconf_merge_with_the_command_line_stays_open(tmp_path: Path) -> None:
     files = {"conf.yaml": "vllm:\n  return_sampling_mask: true\n", "run.py": OMEGA.format(over="OmegaConf.from_cli()")}
     assert check(tmp_path, files) == []
+
+
+@pytest.mark.parametrize("write", ["os.environ |= {'VLLM_USE_V2_MODEL_RUNNER': '0'}", "os.environ.update(VLLM_USE_V2_MODEL_RUNNER='0')"])
+def test_the_environment_merged_with_a_dict_is_the_engines(tmp_path: Path, write: str) -> None:
+    text = f"import os\nfrom vllm import LLM\n{write}\nLLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs')\n"
+    assert check(tmp_path, {"run.py": text}) == [("run.py", 3, "RPL206")]
+
+
+def test_an_actor_made_by_ray_remote_with_resources(tmp_path: Path) -> None:
+    text = (
+        "import ray\nimport vllm\n\n\nclass Actor:\n    def __init__(self, **kw):\n        self.llm = vllm.LLM(**kw)\n\n\n"
+        "RayActor = ray.remote(num_gpus=1)(Actor)\nRayActor.remote(model='m', return_sampling_mask=True)\n"
+    )
+    assert check(tmp_path, {"run.py": text}) == [("run.py", 11, "RPL003")]
 
 
 def test_an_actor_made_under_another_name_where_it_is_created(tmp_path: Path) -> None:

@@ -177,7 +177,7 @@ def _each_turn(reader: Evaluates, found: Kwargs, write: tuple, guards: tuple[Gua
         return False
     left = tuple(guard for guard in guards if guard is not loop)
     for turn in turns:
-        item = entry(reader, turn.frame, turn.key, turn.first, turn.value, None)
+        item = turn.item or entry(reader, turn.frame, turn.key, turn.first, turn.value, None)  # type: ignore[arg-type]
         earlier = found.entries.pop(turn.key, None)
         found.entries[turn.key] = replace(item, guards=left, otherwise=earlier if left else None)
     return True

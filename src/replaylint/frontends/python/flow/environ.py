@@ -1,5 +1,6 @@
 """The runner variable as the code leaves it before an engine starts: `os.environ[...] = ...`,
-`os.environ.setdefault(...)`, `os.putenv(...)`, `os.environ.pop(...)`, `del os.environ[...]`,
+`os.environ.setdefault(...)`, `os.putenv(...)`, `os.environ.update({...})`, `os.environ |= {...}`,
+`os.environ.pop(...)`, `del os.environ[...]`,
 in the module's own statements, the caller's before the call that leads to the engine, and
 the engine's function before its construction. A write under a branch leaves the value
 unknown."""
@@ -67,6 +68,9 @@ class _Writer:
         if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
             if (enter and self._entered(module, statement.value, guards)) or self._updated(module, statement.value, guards):
                 return
+        if isinstance(statement, ast.AugAssign) and isinstance(statement.op, ast.BitOr) and _is_environ(module, statement.target):
+            self._merged(module, statement.value, guards)  # `os.environ |= {...}`
+            return
         write = _write(module, statement)
         if write is None:
             return
@@ -101,12 +105,15 @@ class _Writer:
         func = call.func
         if not (isinstance(func, ast.Attribute) and func.attr == "update" and _is_environ(module, func.value) and call.args):
             return False
-        mapping = call.args[0]
+        self._merged(module, call.args[0], guards)
+        return True
+
+    def _merged(self, module: Module, mapping: ast.expr | None, guards: tuple) -> None:
+        """A dict literal, or a module-level dict by name, merged into the environment."""
         if isinstance(mapping, ast.Name):
             mapping = _module_dict(module, mapping.id)
         if mapping is not None:
             self.entry(module, mapping, guards)
-        return True
 
     def _entered(self, module: Module, call: ast.Call, guards: tuple) -> bool:
         if self.reader is None or self.depth >= _MAX_CALLS or not isinstance(call.func, (ast.Name, ast.Attribute)):

@@ -1,7 +1,9 @@
 """Keys written in a loop over pairs the tree spells out: `for key, value in FLAGS:
-kw[key] = value` with `FLAGS = (("enforce_eager", True), ...)`. Each turn's key and value are
-read from the element the loop takes them from, which is where they are decided. A loop that may stop early (`break`, `continue`), an iterable
-that is not spelt out, or a value computed from the loop's names leaves the write unread."""
+kw[key] = value` with `FLAGS = (("enforce_eager", True), ...)`, or over `EXTRA.items()` of a
+dict the reader knows whole. Each turn's key and value are read from the element (the entry)
+the loop takes them from, which is where they are decided. A loop that may stop early
+(`break`, `continue`), an iterable that is not spelt out, or a value computed from the loop's
+names leaves the write unread."""
 
 from __future__ import annotations
 
@@ -9,9 +11,11 @@ import ast
 import re
 from dataclasses import dataclass
 
+from .facts import Entry, Kwargs
 from .frames import Evaluates, Frame, reaching
 
-_Turn = dict[str, tuple[ast.expr, Frame]]  # a target name -> the element's node and where to read it
+# a target name -> the element's node and where to read it; or, for `d.items()`, the key or the entry
+_Turn = dict[str, "tuple[ast.expr, Frame] | str | Entry"]
 
 
 @dataclass(frozen=True)
@@ -19,9 +23,10 @@ class Written:
     """One turn's write: its key, the text that decides it (`first` to `value`), where to read it."""
 
     key: str
-    first: ast.AST
-    value: ast.expr
+    first: ast.AST | None
+    value: ast.expr | None
     frame: Frame
+    item: Entry | None = None  # an entry of a known dict, as it is (`for k, v in EXTRA.items()`)
 
 
 def each_turn(reader: Evaluates, loop: ast.For | ast.AsyncFor, write: ast.stmt, frame: Frame) -> list[Written] | None:
@@ -38,8 +43,11 @@ def each_turn(reader: Evaluates, loop: ast.For | ast.AsyncFor, write: ast.stmt, 
         key = _read(reader, key_node, turn, frame)
         if not isinstance(key, str):
             return None
-        if isinstance(value_node, ast.Name) and value_node.id in turn:
-            node, at = turn[value_node.id]
+        source = turn.get(value_node.id) if isinstance(value_node, ast.Name) else None
+        if isinstance(source, Entry):
+            found.append(Written(key, None, None, frame, source))
+        elif isinstance(source, tuple):
+            node, at = source
             found.append(Written(key, node, node, at))
         elif names & {n.id for n in ast.walk(value_node) if isinstance(n, ast.Name)}:
             return None  # `kw[key] = str(value)`: computed from the turn's names
@@ -57,6 +65,13 @@ def _runs_through(loop: ast.For | ast.AsyncFor, write: ast.stmt) -> bool:
 
 
 def _turns(reader: Evaluates, loop: ast.For | ast.AsyncFor, frame: Frame) -> list[_Turn] | None:
+    items = _items(reader, loop.iter, frame)
+    if items is not None:
+        target = loop.target
+        if not (isinstance(target, ast.Tuple) and len(target.elts) == 2 and all(isinstance(e, ast.Name) for e in target.elts)):
+            return None
+        key_name, value_name = (e.id for e in target.elts)  # type: ignore[attr-defined]
+        return [{key_name: key, value_name: item} for key, item in items.entries.items()]
     elements = _elements(loop.iter, frame)
     if elements is None:
         return None
@@ -67,6 +82,16 @@ def _turns(reader: Evaluates, loop: ast.For | ast.AsyncFor, frame: Frame) -> lis
             return None
         turns.append(turn)
     return turns
+
+
+def _items(reader: Evaluates, node: ast.expr, frame: Frame) -> Kwargs | None:
+    """The dict of `d.items()` when the reader knows it whole (no key unknown or on a branch)."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "items" and not node.args):
+        return None
+    found = reader.evaluate(node.func.value, frame).kwargs
+    if found is None or found.reasons or any(item.guards for item in found.entries.values()):
+        return None
+    return found
 
 
 def _elements(node: ast.expr, frame: Frame) -> list[tuple[ast.expr, Frame]] | None:
@@ -106,8 +131,11 @@ def _bind(target: ast.expr, element: ast.expr, at: Frame) -> _Turn | None:
 
 
 def _read(reader: Evaluates, node: ast.expr, turn: _Turn, frame: Frame) -> object:
-    if isinstance(node, ast.Name) and node.id in turn:
-        element, at = turn[node.id]
+    source = turn.get(node.id) if isinstance(node, ast.Name) else None
+    if isinstance(source, (str, Entry)):
+        return source if isinstance(source, str) else None
+    if source is not None:
+        element, at = source
         return reader.evaluate(element, at).value
     return reader.evaluate(node, frame).value
 

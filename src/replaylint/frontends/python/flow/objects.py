@@ -240,6 +240,8 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
         return Val(ref=Class(frame.module, made))
     if name in ("ray.remote",) and len(node.args) == 1:
         return reader.evaluate(node.args[0], frame)
+    if name in ("ray.remote",) and not node.args:
+        return Val(ref=Qualified(name))  # `ray.remote(num_gpus=1)(Actor)`: the same, with resources
     if name == "getattr" and len(node.args) == 3 and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
         return _attribute_or_default(reader, node, frame)
     return NOTHING
