@@ -177,6 +177,31 @@ def test_the_environment_merged_with_a_dict_is_the_engines(tmp_path: Path, write
     assert check(tmp_path, {"run.py": text}) == [("run.py", 3, "RPL206")]
 
 
+@pytest.mark.parametrize("value", ["str(0)", "RUNNER"])
+def test_the_runner_variable_written_from_a_value_the_flow_knows(tmp_path: Path, value: str) -> None:
+    text = (
+        f"import os\nfrom vllm import LLM\nRUNNER = '0'\nos.environ['VLLM_USE_V2_MODEL_RUNNER'] = {value}\n"
+        "LLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs')\n"
+    )
+    assert check(tmp_path, {"run.py": text}) == [("run.py", 4, "RPL206")]
+    (tmp_path / "run.py").write_text(text.replace(f"= {value}\n", "= os.environ.get('RUNNER', '0')\n"))
+    assert findings(tmp_path) == []  # a default of the run, which the message could not name
+
+
+RECORD_METHOD = (
+    "from dataclasses import dataclass\nfrom vllm import LLM\n\n\n@dataclass\nclass Cfg:\n"
+    "    model: str = 'm'\n    mode: str = 'raw_logprobs'\n\n"
+    "    def engine_kwargs(self, **extra):\n"
+    "        return {'model': self.model, 'return_sampling_mask': True, 'logprobs_mode': self.mode, **extra}\n\n\n"
+)
+
+
+def test_a_method_of_a_record_reads_its_fields_as_self(tmp_path: Path) -> None:
+    assert check(tmp_path, {"run.py": RECORD_METHOD + "LLM(**Cfg().engine_kwargs())\n"}) == [("run.py", 8, "RPL003")]
+    (tmp_path / "run.py").write_text(RECORD_METHOD + "LLM(**Cfg(mode='processed_logprobs').engine_kwargs(seed=1))\n")
+    assert findings(tmp_path) == []
+
+
 def test_an_actor_made_by_ray_remote_with_resources(tmp_path: Path) -> None:
     text = (
         "import ray\nimport vllm\n\n\nclass Actor:\n    def __init__(self, **kw):\n        self.llm = vllm.LLM(**kw)\n\n\n"

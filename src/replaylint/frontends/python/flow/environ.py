@@ -61,9 +61,9 @@ class _Writer:
         for placed in module.statements(scope):
             if until is not None and placed.order >= until.order:
                 break
-            self._statement(module, placed, (*guards, *placed.guards), enter)
+            self._statement(module, placed, (*guards, *placed.guards), enter, scope)
 
-    def _statement(self, module: Module, placed: Placed, guards: tuple, enter: bool) -> None:
+    def _statement(self, module: Module, placed: Placed, guards: tuple, enter: bool, scope: ast.AST) -> None:
         statement = placed.statement
         if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
             if (enter and self._entered(module, statement.value, guards)) or self._updated(module, statement.value, guards):
@@ -81,7 +81,7 @@ class _Writer:
             return
         if kind == "default" and RUNNER_ENV in self.env:
             return
-        self._set(module, value, span, module.text(statement), guards)
+        self._set(module, value, span, module.text(statement), guards, Frame(module, scope, at=placed))
         self.statements[RUNNER_ENV] = span
 
     def entry(self, module: Module, mapping: ast.expr, guards: tuple) -> None:
@@ -95,10 +95,20 @@ class _Writer:
                 self._set(module, value, module.span(key), f"{module.text(key)}: {module.text(value)}", guards)
                 self.statements.pop(RUNNER_ENV, None)  # a key of a dict, not a statement a fix may remove
 
-    def _set(self, module: Module, value: ast.expr | None, span: Span, raw: str, guards: tuple) -> None:
-        known = value.value if isinstance(value, ast.Constant) and isinstance(value.value, str) and not guards else UNKNOWN
+    def _set(self, module: Module, value: ast.expr | None, span: Span, raw: str, guards: tuple, frame: Frame | None = None) -> None:
+        known = UNKNOWN if guards else self._text(module, value, frame)
         value_span = module.span(value) if value is not None else None
         self.env[RUNNER_ENV] = Setting(RUNNER_ENV, known, span, raw, value_span)
+
+    def _text(self, module: Module, value: ast.expr | None, frame: Frame | None) -> object:
+        """The text written: a literal, or what the reader knows of the expression where it is
+        written (`str(0)`, a module constant), unless that rests on a default of the run."""
+        if isinstance(value, ast.Constant):
+            return value.value if isinstance(value.value, str) else UNKNOWN
+        if value is None or self.reader is None:
+            return UNKNOWN
+        read = self.reader.evaluate(value, frame or Frame(module, module.tree))
+        return read.value if isinstance(read.value, str) and not read.assumptions else UNKNOWN
 
     def _updated(self, module: Module, call: ast.Call, guards: tuple) -> bool:
         """`os.environ.update({...})` or `os.environ.update(NAME)` of a module-level dict."""

@@ -15,7 +15,7 @@ from .facts import NOTHING, Val
 from .frames import Evaluates, Frame, binds
 from .module import FUNCTIONS, Module, Placed
 from .objects import Instance, field
-from .refs import Function
+from .refs import Bound, Function
 
 
 class Reader(Evaluates, Protocol):
@@ -111,15 +111,17 @@ def _validator_write(reader: Reader, module: Module, cls: ast.ClassDef, attr: st
 
 def instance_property(reader: Reader, made: Instance, attr: ast.Attribute, frame: Frame) -> Val:
     """`args.engine_kwargs`: a `@property` of a record's class, read with the record's fields as
-    `self`'s, passing through the attribute read (NOTHING when the class has no such property; a
-    parser's namespace has no class body)."""
+    `self`'s, passing through the attribute read; `cfg.to_engine_kwargs`: a plain method bound to
+    them (NOTHING when the class has no such member; a parser's namespace has no class body)."""
     body = getattr(made.cls.node, "body", ())
-    named = (s for s in body if isinstance(s, FUNCTIONS) and s.name == attr.attr)
-    method = next((s for s in named if any(_is_property(d) for d in s.decorator_list)), None)
+    method = next((s for s in body if isinstance(s, FUNCTIONS) and s.name == attr.attr), None)
     if method is None:
         return NOTHING
+    function = Function(made.cls.module, method, made.cls.node)
+    if not any(_is_property(d) for d in method.decorator_list):  # a plain method, called with the record as `self`
+        return Val(ref=Bound(function, made.fields)) if not method.decorator_list else NOTHING
     reading = replace(frame, cls=made.cls.node, instance=made.fields, init=None)
-    return reader.returned(Function(made.cls.module, method, made.cls.node), None, reading, (frame.module.span(attr),))
+    return reader.returned(function, None, reading, (frame.module.span(attr),))
 
 
 def _attribute_targets(module: Module, targets: list[ast.expr], target: str) -> list[int | None]:

@@ -28,7 +28,7 @@ from .merges import deep_merged
 from .method_calls import plain_method
 from .module import FUNCTIONS, Module, Placed, local_import
 from .objects import Class, Instance, field, instance, library_call, method_result
-from .refs import ENGINE_CONFIGS, Engine, Function, Partial, Qualified, engine_name, is_params
+from .refs import ENGINE_CONFIGS, Bound, Engine, Function, Partial, Qualified, engine_name, is_params
 from .returns import branches, combined
 from .run_inputs import RECORD_CLIS, command_default, environment_default, record_cli, run_by_command_line
 from .yaml_configs import file_loaded, hydra_config, loaded
@@ -295,6 +295,8 @@ class Reader:
             return self._library_call(ref.name, node, frame)
         if isinstance(ref, Function):
             return self.returned(ref, node, frame, callee.hops)
+        if isinstance(ref, Bound):  # `cfg.to_engine_kwargs()`: the method with the record's fields as `self`'s
+            return self.returned(ref.function, node, frame, callee.hops, instance=ref.fields)
         if isinstance(ref, Partial):
             return Val(ref=Engine(node, frame, partial=ref))
         if isinstance(ref, Class):
@@ -375,7 +377,7 @@ class Reader:
             return environment_default(self, node, frame)
         return record_cli(self, node, frame) if name in RECORD_CLIS else library_call(self, name, node, frame)
 
-    def returned(self, function: Function, node: ast.Call | None, frame: Frame, hops: tuple = ()) -> Val:
+    def returned(self, function: Function, node: ast.Call | None, frame: Frame, hops: tuple = (), instance: Kwargs | None = None) -> Val:
         """What a call of a function of the tree returns: its `return`s (`returns`), read with
         the call's arguments bound to the parameters."""
         if frame.depth >= MAX_DEPTH:
@@ -392,9 +394,9 @@ class Reader:
         args = bind(self, function, node, frame) if node is not None else None
         inner = Frame(function.module, function.node, function.cls, args, None, frame.depth + 1, (*frame.stack, id(function.node)))
         same_object = function.cls is not None and function.cls is frame.cls  # `self.args` of the object being read
-        inner = replace(
-            inner, outer=function.outer, init=frame.init if same_object else None, instance=frame.instance if same_object else None
-        )
+        if instance is None:
+            instance = frame.instance if same_object else None
+        inner = replace(inner, outer=function.outer, init=frame.init if same_object else None, instance=instance)
         read = combined(self, paths, inner)
         call_span = frame.module.span(node) if node is not None else None
         return read.via(*(s for s in (call_span,) if s is not None), *hops)
