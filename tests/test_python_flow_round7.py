@@ -222,3 +222,39 @@ def test_an_actor_made_under_another_name_where_it_is_created(tmp_path: Path) ->
         "rl/main.py": "from rl.factory import make\n\nmake('m', mode='raw_logprobs')\n",
     }
     assert check(tmp_path, files) == [("main.py", 3, "RPL003")]
+
+
+@pytest.mark.parametrize(
+    "made",
+    [
+        "EngineCfg()._replace(return_sampling_mask=True)",  # a NamedTuple's copy
+        "EngineCfg.model_validate({'return_sampling_mask': True})",  # pydantic v2 from a mapping
+    ],
+)
+def test_a_record_copied_or_validated_keeps_its_class_defaults(tmp_path: Path, made: str) -> None:
+    base = "NamedTuple" if "_replace" in made else "BaseModel"
+    text = (
+        f"from typing import NamedTuple\nfrom pydantic import BaseModel\nfrom vllm import LLM\n\n\nclass EngineCfg({base}):\n"
+        "    model: str = 'm'\n    return_sampling_mask: bool = False\n    logprobs_mode: str = 'raw_logprobs'\n\n\n"
+        f"cfg = {made}\nLLM(**({'cfg._asdict()' if base == 'NamedTuple' else 'cfg.model_dump()'}))\n"
+    )
+    assert check(tmp_path, {"run.py": text}) == [("run.py", 9, "RPL003")]
+
+
+def test_a_class_attribute_named_by_its_class_is_that_classs(tmp_path: Path) -> None:
+    text = (
+        "from vllm import LLM\n\n\nclass Base:\n    ENGINE = {'model': 'm', 'logprobs_mode': 'raw_logprobs'}\n\n\n"
+        "class Replay(Base):\n    ENGINE = {**Base.ENGINE, 'return_sampling_mask': True}\n\n"
+        "    def build(self):\n        return LLM(**self.ENGINE)\n\n\nReplay().build()\n"
+    )
+    assert check(tmp_path, {"run.py": text}) == [("run.py", 5, "RPL003")]
+
+
+def test_a_comprehension_over_names_reads_each_attribute(tmp_path: Path) -> None:
+    text = (
+        "from vllm import LLM\n\n\nclass Cfg:\n    model = 'm'\n    return_sampling_mask = True\n\n\n"
+        "cfg = Cfg()\nLLM(**{k: getattr(cfg, k) for k in ('model', 'return_sampling_mask')})\n"
+    )
+    assert check(tmp_path, {"run.py": text}) == [("run.py", 6, "RPL003")]
+    (tmp_path / "run.py").write_text(text.replace("cfg = Cfg()", "import sys\ncfg = sys.modules['cfg']"))
+    assert findings(tmp_path) == []  # an object from outside the tree: its attributes are not known

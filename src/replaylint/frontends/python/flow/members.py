@@ -148,11 +148,11 @@ def _class_attribute_here(reader: Reader, read: Val, target: str, frame: Frame) 
     return replace(as_val(mutated, read.span), hops=read.hops)
 
 
-def class_member(reader: Reader, module: Module, cls: ast.ClassDef, attr: str, frame: Frame | None = None) -> Val:
+def class_member(reader: Reader, module: Module, cls: ast.ClassDef, attr: str, frame: Frame | None = None, exact: bool = False) -> Val:
     """A member the class body defines: a class attribute (`MODE = "raw_logprobs"`, read as
     `self.MODE` or `Engine.MODE`; unknown when the module writes it elsewhere, `Engine.MODE = ...`),
     a method, or a `@property` read through `self` (what it returns)."""
-    if _written_elsewhere(module, cls, attr):
+    if _written_elsewhere(module, cls, attr, subclasses=not exact):  # `Base.ENGINE` is Base's, whatever a subclass defines
         return NOTHING
     owner = _defining(module, cls, attr)
     if owner is not cls:  # a base of the module defines it (`class Engine(ReplayMixin, Base)`)
@@ -244,7 +244,7 @@ def app_state(reader: Reader, module: Module, attr: str) -> Val | None:
     return reader.evaluate(value, Frame(module, scope, None, None, placed))
 
 
-def _written_elsewhere(module: Module, cls: ast.ClassDef, attr: str) -> bool:
+def _written_elsewhere(module: Module, cls: ast.ClassDef, attr: str, subclasses: bool = True) -> bool:
     """`Engine.MODE = ...`, `cls.KW["k"] = v`, `setattr(Engine, ...)`, or a subclass of the module
     that defines its own `MODE`: the class body's value is not the one every reader sees."""
     owner = rf"\b(?:{cls.name}|cls|__class__)\.{attr}\b"
@@ -252,7 +252,7 @@ def _written_elsewhere(module: Module, cls: ast.ClassDef, attr: str) -> bool:
         return True
     if re.search(rf"setattr\(\s*(?:{cls.name}|cls)\b", module.source.text):
         return True
-    return any(
+    return subclasses and any(
         isinstance(node, ast.ClassDef)
         and any(getattr(base, "id", getattr(base, "attr", None)) == cls.name for base in node.bases)
         and any(binds(statement, attr) is not None or getattr(statement, "name", None) == attr for statement in node.body)

@@ -242,14 +242,20 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
         return reader.evaluate(node.args[0], frame)
     if name in ("ray.remote",) and not node.args:
         return Val(ref=Qualified(name))  # `ray.remote(num_gpus=1)(Actor)`: the same, with resources
-    if name == "getattr" and len(node.args) == 3 and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
+    if name == "getattr" and len(node.args) in (2, 3) and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
+        if len(node.args) == 2:  # `getattr(args, "model")` is `args.model`
+            return reader.evaluate(ast.copy_location(ast.Attribute(node.args[0], node.args[1].value, ast.Load()), node), frame)
         return _attribute_or_default(reader, node, frame)
     return NOTHING
 
 
 def _replaced(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
     """`dataclasses.replace(cfg, field=v)`: a copy of the record with those fields written."""
-    owner = reader.evaluate(node.args[0], frame)
+    return _with_keywords(reader, reader.evaluate(node.args[0], frame), node, frame)
+
+
+def _with_keywords(reader: Evaluates, owner: Val, node: ast.Call, frame: Frame) -> Val:
+    """A copy of the record `owner` with the fields the call's keywords write (`replace`, `_replace`)."""
     if not isinstance(owner.ref, Instance) or owner.ref.plain:
         return NOTHING
     fields = owner.ref.fields.copy()
@@ -282,6 +288,14 @@ def _namespace(reader: Evaluates, cls: Class, node: ast.Call, frame: Frame) -> V
 def _class_written(cls: Class) -> bool:
     name = re.escape(cls.node.name)
     return re.search(rf"\b{name}\.\w+\s*(?:[-+*/|]?=(?!=)|\[)|setattr\(\s*{name}\b", cls.module.source.text) is not None
+
+
+def _validated(reader: Evaluates, cls: Class, node: ast.Call, frame: Frame) -> Val:
+    """`EngineCfg.model_validate({...})` (pydantic v2; v1's `parse_obj`): the record made from the
+    mapping's keys, its defaults for the others."""
+    fields = defaults(reader, cls).copy()
+    fields.merge(spread(reader, node.args[0], frame))
+    return Val(ref=Instance(cls, _after_init(cls.node, fields)), span=frame.module.span(node))
 
 
 def _copied(reader: Evaluates, owner: Val, node: ast.Call, frame: Frame) -> Val:
@@ -318,6 +332,10 @@ def method_result(reader: Evaluates, callee: Val, func: ast.expr, node: ast.Call
         return as_kwargs(owner, frame.module.span(node))
     if func.attr == "model_copy" and isinstance(ref, Instance) and not ref.plain and not node.args:
         return _copied(reader, owner, node, frame)
+    if func.attr == "_replace" and not node.args:  # a NamedTuple's copy with fields written
+        return _with_keywords(reader, owner, node, frame)
+    if func.attr in ("model_validate", "parse_obj") and isinstance(ref, Class) and is_record(ref) and len(node.args) == 1:
+        return _validated(reader, ref, node, frame)
     if isinstance(ref, Parser):
         if func.attr in ("add_argument_group", "add_mutually_exclusive_group", "add_subparsers"):
             return owner

@@ -249,7 +249,8 @@ class Reader:
         if isinstance(owner.ref, Module):
             return self.name(node.attr, Frame(owner.ref, owner.ref.tree))
         if isinstance(owner.ref, Class):
-            return class_member(self, owner.ref.module, owner.ref.node, node.attr)
+            exact = isinstance(base, ast.Name) and base.id == owner.ref.node.name  # named, not `cls`: no subclass's
+            return class_member(self, owner.ref.module, owner.ref.node, node.attr, exact=exact)
         if isinstance(owner.ref, Member):
             return member_attribute(owner.ref, node.attr)  # `LogprobsMode.PROCESSED.value`
         if isinstance(owner.ref, Engine) and node.attr == "llm_engine":
