@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 import ast
-import re
 from dataclasses import dataclass, replace
 
 from ....model import UNKNOWN, Setting, Span
@@ -21,6 +20,7 @@ from .frames import Evaluates, Frame, expressions
 from .merges import chained, merges, reduced
 from .module import FUNCTIONS, Module, set_after_init
 from .namedtuples import named_tuple_class
+from .record_fields import class_attributes, updated, with_keywords
 from .refs import ENGINE_OPTIONS, Qualified, engine_name
 
 _RECORD_DECORATORS = ("dataclass", "define", "frozen", "mutable", "s", "attrs", "pydantic_dataclass")
@@ -167,8 +167,9 @@ def shown(value: object) -> str:
 
 def instance(reader: Evaluates, cls: Val | Class, node: ast.Call, frame: Frame) -> Val:
     cls = cls.ref if isinstance(cls, Val) else cls
-    if not is_record(cls):
-        return _namespace(reader, cls, node, frame)
+    if not is_record(cls):  # a plain class of class attributes: an object with those
+        found = class_attributes(reader, cls.module, cls.node, node)
+        return Val(ref=Instance(cls, found, plain=True), span=frame.module.span(node)) if found is not None else NOTHING
     fields = defaults(reader, cls).copy()
     for argument, name in zip(node.args, _field_names(reader, cls)):
         if isinstance(argument, ast.Starred):
@@ -258,36 +259,13 @@ def _with_keywords(reader: Evaluates, owner: Val, node: ast.Call, frame: Frame) 
     """A copy of the record `owner` with the fields the call's keywords write (`replace`, `_replace`)."""
     if not isinstance(owner.ref, Instance) or owner.ref.plain:
         return NOTHING
-    fields = owner.ref.fields.copy()
-    for keyword in node.keywords:
-        if keyword.arg is None:
-            fields.merge(spread(reader, keyword.value, frame))
-        else:
-            fields.entries[keyword.arg] = entry(reader, frame, keyword.arg, keyword, keyword.value, None)
-    return Val(ref=replace(owner.ref, fields=fields), span=frame.module.span(node))
+    return Val(ref=replace(owner.ref, fields=with_keywords(reader, owner.ref.fields, node, frame)), span=frame.module.span(node))
 
 
-def _namespace(reader: Evaluates, cls: Class, node: ast.Call, frame: Frame) -> Val:
-    """`InferConfig()` of a class whose body only binds class attributes (no base, decorator or
-    method, and no write to them in the module): an object whose attributes are those."""
-    body = cls.node
-    if node.args or node.keywords or body.bases or body.keywords or body.decorator_list or _class_written(cls):
-        return NOTHING
-    home = Frame(cls.module, cls.module.tree)
-    found = Kwargs()
-    for statement in body.body:
-        target = statement.targets[0] if isinstance(statement, ast.Assign) and len(statement.targets) == 1 else None
-        target = statement.target if isinstance(statement, ast.AnnAssign) and statement.value is not None else target
-        if isinstance(target, ast.Name):
-            found.entries[target.id] = entry(reader, home, target.id, statement, statement.value, None)  # type: ignore[union-attr, arg-type]
-        elif not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)):  # a docstring
-            return NOTHING
-    return Val(ref=Instance(cls, found, plain=True), span=frame.module.span(node))
-
-
-def _class_written(cls: Class) -> bool:
-    name = re.escape(cls.node.name)
-    return re.search(rf"\b{name}\.\w+\s*(?:[-+*/|]?=(?!=)|\[)|setattr\(\s*{name}\b", cls.module.source.text) is not None
+def _copied(reader: Evaluates, owner: Val, node: ast.Call, frame: Frame) -> Val:
+    """`cfg.model_copy(update={...})` of a pydantic record."""
+    fields = updated(reader, owner.ref.fields, node, frame)
+    return Val(ref=replace(owner.ref, fields=fields), span=frame.module.span(node)) if fields is not None else NOTHING
 
 
 def _validated(reader: Evaluates, cls: Class, node: ast.Call, frame: Frame) -> Val:
@@ -296,18 +274,6 @@ def _validated(reader: Evaluates, cls: Class, node: ast.Call, frame: Frame) -> V
     fields = defaults(reader, cls).copy()
     fields.merge(spread(reader, node.args[0], frame))
     return Val(ref=Instance(cls, _after_init(cls.node, fields)), span=frame.module.span(node))
-
-
-def _copied(reader: Evaluates, owner: Val, node: ast.Call, frame: Frame) -> Val:
-    """`cfg.model_copy(update={...})` of a pydantic record: a copy with those fields written
-    (pydantic v2 does not validate them, and `deep=` changes no value)."""
-    fields = owner.ref.fields.copy()
-    for keyword in node.keywords:
-        if keyword.arg == "update":
-            fields.merge(spread(reader, keyword.value, frame))
-        elif keyword.arg != "deep":
-            return NOTHING
-    return Val(ref=replace(owner.ref, fields=fields), span=frame.module.span(node))
 
 
 def _attribute_or_default(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
