@@ -258,3 +258,11 @@ def test_a_comprehension_over_names_reads_each_attribute(tmp_path: Path) -> None
     assert check(tmp_path, {"run.py": text}) == [("run.py", 6, "RPL003")]
     (tmp_path / "run.py").write_text(text.replace("cfg = Cfg()", "import sys\ncfg = sys.modules['cfg']"))
     assert findings(tmp_path) == []  # an object from outside the tree: its attributes are not known
+
+
+def test_a_list_of_one_params_repeated_is_that_request(tmp_path: Path) -> None:
+    text = (
+        "from vllm import LLM, SamplingParams\n\nllm = LLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs')\n"
+        "prompts = ['a', 'b']\nsp = SamplingParams(temperature=0.0, top_k=5)\nllm.generate(prompts, [sp] * len(prompts))\n"
+    )
+    assert check(tmp_path, {"run.py": text}) == [("run.py", 5, "RPL101")]

@@ -87,6 +87,10 @@ class Reader:
             left = left.copy()
             left.merge(right)
             return as_val(left, module.span(node))
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult) and isinstance(node.left, (ast.List, ast.Tuple)):
+            items = self.evaluate(node.left, frame).ref  # `[params] * len(prompts)`: each item that construction
+            if isinstance(items, tuple) and items and all(isinstance(item.ref, Engine) for item in items):
+                return Val(ref=items)
         if isinstance(node, ast.BinOp):
             return arithmetic(self, node, frame)
         if isinstance(node, ast.JoinedStr):
