@@ -266,3 +266,14 @@ def test_a_list_of_one_params_repeated_is_that_request(tmp_path: Path) -> None:
         "prompts = ['a', 'b']\nsp = SamplingParams(temperature=0.0, top_k=5)\nllm.generate(prompts, [sp] * len(prompts))\n"
     )
     assert check(tmp_path, {"run.py": text}) == [("run.py", 5, "RPL101")]
+
+
+def test_a_record_method_hands_itself_to_asdict(tmp_path: Path) -> None:
+    text = (
+        "from dataclasses import asdict, dataclass\n\nfrom vllm import LLM, SamplingParams\n\n\n@dataclass\nclass Sampling:\n"
+        "    temperature: float = 1.0\n    top_k: int = -1\n\n    def params(self):\n        return SamplingParams(**asdict(self))\n\n\n"
+        "llm = LLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs')\nllm.generate(['x'], Sampling().params())\n"
+    )
+    assert check(tmp_path, {"run.py": text}) == [("run.py", 9, "RPL102")]
+    (tmp_path / "run.py").write_text(text.replace("Sampling().params()", "Sampling(top_k=40).params()"))
+    assert findings(tmp_path) == []

@@ -187,6 +187,8 @@ class Reader:
             return frame.args[name]
         if function is not None and frame.cls is not None and is_class_level(function, name):
             return Val(ref=Class(frame.module, frame.cls))  # `cls` of a classmethod
+        if frame.instance is not None and frame.cls is not None and function is not None and _is_self(function, name):
+            return Val(ref=Instance(Class(frame.module, frame.cls), frame.instance))  # `asdict(self)` of the record read
         if function is not None and function.args.kwarg is not None and function.args.kwarg.arg == name:
             if frame.args is None and self._as_written(function, frame):
                 return as_val(Kwargs(assumed=[f"the caller's `**{name}` does not set it"]))
@@ -420,6 +422,11 @@ def _converted(name: str, read: Val) -> Val:
         return replace(read, value=_CONVERSIONS[name](value))
     except (TypeError, ValueError, OverflowError):
         return NOTHING
+
+
+def _is_self(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
+    first = [*function.args.posonlyargs, *function.args.args][:1]
+    return bool(first) and first[0].arg == name and not function.decorator_list
 
 
 def _same_scope(frame: Frame, placed: Placed) -> bool:
