@@ -277,3 +277,15 @@ def test_a_record_method_hands_itself_to_asdict(tmp_path: Path) -> None:
     assert check(tmp_path, {"run.py": text}) == [("run.py", 9, "RPL102")]
     (tmp_path / "run.py").write_text(text.replace("Sampling().params()", "Sampling(top_k=40).params()"))
     assert findings(tmp_path) == []
+
+
+def test_the_environment_updated_from_a_mapping_of_another_module(tmp_path: Path) -> None:
+    files = {
+        "proj/__init__.py": "",
+        "proj/settings.py": 'ENV = {"NCCL_DEBUG": "WARN", "VLLM_USE_V2_MODEL_RUNNER": "0"}\n',
+        "proj/main.py": (
+            "import os\n\nfrom vllm import LLM\n\nfrom proj import settings\n\nos.environ.update(settings.ENV)\n"
+            "LLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs')\n"
+        ),
+    }
+    assert check(tmp_path, files) == [("settings.py", 1, "RPL206")]

@@ -66,10 +66,11 @@ class _Writer:
     def _statement(self, module: Module, placed: Placed, guards: tuple, enter: bool, scope: ast.AST) -> None:
         statement = placed.statement
         if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
-            if (enter and self._entered(module, statement.value, guards)) or self._updated(module, statement.value, guards):
+            here = Frame(module, scope, at=placed)
+            if (enter and self._entered(module, statement.value, guards)) or self._updated(module, statement.value, guards, here):
                 return
         if isinstance(statement, ast.AugAssign) and isinstance(statement.op, ast.BitOr) and _is_environ(module, statement.target):
-            self._merged(module, statement.value, guards)  # `os.environ |= {...}`
+            self._merged(module, statement.value, guards, Frame(module, scope, at=placed))  # `os.environ |= {...}`
             return
         write = _write(module, statement)
         if write is None:
@@ -110,20 +111,29 @@ class _Writer:
         read = self.reader.evaluate(value, frame or Frame(module, module.tree))
         return read.value if isinstance(read.value, str) and not read.assumptions else UNKNOWN
 
-    def _updated(self, module: Module, call: ast.Call, guards: tuple) -> bool:
+    def _updated(self, module: Module, call: ast.Call, guards: tuple, frame: Frame) -> bool:
         """`os.environ.update({...})` or `os.environ.update(NAME)` of a module-level dict."""
         func = call.func
         if not (isinstance(func, ast.Attribute) and func.attr == "update" and _is_environ(module, func.value) and call.args):
             return False
-        self._merged(module, call.args[0], guards)
+        self._merged(module, call.args[0], guards, frame)
         return True
 
-    def _merged(self, module: Module, mapping: ast.expr | None, guards: tuple) -> None:
-        """A dict literal, or a module-level dict by name, merged into the environment."""
-        if isinstance(mapping, ast.Name):
-            mapping = _module_dict(module, mapping.id)
-        if mapping is not None:
-            self.entry(module, mapping, guards)
+    def _merged(self, module: Module, mapping: ast.expr | None, guards: tuple, frame: Frame) -> None:
+        """A dict literal, or a module-level dict by name, merged into the environment; else a
+        mapping the reader knows (`os.environ.update(settings.ENV)`), its entry for the variable."""
+        literal = _module_dict(module, mapping.id) if isinstance(mapping, ast.Name) else mapping
+        if isinstance(literal, ast.Dict) or self.reader is None or mapping is None:
+            if literal is not None:
+                self.entry(module, literal, guards)
+            return
+        found = self.reader.evaluate(mapping, frame).kwargs
+        written = found.entries.get(RUNNER_ENV) if found is not None else None
+        if written is not None:
+            setting = written.setting
+            known = setting.value if isinstance(setting.value, str) and not guards and not written.guards else UNKNOWN
+            self.env[RUNNER_ENV] = Setting(RUNNER_ENV, known, setting.span, setting.spelling, setting.value_span)
+            self.statements.pop(RUNNER_ENV, None)  # a key of a mapping, not a statement a fix may remove
 
     def _entered(self, module: Module, call: ast.Call, guards: tuple) -> bool:
         if self.reader is None or self.depth >= _MAX_CALLS or not isinstance(call.func, (ast.Name, ast.Attribute)):
