@@ -11,9 +11,10 @@ read everything (`merge`), and the dicts it read are no longer launches found by
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from ....model import UNKNOWN, Launch, Span
+from ....model import UNKNOWN, Launch, Setting, Span
 from ....source import ExtractContext, SourceFile
 from ..names import REPLAY_WORDS
 from .engines import engine_launches
@@ -173,7 +174,16 @@ def _keeping(flowed_launch: Launch, launch: Launch) -> Launch:
     reasons = [reason for reason in (*flowed_launch.open_reasons, *kept) if reason]
     return replace(
         flowed_launch,
-        env=flowed_launch.env if callers else launch.env or flowed_launch.env,
+        env=flowed_launch.env if callers else _env_kept(launch.env, flowed_launch.env) or flowed_launch.env,
         requests=flowed_launch.requests or launch.requests,
         open_reasons=tuple(reasons),
     )
+
+
+def _env_kept(read: Mapping[str, Setting], flowed: Mapping[str, Setting]) -> dict[str, Setting]:
+    """The libcst pass's environment, with the values it could not read that the flow did
+    (`os.environ[...] = str(0)`, a module constant)."""
+    return {
+        name: flowed[name] if setting.value is UNKNOWN and name in flowed and flowed[name].value is not UNKNOWN else setting
+        for name, setting in read.items()
+    }

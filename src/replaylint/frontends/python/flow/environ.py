@@ -1,5 +1,6 @@
 """The runner variable as the code leaves it before an engine starts: `os.environ[...] = ...`,
-`os.environ.setdefault(...)`, `os.putenv(...)`, `os.environ.pop(...)`, `del os.environ[...]`,
+`os.environ.setdefault(...)`, `os.putenv(...)`, `os.environ.update({...})`, `os.environ |= {...}`,
+`os.environ.pop(...)`, `del os.environ[...]`,
 in the module's own statements, the caller's before the call that leads to the engine, and
 the engine's function before its construction. A write under a branch leaves the value
 unknown."""
@@ -60,13 +61,17 @@ class _Writer:
         for placed in module.statements(scope):
             if until is not None and placed.order >= until.order:
                 break
-            self._statement(module, placed, (*guards, *placed.guards), enter)
+            self._statement(module, placed, (*guards, *placed.guards), enter, scope)
 
-    def _statement(self, module: Module, placed: Placed, guards: tuple, enter: bool) -> None:
+    def _statement(self, module: Module, placed: Placed, guards: tuple, enter: bool, scope: ast.AST) -> None:
         statement = placed.statement
         if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
-            if (enter and self._entered(module, statement.value, guards)) or self._updated(module, statement.value, guards):
+            here = Frame(module, scope, at=placed)
+            if (enter and self._entered(module, statement.value, guards)) or self._updated(module, statement.value, guards, here):
                 return
+        if isinstance(statement, ast.AugAssign) and isinstance(statement.op, ast.BitOr) and _is_environ(module, statement.target):
+            self._merged(module, statement.value, guards, Frame(module, scope, at=placed))  # `os.environ |= {...}`
+            return
         write = _write(module, statement)
         if write is None:
             return
@@ -77,7 +82,7 @@ class _Writer:
             return
         if kind == "default" and RUNNER_ENV in self.env:
             return
-        self._set(module, value, span, module.text(statement), guards)
+        self._set(module, value, span, module.text(statement), guards, Frame(module, scope, at=placed))
         self.statements[RUNNER_ENV] = span
 
     def entry(self, module: Module, mapping: ast.expr, guards: tuple) -> None:
@@ -91,22 +96,44 @@ class _Writer:
                 self._set(module, value, module.span(key), f"{module.text(key)}: {module.text(value)}", guards)
                 self.statements.pop(RUNNER_ENV, None)  # a key of a dict, not a statement a fix may remove
 
-    def _set(self, module: Module, value: ast.expr | None, span: Span, raw: str, guards: tuple) -> None:
-        known = value.value if isinstance(value, ast.Constant) and isinstance(value.value, str) and not guards else UNKNOWN
+    def _set(self, module: Module, value: ast.expr | None, span: Span, raw: str, guards: tuple, frame: Frame | None = None) -> None:
+        known = UNKNOWN if guards else self._text(module, value, frame)
         value_span = module.span(value) if value is not None else None
         self.env[RUNNER_ENV] = Setting(RUNNER_ENV, known, span, raw, value_span)
 
-    def _updated(self, module: Module, call: ast.Call, guards: tuple) -> bool:
+    def _text(self, module: Module, value: ast.expr | None, frame: Frame | None) -> object:
+        """The text written: a literal, or what the reader knows of the expression where it is
+        written (`str(0)`, a module constant), unless that rests on a default of the run."""
+        if isinstance(value, ast.Constant):
+            return value.value if isinstance(value.value, str) else UNKNOWN
+        if value is None or self.reader is None:
+            return UNKNOWN
+        read = self.reader.evaluate(value, frame or Frame(module, module.tree))
+        return read.value if isinstance(read.value, str) and not read.assumptions else UNKNOWN
+
+    def _updated(self, module: Module, call: ast.Call, guards: tuple, frame: Frame) -> bool:
         """`os.environ.update({...})` or `os.environ.update(NAME)` of a module-level dict."""
         func = call.func
         if not (isinstance(func, ast.Attribute) and func.attr == "update" and _is_environ(module, func.value) and call.args):
             return False
-        mapping = call.args[0]
-        if isinstance(mapping, ast.Name):
-            mapping = _module_dict(module, mapping.id)
-        if mapping is not None:
-            self.entry(module, mapping, guards)
+        self._merged(module, call.args[0], guards, frame)
         return True
+
+    def _merged(self, module: Module, mapping: ast.expr | None, guards: tuple, frame: Frame) -> None:
+        """A dict literal, or a module-level dict by name, merged into the environment; else a
+        mapping the reader knows (`os.environ.update(settings.ENV)`), its entry for the variable."""
+        literal = _module_dict(module, mapping.id) if isinstance(mapping, ast.Name) else mapping
+        if isinstance(literal, ast.Dict) or self.reader is None or mapping is None:
+            if literal is not None:
+                self.entry(module, literal, guards)
+            return
+        found = self.reader.evaluate(mapping, frame).kwargs
+        written = found.entries.get(RUNNER_ENV) if found is not None else None
+        if written is not None:
+            setting = written.setting
+            known = setting.value if isinstance(setting.value, str) and not guards and not written.guards else UNKNOWN
+            self.env[RUNNER_ENV] = Setting(RUNNER_ENV, known, setting.span, setting.spelling, setting.value_span)
+            self.statements.pop(RUNNER_ENV, None)  # a key of a mapping, not a statement a fix may remove
 
     def _entered(self, module: Module, call: ast.Call, guards: tuple) -> bool:
         if self.reader is None or self.depth >= _MAX_CALLS or not isinstance(call.func, (ast.Name, ast.Attribute)):

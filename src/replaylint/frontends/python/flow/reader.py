@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .anonymous import as_function
 from .arithmetic import arithmetic, format_call, formatted
-from .binding import bind
+from .binding import bind, plain
 from .bodies import token_map
 from .comprehensions import filtered
 from .dicts import as_val, call as dict_call, decided, json_object, literal, spread, written
@@ -24,10 +24,11 @@ from .generators import yielded
 from .ini_configs import PARSERS as INI_PARSERS, ini_parser, read_option
 from .logic import logic
 from .members import Member, app_state, class_member, instance_property, member_attribute, self_attribute, super_member, with_attributes
+from .merges import deep_merged
 from .method_calls import plain_method
 from .module import FUNCTIONS, Module, Placed, local_import
 from .objects import Class, Instance, field, instance, library_call, method_result
-from .refs import ENGINE_CONFIGS, Engine, Function, Partial, Qualified, engine_name, is_params
+from .refs import ENGINE_CONFIGS, Bound, Engine, Function, Partial, Qualified, engine_name, is_params
 from .returns import branches, combined
 from .run_inputs import RECORD_CLIS, command_default, environment_default, record_cli, run_by_command_line, takes_options
 from .yaml_configs import file_loaded, hydra_config, loaded
@@ -86,6 +87,10 @@ class Reader:
             left = left.copy()
             left.merge(right)
             return as_val(left, module.span(node))
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult) and isinstance(node.left, (ast.List, ast.Tuple)):
+            items = self.evaluate(node.left, frame).ref  # `[params] * len(prompts)`: each item that construction
+            if isinstance(items, tuple) and items and all(isinstance(item.ref, Engine) for item in items):
+                return Val(ref=items)
         if isinstance(node, ast.BinOp):
             return arithmetic(self, node, frame)
         if isinstance(node, ast.JoinedStr):
@@ -114,11 +119,11 @@ class Reader:
             star = self._star_imported(name, frame.module) if frame.module.star_imports else NOTHING
             if star is not NOTHING:
                 return star
-            return Val(ref=Qualified(name)) if name in ("dict", "vars", "getattr", *_CONVERSIONS) else NOTHING
+            return Val(ref=Qualified(name)) if name in ("dict", "vars", "getattr", *_CONVERSIONS, *_SEQUENCES) else NOTHING
         if binding.kind == "parameter":
             read = self.parameter(name, frame)
-            if read.kwargs is None:
-                return read
+            if read.kwargs is None:  # a literal a call site passes is decided there (`make("raw_logprobs")`)
+                return replace(read, origin=read.span) if plain(replace(read, hops=())) else read
             mutated = written(self, read.kwargs, name, frame, None, frame.at)
             return replace(as_val(mutated, read.span), hops=read.hops, origin=read.origin)
         if binding.kind == "definition":
@@ -145,7 +150,7 @@ class Reader:
                 for function in frame.module.functions_writing(name):
                     mutated.reasons.append(f"`{name}` written in `{function.name}`")  # when it runs is not known here
             return replace(as_val(mutated, read.span), hops=read.hops, origin=read.origin)
-        return read
+        return replace(read, origin=read.span) if plain(read) else read  # decided where the name is bound (`TOP_K = -1`)
 
     def _made_each(self, node: ast.ListComp | ast.GeneratorExp, frame: Frame) -> Val:
         """`[params_for(r) for r in requests]`: a construction each item is made by (what the loop
@@ -184,6 +189,8 @@ class Reader:
             return frame.args[name]
         if function is not None and frame.cls is not None and is_class_level(function, name):
             return Val(ref=Class(frame.module, frame.cls))  # `cls` of a classmethod
+        if frame.instance is not None and frame.cls is not None and function is not None and _is_self(function, name):
+            return Val(ref=Instance(Class(frame.module, frame.cls), frame.instance))  # `asdict(self)` of the record read
         if function is not None and function.args.kwarg is not None and function.args.kwarg.arg == name:
             if frame.args is None and self._as_written(function, frame):
                 return as_val(Kwargs(assumed=[f"the caller's `**{name}` does not set it"]))
@@ -250,7 +257,8 @@ class Reader:
         if isinstance(owner.ref, Module):
             return self.name(node.attr, Frame(owner.ref, owner.ref.tree))
         if isinstance(owner.ref, Class):
-            return class_member(self, owner.ref.module, owner.ref.node, node.attr)
+            exact = isinstance(base, ast.Name) and base.id == owner.ref.node.name  # named, not `cls`: no subclass's
+            return class_member(self, owner.ref.module, owner.ref.node, node.attr, exact=exact)
         if isinstance(owner.ref, Member):
             return member_attribute(owner.ref, node.attr)  # `LogprobsMode.PROCESSED.value`
         if isinstance(owner.ref, Engine) and node.attr == "llm_engine":
@@ -261,13 +269,18 @@ class Reader:
 
     def subscript(self, node: ast.Subscript, frame: Frame) -> Val:
         owner = self.evaluate(node.value, frame)
-        key = node.slice.value if isinstance(node.slice, ast.Constant) else None
+        key = node.slice.value if isinstance(node.slice, ast.Constant) else self._key(node.slice, owner, frame)
         if owner.kwargs is not None and isinstance(key, str) and key in owner.kwargs.entries:
             return field(self, owner, key, frame)  # a nested mapping stays one (`cfg["engine"]`)
         items = owner.ref
         if isinstance(items, tuple) and isinstance(key, int) and not isinstance(key, bool) and -len(items) <= key < len(items):
             return items[key]  # `parser.parse_args_into_dataclasses()[0]`
         return NOTHING
+
+    def _key(self, node: ast.expr, owner: Val, frame: Frame) -> object:
+        """A key spelt by an expression (`ENGINES[kind]` with `kind` a caller's text), read only
+        for a mapping the reader knows (a registry of partials)."""
+        return self.evaluate(node, frame).value if owner.kwargs is not None and isinstance(node, (ast.Name, ast.Attribute)) else None
 
     # calls
 
@@ -291,6 +304,8 @@ class Reader:
             return self._library_call(ref.name, node, frame)
         if isinstance(ref, Function):
             return self.returned(ref, node, frame, callee.hops)
+        if isinstance(ref, Bound):  # `cfg.to_engine_kwargs()`: the method with the record's fields as `self`'s
+            return self.returned(ref.function, node, frame, callee.hops, instance=ref.fields)
         if isinstance(ref, Partial):
             return Val(ref=Engine(node, frame, partial=ref))
         if isinstance(ref, Class):
@@ -340,6 +355,9 @@ class Reader:
             return dict_call(self, node, frame)
         if name in _CONVERSIONS and len(node.args) == 1 and not node.keywords:
             return _converted(name, self.evaluate(node.args[0], frame))
+        if name in _SEQUENCES and len(node.args) == 1 and not node.keywords:
+            read = self.evaluate(node.args[0], frame)  # `list(extra_processors)` of a known tuple: the same items
+            return read if isinstance(read.value, list) else NOTHING
         if name in ("functools.partial", "partial") and node.args:
             keywords = dict_call(self, node, frame, positional=False).kwargs or Kwargs()
             return Val(ref=Partial(self.evaluate(node.args[0], frame), keywords, frame.module.span(node)))
@@ -351,7 +369,12 @@ class Reader:
             value = self.evaluate(node.args[0], frame).value
             return Val(json.dumps(value)) if _writable(value) else NOTHING
         if name in ("omegaconf.OmegaConf.load", "OmegaConf.load"):
-            return loaded(self, node, frame.module)
+            return loaded(self, node, frame)
+        if name in ("omegaconf.OmegaConf.merge", "OmegaConf.merge"):
+            return deep_merged(self, node, frame)
+        if name in ("omegaconf.OmegaConf.create", "OmegaConf.create") and len(node.args) == 1 and not node.keywords:
+            made = self.evaluate(node.args[0], frame)  # a config made from a dict the reader knows
+            return made if made.kwargs is not None else NOTHING
         from_file = file_loaded(self, name, node, frame)
         if from_file is not None:
             return from_file
@@ -363,7 +386,7 @@ class Reader:
             return environment_default(self, node, frame)
         return record_cli(self, node, frame) if name in RECORD_CLIS else library_call(self, name, node, frame)
 
-    def returned(self, function: Function, node: ast.Call | None, frame: Frame, hops: tuple = ()) -> Val:
+    def returned(self, function: Function, node: ast.Call | None, frame: Frame, hops: tuple = (), instance: Kwargs | None = None) -> Val:
         """What a call of a function of the tree returns: its `return`s (`returns`), read with
         the call's arguments bound to the parameters."""
         if frame.depth >= MAX_DEPTH:
@@ -380,15 +403,16 @@ class Reader:
         args = bind(self, function, node, frame) if node is not None else None
         inner = Frame(function.module, function.node, function.cls, args, None, frame.depth + 1, (*frame.stack, id(function.node)))
         same_object = function.cls is not None and function.cls is frame.cls  # `self.args` of the object being read
-        inner = replace(
-            inner, outer=function.outer, init=frame.init if same_object else None, instance=frame.instance if same_object else None
-        )
+        if instance is None:
+            instance = frame.instance if same_object else None
+        inner = replace(inner, outer=function.outer, init=frame.init if same_object else None, instance=instance)
         read = combined(self, paths, inner)
         call_span = frame.module.span(node) if node is not None else None
         return read.via(*(s for s in (call_span,) if s is not None), *hops)
 
 
 _CONVERSIONS = {"int": int, "float": float, "str": str, "bool": bool}
+_SEQUENCES = ("list", "tuple")
 
 
 def _converted(name: str, read: Val) -> Val:
@@ -400,6 +424,11 @@ def _converted(name: str, read: Val) -> Val:
         return replace(read, value=_CONVERSIONS[name](value))
     except (TypeError, ValueError, OverflowError):
         return NOTHING
+
+
+def _is_self(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
+    first = [*function.args.posonlyargs, *function.args.args][:1]
+    return bool(first) and first[0].arg == name and not function.decorator_list
 
 
 def _same_scope(frame: Frame, placed: Placed) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import sys
 from typing import Any
 
@@ -125,6 +126,8 @@ class Tree:
                 continue
             for base in bases:
                 found = (opener or self._open)(base, module_parts)
+                if found is not None and member and _submodule_instead(found, member[0], base, module_parts):
+                    continue  # `from proj import settings` of a package that does not bind it: the submodule
                 if found is not None:
                     return found, (member[0] if member else None)
         return None
@@ -222,3 +225,14 @@ def nearby(path: str, suffix: str = ".py") -> list[str]:
                     if len(seen) >= MAX_NEARBY:
                         return seen
     return seen
+
+
+def _submodule_instead(found: Any, name: str, base: str, parts: list[str]) -> bool:
+    """Whether `name` of a package is its submodule: the package's `__init__` does not bind it
+    and the submodule's file is there (Python looks for the attribute, then the submodule)."""
+    stem = os.path.join(base, *parts, name)
+    if not (os.path.isfile(stem + ".py") or os.path.isfile(os.path.join(stem, "__init__.py"))):
+        return False
+    if isinstance(found, str):  # the package's text only (a cheap look)
+        return re.search(rf"\b{re.escape(name)}\b", found) is None
+    return not (name in found.imports or name in found.functions or name in found.classes or found.binders(found.tree, name))
