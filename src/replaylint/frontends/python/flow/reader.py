@@ -150,7 +150,8 @@ class Reader:
                 for function in frame.module.functions_writing(name):
                     mutated.reasons.append(f"`{name}` written in `{function.name}`")  # when it runs is not known here
             return replace(as_val(mutated, read.span), hops=read.hops, origin=read.origin)
-        return replace(read, origin=read.span) if plain(read) else read  # decided where the name is bound (`TOP_K = -1`)
+        # decided where a binding works it out (`top_k := cfg.get("top_k", -1)`), a constant where used
+        return replace(read, origin=read.span) if plain(read) and _computed(binding.value) else read
 
     def _made_each(self, node: ast.ListComp | ast.GeneratorExp, frame: Frame) -> Val:
         """`[params_for(r) for r in requests]`: a construction each item is made by (what the loop
@@ -441,3 +442,9 @@ def _writable(value: Any) -> bool:
     if isinstance(value, list):
         return all(_writable(v) for v in value)
     return value is None or isinstance(value, (str, int, float, bool))
+
+
+def _computed(value: ast.AST | None) -> bool:
+    """A value the binding works out (a lookup's default, a call) rather than a constant spelled
+    out (`TOP_K = -1`, `NO_TOP_K = 1 << 20`)."""
+    return value is not None and any(isinstance(node, (ast.Call, ast.Subscript, ast.Attribute)) for node in ast.walk(value))
