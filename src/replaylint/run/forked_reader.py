@@ -48,11 +48,14 @@ def _read_chunk(
     read: list[tuple[FileResult | str | None, tuple[int, int] | None]] = []
     for index, path in enumerate(paths, first):
         triaged = triage(checker, path, result_cache, stats)
-        if triaged.result is None and triaged.kind != "python":
+        if triaged.turned_away:
+            read.append((triaged.kind, triaged.clean_stat))
+            continue
+        if triaged.decided is None and triaged.kind != "python":
             hand_back(index)
             read.append((None, None))
             continue
-        result = triaged.result or check_file(checker, path, triaged.data)
+        result = triaged.decided or check_file(checker, path, triaged.data)
         decided = result == FileResult(path, kind=result.kind)
         read.append((result.kind or "" if decided else result, triaged.clean_stat))
     return read
@@ -296,6 +299,7 @@ def _read_or_hand(
     """A file of this process's chunk: its result, or None when it passed the prefilter, is
     Python and was handed to the reader."""
     triaged = triage(checker, path, result_cache, stats)
-    if triaged.result is None and triaged.kind == "python" and reader.hand(index):
+    result = triaged.result
+    if result is None and triaged.kind == "python" and reader.hand(index):
         return None, None
-    return triaged.result or check_file(checker, path, triaged.data), triaged.clean_stat
+    return result or check_file(checker, path, triaged.data), triaged.clean_stat
