@@ -8,6 +8,7 @@ process imports the shell, YAML, Dockerfile and TOML frontends only for a file t
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import struct
@@ -94,6 +95,7 @@ class _Reader:
         handed_in, self._handed_out = os.pipe()
         self._back_in, back_out = os.pipe()
         self._results_in, results_out = os.pipe()
+        gc.freeze()  # what is imported so far: neither process's collections walk it, nor copy its pages
         self.pid = os.fork()
         if self.pid == 0:  # the reader
             status = 1
