@@ -28,18 +28,19 @@ _SHARED_BYTES = 1 << 28  # virtual: a file list this large is about 4 million pa
 
 def _preload() -> None:
     """The reader starts while this process walks the tree: it imports what it needs then, instead
-    of at its first relevant file: Hyperscan's database when installed, and the Python frontend
-    with its value flow (about 60 ms, about what the walk takes; a tree has far more Python files
-    that pass than other kinds, and checking them costs more)."""
-    frontends.triggers.load_for_a_large_tree()  # (no-op without Hyperscan)
+    of at its first relevant file: the Python frontend with its value flow (about 60 ms, about
+    what the walk takes; a tree has far more Python files that pass than other kinds, and
+    checking them costs more)."""
     frontends.load("python")
 
 
-def _import_rules() -> None:
-    """The rules and suppressions, which both processes need for the files that pass: imported
-    once, before the fork (30 ms), rather than in each."""
+def _load_shared() -> None:
+    """What both processes need, loaded once before the fork rather than in each: Hyperscan's
+    database when installed (both read thousands of files), the rules and suppressions (both
+    check files that pass; 30 ms)."""
     import importlib
 
+    frontends.triggers.load_for_a_large_tree()  # (no-op without Hyperscan)
     for module in ("replaylint.rules", "replaylint.engine.suppress"):
         importlib.import_module(module)
 
@@ -70,7 +71,7 @@ def _read_chunk(
 def start_reader(checker: Checker, result_cache: cache.ResultCache | None) -> _Reader | None:
     if not _Reader.available():
         return None
-    _import_rules()
+    _load_shared()
     try:
         return _Reader(checker, result_cache)
     except OSError:  # no memory to map, no process to fork: this process reads alone
@@ -260,7 +261,6 @@ def run_pipelined(files: list[str], checker: Checker, result_cache: cache.Result
     this process walked, reads the tree in chunks from the front and hands back the files of
     other kinds that pass, while this process reads chunks from the back, checks those (its own
     and those handed back) and hands the reader the Python files that pass."""
-    frontends.triggers.load_for_a_large_tree()  # this process reads thousands of files too
     stats = result_cache is not None
     chunks = [files[start : start + _CHUNK] for start in range(0, len(files), _CHUNK)]
     done: list[list[tuple[FileResult | None, tuple[int, int] | None]]] = [[] for _ in chunks]
