@@ -57,14 +57,12 @@ class Triaged:
         kind: str | None = None,
         turned_away: bool = False,
     ) -> None:
-        self.path, self.decided, self.data, self.clean_stat, self.kind, self.turned_away = (
-            path,
-            decided,
-            data,
-            clean_stat,
-            kind,
-            turned_away,
-        )
+        self.path = path
+        self.decided = decided  # the result the name, the read or the cache decided
+        self.data = data
+        self.clean_stat = clean_stat
+        self.kind = kind
+        self.turned_away = turned_away  # by the prefilter: its result says nothing but its kind
 
     @property
     def result(self) -> FileResult | None:
