@@ -34,14 +34,29 @@ def _preload() -> None:
     frontends.load("python")
 
 
+# What both processes import to check the files that pass: the rules and suppressions (30 ms),
+# what judging a launch reads (the project's pins, vLLM's command line, the launchers and the
+# frameworks' engine mappings: 25 ms), and pickle (their answers).
+_SHARED_MODULES = (
+    "replaylint.rules",
+    "replaylint.engine.suppress",
+    "replaylint.engine.project",
+    "replaylint.engine.project.model_folder",
+    "replaylint.launch_context",
+    "replaylint.vllm.command_line",
+    "replaylint.programs",
+    "replaylint.frameworks.engine_mappings",
+    "pickle",
+)
+
+
 def _load_shared() -> None:
     """What both processes need, loaded once before the fork rather than in each: Hyperscan's
-    database when installed (both read thousands of files), the rules and suppressions (both
-    check files that pass; 30 ms)."""
+    database when installed (both read thousands of files), and `_SHARED_MODULES`."""
     import importlib
 
     frontends.triggers.load_for_a_large_tree()  # (no-op without Hyperscan)
-    for module in ("replaylint.rules", "replaylint.engine.suppress"):
+    for module in _SHARED_MODULES:
         importlib.import_module(module)
 
 
