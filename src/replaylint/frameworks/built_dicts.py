@@ -93,7 +93,7 @@ def _read(text: str, function: str, name: str, spread: str | None) -> tuple[dict
         return None
     try:
         candidates = [node for node in ast.walk(module) if isinstance(node, _FUNCTIONS) and node.name == function]
-        bodies = [list(_placed(node.body, "")) for node in candidates]
+        bodies = [list(guarded(node.body, "")) for node in candidates]
         named = named_dicts(module)
         built = [found for body in bodies if (found := _Builder(name, spread, named).run(body)) is not None]
     except RecursionError:
@@ -149,21 +149,21 @@ def _call_keywords(text: str, callees: tuple[str, ...]) -> dict[str, Written] | 
         return None
 
 
-def _placed(body: list[ast.stmt], condition: str) -> Iterator[tuple[ast.stmt, str]]:
+def guarded(body: list[ast.stmt], condition: str = "") -> Iterator[tuple[ast.stmt, str]]:
     """The statements of a function body in order, each with the branch it sits under."""
     for statement in body:
         yield statement, condition
         if isinstance(statement, ast.If):
             test = ast.unparse(statement.test)
-            yield from _placed(statement.body, _both(condition, test))
-            yield from _placed(statement.orelse, _both(condition, f"not ({test})"))
+            yield from guarded(statement.body, _both(condition, test))
+            yield from guarded(statement.orelse, _both(condition, f"not ({test})"))
         elif isinstance(statement, (ast.With, ast.AsyncWith)):
-            yield from _placed(statement.body, condition)
+            yield from guarded(statement.body, condition)
         elif isinstance(statement, (ast.For, ast.AsyncFor, ast.While, ast.Try)):
             for part in ("body", "orelse", "handlers", "finalbody"):
                 inner = getattr(statement, part, [])
                 inner = [s for handler in inner for s in handler.body] if part == "handlers" else inner
-                yield from _placed(inner, _both(condition, f"a {type(statement).__name__.lower()}{_RUNS_IT}"))
+                yield from guarded(inner, _both(condition, f"a {type(statement).__name__.lower()}{_RUNS_IT}"))
 
 
 def _loops_only(condition: str) -> bool:

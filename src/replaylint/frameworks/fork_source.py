@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 import warnings
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
 from ..model import UNKNOWN, LineIndex, Setting, Span
 
@@ -224,3 +224,39 @@ def spread_writes(statement: ast.stmt, name: str, named: Mapping[str, list[tuple
         and getattr(inner.value, "id", "") == value
     )
     return pairs if pairs is not None and (by_setattr or by_item) else []
+
+
+def decided(condition: str, value_of: Callable[[ast.expr], Any]) -> bool | None:
+    """Whether the `if` tests a write sits under (`built_dicts`' condition text: tests joined by
+    `and`, `not (...)`) hold, each test's value by `value_of` (a configuration read -> its value,
+    UNKNOWN when it cannot tell); None: not decided here (a loop's body, a test not read)."""
+    try:
+        test = ast.parse(condition, mode="eval").body if condition else None
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    return _holds(test, value_of) if test is not None else True
+
+
+def _holds(test: ast.expr, value_of: Callable[[ast.expr], Any]) -> bool | None:
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        parts = [_holds(value, value_of) for value in test.values]
+        return False if False in parts else None if None in parts else True
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = _holds(test.operand, value_of)
+        return None if inner is None else not inner
+    value = value_of(test)
+    return None if value is UNKNOWN or not isinstance(value, (bool, int, float, str, type(None))) else bool(value)
+
+
+def config_read(node: ast.expr, *owners: str) -> tuple[str, Any] | None:
+    """A read of a configuration key on an object `owners` spell (`self.config`, `ie_cfg`):
+    `OWNER.key`, `OWNER["key"]`, `OWNER.get("key", default)` -> (key, the default's literal, or
+    UNKNOWN when none is written)."""
+    if isinstance(node, ast.Attribute) and ast.unparse(node.value) in owners:
+        return node.attr, UNKNOWN
+    if isinstance(node, ast.Subscript) and ast.unparse(node.value) in owners and isinstance(key := literal(node.slice), str):
+        return key, UNKNOWN
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" and node.args:
+        if ast.unparse(node.func.value) in owners and isinstance(key := literal(node.args[0]), str):
+            return key, literal(node.args[1]) if len(node.args) > 1 else None
+    return None
