@@ -156,12 +156,34 @@ def named_dicts(module: ast.Module) -> dict[str, list[tuple[str, ast.expr]]]:
             returns = [node.value for node in ast.walk(statement) if isinstance(node, ast.Return)]
             if len(returns) == 1 and returns[0] is not None:
                 bound.setdefault(statement.name + "()", []).append(returns[0])
+    changed = _changed_names(module)
     found = {}
     for name, values in bound.items():
-        pairs = dict_pairs(values[0]) if len(values) == 1 else None
+        pairs = dict_pairs(values[0]) if len(values) == 1 and name.removesuffix("()") not in changed else None
         if pairs is not None:
             found[name] = pairs
     return found
+
+
+_MUTATORS = frozenset(("update", "pop", "popitem", "setdefault", "clear", "__setitem__", "__delitem__"))
+
+
+def _changed_names(module: ast.Module) -> set[str]:
+    """Names the module binds more than once (anywhere: a branch, a function's `global`) or
+    changes in place (`NAME[k] = v`, `del NAME[k]`, `NAME.update(...)`)."""
+    stores: dict[str, int] = {}
+    changed: set[str] = set()
+    for node in ast.walk(module):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            stores[node.id] = stores.get(node.id, 0) + 1
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            stores[node.name] = stores.get(node.name, 0) + 1
+        elif isinstance(node, ast.Subscript) and isinstance(node.ctx, (ast.Store, ast.Del)) and isinstance(node.value, ast.Name):
+            changed.add(node.value.id)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _MUTATORS:
+            if isinstance(node.func.value, ast.Name):
+                changed.add(node.func.value.id)
+    return changed | {name for name, count in stores.items() if count > 1}
 
 
 def dict_pairs(node: ast.expr) -> list[tuple[str, ast.expr]] | None:
