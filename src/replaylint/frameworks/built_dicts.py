@@ -4,7 +4,10 @@ the checked tree (verl's `args` in `vLLMHttpServer.launch_server`, SkyRL's `over
 body): the literal (or `dict(...)` call) bound to a name, then the writes that
 follow it in the function (`d["k"] = v`, `d.update(...)`, `d |= {...}`, `d.setdefault(...)`,
 `d.pop(...)`, `del d["k"]`), each with the `if` it sits under, up to the statement that hands the
-dict on (`build_cli_args_from_config(args)`, `overrides.items()`) or binds its name anew.
+dict on (`build_cli_args_from_config(args)`, `overrides.items()`) or binds its name anew. A dict
+the module names (`fork_source.named_dicts`: a constant bound once, a function without
+parameters returning a literal) is read where it is spread (`**REPLAY_ARGS`), merged
+(`d.update(REPLAY_ARGS)`) or copied key by key (`for k, v in replay_kwargs().items(): d[k] = v`).
 
 The adapters sit below the frontends, so the Python frontend's value flow is out of their reach:
 this is CPython's parser on one file, never an import or an execution. A value is what

@@ -12,7 +12,8 @@ NeMo-RL has no pass-through that its released configs use to turn replay on outs
     self._create_engine(llm_kwargs)          # vllm.LLM(**llm_kwargs)
 
 What is read of it (CPython's parser; nothing of the tree runs): the keywords of that `dict(...)`
-call whose values are literals (`return_sampling_mask=True`; one that `vllm_kwargs` also holds is
+call whose values are literals (`return_sampling_mask=True`, or the keys of a dict the module
+names spread into it: `**REPLAY_LLM_KWARGS`; one that `vllm_kwargs` also holds is
 `TypeError: dict() got multiple values for keyword argument`), literal writes to the dict or to
 `vllm_kwargs` at the top of the function (the last one counts; one under a condition leaves a
 replay key unknown), whether `vllm_cfg.logprobs_mode` is applied after the call (main) or not

@@ -14,8 +14,9 @@ the request of `process_request` (`actor.client.completions.create(..., extra_bo
 
 What is read (CPython's parser; nothing of the tree runs): the literal keywords of the actor
 call less the actor's own (`ACTOR_KEYS`), the literal `env_vars` of its
-`runtime_env`, the actor's literal writes to `kwargs` at the top of its methods (one under a
-condition leaves a replay key unknown), the module's literal writes of `VLLM_*` variables, and
+`runtime_env`, the actor's literal writes to `kwargs` and to the built `engine_args`' attributes
+at the top of its methods (one under a condition leaves a replay key unknown), the module's
+literal writes of `VLLM_*` variables, and
 the request's `top_k`: a literal in `extra_body`, else a literal default of a `SamplingConfig`
 field that no `SamplingConfig(...)` call of the module sets, else none (the engine's
 `generation_config="vllm"` leaves no model default to stand in; without it, the model's may).

@@ -19,7 +19,8 @@ dict in a fork, which is what replaylint reads (`frontends/python/mappings`), an
 lines of the fork's tree, `openrlhf_fork` (its keys with the flags' values, messages naming "the
 forked OpenRLHF" with the file and line). Requests
 (`trainer/ppo_utils/samples_generator.py`: `top_k=generate_kwargs.get("top_k", -1)`, never set)
-are built in another file a fork may also edit, so they are not assumed here. See
+are built in another file a fork may also edit: read from the fork's tree when it holds that file
+(`openrlhf_fork.requests`), not assumed otherwise. See
 docs/frameworks-research-new-adapters.md section 2.
 
 Command lines (`python -m openrlhf.cli.train_ppo_ray ...`, behind `ray job submit ... --`):

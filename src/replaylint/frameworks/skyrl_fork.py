@@ -12,8 +12,13 @@ vLLM gets unless `engine_init_kwargs` sets it; a typed key whose value is no lon
 fork writes with a value not read here or under an `if` of its own keeps the launch open.
 `skyrl/train/config/config.py`: the field defaults of its `SamplingParams` dataclass (`temperature`,
 `top_k`) are the requests' (and the sample-support capture's) in place of SkyRL's, and the literal
-default of `engine_init_kwargs` is the engine's when the launch writes none. Values set on vLLM's
-namespace itself (`args.return_sampling_mask = True`) count as the overrides' keys do.
+default of `engine_init_kwargs` is the engine's when the launch writes none, and the
+`SamplingParams(temperature=...)` it assigns to an unset `eval_sampling_params` gives the eval
+requests'. Values set on vLLM's namespace itself (`args.return_sampling_mask = True`, or each key
+of a dict the module names: `for k, v in replay_kwargs().items(): setattr(args, k, v)`) count as
+the overrides' keys do. A write under `if ie_cfg.<key>:` is decided by the launch's value of
+`generator.inference_engine.<key>`, else the fork's `InferenceEngineConfig` default
+(`fork_source.decided`); a test not read here keeps the launch open.
 """
 
 from __future__ import annotations

@@ -9,8 +9,11 @@ engine arguments, read in place of the edition's.
   what vLLM gets: above `**engine_kwargs` in the literal, under the user's `engine_kwargs.vllm`;
   after it, or written into `args` later, over them. A typed key whose value is no longer
   `self.config.<key>` is the fork's; one the fork no longer passes (`"logprobs_mode": ...`
-  removed) leaves vLLM's default. A replay key written with a value not read here, or under an
-  `if`, and a write not read here that verl's own code does not make, keep the launch open.
+  removed) leaves vLLM's default. A write under `if self.config.get("key", default):` (or
+  `self.config.key`) is decided by the launch's `actor_rollout_ref.rollout.key`, else the fork's
+  rollout.yaml, else the code's default (`fork_source.decided`). A replay key written with a value
+  not read here, or under an `if` not decided here, and a write not read here that verl's own code
+  does not make, keep the launch open.
 """
 
 from __future__ import annotations
