@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from forks_trees import materialize
+from test_forks_named_alone import hook
 from test_forks_round2_readers import edit, findings
 
 CORPUS = Path(__file__).parent / "data" / "forks_heldout3"
@@ -91,3 +92,13 @@ def test_an_engine_args_attribute_under_a_condition_keeps_the_mask_unknown(tmp_p
         '        if os.environ.get("REPLAY"):\n            engine_args.return_sampling_mask = True\n',
     )
     assert findings(root) == set()
+
+
+def test_openrlhf_request_builder_named_alone_is_judged_with_the_launch_that_reads_it(tmp_path: Path) -> None:
+    """Pre-commit hands over only samples_generator.py: the fork's own `top_k` default of 0 there
+    is judged with the launch of the tree (the mask in vllm_engine.py) and reported on its line."""
+    root = tree("openrlhf_sampling_builder_top_k_clean", tmp_path)
+    samples = "openrlhf/trainer/ppo_utils/samples_generator.py"
+    assert hook(root, samples) == (0, [])
+    edit(root / samples, 'top_k=generate_kwargs.get("top_k", 64)', 'top_k=generate_kwargs.get("top_k", 0)')
+    assert hook(root, samples) == (1, [("RPL102", samples, 206)])
