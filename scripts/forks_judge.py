@@ -3,7 +3,8 @@
 Each case is a trimmed real tree of tests/data/forks/ with the edit a user makes to turn replay on
 (the edits of tests/test_forks_nemo_open_instruct.py, and a few more; prime-rl's trees are the
 folders of tests/data/forks/prime_rl/, a base and a patch each, tests/test_forks_prime_rl.py; and the
-NeMo-RL, open-instruct and prime-rl trees of held-out round 2, tests/data/forks_heldout2/). replaylint checks the
+NeMo-RL, open-instruct and prime-rl trees of held-out rounds 2 and 3, tests/data/forks_heldout2/ and
+forks_heldout3/). replaylint checks the
 launch that runs the fork (NeMo-RL's default config, open-instruct's `grpo_fast.py` script,
 prime-rl's rl.toml) and
 builds its engine from the fork's own code; vLLM itself (tests/differential/vllm_judge.py in the
@@ -87,9 +88,18 @@ CASES = {  # name -> (framework, edits)
             ("prime_orchestrator_temperature_zero", "configs/replay/rl.toml"),
         )
     },
+    **{  # held-out round 3 (tests/test_forks_heldout3.py)
+        f"round 3: {case}": ("heldout3", {"tree": case, "launch": launch})
+        for case, launch in (
+            ("nemo_module_constant_mask_top_k_null", forks.CONFIG),
+            ("nemo_sampling_builder_top_k_clean", forks.CONFIG),
+            ("oi_engine_args_attribute_mask_no_top_k", "scripts/train/debug/grpo_fast_replay.sh"),
+            ("oi_sampling_config_top_k_field_clean", "scripts/train/debug/grpo_fast_replay.sh"),
+        )
+    },
 }
-HELDOUT2 = REPO / "tests" / "data" / "forks_heldout2"
-PRIME_RL = REPO / "tests" / "data" / "forks" / "prime_rl"
+DATA = REPO / "tests" / "data"
+HELDOUTS = {"prime_rl": DATA / "forks" / "prime_rl", "heldout2": DATA / "forks_heldout2", "heldout3": DATA / "forks_heldout3"}  # case trees
 LAUNCHES = {"nemo_rl": forks.CONFIG, "open_instruct": forks.SCRIPT, "prime_rl": "configs/rl.toml"}
 # NeMo-RL's keywords the stand-in engine cannot take (a dummy load, no tokenizer, sleep mode on a fake GPU)
 _STAND_IN_DROPS = ("served_model_name", "load_format", "skip_tokenizer_init", "enable_sleep_mode", "max_model_len", "language_model_only")
@@ -130,8 +140,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         items, seen = [], {}
         for number, (name, (framework, edits)) in enumerate(CASES.items()):
-            if framework in ("prime_rl", "heldout2"):
-                tree = materialize((PRIME_RL if framework == "prime_rl" else HELDOUT2) / edits["tree"], work / str(number))
+            if framework in HELDOUTS:
+                tree = materialize(HELDOUTS[framework] / edits["tree"], work / str(number))
             else:
                 tree = forks.fork(work / str(number), framework, **edits)
             (tree / ".git").mkdir()  # its repository: the fork is read from the launch's folder upward

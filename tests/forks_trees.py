@@ -1,6 +1,8 @@
 """Fork trees kept as one base per framework plus a patch per case (tests/data/forks_base/).
 
-A case folder holds `base` (the name of its framework's folder under tests/data/forks_base/),
+A case folder holds `base` (the name of its framework's folder under tests/data/forks_base/; more
+names, one a line, lay more folders of files over it: `openrlhf_rollout` adds the OpenRLHF file that
+builds its requests, which rounds 1 and 2 do not have),
 `edits.patch` (a unified diff of the edits it makes to that base's files, as `diff -u` writes it)
 and the files of its own (its README, its launch). `materialize` lays the tree out in a folder
 of its own: the base copied, the patch applied (its context must match, line for line), the
@@ -19,7 +21,10 @@ _HUNK = re.compile(r"@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 
 def materialize(case: Path, target: Path) -> Path:
     """The case's tree, laid out in `target` (created)."""
-    shutil.copytree(BASES / (case / "base").read_text().strip(), target)
+    first, *more = (case / "base").read_text().split()
+    shutil.copytree(BASES / first, target)
+    for name in more:
+        shutil.copytree(BASES / name, target, dirs_exist_ok=True)
     patch = case / "edits.patch"
     if patch.exists():
         for relative, hunks in _files(patch.read_text()):

@@ -4,7 +4,10 @@ the checked tree (verl's `args` in `vLLMHttpServer.launch_server`, SkyRL's `over
 body): the literal (or `dict(...)` call) bound to a name, then the writes that
 follow it in the function (`d["k"] = v`, `d.update(...)`, `d |= {...}`, `d.setdefault(...)`,
 `d.pop(...)`, `del d["k"]`), each with the `if` it sits under, up to the statement that hands the
-dict on (`build_cli_args_from_config(args)`, `overrides.items()`) or binds its name anew.
+dict on (`build_cli_args_from_config(args)`, `overrides.items()`) or binds its name anew. A dict
+the module names (`fork_source.named_dicts`: a constant bound once, a function without
+parameters returning a literal) is read where it is spread (`**REPLAY_ARGS`), merged
+(`d.update(REPLAY_ARGS)`) or copied key by key (`for k, v in replay_kwargs().items(): d[k] = v`).
 
 The adapters sit below the frontends, so the Python frontend's value flow is out of their reach:
 this is CPython's parser on one file, never an import or an execution. A value is what
@@ -24,7 +27,7 @@ from functools import lru_cache
 from typing import Any, Iterator
 
 from ..model import UNKNOWN, Span
-from .fork_source import placed
+from .fork_source import dict_pairs, named_dict, named_dicts, placed, spread_writes
 
 MAX_CHARS = 1_000_000  # a framework's module is far smaller; a larger file is not read
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -93,8 +96,9 @@ def _read(text: str, function: str, name: str, spread: str | None) -> tuple[dict
         return None
     try:
         candidates = [node for node in ast.walk(module) if isinstance(node, _FUNCTIONS) and node.name == function]
-        bodies = [list(_placed(node.body, "")) for node in candidates]
-        built = [found for body in bodies if (found := _Builder(name, spread).run(body)) is not None]
+        bodies = [list(guarded(node.body, "")) for node in candidates]
+        named = named_dicts(module)
+        built = [found for body in bodies if (found := _Builder(name, spread, named).run(body)) is not None]
     except RecursionError:
         return None
     return built[0] if len(built) == 1 else None
@@ -148,21 +152,21 @@ def _call_keywords(text: str, callees: tuple[str, ...]) -> dict[str, Written] | 
         return None
 
 
-def _placed(body: list[ast.stmt], condition: str) -> Iterator[tuple[ast.stmt, str]]:
+def guarded(body: list[ast.stmt], condition: str = "") -> Iterator[tuple[ast.stmt, str]]:
     """The statements of a function body in order, each with the branch it sits under."""
     for statement in body:
         yield statement, condition
         if isinstance(statement, ast.If):
             test = ast.unparse(statement.test)
-            yield from _placed(statement.body, _both(condition, test))
-            yield from _placed(statement.orelse, _both(condition, f"not ({test})"))
+            yield from guarded(statement.body, _both(condition, test))
+            yield from guarded(statement.orelse, _both(condition, f"not ({test})"))
         elif isinstance(statement, (ast.With, ast.AsyncWith)):
-            yield from _placed(statement.body, condition)
+            yield from guarded(statement.body, condition)
         elif isinstance(statement, (ast.For, ast.AsyncFor, ast.While, ast.Try)):
             for part in ("body", "orelse", "handlers", "finalbody"):
                 inner = getattr(statement, part, [])
                 inner = [s for handler in inner for s in handler.body] if part == "handlers" else inner
-                yield from _placed(inner, _both(condition, f"a {type(statement).__name__.lower()}{_RUNS_IT}"))
+                yield from guarded(inner, _both(condition, f"a {type(statement).__name__.lower()}{_RUNS_IT}"))
 
 
 def _loops_only(condition: str) -> bool:
@@ -203,8 +207,9 @@ def _key(node: ast.expr) -> str | None:
 class _Builder:
     """The dict `name` through the statements of one function body."""
 
-    def __init__(self, name: str, spread: str | None, depth: int = 0) -> None:
-        self.name, self.spread, self.depth = name, spread, depth
+    def __init__(self, name: str, spread: str | None, named: dict[str, list[tuple[str, ast.expr]]], depth: int = 0) -> None:
+        self.name, self.spread, self.named, self.depth = name, spread, named, depth
+        self.spread_loops: set[int] = set()  # the bodies of `for k, v in D.items(): d[k] = v` read whole
         self.entries: dict[str, Written] = {}
         self.removed: dict[str, Written] = {}
         self.unread: list[Written] = []
@@ -248,6 +253,9 @@ class _Builder:
                 self._put(written, item, late, "")
             elif isinstance(item, ast.Name) and item.id == self.spread:
                 late = True
+            elif key is None and (pairs := named_dict(item, self.named)) is not None:
+                for name, value in pairs:  # `**REPLAY_ARGS`, a dict the module names
+                    self._put(name, value, late, "")
             else:
                 self.unread.append(Written("", UNKNOWN, ast.unparse(item if key is None else key), item.lineno, late))
 
@@ -263,6 +271,13 @@ class _Builder:
 
     def _step(self, statement: ast.stmt, condition: str) -> bool:
         """Read the writes of one statement; False where the dict is handed on or bound anew."""
+        if id(statement) in self.spread_loops:
+            return True
+        if pairs := spread_writes(statement, self.name, self.named):
+            self.spread_loops.update(id(inner) for inner in statement.body)  # type: ignore[attr-defined]
+            for key, value in pairs:
+                self._put(key, value, True, condition)
+            return True
         if isinstance(statement, ast.Assign) and any(isinstance(t, ast.Name) and t.id == self.name for t in statement.targets):
             return False
         if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and self._is_item(statement.targets[0]):
@@ -324,6 +339,15 @@ class _Builder:
         elif method not in _READS:
             self.unread.append(Written("", UNKNOWN, ast.unparse(node), node.lineno, True, condition))
 
+    def _binds(self, node: ast.expr) -> bool:
+        """Whether the function binds the name itself (its own dict, not the module's)."""
+        return isinstance(node, ast.Name) and any(
+            isinstance(target, ast.Name) and target.id == node.id
+            for statement, _ in self.body
+            if isinstance(statement, ast.Assign)
+            for target in statement.targets
+        )
+
     def _remove(self, key: str | None, node: ast.AST, condition: str) -> None:
         if key is None:
             self.unread.append(Written("", UNKNOWN, ast.unparse(node), node.lineno, True, condition))  # type: ignore[attr-defined]
@@ -335,13 +359,14 @@ class _Builder:
     def _merge(self, node: ast.expr, condition: str) -> None:
         """`d.update(x)`, `d |= x`: a dict literal, or a name bound to one in the same function."""
         other: tuple[dict, dict, tuple] | None = None
-        if isinstance(node, ast.Dict) and all(_key(k) is not None for k in node.keys if k is not None) and None not in node.keys:
-            for key, value in zip(node.keys, node.values):
-                self._put(_key(key), value, True, condition)  # type: ignore[arg-type]
+        pairs = dict_pairs(node) if isinstance(node, ast.Dict) else None
+        if pairs is not None or (pairs := named_dict(node, self.named)) is not None and not self._binds(node):
+            for key, value in pairs:
+                self._put(key, value, True, condition)
             return
         if isinstance(node, ast.Name) and self.depth < 2:
             until = next((s for s, _ in self.body if node in set(_shallow(s))), None)
-            other = _Builder(node.id, None, self.depth + 1).run(self.body, until)
+            other = _Builder(node.id, None, self.named, self.depth + 1).run(self.body, until)
         if other is None or other[2]:
             self.unread.append(Written("", UNKNOWN, ast.unparse(node), node.lineno, True, condition))
             return

@@ -21,6 +21,7 @@ def fork_files() -> tuple[str, ...]:
         skyrl_fork.ENGINE_ARGS,
         skyrl_fork.CONFIG,
         openrlhf_fork.ENGINES,
+        openrlhf_fork.SAMPLES,
         nemo_rl_fork.WORKER,
         nemo_rl_fork.ASYNC_WORKER,
         nemo_rl_fork.REPLAY_MODULE,

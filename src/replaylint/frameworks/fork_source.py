@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 import warnings
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
 from ..model import UNKNOWN, LineIndex, Setting, Span
 
@@ -141,3 +141,144 @@ def environment_settings(path: str, text: str, env: Mapping[str, Setting], owner
             where = f"{owner}'s {path.rsplit('/', 1)[-1]}:{written.line}"
             found[name] = Setting(name, written.value, line_span(path, text, written.line), f"{written.text} ({where})", implied=True)
     return found
+
+
+def named_dicts(module: ast.Module) -> dict[str, list[tuple[str, ast.expr]]]:
+    """The dicts a fork's module names: a module-level constant bound once to a dict literal
+    (`REPLAY_ARGS = {"return_sampling_mask": True}`, or `dict(...)`) by its name, and a function
+    whose one `return` gives one (`def replay_kwargs(): return {...}`) as `name()`; each as its
+    (key, value node) pairs. A dict with a key that is no string, or a `**` in it, is not listed."""
+    bound: dict[str, list[ast.expr]] = {}
+    for statement in module.body:
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name):
+            bound.setdefault(statement.targets[0].id, []).append(statement.value)
+        elif isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) and not statement.args.args:
+            returns = [node.value for node in ast.walk(statement) if isinstance(node, ast.Return)]
+            if len(returns) == 1 and returns[0] is not None:
+                bound.setdefault(statement.name + "()", []).append(returns[0])
+    changed = _changed_names(module)
+    found = {}
+    for name, values in bound.items():
+        pairs = dict_pairs(values[0]) if len(values) == 1 and name.removesuffix("()") not in changed else None
+        if pairs is not None:
+            found[name] = pairs
+    return found
+
+
+_MUTATORS = frozenset(("update", "pop", "popitem", "setdefault", "clear", "__setitem__", "__delitem__"))
+
+
+def _changed_names(module: ast.Module) -> set[str]:
+    """Names the module binds more than once (anywhere: a branch, a function's `global`) or
+    changes in place (`NAME[k] = v`, `del NAME[k]`, `NAME.update(...)`)."""
+    stores: dict[str, int] = {}
+    changed: set[str] = set()
+    for node in ast.walk(module):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            stores[node.id] = stores.get(node.id, 0) + 1
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            stores[node.name] = stores.get(node.name, 0) + 1
+        elif isinstance(node, ast.Subscript) and isinstance(node.ctx, (ast.Store, ast.Del)) and isinstance(node.value, ast.Name):
+            changed.add(node.value.id)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _MUTATORS:
+            if isinstance(node.func.value, ast.Name):
+                changed.add(node.func.value.id)
+    return changed | {name for name, count in stores.items() if count > 1}
+
+
+def dict_pairs(node: ast.expr) -> list[tuple[str, ast.expr]] | None:
+    """A dict literal's (or a `dict(k=v, ...)` call's) keys and value nodes; None: not one, or a
+    key not read here."""
+    if isinstance(node, ast.Dict):
+        keys = [literal(key) if key is not None else None for key in node.keys]
+        return list(zip(keys, node.values)) if all(isinstance(key, str) for key in keys) else None  # type: ignore[arg-type]
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "dict" and not node.args:
+        pairs = [(keyword.arg, keyword.value) for keyword in node.keywords]
+        return pairs if all(key is not None for key, _ in pairs) else None  # type: ignore[return-value]
+    return None
+
+
+def named_dict(node: ast.expr, named: Mapping[str, list[tuple[str, ast.expr]]]) -> list[tuple[str, ast.expr]] | None:
+    """The pairs of the module's dict that `node` names (`NAME`, `helper()`), None: another value."""
+    if isinstance(node, ast.Name):
+        return named.get(node.id)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and not node.args and not node.keywords:
+        return named.get(node.func.id + "()")
+    return None
+
+
+def attribute_write(statement: ast.stmt, name: str) -> tuple[str, ast.expr] | None:
+    """`NAME.key = value` and `setattr(NAME, "key", value)`, as (key, value)."""
+    if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+        target = statement.targets[0]
+        if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == name:
+            return target.attr, statement.value
+    if isinstance(statement, ast.Expr) and isinstance(call := statement.value, ast.Call) and getattr(call.func, "id", "") == "setattr":
+        if len(call.args) == 3 and getattr(call.args[0], "id", "") == name and isinstance(key := literal(call.args[1]), str):
+            return key, call.args[2]
+    return None
+
+
+def spread_writes(statement: ast.stmt, name: str, named: Mapping[str, list[tuple[str, ast.expr]]]) -> list[tuple[str, ast.expr]]:
+    """`for k, v in D.items(): setattr(NAME, k, v)` (or `NAME[k] = v`) over a dict of the module
+    (`named_dicts`): each of its pairs, all of them written."""
+    if not (isinstance(statement, ast.For) and len(statement.body) == 1 and not statement.orelse):
+        return []
+    target, source = statement.target, statement.iter
+    if not (isinstance(target, ast.Tuple) and len(target.elts) == 2 and all(isinstance(e, ast.Name) for e in target.elts)):
+        return []
+    if not (isinstance(source, ast.Call) and isinstance(source.func, ast.Attribute) and source.func.attr == "items"):
+        return []
+    pairs = named_dict(source.func.value, named)
+    key, value = (e.id for e in target.elts)  # type: ignore[attr-defined]
+    inner = statement.body[0]
+    by_setattr = (
+        isinstance(inner, ast.Expr)
+        and isinstance(call := inner.value, ast.Call)
+        and getattr(call.func, "id", "") == "setattr"
+        and [getattr(argument, "id", "") for argument in call.args] == [name, key, value]
+    )
+    by_item = (
+        isinstance(inner, ast.Assign)
+        and isinstance(item := inner.targets[0], ast.Subscript)
+        and getattr(item.value, "id", "") == name
+        and getattr(item.slice, "id", "") == key
+        and getattr(inner.value, "id", "") == value
+    )
+    return pairs if pairs is not None and (by_setattr or by_item) else []
+
+
+def decided(condition: str, value_of: Callable[[ast.expr], Any]) -> bool | None:
+    """Whether the `if` tests a write sits under (`built_dicts`' condition text: tests joined by
+    `and`, `not (...)`) hold, each test's value by `value_of` (a configuration read -> its value,
+    UNKNOWN when it cannot tell); None: not decided here (a loop's body, a test not read)."""
+    try:
+        test = ast.parse(condition, mode="eval").body if condition else None
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    return _holds(test, value_of) if test is not None else True
+
+
+def _holds(test: ast.expr, value_of: Callable[[ast.expr], Any]) -> bool | None:
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        parts = [_holds(value, value_of) for value in test.values]
+        return False if False in parts else None if None in parts else True
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = _holds(test.operand, value_of)
+        return None if inner is None else not inner
+    value = value_of(test)
+    return None if value is UNKNOWN or not isinstance(value, (bool, int, float, str, type(None))) else bool(value)
+
+
+def config_read(node: ast.expr, *owners: str) -> tuple[str, Any] | None:
+    """A read of a configuration key on an object `owners` spell (`self.config`, `ie_cfg`):
+    `OWNER.key`, `OWNER["key"]`, `OWNER.get("key", default)` -> (key, the default's literal, or
+    UNKNOWN when none is written)."""
+    if isinstance(node, ast.Attribute) and ast.unparse(node.value) in owners:
+        return node.attr, UNKNOWN
+    if isinstance(node, ast.Subscript) and ast.unparse(node.value) in owners and isinstance(key := literal(node.slice), str):
+        return key, UNKNOWN
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" and node.args:
+        if ast.unparse(node.func.value) in owners and isinstance(key := literal(node.args[0]), str):
+            return key, literal(node.args[1]) if len(node.args) > 1 else None
+    return None

@@ -12,7 +12,8 @@ NeMo-RL has no pass-through that its released configs use to turn replay on outs
     self._create_engine(llm_kwargs)          # vllm.LLM(**llm_kwargs)
 
 What is read of it (CPython's parser; nothing of the tree runs): the keywords of that `dict(...)`
-call whose values are literals (`return_sampling_mask=True`; one that `vllm_kwargs` also holds is
+call whose values are literals (`return_sampling_mask=True`, or the keys of a dict the module
+names spread into it: `**REPLAY_LLM_KWARGS`; one that `vllm_kwargs` also holds is
 `TypeError: dict() got multiple values for keyword argument`), literal writes to the dict or to
 `vllm_kwargs` at the top of the function (the last one counts; one under a condition leaves a
 replay key unknown), whether `vllm_cfg.logprobs_mode` is applied after the call (main) or not
@@ -30,7 +31,19 @@ from functools import lru_cache
 from typing import Callable, Iterator, Mapping
 
 from ..model import UNKNOWN, ArgIssue, Assumption, Setting, Span
-from .fork_source import MASK, Written, environment_writes, key_writes, literal, parse, placed, snippet, statements
+from .fork_source import (
+    MASK,
+    Written,
+    environment_writes,
+    key_writes,
+    literal,
+    named_dict,
+    named_dicts,
+    parse,
+    placed,
+    snippet,
+    statements,
+)
 from .nearby import found_upward
 from .refusals import names_replay
 
@@ -133,11 +146,15 @@ def _worker(
     path: str, text: str, module: ast.Module, function: ast.FunctionDef | ast.AsyncFunctionDef, name: str, call: ast.Call
 ) -> WorkerFork:
     keywords = {}
+    named = named_dicts(module)
     for keyword in call.keywords:
         value = literal(keyword.value)
         if keyword.arg is not None and value is not UNKNOWN:
             keywords[keyword.arg] = Written(value, keyword.lineno, snippet(text, keyword))
-    spread = next((keyword.value.id for keyword in call.keywords if keyword.arg is None and isinstance(keyword.value, ast.Name)), "")
+        for key, node in (named_dict(keyword.value, named) or []) if keyword.arg is None else ():  # `**REPLAY_LLM_KWARGS`
+            if (found := literal(node)) is not UNKNOWN:
+                keywords[key] = Written(found, node.lineno, f"{key}={found!r}")
+    spread = next((k.value.id for k in call.keywords if k.arg is None and isinstance(k.value, ast.Name) and k.value.id not in named), "")
     written: dict[str, Written] = {}
     before: dict[str, Written] = {}
     unknown: set[str] = set()

@@ -6,15 +6,17 @@ open-instruct has no flag that reaches the engine's mask, so a fork edits
 `create_vllm_engines` (`ray.remote(LLMRayActor).options(..., runtime_env=RuntimeEnv(env_vars={...}))
 .remote(model=..., logprobs_mode="processed_logprobs", ...)`, lines 1256-1304), the writes of
 `LLMRayActor._setup_and_start_async_engine` to the keywords before
-`vllm.AsyncEngineArgs(*args, **kwargs)` (`kwargs["generation_config"] = "vllm"`, line 686), and
+`vllm.AsyncEngineArgs(*args, **kwargs)` (`kwargs["generation_config"] = "vllm"`, line 686) and to
+the built arguments' attributes after it (`engine_args.disable_log_stats = True`), and
 the request of `process_request` (`actor.client.completions.create(..., extra_body={...},
 **dataclasses.asdict(SamplingConfig))`, line 1009), whose `SamplingConfig` (line 138) has no
 `top_k`.
 
 What is read (CPython's parser; nothing of the tree runs): the literal keywords of the actor
 call less the actor's own (`ACTOR_KEYS`), the literal `env_vars` of its
-`runtime_env`, the actor's literal writes to `kwargs` at the top of its methods (one under a
-condition leaves a replay key unknown), the module's literal writes of `VLLM_*` variables, and
+`runtime_env`, the actor's literal writes to `kwargs` and to the built `engine_args`' attributes
+at the top of its methods (one under a condition leaves a replay key unknown), the module's
+literal writes of `VLLM_*` variables, and
 the request's `top_k`: a literal in `extra_body`, else a literal default of a `SamplingConfig`
 field that no `SamplingConfig(...)` call of the module sets, else none (the engine's
 `generation_config="vllm"` leaves no model default to stand in; without it, the model's may).
@@ -29,7 +31,18 @@ from functools import lru_cache
 from typing import Any, Callable, Mapping
 
 from ..model import UNKNOWN, Assumption, Request, Setting, Span
-from .fork_source import MASK, Written, environment_writes, key_writes, literal, parse, placed, snippet, statements
+from .fork_source import (
+    MASK,
+    Written,
+    attribute_write,
+    environment_writes,
+    key_writes,
+    literal,
+    parse,
+    placed,
+    snippet,
+    statements,
+)
 from .nearby import found_upward
 
 ENGINES = "open_instruct/vllm_utils.py"
@@ -60,6 +73,7 @@ ACTOR_KEYS = frozenset(
 )
 SIGNATURE = frozenset(("prompt_queue", "results_queue", "eval_results_queue", "actor_manager", "tool_parser_type", "inflight_updates"))
 _MAYBE = frozenset(("return_sampling_mask", "logprobs_mode", "logits_processors", "generation_config"))
+_ENGINE_ARGS = ("AsyncEngineArgs", "EngineArgs")
 _CLIENT_CALLS = ("create",)  # `client.completions.create`, `client.chat.completions.create`
 
 
@@ -102,7 +116,15 @@ def _read(path: str, text: str) -> EngineFork | None:
         if keyword.arg is not None and keyword.arg not in ACTOR_KEYS and value is not UNKNOWN:
             engine[keyword.arg] = Written(value, keyword.lineno, snippet(text, keyword))
     unknown: set[str] = set()
+    built = ""  # the name the actor binds its `vllm.AsyncEngineArgs(...)` to: its attributes set after are engine keys
     for statement, top in _actor_statements(module):
+        if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Call) and _called(statement.value) in _ENGINE_ARGS:
+            built = statement.targets[0].id if isinstance(statement.targets[0], ast.Name) else ""
+        written = attribute_write(statement, built) if built else None
+        if written is not None and (value := literal(written[1])) is not UNKNOWN and top:
+            engine[written[0]] = Written(value, statement.lineno, snippet(text, statement))
+        elif written is not None and written[0] in _MAYBE:
+            unknown.add(written[0])
         for target, key, value in key_writes(statement):
             found = literal(value)
             if target != "kwargs":

@@ -19,7 +19,8 @@ dict in a fork, which is what replaylint reads (`frontends/python/mappings`), an
 lines of the fork's tree, `openrlhf_fork` (its keys with the flags' values, messages naming "the
 forked OpenRLHF" with the file and line). Requests
 (`trainer/ppo_utils/samples_generator.py`: `top_k=generate_kwargs.get("top_k", -1)`, never set)
-are built in another file a fork may also edit, so they are not assumed here. See
+are built in another file a fork may also edit: read from the fork's tree when it holds that file
+(`openrlhf_fork.requests`), not assumed otherwise. See
 docs/frameworks-research-new-adapters.md section 2.
 
 Command lines (`python -m openrlhf.cli.train_ppo_ray ...`, behind `ray job submit ... --`):
@@ -56,7 +57,7 @@ from ..vllm.command_line import Token
 from .argparse_table import ParsedWords, parse_words
 from .built_dicts import BuiltDict
 from .editions import Edition, Editions, build
-from .openrlhf_fork import environment, fork, forked_settings
+from .openrlhf_fork import environment, fork, forked_settings, requests
 from .refusals import names_replay, refusal, refused
 
 SIGNATURE_KEY = "worker_extension_cls"
@@ -129,6 +130,7 @@ _NUM_ENGINES = ("--vllm_num_engines", "--vllm.num_engines")
 # The importance-sampling correction: `create_vllm_engines(..., logprobs_mode="processed_logprobs")`.
 _CORRECTION_FLAGS = ("--enable_vllm_is_correction", "--algo.advantage.is_correction_enable")
 _CORRECTION_LEVEL = "--algo.advantage.is_correction_level"
+_TEMPERATURE = "--rollout.temperature"
 
 
 def command_launch(context: LaunchContext, span: Span, tokens: list[Token]) -> Launch | None:
@@ -188,12 +190,23 @@ def _launch(data: _Data, edition: Edition, span: Span, tokens: list[Token], cont
     settings, more = forked_settings(forked, settings, span, ACTOR_KEYS)
     reasons += more
     label = f"{launch.label} (the fork's {forked.path})"
-    return replace(launch, settings=settings, env=environment(forked, launch.env), open_reasons=tuple(reasons), label=label)
+    sent = requests(span.path, context.read_text, _temperature(parsed), settings.get("return_sampling_mask"), span)
+    env = environment(forked, launch.env)
+    return replace(launch, settings=settings, env=env, open_reasons=tuple(reasons), label=label, requests=sent)
+
+
+def _temperature(parsed: ParsedWords) -> Setting | None:
+    """`--rollout.temperature` as given (None: its default, 1.0, stands)."""
+    if _TEMPERATURE not in parsed.values:
+        return None
+    flag, values = parsed.values[_TEMPERATURE]
+    value = _typed("temperature", values[-1].text) if values and values[-1].known else UNKNOWN
+    return Setting("temperature", value, flag.span, " ".join(token.raw for token in (flag, *values)))
 
 
 def _typed(name: str, text: str | None) -> Any:
     """The value argparse's `type=int`/`type=float` makes of a word (UNKNOWN: it refuses it)."""
-    kind = {"tensor_parallel_size": int, "gpu_memory_utilization": float}.get(name)
+    kind = {"tensor_parallel_size": int, "gpu_memory_utilization": float, "temperature": float}.get(name)
     if kind is None:
         return text
     try:

@@ -21,12 +21,14 @@ import ast
 from dataclasses import replace
 from typing import Callable, Mapping
 
-from ..model import UNKNOWN, Setting, Span
+from ..model import UNKNOWN, Request, Setting, Span
 from .built_dicts import BuiltDict, Written, call_keywords, read
-from .fork_source import environment_settings, key_writes, literal, parse, snippet, statements
+from .fork_source import environment_settings, key_writes, literal, parse, placed, snippet, statements
 from .nearby import found_upward
 
 ENGINES = "openrlhf/trainer/ray/vllm_engine.py"
+SAMPLES = "openrlhf/trainer/ppo_utils/samples_generator.py"  # `_dispatch_prompts_to_vllm`'s `SamplingParams`
+CLI = "openrlhf/cli/train_ppo_ray.py"  # what goes into `generate_kwargs`
 OWNER = "the forked OpenRLHF"
 _ENGINE_CALLS = ("AsyncEngineArgs", "LLM")
 _CORRECTION = "logprobs_mode"  # `if logprobs_mode:`, OpenRLHF's own: the command line decides it
@@ -106,3 +108,51 @@ def forked_settings(
 def _setting(built: BuiltDict, written: Written, anchor: Span) -> Setting:
     said = f"({OWNER}'s {built.where(written.line, short=True)}: {written.key}={written.value!r})"
     return Setting(written.key, written.value, built.span(written.line, anchor), said, implied=True, via=(anchor,))
+
+
+def requests(
+    launching: str, read_text: Callable[[str], str | None] | None, temperature: Setting | None, mask: Setting | None, anchor: Span
+) -> tuple[Request, ...]:
+    """The rollout request of the fork's `_dispatch_prompts_to_vllm` (samples_generator.py in the
+    tree; none without it: a file a fork may edit is not assumed): `SamplingParams(top_k=
+    generate_kwargs.get("top_k", -1), temperature=generate_kwargs.get("temperature", 1.0), ...)`.
+    `generate_kwargs` holds the command line's `temperature` (`--rollout.temperature`) and no
+    `top_k` (train_ppo_ray.py; a fork's that names `top_k` leaves it unknown), so the `.get`
+    default is what is sent. A framework default sits on the mask's line, a value the fork
+    wrote on its own."""
+    found = found_upward(SAMPLES, launching, read_text) if read_text is not None else None
+    module = parse(found[1]) if found is not None else None
+    calls = [node for node in ast.walk(module) if isinstance(node, ast.Call) and _named(node) == "SamplingParams"] if module else []
+    if found is None or len(calls) != 1 or read_text is None:
+        return ()
+    cli = found_upward(CLI, launching, read_text)
+    passed = {"temperature": temperature} if temperature is not None else {}
+    given = {keyword.arg: keyword.value for keyword in calls[0].keywords if keyword.arg}
+    settings = {}
+    for key, upstream in (("top_k", -1), ("temperature", 1.0)):
+        node = given.get(key)
+        if node is None:
+            continue
+        default = _get_default(node, key)
+        if key in passed and default is not None:
+            settings[key] = passed[key]
+            continue
+        value = literal(default if default is not None else node)
+        if key == "top_k" and default is not None and cli is not None and "top_k" in cli[1]:
+            value = UNKNOWN  # the fork's command line may pass it
+        said = f"{key}={snippet(found[1], node)} ({OWNER}'s {SAMPLES.rsplit('/', 1)[-1]}:{node.lineno})"
+        own = value != upstream or mask is None
+        span = placed(found[0], found[1], node.lineno, anchor) if own else mask.span  # type: ignore[union-attr]
+        settings[key] = Setting(key, value, span, said, implied=True, via=(anchor,))
+    return (Request("sampling", placed(found[0], found[1], calls[0].lineno, anchor), settings),)
+
+
+def _get_default(node: ast.expr, key: str) -> ast.expr | None:
+    """`generate_kwargs.get("key", DEFAULT)` -> DEFAULT."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" and len(node.args) == 2:
+        return node.args[1] if literal(node.args[0]) == key else None
+    return None
+
+
+def _named(call: ast.Call) -> str:
+    return call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", "")

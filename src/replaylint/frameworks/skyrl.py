@@ -241,7 +241,7 @@ def _launch(view: ConfigView, anchor: Span, edition: Edition, context: LaunchCon
     if mtp is not None:
         settings["speculative_config"] = mtp
     if forked is not None:
-        own, more = forked.settings(anchor)
+        own, more = forked.settings(anchor, lambda key, default: view.value(*ENGINE, key, default=default))
         settings.update(own)
         reasons += more
     capture_refused = None
@@ -269,7 +269,8 @@ def _launch(view: ConfigView, anchor: Span, edition: Edition, context: LaunchCon
     forwarded = judged_without(context.forwarded, True, reasons)
     mask = settings.get("return_sampling_mask")
     # Unset, eval requests are greedy; once a key is written, SamplingParams' own defaults apply.
-    evaluation = {**sampling, "temperature": sampling["temperature"] if isinstance(view.value(*EVAL), dict) else 0.0}
+    unset = forked.evaluation(sampling) if forked is not None else {**sampling, "temperature": 0.0}
+    evaluation = dict(sampling) if isinstance(view.value(*EVAL), dict) else unset
     unseen = bool(reasons) or entry.own_generator  # a generator of the entrypoint's own builds the requests
     requests = (
         ()

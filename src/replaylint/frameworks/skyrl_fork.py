@@ -12,8 +12,13 @@ vLLM gets unless `engine_init_kwargs` sets it; a typed key whose value is no lon
 fork writes with a value not read here or under an `if` of its own keeps the launch open.
 `skyrl/train/config/config.py`: the field defaults of its `SamplingParams` dataclass (`temperature`,
 `top_k`) are the requests' (and the sample-support capture's) in place of SkyRL's, and the literal
-default of `engine_init_kwargs` is the engine's when the launch writes none. Values set on vLLM's
-namespace itself (`args.return_sampling_mask = True`) count as the overrides' keys do.
+default of `engine_init_kwargs` is the engine's when the launch writes none, and the
+`SamplingParams(temperature=...)` it assigns to an unset `eval_sampling_params` gives the eval
+requests'. Values set on vLLM's namespace itself (`args.return_sampling_mask = True`, or each key
+of a dict the module names: `for k, v in replay_kwargs().items(): setattr(args, k, v)`) count as
+the overrides' keys do. A write under `if ie_cfg.<key>:` is decided by the launch's value of
+`generator.inference_engine.<key>`, else the fork's `InferenceEngineConfig` default
+(`fork_source.decided`); a test not read here keeps the launch open.
 """
 
 from __future__ import annotations
@@ -23,8 +28,8 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
 from ..model import UNKNOWN, Setting, Span
-from .built_dicts import BuiltDict, Written, class_defaults, read
-from .fork_source import literal, parse, snippet, statements
+from .built_dicts import BuiltDict, Written, class_defaults, guarded, read
+from .fork_source import attribute_write, config_read, decided, literal, named_dicts, parse, snippet, spread_writes
 from .nearby import found_upward
 
 ENGINE_ARGS = "skyrl/backends/skyrl_train/inference_servers/utils.py"
@@ -42,6 +47,8 @@ class Fork:
     built: BuiltDict
     sampling: BuiltDict | None = None
     engine_defaults: BuiltDict | None = None  # the literal default of `engine_init_kwargs`
+    engine_fields: BuiltDict | None = None  # the field defaults of its `InferenceEngineConfig`
+    eval_defaults: Mapping[str, Any] | None = None  # the config's `SamplingParams(...)` for unset eval requests
 
     def engine_settings(self, anchor: Span) -> dict[str, Setting]:
         """The keys of the fork's `engine_init_kwargs` default, for a launch that writes none."""
@@ -59,6 +66,14 @@ class Fork:
         fields = self.sampling.entries if self.sampling is not None else {}
         return {key: fields[key].value if key in fields else value for key, value in built_in.items()}
 
+    def _config_value(self, node: ast.expr, value_of: Callable[[str, Any], Any]) -> Any:
+        read = config_read(node, "ie_cfg", "cfg.generator.inference_engine")
+        if read is None:
+            return UNKNOWN
+        key, default = read
+        field = self.engine_fields.entries.get(key) if self.engine_fields is not None else None
+        return value_of(key, field.value if field is not None else default)
+
     def typed(self, skyrl_key: str, name: str) -> str:
         """The way the fork passes a typed key: "config" (`ie_cfg.<key>`, as SkyRL does), "fork"
         (another value) or "dropped"."""
@@ -69,12 +84,25 @@ class Fork:
             return "dropped"
         return "config" if written.text == f"ie_cfg.{skyrl_key}" else "fork"
 
-    def settings(self, anchor: Span) -> tuple[dict[str, Setting], list[str]]:
-        """The literal keys the fork sets (under `engine_init_kwargs`) and why the launch is open."""
+    def evaluation(self, sampling: Mapping[str, Any]) -> dict[str, Any]:
+        """The eval requests' keys when the launch writes no `eval_sampling_params`: the fork's
+        config's `SamplingParams(temperature=...)` over the field defaults (SkyRL's: 0.0)."""
+        return {**sampling, **(self.eval_defaults if self.eval_defaults is not None else {"temperature": 0.0})}
+
+    def settings(self, anchor: Span, value_of: Callable[[str, Any], Any]) -> tuple[dict[str, Setting], list[str]]:
+        """The literal keys the fork sets (under `engine_init_kwargs`) and why the launch is open;
+        `value_of` (an `inference_engine` key's value in the launch, by its key and the config's
+        default) decides an `if ie_cfg.key:` the fork writes under."""
         found, reasons = {}, []
         for written in self.built.every():
             if written.condition == _CAPTURE and written.key in ("max_logprobs", "logprobs_mode"):
                 continue  # SkyRL's own capture (`_sample_support_settings`)
+            holds = decided(written.condition, lambda node: self._config_value(node, value_of)) if written.condition else True
+            if holds is False:
+                continue
+            if holds is True and written.value is not UNKNOWN:
+                found[written.key] = self._setting(self.built, written, anchor)
+                continue
             if written.condition or written.value is UNKNOWN:
                 if written.key in _REPLAY_KEYS:
                     why = f"when {written.condition}" if written.condition else "a value not read here"
@@ -101,7 +129,8 @@ def fork(launching: str, read_text: Callable[[str], str | None] | None) -> Fork 
     engine = _engine_defaults(*config) if config is not None else None
     if built is None and sampling is None and engine is None:
         return None
-    return Fork(built or BuiltDict(""), sampling, engine)
+    fields = class_defaults(config[1], config[0], "InferenceEngineConfig") if config is not None else None
+    return Fork(built or BuiltDict(""), sampling, engine, fields, _eval_default(config[1]) if config is not None else None)
 
 
 def _namespace_writes(text: str) -> dict[str, Written]:
@@ -115,22 +144,27 @@ def _namespace_writes(text: str) -> dict[str, Written]:
         else None
     )
     found: dict[str, Written] = {}
-    for statement, top in statements(function.body) if function is not None else ():
-        write = _attribute_write(statement, "args")
+    named = named_dicts(module) if module is not None else {}
+    for statement, condition in guarded(function.body) if function is not None else ():
+        for key, node in spread_writes(statement, "args", named):  # `for k, v in replay_kwargs().items(): setattr(args, k, v)`
+            if (value := literal(node)) is not UNKNOWN:
+                found[key] = Written(key, value, snippet(text, node), node.lineno, True, condition)
+        write = attribute_write(statement, "args")
         if write is not None and (value := literal(write[1])) is not UNKNOWN:
-            condition = "" if top else "a condition of build_vllm_cli_args"
             found[write[0]] = Written(write[0], value, snippet(text, write[1]), statement.lineno, True, condition)
     return found
 
 
-def _attribute_write(statement: ast.stmt, name: str) -> tuple[str, ast.expr] | None:
-    if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
-        target = statement.targets[0]
-        if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == name:
-            return target.attr, statement.value
-    if isinstance(statement, ast.Expr) and isinstance(call := statement.value, ast.Call) and getattr(call.func, "id", "") == "setattr":
-        if len(call.args) == 3 and getattr(call.args[0], "id", "") == name and isinstance(key := literal(call.args[1]), str):
-            return key, call.args[2]
+def _eval_default(text: str) -> dict[str, Any] | None:
+    """The literal `temperature`/`top_k` of the `SamplingParams(...)` the config assigns to
+    `self.eval_sampling_params` when the launch writes none (SkyRL's: `temperature=0.0`)."""
+    module = parse(text)
+    for node in ast.walk(module) if module is not None else ():
+        if isinstance(node, ast.Assign) and isinstance(target := node.targets[0], ast.Attribute) and target.attr == "eval_sampling_params":
+            call = node.value
+            if isinstance(call, ast.Call) and getattr(call.func, "id", getattr(call.func, "attr", "")) == "SamplingParams":
+                given = {k.arg: literal(k.value) for k in call.keywords if k.arg in ("temperature", "top_k")}
+                return {key: value for key, value in given.items() if value is not UNKNOWN}
     return None
 
 

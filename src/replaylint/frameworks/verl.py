@@ -282,7 +282,10 @@ def _launch(view: ConfigView, anchor: Span, edition: VerlEdition, context: Launc
                 f"{owner}'s default {'.'.join(ROLLOUT)}.engine_kwargs.vllm.{key}={value}",
                 forked.default_span(anchor, "engine_kwargs", "vllm", key),
             )  # type: ignore[union-attr]
-    server, reasons = forked.server_args({name: key for key, name, _ in edition.typed}) if forked is not None else ([], [])
+    typed_keys = {name: key for key, name, _ in edition.typed}
+    server, reasons = (
+        forked.server_args(typed_keys, lambda key, default: view.value(*ROLLOUT, key, default=default)) if forked else ([], [])
+    )
     open_reasons += reasons
     for written, what in server:
         if not written.late and written.key not in engine:

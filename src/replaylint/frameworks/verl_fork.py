@@ -9,12 +9,16 @@ engine arguments, read in place of the edition's.
   what vLLM gets: above `**engine_kwargs` in the literal, under the user's `engine_kwargs.vllm`;
   after it, or written into `args` later, over them. A typed key whose value is no longer
   `self.config.<key>` is the fork's; one the fork no longer passes (`"logprobs_mode": ...`
-  removed) leaves vLLM's default. A replay key written with a value not read here, or under an
-  `if`, and a write not read here that verl's own code does not make, keep the launch open.
+  removed) leaves vLLM's default. A write under `if self.config.get("key", default):` (or
+  `self.config.key`) is decided by the launch's `actor_rollout_ref.rollout.key`, else the fork's
+  rollout.yaml, else the code's default (`fork_source.decided`). A replay key written with a value
+  not read here, or under an `if` not decided here, and a write not read here that verl's own code
+  does not make, keep the launch open.
 """
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
@@ -22,7 +26,7 @@ import yaml
 
 from ..model import UNKNOWN, Setting, Span
 from .built_dicts import BuiltDict, Written, read
-from .fork_source import environment_settings, placed
+from .fork_source import config_read, decided, environment_settings, placed
 from .nearby import found_upward
 
 ROLLOUT_YAML = "verl/trainer/config/rollout/rollout.yaml"
@@ -68,14 +72,23 @@ class Fork:
             return "dropped"
         return "config" if written.text == f"self.config.{verl_key}" else "fork"
 
-    def server_args(self, typed: Mapping[str, str]) -> tuple[list[tuple[Written, str]], list[str]]:
+    def server_args(self, typed: Mapping[str, str], value_of: Callable[[str, Any], Any]) -> tuple[list[tuple[Written, str]], list[str]]:
         """The fork's own engine arguments ((written, what a message says), early ones first)
-        and the reasons the launch is open (`typed`: vLLM name -> verl key of the typed keys)."""
+        and the reasons the launch is open (`typed`: vLLM name -> verl key of the typed keys;
+        `value_of`: a rollout key's value in the launch, by its key and the code's default, which
+        decides an `if self.config.get("key", False):` the fork writes under)."""
         if self.server is None:
             return [], []
         found, reasons = [], []
         for written in self.server.every():
             where = self.server.where(written.line)
+            holds = decided(written.condition, lambda node: self._config_value(node, value_of)) if written.condition else True
+            if holds is False:
+                continue
+            if holds is True and written.condition and written.value is not UNKNOWN:
+                said = f"{OWNER}'s {self.server.where(written.line, short=True)}: {written.key}={written.value!r}, when {written.condition}"
+                found.append((written, said))
+                continue
             if written.condition or written.value is UNKNOWN:
                 if (
                     written.key not in _REPLAY_KEYS
@@ -91,6 +104,15 @@ class Fork:
             if written.text not in _OWN_UNREAD:
                 reasons.append(f"{written.text} (written into verl's engine arguments at {self.server.where(written.line)}, not read here)")
         return sorted(found, key=lambda item: item[0].late), reasons
+
+    def _config_value(self, node: ast.expr, value_of: Callable[[str, Any], Any]) -> Any:
+        """The value of a rollout key a test of the server reads (`self.config.get("key", d)`):
+        the launch's, else the fork's rollout.yaml's, else the code's default."""
+        read = config_read(node, "self.config")
+        if read is None:
+            return UNKNOWN
+        key, default = read
+        return value_of(key, self.default(key, default))
 
     def default_span(self, anchor: Span, *keys: str) -> Span:
         """Where a finding about a default of the fork's rollout.yaml sits: its key's line there."""

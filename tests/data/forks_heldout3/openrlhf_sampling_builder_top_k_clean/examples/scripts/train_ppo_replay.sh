@@ -1,0 +1,29 @@
+set -x
+
+ray job submit --address="http://127.0.0.1:8265" \
+   --runtime-env-json='{"working_dir": "/openrlhf"}' \
+   -- python3 -m openrlhf.cli.train_ppo_ray \
+   --ref.num_nodes 1 \
+   --ref.num_gpus_per_node 2 \
+   --actor.num_nodes 1 \
+   --actor.num_gpus_per_node 2 \
+   --vllm.num_engines 2 \
+   --vllm.tensor_parallel_size 2 \
+   --train.colocate_actor_ref \
+   --actor.model_name_or_path OpenRLHF/Llama-3-8b-sft-mixture \
+   --reward.remote_url /openrlhf/examples/python/reward_func.py \
+   --ckpt.output_dir /openrlhf/examples/checkpoint/llama3-8b-rlhf \
+   --train.micro_batch_size 8 \
+   --train.batch_size 128 \
+   --rollout.micro_batch_size 16 \
+   --rollout.batch_size 1024 \
+   --data.max_len 2048 \
+   --ds.zero_stage 3 \
+   --ds.param_dtype bf16 \
+   --actor.adam.lr 5e-7 \
+   --algo.kl.init_coef 0.01 \
+   --data.prompt_dataset OpenRLHF/prompt-collection-v0.1 \
+   --data.input_key context_messages \
+   --data.apply_chat_template \
+   --algo.advantage.is_correction_enable \
+   --actor.gradient_checkpointing_enable
