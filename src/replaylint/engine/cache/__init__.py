@@ -344,10 +344,15 @@ class ResultCache:
         return answers
 
     def mark_clean(self, path: str, stat: tuple[int, ...]) -> None:
-        """Remember the file as turned away when read with `stat`: (size, mtime) or `stat_columns.full_stat`'s."""
+        """Remember the file as turned away when read with `stat`: (size, mtime) or `stat_columns.full_stat`'s.
+        A stat too recent to tell a later write from the one read (`_settled`) is not kept, and
+        what was kept of the file before is forgotten."""
         full = full_stat(path, stat)
         key = self._clean_key(path)
-        if full is not None and self._clean.data.get(key) != full:
+        if full is None or not self._settled(full):
+            if self._clean.data.pop(key, None) is not None:
+                self._clean.dirty = True
+        elif self._clean.data.get(key) != full:
             self._clean.data[key] = full
             self._clean.dirty = True
 
