@@ -20,12 +20,6 @@ QUIET = "from vllm import LLM\nLLM('m', return_anything_mask=True)\n"  # the sam
 
 
 @pytest.fixture
-def settled_at_once(monkeypatch) -> None:
-    """Files written by a test are a moment old: let their stats count as settled."""
-    monkeypatch.setattr(cache, "_SETTLED_NS", 0)
-
-
-@pytest.fixture
 def reads(monkeypatch) -> list[str]:
     """The files a run reads to check them (their bytes, not their stat)."""
     read: list[str] = []

@@ -30,7 +30,6 @@ import sys
 import time
 from array import array
 from itertools import chain
-from typing import Any, Callable
 
 from ... import __version__
 from . import folder
@@ -40,6 +39,10 @@ from .ownership import SERVING, Generations, blake2b, claim, identity
 from .removal import NotRemoved, remove_cache
 from .stat_columns import fits, full_stat, hex_of, numbers_of, stat_of
 from .stores import Store
+
+TYPE_CHECKING = False  # (`typing` costs a run whose report is given again a tenth of its time: `last_run`)
+if TYPE_CHECKING:
+    from typing import Any, Callable
 
 __all__ = ["CACHE_DIR", "NotRemoved", "ResultCache", "default_directory", "remove_cache"]
 _FORMAT = 10
@@ -82,6 +85,7 @@ class ResultCache:
         self._scanned = Store(self, lambda: f"clients-{__version__}-{_FORMAT}.json")
         self._serving = False
         self._started = time.time_ns()
+        self._trees_used: set[str] = set()
 
     def _results_name(self) -> str:
         """One file per configuration: its key needs the rule table, so it waits for the first
@@ -257,6 +261,15 @@ class ResultCache:
         names only files the prefilter turns away reads them for clients (`check_command`)."""
         self._serving = True
 
+    def scanned_dependencies(self, path: str) -> list[str]:
+        """The files a scan for clients of `path` read (`scanned`), as kept."""
+        stored = self._scanned.data.get(self._clean_key(path))
+        return (
+            [name for name in stored[2] if type(name) is str]
+            if type(stored) is list and len(stored) == 3 and type(stored[2]) is dict
+            else []
+        )
+
     def remember_scan(self, path: str, stat: tuple[int, int, int, int], served: Any, dependencies: list[str]) -> None:
         self._scanned.data[self._clean_key(path)] = [list(stat), encoded_served(served), _digests(dependencies)]
         self._scanned.dirty = True
@@ -304,7 +317,49 @@ class ResultCache:
         """What discovery and the project pins remember between runs, as JSON values by string
         keys (`discovery.Snapshot.plain`, `recalled_pins.RecalledPins`): each checks the shape of
         what it gets back."""
-        return _Remembered(self._trees)
+        return _Remembered(self._trees, self._trees_used)
+
+    def remembered_used(self) -> list:
+        """The values of `snapshots` this run asked for or set (`last_run`)."""
+        return [self._trees.data.get(key) for key in self._trees_used]
+
+    def clean_stat(self, path: str) -> tuple[int, int, int, int] | None:
+        """The stat the file was remembered as turned away with (`is_clean`)."""
+        return self._clean.data.get(self._clean_key(path))
+
+    def recalled_stats(self, path: str) -> list[tuple[str, tuple]] | None:
+        """The stat `recall` finds the file's result by, and those of the files it read; None
+        when one is not kept."""
+        stored = self._results.data.get(self._key_of(path))
+        if type(stored) is not dict or stored.get("spelled") != path or type(stored.get("stat")) is not list:
+            return None
+        dependencies, stats = stored.get("dependencies"), stored.get("dependency_stats")
+        if type(dependencies) is not dict or type(stats) is not dict:
+            return None
+        kept = [(path, tuple(stored["stat"]))]
+        for dependency in dependencies:
+            found = stats.get(dependency)
+            if type(found) is not list:
+                return None
+            kept.append((dependency, tuple(found)))
+        return kept
+
+    def keep(self, store: Store) -> None:
+        """Write one more store of this folder now (`last_run`'s)."""
+        key, descriptor = self.key, self.open_folder()
+        if key is None or descriptor is None:
+            return
+        try:
+            store.write(descriptor, key)
+        finally:
+            os.close(descriptor)
+
+    def forget(self, name: str) -> None:
+        """Remove the store `name` from the folder, if there."""
+        descriptor = self.open_folder()
+        if descriptor is not None:
+            folder.remove(descriptor, name)
+            os.close(descriptor)
 
     def remembers_files(self) -> bool:
         """Whether an earlier run of this version remembered files the prefilter turned away."""
@@ -398,14 +453,17 @@ class _Remembered(dict):
     """A store's dict as discovery and the pins read and write it: a write marks the store for
     saving."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, used: set[str]) -> None:
         super().__init__()
         self._store = store
+        self._used = used  # the keys asked for or set (`ResultCache.remembered_used`)
 
     def get(self, key, default=None):  # type: ignore[override]
+        self._used.add(key)
         return self._store.data.get(key, default)
 
     def __setitem__(self, key, value) -> None:
+        self._used.add(key)
         self._store.data[key] = value
         self._store.dirty = True
 

@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 import os
-from typing import Any, Callable, Protocol
 
 from .folder import read, remove, replace
 from .ownership import blake2b
 
+TYPE_CHECKING = False  # (`typing` costs a run whose report is given again a tenth of its time: `last_run`)
+if TYPE_CHECKING:
+    from typing import Any, Callable, Protocol
 
-class _Cache(Protocol):
-    """What a store asks of the cache it belongs to (`cache.ResultCache`)."""
+    class _Cache(Protocol):
+        """What a store asks of the cache it belongs to (`cache.ResultCache`)."""
 
-    key: bytes | None
-    generations: Any
+        key: bytes | None
+        generations: Any
 
-    def open_folder(self) -> int | None: ...
+        def open_folder(self) -> int | None: ...
 
 
 STORE_BYTES = 256 << 20  # a store of a monorepo of 600,000 files is about 100 MB
