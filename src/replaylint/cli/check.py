@@ -276,6 +276,8 @@ def _may_be_given_again(args: argparse.Namespace, result_cache: ResultCache | No
     words = getattr(args, "words", None)
     if words is None or result_cache is None or args.watch or args.fix or args.diff or args.add_noqa or args.verbose:
         return False
+    if any(word.startswith("--hook") for word in words):  # (its words are paths or options by what exists)
+        return False
     if args.output_file or args.silent or args.stdin_filename or args.show_files:
         return False
     folder = cache_folder(words)

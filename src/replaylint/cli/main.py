@@ -70,7 +70,6 @@ ENVIRONMENT = {
     "no_cache": "REPLAYLINT_NO_CACHE",
     "cache_dir": "REPLAYLINT_CACHE_DIR",
 }
-_FALSE_WORDS = ("", "n", "no", "f", "false", "off", "0")  # clap's FalseyValueParser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -219,7 +218,9 @@ def _from_environment(args: argparse.Namespace) -> None:
         if value is None or getattr(args, dest):
             continue
         if dest == "no_cache":
-            args.no_cache = value.strip().lower() not in _FALSE_WORDS
+            from ..engine.cache.last_run import no_cache_asked
+
+            args.no_cache = no_cache_asked(value)
         elif dest == "output_format" and value not in FORMATS:
             _parser().error(f"invalid value {value!r} for --output-format (from {variable}): choose from {', '.join(FORMATS)}")
         elif value:

@@ -48,11 +48,16 @@ def run_digest(words: list[str]) -> str:
 
 
 def cache_folder(words: list[str]) -> str | None:
-    """The cache folder a run of `words` uses when it is the default one (no `--cache-dir`):
-    the only one a run looks in before its configuration is read."""
-    if any(word.startswith("--cache-dir") for word in words):
+    """The cache folder a run of `words` uses when it is the default one (no `--cache-dir`, no
+    `--no-cache`, in any spelling): the only one a run looks in before its configuration is read."""
+    if any(word.startswith(("--cache", "--no-c")) for word in words) or no_cache_asked(os.environ.get("REPLAYLINT_NO_CACHE")):
         return None
     return os.environ.get("REPLAYLINT_CACHE_DIR") or ".replaylint_cache"
+
+
+def no_cache_asked(value: str | None) -> bool:
+    """Whether `REPLAYLINT_NO_CACHE` turns the cache off (clap's falsey words leave it on, as ruff's)."""
+    return value is not None and value.strip().lower() not in ("", "n", "no", "f", "false", "off", "0")
 
 
 def replayed(words: list[str]) -> tuple[str, int] | None:
