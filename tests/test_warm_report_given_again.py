@@ -226,3 +226,20 @@ def test_a_client_s_config_in_a_tree_that_starts_a_replay_server_is_read_again(t
     assert checks == []
     _same_times(grpo, "use_vllm: true\nvllm_mode: server\nrepetition_penalty: 1.2\nvllm_server_port: 8001\n")
     assert codes(project, "--target-vllm", "0.34.0") == ["RPL301", "RPL302"]
+
+
+@pytest.mark.parametrize("cores", [{0, 1}, {0}])
+def test_a_change_in_either_half_of_the_stats_is_seen(tmp_path: Path, settled_at_once, monkeypatch, cores: set) -> None:
+    """The kept stats are compared in two halves, one by a forked process (one machine core:
+    both here); a file changed in the first or the last folder is seen."""
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: cores)
+    project = _project(tmp_path)
+    for number in range(6):
+        (project / f"part{number}").mkdir()
+        (project / f"part{number}" / "run.py").write_text(QUIET)
+    assert _warm(project) == ["RPL003"]
+    _same_times(project / "part0" / "run.py", LAUNCH)
+    assert codes(project) == ["RPL003", "RPL003"]
+    assert codes(project) == ["RPL003", "RPL003"]
+    _same_times(project / "part5" / "run.py", LAUNCH)
+    assert codes(project) == ["RPL003", "RPL003", "RPL003"]

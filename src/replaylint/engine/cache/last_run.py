@@ -30,7 +30,11 @@ from .ownership import blake2b
 from .stat_columns import fits, stat_of
 from .stores import Store
 
-RUN_STORE = f"run-{__version__}-1.json"
+TYPE_CHECKING = False  # (`typing` costs a run given again a tenth of its time)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+RUN_STORE = f"run-{__version__}-2.json"
 _KEYED_NAMES = ("NO_COLOR", "FORCE_COLOR", "PRE_COMMIT", "HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME")
 _KEYED_PREFIXES = ("REPLAYLINT_", "GIT_")
 
@@ -94,15 +98,52 @@ def _still_true(kept: dict) -> bool:
 
 
 def _stats_unchanged(kept: dict) -> bool:
-    """Whether the paths kept, by folder, have the stats kept (their digest: `_stats_digest`)."""
-    folders, expected = kept.get("folders"), kept.get("stats")
-    if type(folders) is not list or type(expected) is not str:
+    """Whether the paths kept, by folder, have the stats kept: the two halves' digests
+    (`_stats_digest`), the first half stated by a forked process while this one states the
+    second (a stat takes a microsecond, so threads would wait for each other's GIL)."""
+    folders, half, expected = kept.get("folders"), kept.get("half"), kept.get("stats")
+    if type(folders) is not list or type(half) is not int or not (_strings(expected) and len(expected) == 2):
         return False
+    first = _forked(lambda: _digest_now(folders[:half]) == expected[0])
+    second = _digest_now(folders[half:]) == expected[1]
+    return _joined(first) and second
+
+
+def _forked(check: Callable[[], bool]) -> bool | int:
+    """`check()` in a forked process: its id (`_joined` waits for its answer); the answer itself
+    when this machine has one core or cannot fork."""
+    if len(os.sched_getaffinity(0)) < 2 if hasattr(os, "sched_getaffinity") else True:
+        return check()
+    try:
+        child = os.fork()
+    except OSError:
+        return check()
+    if child == 0:
+        answer = False
+        try:
+            answer = check()
+        finally:
+            os._exit(0 if answer else 1)
+    return child
+
+
+def _joined(forked: bool | int) -> bool:
+    if type(forked) is bool:
+        return forked
+    try:
+        _, status = os.waitpid(forked, 0)
+    except OSError:
+        return False
+    return os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+
+
+def _digest_now(folders: list) -> str | None:
+    """`_stats_digest` of the paths as they are now, by folder; None when one cannot be stated."""
     numbers, inodes = array("q"), array("Q")
     add, add_inode, stat_now = numbers.extend, inodes.append, os.stat
     for entry in folders:
         if type(entry) is not list or len(entry) != 2 or type(entry[0]) is not str or not _strings(entry[1]):
-            return False
+            return None
         folder = entry[0]
         for name in entry[1]:
             try:
@@ -110,8 +151,8 @@ def _stats_unchanged(kept: dict) -> bool:
                 add((status.st_size, status.st_mtime_ns, status.st_ctime_ns))
                 add_inode(status.st_ino)
             except (OSError, ValueError, OverflowError):
-                return False
-    return _stats_digest(numbers, inodes) == expected
+                return None
+    return _stats_digest(numbers, inodes)
 
 
 def _stats_digest(numbers: array, inodes: array) -> str:
@@ -145,6 +186,16 @@ def _owner(folder: str) -> list[int] | None:
     except (OSError, ValueError):
         return None
     return [status.st_uid, stat.S_IMODE(status.st_mode)]
+
+
+def _half(folders: list[tuple[str, list[str]]]) -> int:
+    """Where to cut the folders so that each part holds about half of the paths."""
+    total, count = sum(len(names) for _, names in folders), 0
+    for position, (_, names) in enumerate(folders):
+        count += len(names)
+        if 2 * count >= total:
+            return position + 1
+    return len(folders)
 
 
 class RunFacts:
@@ -273,6 +324,12 @@ class RunFacts:
             for path in (finding.span.path, *(span.path for span in finding.related)):
                 self.stat_now(path)
 
+    def _columns(self, folders: list[tuple[str, list[str]]]) -> tuple[array, array]:
+        """The kept stats of the paths, by folder: (size, mtime, ctime) packed, and the inodes."""
+        paths = [folder + name for folder, names in folders for name in names]
+        numbers = array("q", (number for path in paths for number in self._stats[path][:3]))
+        return numbers, array("Q", (self._stats[path][3] for path in paths))
+
     def remember(self, words: list[str], report: str, status: int) -> None:
         """Leave the report for the next run of `words`, when all it rested on was kept (else
         forget the last one: it no longer holds)."""
@@ -283,9 +340,9 @@ class RunFacts:
         for path in self._stats:
             cut = path.rfind("/") + 1 if os.sep == "/" else 0
             folders.setdefault(path[:cut], []).append(path[cut:])
-        ordered = [folder + name for folder, names in folders.items() for name in names]
-        numbers = array("q", (number for path in ordered for number in self._stats[path][:3]))
-        inodes = array("Q", (self._stats[path][3] for path in ordered))
+        listed = list(folders.items())
+        half = _half(listed)
+        digests = [_stats_digest(*self._columns(part)) for part in (listed[:half], listed[half:])]
         store = Store(self._cache, lambda: RUN_STORE)
         store.data.clear()
         store.data.update(
@@ -296,7 +353,8 @@ class RunFacts:
             absent=sorted(self._absent),
             present=sorted(self._present),
             owners=[[folder, *owner] for folder, owner in self._owners.items()],
-            folders=[[folder, names] for folder, names in folders.items()],
-            stats=_stats_digest(numbers, inodes),
+            folders=[[folder, names] for folder, names in listed],
+            half=half,
+            stats=digests,
         )
         self._cache.keep(store)
