@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING
 
 from ..engine.config import Config, ConfigError, apply_override, common_start, find_config_file, load, patterns
 from ..engine.hierarchy import ConfigPerFile
-from ..report import console
+from ..report.console import error as _error, note as _console_note, said_lines, verbose, warning as _warn
+from .given_again import remember_run
 
 if TYPE_CHECKING:
     import argparse
 
-    from ..engine.cache import ResultCache
     from ..engine.checker import Checker, FileResult
     from ..report import Run
 
@@ -37,7 +37,7 @@ def resolve_settings(args: argparse.Namespace) -> ConfigPerFile:
     config_files, _ = _config_arguments(args.config or [])
     if len(config_files) > 1:
         raise ConfigError(f"--config names {len(config_files)} files; give one, and other --config values as `key = value`")
-    known: dict = {}  # what the search saw, for the searches of each file's (and a run given again: `last_run`)
+    known: dict = {}  # what the search saw: each file's searches, and a run given again (`last_run`), read it
     if args.isolated:
         config = Config(root=os.getcwd())
     elif config_files:
@@ -47,8 +47,7 @@ def resolve_settings(args: argparse.Namespace) -> ConfigPerFile:
         found = find_config_file(start, known)
         config = load(found) if found else Config(root=os.getcwd())
     command_line_over(config, args)
-    over = functools.partial(command_line_over, args=args)
-    return ConfigPerFile(config, over, per_file=not (args.isolated or config_files), known=known)
+    return ConfigPerFile(config, functools.partial(command_line_over, args=args), not (args.isolated or config_files), known)
 
 
 def command_line_over(config: Config, args: argparse.Namespace) -> None:
@@ -180,8 +179,8 @@ _quiet = False  # --quiet and --silent: no notes
 
 
 def run_check(args: argparse.Namespace) -> int:
-    global _quiet, _said
-    _quiet, _said = bool(args.quiet or args.silent), False
+    global _quiet
+    _quiet = bool(args.quiet or args.silent)
     args.fix = args.fix or args.fix_only  # (also set by the command line, before --watch is refused with it)
     if args.silent:
         sys.stdout = open(os.devnull, "w", encoding="utf-8")
@@ -193,7 +192,7 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def _run_check(args: argparse.Namespace) -> int:
-    settings = resolve_settings(args)
+    settings, said = resolve_settings(args), said_lines()
     config = settings.base
     problem = _output_file_problem(args)
     if problem:
@@ -230,14 +229,13 @@ def _run_check(args: argparse.Namespace) -> int:
         return _check_stdin(Checker(config, project_pins=RecalledPins()), config, args)
     run = Run(findings=[], unsafe_fixes_enabled=args.unsafe_fixes, root=_repository_root(config), quiet=_quiet)
     result_cache = None if args.no_cache else ResultCache(args.cache_dir or default_directory(config.root), config.fingerprint, _note)
-    given_again = _may_be_given_again(args, result_cache)
     roots = trusted_roots(args.paths or ["."])
     pins = RecalledPins(result_cache.snapshots if result_cache is not None else None)
     checker = Checker(config, pins, cached=result_cache is not None, roots=roots, settings=settings)
     started = time.perf_counter()
     results = run_checks(args.paths or ["."], config, checker, result_cache, args.workers)
     if args.verbose:
-        console.verbose(config.source, [result.path for result in results], time.perf_counter() - started)
+        verbose(config.source, [result.path for result in results], time.perf_counter() - started)
     had_error = False
     shown_notes: set[str] = set()
     run.files_checked = len(results)
@@ -260,59 +258,9 @@ def _run_check(args: argparse.Namespace) -> int:
             return EXIT_ERROR if had_error else EXIT_FINDINGS if run.fixed and args.exit_non_zero_on_fix else EXIT_CLEAN
     for result in results:
         run.findings.extend(result.findings)
-    shown: list[str] = []
-    status = _report(run, config, args, had_error, shown)
-    if given_again and result_cache is not None and not _said and status in (EXIT_CLEAN, EXIT_FINDINGS):
-        _remember(args, settings, checker, result_cache, results, run, shown[0], status)
+    status = _report(run, config, args, had_error)
+    remember_run(args, settings, result_cache, results, run, status, said)  # given again while nothing changes, when it may be
     return EXIT_FINDINGS if status == EXIT_CLEAN and run.fixed and args.exit_non_zero_on_fix else status
-
-
-def _may_be_given_again(args: argparse.Namespace, result_cache: ResultCache | None) -> bool:
-    """Whether the run's report may be given again by a later run of the same words while
-    nothing it rested on changes (`engine.cache.last_run`): a check of folders that only
-    reports, in the cache folder a run finds before reading its configuration."""
-    from ..engine.cache.last_run import cache_folder
-
-    words = getattr(args, "words", None)
-    if words is None or result_cache is None or args.watch or args.fix or args.diff or args.add_noqa or args.verbose:
-        return False
-    if any(word.startswith("--hook") for word in words):  # (its words are paths or options by what exists)
-        return False
-    if args.output_file or args.silent or args.stdin_filename or args.show_files:
-        return False
-    folder = cache_folder(words)
-    if folder is None or os.path.abspath(folder) != os.path.abspath(result_cache.directory):
-        return False
-    return all(path != "-" and os.path.isdir(path) for path in args.paths or ["."])
-
-
-def _remember(
-    args: argparse.Namespace,
-    settings: ConfigPerFile,
-    checker: Checker,
-    result_cache: ResultCache,
-    results: list,
-    run: Run,
-    report: str,
-    status: int,
-) -> None:
-    """Leave the report, with what it rested on, for the next run of the same words."""
-    from ..engine.cache.last_run import RunFacts
-
-    facts = RunFacts(result_cache)
-    facts.searched(settings.known)
-    for value in args.config or ():
-        facts.stat_now(value)
-    for path in [*(args.paths or ["."])]:
-        facts.real(path)
-        facts.repository_marks(os.path.realpath(path))
-    facts.repository_marks(os.getcwd())
-    facts.remembered()
-    facts.results(results)
-    if result_cache.serving():
-        facts.clients(results)
-    facts.shown(run.findings)
-    facts.remember(args.words, report, status)
 
 
 def _show_files(args: argparse.Namespace, settings: ConfigPerFile) -> int:
@@ -394,7 +342,7 @@ def _check_stdin(checker: Checker, config: Config, args: argparse.Namespace) -> 
     return _report(run, config, args, had_error)
 
 
-def _report(run: Run, config: Config, args: argparse.Namespace, had_error: bool, shown: list[str] | None = None) -> int:
+def _report(run: Run, config: Config, args: argparse.Namespace, had_error: bool) -> int:
     from ..engine.text_decoding import load_texts
     from ..report import render
 
@@ -405,7 +353,7 @@ def _report(run: Run, config: Config, args: argparse.Namespace, had_error: bool,
         from ..report.statistics import render as render_statistics
 
         try:
-            text = render_statistics(config.output_format, run)
+            text = run.rendered = render_statistics(config.output_format, run)
         except ValueError as error:
             _error(str(error))
             return EXIT_ERROR
@@ -413,9 +361,7 @@ def _report(run: Run, config: Config, args: argparse.Namespace, had_error: bool,
         from ..report.text import use_color
 
         run.color = not args.output_file and args.color != "never" and (args.color == "always" or use_color(sys.stdout))
-        text = render(config.output_format, run)
-    if shown is not None:
-        shown.append(text)
+        text = run.rendered = render(config.output_format, run)
     if args.output_file:
         from ..report.output_file import ReportNotWritten, write_report
 
@@ -436,27 +382,10 @@ def _report(run: Run, config: Config, args: argparse.Namespace, had_error: bool,
     return EXIT_CLEAN
 
 
-_said = False  # something was said on stderr: the report alone cannot be given again (`last_run`)
-
-
 def _note(message: str) -> None:
     """A note on stderr, unless the run is quiet (`-q`, `-s`): the cache's notes come here too."""
-    global _said
     if not _quiet:
-        _said = True
-        console.note(message)
-
-
-def _warn(message: str) -> None:
-    global _said
-    _said = True
-    console.warning(message)
-
-
-def _error(message: str) -> None:
-    global _said
-    _said = True
-    console.error(message)
+        _console_note(message)
 
 
 def _repository_root(config: Config) -> str:

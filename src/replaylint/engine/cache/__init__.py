@@ -28,8 +28,6 @@ from __future__ import annotations
 import os
 import sys
 import time
-from array import array
-from itertools import chain
 
 from ... import __version__
 from . import folder
@@ -37,8 +35,8 @@ from .entries import Entry, encoded_served, entry_of
 from .folder import CACHE_DIR
 from .ownership import SERVING, Generations, blake2b, claim, identity
 from .removal import NotRemoved, remove_cache
-from .stat_columns import fits, full_stat, hex_of, numbers_of, stat_of
-from .stores import Store
+from .stat_columns import full_stat, packed, stat_of, unpacked
+from .stores import Remembered, Store
 
 TYPE_CHECKING = False  # (`typing` costs a run whose report is given again a tenth of its time: `last_run`)
 if TYPE_CHECKING:
@@ -290,34 +288,17 @@ class ResultCache:
         return key[len(self._prefix) :] if key.startswith(self._prefix) else key
 
     def _encode_stats(self, data: dict) -> dict:
-        """The `stat_columns.full_stat` of each path, as a column of paths and two of packed numbers: JSON
-        reads a string of hex digits in a fifth of the time of the numbers it spells, and a warm
-        run reads one per file of the tree. A stat that does not fit is left out (read again)."""
-        kept = {path: full for path, full in data.items() if fits(full)}
-        numbers = array("q", chain.from_iterable(full[:3] for full in kept.values()))
-        inodes = array("Q", (full[3] for full in kept.values()))
-        return {"folder": self._prefix, "paths": list(kept), "stats": hex_of(numbers), "inodes": hex_of(inodes)}
+        return packed(data, self._prefix)
 
     def _decode_stats(self, value: object) -> dict | None:
-        if type(value) is not dict or value.keys() != {"folder", "paths", "stats", "inodes"} or type(value["folder"]) is not str:
-            return None
-        stored_in, paths = value["folder"], value["paths"]
-        if type(paths) is not list or not set(map(type, paths)) <= {str}:
-            return None
-        numbers, inodes = numbers_of("q", value["stats"]), numbers_of("Q", value["inodes"])
-        if numbers is None or inodes is None or len(numbers) != 3 * len(paths) or len(inodes) != len(paths):
-            return None
-        if stored_in != self._prefix:  # stored by a run in another working folder
-            paths = [self._clean_key(path if path[:1] == "/" else stored_in + path) for path in paths]
-        each = iter(numbers)
-        return dict(zip(paths, zip(each, each, each, inodes)))
+        return unpacked(value, self._prefix, self._clean_key)
 
     @property
-    def snapshots(self) -> _Remembered:
+    def snapshots(self) -> Remembered:
         """What discovery and the project pins remember between runs, as JSON values by string
         keys (`discovery.Snapshot.plain`, `recalled_pins.RecalledPins`): each checks the shape of
         what it gets back."""
-        return _Remembered(self._trees, self._trees_used)
+        return Remembered(self._trees, self._trees_used)
 
     def remembered_used(self) -> list:
         """The values of `snapshots` this run asked for or set (`last_run`)."""
@@ -447,25 +428,6 @@ def _normalised(path: str) -> bool:
     """Whether `path` has no `.` or `..` part, no doubled or trailing slash (on POSIX): as
     discovery gives paths, and as `os.path.abspath` would leave them."""
     return os.sep == "/" and bool(path) and path[-1] not in "/." and "./" not in path and "//" not in path
-
-
-class _Remembered(dict):
-    """A store's dict as discovery and the pins read and write it: a write marks the store for
-    saving."""
-
-    def __init__(self, store: Store, used: set[str]) -> None:
-        super().__init__()
-        self._store = store
-        self._used = used  # the keys asked for or set (`ResultCache.remembered_used`)
-
-    def get(self, key, default=None):  # type: ignore[override]
-        self._used.add(key)
-        return self._store.data.get(key, default)
-
-    def __setitem__(self, key, value) -> None:
-        self._used.add(key)
-        self._store.data[key] = value
-        self._store.dirty = True
 
 
 def default_directory(root: str) -> str:

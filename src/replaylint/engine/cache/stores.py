@@ -151,3 +151,22 @@ class Store:
         except (OSError, TypeError, ValueError):
             return  # a store that cannot be written (a full disk, a folder in its place) is only slower
         self.dirty = False
+
+
+class Remembered(dict):
+    """A store's dict as discovery and the pins read and write it: a write marks the store for
+    saving."""
+
+    def __init__(self, store: Store, used: set[str]) -> None:
+        super().__init__()
+        self._store = store
+        self._used = used  # the keys asked for or set (`ResultCache.remembered_used`)
+
+    def get(self, key, default=None):  # type: ignore[override]
+        self._used.add(key)
+        return self._store.data.get(key, default)
+
+    def __setitem__(self, key, value) -> None:
+        self._used.add(key)
+        self._store.data[key] = value
+        self._store.dirty = True
