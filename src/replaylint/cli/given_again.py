@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 
-from ..engine.cache.last_run import RunFacts, cache_folder
+from ..engine.cache.last_run import RunFacts, cache_folder, forget
 from ..report.console import said_lines
 
 TYPE_CHECKING = False
@@ -24,6 +24,9 @@ def remember_run(
     may be given again (`may_be_given_again`) and the run said nothing more on stderr than
     `said` lines (before it began)."""
     if result_cache is None or status not in (0, 1) or said_lines() != said or not may_be_given_again(args, result_cache):
+        return
+    if result_cache.unsettled:  # a file changed within a clock step of the run: its stat cannot tell
+        forget(result_cache)
         return
     facts = RunFacts(result_cache)
     facts.searched(settings.known)

@@ -84,6 +84,7 @@ class ResultCache:
         self._serving = False
         self._started = time.time_ns()
         self._trees_used: set[str] = set()
+        self.unsettled = False  # a stat was too recent to keep (`_settled`), or a file changed as it was read
 
     def _results_name(self) -> str:
         """One file per configuration: its key needs the rule table, so it waits for the first
@@ -191,8 +192,16 @@ class ResultCache:
 
     def _settled(self, stat: tuple[int, ...]) -> bool:
         """Whether the file's times are older than this run by more than a file system's clock
-        step: a write in the same step as the read would leave them as they were."""
-        return self._started - max(stat[1], stat[2]) >= _SETTLED_NS
+        step: a write in the same step as the read would leave them as they were. (One that is
+        not leaves no report of this run to give again: `unsettled`.)"""
+        settled = max(stat[1], stat[2]) <= self.settled_until
+        self.unsettled |= not settled
+        return settled
+
+    @property
+    def settled_until(self) -> int:
+        """The latest time (ns) a settled stat may hold (`_settled`)."""
+        return self._started - _SETTLED_NS
 
     def store(
         self,
@@ -308,6 +317,11 @@ class ResultCache:
         """The stat the file was remembered as turned away with (`is_clean`)."""
         return self._clean.data.get(self._clean_key(path))
 
+    def clean_stats(self, paths: list[str]) -> list:
+        """`clean_stat` of each path, by `still_clean`'s keys (another spelling finds None)."""
+        clean, prefix, below, posix = self._clean.data, self._prefix, len(self._prefix), os.sep == "/"
+        return [clean.get(path[below:] if path.startswith(prefix) else path) if posix else self.clean_stat(path) for path in paths]
+
     def recalled_stats(self, path: str) -> list[tuple[str, tuple]] | None:
         """The stat `recall` finds the file's result by, and those of the files it read; None
         when one is not kept."""
@@ -324,23 +338,6 @@ class ResultCache:
                 return None
             kept.append((dependency, tuple(found)))
         return kept
-
-    def keep(self, store: Store) -> None:
-        """Write one more store of this folder now (`last_run`'s)."""
-        key, descriptor = self.key, self.open_folder()
-        if key is None or descriptor is None:
-            return
-        try:
-            store.write(descriptor, key)
-        finally:
-            os.close(descriptor)
-
-    def forget(self, name: str) -> None:
-        """Remove the store `name` from the folder, if there."""
-        descriptor = self.open_folder()
-        if descriptor is not None:
-            folder.remove(descriptor, name)
-            os.close(descriptor)
 
     def remembers_files(self) -> bool:
         """Whether an earlier run of this version remembered files the prefilter turned away."""
@@ -386,6 +383,7 @@ class ResultCache:
         full = full_stat(path, stat)
         key = self._clean_key(path)
         if full is None or not self._settled(full):
+            self.unsettled = True
             if self._clean.data.pop(key, None) is not None:
                 self._clean.dirty = True
         elif self._clean.data.get(key) != full:

@@ -23,11 +23,13 @@ import os
 import stat
 import sys
 from array import array
+from itertools import chain
 
 from ... import __version__
 from . import ResultCache, digest
+from .folder import remove
 from .ownership import blake2b
-from .stat_columns import fits, stat_of
+from .stat_columns import stat_of
 from .stores import Store
 
 TYPE_CHECKING = False  # (`typing` costs a run given again a tenth of its time)
@@ -84,6 +86,19 @@ def _silent(message: str) -> None:
 
 
 def _still_true(kept: dict) -> bool:
+    """Whether every path kept is as kept: the stats of half of them compared by a forked
+    process while this one compares the other half and the rest."""
+    folders, half, expected = kept.get("folders"), kept.get("half"), kept.get("stats")
+    if type(folders) is not list or type(half) is not int or not (_strings(expected) and len(expected) == 2):
+        return False
+    first = _forked(lambda: _digest_now(folders[:half]) == expected[0])
+    rest = _paths_hold(kept) and _digest_now(folders[half:]) == expected[1]
+    return _joined(first) and rest
+
+
+def _paths_hold(kept: dict) -> bool:
+    """The real paths of the folders checked, which paths exist, and the owners of the folders
+    the configuration search trusted."""
     real, absent, present, owners = kept.get("real"), kept.get("absent"), kept.get("present"), kept.get("owners")
     if not (_pairs(real) and _strings(absent) and _strings(present) and type(owners) is list):
         return False
@@ -91,22 +106,7 @@ def _still_true(kept: dict) -> bool:
         return False
     if any(_presence(path) is not False for path in absent) or any(_presence(path) is not True for path in present):
         return False
-    for entry in owners:
-        if type(entry) is not list or len(entry) != 3 or type(entry[0]) is not str or _owner(entry[0]) != entry[1:]:
-            return False
-    return _stats_unchanged(kept)
-
-
-def _stats_unchanged(kept: dict) -> bool:
-    """Whether the paths kept, by folder, have the stats kept: the two halves' digests
-    (`_stats_digest`), the first half stated by a forked process while this one states the
-    second (a stat takes a microsecond, so threads would wait for each other's GIL)."""
-    folders, half, expected = kept.get("folders"), kept.get("half"), kept.get("stats")
-    if type(folders) is not list or type(half) is not int or not (_strings(expected) and len(expected) == 2):
-        return False
-    first = _forked(lambda: _digest_now(folders[:half]) == expected[0])
-    second = _digest_now(folders[half:]) == expected[1]
-    return _joined(first) and second
+    return all(type(entry) is list and len(entry) == 3 and type(entry[0]) is str and _owner(entry[0]) == entry[1:] for entry in owners)
 
 
 def _forked(check: Callable[[], bool]) -> bool | int:
@@ -211,11 +211,10 @@ class RunFacts:
         self.complete = True  # False once something is not kept by a stat: no report is left then
 
     def stat(self, path: str, kept: tuple[int, ...] | None) -> None:
-        """`path` with the stat (size, mtime, ctime, inode) its verdict was made with."""
-        if kept is None or len(kept) != 4 or not fits(kept) or not self._cache._settled(kept) or self._stats.get(path, kept) != kept:
+        """`path` with the stat (size, mtime, ctime, inode) its verdict was made with (settled
+        and packable, `remember` checks)."""
+        if kept is None or len(kept) != 4 or self._stats.setdefault(path, kept) != kept:
             self.complete = False
-        else:
-            self._stats[path] = (kept[0], kept[1], kept[2], kept[3])
 
     def stat_now(self, path: str) -> None:
         """`path` as it is now: its stat, or its absence."""
@@ -288,17 +287,24 @@ class RunFacts:
         """Each file's verdict by the stat a store keeps it with: turned away (`is_clean`),
         recalled (`recall`, and the stats of the files its result read), or decided by its name
         (a suffix no frontend reads: no stat)."""
-        for result in results:
+        for result in results:  # (a file checked in this run has no stat kept yet: say so at once)
             if result.parsed or result.digest is not None:
                 kept = self._cache.recalled_stats(result.path)
                 if kept is None:
                     self.complete = False
-                for path, found in kept or ():
-                    self.stat(path, found)
-            elif (found := self._cache.clean_stat(result.path)) is not None:
-                self.stat(result.path, found)
-            elif result.kind is not None or "." not in result.path[result.path.rfind(os.sep) + 1 :]:
-                self.complete = False
+                    return
+                for dependency, its in kept:
+                    self.stat(dependency, its)
+        stats, cut = self._stats, os.sep
+        for result, found in zip(results, self._cache.clean_stats([result.path for result in results])):
+            path = result.path
+            if result.parsed or result.digest is not None:
+                continue
+            elif found is not None:
+                if stats.setdefault(path, found) != found:
+                    self.complete = False
+            elif result.kind is not None or "." not in path[path.rfind(cut) + 1 :]:
+                self.stat(path, self._cache.clean_stat(path))  # (another spelling of the path)
             if not self.complete:
                 return
 
@@ -324,37 +330,77 @@ class RunFacts:
             for path in (finding.span.path, *(span.path for span in finding.related)):
                 self.stat_now(path)
 
-    def _columns(self, folders: list[tuple[str, list[str]]]) -> tuple[array, array]:
-        """The kept stats of the paths, by folder: (size, mtime, ctime) packed, and the inodes."""
-        paths = [folder + name for folder, names in folders for name in names]
-        numbers = array("q", (number for path in paths for number in self._stats[path][:3]))
-        return numbers, array("Q", (self._stats[path][3] for path in paths))
+    def _by_folder(self) -> list[tuple[str, tuple[list[str], list[tuple]]]]:
+        """The paths kept grouped by folder (their names, their stats), in the order first met."""
+        groups: dict[str, tuple[list[str], list[tuple]]] = {}
+        posix = os.sep == "/"
+        for path, kept in self._stats.items():
+            cut = path.rfind("/") + 1 if posix else 0
+            group = groups.get(path[:cut])
+            if group is None:
+                group = groups[path[:cut]] = ([], [])
+            group[0].append(path[cut:])
+            group[1].append(kept)
+        return list(groups.items())
+
+    def _settled(self, numbers: array) -> bool:
+        """Whether the packed stats are all older than the run by a clock step (`cache._settled`)."""
+        until = self._cache.settled_until
+        return not numbers or (max(numbers[1::3]) <= until and max(numbers[2::3]) <= until)
 
     def remember(self, words: list[str], report: str, status: int) -> None:
         """Leave the report for the next run of `words`, when all it rested on was kept (else
         forget the last one: it no longer holds)."""
         if not self.complete or self._absent & set(self._stats):
-            self._cache.forget(RUN_STORE)
+            forget(self._cache)
             return
-        folders: dict[str, list[str]] = {}
-        for path in self._stats:
-            cut = path.rfind("/") + 1 if os.sep == "/" else 0
-            folders.setdefault(path[:cut], []).append(path[cut:])
-        listed = list(folders.items())
-        half = _half(listed)
-        digests = [_stats_digest(*self._columns(part)) for part in (listed[:half], listed[half:])]
+        listed = self._by_folder()
+        half = _half([(folder, names) for folder, (names, _) in listed])
+        try:
+            columns = [_columns([kept for _, (_, stats) in part for kept in stats]) for part in (listed[:half], listed[half:])]
+        except OverflowError:  # a stat that does not pack
+            columns = []
+        if not columns or not all(self._settled(numbers) for numbers, _ in columns):
+            forget(self._cache)
+            return
+        digests = [_stats_digest(numbers, inodes) for numbers, inodes in columns]
         store = Store(self._cache, lambda: RUN_STORE)
-        store.data.clear()
-        store.data.update(
-            run=run_digest(words),
-            report=report,
-            status=status,
-            real=[[path, target] for path, target in self._real.items()],
-            absent=sorted(self._absent),
-            present=sorted(self._present),
-            owners=[[folder, *owner] for folder, owner in self._owners.items()],
-            folders=[[folder, names] for folder, names in listed],
-            half=half,
-            stats=digests,
+        store.assign(
+            dict(
+                run=run_digest(words),
+                report=report,
+                status=status,
+                real=[[path, target] for path, target in self._real.items()],
+                absent=sorted(self._absent),
+                present=sorted(self._present),
+                owners=[[folder, *owner] for folder, owner in self._owners.items()],
+                folders=[[folder, names] for folder, (names, _) in listed],
+                half=half,
+                stats=digests,
+            )
         )
-        self._cache.keep(store)
+        _write(self._cache, store)
+
+
+def _columns(stats: list[tuple]) -> tuple[array, array]:
+    """Stats (size, mtime, ctime) packed, and their inodes (OverflowError: one does not pack)."""
+    return array("q", chain.from_iterable(stat[:3] for stat in stats)), array("Q", [stat[3] for stat in stats])
+
+
+def _write(result_cache: ResultCache, store: Store) -> None:
+    """Write the store in the cache's folder now."""
+    key, descriptor = result_cache.key, result_cache.open_folder()
+    if key is None or descriptor is None:
+        return
+    try:
+        store.write(descriptor, key)
+    finally:
+        os.close(descriptor)
+
+
+def forget(result_cache: ResultCache) -> None:
+    """Remove the report left to give again from the cache's folder: it no longer holds."""
+    descriptor = result_cache.open_folder()
+    if descriptor is not None:
+        remove(descriptor, RUN_STORE)
+        os.close(descriptor)

@@ -115,6 +115,11 @@ class Store:
             self._data = self._load()
         return self._data
 
+    def assign(self, data: dict) -> None:
+        """Give the store `data` instead of what it holds (without reading that)."""
+        self._data = data
+        self.dirty = True
+
     def _load(self) -> dict:
         key = self._cache.key
         if key is None:
