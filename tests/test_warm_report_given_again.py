@@ -8,6 +8,7 @@ import contextlib
 import io
 import json
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from test_cache_recall_by_stat import LAUNCH, QUIET, _same_times
 
 from replaylint.cli import check as check_command
 from replaylint.cli.main import main
+from replaylint.engine import cache
 from replaylint.engine.cache.last_run import RUN_STORE
 
 
@@ -153,13 +155,30 @@ def test_a_config_yaml_a_launch_reads_is_read_again_when_it_changes(tmp_path: Pa
 
 
 def test_a_tree_written_within_the_clock_step_leaves_no_report_to_give_again(tmp_path: Path, checks) -> None:
-    """Without the fixture, every file is younger than a clock step: a rewrite in the same
-    step would not show in its stat, so no report is left to give again."""
+    """A file system that keeps whole seconds (FAT keeps two): a file written in the clock step
+    of the run, rewritten in the same step, would keep its stat, so no report is left to give
+    again (times on whole seconds, a moment ahead, stand for such a clock)."""
     project = _project(tmp_path)
-    for _ in range(3):
+    whole_second = (time.time_ns() // 1_000_000_000 + 5) * 1_000_000_000
+    for path in project.rglob("*.py"):
+        os.utime(path, ns=(whole_second, whole_second))
+    for _ in range(2):
         assert codes(project) == ["RPL003"]
     assert not (project / ".replaylint_cache" / RUN_STORE).exists()
-    assert checks == [1, 1, 1]
+    assert checks == [1, 1]
+
+
+def test_a_stat_is_settled_after_a_clock_step_of_its_file_system() -> None:
+    """Times with digits below 10 ms are a fine clock's (kernel ticks): settled a tenth of a
+    second later; times on whole seconds may be a coarse clock's: two seconds."""
+    results = cache.ResultCache("unused", "fingerprint")
+    now = results._started
+    fine, coarse = now - 150_000_000 + 1_234_567, (now // 10**9 - 1) * 10**9
+    assert results._settled((1, fine, fine, 1))
+    assert not results._settled((1, now - 50_000_000 + 1_234_567, fine, 1))
+    assert not results._settled((1, coarse, coarse, 1))
+    assert not results._settled((1, coarse, fine, 1))  # a mtime set by `touch -d` or `tar` to a whole second
+    assert results._settled((1, coarse - 2 * 10**9, coarse - 2 * 10**9, 1))
 
 
 def test_other_words_or_environment_are_not_given_this_report(tmp_path: Path, settled_at_once, monkeypatch) -> None:

@@ -46,6 +46,9 @@ __all__ = ["CACHE_DIR", "NotRemoved", "ResultCache", "default_directory", "remov
 _FORMAT = 10
 _DIGEST_CHARACTERS = 64  # `digest`'s: a result's key is the digest of the file's bytes, then its context
 _SETTLED_NS = 2_000_000_000  # the coarsest clock step of a common file system (FAT's two seconds)
+# Times with digits below 10 ms come from a file system that keeps them finer, in the kernel's
+# clock ticks (1-10 ms): a tenth of a second tells a later write from the one read.
+_FINE_STEP_NS, _FINE_SETTLED_NS = 10_000_000, 100_000_000
 _DEPENDENCY_BYTES = 64 << 20
 _IGNORE = b"# Created by replaylint\n*\n"
 
@@ -194,13 +197,16 @@ class ResultCache:
         """Whether the file's times are older than this run by more than a file system's clock
         step: a write in the same step as the read would leave them as they were. (One that is
         not leaves no report of this run to give again: `unsettled`.)"""
-        settled = max(stat[1], stat[2]) <= self.settled_until
+        latest = max(stat[1], stat[2])
+        settled = latest <= self.settled_until or (
+            bool(stat[1] % _FINE_STEP_NS and stat[2] % _FINE_STEP_NS) and latest <= self._started - min(_FINE_SETTLED_NS, _SETTLED_NS)
+        )
         self.unsettled |= not settled
         return settled
 
     @property
     def settled_until(self) -> int:
-        """The latest time (ns) a settled stat may hold (`_settled`)."""
+        """The latest time (ns) any settled stat may hold, whatever its file system (`_settled`)."""
         return self._started - _SETTLED_NS
 
     def store(

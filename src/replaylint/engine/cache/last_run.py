@@ -345,8 +345,10 @@ class RunFacts:
 
     def _settled(self, numbers: array) -> bool:
         """Whether the packed stats are all older than the run by a clock step (`cache._settled`)."""
-        until = self._cache.settled_until
-        return not numbers or (max(numbers[1::3]) <= until and max(numbers[2::3]) <= until)
+        until, mtimes, ctimes = self._cache.settled_until, numbers[1::3], numbers[2::3]
+        if not numbers or (max(mtimes) <= until and max(ctimes) <= until):
+            return True
+        return all(self._cache._settled((0, mtime, ctime)) for mtime, ctime in zip(mtimes, ctimes) if max(mtime, ctime) > until)
 
     def remember(self, words: list[str], report: str, status: int) -> None:
         """Leave the report for the next run of `words`, when all it rested on was kept (else
