@@ -140,6 +140,10 @@ def test_a_nested_configuration_is_read_when_it_changes(tmp_path: Path, settled_
     assert _warm(project) == ["RPL003"]
     _same_times(project / "deploy" / "replaylint.toml", 'ignore = ["RPL"]\n')
     assert codes(project) == []
+    (project / "deploy" / "replaylint.toml").unlink()
+    assert _warm(project) == ["RPL003"]
+    (project / "deploy" / ".replaylint.toml").write_text('ignore = ["RPL003"]\n')  # added where none was
+    assert codes(project) == []
 
 
 def test_a_config_yaml_a_launch_reads_is_read_again_when_it_changes(tmp_path: Path, settled_at_once) -> None:

@@ -29,14 +29,14 @@ def remember_run(
         forget(result_cache)
         return
     facts = RunFacts(result_cache)
-    facts.searched(settings.known)
+    facts.remembered()
+    facts.searched(settings.known)  # (after the stamps: a folder stamped needs no more)
     for value in args.config or ():
         facts.stat_now(value)  # a file, or a `key = value` because no such file exists
     for path in args.paths or ["."]:
         facts.real(path)
         facts.repository_marks(os.path.realpath(path))  # `files.trusted_roots`
     facts.repository_marks(os.getcwd())  # the root the CI formats' paths are relative to
-    facts.remembered()
     facts.results(results)
     if result_cache.serving():
         facts.clients(results)

@@ -255,7 +255,13 @@ class RunFacts:
         for key, value in known.items():
             if key[0] == "safe" and (value is not True or not trusted(key[1], folder=False)):
                 self.complete = False
+        stamped = self._stamped()
         for folder in dict.fromkeys(key[1] for key in known if key[0] in ("search", "names", "top")):
+            if folder in stamped:  # a name added or removed, an owner or mode changed: its stamp tells
+                for name in CONFIG_NAMES:
+                    if _presence(os.path.join(folder, name)) is not False:
+                        self.stat_now(os.path.join(folder, name))
+                continue
             owner = _owner(folder)
             if owner is None:
                 self.complete = False
@@ -268,6 +274,12 @@ class RunFacts:
                 self.complete = False
             else:
                 (self._present if marker else self._absent).add(os.path.join(folder, ".git"))
+
+    def _stamped(self) -> set[str]:
+        """The absolute paths kept by a stamp so far (`remembered` first): relative ones are the
+        walk's, normalised below the working folder."""
+        here = os.getcwd()
+        return {path if path[:1] == os.sep else here if path == "." else os.path.join(here, path) for path in self._stats}
 
     def real(self, path: str) -> None:
         self._real[path] = os.path.realpath(path)
