@@ -36,7 +36,7 @@ TYPE_CHECKING = False  # (`typing` costs a run given again a tenth of its time)
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-RUN_STORE = f"run-{__version__}-2.json"
+RUN_STORE = f"run-{__version__}-3.json"
 _KEYED_NAMES = ("NO_COLOR", "FORCE_COLOR", "PRE_COMMIT", "HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME")
 _KEYED_PREFIXES = ("REPLAYLINT_", "GIT_")
 
@@ -86,14 +86,27 @@ def _silent(message: str) -> None:
 
 
 def _still_true(kept: dict) -> bool:
-    """Whether every path kept is as kept: the stats of half of them compared by a forked
-    process while this one compares the other half and the rest."""
-    folders, half, expected = kept.get("folders"), kept.get("half"), kept.get("stats")
-    if type(folders) is not list or type(half) is not int or not (_strings(expected) and len(expected) == 2):
+    """Whether every path kept is as kept. The stats are compared by chunks of folders, the
+    folders changed last first (a tree being edited changes there again): a forked process takes
+    every other chunk, this one the rest and the other paths; either stops at the first change."""
+    folders, chunks = kept.get("folders"), kept.get("chunks")
+    if type(folders) is not list or type(chunks) is not list:
         return False
-    first = _forked(lambda: _digest_now(folders[:half]) == expected[0])
-    rest = _paths_hold(kept) and _digest_now(folders[half:]) == expected[1]
-    return _joined(first) and rest
+    parts, start = [], 0
+    for chunk in chunks:
+        if type(chunk) is not list or len(chunk) != 2 or type(chunk[0]) is not int or type(chunk[1]) is not str or chunk[0] <= start:
+            return False
+        parts.append((folders[start : chunk[0]], chunk[1]))
+        start = chunk[0]
+    if start != len(folders):
+        return False
+    other = _forked(lambda: _unchanged(parts[1::2]))
+    mine = _unchanged(parts[0::2]) and _paths_hold(kept)
+    return _joined(other, stop=not mine) and mine
+
+
+def _unchanged(parts: list[tuple[list, str]]) -> bool:
+    return all(_digest_now(folders) == expected for folders, expected in parts)
 
 
 def _paths_hold(kept: dict) -> bool:
@@ -127,10 +140,13 @@ def _forked(check: Callable[[], bool]) -> bool | int:
     return child
 
 
-def _joined(forked: bool | int) -> bool:
+def _joined(forked: bool | int, stop: bool = False) -> bool:
+    """The answer of `_forked`, waited for; with `stop`, the process is ended first (its answer is not needed)."""
     if type(forked) is bool:
         return forked
     try:
+        if stop:
+            os.kill(forked, 9)  # SIGKILL
         _, status = os.waitpid(forked, 0)
     except OSError:
         return False
@@ -157,7 +173,7 @@ def _digest_now(folders: list) -> str | None:
 
 def _stats_digest(numbers: array, inodes: array) -> str:
     """The digest of the stats (size, mtime, ctime) and inodes of the paths, in their order: a run
-    compares it, not each number (the numbers would be half the store)."""
+    compares it, not each number (the numbers would make the store twice as large)."""
     return blake2b()(numbers.tobytes() + inodes.tobytes(), digest_size=32).hexdigest()
 
 
@@ -188,14 +204,18 @@ def _owner(folder: str) -> list[int] | None:
     return [status.st_uid, stat.S_IMODE(status.st_mode)]
 
 
-def _half(folders: list[tuple[str, list[str]]]) -> int:
-    """Where to cut the folders so that each part holds about half of the paths."""
-    total, count = sum(len(names) for _, names in folders), 0
-    for position, (_, names) in enumerate(folders):
-        count += len(names)
-        if 2 * count >= total:
-            return position + 1
-    return len(folders)
+_CHUNK_PATHS = 256  # paths compared under one digest: a change stops the comparison within a chunk
+
+
+def _chunk_ends(counts: list[int]) -> list[int]:
+    """Where the chunks of folders end (exclusive), each with about `_CHUNK_PATHS` paths."""
+    ends, count = [], 0
+    for position, names in enumerate(counts):
+        count += names
+        if count >= _CHUNK_PATHS:
+            ends.append(position + 1)
+            count = 0
+    return ends if count == 0 and ends else [*ends, len(counts)]
 
 
 class RunFacts:
@@ -369,9 +389,10 @@ class RunFacts:
             forget(self._cache)
             return
         listed = self._by_folder()
-        half = _half([(folder, names) for folder, (names, _) in listed])
+        listed.sort(key=lambda group: max(max(stat[1], stat[2]) for stat in group[1][1]), reverse=True)  # changed last first
+        ends = _chunk_ends([len(names) for _, (names, _) in listed])
         try:
-            columns = [_columns([kept for _, (_, stats) in part for kept in stats]) for part in (listed[:half], listed[half:])]
+            columns = [_columns([kept for _, (_, stats) in listed[start:end] for kept in stats]) for start, end in zip([0, *ends], ends)]
         except OverflowError:  # a stat that does not pack
             columns = []
         if not columns or not all(self._settled(numbers) for numbers, _ in columns):
@@ -389,8 +410,7 @@ class RunFacts:
                 present=sorted(self._present),
                 owners=[[folder, *owner] for folder, owner in self._owners.items()],
                 folders=[[folder, names] for folder, (names, _) in listed],
-                half=half,
-                stats=digests,
+                chunks=[[end, digest] for end, digest in zip(ends, digests)],
             )
         )
         _write(self._cache, store)
