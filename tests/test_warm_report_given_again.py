@@ -268,3 +268,21 @@ def test_a_change_in_any_chunk_of_the_stats_is_seen(tmp_path: Path, settled_at_o
     assert codes(project) == ["RPL003", "RPL003"]
     _same_times(project / "part5" / "run.py", LAUNCH)
     assert codes(project) == ["RPL003", "RPL003", "RPL003"]
+
+
+def test_a_report_given_again_imports_no_checker(tmp_path: Path) -> None:
+    """The run that gives the report again imports neither the checker, the frontends nor
+    `typing` and `dataclasses` (a quarter of a warm run's time before)."""
+    import subprocess
+    import sys
+
+    project = _project(tmp_path)
+    time.sleep(0.2)  # (the files' stats settle: a fine clock's step)
+    command = [sys.executable, "-X", "importtime", "-c", "import sys; from replaylint.cli.main import main; sys.exit(main())", "check", "."]
+    runs = [subprocess.run(command, cwd=project, capture_output=True, text=True) for _ in range(3)]
+    assert [run.returncode for run in runs] == [1, 1, 1]
+    assert runs[0].stdout == runs[2].stdout and "RPL003" in runs[2].stdout
+    imported = {line.rsplit("|", 1)[-1].strip() for line in runs[2].stderr.splitlines() if line.startswith("import time:")}
+    assert "replaylint.engine.cache.last_run" in imported
+    assert not imported & {"replaylint.engine.checker", "replaylint.frontends", "typing", "dataclasses", "json"}
+    assert "replaylint.engine.checker" in {line.rsplit("|", 1)[-1].strip() for line in runs[0].stderr.splitlines()}
