@@ -49,7 +49,7 @@ def run_digest(words: list[str]) -> str:
         terminal = sys.stdout.isatty()
     except (AttributeError, ValueError, OSError):
         terminal = None
-    facts = repr((__version__, os.getcwd(), words, environment, terminal, os.geteuid()))
+    facts = repr((__version__, os.getcwd(), words, environment, terminal, getattr(os, "geteuid", int)()))
     return digest(facts.encode("utf-8", "surrogateescape"))
 
 
@@ -73,7 +73,7 @@ def replayed(words: list[str]) -> tuple[str, int] | None:
     if directory is None or not os.path.isdir(directory):
         return None
     kept = Store(ResultCache(directory, "", _silent), lambda: RUN_STORE).data
-    if kept.get("run") != run_digest(words):
+    if not kept or kept.get("run") != run_digest(words):
         return None
     report, status = kept.get("report"), kept.get("status")
     if type(report) is not str or status not in (0, 1) or not _still_true(kept):
