@@ -38,3 +38,12 @@ def check(tmp_path: Path):
         return check_files(tmp_path, files, release, **config)
 
     return run
+
+
+@pytest.fixture
+def settled_at_once(monkeypatch) -> None:
+    """Files written by a test are a moment old: let the result cache count their stats as
+    settled (`cache._SETTLED_NS`: older than a file system's clock step)."""
+    from replaylint.engine import cache
+
+    monkeypatch.setattr(cache, "_SETTLED_NS", 0)

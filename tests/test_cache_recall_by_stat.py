@@ -20,12 +20,6 @@ QUIET = "from vllm import LLM\nLLM('m', return_anything_mask=True)\n"  # the sam
 
 
 @pytest.fixture
-def settled_at_once(monkeypatch) -> None:
-    """Files written by a test are a moment old: let their stats count as settled."""
-    monkeypatch.setattr(cache, "_SETTLED_NS", 0)
-
-
-@pytest.fixture
 def reads(monkeypatch) -> list[str]:
     """The files a run reads to check them (their bytes, not their stat)."""
     read: list[str] = []
@@ -159,3 +153,22 @@ def test_a_stat_taken_in_the_clock_step_of_a_write_is_not_kept(tmp_path: Path) -
     assert results.lookup(str(path), key, stat) is not None
     assert results.recall(str(path), stat, "|pin") is not None
     assert results.recall(str(path), stat, "|another pin") is None
+
+
+def test_a_file_turned_away_in_the_clock_step_of_a_write_is_not_remembered(tmp_path: Path) -> None:
+    """The files the prefilter turned away have the same guard: a stat that recent is not kept
+    (a rewrite in the same clock step would pass as the file turned away), and what was kept of
+    the file before is forgotten; a run that starts later keeps it."""
+    path = tmp_path / "plain.py"
+    path.write_text("import os\n")
+    status = path.stat()
+    stat = (status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino)
+    results = cache.ResultCache(str(tmp_path / "cache"), "fingerprint")
+    results.mark_clean(str(path), stat)
+    assert not results.is_clean(str(path), stat)
+    results._started = max(status.st_mtime_ns, status.st_ctime_ns) + cache._SETTLED_NS  # a run that starts later
+    results.mark_clean(str(path), stat)
+    assert results.is_clean(str(path), stat)
+    results._started = max(status.st_mtime_ns, status.st_ctime_ns)  # read again in the clock step of a write
+    results.mark_clean(str(path), stat)
+    assert not results.is_clean(str(path), stat)

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 from ..engine.config import Config, ConfigError, apply_override, common_start, find_config_file, load, patterns
 from ..engine.hierarchy import ConfigPerFile
-from ..report.console import error as _error, note as _console_note, verbose, warning as _warn
+from ..report.console import error as _error, note as _console_note, said_lines, verbose, warning as _warn
+from .given_again import remember_run
 
 if TYPE_CHECKING:
     import argparse
@@ -36,16 +37,17 @@ def resolve_settings(args: argparse.Namespace) -> ConfigPerFile:
     config_files, _ = _config_arguments(args.config or [])
     if len(config_files) > 1:
         raise ConfigError(f"--config names {len(config_files)} files; give one, and other --config values as `key = value`")
+    known: dict = {}  # what the search saw: each file's searches, and a run given again (`last_run`), read it
     if args.isolated:
         config = Config(root=os.getcwd())
     elif config_files:
         config = load(config_files[0])
     else:
         start = os.path.dirname(os.path.abspath(args.stdin_filename)) if args.stdin_filename else common_start(args.paths or ["."])
-        found = find_config_file(start)
+        found = find_config_file(start, known)
         config = load(found) if found else Config(root=os.getcwd())
     command_line_over(config, args)
-    return ConfigPerFile(config, functools.partial(command_line_over, args=args), per_file=not (args.isolated or config_files))
+    return ConfigPerFile(config, functools.partial(command_line_over, args=args), not (args.isolated or config_files), known)
 
 
 def command_line_over(config: Config, args: argparse.Namespace) -> None:
@@ -190,7 +192,7 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def _run_check(args: argparse.Namespace) -> int:
-    settings = resolve_settings(args)
+    settings, said = resolve_settings(args), said_lines()
     config = settings.base
     problem = _output_file_problem(args)
     if problem:
@@ -257,6 +259,7 @@ def _run_check(args: argparse.Namespace) -> int:
     for result in results:
         run.findings.extend(result.findings)
     status = _report(run, config, args, had_error)
+    remember_run(args, settings, result_cache, results, run, status, said)  # given again while nothing changes, when it may be
     return EXIT_FINDINGS if status == EXIT_CLEAN and run.fixed and args.exit_non_zero_on_fix else status
 
 
@@ -350,7 +353,7 @@ def _report(run: Run, config: Config, args: argparse.Namespace, had_error: bool)
         from ..report.statistics import render as render_statistics
 
         try:
-            text = render_statistics(config.output_format, run)
+            text = run.rendered = render_statistics(config.output_format, run)
         except ValueError as error:
             _error(str(error))
             return EXIT_ERROR
@@ -358,7 +361,7 @@ def _report(run: Run, config: Config, args: argparse.Namespace, had_error: bool)
         from ..report.text import use_color
 
         run.color = not args.output_file and args.color != "never" and (args.color == "always" or use_color(sys.stdout))
-        text = render(config.output_format, run)
+        text = run.rendered = render(config.output_format, run)
     if args.output_file:
         from ..report.output_file import ReportNotWritten, write_report
 

@@ -18,12 +18,14 @@ from .config import Config, find_config_file, load
 
 
 class ConfigPerFile:
-    def __init__(self, base: Config, over: Callable[[Config], None] | None = None, per_file: bool = True) -> None:
+    def __init__(
+        self, base: Config, over: Callable[[Config], None] | None = None, per_file: bool = True, known: dict | None = None
+    ) -> None:
         self.base = base  # the run's: the closest to the checked paths, or every file's (`per_file` False)
         self.over = over  # the command line, applied to each configuration read
         self.per_file = per_file
         self._folders: dict[str, Config] = {}  # folder: the configuration of its files
-        self._known: dict = {}  # what the search saw of each folder (`find_config_file`)
+        self.known: dict = {} if known is None else known  # what the searches saw of each folder (`find_config_file`): the run's first
         self._configs: dict[str | None, Config] = {None if base.source == "defaults" else base.source: base}  # that file (None: none)
         self._fingerprints: dict[int, str] = {}
         self._excluders: dict[int, Excluder] = {}
@@ -35,7 +37,7 @@ class ConfigPerFile:
         folder = os.path.dirname(path) or "."
         config = self._folders.get(folder)
         if config is None:
-            found = find_config_file(folder, self._known)
+            found = find_config_file(folder, self.known)
             config = self._configs.get(found)
             if config is None:
                 config = load(found) if found is not None else Config(root=os.getcwd())
@@ -68,7 +70,7 @@ class ConfigPerFile:
             walk = self.for_path(os.path.join(path, ""))  # the folder's own
             listed: dict[str, tuple[str, ...]] = {}
             files = list(discover([path], walk.excludes, walk.respect_gitignore, False, snapshots, unlisted, walk.root, listed))
-            self._known.update((("listed", os.path.abspath(folder)), names) for folder, names in listed.items())
+            self.known.update((("listed", os.path.abspath(folder)), names) for folder, names in listed.items())
             settled.update(dict.fromkeys(self._same_as_walk(path, listed), walk))
             found += [(file, walk) for file in files]
         folders = [path for path in paths if path not in named]
@@ -92,8 +94,8 @@ class ConfigPerFile:
         are then looked for up to the repository's root from any folder, as from `path`)."""
         root = next(iter(listed), None)
         absolute = os.path.abspath(path)
-        top = self._known.get(("top", absolute))
-        if root is None or os.path.abspath(root) != absolute or top is None or self._known.get(("safe", top)) is not True:
+        top = self.known.get(("top", absolute))
+        if root is None or os.path.abspath(root) != absolute or top is None or self.known.get(("safe", top)) is not True:
             return []
         same = {root}
         for folder in sorted(listed, key=len):  # a folder after the one holding it

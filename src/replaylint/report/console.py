@@ -12,18 +12,30 @@ import sys
 from .printable import printable
 
 NOTE = "replaylint: note: "
+_said = 0  # lines said on stderr (`said_lines`)
 
 
 def error(message: str) -> None:
-    print(f"replaylint: error: {printable(message)}", file=sys.stderr)
+    _say(f"replaylint: error: {printable(message)}")
 
 
 def warning(message: str) -> None:
-    print(f"replaylint: warning: {printable(message)}", file=sys.stderr)
+    _say(f"replaylint: warning: {printable(message)}")
 
 
 def note(message: str) -> None:
-    print(f"{NOTE}{printable(message)}", file=sys.stderr)
+    _say(f"{NOTE}{printable(message)}")
+
+
+def _say(line: str) -> None:
+    global _said
+    _said += 1
+    print(line, file=sys.stderr)
+
+
+def said_lines() -> int:
+    """How many lines were said on stderr: a report given again must not leave one out (`cli.given_again`)."""
+    return _said
 
 
 def verbose(configuration: str, checked: list[str], seconds: float) -> None:
@@ -34,4 +46,4 @@ def verbose(configuration: str, checked: list[str], seconds: float) -> None:
         *(f"checked: {path}" for path in checked),
         f"checked {len(checked)} {files} in {seconds * 1000:.0f} ms",
     ):
-        print(f"replaylint: debug: {printable(line)}", file=sys.stderr)
+        _say(f"replaylint: debug: {printable(line)}")

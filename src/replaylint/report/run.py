@@ -37,6 +37,7 @@ class Run:
     root: str = "."
     color: bool = False
     quiet: bool = False  # --quiet: the findings alone, no summary
+    rendered: str = ""  # the report as printed (a later run of the same words may give it again)
 
 
 def applicable(finding: Finding, unsafe: bool) -> bool:

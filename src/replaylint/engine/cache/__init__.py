@@ -28,9 +28,6 @@ from __future__ import annotations
 import os
 import sys
 import time
-from array import array
-from itertools import chain
-from typing import Any, Callable
 
 from ... import __version__
 from . import folder
@@ -38,13 +35,20 @@ from .entries import Entry, encoded_served, entry_of
 from .folder import CACHE_DIR
 from .ownership import SERVING, Generations, blake2b, claim, identity
 from .removal import NotRemoved, remove_cache
-from .stat_columns import fits, full_stat, hex_of, numbers_of, stat_of
-from .stores import Store
+from .stat_columns import full_stat, packed, stat_of, unpacked
+from .stores import Remembered, Store
+
+TYPE_CHECKING = False  # (`typing` costs a run whose report is given again a tenth of its time: `last_run`)
+if TYPE_CHECKING:
+    from typing import Any, Callable
 
 __all__ = ["CACHE_DIR", "NotRemoved", "ResultCache", "default_directory", "remove_cache"]
 _FORMAT = 10
 _DIGEST_CHARACTERS = 64  # `digest`'s: a result's key is the digest of the file's bytes, then its context
 _SETTLED_NS = 2_000_000_000  # the coarsest clock step of a common file system (FAT's two seconds)
+# Times with digits below 10 ms come from a file system that keeps them finer, in the kernel's
+# clock ticks (1-10 ms): a tenth of a second tells a later write from the one read.
+_FINE_STEP_NS, _FINE_SETTLED_NS = 10_000_000, 100_000_000
 _DEPENDENCY_BYTES = 64 << 20
 _IGNORE = b"# Created by replaylint\n*\n"
 
@@ -82,6 +86,8 @@ class ResultCache:
         self._scanned = Store(self, lambda: f"clients-{__version__}-{_FORMAT}.json")
         self._serving = False
         self._started = time.time_ns()
+        self._trees_used: set[str] = set()
+        self.unsettled = False  # a stat was too recent to keep (`_settled`), or a file changed as it was read
 
     def _results_name(self) -> str:
         """One file per configuration: its key needs the rule table, so it waits for the first
@@ -189,8 +195,19 @@ class ResultCache:
 
     def _settled(self, stat: tuple[int, ...]) -> bool:
         """Whether the file's times are older than this run by more than a file system's clock
-        step: a write in the same step as the read would leave them as they were."""
-        return self._started - max(stat[1], stat[2]) >= _SETTLED_NS
+        step: a write in the same step as the read would leave them as they were. (One that is
+        not leaves no report of this run to give again: `unsettled`.)"""
+        latest = max(stat[1], stat[2])
+        settled = latest <= self.settled_until or (
+            bool(stat[1] % _FINE_STEP_NS and stat[2] % _FINE_STEP_NS) and latest <= self._started - min(_FINE_SETTLED_NS, _SETTLED_NS)
+        )
+        self.unsettled |= not settled
+        return settled
+
+    @property
+    def settled_until(self) -> int:
+        """The latest time (ns) any settled stat may hold, whatever its file system (`_settled`)."""
+        return self._started - _SETTLED_NS
 
     def store(
         self,
@@ -257,6 +274,15 @@ class ResultCache:
         names only files the prefilter turns away reads them for clients (`check_command`)."""
         self._serving = True
 
+    def scanned_dependencies(self, path: str) -> list[str]:
+        """The files a scan for clients of `path` read (`scanned`), as kept."""
+        stored = self._scanned.data.get(self._clean_key(path))
+        return (
+            [name for name in stored[2] if type(name) is str]
+            if type(stored) is list and len(stored) == 3 and type(stored[2]) is dict
+            else []
+        )
+
     def remember_scan(self, path: str, stat: tuple[int, int, int, int], served: Any, dependencies: list[str]) -> None:
         self._scanned.data[self._clean_key(path)] = [list(stat), encoded_served(served), _digests(dependencies)]
         self._scanned.dirty = True
@@ -277,34 +303,47 @@ class ResultCache:
         return key[len(self._prefix) :] if key.startswith(self._prefix) else key
 
     def _encode_stats(self, data: dict) -> dict:
-        """The `stat_columns.full_stat` of each path, as a column of paths and two of packed numbers: JSON
-        reads a string of hex digits in a fifth of the time of the numbers it spells, and a warm
-        run reads one per file of the tree. A stat that does not fit is left out (read again)."""
-        kept = {path: full for path, full in data.items() if fits(full)}
-        numbers = array("q", chain.from_iterable(full[:3] for full in kept.values()))
-        inodes = array("Q", (full[3] for full in kept.values()))
-        return {"folder": self._prefix, "paths": list(kept), "stats": hex_of(numbers), "inodes": hex_of(inodes)}
+        return packed(data, self._prefix)
 
     def _decode_stats(self, value: object) -> dict | None:
-        if type(value) is not dict or value.keys() != {"folder", "paths", "stats", "inodes"} or type(value["folder"]) is not str:
-            return None
-        stored_in, paths = value["folder"], value["paths"]
-        if type(paths) is not list or not set(map(type, paths)) <= {str}:
-            return None
-        numbers, inodes = numbers_of("q", value["stats"]), numbers_of("Q", value["inodes"])
-        if numbers is None or inodes is None or len(numbers) != 3 * len(paths) or len(inodes) != len(paths):
-            return None
-        if stored_in != self._prefix:  # stored by a run in another working folder
-            paths = [self._clean_key(path if path[:1] == "/" else stored_in + path) for path in paths]
-        each = iter(numbers)
-        return dict(zip(paths, zip(each, each, each, inodes)))
+        return unpacked(value, self._prefix, self._clean_key)
 
     @property
-    def snapshots(self) -> _Remembered:
+    def snapshots(self) -> Remembered:
         """What discovery and the project pins remember between runs, as JSON values by string
         keys (`discovery.Snapshot.plain`, `recalled_pins.RecalledPins`): each checks the shape of
         what it gets back."""
-        return _Remembered(self._trees)
+        return Remembered(self._trees, self._trees_used)
+
+    def remembered_used(self) -> list:
+        """The values of `snapshots` this run asked for or set (`last_run`)."""
+        return [self._trees.data.get(key) for key in self._trees_used]
+
+    def clean_stat(self, path: str) -> tuple[int, int, int, int] | None:
+        """The stat the file was remembered as turned away with (`is_clean`)."""
+        return self._clean.data.get(self._clean_key(path))
+
+    def clean_stats(self, paths: list[str]) -> list:
+        """`clean_stat` of each path, by `still_clean`'s keys (another spelling finds None)."""
+        clean, prefix, below, posix = self._clean.data, self._prefix, len(self._prefix), os.sep == "/"
+        return [clean.get(path[below:] if path.startswith(prefix) else path) if posix else self.clean_stat(path) for path in paths]
+
+    def recalled_stats(self, path: str) -> list[tuple[str, tuple]] | None:
+        """The stat `recall` finds the file's result by, and those of the files it read; None
+        when one is not kept."""
+        stored = self._results.data.get(self._key_of(path))
+        if type(stored) is not dict or stored.get("spelled") != path or type(stored.get("stat")) is not list:
+            return None
+        dependencies, stats = stored.get("dependencies"), stored.get("dependency_stats")
+        if type(dependencies) is not dict or type(stats) is not dict:
+            return None
+        kept = [(path, tuple(stored["stat"]))]
+        for dependency in dependencies:
+            found = stats.get(dependency)
+            if type(found) is not list:
+                return None
+            kept.append((dependency, tuple(found)))
+        return kept
 
     def remembers_files(self) -> bool:
         """Whether an earlier run of this version remembered files the prefilter turned away."""
@@ -344,10 +383,16 @@ class ResultCache:
         return answers
 
     def mark_clean(self, path: str, stat: tuple[int, ...]) -> None:
-        """Remember the file as turned away when read with `stat`: (size, mtime) or `stat_columns.full_stat`'s."""
+        """Remember the file as turned away when read with `stat`: (size, mtime) or `stat_columns.full_stat`'s.
+        A stat too recent to tell a later write from the one read (`_settled`) is not kept, and
+        what was kept of the file before is forgotten."""
         full = full_stat(path, stat)
         key = self._clean_key(path)
-        if full is not None and self._clean.data.get(key) != full:
+        if full is None or not self._settled(full):
+            self.unsettled = True
+            if self._clean.data.pop(key, None) is not None:
+                self._clean.dirty = True
+        elif self._clean.data.get(key) != full:
             self._clean.data[key] = full
             self._clean.dirty = True
 
@@ -387,22 +432,6 @@ def _normalised(path: str) -> bool:
     """Whether `path` has no `.` or `..` part, no doubled or trailing slash (on POSIX): as
     discovery gives paths, and as `os.path.abspath` would leave them."""
     return os.sep == "/" and bool(path) and path[-1] not in "/." and "./" not in path and "//" not in path
-
-
-class _Remembered(dict):
-    """A store's dict as discovery and the pins read and write it: a write marks the store for
-    saving."""
-
-    def __init__(self, store: Store) -> None:
-        super().__init__()
-        self._store = store
-
-    def get(self, key, default=None):  # type: ignore[override]
-        return self._store.data.get(key, default)
-
-    def __setitem__(self, key, value) -> None:
-        self._store.data[key] = value
-        self._store.dirty = True
 
 
 def default_directory(root: str) -> str:

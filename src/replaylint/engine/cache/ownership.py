@@ -20,7 +20,7 @@ from .folder import Unusable, open_folder, read, replace
 
 MARKER = ".owner"
 GENERATIONS = "generations"  # the key folder's subfolder of counters
-STORE_PREFIXES = ("results-", "clean-", "trees-", "clients-")
+STORE_PREFIXES = ("results-", "clean-", "trees-", "clients-", "run-")
 SERVING = "serving"  # a marker, trusted for nothing: it only makes a pre-commit run read more
 
 

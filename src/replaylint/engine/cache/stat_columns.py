@@ -6,6 +6,11 @@ from __future__ import annotations
 import os
 import sys
 from array import array
+from itertools import chain
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 
 def stat_of(path: str) -> tuple[int, int, int, int] | None:
@@ -52,3 +57,31 @@ def numbers_of(typecode: str, value: object) -> array | None:
     if sys.byteorder == "big":
         numbers.byteswap()
     return numbers
+
+
+def packed(data: dict, prefix: str) -> dict:
+    """The `full_stat` of each path, as a column of paths and two of packed numbers: JSON reads
+    a string of hex digits in a fifth of the time of the numbers it spells, and a warm run reads
+    one per file of the tree. A stat that does not fit is left out (read again). `prefix`: the
+    working folder the paths are relative to."""
+    kept = {path: full for path, full in data.items() if fits(full)}
+    numbers = array("q", chain.from_iterable(full[:3] for full in kept.values()))
+    inodes = array("Q", (full[3] for full in kept.values()))
+    return {"folder": prefix, "paths": list(kept), "stats": hex_of(numbers), "inodes": hex_of(inodes)}
+
+
+def unpacked(value: object, prefix: str, key: Callable[[str], str]) -> dict | None:
+    """What `packed` made, its paths made `key`s when it was stored in another working folder
+    than `prefix`; None for any other value."""
+    if type(value) is not dict or value.keys() != {"folder", "paths", "stats", "inodes"} or type(value["folder"]) is not str:
+        return None
+    stored_in, paths = value["folder"], value["paths"]
+    if type(paths) is not list or not set(map(type, paths)) <= {str}:
+        return None
+    numbers, inodes = numbers_of("q", value["stats"]), numbers_of("Q", value["inodes"])
+    if numbers is None or inodes is None or len(numbers) != 3 * len(paths) or len(inodes) != len(paths):
+        return None
+    if stored_in != prefix:  # stored by a run in another working folder
+        paths = [key(path if path[:1] == "/" else stored_in + path) for path in paths]
+    each = iter(numbers)
+    return dict(zip(paths, zip(each, each, each, inodes)))

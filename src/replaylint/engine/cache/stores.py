@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 import os
-from typing import Any, Callable, Protocol
 
 from .folder import read, remove, replace
 from .ownership import blake2b
 
+TYPE_CHECKING = False  # (`typing` costs a run whose report is given again a tenth of its time: `last_run`)
+if TYPE_CHECKING:
+    from typing import Any, Callable, Protocol
 
-class _Cache(Protocol):
-    """What a store asks of the cache it belongs to (`cache.ResultCache`)."""
+    class _Cache(Protocol):
+        """What a store asks of the cache it belongs to (`cache.ResultCache`)."""
 
-    key: bytes | None
-    generations: Any
+        key: bytes | None
+        generations: Any
 
-    def open_folder(self) -> int | None: ...
+        def open_folder(self) -> int | None: ...
 
 
 STORE_BYTES = 256 << 20  # a store of a monorepo of 600,000 files is about 100 MB
@@ -113,6 +115,11 @@ class Store:
             self._data = self._load()
         return self._data
 
+    def assign(self, data: dict) -> None:
+        """Give the store `data` instead of what it holds (without reading that)."""
+        self._data = data
+        self.dirty = True
+
     def _load(self) -> dict:
         key = self._cache.key
         if key is None:
@@ -149,3 +156,22 @@ class Store:
         except (OSError, TypeError, ValueError):
             return  # a store that cannot be written (a full disk, a folder in its place) is only slower
         self.dirty = False
+
+
+class Remembered(dict):
+    """A store's dict as discovery and the pins read and write it: a write marks the store for
+    saving."""
+
+    def __init__(self, store: Store, used: set[str]) -> None:
+        super().__init__()
+        self._store = store
+        self._used = used  # the keys asked for or set (`ResultCache.remembered_used`)
+
+    def get(self, key, default=None):  # type: ignore[override]
+        self._used.add(key)
+        return self._store.data.get(key, default)
+
+    def __setitem__(self, key, value) -> None:
+        self._used.add(key)
+        self._store.data[key] = value
+        self._store.dirty = True
