@@ -243,12 +243,12 @@ def test_a_client_s_config_in_a_tree_that_starts_a_replay_server_is_read_again(t
     (project / "serve.sh").write_text("#!/bin/bash\ntrl vllm-serve --model Qwen/Qwen3-8B --return-sampling-mask --port 8001\n")
     (project / "train.sh").write_text("#!/bin/bash\ntrl grpo --config grpo.yaml\n")
     grpo = project / "grpo.yaml"
-    grpo.write_text("use_vllm: true\nvllm_mode: server\nrepetition_penalty: 1.0\nvllm_server_port: 8001\n")
+    grpo.write_text("use_vllm: true\nvllm_mode: server\ntop_k: 50\nrepetition_penalty: 1.0\nvllm_server_port: 8001\n")
     assert _warm(project, "--target-vllm", "0.34.0") == ["RPL301"]
     checks.clear()
     assert codes(project, "--target-vllm", "0.34.0") == ["RPL301"]
     assert checks == []
-    _same_times(grpo, "use_vllm: true\nvllm_mode: server\nrepetition_penalty: 1.2\nvllm_server_port: 8001\n")
+    _same_times(grpo, "use_vllm: true\nvllm_mode: server\ntop_k: 50\nrepetition_penalty: 1.2\nvllm_server_port: 8001\n")
     assert codes(project, "--target-vllm", "0.34.0") == ["RPL301", "RPL302"]
 
 
