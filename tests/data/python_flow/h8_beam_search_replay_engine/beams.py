@@ -8,7 +8,7 @@ def make_policy():
 
 
 def best_of_beams(llm, prompts):
-    return llm.beam_search([{"prompt": p} for p in prompts], BeamSearchParams(beam_width=4, max_tokens=64))  # expect: RPL101
+    return llm.beam_search([{"prompt": p} for p in prompts], BeamSearchParams(beam_width=4, max_tokens=64))  # expect: RPL101  # expect: RPL102
 
 
 if __name__ == "__main__":
