@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import itertools
+import os
 from dataclasses import replace
 from typing import Iterable, Iterator
 
@@ -15,6 +16,7 @@ from .callsites import Call, calls
 from .engines import MAX_SITES, arguments, elsewhere
 from .facts import Kwargs, Val
 from .frames import Frame, reaching
+from .import_statements import imports_module
 from .module import FUNCTIONS, Module
 from .objects import Class, Instance, instance, is_record
 from .reader import Engine, Function, Qualified, Reader, bind
@@ -84,13 +86,28 @@ def _row_key(row: ast.expr, key: str) -> ast.expr | None:
 def reaching_engines(reader: Reader, module: Module, found: Iterable[tuple[ast.Call, Launch, Kwargs]]) -> Iterator[tuple[Launch, Kwargs]]:
     """Each engine launch with the requests of the module that reach its construction, and the
     defaults those rest on among its assumptions."""
+    found = list(found)
     sent: dict[int, list[tuple[Request, tuple[Assumption, ...]]]] = {}
-    for engine, request, assumptions in itertools.chain(requests(reader, module), _processor_requests(reader, module)):
+    elsewhere = _requests_elsewhere(reader, module) if found else iter(())
+    for engine, request, assumptions in itertools.chain(requests(reader, module), _processor_requests(reader, module), elsewhere):
         sent.setdefault(id(engine), []).append((request, assumptions))
     for node, launch, kwargs in found:
         reaching = sent.get(id(node), [])
         assumed = [*launch.assumptions, *(a for _, more in reaching for a in more)]
         yield replace(launch, requests=tuple(r for r, _ in reaching), assumptions=tuple(dict.fromkeys(assumed))), kwargs
+
+
+def _requests_elsewhere(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request, tuple[Assumption, ...]]]:
+    """The requests of the modules near this one that import it, sent to an engine it builds
+    (`llm = load_policy(path)`, then `llm.generate(prompts, GREEDY)` in `run_eval.py`)."""
+    words = tuple(f".{method}(" for method in _METHODS)
+    here = os.path.normpath(module.path)
+    for path, text in reader.tree.nearby_texts(module.path):
+        if os.path.normpath(path) == here or not any(word in text for word in words) or not imports_module(text, path, module.path):
+            continue
+        other = reader.tree.open_file(path, text)
+        if other is not None:
+            yield from requests(reader, other)
 
 
 def _frames(reader: Reader, module: Module, call: Call) -> list[Frame]:
