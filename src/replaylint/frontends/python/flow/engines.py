@@ -20,7 +20,7 @@ from .decorators import bind_called
 from .dicts import attributes_written, call as dict_call, container, entry as read_entry, spread
 from .engine_configs import configured
 from .engine_names import called_partial, candidate_names
-from .environ import runner_variable, runtime_env_vars
+from .environ import actor_env_vars, runner_variable
 from .facts import Entry, Kwargs
 from .frames import Frame, expressions, parameters
 from .import_statements import imports_module
@@ -99,7 +99,7 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
             hop = home.span(site.node)
             args = {name: value.via(hop) for name, value in args.items()}
             sites_here = ((site.scope, site.placed),) if home is module else ()
-            actor_env = tuple((home, value) for value in runtime_env_vars(site.node))
+            actor_env = tuple(actor_env_vars(module, call.cls, home, site.node))
             frames.append(replace(plain, args=args if scope is init else None, init=args, sites=sites_here, actor_env=actor_env))
         if not frames and init is not None:
             frames = [

@@ -67,6 +67,10 @@ class _Writer:
         if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
             if (enter and self._entered(module, statement.value, guards)) or self._updated(module, statement.value, guards):
                 return
+        copied = _copied(module, statement)
+        if copied is not None:  # `for key, value in VLLM_ENV.items(): os.environ[key] = value`
+            self._mapping(module, copied, guards)
+            return
         write = _write(module, statement)
         if write is None:
             return
@@ -101,12 +105,30 @@ class _Writer:
         func = call.func
         if not (isinstance(func, ast.Attribute) and func.attr == "update" and _is_environ(module, func.value) and call.args):
             return False
-        mapping = call.args[0]
-        if isinstance(mapping, ast.Name):
-            mapping = _module_dict(module, mapping.id)
-        if mapping is not None:
-            self.entry(module, mapping, guards)
+        self._mapping(module, call.args[0], guards)
         return True
+
+    def _mapping(self, module: Module, mapping: ast.expr, guards: tuple) -> None:
+        """A dict written into the environment: a literal, or a module-level one by name (of this
+        module, imported, or brought by a star import)."""
+        if not isinstance(mapping, ast.Name):
+            self.entry(module, mapping, guards)
+            return
+        found = self._named_dict(module, mapping.id)
+        if found is not None:
+            self.entry(*found, guards)
+
+    def _named_dict(self, module: Module, name: str) -> tuple[Module, ast.expr] | None:
+        value = _module_dict(module, name)
+        tree = getattr(self.reader, "tree", None)  # the reader's tree resolves the imports
+        if value is not None or tree is None:
+            return (module, value) if value is not None else None
+        wanted = [module.imports[name]] if name in module.imports else [f"{base}.{name}" for base in module.star_imports]
+        for qualified in wanted:
+            found = tree.resolve(qualified, module)
+            if found is not None and found[1] is not None and (value := _module_dict(found[0], found[1])) is not None:
+                return found[0], value
+        return None
 
     def _entered(self, module: Module, call: ast.Call, guards: tuple) -> bool:
         if self.reader is None or self.depth >= _MAX_CALLS or not isinstance(call.func, (ast.Name, ast.Attribute)):
@@ -120,6 +142,24 @@ class _Writer:
         finally:
             self.depth -= 1
         return True
+
+
+def _copied(module: Module, statement: ast.stmt) -> ast.expr | None:
+    """The mapping a loop copies into the environment (`for k, v in ENV.items(): os.environ[k] = v`)."""
+    if not (isinstance(statement, ast.For) and len(statement.body) == 1 and isinstance(statement.iter, ast.Call)):
+        return None
+    items, target, body = statement.iter.func, statement.target, statement.body[0]
+    if not (isinstance(items, ast.Attribute) and items.attr == "items" and not statement.iter.args):
+        return None
+    if not (isinstance(target, ast.Tuple) and len(target.elts) == 2 and all(isinstance(e, ast.Name) for e in target.elts)):
+        return None
+    key, value = (e.id for e in target.elts)  # type: ignore[attr-defined]
+    if not (isinstance(body, ast.Assign) and len(body.targets) == 1 and isinstance(body.targets[0], ast.Subscript)):
+        return None
+    written = body.targets[0]
+    same_key = isinstance(written.slice, ast.Name) and written.slice.id == key
+    same_value = isinstance(body.value, ast.Name) and body.value.id == value
+    return items.value if _is_environ(module, written.value) and same_key and same_value else None
 
 
 def _module_dict(module: Module, name: str) -> ast.expr | None:
@@ -159,9 +199,35 @@ def runtime_env_vars(site: ast.Call) -> Iterator[ast.expr]:
     """The `env_vars` of `Actor.options(runtime_env={"env_vars": {...}})` (or `RuntimeEnv(env_vars={...})`)."""
     func = site.func
     options = func.value if isinstance(func, ast.Attribute) and func.attr == "remote" else None
-    if not (isinstance(options, ast.Call) and isinstance(options.func, ast.Attribute) and options.func.attr == "options"):
-        return
-    for keyword in options.keywords:
+    if isinstance(options, ast.Call) and isinstance(options.func, ast.Attribute) and options.func.attr == "options":
+        yield from _env_vars(options)
+
+
+def actor_env_vars(module: Module, cls: ast.ClassDef, home: Module, site: ast.Call) -> Iterator[tuple[Module, ast.expr]]:
+    """The `env_vars` an actor of `cls` made at `site` (in `home`) starts with: its options', then
+    those of `ray.remote(runtime_env=...)` as its decorator or as the call that made the actor
+    class (`Worker = ray.remote(runtime_env={...})(Cls)`, `ray.remote(...)(Cls).remote(...)`)."""
+    for decorator in cls.decorator_list:
+        if isinstance(decorator, ast.Call):
+            yield from ((module, value) for value in _env_vars(decorator))
+    func = site.func
+    made = func.value if isinstance(func, ast.Attribute) and func.attr == "remote" else None
+    if isinstance(made, ast.Call) and isinstance(made.func, ast.Attribute) and made.func.attr == "options":
+        made = made.func.value
+    if isinstance(made, ast.Name):
+        bound = [
+            s.value
+            for s in home.tree.body
+            if isinstance(s, ast.Assign) and any(isinstance(t, ast.Name) and t.id == made.id for t in s.targets)
+        ]
+        made = bound[0] if len(bound) == 1 else None
+    if isinstance(made, ast.Call) and isinstance(made.func, ast.Call) and home.text(made.func.func).endswith("remote"):
+        yield from ((home, value) for value in _env_vars(made.func))
+    yield from ((home, value) for value in runtime_env_vars(site))
+
+
+def _env_vars(call: ast.Call) -> Iterator[ast.expr]:
+    for keyword in call.keywords:
         if keyword.arg != "runtime_env":
             continue
         value = keyword.value

@@ -236,6 +236,8 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
         return Val(ref=Class(frame.module, made))
     if name in ("ray.remote",) and len(node.args) == 1:
         return reader.evaluate(node.args[0], frame)
+    if name in ("ray.remote",) and not node.args:  # `ray.remote(num_gpus=1)`: the decorator, given options
+        return Val(ref=Qualified(name))
     if name == "getattr" and len(node.args) == 3 and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
         return _attribute_or_default(reader, node, frame)
     return NOTHING
