@@ -100,7 +100,7 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
             args = {name: value.via(hop) for name, value in args.items()}
             sites_here = ((site.scope, site.placed),) if home is module else ()
             actor_env = tuple(actor_env_vars(module, call.cls, home, site.node))
-            frames.append(replace(plain, args=args if scope is init else None, init=args, sites=sites_here, actor_env=actor_env))
+            frames.append(replace(plain, args=args if scope is init else None, init=args, sites=sites_here, actor_env=actor_env, made=hop))
         if not frames and init is not None:
             frames = [
                 replace(plain, args=args if scope is init else None, init=args)
@@ -204,6 +204,11 @@ def _sites_elsewhere(
     names = (name, *sorted(_aliases(module, definition))) if isinstance(definition, ast.ClassDef) else (name,)
     words = words or tuple(f"{n}{tail}" for n in names for tail in ("(", ".remote(", ".options(", ".bind("))
     yield from ((other, site) for other, site in elsewhere(reader, module, definition, words) if matches(other, site))
+
+
+def caller_frame(reader: Reader, home: Module, site: Call) -> Frame:
+    """Where a call site is read, with the arguments of the one call of its function (`_site_frame`)."""
+    return _site_frame(reader, home, site, _OUTER)
 
 
 def _site_frame(reader: Reader, home: Module, site: Call, outer: int) -> Frame:
@@ -395,7 +400,7 @@ def _launches(
                 open_reasons=tuple(found.reasons),
                 condition=f"when {condition}" if condition else None,
                 label=label,
-                handle=FlowHandle(found.home, places, env_statements=env_statements, callers=bool(frame.sites)),
+                handle=FlowHandle(found.home, places, env_statements=env_statements, callers=bool(frame.sites), made=frame.made),
                 assumptions=tuple(dict.fromkeys(assumptions)),
             ),
             found,

@@ -11,9 +11,9 @@ import os
 from dataclasses import replace
 from typing import Iterable, Iterator
 
-from ....model import Assumption, Launch, Request
+from ....model import Assumption, Launch, Request, Span
 from .callsites import Call, calls
-from .engines import MAX_SITES, arguments, elsewhere
+from .engines import MAX_SITES, arguments, caller_frame, elsewhere
 from .facts import Kwargs, Val
 from .frames import Frame, reaching
 from .import_statements import imports_module
@@ -26,9 +26,9 @@ from .reader import Engine, Function, Qualified, Reader, bind
 _METHODS = {"generate": ("sampling_params", 1), "chat": ("sampling_params", 1), "beam_search": ("params", 1), "add_request": ("params", 2)}
 
 
-def requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request, tuple[Assumption, ...]]]:
-    """(engine call, request, the defaults it rests on) for each request whose receiver is an
-    engine construction."""
+def requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request, tuple[Assumption, ...], Span | None]]:
+    """(engine call, request, the defaults it rests on, the construction of the object that owns
+    the engine when the request names one) for each request whose receiver is an engine construction."""
     for call in calls(module, tuple(f".{method}(" for method in _METHODS)):
         func = call.node.func
         if not isinstance(func, ast.Attribute) or func.attr not in _METHODS:
@@ -42,13 +42,13 @@ def requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request
             kind = "beam_search" if func.attr == "beam_search" else "sampling"
             if params is None:
                 if kind == "beam_search":
-                    yield engine.call, Request(kind, module.span(call.node), {}, open_ended=True), ()
+                    yield engine.call, Request(kind, module.span(call.node), {}, open_ended=True), (), frame.made
                 continue
             for made in _made(reader.evaluate(params, frame)):
-                yield (engine.call, *_request(reader, made, kind))
+                yield (engine.call, *_request(reader, made, kind), frame.made)
 
 
-def _processor_requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request, tuple[Assumption, ...]]]:
+def _processor_requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request, tuple[Assumption, ...], None]]:
     """Ray Data's `build_llm_processor(config, preprocess=lambda row: dict(..., sampling_params={...}))`:
     each row's request to the engine the config builds (`SamplingParams(**sampling_params)`)."""
     for call in calls(module, ("build_llm_processor(",)):
@@ -66,12 +66,12 @@ def _processor_requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Ca
             continue
         found = reader.evaluate(params, frame).kwargs
         if found is None:
-            yield engine.call, Request("sampling", module.span(params), {}, open_ended=True), ()
+            yield engine.call, Request("sampling", module.span(params), {}, open_ended=True), (), None
             continue
         settings = {name: entry.setting for name, entry in found.entries.items() if not entry.guards}
         open_ended = bool(found.reasons) or len(settings) < len(found.entries)
         assumptions = tuple(Assumption(condition, span) for entry in found.entries.values() for condition, span in entry.assumptions)
-        yield engine.call, Request("sampling", module.span(params), settings, open_ended), assumptions
+        yield engine.call, Request("sampling", module.span(params), settings, open_ended), assumptions, None
 
 
 def _row_key(row: ast.expr, key: str) -> ast.expr | None:
@@ -87,12 +87,18 @@ def reaching_engines(reader: Reader, module: Module, found: Iterable[tuple[ast.C
     """Each engine launch with the requests of the module that reach its construction, and the
     defaults those rest on among its assumptions."""
     found = list(found)
-    sent: dict[int, list[tuple[Request, tuple[Assumption, ...]]]] = {}
+    sent: dict[int, list[tuple[Request, tuple[Assumption, ...], Span | None]]] = {}
     elsewhere = _requests_elsewhere(reader, module) if found else iter(())
-    for engine, request, assumptions in itertools.chain(requests(reader, module), _processor_requests(reader, module), elsewhere):
-        sent.setdefault(id(engine), []).append((request, assumptions))
+    for engine, request, assumptions, made in itertools.chain(requests(reader, module), _processor_requests(reader, module), elsewhere):
+        sent.setdefault(id(engine), []).append((request, assumptions, made))
+    objects: dict[int, set[Span | None]] = {}  # the constructions each engine call is built for
+    for node, launch, _ in found:
+        objects.setdefault(id(node), set()).add(getattr(launch.handle, "made", None))
     for node, launch, kwargs in found:
-        reaching = sent.get(id(node), [])
+        own = getattr(launch.handle, "made", None)
+        # A request sent to one object of a class reaches the engine that object built (the
+        # reference actor's greedy request is not the policy's); one whose object is not known does every.
+        reaching = [(r, a) for r, a, made in sent.get(id(node), []) if made is None or made == own or made not in objects[id(node)]]
         assumed = [*launch.assumptions, *(a for _, more in reaching for a in more)]
         yield replace(launch, requests=tuple(r for r, _ in reaching), assumptions=tuple(dict.fromkeys(assumed))), kwargs
 
@@ -135,8 +141,25 @@ def _frames(reader: Reader, module: Module, call: Call) -> list[Frame]:
                 args = bind(reader, Function(module, method, call.cls), site.node, site_frame)
                 init, fields = _constructed(reader, site_frame, receiver, Class(module, call.cls))
                 hop = home.span(site.node)
-                found.append(replace(plain, args={name: value.via(hop) for name, value in args.items()}, init=init, instance=fields))
+                made = _object_made(reader, home, site, receiver)
+                found.append(
+                    replace(plain, args={name: value.via(hop) for name, value in args.items()}, init=init, instance=fields, made=made)
+                )
     return found[:MAX_SITES] or [plain]
+
+
+def _object_made(reader: Reader, home: Module, site: Call, receiver: ast.expr) -> Span | None:
+    """The span of the construction the receiver of a method call holds (`Engine.remote(...)`,
+    bound to a name, or an entry of a dict or list of actors read through the caller), if known."""
+    if isinstance(receiver, ast.Call):
+        return home.span(receiver)
+    frame = Frame(home, site.scope, site.cls, None, site.placed)
+    binding = reaching(frame, receiver.id) if isinstance(receiver, ast.Name) and receiver.id != "self" else None
+    if binding is not None and binding.kind == "value" and isinstance(binding.value, ast.Call) and binding.element is None:
+        return home.span(binding.value)
+    if isinstance(receiver, ast.Subscript):
+        return reader.evaluate(receiver, caller_frame(reader, home, site)).span
+    return None
 
 
 def _object_names(module: Module, cls: ast.ClassDef) -> tuple[str, ...]:
