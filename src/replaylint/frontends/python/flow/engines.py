@@ -133,8 +133,8 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
 def _reads_parameter(function: ast.FunctionDef | ast.AsyncFunctionDef, node: ast.AST) -> bool:
     """Whether the engine's arguments name a parameter of its function (`LLM(cfg.model,
     logprobs_mode=cfg.logprobs_mode)`): what the caller passes decides them."""
-    if not isinstance(node, ast.Call):
-        return False  # a comprehension that makes engines: read in its function's frames
+    if not isinstance(node, ast.Call) or function.name.startswith("test_"):
+        return False  # a comprehension's engines are read in its function's frames; pytest calls a test
     names = {param.arg for param in parameters(function)} - {"self", "cls"}
     given = [*node.args, *(keyword.value for keyword in node.keywords)]
     return any(isinstance(n, ast.Name) and n.id in names for argument in given for n in ast.walk(argument))

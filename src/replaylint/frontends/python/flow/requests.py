@@ -88,7 +88,8 @@ def reaching_engines(reader: Reader, module: Module, found: Iterable[tuple[ast.C
     defaults those rest on among its assumptions."""
     found = list(found)
     sent: dict[int, list[tuple[Request, tuple[Assumption, ...], Span | None]]] = {}
-    elsewhere = _requests_elsewhere(reader, module) if found else iter(())
+    names = _replay_owners(module, found)
+    elsewhere = _requests_elsewhere(reader, module, names) if names else iter(())
     for engine, request, assumptions, made in itertools.chain(requests(reader, module), _processor_requests(reader, module), elsewhere):
         sent.setdefault(id(engine), []).append((request, assumptions, made))
     objects: dict[int, set[Span | None]] = {}  # the constructions each engine call is built for
@@ -103,13 +104,33 @@ def reaching_engines(reader: Reader, module: Module, found: Iterable[tuple[ast.C
         yield replace(launch, requests=tuple(r for r, _ in reaching), assumptions=tuple(dict.fromkeys(assumed))), kwargs
 
 
-def _requests_elsewhere(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request, tuple[Assumption, ...]]]:
-    """The requests of the modules near this one that import it, sent to an engine it builds
-    (`llm = load_policy(path)`, then `llm.generate(prompts, GREEDY)` in `run_eval.py`)."""
+def _replay_owners(module: Module, found: list[tuple[ast.Call, Launch, Kwargs]]) -> set[str]:
+    """The module-level names (functions, classes, variables) whose code builds an engine with
+    the mask on: another module reaches that engine only through one of them."""
+    lines = [node.lineno for node, launch, _ in found if launch.value("return_sampling_mask") is True]
+    names = set()
+    for statement in module.tree.body:
+        if not any(statement.lineno <= line <= (statement.end_lineno or statement.lineno) for line in lines):
+            continue
+        if isinstance(statement, (*FUNCTIONS, ast.ClassDef)):
+            names.add(statement.name)
+        elif isinstance(statement, (ast.Assign, ast.AnnAssign)):
+            targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+            names |= {target.id for target in targets if isinstance(target, ast.Name)}
+    return names
+
+
+def _requests_elsewhere(
+    reader: Reader, module: Module, names: set[str]
+) -> Iterator[tuple[ast.Call, Request, tuple[Assumption, ...], Span | None]]:
+    """The requests of the modules near this one that import it and name one of `names`, sent to
+    an engine it builds (`llm = load_policy(path)`, then `llm.generate(prompts, GREEDY)` in `run_eval.py`)."""
     words = tuple(f".{method}(" for method in _METHODS)
     here = os.path.normpath(module.path)
     for path, text in reader.tree.nearby_texts(module.path):
-        if os.path.normpath(path) == here or not any(word in text for word in words) or not imports_module(text, path, module.path):
+        if os.path.normpath(path) == here or not any(word in text for word in words) or not any(name in text for name in names):
+            continue
+        if not imports_module(text, path, module.path):
             continue
         other = reader.tree.open_file(path, text)
         if other is not None:
