@@ -15,7 +15,7 @@ from typing import Iterator
 
 from ....model import UNKNOWN, Assumption, Launch, LaunchKind, Setting
 from .anonymous import frames as anonymous_frames, made_of, scoped_calls
-from .callsites import Call, calls, closure_sites, decides_by_parameter, handed_sites
+from .callsites import Call, calls, closure_sites, decides_by_parameter, handed_sites, reads_parameter
 from .decorators import bind_called
 from .dicts import attributes_written, call as dict_call, container, entry as read_entry, spread
 from .engine_configs import configured
@@ -113,7 +113,7 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
     sites = [(module, site) for site in named if isinstance(site.node.func, ast.Name) and site.node.func.id == scope.name]
     sites += [(module, site) for site in closure_sites(module, scope) if all(site.node is not other.node for _, other in sites)]
     sites += [(module, site) for site in handed_sites(module, scope)]  # `Process(target=main, args=(...))`
-    if not sites and (scope.args.kwarg is not None or decides_by_parameter(scope) or _reads_parameter(scope, call.node)):
+    if not sites and (scope.args.kwarg is not None or decides_by_parameter(scope) or reads_parameter(scope, call.node)):
         # its callers' arguments reach the engine
         sites = list(_sites_elsewhere(reader, module, scope, lambda other, site: _calls_function(reader, other, site, scope)))
     frames = []
@@ -128,16 +128,6 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
     if not frames and scope in module.tree.body:  # a subcommand's handler: `args.func(args)`
         frames = [replace(plain, args=args) for args in handler_args(reader, module, scope)]
     return frames or [plain]
-
-
-def _reads_parameter(function: ast.FunctionDef | ast.AsyncFunctionDef, node: ast.AST) -> bool:
-    """Whether the engine's arguments name a parameter of its function (`LLM(cfg.model,
-    logprobs_mode=cfg.logprobs_mode)`): what the caller passes decides them."""
-    if not isinstance(node, ast.Call) or function.name.startswith("test_"):
-        return False  # a comprehension's engines are read in its function's frames; pytest calls a test
-    names = {param.arg for param in parameters(function)} - {"self", "cls"}
-    given = [*node.args, *(keyword.value for keyword in node.keywords)]
-    return any(isinstance(n, ast.Name) and n.id in names for argument in given for n in ast.walk(argument))
 
 
 def _validator_frames(

@@ -71,6 +71,9 @@ class _Writer:
         if copied is not None:  # `for key, value in VLLM_ENV.items(): os.environ[key] = value`
             self._mapping(module, copied, guards)
             return
+        if isinstance(statement, ast.AugAssign) and isinstance(statement.op, ast.BitOr) and _is_environ(module, statement.target):
+            self._mapping(module, statement.value, guards)  # `os.environ |= {...}`
+            return
         write = _write(module, statement)
         if write is None:
             return
@@ -85,7 +88,13 @@ class _Writer:
         self.statements[RUNNER_ENV] = span
 
     def entry(self, module: Module, mapping: ast.expr, guards: tuple) -> None:
-        """A dict literal of variables (`{"VLLM_USE_V2_MODEL_RUNNER": "0", ...}`) written into the environment."""
+        """A dict literal of variables (`{"VLLM_USE_V2_MODEL_RUNNER": "0", ...}`, `dict(NAME="0", ...)`)
+        written into the environment."""
+        if isinstance(mapping, ast.Call) and isinstance(mapping.func, ast.Name) and mapping.func.id == "dict":
+            for argument in mapping.args[:1]:
+                self._mapping(module, argument, guards)
+            self._keywords(module, mapping.keywords, guards)
+            return
         if not isinstance(mapping, ast.Dict):
             return
         for key, value in zip(mapping.keys, mapping.values):
@@ -100,12 +109,22 @@ class _Writer:
         value_span = module.span(value) if value is not None else None
         self.env[RUNNER_ENV] = Setting(RUNNER_ENV, known, span, raw, value_span)
 
+    def _keywords(self, module: Module, keywords: list[ast.keyword], guards: tuple) -> None:
+        for keyword in keywords:
+            if keyword.arg is None:  # `**more`: not known
+                self.env[RUNNER_ENV] = Setting(RUNNER_ENV, UNKNOWN, module.span(keyword), module.text(keyword))
+            elif keyword.arg == RUNNER_ENV:
+                self._set(module, keyword.value, module.span(keyword), module.text(keyword), guards)
+                self.statements.pop(RUNNER_ENV, None)
+
     def _updated(self, module: Module, call: ast.Call, guards: tuple) -> bool:
-        """`os.environ.update({...})` or `os.environ.update(NAME)` of a module-level dict."""
+        """`os.environ.update({...})`, `os.environ.update(NAME)` of a module-level dict, `os.environ.update(NAME="0")`."""
         func = call.func
-        if not (isinstance(func, ast.Attribute) and func.attr == "update" and _is_environ(module, func.value) and call.args):
+        if not (isinstance(func, ast.Attribute) and func.attr == "update" and _is_environ(module, func.value)):
             return False
-        self._mapping(module, call.args[0], guards)
+        for argument in call.args[:1]:
+            self._mapping(module, argument, guards)
+        self._keywords(module, call.keywords, guards)
         return True
 
     def _mapping(self, module: Module, mapping: ast.expr, guards: tuple) -> None:
@@ -207,6 +226,9 @@ def actor_env_vars(module: Module, cls: ast.ClassDef, home: Module, site: ast.Ca
     """The `env_vars` an actor of `cls` made at `site` (in `home`) starts with: its options', then
     those of `ray.remote(runtime_env=...)` as its decorator or as the call that made the actor
     class (`Worker = ray.remote(runtime_env={...})(Cls)`, `ray.remote(...)(Cls).remote(...)`)."""
+    if _makes_actor(site):  # the job's `ray.init(runtime_env=...)` in the module that makes the actor
+        for init in _calls_of(home, "init"):
+            yield from ((home, value) for value in _env_vars(init))
     for decorator in cls.decorator_list:
         if isinstance(decorator, ast.Call):
             yield from ((module, value) for value in _env_vars(decorator))
@@ -224,6 +246,17 @@ def actor_env_vars(module: Module, cls: ast.ClassDef, home: Module, site: ast.Ca
     if isinstance(made, ast.Call) and isinstance(made.func, ast.Call) and home.text(made.func.func).endswith("remote"):
         yield from ((home, value) for value in _env_vars(made.func))
     yield from ((home, value) for value in runtime_env_vars(site))
+
+
+def _makes_actor(site: ast.Call) -> bool:
+    return isinstance(site.func, ast.Attribute) and site.func.attr == "remote"
+
+
+def _calls_of(module: Module, name: str) -> list[ast.Call]:
+    """The module's `ray.<name>(...)` calls (`ray.init(...)`), when it imports ray."""
+    if "ray" not in module.imports or f"ray.{name}(" not in module.source.text:
+        return []
+    return [node for node in ast.walk(module.tree) if isinstance(node, ast.Call) and module.text(node.func) == f"ray.{name}"]
 
 
 def _env_vars(call: ast.Call) -> Iterator[ast.expr]:

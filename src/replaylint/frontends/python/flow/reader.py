@@ -25,7 +25,7 @@ from .ini_configs import PARSERS as INI_PARSERS, ini_parser, read_option
 from .logic import logic
 from .members import Member, app_state, class_member, instance_property, member_attribute, self_attribute, super_member, with_attributes
 from .method_calls import plain_method
-from .module import FUNCTIONS, Module, Placed, local_import
+from .module import FUNCTIONS, Module, Placed, global_writes, local_import
 from .objects import Class, Instance, field, instance, library_call, method_result
 from .refs import ENGINE_CONFIGS, Engine, Function, Partial, Qualified, engine_name, is_params
 from .returns import branches, combined
@@ -133,6 +133,12 @@ class Reader:
         if binding.kind == "each":
             return yielded(self, binding.value, scope_frame.reading(binding.placed))  # type: ignore[arg-type]
         read = self.evaluate(binding.value, scope_frame.reading(binding.placed))
+        if read.value is None and frame.function is not None and scope_frame.scope is frame.module.tree:
+            # `ENGINE = None`, set by one function's `global ENGINE`: a use in a function reads what it set
+            writes = global_writes(frame.module, name)
+            if len(writes) == 1 and writes[0][0] is not frame.function:  # the setter itself reads what it had
+                function, placed = writes[0]
+                return self.evaluate(placed.statement.value, Frame(frame.module, function, None, None, placed))  # type: ignore[attr-defined]
         if isinstance(read.ref, (Engine, Instance)) and binding.element is None:
             return with_attributes(self, read, name, scope_frame, binding.placed, frame.at if _same_scope(frame, binding.placed) else None)
         if binding.element is not None:

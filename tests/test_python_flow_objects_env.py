@@ -1,0 +1,96 @@
+"""The value flow on the forms held-out round 8 met (requests, Ray actors, environment writes,
+modules of a project), beyond its cases (tests/data/python_flow/h8_*): the spellings next to
+theirs, and where the flow must stay silent."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from replaylint.cli.main import main
+
+REPLAY = 'return_sampling_mask=True, logprobs_mode="processed_logprobs"'
+
+
+def findings(tree: Path, files: dict[str, str]) -> list[tuple[str, int, str]]:
+    for name, text in files.items():
+        path = tree / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        main(["check", "--no-respect-gitignore", "--no-cache", "--target-vllm", "0.34.0", "--output-format", "json", str(tree)])
+    found = json.loads(out.getvalue())
+    return sorted((Path(item["filename"]).relative_to(tree).as_posix(), item["location"]["row"], item["code"]) for item in found)
+
+
+@pytest.mark.parametrize(
+    "write",
+    [
+        'os.environ |= {"VLLM_USE_V2_MODEL_RUNNER": "0"}',
+        'os.environ.update(VLLM_USE_V2_MODEL_RUNNER="0")',
+        'os.environ.update(dict(VLLM_USE_V2_MODEL_RUNNER="0", NCCL_DEBUG="WARN"))',
+    ],
+)
+def test_the_runner_variable_written_in_other_spellings_is_read(tmp_path: Path, write: str) -> None:
+    text = f"import os\nfrom vllm import LLM\n\n{write}\nllm = LLM('m', {REPLAY})\n"
+    assert findings(tmp_path, {"run.py": text}) == [("run.py", 4, "RPL206")]
+
+
+def test_an_actor_class_decorated_with_a_runtime_env_starts_with_it(tmp_path: Path) -> None:
+    text = (
+        "import ray\nfrom vllm import LLM\n\n\n"
+        '@ray.remote(num_gpus=1, runtime_env={"env_vars": {"VLLM_USE_V2_MODEL_RUNNER": "0"}})\n'
+        f"class Worker:\n    def __init__(self, model):\n        self.llm = LLM(model, {REPLAY})\n\n\n"
+        'worker = Worker.remote("m")\n'
+    )
+    assert findings(tmp_path, {"workers.py": text}) == [("workers.py", 5, "RPL206")]
+
+
+JOB = 'ray.init(runtime_env={"env_vars": {"VLLM_USE_V2_MODEL_RUNNER": "0", "NCCL_DEBUG": "WARN"}})'
+
+
+def test_the_jobs_runtime_env_reaches_its_actors_not_the_driver(tmp_path: Path) -> None:
+    actor = (
+        "import ray\nfrom vllm import LLM\n\n\n@ray.remote(num_gpus=1)\n"
+        f"class Worker:\n    def __init__(self, model):\n        self.llm = LLM(model, {REPLAY})\n\n\n"
+        f'def main():\n    {JOB}\n    return Worker.remote("m")\n'
+    )
+    assert findings(tmp_path / "actor", {"job.py": actor}) == [("job.py", 12, "RPL206")]
+    # Ray applies a job's runtime_env to its workers: the driver's own engine never sees it.
+    driver = f'import ray\nfrom vllm import LLM\n\n\ndef main():\n    {JOB}\n    return LLM("m", {REPLAY})\n'
+    assert findings(tmp_path / "driver", {"job.py": driver}) == []
+
+
+def test_an_engine_kept_in_a_global_a_function_sets_is_the_one_requests_reach(tmp_path: Path) -> None:
+    setter = f'def init_engine():\n    global ENGINE\n    ENGINE = LLM("m", {REPLAY})\n\n\n'
+    handler = "def handle(prompt):\n    return ENGINE.generate([prompt], SamplingParams(temperature=0.0, top_k=5))\n"
+    head = "from vllm import LLM, SamplingParams\n\nENGINE = None\n\n\n"
+    assert findings(tmp_path / "one", {"app.py": head + setter + handler}) == [("app.py", 12, "RPL101")]
+    # Two functions set it (a replay engine and a plain one): which one a request reaches is not known.
+    plain = 'def init_plain():\n    global ENGINE\n    ENGINE = LLM("m")\n\n\n'
+    assert findings(tmp_path / "two", {"app.py": head + setter + plain + handler}) == []
+
+
+def test_a_request_in_another_module_reaches_only_the_engine_it_imports(tmp_path: Path) -> None:
+    engine = f'from vllm import LLM\n\n\ndef load():\n    return LLM("m", {REPLAY})\n'
+    greedy = "llm.generate(['x'], SamplingParams(temperature=0.0, top_k=5))\n"
+    imported = f"from engine import load\nfrom vllm import SamplingParams\n\nllm = load()\n{greedy}"
+    own = f"from vllm import LLM, SamplingParams\n\n\ndef load():\n    return LLM('m')\n\n\nllm = load()\n{greedy}"
+    assert findings(tmp_path / "imported", {"engine.py": engine, "run.py": imported}) == [("run.py", 5, "RPL101")]
+    assert findings(tmp_path / "own", {"engine.py": engine, "run.py": own}) == []  # its own `load`, of the same name
+
+
+def test_a_request_to_an_actor_whose_object_is_not_known_reaches_every_engine_of_its_class(tmp_path: Path) -> None:
+    text = (
+        "import ray\nfrom vllm import LLM, SamplingParams\n\n\n@ray.remote\nclass Engine:\n"
+        "    def __init__(self, model, **kwargs):\n        self.llm = LLM(model, **kwargs)\n\n"
+        "    def generate(self, prompts, params):\n        return self.llm.generate(prompts, params)\n\n\n"
+        f'engines = [Engine.remote("a", {REPLAY}), Engine.remote("b")]\n'
+        "ray.get([e.generate.remote(['x'], SamplingParams(temperature=0.0, top_k=5)) for e in engines])\n"
+    )
+    assert findings(tmp_path, {"engines.py": text}) == [("engines.py", 15, "RPL101")]
