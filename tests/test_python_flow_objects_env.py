@@ -94,3 +94,10 @@ def test_a_request_to_an_actor_whose_object_is_not_known_reaches_every_engine_of
         "ray.get([e.generate.remote(['x'], SamplingParams(temperature=0.0, top_k=5)) for e in engines])\n"
     )
     assert findings(tmp_path, {"engines.py": text}) == [("engines.py", 15, "RPL101")]
+
+
+def test_a_request_to_one_of_two_engines_a_function_makes_is_judged_against_that_one(tmp_path: Path) -> None:
+    head = f'from vllm import LLM, SamplingParams\n\n\ndef make(model, **kw):\n    return LLM(model, **kw)\n\n\npolicy = make("p", {REPLAY})\njudge = make("j")\n'
+    greedy = "SamplingParams(temperature=0.0, top_k=3)"
+    assert findings(tmp_path / "judge", {"two.py": f"{head}judge.generate(['x'], {greedy})\n"}) == []
+    assert findings(tmp_path / "policy", {"two.py": f"{head}policy.generate(['x'], {greedy})\n"}) == [("two.py", 10, "RPL101")]

@@ -124,7 +124,8 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
         sites_here = ((site.scope, site.placed),) if home is module else ()
         callee = reader.evaluate(site.node.func, site_frame).ref if scope not in module.tree.body else None
         enclosing = callee.outer if isinstance(callee, Function) and callee.node is scope else None  # a closure's enclosing call
-        frames.append(replace(plain, args={name: value.via(hop) for name, value in args.items()}, sites=sites_here, outer=enclosing))
+        args = {name: value.via(hop) for name, value in args.items()}
+        frames.append(replace(plain, args=args, sites=sites_here, outer=enclosing, made=hop))
     if not frames and scope in module.tree.body:  # a subcommand's handler: `args.func(args)`
         frames = [replace(plain, args=args) for args in handler_args(reader, module, scope)]
     return frames or [plain]

@@ -37,6 +37,8 @@ def requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request
             engine = reader.evaluate(func.value, frame).ref
             if not isinstance(engine, Engine):
                 continue
+            if frame.made is None:  # `judge = make("j")`, then `judge.generate(...)`: the engine that call made
+                frame = replace(frame, made=_bound_call(module, frame, func.value))
             keyword, position = _METHODS[func.attr]
             params = _argument(call.node, keyword, position)
             kind = "beam_search" if func.attr == "beam_search" else "sampling"
@@ -172,14 +174,18 @@ def _frames(reader: Reader, module: Module, call: Call) -> list[Frame]:
 def _object_made(reader: Reader, home: Module, site: Call, receiver: ast.expr) -> Span | None:
     """The span of the construction the receiver of a method call holds (`Engine.remote(...)`,
     bound to a name, or an entry of a dict or list of actors read through the caller), if known."""
-    if isinstance(receiver, ast.Call):
-        return home.span(receiver)
-    frame = Frame(home, site.scope, site.cls, None, site.placed)
-    binding = reaching(frame, receiver.id) if isinstance(receiver, ast.Name) and receiver.id != "self" else None
-    if binding is not None and binding.kind == "value" and isinstance(binding.value, ast.Call) and binding.element is None:
-        return home.span(binding.value)
     if isinstance(receiver, ast.Subscript):
         return reader.evaluate(receiver, caller_frame(reader, home, site)).span
+    return _bound_call(home, Frame(home, site.scope, site.cls, None, site.placed), receiver)
+
+
+def _bound_call(module: Module, frame: Frame, receiver: ast.expr) -> Span | None:
+    """The span of the call the receiver is (`Engine.remote(...)`) or a name is bound to where it is read."""
+    if isinstance(receiver, ast.Call):
+        return module.span(receiver)
+    binding = reaching(frame, receiver.id) if isinstance(receiver, ast.Name) and receiver.id != "self" else None
+    if binding is not None and binding.kind == "value" and isinstance(binding.value, ast.Call) and binding.element is None:
+        return module.span(binding.value)
     return None
 
 
