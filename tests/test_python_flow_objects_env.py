@@ -101,3 +101,20 @@ def test_a_request_to_one_of_two_engines_a_function_makes_is_judged_against_that
     greedy = "SamplingParams(temperature=0.0, top_k=3)"
     assert findings(tmp_path / "judge", {"two.py": f"{head}judge.generate(['x'], {greedy})\n"}) == []
     assert findings(tmp_path / "policy", {"two.py": f"{head}policy.generate(['x'], {greedy})\n"}) == [("two.py", 10, "RPL101")]
+
+
+def test_a_module_imported_for_its_environment_writes_it_before_the_engine(tmp_path: Path) -> None:
+    files = {
+        "proj/__init__.py": "",
+        "proj/env.py": 'import os\n\nos.environ.setdefault("VLLM_USE_V2_MODEL_RUNNER", "0")\n',
+        "main.py": f"import proj.env  # noqa: F401\nfrom vllm import LLM\n\nllm = LLM('m', {REPLAY})\n",
+    }
+    assert findings(tmp_path / "before", files) == [("proj/env.py", 3, "RPL206")]
+    # Imported after the engine started, it changes nothing for it.
+    after = f"from vllm import LLM\n\nllm = LLM('m', {REPLAY})\nimport proj.env  # noqa: E402, F401\n"
+    assert findings(tmp_path / "after", {**files, "main.py": after}) == []
+
+
+def test_the_runner_variable_written_from_a_module_constant_is_read(tmp_path: Path) -> None:
+    text = f'import os\nfrom vllm import LLM\n\nRUNNER = "0"\nos.environ["VLLM_USE_V2_MODEL_RUNNER"] = RUNNER\nllm = LLM("m", {REPLAY})\n'
+    assert findings(tmp_path, {"run.py": text}) == [("run.py", 5, "RPL206")]

@@ -157,6 +157,17 @@ def _env(launch: Launch) -> dict:
     return {name: setting.value for name, setting in launch.env.items()}
 
 
+def _env_known(env: dict, flowed: dict) -> dict:
+    """The libcst pass's environment (the flow's where it has none), with the values the flow
+    knows of the same writes (`os.environ[...] = RUNNER` after `RUNNER = "0"`: unknown to the libcst pass)."""
+    if not env:
+        return flowed
+    known = {
+        name: setting for name, setting in flowed.items() if name in env and env[name].value is UNKNOWN and env[name].span == setting.span
+    }
+    return {**env, **known}
+
+
 def _values(launch: Launch) -> dict:
     return {name: setting.value for name, setting in launch.settings.items()}
 
@@ -173,7 +184,7 @@ def _keeping(flowed_launch: Launch, launch: Launch) -> Launch:
     reasons = [reason for reason in (*flowed_launch.open_reasons, *kept) if reason]
     return replace(
         flowed_launch,
-        env=flowed_launch.env if callers else launch.env or flowed_launch.env,
+        env=flowed_launch.env if callers else _env_known(launch.env, flowed_launch.env),
         requests=flowed_launch.requests or launch.requests,
         open_reasons=tuple(reasons),
     )

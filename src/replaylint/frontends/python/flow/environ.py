@@ -7,6 +7,7 @@ unknown."""
 from __future__ import annotations
 
 import ast
+import os
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -67,6 +68,9 @@ class _Writer:
         if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
             if (enter and self._entered(module, statement.value, guards)) or self._updated(module, statement.value, guards):
                 return
+        if isinstance(statement, (ast.Import, ast.ImportFrom)):
+            self._imported(module, statement, guards)
+            return
         copied = _copied(module, statement)
         if copied is not None:  # `for key, value in VLLM_ENV.items(): os.environ[key] = value`
             self._mapping(module, copied, guards)
@@ -105,6 +109,8 @@ class _Writer:
                 self.statements.pop(RUNNER_ENV, None)  # a key of a dict, not a statement a fix may remove
 
     def _set(self, module: Module, value: ast.expr | None, span: Span, raw: str, guards: tuple) -> None:
+        if isinstance(value, ast.Name) and isinstance(bound := _module_dict(module, value.id), ast.Constant):
+            value = bound  # `RUNNER = "0"` at module level, then `os.environ[...] = RUNNER`
         known = value.value if isinstance(value, ast.Constant) and isinstance(value.value, str) and not guards else UNKNOWN
         value_span = module.span(value) if value is not None else None
         self.env[RUNNER_ENV] = Setting(RUNNER_ENV, known, span, raw, value_span)
@@ -149,6 +155,27 @@ class _Writer:
                 return found[0], value
         return None
 
+    def _imported(self, module: Module, statement: ast.Import | ast.ImportFrom, guards: tuple) -> None:
+        """`import proj.env`: a module of the tree runs its own statements when first imported
+        (the environment it writes at import time), looked at only when its text names the variable."""
+        tree = getattr(self.reader, "tree", None)
+        if tree is None or module is not tree.module or self.depth >= _MAX_CALLS:
+            return
+        for qualified in _imported_names(module, statement):
+            found = tree.resolve(qualified, module)
+            if found is None:
+                continue
+            target, member = found
+            if member is not None and os.path.basename(target.path) == "__init__.py":  # `import proj.env`: a submodule
+                target = tree.open_file(os.path.join(os.path.dirname(target.path), f"{member}.py")) or target
+            if target is module or RUNNER_ENV not in target.source.text:
+                continue
+            self.depth += 1
+            try:
+                self.apply(target, target.tree, None, guards, enter=False)
+            finally:
+                self.depth -= 1
+
     def _entered(self, module: Module, call: ast.Call, guards: tuple) -> bool:
         if self.reader is None or self.depth >= _MAX_CALLS or not isinstance(call.func, (ast.Name, ast.Attribute)):
             return False
@@ -161,6 +188,14 @@ class _Writer:
         finally:
             self.depth -= 1
         return True
+
+
+def _imported_names(module: Module, statement: ast.Import | ast.ImportFrom) -> list[str]:
+    """The dotted names an import statement of the module loads (`proj.env`, `.settings.X`)."""
+    if isinstance(statement, ast.Import):
+        return [alias.name for alias in statement.names]
+    named = [module.imports[alias.asname or alias.name] for alias in statement.names if (alias.asname or alias.name) in module.imports]
+    return named or list(module.star_imports[:1])
 
 
 def _copied(module: Module, statement: ast.stmt) -> ast.expr | None:
