@@ -7,7 +7,6 @@ unknown."""
 from __future__ import annotations
 
 import ast
-import os
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -162,13 +161,13 @@ class _Writer:
         if tree is None or module is not tree.module or self.depth >= _MAX_CALLS:
             return
         for qualified in _imported_names(module, statement):
-            found = tree.resolve(qualified, module)
-            if found is None:
+            # `import proj.env` names a module; `from proj.env import x` one, or its submodule `x`
+            names = [qualified] if isinstance(statement, ast.Import) else [qualified, qualified.rpartition(".")[0]]
+            found = next((read for name in names if name.strip(".") and (read := tree.module_text(name)) is not None), None)
+            if found is None or RUNNER_ENV not in found[1]:
                 continue
-            target, member = found
-            if member is not None and os.path.basename(target.path) == "__init__.py":  # `import proj.env`: a submodule
-                target = tree.open_file(os.path.join(os.path.dirname(target.path), f"{member}.py")) or target
-            if target is module or RUNNER_ENV not in target.source.text:
+            target = tree.open_file(*found)
+            if target is None or target is module:
                 continue
             self.depth += 1
             try:
