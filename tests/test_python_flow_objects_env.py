@@ -118,3 +118,10 @@ def test_a_module_imported_for_its_environment_writes_it_before_the_engine(tmp_p
 def test_the_runner_variable_written_from_a_module_constant_is_read(tmp_path: Path) -> None:
     text = f'import os\nfrom vllm import LLM\n\nRUNNER = "0"\nos.environ["VLLM_USE_V2_MODEL_RUNNER"] = RUNNER\nllm = LLM("m", {REPLAY})\n'
     assert findings(tmp_path, {"run.py": text}) == [("run.py", 5, "RPL206")]
+
+
+def test_the_main_block_writes_the_environment_before_or_after_the_call_that_starts_the_engine(tmp_path: Path) -> None:
+    head = f'import os\nfrom vllm import LLM\n\n\ndef main():\n    return LLM("m", {REPLAY})\n\n\nif __name__ == "__main__":\n'
+    write = '    os.environ["VLLM_USE_V2_MODEL_RUNNER"] = "0"\n'
+    assert findings(tmp_path / "before", {"run.py": f"{head}{write}    main()\n"}) == [("run.py", 10, "RPL206")]
+    assert findings(tmp_path / "after", {"run.py": f"{head}    main()\n{write}"}) == []

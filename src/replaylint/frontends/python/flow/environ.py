@@ -30,8 +30,13 @@ def runner_variable(frame: Frame, reader: Evaluates | None = None) -> tuple[dict
         writer.entry(home, value, ())
     if frame.scope is not module.tree:
         # A function runs after the module's statements; the functions those call are not entered
-        # (`main()` may be what builds the engine, and write the environment after it).
-        writer.apply(module, module.tree, None, enter=False)
+        # (`main()` may be what builds the engine, and write the environment after it). Called from
+        # the module (`if __name__ == "__main__": ... main()`), it runs after those before the call,
+        # whose branches it shares then hold.
+        top = next((placed for scope, placed in frame.sites if scope is module.tree), None)
+        writer.holding = top.guards if top is not None else ()
+        writer.apply(module, module.tree, top, enter=top is not None)
+        writer.holding = ()
     for scope, placed in frame.sites:
         if scope is not module.tree:
             writer.apply(module, scope, placed)
@@ -55,6 +60,7 @@ class _Writer:
     env: dict[str, Setting]
     statements: dict[str, Span]
     depth: int = 0
+    holding: tuple = ()  # the branches known to be taken (those of the call that leads to the engine)
 
     def apply(self, module: Module, scope: ast.AST, until: Placed | None, guards: tuple = (), enter: bool = True) -> None:
         for placed in module.statements(scope):
@@ -110,7 +116,8 @@ class _Writer:
     def _set(self, module: Module, value: ast.expr | None, span: Span, raw: str, guards: tuple) -> None:
         if isinstance(value, ast.Name) and isinstance(bound := _module_dict(module, value.id), ast.Constant):
             value = bound  # `RUNNER = "0"` at module level, then `os.environ[...] = RUNNER`
-        known = value.value if isinstance(value, ast.Constant) and isinstance(value.value, str) and not guards else UNKNOWN
+        taken = all(guard in self.holding for guard in guards)
+        known = value.value if isinstance(value, ast.Constant) and isinstance(value.value, str) and taken else UNKNOWN
         value_span = module.span(value) if value is not None else None
         self.env[RUNNER_ENV] = Setting(RUNNER_ENV, known, span, raw, value_span)
 
