@@ -125,3 +125,16 @@ def test_the_main_block_writes_the_environment_before_or_after_the_call_that_sta
     write = '    os.environ["VLLM_USE_V2_MODEL_RUNNER"] = "0"\n'
     assert findings(tmp_path / "before", {"run.py": f"{head}{write}    main()\n"}) == [("run.py", 10, "RPL206")]
     assert findings(tmp_path / "after", {"run.py": f"{head}    main()\n{write}"}) == []
+
+
+def test_an_actor_of_vllms_engine_is_an_engine_and_its_requests_reach_it(tmp_path: Path) -> None:
+    greedy = "ray.get(llm.generate.remote(['x'], SamplingParams(temperature=0.0, top_k=2)))\n"
+    direct = f"import ray\nfrom vllm import LLM, SamplingParams\n\nllm = ray.remote(num_gpus=1)(LLM).remote('m', {REPLAY})\n{greedy}"
+    assert findings(tmp_path / "direct", {"run.py": direct}) == [("run.py", 5, "RPL101")]
+    # vLLM's RLHF example: a subclass of LLM made a Ray actor; its construction reaches `super().__init__`.
+    subclass = (
+        "import ray\nfrom vllm import LLM, SamplingParams\n\n\nclass MyLLM(LLM):\n"
+        "    def __init__(self, *args, **kwargs):\n        super().__init__(*args, **kwargs)\n\n\n"
+        f"llm = ray.remote(num_cpus=0, num_gpus=0)(MyLLM).remote(model='m', {REPLAY})\n{greedy}"
+    )
+    assert findings(tmp_path / "subclass", {"rlhf.py": subclass}) == [("rlhf.py", 11, "RPL101")]

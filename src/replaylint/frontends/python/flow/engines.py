@@ -19,7 +19,7 @@ from .callsites import Call, calls, closure_sites, decides_by_parameter, handed_
 from .decorators import bind_called
 from .dicts import attributes_written, call as dict_call, container, entry as read_entry, spread
 from .engine_configs import configured
-from .engine_names import called_partial, candidate_names
+from .engine_names import actor_class, called_partial, candidate_names
 from .environ import actor_env_vars, runner_variable
 from .facts import Entry, Kwargs
 from .frames import Frame, expressions, parameters
@@ -42,9 +42,15 @@ def engine_launches(reader: Reader, module: Module, imported: set[str] = frozens
     modules that may hold a `partial` of one)."""
     candidates = candidate_names(module) | imported
     subclassing = "super().__init__(" in module.source.text
-    for call in scoped_calls(module, tuple(sorted(name + "(" for name in candidates)) + (("__init__(",) if subclassing else ())):
+    actors = (".remote(",) if "ray" in module.imports else ()
+    for call in scoped_calls(module, tuple(sorted(name + "(" for name in candidates)) + (("__init__(",) if subclassing else ()) + actors):
         func = call.node.func
         last = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else called_partial(func)
+        if last == "remote" and (made := actor_class(func)) is not None:  # `ray.remote(LLM).remote(...)`: an actor of vLLM's engine
+            for frame in contexts(reader, module, call):
+                if isinstance(actor := reader.evaluate(made, frame).ref, Qualified) and engine_name(actor.name):
+                    yield from _launches(reader, call.node, frame, None)
+            continue
         if last == "__init__" and _inits_engine(reader, module, call):
             for frame in contexts(reader, module, call):
                 yield from _launches(reader, call.node, frame, None)

@@ -13,13 +13,14 @@ from typing import Iterable, Iterator
 
 from ....model import Assumption, Launch, Request, Span
 from .callsites import Call, calls
+from .engine_names import actor_class
 from .engines import MAX_SITES, arguments, caller_frame, elsewhere
 from .facts import Kwargs, Val
 from .frames import Frame, reaching
 from .import_statements import imports_module
 from .module import FUNCTIONS, Module
 from .objects import Class, Instance, instance, is_record
-from .reader import Engine, Function, Qualified, Reader, bind
+from .reader import Engine, Function, Qualified, Reader, bind, engine_name
 
 # The request methods and where their params go; `add_request(request_id, prompt, params)` is the
 # inner engine's (`llm.llm_engine`, `LLMEngine.from_engine_args(...)`, `AsyncLLM`'s).
@@ -94,6 +95,10 @@ def reaching_engines(reader: Reader, module: Module, found: Iterable[tuple[ast.C
     elsewhere = _requests_elsewhere(reader, module, names) if names else iter(())
     for engine, request, assumptions, made in itertools.chain(requests(reader, module), _processor_requests(reader, module), elsewhere):
         sent.setdefault(id(engine), []).append((request, assumptions, made))
+    by_object: dict[Span | None, list[tuple[Request, tuple[Assumption, ...]]]] = {}  # an engine actor's, by its construction
+    for engine, request, assumptions, made in _actor_requests(reader, module):
+        sent.setdefault(id(engine), []).append((request, assumptions, None))  # `ray.remote(LLM).remote(...)` is the engine's call
+        by_object.setdefault(made, []).append((request, assumptions))
     objects: dict[int, set[Span | None]] = {}  # the constructions each engine call is built for
     for node, launch, _ in found:
         objects.setdefault(id(node), set()).add(getattr(launch.handle, "made", None))
@@ -102,6 +107,7 @@ def reaching_engines(reader: Reader, module: Module, found: Iterable[tuple[ast.C
         # A request sent to one object of a class reaches the engine that object built (the
         # reference actor's greedy request is not the policy's); one whose object is not known does every.
         reaching = [(r, a) for r, a, made in sent.get(id(node), []) if made is None or made == own or made not in objects[id(node)]]
+        reaching += by_object.get(own, []) if own is not None else []  # a subclass's `super().__init__` made by that actor
         assumed = [*launch.assumptions, *(a for _, more in reaching for a in more)]
         yield replace(launch, requests=tuple(r for r, _ in reaching), assumptions=tuple(dict.fromkeys(assumed))), kwargs
 
@@ -181,12 +187,47 @@ def _object_made(reader: Reader, home: Module, site: Call, receiver: ast.expr) -
 
 def _bound_call(module: Module, frame: Frame, receiver: ast.expr) -> Span | None:
     """The span of the call the receiver is (`Engine.remote(...)`) or a name is bound to where it is read."""
+    made = _bound_node(frame, receiver)
+    return module.span(made) if made is not None else None
+
+
+def _bound_node(frame: Frame, receiver: ast.expr) -> ast.Call | None:
     if isinstance(receiver, ast.Call):
-        return module.span(receiver)
+        return receiver
     binding = reaching(frame, receiver.id) if isinstance(receiver, ast.Name) and receiver.id != "self" else None
     if binding is not None and binding.kind == "value" and isinstance(binding.value, ast.Call) and binding.element is None:
-        return module.span(binding.value)
+        return binding.value
     return None
+
+
+def _actor_requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request, tuple[Assumption, ...], Span | None]]:
+    """`ray.get(llm.generate.remote(prompts, params))` on an actor of vLLM's engine (`ray.remote(LLM)`,
+    or of a subclass that keeps the engine's method): the request reaches the engine that actor's
+    construction built (its call, or the subclass's `super().__init__` made there)."""
+    for call in calls(module, tuple(f".{method}.remote(" for method in _METHODS)):
+        func = call.node.func
+        method = func.value if isinstance(func, ast.Attribute) and func.attr == "remote" else None
+        if not (isinstance(method, ast.Attribute) and method.attr in _METHODS):
+            continue
+        frame = Frame(module, call.scope, call.cls, None, call.placed)
+        made = _bound_node(frame, method.value)
+        if made is None or not _engine_actor(reader, frame, made, method.attr):
+            continue
+        keyword, position = _METHODS[method.attr]
+        params = _argument(call.node, keyword, position)
+        for built in _made(reader.evaluate(params, frame)) if params is not None else ():
+            yield (made, *_request(reader, built, "beam_search" if method.attr == "beam_search" else "sampling"), module.span(made))
+
+
+def _engine_actor(reader: Reader, frame: Frame, made: ast.Call, method: str) -> bool:
+    cls = actor_class(made.func)
+    actor = reader.evaluate(cls, frame).ref if cls is not None else None
+    if isinstance(actor, Qualified):
+        return engine_name(actor.name)
+    if not isinstance(actor, Class) or any(getattr(item, "name", None) == method for item in actor.node.body):
+        return False
+    top = Frame(actor.module, actor.module.tree)
+    return any(isinstance(base := reader.evaluate(b, top).ref, Qualified) and engine_name(base.name) for b in actor.node.bases)
 
 
 def _object_names(module: Module, cls: ast.ClassDef) -> tuple[str, ...]:
