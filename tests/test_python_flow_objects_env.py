@@ -138,3 +138,16 @@ def test_an_actor_of_vllms_engine_is_an_engine_and_its_requests_reach_it(tmp_pat
         f"llm = ray.remote(num_cpus=0, num_gpus=0)(MyLLM).remote(model='m', {REPLAY})\n{greedy}"
     )
     assert findings(tmp_path / "subclass", {"rlhf.py": subclass}) == [("rlhf.py", 11, "RPL101")]
+
+
+def test_a_manager_with_a_method_of_the_same_name_does_not_hide_the_actors_requests(tmp_path: Path) -> None:
+    text = (
+        "import ray\nfrom vllm import LLM, SamplingParams\n\n\n@ray.remote\nclass Engine:\n"
+        f"    def __init__(self, model):\n        self.llm = LLM(model, {REPLAY})\n\n"
+        "    def generate(self, prompts, params):\n        return self.llm.generate(prompts, params)\n\n\n"
+        "class Manager:\n    def __init__(self, model, n):\n        self.engines = [Engine.remote(model) for _ in range(n)]\n"
+        "        self.sp = SamplingParams(temperature=0.8, max_tokens=64)\n\n"
+        "    def generate(self, prompts):\n        return ray.get([e.generate.remote(prompts, self.sp) for e in self.engines])\n\n\n"
+        'Manager("m", 2).generate(["x"])\n'
+    )
+    assert findings(tmp_path, {"manager.py": text}) == [("manager.py", 17, "RPL102")]

@@ -283,12 +283,16 @@ def _function_frames(reader: Reader, module: Module, function: ast.FunctionDef |
 
 def _only_actor_with(module: Module, cls: ast.ClassDef, method: str) -> bool:
     """Whether `cls` is a Ray actor of the module (`@ray.remote`, or made with `Cls.remote(...)`)
-    and no other class of the module has the method: `actor.method.remote(...)` is then a call of it."""
-    named = [c for c in ast.walk(module.tree) if isinstance(c, ast.ClassDef) and any(getattr(m, "name", "") == method for m in c.body)]
-    if named != [cls]:
-        return False
+    and no other actor class of the module has the method: `actor.method.remote(...)` is then a
+    call of it (a plain class's method of that name, a manager's `generate`, is never called so)."""
+    actors = [c for c in ast.walk(module.tree) if isinstance(c, ast.ClassDef) and _is_actor(module, c)]
+    return [c for c in actors if any(getattr(m, "name", "") == method for m in c.body)] == [cls]
+
+
+def _is_actor(module: Module, cls: ast.ClassDef) -> bool:
+    text = module.source.text
     decorated = any("remote" in ast.unparse(decorator) for decorator in cls.decorator_list)
-    return decorated or f"{cls.name}.remote(" in module.source.text or f"{cls.name}.options(" in module.source.text
+    return decorated or f"{cls.name}.remote(" in text or f"{cls.name}.options(" in text or f"({cls.name})" in text
 
 
 def _of_class(frame: Frame, receiver: ast.expr, cls: ast.ClassDef) -> bool:
