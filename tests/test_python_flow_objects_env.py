@@ -151,3 +151,13 @@ def test_a_manager_with_a_method_of_the_same_name_does_not_hide_the_actors_reque
         'Manager("m", 2).generate(["x"])\n'
     )
     assert findings(tmp_path, {"manager.py": text}) == [("manager.py", 17, "RPL102")]
+
+
+@pytest.mark.parametrize("imported", ["import myproj.settings as cfg", "from myproj import settings as cfg"])
+def test_a_settings_module_imported_as_a_module_of_its_package_is_read(tmp_path: Path, imported: str) -> None:
+    files = {
+        "myproj/__init__.py": "",
+        "myproj/settings.py": 'VLLM_KWARGS = {"return_sampling_mask": True, "logprobs_mode": "raw_logprobs"}\n',
+        "run.py": f"{imported}\nfrom vllm import LLM\n\nllm = LLM('m', **cfg.VLLM_KWARGS)\n",
+    }
+    assert findings(tmp_path, files) == [("myproj/settings.py", 1, "RPL003")]

@@ -218,6 +218,8 @@ class Reader:
         if member is None:
             return Val(ref=target)  # a module of the tree
         statement = module.import_statements.get(name)
+        if reaching(Frame(target, target.tree), member) is None and (sub := self.tree.submodule(target, member)) is not None:
+            return Val(ref=sub)  # `from myproj import settings`, `import myproj.settings as cfg`: a module of the package
         read = self.name(member, Frame(target, target.tree))
         return read.via(module.span(statement)) if statement is not None else read
 

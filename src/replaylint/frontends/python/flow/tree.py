@@ -104,6 +104,14 @@ class Tree:
         found = self._find(qualified, self.module, self._read)
         return found[0] if found is not None else None
 
+    def submodule(self, package: Module, name: str) -> Module | None:
+        """The module `name` of a package (`package` is its `__init__.py`), if the tree has it."""
+        if os.path.basename(package.path) != "__init__.py":
+            return None
+        stem = os.path.join(os.path.dirname(package.path), name)
+        path = next((p for p in (stem + ".py", os.path.join(stem, "__init__.py")) if os.path.isfile(p)), None)
+        return self.open_file(path) if path is not None else None
+
     def module_text(self, qualified: str) -> tuple[str, str] | None:
         """The path and text of the tree's module a dotted module name names (`proj.env`:
         `proj/env.py`), read without parsing; None when it is not in the tree."""
