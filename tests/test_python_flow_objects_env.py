@@ -161,3 +161,17 @@ def test_a_settings_module_imported_as_a_module_of_its_package_is_read(tmp_path:
         "run.py": f"{imported}\nfrom vllm import LLM\n\nllm = LLM('m', **cfg.VLLM_KWARGS)\n",
     }
     assert findings(tmp_path, files) == [("myproj/settings.py", 1, "RPL003")]
+
+
+def test_a_trl_trainer_in_server_mode_sends_its_default_top_k(tmp_path: Path) -> None:
+    # TRL 1.16's GRPOConfig sends `top_k=0` with every request unless told otherwise; its
+    # `trl vllm-serve` forwards the mask to vLLM (with processed_logprobs of its own).
+    pins = '[project]\nname = "run"\nversion = "0"\ndependencies = ["trl==1.16.0", "vllm==0.34.0"]\n'
+    head = (
+        "import subprocess\n\nfrom trl import GRPOConfig\n\n"
+        'server = subprocess.Popen(["trl", "vllm-serve", "--model", "m", "--return-sampling-mask", "--enable-scale-out"])\n'
+    )
+    default = 'config = GRPOConfig(output_dir="out", use_vllm=True, vllm_mode="server", temperature=1.0)\n'
+    bounded = 'config = GRPOConfig(output_dir="out", use_vllm=True, vllm_mode="server", top_k=50)\n'
+    assert ("train.py", 6, "RPL102") in findings(tmp_path / "default", {"pyproject.toml": pins, "train.py": head + default})
+    assert ("train.py", 6, "RPL102") not in findings(tmp_path / "bounded", {"pyproject.toml": pins, "train.py": head + bounded})
