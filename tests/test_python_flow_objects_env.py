@@ -175,3 +175,10 @@ def test_a_trl_trainer_in_server_mode_sends_its_default_top_k(tmp_path: Path) ->
     bounded = 'config = GRPOConfig(output_dir="out", use_vllm=True, vllm_mode="server", top_k=50)\n'
     assert ("train.py", 6, "RPL102") in findings(tmp_path / "default", {"pyproject.toml": pins, "train.py": head + default})
     assert ("train.py", 6, "RPL102") not in findings(tmp_path / "bounded", {"pyproject.toml": pins, "train.py": head + bounded})
+
+
+def test_a_request_in_a_loop_over_engines_reaches_each(tmp_path: Path) -> None:
+    head = f'from vllm import LLM, SamplingParams\n\npolicy = LLM("p", {REPLAY})\nref = LLM("r")\n'
+    loop = "for engine in {}:\n    engine.generate(['x'], SamplingParams(temperature=0.0, top_k=3))\n"
+    assert findings(tmp_path / "both", {"a.py": head + loop.format("[policy, ref]")}) == [("a.py", 6, "RPL101")]
+    assert findings(tmp_path / "ref", {"a.py": head + loop.format("(ref,)")}) == []

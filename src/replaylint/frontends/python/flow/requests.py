@@ -34,12 +34,9 @@ def requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request
         func = call.node.func
         if not isinstance(func, ast.Attribute) or func.attr not in _METHODS:
             continue
-        for frame in _frames(reader, module, call):
-            engine = reader.evaluate(func.value, frame).ref
-            if not isinstance(engine, Engine):
-                continue
-            if frame.made is None:  # `judge = make("j")`, then `judge.generate(...)`: the engine that call made
-                frame = replace(frame, made=_bound_call(module, frame, func.value))
+        for sent_from, engine, receiver in _engines(reader, module, call):
+            # `judge = make("j")`, then `judge.generate(...)`: the engine that call made
+            frame = sent_from if sent_from.made is not None else replace(sent_from, made=_bound_call(module, sent_from, receiver))
             keyword, position = _METHODS[func.attr]
             params = _argument(call.node, keyword, position)
             kind = "beam_search" if func.attr == "beam_search" else "sampling"
@@ -49,6 +46,25 @@ def requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request
                 continue
             for made in _made(reader.evaluate(params, frame)):
                 yield (engine.call, *_request(reader, made, kind), frame.made)
+
+
+def _engines(reader: Reader, module: Module, call: Call) -> Iterator[tuple[Frame, Engine, ast.expr]]:
+    """The engines a request's receiver holds in each frame it is read in, with the expression
+    that holds each: the receiver, or each item of the literal list a loop takes it from
+    (`for engine in [policy, ref]: engine.generate(...)`)."""
+    receiver = call.node.func.value  # type: ignore[attr-defined]
+    for frame in _frames(reader, module, call):
+        engine = reader.evaluate(receiver, frame).ref
+        if isinstance(engine, Engine):
+            yield frame, engine, receiver
+            continue
+        binding = reaching(frame, receiver.id) if isinstance(receiver, ast.Name) else None
+        if binding is None or binding.kind != "each" or binding.element is not None or not isinstance(binding.value, (ast.List, ast.Tuple)):
+            continue
+        loop = frame.reading(binding.placed)
+        for item in binding.value.elts:
+            if isinstance(each := reader.evaluate(item, loop).ref, Engine):
+                yield frame, each, item
 
 
 def _processor_requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request, tuple[Assumption, ...], None]]:
