@@ -182,3 +182,13 @@ def test_a_request_in_a_loop_over_engines_reaches_each(tmp_path: Path) -> None:
     loop = "for engine in {}:\n    engine.generate(['x'], SamplingParams(temperature=0.0, top_k=3))\n"
     assert findings(tmp_path / "both", {"a.py": head + loop.format("[policy, ref]")}) == [("a.py", 6, "RPL101")]
     assert findings(tmp_path / "ref", {"a.py": head + loop.format("(ref,)")}) == []
+
+
+def test_an_actors_runtime_env_given_by_name_is_read(tmp_path: Path) -> None:
+    text = (
+        'import ray\nfrom vllm import LLM\n\nENV_VARS = {"VLLM_USE_V2_MODEL_RUNNER": "0", "NCCL_DEBUG": "WARN"}\n'
+        'RUNTIME_ENV = {"env_vars": ENV_VARS}\n\n\n@ray.remote(num_gpus=1)\n'
+        f"class Worker:\n    def __init__(self, model):\n        self.llm = LLM(model, {REPLAY})\n\n\n"
+        'worker = Worker.options(runtime_env=RUNTIME_ENV).remote("m")\n'
+    )
+    assert findings(tmp_path, {"workers.py": text}) == [("workers.py", 4, "RPL206")]

@@ -27,7 +27,7 @@ def runner_variable(frame: Frame, reader: Evaluates | None = None) -> tuple[dict
     statements: dict[str, Span] = {}
     writer = _Writer(reader, env, statements)
     for home, value in frame.actor_env:  # Ray's `runtime_env={"env_vars": {...}}`: the actor starts with it
-        writer.entry(home, value, ())
+        writer.mapping(home, value, ())
     if frame.scope is not module.tree:
         # A function runs after the module's statements; the functions those call are not entered
         # (`main()` may be what builds the engine, and write the environment after it). Called from
@@ -78,10 +78,10 @@ class _Writer:
             return
         copied = _copied(module, statement)
         if copied is not None:  # `for key, value in VLLM_ENV.items(): os.environ[key] = value`
-            self._mapping(module, copied, guards)
+            self.mapping(module, copied, guards)
             return
         if isinstance(statement, ast.AugAssign) and isinstance(statement.op, ast.BitOr) and _is_environ(module, statement.target):
-            self._mapping(module, statement.value, guards)  # `os.environ |= {...}`
+            self.mapping(module, statement.value, guards)  # `os.environ |= {...}`
             return
         write = _write(module, statement)
         if write is None:
@@ -101,7 +101,7 @@ class _Writer:
         written into the environment."""
         if isinstance(mapping, ast.Call) and isinstance(mapping.func, ast.Name) and mapping.func.id == "dict":
             for argument in mapping.args[:1]:
-                self._mapping(module, argument, guards)
+                self.mapping(module, argument, guards)
             self._keywords(module, mapping.keywords, guards)
             return
         if not isinstance(mapping, ast.Dict):
@@ -135,11 +135,11 @@ class _Writer:
         if not (isinstance(func, ast.Attribute) and func.attr == "update" and _is_environ(module, func.value)):
             return False
         for argument in call.args[:1]:
-            self._mapping(module, argument, guards)
+            self.mapping(module, argument, guards)
         self._keywords(module, call.keywords, guards)
         return True
 
-    def _mapping(self, module: Module, mapping: ast.expr, guards: tuple) -> None:
+    def mapping(self, module: Module, mapping: ast.expr, guards: tuple) -> None:
         """A dict written into the environment: a literal, or a module-level one by name (of this
         module, imported, or brought by a star import)."""
         if not isinstance(mapping, ast.Name):
@@ -255,12 +255,12 @@ def _names_runner(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and node.value == RUNNER_ENV
 
 
-def runtime_env_vars(site: ast.Call) -> Iterator[ast.expr]:
+def runtime_env_vars(site: ast.Call, module: Module) -> Iterator[ast.expr]:
     """The `env_vars` of `Actor.options(runtime_env={"env_vars": {...}})` (or `RuntimeEnv(env_vars={...})`)."""
     func = site.func
     options = func.value if isinstance(func, ast.Attribute) and func.attr == "remote" else None
     if isinstance(options, ast.Call) and isinstance(options.func, ast.Attribute) and options.func.attr == "options":
-        yield from _env_vars(options)
+        yield from _env_vars(options, module)
 
 
 def actor_env_vars(module: Module, cls: ast.ClassDef, home: Module, site: ast.Call) -> Iterator[tuple[Module, ast.expr]]:
@@ -269,24 +269,19 @@ def actor_env_vars(module: Module, cls: ast.ClassDef, home: Module, site: ast.Ca
     class (`Worker = ray.remote(runtime_env={...})(Cls)`, `ray.remote(...)(Cls).remote(...)`)."""
     if _makes_actor(site):  # the job's `ray.init(runtime_env=...)` in the module that makes the actor
         for init in _calls_of(home, "init"):
-            yield from ((home, value) for value in _env_vars(init))
+            yield from ((home, value) for value in _env_vars(init, home))
     for decorator in cls.decorator_list:
         if isinstance(decorator, ast.Call):
-            yield from ((module, value) for value in _env_vars(decorator))
+            yield from ((module, value) for value in _env_vars(decorator, module))
     func = site.func
     made = func.value if isinstance(func, ast.Attribute) and func.attr == "remote" else None
     if isinstance(made, ast.Call) and isinstance(made.func, ast.Attribute) and made.func.attr == "options":
         made = made.func.value
     if isinstance(made, ast.Name):
-        bound = [
-            s.value
-            for s in home.tree.body
-            if isinstance(s, ast.Assign) and any(isinstance(t, ast.Name) and t.id == made.id for t in s.targets)
-        ]
-        made = bound[0] if len(bound) == 1 else None
+        made = _module_dict(home, made.id)
     if isinstance(made, ast.Call) and isinstance(made.func, ast.Call) and home.text(made.func.func).endswith("remote"):
-        yield from ((home, value) for value in _env_vars(made.func))
-    yield from ((home, value) for value in runtime_env_vars(site))
+        yield from ((home, value) for value in _env_vars(made.func, home))
+    yield from ((home, value) for value in runtime_env_vars(site, home))
 
 
 def _makes_actor(site: ast.Call) -> bool:
@@ -300,11 +295,14 @@ def _calls_of(module: Module, name: str) -> list[ast.Call]:
     return [node for node in ast.walk(module.tree) if isinstance(node, ast.Call) and module.text(node.func) == f"ray.{name}"]
 
 
-def _env_vars(call: ast.Call) -> Iterator[ast.expr]:
+def _env_vars(call: ast.Call, module: Module) -> Iterator[ast.expr]:
+    """The `env_vars` a call's `runtime_env` gives: a literal, or a module-level one by name (`runtime_env=RUNTIME_ENV`)."""
     for keyword in call.keywords:
         if keyword.arg != "runtime_env":
             continue
         value = keyword.value
+        if isinstance(value, ast.Name):
+            value = _module_dict(module, value.id)
         if isinstance(value, ast.Dict):
             yield from (v for k, v in zip(value.keys, value.values) if isinstance(k, ast.Constant) and k.value == "env_vars")
         elif isinstance(value, ast.Call):
