@@ -41,14 +41,15 @@ def test_the_runner_variable_written_in_other_spellings_is_read(tmp_path: Path, 
     assert findings(tmp_path, {"run.py": text}) == [("run.py", 4, "RPL206")]
 
 
+def actor_module(constants: str, decorator: str, made: str) -> str:
+    """A module of a Ray actor `Worker` that builds a replay engine, and the statement that makes one."""
+    worker = f"class Worker:\n    def __init__(self, model):\n        self.llm = LLM(model, {REPLAY})\n\n\n"
+    return f"import ray\nfrom vllm import LLM\n\n{constants}\n\n{decorator}\n{worker}worker = {made}\n"
+
+
 def test_an_actor_class_decorated_with_a_runtime_env_starts_with_it(tmp_path: Path) -> None:
-    text = (
-        "import ray\nfrom vllm import LLM\n\n\n"
-        '@ray.remote(num_gpus=1, runtime_env={"env_vars": {"VLLM_USE_V2_MODEL_RUNNER": "0"}})\n'
-        f"class Worker:\n    def __init__(self, model):\n        self.llm = LLM(model, {REPLAY})\n\n\n"
-        'worker = Worker.remote("m")\n'
-    )
-    assert findings(tmp_path, {"workers.py": text}) == [("workers.py", 5, "RPL206")]
+    text = actor_module("", '@ray.remote(num_gpus=1, runtime_env={"env_vars": {"VLLM_USE_V2_MODEL_RUNNER": "0"}})', 'Worker.remote("m")')
+    assert findings(tmp_path, {"workers.py": text}) == [("workers.py", 6, "RPL206")]
 
 
 JOB = 'ray.init(runtime_env={"env_vars": {"VLLM_USE_V2_MODEL_RUNNER": "0", "NCCL_DEBUG": "WARN"}})'
@@ -185,10 +186,6 @@ def test_a_request_in_a_loop_over_engines_reaches_each(tmp_path: Path) -> None:
 
 
 def test_an_actors_runtime_env_given_by_name_is_read(tmp_path: Path) -> None:
-    text = (
-        'import ray\nfrom vllm import LLM\n\nENV_VARS = {"VLLM_USE_V2_MODEL_RUNNER": "0", "NCCL_DEBUG": "WARN"}\n'
-        'RUNTIME_ENV = {"env_vars": ENV_VARS}\n\n\n@ray.remote(num_gpus=1)\n'
-        f"class Worker:\n    def __init__(self, model):\n        self.llm = LLM(model, {REPLAY})\n\n\n"
-        'worker = Worker.options(runtime_env=RUNTIME_ENV).remote("m")\n'
-    )
+    constants = 'ENV_VARS = {"VLLM_USE_V2_MODEL_RUNNER": "0", "NCCL_DEBUG": "WARN"}\nRUNTIME_ENV = {"env_vars": ENV_VARS}\n'
+    text = actor_module(constants, "@ray.remote(num_gpus=1)", 'Worker.options(runtime_env=RUNTIME_ENV).remote("m")')
     assert findings(tmp_path, {"workers.py": text}) == [("workers.py", 4, "RPL206")]
