@@ -189,3 +189,14 @@ def test_an_actors_runtime_env_given_by_name_is_read(tmp_path: Path) -> None:
     constants = 'ENV_VARS = {"VLLM_USE_V2_MODEL_RUNNER": "0", "NCCL_DEBUG": "WARN"}\nRUNTIME_ENV = {"env_vars": ENV_VARS}\n'
     text = actor_module(constants, "@ray.remote(num_gpus=1)", 'Worker.options(runtime_env=RUNTIME_ENV).remote("m")')
     assert findings(tmp_path, {"workers.py": text}) == [("workers.py", 4, "RPL206")]
+
+
+def test_an_objects_engine_read_through_its_attribute_is_the_one_its_construction_built(tmp_path: Path) -> None:
+    head = (
+        "from vllm import LLM, SamplingParams\n\n\nclass Rollout:\n    def __init__(self, model, **kw):\n"
+        "        self.llm = LLM(model, **kw)\n\n\n"
+        f'policy = Rollout("p", {REPLAY})\nref = Rollout("r")\n'
+    )
+    request = "{}.llm.generate(['x'], SamplingParams(temperature=0.9))\n"
+    assert findings(tmp_path / "policy", {"run.py": head + request.format("policy")}) == [("run.py", 11, "RPL102")]
+    assert findings(tmp_path / "ref", {"run.py": head + request.format("ref")}) == []

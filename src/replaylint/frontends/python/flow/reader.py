@@ -23,7 +23,17 @@ from .frames import Frame, enclosed, is_class_level, reaching
 from .generators import yielded
 from .ini_configs import PARSERS as INI_PARSERS, ini_parser, read_option
 from .logic import logic
-from .members import Member, app_state, class_member, instance_property, member_attribute, self_attribute, super_member, with_attributes
+from .members import (
+    Member,
+    app_state,
+    class_member,
+    instance_property,
+    member_attribute,
+    object_attribute,
+    self_attribute,
+    super_member,
+    with_attributes,
+)
 from .method_calls import plain_method
 from .module import FUNCTIONS, Module, Placed, global_writes, local_import
 from .objects import Class, Instance, field, instance, library_call, method_result
@@ -263,6 +273,10 @@ class Reader:
             return owner  # `llm.llm_engine`: the engine `LLM` runs, built from the same arguments
         if isinstance(owner.ref, Instance) and node.attr not in owner.ref.fields.entries:
             return instance_property(self, owner.ref, node, frame)
+        if owner.ref is None and isinstance(base, ast.Name):
+            held = object_attribute(self, base, node.attr, frame)  # `r = Rollout(...)`, then `r.llm`
+            if held is not NOTHING:
+                return held
         return field(self, owner, node.attr, frame)
 
     def subscript(self, node: ast.Subscript, frame: Frame) -> Val:

@@ -210,6 +210,8 @@ def _bound_call(module: Module, frame: Frame, receiver: ast.expr) -> Span | None
 def _bound_node(frame: Frame, receiver: ast.expr) -> ast.Call | None:
     if isinstance(receiver, ast.Call):
         return receiver
+    if isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name):
+        receiver = receiver.value  # `r.llm.generate(...)`: the engine of the object `r = Rollout(...)` made
     binding = reaching(frame, receiver.id) if isinstance(receiver, ast.Name) and receiver.id != "self" else None
     if binding is not None and binding.kind == "value" and isinstance(binding.value, ast.Call) and binding.element is None:
         return binding.value
