@@ -200,3 +200,12 @@ def test_an_objects_engine_read_through_its_attribute_is_the_one_its_constructio
     request = "{}.llm.generate(['x'], SamplingParams(temperature=0.9))\n"
     assert findings(tmp_path / "policy", {"run.py": head + request.format("policy")}) == [("run.py", 11, "RPL102")]
     assert findings(tmp_path / "ref", {"run.py": head + request.format("ref")}) == []
+
+
+def test_importing_a_module_of_a_package_runs_the_packages_environment_writes_first(tmp_path: Path) -> None:
+    files = {
+        "myrl/__init__.py": 'import os\n\nos.environ.setdefault("VLLM_USE_V2_MODEL_RUNNER", "0")\n',
+        "myrl/consts.py": 'MODEL = "m"\n',
+        "main.py": f"from myrl.consts import MODEL\nfrom vllm import LLM\n\nllm = LLM(MODEL, {REPLAY})\n",
+    }
+    assert findings(tmp_path, files) == [("myrl/__init__.py", 3, "RPL206")]

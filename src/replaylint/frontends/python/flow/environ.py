@@ -7,7 +7,7 @@ unknown."""
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterator
 
 from ....model import UNKNOWN, Setting, Span
@@ -61,6 +61,7 @@ class _Writer:
     statements: dict[str, Span]
     depth: int = 0
     holding: tuple = ()  # the branches known to be taken (those of the call that leads to the engine)
+    ran: set[str] = field(default_factory=set)  # the modules of the tree an import ran (once each)
 
     def apply(self, module: Module, scope: ast.AST, until: Placed | None, guards: tuple = (), enter: bool = True) -> None:
         for placed in module.statements(scope):
@@ -167,12 +168,11 @@ class _Writer:
         tree = getattr(self.reader, "tree", None)
         if tree is None or module is not tree.module or self.depth >= _MAX_CALLS:
             return
-        for qualified in _imported_names(module, statement):
-            # `import proj.env` names a module; `from proj.env import x` one, or its submodule `x`
-            names = [qualified] if isinstance(statement, ast.Import) else [qualified, qualified.rpartition(".")[0]]
-            found = next((read for name in names if name.strip(".") and (read := tree.module_text(name)) is not None), None)
-            if found is None or RUNNER_ENV not in found[1]:
+        for name in (run for qualified in _imported_names(module, statement) for run in _run_by_import(qualified)):
+            found = tree.module_text(name) if name.strip(".") else None
+            if found is None or found[0] in self.ran or RUNNER_ENV not in found[1]:
                 continue
+            self.ran.add(found[0])
             target = tree.open_file(*found)
             if target is None or target is module:
                 continue
@@ -194,6 +194,15 @@ class _Writer:
         finally:
             self.depth -= 1
         return True
+
+
+def _run_by_import(qualified: str) -> list[str]:
+    """The modules an import of a dotted name runs, packages first (`a.b.c`: `a`, `a.b`, `a.b.c`,
+    the last when it is a module); of a relative name, its module and the name as a submodule."""
+    if qualified.startswith("."):
+        return [qualified.rpartition(".")[0], qualified]
+    parts = qualified.split(".")
+    return [".".join(parts[:count]) for count in range(1, len(parts) + 1)]
 
 
 def _imported_names(module: Module, statement: ast.Import | ast.ImportFrom) -> list[str]:
