@@ -2,7 +2,8 @@
 
 Each case is a trimmed real tree of tests/data/forks/ with the edit a user makes to turn replay on
 (the edits of tests/test_forks_nemo_open_instruct.py, and a few more; prime-rl's trees are the
-folders of tests/data/forks/prime_rl/, tests/test_forks_prime_rl.py). replaylint checks the
+folders of tests/data/forks/prime_rl/, a base and a patch each, tests/test_forks_prime_rl.py; and the
+NeMo-RL, open-instruct and prime-rl trees of held-out round 2, tests/data/forks_heldout2/). replaylint checks the
 launch that runs the fork (NeMo-RL's default config, open-instruct's `grpo_fast.py` script,
 prime-rl's rl.toml) and
 builds its engine from the fork's own code; vLLM itself (tests/differential/vllm_judge.py in the
@@ -28,6 +29,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "tests"))
 
 import test_forks_nemo_open_instruct as forks  # noqa: E402
+from forks_trees import materialize  # noqa: E402
 
 from scripts.realworld import judge_release  # noqa: E402
 from tests.differential.oracle import compare, expect  # noqa: E402
@@ -71,7 +73,22 @@ CASES = {  # name -> (framework, edits)
     "prime_rl env_vars V2=1 over setdefault": ("prime_rl", {"tree": "upstream_env_vars_v2"}),
     "prime_rl runner line removed": ("prime_rl", {"tree": "runner_removed"}),
     "prime_rl to_namespace raw_logprobs": ("prime_rl", {"tree": "logprobs_raw"}),
+    **{  # held-out round 2 (tests/test_forks_heldout2.py): the trees, with the launch each runs
+        f"round 2: {case}": ("heldout2", {"tree": case, "launch": launch})
+        for case, launch in (
+            ("nemo_llm_kwargs_subscript_mask_clean", forks.CONFIG),
+            ("nemo_default_yaml_vllm_kwargs_mask_top_k_null", forks.CONFIG),
+            ("nemo_subscript_mask_logprobs_mode_dropped", forks.CONFIG),
+            ("oi_engine_kwargs_mask_no_top_k", "scripts/train/qwen/grpo_replay.sh"),
+            ("oi_engine_kwargs_mask_extra_body_top_k_clean", "scripts/train/qwen/grpo_replay.sh"),
+            ("oi_actor_environ_runner_v1", "scripts/train/qwen/grpo_replay.sh"),
+            ("prime_own_inference_key_no_top_k", "configs/replay/rl.toml"),
+            ("prime_orchestrator_top_k_default_clean", "configs/replay/rl.toml"),
+            ("prime_orchestrator_temperature_zero", "configs/replay/rl.toml"),
+        )
+    },
 }
+HELDOUT2 = REPO / "tests" / "data" / "forks_heldout2"
 PRIME_RL = REPO / "tests" / "data" / "forks" / "prime_rl"
 LAUNCHES = {"nemo_rl": forks.CONFIG, "open_instruct": forks.SCRIPT, "prime_rl": "configs/rl.toml"}
 # NeMo-RL's keywords the stand-in engine cannot take (a dummy load, no tokenizer, sleep mode on a fake GPU)
@@ -113,12 +130,12 @@ def main(argv: list[str] | None = None) -> int:
     try:
         items, seen = [], {}
         for number, (name, (framework, edits)) in enumerate(CASES.items()):
-            if framework == "prime_rl":
-                tree = Path(shutil.copytree(PRIME_RL / edits["tree"], work / str(number)))
+            if framework in ("prime_rl", "heldout2"):
+                tree = materialize((PRIME_RL if framework == "prime_rl" else HELDOUT2) / edits["tree"], work / str(number))
             else:
                 tree = forks.fork(work / str(number), framework, **edits)
             (tree / ".git").mkdir()  # its repository: the fork is read from the launch's folder upward
-            kwargs, env, errors = launched(tree, LAUNCHES[framework])
+            kwargs, env, errors = launched(tree, edits.get("launch") or LAUNCHES[framework])
             seen[f"f{number}"] = (name, errors)
             items.append({"id": f"f{number}", "engine_kwargs": kwargs, "env": env, "gpus": 8, "hf_configs": stand_in.for_kwargs(kwargs)})
         verdicts = harness.JudgeProcess(harness.JUDGE, release, vllm_path, work, "judge", ["--quiet"]).run(items)

@@ -2,7 +2,8 @@
 
 Each folder of tests/data/forks_heldout/ is a small fork tree: real files of verl, SkyRL, OpenRLHF,
 NeMo-RL, open-instruct and prime-rl (fetched from their repositories at the commits each README
-names) with the edit a user makes to turn replay on in the framework's own source, or a complete
+names; kept once per framework in tests/data/forks_base/, each case's edits as its `edits.patch`,
+laid out by `forks_trees.materialize`) with the edit a user makes to turn replay on in the framework's own source, or a complete
 valid edit, or an unrelated one, and the launch the framework's examples use (a trainer script or
 an rl.toml). Its `README` says what it imitates and what vLLM 0.34.0 does with it. They were
 written before replaylint's fork readers and fork tests were read; the expectations come from
@@ -35,6 +36,7 @@ import json
 from pathlib import Path
 
 import pytest
+from forks_trees import materialize
 
 from replaylint.cli.main import main
 
@@ -75,8 +77,8 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 }
 
 
-def reported(case: str) -> set[tuple[str, str, int]]:
-    root = CORPUS / case
+def reported(case: str, work: Path) -> set[tuple[str, str, int]]:
+    root = materialize(CORPUS / case, work / case)
     out = io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
         main(["check", "--no-respect-gitignore", "--no-cache", "--target-vllm", "0.34.0", "--output-format", "json", str(root)])
@@ -100,7 +102,7 @@ def test_every_case_says_what_it_imitates() -> None:
 
 
 @pytest.mark.parametrize("case", sorted(EXPECTED))
-def test_case_findings(case: str) -> None:
-    got = reported(case)
+def test_case_findings(case: str, tmp_path: Path) -> None:
+    got = reported(case, tmp_path)
     want = EXPECTED[case]
     assert got == want, f"{case}: missed {sorted(want - got)}, false {sorted(got - want)}"

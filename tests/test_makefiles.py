@@ -87,7 +87,6 @@ def test_the_fix_edits_the_recipe_line_and_keeps_its_tabs(tmp_path: Path) -> Non
 @pytest.mark.parametrize(
     ("makefile", "reported"),
     [
-        pytest.param(f"ARGS ?= --logprobs-mode raw_logprobs\nserve:\n\tvllm serve m {MASK} $(ARGS)\n", False, id="?= is the caller's"),
         pytest.param(f"ARGS = --logprobs-mode raw_logprobs\nserve:\n\tvllm serve m {MASK} $(ARGS)\n", True, id="= is the file's"),
         pytest.param(f"serve:\n\tvllm serve m {MASK} $(EXTRA_ARGS)\n", False, id="a variable the file never sets"),
         pytest.param(f"serve:\n\tvllm serve m {MASK} $(shell cat args.txt)\n", False, id="a function"),
@@ -107,6 +106,70 @@ def test_the_fix_edits_the_recipe_line_and_keeps_its_tabs(tmp_path: Path) -> Non
 )
 def test_make_variables(tmp_path: Path, makefile: str, reported: bool) -> None:
     assert bool(findings(tmp_path, {"Makefile": makefile})) is reported
+
+
+@pytest.mark.parametrize(
+    ("makefile", "row", "condition"),
+    [
+        pytest.param(
+            f"ARGS ?= --logprobs-mode raw_logprobs\nserve:\n\tvllm serve m {MASK} $(ARGS)\n",
+            3,
+            "`make ARGS=...` sets ARGS, so Makefile:1's default `ARGS ?= --logprobs-mode raw_logprobs` holds",
+            id="the words a ?= gives",
+        ),
+        pytest.param(
+            f"MODEL ?= Qwen/Qwen3-8B\nserve:\n\tvllm serve $(MODEL) {MASK}\n",
+            3,
+            "`make MODEL=...` sets MODEL, so Makefile:1's default `MODEL ?= Qwen/Qwen3-8B` holds",
+            id="an absent setting: set otherwise, MODEL may add any words",
+        ),
+        pytest.param(
+            f"M ?= raw_logprobs\nMODE = $(M)\nserve:\n\tvllm serve m {MASK} --logprobs-mode $(MODE)\n",
+            4,
+            "Makefile:1's default `M ?= raw_logprobs`",
+            id="through a recursive variable",
+        ),
+        pytest.param(
+            f"ARGS = --logprobs-mode raw_logprobs\nARGS ?= --logprobs-mode processed_logprobs\nserve:\n\tvllm serve m {MASK} $(ARGS)\n",
+            4,
+            None,
+            id="a ?= after the file set it does nothing",
+        ),
+    ],
+)
+def test_a_conditional_default_is_what_make_runs_as_written(tmp_path: Path, makefile: str, row: int, condition: str | None) -> None:
+    """`make serve` run as written takes `NAME ?= value` (the project's rule: a default the
+    program uses when run as written counts, and the message says whose it is and where). This
+    reverses the earlier reading, which took every `?=` as the caller's and so judged no launch
+    built from one; the finding now says the condition under which the value holds."""
+    [found] = findings(tmp_path, {"Makefile": makefile})
+    assert found["location"]["row"] == row
+    if condition is None:
+        assert "?=" not in found["message"]
+    else:
+        assert "when neither the environment nor " in found["message"] and condition in found["message"]
+
+
+@pytest.mark.parametrize(
+    "makefile",
+    [
+        pytest.param(f"MODEL ?= $(shell cat model.txt)\nserve:\n\tvllm serve $(MODEL) {MASK}\n", id="a ?= of a function"),
+        pytest.param(f"MODEL ?= $(BASE)\nserve:\n\tvllm serve $(MODEL) {MASK}\n", id="a ?= of a variable the file never sets"),
+        pytest.param(f"ifdef GPU\nMODEL ?= m\nendif\nserve:\n\tvllm serve $(MODEL) {MASK}\n", id="a ?= in a conditional"),
+        pytest.param(f"ARGS ?= $(EXTRA)\nserve:\n\tvllm serve m {MASK} $(ARGS)\n", id="flags from a ?= of an unknown"),
+    ],
+)
+def test_a_conditional_default_of_unknown_value_stays_open(tmp_path: Path, makefile: str) -> None:
+    """Absence is judged only when the default itself is known: these launches may be given
+    any words, so a missing `--logprobs-mode` is not reported."""
+    assert findings(tmp_path, {"Makefile": makefile}) == []
+
+
+def test_an_exported_conditional_default_is_the_recipes_environment_with_its_condition(tmp_path: Path) -> None:
+    text = f"export VLLM_USE_V2_MODEL_RUNNER ?= 0\nserve:\n\tvllm serve m {MASK} --logprobs-mode processed_logprobs\n"
+    [found] = findings(tmp_path, {"Makefile": text})
+    assert (found["code"], found["location"]["row"]) == ("RPL206", 1)
+    assert "`make VLLM_USE_V2_MODEL_RUNNER=...` sets VLLM_USE_V2_MODEL_RUNNER" in found["message"]
 
 
 def test_exported_variables_are_the_recipes_environment(tmp_path: Path) -> None:

@@ -7,9 +7,9 @@ from __future__ import annotations
 import ast
 import warnings
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping
 
-from ..model import UNKNOWN, LineIndex, Span
+from ..model import UNKNOWN, LineIndex, Setting, Span
 
 MASK = "return_sampling_mask"
 
@@ -129,3 +129,15 @@ def line_span(path: str, text: str, line: int) -> Span:
     written = index.line_text(line).rstrip()
     indent = len(written) - len(written.lstrip())
     return index.span(start + indent, start + len(written))
+
+
+def environment_settings(path: str, text: str, env: Mapping[str, Setting], owner: str) -> dict[str, Setting]:
+    """`env` with the `VLLM_*` writes of a fork's module (`environment_writes`) over it, each at its
+    line; a `setdefault` gives way to a value `env` has."""
+    module = parse(text) if text else None
+    found = dict(env)
+    for name, (written, only_unset) in environment_writes(module).items() if module is not None else ():
+        if not (only_unset and name in found):
+            where = f"{owner}'s {path.rsplit('/', 1)[-1]}:{written.line}"
+            found[name] = Setting(name, written.value, line_span(path, text, written.line), f"{written.text} ({where})", implied=True)
+    return found

@@ -56,7 +56,7 @@ from ..vllm.command_line import Token
 from .argparse_table import ParsedWords, parse_words
 from .built_dicts import BuiltDict
 from .editions import Edition, Editions, build
-from .openrlhf_fork import fork, forked_settings
+from .openrlhf_fork import environment, fork, forked_settings
 from .refusals import names_replay, refusal, refused
 
 SIGNATURE_KEY = "worker_extension_cls"
@@ -188,7 +188,7 @@ def _launch(data: _Data, edition: Edition, span: Span, tokens: list[Token], cont
     settings, more = forked_settings(forked, settings, span, ACTOR_KEYS)
     reasons += more
     label = f"{launch.label} (the fork's {forked.path})"
-    return replace(launch, settings=settings, open_reasons=tuple(reasons), label=label)
+    return replace(launch, settings=settings, env=environment(forked, launch.env), open_reasons=tuple(reasons), label=label)
 
 
 def _typed(name: str, text: str | None) -> Any:

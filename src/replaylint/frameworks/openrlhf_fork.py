@@ -6,7 +6,8 @@
 `if logprobs_mode: actor_kwargs["logprobs_mode"] = logprobs_mode; actor_kwargs["max_logprobs"] = 1`
 (the importance-sampling correction the command line turns on), and hands it to the Ray actor,
 whose `vllm.AsyncEngineArgs(*args, **self.kwargs)` gets all but the actor's own keys (and a
-keyword the fork writes in that call). Read with `built_dicts`: a key the fork writes with a
+keyword the fork writes in that call, or into the actor's `**kwargs` before it). Its `os.environ`
+writes of `VLLM_*` variables are the engine's environment. Read with `built_dicts`: a key the fork writes with a
 literal reaches vLLM (over the flags' values when written after the correction's `if` or in the
 actor's call, under them when that `if` writes it over the fork's); a key
 the command line gives whose entry the fork removed no longer reaches vLLM. A replay key the fork
@@ -16,11 +17,13 @@ itself is also checked as Python: its engine dict is then read by the value flow
 
 from __future__ import annotations
 
+import ast
 from dataclasses import replace
 from typing import Callable, Mapping
 
 from ..model import UNKNOWN, Setting, Span
 from .built_dicts import BuiltDict, Written, call_keywords, read
+from .fork_source import environment_settings, key_writes, literal, parse, snippet, statements
 from .nearby import found_upward
 
 ENGINES = "openrlhf/trainer/ray/vllm_engine.py"
@@ -39,7 +42,40 @@ def fork(launching: str, read_text: Callable[[str], str | None] | None) -> Built
     if built is None or found is None:
         return built
     actor = call_keywords(found[1], found[0], _ENGINE_CALLS)
-    return replace(built, entries={**built.entries, **actor.entries}) if actor is not None else built
+    own = {**_actor_writes(found[1]), **(actor.entries if actor is not None else {})}
+    return replace(built, entries={**built.entries, **own})
+
+
+def environment(built: BuiltDict, env: Mapping[str, Setting]) -> dict[str, Setting]:
+    """`env` with the `VLLM_*` variables the fork's engine module writes (its Ray actor's
+    `_configure_vllm_env`, in the engine's process)."""
+    return environment_settings(built.path, built.text, env, OWNER)
+
+
+def _actor_writes(text: str) -> dict[str, Written]:
+    """The keys the actor writes into its `**kwargs` before `vllm.AsyncEngineArgs(*args,
+    **self.kwargs)` (`kwargs["k"] = v`, `kwargs.update(k=v)`), each with the `if` it sits under."""
+    module = parse(text)
+    found: dict[str, Written] = {}
+    for function in ast.walk(module) if module is not None else ():
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) or function.args.kwarg is None:
+            continue
+        if not any(_is_engine_call(node) for node in ast.walk(function)):
+            continue
+        spread = function.args.kwarg.arg
+        for statement, top in statements(function.body):
+            for name, key, value in key_writes(statement):
+                if name == spread:
+                    condition = "" if top else "a condition of the actor's"
+                    found[key] = Written(key, literal(value), snippet(text, value), statement.lineno, True, condition)
+    return found
+
+
+def _is_engine_call(node: ast.AST) -> bool:
+    if not isinstance(node, ast.Call):
+        return False
+    name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+    return name in _ENGINE_CALLS and any(keyword.arg is None for keyword in node.keywords)
 
 
 def forked_settings(

@@ -60,7 +60,7 @@ from typing import TYPE_CHECKING, Any
 from ..model import UNKNOWN, Launch, LaunchKind, Request, Setting, Span
 from ..vllm.engine_fields import RUNNER_ENV
 from .editions import Edition, Editions, build
-from .prime_rl_fork import PrimeRlFork, fork
+from .prime_rl_fork import PrimeRlFork, Switch, TrainDefaults, fork
 
 if TYPE_CHECKING:
     from ..toml_document import TomlDocument
@@ -193,11 +193,9 @@ def _launch(document: TomlDocument, base: tuple[str, ...], label: str, edition: 
     mask = _mask(document, base) if edition.captures_sampling_mask else None
     if mask is not None:
         settings["return_sampling_mask"] = mask
-    for name, line in forked.fields.items() if forked is not None else ():
-        settings.setdefault(name, line.setting(name))  # a key the file writes wins over the field's default
-    if "logprobs_mode" not in settings and forked is not None and forked.logprobs_mode is not None:
-        settings["logprobs_mode"] = forked.logprobs_mode.setting("logprobs_mode")
-    if "logprobs_mode" not in settings:
+    if forked is not None:
+        _forked_namespace(document, base, forked, settings)
+    if "logprobs_mode" not in settings and not (forked is not None and forked.reads_config):
         mode = edition.logprobs_mode
         settings["logprobs_mode"] = Setting("logprobs_mode", mode, anchor, f"{owner}'s default logprobs_mode = {mode!r}")
     env = _env(document, base)
@@ -212,7 +210,8 @@ def _launch(document: TomlDocument, base: tuple[str, ...], label: str, edition: 
         value = edition.runner_env if mask.value is True else UNKNOWN
         env[RUNNER_ENV] = Setting(RUNNER_ENV, value, mask.span, said, implied=True)
     where = settings["return_sampling_mask"].span if "return_sampling_mask" in settings else anchor
-    requests = _train_requests(document, where, owner) if edition.train_requests and base else ()
+    train = forked.train if forked is not None else None
+    requests = _train_requests(document, where, owner, train) if edition.train_requests and base else ()
     return Launch(LaunchKind.FRAMEWORK, anchor, settings, env, label=label, requests=requests)
 
 
@@ -221,14 +220,15 @@ def _launch(document: TomlDocument, base: tuple[str, ...], label: str, edition: 
 _ALGORITHMS = frozenset(("grpo", "echo", "max_rl", "rae", "hierarchical_grpo", "opd", "opsd", "sft"))
 
 
-def _train_requests(document: TomlDocument, where: Span, owner: str) -> tuple[Request, ...]:
+def _train_requests(document: TomlDocument, where: Span, owner: str, forked: TrainDefaults | None) -> tuple[Request, ...]:
     """main's train requests, one per `[[orchestrator.train.source]]` that samples from the
     policy: `TrainConfig.resolve_env_defaults` fills a source's sampling from the group's key by
     key (a source's `extra_body` replaces the group's whole), `TrainSamplingConfig` has
     `temperature = 1.0`, and `OrchestratorConfig.resolve_env_config` does
     `extra_body.setdefault("top_k", -1)` for policy-sourced sources (`configs/orchestrator.py:46-71`,
     `:274-286`, `:644-653`). A source whose algorithm is a plugin's is not known to sample from
-    the policy: its request is open-ended."""
+    the policy: its request is open-ended. A fork's orchestrator gives its own defaults
+    (`forked`; one that sets no `top_k` leaves it to the server's generation config)."""
     train = ("orchestrator", "train")
     sources = document.value(*train, "source")
     requests = []
@@ -240,14 +240,32 @@ def _train_requests(document: TomlDocument, where: Span, owner: str) -> tuple[Re
         if policy is False:
             continue
         found: dict[str, Setting] = {}
-        for key, default, keys in (("temperature", 1.0, ("temperature",)), ("top_k", -1, ("extra_body", "top_k"))):
+        unsaid = False
+        for key, keys in (("temperature", ("temperature",)), ("top_k", ("extra_body", "top_k"))):
             written = _sampling_key(document, path, source, keys)
             if written is not None:
                 found[key] = _setting(document, written, key, document.value(*written))
-            elif policy is True:
-                found[key] = Setting(key, default, where, f"{'.'.join(keys)}={default} ({owner}'s default)")
-        requests.append(Request("sampling", document.nearest(*path), found, open_ended=policy is not True))
+            elif policy is True and (default := _train_default(key, where, owner, forked)) is not None:
+                found[key] = default
+            else:
+                unsaid = True
+        requests.append(Request("sampling", document.nearest(*path), found, open_ended=policy is not True or unsaid))
     return tuple(requests)
+
+
+_TRAIN_DEFAULTS = {"temperature": 1.0, "top_k": -1}
+
+
+def _train_default(key: str, where: Span, owner: str, forked: TrainDefaults | None) -> Setting | None:
+    """The default prime-rl sends for a train request's `key` (None: none, the server decides)."""
+    if forked is None:
+        value = _TRAIN_DEFAULTS[key]
+        written = "extra_body.top_k" if key == "top_k" else key
+        return Setting(key, value, where, f"{written}={value} ({owner}'s default)")
+    line = getattr(forked, key)
+    if line is None or line.value is UNKNOWN:
+        return None
+    return replace(line.setting(key), span=where)  # a framework's default: the finding sits where the mask is turned on
 
 
 def _sampling_key(document: TomlDocument, path: tuple[Any, ...], source: dict, keys: tuple[str, ...]) -> tuple[Any, ...] | None:
@@ -343,6 +361,41 @@ def _truncating_sampling(document: TomlDocument) -> tuple[Any, Span, str] | None
                 continue
             return found
     return unsure
+
+
+def _forked_namespace(document: TomlDocument, base: tuple[str, ...], forked: PrimeRlFork, settings: dict[str, Setting]) -> None:
+    """The fork's `VllmConfig` field defaults (a key the file writes wins), its `to_namespace`
+    writes (a default gives way to the file's key), then its key table."""
+    for name, line in forked.fields.items():
+        settings.setdefault(name, line.setting(name))
+    for name, (line, only_unset) in forked.namespace.items():
+        if not (only_unset and name in settings):
+            settings[name] = line.setting(name)
+    for switch in forked.switches:
+        switched = _switched(document, base, switch)
+        if switched is not None:
+            settings[switch.name] = switched
+
+
+def _switched(document: TomlDocument, base: tuple[str, ...], switch: Switch) -> Setting | None:
+    """The engine argument an `[inference]` key of the fork's own sets (None: it sets none)."""
+    path = (*base, switch.key)
+    written = document.value(*path)
+    if written is None and switch.default is None:
+        return None
+    key = written if written is not None else switch.default.value  # type: ignore[union-attr]
+    if switch.value is UNKNOWN:
+        value = key
+    elif key is UNKNOWN:
+        value = UNKNOWN
+    elif not key:
+        return None
+    else:
+        value = switch.value
+    if switch.default is not None and written is None:
+        return replace(switch.default.setting(switch.name), value=value)
+    setting = _setting(document, path, switch.name, value)
+    return replace(setting, spelling=f"{setting.spelling} (the forked prime-rl's to_namespace sets {switch.name})")
 
 
 def _forked_environment(forked: PrimeRlFork, env: dict[str, Setting]) -> None:

@@ -7,9 +7,15 @@ Read with CPython's parser (nothing of the tree is imported or run), as of main 
   `VLLM_*` (`os.environ.setdefault("VLLM_USE_V2_MODEL_RUNNER", "0")` gives way to
   `[inference.env_vars]`, a plain assignment does not); a server.py without that line sets no runner.
 - `packages/prime-rl-configs/src/prime_rl/configs/inference.py` (`src/prime_rl/configs/inference.py`
-  in older trees): `InferenceConfig.to_namespace`'s `namespace.logprobs_mode = "..."` default, and
-  the literal defaults of `VllmConfig`'s pydantic fields that name a replay setting
-  (`return_sampling_mask: bool = True`), which reach the server as every other field does.
+  in older trees): `InferenceConfig.to_namespace`'s writes of replay arguments (`namespace.X =
+  literal`, a default when under `if not hasattr(namespace, "X")`), its key table
+  (`if self.KEY: namespace.X = literal` and `namespace.X = self.KEY`: an `[inference]` key of the
+  fork's own, with its field's default), and the literal defaults of `VllmConfig`'s pydantic fields
+  that name a replay setting (`return_sampling_mask: bool = True`), which reach the server as every
+  other field does.
+- `.../configs/orchestrator.py`: the train requests' defaults, `TrainSamplingConfig.temperature`'s
+  default and `resolve_env_config`'s `extra_body.setdefault("top_k", ...)` (a fork without that
+  line sends no `top_k`: the server's generation config decides, the request is open-ended).
 
 Messages say "the forked prime-rl's FILE:LINE", and the finding sits on that line.
 """
@@ -18,7 +24,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from ..model import UNKNOWN, LineIndex, Setting, Span
 from . import fork_source
@@ -26,6 +32,7 @@ from .nearby import found_upward
 
 SERVER = "src/prime_rl/inference/server.py"
 CONFIGS = ("packages/prime-rl-configs/src/prime_rl/configs/inference.py", "src/prime_rl/configs/inference.py")
+ORCHESTRATORS = ("packages/prime-rl-configs/src/prime_rl/configs/orchestrator.py", "src/prime_rl/configs/orchestrator.py")
 OWNER = "the forked prime-rl"
 # VllmConfig fields whose literal default decides replay (others pass through as prime-rl's own).
 _REPLAY_FIELDS = frozenset(
@@ -54,18 +61,45 @@ class Line:
 
 
 @dataclass(frozen=True)
+class Switch:
+    """An `[inference]` key of the fork's own that `to_namespace` turns into an engine argument:
+    `if self.KEY: namespace.NAME = value`, or `namespace.NAME = self.KEY` (`value` UNKNOWN: the
+    key's own value); `default`: the `InferenceConfig` field's literal default, at its line."""
+
+    key: str
+    name: str
+    value: Any
+    default: Line | None
+
+
+@dataclass(frozen=True)
+class TrainDefaults:
+    """What the fork's orchestrator sends with each policy-sourced train request when the
+    configuration does not say: `temperature` (the field's default) and `top_k` (the
+    `extra_body.setdefault("top_k", ...)`; None: the fork sets none)."""
+
+    temperature: Line | None
+    top_k: Line | None
+
+
+@dataclass(frozen=True)
 class PrimeRlFork:
     """What the tree's prime-rl does: `environment` (name -> (value, whether only when unset)),
-    `logprobs_mode` (`to_namespace`'s default; None: the tree does not say), `fields` (replay
-    fields' defaults of `VllmConfig`); `edition`: the built-in edition whose text the tree's
-    configuration is (only the sampling-mask edition has `enable_return_sampling_mask`), with the
-    file that shows it."""
+    `namespace` (`to_namespace`'s literal writes of replay arguments: name -> (value, whether only
+    when the configuration does not set it)), `switches` (its key table), `fields` (replay fields'
+    defaults of `VllmConfig`), `reads_config` (its configs/inference.py was read: what it does not
+    write is vLLM's default, not the edition's), `train` (its orchestrator's request defaults);
+    `edition`: the built-in edition whose text the tree's configuration is (only the
+    sampling-mask edition has `enable_return_sampling_mask`), with the file that shows it."""
 
     server: str | None
     edition: tuple[str, str] | None = None
     environment: dict[str, tuple[Line, bool]] = field(default_factory=dict)
-    logprobs_mode: Line | None = None
+    namespace: dict[str, tuple[Line, bool]] = field(default_factory=dict)
+    switches: tuple[Switch, ...] = ()
     fields: dict[str, Line] = field(default_factory=dict)
+    reads_config: bool = False
+    train: TrainDefaults | None = None
 
 
 def fork(launching: str, read_text: Callable[[str], str | None] | None) -> PrimeRlFork | None:
@@ -73,16 +107,34 @@ def fork(launching: str, read_text: Callable[[str], str | None] | None) -> Prime
     if read_text is None:
         return None
     server = found_upward(SERVER, launching, read_text)
-    config = next((found for path in CONFIGS if (found := found_upward(path, launching, read_text)) is not None), None)
+    config = _first(CONFIGS, launching, read_text)
     if server is None and config is None:
         return None
     environment = _environment(*server) if server is not None else {}
-    mode, fields = _config(*config) if config is not None else (None, {})
+    module = fork_source.parse(config[1]) if config is not None else None
     edition = None
     if config is not None:
         name = "sampling-mask" if "enable_return_sampling_mask" in config[1] else "main"
         edition = (name, f"{OWNER}'s {config[0].rsplit('/', 1)[-1]}")
-    return PrimeRlFork(server[0] if server is not None else None, edition, environment, mode, fields)
+    orchestrator = _first(ORCHESTRATORS, launching, read_text)
+    return PrimeRlFork(
+        server[0] if server is not None else None,
+        edition,
+        environment,
+        reads_config=module is not None and _has_to_namespace(module),
+        train=_train(*orchestrator) if orchestrator is not None else None,
+        **(_config(module, LineIndex(*config)) if module is not None and config is not None else {}),
+    )
+
+
+def _has_to_namespace(module: ast.Module) -> bool:
+    """Whether the fork's `InferenceConfig` builds vLLM's namespace itself (what it leaves unset is
+    then vLLM's default, not the edition's)."""
+    return any(isinstance(node, ast.ClassDef) and node.name == "InferenceConfig" and _method(node, "to_namespace") for node in module.body)
+
+
+def _first(paths: tuple[str, ...], launching: str, read_text: Callable[[str], str | None]) -> tuple[str, str] | None:
+    return next((found for path in paths if (found := found_upward(path, launching, read_text)) is not None), None)
 
 
 def _environment(path: str, text: str) -> dict[str, tuple[Line, bool]]:
@@ -96,23 +148,18 @@ def _environment(path: str, text: str) -> dict[str, tuple[Line, bool]]:
     }
 
 
-def _config(path: str, text: str) -> tuple[Line | None, dict[str, Line]]:
-    module = fork_source.parse(text)
-    if module is None:
-        return None, {}
-    index = LineIndex(path, text)
-    mode = None
-    fields: dict[str, Line] = {}
-    for node in module.body:
-        if isinstance(node, ast.ClassDef) and node.name == "VllmConfig":
-            fields = _field_defaults(node, index)
-        if isinstance(node, ast.ClassDef) and node.name == "InferenceConfig":
-            mode = _namespace_default(node, index, "logprobs_mode")
-    return mode, fields
+def _config(module: ast.Module, index: LineIndex) -> dict[str, Any]:
+    classes = {node.name: node for node in module.body if isinstance(node, ast.ClassDef)}
+    found: dict[str, Any] = {}
+    if "VllmConfig" in classes:
+        found["fields"] = _field_defaults(classes["VllmConfig"], index, _REPLAY_FIELDS)
+    if "InferenceConfig" in classes:
+        found["namespace"], found["switches"] = _to_namespace(classes["InferenceConfig"], index)
+    return found
 
 
-def _field_defaults(cls: ast.ClassDef, index: LineIndex) -> dict[str, Line]:
-    """`name: type = literal` (or `Field(literal, ...)`) of the replay fields."""
+def _field_defaults(cls: ast.ClassDef, index: LineIndex, names: frozenset[str] | None = None) -> dict[str, Line]:
+    """`name: type = literal` (or `Field(literal, ...)`) of the class's fields (of `names` only)."""
     found = {}
     for node in cls.body:
         if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None:
@@ -120,7 +167,7 @@ def _field_defaults(cls: ast.ClassDef, index: LineIndex) -> dict[str, Line]:
             value = node.value
             if isinstance(value, ast.Call) and getattr(value.func, "id", None) == "Field" and value.args:
                 value = value.args[0]
-            if name in _REPLAY_FIELDS:
+            if names is None or name in names:
                 found[name] = Line(
                     fork_source.literal(value),
                     fork_source.line_span(index.path, index.text, node.lineno),
@@ -129,20 +176,103 @@ def _field_defaults(cls: ast.ClassDef, index: LineIndex) -> dict[str, Line]:
     return found
 
 
-def _namespace_default(cls: ast.ClassDef, index: LineIndex, name: str) -> Line | None:
-    """`namespace.NAME = literal` in `to_namespace` (its last such write)."""
-    method = next((node for node in cls.body if isinstance(node, ast.FunctionDef) and node.name == "to_namespace"), None)
-    found = None
-    for node in ast.walk(method) if method is not None else ():
-        if isinstance(node, ast.Assign) and len(node.targets) == 1:
-            target = node.targets[0]
-            if (
-                isinstance(target, ast.Attribute)
-                and target.attr == name
-                and isinstance(target.value, ast.Name)
-                and target.value.id == "namespace"
-            ):
-                value = fork_source.literal(node.value)
-                if value is not UNKNOWN and (found is None or node.lineno > found.span.start_line):
-                    found = Line(value, fork_source.line_span(index.path, index.text, node.lineno), f"logprobs_mode = {value!r}")
-    return found
+def _method(cls: ast.ClassDef, name: str) -> ast.FunctionDef | None:
+    return next((node for node in cls.body if isinstance(node, ast.FunctionDef) and node.name == name), None)
+
+
+_NESTED = ast.Constant(False)  # a write under a loop, an `else` or a nested condition: not read
+
+
+def _guarded(body: list[ast.stmt], guard: ast.expr | None = None) -> Iterator[tuple[ast.stmt, ast.expr | None]]:
+    """Each statement of a method with the condition it runs under (None: always)."""
+    for statement in body:
+        if isinstance(statement, ast.If):
+            yield from _guarded(statement.body, statement.test if guard is None else _NESTED)
+            yield from _guarded(statement.orelse, _NESTED)
+        elif isinstance(statement, (ast.With, ast.AsyncWith)):
+            yield from _guarded(statement.body, guard)
+        elif isinstance(statement, (ast.For, ast.While, ast.Try)):
+            yield from _guarded(statement.body, _NESTED)
+        else:
+            yield statement, guard
+
+
+def _namespace_write(statement: ast.stmt) -> tuple[str, ast.expr] | None:
+    """`namespace.NAME = value` or `setattr(namespace, "NAME", value)`."""
+    if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+        target = statement.targets[0]
+        if isinstance(target, ast.Attribute) and _is_name(target.value, "namespace"):
+            return target.attr, statement.value
+    if isinstance(statement, ast.Expr) and isinstance(call := statement.value, ast.Call):
+        if _is_name(call.func, "setattr") and len(call.args) == 3 and _is_name(call.args[0], "namespace"):
+            name = fork_source.literal(call.args[1])
+            return (name, call.args[2]) if isinstance(name, str) else None
+    return None
+
+
+def _is_name(node: ast.expr, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
+
+
+def _self_key(node: ast.expr | None) -> str | None:
+    """`self.KEY` -> KEY."""
+    return node.attr if isinstance(node, ast.Attribute) and _is_name(node.value, "self") else None
+
+
+def _unset_guard(node: ast.expr | None, name: str) -> bool:
+    """`not hasattr(namespace, "NAME")`."""
+    if not (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not) and isinstance(call := node.operand, ast.Call)):
+        return False
+    return _is_name(call.func, "hasattr") and len(call.args) == 2 and fork_source.literal(call.args[1]) == name
+
+
+def _to_namespace(cls: ast.ClassDef, index: LineIndex) -> tuple[dict[str, tuple[Line, bool]], tuple[Switch, ...]]:
+    """`to_namespace`'s writes of replay arguments: literals (always, or only when unset) and the
+    `[inference]` keys it turns into them."""
+    method = _method(cls, "to_namespace")
+    keys = _field_defaults(cls, index)
+    written: dict[str, tuple[Line, bool]] = {}
+    switches = []
+    for statement, guard in _guarded(method.body) if method is not None else ():
+        write = _namespace_write(statement)
+        if write is None or write[0] not in _REPLAY_FIELDS:
+            continue
+        name, node = write
+        value, key = fork_source.literal(node), _self_key(node) if guard is None else _self_key(guard)
+        if key is not None:
+            switches.append(Switch(key, name, value if guard is not None else UNKNOWN, keys.get(key)))
+        elif value is not UNKNOWN and (guard is None or _unset_guard(guard, name)):
+            line = Line(value, fork_source.line_span(index.path, index.text, statement.lineno), f"{name} = {value!r}")
+            written[name] = (line, guard is not None)
+    return written, tuple(switches)
+
+
+def _train(path: str, text: str) -> TrainDefaults | None:
+    """The orchestrator's request defaults (None: the file does not parse or has no
+    `TrainSamplingConfig`)."""
+    module = fork_source.parse(text)
+    classes = {node.name: node for node in module.body if isinstance(node, ast.ClassDef)} if module is not None else {}
+    if "TrainSamplingConfig" not in classes:
+        return None
+    index = LineIndex(path, text)
+    temperature = _field_defaults(classes["TrainSamplingConfig"], index, frozenset(("temperature",))).get("temperature")
+    top_k = None
+    for cls in classes.values():
+        method = _method(cls, "resolve_env_config")
+        for node in ast.walk(method) if method is not None else ():
+            if isinstance(node, ast.Expr) and _extra_body_default(node.value, "top_k"):
+                argument = node.value.args[1]  # type: ignore[attr-defined]
+                span = fork_source.line_span(index.path, index.text, node.lineno)
+                written = f"top_k={fork_source.snippet(text, argument)}"
+                top_k = Line(fork_source.literal(argument), span, written)
+    return TrainDefaults(temperature, top_k)
+
+
+def _extra_body_default(node: ast.expr, key: str) -> bool:
+    """`....extra_body.setdefault("KEY", value)`."""
+    if not (isinstance(node, ast.Call) and isinstance(func := node.func, ast.Attribute) and func.attr == "setdefault"):
+        return False
+    owner = func.value
+    return (
+        isinstance(owner, ast.Attribute) and owner.attr == "extra_body" and len(node.args) == 2 and fork_source.literal(node.args[0]) == key
+    )

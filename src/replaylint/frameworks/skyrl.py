@@ -249,6 +249,8 @@ def _launch(view: ConfigView, anchor: Span, edition: Edition, context: LaunchCon
         settings.update(_sample_support_settings(view, owner, sampling["top_k"]))
         capture_refused = _sample_support_refusal(view, bool(reasons), sampling)
     engine = view.value(*ENGINE, "engine_init_kwargs", default={})
+    if engine == {} and forked is not None:
+        settings.update(forked.engine_settings(anchor))  # the fork's default, applied last
     if isinstance(engine, dict):
         for key in engine:
             if "-" in str(key):

@@ -11,16 +11,20 @@ vLLM gets unless `engine_init_kwargs` sets it; a typed key whose value is no lon
 `ie_cfg.<key>` is the fork's, one it no longer passes leaves vLLM's default. A replay key the
 fork writes with a value not read here or under an `if` of its own keeps the launch open.
 `skyrl/train/config/config.py`: the field defaults of its `SamplingParams` dataclass (`temperature`,
-`top_k`) are the requests' (and the sample-support capture's) in place of SkyRL's.
+`top_k`) are the requests' (and the sample-support capture's) in place of SkyRL's, and the literal
+default of `engine_init_kwargs` is the engine's when the launch writes none. Values set on vLLM's
+namespace itself (`args.return_sampling_mask = True`) count as the overrides' keys do.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import ast
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
 from ..model import UNKNOWN, Setting, Span
-from .built_dicts import BuiltDict, class_defaults, read
+from .built_dicts import BuiltDict, Written, class_defaults, read
+from .fork_source import literal, parse, snippet, statements
 from .nearby import found_upward
 
 ENGINE_ARGS = "skyrl/backends/skyrl_train/inference_servers/utils.py"
@@ -37,6 +41,18 @@ class Fork:
 
     built: BuiltDict
     sampling: BuiltDict | None = None
+    engine_defaults: BuiltDict | None = None  # the literal default of `engine_init_kwargs`
+
+    def engine_settings(self, anchor: Span) -> dict[str, Setting]:
+        """The keys of the fork's `engine_init_kwargs` default, for a launch that writes none."""
+        if self.engine_defaults is None:
+            return {}
+        return {key: self._setting(self.engine_defaults, written, anchor) for key, written in self.engine_defaults.entries.items()}
+
+    @staticmethod
+    def _setting(built: BuiltDict, written: Written, anchor: Span) -> Setting:
+        said = f"({OWNER}'s {built.where(written.line, short=True)}: {written.key}={written.value!r})"
+        return Setting(written.key, written.value, built.span(written.line, anchor), said, implied=True, via=(anchor,))
 
     def sampling_defaults(self, built_in: Mapping[str, Any]) -> dict[str, Any]:
         """The request keys' defaults: the fork's `SamplingParams` field defaults where it writes them."""
@@ -64,10 +80,7 @@ class Fork:
                     why = f"when {written.condition}" if written.condition else "a value not read here"
                     reasons.append(f"{written.key} written by {OWNER} {why} ({self.built.where(written.line)})")
                 continue
-            said = f"({OWNER}'s {self.built.where(written.line, short=True)}: {written.key}={written.value!r})"
-            found[written.key] = Setting(
-                written.key, written.value, self.built.span(written.line, anchor), said, implied=True, via=(anchor,)
-            )
+            found[written.key] = self._setting(self.built, written, anchor)
         reasons += [
             f"{w.text} (written into SkyRL's engine arguments at {self.built.where(w.line)}, not read here)" for w in self.built.unread
         ]
@@ -81,8 +94,65 @@ def fork(launching: str, read_text: Callable[[str], str | None] | None) -> Fork 
         return None
     found = found_upward(ENGINE_ARGS, launching, read_text)
     built = read(found[1], found[0], "build_vllm_cli_args", "overrides") if found is not None else None
+    if built is not None and found is not None:
+        built = replace(built, entries={**built.entries, **_namespace_writes(found[1])})
     config = found_upward(CONFIG, launching, read_text)
     sampling = class_defaults(config[1], config[0], "SamplingParams") if config is not None else None
-    if built is None and sampling is None:
+    engine = _engine_defaults(*config) if config is not None else None
+    if built is None and sampling is None and engine is None:
         return None
-    return Fork(built or BuiltDict(""), sampling)
+    return Fork(built or BuiltDict(""), sampling, engine)
+
+
+def _namespace_writes(text: str) -> dict[str, Written]:
+    """The literal values `build_vllm_cli_args` sets on vLLM's namespace itself (`args.KEY = v`,
+    `setattr(args, "KEY", v)`) after the overrides, before `engine_init_kwargs`; a value not
+    read here is SkyRL's own (`args.speculative_config = spec_cfg`), not listed."""
+    module = parse(text)
+    function = (
+        next((node for node in ast.walk(module) if isinstance(node, ast.FunctionDef) and node.name == "build_vllm_cli_args"), None)
+        if module is not None
+        else None
+    )
+    found: dict[str, Written] = {}
+    for statement, top in statements(function.body) if function is not None else ():
+        write = _attribute_write(statement, "args")
+        if write is not None and (value := literal(write[1])) is not UNKNOWN:
+            condition = "" if top else "a condition of build_vllm_cli_args"
+            found[write[0]] = Written(write[0], value, snippet(text, write[1]), statement.lineno, True, condition)
+    return found
+
+
+def _attribute_write(statement: ast.stmt, name: str) -> tuple[str, ast.expr] | None:
+    if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+        target = statement.targets[0]
+        if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == name:
+            return target.attr, statement.value
+    if isinstance(statement, ast.Expr) and isinstance(call := statement.value, ast.Call) and getattr(call.func, "id", "") == "setattr":
+        if len(call.args) == 3 and getattr(call.args[0], "id", "") == name and isinstance(key := literal(call.args[1]), str):
+            return key, call.args[2]
+    return None
+
+
+def _engine_defaults(path: str, text: str) -> BuiltDict | None:
+    """`engine_init_kwargs: Dict[str, Any] = field(default_factory=lambda: {...})` (or `dict(...)`)
+    in the fork's config: its literal keys."""
+    module = parse(text)
+    for node in ast.walk(module) if module is not None else ():
+        if isinstance(node, ast.AnnAssign) and getattr(node.target, "id", "") == "engine_init_kwargs" and node.value is not None:
+            factory = next((k.value for k in getattr(node.value, "keywords", ()) if k.arg == "default_factory"), None)
+            made = factory.body if isinstance(factory, ast.Lambda) else None
+            pairs = (
+                zip(made.keys, made.values)
+                if isinstance(made, ast.Dict)
+                else ((k.arg, k.value) for k in made.keywords)
+                if isinstance(made, ast.Call) and getattr(made.func, "id", "") == "dict"
+                else ()
+            )
+            entries = {}
+            for key, value in pairs:
+                name = key if isinstance(key, str) else literal(key) if key is not None else None
+                if isinstance(name, str):
+                    entries[name] = Written(name, literal(value), snippet(text, value), value.lineno, True)
+            return BuiltDict(path, entries, text=text) if entries else None
+    return None

@@ -149,10 +149,7 @@ TRAINER_CONFIGS = ("GRPOConfig", "RLOOConfig", "DistillationConfig")
 TRAINER_ROUTE = "/v1/completions"
 SERVER_PORT = 8000
 SERVER_HOST = "0.0.0.0"  # `vllm_server_host` (grpo_config.py:632-635)
-SENT_FIELDS = ("repetition_penalty", "top_k", "temperature")
-# What the trainer configs send for a field not set: the same defaults in GRPOConfig, RLOOConfig and
-# DistillationConfig of trl 1.10 and 1.16 (`grpo_config.py:532-574`), sent with every request.
-SENT_DEFAULTS = {"repetition_penalty": 1.0, "top_k": 0, "temperature": 1.0}
+SENT_FIELDS = ("repetition_penalty", "top_k", "temperature")  # as written: TRL's defaults are 1.0, 0, 1.0
 # Trainer fields that decide whether and where requests go, and what replaces the sent fields.
 TRAINER_SWITCHES = ("use_vllm", "vllm_mode", "vllm_server_base_url", "vllm_server_port", "generation_kwargs")
 

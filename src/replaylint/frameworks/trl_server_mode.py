@@ -31,7 +31,7 @@ from ..model import Request, Setting, Span
 from ..served import ServerClient
 from ..vllm.command_line import Token
 from .nearby import upward
-from .trl import SENT_DEFAULTS, SENT_FIELDS, SERVER_HOST, SERVER_PORT, TRAINER_CONFIGS, TRAINER_ROUTE
+from .trl import SENT_FIELDS, SERVER_HOST, SERVER_PORT, TRAINER_CONFIGS, TRAINER_ROUTE
 from .trl_colocate import a_value, config_words, option, truth
 
 _PARSED = re.compile(r"\b(TrlParser|HfArgumentParser)\s*\(")
@@ -66,8 +66,6 @@ def command_client(
     if address is None:
         return None
     settings = {name: _setting(name, found, span) for name in SENT_FIELDS if (found := field(name)) is not None}
-    for name, default in SENT_DEFAULTS.items():  # TRL sends its own default of a field not given (`top_k=0`)
-        settings.setdefault(name, Setting(name, default, span, f"TRL's default {name}={default!r}", implied=True))
     extra = field("generation_kwargs")
     if extra is not None:
         replaced = _generation_kwargs(_setting("generation_kwargs", extra, span))

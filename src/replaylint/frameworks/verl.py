@@ -328,7 +328,7 @@ def _launch(view: ConfigView, anchor: Span, edition: VerlEdition, context: Launc
         LaunchKind.FRAMEWORK,
         anchor,
         settings,
-        dict(context.env),
+        forked.environment(context.env) if forked is not None else dict(context.env),
         open_reasons=tuple(reasons),
         version_hint=context.version_hint,
         issues=tuple(parsed.issues),

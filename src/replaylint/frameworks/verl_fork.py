@@ -3,7 +3,8 @@ engine arguments, read in place of the edition's.
 
 - `verl/trainer/config/rollout/rollout.yaml`: the rollout defaults (typed keys, requests,
   `engine_kwargs.vllm`).
-- `verl/workers/rollout/vllm_rollout/vllm_async_server.py`: the `args` dict `vLLMHttpServer.launch_server`
+- `verl/workers/rollout/vllm_rollout/vllm_async_server.py`: its `os.environ` writes of `VLLM_*`
+  variables (`fork_source.environment_writes`), and the `args` dict `vLLMHttpServer.launch_server`
   builds (verl 0.7.1 to 0.9.1), read with `built_dicts`. A key the fork writes with a literal is
   what vLLM gets: above `**engine_kwargs` in the literal, under the user's `engine_kwargs.vllm`;
   after it, or written into `args` later, over them. A typed key whose value is no longer
@@ -19,9 +20,9 @@ from typing import Any, Callable, Mapping
 
 import yaml
 
-from ..model import UNKNOWN, Span
+from ..model import UNKNOWN, Setting, Span
 from .built_dicts import BuiltDict, Written, read
-from .fork_source import placed
+from .fork_source import environment_settings, placed
 from .nearby import found_upward
 
 ROLLOUT_YAML = "verl/trainer/config/rollout/rollout.yaml"
@@ -99,6 +100,13 @@ class Fork:
     def span(self, written: Written, anchor: Span) -> Span:
         """Where a finding about a value the fork's server writes sits: its line there."""
         return self.server.span(written.line, anchor) if self.server is not None else anchor
+
+    def environment(self, env: Mapping[str, Setting]) -> dict[str, Setting]:
+        """`env` with the `VLLM_*` variables the fork's server module writes (the vLLM server runs
+        in that actor's process)."""
+        if self.server is None:
+            return dict(env)
+        return environment_settings(self.server.path, self.server.text, env, OWNER)
 
     def removed(self) -> list[str]:
         """Keys the fork's server removes from the engine arguments on every launch."""

@@ -3,7 +3,8 @@
 Each file's result says which replay servers it starts (their port, the names that reach them)
 and which HTTP clients it holds that no server of its own serves (`served.Served`). A client is
 tied to the one server of the tree on its port, when its host reaches that server (localhost,
-127.0.0.1, 0.0.0.0, or a name the server's file gives it, a compose service); two servers on one
+127.0.0.1, 0.0.0.0, or a name the server's file gives it, a compose service, or a Kubernetes
+Service of its manifest or of another YAML file of its folder); two servers on one
 port (a server without replay, in a file read, counts), or a host nothing names, tie nothing. The
 rules that read a server's clients (RPL301, and the request rules RPL101, RPL302, RPL303, RPL304, RPL309)
 then judge the server with its clients of other files, and report at the client, the server
@@ -34,7 +35,7 @@ if TYPE_CHECKING:  # imported when the tree starts a replay server (most start n
 
     _Tie = tuple[ReplayServer, tuple[ServerClient, ...]]  # a server and the clients of other files it serves
 
-_JUDGES = ("RPL101", "RPL301", "RPL302", "RPL303", "RPL304", "RPL309")  # the rules that read a server's clients
+_JUDGES = ("RPL101", "RPL102", "RPL301", "RPL302", "RPL303", "RPL304", "RPL309")  # the rules that read a server's clients
 
 
 def tie_clients(checker: Checker, results: list[FileResult], result_cache: cache.ResultCache | None) -> list[FileResult]:
@@ -58,7 +59,7 @@ def tie_clients(checker: Checker, results: list[FileResult], result_cache: cache
             if scanned:
                 told[os.path.abspath(result.path)] = scanned
     reads_masks = any(facts.reads_masks for facts in told.values())
-    findings = [finding for tie in _ties(told) for finding in _judged(checker, tie, reads_masks)]
+    findings = [finding for tie in _ties(told, checker) for finding in _judged(checker, tie, reads_masks)]
     _report(checker, list({(f.code, f.span, f.message): f for f in findings}.values()), in_run)
     return results
 
@@ -68,8 +69,9 @@ def _unread(result: FileResult) -> bool:
     return result.digest is None and not result.parsed and not (result.findings or result.notes or result.error or result.internal_error)
 
 
-def _ties(told: dict[str, Served]) -> list[_Tie]:
+def _ties(told: dict[str, Served], checker: Checker) -> list[_Tie]:
     """Each server with the clients of the tree its port and host single out."""
+    beside: dict[int, tuple[str, ...]] = {}
     by_port: dict[int, list[ReplayServer]] = {}
     for facts in told.values():
         for server in facts.servers:
@@ -82,9 +84,28 @@ def _ties(told: dict[str, Served]) -> list[_Tie]:
             if len({server.launch.span for server in servers}) != 1 or client.port in others:
                 continue  # no server, or two on one port: which one it reaches is not known
             for server in servers:  # the variants of one launch (a script's branches)
-                if server.reached_by(client.host) and _package(server) == client.framework:
+                if _reaches(server, client.host, checker, beside) and _package(server) == client.framework:
                     ties[id(server)] = (server, (*ties.get(id(server), (server, ()))[1], client))
     return list(ties.values())
+
+
+def _reaches(server: ReplayServer, host: str, checker: Checker, beside: dict[int, tuple[str, ...]]) -> bool:
+    """Whether `host` reaches the server: a name its file gives it, or (a Kubernetes workload's)
+    a Service of another manifest beside its file (`k8s_services.hosts_beside`, read once per server)."""
+    from ..model import LaunchKind
+
+    if server.reached_by(host):
+        return True
+    if server.launch.kind is not LaunchKind.KUBERNETES:
+        return False
+    if id(server) not in beside:
+        from ..frontends.yaml.k8s_services import hosts_beside
+
+        try:
+            beside[id(server)] = hosts_beside(server.launch.span.path, server.launch.span.start, checker._read_text)
+        except Exception:  # a manifest that cannot be read as YAML after all: no Service is claimed
+            beside[id(server)] = ()
+    return host in beside[id(server)]
 
 
 def _package(server: ReplayServer) -> str | None:
@@ -242,7 +263,13 @@ def _read_clients(checker: Checker, path: str, kind: str) -> Served | None:
         return None
     if not frontends.may_hold_client(kind, data):
         return Served()
-    context = ExtractContext(read_text=checker._read_text, root=os.path.dirname(path) or ".", budget=Budget(**checker.budget))
+    checker.use_config_of(path)  # its `forwarded-arguments` decides what its functions' callers may pass
+    context = ExtractContext(
+        read_text=checker._read_text,
+        root=os.path.dirname(path) or ".",
+        budget=Budget(**checker.budget),
+        forwarded_arguments=checker.config.forwarded_arguments,
+    )
     try:
         launches = frontends.load(kind).clients(SourceFile(path, decode(data, kind).text), context)  # type: ignore[union-attr, arg-type]
     except Exception:  # unreadable text, over its budget, a bug: no client is claimed

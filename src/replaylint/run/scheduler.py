@@ -16,6 +16,7 @@ from ..engine.config import Config
 from ..engine.hierarchy import ConfigPerFile
 from ..engine.versions import ProjectPins
 from .cross_file import tie_clients
+from .fork_launches import recheck_fork_launches
 from .triage import by_stat, cached_result, check_file, store, triage
 
 PARALLEL_MIN_FILES = 24  # files to parse; below this, starting workers costs more than it saves
@@ -105,9 +106,10 @@ def run_checks(
 
 
 def _done(checker: Checker, results: list, unlisted: list[tuple[str, str]], result_cache: cache.ResultCache | None) -> list[FileResult]:
-    """The results in the files' order, then the folders not listed; clients tied across files (`cross_file`)."""
+    """The results in the files' order, then the folders not listed; clients tied across files
+    (`cross_file`); a fork file named without its launches, with what they report in it (`fork_launches`)."""
     done = [result for result in results if result is not None] + [checker.unreadable(path, reason) for path, reason in unlisted]
-    return tie_clients(checker, done, result_cache)
+    return recheck_fork_launches(checker, tie_clients(checker, done, result_cache))
 
 
 def _start_reader(checker: Checker, result_cache: cache.ResultCache | None):

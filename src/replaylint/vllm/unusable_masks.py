@@ -235,7 +235,9 @@ def server_port(launch: Launch, framework: str | None = None) -> int | None:
 
 # What a server's clients are judged by (RPL301, RPL302): kept when a server is tied to clients
 # in other files.
+# What the client rules read of a server in another file (its HTTP requests' defaults too: RPL102).
 _SERVER_FIELDS = ("return_sampling_mask", *ENDPOINT_SWITCHES, "headless", "grpc", "port", *PARSERS, *REASONING_SETTINGS)
+_SERVER_FIELDS += ("generation_config", "override_generation_config")
 # Frameworks whose own server takes HTTP clients from another program (`trl vllm-serve`, its trainers).
 CLIENT_FRAMEWORKS = ("trl",)
 

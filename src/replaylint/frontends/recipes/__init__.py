@@ -7,10 +7,10 @@ Before the shell sees a line, make and just substitute their own variables into 
 does this reader (`make`, `just`), and every character keeps the file offset it came from (a
 substituted value, the offsets of the reference that produced it).
 
-A value the file does not decide (`VAR ?= value`, which `make VAR=...` and the environment
-override; a variable the file never sets; `$(shell ...)`; a recipe parameter without a default)
-is an unknown word for the shell, so the launch is open-ended. A just parameter's default is the
-recipe's own default, and a finding that rests on it says so (an `Assumption`).
+A value the file does not decide (a variable the file never sets; `$(shell ...)`; a recipe
+parameter without a default) is an unknown word for the shell, so the launch is open-ended. A
+just parameter's default and make's `VAR ?= value` are what the recipe runs with as written,
+and a finding that rests on one says so (an `Assumption`).
 
 Fixes edit the recipe line in place (its tab kept); a fix that would write into a variable
 reference (`$(ARGS)`, `{{args}}`) is not offered, and text written is escaped for make (`$$`)

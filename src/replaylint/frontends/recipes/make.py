@@ -4,10 +4,14 @@
   spaces around them become one space; in a recipe both are kept for the shell, and a tab that
   starts the continued line is dropped (5.1.1).
 - Variables: `NAME = value` (recursive), `:=`/`::=` (simple), `+=` (appended), `?=` (only if
-  not already set: `make NAME=...` or the environment decide, so its value is unknown), `!=`
-  (a shell command's output: unknown), `export`, `override`, `define ... endef` (unknown). A
-  variable set inside `ifeq`/`ifdef` ... `endif` may or may not be set: unknown. A variable
-  the file never sets comes from the command line or the environment: unknown.
+  not already set), `!=` (a shell command's output: unknown), `export`, `override`, `define
+  ... endef` (unknown). A variable set inside `ifeq`/`ifdef` ... `endif` may or may not be
+  set: unknown. A variable the file never sets comes from the command line or the
+  environment: unknown.
+- `NAME ?= value` is what `make` uses when run as written, with neither the environment nor
+  `make NAME=...` setting NAME: the value counts, and what rests on it says so (an
+  `Assumption` naming the line), as a just parameter's default does. A `?=` after the file set
+  NAME does nothing; a `?=` whose own value is unknown stays unknown.
 - A recipe expands `$(NAME)`, `${NAME}` and `$X` before the shell runs it (recursive values
   with the file's last definitions: make reads the whole file first); `$$` is a `$` for the
   shell; functions (`$(shell ...)`, `$(subst ...)`) and automatic variables are unknown.
@@ -21,9 +25,9 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from ...model import UNKNOWN, Setting
+from ...model import UNKNOWN, Assumption, Setting
 from ...source import SourceFile
 from .recipe_text import Expanded, Script
 
@@ -44,6 +48,7 @@ class Variable:
     end: int
     value_start: int
     exported: bool
+    condition: str | None = None  # a `?=` default: when it holds
 
 
 def _lines(text: str) -> list[tuple[int, str]]:
@@ -103,13 +108,14 @@ def scripts(source: SourceFile) -> list[Script]:
             continue
         assignment = _ASSIGNMENT.match(stripped)
         if assignment is not None and first == index - 1:
-            _assign(variables, assignment, start, line, depth > 0)
+            _assign(variables, assignment, source, start, line, depth > 0)
             in_rule = False
             continue
         if stripped.startswith("export ") and all(_NAME.match(word) for word in stripped.split()[1:]):
             for name in stripped.split()[1:]:
                 known = variables.get(name)
-                variables[name] = Variable(name, known.value if known else UNKNOWN, *(_places(known, start)), True)
+                condition = known.condition if known else None
+                variables[name] = Variable(name, known.value if known else UNKNOWN, *(_places(known, start)), True, condition)
             continue
         rule = _RULE.match(stripped)
         if rule is not None and assignment is None:
@@ -133,20 +139,34 @@ def _places(known: Variable | None, start: int) -> tuple[int, int, int]:
     return (known.start, known.end, known.value_start) if known else (start, start, start)
 
 
-def _assign(variables: dict[str, Variable], match: re.Match, start: int, line: str, conditional: bool) -> None:
+def _assign(variables: dict[str, Variable], match: re.Match, source: SourceFile, start: int, line: str, conditional: bool) -> None:
     name, op, value = match["name"], match["op"], match["value"]
     exported = "export" in match["words"].split() or (name in variables and variables[name].exported)
     value_start = start + max(0, line.find(value)) if value else start + len(line)
-    if conditional or op in ("?=", "!="):
+    condition = None
+    if op == "?=" and name in variables and not conditional:
+        variables[name] = replace(variables[name], exported=exported)  # already set by the file: `?=` does nothing
+        return
+    if conditional or op == "!=":
         known: object = UNKNOWN
+    elif op == "?=":
+        known, condition = value, _default_condition(source, start, name, value)
     elif op == "+=" and name in variables:
-        previous = variables[name].value
-        known = UNKNOWN if previous is UNKNOWN else f"{previous} {value}".strip()
+        previous = variables[name]
+        known = UNKNOWN if previous.value is UNKNOWN else f"{previous.value} {value}".strip()
+        condition = previous.condition
     elif op == "+=":
         known = UNKNOWN  # appended to what the command line or environment may give
     else:
         known = value
-    variables[name] = Variable(name, known, start, start + len(line), value_start, exported)
+    variables[name] = Variable(name, known, start, start + len(line), value_start, exported, condition)
+
+
+def _default_condition(source: SourceFile, start: int, name: str, value: str) -> str:
+    """When a `?=` value is the one make uses: the environment and the command line leave it."""
+    line = source.index.span(start, start).start_line
+    place = f"{source.path.replace(chr(92), '/').rsplit('/', 1)[-1]}:{line}"
+    return f"neither the environment nor `make {name}=...` sets {name}, so {place}'s default `{name} ?= {value}` holds"
 
 
 def _environment(source: SourceFile, variables: dict[str, Variable], export_all: bool) -> dict[str, Setting]:
@@ -154,15 +174,28 @@ def _environment(source: SourceFile, variables: dict[str, Variable], export_all:
     for variable in variables.values():
         if not (variable.exported or export_all):
             continue
-        value = _expand_value(variable.value, variables, 0)
+        defaults: list[str] = []
+        value = _value_of(variable, variables, defaults=defaults)
         span = source.index.span(variable.start, variable.end)
         value_span = source.index.span(variable.value_start, variable.end)
-        env[variable.name] = Setting(variable.name, value, span, source.text[variable.start : variable.end].strip(), value_span)
+        spelling = source.text[variable.start : variable.end].strip()
+        condition = " and ".join(dict.fromkeys(defaults)) or None
+        env[variable.name] = Setting(variable.name, value, span, spelling, value_span, condition=condition)
     return env
 
 
-def _expand_value(value: object, variables: dict[str, Variable], depth: int) -> object:
-    """A variable's value with the references in it expanded (UNKNOWN when one is unknown)."""
+def _value_of(variable: Variable, variables: dict[str, Variable], depth: int = 0, defaults: list[str] | None = None) -> object:
+    """A variable's value, expanded; the conditions of the `?=` defaults it rests on, its own
+    included, are added to `defaults`."""
+    value = _expand_value(variable.value, variables, depth, defaults)
+    if value is not UNKNOWN and variable.condition is not None and defaults is not None:
+        defaults.append(variable.condition)
+    return value
+
+
+def _expand_value(value: object, variables: dict[str, Variable], depth: int, defaults: list[str] | None = None) -> object:
+    """A variable's value with the references in it expanded (UNKNOWN when one is unknown);
+    the conditions of the `?=` defaults it takes are added to `defaults`."""
     if value is UNKNOWN or not isinstance(value, str) or depth > _MAX_DEPTH:
         return UNKNOWN
     out, position = [], 0
@@ -177,7 +210,7 @@ def _expand_value(value: object, variables: dict[str, Variable], depth: int) -> 
             out.append("$")
         else:
             variable = variables.get(name) if name else None
-            expanded = _expand_value(variable.value, variables, depth + 1) if variable else UNKNOWN
+            expanded = _value_of(variable, variables, depth + 1, defaults) if variable else UNKNOWN
             if expanded is UNKNOWN:
                 return UNKNOWN
             out.append(str(expanded))
@@ -210,23 +243,28 @@ def _reference(text: str, dollar: int) -> tuple[str | None, int]:
 def _recipe_scripts(
     source: SourceFile, recipe: list[tuple[int, str, int]], variables: dict[str, Variable], env: dict[str, Setting], one_shell: bool
 ) -> list[Script]:
-    pieces = [_recipe_line(start, text, column, variables) for start, text, column in recipe]
+    pieces = [_recipe_line(source, start, text, column, variables) for start, text, column in recipe]
     if not one_shell:
-        return [Script(piece, env) for piece in pieces if piece.parts]
+        return [Script(piece, env, assumptions) for piece, assumptions in pieces if piece.parts]
     joined = Expanded()
-    for piece in pieces:
+    for piece, _ in pieces:
         if joined.parts:
             joined.standing_for("\n", joined.end, joined.end)
         joined.parts += piece.parts
         joined.starts += piece.starts
         joined.end = piece.end
-    return [Script(joined, env)] if joined.parts else []
+    assumed = tuple(dict.fromkeys(assumption for _, assumptions in pieces for assumption in assumptions))
+    return [Script(joined, env, assumed)] if joined.parts else []
 
 
-def _recipe_line(start: int, text: str, column: int, variables: dict[str, Variable]) -> Expanded:
+def _recipe_line(
+    source: SourceFile, start: int, text: str, column: int, variables: dict[str, Variable]
+) -> tuple[Expanded, tuple[Assumption, ...]]:
     """A logical recipe line as the shell gets it: make's prefixes and the tabs of continued
-    lines dropped, variables substituted."""
+    lines dropped, variables substituted; and the `?=` defaults it rests on: the words they
+    gave, and (a value the environment may give is any words) the launch's completeness."""
     expanded = Expanded()
+    assumptions: list[Assumption] = []
     position = column - 1
     if text.startswith("\t"):
         position = 1
@@ -252,10 +290,14 @@ def _recipe_line(start: int, text: str, column: int, variables: dict[str, Variab
             expanded.standing_for("$", start + position, start + end)
         else:
             variable = variables.get(name) if name else None
-            value = _expand_value(variable.value, variables, 0) if variable else UNKNOWN
+            defaults: list[str] = []
+            value = _value_of(variable, variables, defaults=defaults) if variable else UNKNOWN
             if value is UNKNOWN:
                 expanded.unknown(start + position, start + end)
             else:
                 expanded.standing_for(str(value), start + position, start + end)
+                reference = source.index.span(start + position, start + end)
+                for condition in dict.fromkeys(defaults):
+                    assumptions += [Assumption(condition, reference), Assumption(condition)]
         position = end
-    return expanded
+    return expanded, tuple(dict.fromkeys(assumptions))

@@ -36,7 +36,6 @@ InferenceService may append arguments).
 from __future__ import annotations
 
 import posixpath
-from dataclasses import replace
 from typing import Iterator
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
@@ -58,10 +57,10 @@ from .container_launch import (
     command as command_launches,
     container_context,
     entry_removal,
-    held_by,
     image_of,
     mentions_replay,
 )
+from .k8s_services import reached
 
 _RUNTIME_KINDS = ("ServingRuntime", "ClusterServingRuntime")
 
@@ -313,54 +312,4 @@ def extract(source: SourceFile, context: ExtractContext, documents: list[Node]) 
             )
         if kind == "InferenceService":
             launches.extend(_model_launches(source, context, document, runtimes))
-    return _reached(documents, launches)
-
-
-def _reached(documents: list[Node], launches: list[Launch]) -> list[Launch]:
-    """The launches, each with the names of the Services of the file that select its pods on a
-    port they forward unchanged (a client on `http://<service>:8000` reaches the server there)."""
-    services = [document for document in documents if get_str(document, "kind") == "Service"]
-    if not services:
-        return launches
-    places = []
-    for document in documents:
-        labels = _pod_labels(document)
-        names = tuple(name for service in services if labels and _selects(service, labels) for name in _service_names(service))
-        places.append((document.start_mark.index, document.end_mark.index, names))
-    return [replace(launch, hosts=held_by(launch, places)) for launch in launches]
-
-
-def _pod_labels(document: Node) -> dict[str, str]:
-    """The labels of the pods a workload runs (a bare Pod's own)."""
-    pod = document if get_str(document, "kind") == "Pod" else get(document, "spec", "template")
-    labels = get(pod, "metadata", "labels")
-    return {str(key.value): str(value.value) for key, value in entries(labels) if isinstance(value, ScalarNode)}
-
-
-def _selects(service: Node, labels: dict[str, str]) -> bool:
-    selector = get(service, "spec", "selector")
-    wanted = {str(key.value): str(value.value) for key, value in entries(selector) if isinstance(value, ScalarNode)}
-    return bool(wanted) and all(labels.get(key) == value for key, value in wanted.items()) and _forwards_unchanged(service)
-
-
-def _forwards_unchanged(service: Node) -> bool:
-    """Whether each port of the Service is its target port (a client names the server's own port)."""
-    for item in items(get(service, "spec", "ports")):
-        port, target = _scalar(get(item, "port")), _scalar(get(item, "targetPort"))
-        if target is not None and target != port:
-            return False
-    return True
-
-
-def _scalar(node: Node | None) -> str | None:
-    return str(node.value) if isinstance(node, ScalarNode) else None
-
-
-def _service_names(service: Node) -> tuple[str, ...]:
-    """The DNS names a pod of the cluster reaches the Service by."""
-    name = get_str(service, "metadata", "name")
-    namespace = get_str(service, "metadata", "namespace")
-    if not name:
-        return ()
-    spelled = (f"{name}.{namespace}", f"{name}.{namespace}.svc", f"{name}.{namespace}.svc.cluster.local") if namespace else ()
-    return (name, *spelled)
+    return reached(documents, launches)

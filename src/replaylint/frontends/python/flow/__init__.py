@@ -11,10 +11,11 @@ read everything (`merge`), and the dicts it read are no longer launches found by
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Iterator
 
-from ....model import UNKNOWN, Launch, Span
+from ....model import UNKNOWN, Launch, Setting, Span
 from ....source import ExtractContext, SourceFile
 from ..names import REPLAY_WORDS
 from .engines import engine_launches
@@ -169,17 +170,6 @@ def _env(launch: Launch) -> dict:
     return {name: setting.value for name, setting in launch.env.items()}
 
 
-def _env_known(env: dict, flowed: dict) -> dict:
-    """The libcst pass's environment (the flow's where it has none), with the values the flow
-    knows of the same writes (`os.environ[...] = RUNNER` after `RUNNER = "0"`: unknown to the libcst pass)."""
-    if not env:
-        return flowed
-    known = {
-        name: setting for name, setting in flowed.items() if name in env and env[name].value is UNKNOWN and env[name].span == setting.span
-    }
-    return {**env, **known}
-
-
 def _values(launch: Launch) -> dict:
     return {name: setting.value for name, setting in launch.settings.items()}
 
@@ -196,7 +186,16 @@ def _keeping(flowed_launch: Launch, launch: Launch) -> Launch:
     reasons = [reason for reason in (*flowed_launch.open_reasons, *kept) if reason]
     return replace(
         flowed_launch,
-        env=flowed_launch.env if callers else _env_known(launch.env, flowed_launch.env),
+        env=flowed_launch.env if callers else _env_kept(launch.env, flowed_launch.env) or flowed_launch.env,
         requests=flowed_launch.requests or launch.requests,
         open_reasons=tuple(reasons),
     )
+
+
+def _env_kept(read: Mapping[str, Setting], flowed: Mapping[str, Setting]) -> dict[str, Setting]:
+    """The libcst pass's environment, with the values it could not read that the flow did
+    (`os.environ[...] = str(0)`, a module constant)."""
+    return {
+        name: flowed[name] if setting.value is UNKNOWN and name in flowed and flowed[name].value is not UNKNOWN else setting
+        for name, setting in read.items()
+    }

@@ -56,7 +56,7 @@ def bind(reader: Evaluates, function: Function, node: ast.Call, frame: Frame, sk
     for param in params:
         if param.arg not in bound and not unknown and param.arg in defaults:
             read = reader.evaluate(defaults[param.arg], home)  # decided at the default (`temperature: float = 0.0`)
-            bound[param.arg] = replace(read, origin=read.span) if _plain(read) else read
+            bound[param.arg] = replace(read, origin=read.span) if plain(read) else read
     if definition.args.kwarg is not None:
         if unknown:
             rest.reasons.append(f"**{definition.args.kwarg.arg} (what the caller passes)")
@@ -86,6 +86,6 @@ def parameter_defaults(definition: ast.FunctionDef | ast.AsyncFunctionDef) -> di
     return found
 
 
-def _plain(read: Val) -> bool:
+def plain(read: Val) -> bool:
     """A default written as a literal in the signature (not a name or a mapping read elsewhere)."""
     return read.known and read.origin is None and read.span is not None and read.kwargs is None and not read.hops

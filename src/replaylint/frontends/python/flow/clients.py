@@ -26,14 +26,25 @@ from ....source import ExtractContext, SourceFile
 from ....vllm.unusable_masks import MASK_ENDPOINT, server_port
 from .bodies import address_condition, bound_once, text
 from .callsites import calls
+from .client_factories import Made, as_written, defaults_read, factory_made
 from .frames import Frame, parameters
 from .module import FUNCTIONS, Module, parse
 from .reader import Reader
 from .tree import Tree
 
 # A client's own words: the OpenAI client made (`OpenAI(`, `AsyncOpenAI(`, or its module imported to
-# make one), a `.post(`; "openai" alone is in every vLLM module of `vllm.entrypoints.openai`.
-CLIENT_WORDS = ("OpenAI(", ".post(", "import openai", "from openai", "litellm", "urllib.request")
+# make one) or used (a factory of another module made it), a `.post(`; "openai" alone is in every
+# vLLM module of `vllm.entrypoints.openai`.
+CLIENT_WORDS = (
+    "OpenAI(",
+    ".post(",
+    "import openai",
+    "from openai",
+    "litellm",
+    "urllib.request",
+    "completions.create(",
+    "responses.create(",
+)
 _SCHEME_PORTS = {"http": 80, "https": 443}
 # The longest first: `.chat.completions.create` also ends with `.completions.create`.
 _OPENAI_ROUTES = {"chat.completions.create": "/chat/completions", "completions.create": "/completions", "responses.create": "/responses"}
@@ -93,12 +104,12 @@ def clients(reader: Reader, module: Module) -> Iterator[Client]:
 
 def _openai(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> Client | None:
     route = next((r for suffix, r in _OPENAI_ROUTES.items() if _chain(func).endswith("." + suffix)), None)
-    made = _constructions(_receiver(func), frame, _OPENAI_CLASSES) if route is not None else []
+    made = _constructions(reader, _receiver(func), as_written(reader, frame), _OPENAI_CLASSES) if route is not None else []
     addresses = {url_address(text(reader, keyword(call, "base_url"), where)) for call, where in made}
     if len(addresses) != 1 or None in addresses:
         return None
     host, port, base = addresses.pop()  # type: ignore[misc]
-    condition = address_condition(keyword(made[0][0], "base_url"), made[0][1])
+    condition = _address_condition(keyword(made[0][0], "base_url"), made[0][1])
     settings = {item.arg: setting_of(reader, item.arg, item, frame) for item in node.keywords if item.arg in OPENAI_FIELDS}
     extra = reader.evaluate(keyword(node, "extra_body"), frame)
     settings.update(extra.keys)
@@ -112,11 +123,12 @@ def _post(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> 
     if func.attr != "post":
         return None
     given = keyword(node, "url") or (node.args[0] if node.args else None)
-    url = text(reader, given, frame)
+    written = as_written(reader, frame)
+    url = text(reader, given, written)
     address = url_address(url) or _under_base(reader, url, func.value, frame)
     if address is None:
         return None
-    return posted(reader, node, _body(node), frame, address, address_condition(given, frame))
+    return posted(reader, node, _body(node), frame, address, _address_condition(given, written))
 
 
 def posted(
@@ -152,7 +164,7 @@ def _under_base(reader: Reader, path: Any, session: ast.expr, frame: Frame) -> t
     """(host, port, path) of a path posted through a session made with a known `base_url`."""
     if not isinstance(path, str) or not path.startswith("/"):
         return None
-    made = _constructions(session, frame, _SESSION_CLASSES)
+    made = _constructions(reader, session, frame, _SESSION_CLASSES)
     addresses = {url_address(text(reader, keyword(call, "base_url"), where)) for call, where in made}
     if len(addresses) != 1 or None in addresses:
         return None
@@ -160,6 +172,12 @@ def _under_base(reader: Reader, path: Any, session: ast.expr, frame: Frame) -> t
     if base.strip("/") and any(_is_class(call, ("ClientSession",)) for call, _ in made):
         return None  # aiohttp joins an absolute path to the origin (`URL.join`), httpx to the base's path
     return host, port, base.rstrip("/") + path
+
+
+def _address_condition(node: ast.expr | None, frame: Frame) -> str:
+    """What an address rests on: the environment defaults it was read with, and the defaults of
+    the parameters it reads when no caller passes them (`as_written`)."""
+    return " and ".join(filter(None, (address_condition(node, frame), *defaults_read(node, frame))))
 
 
 def setting_of(reader: Reader, name: str, item: ast.keyword, frame: Frame) -> Setting:
@@ -201,25 +219,28 @@ def _receiver(func: ast.Attribute) -> ast.expr | None:
     return node
 
 
-def _constructions(node: ast.expr | None, frame: Frame, classes: tuple[str, ...], depth: int = 0) -> list[tuple[ast.Call, Frame]]:
+def _constructions(reader: Reader, node: ast.expr | None, frame: Frame, classes: tuple[str, ...], depth: int = 0) -> Made:
     """The calls of `classes` (`OpenAI(...)`) a client expression is, each with the frame it is
-    written in: written there, bound once to its name (in the function, else the module; also
-    by a `with`) or `self` attribute (in the class), or a parameter that every call of its
-    function in the module passes one of those. Empty when any is not known."""
+    written in: written there, returned by a function of the tree it calls (`make_client(cfg)`),
+    bound once to its name (in the function, else the module; also by a `with`) or `self`
+    attribute (in the class), or a parameter that every call of its function in the module
+    passes one of those. Empty when any is not known."""
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _COPIES:
-        return _constructions(node.func.value, frame, classes, depth)
+        return _constructions(reader, node.func.value, frame, classes, depth)
+    if isinstance(node, ast.Call) and _is_class(node, classes):
+        return [(node, frame)]
     if isinstance(node, ast.Call):
-        return [(node, frame)] if _is_class(node, classes) else []
+        return factory_made(reader, node, frame, lambda value, inner: _constructions(reader, value, inner, classes, depth))
     if isinstance(node, ast.Name):
         if isinstance(frame.scope, FUNCTIONS) and node.id in {a.arg for a in parameters(frame.scope)}:
-            return _passed(frame, frame.scope, node.id, classes, depth) if depth < _MAX_CALLERS else []
+            return _passed(reader, frame, frame.scope, node.id, classes, depth) if depth < _MAX_CALLERS else []
         value = bound_once(frame, node.id) or _with_bound(frame, node.id)
         values = [value] if value is not None else []
     elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self" and frame.cls is not None:
         values = [s.value for s in ast.walk(frame.cls) if isinstance(s, ast.Assign) and any(_is_self(t, node.attr) for t in s.targets)]
     else:
         return []
-    return _constructions(values[0], frame, classes, depth) if len(values) == 1 and isinstance(values[0], ast.Call) else []
+    return _constructions(reader, values[0], frame, classes, depth) if len(values) == 1 and isinstance(values[0], ast.Call) else []
 
 
 def _with_bound(frame: Frame, name: str) -> ast.expr | None:
@@ -236,7 +257,7 @@ def _with_bound(frame: Frame, name: str) -> ast.expr | None:
 
 
 def _passed(
-    frame: Frame, function: ast.FunctionDef | ast.AsyncFunctionDef, name: str, classes: tuple[str, ...], depth: int
+    reader: Reader, frame: Frame, function: ast.FunctionDef | ast.AsyncFunctionDef, name: str, classes: tuple[str, ...], depth: int
 ) -> list[tuple[ast.Call, Frame]]:
     """What the module's calls of a function pass as its parameter `name`; empty unless the
     function is a module-level one that is only ever called by its name (not handed on)."""
@@ -252,7 +273,7 @@ def _passed(
     for site in sites:
         positional = [] if any(isinstance(a, ast.Starred) for a in site.node.args) else site.node.args
         argument = keyword(site.node, name) or (positional[position] if position < len(positional) else None)
-        made = _constructions(argument, Frame(module, site.scope, site.cls, None, site.placed), classes, depth + 1)
+        made = _constructions(reader, argument, Frame(module, site.scope, site.cls, None, site.placed), classes, depth + 1)
         if not made:
             return []
         found += made

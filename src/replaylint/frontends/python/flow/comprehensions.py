@@ -9,12 +9,13 @@ run time), that key may or may not pass and the result is open. The keys of
 from __future__ import annotations
 
 import ast
+import copy
 import os
 from typing import Any
 
 from ....model import UNKNOWN
-from .dicts import as_val
-from .facts import NOTHING, Entry, Val
+from .dicts import as_val, entry as read_entry
+from .facts import NOTHING, Entry, Kwargs, Val
 from .frames import Evaluates, Frame, reaching
 from .refs import Qualified
 
@@ -27,7 +28,7 @@ def filtered(reader: Evaluates, node: ast.DictComp, frame: Frame) -> Val:
     any other comprehension)."""
     names = _key_and_value(node)
     if names is None:
-        return NOTHING
+        return _over_names(reader, node, frame)
     generator = node.generators[0]
     assert isinstance(generator.iter, ast.Call) and isinstance(generator.iter.func, ast.Attribute)
     source = reader.evaluate(generator.iter.func.value, frame).kwargs
@@ -42,6 +43,35 @@ def filtered(reader: Evaluates, node: ast.DictComp, frame: Frame) -> Val:
         elif holds:
             found.entries[name] = entry
     return as_val(found, frame.module.span(node))
+
+
+def _over_names(reader: Evaluates, node: ast.DictComp, frame: Frame) -> Val:
+    """`{k: getattr(args, k) for k in ("model", "logprobs_mode")}` over names spelt out: each key's
+    value read as the comprehension's expression with that name written in."""
+    if len(node.generators) != 1 or node.generators[0].is_async or node.generators[0].ifs:
+        return NOTHING
+    generator = node.generators[0]
+    target = generator.target
+    names = reader.evaluate(generator.iter, frame).value
+    if not (isinstance(target, ast.Name) and isinstance(node.key, ast.Name) and node.key.id == target.id):
+        return NOTHING
+    if not isinstance(names, list) or not all(isinstance(name, str) for name in names):
+        return NOTHING
+    found = Kwargs(sources={frame.module.span(node)})
+    for name in names:
+        value = _Written(target.id, name).visit(copy.deepcopy(node.value))
+        found.entries[name] = read_entry(reader, frame, name, node.value, value, None)
+    return as_val(found, frame.module.span(node))
+
+
+class _Written(ast.NodeTransformer):
+    """The comprehension's expression with its name replaced by one key (`getattr(args, "model")`)."""
+
+    def __init__(self, name: str, key: str) -> None:
+        self.name, self.key = name, key
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        return ast.copy_location(ast.Constant(self.key), node) if node.id == self.name else node
 
 
 def _key_and_value(node: ast.DictComp) -> tuple[str, str] | None:

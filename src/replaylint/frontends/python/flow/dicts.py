@@ -15,6 +15,7 @@ from ....edits import Sequence
 from ....model import UNKNOWN, Setting
 from .facts import NOTHING, Entry, Kwargs, Place, Val
 from .frames import Evaluates, Frame, expressions, reaching
+from .loops import each_turn
 from .module import Guard, Module, Placed
 
 # Calls that read a dict handed to them and never change it.
@@ -160,8 +161,26 @@ def written(reader: Evaluates, base: Kwargs, target: str, frame: Frame, after: P
         if guards is None:
             continue  # under a branch that is never taken
         for write in writes:
-            _apply(reader, found, write, guards, frame.reading(placed))
+            if not _each_turn(reader, found, write, guards, frame.reading(placed)):
+                _apply(reader, found, write, guards, frame.reading(placed))
     return found
+
+
+def _each_turn(reader: Evaluates, found: Kwargs, write: tuple, guards: tuple[Guard, ...], frame: Frame) -> bool:
+    """`kw[key] = value` in a loop over pairs spelt out (`loops`): each turn's key written, out of
+    the loop's branch (it runs every turn). False: not such a write."""
+    loop = next((guard for guard in reversed(guards) if guard.loop is not None), None)
+    if write[0] != "set" or write[1] is not None or loop is None:
+        return False
+    turns = each_turn(reader, loop.loop, write[2], frame)  # type: ignore[arg-type]
+    if turns is None:
+        return False
+    left = tuple(guard for guard in guards if guard is not loop)
+    for turn in turns:
+        item = turn.item or entry(reader, turn.frame, turn.key, turn.first, turn.value, None)  # type: ignore[arg-type]
+        earlier = found.entries.pop(turn.key, None)
+        found.entries[turn.key] = replace(item, guards=left, otherwise=earlier if left else None)
+    return True
 
 
 def attributes_written(reader: Evaluates, target: str, frame: Frame, after: Placed, until: Placed | None) -> Kwargs:

@@ -30,6 +30,20 @@ def candidate_names(module: Module) -> set[str]:
     return names
 
 
+def registries(module: Module) -> set[str]:
+    """Names bound to a dict literal that holds a `partial(...)` among its values (`ENGINES =
+    {"replay": partial(LLM, ...)}`, then `ENGINES[kind](model)`)."""
+    if "partial(" not in module.source.text:
+        return set()
+    found = set()
+    for statement in ast.walk(module.tree):
+        if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Dict) and len(statement.targets) == 1:
+            target = statement.targets[0]
+            if isinstance(target, ast.Name) and any(called_partial(value) for value in statement.value.values):
+                found.add(target.id)
+    return found
+
+
 def called_partial(func: ast.expr) -> str | None:
     inner = func.func if isinstance(func, ast.Call) else None
     return "partial" if (isinstance(inner, ast.Name) and inner.id == "partial") or getattr(inner, "attr", None) == "partial" else None

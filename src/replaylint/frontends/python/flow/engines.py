@@ -19,7 +19,7 @@ from .callsites import Call, calls, closure_sites, decides_by_parameter, handed_
 from .decorators import bind_called
 from .dicts import attributes_written, call as dict_call, container, entry as read_entry, spread
 from .engine_configs import configured
-from .engine_names import actor_class, called_partial, candidate_names
+from .engine_names import actor_class, called_partial, candidate_names, registries
 from .environ import actor_env_vars, runner_variable
 from .facts import Entry, Kwargs
 from .frames import Frame, expressions, parameters
@@ -33,6 +33,7 @@ from .refs import ENGINE_CONFIGS, handed_engine_options
 from .subcommands import handler_args
 
 MAX_SITES = 6  # call sites followed per function
+_MADE_BY = ("(", ".remote(", ".options(", ".bind(")  # how a class's construction is spelt
 _OUTER = 2  # callers of the function that holds a call site followed outwards
 _MAX_TESTS = 3  # branch conditions one launch is split on
 
@@ -40,12 +41,16 @@ _MAX_TESTS = 3  # branch conditions one launch is split on
 def engine_launches(reader: Reader, module: Module, imported: set[str] = frozenset()) -> Iterator[tuple[ast.Call, Launch, Kwargs]]:
     """The launches of the module's engine constructions (`imported`: names of the tree's other
     modules that may hold a `partial` of one)."""
-    candidates = candidate_names(module) | imported
+    found = registries(module)
+    candidates = candidate_names(module) | imported | found
     subclassing = "super().__init__(" in module.source.text
     actors = (".remote(",) if "ray" in module.imports else ()
-    for call in scoped_calls(module, tuple(sorted(name + "(" for name in candidates)) + (("__init__(",) if subclassing else ()) + actors):
+    words = tuple(sorted(name + "(" for name in candidates)) + tuple(sorted(name + "[" for name in found))
+    for call in scoped_calls(module, words + (("__init__(",) if subclassing else ()) + actors):
         func = call.node.func
         last = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else called_partial(func)
+        if isinstance(func, ast.Subscript) and isinstance(func.value, ast.Name) and func.value.id in found:
+            last = func.value.id  # `ENGINES[kind](...)`: the partial the key picks
         if last == "remote" and (made := actor_class(func)) is not None:  # `ray.remote(LLM).remote(...)`: an actor of vLLM's engine
             for frame in contexts(reader, module, call):
                 if isinstance(actor := reader.evaluate(made, frame).ref, Qualified) and engine_name(actor.name):
@@ -186,8 +191,12 @@ def elsewhere(reader: Reader, module: Module, definition: ast.AST, words: tuple[
         if os.path.normpath(path) == os.path.normpath(module.path):
             continue
         other = reader.tree.open_file(path, text)
-        if other is not None:
-            yield from ((other, site) for site in calls(other, words))
+        if other is None:
+            continue
+        made = f"{name}(" in words and isinstance(definition, ast.ClassDef)  # the class's own constructions looked for
+        # its names in that module too (`LLMRayActor = ray.remote(LLMActor)` where the actor is made)
+        own = sorted(_aliases(other, definition) - set(names)) if made else []  # type: ignore[arg-type]
+        yield from ((other, site) for site in calls(other, (*words, *(f"{alias}{tail}" for alias in own for tail in _MADE_BY))))
 
 
 def _sites_elsewhere(
@@ -199,7 +208,7 @@ def _sites_elsewhere(
         return
     name = getattr(definition, "name", "")
     names = (name, *sorted(_aliases(module, definition))) if isinstance(definition, ast.ClassDef) else (name,)
-    words = words or tuple(f"{n}{tail}" for n in names for tail in ("(", ".remote(", ".options(", ".bind("))
+    words = words or tuple(f"{n}{tail}" for n in names for tail in _MADE_BY)
     yield from ((other, site) for other, site in elsewhere(reader, module, definition, words) if matches(other, site))
 
 

@@ -1,6 +1,6 @@
 """The runner variable as the code leaves it before an engine starts: `os.environ[...] = ...`,
-`os.environ.setdefault(...)`, `os.putenv(...)`, `os.environ.pop(...)`, `del os.environ[...]`,
-in the module's own statements, the caller's before the call that leads to the engine, and
+`os.environ.setdefault(...)`, `os.putenv(...)`, `os.environ.update({...})`, `os.environ |= {...}`,
+`os.environ.pop(...)`, `del os.environ[...]`, in the module's own statements, the caller's before the call that leads to the engine, and
 the engine's function before its construction. A write under a branch leaves the value
 unknown."""
 
@@ -67,22 +67,22 @@ class _Writer:
         for placed in module.statements(scope):
             if until is not None and placed.order >= until.order:
                 break
-            self._statement(module, placed, (*guards, *placed.guards), enter)
+            self._statement(module, placed, (*guards, *placed.guards), enter, Frame(module, scope, at=placed))
 
-    def _statement(self, module: Module, placed: Placed, guards: tuple, enter: bool) -> None:
+    def _statement(self, module: Module, placed: Placed, guards: tuple, enter: bool, here: Frame) -> None:
         statement = placed.statement
         if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
-            if (enter and self._entered(module, statement.value, guards)) or self._updated(module, statement.value, guards):
+            if (enter and self._entered(module, statement.value, guards)) or self._updated(module, statement.value, guards, here):
                 return
         if isinstance(statement, (ast.Import, ast.ImportFrom)):
             self._imported(module, statement, guards)
             return
         copied = _copied(module, statement)
         if copied is not None:  # `for key, value in VLLM_ENV.items(): os.environ[key] = value`
-            self.mapping(module, copied, guards)
+            self.mapping(module, copied, guards, here)
             return
         if isinstance(statement, ast.AugAssign) and isinstance(statement.op, ast.BitOr) and _is_environ(module, statement.target):
-            self.mapping(module, statement.value, guards)  # `os.environ |= {...}`
+            self.mapping(module, statement.value, guards, here)  # `os.environ |= {...}`
             return
         write = _write(module, statement)
         if write is None:
@@ -94,7 +94,7 @@ class _Writer:
             return
         if kind == "default" and RUNNER_ENV in self.env:
             return
-        self._set(module, value, span, module.text(statement), guards)
+        self._set(module, value, span, module.text(statement), guards, here)
         self.statements[RUNNER_ENV] = span
 
     def entry(self, module: Module, mapping: ast.expr, guards: tuple) -> None:
@@ -114,13 +114,25 @@ class _Writer:
                 self._set(module, value, module.span(key), f"{module.text(key)}: {module.text(value)}", guards)
                 self.statements.pop(RUNNER_ENV, None)  # a key of a dict, not a statement a fix may remove
 
-    def _set(self, module: Module, value: ast.expr | None, span: Span, raw: str, guards: tuple) -> None:
+    def _set(self, module: Module, value: ast.expr | None, span: Span, raw: str, guards: tuple, frame: Frame | None = None) -> None:
         if isinstance(value, ast.Name) and isinstance(bound := _module_dict(module, value.id), ast.Constant):
             value = bound  # `RUNNER = "0"` at module level, then `os.environ[...] = RUNNER`
-        taken = all(guard in self.holding for guard in guards)
-        known = value.value if isinstance(value, ast.Constant) and isinstance(value.value, str) and taken else UNKNOWN
+        known = self._text(module, value, frame) if self._taken(guards) else UNKNOWN
         value_span = module.span(value) if value is not None else None
         self.env[RUNNER_ENV] = Setting(RUNNER_ENV, known, span, raw, value_span)
+
+    def _taken(self, guards: tuple) -> bool:
+        return all(guard in self.holding for guard in guards)
+
+    def _text(self, module: Module, value: ast.expr | None, frame: Frame | None) -> object:
+        """The text written: a literal, or what the reader knows of the expression where it is
+        written (`str(0)`, a module constant), unless that rests on a default of the run."""
+        if isinstance(value, ast.Constant):
+            return value.value if isinstance(value.value, str) else UNKNOWN
+        if value is None or self.reader is None:
+            return UNKNOWN
+        read = self.reader.evaluate(value, frame or Frame(module, module.tree))
+        return read.value if isinstance(read.value, str) and not read.assumptions else UNKNOWN
 
     def _keywords(self, module: Module, keywords: list[ast.keyword], guards: tuple) -> None:
         for keyword in keywords:
@@ -130,25 +142,34 @@ class _Writer:
                 self._set(module, keyword.value, module.span(keyword), module.text(keyword), guards)
                 self.statements.pop(RUNNER_ENV, None)
 
-    def _updated(self, module: Module, call: ast.Call, guards: tuple) -> bool:
+    def _updated(self, module: Module, call: ast.Call, guards: tuple, frame: Frame) -> bool:
         """`os.environ.update({...})`, `os.environ.update(NAME)` of a module-level dict, `os.environ.update(NAME="0")`."""
         func = call.func
         if not (isinstance(func, ast.Attribute) and func.attr == "update" and _is_environ(module, func.value)):
             return False
         for argument in call.args[:1]:
-            self.mapping(module, argument, guards)
+            self.mapping(module, argument, guards, frame)
         self._keywords(module, call.keywords, guards)
         return True
 
-    def mapping(self, module: Module, mapping: ast.expr, guards: tuple) -> None:
+    def mapping(self, module: Module, mapping: ast.expr, guards: tuple, frame: Frame | None = None) -> None:
         """A dict written into the environment: a literal, or a module-level one by name (of this
-        module, imported, or brought by a star import)."""
-        if not isinstance(mapping, ast.Name):
-            self.entry(module, mapping, guards)
-            return
-        found = self._named_dict(module, mapping.id)
-        if found is not None:
+        module, imported, or brought by a star import); else a mapping the reader knows where it is
+        written (`os.environ.update(settings.ENV)`), its entry for the variable."""
+        found = self._named_dict(module, mapping.id) if isinstance(mapping, ast.Name) else (module, mapping)
+        if found is not None and _spelt(found[1]):
             self.entry(*found, guards)
+        elif frame is not None and self.reader is not None:
+            self._known(mapping, guards, frame)
+
+    def _known(self, mapping: ast.expr, guards: tuple, frame: Frame) -> None:
+        read = self.reader.evaluate(mapping, frame).kwargs if self.reader is not None else None
+        written = read.entries.get(RUNNER_ENV) if read is not None else None
+        if written is not None:
+            setting = written.setting
+            known = setting.value if isinstance(setting.value, str) and self._taken(guards) and not written.guards else UNKNOWN
+            self.env[RUNNER_ENV] = Setting(RUNNER_ENV, known, setting.span, setting.spelling, setting.value_span)
+            self.statements.pop(RUNNER_ENV, None)  # a key of a mapping, not a statement a fix may remove
 
     def _named_dict(self, module: Module, name: str) -> tuple[Module, ast.expr] | None:
         value = _module_dict(module, name)
@@ -194,6 +215,13 @@ class _Writer:
         finally:
             self.depth -= 1
         return True
+
+
+def _spelt(mapping: ast.expr | None) -> bool:
+    """A dict the writer reads itself: a literal, or `dict(...)`."""
+    return isinstance(mapping, ast.Dict) or (
+        isinstance(mapping, ast.Call) and isinstance(mapping.func, ast.Name) and mapping.func.id == "dict"
+    )
 
 
 def _run_by_import(qualified: str) -> list[str]:

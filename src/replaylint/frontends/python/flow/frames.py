@@ -192,6 +192,7 @@ def _every_parameter(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[a
 def _in_scope(frame: Frame, name: str, decide: Decides | None = None) -> Binding | None:
     placed = frame.module.binders(frame.scope, name)
     bound = [(p, b) for p in placed if (b := binds(p.statement, name)) is not None]
+    bound = [(p, b) for p, b in bound if not _import_fallback(p, bound)]
     if not bound:
         return None
     if frame.at is None:
@@ -223,6 +224,17 @@ def _in_scope(frame: Frame, name: str, decide: Decides | None = None) -> Binding
     if frame.at is None and (len(bound) > 1 or bound[0][0].guards):
         return Binding("opaque")  # read at call time: which binding holds depends on when
     return replace(last, placed=last_placed)
+
+
+def _import_fallback(placed: Placed, bound: list[tuple[Placed, Binding]]) -> bool:
+    """Whether `placed` binds the name in an `except ImportError:` whose `try` binds it too with
+    an import: the program as run where its imports succeed takes the `try`'s (`try: from vllm
+    import AsyncLLMEngine` / `except ImportError: from vllm.engine.async_llm_engine import ...`)."""
+    attempt = placed.guards[-1].fallback_of if placed.guards else None
+    if attempt is None:
+        return False
+    tried = {id(node) for statement in attempt.body for node in ast.walk(statement) if isinstance(node, (ast.Import, ast.ImportFrom))}
+    return any(id(other.statement) in tried and binding.kind == "import" for other, binding in bound)
 
 
 def _made_once(frame: Frame, name: str, before: list, use_guards: tuple) -> Binding | None:

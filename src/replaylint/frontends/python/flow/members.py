@@ -9,13 +9,13 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from .binding import bind
+from .binding import bind, plain
 from .dicts import as_val, attributes_written, writes_into, written
 from .facts import NOTHING, Val
 from .frames import Evaluates, Frame, binds, reaching
 from .module import FUNCTIONS, Module, Placed
 from .objects import Class, Instance, field, is_record
-from .refs import Function
+from .refs import Bound, Function
 
 
 class Reader(Evaluates, Protocol):
@@ -124,15 +124,17 @@ def _validator_write(reader: Reader, module: Module, cls: ast.ClassDef, attr: st
 
 def instance_property(reader: Reader, made: Instance, attr: ast.Attribute, frame: Frame) -> Val:
     """`args.engine_kwargs`: a `@property` of a record's class, read with the record's fields as
-    `self`'s, passing through the attribute read (NOTHING when the class has no such property; a
-    parser's namespace has no class body)."""
+    `self`'s, passing through the attribute read; `cfg.to_engine_kwargs`: a plain method bound to
+    them (NOTHING when the class has no such member; a parser's namespace has no class body)."""
     body = getattr(made.cls.node, "body", ())
-    named = (s for s in body if isinstance(s, FUNCTIONS) and s.name == attr.attr)
-    method = next((s for s in named if any(_is_property(d) for d in s.decorator_list)), None)
+    method = next((s for s in body if isinstance(s, FUNCTIONS) and s.name == attr.attr), None)
     if method is None:
         return NOTHING
+    function = Function(made.cls.module, method, made.cls.node)
+    if not any(_is_property(d) for d in method.decorator_list):  # a plain method, called with the record as `self`
+        return Val(ref=Bound(function, made.fields)) if not method.decorator_list else NOTHING
     reading = replace(frame, cls=made.cls.node, instance=made.fields, init=None)
-    return reader.returned(Function(made.cls.module, method, made.cls.node), None, reading, (frame.module.span(attr),))
+    return reader.returned(function, None, reading, (frame.module.span(attr),))
 
 
 def _attribute_targets(module: Module, targets: list[ast.expr], target: str) -> list[int | None]:
@@ -159,11 +161,11 @@ def _class_attribute_here(reader: Reader, read: Val, target: str, frame: Frame) 
     return replace(as_val(mutated, read.span), hops=read.hops)
 
 
-def class_member(reader: Reader, module: Module, cls: ast.ClassDef, attr: str, frame: Frame | None = None) -> Val:
+def class_member(reader: Reader, module: Module, cls: ast.ClassDef, attr: str, frame: Frame | None = None, exact: bool = False) -> Val:
     """A member the class body defines: a class attribute (`MODE = "raw_logprobs"`, read as
     `self.MODE` or `Engine.MODE`; unknown when the module writes it elsewhere, `Engine.MODE = ...`),
     a method, or a `@property` read through `self` (what it returns)."""
-    if _written_elsewhere(module, cls, attr):
+    if _written_elsewhere(module, cls, attr, subclasses=not exact):  # `Base.ENGINE` is Base's, whatever a subclass defines
         return NOTHING
     owner = _defining(module, cls, attr)
     if owner is not cls:  # a base of the module defines it (`class Engine(ReplayMixin, Base)`)
@@ -173,7 +175,9 @@ def class_member(reader: Reader, module: Module, cls: ast.ClassDef, attr: str, f
         bound = binds(statement, attr) if isinstance(statement, (ast.Assign, ast.AnnAssign)) else None
         if bound is not None and bound.kind == "value":
             read = reader.evaluate(bound.value, Frame(module, module.tree))
-            return Val(ref=Member(read)) if _is_enum(cls) else read
+            if _is_enum(cls):
+                return Val(ref=Member(read))
+            return replace(read, origin=read.span) if plain(read) else read  # decided in the class body (`TOP_K = -1`)
         if isinstance(statement, FUNCTIONS) and statement.name == attr:
             function = Function(module, statement, cls)
             if frame is not None and any(_is_property(d) for d in statement.decorator_list):
@@ -253,7 +257,7 @@ def app_state(reader: Reader, module: Module, attr: str) -> Val | None:
     return reader.evaluate(value, Frame(module, scope, None, None, placed))
 
 
-def _written_elsewhere(module: Module, cls: ast.ClassDef, attr: str) -> bool:
+def _written_elsewhere(module: Module, cls: ast.ClassDef, attr: str, subclasses: bool = True) -> bool:
     """`Engine.MODE = ...`, `cls.KW["k"] = v`, `setattr(Engine, ...)`, or a subclass of the module
     that defines its own `MODE`: the class body's value is not the one every reader sees."""
     owner = rf"\b(?:{cls.name}|cls|__class__)\.{attr}\b"
@@ -261,7 +265,7 @@ def _written_elsewhere(module: Module, cls: ast.ClassDef, attr: str) -> bool:
         return True
     if re.search(rf"setattr\(\s*(?:{cls.name}|cls)\b", module.source.text):
         return True
-    return any(
+    return subclasses and any(
         isinstance(node, ast.ClassDef)
         and any(getattr(base, "id", getattr(base, "attr", None)) == cls.name for base in node.bases)
         and any(binds(statement, attr) is not None or getattr(statement, "name", None) == attr for statement in node.body)

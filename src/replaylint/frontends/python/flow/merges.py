@@ -1,13 +1,16 @@
-"""Mappings merged by the library: `ChainMap(overrides, defaults)` and `functools.reduce` of a
+"""Mappings merged by the library: `ChainMap(overrides, defaults)`, `functools.reduce` of a
 merging function (`operator.or_`, `lambda a, b: {**a, **b}`) over written-out layers or a
-`*layers` parameter, with its initial mapping."""
+`*layers` parameter, with its initial mapping, and `OmegaConf.merge(base, overrides)`, which
+merges a mapping under a key into the one before it."""
 
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 
+from ....model import UNKNOWN
 from .dicts import as_val, spread
-from .facts import NOTHING, Kwargs, Val
+from .facts import NOTHING, Entry, Kwargs, Val
 from .frames import Evaluates, Frame
 
 
@@ -57,3 +60,44 @@ def merges(function: ast.expr) -> bool:
     if isinstance(body, ast.Dict) and all(key is None for key in body.keys):
         return [getattr(value, "id", None) for value in body.values] == [first, second]
     return False
+
+
+def deep_merged(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
+    """`OmegaConf.merge(base, overrides, ...)`: the configs in order, the later's keys winning and
+    a mapping under a key merged into the earlier one's (a deep merge)."""
+    if node.keywords or any(isinstance(argument, ast.Starred) for argument in node.args):
+        return NOTHING
+    found = Kwargs()
+    for argument in node.args:
+        found = _deep(found, spread(reader, argument, frame))
+    return as_val(found, frame.module.span(node))
+
+
+def _deep(base: Kwargs, over: Kwargs) -> Kwargs:
+    merged = base.copy()
+    entries = {}
+    for name, item in over.entries.items():
+        earlier = base.entries.get(name)
+        if earlier is None or item.guards or earlier.guards or not isinstance(earlier.ref, Kwargs) or not isinstance(item.ref, Kwargs):
+            entries[name] = item
+            continue
+        nested = _deep(earlier.ref, item.ref)
+        value = UNKNOWN if nested.reasons else nested.value()
+        setting = replace(item.setting, value=value, keys={key: e.setting for key, e in nested.entries.items()})
+        entries[name] = Entry(setting, None, assumptions=item.assumptions, ref=nested)
+    merged.merge(over.rebuilt(entries))
+    return _open_below(merged, over.reasons) if over.reasons else merged
+
+
+def _open_below(found: Kwargs, reasons: list[str]) -> Kwargs:
+    """An unknown config merged in (`OmegaConf.from_cli()`) may set any key at any depth: every
+    mapping below stays open too."""
+    entries = {}
+    for name, item in found.entries.items():
+        nested = item.ref
+        if isinstance(nested, Kwargs):
+            opened = _open_below(nested, reasons)
+            opened.reasons.extend(reason for reason in reasons if reason not in opened.reasons)
+            item = replace(item, setting=replace(item.setting, value=UNKNOWN), ref=opened)
+        entries[name] = item
+    return found.rebuilt(entries)

@@ -28,6 +28,8 @@ class Guard:
     holds: bool = True
     opaque: bool = False
     label: str = ""
+    loop: ast.For | ast.AsyncFor | None = field(default=None, compare=False)  # the `for` of a loop body
+    fallback_of: ast.Try | None = field(default=None, compare=False)  # the `try` an `except ImportError:` body stands in for
 
     @functools.cached_property
     def test(self) -> str:
@@ -233,16 +235,23 @@ def _placed(body: list[ast.stmt], guards: tuple[Guard, ...], counter: list[int] 
             yield from _placed(statement.body, (*guards, Guard(statement.test)), counter)
             yield from _placed(statement.orelse, (*guards, Guard(statement.test, holds=False)), counter)
         elif isinstance(statement, _LOOPS):
-            yield from _placed(statement.body + statement.orelse, (*guards, Guard(opaque=True, label="loop")), counter)
+            loop = statement if not isinstance(statement, ast.While) else None
+            yield from _placed(statement.body + statement.orelse, (*guards, Guard(opaque=True, label="loop", loop=loop)), counter)
         elif isinstance(statement, (ast.With, ast.AsyncWith)):
             yield from _placed(statement.body, guards, counter)
         elif isinstance(statement, ast.Try) or type(statement).__name__ == "TryStar":
             yield from _placed(statement.body + statement.orelse + statement.finalbody, guards, counter)  # type: ignore[attr-defined]
             for handler in statement.handlers:  # type: ignore[attr-defined]
-                yield from _placed(handler.body, (*guards, Guard(opaque=True, label="except")), counter)
+                fallback = statement if _catches_import_error(handler) else None
+                yield from _placed(handler.body, (*guards, Guard(opaque=True, label="except", fallback_of=fallback)), counter)
         elif isinstance(statement, ast.Match):
             for case, own in zip(statement.cases, _case_guards(statement)):
                 yield from _placed(case.body, (*guards, *own), counter)
+
+
+def _catches_import_error(handler: ast.ExceptHandler) -> bool:
+    caught = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    return any(isinstance(name, ast.Name) and name.id in ("ImportError", "ModuleNotFoundError") for name in caught)
 
 
 def _case_guards(statement: ast.Match) -> Iterator[tuple[Guard, ...]]:

@@ -20,6 +20,7 @@ from .frames import Evaluates, Frame, expressions
 from .merges import chained, merges, reduced
 from .module import FUNCTIONS, Module, set_after_init
 from .namedtuples import named_tuple_class
+from .record_fields import class_attributes, updated, with_keywords
 from .refs import ENGINE_OPTIONS, Qualified, engine_name
 
 _RECORD_DECORATORS = ("dataclass", "define", "frozen", "mutable", "s", "attrs", "pydantic_dataclass")
@@ -51,6 +52,7 @@ class Instance:
     cls: Class
     fields: Kwargs
     cli: bool = False
+    plain: bool = False  # an object of a plain class that only holds class attributes: no record
 
 
 @dataclass(frozen=True)
@@ -165,8 +167,9 @@ def shown(value: object) -> str:
 
 def instance(reader: Evaluates, cls: Val | Class, node: ast.Call, frame: Frame) -> Val:
     cls = cls.ref if isinstance(cls, Val) else cls
-    if not is_record(cls):
-        return NOTHING
+    if not is_record(cls):  # a plain class of class attributes: an object with those
+        found = class_attributes(reader, cls.module, cls.node, node)
+        return Val(ref=Instance(cls, found, plain=True), span=frame.module.span(node)) if found is not None else NOTHING
     fields = defaults(reader, cls).copy()
     for argument, name in zip(node.args, _field_names(reader, cls)):
         if isinstance(argument, ast.Starred):
@@ -203,6 +206,8 @@ def as_kwargs(owner: Val, *at: Span) -> Val:
     """The fields of a record as keyword arguments (`asdict(cfg)`, `cfg.model_dump()`), each
     passing through the places the record did (an import) and `at` (the call that turns it into a dict)."""
     ref = owner.ref
+    if isinstance(ref, Instance) and ref.plain:
+        return NOTHING  # `vars(obj)` of class attributes is empty; `asdict` refuses it
     if isinstance(ref, Instance):
         hops = (*at, *owner.hops)
         fields = ref.fields
@@ -236,25 +241,39 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
         return Val(ref=Class(frame.module, made))
     if name in ("ray.remote",) and len(node.args) == 1:
         return reader.evaluate(node.args[0], frame)
-    if name in ("ray.remote",) and not node.args:  # `ray.remote(num_gpus=1)`: the decorator, given options
-        return Val(ref=Qualified(name))
-    if name == "getattr" and len(node.args) == 3 and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
+    if name in ("ray.remote",) and not node.args:
+        return Val(ref=Qualified(name))  # `ray.remote(num_gpus=1)(Actor)`: the same, with resources
+    if name == "getattr" and len(node.args) in (2, 3) and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
+        if len(node.args) == 2:  # `getattr(args, "model")` is `args.model`
+            return reader.evaluate(ast.copy_location(ast.Attribute(node.args[0], node.args[1].value, ast.Load()), node), frame)
         return _attribute_or_default(reader, node, frame)
     return NOTHING
 
 
 def _replaced(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
     """`dataclasses.replace(cfg, field=v)`: a copy of the record with those fields written."""
-    owner = reader.evaluate(node.args[0], frame)
-    if not isinstance(owner.ref, Instance):
+    return _with_keywords(reader, reader.evaluate(node.args[0], frame), node, frame)
+
+
+def _with_keywords(reader: Evaluates, owner: Val, node: ast.Call, frame: Frame) -> Val:
+    """A copy of the record `owner` with the fields the call's keywords write (`replace`, `_replace`)."""
+    if not isinstance(owner.ref, Instance) or owner.ref.plain:
         return NOTHING
-    fields = owner.ref.fields.copy()
-    for keyword in node.keywords:
-        if keyword.arg is None:
-            fields.merge(spread(reader, keyword.value, frame))
-        else:
-            fields.entries[keyword.arg] = entry(reader, frame, keyword.arg, keyword, keyword.value, None)
-    return Val(ref=replace(owner.ref, fields=fields), span=frame.module.span(node))
+    return Val(ref=replace(owner.ref, fields=with_keywords(reader, owner.ref.fields, node, frame)), span=frame.module.span(node))
+
+
+def _copied(reader: Evaluates, owner: Val, node: ast.Call, frame: Frame) -> Val:
+    """`cfg.model_copy(update={...})` of a pydantic record."""
+    fields = updated(reader, owner.ref.fields, node, frame)
+    return Val(ref=replace(owner.ref, fields=fields), span=frame.module.span(node)) if fields is not None else NOTHING
+
+
+def _validated(reader: Evaluates, cls: Class, node: ast.Call, frame: Frame) -> Val:
+    """`EngineCfg.model_validate({...})` (pydantic v2; v1's `parse_obj`): the record made from the
+    mapping's keys, its defaults for the others."""
+    fields = defaults(reader, cls).copy()
+    fields.merge(spread(reader, node.args[0], frame))
+    return Val(ref=Instance(cls, _after_init(cls.node, fields)), span=frame.module.span(node))
 
 
 def _attribute_or_default(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
@@ -277,6 +296,12 @@ def method_result(reader: Evaluates, callee: Val, func: ast.expr, node: ast.Call
     ref = owner.ref
     if func.attr in _DUMP_METHODS:
         return as_kwargs(owner, frame.module.span(node))
+    if func.attr == "model_copy" and isinstance(ref, Instance) and not ref.plain and not node.args:
+        return _copied(reader, owner, node, frame)
+    if func.attr == "_replace" and not node.args:  # a NamedTuple's copy with fields written
+        return _with_keywords(reader, owner, node, frame)
+    if func.attr in ("model_validate", "parse_obj") and isinstance(ref, Class) and is_record(ref) and len(node.args) == 1:
+        return _validated(reader, ref, node, frame)
     if isinstance(ref, Parser):
         if func.attr in ("add_argument_group", "add_mutually_exclusive_group", "add_subparsers"):
             return owner

@@ -14,15 +14,16 @@ from typing import TYPE_CHECKING, Any
 
 from .anonymous import as_function
 from .arithmetic import arithmetic, format_call, formatted
-from .binding import bind
+from .binding import bind, plain
 from .bodies import token_map
 from .comprehensions import filtered
 from .dicts import as_val, call as dict_call, decided, json_object, literal, spread, written
-from .facts import NOTHING, Kwargs, Val, read_from
+from .facts import NOTHING, Kwargs, Val
 from .frames import Frame, enclosed, is_class_level, reaching
 from .generators import yielded
 from .ini_configs import PARSERS as INI_PARSERS, ini_parser, read_option
 from .logic import logic
+from .lookups import dict_method
 from .members import (
     Member,
     app_state,
@@ -34,12 +35,13 @@ from .members import (
     super_member,
     with_attributes,
 )
+from .merges import deep_merged
 from .method_calls import plain_method
 from .module import FUNCTIONS, Module, Placed, global_writes, local_import
 from .objects import Class, Instance, field, instance, library_call, method_result
-from .refs import ENGINE_CONFIGS, Engine, Function, Partial, Qualified, engine_name, is_params
+from .refs import ENGINE_CONFIGS, Bound, Engine, Function, Partial, Qualified, engine_name, is_params
 from .returns import branches, combined
-from .run_inputs import RECORD_CLIS, command_default, environment_default, record_cli, run_by_command_line
+from .run_inputs import RECORD_CLIS, command_default, environment_default, record_cli, run_by_command_line, takes_options
 from .yaml_configs import file_loaded, hydra_config, loaded
 
 __all__ = ["Engine", "Function", "Partial", "Qualified", "Reader", "bind", "engine_name"]
@@ -96,6 +98,10 @@ class Reader:
             left = left.copy()
             left.merge(right)
             return as_val(left, module.span(node))
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult) and isinstance(node.left, (ast.List, ast.Tuple)):
+            items = self.evaluate(node.left, frame).ref  # `[params] * len(prompts)`: each item that construction
+            if isinstance(items, tuple) and items and all(isinstance(item.ref, Engine) for item in items):
+                return Val(ref=items)
         if isinstance(node, ast.BinOp):
             return arithmetic(self, node, frame)
         if isinstance(node, ast.JoinedStr):
@@ -124,11 +130,11 @@ class Reader:
             star = self._star_imported(name, frame.module) if frame.module.star_imports else NOTHING
             if star is not NOTHING:
                 return star
-            return Val(ref=Qualified(name)) if name in ("dict", "vars", "getattr", *_CONVERSIONS) else NOTHING
+            return Val(ref=Qualified(name)) if name in ("dict", "vars", "getattr", *_CONVERSIONS, *_SEQUENCES) else NOTHING
         if binding.kind == "parameter":
             read = self.parameter(name, frame)
-            if read.kwargs is None:
-                return read
+            if read.kwargs is None:  # a literal a call site passes is decided there (`make("raw_logprobs")`)
+                return replace(read, origin=read.span) if plain(replace(read, hops=())) else read
             mutated = written(self, read.kwargs, name, frame, None, frame.at)
             return replace(as_val(mutated, read.span), hops=read.hops, origin=read.origin)
         if binding.kind == "definition":
@@ -161,7 +167,8 @@ class Reader:
                 for function in frame.module.functions_writing(name):
                     mutated.reasons.append(f"`{name}` written in `{function.name}`")  # when it runs is not known here
             return replace(as_val(mutated, read.span), hops=read.hops, origin=read.origin)
-        return read
+        # decided where a binding works it out (`top_k := cfg.get("top_k", -1)`), a constant where used
+        return replace(read, origin=read.span) if plain(read) and _computed(binding.value) else read
 
     def _made_each(self, node: ast.ListComp | ast.GeneratorExp, frame: Frame) -> Val:
         """`[params_for(r) for r in requests]`: a construction each item is made by (what the loop
@@ -194,10 +201,14 @@ class Reader:
         config = hydra_config(self, function, name, frame.module) if function is not None and function.decorator_list else None
         if config is not None:  # Hydra hands the config over whatever the call passes (`main()`)
             return config
+        if function is not None and takes_options(function):  # `main()` hands click the command line
+            return command_default(self, function, name, frame.module)
         if frame.args is not None and name in frame.args:
             return frame.args[name]
         if function is not None and frame.cls is not None and is_class_level(function, name):
             return Val(ref=Class(frame.module, frame.cls))  # `cls` of a classmethod
+        if frame.instance is not None and frame.cls is not None and function is not None and _is_self(function, name):
+            return Val(ref=Instance(Class(frame.module, frame.cls), frame.instance))  # `asdict(self)` of the record read
         if function is not None and function.args.kwarg is not None and function.args.kwarg.arg == name:
             if frame.args is None and self._as_written(function, frame):
                 return as_val(Kwargs(assumed=[f"the caller's `**{name}` does not set it"]))
@@ -228,8 +239,6 @@ class Reader:
         if member is None:
             return Val(ref=target)  # a module of the tree
         statement = module.import_statements.get(name)
-        if reaching(Frame(target, target.tree), member) is None and (sub := self.tree.submodule(target, member)) is not None:
-            return Val(ref=sub)  # `from myproj import settings`, `import myproj.settings as cfg`: a module of the package
         read = self.name(member, Frame(target, target.tree))
         return read.via(module.span(statement)) if statement is not None else read
 
@@ -266,7 +275,8 @@ class Reader:
         if isinstance(owner.ref, Module):
             return self.name(node.attr, Frame(owner.ref, owner.ref.tree))
         if isinstance(owner.ref, Class):
-            return class_member(self, owner.ref.module, owner.ref.node, node.attr)
+            exact = isinstance(base, ast.Name) and base.id == owner.ref.node.name  # named, not `cls`: no subclass's
+            return class_member(self, owner.ref.module, owner.ref.node, node.attr, exact=exact)
         if isinstance(owner.ref, Member):
             return member_attribute(owner.ref, node.attr)  # `LogprobsMode.PROCESSED.value`
         if isinstance(owner.ref, Engine) and node.attr == "llm_engine":
@@ -281,7 +291,7 @@ class Reader:
 
     def subscript(self, node: ast.Subscript, frame: Frame) -> Val:
         owner = self.evaluate(node.value, frame)
-        key = node.slice.value if isinstance(node.slice, ast.Constant) else None
+        key = node.slice.value if isinstance(node.slice, ast.Constant) else self._key(node.slice, owner, frame)
         if owner.kwargs is not None and isinstance(key, str) and key in owner.kwargs.entries:
             return field(self, owner, key, frame)  # a nested mapping stays one (`cfg["engine"]`)
         items = owner.ref
@@ -289,12 +299,17 @@ class Reader:
             return items[key]  # `parser.parse_args_into_dataclasses()[0]`
         return NOTHING
 
+    def _key(self, node: ast.expr, owner: Val, frame: Frame) -> object:
+        """A key spelt by an expression (`ENGINES[kind]` with `kind` a caller's text), read only
+        for a mapping the reader knows (a registry of partials)."""
+        return self.evaluate(node, frame).value if owner.kwargs is not None and isinstance(node, (ast.Name, ast.Attribute)) else None
+
     # calls
 
     def call(self, node: ast.Call, frame: Frame) -> Val:
         func = node.func
         if isinstance(func, ast.Attribute) and func.attr in ("get", "copy", "pop"):
-            return self._dict_method(node, func, frame)
+            return dict_method(self, node, func, frame)
         if isinstance(func, ast.Attribute) and (option := read_option(self, node, func, frame)) is not None:
             return option  # `section.getboolean("return_sampling_mask", fallback=False)`
         if isinstance(func, ast.Attribute) and func.attr == "format" and isinstance(func.value, (ast.Constant, ast.Name)):
@@ -311,48 +326,13 @@ class Reader:
             return self._library_call(ref.name, node, frame)
         if isinstance(ref, Function):
             return self.returned(ref, node, frame, callee.hops)
+        if isinstance(ref, Bound):  # `cfg.to_engine_kwargs()`: the method with the record's fields as `self`'s
+            return self.returned(ref.function, node, frame, callee.hops, instance=ref.fields)
         if isinstance(ref, Partial):
             return Val(ref=Engine(node, frame, partial=ref))
         if isinstance(ref, Class):
             return instance(self, ref, node, frame)
         return method_result(self, callee, func, node, frame)
-
-    def _dict_method(self, node: ast.Call, func: ast.Attribute, frame: Frame) -> Val:
-        owner = self.evaluate(func.value, frame)
-        if isinstance(owner.ref, Qualified) and owner.ref.name == "os.environ" and func.attr == "get":
-            return environment_default(self, node, frame)
-        if func.attr == "copy":
-            return owner if owner.kwargs is not None else NOTHING
-        key = node.args[0].value if node.args and isinstance(node.args[0], ast.Constant) else None
-        unread = owner.kwargs is None or (not owner.kwargs.entries and (owner.kwargs.reasons or owner.kwargs.assumed))
-        if unread and isinstance(key, str) and len(node.args) > 1 and self._unbound_parameter(func.value, frame):
-            # `cfg.get("top_k", -1)` with no caller in the tree: judged as written, and the message says so
-            assert isinstance(func.value, ast.Name)
-            read = self.evaluate(node.args[1], frame)
-            if read.span is None:
-                return NOTHING
-            forwarded = (
-                frame.function is not None and frame.function.args.kwarg is not None and frame.function.args.kwarg.arg == func.value.id
-            )
-            unless = f"the caller passes no `{key}`" if forwarded else f"the caller's `{func.value.id}` has no `{key}`"
-            return replace(read, assumptions=((unless, read.span),))
-        if owner.kwargs is None or not isinstance(key, str):
-            return method_result(self, self.evaluate(func, frame), func, node, frame)
-        entry = owner.kwargs.entries.get(key)
-        if entry is not None and not entry.guards:
-            return field(self, owner, key, frame) if isinstance(entry.ref, Kwargs) else read_from(entry.setting)  # a nested dict stays one
-        if entry is not None or owner.kwargs.reasons:
-            return NOTHING
-        default = node.args[1] if len(node.args) > 1 else next((k.value for k in node.keywords if k.arg == "fallback"), None)
-        read = self.evaluate(default, frame) if default is not None else Val(None, span=frame.module.span(node))
-        return replace(read, span=read.span or frame.module.span(node))
-
-    def _unbound_parameter(self, node: ast.expr, frame: Frame) -> bool:
-        if not isinstance(node, ast.Name) or frame.args is not None:
-            return False
-        binding = reaching(frame, node.id)
-        function = frame.function
-        return binding is not None and binding.kind == "parameter" and function is not None and not function.decorator_list
 
     def _library_call(self, name: str, node: ast.Call, frame: Frame) -> Val:
         short = name.rsplit(".", 1)[-1]
@@ -360,6 +340,9 @@ class Reader:
             return dict_call(self, node, frame)
         if name in _CONVERSIONS and len(node.args) == 1 and not node.keywords:
             return _converted(name, self.evaluate(node.args[0], frame))
+        if name in _SEQUENCES and len(node.args) == 1 and not node.keywords:
+            read = self.evaluate(node.args[0], frame)  # `list(extra_processors)` of a known tuple: the same items
+            return read if isinstance(read.value, list) else NOTHING
         if name in ("functools.partial", "partial") and node.args:
             keywords = dict_call(self, node, frame, positional=False).kwargs or Kwargs()
             return Val(ref=Partial(self.evaluate(node.args[0], frame), keywords, frame.module.span(node)))
@@ -371,7 +354,12 @@ class Reader:
             value = self.evaluate(node.args[0], frame).value
             return Val(json.dumps(value)) if _writable(value) else NOTHING
         if name in ("omegaconf.OmegaConf.load", "OmegaConf.load"):
-            return loaded(self, node, frame.module)
+            return loaded(self, node, frame)
+        if name in ("omegaconf.OmegaConf.merge", "OmegaConf.merge"):
+            return deep_merged(self, node, frame)
+        if name in ("omegaconf.OmegaConf.create", "OmegaConf.create") and len(node.args) == 1 and not node.keywords:
+            made = self.evaluate(node.args[0], frame)  # a config made from a dict the reader knows
+            return made if made.kwargs is not None else NOTHING
         from_file = file_loaded(self, name, node, frame)
         if from_file is not None:
             return from_file
@@ -383,7 +371,7 @@ class Reader:
             return environment_default(self, node, frame)
         return record_cli(self, node, frame) if name in RECORD_CLIS else library_call(self, name, node, frame)
 
-    def returned(self, function: Function, node: ast.Call | None, frame: Frame, hops: tuple = ()) -> Val:
+    def returned(self, function: Function, node: ast.Call | None, frame: Frame, hops: tuple = (), instance: Kwargs | None = None) -> Val:
         """What a call of a function of the tree returns: its `return`s (`returns`), read with
         the call's arguments bound to the parameters."""
         if frame.depth >= MAX_DEPTH:
@@ -400,15 +388,16 @@ class Reader:
         args = bind(self, function, node, frame) if node is not None else None
         inner = Frame(function.module, function.node, function.cls, args, None, frame.depth + 1, (*frame.stack, id(function.node)))
         same_object = function.cls is not None and function.cls is frame.cls  # `self.args` of the object being read
-        inner = replace(
-            inner, outer=function.outer, init=frame.init if same_object else None, instance=frame.instance if same_object else None
-        )
+        if instance is None:
+            instance = frame.instance if same_object else None
+        inner = replace(inner, outer=function.outer, init=frame.init if same_object else None, instance=instance)
         read = combined(self, paths, inner)
         call_span = frame.module.span(node) if node is not None else None
         return read.via(*(s for s in (call_span,) if s is not None), *hops)
 
 
 _CONVERSIONS = {"int": int, "float": float, "str": str, "bool": bool}
+_SEQUENCES = ("list", "tuple")
 
 
 def _converted(name: str, read: Val) -> Val:
@@ -422,6 +411,11 @@ def _converted(name: str, read: Val) -> Val:
         return NOTHING
 
 
+def _is_self(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
+    first = [*function.args.posonlyargs, *function.args.args][:1]
+    return bool(first) and first[0].arg == name and not function.decorator_list
+
+
 def _same_scope(frame: Frame, placed: Placed) -> bool:
     return frame.module.in_scope(placed, frame.scope)
 
@@ -432,3 +426,9 @@ def _writable(value: Any) -> bool:
     if isinstance(value, list):
         return all(_writable(v) for v in value)
     return value is None or isinstance(value, (str, int, float, bool))
+
+
+def _computed(value: ast.AST | None) -> bool:
+    """A value the binding works out (a lookup's default, a call) rather than a constant spelled
+    out (`TOP_K = -1`, `NO_TOP_K = 1 << 20`)."""
+    return value is not None and any(isinstance(node, (ast.Call, ast.Subscript, ast.Attribute)) for node in ast.walk(value))

@@ -23,6 +23,14 @@ class Function:
 
 
 @dataclass(frozen=True)
+class Bound:
+    """A method of a record read on one object of it (`cfg.to_engine_kwargs`): `fields` are `self`'s."""
+
+    function: Function
+    fields: Kwargs = field(compare=False)
+
+
+@dataclass(frozen=True)
 class Partial:
     """`functools.partial(func, **kwargs)`: `span` is the partial's call."""
 

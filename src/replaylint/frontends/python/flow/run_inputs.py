@@ -55,7 +55,7 @@ def run_by_command_line(reader: Evaluates, function: ast.FunctionDef | ast.Async
     its default, a flag of the same name."""
     if function not in module.tree.body or not _handed_to_cli(reader, function, module):
         return NOTHING
-    value = parameter_defaults(function).get(name)
+    value = _option_default(parameter_defaults(function).get(name))
     if value is None or (isinstance(value, ast.Constant) and isinstance(value.value, str) and value.value.lstrip().startswith("{")):
         return NOTHING  # a JSON mapping the command line gives (`--vllm_config '{...}'`) may hold any key
     item = entry(reader, Frame(module, module.tree), name, value, value, None)
@@ -101,13 +101,26 @@ def command_default(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunc
         return as_cli(item, name, next((f for f in flags if f.startswith("--")), f"--{name}"), module, decorator)
     if not any(last_name(d.func if isinstance(d, ast.Call) else d) == "command" for d in function.decorator_list):
         return NOTHING
-    value = parameter_defaults(function).get(name)
+    value = _option_default(parameter_defaults(function).get(name))
     if value is None:
         return NOTHING
-    if isinstance(value, ast.Call) and last_name(value.func) in ("Option", "Argument") and value.args:
-        value = value.args[0]
     item = entry(reader, frame, name, value, value, None)
     return as_cli(item, name, f"--{name.replace('_', '-')}", module, value)
+
+
+def takes_options(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether click's `@option`/`@argument` decorate the function: calling the command
+    (`if __name__ == "__main__": main()`) parses the command line, not the call's arguments."""
+    return any(isinstance(d, ast.Call) and last_name(d.func) in ("option", "argument") for d in function.decorator_list)
+
+
+def _option_default(value: ast.expr | None) -> ast.expr | None:
+    """typer's `typer.Option("raw_logprobs")` (or `default=`): the default it stands for."""
+    if not (isinstance(value, ast.Call) and last_name(value.func) in ("Option", "Argument")):
+        return value
+    if value.args:
+        return None if isinstance(value.args[0], ast.Constant) and value.args[0].value is Ellipsis else value.args[0]
+    return next((k.value for k in value.keywords if k.arg == "default"), None)
 
 
 def as_cli(item: Entry, name: str, flag: str, module: Module, node: ast.AST) -> Val:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import sys
 from typing import Any
 
@@ -104,14 +105,6 @@ class Tree:
         found = self._find(qualified, self.module, self._read)
         return found[0] if found is not None else None
 
-    def submodule(self, package: Module, name: str) -> Module | None:
-        """The module `name` of a package (`package` is its `__init__.py`), if the tree has it."""
-        if os.path.basename(package.path) != "__init__.py":
-            return None
-        stem = os.path.join(os.path.dirname(package.path), name)
-        path = next((p for p in (stem + ".py", os.path.join(stem, "__init__.py")) if os.path.isfile(p)), None)
-        return self.open_file(path) if path is not None else None
-
     def module_text(self, qualified: str) -> tuple[str, str] | None:
         """The path and text of the tree's module a dotted module name names (`proj.env`:
         `proj/env.py`), read without parsing; None when it is not in the tree."""
@@ -150,6 +143,8 @@ class Tree:
                 continue
             for base in bases:
                 found = (opener or self._open)(base, module_parts)
+                if found is not None and member and _submodule_instead(found, member[0], base, module_parts):
+                    continue  # `from proj import settings` of a package that does not bind it: the submodule
                 if found is not None:
                     return found, (member[0] if member else None)
         return None
@@ -201,8 +196,8 @@ def _ancestors(folder: str) -> list[str]:
         bases.append(current)
         src = os.path.join(current, "src")
         bases.append(src)
-        parent = os.path.dirname(current)
-        if not parent or parent == current:
+        parent = os.path.dirname(current) or "."  # `rl` (a run from the tree's root) is under `.`
+        if parent == current:
             break
         current = parent
     return bases
@@ -247,3 +242,14 @@ def nearby(path: str, suffix: str = ".py") -> list[str]:
                     if len(seen) >= MAX_NEARBY:
                         return seen
     return seen
+
+
+def _submodule_instead(found: Any, name: str, base: str, parts: list[str]) -> bool:
+    """Whether `name` of a package is its submodule: the package's `__init__` does not bind it
+    and the submodule's file is there (Python looks for the attribute, then the submodule)."""
+    stem = os.path.join(base, *parts, name)
+    if not (os.path.isfile(stem + ".py") or os.path.isfile(os.path.join(stem, "__init__.py"))):
+        return False
+    if isinstance(found, str):  # the package's text only (a cheap look)
+        return re.search(rf"\b{re.escape(name)}\b", found) is None
+    return not (name in found.imports or name in found.functions or name in found.classes or found.binders(found.tree, name))

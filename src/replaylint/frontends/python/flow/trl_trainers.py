@@ -14,7 +14,6 @@ import ast
 from typing import Iterator
 
 from ....frameworks.trl import (
-    SENT_DEFAULTS,
     SENT_FIELDS,
     SERVER_HOST,
     SERVER_PORT,
@@ -23,7 +22,7 @@ from ....frameworks.trl import (
     TRAINER_SWITCHES,
     with_trainer_requests,
 )
-from ....model import UNKNOWN, Launch, Request, Setting
+from ....model import UNKNOWN, Launch, Request
 from ....served import ServerClient
 from ....source import ExtractContext, SourceFile
 from ....vllm.unusable_masks import replay_port
@@ -103,10 +102,6 @@ def _trainer(reader: Reader, node: ast.Call, frame: Frame) -> Client | None:
     if port is None or not isinstance(host, str):
         return None
     settings = {name: setting_of(reader, name, written[name], frame) for name in (*SENT_FIELDS, MODE) if name in written}
-    config = frame.module.text(node.func).rsplit(".", 1)[-1]
-    for name, default in SENT_DEFAULTS.items():  # TRL sends its own default of a field not written (`top_k=0`)
-        if name not in settings:
-            settings[name] = Setting(name, default, frame.module.span(node), f"{config}'s default {name}={default!r}", implied=True)
     if "generation_kwargs" in written:  # sent after the fields, so its keys replace them
         extra = reader.evaluate(written["generation_kwargs"].value, frame)
         if extra.value is UNKNOWN:

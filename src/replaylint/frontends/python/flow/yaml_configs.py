@@ -38,9 +38,14 @@ def hydra_config(reader, function: ast.FunctionDef | ast.AsyncFunctionDef, name:
     return _read(reader, os.path.normpath(os.path.join(folder, name)), (_OVERRIDES,))
 
 
-def loaded(reader, node: ast.Call, module: Module) -> Val:
-    """`OmegaConf.load("conf/x.yaml")`: the file under the project root, else the module's folder."""
+def loaded(reader, node: ast.Call, frame) -> Val:
+    """`OmegaConf.load("conf/x.yaml")`: the file under the project root, else the module's folder;
+    a path named from the module's own place (`Path(__file__).parent / "conf" / "x.yaml"`) is that file."""
+    module = frame.module
     argument = node.args[0] if node.args else None
+    named = path_of(argument, frame) if argument is not None else None
+    if named is not None:
+        return _read(reader, named) if reader.tree.context.read_text(named) is not None else NOTHING
     if not isinstance(argument, ast.Constant) or not isinstance(argument.value, str) or os.path.isabs(argument.value):
         return NOTHING
     for base in (reader.tree.context.root, os.path.dirname(module.path)):

@@ -1,0 +1,93 @@
+"""Where an HTTP client reader looks past the call it reads: a factory of the tree that returns
+the client (`client = make_client(cfg)`, `def make_client(cfg): return OpenAI(base_url=cfg.base_url)`),
+read with the call's arguments bound to its parameters; and the parameters of the function the
+request is sent from, when no caller in the tree calls it.
+
+Those parameters are judged as the value flow judges a function's `**kwargs` (`Reader.parameter`)
+and a script's `"$@"`: a function of the module that nothing in the tree calls or hands on runs,
+as written, with its own defaults (`def rollout(prompt, cfg=SamplerConfig())`: `cfg` is a
+`SamplerConfig()`), and what rests on one says so ("when the caller of `rollout` passes no
+`cfg`"). They decide the client's address only (the OpenAI client's `base_url`, a posted URL):
+the request's own fields are read as before, since a finding on one could not say the condition.
+A parameter without a default stays unknown; a method, a decorated function (a framework calls
+it), one called or handed on in its module or named by another module that imports it, or
+`forwarded-arguments = "open"` keep them all unknown."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import replace
+from typing import Callable
+
+from .binding import bind, parameter_defaults
+from .frames import Frame
+from .import_statements import imports_module
+from .module import Module
+from .reader import Reader
+from .refs import Function
+
+_MAX_FACTORIES = 3  # nested factories followed (`make_client` calling `_base_client`)
+
+Made = list[tuple[ast.Call, Frame]]
+
+
+def factory_made(reader: Reader, node: ast.Call, frame: Frame, made_by: Callable[[ast.expr, Frame], Made]) -> Made:
+    """The constructions a call of a function of the tree returns, each with the frame of its
+    `return` (the call's arguments bound); empty unless every `return` gives one (`made_by`)."""
+    function = reader.evaluate(node.func, frame).ref
+    if not isinstance(function, Function) or function.cls is not None or len(frame.stack) >= _MAX_FACTORIES:
+        return []
+    if id(function.node) in frame.stack:
+        return []
+    returns = [placed for placed in function.module.statements(function.node) if isinstance(placed.statement, ast.Return)]
+    if not returns or any(placed.statement.value is None for placed in returns):  # type: ignore[attr-defined]
+        return []
+    args = bind(reader, function, node, frame)
+    inner = Frame(function.module, function.node, None, args, None, frame.depth + 1, (*frame.stack, id(function.node)))
+    found: Made = []
+    for placed in returns:
+        made = made_by(placed.statement.value, inner.reading(placed))  # type: ignore[attr-defined]
+        if not made:
+            return []
+        found += made
+    return found
+
+
+def as_written(reader: Reader, frame: Frame) -> Frame:
+    """The frame of a request sent from a function no caller in the tree calls: its parameters'
+    defaults bound, each resting on the caller passing none."""
+    function, module = frame.function, frame.module
+    if function is None or frame.args is not None or frame.cls is not None or not _runs_as_written(reader, module, function):
+        return frame
+    args = {}
+    for name, default in parameter_defaults(function).items():
+        read = reader.evaluate(default, Frame(module, module.tree))
+        condition = f"the caller of `{function.name}` passes no `{name}`, leaving {module.line(default)}'s `{module.text(default)}`"
+        args[name] = replace(read, assumptions=(*read.assumptions, (condition, module.span(default))))
+    return replace(frame, args=args) if args else frame
+
+
+def defaults_read(node: ast.expr | None, frame: Frame) -> list[str]:
+    """The conditions of the parameter defaults (`as_written`) an expression reads in `frame`."""
+    names = {part.id for part in ast.walk(node) if isinstance(part, ast.Name)} if node is not None else set()
+    given = frame.args or {}
+    return list(dict.fromkeys(condition for name in sorted(names & given.keys()) for condition, _ in given[name].assumptions))
+
+
+def _runs_as_written(reader: Reader, module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether no caller in the tree calls the function, found once per reader."""
+    known: dict = reader.__dict__.setdefault("_runs_as_written", {})
+    if id(function) not in known:
+        known[id(function)] = (function, _uncalled(reader, module, function))  # the function held: its id stays its own
+    return known[id(function)][1]
+
+
+def _uncalled(reader: Reader, module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    if reader.tree.context.forwarded_arguments == "open" or function.decorator_list or function not in module.tree.body:
+        return False
+    if any(isinstance(node, ast.Name) and node.id == function.name for node in ast.walk(module.tree)):
+        return False  # called or handed on in its module: those calls decide
+    return not any(
+        function.name in text and path != module.path and imports_module(text, path, module.path)
+        for path, text in reader.tree.nearby_texts(module.path)
+    )

@@ -1,0 +1,144 @@
+"""Keys written in a loop over pairs the tree spells out: `for key, value in FLAGS:
+kw[key] = value` with `FLAGS = (("enforce_eager", True), ...)`, or over `EXTRA.items()` of a
+dict the reader knows whole. Each turn's key and value are read from the element (the entry)
+the loop takes them from, which is where they are decided. A loop that may stop early
+(`break`, `continue`), an iterable that is not spelt out, or a value computed from the loop's
+names leaves the write unread."""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+
+from .facts import Entry, Kwargs
+from .frames import Evaluates, Frame, reaching
+
+# a target name -> the element's node and where to read it; or, for `d.items()`, the key or the entry
+_Turn = dict[str, "tuple[ast.expr, Frame] | str | Entry"]
+
+
+@dataclass(frozen=True)
+class Written:
+    """One turn's write: its key, the text that decides it (`first` to `value`), where to read it."""
+
+    key: str
+    first: ast.AST | None
+    value: ast.expr | None
+    frame: Frame
+    item: Entry | None = None  # an entry of a known dict, as it is (`for k, v in EXTRA.items()`)
+
+
+def each_turn(reader: Evaluates, loop: ast.For | ast.AsyncFor, write: ast.stmt, frame: Frame) -> list[Written] | None:
+    """What `target[key] = value` in `loop`'s body writes, turn by turn (None: not readable)."""
+    if not _runs_through(loop, write) or not isinstance(write, ast.Assign) or not isinstance(write.targets[0], ast.Subscript):
+        return None
+    turns = _turns(reader, loop, frame)
+    if turns is None:
+        return None
+    names = _names(loop.target)
+    key_node, value_node = write.targets[0].slice, write.value
+    found = []
+    for turn in turns:
+        key = _read(reader, key_node, turn, frame)
+        if not isinstance(key, str):
+            return None
+        source = turn.get(value_node.id) if isinstance(value_node, ast.Name) else None
+        if isinstance(source, Entry):
+            found.append(Written(key, None, None, frame, source))
+        elif isinstance(source, tuple):
+            node, at = source
+            found.append(Written(key, node, node, at))
+        elif names & {n.id for n in ast.walk(value_node) if isinstance(n, ast.Name)}:
+            return None  # `kw[key] = str(value)`: computed from the turn's names
+        else:
+            found.append(Written(key, write, value_node, frame))
+    return found
+
+
+def _runs_through(loop: ast.For | ast.AsyncFor, write: ast.stmt) -> bool:
+    """Whether every turn reaches `write` as far as the loop itself goes: it is in the body
+    (not the `else:`), and nothing in the body stops a turn or the loop early."""
+    if not any(write is node for statement in loop.body for node in ast.walk(statement)):
+        return False
+    return not any(isinstance(node, (ast.Break, ast.Continue)) for statement in loop.body for node in ast.walk(statement))
+
+
+def _turns(reader: Evaluates, loop: ast.For | ast.AsyncFor, frame: Frame) -> list[_Turn] | None:
+    items = _items(reader, loop.iter, frame)
+    if items is not None:
+        target = loop.target
+        if not (isinstance(target, ast.Tuple) and len(target.elts) == 2 and all(isinstance(e, ast.Name) for e in target.elts)):
+            return None
+        key_name, value_name = (e.id for e in target.elts)  # type: ignore[attr-defined]
+        return [{key_name: key, value_name: item} for key, item in items.entries.items()]
+    elements = _elements(loop.iter, frame)
+    if elements is None:
+        return None
+    turns = []
+    for element, at in elements:
+        turn = _bind(loop.target, element, at)
+        if turn is None:
+            return None
+        turns.append(turn)
+    return turns
+
+
+def _items(reader: Evaluates, node: ast.expr, frame: Frame) -> Kwargs | None:
+    """The dict of `d.items()` when the reader knows it whole (no key unknown or on a branch)."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "items" and not node.args):
+        return None
+    found = reader.evaluate(node.func.value, frame).kwargs
+    if found is None or found.reasons or any(item.guards for item in found.entries.values()):
+        return None
+    return found
+
+
+def _elements(node: ast.expr, frame: Frame) -> list[tuple[ast.expr, Frame]] | None:
+    """The elements of a tuple or list spelt out in the loop, or in the constant it names."""
+    if isinstance(node, ast.Name):
+        binding = reaching(frame, node.id)
+        if binding is None or binding.kind != "value" or binding.element is not None or binding.placed is None:
+            return None
+        if isinstance(binding.value, ast.List) and _grown(frame, node.id):
+            return None
+        owner = frame if frame.module.in_scope(binding.placed, frame.scope) else Frame(frame.module, frame.module.tree)
+        return _elements(binding.value, owner.reading(binding.placed)) if isinstance(binding.value, (ast.Tuple, ast.List)) else None
+    if not isinstance(node, (ast.Tuple, ast.List)) or any(isinstance(element, ast.Starred) for element in node.elts):
+        return None
+    return [(element, frame) for element in node.elts]
+
+
+def _grown(frame: Frame, name: str) -> bool:
+    """Whether the module adds to a list named `name` anywhere (`FLAGS.append(...)`, `FLAGS += ...`)."""
+    return re.search(rf"\b{re.escape(name)}\s*(?:\.(?:append|extend|insert)\(|\+=)", frame.module.source.text) is not None
+
+
+def _bind(target: ast.expr, element: ast.expr, at: Frame) -> _Turn | None:
+    if isinstance(target, ast.Name):
+        return {target.id: (element, at)}
+    if not isinstance(target, (ast.Tuple, ast.List)) or not isinstance(element, (ast.Tuple, ast.List)):
+        return None
+    if len(target.elts) != len(element.elts) or any(isinstance(e, ast.Starred) for e in element.elts):
+        return None
+    turn: _Turn = {}
+    for name, item in zip(target.elts, element.elts):
+        inner = _bind(name, item, at)
+        if inner is None:
+            return None
+        turn.update(inner)
+    return turn
+
+
+def _read(reader: Evaluates, node: ast.expr, turn: _Turn, frame: Frame) -> object:
+    source = turn.get(node.id) if isinstance(node, ast.Name) else None
+    if isinstance(source, (str, Entry)):
+        return source if isinstance(source, str) else None
+    if source is not None:
+        element, at = source
+        return reader.evaluate(element, at).value
+    return reader.evaluate(node, frame).value
+
+
+def _names(target: ast.expr) -> set[str]:
+    return {node.id for node in ast.walk(target) if isinstance(node, ast.Name)}

@@ -1,0 +1,1 @@
+# Imitates rllm-org/rllm rllm/__init__.py (the package whose modules import each other relatively).

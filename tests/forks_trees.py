@@ -1,0 +1,72 @@
+"""Fork trees kept as one base per framework plus a patch per case (tests/data/forks_base/).
+
+A case folder holds `base` (the name of its framework's folder under tests/data/forks_base/),
+`edits.patch` (a unified diff of the edits it makes to that base's files, as `diff -u` writes it)
+and the files of its own (its README, its launch). `materialize` lays the tree out in a folder
+of its own: the base copied, the patch applied (its context must match, line for line), the
+case's files over them."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+BASES = Path(__file__).parent / "data" / "forks_base"
+_OWN = ("base", "edits.patch")
+_HUNK = re.compile(r"@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
+
+
+def materialize(case: Path, target: Path) -> Path:
+    """The case's tree, laid out in `target` (created)."""
+    shutil.copytree(BASES / (case / "base").read_text().strip(), target)
+    patch = case / "edits.patch"
+    if patch.exists():
+        for relative, hunks in _files(patch.read_text()):
+            path = target / relative
+            path.write_text(_applied(path.read_text(), hunks, relative))
+    for path in case.rglob("*"):
+        if path.is_file() and path.relative_to(case).as_posix() not in _OWN:
+            (target / path.relative_to(case)).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, target / path.relative_to(case))
+    return target
+
+
+def _files(patch: str) -> list[tuple[str, list[tuple[int, list[str]]]]]:
+    """(path, [(the old lines before the hunk, its lines)]) for each file of the patch."""
+    found: list[tuple[str, list[tuple[int, list[str]]]]] = []
+    left = [0, 0]  # the old and new lines the current hunk has still to give
+    for line in patch.splitlines(keepends=True):
+        if left[0] > 0 or left[1] > 0 or (line.startswith("\\") and found and found[-1][1]):
+            found[-1][1][-1][1].append(line)
+            left[0] -= line[:1] in (" ", "-")
+            left[1] -= line[:1] in (" ", "+")
+        elif line.startswith("+++ "):
+            found.append((line[4:].split("\t")[0].strip().split("/", 1)[1], []))
+        elif (hunk := _HUNK.match(line)) is not None:
+            left = [int(hunk.group(2) or 1), int(hunk.group(4) or 1)]
+            found[-1][1].append((int(hunk.group(1)) - (left[0] > 0), []))  # (an addition alone: after that line)
+    return found
+
+
+def _applied(text: str, hunks: list[tuple[int, list[str]]], relative: str) -> str:
+    lines = text.splitlines(keepends=True)
+    out: list[str] = []
+    at = 0
+    for start, body in hunks:
+        begin = start
+        out += lines[at:begin]
+        at = begin
+        kind = " "
+        for line in body:
+            if line.startswith("\\"):  # "\ No newline at end of file", of the line before
+                if kind != "-":
+                    out[-1] = out[-1].rstrip("\n")
+                continue
+            kind, content = line[0], line[1:]
+            if kind in (" ", "-"):
+                assert lines[at].rstrip("\n") == content.rstrip("\n"), f"{relative}:{at + 1}: the patch does not match the base"
+                at += 1
+            if kind in (" ", "+"):
+                out.append(content)
+    return "".join(out + lines[at:])
