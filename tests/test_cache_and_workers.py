@@ -7,6 +7,7 @@ import io
 import json
 import os
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -64,19 +65,21 @@ def test_a_large_tree_parsed_while_it_is_read_gives_identical_results(corpus: Pa
     assert run(corpus, "--cache-dir", cache_dir, "--workers", "2") == baseline  # warm
 
 
-def test_the_reader_hands_back_the_python_files_it_finds(corpus: Path, tmp_path: Path, monkeypatch) -> None:
-    # The reader takes every chunk: each Python file that passes its prefilter is checked by this
-    # process (which has the Python frontend loaded), the other kinds by the reader.
+def test_the_reader_hands_back_the_files_of_other_kinds_than_python(corpus: Path, tmp_path: Path, monkeypatch) -> None:
+    # The reader takes every chunk: each Python file that passes its prefilter is checked by the
+    # reader (which loaded the Python frontend while this process walked), the other kinds by
+    # this process.
     from replaylint.engine import checker
     from replaylint.run import forked_reader, scheduler
 
     baseline = run(corpus, "--no-cache", "--workers", "1")
     log = tmp_path / "checked"
     check_data = checker.Checker.check_data
+    this_process = os.getpid()
 
     def logged(self, path, data):
         with open(log, "a") as out:
-            out.write(f"{'reader' if self.light else 'main'} {path}\n")
+            out.write(f"{'main' if os.getpid() == this_process else 'reader'} {path}\n")
         return check_data(self, path, data)
 
     monkeypatch.setattr(scheduler, "LARGE_TREE_FILES", 1)
@@ -87,8 +90,8 @@ def test_the_reader_hands_back_the_python_files_it_finds(corpus: Path, tmp_path:
     checked = [line.split(" ", 1) for line in log.read_text().splitlines()]
     here = [path for who, path in checked if who == "main"]
     there = [path for who, path in checked if who == "reader"]
-    assert here and all(path.endswith(".py") for path in here)  # what the reader's prefilter passed, nothing more
-    assert there and not any(path.endswith(".py") for path in there)
+    assert here and not any(path.endswith(".py") for path in here)  # what the reader's prefilter passed, nothing more
+    assert there and all(path.endswith(".py") for path in there)
 
 
 def test_a_reader_that_dies_leaves_its_chunks_to_this_process(corpus: Path, tmp_path: Path, monkeypatch) -> None:
@@ -110,23 +113,31 @@ def test_a_reader_that_dies_leaves_its_chunks_to_this_process(corpus: Path, tmp_
 
 
 def test_files_handed_to_a_reader_that_dies_are_parsed_here(corpus: Path, tmp_path: Path, monkeypatch) -> None:
-    # This process hands the reader the shell, YAML, Dockerfile and TOML files that pass its
-    # prefilter; a reader killed before answering leaves them (and its chunks) to this process.
+    # This process hands the reader the Python files that pass its prefilter; a reader killed
+    # before answering leaves them (and its chunks) to this process.
     from replaylint.engine import checker
     from replaylint.run import forked_reader, scheduler
 
     baseline = run(corpus, "--no-cache", "--workers", "1")
     marker = tmp_path / "reader-died"
     check_file = checker.Checker.check_file
+    this_process = os.getpid()
 
     def dies_when_handed(self, path):
-        if self.light:  # the reader's checker
+        if os.getpid() != this_process:  # the reader
             marker.write_text("")
             os._exit(3)
         return check_file(self, path)
 
+    preload = forked_reader._preload
+
+    def late() -> None:  # this process reads the chunks meanwhile, and hands the reader their Python files
+        time.sleep(1)
+        preload()
+
     monkeypatch.setattr(scheduler, "LARGE_TREE_FILES", 1)
     monkeypatch.setattr(forked_reader, "_CHUNK", 3)
+    monkeypatch.setattr(forked_reader, "_preload", late)
     monkeypatch.setattr(checker.Checker, "check_file", dies_when_handed)
     assert run(corpus, "--no-cache", "--workers", "2") == baseline
     assert marker.exists()

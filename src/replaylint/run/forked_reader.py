@@ -1,13 +1,14 @@
 """A large tree on two cores, read by this process and a forked reader together: the reader
 takes chunks of files from the front, this process from the back. Every Python file that
-passes the prefilter is checked in this process (the reader hands back those it finds), every
-other kind that passes in the reader (this process hands over those it finds): the reader
-never imports the Python frontend and its value flow, this process never the shell, YAML,
-Dockerfile and TOML frontends.
+passes the prefilter is checked in the reader (this process hands over those it finds), every
+other kind that passes in this process (the reader hands back those it finds): the reader
+imports the Python frontend and its value flow while this process walks the tree, and this
+process imports the shell, YAML, Dockerfile and TOML frontends only for a file that needs one.
 """
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import struct
@@ -25,20 +26,38 @@ _INDICES = 16  # the reader's shared memory: two indices, then the file list
 _SHARED_BYTES = 1 << 28  # virtual: a file list this large is about 4 million paths
 
 
-def _preload(list_ready: Callable[[], bool]) -> None:
-    """The reader starts while this process walks the tree: it imports what it needs then (the
-    rules, Hyperscan when installed), instead of at its first relevant file, and the frontends
-    (30 ms each for shell and YAML) while it still waits for the file list; a frontend not
-    loaded by then is imported by the first file that needs it."""
+def _preload() -> None:
+    """The reader starts while this process walks the tree: it imports what it needs then, instead
+    of at its first relevant file: the Python frontend with its value flow (about 60 ms, about
+    what the walk takes; a tree has far more Python files that pass than other kinds, and
+    checking them costs more)."""
+    frontends.load("python")
+
+
+# What both processes import to check the files that pass: the rules and suppressions (30 ms),
+# what judging a launch reads (the project's pins, vLLM's command line, the launchers and the
+# frameworks' engine mappings: 25 ms), and pickle (their answers).
+_SHARED_MODULES = (
+    "replaylint.rules",
+    "replaylint.engine.suppress",
+    "replaylint.engine.project",
+    "replaylint.engine.project.model_folder",
+    "replaylint.launch_context",
+    "replaylint.vllm.command_line",
+    "replaylint.programs",
+    "replaylint.frameworks.engine_mappings",
+    "pickle",
+)
+
+
+def _load_shared() -> None:
+    """What both processes need, loaded once before the fork rather than in each: Hyperscan's
+    database when installed (both read thousands of files), and `_SHARED_MODULES`."""
     import importlib
 
-    for module in ("replaylint.rules", "replaylint.engine.suppress"):
-        importlib.import_module(module)
     frontends.triggers.load_for_a_large_tree()  # (no-op without Hyperscan)
-    for kind in ("yaml", "shell", "dockerfile", "toml"):
-        if list_ready():
-            return
-        frontends.load(kind)
+    for module in _SHARED_MODULES:
+        importlib.import_module(module)
 
 
 def _read_chunk(
@@ -46,15 +65,19 @@ def _read_chunk(
 ) -> list[tuple[FileResult | str | None, tuple[int, int] | None]]:
     """The reader's chunk of files (the first at index `first`): each file's result, or its kind
     alone ("" for none) when the prefilter decided it (most files: results cost more to send
-    than to make), or None for a Python file that passed, handed back to the main process."""
+    than to make), or None for a file of another kind than Python that passed, handed back to
+    the main process."""
     read: list[tuple[FileResult | str | None, tuple[int, int] | None]] = []
     for index, path in enumerate(paths, first):
         triaged = triage(checker, path, result_cache, stats)
-        if triaged.result is None and triaged.kind == "python":
+        if triaged.turned_away:
+            read.append((triaged.kind, triaged.clean_stat))
+            continue
+        if triaged.decided is None and triaged.kind != "python":
             hand_back(index)
             read.append((None, None))
             continue
-        result = triaged.result or check_file(checker, path, triaged.data)
+        result = triaged.decided or check_file(checker, path, triaged.data)
         decided = result == FileResult(path, kind=result.kind)
         read.append((result.kind or "" if decided else result, triaged.clean_stat))
     return read
@@ -63,6 +86,7 @@ def _read_chunk(
 def start_reader(checker: Checker, result_cache: cache.ResultCache | None) -> _Reader | None:
     if not _Reader.available():
         return None
+    _load_shared()
     try:
         return _Reader(checker, result_cache)
     except OSError:  # no memory to map, no process to fork: this process reads alone
@@ -87,6 +111,7 @@ class _Reader:
         handed_in, self._handed_out = os.pipe()
         self._back_in, back_out = os.pipe()
         self._results_in, results_out = os.pipe()
+        gc.freeze()  # what is imported so far: neither process's collections walk it, nor copy its pages
         self.pid = os.fork()
         if self.pid == 0:  # the reader
             status = 1
@@ -110,11 +135,9 @@ class _Reader:
 
     def _serve(self, checker: Checker, result_cache: cache.ResultCache | None, ends: tuple[int, int, int, int]) -> None:
         import pickle
-        import select
 
         list_in, handed_in, back_out, results_out = ends
-        checker.light = True
-        _preload(lambda: bool(select.select([list_in], [], [], 0)[0]))
+        _preload()
         length = int.from_bytes(_read_all(list_in, 8), "little")
         if not length:
             return
@@ -171,8 +194,8 @@ class _Reader:
         return self._take(front=False)
 
     def hand(self, index: int) -> bool:
-        """Give the reader a file that passed this process's prefilter to parse; False when the
-        reader is gone."""
+        """Give the reader a Python file that passed this process's prefilter to check; False
+        when the reader is gone."""
         try:
             os.write(self._handed_out, index.to_bytes(4, "little"))
         except OSError:
@@ -248,11 +271,11 @@ def _read_all(descriptor: int, size: int = -1) -> bytes:
 
 def run_pipelined(files: list[str], checker: Checker, result_cache: cache.ResultCache | None, reader: _Reader) -> list[FileResult]:
     """A large tree on two cores. Reading it (the prefilter) costs about what checking the files
-    that pass costs, and a process that checks imports their frontends (the Python one 60 ms,
-    libcst 0.2 s more). So the reader reads the tree in chunks from the front and hands back
-    the Python files that pass, while this process reads chunks from the back, checks the
-    Python files (its own and those handed back) and hands the reader the others."""
-    frontends.triggers.load_for_a_large_tree()  # this process reads thousands of files too
+    that pass costs, and a process that checks imports their frontends (the Python one and the
+    rules 90 ms, libcst 0.2 s more). So the reader, which imported the Python frontend while
+    this process walked, reads the tree in chunks from the front and hands back the files of
+    other kinds that pass, while this process reads chunks from the back, checks those (its own
+    and those handed back) and hands the reader the Python files that pass."""
     stats = result_cache is not None
     chunks = [files[start : start + _CHUNK] for start in range(0, len(files), _CHUNK)]
     done: list[list[tuple[FileResult | None, tuple[int, int] | None]]] = [[] for _ in chunks]
@@ -296,9 +319,10 @@ def run_pipelined(files: list[str], checker: Checker, result_cache: cache.Result
 def _read_or_hand(
     checker: Checker, result_cache: cache.ResultCache | None, reader: _Reader, path: str, index: int, stats: bool
 ) -> tuple[FileResult | None, tuple[int, int] | None]:
-    """A file of this process's chunk: its result, or None when it passed the prefilter, is not
+    """A file of this process's chunk: its result, or None when it passed the prefilter, is
     Python and was handed to the reader."""
     triaged = triage(checker, path, result_cache, stats)
-    if triaged.result is None and triaged.kind != "python" and reader.hand(index):
+    result = triaged.result
+    if result is None and triaged.kind == "python" and reader.hand(index):
         return None, None
-    return triaged.result or check_file(checker, path, triaged.data), triaged.clean_stat
+    return result or check_file(checker, path, triaged.data), triaged.clean_stat

@@ -88,11 +88,12 @@ def run_checks(
     pending: list[int] = []
     for position in todo:
         triaged = triage(checker, files[position], result_cache, stats=result_cache is not None)
-        if triaged.result is None:
+        result = triaged.result
+        if result is None:
             pending.append(position)
             continue
-        results[position] = triaged.result
-        store(result_cache, triaged.result, triaged.clean_stat)
+        results[position] = result
+        store(result_cache, result, triaged.clean_stat)
     pending_paths = [files[position] for position in pending]
     if count > 1 and len(pending_paths) > 1 and (workers is not None or len(pending_paths) >= PARALLEL_MIN_FILES):
         with _pool(checker, count) as pool:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 from contextlib import nullcontext
-from dataclasses import dataclass
 
 from .. import frontends
 from ..engine import cache
@@ -41,15 +40,33 @@ def check_file(checker: Checker, path: str, data: bytes | None = None) -> FileRe
     return checker._finish(FileResult(path, [finding], kind=result.kind, load_dependent=True), None)
 
 
-@dataclass
 class Triaged:
     """A file after the prefilter and the cache: its result when that decided it, else its bytes;
-    and its stat when the prefilter turned it away (to remember it by)."""
+    and its stat when the prefilter turned it away (to remember it by). The plain result of a
+    file the prefilter turned away (most files) is made only when asked for: a reader sends its
+    kind alone. (A plain class: a tree has thousands.)"""
 
-    result: FileResult | None = None
-    data: bytes = b""
-    clean_stat: tuple[int, int] | None = None
-    kind: str | None = None
+    __slots__ = ("path", "decided", "data", "clean_stat", "kind", "turned_away")
+
+    def __init__(
+        self,
+        path: str,
+        decided: FileResult | None = None,
+        data: bytes = b"",
+        clean_stat: tuple[int, int] | None = None,
+        kind: str | None = None,
+        turned_away: bool = False,
+    ) -> None:
+        self.path = path
+        self.decided = decided  # the result the name, the read or the cache decided
+        self.data = data
+        self.clean_stat = clean_stat
+        self.kind = kind
+        self.turned_away = turned_away  # by the prefilter: its result says nothing but its kind
+
+    @property
+    def result(self) -> FileResult | None:
+        return FileResult(self.path, kind=self.kind) if self.turned_away else self.decided
 
 
 def by_stat(path: str, result_cache: cache.ResultCache | None, stats: bool) -> tuple[FileResult | None, str | None, tuple[int, int] | None]:
@@ -70,15 +87,15 @@ def by_stat(path: str, result_cache: cache.ResultCache | None, stats: bool) -> t
 def triage(checker: Checker, path: str, result_cache: cache.ResultCache | None, stats: bool) -> Triaged:
     decided, kind, stat = by_stat(path, result_cache, stats)
     if decided is not None:
-        return Triaged(decided, clean_stat=stat)
+        return Triaged(path, decided, clean_stat=stat)
     assert kind is not None
     data = checker.read(path)
     if isinstance(data, FileResult):
-        return Triaged(data)
+        return Triaged(path, data)
     if not frontends.relevant(kind, data):
-        return Triaged(FileResult(path, kind=kind), clean_stat=stat)
+        return Triaged(path, clean_stat=stat, kind=kind, turned_away=True)
     entry = result_cache.lookup(path, checker.cache_key(path, data), stat) if result_cache is not None else None
-    return Triaged(cached_result(path, entry)) if entry is not None else Triaged(data=data, kind=kind)
+    return Triaged(path, cached_result(path, entry)) if entry is not None else Triaged(path, data=data, kind=kind)
 
 
 def cached_result(path: str, entry: cache.Entry) -> FileResult:

@@ -139,7 +139,9 @@ def _walk(
     listed go to `unreadable` as (path, reason); with `ignores`, what git ignores is told it;
     with `listed`, which of `LISTED_NAMES` each folder holds (the configuration search's stats)."""
     top = len(directory) + (0 if directory.endswith(os.sep) else 1)
-    anchor = excluder.anchor(directory) if excluder.has_path_patterns else ""
+    has_paths = excluder.has_path_patterns
+    anchor = excluder.anchor(directory) if has_paths else ""
+    excluded_name = excluder.name
 
     def failed(error: OSError) -> None:
         if unreadable is not None:
@@ -160,20 +162,24 @@ def _walk(
         dirs[:] = sorted(
             d
             for d in dirs
-            if (not d.startswith(".") or d in CI_FOLDERS)
-            and not excluder.name(d)
-            and not (excluder.has_path_patterns and excluder.path(prefix + d))
+            if (not d.startswith(".") or d in CI_FOLDERS) and not excluded_name(d) and not (has_paths and excluder.path(prefix + d))
         )
         if level is not None:
             for d in dirs:
                 level.descend(_joined(base, d), d)
-        for name in sorted(files):
-            if name.startswith(".") or excluder.name(name) or (excluder.has_path_patterns and excluder.path(prefix + name)):
-                continue
-            path = _joined(base, name)
-            if level is not None:
-                level.file(path, name)
-            yield path
+        names = [
+            name
+            for name in sorted(files)
+            if not (name.startswith(".") or excluded_name(name) or (has_paths and excluder.path(prefix + name)))
+        ]
+        if os.sep != "/" or base == ".":
+            paths = [_joined(base, name) for name in names]
+        else:  # `_joined` of each name, its folder's part made once
+            head = base if base.endswith("/") else base + "/"
+            paths = [head + name for name in names]
+        if level is not None:
+            level.files(paths, names)
+        yield from paths
 
 
 # -- snapshots: a warm run does not walk a tree whose folders have not changed -------------------

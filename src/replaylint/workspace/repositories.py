@@ -95,13 +95,19 @@ class Level:
         rules = tuple(in_folder.below(name) for in_folder in self.rules)
         self.ignores.levels[path] = Level(self.ignores, self.repository, rules, ignored)
 
-    def file(self, path: str, name: str) -> None:
+    def files(self, paths: list[str], names: list[str]) -> None:
+        """Tell what git ignores of the folder's files (`paths`, whose names are `names`)."""
         repository = self.repository
         if repository is None:
             return
-        ignored = self.ignored or _verdict(self.rules, name, False)
-        if ignored or repository.outer is not None:
-            self.ignores.decided[path] = (repository, ignored)
+        decided, rules, outer = self.ignores.decided, self.rules, repository.outer is not None
+        if self.ignored:
+            decided.update((path, (repository, True)) for path in paths)
+            return
+        for path, name in zip(paths, names):
+            ignored = _verdict(rules, name, False)
+            if ignored or outer:
+                decided[path] = (repository, ignored)
 
 
 MAX_LISTED = 64  # repositories whose index git is asked for in one walk: a tree of 10,000 `.git`

@@ -64,6 +64,20 @@ _REQUESTS = re.compile(r"(?:\.(?:generate|chat|beam_search)|SamplingParams|BeamS
 # Python's own line breaks: str.splitlines also breaks at form feeds, U+2028... and then the
 # lines no longer had ast's numbers (a form feed in a comment hid every launch after it).
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
+
+
+def _lines(text: str) -> list[str]:
+    """The lines of `text` with their line breaks (`\r\n`, `\r` or `\n`); a text without `\r` is
+    split in C (4x faster than the expression on a large module)."""
+    if "\r" in text:
+        return _LINE.findall(text)
+    parts = text.split("\n")
+    lines = [part + "\n" for part in parts[:-1]]
+    if parts[-1]:
+        lines.append(parts[-1])
+    return lines
+
+
 _COMPOUND = (
     ast.FunctionDef,
     ast.AsyncFunctionDef,
@@ -341,7 +355,7 @@ def focus(text: str, budget: Budget | None = None) -> str | Settled | None:
     _last = (text, tree) if tree is not None else None
     if tree is None:
         return text  # newer syntax than this interpreter: let libcst decide on the whole file
-    lines = _LINE.findall(text)
+    lines = _lines(text)
     body = tree.body
     spans = [(min([s.lineno, *(d.lineno for d in getattr(s, "decorator_list", ()))]), s.end_lineno or s.lineno) for s in body]
     # Statements on one line (`a; b; c`) share its text, and each text is searched once: per

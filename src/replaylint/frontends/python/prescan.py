@@ -27,10 +27,14 @@ _SKIPPED = re.compile(
     r"|'''(?:[^'\\]|\\.|'(?!''))*'''"
     r'|"(?:[^"\\\r\n]|\\(?:\r\n|.))*"'
     r"|'(?:[^'\\\r\n]|\\(?:\r\n|.))*'"
-    r"|[\"']",  # a quote that opens no string of the above: unsure
+    r"""|"|'""",  # a quote that opens no string of the above: unsure (two literals, not a class: every
+    # branch then starts with a literal, and the expression skips to the next `#`, `"` or `'` in C)
     re.S,
 )
-_LINE_START = re.compile(r"^(?![ \t\f\r\n]|(?:else|elif|except|finally)\b)", re.M)
+# A line that starts a statement, found by the line break before it (a literal start lets the
+# expression skip from break to break in C; `^` is tried at every character). As `^` in re.M,
+# a line starts after `\n` only.
+_LINE_START = re.compile(r"\n(?![ \t\f\r\n]|(?:else|elif|except|finally)\b)")
 _FIRST_CODE = re.compile(r"\S")
 _LINE_TEXT = re.compile(r"[^\r\n]+")  # what a blanked string keeps of a line: its length
 _COMPOUND = re.compile(r"(?:@|(?:async|def|class|if|for|while|with|try)\b)")
@@ -140,9 +144,7 @@ def _statement_starts(code: str) -> list[int] | None:
     depth = previous = 0
     decorating = code.startswith("@")
     for match in _LINE_START.finditer(code):
-        offset = match.start()
-        if offset == 0:
-            continue
+        offset = match.end()
         depth += _depth_change(code, previous, offset)
         previous = offset
         if depth < 0:
