@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import Iterator
 
 from ....model import UNKNOWN, Launch, Setting, Span
 from ....source import ExtractContext, SourceFile
@@ -72,7 +73,18 @@ def imports_mask(source: SourceFile, context: ExtractContext) -> bool:
     if module is None:
         return False
     tree = Tree(module, context)
-    return any((text := tree.text_of(qualified)) is not None and turns_mask_on(text) for qualified in set(module.imports.values()))
+    return any(turns_mask_on(text) for qualified in set(module.imports.values()) for text in _texts(tree, qualified))
+
+
+def _texts(tree: Tree, qualified: str) -> Iterator[str]:
+    """The text of the module a dotted name is in, then of the module it names whole
+    (`from myproj import settings`: `myproj/settings.py`), each read only if the one before says nothing."""
+    text = tree.text_of(qualified)
+    if text is not None:
+        yield text
+    whole = tree.module_text(qualified)
+    if whole is not None:
+        yield whole[1]
 
 
 def flowed(source: SourceFile, context: ExtractContext) -> Flowed:

@@ -94,6 +94,16 @@ def decides_by_parameter(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bo
     )
 
 
+def reads_parameter(function: ast.FunctionDef | ast.AsyncFunctionDef, node: ast.AST) -> bool:
+    """Whether the engine's arguments name a parameter of its function (`LLM(cfg.model,
+    logprobs_mode=cfg.logprobs_mode)`): what the caller passes decides them."""
+    if not isinstance(node, ast.Call) or function.name.startswith("test_"):
+        return False  # a comprehension's engines are read in its function's frames; pytest calls a test
+    names = {param.arg for param in parameters(function)} - {"self", "cls"}
+    given = [*node.args, *(keyword.value for keyword in node.keywords)]
+    return any(isinstance(n, ast.Name) and n.id in names for argument in given for n in ast.walk(argument))
+
+
 _HANDED = ("Process(", "Thread(", ".submit(")
 
 

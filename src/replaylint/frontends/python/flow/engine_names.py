@@ -89,3 +89,12 @@ def _at_top_level(text: str, offset: int) -> bool:
     while before >= 0 and text[before] in "\r\n":
         before -= 1
     return before < 0 or text[before] != "\\"
+
+
+def actor_class(func: ast.expr) -> ast.expr | None:
+    """The class a Ray actor is made of, from the function of the call that makes it:
+    `X.remote` and `X.options(...).remote` give `X`."""
+    made = func.value if isinstance(func, ast.Attribute) and func.attr == "remote" else None
+    if isinstance(made, ast.Call) and isinstance(made.func, ast.Attribute) and made.func.attr == "options":
+        made = made.func.value
+    return made

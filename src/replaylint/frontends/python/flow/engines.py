@@ -15,12 +15,12 @@ from typing import Iterator
 
 from ....model import UNKNOWN, Assumption, Launch, LaunchKind, Setting
 from .anonymous import frames as anonymous_frames, made_of, scoped_calls
-from .callsites import Call, calls, closure_sites, decides_by_parameter, handed_sites
+from .callsites import Call, calls, closure_sites, decides_by_parameter, handed_sites, reads_parameter
 from .decorators import bind_called
 from .dicts import attributes_written, call as dict_call, container, entry as read_entry, spread
 from .engine_configs import configured
-from .engine_names import called_partial, candidate_names, registries
-from .environ import runner_variable, runtime_env_vars
+from .engine_names import actor_class, called_partial, candidate_names, registries
+from .environ import actor_env_vars, runner_variable
 from .facts import Entry, Kwargs
 from .frames import Frame, expressions, parameters
 from .import_statements import imports_module
@@ -44,12 +44,18 @@ def engine_launches(reader: Reader, module: Module, imported: set[str] = frozens
     found = registries(module)
     candidates = candidate_names(module) | imported | found
     subclassing = "super().__init__(" in module.source.text
+    actors = (".remote(",) if "ray" in module.imports else ()
     words = tuple(sorted(name + "(" for name in candidates)) + tuple(sorted(name + "[" for name in found))
-    for call in scoped_calls(module, words + (("__init__(",) if subclassing else ())):
+    for call in scoped_calls(module, words + (("__init__(",) if subclassing else ()) + actors):
         func = call.node.func
         last = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else called_partial(func)
         if isinstance(func, ast.Subscript) and isinstance(func.value, ast.Name) and func.value.id in found:
             last = func.value.id  # `ENGINES[kind](...)`: the partial the key picks
+        if last == "remote" and (made := actor_class(func)) is not None:  # `ray.remote(LLM).remote(...)`: an actor of vLLM's engine
+            for frame in contexts(reader, module, call):
+                if isinstance(actor := reader.evaluate(made, frame).ref, Qualified) and engine_name(actor.name):
+                    yield from _launches(reader, call.node, frame, None)
+            continue
         if last == "__init__" and _inits_engine(reader, module, call):
             for frame in contexts(reader, module, call):
                 yield from _launches(reader, call.node, frame, None)
@@ -104,8 +110,8 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
             hop = home.span(site.node)
             args = {name: value.via(hop) for name, value in args.items()}
             sites_here = ((site.scope, site.placed),) if home is module else ()
-            actor_env = tuple((home, value) for value in runtime_env_vars(site.node))
-            frames.append(replace(plain, args=args if scope is init else None, init=args, sites=sites_here, actor_env=actor_env))
+            actor_env = tuple(actor_env_vars(module, call.cls, home, site.node))
+            frames.append(replace(plain, args=args if scope is init else None, init=args, sites=sites_here, actor_env=actor_env, made=hop))
         if not frames and init is not None:
             frames = [
                 replace(plain, args=args if scope is init else None, init=args)
@@ -118,7 +124,8 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
     sites = [(module, site) for site in named if isinstance(site.node.func, ast.Name) and site.node.func.id == scope.name]
     sites += [(module, site) for site in closure_sites(module, scope) if all(site.node is not other.node for _, other in sites)]
     sites += [(module, site) for site in handed_sites(module, scope)]  # `Process(target=main, args=(...))`
-    if not sites and (scope.args.kwarg is not None or decides_by_parameter(scope)):  # its callers' arguments reach the engine
+    if not sites and (scope.args.kwarg is not None or decides_by_parameter(scope) or reads_parameter(scope, call.node)):
+        # its callers' arguments reach the engine
         sites = list(_sites_elsewhere(reader, module, scope, lambda other, site: _calls_function(reader, other, site, scope)))
     frames = []
     for home, site in sites[:MAX_SITES]:
@@ -128,7 +135,8 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
         sites_here = ((site.scope, site.placed),) if home is module else ()
         callee = reader.evaluate(site.node.func, site_frame).ref if scope not in module.tree.body else None
         enclosing = callee.outer if isinstance(callee, Function) and callee.node is scope else None  # a closure's enclosing call
-        frames.append(replace(plain, args={name: value.via(hop) for name, value in args.items()}, sites=sites_here, outer=enclosing))
+        args = {name: value.via(hop) for name, value in args.items()}
+        frames.append(replace(plain, args=args, sites=sites_here, outer=enclosing, made=hop))
     if not frames and scope in module.tree.body:  # a subcommand's handler: `args.func(args)`
         frames = [replace(plain, args=args) for args in handler_args(reader, module, scope)]
     return frames or [plain]
@@ -202,6 +210,11 @@ def _sites_elsewhere(
     names = (name, *sorted(_aliases(module, definition))) if isinstance(definition, ast.ClassDef) else (name,)
     words = words or tuple(f"{n}{tail}" for n in names for tail in _MADE_BY)
     yield from ((other, site) for other, site in elsewhere(reader, module, definition, words) if matches(other, site))
+
+
+def caller_frame(reader: Reader, home: Module, site: Call) -> Frame:
+    """Where a call site is read, with the arguments of the one call of its function (`_site_frame`)."""
+    return _site_frame(reader, home, site, _OUTER)
 
 
 def _site_frame(reader: Reader, home: Module, site: Call, outer: int) -> Frame:
@@ -393,7 +406,7 @@ def _launches(
                 open_reasons=tuple(found.reasons),
                 condition=f"when {condition}" if condition else None,
                 label=label,
-                handle=FlowHandle(found.home, places, env_statements=env_statements, callers=bool(frame.sites)),
+                handle=FlowHandle(found.home, places, env_statements=env_statements, callers=bool(frame.sites), made=frame.made),
                 assumptions=tuple(dict.fromkeys(assumptions)),
             ),
             found,

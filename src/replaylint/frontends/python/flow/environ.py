@@ -1,14 +1,13 @@
 """The runner variable as the code leaves it before an engine starts: `os.environ[...] = ...`,
 `os.environ.setdefault(...)`, `os.putenv(...)`, `os.environ.update({...})`, `os.environ |= {...}`,
-`os.environ.pop(...)`, `del os.environ[...]`,
-in the module's own statements, the caller's before the call that leads to the engine, and
+`os.environ.pop(...)`, `del os.environ[...]`, in the module's own statements, the caller's before the call that leads to the engine, and
 the engine's function before its construction. A write under a branch leaves the value
 unknown."""
 
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterator
 
 from ....model import UNKNOWN, Setting, Span
@@ -28,11 +27,16 @@ def runner_variable(frame: Frame, reader: Evaluates | None = None) -> tuple[dict
     statements: dict[str, Span] = {}
     writer = _Writer(reader, env, statements)
     for home, value in frame.actor_env:  # Ray's `runtime_env={"env_vars": {...}}`: the actor starts with it
-        writer.entry(home, value, ())
+        writer.mapping(home, value, ())
     if frame.scope is not module.tree:
         # A function runs after the module's statements; the functions those call are not entered
-        # (`main()` may be what builds the engine, and write the environment after it).
-        writer.apply(module, module.tree, None, enter=False)
+        # (`main()` may be what builds the engine, and write the environment after it). Called from
+        # the module (`if __name__ == "__main__": ... main()`), it runs after those before the call,
+        # whose branches it shares then hold.
+        top = next((placed for scope, placed in frame.sites if scope is module.tree), None)
+        writer.holding = top.guards if top is not None else ()
+        writer.apply(module, module.tree, top, enter=top is not None)
+        writer.holding = ()
     for scope, placed in frame.sites:
         if scope is not module.tree:
             writer.apply(module, scope, placed)
@@ -56,21 +60,29 @@ class _Writer:
     env: dict[str, Setting]
     statements: dict[str, Span]
     depth: int = 0
+    holding: tuple = ()  # the branches known to be taken (those of the call that leads to the engine)
+    ran: set[str] = field(default_factory=set)  # the modules of the tree an import ran (once each)
 
     def apply(self, module: Module, scope: ast.AST, until: Placed | None, guards: tuple = (), enter: bool = True) -> None:
         for placed in module.statements(scope):
             if until is not None and placed.order >= until.order:
                 break
-            self._statement(module, placed, (*guards, *placed.guards), enter, scope)
+            self._statement(module, placed, (*guards, *placed.guards), enter, Frame(module, scope, at=placed))
 
-    def _statement(self, module: Module, placed: Placed, guards: tuple, enter: bool, scope: ast.AST) -> None:
+    def _statement(self, module: Module, placed: Placed, guards: tuple, enter: bool, here: Frame) -> None:
         statement = placed.statement
         if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
-            here = Frame(module, scope, at=placed)
             if (enter and self._entered(module, statement.value, guards)) or self._updated(module, statement.value, guards, here):
                 return
+        if isinstance(statement, (ast.Import, ast.ImportFrom)):
+            self._imported(module, statement, guards)
+            return
+        copied = _copied(module, statement)
+        if copied is not None:  # `for key, value in VLLM_ENV.items(): os.environ[key] = value`
+            self.mapping(module, copied, guards, here)
+            return
         if isinstance(statement, ast.AugAssign) and isinstance(statement.op, ast.BitOr) and _is_environ(module, statement.target):
-            self._merged(module, statement.value, guards, Frame(module, scope, at=placed))  # `os.environ |= {...}`
+            self.mapping(module, statement.value, guards, here)  # `os.environ |= {...}`
             return
         write = _write(module, statement)
         if write is None:
@@ -82,11 +94,17 @@ class _Writer:
             return
         if kind == "default" and RUNNER_ENV in self.env:
             return
-        self._set(module, value, span, module.text(statement), guards, Frame(module, scope, at=placed))
+        self._set(module, value, span, module.text(statement), guards, here)
         self.statements[RUNNER_ENV] = span
 
     def entry(self, module: Module, mapping: ast.expr, guards: tuple) -> None:
-        """A dict literal of variables (`{"VLLM_USE_V2_MODEL_RUNNER": "0", ...}`) written into the environment."""
+        """A dict literal of variables (`{"VLLM_USE_V2_MODEL_RUNNER": "0", ...}`, `dict(NAME="0", ...)`)
+        written into the environment."""
+        if isinstance(mapping, ast.Call) and isinstance(mapping.func, ast.Name) and mapping.func.id == "dict":
+            for argument in mapping.args[:1]:
+                self.mapping(module, argument, guards)
+            self._keywords(module, mapping.keywords, guards)
+            return
         if not isinstance(mapping, ast.Dict):
             return
         for key, value in zip(mapping.keys, mapping.values):
@@ -97,9 +115,14 @@ class _Writer:
                 self.statements.pop(RUNNER_ENV, None)  # a key of a dict, not a statement a fix may remove
 
     def _set(self, module: Module, value: ast.expr | None, span: Span, raw: str, guards: tuple, frame: Frame | None = None) -> None:
-        known = UNKNOWN if guards else self._text(module, value, frame)
+        if isinstance(value, ast.Name) and isinstance(bound := _module_dict(module, value.id), ast.Constant):
+            value = bound  # `RUNNER = "0"` at module level, then `os.environ[...] = RUNNER`
+        known = self._text(module, value, frame) if self._taken(guards) else UNKNOWN
         value_span = module.span(value) if value is not None else None
         self.env[RUNNER_ENV] = Setting(RUNNER_ENV, known, span, raw, value_span)
+
+    def _taken(self, guards: tuple) -> bool:
+        return all(guard in self.holding for guard in guards)
 
     def _text(self, module: Module, value: ast.expr | None, frame: Frame | None) -> object:
         """The text written: a literal, or what the reader knows of the expression where it is
@@ -111,29 +134,74 @@ class _Writer:
         read = self.reader.evaluate(value, frame or Frame(module, module.tree))
         return read.value if isinstance(read.value, str) and not read.assumptions else UNKNOWN
 
+    def _keywords(self, module: Module, keywords: list[ast.keyword], guards: tuple) -> None:
+        for keyword in keywords:
+            if keyword.arg is None:  # `**more`: not known
+                self.env[RUNNER_ENV] = Setting(RUNNER_ENV, UNKNOWN, module.span(keyword), module.text(keyword))
+            elif keyword.arg == RUNNER_ENV:
+                self._set(module, keyword.value, module.span(keyword), module.text(keyword), guards)
+                self.statements.pop(RUNNER_ENV, None)
+
     def _updated(self, module: Module, call: ast.Call, guards: tuple, frame: Frame) -> bool:
-        """`os.environ.update({...})` or `os.environ.update(NAME)` of a module-level dict."""
+        """`os.environ.update({...})`, `os.environ.update(NAME)` of a module-level dict, `os.environ.update(NAME="0")`."""
         func = call.func
-        if not (isinstance(func, ast.Attribute) and func.attr == "update" and _is_environ(module, func.value) and call.args):
+        if not (isinstance(func, ast.Attribute) and func.attr == "update" and _is_environ(module, func.value)):
             return False
-        self._merged(module, call.args[0], guards, frame)
+        for argument in call.args[:1]:
+            self.mapping(module, argument, guards, frame)
+        self._keywords(module, call.keywords, guards)
         return True
 
-    def _merged(self, module: Module, mapping: ast.expr | None, guards: tuple, frame: Frame) -> None:
-        """A dict literal, or a module-level dict by name, merged into the environment; else a
-        mapping the reader knows (`os.environ.update(settings.ENV)`), its entry for the variable."""
-        literal = _module_dict(module, mapping.id) if isinstance(mapping, ast.Name) else mapping
-        if isinstance(literal, ast.Dict) or self.reader is None or mapping is None:
-            if literal is not None:
-                self.entry(module, literal, guards)
-            return
-        found = self.reader.evaluate(mapping, frame).kwargs
-        written = found.entries.get(RUNNER_ENV) if found is not None else None
+    def mapping(self, module: Module, mapping: ast.expr, guards: tuple, frame: Frame | None = None) -> None:
+        """A dict written into the environment: a literal, or a module-level one by name (of this
+        module, imported, or brought by a star import); else a mapping the reader knows where it is
+        written (`os.environ.update(settings.ENV)`), its entry for the variable."""
+        found = self._named_dict(module, mapping.id) if isinstance(mapping, ast.Name) else (module, mapping)
+        if found is not None and _spelt(found[1]):
+            self.entry(*found, guards)
+        elif frame is not None and self.reader is not None:
+            self._known(mapping, guards, frame)
+
+    def _known(self, mapping: ast.expr, guards: tuple, frame: Frame) -> None:
+        read = self.reader.evaluate(mapping, frame).kwargs if self.reader is not None else None
+        written = read.entries.get(RUNNER_ENV) if read is not None else None
         if written is not None:
             setting = written.setting
-            known = setting.value if isinstance(setting.value, str) and not guards and not written.guards else UNKNOWN
+            known = setting.value if isinstance(setting.value, str) and self._taken(guards) and not written.guards else UNKNOWN
             self.env[RUNNER_ENV] = Setting(RUNNER_ENV, known, setting.span, setting.spelling, setting.value_span)
             self.statements.pop(RUNNER_ENV, None)  # a key of a mapping, not a statement a fix may remove
+
+    def _named_dict(self, module: Module, name: str) -> tuple[Module, ast.expr] | None:
+        value = _module_dict(module, name)
+        tree = getattr(self.reader, "tree", None)  # the reader's tree resolves the imports
+        if value is not None or tree is None:
+            return (module, value) if value is not None else None
+        wanted = [module.imports[name]] if name in module.imports else [f"{base}.{name}" for base in module.star_imports]
+        for qualified in wanted:
+            found = tree.resolve(qualified, module)
+            if found is not None and found[1] is not None and (value := _module_dict(found[0], found[1])) is not None:
+                return found[0], value
+        return None
+
+    def _imported(self, module: Module, statement: ast.Import | ast.ImportFrom, guards: tuple) -> None:
+        """`import proj.env`: a module of the tree runs its own statements when first imported
+        (the environment it writes at import time), looked at only when its text names the variable."""
+        tree = getattr(self.reader, "tree", None)
+        if tree is None or module is not tree.module or self.depth >= _MAX_CALLS:
+            return
+        for name in (run for qualified in _imported_names(module, statement) for run in _run_by_import(qualified)):
+            found = tree.module_text(name) if name.strip(".") else None
+            if found is None or found[0] in self.ran or RUNNER_ENV not in found[1]:
+                continue
+            self.ran.add(found[0])
+            target = tree.open_file(*found)
+            if target is None or target is module:
+                continue
+            self.depth += 1
+            try:
+                self.apply(target, target.tree, None, guards, enter=False)
+            finally:
+                self.depth -= 1
 
     def _entered(self, module: Module, call: ast.Call, guards: tuple) -> bool:
         if self.reader is None or self.depth >= _MAX_CALLS or not isinstance(call.func, (ast.Name, ast.Attribute)):
@@ -147,6 +215,48 @@ class _Writer:
         finally:
             self.depth -= 1
         return True
+
+
+def _spelt(mapping: ast.expr | None) -> bool:
+    """A dict the writer reads itself: a literal, or `dict(...)`."""
+    return isinstance(mapping, ast.Dict) or (
+        isinstance(mapping, ast.Call) and isinstance(mapping.func, ast.Name) and mapping.func.id == "dict"
+    )
+
+
+def _run_by_import(qualified: str) -> list[str]:
+    """The modules an import of a dotted name runs, packages first (`a.b.c`: `a`, `a.b`, `a.b.c`,
+    the last when it is a module); of a relative name, its module and the name as a submodule."""
+    if qualified.startswith("."):
+        return [qualified.rpartition(".")[0], qualified]
+    parts = qualified.split(".")
+    return [".".join(parts[:count]) for count in range(1, len(parts) + 1)]
+
+
+def _imported_names(module: Module, statement: ast.Import | ast.ImportFrom) -> list[str]:
+    """The dotted names an import statement of the module loads (`proj.env`, `.settings.X`)."""
+    if isinstance(statement, ast.Import):
+        return [alias.name for alias in statement.names]
+    named = [module.imports[alias.asname or alias.name] for alias in statement.names if (alias.asname or alias.name) in module.imports]
+    return named or list(module.star_imports[:1])
+
+
+def _copied(module: Module, statement: ast.stmt) -> ast.expr | None:
+    """The mapping a loop copies into the environment (`for k, v in ENV.items(): os.environ[k] = v`)."""
+    if not (isinstance(statement, ast.For) and len(statement.body) == 1 and isinstance(statement.iter, ast.Call)):
+        return None
+    items, target, body = statement.iter.func, statement.target, statement.body[0]
+    if not (isinstance(items, ast.Attribute) and items.attr == "items" and not statement.iter.args):
+        return None
+    if not (isinstance(target, ast.Tuple) and len(target.elts) == 2 and all(isinstance(e, ast.Name) for e in target.elts)):
+        return None
+    key, value = (e.id for e in target.elts)  # type: ignore[attr-defined]
+    if not (isinstance(body, ast.Assign) and len(body.targets) == 1 and isinstance(body.targets[0], ast.Subscript)):
+        return None
+    written = body.targets[0]
+    same_key = isinstance(written.slice, ast.Name) and written.slice.id == key
+    same_value = isinstance(body.value, ast.Name) and body.value.id == value
+    return items.value if _is_environ(module, written.value) and same_key and same_value else None
 
 
 def _module_dict(module: Module, name: str) -> ast.expr | None:
@@ -182,16 +292,54 @@ def _names_runner(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and node.value == RUNNER_ENV
 
 
-def runtime_env_vars(site: ast.Call) -> Iterator[ast.expr]:
+def runtime_env_vars(site: ast.Call, module: Module) -> Iterator[ast.expr]:
     """The `env_vars` of `Actor.options(runtime_env={"env_vars": {...}})` (or `RuntimeEnv(env_vars={...})`)."""
     func = site.func
     options = func.value if isinstance(func, ast.Attribute) and func.attr == "remote" else None
-    if not (isinstance(options, ast.Call) and isinstance(options.func, ast.Attribute) and options.func.attr == "options"):
-        return
-    for keyword in options.keywords:
+    if isinstance(options, ast.Call) and isinstance(options.func, ast.Attribute) and options.func.attr == "options":
+        yield from _env_vars(options, module)
+
+
+def actor_env_vars(module: Module, cls: ast.ClassDef, home: Module, site: ast.Call) -> Iterator[tuple[Module, ast.expr]]:
+    """The `env_vars` an actor of `cls` made at `site` (in `home`) starts with: its options', then
+    those of `ray.remote(runtime_env=...)` as its decorator or as the call that made the actor
+    class (`Worker = ray.remote(runtime_env={...})(Cls)`, `ray.remote(...)(Cls).remote(...)`)."""
+    if _makes_actor(site):  # the job's `ray.init(runtime_env=...)` in the module that makes the actor
+        for init in _calls_of(home, "init"):
+            yield from ((home, value) for value in _env_vars(init, home))
+    for decorator in cls.decorator_list:
+        if isinstance(decorator, ast.Call):
+            yield from ((module, value) for value in _env_vars(decorator, module))
+    func = site.func
+    made = func.value if isinstance(func, ast.Attribute) and func.attr == "remote" else None
+    if isinstance(made, ast.Call) and isinstance(made.func, ast.Attribute) and made.func.attr == "options":
+        made = made.func.value
+    if isinstance(made, ast.Name):
+        made = _module_dict(home, made.id)
+    if isinstance(made, ast.Call) and isinstance(made.func, ast.Call) and home.text(made.func.func).endswith("remote"):
+        yield from ((home, value) for value in _env_vars(made.func, home))
+    yield from ((home, value) for value in runtime_env_vars(site, home))
+
+
+def _makes_actor(site: ast.Call) -> bool:
+    return isinstance(site.func, ast.Attribute) and site.func.attr == "remote"
+
+
+def _calls_of(module: Module, name: str) -> list[ast.Call]:
+    """The module's `ray.<name>(...)` calls (`ray.init(...)`), when it imports ray."""
+    if "ray" not in module.imports or f"ray.{name}(" not in module.source.text:
+        return []
+    return [node for node in ast.walk(module.tree) if isinstance(node, ast.Call) and module.text(node.func) == f"ray.{name}"]
+
+
+def _env_vars(call: ast.Call, module: Module) -> Iterator[ast.expr]:
+    """The `env_vars` a call's `runtime_env` gives: a literal, or a module-level one by name (`runtime_env=RUNTIME_ENV`)."""
+    for keyword in call.keywords:
         if keyword.arg != "runtime_env":
             continue
         value = keyword.value
+        if isinstance(value, ast.Name):
+            value = _module_dict(module, value.id)
         if isinstance(value, ast.Dict):
             yield from (v for k, v in zip(value.keys, value.values) if isinstance(k, ast.Constant) and k.value == "env_vars")
         elif isinstance(value, ast.Call):

@@ -28,6 +28,7 @@ class Frame:
     actor_env: tuple[tuple[Module, ast.expr], ...] = ()  # the `env_vars` dicts of a Ray actor's `runtime_env`
     outer: Frame | None = None  # a closure's enclosing function, as the call that made the closure read it
     instance: Any = None  # the fields of the record a `@property` is read on (`args.engine_kwargs`): `self`'s
+    made: Any = None  # the span of the construction of the object whose method is read (`Engine.remote(...)`)
 
     def reading(self, at: Placed | None) -> Frame:
         return replace(self, at=at)

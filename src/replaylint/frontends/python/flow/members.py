@@ -9,12 +9,12 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from .binding import plain
+from .binding import bind, plain
 from .dicts import as_val, attributes_written, writes_into, written
 from .facts import NOTHING, Val
-from .frames import Evaluates, Frame, binds
+from .frames import Evaluates, Frame, binds, reaching
 from .module import FUNCTIONS, Module, Placed
-from .objects import Instance, field
+from .objects import Class, Instance, field, is_record
 from .refs import Bound, Function
 
 
@@ -24,6 +24,19 @@ class Reader(Evaluates, Protocol):
     tree: Any  # `tree.Tree`: where a method's frame is made
 
     def returned(self, function: Function, node: ast.Call | None, frame: Frame, hops: tuple = ()) -> Val: ...
+
+
+def object_attribute(reader: Reader, receiver: ast.expr, attr: str, frame: Frame) -> Val:
+    """`r.llm` where `r = Rollout(...)` (a class of the tree, not a record): `self.llm` as the
+    class sets it, read with the arguments of that construction."""
+    binding = reaching(frame, receiver.id) if isinstance(receiver, ast.Name) else None
+    made = binding.value if binding is not None and binding.kind == "value" and binding.element is None else None
+    cls = reader.evaluate(made.func, frame).ref if isinstance(made, ast.Call) else None
+    if not isinstance(cls, Class) or is_record(cls):
+        return NOTHING
+    init = next((m for m in cls.node.body if isinstance(m, FUNCTIONS) and m.name == "__init__"), None)
+    args = bind(reader, Function(cls.module, init, cls.node), made, frame) if init is not None else {}  # type: ignore[arg-type]
+    return self_attribute(reader, attr, Frame(cls.module, cls.module.tree, cls.node, init=args))
 
 
 def self_attribute(reader: Reader, attr: str, frame: Frame) -> Val:

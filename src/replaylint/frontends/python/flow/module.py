@@ -288,6 +288,22 @@ def _pattern_test(subject: ast.expr, pattern: ast.pattern) -> ast.expr | None:
 _POST_INITS = ("__post_init__", "__attrs_post_init__", "model_post_init")
 
 
+def global_writes(module: Module, name: str) -> list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, Placed]]:
+    """The assignments of a module-level name made by the module's functions that declare it
+    `global` (`global ENGINE` then `ENGINE = LLM(...)` in `init_engine()`)."""
+    found = []
+    for function in module.tree.body:
+        if not isinstance(function, FUNCTIONS) or not any(
+            isinstance(node, ast.Global) and name in node.names for node in ast.walk(function)
+        ):
+            continue
+        for placed in module.statements(function):
+            statement = placed.statement
+            if isinstance(statement, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in statement.targets):
+                found.append((function, placed))
+    return found
+
+
 def set_after_init(cls: ast.ClassDef) -> set[str]:
     """The attributes a record's post-init hook sets (`self.x = ...`, `object.__setattr__(self, "x", ...)`)."""
     found = set()

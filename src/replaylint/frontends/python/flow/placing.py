@@ -23,6 +23,7 @@ class FlowHandle:
     texts: dict[str, str] = field(default_factory=dict)
     env_statements: dict[str, Span] = field(default_factory=dict)
     callers: bool = False  # the environment was read through the caller's statements too
+    made: Span | None = None  # the construction of the object whose `__init__` built the engine (one actor of several)
 
 
 def literal(value: Any, quote: str) -> str:

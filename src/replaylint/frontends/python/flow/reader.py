@@ -18,15 +18,26 @@ from .binding import bind, plain
 from .bodies import token_map
 from .comprehensions import filtered
 from .dicts import as_val, call as dict_call, decided, json_object, literal, spread, written
-from .facts import NOTHING, Kwargs, Val, read_from
+from .facts import NOTHING, Kwargs, Val
 from .frames import Frame, enclosed, is_class_level, reaching
 from .generators import yielded
 from .ini_configs import PARSERS as INI_PARSERS, ini_parser, read_option
 from .logic import logic
-from .members import Member, app_state, class_member, instance_property, member_attribute, self_attribute, super_member, with_attributes
+from .lookups import dict_method
+from .members import (
+    Member,
+    app_state,
+    class_member,
+    instance_property,
+    member_attribute,
+    object_attribute,
+    self_attribute,
+    super_member,
+    with_attributes,
+)
 from .merges import deep_merged
 from .method_calls import plain_method
-from .module import FUNCTIONS, Module, Placed, local_import
+from .module import FUNCTIONS, Module, Placed, global_writes, local_import
 from .objects import Class, Instance, field, instance, library_call, method_result
 from .refs import ENGINE_CONFIGS, Bound, Engine, Function, Partial, Qualified, engine_name, is_params
 from .returns import branches, combined
@@ -138,6 +149,12 @@ class Reader:
         if binding.kind == "each":
             return yielded(self, binding.value, scope_frame.reading(binding.placed))  # type: ignore[arg-type]
         read = self.evaluate(binding.value, scope_frame.reading(binding.placed))
+        if read.value is None and frame.function is not None and scope_frame.scope is frame.module.tree:
+            # `ENGINE = None`, set by one function's `global ENGINE`: a use in a function reads what it set
+            writes = global_writes(frame.module, name)
+            if len(writes) == 1 and writes[0][0] is not frame.function:  # the setter itself reads what it had
+                function, placed = writes[0]
+                return self.evaluate(placed.statement.value, Frame(frame.module, function, None, None, placed))  # type: ignore[attr-defined]
         if isinstance(read.ref, (Engine, Instance)) and binding.element is None:
             return with_attributes(self, read, name, scope_frame, binding.placed, frame.at if _same_scope(frame, binding.placed) else None)
         if binding.element is not None:
@@ -266,6 +283,10 @@ class Reader:
             return owner  # `llm.llm_engine`: the engine `LLM` runs, built from the same arguments
         if isinstance(owner.ref, Instance) and node.attr not in owner.ref.fields.entries:
             return instance_property(self, owner.ref, node, frame)
+        if owner.ref is None and isinstance(base, ast.Name):
+            held = object_attribute(self, base, node.attr, frame)  # `r = Rollout(...)`, then `r.llm`
+            if held is not NOTHING:
+                return held
         return field(self, owner, node.attr, frame)
 
     def subscript(self, node: ast.Subscript, frame: Frame) -> Val:
@@ -288,7 +309,7 @@ class Reader:
     def call(self, node: ast.Call, frame: Frame) -> Val:
         func = node.func
         if isinstance(func, ast.Attribute) and func.attr in ("get", "copy", "pop"):
-            return self._dict_method(node, func, frame)
+            return dict_method(self, node, func, frame)
         if isinstance(func, ast.Attribute) and (option := read_option(self, node, func, frame)) is not None:
             return option  # `section.getboolean("return_sampling_mask", fallback=False)`
         if isinstance(func, ast.Attribute) and func.attr == "format" and isinstance(func.value, (ast.Constant, ast.Name)):
@@ -312,43 +333,6 @@ class Reader:
         if isinstance(ref, Class):
             return instance(self, ref, node, frame)
         return method_result(self, callee, func, node, frame)
-
-    def _dict_method(self, node: ast.Call, func: ast.Attribute, frame: Frame) -> Val:
-        owner = self.evaluate(func.value, frame)
-        if isinstance(owner.ref, Qualified) and owner.ref.name == "os.environ" and func.attr == "get":
-            return environment_default(self, node, frame)
-        if func.attr == "copy":
-            return owner if owner.kwargs is not None else NOTHING
-        key = node.args[0].value if node.args and isinstance(node.args[0], ast.Constant) else None
-        unread = owner.kwargs is None or (not owner.kwargs.entries and (owner.kwargs.reasons or owner.kwargs.assumed))
-        if unread and isinstance(key, str) and len(node.args) > 1 and self._unbound_parameter(func.value, frame):
-            # `cfg.get("top_k", -1)` with no caller in the tree: judged as written, and the message says so
-            assert isinstance(func.value, ast.Name)
-            read = self.evaluate(node.args[1], frame)
-            if read.span is None:
-                return NOTHING
-            forwarded = (
-                frame.function is not None and frame.function.args.kwarg is not None and frame.function.args.kwarg.arg == func.value.id
-            )
-            unless = f"the caller passes no `{key}`" if forwarded else f"the caller's `{func.value.id}` has no `{key}`"
-            return replace(read, assumptions=((unless, read.span),))
-        if owner.kwargs is None or not isinstance(key, str):
-            return method_result(self, self.evaluate(func, frame), func, node, frame)
-        entry = owner.kwargs.entries.get(key)
-        if entry is not None and not entry.guards:
-            return field(self, owner, key, frame) if isinstance(entry.ref, Kwargs) else read_from(entry.setting)  # a nested dict stays one
-        if entry is not None or owner.kwargs.reasons:
-            return NOTHING
-        default = node.args[1] if len(node.args) > 1 else next((k.value for k in node.keywords if k.arg == "fallback"), None)
-        read = self.evaluate(default, frame) if default is not None else Val(None, span=frame.module.span(node))
-        return replace(read, span=read.span or frame.module.span(node))
-
-    def _unbound_parameter(self, node: ast.expr, frame: Frame) -> bool:
-        if not isinstance(node, ast.Name) or frame.args is not None:
-            return False
-        binding = reaching(frame, node.id)
-        function = frame.function
-        return binding is not None and binding.kind == "parameter" and function is not None and not function.decorator_list
 
     def _library_call(self, name: str, node: ast.Call, frame: Frame) -> Val:
         short = name.rsplit(".", 1)[-1]

@@ -7,46 +7,67 @@ from __future__ import annotations
 
 import ast
 import itertools
+import os
 from dataclasses import replace
 from typing import Iterable, Iterator
 
-from ....model import Assumption, Launch, Request
+from ....model import Assumption, Launch, Request, Span
 from .callsites import Call, calls
-from .engines import MAX_SITES, arguments, elsewhere
+from .engine_names import actor_class
+from .engines import MAX_SITES, arguments, caller_frame, elsewhere
 from .facts import Kwargs, Val
 from .frames import Frame, reaching
+from .import_statements import imports_module
 from .module import FUNCTIONS, Module
 from .objects import Class, Instance, instance, is_record
-from .reader import Engine, Function, Qualified, Reader, bind
+from .reader import Engine, Function, Qualified, Reader, bind, engine_name
 
 # The request methods and where their params go; `add_request(request_id, prompt, params)` is the
 # inner engine's (`llm.llm_engine`, `LLMEngine.from_engine_args(...)`, `AsyncLLM`'s).
 _METHODS = {"generate": ("sampling_params", 1), "chat": ("sampling_params", 1), "beam_search": ("params", 1), "add_request": ("params", 2)}
 
 
-def requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request, tuple[Assumption, ...]]]:
-    """(engine call, request, the defaults it rests on) for each request whose receiver is an
-    engine construction."""
+def requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request, tuple[Assumption, ...], Span | None]]:
+    """(engine call, request, the defaults it rests on, the construction of the object that owns
+    the engine when the request names one) for each request whose receiver is an engine construction."""
     for call in calls(module, tuple(f".{method}(" for method in _METHODS)):
         func = call.node.func
         if not isinstance(func, ast.Attribute) or func.attr not in _METHODS:
             continue
-        for frame in _frames(reader, module, call):
-            engine = reader.evaluate(func.value, frame).ref
-            if not isinstance(engine, Engine):
-                continue
+        for sent_from, engine, receiver in _engines(reader, module, call):
+            # `judge = make("j")`, then `judge.generate(...)`: the engine that call made
+            frame = sent_from if sent_from.made is not None else replace(sent_from, made=_bound_call(module, sent_from, receiver))
             keyword, position = _METHODS[func.attr]
             params = _argument(call.node, keyword, position)
             kind = "beam_search" if func.attr == "beam_search" else "sampling"
             if params is None:
                 if kind == "beam_search":
-                    yield engine.call, Request(kind, module.span(call.node), {}, open_ended=True), ()
+                    yield engine.call, Request(kind, module.span(call.node), {}, open_ended=True), (), frame.made
                 continue
             for made in _made(reader.evaluate(params, frame)):
-                yield (engine.call, *_request(reader, made, kind))
+                yield (engine.call, *_request(reader, made, kind), frame.made)
 
 
-def _processor_requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request, tuple[Assumption, ...]]]:
+def _engines(reader: Reader, module: Module, call: Call) -> Iterator[tuple[Frame, Engine, ast.expr]]:
+    """The engines a request's receiver holds in each frame it is read in, with the expression
+    that holds each: the receiver, or each item of the literal list a loop takes it from
+    (`for engine in [policy, ref]: engine.generate(...)`)."""
+    receiver = call.node.func.value  # type: ignore[attr-defined]
+    for frame in _frames(reader, module, call):
+        engine = reader.evaluate(receiver, frame).ref
+        if isinstance(engine, Engine):
+            yield frame, engine, receiver
+            continue
+        binding = reaching(frame, receiver.id) if isinstance(receiver, ast.Name) else None
+        if binding is None or binding.kind != "each" or binding.element is not None or not isinstance(binding.value, (ast.List, ast.Tuple)):
+            continue
+        loop = frame.reading(binding.placed)
+        for item in binding.value.elts:
+            if isinstance(each := reader.evaluate(item, loop).ref, Engine):
+                yield frame, each, item
+
+
+def _processor_requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request, tuple[Assumption, ...], None]]:
     """Ray Data's `build_llm_processor(config, preprocess=lambda row: dict(..., sampling_params={...}))`:
     each row's request to the engine the config builds (`SamplingParams(**sampling_params)`)."""
     for call in calls(module, ("build_llm_processor(",)):
@@ -64,12 +85,12 @@ def _processor_requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Ca
             continue
         found = reader.evaluate(params, frame).kwargs
         if found is None:
-            yield engine.call, Request("sampling", module.span(params), {}, open_ended=True), ()
+            yield engine.call, Request("sampling", module.span(params), {}, open_ended=True), (), None
             continue
         settings = {name: entry.setting for name, entry in found.entries.items() if not entry.guards}
         open_ended = bool(found.reasons) or len(settings) < len(found.entries)
         assumptions = tuple(Assumption(condition, span) for entry in found.entries.values() for condition, span in entry.assumptions)
-        yield engine.call, Request("sampling", module.span(params), settings, open_ended), assumptions
+        yield engine.call, Request("sampling", module.span(params), settings, open_ended), assumptions, None
 
 
 def _row_key(row: ast.expr, key: str) -> ast.expr | None:
@@ -84,13 +105,60 @@ def _row_key(row: ast.expr, key: str) -> ast.expr | None:
 def reaching_engines(reader: Reader, module: Module, found: Iterable[tuple[ast.Call, Launch, Kwargs]]) -> Iterator[tuple[Launch, Kwargs]]:
     """Each engine launch with the requests of the module that reach its construction, and the
     defaults those rest on among its assumptions."""
-    sent: dict[int, list[tuple[Request, tuple[Assumption, ...]]]] = {}
-    for engine, request, assumptions in itertools.chain(requests(reader, module), _processor_requests(reader, module)):
-        sent.setdefault(id(engine), []).append((request, assumptions))
+    found = list(found)
+    sent: dict[int, list[tuple[Request, tuple[Assumption, ...], Span | None]]] = {}
+    names = _replay_owners(module, found)
+    elsewhere = _requests_elsewhere(reader, module, names) if names else iter(())
+    for engine, request, assumptions, made in itertools.chain(requests(reader, module), _processor_requests(reader, module), elsewhere):
+        sent.setdefault(id(engine), []).append((request, assumptions, made))
+    by_object: dict[Span | None, list[tuple[Request, tuple[Assumption, ...]]]] = {}  # an engine actor's, by its construction
+    for engine, request, assumptions, made in _actor_requests(reader, module):
+        sent.setdefault(id(engine), []).append((request, assumptions, None))  # `ray.remote(LLM).remote(...)` is the engine's call
+        by_object.setdefault(made, []).append((request, assumptions))
+    objects: dict[int, set[Span | None]] = {}  # the constructions each engine call is built for
+    for node, launch, _ in found:
+        objects.setdefault(id(node), set()).add(getattr(launch.handle, "made", None))
     for node, launch, kwargs in found:
-        reaching = sent.get(id(node), [])
+        own = getattr(launch.handle, "made", None)
+        # A request sent to one object of a class reaches the engine that object built (the
+        # reference actor's greedy request is not the policy's); one whose object is not known does every.
+        reaching = [(r, a) for r, a, made in sent.get(id(node), []) if made is None or made == own or made not in objects[id(node)]]
+        reaching += by_object.get(own, []) if own is not None else []  # a subclass's `super().__init__` made by that actor
         assumed = [*launch.assumptions, *(a for _, more in reaching for a in more)]
         yield replace(launch, requests=tuple(r for r, _ in reaching), assumptions=tuple(dict.fromkeys(assumed))), kwargs
+
+
+def _replay_owners(module: Module, found: list[tuple[ast.Call, Launch, Kwargs]]) -> set[str]:
+    """The module-level names (functions, classes, variables) whose code builds an engine with
+    the mask on: another module reaches that engine only through one of them."""
+    lines = [node.lineno for node, launch, _ in found if launch.value("return_sampling_mask") is True]
+    names = set()
+    for statement in module.tree.body:
+        if not any(statement.lineno <= line <= (statement.end_lineno or statement.lineno) for line in lines):
+            continue
+        if isinstance(statement, (*FUNCTIONS, ast.ClassDef)):
+            names.add(statement.name)
+        elif isinstance(statement, (ast.Assign, ast.AnnAssign)):
+            targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+            names |= {target.id for target in targets if isinstance(target, ast.Name)}
+    return names
+
+
+def _requests_elsewhere(
+    reader: Reader, module: Module, names: set[str]
+) -> Iterator[tuple[ast.Call, Request, tuple[Assumption, ...], Span | None]]:
+    """The requests of the modules near this one that import it and name one of `names`, sent to
+    an engine it builds (`llm = load_policy(path)`, then `llm.generate(prompts, GREEDY)` in `run_eval.py`)."""
+    words = tuple(f".{method}(" for method in _METHODS)
+    here = os.path.normpath(module.path)
+    for path, text in reader.tree.nearby_texts(module.path):
+        if os.path.normpath(path) == here or not any(word in text for word in words) or not any(name in text for name in names):
+            continue
+        if not imports_module(text, path, module.path):
+            continue
+        other = reader.tree.open_file(path, text)
+        if other is not None:
+            yield from requests(reader, other)
 
 
 def _frames(reader: Reader, module: Module, call: Call) -> list[Frame]:
@@ -118,8 +186,66 @@ def _frames(reader: Reader, module: Module, call: Call) -> list[Frame]:
                 args = bind(reader, Function(module, method, call.cls), site.node, site_frame)
                 init, fields = _constructed(reader, site_frame, receiver, Class(module, call.cls))
                 hop = home.span(site.node)
-                found.append(replace(plain, args={name: value.via(hop) for name, value in args.items()}, init=init, instance=fields))
+                made = _object_made(reader, home, site, receiver)
+                found.append(
+                    replace(plain, args={name: value.via(hop) for name, value in args.items()}, init=init, instance=fields, made=made)
+                )
     return found[:MAX_SITES] or [plain]
+
+
+def _object_made(reader: Reader, home: Module, site: Call, receiver: ast.expr) -> Span | None:
+    """The span of the construction the receiver of a method call holds (`Engine.remote(...)`,
+    bound to a name, or an entry of a dict or list of actors read through the caller), if known."""
+    if isinstance(receiver, ast.Subscript):
+        return reader.evaluate(receiver, caller_frame(reader, home, site)).span
+    return _bound_call(home, Frame(home, site.scope, site.cls, None, site.placed), receiver)
+
+
+def _bound_call(module: Module, frame: Frame, receiver: ast.expr) -> Span | None:
+    """The span of the call the receiver is (`Engine.remote(...)`) or a name is bound to where it is read."""
+    made = _bound_node(frame, receiver)
+    return module.span(made) if made is not None else None
+
+
+def _bound_node(frame: Frame, receiver: ast.expr) -> ast.Call | None:
+    if isinstance(receiver, ast.Call):
+        return receiver
+    if isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name):
+        receiver = receiver.value  # `r.llm.generate(...)`: the engine of the object `r = Rollout(...)` made
+    binding = reaching(frame, receiver.id) if isinstance(receiver, ast.Name) and receiver.id != "self" else None
+    if binding is not None and binding.kind == "value" and isinstance(binding.value, ast.Call) and binding.element is None:
+        return binding.value
+    return None
+
+
+def _actor_requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request, tuple[Assumption, ...], Span | None]]:
+    """`ray.get(llm.generate.remote(prompts, params))` on an actor of vLLM's engine (`ray.remote(LLM)`,
+    or of a subclass that keeps the engine's method): the request reaches the engine that actor's
+    construction built (its call, or the subclass's `super().__init__` made there)."""
+    for call in calls(module, tuple(f".{method}.remote(" for method in _METHODS)):
+        func = call.node.func
+        method = func.value if isinstance(func, ast.Attribute) and func.attr == "remote" else None
+        if not (isinstance(method, ast.Attribute) and method.attr in _METHODS):
+            continue
+        frame = Frame(module, call.scope, call.cls, None, call.placed)
+        made = _bound_node(frame, method.value)
+        if made is None or not _engine_actor(reader, frame, made, method.attr):
+            continue
+        keyword, position = _METHODS[method.attr]
+        params = _argument(call.node, keyword, position)
+        for built in _made(reader.evaluate(params, frame)) if params is not None else ():
+            yield (made, *_request(reader, built, "beam_search" if method.attr == "beam_search" else "sampling"), module.span(made))
+
+
+def _engine_actor(reader: Reader, frame: Frame, made: ast.Call, method: str) -> bool:
+    cls = actor_class(made.func)
+    actor = reader.evaluate(cls, frame).ref if cls is not None else None
+    if isinstance(actor, Qualified):
+        return engine_name(actor.name)
+    if not isinstance(actor, Class) or any(getattr(item, "name", None) == method for item in actor.node.body):
+        return False
+    top = Frame(actor.module, actor.module.tree)
+    return any(isinstance(base := reader.evaluate(b, top).ref, Qualified) and engine_name(base.name) for b in actor.node.bases)
 
 
 def _object_names(module: Module, cls: ast.ClassDef) -> tuple[str, ...]:
@@ -175,12 +301,16 @@ def _function_frames(reader: Reader, module: Module, function: ast.FunctionDef |
 
 def _only_actor_with(module: Module, cls: ast.ClassDef, method: str) -> bool:
     """Whether `cls` is a Ray actor of the module (`@ray.remote`, or made with `Cls.remote(...)`)
-    and no other class of the module has the method: `actor.method.remote(...)` is then a call of it."""
-    named = [c for c in ast.walk(module.tree) if isinstance(c, ast.ClassDef) and any(getattr(m, "name", "") == method for m in c.body)]
-    if named != [cls]:
-        return False
+    and no other actor class of the module has the method: `actor.method.remote(...)` is then a
+    call of it (a plain class's method of that name, a manager's `generate`, is never called so)."""
+    actors = [c for c in ast.walk(module.tree) if isinstance(c, ast.ClassDef) and _is_actor(module, c)]
+    return [c for c in actors if any(getattr(m, "name", "") == method for m in c.body)] == [cls]
+
+
+def _is_actor(module: Module, cls: ast.ClassDef) -> bool:
+    text = module.source.text
     decorated = any("remote" in ast.unparse(decorator) for decorator in cls.decorator_list)
-    return decorated or f"{cls.name}.remote(" in module.source.text or f"{cls.name}.options(" in module.source.text
+    return decorated or f"{cls.name}.remote(" in text or f"{cls.name}.options(" in text or f"({cls.name})" in text
 
 
 def _of_class(frame: Frame, receiver: ast.expr, cls: ast.ClassDef) -> bool:

@@ -63,6 +63,7 @@ class Tree:
         self._by_path: dict[str, Module | None] = {os.path.normpath(module.path): module}
         self._nearby: list[tuple[str, str]] | None = None
         self._resolved: dict[tuple[str, str], tuple[Module, str | None] | None] = {}
+        self._module_texts: dict[str, tuple[str, str] | None] = {}
         self.opened = 0
         # Whether constructions of a class are looked for in other modules (costly: up to
         # MAX_NEARBY files read): only when this module is read for the module whose names it uses.
@@ -103,6 +104,22 @@ class Tree:
         look before a parse); None when it is not in the tree."""
         found = self._find(qualified, self.module, self._read)
         return found[0] if found is not None else None
+
+    def module_text(self, qualified: str) -> tuple[str, str] | None:
+        """The path and text of the tree's module a dotted module name names (`proj.env`:
+        `proj/env.py`), read without parsing; None when it is not in the tree."""
+        if qualified not in self._module_texts:
+            found = self._find(f"{qualified}.__name__", self.module, self._read_path)  # an attribute of it: the whole name is the module
+            self._module_texts[qualified] = found[0] if found is not None else None
+        return self._module_texts[qualified]
+
+    def _read_path(self, base: str, parts: list[str]) -> tuple[str, str] | None:
+        stem = os.path.join(base, *parts)
+        for path in (stem + ".py", os.path.join(stem, "__init__.py")):
+            text = self.context.read_text(path) if os.path.isfile(path) else None
+            if text is not None:
+                return path, text
+        return None
 
     def _find(self, qualified: str, importer: Module, opener=None) -> tuple[Any, str | None] | None:
         level = len(qualified) - len(qualified.lstrip("."))

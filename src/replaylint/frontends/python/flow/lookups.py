@@ -1,0 +1,53 @@
+"""The dict methods the reader follows: `cfg.get(key, default)` (a parameter's mapping no caller
+in the tree passes is judged as written, the message saying so), `cfg.copy()`, `cfg.pop(key)`,
+and `os.environ.get(...)`."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import replace
+
+from .facts import NOTHING, Kwargs, Val, read_from
+from .frames import Evaluates, Frame, reaching
+from .objects import field, method_result
+from .refs import Qualified
+from .run_inputs import environment_default
+
+
+def dict_method(reader: Evaluates, node: ast.Call, func: ast.Attribute, frame: Frame) -> Val:
+    """`cfg.get(key, default)`, `cfg.copy()`, `cfg.pop(key)` of a mapping the reader knows, and
+    `os.environ.get(...)` (a default of the run)."""
+    owner = reader.evaluate(func.value, frame)
+    if isinstance(owner.ref, Qualified) and owner.ref.name == "os.environ" and func.attr == "get":
+        return environment_default(reader, node, frame)
+    if func.attr == "copy":
+        return owner if owner.kwargs is not None else NOTHING
+    key = node.args[0].value if node.args and isinstance(node.args[0], ast.Constant) else None
+    unread = owner.kwargs is None or (not owner.kwargs.entries and (owner.kwargs.reasons or owner.kwargs.assumed))
+    if unread and isinstance(key, str) and len(node.args) > 1 and _unbound_parameter(func.value, frame):
+        # `cfg.get("top_k", -1)` with no caller in the tree: judged as written, and the message says so
+        assert isinstance(func.value, ast.Name)
+        read = reader.evaluate(node.args[1], frame)
+        if read.span is None:
+            return NOTHING
+        forwarded = frame.function is not None and frame.function.args.kwarg is not None and frame.function.args.kwarg.arg == func.value.id
+        unless = f"the caller passes no `{key}`" if forwarded else f"the caller's `{func.value.id}` has no `{key}`"
+        return replace(read, assumptions=((unless, read.span),))
+    if owner.kwargs is None or not isinstance(key, str):
+        return method_result(reader, reader.evaluate(func, frame), func, node, frame)
+    entry = owner.kwargs.entries.get(key)
+    if entry is not None and not entry.guards:
+        return field(reader, owner, key, frame) if isinstance(entry.ref, Kwargs) else read_from(entry.setting)  # a nested dict stays one
+    if entry is not None or owner.kwargs.reasons:
+        return NOTHING
+    default = node.args[1] if len(node.args) > 1 else next((k.value for k in node.keywords if k.arg == "fallback"), None)
+    read = reader.evaluate(default, frame) if default is not None else Val(None, span=frame.module.span(node))
+    return replace(read, span=read.span or frame.module.span(node))
+
+
+def _unbound_parameter(node: ast.expr, frame: Frame) -> bool:
+    if not isinstance(node, ast.Name) or frame.args is not None:
+        return False
+    binding = reaching(frame, node.id)
+    function = frame.function
+    return binding is not None and binding.kind == "parameter" and function is not None and not function.decorator_list

@@ -1,0 +1,1 @@
+# Imitates rllm-org/rllm rllm/globals.py (a launcher package with shared constants)

@@ -1,0 +1,1 @@
+# Imitates THUDM/slime slime/utils (a package that prepares the process environment)

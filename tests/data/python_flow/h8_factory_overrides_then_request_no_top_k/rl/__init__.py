@@ -1,0 +1,1 @@
+# Imitates NovaSky-AI/SkyRL skyrl_train/inference_engines (a package with an engine factory)

@@ -1,0 +1,1 @@
+# Imitates allenai/open-instruct open_instruct (the package holding the engine actors)

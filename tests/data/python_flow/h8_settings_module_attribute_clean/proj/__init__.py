@@ -1,0 +1,1 @@
+# Imitates willccbb/verifiers verifiers (a package whose settings module holds the engine's arguments)
