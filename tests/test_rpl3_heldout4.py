@@ -1,0 +1,125 @@
+"""Fourth held-out round of the RPL3xx family (issue 29): what vLLM 0.34.0 accepts but replay cannot use.
+
+Each folder of tests/data/rpl3_heldout4/ is a small tree written the way users write launches
+and clients, in spellings the first three rounds did not use: a Dockerfile whose `CMD` holds
+only arguments for the image's `vllm serve` entrypoint, compose `command:` lists and a merge
+key (`<<: *vllm`), a K8s `sh -c` argument string, a `--tokens-only` engine behind a Service,
+`vllm serve --config` YAML with `enable-scale-out: false` and a nested speculative config,
+`--no-enable-scale-out` after `--enable-scale-out` in a Makefile, flags in unquoted shell
+variables, the old `vllm.entrypoints.openai.api_server` module, `httpx.AsyncClient(base_url=...)`
+posting a bare path, a `requests.Session`, aiohttp derender bodies with the parse context in a
+variable, OpenAI keywords outside `extra_body`, `dict.update(...)` and `**` spreads of sampling
+parameters, neutral penalties as ints and an empty `logit_bias`, a notebook, `LLM(**kwargs)`,
+`AsyncLLM`, top-k as `2**20`, `1_000_000`, a vocabulary-size constant and `-1`, verl's unread
+`repetition_penalty`, block vs lossy speculative verification, and the preview rules at their
+edges (temperature exactly 0.01, the scheduler's `--watermark`). Its `README` says what it
+imitates and which vLLM line decides. They were written before the rules were read. `EXPECTED`
+is the whole answer for each case: every finding replaylint must report (code, file, line),
+and nothing else; a case with none is clean. The preview rules (RPL307-RPL309) are selected
+for the `preview_*` cases.
+
+First run, before any fix: (to be filled in).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from replaylint.cli.main import main
+
+CORPUS = Path(__file__).parent / "data" / "rpl3_heldout4"
+PREVIEW = ("--extend-select", "RPL307,RPL308,RPL309")
+
+EXPECTED: dict[str, set[tuple[str, str, int]]] = {
+    # 1. no endpoint returns the masks
+    "dockerfile_image_entrypoint_cmd_only": {("RPL301", "Dockerfile", 8)},
+    "compose_list_command_httpx_base_url": {("RPL301", "compose.yaml", 6), ("RPL301", "rollout.py", 7)},
+    "compose_merge_anchor_no_scale_out": {("RPL301", "compose.yaml", 11)},
+    "k8s_sh_c_args_string": {("RPL301", "deploy/vllm.yaml", 19)},
+    "vllm_config_yaml_scale_out_false": {("RPL301", "configs/rollout.yaml", 5)},
+    "scale_out_server_only_chat_client": {("RPL301", "agent.py", 7)},
+    "api_server_module_requests_session_env_port": {("RPL301", "launch.sh", 3), ("RPL301", "collect.py", 10)},
+    "aiohttp_derender_parse_context_variable": {("RPL301", "client.py", 8)},
+    "no_enable_scale_out_after_enable": {("RPL301", "Makefile", 5)},
+    "derender_reasoning_shown_clean": set(),
+    "compose_judge_service_no_mask_clean": set(),
+    "k8s_tokens_only_service_clean": set(),
+    "scale_out_flags_in_shell_variable_clean": set(),
+    "helm_production_stack_scale_out_clean": set(),
+    # 2. requests that shift the distribution
+    "asyncllm_repetition_penalty_small": {("RPL302", "engine.py", 15)},
+    "requests_generate_logit_bias_string_key": {("RPL302", "sampler.py", 13)},
+    "openai_completions_presence_top_level": {
+        ("RPL301", "serve.sh", 1),
+        ("RPL301", "eval_rollout.py", 7),
+        ("RPL302", "eval_rollout.py", 11),
+    },
+    "generate_params_dict_update_frequency": {("RPL302", "worker.py", 8)},
+    "notebook_llm_repetition_penalty": {("RPL302", "explore.ipynb", 3)},
+    "offline_int_neutral_penalties_empty_bias_clean": set(),
+    "generate_body_neutral_penalties_empty_bias_clean": set(),
+    "verl_unread_repetition_penalty_clean": set(),
+    "asyncllm_no_mask_penalty_top_k_clean": set(),
+    # 3. thinking budget
+    "generate_thinking_budget_module_constant": {("RPL303", "rollout.py", 10)},
+    "offline_thinking_budget_zero": {("RPL303", "think.py", 9)},
+    "thinking_budget_none_clean": set(),
+    # 4. top_k at or beyond the vocabulary (and -1, which replay refuses)
+    "local_checkpoint_top_k_equals_vocab": {("RPL304", "sample.py", 7)},
+    "top_k_power_expression_asyncllm": {("RPL304", "engine.py", 8)},
+    "top_k_underscore_literal_offline": {("RPL304", "collect.py", 8)},
+    "generate_top_k_minus_one_refused": {("RPL102", "client.py", 5)},
+    "gemma3_top_k_within_large_vocab_clean": set(),
+    # 5. trace replay
+    "compose_block_list_trace_replay": {("RPL305", "compose.yaml", 11)},
+    "llm_kwargs_dict_trace_replay": {("RPL305", "score.py", 7)},
+    "trace_replay_without_mask_clean": set(),
+    # 6. lossy speculative verification
+    "speculative_json_synthetic_length": {("RPL306", "serve.sh", 6)},
+    "vllm_config_yaml_nested_spec_fly": {("RPL306", "rollout.yaml", 9)},
+    "llm_speculative_dict_fly": {("RPL306", "rollout.py", 11)},
+    "spec_block_verification_clean": set(),
+    # 7. preview
+    "preview_watermark_config_json": {("RPL308", "serve.sh", 1)},
+    "preview_generate_temperature_raised": {("RPL309", "near_greedy.py", 5)},
+    "preview_generation_config_auto_local_penalty": {("RPL307", "serve.sh", 1)},
+    "preview_scheduler_watermark_fraction_clean": set(),
+    "preview_temperature_at_floor_clean": set(),
+}
+
+
+def reported(case: str) -> set[tuple[str, str, int]]:
+    root = CORPUS / case
+    options = PREVIEW if case.startswith("preview_") else ()
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        main(["check", "--no-respect-gitignore", "--no-cache", "--target-vllm", "0.34.0", "--output-format", "json", *options, str(root)])
+    return {
+        (item["code"], Path(item["filename"]).resolve().relative_to(root.resolve()).as_posix(), item["location"]["row"])
+        for item in json.loads(out.getvalue())
+    }
+
+
+def test_every_folder_is_a_case_and_a_third_are_clean() -> None:
+    folders = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
+    assert folders == sorted(EXPECTED)
+    clean = [case for case, findings in EXPECTED.items() if not findings]
+    assert len(EXPECTED) >= 32
+    assert len(clean) * 3 >= len(EXPECTED), clean
+
+
+def test_every_case_says_what_it_imitates() -> None:
+    for case in EXPECTED:
+        assert "Imitates" in (CORPUS / case / "README").read_text(), case
+
+
+@pytest.mark.parametrize("case", sorted(EXPECTED))
+def test_case_findings(case: str) -> None:
+    got = reported(case)
+    want = EXPECTED[case]
+    assert got == want, f"{case}: missed {sorted(want - got)}, false {sorted(got - want)}"
