@@ -233,9 +233,19 @@ def server_port(launch: Launch, framework: str | None = None) -> int | None:
         return None
 
 
-# What a server's clients are judged by (RPL301, RPL302): kept when a server is tied to clients
-# in other files.
-_SERVER_FIELDS = ("return_sampling_mask", *ENDPOINT_SWITCHES, "headless", "grpc", "port", *PARSERS, *REASONING_SETTINGS)
+# What a server's clients are judged by (RPL301, RPL302; the model and its overrides for RPL304's
+# vocabulary): kept when a server is tied to clients in other files.
+_SERVER_FIELDS = (
+    "return_sampling_mask",
+    *ENDPOINT_SWITCHES,
+    "headless",
+    "grpc",
+    "port",
+    *PARSERS,
+    *REASONING_SETTINGS,
+    "model",
+    "hf_overrides",
+)
 # Frameworks whose own server takes HTTP clients from another program (`trl vllm-serve`, its trainers).
 CLIENT_FRAMEWORKS = ("trl",)
 

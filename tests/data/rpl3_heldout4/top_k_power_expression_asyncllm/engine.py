@@ -6,3 +6,8 @@ engine = AsyncLLM.from_engine_args(
 )
 
 UNBOUNDED = SamplingParams(temperature=1.0, top_k=2**20)
+
+
+async def sample(prompt: str, request_id: str):
+    async for output in engine.generate(prompt, UNBOUNDED, request_id):
+        yield output
