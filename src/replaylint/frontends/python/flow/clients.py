@@ -31,6 +31,7 @@ from .callsites import calls
 from .frames import Frame, parameters
 from .module import FUNCTIONS, Module, parse
 from .reader import Reader
+from .requests import request_frames
 from .tree import Tree
 
 # A client's own words: the OpenAI client made (`OpenAI(`, `AsyncOpenAI(`, or its module imported to
@@ -93,10 +94,10 @@ def clients(reader: Reader, module: Module) -> Iterator[Client]:
         func = call.node.func
         if not isinstance(func, ast.Attribute):
             continue
-        frame = Frame(module, call.scope, call.cls, None, call.placed)
-        found = _openai(reader, call.node, func, frame) if _openai_route(func) else _post(reader, call.node, func, frame)
-        if found is not None:
-            yield found
+        for frame in request_frames(reader, module, call):  # a function's parameters, as each call of it passes them
+            found = _openai(reader, call.node, func, frame) if _openai_route(func) else _post(reader, call.node, func, frame)
+            if found is not None:
+                yield found
 
 
 def _openai_route(func: ast.Attribute) -> str | None:

@@ -31,7 +31,7 @@ def requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request
         func = call.node.func
         if not isinstance(func, ast.Attribute) or func.attr not in _METHODS:
             continue
-        for frame in _frames(reader, module, call):
+        for frame in request_frames(reader, module, call):
             engine = reader.evaluate(func.value, frame).ref
             if not isinstance(engine, Engine):
                 continue
@@ -93,7 +93,7 @@ def reaching_engines(reader: Reader, module: Module, found: Iterable[tuple[ast.C
         yield replace(launch, requests=tuple(r for r, _ in reaching), assumptions=tuple(dict.fromkeys(assumed))), kwargs
 
 
-def _frames(reader: Reader, module: Module, call: Call) -> list[Frame]:
+def request_frames(reader: Reader, module: Module, call: Call) -> list[Frame]:
     """Where a request of a method is read: with the arguments of each call of the method in the
     module (`self.generate_samples(prompts, **kwargs)`, `generator.generate_samples(...)` on an
     object of its class made there), else the method alone."""
