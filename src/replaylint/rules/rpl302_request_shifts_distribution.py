@@ -31,7 +31,9 @@ TRL 1.16.0 sends `repetition_penalty` with every generation request in server mo
 (`trl/generation/vllm_generation.py:617-632`, `trl/generation/vllm_client.py:431-455`); its
 default is TRL's own, 1.0 (`trl/trainer/grpo_config.py:573-574`), which is neutral. Framework
 settings that never reach vLLM are not flagged: verl 0.9.1's agent loop never sends
-`rollout.repetition_penalty`, and SkyRL 0.3.0 drops it. Neutral values (`1.0`, `0.0`, `{}`)
+`rollout.repetition_penalty`, and SkyRL 0.3.0 drops it (but sends each key of
+`generator.sampling_params.additional_kwargs` as written, `engine_utils.py:78-81`, which is
+read). Neutral values (`1.0`, `0.0`, `{}`)
 change nothing and are not flagged either, nor is a `logit_bias` whose biases are all 0 (the
 kernel adds each bias to its token's logit, `logit_bias.py:225-236`).
 
@@ -80,6 +82,12 @@ _SERVER = (
 )
 _ASK = 'async def ask(prompt):\n    return await client.completions.create(model="m", prompt=prompt, {args})\n'
 _GENERATE = 'requests.post("http://localhost:8000/inference/v1/generate", json={{"token_ids": [1], "sampling_params": {params}}})\n'
+_SKYRL = (
+    "uv run --isolated --extra vllm -m skyrl.train.entrypoints.main_base \\\n"
+    "  generator.inference_engine.engine_init_kwargs.return_sampling_mask=true \\\n"
+    "  generator.inference_engine.engine_init_kwargs.logprobs_mode=processed_logprobs \\\n"
+    "  generator.sampling_params.top_k=64 generator.eval_sampling_params.top_k=20 {extra}\n"
+)
 _PENALISED = "def sample(ids, penalty=1.1):\n    " + _GENERATE.replace("[1]", "ids").format(
     params='{"top_k": 20, "repetition_penalty": penalty}'
 )
@@ -139,6 +147,7 @@ class RequestShiftsDistribution(Rule):
         Valid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=20, logit_bias={**BIAS}))\n'),  # BIAS may be empty
         Valid(ENGINE + 'def go(eos):\n    llm.generate(["hi"], SamplingParams(top_k=20, logit_bias={eos: 0.0, 13: 0}))\n'),
         Valid(_SERVER + _PENALISED + "sample([1], penalty=1.0)\n"),  # each call passes the neutral value
+        Valid(_SKYRL.format(extra="generator.sampling_params.repetition_penalty=1.2"), filename="run.sh"),  # SkyRL drops it
         Valid(ENGINE + 'CFG = {"top_k": 40, "repetition_penalty": 1.0}\nllm.generate(["hi"], SamplingParams(**CFG))\n'),
         Valid(
             "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out"
@@ -170,6 +179,11 @@ class RequestShiftsDistribution(Rule):
         Invalid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=20, logit_bias={42: 5.0}))\n', message="logit_bias={42: 5.0}"),
         Invalid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=20, logit_bias={42: 0.0, 7: -1}))\n', message="logit_bias="),
         Invalid(_SERVER + _PENALISED + "sample([1])\n", message='"repetition_penalty": penalty'),  # the default
+        Invalid(
+            _SKYRL.format(extra="generator.sampling_params.additional_kwargs.repetition_penalty=1.2"),
+            filename="run.sh",
+            message="additional_kwargs.repetition_penalty=1.2",
+        ),
         Invalid(
             ENGINE + "def run(prompts):\n"
             '    cfg = {"temperature": 1.0, "top_k": 40, "presence_penalty": 0.2}\n'

@@ -130,12 +130,20 @@ def _entries_written(setting: Setting) -> bool:
     return len(constants) != len(node.values) or not _all_zero(constants)
 
 
+# The kind of a framework's request that holds only keys it sends to vLLM as written (SkyRL's
+# `sampling_params.additional_kwargs`): open-ended, since the framework's other fields are elsewhere.
+FORWARDED = "forwarded"
+
+
 def own_requests(launch: Launch) -> Iterator[Request]:
     """Requests written in the tree to an engine it builds (`SamplingParams` to `LLM(...)`):
     frameworks' request settings are their configuration, which they may not send (verl 0.9.1's
-    agent loop never sends `rollout.repetition_penalty`, SkyRL 0.3.0 drops it)."""
+    agent loop never sends `rollout.repetition_penalty`, SkyRL 0.3.0 drops it), but for the keys
+    they forward as written (`FORWARDED`)."""
     if launch.framework is None and launch.kind is not LaunchKind.FRAMEWORK:
         yield from launch.requests
+    else:
+        yield from (request for request in launch.requests if request.kind == FORWARDED)
 
 
 # Generation routes whose responses have no `sampling_mask` field (`entrypoints/openai/completion/`,
