@@ -41,7 +41,12 @@ another file (the server kept across files, and in the cache, holds its `model` 
 read everywhere clients are (the same file, another file, the cache's pre-read words): OpenAI
 calls through `.with_raw_response`/`.beta` and `.parse`/`.stream`, the `openai` module client
 after `openai.base_url = ...`, and `.request("POST", url)`/`.stream("POST", url)` of `requests`,
-`httpx` and `aiohttp` sessions (RPL301 examples). One case moved to
+`httpx` and `aiohttp` sessions (RPL301 examples); an HTTP request written in a function read
+with the arguments each call of it passes (a parameter's default when a call leaves it out, as
+for engine requests); a `logit_bias` whose biases are all 0 is neutral (the kernel adds them);
+SkyRL's `sampling_params.additional_kwargs`, which SkyRL sends as written, are read by RPL302 and
+RPL303; a server's `--override-generation-config` `top_k` and `temperature` by RPL304 and RPL309
+(each with rule examples). One case moved to
 tests/data/rpl3_heldout4_pending/ (RPL102 of an HTTP client's `top_k: -1`, left to the change
 that brings RPL102 to HTTP clients). After the fixes: 42 of 42 cases here, 14 of 14 clean cases
 clean, 34 of 34 findings exact, 0 false.
