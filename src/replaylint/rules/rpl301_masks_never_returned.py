@@ -300,6 +300,7 @@ class MasksNeverReturned(Rule):
             message="reads /v1/chat/completions",
         ),
         Invalid(_STARTS + _CHAT.replace("chat.completions.create", "beta.chat.completions.parse"), release="0.34.0", message="/v1/chat"),
+        Invalid(_STARTS + "import openai\n" + _CHAT.replace("OpenAI(", "openai.Client("), release="0.34.0", message="/v1/chat"),
         Invalid(
             _STARTS + 'import openai\nopenai.base_url = "http://localhost:8001/v1/"\n\n'
             'def ask(messages):\n    return openai.chat.completions.create(model="m", messages=messages)\n',

@@ -40,7 +40,7 @@ CLIENT_WORDS = ("OpenAI(", ".post(", "import openai", "from openai", "litellm", 
 _SCHEME_PORTS = {"http": 80, "https": 443}
 # The longest first: `.chat.completions.create` also ends with `.completions.create`.
 _OPENAI_ROUTES = {"chat.completions.create": "/chat/completions", "completions.create": "/completions", "responses.create": "/responses"}
-_OPENAI_CLASSES = ("OpenAI", "AsyncOpenAI")
+_OPENAI_CLASSES = ("OpenAI", "AsyncOpenAI", "Client", "AsyncClient")  # `openai.Client` is `OpenAI`
 # The OpenAI client's calls that send a request (`.parse` and `.stream` wrap `.create`), and the
 # links of a chain that change how the answer is given, not the route (`with_raw_response`).
 _OPENAI_VERBS = ("create", "parse", "stream")
