@@ -88,6 +88,11 @@ _SKYRL = (
     "  generator.inference_engine.engine_init_kwargs.logprobs_mode=processed_logprobs \\\n"
     "  generator.sampling_params.top_k=64 generator.eval_sampling_params.top_k=20 {extra}\n"
 )
+_NESTED = (
+    'body = {{"token_ids": [1], "sampling_params": {{"top_k": 20, "repetition_penalty": 1.2}}}}\n'
+    'body["sampling_params"]["{key}"] = {value}\n'
+    'requests.post("http://localhost:8000/inference/v1/generate", json=body)\n'
+)
 _PENALISED = "def sample(ids, penalty=1.1):\n    " + _GENERATE.replace("[1]", "ids").format(
     params='{"top_k": 20, "repetition_penalty": penalty}'
 )
@@ -147,6 +152,7 @@ class RequestShiftsDistribution(Rule):
         Valid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=20, logit_bias={**BIAS}))\n'),  # BIAS may be empty
         Valid(ENGINE + 'def go(eos):\n    llm.generate(["hi"], SamplingParams(top_k=20, logit_bias={eos: 0.0, 13: 0}))\n'),
         Valid(_SERVER + _PENALISED + "sample([1], penalty=1.0)\n"),  # each call passes the neutral value
+        Valid(_SERVER + _NESTED.format(key="repetition_penalty", value="1.0")),  # written over with the neutral value
         Valid(_SKYRL.format(extra="generator.sampling_params.repetition_penalty=1.2"), filename="run.sh"),  # SkyRL drops it
         Valid(ENGINE + 'CFG = {"top_k": 40, "repetition_penalty": 1.0}\nllm.generate(["hi"], SamplingParams(**CFG))\n'),
         Valid(
@@ -179,6 +185,10 @@ class RequestShiftsDistribution(Rule):
         Invalid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=20, logit_bias={42: 5.0}))\n', message="logit_bias={42: 5.0}"),
         Invalid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=20, logit_bias={42: 0.0, 7: -1}))\n', message="logit_bias="),
         Invalid(_SERVER + _PENALISED + "sample([1])\n", message='"repetition_penalty": penalty'),  # the default
+        Invalid(
+            _SERVER + _NESTED.format(key="presence_penalty", value="0.5").replace("1.2", "1.0"),
+            message='body["sampling_params"]["presence_penalty"] = 0.5',
+        ),
         Invalid(
             _SKYRL.format(extra="generator.sampling_params.additional_kwargs.repetition_penalty=1.2"),
             filename="run.sh",
