@@ -45,8 +45,11 @@ after `openai.base_url = ...`, and `.request("POST", url)`/`.stream("POST", url)
 with the arguments each call of it passes (a parameter's default when a call leaves it out, as
 for engine requests); a `logit_bias` whose biases are all 0 is neutral (the kernel adds them);
 SkyRL's `sampling_params.additional_kwargs`, which SkyRL sends as written, are read by RPL302 and
-RPL303; a server's `--override-generation-config` `top_k` and `temperature` by RPL304 and RPL309
-(each with rule examples). One case moved to
+RPL303; a server's `--override-generation-config` `top_k` and `temperature` by RPL304 and RPL309;
+`openai.Client`; a write into a nested dict (`body["sampling_params"]["x"] = v`, which was
+ignored, so a neutral value written over a penalty left a false RPL302); and the launch wrappers
+`apptainer`/`singularity exec IMAGE`, `uvx --from`, `pixi run -e` (each with rule examples or
+shell tests). One case moved to
 tests/data/rpl3_heldout4_pending/ (RPL102 of an HTTP client's `top_k: -1`, left to the change
 that brings RPL102 to HTTP clients). After the fixes: 42 of 42 cases here, 14 of 14 clean cases
 clean, 34 of 34 findings exact, 0 false.
