@@ -92,12 +92,25 @@ def clients(reader: Reader, module: Module) -> Iterator[Client]:
     yield from _sdk_clients(reader, module)
     for call in calls(module, (".create(", ".post(", ".parse(", ".stream(", ".request(")):
         func = call.node.func
-        if not isinstance(func, ast.Attribute):
+        if not isinstance(func, ast.Attribute) or not (_openai_route(func) or _may_post(call.node, func)):
             continue
         for frame in request_frames(reader, module, call):  # a function's parameters, as each call of it passes them
             found = _openai(reader, call.node, func, frame) if _openai_route(func) else _post(reader, call.node, func, frame)
             if found is not None:
                 yield found
+
+
+def _may_post(node: ast.Call, func: ast.Attribute) -> bool:
+    """`.post(...)`, or `.request`/`.stream` whose method is written as a name or a string (not
+    `ast.parse(...)`, `parser.parse(...)`): read further only then."""
+    if func.attr == "post":
+        return True
+    method = keyword(node, "method") or (node.args[0] if node.args else None)
+    return (
+        func.attr in _METHOD_FIRST
+        and isinstance(method, (ast.Name, ast.Attribute, ast.Constant))
+        and len(node.args) + len(node.keywords) > 1
+    )
 
 
 def _openai_route(func: ast.Attribute) -> str | None:
