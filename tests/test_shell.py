@@ -280,6 +280,10 @@ def test_unreadable_source_makes_everything_unknown() -> None:
             "python -m vllm.entrypoints.openai.api_server",
         ),
         ("docker exec -it box vllm serve m", "vllm serve"),
+        ("apptainer exec --nv -B /data:/data vllm.sif vllm serve m", "vllm serve"),
+        ("singularity exec --nv --env HF_HOME=/data vllm_0.34.sif vllm serve m", "vllm serve"),
+        ("uvx --from vllm==0.34.0 vllm serve m", "vllm serve"),
+        ("pixi run -e cuda vllm serve m", "vllm serve"),
     ],
 )
 def test_launchers(command: str, label: str) -> None:
@@ -302,6 +306,8 @@ def test_launchers(command: str, label: str) -> None:
         "docker run vllm/vllm-openai-rocm:base-nightly-rocm72 m --return-sampling-mask\n",
         "docker run --some-new-flag vllm/vllm-openai m --return-sampling-mask\n",
         "taskset -p 1234 vllm serve m\n",
+        "singularity run vllm.sif vllm serve m --return-sampling-mask\n",  # the image's runscript, given these words
+        "apptainer exec --some-new-flag vllm.sif vllm serve m --return-sampling-mask\n",
         "alias serve='vllm serve m --return-sampling-mask'\n",
     ],
 )

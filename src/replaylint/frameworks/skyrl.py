@@ -61,6 +61,7 @@ from ..launch_context import LaunchContext
 from ..model import UNKNOWN, ArgIssue, Launch, LaunchKind, Request, Setting, Span
 from ..vllm.command_line import Token
 from ..vllm.engine_fields import FIELDS
+from ..vllm.unusable_masks import FORWARDED
 from .editions import Edition, Editions, build
 from .engine_keys import copied_settings
 from .nearby import upward
@@ -82,6 +83,11 @@ SERVE = "skyrl.train.entrypoints.serve"
 ENGINE = ("generator", "inference_engine")
 MODEL_PATH = ("trainer", "policy", "model", "path")  # a command line that names it is complete without the script's `"$@"`
 EVAL = ("generator", "eval_sampling_params")
+# The request fields `get_vllm_sampling_params` sets itself; `additional_kwargs` cannot replace them.
+_SET_BY_SKYRL = (
+    *("min_tokens", "skip_special_tokens", "include_stop_str_in_output", "max_tokens", "temperature"),
+    *("top_p", "top_k", "min_p", "logprobs", "stop"),
+)
 _TYPED = {
     "tensor_parallel_size": "tensor_parallel_size",
     "pipeline_parallel_size": "pipeline_parallel_size",
@@ -278,6 +284,7 @@ def _launch(view: ConfigView, anchor: Span, edition: Edition, context: LaunchCon
         else (
             _request(view, ("generator", "sampling_params"), sampling, mask, anchor, unseen, owner),
             _request(view, EVAL, evaluation, mask, anchor, unseen, owner),
+            *filter(None, (_forwarded(view, prefix) for prefix in (("generator", "sampling_params"), EVAL))),
         )
     )
     launch = Launch(
@@ -370,3 +377,12 @@ def _request(
     we cannot see may write them."""
     found, missing = view.request_settings(prefix, defaults, mask.span if mask is not None else anchor, open_ended, owner)
     return Request("sampling", view.span(*prefix) or anchor, found, missing)
+
+
+def _forwarded(view: ConfigView, prefix: tuple[str, ...]) -> Request | None:
+    """The keys of `additional_kwargs` SkyRL sends to vLLM as written: `get_vllm_sampling_params`
+    (0.3.0 and 0.4.0 `inference_servers/engine_utils.py:55-82`) adds each one it does not set
+    itself to the request's sampling parameters."""
+    path = (*prefix, "additional_kwargs")
+    settings = {name: s for name, s in view.sub_settings(path, view.value(*path)).items() if name not in _SET_BY_SKYRL}
+    return Request(FORWARDED, view.span(*path) or view.span(*prefix), settings, open_ended=True) if settings else None

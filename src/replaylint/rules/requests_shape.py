@@ -8,7 +8,7 @@ import enum
 from dataclasses import dataclass
 from typing import ClassVar, Iterator
 
-from ..model import Launch, Request, Setting, Span
+from ..model import UNKNOWN, Launch, Request, Setting, Span
 from ..vllm.releases import Release
 from ..vllm.unusable_masks import clients_of, is_server, own_requests
 from .base import Report, Rule, sampling_mask
@@ -63,6 +63,23 @@ def sent_requests(launch: Launch) -> Iterator[Addressed]:
         yield Addressed(request, f"the replay server started at {started_at(launch, request)}", (launch.span,), sender)
 
 
+# The request fields `--override-generation-config` can set (vLLM 0.34.0 `config/model.py:1905-1915`,
+# `get_diff_sampling_param`): the server fills them into requests that leave them unset
+# (`entrypoints/openai/completion/protocol.py:367-375`, `scale_out/render/serving.py:107-178`).
+_SERVER_DEFAULTS = ("repetition_penalty", "presence_penalty", "frequency_penalty", "temperature", "top_k", "top_p", "min_p")
+
+
+def server_default(launch: Launch, name: str) -> Setting | None:
+    """The value a replay server's `--override-generation-config` gives a request field, placed
+    at its key when the key has its own place; None when it sets none (or is not known)."""
+    override = launch.get("override_generation_config")
+    if name not in _SERVER_DEFAULTS or override is None or not isinstance(override.value, dict) or name not in override.value:
+        return None
+    if sampling_mask(launch) is None or not is_server(launch) or override.value[name] is UNKNOWN:
+        return None
+    return override.keys.get(name) or Setting(name, override.value[name], override.span, override.spelling)
+
+
 def started_at(launch: Launch, request: Request, port: int = 0, condition: str = "") -> str:
     """Where a server starts, as a message on its client's request says it: the line, and the
     file when the client is in another one; with the defaults the tie rests on (`condition`:
@@ -92,6 +109,11 @@ class RequestFieldRule(Rule):
                 subject, verdict = self.describe(setting, addressed.to, launch)
                 related = (*addressed.related, *self.evidence(launch))
                 yield Report(setting.span, subject, verdict, related=related, absent=setting.implied)
+        default = server_default(launch, self.field)
+        if default is not None and self.flags(default, launch):
+            subject, verdict = self.describe(default, "this replay server", launch)
+            subject += " (--override-generation-config makes it the default of every request that leaves it unset)"
+            yield Report(default.span, subject, verdict, related=self.evidence(launch))
 
     def flags(self, setting: Setting, launch: Launch) -> bool:
         raise NotImplementedError

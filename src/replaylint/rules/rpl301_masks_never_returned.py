@@ -10,10 +10,12 @@ A client that talks to such a replay server (its address names the server's `--p
 default 8000) only through routes without masks is flagged too, whether the server opens the
 scale-out route or not, in the same file or in another file of the tree (the server in
 `scripts/serve.sh`, a compose file or a manifest, the client in `rollout.py`: the finding is at
-the client, the server beside it): `openai.OpenAI(base_url=...)` with
-`.completions.create`, `.chat.completions.create` or `.responses.create`, and a `.post` of
-`requests`, `httpx` or a session to `/v1/completions`, `/v1/chat/completions`, `/v1/responses`
-or `/v1/messages`, given a whole URL or a path under the session's `base_url`
+the client, the server beside it): `openai.OpenAI(base_url=...)` (or the `openai` module after
+`openai.base_url = ...`) with `.completions.create`, `.chat.completions.create` or
+`.responses.create` (or `.parse`, `.stream`, also through `.with_raw_response` or `.beta`), and a
+`.post` (or `.request("POST", ...)`, `.stream("POST", ...)`) of `requests`, `httpx` or a session
+to `/v1/completions`, `/v1/chat/completions`, `/v1/responses` or `/v1/messages`, given a whole
+URL or a path under the session's `base_url`
 (`httpx.Client(base_url=...)`, also in a `with`) (routes that generate nothing, such as
 `/pause`, do not count), and a `urllib.request.Request` with data (a POST); a client copied with
 `with_options(...)` keeps its address, and an address read from an environment variable with a
@@ -231,6 +233,7 @@ class MasksNeverReturned(Rule):
         Valid(_STARTS + _SESSION.format(route="/skyrl/v1/generate"), release="0.34.0"),  # vLLM's own server: no such route known
         Valid(_STARTS + _LITELLM.replace("hosted_vllm/", "anthropic/"), release="0.34.0"),  # another provider: not this server
         Valid(_STARTS + 'import urllib.request\nurllib.request.urlopen(urllib.request.Request("http://localhost:8001/v1/models"))\n'),
+        Valid(_STARTS + 'def models():\n    return requests.request("GET", "http://localhost:8001/v1/models").json()\n'),
     )
     INVALID = (
         Invalid(_STARTS + _CHAT, release="0.34.0", message="reads /v1/chat/completions, which has no sampling_mask field"),
@@ -291,6 +294,31 @@ class MasksNeverReturned(Rule):
             message="reads /v1/completions",
         ),
         Invalid(_SERVE + " --no-enable-scale-out\n", filename="serve.sh", release="0.34.0", message=messages.SCALE_OUT_DISABLED),
+        Invalid(
+            _STARTS + _CHAT.replace("client.chat.completions.create", "client.chat.completions.with_raw_response.create"),
+            release="0.34.0",
+            message="reads /v1/chat/completions",
+        ),
+        Invalid(_STARTS + _CHAT.replace("chat.completions.create", "beta.chat.completions.parse"), release="0.34.0", message="/v1/chat"),
+        Invalid(_STARTS + "import openai\n" + _CHAT.replace("OpenAI(", "openai.Client("), release="0.34.0", message="/v1/chat"),
+        Invalid(
+            _STARTS + 'import openai\nopenai.base_url = "http://localhost:8001/v1/"\n\n'
+            'def ask(messages):\n    return openai.chat.completions.create(model="m", messages=messages)\n',
+            release="0.34.0",
+            message="reads /v1/chat/completions",
+        ),
+        Invalid(
+            _STARTS + 'def complete(body):\n    return requests.request("POST", "http://localhost:8001/v1/completions", json=body)\n',
+            release="0.34.0",
+            message="reads /v1/completions",
+        ),
+        Invalid(
+            _STARTS + "async def chat(body):\n    async with httpx.AsyncClient() as client:\n"
+            '        async with client.stream("POST", "http://localhost:8001/v1/chat/completions", json=body) as answer:\n'
+            "            return [line async for line in answer.aiter_lines()]\n",
+            release="0.34.0",
+            message="reads /v1/chat/completions",
+        ),
         Invalid(
             'FROM vllm/vllm-openai:v0.34.0\nCMD ["Qwen/Qwen3-8B", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs"]\n',
             filename="Dockerfile",

@@ -1,7 +1,8 @@
 """## What it does
 Flags a request to an engine with sampling distribution replay that sets a repetition,
-presence or frequency penalty away from its neutral value (1.0, 0.0, 0.0) or a non-empty
-`logit_bias` (a dict written with an entry is non-empty whatever its keys are at run time): in `SamplingParams(...)` passed to `generate`/`chat` of an `LLM` built with
+presence or frequency penalty away from its neutral value (1.0, 0.0, 0.0) or a `logit_bias`
+with a bias other than 0 (a dict written with an entry is non-empty whatever its keys are at run
+time; one whose every bias is 0 adds nothing): in `SamplingParams(...)` passed to `generate`/`chat` of an `LLM` built with
 `return_sampling_mask=True`, and in `--override-generation-config` of a `vllm serve` replay
 launch, which makes them the default of every HTTP request that does not set them. Requests
 that the tree sends to a replay server it starts (the address names its `--port`, vLLM's default
@@ -30,8 +31,11 @@ TRL 1.16.0 sends `repetition_penalty` with every generation request in server mo
 (`trl/generation/vllm_generation.py:617-632`, `trl/generation/vllm_client.py:431-455`); its
 default is TRL's own, 1.0 (`trl/trainer/grpo_config.py:573-574`), which is neutral. Framework
 settings that never reach vLLM are not flagged: verl 0.9.1's agent loop never sends
-`rollout.repetition_penalty`, and SkyRL 0.3.0 drops it. Neutral values (`1.0`, `0.0`, `{}`)
-change nothing and are not flagged either.
+`rollout.repetition_penalty`, and SkyRL 0.3.0 drops it (but sends each key of
+`generator.sampling_params.additional_kwargs` as written, `engine_utils.py:78-81`, which is
+read). Neutral values (`1.0`, `0.0`, `{}`)
+change nothing and are not flagged either, nor is a `logit_bias` whose biases are all 0 (the
+kernel adds each bias to its token's logit, `logit_bias.py:225-236`).
 
 ## Example
 ```python
@@ -78,6 +82,20 @@ _SERVER = (
 )
 _ASK = 'async def ask(prompt):\n    return await client.completions.create(model="m", prompt=prompt, {args})\n'
 _GENERATE = 'requests.post("http://localhost:8000/inference/v1/generate", json={{"token_ids": [1], "sampling_params": {params}}})\n'
+_SKYRL = (
+    "uv run --isolated --extra vllm -m skyrl.train.entrypoints.main_base \\\n"
+    "  generator.inference_engine.engine_init_kwargs.return_sampling_mask=true \\\n"
+    "  generator.inference_engine.engine_init_kwargs.logprobs_mode=processed_logprobs \\\n"
+    "  generator.sampling_params.top_k=64 generator.eval_sampling_params.top_k=20 {extra}\n"
+)
+_NESTED = (
+    'body = {{"token_ids": [1], "sampling_params": {{"top_k": 20, "repetition_penalty": 1.2}}}}\n'
+    'body["sampling_params"]["{key}"] = {value}\n'
+    'requests.post("http://localhost:8000/inference/v1/generate", json=body)\n'
+)
+_PENALISED = "def sample(ids, penalty=1.1):\n    " + _GENERATE.replace("[1]", "ids").format(
+    params='{"top_k": 20, "repetition_penalty": penalty}'
+)
 
 
 def _subject(setting: Setting, addressed: Addressed) -> str:
@@ -132,6 +150,10 @@ class RequestShiftsDistribution(Rule):
         Valid('from vllm import LLM, SamplingParams\nllm = LLM("m")\nllm.generate(["hi"], SamplingParams(repetition_penalty=1.2))\n'),
         Valid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=20, repetition_penalty=PENALTY))\n'),
         Valid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=20, logit_bias={**BIAS}))\n'),  # BIAS may be empty
+        Valid(ENGINE + 'def go(eos):\n    llm.generate(["hi"], SamplingParams(top_k=20, logit_bias={eos: 0.0, 13: 0}))\n'),
+        Valid(_SERVER + _PENALISED + "sample([1], penalty=1.0)\n"),  # each call passes the neutral value
+        Valid(_SERVER + _NESTED.format(key="repetition_penalty", value="1.0")),  # written over with the neutral value
+        Valid(_SKYRL.format(extra="generator.sampling_params.repetition_penalty=1.2"), filename="run.sh"),  # SkyRL drops it
         Valid(ENGINE + 'CFG = {"top_k": 40, "repetition_penalty": 1.0}\nllm.generate(["hi"], SamplingParams(**CFG))\n'),
         Valid(
             "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out"
@@ -161,6 +183,17 @@ class RequestShiftsDistribution(Rule):
             message='"presence_penalty": 0.5',
         ),
         Invalid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=20, logit_bias={42: 5.0}))\n', message="logit_bias={42: 5.0}"),
+        Invalid(ENGINE + 'llm.generate(["hi"], SamplingParams(top_k=20, logit_bias={42: 0.0, 7: -1}))\n', message="logit_bias="),
+        Invalid(_SERVER + _PENALISED + "sample([1])\n", message='"repetition_penalty": penalty'),  # the default
+        Invalid(
+            _SERVER + _NESTED.format(key="presence_penalty", value="0.5").replace("1.2", "1.0"),
+            message='body["sampling_params"]["presence_penalty"] = 0.5',
+        ),
+        Invalid(
+            _SKYRL.format(extra="generator.sampling_params.additional_kwargs.repetition_penalty=1.2"),
+            filename="run.sh",
+            message="additional_kwargs.repetition_penalty=1.2",
+        ),
         Invalid(
             ENGINE + "def run(prompts):\n"
             '    cfg = {"temperature": 1.0, "top_k": 40, "presence_penalty": 0.2}\n'

@@ -5,7 +5,9 @@ its `config.json` says it (`vocab_size`, or `text_config.vocab_size` for a multi
 else larger than any vocabulary (2^18 = 262,144 or more). It reads `SamplingParams(top_k=...)`,
 `top_k=sys.maxsize`-style literals, a framework's `top_k` setting that reaches vLLM, and the
 requests a file sends to a replay server it starts (RPL301's clients: `extra_body`, the
-`sampling_params` of `/inference/v1/generate`).
+`sampling_params` of `/inference/v1/generate`), and the `top_k` a replay server's
+`--override-generation-config` makes the default of every request that leaves it unset
+(`config/model.py:1905-1915`, `entrypoints/openai/completion/protocol.py:367-375`).
 
 ## Why is this bad?
 The value passes vLLM's replay check (`top_k > 0`), and the sampler then turns every
@@ -54,6 +56,7 @@ from .rpl101_greedy_request import ENGINE
 
 _FOLDER = 'from vllm import LLM, SamplingParams\nllm = LLM("./ckpt", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n'
 _QWEN = '{"architectures": ["Qwen3ForCausalLM"], "hidden_size": 4096, "vocab_size": 151936}\n'
+_SERVE = "vllm serve ckpt --enable-scale-out --return-sampling-mask --logprobs-mode processed_logprobs "
 _GEMMA = '{"model_type": "gemma3", "text_config": {"hidden_size": 2560, "vocab_size": 262208}, "vision_config": {}}\n'
 
 
@@ -87,6 +90,7 @@ class TopKBeyondVocabulary(RequestFieldRule):
 
     VALID = (
         Valid(ENGINE + 'llm.generate(["hi"], SamplingParams(temperature=1.0, top_k=50))\n'),
+        Valid(_SERVE + "--override-generation-config.top_k 151935\n", filename="serve.sh", files={"ckpt/config.json": _QWEN}),
         Valid(ENGINE + 'llm.generate(["hi"], SamplingParams(temperature=1.0, top_k=100_000))\n'),
         Valid('from vllm import LLM, SamplingParams\nllm = LLM("m")\nllm.generate(["hi"], SamplingParams(top_k=10**9))\n'),
         Valid(_FOLDER + 'llm.generate(["hi"], SamplingParams(top_k=151935))\n', files={"ckpt/config.json": _QWEN}),
@@ -94,6 +98,12 @@ class TopKBeyondVocabulary(RequestFieldRule):
     )
     INVALID = (
         Invalid(ENGINE + 'llm.generate(["hi"], SamplingParams(temperature=1.0, top_k=1_000_000))\n', message="no top-k"),
+        Invalid(
+            _SERVE + "--override-generation-config.top_k 151936\n",
+            filename="serve.sh",
+            files={"ckpt/config.json": _QWEN},
+            message="default",
+        ),
         Invalid(ENGINE + 'K = 2147483647\nllm.generate(["hi"], SamplingParams(top_k=K))\n', message="top_k=K"),
         Invalid(
             "actor_rollout_ref:\n  rollout:\n    name: vllm\n    top_k: 1000000\n"

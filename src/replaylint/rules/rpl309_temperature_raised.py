@@ -2,7 +2,8 @@
 Preview rule, off by default (select it with `RPL309`). Flags a request to an engine with
 sampling distribution replay whose temperature is above 0 and below 0.01: `SamplingParams`, and
 the requests the tree sends to a replay server it starts (an OpenAI client's `temperature=`, HTTP
-bodies).
+bodies), and the temperature a replay server's `--override-generation-config` makes the default
+of every request that leaves it unset.
 
 ## Why is this bad?
 vLLM raises such a temperature to 0.01 and says so only in its log
@@ -61,6 +62,11 @@ class TemperatureRaised(RequestFieldRule):
     )
     INVALID = (
         Invalid(ENGINE + 'llm.generate(["hi"], SamplingParams(temperature=0.005, top_k=20))\n', message="maxed it out to 0.01"),
+        Invalid(
+            "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --override-generation-config.temperature 0.005\n",
+            filename="serve.sh",
+            message="makes it the default of every request",
+        ),
         Invalid(
             "import subprocess\nfrom openai import OpenAI\n"
             'subprocess.Popen(["vllm", "serve", "m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs", "--enable-scale-out"])\n'

@@ -119,7 +119,12 @@ _READ_AT_THE_CLIENT = ("RPL101", "RPL102", "RPL301", "RPL302", "RPL303", "RPL304
 CLIENTS = (
     ClientWords(_READ_AT_THE_CLIENT, "python", (b"openai", b"OpenAI(", b"litellm"), "an OpenAI, LangChain or LiteLLM client"),
     ClientWords(_READ_AT_THE_CLIENT, "python", (b"completions.create(", b"responses.create("), "an OpenAI client a factory makes"),
-    ClientWords(_READ_AT_THE_CLIENT, "python", (b".post(", b"urllib.request"), "a `requests`, `httpx`, `aiohttp` or `urllib.request` post"),
+    ClientWords(
+        _READ_AT_THE_CLIENT,
+        "python",
+        (b".post(", b"urllib.request", b".request(", b".stream("),
+        'a `requests`, `httpx`, `aiohttp` or `urllib.request` post (also `.request("POST", url)`)',
+    ),
     ClientWords(_READ_AT_THE_CLIENT, "python", (b"vllm_mode",), "a TRL trainer in server mode (`trl_server_mode`)"),
     ClientWords(_READ_AT_THE_CLIENT, "python", (b"/inference/v1/generate",), "vLLM's route that returns masks"),
     # on a command line, or in the `--config` file it names

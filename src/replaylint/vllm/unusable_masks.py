@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from ..model import UNKNOWN, Launch, LaunchKind, Request, Setting, Span
 from ..served import ReplayServer, Served, ServerClient, distinct
@@ -96,33 +96,54 @@ def number(setting: Setting | None) -> float | None:
 
 
 def shifting_penalties(settings: dict[str, Setting] | Any) -> Iterator[Setting]:
-    """Penalties away from neutral and a non-empty `logit_bias`, among known request values."""
+    """Penalties away from neutral and a non-empty `logit_bias` with a bias other than 0 (the
+    kernel adds each bias to its token's logit, `v1/worker/gpu/sample/logit_bias.py:225-236`),
+    among known request values."""
     for name, neutral in NEUTRAL_PENALTIES.items():
         value = number(settings.get(name))
         if value is not None and value != neutral:
             yield settings[name]
     bias = settings.get(LOGIT_BIAS)
-    if bias is not None and (isinstance(bias.value, dict) and bias.value or bias.value is UNKNOWN and _entries_written(bias)):
+    if bias is None:
+        return
+    if isinstance(bias.value, dict) and not _all_zero(bias.value.values()) or bias.value is UNKNOWN and _entries_written(bias):
         yield bias
 
 
+def _all_zero(biases: Iterable[Any]) -> bool:
+    """Whether every bias is known to be 0 (an empty `logit_bias` too)."""
+    return all(isinstance(bias, (int, float)) and not isinstance(bias, bool) and bias == 0 for bias in biases)
+
+
 def _entries_written(setting: Setting) -> bool:
-    """Whether a setting is written as a dict display with an entry of its own (`logit_bias=
-    {think_id: 5.0}`): non-empty whatever its keys turn out to be at run time."""
+    """Whether a setting is written as a dict display with an entry of its own, not every bias
+    written as 0 (`logit_bias={think_id: 5.0}`): non-empty whatever its keys turn out to be at
+    run time."""
     written = setting.spelling.partition("=" if setting.spelling.startswith(setting.name) else ":")[2]
     try:
         node = ast.parse(written.strip(), mode="eval").body
     except (SyntaxError, ValueError):
         return False
-    return isinstance(node, ast.Dict) and any(key is not None for key in node.keys)
+    if not isinstance(node, ast.Dict) or not any(key is not None for key in node.keys):
+        return False
+    constants = [value.value for key, value in zip(node.keys, node.values) if key is not None and isinstance(value, ast.Constant)]
+    return len(constants) != len(node.values) or not _all_zero(constants)
+
+
+# The kind of a framework's request that holds only keys it sends to vLLM as written (SkyRL's
+# `sampling_params.additional_kwargs`): open-ended, since the framework's other fields are elsewhere.
+FORWARDED = "forwarded"
 
 
 def own_requests(launch: Launch) -> Iterator[Request]:
     """Requests written in the tree to an engine it builds (`SamplingParams` to `LLM(...)`):
     frameworks' request settings are their configuration, which they may not send (verl 0.9.1's
-    agent loop never sends `rollout.repetition_penalty`, SkyRL 0.3.0 drops it)."""
+    agent loop never sends `rollout.repetition_penalty`, SkyRL 0.3.0 drops it), but for the keys
+    they forward as written (`FORWARDED`)."""
     if launch.framework is None and launch.kind is not LaunchKind.FRAMEWORK:
         yield from launch.requests
+    else:
+        yield from (request for request in launch.requests if request.kind == FORWARDED)
 
 
 # Generation routes whose responses have no `sampling_mask` field (`entrypoints/openai/completion/`,
@@ -233,11 +254,21 @@ def server_port(launch: Launch, framework: str | None = None) -> int | None:
         return None
 
 
-# What a server's clients are judged by (RPL301, RPL302): kept when a server is tied to clients
-# in other files.
-# What the client rules read of a server in another file (its HTTP requests' defaults too: RPL102).
-_SERVER_FIELDS = ("return_sampling_mask", *ENDPOINT_SWITCHES, "headless", "grpc", "port", *PARSERS, *REASONING_SETTINGS)
-_SERVER_FIELDS += ("generation_config", "override_generation_config")
+# What a server's clients are judged by (RPL301, RPL302, RPL102's HTTP defaults; the model and its
+# overrides for RPL304's vocabulary): kept when a server is tied to clients in other files.
+_SERVER_FIELDS = (
+    "return_sampling_mask",
+    *ENDPOINT_SWITCHES,
+    "headless",
+    "grpc",
+    "port",
+    *PARSERS,
+    *REASONING_SETTINGS,
+    "model",
+    "hf_overrides",
+    "generation_config",
+    "override_generation_config",
+)
 # Frameworks whose own server takes HTTP clients from another program (`trl vllm-serve`, its trainers).
 CLIENT_FRAMEWORKS = ("trl",)
 

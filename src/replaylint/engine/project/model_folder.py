@@ -47,7 +47,9 @@ def with_vocabulary(launch: Launch, read_text: ReadText) -> Launch:
     """The launch with its model's vocabulary (`Launch.vocabulary`), read only when a request to
     a replay engine sets `top_k` (RPL304 is the one to ask)."""
     requests = (*launch.requests, *launch.clients)
-    if launch.get("return_sampling_mask") is None or not any("top_k" in request.settings for request in requests):
+    override = launch.value("override_generation_config")  # a server's default top_k
+    asked = any("top_k" in request.settings for request in requests) or isinstance(override, dict) and "top_k" in override
+    if launch.get("return_sampling_mask") is None or not asked:
         return launch
     return replace(launch, vocabulary=vocabulary(launch, read_text))
 

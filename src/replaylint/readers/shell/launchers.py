@@ -27,6 +27,7 @@ from .wrappers import (
     DOCKER_FLAGS,
     DOCKER_RUN_VALUES,
     DOCKERS,
+    PIXI_RUN_VALUES,
     SUDO_STOP,
     SUDO_VALUES,
     UV_RUN_VALUES,
@@ -90,6 +91,10 @@ def _option_name(text: str) -> str:
 
 def skip_options(words: list[Field], position: int, wrapper: Wrapper) -> int | None:
     """Index of the first word after the wrapper's options and operands; None when unsure."""
+    if wrapper.subcommand:
+        if position >= len(words) or words[position].text != wrapper.subcommand:
+            return None
+        position += 1
     while position < len(words):
         text = words[position].text
         if text is None:
@@ -304,7 +309,8 @@ def _sudo(words: list[Field], position: int, found: Found) -> int | None:
     return position if position < len(words) else None
 
 
-_RUNNERS = {"uv", "conda", "micromamba", "mamba", "poetry", "pdm", "pipenv", "hatch", "rye"}
+_RUNNERS = {"uv", "conda", "micromamba", "mamba", "poetry", "pdm", "pipenv", "hatch", "rye", "pixi"}
+_RUNNER_VALUES = {"uv": UV_RUN_VALUES, "conda": CONDA_VALUES, "micromamba": CONDA_VALUES, "mamba": CONDA_VALUES, "pixi": PIXI_RUN_VALUES}
 
 
 def _runner(words: list[Field], position: int, found: Found) -> int | None:
@@ -314,7 +320,7 @@ def _runner(words: list[Field], position: int, found: Found) -> int | None:
     if position + 1 >= len(words) or words[position + 1].text != "run":
         return None
     position += 2
-    values = UV_RUN_VALUES if base == "uv" else CONDA_VALUES if base in ("conda", "micromamba", "mamba") else frozenset()
+    values = _RUNNER_VALUES.get(base or "", frozenset())
     while position < len(words):
         text = words[position].text
         if text is None:  # `uv run $ROOT/examples/run_grpo.py`: a script, whatever folder holds it

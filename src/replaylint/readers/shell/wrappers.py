@@ -18,6 +18,7 @@ class Wrapper:
     stop: frozenset[str] = frozenset()  # options that mean "not running a command"
     lenient: bool = False  # unknown options are flags (tools whose options never take values)
     digits_are_flags: bool = False  # `nice -10 cmd`
+    subcommand: str = ""  # the word that must follow the command (`apptainer exec`)
 
 
 def _set(*items: str) -> frozenset[str]:
@@ -25,6 +26,22 @@ def _set(*items: str) -> frozenset[str]:
 
 
 # fmt: off
+# `apptainer exec [options] IMAGE CMD` (Apptainer 1.3 / SingularityCE 4 `exec` options)
+_APPTAINER = Wrapper(
+    _set(
+        "--nv", "--nvccli", "--rocm", "-e", "--cleanenv", "-C", "--containall", "-c", "--contain", "-w", "--writable",
+        "--writable-tmpfs", "-f", "--fakeroot", "--no-home", "--no-privs", "-u", "--userns", "--no-init", "--compat",
+        "--no-https", "--no-eval", "-i", "--ipc", "-p", "--pid", "--keep-privs", "--allow-setuid", "--unsquash",
+    ),
+    _set(
+        "-B", "--bind", "--env", "--env-file", "-H", "--home", "--pwd", "-o", "--overlay", "-W", "--workdir", "--app",
+        "--security", "--mount", "--network", "--network-args", "-S", "--scratch", "--hostname", "--dns", "--fusemount",
+        "--no-mount", "--apply-cgroups", "--cpus", "--memory", "--add-caps", "--drop-caps",
+    ),
+    operands=1,
+    subcommand="exec",
+)
+
 WRAPPERS: dict[str, Wrapper] = {
     "exec": Wrapper(_set("-c", "-l", "-cl", "-lc"), _set("-a")),
     "nohup": Wrapper(),
@@ -49,6 +66,8 @@ WRAPPERS: dict[str, Wrapper] = {
     "dumb-init": Wrapper(_set("-c", "--single-child", "-v", "--verbose"), _set("-r", "--rewrite")),
     "gosu": Wrapper(operands=1),
     "su-exec": Wrapper(operands=1),
+    "apptainer": _APPTAINER,
+    "singularity": _APPTAINER,
     "srun": Wrapper(
         _set("--exclusive", "--overlap", "--pty", "-l", "--label", "-u", "--unbuffered", "-Q", "--quiet", "-v", "--verbose", "-K", "--kill-on-bad-exit"),
         _set(
@@ -70,7 +89,9 @@ UV_RUN_VALUES = _set(
     "--reinstall-package", "--upgrade-package", "-P", "--no-binary-package", "--no-build-package", "--color",
     "--python-platform", "--allow-insecure-host", "--no-extra", "--script",
 )
+WRAPPERS["uvx"] = Wrapper(values=UV_RUN_VALUES | _set("--from"))  # `uvx --from vllm==0.34.0 vllm serve ...`
 CONDA_VALUES = _set("-n", "--name", "-p", "--prefix", "--cwd")
+PIXI_RUN_VALUES = _set("-e", "--environment", "--manifest-path", "--color")
 
 DOCKER_RUN_VALUES = _set(
     "-a", "--attach", "--add-host", "--annotation", "--blkio-weight", "--blkio-weight-device", "--cap-add", "--cap-drop",

@@ -1,7 +1,9 @@
-"""HTTP clients of a vLLM server: `OpenAI(base_url=...)` with `.completions.create`,
-`.chat.completions.create` and `.responses.create` (and the libraries that wrap it, below), and
-`.post` of `requests`, `httpx` or a
-session given a whole URL, or a path under the `base_url` its session was made with
+"""HTTP clients of a vLLM server: `OpenAI(base_url=...)` (or the `openai` module given
+`openai.base_url = ...`) with `.completions.create`, `.chat.completions.create` and
+`.responses.create` (also `.parse`, `.stream`, through `with_raw_response` or `beta`; and the
+libraries that wrap it, below), and `.post` of `requests`, `httpx` or a session (or its
+`.request("POST", url)`, `.stream("POST", url)`) given a whole URL, or a path under the
+`base_url` its session was made with
 (`httpx.Client`, `httpx.AsyncClient`, `aiohttp.ClientSession`, also in a `with`), its body
 given as `json=` or `data=json.dumps(...)`, each read as a request (`Request.endpoint`, the body's sampling
 fields) and tied to the server launch of the same file whose port its address names (`--port`,
@@ -30,11 +32,12 @@ from .client_factories import Made, as_written, defaults_read, factory_made
 from .frames import Frame, parameters
 from .module import FUNCTIONS, Module, parse
 from .reader import Reader
+from .requests import request_frames
 from .tree import Tree
 
 # A client's own words: the OpenAI client made (`OpenAI(`, `AsyncOpenAI(`, or its module imported to
-# make one) or used (a factory of another module made it), a `.post(`; "openai" alone is in every
-# vLLM module of `vllm.entrypoints.openai`.
+# make one) or used (a factory of another module made it), a `.post(` (or `.request("POST", ...)`);
+# "openai" alone is in every vLLM module of `vllm.entrypoints.openai`.
 CLIENT_WORDS = (
     "OpenAI(",
     ".post(",
@@ -44,11 +47,19 @@ CLIENT_WORDS = (
     "urllib.request",
     "completions.create(",
     "responses.create(",
+    ".request(",
+    ".stream(",
 )
 _SCHEME_PORTS = {"http": 80, "https": 443}
 # The longest first: `.chat.completions.create` also ends with `.completions.create`.
 _OPENAI_ROUTES = {"chat.completions.create": "/chat/completions", "completions.create": "/completions", "responses.create": "/responses"}
-_OPENAI_CLASSES = ("OpenAI", "AsyncOpenAI")
+_OPENAI_CLASSES = ("OpenAI", "AsyncOpenAI", "Client", "AsyncClient")  # `openai.Client` is `OpenAI`
+# The OpenAI client's calls that send a request (`.parse` and `.stream` wrap `.create`), and the
+# links of a chain that change how the answer is given, not the route (`with_raw_response`).
+_OPENAI_VERBS = ("create", "parse", "stream")
+_OPENAI_WRAPPERS = ("with_raw_response", "with_streaming_response", "beta")
+# A session's calls that name the method first: `session.request("POST", url)`, `client.stream("POST", url)`.
+_METHOD_FIRST = ("request", "stream")
 # Sessions made with a `base_url` that a relative `.post` path is joined to.
 _SESSION_CLASSES = ("Client", "AsyncClient", "ClientSession")
 # The OpenAI client's copies with other options (`client.with_options(timeout=600)`): same address.
@@ -69,7 +80,7 @@ def with_clients(launches: list[Launch], source: SourceFile, context: ExtractCon
     """The launches, each server among them with the requests this file sends to its port; the
     file's other clients are left in `context` for servers other files start."""
     if not any(word in source.text for word in CLIENT_WORDS):
-        context.reads_masks = MASK_ENDPOINT in source.text  # through a client not read here (`session.request("POST", ...)`)
+        context.reads_masks = MASK_ENDPOINT in source.text  # through a client not read here (`session.send(prepared)`)
         return launches
     module = parse(source)
     if module is None:
@@ -92,19 +103,44 @@ def with_clients(launches: list[Launch], source: SourceFile, context: ExtractCon
 
 def clients(reader: Reader, module: Module) -> Iterator[Client]:
     yield from _sdk_clients(reader, module)
-    for call in calls(module, (".create(", ".post(")):
+    for call in calls(module, (".create(", ".post(", ".parse(", ".stream(", ".request(")):
         func = call.node.func
-        if not isinstance(func, ast.Attribute):
+        if not isinstance(func, ast.Attribute) or not (_openai_route(func) or _may_post(call.node, func)):
             continue
-        frame = Frame(module, call.scope, call.cls, None, call.placed)
-        found = _openai(reader, call.node, func, frame) if func.attr == "create" else _post(reader, call.node, func, frame)
-        if found is not None:
-            yield found
+        for frame in request_frames(reader, module, call):  # a function's parameters, as each call of it passes them
+            found = _openai(reader, call.node, func, frame) if _openai_route(func) else _post(reader, call.node, func, frame)
+            if found is not None:
+                yield found
+
+
+def _may_post(node: ast.Call, func: ast.Attribute) -> bool:
+    """`.post(...)`, or `.request`/`.stream` whose method is written as a name or a string (not
+    `ast.parse(...)`, `parser.parse(...)`): read further only then."""
+    if func.attr == "post":
+        return True
+    method = keyword(node, "method") or (node.args[0] if node.args else None)
+    return (
+        func.attr in _METHOD_FIRST
+        and isinstance(method, (ast.Name, ast.Attribute, ast.Constant))
+        and len(node.args) + len(node.keywords) > 1
+    )
+
+
+def _openai_route(func: ast.Attribute) -> str | None:
+    """The route an OpenAI client's call chain posts to (`/chat/completions`), else None."""
+    if func.attr not in _OPENAI_VERBS:
+        return None
+    links = [link for link in _chain(func).split(".")[1:-1] if link not in _OPENAI_WRAPPERS]
+    chain = ".".join(["", *links, "create"])
+    return next((r for suffix, r in _OPENAI_ROUTES.items() if chain.endswith("." + suffix)), None)
 
 
 def _openai(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> Client | None:
-    route = next((r for suffix, r in _OPENAI_ROUTES.items() if _chain(func).endswith("." + suffix)), None)
-    made = _constructions(reader, _receiver(func), as_written(reader, frame), _OPENAI_CLASSES) if route is not None else []
+    route = _openai_route(func)
+    receiver = _receiver(func)
+    made = (
+        (_constructions(reader, receiver, as_written(reader, frame), _OPENAI_CLASSES) or _module_client(receiver, frame)) if route else []
+    )
     addresses = {url_address(text(reader, keyword(call, "base_url"), where)) for call, where in made}
     if len(addresses) != 1 or None in addresses:
         return None
@@ -120,9 +156,16 @@ def _openai(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -
 def _post(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> Client | None:
     """`requests.post(url, json=body)`, and `.post` of any session (`httpx.Client`, `aiohttp`)
     given a whole URL, or a path under the `base_url` the session was made with."""
-    if func.attr != "post":
+    if func.attr in _METHOD_FIRST:
+        method = keyword(node, "method") or (node.args[0] if node.args else None)
+        said = text(reader, method, frame)
+        if not isinstance(said, str) or said.upper() != "POST":
+            return None
+        given = keyword(node, "url") or (node.args[1] if len(node.args) > 1 and keyword(node, "method") is None else None)
+    elif func.attr == "post":
+        given = keyword(node, "url") or (node.args[0] if node.args else None)
+    else:
         return None
-    given = keyword(node, "url") or (node.args[0] if node.args else None)
     written = as_written(reader, frame)
     url = text(reader, given, written)
     address = url_address(url) or _under_base(reader, url, func.value, frame)
@@ -214,9 +257,25 @@ def _chain(node: ast.expr) -> str:
 def _receiver(func: ast.Attribute) -> ast.expr | None:
     """The client a `.chat.completions.create` chain starts from."""
     node: ast.expr = func
-    while isinstance(node, ast.Attribute) and node.attr in ("create", "completions", "chat", "responses"):
+    while isinstance(node, ast.Attribute) and node.attr in ("completions", "chat", "responses", *_OPENAI_VERBS, *_OPENAI_WRAPPERS):
         node = node.value
     return node
+
+
+def _module_client(receiver: ast.expr | None, frame: Frame) -> list[tuple[ast.Call, Frame]]:
+    """The `openai` module as a client: the one `openai.base_url = ...` of the module, read as
+    `OpenAI(base_url=...)` (the SDK's module client takes it); empty when it is not set there once."""
+    module = frame.module
+    if not (isinstance(receiver, ast.Name) and receiver.id == "openai" and "import openai" in module.source.text):
+        return []
+    values = [
+        statement.value
+        for statement in module.tree.body
+        if isinstance(statement, ast.Assign)
+        and any(isinstance(t, ast.Attribute) and t.attr == "base_url" and ast.unparse(t.value) == "openai" for t in statement.targets)
+    ]
+    made = ast.Call(ast.Name("OpenAI", ast.Load()), [], [ast.keyword("base_url", values[0])]) if len(values) == 1 else None
+    return [] if made is None else [(made, Frame(module, module.tree, None, None, None))]
 
 
 def _constructions(reader: Reader, node: ast.expr | None, frame: Frame, classes: tuple[str, ...], depth: int = 0) -> Made:

@@ -274,6 +274,10 @@ def _writes(statement: ast.stmt, target: str, module: Module, named_key=None) ->
                 if key is None and named_key is not None:
                     key = named_key(node.slice)
                 yield ("set" if isinstance(statement, ast.Assign) else "remove", key, statement, getattr(statement, "value", None))
+            nested = node.value if isinstance(node, ast.Subscript) else None
+            if isinstance(nested, ast.Subscript) and _is(nested.value, target, module):  # `d["sampling_params"]["top_k"] = 5`
+                keys = (_constant_key(nested.slice), _constant_key(node.slice) if isinstance(statement, ast.Assign) else None)
+                yield ("nested", keys, statement, getattr(statement, "value", None))
         for node in expressions(statement) if isinstance(statement, ast.Assign) else ():  # `n = kw.pop("n")`
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _is(node.func.value, target, module):
                 yield from _method_write(node.func.attr, node, statement)
@@ -313,6 +317,9 @@ def _apply(reader: Evaluates, found: Kwargs, write: tuple, guards: tuple[Guard, 
     if kind == "opaque" or (kind != "merge" and key is None):
         found.reasons.append(f"{module.text(first)[:40]} (not readable here)")
         return
+    if kind == "nested":
+        _set_nested(reader, found, key, first, value, guards, frame)
+        return
     if kind == "merge":
         more = spread(reader, value, frame)
         if unreadable:
@@ -332,6 +339,30 @@ def _apply(reader: Evaluates, found: Kwargs, write: tuple, guards: tuple[Guard, 
         written_entry = _unknown(written_entry)
     earlier = found.entries.pop(key, None)
     found.entries[key] = replace(written_entry, guards=guards, otherwise=earlier if guards else None)
+
+
+def _set_nested(
+    reader: Evaluates, found: Kwargs, keys: tuple[str | None, str | None], first: ast.AST, value: ast.expr, guards: tuple, frame: Frame
+) -> None:
+    """A write into a dict the arguments hold (`d["sampling_params"]["top_k"] = 5`): the inner key
+    set, when both keys are known and the write is certain; else the inner dict unknown."""
+    outer, inner = keys
+    held = found.entries.get(outer) if outer is not None else None
+    if held is None:
+        if outer is None:
+            found.reasons.append(f"{frame.module.text(first)[:40]} (not readable here)")
+        return
+    old = held.setting
+    if inner is None or guards or not isinstance(old.value, dict):
+        found.entries[outer] = _unknown(held)
+        return
+    written = entry(reader, frame, inner, first, value, None).setting
+    setting = replace(old, value={**old.value, inner: written.value}, keys={**old.keys, inner: written})
+    found.entries[outer] = replace(held, setting=setting, place=None)
+
+
+def _constant_key(node: ast.expr) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
 def _place_of(module: Module, first: ast.AST, call: list) -> Place:

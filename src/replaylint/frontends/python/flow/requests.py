@@ -53,7 +53,7 @@ def _engines(reader: Reader, module: Module, call: Call) -> Iterator[tuple[Frame
     that holds each: the receiver, or each item of the literal list a loop takes it from
     (`for engine in [policy, ref]: engine.generate(...)`)."""
     receiver = call.node.func.value  # type: ignore[attr-defined]
-    for frame in _frames(reader, module, call):
+    for frame in request_frames(reader, module, call):
         engine = reader.evaluate(receiver, frame).ref
         if isinstance(engine, Engine):
             yield frame, engine, receiver
@@ -161,7 +161,7 @@ def _requests_elsewhere(
             yield from requests(reader, other)
 
 
-def _frames(reader: Reader, module: Module, call: Call) -> list[Frame]:
+def request_frames(reader: Reader, module: Module, call: Call) -> list[Frame]:
     """Where a request of a method is read: with the arguments of each call of the method in the
     module (`self.generate_samples(prompts, **kwargs)`, `generator.generate_samples(...)` on an
     object of its class made there), else the method alone."""

@@ -1,0 +1,1 @@
+vllm serve Qwen/Qwen3-8B --enable-scale-out --return-sampling-mask --logprobs-mode processed_logprobs --speculative-config '{"method": "ngram", "num_speculative_tokens": 4, "prompt_lookup_max": 3, "rejection_sample_method": "block"}'
