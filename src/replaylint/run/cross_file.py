@@ -261,14 +261,18 @@ def _scan_settings(checker: Checker, path: str) -> str:
 def _read_clients(checker: Checker, path: str, kind: str) -> Served | None:
     """What a file the prefilter turned away holds of clients: read only when it holds a word
     without which it holds none (None: it cannot be read)."""
+    data = checker.read(path)
+    return clients_in(checker, path, kind, data) if isinstance(data, bytes) else None
+
+
+def clients_in(checker: Checker, path: str, kind: str, data: bytes) -> Served:
+    """What `data`, the bytes of a file the prefilter turns away, holds of clients (the
+    language server gives an editor's text)."""
     from ..engine.text_decoding import decode
     from ..served import Served, distinct
     from ..source import Budget, ExtractContext, SourceFile
     from ..vllm.unusable_masks import other_ports
 
-    data = checker.read(path)
-    if not isinstance(data, bytes):
-        return None
     if not frontends.may_hold_client(kind, data):
         return Served()
     checker.use_config_of(path)  # its `forwarded-arguments` decides what its functions' callers may pass
