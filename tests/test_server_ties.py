@@ -4,6 +4,7 @@ open there, else from the disk; an edit of either re-judges the other."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import io
 import json
@@ -58,22 +59,32 @@ async def test_an_edit_of_the_open_server_rejudges_the_open_client(client: Langu
     rollout = write(tmp_path, "rollout.py", ROLLOUT)
     open_file(client, script, "shellscript")
     open_file(client, rollout, "python")
-    await published(client, rollout, has("RPL301", "RPL302"))
+    assert await latest(client, rollout) == ["RPL301", "RPL302"]
 
     # --enable-scale-out opens the masks' route; this client reads /v1/completions, so its
     # RPL301 stays, as `check` says (the server's own RPL301 goes).
     change(client, script, SERVE.format(flags=" --enable-scale-out"), 2)
-    await published(client, script, none)
+    assert await latest(client, script) == [] and await latest(client, rollout) == ["RPL301", "RPL302"]
     write(tmp_path, "serve.sh", SERVE.format(flags=" --enable-scale-out"))
     assert [(code, line) for path, code, line in cli(tmp_path) if path == "rollout.py"] == [("RPL301", 7), ("RPL302", 7)]
-    assert codes(client.diagnostics[rollout.as_uri()]) == ["RPL301", "RPL302"]
 
     change(client, script, SERVE.format(flags=" --enable-scale-out").replace("8001", "8002"), 3)  # unsaved: the editor's text wins
-    await published(client, rollout, none)
+    assert await latest(client, rollout) == []
     change(client, script, SERVE.format(flags=""), 4)
-    await published(client, rollout, has("RPL301", "RPL302"))
-    close(client, script)  # the disk's serve.sh (port 8001) starts the server now
+    assert await latest(client, rollout) == ["RPL301", "RPL302"]
+    close(client, script)  # the disk's serve.sh (port 8001 with --enable-scale-out) starts the server now
+    assert await latest(client, rollout) == ["RPL301", "RPL302"]
     close(client, rollout)
+
+
+async def latest(client: LanguageClient, path: Path, quiet: float = 1.0) -> list[str]:
+    """The codes of the last diagnostics of `path` once the server has published nothing for
+    `quiet` seconds (the checks an edit started, and those they started, are done)."""
+    seen = -1
+    while seen != len(client.diagnostics.history):
+        seen = len(client.diagnostics.history)
+        await asyncio.sleep(quiet)
+    return codes(client.diagnostics.get(path.as_uri(), []))
 
 
 async def test_a_server_changed_on_disk_rejudges_the_open_client(client: LanguageClient, tmp_path: Path):
@@ -111,3 +122,19 @@ async def test_no_finding_when_the_tree_starts_no_replay_server(client: Language
     assert cli(tmp_path) == []
     close(client, rollout)
     close(client, other)
+
+
+async def test_a_server_opened_alone_shows_its_clients_findings_in_their_files(client: LanguageClient, tmp_path: Path):
+    """As `replaylint check serve.sh` reports them: at the client's file, which the editor lists
+    though it is not open; once it is open, its own check shows them, once."""
+    script = write(tmp_path, "serve.sh", SERVE.format(flags=" --enable-scale-out"))
+    rollout = write(tmp_path, "rollout.py", ROLLOUT)
+    open_file(client, script, "shellscript")
+    shown = await published(client, rollout, has("RPL301", "RPL302"))
+    assert lines(shown) == [(code, line) for path, code, line in cli(tmp_path) if path == "rollout.py"]
+    open_file(client, rollout, "python")
+    close(client, script)
+    assert await latest(client, rollout) == ["RPL301", "RPL302"]
+    assert all(diagnostic.message.count("started at") == 1 for diagnostic in client.diagnostics[rollout.as_uri()])
+    close(client, rollout)
+    await published(client, rollout, none)

@@ -55,8 +55,9 @@ def tie_document(
     facts: TreeFacts,
 ) -> bool:
     """Add to `result` (the document's check) the findings on its clients of servers other files
-    of its tree start; whether the document takes part in ties (holds a server or a client).
-    False, and nothing added, for most documents."""
+    of its tree start, and those on the clients of its servers in files not open; whether the
+    document takes part in ties (holds a server or a client). False, and nothing added, for
+    most documents."""
     from ..run.cross_file import tie_clients
 
     path = result.path
@@ -70,6 +71,9 @@ def tie_document(
         if others is not None:
             checker.config = own
             tie_clients(checker, [result, *others], None)
+            # At clients of files not open, as `check` of the server's file alone reports them
+            # (an open file's own check has them).
+            result.findings += [finding for other in others if other.path not in texts for finding in other.findings]
     finally:
         checker.config = own
     return True
