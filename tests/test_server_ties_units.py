@@ -25,10 +25,12 @@ def test_a_tree_not_read_whole_ties_nothing_until_it_is(tmp_path: Path, monkeypa
     write(tmp_path, "serve.sh", SERVE.format(flags=""))
     rollout = write(tmp_path, "rollout.py", ROLLOUT)
     monkeypatch.setattr(tree_ties, "FRESH_READ_SECONDS", -1.0)
-    _, findings = worker_check(tmp_path, rollout)
+    analysis, findings = worker_check(tmp_path, rollout)
     assert findings() == []
+    assert analysis.ties.tree_unread  # the server checks the document again
     monkeypatch.setattr(tree_ties, "FRESH_READ_SECONDS", 2.0)
     assert findings() == [("RPL301", 7), ("RPL302", 7)]
+    assert analysis.ties.takes_part and not analysis.ties.tree_unread
     monkeypatch.setattr(tree_ties, "MAX_TREE_FILES", 1)
     assert worker_check(tmp_path, rollout)[1]() == []
 

@@ -37,7 +37,7 @@ from ..engine.suppress import suppression_edits
 from ..model import Edit, Finding
 from ..run.apply_fixes import Document as FixedDocument, Fixer
 from ..workspace.discovery import Excluder
-from .tree_ties import TreeFacts, tie_document
+from .tree_ties import Part, TreeFacts, tie_document
 from .warmup import warm_up
 
 UNUSED_SUPPRESSION = "RPL901"
@@ -97,6 +97,7 @@ class Checked:
     texts: dict[str, str] = field(default_factory=dict)
     reads: frozenset[str] = frozenset()
     ties: bool = False  # the document holds a replay server or a client: other files' edits may change its findings
+    tree_unread: bool = False  # its tree was not read whole in this job's time (`tree_ties`): check it again
 
 
 class _Recording(dict):
@@ -150,7 +151,7 @@ class Analysis:
         self.logs: Logs = []
         self.file_budget: dict[str, float] = {}  # `Checker.budget` of every check
         self.tree = TreeFacts()  # what the other files of the documents' trees say of servers and clients
-        self.ties = False  # whether the last document checked takes part in ties (`tree_ties`)
+        self.ties = Part(False)  # the last document's part in ties (`tree_ties`)
 
     def run(self, job: Check | Placement | FixAll) -> Any:
         if job.workspace.generation != self.generation:
@@ -227,7 +228,7 @@ class Analysis:
 
     def check(self, workspace: Workspace, path: str) -> Checked:
         reads: set[str] = set()
-        self.ties = False
+        self.ties = Part(False)
         found = self.findings(workspace, path, reads=reads)
         elsewhere = {finding.span.path for finding in found} | {span.path for finding in found for span in finding.related}
         texts = {}
@@ -235,7 +236,7 @@ class Analysis:
             text = _read_text(workspace, other)
             if text is not None:
                 texts[other] = text
-        return Checked(found, texts, frozenset(reads), self.ties)
+        return Checked(found, texts, frozenset(reads), self.ties.takes_part, self.ties.tree_unread)
 
     # code actions
 

@@ -110,7 +110,7 @@ class ReplaylintServer(LanguageServer):
     async def check(self, document: Document, text: str, job: Check, rejudge_tied: bool = False) -> Checked | None:
         """The document's check of `text`, kept and published; None when the text changed meanwhile."""
         try:
-            findings, texts, reads, ties = [], {}, frozenset(), False
+            findings, texts, reads, ties, outcome = [], {}, frozenset(), False, None
             if document.kind is not None:
                 outcome, unfinished = await self.analyse(job)
                 if unfinished is not None:
@@ -124,6 +124,8 @@ class ReplaylintServer(LanguageServer):
             self.publish(self.session.store(checked))
             if rejudge_tied and (ties or (before is not None and before.ties)):
                 self.refresh(self.session.tied(but=document.uri))
+            if outcome is not None and outcome.tree_unread:  # the worker reads on where it stopped, after this check ends
+                asyncio.get_running_loop().call_soon(self.refresh, [document.uri])
             return checked
         except Exception:
             self.log_internal_error(traceback.format_exc())

@@ -45,6 +45,19 @@ class TreeFacts:
         self.listings.clear()
 
 
+@dataclass(frozen=True)
+class Part:
+    """A document's part in ties: whether it holds a server or a client, and whether its tree
+    was left unread this time (the job's time for fresh reads ran out: check it again)."""
+
+    takes_part: bool
+    tree_unread: bool = False
+
+
+class _OutOfTime(Exception):
+    pass
+
+
 def tie_document(
     checker: Checker,
     result: FileResult,
@@ -53,18 +66,18 @@ def tie_document(
     roots: tuple[str, ...],
     config_for: Callable[[str], Config],
     facts: TreeFacts,
-) -> bool:
+) -> Part:
     """Add to `result` (the document's check) the findings on its clients of servers other files
     of its tree start, and those on the clients of its servers in files not open; whether the
-    document takes part in ties (holds a server or a client). False, and nothing added, for
-    most documents."""
+    document takes part in ties (holds a server or a client): not, and nothing added, for most
+    documents."""
     from ..run.cross_file import tie_clients
 
     path = result.path
     if result.served is None:  # turned away by the prefilter: it may still hold a client
         result.served = _clients_of(checker, path, data)
     if not result.served:
-        return False
+        return Part(False)
     own = checker.config
     try:
         others = _others(checker, path, texts, *tree_of(path, roots), config_for, facts)
@@ -74,16 +87,18 @@ def tie_document(
             # At clients of files not open, as `check` of the server's file alone reports them
             # (an open file's own check has them).
             result.findings += [finding for other in others if other.path not in texts for finding in other.findings]
+    except _OutOfTime:
+        return Part(True, tree_unread=True)
     finally:
         checker.config = own
-    return True
+    return Part(True)
 
 
 def _others(
     checker: Checker, path: str, texts: Mapping[str, str], tree: str, whole: bool, config_for: Callable[[str], Config], facts: TreeFacts
 ) -> list[FileResult] | None:
     """The results (what each says of servers and clients) of the other files of the tree that
-    say something; None when the tree could not be read whole."""
+    say something; None when the tree has too many files to read."""
     from ..engine.checker import FileResult
 
     listed = _listing(tree, whole, config_for, facts)
@@ -96,7 +111,7 @@ def _others(
             continue
         known = _served(checker, other, texts.get(other), config_for, facts, deadline)
         if known is False:
-            return None
+            raise _OutOfTime
         if known:
             found.append(FileResult(other, served=known, digest="", parsed=True))
     return found
