@@ -3,6 +3,7 @@ without a client: the editor's texts before the disk, and no tie from a tree not
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from tests.test_server import write
@@ -45,3 +46,28 @@ def test_a_second_server_on_the_port_in_an_unsaved_text_unties_the_client(tmp_pa
     assert findings() == []
     write(tmp_path, "other.sh", SERVE.format(flags="").replace(" --return-sampling-mask", ""))
     assert [(code, line) for path, code, line in cli(tmp_path) if path == "rollout.py"] == []
+
+
+def test_a_trainer_command_is_read_again_when_the_config_it_reads_changes(tmp_path: Path):
+    """What a file says of clients is kept while it and the files its reading read keep their
+    stat (or their editor text): a new penalty in grpo.yaml reaches the server's check though
+    train.sh is unchanged, and the editor's text of grpo.yaml wins over its disk."""
+    from replaylint.server.analysis import Analysis, Workspace
+    from tests.test_cross_file_clients import GRPO_YAML, TRL_SERVE
+
+    write(tmp_path, "requirements.txt", "trl==1.16.0\n")
+    script = write(tmp_path, "serve.sh", TRL_SERVE.format(port="--port 8001"))
+    write(tmp_path, "train.sh", "#!/bin/bash\ntrl grpo --config grpo.yaml\n")
+    config = write(tmp_path, "grpo.yaml", GRPO_YAML.format(penalty="1.0"))
+    analysis = Analysis()
+
+    def found(texts: dict[Path, str]) -> list[tuple[str, str, int]]:
+        opened = {str(script): script.read_text(), **{str(name): text for name, text in texts.items()}}
+        checked = analysis.check(Workspace((str(tmp_path),), opened), str(script))
+        return sorted((os.path.relpath(f.span.path, tmp_path), f.code, f.span.start_line) for f in checked.findings)
+
+    at_train = [("train.sh", "RPL102", 2), ("train.sh", "RPL301", 2)]
+    assert found({}) == at_train == [f for f in cli(tmp_path) if f[0] != "serve.sh"]
+    write(tmp_path, "grpo.yaml", GRPO_YAML.format(penalty="1.2"))
+    assert found({}) == [("grpo.yaml", "RPL302", 3), *at_train] == [f for f in cli(tmp_path) if f[0] != "serve.sh"]
+    assert found({config: GRPO_YAML.format(penalty="1.0")}) == at_train

@@ -37,7 +37,8 @@ _KINDS = ("python", "shell", "dockerfile", "yaml", "toml", "json")
 class TreeFacts:
     """What a worker remembers of the trees its documents lie in, across jobs."""
 
-    served: dict[str, tuple[object, Served | None]] = field(default_factory=dict)  # path: (its stat or text, what it says)
+    # path: (its stat or text, what it says, the stat or text of each file read for it)
+    served: dict[str, tuple[object, Served | None, tuple[tuple[str, object], ...]]] = field(default_factory=dict)
     listings: dict[str, tuple[float, list[str] | None]] = field(default_factory=dict)  # tree: (when walked, its files)
 
     def forget(self) -> None:
@@ -109,7 +110,7 @@ def _others(
     for other in dict.fromkeys([*listed, *(name for name in texts if _below(name, tree) and (whole or os.path.dirname(name) == tree))]):
         if other == path:
             continue
-        known = _served(checker, other, texts.get(other), config_for, facts, deadline)
+        known = _served(checker, other, texts, config_for, facts, deadline)
         if known is False:
             raise _OutOfTime
         if known:
@@ -118,25 +119,47 @@ def _others(
 
 
 def _served(
-    checker: Checker, path: str, text: str | None, config_for: Callable[[str], Config], facts: TreeFacts, deadline: float
+    checker: Checker, path: str, texts: Mapping[str, str], config_for: Callable[[str], Config], facts: TreeFacts, deadline: float
 ) -> Served | None | bool:
-    """What `path` says of servers and clients, from the worker's memory while it holds; False
-    when it is not known and the job's time for fresh reads is over."""
-    mark: object = text if text is not None else _stat(path)
+    """What `path` says of servers and clients, from the worker's memory while it and the files
+    its reading read (a trainer's `--config` YAML) keep their stat or editor text; False when it
+    is not known and the job's time for fresh reads is over."""
+    mark = _mark(path, texts)
     if mark is None:
         return None
     remembered = facts.served.get(path)
-    if remembered is not None and remembered[0] == mark:
+    if remembered is not None and remembered[0] == mark and all(_mark(read, texts) == was for read, was in remembered[2]):
         return remembered[1]
     if time.monotonic() > deadline:
         return False
+    text = texts.get(path)
     data = text.encode("utf-8", "replace") if text is not None else _read(path)
-    said = None
+    said, read = None, ()
     if data is not None:
         checker.config = config_for(path)
-        said = _says(checker, path, data)
-    facts.served[path] = (mark, said)
+        said, read = _reading(checker, lambda: _says(checker, path, data))
+    facts.served[path] = (mark, said, tuple((other, _mark(other, texts)) for other in read))
     return said
+
+
+def _mark(path: str, texts: Mapping[str, str]) -> object:
+    """What tells a file's content changed: its editor text, else its stat."""
+    return texts[path] if path in texts else _stat(path)
+
+
+def _reading(checker: Checker, says: Callable[[], Served | None]) -> tuple[Served | None, set[str]]:
+    """`says()`, and the other files it read (from the disk or the editor)."""
+    reads, asked = checker.reads, getattr(checker.overlay, "asked", None)
+    checker.reads = []
+    if asked is not None:
+        checker.overlay.asked = set()  # type: ignore[attr-defined]
+    try:
+        said = says()
+        return said, {os.path.abspath(read) for read in (*checker.reads, *getattr(checker.overlay, "asked", ()))}
+    finally:
+        checker.reads = reads
+        if asked is not None:
+            checker.overlay.asked = asked | checker.overlay.asked  # type: ignore[attr-defined]
 
 
 def _says(checker: Checker, path: str, data: bytes) -> Served | None:
@@ -144,11 +167,7 @@ def _says(checker: Checker, path: str, data: bytes) -> Served | None:
     if kind is None:
         return None
     if frontends.relevant(kind, data):
-        reads = checker.reads
-        try:
-            return checker.check_bytes(path, data).served
-        finally:
-            checker.reads = reads
+        return checker.check_bytes(path, data).served
     return _clients_of(checker, path, data)
 
 
