@@ -138,3 +138,22 @@ async def test_a_server_opened_alone_shows_its_clients_findings_in_their_files(c
     assert all(diagnostic.message.count("started at") == 1 for diagnostic in client.diagnostics[rollout.as_uri()])
     close(client, rollout)
     await published(client, rollout, none)
+
+
+async def test_an_edit_of_a_trainer_s_config_rejudges_the_open_server(client: LanguageClient, tmp_path: Path):
+    """train.sh (not open) runs TRL's trainer with grpo.yaml: the open server's check read that
+    YAML for it, so editing the YAML in the editor judges the server's client again."""
+    from tests.test_cross_file_clients import GRPO_YAML, TRL_SERVE
+
+    write(tmp_path, "requirements.txt", "trl==1.16.0\n")
+    script = write(tmp_path, "serve.sh", TRL_SERVE.format(port="--port 8001"))
+    write(tmp_path, "train.sh", "#!/bin/bash\ntrl grpo --config configs/grpo.yaml\n")
+    config = write(tmp_path, "configs/grpo.yaml", GRPO_YAML.format(penalty="1.0"))
+    open_file(client, script, "shellscript")
+    open_file(client, config, "yaml")
+    assert await latest(client, config) == []
+    assert await latest(client, tmp_path / "train.sh") == ["RPL102", "RPL301"]
+    change(client, config, GRPO_YAML.format(penalty="1.2"), 2)
+    assert await latest(client, config) == ["RPL302"]
+    close(client, config)
+    close(client, script)

@@ -219,6 +219,8 @@ class Analysis:
             self.ties = tie_document(
                 checker, result, data, texts, workspace.roots, lambda other: self.config_for(other, workspace.roots), self.tree
             )
+            if reads is not None:
+                reads.update(self.ties.read)  # an edit of a trainer's YAML re-checks the server it reaches
         if result.internal_error:
             if result.internal_error.startswith(MEMORY_ERROR):
                 raise MemoryError(result.internal_error)

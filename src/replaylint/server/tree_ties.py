@@ -53,6 +53,7 @@ class Part:
 
     takes_part: bool
     tree_unread: bool = False
+    read: frozenset[str] = frozenset()  # the files the tree's facts were read from (a trainer's `--config` YAML)
 
 
 class _OutOfTime(Exception):
@@ -88,6 +89,7 @@ def tie_document(
             # At clients of files not open, as `check` of the server's file alone reports them
             # (an open file's own check has them).
             result.findings += [finding for other in others if other.path not in texts for finding in other.findings]
+            return Part(True, read=frozenset(read for other in others for read, _ in facts.served[other.path][2]))
     except _OutOfTime:
         return Part(True, tree_unread=True)
     finally:
