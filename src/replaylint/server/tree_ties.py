@@ -108,11 +108,12 @@ def _others(
     if listed is None:
         return None
     deadline = time.monotonic() + FRESH_READ_SECONDS
+    marks = _Marks(texts)
     found = []
     for other in dict.fromkeys([*listed, *(name for name in texts if _below(name, tree) and (whole or os.path.dirname(name) == tree))]):
         if other == path:
             continue
-        known = _served(checker, other, texts, config_for, facts, deadline)
+        known = _served(checker, other, marks, config_for, facts, deadline)
         if known is False:
             raise _OutOfTime
         if known:
@@ -121,32 +122,40 @@ def _others(
 
 
 def _served(
-    checker: Checker, path: str, texts: Mapping[str, str], config_for: Callable[[str], Config], facts: TreeFacts, deadline: float
+    checker: Checker, path: str, marks: _Marks, config_for: Callable[[str], Config], facts: TreeFacts, deadline: float
 ) -> Served | None | bool:
     """What `path` says of servers and clients, from the worker's memory while it and the files
     its reading read (a trainer's `--config` YAML) keep their stat or editor text; False when it
     is not known and the job's time for fresh reads is over."""
-    mark = _mark(path, texts)
+    mark = marks[path]
     if mark is None:
         return None
     remembered = facts.served.get(path)
-    if remembered is not None and remembered[0] == mark and all(_mark(read, texts) == was for read, was in remembered[2]):
+    if remembered is not None and remembered[0] == mark and all(marks[read] == was for read, was in remembered[2]):
         return remembered[1]
     if time.monotonic() > deadline:
         return False
-    text = texts.get(path)
+    text = marks.texts.get(path)
     data = text.encode("utf-8", "replace") if text is not None else _read(path)
     said, read = None, ()
     if data is not None:
         checker.config = config_for(path)
         said, read = _reading(checker, lambda: _says(checker, path, data))
-    facts.served[path] = (mark, said, tuple((other, _mark(other, texts)) for other in read))
+    facts.served[path] = (mark, said, tuple((other, marks[other]) for other in read))
     return said
 
 
-def _mark(path: str, texts: Mapping[str, str]) -> object:
-    """What tells a file's content changed: its editor text, else its stat."""
-    return texts[path] if path in texts else _stat(path)
+class _Marks(dict):
+    """What tells each file's content changed, asked once a job: its editor text, else its stat
+    (the facts of a tree's files share their reads: its pins, its configuration files)."""
+
+    def __init__(self, texts: Mapping[str, str]) -> None:
+        super().__init__()
+        self.texts = texts
+
+    def __missing__(self, path: str) -> object:
+        self[path] = mark = self.texts[path] if path in self.texts else _stat(path)
+        return mark
 
 
 def _reading(checker: Checker, says: Callable[[], Served | None]) -> tuple[Served | None, set[str]]:
