@@ -49,10 +49,11 @@ RPL303; a server's `--override-generation-config` `top_k` and `temperature` by R
 `openai.Client`; a write into a nested dict (`body["sampling_params"]["x"] = v`, which was
 ignored, so a neutral value written over a penalty left a false RPL302); and the launch wrappers
 `apptainer`/`singularity exec IMAGE`, `uvx --from`, `pixi run -e` (each with rule examples or
-shell tests). One case moved to
-tests/data/rpl3_heldout4_pending/ (RPL102 of an HTTP client's `top_k: -1`, left to the change
-that brings RPL102 to HTTP clients). After the fixes: 42 of 42 cases here, 14 of 14 clean cases
-clean, 34 of 34 findings exact, 0 false.
+shell tests). One case waited in a pending folder for the change that brings RPL102 to HTTP
+clients (`generate_top_k_minus_one_refused`, RPL102 of a generate body's `top_k: -1`) and is back
+since that change. Its clean twin `generate_top_k_bounded_clean` was added with it. After the fixes: 44 of 44
+cases, 15 of 15 clean cases clean, 35 of 35
+findings exact, 0 false.
 """
 
 from __future__ import annotations
@@ -72,6 +73,8 @@ PREVIEW = ("--extend-select", "RPL307,RPL308,RPL309")
 EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     # 1. no endpoint returns the masks
     "dockerfile_image_entrypoint_cmd_only": {("RPL301", "Dockerfile", 8)},
+    "generate_top_k_minus_one_refused": {("RPL102", "client.py", 5)},
+    "generate_top_k_bounded_clean": set(),
     "compose_list_command_httpx_base_url": {("RPL301", "compose.yaml", 8), ("RPL301", "rollout.py", 7)},
     "compose_merge_anchor_no_scale_out": {("RPL301", "compose.yaml", 11)},
     "k8s_sh_c_args_string": {("RPL301", "deploy/vllm.yaml", 19)},
