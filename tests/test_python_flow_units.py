@@ -635,3 +635,40 @@ def test_a_records_construction_beats_its_class_default_in_a_methods_request() -
     )
     (request,) = launch(body).requests
     assert request.settings["top_k"].value == 40
+
+
+@pytest.mark.parametrize(
+    "files",
+    [
+        {"pkg/engine.py": "from pkg.engine import ARGS\nfrom vllm import LLM\nLLM('m', return_sampling_mask=True, **ARGS)\n"},
+        {
+            "pkg/a.py": "from pkg.b import ARGS\n",
+            "pkg/engine.py": "from pkg.a import ARGS\nfrom vllm import LLM\nLLM('m', return_sampling_mask=True, **ARGS)\n",
+            "pkg/b.py": "from pkg.a import ARGS\n",
+        },
+    ],
+    ids=["a module importing a name from itself", "a circle of imports"],
+)
+def test_an_import_that_leads_back_to_itself_leaves_the_value_unknown(tmp_path, files: dict) -> None:
+    """open-instruct's `vllm_utils.py` imports `LLMRayActor` from itself: the flow must not
+    follow such an import for ever (RPL902 "nested deeper than replaylint's stack") but read the
+    name as unknown, the launch open-ended and silent."""
+    import contextlib
+    import io
+
+    from replaylint.cli.main import main
+
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    out = io.StringIO()
+    cwd = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+            status = main(["check", "--no-cache", "--target-vllm", "0.34.0", "--output-format", "concise", "."])
+    finally:
+        os.chdir(cwd)
+    assert status == 0, out.getvalue()
+    assert "RPL902" not in out.getvalue()

@@ -57,6 +57,7 @@ class Reader:
     def __init__(self, tree: Tree) -> None:
         self.tree = tree
         self.nesting = 0  # expressions being read inside one another (Python's stack is the bound)
+        self.importing: set[tuple[str, str]] = set()  # (module, name) imports being followed
 
     # expressions
 
@@ -238,8 +239,14 @@ class Reader:
         target, member = found
         if member is None:
             return Val(ref=target)  # a module of the tree
+        if (target.path, member) in self.importing:  # a module importing the name from itself, or a circle
+            return Val(ref=Qualified(qualified))
         statement = module.import_statements.get(name)
-        read = self.name(member, Frame(target, target.tree))
+        self.importing.add((target.path, member))
+        try:
+            read = self.name(member, Frame(target, target.tree))
+        finally:
+            self.importing.discard((target.path, member))
         return read.via(module.span(statement)) if statement is not None else read
 
     def _star_imported(self, name: str, module: Module) -> Val:
