@@ -37,7 +37,6 @@ from ..engine.suppress import suppression_edits
 from ..model import Edit, Finding
 from ..run.apply_fixes import Document as FixedDocument, Fixer
 from ..workspace.discovery import Excluder
-from .tree_ties import Part, TreeFacts, tie_document
 from .warmup import warm_up
 
 UNUSED_SUPPRESSION = "RPL901"
@@ -96,8 +95,6 @@ class Checked:
     findings: list[Finding]
     texts: dict[str, str] = field(default_factory=dict)
     reads: frozenset[str] = frozenset()
-    ties: bool = False  # the document holds a replay server or a client: other files' edits may change its findings
-    tree_unread: bool = False  # its tree was not read whole in this job's time (`tree_ties`): check it again
 
 
 class _Recording(dict):
@@ -150,13 +147,10 @@ class Analysis:
         self.generation = 0
         self.logs: Logs = []
         self.file_budget: dict[str, float] = {}  # `Checker.budget` of every check
-        self.tree = TreeFacts()  # what the other files of the documents' trees say of servers and clients
-        self.ties = Part(False)  # the last document's part in ties (`tree_ties`)
 
     def run(self, job: Check | Placement | FixAll) -> Any:
         if job.workspace.generation != self.generation:
             self.configs.clear()
-            self.tree.forget()
             self.generation = job.workspace.generation
         if isinstance(job, Check):
             return self.check(job.workspace, job.path)
@@ -210,17 +204,9 @@ class Analysis:
             return []
         text = (replaced or {}).get(path, workspace.texts[path])
         checker = self.checker(workspace, path, replaced)
-        data = checked_bytes(text, path)
-        result = checker.check_bytes(path, data)
+        result = checker.check_bytes(path, checked_bytes(text, path))
         if reads is not None:
             reads.update(os.path.abspath(read) for read in _read_by(checker))
-        if not result.internal_error:
-            texts = {name: without_bom(body) for name, body in {**workspace.texts, **(replaced or {})}.items()}
-            self.ties = tie_document(
-                checker, result, data, texts, workspace.roots, lambda other: self.config_for(other, workspace.roots), self.tree
-            )
-            if reads is not None:
-                reads.update(self.ties.read)  # an edit of a trainer's YAML re-checks the server it reaches
         if result.internal_error:
             if result.internal_error.startswith(MEMORY_ERROR):
                 raise MemoryError(result.internal_error)
@@ -230,7 +216,6 @@ class Analysis:
 
     def check(self, workspace: Workspace, path: str) -> Checked:
         reads: set[str] = set()
-        self.ties = Part(False)
         found = self.findings(workspace, path, reads=reads)
         elsewhere = {finding.span.path for finding in found} | {span.path for finding in found for span in finding.related}
         texts = {}
@@ -238,7 +223,7 @@ class Analysis:
             text = _read_text(workspace, other)
             if text is not None:
                 texts[other] = text
-        return Checked(found, texts, frozenset(reads), self.ties.takes_part, self.ties.tree_unread)
+        return Checked(found, texts, frozenset(reads))
 
     # code actions
 

@@ -8,15 +8,12 @@ on, `workers.SUPERSEDED_SECONDS`), so only the newest text's diagnostics are pub
 check that runs over the time budget is ended and reported as RPL900 (the file was not fully
 analysed). A file other files may read (a pin file, a `--config` YAML, an env file) re-checks
 every open document when it changes, opens, closes or is saved, and so does a change on disk to
-a pin or configuration file the client watches. A document that holds a replay server or a
-client is judged with the other files of its tree (`tree_ties`): its edit, and a change on disk
-to a launch file, re-checks the open documents that hold one. Handlers never raise: what goes wrong is logged to the client (window/logMessage).
+a pin or configuration file the client watches. Handlers never raise: what goes wrong is logged to the client (window/logMessage).
 """
 
 from __future__ import annotations
 
 import asyncio
-import fnmatch
 import functools
 import inspect
 import os
@@ -53,9 +50,6 @@ WATCHED = (
     "**/poetry.lock",
     "**/pylock*.toml",
 )
-# Files that may start a replay server or hold its clients: their change on disk re-judges the
-# open documents that hold one (`tree_ties`).
-WATCHED_LAUNCHES = ("**/*.py", "**/*.sh", "**/*.yaml", "**/*.yml", "**/Dockerfile*", "**/*.dockerfile")
 _LEVELS = {"error": types.MessageType.Error, "warning": types.MessageType.Warning, "info": types.MessageType.Info}
 
 
@@ -86,19 +80,18 @@ class ReplaylintServer(LanguageServer):
 
     # checking and publishing
 
-    def refresh(self, uris: Iterable[str], edited: str = "") -> None:
+    def refresh(self, uris: Iterable[str]) -> None:
         """Check the documents now; each publishes the files whose diagnostics may change when
-        its check is done. The `edited` one's check, when it holds a replay server or a client
-        (or did), checks again the open documents that hold one (`tree_ties`)."""
+        its check is done."""
         for uri in uris:
             if uri in self.session.documents:
-                self.start_check(uri, uri == edited)
+                self.start_check(uri)
 
-    def start_check(self, uri: str, rejudge_tied: bool = False) -> asyncio.Task:
+    def start_check(self, uri: str) -> asyncio.Task:
         """Check an open document's text now, superseding the check of its older text."""
         self.stop_check(uri)
         document = self.session.documents[uri]
-        task = asyncio.ensure_future(self.check(document, document.text, self.session.check_job(uri), rejudge_tied))
+        task = asyncio.ensure_future(self.check(document, document.text, self.session.check_job(uri)))
         self.checking[uri] = (document.text, task)
         return task
 
@@ -107,25 +100,20 @@ class ReplaylintServer(LanguageServer):
         if running is not None:
             running[1].cancel()  # its result is dropped
 
-    async def check(self, document: Document, text: str, job: Check, rejudge_tied: bool = False) -> Checked | None:
+    async def check(self, document: Document, text: str, job: Check) -> Checked | None:
         """The document's check of `text`, kept and published; None when the text changed meanwhile."""
         try:
-            findings, texts, reads, ties, outcome = [], {}, frozenset(), False, None
+            findings, texts, reads = [], {}, frozenset()
             if document.kind is not None:
                 outcome, unfinished = await self.analyse(job)
                 if unfinished is not None:
                     findings = [not_fully_analysed(document.path, unfinished)]
                 elif outcome is not None:
-                    findings, texts, reads, ties = outcome.findings, outcome.texts, outcome.reads, outcome.ties
+                    findings, texts, reads = outcome.findings, outcome.texts, outcome.reads
             if self.session.documents.get(document.uri) is not document or document.text != text:
                 return None
-            before = self.session.checks.get(document.uri)
-            checked = Checked(document, text, document.version, findings, texts, reads, ties)
+            checked = Checked(document, text, document.version, findings, texts, reads)
             self.publish(self.session.store(checked))
-            if rejudge_tied and (ties or (before is not None and before.ties)):
-                self.refresh(self.session.tied(but=document.uri))
-            if outcome is not None and outcome.tree_unread:  # the worker reads on where it stopped, after this check ends
-                asyncio.get_running_loop().call_soon(self.refresh, [document.uri])
             return checked
         except Exception:
             self.log_internal_error(traceback.format_exc())
@@ -229,12 +217,6 @@ class ReplaylintServer(LanguageServer):
         await self.workers.close()
 
 
-def _configures(uri: str) -> bool:
-    """Whether a watched file is a configuration or pin file (`WATCHED`)."""
-    path = to_fs_path(uri) or uri
-    return any(fnmatch.fnmatchcase(path, glob) for glob in WATCHED)
-
-
 def return_freed_memory() -> None:
     """Hand the heap a closed document's text and findings freed back to the system: glibc
     keeps it otherwise (a 4.7 MB document left 11 MB behind), where `malloc_trim` exists."""
@@ -299,7 +281,7 @@ def build(time_budget: float = TIME_BUDGET_SECONDS, workers: int = WORKERS, file
         watching = ls.client_capabilities.workspace and ls.client_capabilities.workspace.did_change_watched_files
         if watching and watching.dynamic_registration:
             options = types.DidChangeWatchedFilesRegistrationOptions(
-                watchers=[types.FileSystemWatcher(glob_pattern=glob) for glob in (*WATCHED, *WATCHED_LAUNCHES)]
+                watchers=[types.FileSystemWatcher(glob_pattern=glob) for glob in WATCHED]
             )
             registration = types.Registration(
                 id="replaylint-watched-files", method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES, register_options=options
@@ -313,7 +295,7 @@ def build(time_budget: float = TIME_BUDGET_SECONDS, workers: int = WORKERS, file
     def did_open(ls: ReplaylintServer, params: types.DidOpenTextDocumentParams) -> None:
         opened = params.text_document
         ls.session.open(opened.uri, opened.text, opened.version, opened.language_id)
-        ls.refresh(ls.affected(opened.uri), edited=opened.uri)
+        ls.refresh(ls.affected(opened.uri))
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     @guarded(None)
@@ -327,7 +309,7 @@ def build(time_budget: float = TIME_BUDGET_SECONDS, workers: int = WORKERS, file
             return
         document.text = held.source
         document.version = params.text_document.version
-        ls.refresh(ls.affected(uri), edited=uri)  # their text or what they read changed
+        ls.refresh(ls.affected(uri))  # their text or what they read changed
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     @guarded(None)
@@ -345,9 +327,6 @@ def build(time_budget: float = TIME_BUDGET_SECONDS, workers: int = WORKERS, file
     def did_close(ls: ReplaylintServer, params: types.DidCloseTextDocumentParams) -> None:
         uri = params.text_document.uri
         others = [other for other in ls.affected(uri) if other != uri]
-        closed = ls.session.checks.get(uri)
-        if closed is not None and closed.ties:  # its clients and servers are read from the disk now
-            others += ls.session.tied(but=uri)
         ls.stop_check(uri)
         ls.publish(ls.session.close(uri))
         ls.refresh(others)
@@ -356,11 +335,8 @@ def build(time_budget: float = TIME_BUDGET_SECONDS, workers: int = WORKERS, file
     @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
     @guarded(None)
     def did_change_watched_files(ls: ReplaylintServer, params: types.DidChangeWatchedFilesParams) -> None:
-        if any(_configures(change.uri) for change in params.changes):
-            ls.session.forget_configurations()
-            ls.refresh(list(ls.session.documents))
-        else:  # a launch file: what it says of servers and clients is read again by its stat
-            ls.refresh(ls.session.tied())
+        ls.session.forget_configurations()
+        ls.refresh(list(ls.session.documents))
 
     @server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(code_action_kinds=list(KINDS)))
     @guarded([])

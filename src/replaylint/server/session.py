@@ -68,7 +68,6 @@ class Checked:
     findings: list[Finding] = field(default_factory=list)
     texts: dict[str, str] = field(default_factory=dict)
     reads: frozenset[str] = frozenset()  # the paths the check read or looked for
-    ties: bool = False  # it holds a replay server or a client: other files' edits may change its findings (`tree_ties`)
     memo: dict = field(default_factory=dict)  # code actions worked out for this check
 
     @property
@@ -158,10 +157,9 @@ class Session:
 
     def workspace(self, document: Document, text: str | None = None) -> Workspace:
         """What a check of `document` (of `text`, else its current text) may read of the
-        editor: its text, and those of the other open files (a launch's `--config` YAML, a pin
-        file; the servers and clients of its tree, `tree_ties`). A text a worker was sent
-        before crosses as unchanged (`analysis.sent_texts`)."""
-        texts = {other.path: other.text for other in self.documents.values()}
+        editor: its text, and those of the open files other files read (a check never reads a
+        Python file, a shell script or a Dockerfile other than its own)."""
+        texts = {other.path: other.text for other in self.documents.values() if not other.self_contained}
         texts[document.path] = document.text if text is None else text
         return Workspace(tuple(self.roots), texts, self.generation)
 
@@ -189,10 +187,6 @@ class Session:
         ]
         chosen = {id(finding) for finding in merged(finding for _, finding in found)}
         return sorted(((c, f) for c, f in found if id(f) in chosen), key=lambda pair: (pair[1].span.start, pair[1].code))
-
-    def tied(self, but: str = "") -> list[str]:
-        """The open documents whose last check holds a replay server or a client (but `but`)."""
-        return [uri for uri, checked in self.checks.items() if checked.ties and uri != but and uri in self.documents]
 
     def readers(self, uri: str) -> list[str]:
         """The other open documents whose last check read the file `uri` or listed its folder
