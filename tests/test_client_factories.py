@@ -104,3 +104,14 @@ def test_a_posted_url_from_a_parameter_default(tmp_path: Path) -> None:
     )
     tree(tmp_path, {"sample.py": sample + "\n\nsample('hi', url=REMOTE)\n"})
     assert at_client(check(tmp_path, cache=False), "sample.py") == []
+
+
+def test_a_cached_client_scan_follows_a_change_of_forwarded_arguments(tmp_path: Path) -> None:
+    """The clients store is keyed by the settings a scan reads: turning `forwarded-arguments`
+    to "open" unties the factory's client in a warm run, though rl/sampler.py kept its stat."""
+    tree(tmp_path, files())
+    assert at_client(check(tmp_path), "rl/sampler.py") == [("RPL301", 12)]
+    tree(tmp_path, {"pyproject.toml": '[tool.replaylint]\nforwarded-arguments = "open"\n'})
+    assert at_client(check(tmp_path), "rl/sampler.py") == []
+    tree(tmp_path, {"pyproject.toml": "[tool.replaylint]\n"})
+    assert at_client(check(tmp_path), "rl/sampler.py") == [("RPL301", 12)]

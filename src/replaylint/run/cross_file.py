@@ -244,13 +244,21 @@ def _scanned(checker: Checker, result_cache: cache.ResultCache | None, path: str
     stat = stat_of(path) if kind in ("python", "shell") else None
     if stat is None:
         return None
-    if result_cache is not None and (remembered := result_cache.scanned(path, stat)) is not None:
+    settings = _scan_settings(checker, path)
+    if result_cache is not None and (remembered := result_cache.scanned(path, stat, settings)) is not None:
         return remembered
     checker.reads = []
     found = _read_clients(checker, path, kind)  # type: ignore[arg-type]
     if result_cache is not None and found is not None:
-        result_cache.remember_scan(path, stat, found, checker.reads)  # a `--config` YAML, a trainer's program
+        result_cache.remember_scan(path, stat, found, checker.reads, settings)  # a `--config` YAML, a trainer's program
     return found
+
+
+def _scan_settings(checker: Checker, path: str) -> str:
+    """What a scan of `path` for clients reads of the configuration (its file's own): a scan
+    remembered under other settings is done again."""
+    checker.use_config_of(path)
+    return repr((checker.config.forwarded_arguments, checker.config.max_file_bytes, sorted(checker.budget.items())))
 
 
 def _read_clients(checker: Checker, path: str, kind: str) -> Served | None:
@@ -285,7 +293,7 @@ def _recalled(checker: Checker, result_cache: cache.ResultCache, path: str) -> S
     stat = stat_of(path)
     if stat is None:
         return None
-    remembered = result_cache.scanned(path, stat)
+    remembered = result_cache.scanned(path, stat, _scan_settings(checker, path))
     if remembered is not None:
         return remembered
     data = checker.read(path)

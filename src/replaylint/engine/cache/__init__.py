@@ -244,15 +244,16 @@ class ResultCache:
         """The files, as the runs that stored them spelled them, whose results or client scans say
         something of replay servers or their clients."""
         results = [stored["spelled"] for stored in self._results.data.values() if type(stored) is dict and stored.get("served")]
-        scanned = [path for path, stored in self._scanned.data.items() if type(stored) is list and len(stored) == 3 and stored[1]]
+        scanned = [path for path, stored in self._scanned.data.items() if type(stored) is list and len(stored) == 4 and stored[1]]
         return [path for path in dict.fromkeys(results + scanned) if type(path) is str]
 
-    def scanned(self, path: str, stat: tuple[int, int, int, int]) -> Any:
+    def scanned(self, path: str, stat: tuple[int, int, int, int], settings: str) -> Any:
         """What a scan for clients found in a file the prefilter turned away (`served.Served`),
-        while it keeps its stat and the files the scan read (a `--config` YAML) their content;
-        None when it was not scanned so."""
+        while it keeps its stat, the files the scan read (a `--config` YAML) their content, and
+        the scan's `settings` (its file's `forwarded-arguments`...) are the same; None when it
+        was not scanned so."""
         stored = self._scanned.data.get(self._clean_key(path))
-        if type(stored) is not list or len(stored) != 3 or stored[0] != list(stat) or type(stored[2]) is not dict:
+        if type(stored) is not list or len(stored) != 4 or stored[0] != list(stat) or type(stored[2]) is not dict or stored[3] != settings:
             return None
         if any(file_digest(dependency) != expected for dependency, expected in stored[2].items()):
             return None
@@ -279,12 +280,12 @@ class ResultCache:
         stored = self._scanned.data.get(self._clean_key(path))
         return (
             [name for name in stored[2] if type(name) is str]
-            if type(stored) is list and len(stored) == 3 and type(stored[2]) is dict
+            if type(stored) is list and len(stored) == 4 and type(stored[2]) is dict
             else []
         )
 
-    def remember_scan(self, path: str, stat: tuple[int, int, int, int], served: Any, dependencies: list[str]) -> None:
-        self._scanned.data[self._clean_key(path)] = [list(stat), encoded_served(served), _digests(dependencies)]
+    def remember_scan(self, path: str, stat: tuple[int, int, int, int], served: Any, dependencies: list[str], settings: str) -> None:
+        self._scanned.data[self._clean_key(path)] = [list(stat), encoded_served(served), _digests(dependencies), settings]
         self._scanned.dirty = True
 
     def _key_of(self, path: str) -> str:
