@@ -11,7 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_server_ties import ROLLOUT, SERVE
+SERVE = "#!/bin/bash\nvllm serve Qwen/Qwen3-8B --return-sampling-mask --logprobs-mode processed_logprobs --port 8001{flags}\n"
+ROLLOUT = (
+    "from openai import OpenAI\n\n"
+    'client = OpenAI(base_url="http://localhost:8001/v1", api_key="EMPTY")\n\n\n'
+    "def rollout(prompt):\n"
+    '    return client.completions.create(model="m", prompt=prompt, presence_penalty=0.5)\n'
+)
 
 
 def test_watch_rejudges_a_client_when_the_server_s_file_changes(tmp_path: Path, tmp_path_factory) -> None:
