@@ -102,6 +102,31 @@ def test_a_compose_hostname_and_container_name_reach_the_service(tmp_path: Path)
         assert at_client(check(tmp_path, cache=False), "trainer/rollout.py") == [("RPL301", 7), ("RPL302", 7)], host
 
 
+@pytest.mark.parametrize(
+    "ports, reached",
+    [
+        ("    ports: ['8000:8000']\n", True),
+        ("    ports: ['127.0.0.1:8000:8000/tcp']\n", True),
+        ("    ports: [{target: 8000, published: 8000}]\n", True),
+        ("    network_mode: host\n", True),
+        ("    ports: ['${PORT}:8000']\n", True),  # the host's port is not known: tied as before
+        ("    ports: ['9000:8000']\n", False),  # localhost:9000 on the host, not :8000
+        ("    ports: ['8000']\n", False),  # an ephemeral port of the host
+        ("    ports: [{target: 8000}]\n", False),
+        ("", False),  # published nowhere
+    ],
+)
+def test_a_client_on_the_host_reaches_a_compose_service_only_where_it_publishes_its_port(tmp_path: Path, ports: str, reached: bool) -> None:
+    """`localhost:8000` on the host is the service only through `ports: ["8000:8000"]` (or the
+    host's network): a service published on another port, or on none, is not what the client
+    reaches, and a finding there would be false. Its own name still reaches it."""
+    compose = COMPOSE.replace("  trainer:\n", ports + "  trainer:\n")
+    tree(tmp_path, {"compose.yaml": compose, "rollout.py": ROLLOUT.format(url="http://localhost:8000/v1", penalty="0.2")})
+    assert at_client(check(tmp_path, cache=False), "rollout.py") == ([("RPL301", 7), ("RPL302", 7)] if reached else [])
+    tree(tmp_path, {"rollout.py": ROLLOUT.format(url="http://vllm:8000/v1", penalty="0.2")})
+    assert at_client(check(tmp_path, cache=False), "rollout.py") == [("RPL301", 7), ("RPL302", 7)]
+
+
 SERVICE = (
     "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: policy\nspec:\n  template:\n    metadata:\n      labels: {{app: policy}}\n"
     "    spec:\n      containers:\n        - name: vllm\n          image: vllm/vllm-openai:v0.34.0\n"

@@ -14,6 +14,9 @@ if TYPE_CHECKING:  # a run that finds nothing imports no model
 
 # The names a client on the same machine (or in the same pod) reaches a server by.
 LOCAL_HOSTS = frozenset(("localhost", "127.0.0.1", "0.0.0.0", "::1"))
+# Among a server's hosts: its local names do not reach it (a compose service that publishes its
+# port on no port of the host, or on another one). No client's host can be this.
+UNPUBLISHED = "!unpublished"
 _T = TypeVar("_T")
 
 
@@ -31,7 +34,9 @@ class ReplayServer:
     condition: str = ""
 
     def reached_by(self, host: str) -> bool:
-        return host in LOCAL_HOSTS or host in self.hosts
+        if host in LOCAL_HOSTS:
+            return UNPUBLISHED not in self.hosts
+        return host in self.hosts
 
 
 @dataclass(frozen=True)

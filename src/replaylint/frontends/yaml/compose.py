@@ -30,7 +30,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ...edits import Sequence, remove
 from ...frameworks import sagemaker
 from ...model import UNKNOWN, Launch, LaunchKind, Setting
-from ...readers.yaml_nodes import HOLE, STR, content_end, dash_of, entries, get, mapping, span
+from ...readers.yaml_nodes import HOLE, STR, content_end, dash_of, entries, get, items, mapping, span
 from ...readers.yaml_scalars import compose_interpolate, escape_in_scalar, scalar
 from ...readers.yaml_text import Text, scalar_text
 from ...readers.yaml_words import Words, item_tokens, sequence_words, split, string_words
@@ -194,11 +194,59 @@ def _words(source: SourceFile, node: Node | None) -> tuple[Words, list[tuple[Tex
 
 def extract(source: SourceFile, context: ExtractContext, document: Node) -> list[Launch]:
     launches = _launches(source, context, document)
-    names = [
-        (key.start_mark.index, content_end(source.text, service), _names(key, service))
-        for key, service in entries(get(document, "services"))
+    services = [
+        (key.start_mark.index, content_end(source.text, service), key, service) for key, service in entries(get(document, "services"))
     ]
-    return [replace(launch, hosts=held_by(launch, names)) for launch in launches]
+    names = [(start, end, _names(key, service)) for start, end, key, service in services]
+    return [replace(launch, hosts=held_by(launch, names) + _unpublished(launch, services)) for launch in launches]
+
+
+def _unpublished(launch: Launch, services: list[tuple[int, int, Node, Node]]) -> tuple[str, ...]:
+    """`(UNPUBLISHED,)` when the service of a replay server publishes its port on no port of the
+    host, or on another one (`"9000:8000"`, `"8000"`: an ephemeral one): a client on the host
+    reaches it at `localhost:8000` only through `ports: ["8000:8000"]` or `network_mode: host`."""
+    from ...served import UNPUBLISHED
+    from ...vllm.unusable_masks import server_port
+
+    service = next((service for start, end, _, service in services if start <= launch.span.start < end), None)
+    port = server_port(launch) if isinstance(service, MappingNode) else None
+    if port is None:
+        return ()
+    network = get(service, "network_mode")
+    if isinstance(network, ScalarNode) and network.value == "host":
+        return ()
+    published = [_published(item, port) for item in items(get(service, "ports"))]
+    return () if any(found is not False for found in published) else (UNPUBLISHED,)
+
+
+def _published(item: Node, port: int) -> bool | None:
+    """Whether a `ports:` entry publishes the container's `port` on the same port of the host
+    (None: not known, a `${VAR}` or a form not read)."""
+    if isinstance(item, MappingNode):
+        target, published = get(item, "target"), get(item, "published")
+        if not isinstance(target, ScalarNode) or not isinstance(published, (ScalarNode, type(None))):
+            return None
+        if published is None:
+            return False  # an ephemeral port of the host
+        text = f"{published.value}:{target.value}"
+    elif isinstance(item, ScalarNode):
+        text = str(item.value)
+    else:
+        return None
+    if "$" in text:
+        return None
+    host, _, container = text.split("/")[0].rpartition(":")
+    host = host.rpartition(":")[2]  # `127.0.0.1:8000:8000`
+    return bool(host) and host == container and _holds(container, port)
+
+
+def _holds(ports: str, port: int) -> bool:
+    """Whether `8000` or `8000-8010` holds `port`."""
+    low, _, high = ports.partition("-")
+    try:
+        return int(low) <= port <= int(high or low)
+    except ValueError:
+        return False
 
 
 def _names(key: Node, service: Node) -> tuple[str, ...]:
