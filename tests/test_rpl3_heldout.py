@@ -20,17 +20,12 @@ refuses `--return-sampling-mask`, and replaylint judges only what TRL's editions
 
 from __future__ import annotations
 
-import contextlib
-import io
-import json
 from pathlib import Path
 
 import pytest
-
-from replaylint.cli.main import main
+from rpl3_heldout_cases import assert_case_findings, assert_cases_are_the_folders, assert_each_readme_says_what_it_imitates
 
 CORPUS = Path(__file__).parent / "data" / "rpl3_heldout"
-PREVIEW = ("--extend-select", "RPL307,RPL308,RPL309")
 
 EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     # 1. no endpoint returns the masks
@@ -77,33 +72,14 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 }
 
 
-def reported(case: str) -> set[tuple[str, str, int]]:
-    root = CORPUS / case
-    options = PREVIEW if case.startswith("preview_") else ()
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-        main(["check", "--no-respect-gitignore", "--no-cache", "--target-vllm", "0.34.0", "--output-format", "json", *options, str(root)])
-    return {
-        (item["code"], Path(item["filename"]).resolve().relative_to(root.resolve()).as_posix(), item["location"]["row"])
-        for item in json.loads(out.getvalue())
-    }
-
-
 def test_every_folder_is_a_case_and_a_third_are_clean() -> None:
-    folders = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
-    assert folders == sorted(EXPECTED)
-    clean = [case for case, findings in EXPECTED.items() if not findings]
-    assert len(EXPECTED) >= 30
-    assert len(clean) * 3 >= len(EXPECTED), clean
+    assert_cases_are_the_folders(CORPUS, EXPECTED, 30)
 
 
 def test_every_case_says_what_it_imitates() -> None:
-    for case in EXPECTED:
-        assert "Imitates" in (CORPUS / case / "README").read_text(), case
+    assert_each_readme_says_what_it_imitates(CORPUS, EXPECTED)
 
 
 @pytest.mark.parametrize("case", sorted(EXPECTED))
 def test_case_findings(case: str) -> None:
-    got = reported(case)
-    want = EXPECTED[case]
-    assert got == want, f"{case}: missed {sorted(want - got)}, false {sorted(got - want)}"
+    assert_case_findings(CORPUS, EXPECTED, case)
