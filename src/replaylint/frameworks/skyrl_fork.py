@@ -97,7 +97,7 @@ class Fork:
         for written in self.built.every():
             if written.condition == _CAPTURE and written.key in ("max_logprobs", "logprobs_mode"):
                 continue  # SkyRL's own capture (`_sample_support_settings`)
-            holds = decided(written.condition, lambda node: self._config_value(node, value_of)) if written.condition else True
+            holds = decided(written.condition, lambda node: self._config_value(node, value_of))
             if holds is False:
                 continue
             if holds is True and written.value is not UNKNOWN:

@@ -82,7 +82,7 @@ class Fork:
         found, reasons = [], []
         for written in self.server.every():
             where = self.server.where(written.line)
-            holds = decided(written.condition, lambda node: self._config_value(node, value_of)) if written.condition else True
+            holds = decided(written.condition, lambda node: self._config_value(node, value_of))
             if holds is False:
                 continue
             if holds is True and written.condition and written.value is not UNKNOWN:

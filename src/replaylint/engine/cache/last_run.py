@@ -358,9 +358,8 @@ class RunFacts:
 
     def shown(self, findings: list) -> None:
         """The files whose text the report shows (a finding's place, and those it relates)."""
-        for finding in findings:
-            for path in (finding.span.path, *(span.path for span in finding.related)):
-                self.stat_now(path)
+        for path in dict.fromkeys(path for finding in findings for path in (finding.span.path, *(span.path for span in finding.related))):
+            self.stat_now(path)  # once a file, however many findings it holds
 
     def _by_folder(self) -> list[tuple[str, tuple[list[str], list[tuple]]]]:
         """The paths kept grouped by folder (their names, their stats), in the order first met."""

@@ -12,6 +12,7 @@ from typing import Iterator
 
 from ....model import UNKNOWN, Setting, Span
 from ....vllm.engine_fields import RUNNER_ENV
+from .engine_names import actor_class
 from .frames import Evaluates, Frame, expressions
 from .module import FUNCTIONS, Module, Placed
 from .refs import Function
@@ -310,10 +311,7 @@ def actor_env_vars(module: Module, cls: ast.ClassDef, home: Module, site: ast.Ca
     for decorator in cls.decorator_list:
         if isinstance(decorator, ast.Call):
             yield from ((module, value) for value in _env_vars(decorator, module))
-    func = site.func
-    made = func.value if isinstance(func, ast.Attribute) and func.attr == "remote" else None
-    if isinstance(made, ast.Call) and isinstance(made.func, ast.Attribute) and made.func.attr == "options":
-        made = made.func.value
+    made = actor_class(site.func)
     if isinstance(made, ast.Name):
         made = _module_dict(home, made.id)
     if isinstance(made, ast.Call) and isinstance(made.func, ast.Call) and home.text(made.func.func).endswith("remote"):

@@ -291,6 +291,8 @@ _POST_INITS = ("__post_init__", "__attrs_post_init__", "model_post_init")
 def global_writes(module: Module, name: str) -> list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, Placed]]:
     """The assignments of a module-level name made by the module's functions that declare it
     `global` (`global ENGINE` then `ENGINE = LLM(...)` in `init_engine()`)."""
+    if "global " not in module.source.text:
+        return []  # read for every `None` a function sees: most modules declare no global
     found = []
     for function in module.tree.body:
         if not isinstance(function, FUNCTIONS) or not any(

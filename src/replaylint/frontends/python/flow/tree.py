@@ -102,8 +102,8 @@ class Tree:
     def text_of(self, qualified: str) -> str | None:
         """The text of the tree's module a dotted name is in, read without parsing it (a cheap
         look before a parse); None when it is not in the tree."""
-        found = self._find(qualified, self.module, self._read)
-        return found[0] if found is not None else None
+        found = self._find(qualified, self.module, self._read_path)
+        return found[0][1] if found is not None else None
 
     def module_text(self, qualified: str) -> tuple[str, str] | None:
         """The path and text of the tree's module a dotted module name names (`proj.env`:
@@ -155,14 +155,6 @@ class Tree:
             module = self.open_file(path)
             if module is not None:
                 return module
-        return None
-
-    def _read(self, base: str, parts: list[str]) -> str | None:
-        stem = os.path.join(base, *parts)
-        for path in (stem + ".py", os.path.join(stem, "__init__.py")):
-            text = self.context.read_text(path) if os.path.isfile(path) else None
-            if text is not None:
-                return text
         return None
 
     def open_file(self, path: str, text: str | None = None) -> Module | None:
