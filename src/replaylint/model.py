@@ -298,6 +298,7 @@ class Launch:
     # The sampling fields its model's generation_config.json sets (() none), when the tree holds the file; None: not known.
     generation_defaults: tuple[Setting, ...] | None = None
     hosts: tuple[str, ...] = ()  # names besides the local ones that reach this server (a compose service, a Kubernetes Service)
+    local: bool = True  # whether its local names (`localhost`) reach it: not a compose service that publishes its port elsewhere
 
     def __post_init__(self) -> None:
         if "" in self.open_reasons:  # a word that says nothing of itself (an empty spread) still names a reason

@@ -14,9 +14,6 @@ if TYPE_CHECKING:  # a run that finds nothing imports no model
 
 # The names a client on the same machine (or in the same pod) reaches a server by.
 LOCAL_HOSTS = frozenset(("localhost", "127.0.0.1", "0.0.0.0", "::1"))
-# Among a server's hosts: its local names do not reach it (a compose service that publishes its
-# port on no port of the host, or on another one). No client's host can be this.
-UNPUBLISHED = "!unpublished"
 _T = TypeVar("_T")
 
 
@@ -25,7 +22,7 @@ class ReplayServer:
     """A server with sampling distribution replay on: `launch` keeps only what the client rules
     read (and the clients its own file ties to it); `hosts`, names besides the local ones that
     reach it (a compose service); `releases`, those its file judged it against; `condition`, what
-    its port rests on ("`PORT` is unset")."""
+    its port rests on ("`PORT` is unset"); `local`, whether its local names reach it (`Launch.local`)."""
 
     launch: Launch
     port: int
@@ -33,10 +30,10 @@ class ReplayServer:
     releases: tuple[str, ...] = ()
     condition: str = ""
 
+    local: bool = True
+
     def reached_by(self, host: str) -> bool:
-        if host in LOCAL_HOSTS:
-            return UNPUBLISHED not in self.hosts
-        return host in self.hosts
+        return self.local if host in LOCAL_HOSTS else host in self.hosts
 
 
 @dataclass(frozen=True)

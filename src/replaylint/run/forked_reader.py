@@ -308,9 +308,6 @@ def run_pipelined(files: list[str], checker: Checker, result_cache: cache.Result
     for index, (result, stat) in enumerate(pair for pairs in done for pair in pairs):
         if result is None:  # handed to the reader, or back
             result = parsed.get(index) or mine.get(index) or check_file(checker, files[index])
-        if result.deferred is not None and result.digest is not None:
-            checker.prepared[result.path] = (result.digest, result.deferred)
-            result = check_file(checker, result.path)
         store(result_cache, result, stat)
         results.append(result)
     return results

@@ -322,7 +322,7 @@ def _server(launch: Launch, port: int, releases: tuple[str, ...]) -> ReplayServe
     )
     said = launch.get("port")
     conditions = [a.condition for a in launch.assumptions if said is not None and a.span is not None and _overlap(a.span, said.span)]
-    return ReplayServer(slim, port, launch.hosts, releases, " and ".join(dict.fromkeys(conditions)))
+    return ReplayServer(slim, port, launch.hosts, releases, " and ".join(dict.fromkeys(conditions)), launch.local)
 
 
 def _overlap(one: Span, other: Span) -> bool:

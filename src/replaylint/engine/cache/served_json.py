@@ -41,6 +41,7 @@ def _server(server: ReplayServer) -> dict[str, Any]:
         "hosts": list(server.hosts),
         "releases": list(server.releases),
         "condition": server.condition,
+        "local": server.local,
     }
 
 
@@ -76,7 +77,11 @@ def decode(value: object) -> Served:
 
 
 def _decode_server(value: object) -> ReplayServer:
-    if type(value) is not dict or value.keys() != {"launch", "port", "hosts", "releases", "condition"}:
+    if (
+        type(value) is not dict
+        or value.keys() != {"launch", "port", "hosts", "releases", "condition", "local"}
+        or type(value["local"]) is not bool
+    ):
         raise Malformed("a server")
     return ReplayServer(
         _decode_launch(value["launch"]),
@@ -84,6 +89,7 @@ def _decode_server(value: object) -> ReplayServer:
         tuple(_text(host) for host in _list(value["hosts"])),
         tuple(_text(release) for release in _list(value["releases"])),
         _text(value["condition"]),
+        value["local"],
     )
 
 

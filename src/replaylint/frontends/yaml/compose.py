@@ -198,25 +198,23 @@ def extract(source: SourceFile, context: ExtractContext, document: Node) -> list
         (key.start_mark.index, content_end(source.text, service), key, service) for key, service in entries(get(document, "services"))
     ]
     names = [(start, end, _names(key, service)) for start, end, key, service in services]
-    return [replace(launch, hosts=held_by(launch, names) + _unpublished(launch, services)) for launch in launches]
+    return [replace(launch, hosts=held_by(launch, names), local=_reached_locally(launch, services)) for launch in launches]
 
 
-def _unpublished(launch: Launch, services: list[tuple[int, int, Node, Node]]) -> tuple[str, ...]:
-    """`(UNPUBLISHED,)` when the service of a replay server publishes its port on no port of the
-    host, or on another one (`"9000:8000"`, `"8000"`: an ephemeral one): a client on the host
-    reaches it at `localhost:8000` only through `ports: ["8000:8000"]` or `network_mode: host`."""
-    from ...served import UNPUBLISHED
+def _reached_locally(launch: Launch, services: list[tuple[int, int, Node, Node]]) -> bool:
+    """Whether a client on the host reaches the service's replay server at `localhost:PORT`: only
+    through `ports: ["PORT:PORT"]` or `network_mode: host`, not when the port is published on no
+    port of the host or on another one (`"9000:8000"`, `"8000"`: an ephemeral one)."""
     from ...vllm.unusable_masks import server_port
 
     service = next((service for start, end, _, service in services if start <= launch.span.start < end), None)
     port = server_port(launch) if isinstance(service, MappingNode) else None
     if port is None:
-        return ()
+        return True
     network = get(service, "network_mode")
     if isinstance(network, ScalarNode) and network.value == "host":
-        return ()
-    published = [_published(item, port) for item in items(get(service, "ports"))]
-    return () if any(found is not False for found in published) else (UNPUBLISHED,)
+        return True
+    return any(_published(item, port) is not False for item in items(get(service, "ports")))
 
 
 def _published(item: Node, port: int) -> bool | None:
