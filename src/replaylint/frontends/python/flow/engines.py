@@ -27,6 +27,7 @@ from .import_statements import imports_module
 from .members import before_validator, init_of
 from .method_calls import method_frames
 from .module import FUNCTIONS, Module, Placed, describe
+from .objects import as_kwargs
 from .placing import FlowHandle
 from .reader import Function, Partial, Qualified, Reader, bind, engine_name
 from .refs import ENGINE_CONFIGS, handed_engine_options
@@ -46,6 +47,7 @@ def engine_launches(reader: Reader, module: Module, imported: set[str] = frozens
     subclassing = "super().__init__(" in module.source.text
     actors = (".remote(",) if "ray" in module.imports else ()
     words = tuple(sorted(name + "(" for name in candidates)) + tuple(sorted(name + "[" for name in found))
+    words += (".from_cli_args(",) if ".from_cli_args(" in module.source.text else ()
     for call in scoped_calls(module, words + (("__init__(",) if subclassing else ()) + actors):
         func = call.node.func
         last = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else called_partial(func)
@@ -55,6 +57,10 @@ def engine_launches(reader: Reader, module: Module, imported: set[str] = frozens
             for frame in contexts(reader, module, call):
                 if isinstance(actor := reader.evaluate(made, frame).ref, Qualified) and engine_name(actor.name):
                     yield from _launches(reader, call.node, frame, None)
+            continue
+        if last == "from_cli_args" and isinstance(func, ast.Attribute) and len(call.node.args) == 1 and not call.node.keywords:
+            for frame in contexts(reader, module, call):
+                yield from _from_command_line(reader, call.node, func.value, frame)
             continue
         if last == "__init__" and _inits_engine(reader, module, call):
             for frame in contexts(reader, module, call):
@@ -70,6 +76,18 @@ def engine_launches(reader: Reader, module: Module, imported: set[str] = frozens
                 yield from _launches(reader, call.node, frame, None, configured(reader, callee.ref.name, call.node, frame))
             elif isinstance(callee.ref, Partial) and isinstance(callee.ref.func.ref, Qualified) and engine_name(callee.ref.func.ref.name):
                 yield from _launches(reader, call.node, frame, callee.ref)
+
+
+def _from_command_line(reader: Reader, node: ast.Call, owner: ast.expr, frame: Frame) -> Iterator[tuple[ast.Call, Launch, Kwargs]]:
+    """`EngineArgs.from_cli_args(args)`: the engine's arguments are the namespace's attributes."""
+    engine = reader.evaluate(owner, frame).ref
+    if not (isinstance(engine, Qualified) and engine_name(engine.name)):
+        return
+    module = frame.module
+    namespace = as_kwargs(reader.evaluate(node.args[0], frame), module.span(node)).kwargs
+    given = namespace.copy() if namespace is not None else Kwargs(reasons=[f"the namespace `{module.text(node.args[0])[:40]}`"])
+    given.home = None  # written where the namespace's options are, not in the call
+    yield from _launches(reader, node, frame, None, given)
 
 
 def _inits_engine(reader: Reader, module: Module, call: Call) -> bool:

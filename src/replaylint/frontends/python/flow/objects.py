@@ -14,14 +14,15 @@ import ast
 from dataclasses import dataclass, replace
 
 from ....model import UNKNOWN, Setting, Span
-from .dicts import as_val, call as dict_call, entry, json_object, spread
+from .dicts import as_val, call as dict_call, entry, spread
 from .facts import NOTHING, Entry, Kwargs, Val, read_from
-from .frames import Evaluates, Frame, expressions
+from .frames import Evaluates, Frame
 from .merges import chained, merges, reduced
 from .module import FUNCTIONS, Module, set_after_init
 from .namedtuples import named_tuple_class
+from .parsers import Parser, options, shown, written_command_line
 from .record_fields import class_attributes, updated, with_keywords
-from .refs import ENGINE_OPTIONS, Qualified, engine_name
+from .refs import Qualified, engine_name
 
 _RECORD_DECORATORS = ("dataclass", "define", "frozen", "mutable", "s", "attrs", "pydantic_dataclass")
 _RECORD_BASES = ("BaseModel", "BaseSettings", "NamedTuple", "TypedDict", "Struct")  # `Struct`: msgspec's
@@ -53,16 +54,6 @@ class Instance:
     fields: Kwargs
     cli: bool = False
     plain: bool = False  # an object of a plain class that only holds class attributes: no record
-
-
-@dataclass(frozen=True)
-class Parser:
-    """An argparse parser: the call that made it, read in `frame` (`parent`: the parser a
-    subcommand's, made by `subparsers.add_parser(...)`, belongs to)."""
-
-    call: ast.Call
-    frame: Frame
-    parent: Parser | None = None
 
 
 @dataclass(frozen=True)
@@ -161,10 +152,6 @@ def _field_default(value: ast.expr) -> ast.expr | None:
     return value
 
 
-def shown(value: object) -> str:
-    return repr(value) if value is not UNKNOWN else "unknown"
-
-
 def instance(reader: Evaluates, cls: Val | Class, node: ast.Call, frame: Frame) -> Val:
     cls = cls.ref if isinstance(cls, Val) else cls
     if not is_record(cls):  # a plain class of class attributes: an object with those
@@ -233,6 +220,8 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
         return dict_call(reader, node, frame)  # its attributes are the keywords; `vars(ns)` gives them
     if name in _PARSERS or short in ("ArgumentParser", "FlexibleArgumentParser"):
         return Val(ref=Parser(node, frame))
+    if short == "add_cli_args" and engine_name(name.rsplit(".", 1)[0]) and len(node.args) == 1:
+        return reader.evaluate(node.args[0], frame)  # vLLM's `EngineArgs.add_cli_args(parser)` returns the parser
     if short == "HfArgumentParser" and node.args:
         classes = reader.evaluate(node.args[0], frame)
         items = classes.ref if isinstance(classes.ref, tuple) else (classes,)
@@ -310,6 +299,8 @@ def method_result(reader: Evaluates, callee: Val, func: ast.expr, node: ast.Call
         if func.attr in ("parse_args", "parse_known_args") and not node.args:
             namespace = Val(ref=Instance(Class(frame.module, ast.ClassDef()), options(reader, ref), cli=True))
             return Val(ref=(namespace, NOTHING)) if func.attr == "parse_known_args" else namespace
+        if func.attr == "parse_args" and len(node.args) == 1 and (given := written_command_line(reader, ref, node.args[0], frame)):
+            return Val(ref=Instance(Class(frame.module, ast.ClassDef()), given, cli=True))
     if isinstance(ref, HfParser) and func.attr in ("parse_args_into_dataclasses", "parse_yaml_file", "parse_json_file"):
         if func.attr != "parse_args_into_dataclasses" or node.args:
             return NOTHING
@@ -320,127 +311,6 @@ def method_result(reader: Evaluates, callee: Val, func: ast.expr, node: ast.Call
         ]
         return Val(ref=tuple(made)) if len(made) == len(ref.classes) else NOTHING
     return NOTHING
-
-
-_READING = Kwargs()  # the options of a parser being read: met again, they are not known yet
-
-
-def options(reader: Evaluates, parser: Parser) -> Kwargs:
-    """The defaults of a parser's options (a subcommand's after its parser's, which it overrides)."""
-    if parser.parent is None:
-        return _parser_options(reader, parser)
-    found = options(reader, parser.parent)
-    found.merge(_parser_options(reader, parser))
-    return found
-
-
-def _parser_options(reader: Evaluates, parser: Parser) -> Kwargs:
-    """The defaults of one parser's own options, read once per parser and reader: every statement
-    after `args = parser.parse_args()` that names `args` evaluates it, and reading the options
-    again each time cost a 380-line script millions of evaluations."""
-    known: dict = reader.__dict__.setdefault("_parser_options", {})
-    key = (parser.call, parser.frame.scope, id(parser.frame.args))
-    held = known.get(key)
-    if held is not None and held[1] is _READING:
-        return Kwargs(reasons=["the parser's options, read while they are being read"])
-    if held is not None:
-        found = held[1]
-    else:
-        known[key] = (parser.frame.args, _READING)  # the arguments held, so that their id stays theirs
-        try:
-            found = _options(reader, parser)
-        finally:
-            known.pop(key, None)
-        known[key] = (parser.frame.args, found)
-    return found.copy()
-
-
-def _options(reader: Evaluates, parser: Parser) -> Kwargs:
-    """`add_argument` and `set_defaults` calls on the parser (or its groups) in the scope that
-    made it."""
-    found = Kwargs()
-    frame = parser.frame
-    made = frame.at.guards if frame.at is not None else ()  # the branches the parser is made under (`if __name__ == "__main__":`)
-    for placed in frame.module.statements(frame.scope):
-        here = frame.reading(placed)
-        guards = placed.guards[len(made) :] if placed.guards[: len(made)] == made else placed.guards
-        for node in expressions(placed.statement):
-            if not isinstance(node, ast.Call):
-                continue
-            if any(_is_parser(reader, argument, parser, here) for argument in node.args):
-                if _adds_engine_options(reader, node.func, here):  # vLLM's own options: each at the engine's default
-                    found.assumed.append(ENGINE_OPTIONS.format(frame.module.text(node.func)))
-                else:  # a helper: options and defaults not seen here
-                    found.reasons.append(f"the parser handed to `{frame.module.text(node.func)[:40]}`")
-            if not (isinstance(node.func, ast.Attribute) and _is_parser(reader, node.func.value, parser, here)):
-                continue
-            if node.func.attr == "add_argument":
-                option = _option(reader, node, here, guards)
-                if option is not None:
-                    found.entries[option[0]] = option[1]
-            elif node.func.attr == "set_defaults":
-                for keyword in node.keywords:
-                    if keyword.arg is not None:
-                        found.entries[keyword.arg] = replace(entry(reader, here, keyword.arg, keyword, keyword.value, None), guards=guards)
-    return found
-
-
-def _adds_engine_options(reader: Evaluates, func: ast.expr, frame: Frame) -> bool:
-    """`EngineArgs.add_cli_args(parser)` of vLLM's engine."""
-    if not (isinstance(func, ast.Attribute) and func.attr == "add_cli_args"):
-        return False
-    owner = reader.evaluate(func.value, frame).ref
-    return isinstance(owner, Qualified) and engine_name(owner.name)
-
-
-def _is_parser(reader: Evaluates, node: ast.expr, parser: Parser, frame: Frame) -> bool:
-    if not isinstance(node, (ast.Name, ast.Attribute)):
-        return False
-    owner = reader.evaluate(node, frame).ref
-    return isinstance(owner, Parser) and owner.call is parser.call
-
-
-def _option(reader: Evaluates, node: ast.Call, frame: Frame, guards: tuple) -> tuple[str, Entry] | None:
-    flags = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
-    keywords = {k.arg: k for k in node.keywords if k.arg}
-    dest_node = keywords.get("dest")
-    long = next((f for f in flags if f.startswith("--")), flags[0] if flags else None)
-    if long is None:
-        return None
-    dest = (
-        dest_node.value.value if dest_node is not None and isinstance(dest_node.value, ast.Constant) else long.lstrip("-").replace("-", "_")
-    )
-    default = keywords.get("default")
-    action = keywords.get("action")
-    module = frame.module
-    if default is None:
-        if action is not None and isinstance(action.value, ast.Constant) and action.value.value in ("store_true", "store_false"):
-            item = entry(reader, frame, dest, action, ast.Constant(action.value.value == "store_false", **_at(action.value)), None)
-        else:
-            return None  # argparse's None: what reads it decides
-    else:
-        item = _typed(reader, frame, keywords.get("type"), entry(reader, frame, dest, default, default.value, None))
-    whose = f"{dest} comes from {long}, default {shown(item.setting.value)} ({module.line(node)})"
-    span = item.setting.value_span or item.setting.span
-    return dest, replace(item, guards=guards, assumptions=((whose, span),))
-
-
-def _typed(reader: Evaluates, frame: Frame, kind: ast.keyword | None, item: Entry) -> Entry:
-    """A text default as argparse gives it, converted by the option's `type=json.loads`: a
-    mapping whose keys are decided in the text (argparse converts a text default by `type`)."""
-    if kind is None or not isinstance(item.setting.value, str):
-        return item
-    converter = reader.evaluate(kind.value, frame).ref
-    if not (isinstance(converter, Qualified) and converter.name == "json.loads"):
-        return item
-    parsed = json_object(read_from(item.setting))
-    if parsed.kwargs is None:
-        return replace(item, setting=replace(item.setting, value=UNKNOWN))  # argparse refuses the default
-    return replace(item, setting=replace(item.setting, value=parsed.value), ref=parsed.kwargs)
-
-
-def _at(node: ast.AST) -> dict:
-    return {k: getattr(node, k) for k in ("lineno", "col_offset", "end_lineno", "end_col_offset")}
 
 
 def methods(cls: ast.ClassDef) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:

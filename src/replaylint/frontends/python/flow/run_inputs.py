@@ -15,7 +15,8 @@ from .dicts import entry
 from .facts import NOTHING, Entry, Val
 from .frames import Evaluates, Frame
 from .module import Module
-from .objects import Class, Instance, defaults, is_record, last_name, shown
+from .objects import Class, Instance, defaults, is_record, last_name
+from .parsers import shown
 from .refs import Qualified
 
 RECORD_CLIS = ("tyro.cli", "simple_parsing.parse", "jsonargparse.CLI", "jsonargparse.auto_cli")

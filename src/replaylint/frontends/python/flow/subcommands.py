@@ -11,7 +11,8 @@ from .callsites import calls
 from .facts import Val
 from .frames import Evaluates, Frame, parameters
 from .module import FUNCTIONS, Module
-from .objects import Class, Instance, Parser, options
+from .objects import Class, Instance
+from .parsers import Parser, options
 
 MAX_HANDLED = 6  # subcommands one handler is read for
 

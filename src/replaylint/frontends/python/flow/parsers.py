@@ -1,0 +1,241 @@
+"""argparse in the program: a parser (`Parser`), the defaults of its options (`options`: each
+`add_argument`'s `default=` and `set_defaults`, vLLM's `EngineArgs.add_cli_args` as the engine's
+own defaults), and a command line the program writes for it itself
+(`parser.parse_args(["--logprobs-mode", "raw_logprobs"])`), read as argparse reads it."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, replace
+
+from ....model import UNKNOWN
+from .dicts import entry, json_object
+from .facts import Entry, Kwargs, read_from
+from .frames import Evaluates, Frame, expressions
+from .refs import ENGINE_OPTIONS, Qualified, engine_name
+
+
+@dataclass(frozen=True)
+class Parser:
+    """An argparse parser: the call that made it, read in `frame` (`parent`: the parser a
+    subcommand's, made by `subparsers.add_parser(...)`, belongs to)."""
+
+    call: ast.Call
+    frame: Frame
+    parent: Parser | None = None
+
+
+def shown(value: object) -> str:
+    return repr(value) if value is not UNKNOWN else "unknown"
+
+
+_READING = Kwargs()  # the options of a parser being read: met again, they are not known yet
+
+
+def options(reader: Evaluates, parser: Parser) -> Kwargs:
+    """The defaults of a parser's options (a subcommand's after its parser's, which it overrides)."""
+    return _read(reader, parser)[0]
+
+
+def written_command_line(reader: Evaluates, parser: Parser, argv: ast.expr, frame: Frame) -> Kwargs | None:
+    """`parser.parse_args(["--logprobs-mode", "raw_logprobs", "--eager"])`: the options' defaults
+    with what the list gives, as argparse reads it; None where it cannot be read so (a word not
+    written out, a positional or short flag, an option the parser does not show, a `type=` other
+    than `int`, `float` or `str`)."""
+    words = argv.elts if isinstance(argv, (ast.List, ast.Tuple)) else None
+    if words is None or not all(isinstance(word, ast.Constant) and isinstance(word.value, str) for word in words):
+        return None
+    found, flags = _read(reader, parser)
+    position = 0
+    while position < len(words):
+        word: ast.Constant = words[position]  # type: ignore[assignment]
+        spelt, equals, text = word.value.partition("=")
+        flag = flags.get(spelt)
+        if flag is None:
+            return None
+        dest, stored, convert = flag
+        if stored is not None:  # `store_true`/`store_false`: no value follows
+            if equals:
+                return None
+            value: ast.expr = ast.copy_location(ast.Constant(stored), word)
+        elif equals:
+            value = ast.copy_location(ast.Constant(text), word)
+        elif position + 1 < len(words):
+            position += 1
+            value = words[position]
+            text = value.value  # type: ignore[attr-defined]
+        else:
+            return None  # argparse: "expected one argument"
+        if stored is None:
+            converted = _converted(text, convert)
+            if converted is UNKNOWN:
+                return None
+            value = ast.copy_location(ast.Constant(converted), value)
+        item = entry(reader, frame, dest, word, value, None)
+        if equals or stored is not None:  # the value inside a word (`--mode=raw`), or none written: no edit writes it
+            item = replace(item, setting=replace(item.setting, value_span=None))
+        found.entries.pop(dest, None)
+        found.entries[dest] = item  # written in the program: no default it rests on
+        position += 1
+    return found
+
+
+def _converted(text: str, convert: str | None) -> object:
+    try:
+        return {None: str, "str": str, "int": int, "float": float}[convert](text)
+    except (KeyError, ValueError):
+        return UNKNOWN
+
+
+def _read(reader: Evaluates, parser: Parser) -> tuple[Kwargs, dict[str, tuple[str, bool | None, str | None]]]:
+    if parser.parent is None:
+        return _parser_options(reader, parser)
+    found, flags = _read(reader, parser.parent)
+    own, own_flags = _parser_options(reader, parser)
+    found.merge(own)
+    return found, {**flags, **own_flags}
+
+
+def _parser_options(reader: Evaluates, parser: Parser) -> tuple[Kwargs, dict]:
+    """The defaults of one parser's own options, and its flags (`--logprobs-mode`: its `dest`, the
+    value a `store_true`/`store_false` stores, the `type=` that converts a value given), read once
+    per parser and reader: every statement after `args = parser.parse_args()` that names `args`
+    evaluates it, and reading the options again each time cost a 380-line script millions of
+    evaluations."""
+    known: dict = reader.__dict__.setdefault("_parser_options", {})
+    key = (parser.call, parser.frame.scope, id(parser.frame.args))
+    held = known.get(key)
+    if held is not None and held[1] is _READING:
+        return Kwargs(reasons=["the parser's options, read while they are being read"]), {}
+    if held is not None:
+        found, flags = held[1], held[2]
+    else:
+        known[key] = (parser.frame.args, _READING, {})  # the arguments held, so that their id stays theirs
+        try:
+            found, flags = _options(reader, parser)
+        finally:
+            known.pop(key, None)
+        known[key] = (parser.frame.args, found, flags)
+    return found.copy(), flags
+
+
+def _options(reader: Evaluates, parser: Parser) -> tuple[Kwargs, dict]:
+    """`add_argument` and `set_defaults` calls on the parser (or its groups) in the scope that
+    made it."""
+    found, flags = Kwargs(), {}
+    frame = parser.frame
+    made = frame.at.guards if frame.at is not None else ()  # the branches the parser is made under (`if __name__ == "__main__":`)
+    for placed in frame.module.statements(frame.scope):
+        here = frame.reading(placed)
+        guards = placed.guards[len(made) :] if placed.guards[: len(made)] == made else placed.guards
+        for node in expressions(placed.statement):
+            if not isinstance(node, ast.Call):
+                continue
+            if any(_is_parser(reader, argument, parser, here) for argument in node.args):
+                if _adds_engine_options(reader, node.func, here):  # vLLM's own options: each at the engine's default
+                    found.assumed.append(ENGINE_OPTIONS.format(frame.module.text(node.func)))
+                else:  # a helper: options and defaults not seen here
+                    found.reasons.append(f"the parser handed to `{frame.module.text(node.func)[:40]}`")
+            if not (isinstance(node.func, ast.Attribute) and _is_parser(reader, node.func.value, parser, here)):
+                continue
+            if node.func.attr == "add_argument":
+                flags.update(_flags(reader, node, here))
+                option = _option(reader, node, here, guards)
+                if option is not None:
+                    found.entries[option[0]] = option[1]
+            elif node.func.attr == "set_defaults":
+                for keyword in node.keywords:
+                    if keyword.arg is not None:
+                        found.entries[keyword.arg] = replace(entry(reader, here, keyword.arg, keyword, keyword.value, None), guards=guards)
+    return found, flags
+
+
+def _adds_engine_options(reader: Evaluates, func: ast.expr, frame: Frame) -> bool:
+    """`EngineArgs.add_cli_args(parser)` of vLLM's engine."""
+    if not (isinstance(func, ast.Attribute) and func.attr == "add_cli_args"):
+        return False
+    owner = reader.evaluate(func.value, frame).ref
+    return isinstance(owner, Qualified) and engine_name(owner.name)
+
+
+def _is_parser(reader: Evaluates, node: ast.expr, parser: Parser, frame: Frame) -> bool:
+    if not isinstance(node, (ast.Name, ast.Attribute)):
+        return False
+    owner = reader.evaluate(node, frame).ref
+    return isinstance(owner, Parser) and owner.call is parser.call
+
+
+def _flags(reader: Evaluates, node: ast.Call, frame: Frame) -> dict[str, tuple[str, bool | None, str | None]]:
+    """An `add_argument`'s long flags: its `dest`, what a `store_true`/`store_false` stores, and
+    its `type=` (the name of `int`, `float` or `str`; "?" for another)."""
+    named = _named(node)
+    if named is None:
+        return {}
+    dest, long, keywords = named
+    action = keywords.get("action")
+    stored = None
+    if action is not None:
+        if not (isinstance(action.value, ast.Constant) and action.value.value in ("store_true", "store_false", "store")):
+            return {}  # `append`, `count`, a class: not read
+        stored = {"store_true": True, "store_false": False}.get(action.value.value)
+    convert = None
+    if (kind := keywords.get("type")) is not None:
+        ref = reader.evaluate(kind.value, frame).ref
+        convert = ref.name if isinstance(ref, Qualified) and ref.name in ("int", "float", "str") else "?"
+    if "nargs" in keywords:
+        return {}
+    return {
+        flag.value: (dest, stored, convert) for flag in node.args if isinstance(flag, ast.Constant) and str(flag.value).startswith("--")
+    }
+
+
+def _named(node: ast.Call) -> tuple[str, str, dict[str, ast.keyword]] | None:
+    """An `add_argument`'s `dest`, the flag it shows and its keywords; None without a flag."""
+    flags = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+    keywords = {k.arg: k for k in node.keywords if k.arg}
+    dest_node = keywords.get("dest")
+    long = next((f for f in flags if f.startswith("--")), flags[0] if flags else None)
+    if long is None:
+        return None
+    dest = (
+        dest_node.value.value if dest_node is not None and isinstance(dest_node.value, ast.Constant) else long.lstrip("-").replace("-", "_")
+    )
+    return dest, long, keywords
+
+
+def _option(reader: Evaluates, node: ast.Call, frame: Frame, guards: tuple) -> tuple[str, Entry] | None:
+    named = _named(node)
+    if named is None:
+        return None
+    dest, long, keywords = named
+    default = keywords.get("default")
+    action = keywords.get("action")
+    module = frame.module
+    if default is None:
+        if action is not None and isinstance(action.value, ast.Constant) and action.value.value in ("store_true", "store_false"):
+            item = entry(reader, frame, dest, action, ast.Constant(action.value.value == "store_false", **_at(action.value)), None)
+        else:
+            return None  # argparse's None: what reads it decides
+    else:
+        item = _typed(reader, frame, keywords.get("type"), entry(reader, frame, dest, default, default.value, None))
+    whose = f"{dest} comes from {long}, default {shown(item.setting.value)} ({module.line(node)})"
+    span = item.setting.value_span or item.setting.span
+    return dest, replace(item, guards=guards, assumptions=((whose, span),))
+
+
+def _typed(reader: Evaluates, frame: Frame, kind: ast.keyword | None, item: Entry) -> Entry:
+    """A text default as argparse gives it, converted by the option's `type=json.loads`: a
+    mapping whose keys are decided in the text (argparse converts a text default by `type`)."""
+    if kind is None or not isinstance(item.setting.value, str):
+        return item
+    converter = reader.evaluate(kind.value, frame).ref
+    if not (isinstance(converter, Qualified) and converter.name == "json.loads"):
+        return item
+    parsed = json_object(read_from(item.setting))
+    if parsed.kwargs is None:
+        return replace(item, setting=replace(item.setting, value=UNKNOWN))  # argparse refuses the default
+    return replace(item, setting=replace(item.setting, value=parsed.value), ref=parsed.kwargs)
+
+
+def _at(node: ast.AST) -> dict:
+    return {k: getattr(node, k) for k in ("lineno", "col_offset", "end_lineno", "end_col_offset")}

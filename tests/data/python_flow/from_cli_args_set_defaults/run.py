@@ -1,0 +1,11 @@
+# Imitates vllm-project/vllm examples/offline_inference/llm_engine_example.py: vLLM's own engine
+# options on the script's parser, with the script's defaults set over them.
+import argparse
+
+from vllm import EngineArgs, LLMEngine
+
+parser = argparse.ArgumentParser()
+parser = EngineArgs.add_cli_args(parser)
+parser.set_defaults(model="Qwen/Qwen3-0.6B", return_sampling_mask=True, logprobs_mode="raw_logprobs")  # expect: RPL003
+args = parser.parse_args()
+engine = LLMEngine.from_engine_args(EngineArgs.from_cli_args(args))
