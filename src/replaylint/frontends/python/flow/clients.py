@@ -319,8 +319,7 @@ def _passed(
     if frame.cls is not None or function not in module.tree.body:
         return []
     sites = [c for c in calls(module, (f"{function.name}(",)) if isinstance(c.node.func, ast.Name) and c.node.func.id == function.name]
-    uses = sum(isinstance(n, ast.Name) and n.id == function.name for n in ast.walk(module.tree))
-    if not sites or uses != len(sites):
+    if not sites or module.name_uses(function.name) != len(sites):
         return []
     position = [a.arg for a in parameters(function)].index(name)
     found: list[tuple[ast.Call, Frame]] = []
