@@ -261,7 +261,7 @@ def test_results_parsed_by_worker_processes_are_found_again_by_a_warm_run(tmp_pa
     cold = run(project, "--cache-dir", cache_dir, "--workers", "2")
     assert len(cold) == 30
 
-    def parses_again(self, path, data, prepared=None):
+    def parses_again(self, path, data):
         raise AssertionError(f"parsed {path} again")
 
     monkeypatch.setattr(checker.Checker, "check_bytes", parses_again)

@@ -216,15 +216,6 @@ def test_syntax_errors_are_reported_where_cpython_puts_them(text: str, position:
     assert words in findings[0].message
 
 
-def test_light_checkers_leave_libcst_work_to_another_process() -> None:
-    checker = Checker(Config())
-    checker.light = True
-    result = checker.check_bytes("t.py", b"import os\nfrom vllm import LLM\nLLM('m', return_sampling_mask=True)\n")
-    assert result.deferred and result.findings == []
-    vetted = checker.check_bytes("u.py", b"import subprocess\nprint('--return-sampling-mask')\n")  # read, starts nothing
-    assert not vetted.deferred and vetted.findings == []
-
-
 def test_invalid_escapes_in_the_file_print_no_warning() -> None:
     """CPython warns about `"\\d"` in a string (a SyntaxWarning printed by default from Python
     3.12): reading a user's file must not print the warning as if it were replaylint's."""

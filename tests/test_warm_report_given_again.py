@@ -179,11 +179,11 @@ def test_a_stat_is_settled_after_a_clock_step_of_its_file_system() -> None:
     results = cache.ResultCache("unused", "fingerprint")
     now = results._started
     fine, coarse = now - 150_000_000 + 1_234_567, (now // 10**9 - 1) * 10**9
-    assert results._settled((1, fine, fine, 1))
-    assert not results._settled((1, now - 50_000_000 + 1_234_567, fine, 1))
-    assert not results._settled((1, coarse, coarse, 1))
-    assert not results._settled((1, coarse, fine, 1))  # a mtime set by `touch -d` or `tar` to a whole second
-    assert results._settled((1, coarse - 2 * 10**9, coarse - 2 * 10**9, 1))
+    assert results.settled((1, fine, fine, 1))
+    assert not results.settled((1, now - 50_000_000 + 1_234_567, fine, 1))
+    assert not results.settled((1, coarse, coarse, 1))
+    assert not results.settled((1, coarse, fine, 1))  # a mtime set by `touch -d` or `tar` to a whole second
+    assert results.settled((1, coarse - 2 * 10**9, coarse - 2 * 10**9, 1))
 
 
 def test_other_words_or_environment_are_not_given_this_report(tmp_path: Path, settled_at_once, monkeypatch) -> None:

@@ -1,6 +1,6 @@
 """What a frontend is given and what it may raise: the file (`SourceFile`), what it may ask of
 the run (`ExtractContext`, with the file's `Budget`), and the ways it stops (`ParseError`,
-`NeedsHeavyParser`, `NotAnalysed` and its `OverBudget`). Every layer that reads or writes a file's text takes these
+`NotAnalysed` and its `OverBudget`). Every layer that reads or writes a file's text takes these
 from here."""
 
 from __future__ import annotations
@@ -25,17 +25,6 @@ class ParseError(Exception):
         self.message = message
         self.line = line
         self.col = col
-
-
-class NeedsHeavyParser(Exception):
-    """Raised by a frontend asked to stay light (`ExtractContext.light`) for a file that needs a
-    parser this process has not imported (libcst): another process will check the file, given
-    `prepared` (what the light pass already worked out: the Python focus) as
-    `ExtractContext.prepared`."""
-
-    def __init__(self, prepared: str) -> None:
-        super().__init__("needs libcst")
-        self.prepared = prepared
 
 
 class NotAnalysed(ParseError):
@@ -215,8 +204,6 @@ class ExtractContext:
 
     read_text: Callable[[str], str | None] = lambda path: None
     root: str = "."
-    light: bool = False  # do not import libcst: raise NeedsHeavyParser instead
-    prepared: str | None = None  # NeedsHeavyParser.prepared from a light pass over the same bytes
     budget: Budget = field(default_factory=Budget)
     unread: list[Unread] = field(default_factory=list)
     forwarded_arguments: str = "as-written"  # a script's `"$@"`: judged as written, or "open" (see `config`)

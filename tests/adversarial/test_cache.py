@@ -29,7 +29,7 @@ GOOD = b"vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs 
 def check(tree: Path, home: Path, *args: str):
     """`replaylint check ARGS` in `tree`, with `home` as the user's cache folder (its key), once
     the files the test just wrote are old enough for the cache to keep their stats (a tenth of a
-    second on a file system with fine times: `engine.cache._settled`)."""
+    second on a file system with fine times: `engine.cache.ResultCache.settled`)."""
     time.sleep(0.25)
     completed = replaylint("check", *args, cwd=tree, env={"XDG_CACHE_HOME": str(home)})
     assert b"Traceback" not in completed.stderr, completed.stderr.decode()

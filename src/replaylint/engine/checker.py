@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .. import files, frontends
-from ..frontends import ExtractContext, NeedsHeavyParser, ParseError, SourceFile
+from ..frontends import ExtractContext, ParseError, SourceFile
 from ..source import Budget, NotAnalysed, OverBudget
 from ..vllm.releases import is_newer_than_known, judged
 from . import cache
@@ -40,7 +40,6 @@ class FileResult:
     parsed: bool = False
     digest: str | None = None
     dependencies: list[str] = field(default_factory=list)
-    deferred: str | None = None  # a light checker left it to a process with libcst: what it prepared
     load_dependent: bool = False  # a deadline or the memory bound ended it: another run may finish it
     served: Served | None = None  # its replay servers and clients (`served`), for `cross_file`
 
@@ -75,8 +74,6 @@ class Checker:
         self.overlay: dict[str, str] = {}  # texts being fixed, read instead of the disk
         self.reads: list[str] = []  # other files the current check read (cache dependencies)
         self.project_pins = project_pins
-        self.light = False  # a reading worker: leave files that need libcst to the main process
-        self.prepared: dict[str, tuple[str, str]] = {}  # path: (digest, text) a light worker prepared
         self._enabled: dict[int, tuple[Config, frozenset[str]]] = {}  # id(config): its enabled codes
         self._packaging: Any = None  # reads plugin declarations when no project pins are given
         self.launches_judged = 0  # `preflight` says when a command starts none
@@ -137,8 +134,7 @@ class Checker:
         """check_bytes, with what the cache needs to store the result."""
         self.reads = []
         digest = self.cache_key(path, data)
-        prepared = self.prepared.pop(path, None)
-        result = self.check_bytes(path, data, prepared[1] if prepared is not None and prepared[0] == digest else None)
+        result = self.check_bytes(path, data)
         result.digest = digest
         result.dependencies = list(self.reads)
         return result
@@ -172,7 +168,7 @@ class Checker:
             return FileResult(path)  # large JSON files are data (tokenizers, datasets): no note each
         return FileResult(path, notes=[f"{path}: skipped, {what}"])
 
-    def check_bytes(self, path: str, data: bytes, prepared: str | None = None) -> FileResult:
+    def check_bytes(self, path: str, data: bytes) -> FileResult:
         self.use_config_of(path)
         kind = frontends.kind_for(path, data[:256])
         result = FileResult(path, kind=kind)
@@ -192,9 +188,9 @@ class Checker:
                 message, line, col = (str(error) if files.wide_encoding(data) else f"cannot decode file: {error}"), 1, 1
             result.findings.append(unparsable(path, message, line=line, col=col))
             return self._finish(result, None)
-        return self.check_text(path, text, kind, result, prepared)
+        return self.check_text(path, text, kind, result)
 
-    def check_text(self, path: str, text: str, kind: str, result: FileResult | None = None, prepared: str | None = None) -> FileResult:
+    def check_text(self, path: str, text: str, kind: str, result: FileResult | None = None) -> FileResult:
         self.use_config_of(path)
         result = result or FileResult(path, kind=kind)
         frontend = frontends.load(kind)
@@ -204,8 +200,6 @@ class Checker:
         context = ExtractContext(
             read_text=self._read_text,
             root=os.path.dirname(path) or ".",
-            light=self.light,
-            prepared=prepared,
             budget=Budget(**self.budget),
             forwarded_arguments=self.config.forwarded_arguments,
         )
@@ -239,9 +233,6 @@ class Checker:
         except RecursionError:
             too_deep = "it is nested deeper than replaylint's stack can follow"
             result.findings = [not_analysed(path, too_deep, source.index)] if _could_hold_launch(kind, text) else []
-        except NeedsHeavyParser as deferred:
-            result.deferred = deferred.prepared
-            return result
         except Exception as error:  # a bug in replaylint must not stop the scan
             result.findings = []
             result.internal_error = f"{type(error).__name__}: {error}"
@@ -259,8 +250,6 @@ class Checker:
             self._read_by.clear()
         found: list[Finding] = []
         for program in self._readers.readers_of(path):
-            if self.light:
-                raise NeedsHeavyParser("")  # its check needs libcst: the main process checks the YAML
             if program not in self._read_by:
                 config, reads = self.config, self.reads
                 try:

@@ -270,6 +270,18 @@ def _holds(test: ast.expr, value_of: Callable[[ast.expr], Any]) -> bool | None:
     return None if value is UNKNOWN or not isinstance(value, (bool, int, float, str, type(None))) else bool(value)
 
 
+def config_value(
+    node: ast.expr, owners: tuple[str, ...], value_of: Callable[[str, Any], Any], default_of: Callable[[str, Any], Any]
+) -> Any:
+    """The value of a configuration key a test reads (`config_read` on `owners`): `value_of` the
+    key and its default (`default_of` the key and the code's default); UNKNOWN for another test."""
+    read = config_read(node, *owners)
+    if read is None:
+        return UNKNOWN
+    key, default = read
+    return value_of(key, default_of(key, default))
+
+
 def config_read(node: ast.expr, *owners: str) -> tuple[str, Any] | None:
     """A read of a configuration key on an object `owners` spell (`self.config`, `ie_cfg`):
     `OWNER.key`, `OWNER["key"]`, `OWNER.get("key", default)` -> (key, the default's literal, or

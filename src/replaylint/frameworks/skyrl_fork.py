@@ -29,7 +29,7 @@ from typing import Any, Callable, Mapping
 
 from ..model import UNKNOWN, Setting, Span
 from .built_dicts import BuiltDict, Written, class_defaults, guarded, read
-from .fork_source import attribute_write, config_read, decided, literal, named_dicts, parse, snippet, spread_writes
+from .fork_source import attribute_write, config_value, decided, literal, named_dicts, parse, snippet, spread_writes
 from .nearby import found_upward
 
 ENGINE_ARGS = "skyrl/backends/skyrl_train/inference_servers/utils.py"
@@ -37,6 +37,7 @@ CONFIG = "skyrl/train/config/config.py"
 OWNER = "the forked SkyRL"
 _CAPTURE = "ie_cfg.enable_return_sample_support_set"  # SkyRL's own branch, which the 0.4.0 edition reads
 _REPLAY_KEYS = frozenset(("return_sampling_mask", "logprobs_mode", "logits_processors", "speculative_config", "max_logprobs"))
+_ENGINE_CONFIG = ("ie_cfg", "cfg.generator.inference_engine")  # how the fork spells its `inference_engine` config
 
 
 @dataclass(frozen=True)
@@ -66,13 +67,10 @@ class Fork:
         fields = self.sampling.entries if self.sampling is not None else {}
         return {key: fields[key].value if key in fields else value for key, value in built_in.items()}
 
-    def _config_value(self, node: ast.expr, value_of: Callable[[str, Any], Any]) -> Any:
-        read = config_read(node, "ie_cfg", "cfg.generator.inference_engine")
-        if read is None:
-            return UNKNOWN
-        key, default = read
+    def _field_default(self, key: str, default: Any) -> Any:
+        """An `inference_engine` key's default: its `InferenceEngineConfig` field's, else the code's."""
         field = self.engine_fields.entries.get(key) if self.engine_fields is not None else None
-        return value_of(key, field.value if field is not None else default)
+        return field.value if field is not None else default
 
     def typed(self, skyrl_key: str, name: str) -> str:
         """The way the fork passes a typed key: "config" (`ie_cfg.<key>`, as SkyRL does), "fork"
@@ -97,7 +95,7 @@ class Fork:
         for written in self.built.every():
             if written.condition == _CAPTURE and written.key in ("max_logprobs", "logprobs_mode"):
                 continue  # SkyRL's own capture (`_sample_support_settings`)
-            holds = decided(written.condition, lambda node: self._config_value(node, value_of))
+            holds = decided(written.condition, lambda node: config_value(node, _ENGINE_CONFIG, value_of, self._field_default))
             if holds is False:
                 continue
             if holds is True and written.value is not UNKNOWN:

@@ -18,7 +18,6 @@ engine arguments, read in place of the edition's.
 
 from __future__ import annotations
 
-import ast
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
@@ -26,7 +25,7 @@ import yaml
 
 from ..model import UNKNOWN, Setting, Span
 from .built_dicts import BuiltDict, Written, read
-from .fork_source import config_read, decided, environment_settings, placed
+from .fork_source import config_value, decided, environment_settings, placed
 from .nearby import found_upward
 
 ROLLOUT_YAML = "verl/trainer/config/rollout/rollout.yaml"
@@ -82,7 +81,8 @@ class Fork:
         found, reasons = [], []
         for written in self.server.every():
             where = self.server.where(written.line)
-            holds = decided(written.condition, lambda node: self._config_value(node, value_of))
+            # a rollout key a test reads (`self.config.get("key", d)`): the launch's, else the fork's rollout.yaml's, else d
+            holds = decided(written.condition, lambda node: config_value(node, ("self.config",), value_of, self.default))
             if holds is False:
                 continue
             if holds is True and written.condition and written.value is not UNKNOWN:
@@ -104,15 +104,6 @@ class Fork:
             if written.text not in _OWN_UNREAD:
                 reasons.append(f"{written.text} (written into verl's engine arguments at {self.server.where(written.line)}, not read here)")
         return sorted(found, key=lambda item: item[0].late), reasons
-
-    def _config_value(self, node: ast.expr, value_of: Callable[[str, Any], Any]) -> Any:
-        """The value of a rollout key a test of the server reads (`self.config.get("key", d)`):
-        the launch's, else the fork's rollout.yaml's, else the code's default."""
-        read = config_read(node, "self.config")
-        if read is None:
-            return UNKNOWN
-        key, default = read
-        return value_of(key, self.default(key, default))
 
     def default_span(self, anchor: Span, *keys: str) -> Span:
         """Where a finding about a default of the fork's rollout.yaml sits: its key's line there."""

@@ -19,7 +19,7 @@ from ..shells import SHELLS
 from ..vllm.prefilter_patterns import client_words, found_at, without_mask
 from .triggers import PYTHON_LAUNCHERS, VLLM_WORDS, Words, words_in
 
-__all__ = ["ExtractContext", "NeedsHeavyParser", "ParseError", "SourceFile", "kind_for", "load", "relevant"]
+__all__ = ["ExtractContext", "ParseError", "SourceFile", "kind_for", "load", "relevant"]
 
 
 _MODULES = {
@@ -34,7 +34,7 @@ _MODULES = {
     "justfile": "replaylint.frontends.recipes",
 }
 KINDS = tuple(_MODULES)
-_FROM_SOURCE = frozenset({"ExtractContext", "NeedsHeavyParser", "ParseError", "SourceFile"})
+_FROM_SOURCE = frozenset({"ExtractContext", "ParseError", "SourceFile"})
 
 
 def __getattr__(name: str) -> Any:

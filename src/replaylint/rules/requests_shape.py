@@ -72,12 +72,19 @@ _SERVER_DEFAULTS = ("repetition_penalty", "presence_penalty", "frequency_penalty
 def server_default(launch: Launch, name: str) -> Setting | None:
     """The value a replay server's `--override-generation-config` gives a request field, placed
     at its key when the key has its own place; None when it sets none (or is not known)."""
+    return override_defaults(launch).get(name) if name in _SERVER_DEFAULTS else None
+
+
+def override_defaults(launch: Launch) -> dict[str, Setting]:
+    """The keys a replay server's `--override-generation-config` sets to a known value, each
+    placed at its key when the key has its own place (else at the flag, spelled as it)."""
     override = launch.get("override_generation_config")
-    if name not in _SERVER_DEFAULTS or override is None or not isinstance(override.value, dict) or name not in override.value:
-        return None
-    if sampling_mask(launch) is None or not is_server(launch) or override.value[name] is UNKNOWN:
-        return None
-    return override.keys.get(name) or Setting(name, override.value[name], override.span, override.spelling)
+    if override is None or not isinstance(override.value, dict) or sampling_mask(launch) is None or not is_server(launch):
+        return {}
+    placed = {
+        name: override.keys.get(name) or Setting(name, value, override.span, override.spelling) for name, value in override.value.items()
+    }
+    return {name: setting for name, setting in placed.items() if setting.known and override.value[name] is not UNKNOWN}
 
 
 def started_at(launch: Launch, request: Request, port: int = 0, condition: str = "") -> str:

@@ -64,11 +64,11 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..model import UNKNOWN, Applicability, Fix, Launch, SetSetting, Setting
+from ..model import Applicability, Fix, Launch, SetSetting, Setting
 from ..vllm.releases import Release
-from ..vllm.unusable_masks import NEUTRAL_PENALTIES, is_server, shifting_penalties
-from .base import Invalid, Report, Rule, Valid, quote, sampling_mask
-from .requests_shape import Addressed, Reads, replay_requests
+from ..vllm.unusable_masks import NEUTRAL_PENALTIES, shifting_penalties
+from .base import Invalid, Report, Rule, Valid, quote
+from .requests_shape import Addressed, Reads, override_defaults, replay_requests
 from .rpl101_greedy_request import ENGINE
 
 _SHIFTS = "changes the logits the mask keeps, not the set"
@@ -119,22 +119,15 @@ class RequestShiftsDistribution(Rule):
         for addressed in replay_requests(launch, Reads.SENT):
             for setting in shifting_penalties(addressed.request.settings):
                 yield Report(setting.span, _subject(setting, addressed), _VERDICT, related=addressed.related, absent=setting.implied)
-        override = launch.get(_OVERRIDE)
-        if sampling_mask(launch) is not None and is_server(launch) and override is not None and isinstance(override.value, dict):
-            yield from self._defaults(override)
+        yield from self._defaults(override_defaults(launch))
 
-    def _defaults(self, override: Setting) -> Iterator[Report]:
-        keys = {
-            name: override.keys.get(name) or Setting(name, value, override.span, override.spelling)
-            for name, value in override.value.items()
-        }
-        for setting in shifting_penalties({name: s for name, s in keys.items() if s.value is not UNKNOWN}):
+    def _defaults(self, defaults: dict[str, Setting]) -> Iterator[Report]:
+        for setting in shifting_penalties(defaults):
             neutral = NEUTRAL_PENALTIES[setting.name]
             fix = Fix(self.fix_applicability, f"Set {setting.name} to {neutral}", (SetSetting(f"{_OVERRIDE}.{setting.name}", neutral),))
-            written = quote(setting) if setting.name in override.keys else quote(override)
             yield Report(
                 setting.span,
-                f"{written} makes {setting.name}={setting.value!r} the default of every HTTP request to this replay server, which {_SHIFTS}",
+                f"{quote(setting)} makes {setting.name}={setting.value!r} the default of every HTTP request to this replay server, which {_SHIFTS}",
                 _VERDICT,
                 fix,
             )

@@ -71,7 +71,8 @@ def _unread(result: FileResult) -> bool:
 
 def _ties(told: dict[str, Served], checker: Checker) -> list[_Tie]:
     """Each server with the clients of the tree its port and host single out."""
-    beside: dict[int, tuple[str, ...]] = {}
+    beside: dict[Span, tuple[str, ...]] = {}  # a Kubernetes server's launch: the names Services beside its file give it
+    services: dict[str, list[Any]] = {}  # a YAML file: its Services (`k8s_services.hosts_beside`)
     by_port: dict[int, list[ReplayServer]] = {}
     for facts in told.values():
         for server in facts.servers:
@@ -84,28 +85,32 @@ def _ties(told: dict[str, Served], checker: Checker) -> list[_Tie]:
             if len({server.launch.span for server in servers}) != 1 or client.port in others:
                 continue  # no server, or two on one port: which one it reaches is not known
             for server in servers:  # the variants of one launch (a script's branches)
-                if _reaches(server, client.host, checker, beside) and _package(server) == client.framework:
+                if _reaches(server, client.host, checker, beside, services) and _package(server) == client.framework:
                     ties[id(server)] = (server, (*ties.get(id(server), (server, ()))[1], client))
     return list(ties.values())
 
 
-def _reaches(server: ReplayServer, host: str, checker: Checker, beside: dict[int, tuple[str, ...]]) -> bool:
+def _reaches(
+    server: ReplayServer, host: str, checker: Checker, beside: dict[Span, tuple[str, ...]], services: dict[str, list[Any]]
+) -> bool:
     """Whether `host` reaches the server: a name its file gives it, or (a Kubernetes workload's)
-    a Service of another manifest beside its file (`k8s_services.hosts_beside`, read once per server)."""
+    a Service of another manifest beside its file (`k8s_services.hosts_beside`, read once per
+    launch, whatever its variants, and each file beside it once per run)."""
     from ..model import LaunchKind
 
     if server.reached_by(host):
         return True
     if server.launch.kind is not LaunchKind.KUBERNETES:
         return False
-    if id(server) not in beside:
+    span = server.launch.span
+    if span not in beside:
         from ..frontends.yaml.k8s_services import hosts_beside
 
         try:
-            beside[id(server)] = hosts_beside(server.launch.span.path, server.launch.span.start, checker._read_text)
+            beside[span] = hosts_beside(span.path, span.start, checker._read_text, services)
         except Exception:  # a manifest that cannot be read as YAML after all: no Service is claimed
-            beside[id(server)] = ()
-    return host in beside[id(server)]
+            beside[span] = ()
+    return host in beside[span]
 
 
 def _package(server: ReplayServer) -> str | None:

@@ -31,6 +31,7 @@ def recheck_fork_launches(checker: Checker, results: list[FileResult]) -> list[F
     if not any(f"{package}/" in paths for package in PACKAGES):
         return results  # most runs: no framework's source
     checked: dict[str, FileResult] = {}
+    walked: dict[tuple[str, str], dict[str, bytes]] = {}  # a fork's launch files, walked once a run
     reals: list[str] = []
     for result in results:
         found = fork_root(result.path)
@@ -43,26 +44,29 @@ def recheck_fork_launches(checker: Checker, results: list[FileResult]) -> list[F
         if any(real.startswith(inside) and not real.startswith(own) for real in reals):
             continue  # the run checks the tree's launches itself
         target = os.path.realpath(result.path)
-        for launch in _launches(root, package, checker.config.max_file_bytes):
+        if (root, package) not in walked:
+            walked[root, package] = _launches(root, package, checker.config.max_file_bytes)
+        for launch, data in walked[root, package].items():
             if launch not in checked:
-                checked[launch] = _checked(checker, launch)
+                checked[launch] = _checked(checker, launch, data)
             launched = checked[launch]
             if target in {os.path.realpath(path) for path in launched.dependencies}:
                 result.findings += [f for f in launched.findings if os.path.realpath(f.span.path) == target and f not in result.findings]
     return results
 
 
-def _checked(checker: Checker, path: str) -> FileResult:
+def _checked(checker: Checker, path: str, data: bytes) -> FileResult:
     config, reads = checker.config, checker.reads
     try:
-        return checker.check_file(path)
+        return checker.check_data(path, data)
     finally:
         checker.config, checker.reads = config, reads
 
 
-def _launches(root: str, package: str, limit: int) -> list[str]:
-    """The files under `root` but `package` the prefilter lets through, nearest first (bounded)."""
-    found: list[str] = []
+def _launches(root: str, package: str, limit: int) -> dict[str, bytes]:
+    """The files under `root` but `package` the prefilter lets through, nearest first (bounded),
+    with their bytes (read once: the prefilter's are the check's)."""
+    found: dict[str, bytes] = {}
     seen = 0
     skipped = os.path.realpath(package)
     for visited, (current, folders, names) in enumerate(os.walk(root)):
@@ -84,7 +88,7 @@ def _launches(root: str, package: str, limit: int) -> list[str]:
             except files.Unreadable:
                 continue
             if frontends.relevant(kind, data):
-                found.append(path)
+                found[path] = data
                 if len(found) >= MAX_LAUNCHES:
                     return found
     return found

@@ -87,7 +87,7 @@ class ResultCache:
         self._serving = False
         self._started = time.time_ns()
         self._trees_used: set[str] = set()
-        self.unsettled = False  # a stat was too recent to keep (`_settled`), or a file changed as it was read
+        self.unsettled = False  # a stat was too recent to keep (`settled`), or a file changed as it was read
 
     def _results_name(self) -> str:
         """One file per configuration: its key needs the rule table, so it waits for the first
@@ -149,13 +149,13 @@ class ResultCache:
         """The cached result of `path` when neither it nor anything it read has changed. `stat`,
         the file's `full_stat` taken before the bytes digested were read, is kept with the
         result (`recall` then finds it without reading the file) unless it is too recent to tell
-        a later write from the one read (`_settled`)."""
+        a later write from the one read (`settled`)."""
         stored = self._results.data.get(self._key_of(path))
         if type(stored) is not dict or stored.get("digest") != content_digest or stored.get("spelled") != path:
             return None
         if not self._dependencies_unchanged(stored):
             return None
-        if stat is not None and len(stat) == 4 and self._settled(stat) and stored.get("stat") != list(stat):
+        if stat is not None and len(stat) == 4 and self.settled(stat) and stored.get("stat") != list(stat):
             stored["stat"] = list(stat)
             self._results.dirty = True
         return entry_of(stored)
@@ -188,12 +188,12 @@ class ResultCache:
                 continue
             if file_digest(dependency) != expected:
                 return False
-            if now is not None and self._settled(now):
+            if now is not None and self.settled(now):
                 stats[dependency] = list(now)
                 self._results.dirty = True
         return True
 
-    def _settled(self, stat: tuple[int, ...]) -> bool:
+    def settled(self, stat: tuple[int, ...]) -> bool:
         """Whether the file's times are older than this run by more than a file system's clock
         step: a write in the same step as the read would leave them as they were. (One that is
         not leaves no report of this run to give again: `unsettled`.)"""
@@ -206,7 +206,7 @@ class ResultCache:
 
     @property
     def settled_until(self) -> int:
-        """The latest time (ns) any settled stat may hold, whatever its file system (`_settled`)."""
+        """The latest time (ns) any settled stat may hold, whatever its file system (`settled`)."""
         return self._started - _SETTLED_NS
 
     def store(
@@ -385,11 +385,11 @@ class ResultCache:
 
     def mark_clean(self, path: str, stat: tuple[int, ...]) -> None:
         """Remember the file as turned away when read with `stat`: (size, mtime) or `stat_columns.full_stat`'s.
-        A stat too recent to tell a later write from the one read (`_settled`) is not kept, and
+        A stat too recent to tell a later write from the one read (`settled`) is not kept, and
         what was kept of the file before is forgotten."""
         full = full_stat(path, stat)
         key = self._clean_key(path)
-        if full is None or not self._settled(full):
+        if full is None or not self.settled(full):
             self.unsettled = True
             if self._clean.data.pop(key, None) is not None:
                 self._clean.dirty = True

@@ -12,7 +12,7 @@ and of the files those results read. The next run with the same digest stats the
 anything else is imported; when each is as kept, it prints the report and exits with the same
 status. Any difference, or a store that does not verify, and the run goes on as usual.
 
-Every stat kept is older than the run's start by a file system's clock step (`_settled`): a
+Every stat kept is older than the run's start by a file system's clock step (`ResultCache.settled`): a
 write during the run, or just before it, leaves no report to give again. In a tree that starts
 a replay server, the files its clients were looked for in are kept too (`RunFacts.clients`).
 """
@@ -23,13 +23,12 @@ import os
 import stat
 import sys
 from array import array
-from itertools import chain
 
 from ... import __version__
 from . import ResultCache, digest
 from .folder import remove
 from .ownership import blake2b
-from .stat_columns import stat_of
+from .stat_columns import columns as packed_columns, numbers_in, stat_of
 from .stores import Store
 
 TYPE_CHECKING = False  # (`typing` costs a run given again a tenth of its time)
@@ -237,11 +236,15 @@ class RunFacts:
             self.complete = False
 
     def stat_now(self, path: str) -> None:
-        """`path` as it is now: its stat, or its absence."""
-        if _presence(path) is False:
+        """`path` as it is now: its stat, or its absence (a symlink's target is stated, not the link)."""
+        try:
+            status = os.lstat(path)
+        except FileNotFoundError:
             self._absent.add(path)
-        else:
-            self.stat(path, stat_of(path))
+            return
+        except (OSError, ValueError):
+            status = None
+        self.stat(path, stat_of(path) if status is None or stat.S_ISLNK(status.st_mode) else numbers_in(status))
 
     def stamps(self, stamps: dict) -> None:
         """`workspace.stamps` kept by a snapshot or the pins: (mtime, size, ctime, inode), or None for absent."""
@@ -375,11 +378,11 @@ class RunFacts:
         return list(groups.items())
 
     def _settled(self, numbers: array) -> bool:
-        """Whether the packed stats are all older than the run by a clock step (`cache._settled`)."""
+        """Whether the packed stats are all older than the run by a clock step (`ResultCache.settled`)."""
         until, mtimes, ctimes = self._cache.settled_until, numbers[1::3], numbers[2::3]
         if not numbers or (max(mtimes) <= until and max(ctimes) <= until):
             return True
-        return all(self._cache._settled((0, mtime, ctime)) for mtime, ctime in zip(mtimes, ctimes) if max(mtime, ctime) > until)
+        return all(self._cache.settled((0, mtime, ctime)) for mtime, ctime in zip(mtimes, ctimes) if max(mtime, ctime) > until)
 
     def remember(self, words: list[str], report: str, status: int) -> None:
         """Leave the report for the next run of `words`, when all it rested on was kept (else
@@ -391,7 +394,9 @@ class RunFacts:
         listed.sort(key=lambda group: max(max(stat[1], stat[2]) for stat in group[1][1]), reverse=True)  # changed last first
         ends = _chunk_ends([len(names) for _, (names, _) in listed])
         try:
-            columns = [_columns([kept for _, (_, stats) in listed[start:end] for kept in stats]) for start, end in zip([0, *ends], ends)]
+            columns = [
+                packed_columns([kept for _, (_, stats) in listed[start:end] for kept in stats]) for start, end in zip([0, *ends], ends)
+            ]
         except OverflowError:  # a stat that does not pack
             columns = []
         if not columns or not all(self._settled(numbers) for numbers, _ in columns):
@@ -413,11 +418,6 @@ class RunFacts:
             )
         )
         _write(self._cache, store)
-
-
-def _columns(stats: list[tuple]) -> tuple[array, array]:
-    """Stats (size, mtime, ctime) packed, and their inodes (OverflowError: one does not pack)."""
-    return array("q", chain.from_iterable(stat[:3] for stat in stats)), array("Q", [stat[3] for stat in stats])
 
 
 def _write(result_cache: ResultCache, store: Store) -> None:

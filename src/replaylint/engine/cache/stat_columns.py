@@ -16,9 +16,13 @@ if TYPE_CHECKING:
 def stat_of(path: str) -> tuple[int, int, int, int] | None:
     """(size, mtime_ns, ctime_ns, inode) of `path` now; None when it cannot be stated."""
     try:
-        status = os.stat(path)
+        return numbers_in(os.stat(path))
     except (OSError, ValueError):  # ValueError: a NUL in the name
         return None
+
+
+def numbers_in(status: os.stat_result) -> tuple[int, int, int, int]:
+    """The (size, mtime_ns, ctime_ns, inode) of a stat."""
     return (status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino)
 
 
@@ -65,9 +69,13 @@ def packed(data: dict, prefix: str) -> dict:
     one per file of the tree. A stat that does not fit is left out (read again). `prefix`: the
     working folder the paths are relative to."""
     kept = {path: full for path, full in data.items() if fits(full)}
-    numbers = array("q", chain.from_iterable(full[:3] for full in kept.values()))
-    inodes = array("Q", (full[3] for full in kept.values()))
+    numbers, inodes = columns(list(kept.values()))
     return {"folder": prefix, "paths": list(kept), "stats": hex_of(numbers), "inodes": hex_of(inodes)}
+
+
+def columns(stats: list[tuple]) -> tuple[array, array]:
+    """Stats (size, mtime, ctime) packed, and their inodes (OverflowError: one does not pack)."""
+    return array("q", chain.from_iterable(stat[:3] for stat in stats)), array("Q", [stat[3] for stat in stats])
 
 
 def unpacked(value: object, prefix: str, key: Callable[[str], str]) -> dict | None:

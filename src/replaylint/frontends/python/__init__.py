@@ -8,7 +8,7 @@ content (`mappings`, with CPython's parser)."""
 from __future__ import annotations
 
 from ...model import Edit, Fix, Launch
-from ...source import ExtractContext, NeedsHeavyParser, SourceFile
+from ...source import ExtractContext, SourceFile
 from . import flow
 from .flow.clients import with_clients
 from .focus import focus
@@ -68,13 +68,11 @@ def _builds_trainer(text: str) -> bool:
 
 
 def _starting_calls(source: SourceFile, context: ExtractContext) -> list[Launch]:
-    focused = context.prepared if context.prepared is not None else focus(source.text, context.budget)
+    focused = focus(source.text, context.budget)
     if focused is None:
         return []
     if isinstance(focused, Settled):
         return focused.launches(source)
-    if context.light:
-        raise NeedsHeavyParser(focused)
     # libcst takes about a millisecond a line: what it would cost is charged before it starts,
     # since its parse and positions cannot be interrupted.
     context.budget.charge(_read_by_libcst(focused) * _LIBCST_COST)

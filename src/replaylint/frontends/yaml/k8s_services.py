@@ -43,9 +43,10 @@ def reached(documents: list[Node], launches: list[Launch]) -> list[Launch]:
     return [replace(launch, hosts=held_by(launch, places)) for launch in launches]
 
 
-def hosts_beside(path: str, offset: int, read_text: Callable[[str], str | None]) -> tuple[str, ...]:
+def hosts_beside(path: str, offset: int, read_text: Callable[[str], str | None], read: dict[str, list[Node]]) -> tuple[str, ...]:
     """The names the Services of the other YAML manifests in the folder of `path` give the
-    workload of that file whose launch starts at `offset`."""
+    workload of that file whose launch starts at `offset`. `read`: the Services of each file
+    looked at so far (a run's servers share a folder's)."""
     text = read_text(path)
     if text is None or len(text) > MAX_CHARS:
         return ()
@@ -56,7 +57,7 @@ def hosts_beside(path: str, offset: int, read_text: Callable[[str], str | None])
     workload = next((d for d in documents if d.start_mark.index <= offset < d.end_mark.index), None)
     if workload is None or not _pod_labels(workload):
         return ()
-    return _names(_other_services(path, read_text), workload)
+    return _names(_other_services(path, read_text, read), workload)
 
 
 def _names(services: list[Node], workload: Node) -> tuple[str, ...]:
@@ -66,18 +67,23 @@ def _names(services: list[Node], workload: Node) -> tuple[str, ...]:
     return tuple(dict.fromkeys(names))
 
 
-def _other_services(path: str, read_text: Callable[[str], str | None]) -> list[Node]:
-    """The Services of the other YAML manifests in the folder of `path`."""
+def _other_services(path: str, read_text: Callable[[str], str | None], read: dict[str, list[Node]]) -> list[Node]:
+    """The Services of the other YAML manifests in the folder of `path`, each file read once (`read`)."""
     found: list[Node] = []
     for neighbour in _neighbours(path):
-        text = read_text(neighbour)
-        if text is None or len(text) > MAX_CHARS or not _NAMES_A_SERVICE.search(text):
-            continue
-        try:
-            found += [document for document in compose_all(text) if _is_service(document)]
-        except ComposeError:
-            continue  # a template or a broken file: its Services are not known
+        if neighbour not in read:
+            read[neighbour] = _services_in(read_text(neighbour))
+        found += read[neighbour]
     return found
+
+
+def _services_in(text: str | None) -> list[Node]:
+    if text is None or len(text) > MAX_CHARS or not _NAMES_A_SERVICE.search(text):
+        return []
+    try:
+        return [document for document in compose_all(text) if _is_service(document)]
+    except ComposeError:
+        return []  # a template or a broken file: its Services are not known
 
 
 def _neighbours(path: str) -> list[str]:

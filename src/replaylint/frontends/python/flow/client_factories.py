@@ -21,7 +21,6 @@ from typing import Callable
 
 from .binding import bind, parameter_defaults
 from .frames import Frame
-from .import_statements import imports_module
 from .module import Module
 from .reader import Reader
 from .refs import Function
@@ -75,19 +74,9 @@ def defaults_read(node: ast.expr | None, frame: Frame) -> list[str]:
 
 
 def _runs_as_written(reader: Reader, module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """Whether no caller in the tree calls the function, found once per reader."""
-    known: dict = reader.__dict__.setdefault("_runs_as_written", {})
-    if id(function) not in known:
-        known[id(function)] = (function, _uncalled(reader, module, function))  # the function held: its id stays its own
-    return known[id(function)][1]
-
-
-def _uncalled(reader: Reader, module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether no caller in the tree calls the function."""
     if reader.tree.context.forwarded_arguments == "open" or function.decorator_list or function not in module.tree.body:
         return False
-    if any(isinstance(node, ast.Name) and node.id == function.name for node in ast.walk(module.tree)):
+    if module.name_uses(function.name):
         return False  # called or handed on in its module: those calls decide
-    return not any(
-        function.name in text and path != module.path and imports_module(text, path, module.path)
-        for path, text in reader.tree.nearby_texts(module.path)
-    )
+    return not reader.tree.named_by_importers(module.path, function.name)

@@ -105,10 +105,11 @@ def clients(reader: Reader, module: Module) -> Iterator[Client]:
     yield from _sdk_clients(reader, module)
     for call in calls(module, (".create(", ".post(", ".parse(", ".stream(", ".request(")):
         func = call.node.func
-        if not isinstance(func, ast.Attribute) or not (_openai_route(func) or _may_post(call.node, func)):
+        route = _openai_route(func) if isinstance(func, ast.Attribute) else None
+        if not isinstance(func, ast.Attribute) or not (route or _may_post(call.node, func)):
             continue
         for frame in request_frames(reader, module, call):  # a function's parameters, as each call of it passes them
-            found = _openai(reader, call.node, func, frame) if _openai_route(func) else _post(reader, call.node, func, frame)
+            found = _openai(reader, call.node, func, frame, route) if route else _post(reader, call.node, func, frame)
             if found is not None:
                 yield found
 
@@ -135,22 +136,16 @@ def _openai_route(func: ast.Attribute) -> str | None:
     return next((r for suffix, r in _OPENAI_ROUTES.items() if chain.endswith("." + suffix)), None)
 
 
-def _openai(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> Client | None:
-    route = _openai_route(func)
+def _openai(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame, route: str) -> Client | None:
     receiver = _receiver(func)
-    made = (
-        (_constructions(reader, receiver, as_written(reader, frame), _OPENAI_CLASSES) or _module_client(receiver, frame)) if route else []
-    )
+    made = _constructions(reader, receiver, as_written(reader, frame), _OPENAI_CLASSES) or _module_client(receiver, frame)
     addresses = {url_address(text(reader, keyword(call, "base_url"), where)) for call, where in made}
     if len(addresses) != 1 or None in addresses:
         return None
     host, port, base = addresses.pop()  # type: ignore[misc]
     condition = _address_condition(keyword(made[0][0], "base_url"), made[0][1])
-    settings = {item.arg: setting_of(reader, item.arg, item, frame) for item in node.keywords if item.arg in OPENAI_FIELDS}
-    extra = reader.evaluate(keyword(node, "extra_body"), frame)
-    settings.update(extra.keys)
-    open_ended = any(item.arg is None for item in node.keywords) or (keyword(node, "extra_body") is not None and extra.value is UNKNOWN)
-    return Client(host, port, Request("http", frame.module.span(node), settings, open_ended, base.rstrip("/") + str(route), condition))
+    settings, open_ended = _fields(reader, node, frame, ("extra_body",))
+    return Client(host, port, Request("http", frame.module.span(node), settings, open_ended, base.rstrip("/") + route, condition))
 
 
 def _post(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> Client | None:
@@ -324,8 +319,7 @@ def _passed(
     if frame.cls is not None or function not in module.tree.body:
         return []
     sites = [c for c in calls(module, (f"{function.name}(",)) if isinstance(c.node.func, ast.Name) and c.node.func.id == function.name]
-    uses = sum(isinstance(n, ast.Name) and n.id == function.name for n in ast.walk(module.tree))
-    if not sites or uses != len(sites):
+    if not sites or module.name_uses(function.name) != len(sites):
         return []
     position = [a.arg for a in parameters(function)].index(name)
     found: list[tuple[ast.Call, Frame]] = []
@@ -424,6 +418,14 @@ def _client(reader: Reader, node: ast.Call, frame: Frame, url: ast.expr | None, 
     if address is None:
         return None
     host, port, base = address
+    settings, open_ended = _fields(reader, node, frame, extras)
+    request = Request("http", frame.module.span(node), settings, open_ended, base.rstrip("/") + route, address_condition(url, frame))
+    return Client(host, port, request)
+
+
+def _fields(reader: Reader, node: ast.Call, frame: Frame, extras: tuple[str, ...]) -> tuple[dict[str, Setting], bool]:
+    """The sampling fields an OpenAI client's call sends (its `OPENAI_FIELDS`, the keys of the
+    dicts it puts in the body: `extras`), and whether it may send more (`**kwargs`, a dict not known)."""
     settings = {item.arg: setting_of(reader, item.arg, item, frame) for item in node.keywords if item.arg in OPENAI_FIELDS}
     open_ended = any(item.arg is None for item in node.keywords)
     for name in extras:
@@ -432,8 +434,7 @@ def _client(reader: Reader, node: ast.Call, frame: Frame, url: ast.expr | None, 
             extra = reader.evaluate(given, frame)
             settings.update(extra.keys)
             open_ended = open_ended or extra.value is UNKNOWN
-    request = Request("http", frame.module.span(node), settings, open_ended, base.rstrip("/") + route, address_condition(url, frame))
-    return Client(host, port, request)
+    return settings, open_ended
 
 
 def _name(node: ast.Call) -> str:

@@ -17,6 +17,7 @@ from ....model import UNKNOWN
 from .dicts import as_val, entry as read_entry
 from .facts import NOTHING, Entry, Kwargs, Val
 from .frames import Evaluates, Frame, reaching
+from .loops import items_pair
 from .refs import Qualified
 
 _ENGINE_FIELDS = "the engine's fields"
@@ -77,13 +78,10 @@ class _Written(ast.NodeTransformer):
 def _key_and_value(node: ast.DictComp) -> tuple[str, str] | None:
     if len(node.generators) != 1 or node.generators[0].is_async:
         return None
-    generator = node.generators[0]
-    target, source = generator.target, generator.iter
-    if not (isinstance(target, ast.Tuple) and len(target.elts) == 2 and all(isinstance(e, ast.Name) for e in target.elts)):
+    pair = items_pair(node.generators[0].target, node.generators[0].iter)
+    if pair is None:
         return None
-    if not (isinstance(source, ast.Call) and isinstance(source.func, ast.Attribute) and source.func.attr == "items" and not source.args):
-        return None
-    key, value = (e.id for e in target.elts)  # type: ignore[attr-defined]
+    _, key, value = pair
     if not (isinstance(node.key, ast.Name) and node.key.id == key and isinstance(node.value, ast.Name) and node.value.id == value):
         return None
     return key, value

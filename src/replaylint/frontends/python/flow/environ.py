@@ -12,8 +12,10 @@ from typing import Iterator
 
 from ....model import UNKNOWN, Setting, Span
 from ....vllm.engine_fields import RUNNER_ENV
+from .callsites import calls
 from .engine_names import actor_class
 from .frames import Evaluates, Frame, expressions
+from .loops import items_pair
 from .module import FUNCTIONS, Module, Placed
 from .refs import Function
 
@@ -244,20 +246,19 @@ def _imported_names(module: Module, statement: ast.Import | ast.ImportFrom) -> l
 
 def _copied(module: Module, statement: ast.stmt) -> ast.expr | None:
     """The mapping a loop copies into the environment (`for k, v in ENV.items(): os.environ[k] = v`)."""
-    if not (isinstance(statement, ast.For) and len(statement.body) == 1 and isinstance(statement.iter, ast.Call)):
+    if not (isinstance(statement, ast.For) and len(statement.body) == 1):
         return None
-    items, target, body = statement.iter.func, statement.target, statement.body[0]
-    if not (isinstance(items, ast.Attribute) and items.attr == "items" and not statement.iter.args):
+    pair = items_pair(statement.target, statement.iter)
+    if pair is None:
         return None
-    if not (isinstance(target, ast.Tuple) and len(target.elts) == 2 and all(isinstance(e, ast.Name) for e in target.elts)):
-        return None
-    key, value = (e.id for e in target.elts)  # type: ignore[attr-defined]
+    mapping, key, value = pair
+    body = statement.body[0]
     if not (isinstance(body, ast.Assign) and len(body.targets) == 1 and isinstance(body.targets[0], ast.Subscript)):
         return None
     written = body.targets[0]
     same_key = isinstance(written.slice, ast.Name) and written.slice.id == key
     same_value = isinstance(body.value, ast.Name) and body.value.id == value
-    return items.value if _is_environ(module, written.value) and same_key and same_value else None
+    return mapping if _is_environ(module, written.value) and same_key and same_value else None
 
 
 def _module_dict(module: Module, name: str) -> ast.expr | None:
@@ -327,7 +328,7 @@ def _calls_of(module: Module, name: str) -> list[ast.Call]:
     """The module's `ray.<name>(...)` calls (`ray.init(...)`), when it imports ray."""
     if "ray" not in module.imports or f"ray.{name}(" not in module.source.text:
         return []
-    return [node for node in ast.walk(module.tree) if isinstance(node, ast.Call) and module.text(node.func) == f"ray.{name}"]
+    return [call.node for call in calls(module, (f"ray.{name}(",)) if module.text(call.node.func) == f"ray.{name}"]
 
 
 def _env_vars(call: ast.Call, module: Module) -> Iterator[ast.expr]:

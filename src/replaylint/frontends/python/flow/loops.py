@@ -64,14 +64,23 @@ def _runs_through(loop: ast.For | ast.AsyncFor, write: ast.stmt) -> bool:
     return not any(isinstance(node, (ast.Break, ast.Continue)) for statement in loop.body for node in ast.walk(statement))
 
 
+def items_pair(target: ast.expr, iterated: ast.expr) -> tuple[ast.expr, str, str] | None:
+    """The mapping and the key's and value's names of `for key, value in mapping.items()` (a
+    loop's or a comprehension's target and iterable), else None."""
+    if not (isinstance(iterated, ast.Call) and isinstance(iterated.func, ast.Attribute) and iterated.func.attr == "items"):
+        return None
+    if iterated.args or not (isinstance(target, ast.Tuple) and len(target.elts) == 2 and all(isinstance(e, ast.Name) for e in target.elts)):
+        return None
+    key, value = (e.id for e in target.elts)  # type: ignore[attr-defined]
+    return iterated.func.value, key, value
+
+
 def _turns(reader: Evaluates, loop: ast.For | ast.AsyncFor, frame: Frame) -> list[_Turn] | None:
-    items = _items(reader, loop.iter, frame)
-    if items is not None:
-        target = loop.target
-        if not (isinstance(target, ast.Tuple) and len(target.elts) == 2 and all(isinstance(e, ast.Name) for e in target.elts)):
-            return None
-        key_name, value_name = (e.id for e in target.elts)  # type: ignore[attr-defined]
-        return [{key_name: key, value_name: item} for key, item in items.entries.items()]
+    pair = items_pair(loop.target, loop.iter)
+    if pair is not None:
+        mapping, key_name, value_name = pair
+        items = _items(reader, mapping, frame)
+        return None if items is None else [{key_name: key, value_name: item} for key, item in items.entries.items()]
     elements = _elements(loop.iter, frame)
     if elements is None:
         return None
@@ -84,11 +93,9 @@ def _turns(reader: Evaluates, loop: ast.For | ast.AsyncFor, frame: Frame) -> lis
     return turns
 
 
-def _items(reader: Evaluates, node: ast.expr, frame: Frame) -> Kwargs | None:
-    """The dict of `d.items()` when the reader knows it whole (no key unknown or on a branch)."""
-    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "items" and not node.args):
-        return None
-    found = reader.evaluate(node.func.value, frame).kwargs
+def _items(reader: Evaluates, mapping: ast.expr, frame: Frame) -> Kwargs | None:
+    """The dict `mapping` of `mapping.items()` when the reader knows it whole (no key unknown or on a branch)."""
+    found = reader.evaluate(mapping, frame).kwargs
     if found is None or found.reasons or any(item.guards for item in found.entries.values()):
         return None
     return found

@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import bisect
 import functools
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterator
 
@@ -72,6 +73,7 @@ class Module:
     _binders: dict[int, dict[str, list[Placed]]] = field(default_factory=dict)
     _writers: dict[str, list] | None = None  # module-level names -> the functions that write keys into them
     _handed: set[str] | None = None  # names read other than as the function of a call
+    _uses: Counter[str] | None = None  # names -> how many times the module names them
 
     @property
     def path(self) -> str:
@@ -135,6 +137,12 @@ class Module:
                 if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and id(node) not in called
             }
         return name in self._handed
+
+    def name_uses(self, name: str) -> int:
+        """How many times the module names `name` (as an `ast.Name`: read, written or called)."""
+        if self._uses is None:
+            self._uses = Counter(node.id for node in ast.walk(self.tree) if isinstance(node, ast.Name))
+        return self._uses[name]
 
     def lines_with(self, words: tuple[str, ...]) -> list[int]:
         """The numbers of the lines that hold one of `words`, sorted (cached)."""

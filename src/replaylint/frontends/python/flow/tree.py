@@ -16,6 +16,7 @@ from typing import Any
 
 from ....source import ExtractContext, SourceFile
 from .frames import Frame
+from .import_statements import imports_module
 from .module import Module, parse
 
 MAX_MODULES = 24  # other modules of the tree one file may open
@@ -64,6 +65,7 @@ class Tree:
         self._nearby: list[tuple[str, str]] | None = None
         self._resolved: dict[tuple[str, str], tuple[Module, str | None] | None] = {}
         self._module_texts: dict[str, tuple[str, str] | None] = {}
+        self._named: dict[tuple[str, str], bool] = {}
         self.opened = 0
         # Whether constructions of a class are looked for in other modules (costly: up to
         # MAX_NEARBY files read): only when this module is read for the module whose names it uses.
@@ -179,6 +181,14 @@ class Tree:
         if self._nearby is None:
             self._nearby = [(near, text) for near in nearby(path) if (text := self.context.read_text(near)) is not None]
         return self._nearby
+
+    def named_by_importers(self, path: str, name: str) -> bool:
+        """Whether a Python file near the module at `path` that may import it names `name` (once per check)."""
+        if (path, name) not in self._named:
+            self._named[path, name] = any(
+                name in text and near != path and imports_module(text, near, path) for near, text in self.nearby_texts(path)
+            )
+        return self._named[path, name]
 
 
 def _ancestors(folder: str) -> list[str]:
