@@ -23,6 +23,15 @@ from replaylint.cli.main import main
 
 CORPUS = Path(__file__).parent / "data" / "python_flow"
 CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
+# Held-out cases the flow does not follow yet, each with what it misses (strict: a case that
+# passes must leave the list). Their fix test waits with them.
+PENDING: dict[str, str] = {}
+
+
+def _cases(cases: list[str], waits: pytest.MarkDecorator) -> list:
+    return [pytest.param(case, marks=waits(reason=PENDING[case])) if case in PENDING else case for case in cases]
+
+
 _EXPECT = re.compile(r'#\s*expect:\s*(RPL\d{3})(?:\s+"(.*)")?')
 
 
@@ -87,7 +96,7 @@ def test_every_case_cites_what_it_imitates() -> None:
         assert first.startswith("# Imitates "), case
 
 
-@pytest.mark.parametrize("case", CASES)
+@pytest.mark.parametrize("case", _cases(CASES, pytest.mark.xfail(strict=True)))
 def test_case_findings(case: str) -> None:
     want = expected(CORPUS / case)
     got = reported(CORPUS / case)
@@ -96,7 +105,7 @@ def test_case_findings(case: str) -> None:
         assert fragment in got[key], f"{case}: {key} says {got[key]!r}, expected {fragment!r} in it"
 
 
-@pytest.mark.parametrize("case", [case for case in CASES if expected(CORPUS / case)])
+@pytest.mark.parametrize("case", _cases([case for case in CASES if expected(CORPUS / case)], pytest.mark.skip))
 def test_case_fix_is_written_where_it_decides_and_holds(case: str, tmp_path: Path) -> None:
     copy = tmp_path / case
     shutil.copytree(CORPUS / case, copy)
