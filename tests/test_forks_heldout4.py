@@ -89,11 +89,7 @@ PENDING: dict[str, str] = {
     "verl_server_subclass_hook_mask_default_requests": "the mask returned by a server subclass's hook is not followed",
     "verl_replica_runtime_env_runner_v1": "env_vars of the server actor's runtime_env are not read",
     "verl_generate_clamps_request_clean": "the fork's clamp of the request in generate() is not followed",
-    "skyrl_speculative_default_adaptive_verification": "a default_factory dataclass default is not read",
-    "openrlhf_speculative_nested_dict_adaptive_verification": "RPL002 reported twice (vllm_engine.py:284 and 288)",
     "openrlhf_parameter_default_mask_no_correction": "the mask from a parameter default is not followed",
-    "nemo_create_engine_call_mask_top_k_null": "the mask as a keyword of the vllm.LLM(**llm_kwargs, ...) call is missed",
-    "nemo_recipe_speculative_zero_tokens_dropped_clean": "the worker's drop of a 0-token speculative config is not followed",
     "oi_actor_subclass_mask_no_top_k": "the mask set by an LLMRayActor subclass is not followed",
 }
 

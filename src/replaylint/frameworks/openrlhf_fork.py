@@ -97,17 +97,12 @@ def forked_settings(
             continue
         final = written.otherwise if written.condition else written
         if final is not None and final.value is not UNKNOWN:
-            (under if written.condition else over)[key] = _setting(built, final, anchor)
+            (under if written.condition else over)[key] = built.setting(final, anchor, OWNER)
         elif final is not None and key in _REPLAY_KEYS and not final.text.isidentifier():
             reasons.append(f"{key} written by {OWNER} with a value not read here ({built.where(final.line)})")
     kept = {name: setting for name, setting in flags.items() if name in built.entries}  # an entry it removed no longer passes
     reasons += [f"{w.text} (written into OpenRLHF's engine arguments at {built.where(w.line)}, not read here)" for w in built.unread]
     return {**under, **kept, **over}, reasons
-
-
-def _setting(built: BuiltDict, written: Written, anchor: Span) -> Setting:
-    said = f"({OWNER}'s {built.where(written.line, short=True)}: {written.key}={written.value!r})"
-    return Setting(written.key, written.value, built.span(written.line, anchor), said, implied=True, via=(anchor,))
 
 
 def requests(

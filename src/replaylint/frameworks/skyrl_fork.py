@@ -54,12 +54,20 @@ class Fork:
         """The keys of the fork's `engine_init_kwargs` default, for a launch that writes none."""
         if self.engine_defaults is None:
             return {}
-        return {key: self._setting(self.engine_defaults, written, anchor) for key, written in self.engine_defaults.entries.items()}
+        return {key: self.engine_defaults.setting(written, anchor, OWNER) for key, written in self.engine_defaults.entries.items()}
 
-    @staticmethod
-    def _setting(built: BuiltDict, written: Written, anchor: Span) -> Setting:
-        said = f"({OWNER}'s {built.where(written.line, short=True)}: {written.key}={written.value!r})"
-        return Setting(written.key, written.value, built.span(written.line, anchor), said, implied=True, via=(anchor,))
+    def field_settings(self, typed: Mapping[str, str], written: Callable[[str], bool], anchor: Span) -> dict[str, Setting]:
+        """The replay keys SkyRL passes from its config (`typed`: config key -> engine argument)
+        that the launch leaves to the fork's `InferenceEngineConfig` default (`written(key)`:
+        whether the launch writes it), where that default is a literal other than None
+        (`speculative_config: ... = field(default_factory=lambda: {...})`)."""
+        fields = self.engine_fields.entries if self.engine_fields is not None else {}
+        found = {}
+        for key, name in typed.items():
+            default = fields.get(key)
+            if name in _REPLAY_KEYS and default is not None and default.value not in (None, UNKNOWN) and not written(key):
+                found[name] = self.engine_fields.setting(replace(default, key=name), anchor, OWNER)  # type: ignore[union-attr]
+        return found
 
     def sampling_defaults(self, built_in: Mapping[str, Any]) -> dict[str, Any]:
         """The request keys' defaults: the fork's `SamplingParams` field defaults where it writes them."""
@@ -101,14 +109,14 @@ class Fork:
             if holds is False:
                 continue
             if holds is True and written.value is not UNKNOWN:
-                found[written.key] = self._setting(self.built, written, anchor)
+                found[written.key] = self.built.setting(written, anchor, OWNER)
                 continue
             if written.condition or written.value is UNKNOWN:
                 if written.key in _REPLAY_KEYS:
                     why = f"when {written.condition}" if written.condition else "a value not read here"
                     reasons.append(f"{written.key} written by {OWNER} {why} ({self.built.where(written.line)})")
                 continue
-            found[written.key] = self._setting(self.built, written, anchor)
+            found[written.key] = self.built.setting(written, anchor, OWNER)
         reasons += [
             f"{w.text} (written into SkyRL's engine arguments at {self.built.where(w.line)}, not read here)" for w in self.built.unread
         ]

@@ -1,0 +1,63 @@
+"""Precision of what round 4 of the held-out forks taught the fork readers (tests/test_forks_heldout4.py):
+each test takes a round-4 tree, checks what it reports, and changes it so that the value may not
+reach vLLM, or does, or reaches it another way: the finding then goes (or stays, or moves) as vLLM
+would have it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from forks_trees import materialize
+from test_forks_round2_readers import edit, findings
+
+CORPUS = Path(__file__).parent / "data" / "forks_heldout4"
+VERL_SERVER = "verl/workers/rollout/vllm_rollout/vllm_async_server.py"
+SKYRL_CONFIG = "skyrl/train/config/config.py"
+OPENRLHF_ENGINE = "openrlhf/trainer/ray/vllm_engine.py"
+NEMO_WORKER = "nemo_rl/models/generation/vllm/vllm_worker.py"
+NEMO_RECIPE = "examples/configs/grpo_math_1B.yaml"
+OI_UTILS = "open_instruct/vllm_utils.py"
+
+
+def tree(case: str, tmp_path: Path) -> Path:
+    root = materialize(CORPUS / case, tmp_path / case)
+    (root / ".git").mkdir()
+    return root
+
+
+def test_a_nested_speculative_key_is_reported_once_at_its_own_line(tmp_path: Path) -> None:
+    root = tree("openrlhf_speculative_nested_dict_adaptive_verification", tmp_path)
+    assert findings(root) == {("RPL002", OPENRLHF_ENGINE, 288)}
+    edit(root / OPENRLHF_ENGINE, '"enable_adaptive_verification": True,', '"enable_adaptive_verification": False,')
+    assert findings(root) == set()
+
+
+def test_a_default_factory_field_is_the_engines_unless_the_launch_writes_the_key(tmp_path: Path) -> None:
+    root = tree("skyrl_speculative_default_adaptive_verification", tmp_path)
+    assert findings(root) == {("RPL002", SKYRL_CONFIG, 1199)}
+    launch = root / "examples/train/gsm8k/run_gsm8k_replay.sh"
+    text = launch.read_text()
+    marker = "  generator.sampling_params.top_k=20 \\\n"
+    assert marker in text
+    launch.write_text(text.replace(marker, marker + "  generator.inference_engine.speculative_config=null \\\n"))
+    assert findings(root) == set()
+
+
+def test_the_workers_zero_token_drop_is_decided_by_the_recipes_tokens(tmp_path: Path) -> None:
+    root = tree("nemo_recipe_speculative_zero_tokens_dropped_clean", tmp_path)
+    assert findings(root) == set()
+    edit(root / NEMO_RECIPE, "num_speculative_tokens: 0\n        prompt", "num_speculative_tokens: 3\n        prompt")
+    assert findings(root) == {("RPL002", NEMO_RECIPE, 441)}
+
+
+def test_a_drop_whose_test_the_reader_cannot_decide_is_not_applied(tmp_path: Path) -> None:
+    root = tree("nemo_recipe_speculative_zero_tokens_dropped_clean", tmp_path)
+    edit(root / NEMO_WORKER, 'speculative_config.get("num_speculative_tokens") == 0', "_drafts_disabled(speculative_config)")
+    assert findings(root) == {("RPL002", NEMO_RECIPE, 441)}
+
+
+def test_a_keyword_of_the_engine_call_is_over_the_dict(tmp_path: Path) -> None:
+    root = tree("nemo_create_engine_call_mask_top_k_null", tmp_path)
+    assert findings(root) == {("RPL102", NEMO_RECIPE, 373)}
+    edit(root / NEMO_WORKER, "vllm.LLM(**llm_kwargs, return_sampling_mask=True)", "vllm.LLM(**llm_kwargs, return_sampling_mask=False)")
+    assert findings(root) == set()
