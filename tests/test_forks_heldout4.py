@@ -89,7 +89,6 @@ PENDING: dict[str, str] = {
     "verl_server_subclass_hook_mask_default_requests": "the mask returned by a server subclass's hook is not followed",
     "verl_replica_runtime_env_runner_v1": "env_vars of the server actor's runtime_env are not read",
     "verl_generate_clamps_request_clean": "the fork's clamp of the request in generate() is not followed",
-    "openrlhf_parameter_default_mask_no_correction": "the mask from a parameter default is not followed",
     "oi_actor_subclass_mask_no_top_k": "the mask set by an LLMRayActor subclass is not followed",
 }
 

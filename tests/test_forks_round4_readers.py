@@ -61,3 +61,18 @@ def test_a_keyword_of_the_engine_call_is_over_the_dict(tmp_path: Path) -> None:
     assert findings(root) == {("RPL102", NEMO_RECIPE, 373)}
     edit(root / NEMO_WORKER, "vllm.LLM(**llm_kwargs, return_sampling_mask=True)", "vllm.LLM(**llm_kwargs, return_sampling_mask=False)")
     assert findings(root) == set()
+
+
+def test_a_parameter_default_no_caller_passes_is_the_engines(tmp_path: Path) -> None:
+    root = tree("openrlhf_parameter_default_mask_no_correction", tmp_path)
+    assert findings(root) == {("RPL003", OPENRLHF_ENGINE, 227)}
+    edit(root / OPENRLHF_ENGINE, "return_sampling_mask: bool = True,", "return_sampling_mask: bool = False,")
+    assert findings(root) == set()
+
+
+def test_a_parameter_the_trees_caller_names_is_not_taken_at_its_default(tmp_path: Path) -> None:
+    root = tree("openrlhf_parameter_default_mask_no_correction", tmp_path)
+    caller = root / "openrlhf/cli/train_ppo_ray.py"
+    caller.parent.mkdir(parents=True, exist_ok=True)
+    caller.write_text("vllm_engines = create_vllm_engines(return_sampling_mask=args.replay)\n")
+    assert ("RPL003", OPENRLHF_ENGINE, 227) not in findings(root)

@@ -18,6 +18,7 @@ itself is also checked as Python: its engine dict is then read by the value flow
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import replace
 from typing import Callable, Mapping
 
@@ -32,6 +33,14 @@ CLI = "openrlhf/cli/train_ppo_ray.py"  # what goes into `generate_kwargs`
 OWNER = "the forked OpenRLHF"
 _ENGINE_CALLS = ("AsyncEngineArgs", "LLM")
 _CORRECTION = "logprobs_mode"  # `if logprobs_mode:`, OpenRLHF's own: the command line decides it
+# The parameters of `create_vllm_engines` at 3c3be62, which OpenRLHF's train_ppo_ray.py passes.
+_CALLER_PASSES = frozenset(
+    (
+        *("num_engines", "tensor_parallel_size", "pretrain", "seed", "full_determinism", "enable_prefix_caching"),
+        *("enforce_eager", "max_model_len", "shared_pg", "gpu_memory_utilization", "vllm_enable_sleep", "logprobs_mode"),
+        *("agent_func_path", "remote_rm_url", "max_images_per_prompt"),
+    )
+)
 _REPLAY_KEYS = frozenset(("return_sampling_mask", "logprobs_mode", "logits_processors", "speculative_config"))
 
 
@@ -45,7 +54,44 @@ def fork(launching: str, read_text: Callable[[str], str | None] | None) -> Built
         return built
     actor = call_keywords(found[1], found[0], _ENGINE_CALLS)
     own = {**_actor_writes(found[1]), **(actor.entries if actor is not None else {})}
-    return replace(built, entries={**built.entries, **own})
+    cli = found_upward(CLI, launching, read_text)  # type: ignore[arg-type]
+    defaults = _unpassed_defaults(found[1], cli[1] if cli is not None else "")
+    entries = {key: defaults.get(written.text, written) if written.value is UNKNOWN else written for key, written in built.entries.items()}
+    return replace(built, entries={**entries, **own})
+
+
+def _unpassed_defaults(text: str, cli: str) -> dict[str, Written]:
+    """The literal defaults of `create_vllm_engines`' parameters that OpenRLHF's caller does not
+    pass (one its upstream signature lacks, `return_sampling_mask: bool = True`, and that the
+    tree's train_ppo_ray.py does not name): the value the fork's dict gets, at the default's line."""
+    module = parse(text)
+    function = (
+        next((node for node in ast.walk(module) if isinstance(node, ast.FunctionDef) and node.name == "create_vllm_engines"), None)
+        if module is not None
+        else None
+    )
+    if function is None:
+        return {}
+    arguments = function.args
+    positional = [*arguments.posonlyargs, *arguments.args]
+    pairs = [
+        *zip(positional[len(positional) - len(arguments.defaults) :], arguments.defaults),
+        *zip(arguments.kwonlyargs, arguments.kw_defaults),
+    ]
+    rebound = {node.id for node in ast.walk(function) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
+    found = {}
+    for argument, default in pairs:
+        name = argument.arg
+        if (
+            default is None
+            or name in _CALLER_PASSES
+            or name in rebound
+            or re.search(rf"\b{name}\b", cli)
+            or (value := literal(default)) is UNKNOWN
+        ):
+            continue
+        found[name] = Written(name, value, snippet(text, argument) + " = " + snippet(text, default), default.lineno, True)
+    return found
 
 
 def environment(built: BuiltDict, env: Mapping[str, Setting]) -> dict[str, Setting]:
