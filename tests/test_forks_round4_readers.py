@@ -76,3 +76,20 @@ def test_a_parameter_the_trees_caller_names_is_not_taken_at_its_default(tmp_path
     caller.parent.mkdir(parents=True, exist_ok=True)
     caller.write_text("vllm_engines = create_vllm_engines(return_sampling_mask=args.replay)\n")
     assert ("RPL003", OPENRLHF_ENGINE, 227) not in findings(root)
+
+
+def test_an_actor_subclass_counts_only_when_it_is_the_class_started(tmp_path: Path) -> None:
+    root = tree("oi_actor_subclass_mask_no_top_k", tmp_path)
+    assert findings(root) == {("RPL102", OI_UTILS, 1017)}
+    edit(root / OI_UTILS, "ray.remote(ReplayLLMRayActor)", "ray.remote(LLMRayActor)")
+    assert findings(root) == set()
+
+
+def test_an_actor_subclass_write_after_its_parent_built_the_engine_does_not_reach_it(tmp_path: Path) -> None:
+    root = tree("oi_actor_subclass_mask_no_top_k", tmp_path)
+    edit(
+        root / OI_UTILS,
+        '        kwargs["return_sampling_mask"] = True\n        super()._setup_and_start_async_engine(args, bundle_indices, kwargs)\n',
+        '        super()._setup_and_start_async_engine(args, bundle_indices, kwargs)\n        kwargs["return_sampling_mask"] = True\n',
+    )
+    assert findings(root) == set()

@@ -35,13 +35,14 @@ from .fork_source import (
     MASK,
     Written,
     attribute_write,
+    class_chain,
     environment_writes,
     key_writes,
     literal,
+    method_statements,
     parse,
     placed,
     snippet,
-    statements,
 )
 from .nearby import found_upward
 
@@ -117,7 +118,7 @@ def _read(path: str, text: str) -> EngineFork | None:
             engine[keyword.arg] = Written(value, keyword.lineno, snippet(text, keyword))
     unknown: set[str] = set()
     built = ""  # the name the actor binds its `vllm.AsyncEngineArgs(...)` to: its attributes set after are engine keys
-    for statement, top in _actor_statements(module):
+    for statement, top in _actor_statements(module, call):
         if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Call) and _called(statement.value) in _ENGINE_ARGS:
             built = statement.targets[0].id if isinstance(statement.targets[0], ast.Name) else ""
         written = attribute_write(statement, built) if built else None
@@ -127,8 +128,8 @@ def _read(path: str, text: str) -> EngineFork | None:
             unknown.add(written[0])
         for target, key, value in key_writes(statement):
             found = literal(value)
-            if target != "kwargs":
-                continue
+            if target != "kwargs" or built:
+                continue  # another dict, or written after the engine's arguments were built
             if top and found is not UNKNOWN:
                 engine[key] = Written(found, statement.lineno, snippet(text, statement))
             elif key in _MAYBE:
@@ -151,12 +152,28 @@ def _is_actor_call(node: ast.AST) -> bool:
     )
 
 
-def _actor_statements(module: ast.Module) -> list[tuple[ast.stmt, bool]]:
-    """The statements of the methods of the class whose `__init__` takes the actor's queues."""
+def _actor_statements(module: ast.Module, call: ast.Call) -> list[tuple[ast.stmt, bool]]:
+    """The statements of the methods of the class whose `__init__` takes the actor's queues, as
+    the class the actor call starts (`ray.remote(ReplayLLMRayActor)`, a subclass of it in the
+    module) runs them: a method it overrides in its place, the parent's where it calls `super()`."""
     for node in ast.walk(module):
         if isinstance(node, ast.ClassDef) and any(_takes_queues(method) for method in node.body):
-            return [placed for method in node.body if isinstance(method, ast.FunctionDef) for placed in statements(method.body)]
+            chain = class_chain(module, _started(call) or node.name)
+            chain = chain if node in chain else [node]
+            names = dict.fromkeys(m.name for klass in reversed(chain) for m in klass.body if isinstance(m, ast.FunctionDef))
+            return [placed for name in names for placed in method_statements(chain, name)]
     return []
+
+
+def _started(call: ast.Call) -> str | None:
+    """The class of `ray.remote(Name).options(...).remote(...)`."""
+    node: ast.expr = call.func
+    while isinstance(node, (ast.Attribute, ast.Call)):
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "remote" and getattr(node.func, "value", None) is not None:
+            if getattr(node.func.value, "id", "") == "ray" and node.args and isinstance(node.args[0], ast.Name):  # type: ignore[attr-defined]
+                return node.args[0].id
+        node = node.func if isinstance(node, ast.Call) else node.value
+    return None
 
 
 def _takes_queues(method: ast.stmt) -> bool:
