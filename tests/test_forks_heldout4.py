@@ -80,13 +80,12 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "nemo_create_engine_call_mask_top_k_null": {("RPL102", NEMO_RECIPE, 373)},
     "nemo_recipe_speculative_zero_tokens_dropped_clean": set(),
     "nemo_recipe_speculative_adaptive_verification": {("RPL002", NEMO_RECIPE, 441)},
+    "oi_actor_subclass_mask_no_top_k": {("RPL102", OI_UTILS, 1017)},
     "oi_actor_subclass_mask_extra_body_top_k_clean": set(),
     "prime_runner_setdefault_under_routed_experts_clean": set(),
 }
 
 PENDING: dict[str, str] = {
-    "verl_server_subclass_hook_mask_default_requests": "the mask returned by a server subclass's hook is not followed",
-    "verl_replica_runtime_env_runner_v1": "env_vars of the server actor's runtime_env are not read",
     "verl_generate_clamps_request_clean": "the fork's clamp of the request in generate() is not followed",
 }
 

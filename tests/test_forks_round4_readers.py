@@ -93,3 +93,27 @@ def test_an_actor_subclass_write_after_its_parent_built_the_engine_does_not_reac
         '        super()._setup_and_start_async_engine(args, bundle_indices, kwargs)\n        kwargs["return_sampling_mask"] = True\n',
     )
     assert findings(root) == set()
+
+
+def test_a_hook_is_read_on_the_server_class_the_replica_starts(tmp_path: Path) -> None:
+    root = tree("verl_server_subclass_hook_mask_default_requests", tmp_path)
+    assert findings(root) == {("RPL101", VERL_SERVER, 694), ("RPL102", VERL_SERVER, 694)}
+    edit(root / VERL_SERVER, "self.server_class = ray.remote(ReplayvLLMHttpServer)", "self.server_class = ray.remote(vLLMHttpServer)")
+    assert findings(root) == set()  # the base class's hook returns {}
+
+
+def test_a_hook_whose_value_is_not_read_here_keeps_the_launch_open(tmp_path: Path) -> None:
+    root = tree("verl_server_subclass_hook_mask_default_requests", tmp_path)
+    edit(root / VERL_SERVER, 'return {"return_sampling_mask": True}', 'return {"return_sampling_mask": self.config.replay}')
+    assert findings(root) == set()
+
+
+def test_runtime_env_vars_under_an_if_are_not_the_engines(tmp_path: Path) -> None:
+    root = tree("verl_replica_runtime_env_runner_v1", tmp_path)
+    assert findings(root) == {("RPL206", VERL_SERVER, 760)}
+    text = (root / VERL_SERVER).read_text()
+    start = text.index("            server = self.server_class.options(")
+    end = text.index("            self.servers.append(server)")
+    block = "".join("    " + line if line else line for line in text[start:end].splitlines(keepends=True))
+    (root / VERL_SERVER).write_text(text[:start] + "            if self.config.get('legacy_runner'):\n" + block + text[end:])
+    assert findings(root) == set()

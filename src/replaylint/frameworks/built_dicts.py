@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import Any, Iterator
 
 from ..model import UNKNOWN, Setting, Span
-from .fork_source import dict_pairs, named_dict, named_dicts, placed, spread_writes
+from .fork_source import dict_pairs, method_dicts, named_dict, named_dicts, placed, spread_writes
 
 MAX_CHARS = 1_000_000  # a framework's module is far smaller; a larger file is not read
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -106,13 +106,22 @@ def _read(text: str, function: str, name: str, spread: str | None) -> tuple[dict
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     try:
+        owners = {id(f): klass for klass in ast.walk(module) if isinstance(klass, ast.ClassDef) for f in klass.body}
         candidates = [node for node in ast.walk(module) if isinstance(node, _FUNCTIONS) and node.name == function]
-        bodies = [list(guarded(node.body, "")) for node in candidates]
         named = named_dicts(module)
-        built = [found for body in bodies if (found := _Builder(name, spread, named).run(body)) is not None]
+        built = [
+            found
+            for node in candidates
+            if (found := _Builder(name, spread, {**named, **_hooks(module, owners.get(id(node)))}).run(list(guarded(node.body, ""))))
+            is not None
+        ]
     except RecursionError:
         return None
     return built[0] if len(built) == 1 else None
+
+
+def _hooks(module: ast.Module, owner: ast.ClassDef | None) -> dict[str, list[tuple[str, ast.expr]]]:
+    return method_dicts(module, owner) if owner is not None else {}
 
 
 def class_defaults(text: str, path: str, name: str) -> BuiltDict | None:

@@ -87,6 +87,54 @@ def environment_writes(module: ast.Module) -> dict[str, tuple[Written, bool]]:
     return found
 
 
+def actor_environment(module: ast.Module) -> dict[str, tuple[Written, bool]]:
+    """The `VLLM_*` variables of the `env_vars` a Ray actor is started with
+    (`Actor.options(runtime_env={"env_vars": {...}}).remote(...)`, or `RuntimeEnv(env_vars=...)`),
+    outside any `if`: Ray sets them in the actor's process, where the engine starts."""
+    found = {}
+    for statement in _unconditional(module.body):
+        for node in ast.walk(statement):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "remote"):
+                continue
+            options = node.func.value
+            if isinstance(options, ast.Call) and isinstance(options.func, ast.Attribute) and options.func.attr == "options":
+                for keyword in options.keywords:
+                    if keyword.arg == "runtime_env":
+                        found.update((name, (written, False)) for name, written in env_vars(keyword.value).items())
+    return found
+
+
+def env_vars(node: ast.expr) -> dict[str, Written]:
+    """The literal `VLLM_*` variables of a runtime environment: `{"env_vars": {...}}` or
+    `RuntimeEnv(env_vars={...})`, each at its key's line."""
+    if isinstance(node, ast.Dict):
+        inner = next((value for key, value in zip(node.keys, node.values) if key is not None and literal(key) == "env_vars"), None)
+    elif isinstance(node, ast.Call):
+        inner = next((keyword.value for keyword in node.keywords if keyword.arg == "env_vars"), None)
+    else:
+        inner = None
+    found: dict[str, Written] = {}
+    for key, value in zip(inner.keys, inner.values) if isinstance(inner, ast.Dict) else ():
+        name, written = literal(key) if key is not None else None, literal(value)
+        if key is not None and isinstance(name, str) and name.startswith("VLLM_") and isinstance(written, str):
+            found[name] = Written(written, key.lineno, f"{name}={written}")
+    return found
+
+
+def _unconditional(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """The simple statements of a module's functions outside any `if` or handler (a loop's body
+    is in: an actor started per node is started)."""
+    for statement in body:
+        if isinstance(
+            statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)
+        ):
+            yield from _unconditional(statement.body)
+        elif isinstance(statement, ast.Try):
+            yield from _unconditional(statement.body)
+        elif not isinstance(statement, (ast.If, ast.Match)):
+            yield statement
+
+
 def environment_write(statement: ast.stmt) -> tuple[str, str, bool] | None:
     """`os.environ["VLLM_X"] = "v"` -> (name, value, False); `os.environ.setdefault(...)` -> True."""
     if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
@@ -136,7 +184,8 @@ def environment_settings(path: str, text: str, env: Mapping[str, Setting], owner
     line; a `setdefault` gives way to a value `env` has."""
     module = parse(text) if text else None
     found = dict(env)
-    for name, (written, only_unset) in environment_writes(module).items() if module is not None else ():
+    writes = {**actor_environment(module), **environment_writes(module)} if module is not None else {}
+    for name, (written, only_unset) in writes.items():
         if not (only_unset and name in found):
             where = f"{owner}'s {path.rsplit('/', 1)[-1]}:{written.line}"
             found[name] = Setting(name, written.value, line_span(path, text, written.line), f"{written.text} ({where})", implied=True)
@@ -204,7 +253,31 @@ def named_dict(node: ast.expr, named: Mapping[str, list[tuple[str, ast.expr]]]) 
         return named.get(node.id)
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and not node.args and not node.keywords:
         return named.get(node.func.id + "()")
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and not node.args and not node.keywords:
+        return named.get(ast.unparse(node.func) + "()") if getattr(node.func.value, "id", "") == "self" else None
     return None
+
+
+def method_dicts(module: ast.Module, owner: ast.ClassDef) -> dict[str, list[tuple[str, ast.expr]]]:
+    """The dicts `self.method()` gives in a method of `owner`: a method without parameters whose
+    one `return` is a dict literal (a hook: `def extra_engine_args(self): return {}`), resolved on
+    the class the module starts as a Ray actor (`ray.remote(Subclass)`: its override wins), as
+    `self.name()`. Two started classes that derive from `owner` leave it unread (empty)."""
+    chains = [chain for name in started_classes(module) if owner in (chain := class_chain(module, name))]
+    if len(chains) > 1:
+        return {}
+    chain = chains[0] if chains else class_chain(module, owner.name) or [owner]
+    found: dict[str, list[tuple[str, ast.expr]]] = {}
+    for klass in reversed(chain):  # the most derived last: its definition stands
+        for method in klass.body:
+            if isinstance(method, ast.FunctionDef) and len(method.args.args) == 1 and not method.args.vararg and not method.args.kwarg:
+                returns = [node.value for node in ast.walk(method) if isinstance(node, ast.Return)]
+                pairs = dict_pairs(returns[0]) if len(returns) == 1 and returns[0] is not None else None
+                if pairs is not None:
+                    found[f"self.{method.name}()"] = pairs
+                else:
+                    found.pop(f"self.{method.name}()", None)
+    return found
 
 
 def attribute_write(statement: ast.stmt, name: str) -> tuple[str, ast.expr] | None:

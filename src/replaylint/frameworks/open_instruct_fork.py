@@ -36,6 +36,7 @@ from .fork_source import (
     Written,
     attribute_write,
     class_chain,
+    env_vars,
     environment_writes,
     key_writes,
     literal,
@@ -186,14 +187,8 @@ def _takes_queues(method: ast.stmt) -> bool:
 def _runtime_env(call: ast.Call) -> dict[str, Written]:
     """The literal `env_vars` of the actor's `.options(runtime_env=...)`."""
     options = call.func.value if isinstance(call.func, ast.Attribute) else None
-    found: dict[str, Written] = {}
-    for node in ast.walk(options) if options is not None else ():
-        if isinstance(node, ast.keyword) and node.arg == "env_vars" and isinstance(node.value, ast.Dict):
-            for key, value in zip(node.value.keys, node.value.values):
-                name, written = literal(key) if key is not None else None, literal(value)
-                if key is not None and isinstance(name, str) and name.startswith("VLLM_") and isinstance(written, str):
-                    found[name] = Written(written, key.lineno, f"{name}={written}")
-    return found
+    keywords = options.keywords if isinstance(options, ast.Call) else []
+    return next((env_vars(keyword.value) for keyword in keywords if keyword.arg == "runtime_env"), {})
 
 
 def _request_top_k(request: ast.Call, module: ast.Module, text: str) -> Written | None:
