@@ -27,7 +27,8 @@ from functools import lru_cache
 from typing import Any, Iterator
 
 from ..model import UNKNOWN, Setting, Span
-from .fork_source import dict_pairs, method_dicts, named_dict, named_dicts, placed, spread_writes
+from .fork_classes import method_dicts
+from .fork_source import dict_pairs, named_dict, named_dicts, placed, spread_writes
 
 MAX_CHARS = 1_000_000  # a framework's module is far smaller; a larger file is not read
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)

@@ -32,14 +32,11 @@ from typing import Callable, Iterator, Mapping
 
 from ..model import UNKNOWN, ArgIssue, Assumption, Setting, Span
 from .built_dicts import guarded
+from .fork_conditions import bound_once, config_read, decided, evaluated
 from .fork_source import (
     MASK,
     Written,
-    bound_once,
-    config_read,
-    decided,
     environment_writes,
-    evaluated,
     key_writes,
     literal,
     named_dict,

@@ -31,16 +31,15 @@ from functools import lru_cache
 from typing import Any, Callable, Mapping
 
 from ..model import UNKNOWN, Assumption, Request, Setting, Span
+from .fork_classes import class_chain, method_statements
 from .fork_source import (
     MASK,
     Written,
     attribute_write,
-    class_chain,
     env_vars,
     environment_writes,
     key_writes,
     literal,
-    method_statements,
     parse,
     placed,
     snippet,

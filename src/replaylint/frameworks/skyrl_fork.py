@@ -18,7 +18,7 @@ requests'. Values set on vLLM's namespace itself (`args.return_sampling_mask = T
 of a dict the module names: `for k, v in replay_kwargs().items(): setattr(args, k, v)`) count as
 the overrides' keys do. A write under `if ie_cfg.<key>:` is decided by the launch's value of
 `generator.inference_engine.<key>`, else the fork's `InferenceEngineConfig` default
-(`fork_source.decided`); a test not read here keeps the launch open.
+(`fork_conditions.decided`); a test not read here keeps the launch open.
 """
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ from typing import Any, Callable, Mapping
 
 from ..model import UNKNOWN, Setting, Span
 from .built_dicts import BuiltDict, Written, class_defaults, guarded, read
-from .fork_source import attribute_write, config_read, decided, literal, named_dicts, parse, snippet, spread_writes
+from .fork_conditions import config_read, decided
+from .fork_source import attribute_write, literal, named_dicts, parse, snippet, spread_writes
 from .nearby import found_upward
 
 ENGINE_ARGS = "skyrl/backends/skyrl_train/inference_servers/utils.py"

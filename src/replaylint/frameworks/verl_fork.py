@@ -11,7 +11,7 @@ engine arguments, read in place of the edition's.
   `self.config.<key>` is the fork's; one the fork no longer passes (`"logprobs_mode": ...`
   removed) leaves vLLM's default. A write under `if self.config.get("key", default):` (or
   `self.config.key`) is decided by the launch's `actor_rollout_ref.rollout.key`, else the fork's
-  rollout.yaml, else the code's default (`fork_source.decided`). A replay key written with a value
+  rollout.yaml, else the code's default (`fork_conditions.decided`). A replay key written with a value
   not read here, or under an `if` not decided here, and a write not read here that verl's own code
   does not make, keep the launch open.
 """
@@ -26,7 +26,8 @@ import yaml
 
 from ..model import UNKNOWN, Setting, Span
 from .built_dicts import BuiltDict, Written, read
-from .fork_source import config_read, decided, environment_settings, placed
+from .fork_conditions import config_read, decided
+from .fork_source import environment_settings, placed
 from .nearby import found_upward
 
 ROLLOUT_YAML = "verl/trainer/config/rollout/rollout.yaml"
