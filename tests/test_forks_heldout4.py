@@ -85,9 +85,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "prime_runner_setdefault_under_routed_experts_clean": set(),
 }
 
-PENDING: dict[str, str] = {
-    "verl_generate_clamps_request_clean": "the fork's clamp of the request in generate() is not followed",
-}
+PENDING: dict[str, str] = {}
 
 
 def reported(case: str, work: Path) -> set[tuple[str, str, int]]:

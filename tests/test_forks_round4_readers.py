@@ -117,3 +117,19 @@ def test_runtime_env_vars_under_an_if_are_not_the_engines(tmp_path: Path) -> Non
     block = "".join("    " + line if line else line for line in text[start:end].splitlines(keepends=True))
     (root / VERL_SERVER).write_text(text[:start] + "            if self.config.get('legacy_runner'):\n" + block + text[end:])
     assert findings(root) == set()
+
+
+VERL_LAUNCH = "examples/grpo_trainer/run_qwen2-7b_replay.sh"
+
+
+def test_a_clamp_in_generate_bounds_the_requests_its_test_selects(tmp_path: Path) -> None:
+    root = tree("verl_generate_clamps_request_clean", tmp_path)
+    assert findings(root) == set()
+    edit(root / VERL_SERVER, 'if sampling_params.get("top_k", -1) <= 0:', 'if sampling_params.get("top_k", -1) < -1:')
+    assert findings(root) == {("RPL102", VERL_LAUNCH, 23)}  # top_k -1 passes the test untouched; temperature is still clamped
+
+
+def test_a_clamp_under_a_test_not_read_here_leaves_the_request_open(tmp_path: Path) -> None:
+    root = tree("verl_generate_clamps_request_clean", tmp_path)
+    edit(root / VERL_SERVER, 'if sampling_params.get("top_k", -1) <= 0:', 'if self.config.get("clamp_top_k"):')
+    assert findings(root) == set()  # top_k unknown; temperature still clamped

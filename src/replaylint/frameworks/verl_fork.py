@@ -25,10 +25,12 @@ from typing import Any, Callable, Mapping
 import yaml
 
 from ..model import UNKNOWN, Setting, Span
+from . import request_writes
 from .built_dicts import BuiltDict, Written, read
 from .fork_conditions import config_read, decided
 from .fork_source import environment_settings, placed
 from .nearby import found_upward
+from .request_writes import RequestPath
 
 ROLLOUT_YAML = "verl/trainer/config/rollout/rollout.yaml"
 SERVER = "verl/workers/rollout/vllm_rollout/vllm_async_server.py"
@@ -46,6 +48,11 @@ class Fork:
     rollout: Mapping[str, Any]
     server: BuiltDict | None = None
     rollout_text: str = field(default="", repr=False, compare=False)  # its rollout.yaml, for `default_span`
+    generate: RequestPath | None = None  # what the server's `generate` does to each request
+
+    def request_settings(self, settings: Mapping[str, Setting], anchor: Span) -> dict[str, Setting]:
+        """A request's settings as the fork's server hands them to `SamplingParams`."""
+        return self.generate.applied(settings, anchor, OWNER) if self.generate is not None else dict(settings)
 
     def default(self, key: str, built_in: Any) -> Any:
         return _resolved(self.rollout.get(key, built_in))
@@ -170,7 +177,8 @@ def fork(launching: str, read_text: Callable[[str], str | None] | None) -> Fork 
     if rollout is None and server is None:
         return None
     path = rollout[0] if rollout is not None else server.path  # type: ignore[union-attr]
-    return Fork(path, rollout[1] if rollout is not None else {}, server, rollout[2] if rollout is not None else "")
+    generate = request_writes.read(found[1], found[0], "generate") if found is not None else None
+    return Fork(path, rollout[1] if rollout is not None else {}, server, rollout[2] if rollout is not None else "", generate)
 
 
 def _rollout(launching: str, read_text: Callable[[str], str | None]) -> tuple[str, dict, str] | None:
