@@ -19,7 +19,11 @@ names spread into it: `**REPLAY_LLM_KWARGS`; one that `vllm_kwargs` also holds i
 replay key unknown), whether `vllm_cfg.logprobs_mode` is applied after the call (main) or not
 (v0.7.0 hard-codes it), and the `VLLM_*` variables the worker module writes with a literal
 (`os.environ[...] = ...` replaces what `vllm_cfg.env_vars` forwarded, `os.environ.setdefault`
-does not). Anything else of the worker is the edition's.
+does not). The literal keywords of the engine call beside its `**` dict (`vllm.LLM(**llm_kwargs,
+return_sampling_mask=True)`) are written last. A literal write to `vllm_kwargs` under an `if` that
+the configuration's values decide (`fork_conditions.evaluated`: the worker's drop of a
+`speculative_config` whose `num_speculative_tokens` is 0) stands where the test holds. Anything
+else of the worker is the edition's.
 """
 
 from __future__ import annotations
@@ -53,8 +57,8 @@ WORKER = "nemo_rl/models/generation/vllm/vllm_worker.py"
 ASYNC_WORKER = "nemo_rl/models/generation/vllm/vllm_worker_async.py"  # `vllm_cfg.async_engine`'s requests
 REPLAY_MODULE = "nemo_rl/models/policy/sampling_mask_replay.py"  # the `sampling-mask-replay` branch's
 OWNER = "the forked NeMo-RL"
-# Keys a write under a condition leaves unknown (other conditional writes of the worker, such as
-# dropping a zero-token `speculative_config`, are the edition's behaviour, not read here).
+# Keys a write under a condition leaves unknown (other conditional writes to `vllm_kwargs` stand
+# only where the configuration decides their test: `_held`).
 _MAYBE = frozenset(("return_sampling_mask", "logprobs_mode", "logits_processors", "generation_config"))
 _ENGINE_CALLS = ("_create_engine", "LLM", "AsyncEngineArgs", "EngineArgs")
 

@@ -20,6 +20,9 @@ literal writes of `VLLM_*` variables, and
 the request's `top_k`: a literal in `extra_body`, else a literal default of a `SamplingConfig`
 field that no `SamplingConfig(...)` call of the module sets, else none (the engine's
 `generation_config="vllm"` leaves no model default to stand in; without it, the model's may).
+The actor's methods are read as the class the actor call starts runs them (`ray.remote(Subclass)`
+of `LLMRayActor`: an override in place of the parent's method, the parent's where it calls
+`super()`); a write to `kwargs` after `AsyncEngineArgs(...)` is built does not reach the engine.
 A fork whose actor call is not found keeps the built-in edition.
 """
 

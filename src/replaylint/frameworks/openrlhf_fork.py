@@ -11,8 +11,11 @@ writes of `VLLM_*` variables are the engine's environment. Read with `built_dict
 literal reaches vLLM (over the flags' values when written after the correction's `if` or in the
 actor's call, under them when that `if` writes it over the fork's); a key
 the command line gives whose entry the fork removed no longer reaches vLLM. A replay key the fork
-writes under an `if` of its own, or with a value not read here, keeps the launch open. (The file
-itself is also checked as Python: its engine dict is then read by the value flow, on its own.)
+writes under an `if` of its own, or with a value not read here, keeps the launch open. A key
+whose value is a parameter of `create_vllm_engines` with a literal default that OpenRLHF's caller
+does not pass (not in the upstream signature, not named by the tree's train_ppo_ray.py) gets that
+default, at its line. (The file itself is also checked as Python: its engine dict is then read by
+the value flow, on its own.)
 """
 
 from __future__ import annotations

@@ -13,7 +13,12 @@ engine arguments, read in place of the edition's.
   `self.config.key`) is decided by the launch's `actor_rollout_ref.rollout.key`, else the fork's
   rollout.yaml, else the code's default (`fork_conditions.decided`). A replay key written with a value
   not read here, or under an `if` not decided here, and a write not read here that verl's own code
-  does not make, keep the launch open.
+  does not make, keep the launch open. A hook spread into `args` (`**self.extra_engine_args()`)
+  is the dict its one `return` gives on the server class the replica starts (`ray.remote(Subclass)`:
+  the subclass's override wins; `fork_classes.method_dicts`). The `VLLM_*` `env_vars` of the server
+  actor's `.options(runtime_env=...)` are the engine's environment (`fork_source.actor_environment`).
+  What `generate` does to each request before `SamplingParams(**sampling_params)` (a clamp under a
+  test of the request's own values, a `setdefault`) is applied to verl's requests (`request_writes`).
 """
 
 from __future__ import annotations
