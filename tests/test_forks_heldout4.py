@@ -43,6 +43,18 @@ though the fork's `generate` clamps every request. After the run the three NeMo-
 from examples/run_grpo_math.py (not in NeMo-RL @ 7ea279a) to examples/run_grpo.py, an imitation error found
 while checking the false finding's truth; the expectations and the results did not change. The failing
 cases are PENDING (strict xfail) so that a fix shows as an unexpected pass.
+
+After the fixes (each generalising a fork reader, with its own tests in tests/test_forks_round4_readers.py):
+16 of 16 cases as expected, 6 of 6 clean cases clean; of 12 expected findings 12 exact, 0 on another line,
+0 missed, 0 false; PENDING is empty. What each fix reads: a hook spread into verl's `args` on the server
+class the replica starts (`ray.remote(Subclass)`); the `VLLM_*` `env_vars` of a Ray actor's
+`.options(runtime_env=...)`; what verl's `generate` does to each request before `SamplingParams` (a write
+under a test of the request's own values); a dataclass `field(default_factory=lambda: {...})` default of a
+replay key SkyRL passes from its config; a dict literal's own keys each at its line (one RPL002 at the
+nested key); a parameter default of OpenRLHF's `create_vllm_engines` that its caller does not pass; the
+literal keywords of NeMo-RL's engine call beside its `**` dict, and its writes to `vllm_kwargs` under an
+`if` the recipe's values decide (the 0-token drop); the methods of the actor class open-instruct's
+`create_vllm_engines` starts (an override, `super()`).
 """
 
 from __future__ import annotations
