@@ -133,3 +133,20 @@ def test_a_clamp_under_a_test_not_read_here_leaves_the_request_open(tmp_path: Pa
     root = tree("verl_generate_clamps_request_clean", tmp_path)
     edit(root / VERL_SERVER, 'if sampling_params.get("top_k", -1) <= 0:', 'if self.config.get("clamp_top_k"):')
     assert findings(root) == set()  # top_k unknown; temperature still clamped
+
+
+def test_a_parameter_default_keeps_the_dicts_own_key_and_condition(tmp_path: Path) -> None:
+    root = tree("openrlhf_parameter_default_mask_no_correction", tmp_path)
+    edit(root / OPENRLHF_ENGINE, "return_sampling_mask: bool = True,", "replay: bool = True,")
+    edit(root / OPENRLHF_ENGINE, '"return_sampling_mask": return_sampling_mask,', '"return_sampling_mask": replay,')
+    assert findings(root) == {("RPL003", OPENRLHF_ENGINE, 227)}
+    text = (root / OPENRLHF_ENGINE).read_text()
+    edit(root / OPENRLHF_ENGINE, '            "return_sampling_mask": replay,\n', "")
+    marker = "        actor_kwargs.update(\n"
+    assert text.count(marker) == 1
+    (root / OPENRLHF_ENGINE).write_text(
+        (root / OPENRLHF_ENGINE)
+        .read_text()
+        .replace(marker, '        if num_engines > 1:\n            actor_kwargs["return_sampling_mask"] = replay\n' + marker)
+    )
+    assert findings(root) == set()  # under the fork's own `if`: the launch is open

@@ -59,8 +59,17 @@ def fork(launching: str, read_text: Callable[[str], str | None] | None) -> Built
     own = {**_actor_writes(found[1]), **(actor.entries if actor is not None else {})}
     cli = found_upward(CLI, launching, read_text)  # type: ignore[arg-type]
     defaults = _unpassed_defaults(found[1], cli[1] if cli is not None else "")
-    entries = {key: defaults.get(written.text, written) if written.value is UNKNOWN else written for key, written in built.entries.items()}
+    entries = {key: _defaulted(written, defaults) for key, written in built.entries.items()}
     return replace(built, entries={**entries, **own})
+
+
+def _defaulted(written: Written, defaults: Mapping[str, Written]) -> Written:
+    """The key as the dict gets it when its value is a parameter left at its default (its own
+    key and `if` kept; the conditional value's fallback likewise)."""
+    otherwise = _defaulted(written.otherwise, defaults) if written.otherwise is not None else None
+    default = defaults.get(written.text) if written.value is UNKNOWN else None
+    found = written if default is None else replace(written, value=default.value, line=default.line, text=default.text)
+    return replace(found, otherwise=otherwise) if otherwise is not written.otherwise else found
 
 
 def _unpassed_defaults(text: str, cli: str) -> dict[str, Written]:
