@@ -52,6 +52,7 @@ class Written:
     condition: str = ""
     otherwise: Written | None = None  # under a condition: the value in force where it does not hold
     nested: tuple[tuple[str, Any, int], ...] = ()  # a dict literal's own keys: (key, value, line)
+    note: str = ""  # how the value came to be, for a message (`the default of a parameter no caller passes`)
 
 
 @dataclass(frozen=True)
@@ -79,7 +80,12 @@ class BuiltDict:
     def setting(self, written: Written, anchor: Span, owner: str) -> Setting:
         """The engine argument the fork writes, at its line; a dict literal's keys each at theirs
         (a finding about `enable_adaptive_verification` sits on that key's line)."""
-        said = f"({owner}'s {self.where(written.line, short=True)}: {written.key}={written.value!r})"
+        where = self.where(written.line, short=True)
+        said = (
+            f"{written.text} ({owner}'s {where}: {written.note})"
+            if written.note
+            else f"({owner}'s {where}: {written.key}={written.value!r})"
+        )
         keys = {
             key: Setting(key, value, self.span(line, anchor), f"({owner}'s {self.where(line, short=True)}: {key}={value!r})", implied=True)
             for key, value, line in written.nested

@@ -68,7 +68,17 @@ def _defaulted(written: Written, defaults: Mapping[str, Written]) -> Written:
     key and `if` kept; the conditional value's fallback likewise)."""
     otherwise = _defaulted(written.otherwise, defaults) if written.otherwise is not None else None
     default = defaults.get(written.text) if written.value is UNKNOWN else None
-    found = written if default is None else replace(written, value=default.value, line=default.line, text=default.text)
+    found = (
+        written
+        if default is None
+        else replace(
+            written,
+            value=default.value,
+            line=default.line,
+            text=default.text,
+            note=f"the default of `{written.text}`, which no caller passes",
+        )
+    )
     return replace(found, otherwise=otherwise) if otherwise is not written.otherwise else found
 
 
