@@ -8,15 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from forks_trees import materialize
+from test_forks_heldout4 import CORPUS, NEMO_RECIPE, OI_UTILS, OPENRLHF_ENGINE, SKYRL_CONFIG, VERL_LAUNCH, VERL_SERVER
 from test_forks_round2_readers import edit, findings
 
-CORPUS = Path(__file__).parent / "data" / "forks_heldout4"
-VERL_SERVER = "verl/workers/rollout/vllm_rollout/vllm_async_server.py"
-SKYRL_CONFIG = "skyrl/train/config/config.py"
-OPENRLHF_ENGINE = "openrlhf/trainer/ray/vllm_engine.py"
 NEMO_WORKER = "nemo_rl/models/generation/vllm/vllm_worker.py"
-NEMO_RECIPE = "examples/configs/grpo_math_1B.yaml"
-OI_UTILS = "open_instruct/vllm_utils.py"
 
 
 def tree(case: str, tmp_path: Path) -> Path:
@@ -117,9 +112,6 @@ def test_runtime_env_vars_under_an_if_are_not_the_engines(tmp_path: Path) -> Non
     block = "".join("    " + line if line else line for line in text[start:end].splitlines(keepends=True))
     (root / VERL_SERVER).write_text(text[:start] + "            if self.config.get('legacy_runner'):\n" + block + text[end:])
     assert findings(root) == set()
-
-
-VERL_LAUNCH = "examples/grpo_trainer/run_qwen2-7b_replay.sh"
 
 
 def test_a_clamp_in_generate_bounds_the_requests_its_test_selects(tmp_path: Path) -> None:
