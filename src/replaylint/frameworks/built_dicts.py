@@ -26,7 +26,8 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Iterator
 
-from ..model import UNKNOWN, Span
+from ..model import UNKNOWN, Setting, Span
+from .fork_classes import method_dicts
 from .fork_source import dict_pairs, named_dict, named_dicts, placed, spread_writes
 
 MAX_CHARS = 1_000_000  # a framework's module is far smaller; a larger file is not read
@@ -50,6 +51,8 @@ class Written:
     late: bool
     condition: str = ""
     otherwise: Written | None = None  # under a condition: the value in force where it does not hold
+    nested: tuple[tuple[str, Any, int], ...] = ()  # a dict literal's own keys: (key, value, line)
+    note: str = ""  # how the value came to be, for a message (`the default of a parameter no caller passes`)
 
 
 @dataclass(frozen=True)
@@ -74,6 +77,21 @@ class BuiltDict:
         (`anchor`, the launch, when the text is not at hand)."""
         return placed(self.path, self.text, line, anchor)
 
+    def setting(self, written: Written, anchor: Span, owner: str) -> Setting:
+        """The engine argument the fork writes, at its line; a dict literal's keys each at theirs
+        (a finding about `enable_adaptive_verification` sits on that key's line)."""
+        where = self.where(written.line, short=True)
+        said = (
+            f"{written.text} ({owner}'s {where}: {written.note})"
+            if written.note
+            else f"({owner}'s {where}: {written.key}={written.value!r})"
+        )
+        keys = {
+            key: Setting(key, value, self.span(line, anchor), f"({owner}'s {self.where(line, short=True)}: {key}={value!r})", implied=True)
+            for key, value, line in written.nested
+        }
+        return Setting(written.key, written.value, self.span(written.line, anchor), said, keys=keys, implied=True, via=(anchor,))
+
     def where(self, line: int, short: bool = False) -> str:
         """`path:line` (`short`: the file's name only, for a message's quote of the value)."""
         return f"{self.path.rsplit('/', 1)[-1] if short else self.path}:{line}"
@@ -95,13 +113,22 @@ def _read(text: str, function: str, name: str, spread: str | None) -> tuple[dict
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     try:
+        owners = {id(f): klass for klass in ast.walk(module) if isinstance(klass, ast.ClassDef) for f in klass.body}
         candidates = [node for node in ast.walk(module) if isinstance(node, _FUNCTIONS) and node.name == function]
-        bodies = [list(guarded(node.body, "")) for node in candidates]
         named = named_dicts(module)
-        built = [found for body in bodies if (found := _Builder(name, spread, named).run(body)) is not None]
+        built = [
+            found
+            for node in candidates
+            if (found := _Builder(name, spread, {**named, **_hooks(module, owners.get(id(node)))}).run(list(guarded(node.body, ""))))
+            is not None
+        ]
     except RecursionError:
         return None
     return built[0] if len(built) == 1 else None
+
+
+def _hooks(module: ast.Module, owner: ast.ClassDef | None) -> dict[str, list[tuple[str, ast.expr]]]:
+    return method_dicts(module, owner) if owner is not None else {}
 
 
 def class_defaults(text: str, path: str, name: str) -> BuiltDict | None:
@@ -120,9 +147,24 @@ def _class_defaults(text: str, name: str) -> dict[str, Written] | None:
         if len(classes) != 1:
             return None
         fields = [s for s in classes[0].body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name) and s.value is not None]
-        return {f.target.id: Written(f.target.id, _value(f.value), ast.unparse(f.value), f.lineno, True) for f in fields}  # type: ignore[union-attr, arg-type]
+        return {f.target.id: _field(f.target.id, f.value, f.lineno) for f in fields}  # type: ignore[union-attr, arg-type]
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
+
+
+def _field(name: str, node: ast.expr, line: int) -> Written:
+    """A dataclass field's default: the value written, or the one `field(default=...)` or
+    `field(default_factory=lambda: ...)` gives (`dict`, `list`: empty); at the field's line."""
+    made = node
+    if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) == "field" and not node.args:
+        given = {keyword.arg: keyword.value for keyword in node.keywords}
+        factory = given.get("default_factory")
+        made = given.get("default", factory.body if isinstance(factory, ast.Lambda) else factory)  # type: ignore[arg-type]
+        if isinstance(made, ast.Name) and made.id in ("dict", "list"):
+            made = ast.Dict([], [], lineno=made.lineno) if made.id == "dict" else ast.List([], ast.Load(), lineno=made.lineno)
+    if made is None:
+        return Written(name, UNKNOWN, ast.unparse(node), line, True)
+    return replace(written(name, made, True), text=ast.unparse(node), line=line)
 
 
 def call_keywords(text: str, path: str, callees: tuple[str, ...]) -> BuiltDict | None:
@@ -147,7 +189,7 @@ def _call_keywords(text: str, callees: tuple[str, ...]) -> dict[str, Written] | 
         ]
         if len(calls) != 1:
             return None
-        return {k.arg: Written(k.arg, _value(k.value), ast.unparse(k.value), k.value.lineno, True) for k in calls[0].keywords if k.arg}
+        return {k.arg: written(k.arg, k.value, True) for k in calls[0].keywords if k.arg}
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
 
@@ -191,6 +233,16 @@ def _shallow(node: ast.AST) -> Iterator[ast.AST]:
         current = stack.pop()
         yield current
         stack.extend(child for child in ast.iter_child_nodes(current) if not isinstance(child, (ast.stmt, ast.excepthandler)))
+
+
+def written(key: str, node: ast.expr, late: bool, condition: str = "") -> Written:
+    """The key's value as the node writes it, with a dict literal's own literal keys."""
+    return Written(key, _value(node), ast.unparse(node), node.lineno, late, condition, nested=_nested(node))
+
+
+def _nested(node: ast.expr) -> tuple[tuple[str, Any, int], ...]:
+    pairs = dict_pairs(node)
+    return tuple((key, _value(value), value.lineno) for key, value in pairs or () if _value(value) is not UNKNOWN)
 
 
 def _value(node: ast.expr) -> Any:
@@ -260,7 +312,7 @@ class _Builder:
                 self.unread.append(Written("", UNKNOWN, ast.unparse(item if key is None else key), item.lineno, late))
 
     def _put(self, key: str, node: ast.expr, late: bool, condition: str) -> None:
-        self._store(Written(key, _value(node), ast.unparse(node), node.lineno, late, condition))
+        self._store(written(key, node, late, condition))
 
     def _store(self, written: Written) -> None:
         """A key written last; under a condition, over the value in force where it does not hold."""

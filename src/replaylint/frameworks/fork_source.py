@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 import warnings
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any, Iterator, Mapping
 
 from ..model import UNKNOWN, LineIndex, Setting, Span
 
@@ -87,6 +87,54 @@ def environment_writes(module: ast.Module) -> dict[str, tuple[Written, bool]]:
     return found
 
 
+def actor_environment(module: ast.Module) -> dict[str, tuple[Written, bool]]:
+    """The `VLLM_*` variables of the `env_vars` a Ray actor is started with
+    (`Actor.options(runtime_env={"env_vars": {...}}).remote(...)`, or `RuntimeEnv(env_vars=...)`),
+    outside any `if`: Ray sets them in the actor's process, where the engine starts."""
+    found = {}
+    for statement in _unconditional(module.body):
+        for node in ast.walk(statement):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "remote"):
+                continue
+            options = node.func.value
+            if isinstance(options, ast.Call) and isinstance(options.func, ast.Attribute) and options.func.attr == "options":
+                for keyword in options.keywords:
+                    if keyword.arg == "runtime_env":
+                        found.update((name, (written, False)) for name, written in env_vars(keyword.value).items())
+    return found
+
+
+def env_vars(node: ast.expr) -> dict[str, Written]:
+    """The literal `VLLM_*` variables of a runtime environment: `{"env_vars": {...}}` or
+    `RuntimeEnv(env_vars={...})`, each at its key's line."""
+    if isinstance(node, ast.Dict):
+        inner = next((value for key, value in zip(node.keys, node.values) if key is not None and literal(key) == "env_vars"), None)
+    elif isinstance(node, ast.Call):
+        inner = next((keyword.value for keyword in node.keywords if keyword.arg == "env_vars"), None)
+    else:
+        inner = None
+    found: dict[str, Written] = {}
+    for key, value in zip(inner.keys, inner.values) if isinstance(inner, ast.Dict) else ():
+        name, written = literal(key) if key is not None else None, literal(value)
+        if key is not None and isinstance(name, str) and name.startswith("VLLM_") and isinstance(written, str):
+            found[name] = Written(written, key.lineno, f"{name}={written}")
+    return found
+
+
+def _unconditional(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """The simple statements of a module's functions outside any `if` or handler (a loop's body
+    is in: an actor started per node is started)."""
+    for statement in body:
+        if isinstance(
+            statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith)
+        ):
+            yield from _unconditional(statement.body)
+        elif isinstance(statement, ast.Try):
+            yield from _unconditional(statement.body)
+        elif not isinstance(statement, (ast.If, ast.Match)):
+            yield statement
+
+
 def environment_write(statement: ast.stmt) -> tuple[str, str, bool] | None:
     """`os.environ["VLLM_X"] = "v"` -> (name, value, False); `os.environ.setdefault(...)` -> True."""
     if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
@@ -136,7 +184,8 @@ def environment_settings(path: str, text: str, env: Mapping[str, Setting], owner
     line; a `setdefault` gives way to a value `env` has."""
     module = parse(text) if text else None
     found = dict(env)
-    for name, (written, only_unset) in environment_writes(module).items() if module is not None else ():
+    writes = {**actor_environment(module), **environment_writes(module)} if module is not None else {}
+    for name, (written, only_unset) in writes.items():
         if not (only_unset and name in found):
             where = f"{owner}'s {path.rsplit('/', 1)[-1]}:{written.line}"
             found[name] = Setting(name, written.value, line_span(path, text, written.line), f"{written.text} ({where})", implied=True)
@@ -204,6 +253,8 @@ def named_dict(node: ast.expr, named: Mapping[str, list[tuple[str, ast.expr]]]) 
         return named.get(node.id)
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and not node.args and not node.keywords:
         return named.get(node.func.id + "()")
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and not node.args and not node.keywords:
+        return named.get(ast.unparse(node.func) + "()") if getattr(node.func.value, "id", "") == "self" else None
     return None
 
 
@@ -246,51 +297,3 @@ def spread_writes(statement: ast.stmt, name: str, named: Mapping[str, list[tuple
         and getattr(inner.value, "id", "") == value
     )
     return pairs if pairs is not None and (by_setattr or by_item) else []
-
-
-def decided(condition: str, value_of: Callable[[ast.expr], Any]) -> bool | None:
-    """Whether the `if` tests a write sits under (`built_dicts`' condition text: tests joined by
-    `and`, `not (...)`) hold, each test's value by `value_of` (a configuration read -> its value,
-    UNKNOWN when it cannot tell); None: not decided here (a loop's body, a test not read)."""
-    try:
-        test = ast.parse(condition, mode="eval").body if condition else None
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
-    return _holds(test, value_of) if test is not None else True
-
-
-def _holds(test: ast.expr, value_of: Callable[[ast.expr], Any]) -> bool | None:
-    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
-        parts = [_holds(value, value_of) for value in test.values]
-        return False if False in parts else None if None in parts else True
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        inner = _holds(test.operand, value_of)
-        return None if inner is None else not inner
-    value = value_of(test)
-    return None if value is UNKNOWN or not isinstance(value, (bool, int, float, str, type(None))) else bool(value)
-
-
-def config_value(
-    node: ast.expr, owners: tuple[str, ...], value_of: Callable[[str, Any], Any], default_of: Callable[[str, Any], Any]
-) -> Any:
-    """The value of a configuration key a test reads (`config_read` on `owners`): `value_of` the
-    key and its default (`default_of` the key and the code's default); UNKNOWN for another test."""
-    read = config_read(node, *owners)
-    if read is None:
-        return UNKNOWN
-    key, default = read
-    return value_of(key, default_of(key, default))
-
-
-def config_read(node: ast.expr, *owners: str) -> tuple[str, Any] | None:
-    """A read of a configuration key on an object `owners` spell (`self.config`, `ie_cfg`):
-    `OWNER.key`, `OWNER["key"]`, `OWNER.get("key", default)` -> (key, the default's literal, or
-    UNKNOWN when none is written)."""
-    if isinstance(node, ast.Attribute) and ast.unparse(node.value) in owners:
-        return node.attr, UNKNOWN
-    if isinstance(node, ast.Subscript) and ast.unparse(node.value) in owners and isinstance(key := literal(node.slice), str):
-        return key, UNKNOWN
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" and node.args:
-        if ast.unparse(node.func.value) in owners and isinstance(key := literal(node.args[0]), str):
-            return key, literal(node.args[1]) if len(node.args) > 1 else None
-    return None

@@ -19,7 +19,11 @@ names spread into it: `**REPLAY_LLM_KWARGS`; one that `vllm_kwargs` also holds i
 replay key unknown), whether `vllm_cfg.logprobs_mode` is applied after the call (main) or not
 (v0.7.0 hard-codes it), and the `VLLM_*` variables the worker module writes with a literal
 (`os.environ[...] = ...` replaces what `vllm_cfg.env_vars` forwarded, `os.environ.setdefault`
-does not). Anything else of the worker is the edition's.
+does not). The literal keywords of the engine call beside its `**` dict (`vllm.LLM(**llm_kwargs,
+return_sampling_mask=True)`) are written last. A literal write to `vllm_kwargs` under an `if` that
+the configuration's values decide (`fork_conditions.evaluated`: the worker's drop of a
+`speculative_config` whose `num_speculative_tokens` is 0) stands where the test holds. Anything
+else of the worker is the edition's.
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ from functools import lru_cache
 from typing import Callable, Iterator, Mapping
 
 from ..model import UNKNOWN, ArgIssue, Assumption, Setting, Span
+from .built_dicts import guarded
+from .fork_conditions import bound_once, config_read, decided, evaluated
 from .fork_source import (
     MASK,
     Written,
@@ -51,8 +57,8 @@ WORKER = "nemo_rl/models/generation/vllm/vllm_worker.py"
 ASYNC_WORKER = "nemo_rl/models/generation/vllm/vllm_worker_async.py"  # `vllm_cfg.async_engine`'s requests
 REPLAY_MODULE = "nemo_rl/models/policy/sampling_mask_replay.py"  # the `sampling-mask-replay` branch's
 OWNER = "the forked NeMo-RL"
-# Keys a write under a condition leaves unknown (other conditional writes of the worker, such as
-# dropping a zero-token `speculative_config`, are the edition's behaviour, not read here).
+# Keys a write under a condition leaves unknown (other conditional writes to `vllm_kwargs` stand
+# only where the configuration decides their test: `_held`).
 _MAYBE = frozenset(("return_sampling_mask", "logprobs_mode", "logits_processors", "generation_config"))
 _ENGINE_CALLS = ("_create_engine", "LLM", "AsyncEngineArgs", "EngineArgs")
 
@@ -66,6 +72,9 @@ class WorkerFork:
     unknown: frozenset[str]  # replay keys written under a condition
     reads_logprobs_mode: int  # the line that applies `vllm_cfg.logprobs_mode` after the call (main), 0: none
     environment: Mapping[str, tuple[Written, bool]] = field(default_factory=dict)  # name -> (value, only when unset)
+    spread_name: str = ""  # the `**` dict's name (`vllm_kwargs`)
+    decided_later: tuple[tuple[str, Written, str], ...] = ()  # (key, literal write to the `**` dict, the `if` it sits under)
+    names: Mapping[str, ast.expr] = field(default_factory=dict, repr=False, compare=False)  # the function's names bound once
     replay_branch: bool = False  # the tree also holds the replay branch's module
     own_requests: bool = False  # its `SamplingParams(...)` do not take `top_k`/`temperature` as NeMo-RL's do
     text: str = field(default="", repr=False, compare=False)  # the worker's file, for `span`
@@ -159,6 +168,12 @@ def _worker(
     before: dict[str, Written] = {}
     unknown: set[str] = set()
     reads_mode = 0
+    decided_later = []
+    for statement, condition in guarded(function.body):
+        for target, key, value in key_writes(statement):
+            found = literal(value)
+            if target == spread and condition and key not in _MAYBE and found is not UNKNOWN and statement.lineno < call.lineno:
+                decided_later.append((key, Written(found, statement.lineno, snippet(text, statement)), condition))
     for statement, top in statements(function.body):
         for target, key, value in key_writes(statement):
             after = statement.lineno > call.lineno
@@ -171,6 +186,7 @@ def _worker(
                 (written if target == name else before)[key] = Written(found, statement.lineno, snippet(text, statement))
             elif key in _MAYBE:
                 unknown.add(key)
+    written.update(_engine_call_keywords(module, text))
     return WorkerFork(
         path,
         keywords,
@@ -179,9 +195,24 @@ def _worker(
         frozenset(unknown),
         reads_mode,
         environment_writes(module),
+        spread,
+        tuple(decided_later),
+        bound_once(function),
         own_requests=not _upstream_requests(module),
         text=text,
     )
+
+
+def _engine_call_keywords(module: ast.Module, text: str) -> dict[str, Written]:
+    """The literal keywords of the worker's engine call beside its `**` dict
+    (`vllm.LLM(**llm_kwargs, return_sampling_mask=True)`): the last word, over the dict's."""
+    found = {}
+    for call in (node for node in ast.walk(module) if isinstance(node, ast.Call) and _called(node) in _ENGINE_CALLS[1:]):
+        if any(keyword.arg is None for keyword in call.keywords):
+            for keyword in call.keywords:
+                if keyword.arg is not None and (value := literal(keyword.value)) is not UNKNOWN:
+                    found[keyword.arg] = Written(value, keyword.lineno, snippet(text, keyword))
+    return found
 
 
 # How NeMo-RL's workers give a request its `top_k` and `temperature` (main @ 7ea279a
@@ -253,6 +284,8 @@ def engine(
     issues = []
     for key, written in fork.spread.items():
         settings[key] = fork.setting(key, written, anchor)
+    for key, written in _held(fork, spread):
+        settings[key] = fork.setting(key, written, anchor)
     for key, written in fork.keywords.items():
         duplicate = spread.get(key)
         if duplicate is not None and names_replay(key):  # other refusals are NeMo-RL's business (`refusals`)
@@ -267,6 +300,21 @@ def engine(
     for key in fork.unknown:
         settings[key] = Setting(key, UNKNOWN, anchor, f"{key} (written under a condition in {fork.path})", implied=True)
     return issues
+
+
+def _held(fork: WorkerFork, spread: Mapping[str, Setting]) -> Iterator[tuple[str, Written]]:
+    """The worker's writes to the `**` dict under an `if` that the configuration's values decide
+    (`if isinstance(spec, dict) and spec.get("num_speculative_tokens") == 0:
+    vllm_kwargs["speculative_config"] = None`, with `spec = vllm_kwargs.get(...)`); a key the
+    configuration does not give leaves the test undecided, and the write is not applied."""
+
+    def read(node: ast.expr) -> object:
+        found = config_read(node, fork.spread_name)
+        return spread[found[0]].value if found is not None and found[0] in spread else UNKNOWN
+
+    for key, written, condition in fork.decided_later:
+        if decided(condition, lambda test: evaluated(test, read, fork.names)) is True:
+            yield key, written
 
 
 def environment(fork: WorkerFork, env: dict[str, Setting], anchor: Span) -> None:

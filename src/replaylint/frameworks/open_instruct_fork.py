@@ -20,6 +20,9 @@ literal writes of `VLLM_*` variables, and
 the request's `top_k`: a literal in `extra_body`, else a literal default of a `SamplingConfig`
 field that no `SamplingConfig(...)` call of the module sets, else none (the engine's
 `generation_config="vllm"` leaves no model default to stand in; without it, the model's may).
+The actor's methods are read as the class the actor call starts runs them (`ray.remote(Subclass)`
+of `LLMRayActor`: an override in place of the parent's method, the parent's where it calls
+`super()`); a write to `kwargs` after `AsyncEngineArgs(...)` is built does not reach the engine.
 A fork whose actor call is not found keeps the built-in edition.
 """
 
@@ -31,17 +34,18 @@ from functools import lru_cache
 from typing import Any, Callable, Mapping
 
 from ..model import UNKNOWN, Assumption, Request, Setting, Span
+from .fork_classes import class_chain, method_statements
 from .fork_source import (
     MASK,
     Written,
     attribute_write,
+    env_vars,
     environment_writes,
     key_writes,
     literal,
     parse,
     placed,
     snippet,
-    statements,
 )
 from .nearby import found_upward
 
@@ -117,7 +121,7 @@ def _read(path: str, text: str) -> EngineFork | None:
             engine[keyword.arg] = Written(value, keyword.lineno, snippet(text, keyword))
     unknown: set[str] = set()
     built = ""  # the name the actor binds its `vllm.AsyncEngineArgs(...)` to: its attributes set after are engine keys
-    for statement, top in _actor_statements(module):
+    for statement, top in _actor_statements(module, call):
         if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Call) and _called(statement.value) in _ENGINE_ARGS:
             built = statement.targets[0].id if isinstance(statement.targets[0], ast.Name) else ""
         written = attribute_write(statement, built) if built else None
@@ -127,8 +131,8 @@ def _read(path: str, text: str) -> EngineFork | None:
             unknown.add(written[0])
         for target, key, value in key_writes(statement):
             found = literal(value)
-            if target != "kwargs":
-                continue
+            if target != "kwargs" or built:
+                continue  # another dict, or written after the engine's arguments were built
             if top and found is not UNKNOWN:
                 engine[key] = Written(found, statement.lineno, snippet(text, statement))
             elif key in _MAYBE:
@@ -151,12 +155,28 @@ def _is_actor_call(node: ast.AST) -> bool:
     )
 
 
-def _actor_statements(module: ast.Module) -> list[tuple[ast.stmt, bool]]:
-    """The statements of the methods of the class whose `__init__` takes the actor's queues."""
+def _actor_statements(module: ast.Module, call: ast.Call) -> list[tuple[ast.stmt, bool]]:
+    """The statements of the methods of the class whose `__init__` takes the actor's queues, as
+    the class the actor call starts (`ray.remote(ReplayLLMRayActor)`, a subclass of it in the
+    module) runs them: a method it overrides in its place, the parent's where it calls `super()`."""
     for node in ast.walk(module):
         if isinstance(node, ast.ClassDef) and any(_takes_queues(method) for method in node.body):
-            return [placed for method in node.body if isinstance(method, ast.FunctionDef) for placed in statements(method.body)]
+            chain = class_chain(module, _started(call) or node.name)
+            chain = chain if node in chain else [node]
+            names = dict.fromkeys(m.name for klass in reversed(chain) for m in klass.body if isinstance(m, ast.FunctionDef))
+            return [placed for name in names for placed in method_statements(chain, name)]
     return []
+
+
+def _started(call: ast.Call) -> str | None:
+    """The class of `ray.remote(Name).options(...).remote(...)`."""
+    node: ast.expr = call.func
+    while isinstance(node, (ast.Attribute, ast.Call)):
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "remote" and getattr(node.func, "value", None) is not None:
+            if getattr(node.func.value, "id", "") == "ray" and node.args and isinstance(node.args[0], ast.Name):  # type: ignore[attr-defined]
+                return node.args[0].id
+        node = node.func if isinstance(node, ast.Call) else node.value
+    return None
 
 
 def _takes_queues(method: ast.stmt) -> bool:
@@ -169,14 +189,8 @@ def _takes_queues(method: ast.stmt) -> bool:
 def _runtime_env(call: ast.Call) -> dict[str, Written]:
     """The literal `env_vars` of the actor's `.options(runtime_env=...)`."""
     options = call.func.value if isinstance(call.func, ast.Attribute) else None
-    found: dict[str, Written] = {}
-    for node in ast.walk(options) if options is not None else ():
-        if isinstance(node, ast.keyword) and node.arg == "env_vars" and isinstance(node.value, ast.Dict):
-            for key, value in zip(node.value.keys, node.value.values):
-                name, written = literal(key) if key is not None else None, literal(value)
-                if key is not None and isinstance(name, str) and name.startswith("VLLM_") and isinstance(written, str):
-                    found[name] = Written(written, key.lineno, f"{name}={written}")
-    return found
+    keywords = options.keywords if isinstance(options, ast.Call) else []
+    return next((env_vars(keyword.value) for keyword in keywords if keyword.arg == "runtime_env"), {})
 
 
 def _request_top_k(request: ast.Call, module: ast.Module, text: str) -> Written | None:

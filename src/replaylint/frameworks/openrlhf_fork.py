@@ -11,13 +11,17 @@ writes of `VLLM_*` variables are the engine's environment. Read with `built_dict
 literal reaches vLLM (over the flags' values when written after the correction's `if` or in the
 actor's call, under them when that `if` writes it over the fork's); a key
 the command line gives whose entry the fork removed no longer reaches vLLM. A replay key the fork
-writes under an `if` of its own, or with a value not read here, keeps the launch open. (The file
-itself is also checked as Python: its engine dict is then read by the value flow, on its own.)
+writes under an `if` of its own, or with a value not read here, keeps the launch open. A key
+whose value is a parameter of `create_vllm_engines` with a literal default that OpenRLHF's caller
+does not pass (not in the upstream signature, not named by the tree's train_ppo_ray.py) gets that
+default, at its line. (The file itself is also checked as Python: its engine dict is then read by
+the value flow, on its own.)
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import replace
 from typing import Callable, Mapping
 
@@ -32,6 +36,14 @@ CLI = "openrlhf/cli/train_ppo_ray.py"  # what goes into `generate_kwargs`
 OWNER = "the forked OpenRLHF"
 _ENGINE_CALLS = ("AsyncEngineArgs", "LLM")
 _CORRECTION = "logprobs_mode"  # `if logprobs_mode:`, OpenRLHF's own: the command line decides it
+# The parameters of `create_vllm_engines` at 3c3be62, which OpenRLHF's train_ppo_ray.py passes.
+_CALLER_PASSES = frozenset(
+    (
+        *("num_engines", "tensor_parallel_size", "pretrain", "seed", "full_determinism", "enable_prefix_caching"),
+        *("enforce_eager", "max_model_len", "shared_pg", "gpu_memory_utilization", "vllm_enable_sleep", "logprobs_mode"),
+        *("agent_func_path", "remote_rm_url", "max_images_per_prompt"),
+    )
+)
 _REPLAY_KEYS = frozenset(("return_sampling_mask", "logprobs_mode", "logits_processors", "speculative_config"))
 
 
@@ -45,7 +57,63 @@ def fork(launching: str, read_text: Callable[[str], str | None] | None) -> Built
         return built
     actor = call_keywords(found[1], found[0], _ENGINE_CALLS)
     own = {**_actor_writes(found[1]), **(actor.entries if actor is not None else {})}
-    return replace(built, entries={**built.entries, **own})
+    cli = found_upward(CLI, launching, read_text)  # type: ignore[arg-type]
+    defaults = _unpassed_defaults(found[1], cli[1] if cli is not None else "")
+    entries = {key: _defaulted(written, defaults) for key, written in built.entries.items()}
+    return replace(built, entries={**entries, **own})
+
+
+def _defaulted(written: Written, defaults: Mapping[str, Written]) -> Written:
+    """The key as the dict gets it when its value is a parameter left at its default (its own
+    key and `if` kept; the conditional value's fallback likewise)."""
+    otherwise = _defaulted(written.otherwise, defaults) if written.otherwise is not None else None
+    default = defaults.get(written.text) if written.value is UNKNOWN else None
+    found = (
+        written
+        if default is None
+        else replace(
+            written,
+            value=default.value,
+            line=default.line,
+            text=default.text,
+            note=f"the default of `{written.text}`, which no caller passes",
+        )
+    )
+    return replace(found, otherwise=otherwise) if otherwise is not written.otherwise else found
+
+
+def _unpassed_defaults(text: str, cli: str) -> dict[str, Written]:
+    """The literal defaults of `create_vllm_engines`' parameters that OpenRLHF's caller does not
+    pass (one its upstream signature lacks, `return_sampling_mask: bool = True`, and that the
+    tree's train_ppo_ray.py does not name): the value the fork's dict gets, at the default's line."""
+    module = parse(text)
+    function = (
+        next((node for node in ast.walk(module) if isinstance(node, ast.FunctionDef) and node.name == "create_vllm_engines"), None)
+        if module is not None
+        else None
+    )
+    if function is None:
+        return {}
+    arguments = function.args
+    positional = [*arguments.posonlyargs, *arguments.args]
+    pairs = [
+        *zip(positional[len(positional) - len(arguments.defaults) :], arguments.defaults),
+        *zip(arguments.kwonlyargs, arguments.kw_defaults),
+    ]
+    rebound = {node.id for node in ast.walk(function) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
+    found = {}
+    for argument, default in pairs:
+        name = argument.arg
+        if (
+            default is None
+            or name in _CALLER_PASSES
+            or name in rebound
+            or re.search(rf"\b{name}\b", cli)
+            or (value := literal(default)) is UNKNOWN
+        ):
+            continue
+        found[name] = Written(name, value, snippet(text, argument) + " = " + snippet(text, default), default.lineno, True)
+    return found
 
 
 def environment(built: BuiltDict, env: Mapping[str, Setting]) -> dict[str, Setting]:
@@ -97,17 +165,12 @@ def forked_settings(
             continue
         final = written.otherwise if written.condition else written
         if final is not None and final.value is not UNKNOWN:
-            (under if written.condition else over)[key] = _setting(built, final, anchor)
+            (under if written.condition else over)[key] = built.setting(final, anchor, OWNER)
         elif final is not None and key in _REPLAY_KEYS and not final.text.isidentifier():
             reasons.append(f"{key} written by {OWNER} with a value not read here ({built.where(final.line)})")
     kept = {name: setting for name, setting in flags.items() if name in built.entries}  # an entry it removed no longer passes
     reasons += [f"{w.text} (written into OpenRLHF's engine arguments at {built.where(w.line)}, not read here)" for w in built.unread]
     return {**under, **kept, **over}, reasons
-
-
-def _setting(built: BuiltDict, written: Written, anchor: Span) -> Setting:
-    said = f"({OWNER}'s {built.where(written.line, short=True)}: {written.key}={written.value!r})"
-    return Setting(written.key, written.value, built.span(written.line, anchor), said, implied=True, via=(anchor,))
 
 
 def requests(

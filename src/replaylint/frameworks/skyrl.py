@@ -239,6 +239,8 @@ def _launch(view: ConfigView, anchor: Span, edition: Edition, context: LaunchCon
         return forked is not None and name != "speculative_config" and forked.typed(key, name) != "config"
 
     settings = copied_settings(view, ENGINE, _TYPED, fork_passes)
+    if forked is not None:
+        settings = {**forked.field_settings(_TYPED, lambda key: view.has(*ENGINE, key), anchor), **settings}
     model = view.setting("model", "trainer", "policy", "model", "path")
     if model is not None:
         settings["model"] = model

@@ -18,7 +18,10 @@ requests'. Values set on vLLM's namespace itself (`args.return_sampling_mask = T
 of a dict the module names: `for k, v in replay_kwargs().items(): setattr(args, k, v)`) count as
 the overrides' keys do. A write under `if ie_cfg.<key>:` is decided by the launch's value of
 `generator.inference_engine.<key>`, else the fork's `InferenceEngineConfig` default
-(`fork_source.decided`); a test not read here keeps the launch open.
+(`fork_conditions.decided`); a test not read here keeps the launch open. A replay key SkyRL passes
+from its config (`speculative_config`) that the launch does not write is the fork's
+`InferenceEngineConfig` default when that is a literal other than None (`field(default_factory=
+lambda: {...})`; `built_dicts.class_defaults`), each of a dict's keys at its line.
 """
 
 from __future__ import annotations
@@ -29,7 +32,8 @@ from typing import Any, Callable, Mapping
 
 from ..model import UNKNOWN, Setting, Span
 from .built_dicts import BuiltDict, Written, class_defaults, guarded, read
-from .fork_source import attribute_write, config_value, decided, literal, named_dicts, parse, snippet, spread_writes
+from .fork_conditions import config_value, decided
+from .fork_source import attribute_write, literal, named_dicts, parse, snippet, spread_writes
 from .nearby import found_upward
 
 ENGINE_ARGS = "skyrl/backends/skyrl_train/inference_servers/utils.py"
@@ -55,12 +59,20 @@ class Fork:
         """The keys of the fork's `engine_init_kwargs` default, for a launch that writes none."""
         if self.engine_defaults is None:
             return {}
-        return {key: self._setting(self.engine_defaults, written, anchor) for key, written in self.engine_defaults.entries.items()}
+        return {key: self.engine_defaults.setting(written, anchor, OWNER) for key, written in self.engine_defaults.entries.items()}
 
-    @staticmethod
-    def _setting(built: BuiltDict, written: Written, anchor: Span) -> Setting:
-        said = f"({OWNER}'s {built.where(written.line, short=True)}: {written.key}={written.value!r})"
-        return Setting(written.key, written.value, built.span(written.line, anchor), said, implied=True, via=(anchor,))
+    def field_settings(self, typed: Mapping[str, str], written: Callable[[str], bool], anchor: Span) -> dict[str, Setting]:
+        """The replay keys SkyRL passes from its config (`typed`: config key -> engine argument)
+        that the launch leaves to the fork's `InferenceEngineConfig` default (`written(key)`:
+        whether the launch writes it), where that default is a literal other than None
+        (`speculative_config: ... = field(default_factory=lambda: {...})`)."""
+        fields = self.engine_fields.entries if self.engine_fields is not None else {}
+        found = {}
+        for key, name in typed.items():
+            default = fields.get(key)
+            if name in _REPLAY_KEYS and default is not None and default.value not in (None, UNKNOWN) and not written(key):
+                found[name] = self.engine_fields.setting(replace(default, key=name), anchor, OWNER)  # type: ignore[union-attr]
+        return found
 
     def sampling_defaults(self, built_in: Mapping[str, Any]) -> dict[str, Any]:
         """The request keys' defaults: the fork's `SamplingParams` field defaults where it writes them."""
@@ -99,14 +111,14 @@ class Fork:
             if holds is False:
                 continue
             if holds is True and written.value is not UNKNOWN:
-                found[written.key] = self._setting(self.built, written, anchor)
+                found[written.key] = self.built.setting(written, anchor, OWNER)
                 continue
             if written.condition or written.value is UNKNOWN:
                 if written.key in _REPLAY_KEYS:
                     why = f"when {written.condition}" if written.condition else "a value not read here"
                     reasons.append(f"{written.key} written by {OWNER} {why} ({self.built.where(written.line)})")
                 continue
-            found[written.key] = self._setting(self.built, written, anchor)
+            found[written.key] = self.built.setting(written, anchor, OWNER)
         reasons += [
             f"{w.text} (written into SkyRL's engine arguments at {self.built.where(w.line)}, not read here)" for w in self.built.unread
         ]

@@ -384,7 +384,8 @@ def _requests(
     def settings(prefix: tuple[str, ...], defaults: dict[str, Any]) -> tuple[dict[str, Setting], bool]:
         under = prefix[len(ROLLOUT) :]
         defaults = forked.requests(defaults, *under) if forked is not None else defaults
-        return view.request_settings(prefix, defaults, where, open_ended, owner)
+        found, missing = view.request_settings(prefix, defaults, where, open_ended, owner)
+        return (forked.request_settings(found, where) if forked is not None else found), missing
 
     train, train_missing = settings(ROLLOUT, dict(edition.rollout_request_defaults))
     requests = [Request("sampling", view.span(*ROLLOUT) or anchor, train, train_missing)]

@@ -11,9 +11,14 @@ engine arguments, read in place of the edition's.
   `self.config.<key>` is the fork's; one the fork no longer passes (`"logprobs_mode": ...`
   removed) leaves vLLM's default. A write under `if self.config.get("key", default):` (or
   `self.config.key`) is decided by the launch's `actor_rollout_ref.rollout.key`, else the fork's
-  rollout.yaml, else the code's default (`fork_source.decided`). A replay key written with a value
+  rollout.yaml, else the code's default (`fork_conditions.decided`). A replay key written with a value
   not read here, or under an `if` not decided here, and a write not read here that verl's own code
-  does not make, keep the launch open.
+  does not make, keep the launch open. A hook spread into `args` (`**self.extra_engine_args()`)
+  is the dict its one `return` gives on the server class the replica starts (`ray.remote(Subclass)`:
+  the subclass's override wins; `fork_classes.method_dicts`). The `VLLM_*` `env_vars` of the server
+  actor's `.options(runtime_env=...)` are the engine's environment (`fork_source.actor_environment`).
+  What `generate` does to each request before `SamplingParams(**sampling_params)` (a clamp under a
+  test of the request's own values, a `setdefault`) is applied to verl's requests (`request_writes`).
 """
 
 from __future__ import annotations
@@ -24,9 +29,12 @@ from typing import Any, Callable, Mapping
 import yaml
 
 from ..model import UNKNOWN, Setting, Span
+from . import request_writes
 from .built_dicts import BuiltDict, Written, read
-from .fork_source import config_value, decided, environment_settings, placed
+from .fork_conditions import config_value, decided
+from .fork_source import environment_settings, placed
 from .nearby import found_upward
+from .request_writes import RequestPath
 
 ROLLOUT_YAML = "verl/trainer/config/rollout/rollout.yaml"
 SERVER = "verl/workers/rollout/vllm_rollout/vllm_async_server.py"
@@ -44,6 +52,11 @@ class Fork:
     rollout: Mapping[str, Any]
     server: BuiltDict | None = None
     rollout_text: str = field(default="", repr=False, compare=False)  # its rollout.yaml, for `default_span`
+    generate: RequestPath | None = None  # what the server's `generate` does to each request
+
+    def request_settings(self, settings: Mapping[str, Setting], anchor: Span) -> dict[str, Setting]:
+        """A request's settings as the fork's server hands them to `SamplingParams`."""
+        return self.generate.applied(settings, anchor, OWNER) if self.generate is not None else dict(settings)
 
     def default(self, key: str, built_in: Any) -> Any:
         return _resolved(self.rollout.get(key, built_in))
@@ -160,7 +173,8 @@ def fork(launching: str, read_text: Callable[[str], str | None] | None) -> Fork 
     if rollout is None and server is None:
         return None
     path = rollout[0] if rollout is not None else server.path  # type: ignore[union-attr]
-    return Fork(path, rollout[1] if rollout is not None else {}, server, rollout[2] if rollout is not None else "")
+    generate = request_writes.read(found[1], found[0], "generate") if found is not None else None
+    return Fork(path, rollout[1] if rollout is not None else {}, server, rollout[2] if rollout is not None else "", generate)
 
 
 def _rollout(launching: str, read_text: Callable[[str], str | None]) -> tuple[str, dict, str] | None:

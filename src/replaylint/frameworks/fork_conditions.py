@@ -1,0 +1,132 @@
+"""The tests a fork's code makes, decided where the values they read are known: `if` conditions
+over a launch's configuration (`decided`, `config_read`) and over the values the code itself
+builds (`evaluated`: `isinstance(spec, dict) and spec.get("num_speculative_tokens") == 0`).
+CPython's parser only; nothing of the tree runs."""
+
+from __future__ import annotations
+
+import ast
+from typing import Any, Callable, Mapping
+
+from ..model import UNKNOWN
+from .fork_source import literal
+
+
+def decided(condition: str, value_of: Callable[[ast.expr], Any]) -> bool | None:
+    """Whether the `if` tests a write sits under (`built_dicts`' condition text: tests joined by
+    `and`, `not (...)`) hold, each test's value by `value_of` (a configuration read -> its value,
+    UNKNOWN when it cannot tell); None: not decided here (a loop's body, a test not read)."""
+    try:
+        test = ast.parse(condition, mode="eval").body if condition else None
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    return _holds(test, value_of) if test is not None else True
+
+
+def _holds(test: ast.expr, value_of: Callable[[ast.expr], Any]) -> bool | None:
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        parts = [_holds(value, value_of) for value in test.values]
+        return False if False in parts else None if None in parts else True
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = _holds(test.operand, value_of)
+        return None if inner is None else not inner
+    value = value_of(test)
+    return None if value is UNKNOWN or not isinstance(value, (bool, int, float, str, type(None))) else bool(value)
+
+
+def config_read(node: ast.expr, *owners: str) -> tuple[str, Any] | None:
+    """A read of a configuration key on an object `owners` spell (`self.config`, `ie_cfg`):
+    `OWNER.key`, `OWNER["key"]`, `OWNER.get("key", default)` -> (key, the default's literal, or
+    UNKNOWN when none is written)."""
+    if isinstance(node, ast.Attribute) and ast.unparse(node.value) in owners:
+        return node.attr, UNKNOWN
+    if isinstance(node, ast.Subscript) and ast.unparse(node.value) in owners and isinstance(key := literal(node.slice), str):
+        return key, UNKNOWN
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" and node.args:
+        if ast.unparse(node.func.value) in owners and isinstance(key := literal(node.args[0]), str):
+            return key, literal(node.args[1]) if len(node.args) > 1 else None
+    return None
+
+
+def config_value(
+    node: ast.expr, owners: tuple[str, ...], value_of: Callable[[str, Any], Any], default_of: Callable[[str, Any], Any]
+) -> Any:
+    """The value of a configuration key a test reads (`config_read` on `owners`): `value_of` the
+    key and its default (`default_of` the key and the code's default); UNKNOWN for another test."""
+    read = config_read(node, *owners)
+    if read is None:
+        return UNKNOWN
+    key, default = read
+    return value_of(key, default_of(key, default))
+
+
+def evaluated(node: ast.expr, read: Callable[[ast.expr], Any], bound: Mapping[str, ast.expr], depth: int = 0) -> Any:
+    """The value of a test a fork's code makes on the values it builds (UNKNOWN when not read
+    here): literals, `read` (a read of the dict at hand -> its value), the function's own names
+    bound once (`bound`), `isinstance(x, dict)`, `x.get("k")` and `x["k"]` of a dict read here,
+    comparisons, `and`/`or`/`not`."""
+    found = read(node)
+    if found is not UNKNOWN or depth > 8:
+        return found
+    again = lambda inner: evaluated(inner, read, bound, depth + 1)  # noqa: E731
+    if isinstance(node, ast.Name) and node.id in bound:
+        return again(bound[node.id])
+    if isinstance(node, ast.BoolOp):
+        values = [again(value) for value in node.values]
+        if isinstance(node.op, ast.And) and any(v is not UNKNOWN and not v for v in values):
+            return False
+        if isinstance(node.op, ast.Or) and any(v is not UNKNOWN and v for v in values):
+            return True
+        return UNKNOWN if UNKNOWN in values else (all if isinstance(node.op, ast.And) else any)(bool(v) for v in values)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        inner = again(node.operand)
+        return UNKNOWN if inner is UNKNOWN else not inner
+    if isinstance(node, ast.Compare) and len(node.ops) == 1:
+        return _compared(node.ops[0], again(node.left), again(node.comparators[0]))
+    if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "isinstance" and len(node.args) == 2:
+        kinds = {"dict": dict, "list": list, "str": str, "int": int, "bool": bool, "float": float}
+        value, kind = again(node.args[0]), kinds.get(getattr(node.args[1], "id", ""))
+        return UNKNOWN if value is UNKNOWN or kind is None else isinstance(value, kind)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" and node.args:
+        owner, key = again(node.func.value), literal(node.args[0])
+        default = literal(node.args[1]) if len(node.args) > 1 else None
+        return owner.get(key, default) if isinstance(owner, dict) and isinstance(key, str) else UNKNOWN
+    if isinstance(node, ast.Subscript):
+        owner, key = again(node.value), literal(node.slice)
+        return owner[key] if isinstance(owner, dict) and isinstance(key, str) and key in owner else UNKNOWN
+    return literal(node)
+
+
+def _compared(op: ast.cmpop, left: Any, right: Any) -> Any:
+    if left is UNKNOWN or right is UNKNOWN:
+        return UNKNOWN
+    tests: dict[type, Callable[[Any, Any], Any]] = {
+        ast.Eq: lambda a, b: a == b,
+        ast.NotEq: lambda a, b: a != b,
+        ast.Is: lambda a, b: a is b,
+        ast.IsNot: lambda a, b: a is not b,
+        ast.Lt: lambda a, b: a < b,
+        ast.LtE: lambda a, b: a <= b,
+        ast.Gt: lambda a, b: a > b,
+        ast.GtE: lambda a, b: a >= b,
+    }
+    test = tests.get(type(op))
+    try:
+        return UNKNOWN if test is None else bool(test(left, right))
+    except TypeError:
+        return UNKNOWN
+
+
+def bound_once(function: ast.AST) -> dict[str, ast.expr]:
+    """The names a function binds exactly once, to the expression they are bound to."""
+    bound: dict[str, list[ast.expr]] = {}
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    bound.setdefault(target.id, []).append(node.value)
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.NamedExpr)) and isinstance(
+            getattr(node, "target", None), ast.Name
+        ):
+            bound.setdefault(node.target.id, []).extend([node.value] * 2 if getattr(node, "value", None) else [ast.Constant(None)] * 2)  # type: ignore[attr-defined]
+    return {name: values[0] for name, values in bound.items() if len(values) == 1}
