@@ -36,9 +36,10 @@ in a `Procfile` (`procfile_speculative_dotted_fly`), RPL301 of `srun ... vllm se
 the template's `range` (`helm_template_range_extra_args`), RPL301 of Ray Serve LLM's
 `engine_kwargs` served by `build_openai_app` (`ray_serve_llm_config_openai_app`), and RPL304 of a
 dotted `--override-generation-config.top_k 300000` in `tox.ini` `commands`
-(`tox_override_generation_config_top_k_huge`). Every finding of a launch written in a Python,
-shell, YAML config, workflow or `noxfile` spelling was found at its line; every miss is a launch
-in a file or wrapper kind not read as one.
+(`tox_override_generation_config_top_k_huge`). Every expected finding in a Python, shell, `--config`
+YAML, workflow or `noxfile` spelling was found at its line; the eight misses are all launches in
+a systemd unit, `Procfile`, `.sbatch` script, Helm template, Ray Serve LLM config or `tox.ini`,
+presumably not read as launches (not checked: the implementation was not read).
 """
 
 from __future__ import annotations
