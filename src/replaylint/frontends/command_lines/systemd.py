@@ -25,7 +25,7 @@ from ...source import SourceFile
 from .shell_words import ends_continued, translate
 
 _SECTION = re.compile(r"^\s*\[(?P<name>[^\]]+)\]")
-_ENTRY = re.compile(r"^(?P<key>[A-Za-z][\w-]*)\s*=\s*")
+_ENTRY = re.compile(r"^(?P<key>[A-Za-z][\w-]*)[ \t]*=[ \t]*")
 _PREFIXES = "-:+!"
 _ASSIGNMENT = re.compile(r"""(?:"(?P<double>[^"\\]*(?:\\.[^"\\]*)*)"|'(?P<single>[^']*)'|(?P<bare>[^\s"']+))""")
 _VARIABLE = re.compile(r"\$(?:\{(?P<braced>[A-Za-z_]\w*)\}|(?P<bare>[A-Za-z_]\w*))")
@@ -49,11 +49,14 @@ def entries(text: str) -> Iterator[tuple[str, str, int, int]]:
         if entry is None or line.lstrip().startswith(("#", ";")):
             continue
         end = start + len(line.rstrip("\r\n"))
-        while ends_continued(lines[index - 1].rstrip("\n")) and index < len(lines):
+        continued = ends_continued(line.rstrip("\n"))
+        while continued and index < len(lines):
             line = lines[index]
             position += len(line)
             index += 1
-            end = position - (len(line) - len(line.rstrip("\r\n")))
+            if not line.lstrip().startswith(("#", ";")):  # a comment line goes on with the command
+                end = position - (len(line) - len(line.rstrip("\r\n")))
+                continued = ends_continued(line.rstrip("\n"))
         yield section, entry["key"], start + entry.end(), end
 
 
@@ -70,7 +73,7 @@ def scripts(source: SourceFile) -> list[Script]:
         elif key == "EnvironmentFile":
             env_open = True
         elif key == "ExecStart":
-            commands = [] if start == end else [*commands, (start, end)]
+            commands = [] if start >= end else [*commands, (start, end)]
     found = []
     for start, end in commands:
         expanded = _command(text, start, end, env)
@@ -105,12 +108,17 @@ def _command(text: str, start: int, end: int, env: dict[str, Setting]) -> Expand
         if variable is None or not expand:
             return 0
         name = variable["braced"] or variable["bare"]
-        shell = f"${{{name}}}" if quote or variable["bare"] else f'"${{{name}}}"'  # `${VAR}`: one word
+        shell = f"${{{name}}}" if quote or variable["bare"] or _one_word(env.get(name)) else f'"${{{name}}}"'  # `${VAR}`: one word
         expanded.standing_for(shell, position, variable.end())
         return variable.end() - position
 
     translate(text, prefixes, end, expanded, substitute, comments_continue=True)
     return expanded
+
+
+def _one_word(setting: Setting | None) -> bool:
+    """A known value the shell would not split or glob (written unquoted, as the unit has it)."""
+    return setting is not None and isinstance(setting.value, str) and re.fullmatch(r"[\w./:=,@+-]+", setting.value) is not None
 
 
 def _assignments(source: SourceFile, start: int, end: int) -> dict[str, Setting]:

@@ -182,7 +182,7 @@ class _Reader:
         consumed: set[int] = set()
         for statements, bindings in filter(None, scopes):
             for statement, _ in statements:
-                if self.hot(statement) or self.hot(statement, spreads):
+                if self.hot(statement) or self.hot(statement, spreads) or (self.ray_configs and self.hot(statement, named)):
                     for call in statement_calls(statement):
                         self._call(call, bindings, statements, consumed)
         for statements, bindings in filter(None, scopes):
@@ -304,7 +304,7 @@ class _Reader:
             self._engine_writes(call, spreads, bindings, statements)
             return
         if callee in self.ray_configs:
-            self._ray_serve(call, bindings, statements)
+            self._ray_serve(call, bindings, statements, consumed)
             return
         if not self.hot(call) and not any(isinstance(spread, ast.Name) and spread.id in self.mask_names for spread in spreads):
             return
@@ -350,16 +350,18 @@ class _Reader:
             found.places = {}
             self._emit(found, self.span(call), f"{self.text(self.span(call.func))}(...)", known_engine=True)
 
-    def _ray_serve(self, call: ast.Call, bindings: dict, statements: list) -> None:
+    def _ray_serve(self, call: ast.Call, bindings: dict, statements: list, consumed: set[int]) -> None:
         """Ray Serve LLM's `LLMConfig(engine_kwargs=...)`: the whole engine configuration, served
         by `build_openai_app` or not (`ray_serve_llm`)."""
         kwargs = engine_kwargs(call)
         found = _Mapping()
         if isinstance(kwargs, ast.Name) and kwargs.id in bindings:
             binding, value = bindings[kwargs.id]
+            consumed.add(id(value))
             self._literal(found, value, bindings)
             self._writes(found, kwargs.id, binding, statements, bindings, until=self.span(call).start)
         elif kwargs is not None and is_dict(kwargs):
+            consumed.add(id(kwargs))
             self._literal(found, kwargs, bindings)
         if not turns_mask_on(found.settings) or self.tree is None:
             return
