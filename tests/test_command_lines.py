@@ -182,3 +182,18 @@ def test_srun_in_a_batch_script_is_a_launch_wrapper(tmp_path: Path) -> None:
     )
     assert findings(tmp_path, {"rollout.sbatch": script}) == [("RPL301", "rollout.sbatch", 4)]
     assert findings(tmp_path, {"rollout.slurm": script.replace("processed_logprobs", "processed_logprobs --tokens-only")}) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("u.service", f"[Service]\nExecStart=/usr/bin/{SERVE}\n"),
+        ("tox.ini", f"[testenv]\ncommands =\n    {SERVE}\n"),
+    ],
+)
+def test_add_noqa_writes_a_comment_line_where_a_trailing_hash_would_be_a_word(tmp_path: Path, name: str, text: str) -> None:
+    (tmp_path / name).write_text(text)
+    run(tmp_path, "check", "--no-cache", "--add-noqa", name)
+    written = (tmp_path / name).read_text()
+    assert "# replaylint: ignore[RPL301]\n" in written and text.splitlines()[-1] in written.splitlines()  # the command as it was
+    assert findings(tmp_path, {name: written}) == []
