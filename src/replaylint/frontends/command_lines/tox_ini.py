@@ -79,7 +79,7 @@ def _commands(text: str, lines: list[tuple[int, int]]) -> Expanded:
     index = 0
     while index < len(lines):
         start, end = lines[index]
-        while text[start] in "-!" and start < end:
+        while start < end and text[start] in "-!":
             start += 1
         while ends_continued(text[lines[index][0] : lines[index][1]]) and index + 1 < len(lines):
             index += 1
