@@ -32,7 +32,9 @@ open-ended: another chart's template decides what it means.
 
 Other charts: a mapping with `extraArgs` (or `args` / `extra_args`) beside a vLLM image
 (`image: vllm/vllm-openai:v0.31.0` or `image: {repository: vllm/vllm-openai, tag: v0.31.0}`)
-gives a launch of those words; the chart's template may add more, so it is open-ended.
+gives a launch of those words; the chart's template may add more, so it is open-ended, unless
+the chart's own template (next to a `Chart.yaml`) passes the list plainly to one container
+(`helm_templates`): then the launch is that container's `args:` as the template renders them.
 """
 
 from __future__ import annotations
