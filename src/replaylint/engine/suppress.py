@@ -105,6 +105,11 @@ def _codes(text: str | None) -> frozenset[str]:
     return frozenset(codes) or ALL
 
 
+# Formats where `#` starts a comment only at the start of a line: a `#` after a systemd `ExecStart=`
+# or a tox command is one of its words, and Docker has no trailing comments.
+_COMMENT_LINES_ONLY = ("dockerfile", "systemd", "tox")
+
+
 def _kind(path: str) -> str | None:
     from ..frontends import kind_for
 
@@ -116,7 +121,7 @@ def scan(index: LineIndex, python: bool) -> tuple[dict[int, Suppression], frozen
     by_line: dict[int, Suppression] = {}
     file_codes: frozenset[str] = frozenset()
     kind = "python" if python else _kind(index.path)
-    comment_lines_only = kind == "dockerfile"
+    comment_lines_only = kind in _COMMENT_LINES_ONLY
     comments: dict[int, int] | None = None  # Python, shell: line -> column of its comment's `#`
     in_header = True
     offset = 0
@@ -410,7 +415,7 @@ def suppression_edits(finding: Finding, text: str, code: str) -> Iterator[Edit]:
         if existing is not None and existing.items and existing.codes is not ALL and (existing.line == line or existing.own_line):
             yield Edit(index.span(existing.items[-1].end, existing.items[-1].end), f", {code}")
     content = index.line_text(line)
-    if kind != "dockerfile" and not content.rstrip().endswith("\\"):  # Docker has no trailing comments
+    if kind not in _COMMENT_LINES_ONLY and not content.rstrip().endswith("\\"):
         code_end = index.offset(line, len(content.rstrip()) + 1)
         yield Edit(index.span(code_end, index.offset(line, len(content) + 1)), f"  {comment}")
     launch_line = finding.launch.span.start_line if finding.launch is not None and finding.launch.span.path == finding.span.path else line

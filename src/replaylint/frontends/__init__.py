@@ -32,6 +32,9 @@ _MODULES = {
     "notebook": "replaylint.frontends.notebook",
     "makefile": "replaylint.frontends.recipes",
     "justfile": "replaylint.frontends.recipes",
+    "systemd": "replaylint.frontends.command_lines",
+    "procfile": "replaylint.frontends.command_lines",
+    "tox": "replaylint.frontends.command_lines",
 }
 KINDS = tuple(_MODULES)
 _FROM_SOURCE = frozenset({"ExtractContext", "ParseError", "SourceFile"})
@@ -159,6 +162,9 @@ _KINDS_BY_SUFFIX = {
     ".pyi": "python",
     ".sh": "shell",
     ".bash": "shell",
+    ".sbatch": "shell",  # SLURM batch scripts: shell scripts sbatch runs
+    ".slurm": "shell",
+    ".service": "systemd",
     ".yaml": "yaml",
     ".yml": "yaml",
     ".toml": "toml",
@@ -172,6 +178,8 @@ _KINDS_BY_NAME = {
     "gnumakefile": "makefile",
     "justfile": "justfile",
     ".justfile": "justfile",
+    "procfile": "procfile",
+    "tox.ini": "tox",
 }
 
 
@@ -188,6 +196,8 @@ def kind_for(path: str, head: bytes = b"") -> str | None:
     by_name = _KINDS_BY_NAME.get(lowered)
     if by_name is not None:
         return by_name
+    if lowered.startswith("procfile."):  # `Procfile.dev`, `foreman start -f Procfile.dev`
+        return "procfile"
     if (
         lowered in ("dockerfile", "containerfile")
         or lowered.endswith(".dockerfile")

@@ -6,6 +6,11 @@ call, that asks for sampling masks without `--enable-scale-out` or `--tokens-onl
 flagged, nor are servers that RL frameworks start themselves, nor `--headless` nodes (no API
 server) and `--grpc` servers (gRPC only).
 
+An engine that Ray Serve LLM serves with `build_openai_app` (`LLMConfig(engine_kwargs={...})`
+with the mask, the config passed to the builder) is flagged too: Ray's `OpenAiIngress` serves
+only OpenAI's routes, and no vLLM API server runs to open the mask's route. A config built by
+`build_llm_deployment` behind an ingress of your own is not.
+
 A client that talks to such a replay server (its address names the server's `--port`, vLLM's
 default 8000) only through routes without masks is flagged too, whether the server opens the
 scale-out route or not, in the same file or in another file of the tree (the server in
@@ -93,6 +98,8 @@ from ..vllm import messages
 from ..vllm.releases import Release
 from ..vllm.unusable_masks import (
     MASK_ENDPOINT,
+    OPENAI_INGRESS_ROUTES,
+    RAY_SERVE_OPENAI,
     SCALE_OUT_GATE,
     client_gets_mask,
     clients_of,
@@ -118,6 +125,13 @@ _GENERATE = (
     "def sample(ids, mode):\n"
     '    body = {"token_ids": ids, "sampling_params": {"top_k": 20}, "output_mode": mode}\n'
     '    return requests.post("http://127.0.0.1:8001/inference/v1/generate", json=body).json()\n'
+)
+
+_RAY_SERVE = (
+    "from ray import serve\nfrom ray.serve.llm import LLMConfig, build_openai_app\n\n"
+    'config = LLMConfig(model_loading_config={"model_id": "policy", "model_source": "Qwen/Qwen3-8B"},\n'
+    '                   engine_kwargs={"return_sampling_mask": True, "logprobs_mode": "processed_logprobs"})\n'
+    'serve.run(build_openai_app({"llm_configs": [config]}))\n'
 )
 
 _LITELLM = (
@@ -158,6 +172,9 @@ class MasksNeverReturned(Rule):
     fix_applicability = Applicability.UNSAFE
 
     def check(self, launch: Launch, release: Release) -> Iterator[Report]:
+        if launch.entrypoint == RAY_SERVE_OPENAI:
+            yield from self._openai_ingress(launch)
+            return
         mask = server_mask(launch)
         if mask is None and _framework_server(launch):
             yield from self._clients(launch)
@@ -177,6 +194,19 @@ class MasksNeverReturned(Rule):
             Fix(self.fix_applicability, "Add --enable-scale-out", (SetSetting("enable_scale_out", True),)),
             related=(switch.span,) if switch is not None else (),
             absent=switch is None,
+        )
+
+    def _openai_ingress(self, launch: Launch) -> Iterator[Report]:
+        """An engine Ray Serve LLM's `build_openai_app` serves: only OpenAI's routes answer."""
+        mask = sampling_mask(launch)
+        if mask is None or launch.open_ended:
+            return
+        yield Report(
+            mask.span,
+            f"{quote(mask)} in an engine that Ray Serve LLM's build_openai_app serves behind its OpenAiIngress, whose "
+            f"routes are only {OPENAI_INGRESS_ROUTES} (ray/serve/llm/ingress.py), none with a sampling_mask field",
+            f"computes masks that never leave the engine: its only route with one is {MASK_ENDPOINT}, which only "
+            "`vllm serve` opens (with --enable-scale-out); serve the engine that way, or read the masks in process",
         )
 
     def _clients(self, launch: Launch) -> Iterator[Report]:
@@ -206,6 +236,11 @@ class MasksNeverReturned(Rule):
             )
 
     VALID = (
+        Valid(
+            _RAY_SERVE.replace('build_openai_app({"llm_configs": [config]})', "build_llm_deployment(config)"), release="0.34.0"
+        ),  # an ingress of your own
+        Valid(_RAY_SERVE.replace('"return_sampling_mask": True, ', ""), release="0.34.0"),  # no mask
+        Valid(_RAY_SERVE.replace("engine_kwargs=", 'server_cls="SGLangServer", engine_kwargs='), release="0.34.0"),  # not vLLM
         Valid(_STARTS + _CHAT + _GENERATE, release="0.34.0"),  # the masks are read through the scale-out route
         Valid(_STARTS + _CHAT.replace("8001", "8002"), release="0.34.0"),  # another server
         Valid(_STARTS + _CHAT.replace('base_url="http://localhost:8001/v1"', 'base_url=os.environ["VLLM_URL"]'), release="0.34.0"),
@@ -237,6 +272,7 @@ class MasksNeverReturned(Rule):
     )
     INVALID = (
         Invalid(_STARTS + _CHAT, release="0.34.0", message="reads /v1/chat/completions, which has no sampling_mask field"),
+        Invalid(_RAY_SERVE, release="0.34.0", message="Ray Serve LLM's build_openai_app serves behind its OpenAiIngress"),
         Invalid(
             _STARTS.replace(', "--port", "8001"', "") + "PORT = 8000\n"
             'def complete(prompt):\n    return httpx.post(f"http://localhost:{PORT}/v1/completions", json={"prompt": prompt})\n',

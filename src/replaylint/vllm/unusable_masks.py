@@ -21,6 +21,10 @@ SERVERS = frozenset(("serve", "api_server"))
 DEFAULT_PORT = 8000  # `vllm serve` (0.34.0 `entrypoints/common/cli_args.py:296`: `port: int = 8000`)
 SCALE_OUT_GATE = Release(0, 30)
 MASK_ENDPOINT = "/inference/v1/generate"
+# Ray Serve LLM's `build_openai_app`: an engine behind Ray's `OpenAiIngress`, whose routes are OpenAI's
+# only (ray-project/ray `python/ray/serve/llm/ingress.py`); no vLLM API server opens the mask's route.
+RAY_SERVE_OPENAI = "ray-serve-openai"
+OPENAI_INGRESS_ROUTES = "/v1/chat/completions, /v1/completions, /v1/embeddings, /v1/score, /v1/audio/transcriptions"
 ENDPOINT_SWITCHES = ("enable_scale_out", "tokens_only")
 
 # `use_penalty` (`v1/worker/gpu/sample/penalties.py:302-307`): a penalty away from these values

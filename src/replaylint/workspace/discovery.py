@@ -301,7 +301,7 @@ def read_head(path: str) -> bytes:
     return read_file_head(path, _HEAD_BYTES)
 
 
-READ_KINDS = "Python, notebooks, shell scripts, Dockerfiles, YAML, TOML, JSON, Makefiles and justfiles"
+READ_KINDS = "Python, notebooks, shell scripts, Dockerfiles, YAML, TOML, JSON, Makefiles, justfiles, systemd units, Procfiles and tox.ini"
 
 
 def unread_named(paths: Iterable[str]) -> Iterator[str]:

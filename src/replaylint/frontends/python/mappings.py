@@ -28,6 +28,7 @@ from ...model import UNKNOWN, Launch, LaunchKind, Setting, Span
 from ...source import SourceFile
 from .focus import ast_of
 from .names import ENGINE_NAMES, vllm_aliases
+from .ray_serve_llm import bound_names, config_names, engine_kwargs, entrypoint
 from .scope_writes import dict_bindings, inner_scopes, is_dict, scope_statements, statement_calls, written_keys, written_names
 
 # The mask turned on by a literal as a dict key, a keyword or a subscript key (`"return_sampling_mask":
@@ -51,7 +52,7 @@ def _writes_mask(text: str) -> Iterator[int]:
 
 def candidate(text: str) -> bool:
     """Whether a file may hold such a mapping (cheap: most files never write the mask)."""
-    return next(_writes_mask(text), None) is not None and _VLLM.search(text) is not None
+    return next(_writes_mask(text), None) is not None and (_VLLM.search(text) is not None or "ray.serve.llm" in text)
 
 
 def mapping_launches(source: SourceFile) -> list[Launch]:
@@ -107,6 +108,8 @@ class _Reader:
         index = source.index
         self.mask_lines = sorted({index.position(offset)[0] for offset in _writes_mask(source.text)})
         self.mask_names: set[str] = set()  # dicts whose literal or writes name the mask
+        self.ray_configs = config_names(source.text)  # Ray Serve LLM's `LLMConfig`
+        self.tree: ast.Module | None = None
 
     def hot(self, node: ast.AST, lines: list[int] | None = None) -> bool:
         """Whether the lines of `node` write the mask (the only mappings that can matter), or
@@ -154,6 +157,7 @@ class _Reader:
         """Calls first (they take the dicts they spread), then the dicts no call took. A function
         or class whose lines neither write the mask, nor spread or name a dict that does, is not
         read: nothing there can count (vLLM's tests/test_config.py has 176 functions)."""
+        self.tree = tree
         inner = list(inner_scopes(tree.body))
         scopes: list[tuple[list, dict] | None] = [None] * (len(inner) + 1)
         module: dict = {}
@@ -178,7 +182,7 @@ class _Reader:
         consumed: set[int] = set()
         for statements, bindings in filter(None, scopes):
             for statement, _ in statements:
-                if self.hot(statement) or self.hot(statement, spreads):
+                if self.hot(statement) or self.hot(statement, spreads) or (self.ray_configs and self.hot(statement, named)):
                     for call in statement_calls(statement):
                         self._call(call, bindings, statements, consumed)
         for statements, bindings in filter(None, scopes):
@@ -299,6 +303,9 @@ class _Reader:
         if engine:
             self._engine_writes(call, spreads, bindings, statements)
             return
+        if callee in self.ray_configs:
+            self._ray_serve(call, bindings, statements, consumed)
+            return
         if not self.hot(call) and not any(isinstance(spread, ast.Name) and spread.id in self.mask_names for spread in spreads):
             return
         if callee is None or _NOT_ENGINES.match(callee) or (not call.keywords and not spreads):
@@ -343,6 +350,25 @@ class _Reader:
             found.places = {}
             self._emit(found, self.span(call), f"{self.text(self.span(call.func))}(...)", known_engine=True)
 
+    def _ray_serve(self, call: ast.Call, bindings: dict, statements: list, consumed: set[int]) -> None:
+        """Ray Serve LLM's `LLMConfig(engine_kwargs=...)`: the whole engine configuration, served
+        by `build_openai_app` or not (`ray_serve_llm`)."""
+        kwargs = engine_kwargs(call)
+        found = _Mapping()
+        if isinstance(kwargs, ast.Name) and kwargs.id in bindings:
+            binding, value = bindings[kwargs.id]
+            consumed.add(id(value))
+            self._literal(found, value, bindings)
+            self._writes(found, kwargs.id, binding, statements, bindings, until=self.span(call).start)
+        elif kwargs is not None and is_dict(kwargs):
+            consumed.add(id(kwargs))
+            self._literal(found, kwargs, bindings)
+        if not turns_mask_on(found.settings) or self.tree is None:
+            return
+        served = entrypoint(self.tree, self.source.text, call, bound_names(self.tree, call))
+        env_open = any(keyword.arg == "runtime_env" for keyword in call.keywords)  # Ray may set the workers' variables
+        self._emit(found, self.span(call), "Ray Serve LLM engine_kwargs", known_engine=True, entrypoint=served, env_open=env_open)
+
     # judging
 
     def _judge(self, found: _Mapping, anchor: Span, call: bool = False) -> None:
@@ -358,7 +384,7 @@ class _Reader:
             found.reasons.insert(0, OPEN_REASON)
             self._emit(found, anchor, "engine arguments" + (" of a call" if call else " in a dict"), known_engine=False)
 
-    def _emit(self, found: _Mapping, anchor: Span, label: str, known_engine: bool) -> None:
+    def _emit(self, found: _Mapping, anchor: Span, label: str, known_engine: bool, entrypoint: str = "", env_open: bool = False) -> None:
         handle = None
         if found.container is not None:
             places = {name: place for name, place in found.places.items() if name in found.settings}
@@ -371,6 +397,8 @@ class _Reader:
                 open_reasons=tuple(found.reasons),
                 label=label,
                 handle=handle,
+                entrypoint=entrypoint,
+                env_open=env_open,
             )
         )
 

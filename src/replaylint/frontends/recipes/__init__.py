@@ -25,12 +25,11 @@ just's manual (Recipe Parameters, Variables and Substitution, Settings).
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Callable
 
-from ...model import Assumption, Edit, Fix, Launch
+from ...model import Edit, Fix, Launch
+from ...readers.host_scripts import Expanded, Script, launches_of
 from ...source import ExtractContext, SourceFile
-from .recipe_text import Expanded, Script
 
 __all__ = ["Expanded", "Script", "extract", "parses", "render"]
 
@@ -39,25 +38,7 @@ _REFERENCE = re.compile(r"\$\$|\$[({]|\{\{\{\{|\{\{")
 
 def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
     context.budget.charge(len(source.text))
-    try:
-        from ...readers.shell import extract_script
-    except ImportError:  # the shell interpreter is optional
-        return []
-    escape = _escape_for(source.path)
-    launches: list[Launch] = []
-    for script in _reader(source.path)(source):
-        found = extract_script(script.expanded.text, source, context, to_offset=script.expanded.to_offset, env=script.env, escape=escape)
-        if script.assumptions:
-            found = [_assuming(launch, script.assumptions) for launch in found]
-        if script.env_open:
-            found = [replace(launch, env_open=True) for launch in found]
-        launches += found
-    return launches
-
-
-def _assuming(launch: Launch, assumptions: tuple[Assumption, ...]) -> Launch:
-    kept = tuple(a for a in assumptions if a.span is None or (launch.span.start <= a.span.start and a.span.end <= launch.span.end))
-    return replace(launch, assumptions=launch.assumptions + kept) if kept else launch
+    return launches_of(_reader(source.path)(source), source, context, _escape_for(source.path))
 
 
 def _is_justfile(path: str) -> bool:

@@ -28,8 +28,8 @@ import re
 from dataclasses import dataclass, replace
 
 from ...model import UNKNOWN, Assumption, Setting
+from ...readers.host_scripts import Expanded, Script
 from ...source import SourceFile
-from .recipe_text import Expanded, Script
 
 _ASSIGNMENT = re.compile(
     r"^(?P<words>(?:(?:export|override|private)\s+)*)(?P<name>[^\s:#=?+!$()]+)\s*(?P<op>::?=|:::=|\?=|\+=|!=|=)\s*(?P<value>.*)$"

@@ -32,7 +32,9 @@ open-ended: another chart's template decides what it means.
 
 Other charts: a mapping with `extraArgs` (or `args` / `extra_args`) beside a vLLM image
 (`image: vllm/vllm-openai:v0.31.0` or `image: {repository: vllm/vllm-openai, tag: v0.31.0}`)
-gives a launch of those words; the chart's template may add more, so it is open-ended.
+gives a launch of those words; the chart's template may add more, so it is open-ended, unless
+the chart's own template (next to a `Chart.yaml`) passes the list plainly to one container
+(`helm_templates`): then the launch is that container's `args:` as the template renders them.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ from ...readers.yaml_words import Container, Place, Words, item_tokens, sequence
 from ...source import ExtractContext, SourceFile
 from ...vllm.command_line import Token
 from .container_launch import Env, Image, build, built, command, container_context, image_of
+from .helm_templates import ranged_container
 from .kubernetes import env_of
 
 # vllmConfig keys with a value, in the chart's order.
@@ -216,8 +219,38 @@ def _chart_args(source: SourceFile, context: ExtractContext, document: Node) -> 
             env.open = True
             label = ".".join(path) or "values"
             reasons = [f"the chart's template decides how `{key}` reaches vLLM"]
+            rendered = _rendered(source, context, document, (*path, key), words)
+            if rendered is not None:
+                (words, env.open, label), reasons = rendered, []
             launches.extend(built(build(container_context(LaunchKind.HELM, env, image, label, reasons), span(index, node), words, "serve")))
     return launches
+
+
+def _rendered(
+    source: SourceFile, context: ExtractContext, document: Node, listed: tuple[str, ...], ranged: Words
+) -> tuple[Words, bool, str] | None:
+    """The container's words as the chart's own template renders them (`helm_templates`): its
+    `args:` items in order, the values list among them; whether its environment is open; a label.
+    None when the template is not read that plainly."""
+    chart = ranged_container(context, source.path, ".".join(listed), ".".join((*listed[:-1], "image")))
+    if chart is None:
+        return None
+    words = Words()
+    for item in chart.items:
+        if item.kind == "range":
+            words.extend(ranged)
+        elif item.kind == "literal" and item.index is not None:
+            words.add(Token(item.text, item.index.span(item.start, item.end), item.index.text[item.start : item.end]), None)
+        else:
+            value = get(document, *item.path.split("."))
+            if not isinstance(value, ScalarNode) or value.tag != STR:
+                return None
+            holder = Container("value", [(value.start_mark.index, content_end(source.text, value))], style=value.style or "")
+            words.add(
+                Token(value.value, span(source.index, value), source.text[value.start_mark.index : content_end(source.text, value)]),
+                Place(holder, 0),
+            )
+    return words, chart.env, f"{os.path.basename(chart.template)} args"
 
 
 def _vllm_chart(source: SourceFile, context: ExtractContext, document: Node) -> list[Launch]:

@@ -1,0 +1,82 @@
+"""Command lines that another program runs: systemd units (`*.service`: `ExecStart=`), `Procfile`s
+(each process's command) and `tox.ini` (`commands`).
+
+Each command becomes a shell script read by the shell interpreter (`readers.shell.extract_script`)
+with each character's place in the file, as a Makefile recipe's lines are: a `Procfile` line is
+already one (its runner is a shell); systemd and tox run no shell, so their words are rewritten
+as shell text giving the same words (`shell_words`), with the program's own substitutions
+(systemd's `${VAR}` and `%i`, tox's `{posargs}`) as known values or unknown text.
+
+Fixes edit the command in place; text written is escaped for the file (`$$` and `%%` in a unit,
+`\\{` in tox.ini), and a fix that would write into a substitution is not offered.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from ...model import Edit, Fix, Launch
+from ...readers.host_scripts import Script, launches_of
+from ...source import ExtractContext, SourceFile
+
+__all__ = ["extract", "parses", "render"]
+
+_SUBSTITUTIONS = {
+    "systemd": re.compile(r"\$\{?\w+\}?|%."),
+    "procfile": re.compile(r"\$\{?PORT\}?"),
+    "tox": re.compile(r"\{[^{}\s]*\}|\[\]"),
+}
+_ESCAPES: dict[str, Callable[[str], str]] = {
+    "systemd": lambda text: text.replace("%", "%%").replace("$", "$$"),
+    "procfile": lambda text: text,
+    "tox": lambda text: text.replace("{", "\\{").replace("}", "\\}"),
+}
+
+
+def kind_of(path: str) -> str:
+    name = path.replace("\\", "/").rsplit("/", 1)[-1].lower()
+    if name.endswith(".service"):
+        return "systemd"
+    return "tox" if name == "tox.ini" else "procfile"
+
+
+def _scripts(source: SourceFile) -> list[Script]:
+    kind = kind_of(source.path)
+    if kind == "systemd":
+        from .systemd import scripts
+    elif kind == "tox":
+        from .tox_ini import scripts
+    else:
+        from .procfile import scripts
+    return scripts(source)
+
+
+def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
+    context.budget.charge(len(source.text))
+    return launches_of(_scripts(source), source, context, _ESCAPES[kind_of(source.path)])
+
+
+def parses(text: str) -> bool:
+    """Read leniently (systemd, the process manager and tox are the judges): any text reads."""
+    return True
+
+
+def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
+    """The shell interpreter's edits, unless one writes into a substitution."""
+    from ...readers.shell import render as shell_render
+
+    edits = shell_render(launch, fix, source)
+    if not edits:
+        return edits
+    substitution = _SUBSTITUTIONS[kind_of(source.path)]
+    for edit in edits:
+        if edit.span.path != source.path:
+            continue
+        line_start = source.text.rfind("\n", 0, edit.span.start) + 1
+        line_end = source.text.find("\n", edit.span.end)
+        line = range(line_start, len(source.text) if line_end < 0 else line_end)
+        for found in substitution.finditer(source.text, line.start, line.stop):
+            if found.start() < max(edit.span.end, edit.span.start + 1) and edit.span.start < found.end():
+                return None
+    return edits

@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+set -euo pipefail
+vllm serve Qwen/Qwen2.5-7B-Instruct \
+  --return-sampling-mask \
+  --logprobs-mode processed_logprobs \
+  --enable-scale-out
