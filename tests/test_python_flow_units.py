@@ -4,6 +4,7 @@ unknown, and what leaves the launch open."""
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -672,3 +673,17 @@ def test_an_import_that_leads_back_to_itself_leaves_the_value_unknown(tmp_path, 
         os.chdir(cwd)
     assert status == 0, out.getvalue()
     assert "RPL902" not in out.getvalue()
+
+
+def test_a_package_read_as_text_decides_whether_a_name_is_its_submodule(tmp_path: Path) -> None:
+    # `Tree.text_of` looks at a package through its path and text, without parsing it: the four
+    # internal errors of the 13-package corpus's every-file pass came from a name looked up there.
+    from replaylint.frontends.python.flow.tree import _submodule_instead
+
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "settings.py").write_text("ARGS = {}\n")
+    init = str(tmp_path / "pkg" / "__init__.py")
+    assert _submodule_instead((init, ""), "settings", str(tmp_path), ["pkg"])
+    assert not _submodule_instead((init, "from .defaults import settings\n"), "settings", str(tmp_path), ["pkg"])
+    assert not _submodule_instead((init, ""), "absent", str(tmp_path), ["pkg"])

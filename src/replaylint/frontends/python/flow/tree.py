@@ -252,6 +252,6 @@ def _submodule_instead(found: Any, name: str, base: str, parts: list[str]) -> bo
     stem = os.path.join(base, *parts, name)
     if not (os.path.isfile(stem + ".py") or os.path.isfile(os.path.join(stem, "__init__.py"))):
         return False
-    if isinstance(found, str):  # the package's text only (a cheap look)
-        return re.search(rf"\b{re.escape(name)}\b", found) is None
+    if isinstance(found, tuple):  # the package's path and text only (a cheap look, `_read_path`)
+        return re.search(rf"\b{re.escape(name)}\b", found[1]) is None
     return not (name in found.imports or name in found.functions or name in found.classes or found.binders(found.tree, name))
