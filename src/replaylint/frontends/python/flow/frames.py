@@ -29,6 +29,7 @@ class Frame:
     outer: Frame | None = None  # a closure's enclosing function, as the call that made the closure read it
     instance: Any = None  # the fields of the record a `@property` is read on (`args.engine_kwargs`): `self`'s
     made: Any = None  # the span of the construction of the object whose method is read (`Engine.remote(...)`)
+    turn: Any = None  # (the `for`, what its names hold) of the loop turn being read (`loop_turns`)
 
     def reading(self, at: Placed | None) -> Frame:
         return replace(self, at=at)
@@ -91,13 +92,22 @@ def binds(statement: ast.stmt, name: str) -> Binding | None:
     elif isinstance(statement, ast.AugAssign) and isinstance(statement.op, ast.BitOr) and isinstance(statement.target, ast.Name):
         return None  # `d |= {...}`: a write into the dict (`dicts`), not a new binding
     elif isinstance(statement, (ast.For, ast.AsyncFor)) and isinstance(statement.target, ast.Name) and statement.target.id == name:
-        return Binding("each", value=statement.iter)  # what the loop's iterable gives (`generators`)
+        return Binding("each", value=statement.iter, node=statement)  # what the loop's iterable gives (`generators`)
+    elif isinstance(statement, (ast.For, ast.AsyncFor)) and _unpacks(statement.target, name):
+        return Binding("each", value=statement.iter, node=statement)  # `for key, preset in PRESETS.items():`
     elif isinstance(statement, (ast.AugAssign, ast.For, ast.AsyncFor, ast.With, ast.AsyncWith, ast.Delete)):
         if _names(statement, name, stores_only=True):
             return Binding("opaque")
     elif (named := _walrus(statement, name)) is not None:
         return Binding("value", value=named.value) if _tested(statement, named) else Binding("opaque")
     return None
+
+
+def _unpacks(target: ast.expr, name: str) -> bool:
+    """`for key, (a, b) in ...`: `name` is one of the names the target unpacks (none starred)."""
+    if not isinstance(target, (ast.Tuple, ast.List)) or any(isinstance(node, ast.Starred) for node in ast.walk(target)):
+        return False
+    return any(isinstance(node, ast.Name) and node.id == name for node in ast.walk(target))
 
 
 def _names(node: ast.AST, name: str, stores_only: bool = False) -> bool:

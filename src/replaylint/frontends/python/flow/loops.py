@@ -33,14 +33,14 @@ def each_turn(reader: Evaluates, loop: ast.For | ast.AsyncFor, write: ast.stmt, 
     """What `target[key] = value` in `loop`'s body writes, turn by turn (None: not readable)."""
     if not _runs_through(loop, write) or not isinstance(write, ast.Assign) or not isinstance(write.targets[0], ast.Subscript):
         return None
-    turns = _turns(reader, loop, frame)
+    turns = turns_of(reader, loop, frame)
     if turns is None:
         return None
     names = _names(loop.target)
     key_node, value_node = write.targets[0].slice, write.value
     found = []
     for turn in turns:
-        key = _read(reader, key_node, turn, frame)
+        key = read_turn(reader, key_node, turn, frame)
         if not isinstance(key, str):
             return None
         source = turn.get(value_node.id) if isinstance(value_node, ast.Name) else None
@@ -64,7 +64,8 @@ def _runs_through(loop: ast.For | ast.AsyncFor, write: ast.stmt) -> bool:
     return not any(isinstance(node, (ast.Break, ast.Continue)) for statement in loop.body for node in ast.walk(statement))
 
 
-def _turns(reader: Evaluates, loop: ast.For | ast.AsyncFor, frame: Frame) -> list[_Turn] | None:
+def turns_of(reader: Evaluates, loop: ast.For | ast.AsyncFor, frame: Frame) -> list[_Turn] | None:
+    """What each turn binds the loop's names to (None: the iterable is not spelt out)."""
     items = _items(reader, loop.iter, frame)
     if items is not None:
         target = loop.target
@@ -130,7 +131,7 @@ def _bind(target: ast.expr, element: ast.expr, at: Frame) -> _Turn | None:
     return turn
 
 
-def _read(reader: Evaluates, node: ast.expr, turn: _Turn, frame: Frame) -> object:
+def read_turn(reader: Evaluates, node: ast.expr, turn: _Turn, frame: Frame) -> object:
     source = turn.get(node.id) if isinstance(node, ast.Name) else None
     if isinstance(source, (str, Entry)):
         return source if isinstance(source, str) else None
