@@ -20,7 +20,7 @@ from .comprehensions import filtered
 from .dicts import as_val, call as dict_call, decided, from_keys, json_object, literal, spread, written
 from .facts import NOTHING, Kwargs, Val
 from .frames import Frame, enclosed, is_class_level, reaching
-from .generators import yielded
+from .generators import entered, yielded
 from .ini_configs import PARSERS as INI_PARSERS, ini_parser, read_option
 from .logic import logic
 from .loop_turns import turn_value
@@ -145,9 +145,11 @@ class Reader:
         if binding.kind == "import":
             local = binding.node is not frame.module.import_statements.get(name)  # `from vllm import LLM` in a function
             return self.imported(name, frame.module, local_import(binding.node, name) if local else None)
-        if binding.kind not in ("value", "each") or binding.placed is None:
+        if binding.kind not in ("value", "each", "entered") or binding.placed is None:
             return NOTHING
         scope_frame = frame if _same_scope(frame, binding.placed) else replace(frame, scope=frame.module.tree, cls=None, args=None)
+        if binding.kind == "entered":
+            return entered(self, binding.value, scope_frame.reading(binding.placed))  # type: ignore[arg-type]
         if binding.kind == "each":
             held = turn_value(self, binding, name, frame)  # a turn of a loop spelt out (`loop_turns`)
             if held is not None:
