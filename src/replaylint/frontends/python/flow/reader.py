@@ -23,8 +23,8 @@ from .frames import Frame, enclosed, is_class_level, reaching
 from .generators import entered, yielded
 from .ini_configs import PARSERS as INI_PARSERS, ini_parser, read_option
 from .logic import logic
-from .loop_turns import turn_value
 from .lookups import dict_method
+from .loop_turns import turn_value
 from .members import (
     Member,
     app_state,
