@@ -241,7 +241,7 @@ def _site_frame(reader: Reader, home: Module, site: Call, outer: int) -> Frame:
     tree (`create_vllm_engines(...)` in `train(args)`, `train(parser.parse_args())` in `__main__`),
     followed `outer` levels out."""
     plain = Frame(home, site.scope, site.cls, None, site.placed)
-    if not outer or site.cls is not None or not isinstance(site.scope, FUNCTIONS):
+    if not outer or not isinstance(site.scope, FUNCTIONS):
         return plain
     found = contexts(reader, home, site, outer - 1)
     return found[0] if len(found) == 1 else plain
