@@ -8,12 +8,14 @@ construction is read once, its loop names unknown, as before."""
 
 from __future__ import annotations
 
+import ast
 from dataclasses import replace
 
 from .dicts import decided
 from .facts import Entry, Kwargs, Val
 from .frames import Binding, Evaluates, Frame
 from .loops import turns_of
+from .module import FUNCTIONS
 from .objects import field
 
 MAX_TURNS = 8  # turns read one by one; a longer loop is read once
@@ -33,6 +35,8 @@ def _turns(reader: Evaluates, frame: Frame) -> list[Frame]:
         return [frame]
     loop = placed.guards[number].loop
     assert loop is not None
+    if _stops(loop, placed.statement):
+        return [frame]
     turns = turns_of(reader, loop, frame)
     if not turns or len(turns) > MAX_TURNS:
         return [frame]
@@ -47,6 +51,21 @@ def _turns(reader: Evaluates, frame: Frame) -> list[Frame]:
             return [frame]  # which turns reach it is not known here
         found.append(here)
     return found or [frame]
+
+
+def _stops(loop: ast.For | ast.AsyncFor, statement: ast.stmt) -> bool:
+    """Whether a turn may end the loop or skip the rest of its body other than by `statement`
+    itself (`return LLM(**preset)`): which turns reach it would depend on the earlier ones."""
+    stops = (ast.Break, ast.Continue, ast.Return, ast.Raise)
+    pending = list(loop.body)
+    while pending:
+        node = pending.pop()
+        if node is statement or isinstance(node, (*FUNCTIONS, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(node, stops):
+            return True
+        pending.extend(ast.iter_child_nodes(node))
+    return False
 
 
 def turn_value(reader: Evaluates, binding: Binding, name: str, frame: Frame) -> Val | None:

@@ -106,7 +106,7 @@ def _set(launch: Launch, handle: FlowHandle, intent: SetSetting) -> Edit | None:
         return None
     spelt = _spelt_in(place, name)
     if spelt is not None:  # the literal writes the key already (its entry dropped on the way, or shadowed): that entry decides
-        return Edit(spelt, literal(intent.value, _quote_in(place.module.source.text, spelt)))
+        return Edit(spelt, literal(intent.value, place.quote))
     if place.kind == "statement":
         if not place.target:
             return None
