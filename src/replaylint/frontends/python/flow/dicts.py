@@ -128,11 +128,16 @@ def zipped(reader: Evaluates, node: ast.Call, frame: Frame) -> Kwargs:
         if not isinstance(key.value, str):
             return Kwargs(reasons=[f"{frame.module.text(node)[:40]} (a key not known here)"])
         where = item.origin or item.span or frame.module.span(node)
-        spelling = item.written or f"{key.value}={frame.module.text(node)[:40]}"
+        spelling = item.written or f"{key.value}={_text_at(frame, item.span) or frame.module.text(node)[:40]}"
         setting = Setting(key.value, item.value, where, spelling, item.span, item.keys, via=(*item.hops, frame.module.span(node)))
         found.entries.pop(key.value, None)
         found.entries[key.value] = Entry(setting, None, assumptions=item.assumptions, ref=item.ref or item.kwargs)
     return found
+
+
+def _text_at(frame: Frame, span) -> str:
+    """The text at `span` when it is in the frame's module."""
+    return frame.module.source.text[span.start : span.end] if span is not None and span.path == frame.module.path else ""
 
 
 def from_keys(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
