@@ -164,7 +164,8 @@ def outcome(case: Case) -> None:
         return
     problems = []
     for engine in judged:
-        twins = [other for other in judged if other is not engine and other.place == engine.place]
+        # the same construction with other settings (a loop's turn); the same engine found from another file is not one
+        twins = [other for other in judged if other.place == engine.place and other.decided != engine.decided]
         problem = compare(expect(engine.verdict, True), _errors_of(case, engine, len(judged) > 1, twins), None)
         if problem is not None:
             problems.append(f"{engine.where}: {problem.problem}: {problem.detail}")
@@ -174,12 +175,13 @@ def outcome(case: Case) -> None:
 
 def _errors_of(case: Case, engine: Engine, several: bool, twins: list[Engine] = ()) -> list[str]:
     """The case's errors about this engine: with several engines, those naming its construction;
-    where other engines share that construction (one per turn of a loop), those naming a place
-    where only this engine's settings are written (its row)."""
+    where other engines share that construction with other settings (one per turn of a loop),
+    not those naming a place where only another's settings are written (its row) and none of its own."""
     if not several:
         return case.errors
+    others = {place for twin in twins for place in twin.decided} - engine.decided
     own = engine.decided - {place for twin in twins for place in twin.decided}
-    return [error for error, places in zip(case.errors, case.places) if engine.place in places and (not twins or own & places)]
+    return [error for error, places in zip(case.errors, case.places) if engine.place in places and (own & places or not others & places)]
 
 
 def main(argv: list[str] | None = None) -> int:
