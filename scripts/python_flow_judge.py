@@ -54,6 +54,7 @@ class Engine:
     open: str = ""
     argv: list[str] | None = None  # a command line (vLLM's server parser given a word list): judged by vLLM's CLI
     verdict: dict | None = None
+    decided: set[tuple[str, int]] = field(default_factory=set)  # where its settings are written (resolved path, line)
 
 
 @dataclass
@@ -104,6 +105,7 @@ def replaylint_engines(case: Path) -> list[Engine]:
             where = f"{path.relative_to(case)}:{launch.span.start_line}"
             via = "EngineArgs" if "EngineArgs" in launch.label else "LLM"
             engine = Engine(case.name, where, via, None, (str(Path(launch.span.path).resolve()), launch.span.start_line))
+            engine.decided = {(str(Path(s.span.path).resolve()), s.span.start_line) for s in launch.settings.values() if s.span is not None}
             engines.append(engine)
             if launch.open_ended:
                 engine.open = ", ".join(launch.open_reasons) or "open-ended"
@@ -162,18 +164,24 @@ def outcome(case: Case) -> None:
         return
     problems = []
     for engine in judged:
-        problem = compare(expect(engine.verdict, True), _errors_of(case, engine, len(judged) > 1), None)
+        # the same construction with other settings (a loop's turn); the same engine found from another file is not one
+        twins = [other for other in judged if other.place == engine.place and other.decided != engine.decided]
+        problem = compare(expect(engine.verdict, True), _errors_of(case, engine, len(judged) > 1, twins), None)
         if problem is not None:
             problems.append(f"{engine.where}: {problem.problem}: {problem.detail}")
     case.outcome = "disagree" if problems else "agree"
     case.detail = " | ".join(problems)
 
 
-def _errors_of(case: Case, engine: Engine, several: bool) -> list[str]:
-    """The case's errors about this engine: with several engines, those naming its construction."""
+def _errors_of(case: Case, engine: Engine, several: bool, twins: list[Engine] = ()) -> list[str]:
+    """The case's errors about this engine: with several engines, those naming its construction;
+    where other engines share that construction with other settings (one per turn of a loop),
+    not those naming a place where only another's settings are written (its row) and none of its own."""
     if not several:
         return case.errors
-    return [error for error, places in zip(case.errors, case.places) if engine.place in places]
+    others = {place for twin in twins for place in twin.decided} - engine.decided
+    own = engine.decided - {place for twin in twins for place in twin.decided}
+    return [error for error, places in zip(case.errors, case.places) if engine.place in places and (own & places or not others & places)]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -6,6 +6,11 @@ A case's expected findings are comments on the lines where they must be reported
 without one is clean. Every case is checked as `replaylint check CASE/` would, against vLLM
 0.34.0; then, with `--fix --unsafe-fixes`, every fixable finding is fixed where it is reported
 (in whichever file), and a second run changes nothing.
+
+Held-out round 9 (`h9_`, 32 cases, first run, vLLM 0.34.0): 21 of 32 cases as expected; of 21
+expected findings 11 exact, 1 at another line, 9 missed; 0 false findings; 11 of 11 clean
+cases clean (tests/data/python_flow/README.md, Round 9). After the fixes: 32 of 32 cases, 21 of 21
+found exactly, 0 false findings.
 """
 
 from __future__ import annotations

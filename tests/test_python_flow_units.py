@@ -557,11 +557,15 @@ def test_requests_follow_the_engine_into_functions_and_ray_actors() -> None:
     assert ("temperature", 0.0) in sent and ("top_k", 0) in sent
 
 
-def test_an_enum_members_value_reaches_the_engine_and_the_member_itself_stays_unknown() -> None:
+def test_an_enum_members_value_reaches_the_engine_and_a_str_enums_member_is_its_value() -> None:
+    # A `str` Enum's member is a str equal to its value (vLLM compares it with the text); the
+    # member of an Enum that is not a str subclass is not its value.
     enum = "import enum\nclass Mode(str, enum.Enum):\n    RAW = 'raw_logprobs'\n\n\n"
     found = launch(enum + "LLM('m', return_sampling_mask=True, logprobs_mode=Mode.RAW.value)\n")
     assert found.value("logprobs_mode") == "raw_logprobs"
-    assert launch(enum + "LLM('m', return_sampling_mask=True, logprobs_mode=Mode.RAW)\n").value("logprobs_mode") is UNKNOWN
+    assert launch(enum + "LLM('m', return_sampling_mask=True, logprobs_mode=Mode.RAW)\n").value("logprobs_mode") == "raw_logprobs"
+    plain = enum.replace("(str, enum.Enum)", "(enum.Enum)")
+    assert launch(plain + "LLM('m', return_sampling_mask=True, logprobs_mode=Mode.RAW)\n").value("logprobs_mode") is UNKNOWN
 
 
 @pytest.mark.parametrize("merge", ["operator.or_", "lambda a, b: {**a, **b}", "lambda a, b: a | b"])

@@ -100,7 +100,8 @@ def launches_of(document: PlacedDocument, mappings: list[tuple[tuple[Any, ...], 
         for key, item in value.items():
             span = document.nearest(*path, key)
             name = key.replace("-", "_")
-            settings[name] = Setting(name, item, span, document.text(span), document.value_span(*path, key))
+            keys = _nested(document, (*path, key), item)
+            settings[name] = Setting(name, item, span, document.text(span), document.value_span(*path, key), keys)
         launches.append(
             Launch(
                 LaunchKind.PYTHON_CALL,
@@ -111,3 +112,16 @@ def launches_of(document: PlacedDocument, mappings: list[tuple[tuple[Any, ...], 
             )
         )
     return launches
+
+
+def _nested(document: PlacedDocument, path: tuple[Any, ...], value: Any) -> dict[str, Setting]:
+    """The keys of a nested table (`[engine.speculative_config]`), each where it is written."""
+    if not isinstance(value, dict):
+        return {}
+    found = {}
+    for key, item in value.items():
+        span = document.nearest(*path, key)
+        found[str(key)] = Setting(
+            str(key), item, span, document.text(span), document.value_span(*path, key), _nested(document, (*path, key), item)
+        )
+    return found

@@ -9,7 +9,7 @@ call sees; `launches` builds launches from what it recorded.
 from __future__ import annotations
 
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import libcst as cst
@@ -43,6 +43,7 @@ ARGV_SPREAD_CALLS = {
     **{f"os.{name}": 2 for name in ("spawnl", "spawnle", "spawnlp", "spawnlpe")},
 }
 SHELL_CALLS = {"os.system": 0, "os.popen": 0, "asyncio.create_subprocess_shell": 0}
+_DICT_WRITES = ("pop", "update", "setdefault", "clear", "popitem")
 _SPAWNING = frozenset((*ARGV_LIST_CALLS, *ARGV_SPREAD_CALLS, *SHELL_CALLS))
 
 
@@ -72,6 +73,9 @@ class Collector(ScopeTracker):
         self.sagemaker_calls: list[tuple[cst.Call, Scope | None]] = []
         self.method_calls: list[tuple[cst.Call, str, Scope | None]] = []
         self.env_writes: list[EnvWrite] = []
+        # writes of the runner variable into a dict a name holds (`env["VLLM_USE_V2_MODEL_RUNNER"] = "0"`),
+        # by (scope, name); name "" for a write whose key is not known (`environ_copies`)
+        self.item_writes: dict[tuple[int, str], list[EnvWrite]] = {}
         self.spawn_calls: list[tuple[cst.Call, set[str], Scope | None]] = []
         self.list_growth: dict[tuple[int, str], list[tuple[Span, str, cst.BaseExpression]]] = {}  # statement, kind, value
         self.result: list[Launch] = []
@@ -99,6 +103,7 @@ class Collector(ScopeTracker):
         for target in node.targets:
             self._bind_target(target.target, node.value)
             self._env_subscript(target.target, node.value, node)
+            self._item_write(target.target, node.value, node)
 
     def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
         super().visit_AnnAssign(node)
@@ -121,6 +126,34 @@ class Collector(ScopeTracker):
         name = self._environ_key(node.target)
         if name is not None:
             self.env_writes.append(EnvWrite(name, None, self.span(node), None, self.scope(node), removes=True))
+        else:
+            self._item_write(node.target, None, node)
+
+    def _item_write(self, target: cst.BaseExpression, value: cst.BaseExpression | None, statement: cst.CSTNode) -> None:
+        """`name[key] = value` (`del name[key]`: `value` None) of a dict other than `os.environ`."""
+        if not (isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name)) or self._environ_key(target) is not None:
+            return
+        index = target.slice[0].slice if len(target.slice) == 1 else None
+        key = string_value(index.value) if isinstance(index, cst.Index) else None
+        if key not in (RUNNER_ENV, None):
+            return
+        written = (string_value(value) or UNKNOWN) if value is not None else None
+        write = EnvWrite(key or "", written, self.span(statement), self.span(value) if value is not None else None, self.scope(statement))
+        self.item_writes.setdefault((id(self.scope(statement)), target.value.value), []).append(replace(write, removes=value is None))
+
+    def _item_method(self, node: cst.Call, base: cst.Name, method: str) -> None:
+        """`name.pop(key)`, `name.update(...)`, `name.setdefault(...)` of a dict: the runner
+        variable removed, or a write that may set it (unknown)."""
+        keys = [string_value(arg.value) if arg.keyword is None else arg.keyword.value for arg in node.args if not arg.star]
+        if method in ("pop", "setdefault") and keys[:1] != [RUNNER_ENV] and keys[:1] != [None]:
+            return
+        if method == "update" and all(isinstance(key, str) and key != RUNNER_ENV for key in keys) and len(keys) == len(node.args):
+            if all(arg.keyword is not None for arg in node.args):
+                return  # `env.update(CUDA_VISIBLE_DEVICES="0")`
+        scope = self.scope(node)
+        removes = method == "pop" and keys[:1] == [RUNNER_ENV]
+        write = EnvWrite(RUNNER_ENV if removes else "", None if removes else UNKNOWN, self.span(node), None, scope, removes=removes)
+        self.item_writes.setdefault((id(scope), base.value), []).append(write)
 
     def _bind_target(self, target: cst.BaseExpression, value: cst.BaseExpression) -> None:
         if isinstance(target, cst.Name):
@@ -148,6 +181,9 @@ class Collector(ScopeTracker):
             method = node.func.attr.value
             if method in ("extend", "append"):
                 self._grow(node.func.value, method, node.args[0].value, node)
+        if isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name) and node.func.attr.value in _DICT_WRITES:
+            if not self.qualified(node.func.value) & {"os.environ"}:
+                self._item_method(node, node.func.value, node.func.attr.value)
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         super().visit_AugAssign(node)

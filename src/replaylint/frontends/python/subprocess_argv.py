@@ -28,6 +28,7 @@ from ...shells import command_string_at
 from ...vllm.command_line import Token
 from ...vllm.engine_fields import RUNNER_ENV
 from .collect import ARGV_LIST_CALLS, ARGV_SPREAD_CALLS, SHELL_CALLS, Collector
+from .environ_copies import copied_environ
 from .scopes import Scope
 from .static_values import Evaluator
 from .strings import ShellString, decoded_script, python_quote
@@ -336,6 +337,9 @@ class ArgvLaunches:
             settings = {n: self.collector.env_setting(w) for n, w in inherited.items()}
             places = {n: EnvPlace(self.collector.statement_removal(w.span), w.value_span, python_quote('"')) for n, w in inherited.items()}
             return settings, places, False
+        copied = copied_environ(self.collector, self.evaluator, node, scope, call_span)
+        if copied is not None:
+            return copied
         dict_node = self.evaluator.dict_node(node, scope)
         if isinstance(dict_node, cst.Call):
             return self._env_of_dict_call(dict_node, scope, call_span)

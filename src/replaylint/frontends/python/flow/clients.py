@@ -29,6 +29,7 @@ from ....vllm.unusable_masks import MASK_ENDPOINT, server_port
 from .bodies import address_condition, bound_once, text
 from .callsites import calls
 from .client_factories import Made, as_written, defaults_read, factory_made
+from .client_partials import partial_sends, with_call_keywords
 from .frames import Frame, parameters
 from .module import FUNCTIONS, Module, parse
 from .reader import Reader
@@ -112,6 +113,10 @@ def clients(reader: Reader, module: Module) -> Iterator[Client]:
             found = _openai(reader, call.node, func, frame, route) if route else _post(reader, call.node, func, frame)
             if found is not None:
                 yield found
+    for sent, method, frame, site, site_frame in partial_sends(reader, module, lambda func: _openai_route(func) is not None):
+        found = _openai(reader, sent, method, frame)
+        if found is not None:
+            yield replace(found, request=with_call_keywords(reader, found.request, site, site_frame, OPENAI_FIELDS, setting_of))
 
 
 def _may_post(node: ast.Call, func: ast.Attribute) -> bool:

@@ -83,7 +83,7 @@ def call(reader: Evaluates, node: ast.Call, frame: Frame, positional: bool = Tru
     place = container(module, node)
     found = Kwargs(home=place, sources={module.span(node)})
     for argument in node.args if positional else ():
-        found.merge(spread(reader, argument, frame))
+        found.merge(zipped(reader, argument, frame) if _is_zip(argument, frame) else spread(reader, argument, frame))
     every = sorted([*node.args, *node.keywords], key=lambda item: (item.lineno, item.col_offset))
     for keyword in node.keywords:
         if keyword.arg is None:
@@ -108,6 +108,62 @@ def spread(reader: Evaluates, node: ast.expr, frame: Frame) -> Kwargs:
         return found.rebuilt({name: _via(item, hops) for name, item in found.entries.items()})
     unread = Kwargs(reasons=[f"**{frame.module.text(node)[:40]}"])
     return written(reader, unread, node.id, frame, None, frame.at) if parameter else unread
+
+
+def _is_zip(node: ast.expr, frame: Frame) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "zip" and reaching(frame, "zip") is None
+
+
+def zipped(reader: Evaluates, node: ast.Call, frame: Frame) -> Kwargs:
+    """`dict(zip(KEYS, values))` of two sequences the reader knows item by item: each key's value
+    decided where its item is written (a row of a table). Open when a key is no text, the
+    lengths differ (`zip` stops at the shorter: a `strict=` or a missing item is not guessed) or
+    a sequence is not spelt out."""
+    reads = [reader.evaluate(argument, frame) for argument in node.args] if len(node.args) == 2 and not node.keywords else []
+    keys, values = (read.ref for read in reads) if reads else (None, None)
+    if not (isinstance(keys, tuple) and isinstance(values, tuple) and len(keys) == len(values)):
+        return Kwargs(reasons=[f"{frame.module.text(node)[:40]} (pairs not known here)"])
+    found = Kwargs(sources={frame.module.span(node)})
+    for key, item in zip(keys, values):
+        if not isinstance(key.value, str):
+            return Kwargs(reasons=[f"{frame.module.text(node)[:40]} (a key not known here)"])
+        where = item.origin or item.span or frame.module.span(node)
+        spelling = item.written or f"{key.value}={_text_at(frame, item.span) or frame.module.text(node)[:40]}"
+        setting = Setting(key.value, item.value, where, spelling, item.span, item.keys, via=(*item.hops, frame.module.span(node)))
+        found.entries.pop(key.value, None)
+        found.entries[key.value] = Entry(setting, None, assumptions=item.assumptions, ref=item.ref or item.kwargs)
+    return found
+
+
+def _text_at(frame: Frame, span) -> str:
+    """The text at `span` when it is in the frame's module."""
+    return frame.module.source.text[span.start : span.end] if span is not None and span.path == frame.module.path else ""
+
+
+def from_keys(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
+    """`dict.fromkeys(KEYS, value)`: each key the sequence spells, all with the one value (None
+    without one), decided at the call; unknown keys leave the dict open."""
+    module = frame.module
+    if not node.args or len(node.args) > 2 or node.keywords:
+        return NOTHING
+    keys = reader.evaluate(node.args[0], frame).value
+    if not isinstance(keys, list) or not all(isinstance(key, str) for key in keys):
+        return as_val(Kwargs(reasons=[f"{module.text(node)[:40]} (keys not known here)"]), module.span(node))
+    value = node.args[1] if len(node.args) == 2 else None
+    read = reader.evaluate(value, frame) if value is not None else Val(None, span=module.span(node))
+    found = Kwargs(sources={module.span(node)})
+    for key in keys:
+        setting = Setting(
+            key,
+            read.value,
+            module.span(node),
+            f"{key!r}: {module.text(value) if value is not None else 'None'}",
+            read.span,
+            read.keys,
+            via=read.hops,
+        )
+        found.entries[key] = Entry(setting, None, assumptions=read.assumptions)
+    return as_val(found, module.span(node))
 
 
 def _via(item: Entry, hops: tuple) -> Entry:

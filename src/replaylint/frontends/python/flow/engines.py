@@ -24,6 +24,7 @@ from .environ import actor_env_vars, runner_variable
 from .facts import Entry, Kwargs
 from .frames import Frame, expressions, parameters
 from .import_statements import imports_module
+from .loop_turns import turn_frames
 from .members import before_validator, init_of
 from .method_calls import method_frames
 from .module import FUNCTIONS, Module, Placed, describe
@@ -54,21 +55,21 @@ def engine_launches(reader: Reader, module: Module, imported: set[str] = frozens
         if isinstance(func, ast.Subscript) and isinstance(func.value, ast.Name) and func.value.id in found:
             last = func.value.id  # `ENGINES[kind](...)`: the partial the key picks
         if last == "remote" and (made := actor_class(func)) is not None:  # `ray.remote(LLM).remote(...)`: an actor of vLLM's engine
-            for frame in contexts(reader, module, call):
+            for frame in turn_frames(reader, contexts(reader, module, call)):
                 if isinstance(actor := reader.evaluate(made, frame).ref, Qualified) and engine_name(actor.name):
                     yield from _launches(reader, call.node, frame, None)
             continue
         if last == "from_cli_args" and isinstance(func, ast.Attribute) and len(call.node.args) == 1 and not call.node.keywords:
-            for frame in contexts(reader, module, call):
+            for frame in turn_frames(reader, contexts(reader, module, call)):
                 yield from _from_command_line(reader, call.node, func.value, frame)
             continue
         if last == "__init__" and _inits_engine(reader, module, call):
-            for frame in contexts(reader, module, call):
+            for frame in turn_frames(reader, contexts(reader, module, call)):
                 yield from _launches(reader, call.node, frame, None)
             continue
         if last not in candidates or (last == "partial" and not isinstance(func, ast.Call)):  # `partial(...)` itself makes no engine
             continue
-        for frame in contexts(reader, module, call):
+        for frame in turn_frames(reader, contexts(reader, module, call)):
             callee = reader.evaluate(func, frame)
             if isinstance(callee.ref, Qualified) and engine_name(callee.ref.name):
                 yield from _launches(reader, call.node, frame, None)
@@ -240,7 +241,7 @@ def _site_frame(reader: Reader, home: Module, site: Call, outer: int) -> Frame:
     tree (`create_vllm_engines(...)` in `train(args)`, `train(parser.parse_args())` in `__main__`),
     followed `outer` levels out."""
     plain = Frame(home, site.scope, site.cls, None, site.placed)
-    if not outer or site.cls is not None or not isinstance(site.scope, FUNCTIONS):
+    if not outer or not isinstance(site.scope, FUNCTIONS):
         return plain
     found = contexts(reader, home, site, outer - 1)
     return found[0] if len(found) == 1 else plain

@@ -29,6 +29,7 @@ class Frame:
     outer: Frame | None = None  # a closure's enclosing function, as the call that made the closure read it
     instance: Any = None  # the fields of the record a `@property` is read on (`args.engine_kwargs`): `self`'s
     made: Any = None  # the span of the construction of the object whose method is read (`Engine.remote(...)`)
+    turn: Any = None  # (the `for`, what its names hold) of the loop turn being read (`loop_turns`)
 
     def reading(self, at: Placed | None) -> Frame:
         return replace(self, at=at)
@@ -91,13 +92,32 @@ def binds(statement: ast.stmt, name: str) -> Binding | None:
     elif isinstance(statement, ast.AugAssign) and isinstance(statement.op, ast.BitOr) and isinstance(statement.target, ast.Name):
         return None  # `d |= {...}`: a write into the dict (`dicts`), not a new binding
     elif isinstance(statement, (ast.For, ast.AsyncFor)) and isinstance(statement.target, ast.Name) and statement.target.id == name:
-        return Binding("each", value=statement.iter)  # what the loop's iterable gives (`generators`)
+        return Binding("each", value=statement.iter, node=statement)  # what the loop's iterable gives (`generators`)
+    elif isinstance(statement, (ast.For, ast.AsyncFor)) and _unpacks(statement.target, name):
+        return Binding("each", value=statement.iter, node=statement)  # `for key, preset in PRESETS.items():`
+    elif isinstance(statement, (ast.With, ast.AsyncWith)) and (entered := _entered(statement, name)) is not None:
+        return Binding("entered", value=entered, node=statement)  # what `__enter__` gives (`generators`)
     elif isinstance(statement, (ast.AugAssign, ast.For, ast.AsyncFor, ast.With, ast.AsyncWith, ast.Delete)):
         if _names(statement, name, stores_only=True):
             return Binding("opaque")
     elif (named := _walrus(statement, name)) is not None:
         return Binding("value", value=named.value) if _tested(statement, named) else Binding("opaque")
     return None
+
+
+def _entered(statement: ast.With | ast.AsyncWith, name: str) -> ast.expr | None:
+    """The context expression of `with make() as name:` (a plain name), when no other item binds `name`."""
+    found = [item for item in statement.items if item.optional_vars is not None and _names(item.optional_vars, name)]
+    if len(found) != 1 or not isinstance(found[0].optional_vars, ast.Name):
+        return None
+    return found[0].context_expr
+
+
+def _unpacks(target: ast.expr, name: str) -> bool:
+    """`for key, (a, b) in ...`: `name` is one of the names the target unpacks (none starred)."""
+    if not isinstance(target, (ast.Tuple, ast.List)) or any(isinstance(node, ast.Starred) for node in ast.walk(target)):
+        return False
+    return any(isinstance(node, ast.Name) and node.id == name for node in ast.walk(target))
 
 
 def _names(node: ast.AST, name: str, stores_only: bool = False) -> bool:
@@ -132,7 +152,7 @@ def _bound_before(placed: Placed, binding: Binding, use: tuple[int, int]) -> boo
     """Whether the binding is made before `use`: a walrus in an `if` test binds before its branches."""
     if isinstance(placed.statement, ast.If) and binding.value is not None:
         return end(binding.value) <= use
-    if binding.kind == "each":  # a loop's target: bound before its body runs
+    if binding.kind in ("each", "entered"):  # a loop's target, a `with`'s: bound before its body runs
         return end(binding.value) <= use  # type: ignore[arg-type]
     return end(placed.statement) <= use
 

@@ -1,6 +1,8 @@
 """What a loop over a generator of the tree binds: `for kwargs in engine_configs(model):` holds
 what the generator yields, its one `yield` read with the call's arguments bound (a value its own
-loop varies, `tensor_parallel_size=tp`, is unknown; the keys are there)."""
+loop varies, `tensor_parallel_size=tp`, is unknown; the keys are there). So does `with
+replay_engine(model) as engine:` (and `async with`) of a `@contextmanager` or
+`@asynccontextmanager` function of the tree: what it yields is what the `with` binds."""
 
 from __future__ import annotations
 
@@ -30,6 +32,19 @@ def yielded(reader: Evaluates, node: ast.expr, frame: Frame) -> Val:
     args = bind(reader, function, node, frame)
     inner = Frame(function.module, function.node, function.cls, args, None, frame.depth + 1, (*frame.stack, id(function.node)))
     return reader.evaluate(found[0].statement.value.value, inner.reading(found[0]))  # type: ignore[attr-defined]
+
+
+def entered(reader: Evaluates, node: ast.expr, frame: Frame) -> Val:
+    """What `with node as name:` binds, for a call of a context-manager function of the tree."""
+    function = reader.evaluate(node.func, frame).ref if isinstance(node, ast.Call) else None
+    if not isinstance(function, Function) or not any(_context_manager(d) for d in function.node.decorator_list):
+        return NOTHING
+    return yielded(reader, node, frame)
+
+
+def _context_manager(decorator: ast.expr) -> bool:
+    name = decorator.attr if isinstance(decorator, ast.Attribute) else decorator.id if isinstance(decorator, ast.Name) else ""
+    return name in ("contextmanager", "asynccontextmanager")
 
 
 def _own_nodes(function: ast.AST):

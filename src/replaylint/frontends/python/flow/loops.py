@@ -33,14 +33,14 @@ def each_turn(reader: Evaluates, loop: ast.For | ast.AsyncFor, write: ast.stmt, 
     """What `target[key] = value` in `loop`'s body writes, turn by turn (None: not readable)."""
     if not _runs_through(loop, write) or not isinstance(write, ast.Assign) or not isinstance(write.targets[0], ast.Subscript):
         return None
-    turns = _turns(reader, loop, frame)
+    turns = turns_of(reader, loop, frame)
     if turns is None:
         return None
     names = _names(loop.target)
     key_node, value_node = write.targets[0].slice, write.value
     found = []
     for turn in turns:
-        key = _read(reader, key_node, turn, frame)
+        key = read_turn(reader, key_node, turn, frame)
         if not isinstance(key, str):
             return None
         source = turn.get(value_node.id) if isinstance(value_node, ast.Name) else None
@@ -75,12 +75,15 @@ def items_pair(target: ast.expr, iterated: ast.expr) -> tuple[ast.expr, str, str
     return iterated.func.value, key, value
 
 
-def _turns(reader: Evaluates, loop: ast.For | ast.AsyncFor, frame: Frame) -> list[_Turn] | None:
-    pair = items_pair(loop.target, loop.iter)
-    if pair is not None:
-        mapping, key_name, value_name = pair
-        items = _items(reader, mapping, frame)
-        return None if items is None else [{key_name: key, value_name: item} for key, item in items.entries.items()]
+def turns_of(reader: Evaluates, loop: ast.For | ast.AsyncFor, frame: Frame) -> list[_Turn] | None:
+    """What each turn binds the loop's names to (None: the iterable is not spelt out)."""
+    items = _items(reader, loop.iter, frame)
+    if items is not None:
+        target = loop.target
+        if not (isinstance(target, ast.Tuple) and len(target.elts) == 2 and all(isinstance(e, ast.Name) for e in target.elts)):
+            return None
+        key_name, value_name = (e.id for e in target.elts)  # type: ignore[attr-defined]
+        return [{key_name: key, value_name: item} for key, item in items.entries.items()]
     elements = _elements(loop.iter, frame)
     if elements is None:
         return None
@@ -137,7 +140,7 @@ def _bind(target: ast.expr, element: ast.expr, at: Frame) -> _Turn | None:
     return turn
 
 
-def _read(reader: Evaluates, node: ast.expr, turn: _Turn, frame: Frame) -> object:
+def read_turn(reader: Evaluates, node: ast.expr, turn: _Turn, frame: Frame) -> object:
     source = turn.get(node.id) if isinstance(node, ast.Name) else None
     if isinstance(source, (str, Entry)):
         return source if isinstance(source, str) else None

@@ -175,8 +175,12 @@ def class_member(reader: Reader, module: Module, cls: ast.ClassDef, attr: str, f
         bound = binds(statement, attr) if isinstance(statement, (ast.Assign, ast.AnnAssign)) else None
         if bound is not None and bound.kind == "value":
             read = reader.evaluate(bound.value, Frame(module, module.tree))
-            if _is_enum(cls):
-                return Val(ref=Member(read))
+            if _is_enum(cls):  # a `str` Enum's member is equal to its text (vLLM compares with it); another's is not
+                return (
+                    replace(read, ref=Member(read), span=None)
+                    if _is_str_enum(cls) and isinstance(read.value, str)
+                    else Val(ref=Member(read))
+                )
             return replace(read, origin=read.span) if plain(read) else read  # decided in the class body (`TOP_K = -1`)
         if isinstance(statement, FUNCTIONS) and statement.name == attr:
             function = Function(module, statement, cls)
@@ -286,6 +290,12 @@ def member_attribute(member: Member, attr: str) -> Val:
 
 def _is_enum(cls: ast.ClassDef) -> bool:
     return any((base.attr if isinstance(base, ast.Attribute) else getattr(base, "id", "")).endswith("Enum") for base in cls.bases)
+
+
+def _is_str_enum(cls: ast.ClassDef) -> bool:
+    """`class Mode(str, Enum)` or `class Mode(StrEnum)`: a member is a `str` equal to its value."""
+    names = [base.attr if isinstance(base, ast.Attribute) else getattr(base, "id", "") for base in cls.bases]
+    return "str" in names or "StrEnum" in names
 
 
 def with_attributes(reader: Reader, read: Val, name: str, frame: Frame, placed: Placed, until: Placed | None) -> Val:

@@ -4,6 +4,7 @@ added next to the one it should follow, a key removed from its dict or call."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -103,6 +104,9 @@ def _set(launch: Launch, handle: FlowHandle, intent: SetSetting) -> Edit | None:
     place = handle.places.get(intent.after) or (handle.home.at(len(handle.home.sequence.elements) - 1) if handle.home else None)
     if place is None:
         return None
+    spelt = _spelt_in(place, name)
+    if spelt is not None:  # the literal writes the key already (its entry dropped on the way, or shadowed): that entry decides
+        return Edit(spelt, literal(intent.value, place.quote))
     if place.kind == "statement":
         if not place.target:
             return None
@@ -117,6 +121,19 @@ def _set(launch: Launch, handle: FlowHandle, intent: SetSetting) -> Edit | None:
         newline = "\r\n" if text[line_end : line_end + 2] == "\r\n" else "\n"
         return Edit(index.span(line_end, line_end), f"{newline}{indent}{written}")  # after the line's comment
     return insert_after(place.module.source.index, place.sequence, place.position, element(place, name, intent.value))
+
+
+def _spelt_in(place: Place, name: str) -> Span | None:
+    """The value of an entry of `place`'s dict literal (or keyword of its call) that writes `name`."""
+    if place.kind not in ("dict", "call"):
+        return None
+    text = place.module.source.text
+    head = rf"\s*(['\"]){re.escape(name)}\1\s*:\s*" if place.kind == "dict" else rf"\s*{re.escape(name)}\s*=(?!=)\s*"
+    for start, end in place.sequence.elements:
+        found = re.match(head, text[start:end])
+        if found is not None:
+            return place.module.source.index.span(start + found.end(), end)
+    return None
 
 
 def env_edit(

@@ -17,13 +17,14 @@ from .arithmetic import arithmetic, format_call, formatted
 from .binding import bind, plain
 from .bodies import token_map
 from .comprehensions import filtered
-from .dicts import as_val, call as dict_call, decided, json_object, literal, spread, written
+from .dicts import as_val, call as dict_call, decided, from_keys, json_object, literal, spread, written
 from .facts import NOTHING, Kwargs, Val
 from .frames import Frame, enclosed, is_class_level, reaching
-from .generators import yielded
+from .generators import entered, yielded
 from .ini_configs import PARSERS as INI_PARSERS, ini_parser, read_option
 from .logic import logic
 from .lookups import dict_method
+from .loop_turns import turn_value
 from .members import (
     Member,
     app_state,
@@ -144,11 +145,17 @@ class Reader:
         if binding.kind == "import":
             local = binding.node is not frame.module.import_statements.get(name)  # `from vllm import LLM` in a function
             return self.imported(name, frame.module, local_import(binding.node, name) if local else None)
-        if binding.kind not in ("value", "each") or binding.placed is None:
+        if binding.kind not in ("value", "each", "entered") or binding.placed is None:
             return NOTHING
         scope_frame = frame if _same_scope(frame, binding.placed) else replace(frame, scope=frame.module.tree, cls=None, args=None)
+        if binding.kind == "entered":
+            return entered(self, binding.value, scope_frame.reading(binding.placed))  # type: ignore[arg-type]
         if binding.kind == "each":
-            return yielded(self, binding.value, scope_frame.reading(binding.placed))  # type: ignore[arg-type]
+            held = turn_value(self, binding, name, frame)  # a turn of a loop spelt out (`loop_turns`)
+            if held is not None:
+                return held
+            plain_target = isinstance(binding.node.target, ast.Name)  # type: ignore[union-attr]
+            return yielded(self, binding.value, scope_frame.reading(binding.placed)) if plain_target else NOTHING  # type: ignore[arg-type]
         read = self.evaluate(binding.value, scope_frame.reading(binding.placed))
         if read.value is None and frame.function is not None and scope_frame.scope is frame.module.tree:
             # `ENGINE = None`, set by one function's `global ENGINE`: a use in a function reads what it set
@@ -345,6 +352,8 @@ class Reader:
         short = name.rsplit(".", 1)[-1]
         if name in ("dict",) and not any(isinstance(a, ast.Starred) for a in node.args):
             return dict_call(self, node, frame)
+        if name == "dict.fromkeys":
+            return from_keys(self, node, frame)
         if name in _CONVERSIONS and len(node.args) == 1 and not node.keywords:
             return _converted(name, self.evaluate(node.args[0], frame))
         if name in _SEQUENCES and len(node.args) == 1 and not node.keywords:

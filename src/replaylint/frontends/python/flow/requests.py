@@ -18,7 +18,7 @@ from .engines import MAX_SITES, arguments, caller_frame, elsewhere
 from .facts import Kwargs, Val
 from .frames import Frame, reaching
 from .import_statements import imports_module
-from .module import FUNCTIONS, Module
+from .module import FUNCTIONS, Module, describe
 from .objects import Class, Instance, instance, is_record
 from .reader import Engine, Function, Qualified, Reader, bind, engine_name
 
@@ -34,7 +34,7 @@ def requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request
         func = call.node.func
         if not isinstance(func, ast.Attribute) or func.attr not in _METHODS:
             continue
-        for sent_from, engine, receiver in _engines(reader, module, call):
+        for sent_from, engine, receiver, condition in _engines(reader, module, call):
             # `judge = make("j")`, then `judge.generate(...)`: the engine that call made
             frame = sent_from if sent_from.made is not None else replace(sent_from, made=_bound_call(module, sent_from, receiver))
             keyword, position = _METHODS[func.attr]
@@ -45,26 +45,50 @@ def requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request
                     yield engine.call, Request(kind, module.span(call.node), {}, open_ended=True), (), frame.made
                 continue
             for made in _made(reader.evaluate(params, frame)):
-                yield (engine.call, *_request(reader, made, kind), frame.made)
+                request, assumptions = _request(reader, made, kind)
+                chosen = (Assumption(condition, request.span),) if condition else ()  # `policy if use_policy else judge`
+                yield engine.call, request, (*assumptions, *chosen), frame.made
 
 
-def _engines(reader: Reader, module: Module, call: Call) -> Iterator[tuple[Frame, Engine, ast.expr]]:
+def _engines(reader: Reader, module: Module, call: Call) -> Iterator[tuple[Frame, Engine, ast.expr, str]]:
     """The engines a request's receiver holds in each frame it is read in, with the expression
-    that holds each: the receiver, or each item of the literal list a loop takes it from
+    that holds each and the condition it holds it on: the receiver, each engine of a choice
+    whose test is not known here (`policy if use_policy else judge`: the policy's "when
+    `use_policy` is true"), or each item of the literal list a loop takes it from
     (`for engine in [policy, ref]: engine.generate(...)`)."""
     receiver = call.node.func.value  # type: ignore[attr-defined]
     for frame in request_frames(reader, module, call):
         engine = reader.evaluate(receiver, frame).ref
         if isinstance(engine, Engine):
-            yield frame, engine, receiver
+            yield frame, engine, receiver, ""
             continue
+        yield from ((frame, *chosen) for chosen in _either(reader, receiver, frame))
         binding = reaching(frame, receiver.id) if isinstance(receiver, ast.Name) else None
         if binding is None or binding.kind != "each" or binding.element is not None or not isinstance(binding.value, (ast.List, ast.Tuple)):
             continue
         loop = frame.reading(binding.placed)
         for item in binding.value.elts:
             if isinstance(each := reader.evaluate(item, loop).ref, Engine):
-                yield frame, each, item
+                yield frame, each, item, ""
+
+
+def _either(reader: Reader, receiver: ast.expr, frame: Frame) -> Iterator[tuple[Engine, ast.expr, str]]:
+    """The engines of `a if test else b` (written as the receiver, or bound once to its name)
+    whose test the reader cannot decide, each with the condition it is chosen on."""
+    binding = reaching(frame, receiver.id) if isinstance(receiver, ast.Name) else None
+    chosen, at = receiver, frame
+    if binding is not None and binding.kind == "value" and binding.element is None and binding.placed is not None:
+        chosen, at = (
+            binding.value,
+            (frame if frame.module.in_scope(binding.placed, frame.scope) else replace(frame, scope=frame.module.tree)),
+        )
+        at = at.reading(binding.placed)
+    if not isinstance(chosen, ast.IfExp):
+        return
+    test = frame.module.text(chosen.test)
+    for branch, holds in ((chosen.body, True), (chosen.orelse, False)):
+        if isinstance(engine := reader.evaluate(branch, at).ref, Engine):
+            yield engine, branch, describe(test, holds)
 
 
 def _processor_requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request, tuple[Assumption, ...], None]]:
