@@ -114,7 +114,7 @@ def clients(reader: Reader, module: Module) -> Iterator[Client]:
             if found is not None:
                 yield found
     for sent, method, frame, site, site_frame in partial_sends(reader, module, lambda func: _openai_route(func) is not None):
-        found = _openai(reader, sent, method, frame)
+        found = _openai(reader, sent, method, frame, _openai_route(method) or "")
         if found is not None:
             yield replace(found, request=with_call_keywords(reader, found.request, site, site_frame, OPENAI_FIELDS, setting_of))
 

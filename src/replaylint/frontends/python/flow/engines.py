@@ -15,9 +15,10 @@ from typing import Iterator
 
 from ....model import UNKNOWN, Assumption, Launch, LaunchKind, Setting
 from .anonymous import frames as anonymous_frames, made_of, scoped_calls
+from .call_arguments import arguments
 from .callsites import Call, calls, closure_sites, decides_by_parameter, handed_sites, reads_parameter
 from .decorators import bind_called
-from .dicts import attributes_written, call as dict_call, container, entry as read_entry, spread
+from .dicts import attributes_written, call as dict_call
 from .engine_configs import configured
 from .engine_names import actor_class, called_partial, candidate_names, registries
 from .environ import actor_env_vars, runner_variable
@@ -31,7 +32,7 @@ from .module import FUNCTIONS, Module, Placed, describe
 from .objects import as_kwargs
 from .placing import FlowHandle
 from .reader import Function, Partial, Qualified, Reader, bind, engine_name
-from .refs import ENGINE_CONFIGS, handed_engine_options
+from .refs import ENGINE_CONFIGS
 from .subcommands import handler_args
 
 MAX_SITES = 6  # call sites followed per function
@@ -343,50 +344,6 @@ def _aliases(module: Module, cls: ast.ClassDef) -> set[str]:
         if isinstance(node, ast.Assign) and cls.name in ast.unparse(node.value):
             found |= {t.id for t in node.targets if isinstance(t, ast.Name)}
     return found
-
-
-def arguments(reader: Reader, node: ast.Call, frame: Frame, partial: Partial | None, positional: bool = True) -> Kwargs:
-    module = frame.module
-    place = container(module, node)
-    found = Kwargs(home=place, sources={module.span(node)})  # writes into a parameter's dict are read here
-    if partial is not None:
-        found.merge(replace(partial.kwargs.rebuilt({n: _via(e, partial.span) for n, e in partial.kwargs.entries.items()}), sources=set()))
-    every = sorted([*node.args, *node.keywords], key=lambda item: (item.lineno, item.col_offset))
-    position = 0
-    for argument in node.args:
-        if isinstance(argument, ast.Starred):
-            items = reader.evaluate(argument.value, frame).ref
-            if not isinstance(items, tuple):
-                found.reasons.append(f"*{module.text(argument.value)[:40]}")
-            elif items and position == 0 and partial is None:
-                first = items[0]
-                setting = Setting(
-                    "model", first.value, first.origin or module.span(argument), module.text(argument), first.span, via=first.hops
-                )
-                found.entries["model"] = Entry(setting)
-            position += len(items) if isinstance(items, tuple) else 1
-            continue
-        if position == 0 and partial is None and positional:
-            found.entries["model"] = read_entry(reader, frame, "model", argument, argument, place.at(every.index(argument)))
-        position += 1
-    for keyword in node.keywords:
-        if keyword.arg is None:
-            found.merge(spread(reader, keyword.value, frame))
-        else:
-            found.entries.pop(keyword.arg, None)
-            found.entries[keyword.arg] = read_entry(reader, frame, keyword.arg, keyword, keyword.value, place.at(every.index(keyword)))
-    handed = handed_engine_options(found.assumed)
-    if handed is not None:
-        # Every engine option is in the namespace: one given beside it too is Python's "multiple
-        # values", and a fix cannot add one there (the parser's `set_defaults` would be the place).
-        found.home = None
-        if node.args or any(keyword.arg for keyword in node.keywords):
-            found.reasons.append(f"the parser handed to `{handed[:40]}`")
-    return found
-
-
-def _via(item: Entry, span) -> Entry:
-    return replace(item, setting=replace(item.setting, via=(*item.setting.via, span)), place=item.place)
 
 
 def _launches(

@@ -77,13 +77,11 @@ def items_pair(target: ast.expr, iterated: ast.expr) -> tuple[ast.expr, str, str
 
 def turns_of(reader: Evaluates, loop: ast.For | ast.AsyncFor, frame: Frame) -> list[_Turn] | None:
     """What each turn binds the loop's names to (None: the iterable is not spelt out)."""
-    items = _items(reader, loop.iter, frame)
-    if items is not None:
-        target = loop.target
-        if not (isinstance(target, ast.Tuple) and len(target.elts) == 2 and all(isinstance(e, ast.Name) for e in target.elts)):
-            return None
-        key_name, value_name = (e.id for e in target.elts)  # type: ignore[attr-defined]
-        return [{key_name: key, value_name: item} for key, item in items.entries.items()]
+    pair = items_pair(loop.target, loop.iter)
+    if pair is not None:
+        mapping, key_name, value_name = pair
+        items = _items(reader, mapping, frame)
+        return None if items is None else [{key_name: key, value_name: item} for key, item in items.entries.items()]
     elements = _elements(loop.iter, frame)
     if elements is None:
         return None

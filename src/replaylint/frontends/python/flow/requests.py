@@ -12,9 +12,10 @@ from dataclasses import replace
 from typing import Iterable, Iterator
 
 from ....model import Assumption, Launch, Request, Span
+from .call_arguments import arguments
 from .callsites import Call, calls
 from .engine_names import actor_class
-from .engines import MAX_SITES, arguments, caller_frame, elsewhere
+from .engines import MAX_SITES, caller_frame, elsewhere
 from .facts import Kwargs, Val
 from .frames import Frame, reaching
 from .import_statements import imports_module
