@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from typing import Callable
 
-from ..workspace.discovery import Excluder, discover
+from ..workspace.discovery import Excluder, Found, discover
 from .config import Config, find_config_file, load
 
 
@@ -54,12 +54,18 @@ class ConfigPerFile:
             self._fingerprints[id(config)] = config.fingerprint()
         return self._fingerprints[id(config)]
 
-    def files(self, paths: list[str], snapshots: dict | None = None, unlisted: list | None = None) -> list[str]:
+    def files(
+        self, paths: list[str], snapshots: dict | None = None, unlisted: list | None = None, as_found: Found | None = None
+    ) -> list[str]:
         """The files to check below `paths`, in the walk's order (`discovery.discover`); raises
-        ConfigError for a broken configuration file."""
+        ConfigError for a broken configuration file. `as_found` is told the files of the first walk
+        of each folder as they are found: the list returned may leave some out (a nested
+        configuration's excludes) or add some."""
         base, unlisted = self.base, [] if unlisted is None else unlisted
         if not self.per_file:
-            return list(discover(paths, base.excludes, base.respect_gitignore, base.force_exclude, snapshots, unlisted, base.root))
+            return list(
+                discover(paths, base.excludes, base.respect_gitignore, base.force_exclude, snapshots, unlisted, base.root, found=as_found)
+            )
         found: list[tuple[str, Config | None]] = []  # a file, and the configuration its folder was walked with
         settled: dict[str, Config] = {}  # a walked folder whose configuration is known to be its walk's
         named = {path for path in paths if not os.path.isdir(path)}
@@ -69,7 +75,7 @@ class ConfigPerFile:
                 continue
             walk = self.for_path(os.path.join(path, ""))  # the folder's own
             listed: dict[str, tuple[str, ...]] = {}
-            files = list(discover([path], walk.excludes, walk.respect_gitignore, False, snapshots, unlisted, walk.root, listed))
+            files = list(discover([path], walk.excludes, walk.respect_gitignore, False, snapshots, unlisted, walk.root, listed, as_found))
             self.known.update((("listed", os.path.abspath(folder)), names) for folder, names in listed.items())
             settled.update(dict.fromkeys(self._same_as_walk(path, listed), walk))
             found += [(file, walk) for file in files]
