@@ -165,8 +165,8 @@ def test_a_tree_read_while_it_is_walked_gives_the_files_its_configurations_and_g
             out.write(f"{'main' if os.getpid() == this_process else 'reader'} {os.path.normpath(path)}\n")
         return check_data(self, path, data)
 
-    def add_and_wait(self, paths: list[str]) -> None:  # the reader takes each chunk before the walk goes on
-        add(self, paths)
+    def add_and_wait(self, paths: list[str], walked: str | None) -> None:  # the reader takes each chunk before the walk goes on
+        add(self, paths, walked)
         for _ in range(2000):
             if forked_reader.struct.unpack_from("q", self.shared, 0)[0] >= self.published:
                 break

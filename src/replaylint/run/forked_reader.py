@@ -10,16 +10,20 @@ from __future__ import annotations
 
 import gc
 import os
+import pickle
 import signal
 import struct
 import sys
-from contextlib import suppress
-from typing import Callable
+from contextlib import contextmanager, suppress
+from typing import TYPE_CHECKING, Callable, Iterator
 
 from .. import frontends
 from ..engine import cache
 from ..engine.checker import Checker, FileResult
 from .triage import check_file, read_and_check, store, triage
+
+if TYPE_CHECKING:
+    from ..engine.hierarchy import ConfigPerFile
 
 _CHUNK = 64  # files per task then: small enough that neither process waits long for the other at the end
 # The shared memory: three indices (`_change`), where each chunk's paths end, then the paths.
@@ -40,7 +44,7 @@ def _preload() -> None:
 
 # What both processes import to check the files that pass: the rules and suppressions (30 ms),
 # what judging a launch reads (the project's pins, vLLM's command line, the launchers and the
-# frameworks' engine mappings: 25 ms), and pickle (their answers).
+# frameworks' engine mappings: 25 ms).
 _SHARED_MODULES = (
     "replaylint.rules",
     "replaylint.engine.suppress",
@@ -50,7 +54,6 @@ _SHARED_MODULES = (
     "replaylint.vllm.command_line",
     "replaylint.programs",
     "replaylint.frameworks.engine_mappings",
-    "pickle",
 )
 
 
@@ -62,6 +65,17 @@ def _load_shared() -> None:
     frontends.triggers.load_for_a_large_tree()  # (no-op without Hyperscan)
     for module in _SHARED_MODULES:
         importlib.import_module(module)
+
+
+@contextmanager
+def _uncollected() -> Iterator[None]:
+    """No garbage collection while modules are imported: what they make lives as long as the run
+    (collections during the imports cost 6 ms before the fork, as much in the reader)."""
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 def _read_chunk(
@@ -90,7 +104,8 @@ def _read_chunk(
 def start_reader(checker: Checker, result_cache: cache.ResultCache | None) -> _Reader | None:
     if not _Reader.available():
         return None
-    _load_shared()
+    with _uncollected():
+        _load_shared()
     try:
         return _Reader(checker, result_cache)
     except OSError:  # no memory to map, no process to fork: this process reads alone
@@ -114,6 +129,7 @@ class _Reader:
         self.streamed: list[str] = []  # the files added, in the order of their chunks
         self.published = 0  # chunks the reader may take
         self._bytes = 0  # of their paths in the shared memory
+        self._walked: dict[str, str] = {}  # a folder added: the folder whose walk's configuration its files take
         self._token_in, self._token_out = os.pipe()
         os.write(self._token_out, b"\0")
         ping_in, self._ping_out = os.pipe()
@@ -144,10 +160,10 @@ class _Reader:
         return hasattr(os, "fork") and sys.platform != "darwin" and (threading is None or threading.active_count() == 1)
 
     def _serve(self, checker: Checker, result_cache: cache.ResultCache | None, ends: tuple[int, int, int, int]) -> None:
-        import pickle
-
         ping_in, handed_in, back_out, results_out = ends
-        _preload()
+        with _uncollected():
+            _preload()
+        gc.freeze()
         stats = result_cache is not None
         read: dict[int, list] = {}
         parsed: dict[int, FileResult] = {}
@@ -157,7 +173,7 @@ class _Reader:
 
         def path(index: int) -> str:
             if index // _CHUNK not in chunks:
-                chunks[index // _CHUNK] = self._chunk(index // _CHUNK)
+                chunks[index // _CHUNK] = self._chunk(index // _CHUNK, checker.settings)
             return chunks[index // _CHUNK][index % _CHUNK]
 
         def hand_back(index: int) -> None:
@@ -171,7 +187,7 @@ class _Reader:
                 parsed[index] = check_file(checker, path(index))
             if (chunk := self._take_from_front(ping_in)) is None:
                 break
-            read[chunk] = _read_chunk(checker, result_cache, self._chunk(chunk), chunk * _CHUNK, stats, hand_back)
+            read[chunk] = _read_chunk(checker, result_cache, self._chunk(chunk, checker.settings), chunk * _CHUNK, stats, hand_back)
         os.close(back_out)  # this process checks what was handed back, then closes its end of `handed`
         for index in handed.rest():
             parsed[index] = check_file(checker, path(index))
@@ -179,8 +195,11 @@ class _Reader:
         while data:
             data = data[os.write(results_out, data) :]
 
-    def add(self, paths: list[str]) -> None:
-        """Files the walk found: each chunk filled goes to the reader at once."""
+    def add(self, paths: list[str], walked: str | None) -> None:
+        """Files of one folder the walk found, and the folder walked when they take its walk's
+        configuration (`ConfigPerFile.files`): each chunk filled goes to the reader at once."""
+        if walked is not None:
+            self._walked[os.path.dirname(paths[0]) or "."] = walked
         self.streamed += paths
         while len(self.streamed) >= (self.published + 1) * _CHUNK and self._publish(self.published * _CHUNK):
             pass
@@ -204,7 +223,11 @@ class _Reader:
     def _publish(self, start: int) -> bool:
         """The chunk of `streamed` from `start`, to the reader; False when the shared memory is full
         (this process reads the files left)."""
-        data = b"\0".join(map(os.fsencode, self.streamed[start : start + _CHUNK]))
+        paths = self.streamed[start : start + _CHUNK]
+        folders = {os.path.dirname(path) or "." for path in paths}
+        data = pickle.dumps(
+            (paths, {folder: self._walked[folder] for folder in folders if folder in self._walked}), pickle.HIGHEST_PROTOCOL
+        )
         if self.published == _MAX_CHUNKS or _DATA + self._bytes + len(data) > _SHARED_BYTES:
             return False
         self.shared[_DATA + self._bytes : _DATA + self._bytes + len(data)] = data
@@ -214,11 +237,15 @@ class _Reader:
         self._change(lambda first, end, done: (first, end + 1, done))
         return True
 
-    def _chunk(self, chunk: int) -> list[str]:
-        """The paths of a chunk published (in the reader)."""
+    def _chunk(self, chunk: int, settings: ConfigPerFile | None) -> list[str]:
+        """The paths of a chunk published (in the reader); `settings` learn the configuration of
+        their folders that the walk knew."""
         start = struct.unpack_from("q", self.shared, _TABLE + 8 * (chunk - 1))[0] if chunk else 0
         end = struct.unpack_from("q", self.shared, _TABLE + 8 * chunk)[0]
-        return [os.fsdecode(path) for path in self.shared[_DATA + start : _DATA + end].split(b"\0")]
+        paths, walked = pickle.loads(self.shared[_DATA + start : _DATA + end])
+        for folder, walk in walked.items() if settings is not None else ():
+            settings.settle(folder, walk)
+        return paths
 
     def _change(self, change: Callable[[int, int, int], tuple[int, int, int] | None]) -> bool:
         """Apply `change` to the indices (the next chunk from the front, the end of those left,
@@ -271,8 +298,6 @@ class _Reader:
 
     def results(self) -> tuple[dict[int, list], dict[int, FileResult]]:
         """What the reader read, by chunk, and the files it was handed, by index ({} when it died)."""
-        import pickle
-
         self._close_handed()  # the reader parses what it was handed, then answers
         try:
             return pickle.loads(_read_all(self._results_in))

@@ -27,7 +27,7 @@ DEFAULT_EXCLUDES = (
 _HEAD_BYTES = 256
 CONFIG_NAMES = (".replaylint.toml", "replaylint.toml", "pyproject.toml")  # in the order the search prefers them
 LISTED_NAMES = (".git", *CONFIG_NAMES)  # what a walk notes of each folder for the configuration search
-Found = Callable[[list[str]], None]  # told the files of each folder a walk finds, as it finds them
+Found = Callable[[str, list[str]], None]  # told each folder a walk lists, and its files, as it finds them
 
 
 def __getattr__(name: str) -> object:
@@ -140,8 +140,8 @@ def _walk(
     every folder walked and every `.gitignore` in them (`Snapshot`); folders that cannot be
     listed go to `unreadable` as (path, reason); with `ignores`, what git ignores is told it;
     with `listed`, which of `LISTED_NAMES` each folder holds (the configuration search's stats);
-    `found` is told each folder's files that git does not ignore (those it may, once git has
-    answered, are not told)."""
+    `found` is told each folder, with its files that git does not ignore (those it may, once git
+    has answered, are not told)."""
     top = len(directory) + (0 if directory.endswith(os.sep) else 1)
     has_paths = excluder.has_path_patterns
     anchor = excluder.anchor(directory) if has_paths else ""
@@ -183,9 +183,9 @@ def _walk(
             paths = [head + name for name in names]
         if level is not None:
             level.files(paths, names)
-        if found is not None and paths:
+        if found is not None:
             decided = ignores.decided if ignores is not None else None
-            found([path for path in paths if path not in decided] if decided else paths)
+            found(base, [path for path in paths if path not in decided] if decided else paths)
         yield from paths
 
 
@@ -255,8 +255,6 @@ def _walked(
         if known is not None and known.still_true():
             if listed is not None:
                 listed.update((folder, tuple(names)) for folder, names in known.listed.items())
-            if found is not None:
-                found(known.files)
             return known.files
     from .repositories import Ignores
 
