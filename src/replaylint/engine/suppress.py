@@ -37,6 +37,7 @@ _NOQA = re.compile(
 # ruff's blanket form: `noqa` not followed by a colon (codes written without one are read as blanket too).
 _BLANKET_NOQA = re.compile(r"#\s*noqa(?![\w:])(?!\s*:)", re.IGNORECASE)
 _ITEM = re.compile(r"[^,\s]+")
+_NAMED = re.compile(r"noqa|replaylint", re.IGNORECASE)  # in every directive
 _FILE_NOQA = re.compile(r"#\s*replaylint:\s*noqa(?:\[(?P<brackets>[^\]]*)\]|:\s*(?P<codes>[A-Za-z0-9_\-, ]+))?", re.IGNORECASE)
 
 ALL = frozenset({"*"})
@@ -138,9 +139,8 @@ def scan(index: LineIndex, python: bool) -> tuple[dict[int, Suppression], frozen
 
 
 def _naming_lines(index: LineIndex) -> Iterable[int]:
-    """The numbers of the lines that name noqa or replaylint after a `#`, in any case (every
-    directive does; in a text that is not ASCII, as IGNORECASE matches: it pairs letters that
-    `lower()` leaves apart)."""
+    """The numbers of the lines that name noqa or replaylint, in any case (in a text that is not
+    ASCII, after a `#` and as IGNORECASE reads: it pairs letters that `lower()` leaves apart)."""
     text = index.text
     if not text.isascii():
         return [number for number, line in enumerate(index.lines(), start=1) if "#" in line and _NAMED.search(line)]
@@ -151,9 +151,6 @@ def _naming_lines(index: LineIndex) -> Iterable[int]:
             found.add(index.position(at)[0])
             at = lowered.find(word, at + 1)
     return sorted(found)
-
-
-_NAMED = re.compile(r"noqa|replaylint", re.IGNORECASE)
 
 
 def _line(index: LineIndex, number: int) -> tuple[str, int]:

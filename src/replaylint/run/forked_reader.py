@@ -1,5 +1,7 @@
 """A large tree on two cores, read by this process and a forked reader together: the reader
-takes chunks of files from the front, this process from the back. Every Python file that
+takes chunks of files from the front, as soon as the walk has found them, this process from
+the back once the walk is done (the files the walk found and nested configurations then left
+out are dropped, those they added follow the others). Every Python file that
 passes the prefilter is checked in the reader (this process hands over those it finds), every
 other kind that passes in this process (the reader hands back those it finds): the reader
 imports the Python frontend and its value flow while this process walks the tree, and this
@@ -71,11 +73,13 @@ def _load_shared() -> None:
 def _uncollected() -> Iterator[None]:
     """No garbage collection while modules are imported: what they make lives as long as the run
     (collections during the imports cost 6 ms before the fork, as much in the reader)."""
+    enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
-        gc.enable()
+        if enabled:
+            gc.enable()
 
 
 def _read_chunk(
