@@ -16,7 +16,7 @@ from typing import Callable
 from ..workspace.discovery import Excluder, Found, discover
 from .config import Config, find_config_file, load
 
-AsFound = Callable[[list[str], "str | None"], None]  # a folder's files; the folder walked, when they take its walk's configuration
+AsFound = Callable[[list[str], str | None], None]  # a folder's files; the folder walked, when they take its walk's configuration
 
 
 class ConfigPerFile:
@@ -111,19 +111,19 @@ class ConfigPerFile:
         top = self.known.get(("top", absolute))
         if top is None or self.known.get(("safe", top)) is not True:
             return lambda folder, names: False
-        same: set[str] = set()
+        folders: set[str] = set()
 
-        def settle(folder: str, names: tuple[str, ...]) -> bool:
-            if folder in same:
+        def same(folder: str, names: tuple[str, ...]) -> bool:
+            if folder in folders:
                 return True
-            root = not same and os.path.abspath(folder) == absolute
-            if root or (same and not names and (os.path.dirname(folder) or ".") in same):
-                same.add(folder)
+            root = not folders and os.path.abspath(folder) == absolute
+            if root or (folders and not names and (os.path.dirname(folder) or ".") in folders):
+                folders.add(folder)
                 settled[folder] = self._folders[folder] = walk
                 return True
             return False
 
-        return settle
+        return same
 
     def settle(self, folder: str, walked: str) -> None:
         """The files of `folder` take the configuration of the walk of the folder `walked` (as a
