@@ -191,7 +191,8 @@ class _Reader:
                 parsed[index] = check_file(checker, path(index))
             if (chunk := self._take_from_front(ping_in)) is None:
                 break
-            read[chunk] = _read_chunk(checker, result_cache, self._chunk(chunk, checker.settings), chunk * _CHUNK, stats, hand_back)
+            chunks[chunk] = self._chunk(chunk, checker.settings)
+            read[chunk] = _read_chunk(checker, result_cache, chunks[chunk], chunk * _CHUNK, stats, hand_back)
         os.close(back_out)  # this process checks what was handed back, then closes its end of `handed`
         for index in handed.rest():
             parsed[index] = check_file(checker, path(index))
