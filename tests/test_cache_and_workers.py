@@ -65,6 +65,16 @@ def test_a_large_tree_parsed_while_it_is_read_gives_identical_results(corpus: Pa
     assert run(corpus, "--cache-dir", cache_dir, "--workers", "2") == baseline  # warm
 
 
+def test_files_past_what_the_shared_memory_holds_are_read_here(corpus: Path, monkeypatch) -> None:
+    from replaylint.run import forked_reader, scheduler
+
+    baseline = run(corpus, "--no-cache", "--workers", "1")
+    monkeypatch.setattr(scheduler, "LARGE_TREE_FILES", 1)
+    monkeypatch.setattr(forked_reader, "_CHUNK", 3)
+    monkeypatch.setattr(forked_reader, "_MAX_CHUNKS", 2)  # the reader gets six files, this process reads the rest
+    assert run(corpus, "--no-cache", "--workers", "2") == baseline
+
+
 def test_the_reader_hands_back_the_files_of_other_kinds_than_python(corpus: Path, tmp_path: Path, monkeypatch) -> None:
     # The reader takes every chunk: each Python file that passes its prefilter is checked by the
     # reader (which loaded the Python frontend while this process walked), the other kinds by

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -134,6 +135,50 @@ def test_a_parents_excludes_stop_at_a_folder_with_its_own_configuration(tree: Pa
     (tree / "README.md").write_text("# notes\n")
     status, out, _ = run(tree, "check", "--hook", "--no-cache", "--output-format", "concise", "README.md", "sub/generated/x.py")
     assert status == 1 and "sub/generated/x.py:2:" in out  # pre-commit's quick path too
+
+
+def test_a_tree_read_while_it_is_walked_gives_the_files_its_configurations_and_git_choose(
+    tree: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The forked reader reads each file as soon as the walk finds it; sub's configuration then
+    # leaves out a file the root's walk found (gen/*.py) and adds one the root's excludes
+    # skipped (generated); git ignores two files, one of them tracked all the same.
+    from replaylint.engine import checker
+    from replaylint.run import forked_reader, scheduler
+
+    (tree / "pyproject.toml").write_text('[tool.replaylint]\nignore = ["RPL001"]\nextend-exclude = ["generated"]\n')
+    (tree / "sub" / "pyproject.toml").write_text('[tool.replaylint]\nextend-exclude = ["gen/*.py"]\n')
+    (tree / ".gitignore").write_text("forced.py\nuntracked.py\n")
+    for name in ("sub/gen/x.py", "sub/generated/y.py", "generated/z.py", "forced.py", "untracked.py"):
+        (tree / name).parent.mkdir(exist_ok=True)
+        (tree / name).write_text(BAD)
+    subprocess.run(["git", "add", "-f", "forced.py"], cwd=tree, check=True)
+    alone = check(tree, "--workers", "1", ".")
+    assert {"sub/generated/y.py", "forced.py", "sub/b.py"} <= set(alone)
+    assert not {"sub/gen/x.py", "generated/z.py", "untracked.py"} & set(alone)
+
+    log = tmp_path_factory.mktemp("log") / "checked"
+    check_data, add, this_process = checker.Checker.check_data, forked_reader._Reader.add, os.getpid()
+
+    def logged(self, path, data):
+        with open(log, "a") as out:
+            out.write(f"{'main' if os.getpid() == this_process else 'reader'} {os.path.normpath(path)}\n")
+        return check_data(self, path, data)
+
+    def add_and_wait(self, paths: list[str], walked: str | None) -> None:  # the reader takes each chunk before the walk goes on
+        add(self, paths, walked)
+        for _ in range(2000):
+            if forked_reader.struct.unpack_from("q", self.shared, 0)[0] >= self.published:
+                break
+            time.sleep(0.005)
+
+    monkeypatch.setattr(scheduler, "LARGE_TREE_FILES", 1)
+    monkeypatch.setattr(forked_reader, "_CHUNK", 1)
+    monkeypatch.setattr(forked_reader, "_preload", lambda: None)
+    monkeypatch.setattr(forked_reader._Reader, "add", add_and_wait)
+    monkeypatch.setattr(checker.Checker, "check_data", logged)
+    assert check(tree, "--workers", "2", ".") == alone
+    assert "reader sub/gen/x.py" in log.read_text().splitlines()  # read while walked, then left out
 
 
 def test_the_cache_keeps_each_files_configuration(tree: Path) -> None:

@@ -13,8 +13,10 @@ from __future__ import annotations
 import os
 from typing import Callable
 
-from ..workspace.discovery import Excluder, discover
+from ..workspace.discovery import Excluder, Found, discover
 from .config import Config, find_config_file, load
+
+AsFound = Callable[[list[str], str | None], None]  # a folder's files; the folder walked, when they take its walk's configuration
 
 
 class ConfigPerFile:
@@ -54,12 +56,20 @@ class ConfigPerFile:
             self._fingerprints[id(config)] = config.fingerprint()
         return self._fingerprints[id(config)]
 
-    def files(self, paths: list[str], snapshots: dict | None = None, unlisted: list | None = None) -> list[str]:
+    def files(
+        self, paths: list[str], snapshots: dict | None = None, unlisted: list | None = None, as_found: AsFound | None = None
+    ) -> list[str]:
         """The files to check below `paths`, in the walk's order (`discovery.discover`); raises
-        ConfigError for a broken configuration file."""
+        ConfigError for a broken configuration file. `as_found` is told the files of each folder
+        the first walks find, as they find them (the list returned may leave some out, a nested
+        configuration's excludes, or add some), and the folder walked when their configuration is
+        that walk's (`settle`)."""
         base, unlisted = self.base, [] if unlisted is None else unlisted
         if not self.per_file:
-            return list(discover(paths, base.excludes, base.respect_gitignore, base.force_exclude, snapshots, unlisted, base.root))
+            told = (lambda folder, files: as_found(files, None)) if as_found is not None else None
+            return list(
+                discover(paths, base.excludes, base.respect_gitignore, base.force_exclude, snapshots, unlisted, base.root, found=told)
+            )
         found: list[tuple[str, Config | None]] = []  # a file, and the configuration its folder was walked with
         settled: dict[str, Config] = {}  # a walked folder whose configuration is known to be its walk's
         named = {path for path in paths if not os.path.isdir(path)}
@@ -69,9 +79,12 @@ class ConfigPerFile:
                 continue
             walk = self.for_path(os.path.join(path, ""))  # the folder's own
             listed: dict[str, tuple[str, ...]] = {}
-            files = list(discover([path], walk.excludes, walk.respect_gitignore, False, snapshots, unlisted, walk.root, listed))
+            same = self._same_as_walk(path, walk, settled)
+            told = _telling(as_found, path, listed, same) if as_found is not None else None
+            files = list(discover([path], walk.excludes, walk.respect_gitignore, False, snapshots, unlisted, walk.root, listed, told))
             self.known.update((("listed", os.path.abspath(folder)), names) for folder, names in listed.items())
-            settled.update(dict.fromkeys(self._same_as_walk(path, listed), walk))
+            for folder, names in listed.items():  # (those the walk told already, and a snapshot's)
+                same(folder, names)
             found += [(file, walk) for file in files]
         folders = [path for path in paths if path not in named]
         walks = len(paths)
@@ -87,21 +100,36 @@ class ConfigPerFile:
             found = list(unique.values())
         return [file for file, _ in found if file not in named or not self._force_excluded(file)]
 
-    def _same_as_walk(self, path: str, listed: dict[str, tuple[str, ...]]) -> list[str]:
-        """The folders of a walk of `path` (as `listed` spells them) whose files' configuration is
-        the walk's without a search: each folder between them and `path` holds neither `.git` nor
-        a configuration file's name, and `path`'s repository is one the search trusts (its files
-        are then looked for up to the repository's root from any folder, as from `path`)."""
-        root = next(iter(listed), None)
+    def _same_as_walk(self, path: str, walk: Config, settled: dict[str, Config]) -> Callable[[str, tuple[str, ...]], bool]:
+        """Whether a folder of a walk of `path` (as the walk spells it, told after the folder
+        holding it, with which of `LISTED_NAMES` it holds) takes the walk's configuration without
+        a search, noted in `settled` and for `for_path`: each folder between it and `path` holds
+        neither `.git` nor a configuration file's name, and `path`'s repository is one the search
+        trusts (its files are then looked for up to the repository's root from any folder, as
+        from `path`)."""
         absolute = os.path.abspath(path)
         top = self.known.get(("top", absolute))
-        if root is None or os.path.abspath(root) != absolute or top is None or self.known.get(("safe", top)) is not True:
-            return []
-        same = {root}
-        for folder in sorted(listed, key=len):  # a folder after the one holding it
-            if not listed[folder] and (os.path.dirname(folder) or ".") in same:
-                same.add(folder)
-        return list(same)
+        if top is None or self.known.get(("safe", top)) is not True:
+            return lambda folder, names: False
+        folders: set[str] = set()
+
+        def same(folder: str, names: tuple[str, ...]) -> bool:
+            if folder in folders:
+                return True
+            root = not folders and os.path.abspath(folder) == absolute
+            if root or (folders and not names and (os.path.dirname(folder) or ".") in folders):
+                folders.add(folder)
+                settled[folder] = self._folders[folder] = walk
+                return True
+            return False
+
+        return same
+
+    def settle(self, folder: str, walked: str) -> None:
+        """The files of `folder` take the configuration of the walk of the folder `walked` (as a
+        walk in another process found: `files`' `as_found`)."""
+        if folder not in self._folders:
+            self._folders[folder] = self.for_path(os.path.join(walked, ""))
 
     def _unsettled(self, found: list[tuple[str, Config | None]], settled: dict[str, Config]) -> list[Config]:
         """The configurations of walked files that their folder's walk did not use (one look per
@@ -129,6 +157,17 @@ class ConfigPerFile:
             self._excluders[id(config)] = Excluder(config.excludes, config.root)
         excluder, normal = self._excluders[id(config)], os.path.normpath(path)
         return excluder.path(excluder.anchor(os.path.dirname(normal) or ".") + os.path.basename(normal))
+
+
+def _telling(as_found: AsFound, path: str, listed: dict[str, tuple[str, ...]], same: Callable[[str, tuple[str, ...]], bool]) -> Found:
+    """What a walk of `path` tells `as_found` of each folder."""
+
+    def told(folder: str, files: list[str]) -> None:
+        settled = same(folder, listed[folder])
+        if files:
+            as_found(files, path if settled else None)
+
+    return told
 
 
 def _walked_again(

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from ..edits import with_line_endings
 from ..model import Edit, Finding, LineIndex
@@ -37,6 +37,7 @@ _NOQA = re.compile(
 # ruff's blanket form: `noqa` not followed by a colon (codes written without one are read as blanket too).
 _BLANKET_NOQA = re.compile(r"#\s*noqa(?![\w:])(?!\s*:)", re.IGNORECASE)
 _ITEM = re.compile(r"[^,\s]+")
+_NAMED = re.compile(r"noqa|replaylint", re.IGNORECASE)  # in every directive
 _FILE_NOQA = re.compile(r"#\s*replaylint:\s*noqa(?:\[(?P<brackets>[^\]]*)\]|:\s*(?P<codes>[A-Za-z0-9_\-, ]+))?", re.IGNORECASE)
 
 ALL = frozenset({"*"})
@@ -117,24 +118,15 @@ def _kind(path: str) -> str | None:
 
 
 def scan(index: LineIndex, python: bool) -> tuple[dict[int, Suppression], frozenset[str]]:
-    """Line suppressions by line number, and the file-level codes (empty: none)."""
+    """Line suppressions by line number, and the file-level codes (empty: none). Every directive
+    names noqa or replaylint: the other lines are not read (a module has thousands)."""
     by_line: dict[int, Suppression] = {}
-    file_codes: frozenset[str] = frozenset()
     kind = "python" if python else _kind(index.path)
     comment_lines_only = kind in _COMMENT_LINES_ONLY
     comments: dict[int, int] | None = None  # Python, shell: line -> column of its comment's `#`
-    in_header = True
-    offset = 0
-    for number, line in enumerate(index.lines(), start=1):
-        stripped = line.strip()
-        if in_header:
-            if stripped.startswith("#"):
-                header = _FILE_NOQA.search(stripped)
-                if header:
-                    file_codes = _codes(header.group("brackets") or header.group("codes"))
-            elif stripped:
-                in_header = False
-        own_line = stripped.startswith("#")
+    for number in _naming_lines(index):
+        line, offset = _line(index, number)
+        own_line = line.strip().startswith("#")
         if "#" in line and not _FILE_NOQA.search(line) and (own_line or not comment_lines_only):
             suppression = _suppression(line, number, offset, own_line, python)
             if suppression is not None and not _ours(suppression):
@@ -148,8 +140,43 @@ def scan(index: LineIndex, python: bool) -> tuple[dict[int, Suppression], frozen
                 )
             if suppression is not None:
                 by_line[number] = suppression
-        offset += len(line)
-    return by_line, file_codes
+    return by_line, _file_codes(index)
+
+
+def _naming_lines(index: LineIndex) -> Iterable[int]:
+    """The numbers of the lines that name noqa or replaylint, in any case (in a text that is not
+    ASCII, after a `#` and as IGNORECASE reads: it pairs letters that `lower()` leaves apart)."""
+    text = index.text
+    if not text.isascii():
+        return [number for number, line in enumerate(index.lines(), start=1) if "#" in line and _NAMED.search(line)]
+    lowered, found = text.lower(), set()
+    for word in ("noqa", "replaylint"):
+        at = lowered.find(word)
+        while at >= 0:
+            found.add(index.position(at)[0])
+            at = lowered.find(word, at + 1)
+    return sorted(found)
+
+
+def _line(index: LineIndex, number: int) -> tuple[str, int]:
+    """The line `number` with its line break, and its offset."""
+    start = index.offset(number, 1)
+    end = index.offset(number + 1, 1) if number < index.line_count else len(index.text)
+    return index.text[start:end], start
+
+
+def _file_codes(index: LineIndex) -> frozenset[str]:
+    """The codes of `# replaylint: noqa` in the file's first comment block (empty: none)."""
+    file_codes: frozenset[str] = frozenset()
+    for number in range(1, index.line_count + 1):
+        stripped = _line(index, number)[0].strip()
+        if stripped.startswith("#"):
+            header = _FILE_NOQA.search(stripped)
+            if header:
+                file_codes = _codes(header.group("brackets") or header.group("codes"))
+        elif stripped:
+            break
+    return file_codes
 
 
 def _ours(suppression: Suppression) -> bool:

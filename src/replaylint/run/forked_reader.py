@@ -1,5 +1,7 @@
 """A large tree on two cores, read by this process and a forked reader together: the reader
-takes chunks of files from the front, this process from the back. Every Python file that
+takes chunks of files from the front, as soon as the walk has found them, this process from
+the back once the walk is done (the files the walk found and nested configurations then left
+out are dropped, those they added follow the others). Every Python file that
 passes the prefilter is checked in the reader (this process hands over those it finds), every
 other kind that passes in this process (the reader hands back those it finds): the reader
 imports the Python frontend and its value flow while this process walks the tree, and this
@@ -10,20 +12,28 @@ from __future__ import annotations
 
 import gc
 import os
+import pickle
 import signal
 import struct
 import sys
-from contextlib import suppress
-from typing import Callable
+from contextlib import contextmanager, suppress
+from typing import TYPE_CHECKING, Callable, Iterator
 
 from .. import frontends
 from ..engine import cache
 from ..engine.checker import Checker, FileResult
 from .triage import check_file, read_and_check, store, triage
 
+if TYPE_CHECKING:
+    from ..engine.hierarchy import ConfigPerFile
+
 _CHUNK = 64  # files per task then: small enough that neither process waits long for the other at the end
-_INDICES = 16  # the reader's shared memory: two indices, then the file list
-_SHARED_BYTES = 1 << 28  # virtual: a file list this large is about 4 million paths
+# The shared memory: three indices (`_change`), where each chunk's paths end, then the paths.
+_MAX_CHUNKS = 1 << 16
+_TABLE = 24
+_DATA = _TABLE + 8 * _MAX_CHUNKS
+_SHARED_BYTES = 1 << 28  # virtual: pages cost only when written
+_NOT_YET = -1  # no chunk to take yet: the walk goes on
 
 
 def _preload() -> None:
@@ -36,7 +46,7 @@ def _preload() -> None:
 
 # What both processes import to check the files that pass: the rules and suppressions (30 ms),
 # what judging a launch reads (the project's pins, vLLM's command line, the launchers and the
-# frameworks' engine mappings: 25 ms), and pickle (their answers).
+# frameworks' engine mappings: 25 ms).
 _SHARED_MODULES = (
     "replaylint.rules",
     "replaylint.engine.suppress",
@@ -46,7 +56,6 @@ _SHARED_MODULES = (
     "replaylint.vllm.command_line",
     "replaylint.programs",
     "replaylint.frameworks.engine_mappings",
-    "pickle",
 )
 
 
@@ -58,6 +67,19 @@ def _load_shared() -> None:
     frontends.triggers.load_for_a_large_tree()  # (no-op without Hyperscan)
     for module in _SHARED_MODULES:
         importlib.import_module(module)
+
+
+@contextmanager
+def _uncollected() -> Iterator[None]:
+    """No garbage collection while modules are imported: what they make lives as long as the run
+    (collections during the imports cost 6 ms before the fork, as much in the reader)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _read_chunk(
@@ -86,7 +108,8 @@ def _read_chunk(
 def start_reader(checker: Checker, result_cache: cache.ResultCache | None) -> _Reader | None:
     if not _Reader.available():
         return None
-    _load_shared()
+    with _uncollected():
+        _load_shared()
     try:
         return _Reader(checker, result_cache)
     except OSError:  # no memory to map, no process to fork: this process reads alone
@@ -95,19 +118,25 @@ def start_reader(checker: Checker, result_cache: cache.ResultCache | None) -> _R
 
 class _Reader:
     """A forked process that reads a large tree's chunks from the front while this one reads them
-    from the back. They meet through two indices in shared memory guarded by a token in a pipe,
-    so neither waits on the other (an executor's feeding thread would wait for this process's
-    GIL, which a long `compile()` holds), and forking costs no `multiprocessing` import (11 ms).
-    The file list goes over shared memory too (a pipe would block until the reader drained it);
-    the results come back over a pipe."""
+    from the back. They meet through indices in shared memory guarded by a token in a pipe, so
+    neither waits on the other (an executor's feeding thread would wait for this process's GIL,
+    which a long `compile()` holds), and forking costs no `multiprocessing` import (11 ms).
+    The files go over shared memory too, a chunk as soon as the walk has found it (`add`), so
+    the reader reads the front of the tree while this process walks the rest (a pipe would
+    block until the reader drained it); a ping on a pipe wakes a reader waiting for a chunk.
+    The results come back over a pipe."""
 
     def __init__(self, checker: Checker, result_cache: cache.ResultCache | None) -> None:
         import mmap
 
         self.shared = mmap.mmap(-1, _SHARED_BYTES)  # anonymous and shared: pages cost only when written
+        self.streamed: list[str] = []  # the files added, in the order of their chunks
+        self.published = 0  # chunks the reader may take
+        self._bytes = 0  # of their paths in the shared memory
+        self._walked: dict[str, str] = {}  # a folder added: the folder whose walk's configuration its files take
         self._token_in, self._token_out = os.pipe()
         os.write(self._token_out, b"\0")
-        list_in, self._list_out = os.pipe()
+        ping_in, self._ping_out = os.pipe()
         handed_in, self._handed_out = os.pipe()
         self._back_in, back_out = os.pipe()
         self._results_in, results_out = os.pipe()
@@ -116,14 +145,15 @@ class _Reader:
         if self.pid == 0:  # the reader
             status = 1
             try:
-                for descriptor in (self._list_out, self._handed_out, self._back_in, self._results_in):
+                for descriptor in (self._ping_out, self._handed_out, self._back_in, self._results_in):
                     os.close(descriptor)
-                self._serve(checker, result_cache, (list_in, handed_in, back_out, results_out))
+                self._serve(checker, result_cache, (ping_in, handed_in, back_out, results_out))
                 status = 0
             finally:
                 os._exit(status)  # nothing of this process's exit (buffers, atexit) runs twice
-        for descriptor in (list_in, handed_in, back_out, results_out):
+        for descriptor in (ping_in, handed_in, back_out, results_out):
             os.close(descriptor)
+        os.set_blocking(self._ping_out, False)
         self.handed_back = _Handed(self._back_in)
 
     @staticmethod
@@ -134,64 +164,133 @@ class _Reader:
         return hasattr(os, "fork") and sys.platform != "darwin" and (threading is None or threading.active_count() == 1)
 
     def _serve(self, checker: Checker, result_cache: cache.ResultCache | None, ends: tuple[int, int, int, int]) -> None:
-        import pickle
-
-        list_in, handed_in, back_out, results_out = ends
-        _preload()
-        length = int.from_bytes(_read_all(list_in, 8), "little")
-        if not length:
-            return
-        files, stats = pickle.loads(self.shared[_INDICES : _INDICES + length])
+        ping_in, handed_in, back_out, results_out = ends
+        with _uncollected():
+            _preload()
+        gc.freeze()
+        stats = result_cache is not None
         read: dict[int, list] = {}
         parsed: dict[int, FileResult] = {}
         handed = _Handed(handed_in)
         os.set_blocking(back_out, False)
+        chunks: dict[int, list[str]] = {}
+
+        def path(index: int) -> str:
+            if index // _CHUNK not in chunks:
+                chunks[index // _CHUNK] = self._chunk(index // _CHUNK, checker.settings)
+            return chunks[index // _CHUNK][index % _CHUNK]
 
         def hand_back(index: int) -> None:
             try:
                 os.write(back_out, index.to_bytes(4, "little"))  # 4 bytes: written whole or not at all
             except BlockingIOError:  # this process waits for this one's pipe: check the file here
-                parsed[index] = check_file(checker, files[index])
+                parsed[index] = check_file(checker, path(index))
 
         while True:
             for index in handed.waiting():  # first: this process waits for them at the end
-                parsed[index] = check_file(checker, files[index])
-            if (chunk := self._take(front=True)) is None:
+                parsed[index] = check_file(checker, path(index))
+            if (chunk := self._take_from_front(ping_in)) is None:
                 break
-            read[chunk] = _read_chunk(checker, result_cache, files[chunk * _CHUNK : (chunk + 1) * _CHUNK], chunk * _CHUNK, stats, hand_back)
+            chunks[chunk] = self._chunk(chunk, checker.settings)
+            read[chunk] = _read_chunk(checker, result_cache, chunks[chunk], chunk * _CHUNK, stats, hand_back)
         os.close(back_out)  # this process checks what was handed back, then closes its end of `handed`
         for index in handed.rest():
-            parsed[index] = check_file(checker, files[index])
+            parsed[index] = check_file(checker, path(index))
         data = pickle.dumps((read, parsed), pickle.HIGHEST_PROTOCOL)
         while data:
             data = data[os.write(results_out, data) :]
 
-    def start(self, files: list[str], stats: bool, chunks: int) -> bool:
-        """Hand the reader the files; False when they do not fit in the shared memory."""
-        import pickle
+    def add(self, paths: list[str], walked: str | None) -> None:
+        """Files of one folder the walk found, and the folder walked when they take its walk's
+        configuration (`ConfigPerFile.files`): each chunk filled goes to the reader at once."""
+        if walked is not None:
+            self._walked[os.path.dirname(paths[0]) or "."] = walked
+        self.streamed += paths
+        while len(self.streamed) >= (self.published + 1) * _CHUNK and self._publish(self.published * _CHUNK):
+            pass
 
-        data = pickle.dumps((files, stats), pickle.HIGHEST_PROTOCOL)
-        if _INDICES + len(data) > _SHARED_BYTES:
+    def finish(self, files: list[str]) -> list[str]:
+        """The files to check are `files` (the walk's, after nested configurations walked their
+        folders again): those not added yet follow those added, and no more come. The files
+        added, in chunks: a file the reader reads that is not in `files` is dropped."""
+        added = set(self.streamed)
+        self.streamed += [path for path in files if path not in added]
+        while self.published * _CHUNK < len(self.streamed) and self._publish(self.published * _CHUNK):
+            pass
+        self._change(lambda first, end, done: (first, end, 1))
+        return self.streamed
+
+    def withdraw(self) -> bool:
+        """Stop adding files, if the reader has taken none yet (a small tree: this process reads it
+        alone, or with a pool). False when it has: the tree is read together."""
+        return self._change(lambda first, end, done: (0, 0, 1) if first == 0 else None)
+
+    def _publish(self, start: int) -> bool:
+        """The chunk of `streamed` from `start`, to the reader; False when the shared memory is full
+        (this process reads the files left)."""
+        paths = self.streamed[start : start + _CHUNK]
+        folders = {os.path.dirname(path) or "." for path in paths}
+        data = pickle.dumps(
+            (paths, {folder: self._walked[folder] for folder in folders if folder in self._walked}), pickle.HIGHEST_PROTOCOL
+        )
+        if self.published == _MAX_CHUNKS or _DATA + self._bytes + len(data) > _SHARED_BYTES:
             return False
-        struct.pack_into("qq", self.shared, 0, 0, chunks)
-        self.shared[_INDICES : _INDICES + len(data)] = data
-        os.write(self._list_out, len(data).to_bytes(8, "little"))
+        self.shared[_DATA + self._bytes : _DATA + self._bytes + len(data)] = data
+        self._bytes += len(data)
+        struct.pack_into("q", self.shared, _TABLE + 8 * self.published, self._bytes)  # where the chunk ends
+        self.published += 1
+        self._change(lambda first, end, done: (first, end + 1, done))
         return True
 
-    def _take(self, front: bool) -> int | None:
-        """The next chunk from the front or the back, None when the two ends have met."""
+    def _chunk(self, chunk: int, settings: ConfigPerFile | None) -> list[str]:
+        """The paths of a chunk published (in the reader); `settings` learn the configuration of
+        their folders that the walk knew."""
+        start = struct.unpack_from("q", self.shared, _TABLE + 8 * (chunk - 1))[0] if chunk else 0
+        end = struct.unpack_from("q", self.shared, _TABLE + 8 * chunk)[0]
+        paths, walked = pickle.loads(self.shared[_DATA + start : _DATA + end])
+        for folder, walk in walked.items() if settings is not None else ():
+            settings.settle(folder, walk)
+        return paths
+
+    def _change(self, change: Callable[[int, int, int], tuple[int, int, int] | None]) -> bool:
+        """Apply `change` to the indices (the next chunk from the front, the end of those left,
+        whether more come), holding the token; then wake a reader waiting for a chunk. False when
+        `change` gave None (nothing changed)."""
         os.read(self._token_in, 1)
         try:
-            first, end = struct.unpack_from("qq", self.shared, 0)
-            if first >= end:
+            changed = change(*struct.unpack_from("qqq", self.shared, 0))
+            if changed is not None:
+                struct.pack_into("qqq", self.shared, 0, *changed)
+        finally:
+            os.write(self._token_out, b"\0")
+        if changed is not None:
+            with suppress(OSError):  # a full pipe wakes it as well; a reader gone needs no waking
+                os.write(self._ping_out, b"\0")
+        return changed is not None
+
+    def _take_from_front(self, ping_in: int) -> int | None:
+        """The next chunk from the front (in the reader), waiting while the walk has found no more;
+        None when the two ends have met, or this process has gone."""
+        while (taken := self._take(front=True)) == _NOT_YET:
+            if not os.read(ping_in, 1 << 12):
                 return None
+        return taken
+
+    def _take(self, front: bool) -> int | None:
+        """The next chunk from the front or the back, None when the two ends have met (or
+        `_NOT_YET` for the front while the walk goes on)."""
+        os.read(self._token_in, 1)
+        try:
+            first, end, done = struct.unpack_from("qqq", self.shared, 0)
+            if first >= end:
+                return None if done else _NOT_YET
             struct.pack_into("qq", self.shared, 0, *((first + 1, end) if front else (first, end - 1)))
             return first if front else end - 1
         finally:
             os.write(self._token_out, b"\0")
 
     def take_from_back(self) -> int | None:
-        return self._take(front=False)
+        return self._take(front=False)  # (once `finish` has said that no more come)
 
     def hand(self, index: int) -> bool:
         """Give the reader a Python file that passed this process's prefilter to check; False
@@ -204,8 +303,6 @@ class _Reader:
 
     def results(self) -> tuple[dict[int, list], dict[int, FileResult]]:
         """What the reader read, by chunk, and the files it was handed, by index ({} when it died)."""
-        import pickle
-
         self._close_handed()  # the reader parses what it was handed, then answers
         try:
             return pickle.loads(_read_all(self._results_in))
@@ -218,7 +315,7 @@ class _Reader:
             self._handed_out = -1
 
     def stop(self) -> None:
-        os.close(self._list_out)  # a reader still waiting for files reads the end of them
+        os.close(self._ping_out)  # a reader still waiting for files reads the end of them
         self._close_handed()
         with suppress(ProcessLookupError):
             os.kill(self.pid, signal.SIGKILL)
@@ -273,27 +370,27 @@ def run_pipelined(files: list[str], checker: Checker, result_cache: cache.Result
     """A large tree on two cores. Reading it (the prefilter) costs about what checking the files
     that pass costs, and a process that checks imports their frontends (the Python one and the
     rules 90 ms, libcst 0.2 s more). So the reader, which imported the Python frontend while
-    this process walked, reads the tree in chunks from the front and hands back the files of
-    other kinds that pass, while this process reads chunks from the back, checks those (its own
-    and those handed back) and hands the reader the Python files that pass."""
+    this process walked, reads the tree in chunks from the front (from the first chunk the walk
+    found) and hands back the files of other kinds that pass, while this process, once the walk
+    is done, reads chunks from the back, checks those (its own and those handed back) and hands
+    the reader the Python files that pass. The results are in the order of `files`."""
     stats = result_cache is not None
-    chunks = [files[start : start + _CHUNK] for start in range(0, len(files), _CHUNK)]
-    done: list[list[tuple[FileResult | None, tuple[int, int] | None]]] = [[] for _ in chunks]
     from_reader: dict[int, list] = {}
     parsed: dict[int, FileResult] = {}
     mine: dict[int, FileResult] = {}  # the files the reader handed back
     try:
-        if reader.start(files, stats, len(chunks)):
-            while (chunk := reader.take_from_back()) is not None:
-                for index in reader.handed_back.waiting():
-                    mine[index] = check_file(checker, files[index])
-                done[chunk] = [
-                    _read_or_hand(checker, result_cache, reader, path, index, stats)
-                    for index, path in enumerate(chunks[chunk], chunk * _CHUNK)
-                ]
-            for index in reader.handed_back.rest():
-                mine[index] = check_file(checker, files[index])
-            from_reader, parsed = reader.results()
+        streamed = reader.finish(files)
+        chunks = [streamed[start : start + _CHUNK] for start in range(0, len(streamed), _CHUNK)]
+        done: list[list[tuple[FileResult | None, tuple[int, int] | None]]] = [[] for _ in chunks]
+        while (chunk := reader.take_from_back()) is not None:
+            for index in reader.handed_back.waiting():
+                mine[index] = check_file(checker, streamed[index])
+            done[chunk] = [
+                _read_or_hand(checker, result_cache, reader, path, index, stats) for index, path in enumerate(chunks[chunk], chunk * _CHUNK)
+            ]
+        for index in reader.handed_back.rest():
+            mine[index] = check_file(checker, streamed[index])
+        from_reader, parsed = reader.results()
     finally:
         reader.stop()
     for chunk, paths in enumerate(chunks):
@@ -302,12 +399,15 @@ def run_pipelined(files: list[str], checker: Checker, result_cache: cache.Result
                 (FileResult(path, kind=result or None) if isinstance(result, str) else result, stat)
                 for path, (result, stat) in zip(paths, from_reader[chunk])
             ]
-        elif not done[chunk]:  # the reader's, and it died; or no reader
+        elif not done[chunk]:  # the reader's, and it died; or not published (the shared memory was full)
             done[chunk] = [read_and_check(checker, result_cache, path, stats) for path in paths]
+    wanted, read = set(files), {}
+    for index, (path, (result, stat)) in enumerate(zip(streamed, (pair for pairs in done for pair in pairs))):
+        if path in wanted and path not in read:  # (a file the walk found but nested configurations left out is dropped)
+            read[path] = (result or parsed.get(index) or mine.get(index) or check_file(checker, path), stat)
     results = []
-    for index, (result, stat) in enumerate(pair for pairs in done for pair in pairs):
-        if result is None:  # handed to the reader, or back
-            result = parsed.get(index) or mine.get(index) or check_file(checker, files[index])
+    for path in files:
+        result, stat = read[path]
         store(result_cache, result, stat)
         results.append(result)
     return results

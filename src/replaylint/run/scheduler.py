@@ -53,13 +53,20 @@ def run_checks(
     cache over the files left, and parses what passes here or, when many, in worker processes."""
     count = workers if workers is not None else min(2, os.cpu_count() or 1)
     warm = result_cache is not None and result_cache.remembers_files()
-    # A folder may be a large tree: a cold run starts the reading worker while the tree is walked.
+    # A folder may be a large tree: a cold run starts the reading worker before the tree is walked,
+    # and it reads the files the walk has found while the walk goes on.
     reader = None
     if count == 2 and not warm and any(os.path.isdir(path) for path in paths):
         reader = _start_reader(checker, result_cache)
     snapshots = result_cache.snapshots if result_cache is not None else None
     unlisted: list[tuple[str, str]] = []
-    files = (checker.settings or ConfigPerFile(config, per_file=False)).files(paths, snapshots, unlisted)  # nested configurations too
+    settings = checker.settings or ConfigPerFile(config, per_file=False)
+    try:
+        files = settings.files(paths, snapshots, unlisted, reader.add if reader is not None else None)  # nested configurations too
+    except BaseException:
+        if reader is not None:
+            reader.stop()
+        raise
     results: list[FileResult | None] = [None] * len(files)
     todo = list(range(len(files)))
     if warm:
@@ -78,7 +85,7 @@ def run_checks(
         if count == 2 and len(todo) >= LARGE_TREE_FILES:
             reader = _start_reader(checker, result_cache)  # a cache that misses a large tree
     if reader is not None:
-        if len(todo) >= LARGE_TREE_FILES:
+        if len(todo) >= LARGE_TREE_FILES or not reader.withdraw():  # (it has started on a smaller tree)
             from .forked_reader import run_pipelined
 
             for position, result in zip(todo, run_pipelined([files[p] for p in todo], checker, result_cache, reader)):

@@ -27,6 +27,7 @@ DEFAULT_EXCLUDES = (
 _HEAD_BYTES = 256
 CONFIG_NAMES = (".replaylint.toml", "replaylint.toml", "pyproject.toml")  # in the order the search prefers them
 LISTED_NAMES = (".git", *CONFIG_NAMES)  # what a walk notes of each folder for the configuration search
+Found = Callable[[str, list[str]], None]  # told each folder a walk lists, and its files, as it finds them
 
 
 def __getattr__(name: str) -> object:
@@ -133,11 +134,14 @@ def _walk(
     unreadable: list | None = None,
     ignores: Ignores | None = None,
     listed: dict[str, tuple[str, ...]] | None = None,
+    found: Found | None = None,
 ) -> Iterator[str]:
     """Normalised paths of the files below a normalised `directory`; with `stamps`, the stamp of
     every folder walked and every `.gitignore` in them (`Snapshot`); folders that cannot be
     listed go to `unreadable` as (path, reason); with `ignores`, what git ignores is told it;
-    with `listed`, which of `LISTED_NAMES` each folder holds (the configuration search's stats)."""
+    with `listed`, which of `LISTED_NAMES` each folder holds (the configuration search's stats);
+    `found` is told each folder, with its files that git does not ignore (those it may, once git
+    has answered, are not told)."""
     top = len(directory) + (0 if directory.endswith(os.sep) else 1)
     has_paths = excluder.has_path_patterns
     anchor = excluder.anchor(directory) if has_paths else ""
@@ -179,6 +183,9 @@ def _walk(
             paths = [head + name for name in names]
         if level is not None:
             level.files(paths, names)
+        if found is not None:
+            decided = ignores.decided if ignores is not None else None
+            found(base, [path for path in paths if path not in decided] if decided else paths)
         yield from paths
 
 
@@ -231,7 +238,13 @@ _LISTED = frozenset(LISTED_NAMES)
 
 
 def _walked(
-    directory: str, excluder: Excluder, respect_gitignore: bool, snapshots: dict | None, unreadable: list, listed: dict | None
+    directory: str,
+    excluder: Excluder,
+    respect_gitignore: bool,
+    snapshots: dict | None,
+    unreadable: list,
+    listed: dict | None,
+    found: Found | None = None,
 ) -> list[str]:
     """The files below `directory` that git does not ignore, from a snapshot still true or a walk
     (a walk that met a folder it cannot list is not remembered: the next run says so again)."""
@@ -249,7 +262,7 @@ def _walked(
     stamps: dict[str, Stamp] | None = {} if snapshots is not None else None
     failures: list[tuple[str, str]] = []
     listed = {} if listed is None and snapshots is not None else listed
-    walked = list(_walk(directory, excluder, stamps, failures, ignores, listed))
+    walked = list(_walk(directory, excluder, stamps, failures, ignores, listed, found))
     if ignores is not None:
         ignores.close()
     files = walked if ignores is None or not ignores.decided else [path for path in walked if ignores.kept(path)]
@@ -269,17 +282,19 @@ def discover(
     unreadable: list | None = None,
     root: str | None = None,
     listed: dict[str, tuple[str, ...]] | None = None,
+    found: Found | None = None,
 ) -> Iterator[str]:
     """Files to check, in a stable order. Explicit files are kept unless `force_exclude`.
     `snapshots` (kept by the result cache) lets a folder that has not changed skip its walk;
-    folders that cannot be listed go to `unreadable` as (path, reason); `listed` is `_walk`'s."""
+    folders that cannot be listed go to `unreadable` as (path, reason); `listed` and `found` are
+    `_walk`'s."""
     seen: set[str] = set()
     excluder = Excluder(excludes, root)
     unreadable = [] if unreadable is None else unreadable
     paths = list(paths)
     for given in paths:
         if os.path.isdir(given):
-            walked = _walked(os.path.normpath(given), excluder, respect_gitignore, snapshots, unreadable, listed)
+            walked = _walked(os.path.normpath(given), excluder, respect_gitignore, snapshots, unreadable, listed, found)
             if len(paths) == 1:
                 yield from walked  # one walk lists each file once
                 continue
