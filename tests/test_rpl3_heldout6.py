@@ -18,7 +18,11 @@ replaylint's code or earlier rounds' cases. `EXPECTED` is the whole answer for e
 finding replaylint must report (code, file, line), and nothing else; a case with none is clean.
 The preview rules (RPL307-RPL309) are selected for the `preview_*` cases.
 
-First run: (by the lead)
+First run (the lead, on main at 331527b): 28 of 33 cases as expected, 13 of 13 clean cases
+clean; of 21 expected findings 16 exact, 0 at another line, 5 missed, 0 false (76%). Missed:
+RPL301 of a LiteLLM `Router` model list's `api_base`, of a Modal `@modal.web_server` that
+`Popen`s `" ".join(cmd)` with `shell=True`, of a SkyPilot `run: |` block; RPL304 of `1 << 18`
+on an offline engine of Gemma 2; RPL303 of a thinking budget read with `os.environ.get` and a default.
 """
 
 from __future__ import annotations
