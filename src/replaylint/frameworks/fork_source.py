@@ -75,6 +75,16 @@ def key_writes(statement: ast.stmt) -> Iterator[tuple[str, str, ast.expr]]:
                             yield func.value.id, name, value
 
 
+def default_writes(statement: ast.stmt) -> Iterator[tuple[str, str, ast.expr]]:
+    """`NAME.setdefault("key", value)`, as (NAME, key, value): a write only where NAME lacks the key."""
+    if isinstance(statement, ast.Expr) and isinstance(call := statement.value, ast.Call):
+        func = call.func
+        if isinstance(func, ast.Attribute) and func.attr == "setdefault" and isinstance(func.value, ast.Name) and len(call.args) == 2:
+            key = literal(call.args[0])
+            if isinstance(key, str) and not call.keywords:
+                yield func.value.id, key, call.args[1]
+
+
 def environment_writes(module: ast.Module) -> dict[str, tuple[Written, bool]]:
     """The `VLLM_*` variables the module's code writes with a literal where it runs unconditionally
     (at the top of the module or of a function): name -> (`NAME=value`, whether only when unset)."""
