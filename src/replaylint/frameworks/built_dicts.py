@@ -303,13 +303,21 @@ class _Builder:
             written = key if isinstance(key, str) else _key(key) if key is not None else None
             if written is not None:
                 self._put(written, item, late, "")
-            elif isinstance(item, ast.Name) and item.id == self.spread:
+            elif key is None and self._is_spread(item):
                 late = True
             elif key is None and (pairs := named_dict(item, self.named)) is not None:
                 for name, value in pairs:  # `**REPLAY_ARGS`, a dict the module names
                     self._put(name, value, late, "")
             else:
                 self.unread.append(Written("", UNKNOWN, ast.unparse(item if key is None else key), item.lineno, late))
+
+    def _is_spread(self, item: ast.expr) -> bool:
+        """The pass-through the adapter names, as such or converted (`**engine_kwargs`,
+        `**get_config_as_dict(ie_cfg.engine_init_kwargs)`, `**dict(cfg.engine_kwargs)`)."""
+        if isinstance(item, ast.Call) and len(item.args) == 1 and not item.keywords:
+            item = item.args[0]
+        name = item.id if isinstance(item, ast.Name) else item.attr if isinstance(item, ast.Attribute) else None
+        return name is not None and name == self.spread
 
     def _put(self, key: str, node: ast.expr, late: bool, condition: str) -> None:
         self._store(written(key, node, late, condition))

@@ -283,14 +283,21 @@ def attribute_write(statement: ast.stmt, name: str) -> tuple[str, ast.expr] | No
 def spread_writes(statement: ast.stmt, name: str, named: Mapping[str, list[tuple[str, ast.expr]]]) -> list[tuple[str, ast.expr]]:
     """`for k, v in D.items(): setattr(NAME, k, v)` (or `NAME[k] = v`) over a dict of the module
     (`named_dicts`): each of its pairs, all of them written."""
+    source = spread_source(statement, name)
+    pairs = named_dict(source, named) if source is not None else None
+    return pairs if pairs is not None else []
+
+
+def spread_source(statement: ast.stmt, name: str) -> ast.expr | None:
+    """The dict whose items `for k, v in D.items(): setattr(NAME, k, v)` (or `NAME[k] = v`)
+    writes into NAME: D; None: another statement."""
     if not (isinstance(statement, ast.For) and len(statement.body) == 1 and not statement.orelse):
-        return []
+        return None
     target, source = statement.target, statement.iter
     if not (isinstance(target, ast.Tuple) and len(target.elts) == 2 and all(isinstance(e, ast.Name) for e in target.elts)):
-        return []
+        return None
     if not (isinstance(source, ast.Call) and isinstance(source.func, ast.Attribute) and source.func.attr == "items"):
-        return []
-    pairs = named_dict(source.func.value, named)
+        return None
     key, value = (e.id for e in target.elts)  # type: ignore[attr-defined]
     inner = statement.body[0]
     by_setattr = (
@@ -306,4 +313,4 @@ def spread_writes(statement: ast.stmt, name: str, named: Mapping[str, list[tuple
         and getattr(item.slice, "id", "") == key
         and getattr(inner.value, "id", "") == value
     )
-    return pairs if pairs is not None and (by_setattr or by_item) else []
+    return source.func.value if by_setattr or by_item else None
