@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from forks_trees import materialize
-from test_forks_heldout5 import CORPUS, NEMO_RECIPE, SKYRL_CONFIG, SKYRL_UTILS
+from test_forks_heldout5 import CORPUS, NEMO_RECIPE, OI_UTILS, SKYRL_CONFIG, SKYRL_UTILS, VERL_SERVER
 from test_forks_round2_readers import edit, findings
 
 NEMO_WORKER = "nemo_rl/models/generation/vllm/vllm_worker.py"
@@ -91,3 +91,37 @@ def test_a_typed_field_whose_default_is_not_read_here_keeps_the_launch_open(tmp_
         root / SKYRL_CONFIG, "    return_sampling_mask: bool = True\n", '    return_sampling_mask: bool = os.environ.get("REPLAY") == "1"\n'
     )
     assert findings(root) == set()
+
+
+def line_of(path: Path, text: str) -> int:
+    lines = path.read_text().splitlines()
+    assert sum(text in line for line in lines) == 1, text
+    return next(number for number, line in enumerate(lines, 1) if text in line)
+
+
+ADAPTIVE = '"enable_adaptive_verification": True,'
+
+
+def test_a_dict_the_verl_server_writes_is_judged_at_the_key_that_decides(tmp_path: Path) -> None:
+    root = tree("verl_ngram_speculative_adaptive_verification", tmp_path)
+    assert findings(root) == {("RPL002", VERL_SERVER, 315)}
+    edit(root / VERL_SERVER, ADAPTIVE, '"enable_adaptive_verification": False,')
+    assert findings(root) == set()
+
+
+def test_a_dict_keyword_of_the_open_instruct_actor_is_judged_at_the_key_that_decides(tmp_path: Path) -> None:
+    root = tree("oi_remote_ngram_adaptive_verification", tmp_path)
+    assert findings(root) == {("RPL002", OI_UTILS, 1292)}
+    edit(root / OI_UTILS, ADAPTIVE, '"enable_adaptive_verification": False,')
+    assert findings(root) == set()
+
+
+def test_a_dict_the_nemo_worker_writes_is_judged_at_the_key_that_decides(tmp_path: Path) -> None:
+    root = tree("nemo_vllm_kwargs_setdefault_mask_recipe_top_k_clean", tmp_path)
+    assert findings(root) == set()
+    speculative = (
+        'vllm_kwargs["speculative_config"] = {\n            "method": "ngram",\n            "num_speculative_tokens": 4,\n'
+        f'            "prompt_lookup_max": 4,\n            {ADAPTIVE}\n        }}'
+    )
+    edit(root / NEMO_WORKER, NEMO_SETDEFAULT, f"{NEMO_SETDEFAULT}\n        {speculative}")
+    assert findings(root) == {("RPL002", NEMO_WORKER, line_of(root / NEMO_WORKER, ADAPTIVE))}

@@ -28,7 +28,7 @@ from typing import Any, Iterator
 
 from ..model import UNKNOWN, Setting, Span
 from .fork_classes import method_dicts
-from .fork_source import dict_pairs, named_dict, named_dicts, placed, spread_writes
+from .fork_source import dict_pairs, named_dict, named_dicts, nested_keys, nested_settings, placed, spread_writes
 
 MAX_CHARS = 1_000_000  # a framework's module is far smaller; a larger file is not read
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -86,10 +86,7 @@ class BuiltDict:
             if written.note
             else f"({owner}'s {where}: {written.key}={written.value!r})"
         )
-        keys = {
-            key: Setting(key, value, self.span(line, anchor), f"({owner}'s {self.where(line, short=True)}: {key}={value!r})", implied=True)
-            for key, value, line in written.nested
-        }
+        keys = nested_settings(self.path, self.text, written.nested, anchor, owner)
         return Setting(written.key, written.value, self.span(written.line, anchor), said, keys=keys, implied=True, via=(anchor,))
 
     def where(self, line: int, short: bool = False) -> str:
@@ -237,12 +234,7 @@ def _shallow(node: ast.AST) -> Iterator[ast.AST]:
 
 def written(key: str, node: ast.expr, late: bool, condition: str = "") -> Written:
     """The key's value as the node writes it, with a dict literal's own literal keys."""
-    return Written(key, _value(node), ast.unparse(node), node.lineno, late, condition, nested=_nested(node))
-
-
-def _nested(node: ast.expr) -> tuple[tuple[str, Any, int], ...]:
-    pairs = dict_pairs(node)
-    return tuple((key, _value(value), value.lineno) for key, value in pairs or () if _value(value) is not UNKNOWN)
+    return Written(key, _value(node), ast.unparse(node), node.lineno, late, condition, nested=nested_keys(node))
 
 
 def _value(node: ast.expr) -> Any:

@@ -21,6 +21,7 @@ class Written:
     value: Any
     line: int
     text: str
+    nested: tuple[tuple[str, Any, int], ...] = ()  # a dict literal's own literal keys: (key, value, line)
 
 
 def parse(text: str) -> ast.Module | None:
@@ -243,6 +244,21 @@ def _changed_names(module: ast.Module) -> set[str]:
             if isinstance(node.func.value, ast.Name):
                 changed.add(node.func.value.id)
     return changed | {name for name, count in stores.items() if count > 1}
+
+
+def nested_keys(node: ast.expr) -> tuple[tuple[str, Any, int], ...]:
+    """A dict literal's own literal keys, each with its value's line: (key, value, line)."""
+    return tuple((key, value, item.lineno) for key, item in dict_pairs(node) or () if (value := literal(item)) is not UNKNOWN)
+
+
+def nested_settings(path: str, text: str, nested: tuple[tuple[str, Any, int], ...], anchor: Span, owner: str) -> dict[str, Setting]:
+    """The keys of a dict a fork writes, each at its own line (a finding about
+    `enable_adaptive_verification` sits on that key, not on the dict's)."""
+    short = path.rsplit("/", 1)[-1]
+    return {
+        key: Setting(key, value, placed(path, text, line, anchor), f"({owner}'s {short}:{line}: {key}={value!r})", implied=True)
+        for key, value, line in nested
+    }
 
 
 def dict_pairs(node: ast.expr) -> list[tuple[str, ast.expr]] | None:

@@ -47,6 +47,8 @@ from .fork_source import (
     literal,
     named_dict,
     named_dicts,
+    nested_keys,
+    nested_settings,
     parse,
     placed,
     snippet,
@@ -88,7 +90,10 @@ class WorkerFork:
     def setting(self, name: str, written: Written, anchor: Span) -> Setting:
         """The fork's value; the mask as written (every message names its line: `resting_on`)."""
         span = placed(self.path, self.text, written.line, anchor)
-        return Setting(name, written.value, span, written.text if name == MASK else self.said(written), implied=True, via=(anchor,))
+        keys = nested_settings(self.path, self.text, written.nested, anchor, OWNER)
+        return Setting(
+            name, written.value, span, written.text if name == MASK else self.said(written), keys=keys, implied=True, via=(anchor,)
+        )
 
 
 def fork(launching: str, read_text: Callable[[str], str | None] | None) -> WorkerFork | None:
@@ -162,7 +167,7 @@ def _worker(
     for keyword in call.keywords:
         value = literal(keyword.value)
         if keyword.arg is not None and value is not UNKNOWN:
-            keywords[keyword.arg] = Written(value, keyword.lineno, snippet(text, keyword))
+            keywords[keyword.arg] = Written(value, keyword.lineno, snippet(text, keyword), nested_keys(keyword.value))
         for key, node in (named_dict(keyword.value, named) or []) if keyword.arg is None else ():  # `**REPLAY_LLM_KWARGS`
             if (found := literal(node)) is not UNKNOWN:
                 keywords[key] = Written(found, node.lineno, f"{key}={found!r}")
@@ -187,7 +192,9 @@ def _worker(
             if target == name and key == "logprobs_mode" and found is UNKNOWN:
                 reads_mode = statement.lineno  # main: `llm_kwargs["logprobs_mode"] = logprobs_mode` (vllm_cfg's)
             elif top and found is not UNKNOWN:
-                (written if target == name else before)[key] = Written(found, statement.lineno, snippet(text, statement))
+                (written if target == name else before)[key] = Written(
+                    found, statement.lineno, snippet(text, statement), nested_keys(value)
+                )
             elif key in _MAYBE:
                 unknown.add(key)
         for target, key, value in default_writes(statement) if statement.lineno < call.lineno else ():
