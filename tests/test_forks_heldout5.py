@@ -35,6 +35,19 @@ the `speculative_config` key, not 315, the adaptive-verification key; open-instr
 vllm_utils.py:1288, not 1292), 4 missed (NeMo-RL's RPL102 at the recipe's `top_k: null`; SkyRL's
 RPL003 at a typed config field without `logprobs_mode`; SkyRL's RPL101 and RPL102 of the spread
 engine kwargs with SkyRL's own request defaults), 0 false (7/11 found, 64%).
+
+After the fixes (each generalising a fork reader, with its own tests in tests/test_forks_round5_readers.py):
+16 of 16 cases as expected, 6 of 6 clean cases clean; of 11 expected findings 11 exact, 0 on another line,
+0 missed, 0 false; PENDING is empty. What each fix reads: a `vllm_kwargs.setdefault(key, literal)` in
+NeMo-RL's worker before the engine call (it holds where neither the recipe's `vllm_kwargs` nor a write
+gives the key); a key SkyRL's `build_vllm_cli_args` passes as `ie_cfg.<key>` beside SkyRL's own (the
+launch's `generator.inference_engine.<key>`, else the fork's `InferenceEngineConfig` field's literal
+default at its line); a dict `build_vllm_cli_args` builds and copies onto vLLM's namespace with the
+`engine_init_kwargs` pass-through spread in it (keys before the spread under the launch's, after it
+over them, another `**` keeps the launch open); a dict literal the fork writes (verl's
+`args["speculative_config"] = {...}`, open-instruct's actor keyword, NeMo-RL's worker keywords and
+writes) with its own keys each at its line (the RPL002 at the nested key that decides).
+`scripts/forks_judge.py`: 26 of 26 cases agree.
 """
 
 from __future__ import annotations
