@@ -28,7 +28,7 @@ from typing import Any, Iterator
 
 from ..model import UNKNOWN, Setting, Span
 from .fork_classes import method_dicts
-from .fork_source import dict_pairs, named_dict, named_dicts, placed, spread_writes
+from .fork_source import dict_pairs, named_dict, named_dicts, nested_keys, nested_settings, placed, spread_writes
 
 MAX_CHARS = 1_000_000  # a framework's module is far smaller; a larger file is not read
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -86,10 +86,7 @@ class BuiltDict:
             if written.note
             else f"({owner}'s {where}: {written.key}={written.value!r})"
         )
-        keys = {
-            key: Setting(key, value, self.span(line, anchor), f"({owner}'s {self.where(line, short=True)}: {key}={value!r})", implied=True)
-            for key, value, line in written.nested
-        }
+        keys = nested_settings(self.path, self.text, written.nested, anchor, owner)
         return Setting(written.key, written.value, self.span(written.line, anchor), said, keys=keys, implied=True, via=(anchor,))
 
     def where(self, line: int, short: bool = False) -> str:
@@ -237,12 +234,7 @@ def _shallow(node: ast.AST) -> Iterator[ast.AST]:
 
 def written(key: str, node: ast.expr, late: bool, condition: str = "") -> Written:
     """The key's value as the node writes it, with a dict literal's own literal keys."""
-    return Written(key, _value(node), ast.unparse(node), node.lineno, late, condition, nested=_nested(node))
-
-
-def _nested(node: ast.expr) -> tuple[tuple[str, Any, int], ...]:
-    pairs = dict_pairs(node)
-    return tuple((key, _value(value), value.lineno) for key, value in pairs or () if _value(value) is not UNKNOWN)
+    return Written(key, _value(node), ast.unparse(node), node.lineno, late, condition, nested=nested_keys(node))
 
 
 def _value(node: ast.expr) -> Any:
@@ -303,13 +295,21 @@ class _Builder:
             written = key if isinstance(key, str) else _key(key) if key is not None else None
             if written is not None:
                 self._put(written, item, late, "")
-            elif isinstance(item, ast.Name) and item.id == self.spread:
+            elif key is None and self._is_spread(item):
                 late = True
             elif key is None and (pairs := named_dict(item, self.named)) is not None:
                 for name, value in pairs:  # `**REPLAY_ARGS`, a dict the module names
                     self._put(name, value, late, "")
             else:
                 self.unread.append(Written("", UNKNOWN, ast.unparse(item if key is None else key), item.lineno, late))
+
+    def _is_spread(self, item: ast.expr) -> bool:
+        """The pass-through the adapter names, as such or converted (`**engine_kwargs`,
+        `**get_config_as_dict(ie_cfg.engine_init_kwargs)`, `**dict(cfg.engine_kwargs)`)."""
+        if isinstance(item, ast.Call) and len(item.args) == 1 and not item.keywords:
+            item = item.args[0]
+        name = item.id if isinstance(item, ast.Name) else item.attr if isinstance(item, ast.Attribute) else None
+        return name is not None and name == self.spread
 
     def _put(self, key: str, node: ast.expr, late: bool, condition: str) -> None:
         self._store(written(key, node, late, condition))

@@ -21,6 +21,7 @@ class Written:
     value: Any
     line: int
     text: str
+    nested: tuple[tuple[str, Any, int], ...] = ()  # a dict literal's own literal keys: (key, value, line)
 
 
 def parse(text: str) -> ast.Module | None:
@@ -73,6 +74,16 @@ def key_writes(statement: ast.stmt) -> Iterator[tuple[str, str, ast.expr]]:
                     for key, value in zip(argument.keys, argument.values):
                         if key is not None and isinstance(name := literal(key), str):
                             yield func.value.id, name, value
+
+
+def default_writes(statement: ast.stmt) -> Iterator[tuple[str, str, ast.expr]]:
+    """`NAME.setdefault("key", value)`, as (NAME, key, value): a write only where NAME lacks the key."""
+    if isinstance(statement, ast.Expr) and isinstance(call := statement.value, ast.Call):
+        func = call.func
+        if isinstance(func, ast.Attribute) and func.attr == "setdefault" and isinstance(func.value, ast.Name) and len(call.args) == 2:
+            key = literal(call.args[0])
+            if isinstance(key, str) and not call.keywords:
+                yield func.value.id, key, call.args[1]
 
 
 def environment_writes(module: ast.Module) -> dict[str, tuple[Written, bool]]:
@@ -235,6 +246,21 @@ def _changed_names(module: ast.Module) -> set[str]:
     return changed | {name for name, count in stores.items() if count > 1}
 
 
+def nested_keys(node: ast.expr) -> tuple[tuple[str, Any, int], ...]:
+    """A dict literal's own literal keys, each with its value's line: (key, value, line)."""
+    return tuple((key, value, item.lineno) for key, item in dict_pairs(node) or () if (value := literal(item)) is not UNKNOWN)
+
+
+def nested_settings(path: str, text: str, nested: tuple[tuple[str, Any, int], ...], anchor: Span, owner: str) -> dict[str, Setting]:
+    """The keys of a dict a fork writes, each at its own line (a finding about
+    `enable_adaptive_verification` sits on that key, not on the dict's)."""
+    short = path.rsplit("/", 1)[-1]
+    return {
+        key: Setting(key, value, placed(path, text, line, anchor), f"({owner}'s {short}:{line}: {key}={value!r})", implied=True)
+        for key, value, line in nested
+    }
+
+
 def dict_pairs(node: ast.expr) -> list[tuple[str, ast.expr]] | None:
     """A dict literal's (or a `dict(k=v, ...)` call's) keys and value nodes; None: not one, or a
     key not read here."""
@@ -273,14 +299,21 @@ def attribute_write(statement: ast.stmt, name: str) -> tuple[str, ast.expr] | No
 def spread_writes(statement: ast.stmt, name: str, named: Mapping[str, list[tuple[str, ast.expr]]]) -> list[tuple[str, ast.expr]]:
     """`for k, v in D.items(): setattr(NAME, k, v)` (or `NAME[k] = v`) over a dict of the module
     (`named_dicts`): each of its pairs, all of them written."""
+    source = spread_source(statement, name)
+    pairs = named_dict(source, named) if source is not None else None
+    return pairs if pairs is not None else []
+
+
+def spread_source(statement: ast.stmt, name: str) -> ast.expr | None:
+    """The dict whose items `for k, v in D.items(): setattr(NAME, k, v)` (or `NAME[k] = v`)
+    writes into NAME: D; None: another statement."""
     if not (isinstance(statement, ast.For) and len(statement.body) == 1 and not statement.orelse):
-        return []
+        return None
     target, source = statement.target, statement.iter
     if not (isinstance(target, ast.Tuple) and len(target.elts) == 2 and all(isinstance(e, ast.Name) for e in target.elts)):
-        return []
+        return None
     if not (isinstance(source, ast.Call) and isinstance(source.func, ast.Attribute) and source.func.attr == "items"):
-        return []
-    pairs = named_dict(source.func.value, named)
+        return None
     key, value = (e.id for e in target.elts)  # type: ignore[attr-defined]
     inner = statement.body[0]
     by_setattr = (
@@ -296,4 +329,4 @@ def spread_writes(statement: ast.stmt, name: str, named: Mapping[str, list[tuple
         and getattr(item.slice, "id", "") == key
         and getattr(inner.value, "id", "") == value
     )
-    return pairs if pairs is not None and (by_setattr or by_item) else []
+    return source.func.value if by_setattr or by_item else None

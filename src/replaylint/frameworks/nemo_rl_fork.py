@@ -16,7 +16,8 @@ call whose values are literals (`return_sampling_mask=True`, or the keys of a di
 names spread into it: `**REPLAY_LLM_KWARGS`; one that `vllm_kwargs` also holds is
 `TypeError: dict() got multiple values for keyword argument`), literal writes to the dict or to
 `vllm_kwargs` at the top of the function (the last one counts; one under a condition leaves a
-replay key unknown), whether `vllm_cfg.logprobs_mode` is applied after the call (main) or not
+replay key unknown; `vllm_kwargs.setdefault(key, literal)` holds where neither the recipe's
+`vllm_kwargs` nor a write gives the key), whether `vllm_cfg.logprobs_mode` is applied after the call (main) or not
 (v0.7.0 hard-codes it), and the `VLLM_*` variables the worker module writes with a literal
 (`os.environ[...] = ...` replaces what `vllm_cfg.env_vars` forwarded, `os.environ.setdefault`
 does not). The literal keywords of the engine call beside its `**` dict (`vllm.LLM(**llm_kwargs,
@@ -40,11 +41,14 @@ from .fork_conditions import bound_once, config_read, decided, evaluated
 from .fork_source import (
     MASK,
     Written,
+    default_writes,
     environment_writes,
     key_writes,
     literal,
     named_dict,
     named_dicts,
+    nested_keys,
+    nested_settings,
     parse,
     placed,
     snippet,
@@ -77,6 +81,7 @@ class WorkerFork:
     names: Mapping[str, ast.expr] = field(default_factory=dict, repr=False, compare=False)  # the function's names bound once
     replay_branch: bool = False  # the tree also holds the replay branch's module
     own_requests: bool = False  # its `SamplingParams(...)` do not take `top_k`/`temperature` as NeMo-RL's do
+    defaults: Mapping[str, Written] = field(default_factory=dict)  # `vllm_kwargs.setdefault(...)` before the call (top)
     text: str = field(default="", repr=False, compare=False)  # the worker's file, for `span`
 
     def said(self, written: Written) -> str:
@@ -85,7 +90,10 @@ class WorkerFork:
     def setting(self, name: str, written: Written, anchor: Span) -> Setting:
         """The fork's value; the mask as written (every message names its line: `resting_on`)."""
         span = placed(self.path, self.text, written.line, anchor)
-        return Setting(name, written.value, span, written.text if name == MASK else self.said(written), implied=True, via=(anchor,))
+        keys = nested_settings(self.path, self.text, written.nested, anchor, OWNER)
+        return Setting(
+            name, written.value, span, written.text if name == MASK else self.said(written), keys=keys, implied=True, via=(anchor,)
+        )
 
 
 def fork(launching: str, read_text: Callable[[str], str | None] | None) -> WorkerFork | None:
@@ -159,7 +167,7 @@ def _worker(
     for keyword in call.keywords:
         value = literal(keyword.value)
         if keyword.arg is not None and value is not UNKNOWN:
-            keywords[keyword.arg] = Written(value, keyword.lineno, snippet(text, keyword))
+            keywords[keyword.arg] = Written(value, keyword.lineno, snippet(text, keyword), nested_keys(keyword.value))
         for key, node in (named_dict(keyword.value, named) or []) if keyword.arg is None else ():  # `**REPLAY_LLM_KWARGS`
             if (found := literal(node)) is not UNKNOWN:
                 keywords[key] = Written(found, node.lineno, f"{key}={found!r}")
@@ -169,6 +177,7 @@ def _worker(
     unknown: set[str] = set()
     reads_mode = 0
     decided_later = []
+    defaults: dict[str, Written] = {}
     for statement, condition in guarded(function.body):
         for target, key, value in key_writes(statement):
             found = literal(value)
@@ -183,8 +192,16 @@ def _worker(
             if target == name and key == "logprobs_mode" and found is UNKNOWN:
                 reads_mode = statement.lineno  # main: `llm_kwargs["logprobs_mode"] = logprobs_mode` (vllm_cfg's)
             elif top and found is not UNKNOWN:
-                (written if target == name else before)[key] = Written(found, statement.lineno, snippet(text, statement))
+                (written if target == name else before)[key] = Written(
+                    found, statement.lineno, snippet(text, statement), nested_keys(value)
+                )
             elif key in _MAYBE:
+                unknown.add(key)
+        for target, key, value in default_writes(statement) if statement.lineno < call.lineno else ():
+            found = literal(value)
+            if target == spread and top and found is not UNKNOWN:
+                defaults.setdefault(key, Written(found, statement.lineno, snippet(text, statement)))  # the first one holds
+            elif target == spread and key in _MAYBE:
                 unknown.add(key)
     written.update(_engine_call_keywords(module, text))
     return WorkerFork(
@@ -199,6 +216,7 @@ def _worker(
         tuple(decided_later),
         bound_once(function),
         own_requests=not _upstream_requests(module),
+        defaults=defaults,
         text=text,
     )
 
@@ -282,6 +300,9 @@ def engine(
     `vllm_kwargs`, inside `settings` too; `mode`: `vllm_cfg.logprobs_mode`): its literal keywords
     and writes, in the order it makes them; the refusals it makes."""
     issues = []
+    for key, written in fork.defaults.items():
+        if key not in spread and key not in fork.spread:  # `setdefault` gives way to the recipe's key and to a write
+            settings[key] = fork.setting(key, written, anchor)
     for key, written in fork.spread.items():
         settings[key] = fork.setting(key, written, anchor)
     for key, written in _held(fork, spread):
@@ -329,7 +350,10 @@ def resting_on(fork: WorkerFork, settings: Mapping[str, Setting]) -> tuple[Assum
     line that does, named in each message."""
     mask = settings.get("return_sampling_mask")
     written = (
-        fork.written.get("return_sampling_mask") or fork.keywords.get("return_sampling_mask") or fork.spread.get("return_sampling_mask")
+        fork.written.get("return_sampling_mask")
+        or fork.keywords.get("return_sampling_mask")
+        or fork.spread.get("return_sampling_mask")
+        or fork.defaults.get("return_sampling_mask")
     )
     if mask is None or written is None or not mask.implied or mask.spelling != written.text:
         return ()

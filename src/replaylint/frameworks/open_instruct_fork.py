@@ -15,7 +15,8 @@ the request of `process_request` (`actor.client.completions.create(..., extra_bo
 What is read (CPython's parser; nothing of the tree runs): the literal keywords of the actor
 call less the actor's own (`ACTOR_KEYS`), the literal `env_vars` of its
 `runtime_env`, the actor's literal writes to `kwargs` and to the built `engine_args`' attributes
-at the top of its methods (one under a condition leaves a replay key unknown), the module's
+at the top of its methods (one under a condition leaves a replay key unknown; a dict's literal
+keys each at its line: `speculative_config={..., "enable_adaptive_verification": True}`), the module's
 literal writes of `VLLM_*` variables, and
 the request's `top_k`: a literal in `extra_body`, else a literal default of a `SamplingConfig`
 field that no `SamplingConfig(...)` call of the module sets, else none (the engine's
@@ -43,6 +44,8 @@ from .fork_source import (
     environment_writes,
     key_writes,
     literal,
+    nested_keys,
+    nested_settings,
     parse,
     placed,
     snippet,
@@ -118,7 +121,7 @@ def _read(path: str, text: str) -> EngineFork | None:
     for keyword in call.keywords:
         value = literal(keyword.value)
         if keyword.arg is not None and keyword.arg not in ACTOR_KEYS and value is not UNKNOWN:
-            engine[keyword.arg] = Written(value, keyword.lineno, snippet(text, keyword))
+            engine[keyword.arg] = Written(value, keyword.lineno, snippet(text, keyword), nested_keys(keyword.value))
     unknown: set[str] = set()
     built = ""  # the name the actor binds its `vllm.AsyncEngineArgs(...)` to: its attributes set after are engine keys
     for statement, top in _actor_statements(module, call):
@@ -134,7 +137,7 @@ def _read(path: str, text: str) -> EngineFork | None:
             if target != "kwargs" or built:
                 continue  # another dict, or written after the engine's arguments were built
             if top and found is not UNKNOWN:
-                engine[key] = Written(found, statement.lineno, snippet(text, statement))
+                engine[key] = Written(found, statement.lineno, snippet(text, statement), nested_keys(value))
             elif key in _MAYBE:
                 unknown.add(key)
     environment = {name: (written, False) for name, written in _runtime_env(call).items()}
@@ -261,6 +264,7 @@ def settings(fork: EngineFork, anchor: Span) -> dict[str, Setting]:
             written.text if name == MASK else fork.said(written),
             implied=True,
             via=(anchor,),
+            keys=nested_settings(fork.path, fork.text, written.nested, anchor, OWNER),
         )
         for name, written in fork.engine.items()
     }  # the mask as written: every message names its line (`resting_on`)

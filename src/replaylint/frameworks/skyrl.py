@@ -238,9 +238,10 @@ def _launch(view: ConfigView, anchor: Span, edition: Edition, context: LaunchCon
     def fork_passes(key: str, name: str) -> bool:  # the fork passes its own value, or none
         return forked is not None and name != "speculative_config" and forked.typed(key, name) != "config"
 
-    settings = copied_settings(view, ENGINE, _TYPED, fork_passes)
+    typed = {**_TYPED, **forked.passed(_TYPED)} if forked is not None else _TYPED
+    settings = copied_settings(view, ENGINE, typed, fork_passes)
     if forked is not None:
-        settings = {**forked.field_settings(_TYPED, lambda key: view.has(*ENGINE, key), anchor), **settings}
+        settings = {**forked.field_settings(typed, lambda key: view.has(*ENGINE, key), anchor), **settings}
     model = view.setting("model", "trainer", "policy", "model", "path")
     if model is not None:
         settings["model"] = model
@@ -274,6 +275,8 @@ def _launch(view: ConfigView, anchor: Span, edition: Edition, context: LaunchCon
                 settings[str(key)] = setting
     elif engine is UNKNOWN or engine is not None:
         reasons.append("generator.inference_engine.engine_init_kwargs (not readable here)")
+    if forked is not None:
+        settings.update(forked.last_settings(anchor))
     forwarded = judged_without(context.forwarded, True, reasons)
     mask = settings.get("return_sampling_mask")
     # Unset, eval requests are greedy; once a key is written, SamplingParams' own defaults apply.

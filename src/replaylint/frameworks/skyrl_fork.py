@@ -21,19 +21,25 @@ the overrides' keys do. A write under `if ie_cfg.<key>:` is decided by the launc
 (`fork_conditions.decided`); a test not read here keeps the launch open. A replay key SkyRL passes
 from its config (`speculative_config`) that the launch does not write is the fork's
 `InferenceEngineConfig` default when that is a literal other than None (`field(default_factory=
-lambda: {...})`; `built_dicts.class_defaults`), each of a dict's keys at its line.
+lambda: {...})`; `built_dicts.class_defaults`), each of a dict's keys at its line. A key the fork
+passes as `ie_cfg.<key>` beside SkyRL's own (`return_sampling_mask=ie_cfg.return_sampling_mask`,
+with a field `return_sampling_mask: bool = True`) is read the same way: the launch's
+`generator.inference_engine.<key>`, else the field's literal default at its line. A dict the
+function builds and copies onto the namespace (`engine_kwargs = {"return_sampling_mask": True,
+**get_config_as_dict(ie_cfg.engine_init_kwargs)}`): its keys before the pass-through are under the
+launch's `engine_init_kwargs`, those after it over them; another `**` keeps the launch open.
 """
 
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
 
 from ..model import UNKNOWN, Setting, Span
 from .built_dicts import BuiltDict, Written, class_defaults, guarded, read
 from .fork_conditions import config_value, decided
-from .fork_source import attribute_write, literal, named_dicts, parse, snippet, spread_writes
+from .fork_source import attribute_write, literal, named_dicts, parse, snippet, spread_source, spread_writes
 from .nearby import found_upward
 
 ENGINE_ARGS = "skyrl/backends/skyrl_train/inference_servers/utils.py"
@@ -42,6 +48,8 @@ OWNER = "the forked SkyRL"
 _CAPTURE = "ie_cfg.enable_return_sample_support_set"  # SkyRL's own branch, which the 0.4.0 edition reads
 _REPLAY_KEYS = frozenset(("return_sampling_mask", "logprobs_mode", "logits_processors", "speculative_config", "max_logprobs"))
 _ENGINE_CONFIG = ("ie_cfg", "cfg.generator.inference_engine")  # how the fork spells its `inference_engine` config
+_PASS_THROUGH = "engine_init_kwargs"
+_OVERRIDES = "overrides"  # SkyRL's own dict of engine arguments (`read` as such)
 
 
 @dataclass(frozen=True)
@@ -54,6 +62,26 @@ class Fork:
     engine_defaults: BuiltDict | None = None  # the literal default of `engine_init_kwargs`
     engine_fields: BuiltDict | None = None  # the field defaults of its `InferenceEngineConfig`
     eval_defaults: Mapping[str, Any] | None = None  # the config's `SamplingParams(...)` for unset eval requests
+    last: Mapping[str, Written] = field(default_factory=dict)  # set on the namespace after `engine_init_kwargs`: they win
+
+    def passed(self, typed: Mapping[str, str]) -> dict[str, str]:
+        """The keys the fork passes from its `inference_engine` config beside SkyRL's own (`typed`:
+        config key -> engine argument), by `ie_cfg.<key>` always: the config key -> the argument.
+        Only a key whose `InferenceEngineConfig` field has a literal default is listed (the
+        launch's value or that default is then what vLLM gets)."""
+        fields = self.engine_fields.entries if self.engine_fields is not None else {}
+        found = {}
+        for written in self.built.entries.values():
+            key = _config_key(written.text)
+            default = fields.get(key) if key is not None else None
+            if key and not written.condition and written.key not in typed.values() and default is not None and default.value is not UNKNOWN:
+                found[key] = written.key
+        return found
+
+    def last_settings(self, anchor: Span) -> dict[str, Setting]:
+        """The literal keys set on vLLM's namespace after `engine_init_kwargs` (`{**engine_init_kwargs,
+        "k": v}` copied onto it): over the launch's."""
+        return {key: self.built.setting(written, anchor, OWNER) for key, written in self.last.items()}
 
     def engine_settings(self, anchor: Span) -> dict[str, Setting]:
         """The keys of the fork's `engine_init_kwargs` default, for a launch that writes none."""
@@ -81,8 +109,8 @@ class Fork:
 
     def _field_default(self, key: str, default: Any) -> Any:
         """An `inference_engine` key's default: its `InferenceEngineConfig` field's, else the code's."""
-        field = self.engine_fields.entries.get(key) if self.engine_fields is not None else None
-        return field.value if field is not None else default
+        declared = self.engine_fields.entries.get(key) if self.engine_fields is not None else None
+        return declared.value if declared is not None else default
 
     def typed(self, skyrl_key: str, name: str) -> str:
         """The way the fork passes a typed key: "config" (`ie_cfg.<key>`, as SkyRL does), "fork"
@@ -92,7 +120,7 @@ class Fork:
         written = self.built.always(name)
         if written is None:
             return "dropped"
-        return "config" if written.text == f"ie_cfg.{skyrl_key}" else "fork"
+        return "config" if _config_key(written.text) == skyrl_key else "fork"
 
     def evaluation(self, sampling: Mapping[str, Any]) -> dict[str, Any]:
         """The eval requests' keys when the launch writes no `eval_sampling_params`: the fork's
@@ -104,7 +132,10 @@ class Fork:
         `value_of` (an `inference_engine` key's value in the launch, by its key and the config's
         default) decides an `if ie_cfg.key:` the fork writes under."""
         found, reasons = {}, []
+        passed = set(self.passed({}).values())  # read from the launch or the config's defaults
         for written in self.built.every():
+            if written.key in passed:
+                continue
             if written.condition == _CAPTURE and written.key in ("max_logprobs", "logprobs_mode"):
                 continue  # SkyRL's own capture (`_sample_support_settings`)
             holds = decided(written.condition, lambda node: config_value(node, _ENGINE_CONFIG, value_of, self._field_default))
@@ -131,22 +162,34 @@ def fork(launching: str, read_text: Callable[[str], str | None] | None) -> Fork 
     if read_text is None:
         return None
     found = found_upward(ENGINE_ARGS, launching, read_text)
-    built = read(found[1], found[0], "build_vllm_cli_args", "overrides") if found is not None else None
+    built = read(found[1], found[0], "build_vllm_cli_args", _OVERRIDES) if found is not None else None
     if built is not None and found is not None:
-        built = replace(built, entries={**built.entries, **_namespace_writes(found[1])})
+        namespace, last, unread = _namespace_writes(found[1], found[0])
+        built = replace(built, entries={**built.entries, **namespace}, unread=built.unread + unread)
     config = found_upward(CONFIG, launching, read_text)
     sampling = class_defaults(config[1], config[0], "SamplingParams") if config is not None else None
     engine = _engine_defaults(*config) if config is not None else None
     if built is None and sampling is None and engine is None:
         return None
     fields = class_defaults(config[1], config[0], "InferenceEngineConfig") if config is not None else None
-    return Fork(built or BuiltDict(""), sampling, engine, fields, _eval_default(config[1]) if config is not None else None)
+    evaluation = _eval_default(config[1]) if config is not None else None
+    return Fork(built or BuiltDict(""), sampling, engine, fields, evaluation, last if built is not None else {})
 
 
-def _namespace_writes(text: str) -> dict[str, Written]:
+def _config_key(text: str) -> str | None:
+    """`ie_cfg.KEY` (or `cfg.generator.inference_engine.KEY`) -> KEY; None: another value."""
+    owner, _, key = text.rpartition(".")
+    return key if owner in _ENGINE_CONFIG and key.isidentifier() else None
+
+
+def _namespace_writes(text: str, path: str) -> tuple[dict[str, Written], dict[str, Written], tuple[Written, ...]]:
     """The literal values `build_vllm_cli_args` sets on vLLM's namespace itself (`args.KEY = v`,
     `setattr(args, "KEY", v)`) after the overrides, before `engine_init_kwargs`; a value not
-    read here is SkyRL's own (`args.speculative_config = spec_cfg`), not listed."""
+    read here is SkyRL's own (`args.speculative_config = spec_cfg`), not listed. A dict the
+    function builds and copies onto the namespace (`for k, v in engine_kwargs.items(): setattr(args,
+    k, v)`, `engine_kwargs = {"return_sampling_mask": True, **get_config_as_dict(ie_cfg.engine_init_kwargs)}`):
+    its keys before the pass-through are written under the launch's, those after it over them
+    (the second mapping), and what it holds that is not read here (the third)."""
     module = parse(text)
     function = (
         next((node for node in ast.walk(module) if isinstance(node, ast.FunctionDef) and node.name == "build_vllm_cli_args"), None)
@@ -154,15 +197,27 @@ def _namespace_writes(text: str) -> dict[str, Written]:
         else None
     )
     found: dict[str, Written] = {}
+    last: dict[str, Written] = {}
+    unread: tuple[Written, ...] = ()
     named = named_dicts(module) if module is not None else {}
     for statement, condition in guarded(function.body) if function is not None else ():
+        source = spread_source(statement, "args")
+        own = isinstance(source, ast.Name) and source.id not in named and source.id != _OVERRIDES
+        local = read(text, path, "build_vllm_cli_args", source.id, _PASS_THROUGH) if own else None  # type: ignore[union-attr]
+        for written in local.entries.values() if local is not None else ():
+            guarded_write = replace(written, condition=" and ".join(filter(None, (condition, written.condition))))
+            if written.late and (guarded_write.condition or written.value is UNKNOWN):
+                unread += (guarded_write,)  # over the launch's keys, where or what is not read here
+            else:
+                (last if written.late else found)[written.key] = guarded_write
+        unread += local.unread if local is not None else ()
         for key, node in spread_writes(statement, "args", named):  # `for k, v in replay_kwargs().items(): setattr(args, k, v)`
             if (value := literal(node)) is not UNKNOWN:
                 found[key] = Written(key, value, snippet(text, node), node.lineno, True, condition)
         write = attribute_write(statement, "args")
         if write is not None and (value := literal(write[1])) is not UNKNOWN:
             found[write[0]] = Written(write[0], value, snippet(text, write[1]), statement.lineno, True, condition)
-    return found
+    return found, last, unread
 
 
 def _eval_default(text: str) -> dict[str, Any] | None:

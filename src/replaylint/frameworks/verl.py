@@ -190,8 +190,8 @@ class _Args:
     def put(self, key: str, value: Any, span: Span, raw: str, keys: dict[str, Setting] | None = None) -> None:
         self.items[key] = (value, span, raw, keys or {})
 
-    def default(self, key: str, value: Any, what: str, span: Span | None = None) -> None:
-        self.items[key] = (value, span or self.anchor, f"({what})", {})
+    def default(self, key: str, value: Any, what: str, span: Span | None = None, keys: dict[str, Setting] | None = None) -> None:
+        self.items[key] = (value, span or self.anchor, f"({what})", keys or {})
 
     def tokens(self) -> list[Token]:
         """`build_cli_args_from_config`."""
@@ -289,7 +289,7 @@ def _launch(view: ConfigView, anchor: Span, edition: VerlEdition, context: Launc
     open_reasons += reasons
     for written, what in server:
         if not written.late and written.key not in engine:
-            args.default(written.key, written.value, what, forked.span(written, anchor))  # type: ignore[union-attr]
+            args.default(written.key, written.value, what, forked.span(written, anchor), forked.keys(written, anchor))  # type: ignore[union-attr]
     user_compilation = engine.pop("compilation_config", None)
     if isinstance(user_compilation, str):
         try:
@@ -317,7 +317,7 @@ def _launch(view: ConfigView, anchor: Span, edition: VerlEdition, context: Launc
         args.put(key, value, view.span(*path) or anchor, view.spelling(*path), view.sub_settings(path, value))
     for written, what in server:  # written after `**engine_kwargs`: over the command line's
         if written.late:
-            args.default(written.key, written.value, what, forked.span(written, anchor))  # type: ignore[union-attr]
+            args.default(written.key, written.value, what, forked.span(written, anchor), forked.keys(written, anchor))  # type: ignore[union-attr]
     for key in forked.removed() if forked is not None else ():
         args.items.pop(key, None)
     _mtp(view, args, edition)

@@ -7,7 +7,8 @@ engine arguments, read in place of the edition's.
   variables (`fork_source.environment_writes`), and the `args` dict `vLLMHttpServer.launch_server`
   builds (verl 0.7.1 to 0.9.1), read with `built_dicts`. A key the fork writes with a literal is
   what vLLM gets: above `**engine_kwargs` in the literal, under the user's `engine_kwargs.vllm`;
-  after it, or written into `args` later, over them. A typed key whose value is no longer
+  after it, or written into `args` later, over them; a dict's literal keys each at its own line
+  (`args["speculative_config"] = {..., "enable_adaptive_verification": True}`). A typed key whose value is no longer
   `self.config.<key>` is the fork's; one the fork no longer passes (`"logprobs_mode": ...`
   removed) leaves vLLM's default. A write under `if self.config.get("key", default):` (or
   `self.config.key`) is decided by the launch's `actor_rollout_ref.rollout.key`, else the fork's
@@ -126,6 +127,11 @@ class Fork:
     def span(self, written: Written, anchor: Span) -> Span:
         """Where a finding about a value the fork's server writes sits: its line there."""
         return self.server.span(written.line, anchor) if self.server is not None else anchor
+
+    def keys(self, written: Written, anchor: Span) -> dict[str, Setting]:
+        """The literal keys of a dict the fork's server writes, each at its own line (a finding
+        about `enable_adaptive_verification` sits on that key)."""
+        return self.server.setting(written, anchor, OWNER).keys if self.server is not None else {}
 
     def environment(self, env: Mapping[str, Setting]) -> dict[str, Setting]:
         """`env` with the `VLLM_*` variables the fork's server module writes (the vLLM server runs
