@@ -140,7 +140,7 @@ def _report(checker: Checker, findings: list[Finding], in_run: dict[str, FileRes
 def _judged(checker: Checker, tie: _Tie, reads_masks: bool) -> list[Finding]:
     """`_JUDGES` on the server with its clients of other files, at those clients only,
     each judged by the configuration of the client's file."""
-    from ..engine.project.model_folder import with_vocabulary
+    from ..engine.project.model_folder import with_model_folder
     from ..model import Request
     from ..rules import RULES
 
@@ -149,8 +149,10 @@ def _judged(checker: Checker, tie: _Tie, reads_masks: bool) -> list[Finding]:
     if reads_masks:  # some file reads the masks' route where no client was read: it may be this server's
         extra += (Request("http", server.launch.span, {}, open_ended=True),)
     launch = replace(server.launch, clients=server.launch.clients + extra)
-    if launch.vocabulary is None:  # read for a client's `top_k` (RPL304), which the server's file did not hold
-        launch = with_vocabulary(launch, checker._read_text)
+    # The server kept across files holds its `model`, not what its folder says: read for the
+    # clients here (RPL304's vocabulary for their `top_k`, the generation config's defaults for
+    # the fields they leave out: RPL102, RPL302).
+    launch = with_model_folder(launch, checker._read_text)
     findings: list[Finding] = []
     for request in (client.request for client in clients):
         checker.use_config_of(request.span.path)
