@@ -14,7 +14,9 @@ differently named files alike).
 - Interpolation: compose fills `${VAR}`, `${VAR:-default}`, `$VAR` from the shell and the
   `.env` file before anything else. We see neither (the shell wins over `.env`, and a
   default applies only when the variable is unset), so every reference is unknown; `$$` is a
-  literal `$`.
+  literal `$`. A published port (`ports: ["${PORT:-8000}:8000"]`) is the one place a default is
+  taken, with its condition ("`PORT` is unset"), unless `.env` sets the variable: it decides only
+  whether a client on the host's `localhost` reaches the service (`run/cross_file`).
 - `environment` as a map (`KEY: value`; a key without value comes from the shell: unknown)
   or a list (`- KEY=value`; `- KEY` alone: unknown), over the files of `env_file` (read next
   to the compose file, `env_files`; one that cannot be read opens the environment, as
