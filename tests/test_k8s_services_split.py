@@ -148,18 +148,25 @@ def test_a_warm_run_sees_the_service_file_change(tmp_path: Path) -> None:
     assert at_client(check(tmp_path), "rollout.py") == []
 
 
-def test_a_run_naming_files_reads_the_services_of_the_files_it_names(tmp_path: Path) -> None:
-    """A Service in another folder is one of the run's files: a run naming the client and the
-    workload alone does not know it (no finding rests on what was not read); naming it ties the client."""
+def test_a_run_naming_files_knows_the_tree_s_other_manifests_from_the_cache(tmp_path: Path, settled_at_once: None) -> None:
+    """A Service in another folder is one of the run's files. A run that names the client alone,
+    without a cache, does not know it (no finding rests on what was not read); naming it, or an
+    earlier run over the tree that remembered it turned away, ties the client, and a Service
+    edited since is read as it is now."""
     files = {
         "k8s/workloads/policy.yaml": manifests()["deploy/deployment.yaml"],
         "k8s/network/policy.yaml": manifests()["deploy/service.yaml"],
     }
     tree(tmp_path, {**files, "rollout.py": ROLLOUT.format(url="http://policy-svc:8000/v1", penalty="0.3")})
+    tied = [("RPL301", 7), ("RPL302", 7)]
     assert at_client(check(tmp_path, "rollout.py", "k8s/workloads/policy.yaml", cache=False), "rollout.py") == []
-    named = check(tmp_path, "rollout.py", "k8s/workloads/policy.yaml", "k8s/network/policy.yaml", cache=False)
-    assert at_client(named, "rollout.py") == [("RPL301", 7), ("RPL302", 7)]
-    assert at_client(check(tmp_path), "rollout.py") == at_client(check(tmp_path), "rollout.py") == [("RPL301", 7), ("RPL302", 7)]
+    assert (
+        at_client(check(tmp_path, "rollout.py", "k8s/workloads/policy.yaml", "k8s/network/policy.yaml", cache=False), "rollout.py") == tied
+    )
+    assert at_client(check(tmp_path), "rollout.py") == at_client(check(tmp_path), "rollout.py") == tied
+    assert at_client(check(tmp_path, "rollout.py"), "rollout.py") == tied
+    tree(tmp_path, {"k8s/network/policy.yaml": manifests(app="judge")["deploy/service.yaml"]})
+    assert at_client(check(tmp_path, "rollout.py"), "rollout.py") == []
 
 
 def test_the_tree_s_services_are_looked_at_nearest_first_and_bounded(tmp_path: Path) -> None:

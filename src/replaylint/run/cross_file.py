@@ -59,8 +59,8 @@ def tie_clients(checker: Checker, results: list[FileResult], result_cache: cache
             if scanned:
                 told[os.path.abspath(result.path)] = scanned
     reads_masks = any(facts.reads_masks for facts in told.values())
-    manifests = [result.path for result in results if result.kind == "yaml"]  # where Kubernetes Services may be
-    findings = [finding for tie in _ties(told, checker, manifests) for finding in _judged(checker, tie, reads_masks)]
+    services = _Services(checker, results, result_cache)
+    findings = [finding for tie in _ties(told, services) for finding in _judged(checker, tie, reads_masks)]
     _report(checker, list({(f.code, f.span, f.message): f for f in findings}.values()), in_run)
     return results
 
@@ -70,10 +70,8 @@ def _unread(result: FileResult) -> bool:
     return result.digest is None and not result.parsed and not (result.findings or result.notes or result.error or result.internal_error)
 
 
-def _ties(told: dict[str, Served], checker: Checker, manifests: list[str]) -> list[_Tie]:
-    """Each server with the clients of the tree its port and host single out (`manifests`: the
-    run's YAML files, for the Services of a Kubernetes server's repository)."""
-    beside = _Services(checker, manifests)
+def _ties(told: dict[str, Served], beside: _Services) -> list[_Tie]:
+    """Each server with the clients of the tree its port and host single out."""
     by_port: dict[int, list[ReplayServer]] = {}
     for facts in told.values():
         for server in facts.servers:
@@ -93,13 +91,24 @@ def _ties(told: dict[str, Served], checker: Checker, manifests: list[str]) -> li
 
 class _Services:
     """The names Kubernetes Services of other manifests give a server's launch (read once per
-    launch, whatever its variants, and each manifest once per run)."""
+    launch, whatever its variants, and each manifest once per run): those beside its file, and
+    those of the tree's YAML files, the run's and those the cache remembers turned away (a run
+    that names a few files knows the others by them), listed when first asked."""
 
-    def __init__(self, checker: Checker, manifests: list[str]) -> None:
+    def __init__(self, checker: Checker, results: list[FileResult], result_cache: cache.ResultCache | None) -> None:
         self.checker = checker
-        self.manifests = manifests
+        self.results = results
+        self.result_cache = result_cache
+        self.manifests: list[str] | None = None
         self.names: dict[Span, tuple[str, ...]] = {}
         self.read: dict[str, list[Any]] = {}  # a YAML file: its Services
+
+    def _manifests(self) -> list[str]:
+        if self.manifests is None:
+            run = [result.path for result in self.results if result.kind == "yaml"]
+            remembered = self.result_cache.turned_away((".yaml", ".yml")) if self.result_cache is not None else []
+            self.manifests = list({os.path.abspath(path): path for path in (*run, *remembered)}.values())
+        return self.manifests
 
     def of(self, launch: Launch) -> tuple[str, ...]:
         span = launch.span
@@ -107,7 +116,7 @@ class _Services:
             from ..frontends.yaml.k8s_services import hosts_beside
 
             try:
-                self.names[span] = hosts_beside(span.path, span.start, self.checker._read_text, self.read, self.manifests)
+                self.names[span] = hosts_beside(span.path, span.start, self.checker._read_text, self.read, self._manifests())
             except Exception:  # a manifest that cannot be read as YAML after all: no Service is claimed
                 self.names[span] = ()
         return self.names[span]

@@ -13,7 +13,7 @@ host no Service of the server's file gives, the other YAML files of that folder 
 for one, then the YAML files of the run in the same repository (the nearest folder above
 holding `.git`, else the tree checked), nearest folders first (`hosts_beside`, asked by
 `run/cross_file` after the run, so a Service file added or edited since is seen; a run that
-names files knows only those). That look is bounded: at most `MAX_FILES` files beside and
+names files knows the others an earlier run's cache remembers). That look is bounded: at most `MAX_FILES` files beside and
 `MAX_TREE_FILES` elsewhere, of at most `MAX_CHARS` characters, each parsed only when its text has
 a `kind: Service` line, read through the run (`read_text`: inside the tree only)."""
 
