@@ -22,7 +22,6 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import replace
-from functools import lru_cache
 from typing import Callable, Sequence
 
 from yaml.nodes import Node, ScalarNode
@@ -109,22 +108,26 @@ def _elsewhere(path: str, tree: Sequence[str]) -> list[str]:
     """The YAML files of `tree` in the repository of `path` outside its folder, the nearest
     folders first, at most MAX_TREE_FILES."""
     folder = os.path.dirname(os.path.abspath(path))
-    root = _repository(folder)
+    known: dict[str, str | None] = {}
+    root = _repository(folder, known)
     found = []
     for other in tree:
         there = os.path.dirname(os.path.abspath(other))
-        if other.endswith((".yaml", ".yml")) and there != folder and _repository(there) == root:
+        if other.endswith((".yaml", ".yml")) and there != folder and _repository(there, known) == root:
             found.append((os.path.relpath(there, folder).count(os.sep), other))
     return [other for _, other in sorted(found)[:MAX_TREE_FILES]]
 
 
-@lru_cache(maxsize=1024)
-def _repository(folder: str) -> str | None:
-    """The nearest folder at or above `folder` that holds `.git` (None: none)."""
-    if os.path.exists(os.path.join(folder, ".git")):
-        return folder
-    above = os.path.dirname(folder)
-    return None if above == folder else _repository(above)
+def _repository(folder: str, known: dict[str, str | None]) -> str | None:
+    """The nearest folder at or above `folder` that holds `.git` (None: none); `known`: the
+    folders answered so far."""
+    if folder not in known:
+        above = os.path.dirname(folder)
+        if os.path.exists(os.path.join(folder, ".git")):
+            known[folder] = folder
+        else:
+            known[folder] = None if above == folder else _repository(above, known)
+    return known[folder]
 
 
 def _is_service(document: Node) -> bool:
