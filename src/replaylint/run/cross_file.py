@@ -170,7 +170,7 @@ def _judged(checker: Checker, tie: _Tie, reads_masks: bool) -> list[Finding]:
     launch = replace(server.launch, clients=server.launch.clients + extra)
     # The server kept across files holds its `model`, not what its folder says: read for the
     # clients here (RPL304's vocabulary for their `top_k`, the generation config's defaults for
-    # the fields they leave out: RPL102, RPL302).
+    # the fields they leave out: RPL102).
     launch = with_model_folder(launch, checker._read_text)
     findings: list[Finding] = []
     for client in clients:
