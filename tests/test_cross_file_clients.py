@@ -109,7 +109,10 @@ def test_a_compose_hostname_and_container_name_reach_the_service(tmp_path: Path)
         ("    ports: ['127.0.0.1:8000:8000/tcp']\n", True),
         ("    ports: [{target: 8000, published: 8000}]\n", True),
         ("    network_mode: host\n", True),
-        ("    ports: ['${PORT}:8000']\n", True),  # the host's port is not known: tied as before
+        ("    ports: ['${PORT}:8000']\n", False),  # the host's port is not known: not tied
+        ("    ports: ['${PORT:?set PORT}:8000']\n", False),  # required, no default
+        ("    ports: ['${PORT:-9000}:8000']\n", False),  # its default is another port
+        ("    ports: ['${PORT:+8000}:8000']\n", False),  # set only when PORT is: not known
         ("    ports: ['9000:8000']\n", False),  # localhost:9000 on the host, not :8000
         ("    ports: ['8000']\n", False),  # an ephemeral port of the host
         ("    ports: [{target: 8000}]\n", False),
@@ -125,6 +128,39 @@ def test_a_client_on_the_host_reaches_a_compose_service_only_where_it_publishes_
     assert at_client(check(tmp_path, cache=False), "rollout.py") == ([("RPL301", 7), ("RPL302", 7)] if reached else [])
     tree(tmp_path, {"rollout.py": ROLLOUT.format(url="http://vllm:8000/v1", penalty="0.2")})
     assert at_client(check(tmp_path, cache=False), "rollout.py") == [("RPL301", 7), ("RPL302", 7)]
+
+
+@pytest.mark.parametrize(
+    ("ports", "condition"),
+    [
+        ("['${PORT:-8000}:8000']", "`PORT` is unset"),
+        ('["${VLLM_PORT-8000}:8000"]', "`VLLM_PORT` is unset"),
+        ("['127.0.0.1:${PORT:-8000}:8000/tcp']", "`PORT` is unset"),
+        ("[{target: 8000, published: '${HOST_PORT:-8000}'}]", "`HOST_PORT` is unset"),
+        ("['${PORT}:9000', '${PORT2:-8000}:8000']", "`PORT2` is unset"),
+        ("['${PORT:-8000}:8000', '8000:8000']", ""),  # published as written too: no default needed
+    ],
+)
+def test_a_published_port_s_default_ties_a_client_on_the_host_when_unset(tmp_path: Path, ports: str, condition: str) -> None:
+    """Compose takes a published port's default when the variable is unset (and `.env` does not set
+    it): the client is tied, and the message says which default the tie rests on."""
+    compose = COMPOSE.replace("  trainer:\n", f"    ports: {ports}\n  trainer:\n")
+    tree(tmp_path, {"compose.yaml": compose, "rollout.py": ROLLOUT.format(url="http://localhost:8000/v1", penalty="0.2")})
+    found = [message for path, _, _, message, _ in check(tmp_path) if path == "rollout.py"]
+    assert len(found) == 2
+    said = f"started at compose.yaml:2 (on port 8000 when {condition})" if condition else "started at compose.yaml:2"
+    assert all(said in message and ("(on port" in message) == bool(condition) for message in found), found
+    tree(tmp_path, {"rollout.py": ROLLOUT.format(url="http://vllm:8000/v1", penalty="0.2")})
+    assert all("when" not in message.split(" reads ")[0] for path, _, _, message, _ in check(tmp_path) if path == "rollout.py")
+
+
+def test_a_published_port_the_dot_env_file_sets_ties_nothing(tmp_path: Path) -> None:
+    compose = COMPOSE.replace("  trainer:\n", "    ports: ['${PORT:-8000}:8000']\n  trainer:\n")
+    client = ROLLOUT.format(url="http://localhost:8000/v1", penalty="0.2")
+    tree(tmp_path, {"compose.yaml": compose, "rollout.py": client, ".env": "# ports\nMODEL=x\n"})
+    assert at_client(check(tmp_path), "rollout.py") == [("RPL301", 7), ("RPL302", 7)]
+    tree(tmp_path, {".env": "# ports\nPORT=9000\n"})  # compose interpolates from it: the default is not used
+    assert at_client(check(tmp_path), "rollout.py") == []
 
 
 SERVICE = (
@@ -358,6 +394,9 @@ def test_what_a_file_says_of_servers_and_clients_survives_the_cache() -> None:
         ("vllm",),
         ("0.34.0",),
         "`PORT` is unset",
+        True,
+        "`HOST_PORT` is unset",
+        "neither the environment nor `make REPLAY=...` sets REPLAY",
     )
     served = Served((server,), (ServerClient("localhost", 8001, request, "trl"),), True)
     assert decode(encode(served)) == served
@@ -406,3 +445,69 @@ def test_a_warm_run_reads_a_trainer_command_again_when_its_config_changed(tmp_pa
     tree(tmp_path, {"grpo.yaml": GRPO_YAML.format(penalty="1.2")})  # train.sh keeps its stat
     assert [(path, code, line) for path, code, line, _, _ in check(tmp_path)] == [("grpo.yaml", "RPL302", 3), never_returned]
     assert [(path, code, line) for path, code, line, _, _ in check(tmp_path, "serve.sh")] == [("grpo.yaml", "RPL302", 3), never_returned]
+
+
+MAKE_SERVE = "{defaults}\nserve:\n\tvllm serve Qwen/Qwen3-8B {args}\n"
+MAKE_DEFAULT = "neither the environment nor `make REPLAY=...` sets REPLAY, so Makefile:1's default"
+
+
+@pytest.mark.parametrize(
+    ("files", "said"),
+    [
+        pytest.param(
+            {
+                "Makefile": MAKE_SERVE.format(
+                    defaults="REPLAY ?= --return-sampling-mask --logprobs-mode processed_logprobs\n", args="$(REPLAY) --port 8001"
+                )
+            },
+            f"which has no sampling_mask field (when {MAKE_DEFAULT}",
+            id="make ?= turns the mask on",
+        ),
+        pytest.param(
+            {
+                "Makefile": MAKE_SERVE.format(
+                    defaults="REPLAY ?= --return-sampling-mask\n", args="$(REPLAY) --logprobs-mode=processed_logprobs --port=8001"
+                )
+            },
+            f"(when {MAKE_DEFAULT} `REPLAY ?= --return-sampling-mask` holds)",
+            id="make ?= with --port=",
+        ),
+        pytest.param(
+            {
+                "Makefile": MAKE_SERVE.format(
+                    defaults="ARGS ?= --return-sampling-mask --port 8001\n", args="$(ARGS) --logprobs-mode processed_logprobs"
+                )
+            },
+            "started at Makefile:4 (on port 8001 when neither the environment nor `make ARGS=...` sets ARGS",
+            id="make ?= turns the mask on and sets the port: said once",
+        ),
+        pytest.param(
+            {
+                "serve.sh": "#!/bin/bash\nvllm serve Qwen/Qwen3-8B ${REPLAY:---return-sampling-mask} --logprobs-mode processed_logprobs --port 8001\n"
+            },
+            "which has no sampling_mask field (when `REPLAY` is unset)",
+            id="a shell default turns the mask on",
+        ),
+    ],
+)
+def test_a_client_of_a_server_whose_mask_is_a_default_says_so(tmp_path: Path, files: dict[str, str], said: str) -> None:
+    """The server's own finding says the mask rests on a default (Make's `?=`, `${VAR:-...}`):
+    its client's finding in another file says it rests on the same, in cold, warm and pre-commit runs."""
+    tree(tmp_path, {**files, "rollout.py": ROLLOUT.format(url="http://localhost:8001/v1", penalty="0")})
+    for found in (check(tmp_path), check(tmp_path), check(tmp_path, "rollout.py")):
+        [message] = [message for path, code, _, message, _ in found if path == "rollout.py" and code == "RPL301"]
+        assert said in message and message.count("neither the environment") <= 1, message
+
+
+@pytest.mark.parametrize(
+    "makefile",
+    [
+        MAKE_SERVE.format(defaults="REPLAY := --return-sampling-mask\n", args="$(REPLAY) --logprobs-mode processed_logprobs --port 8001"),
+        MAKE_SERVE.format(defaults="REPLAY = --return-sampling-mask\n", args="$(REPLAY) --logprobs-mode processed_logprobs --port 8001"),
+        MAKE_SERVE.format(defaults="PORT ?= 9000\n", args="--return-sampling-mask --logprobs-mode processed_logprobs --port 8001"),
+    ],
+)
+def test_a_client_of_a_server_whose_mask_is_written_out_names_no_default(tmp_path: Path, makefile: str) -> None:
+    tree(tmp_path, {"Makefile": makefile, "rollout.py": ROLLOUT.format(url="http://localhost:8001/v1", penalty="0")})
+    [message] = [message for path, code, _, message, _ in check(tmp_path) if path == "rollout.py" and code == "RPL301"]
+    assert "when" not in message and "started at Makefile:4 reads" in message

@@ -65,13 +65,32 @@ def manifests(
             "http://policy-svc:8000/v1",
             id="any YAML file of the folder",
         ),
+        pytest.param(
+            {
+                "k8s/workloads/policy.yaml": manifests()["deploy/deployment.yaml"],
+                "k8s/network/policy.yml": manifests()["deploy/service.yaml"],
+            },
+            "http://policy-svc:8000/v1",
+            id="a Service in another folder of the tree",
+        ),
+        pytest.param(
+            {
+                ".git/HEAD": "ref: refs/heads/main\n",
+                "deploy/base/deployment.yaml": manifests(ns="rl")["deploy/deployment.yaml"],
+                "ops/services.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n---\n"
+                + manifests(svc_ns="rl")["deploy/service.yaml"].replace("kind: Service", "kind: 'Service'"),
+            },
+            "http://policy-svc.rl.svc:8000/v1",
+            id="in the repository, after a ConfigMap, the kind quoted",
+        ),
     ],
 )
 def test_a_service_of_another_file_reaches_the_replay_server(tmp_path: Path, files: dict, url: str) -> None:
     tree(tmp_path, {**files, "rollout.py": ROLLOUT.format(url=url, penalty="0.3")})
     found = check(tmp_path, cache=False)
     assert at_client(found, "rollout.py") == [("RPL301", 7), ("RPL302", 7)]
-    assert all(related == ["deploy/deployment.yaml"] for path, _, _, _, related in found if path == "rollout.py")
+    [workload] = [name for name, text in files.items() if "containers:" in text]
+    assert all(related == [workload] for path, _, _, _, related in found if path == "rollout.py")
 
 
 @pytest.mark.parametrize(
@@ -82,9 +101,27 @@ def test_a_service_of_another_file_reaches_the_replay_server(tmp_path: Path, fil
         pytest.param(manifests(ns="rl", svc_ns="eval"), "http://policy-svc.eval:8000/v1", id="another namespace"),
         pytest.param(manifests(), "http://other-svc:8000/v1", id="a name no Service has"),
         pytest.param(
-            {"deploy/deployment.yaml": manifests()["deploy/deployment.yaml"], "network/service.yaml": manifests()["deploy/service.yaml"]},
+            {
+                "deploy/deployment.yaml": manifests(ns="rl")["deploy/deployment.yaml"],
+                "net/service.yaml": manifests(svc_ns="eval")["deploy/service.yaml"],
+            },
+            "http://policy-svc.eval:8000/v1",
+            id="in another folder, another namespace",
+        ),
+        pytest.param(
+            {
+                ".git/HEAD": "ref: refs/heads/main\n",
+                "deploy/deployment.yaml": manifests()["deploy/deployment.yaml"],
+                "vendor/chart/.git": "gitdir: ../../.git/modules/chart\n",
+                "vendor/chart/service.yaml": manifests()["deploy/service.yaml"],
+            },
             "http://policy-svc:8000/v1",
-            id="a Service in another folder is not looked for",
+            id="in another repository (a submodule)",
+        ),
+        pytest.param(
+            {"deploy/deployment.yaml": manifests()["deploy/deployment.yaml"], "docs/service.md": manifests()["deploy/service.yaml"]},
+            "http://policy-svc:8000/v1",
+            id="a Service in a file that is no YAML",
         ),
         pytest.param(
             {**manifests(), "deploy/service.yaml": "{{- if .Values.service }}\n" + manifests()["deploy/service.yaml"] + "{{- end }}\n"},
@@ -109,3 +146,33 @@ def test_a_warm_run_sees_the_service_file_change(tmp_path: Path) -> None:
     assert at_client(check(tmp_path), "rollout.py") == [("RPL301", 7), ("RPL302", 7)]
     tree(tmp_path, {"deploy/service.yaml": manifests(name="renamed")["deploy/service.yaml"]})
     assert at_client(check(tmp_path), "rollout.py") == []
+
+
+def test_a_run_naming_files_knows_the_tree_s_other_manifests_from_the_cache(tmp_path: Path, settled_at_once: None) -> None:
+    """A Service in another folder is one of the run's files. A run that names the client alone,
+    without a cache, does not know it (no finding rests on what was not read); naming it, or an
+    earlier run over the tree that remembered it turned away, ties the client, and a Service
+    edited since is read as it is now."""
+    files = {
+        "k8s/workloads/policy.yaml": manifests()["deploy/deployment.yaml"],
+        "k8s/network/policy.yaml": manifests()["deploy/service.yaml"],
+    }
+    tree(tmp_path, {**files, "rollout.py": ROLLOUT.format(url="http://policy-svc:8000/v1", penalty="0.3")})
+    tied = [("RPL301", 7), ("RPL302", 7)]
+    assert at_client(check(tmp_path, "rollout.py", "k8s/workloads/policy.yaml", cache=False), "rollout.py") == []
+    assert (
+        at_client(check(tmp_path, "rollout.py", "k8s/workloads/policy.yaml", "k8s/network/policy.yaml", cache=False), "rollout.py") == tied
+    )
+    assert at_client(check(tmp_path), "rollout.py") == at_client(check(tmp_path), "rollout.py") == tied
+    assert at_client(check(tmp_path, "rollout.py"), "rollout.py") == tied
+    tree(tmp_path, {"k8s/network/policy.yaml": manifests(app="judge")["deploy/service.yaml"]})
+    assert at_client(check(tmp_path, "rollout.py"), "rollout.py") == []
+
+
+def test_the_tree_s_services_are_looked_at_nearest_first_and_bounded(tmp_path: Path) -> None:
+    from replaylint.frontends.yaml import k8s_services
+
+    far = [f"a/b/c/d/n{i}.yaml" for i in range(k8s_services.MAX_TREE_FILES)]
+    near = "deploy/net/service.yaml"
+    picked = k8s_services._elsewhere(str(tmp_path / "deploy/deployment.yaml"), [str(tmp_path / p) for p in (*far, near, "deploy/x.json")])
+    assert len(picked) == k8s_services.MAX_TREE_FILES and picked[0] == str(tmp_path / near)

@@ -128,3 +128,50 @@ def test_a_warm_run_reports_the_same(tmp_path: Path) -> None:
     tree(tmp_path, {"serve.sh": SERVE.format(flags="--generation-config vllm"), "ask.py": CHAT.format(args="")})
     cold = rpl102(tmp_path, cache=True)
     assert [row for _, row, _ in cold] == [7] and rpl102(tmp_path, cache=True) == cold
+
+
+MODEL_SERVE = "#!/bin/bash\nvllm serve {model} --return-sampling-mask --logprobs-mode processed_logprobs\n"
+
+
+@pytest.mark.parametrize(
+    ("model", "generation_config", "args", "expected"),
+    [
+        pytest.param("models/policy", '{"temperature": 0.6, "top_p": 0.95}', "", [7], id="no top_k in the model's file"),
+        pytest.param("./models/policy/", '{"temperature": 0.6}', "", [7], id="the folder spelled with ./ and a slash"),
+        pytest.param("--model=models/policy", "{}", "", [7], id="--model= and an empty file"),
+        pytest.param("models/policy", '{"temperature": 0.6, "top_k": 20}', "", [], id="the model's file sets top_k"),
+        pytest.param("models/policy", '{"temperature": 0.6}', ', extra_body={"top_k": 20}', [], id="the request sets it"),
+        pytest.param("models/policy", '["not", "an", "object"]', "", [], id="no JSON object: vLLM builds one, not read"),
+        pytest.param("models/other", '{"temperature": 0.6}', "", [], id="a model the tree does not hold"),
+        pytest.param("models/policy --generation-config ./gen", '{"temperature": 0.6}', "", [], id="a generation config of its own"),
+    ],
+)
+def test_the_model_folder_of_a_server_in_another_file(
+    tmp_path: Path, model: str, generation_config: str, args: str, expected: list
+) -> None:
+    """The server's file names the model; the tree holds its folder: its generation_config.json is
+    the default of the client's request in another file, as it is in the server's own file."""
+    files = {"models/policy/config.json": '{"vocab_size": 151936}\n', "models/policy/generation_config.json": generation_config}
+    tree(tmp_path, {**files, "serve.sh": MODEL_SERVE.format(model=model), "ask.py": CHAT.format(args=args)})
+    found = rpl102(tmp_path)
+    assert [(path, row) for path, row, _ in found] == [("ask.py", row) for row in expected]
+    if expected:
+        assert "started at serve.sh:2 does not set top_k: the model's generation_config.json sets none" in found[0][2]
+
+
+def test_a_pre_commit_run_naming_the_client_reads_the_server_s_model_folder(tmp_path: Path) -> None:
+    """The server's file is not named: it is recalled from the cache with its model, whose folder is read again."""
+    files = {"models/policy/config.json": '{"vocab_size": 151936}\n', "models/policy/generation_config.json": '{"temperature": 0.6}'}
+    tree(tmp_path, {**files, "serve.sh": MODEL_SERVE.format(model="models/policy"), "ask.py": CHAT.format(args="")})
+    assert [row for _, row, _ in rpl102(tmp_path, cache=True)] == [7]
+    out = io.StringIO()
+    cwd = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+            main(["check", "--output-format", "json", "--target-vllm", "0.34.0", "ask.py"])
+    finally:
+        os.chdir(cwd)
+    assert [(f["filename"], f["location"]["row"]) for f in json.loads(out.getvalue()) if f["code"] == "RPL102"] == [("ask.py", 7)]
+    tree(tmp_path, {"models/policy/generation_config.json": '{"temperature": 0.6, "top_k": 20}'})
+    assert rpl102(tmp_path, cache=True) == []

@@ -299,6 +299,7 @@ class Launch:
     generation_defaults: tuple[Setting, ...] | None = None
     hosts: tuple[str, ...] = ()  # names besides the local ones that reach this server (a compose service, a Kubernetes Service)
     local: bool = True  # whether its local names (`localhost`) reach it: not a compose service that publishes its port elsewhere
+    local_condition: str = ""  # what that rests on: `ports: ["${PORT:-8000}:8000"]` publishes 8000 when "`PORT` is unset"
 
     def __post_init__(self) -> None:
         if "" in self.open_reasons:  # a word that says nothing of itself (an empty spread) still names a reason

@@ -22,7 +22,9 @@ class ReplayServer:
     """A server with sampling distribution replay on: `launch` keeps only what the client rules
     read (and the clients its own file ties to it); `hosts`, names besides the local ones that
     reach it (a compose service); `releases`, those its file judged it against; `condition`, what
-    its port rests on ("`PORT` is unset"); `local`, whether its local names reach it (`Launch.local`)."""
+    its port rests on ("`PORT` is unset"); `local`, whether its local names reach it (`Launch.local`),
+    and `local_condition` what that rests on; `replay_condition`, what its mask rests on (a Makefile's
+    `REPLAY ?= --return-sampling-mask`)."""
 
     launch: Launch
     port: int
@@ -31,6 +33,8 @@ class ReplayServer:
     condition: str = ""
 
     local: bool = True
+    local_condition: str = ""
+    replay_condition: str = ""
 
     def reached_by(self, host: str) -> bool:
         return self.local if host in LOCAL_HOSTS else host in self.hosts

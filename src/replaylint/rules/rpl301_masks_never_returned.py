@@ -36,10 +36,14 @@ default port 8000) that generates only through SkyRL's `/skyrl/v1/generate`; and
 whose address is not known, or a tree where some client reads `/inference/v1/generate` (or a file
 names that route where no client was read), is not flagged. Across files, a client is tied by
 port and host: `localhost`, `127.0.0.1`, `0.0.0.0`, a compose service's name, `hostname:` or
-`container_name:`, or the name of a Kubernetes Service of the manifest that selects the server's
-pods on an unchanged port reach the server;
-another host, two servers on one port in the tree, or a port in a variable (`--port $PORT`; the
-default of `${PORT:-8001}` counts, and the message says so) tie nothing.
+`container_name:`, or the name of a Kubernetes Service that selects the server's pods on an
+unchanged port (in its manifest, another YAML file of its folder, or one of the run's YAML files
+in its repository) reach the server; `localhost` reaches a compose service only where it
+publishes the port on itself (`"8000:8000"`; `"${PORT:-8000}:8000"` when `PORT` is unset, and
+the message says so); another host, two servers on one port in the tree, or a port in a variable
+(`--port $PORT`, `"${PORT}:8000"`; the default of `${PORT:-8001}` counts, and the message says so)
+tie nothing. When the server's mask rests on a default (Make's `REPLAY ?= --return-sampling-mask`,
+`${REPLAY:---return-sampling-mask}`), the client's finding says so too.
 
 ## Why is this bad?
 vLLM starts, computes a mask for every sampled token and throws it away. The only HTTP route

@@ -4,7 +4,7 @@ Each file's result says which replay servers it starts (their port, the names th
 and which HTTP clients it holds that no server of its own serves (`served.Served`). A client is
 tied to the one server of the tree on its port, when its host reaches that server (localhost,
 127.0.0.1, 0.0.0.0, or a name the server's file gives it, a compose service, or a Kubernetes
-Service of its manifest or of another YAML file of its folder); two servers on one
+Service of its manifest, of another YAML file of its folder or of the run's in its repository); two servers on one
 port (a server without replay, in a file read, counts), or a host nothing names, tie nothing. The
 rules that read a server's clients (RPL301, and the request rules RPL101, RPL302, RPL303, RPL304, RPL309)
 then judge the server with its clients of other files, and report at the client, the server
@@ -59,7 +59,8 @@ def tie_clients(checker: Checker, results: list[FileResult], result_cache: cache
             if scanned:
                 told[os.path.abspath(result.path)] = scanned
     reads_masks = any(facts.reads_masks for facts in told.values())
-    findings = [finding for tie in _ties(told, checker) for finding in _judged(checker, tie, reads_masks)]
+    services = _Services(checker, results, result_cache)
+    findings = [finding for tie in _ties(told, services) for finding in _judged(checker, tie, reads_masks)]
     _report(checker, list({(f.code, f.span, f.message): f for f in findings}.values()), in_run)
     return results
 
@@ -69,10 +70,8 @@ def _unread(result: FileResult) -> bool:
     return result.digest is None and not result.parsed and not (result.findings or result.notes or result.error or result.internal_error)
 
 
-def _ties(told: dict[str, Served], checker: Checker) -> list[_Tie]:
+def _ties(told: dict[str, Served], beside: _Services) -> list[_Tie]:
     """Each server with the clients of the tree its port and host single out."""
-    beside: dict[Span, tuple[str, ...]] = {}  # a Kubernetes server's launch: the names Services beside its file give it
-    services: dict[str, list[Any]] = {}  # a YAML file: its Services (`k8s_services.hosts_beside`)
     by_port: dict[int, list[ReplayServer]] = {}
     for facts in told.values():
         for server in facts.servers:
@@ -85,32 +84,52 @@ def _ties(told: dict[str, Served], checker: Checker) -> list[_Tie]:
             if len({server.launch.span for server in servers}) != 1 or client.port in others:
                 continue  # no server, or two on one port: which one it reaches is not known
             for server in servers:  # the variants of one launch (a script's branches)
-                if _reaches(server, client.host, checker, beside, services) and _package(server) == client.framework:
+                if _reaches(server, client.host, beside) and _package(server) == client.framework:
                     ties[id(server)] = (server, (*ties.get(id(server), (server, ()))[1], client))
     return list(ties.values())
 
 
-def _reaches(
-    server: ReplayServer, host: str, checker: Checker, beside: dict[Span, tuple[str, ...]], services: dict[str, list[Any]]
-) -> bool:
+class _Services:
+    """The names Kubernetes Services of other manifests give a server's launch (read once per
+    launch, whatever its variants, and each manifest once per run): those beside its file, and
+    those of the tree's YAML files, the run's and those the cache remembers turned away (a run
+    that names a few files knows the others by them), listed when first asked."""
+
+    def __init__(self, checker: Checker, results: list[FileResult], result_cache: cache.ResultCache | None) -> None:
+        self.checker = checker
+        self.results = results
+        self.result_cache = result_cache
+        self.manifests: list[str] | None = None
+        self.names: dict[Span, tuple[str, ...]] = {}
+        self.read: dict[str, list[Any]] = {}  # a YAML file: its Services
+
+    def _manifests(self) -> list[str]:
+        if self.manifests is None:
+            run = [result.path for result in self.results if result.kind == "yaml"]
+            remembered = self.result_cache.turned_away((".yaml", ".yml")) if self.result_cache is not None else []
+            self.manifests = list({os.path.abspath(path): path for path in (*run, *remembered)}.values())
+        return self.manifests
+
+    def of(self, launch: Launch) -> tuple[str, ...]:
+        span = launch.span
+        if span not in self.names:
+            from ..frontends.yaml.k8s_services import hosts_beside
+
+            try:
+                self.names[span] = hosts_beside(span.path, span.start, self.checker._read_text, self.read, self._manifests())
+            except Exception:  # a manifest that cannot be read as YAML after all: no Service is claimed
+                self.names[span] = ()
+        return self.names[span]
+
+
+def _reaches(server: ReplayServer, host: str, services: _Services) -> bool:
     """Whether `host` reaches the server: a name its file gives it, or (a Kubernetes workload's)
-    a Service of another manifest beside its file (`k8s_services.hosts_beside`, read once per
-    launch, whatever its variants, and each file beside it once per run)."""
+    a Service of another manifest beside its file or in its repository (`k8s_services.hosts_beside`)."""
     from ..model import LaunchKind
 
     if server.reached_by(host):
         return True
-    if server.launch.kind is not LaunchKind.KUBERNETES:
-        return False
-    span = server.launch.span
-    if span not in beside:
-        from ..frontends.yaml.k8s_services import hosts_beside
-
-        try:
-            beside[span] = hosts_beside(span.path, span.start, checker._read_text, services)
-        except Exception:  # a manifest that cannot be read as YAML after all: no Service is claimed
-            beside[span] = ()
-    return host in beside[span]
+    return server.launch.kind is LaunchKind.KUBERNETES and host in services.of(server.launch)
 
 
 def _package(server: ReplayServer) -> str | None:
@@ -140,7 +159,7 @@ def _report(checker: Checker, findings: list[Finding], in_run: dict[str, FileRes
 def _judged(checker: Checker, tie: _Tie, reads_masks: bool) -> list[Finding]:
     """`_JUDGES` on the server with its clients of other files, at those clients only,
     each judged by the configuration of the client's file."""
-    from ..engine.project.model_folder import with_vocabulary
+    from ..engine.project.model_folder import with_model_folder
     from ..model import Request
     from ..rules import RULES
 
@@ -149,14 +168,16 @@ def _judged(checker: Checker, tie: _Tie, reads_masks: bool) -> list[Finding]:
     if reads_masks:  # some file reads the masks' route where no client was read: it may be this server's
         extra += (Request("http", server.launch.span, {}, open_ended=True),)
     launch = replace(server.launch, clients=server.launch.clients + extra)
-    if launch.vocabulary is None:  # read for a client's `top_k` (RPL304), which the server's file did not hold
-        launch = with_vocabulary(launch, checker._read_text)
+    # The server kept across files holds its `model`, not what its folder says: read for the
+    # clients here (RPL304's vocabulary for their `top_k`, the generation config's defaults for
+    # the fields they leave out: RPL102).
+    launch = with_model_folder(launch, checker._read_text)
     findings: list[Finding] = []
-    for request in (client.request for client in clients):
-        checker.use_config_of(request.span.path)
+    for client in clients:
+        checker.use_config_of(client.request.span.path)
         rules = [rule for rule in RULES if rule.code in _JUDGES and rule.code in checker.enabled]
-        for (rule, report), releases in _reports(launch, server.releases, rules, _places(request)).items():
-            findings.append(_finding(checker, rule, report, releases, server, request))
+        for (rule, report), releases in _reports(launch, server.releases, rules, _places(client.request)).items():
+            findings.append(_finding(checker, rule, report, releases, server, client))
     return findings
 
 
@@ -174,19 +195,16 @@ def _reports(launch: Launch, releases: tuple[str, ...], rules: list, places: set
     return merged
 
 
-def _finding(checker: Checker, rule: Any, report: Any, releases: list[Release], server: ReplayServer, request: Request) -> Finding:
-    """A report at a client as `api.Checker` makes its findings: the releases named, the port's
-    condition said, the client's own launch (its span) for suppressions above it."""
+def _finding(checker: Checker, rule: Any, report: Any, releases: list[Release], server: ReplayServer, client: ServerClient) -> Finding:
+    """A report at a client as `api.Checker` makes its findings: the releases named, the
+    conditions of the tie said (`_tie_conditions`), the client's own launch (its span) for
+    suppressions above it."""
     from ..model import Finding, Launch
-    from ..rules.requests_shape import started_at
     from ..vllm.releases import judged
 
     said, note = judgement(releases)
-    if server.condition:
-        where = started_at(server.launch, request)
-        report = replace(
-            report, subject=report.subject.replace(where, started_at(server.launch, request, server.port, server.condition), 1)
-        )
+    request = client.request
+    report = _tie_conditions(report, server, client)
     return Finding(
         rule.code,
         rule.name,
@@ -198,6 +216,25 @@ def _finding(checker: Checker, rule: Any, report: Any, releases: list[Release], 
         judged_by=tuple(str(release) for release in sorted({judged(release) for release in releases})),
         launch=Launch(server.launch.kind, request.span, {}, label=f"client of {server.launch.label}".strip()),
     )
+
+
+def _tie_conditions(report: Any, server: ReplayServer, client: ServerClient) -> Any:
+    """The report with the defaults the tie rests on, as the server's own findings say them: its
+    port's (and, for a client on a local name, its published port's) after where it starts, and
+    its mask's (a Makefile's `REPLAY ?= --return-sampling-mask`) among the report's conditions."""
+    from ..rules.requests_shape import started_at
+    from ..served import LOCAL_HOSTS
+
+    local = server.local_condition if client.host in LOCAL_HOSTS else ""
+    port = " and ".join(dict.fromkeys(filter(None, (server.condition, local))))
+    if port:
+        where = started_at(server.launch, client.request)
+        tied = started_at(server.launch, client.request, server.port, port)
+        report = replace(report, subject=report.subject.replace(where, tied, 1))
+    replay = server.replay_condition
+    if replay and replay not in port.split(" and "):
+        report = replace(report, conditions=(*report.conditions, f"when {replay}"))
+    return report
 
 
 def _places(request: Request) -> set[Span]:

@@ -324,9 +324,26 @@ def _server(launch: Launch, port: int, releases: tuple[str, ...]) -> ReplayServe
     slim = Launch(
         launch.kind, launch.span, kept, label=launch.label, framework=framework, entrypoint=launch.entrypoint, clients=launch.clients
     )
-    said = launch.get("port")
-    conditions = [a.condition for a in launch.assumptions if said is not None and a.span is not None and _overlap(a.span, said.span)]
-    return ReplayServer(slim, port, launch.hosts, releases, " and ".join(dict.fromkeys(conditions)), launch.local)
+    return ReplayServer(
+        slim,
+        port,
+        launch.hosts,
+        releases,
+        _resting(launch, launch.get("port")),
+        launch.local,
+        launch.local_condition,
+        _resting(launch, launch.get("return_sampling_mask"), whole=True),
+    )
+
+
+def _resting(launch: Launch, said: Setting | None, whole: bool = False) -> str:
+    """The conditions of the defaults a setting's words come from (with `whole`, also those
+    without which there would be no launch), joined with "and"."""
+    spans = (said.span,) if said is not None else ()
+    conditions = [
+        a.condition for a in launch.assumptions if (whole and a.whole) or (a.span is not None and any(_overlap(a.span, s) for s in spans))
+    ]
+    return " and ".join(dict.fromkeys(conditions))
 
 
 def _overlap(one: Span, other: Span) -> bool:

@@ -346,6 +346,12 @@ class ResultCache:
             kept.append((dependency, tuple(found)))
         return kept
 
+    def turned_away(self, suffixes: tuple[str, ...]) -> list[str]:
+        """The files an earlier run remembered as turned away whose names end with `suffixes`: a
+        run that names a few files knows the tree's others by them (`cross_file`'s Kubernetes
+        Services). Each may have changed or gone since: a reader reads it as it is now."""
+        return [path for path in self._clean.data if path.endswith(suffixes)]
+
     def remembers_files(self) -> bool:
         """Whether an earlier run of this version remembered files the prefilter turned away."""
         return bool(self._clean.data)

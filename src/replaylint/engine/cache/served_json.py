@@ -42,6 +42,8 @@ def _server(server: ReplayServer) -> dict[str, Any]:
         "releases": list(server.releases),
         "condition": server.condition,
         "local": server.local,
+        "local_condition": server.local_condition,
+        "replay_condition": server.replay_condition,
     }
 
 
@@ -79,7 +81,7 @@ def decode(value: object) -> Served:
 def _decode_server(value: object) -> ReplayServer:
     if (
         type(value) is not dict
-        or value.keys() != {"launch", "port", "hosts", "releases", "condition", "local"}
+        or value.keys() != {"launch", "port", "hosts", "releases", "condition", "local", "local_condition", "replay_condition"}
         or type(value["local"]) is not bool
     ):
         raise Malformed("a server")
@@ -90,6 +92,8 @@ def _decode_server(value: object) -> ReplayServer:
         tuple(_text(release) for release in _list(value["releases"])),
         _text(value["condition"]),
         value["local"],
+        _text(value["local_condition"]),
+        _text(value["replay_condition"]),
     )
 
 

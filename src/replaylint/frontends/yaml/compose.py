@@ -14,7 +14,9 @@ differently named files alike).
 - Interpolation: compose fills `${VAR}`, `${VAR:-default}`, `$VAR` from the shell and the
   `.env` file before anything else. We see neither (the shell wins over `.env`, and a
   default applies only when the variable is unset), so every reference is unknown; `$$` is a
-  literal `$`.
+  literal `$`. A published port (`ports: ["${PORT:-8000}:8000"]`) is the one place a default is
+  taken, with its condition ("`PORT` is unset"), unless `.env` sets the variable: it decides only
+  whether a client on the host's `localhost` reaches the service (`run/cross_file`).
 - `environment` as a map (`KEY: value`; a key without value comes from the shell: unknown)
   or a list (`- KEY=value`; `- KEY` alone: unknown), over the files of `env_file` (read next
   to the compose file, `env_files`; one that cannot be read opens the environment, as
@@ -23,6 +25,8 @@ differently named files alike).
 
 from __future__ import annotations
 
+import os
+import re
 from dataclasses import replace
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
@@ -198,41 +202,85 @@ def extract(source: SourceFile, context: ExtractContext, document: Node) -> list
         (key.start_mark.index, content_end(source.text, service), key, service) for key, service in entries(get(document, "services"))
     ]
     names = [(start, end, _names(key, service)) for start, end, key, service in services]
-    return [replace(launch, hosts=held_by(launch, names), local=_reached_locally(launch, services)) for launch in launches]
+    dotenv = _DotEnv(source, context)
+    placed = []
+    for launch in launches:
+        local, condition = _reached_locally(launch, services, dotenv)
+        placed.append(replace(launch, hosts=held_by(launch, names), local=local, local_condition=condition))
+    return placed
 
 
-def _reached_locally(launch: Launch, services: list[tuple[int, int, Node, Node]]) -> bool:
-    """Whether a client on the host reaches the service's replay server at `localhost:PORT`: only
-    through `ports: ["PORT:PORT"]` or `network_mode: host`, not when the port is published on no
-    port of the host or on another one (`"9000:8000"`, `"8000"`: an ephemeral one)."""
+class _DotEnv:
+    """The names the `.env` file beside the compose file sets (compose interpolates from it where
+    the shell sets nothing), read when a published port first asks."""
+
+    def __init__(self, source: SourceFile, context: ExtractContext) -> None:
+        self._source = source
+        self._context = context
+        self._names: frozenset[str] | None = None
+
+    def sets(self, name: str) -> bool:
+        if self._names is None:
+            from ...readers.env_file import parse
+
+            path = os.path.join(os.path.dirname(self._source.path), ".env")
+            text = self._context.read_text(path)
+            self._names = frozenset(parse(path, text)) if text is not None else frozenset()
+        return name in self._names
+
+
+def _reached_locally(launch: Launch, services: list[tuple[int, int, Node, Node]], dotenv: _DotEnv) -> tuple[bool, str]:
+    """Whether a client on the host reaches the service's replay server at `localhost:PORT`, and on
+    which default that rests: only through `ports: ["PORT:PORT"]` (`${HOST_PORT:-PORT}:PORT` when
+    `HOST_PORT` is unset) or `network_mode: host`, not when the port is published on no port of the
+    host, on another one (`"9000:8000"`, `"8000"`: an ephemeral one) or on one the environment
+    chooses (`${HOST_PORT}:8000`)."""
     from ...vllm.unusable_masks import server_port
 
     service = next((service for start, end, _, service in services if start <= launch.span.start < end), None)
     port = server_port(launch) if isinstance(service, MappingNode) else None
     if port is None:
-        return True
+        return True, ""
     network = get(service, "network_mode")
     if isinstance(network, ScalarNode) and network.value == "host":
-        return True
-    return any(_published(item, port) is not False for item in items(get(service, "ports")))
+        return True, ""
+    published = [_published(item, port, dotenv) for item in items(get(service, "ports"))]
+    unconditional = [found for found in published if found is None or found[0] and not found[1]]
+    if unconditional:
+        return True, ""
+    conditions = [found[1] for found in published if found is not None and found[0]]
+    return bool(conditions), conditions[0] if conditions else ""
 
 
-def _published(item: Node, port: int) -> bool | None:
-    """Whether a `ports:` entry publishes the container's `port` on the same port of the host
-    (None: not known, a `${VAR}` or a form not read)."""
+# `${NAME:-default}` and `${NAME-default}`: the default when NAME is unset (`:-`: or empty).
+_DEFAULTED = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*):?-([^}$]*)\}")
+
+
+def _published(item: Node, port: int, dotenv: _DotEnv) -> tuple[bool, str] | None:
+    """Whether a `ports:` entry publishes the container's `port` on the same port of the host, and
+    the default that rests on ("`HOST_PORT` is unset"); None: a form not read. A variable without a
+    default (or one the `.env` file sets) publishes on a port not known here: not the same."""
     if isinstance(item, MappingNode):
         target, published = get(item, "target"), get(item, "published")
         if not isinstance(target, ScalarNode) or not isinstance(published, (ScalarNode, type(None))):
             return None
         if published is None:
-            return False  # an ephemeral port of the host
+            return False, ""  # an ephemeral port of the host
         text = f"{published.value}:{target.value}"
     elif isinstance(item, ScalarNode):
         text = str(item.value)
     else:
         return None
-    if "$" in text:
-        return None
+    names = tuple(dict.fromkeys(match.group(1) for match in _DEFAULTED.finditer(text)))
+    text = _DEFAULTED.sub(lambda match: match.group(2), text)
+    if "$" in text or any(dotenv.sets(name) for name in names):
+        return False, ""
+    same = _same_port(text, port)
+    return same, " and ".join(f"`{name}` is unset" for name in names) if same else ""
+
+
+def _same_port(text: str, port: int) -> bool:
+    """Whether `8000:8000` (`127.0.0.1:8000:8000`, `8000-8010:8000-8010/tcp`) publishes `port` on itself."""
     host, _, container = text.split("/")[0].rpartition(":")
     host = host.rpartition(":")[2]  # `127.0.0.1:8000:8000`
     return bool(host) and host == container and _holds(container, port)

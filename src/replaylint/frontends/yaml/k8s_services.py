@@ -8,18 +8,21 @@ port). Its names: `name`, and with a namespace `name.ns`, `name.ns.svc`, `name.n
 
 The Services of the workload's own file become `Launch.hosts` (`reached`). Manifests are often
 split by kind (`deployment.yaml` beside `service.yaml`, as kustomize bases and Helm charts lay
-them out), so when a client of the tree names a host no Service of the server's file gives,
-the other YAML files of that folder are looked at for one (`hosts_beside`, asked by
-`run/cross_file` after the run, so a Service file added or edited since is seen). That look is
-bounded: at most `MAX_FILES` files of at most `MAX_CHARS` characters, each parsed only when its
-text has a `kind: Service` line, read through the run (`read_text`: inside the tree only)."""
+them out) or by folder (`k8s/workloads/`, `k8s/network/`), so when a client of the tree names a
+host no Service of the server's file gives, the other YAML files of that folder are looked at
+for one, then the YAML files of the run in the same repository (the nearest folder above
+holding `.git`, else the tree checked), nearest folders first (`hosts_beside`, asked by
+`run/cross_file` after the run, so a Service file added or edited since is seen; a run that
+names files knows the others an earlier run's cache remembers). That look is bounded: at most `MAX_FILES` files beside and
+`MAX_TREE_FILES` elsewhere, of at most `MAX_CHARS` characters, each parsed only when its text has
+a `kind: Service` line, read through the run (`read_text`: inside the tree only)."""
 
 from __future__ import annotations
 
 import os
 import re
 from dataclasses import replace
-from typing import Callable
+from typing import Callable, Sequence
 
 from yaml.nodes import Node, ScalarNode
 
@@ -28,6 +31,7 @@ from ...readers.yaml_nodes import ComposeError, compose_all, entries, get, get_s
 from .container_launch import held_by
 
 MAX_FILES = 24
+MAX_TREE_FILES = 256
 MAX_CHARS = 200_000
 _USUAL = ("service.yaml", "service.yml", "services.yaml", "services.yml", "svc.yaml", "svc.yml")
 _NAMES_A_SERVICE = re.compile(r"^\s*kind:\s*[\"']?Service[\"']?\s*$", re.MULTILINE)
@@ -43,10 +47,13 @@ def reached(documents: list[Node], launches: list[Launch]) -> list[Launch]:
     return [replace(launch, hosts=held_by(launch, places)) for launch in launches]
 
 
-def hosts_beside(path: str, offset: int, read_text: Callable[[str], str | None], read: dict[str, list[Node]]) -> tuple[str, ...]:
-    """The names the Services of the other YAML manifests in the folder of `path` give the
-    workload of that file whose launch starts at `offset`. `read`: the Services of each file
-    looked at so far (a run's servers share a folder's)."""
+def hosts_beside(
+    path: str, offset: int, read_text: Callable[[str], str | None], read: dict[str, list[Node]], tree: Sequence[str] = ()
+) -> tuple[str, ...]:
+    """The names the Services of the other YAML manifests in the folder of `path`, and of the
+    YAML files of `tree` (the run's) in its repository, give the workload of that file whose
+    launch starts at `offset`. `read`: the Services of each file looked at so far (a run's
+    servers share a folder's)."""
     text = read_text(path)
     if text is None or len(text) > MAX_CHARS:
         return ()
@@ -57,7 +64,7 @@ def hosts_beside(path: str, offset: int, read_text: Callable[[str], str | None],
     workload = next((d for d in documents if d.start_mark.index <= offset < d.end_mark.index), None)
     if workload is None or not _pod_labels(workload):
         return ()
-    return _names(_other_services(path, read_text, read), workload)
+    return _names(_other_services(path, read_text, read, tree), workload)
 
 
 def _names(services: list[Node], workload: Node) -> tuple[str, ...]:
@@ -67,10 +74,10 @@ def _names(services: list[Node], workload: Node) -> tuple[str, ...]:
     return tuple(dict.fromkeys(names))
 
 
-def _other_services(path: str, read_text: Callable[[str], str | None], read: dict[str, list[Node]]) -> list[Node]:
-    """The Services of the other YAML manifests in the folder of `path`, each file read once (`read`)."""
+def _other_services(path: str, read_text: Callable[[str], str | None], read: dict[str, list[Node]], tree: Sequence[str]) -> list[Node]:
+    """The Services of the other YAML manifests beside `path` and in its repository, each file read once (`read`)."""
     found: list[Node] = []
-    for neighbour in _neighbours(path):
+    for neighbour in dict.fromkeys((*_neighbours(path), *_elsewhere(path, tree))):
         if neighbour not in read:
             read[neighbour] = _services_in(read_text(neighbour))
         found += read[neighbour]
@@ -95,6 +102,32 @@ def _neighbours(path: str) -> list[str]:
         return []
     names = sorted((name for name in listed if name != os.path.basename(path)), key=lambda name: (name not in _USUAL, name))
     return [os.path.join(folder, name) for name in names[:MAX_FILES]]
+
+
+def _elsewhere(path: str, tree: Sequence[str]) -> list[str]:
+    """The YAML files of `tree` in the repository of `path` outside its folder, the nearest
+    folders first, at most MAX_TREE_FILES."""
+    folder = os.path.dirname(os.path.abspath(path))
+    known: dict[str, str | None] = {}
+    root = _repository(folder, known)
+    found = []
+    for other in tree:
+        there = os.path.dirname(os.path.abspath(other))
+        if other.endswith((".yaml", ".yml")) and there != folder and _repository(there, known) == root:
+            found.append((os.path.relpath(there, folder).count(os.sep), other))
+    return [other for _, other in sorted(found)[:MAX_TREE_FILES]]
+
+
+def _repository(folder: str, known: dict[str, str | None]) -> str | None:
+    """The nearest folder at or above `folder` that holds `.git` (None: none); `known`: the
+    folders answered so far."""
+    if folder not in known:
+        above = os.path.dirname(folder)
+        if os.path.exists(os.path.join(folder, ".git")):
+            known[folder] = folder
+        else:
+            known[folder] = None if above == folder else _repository(above, known)
+    return known[folder]
 
 
 def _is_service(document: Node) -> bool:
