@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator
+from typing import Iterator
 
 from ..edits import with_line_endings
 from ..model import Edit, Finding, LineIndex
 from ..rules import BY_NAME
+from .directive_lines import line_at, naming_lines
 
 _IGNORE = re.compile(r"#\s*replaylint:\s*ignore(?:\[(?P<codes>[^\]\r\n]*)\])?(?P<reason>\s*--[^\r\n]*)?", re.IGNORECASE)
 # Codes as flake8 and ruff read them (`E501`, `RPL003`), or rule names (`sampling-mask-...`),
@@ -37,7 +38,6 @@ _NOQA = re.compile(
 # ruff's blanket form: `noqa` not followed by a colon (codes written without one are read as blanket too).
 _BLANKET_NOQA = re.compile(r"#\s*noqa(?![\w:])(?!\s*:)", re.IGNORECASE)
 _ITEM = re.compile(r"[^,\s]+")
-_NAMED = re.compile(r"noqa|replaylint", re.IGNORECASE)  # in every directive
 _FILE_NOQA = re.compile(r"#\s*replaylint:\s*noqa(?:\[(?P<brackets>[^\]]*)\]|:\s*(?P<codes>[A-Za-z0-9_\-, ]+))?", re.IGNORECASE)
 
 ALL = frozenset({"*"})
@@ -124,8 +124,8 @@ def scan(index: LineIndex, python: bool) -> tuple[dict[int, Suppression], frozen
     kind = "python" if python else _kind(index.path)
     comment_lines_only = kind in _COMMENT_LINES_ONLY
     comments: dict[int, int] | None = None  # Python, shell: line -> column of its comment's `#`
-    for number in _naming_lines(index):
-        line, offset = _line(index, number)
+    for number in naming_lines(index):
+        line, offset = line_at(index, number)
         own_line = line.strip().startswith("#")
         if "#" in line and not _FILE_NOQA.search(line) and (own_line or not comment_lines_only):
             suppression = _suppression(line, number, offset, own_line, python)
@@ -143,33 +143,11 @@ def scan(index: LineIndex, python: bool) -> tuple[dict[int, Suppression], frozen
     return by_line, _file_codes(index)
 
 
-def _naming_lines(index: LineIndex) -> Iterable[int]:
-    """The numbers of the lines that name noqa or replaylint, in any case (in a text that is not
-    ASCII, after a `#` and as IGNORECASE reads: it pairs letters that `lower()` leaves apart)."""
-    text = index.text
-    if not text.isascii():
-        return [number for number, line in enumerate(index.lines(), start=1) if "#" in line and _NAMED.search(line)]
-    lowered, found = text.lower(), set()
-    for word in ("noqa", "replaylint"):
-        at = lowered.find(word)
-        while at >= 0:
-            found.add(index.position(at)[0])
-            at = lowered.find(word, at + 1)
-    return sorted(found)
-
-
-def _line(index: LineIndex, number: int) -> tuple[str, int]:
-    """The line `number` with its line break, and its offset."""
-    start = index.offset(number, 1)
-    end = index.offset(number + 1, 1) if number < index.line_count else len(index.text)
-    return index.text[start:end], start
-
-
 def _file_codes(index: LineIndex) -> frozenset[str]:
     """The codes of `# replaylint: noqa` in the file's first comment block (empty: none)."""
     file_codes: frozenset[str] = frozenset()
     for number in range(1, index.line_count + 1):
-        stripped = _line(index, number)[0].strip()
+        stripped = line_at(index, number)[0].strip()
         if stripped.startswith("#"):
             header = _FILE_NOQA.search(stripped)
             if header:
