@@ -166,6 +166,11 @@ def test_procfile_processes(tmp_path: Path, procfile: str, expected: list) -> No
             id="setenv",
         ),
         pytest.param(f"[testenv]\ncommands = {SERVE} {{posargs}}\n", [], id="{posargs}: the caller's words"),
+        pytest.param(
+            f"[testenv]\ncommands = {SERVE} {{posargs:--enable-scale-out --port 9}}\n",
+            [],
+            id="{posargs:...} with a default of several words: the caller's words",
+        ),
         pytest.param(f"[tox]\nenvlist = py\n[flake8]\ncommands = {SERVE}\n", [], id="not a testenv"),
     ],
 )

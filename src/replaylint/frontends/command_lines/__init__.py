@@ -19,13 +19,14 @@ from typing import Callable
 from ...model import Edit, Fix, Launch
 from ...readers.host_scripts import Script, launches_of
 from ...source import ExtractContext, SourceFile
+from .tox_ini import SUBSTITUTION as TOX_SUBSTITUTION
 
 __all__ = ["extract", "parses", "render"]
 
 _SUBSTITUTIONS = {
     "systemd": re.compile(r"\$\{?\w+\}?|%."),
     "procfile": re.compile(r"\$\{?PORT\}?"),
-    "tox": re.compile(r"\{[^{}\s]*\}|\[\]"),
+    "tox": TOX_SUBSTITUTION,
 }
 _ESCAPES: dict[str, Callable[[str], str]] = {
     "systemd": lambda text: text.replace("%", "%%").replace("$", "$$"),

@@ -24,7 +24,8 @@ from .shell_words import ends_continued, translate
 _SECTION = re.compile(r"^\[(?P<name>[^\]]+)\]", re.MULTILINE)
 _KEY = re.compile(r"^(?P<key>[\w.-]+)[ \t]*[=:][ \t]*", re.MULTILINE)
 _COMMAND_KEYS = ("commands", "commands_pre", "commands_post")
-_SUBSTITUTION = re.compile(r"\{[^{}\s]*\}|\[\]")
+# `{posargs:--port 9}`: a default may hold spaces; the whole substitution is unknown.
+SUBSTITUTION = re.compile(r"\{[^{}\r\n]*\}|\[\]")
 _SETENV = re.compile(r"(?P<name>[A-Za-z_]\w*)[ \t]*=[ \t]*(?P<value>.*?)[ \t]*$")
 _PYTHON = ("{envpython}",)
 
@@ -93,7 +94,7 @@ def _commands(text: str, lines: list[tuple[int, int]]) -> Expanded:
 def _substitute(text: str, position: int, quote: str, expanded: Expanded) -> int:
     if text[position] not in "{[":
         return 0
-    substitution = _SUBSTITUTION.match(text, position)
+    substitution = SUBSTITUTION.match(text, position)
     if substitution is None:
         return 0
     if substitution.group() in _PYTHON:
