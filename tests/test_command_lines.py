@@ -171,6 +171,11 @@ def test_procfile_processes(tmp_path: Path, procfile: str, expected: list) -> No
             [],
             id="{posargs:...} with a default of several words: the caller's words",
         ),
+        pytest.param(
+            f"[testenv]\ncommands =\n    pytest\n# the server, as CI starts it\n    {SERVE} --port 9\n",
+            [("RPL301", "tox.ini", 5)],
+            id="a comment line at column 0 inside commands: the value goes on",
+        ),
         pytest.param(f"[tox]\nenvlist = py\n[flake8]\ncommands = {SERVE}\n", [], id="not a testenv"),
     ],
 )

@@ -2,7 +2,8 @@
 the environment its `setenv` gives them (tox's configuration reference, "tox.ini").
 
 - A value goes on over the indented lines after its key; each line of `commands` is one command,
-  a line ending in a backslash goes on with the next. A line starting with `#` is a comment.
+  a line ending in a backslash goes on with the next. A line starting with `#` or `;` is a comment,
+  skipped wherever it starts (configparser reads on past it).
 - tox runs no shell: a command's words are split as `shlex` splits them (`shell_words`); a
   leading `-` or `!` (ignore the exit code) is dropped.
 - `{...}` is tox's substitution: `{posargs}` (and `[]`) the caller's words, `{env:NAME}` and
@@ -48,10 +49,13 @@ def _values(text: str, start: int, end: int) -> Iterator[tuple[str, list[tuple[i
             line_end = text.find("\n", position, stop)
             line_end = stop if line_end < 0 else line_end
             content = text[position:line_end].rstrip("\r")
-            if position != key.end() and content[:1] not in (" ", "\t") and content.strip():
-                break  # an unindented line: the value ended (a comment or a stray line)
             stripped = content.strip()
-            if stripped and not stripped.startswith(("#", ";")):
+            if stripped.startswith(("#", ";")):
+                position = line_end + 1
+                continue  # a comment line, even at column 0: configparser skips it and reads on
+            if position != key.end() and content[:1] not in (" ", "\t") and stripped:
+                break  # an unindented line: the value ended
+            if stripped:
                 lead = len(content) - len(content.lstrip())
                 lines.append((position + lead, position + len(content)))
             position = line_end + 1
