@@ -95,6 +95,16 @@ def test_a_plain_template_makes_the_launch_whole(tmp_path: Path, files: dict[str
         pytest.param(chart(deployment=template(literal='            {{- include "extra.args" . | nindent 12 }}\n')), id="an include"),
         pytest.param(chart(**{"chart/templates/canary.yaml": template()}), id="two templates range over it"),
         pytest.param(
+            chart(
+                values=VALUES + "extraArgsMore:\n  - --enable-scale-out\n",
+                deployment=template().replace(
+                    "          ports:",
+                    "            {{- range .Values.extraArgsMore }}\n            - {{ . | quote }}\n            {{- end }}\n          ports:",
+                ),
+            ),
+            id="a range over another list whose name starts the same",
+        ),
+        pytest.param(
             chart(deployment=template().replace('"{{ .Values.image.repository }}:{{ .Values.image.tag }}"', "{{ .Values.sidecar.image }}")),
             id="another image",
         ),

@@ -55,7 +55,7 @@ def ranged_container(context: ExtractContext, values_path: str, listed: str, ima
     chart = os.path.dirname(values_path)
     if context.read_text(os.path.join(chart, "Chart.yaml")) is None:
         return None
-    ranging = re.compile(r"\{\{-?\s*range\s+(?:\$\w+\s*:=\s*)?\.Values\." + re.escape(listed) + r"\s*-?\}\}")
+    ranging = _range_over(listed)
     found = []
     for path in _templates(os.path.join(chart, "templates")):
         text = context.read_text(path)
@@ -66,6 +66,11 @@ def ranged_container(context: ExtractContext, values_path: str, listed: str, ima
             if ranging.search(line):
                 found.append(_container(path, text, lines, number, listed, image))
     return found[0] if len(found) == 1 else None
+
+
+def _range_over(listed: str) -> re.Pattern[str]:
+    """`{{- range .Values.<listed> }}` (or `range $arg := ...`), and not a list whose name starts the same."""
+    return re.compile(r"\{\{-?\s*range\s+(?:\$\w+\s*:=\s*)?\.Values\." + re.escape(listed) + r"\s*-?\}\}")
 
 
 def _templates(folder: str) -> list[str]:
@@ -98,13 +103,14 @@ def _items(path: str, text: str, lines: list[str], args: int, listed: str) -> tu
     offset = sum(len(line) for line in lines[: args + 1])
     items: list[Item] = []
     ranging = False
+    range_over = _range_over(listed)
     for line in lines[args + 1 :]:
         start, offset = offset, offset + len(line)
         template = _TEMPLATE_ONLY.match(line)
         item = _ITEM.match(line)
         if template is not None:
             body = template["body"]
-            if body.startswith("range ") and listed in body and not ranging:
+            if range_over.search(line) and not ranging:
                 ranging = True
                 items.append(Item("range", listed))
             elif body == "end" and ranging:
