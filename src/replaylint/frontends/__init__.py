@@ -182,6 +182,9 @@ _KINDS_BY_NAME = {
     "tox.ini": "tox",
 }
 
+_PROCFILE_VARIANT = re.compile(r"procfile\.[\w-]+\Z")  # `Procfile.dev`; not `Procfile.dev.md`
+_DOCUMENT_SUFFIXES = (".md", ".rst", ".txt", ".adoc", ".html")  # prose about a Procfile
+
 
 def kind_for(path: str, head: bytes = b"") -> str | None:
     """The frontend for a file, from its name (and shebang when it has no extension). String
@@ -196,7 +199,7 @@ def kind_for(path: str, head: bytes = b"") -> str | None:
     by_name = _KINDS_BY_NAME.get(lowered)
     if by_name is not None:
         return by_name
-    if lowered.startswith("procfile."):  # `Procfile.dev`, `foreman start -f Procfile.dev`
+    if _PROCFILE_VARIANT.match(lowered) and suffix not in _DOCUMENT_SUFFIXES:  # `foreman start -f Procfile.dev`
         return "procfile"
     if (
         lowered in ("dockerfile", "containerfile")
