@@ -65,6 +65,12 @@ def test_a_parameter_default_no_caller_passes_is_the_engines(tmp_path: Path) -> 
     assert findings(root) == set()
 
 
+def test_without_the_caller_in_the_tree_no_parameter_is_taken_at_its_default(tmp_path: Path) -> None:
+    root = tree("openrlhf_parameter_default_mask_no_correction", tmp_path)
+    (root / "openrlhf/cli/train_ppo_ray.py").unlink()
+    assert findings(root) == set()
+
+
 def test_a_parameter_the_trees_caller_names_is_not_taken_at_its_default(tmp_path: Path) -> None:
     root = tree("openrlhf_parameter_default_mask_no_correction", tmp_path)
     caller = root / "openrlhf/cli/train_ppo_ray.py"

@@ -58,7 +58,8 @@ def fork(launching: str, read_text: Callable[[str], str | None] | None) -> Built
     actor = call_keywords(found[1], found[0], _ENGINE_CALLS)
     own = {**_actor_writes(found[1]), **(actor.entries if actor is not None else {})}
     cli = found_upward(CLI, launching, read_text)  # type: ignore[arg-type]
-    defaults = _unpassed_defaults(found[1], cli[1] if cli is not None else "")
+    # No caller in the tree: what it passes is unknown, so no default is taken as the engine's.
+    defaults = _unpassed_defaults(found[1], cli[1]) if cli is not None else {}
     entries = {key: _defaulted(written, defaults) for key, written in built.entries.items()}
     return replace(built, entries={**entries, **own})
 
