@@ -72,6 +72,16 @@ UNIT = "[Unit]\nDescription=policy\n\n[Service]\nEnvironment=HF_HOME=/srv/hf\nEx
             id="a prefix, ${VAR} from Environment=",
         ),
         pytest.param(
+            f"[Service]\nEnvironment=MODE=raw_logprobs\nExecStart=/usr/bin/vllm serve m {MASK} --logprobs-mode=$MODE --enable-scale-out\n",
+            [("RPL201", "u.service", 3)],
+            id="$VAR inside a word is passed as written",
+        ),
+        pytest.param(
+            f"[Service]\nEnvironment=MODE=raw_logprobs\nExecStart=/usr/bin/vllm serve m {MASK} --logprobs-mode $MODE --enable-scale-out\n",
+            [("RPL003", "u.service", 3)],
+            id="$VAR as a word of its own",
+        ),
+        pytest.param(
             f"[Service]\nExecStart=/usr/bin/vllm serve m {MASK} --served-model-name 'a;b' --chat-template x|y "
             "--logprobs-mode processed_logprobs\n",
             [("RPL301", "u.service", 2)],

@@ -6,8 +6,9 @@ the environment `Environment=` gives them (systemd.service(5), systemd.exec(5), 
   (`-`, `:`, `+`, `!`, `!!`) are dropped; `@` (the second word is argv[0]) is not read. An empty
   `ExecStart=` clears the ones before it.
 - `${VAR}` is the variable's value as one word, `$VAR` (a word of its own) its value split at
-  whitespace, `$$` a dollar sign; `:` turns both off. A variable `Environment=` sets is known;
-  any other is unknown (one word for `${VAR}`, any number for `$VAR`).
+  whitespace (inside a word, `$VAR` is passed as written), `$$` a dollar sign; `:` turns both
+  off. A variable `Environment=` sets is known; any other is unknown (one word for `${VAR}`, any
+  number for `$VAR`).
 - `%` specifiers (`%i`, `%n`, `%H`, ...) are the unit's instance, name, host: unknown text
   (`%%` is a percent sign).
 - `Environment=` holds quoted `NAME=value` words; `EnvironmentFile=` names an absolute path
@@ -107,6 +108,9 @@ def _command(text: str, start: int, end: int, env: dict[str, Setting]) -> Expand
         variable = _VARIABLE.match(line, position)
         if variable is None or not expand:
             return 0
+        if variable["bare"] and not _whole_word(line, position, variable.end(), quote):
+            expanded.standing_for("\\$", position, position + 1)  # `--mode=$MODE`: systemd passes it as written
+            return 1
         name = variable["braced"] or variable["bare"]
         shell = f"${{{name}}}" if quote or variable["bare"] or _one_word(env.get(name)) else f'"${{{name}}}"'  # `${VAR}`: one word
         expanded.standing_for(shell, position, variable.end())
@@ -114,6 +118,15 @@ def _command(text: str, start: int, end: int, env: dict[str, Setting]) -> Expand
 
     translate(text, prefixes, end, expanded, substitute, comments_continue=True)
     return expanded
+
+
+def _whole_word(text: str, start: int, end: int, quote: str) -> bool:
+    """Whether `text[start:end]` is a word of its own, its quotes taken off (systemd expands a bare
+    `$VAR` only then: `"$VAR"` is one, `--mode=$VAR` is not)."""
+    if quote:
+        start -= text[start - 1 : start] == quote
+        end += text[end : end + 1] == quote
+    return (start == 0 or text[start - 1] in " \t\n") and (end == len(text) or text[end] in " \t\r\n\\")
 
 
 def _one_word(setting: Setting | None) -> bool:
