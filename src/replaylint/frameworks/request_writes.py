@@ -6,7 +6,8 @@ of the tree runs), in order, up to that call: `NAME["k"] = v`, `NAME.setdefault(
 (`built_dicts.guarded`). Applied to a request's settings: a write whose test the request's own
 values decide (`if NAME.get("top_k", -1) <= 0: NAME["top_k"] = 20`) stands or not; one whose test
 is not decided here, or whose value is no literal, leaves the key unknown; a `setdefault` of a key
-the request carries changes nothing; anything else done to the dict (bound anew, `update(x)`)
+the request carries changes nothing, a `set` or `setdefault` of a key it does not carry adds it;
+a `del` or `pop` of a key that is no literal, and anything else done to the dict (bound anew, `update(x)`)
 leaves every key unknown."""
 
 from __future__ import annotations
@@ -50,14 +51,12 @@ class RequestPath:
             holds = decided(write.condition, lambda test: evaluated(test, self._read(found), self.names))
             if holds is False:
                 continue
-            keys = list(found) if write.kind == "unread" else [write.key] if write.key in found and write.kind != "setdefault" else []
-            for key in keys:
-                value = write.value if holds is True and write.kind == "set" else UNKNOWN
+            for key in _written_keys(write, found):
+                value = write.value if holds is True and write.kind in ("set", "setdefault") else UNKNOWN
                 where = f"{owner}'s {self.path.rsplit('/', 1)[-1]}:{write.line}, in {self.function}"
                 said = f"{write.text} ({where})"
-                found[key] = Setting(
-                    key, value, placed(self.path, self.text, write.line, anchor), said, implied=True, via=(found[key].span,)
-                )
+                via = found[key].span if key in found else anchor
+                found[key] = Setting(key, value, placed(self.path, self.text, write.line, anchor), said, implied=True, via=(via,))
         return found
 
     def _read(self, settings: Mapping[str, Setting]) -> Any:
@@ -73,6 +72,16 @@ class RequestPath:
             return carried.value if carried is not None else UNKNOWN
 
         return read
+
+
+def _written_keys(write: RequestWrite, carried: Mapping[str, Setting]) -> list[str]:
+    """The keys a write changes: every key (unread), its key (set: carried or added; setdefault:
+    only when not carried; pop: only when carried)."""
+    if write.kind == "unread":
+        return list(carried)
+    if write.kind == "set" or (write.kind == "setdefault") != (write.key in carried):
+        return [write.key]
+    return []
 
 
 def read(text: str, path: str, function: str) -> RequestPath | None:
@@ -120,14 +129,21 @@ def _writes(statement: ast.stmt, name: str, text: str, condition: str) -> list[R
                 key = literal(target.slice)
                 value = literal(statement.value) if isinstance(statement, ast.Assign) else UNKNOWN
                 found.append(
-                    RequestWrite("set", key, value, statement.lineno, text, condition) if isinstance(key, str) else _unread(statement, text)
+                    RequestWrite("set", key, value, statement.lineno, text, condition)
+                    if isinstance(key, str)
+                    else _unread(statement, text, condition)
                 )
             elif isinstance(target, ast.Name) and target.id == name:
                 found.append(_unread(statement, text, condition))
     if isinstance(statement, ast.Delete):
         for target in statement.targets:
             if isinstance(target, ast.Subscript) and getattr(target.value, "id", "") == name:
-                found.append(RequestWrite("pop", str(literal(target.slice)), UNKNOWN, statement.lineno, text, condition))
+                key = literal(target.slice)
+                found.append(
+                    RequestWrite("pop", key, UNKNOWN, statement.lineno, text, condition)
+                    if isinstance(key, str)
+                    else _unread(statement, text, condition)
+                )
     for node in ast.walk(statement):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and getattr(node.func.value, "id", "") == name:
             found += _method(node, text, condition)
