@@ -96,6 +96,16 @@ def test_an_actor_subclass_write_after_its_parent_built_the_engine_does_not_reac
     assert findings(root) == set()
 
 
+def test_a_name_the_engine_was_built_under_means_nothing_in_another_method(tmp_path: Path) -> None:
+    root = tree("oi_actor_subclass_mask_no_top_k", tmp_path)
+    edit(
+        root / OI_UTILS,
+        "    def _init_openai_client(self) -> None:\n",
+        '    def _init_openai_client(self) -> None:\n        engine_args = self.client_options\n        engine_args.logprobs_mode = "raw_logprobs"\n',
+    )
+    assert findings(root) == {("RPL102", OI_UTILS, 1017 + 2)}  # two lines written above it
+
+
 def test_a_hook_is_read_on_the_server_class_the_replica_starts(tmp_path: Path) -> None:
     root = tree("verl_server_subclass_hook_mask_default_requests", tmp_path)
     assert findings(root) == {("RPL101", VERL_SERVER, 694), ("RPL102", VERL_SERVER, 694)}

@@ -124,7 +124,10 @@ def _read(path: str, text: str) -> EngineFork | None:
             engine[keyword.arg] = Written(value, keyword.lineno, snippet(text, keyword), nested_keys(keyword.value))
     unknown: set[str] = set()
     built = ""  # the name the actor binds its `vllm.AsyncEngineArgs(...)` to: its attributes set after are engine keys
-    for statement, top in _actor_statements(module, call):
+    method = ""
+    for statement, top, in_method in _actor_statements(module, call):
+        if in_method != method:  # the class body's order is not the order calls run in
+            method, built = in_method, ""
         if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Call) and _called(statement.value) in _ENGINE_ARGS:
             built = statement.targets[0].id if isinstance(statement.targets[0], ast.Name) else ""
         written = attribute_write(statement, built) if built else None
@@ -158,16 +161,17 @@ def _is_actor_call(node: ast.AST) -> bool:
     )
 
 
-def _actor_statements(module: ast.Module, call: ast.Call) -> list[tuple[ast.stmt, bool]]:
+def _actor_statements(module: ast.Module, call: ast.Call) -> list[tuple[ast.stmt, bool, str]]:
     """The statements of the methods of the class whose `__init__` takes the actor's queues, as
     the class the actor call starts (`ray.remote(ReplayLLMRayActor)`, a subclass of it in the
-    module) runs them: a method it overrides in its place, the parent's where it calls `super()`."""
+    module) runs them: a method it overrides in its place, the parent's where it calls `super()`;
+    each with the name of its method."""
     for node in ast.walk(module):
         if isinstance(node, ast.ClassDef) and any(_takes_queues(method) for method in node.body):
             chain = class_chain(module, _started(call) or node.name)
             chain = chain if node in chain else [node]
             names = dict.fromkeys(m.name for klass in reversed(chain) for m in klass.body if isinstance(m, ast.FunctionDef))
-            return [placed for name in names for placed in method_statements(chain, name)]
+            return [(*placed, name) for name in names for placed in method_statements(chain, name)]
     return []
 
 
