@@ -10,9 +10,14 @@ case's files over them."""
 
 from __future__ import annotations
 
+import contextlib
+import io
+import json
 import re
 import shutil
 from pathlib import Path
+
+from replaylint.cli.main import main
 
 BASES = Path(__file__).parent / "data" / "forks_base"
 _OWN = ("base", "edits.patch")
@@ -35,6 +40,25 @@ def materialize(case: Path, target: Path) -> Path:
             (target / path.relative_to(case)).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, target / path.relative_to(case))
     return target
+
+
+def reported(case: Path, target: Path, repository: bool = True) -> set[tuple[str, str, int]]:
+    """The findings in the case's tree, laid out in `target` (`repository`: in a repository of its own)."""
+    root = materialize(case, target)
+    if repository:
+        (root / ".git").mkdir()
+    return findings(root)
+
+
+def findings(root: Path) -> set[tuple[str, str, int]]:
+    """(code, path in the tree, line) of each finding under `root`, as `replaylint check` reports it for vLLM 0.34.0."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        main(["check", "--no-respect-gitignore", "--no-cache", "--target-vllm", "0.34.0", "--output-format", "json", str(root)])
+    return {
+        (item["code"], Path(item["filename"]).resolve().relative_to(root.resolve()).as_posix(), item["location"]["row"])
+        for item in json.loads(out.getvalue())
+    }
 
 
 def _files(patch: str) -> list[tuple[str, list[tuple[int, list[str]]]]]:

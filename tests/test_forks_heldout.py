@@ -30,15 +30,10 @@ the 10 then failing cases to tests/data/forks_heldout_pending/; all came back un
 
 from __future__ import annotations
 
-import contextlib
-import io
-import json
 from pathlib import Path
 
 import pytest
-from forks_trees import materialize
-
-from replaylint.cli.main import main
+from forks_trees import reported
 
 CORPUS = Path(__file__).parent / "data" / "forks_heldout"
 
@@ -77,17 +72,6 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 }
 
 
-def reported(case: str, work: Path) -> set[tuple[str, str, int]]:
-    root = materialize(CORPUS / case, work / case)
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-        main(["check", "--no-respect-gitignore", "--no-cache", "--target-vllm", "0.34.0", "--output-format", "json", str(root)])
-    return {
-        (item["code"], Path(item["filename"]).resolve().relative_to(root.resolve()).as_posix(), item["location"]["row"])
-        for item in json.loads(out.getvalue())
-    }
-
-
 def test_every_folder_is_a_case_and_a_third_are_clean() -> None:
     folders = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
     assert folders == sorted(EXPECTED)
@@ -103,6 +87,6 @@ def test_every_case_says_what_it_imitates() -> None:
 
 @pytest.mark.parametrize("case", sorted(EXPECTED))
 def test_case_findings(case: str, tmp_path: Path) -> None:
-    got = reported(case, tmp_path)
+    got = reported(CORPUS / case, tmp_path / case, repository=False)
     want = EXPECTED[case]
     assert got == want, f"{case}: missed {sorted(want - got)}, false {sorted(got - want)}"

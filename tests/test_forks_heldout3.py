@@ -43,15 +43,10 @@ were expected blind at the mask line.
 
 from __future__ import annotations
 
-import contextlib
-import io
-import json
 from pathlib import Path
 
 import pytest
-from forks_trees import materialize
-
-from replaylint.cli.main import main
+from forks_trees import reported
 
 CORPUS = Path(__file__).parent / "data" / "forks_heldout3"
 VERL_SERVER = "verl/workers/rollout/vllm_rollout/vllm_async_server.py"
@@ -79,18 +74,6 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 PENDING: dict[str, str] = {}
 
 
-def reported(case: str, work: Path) -> set[tuple[str, str, int]]:
-    root = materialize(CORPUS / case, work / case)
-    (root / ".git").mkdir()  # its repository
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-        main(["check", "--no-respect-gitignore", "--no-cache", "--target-vllm", "0.34.0", "--output-format", "json", str(root)])
-    return {
-        (item["code"], Path(item["filename"]).resolve().relative_to(root.resolve()).as_posix(), item["location"]["row"])
-        for item in json.loads(out.getvalue())
-    }
-
-
 def test_every_folder_is_a_case_and_a_third_are_clean() -> None:
     folders = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
     assert folders == sorted(EXPECTED)
@@ -113,6 +96,6 @@ def test_every_case_says_what_it_imitates_and_edits_its_base() -> None:
     ],
 )
 def test_case_findings(case: str, tmp_path: Path) -> None:
-    got = reported(case, tmp_path)
+    got = reported(CORPUS / case, tmp_path / case)
     want = EXPECTED[case]
     assert got == want, f"{case}: missed {sorted(want - got)}, false {sorted(got - want)}"

@@ -4,26 +4,11 @@ value may not reach vLLM: nothing is then reported."""
 
 from __future__ import annotations
 
-import contextlib
-import io
-import json
 from pathlib import Path
 
-from forks_trees import materialize
-
-from replaylint.cli.main import main
+from forks_trees import findings, materialize
 
 CORPUS = Path(__file__).parent / "data" / "forks_heldout2"
-
-
-def findings(root: Path) -> set[tuple[str, str, int]]:
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-        main(["check", "--no-respect-gitignore", "--no-cache", "--target-vllm", "0.34.0", "--output-format", "json", str(root)])
-    return {
-        (item["code"], Path(item["filename"]).resolve().relative_to(root.resolve()).as_posix(), item["location"]["row"])
-        for item in json.loads(out.getvalue())
-    }
 
 
 def tree(case: str, tmp_path: Path) -> Path:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable
 
-from ..model import Assumption, Launch, Setting
+from ..model import Assumption, Edit, Fix, Launch, Setting
 from ..source import ExtractContext, SourceFile
 
 
@@ -79,3 +79,19 @@ def launches_of(scripts: Iterable[Script], source: SourceFile, context: ExtractC
 def _assuming(launch: Launch, assumptions: tuple[Assumption, ...]) -> Launch:
     kept = tuple(a for a in assumptions if a.span is None or (launch.span.start <= a.span.start and a.span.end <= launch.span.end))
     return replace(launch, assumptions=launch.assumptions + kept) if kept else launch
+
+
+def parses(text: str) -> bool:
+    """Read leniently (the host program, make, just, systemd, tox, is the judge): any text reads."""
+    return True
+
+
+def render_outside(launch: Launch, fix: Fix, source: SourceFile, substituted: Callable[[str, int, int], bool]) -> list[Edit] | None:
+    """The shell interpreter's edits, unless one touches text the host program substitutes
+    (`substituted(text, start, end)`: a variable reference, a specifier)."""
+    from .shell import render
+
+    edits = render(launch, fix, source)
+    if edits and any(edit.span.path == source.path and substituted(source.text, edit.span.start, edit.span.end) for edit in edits):
+        return None
+    return edits

@@ -17,7 +17,7 @@ import re
 from typing import Callable
 
 from ...model import Edit, Fix, Launch
-from ...readers.host_scripts import Script, launches_of
+from ...readers.host_scripts import Script, launches_of, parses, render_outside
 from ...source import ExtractContext, SourceFile
 from .tox_ini import SUBSTITUTION as TOX_SUBSTITUTION
 
@@ -58,26 +58,15 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
     return launches_of(_scripts(source), source, context, _ESCAPES[kind_of(source.path)])
 
 
-def parses(text: str) -> bool:
-    """Read leniently (systemd, the process manager and tox are the judges): any text reads."""
-    return True
-
-
 def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
     """The shell interpreter's edits, unless one writes into a substitution."""
-    from ...readers.shell import render as shell_render
-
-    edits = shell_render(launch, fix, source)
-    if not edits:
-        return edits
     substitution = _SUBSTITUTIONS[kind_of(source.path)]
-    for edit in edits:
-        if edit.span.path != source.path:
-            continue
-        line_start = source.text.rfind("\n", 0, edit.span.start) + 1
-        line_end = source.text.find("\n", edit.span.end)
-        line = range(line_start, len(source.text) if line_end < 0 else line_end)
-        for found in substitution.finditer(source.text, line.start, line.stop):
-            if found.start() < max(edit.span.end, edit.span.start + 1) and edit.span.start < found.end():
-                return None
-    return edits
+    return render_outside(launch, fix, source, lambda text, start, end: _touches(substitution, text, start, end))
+
+
+def _touches(substitution: re.Pattern[str], text: str, start: int, end: int) -> bool:
+    """Whether [start, end) (an insertion: the character at `start`) touches a substitution of its line."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    stop = len(text) if line_end < 0 else line_end
+    return any(found.start() < max(end, start + 1) and start < found.end() for found in substitution.finditer(text, line_start, stop))

@@ -28,7 +28,7 @@ import re
 from typing import Callable
 
 from ...model import Edit, Fix, Launch
-from ...readers.host_scripts import Expanded, Script, launches_of
+from ...readers.host_scripts import Expanded, Script, launches_of, parses, render_outside
 from ...source import ExtractContext, SourceFile
 
 __all__ = ["Expanded", "Script", "extract", "parses", "render"]
@@ -60,21 +60,9 @@ def _escape_for(path: str) -> Callable[[str], str]:
     return lambda text: text.replace("$", "$$")
 
 
-def parses(text: str) -> bool:
-    """Recipes are read leniently (make and just are the judges): any text reads."""
-    return True
-
-
 def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
     """The shell interpreter's edits, unless one writes into a variable reference."""
-    from ...readers.shell import render as shell_render
-
-    edits = shell_render(launch, fix, source)
-    if not edits:
-        return edits
-    if any(edit.span.path == source.path and _in_reference(source.text, edit.span.start, edit.span.end) for edit in edits):
-        return None
-    return edits
+    return render_outside(launch, fix, source, _in_reference)
 
 
 def _in_reference(text: str, start: int, end: int) -> bool:
