@@ -6,7 +6,7 @@ tied to the one server of the tree on its port, when its host reaches that serve
 127.0.0.1, 0.0.0.0, or a name the server's file gives it, a compose service, or a Kubernetes
 Service of its manifest, of another YAML file of its folder or of the run's in its repository); two servers on one
 port (a server without replay, in a file read, counts), or a host nothing names, tie nothing. The
-rules that read a server's clients (RPL301, and the request rules RPL101, RPL302, RPL303, RPL304, RPL309)
+rules that read a server's clients (`_JUDGES`: RPL301, RPL102, and the request rules RPL101, RPL302, RPL303, RPL304, RPL309)
 then judge the server with its clients of other files, and report at the client, the server
 beside it.
 
