@@ -50,12 +50,13 @@ class Expanded:
 
 @dataclass(frozen=True)
 class Script:
-    """A shell script a recipe runs, with the environment make or just gives it."""
+    """A shell script another file runs (a recipe, a unit's `ExecStart=`, a Procfile line, a tox
+    command), with the environment that program gives it."""
 
     expanded: Expanded
     env: dict[str, Setting]
     assumptions: tuple[Assumption, ...] = ()
-    env_open: bool = False  # a file replaylint does not read may add to it (`include`, `set dotenv-load`)
+    env_open: bool = False  # a file replaylint does not read may add to it (`include`, `set dotenv-load`, `EnvironmentFile=`)
 
 
 def launches_of(scripts: Iterable[Script], source: SourceFile, context: ExtractContext, escape: Callable[[str], str]) -> list[Launch]:

@@ -71,7 +71,9 @@ def run_checks(
     todo = list(range(len(files)))
     if warm:
         still_clean = result_cache.still_clean(files)
-        results = [FileResult(path) if clean else None for path, clean in zip(files, still_clean)]  # (kind: nothing reads it)
+        results = [
+            FileResult(path) if clean else None for path, clean in zip(files, still_clean)
+        ]  # no kind: cross_file finds these YAML files by the cache (`turned_away`)
         todo = []
         for position in [position for position, clean in enumerate(still_clean) if not clean]:
             decided, _, stat = by_stat(files[position], result_cache, stats=True)

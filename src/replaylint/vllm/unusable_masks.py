@@ -22,9 +22,13 @@ DEFAULT_PORT = 8000  # `vllm serve` (0.34.0 `entrypoints/common/cli_args.py:296`
 SCALE_OUT_GATE = Release(0, 30)
 MASK_ENDPOINT = "/inference/v1/generate"
 # Ray Serve LLM's `build_openai_app`: an engine behind Ray's `OpenAiIngress`, whose routes are OpenAI's
-# only (ray-project/ray `python/ray/serve/llm/ingress.py`); no vLLM API server opens the mask's route.
+# and Ray's own (ray-project/ray `python/ray/llm/_internal/serve/core/ingress/ingress.py`,
+# `DEFAULT_ENDPOINTS`; `/tokenize` and `/detokenize` in newer releases); no vLLM API server opens the mask's route.
 RAY_SERVE_OPENAI = "ray-serve-openai"
-OPENAI_INGRESS_ROUTES = "/v1/chat/completions, /v1/completions, /v1/embeddings, /v1/score, /v1/audio/transcriptions"
+OPENAI_INGRESS_ROUTES = (
+    "/v1/chat/completions, /v1/completions, /v1/models, /v1/models/{model}, /v1/embeddings, /v1/score, "
+    "/v1/audio/transcriptions, /tokenize, /detokenize"
+)
 ENDPOINT_SWITCHES = ("enable_scale_out", "tokens_only")
 
 # `use_penalty` (`v1/worker/gpu/sample/penalties.py:302-307`): a penalty away from these values

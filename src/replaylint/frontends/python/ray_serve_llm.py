@@ -1,9 +1,8 @@
 """Ray Serve LLM (`ray.serve.llm`): an `LLMConfig(engine_kwargs={...})` is a vLLM engine, built by
 Ray's `LLMServer` from those keyword arguments (ray-project/ray `python/ray/serve/llm/`), and
 `build_openai_app({"llm_configs": [config]})` serves it behind `OpenAiIngress`, whose routes are
-OpenAI's only (its docstring: `/v1/chat/completions`, `/v1/completions`, `/v1/models`,
-`/v1/embeddings`, `/v1/audio/transcriptions`, `/v1/score`): no vLLM API server, so no
-`/inference/v1/generate` whatever the engine's keywords say.
+OpenAI's and Ray's own (`vllm.unusable_masks.OPENAI_INGRESS_ROUTES`, Ray's `DEFAULT_ENDPOINTS`):
+no vLLM API server, so no `/inference/v1/generate` whatever the engine's keywords say.
 
 A config with `server_cls` or `llm_engine` may run another engine (SGLang): not read. A config
 that reaches no `build_openai_app` (`build_llm_deployment` with an ingress of the user's own) is
