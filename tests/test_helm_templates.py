@@ -1,7 +1,5 @@
 """A chart's values list passed to the container by its own template (`range .Values.extraArgs`):
-read as that container's arguments when the template is plain, open-ended otherwise; and Ray
-Serve LLM's `LLMConfig(engine_kwargs=...)`, an engine that `build_openai_app` serves behind
-OpenAI's routes only."""
+read as that container's arguments when the template is plain, open-ended otherwise."""
 
 from __future__ import annotations
 
@@ -112,35 +110,3 @@ def test_a_plain_template_makes_the_launch_whole(tmp_path: Path, files: dict[str
 )
 def test_anything_less_plain_stays_open_ended(tmp_path: Path, files: dict[str, str]) -> None:
     assert findings(tmp_path, files) == []
-
-
-RAY_SERVE = (
-    "from ray import serve\n"
-    "from ray.serve.llm import LLMConfig, build_openai_app\n\n"
-    "ENGINE = {{\n"
-    '    "return_sampling_mask": True,\n'
-    '    "logprobs_mode": "{mode}",\n'
-    "}}\n"
-    'config = LLMConfig(model_loading_config={{"model_id": "policy", "model_source": "Qwen/Qwen3-8B"}}, engine_kwargs=ENGINE)\n'
-    "{serve}\n"
-)
-
-
-@pytest.mark.parametrize(
-    ("mode", "served", "expected"),
-    [
-        pytest.param(
-            "processed_logprobs", 'serve.run(build_openai_app({"llm_configs": [config]}))', [("RPL301", "serve_app.py", 5)], id="openai app"
-        ),
-        pytest.param(
-            "raw_logprobs",
-            'serve.run(build_openai_app({"llm_configs": [config]}))',
-            [("RPL003", "serve_app.py", 6), ("RPL301", "serve_app.py", 5)],
-            id="the engine kwargs judged as an engine",
-        ),
-        pytest.param("raw_logprobs", "deployment = build_llm_deployment(config)", [("RPL003", "serve_app.py", 6)], id="no openai app"),
-    ],
-)
-def test_ray_serve_llm(tmp_path: Path, mode: str, served: str, expected: list) -> None:
-    source = RAY_SERVE.format(mode=mode, serve=served)
-    assert findings(tmp_path, {"serve_app.py": source}) == expected
