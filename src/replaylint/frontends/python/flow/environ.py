@@ -272,7 +272,10 @@ def _write(module: Module, statement: ast.stmt) -> tuple[str, ast.expr | None] |
     if isinstance(statement, (ast.Assign, ast.Delete)):
         for target in statement.targets:
             if isinstance(target, ast.Subscript) and _is_environ(module, target.value) and _names_runner(target.slice):
-                return ("set", statement.value) if isinstance(statement, ast.Assign) else ("remove", None)
+                if isinstance(statement, ast.Delete):
+                    return "remove", None
+                kept = _kept_or_default(module, statement.value)
+                return ("default", kept) if kept is not None else ("set", statement.value)
         return None
     for node in expressions(statement):
         if isinstance(node, ast.Call) and node.args and _names_runner(node.args[0]):
@@ -283,6 +286,18 @@ def _write(module: Module, statement: ast.stmt) -> tuple[str, ast.expr | None] |
                 if len(node.args) > 1:
                     return ("default" if func.endswith("setdefault") else "set"), node.args[1]
     return None
+
+
+def _kept_or_default(module: Module, value: ast.expr) -> ast.expr | None:
+    """The default of `os.environ.get(VAR, "0")` (or `os.getenv(VAR, "0")`) written back to the
+    same variable: the environment's own value when it has one, else the default (as `setdefault`)."""
+    if not (isinstance(value, ast.Call) and len(value.args) == 2 and _names_runner(value.args[0])):
+        return None
+    func = value.func
+    reads = isinstance(func, ast.Attribute) and (
+        (func.attr == "get" and _is_environ(module, func.value)) or (func.attr == "getenv" and module.text(func.value) == "os")
+    )
+    return value.args[1] if reads else None
 
 
 def _is_environ(module: Module, node: ast.expr) -> bool:

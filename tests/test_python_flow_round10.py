@@ -1,0 +1,58 @@
+"""What held-out round 10 (tests/data/python_flow/h10_*) made the value flow follow, and where
+each construct stops: the runner variable written back from its own `.get(VAR, default)`.
+Each stop keeps the launch open (no finding rests on an absent or unknown setting)."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from replaylint.cli.main import main
+
+
+def run(tree: Path) -> list[dict]:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        main(["check", "--no-respect-gitignore", "--no-cache", "--target-vllm", "0.34.0", "--output-format", "json", str(tree)])
+    return json.loads(out.getvalue())
+
+
+def check(tmp_path: Path, files: dict[str, str]) -> list[tuple[str, int, str]]:
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return sorted((Path(f["filename"]).name, f["location"]["row"], f["code"]) for f in run(tmp_path))
+
+
+ENGINE = "from vllm import LLM\nLLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs')\n"
+
+# the runner variable written back from its own value, with a default for when it is unset
+
+
+@pytest.mark.parametrize(
+    "write",
+    [
+        "os.environ['VLLM_USE_V2_MODEL_RUNNER'] = os.environ.get('VLLM_USE_V2_MODEL_RUNNER', '0')\n",
+        "os.environ['VLLM_USE_V2_MODEL_RUNNER'] = os.getenv('VLLM_USE_V2_MODEL_RUNNER', '0')\n",
+    ],
+)
+def test_the_variable_kept_or_given_a_default_is_the_default_when_unset(tmp_path: Path, write: str) -> None:
+    assert check(tmp_path, {"run.py": "import os\n" + write + ENGINE}) == [("run.py", 2, "RPL206")]
+
+
+@pytest.mark.parametrize(
+    "write",
+    [
+        "os.environ['VLLM_USE_V2_MODEL_RUNNER'] = os.environ.get('VLLM_USE_V2_MODEL_RUNNER')\n",  # no default: run time
+        "os.environ['VLLM_USE_V2_MODEL_RUNNER'] = os.environ.get('OTHER', '0')\n",  # another variable: run time
+        "import sys\nos.environ['VLLM_USE_V2_MODEL_RUNNER'] = sys.argv[1]\n"
+        "os.environ['VLLM_USE_V2_MODEL_RUNNER'] = os.environ.get('VLLM_USE_V2_MODEL_RUNNER', '0')\n",  # set already
+    ],
+)
+def test_a_default_that_does_not_apply_or_another_variable_stays_silent(tmp_path: Path, write: str) -> None:
+    assert check(tmp_path, {"run.py": "import os\n" + write + ENGINE}) == []
