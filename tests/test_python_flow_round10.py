@@ -56,3 +56,35 @@ def test_the_variable_kept_or_given_a_default_is_the_default_when_unset(tmp_path
 )
 def test_a_default_that_does_not_apply_or_another_variable_stays_silent(tmp_path: Path, write: str) -> None:
     assert check(tmp_path, {"run.py": "import os\n" + write + ENGINE}) == []
+
+
+# the runner variable popped from the engine's own dict, which the caller passed
+
+STRATEGY = (
+    "import copy\nimport os\nfrom vllm import AsyncEngineArgs\n\n"
+    "CONFIG = {'return_sampling_mask': True, 'logprobs_mode': 'processed_logprobs'POPPED}\n\n\n"
+    "class Strategy:\n"
+    "    def __init__(self, config):\n"
+    "        self.config = config\n\n"
+    "    def initialize(self):\n"
+    "        config = copy.deepcopy(self.config)\n"
+    "        os.environ['VLLM_USE_V2_MODEL_RUNNER'] = str(config.pop('VLLM_USE_V2_MODEL_RUNNER', 0))\n"
+    "        return AsyncEngineArgs(model='m', **config)\n\n\n"
+    "Strategy(CONFIG).initialize()\n"
+)
+
+
+def test_the_pop_default_of_the_dict_the_caller_passed_is_written(tmp_path: Path) -> None:
+    assert check(tmp_path, {"run.py": STRATEGY.replace("POPPED", "")}) == [("run.py", 14, "RPL206")]
+
+
+def test_a_pop_of_a_key_the_dict_has_is_its_value(tmp_path: Path) -> None:
+    check(tmp_path, {"run.py": STRATEGY.replace("POPPED", ", 'VLLM_USE_V2_MODEL_RUNNER': '1'")})
+    assert [f["message"].split(":")[0] for f in run(tmp_path)] == [
+        "`os.environ['VLLM_USE_V2_MODEL_RUNNER'] = str(config.pop('VLLM_USE_V2_MODEL_RUNNER', 0))` has no effect any more"
+    ]
+
+
+def test_a_pop_of_a_dict_read_at_run_time_writes_nothing_known(tmp_path: Path) -> None:
+    popped = ", **json.load(open('engine.json'))"
+    assert check(tmp_path, {"run.py": "import json\n" + STRATEGY.replace("POPPED", popped)}) == []

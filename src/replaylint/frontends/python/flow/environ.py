@@ -44,7 +44,7 @@ def runner_variable(frame: Frame, reader: Evaluates | None = None) -> tuple[dict
         if scope is not module.tree:
             writer.apply(module, scope, placed)
     if isinstance(frame.scope, FUNCTIONS):
-        writer.apply(module, frame.scope, frame.at)
+        writer.apply(module, frame.scope, frame.at, within=frame)
     elif frame.at is not None:
         env.clear()
         writer.apply(module, module.tree, frame.at)
@@ -66,11 +66,16 @@ class _Writer:
     holding: tuple = ()  # the branches known to be taken (those of the call that leads to the engine)
     ran: set[str] = field(default_factory=set)  # the modules of the tree an import ran (once each)
 
-    def apply(self, module: Module, scope: ast.AST, until: Placed | None, guards: tuple = (), enter: bool = True) -> None:
+    def apply(
+        self, module: Module, scope: ast.AST, until: Placed | None, guards: tuple = (), enter: bool = True, within: Frame | None = None
+    ) -> None:
+        """`within`: the engine's own frame, whose bindings (`self`, the caller's arguments) its
+        statements are read with (`str(config.pop(VAR, 0))` of the dict the caller passed)."""
         for placed in module.statements(scope):
             if until is not None and placed.order >= until.order:
                 break
-            self._statement(module, placed, (*guards, *placed.guards), enter, Frame(module, scope, at=placed))
+            here = within.reading(placed) if within is not None else Frame(module, scope, at=placed)
+            self._statement(module, placed, (*guards, *placed.guards), enter, here)
 
     def _statement(self, module: Module, placed: Placed, guards: tuple, enter: bool, here: Frame) -> None:
         statement = placed.statement
