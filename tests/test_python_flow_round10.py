@@ -88,3 +88,37 @@ def test_a_pop_of_a_key_the_dict_has_is_its_value(tmp_path: Path) -> None:
 def test_a_pop_of_a_dict_read_at_run_time_writes_nothing_known(tmp_path: Path) -> None:
     popped = ", **json.load(open('engine.json'))"
     assert check(tmp_path, {"run.py": "import json\n" + STRATEGY.replace("POPPED", popped)}) == []
+
+
+# `OmegaConf.structured(...)` of a record class: its defaults, as a construction would make them
+
+STRUCTURED = (
+    "from dataclasses import dataclass\nfrom omegaconf import OmegaConf\nfrom vllm import LLM\n\n\n"
+    "@dataclass\nclass EngineConfig:\n"
+    "    model: str = 'm'\n"
+    "    return_sampling_mask: bool = True\n"
+    "    logprobs_mode: str = MODE\n\n\n"
+    "cfg = STRUCTURED\n"
+    "LLM(**OmegaConf.to_container(cfg, resolve=True))\n"
+)
+
+
+@pytest.mark.parametrize(
+    "structured",
+    ["OmegaConf.structured(EngineConfig)", "OmegaConf.structured(EngineConfig(model='n'))", "OmegaConf.structured(EngineConfig())"],
+)
+def test_a_structured_config_of_a_record_class_has_its_defaults(tmp_path: Path, structured: str) -> None:
+    text = STRUCTURED.replace("MODE", "'raw_logprobs'").replace("STRUCTURED", structured)
+    assert check(tmp_path, {"run.py": text}) == [("run.py", 10, "RPL003")]
+
+
+@pytest.mark.parametrize(
+    ("mode", "structured"),
+    [
+        ("'processed_logprobs'", "OmegaConf.structured(EngineConfig)"),
+        ("'raw_logprobs'", "OmegaConf.merge(OmegaConf.structured(EngineConfig), OmegaConf.from_cli())"),  # the command line may set it
+    ],
+)
+def test_a_structured_config_set_right_or_merged_with_the_command_line_is_silent(tmp_path: Path, mode: str, structured: str) -> None:
+    text = STRUCTURED.replace("MODE", mode).replace("STRUCTURED", structured)
+    assert check(tmp_path, {"run.py": text}) == []

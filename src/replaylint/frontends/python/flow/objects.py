@@ -216,6 +216,8 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
         return reduced(reader, node, frame)
     if name in _REPLACES and len(node.args) == 1:
         return _replaced(reader, node, frame)
+    if name in ("omegaconf.OmegaConf.structured", "OmegaConf.structured") and len(node.args) == 1 and not node.keywords:
+        return _structured(reader, node, frame)
     if name in ("types.SimpleNamespace", "SimpleNamespace", "argparse.Namespace", "Namespace") and not node.args:
         return dict_call(reader, node, frame)  # its attributes are the keywords; `vars(ns)` gives them
     if name in _PARSERS or short in ("ArgumentParser", "FlexibleArgumentParser"):
@@ -237,6 +239,17 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
             return reader.evaluate(ast.copy_location(ast.Attribute(node.args[0], node.args[1].value, ast.Load()), node), frame)
         return _attribute_or_default(reader, node, frame)
     return NOTHING
+
+
+def _structured(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
+    """`OmegaConf.structured(EngineConfig)`: a config of the record class's defaults (as
+    `EngineConfig()` would make); of a record (`OmegaConf.structured(EngineConfig(...))`), its fields."""
+    made = reader.evaluate(node.args[0], frame)
+    if isinstance(made.ref, Instance) and not made.ref.plain:
+        return made
+    if not (isinstance(made.ref, Class) and is_record(made.ref)):
+        return NOTHING
+    return instance(reader, made.ref, ast.copy_location(ast.Call(node.args[0], [], []), node), frame)
 
 
 def _replaced(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
