@@ -122,3 +122,54 @@ def test_a_structured_config_of_a_record_class_has_its_defaults(tmp_path: Path, 
 def test_a_structured_config_set_right_or_merged_with_the_command_line_is_silent(tmp_path: Path, mode: str, structured: str) -> None:
     text = STRUCTURED.replace("MODE", mode).replace("STRUCTURED", structured)
     assert check(tmp_path, {"run.py": text}) == []
+
+
+# Hydra's compose API: the YAML under `initialize(config_path=...)` with the overrides written
+
+ROLLOUT_YAML = "vllm:\n  model: m\n  return_sampling_mask: true\n  logprobs_mode: processed_logprobs\n"
+COMPOSE = (
+    "from hydra import compose, initialize\nfrom vllm import LLM\n\n\n"
+    "def main():\n"
+    "    with initialize(version_base=None, config_path='conf'):\n"
+    "        cfg = compose(config_name='rollout', overrides=[OVERRIDES])\n"
+    "    LLM(**cfg.vllm)\n\n\nmain()\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("overrides", "where"),
+    [
+        ("'vllm.logprobs_mode=raw_logprobs'", ("run.py", 7, "RPL003")),
+        ("'++vllm.logprobs_mode=raw_logits'", ("run.py", 7, "RPL003")),
+        ("'+vllm.logits_processors=[a.b:C]'", ("run.py", 7, "RPL001")),
+    ],
+)
+def test_an_override_in_the_list_replaces_the_yaml_key(tmp_path: Path, overrides: str, where: tuple) -> None:
+    files = {"run.py": COMPOSE.replace("OVERRIDES", overrides), "conf/rollout.yaml": ROLLOUT_YAML}
+    assert check(tmp_path, files) == [where]
+
+
+def test_without_overrides_the_yaml_decides(tmp_path: Path) -> None:
+    files = {"run.py": COMPOSE.replace("OVERRIDES", ""), "conf/rollout.yaml": ROLLOUT_YAML.replace("processed", "raw")}
+    assert check(tmp_path, files) == [("rollout.yaml", 4, "RPL003")]
+
+
+@pytest.mark.parametrize(
+    "overrides",
+    [
+        "'vllm.max_model_len=4096'",
+        "'vllm.mode=raw_logprobs'",  # a key the config does not have, without `+`: Hydra refuses, nothing judged
+        "'~vllm.logprobs_mode'",  # deleted: not followed
+        "*sys.argv[1:]",  # the command line's
+    ],
+)
+def test_other_overrides_or_ones_not_read_stay_silent(tmp_path: Path, overrides: str) -> None:
+    text = "import sys\n" + COMPOSE.replace("OVERRIDES", overrides)
+    assert check(tmp_path, {"run.py": text, "conf/rollout.yaml": ROLLOUT_YAML}) == []
+
+
+def test_a_compose_outside_initialize_reads_nothing(tmp_path: Path) -> None:
+    text = COMPOSE.replace("OVERRIDES", "'vllm.logprobs_mode=raw_logprobs'").replace(
+        "initialize(version_base=None, config_path='conf')", "open('x')"
+    )
+    assert check(tmp_path, {"run.py": text, "conf/rollout.yaml": ROLLOUT_YAML}) == []

@@ -17,6 +17,7 @@ from ....model import UNKNOWN, Setting, Span
 from .dicts import as_val, call as dict_call, entry, spread
 from .facts import NOTHING, Entry, Kwargs, Val, read_from
 from .frames import Evaluates, Frame
+from .hydra_compose import composed
 from .merges import chained, merges, reduced
 from .module import FUNCTIONS, Module, set_after_init
 from .namedtuples import named_tuple_class
@@ -216,6 +217,8 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
         return reduced(reader, node, frame)
     if name in _REPLACES and len(node.args) == 1:
         return _replaced(reader, node, frame)
+    if name in ("hydra.compose", "hydra.experimental.compose"):
+        return composed(reader, node, frame)
     if name in ("omegaconf.OmegaConf.structured", "OmegaConf.structured") and len(node.args) == 1 and not node.keywords:
         return _structured(reader, node, frame)
     if name in ("types.SimpleNamespace", "SimpleNamespace", "argparse.Namespace", "Namespace") and not node.args:

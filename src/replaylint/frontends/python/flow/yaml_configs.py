@@ -35,7 +35,7 @@ def hydra_config(reader, function: ast.FunctionDef | ast.AsyncFunctionDef, name:
         return NOTHING
     folder = os.path.join(os.path.dirname(module.path), given.get("config_path", "."))
     name = given["config_name"] if given["config_name"].endswith((".yaml", ".yml")) else given["config_name"] + ".yaml"
-    return _read(reader, os.path.normpath(os.path.join(folder, name)), (_OVERRIDES,))
+    return read_config(reader, os.path.normpath(os.path.join(folder, name)), (_OVERRIDES,))
 
 
 def loaded(reader, node: ast.Call, frame) -> Val:
@@ -45,13 +45,13 @@ def loaded(reader, node: ast.Call, frame) -> Val:
     argument = node.args[0] if node.args else None
     named = path_of(argument, frame) if argument is not None else None
     if named is not None:
-        return _read(reader, named) if reader.tree.context.read_text(named) is not None else NOTHING
+        return read_config(reader, named) if reader.tree.context.read_text(named) is not None else NOTHING
     if not isinstance(argument, ast.Constant) or not isinstance(argument.value, str) or os.path.isabs(argument.value):
         return NOTHING
     for base in (reader.tree.context.root, os.path.dirname(module.path)):
         path = os.path.normpath(os.path.join(base, argument.value))
         if reader.tree.context.read_text(path) is not None:
-            return _read(reader, path)
+            return read_config(reader, path)
     return NOTHING
 
 
@@ -69,7 +69,7 @@ def file_loaded(reader, name: str, node: ast.Call, frame) -> Val | None:
     path = _opened(node.args[0], frame)
     if path is None or reader.tree.context.read_text(path) is None:
         return NOTHING
-    return _read(reader, path)  # JSON is read as the YAML it also is
+    return read_config(reader, path)  # JSON is read as the YAML it also is
 
 
 def _opened(node: ast.expr, frame) -> str | None:
@@ -158,7 +158,7 @@ def _is_hydra_main(decorator: ast.expr, module: Module) -> bool:
     return (f"{base}.{rest}" if rest else base) == "hydra.main"
 
 
-def _read(reader, path: str, assumed: tuple[str, ...] = ()) -> Val:
+def read_config(reader, path: str, assumed: tuple[str, ...] = ()) -> Val:
     text = reader.tree.context.read_text(path)  # a dependency of the result: a change re-judges
     if text is None:
         return NOTHING
