@@ -173,3 +173,28 @@ def test_a_compose_outside_initialize_reads_nothing(tmp_path: Path) -> None:
         "initialize(version_base=None, config_path='conf')", "open('x')"
     )
     assert check(tmp_path, {"run.py": text, "conf/rollout.yaml": ROLLOUT_YAML}) == []
+
+
+# a function of a settings module that merges its replay dict into what it returns, used by a
+# module that does not name the mask
+
+KWARGS_MODULE = (
+    "REPLAY = {'return_sampling_mask': True, 'logprobs_mode': 'processed_logprobs'}\n\n\n"
+    "def build(model, extra=False):\n"
+    "    kw = {'model': model}\n"
+    "    kw |= REPLAY\n"
+    "    if extra:\n"
+    "        kw |= {'logits_processors': ['proc:Penalty']}\n"
+    "    return kw\n"
+)
+SERVER = "from vllm import AsyncEngineArgs\n\nfrom engine_kwargs import build\n\nAsyncEngineArgs(**build('m'CALLED))\n"
+
+
+def test_a_function_that_merges_the_replay_dict_carries_it_to_the_engine_module(tmp_path: Path) -> None:
+    files = {"engine_kwargs.py": KWARGS_MODULE, "server.py": SERVER.replace("CALLED", ", extra=True")}
+    assert check(tmp_path, files) == [("engine_kwargs.py", 8, "RPL001")]
+
+
+@pytest.mark.parametrize("called", ["", ", extra=False"])
+def test_the_merged_dict_without_the_flag_is_clean(tmp_path: Path, called: str) -> None:
+    assert check(tmp_path, {"engine_kwargs.py": KWARGS_MODULE, "server.py": SERVER.replace("CALLED", called)}) == []
