@@ -198,3 +198,43 @@ def test_a_function_that_merges_the_replay_dict_carries_it_to_the_engine_module(
 @pytest.mark.parametrize("called", ["", ", extra=False"])
 def test_the_merged_dict_without_the_flag_is_clean(tmp_path: Path, called: str) -> None:
     assert check(tmp_path, {"engine_kwargs.py": KWARGS_MODULE, "server.py": SERVER.replace("CALLED", called)}) == []
+
+
+# a parser handed to a function of the tree that adds its options (to an argument group)
+
+PARSER = (
+    "import argparse\nfrom vllm import LLM, SamplingParams\n\n\n"
+    "def add_rollout_args(parser):\n"
+    "    group = parser.add_argument_group('rollout')\n"
+    "    group.add_argument('--top_k', type=int, default=TOP_K)\n"
+    "    return parser\n\n\n"
+    "def main():\n"
+    "    parser = argparse.ArgumentParser()\n"
+    "    HANDED\n"
+    "    args = parser.parse_args()\n"
+    "    llm = LLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs')\n"
+    "    llm.generate(['x'], SamplingParams(temperature=1.0, top_k=args.top_k))\n\n\n"
+    "main()\n"
+)
+NESTED = "def add_all(parser):\n    add_rollout_args(parser)\n\n\n"
+
+
+@pytest.mark.parametrize(
+    ("handed", "before"), [("add_rollout_args(parser)", ""), ("add_all(parser)", NESTED), ("parser = add_rollout_args(parser)", "")]
+)
+def test_the_options_a_helper_adds_have_their_defaults(tmp_path: Path, handed: str, before: str) -> None:
+    text = before + PARSER.replace("TOP_K", "-1").replace("HANDED", handed)
+    assert check(tmp_path, {"run.py": text}) == [("run.py", 7 + before.count("\n"), "RPL102")]
+
+
+@pytest.mark.parametrize(
+    ("top_k", "handed"),
+    [
+        ("50", "add_rollout_args(parser)"),
+        ("-1", "Options.add(parser)"),  # a method of a class: not read, the options stay unknown
+        ("-1", "add_rollout_args(argparse.ArgumentParser())"),  # another parser
+    ],
+)
+def test_a_helper_with_a_good_default_or_not_read_is_silent(tmp_path: Path, top_k: str, handed: str) -> None:
+    text = "class Options:\n    @staticmethod\n    def add(parser):\n        parser.add_argument('--top_k', type=int, default=-1)\n\n\n"
+    assert check(tmp_path, {"run.py": text + PARSER.replace("TOP_K", top_k).replace("HANDED", handed)}) == []
