@@ -238,3 +238,30 @@ def test_the_options_a_helper_adds_have_their_defaults(tmp_path: Path, handed: s
 def test_a_helper_with_a_good_default_or_not_read_is_silent(tmp_path: Path, top_k: str, handed: str) -> None:
     text = "class Options:\n    @staticmethod\n    def add(parser):\n        parser.add_argument('--top_k', type=int, default=-1)\n\n\n"
     assert check(tmp_path, {"run.py": text + PARSER.replace("TOP_K", top_k).replace("HANDED", handed)}) == []
+
+
+# a request without params gets vLLM's own `SamplingParams()` when the engine says so
+
+GENERATE = (
+    "from vllm import LLM\n\nllm = LLM(model='m', GENERATION return_sampling_mask=True, logprobs_mode='processed_logprobs')\nllm.REQUEST\n"
+)
+
+
+@pytest.mark.parametrize("request_", ["generate(['x'])", "chat([{'role': 'user', 'content': 'x'}])", "generate(prompts=['x'])"])
+def test_a_request_without_params_on_an_engine_with_vllm_generation_config_has_top_k_0(tmp_path: Path, request_: str) -> None:
+    text = GENERATE.replace("GENERATION", "generation_config='vllm',").replace("REQUEST", request_)
+    assert check(tmp_path, {"run.py": text}) == [("run.py", 4, "RPL102")]
+
+
+@pytest.mark.parametrize(
+    ("generation", "request_"),
+    [
+        ("", "generate(['x'])"),  # "auto": the model's generation_config.json, not in the tree
+        ("generation_config='auto',", "generate(['x'])"),
+        ("generation_config=CHOSEN,", "generate(['x'])"),  # not known
+        ("generation_config='vllm',", "generate(['x'], SamplingParams(temperature=1.0, top_k=20))"),
+    ],
+)
+def test_a_request_with_params_or_on_another_engine_is_not_vllm_s_default(tmp_path: Path, generation: str, request_: str) -> None:
+    text = "import os\nfrom vllm import SamplingParams\nCHOSEN = os.environ['G']\n" + GENERATE
+    assert check(tmp_path, {"run.py": text.replace("GENERATION", generation).replace("REQUEST", request_)}) == []

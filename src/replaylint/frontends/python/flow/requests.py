@@ -44,6 +44,8 @@ def requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request
             if params is None:
                 if kind == "beam_search":
                     yield engine.call, Request(kind, module.span(call.node), {}, open_ended=True), (), frame.made
+                elif func.attr != "add_request" and _own_defaults(reader, engine):  # vLLM's `SamplingParams()`
+                    yield engine.call, Request(kind, module.span(call.node), {}), (), frame.made
                 continue
             for made in _made(reader.evaluate(params, frame)):
                 request, assumptions = _request(reader, made, kind)
@@ -71,6 +73,15 @@ def _engines(reader: Reader, module: Module, call: Call) -> Iterator[tuple[Frame
         for item in binding.value.elts:
             if isinstance(each := reader.evaluate(item, loop).ref, Engine):
                 yield frame, each, item, ""
+
+
+def _own_defaults(reader: Reader, engine: Engine) -> bool:
+    """Whether a request without params gets vLLM's own `SamplingParams()`: the engine is built
+    with `generation_config="vllm"` (its default, "auto", takes them from the model's
+    `generation_config.json`, which is not in the tree)."""
+    found = arguments(reader, engine.call, engine.frame, engine.partial)
+    chosen = found.entries.get("generation_config")
+    return chosen is not None and not chosen.guards and chosen.setting.value == "vllm"
 
 
 def _either(reader: Reader, receiver: ast.expr, frame: Frame) -> Iterator[tuple[Engine, ast.expr, str]]:
