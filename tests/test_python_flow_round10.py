@@ -265,3 +265,40 @@ def test_a_request_without_params_on_an_engine_with_vllm_generation_config_has_t
 def test_a_request_with_params_or_on_another_engine_is_not_vllm_s_default(tmp_path: Path, generation: str, request_: str) -> None:
     text = "import os\nfrom vllm import SamplingParams\nCHOSEN = os.environ['G']\n" + GENERATE
     assert check(tmp_path, {"run.py": text.replace("GENERATION", generation).replace("REQUEST", request_)}) == []
+
+
+# a class whose method builds the engine from what `__init__` stored, made in another module;
+# a file that writes the runner variable where an engine starts is read without naming the mask
+
+STRATEGY_MODULE = (
+    "import os\nfrom vllm import AsyncEngineArgs\n\n\n"
+    "class Strategy:\n"
+    "    def __init__(self, config):\n"
+    "        self.config = config\n\n"
+    "    def initialize(self):\n"
+    "        config = dict(self.config)\n"
+    "        os.environ['VLLM_USE_V2_MODEL_RUNNER'] = str(config.pop('VLLM_USE_V2_MODEL_RUNNER', DEFAULT))\n"
+    "        return AsyncEngineArgs(model='m', **config)\n"
+)
+PIPELINE = "from strategy import Strategy\nfrom settings import CONFIG\n\nStrategy(CONFIG).initialize()\n"
+
+
+def test_the_construction_in_another_module_gives_the_stored_dict(tmp_path: Path) -> None:
+    files = {
+        "strategy.py": STRATEGY_MODULE.replace("DEFAULT", "0"),
+        "settings.py": "CONFIG = {'return_sampling_mask': True}\n",
+        "pipeline.py": PIPELINE,
+    }
+    assert check(tmp_path, files) == [("settings.py", 1, "RPL003"), ("strategy.py", 11, "RPL206")]
+
+
+@pytest.mark.parametrize(
+    ("settings", "pipeline"),
+    [
+        ("import json\nCONFIG = json.load(open('c.json'))\n", PIPELINE),  # read at run time: it may hold the key
+        ("CONFIG = {'return_sampling_mask': True}\n", "from settings import CONFIG\n"),  # the class is never made
+    ],
+)
+def test_a_stored_dict_read_at_run_time_or_no_construction_is_silent(tmp_path: Path, settings: str, pipeline: str) -> None:
+    files = {"strategy.py": STRATEGY_MODULE.replace("DEFAULT", "0"), "settings.py": settings, "pipeline.py": pipeline}
+    assert check(tmp_path, files) == []

@@ -16,7 +16,7 @@ from typing import Iterator
 from ....model import UNKNOWN, Assumption, Launch, LaunchKind, Setting
 from .anonymous import frames as anonymous_frames, made_of, scoped_calls
 from .call_arguments import arguments
-from .callsites import Call, calls, closure_sites, decides_by_parameter, handed_sites, reads_parameter
+from .callsites import Call, calls, closure_sites, decides_by_parameter, handed_sites, reads_parameter, reads_stored_parameter
 from .decorators import bind_called
 from .dicts import attributes_written, call as dict_call
 from .engine_configs import configured
@@ -124,7 +124,8 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
             return called
         init = init_of(module, call.cls)
         frames = []
-        for home, site in _made(reader, module, call.cls)[:MAX_SITES]:
+        elsewhere_too = reads_stored_parameter(call.cls, init, scope)  # `self.config` of the caller's
+        for home, site in _made(reader, module, call.cls, elsewhere_too)[:MAX_SITES]:
             site_frame = _site_frame(reader, home, site, outer)
             args = bind(reader, Function(module, init, call.cls), site.node, site_frame) if init is not None else {}
             hop = home.span(site.node)
@@ -248,11 +249,12 @@ def _site_frame(reader: Reader, home: Module, site: Call, outer: int) -> Frame:
     return found[0] if len(found) == 1 else plain
 
 
-def _made(reader: Reader, module: Module, cls: ast.ClassDef) -> list[tuple[Module, Call]]:
-    """Where the class is made: in its module, else in the modules near it that import it."""
+def _made(reader: Reader, module: Module, cls: ast.ClassDef, elsewhere_too: bool = False) -> list[tuple[Module, Call]]:
+    """Where the class is made: in its module, else in the modules near it that import it (when
+    the engine's arguments may come from there: `elsewhere_too`)."""
     names = (cls.name, *sorted(_aliases(module, cls)))
     made = [(module, site) for site in calls(module, names) if _makes(reader, site, cls, module)]
-    if made or not (reader.tree.sites_elsewhere or _takes_a_config_of_the_tree(reader, module, cls)):
+    if made or not (elsewhere_too or reader.tree.sites_elsewhere or _takes_a_config_of_the_tree(reader, module, cls)):
         return made
     return list(_sites_elsewhere(reader, module, cls, lambda other, site: _makes(reader, site, cls, other)))
 
