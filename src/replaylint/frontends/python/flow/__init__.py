@@ -16,9 +16,8 @@ from dataclasses import dataclass, replace
 from typing import Iterator
 
 from ....model import UNKNOWN, Launch, Setting, Span
-from ....vllm.engine_fields import RUNNER_ENV
 from ....source import ExtractContext, SourceFile
-from ..names import REPLAY_WORDS
+from ..names import REPLAY_WORDS, RUNNER_ENV
 from .engines import engine_launches
 from .importers import imported_launches, importer_launches, mask_names, notebook_launches, turns_mask_on
 from .module import parse
