@@ -31,7 +31,6 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # Held-out cases the flow does not follow yet, each with what it misses (strict: a case that
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
-    "h10_deepcopy_params_then_greedy": "an attribute written on `self.val_params` (a `self` attribute holding params) after it is bound is not read",
     "h10_lmeval_create_from_arg_obj": "a factory classmethod of a base class in another module (`cls(**arg_dict, **extra)`) is not a construction",
     "h10_namedtuple_replace_mask": "RPL003 is placed at the NamedTuple's logprobs_mode default, not at the `_replace` that turns the mask on",
     "h10_pydantic_model_validate_yaml": "neither Python module names the mask or an engine with a config by path: the YAML's mask is not followed",

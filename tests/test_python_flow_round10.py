@@ -302,3 +302,45 @@ def test_the_construction_in_another_module_gives_the_stored_dict(tmp_path: Path
 def test_a_stored_dict_read_at_run_time_or_no_construction_is_silent(tmp_path: Path, settings: str, pipeline: str) -> None:
     files = {"strategy.py": STRATEGY_MODULE.replace("DEFAULT", "0"), "settings.py": settings, "pipeline.py": pipeline}
     assert check(tmp_path, files) == []
+
+
+# attributes written on a `self` attribute holding params (a deep copy of others), and a
+# parameter of the request's method that chooses them, passed by a caller in another module
+
+ROLLOUT = (
+    "import copy\nfrom vllm import LLM, SamplingParams\n\n\n"
+    "class Rollout:\n"
+    "    def __init__(self):\n"
+    "        self.llm = LLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs')\n"
+    "        self.params = SamplingParams(temperature=1.0, top_k=50)\n"
+    "        self.val_params = copy.deepcopy(self.params)\n"
+    "        self.val_params.temperature = TEMPERATURE\n\n"
+    "    def generate(self, prompts, validate=False):\n"
+    "        params = self.val_params if validate else self.params\n"
+    "        return self.llm.generate(prompts, params)\n"
+    "MORE"
+)
+
+
+def test_an_attribute_written_on_a_self_held_copy_is_its_request(tmp_path: Path) -> None:
+    files = {
+        "rollout.py": ROLLOUT.replace("TEMPERATURE", "0.0").replace("MORE", ""),
+        "main.py": "from rollout import Rollout\n\nRollout().generate(['x'], validate=True)\n",
+    }
+    assert check(tmp_path, files) == [("rollout.py", 10, "RPL101")]
+
+
+@pytest.mark.parametrize(
+    ("temperature", "more", "caller"),
+    [
+        ("0.6", "", "validate=True"),
+        ("0.0", "", "validate=False"),  # the caller chooses the sampled params
+        ("0.0", "\n    def warm(self):\n        self.val_params.temperature = 1.0\n", "validate=True"),  # another method writes it
+    ],
+)
+def test_a_sampled_copy_or_one_not_chosen_is_silent(tmp_path: Path, temperature: str, more: str, caller: str) -> None:
+    files = {
+        "rollout.py": ROLLOUT.replace("TEMPERATURE", temperature).replace("MORE", more),
+        "main.py": f"from rollout import Rollout\n\nRollout().generate(['x'], {caller})\n",
+    }
+    assert check(tmp_path, files) == []

@@ -15,7 +15,7 @@ from .facts import NOTHING, Val
 from .frames import Evaluates, Frame, binds, reaching
 from .module import FUNCTIONS, Module, Placed
 from .objects import Class, Instance, field, is_record
-from .refs import Bound, Function
+from .refs import Bound, Engine, Function
 
 
 class Reader(Evaluates, Protocol):
@@ -68,6 +68,9 @@ def self_attribute(reader: Reader, attr: str, frame: Frame) -> Val:
     if element is not None:  # `kw, self.sampling_kwargs = build(...)`: its item of the tuple
         items = read.ref if isinstance(read.ref, tuple) else ()
         read = items[element] if element < len(items) else NOTHING
+    if isinstance(read.ref, Engine) and not any(_sets_attributes(frame.module, other, target) for other in cls.body if other is not method):
+        # `self.val_params = copy.deepcopy(self.params)`, then `self.val_params.temperature = 0.0`
+        return with_attributes(reader, read, target, home, placed, frame.at if same else None)
     if read.kwargs is None:
         return read
     mutated = written(reader, read.kwargs, target, home, placed, frame.at if same else None)
@@ -79,6 +82,11 @@ def self_attribute(reader: Reader, attr: str, frame: Frame) -> Val:
                 mutated.reasons.append(f"`{target}` written in `{other.name}`")  # called before or after: not known here
     hops = read.hops if same else (*read.hops, frame.module.span(placed.statement))
     return replace(as_val(mutated, read.span), hops=hops)
+
+
+def _sets_attributes(module: Module, method: ast.stmt, target: str) -> bool:
+    """Whether another method writes an attribute of the object `self.x` holds (`self.x.top_k = 0`)."""
+    return isinstance(method, FUNCTIONS) and f"{target}." in module.text(method)
 
 
 def _methods(module: Module, cls: ast.ClassDef) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:

@@ -13,7 +13,7 @@ from typing import Iterable, Iterator
 
 from ....model import Assumption, Launch, Request, Span
 from .call_arguments import arguments
-from .callsites import Call, calls
+from .callsites import Call, calls, decides_by_parameter
 from .engine_names import actor_class
 from .engines import MAX_SITES, caller_frame, elsewhere
 from .facts import Kwargs, Val
@@ -210,7 +210,7 @@ def request_frames(reader: Reader, module: Module, call: Call) -> list[Frame]:
         return [plain]
     found = []
     sites = [(module, site) for site in calls(module, _object_names(module, call.cls))] if called else []
-    for home, site in sites or _method_sites(reader, module, method.name, call.cls):
+    for home, site in sites or _method_sites(reader, module, method.name, call.cls, decides_by_parameter(method)):
         func = site.node.func
         remote = isinstance(func, ast.Attribute) and func.attr == "remote" and isinstance(func.value, ast.Attribute)
         if remote:  # `actor.generate.remote(prompts, params)`: the Ray actor's method
@@ -294,12 +294,13 @@ def _object_names(module: Module, cls: ast.ClassDef) -> tuple[str, ...]:
     return tuple(sorted(names)) or ("\0",)
 
 
-def _method_sites(reader: Reader, module: Module, name: str, cls: ast.ClassDef) -> list[tuple[Module, Call]]:
+def _method_sites(reader: Reader, module: Module, name: str, cls: ast.ClassDef, chooses: bool = False) -> list[tuple[Module, Call]]:
     """The calls of a method in its module, else (when the tree is read for another module's
-    names) in the modules near it that import it (`llm.generate(...)` in `app/main.py`)."""
+    names, or a parameter of the method `chooses` what it sends: `validate=True`) in the modules
+    near it that import it (`llm.generate(...)` in `app/main.py`)."""
     words = (f".{name}(", f".{name}.remote(")
     here = [(module, site) for site in calls(module, words)]
-    if any(_receiver_made(module, site, cls) for _, site in here) or not reader.tree.sites_elsewhere:
+    if any(_receiver_made(module, site, cls) for _, site in here) or not (reader.tree.sites_elsewhere or chooses):
         return here
     return here + [(other, site) for other, site in elsewhere(reader, module, cls, words) if _receiver_made(other, site, cls)]
 
