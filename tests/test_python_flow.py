@@ -35,7 +35,6 @@ PENDING: dict[str, str] = {
     "h10_namedtuple_replace_mask": "RPL003 is placed at the NamedTuple's logprobs_mode default, not at the `_replace` that turns the mask on",
     "h10_pydantic_model_validate_yaml": "neither Python module names the mask or an engine with a config by path: the YAML's mask is not followed",
     "h10_server_custom_env_popen": "Popen(command, env=copy) in a helper whose command and env update are its parameters is not followed",
-    "h10_subclass_overrides_class_constant": "a subclass's class constant read through `self.` in the base's `__init__` is not read per class",
 }
 
 

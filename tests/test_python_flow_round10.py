@@ -344,3 +344,35 @@ def test_a_sampled_copy_or_one_not_chosen_is_silent(tmp_path: Path, temperature:
         "main.py": f"from rollout import Rollout\n\nRollout().generate(['x'], {caller})\n",
     }
     assert check(tmp_path, files) == []
+
+
+# a subclass that only changes class constants the base's `__init__` reads through `self`
+
+WORKERS = (
+    "from vllm import LLM\n\n\n"
+    "class Worker:\n"
+    "    REPLAY = True\n"
+    "    MODE = 'processed_logprobs'\n\n"
+    "    def __init__(self, model):\n"
+    "        self.llm = LLM(model, return_sampling_mask=self.REPLAY, logprobs_mode=self.MODE)\n\n\n"
+    "class EvalWorker(Worker):\n"
+    "    SUBCLASS\n"
+)
+
+
+@pytest.mark.parametrize("subclass", ["MODE = 'raw_logprobs'", "MODE: str = 'raw_logits'"])
+def test_a_subclass_constant_is_read_for_its_objects_engine(tmp_path: Path, subclass: str) -> None:
+    assert check(tmp_path, {"workers.py": WORKERS.replace("SUBCLASS", subclass)}) == [("workers.py", 13, "RPL003")]
+
+
+@pytest.mark.parametrize(
+    "subclass",
+    [
+        "MODE = 'processed_logprobs'\n    GPU = 0.3",
+        "REPLAY = False\n    MODE = 'raw_logprobs'",  # no mask for its engine
+        "MODE = 'raw_logprobs'\n\n    def __init__(self, model):\n        super().__init__(model)",  # an `__init__` of its own: not read so
+        "pass",
+    ],
+)
+def test_a_subclass_without_a_conflicting_constant_is_silent(tmp_path: Path, subclass: str) -> None:
+    assert check(tmp_path, {"workers.py": WORKERS.replace("SUBCLASS", subclass)}) == []

@@ -26,7 +26,7 @@ from .facts import Entry, Kwargs
 from .frames import Frame, expressions, parameters
 from .import_statements import imports_module
 from .loop_turns import turn_frames
-from .members import before_validator, init_of
+from .members import before_validator, constant_subclasses, init_of
 from .method_calls import method_frames
 from .module import FUNCTIONS, Module, Placed, describe
 from .objects import as_kwargs
@@ -138,9 +138,11 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
                 replace(plain, args=args if scope is init else None, init=args)
                 for args in _through_subclasses(reader, module, call.cls, init)
             ]
+        # an object of a subclass that only changes class constants builds its own engine (read with the subclass's)
+        frames = (frames or [plain]) + [replace(plain, cls=sub) for sub in constant_subclasses(module, call.cls, scope)]
         if init is not None and scope is not init:  # a method `__init__` calls: `self._start_engine(args, kwargs)`
-            return [called for frame in frames or [plain] for called in _called_from_init(reader, module, call.cls, init, scope, frame)]
-        return frames or [plain]
+            return [called for frame in frames for called in _called_from_init(reader, module, frame.cls, init, scope, frame)]
+        return frames
     named = calls(module, (scope.name + "(",))
     sites = [(module, site) for site in named if isinstance(site.node.func, ast.Name) and site.node.func.id == scope.name]
     sites += [(module, site) for site in closure_sites(module, scope) if all(site.node is not other.node for _, other in sites)]
