@@ -13,7 +13,7 @@ cases clean (tests/data/python_flow/README.md, Round 9). After the fixes: 32 of 
 found exactly, 0 false findings.
 
 Held-out round 10 (`h10_`, 32 cases): first run 19 of 32 (20 expected findings: 7 exact, 1 at
-another line, 12 missed); after the fixes 28 of 32 (16 exact, 1 at another line, 3 missed, 0
+another line, 12 missed); after the fixes 29 of 32 (17 exact, 1 at another line, 2 missed, 0
 false; 12 of 12 clean), the rest PENDING below.
 """
 
@@ -35,7 +35,6 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # Held-out cases the flow does not follow yet, each with what it misses (strict: a case that
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
-    "h10_lmeval_create_from_arg_obj": "a factory classmethod of a base class in another module (`cls(**arg_dict, **extra)`) is not a construction",
     "h10_namedtuple_replace_mask": (
         "RPL003 is placed at the NamedTuple's logprobs_mode default, not the `_replace` that turns the mask on; "
         "h7_dataclasses_replace (the same shape with dataclasses.replace) expects the field default"

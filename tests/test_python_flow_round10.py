@@ -376,3 +376,45 @@ def test_a_subclass_constant_is_read_for_its_objects_engine(tmp_path: Path, subc
 )
 def test_a_subclass_without_a_conflicting_constant_is_silent(tmp_path: Path, subclass: str) -> None:
     assert check(tmp_path, {"workers.py": WORKERS.replace("SUBCLASS", subclass)}) == []
+
+
+# a factory classmethod (`return cls(**arg_dict, **extra)`) of the class or of a base in another module
+
+BASE_MODULE = (
+    "class TemplateLM:\n"
+    "    @classmethod\n"
+    "    def create_from_arg_obj(cls, arg_dict, additional_config=None):\n"
+    "        additional_config = {} if additional_config is None else {k: v for k, v in additional_config.items() if v is not None}\n"
+    "        RETURN\n"
+)
+MODEL_MODULE = (
+    "from vllm import LLM\n\nfrom api_model import TemplateLM\n\n\n"
+    "class VLLM(TemplateLM):\n"
+    "    def __init__(self, pretrained, batch_size=1, **kwargs):\n"
+    "        self.model_args = {'model': pretrained}\n"
+    "        self.model_args.update(kwargs)\n"
+    "        self.model = LLM(**self.model_args)\n"
+)
+RUN = "from vllm_lm import VLLM\n\nVLLM.create_from_arg_obj({'pretrained': 'm', 'return_sampling_mask': True MORE}, {'batch_size': 8})\n"
+
+
+def test_a_factory_classmethod_of_a_base_in_another_module_is_a_construction(tmp_path: Path) -> None:
+    files = {
+        "api_model.py": BASE_MODULE.replace("RETURN", "return cls(**arg_dict, **additional_config)"),
+        "vllm_lm.py": MODEL_MODULE,
+        "run_eval.py": RUN.replace(" MORE", ""),
+    }
+    assert check(tmp_path, files) == [("run_eval.py", 3, "RPL003")]
+
+
+@pytest.mark.parametrize(
+    ("returned", "more"),
+    [
+        ("return cls(**arg_dict, **additional_config)", ", 'logprobs_mode': 'processed_logprobs'"),
+        ("return cls(**arg_dict) if arg_dict else cls(pretrained='x')", ""),  # not one `return cls(...)`: not followed
+        ("return make(cls, arg_dict)", ""),
+    ],
+)
+def test_a_factory_that_is_fine_or_not_read_is_silent(tmp_path: Path, returned: str, more: str) -> None:
+    files = {"api_model.py": BASE_MODULE.replace("RETURN", returned), "vllm_lm.py": MODEL_MODULE, "run_eval.py": RUN.replace(" MORE", more)}
+    assert check(tmp_path, files) == []

@@ -23,6 +23,7 @@ from .engine_configs import configured
 from .engine_names import actor_class, called_partial, candidate_names, registries
 from .environ import actor_env_vars, runner_variable
 from .facts import Entry, Kwargs
+from .factories import factory_constructions
 from .frames import Frame, expressions, parameters
 from .import_statements import imports_module
 from .loop_turns import turn_frames
@@ -138,6 +139,10 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
                 replace(plain, args=args if scope is init else None, init=args)
                 for args in _through_subclasses(reader, module, call.cls, init)
             ]
+        if not frames and init is not None:  # `VLLM.create_from_arg_obj(args, extra)`: a factory classmethod's `cls(...)`
+            site_of = lambda home, site: _site_frame(reader, home, site, outer)  # noqa: E731
+            made = factory_constructions(reader, module, call.cls, init, site_of, lambda words: elsewhere(reader, module, call.cls, words))
+            frames = [replace(plain, args=a if scope is init else None, init=a, made=h.span(s.node)) for h, s, a in made][:MAX_SITES]
         # an object of a subclass that only changes class constants builds its own engine (read with the subclass's)
         frames = (frames or [plain]) + [replace(plain, cls=sub) for sub in constant_subclasses(module, call.cls, scope)]
         if init is not None and scope is not init:  # a method `__init__` calls: `self._start_engine(args, kwargs)`
