@@ -22,8 +22,8 @@ from .dicts import attributes_written, call as dict_call
 from .engine_configs import configured
 from .engine_names import actor_class, called_partial, candidate_names, registries
 from .environ import actor_env_vars, runner_variable
-from .facts import Entry, Kwargs
 from .factories import factory_constructions
+from .facts import Entry, Kwargs
 from .frames import Frame, expressions, parameters
 from .import_statements import imports_module
 from .loop_turns import turn_frames
