@@ -418,3 +418,32 @@ def test_a_factory_classmethod_of_a_base_in_another_module_is_a_construction(tmp
 def test_a_factory_that_is_fine_or_not_read_is_silent(tmp_path: Path, returned: str, more: str) -> None:
     files = {"api_model.py": BASE_MODULE.replace("RETURN", returned), "vllm_lm.py": MODEL_MODULE, "run_eval.py": RUN.replace(" MORE", more)}
     assert check(tmp_path, files) == []
+
+
+# a config file named by a parameter's default, read when the call passes no path
+
+LOADER = (
+    "from pathlib import Path\n\nimport yaml\n\n\n"
+    "def load_config(path=Path(__file__).with_name('rollout.yaml')):\n"
+    "    with open(path) as f:\n"
+    "        return yaml.safe_load(f)\n"
+)
+INFER = "from vllm import LLM\n\nfrom config import load_config\n\ncfg = load_config(CALLED)\nLLM(model='m', return_sampling_mask=True, **cfg['engine'])\n"
+ROLLOUT_YAML_CONFIG = "engine:\n  max_model_len: 4096\n  logprobs_mode: raw_logprobs\n"
+
+
+def test_the_default_path_of_a_loader_called_without_one_is_read(tmp_path: Path) -> None:
+    files = {"config.py": LOADER, "infer.py": INFER.replace("CALLED", ""), "rollout.yaml": ROLLOUT_YAML_CONFIG}
+    assert check(tmp_path, files) == [("rollout.yaml", 3, "RPL003")]
+
+
+@pytest.mark.parametrize("called", ["'other.yaml'", "path=Path(__file__).with_name('other.yaml')", "sys.argv[1]"])
+def test_a_path_the_caller_passes_is_not_the_default(tmp_path: Path, called: str) -> None:
+    infer = "import sys\nfrom pathlib import Path\n" + INFER.replace("CALLED", called)
+    files = {
+        "config.py": LOADER,
+        "infer.py": infer,
+        "rollout.yaml": ROLLOUT_YAML_CONFIG,
+        "other.yaml": ROLLOUT_YAML_CONFIG.replace("raw", "processed"),
+    }
+    assert check(tmp_path, files) == []

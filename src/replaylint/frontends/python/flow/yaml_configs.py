@@ -115,6 +115,9 @@ def _path(node: ast.expr, frame, steps: int) -> tuple[str, bool] | None:
         return module.path, True
     if isinstance(node, ast.Constant) and isinstance(node.value, str) and not os.path.isabs(node.value):
         return node.value, False
+    default = _default_used(frame, node.id) if isinstance(node, ast.Name) else None
+    if default is not None:  # `def load(path=Path(__file__).with_name("x.yaml"))` called without a path
+        return again(default)
     if isinstance(node, ast.Name):
         bound = [p for p in module.binders(module.tree, node.id) if isinstance(p.statement, ast.Assign)]
         return again(bound[0].statement.value) if len(bound) == 1 and not bound[0].guards else None
@@ -137,6 +140,17 @@ def _path(node: ast.expr, frame, steps: int) -> tuple[str, bool] | None:
     if short in _SAME and not node.args and isinstance(func, ast.Attribute):
         return again(func.value)
     return None
+
+
+def _default_used(frame, name: str) -> ast.expr | None:
+    """The default of the function's parameter `name` when the call read passes nothing for it."""
+    from .binding import parameter_defaults
+
+    function = frame.scope
+    if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    default = parameter_defaults(function).get(name)
+    return default if name in getattr(frame.args, "defaulted", ()) else None
 
 
 def _parent(path: tuple[str, bool] | None) -> tuple[str, bool] | None:
