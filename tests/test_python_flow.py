@@ -39,7 +39,10 @@ PENDING: dict[str, str] = {
         "RPL003 is placed at the NamedTuple's logprobs_mode default, not the `_replace` that turns the mask on; "
         "h7_dataclasses_replace (the same shape with dataclasses.replace) expects the field default"
     ),
-    "h10_pydantic_model_validate_yaml": "neither Python module names the mask or an engine with a config by path: the YAML's mask is not followed",
+    "h10_pydantic_model_validate_yaml": (
+        "the prefilter passes both modules by: the engine module names no mask and loads no config itself, "
+        "the loader module builds no engine (the YAML's mask is followed once either is read)"
+    ),
     "h10_server_custom_env_popen": "Popen(command, env=copy) in a helper whose command and env update are its parameters is not followed",
 }
 
