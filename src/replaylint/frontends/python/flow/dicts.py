@@ -267,13 +267,6 @@ def attributes_written(reader: Evaluates, target: str, frame: Frame, after: Plac
     return found
 
 
-def _names(node: ast.expr, target: str) -> bool:
-    """Whether `node` is `target`: a name, or `self.x` (an attribute of `self`)."""
-    if isinstance(node, ast.Name):
-        return node.id == target
-    return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and f"{node.value.id}.{node.attr}" == target
-
-
 def _handed(statement: ast.stmt, target: str) -> bool:
     return any(
         isinstance(node, ast.Call) and any(isinstance(a, ast.Name) and a.id == target for a in node.args) for node in expressions(statement)
@@ -284,7 +277,8 @@ def _attribute_write(statement: ast.stmt, target: str) -> tuple | None:
     """(attribute name or the node that names it, first node, value) of `target.x = v` or `setattr(target, "x", v)`."""
     if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
         node = statement.targets[0]
-        if isinstance(node, ast.Attribute) and _names(node.value, target):
+        held = node.value if isinstance(node, ast.Attribute) else None  # `target` is a name or `self.x`
+        if held is not None and (getattr(held, "id", None) == target or (isinstance(held, ast.Attribute) and ast.unparse(held) == target)):
             return node.attr, statement, statement.value
     if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
         call = statement.value
