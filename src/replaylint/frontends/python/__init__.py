@@ -14,7 +14,7 @@ from .flow.clients import with_clients
 from .focus import focus
 from .mappings import candidate, mapping_launches
 from .named_configs import may_hold_mask
-from .names import REPLAY_WORDS
+from .names import REPLAY_WORDS, RUNNER_ENV
 from .verdict import Settled
 
 MASK_WORDS = REPLAY_WORDS[:3]  # the mask's own spellings (`flow.candidate` looks for them first)
@@ -36,9 +36,10 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
 
 def _flows(source: SourceFile, context: ExtractContext) -> bool:
     """Whether the value flow may find the mask: the file names it, or a config file it opens from
-    its own place may hold it (`named_configs`), or it imports a name that turns it on."""
+    its own place may hold it (`named_configs`), or it imports a name that turns it on; or the
+    runner variable, which is judged without the mask (the file writes it before an engine starts)."""
     text = source.text
-    if flow.candidate(text) and (any(word in text for word in MASK_WORDS) or may_hold_mask(source, context)):
+    if flow.candidate(text) and (any(word in text for word in (*MASK_WORDS, RUNNER_ENV)) or may_hold_mask(source, context)):
         return True
     return flow.imports_mask(source, context)
 

@@ -17,7 +17,7 @@ from typing import Iterator
 
 from ....model import UNKNOWN, Launch, Setting, Span
 from ....source import ExtractContext, SourceFile
-from ..names import REPLAY_WORDS
+from ..names import REPLAY_WORDS, RUNNER_ENV
 from .engines import engine_launches
 from .importers import imported_launches, importer_launches, mask_names, notebook_launches, turns_mask_on
 from .module import parse
@@ -55,8 +55,8 @@ def candidate(text: str) -> bool:
         return True  # vLLM's server parser given a word list (`server_argv`)
     if not any(word in text for word in _ENGINE_WORDS) or _IMPORTS_ENGINE.search(text) is None:
         return False
-    if any(word in text for word in REPLAY_WORDS[:3]):
-        return True
+    if any(word in text for word in REPLAY_WORDS[:3]) or RUNNER_ENV in text:
+        return True  # the runner variable written where the engine starts is judged without the mask
     from ... import loads_config_by_path  # the mask may be in a config file it reads by path
 
     return loads_config_by_path(text.encode("utf-8", "surrogateescape"))

@@ -11,6 +11,12 @@ from .frames import Evaluates, Frame, parameters
 from .refs import Function
 
 
+class BoundArguments(dict):
+    """A call's arguments by parameter name; `defaulted`: the parameters the call left to their defaults."""
+
+    defaulted: frozenset[str] = frozenset()
+
+
 def bind(reader: Evaluates, function: Function, node: ast.Call, frame: Frame, skip_self: bool | None = None) -> dict[str, Val]:
     """The call's arguments as the function's parameters see them; a parameter the call does
     not pass has its default (read in the function's module); `**kwargs` gets the rest."""
@@ -19,7 +25,7 @@ def bind(reader: Evaluates, function: Function, node: ast.Call, frame: Frame, sk
     static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in definition.decorator_list)
     if skip_self if skip_self is not None else function.cls is not None and not static:
         params = params[1:]
-    bound: dict[str, Val] = {}
+    bound: dict[str, Val] = BoundArguments()
     rest = Kwargs(home=container(frame.module, node))
     unknown = False
     given = _positional(reader, node, frame)
@@ -57,6 +63,7 @@ def bind(reader: Evaluates, function: Function, node: ast.Call, frame: Frame, sk
         if param.arg not in bound and not unknown and param.arg in defaults:
             read = reader.evaluate(defaults[param.arg], home)  # decided at the default (`temperature: float = 0.0`)
             bound[param.arg] = replace(read, origin=read.span) if plain(read) else read
+            bound.defaulted |= {param.arg}  # type: ignore[attr-defined]
     if definition.args.kwarg is not None:
         if unknown:
             rest.reasons.append(f"**{definition.args.kwarg.arg} (what the caller passes)")

@@ -104,6 +104,26 @@ def reads_parameter(function: ast.FunctionDef | ast.AsyncFunctionDef, node: ast.
     return any(isinstance(n, ast.Name) and n.id in names for argument in given for n in ast.walk(argument))
 
 
+def reads_stored_parameter(cls: ast.ClassDef, init: ast.AST | None, method: ast.AST) -> bool:
+    """Whether a method reads an attribute `__init__` stores a parameter in (`self.config =
+    config`, then `copy.deepcopy(self.config)` where the engine is built): what the object's
+    construction passes decides the engine."""
+    if not isinstance(init, (ast.FunctionDef, ast.AsyncFunctionDef)) or method is init:
+        return False
+    names = {param.arg for param in parameters(init)[1:]}
+    stored = {
+        target.attr
+        for statement in ast.walk(init)
+        if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Name) and statement.value.id in names
+        for target in statement.targets
+        if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self"
+    }
+    return any(
+        isinstance(node, ast.Attribute) and node.attr in stored and isinstance(node.value, ast.Name) and node.value.id == "self"
+        for node in ast.walk(method)
+    )
+
+
 _HANDED = ("Process(", "Thread(", ".submit(")
 
 

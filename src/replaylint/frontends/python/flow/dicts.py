@@ -277,7 +277,8 @@ def _attribute_write(statement: ast.stmt, target: str) -> tuple | None:
     """(attribute name or the node that names it, first node, value) of `target.x = v` or `setattr(target, "x", v)`."""
     if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
         node = statement.targets[0]
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == target:
+        held = node.value if isinstance(node, ast.Attribute) else None  # `target` is a name or `self.x`
+        if held is not None and (getattr(held, "id", None) == target or (isinstance(held, ast.Attribute) and ast.unparse(held) == target)):
             return node.attr, statement, statement.value
     if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
         call = statement.value

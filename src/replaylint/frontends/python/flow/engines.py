@@ -16,17 +16,18 @@ from typing import Iterator
 from ....model import UNKNOWN, Assumption, Launch, LaunchKind, Setting
 from .anonymous import frames as anonymous_frames, made_of, scoped_calls
 from .call_arguments import arguments
-from .callsites import Call, calls, closure_sites, decides_by_parameter, handed_sites, reads_parameter
+from .callsites import Call, calls, closure_sites, decides_by_parameter, handed_sites, reads_parameter, reads_stored_parameter
 from .decorators import bind_called
 from .dicts import attributes_written, call as dict_call
 from .engine_configs import configured
 from .engine_names import actor_class, called_partial, candidate_names, registries
 from .environ import actor_env_vars, runner_variable
+from .factories import factory_constructions
 from .facts import Entry, Kwargs
 from .frames import Frame, expressions, parameters
 from .import_statements import imports_module
 from .loop_turns import turn_frames
-from .members import before_validator, init_of
+from .members import before_validator, constant_subclasses, init_of
 from .method_calls import method_frames
 from .module import FUNCTIONS, Module, Placed, describe
 from .objects import as_kwargs
@@ -124,7 +125,8 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
             return called
         init = init_of(module, call.cls)
         frames = []
-        for home, site in _made(reader, module, call.cls)[:MAX_SITES]:
+        elsewhere_too = reads_stored_parameter(call.cls, init, scope)  # `self.config` of the caller's
+        for home, site in _made(reader, module, call.cls, elsewhere_too)[:MAX_SITES]:
             site_frame = _site_frame(reader, home, site, outer)
             args = bind(reader, Function(module, init, call.cls), site.node, site_frame) if init is not None else {}
             hop = home.span(site.node)
@@ -137,9 +139,15 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
                 replace(plain, args=args if scope is init else None, init=args)
                 for args in _through_subclasses(reader, module, call.cls, init)
             ]
+        if not frames and init is not None:  # `VLLM.create_from_arg_obj(args, extra)`: a factory classmethod's `cls(...)`
+            site_of = lambda home, site: _site_frame(reader, home, site, outer)  # noqa: E731
+            made = factory_constructions(reader, module, call.cls, init, site_of, lambda words: elsewhere(reader, module, call.cls, words))
+            frames = [replace(plain, args=a if scope is init else None, init=a, made=h.span(s.node)) for h, s, a in made][:MAX_SITES]
+        # an object of a subclass that only changes class constants builds its own engine (read with the subclass's)
+        frames = (frames or [plain]) + [replace(plain, cls=sub) for sub in constant_subclasses(module, call.cls, scope)]
         if init is not None and scope is not init:  # a method `__init__` calls: `self._start_engine(args, kwargs)`
-            return [called for frame in frames or [plain] for called in _called_from_init(reader, module, call.cls, init, scope, frame)]
-        return frames or [plain]
+            return [called for frame in frames for called in _called_from_init(reader, module, frame.cls, init, scope, frame)]
+        return frames
     named = calls(module, (scope.name + "(",))
     sites = [(module, site) for site in named if isinstance(site.node.func, ast.Name) and site.node.func.id == scope.name]
     sites += [(module, site) for site in closure_sites(module, scope) if all(site.node is not other.node for _, other in sites)]
@@ -248,11 +256,12 @@ def _site_frame(reader: Reader, home: Module, site: Call, outer: int) -> Frame:
     return found[0] if len(found) == 1 else plain
 
 
-def _made(reader: Reader, module: Module, cls: ast.ClassDef) -> list[tuple[Module, Call]]:
-    """Where the class is made: in its module, else in the modules near it that import it."""
+def _made(reader: Reader, module: Module, cls: ast.ClassDef, elsewhere_too: bool = False) -> list[tuple[Module, Call]]:
+    """Where the class is made: in its module, else in the modules near it that import it (when
+    the engine's arguments may come from there: `elsewhere_too`)."""
     names = (cls.name, *sorted(_aliases(module, cls)))
     made = [(module, site) for site in calls(module, names) if _makes(reader, site, cls, module)]
-    if made or not (reader.tree.sites_elsewhere or _takes_a_config_of_the_tree(reader, module, cls)):
+    if made or not (elsewhere_too or reader.tree.sites_elsewhere or _takes_a_config_of_the_tree(reader, module, cls)):
         return made
     return list(_sites_elsewhere(reader, module, cls, lambda other, site: _makes(reader, site, cls, other)))
 

@@ -44,7 +44,7 @@ def runner_variable(frame: Frame, reader: Evaluates | None = None) -> tuple[dict
         if scope is not module.tree:
             writer.apply(module, scope, placed)
     if isinstance(frame.scope, FUNCTIONS):
-        writer.apply(module, frame.scope, frame.at)
+        writer.apply(module, frame.scope, frame.at, within=frame)
     elif frame.at is not None:
         env.clear()
         writer.apply(module, module.tree, frame.at)
@@ -66,11 +66,16 @@ class _Writer:
     holding: tuple = ()  # the branches known to be taken (those of the call that leads to the engine)
     ran: set[str] = field(default_factory=set)  # the modules of the tree an import ran (once each)
 
-    def apply(self, module: Module, scope: ast.AST, until: Placed | None, guards: tuple = (), enter: bool = True) -> None:
+    def apply(
+        self, module: Module, scope: ast.AST, until: Placed | None, guards: tuple = (), enter: bool = True, within: Frame | None = None
+    ) -> None:
+        """`within`: the engine's own frame, whose bindings (`self`, the caller's arguments) its
+        statements are read with (`str(config.pop(VAR, 0))` of the dict the caller passed)."""
         for placed in module.statements(scope):
             if until is not None and placed.order >= until.order:
                 break
-            self._statement(module, placed, (*guards, *placed.guards), enter, Frame(module, scope, at=placed))
+            here = within.reading(placed) if within is not None else Frame(module, scope, at=placed)
+            self._statement(module, placed, (*guards, *placed.guards), enter, here)
 
     def _statement(self, module: Module, placed: Placed, guards: tuple, enter: bool, here: Frame) -> None:
         statement = placed.statement
@@ -272,7 +277,10 @@ def _write(module: Module, statement: ast.stmt) -> tuple[str, ast.expr | None] |
     if isinstance(statement, (ast.Assign, ast.Delete)):
         for target in statement.targets:
             if isinstance(target, ast.Subscript) and _is_environ(module, target.value) and _names_runner(target.slice):
-                return ("set", statement.value) if isinstance(statement, ast.Assign) else ("remove", None)
+                if isinstance(statement, ast.Delete):
+                    return "remove", None
+                kept = _kept_or_default(module, statement.value)
+                return ("default", kept) if kept is not None else ("set", statement.value)
         return None
     for node in expressions(statement):
         if isinstance(node, ast.Call) and node.args and _names_runner(node.args[0]):
@@ -283,6 +291,18 @@ def _write(module: Module, statement: ast.stmt) -> tuple[str, ast.expr | None] |
                 if len(node.args) > 1:
                     return ("default" if func.endswith("setdefault") else "set"), node.args[1]
     return None
+
+
+def _kept_or_default(module: Module, value: ast.expr) -> ast.expr | None:
+    """The default of `os.environ.get(VAR, "0")` (or `os.getenv(VAR, "0")`) written back to the
+    same variable: the environment's own value when it has one, else the default (as `setdefault`)."""
+    if not (isinstance(value, ast.Call) and len(value.args) == 2 and _names_runner(value.args[0])):
+        return None
+    func = value.func
+    reads = isinstance(func, ast.Attribute) and (
+        (func.attr == "get" and _is_environ(module, func.value)) or (func.attr == "getenv" and module.text(func.value) == "os")
+    )
+    return value.args[1] if reads else None
 
 
 def _is_environ(module: Module, node: ast.expr) -> bool:

@@ -106,7 +106,8 @@ def turns_mask_on(text: str) -> bool:
 def mask_names(module: Module) -> set[str]:
     """Module-level names that carry the mask to another module: a dict or call that turns it on
     (the mask written in it), a function that returns one, a config class with the mask among
-    its fields, and a config class that nests such a class (`field(default_factory=...)`)."""
+    its fields, and a config class that nests such a class (`field(default_factory=...)`), and
+    what uses one of those (a function that merges such a dict into what it returns)."""
     found = set()
     classes = {}
     values = {}  # module-level names bound to a dict or call, with the text of the value
@@ -120,12 +121,14 @@ def mask_names(module: Module) -> set[str]:
                 values.update(dict.fromkeys(names, module.text(statement.value)))
         elif isinstance(statement, FUNCTIONS) and turns_mask_on(module.text(statement)):
             found.add(statement.name)
+        elif isinstance(statement, FUNCTIONS):
+            values[statement.name] = module.text(statement)  # one that returns a name carrying it (`kw |= REPLAY`)
         elif isinstance(statement, ast.ClassDef):
             classes[statement.name] = module.text(statement)
     # config classes that nest one, and objects made from one (`ROLLOUT = EngineConfig()`,
     # `EVAL = replace(ROLLOUT, ...)`)
     users = {**classes, **values}
-    nesting = {name for name, text in classes.items() if turns_mask_on(text)}
+    nesting = found | {name for name, text in classes.items() if turns_mask_on(text)}
     while nesting:
         found |= nesting
         nesting = {name for name, text in users.items() if name not in found and any(re.search(rf"\b{n}\b", text) for n in found)}

@@ -15,7 +15,7 @@ from .facts import NOTHING, Val
 from .frames import Evaluates, Frame, binds, reaching
 from .module import FUNCTIONS, Module, Placed
 from .objects import Class, Instance, field, is_record
-from .refs import Bound, Function
+from .refs import Bound, Engine, Function
 
 
 class Reader(Evaluates, Protocol):
@@ -68,6 +68,9 @@ def self_attribute(reader: Reader, attr: str, frame: Frame) -> Val:
     if element is not None:  # `kw, self.sampling_kwargs = build(...)`: its item of the tuple
         items = read.ref if isinstance(read.ref, tuple) else ()
         read = items[element] if element < len(items) else NOTHING
+    if isinstance(read.ref, Engine) and not any(_sets_attributes(frame.module, other, target) for other in cls.body if other is not method):
+        # `self.val_params = copy.deepcopy(self.params)`, then `self.val_params.temperature = 0.0`
+        return with_attributes(reader, read, target, home, placed, frame.at if same else None)
     if read.kwargs is None:
         return read
     mutated = written(reader, read.kwargs, target, home, placed, frame.at if same else None)
@@ -79,6 +82,28 @@ def self_attribute(reader: Reader, attr: str, frame: Frame) -> Val:
                 mutated.reasons.append(f"`{target}` written in `{other.name}`")  # called before or after: not known here
     hops = read.hops if same else (*read.hops, frame.module.span(placed.statement))
     return replace(as_val(mutated, read.span), hops=hops)
+
+
+def constant_subclasses(module: Module, cls: ast.ClassDef, method: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.ClassDef]:
+    """The module's subclasses of `cls` that run `method` as theirs (no `__init__` or method of that
+    name of their own) with a class constant of their own that it reads through `self`
+    (`LOGPROBS_MODE = "raw_logprobs"` of an eval worker): their objects build another engine."""
+    read = {node.attr for node in ast.walk(method) if isinstance(node, ast.Attribute) and getattr(node.value, "id", None) == "self"}
+    found = []
+    for sub in module.tree.body:
+        if not isinstance(sub, ast.ClassDef) or not any(getattr(base, "id", None) == cls.name for base in sub.bases):
+            continue
+        own = {s.name for s in sub.body if isinstance(s, FUNCTIONS)}
+        if own & {"__init__", method.name}:
+            continue
+        if any(binds(s, attr) is not None for s in sub.body if isinstance(s, (ast.Assign, ast.AnnAssign)) for attr in read):
+            found.append(sub)
+    return found
+
+
+def _sets_attributes(module: Module, method: ast.stmt, target: str) -> bool:
+    """Whether another method writes an attribute of the object `self.x` holds (`self.x.top_k = 0`)."""
+    return isinstance(method, FUNCTIONS) and f"{target}." in module.text(method)
 
 
 def _methods(module: Module, cls: ast.ClassDef) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
@@ -170,8 +195,15 @@ def class_member(reader: Reader, module: Module, cls: ast.ClassDef, attr: str, f
     owner = _defining(module, cls, attr)
     if owner is not cls:  # a base of the module defines it (`class Engine(ReplayMixin, Base)`)
         method = next((s for s in owner.body if isinstance(s, FUNCTIONS) and s.name == attr), None) if owner is not None else None
-        return Val(ref=Function(module, method, cls)) if method is not None else NOTHING
-    for statement in cls.body:
+        if method is not None:
+            return Val(ref=Function(module, method, cls))
+        if (
+            owner is None
+            or _written_elsewhere(module, owner, attr, subclasses=False)
+            or any(isinstance(s, FUNCTIONS) and s.name == attr for s in cls.body)
+        ):
+            return NOTHING
+    for statement in (owner or cls).body:  # a constant of the class, or the one it inherits (`REPLAY = True` of its base)
         bound = binds(statement, attr) if isinstance(statement, (ast.Assign, ast.AnnAssign)) else None
         if bound is not None and bound.kind == "value":
             read = reader.evaluate(bound.value, Frame(module, module.tree))

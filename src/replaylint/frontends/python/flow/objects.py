@@ -17,6 +17,7 @@ from ....model import UNKNOWN, Setting, Span
 from .dicts import as_val, call as dict_call, entry, spread
 from .facts import NOTHING, Entry, Kwargs, Val, read_from
 from .frames import Evaluates, Frame
+from .hydra_compose import composed
 from .merges import chained, merges, reduced
 from .module import FUNCTIONS, Module, set_after_init
 from .namedtuples import named_tuple_class
@@ -216,6 +217,10 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
         return reduced(reader, node, frame)
     if name in _REPLACES and len(node.args) == 1:
         return _replaced(reader, node, frame)
+    if name in ("hydra.compose", "hydra.experimental.compose"):
+        return composed(reader, node, frame)
+    if name in ("omegaconf.OmegaConf.structured", "OmegaConf.structured") and len(node.args) == 1 and not node.keywords:
+        return _structured(reader, node, frame)
     if name in ("types.SimpleNamespace", "SimpleNamespace", "argparse.Namespace", "Namespace") and not node.args:
         return dict_call(reader, node, frame)  # its attributes are the keywords; `vars(ns)` gives them
     if name in _PARSERS or short in ("ArgumentParser", "FlexibleArgumentParser"):
@@ -237,6 +242,17 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
             return reader.evaluate(ast.copy_location(ast.Attribute(node.args[0], node.args[1].value, ast.Load()), node), frame)
         return _attribute_or_default(reader, node, frame)
     return NOTHING
+
+
+def _structured(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
+    """`OmegaConf.structured(EngineConfig)`: a config of the record class's defaults (as
+    `EngineConfig()` would make); of a record (`OmegaConf.structured(EngineConfig(...))`), its fields."""
+    made = reader.evaluate(node.args[0], frame)
+    if isinstance(made.ref, Instance) and not made.ref.plain:
+        return made
+    if not (isinstance(made.ref, Class) and is_record(made.ref)):
+        return NOTHING
+    return instance(reader, made.ref, ast.copy_location(ast.Call(node.args[0], [], []), node), frame)
 
 
 def _replaced(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:

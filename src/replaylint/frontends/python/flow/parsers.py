@@ -12,7 +12,7 @@ from ....model import UNKNOWN
 from .dicts import entry, json_object
 from .facts import Entry, Kwargs, read_from
 from .frames import Evaluates, Frame, expressions
-from .refs import ENGINE_OPTIONS, Qualified, engine_name
+from .refs import ENGINE_OPTIONS, Function, Qualified, engine_name
 
 
 @dataclass(frozen=True)
@@ -121,20 +121,33 @@ def _parser_options(reader: Evaluates, parser: Parser) -> tuple[Kwargs, dict]:
 
 def _options(reader: Evaluates, parser: Parser) -> tuple[Kwargs, dict]:
     """`add_argument` and `set_defaults` calls on the parser (or its groups) in the scope that
-    made it."""
+    made it, and in the functions of the tree it is handed to (`add_rollout_args(parser)`)."""
     found, flags = Kwargs(), {}
     frame = parser.frame
     made = frame.at.guards if frame.at is not None else ()  # the branches the parser is made under (`if __name__ == "__main__":`)
+    _scope_options(reader, parser, frame, made, (), found, flags, 0)
+    return found, flags
+
+
+_MAX_HELPERS = 2  # functions the parser is handed to, one inside another, read for their options
+
+
+def _scope_options(
+    reader: Evaluates, parser: Parser, frame: Frame, made: tuple, outer: tuple, found: Kwargs, flags: dict, level: int
+) -> None:
+    """The options a scope adds to the parser (`outer`: the branches of the call that entered it)."""
     for placed in frame.module.statements(frame.scope):
         here = frame.reading(placed)
-        guards = placed.guards[len(made) :] if placed.guards[: len(made)] == made else placed.guards
+        guards = (*outer, *(placed.guards[len(made) :] if placed.guards[: len(made)] == made else placed.guards))
         for node in expressions(placed.statement):
             if not isinstance(node, ast.Call):
                 continue
             if any(_is_parser(reader, argument, parser, here) for argument in node.args):
                 if _adds_engine_options(reader, node.func, here):  # vLLM's own options: each at the engine's default
                     found.assumed.append(ENGINE_OPTIONS.format(frame.module.text(node.func)))
-                else:  # a helper: options and defaults not seen here
+                elif level >= _MAX_HELPERS or not _helper_options(
+                    reader, parser, node, here, guards, found, flags, level
+                ):  # options and defaults not seen here
                     found.reasons.append(f"the parser handed to `{frame.module.text(node.func)[:40]}`")
             if not (isinstance(node.func, ast.Attribute) and _is_parser(reader, node.func.value, parser, here)):
                 continue
@@ -147,7 +160,22 @@ def _options(reader: Evaluates, parser: Parser) -> tuple[Kwargs, dict]:
                 for keyword in node.keywords:
                     if keyword.arg is not None:
                         found.entries[keyword.arg] = replace(entry(reader, here, keyword.arg, keyword, keyword.value, None), guards=guards)
-    return found, flags
+
+
+def _helper_options(
+    reader: Evaluates, parser: Parser, call: ast.Call, frame: Frame, guards: tuple, found: Kwargs, flags: dict, level: int
+) -> bool:
+    """A plain function of the tree the parser is handed to (`add_rollout_args(parser)`): its
+    options, read with the call's arguments, under the call's branches. False: not such a function."""
+    callee = reader.evaluate(call.func, frame).ref
+    if not isinstance(callee, Function) or callee.cls is not None or id(callee.node) in frame.stack:
+        return False
+    from .binding import bind
+
+    args = bind(reader, callee, call, frame)
+    inner = Frame(callee.module, callee.node, None, args, None, frame.depth + 1, (*frame.stack, id(callee.node)))
+    _scope_options(reader, parser, inner, (), guards, found, flags, level + 1)
+    return True
 
 
 def _adds_engine_options(reader: Evaluates, func: ast.expr, frame: Frame) -> bool:

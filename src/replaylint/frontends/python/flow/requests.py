@@ -13,7 +13,7 @@ from typing import Iterable, Iterator
 
 from ....model import Assumption, Launch, Request, Span
 from .call_arguments import arguments
-from .callsites import Call, calls
+from .callsites import Call, calls, decides_by_parameter
 from .engine_names import actor_class
 from .engines import MAX_SITES, caller_frame, elsewhere
 from .facts import Kwargs, Val
@@ -44,6 +44,8 @@ def requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request
             if params is None:
                 if kind == "beam_search":
                     yield engine.call, Request(kind, module.span(call.node), {}, open_ended=True), (), frame.made
+                elif func.attr != "add_request" and _own_defaults(reader, engine):  # vLLM's `SamplingParams()`
+                    yield engine.call, Request(kind, module.span(call.node), {}), (), frame.made
                 continue
             for made in _made(reader.evaluate(params, frame)):
                 request, assumptions = _request(reader, made, kind)
@@ -71,6 +73,15 @@ def _engines(reader: Reader, module: Module, call: Call) -> Iterator[tuple[Frame
         for item in binding.value.elts:
             if isinstance(each := reader.evaluate(item, loop).ref, Engine):
                 yield frame, each, item, ""
+
+
+def _own_defaults(reader: Reader, engine: Engine) -> bool:
+    """Whether a request without params gets vLLM's own `SamplingParams()`: the engine is built
+    with `generation_config="vllm"` (its default, "auto", takes them from the model's
+    `generation_config.json`, which is not in the tree)."""
+    found = arguments(reader, engine.call, engine.frame, engine.partial)
+    chosen = found.entries.get("generation_config")
+    return chosen is not None and not chosen.guards and chosen.setting.value == "vllm"
 
 
 def _either(reader: Reader, receiver: ast.expr, frame: Frame) -> Iterator[tuple[Engine, ast.expr, str]]:
@@ -199,7 +210,7 @@ def request_frames(reader: Reader, module: Module, call: Call) -> list[Frame]:
         return [plain]
     found = []
     sites = [(module, site) for site in calls(module, _object_names(module, call.cls))] if called else []
-    for home, site in sites or _method_sites(reader, module, method.name, call.cls):
+    for home, site in sites or _method_sites(reader, module, method.name, call.cls, decides_by_parameter(method)):
         func = site.node.func
         remote = isinstance(func, ast.Attribute) and func.attr == "remote" and isinstance(func.value, ast.Attribute)
         if remote:  # `actor.generate.remote(prompts, params)`: the Ray actor's method
@@ -283,12 +294,13 @@ def _object_names(module: Module, cls: ast.ClassDef) -> tuple[str, ...]:
     return tuple(sorted(names)) or ("\0",)
 
 
-def _method_sites(reader: Reader, module: Module, name: str, cls: ast.ClassDef) -> list[tuple[Module, Call]]:
+def _method_sites(reader: Reader, module: Module, name: str, cls: ast.ClassDef, chooses: bool = False) -> list[tuple[Module, Call]]:
     """The calls of a method in its module, else (when the tree is read for another module's
-    names) in the modules near it that import it (`llm.generate(...)` in `app/main.py`)."""
+    names, or a parameter of the method `chooses` what it sends: `validate=True`) in the modules
+    near it that import it (`llm.generate(...)` in `app/main.py`)."""
     words = (f".{name}(", f".{name}.remote(")
     here = [(module, site) for site in calls(module, words)]
-    if any(_receiver_made(module, site, cls) for _, site in here) or not reader.tree.sites_elsewhere:
+    if any(_receiver_made(module, site, cls) for _, site in here) or not (reader.tree.sites_elsewhere or chooses):
         return here
     return here + [(other, site) for other, site in elsewhere(reader, module, cls, words) if _receiver_made(other, site, cls)]
 

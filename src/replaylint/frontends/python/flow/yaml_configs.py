@@ -35,7 +35,7 @@ def hydra_config(reader, function: ast.FunctionDef | ast.AsyncFunctionDef, name:
         return NOTHING
     folder = os.path.join(os.path.dirname(module.path), given.get("config_path", "."))
     name = given["config_name"] if given["config_name"].endswith((".yaml", ".yml")) else given["config_name"] + ".yaml"
-    return _read(reader, os.path.normpath(os.path.join(folder, name)), (_OVERRIDES,))
+    return read_config(reader, os.path.normpath(os.path.join(folder, name)), (_OVERRIDES,))
 
 
 def loaded(reader, node: ast.Call, frame) -> Val:
@@ -45,13 +45,13 @@ def loaded(reader, node: ast.Call, frame) -> Val:
     argument = node.args[0] if node.args else None
     named = path_of(argument, frame) if argument is not None else None
     if named is not None:
-        return _read(reader, named) if reader.tree.context.read_text(named) is not None else NOTHING
+        return read_config(reader, named) if reader.tree.context.read_text(named) is not None else NOTHING
     if not isinstance(argument, ast.Constant) or not isinstance(argument.value, str) or os.path.isabs(argument.value):
         return NOTHING
     for base in (reader.tree.context.root, os.path.dirname(module.path)):
         path = os.path.normpath(os.path.join(base, argument.value))
         if reader.tree.context.read_text(path) is not None:
-            return _read(reader, path)
+            return read_config(reader, path)
     return NOTHING
 
 
@@ -69,7 +69,7 @@ def file_loaded(reader, name: str, node: ast.Call, frame) -> Val | None:
     path = _opened(node.args[0], frame)
     if path is None or reader.tree.context.read_text(path) is None:
         return NOTHING
-    return _read(reader, path)  # JSON is read as the YAML it also is
+    return read_config(reader, path)  # JSON is read as the YAML it also is
 
 
 def _opened(node: ast.expr, frame) -> str | None:
@@ -115,6 +115,9 @@ def _path(node: ast.expr, frame, steps: int) -> tuple[str, bool] | None:
         return module.path, True
     if isinstance(node, ast.Constant) and isinstance(node.value, str) and not os.path.isabs(node.value):
         return node.value, False
+    default = _default_used(frame, node.id) if isinstance(node, ast.Name) else None
+    if default is not None:  # `def load(path=Path(__file__).with_name("x.yaml"))` called without a path
+        return again(default)
     if isinstance(node, ast.Name):
         bound = [p for p in module.binders(module.tree, node.id) if isinstance(p.statement, ast.Assign)]
         return again(bound[0].statement.value) if len(bound) == 1 and not bound[0].guards else None
@@ -139,6 +142,17 @@ def _path(node: ast.expr, frame, steps: int) -> tuple[str, bool] | None:
     return None
 
 
+def _default_used(frame, name: str) -> ast.expr | None:
+    """The default of the function's parameter `name` when the call read passes nothing for it."""
+    from .binding import parameter_defaults
+
+    function = frame.scope
+    if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    default = parameter_defaults(function).get(name)
+    return default if name in getattr(frame.args, "defaulted", ()) else None
+
+
 def _parent(path: tuple[str, bool] | None) -> tuple[str, bool] | None:
     return (os.path.dirname(path[0]), True) if path is not None and path[1] else None
 
@@ -158,7 +172,7 @@ def _is_hydra_main(decorator: ast.expr, module: Module) -> bool:
     return (f"{base}.{rest}" if rest else base) == "hydra.main"
 
 
-def _read(reader, path: str, assumed: tuple[str, ...] = ()) -> Val:
+def read_config(reader, path: str, assumed: tuple[str, ...] = ()) -> Val:
     text = reader.tree.context.read_text(path)  # a dependency of the result: a change re-judges
     if text is None:
         return NOTHING
