@@ -5,7 +5,7 @@ from engine_spec import BASE_SPEC
 
 
 def collect(prompts):
-    spec = BASE_SPEC._replace(return_sampling_mask=True)  # expect: RPL003
+    spec = BASE_SPEC._replace(return_sampling_mask=True)
     llm = LLM(**spec._asdict())
     return llm.generate(prompts, SamplingParams(temperature=0.9, top_k=32, max_tokens=256))
 

@@ -8,7 +8,7 @@ class EngineSpec(NamedTuple):
     max_model_len: int = 4096
     enforce_eager: bool = False
     return_sampling_mask: bool = False
-    logprobs_mode: str = "raw_logprobs"
+    logprobs_mode: str = "raw_logprobs"  # expect: RPL003
 
 
 BASE_SPEC = EngineSpec(model="meta-llama/Llama-3.2-1B-Instruct")
