@@ -691,3 +691,27 @@ def test_a_package_read_as_text_decides_whether_a_name_is_its_submodule(tmp_path
     assert _submodule_instead((init, ""), "settings", str(tmp_path), ["pkg"])
     assert not _submodule_instead((init, "from .defaults import settings\n"), "settings", str(tmp_path), ["pkg"])
     assert not _submodule_instead((init, ""), "absent", str(tmp_path), ["pkg"])
+
+
+@pytest.mark.parametrize(
+    ("argv", "read"),
+    [
+        ('["--logprobs-mode", "raw_logprobs"]', True),
+        ('["--top-k", "-1", "--logprobs-mode=raw_logprobs"]', True),
+        ('["--logprobs-mode", "--top-k", "5"]', False),  # argparse: "expected one argument"
+        ('["--logprobs-mode"]', False),
+    ],
+)
+def test_a_command_line_written_for_the_parser_is_read_as_argparse_reads_it(tmp_path: Path, argv: str, read: bool) -> None:
+    from replaylint.cli.main import main
+
+    (tmp_path / "run.py").write_text(
+        "import argparse\nfrom vllm import LLM\n"
+        "parser = argparse.ArgumentParser()\n"
+        'parser.add_argument("--logprobs-mode", default="processed_logprobs")\n'
+        'parser.add_argument("--top-k", type=int, default=20)\n'
+        f"args = parser.parse_args({argv})\n"
+        'LLM("m", return_sampling_mask=True, logprobs_mode=args.logprobs_mode)\n'
+    )
+    status = main(["check", "--isolated", "--no-cache", "--quiet", "--target-vllm", "0.34.0", str(tmp_path)])
+    assert status == (1 if read else 0)

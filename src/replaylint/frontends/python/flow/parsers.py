@@ -60,7 +60,7 @@ def written_command_line(reader: Evaluates, parser: Parser, argv: ast.expr, fram
             value: ast.expr = ast.copy_location(ast.Constant(stored), word)
         elif equals:
             value = ast.copy_location(ast.Constant(text), word)
-        elif position + 1 < len(words):
+        elif position + 1 < len(words) and not _flag_like(words[position + 1].value):  # type: ignore[attr-defined]
             position += 1
             value = words[position]
             text = value.value  # type: ignore[attr-defined]
@@ -78,6 +78,17 @@ def written_command_line(reader: Evaluates, parser: Parser, argv: ast.expr, fram
         found.entries[dest] = item  # written in the program: no default it rests on
         position += 1
     return found
+
+
+def _flag_like(word: str) -> bool:
+    """A word argparse takes for an option, not a value (`-1` and `-0.5` are values)."""
+    if not word.startswith("-") or word == "-":
+        return False
+    try:
+        float(word)
+    except ValueError:
+        return True
+    return False
 
 
 def _converted(text: str, convert: str | None) -> object:
