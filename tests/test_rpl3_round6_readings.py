@@ -33,3 +33,75 @@ def family(results, name: str) -> list[str]:
 def test_a_request_is_read_once_per_turn_of_a_loop_over_the_params(check, loop: str, expected: list[str]) -> None:
     params = "bounded = SamplingParams(top_k=64)\nunbounded = SamplingParams(top_k=1 << 18)\n"
     assert family(check({"run.py": ENGINE + params + loop}), "run.py") == expected
+
+
+# -- an environment variable's default, under a Python name of the same spelling -------------------
+
+SERVER = (
+    "import os, subprocess, requests\n"
+    'subprocess.Popen(["vllm", "serve", "m", "--enable-scale-out", "--return-sampling-mask",'
+    ' "--logprobs-mode", "processed_logprobs", "--reasoning-parser", "qwen3"])\n'
+)
+SEND = 'requests.post("http://localhost:8000/inference/v1/generate", json={{"token_ids": [1], "sampling_params": {{{body}}}}})\n'
+
+
+@pytest.mark.parametrize(
+    "read",
+    [
+        'THINK_BUDGET = int(os.environ.get("THINK_BUDGET", "4096"))\n',
+        "THINK_BUDGET = int(os.getenv('THINK_BUDGET', default='4096'))\n",
+        'THINK_BUDGET = os.environ.get("THINK_BUDGET", 4096)\nMAX_TOKENS = THINK_BUDGET + 1024\n',
+    ],
+)
+def test_a_thinking_budget_read_from_the_environment_with_a_default(check, read: str) -> None:
+    source = SERVER + read + SEND.format(body='"top_k": 20, "thinking_token_budget": THINK_BUDGET')
+    (finding,) = check({"loop.py": source}, release="0.34.0")["loop.py"].findings
+    assert finding.code == "RPL303"
+    assert "when `THINK_BUDGET` is unset" in finding.message
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        'os.environ["THINK_BUDGET"] = "0"\n',
+        "os.environ.update(THINK_BUDGET='0')\n",
+        "from dotenv import load_dotenv\nload_dotenv()\n",
+    ],
+)
+def test_an_environment_variable_the_program_may_write_has_no_default(check, written: str) -> None:
+    read = 'THINK_BUDGET = int(os.environ.get("THINK_BUDGET", "4096"))\n'
+    source = SERVER + written + read + SEND.format(body='"top_k": 20, "thinking_token_budget": THINK_BUDGET')
+    assert family(check({"loop.py": source}, release="0.34.0"), "loop.py") == []
+
+
+def test_a_penalty_from_the_environment_says_whose_default_it_is(check) -> None:
+    read = 'PENALTY = float(os.getenv("PENALTY", "1.1"))\n'
+    (finding,) = check({"loop.py": SERVER + read + SEND.format(body='"top_k": 20, "repetition_penalty": PENALTY')}, release="0.34.0")[
+        "loop.py"
+    ].findings
+    assert finding.code == "RPL302" and "when `PENALTY` is unset" in finding.message
+    neutral = SERVER + read.replace("1.1", "1.0") + SEND.format(body='"top_k": 20, "repetition_penalty": PENALTY')
+    assert family(check({"loop.py": neutral}, release="0.34.0"), "loop.py") == []
+
+
+# -- a tmux session's command ---------------------------------------------------------------------
+
+REPLAY = "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs"
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        (f'tmux new-session -d -s policy "{REPLAY} --port 8000"\n', ["RPL301"]),
+        (f"tmux new -d -s policy '{REPLAY}'\n", ["RPL301"]),
+        (f'tmux -L rl new-session -d -x 200 -y 50 -s policy "{REPLAY}" \\; attach\n', ["RPL301"]),
+        (f"tmux new-session -d -s policy {REPLAY}\n", ["RPL301"]),  # several words: run directly
+        (f'tmux split-window -h -t policy "{REPLAY}"\n', ["RPL301"]),
+        (f'tmux new-session -d -s policy "{REPLAY} --enable-scale-out"\n', []),
+        (f'tmux new-session -d -s policy -e VLLM_X=1 "{REPLAY}"\n', []),  # an option not read here
+        (f'tmux send-keys -t policy "{REPLAY}" Enter\n', []),  # typed into a shell, not run by tmux
+        ("tmux new-session -d -s policy\n", []),
+    ],
+)
+def test_the_command_of_a_tmux_session(check, line: str, expected: list[str]) -> None:
+    assert family(check({"serve.sh": line}, release="0.34.0"), "serve.sh") == expected

@@ -26,7 +26,7 @@ from ....model import UNKNOWN, Launch, Request, Setting
 from ....served import ServerClient
 from ....source import ExtractContext, SourceFile
 from ....vllm.unusable_masks import MASK_ENDPOINT, server_port
-from .bodies import address_condition, bound_once, text
+from .bodies import address_condition, bound_once, resting_keys, text
 from .callsites import calls
 from .client_factories import Made, as_written, defaults_read, factory_made
 from .client_partials import partial_sends, with_call_keywords
@@ -181,10 +181,10 @@ def posted(
     sampling fields of its JSON body `given`."""
     host, port, path = address
     body = reader.evaluate(given, frame)
-    settings = dict(body.keys)
+    settings = resting_keys(body)
     inner = settings.pop("sampling_params", None)
     if inner is not None:
-        settings.update(inner.keys)
+        settings.update(resting_keys(body, "sampling_params"))
     context = settings.pop("parse_context", None)
     if context is not None and "include_reasoning" in context.keys:
         settings["include_reasoning"] = context.keys["include_reasoning"]
@@ -437,7 +437,7 @@ def _fields(reader: Reader, node: ast.Call, frame: Frame, extras: tuple[str, ...
         given = keyword(node, name)
         if given is not None:
             extra = reader.evaluate(given, frame)
-            settings.update(extra.keys)
+            settings.update(resting_keys(extra))
             open_ended = open_ended or extra.value is UNKNOWN
     return settings, open_ended
 
