@@ -105,3 +105,47 @@ REPLAY = "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs
 )
 def test_the_command_of_a_tmux_session(check, line: str, expected: list[str]) -> None:
     assert family(check({"serve.sh": line}, release="0.34.0"), "serve.sh") == expected
+
+
+# -- a shell string joined from a word list (Modal's `Popen(" ".join(cmd), shell=True)`) -----------
+
+ARGV = 'import os, subprocess\nSCALE_OUT = {scale_out}\ncmd = ["vllm", "serve", "m", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs"]\n'
+
+
+@pytest.mark.parametrize(
+    ("spawn", "scale_out", "expected"),
+    [
+        ('subprocess.Popen(" ".join(cmd), shell=True)\n', "False", ["RPL301"]),
+        ('def main():\n    command = " ".join(cmd)\n    os.system(command)\n', "False", ["RPL301"]),
+        ('cmd += ["--port", str(8000)]\nsubprocess.run(" ".join(cmd), shell=True, check=True)\n', "False", ["RPL301"]),
+        (
+            'cmd += ["--enable-scale-out" if SCALE_OUT else "--enforce-eager"]\nsubprocess.Popen(" ".join(cmd), shell=True)\n',
+            "False",
+            ["RPL301"],
+        ),
+        ('cmd += ["--enable-scale-out" if SCALE_OUT else "--enforce-eager"]\nsubprocess.Popen(" ".join(cmd), shell=True)\n', "True", []),
+        ('cmd += ["--enable-scale-out"]\nsubprocess.Popen(" ".join(cmd), shell=True)\n', "False", []),
+        # a word the shell would split or expand, or one not known here: the list is not the launch
+        ('cmd += ["--served-model-name", "my policy"]\nsubprocess.Popen(" ".join(cmd), shell=True)\n', "False", []),
+        ('cmd += [os.environ["EXTRA"]]\nsubprocess.Popen(" ".join(cmd), shell=True)\n', "False", []),
+        ('cmd += ["--enable-scale-out" if os.environ.get("X") else "-O0"]\nsubprocess.Popen(" ".join(cmd), shell=True)\n', "False", []),
+        ('subprocess.Popen(",".join(cmd), shell=True)\n', "False", []),
+    ],
+)
+def test_a_shell_string_joined_from_a_word_list(check, spawn: str, scale_out: str, expected: list[str]) -> None:
+    source = ARGV.format(scale_out=scale_out) + spawn
+    assert family(check({"serve.py": source}, release="0.34.0"), "serve.py") == expected
+
+
+def test_modals_web_server_popen_is_fixed_in_its_list(check, tmp_path) -> None:
+    source = (
+        "import modal\napp = modal.App('rollout')\nFAST_BOOT = True\n\n"
+        "@app.function(gpu='H100')\n@modal.web_server(port=8000)\ndef serve():\n    import subprocess\n\n"
+        '    cmd = ["vllm", "serve", "m", "--port", str(8000)]\n'
+        '    cmd += ["--enforce-eager" if FAST_BOOT else "--no-enforce-eager"]\n'
+        '    cmd += ["--return-sampling-mask", "--logprobs-mode", "processed_logprobs"]\n'
+        '    subprocess.Popen(" ".join(cmd), shell=True)\n'
+    )
+    (finding,) = check({"server.py": source}, release="0.34.0")["server.py"].findings
+    assert finding.code == "RPL301" and finding.span.start_line == 12
+    assert [edit.content for edit in finding.edits] == [', "--enable-scale-out"']
