@@ -149,3 +149,53 @@ def test_modals_web_server_popen_is_fixed_in_its_list(check, tmp_path) -> None:
     (finding,) = check({"server.py": source}, release="0.34.0")["server.py"].findings
     assert finding.code == "RPL301" and finding.span.start_line == 12
     assert [edit.content for edit in finding.edits] == [', "--enable-scale-out"']
+
+
+# -- LiteLLM's Router ------------------------------------------------------------------------------
+
+ROUTER = (
+    "import subprocess\nfrom litellm import Router\n"
+    'subprocess.Popen(["vllm", "serve", "m", "--enable-scale-out", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs"])\n'
+    'DEPLOYMENTS = [{{"model_name": "policy", "litellm_params": {{"model": "{provider}/m", "api_base": "http://localhost:8000/v1"{more}}}}}{other}]\n'
+    "router = Router(model_list=DEPLOYMENTS, num_retries=3)\n"
+    "async def rollout(messages):\n"
+    '    return await router.{call}(model="{group}", messages=messages, extra_body={{"top_k": 40}})\n'
+)
+_JUDGE = ', {"model_name": "judge", "litellm_params": {"model": "hosted_vllm/j", "api_base": "http://judge:9000/v1"}}'
+_SECOND = ', {"model_name": "policy", "litellm_params": {"model": "hosted_vllm/m", "api_base": "http://localhost:8001/v1"}}'
+
+
+@pytest.mark.parametrize(
+    ("provider", "more", "other", "call", "group", "expected"),
+    [
+        ("hosted_vllm", "", "", "acompletion", "policy", ["RPL301"]),
+        ("hosted_vllm", ', "api_key": "EMPTY", "rpm": 600', _JUDGE, "completion", "policy", ["RPL301"]),
+        ("openai", "", "", "atext_completion", "policy", ["RPL301"]),
+        ("hosted_vllm", "", _JUDGE, "acompletion", "judge", []),  # another server's group
+        ("anthropic", "", "", "acompletion", "policy", []),  # not an OpenAI-compatible provider
+        ("hosted_vllm", "", _SECOND, "acompletion", "policy", []),  # balanced over two addresses
+        ("hosted_vllm", ', "temperature": 0.2', "", "acompletion", "policy", []),  # a default it also sends
+        ("hosted_vllm", "", "", "acompletion", "missing", []),
+        ("hosted_vllm", "", "", "aembedding", "policy", []),
+    ],
+)
+def test_a_litellm_router_group_is_a_client_of_its_deployment(check, provider, more, other, call, group, expected) -> None:
+    source = ROUTER.format(provider=provider, more=more, other=other, call=call, group=group)
+    assert family(check({"rollout.py": source}, release="0.34.0"), "rollout.py") == expected
+
+
+def test_a_group_whose_name_is_not_known_is_read_as_no_client(check) -> None:
+    source = ROUTER.format(provider="hosted_vllm", more="", other="", call="acompletion", group="policy")
+    source = source.replace('"model_name": "policy"', '"model_name": os.environ["GROUP"]').replace(
+        "import subprocess", "import os, subprocess"
+    )
+    assert family(check({"rollout.py": source}, release="0.34.0"), "rollout.py") == []
+
+
+def test_litellm_completion_of_a_hosted_vllm_model_is_still_read(check) -> None:
+    source = (
+        "import subprocess, litellm\n"
+        'subprocess.Popen(["vllm", "serve", "m", "--enable-scale-out", "--return-sampling-mask", "--logprobs-mode", "processed_logprobs"])\n'
+        'litellm.completion(model="hosted_vllm/m", api_base="http://127.0.0.1:8000/v1", messages=[])\n'
+    )
+    assert family(check({"rollout.py": source}, release="0.34.0"), "rollout.py") == ["RPL301"]

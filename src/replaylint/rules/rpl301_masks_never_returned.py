@@ -26,7 +26,8 @@ URL or a path under the session's `base_url`
 `with_options(...)` keeps its address, and an address read from an environment variable with a
 default (`os.environ.get("VLLM_PORT", "8001")`) is read with that default; LangChain's
 `VLLMOpenAI` (completions) and `ChatOpenAI` (chat), and LiteLLM's `completion`/`text_completion` of a `hosted_vllm/` or `openai/` model with
-`api_base=`; a TRL trainer in server mode talking to a `trl vllm-serve` with the
+`api_base=` (also a `Router`'s `acompletion(model="policy")` whose group `policy` in its
+`model_list` is such a model at one `api_base`); a TRL trainer in server mode talking to a `trl vllm-serve` with the
 mask (TRL's client generates through `/v1/completions`: `generation/vllm_client.py:455`);
 a client of SkyRL's standalone server (`python -m
 skyrl.backends.skyrl_train.inference_servers.vllm_server_actor --port ...`, vLLM's words, its
@@ -304,6 +305,14 @@ class MasksNeverReturned(Rule):
             fixed=_SERVE.replace("--return-sampling-mask", "--return-sampling-mask --enable-scale-out") + "\n",
         ),
         Invalid(_STARTS + _LITELLM, release="0.34.0", message="reads /v1/chat/completions"),
+        Invalid(
+            _STARTS + "from litellm import Router\n\n"
+            'router = Router(model_list=[{"model_name": "policy",\n'
+            '                             "litellm_params": {"model": "hosted_vllm/Qwen/Qwen3-8B", "api_base": "http://localhost:8001/v1"}}])\n'
+            'async def step(messages):\n    return await router.acompletion(model="policy", messages=messages)\n',
+            release="0.34.0",
+            message="reads /v1/chat/completions",
+        ),
         Invalid(
             _STARTS + _CHAT.replace('api_key="EMPTY")', 'api_key="EMPTY").with_options(max_retries=3)'),
             release="0.34.0",

@@ -31,6 +31,7 @@ from .callsites import calls
 from .client_factories import Made, as_written, defaults_read, factory_made
 from .client_partials import partial_sends, with_call_keywords
 from .frames import Frame, parameters
+from .litellm_routers import PROVIDERS, ROUTES, deployed_base
 from .module import FUNCTIONS, Module, parse
 from .reader import Reader
 from .requests import request_frames
@@ -352,20 +353,17 @@ def _is_class(node: ast.Call, classes: tuple[str, ...]) -> bool:
 # HTTP clients of a vLLM server that a library wraps: LangChain's `VLLMOpenAI` (completions) and
 # `ChatOpenAI` (chat) made with the server's address (`openai_api_base=`, `base_url=`), and
 # LiteLLM's `completion`/`acompletion` (chat) and `text_completion`/`atext_completion`
-# (completions) of a `hosted_vllm/` or `openai/` model given `api_base=` (or `base_url=`), and the
-# standard library's `urllib.request.Request(url, data=json.dumps(body).encode())` (a POST when it
-# has data, `urlopen` sends it). Each is read as the
-# request it sends (`clients.Client`): the route, and the sampling fields written in the call (the
-# OpenAI ones, and the keys of `model_kwargs` and `extra_body`, which the libraries put in the body).
+# (completions) of a `hosted_vllm/` or `openai/` model given `api_base=` (or `base_url=`; or a
+# `Router`'s group of such deployments, `litellm_routers`), and the standard library's
+# `urllib.request.Request(url, data=json.dumps(body).encode())` (a POST when it has data, `urlopen`
+# sends it). Each is read as the request it sends (`clients.Client`): the route, and the sampling
+# fields written in the call (the OpenAI ones, and the keys of `model_kwargs` and `extra_body`,
+# which the libraries put in the body).
 
 _SDK_WORDS = ("VLLMOpenAI(", "ChatOpenAI(", "completion(", "Request(")
 # LangChain's classes: the route each posts to under its base URL, and the keywords naming it.
 _LANGCHAIN = {"VLLMOpenAI": "/completions", "ChatOpenAI": "/chat/completions"}
 _LANGCHAIN_URLS = ("openai_api_base", "base_url")
-# LiteLLM's calls and the route an OpenAI-compatible provider (`hosted_vllm/`, `openai/`) posts to.
-_LITELLM = {"completion": "/chat/completions", "acompletion": "/chat/completions"}
-_LITELLM.update(text_completion="/completions", atext_completion="/completions")
-_LITELLM_PROVIDERS = ("hosted_vllm/", "openai/")
 
 
 def _sdk_clients(reader: Reader, module: Module) -> Iterator[Client]:
@@ -385,12 +383,15 @@ def _langchain(reader: Reader, node: ast.Call, frame: Frame) -> Client | None:
 
 
 def _litellm(reader: Reader, node: ast.Call, frame: Frame, module: Module) -> Client | None:
-    route = _LITELLM.get(_name(node))
+    route = ROUTES.get(_name(node))
     func = node.func
     ours = isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "litellm"
     ours = ours or (isinstance(func, ast.Name) and "from litellm import" in module.source.text)
     model = text(reader, keyword(node, "model"), frame)
-    if route is None or not ours or not (isinstance(model, str) and model.startswith(_LITELLM_PROVIDERS)):
+    routers = _constructions(reader, func.value, frame, ("Router",)) if route and isinstance(func, ast.Attribute) else []
+    if len(routers) == 1 and "litellm" in module.source.text:  # `router.acompletion(model="policy")`: the group's deployments
+        return _client(reader, node, frame, deployed_base(reader, *routers[0], model), route, ("extra_body",))
+    if route is None or not ours or not (isinstance(model, str) and model.startswith(PROVIDERS)):
         return None
     return _client(reader, node, frame, keyword(node, "api_base") or keyword(node, "base_url"), route, ("extra_body",))
 
@@ -418,13 +419,14 @@ def _dumped(data: ast.expr, frame: Frame) -> ast.expr | None:
     return data.args[0] if dumps and len(data.args) == 1 else None  # type: ignore[union-attr]
 
 
-def _client(reader: Reader, node: ast.Call, frame: Frame, url: ast.expr | None, route: str, extras: tuple[str, ...]) -> Client | None:
-    address = url_address(text(reader, url, frame)) if url is not None else None
+def _client(reader: Reader, node: ast.Call, frame: Frame, url: ast.expr | str | None, route: str, extras: tuple[str, ...]) -> Client | None:
+    address = url_address(url if isinstance(url, str) else text(reader, url, frame) if url is not None else None)
     if address is None:
         return None
     host, port, base = address
     settings, open_ended = _fields(reader, node, frame, extras)
-    request = Request("http", frame.module.span(node), settings, open_ended, base.rstrip("/") + route, address_condition(url, frame))
+    condition = address_condition(url, frame) if isinstance(url, ast.expr) else ""
+    request = Request("http", frame.module.span(node), settings, open_ended, base.rstrip("/") + route, condition)
     return Client(host, port, request)
 
 
