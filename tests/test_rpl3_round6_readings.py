@@ -199,3 +199,48 @@ def test_litellm_completion_of_a_hosted_vllm_model_is_still_read(check) -> None:
         'litellm.completion(model="hosted_vllm/m", api_base="http://127.0.0.1:8000/v1", messages=[])\n'
     )
     assert family(check({"rollout.py": source}, release="0.34.0"), "rollout.py") == ["RPL301"]
+
+
+# -- a SkyPilot task's scripts ---------------------------------------------------------------------
+
+TASK = (
+    "resources:\n  accelerators: A100:1\n  ports: 8000\n\n"
+    "envs:\n  MODEL: Qwen/Qwen3-4B\n{envs}\n"
+    "setup: |\n  uv pip install --system vllm=={release} hf_transfer\n\n"
+    "run: |\n  vllm serve $MODEL \\\n    --port 8000 \\\n    --return-sampling-mask \\\n    --logprobs-mode processed_logprobs {extra}\n\n"
+    "service:\n  readiness_probe: /v1/models\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("envs", "release", "extra", "expected"),
+    [
+        ("", "0.34.0", "", ["RPL301"]),
+        ("", "0.34.0", "\\\n    --enable-scale-out", []),
+        ("  EXTRA: --enable-scale-out\n", "0.34.0", "$EXTRA", []),
+        ("  EXTRA: null\n", "0.34.0", "$EXTRA", []),  # given at `sky launch --env EXTRA=...`
+        ("", "0.29.0", "", []),  # vLLM 0.29 registers the route on every server
+        ("", "0.32.0", "", ["RPL301"]),
+    ],
+)
+def test_a_skypilot_task_runs_its_scripts_with_its_envs(check, envs: str, release: str, extra: str, expected: list[str]) -> None:
+    results = check({"serve.sky.yaml": TASK.format(envs=envs, release=release, extra=extra)})
+    assert family(results, "serve.sky.yaml") == expected
+
+
+def test_a_skypilot_finding_points_at_the_flag_and_the_fix_adds_scale_out(check) -> None:
+    (finding,) = check({"task.yaml": TASK.format(envs="", release="0.34.0", extra="")})["task.yaml"].findings
+    assert finding.code == "RPL301" and finding.span.start_line == 14
+    assert [edit.content for edit in finding.edits] == [" \\\n    --enable-scale-out"]  # its own continued line
+
+
+@pytest.mark.parametrize(
+    "document",
+    [
+        "run: |\n  vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs\n",  # no `resources`: not a task
+        "resources:\n  cpus: 4\nrun: null\n",
+        "resources:\n  cpus: 4\nrun:\n  - vllm serve m --return-sampling-mask\n",
+    ],
+)
+def test_documents_that_are_no_skypilot_task_script(check, document: str) -> None:
+    assert family(check({"task.yaml": document}, release="0.34.0"), "task.yaml") == []
