@@ -1,7 +1,8 @@
 """## What it does
 Flags a `vllm serve` (or `python -m vllm.entrypoints.openai.api_server`) launch, written in a
-shell script, a Dockerfile, a Kubernetes manifest, a compose file or a Python `subprocess`
-call, that asks for sampling masks without `--enable-scale-out` or `--tokens-only`, from vLLM
+shell script (also as a `tmux new-session` command), a Dockerfile, a Kubernetes manifest, a
+compose file, a SkyPilot task's `run:` script or a Python `subprocess` call (also a shell string
+joined from a word list, `Popen(" ".join(cmd), shell=True)`), that asks for sampling masks without `--enable-scale-out` or `--tokens-only`, from vLLM
 0.30 on. The offline `LLM`/`AsyncLLM` engines return masks with every output and are never
 flagged, nor are servers that RL frameworks start themselves, nor `--headless` nodes (no API
 server) and `--grpc` servers (gRPC only).
