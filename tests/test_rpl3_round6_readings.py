@@ -5,7 +5,14 @@ name of the same spelling holds, a `tmux` session's command, LiteLLM's `Router`,
 
 from __future__ import annotations
 
+import contextlib
+import io
+import json
+import os
+
 import pytest
+
+from replaylint.cli.main import main
 
 ENGINE = 'from vllm import LLM, SamplingParams\nllm = LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n'
 
@@ -244,3 +251,33 @@ def test_a_skypilot_finding_points_at_the_flag_and_the_fix_adds_scale_out(check)
 )
 def test_documents_that_are_no_skypilot_task_script(check, document: str) -> None:
     assert family(check({"task.yaml": document}, release="0.34.0"), "task.yaml") == []
+
+
+def test_what_a_clients_value_rests_on_survives_the_cache(tmp_path, settled_at_once) -> None:
+    """A client in another file than its server is tied after the run, from the cache when the
+    file did not change: the message keeps "when `THINK_BUDGET` is unset"."""
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    (tree / "serve.sh").write_text(
+        "vllm serve m --reasoning-parser qwen3 --enable-scale-out --return-sampling-mask --logprobs-mode processed_logprobs\n"
+    )
+    (tree / "loop.py").write_text(
+        "import os, requests\n"
+        'THINK_BUDGET = int(os.environ.get("THINK_BUDGET", "4096"))\n'
+        + SEND.format(body='"top_k": 20, "thinking_token_budget": THINK_BUDGET')
+    )
+
+    def messages() -> list[str]:
+        out = io.StringIO()
+        cwd = os.getcwd()
+        os.chdir(tree)
+        try:
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+                main(["check", "--output-format", "json", "--target-vllm", "0.34.0", "--cache-dir", str(tmp_path / "cache"), "."])
+        finally:
+            os.chdir(cwd)
+        return [item["message"] for item in json.loads(out.getvalue())]
+
+    cold = messages()
+    assert len(cold) == 1 and "when `THINK_BUDGET` is unset" in cold[0]
+    assert messages() == cold
