@@ -23,6 +23,21 @@ clean; of 21 expected findings 16 exact, 0 at another line, 5 missed, 0 false (7
 RPL301 of a LiteLLM `Router` model list's `api_base`, of a Modal `@modal.web_server` that
 `Popen`s `" ".join(cmd)` with `shell=True`, of a SkyPilot `run: |` block; RPL304 of `1 << 18`
 on an offline engine of Gemma 2; RPL303 of a thinking budget read with `os.environ.get` and a default.
+
+After the fixes (no case changed): 33 of 33 cases as expected, 13 of 13 clean cases clean; of 21
+expected findings 21 exact, 0 false. What each miss needed: LiteLLM's `Router` is read as a client
+of the deployment its group names in `model_list` (one `hosted_vllm/`/`openai/` address,
+`flow/litellm_routers`); a shell string `" ".join(cmd)` with `shell=True` is read as the list's
+words when each is one shell word, and an argv word `A if FLAG else B` of a known bool is read
+(Modal); a SkyPilot task (top-level `run:` and `resources:`) has its `setup:`/`run:` read as bash
+with its `envs:` (`frontends/yaml/skypilot`); the Gemma 2 `top_k` miss was not the vocabulary
+(`1 << 18` was read, and 2^18 is at the bound every vocabulary gives) but the loop
+`for name, params in ((..., bounded), (..., unbounded))`: a request is now read once per turn of
+a loop over the params it sends; the thinking-budget miss needed two things: `tmux new-session -d
+"vllm serve ..."` was not read as a launch, and an environment default was dropped when a Python
+name of the same spelling (`THINK_BUDGET = int(os.environ.get("THINK_BUDGET", "4096"))`) held it
+(now only the variable named as a string or keyword elsewhere, or a dotenv file, leaves it
+unknown); the message says "when `THINK_BUDGET` is unset".
 """
 
 from __future__ import annotations

@@ -101,6 +101,11 @@ def started_at(launch: Launch, request: Request, port: int = 0, condition: str =
     return f"{said} ({'; '.join(notes)})" if notes else said
 
 
+def resting_on(setting: Setting) -> tuple[str, ...]:
+    """What a request's value rests on, for its message: "when `THINK_BUDGET` is unset"."""
+    return (f"when {setting.condition}",) if setting.condition else ()
+
+
 class RequestFieldRule(Rule):
     """A rule on one field of the requests a replay engine receives: `flags` says which of its
     values are wrong, `describe` what to say of one (`to`: what the request goes to), `evidence`
@@ -115,7 +120,7 @@ class RequestFieldRule(Rule):
             if setting is not None and self.flags(setting, launch):
                 subject, verdict = self.describe(setting, addressed.to, launch)
                 related = (*addressed.related, *self.evidence(launch))
-                yield Report(setting.span, subject, verdict, related=related, absent=setting.implied)
+                yield Report(setting.span, subject, verdict, related=related, absent=setting.implied, conditions=resting_on(setting))
         default = server_default(launch, self.field)
         if default is not None and self.flags(default, launch):
             subject, verdict = self.describe(default, "this replay server", launch)

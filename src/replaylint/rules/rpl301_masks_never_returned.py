@@ -1,7 +1,8 @@
 """## What it does
 Flags a `vllm serve` (or `python -m vllm.entrypoints.openai.api_server`) launch, written in a
-shell script, a Dockerfile, a Kubernetes manifest, a compose file or a Python `subprocess`
-call, that asks for sampling masks without `--enable-scale-out` or `--tokens-only`, from vLLM
+shell script (also as a `tmux new-session` command), a Dockerfile, a Kubernetes manifest, a
+compose file, a SkyPilot task's `run:` script or a Python `subprocess` call (also a shell string
+joined from a word list, `Popen(" ".join(cmd), shell=True)`), that asks for sampling masks without `--enable-scale-out` or `--tokens-only`, from vLLM
 0.30 on. The offline `LLM`/`AsyncLLM` engines return masks with every output and are never
 flagged, nor are servers that RL frameworks start themselves, nor `--headless` nodes (no API
 server) and `--grpc` servers (gRPC only).
@@ -26,7 +27,8 @@ URL or a path under the session's `base_url`
 `with_options(...)` keeps its address, and an address read from an environment variable with a
 default (`os.environ.get("VLLM_PORT", "8001")`) is read with that default; LangChain's
 `VLLMOpenAI` (completions) and `ChatOpenAI` (chat), and LiteLLM's `completion`/`text_completion` of a `hosted_vllm/` or `openai/` model with
-`api_base=`; a TRL trainer in server mode talking to a `trl vllm-serve` with the
+`api_base=` (also a `Router`'s `acompletion(model="policy")` whose group `policy` in its
+`model_list` is such a model at one `api_base`); a TRL trainer in server mode talking to a `trl vllm-serve` with the
 mask (TRL's client generates through `/v1/completions`: `generation/vllm_client.py:455`);
 a client of SkyRL's standalone server (`python -m
 skyrl.backends.skyrl_train.inference_servers.vllm_server_actor --port ...`, vLLM's words, its
@@ -308,6 +310,14 @@ class MasksNeverReturned(Rule):
             fixed=_SERVE.replace("--return-sampling-mask", "--return-sampling-mask --enable-scale-out") + "\n",
         ),
         Invalid(_STARTS + _LITELLM, release="0.34.0", message="reads /v1/chat/completions"),
+        Invalid(
+            _STARTS + "from litellm import Router\n\n"
+            'router = Router(model_list=[{"model_name": "policy",\n'
+            '                             "litellm_params": {"model": "hosted_vllm/Qwen/Qwen3-8B", "api_base": "http://localhost:8001/v1"}}])\n'
+            'async def step(messages):\n    return await router.acompletion(model="policy", messages=messages)\n',
+            release="0.34.0",
+            message="reads /v1/chat/completions",
+        ),
         Invalid(
             _STARTS + _CHAT.replace('api_key="EMPTY")', 'api_key="EMPTY").with_options(max_retries=3)'),
             release="0.34.0",

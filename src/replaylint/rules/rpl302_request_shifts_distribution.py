@@ -68,7 +68,7 @@ from ..model import Applicability, Fix, Launch, SetSetting, Setting
 from ..vllm.releases import Release
 from ..vllm.unusable_masks import NEUTRAL_PENALTIES, shifting_penalties
 from .base import Invalid, Report, Rule, Valid, quote
-from .requests_shape import Addressed, Reads, override_defaults, replay_requests
+from .requests_shape import Addressed, Reads, override_defaults, replay_requests, resting_on
 from .rpl101_greedy_request import ENGINE
 
 _SHIFTS = "changes the logits the mask keeps, not the set"
@@ -118,7 +118,10 @@ class RequestShiftsDistribution(Rule):
     def check(self, launch: Launch, release: Release) -> Iterator[Report]:
         for addressed in replay_requests(launch, Reads.SENT):
             for setting in shifting_penalties(addressed.request.settings):
-                yield Report(setting.span, _subject(setting, addressed), _VERDICT, related=addressed.related, absent=setting.implied)
+                subject = _subject(setting, addressed)
+                yield Report(
+                    setting.span, subject, _VERDICT, related=addressed.related, absent=setting.implied, conditions=resting_on(setting)
+                )
         yield from self._defaults(override_defaults(launch))
 
     def _defaults(self, defaults: dict[str, Setting]) -> Iterator[Report]:

@@ -106,6 +106,10 @@ class TopKBeyondVocabulary(RequestFieldRule):
         ),
         Invalid(ENGINE + 'K = 2147483647\nllm.generate(["hi"], SamplingParams(top_k=K))\n', message="top_k=K"),
         Invalid(
+            ENGINE + 'for params in (SamplingParams(top_k=64), SamplingParams(top_k=1 << 18)):\n    llm.generate(["hi"], params)\n',
+            message="top_k=1 << 18",
+        ),
+        Invalid(
             "actor_rollout_ref:\n  rollout:\n    name: vllm\n    top_k: 1000000\n"
             "    engine_kwargs:\n      vllm:\n        return_sampling_mask: true\n        logprobs_mode: processed_logprobs\n"
             "trainer:\n  val_before_train: false\n",

@@ -53,7 +53,7 @@ def _request(request: Request) -> list:
 
 
 def _setting(setting: Setting) -> list:
-    return [setting.name, _value(setting.value), _span(setting.span), setting.spelling, setting.implied]
+    return [setting.name, _value(setting.value), _span(setting.span), setting.spelling, setting.implied, setting.condition]
 
 
 def _value(value: Any) -> Any:
@@ -135,9 +135,10 @@ def _decode_request(value: object) -> Request:
 
 
 def _decode_setting(value: object) -> Setting:
-    if type(value) is not list or len(value) != 5 or type(value[4]) is not bool:
+    if type(value) is not list or len(value) not in (5, 6) or type(value[4]) is not bool:
         raise Malformed("a setting")
-    return Setting(_text(value[0]), _decode_value(value[1]), _decode_span(value[2]), _text(value[3]), implied=value[4])
+    condition = _text(value[5]) if len(value) == 6 and value[5] is not None else None  # what its value rests on
+    return Setting(_text(value[0]), _decode_value(value[1]), _decode_span(value[2]), _text(value[3]), implied=value[4], condition=condition)
 
 
 def _decode_value(value: object) -> Any:

@@ -106,6 +106,9 @@ class Evaluator:
         ):
             value, _ = self.evaluate(node.args[0].value, scope, depth + 1)  # `--speculative-config`, json.dumps(SPEC)
             return (json.dumps(value) if known(value) else UNKNOWN), {}
+        if isinstance(node, cst.IfExp):  # `"--enforce-eager" if FAST_BOOT else "--no-enforce-eager"`
+            test, _ = self.evaluate(node.test, scope, depth + 1)
+            return self.evaluate(node.body if test else node.orelse, scope, depth + 1) if isinstance(test, bool) else (UNKNOWN, {})
         if _str_call(node):  # `"--port", str(PORT)` in an argv list
             value, _ = self.evaluate(node.args[0].value, scope, depth + 1)  # type: ignore[attr-defined]
             return (str(value) if isinstance(value, (str, int)) and not isinstance(value, bool) else UNKNOWN), {}

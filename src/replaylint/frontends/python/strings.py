@@ -1,7 +1,7 @@
 """Python string literals that a shell will run (`os.system("vllm serve ...")`): their text
 after Python's own unescaping (`\\n`, `\\x41`, `{{` in an f-string; an f-string's `{...}` as an
 unknown expansion), the file offset of every character, and how text written back into the
-literal must be escaped.
+literal must be escaped; a string `" ".join(cmd)` makes of a word list.
 """
 
 from __future__ import annotations
@@ -10,6 +10,8 @@ import re
 import warnings
 from dataclasses import dataclass
 from typing import Callable
+
+import libcst as cst
 
 # Escape sequences of a Python string literal; `{{`/`}}` in an f-string's text.
 _BACKSLASH_ESCAPE = re.compile(r"\\(?:\r\n|\n|N\{[^}]*\}|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-7]{1,3}|.)", re.DOTALL)
@@ -84,3 +86,21 @@ def decoded_script(pieces: list, raw: bool, quote: str, fstring: bool) -> ShellS
     offsets.append(end)
     escape = None if raw else _python_escape(quote, fstring)
     return ShellString("".join(text), offsets, escape, (quote, fstring))
+
+
+# The characters `shlex.quote` leaves unquoted: a word of only these is one word to the shell.
+_SHELL_SAFE = re.compile(r"[\w@%+=:,./-]+", re.ASCII)
+
+
+def shell_safe(word: str) -> bool:
+    """Whether the shell reads `word`, written unquoted, back as that one word."""
+    return _SHELL_SAFE.fullmatch(word) is not None
+
+
+def joined_words(node: cst.BaseExpression | None) -> cst.BaseExpression | None:
+    """The list `" ".join(cmd)` joins into one shell string (a single space between words), else None."""
+    if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "join"):
+        return None
+    separator = node.func.value
+    one = isinstance(separator, cst.SimpleString) and separator.evaluated_value == " "
+    return node.args[0].value if one and len(node.args) == 1 and node.args[0].keyword is None and not node.args[0].star else None

@@ -4,7 +4,8 @@ Word lists are list/tuple literals of strings, names bound to them (also grown b
 `.extend(...)` and `.append(...)` before the call), `*other` inside a literal, `a + b`, and
 `shlex.split("...")`. Strings run by a shell (`os.system`, `os.popen`, `shell=True`,
 `asyncio.create_subprocess_shell`, the string of `["sh", "-c", ...]`; a literal, an f-string or a
-name bound to one) go through the shell interpreter, an f-string's `{...}` as an unknown
+name bound to one) go through the shell interpreter; `" ".join(cmd)` of words the shell keeps whole
+is read as the list, an f-string's `{...}` as an unknown
 expansion. `env={...}` (or the environment argument of `os.execve`, `os.execle`...) supplies the
 runner variable; without one the child inherits `os.environ` as written before the call.
 `--config FILE.yaml` is read next to the file.
@@ -31,7 +32,7 @@ from .collect import ARGV_LIST_CALLS, ARGV_SPREAD_CALLS, SHELL_CALLS, Collector
 from .environ_copies import copied_environ
 from .scopes import Scope
 from .static_values import Evaluator
-from .strings import ShellString, decoded_script, python_quote
+from .strings import ShellString, decoded_script, joined_words, python_quote, shell_safe
 
 # Calls that take the child's whole environment at this position (None: the last argument).
 _ENV_ARGUMENTS = {
@@ -234,7 +235,22 @@ class ArgvLaunches:
 
     def _shell_launches(self, call: cst.Call, names: set[str], scope: Scope | None) -> list[Launch]:
         keyword = "command" if "os.system" in names else "cmd" if names & set(SHELL_CALLS) else "args"
-        return self._script_launches(call, names, scope, _argument(call, keyword, 0))
+        node = _argument(call, keyword, 0)
+        words = self._joined(node, scope, self.collector.span(call).start)
+        if words is not None:  # `" ".join(cmd)`: the shell splits it back into the list's words
+            return [launch] if (launch := self._launch(call, names, scope, words)) is not None else []
+        return self._script_launches(call, names, scope, node)
+
+    def _joined(self, node: cst.BaseExpression | None, scope: Scope | None, before: int) -> list[_Word] | None:
+        """The words of `" ".join(cmd)` (or a name bound to it), when each known one is one word to
+        the shell; a word not known here may be several (`*X`)."""
+        if isinstance(node, cst.Name) and scope is not None:
+            node = self.evaluator.resolve_name(node.value, scope)
+        listed = joined_words(node)
+        words = self.words(listed, scope, before) if listed is not None else None
+        if words is None or any(word.token.text is not None and not shell_safe(word.token.text) for word in words):
+            return None
+        return [word if word.token.text is not None else replace(word, token=replace(word.token, spread=True)) for word in words]
 
     def _script_launches(self, call: cst.Call, names: set[str], scope: Scope | None, node: cst.BaseExpression | None) -> list[Launch]:
         script = None if node is None else self._script(node, scope)

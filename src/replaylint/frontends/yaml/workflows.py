@@ -21,7 +21,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode
 from ...model import UNKNOWN, Launch, LaunchKind, Setting, VersionHint
 from ...readers.yaml_nodes import STR, content_end, entries, get, get_str, items, span
 from ...readers.yaml_scalars import scalar
-from ...readers.yaml_text import scalar_text
+from ...readers.yaml_text import Text, scalar_text
 from ...shells import is_shell
 from ...source import ExtractContext, SourceFile
 from ...vllm.releases import Release
@@ -41,7 +41,8 @@ def is_workflow(document: Node) -> bool:
     return any(isinstance(get(job, "steps"), Node) or get(job, "runs-on") is not None for _, job in entries(jobs))
 
 
-def _env(source: SourceFile, node: Node | None, base: Env) -> Env:
+def env_map(source: SourceFile, node: Node | None, base: Env) -> Env:
+    """`base` with the settings of an `env:` map (a value not known here: `${{ ... }}`, null)."""
     env = base.copy()
     if node is None:
         return env
@@ -72,9 +73,9 @@ def extract(source: SourceFile, context: ExtractContext, document: Node) -> list
     if shell_frontend() is None:
         return []
     launches: list[Launch] = []
-    workflow_env = _env(source, get(document, "env"), Env())
+    workflow_env = env_map(source, get(document, "env"), Env())
     for _, job in entries(get(document, "jobs")):
-        job_env = _env(source, get(job, "env"), workflow_env)
+        job_env = env_map(source, get(job, "env"), workflow_env)
         default_shell = get_str(job, "defaults", "run", "shell") or get_str(document, "defaults", "run", "shell")
         pinned: Image | None = None
         for step in items(get(job, "steps")):
@@ -83,17 +84,22 @@ def extract(source: SourceFile, context: ExtractContext, document: Node) -> list
                 continue
             if not _runs_a_shell_script(get_str(step, "shell") or default_shell or "bash"):
                 continue
-            env = _env(source, get(step, "env"), job_env)
+            env = env_map(source, get(step, "env"), job_env)
             text = scalar_text(source.text, run)
             launches.extend(script_launches(source, context, container_context(LaunchKind.CLI, env, pinned), text, run.style or "", True))
-            pin = _PIN.search(text.value)
-            if pin is not None:
-                release = Release.parse(pin.group(1))
-                if release is not None:
-                    a, b = text.region(pin.start(), pin.end())
-                    hint = VersionHint((str(release),), f"pip install {pin.group(0)} in an earlier step", source.index.span(a, b))
-                    pinned = Image("", False, hint, release)
+            pinned = pinned_release(source, text, "in an earlier step") or pinned
     return launches
+
+
+def pinned_release(source: SourceFile, text: Text, where: str) -> Image | None:
+    """The release a script's `pip install vllm==X` installs for the scripts after it (`where`:
+    what the message says of its place)."""
+    pin = _PIN.search(text.value)
+    release = Release.parse(pin.group(1)) if pin is not None else None
+    if pin is None or release is None:
+        return None
+    a, b = text.region(pin.start(), pin.end())
+    return Image("", False, VersionHint((str(release),), f"pip install {pin.group(0)} {where}", source.index.span(a, b)), release)
 
 
 def _runs_a_shell_script(shell: str) -> bool:

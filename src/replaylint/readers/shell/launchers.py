@@ -5,7 +5,7 @@
 SkyRL, NeMo-RL), behind `exec`, `nohup`, `env`, `time`, `sudo`, `setsid`, `numactl`,
 `taskset`, `nice`, `timeout`, `stdbuf`, `srun`, `uv run` ...; `docker run` / `podman run` of the
 official image (the words after the image are appended to `vllm serve`); `sh -c SCRIPT` and
-`bash -lc SCRIPT` (the script is read again). A wrapper whose options we cannot tell apart
+`bash -lc SCRIPT` (the script is read again), a `tmux` session's command. A wrapper whose options we cannot tell apart
 from its command stops the search: no launch is better than a wrong one.
 """
 
@@ -20,6 +20,7 @@ from ...programs import Unread, script_name, split_launcher
 from ...shells import SHELLS
 from ...vllm.images import is_vllm_image, release_from_image
 from .ray_jobs import RayJobOptions, job_options
+from .tmux import tmux_command
 from .values import Chunk, Field, Hole
 from .wrappers import (
     CONDA_VALUES,
@@ -143,6 +144,9 @@ def _find(words: list[Field], found: Found) -> Invocation | ShellScript | None:
             return _docker(words[position + 1 :], found, base)
         elif base in SHELLS:
             return _shell(words, position + 1, found)
+        elif base == "tmux":  # a session's command: one word is a script for the shell
+            run = tmux_command(words, position + 1)
+            return None if run is None else ShellScript(run[0][0], [], found) if run[1] else _find(run[0], found)
         elif base in _RUNNERS:
             next_position = _runner(words, position, found)
             if next_position is not None and words[next_position].text == "-m":

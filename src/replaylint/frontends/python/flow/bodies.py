@@ -1,13 +1,15 @@
 """Values of request bodies the engine readers leave unknown: a token map (`logit_bias={42: 5.0}`,
-keyed by token id), and the URL an HTTP client is given (`f"http://localhost:{PORT}/v1"`)."""
+keyed by token id), and the URL an HTTP client is given (`f"http://localhost:{PORT}/v1"`), and
+the defaults a body's keys rest on."""
 
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 from typing import Any
 
-from ....model import UNKNOWN
-from .facts import Val
+from ....model import UNKNOWN, Setting
+from .facts import Kwargs, Val
 from .frames import Evaluates, Frame, parameters
 from .module import FUNCTIONS
 
@@ -24,6 +26,22 @@ def token_map(reader: Evaluates, node: ast.Dict, frame: Frame) -> Val | None:
         return None
     values = [reader.evaluate(value, frame).value for value in node.values]
     return Val(dict(zip(keys, values)), span=frame.module.span(node))
+
+
+def resting_keys(body: Val, within: str = "") -> dict[str, Setting]:
+    """The keys of a request body (of its dict `within`, `sampling_params`), each with the
+    defaults its value rests on as its condition ("`THINK_BUDGET` is unset": an environment
+    variable's default the program uses when run as written)."""
+    keys, kwargs = body.keys, body.kwargs
+    if within:
+        entry = kwargs.entries.get(within) if kwargs is not None else None
+        keys, kwargs = body.keys[within].keys, entry.ref if entry is not None and isinstance(entry.ref, Kwargs) else None
+    entries = kwargs.entries if kwargs is not None else {}
+    found = {}
+    for name, setting in keys.items():
+        said = " and ".join(dict.fromkeys(c for c, _ in entries[name].assumptions)) if name in entries else ""
+        found[name] = replace(setting, condition=said) if said and setting.condition is None else setting
+    return found
 
 
 def _token_key(reader: Evaluates, key: ast.expr, frame: Frame) -> Any:

@@ -26,11 +26,12 @@ from ....model import UNKNOWN, Launch, Request, Setting
 from ....served import ServerClient
 from ....source import ExtractContext, SourceFile
 from ....vllm.unusable_masks import MASK_ENDPOINT, server_port
-from .bodies import address_condition, bound_once, text
+from .bodies import address_condition, bound_once, resting_keys, text
 from .callsites import calls
 from .client_factories import Made, as_written, defaults_read, factory_made
 from .client_partials import partial_sends, with_call_keywords
 from .frames import Frame, parameters
+from .litellm_routers import PROVIDERS, ROUTES, deployed_base
 from .module import FUNCTIONS, Module, parse
 from .reader import Reader
 from .requests import request_frames
@@ -181,10 +182,10 @@ def posted(
     sampling fields of its JSON body `given`."""
     host, port, path = address
     body = reader.evaluate(given, frame)
-    settings = dict(body.keys)
+    settings = resting_keys(body)
     inner = settings.pop("sampling_params", None)
     if inner is not None:
-        settings.update(inner.keys)
+        settings.update(resting_keys(body, "sampling_params"))
     context = settings.pop("parse_context", None)
     if context is not None and "include_reasoning" in context.keys:
         settings["include_reasoning"] = context.keys["include_reasoning"]
@@ -352,20 +353,17 @@ def _is_class(node: ast.Call, classes: tuple[str, ...]) -> bool:
 # HTTP clients of a vLLM server that a library wraps: LangChain's `VLLMOpenAI` (completions) and
 # `ChatOpenAI` (chat) made with the server's address (`openai_api_base=`, `base_url=`), and
 # LiteLLM's `completion`/`acompletion` (chat) and `text_completion`/`atext_completion`
-# (completions) of a `hosted_vllm/` or `openai/` model given `api_base=` (or `base_url=`), and the
-# standard library's `urllib.request.Request(url, data=json.dumps(body).encode())` (a POST when it
-# has data, `urlopen` sends it). Each is read as the
-# request it sends (`clients.Client`): the route, and the sampling fields written in the call (the
-# OpenAI ones, and the keys of `model_kwargs` and `extra_body`, which the libraries put in the body).
+# (completions) of a `hosted_vllm/` or `openai/` model given `api_base=` (or `base_url=`; or a
+# `Router`'s group of such deployments, `litellm_routers`), and the standard library's
+# `urllib.request.Request(url, data=json.dumps(body).encode())` (a POST when it has data, `urlopen`
+# sends it). Each is read as the request it sends (`clients.Client`): the route, and the sampling
+# fields written in the call (the OpenAI ones, and the keys of `model_kwargs` and `extra_body`,
+# which the libraries put in the body).
 
 _SDK_WORDS = ("VLLMOpenAI(", "ChatOpenAI(", "completion(", "Request(")
 # LangChain's classes: the route each posts to under its base URL, and the keywords naming it.
 _LANGCHAIN = {"VLLMOpenAI": "/completions", "ChatOpenAI": "/chat/completions"}
 _LANGCHAIN_URLS = ("openai_api_base", "base_url")
-# LiteLLM's calls and the route an OpenAI-compatible provider (`hosted_vllm/`, `openai/`) posts to.
-_LITELLM = {"completion": "/chat/completions", "acompletion": "/chat/completions"}
-_LITELLM.update(text_completion="/completions", atext_completion="/completions")
-_LITELLM_PROVIDERS = ("hosted_vllm/", "openai/")
 
 
 def _sdk_clients(reader: Reader, module: Module) -> Iterator[Client]:
@@ -385,12 +383,15 @@ def _langchain(reader: Reader, node: ast.Call, frame: Frame) -> Client | None:
 
 
 def _litellm(reader: Reader, node: ast.Call, frame: Frame, module: Module) -> Client | None:
-    route = _LITELLM.get(_name(node))
+    route = ROUTES.get(_name(node))
     func = node.func
     ours = isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "litellm"
     ours = ours or (isinstance(func, ast.Name) and "from litellm import" in module.source.text)
     model = text(reader, keyword(node, "model"), frame)
-    if route is None or not ours or not (isinstance(model, str) and model.startswith(_LITELLM_PROVIDERS)):
+    routers = _constructions(reader, func.value, frame, ("Router",)) if route and isinstance(func, ast.Attribute) else []
+    if len(routers) == 1 and "litellm" in module.source.text:  # `router.acompletion(model="policy")`: the group's deployments
+        return _client(reader, node, frame, deployed_base(reader, *routers[0], model), route, ("extra_body",))
+    if route is None or not ours or not (isinstance(model, str) and model.startswith(PROVIDERS)):
         return None
     return _client(reader, node, frame, keyword(node, "api_base") or keyword(node, "base_url"), route, ("extra_body",))
 
@@ -418,13 +419,14 @@ def _dumped(data: ast.expr, frame: Frame) -> ast.expr | None:
     return data.args[0] if dumps and len(data.args) == 1 else None  # type: ignore[union-attr]
 
 
-def _client(reader: Reader, node: ast.Call, frame: Frame, url: ast.expr | None, route: str, extras: tuple[str, ...]) -> Client | None:
-    address = url_address(text(reader, url, frame)) if url is not None else None
+def _client(reader: Reader, node: ast.Call, frame: Frame, url: ast.expr | str | None, route: str, extras: tuple[str, ...]) -> Client | None:
+    address = url_address(url if isinstance(url, str) else text(reader, url, frame) if url is not None else None)
     if address is None:
         return None
     host, port, base = address
     settings, open_ended = _fields(reader, node, frame, extras)
-    request = Request("http", frame.module.span(node), settings, open_ended, base.rstrip("/") + route, address_condition(url, frame))
+    condition = address_condition(url, frame) if isinstance(url, ast.expr) else ""
+    request = Request("http", frame.module.span(node), settings, open_ended, base.rstrip("/") + route, condition)
     return Client(host, port, request)
 
 
@@ -437,7 +439,7 @@ def _fields(reader: Reader, node: ast.Call, frame: Frame, extras: tuple[str, ...
         given = keyword(node, name)
         if given is not None:
             extra = reader.evaluate(given, frame)
-            settings.update(extra.keys)
+            settings.update(resting_keys(extra))
             open_ended = open_ended or extra.value is UNKNOWN
     return settings, open_ended
 

@@ -19,6 +19,7 @@ from .engines import MAX_SITES, caller_frame, elsewhere
 from .facts import Kwargs, Val
 from .frames import Frame, reaching
 from .import_statements import imports_module
+from .loop_turns import turn_frames
 from .module import FUNCTIONS, Module, describe
 from .objects import Class, Instance, instance, is_record
 from .reader import Engine, Function, Qualified, Reader, bind, engine_name
@@ -47,7 +48,7 @@ def requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request
                 elif func.attr != "add_request" and _own_defaults(reader, engine):  # vLLM's `SamplingParams()`
                     yield engine.call, Request(kind, module.span(call.node), {}), (), frame.made
                 continue
-            for made in _made(reader.evaluate(params, frame)):
+            for made in (m for turn in turn_frames(reader, [frame]) for m in _made(reader.evaluate(params, turn))):
                 request, assumptions = _request(reader, made, kind)
                 chosen = (Assumption(condition, request.span),) if condition else ()  # `policy if use_policy else judge`
                 yield engine.call, request, (*assumptions, *chosen), frame.made

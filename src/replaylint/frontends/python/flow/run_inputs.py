@@ -32,13 +32,22 @@ def environment_default(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
     fallback = node.args[1] if len(node.args) > 1 else next((k.value for k in node.keywords if k.arg == "default"), None)
     if not (isinstance(key, ast.Constant) and isinstance(key.value, str)) or fallback is None:
         return NOTHING
-    text = frame.module.source.text
-    if any(word in text for word in _DOTENV) or text.count(repr(key.value)[1:-1]) > 1:
+    if _may_be_written(frame.module, key.value):
         return NOTHING
     read = reader.evaluate(fallback, frame)
     if not read.known or read.span is None:
         return NOTHING
     return replace(read, assumptions=(*read.assumptions, (f"`{key.value}` is unset", read.span)))
+
+
+def _may_be_written(module: Module, name: str) -> bool:
+    """Whether the module loads a dotenv file or names the variable `name` elsewhere, as a string
+    (`os.environ["NAME"] = ...`) or a keyword (`os.environ.update(NAME=...)`); a Python name
+    spelt the same (`NAME = int(os.environ.get("NAME", "8"))`) writes nothing."""
+    text = module.source.text
+    quoted = sum(text.count(f"{quote}{name}{quote}") for quote in ("'", '"'))
+    keywords = any(isinstance(node, ast.keyword) and node.arg == name for node in ast.walk(module.tree))
+    return any(word in text for word in _DOTENV) or quoted > 1 or keywords
 
 
 def record_cli(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
