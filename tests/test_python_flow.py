@@ -11,6 +11,9 @@ Held-out round 9 (`h9_`, 32 cases, first run, vLLM 0.34.0): 21 of 32 cases as ex
 expected findings 11 exact, 1 at another line, 9 missed; 0 false findings; 11 of 11 clean
 cases clean (tests/data/python_flow/README.md, Round 9). After the fixes: 32 of 32 cases, 21 of 21
 found exactly, 0 false findings.
+
+Held-out round 11 (`h11_`, 18 cases: 11 with findings, 7 clean; tests/data/python_flow/README.md, Round 11).
+First run: (by the lead)
 """
 
 from __future__ import annotations
