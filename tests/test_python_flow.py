@@ -15,6 +15,9 @@ found exactly, 0 false findings.
 Held-out round 10 (`h10_`, 32 cases): first run 19 of 32 (20 expected findings: 7 exact, 1 at
 another line, 12 missed); after the fixes 30 of 32 (18 exact, one of them after an expectation
 moved to the corpus's rule, 2 missed, 0 false; 12 of 12 clean), the rest PENDING below.
+
+Held-out round 11 (`h11_`, 18 cases: 11 with findings, 7 clean; tests/data/python_flow/README.md, Round 11).
+First run: (by the lead)
 """
 
 from __future__ import annotations

@@ -1,0 +1,1 @@
+# Imitates hiyouga/LLaMA-Factory src/llamafactory/__init__.py (hparams and chat engines of the package)
