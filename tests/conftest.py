@@ -10,6 +10,8 @@ from replaylint.engine.config import Config
 from replaylint.vllm.releases import parse_release
 
 REPO = Path(__file__).resolve().parent.parent
+# The cases under data/ are trees replaylint reads (a `smoke_test.py` imports vLLM): never test modules.
+collect_ignore = ["data"]
 SHARED = REPO.parent / "shared"
 
 
