@@ -59,7 +59,6 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 }
 
 PENDING: dict[str, str] = {
-    "nemo_vllm_cfg_mask_key_recipe_top_k_null": "first run: RPL102 missed",
     "openrlhf_actor_kwargs_mask_builder_top_k_default": "first run: RPL102 at vllm_engine.py:282, not samples_generator.py:206",
     "prime_namespace_mask_runner_setdefault_kept": "first run: a false RPL102 at configs/inference.py:616",
 }
