@@ -58,3 +58,31 @@ def test_a_key_read_from_another_section_is_not_vllm_cfgs(tmp_path: Path) -> Non
     root = tree(NEMO_CASE, tmp_path)
     edit(root / NEMO_WORKER, NEMO_READ, 'self.cfg["colocated"].get("return_sampling_mask", False)')
     assert findings(root) == set()
+
+
+PRIME_CASE = "prime_namespace_mask_runner_setdefault_kept"
+PRIME_ORCHESTRATOR = "packages/prime-rl-configs/src/prime_rl/configs/orchestrator.py"
+PRIME_INFERENCE = "packages/prime-rl-configs/src/prime_rl/configs/inference.py"
+PRIME_SERVER = "src/prime_rl/inference/server.py"
+PRIME_EXTRA_BODY = 'args["extra_body"] = {"top_k": self.top_k, **self.extra_body}'
+
+
+def test_prime_rl_extra_body_spread_after_the_forks_top_k_sends_prime_rls_minus_one(tmp_path: Path) -> None:
+    # `resolve_env_config` sets `extra_body.setdefault("top_k", -1)` for policy-sourced envs, and the
+    # spread after the fork's entry wins: every train request sends top_k=-1 (refused by vLLM 0.34.0).
+    root = tree(PRIME_CASE, tmp_path)
+    assert findings(root) == {("RPL206", PRIME_SERVER, 17), ("RPL102", PRIME_INFERENCE, 616)}
+
+
+def test_prime_rl_top_k_entry_after_the_spread_is_what_is_sent(tmp_path: Path) -> None:
+    root = tree(PRIME_CASE, tmp_path)
+    edit(root / PRIME_ORCHESTRATOR, PRIME_EXTRA_BODY, 'args["extra_body"] = {**self.extra_body, "top_k": self.top_k}')
+    assert findings(root) == {("RPL206", PRIME_SERVER, 17)}  # the field's default 64: bounded
+    edit(root / PRIME_ORCHESTRATOR, '"top_k": self.top_k}', '"top_k": -1}')
+    assert findings(root) == {("RPL206", PRIME_SERVER, 17), ("RPL102", PRIME_INFERENCE, 616)}  # unbounded again
+
+
+def test_prime_rl_extra_body_without_top_k_leaves_it_to_the_server(tmp_path: Path) -> None:
+    root = tree(PRIME_CASE, tmp_path)
+    edit(root / PRIME_ORCHESTRATOR, PRIME_EXTRA_BODY, 'args["extra_body"] = {"min_p": 0.0}')
+    assert findings(root) == {("RPL206", PRIME_SERVER, 17)}
