@@ -26,6 +26,23 @@ clean; of 7 expected findings 5 exact, 1 at another line (OpenRLHF's RPL102 at t
 vllm_engine.py:282, not samples_generator.py:206's `.get("top_k", -1)`), 1 missed (NeMo-RL's RPL102
 at the recipe's `top_k: null` with the mask from a new `vllm_cfg` key), 1 false (prime-rl RPL102 at
 configs/inference.py:616 beside the expected RPL206).
+
+After the fixes (each generalising a fork reader, with its own tests in tests/test_forks_round6_readers.py):
+10 of 10 cases as expected, 4 of 4 clean cases clean, after two expectations were corrected
+by the frameworks' code (below): of 8 expected findings 8 exact, 0 missed, 0 false. NeMo-RL's worker keyword that reads a
+`vllm_cfg` key (`self.cfg["vllm_cfg"].get("return_sampling_mask", False)`, or through a local name) takes
+the recipe's value, else the code's default (`nemo_rl_fork._config_reads`). prime-rl's `to_sampling_args`
+building `extra_body` as a dict display is read in Python's order, the last entry giving `top_k` winning
+(`prime_rl_fork._sent_top_k`). Two expectations were wrong by the frameworks' code and are corrected: OpenRLHF's
+`top_k=generate_kwargs.get("top_k", -1)` (samples_generator.py:206) is upstream's line, untouched by
+`edits.patch`, so it is a framework default and sits on the fork's mask line (vllm_engine.py:282), as the
+round's own rule, its verl case (rollout.yaml's top_k -1 at the mask line) and round 3's
+`openrlhf_module_constant_mask_top_k_default` (the same `.get` at the mask line) have it. prime-rl's fork
+writes `{"top_k": self.top_k, **self.extra_body}`, and `resolve_env_config` (orchestrator.py:654) has
+already put `top_k=-1` in every policy-sourced env's `extra_body` (SamplingConfig.source defaults to
+"policy", GRPO is the default algorithm): the spread comes last and wins, so every train request sends
+top_k -1, refused by vLLM 0.34.0 (input_processor.py:185); the RPL102 at the mask line
+(configs/inference.py:616) is right and the README's "bounded requests" is not.
 """
 
 from __future__ import annotations
@@ -50,19 +67,18 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "verl_mask_under_calculate_log_probs_yaml_sampling_fixed_clean": set(),
     "verl_mask_under_calculate_log_probs_off_default_requests_clean": set(),
     "skyrl_engine_init_kwargs_default_factory_mask_raw_logprobs": {("RPL003", SKYRL_CONFIG, 1184)},
-    "openrlhf_actor_kwargs_mask_builder_top_k_default": {("RPL102", OPENRLHF_SAMPLES, 206)},
+    "openrlhf_actor_kwargs_mask_builder_top_k_default": {("RPL102", "openrlhf/trainer/ray/vllm_engine.py", 282)},
     "openrlhf_builder_clamps_top_k_mask_clean": set(),
     "nemo_vllm_cfg_mask_key_recipe_top_k_null": {("RPL102", "examples/configs/grpo_math_1B.yaml", 373)},
     "nemo_vllm_cfg_mask_key_recipe_top_k_set_clean": set(),
     "oi_remote_kwargs_mask_completions_no_top_k": {("RPL102", "open_instruct/vllm_utils.py", 1009)},
-    "prime_namespace_mask_runner_setdefault_kept": {("RPL206", "src/prime_rl/inference/server.py", 17)},
+    "prime_namespace_mask_runner_setdefault_kept": {
+        ("RPL206", "src/prime_rl/inference/server.py", 17),
+        ("RPL102", "packages/prime-rl-configs/src/prime_rl/configs/inference.py", 616),
+    },
 }
 
-PENDING: dict[str, str] = {
-    "nemo_vllm_cfg_mask_key_recipe_top_k_null": "first run: RPL102 missed",
-    "openrlhf_actor_kwargs_mask_builder_top_k_default": "first run: RPL102 at vllm_engine.py:282, not samples_generator.py:206",
-    "prime_namespace_mask_runner_setdefault_kept": "first run: a false RPL102 at configs/inference.py:616",
-}
+PENDING: dict[str, str] = {}
 
 
 def reported(case: str, work: Path) -> set[tuple[str, str, int]]:

@@ -82,6 +82,8 @@ class WorkerFork:
     replay_branch: bool = False  # the tree also holds the replay branch's module
     own_requests: bool = False  # its `SamplingParams(...)` do not take `top_k`/`temperature` as NeMo-RL's do
     defaults: Mapping[str, Written] = field(default_factory=dict)  # `vllm_kwargs.setdefault(...)` before the call (top)
+    # Keywords of the `dict(...)` call that read a `vllm_cfg` key: argument -> (key, the code's default)
+    config_reads: Mapping[str, tuple[str, Written]] = field(default_factory=dict)
     text: str = field(default="", repr=False, compare=False)  # the worker's file, for `span`
 
     def said(self, written: Written) -> str:
@@ -204,6 +206,7 @@ def _worker(
             elif target == spread and key in _MAYBE:
                 unknown.add(key)
     written.update(_engine_call_keywords(module, text))
+    reads = _config_reads(call, text, bound_once(function))
     return WorkerFork(
         path,
         keywords,
@@ -217,8 +220,26 @@ def _worker(
         bound_once(function),
         own_requests=not _upstream_requests(module),
         defaults=defaults,
+        config_reads=reads,
         text=text,
     )
+
+
+_VLLM_CFG = "self.cfg['vllm_cfg']"
+
+
+def _config_reads(call: ast.Call, text: str, names: Mapping[str, ast.expr]) -> dict[str, tuple[str, Written]]:
+    """The keywords of the engine dict's `dict(...)` call that read a key of the recipe's
+    `vllm_cfg` (`self.cfg["vllm_cfg"].get("return_sampling_mask", False)`, `vllm_cfg["key"]` with
+    `vllm_cfg = self.cfg["vllm_cfg"]`): argument -> (the key, the code's default, UNKNOWN when
+    the code writes none)."""
+    owners = (_VLLM_CFG, *(name for name, node in names.items() if ast.unparse(node) == _VLLM_CFG))
+    found = {}
+    for keyword in call.keywords:
+        read = config_read(keyword.value, *owners) if keyword.arg is not None else None
+        if read is not None:
+            found[keyword.arg] = (read[0], Written(read[1], keyword.lineno, snippet(text, keyword)))
+    return found
 
 
 def _engine_call_keywords(module: ast.Module, text: str) -> dict[str, Written]:
@@ -294,11 +315,17 @@ def _resolved(node: ast.expr | None, assigned: Mapping[str, ast.expr], depth: in
 
 
 def engine(
-    fork: WorkerFork, settings: dict[str, Setting], spread: Mapping[str, Setting], mode: Setting | None, anchor: Span
+    fork: WorkerFork,
+    settings: dict[str, Setting],
+    spread: Mapping[str, Setting],
+    mode: Setting | None,
+    anchor: Span,
+    configured: Callable[[str], Setting | None] = lambda _: None,
 ) -> list[ArgIssue]:
     """The fork's worker applied to the settings the configuration gives (`spread`: those of
-    `vllm_kwargs`, inside `settings` too; `mode`: `vllm_cfg.logprobs_mode`): its literal keywords
-    and writes, in the order it makes them; the refusals it makes."""
+    `vllm_kwargs`, inside `settings` too; `mode`: `vllm_cfg.logprobs_mode`; `configured`: a
+    `vllm_cfg` key's setting in the recipe): its literal keywords, its keywords that read
+    `vllm_cfg` and its writes, in the order it makes them; the refusals it makes."""
     issues = []
     for key, written in fork.defaults.items():
         if key not in spread and key not in fork.spread:  # `setdefault` gives way to the recipe's key and to a write
@@ -308,11 +335,13 @@ def engine(
     for key, written in _held(fork, spread):
         settings[key] = fork.setting(key, written, anchor)
     for key, written in fork.keywords.items():
-        duplicate = spread.get(key)
-        if duplicate is not None and names_replay(key):  # other refusals are NeMo-RL's business (`refusals`)
-            detail = f"TypeError: dict() got multiple values for keyword argument '{key}' ({fork.said(written)})"
-            issues.append(ArgIssue("framework-rejected", duplicate.span, duplicate.spelling, key, detail))
+        issues += _duplicated(fork, key, written, spread)
         settings[key] = fork.setting(key, written, anchor)
+    for key, (read, written) in fork.config_reads.items():
+        found = _configured(fork, key, read, written, configured(read), anchor)
+        if found is not None:
+            issues += _duplicated(fork, key, written, spread)
+            settings[key] = found
     for key, written in fork.written.items():
         settings[key] = fork.setting(key, written, anchor)
     later = fork.written.get("logprobs_mode")
@@ -321,6 +350,28 @@ def engine(
     for key in fork.unknown:
         settings[key] = Setting(key, UNKNOWN, anchor, f"{key} (written under a condition in {fork.path})", implied=True)
     return issues
+
+
+def _duplicated(fork: WorkerFork, key: str, written: Written, spread: Mapping[str, Setting]) -> list[ArgIssue]:
+    """A replay keyword of the `dict(...)` call that `vllm_kwargs` also holds: a `TypeError`
+    (other refusals are NeMo-RL's business: `refusals`)."""
+    duplicate = spread.get(key)
+    if duplicate is None or not names_replay(key):
+        return []
+    detail = f"TypeError: dict() got multiple values for keyword argument '{key}' ({fork.said(written)})"
+    return [ArgIssue("framework-rejected", duplicate.span, duplicate.spelling, key, detail)]
+
+
+def _configured(fork: WorkerFork, key: str, read: str, written: Written, given: Setting | None, anchor: Span) -> Setting | None:
+    """The value a keyword reading `vllm_cfg.READ` gives: the recipe's when it has the key, else
+    the code's default at the keyword's line (a replay key without one: unknown; another: left)."""
+    if given is not None:
+        return replace(given, name=key)
+    if written.value is not UNKNOWN:
+        return fork.setting(key, written, anchor)
+    if key in _MAYBE:
+        return Setting(key, UNKNOWN, anchor, f"{key} (vllm_cfg.{read}, which the configuration does not give)", implied=True)
+    return None
 
 
 def _held(fork: WorkerFork, spread: Mapping[str, Setting]) -> Iterator[tuple[str, Written]]:

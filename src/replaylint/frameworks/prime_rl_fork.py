@@ -15,7 +15,9 @@ Read with CPython's parser (nothing of the tree is imported or run), as of main 
   other field does.
 - `.../configs/orchestrator.py`: the train requests' defaults, `TrainSamplingConfig.temperature`'s
   default and `resolve_env_config`'s `extra_body.setdefault("top_k", ...)` (a fork without that
-  line sends no `top_k`: the server's generation config decides, the request is open-ended).
+  line sends no `top_k`: the server's generation config decides, the request is open-ended), and
+  `to_sampling_args` when it builds `extra_body` as a dict display (`{"top_k": self.top_k,
+  **self.extra_body}`): the last entry giving `top_k` wins, as in Python.
 
 Messages say "the forked prime-rl's FILE:LINE", and the finding sits on that line.
 """
@@ -265,7 +267,48 @@ def _train(path: str, text: str) -> TrainDefaults | None:
                 span = fork_source.line_span(index.path, index.text, node.lineno)
                 written = f"top_k={fork_source.snippet(text, argument)}"
                 top_k = Line(fork_source.literal(argument), span, written)
-    return TrainDefaults(temperature, top_k)
+    return TrainDefaults(temperature, _sent_top_k(classes["TrainSamplingConfig"], index, top_k))
+
+
+def _sent_top_k(cls: ast.ClassDef, index: LineIndex, extra_body: Line | None) -> Line | None:
+    """The `top_k` a train request sends when `to_sampling_args` builds its `extra_body` as a
+    dict display (`args["extra_body"] = {"top_k": self.top_k, **self.extra_body}`): the last
+    entry that gives it wins, as in Python: `extra_body`'s (`extra_body`: its `setdefault`), a
+    literal, or a field of the class at its default. Any other way of building it: `extra_body`'s."""
+    method = _method(cls, "to_sampling_args")
+    display = next((node.value for node in ast.walk(method) if _extra_body_display(node)), None) if method is not None else None
+    if display is None:
+        return extra_body
+    sent = None
+    for key, value in zip(display.keys, display.values):  # type: ignore[attr-defined]
+        if key is None and ast.unparse(value) == "self.extra_body":
+            sent = extra_body
+        elif key is None:
+            sent = Line(UNKNOWN, fork_source.line_span(index.path, index.text, value.lineno), ast.unparse(value))
+        elif fork_source.literal(key) == "top_k":
+            sent = _entry(cls, index, value)
+    return sent
+
+
+def _extra_body_display(node: ast.AST) -> bool:
+    """`args["extra_body"] = {...}`."""
+    return (
+        isinstance(node, ast.Assign)
+        and len(node.targets) == 1
+        and isinstance(target := node.targets[0], ast.Subscript)
+        and fork_source.literal(target.slice) == "extra_body"
+        and isinstance(node.value, ast.Dict)
+    )
+
+
+def _entry(cls: ast.ClassDef, index: LineIndex, value: ast.expr) -> Line:
+    """An `extra_body` entry's value: a literal at its line, `self.FIELD` at the field's default."""
+    if isinstance(value, ast.Attribute) and ast.unparse(value.value) == "self":
+        found = _field_defaults(cls, index, frozenset((value.attr,))).get(value.attr)
+        if found is not None:
+            return found
+    span = fork_source.line_span(index.path, index.text, value.lineno)
+    return Line(fork_source.literal(value), span, f"top_k={fork_source.snippet(index.text, value)}")
 
 
 def _extra_body_default(node: ast.expr, key: str) -> bool:
