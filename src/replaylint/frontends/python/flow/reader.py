@@ -17,7 +17,7 @@ from .arithmetic import arithmetic, format_call, formatted
 from .binding import bind, plain
 from .bodies import token_map
 from .comprehensions import filtered
-from .dicts import as_val, call as dict_call, decided, from_keys, json_object, literal, spread, written
+from .dicts import as_val, call as dict_call, decided, from_keys, literal, spread, written
 from .facts import NOTHING, Kwargs, Val
 from .frames import Frame, enclosed, is_class_level, reaching
 from .generators import entered, yielded
@@ -40,6 +40,7 @@ from .merges import deep_merged
 from .method_calls import plain_method
 from .module import FUNCTIONS, Module, Placed, global_writes, local_import
 from .objects import Class, Instance, field, instance, library_call, method_result
+from .parsed_texts import parsed_text, text_parser
 from .refs import ENGINE_CONFIGS, Bound, Engine, Function, Partial, Qualified, engine_name, is_params
 from .returns import branches, combined
 from .run_inputs import RECORD_CLIS, command_default, environment_default, record_cli, run_by_command_line, takes_options
@@ -362,10 +363,10 @@ class Reader:
         if name in ("functools.partial", "partial") and node.args:
             keywords = dict_call(self, node, frame, positional=False).kwargs or Kwargs()
             return Val(ref=Partial(self.evaluate(node.args[0], frame), keywords, frame.module.span(node)))
-        if name in ("copy.deepcopy", "copy.copy") and node.args:
+        if name in _VIEWS and node.args:  # a copy, or a read-only view, reads as the mapping
             return self.evaluate(node.args[0], frame)
-        if short == "loads" and name.startswith("json") and node.args:
-            return json_object(self.evaluate(node.args[0], frame))
+        if (parser := text_parser(name)) is not None and len(node.args) == 1:
+            return parsed_text(self.evaluate(node.args[0], frame), parser)
         if short == "dumps" and name.startswith("json") and node.args:
             value = self.evaluate(node.args[0], frame).value
             return Val(json.dumps(value)) if _writable(value) else NOTHING
@@ -414,6 +415,7 @@ class Reader:
 
 _CONVERSIONS = {"int": int, "float": float, "str": str, "bool": bool}
 _SEQUENCES = ("list", "tuple")
+_VIEWS = ("copy.deepcopy", "copy.copy", "types.MappingProxyType")
 
 
 def _converted(name: str, read: Val) -> Val:
