@@ -74,3 +74,71 @@ def test_a_preset_read_through_a_mapping_proxy_is_the_dict_s(tmp_path: Path, vie
 def test_a_preset_of_a_mapping_proxy_with_strict_sampling_is_clean(tmp_path: Path) -> None:
     source = PRESETS.replace("VIEW", "MappingProxyType").replace("METHOD", "'strict'")
     assert check(tmp_path, {"run.py": source}) == []
+
+
+# a record's post-init hook that parses a field again, under a test of the field
+
+RECORD = (
+    "import ast\n"
+    "from dataclasses import dataclass\n"
+    "from vllm import LLM\n"
+    "@dataclass\n"
+    "class Args:\n"
+    "    vllm_config: str = DEFAULT\n"
+    "    def __post_init__(self):\n"
+    "        if TEST:\n"
+    "            self.vllm_config = ast.literal_eval(self.vllm_config)\n"
+    "args = Args()\n"
+    "LLM('m', **args.vllm_config)\n"
+)
+RAW = "\"{'return_sampling_mask': True, 'logprobs_mode': 'raw_logprobs'}\""
+STRING_TEST = "isinstance(self.vllm_config, str) and self.vllm_config.startswith('{')"
+
+
+@pytest.mark.parametrize("test", [STRING_TEST, "isinstance(self.vllm_config, (str, bytes))", "self.vllm_config.endswith('}')"])
+def test_a_field_the_post_init_parses_is_read_at_its_default_text(tmp_path: Path, test: str) -> None:
+    source = RECORD.replace("DEFAULT", RAW).replace("TEST", test)
+    assert check(tmp_path, {"run.py": source}) == [("run.py", 6, "RPL003")]
+
+
+@pytest.mark.parametrize(
+    "test",
+    [
+        "isinstance(self.vllm_config, dict)",  # decided against: the field stays a text, `**` of it is no mapping
+        "self.vllm_config.startswith('[')",
+    ],
+)
+def test_a_post_init_write_decided_against_leaves_the_field_as_given(tmp_path: Path, test: str) -> None:
+    source = RECORD.replace("DEFAULT", RAW).replace("TEST", test)
+    assert check(tmp_path, {"run.py": source}) == []
+
+
+@pytest.mark.parametrize(
+    "hook",
+    [
+        "        self.vllm_config = ast.literal_eval(self.vllm_config)\n        self.vllm_config = {}\n",  # written twice
+        "        if os.environ.get('PARSE'):\n            self.vllm_config = ast.literal_eval(self.vllm_config)\n",  # run time
+        "        for _ in range(1):\n            self.vllm_config = ast.literal_eval(self.vllm_config)\n",  # a loop
+    ],
+)
+def test_a_post_init_write_not_decided_leaves_the_field_unknown(tmp_path: Path, hook: str) -> None:
+    source = "import os\n" + RECORD.replace("DEFAULT", RAW).replace(
+        "        if TEST:\n            self.vllm_config = ast.literal_eval(self.vllm_config)\n", hook
+    )
+    assert hook in source
+    assert check(tmp_path, {"run.py": source}) == []
+
+
+def test_a_record_built_with_a_text_of_its_own_is_parsed_from_that_text(tmp_path: Path) -> None:
+    given = "\"{'return_sampling_mask': True, 'logprobs_mode': 'processed_logprobs', 'logits_processors': ['p:P']}\""
+    source = RECORD.replace("DEFAULT", RAW).replace("TEST", STRING_TEST).replace("args = Args()", f"args = Args(vllm_config={given})")
+    assert check(tmp_path, {"run.py": source}) == [("run.py", 10, "RPL001")]
+
+
+@pytest.mark.parametrize(("test", "found"), [("isinstance(mode, str)", [("run.py", 3, "RPL003")]), ("isinstance(mode, int)", [])])
+def test_a_type_test_of_a_known_text_decides_its_branch(tmp_path: Path, test: str, found: list) -> None:
+    source = (
+        "from vllm import LLM\nkw = {'return_sampling_mask': True, 'logprobs_mode': 'processed_logprobs'}\n"
+        f"mode = 'raw_logprobs'\nif {test}:\n    kw['logprobs_mode'] = mode\nLLM('m', **kw)\n"
+    )
+    assert check(tmp_path, {"run.py": source}) == found

@@ -45,7 +45,7 @@ def json_object(read: Val) -> Val:
 def parsed_text(read: Val, parser: str) -> Val:
     """The value a known text parses to; a mapping's keys are each decided where the text is
     written. No fix writes into the text."""
-    where = read.origin or read.span
+    where = read.span or read.origin  # the text itself, where the reader has it
     if not isinstance(read.value, str) or where is None:
         return NOTHING
     parse, spelt = _PARSERS[parser]
@@ -60,3 +60,16 @@ def parsed_text(read: Val, parser: str) -> Val:
         setting = Setting(name, item, where, spelt(name, item), via=read.hops)
         found.entries[name] = Entry(setting, None, assumptions=read.assumptions)
     return replace(as_val(found, read.span), hops=read.hops, assumptions=read.assumptions)
+
+
+def json_text(read: Val) -> Val:
+    """`json.dumps(value)` of a value the reader knows that JSON can write."""
+    return Val(json.dumps(read.value)) if _writable(read.value) else NOTHING
+
+
+def _writable(value: Any) -> bool:
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _writable(v) for k, v in value.items())
+    if isinstance(value, list):
+        return all(_writable(v) for v in value)
+    return value is None or isinstance(value, (str, int, float, bool))
