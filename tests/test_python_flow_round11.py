@@ -142,3 +142,34 @@ def test_a_type_test_of_a_known_text_decides_its_branch(tmp_path: Path, test: st
         f"mode = 'raw_logprobs'\nif {test}:\n    kw['logprobs_mode'] = mode\nLLM('m', **kw)\n"
     )
     assert check(tmp_path, {"run.py": source}) == found
+
+
+# a dict comprehension that renames the keys it keeps (lighteval's `to_vllm_dict`)
+
+RENAMED = (
+    "from vllm import LLM, SamplingParams\n"
+    "llm = LLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs')\n"
+    "d = {'temperature': 1.0, 'top_k': TOP_K, 'max_new_tokens': 64}\n"
+    "NAMES = {'max_new_tokens': 'max_tokens', 'k': 'top_k'}\n"
+    "x = {KEY: v for k, v in d.items() if v is not None}\n"
+    "llm.generate(['a'], SamplingParams(**x))\n"
+)
+
+
+@pytest.mark.parametrize("key", ["NAMES.get(k, k)", "NAMES[k] if k in NAMES else k"])
+def test_a_key_dropped_for_none_by_a_renaming_comprehension_is_absent(tmp_path: Path, key: str) -> None:
+    source = RENAMED.replace("TOP_K", "None").replace("KEY", key)
+    assert check(tmp_path, {"run.py": source}) == [("run.py", 6, "RPL102")]
+
+
+def test_a_key_kept_by_a_renaming_comprehension_is_read_under_its_new_name(tmp_path: Path) -> None:
+    source = RENAMED.replace("'top_k': TOP_K", "'k': 20").replace("KEY", "NAMES.get(k, k)")
+    assert check(tmp_path, {"run.py": source}) == []
+
+
+def test_a_key_renamed_by_a_run_time_table_leaves_the_request_open(tmp_path: Path) -> None:
+    source = RENAMED.replace("'top_k': TOP_K", "'k': 20").replace("KEY", "NAMES.get(k, k)")
+    source = source.replace(
+        "NAMES = {'max_new_tokens': 'max_tokens', 'k': 'top_k'}", "import json, sys\nNAMES = json.load(open(sys.argv[1]))"
+    )
+    assert check(tmp_path, {"run.py": source}) == []
