@@ -173,3 +173,21 @@ def test_a_key_renamed_by_a_run_time_table_leaves_the_request_open(tmp_path: Pat
         "NAMES = {'max_new_tokens': 'max_tokens', 'k': 'top_k'}", "import json, sys\nNAMES = json.load(open(sys.argv[1]))"
     )
     assert check(tmp_path, {"run.py": source}) == []
+
+
+# `__init__` handing its parameter to the method that builds the engine, the object made in another module
+
+BUILDER = (
+    "from vllm import LLM\n"
+    "class Model:\n"
+    "    def __init__(self, config):\n"
+    "        self.model = self._create(config)\n"
+    "    def _create(self, config):\n"
+    "        return LLM('m', return_sampling_mask=config['mask'], logprobs_mode='raw_logprobs')\n"
+)
+
+
+@pytest.mark.parametrize(("mask", "found"), [("True", [("model.py", 6, "RPL003")]), ("False", [])])
+def test_a_parameter_init_hands_to_the_engine_s_method_is_the_construction_s(tmp_path: Path, mask: str, found: list) -> None:
+    run = f"from model import Model\nModel({{'mask': {mask}}})\n"
+    assert check(tmp_path, {"model.py": BUILDER, "run.py": run}) == found
