@@ -1,7 +1,10 @@
 """What held-out round 11 (tests/data/python_flow/h11_*) made the value flow follow, and where
 each construct stops: `ast.literal_eval` of a text the flow knows (LLaMA-Factory's `vllm_config`
-string) and a `types.MappingProxyType` of a dict (read as the dict). Each stop keeps the launch
-open (no finding rests on an absent or unknown setting)."""
+string), a record's post-init hook that parses a field again (`isinstance` of a known text and
+`str.startswith` decided), a `types.MappingProxyType` of a dict (read as the dict), a dict
+comprehension that renames the keys it keeps (lighteval's `to_vllm_dict`), and `__init__` handing
+its parameter to the method that builds the engine. Each stop keeps the launch open (no finding
+rests on an absent or unknown setting)."""
 
 from __future__ import annotations
 
