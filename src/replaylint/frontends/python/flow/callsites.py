@@ -124,6 +124,23 @@ def reads_stored_parameter(cls: ast.ClassDef, init: ast.AST | None, method: ast.
     )
 
 
+def hands_parameter(init: ast.AST | None, method: ast.AST) -> bool:
+    """Whether `__init__` passes one of its parameters to the method (`self._create_auto_model(config)`,
+    lighteval's): what the object's construction passes decides the engine."""
+    if not isinstance(init, (ast.FunctionDef, ast.AsyncFunctionDef)) or not isinstance(method, FUNCTIONS) or method is init:
+        return False
+    names = {param.arg for param in parameters(init)[1:]}
+    return any(
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == method.name
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id == "self"
+        and any(isinstance(n, ast.Name) and n.id in names for argument in (*node.args, *node.keywords) for n in ast.walk(argument))
+        for node in ast.walk(init)
+    )
+
+
 _HANDED = ("Process(", "Thread(", ".submit(")
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import copy
 import os
+from dataclasses import replace
 from typing import Any
 
 from ....model import UNKNOWN
@@ -42,8 +43,21 @@ def filtered(reader: Evaluates, node: ast.DictComp, frame: Frame) -> Val:
         if holds is None:
             found.reasons.append(f"`{name}` may pass the filter at {os.path.basename(frame.module.path)}:{node.lineno}")
         elif holds:
-            found.entries[name] = entry
+            renamed = _renamed(reader, node.key, names[0], name, frame)
+            if renamed is None:
+                found.reasons.append(f"`{name}` renamed at {os.path.basename(frame.module.path)}:{node.lineno}")
+            else:
+                found.entries[renamed] = entry if renamed == name else replace(entry, setting=replace(entry.setting, name=renamed))
     return as_val(found, frame.module.span(node))
+
+
+def _renamed(reader: Evaluates, key: ast.expr, variable: str, name: str, frame: Frame) -> str | None:
+    """The key a kept item gets: its own (`{k: v ...}`), or the text the key expression makes of
+    it (lighteval's `{NAMING.get(k, k): v ...}`); None when that is not a known text."""
+    if isinstance(key, ast.Name) and key.id == variable:
+        return name
+    made = reader.evaluate(_Written(variable, name).visit(copy.deepcopy(key)), frame).value
+    return made if isinstance(made, str) else None
 
 
 def _over_names(reader: Evaluates, node: ast.DictComp, frame: Frame) -> Val:
@@ -82,8 +96,10 @@ def _key_and_value(node: ast.DictComp) -> tuple[str, str] | None:
     if pair is None:
         return None
     _, key, value = pair
-    if not (isinstance(node.key, ast.Name) and node.key.id == key and isinstance(node.value, ast.Name) and node.value.id == value):
+    if not (isinstance(node.value, ast.Name) and node.value.id == value):
         return None
+    if any(isinstance(n, ast.Name) and n.id == value for n in ast.walk(node.key)):
+        return None  # a key made from the value
     return key, value
 
 

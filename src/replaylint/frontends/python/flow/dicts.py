@@ -7,7 +7,6 @@ call that may change it) leaves the dict open."""
 from __future__ import annotations
 
 import ast
-import json
 from dataclasses import replace
 from typing import Iterator
 
@@ -169,25 +168,6 @@ def from_keys(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
 def _via(item: Entry, hops: tuple) -> Entry:
     setting = item.setting
     return replace(item, setting=replace(setting, via=(*setting.via, *hops)))
-
-
-def json_object(read: Val) -> Val:
-    """`json.loads(TEXT)` of a text the flow knows (`'{"return_sampling_mask": true}'`): its keys,
-    each decided where the text is written. No fix writes into the text."""
-    where = read.origin or read.span
-    if not isinstance(read.value, str) or where is None:
-        return NOTHING
-    try:
-        value = json.loads(read.value)
-    except ValueError:
-        return NOTHING
-    if not isinstance(value, dict):
-        return replace(read, value=value)
-    found = Kwargs()
-    for name, item in value.items():
-        setting = Setting(name, item, where, f"{json.dumps(name)}: {json.dumps(item)}", via=read.hops)
-        found.entries[name] = Entry(setting, None, assumptions=read.assumptions)
-    return replace(as_val(found, read.span), hops=read.hops, assumptions=read.assumptions)
 
 
 def as_val(found: Kwargs, span=None) -> Val:

@@ -16,7 +16,16 @@ from typing import Iterator
 from ....model import UNKNOWN, Assumption, Launch, LaunchKind, Setting
 from .anonymous import frames as anonymous_frames, made_of, scoped_calls
 from .call_arguments import arguments
-from .callsites import Call, calls, closure_sites, decides_by_parameter, handed_sites, reads_parameter, reads_stored_parameter
+from .callsites import (
+    Call,
+    calls,
+    closure_sites,
+    decides_by_parameter,
+    handed_sites,
+    hands_parameter,
+    reads_parameter,
+    reads_stored_parameter,
+)
 from .decorators import bind_called
 from .dicts import attributes_written, call as dict_call
 from .engine_configs import configured
@@ -125,7 +134,7 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
             return called
         init = init_of(module, call.cls)
         frames = []
-        elsewhere_too = reads_stored_parameter(call.cls, init, scope)  # `self.config` of the caller's
+        elsewhere_too = reads_stored_parameter(call.cls, init, scope) or hands_parameter(init, scope)  # the caller's `config`
         for home, site in _made(reader, module, call.cls, elsewhere_too)[:MAX_SITES]:
             site_frame = _site_frame(reader, home, site, outer)
             args = bind(reader, Function(module, init, call.cls), site.node, site_frame) if init is not None else {}

@@ -83,3 +83,31 @@ def _is_none(read: Val) -> bool | None:
 
 def _plain(value: Any) -> bool:
     return value is None or isinstance(value, (bool, int, float, str))
+
+
+_SCALARS = (str, int, float, bool, type(None))
+_BUILTIN_TYPES = {"str": str, "int": int, "float": float, "bool": bool, "dict": dict, "list": list, "tuple": tuple, "bytes": bytes}
+
+
+def type_test(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
+    """`isinstance(x, str)` (or a tuple of built-in types) where `x` is a known text, number,
+    truth value or None: a mapping or an object the reader knows may be of a class of its own
+    (OmegaConf's `DictConfig` is no `dict`), so its test stays unknown."""
+    read = reader.evaluate(node.args[0], frame)
+    spelt = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
+    if type(read.value) not in _SCALARS or read.ref is not None or read.kwargs is not None:
+        return NOTHING
+    if not all(isinstance(item, ast.Name) and item.id in _BUILTIN_TYPES for item in spelt):
+        return NOTHING
+    kinds = tuple(_BUILTIN_TYPES[item.id] for item in spelt)  # type: ignore[attr-defined]
+    return Val(isinstance(read.value, kinds), assumptions=read.assumptions)
+
+
+def text_test(read: Val, method: str, node: ast.Call) -> Val:
+    """`text.startswith("{")`, `text.endswith((".yaml", ".yml"))` of a known text."""
+    argument = node.args[0] if len(node.args) == 1 and not node.keywords else None
+    affixes = argument.elts if isinstance(argument, ast.Tuple) else [argument]
+    if not isinstance(read.value, str) or not all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in affixes):
+        return NOTHING
+    spelt = tuple(a.value for a in affixes)  # type: ignore[union-attr]
+    return Val(getattr(read.value, method)(spelt), assumptions=read.assumptions)

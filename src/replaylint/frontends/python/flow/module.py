@@ -293,7 +293,7 @@ def _pattern_test(subject: ast.expr, pattern: ast.pattern) -> ast.expr | None:
     return None
 
 
-_POST_INITS = ("__post_init__", "__attrs_post_init__", "model_post_init")
+POST_INITS = ("__post_init__", "__attrs_post_init__", "model_post_init")
 
 
 def global_writes(module: Module, name: str) -> list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, Placed]]:
@@ -318,7 +318,7 @@ def set_after_init(cls: ast.ClassDef) -> set[str]:
     """The attributes a record's post-init hook sets (`self.x = ...`, `object.__setattr__(self, "x", ...)`)."""
     found = set()
     for method in cls.body:
-        if not (isinstance(method, FUNCTIONS) and method.name in _POST_INITS):
+        if not (isinstance(method, FUNCTIONS) and method.name in POST_INITS):
             continue
         for node in ast.walk(method):
             targets = (

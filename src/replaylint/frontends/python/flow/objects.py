@@ -18,10 +18,12 @@ from .dicts import as_val, call as dict_call, entry, spread
 from .facts import NOTHING, Entry, Kwargs, Val, read_from
 from .frames import Evaluates, Frame
 from .hydra_compose import composed
+from .logic import text_test, type_test
 from .merges import chained, merges, reduced
-from .module import FUNCTIONS, Module, set_after_init
+from .module import FUNCTIONS, Module
 from .namedtuples import named_tuple_class
 from .parsers import Parser, options, shown, written_command_line
+from .post_inits import after_init
 from .record_fields import class_attributes, updated, with_keywords
 from .refs import Qualified, engine_name
 
@@ -72,14 +74,15 @@ def last_name(node: ast.expr) -> str:
     return node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else ""
 
 
-def defaults(reader: Evaluates, cls: Class, cli: bool = False) -> Kwargs:
+def defaults(reader: Evaluates, cls: Class, cli: bool = False, hooked: bool = True) -> Kwargs:
     """The fields a class declares with a default, in order (`cli`: HfArgumentParser makes
-    each an option `--name`, and the message says so)."""
+    each an option `--name`, and the message says so), as the post-init hook leaves them
+    (not `hooked`: as the constructor gives them to the hook)."""
     module = cls.module
     frame = Frame(module, module.tree)
     found = Kwargs()
     for base in _record_bases(reader, cls):  # a subclass's fields follow its bases' (`class Replay(EngineConfig)`)
-        found.merge(defaults(reader, base, cli))
+        found.merge(defaults(reader, base, cli, hooked))
     for statement in cls.node.body:
         if not isinstance(statement, ast.AnnAssign) or not isinstance(statement.target, ast.Name) or statement.value is None:
             continue
@@ -100,7 +103,7 @@ def defaults(reader: Evaluates, cls: Class, cli: bool = False) -> Kwargs:
         if whose and item.setting.value_span is not None:
             item = replace(item, assumptions=(*item.assumptions, (whose, item.setting.value_span)))
         found.entries[name] = item
-    return _after_init(cls.node, found)
+    return after_init(reader, cls, found) if hooked else found
 
 
 def _record_bases(reader: Evaluates, cls: Class) -> list[Class]:
@@ -114,14 +117,6 @@ def _field_names(reader: Evaluates, cls: Class) -> list[str]:
     names = [name for base in reversed(_record_bases(reader, cls)) for name in _field_names(reader, base)]
     own = [s.target.id for s in cls.node.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
     return [*(name for name in names if name not in own), *own]
-
-
-def _after_init(cls: ast.ClassDef, fields: Kwargs) -> Kwargs:
-    """The fields `__post_init__` (attrs', pydantic's) sets again: what it leaves is not read here."""
-    for name in sorted(set_after_init(cls)):
-        fields.entries.pop(name, None)
-        fields.reasons.append(f"{name} (set again by the class's post-init)")
-    return fields
 
 
 def _factory_record(reader: Evaluates, value: ast.expr, frame: Frame) -> Instance | None:
@@ -158,7 +153,7 @@ def instance(reader: Evaluates, cls: Val | Class, node: ast.Call, frame: Frame) 
     if not is_record(cls):  # a plain class of class attributes: an object with those
         found = class_attributes(reader, cls.module, cls.node, node)
         return Val(ref=Instance(cls, found, plain=True), span=frame.module.span(node)) if found is not None else NOTHING
-    fields = defaults(reader, cls).copy()
+    fields = defaults(reader, cls, hooked=False).copy()
     for argument, name in zip(node.args, _field_names(reader, cls)):
         if isinstance(argument, ast.Starred):
             fields.reasons.append("*args")
@@ -171,7 +166,7 @@ def instance(reader: Evaluates, cls: Val | Class, node: ast.Call, frame: Frame) 
             fields.entries[keyword.arg] = entry(reader, frame, keyword.arg, keyword, keyword.value, None)
     if any(last_name(base) == "TypedDict" for base in cls.node.bases):
         return as_val(fields, frame.module.span(node))  # calling a TypedDict makes a plain dict
-    return Val(ref=Instance(cls, _after_init(cls.node, fields)), span=frame.module.span(node))
+    return Val(ref=Instance(cls, after_init(reader, cls, fields)), span=frame.module.span(node))
 
 
 def field(reader: Evaluates, owner: Val, name: str, frame: Frame) -> Val:
@@ -233,6 +228,8 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
         return Val(ref=HfParser(tuple(items)))
     if name in ("collections.namedtuple", "namedtuple") and (made := named_tuple_class(node)) is not None:
         return Val(ref=Class(frame.module, made))
+    if name == "isinstance" and len(node.args) == 2 and not node.keywords:
+        return type_test(reader, node, frame)
     if name in ("ray.remote",) and len(node.args) == 1:
         return reader.evaluate(node.args[0], frame)
     if name in ("ray.remote",) and not node.args:
@@ -276,9 +273,9 @@ def _copied(reader: Evaluates, owner: Val, node: ast.Call, frame: Frame) -> Val:
 def _validated(reader: Evaluates, cls: Class, node: ast.Call, frame: Frame) -> Val:
     """`EngineCfg.model_validate({...})` (pydantic v2; v1's `parse_obj`): the record made from the
     mapping's keys, its defaults for the others."""
-    fields = defaults(reader, cls).copy()
+    fields = defaults(reader, cls, hooked=False).copy()
     fields.merge(spread(reader, node.args[0], frame))
-    return Val(ref=Instance(cls, _after_init(cls.node, fields)), span=frame.module.span(node))
+    return Val(ref=Instance(cls, after_init(reader, cls, fields)), span=frame.module.span(node))
 
 
 def _attribute_or_default(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
@@ -301,6 +298,8 @@ def method_result(reader: Evaluates, callee: Val, func: ast.expr, node: ast.Call
     ref = owner.ref
     if func.attr in _DUMP_METHODS:
         return as_kwargs(owner, frame.module.span(node))
+    if func.attr in ("startswith", "endswith") and isinstance(owner.value, str):
+        return text_test(owner, func.attr, node)
     if func.attr == "model_copy" and isinstance(ref, Instance) and not ref.plain and not node.args:
         return _copied(reader, owner, node, frame)
     if func.attr == "_replace" and not node.args:  # a NamedTuple's copy with fields written

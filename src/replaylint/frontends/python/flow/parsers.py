@@ -9,9 +9,10 @@ import ast
 from dataclasses import dataclass, replace
 
 from ....model import UNKNOWN
-from .dicts import entry, json_object
+from .dicts import entry
 from .facts import Entry, Kwargs, read_from
 from .frames import Evaluates, Frame, expressions
+from .parsed_texts import json_object
 from .refs import ENGINE_OPTIONS, Function, Qualified, engine_name
 
 

@@ -8,16 +8,15 @@ cannot be read leaves what receives it open."""
 from __future__ import annotations
 
 import ast
-import json
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .anonymous import as_function
 from .arithmetic import arithmetic, format_call, formatted
 from .binding import bind, plain
 from .bodies import token_map
 from .comprehensions import filtered
-from .dicts import as_val, call as dict_call, decided, from_keys, json_object, literal, spread, written
+from .dicts import as_val, call as dict_call, decided, from_keys, literal, spread, written
 from .facts import NOTHING, Kwargs, Val
 from .frames import Frame, enclosed, is_class_level, reaching
 from .generators import entered, yielded
@@ -40,6 +39,7 @@ from .merges import deep_merged
 from .method_calls import plain_method
 from .module import FUNCTIONS, Module, Placed, global_writes, local_import
 from .objects import Class, Instance, field, instance, library_call, method_result
+from .parsed_texts import json_text, parsed_text, text_parser
 from .refs import ENGINE_CONFIGS, Bound, Engine, Function, Partial, Qualified, engine_name, is_params
 from .returns import branches, combined
 from .run_inputs import RECORD_CLIS, command_default, environment_default, record_cli, run_by_command_line, takes_options
@@ -132,7 +132,7 @@ class Reader:
             star = self._star_imported(name, frame.module) if frame.module.star_imports else NOTHING
             if star is not NOTHING:
                 return star
-            return Val(ref=Qualified(name)) if name in ("dict", "vars", "getattr", *_CONVERSIONS, *_SEQUENCES) else NOTHING
+            return Val(ref=Qualified(name)) if name in _BUILTINS else NOTHING
         if binding.kind == "parameter":
             read = self.parameter(name, frame)
             if read.kwargs is None:  # a literal a call site passes is decided there (`make("raw_logprobs")`)
@@ -362,13 +362,12 @@ class Reader:
         if name in ("functools.partial", "partial") and node.args:
             keywords = dict_call(self, node, frame, positional=False).kwargs or Kwargs()
             return Val(ref=Partial(self.evaluate(node.args[0], frame), keywords, frame.module.span(node)))
-        if name in ("copy.deepcopy", "copy.copy") and node.args:
+        if name in _VIEWS and node.args:  # a copy, or a read-only view, reads as the mapping
             return self.evaluate(node.args[0], frame)
-        if short == "loads" and name.startswith("json") and node.args:
-            return json_object(self.evaluate(node.args[0], frame))
+        if (parser := text_parser(name)) is not None and len(node.args) == 1:
+            return parsed_text(self.evaluate(node.args[0], frame), parser)
         if short == "dumps" and name.startswith("json") and node.args:
-            value = self.evaluate(node.args[0], frame).value
-            return Val(json.dumps(value)) if _writable(value) else NOTHING
+            return json_text(self.evaluate(node.args[0], frame))
         if name in ("omegaconf.OmegaConf.load", "OmegaConf.load"):
             return loaded(self, node, frame)
         if name in ("omegaconf.OmegaConf.merge", "OmegaConf.merge"):
@@ -414,6 +413,8 @@ class Reader:
 
 _CONVERSIONS = {"int": int, "float": float, "str": str, "bool": bool}
 _SEQUENCES = ("list", "tuple")
+_BUILTINS = ("dict", "vars", "getattr", "isinstance", *_CONVERSIONS, *_SEQUENCES)
+_VIEWS = ("copy.deepcopy", "copy.copy", "types.MappingProxyType")
 
 
 def _converted(name: str, read: Val) -> Val:
@@ -434,14 +435,6 @@ def _is_self(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> boo
 
 def _same_scope(frame: Frame, placed: Placed) -> bool:
     return frame.module.in_scope(placed, frame.scope)
-
-
-def _writable(value: Any) -> bool:
-    if isinstance(value, dict):
-        return all(isinstance(k, str) and _writable(v) for k, v in value.items())
-    if isinstance(value, list):
-        return all(_writable(v) for v in value)
-    return value is None or isinstance(value, (str, int, float, bool))
 
 
 def _computed(value: ast.AST | None) -> bool:

@@ -1,0 +1,75 @@
+"""Texts the program parses into values: `json.loads(TEXT)` and `ast.literal_eval(TEXT)` of a
+text the flow knows (`'{"return_sampling_mask": true}'`, LLaMA-Factory's `vllm_config` string).
+Parsing a literal evaluates nothing: `ast.literal_eval` reads only literals and refuses names,
+calls and attributes."""
+
+from __future__ import annotations
+
+import ast
+import json
+from dataclasses import replace
+from typing import Any, Callable
+
+from ....model import Setting
+from .dicts import as_val
+from .facts import NOTHING, Entry, Kwargs, Val
+
+Parse = Callable[[str], Any]
+
+
+def _json_key(name: object, item: object) -> str:
+    return f"{json.dumps(name)}: {json.dumps(item)}"
+
+
+def _python_key(name: object, item: object) -> str:
+    return f"{name!r}: {item!r}"
+
+
+_PARSERS: dict[str, tuple[Parse, Callable[[object, object], str]]] = {
+    "json.loads": (json.loads, _json_key),
+    "ast.literal_eval": (ast.literal_eval, _python_key),
+}
+
+
+def text_parser(name: str) -> str | None:
+    """The parser a library call names (`json.loads`, `json5.loads`, `ast.literal_eval`)."""
+    if name.startswith("json") and name.endswith(".loads"):
+        return "json.loads"
+    return name if name in _PARSERS else None
+
+
+def json_object(read: Val) -> Val:
+    return parsed_text(read, "json.loads")
+
+
+def parsed_text(read: Val, parser: str) -> Val:
+    """The value a known text parses to; a mapping's keys are each decided where the text is
+    written. No fix writes into the text."""
+    where = read.span or read.origin  # the text itself, where the reader has it
+    if not isinstance(read.value, str) or where is None:
+        return NOTHING
+    parse, spelt = _PARSERS[parser]
+    try:
+        value = parse(read.value)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return NOTHING
+    if not isinstance(value, dict):
+        return replace(read, value=value)
+    found = Kwargs()
+    for name, item in value.items():
+        setting = Setting(name, item, where, spelt(name, item), via=read.hops)
+        found.entries[name] = Entry(setting, None, assumptions=read.assumptions)
+    return replace(as_val(found, read.span), hops=read.hops, assumptions=read.assumptions)
+
+
+def json_text(read: Val) -> Val:
+    """`json.dumps(value)` of a value the reader knows that JSON can write."""
+    return Val(json.dumps(read.value)) if _writable(read.value) else NOTHING
+
+
+def _writable(value: Any) -> bool:
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _writable(v) for k, v in value.items())
+    if isinstance(value, list):
+        return all(_writable(v) for v in value)
+    return value is None or isinstance(value, (str, int, float, bool))
