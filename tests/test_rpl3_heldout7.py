@@ -73,7 +73,6 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 PENDING: dict[str, str] = {
     "asyncllm_thinking_budget_dataclass_field": "first run: RPL303 missed",
     "popen_json_dumps_spec_dict_synthetic": "first run: RPL306 at the Popen (line 25), not line 15",
-    "supervisord_program_no_scale_out": "first run: RPL301 missed (supervisord programs are not read)",
 }
 
 

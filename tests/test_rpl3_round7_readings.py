@@ -1,0 +1,72 @@
+"""Readings added for the seventh held-out RPL3xx round (tests/test_rpl3_heldout7.py): supervisord
+programs, a request value from a config dataclass's field, and a dict written into a command line
+through `json.dumps`, each in spellings beyond the held-out cases."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from replaylint.frontends import kind_for, relevant
+from tests.test_command_lines import MASK, SERVE, findings
+
+# -- supervisord programs ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("path", "kind"),
+    [("supervisord.conf", "supervisord"), ("deploy/supervisor/conf.d/policy.conf", "supervisord"), ("setup.ini", None)],
+)
+def test_supervisord_files_are_read_as_supervisord_programs(path: str, kind: str | None) -> None:
+    assert kind_for(path) == kind
+
+
+def test_the_prefilter_keeps_only_conf_files_with_a_program() -> None:
+    assert relevant("supervisord", f"[program:policy]\ncommand={SERVE}\n".encode())
+    assert not relevant("supervisord", f"# {SERVE}\nserver {{ listen 80; }}\n".encode())  # an nginx.conf
+    assert not relevant("supervisord", b"[program:web]\ncommand=gunicorn app:app\n")
+
+
+PROGRAM = "[supervisord]\nnodaemon=true\n\n[program:policy]\ncommand={command}\nautorestart=true\n"
+
+
+@pytest.mark.parametrize(
+    ("conf", "expected"),
+    [
+        pytest.param(PROGRAM.format(command=SERVE), [("RPL301", "supervisord.conf", 5)], id="one line"),
+        pytest.param(PROGRAM.format(command=f"{SERVE} --enable-scale-out"), [], id="scale-out"),
+        pytest.param(
+            PROGRAM.format(command=f"vllm serve m\n    {MASK}\n    --logprobs-mode processed_logprobs"),
+            [("RPL301", "supervisord.conf", 6)],
+            id="the value goes on over indented lines",
+        ),
+        pytest.param(
+            PROGRAM.format(command=f"{SERVE} ; --enable-scale-out is for later"),
+            [("RPL301", "supervisord.conf", 5)],
+            id="an inline comment is no word",
+        ),
+        pytest.param(PROGRAM.format(command=f"{SERVE} %(ENV_VLLM_ARGS)s"), [], id="an expansion: any words"),
+        pytest.param(
+            PROGRAM.format(command=f"{SERVE} --enable-scale-out --top-k %(ENV_TOP_K)s"),
+            [],
+            id="an expansion as a value: unknown",
+        ),
+        pytest.param(
+            f'[program:policy]\nenvironment=HF_HOME="/srv/hf",VLLM_USE_V2_MODEL_RUNNER="0"\ncommand={SERVE} --enable-scale-out\n',
+            [("RPL206", "supervisord.conf", 2)],
+            id="environment= is the engine's environment",
+        ),
+        pytest.param(f"[eventlistener:x]\ncommand={SERVE}\n[program:web]\ncommand=gunicorn app\n", [], id="not a program"),
+    ],
+)
+def test_supervisord_program_commands(tmp_path: Path, conf: str, expected: list) -> None:
+    assert findings(tmp_path, {"supervisord.conf": conf}) == expected
+
+
+def test_a_supervisord_fix_adds_scale_out_in_the_command(tmp_path: Path) -> None:
+    from tests.test_configuration import run
+
+    (tmp_path / "supervisord.conf").write_text(PROGRAM.format(command=SERVE))
+    run(tmp_path, "check", "--no-cache", "--fix", "--unsafe-fixes", "supervisord.conf")
+    assert f"command={SERVE.replace(MASK, MASK + ' --enable-scale-out')}\n" in (tmp_path / "supervisord.conf").read_text()
