@@ -71,7 +71,6 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 
 # Cases waiting for a change, each with the reason; run as strict xfail.
 PENDING: dict[str, str] = {
-    "asyncllm_thinking_budget_dataclass_field": "first run: RPL303 missed",
     "popen_json_dumps_spec_dict_synthetic": "first run: RPL306 at the Popen (line 25), not line 15",
 }
 

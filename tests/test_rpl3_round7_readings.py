@@ -70,3 +70,38 @@ def test_a_supervisord_fix_adds_scale_out_in_the_command(tmp_path: Path) -> None
     (tmp_path / "supervisord.conf").write_text(PROGRAM.format(command=SERVE))
     run(tmp_path, "check", "--no-cache", "--fix", "--unsafe-fixes", "supervisord.conf")
     assert f"command={SERVE.replace(MASK, MASK + ' --enable-scale-out')}\n" in (tmp_path / "supervisord.conf").read_text()
+
+
+# -- a request in a method no call reaches, read with its object's construction -------------------
+
+ROLLOUT = (
+    "from dataclasses import dataclass\n"
+    "from vllm import LLM, SamplingParams\n\n\n"
+    "@dataclass\nclass Settings:\n    top_k: int = 64\n    budget: int = {budget}\n\n\n"
+    "class Rollout:\n"
+    "    def __init__(self, settings: Settings):\n"
+    "        self.settings = settings\n"
+    '        self.llm = LLM("Qwen/Qwen3-4B", return_sampling_mask=True, logprobs_mode="processed_logprobs", reasoning_parser="qwen3")\n\n'
+    "    def sample(self, prompts):\n"
+    "        params = SamplingParams(top_k=self.settings.top_k, thinking_token_budget=self.settings.budget)\n"
+    "        return self.llm.generate(prompts, params)\n\n\n"
+    "rollout = Rollout({made})\n"
+)
+
+
+def family(results, name: str) -> list[tuple[str, int]]:
+    return sorted((f.code, f.span.start_line) for f in results[name].findings if f.code.startswith("RPL3"))
+
+
+@pytest.mark.parametrize(
+    ("budget", "made", "expected"),
+    [
+        pytest.param("2048", "Settings()", [("RPL303", 8)], id="the field's default"),
+        pytest.param("-1", "Settings(budget=1024)", [("RPL303", 21)], id="the construction's keyword"),
+        pytest.param("-1", "Settings()", [], id="-1: no budget"),
+        pytest.param("2048", "Settings(budget=-1)", [], id="the construction turns it off"),
+        pytest.param("2048", "load_settings()", [], id="an object from a call the reader cannot follow"),
+    ],
+)
+def test_a_method_no_call_reaches_reads_the_objects_construction(check, budget: str, made: str, expected: list) -> None:
+    assert family(check({"rollout.py": ROLLOUT.format(budget=budget, made=made)}, release="0.34.0"), "rollout.py") == expected
