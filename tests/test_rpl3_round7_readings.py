@@ -105,3 +105,40 @@ def family(results, name: str) -> list[tuple[str, int]]:
 )
 def test_a_method_no_call_reaches_reads_the_objects_construction(check, budget: str, made: str, expected: list) -> None:
     assert family(check({"rollout.py": ROLLOUT.format(budget=budget, made=made)}, release="0.34.0"), "rollout.py") == expected
+
+
+# -- a dict written into a command line through json.dumps ----------------------------------------
+
+LAUNCH = (
+    "import json\nimport subprocess\n\n"
+    'SPEC = {{\n    "method": "ngram",\n    "num_speculative_tokens": 4,\n    "rejection_sample_method": "{method}",\n}}\n'
+    'subprocess.Popen(["vllm", "serve", "m", "--enable-scale-out", "--return-sampling-mask",\n'
+    '                  "--speculative-config", json.dumps({spec})])\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("method", "spec", "expected"),
+    [
+        pytest.param("synthetic", "SPEC", [("RPL306", 7)], id="a module dict: where the key is written"),
+        pytest.param(
+            "standard", '{"method": "ngram", "num_speculative_tokens": 2, "rejection_sample_method": "fly"}', [("RPL306", 10)], id="inline"
+        ),
+        pytest.param("block", "SPEC", [], id="lossless"),
+    ],
+)
+def test_a_speculative_dict_through_json_dumps_is_reported_where_it_is_written(check, method: str, spec: str, expected: list) -> None:
+    assert family(check({"launch.py": LAUNCH.format(method=method, spec=spec)}, release="0.34.0"), "launch.py") == expected
+
+
+def test_the_fix_edits_an_inline_dict_as_python_and_leaves_a_named_one(tmp_path: Path) -> None:
+    from tests.test_configuration import run
+
+    inline = '{"method": "ngram", "enable_adaptive_verification": True, "rejection_sample_method": "fly"}'
+    (tmp_path / "launch.py").write_text(
+        LAUNCH.format(method="synthetic", spec="SPEC") + LAUNCH.split("\n\n", 1)[1].format(spec=inline, method="block")
+    )
+    run(tmp_path, "check", "--no-cache", "--fix", "--unsafe-fixes", "launch.py")
+    fixed = (tmp_path / "launch.py").read_text()
+    assert '"rejection_sample_method": "synthetic",\n' in fixed  # SPEC may be read elsewhere: no fix
+    assert '"enable_adaptive_verification": False, "rejection_sample_method": "standard"}' in fixed
