@@ -238,7 +238,12 @@ def _set_key(
     if setting is None:
         return None
     sub = setting.keys.get(key)
-    if sub is not None and sub.value_span is not None and sub.value_span.path == source.path:
+    if (
+        sub is not None
+        and sub.value_span is not None
+        and sub.value_span.path == source.path
+        and _in_a_word(handle, indices, sub.value_span)
+    ):
         return [Edit(sub.value_span, handle.syntax.quote(_dotted_word(handle, indices, sub.value_span, value)))]
     if setting.value_span is not None:  # a JSON value (`--speculative-config '{...}'`)
         span = setting.value_span
@@ -246,6 +251,17 @@ def _set_key(
         if replaced is not None:
             return [Edit(span, replaced)]
     return None
+
+
+def _in_a_word(handle: CommandHandle, indices: tuple[int, ...], span: Span) -> bool:
+    """Whether a key's value is a word of its own or the value of a `-X.key=value` word; not a
+    key of a dict the program turns into the JSON word (`json.dumps(SPEC)`), which is Python."""
+    for index in indices:
+        token = handle.tokens[index]
+        dotted = bool(token.text and token.text.startswith("-") and "=" in token.text)
+        if token.span == span or (dotted and token.span.start <= span.start and span.end <= token.span.end):
+            return True
+    return False
 
 
 def _dotted_word(handle: CommandHandle, indices: tuple[int, ...], span: Span, value: Any) -> str:

@@ -35,6 +35,7 @@ _MODULES = {
     "systemd": "replaylint.frontends.command_lines",
     "procfile": "replaylint.frontends.command_lines",
     "tox": "replaylint.frontends.command_lines",
+    "supervisord": "replaylint.frontends.command_lines",
 }
 KINDS = tuple(_MODULES)
 _FROM_SOURCE = frozenset({"ExtractContext", "ParseError", "SourceFile"})
@@ -98,6 +99,8 @@ def relevant(kind: str, data: bytes) -> bool:
         from ..files import as_utf8
 
         data = as_utf8(data)
+    if kind == "supervisord" and b"[program:" not in data:
+        return False  # nginx.conf, logrotate.conf...: no program supervisord starts
     words = words_in(data, kind)  # None: none of the words every answer below needs (one scan when Hyperscan is there)
     if words is None:
         return False
@@ -165,6 +168,7 @@ _KINDS_BY_SUFFIX = {
     ".sbatch": "shell",  # SLURM batch scripts: shell scripts sbatch runs
     ".slurm": "shell",
     ".service": "systemd",
+    ".conf": "supervisord",  # `supervisord.conf`, `conf.d/*.conf`; the prefilter keeps those with a program
     ".yaml": "yaml",
     ".yml": "yaml",
     ".toml": "toml",

@@ -1,11 +1,11 @@
 """Command lines that another program runs: systemd units (`*.service`: `ExecStart=`), `Procfile`s
-(each process's command) and `tox.ini` (`commands`).
+(each process's command), `tox.ini` (`commands`) and supervisord programs (`command=`).
 
 Each command becomes a shell script read by the shell interpreter (`readers.shell.extract_script`)
 with each character's place in the file, as a Makefile recipe's lines are: a `Procfile` line is
 already one (its runner is a shell); systemd and tox run no shell, so their words are rewritten
 as shell text giving the same words (`shell_words`), with the program's own substitutions
-(systemd's `${VAR}` and `%i`, tox's `{posargs}`) as known values or unknown text.
+(systemd's `${VAR}` and `%i`, tox's `{posargs}`, supervisord's `%(ENV_X)s`) as known values or unknown text.
 
 Fixes edit the command in place; text written is escaped for the file (`$$` and `%%` in a unit,
 `\\{` in tox.ini), and a fix that would write into a substitution is not offered.
@@ -19,6 +19,7 @@ from typing import Callable
 from ...model import Edit, Fix, Launch
 from ...readers.host_scripts import Script, launches_of, parses, render_outside
 from ...source import ExtractContext, SourceFile
+from .supervisord import EXPANSION as SUPERVISORD_EXPANSION
 from .tox_ini import SUBSTITUTION as TOX_SUBSTITUTION
 
 __all__ = ["extract", "parses", "render"]
@@ -27,11 +28,13 @@ _SUBSTITUTIONS = {
     "systemd": re.compile(r"\$\{?\w+\}?|%."),
     "procfile": re.compile(r"\$\{?PORT\}?"),
     "tox": TOX_SUBSTITUTION,
+    "supervisord": SUPERVISORD_EXPANSION,
 }
 _ESCAPES: dict[str, Callable[[str], str]] = {
     "systemd": lambda text: text.replace("%", "%%").replace("$", "$$"),
     "procfile": lambda text: text,
     "tox": lambda text: text.replace("{", "\\{").replace("}", "\\}"),
+    "supervisord": lambda text: text.replace("%", "%%"),
 }
 
 
@@ -39,6 +42,8 @@ def kind_of(path: str) -> str:
     name = path.replace("\\", "/").rsplit("/", 1)[-1].lower()
     if name.endswith(".service"):
         return "systemd"
+    if name.endswith(".conf"):
+        return "supervisord"
     return "tox" if name == "tox.ini" else "procfile"
 
 
@@ -48,6 +53,8 @@ def _scripts(source: SourceFile) -> list[Script]:
         from .systemd import scripts
     elif kind == "tox":
         from .tox_ini import scripts
+    elif kind == "supervisord":
+        from .supervisord import scripts
     else:
         from .procfile import scripts
     return scripts(source)

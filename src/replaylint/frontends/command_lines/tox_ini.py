@@ -31,14 +31,14 @@ _SETENV = re.compile(r"(?P<name>[A-Za-z_]\w*)[ \t]*=[ \t]*(?P<value>.*?)[ \t]*$"
 _PYTHON = ("{envpython}",)
 
 
-def _sections(text: str) -> Iterator[tuple[str, int, int]]:
+def sections(text: str) -> Iterator[tuple[str, int, int]]:
     headers = list(_SECTION.finditer(text))
     for number, header in enumerate(headers):
         end = headers[number + 1].start() if number + 1 < len(headers) else len(text)
         yield header["name"].strip(), header.end(), end
 
 
-def _values(text: str, start: int, end: int) -> Iterator[tuple[str, list[tuple[int, int]]]]:
+def key_values(text: str, start: int, end: int) -> Iterator[tuple[str, list[tuple[int, int]]]]:
     """Each key of a section and the lines of its value (offsets, comments and blank lines left out)."""
     keys = list(_KEY.finditer(text, start, end))
     for number, key in enumerate(keys):
@@ -66,10 +66,10 @@ def scripts(source: SourceFile) -> list[Script]:
     text = source.text
     base_env: dict[str, Setting] = {}
     found = []
-    for name, start, end in _sections(text):
+    for name, start, end in sections(text):
         if name != "testenv" and not name.startswith("testenv:"):
             continue
-        values = dict(_values(text, start, end))
+        values = dict(key_values(text, start, end))
         env = {**base_env, **_setenv(source, values.get("setenv", []))}
         if name == "testenv":
             base_env = env

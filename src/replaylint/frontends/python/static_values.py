@@ -104,8 +104,8 @@ class Evaluator:
             and node.args[0].keyword is None
             and "json.dumps" in self.collector.qualified(node.func, scope)
         ):
-            value, _ = self.evaluate(node.args[0].value, scope, depth + 1)  # `--speculative-config`, json.dumps(SPEC)
-            return (json.dumps(value) if known(value) else UNKNOWN), {}
+            value, keys = self.evaluate(node.args[0].value, scope, depth + 1)  # `--speculative-config`, json.dumps(SPEC)
+            return (json.dumps(value), keys) if known(value) else (UNKNOWN, {})  # each key reported where the dict writes it
         if isinstance(node, cst.IfExp):  # `"--enforce-eager" if FAST_BOOT else "--no-enforce-eager"`
             test, _ = self.evaluate(node.test, scope, depth + 1)
             return self.evaluate(node.body if test else node.orelse, scope, depth + 1) if isinstance(test, bool) else (UNKNOWN, {})

@@ -104,10 +104,10 @@ class ArgvLaunches:
     def _word(self, node: cst.BaseExpression, scope: Scope | None, group: int, close: int | None) -> _Word:
         span = self.collector.span(node)
         raw = self.collector.text(span)
-        value, _ = self.evaluator.evaluate(node, scope)
+        value, keys = self.evaluator.evaluate(node, scope)
         if isinstance(value, bool) or not isinstance(value, (str, int, float)):
             return _Word(Token(None, span, raw), group, close, node=node)
-        return _Word(Token(str(value), span, raw), group, close, node=node)
+        return _Word(Token(str(value), span, raw, keys=keys if isinstance(value, str) else {}), group, close, node=node)
 
     def words(self, node: cst.BaseExpression, scope: Scope | None, before: int, depth: int = 0) -> list[_Word]:
         """The words a list expression holds; an unreadable part becomes one spread word."""

@@ -135,7 +135,7 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
         init = init_of(module, call.cls)
         frames = []
         elsewhere_too = reads_stored_parameter(call.cls, init, scope) or hands_parameter(init, scope)  # the caller's `config`
-        for home, site in _made(reader, module, call.cls, elsewhere_too)[:MAX_SITES]:
+        for home, site in constructions(reader, module, call.cls, elsewhere_too)[:MAX_SITES]:
             site_frame = _site_frame(reader, home, site, outer)
             args = bind(reader, Function(module, init, call.cls), site.node, site_frame) if init is not None else {}
             hop = home.span(site.node)
@@ -187,7 +187,7 @@ def _validator_frames(
     if len(params) < 2:
         return [plain]
     frames = []
-    for home, site in _made(reader, module, cls)[:MAX_SITES]:
+    for home, site in constructions(reader, module, cls)[:MAX_SITES]:
         site_frame = _site_frame(reader, home, site, outer)
         keywords = dict_call(reader, site.node, site_frame, positional=False)
         frames.append(replace(plain, args={params[1].arg: keywords.via(home.span(site.node))}))
@@ -265,7 +265,7 @@ def _site_frame(reader: Reader, home: Module, site: Call, outer: int) -> Frame:
     return found[0] if len(found) == 1 else plain
 
 
-def _made(reader: Reader, module: Module, cls: ast.ClassDef, elsewhere_too: bool = False) -> list[tuple[Module, Call]]:
+def constructions(reader: Reader, module: Module, cls: ast.ClassDef, elsewhere_too: bool = False) -> list[tuple[Module, Call]]:
     """Where the class is made: in its module, else in the modules near it that import it (when
     the engine's arguments may come from there: `elsewhere_too`)."""
     names = (cls.name, *sorted(_aliases(module, cls)))
@@ -299,7 +299,7 @@ def _through_subclasses(reader: Reader, module: Module, cls: ast.ClassDef, init:
         if found is None:
             continue
         placed, super_call = found
-        for home, site in _made(reader, module, sub)[:MAX_SITES]:
+        for home, site in constructions(reader, module, sub)[:MAX_SITES]:
             site_frame = Frame(home, site.scope, site.cls, None, site.placed)
             sub_args = bind(reader, Function(module, sub_init, sub), site.node, site_frame)
             hop = home.span(site.node)

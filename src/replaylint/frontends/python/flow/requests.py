@@ -15,11 +15,12 @@ from ....model import Assumption, Launch, Request, Span
 from .call_arguments import arguments
 from .callsites import Call, calls, decides_by_parameter
 from .engine_names import actor_class
-from .engines import MAX_SITES, caller_frame, elsewhere
+from .engines import MAX_SITES, caller_frame, constructions, elsewhere
 from .facts import Kwargs, Val
 from .frames import Frame, reaching
 from .import_statements import imports_module
 from .loop_turns import turn_frames
+from .members import init_of
 from .module import FUNCTIONS, Module, describe
 from .objects import Class, Instance, instance, is_record
 from .reader import Engine, Function, Qualified, Reader, bind, engine_name
@@ -227,7 +228,22 @@ def request_frames(reader: Reader, module: Module, call: Call) -> list[Frame]:
                 found.append(
                     replace(plain, args={name: value.via(hop) for name, value in args.items()}, init=init, instance=fields, made=made)
                 )
+    if not found and not called:
+        found = _construction_frames(reader, module, call.cls, plain)
     return found[:MAX_SITES] or [plain]
+
+
+def _construction_frames(reader: Reader, module: Module, cls: ast.ClassDef, plain: Frame) -> list[Frame]:
+    """A method no call in the tree reaches (an async `rollout` a server calls), read with what
+    `__init__` was given at each construction of its class (`RolloutEngine(RolloutConfig())`):
+    its `self` attributes hold that, as they do for the engine `__init__` builds."""
+    init = init_of(module, cls)
+    frames = []
+    for home, site in constructions(reader, module, cls)[:MAX_SITES]:
+        hop = home.span(site.node)
+        given = bind(reader, Function(module, init, cls), site.node, Frame(home, site.scope, site.cls, None, site.placed)) if init else {}
+        frames.append(replace(plain, init={name: value.via(hop) for name, value in given.items()}, made=hop))
+    return frames
 
 
 def _object_made(reader: Reader, home: Module, site: Call, receiver: ast.expr) -> Span | None:
