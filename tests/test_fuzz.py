@@ -70,6 +70,10 @@ _NAMES = [
     ("rollout.ipynb", b'{"cells": [{"cell_type": "code", "metadata": {}, "outputs": [], "source": "'),
     ("Makefile", b""),
     ("justfile", b""),
+    ("vllm.service", b""),
+    ("Procfile", b""),
+    ("tox.ini", b""),
+    ("supervisord.conf", b""),
 ]
 NAMES = [(name, head) for name, head in _NAMES if frontends.kind_for(name, head) is not None]
 
@@ -95,6 +99,10 @@ LAUNCHES = {
     "rollout.ipynb": b"!vllm serve m --return-sampling-mask\\n# ",
     "Makefile": b"serve:\n\tvllm serve m --return-sampling-mask\n",
     "justfile": b"serve:\n    vllm serve m --return-sampling-mask\n",
+    "vllm.service": b"[Service]\nExecStart=/usr/bin/vllm serve m --return-sampling-mask\n",
+    "Procfile": b"web: vllm serve m --return-sampling-mask --port $PORT\n",
+    "tox.ini": b"[testenv:serve]\ncommands =\n    vllm serve m --return-sampling-mask\n",
+    "supervisord.conf": b"[program:policy]\ncommand=vllm serve m --return-sampling-mask\n",
 }
 # What closes a file of each kind after its filler (a JSON file's array and object).
 TAILS = {"engine.json": b"]}\n", "rollout.ipynb": b'"}], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}\n'}
