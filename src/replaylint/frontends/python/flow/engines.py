@@ -222,11 +222,15 @@ def elsewhere(reader: Reader, module: Module, definition: ast.AST, words: tuple[
     """The calls holding `words` in the modules near `module` that import it and name `definition`."""
     name = getattr(definition, "name", "")
     names = (name, *sorted(_aliases(module, definition))) if isinstance(definition, ast.ClassDef) else (name,)
+    opened = 0
     for path, text in reader.tree.nearby_texts(module.path):
         if not any(n in text for n in names) or not imports_module(text, path, module.path):
             continue
         if os.path.normpath(path) == os.path.normpath(module.path):
             continue
+        opened += 1
+        if opened > MAX_SITES:  # a class the whole tree makes (vLLM's own `LLM`): its first users only
+            return
         other = reader.tree.open_file(path, text)
         if other is None:
             continue
