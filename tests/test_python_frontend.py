@@ -255,3 +255,15 @@ def test_an_imported_spawning_function_starts_a_process(imports: str) -> None:
     # call below was not taken for a process and the launch was missed.
     text = imports + 'def main():\n    run(["vllm", "serve", "m", "--return-sampling-mask"])\n'
     assert [f.code for f in Checker(Config()).check_bytes("t.py", text.encode()).findings] == ["RPL003", "RPL301"]
+
+
+def test_the_value_flow_loads_without_libcst() -> None:
+    # A cold scan's reader imports the Python frontend while the tree is walked; libcst (about
+    # 140 ms) is imported only where a file is parsed with it. A module-level `import libcst` in a
+    # helper the flow imports put it on every cold scan's critical path.
+    import subprocess
+    import sys
+
+    code = "import sys\nfrom replaylint import frontends\nfrontends.load('python')\nprint('libcst' in sys.modules)\n"
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "False", run.stderr

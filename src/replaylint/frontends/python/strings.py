@@ -9,9 +9,10 @@ from __future__ import annotations
 import re
 import warnings
 from dataclasses import dataclass
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
-import libcst as cst
+if TYPE_CHECKING:  # libcst is imported where a file is parsed: the value flow imports this module without it
+    import libcst as cst
 
 # Escape sequences of a Python string literal; `{{`/`}}` in an f-string's text.
 _BACKSLASH_ESCAPE = re.compile(r"\\(?:\r\n|\n|N\{[^}]*\}|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-7]{1,3}|.)", re.DOTALL)
@@ -99,6 +100,8 @@ def shell_safe(word: str) -> bool:
 
 def joined_words(node: cst.BaseExpression | None) -> cst.BaseExpression | None:
     """The list `" ".join(cmd)` joins into one shell string (a single space between words), else None."""
+    import libcst as cst
+
     if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "join"):
         return None
     separator = node.func.value
