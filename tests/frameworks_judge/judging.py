@@ -280,7 +280,7 @@ def config_case(entry: Entry, mutant: mutants.Mutant, folder: Path) -> dict:
 def replaylint_findings(tree: Path, release: str) -> dict[str, list[dict]]:
     """`replaylint check --output-format json` over the tree of mutants: findings per file."""
     command = [
-        str(REPO / ".venv" / "bin" / "replaylint"),
+        str(Path(sys.executable).parent / "replaylint"),  # this virtualenv's (CI runs the judges in their own)
         "check",
         "--output-format",
         "json",
