@@ -103,7 +103,7 @@ def defaults(reader: Evaluates, cls: Class, cli: bool = False, hooked: bool = Tr
         if whose and item.setting.value_span is not None:
             item = replace(item, assumptions=(*item.assumptions, (whose, item.setting.value_span)))
         found.entries[name] = item
-    return after_init(reader, cls, found) if hooked else found
+    return after_init(reader, cls.module, cls.node, found) if hooked else found
 
 
 def _record_bases(reader: Evaluates, cls: Class) -> list[Class]:
@@ -166,7 +166,7 @@ def instance(reader: Evaluates, cls: Val | Class, node: ast.Call, frame: Frame) 
             fields.entries[keyword.arg] = entry(reader, frame, keyword.arg, keyword, keyword.value, None)
     if any(last_name(base) == "TypedDict" for base in cls.node.bases):
         return as_val(fields, frame.module.span(node))  # calling a TypedDict makes a plain dict
-    return Val(ref=Instance(cls, after_init(reader, cls, fields)), span=frame.module.span(node))
+    return Val(ref=Instance(cls, after_init(reader, cls.module, cls.node, fields)), span=frame.module.span(node))
 
 
 def field(reader: Evaluates, owner: Val, name: str, frame: Frame) -> Val:
@@ -275,7 +275,7 @@ def _validated(reader: Evaluates, cls: Class, node: ast.Call, frame: Frame) -> V
     mapping's keys, its defaults for the others."""
     fields = defaults(reader, cls, hooked=False).copy()
     fields.merge(spread(reader, node.args[0], frame))
-    return Val(ref=Instance(cls, after_init(reader, cls, fields)), span=frame.module.span(node))
+    return Val(ref=Instance(cls, after_init(reader, cls.module, cls.node, fields)), span=frame.module.span(node))
 
 
 def _attribute_or_default(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:

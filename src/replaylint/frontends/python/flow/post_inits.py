@@ -11,24 +11,19 @@ from __future__ import annotations
 
 import ast
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from .dicts import decided, entry
 from .facts import Entry, Kwargs
 from .frames import Evaluates, Frame
-from .module import FUNCTIONS, POST_INITS, Placed, set_after_init
-
-if TYPE_CHECKING:
-    from .objects import Class
+from .module import FUNCTIONS, POST_INITS, Module, Placed, set_after_init
 
 
-def after_init(reader: Evaluates, cls: Class, fields: Kwargs) -> Kwargs:
-    """`fields` as the class's post-init hook leaves them."""
-    node = cls.node
+def after_init(reader: Evaluates, module: Module, node: ast.ClassDef, fields: Kwargs) -> Kwargs:
+    """`fields` as the post-init hook of the class `node` (of `module`) leaves them."""
     hook = next((m for m in node.body if isinstance(m, FUNCTIONS) and m.name in POST_INITS), None)
     given = fields.copy()
     for name in sorted(set_after_init(node)):
-        read = _written_once(reader, cls, hook, name, given) if hook is not None else None
+        read = _written_once(reader, module, node, hook, name, given) if hook is not None else None
         fields.entries.pop(name, None)
         if read is None:
             fields.reasons.append(f"{name} (set again by the class's post-init)")
@@ -42,15 +37,16 @@ def after_init(reader: Evaluates, cls: Class, fields: Kwargs) -> Kwargs:
 _UNTAKEN = Entry(None)  # type: ignore[arg-type]
 
 
-def _written_once(reader: Evaluates, cls: Class, hook: ast.FunctionDef | ast.AsyncFunctionDef, name: str, given: Kwargs) -> Entry | None:
-    module = cls.module
+def _written_once(
+    reader: Evaluates, module: Module, node: ast.ClassDef, hook: ast.FunctionDef | ast.AsyncFunctionDef, name: str, given: Kwargs
+) -> Entry | None:
     target = f"self.{name}"
     stores = [n for n in ast.walk(hook) if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store) and ast.unparse(n) == target]
     writes = [p for p in module.statements(hook) if _assigns(p, target)]
     if len(stores) != 1 or len(writes) != 1 or any(guard.opaque for guard in writes[0].guards):
         return None
     placed = writes[0]
-    frame = Frame(module, hook, cls.node, None, placed, instance=given)
+    frame = Frame(module, hook, node, None, placed, instance=given)
     left = decided(reader, placed.guards, frame)
     if left is None:
         return _UNTAKEN
