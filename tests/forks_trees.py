@@ -2,7 +2,8 @@
 
 A case folder holds `base` (the name of its framework's folder under tests/data/forks_base/; more
 names, one a line, lay more folders of files over it: `openrlhf_rollout` adds the OpenRLHF file that
-builds its requests, which rounds 1 and 2 do not have),
+builds its requests, which rounds 1 and 2 do not have; `openrlhf_caller` its `train_ppo_ray.py` at
+3c3be62, the caller of `create_vllm_engines`; `nemo_rl_examples` NeMo-RL's `examples/run_grpo.py`),
 `edits.patch` (a unified diff of the edits it makes to that base's files, as `diff -u` writes it)
 and the files of its own (its README, its launch). `materialize` lays the tree out in a folder
 of its own: the base copied, the patch applied (its context must match, line for line), the
