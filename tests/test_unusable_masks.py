@@ -231,7 +231,9 @@ def test_a_penalty_in_a_config_file_is_made_neutral_there(check) -> None:
     assert {(f.span, f.message) for f in found} == {(found[0].span, found[0].message)}
     finding = found[0]
     assert finding.span.path == "serve.yaml" and finding.span.start_line == 6
-    assert finding.message.startswith("`repetition_penalty: 1.05` makes repetition_penalty=1.05 the default of every HTTP request")
+    assert finding.message.startswith(
+        "`repetition_penalty: 1.05` makes repetition_penalty=1.05 the default of every request this replay server renders"
+    )
     assert apply_edits(config, finding.edits) == (config.replace("1.05", "1.0"), [])
 
 

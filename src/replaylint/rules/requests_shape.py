@@ -124,7 +124,7 @@ class RequestFieldRule(Rule):
         default = server_default(launch, self.field)
         if default is not None and self.flags(default, launch):
             subject, verdict = self.describe(default, "this replay server", launch)
-            subject += " (--override-generation-config makes it the default of every request that leaves it unset)"
+            subject += " (--override-generation-config makes it the default of every request the server renders)"
             yield Report(default.span, subject, verdict, related=self.evidence(launch))
 
     def flags(self, setting: Setting, launch: Launch) -> bool:

@@ -4,7 +4,10 @@ presence or frequency penalty away from its neutral value (1.0, 0.0, 0.0) or a `
 with a bias other than 0 (a dict written with an entry is non-empty whatever its keys are at run
 time; one whose every bias is 0 adds nothing): in `SamplingParams(...)` passed to `generate`/`chat` of an `LLM` built with
 `return_sampling_mask=True`, and in `--override-generation-config` of a `vllm serve` replay
-launch, which makes them the default of every HTTP request that does not set them. Requests
+launch, which makes them the default of every request the server renders (`/v1/completions/render`, `/v1/chat/completions/render` and
+the other render endpoints build the `/inference/v1/generate` bodies that carry the mask,
+`entrypoints/scale_out/render/serving.py:107-178`); a body the client writes itself takes only
+`max_tokens` from it (`token_in_token_out/serving.py:386-397`). Requests
 that the tree sends to a replay server it starts (the address names its `--port`, vLLM's default
 8000, and a host that reaches it: the same file, or `localhost`, `127.0.0.1`, `0.0.0.0`, a
 compose service's name or a Kubernetes Service's in another, as RPL301 says) are read too: the OpenAI client's `presence_penalty=`,
@@ -130,7 +133,7 @@ class RequestShiftsDistribution(Rule):
             fix = Fix(self.fix_applicability, f"Set {setting.name} to {neutral}", (SetSetting(f"{_OVERRIDE}.{setting.name}", neutral),))
             yield Report(
                 setting.span,
-                f"{quote(setting)} makes {setting.name}={setting.value!r} the default of every HTTP request to this replay server, which {_SHIFTS}",
+                f"{quote(setting)} makes {setting.name}={setting.value!r} the default of every request this replay server renders, which {_SHIFTS}",
                 _VERDICT,
                 fix,
             )
@@ -222,7 +225,7 @@ class RequestShiftsDistribution(Rule):
             "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out"
             " --override-generation-config '{\"frequency_penalty\": 0.3}'\n",
             filename="serve.sh",
-            message="the default of every HTTP request",
+            message="the default of every request this replay server renders",
         ),
         Invalid(
             "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out"

@@ -6,8 +6,11 @@ else larger than any vocabulary (2^18 = 262,144 or more). It reads `SamplingPara
 `top_k=sys.maxsize`-style literals, a framework's `top_k` setting that reaches vLLM, and the
 requests a file sends to a replay server it starts (RPL301's clients: `extra_body`, the
 `sampling_params` of `/inference/v1/generate`), and the `top_k` a replay server's
-`--override-generation-config` makes the default of every request that leaves it unset
-(`config/model.py:1905-1915`, `entrypoints/openai/completion/protocol.py:367-375`).
+`--override-generation-config` makes the default of every request the server renders (`/v1/completions/render`, `/v1/chat/completions/render` and
+the other render endpoints build the `/inference/v1/generate` bodies that carry the mask,
+`entrypoints/scale_out/render/serving.py:107-178`); a body the client writes itself takes only
+`max_tokens` from it (`token_in_token_out/serving.py:386-397`)
+(`config/model.py:1905-1915`).
 
 ## Why is this bad?
 The value passes vLLM's replay check (`top_k > 0`), and the sampler then turns every

@@ -7,9 +7,11 @@ sampling fields, nothing is filled and the launch is not flagged; when it sets s
 message names them.
 
 ## Why is this bad?
-Every HTTP request field left unset is filled from the model's file
+Every field left unset in a request the server renders is filled from the model's file
 (`config/model.py:1884-1940`, `get_diff_sampling_param`; `openai/completion/protocol.py:367-375`:
-"Priority: user -> server default -> OpenAI default"): `repetition_penalty`, `temperature`,
+"Priority: user -> server default -> OpenAI default"; the render endpoints that build the
+`/inference/v1/generate` bodies carrying the mask do the same, `entrypoints/scale_out/render/serving.py:107-178`;
+a body the client writes itself takes only `max_tokens` from them, `token_in_token_out/serving.py:386-397`): `repetition_penalty`, `temperature`,
 `top_k`, `top_p`, `min_p`. A model whose file sets a repetition penalty shifts every
 distribution the masks describe (RPL302), and a `temperature` or `top_k` the client did not send
 is not the one its trainer replays with. vLLM only logs

@@ -2,8 +2,10 @@
 Preview rule, off by default (select it with `RPL309`). Flags a request to an engine with
 sampling distribution replay whose temperature is above 0 and below 0.01: `SamplingParams`, and
 the requests the tree sends to a replay server it starts (an OpenAI client's `temperature=`, HTTP
-bodies), and the temperature a replay server's `--override-generation-config` makes the default
-of every request that leaves it unset.
+bodies), and the temperature a replay server's `--override-generation-config` makes the default of every request the server renders (`/v1/completions/render`, `/v1/chat/completions/render` and
+the other render endpoints build the `/inference/v1/generate` bodies that carry the mask,
+`entrypoints/scale_out/render/serving.py:107-178`); a body the client writes itself takes only
+`max_tokens` from it (`token_in_token_out/serving.py:386-397`).
 
 ## Why is this bad?
 vLLM raises such a temperature to 0.01 and says so only in its log
@@ -65,7 +67,7 @@ class TemperatureRaised(RequestFieldRule):
         Invalid(
             "vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --override-generation-config.temperature 0.005\n",
             filename="serve.sh",
-            message="makes it the default of every request",
+            message="makes it the default of every request the server renders",
         ),
         Invalid(
             "import subprocess\nfrom openai import OpenAI\n"
