@@ -110,3 +110,24 @@ def test_a_plain_template_makes_the_launch_whole(tmp_path: Path, files: dict[str
 )
 def test_anything_less_plain_stays_open_ended(tmp_path: Path, files: dict[str, str]) -> None:
     assert findings(tmp_path, files) == []
+
+
+def cached_findings(tmp_path: Path) -> list[tuple[str, str, int]]:
+    status, out, err = run(tmp_path, "check", "--output-format", "json", ".")
+    assert status in (0, 1), err
+    return sorted((f["code"], f["filename"].replace("\\", "/").split("/", 1)[-1], f["location"]["row"]) for f in json.loads(out))
+
+
+def test_a_template_added_after_a_cached_run_is_read(tmp_path: Path) -> None:
+    assert findings(tmp_path, chart()) == [("RPL301", "values.yaml", 6)]
+    assert cached_findings(tmp_path) == [("RPL301", "values.yaml", 6)]
+    (tmp_path / "chart/templates/worker.yaml").write_text(template(), encoding="utf-8")  # two containers range: open-ended
+    assert cached_findings(tmp_path) == []
+
+
+def test_a_chart_yaml_written_after_a_cached_run_makes_the_folder_a_chart(tmp_path: Path) -> None:
+    files = chart(chart_yaml=False)
+    assert findings(tmp_path, files) == []
+    assert cached_findings(tmp_path) == []
+    (tmp_path / "chart/Chart.yaml").write_text("apiVersion: v2\nname: policy\nversion: 0.1.0\n", encoding="utf-8")
+    assert cached_findings(tmp_path) == [("RPL301", "values.yaml", 6)]

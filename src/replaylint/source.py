@@ -196,6 +196,14 @@ class SourceFile:
         self.index = LineIndex(self.path, self.text)
 
 
+def names_in(folder: str) -> list[str]:
+    """The names of a folder's entries, sorted; none when it cannot be listed."""
+    try:
+        return sorted(os.listdir(folder))
+    except (OSError, ValueError):
+        return []
+
+
 @dataclass
 class ExtractContext:
     """What a frontend may ask of the run: other files (a `--config` YAML), the project root;
@@ -203,6 +211,7 @@ class ExtractContext:
     (`unread`), which become RPL902 findings."""
 
     read_text: Callable[[str], str | None] = lambda path: None
+    list_folder: Callable[[str], list[str]] = names_in  # a check's result rests on the names it lists too
     root: str = "."
     budget: Budget = field(default_factory=Budget)
     unread: list[Unread] = field(default_factory=list)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import files, frontends
 from ..frontends import ExtractContext, ParseError, SourceFile
-from ..source import Budget, NotAnalysed, OverBudget
+from ..source import Budget, NotAnalysed, OverBudget, names_in
 from ..vllm.releases import is_newer_than_known, judged
 from . import cache
 from .config import Config
@@ -199,6 +199,7 @@ class Checker:
         source = SourceFile(path, text)
         context = ExtractContext(
             read_text=self._read_text,
+            list_folder=self._list_folder,
             root=os.path.dirname(path) or ".",
             budget=Budget(**self.budget),
             forwarded_arguments=self.config.forwarded_arguments,
@@ -274,6 +275,12 @@ class Checker:
             return files.decode_text(files.read_regular(path, self.config.max_file_bytes))
         except (files.Unreadable, UnicodeError):
             return None
+
+    def _list_folder(self, folder: str) -> list[str]:
+        self.reads.append(folder)  # (`cache.dependency_digest`: a folder's names)
+        if self.roots is not None and not files.inside(folder, self.roots):
+            return []
+        return names_in(folder)
 
     # launches
 

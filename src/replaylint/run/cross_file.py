@@ -319,6 +319,7 @@ def _read_clients(checker: Checker, path: str, kind: str) -> Served | None:
     checker.use_config_of(path)  # its `forwarded-arguments` decides what its functions' callers may pass
     context = ExtractContext(
         read_text=checker._read_text,
+        list_folder=checker._list_folder,
         root=os.path.dirname(path) or ".",
         budget=Budget(**checker.budget),
         forwarded_arguments=checker.config.forwarded_arguments,

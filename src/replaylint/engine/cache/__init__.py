@@ -51,6 +51,7 @@ _SETTLED_NS = 2_000_000_000  # the coarsest clock step of a common file system (
 _FINE_STEP_NS, _FINE_SETTLED_NS = 10_000_000, 100_000_000
 _DEPENDENCY_BYTES = 64 << 20
 _IGNORE = b"# Created by replaylint\n*\n"
+ABSENT = "absent"  # the digest kept for a file a check looked for and did not find
 
 
 def digest(data: bytes) -> str:
@@ -64,6 +65,20 @@ def file_digest(path: str) -> str | None:
         return digest(read_regular(path, _DEPENDENCY_BYTES))
     except Unreadable:
         return None
+
+
+def dependency_digest(path: str) -> str:
+    """What a result rests on of `path`: a file's content; a folder's names, for a check that
+    listed it (a Helm chart's templates); or its absence (a `Chart.yaml` or module not written yet),
+    so that writing it later makes the result stale."""
+    found = file_digest(path)
+    if found is not None:
+        return found
+    try:
+        names = sorted(os.listdir(path))
+    except (OSError, ValueError):
+        return ABSENT
+    return digest("\0".join(names).encode("utf-8", "surrogateescape"))
 
 
 class ResultCache:
@@ -186,7 +201,7 @@ class ResultCache:
             now = stat_of(dependency)
             if now is not None and stats.get(dependency) == list(now):
                 continue
-            if file_digest(dependency) != expected:
+            if dependency_digest(dependency) != expected:
                 return False
             if now is not None and self.settled(now):
                 stats[dependency] = list(now)
@@ -255,7 +270,7 @@ class ResultCache:
         stored = self._scanned.data.get(self._clean_key(path))
         if type(stored) is not list or len(stored) != 4 or stored[0] != list(stat) or type(stored[2]) is not dict or stored[3] != settings:
             return None
-        if any(file_digest(dependency) != expected for dependency, expected in stored[2].items()):
+        if any(dependency_digest(dependency) != expected for dependency, expected in stored[2].items()):
             return None
         from ...served import Served
         from .served_json import decode
@@ -329,9 +344,9 @@ class ResultCache:
         clean, prefix, below, posix = self._clean.data, self._prefix, len(self._prefix), os.sep == "/"
         return [clean.get(path[below:] if path.startswith(prefix) else path) if posix else self.clean_stat(path) for path in paths]
 
-    def recalled_stats(self, path: str) -> list[tuple[str, tuple]] | None:
-        """The stat `recall` finds the file's result by, and those of the files it read; None
-        when one is not kept."""
+    def recalled_stats(self, path: str) -> list[tuple[str, tuple | None]] | None:
+        """The stat `recall` finds the file's result by, and those of the files it read (None
+        for one it looked for and did not find); None when one is not kept."""
         stored = self._results.data.get(self._key_of(path))
         if type(stored) is not dict or stored.get("spelled") != path or type(stored.get("stat")) is not list:
             return None
@@ -339,11 +354,14 @@ class ResultCache:
         if type(dependencies) is not dict or type(stats) is not dict:
             return None
         kept = [(path, tuple(stored["stat"]))]
-        for dependency in dependencies:
+        for dependency, expected in dependencies.items():
             found = stats.get(dependency)
-            if type(found) is not list:
+            if expected == ABSENT:
+                kept.append((dependency, None))
+            elif type(found) is not list:
                 return None
-            kept.append((dependency, tuple(found)))
+            else:
+                kept.append((dependency, tuple(found)))
         return kept
 
     def turned_away(self, suffixes: tuple[str, ...]) -> list[str]:
@@ -426,13 +444,8 @@ class ResultCache:
 
 
 def _digests(paths: list[str]) -> dict[str, str]:
-    """The content digest of each file read, by absolute path (one that cannot be read is left out)."""
-    hashes = {}
-    for path in paths:
-        hashed = file_digest(path)
-        if hashed is not None:
-            hashes[os.path.abspath(path)] = hashed
-    return hashes
+    """`dependency_digest` of each path a check read or listed, by absolute path."""
+    return {os.path.abspath(path): dependency_digest(path) for path in paths}
 
 
 def _normalised(path: str) -> bool:

@@ -329,7 +329,10 @@ class RunFacts:
                     self.complete = False
                     return
                 for dependency, its in kept:
-                    self.stat(dependency, its)
+                    if its is None:
+                        self._absent.add(dependency)
+                    else:
+                        self.stat(dependency, its)
         stats, cut = self._stats, os.sep
         for result, found in zip(results, self._cache.clean_stats([result.path for result in results])):
             path = result.path

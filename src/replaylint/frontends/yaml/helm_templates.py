@@ -57,7 +57,7 @@ def ranged_container(context: ExtractContext, values_path: str, listed: str, ima
         return None
     ranging = _range_over(listed)
     found = []
-    for path in _templates(os.path.join(chart, "templates")):
+    for path in _templates(context, os.path.join(chart, "templates")):
         text = context.read_text(path)
         if text is None or ".Values." + listed not in text:
             continue
@@ -73,11 +73,8 @@ def _range_over(listed: str) -> re.Pattern[str]:
     return re.compile(r"\{\{-?\s*range\s+(?:\$\w+\s*:=\s*)?\.Values\." + re.escape(listed) + r"\s*-?\}\}")
 
 
-def _templates(folder: str) -> list[str]:
-    try:
-        names = sorted(entry.name for entry in os.scandir(folder) if entry.name.endswith(_TEMPLATE_SUFFIXES))
-    except OSError:
-        return []
+def _templates(context: ExtractContext, folder: str) -> list[str]:
+    names = [name for name in context.list_folder(folder) if name.endswith(_TEMPLATE_SUFFIXES)]
     return [os.path.join(folder, name) for name in names[:_MAX_TEMPLATES]]
 
 
