@@ -37,7 +37,7 @@ def findings(tmp_path: Path, files: dict[str, str], *args: str) -> list[tuple[st
         ("Procfile.txt", None),
         ("Procfile.html", None),
         ("tox.ini", "tox"),
-        ("setup.ini", None),
+        ("setup.ini", "supervisord"),  # read only when it holds a `[program:]`
         ("slurm/rollout.sbatch", "shell"),
         ("jobs/train.slurm", "shell"),
     ],

@@ -16,7 +16,13 @@ from tests.test_command_lines import MASK, SERVE, findings
 
 @pytest.mark.parametrize(
     ("path", "kind"),
-    [("supervisord.conf", "supervisord"), ("deploy/supervisor/conf.d/policy.conf", "supervisord"), ("setup.ini", None)],
+    [
+        ("supervisord.conf", "supervisord"),
+        ("deploy/supervisor/conf.d/policy.conf", "supervisord"),
+        ("etc/supervisord.d/policy.ini", "supervisord"),  # RHEL's `files = supervisord.d/*.ini`
+        ("tox.ini", "tox"),
+        ("pytest.ini", "supervisord"),  # read only when it has a `[program:]` (below)
+    ],
 )
 def test_supervisord_files_are_read_as_supervisord_programs(path: str, kind: str | None) -> None:
     assert kind_for(path) == kind
@@ -26,6 +32,7 @@ def test_the_prefilter_keeps_only_conf_files_with_a_program() -> None:
     assert relevant("supervisord", f"[program:policy]\ncommand={SERVE}\n".encode())
     assert not relevant("supervisord", f"# {SERVE}\nserver {{ listen 80; }}\n".encode())  # an nginx.conf
     assert not relevant("supervisord", b"[program:web]\ncommand=gunicorn app:app\n")
+    assert not relevant("supervisord", f"[pytest]\naddopts = -q\n# {SERVE}\n".encode())  # a pytest.ini
 
 
 PROGRAM = "[supervisord]\nnodaemon=true\n\n[program:policy]\ncommand={command}\nautorestart=true\n"
@@ -62,6 +69,10 @@ PROGRAM = "[supervisord]\nnodaemon=true\n\n[program:policy]\ncommand={command}\n
 )
 def test_supervisord_program_commands(tmp_path: Path, conf: str, expected: list) -> None:
     assert findings(tmp_path, {"supervisord.conf": conf}) == expected
+
+
+def test_an_ini_program_file_is_read_as_supervisord_reads_it(tmp_path: Path) -> None:
+    assert findings(tmp_path, {"supervisord.d/policy.ini": PROGRAM.format(command=SERVE)}) == [("RPL301", "policy.ini", 5)]
 
 
 def test_a_supervisord_fix_adds_scale_out_in_the_command(tmp_path: Path) -> None:

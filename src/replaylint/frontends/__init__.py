@@ -203,6 +203,8 @@ def kind_for(path: str, head: bytes = b"") -> str | None:
     by_name = _KINDS_BY_NAME.get(lowered)
     if by_name is not None:
         return by_name
+    if suffix == ".ini":
+        return "supervisord"  # RHEL's `supervisord.d/*.ini`; the prefilter keeps those with a program (tox.ini is named above)
     if _PROCFILE_VARIANT.match(lowered) and suffix not in _DOCUMENT_SUFFIXES:  # `foreman start -f Procfile.dev`
         return "procfile"
     if (

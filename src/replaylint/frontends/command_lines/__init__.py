@@ -42,9 +42,9 @@ def kind_of(path: str) -> str:
     name = path.replace("\\", "/").rsplit("/", 1)[-1].lower()
     if name.endswith(".service"):
         return "systemd"
-    if name.endswith(".conf"):
-        return "supervisord"
-    return "tox" if name == "tox.ini" else "procfile"
+    if name == "tox.ini":
+        return "tox"
+    return "supervisord" if name.endswith((".conf", ".ini")) else "procfile"
 
 
 def _scripts(source: SourceFile) -> list[Script]:

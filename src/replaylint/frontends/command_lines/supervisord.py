@@ -1,4 +1,4 @@
-"""supervisord programs (`supervisord.conf`, `conf.d/*.conf`): the `command=` of each
+"""supervisord programs (`supervisord.conf`, `conf.d/*.conf`, RHEL's `supervisord.d/*.ini`): the `command=` of each
 `[program:name]` section, with the environment `environment=` gives it (supervisord's
 "Configuration File" docs).
 
