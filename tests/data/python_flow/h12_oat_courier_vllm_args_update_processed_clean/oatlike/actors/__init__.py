@@ -1,0 +1,1 @@
+# Imitates sail-sg/oat (package marker of oat/).

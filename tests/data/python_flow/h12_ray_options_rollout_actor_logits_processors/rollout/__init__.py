@@ -1,0 +1,1 @@
+# Imitates OpenRLHF/OpenRLHF (package marker of openrlhf/trainer/ray/).
