@@ -28,7 +28,7 @@ def main():
         max_tokens=1024,
         temperature=1.0,
     )
-    response = client.chat.completions.create(
+    response = client.chat.completions.create(  # expect: RPL301
         model=MODEL,
         messages=[{"role": "user", "content": "What is 17 * 23?"}],
         **sampling_args,
