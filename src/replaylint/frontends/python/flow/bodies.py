@@ -44,6 +44,37 @@ def resting_keys(body: Val, within: str = "") -> dict[str, Setting]:
     return found
 
 
+def spread_fields(
+    reader: Evaluates, node: ast.Call, frame: Frame, fields: tuple[str, ...], extras: tuple[str, ...]
+) -> tuple[dict[str, Setting], bool]:
+    """The sampling fields the dicts spread into an OpenAI client's call send (`**sampling_args`,
+    as Python passes keywords): their keys among `fields` and the keys of their dicts `extras`
+    (`extra_body`, which the client puts in the body), and whether it may send more (a dict not
+    known, a key written under a branch not decided here)."""
+    sent: dict[str, Setting] = {}
+    unread = False
+    for item in (item for item in node.keywords if item.arg is None):
+        spread = reader.evaluate(item.value, frame)
+        kwargs = spread.kwargs
+        if kwargs is None or kwargs.reasons:
+            unread = True
+            continue
+        sent.update({name: setting for name, setting in _unguarded(kwargs, resting_keys(spread)).items() if name in fields})
+        unread = unread or any(entry.guards for entry in kwargs.entries.values())
+        for name in (name for name in extras if name in kwargs.entries and not kwargs.entries[name].guards):
+            inner = kwargs.entries[name].ref
+            sent.update(_unguarded(inner, resting_keys(spread, name)) if isinstance(inner, Kwargs) else resting_keys(spread, name))
+            unread = (
+                unread or spread.keys[name].value is UNKNOWN or isinstance(inner, Kwargs) and any(e.guards for e in inner.entries.values())
+            )
+    return sent, unread
+
+
+def _unguarded(kwargs: Kwargs, keys: dict[str, Setting]) -> dict[str, Setting]:
+    """The keys not written under a branch (a fix or a finding needs the key there on every path)."""
+    return {name: setting for name, setting in keys.items() if name not in kwargs.entries or not kwargs.entries[name].guards}
+
+
 def _token_key(reader: Evaluates, key: ast.expr, frame: Frame) -> Any:
     """A token id, or its text when a JSON body spells it `str(EOS_ID)`."""
     if isinstance(key, ast.Call) and isinstance(key.func, ast.Name) and key.func.id == "str" and len(key.args) == 1 and not key.keywords:

@@ -26,7 +26,7 @@ from ....model import UNKNOWN, Launch, Request, Setting
 from ....served import ServerClient
 from ....source import ExtractContext, SourceFile
 from ....vllm.unusable_masks import MASK_ENDPOINT, server_port
-from .bodies import address_condition, bound_once, resting_keys, text
+from .bodies import address_condition, bound_once, resting_keys, spread_fields, text
 from .callsites import calls
 from .client_factories import Made, as_written, defaults_read, factory_made
 from .client_partials import partial_sends, with_call_keywords
@@ -432,9 +432,10 @@ def _client(reader: Reader, node: ast.Call, frame: Frame, url: ast.expr | str | 
 
 def _fields(reader: Reader, node: ast.Call, frame: Frame, extras: tuple[str, ...]) -> tuple[dict[str, Setting], bool]:
     """The sampling fields an OpenAI client's call sends (its `OPENAI_FIELDS`, the keys of the
-    dicts it puts in the body: `extras`), and whether it may send more (`**kwargs`, a dict not known)."""
-    settings = {item.arg: setting_of(reader, item.arg, item, frame) for item in node.keywords if item.arg in OPENAI_FIELDS}
-    open_ended = any(item.arg is None for item in node.keywords)
+    dicts it puts in the body: `extras`), written or spread (`**sampling_args`), and whether it
+    may send more (a spread or a dict not known)."""
+    settings, open_ended = spread_fields(reader, node, frame, OPENAI_FIELDS, extras)  # `**sampling_args`
+    settings.update({item.arg: setting_of(reader, item.arg, item, frame) for item in node.keywords if item.arg in OPENAI_FIELDS})
     for name in extras:
         given = keyword(node, name)
         if given is not None:
