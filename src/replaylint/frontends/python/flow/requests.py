@@ -18,6 +18,7 @@ from .engine_names import actor_class
 from .engines import MAX_SITES, caller_frame, constructions, elsewhere
 from .facts import Kwargs, Val
 from .frames import Frame, reaching
+from .handed import handed
 from .import_statements import imports_module
 from .loop_turns import turn_frames
 from .members import init_of
@@ -28,6 +29,7 @@ from .reader import Engine, Function, Qualified, Reader, bind, engine_name
 # The request methods and where their params go; `add_request(request_id, prompt, params)` is the
 # inner engine's (`llm.llm_engine`, `LLMEngine.from_engine_args(...)`, `AsyncLLM`'s).
 _METHODS = {"generate": ("sampling_params", 1), "chat": ("sampling_params", 1), "beam_search": ("params", 1), "add_request": ("params", 2)}
+_WORDS = tuple(f".{method}(" for method in _METHODS)
 
 
 def requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request, tuple[Assumption, ...], Span | None]]:
@@ -146,8 +148,8 @@ def reaching_engines(reader: Reader, module: Module, found: Iterable[tuple[ast.C
     found = list(found)
     sent: dict[int, list[tuple[Request, tuple[Assumption, ...], Span | None]]] = {}
     names = _replay_owners(module, found)
-    elsewhere = _requests_elsewhere(reader, module, names) if names else iter(())
-    for engine, request, assumptions, made in itertools.chain(requests(reader, module), _processor_requests(reader, module), elsewhere):
+    around = _requests_elsewhere(reader, module, names) if names else iter(())
+    for engine, request, assumptions, made in itertools.chain(requests(reader, module), _processor_requests(reader, module), around):
         sent.setdefault(id(engine), []).append((request, assumptions, made))
     by_object: dict[Span | None, list[tuple[Request, tuple[Assumption, ...]]]] = {}  # an engine actor's, by its construction
     for engine, request, assumptions, made in _actor_requests(reader, module):
@@ -187,16 +189,19 @@ def _requests_elsewhere(
 ) -> Iterator[tuple[ast.Call, Request, tuple[Assumption, ...], Span | None]]:
     """The requests of the modules near this one that import it and name one of `names`, sent to
     an engine it builds (`llm = load_policy(path)`, then `llm.generate(prompts, GREEDY)` in `run_eval.py`)."""
-    words = tuple(f".{method}(" for method in _METHODS)
+    for sender in handed(reader, module, module, _WORDS, MAX_SITES):  # `rollout(llm, prompts)` of `rollout.py`, the engine made here
+        yield from requests(reader, sender)
     here = os.path.normpath(module.path)
     for path, text in reader.tree.nearby_texts(module.path):
-        if os.path.normpath(path) == here or not any(word in text for word in words) or not any(name in text for name in names):
-            continue
-        if not imports_module(text, path, module.path):
+        if os.path.normpath(path) == here or not any(name in text for name in names) or not imports_module(text, path, module.path):
             continue
         other = reader.tree.open_file(path, text)
-        if other is not None:
+        if other is None:
+            continue
+        if any(word in text for word in _WORDS):
             yield from requests(reader, other)
+        for sender in handed(reader, other, module, _WORDS, MAX_SITES):
+            yield from requests(reader, sender)  # read with the calls of its functions in `other` (`request_frames`)
 
 
 def request_frames(reader: Reader, module: Module, call: Call) -> list[Frame]:
@@ -343,14 +348,31 @@ def _constructed(reader: Reader, frame: Frame, receiver: ast.expr, cls: Class) -
 
 def _function_frames(reader: Reader, module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef, plain: Frame) -> list[Frame]:
     """A module-level function's request read with the arguments of each call of it in the
-    module (`validate(llm, prompts)`: the engine handed over), else the function alone."""
+    module (`validate(llm, prompts)`: the engine handed over), else the function alone. A call
+    made in another function is read with what that function's callers give it
+    (`rollout_group(llm, prompts, **gen_kwargs)` calling `rollout(llm, ..., **gen_kwargs)`); a
+    module read for another's engine is read with its importers' calls too (`handed`)."""
+    words = (f"{function.name}(",)
+    sites = [(module, site) for site in calls(module, words) if _calls_by_name(site, function)]
+    if module is not reader.tree.module:  # the checked module is not among those near it
+        checked = reader.tree.module
+        others = [(checked, site) for site in calls(checked, words)] + list(elsewhere(reader, module, function, words))
+        sites += [(home, site) for home, site in others if _calls(reader, home, site, function)]
     found = []
-    for site in calls(module, (f"{function.name}(",)):
-        if isinstance(site.node.func, ast.Name) and site.node.func.id == function.name:
-            site_frame = Frame(module, site.scope, site.cls, None, site.placed)
-            args = bind(reader, Function(module, function), site.node, site_frame)
-            found.append(replace(plain, args={name: value.via(module.span(site.node)) for name, value in args.items()}))
-    return found[:MAX_SITES] or [plain]
+    for home, site in sites[:MAX_SITES]:
+        args = bind(reader, Function(module, function), site.node, caller_frame(reader, home, site))
+        found.append(replace(plain, args={name: value.via(home.span(site.node)) for name, value in args.items()}))
+    return found or [plain]
+
+
+def _calls_by_name(site: Call, function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    return isinstance(site.node.func, ast.Name) and site.node.func.id == function.name
+
+
+def _calls(reader: Reader, home: Module, site: Call, function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether a call of another module calls `function` (by the name it imports it under)."""
+    callee = reader.evaluate(site.node.func, Frame(home, site.scope, site.cls, None, site.placed)).ref
+    return isinstance(callee, Function) and callee.node is function
 
 
 def _only_actor_with(module: Module, cls: ast.ClassDef, method: str) -> bool:

@@ -104,8 +104,14 @@ class Tree:
     def text_of(self, qualified: str) -> str | None:
         """The text of the tree's module a dotted name is in, read without parsing it (a cheap
         look before a parse); None when it is not in the tree."""
-        found = self._find(qualified, self.module, self._read_path)
-        return found[0][1] if found is not None else None
+        found = self.path_and_text(qualified, self.module)
+        return found[1] if found is not None else None
+
+    def path_and_text(self, qualified: str, importer: Module) -> tuple[str, str] | None:
+        """The path and text of the tree's module a dotted name `importer` imports is in, read
+        without parsing it; None when it is not in the tree."""
+        found = self._find(qualified, importer, self._read_path)
+        return found[0] if found is not None else None
 
     def module_text(self, qualified: str) -> tuple[str, str] | None:
         """The path and text of the tree's module a dotted module name names (`proj.env`:
