@@ -52,7 +52,6 @@ PENDING: dict[str, str] = {
     "h12_math_eval_argparse_temperature_zero": "round 12 first run: missed (RPL101)",
     "h12_omegaconf_load_by_path_ngram_adaptive_verification": "round 12 first run: a second RPL002 at the speculative_config key (line 15)",
     "h12_openai_sampling_args_extra_body_top_k_zero": "round 12 first run: missed (RPL102 in extra_body through merge_sampling_args)",
-    "h12_putenv_runner_zero_in_process_clean": "round 12 first run: false RPL206 (os.putenv does not change os.environ, which vLLM reads)",
     "h12_ray_options_rollout_actor_logits_processors": "round 12 first run: missed (RPL001)",
     "h12_subclass_super_init_logprobs_mode_processed_logits": "round 12 first run: missed (RPL003)",
     "h11_lighteval_generation_parameters_none_top_k": (
