@@ -49,11 +49,8 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
     "h12_kwargs_chain_chat_engine_made_elsewhere_no_top_k": "round 12 first run: missed (RPL102)",
-    "h12_math_eval_argparse_temperature_zero": "round 12 first run: missed (RPL101)",
-    "h12_omegaconf_load_by_path_ngram_adaptive_verification": "round 12 first run: a second RPL002 at the speculative_config key (line 15)",
     "h12_openai_sampling_args_extra_body_top_k_zero": "round 12 first run: missed (RPL102 in extra_body through merge_sampling_args)",
     "h12_ray_options_rollout_actor_logits_processors": "round 12 first run: missed (RPL001)",
-    "h12_subclass_super_init_logprobs_mode_processed_logits": "round 12 first run: missed (RPL003)",
     "h11_lighteval_generation_parameters_none_top_k": (
         "round 11 first run: missed (RPL102); the request's `self.config.generation_parameters.to_vllm_dict()` "
         "is not followed when the config is made in another module"

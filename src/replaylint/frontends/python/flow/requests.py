@@ -343,11 +343,12 @@ def _constructed(reader: Reader, frame: Frame, receiver: ast.expr, cls: Class) -
 
 def _function_frames(reader: Reader, module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef, plain: Frame) -> list[Frame]:
     """A module-level function's request read with the arguments of each call of it in the
-    module (`validate(llm, prompts)`: the engine handed over), else the function alone."""
+    module (`validate(llm, prompts)`: the engine handed over), each read with what the one call
+    of its own function gave (`setup(parse_args())` calls `main(llm, args)`), else the function alone."""
     found = []
     for site in calls(module, (f"{function.name}(",)):
         if isinstance(site.node.func, ast.Name) and site.node.func.id == function.name:
-            site_frame = Frame(module, site.scope, site.cls, None, site.placed)
+            site_frame = caller_frame(reader, module, site)
             args = bind(reader, Function(module, function), site.node, site_frame)
             found.append(replace(plain, args={name: value.via(module.span(site.node)) for name, value in args.items()}))
     return found[:MAX_SITES] or [plain]
