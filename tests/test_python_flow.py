@@ -48,9 +48,6 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # Held-out cases the flow does not follow yet, each with what it misses (strict: a case that
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
-    "h12_omegaconf_load_by_path_ngram_adaptive_verification": "round 12 first run: a second RPL002 at the speculative_config key (line 15)",
-    "h12_putenv_runner_zero_in_process_clean": "round 12 first run: false RPL206 (os.putenv does not change os.environ, which vLLM reads)",
-    "h12_subclass_super_init_logprobs_mode_processed_logits": "round 12 first run: missed (RPL003)",
     "h11_lighteval_generation_parameters_none_top_k": (
         "round 11 first run: missed (RPL102); the request's `self.config.generation_parameters.to_vllm_dict()` "
         "is not followed when the config is made in another module"

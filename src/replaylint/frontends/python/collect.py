@@ -56,6 +56,9 @@ class EnvWrite:
     scope: Scope | None
     removes: bool = False
     shared: bool = False  # the statement writes other variables too (`os.environ.update({...})`): never removed whole
+    # `os.putenv(...)`: the C environment a child process inherits, not `os.environ` (which vLLM reads
+    # in this process, and which `os.environ.copy()` copies)
+    c_only: bool = False
 
 
 class Collector(ScopeTracker):
@@ -223,10 +226,17 @@ class Collector(ScopeTracker):
             return
         value_node = node.args[1].value
         evaluated = string_value(value_node)
-        write = EnvWrite(RUNNER_ENV, UNKNOWN if evaluated is None else evaluated, self.span(node), self.span(value_node), self.scope(node))
+        write = EnvWrite(
+            RUNNER_ENV,
+            UNKNOWN if evaluated is None else evaluated,
+            self.span(node),
+            self.span(value_node),
+            self.scope(node),
+            c_only="os.putenv" in names,
+        )
         if "os.environ.setdefault" in names:
             # setdefault keeps an earlier value; from the outside environment we cannot tell.
-            earlier = [w for w in self.env_writes if w.name == RUNNER_ENV]
+            earlier = [w for w in self.env_writes if w.name == RUNNER_ENV and not w.c_only]
             if earlier and not earlier[-1].removes:
                 return
         self.env_writes.append(write)
@@ -261,10 +271,12 @@ class Collector(ScopeTracker):
     def statement_removal(self, span: Span) -> Span:
         return remove_statement(self.source, span).span
 
-    def env_before(self, call_span: Span, scope: Scope | None) -> dict[str, EnvWrite]:
+    def env_before(self, call_span: Span, scope: Scope | None, inherited: bool = False) -> dict[str, EnvWrite]:
+        """The environment written before `call_span`: `os.environ` as the process reads it, or
+        (`inherited`) the C environment a child process started there without `env=` inherits."""
         env: dict[str, EnvWrite] = {}
         for write in self.env_writes:
-            if write.span.start >= call_span.start:
+            if write.span.start >= call_span.start or (write.c_only and not inherited):
                 continue
             if write.scope is not None and scope is not None and write.scope is not scope and write.scope is not scope.module:
                 continue

@@ -349,7 +349,7 @@ class ArgvLaunches:
             if node is None:
                 return {}, {}, True
         if node is None:
-            inherited = self.collector.env_before(call_span, scope)
+            inherited = self.collector.env_before(call_span, scope, inherited=True)
             settings = {n: self.collector.env_setting(w) for n, w in inherited.items()}
             places = {n: EnvPlace(self.collector.statement_removal(w.span), w.value_span, python_quote('"')) for n, w in inherited.items()}
             return settings, places, False

@@ -38,11 +38,12 @@ from .import_statements import imports_module
 from .loop_turns import turn_frames
 from .members import before_validator, constant_subclasses, init_of
 from .method_calls import method_frames
-from .module import FUNCTIONS, Module, Placed, describe
+from .module import FUNCTIONS, Module, describe
 from .objects import as_kwargs
 from .placing import FlowHandle
 from .reader import Function, Partial, Qualified, Reader, bind, engine_name
 from .refs import ENGINE_CONFIGS
+from .subclass_inits import through_subclasses
 from .subcommands import handler_args
 
 MAX_SITES = 6  # call sites followed per function
@@ -145,9 +146,11 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
             actor_env = tuple(actor_env_vars(module, call.cls, home, site.node))
             frames.append(replace(plain, args=args if scope is init else None, init=args, sites=sites_here, actor_env=actor_env, made=hop))
         if not frames and init is not None:
+            made = lambda home, sub: constructions(reader, home, sub, elsewhere_too=True)[:MAX_SITES]  # noqa: E731
+            site_of = lambda home, site: _site_frame(reader, home, site, outer)  # noqa: E731
             frames = [
                 replace(plain, args=args if scope is init else None, init=args)
-                for args in _through_subclasses(reader, module, call.cls, init)
+                for args in through_subclasses(reader, module, call.cls, init, made, site_of)
             ]
         if not frames and init is not None:  # `VLLM.create_from_arg_obj(args, extra)`: a factory classmethod's `cls(...)`
             site_of = lambda home, site: _site_frame(reader, home, site, outer)  # noqa: E731
@@ -293,26 +296,6 @@ def _takes_a_config_of_the_tree(reader: Reader, module: Module, cls: ast.ClassDe
     return False
 
 
-def _through_subclasses(reader: Reader, module: Module, cls: ast.ClassDef, init: ast.AST) -> Iterator[dict]:
-    """The arguments `cls.__init__` gets from a subclass of its module made in the tree: the
-    subclass's `super().__init__(...)` read with what its own construction passed."""
-    for sub in module.tree.body:
-        if not isinstance(sub, ast.ClassDef) or not any(isinstance(base, ast.Name) and base.id == cls.name for base in sub.bases):
-            continue
-        sub_init = next((m for m in sub.body if isinstance(m, FUNCTIONS) and m.name == "__init__"), None)
-        found = _super_init(module, sub_init) if sub_init is not None else None
-        if found is None:
-            continue
-        placed, super_call = found
-        for home, site in constructions(reader, module, sub)[:MAX_SITES]:
-            site_frame = Frame(home, site.scope, site.cls, None, site.placed)
-            sub_args = bind(reader, Function(module, sub_init, sub), site.node, site_frame)
-            hop = home.span(site.node)
-            sub_frame = Frame(module, sub_init, sub, {name: value.via(hop) for name, value in sub_args.items()}, placed)
-            args = bind(reader, Function(module, init, cls), super_call, sub_frame)
-            yield {name: value.via(module.span(super_call)) for name, value in args.items()}
-
-
 def _called_from_init(reader: Reader, module: Module, cls: ast.ClassDef, init: ast.AST, method: ast.AST, frame: Frame) -> list[Frame]:
     """The method's frame with the arguments `__init__` gives it (`self.method(...)` there, read
     with what the object's construction passed); the frame as it was when `__init__` does not call it."""
@@ -326,17 +309,6 @@ def _called_from_init(reader: Reader, module: Module, cls: ast.ClassDef, init: a
                     args = bind(reader, Function(module, method, cls), node, caller)  # type: ignore[arg-type]
                     found.append(replace(frame, args={name: value.via(module.span(node)) for name, value in args.items()}))
     return found[:MAX_SITES] or [frame]
-
-
-def _super_init(module: Module, init: ast.AST) -> tuple[Placed, ast.Call] | None:
-    """The statement of a `super().__init__(...)` call in `init` and the call."""
-    for placed in module.statements(init):
-        for node in ast.walk(placed.statement):
-            func = node.func if isinstance(node, ast.Call) else None
-            if isinstance(func, ast.Attribute) and func.attr == "__init__" and isinstance(func.value, ast.Call):
-                if isinstance(func.value.func, ast.Name) and func.value.func.id == "super":
-                    return placed, node
-    return None
 
 
 def _calls_function(reader: Reader, other: Module, site: Call, function: ast.AST) -> bool:

@@ -1,8 +1,9 @@
 """The runner variable as the code leaves it before an engine starts: `os.environ[...] = ...`,
-`os.environ.setdefault(...)`, `os.putenv(...)`, `os.environ.update({...})`, `os.environ |= {...}`,
+`os.environ.setdefault(...)`, `os.environ.update({...})`, `os.environ |= {...}`,
 `os.environ.pop(...)`, `del os.environ[...]`, in the module's own statements, the caller's before the call that leads to the engine, and
 the engine's function before its construction. A write under a branch leaves the value
-unknown."""
+unknown. `os.putenv(...)` is not one: it changes the C environment a child process inherits, not
+`os.environ`, the mapping vLLM reads in the process that builds the engine."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from .loops import items_pair
 from .module import FUNCTIONS, Module, Placed
 from .refs import Function
 
-_CALLS = ("environ.setdefault", "environ.pop", "putenv")
+_CALLS = ("environ.setdefault", "environ.pop")
 
 
 def runner_variable(frame: Frame, reader: Evaluates | None = None) -> tuple[dict[str, Setting], dict[str, Span]]:

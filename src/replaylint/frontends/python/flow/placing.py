@@ -4,6 +4,7 @@ added next to the one it should follow, a key removed from its dict or call."""
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -96,11 +97,11 @@ def _set(launch: Launch, handle: FlowHandle, intent: SetSetting) -> Edit | None:
         sub = setting.keys.get(key) if setting is not None else None
         if sub is None or sub.value_span is None:
             return None
-        return Edit(sub.value_span, literal(intent.value, _quote(handle, sub.value_span)))
+        return Edit(sub.value_span, _scalar(intent.value, handle, sub.value_span))
     if setting is not None:
         if setting.value_span is None:
             return None
-        return Edit(setting.value_span, literal(intent.value, _quote(handle, setting.value_span)))
+        return Edit(setting.value_span, _scalar(intent.value, handle, setting.value_span))
     place = handle.places.get(intent.after) or (handle.home.at(len(handle.home.sequence.elements) - 1) if handle.home else None)
     if place is None:
         return None
@@ -148,6 +149,17 @@ def env_edit(
     if env is None or env.value_span is None:
         return None
     return Edit(env.value_span, literal(intent.value, _quote_in(text_of(env.value_span.path) or "", env.value_span)))
+
+
+_CONFIG_FILES = (".yaml", ".yml", ".json")  # files the flow reads values from (`yaml_configs`)
+
+
+def _scalar(value: Any, handle: FlowHandle, span: Span) -> str:
+    """`value` as the file at `span` spells it: `false` and `null` in a YAML or JSON config the
+    value was read from, a Python literal in a module."""
+    if (isinstance(value, bool) or value is None) and span.path.lower().endswith(_CONFIG_FILES):
+        return json.dumps(value)
+    return literal(value, _quote(handle, span))
 
 
 def _quote(handle: FlowHandle, span: Span) -> str:

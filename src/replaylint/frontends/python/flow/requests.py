@@ -350,7 +350,8 @@ def _function_frames(reader: Reader, module: Module, function: ast.FunctionDef |
     """A module-level function's request read with the arguments of each call of it in the
     module (`validate(llm, prompts)`: the engine handed over), else the function alone. A call
     made in another function is read with what that function's callers give it
-    (`rollout_group(llm, prompts, **gen_kwargs)` calling `rollout(llm, ..., **gen_kwargs)`); a
+    (`rollout_group(llm, prompts, **gen_kwargs)` calling `rollout(llm, ..., **gen_kwargs)`;
+    `setup(parse_args())` calling `main(llm, args)`); a
     module read for another's engine is read with its importers' calls too (`handed`)."""
     words = (f"{function.name}(",)
     sites = [(module, site) for site in calls(module, words) if _calls_by_name(site, function)]

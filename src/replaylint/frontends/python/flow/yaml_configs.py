@@ -204,8 +204,31 @@ def _mapping(node, index: LineIndex, reasons: tuple[str, ...], assumed: tuple[st
         nested = _mapping(value, index, reasons, assumed) if isinstance(value, MappingNode) else None
         known = UNKNOWN if _run_time(index.text, value) else construct(value)
         whole = span(index, value, start_node=key)
-        setting = Setting(name, known, whole, index.text[whole.start : whole.end], span(index, value))
+        setting = Setting(name, known, whole, index.text[whole.start : whole.end], span(index, value), _keys(value, index, (name,)))
         found.entries[name] = Entry(setting, ref=nested)
+    return found
+
+
+_MAX_DEPTH = 8
+
+
+def _keys(node, index: LineIndex, path: tuple[str, ...]) -> dict[str, Setting]:
+    """The keys of a nested mapping, each at its own place and spelt from the entry that holds it
+    (`speculative_config.enable_adaptive_verification: true`), as the YAML frontend spells an
+    engine mapping's: a finding on one key is at that key, once."""
+    from yaml.nodes import MappingNode
+
+    from ....readers.yaml_nodes import construct, entries, source, span
+
+    if not isinstance(node, MappingNode) or len(path) > _MAX_DEPTH:
+        return {}
+    found = {}
+    for key, value in entries(node):
+        inner = (*path, str(key.value))
+        whole = span(index, value, start_node=key)
+        spelt = " ".join(f"{'.'.join(inner)}: {source(index.text, value)}".split())
+        known = UNKNOWN if _run_time(index.text, value) else construct(value)
+        found[inner[-1].replace("-", "_")] = Setting(inner[-1], known, whole, spelt, span(index, value), _keys(value, index, inner))
     return found
 
 

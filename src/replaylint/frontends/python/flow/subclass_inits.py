@@ -1,0 +1,84 @@
+"""The arguments a base class's `__init__` gets from the subclasses made in the tree, when the
+base itself is made nowhere (oat's `PPOActor` builds the engine, `ZeroMathActor(PPOActor)` is
+what the driver makes): each subclass's `super().__init__(...)` read with what its own
+construction passed. A subclass is one of the base's module, else one of a module near it that
+imports it (`from samplers.base import VLLMSampler`, `class Replay(base.VLLMSampler)`)."""
+
+from __future__ import annotations
+
+import ast
+import os
+from typing import Callable, Iterator
+
+from .binding import bind
+from .callsites import Call
+from .frames import Frame
+from .import_statements import imports_module
+from .module import FUNCTIONS, Module, Placed
+from .objects import Class
+from .refs import Function
+
+_MAX_MODULES = 6  # modules near the base's opened for its subclasses
+
+Constructions = Callable[[Module, ast.ClassDef], list[tuple[Module, Call]]]
+
+
+def through_subclasses(
+    reader, module: Module, cls: ast.ClassDef, init: ast.AST, made: Constructions, site_frame: Callable[[Module, Call], Frame]
+) -> Iterator[dict]:
+    """What `cls.__init__` (`init`) is given by each construction (`made(home, sub)`) of each
+    subclass whose `__init__` calls `super().__init__(...)`, read where the construction is (`site_frame`)."""
+    for home, sub in _subclasses(reader, module, cls):
+        sub_init = next((m for m in sub.body if isinstance(m, FUNCTIONS) and m.name == "__init__"), None)
+        found = _super_init(home, sub_init) if sub_init is not None else None
+        if found is None:
+            continue
+        placed, super_call = found
+        for other, site in made(home, sub):
+            sub_args = bind(reader, Function(home, sub_init, sub), site.node, site_frame(other, site))
+            hop = other.span(site.node)
+            sub_frame = Frame(home, sub_init, sub, {name: value.via(hop) for name, value in sub_args.items()}, placed)
+            args = bind(reader, Function(module, init, cls), super_call, sub_frame)
+            yield {name: value.via(home.span(super_call)) for name, value in args.items()}
+
+
+def _subclasses(reader, module: Module, cls: ast.ClassDef) -> list[tuple[Module, ast.ClassDef]]:
+    """The module's classes whose base is `cls` by name, else those of the modules near it that
+    import it whose base the reader resolves to `cls`."""
+    own = [
+        (module, sub)
+        for sub in module.tree.body
+        if isinstance(sub, ast.ClassDef) and any(isinstance(base, ast.Name) and base.id == cls.name for base in sub.bases)
+    ]
+    return own or list(_subclasses_elsewhere(reader, module, cls))
+
+
+def _subclasses_elsewhere(reader, module: Module, cls: ast.ClassDef) -> Iterator[tuple[Module, ast.ClassDef]]:
+    here = os.path.normpath(module.path)
+    opened = 0
+    for path, text in reader.tree.nearby_texts(module.path):
+        if cls.name not in text or "super(" not in text or os.path.normpath(path) == here or not imports_module(text, path, module.path):
+            continue
+        opened += 1
+        other = reader.tree.open_file(path, text) if opened <= _MAX_MODULES else None
+        if other is None:
+            continue
+        top = Frame(other, other.tree)
+        for sub in other.tree.body:
+            if isinstance(sub, ast.ClassDef) and any(_is(reader.evaluate(base, top).ref, cls) for base in sub.bases):
+                yield other, sub
+
+
+def _is(found: object, cls: ast.ClassDef) -> bool:
+    return isinstance(found, Class) and found.node is cls
+
+
+def _super_init(module: Module, init: ast.AST) -> tuple[Placed, ast.Call] | None:
+    """The statement of a `super().__init__(...)` call in `init` and the call."""
+    for placed in module.statements(init):
+        for node in ast.walk(placed.statement):
+            func = node.func if isinstance(node, ast.Call) else None
+            if isinstance(func, ast.Attribute) and func.attr == "__init__" and isinstance(func.value, ast.Call):
+                if isinstance(func.value.func, ast.Name) and func.value.func.id == "super":
+                    return placed, node
+    return None
