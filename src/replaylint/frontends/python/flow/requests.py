@@ -23,6 +23,7 @@ from .loop_turns import turn_frames
 from .members import init_of
 from .module import FUNCTIONS, Module, describe
 from .objects import Class, Instance, instance, is_record
+from .ray_tasks import task_sites
 from .reader import Engine, Function, Qualified, Reader, bind, engine_name
 
 # The request methods and where their params go; `add_request(request_id, prompt, params)` is the
@@ -343,13 +344,18 @@ def _constructed(reader: Reader, frame: Frame, receiver: ast.expr, cls: Class) -
 
 def _function_frames(reader: Reader, module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef, plain: Frame) -> list[Frame]:
     """A module-level function's request read with the arguments of each call of it in the
-    module (`validate(llm, prompts)`: the engine handed over), else the function alone."""
+    module (`validate(llm, prompts)`: the engine handed over; `task.remote(...)` of a Ray task),
+    else the function alone."""
+    named = [
+        site
+        for site in calls(module, (f"{function.name}(",))
+        if isinstance(site.node.func, ast.Name) and site.node.func.id == function.name
+    ]
     found = []
-    for site in calls(module, (f"{function.name}(",)):
-        if isinstance(site.node.func, ast.Name) and site.node.func.id == function.name:
-            site_frame = Frame(module, site.scope, site.cls, None, site.placed)
-            args = bind(reader, Function(module, function), site.node, site_frame)
-            found.append(replace(plain, args={name: value.via(module.span(site.node)) for name, value in args.items()}))
+    for site in [*named, *task_sites(reader, module, function)]:
+        site_frame = Frame(module, site.scope, site.cls, None, site.placed)
+        args = bind(reader, Function(module, function), site.node, site_frame)
+        found.append(replace(plain, args={name: value.via(module.span(site.node)) for name, value in args.items()}))
     return found[:MAX_SITES] or [plain]
 
 
