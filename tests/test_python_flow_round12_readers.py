@@ -84,3 +84,104 @@ def test_a_ray_task_of_another_module_gets_what_the_caller_s_remote_passes(tmp_p
     files = {"pkg/__init__.py": "", "pkg/tasks.py": tasks}
     assert check(tmp_path, {**files, "pkg/driver.py": driver.replace("MODE", "'raw_logprobs'")}) == [("driver.py", 3, "RPL003")]
     assert check(tmp_path, {**files, "pkg/driver.py": driver.replace("MODE", "'processed_logprobs'")}) == []
+
+
+# a request method reading what `__init__` stored (`self.config`), the object built in another module
+
+GENERATION = (
+    "from pydantic import BaseModel\n"
+    "class Generation(BaseModel):\n"
+    "    temperature: float = 0.7\n"
+    "    top_k: int | None = None\n"
+    "    top_p: float | None = None\n"
+    "    def to_vllm_dict(self) -> dict:\n"
+    "        return DUMP\n"
+)
+MODEL = (
+    "from vllm import LLM, SamplingParams\n"
+    "class Model:\n"
+    "    def __init__(self, config):\n"
+    "        self.config = config\n"
+    "        self.llm = LLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs')\n"
+    "    def generate(self, prompts):\n"
+    "        params = SamplingParams(**self.config['generation'].to_vllm_dict())\n"
+    "        return self.llm.generate(prompts, params)\n"
+)
+COMPREHENSION = "{k: v for k, v in self.model_dump().items() if v is not None}"
+
+
+def _generation(dump: str) -> dict[str, str]:
+    return {"generation.py": GENERATION.replace("DUMP", dump), "model.py": MODEL}
+
+
+@pytest.mark.parametrize("then", ["Model(config).generate(['q'])", "model = Model(config)\nmodel.generate(['q'])", "Model(config)"])
+def test_a_request_reading_the_stored_config_is_read_with_the_other_module_s_construction(tmp_path: Path, then: str) -> None:
+    run = f"from generation import Generation\nfrom model import Model\nconfig = {{'generation': Generation(GIVEN)}}\n{then}\n"
+    files = _generation(COMPREHENSION)
+    assert check(tmp_path, {**files, "run.py": run.replace("GIVEN", "top_p=0.9")}) == [("model.py", 7, "RPL102")]
+    assert check(tmp_path, {**files, "run.py": run.replace("GIVEN", "top_p=0.9, top_k=20")}) == []
+
+
+def test_a_request_reading_a_stored_config_no_module_builds_stays_open(tmp_path: Path) -> None:
+    assert check(tmp_path, _generation(COMPREHENSION)) == []
+
+
+# a pydantic model's fields as a dict, with `model_dump`'s options
+
+
+@pytest.mark.parametrize(
+    "dump",
+    [
+        "self.model_dump(exclude_none=True)",
+        "self.model_dump(mode='json', exclude_none=True)",
+        "self.dict(exclude_none=True)",  # pydantic v1
+        "self.model_dump(exclude={'top_k'})",
+        "self.model_dump(include={'temperature', 'top_p'})",
+        "self.model_dump(include=['temperature'], exclude_none=False)",
+    ],
+)
+def test_a_dump_that_leaves_top_k_out_sends_no_top_k(tmp_path: Path, dump: str) -> None:
+    run = "from generation import Generation\nfrom model import Model\nModel({'generation': Generation(top_p=0.9)}).generate(['q'])\n"
+    assert check(tmp_path, {**_generation(dump), "run.py": run}) == [("model.py", 7, "RPL102")]
+
+
+@pytest.mark.parametrize(
+    ("dump", "given"),
+    [
+        ("self.model_dump(exclude_none=True)", "top_k=20"),
+        ("self.model_dump(include={'temperature', 'top_k'})", "top_k=20"),
+        ("self.model_dump()", ""),  # `top_k=None` sent as written: not an absent key
+        ("self.model_dump(exclude_unset=True)", ""),  # which fields were set is not followed: open
+        ("self.model_dump(by_alias=True)", ""),  # renamed keys: open
+        ("self.model_dump(exclude=EXCLUDED)", ""),  # names not known: open
+        ("self.model_dump(exclude_none=FLAG)", ""),
+    ],
+)
+def test_a_dump_that_keeps_top_k_or_is_not_known_is_clean(tmp_path: Path, dump: str, given: str) -> None:
+    run = f"import os\nfrom generation import Generation\nfrom model import Model\nModel({{'generation': Generation({given})}}).generate(['q'])\n"
+    files = {
+        "generation.py": "import os\nFLAG = os.environ.get('F') == '1'\nEXCLUDED = set(os.environ['X'].split(','))\n"
+        + GENERATION.replace("DUMP", dump)
+    }
+    assert check(tmp_path, {**files, "model.py": MODEL, "run.py": run}) == []
+
+
+def test_a_none_field_only_on_one_path_is_present_its_value_unknown(tmp_path: Path) -> None:
+    dump = "self.model_dump(exclude_none=True)"
+    run = (
+        "import sys\nfrom generation import Generation\nfrom model import Model\n"
+        "kw = {'top_k': 20}\nif len(sys.argv) > 1:\n    kw['top_k'] = None\n"
+        "Model({'generation': Generation(**kw)}).generate(['q'])\n"
+    )
+    assert check(tmp_path, {**_generation(dump), "run.py": run}) == []
+
+
+def test_an_engine_dump_without_defaults_is_open(tmp_path: Path) -> None:
+    source = (
+        "from pydantic import BaseModel\nfrom vllm import LLM\n"
+        "class Engine(BaseModel):\n    model: str = 'm'\n    return_sampling_mask: bool = True\n"
+        "    logprobs_mode: str = 'raw_logprobs'\n"
+        "LLM(**Engine().model_dump(DUMP))\n"
+    )
+    assert check(tmp_path, {"run.py": source.replace("DUMP", "exclude_defaults=True")}) == []
+    assert check(tmp_path, {"run.py": source.replace("DUMP", "exclude_none=True")}) == [("run.py", 6, "RPL003")]
