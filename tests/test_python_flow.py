@@ -45,10 +45,6 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 PENDING: dict[str, str] = {
     "h11_swift_args_mixin_getattr_loop_no_mode": "round 11 first run: missed (RPL003)",
     "h11_swift_hf_overrides_pop_canvas": "round 11 first run: missed (RPL005)",
-    "h10_pydantic_model_validate_yaml": (
-        "the prefilter passes both modules by: the engine module names no mask and loads no config itself, "
-        "the loader module builds no engine (the YAML's mask is followed once either is read)"
-    ),
     "h10_server_custom_env_popen": "Popen(command, env=copy) in a helper whose command and env update are its parameters is not followed",
 }
 

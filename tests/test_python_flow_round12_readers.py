@@ -185,3 +185,74 @@ def test_an_engine_dump_without_defaults_is_open(tmp_path: Path) -> None:
     )
     assert check(tmp_path, {"run.py": source.replace("DUMP", "exclude_defaults=True")}) == []
     assert check(tmp_path, {"run.py": source.replace("DUMP", "exclude_none=True")}) == [("run.py", 6, "RPL003")]
+
+
+# a config file that turns the mask on, loaded by one module of the tree and started by another:
+# neither module passes the prefilter; the config file's engine mapping is followed to the engine
+
+ROLLOUT_YAML = "model: m\nengine_kwargs:\n  max_model_len: 4096\n  gpu_memory_utilization: 0.5\n  return_sampling_mask: true\nMODE"
+LOADER = (
+    "import os\nfrom pathlib import Path\nimport yaml\nfrom pydantic import BaseModel, Field\n"
+    "class RolloutConfig(BaseModel):\n    model: str\n    engine_kwargs: dict = Field(default_factory=dict)\n"
+    "def load_config(path=PATH):\n    with open(path) as f:\n        return RolloutConfig.model_validate(yaml.safe_load(f))\n"
+)
+ENGINE_MODULE = "from vllm import LLM\nfrom config import load_config\ncfg = load_config()\nLLM(model=cfg.model, **cfg.engine_kwargs)\n"
+
+
+def _rollout(mode: str = "", path: str = 'Path(__file__).with_name("rollout.yaml")', where: str = "rollout.yaml") -> dict[str, str]:
+    return {where: ROLLOUT_YAML.replace("MODE", mode), "config.py": LOADER.replace("PATH", path), "infer.py": ENGINE_MODULE}
+
+
+@pytest.mark.parametrize(
+    ("path", "where"),
+    [
+        ('Path(__file__).with_name("rollout.yaml")', "rollout.yaml"),
+        ('os.path.join(os.path.dirname(__file__), "rollout.yaml")', "rollout.yaml"),
+        ('Path(__file__).parent / "configs" / "rollout.yaml"', "configs/rollout.yaml"),
+    ],
+)
+def test_a_config_file_s_mask_is_followed_through_its_loader_to_the_engine(tmp_path: Path, path: str, where: str) -> None:
+    assert check(tmp_path, _rollout(path=path, where=where)) == [("rollout.yaml", 5, "RPL003")]
+
+
+def test_a_config_file_with_processed_logprobs_is_clean(tmp_path: Path) -> None:
+    assert check(tmp_path, _rollout("  logprobs_mode: processed_logprobs\n")) == []
+
+
+def test_a_config_file_no_module_loads_stays_an_open_mapping(tmp_path: Path) -> None:
+    files = _rollout()
+    del files["config.py"]
+    assert check(tmp_path, {**files, "infer.py": "from vllm import LLM\nLLM('m')\n"}) == []
+
+
+def test_a_config_file_loaded_from_the_working_folder_is_not_followed(tmp_path: Path) -> None:
+    assert check(tmp_path, _rollout(path='"rollout.yaml"')) == []  # the path is the run's, not the module's
+
+
+def test_an_engine_module_checked_on_its_own_reports_the_finding_once(tmp_path: Path) -> None:
+    files = _rollout()
+    files["infer.py"] = ENGINE_MODULE.replace("\nLLM(", "\n# return_sampling_mask comes from rollout.yaml\nLLM(")
+    assert check(tmp_path, files) == [("rollout.yaml", 5, "RPL003")]
+
+
+def test_a_loader_that_builds_the_engine_itself_is_followed(tmp_path: Path) -> None:
+    # `yaml.load(f, Loader=...)` names no loader word the prefilter knows: the module is passed by
+    loader = (
+        "from pathlib import Path\nimport yaml\nfrom vllm import LLM\n"
+        "with open(Path(__file__).parent / 'rollout.yaml') as f:\n    CFG = yaml.load(f, Loader=yaml.SafeLoader)\n"
+        "LLM(CFG['model'], **CFG['engine_kwargs'])\n"
+    )
+    files = {"rollout.yaml": ROLLOUT_YAML.replace("MODE", ""), "run.py": loader}
+    assert check(tmp_path, files) == [("rollout.yaml", 5, "RPL003")]
+    files["rollout.yaml"] = ROLLOUT_YAML.replace("MODE", "  logprobs_mode: processed_logprobs\n")
+    assert check(tmp_path, files) == []
+
+
+@pytest.mark.parametrize("logits", ['"a.b:C"', ""])
+def test_a_json_config_s_mask_is_followed_through_its_loader_to_the_engine(tmp_path: Path, logits: str) -> None:
+    engine = '{"model": "m", "engine_kwargs": {"max_model_len": 4096, "return_sampling_mask": true, "logits_processors": [LOGITS]}}\n'
+    loader = LOADER.replace("PATH", 'Path(__file__).with_name("rollout.json")').replace("yaml.safe_load(f)", "json.load(f)")
+    files = {"rollout.json": engine.replace("LOGITS", logits), "config.py": "import json\n" + loader, "infer.py": ENGINE_MODULE}
+    # the mapping alone is open: its custom processor is reported, the absent logprobs_mode only once the engine is read
+    found = [("rollout.json", 1, "RPL001")] if logits else []
+    assert check(tmp_path, files) == sorted([*found, ("rollout.json", 1, "RPL003")])

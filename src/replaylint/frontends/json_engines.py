@@ -18,6 +18,7 @@ from ..frameworks import engine_mappings
 from ..json_document import JsonError, parses, placed, values
 from ..model import Edit, Fix, Launch
 from ..source import ExtractContext, SourceFile
+from .mapping_readers import followed
 
 __all__ = ["extract", "render", "parses"]
 
@@ -34,7 +35,7 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
         return []
     # The file's other values are let go before placing, which reads them once more.
     document = placed(source, None, {path for path, _ in mappings})
-    return engine_mappings.launches_of(document, mappings, source.path)
+    return followed(engine_mappings.launches_of(document, mappings, source.path), source, context)
 
 
 def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
