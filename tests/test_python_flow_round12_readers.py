@@ -52,6 +52,13 @@ def test_a_ray_task_s_engine_gets_what_remote_passes(tmp_path: Path, decorator: 
     assert check(tmp_path, {"run.py": source}) == [("run.py", 10, "RPL003")]
 
 
+def test_a_ray_task_called_with_keywords_binds_them_by_name(tmp_path: Path) -> None:
+    source = _task("'raw_logprobs'", "@ray.remote(num_gpus=1, max_calls=1)").replace(
+        "run_one.remote(self.model_args, params, p)", "run_one.remote(prompts=p, params=params, model_args=self.model_args)"
+    )
+    assert check(tmp_path, {"run.py": source}) == [("run.py", 10, "RPL003")]
+
+
 def test_a_ray_task_given_processed_logprobs_is_clean(tmp_path: Path) -> None:
     assert check(tmp_path, {"run.py": _task("'processed_logprobs'")}) == []
 
@@ -120,6 +127,12 @@ def test_a_request_reading_the_stored_config_is_read_with_the_other_module_s_con
     files = _generation(COMPREHENSION)
     assert check(tmp_path, {**files, "run.py": run.replace("GIVEN", "top_p=0.9")}) == [("model.py", 7, "RPL102")]
     assert check(tmp_path, {**files, "run.py": run.replace("GIVEN", "top_p=0.9, top_k=20")}) == []
+
+
+def test_a_dump_written_in_the_request_method_is_read_the_same(tmp_path: Path) -> None:
+    model = MODEL.replace("self.config['generation'].to_vllm_dict()", "self.config['generation'].model_dump(exclude_none=True)")
+    run = "from generation import Generation\nfrom model import Model\nModel({'generation': Generation(top_p=0.9)}).generate(['q'])\n"
+    assert check(tmp_path, {**_generation(COMPREHENSION), "model.py": model, "run.py": run}) == [("model.py", 7, "RPL102")]
 
 
 def test_a_request_reading_a_stored_config_no_module_builds_stays_open(tmp_path: Path) -> None:
