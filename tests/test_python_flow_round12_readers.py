@@ -8,10 +8,13 @@ prefilter alone. Each stop keeps the launch open (no finding rests on an absent 
 
 from __future__ import annotations
 
+import contextlib
+import io
 from pathlib import Path
 
 import pytest
 
+from replaylint.cli.main import main
 from tests.test_python_flow_round10 import check
 
 # a Ray task: `fn.remote(...)` runs `fn` with those arguments
@@ -269,3 +272,20 @@ def test_a_json_config_s_mask_is_followed_through_its_loader_to_the_engine(tmp_p
     # the mapping alone is open: its custom processor is reported, the absent logprobs_mode only once the engine is read
     found = [("rollout.json", 1, "RPL001")] if logits else []
     assert check(tmp_path, files) == sorted([*found, ("rollout.json", 1, "RPL003")])
+
+
+@pytest.mark.parametrize(("config", "text"), [("rollout.yaml", ROLLOUT_YAML.replace("MODE", "")), ("rollout.json", None)])
+def test_the_fix_is_written_in_the_engine_call_and_a_second_run_is_clean(tmp_path: Path, config: str, text: str | None) -> None:
+    files = _rollout()
+    if text is None:  # the JSON file a loader reads with `json.load`
+        del files["rollout.yaml"]
+        text = '{"model": "m", "engine_kwargs": {"max_model_len": 4096, "gpu_memory_utilization": 0.5, "return_sampling_mask": true}}\n'
+        files["config.py"] = "import json\n" + files["config.py"].replace("rollout.yaml", "rollout.json").replace(
+            "yaml.safe_load(f)", "json.load(f)"
+        )
+    assert check(tmp_path, {**files, config: text}) == [(config, 5 if config.endswith("yaml") else 1, "RPL003")]
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        main(["check", "--no-respect-gitignore", "--no-cache", "--target-vllm", "0.34.0", "--fix", "--unsafe-fixes", str(tmp_path)])
+    assert 'logprobs_mode="processed_logprobs"' in (tmp_path / "infer.py").read_text()
+    assert (tmp_path / config).read_text() == text  # the config file is left as it was
+    assert check(tmp_path, {}) == []

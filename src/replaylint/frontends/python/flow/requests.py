@@ -239,7 +239,8 @@ def request_frames(reader: Reader, module: Module, call: Call) -> list[Frame]:
 def _construction_frames(reader: Reader, module: Module, cls: ast.ClassDef, plain: Frame, elsewhere_too: bool) -> list[Frame]:
     """A method no call in the tree reaches (an async `rollout` a server calls), read with what
     `__init__` was given at each construction of its class (`RolloutEngine(RolloutConfig())`):
-    its `self` attributes hold that, as they do for the engine `__init__` builds."""
+    its `self` attributes hold that, as they do for the engine `__init__` builds (`elsewhere_too`:
+    also in the modules near it, when the method reads what `__init__` stored)."""
     init = init_of(module, cls)
     frames = []
     for home, site in constructions(reader, module, cls, elsewhere_too)[:MAX_SITES]:
