@@ -48,17 +48,8 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # Held-out cases the flow does not follow yet, each with what it misses (strict: a case that
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
-    "h11_lighteval_generation_parameters_none_top_k": (
-        "round 11 first run: missed (RPL102); the request's `self.config.generation_parameters.to_vllm_dict()` "
-        "is not followed when the config is made in another module"
-    ),
-    "h11_lighteval_ray_remote_fn_model_args_adaptive": "round 11 first run: missed (RPL002)",
     "h11_swift_args_mixin_getattr_loop_no_mode": "round 11 first run: missed (RPL003)",
     "h11_swift_hf_overrides_pop_canvas": "round 11 first run: missed (RPL005)",
-    "h10_pydantic_model_validate_yaml": (
-        "the prefilter passes both modules by: the engine module names no mask and loads no config itself, "
-        "the loader module builds no engine (the YAML's mask is followed once either is read)"
-    ),
     "h10_server_custom_env_popen": "Popen(command, env=copy) in a helper whose command and env update are its parameters is not followed",
 }
 

@@ -9,7 +9,8 @@ open-ended (what the code adds is unseen), so only rules that fire on a setting'
 judge it. The file is read by `json_document` (the standard library's values, and their
 spans). A file that does not parse is not reported: JSON files are data of every kind, and
 the prefilter (`frontends.relevant`) already asked for the mask written on. JSON has no
-comments, so a finding here is silenced with `per-file-ignores`, and fixes are not offered.
+comments, so a finding here is silenced with `per-file-ignores`, and fixes are not offered
+(except to the Python that reads the file, `mapping_readers`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from ..frameworks import engine_mappings
 from ..json_document import JsonError, parses, placed, values
 from ..model import Edit, Fix, Launch
 from ..source import ExtractContext, SourceFile
+from .mapping_readers import followed, is_followed, render as render_followed
 
 __all__ = ["extract", "render", "parses"]
 
@@ -34,9 +36,10 @@ def extract(source: SourceFile, context: ExtractContext) -> list[Launch]:
         return []
     # The file's other values are let go before placing, which reads them once more.
     document = placed(source, None, {path for path, _ in mappings})
-    return engine_mappings.launches_of(document, mappings, source.path)
+    return followed(engine_mappings.launches_of(document, mappings, source.path), source, context)
 
 
 def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
-    """Fixes are not written into JSON files."""
-    return None
+    """Fixes are not written into JSON files; a Python engine that reads the file (`followed`)
+    gets them where the flow places them."""
+    return render_followed(launch, fix, source) if is_followed(launch) else None

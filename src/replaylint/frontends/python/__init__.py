@@ -63,6 +63,15 @@ def clients(source: SourceFile, context: ExtractContext) -> list[Launch]:
     return []
 
 
+def config_readers(source: SourceFile, context: ExtractContext) -> list[Launch]:
+    """The engines the tree's Python builds from a config file (YAML, JSON, TOML) that turns the
+    mask on, read through the modules near it that load it (`flow.config_readers`)."""
+    from .. import relevant  # the prefilter: a module it passes is checked on its own
+    from .flow.config_readers import reading_launches
+
+    return reading_launches(source.path, context, lambda text: relevant("python", text.encode("utf-8", "surrogateescape")))
+
+
 def _builds_trainer(text: str) -> bool:
     """Whether a file may build a TRL trainer config in server mode (`GRPOConfig(vllm_mode="server")`)."""
     return "Config(" in text and "trl" in text and "vllm_mode" in text

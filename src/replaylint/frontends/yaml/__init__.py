@@ -32,6 +32,7 @@ import re
 from ...model import Edit, Fix, Launch
 from ...readers.yaml_nodes import ComposeError, NestedTooDeep, compose_all, forget_walks, walked
 from ...source import ExtractContext, NotAnalysed, ParseError, SourceFile
+from ..mapping_readers import followed, is_followed, render as render_followed
 from . import compose, frameworks, helm, kubernetes, skypilot, standalone_config, workflows
 from .render import render as _render
 
@@ -91,8 +92,8 @@ def _launches(source: SourceFile, context: ExtractContext, documents: list) -> l
                     launches.append(launch)
     launches.extend(kubernetes.extract(source, context, manifests))
     launches.sort(key=lambda launch: launch.span.start)
-    return launches
+    return followed(launches, source, context)
 
 
 def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
-    return _render(launch, fix, source)
+    return render_followed(launch, fix, source) if is_followed(launch) else _render(launch, fix, source)

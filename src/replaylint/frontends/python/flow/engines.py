@@ -41,6 +41,7 @@ from .method_calls import method_frames
 from .module import FUNCTIONS, Module, describe
 from .objects import as_kwargs
 from .placing import FlowHandle
+from .ray_tasks import as_task_call, calls_function, task_sites
 from .reader import Function, Partial, Qualified, Reader, bind, engine_name
 from .refs import ENGINE_CONFIGS
 from .subclass_inits import through_subclasses
@@ -164,10 +165,12 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
     named = calls(module, (scope.name + "(",))
     sites = [(module, site) for site in named if isinstance(site.node.func, ast.Name) and site.node.func.id == scope.name]
     sites += [(module, site) for site in closure_sites(module, scope) if all(site.node is not other.node for _, other in sites)]
-    sites += [(module, site) for site in handed_sites(module, scope)]  # `Process(target=main, args=(...))`
+    # `Process(target=main, args=(...))`, `main.remote(...)` of a Ray task
+    sites += [(module, site) for site in (*handed_sites(module, scope), *task_sites(reader, module, scope))]
     if not sites and (scope.args.kwarg is not None or decides_by_parameter(scope) or reads_parameter(scope, call.node)):
         # its callers' arguments reach the engine
-        sites = list(_sites_elsewhere(reader, module, scope, lambda other, site: _calls_function(reader, other, site, scope)))
+        found = _sites_elsewhere(reader, module, scope, lambda other, site: calls_function(reader, other, site, scope))
+        sites = [(home, as_task_call(reader, home, site, scope) or site) for home, site in found]
     frames = []
     for home, site in sites[:MAX_SITES]:
         site_frame = _site_frame(reader, home, site, outer)
@@ -309,11 +312,6 @@ def _called_from_init(reader: Reader, module: Module, cls: ast.ClassDef, init: a
                     args = bind(reader, Function(module, method, cls), node, caller)  # type: ignore[arg-type]
                     found.append(replace(frame, args={name: value.via(module.span(node)) for name, value in args.items()}))
     return found[:MAX_SITES] or [frame]
-
-
-def _calls_function(reader: Reader, other: Module, site: Call, function: ast.AST) -> bool:
-    callee = reader.evaluate(site.node.func, Frame(other, site.scope, site.cls, None, site.placed))
-    return isinstance(callee.ref, Function) and callee.ref.node is function
 
 
 def _makes(reader: Reader, site: Call, cls: ast.ClassDef, module: Module) -> bool:

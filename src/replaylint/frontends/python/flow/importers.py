@@ -22,8 +22,11 @@ from .requests import reaching_engines
 from .tree import Tree, nearby
 
 
-def importer_launches(module: Module, context: ExtractContext, names: set[str], relevant) -> tuple[list[Launch], set[Span]]:
-    """The launches of the engines that the tree's modules build from `names` of this file."""
+def importer_launches(
+    module: Module, context: ExtractContext, names: set[str], relevant, origin: str | None = None
+) -> tuple[list[Launch], set[Span]]:
+    """The launches of the engines that the tree's modules build from `names` of this file
+    (`origin`: those with a setting written in that file instead, a config file it reads)."""
     launches: list[Launch] = []
     sources: set[Span] = set()
     for path, text in Tree(module, context).nearby_texts(module.path):
@@ -37,7 +40,7 @@ def importer_launches(module: Module, context: ExtractContext, names: set[str], 
         reader = Reader(tree)
         found = reaching_engines(reader, user, engine_launches(reader, user, names & set(user.imports)))
         for launch, kwargs in found:
-            if any(_from(setting, module.path) for setting in launch.settings.values()):
+            if any(origin_in(setting, origin or module.path) for setting in launch.settings.values()):
                 launches.append(launch)
                 sources |= kwargs.sources
     return launches, sources
@@ -53,19 +56,19 @@ def imported_launches(module: Module, context: ExtractContext, relevant) -> tupl
     targets = {found[0].path: found[0] for qualified in set(module.imports.values()) if (found := tree.resolve(qualified, module))}
     for target in targets.values():
         text = target.source.text
-        if target.path == module.path or not _builds_engine(text) or relevant(text):
+        if target.path == module.path or not builds_engine(text) or relevant(text):
             continue
         own = Tree(target, context)
         own.sites_elsewhere = True
         reader = Reader(own)
         for launch, kwargs in reaching_engines(reader, target, engine_launches(reader, target)):
-            if any(_from(setting, module.path) for setting in launch.settings.values()):
+            if any(origin_in(setting, module.path) for setting in launch.settings.values()):
                 launches.append(launch)
                 sources |= kwargs.sources
     return launches, sources
 
 
-def _builds_engine(text: str) -> bool:
+def builds_engine(text: str) -> bool:
     return "vllm" in text and ("LLM" in text or "EngineArgs" in text)
 
 
@@ -88,7 +91,7 @@ def notebook_launches(module: Module, context: ExtractContext, names: set[str], 
             launches = reader.extract(SourceFile(path, text), own)
         except ParseError:
             continue  # reported when the notebook is checked on its own
-        found += [launch for launch in launches if any(_from(setting, module.path) for setting in launch.settings.values())]
+        found += [launch for launch in launches if any(origin_in(setting, module.path) for setting in launch.settings.values())]
     return found
 
 
@@ -127,11 +130,16 @@ def mask_names(module: Module) -> set[str]:
             classes[statement.name] = module.text(statement)
     # config classes that nest one, and objects made from one (`ROLLOUT = EngineConfig()`,
     # `EVAL = replace(ROLLOUT, ...)`)
-    users = {**classes, **values}
-    nesting = found | {name for name, text in classes.items() if turns_mask_on(text)}
+    return users_of(found | {name for name, text in classes.items() if turns_mask_on(text)}, {**classes, **values})
+
+
+def users_of(names: set[str], definitions: dict[str, str]) -> set[str]:
+    """`names` and the module-level names whose definition (its text) uses one of them, at any remove."""
+    found: set[str] = set()
+    nesting = set(names)
     while nesting:
         found |= nesting
-        nesting = {name for name, text in users.items() if name not in found and any(re.search(rf"\b{n}\b", text) for n in found)}
+        nesting = {name for name, text in definitions.items() if name not in found and any(re.search(rf"\b{n}\b", text) for n in found)}
     return found
 
 
@@ -142,5 +150,5 @@ def _may_use(text: str, names: set[str]) -> bool:
     return ("vllm" in text and ("LLM" in text or "EngineArgs" in text)) or any(name + "(" in text for name in names)
 
 
-def _from(setting, path: str) -> bool:
+def origin_in(setting, path: str) -> bool:
     return setting.span.path == path or any(hop.path == path for hop in setting.via)

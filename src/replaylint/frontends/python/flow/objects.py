@@ -24,6 +24,7 @@ from .module import FUNCTIONS, Module
 from .namedtuples import named_tuple_class
 from .parsers import Parser, options, shown, written_command_line
 from .post_inits import after_init
+from .record_dumps import with_options
 from .record_fields import class_attributes, updated, with_keywords
 from .refs import Qualified, engine_name
 
@@ -297,7 +298,7 @@ def method_result(reader: Evaluates, callee: Val, func: ast.expr, node: ast.Call
     owner = reader.evaluate(func.value, frame)
     ref = owner.ref
     if func.attr in _DUMP_METHODS:
-        return as_kwargs(owner, frame.module.span(node))
+        return with_options(reader, as_kwargs(owner, frame.module.span(node)), func.attr, node, frame)
     if func.attr in ("startswith", "endswith") and isinstance(owner.value, str):
         return text_test(owner, func.attr, node)
     if func.attr == "model_copy" and isinstance(ref, Instance) and not ref.plain and not node.args:

@@ -13,7 +13,7 @@ from typing import Iterable, Iterator
 
 from ....model import Assumption, Launch, Request, Span
 from .call_arguments import arguments
-from .callsites import Call, calls, decides_by_parameter
+from .callsites import Call, calls, decides_by_parameter, reads_stored_parameter
 from .engine_names import actor_class
 from .engines import MAX_SITES, caller_frame, constructions, elsewhere
 from .facts import Kwargs, Val
@@ -24,6 +24,7 @@ from .loop_turns import turn_frames
 from .members import init_of
 from .module import FUNCTIONS, Module, describe
 from .objects import Class, Instance, instance, is_record
+from .ray_tasks import task_sites
 from .reader import Engine, Function, Qualified, Reader, bind, engine_name
 
 # The request methods and where their params go; `add_request(request_id, prompt, params)` is the
@@ -217,7 +218,9 @@ def request_frames(reader: Reader, module: Module, call: Call) -> list[Frame]:
         return [plain]
     found = []
     sites = [(module, site) for site in calls(module, _object_names(module, call.cls))] if called else []
-    for home, site in sites or _method_sites(reader, module, method.name, call.cls, decides_by_parameter(method)):
+    # what the object's construction was given reaches the request (`self.config`, stored by `__init__`)
+    stored = reads_stored_parameter(call.cls, init_of(module, call.cls), method)
+    for home, site in sites or _method_sites(reader, module, method.name, call.cls, stored or decides_by_parameter(method)):
         func = site.node.func
         remote = isinstance(func, ast.Attribute) and func.attr == "remote" and isinstance(func.value, ast.Attribute)
         if remote:  # `actor.generate.remote(prompts, params)`: the Ray actor's method
@@ -234,17 +237,18 @@ def request_frames(reader: Reader, module: Module, call: Call) -> list[Frame]:
                     replace(plain, args={name: value.via(hop) for name, value in args.items()}, init=init, instance=fields, made=made)
                 )
     if not found and not called:
-        found = _construction_frames(reader, module, call.cls, plain)
+        found = _construction_frames(reader, module, call.cls, plain, stored)
     return found[:MAX_SITES] or [plain]
 
 
-def _construction_frames(reader: Reader, module: Module, cls: ast.ClassDef, plain: Frame) -> list[Frame]:
+def _construction_frames(reader: Reader, module: Module, cls: ast.ClassDef, plain: Frame, elsewhere_too: bool) -> list[Frame]:
     """A method no call in the tree reaches (an async `rollout` a server calls), read with what
     `__init__` was given at each construction of its class (`RolloutEngine(RolloutConfig())`):
-    its `self` attributes hold that, as they do for the engine `__init__` builds."""
+    its `self` attributes hold that, as they do for the engine `__init__` builds (`elsewhere_too`:
+    also in the modules near it, when the method reads what `__init__` stored)."""
     init = init_of(module, cls)
     frames = []
-    for home, site in constructions(reader, module, cls)[:MAX_SITES]:
+    for home, site in constructions(reader, module, cls, elsewhere_too)[:MAX_SITES]:
         hop = home.span(site.node)
         given = bind(reader, Function(module, init, cls), site.node, Frame(home, site.scope, site.cls, None, site.placed)) if init else {}
         frames.append(replace(plain, init={name: value.via(hop) for name, value in given.items()}, made=hop))
@@ -348,13 +352,15 @@ def _constructed(reader: Reader, frame: Frame, receiver: ast.expr, cls: Class) -
 
 def _function_frames(reader: Reader, module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef, plain: Frame) -> list[Frame]:
     """A module-level function's request read with the arguments of each call of it in the
-    module (`validate(llm, prompts)`: the engine handed over), else the function alone. A call
+    module (`validate(llm, prompts)`: the engine handed over; `task.remote(...)` of a Ray task),
+    else the function alone. A call
     made in another function is read with what that function's callers give it
     (`rollout_group(llm, prompts, **gen_kwargs)` calling `rollout(llm, ..., **gen_kwargs)`;
     `setup(parse_args())` calling `main(llm, args)`); a
     module read for another's engine is read with its importers' calls too (`handed`)."""
     words = (f"{function.name}(",)
     sites = [(module, site) for site in calls(module, words) if _calls_by_name(site, function)]
+    sites += [(module, site) for site in task_sites(reader, module, function)]
     if module is not reader.tree.module:  # the checked module is not among those near it
         checked = reader.tree.module
         others = [(checked, site) for site in calls(checked, words)] + list(elsewhere(reader, module, function, words))

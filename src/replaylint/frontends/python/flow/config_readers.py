@@ -1,0 +1,68 @@
+"""The engines a config file of the tree reaches through the Python that reads it: `rollout.yaml`
+turns the mask on under `engine_kwargs`, `config.py` loads it from its own place
+(`RolloutConfig.model_validate(yaml.safe_load(f))` in `load_config()`) and `infer.py` starts
+`LLM(**load_config().engine_kwargs)`. Neither module names the mask, so the prefilter passes
+both by; the config file, whose engine mapping it keeps, asks for them instead (its frontend
+calls `reading_launches`), and nothing is read for a tree whose config files do not turn the
+mask on.
+
+Read: the Python files near the config file that name it (its file name, as a path from their
+own place is written), each as an engine module of its own, and the modules near each that
+import one of the names carrying the file (`importers`). A module the prefilter passes is
+checked on its own and is not read here. A launch is kept when one of its settings is written
+in the config file; the files read are dependencies of the config file's result."""
+
+from __future__ import annotations
+
+import ast
+import os
+from typing import Callable
+
+from ....model import Launch
+from ....source import ExtractContext, SourceFile
+from .engines import engine_launches
+from .importers import builds_engine, importer_launches, origin_in, users_of
+from .module import FUNCTIONS, Module, parse
+from .reader import Reader
+from .requests import reaching_engines
+from .tree import Tree, nearby
+
+Relevant = Callable[[str], bool]
+
+
+def reading_launches(path: str, context: ExtractContext, relevant: Relevant) -> list[Launch]:
+    """The launches of the engines the tree's Python builds from the config file at `path`."""
+    name = os.path.basename(path)
+    found: list[Launch] = []
+    for near in nearby(path):
+        text = context.read_text(near)
+        if text is None or name not in text or "__file__" not in text:
+            continue  # a path the flow reads starts at the module's own place
+        loader = parse(SourceFile(near, text))
+        if loader is None:
+            continue
+        if builds_engine(text) and not relevant(text):
+            found += _own_launches(loader, context)
+        definitions = _definitions(loader)
+        carrying = users_of({defined for defined, text in definitions.items() if name in text}, definitions)
+        if carrying:
+            found += importer_launches(loader, context, carrying, relevant, origin=path)[0]
+    return [launch for launch in found if any(origin_in(setting, path) for setting in launch.settings.values())]
+
+
+def _own_launches(module: Module, context: ExtractContext) -> list[Launch]:
+    tree = Tree(module, context)
+    reader = Reader(tree)
+    return [launch for launch, _ in reaching_engines(reader, module, engine_launches(reader, module))]
+
+
+def _definitions(module: Module) -> dict[str, str]:
+    """The module-level names with the text that defines each (a function, a class, a value)."""
+    found = {}
+    for statement in module.tree.body:
+        if isinstance(statement, (*FUNCTIONS, ast.ClassDef)):
+            found[statement.name] = module.text(statement)
+        elif isinstance(statement, (ast.Assign, ast.AnnAssign)) and statement.value is not None:
+            targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+            found.update(dict.fromkeys((target.id for target in targets if isinstance(target, ast.Name)), module.text(statement.value)))
+    return found
