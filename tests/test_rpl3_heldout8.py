@@ -68,17 +68,13 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "llm_kwargs_from_yaml_file_trace_replay": {("RPL305", "engine.yaml", 6)},
     "llm_kwargs_from_yaml_file_trace_replay_off_clean": set(),
     # 6. lossy speculative verification
-    "k8s_env_dollar_paren_spec_synthetic": {("RPL306", "deploy/policy.yaml", 33)},
     "k8s_env_dollar_paren_spec_standard_clean": set(),
-    "dockerfile_env_spec_json_fly": {("RPL306", "Dockerfile", 4)},
     "dockerfile_env_spec_json_standard_clean": set(),
 }
 
 # Cases waiting for a change, each with the reason; run as strict xfail.
 PENDING: dict[str, str] = {
-    "dockerfile_env_spec_json_fly": "round 8 first run: at another line (the CMD's expansion, line 8, not the ENV value, line 4)",
     "execve_cli_main_serve_no_scale_out": "round 8 first run: missed (os.execve of python -m vllm.entrypoints.cli.main serve)",
-    "k8s_env_dollar_paren_spec_synthetic": "round 8 first run: at another line (the $(SPEC_CONFIG) argument, line 30, not the env value, line 33)",
     "trl_parser_recipe_yaml_repetition_penalty": "round 8 first run: missed (RPL302 of a TrlParser recipe's repetition_penalty)",
 }
 

@@ -25,7 +25,7 @@ from .nodes import touches_error, words_of
 from .place import Place, quoting
 from .ray_jobs import job_env
 from .spans import ScriptSpans
-from .values import Container, Field
+from .values import Chunk, Container, Field
 from .world import RELEVANT_ENV, EnvEntry, World, unknown_entry
 
 _BROKEN_CONTINUATION = re.compile(r"[ \t]*(\\[ \t]+#[^\n]*)")
@@ -54,7 +54,14 @@ class LaunchBuilder:
             return None
         args = invocation.args
         tokens = [
-            Token(None if f.spread else f.text, self.spans.span(f.start, f.end), f.raw, spread=f.spread, forwarded=bool(f.forwarded))
+            Token(
+                None if f.spread else f.text,
+                self.spans.span(f.start, f.end),
+                f.raw,
+                spread=f.spread,
+                forwarded=bool(f.forwarded),
+                written=host_value(f, world),
+            )
             for f in args
         ]
         containers: dict[Container, int] = {}
@@ -179,6 +186,20 @@ class LaunchBuilder:
         value_span = self.spans.span(*word.value_span) if word.value_span is not None else None
         setting = Setting(word.name, word.value, span, spelling, value_span)
         return EnvEntry(setting, EnvPlace(self.spans.word_removal(first.start, last.end), value_span, quoting(first.container.layers)))
+
+
+def host_value(word: Field, world: World) -> Span | None:
+    """Where the value of a word that is one variable of the host's environment is written
+    (`"$SPEC"` after a Dockerfile's `ENV SPEC=...`): the host's value, when the script did not
+    set the variable again."""
+    entry = world.env.get(word.variable) if word.variable is not None and word.known else None
+    written = entry.setting.value_span if entry is not None else None
+    if written is None or len(word.chunks) != 1:
+        return None
+    chunk = word.chunks[0]
+    if not isinstance(chunk, Chunk) or chunk.site is None or (chunk.start, chunk.end) != (written.start, written.end):
+        return None
+    return written if chunk.text == entry.setting.value else None
 
 
 def _config_render() -> Callable | None:
