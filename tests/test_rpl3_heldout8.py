@@ -68,13 +68,14 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "llm_kwargs_from_yaml_file_trace_replay": {("RPL305", "engine.yaml", 6)},
     "llm_kwargs_from_yaml_file_trace_replay_off_clean": set(),
     # 6. lossy speculative verification
+    "k8s_env_dollar_paren_spec_synthetic": {("RPL306", "deploy/policy.yaml", 33)},
     "k8s_env_dollar_paren_spec_standard_clean": set(),
+    "dockerfile_env_spec_json_fly": {("RPL306", "Dockerfile", 4)},
     "dockerfile_env_spec_json_standard_clean": set(),
 }
 
 # Cases waiting for a change, each with the reason; run as strict xfail.
 PENDING: dict[str, str] = {
-    "execve_cli_main_serve_no_scale_out": "round 8 first run: missed (os.execve of python -m vllm.entrypoints.cli.main serve)",
     "trl_parser_recipe_yaml_repetition_penalty": "round 8 first run: missed (RPL302 of a TrlParser recipe's repetition_penalty)",
 }
 

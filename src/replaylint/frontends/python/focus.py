@@ -267,6 +267,20 @@ def _assigned_names(statement: ast.stmt) -> set[str]:
     return {node.id for target in targets for node in ast.walk(target) if isinstance(node, ast.Name)}
 
 
+def _replay_functions(body: list[ast.stmt], spans: list[tuple[int, int]], has_replay_words: dict) -> dict[str, int]:
+    """The top-level functions whose text names a replay word, by name, with their position."""
+    return {
+        statement.name: position
+        for position, (statement, span) in enumerate(zip(body, spans))
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) and has_replay_words[span]
+    }
+
+
+def _called_in(name: str, segments: list[str]) -> bool:
+    called = re.compile(rf"\b{re.escape(name)}\s*\(")
+    return any(called.search(segment) for segment in segments)
+
+
 def _blank(lines: list[str], first: int, last: int) -> None:
     """Empty lines first..last (1-based), keeping their line breaks: line numbers and the
     columns of every kept line stay those of the original file."""
@@ -377,6 +391,8 @@ def focus(text: str, budget: Budget | None = None) -> str | Settled | None:
     for statement, span in zip(body, spans):
         if not isinstance(statement, _COMPOUND) and has_replay_words[span]:
             replay_names |= _assigned_names(statement)
+    functions = _replay_functions(body, spans, has_replay_words)
+    replay_names |= set(functions)
     uses_replay_names = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(replay_names))) + r")\b") if replay_names else None
     may_start = {
         span: hot.within(*span)
@@ -392,6 +408,9 @@ def focus(text: str, budget: Budget | None = None) -> str | Settled | None:
         kept.append(starts or requests[span])
     if not starts_something:
         return None
+    for name, position in functions.items():  # a function a kept statement calls, for what it returns
+        if not kept[position] and _called_in(name, [segments[span] for span, keep in zip(spans, kept) if keep]):
+            kept[position] = True
     kept_statements = [statement for statement, keep in zip(body, kept) if keep]
     verdict = settled(tree, kept_statements, _classifier(engines, spawners, set(sagemaker)), hot.touch)
     if verdict is not None:
