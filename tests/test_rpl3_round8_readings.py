@@ -232,3 +232,38 @@ def test_the_prescan_keeps_a_starting_call_of_a_replay_function() -> None:
     decorated = launcher.replace("def build_command", "@functools.cache\ndef build_command")
     assert not nothing_starts(decorated)
     assert nothing_starts(launcher.replace("build_command(args), env)", "[sys.executable, '-m', 'http.server'], env)"))
+
+
+# -- a TRL trainer's recipe beside a spot check of the masks -----------------------------------------
+
+CASE = Path(__file__).parent / "data" / "rpl3_heldout8" / "trl_parser_recipe_yaml_repetition_penalty"
+SPOT_CHECK = (
+    "import requests\n\n"
+    'resp = requests.post("http://localhost:{port}/inference/v1/generate", json={{"token_ids": [1], "sampling_params": {{"max_tokens": 8}}}})\n'
+    'print(resp.json()["choices"][0]["sampling_mask"])\n'
+)
+
+
+def _recipe_tree(tmp_path: Path, pin: str | None, spot_check_port: int | None) -> dict[str, str]:
+    files = {name: (CASE / name).read_text(encoding="utf-8") for name in ("serve.sh", "launch.sh", "grpo.py", "recipes/grpo.yaml")}
+    if pin is not None:
+        files["requirements.txt"] = f"{pin}\n"
+    if spot_check_port is not None:
+        files["tools/check_masks.py"] = SPOT_CHECK.format(port=spot_check_port)
+    return files
+
+
+@pytest.mark.parametrize(
+    ("pin", "port", "expected"),
+    [
+        pytest.param("trl==1.16.0", 8000, [("RPL302", "grpo.yaml", 18)], id="the tree reads the masks"),
+        pytest.param("trl==1.16.0", 8001, [("RPL301", "launch.sh", 5), ("RPL302", "grpo.yaml", 18)], id="a spot check of another server"),
+        pytest.param("trl==1.16.0", None, [("RPL301", "launch.sh", 5), ("RPL302", "grpo.yaml", 18)], id="no spot check"),
+        pytest.param("trl==1.10.0", 8000, [("RPL204", "serve.sh", 5)], id="TRL 1.10 refuses the forwarded flag"),
+        pytest.param(None, 8000, [], id="no pin: the editions disagree"),
+    ],
+)
+def test_a_trl_recipe_penalty_is_judged_with_the_edition_the_tree_pins(
+    tmp_path: Path, pin: str | None, port: int | None, expected: list
+) -> None:
+    assert findings(tmp_path, _recipe_tree(tmp_path, pin, port)) == expected
