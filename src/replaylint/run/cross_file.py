@@ -94,10 +94,14 @@ def _read_beside(server: ReplayServer, told: dict[str, Served], services: _Servi
     """Whether a client the server does not take as its own reads the masks from its port (a
     `requests` spot check beside a TRL trainer): the masks reach the tree, as they do when a file
     names their route."""
-    from ..vllm.unusable_masks import MASK_ENDPOINT
+    from ..vllm.unusable_masks import client_gets_mask
 
+    own = _package(server)
     return any(
-        client.port == server.port and client.request.endpoint == MASK_ENDPOINT and _reaches(server, client.host, services)
+        client.framework != own
+        and client.port == server.port
+        and client_gets_mask(client.request, server.launch) is True
+        and _reaches(server, client.host, services)
         for facts in told.values()
         for client in facts.clients
     )
