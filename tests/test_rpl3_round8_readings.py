@@ -76,6 +76,47 @@ def test_a_dockerfile_fix_edits_the_env_value(tmp_path: Path) -> None:
     assert fixed(tmp_path, "Dockerfile", raw) == raw.replace('MODE="raw_logprobs"', 'MODE="processed_logprobs"')
 
 
+# -- a shell script's own assignment ----------------------------------------------------------------
+
+SCRIPT = "#!/bin/bash\n{assign}\nvllm serve Qwen/Qwen3-8B {args}\n"
+
+
+@pytest.mark.parametrize(
+    ("assign", "args", "expected"),
+    [
+        pytest.param(f"SPEC='{FLY}'", f'{REPLAY} -sc "$SPEC"', [("RPL306", "serve.sh", 2)], id="JSON"),
+        pytest.param(
+            "MODE=raw_logprobs",
+            '--return-sampling-mask --enable-scale-out --logprobs-mode "${MODE}"',
+            [("RPL003", "serve.sh", 2)],
+            id="mode",
+        ),
+        pytest.param(
+            'MODE="${MODE:-raw_logprobs}"',
+            '--return-sampling-mask --enable-scale-out --logprobs-mode "$MODE"',
+            [("RPL003", "serve.sh", 3)],
+            id="a default taken for an unset variable: at the launch",
+        ),
+        pytest.param(
+            "BASE=raw_logprobs\nMODE=$BASE",
+            '--return-sampling-mask --enable-scale-out --logprobs-mode "$MODE"',
+            [("RPL003", "serve.sh", 2)],
+            id="through another variable: where the text is written",
+        ),
+    ],
+)
+def test_a_shell_assignment_is_the_place(tmp_path: Path, assign: str, args: str, expected: list) -> None:
+    assert findings(tmp_path, {"serve.sh": SCRIPT.format(assign=assign, args=args)}) == expected
+
+
+def test_a_shell_fix_edits_the_assignment(tmp_path: Path) -> None:
+    script = SCRIPT.format(
+        assign=f"SPEC='{FLY}'\nMODE=raw_logprobs", args='--return-sampling-mask --enable-scale-out --logprobs-mode "$MODE" -sc "$SPEC"'
+    )
+    expected = script.replace('"fly"', '"standard"').replace("MODE=raw_logprobs", "MODE=processed_logprobs")
+    assert fixed(tmp_path, "serve.sh", script) == expected
+
+
 # -- a Kubernetes env value, expanded as $(VAR) in args ----------------------------------------------
 
 POD = (

@@ -60,7 +60,7 @@ class LaunchBuilder:
                 f.raw,
                 spread=f.spread,
                 forwarded=bool(f.forwarded),
-                written=host_value(f, world),
+                written=written_at(f, world, self.spans),
             )
             for f in args
         ]
@@ -188,18 +188,18 @@ class LaunchBuilder:
         return EnvEntry(setting, EnvPlace(self.spans.word_removal(first.start, last.end), value_span, quoting(first.container.layers)))
 
 
-def host_value(word: Field, world: World) -> Span | None:
-    """Where the value of a word that is one variable of the host's environment is written
-    (`"$SPEC"` after a Dockerfile's `ENV SPEC=...`): the host's value, when the script did not
-    set the variable again."""
-    entry = world.env.get(word.variable) if word.variable is not None and word.known else None
+def written_at(word: Field, world: World, spans: ScriptSpans) -> Span | None:
+    """Where the value of a word that is one variable alone (`"$SPEC"`, `${MODE}`) is written:
+    the host's `ENV`/`env:` value when the script did not set it again, else the script's own
+    assignment (its text, not a default taken for an unset variable)."""
+    chunk = word.chunks[0] if word.variable is not None and word.known and len(word.chunks) == 1 else None
+    if not isinstance(chunk, Chunk) or chunk.site is None or chunk.assumed is not None:
+        return None
+    entry = world.env.get(word.variable)  # type: ignore[arg-type]
     written = entry.setting.value_span if entry is not None else None
-    if written is None or len(word.chunks) != 1:
-        return None
-    chunk = word.chunks[0]
-    if not isinstance(chunk, Chunk) or chunk.site is None or (chunk.start, chunk.end) != (written.start, written.end):
-        return None
-    return written if chunk.text == entry.setting.value else None
+    if written is not None and (chunk.start, chunk.end) == (written.start, written.end):
+        return written if chunk.text == entry.setting.value else None  # type: ignore[union-attr]
+    return spans.span(chunk.start, chunk.end) if chunk.exact else None
 
 
 def _config_render() -> Callable | None:
