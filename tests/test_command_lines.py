@@ -68,7 +68,7 @@ UNIT = "[Unit]\nDescription=policy\n\n[Service]\nEnvironment=HF_HOME=/srv/hf\nEx
         ),
         pytest.param(
             f"[Service]\nEnvironment=MODE=raw_logprobs\nExecStart=-/usr/bin/vllm serve m {MASK} --logprobs-mode ${{MODE}} --enable-scale-out\n",
-            [("RPL003", "u.service", 3)],
+            [("RPL003", "u.service", 2)],
             id="a prefix, ${VAR} from Environment=",
         ),
         pytest.param(
@@ -78,7 +78,7 @@ UNIT = "[Unit]\nDescription=policy\n\n[Service]\nEnvironment=HF_HOME=/srv/hf\nEx
         ),
         pytest.param(
             f"[Service]\nEnvironment=MODE=raw_logprobs\nExecStart=/usr/bin/vllm serve m {MASK} --logprobs-mode $MODE --enable-scale-out\n",
-            [("RPL003", "u.service", 3)],
+            [("RPL003", "u.service", 2)],
             id="$VAR as a word of its own",
         ),
         pytest.param(

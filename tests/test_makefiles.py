@@ -181,7 +181,7 @@ def test_exported_variables_are_the_recipes_environment(tmp_path: Path) -> None:
 
 def test_one_shell_recipes_are_one_script(tmp_path: Path) -> None:
     text = f".ONESHELL:\nserve:\n\tMODE=raw_logprobs\n\tvllm serve m {MASK} --logprobs-mode $$MODE\n"
-    assert [f["location"]["row"] for f in findings(tmp_path, {"Makefile": text})] == [4]
+    assert [f["location"]["row"] for f in findings(tmp_path, {"Makefile": text})] == [3]  # at MODE's value
     assert findings(tmp_path, {"Makefile": text.replace(".ONESHELL:\n", "")}) == []  # each line its own shell: MODE unset
 
 

@@ -11,6 +11,7 @@ syntax (`WordSyntax`): shell words, a JSON exec array, a YAML list, a Python lis
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence as Seq
 
@@ -187,6 +188,22 @@ def render(launch: Launch, fix: Fix, source: SourceFile) -> list[Edit] | None:
     return edits
 
 
+def where_written(token: Token, word: str, source: SourceFile) -> list[Edit] | None:
+    """A word that is one variable's whole value gets its new value where the value is written
+    (`ENV MODE=...`, an `env:` value), in the quotes it had there; only a plain word, which
+    means the same in every quoting, and only in this file."""
+    written = token.written
+    if written is None or written.path != source.path or not _PLAIN.match(word) or word.lower() in _TYPED:
+        return None
+    original = source.text[written.start : written.end]
+    quoted = len(original) >= 2 and original[0] == original[-1] and original[0] in "'\""
+    return [Edit(written, f"{original[0]}{word}{original[0]}" if quoted else word)]
+
+
+_PLAIN = re.compile(r"^[A-Za-z][A-Za-z0-9_.:/+-]*$")
+_TYPED = {"true", "false", "yes", "no", "on", "off", "y", "n", "null", "none"}  # a YAML scalar, bare, is not a string
+
+
 def _written_like(original: str, word: str) -> str:
     """`word` in the quotes the user wrote the old value in (`"true"` becomes `"1"`), when it
     needs none of its own."""
@@ -212,9 +229,11 @@ def _set(launch: Launch, handle: CommandHandle, intent: SetSetting, source: Sour
     return [insert_after(source.index, handle.elements, position, words, handle.syntax.continuation)]
 
 
-def _replace(launch: Launch, handle: CommandHandle, name: str, last: int, value: Any, source: SourceFile) -> list[Edit]:
+def _replace(launch: Launch, handle: CommandHandle, name: str, last: int, value: Any, source: SourceFile) -> list[Edit] | None:
     """Rewrite the last occurrence in place: a switch loses its `=value` (and a stray `true`)."""
     token = handle.tokens[last]
+    if token.written is not None:
+        return where_written(token, str(value), source)
     text = token.text or ""
     flag_part, eq, _ = text.partition("=")
     edits = []
@@ -245,7 +264,7 @@ def _set_key(
         and _in_a_word(handle, indices, sub.value_span)
     ):
         return [Edit(sub.value_span, handle.syntax.quote(_dotted_word(handle, indices, sub.value_span, value)))]
-    if setting.value_span is not None:  # a JSON value (`--speculative-config '{...}'`)
+    if setting.value_span is not None and setting.value_span.path == source.path:  # a JSON value (`-sc '{...}'`, `ENV SC='{...}'`)
         span = setting.value_span
         replaced = set_json_key(source.text[span.start : span.end], key, value)
         if replaced is not None:

@@ -73,8 +73,10 @@ class SpeculativeDecodingWithSamplingMask(Rule):
         elif spec.adaptive_verification is True:
             setting = spec.key_setting(_ADAPTIVE)
             assert setting is not None
+            # A JSON value an `ENV`/`env:` variable holds is reported where it is written.
+            place = spec.key_span(_ADAPTIVE) if setting.via else None
             yield Report(
-                setting.span,
+                place or setting.span,
                 f"{_ADAPTIVE} is true in {quote(setting)} with {quote(mask)}",
                 says(messages.NO_ADAPTIVE_VERIFICATION),
                 Fix(

@@ -69,11 +69,9 @@ class LossySpeculativeVerification(Rule):
             return
         method = spec.key(_KEY)
         arrived = LOSSY_VERIFICATION.get(method) if isinstance(method, str) else None
-        setting = spec.key_setting(_KEY)
-        if arrived is None or release < arrived or setting is None:
+        setting, place = spec.key_setting(_KEY), spec.key_span(_KEY)
+        if arrived is None or release < arrived or setting is None or place is None:
             return
-        # A key of its own (a dict literal, a YAML map, `-sc.key`) is placed; else the JSON word is the place.
-        place = setting.span if setting is not spec.setting or setting.value_span is None else setting.value_span
         yield Report(
             place,
             f"{_KEY} {method!r} in {quote(setting)} with {quote(mask)}",

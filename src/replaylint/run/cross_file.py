@@ -60,7 +60,8 @@ def tie_clients(checker: Checker, results: list[FileResult], result_cache: cache
                 told[os.path.abspath(result.path)] = scanned
     reads_masks = any(facts.reads_masks for facts in told.values())
     services = _Services(checker, results, result_cache)
-    findings = [finding for tie in _ties(told, services) for finding in _judged(checker, tie, reads_masks)]
+    ties = _ties(told, services)
+    findings = [finding for tie in ties for finding in _judged(checker, tie, reads_masks or _read_beside(tie[0], told, services))]
     _report(checker, list({(f.code, f.span, f.message): f for f in findings}.values()), in_run)
     return results
 
@@ -87,6 +88,23 @@ def _ties(told: dict[str, Served], beside: _Services) -> list[_Tie]:
                 if _reaches(server, client.host, beside) and _package(server) == client.framework:
                     ties[id(server)] = (server, (*ties.get(id(server), (server, ()))[1], client))
     return list(ties.values())
+
+
+def _read_beside(server: ReplayServer, told: dict[str, Served], services: _Services) -> bool:
+    """Whether a client the server does not take as its own reads the masks from its port (a
+    `requests` spot check beside a TRL trainer): the masks reach the tree, as they do when a file
+    names their route."""
+    from ..vllm.unusable_masks import client_gets_mask
+
+    own = _package(server)
+    return any(
+        client.framework != own
+        and client.port == server.port
+        and client_gets_mask(client.request, server.launch) is True
+        and _reaches(server, client.host, services)
+        for facts in told.values()
+        for client in facts.clients
+    )
 
 
 class _Services:

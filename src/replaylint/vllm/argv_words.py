@@ -30,6 +30,7 @@ class Token:
     value: Any = None  # an already-parsed value (a YAML map from a --config file)
     keys: dict[str, Setting] = field(default_factory=dict)
     forwarded: bool = False  # the script's own arguments (`"$@"`, `"$1"`): not known, but judged as absent
+    written: Span | None = None  # the word is one variable's whole value (`"$SPEC"`, `$(SPEC)`), written there
 
     @property
     def known(self) -> bool:

@@ -248,9 +248,9 @@ class _Parser:
                 value = convert(option.dest, values, option.nargs) if (values or option.nargs != 1) else UNKNOWN
             position += len(words)
             tokens = [w.token for w in words]
-            value_span = values[-1].span if values else None
+            value_span, via = _value_place(values)
             keys = dict(values[0].keys) if len(values) == 1 else {}
-            self._set(option.dest, value, words, value_span=value_span, keys=keys, tokens=tokens)
+            self._set(option.dest, value, words, value_span=value_span, keys=keys, tokens=tokens, via=via)
 
     def _values(self, items: list[Item], start: int, nargs: int | str) -> tuple[list[Token], list[Item]]:
         taken: list[Item] = []
@@ -265,7 +265,7 @@ class _Parser:
         return [
             item.token
             if item.text is None
-            else Token(item.text, item.token.span, item.token.raw, value=item.token.value, keys=item.token.keys)
+            else Token(item.text, item.token.span, item.token.raw, value=item.token.value, keys=item.token.keys, written=item.token.written)
             for item in taken
         ], taken
 
@@ -308,13 +308,23 @@ class _Parser:
         value_span: Span | None = None,
         keys: dict[str, Setting] | None = None,
         tokens: list[Token] | None = None,
+        via: tuple[Span, ...] = (),
     ) -> None:
         tokens = tokens or [w.token for w in words]
         if value_span is None and dest == "model" and tokens:
             value_span = tokens[-1].span
-        self.result.settings[dest] = Setting(dest, value, cover_of(tokens), spelling_of(tokens), value_span, keys or {})
+        self.result.settings[dest] = Setting(dest, value, cover_of(tokens), spelling_of(tokens), value_span, keys or {}, via=via)
         # Every occurrence is kept: removing a setting must remove the ones it shadows too.
         self.indices.setdefault(dest, []).extend(w.index for w in words if w.index is not None)
+
+
+def _value_place(values: list[Token]) -> tuple[Span | None, tuple[Span, ...]]:
+    """Where an option's value is decided: its last word, or, for a word that is one variable's
+    whole value, where that value is written (the word is then the hop it passes through)."""
+    if not values:
+        return None, ()
+    last = values[-1]
+    return (last.span, ()) if last.written is None else (last.written, (last.span,))
 
 
 def parse(

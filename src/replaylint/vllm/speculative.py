@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..model import UNKNOWN, Launch, Setting
+from ..model import UNKNOWN, Launch, Setting, Span
 from .engine_fields import SPEC_ALIASES
 from .lax_values import as_bool
 
@@ -58,6 +58,14 @@ class Speculative:
         if self.setting is None:
             return None
         return self.setting.keys.get(name, self.setting)
+
+    def key_span(self, name: str) -> Span | None:
+        """Where one key is written: its own place (a dict literal, a YAML map, `-sc.key`), else
+        the JSON value that holds it (which may be an `ENV` or `env:` value the word expands)."""
+        setting = self.key_setting(name)
+        if setting is None:
+            return None
+        return setting.span if setting is not self.setting or setting.value_span is None else setting.value_span
 
     @property
     def adaptive_verification(self) -> Any:

@@ -81,6 +81,8 @@ class Collector(ScopeTracker):
         self.item_writes: dict[tuple[int, str], list[EnvWrite]] = {}
         self.spawn_calls: list[tuple[cst.Call, set[str], Scope | None]] = []
         self.list_growth: dict[tuple[int, str], list[tuple[Span, str, cst.BaseExpression]]] = {}  # statement, kind, value
+        self.returns: dict[int, list[tuple[cst.Return, Scope]]] = {}  # by the function (its id): each `return`, in its scope
+        self._functions: list[cst.FunctionDef] = []
         self.result: list[Launch] = []
         self.branches = 0  # the `if`, `try` and loop bodies the visit is in
 
@@ -99,7 +101,31 @@ class Collector(ScopeTracker):
         """The scope being visited (every caller asks about the node it is visiting)."""
         return self.current
 
+    def returned(self, call: cst.Call, scope: Scope) -> tuple[cst.BaseExpression, Scope, Span] | None:
+        """What a call of a function of this file returns: the value of its one `return`, the
+        function's scope, and the statement (`build_command(args)`, TRL's `vllm_serve.py`)."""
+        bindings = scope.lookup(call.func.value) if isinstance(call.func, cst.Name) else []
+        if len(bindings) != 1 or bindings[0].defined is None:
+            return None
+        returns = self.returns.get(id(bindings[0].defined), [])
+        if len(returns) != 1 or returns[0][0].value is None:
+            return None
+        statement, inner = returns[0]
+        return statement.value, inner, self.span(statement)  # type: ignore[return-value]
+
     # visiting
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        super().visit_FunctionDef(node)
+        self._functions.append(node)
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self._functions.pop()
+        super().leave_FunctionDef(original_node)
+
+    def visit_Return(self, node: cst.Return) -> None:
+        if self._functions:
+            self.returns.setdefault(id(self._functions[-1]), []).append((node, self.current))
 
     def visit_Assign(self, node: cst.Assign) -> None:
         super().visit_Assign(node)

@@ -25,7 +25,8 @@ import gc
 import itertools
 import re
 import warnings
-from typing import Callable
+from collections import Counter
+from typing import Callable, Iterator
 
 from ...source import Budget, NotAnalysed, ParseError
 from .names import (
@@ -267,6 +268,29 @@ def _assigned_names(statement: ast.stmt) -> set[str]:
     return {node.id for target in targets for node in ast.walk(target) if isinstance(node, ast.Name)}
 
 
+def _replay_functions(body: list[ast.stmt], spans: list[tuple[int, int]], has_replay_words: dict) -> dict[str, int]:
+    """The top-level functions whose text names a replay word, by name, with their position;
+    not a name the module binds again (the call may reach the other)."""
+    found = {
+        statement.name: position
+        for position, (statement, span) in enumerate(zip(body, spans))
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)) and has_replay_words[span]
+    }
+    bound = Counter(name for statement in body for name in _bound_names(statement)) if found else Counter()
+    return {name: position for name, position in found.items() if bound[name] == 1}
+
+
+def _bound_names(statement: ast.stmt) -> Iterator[str]:
+    """Names a top-level statement binds (a block's anywhere in it, to be safe)."""
+    for node in [statement] if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) else ast.walk(statement):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            yield node.name
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            yield node.id
+        elif isinstance(node, ast.alias):
+            yield (node.asname or node.name).split(".")[0]
+
+
 def _blank(lines: list[str], first: int, last: int) -> None:
     """Empty lines first..last (1-based), keeping their line breaks: line numbers and the
     columns of every kept line stay those of the original file."""
@@ -377,6 +401,8 @@ def focus(text: str, budget: Budget | None = None) -> str | Settled | None:
     for statement, span in zip(body, spans):
         if not isinstance(statement, _COMPOUND) and has_replay_words[span]:
             replay_names |= _assigned_names(statement)
+    functions = _replay_functions(body, spans, has_replay_words)
+    replay_names |= set(functions)
     uses_replay_names = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(replay_names))) + r")\b") if replay_names else None
     may_start = {
         span: hot.within(*span)
@@ -392,6 +418,9 @@ def focus(text: str, budget: Budget | None = None) -> str | Settled | None:
         kept.append(starts or requests[span])
     if not starts_something:
         return None
+    for name, position in functions.items():  # a function a kept statement calls, for what it returns
+        called = re.compile(rf"\b{re.escape(name)}\s*\(")
+        kept[position] = kept[position] or any(keep and called.search(segments[span]) for span, keep in zip(spans, kept))
     kept_statements = [statement for statement, keep in zip(body, kept) if keep]
     verdict = settled(tree, kept_statements, _classifier(engines, spawners, set(sagemaker)), hot.touch)
     if verdict is not None:

@@ -40,6 +40,7 @@ _LINE_TEXT = re.compile(r"[^\r\n]+")  # what a blanked string keeps of a line: i
 _COMPOUND = re.compile(r"(?:@|(?:async|def|class|if|for|while|with|try)\b)")
 _GAP = r"[\s\\)]*"  # between a called name and its `(`: blanks, line breaks, `)` of `(LLM)(...)`
 _CALLED = re.compile(_GAP + r"\(")
+_DEF = re.compile(r"\s*(?:@[^\n]*\n\s*)*(?:async\s+)?def\s+(\w+)")  # a top-level function, after its decorators
 _ATTRIBUTE_CALLED = re.compile(_GAP + r"\.[\s\\]*(\w+)" + _GAP + r"\(")
 _NOT_CONFIG = tuple(word for word in REPLAY_WORDS if word != "--config")
 _RUNNER_PARTS = ("VLLM_USE_V2", "MODEL_RUNNER")  # more of these than of the name: spelled in parts
@@ -81,7 +82,17 @@ def nothing_starts(text: str, engines: set[str], spawners: set[str], budget: Bud
     starting = replays & calls
     if budget is not None and starting:
         budget.charge(len(starting) * _STARTING_COST, starts[min(starting)])
-    return not starting and not names_replay
+    return not starting and not names_replay and not _calls_replay_function(code, starts, replays, calls - replays)
+
+
+def _calls_replay_function(code: str, starts: list[int], replays: set[int], calls: set[int]) -> bool:
+    """Whether a statement that may start something calls a top-level function whose text names
+    a replay word (`os.execve(sys.executable, build_command(args), env)`)."""
+    names = {match.group(1) for index in replays if (match := _DEF.match(code, starts[index]))}
+    if not names or not calls:
+        return False
+    called = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(names))) + r")" + _GAP + r"\(")
+    return any(called.search(code, starts[index], _end(starts, index, code)) for index in calls)
 
 
 def _replay_statements(text: str, starts: list[int]) -> set[int]:

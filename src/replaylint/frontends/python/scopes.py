@@ -20,6 +20,7 @@ class Binding:
     kind: str  # "assign", "augmented", "import", "definition", "parameter", "other"
     value: cst.BaseExpression | None = None  # the assigned expression ("assign")
     qualified: str | None = None  # the imported name ("import")
+    defined: cst.CSTNode | None = field(default=None, compare=False)  # the function ("definition" of a `def`)
 
 
 @dataclass(eq=False)
@@ -158,7 +159,7 @@ class ScopeTracker(cst.CSTVisitor):
     # scopes
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        self.current.bind(node.name.value, Binding("definition"))
+        self.current.bind(node.name.value, Binding("definition", defined=node))
         self._push("function")
         self._bind_parameters(node.params)
 

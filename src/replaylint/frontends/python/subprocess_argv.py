@@ -134,10 +134,12 @@ class ArgvLaunches:
         if _copy_of_list(node):  # `list(BASE)`, `tuple(BASE)`, `BASE.copy()`
             inner = node.args[0].value if node.args else node.func.value  # type: ignore[attr-defined]
             return self.words(inner, scope, before, depth + 1)
+        returned = self.collector.returned(node, scope) if isinstance(node, cst.Call) and scope is not None else None
+        if returned is not None:  # `build_command(args)`: the list its `return` gives, as it stands there
+            value, inner, statement = returned
+            return self.words(value, inner, statement.start, depth + 1)
         split = self._split_call(node, scope)
-        if split is not None:
-            return split
-        return [self._unknown(node, spread=True)]
+        return split if split is not None else [self._unknown(node, spread=True)]
 
     def _named_words(self, node: cst.Name, scope: Scope, before: int, depth: int) -> list[_Word]:
         bound = self.evaluator.resolve_name(node.value, scope, ignore_augmented=True)

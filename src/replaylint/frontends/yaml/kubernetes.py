@@ -36,6 +36,8 @@ InferenceService may append arguments).
 from __future__ import annotations
 
 import posixpath
+import re
+from dataclasses import replace
 from typing import Iterator
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
@@ -213,6 +215,19 @@ def _script(source: SourceFile, nodes: list[Node], env: Env):
     return script
 
 
+_WHOLE_REFERENCE = re.compile(r"\$\(([^()\s$]+)\)")
+
+
+def _with_written(token: Token, item: Node, env: Env) -> Token:
+    """An item that is one variable of the container's `env` (`- $(SPEC_CONFIG)`): its value is
+    written at the variable's `value:`."""
+    whole = _WHOLE_REFERENCE.fullmatch(item.value) if isinstance(item, ScalarNode) and isinstance(item.value, str) else None
+    setting = env.settings.get(whole.group(1)) if whole is not None and token.known else None
+    if setting is None or setting.value_span is None or setting.value != token.text:
+        return token
+    return replace(token, written=setting.value_span)
+
+
 def container_launches(
     source: SourceFile,
     context: ExtractContext,
@@ -247,7 +262,9 @@ def container_launches(
         if found is None:
             return []
         texts, container = found
-        words.extend(item_tokens(index, part, texts, container, templates=runtime))  # type: ignore[arg-type]
+        held = item_tokens(index, part, texts, container, templates=runtime)  # type: ignore[arg-type]
+        held.tokens = [_with_written(token, item, env) for token, item in zip(held.tokens, part.value)]  # type: ignore[union-attr]
+        words.extend(held)
         nodes.extend(part.value)
     reasons = []
     if runtime and appended is None and unknown_entrypoint is None:

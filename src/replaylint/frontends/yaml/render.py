@@ -20,7 +20,7 @@ import json
 from dataclasses import replace
 from typing import Any
 
-from ...command import flag_words
+from ...command import flag_words, where_written
 from ...edits import set_json_key
 from ...model import Edit, Fix, Launch, RemoveEnv, RemoveSetting, RenameSetting, SetEnv, SetSetting, SplitWord
 from ...readers import vllm_config
@@ -180,6 +180,8 @@ class _Renderer:
 
     def replace_value(self, name: str, last: int, value: Any) -> list[Edit] | None:
         token = self.handle.tokens[last]
+        if token.written is not None:
+            return where_written(token, str(value), self.source)
         text = token.text or ""
         flag_part, eq, _ = text.partition("=")
         field = FIELDS.get(name)
@@ -221,6 +223,10 @@ class _Renderer:
                     replaced = set_json_key(token.text, key, value)
                     if replaced is not None:
                         return self.replace_token(i, replaced)
+                if token.written == setting.value_span and setting.value_span.path == self.source.path:  # `$(SPEC)`: in its `value:`
+                    span = setting.value_span
+                    replaced = set_json_key(self.source.text[span.start : span.end], key, value)
+                    return None if replaced is None else [Edit(span, replaced)]
         return None
 
 

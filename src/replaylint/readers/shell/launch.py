@@ -25,7 +25,7 @@ from .nodes import touches_error, words_of
 from .place import Place, quoting
 from .ray_jobs import job_env
 from .spans import ScriptSpans
-from .values import Container, Field
+from .values import Chunk, Container, Field
 from .world import RELEVANT_ENV, EnvEntry, World, unknown_entry
 
 _BROKEN_CONTINUATION = re.compile(r"[ \t]*(\\[ \t]+#[^\n]*)")
@@ -54,7 +54,14 @@ class LaunchBuilder:
             return None
         args = invocation.args
         tokens = [
-            Token(None if f.spread else f.text, self.spans.span(f.start, f.end), f.raw, spread=f.spread, forwarded=bool(f.forwarded))
+            Token(
+                None if f.spread else f.text,
+                self.spans.span(f.start, f.end),
+                f.raw,
+                spread=f.spread,
+                forwarded=bool(f.forwarded),
+                written=written_at(f, world, self.spans),
+            )
             for f in args
         ]
         containers: dict[Container, int] = {}
@@ -179,6 +186,20 @@ class LaunchBuilder:
         value_span = self.spans.span(*word.value_span) if word.value_span is not None else None
         setting = Setting(word.name, word.value, span, spelling, value_span)
         return EnvEntry(setting, EnvPlace(self.spans.word_removal(first.start, last.end), value_span, quoting(first.container.layers)))
+
+
+def written_at(word: Field, world: World, spans: ScriptSpans) -> Span | None:
+    """Where the value of a word that is one variable alone (`"$SPEC"`, `${MODE}`) is written:
+    the host's `ENV`/`env:` value when the script did not set it again, else the script's own
+    assignment (its text, not a default taken for an unset variable)."""
+    chunk = word.chunks[0] if word.variable is not None and word.known and len(word.chunks) == 1 else None
+    if not isinstance(chunk, Chunk) or chunk.site is None or chunk.assumed is not None:
+        return None
+    entry = world.env.get(word.variable)  # type: ignore[arg-type]
+    written = entry.setting.value_span if entry is not None else None
+    if written is not None and (chunk.start, chunk.end) == (written.start, written.end):
+        return written if chunk.text == entry.setting.value else None  # type: ignore[union-attr]
+    return spans.span(chunk.start, chunk.end) if chunk.exact else None
 
 
 def _config_render() -> Callable | None:
