@@ -48,8 +48,6 @@ PENDING: dict[str, str] = {
         "is not followed when the config is made in another module"
     ),
     "h11_lighteval_ray_remote_fn_model_args_adaptive": "round 11 first run: missed (RPL002)",
-    "h11_swift_args_mixin_getattr_loop_no_mode": "round 11 first run: missed (RPL003)",
-    "h11_swift_hf_overrides_pop_canvas": "round 11 first run: missed (RPL005)",
     "h10_pydantic_model_validate_yaml": (
         "the prefilter passes both modules by: the engine module names no mask and loads no config itself, "
         "the loader module builds no engine (the YAML's mask is followed once either is read)"

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .facts import Entry, Kwargs
 from .frames import Evaluates, Frame, reaching
+from .logic import decided
+from .module import Guard
 
+MAX_TURNS = 8  # turns read one by one; a longer loop is read once
 # a target name -> the element's node and where to read it; or, for `d.items()`, the key or the entry
 _Turn = dict[str, "tuple[ast.expr, Frame] | str | Entry"]
 
@@ -36,7 +39,7 @@ def each_turn(reader: Evaluates, loop: ast.For | ast.AsyncFor, write: ast.stmt, 
     turns = turns_of(reader, loop, frame)
     if turns is None:
         return None
-    names = _names(loop.target)
+    names = _names(loop.target) | _bound_in(loop)  # a name the body binds may hold a turn's value
     key_node, value_node = write.targets[0].slice, write.value
     found = []
     for turn in turns:
@@ -53,6 +56,47 @@ def each_turn(reader: Evaluates, loop: ast.For | ast.AsyncFor, write: ast.stmt, 
             return None  # `kw[key] = str(value)`: computed from the turn's names
         else:
             found.append(Written(key, write, value_node, frame))
+    return found
+
+
+def turn_by_turn(
+    reader: Evaluates, loop: ast.For | ast.AsyncFor, write: ast.stmt, inside: tuple[Guard, ...], frame: Frame
+) -> list[Written] | None:
+    """What `target[key] = value` in `loop`'s body writes, read in each turn with the loop's names
+    bound to its element (`Frame.turn`): the branches between the loop and the write decided for
+    that turn (a turn they are decided against writes nothing), the value computed from the
+    turn's names (ms-swift's `value = getattr(self, key, None)`, then `if value is not None:
+    kw[key] = value`). None: a turn's key or branch is not known, or the loop is not spelt out."""
+    if not _runs_through(loop, write) or not isinstance(write, ast.Assign) or not isinstance(write.targets[0], ast.Subscript):
+        return None
+    frames = reaching_turns(reader, loop, inside, frame)
+    if frames is None:
+        return None
+    found = []
+    for here in frames:
+        key = reader.evaluate(write.targets[0].slice, here).value
+        if not isinstance(key, str):
+            return None
+        found.append(Written(key, write, write.value, here))
+    return found
+
+
+def reaching_turns(reader: Evaluates, loop: ast.For | ast.AsyncFor, inside: tuple[Guard, ...], frame: Frame) -> list[Frame] | None:
+    """The frames of the loop's turns (`Frame.turn`) that reach a statement under the branches
+    `inside` it, each decided for the turn; None: the loop is not spelt out or too long, or a
+    branch is not decided in some turn (which turns reach it is not known)."""
+    turns = turns_of(reader, loop, frame)
+    if turns is None or len(turns) > MAX_TURNS:
+        return None
+    found = []
+    for names in turns:
+        here = replace(frame, turn=(loop, names))
+        left = decided(reader, inside, here)
+        if left is None:
+            continue  # this turn does not reach the statement
+        if left:
+            return None
+        found.append(here)
     return found
 
 
@@ -150,3 +194,10 @@ def read_turn(reader: Evaluates, node: ast.expr, turn: _Turn, frame: Frame) -> o
 
 def _names(target: ast.expr) -> set[str]:
     return {node.id for node in ast.walk(target) if isinstance(node, ast.Name)}
+
+
+def _bound_in(loop: ast.For | ast.AsyncFor) -> set[str]:
+    """The names the loop's body assigns (`value = getattr(self, key, None)`)."""
+    return {
+        node.id for statement in loop.body for node in ast.walk(statement) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)
+    }

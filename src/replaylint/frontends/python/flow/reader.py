@@ -27,6 +27,7 @@ from .loop_turns import turn_value
 from .members import (
     Member,
     app_state,
+    attribute_named,
     class_member,
     instance_property,
     member_attribute,
@@ -382,6 +383,8 @@ class Reader:
             return Val(ref=Engine(node, frame))  # an engine, or the params of a request
         if name in INI_PARSERS:
             return ini_parser(self, node, frame)
+        if name == "getattr":
+            return attribute_named(self, node, frame)
         if name == "os.getenv":
             return environment_default(self, node, frame)
         return record_cli(self, node, frame) if name in RECORD_CLIS else library_call(self, name, node, frame)
