@@ -52,7 +52,6 @@ PENDING: dict[str, str] = {
         "the prefilter passes both modules by: the engine module names no mask and loads no config itself, "
         "the loader module builds no engine (the YAML's mask is followed once either is read)"
     ),
-    "h10_server_custom_env_popen": "Popen(command, env=copy) in a helper whose command and env update are its parameters is not followed",
 }
 
 

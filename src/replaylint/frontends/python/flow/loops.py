@@ -163,7 +163,15 @@ def _elements(node: ast.expr, frame: Frame) -> list[tuple[ast.expr, Frame]] | No
 
 def _grown(frame: Frame, name: str) -> bool:
     """Whether the module adds to a list named `name` anywhere (`FLAGS.append(...)`, `FLAGS += ...`)."""
-    return re.search(rf"\b{re.escape(name)}\s*(?:\.(?:append|extend|insert)\(|\+=)", frame.module.source.text) is not None
+    text = frame.module.source.text
+    return changed_in_place(text, name) or re.search(rf"\b{re.escape(name)}\s*\+=", text) is not None
+
+
+def changed_in_place(text: str, name: str) -> bool:
+    """Whether the text changes a list named `name` in place (`cmd.append(...)`, `cmd[1:] = ...`,
+    `del cmd[0]`): its items are then not the literal's."""
+    changes = r"\.(?:append|extend|insert|remove|pop|clear|sort|reverse)\(|\[[^\]]*\]\s*=(?!=)"
+    return re.search(rf"\b{re.escape(name)}\s*(?:{changes})|\bdel\s+{re.escape(name)}\s*\[", text) is not None
 
 
 def _bind(target: ast.expr, element: ast.expr, at: Frame) -> _Turn | None:

@@ -24,6 +24,7 @@ from .ini_configs import PARSERS as INI_PARSERS, ini_parser, read_option
 from .logic import logic
 from .lookups import dict_method
 from .loop_turns import turn_value
+from .loops import changed_in_place
 from .members import (
     Member,
     app_state,
@@ -169,6 +170,8 @@ class Reader:
         if binding.element is not None:
             items = read.ref if isinstance(read.ref, tuple) else ()
             return items[binding.element] if binding.element < len(items) else NOTHING
+        if isinstance(read.value, list) and changed_in_place(frame.module.source.text, name):
+            return NOTHING  # `cmd.append(...)` somewhere: which words it holds here is not known
         if read.kwargs is not None:
             until = frame.at if _same_scope(frame, binding.placed) else None
             mutated = written(self, read.kwargs, name, scope_frame, binding.placed, until)
