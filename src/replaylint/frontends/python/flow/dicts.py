@@ -229,6 +229,7 @@ def _each_turn(reader: Evaluates, found: Kwargs, write: tuple, guards: tuple[Gua
     left = guards[:number] if by_turn is not None else tuple(guard for guard in guards if guard is not loop)
     for turn in turns:
         item = turn.item or entry(reader, turn.frame, turn.key, turn.first, turn.value, None)  # type: ignore[arg-type]
+        item = _unknown(item) if turn.maybe else item  # present or not: its value unknown, no finding rests on it
         earlier = found.entries.pop(turn.key, None)
         found.entries[turn.key] = replace(item, guards=left, otherwise=earlier if left else None)
     return True

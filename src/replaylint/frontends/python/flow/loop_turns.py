@@ -34,7 +34,7 @@ def _turns(reader: Evaluates, frame: Frame) -> list[Frame]:
     if _stops(loop, placed.statement):
         return [frame]
     found = reaching_turns(reader, loop, placed.guards[number + 1 :], frame)  # the branches between the loop and the statement
-    return found or [frame]
+    return [here for here, _ in found or ()] or [frame]
 
 
 def _stops(loop: ast.For | ast.AsyncFor, statement: ast.stmt) -> bool:

@@ -30,6 +30,7 @@ class Written:
     value: ast.expr | None
     frame: Frame
     item: Entry | None = None  # an entry of a known dict, as it is (`for k, v in EXTRA.items()`)
+    maybe: bool = False  # a branch on the way is not decided in this turn: the key may be written, its value unknown
 
 
 def each_turn(reader: Evaluates, loop: ast.For | ast.AsyncFor, write: ast.stmt, frame: Frame) -> list[Written] | None:
@@ -64,26 +65,30 @@ def turn_by_turn(
 ) -> list[Written] | None:
     """What `target[key] = value` in `loop`'s body writes, read in each turn with the loop's names
     bound to its element (`Frame.turn`): the branches between the loop and the write decided for
-    that turn (a turn they are decided against writes nothing), the value computed from the
-    turn's names (ms-swift's `value = getattr(self, key, None)`, then `if value is not None:
-    kw[key] = value`). None: a turn's key or branch is not known, or the loop is not spelt out."""
+    that turn (a turn they are decided against writes nothing; one they stay undecided in may
+    write its key, `maybe`), the value computed from the turn's names (ms-swift's `value =
+    getattr(self, key, None)`, then `if value is not None: kw[key] = value`). None: a turn's key
+    is not known, or the loop is not spelt out."""
     if not _runs_through(loop, write) or not isinstance(write, ast.Assign) or not isinstance(write.targets[0], ast.Subscript):
         return None
-    frames = reaching_turns(reader, loop, inside, frame)
+    frames = reaching_turns(reader, loop, inside, frame, undecided=True)
     if frames is None:
         return None
     found = []
-    for here in frames:
+    for here, maybe in frames:
         key = reader.evaluate(write.targets[0].slice, here).value
         if not isinstance(key, str):
             return None
-        found.append(Written(key, write, write.value, here))
+        found.append(Written(key, write, write.value, here, maybe=maybe))
     return found
 
 
-def reaching_turns(reader: Evaluates, loop: ast.For | ast.AsyncFor, inside: tuple[Guard, ...], frame: Frame) -> list[Frame] | None:
+def reaching_turns(
+    reader: Evaluates, loop: ast.For | ast.AsyncFor, inside: tuple[Guard, ...], frame: Frame, undecided: bool = False
+) -> list[tuple[Frame, bool]] | None:
     """The frames of the loop's turns (`Frame.turn`) that reach a statement under the branches
-    `inside` it, each decided for the turn; None: the loop is not spelt out or too long, or a
+    `inside` it, each decided for the turn, and whether one stays undecided in that turn (only
+    with `undecided`); None: the loop is not spelt out or too long, or (without `undecided`) a
     branch is not decided in some turn (which turns reach it is not known)."""
     turns = turns_of(reader, loop, frame)
     if turns is None or len(turns) > MAX_TURNS:
@@ -94,9 +99,9 @@ def reaching_turns(reader: Evaluates, loop: ast.For | ast.AsyncFor, inside: tupl
         left = decided(reader, inside, here)
         if left is None:
             continue  # this turn does not reach the statement
-        if left:
+        if left and not undecided:
             return None
-        found.append(here)
+        found.append((here, bool(left)))
     return found
 
 

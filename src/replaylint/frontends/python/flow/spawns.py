@@ -10,11 +10,11 @@ the tree reaches is left to the libcst pass."""
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import replace
 from typing import Iterator
 
 from ....command import WordSyntax, token_elements
-from ....frameworks.commands import command_launch
 from ....launch_context import LaunchContext
 from ....model import UNKNOWN, Launch, LaunchKind, Setting
 from ....programs import split_launcher, submits_a_job
@@ -32,12 +32,14 @@ from .reader import Qualified, Reader
 
 _SPAWNS = frozenset(("subprocess.Popen", "subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output"))
 _WORDS = ("Popen(", "run(", "call(", "check_output(")
+_NAMED_WORDS = re.compile(r"\b(?:Popen|run|call|check_call|check_output)\(\s*(?:args\s*=\s*)?[A-Za-z_]\w*\s*[,)]")
 _COPIES = ("os.environ.copy", "copy.copy", "copy.deepcopy", "dict")  # a copy of `os.environ`
 
 
 def spawn_words(text: str) -> bool:
-    """Whether a file may start a process with `subprocess` (cheap: its text)."""
-    return "subprocess" in text and any(word in text for word in _WORDS)
+    """Whether a file may start a process with `subprocess` whose words a name holds
+    (`Popen(command, ...)`; cheap: its text)."""
+    return "subprocess" in text and _NAMED_WORDS.search(text) is not None
 
 
 def spawned_launches(reader: Reader, module: Module) -> Iterator[Launch]:
@@ -75,6 +77,8 @@ def _launch(reader: Reader, module: Module, node: ast.Call, words: ast.expr, fra
         env, env_open = {}, True
     context = LaunchContext(LaunchKind.CLI, env=env, label=f"{module.text(node.func)}(...)")
     syntax = WordSyntax(python_quote('"'), separator=",")
+    from ....frameworks.commands import command_launch  # the frameworks' launchers too: loaded for a server found only
+
     launch = command_launch(context, module.span(node), tokens, token_elements(tokens, None, ","), syntax, entrypoint)
     return replace(launch, env_open=env_open, handle=None) if launch is not None else None  # no fix: the words may be anywhere
 
