@@ -92,17 +92,20 @@ def _resting(read: Val, test: Val) -> Val:
 
 
 def truth(read: Val) -> bool | None:
-    """Python's truth of a value the reader knows (a mapping: whether it holds a key), else None."""
+    """A branch's test of a value the reader knows (a mapping: whether it surely holds a key, a
+    key written on some paths only leaves it unknown), else None."""
+    if read.kwargs is not None:
+        entries = read.kwargs.entries.values()
+        if any(not entry.guards for entry in entries):
+            return True
+        return None if read.kwargs.reasons or entries else False
     found = _truth(read)
     return None if found is _UNKNOWN_TRUTH else found
 
 
 def _truth(read: Val) -> Any:
-    if read.kwargs is not None:
-        entries = read.kwargs.entries.values()
-        if any(not entry.guards for entry in entries):
-            return True
-        return _UNKNOWN_TRUTH if read.kwargs.reasons or entries else False  # a key written on some paths only
+    if read.kwargs is not None:  # `kw or {}`: an empty mapping or the one given hold the same keys
+        return True if read.kwargs.entries else _UNKNOWN_TRUTH if read.kwargs.reasons else False
     if read.ref is not None and read.value is UNKNOWN:
         return True  # an object the reader knows (a config, a parser)
     return _UNKNOWN_TRUTH if read.value is UNKNOWN else bool(read.value)
