@@ -143,6 +143,15 @@ SWIFT = (
     "                if value is not None:\n"
     "                    engine_kwargs[key] = value\n"
 )
+CONTINUES = (  # the same loop with early `continue`s
+    "        for key in ['enable_sleep_mode', 'logprobs_mode', 'seed', 'quantization']:\n"
+    "            if key not in parameters:\n"
+    "                continue\n"
+    "            value = getattr(self, key, None)\n"
+    "            if value is None:\n"
+    "                continue\n"
+    "            engine_kwargs[key] = value\n"
+)
 MAIN = (
     "from transformers import HfArgumentParser\n"
     "from lite.args import Arguments\n"
@@ -171,6 +180,7 @@ def _swift(mode: str = "None", body: str = SWIFT) -> dict[str, str]:
         ),
         "        for key in OPTIONAL:\n            value = getattr(self, key, None)\n            if value is not None:\n                engine_kwargs[key] = value\n",
         "        for key in ('logprobs_mode', 'seed'):\n            if getattr(self, key, None) is not None:\n                engine_kwargs[key] = getattr(self, key)\n",
+        CONTINUES,
     ],
 )
 def test_a_none_setting_the_getattr_loop_skips_leaves_vllm_s_default(tmp_path: Path, body: str) -> None:
@@ -181,9 +191,10 @@ def test_a_none_setting_the_getattr_loop_skips_leaves_vllm_s_default(tmp_path: P
     assert check(tmp_path, files) == [("args.py", 6, "RPL003")]
 
 
-def test_a_setting_the_getattr_loop_copies_reaches_the_engine(tmp_path: Path) -> None:
-    assert check(tmp_path, _swift("'processed_logprobs'")) == []
-    assert check(tmp_path, _swift("'raw_logprobs'")) == [("args.py", 5, "RPL003")]
+@pytest.mark.parametrize("body", [SWIFT, CONTINUES])
+def test_a_setting_the_getattr_loop_copies_reaches_the_engine(tmp_path: Path, body: str) -> None:
+    assert check(tmp_path, _swift("'processed_logprobs'", body)) == []
+    assert check(tmp_path, _swift("'raw_logprobs'", body)) == [("args.py", 5, "RPL003")]
 
 
 ATTRIBUTES = (
@@ -242,6 +253,14 @@ def test_an_importer_that_sets_the_attribute_leaves_the_getattr_loop_open(tmp_pa
     [
         SWIFT.replace("'seed', 'quantization']", "'seed', 'quantization'] + EXTRA"),  # not spelt out
         SWIFT.replace("engine_kwargs[key] = value", "engine_kwargs[ALIASES[key]] = value"),  # a key not known here
+        CONTINUES.replace("                continue\n", "                break\n", 1),  # a turn may end the loop
+        CONTINUES.replace(
+            "            engine_kwargs[key] = value\n",
+            "            if value == 1:\n                continue\n            engine_kwargs[key] = value\n",
+        ).replace(
+            "if key not in parameters:\n                continue\n",
+            "if key not in parameters:\n                print(key)\n                continue\n",
+        ),
         SWIFT.replace(
             "                if value is not None:\n",
             "                if value is not None:\n                    print(key)\n                    continue\n",

@@ -67,10 +67,13 @@ def turn_by_turn(
     bound to its element (`Frame.turn`): the branches between the loop and the write decided for
     that turn (a turn they are decided against writes nothing; one they stay undecided in may
     write its key, `maybe`), the value computed from the turn's names (ms-swift's `value =
-    getattr(self, key, None)`, then `if value is not None: kw[key] = value`). None: a turn's key
-    is not known, or the loop is not spelt out."""
-    if not _runs_through(loop, write) or not isinstance(write, ast.Assign) or not isinstance(write.targets[0], ast.Subscript):
+    getattr(self, key, None)`, then `if value is not None: kw[key] = value`; or `if value is None:
+    continue` before the write). None: a turn's key is not known, the loop is not spelt out, or
+    it may stop otherwise (`break`, a `continue` elsewhere)."""
+    skips = _skips(loop, write)
+    if skips is None or not isinstance(write, ast.Assign) or not isinstance(write.targets[0], ast.Subscript):
         return None
+    inside = (*inside, *(Guard(skip.test, holds=False) for skip in skips))  # the write runs where no skip's test holds
     frames = reaching_turns(reader, loop, inside, frame, undecided=True)
     if frames is None:
         return None
@@ -103,6 +106,21 @@ def reaching_turns(
             return None
         found.append((here, bool(left)))
     return found
+
+
+def _skips(loop: ast.For | ast.AsyncFor, write: ast.stmt) -> list[ast.If] | None:
+    """The `if test: continue` statements of the loop's body before the one that holds `write`
+    (a turn whose test holds skips the write); None: `write` is not in the body, or another
+    `continue` or a `break` may end a turn or the loop."""
+    top = next((n for n, statement in enumerate(loop.body) if any(node is write for node in ast.walk(statement))), None)
+    if top is None:
+        return None
+    skips = [
+        s for s in loop.body[:top] if isinstance(s, ast.If) and not s.orelse and len(s.body) == 1 and isinstance(s.body[0], ast.Continue)
+    ]
+    placed = {id(skip.body[0]) for skip in skips}
+    stops = (node for s in loop.body for node in ast.walk(s) if isinstance(node, (ast.Break, ast.Continue)) and id(node) not in placed)
+    return None if next(stops, None) is not None else skips
 
 
 def _runs_through(loop: ast.For | ast.AsyncFor, write: ast.stmt) -> bool:
