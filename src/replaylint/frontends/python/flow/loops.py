@@ -1,9 +1,11 @@
 """Keys written in a loop over pairs the tree spells out: `for key, value in FLAGS:
 kw[key] = value` with `FLAGS = (("enforce_eager", True), ...)`, or over `EXTRA.items()` of a
 dict the reader knows whole. Each turn's key and value are read from the element (the entry)
-the loop takes them from, which is where they are decided. A loop that may stop early
-(`break`, `continue`), an iterable that is not spelt out, or a value computed from the loop's
-names leaves the write unread."""
+the loop takes them from, which is where they are decided. A value computed from the loop's
+names, or a write under branches inside the loop, is read turn by turn instead (`turn_by_turn`:
+ms-swift's `for key in [...]: value = getattr(self, key, None)`, `if value is not None: kw[key]
+= value`). A loop that may stop early (`break`, a `continue` other than `if test: continue`
+before the write) or an iterable that is not spelt out leaves the write unread."""
 
 from __future__ import annotations
 
