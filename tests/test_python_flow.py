@@ -47,11 +47,7 @@ CORPUS = Path(__file__).parent / "data" / "python_flow"
 CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # Held-out cases the flow does not follow yet, each with what it misses (strict: a case that
 # passes must leave the list). Their fix test waits with them.
-PENDING: dict[str, str] = {
-    "h11_swift_args_mixin_getattr_loop_no_mode": "round 11 first run: missed (RPL003)",
-    "h11_swift_hf_overrides_pop_canvas": "round 11 first run: missed (RPL005)",
-    "h10_server_custom_env_popen": "Popen(command, env=copy) in a helper whose command and env update are its parameters is not followed",
-}
+PENDING: dict[str, str] = {}
 
 
 def _cases(cases: list[str], waits: pytest.MarkDecorator) -> list:

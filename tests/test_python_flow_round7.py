@@ -52,7 +52,7 @@ def test_a_loop_over_pairs_writes_each_key_decided_at_its_element(tmp_path: Path
     "body",
     [
         "    if key == 'stop':\n        break\n    kw[key] = value\n",  # a turn may never come
-        "    kw[key] = str(value)\n",  # computed from the turn's names
+        "    kw[key] = convert(value)\n",  # computed from the turn's names by a function from outside the tree
     ],
 )
 def test_a_loop_that_may_stop_early_or_computes_its_values_stays_open(tmp_path: Path, body: str) -> None:

@@ -25,6 +25,7 @@ from .placing import FlowHandle, render
 from .reader import Reader
 from .requests import reaching_engines
 from .server_argv import server_launches
+from .spawns import spawn_words, spawned_launches
 from .tree import Tree
 
 __all__ = ["FlowHandle", "Flowed", "candidate", "flowed", "from_importers", "imports_mask", "merge", "render", "turns_mask_on"]
@@ -49,8 +50,11 @@ _IMPORTS_ENGINE = re.compile(
 
 
 def candidate(text: str) -> bool:
-    """Whether a file may construct one of vLLM's engines with the mask in reach (cheap: the
-    file's own text; vLLM's sources that define the engines import none of them)."""
+    """Whether a file may construct one of vLLM's engines with the mask in reach, or start a
+    server with it (cheap: the file's own text; vLLM's sources that define the engines import
+    none of them)."""
+    if spawn_words(text) and any(word in text for word in REPLAY_WORDS[:3]):
+        return True  # a helper's `subprocess.Popen(command, ...)` of its callers' words (`spawns`)
     if _SERVER_PARSER in text and "vllm.entrypoints" in text and any(word in text for word in REPLAY_WORDS[:3]):
         return True  # vLLM's server parser given a word list (`server_argv`)
     if not any(word in text for word in _ENGINE_WORDS) or _IMPORTS_ENGINE.search(text) is None:
@@ -102,6 +106,8 @@ def flowed(source: SourceFile, context: ExtractContext) -> Flowed:
         launch.handle.texts.update(texts)
     if _SERVER_PARSER in source.text:
         launches += server_launches(reader, module)
+    if spawn_words(source.text):  # a helper that starts `vllm serve` with its callers' words
+        launches += spawned_launches(reader, module)
     return Flowed(launches, frozenset(sources))
 
 

@@ -1,4 +1,4 @@
-"""Arithmetic and text built from known values: `seed + i`, `base_port + rank`,
+"""Arithmetic, text and word lists built from known values: `seed + i`, `base_port + rank`, `cmd + ["--port", "8000"]`,
 `max_tokens // 2`, `1 << 20`, `2**18`, `int(x) * 2`, f-strings, `"%s_logprobs" % kind`, `"{}_logprobs".format(kind)`.
 A result is known only when every operand is (a literal, a default); one unknown operand
 leaves it unknown. Results are bounded: a checked tree may be hostile (`"x" * 10**9`,
@@ -16,6 +16,7 @@ from .facts import NOTHING, Val
 from .frames import Evaluates, Frame
 
 _MAX_TEXT = 4096  # characters of a text the reader builds
+_MAX_ITEMS = 1024  # items of a list the reader joins
 _MAX_NUMBER = 2**64  # `n = n * n` bindings in a row would grow without bound
 _WIDE = re.compile(r"\d{4,}|\*|\{[^{}]*\{")  # a width of 1000 or more, `%*d`, a nested `{:{}}`
 
@@ -53,6 +54,8 @@ def arithmetic(reader: Evaluates, node: ast.BinOp, frame: Frame) -> Val:
     if isinstance(node.op, ast.Mod) and isinstance(left.value, str):
         arguments = tuple(right.value) if isinstance(right.ref, tuple) and isinstance(right.value, list) else (right.value,)
         return _made(lambda: left.value % arguments, (left, right), frame, node, template=left.value, parts=arguments)
+    if isinstance(node.op, ast.Add) and _sequence(left) and _sequence(right) and type(left.value) is type(right.value):
+        return _joined(left, right, frame, node)
     if not (_number_or_text(left.value) and _number_or_text(right.value)):
         return NOTHING
     if isinstance(node.op, ast.Mult) and _too_long(left.value, right.value):
@@ -115,6 +118,20 @@ def _made(compute: Callable[[], Any], operands, frame: Frame, node: ast.expr, te
     assumptions = tuple(dict.fromkeys(a for operand in operands for a in operand.assumptions))
     hops = tuple(dict.fromkeys(h for operand in operands for h in operand.hops))
     return replace(NOTHING, value=value, span=frame.module.span(node), assumptions=assumptions, hops=hops)
+
+
+def _sequence(read: Val) -> bool:
+    """A list or tuple the reader knows item by item (`ref`: each item's `Val`)."""
+    return isinstance(read.value, (list, tuple)) and isinstance(read.ref, tuple) and len(read.ref) == len(read.value)
+
+
+def _joined(left: Val, right: Val, frame: Frame, node: ast.expr) -> Val:
+    """`cmd + ["--port", str(port)]` (and `cmd += [...]`): the items of both, each decided where it is written."""
+    items = left.ref + right.ref
+    if len(items) > _MAX_ITEMS:
+        return NOTHING
+    assumptions = tuple(dict.fromkeys((*left.assumptions, *right.assumptions)))
+    return Val(left.value + right.value, span=frame.module.span(node), ref=items, assumptions=assumptions)
 
 
 def _number_or_text(value: Any) -> bool:

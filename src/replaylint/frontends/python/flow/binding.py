@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from dataclasses import replace
 
-from .dicts import as_val, container, entry as dict_entry, spread
+from .dicts import as_val, container, entry as dict_entry, nested, spread
 from .facts import Kwargs, Val
 from .frames import Evaluates, Frame, parameters
 from .refs import Function
@@ -48,8 +48,10 @@ def bind(reader: Evaluates, function: Function, node: ast.Call, frame: Frame, sk
             rest.assumed.extend(condition for condition in given.assumed if condition not in rest.assumed)
             for name, item in given.entries.items():
                 if name in names:
-                    bound[name] = Val(
-                        item.setting.value, item.setting.keys, span=item.setting.value_span, origin=item.setting.span, hops=item.setting.via
+                    setting = item.setting
+                    # a dict the spread holds stays one (`**engine_kwargs` of the parameter then reads its keys)
+                    bound[name] = nested(item) or Val(
+                        setting.value, setting.keys, span=setting.value_span, origin=setting.span, hops=setting.via
                     )
                 else:
                     rest.entries[name] = item

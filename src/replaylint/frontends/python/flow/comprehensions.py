@@ -12,17 +12,13 @@ import ast
 import copy
 import os
 from dataclasses import replace
-from typing import Any
 
 from ....model import UNKNOWN
 from .dicts import as_val, entry as read_entry
 from .facts import NOTHING, Entry, Kwargs, Val
-from .frames import Evaluates, Frame, reaching
+from .frames import Evaluates, Frame
 from .loops import items_pair
-from .refs import Qualified
-
-_ENGINE_FIELDS = "the engine's fields"
-_SERVER_ONLY = ("enable_scale_out", "tokens_only")  # options of `vllm serve`, not fields of EngineArgs
+from .memberships import member
 
 
 def filtered(reader: Evaluates, node: ast.DictComp, frame: Frame) -> Val:
@@ -123,7 +119,7 @@ def _holds(reader: Evaluates, test: ast.expr, names: tuple[str, str], key: str, 
         return None
     op, right, left = test.ops[0], test.comparators[0], test.left.id
     if left == names[0] and isinstance(op, (ast.In, ast.NotIn)):
-        inside = _member(reader, key, right, frame)
+        inside = member(reader, key, right, frame)
         return None if inside is None else inside == isinstance(op, ast.In)
     if left == names[0] and isinstance(op, (ast.Eq, ast.NotEq)):  # `if k != "model"`
         other = reader.evaluate(right, frame).value
@@ -132,41 +128,3 @@ def _holds(reader: Evaluates, test: ast.expr, names: tuple[str, str], key: str, 
         value = entry.setting.value
         return None if value is UNKNOWN or entry.guards else (value is None) == isinstance(op, ast.Is)
     return None
-
-
-def _member(reader: Evaluates, key: str, node: ast.expr, frame: Frame) -> bool | None:
-    members = _members(reader, node, frame)
-    if members is _ENGINE_FIELDS:
-        from ....vllm.engine_fields import FIELDS
-
-        return True if key in FIELDS and key not in _SERVER_ONLY else None
-    return None if members is None else key in members
-
-
-def _members(reader: Evaluates, node: ast.expr, frame: Frame) -> Any:
-    """The strings `node` holds (a set, list, tuple or dict's keys), `_ENGINE_FIELDS`, or None."""
-    if isinstance(node, ast.Name):
-        binding = reaching(frame, node.id)
-        if binding is not None and binding.kind == "value" and _engine_signature(reader, binding.value, frame):
-            return _ENGINE_FIELDS
-    elif _engine_signature(reader, node, frame):
-        return _ENGINE_FIELDS
-    read = reader.evaluate(node, frame)
-    if read.kwargs is not None:
-        return None if read.kwargs.reasons else set(read.kwargs.entries)
-    if isinstance(read.value, (list, tuple, set, frozenset)) and all(isinstance(item, str) for item in read.value):
-        return set(read.value)
-    return None
-
-
-def _engine_signature(reader: Evaluates, node: ast.expr | None, frame: Frame) -> bool:
-    """`inspect.signature(EngineArgs).parameters` (or `AsyncEngineArgs`)."""
-    if not (isinstance(node, ast.Attribute) and node.attr == "parameters" and isinstance(node.value, ast.Call)):
-        return False
-    call = node.value
-    if not (frame.module.text(call.func).endswith("signature") and len(call.args) == 1):
-        return False
-    made = reader.evaluate(call.args[0], frame).ref
-    return (
-        isinstance(made, Qualified) and made.name.rsplit(".", 1)[-1] in ("EngineArgs", "AsyncEngineArgs") and made.name.startswith("vllm")
-    )

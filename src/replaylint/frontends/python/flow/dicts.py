@@ -14,7 +14,8 @@ from ....edits import Sequence
 from ....model import UNKNOWN, Setting
 from .facts import NOTHING, Entry, Kwargs, Place, Val
 from .frames import Evaluates, Frame, expressions, reaching
-from .loops import each_turn
+from .logic import decided
+from .loops import each_turn, turn_by_turn
 from .module import Guard, Module, Placed
 
 # Calls that read a dict handed to them and never change it.
@@ -175,6 +176,15 @@ def as_val(found: Kwargs, span=None) -> Val:
     return Val(value, {name: item.setting for name, item in found.entries.items()}, kwargs=found, span=span)
 
 
+def nested(item: Entry) -> Val | None:
+    """The mapping an entry holds as a dict of its own (`"engine_kwargs": {...}`), read where
+    the entry is used: its keys keep their places; None when it holds no such dict."""
+    if not isinstance(item.ref, Kwargs):
+        return None
+    setting = item.setting
+    return replace(as_val(item.ref, setting.value_span), origin=setting.span, hops=setting.via)
+
+
 # writes after the binding
 
 
@@ -208,12 +218,18 @@ def _each_turn(reader: Evaluates, found: Kwargs, write: tuple, guards: tuple[Gua
     loop = next((guard for guard in reversed(guards) if guard.loop is not None), None)
     if write[0] != "set" or write[1] is not None or loop is None:
         return False
-    turns = each_turn(reader, loop.loop, write[2], frame)  # type: ignore[arg-type]
+    number = max(n for n, guard in enumerate(guards) if guard is loop)
+    inside = guards[number + 1 :]
+    by_turn = turn_by_turn(reader, loop.loop, write[2], inside, frame) if inside else None  # branches in the loop decided per turn
+    turns = by_turn if by_turn is not None else each_turn(reader, loop.loop, write[2], frame)
+    if turns is None and not inside:  # a value computed from the turn's names
+        turns = by_turn = turn_by_turn(reader, loop.loop, write[2], inside, frame)
     if turns is None:
         return False
-    left = tuple(guard for guard in guards if guard is not loop)
+    left = guards[:number] if by_turn is not None else tuple(guard for guard in guards if guard is not loop)
     for turn in turns:
         item = turn.item or entry(reader, turn.frame, turn.key, turn.first, turn.value, None)  # type: ignore[arg-type]
+        item = _unknown(item) if turn.maybe else item  # present or not: its value unknown, no finding rests on it
         earlier = found.entries.pop(turn.key, None)
         found.entries[turn.key] = replace(item, guards=left, otherwise=earlier if left else None)
     return True
@@ -267,23 +283,6 @@ def _attribute_write(statement: ast.stmt, target: str) -> tuple | None:
             if isinstance(owner, ast.Name) and owner.id == target:
                 return (name.value if isinstance(name, ast.Constant) else name), statement, value
     return None
-
-
-def decided(reader: Evaluates, guards: tuple[Guard, ...], frame: Frame, assumed: list[str] | None = None) -> tuple[Guard, ...] | None:
-    """The guards whose test the reader cannot decide (None: one is decided against); the
-    defaults a decided test rests on are added to `assumed` (`if args.fast:` with `--fast` off)."""
-    left = []
-    for guard in guards:
-        read = reader.evaluate(guard.node, frame) if guard.node is not None else None
-        value = read.value if read is not None else UNKNOWN
-        if value is UNKNOWN or not isinstance(value, (bool, int, str, type(None))):
-            left.append(guard)
-            continue
-        if assumed is not None and read is not None:
-            assumed.extend(condition for condition, _ in read.assumptions if condition not in assumed)
-        if bool(value) != guard.holds:
-            return None
-    return tuple(left)
 
 
 def writes_into(module: Module, scope: ast.AST, target: str) -> bool:

@@ -33,11 +33,11 @@ from .engine_names import actor_class, called_partial, candidate_names, registri
 from .environ import actor_env_vars, runner_variable
 from .factories import factory_constructions
 from .facts import Entry, Kwargs
-from .frames import Frame, expressions, parameters
+from .frames import Frame, parameters
 from .import_statements import imports_module
 from .loop_turns import turn_frames
 from .members import before_validator, constant_subclasses, init_of
-from .method_calls import method_frames
+from .method_calls import from_init, method_frames
 from .module import FUNCTIONS, Module, describe
 from .objects import as_kwargs
 from .placing import FlowHandle
@@ -132,9 +132,9 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
         forwards = scope.args.kwarg is not None or decides_by_parameter(scope)  # its callers' arguments reach the engine
         sites_of = lambda matches, words: _sites_elsewhere(reader, module, call.cls, matches, words) if forwards else ()  # noqa: E731
         called = method_frames(reader, module, call.cls, scope, plain, sites_of, MAX_SITES)
-        if called:  # `e = Engine(cfg)`, then `e.start(...)`: each call's arguments
-            return called
         init = init_of(module, call.cls)
+        if called:  # `e = Engine(cfg)`, then `e.start(...)`: each call's arguments (or `__init__`'s, made elsewhere)
+            return from_init(reader, module, init, scope, called, MAX_SITES)
         frames = []
         elsewhere_too = reads_stored_parameter(call.cls, init, scope) or hands_parameter(init, scope)  # the caller's `config`
         elsewhere_too = elsewhere_too or (scope is init and scope.args.kwarg is not None)  # `__init__(self, **kwargs)` forwards them
@@ -159,9 +159,7 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
             frames = [replace(plain, args=a if scope is init else None, init=a, made=h.span(s.node)) for h, s, a in made][:MAX_SITES]
         # an object of a subclass that only changes class constants builds its own engine (read with the subclass's)
         frames = (frames or [plain]) + [replace(plain, cls=sub) for sub in constant_subclasses(module, call.cls, scope)]
-        if init is not None and scope is not init:  # a method `__init__` calls: `self._start_engine(args, kwargs)`
-            return [called for frame in frames for called in _called_from_init(reader, module, frame.cls, init, scope, frame)]
-        return frames
+        return from_init(reader, module, init, scope, frames, MAX_SITES)
     named = calls(module, (scope.name + "(",))
     sites = [(module, site) for site in named if isinstance(site.node.func, ast.Name) and site.node.func.id == scope.name]
     sites += [(module, site) for site in closure_sites(module, scope) if all(site.node is not other.node for _, other in sites)]
@@ -297,21 +295,6 @@ def _takes_a_config_of_the_tree(reader: Reader, module: Module, cls: ast.ClassDe
             if found is not None and found[1] is not None:
                 return True
     return False
-
-
-def _called_from_init(reader: Reader, module: Module, cls: ast.ClassDef, init: ast.AST, method: ast.AST, frame: Frame) -> list[Frame]:
-    """The method's frame with the arguments `__init__` gives it (`self.method(...)` there, read
-    with what the object's construction passed); the frame as it was when `__init__` does not call it."""
-    found = []
-    for placed in module.statements(init):
-        for node in expressions(placed.statement):
-            func = node.func if isinstance(node, ast.Call) else None
-            if isinstance(func, ast.Attribute) and func.attr == getattr(method, "name", None) and isinstance(func.value, ast.Name):
-                if func.value.id == "self":
-                    caller = Frame(module, init, cls, frame.init, placed, sites=frame.sites, actor_env=frame.actor_env)
-                    args = bind(reader, Function(module, method, cls), node, caller)  # type: ignore[arg-type]
-                    found.append(replace(frame, args={name: value.via(module.span(node)) for name, value in args.items()}))
-    return found[:MAX_SITES] or [frame]
 
 
 def _makes(reader: Reader, site: Call, cls: ast.ClassDef, module: Module) -> bool:

@@ -91,6 +91,8 @@ def binds(statement: ast.stmt, name: str) -> Binding | None:
             return Binding("import", node=statement)
     elif isinstance(statement, ast.AugAssign) and isinstance(statement.op, ast.BitOr) and isinstance(statement.target, ast.Name):
         return None  # `d |= {...}`: a write into the dict (`dicts`), not a new binding
+    elif isinstance(statement, ast.AugAssign) and isinstance(statement.op, ast.Add) and getattr(statement.target, "id", None) == name:
+        return Binding("value", value=_grown(statement))  # `cmd += [...]`, `n += 1`
     elif isinstance(statement, (ast.For, ast.AsyncFor)) and isinstance(statement.target, ast.Name) and statement.target.id == name:
         return Binding("each", value=statement.iter, node=statement)  # what the loop's iterable gives (`generators`)
     elif isinstance(statement, (ast.For, ast.AsyncFor)) and _unpacks(statement.target, name):
@@ -103,6 +105,15 @@ def binds(statement: ast.stmt, name: str) -> Binding | None:
     elif (named := _walrus(statement, name)) is not None:
         return Binding("value", value=named.value) if _tested(statement, named) else Binding("opaque")
     return None
+
+
+def _grown(statement: ast.AugAssign) -> ast.expr:
+    """`cmd += [...]` read as `cmd + [...]`, its `cmd` the binding before the statement (made once per statement)."""
+    made = statement.__dict__.get("_grown")
+    if made is None:
+        before = ast.copy_location(ast.Name(statement.target.id, ast.Load()), statement.target)  # type: ignore[attr-defined]
+        made = statement.__dict__["_grown"] = ast.copy_location(ast.BinOp(before, ast.Add(), statement.value), statement)
+    return made
 
 
 def _entered(statement: ast.With | ast.AsyncWith, name: str) -> ast.expr | None:

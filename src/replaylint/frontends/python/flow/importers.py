@@ -16,6 +16,7 @@ import re
 from ....model import Launch, Span
 from ....source import ExtractContext, ParseError, SourceFile
 from .engines import engine_launches
+from .import_statements import imports_module
 from .module import FUNCTIONS, Module, parse
 from .reader import Reader
 from .requests import reaching_engines
@@ -30,7 +31,8 @@ def importer_launches(
     launches: list[Launch] = []
     sources: set[Span] = set()
     for path, text in Tree(module, context).nearby_texts(module.path):
-        if not _may_use(text, names) or relevant(text):
+        builds = _may_use(text, names)
+        if not (builds or _hands_on(text, path, module.path, names)) or relevant(text):
             continue
         user = parse(SourceFile(path, text), "")
         if user is None:
@@ -38,31 +40,43 @@ def importer_launches(
         tree = Tree(user, context)
         tree.sites_elsewhere = True
         reader = Reader(tree)
-        found = reaching_engines(reader, user, engine_launches(reader, user, names & set(user.imports)))
+        found = reaching_engines(reader, user, engine_launches(reader, user, names & set(user.imports))) if builds else []
         for launch, kwargs in found:
             if any(origin_in(setting, origin or module.path) for setting in launch.settings.values()):
                 launches.append(launch)
                 sources |= kwargs.sources
+        # the user hands them on to a module of the tree whose class or function builds the engine
+        # (ms-swift's rollout: `VllmEngine(..., **args.get_vllm_engine_kwargs())`)
+        more, read = imported_launches(user, context, relevant, origin=origin or module.path)
+        launches += [launch for launch in more if launch.span not in {known.span for known in launches}]
+        sources |= read
     return launches, sources
 
 
-def imported_launches(module: Module, context: ExtractContext, relevant) -> tuple[list[Launch], set[Span]]:
+def _hands_on(text: str, path: str, origin: str, names: set[str]) -> bool:
+    """Whether a module that builds no engine itself may pass one of `names` of the module at
+    `origin` on: it imports that module, names one, and imports something else of the tree."""
+    return any(name in text for name in names) and imports_module(text, path, origin) and text.count("import ") > 1
+
+
+def imported_launches(module: Module, context: ExtractContext, relevant, origin: str | None = None) -> tuple[list[Launch], set[Span]]:
     """The engines the tree's modules this file imports from build with what this file passes
     them (`VLLMRayActor.options(...).remote(..., return_sampling_mask=True)` of an actor class
-    defined there, whose construction builds the engine), when the prefilter passes them by."""
+    defined there, whose construction builds the engine), when the prefilter passes them by;
+    `origin`: the module the settings must come from (this file's, by default)."""
     launches: list[Launch] = []
     sources: set[Span] = set()
     tree = Tree(module, context)
     targets = {found[0].path: found[0] for qualified in set(module.imports.values()) if (found := tree.resolve(qualified, module))}
     for target in targets.values():
         text = target.source.text
-        if target.path == module.path or not builds_engine(text) or relevant(text):
+        if target.path in (module.path, origin) or not builds_engine(text) or relevant(text):
             continue
         own = Tree(target, context)
         own.sites_elsewhere = True
         reader = Reader(own)
         for launch, kwargs in reaching_engines(reader, target, engine_launches(reader, target)):
-            if any(origin_in(setting, module.path) for setting in launch.settings.values()):
+            if any(origin_in(setting, origin or module.path) for setting in launch.settings.values()):
                 launches.append(launch)
                 sources |= kwargs.sources
     return launches, sources

@@ -11,6 +11,8 @@ from typing import Any
 from ....model import UNKNOWN
 from .facts import NOTHING, Val
 from .frames import Evaluates, Frame
+from .memberships import member
+from .module import Guard
 
 _UNKNOWN_TRUTH = object()
 
@@ -40,24 +42,46 @@ def logic(reader: Evaluates, node: ast.expr, frame: Frame) -> Val:
         if (left.value not in entries and right.kwargs.reasons) or any(entry.guards for entry in entries.values()):
             return NOTHING  # a key that may be there unseen, or only on some paths
         return Val((left.value in entries) == isinstance(op, ast.In))  # `"temperature" not in kwargs`
+    if isinstance(op, (ast.In, ast.NotIn)) and isinstance(left.value, str):  # `key in inspect.signature(EngineArgs).parameters`
+        inside = member(reader, left.value, node.comparators[0], frame)
+        return NOTHING if inside is None else Val(inside == isinstance(op, ast.In), assumptions=left.assumptions)
     if isinstance(op, (ast.Eq, ast.NotEq)) and _plain(left.value) and _plain(right.value):
         return Val((left.value == right.value) == isinstance(op, ast.Eq))
     return NOTHING
 
 
+def decided(reader: Evaluates, guards: tuple[Guard, ...], frame: Frame, assumed: list[str] | None = None) -> tuple[Guard, ...] | None:
+    """The guards whose test the reader cannot decide (None: one is decided against); the
+    defaults a decided test rests on are added to `assumed` (`if args.fast:` with `--fast` off)."""
+    left = []
+    for guard in guards:
+        read = reader.evaluate(guard.node, frame) if guard.node is not None else None
+        value = read.value if read is not None else UNKNOWN
+        if read is not None and read.kwargs is not None:  # `if overrides:` of a mapping the reader knows
+            value = UNKNOWN if (known := truth(read)) is None else known
+        if value is UNKNOWN or not isinstance(value, (bool, int, str, type(None))):
+            left.append(guard)
+            continue
+        if assumed is not None and read is not None:
+            assumed.extend(condition for condition, _ in read.assumptions if condition not in assumed)
+        if bool(value) != guard.holds:
+            return None
+    return tuple(left)
+
+
 def _bool_op(reader: Evaluates, node: ast.BoolOp, frame: Frame) -> Val:
     """`a or b` gives the first true value (else the last), `a and b` the first false one."""
     stop_on = isinstance(node.op, ast.Or)
-    read = decided = NOTHING
+    read = chosen_by = NOTHING
     for value in node.values:
         read = reader.evaluate(value, frame)
-        truth = _truth(read)
-        if truth is _UNKNOWN_TRUTH:
+        holds = _truth(read)
+        if holds is _UNKNOWN_TRUTH:
             return NOTHING
-        if truth is stop_on:
+        if holds is stop_on:
             return read
-        decided = read  # a later operand is read because of this one's value
-    return _resting(read, decided) if decided is not read else read
+        chosen_by = read  # a later operand is read because of this one's value
+    return _resting(read, chosen_by) if chosen_by is not read else read
 
 
 def _resting(read: Val, test: Val) -> Val:
@@ -67,8 +91,20 @@ def _resting(read: Val, test: Val) -> Val:
     return replace(read, assumptions=tuple(dict.fromkeys((*test.assumptions, *read.assumptions))))
 
 
-def _truth(read: Val) -> Any:
+def truth(read: Val) -> bool | None:
+    """A branch's test of a value the reader knows (a mapping: whether it surely holds a key, a
+    key written on some paths only leaves it unknown), else None."""
     if read.kwargs is not None:
+        entries = read.kwargs.entries.values()
+        if any(not entry.guards for entry in entries):
+            return True
+        return None if read.kwargs.reasons or entries else False
+    found = _truth(read)
+    return None if found is _UNKNOWN_TRUTH else found
+
+
+def _truth(read: Val) -> Any:
+    if read.kwargs is not None:  # `kw or {}`: an empty mapping or the one given hold the same keys
         return True if read.kwargs.entries else _UNKNOWN_TRUTH if read.kwargs.reasons else False
     if read.ref is not None and read.value is UNKNOWN:
         return True  # an object the reader knows (a config, a parser)

@@ -9,16 +9,12 @@ construction is read once, its loop names unknown, as before."""
 from __future__ import annotations
 
 import ast
-from dataclasses import replace
 
-from .dicts import decided
 from .facts import Entry, Kwargs, Val
 from .frames import Binding, Evaluates, Frame
-from .loops import turns_of
+from .loops import reaching_turns
 from .module import FUNCTIONS
 from .objects import field
-
-MAX_TURNS = 8  # turns read one by one; a longer loop is read once
 
 
 def turn_frames(reader: Evaluates, frames: list[Frame]) -> list[Frame]:
@@ -37,20 +33,8 @@ def _turns(reader: Evaluates, frame: Frame) -> list[Frame]:
     assert loop is not None
     if _stops(loop, placed.statement):
         return [frame]
-    turns = turns_of(reader, loop, frame)
-    if not turns or len(turns) > MAX_TURNS:
-        return [frame]
-    inside = placed.guards[number + 1 :]  # the branches between the loop and the statement
-    found = []
-    for names in turns:
-        here = replace(frame, turn=(loop, names))
-        left = decided(reader, inside, here)
-        if left is None:
-            continue  # this turn does not reach the statement
-        if left:
-            return [frame]  # which turns reach it is not known here
-        found.append(here)
-    return found or [frame]
+    found = reaching_turns(reader, loop, placed.guards[number + 1 :], frame)  # the branches between the loop and the statement
+    return [here for here, _ in found or ()] or [frame]
 
 
 def _stops(loop: ast.For | ast.AsyncFor, statement: ast.stmt) -> bool:

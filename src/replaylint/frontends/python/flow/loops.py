@@ -1,19 +1,24 @@
 """Keys written in a loop over pairs the tree spells out: `for key, value in FLAGS:
 kw[key] = value` with `FLAGS = (("enforce_eager", True), ...)`, or over `EXTRA.items()` of a
 dict the reader knows whole. Each turn's key and value are read from the element (the entry)
-the loop takes them from, which is where they are decided. A loop that may stop early
-(`break`, `continue`), an iterable that is not spelt out, or a value computed from the loop's
-names leaves the write unread."""
+the loop takes them from, which is where they are decided. A value computed from the loop's
+names, or a write under branches inside the loop, is read turn by turn instead (`turn_by_turn`:
+ms-swift's `for key in [...]: value = getattr(self, key, None)`, `if value is not None: kw[key]
+= value`). A loop that may stop early (`break`, a `continue` other than `if test: continue`
+before the write) or an iterable that is not spelt out leaves the write unread."""
 
 from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .facts import Entry, Kwargs
 from .frames import Evaluates, Frame, reaching
+from .logic import decided
+from .module import Guard
 
+MAX_TURNS = 8  # turns read one by one; a longer loop is read once
 # a target name -> the element's node and where to read it; or, for `d.items()`, the key or the entry
 _Turn = dict[str, "tuple[ast.expr, Frame] | str | Entry"]
 
@@ -27,6 +32,7 @@ class Written:
     value: ast.expr | None
     frame: Frame
     item: Entry | None = None  # an entry of a known dict, as it is (`for k, v in EXTRA.items()`)
+    maybe: bool = False  # a branch on the way is not decided in this turn: the key may be written, its value unknown
 
 
 def each_turn(reader: Evaluates, loop: ast.For | ast.AsyncFor, write: ast.stmt, frame: Frame) -> list[Written] | None:
@@ -36,7 +42,7 @@ def each_turn(reader: Evaluates, loop: ast.For | ast.AsyncFor, write: ast.stmt, 
     turns = turns_of(reader, loop, frame)
     if turns is None:
         return None
-    names = _names(loop.target)
+    names = _names(loop.target) | _bound_in(loop)  # a name the body binds may hold a turn's value
     key_node, value_node = write.targets[0].slice, write.value
     found = []
     for turn in turns:
@@ -54,6 +60,69 @@ def each_turn(reader: Evaluates, loop: ast.For | ast.AsyncFor, write: ast.stmt, 
         else:
             found.append(Written(key, write, value_node, frame))
     return found
+
+
+def turn_by_turn(
+    reader: Evaluates, loop: ast.For | ast.AsyncFor, write: ast.stmt, inside: tuple[Guard, ...], frame: Frame
+) -> list[Written] | None:
+    """What `target[key] = value` in `loop`'s body writes, read in each turn with the loop's names
+    bound to its element (`Frame.turn`): the branches between the loop and the write decided for
+    that turn (a turn they are decided against writes nothing; one they stay undecided in may
+    write its key, `maybe`), the value computed from the turn's names (ms-swift's `value =
+    getattr(self, key, None)`, then `if value is not None: kw[key] = value`; or `if value is None:
+    continue` before the write). None: a turn's key is not known, the loop is not spelt out, or
+    it may stop otherwise (`break`, a `continue` elsewhere)."""
+    skips = _skips(loop, write)
+    if skips is None or not isinstance(write, ast.Assign) or not isinstance(write.targets[0], ast.Subscript):
+        return None
+    inside = (*inside, *(Guard(skip.test, holds=False) for skip in skips))  # the write runs where no skip's test holds
+    frames = reaching_turns(reader, loop, inside, frame, undecided=True)
+    if frames is None:
+        return None
+    found = []
+    for here, maybe in frames:
+        key = reader.evaluate(write.targets[0].slice, here).value
+        if not isinstance(key, str):
+            return None
+        found.append(Written(key, write, write.value, here, maybe=maybe))
+    return found
+
+
+def reaching_turns(
+    reader: Evaluates, loop: ast.For | ast.AsyncFor, inside: tuple[Guard, ...], frame: Frame, undecided: bool = False
+) -> list[tuple[Frame, bool]] | None:
+    """The frames of the loop's turns (`Frame.turn`) that reach a statement under the branches
+    `inside` it, each decided for the turn, and whether one stays undecided in that turn (only
+    with `undecided`); None: the loop is not spelt out or too long, or (without `undecided`) a
+    branch is not decided in some turn (which turns reach it is not known)."""
+    turns = turns_of(reader, loop, frame)
+    if turns is None or len(turns) > MAX_TURNS:
+        return None
+    found = []
+    for names in turns:
+        here = replace(frame, turn=(loop, names))
+        left = decided(reader, inside, here)
+        if left is None:
+            continue  # this turn does not reach the statement
+        if left and not undecided:
+            return None
+        found.append((here, bool(left)))
+    return found
+
+
+def _skips(loop: ast.For | ast.AsyncFor, write: ast.stmt) -> list[ast.If] | None:
+    """The `if test: continue` statements of the loop's body before the one that holds `write`
+    (a turn whose test holds skips the write); None: `write` is not in the body, or another
+    `continue` or a `break` may end a turn or the loop."""
+    top = next((n for n, statement in enumerate(loop.body) if any(node is write for node in ast.walk(statement))), None)
+    if top is None:
+        return None
+    skips = [
+        s for s in loop.body[:top] if isinstance(s, ast.If) and not s.orelse and len(s.body) == 1 and isinstance(s.body[0], ast.Continue)
+    ]
+    placed = {id(skip.body[0]) for skip in skips}
+    stops = (node for s in loop.body for node in ast.walk(s) if isinstance(node, (ast.Break, ast.Continue)) and id(node) not in placed)
+    return None if next(stops, None) is not None else skips
 
 
 def _runs_through(loop: ast.For | ast.AsyncFor, write: ast.stmt) -> bool:
@@ -119,7 +188,15 @@ def _elements(node: ast.expr, frame: Frame) -> list[tuple[ast.expr, Frame]] | No
 
 def _grown(frame: Frame, name: str) -> bool:
     """Whether the module adds to a list named `name` anywhere (`FLAGS.append(...)`, `FLAGS += ...`)."""
-    return re.search(rf"\b{re.escape(name)}\s*(?:\.(?:append|extend|insert)\(|\+=)", frame.module.source.text) is not None
+    text = frame.module.source.text
+    return changed_in_place(text, name) or re.search(rf"\b{re.escape(name)}\s*\+=", text) is not None
+
+
+def changed_in_place(text: str, name: str) -> bool:
+    """Whether the text changes a list named `name` in place (`cmd.append(...)`, `cmd[1:] = ...`,
+    `del cmd[0]`): its items are then not the literal's."""
+    changes = r"\.(?:append|extend|insert|remove|pop|clear|sort|reverse)\(|\[[^\]]*\]\s*=(?!=)"
+    return re.search(rf"\b{re.escape(name)}\s*(?:{changes})|\bdel\s+{re.escape(name)}\s*\[", text) is not None
 
 
 def _bind(target: ast.expr, element: ast.expr, at: Frame) -> _Turn | None:
@@ -150,3 +227,10 @@ def read_turn(reader: Evaluates, node: ast.expr, turn: _Turn, frame: Frame) -> o
 
 def _names(target: ast.expr) -> set[str]:
     return {node.id for node in ast.walk(target) if isinstance(node, ast.Name)}
+
+
+def _bound_in(loop: ast.For | ast.AsyncFor) -> set[str]:
+    """The names the loop's body assigns (`value = getattr(self, key, None)`)."""
+    return {
+        node.id for statement in loop.body for node in ast.walk(statement) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)
+    }

@@ -12,7 +12,7 @@ from typing import Callable, Iterable
 
 from .binding import bind
 from .callsites import Call, calls
-from .frames import Evaluates, Frame, reaching
+from .frames import Evaluates, Frame, expressions, reaching
 from .module import FUNCTIONS, Module
 from .objects import Class
 from .refs import Function
@@ -57,6 +57,32 @@ def method_frames(
             )
         )
     return frames
+
+
+def from_init(reader: Evaluates, module: Module, init: ast.AST | None, method: ast.AST, frames: list[Frame], limit: int) -> list[Frame]:
+    """The frames of a method `__init__` calls (`self._start_engine(args, kwargs)`) that no call site gave arguments."""
+    if init is None or method is init:
+        return frames
+    return [found for frame in frames for found in _called_from_init(reader, module, frame.cls, init, method, frame, limit)]
+
+
+def _called_from_init(
+    reader: Evaluates, module: Module, cls: ast.ClassDef | None, init: ast.AST, method: ast.AST, frame: Frame, limit: int
+) -> list[Frame]:
+    """The method's frame with the arguments `__init__` gives it (`self.method(...)` there, read with what
+    the object's construction passed); the frame as it was when `__init__` does not call it or a call site gave them."""
+    if frame.args is not None:
+        return [frame]
+    found = []
+    for placed in module.statements(init):
+        for node in expressions(placed.statement):
+            func = node.func if isinstance(node, ast.Call) else None
+            if isinstance(func, ast.Attribute) and func.attr == getattr(method, "name", None) and isinstance(func.value, ast.Name):
+                if func.value.id == "self":
+                    caller = Frame(module, init, cls, frame.init, placed, sites=frame.sites, actor_env=frame.actor_env)
+                    args = bind(reader, Function(module, method, cls), node, caller)  # type: ignore[arg-type]
+                    found.append(replace(frame, args={name: value.via(module.span(node)) for name, value in args.items()}))
+    return found[:limit] or [frame]
 
 
 def _made_elsewhere(

@@ -14,7 +14,7 @@ import ast
 from dataclasses import dataclass, replace
 
 from ....model import UNKNOWN, Setting, Span
-from .dicts import as_val, call as dict_call, entry, spread
+from .dicts import as_val, call as dict_call, entry, nested, spread
 from .facts import NOTHING, Entry, Kwargs, Val, read_from
 from .frames import Evaluates, Frame
 from .hydra_compose import composed
@@ -181,8 +181,9 @@ def field(reader: Evaluates, owner: Val, name: str, frame: Frame) -> Val:
     item = fields.entries[name]
     if item.guards:
         return NOTHING
-    if isinstance(item.ref, Kwargs):  # a mapping of a config file (`cfg.vllm`)
-        return replace(as_val(item.ref, item.setting.value_span), origin=item.setting.span, hops=item.setting.via)
+    mapping = nested(item)  # a mapping of a config file (`cfg.vllm`)
+    if mapping is not None:
+        return mapping
     return read_from(item.setting, item.assumptions, item.ref)
 
 
@@ -235,10 +236,6 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
         return reader.evaluate(node.args[0], frame)
     if name in ("ray.remote",) and not node.args:
         return Val(ref=Qualified(name))  # `ray.remote(num_gpus=1)(Actor)`: the same, with resources
-    if name == "getattr" and len(node.args) in (2, 3) and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
-        if len(node.args) == 2:  # `getattr(args, "model")` is `args.model`
-            return reader.evaluate(ast.copy_location(ast.Attribute(node.args[0], node.args[1].value, ast.Load()), node), frame)
-        return _attribute_or_default(reader, node, frame)
     return NOTHING
 
 
@@ -277,19 +274,6 @@ def _validated(reader: Evaluates, cls: Class, node: ast.Call, frame: Frame) -> V
     fields = defaults(reader, cls, hooked=False).copy()
     fields.merge(spread(reader, node.args[0], frame))
     return Val(ref=Instance(cls, after_init(reader, cls.module, cls.node, fields)), span=frame.module.span(node))
-
-
-def _attribute_or_default(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
-    """`getattr(args, "name", default)`: the field, else the default where every field of the
-    object is known (a parsed command line, a record made here), else unknown."""
-    owner = reader.evaluate(node.args[0], frame)
-    name = node.args[1].value  # type: ignore[attr-defined]
-    ref = owner.ref
-    if not isinstance(ref, Instance) or ref.fields.reasons:
-        return NOTHING
-    if name in ref.fields.entries:
-        return field(reader, owner, name, frame)
-    return reader.evaluate(node.args[2], frame)
 
 
 def method_result(reader: Evaluates, callee: Val, func: ast.expr, node: ast.Call, frame: Frame) -> Val:

@@ -24,9 +24,11 @@ from .ini_configs import PARSERS as INI_PARSERS, ini_parser, read_option
 from .logic import logic
 from .lookups import dict_method
 from .loop_turns import turn_value
+from .loops import changed_in_place
 from .members import (
     Member,
     app_state,
+    attribute_named,
     class_member,
     instance_property,
     member_attribute,
@@ -168,6 +170,8 @@ class Reader:
         if binding.element is not None:
             items = read.ref if isinstance(read.ref, tuple) else ()
             return items[binding.element] if binding.element < len(items) else NOTHING
+        if isinstance(read.value, list) and changed_in_place(frame.module.source.text, name):
+            return NOTHING  # `cmd.append(...)` somewhere: which words it holds here is not known
         if read.kwargs is not None:
             until = frame.at if _same_scope(frame, binding.placed) else None
             mutated = written(self, read.kwargs, name, scope_frame, binding.placed, until)
@@ -382,6 +386,8 @@ class Reader:
             return Val(ref=Engine(node, frame))  # an engine, or the params of a request
         if name in INI_PARSERS:
             return ini_parser(self, node, frame)
+        if name == "getattr":
+            return attribute_named(self, node, frame)
         if name == "os.getenv":
             return environment_default(self, node, frame)
         return record_cli(self, node, frame) if name in RECORD_CLIS else library_call(self, name, node, frame)

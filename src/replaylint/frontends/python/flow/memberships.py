@@ -1,0 +1,54 @@
+"""Membership tests the reader decides: `key in ENGINE_KEYS` of strings the tree spells out (a
+set, list, tuple, or a mapping's keys), and `key in inspect.signature(EngineArgs).parameters`.
+The fields of `EngineArgs` known here are the engine arguments replay rules read
+(`vllm.engine_fields`); any other name may or may not be a field, so its test is undecided."""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from .frames import Evaluates, Frame, reaching
+from .refs import Qualified
+
+_ENGINE_FIELDS = "the engine's fields"
+_SERVER_ONLY = ("enable_scale_out", "tokens_only")  # options of `vllm serve`, not fields of EngineArgs
+
+
+def member(reader: Evaluates, key: str, node: ast.expr, frame: Frame) -> bool | None:
+    """Whether the text `key` is among what `node` holds (None: not known)."""
+    members = _members(reader, node, frame)
+    if members is _ENGINE_FIELDS:
+        from ....vllm.engine_fields import FIELDS
+
+        return True if key in FIELDS and key not in _SERVER_ONLY else None
+    return None if members is None else key in members
+
+
+def _members(reader: Evaluates, node: ast.expr, frame: Frame) -> Any:
+    """The strings `node` holds (a set, list, tuple or dict's keys), `_ENGINE_FIELDS`, or None."""
+    if isinstance(node, ast.Name):
+        binding = reaching(frame, node.id)
+        if binding is not None and binding.kind == "value" and _engine_signature(reader, binding.value, frame):
+            return _ENGINE_FIELDS
+    elif _engine_signature(reader, node, frame):
+        return _ENGINE_FIELDS
+    read = reader.evaluate(node, frame)
+    if read.kwargs is not None:
+        return None if read.kwargs.reasons else set(read.kwargs.entries)
+    if isinstance(read.value, (list, tuple, set, frozenset)) and all(isinstance(item, str) for item in read.value):
+        return set(read.value)
+    return None
+
+
+def _engine_signature(reader: Evaluates, node: ast.expr | None, frame: Frame) -> bool:
+    """`inspect.signature(EngineArgs).parameters` (or `AsyncEngineArgs`)."""
+    if not (isinstance(node, ast.Attribute) and node.attr == "parameters" and isinstance(node.value, ast.Call)):
+        return False
+    call = node.value
+    if not (frame.module.text(call.func).endswith("signature") and len(call.args) == 1):
+        return False
+    made = reader.evaluate(call.args[0], frame).ref
+    return (
+        isinstance(made, Qualified) and made.name.rsplit(".", 1)[-1] in ("EngineArgs", "AsyncEngineArgs") and made.name.startswith("vllm")
+    )

@@ -1,0 +1,122 @@
+"""A vLLM server a helper of the tree starts with the words and the environment its callers give
+(AReaL's launcher: `def launch_server_cmd(command, custom_env=None)`, `_env = os.environ.copy()`,
+`_env.update(custom_env)`, `subprocess.Popen(command, env=_env)`). The libcst pass reads a spawn
+whose words its own scope spells; this reads one whose words come from a parameter, in each
+context the tree calls the helper in (the call sites' arguments followed: `build_cmd(...)`'s list,
+`custom_env={...}`). The environment is the copy's keys as written before the call; one the
+reader cannot see (an update with an unknown mapping) leaves it open. A helper no call site in
+the tree reaches is left to the libcst pass."""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import replace
+from typing import Iterator
+
+from ....command import WordSyntax, token_elements
+from ....launch_context import LaunchContext
+from ....model import UNKNOWN, Launch, LaunchKind, Setting
+from ....programs import split_launcher, submits_a_job
+from ....vllm.command_line import Token
+from ....vllm.engine_fields import RUNNER_ENV
+from ..strings import python_quote
+from .callsites import calls, reads_parameter
+from .dicts import written
+from .engines import contexts
+from .environ import runner_variable
+from .facts import Kwargs
+from .frames import Frame, reaching
+from .module import FUNCTIONS, Module
+from .reader import Qualified, Reader
+
+_SPAWNS = frozenset(("subprocess.Popen", "subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output"))
+_WORDS = ("Popen(", "run(", "call(", "check_output(")
+_NAMED_WORDS = re.compile(r"\b(?:Popen|run|call|check_call|check_output)\(\s*(?:args\s*=\s*)?[A-Za-z_]\w*\s*[,)]")
+_COPIES = ("os.environ.copy", "copy.copy", "copy.deepcopy", "dict")  # a copy of `os.environ`
+
+
+def spawn_words(text: str) -> bool:
+    """Whether a file may start a process with `subprocess` whose words a name holds
+    (`Popen(command, ...)`; cheap: its text)."""
+    return "subprocess" in text and _NAMED_WORDS.search(text) is not None
+
+
+def spawned_launches(reader: Reader, module: Module) -> Iterator[Launch]:
+    for call in calls(module, _WORDS):
+        scope, node = call.scope, call.node
+        words = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg == "args"), None)
+        if words is None or not isinstance(scope, FUNCTIONS) or not reads_parameter(scope, node):
+            continue
+        plain = Frame(module, scope, call.cls, None, call.placed)
+        spawns = reader.evaluate(node.func, plain).ref
+        if not (isinstance(spawns, Qualified) and spawns.name in _SPAWNS) or _known(reader.evaluate(words, plain).ref):
+            continue  # the words are the scope's own: the libcst pass reads them
+        for frame in contexts(reader, module, call):
+            launch = _launch(reader, module, node, words, frame) if frame.args is not None else None
+            if launch is not None:
+                yield launch
+
+
+def _known(items: object) -> bool:
+    return isinstance(items, tuple) and bool(items)
+
+
+def _launch(reader: Reader, module: Module, node: ast.Call, words: ast.expr, frame: Frame) -> Launch | None:
+    items = reader.evaluate(words, frame).ref
+    if not _known(items):
+        return None
+    texts = [str(item.value) if isinstance(item.value, (str, int, float)) and not isinstance(item.value, bool) else None for item in items]
+    found = split_launcher(texts, python_unknown_first=True)
+    if found is None:
+        return None
+    entrypoint, after = found
+    tokens = [Token(text, item.span or module.span(words), "") for text, item in zip(texts[after:], items[after:])]
+    env, env_open = _environment(reader, node, frame)
+    if submits_a_job(texts):  # the cluster's environment, not the call's
+        env, env_open = {}, True
+    context = LaunchContext(LaunchKind.CLI, env=env, label=f"{module.text(node.func)}(...)")
+    syntax = WordSyntax(python_quote('"'), separator=",")
+    from ....frameworks.commands import command_launch  # the frameworks' launchers too: loaded for a server found only
+
+    launch = command_launch(context, module.span(node), tokens, token_elements(tokens, None, ","), syntax, entrypoint)
+    return replace(launch, env_open=env_open, handle=None) if launch is not None else None  # no fix: the words may be anywhere
+
+
+def _environment(reader: Reader, node: ast.Call, frame: Frame) -> tuple[dict[str, Setting], bool]:
+    """The runner variable the child starts with, and whether its environment is open."""
+    given = next((k.value for k in node.keywords if k.arg == "env"), None)
+    inherited = runner_variable(frame, reader)[0]  # what `os.environ` holds when the call is made
+    if given is None:
+        return inherited, False
+    mapping = _copy_written(reader, given, frame)
+    if mapping is None:
+        read = reader.evaluate(given, frame).kwargs
+        mapping = read.copy() if read is not None else None
+    if mapping is None:
+        return {}, True
+    entry = mapping.entries.get(RUNNER_ENV)
+    copies = all(reason.startswith(("**os.environ", "os.environ")) for reason in mapping.reasons)
+    if entry is None:
+        return (inherited if copies and mapping.reasons else {}), not copies
+    setting = entry.setting if not entry.guards else replace(entry.setting, value=UNKNOWN)
+    return {RUNNER_ENV: setting}, not copies
+
+
+def _copy_written(reader: Reader, given: ast.expr, frame: Frame) -> Kwargs | None:
+    """`env` bound to a copy of `os.environ` (`os.environ.copy()`), with the writes into it before the call."""
+    binding = reaching(frame, given.id) if isinstance(given, ast.Name) else None
+    value = binding.value if binding is not None and binding.kind == "value" and binding.placed is not None else None
+    if not isinstance(value, ast.Call) or not _copies_environ(reader, value, frame):
+        return None
+    assert isinstance(given, ast.Name) and binding is not None
+    return written(reader, Kwargs(reasons=["os.environ"]), given.id, frame, binding.placed, frame.at)
+
+
+def _copies_environ(reader: Reader, value: ast.Call, frame: Frame) -> bool:
+    func = reader.evaluate(value.func, frame).ref
+    name = func.name if isinstance(func, Qualified) else ""
+    if name == "os.environ.copy":
+        return not value.args
+    held = reader.evaluate(value.args[0], frame).ref if len(value.args) == 1 and not value.keywords else None
+    return name in _COPIES and isinstance(held, Qualified) and held.name == "os.environ"
