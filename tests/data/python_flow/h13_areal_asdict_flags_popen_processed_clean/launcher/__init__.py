@@ -1,0 +1,1 @@
+# Imitates inclusionAI/AReaL areal/infra/launcher/ (package marker of the launcher).

@@ -1,0 +1,1 @@
+# Imitates inclusionAI/AReaL areal/api/ (package marker).

@@ -1,0 +1,1 @@
+# Imitates axolotl-ai-cloud/axolotl src/axolotl/__init__.py (package marker).

@@ -1,0 +1,1 @@
+# Imitates bigcode-project/bigcode-evaluation-harness bigcode_eval/__init__.py (package marker).

@@ -1,0 +1,1 @@
+# Imitates evalplus/evalplus evalplus/__init__.py (package marker).

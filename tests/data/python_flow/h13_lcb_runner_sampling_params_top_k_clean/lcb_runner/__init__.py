@@ -1,0 +1,1 @@
+# Imitates LiveCodeBench/LiveCodeBench lcb_runner/__init__.py (package marker).

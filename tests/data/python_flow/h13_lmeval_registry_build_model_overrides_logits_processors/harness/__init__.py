@@ -1,0 +1,1 @@
+# Imitates EleutherAI/lm-evaluation-harness lm_eval/__init__.py (package marker).

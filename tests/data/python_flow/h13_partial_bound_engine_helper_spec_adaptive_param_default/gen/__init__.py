@@ -1,0 +1,1 @@
+# Imitates NovaSky-AI/SkyRL skyrl/benchmarks/ (package marker).

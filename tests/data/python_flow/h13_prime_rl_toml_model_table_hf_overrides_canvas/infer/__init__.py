@@ -1,0 +1,1 @@
+# Imitates PrimeIntellect-ai/prime-rl src/prime_rl/inference/ (package marker).

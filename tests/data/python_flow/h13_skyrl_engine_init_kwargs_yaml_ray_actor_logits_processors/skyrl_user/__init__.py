@@ -1,0 +1,1 @@
+# Imitates a user package of NovaSky-AI/SkyRL examples (package marker).

@@ -1,0 +1,1 @@
+# Imitates NovaSky-AI/SkyRL skyrl/backends/skyrl_train/inference_servers/ (package marker).
