@@ -4,11 +4,16 @@ reach vLLM, or does, or reaches it another way: the finding then goes (or stays)
 
 from __future__ import annotations
 
+import contextlib
+import io
+import json
 from pathlib import Path
 
 from forks_trees import materialize
 from test_forks_heldout7 import CORPUS
 from test_forks_round2_readers import edit, findings
+
+from replaylint.cli.main import main
 
 SKYRL_CASE = "skyrl_flag_field_mask_sets_logprobs_mode_no_eval_clean"
 SKYRL_LAUNCH = "run_gsm8k_replay.sh"
@@ -53,3 +58,85 @@ def test_skyrl_eval_off_keeps_the_train_requests_judged(tmp_path: Path) -> None:
     root = tree(SKYRL_CASE, tmp_path)
     edit(root / SKYRL_LAUNCH, "  generator.sampling_params.top_k=20 \\\n", "")
     assert {code for code, _, _ in findings(root)} == {"RPL102"}  # the train requests' default top_k -1
+
+
+NEMO_CASE = "nemo_vllm_cfg_yaml_default_mask_subscript_recipe_top_k_clean"
+NEMO_DEFAULT = "examples/configs/grpo_math_1B.yaml"
+NEMO_RECIPE = "examples/configs/recipes/llm/grpo-qwen3-1.7b-replay.yaml"
+NEMO_LAUNCH = "run_replay.sh"
+RECIPE_CONFIG = "  --config examples/configs/recipes/llm/grpo-qwen3-1.7b-replay.yaml \\\n"
+UNBOUNDED = {("RPL102", NEMO_DEFAULT, 373)}  # NeMo-RL's `top_k: null` (-1)
+
+
+def checked(*arguments: str) -> list[dict]:
+    """What `replaylint check` reports as JSON for vLLM 0.34.0 with `arguments` (options, then paths)."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        main(["check", "--no-respect-gitignore", "--target-vllm", "0.34.0", "--output-format", "json", *arguments])
+    return json.loads(out.getvalue())
+
+
+def nemo_messages(root: Path) -> list[str]:
+    return [item["message"] for item in checked("--no-cache", str(root))]
+
+
+def test_nemo_default_config_read_only_as_a_recipes_parent_is_not_a_launch_of_its_own(tmp_path: Path) -> None:
+    root = tree(NEMO_CASE, tmp_path)
+    assert findings(root) == set()  # run_replay.sh's recipe bounds top_k: 50 over the default's null
+
+
+def test_nemo_default_config_is_judged_alone_when_the_tree_holds_no_launch(tmp_path: Path) -> None:
+    root = tree(NEMO_CASE, tmp_path)
+    (root / NEMO_LAUNCH).unlink()
+    assert findings(root) == UNBOUNDED
+    assert any("when `" in message and "examples/run_grpo.py` runs it as its default config" in message for message in nemo_messages(root))
+
+
+def test_nemo_default_config_run_without_config_by_the_launch_is_the_launchs(tmp_path: Path) -> None:
+    root = tree(NEMO_CASE, tmp_path)
+    edit(root / NEMO_LAUNCH, RECIPE_CONFIG, "")
+    assert findings(root) == UNBOUNDED
+    messages = nemo_messages(root)
+    assert len(messages) == 1 and "runs it as its default config" not in messages[0]  # run_replay.sh's own launch
+
+
+def test_nemo_recipe_without_top_k_leaves_the_parents_null_to_the_launch(tmp_path: Path) -> None:
+    root = tree(NEMO_CASE, tmp_path)
+    edit(root / NEMO_RECIPE, "    top_k: 50\n", "")
+    assert findings(root) == UNBOUNDED
+    messages = nemo_messages(root)  # the launch's, which reads it through the recipe
+    assert len(messages) == 1 and "(inherited by grpo-qwen3-1.7b-replay.yaml)" in messages[0]
+    assert "runs it as its default config" not in messages[0]
+
+
+def test_nemo_launch_spelled_otherwise_reads_the_recipe_too(tmp_path: Path) -> None:
+    root = tree(NEMO_CASE, tmp_path)
+    (root / NEMO_LAUNCH).unlink()
+    (root / "grpo.sh").write_text(
+        "#!/bin/bash\nset -euo pipefail\n"
+        "NRL_FORCE_REBUILD_VENVS=true uv run python examples/run_grpo.py --config examples/configs/recipes/llm/grpo-qwen3-1.7b-replay.yaml\n"
+    )
+    assert findings(root) == set()
+    edit(root / NEMO_RECIPE, "    top_k: 50\n", "")
+    assert findings(root) == UNBOUNDED
+
+
+def test_nemo_launch_of_another_config_leaves_the_default_config_judged_alone(tmp_path: Path) -> None:
+    root = tree(NEMO_CASE, tmp_path)
+    edit(root / NEMO_LAUNCH, RECIPE_CONFIG, "  --config examples/configs/sft.yaml \\\n")
+    edit(root / NEMO_LAUNCH, "uv run examples/run_grpo.py", "uv run examples/run_sft.py")
+    assert findings(root) == UNBOUNDED
+
+
+def test_nemo_default_config_named_alone_is_judged_by_the_launch_cold_and_warm(tmp_path: Path) -> None:
+    # pre-commit names the changed file only; a warm result cache must say what a cold run says
+    root = tree(NEMO_CASE, tmp_path)
+    edit(root / NEMO_RECIPE, "    top_k: 50\n", "")
+
+    def run(*options: str) -> list[int]:
+        return [item["location"]["row"] for item in checked(*options, str(root / NEMO_DEFAULT))]
+
+    cache = ["--cache-dir", str(tmp_path / "cache")]
+    assert run("--no-cache") == run(*cache) == run(*cache) == [373]
+    edit(root / NEMO_RECIPE, "  generation:\n", "  generation:\n    top_k: 50\n")
+    assert run("--no-cache") == run(*cache) == []  # the launch's recipe changed: the config's result too
