@@ -140,3 +140,50 @@ def test_nemo_default_config_named_alone_is_judged_by_the_launch_cold_and_warm(t
     assert run("--no-cache") == run(*cache) == run(*cache) == [373]
     edit(root / NEMO_RECIPE, "  generation:\n", "  generation:\n    top_k: 50\n")
     assert run("--no-cache") == run(*cache) == []  # the launch's recipe changed: the config's result too
+
+
+OI_CASE = "oi_engine_kwargs_mask_sampling_config_top_k_minus_one"
+OI_UTILS = "open_instruct/vllm_utils.py"
+OI_FIELD = "    top_k: int = -1  # vLLM: -1 disables top-k\n"
+OI_SENT = '                    "top_k": params_dict.pop("top_k"),\n'
+OI_UNBOUNDED = {("RPL102", OI_UTILS, 147)}  # the field's default, at its line
+
+
+def test_open_instruct_extra_body_top_k_from_the_sampling_configs_field(tmp_path: Path) -> None:
+    root = tree(OI_CASE, tmp_path)
+    assert findings(root) == OI_UNBOUNDED
+    edit(root / OI_UTILS, OI_FIELD, "    top_k: int = 40\n")
+    assert findings(root) == set()
+
+
+def test_open_instruct_extra_body_reads_the_field_in_other_spellings(tmp_path: Path) -> None:
+    root = tree(OI_CASE, tmp_path)
+    for spelling in ('params_dict["top_k"]', 'params_dict.get("top_k", 50)', "current_sampling_params.top_k", "sampling_params.top_k"):
+        edit(root / OI_UTILS, OI_SENT, f'                    "top_k": {spelling},\n')
+        assert findings(root) == OI_UNBOUNDED, spelling
+        edit(root / OI_UTILS, f'                    "top_k": {spelling},\n', OI_SENT)
+
+
+def test_open_instruct_field_set_by_a_sampling_config_call_is_the_runs(tmp_path: Path) -> None:
+    root = tree(OI_CASE, tmp_path)
+    edit(
+        root / OI_UTILS,
+        "    sampling_params = dataclasses.replace(request.generation_config, n=1)\n",
+        "    sampling_params = dataclasses.replace(request.generation_config, n=1)\n    SamplingConfig(top_k=args.top_k)\n",
+    )
+    assert findings(root) == set()  # a value from the run's configuration: not known here
+
+
+def test_open_instruct_without_the_field_a_get_default_is_sent(tmp_path: Path) -> None:
+    root = tree(OI_CASE, tmp_path)
+    edit(root / OI_UTILS, OI_FIELD, "")
+    edit(root / OI_UTILS, OI_SENT, '                    "top_k": params_dict.get("top_k", -1),\n')
+    assert findings(root) == {("RPL102", OI_UTILS, 1019)}  # the `.get` default, at its line
+    edit(root / OI_UTILS, '"top_k": params_dict.get("top_k", -1)', '"top_k": params_dict.get("top_k", 20)')
+    assert findings(root) == set()
+
+
+def test_open_instruct_top_k_of_another_dict_is_not_the_configs(tmp_path: Path) -> None:
+    root = tree(OI_CASE, tmp_path)
+    edit(root / OI_UTILS, OI_SENT, '                    "top_k": actor.request_defaults.get("top_k"),\n')
+    assert findings(root) == set()  # not read here
