@@ -62,7 +62,6 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 }
 
 PENDING: dict[str, str] = {
-    "openrlhf_cli_flag_mask_no_is_correction_raw_logprobs": "round 7 first run: missed (RPL003 at the launch's new flag)",
     "prime_env_var_mask_in_to_namespace_extra_body_top_k_default": "round 7 first run: missed (RPL102 at the export)",
 }
 

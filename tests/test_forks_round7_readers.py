@@ -187,3 +187,54 @@ def test_open_instruct_top_k_of_another_dict_is_not_the_configs(tmp_path: Path) 
     root = tree(OI_CASE, tmp_path)
     edit(root / OI_UTILS, OI_SENT, '                    "top_k": actor.request_defaults.get("top_k"),\n')
     assert findings(root) == set()  # not read here
+
+
+OPENRLHF_CASE = "openrlhf_cli_flag_mask_no_is_correction_raw_logprobs"
+OPENRLHF_LAUNCH = "train_reinforce_replay.sh"
+OPENRLHF_CLI = "openrlhf/cli/train_ppo_ray.py"
+OPENRLHF_ENGINES = "openrlhf/trainer/ray/vllm_engine.py"
+MASK_FLAG = "   --vllm.return_sampling_mask \\\n"
+RAW_AT_FLAG = {("RPL003", OPENRLHF_LAUNCH, 30)}
+
+
+def test_openrlhf_forks_own_flag_turns_the_mask_on_at_the_launchs_line(tmp_path: Path) -> None:
+    root = tree(OPENRLHF_CASE, tmp_path)
+    assert findings(root) == RAW_AT_FLAG
+    edit(root / OPENRLHF_LAUNCH, MASK_FLAG, "")
+    assert findings(root) == set()  # the switch stays at its default, False
+
+
+def test_openrlhf_forks_flag_with_the_correction_is_clean(tmp_path: Path) -> None:
+    root = tree(OPENRLHF_CASE, tmp_path)
+    edit(root / OPENRLHF_LAUNCH, MASK_FLAG, MASK_FLAG + "   --algo.advantage.is_correction_enable \\\n")
+    assert findings(root) == set()  # logprobs_mode="processed_logprobs"
+
+
+def test_openrlhf_forks_flag_abbreviated_or_renamed(tmp_path: Path) -> None:
+    root = tree(OPENRLHF_CASE, tmp_path)
+    edit(root / OPENRLHF_LAUNCH, MASK_FLAG, "   --vllm.return_sampling \\\n")  # argparse's unique prefix
+    assert findings(root) == RAW_AT_FLAG
+    edit(root / OPENRLHF_CLI, '"--vllm.return_sampling_mask",', '"--vllm.replay_masks",')
+    edit(root / OPENRLHF_CLI, "return_sampling_mask=args.vllm.return_sampling_mask", "return_sampling_mask=args.vllm.replay_masks")
+    edit(root / OPENRLHF_LAUNCH, "   --vllm.return_sampling \\\n", "   --vllm.replay_masks \\\n")
+    assert findings(root) == RAW_AT_FLAG
+
+
+def test_openrlhf_forks_switch_on_by_default_is_the_forks_line(tmp_path: Path) -> None:
+    root = tree(OPENRLHF_CASE, tmp_path)
+    edit(
+        root / OPENRLHF_CLI,
+        '"--vllm.return_sampling_mask",\n        action="store_true",\n        default=False,',
+        '"--vllm.no_sampling_mask",\n        action="store_false",\n        default=True,',
+    )
+    edit(root / OPENRLHF_CLI, "return_sampling_mask=args.vllm.return_sampling_mask", "return_sampling_mask=args.vllm.no_sampling_mask")
+    edit(root / OPENRLHF_LAUNCH, MASK_FLAG, "")
+    assert findings(root) == {("RPL003", OPENRLHF_ENGINES, 294)}  # on unless the launch turns it off
+    edit(root / OPENRLHF_LAUNCH, "   --reward.remote_url", "   --vllm.no_sampling_mask \\\n   --reward.remote_url")
+    assert findings(root) == set()
+
+
+def test_openrlhf_forks_switch_under_a_test_not_read_keeps_the_launch_open(tmp_path: Path) -> None:
+    root = tree(OPENRLHF_CASE, tmp_path)
+    edit(root / OPENRLHF_ENGINES, "        if return_sampling_mask:\n", "        if return_sampling_mask and os.environ.get('REPLAY'):\n")
+    assert findings(root) == set()
