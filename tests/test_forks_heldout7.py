@@ -61,9 +61,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "prime_vllm_config_field_mask_group_extra_body_top_k_clean": set(),
 }
 
-PENDING: dict[str, str] = {
-    "prime_env_var_mask_in_to_namespace_extra_body_top_k_default": "round 7 first run: missed (RPL102 at the export)",
-}
+PENDING: dict[str, str] = {}
 
 
 def test_every_folder_is_a_case_and_six_are_clean() -> None:

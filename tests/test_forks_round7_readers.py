@@ -238,3 +238,54 @@ def test_openrlhf_forks_switch_under_a_test_not_read_keeps_the_launch_open(tmp_p
     root = tree(OPENRLHF_CASE, tmp_path)
     edit(root / OPENRLHF_ENGINES, "        if return_sampling_mask:\n", "        if return_sampling_mask and os.environ.get('REPLAY'):\n")
     assert findings(root) == set()
+
+
+PRIME_CASE = "prime_env_var_mask_in_to_namespace_extra_body_top_k_default"
+PRIME_LAUNCH = "run_replay.sh"
+PRIME_TOML = "rl-replay.toml"
+PRIME_INFERENCE = "packages/prime-rl-configs/src/prime_rl/configs/inference.py"
+PRIME_EXPORT = "export PRIME_RL_RETURN_SAMPLING_MASK=1\n"
+PRIME_TEST = 'if os.environ.get("PRIME_RL_RETURN_SAMPLING_MASK", "0") == "1":'
+UNBOUNDED_AT_EXPORT = {("RPL102", PRIME_LAUNCH, 5)}  # prime-rl's `extra_body.setdefault("top_k", -1)`
+
+
+def test_prime_rl_forks_environment_switch_turned_on_by_the_launchs_export(tmp_path: Path) -> None:
+    root = tree(PRIME_CASE, tmp_path)
+    assert findings(root) == UNBOUNDED_AT_EXPORT
+    edit(root / PRIME_LAUNCH, PRIME_EXPORT, "export PRIME_RL_RETURN_SAMPLING_MASK=0\n")
+    assert findings(root) == set()  # the test does not hold: no mask
+
+
+def test_prime_rl_forks_environment_switch_not_set_by_the_launch_is_not_assumed(tmp_path: Path) -> None:
+    root = tree(PRIME_CASE, tmp_path)
+    edit(root / PRIME_LAUNCH, PRIME_EXPORT, "")
+    assert findings(root) == set()  # the caller's environment may set it or not
+    edit(root / PRIME_LAUNCH, "uv run rl", 'PRIME_RL_RETURN_SAMPLING_MASK="${REPLAY_ON}" uv run rl')
+    assert findings(root) == set()  # a value not known here
+
+
+def test_prime_rl_forks_environment_switch_as_a_command_prefix_and_other_reads(tmp_path: Path) -> None:
+    root = tree(PRIME_CASE, tmp_path)
+    edit(root / PRIME_LAUNCH, PRIME_EXPORT, "")
+    edit(root / PRIME_LAUNCH, "uv run rl", "PRIME_RL_RETURN_SAMPLING_MASK=1 uv run rl")
+    assert findings(root) == {("RPL102", PRIME_LAUNCH, 5)}  # the prefix's line
+    edit(root / PRIME_INFERENCE, PRIME_TEST, 'if os.getenv("PRIME_RL_RETURN_SAMPLING_MASK") == "1":')
+    assert findings(root) == {("RPL102", PRIME_LAUNCH, 5)}
+    edit(
+        root / PRIME_INFERENCE,
+        'if os.getenv("PRIME_RL_RETURN_SAMPLING_MASK") == "1":',
+        'if os.environ["PRIME_RL_RETURN_SAMPLING_MASK"] == "yes":',
+    )
+    assert findings(root) == set()  # "1" is not "yes"
+
+
+def test_prime_rl_launch_with_top_k_in_the_toml_is_clean(tmp_path: Path) -> None:
+    root = tree(PRIME_CASE, tmp_path)
+    edit(root / PRIME_TOML, "max_completion_tokens = 128\n", "max_completion_tokens = 128\nextra_body = { top_k = 20 }\n")
+    assert findings(root) == set()
+
+
+def test_prime_rl_launch_with_overrides_not_read_stays_open(tmp_path: Path) -> None:
+    root = tree(PRIME_CASE, tmp_path)
+    edit(root / PRIME_LAUNCH, "--wandb.project reverse-text-replay", "--orchestrator.train.sampling.extra-body '{\"top_k\": 20}'")
+    assert findings(root) == set()  # the override may bound top_k: not read here

@@ -185,16 +185,18 @@ def yaml_launches(
     launch = adapt(layered, anchor, context, forked=forked)
     if launch is None:
         return []
-    return [replace(launch, config_alone=True, assumptions=(Assumption(_run_alone(path), whole=True), *launch.assumptions))]
+    alone = _run_alone(path)
+    assumed = (Assumption(alone, whole=True),) if alone else ()
+    return [replace(launch, config_alone=True, assumptions=(*assumed, *launch.assumptions))]
 
 
 def _run_alone(path: str) -> str:
-    """What a config judged on its own rests on: a NeMo-RL program runs it as written (without
-    `--config`, the script whose default it is)."""
+    """What NeMo-RL's own default config judged on its own rests on: the script whose default it
+    is runs without `--config` ("": not such a config; a user's config is meant to be run)."""
     for script, default in NEMO_RL_DEFAULT_CONFIGS:
         if path == default or path.endswith("/" + default):
             return f"`{path[: -len(default)]}{script}` runs it as its default config"
-    return f"a NeMo-RL program runs it (`--config {path}`)"
+    return ""
 
 
 def _with_defaults(view: ConfigView, path: str, read_view: ReadView, reasons: list[str], depth: int, heir: str) -> ConfigView:
