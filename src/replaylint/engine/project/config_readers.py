@@ -14,7 +14,7 @@ A framework's config judged as if a program ran it as written (`Launch.config_al
 config) is judged by the launches of its tree that read it, as their config or as a `defaults:`
 parent, when there are any (`launchers_of`): the command lines of shell scripts and Dockerfiles
 under the repository that holds it (the folder with `.git` above it, inside the checked tree),
-at most `MAX_LAUNCHERS` that the prefilter lets through.
+at most `MAX_LAUNCHERS` that the prefilter lets through (of `MAX_WALKED` read).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 MAX_FOLDERS = 200
 MAX_FILES = 100
-MAX_LAUNCHERS = 20
+MAX_LAUNCHERS, MAX_WALKED = 20, 2000  # launchers checked, and scripts and Dockerfiles read for them
 _LAUNCHER_KINDS = ("shell", "dockerfile")  # command lines of programs that load a config by path
 _READERS = ("hydra", "OmegaConf")
 _ENGINES = ("LLM", "EngineArgs")
@@ -77,6 +77,7 @@ class ConfigReaders:
 
         found: list[str] = []
         walked: list[str] = []
+        seen = 0
         for current, folders, names in os.walk(top):
             walked.append(current)
             folders[:] = sorted(f for f in folders if not f.startswith(".") and f not in _SKIPPED)
@@ -85,6 +86,9 @@ class ConfigReaders:
                 kind = frontends.kind_for(launcher)
                 if kind not in _LAUNCHER_KINDS:
                     continue
+                seen += 1
+                if seen > MAX_WALKED:
+                    return found, walked
                 text = self._text(launcher)
                 if text is not None and frontends.relevant(kind, text.encode("utf-8", "surrogateescape")):
                     found.append(launcher)
