@@ -289,3 +289,16 @@ def test_prime_rl_launch_with_overrides_not_read_stays_open(tmp_path: Path) -> N
     root = tree(PRIME_CASE, tmp_path)
     edit(root / PRIME_LAUNCH, "--wandb.project reverse-text-replay", "--orchestrator.train.sampling.extra-body '{\"top_k\": 20}'")
     assert findings(root) == set()  # the override may bound top_k: not read here
+
+
+def test_openrlhf_forks_parameter_written_as_the_value_is_the_flags(tmp_path: Path) -> None:
+    # `actor_kwargs["return_sampling_mask"] = return_sampling_mask`, unconditionally: the flag's value
+    root = tree(OPENRLHF_CASE, tmp_path)
+    edit(
+        root / OPENRLHF_ENGINES,
+        '        if return_sampling_mask:\n            actor_kwargs["return_sampling_mask"] = True\n',
+        '        actor_kwargs["return_sampling_mask"] = return_sampling_mask\n',
+    )
+    assert findings(root) == RAW_AT_FLAG
+    edit(root / OPENRLHF_LAUNCH, MASK_FLAG, "")
+    assert findings(root) == set()

@@ -229,8 +229,12 @@ def forked_settings(
         holds = _switch_holds(written.condition, switched or {}) if written.condition != _CORRECTION else None
         if holds is False:
             continue  # the fork's switch is off on this command line
+        given = (switched or {}).get(written.text) if written.value is UNKNOWN else None  # `= return_sampling_mask`
+        if given is not None and (holds is True or not written.condition):
+            written, holds = replace(written, value=given[0]), True
         if holds is True and written.value is not UNKNOWN:
-            flag = next((switched[name][1] for name in _names(written.condition) if name in (switched or {})), None)  # type: ignore[index]
+            conditioned = (switched[name][1] for name in _names(written.condition) if name in (switched or {}))  # type: ignore[index]
+            flag = given[1] if given is not None else next(conditioned, None)
             fork_line = built.setting(written, anchor, OWNER)  # the option's default turns it on: the fork decides
             over[key] = (
                 fork_line if flag is None else Setting(key, written.value, flag.span, flag.spelling, implied=True, via=(fork_line.span,))
