@@ -61,14 +61,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "prime_vllm_config_field_mask_group_extra_body_top_k_clean": set(),
 }
 
-PENDING: dict[str, str] = {
-    "nemo_llm_kwargs_mask_recipe_raw_logprobs": "round 7 first run: false RPL102 at the framework's default grpo_math_1B.yaml:373 judged alone",
-    "nemo_vllm_cfg_yaml_default_mask_subscript_recipe_top_k_clean": "round 7 first run: false RPL102 at grpo_math_1B.yaml:373",
-    "oi_engine_kwargs_mask_sampling_config_top_k_minus_one": "round 7 first run: missed (RPL102 of SamplingConfig's top_k -1 in extra_body)",
-    "openrlhf_cli_flag_mask_no_is_correction_raw_logprobs": "round 7 first run: missed (RPL003 at the launch's new flag)",
-    "prime_env_var_mask_in_to_namespace_extra_body_top_k_default": "round 7 first run: missed (RPL102 at the export)",
-    "skyrl_flag_field_mask_sets_logprobs_mode_no_eval_clean": "round 7 first run: false RPL101/RPL102 at inference_servers/utils.py:158",
-}
+PENDING: dict[str, str] = {}
 
 
 def test_every_folder_is_a_case_and_six_are_clean() -> None:

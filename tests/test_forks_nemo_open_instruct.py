@@ -74,12 +74,14 @@ def test_the_unmodified_framework_is_clean(framework: str, tmp_path: Path) -> No
 
 def test_a_mask_in_the_workers_engine_dict_judges_the_configs_requests(tmp_path: Path) -> None:
     """The fork adds `return_sampling_mask=True` to `llm_kwargs = dict(...)`; NeMo-RL's own
-    default config keeps `top_k: null` (NeMo-RL sends -1): every request is refused, for the
-    config and for the script that runs it, and the message names the fork's line."""
+    default config keeps `top_k: null` (NeMo-RL sends -1): every request is refused, as run_grpo.sh
+    runs the config (the config is judged by the launch that reads it, not a second time on its
+    own), and the message names the fork's line and the launch."""
     tree = fork(tmp_path, "nemo_rl", worker=MASK_KEYWORD)
     found = findings(tree)
     top_k = line_of(tree, CONFIG, "top_k: null")
-    assert places(found, tree) == [("RPL102", CONFIG, top_k), ("RPL102", CONFIG, top_k)]  # the config's, and run_grpo.sh's
+    assert places(found, tree) == [("RPL102", CONFIG, top_k)]
+    assert "(loaded by run_grpo.sh)" in found[0]["message"]
     mask = line_of(tree, WORKER, "return_sampling_mask=True")
     assert all("the forked NeMo-RL's " in item["message"] for item in found)
     assert all(f"{WORKER}:{mask} sets return_sampling_mask=True" in item["message"] for item in found)
@@ -200,7 +202,7 @@ def test_the_forks_code_not_the_editions_decides_a_configs_mask(tmp_path: Path) 
     ]
     tree = fork(tmp_path, "nemo_rl", config=config)
     found = findings(tree)
-    assert places(found, tree) == [("RPL003", CONFIG, line_of(tree, CONFIG, "return_sampling_mask: true"))] * 2
+    assert places(found, tree) == [("RPL003", CONFIG, line_of(tree, CONFIG, "return_sampling_mask: true"))]  # run_grpo.sh's
     shutil.rmtree(tree / "nemo_rl")
     assert findings(tree) == []
 

@@ -191,8 +191,14 @@ ADAPTERS: tuple[Adapter, ...] = (
         "prime-rl",
         "prime_rl",
         ("prime-rl",),
-        # the mask may be implicit (truncating train sampling), or a fork's default (prime_rl_fork)
-        prefilters=(Prefilter("toml", ((b"orchestrator",), (b"inference",))),),
+        # `rl @ FILE.toml`, `inference @ FILE.toml` (`uv run rl @ rl.toml`): its TOML in the command's environment
+        (EntryPoint("prime-rl", "prime_rl_command:command_launch", programs=(("rl", "@"), ("inference", "@"))),),
+        # the mask may be implicit (truncating train sampling), or a fork's default (prime_rl_fork);
+        # a fork's `to_namespace` may turn it on from a variable the launching script exports
+        prefilters=(
+            Prefilter("toml", ((b"orchestrator",), (b"inference",))),
+            Prefilter("shell", ((b"rl @", b"inference @"),)),
+        ),
         toml_finder="toml_launches",
         editions="EDITIONS",
     ),

@@ -273,8 +273,8 @@ class Launch:
 
     `forwarded`: the script's own arguments (`"$@"`, `$*`, `"$1"`) the launch was judged
     without: it is complete as written, and a finding on an absent setting says that the
-    script's arguments may set it. `assumptions`: the defaults it was built with.
-    """
+    script's arguments may set it. `assumptions`: the defaults it was built with. `config_alone`: a framework's
+    config judged as if a program ran it as written (launches of its tree that read it judge it instead)."""
 
     kind: LaunchKind
     span: Span
@@ -295,11 +295,11 @@ class Launch:
     entrypoint: str = ""  # the vLLM program a command starts (`serve`, `api_server`, `dynamo`); "" for the others
     clients: tuple[Request, ...] = ()  # HTTP requests the same file sends to this server (its port)
     vocabulary: Setting | None = None  # the `vocab_size` of its model's config.json, when the tree holds the model
-    # The sampling fields its model's generation_config.json sets (() none), when the tree holds the file; None: not known.
-    generation_defaults: tuple[Setting, ...] | None = None
+    generation_defaults: tuple[Setting, ...] | None = None  # its model's generation_config.json's sampling fields (() none; None: unknown)
     hosts: tuple[str, ...] = ()  # names besides the local ones that reach this server (a compose service, a Kubernetes Service)
     local: bool = True  # whether its local names (`localhost`) reach it: not a compose service that publishes its port elsewhere
     local_condition: str = ""  # what that rests on: `ports: ["${PORT:-8000}:8000"]` publishes 8000 when "`PORT` is unset"
+    config_alone: bool = False
 
     def __post_init__(self) -> None:
         if "" in self.open_reasons:  # a word that says nothing of itself (an empty spread) still names a reason

@@ -78,7 +78,6 @@ class Checker:
         self._packaging: Any = None  # reads plugin declarations when no project pins are given
         self.launches_judged = 0  # `preflight` says when a command starts none
         self._readers: Any = None  # the programs that read YAML configs by path (`project.config_readers`)
-        self._read_by: dict[str, tuple[list[Finding], list[str]]] = {}  # such a program: its findings, what it read
 
     # The rule table is imported the first time a file needs it: a pre-commit run over files
     # without replay content never loads it.
@@ -212,7 +211,9 @@ class Checker:
                 context.budget.charge(_LAUNCH_COST, launch.span.start)
                 if launch.framework is not None and launch.framework.editions:
                     launch = self._edition(launch, result.notes)
-                found += [(finding, launch.condition) for finding in self._check_launch(launch, frontend, source, result.notes)]
+                own = self._check_launch(launch, frontend, source, result.notes)
+                own = self._reading().judged_by_launchers(path, own, self.reads, bool(self.overlay)) if own and launch.config_alone else own
+                found += [(finding, launch.condition) for finding in own]
                 judged.append(launch)
             from ..vllm.unusable_masks import served  # (the model is imported by now)
 
@@ -221,7 +222,7 @@ class Checker:
             )
             result.findings.extend(_on_branches(found))
             if kind == "yaml":
-                result.findings.extend(self._placed_by_readers(path))
+                result.findings.extend(self._reading().placed_by_readers(path, self.reads, bool(self.overlay)))
             if context.unread and _could_hold_launch(kind, text):
                 result.findings.extend(not_analysed(path, unread.message, source.index, unread.offset) for unread in context.unread)
             # A suppression in what was not read may look unused: RPL901 waits for a whole file.
@@ -239,29 +240,23 @@ class Checker:
             result.internal_error = f"{type(error).__name__}: {error}"
         return self._finish(result, source)
 
-    def _placed_by_readers(self, path: str) -> list[Finding]:
-        """What the programs that read this YAML by path (Hydra, OmegaConf) report in it: a
-        pre-commit run may name the YAML alone. Each program is checked once per run (again
-        while fixes are applied), and it and what it read are dependencies of the result."""
-        from .project.config_readers import ConfigReaders
+    def _reading(self) -> Any:
+        """The programs that read YAML configs by path, and the launches that load a framework's
+        config (`project.config_readers`), each checked once per run (again while fixes are applied)."""
+        from .project.config_readers import ReadBy
 
         if self._readers is None:
-            self._readers = ConfigReaders(self.roots, self.config.max_file_bytes)
+            self._readers = ReadBy(self.roots, self.config.max_file_bytes, self._check_aside)
         if self.overlay:  # texts being fixed: what was checked before is stale now, and after
-            self._read_by.clear()
-        found: list[Finding] = []
-        for program in self._readers.readers_of(path):
-            if program not in self._read_by:
-                config, reads = self.config, self.reads
-                try:
-                    checked = self.check_file(program)
-                finally:
-                    self.config, self.reads = config, reads
-                self._read_by[program] = (checked.findings, [program, *checked.dependencies])
-            findings, read = self._read_by.pop(program) if self.overlay else self._read_by[program]
-            self.reads.extend(read)
-            found += [finding for finding in findings if os.path.realpath(finding.span.path) == os.path.realpath(path)]
-        return found
+            self._readers.checked.clear()
+        return self._readers
+
+    def _check_aside(self, path: str) -> FileResult:
+        config, reads = self.config, self.reads
+        try:
+            return self.check_file(path)
+        finally:
+            self.config, self.reads = config, reads
 
     def _read_text(self, path: str) -> str | None:
         if "\0" in path:  # a name a launch writes (`--config "x\x00.yaml"`) that no file can have

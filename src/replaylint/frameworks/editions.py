@@ -172,6 +172,7 @@ def choose(launch: Launch, pin: PackagePin | None) -> tuple[Launch, str]:
             kind=launch.kind,
             span=launch.span,
             assumptions=launch.assumptions,  # the defaults of the script that started it
+            config_alone=launch.config_alone,
         )
         return _with_evidence(chosen, pin.describe()), ""  # type: ignore[union-attr]
     built = list(framework.editions.values())

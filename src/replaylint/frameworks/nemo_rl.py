@@ -54,7 +54,7 @@ from typing import Any, Callable
 from ..command import judged_without
 from ..framework_registry import NEMO_RL_DEFAULT_CONFIGS
 from ..launch_context import LaunchContext
-from ..model import UNKNOWN, ArgIssue, Launch, LaunchKind, Request, Setting, Span
+from ..model import UNKNOWN, ArgIssue, Assumption, Launch, LaunchKind, Request, Setting, Span
 from ..programs import Unread, script_name
 from ..vllm.command_line import Token
 from ..vllm.engine_fields import RUNNER_ENV
@@ -183,7 +183,20 @@ def yaml_launches(
     forked = nemo_rl_fork.fork(path, read_text)
     context = LaunchContext(LaunchKind.FRAMEWORK, label=forked_label(f"nemo-rl: {path}", forked), open_reasons=tuple(reasons))
     launch = adapt(layered, anchor, context, forked=forked)
-    return [launch] if launch is not None else []
+    if launch is None:
+        return []
+    alone = _run_alone(path)
+    assumed = (Assumption(alone, whole=True),) if alone else ()
+    return [replace(launch, config_alone=True, assumptions=(*assumed, *launch.assumptions))]
+
+
+def _run_alone(path: str) -> str:
+    """What NeMo-RL's own default config judged on its own rests on: the script whose default it
+    is runs without `--config` ("": not such a config; a user's config is meant to be run)."""
+    for script, default in NEMO_RL_DEFAULT_CONFIGS:
+        if path == default or path.endswith("/" + default):
+            return f"`{path[: -len(default)]}{script}` runs it as its default config"
+    return ""
 
 
 def _with_defaults(view: ConfigView, path: str, read_view: ReadView, reasons: list[str], depth: int, heir: str) -> ConfigView:

@@ -202,10 +202,15 @@ def _runtime_env(call: ast.Call) -> dict[str, Written]:
 
 def _request_top_k(request: ast.Call, module: ast.Module, text: str) -> Written | None:
     """The `top_k` of the requests the actor sends (see the module docstring)."""
+    sender = next(
+        (node for node in ast.walk(module) if isinstance(node, (ast.AsyncFunctionDef, ast.FunctionDef)) and request in ast.walk(node)), None
+    )
     extra = next((keyword.value for keyword in request.keywords if keyword.arg == "extra_body"), None)
     if isinstance(extra, ast.Dict):
         for key, value in zip(extra.keys, extra.values):
             if key is not None and literal(key) == "top_k":
+                if sender is not None and _reads_config(value, request, sender):
+                    return _config_top_k(module, text) or Written(_default_of(value), value.lineno, snippet(text, value))
                 return Written(literal(value), key.lineno, snippet(text, key) + ": " + snippet(text, value))
     elif extra is not None:  # a dict built elsewhere: may hold it
         return Written(UNKNOWN, extra.lineno, snippet(text, extra))
@@ -213,12 +218,46 @@ def _request_top_k(request: ast.Call, module: ast.Module, text: str) -> Written 
     if written is not None:
         return Written(literal(written.value), written.lineno, snippet(text, written))
     configured = _config_top_k(module, text)
-    sender = next(
-        (node for node in ast.walk(module) if isinstance(node, (ast.AsyncFunctionDef, ast.FunctionDef)) and request in ast.walk(node)), None
-    )
     if configured is None and sender is not None and "top_k" in (ast.get_source_segment(text, sender) or ""):
         return Written(UNKNOWN, sender.lineno, f"top_k in {sender.name}")  # added to the request some other way
     return configured
+
+
+def _reads_config(value: ast.expr, request: ast.Call, sender: ast.AST) -> bool:
+    """Whether `value` is the `top_k` of the request's `SamplingConfig`: a key of the dict spread
+    into the request or made by `dataclasses.asdict(...)` (`params_dict.pop("top_k")`, `.get(...)`,
+    `params_dict["top_k"]`), or the attribute of a config the sender takes, copies or turns into
+    that dict (`sampling_params.top_k`)."""
+    spread = {k.value.id for k in request.keywords if k.arg is None and isinstance(k.value, ast.Name)}
+    made, configs = set(spread), set()
+    for node in ast.walk(sender):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and isinstance(target := node.targets[0], ast.Name):
+            called = _called(node.value)
+            (made if called == "asdict" else configs if called in ("replace", "SamplingConfig") else set()).add(target.id)
+        if isinstance(node, ast.Call) and _called(node) == "asdict" and node.args and isinstance(node.args[0], ast.Name):
+            configs.add(node.args[0].id)
+        if isinstance(node, ast.arg) and "SamplingConfig" in ast.unparse(node.annotation or ast.Constant(None)):
+            configs.add(node.arg)
+    if isinstance(value, ast.Attribute):
+        return value.attr == "top_k" and isinstance(value.value, ast.Name) and value.value.id in configs
+    if isinstance(value, ast.Subscript):
+        return literal(value.slice) == "top_k" and isinstance(value.value, ast.Name) and value.value.id in made
+    held = value.func.value if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) else None
+    return (
+        isinstance(held, ast.Name)
+        and held.id in made
+        and _called(value) in ("pop", "get")
+        and bool(value.args)
+        and literal(value.args[0]) == "top_k"  # type: ignore[arg-type]
+    )
+
+
+def _default_of(value: ast.expr) -> Any:
+    """The default `.pop("top_k", D)` / `.get("top_k", D)` gives when the config has no `top_k`
+    (UNKNOWN otherwise: a read that fails, or a value not read here)."""
+    if isinstance(value, ast.Call) and _called(value) in ("pop", "get"):
+        return literal(value.args[1]) if len(value.args) > 1 else None if _called(value) == "get" else UNKNOWN
+    return UNKNOWN
 
 
 def _is_client_call(node: ast.AST) -> bool:
@@ -291,7 +330,8 @@ def requests(fork: EngineFork, engine: Mapping[str, Setting], anchor: Span, temp
         return ()
     sent: dict[str, Setting] = {}
     if fork.top_k is not None:
-        sent["top_k"] = Setting("top_k", fork.top_k.value, anchor, fork.said(fork.top_k), implied=True)
+        written = fork.top_k  # the fork's own (open-instruct sends none): a finding sits at its line
+        sent["top_k"] = Setting("top_k", written.value, fork.span(written.line, anchor), fork.said(written), implied=True, via=(anchor,))
     if temperature is not None:
         sent["temperature"] = Setting("temperature", temperature, anchor, f"--temperature {temperature}")
     mode = engine.get("generation_config")

@@ -57,7 +57,7 @@ from ..vllm.command_line import Token
 from .argparse_table import ParsedWords, parse_words
 from .built_dicts import BuiltDict
 from .editions import Edition, Editions, build
-from .openrlhf_fork import environment, fork, forked_settings, requests
+from .openrlhf_fork import ForkOptions, environment, fork, fork_options, forked_settings, requests, switched_by
 from .refusals import names_replay, refusal, refused
 
 SIGNATURE_KEY = "worker_extension_cls"
@@ -138,9 +138,13 @@ def command_launch(context: LaunchContext, span: Span, tokens: list[Token]) -> L
     tree, with the engine dict of its own `create_vllm_engines` (`openrlhf_fork`)."""
     data = _data()
     forked = fork(span.path, context.read_text)
+    known = {option for table in data.tables.values() for option in table}
+    own = fork_options(span.path, context.read_text, known) if forked is not None else ForkOptions()
+    if own.options:  # the fork's parser takes its own options too
+        data = replace(data, tables={name: {**table, **own.options} for name, table in data.tables.items()})
 
     def launch(edition: Edition) -> Launch:
-        return _launch(data, edition, span, tokens, context, forked)
+        return _launch(data, edition, span, tokens, context, forked, own)
 
     return build(data.family, launch, united_from=_accepting(data, tokens))
 
@@ -161,7 +165,9 @@ def _takes(parsed: Any) -> bool:
     return not parsed.refused or any(str(token.text).startswith("-") and names_replay(str(token.text)) for token in parsed.refused)
 
 
-def _launch(data: _Data, edition: Edition, span: Span, tokens: list[Token], context: LaunchContext, forked: BuiltDict | None) -> Launch:
+def _launch(
+    data: _Data, edition: Edition, span: Span, tokens: list[Token], context: LaunchContext, forked: BuiltDict | None, own: ForkOptions
+) -> Launch:
     parsed = parse_words(tokens, data.tables[edition.name])
     reasons = [*context.open_reasons, *(token.raw for token in parsed.unread)]
     launch = Launch(
@@ -187,12 +193,12 @@ def _launch(data: _Data, edition: Edition, span: Span, tokens: list[Token], cont
     settings = _engine_settings(parsed, data.family.owner(edition))
     if forked is None:
         return replace(launch, settings=settings)
-    settings, more = forked_settings(forked, settings, span, ACTOR_KEYS)
+    settings, more, assumed = forked_settings(forked, settings, span, ACTOR_KEYS, switched_by(own, parsed.values))
     reasons += more
     label = f"{launch.label} (the fork's {forked.path})"
     sent = requests(span.path, context.read_text, _temperature(parsed), settings.get("return_sampling_mask"), span)
     env = environment(forked, launch.env)
-    return replace(launch, settings=settings, env=env, open_reasons=tuple(reasons), label=label, requests=sent)
+    return replace(launch, settings=settings, env=env, open_reasons=tuple(reasons), label=label, requests=sent, assumptions=assumed)
 
 
 def _temperature(parsed: ParsedWords) -> Setting | None:

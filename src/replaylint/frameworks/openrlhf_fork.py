@@ -22,11 +22,13 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import replace
-from typing import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Mapping
 
-from ..model import UNKNOWN, Request, Setting, Span
+from ..model import UNKNOWN, Assumption, Request, Setting, Span
+from ..vllm.command_line import Token
 from .built_dicts import BuiltDict, Written, call_keywords, read
+from .fork_conditions import decided
 from .fork_source import environment_settings, key_writes, literal, parse, placed, snippet, statements
 from .nearby import found_upward
 
@@ -117,6 +119,64 @@ def _unpassed_defaults(text: str, cli: str) -> dict[str, Written]:
     return found
 
 
+@dataclass(frozen=True)
+class ForkOptions:
+    """The options the fork's train_ppo_ray.py parser adds (option -> argparse's nargs: 0 for a
+    `store_true`/`store_false` switch) and the `create_vllm_engines` keywords it passes from the
+    parsed options (parameter -> (option, its default, the value a switch stores when given))."""
+
+    options: Mapping[str, Any] = field(default_factory=dict)
+    passed: Mapping[str, tuple[str, Any, Any]] = field(default_factory=dict)
+
+
+_SWITCHES = {"store_true": True, "store_false": False}  # action -> the value it stores (its default: the other)
+
+
+def fork_options(launching: str, read_text: Callable[[str], str | None] | None, known: Mapping[str, Any]) -> ForkOptions:
+    """What the tree's train_ppo_ray.py declares beyond OpenRLHF's own parser (`known`): a switch
+    a fork adds (`parser.add_argument("--vllm.return_sampling_mask", action="store_true")`) and
+    hands to `create_vllm_engines(..., return_sampling_mask=args.vllm.return_sampling_mask)`."""
+    cli = found_upward(CLI, launching, read_text) if read_text is not None else None
+    module = parse(cli[1]) if cli is not None else None
+    if module is None:
+        return ForkOptions()
+    options: dict[str, Any] = {}
+    defaults: dict[str, tuple[Any, Any]] = {}  # option -> (default, the value a switch stores)
+    for node in ast.walk(module):
+        if not (isinstance(node, ast.Call) and _named(node) == "add_argument" and node.args):
+            continue
+        option = literal(node.args[0])
+        if not isinstance(option, str) or not option.startswith("--") or option in known:
+            continue
+        given = {keyword.arg: literal(keyword.value) for keyword in node.keywords if keyword.arg}
+        action = given.get("action")
+        options[option] = 0 if action in _SWITCHES else given.get("nargs", 1)
+        stored = _SWITCHES.get(action)  # type: ignore[arg-type]
+        defaults[option] = (given.get("default", None if stored is None else not stored), stored)
+    passed = {}
+    for node in ast.walk(module):
+        if isinstance(node, ast.Call) and _named(node) == "create_vllm_engines":
+            for keyword in node.keywords:
+                option = "--" + ast.unparse(keyword.value).removeprefix("args.")
+                if keyword.arg and ast.unparse(keyword.value).startswith("args.") and option in options:
+                    passed[keyword.arg] = (option, *defaults[option])
+    return ForkOptions(options, passed)
+
+
+def switched_by(forked: ForkOptions, parsed: Mapping[str, tuple[Token, list[Token]]]) -> dict[str, tuple[Any, Setting | None]]:
+    """The parameters of `create_vllm_engines` the fork's own options give: each one's value and
+    the flag that gives it (None: the option's default, the words do not give it)."""
+    found: dict[str, tuple[Any, Setting | None]] = {}
+    for parameter, (option, default, stored) in forked.passed.items():
+        if option not in parsed:
+            found[parameter] = (default, None)
+            continue
+        flag, values = parsed[option]
+        value: Any = stored if stored is not None else values[-1].text if values and values[-1].known else UNKNOWN
+        found[parameter] = (value, Setting(parameter, value, flag.span, " ".join(token.raw for token in (flag, *values))))
+    return found
+
+
 def environment(built: BuiltDict, env: Mapping[str, Setting]) -> dict[str, Setting]:
     """`env` with the `VLLM_*` variables the fork's engine module writes (its Ray actor's
     `_configure_vllm_env`, in the engine's process)."""
@@ -150,15 +210,36 @@ def _is_engine_call(node: ast.AST) -> bool:
 
 
 def forked_settings(
-    built: BuiltDict, flags: Mapping[str, Setting], anchor: Span, actor_keys: frozenset[str]
-) -> tuple[dict[str, Setting], list[str]]:
-    """The engine settings of a command line (`flags`: what its words give) in the fork, and the
-    reasons the launch is open."""
+    built: BuiltDict,
+    flags: Mapping[str, Setting],
+    anchor: Span,
+    actor_keys: frozenset[str],
+    switched: Mapping[str, tuple[Any, Setting | None]] | None = None,
+) -> tuple[dict[str, Setting], list[str], tuple[Assumption, ...]]:
+    """The engine settings of a command line (`flags`: what its words give; `switched`: the
+    parameters the fork's own options give, `switched_by`) in the fork, the reasons the launch
+    is open, and the fork's lines that a flag turns on (what its findings rest on)."""
     under: dict[str, Setting] = {}
     over: dict[str, Setting] = {}
     reasons: list[str] = []
+    assumed: list[Assumption] = []
     for key, written in built.entries.items():
         if key in actor_keys:
+            continue
+        holds = _switch_holds(written.condition, switched or {}) if written.condition != _CORRECTION else None
+        if holds is False:
+            continue  # the fork's switch is off on this command line
+        given = (switched or {}).get(written.text) if written.value is UNKNOWN else None  # `= return_sampling_mask`
+        if given is not None and (holds is True or not written.condition):
+            written, holds = replace(written, value=given[0]), True
+        if holds is True and written.value is not UNKNOWN:
+            conditioned = (switched[name][1] for name in _names(written.condition) if name in (switched or {}))  # type: ignore[index]
+            flag = given[1] if given is not None else next(conditioned, None)
+            fork_line = built.setting(written, anchor, OWNER)  # the option's default turns it on: the fork decides
+            over[key] = (
+                fork_line if flag is None else Setting(key, written.value, flag.span, flag.spelling, implied=True, via=(fork_line.span,))
+            )
+            assumed.append(Assumption(f"{OWNER}'s {built.where(written.line)} sets {key}={written.value!r}", whole=True))
             continue
         if written.condition and not (written.condition == _CORRECTION and key in ("logprobs_mode", "max_logprobs")):
             if key in _REPLAY_KEYS:
@@ -171,7 +252,7 @@ def forked_settings(
             reasons.append(f"{key} written by {OWNER} with a value not read here ({built.where(final.line)})")
     kept = {name: setting for name, setting in flags.items() if name in built.entries}  # an entry it removed no longer passes
     reasons += [f"{w.text} (written into OpenRLHF's engine arguments at {built.where(w.line)}, not read here)" for w in built.unread]
-    return {**under, **kept, **over}, reasons
+    return {**under, **kept, **over}, reasons, tuple(assumed)
 
 
 def requests(
@@ -209,6 +290,21 @@ def requests(
         span = placed(found[0], found[1], node.lineno, anchor) if own else mask.span  # type: ignore[union-attr]
         settings[key] = Setting(key, value, span, said, implied=True, via=(anchor,))
     return (Request("sampling", placed(found[0], found[1], calls[0].lineno, anchor), settings),)
+
+
+def _switch_holds(condition: str, switched: Mapping[str, tuple[Any, Setting | None]]) -> bool | None:
+    """Whether an `if` over parameters that the fork's own options give holds (None: not decided
+    here, or no such parameter in it; one given at no place holds at its default)."""
+    if not condition or not any(name in switched for name in _names(condition)):
+        return None
+    return decided(condition, lambda node: switched[node.id][0] if isinstance(node, ast.Name) and node.id in switched else UNKNOWN)
+
+
+def _names(condition: str) -> list[str]:
+    try:
+        return [node.id for node in ast.walk(ast.parse(condition, mode="eval")) if isinstance(node, ast.Name)]
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []
 
 
 def _get_default(node: ast.expr, key: str) -> ast.expr | None:

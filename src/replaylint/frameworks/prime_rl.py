@@ -38,9 +38,11 @@ InferenceConfig fields at the top level (`enable_return_sampling_mask`, or `[vll
 `[server]`). Settings carry the spans of prime-rl's own keys; defaults prime-rl adds carry the
 span of the key that made them (the mask) or of the `[inference]` table.
 
-Not seen: CLI overrides (`--inference.vllm.*`), the shell environment (a preset
-`VLLM_USE_V2_MODEL_RUNNER` survives `setdefault`), which custom algorithms sample from the
-policy (a source with an `algo` of its own makes an implicit mask unknown), eval requests.
+A command line `rl @ FILE.toml` is read by `prime_rl_command` (the script's environment decides a
+fork's tests of environment variables). Not seen: CLI overrides (`--inference.vllm.*`: they keep
+such a launch open), the shell environment otherwise (a preset `VLLM_USE_V2_MODEL_RUNNER` survives
+`setdefault`), which custom algorithms sample from the policy (a source with an `algo` of its own
+makes an implicit mask unknown), eval requests.
 
 A fork: where the tree holds prime-rl's own package, `prime_rl_fork` reads it and its code decides
 in place of the edition's defaults (its `setup_vllm_env` writes, `to_namespace`'s logprobs mode,
@@ -55,9 +57,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Mapping
 
-from ..model import UNKNOWN, Launch, LaunchKind, Request, Setting, Span
+from ..model import UNKNOWN, Assumption, Launch, LaunchKind, Request, Setting, Span
 from ..vllm.engine_fields import RUNNER_ENV
 from .editions import Edition, Editions, build
 from .prime_rl_fork import PrimeRlFork, Switch, TrainDefaults, fork
@@ -133,7 +135,9 @@ def toml_launches(document: TomlDocument, read_text: ReadText | None = None) -> 
     return launches(document, read_text) if kind_of(document) is not None else None
 
 
-def launches(document: TomlDocument, read_text: ReadText | None = None) -> list[Launch]:
+def launches(document: TomlDocument, read_text: ReadText | None = None, env: Mapping[str, Setting] | None = None) -> list[Launch]:
+    """`env`: what the launching script's environment writes (`prime_rl_command`), which decides a
+    fork's `to_namespace` tests of environment variables; None: not known (the file on its own)."""
     kind = kind_of(document)
     if kind == "rl":
         if not isinstance(document.data.get("inference"), dict):
@@ -146,7 +150,7 @@ def launches(document: TomlDocument, read_text: ReadText | None = None) -> list[
         return []
     forked = fork(document.source.path, read_text)
     key = _edition_key(document, base) or (forked.edition if forked is not None else None)
-    launch = build(EDITIONS, lambda edition: _launch(document, base, label, edition, forked), key)
+    launch = build(EDITIONS, lambda edition: _launch(document, base, label, edition, forked, env or {}), key)
     return [launch] if launch is not None else []
 
 
@@ -175,7 +179,14 @@ def _own_paths(document: TomlDocument, base: tuple[str, ...], edition: PrimeRlEd
     return paths
 
 
-def _launch(document: TomlDocument, base: tuple[str, ...], label: str, edition: PrimeRlEdition, forked: PrimeRlFork | None) -> Launch:
+def _launch(
+    document: TomlDocument,
+    base: tuple[str, ...],
+    label: str,
+    edition: PrimeRlEdition,
+    forked: PrimeRlFork | None,
+    env: Mapping[str, Setting],
+) -> Launch:
     if base:
         anchor = document.nearest(*base)
     else:
@@ -193,26 +204,25 @@ def _launch(document: TomlDocument, base: tuple[str, ...], label: str, edition: 
     mask = _mask(document, base) if edition.captures_sampling_mask else None
     if mask is not None:
         settings["return_sampling_mask"] = mask
-    if forked is not None:
-        _forked_namespace(document, base, forked, settings)
+    assumed = _forked_namespace(document, base, forked, settings, env) if forked is not None else ()
     if "logprobs_mode" not in settings and not (forked is not None and forked.reads_config):
         mode = edition.logprobs_mode
         settings["logprobs_mode"] = Setting("logprobs_mode", mode, anchor, f"{owner}'s default logprobs_mode = {mode!r}")
-    env = _env(document, base)
+    environment = _env(document, base)
     said = f"{RUNNER_ENV}={edition.runner_env} (set by {owner})"
     if forked is not None and forked.server is not None:
-        _forked_environment(forked, env)
+        _forked_environment(forked, environment)
     elif not edition.runner_env_needs_mask:
         # setdefault after [inference.env_vars] is applied: a value written there wins.
         default = Setting(RUNNER_ENV, edition.runner_env, anchor, said, implied=True)
-        env[RUNNER_ENV] = replace(env[RUNNER_ENV], replaces=default) if RUNNER_ENV in env else default
-    elif mask is not None and RUNNER_ENV not in env:
+        environment[RUNNER_ENV] = replace(environment[RUNNER_ENV], replaces=default) if RUNNER_ENV in environment else default
+    elif mask is not None and RUNNER_ENV not in environment:
         value = edition.runner_env if mask.value is True else UNKNOWN
-        env[RUNNER_ENV] = Setting(RUNNER_ENV, value, mask.span, said, implied=True)
+        environment[RUNNER_ENV] = Setting(RUNNER_ENV, value, mask.span, said, implied=True)
     where = settings["return_sampling_mask"].span if "return_sampling_mask" in settings else anchor
     train = forked.train if forked is not None else None
     requests = _train_requests(document, where, owner, train) if edition.train_requests and base else ()
-    return Launch(LaunchKind.FRAMEWORK, anchor, settings, env, label=label, requests=requests)
+    return Launch(LaunchKind.FRAMEWORK, anchor, settings, environment, label=label, requests=requests, assumptions=assumed)
 
 
 # Built-in algorithms of main @ 559b447 (`configs/algorithm.py`); all sample from
@@ -363,9 +373,13 @@ def _truncating_sampling(document: TomlDocument) -> tuple[Any, Span, str] | None
     return unsure
 
 
-def _forked_namespace(document: TomlDocument, base: tuple[str, ...], forked: PrimeRlFork, settings: dict[str, Setting]) -> None:
+def _forked_namespace(
+    document: TomlDocument, base: tuple[str, ...], forked: PrimeRlFork, settings: dict[str, Setting], env: Mapping[str, Setting]
+) -> tuple[Assumption, ...]:
     """The fork's `VllmConfig` field defaults (a key the file writes wins), its `to_namespace`
-    writes (a default gives way to the file's key), then its key table."""
+    writes (a default gives way to the file's key), its key table, then its writes under tests
+    of environment variables that `env` decides (at the line that sets the variable; what they
+    rest on is returned)."""
     for name, line in forked.fields.items():
         settings.setdefault(name, line.setting(name))
     for name, (line, only_unset) in forked.namespace.items():
@@ -375,6 +389,15 @@ def _forked_namespace(document: TomlDocument, base: tuple[str, ...], forked: Pri
         switched = _switched(document, base, switch)
         if switched is not None:
             settings[switch.name] = switched
+    assumed = []
+    for by_env in forked.env_switches:
+        if by_env.holds({name: setting.value for name, setting in env.items()}) is True:
+            written = next(env[name] for name in by_env.variables)
+            settings[by_env.name] = Setting(
+                by_env.name, by_env.line.value, written.span, written.spelling, implied=True, via=(by_env.line.span,)
+            )
+            assumed.append(Assumption(f"{by_env.line.owner_line()} sets {by_env.line.text}", whole=True))
+    return tuple(assumed)
 
 
 def _switched(document: TomlDocument, base: tuple[str, ...], switch: Switch) -> Setting | None:

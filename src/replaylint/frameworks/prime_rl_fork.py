@@ -26,10 +26,10 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Mapping
 
 from ..model import UNKNOWN, LineIndex, Setting, Span
-from . import fork_source
+from . import fork_conditions, fork_source
 from .nearby import found_upward
 
 SERVER = "src/prime_rl/inference/server.py"
@@ -58,8 +58,10 @@ class Line:
     text: str
 
     def setting(self, name: str) -> Setting:
-        where = f"{self.span.path.rsplit('/', 1)[-1]}:{self.span.start_line}"
-        return Setting(name, self.value, self.span, f"{self.text} ({OWNER}'s {where})", implied=True)
+        return Setting(name, self.value, self.span, f"{self.text} ({self.owner_line()})", implied=True)
+
+    def owner_line(self) -> str:
+        return f"{OWNER}'s {self.span.path.rsplit('/', 1)[-1]}:{self.span.start_line}"
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,24 @@ class Switch:
     name: str
     value: Any
     default: Line | None
+
+
+@dataclass(frozen=True)
+class EnvSwitch:
+    """`if TEST: namespace.NAME = value` in `to_namespace` where TEST reads environment variables
+    (`os.environ.get("X", "0") == "1"`): the server's environment decides (`holds`)."""
+
+    test: str
+    variables: tuple[str, ...]
+    name: str
+    line: Line
+
+    def holds(self, env: Mapping[str, Any]) -> bool | None:
+        """Whether TEST holds where `env` (name -> value) gives every variable it reads (None: not told)."""
+        if not all(name in env for name in self.variables):
+            return None
+        found = fork_conditions.evaluated(ast.parse(self.test, mode="eval").body, lambda node: _env_read(node, env), {})
+        return None if found is UNKNOWN else bool(found)
 
 
 @dataclass(frozen=True)
@@ -99,6 +119,7 @@ class PrimeRlFork:
     environment: dict[str, tuple[Line, bool]] = field(default_factory=dict)
     namespace: dict[str, tuple[Line, bool]] = field(default_factory=dict)
     switches: tuple[Switch, ...] = ()
+    env_switches: tuple[EnvSwitch, ...] = ()
     fields: dict[str, Line] = field(default_factory=dict)
     reads_config: bool = False
     train: TrainDefaults | None = None
@@ -156,7 +177,7 @@ def _config(module: ast.Module, index: LineIndex) -> dict[str, Any]:
     if "VllmConfig" in classes:
         found["fields"] = _field_defaults(classes["VllmConfig"], index, _REPLAY_FIELDS)
     if "InferenceConfig" in classes:
-        found["namespace"], found["switches"] = _to_namespace(classes["InferenceConfig"], index)
+        found["namespace"], found["switches"], found["env_switches"] = _to_namespace(classes["InferenceConfig"], index)
     return found
 
 
@@ -228,25 +249,49 @@ def _unset_guard(node: ast.expr | None, name: str) -> bool:
     return _is_name(call.func, "hasattr") and len(call.args) == 2 and fork_source.literal(call.args[1]) == name
 
 
-def _to_namespace(cls: ast.ClassDef, index: LineIndex) -> tuple[dict[str, tuple[Line, bool]], tuple[Switch, ...]]:
-    """`to_namespace`'s writes of replay arguments: literals (always, or only when unset) and the
-    `[inference]` keys it turns into them."""
+def _to_namespace(cls: ast.ClassDef, index: LineIndex) -> tuple[dict[str, tuple[Line, bool]], tuple[Switch, ...], tuple[EnvSwitch, ...]]:
+    """`to_namespace`'s writes of replay arguments: literals (always, or only when unset), the
+    `[inference]` keys it turns into them, and the environment variables that do."""
     method = _method(cls, "to_namespace")
     keys = _field_defaults(cls, index)
     written: dict[str, tuple[Line, bool]] = {}
     switches = []
+    by_env = []
     for statement, guard in _guarded(method.body) if method is not None else ():
         write = _namespace_write(statement)
         if write is None or write[0] not in _REPLAY_FIELDS:
             continue
         name, node = write
         value, key = fork_source.literal(node), _self_key(node) if guard is None else _self_key(guard)
-        if key is not None:
+        variables = tuple(dict.fromkeys(v for n in ast.walk(guard) if (v := _env_variable(n)) is not None)) if guard is not None else ()
+        if variables and key is None and value is not UNKNOWN:
+            line = Line(value, fork_source.line_span(index.path, index.text, statement.lineno), f"{name} = {value!r}")
+            by_env.append(EnvSwitch(ast.unparse(guard), variables, name, line))  # type: ignore[arg-type]
+        elif key is not None:
             switches.append(Switch(key, name, value if guard is not None else UNKNOWN, keys.get(key)))
         elif value is not UNKNOWN and (guard is None or _unset_guard(guard, name)):
             line = Line(value, fork_source.line_span(index.path, index.text, statement.lineno), f"{name} = {value!r}")
             written[name] = (line, guard is not None)
-    return written, tuple(switches)
+    return written, tuple(switches), tuple(by_env)
+
+
+def _env_variable(node: ast.AST) -> str | None:
+    """The variable `os.environ.get("X", ...)`, `os.getenv("X", ...)`, `os.environ["X"]` reads."""
+    if isinstance(node, ast.Subscript) and fork_source.is_environ(node.value):
+        name = fork_source.literal(node.slice)
+    elif isinstance(node, ast.Call) and node.args and isinstance(node.func, ast.Attribute):
+        owner = node.func.value
+        getenv = node.func.attr == "getenv" and _is_name(owner, "os")
+        name = fork_source.literal(node.args[0]) if getenv or (node.func.attr == "get" and fork_source.is_environ(owner)) else None
+    else:
+        name = None
+    return name if isinstance(name, str) else None
+
+
+def _env_read(node: ast.expr, env: Mapping[str, Any]) -> Any:
+    """The value an environment read gives where `env` holds the variable (UNKNOWN: another expression)."""
+    name = _env_variable(node)
+    return env[name] if name is not None and name in env else UNKNOWN
 
 
 def _train(path: str, text: str) -> TrainDefaults | None:

@@ -83,6 +83,7 @@ SERVE = "skyrl.train.entrypoints.serve"
 ENGINE = ("generator", "inference_engine")
 MODEL_PATH = ("trainer", "policy", "model", "path")  # a command line that names it is complete without the script's `"$@"`
 EVAL = ("generator", "eval_sampling_params")
+_EVAL_INTERVAL, _EVAL_EVERY = ("trainer", "eval_interval"), 5  # `TrainerConfig.eval_interval` (0.3.0 `config/config.py:966`)
 # The request fields `get_vllm_sampling_params` sets itself; `additional_kwargs` cannot replace them.
 _SET_BY_SKYRL = (
     *("min_tokens", "skip_special_tokens", "include_stop_str_in_output", "max_tokens", "temperature"),
@@ -282,14 +283,15 @@ def _launch(view: ConfigView, anchor: Span, edition: Edition, context: LaunchCon
     # Unset, eval requests are greedy; once a key is written, SamplingParams' own defaults apply.
     unset = forked.evaluation(sampling) if forked is not None else {**sampling, "temperature": 0.0}
     evaluation = dict(sampling) if isinstance(view.value(*EVAL), dict) else unset
+    evaluated = (EVAL,) if _evaluates(view) else ()
     unseen = bool(reasons) or entry.own_generator  # a generator of the entrypoint's own builds the requests
     requests = (
         ()
         if entry.serves
         else (
-            _request(view, ("generator", "sampling_params"), sampling, mask, anchor, unseen, owner),
-            _request(view, EVAL, evaluation, mask, anchor, unseen, owner),
-            *filter(None, (_forwarded(view, prefix) for prefix in (("generator", "sampling_params"), EVAL))),
+            _request(view, _SAMPLING, sampling, mask, anchor, unseen, owner),
+            *(_request(view, prefix, evaluation, mask, anchor, unseen, owner) for prefix in evaluated),
+            *filter(None, (_forwarded(view, prefix) for prefix in (_SAMPLING, *evaluated))),
         )
     )
     launch = Launch(
@@ -382,6 +384,16 @@ def _request(
     we cannot see may write them."""
     found, missing = view.request_settings(prefix, defaults, mask.span if mask is not None else anchor, open_ended, owner)
     return Request("sampling", view.span(*prefix) or anchor, found, missing)
+
+
+def _evaluates(view: ConfigView) -> bool:
+    """Whether SkyRL sends eval requests: only with `trainer.eval_interval > 0` ("-1 to disable
+    evaluation"; default 5), before training (`trainer.py:299`) and every interval (`:505`;
+    `fully_async_trainer.py:460`, `:576`), and `main_base.get_eval_dataset` builds no eval data
+    otherwise (`entrypoints/main_base.py:96`; skyrl 0.3.0, alike at main @ a956457). A value not
+    read here may turn it on."""
+    interval = view.value(*_EVAL_INTERVAL, default=_EVAL_EVERY)
+    return not (isinstance(interval, int) and not isinstance(interval, bool) and interval <= 0)
 
 
 def _forwarded(view: ConfigView, prefix: tuple[str, ...]) -> Request | None:

@@ -9,16 +9,28 @@ above the checked tree's root), nearest first, at most `MAX_FILES` over `MAX_FOL
 A folder is walked once per run, however many YAMLs under it are checked (a config folder's
 files share it), and only a program that names Hydra or OmegaConf, a vLLM engine and the YAML's
 name is handed over.
+
+A framework's config judged as if a program ran it as written (`Launch.config_alone`: a NeMo-RL
+config) is judged by the launches of its tree that read it, as their config or as a `defaults:`
+parent, when there are any (`launchers_of`): the command lines of shell scripts and Dockerfiles
+under the repository that holds it (the folder with `.git` above it, inside the checked tree),
+at most `MAX_LAUNCHERS` that the prefilter lets through (of `MAX_WALKED` read).
 """
 
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING, Any, Callable
 
 from ... import files
 
+if TYPE_CHECKING:
+    from ..checker import FileResult
+
 MAX_FOLDERS = 200
 MAX_FILES = 100
+MAX_LAUNCHERS, MAX_WALKED = 20, 2000  # launchers checked, and scripts and Dockerfiles read for them
+_LAUNCHER_KINDS = ("shell", "dockerfile")  # command lines of programs that load a config by path
 _READERS = ("hydra", "OmegaConf")
 _ENGINES = ("LLM", "EngineArgs")
 _SKIPPED = ("node_modules", "venv", "__pycache__", "site-packages")
@@ -31,6 +43,7 @@ class ConfigReaders:
         self.roots = roots  # real paths of the checked trees; None: anywhere
         self.max_bytes = max_bytes
         self._walked: dict[str, list[tuple[str, str]]] = {}  # folder: (path, text) of its readers
+        self._launchers: dict[str, tuple[list[str], list[str]]] = {}  # repository: its launchers, the folders walked
 
     def readers_of(self, path: str) -> list[str]:
         """The programs that may read the YAML at `path` (`config.yaml` or `config` named)."""
@@ -40,6 +53,48 @@ class ConfigReaders:
         name = os.path.basename(path)
         stem = os.path.splitext(name)[0]
         return [program for program, text in self._walked[folder] if name in text or f'"{stem}"' in text or f"'{stem}'" in text]
+
+    def launchers_of(self, path: str) -> tuple[list[str], list[str]]:
+        """The files of the repository holding `path` whose command lines may load it, and the
+        folders walked for them (a file added there may be one)."""
+        top = self._repository(path)
+        if top not in self._launchers:
+            self._launchers[top] = self._walk_launchers(top)
+        return self._launchers[top]
+
+    def _repository(self, path: str) -> str:
+        """The folder above `path` that holds `.git`, else the highest one inside the checked trees."""
+        folder = os.path.dirname(path) or "."
+        while not os.path.exists(os.path.join(folder, ".git")):
+            parent = os.path.normpath(os.path.join(folder, os.pardir))
+            if parent == folder or not files.inside(os.path.realpath(parent), self.roots or (os.path.realpath("."),)):
+                break
+            folder = parent
+        return folder
+
+    def _walk_launchers(self, top: str) -> tuple[list[str], list[str]]:
+        from ... import frontends
+
+        found: list[str] = []
+        walked: list[str] = []
+        seen = 0
+        for current, folders, names in os.walk(top):
+            walked.append(current)
+            folders[:] = sorted(f for f in folders if not f.startswith(".") and f not in _SKIPPED)
+            for name in sorted(names):
+                launcher = os.path.normpath(os.path.join(current, name))
+                kind = frontends.kind_for(launcher)
+                if kind not in _LAUNCHER_KINDS:
+                    continue
+                seen += 1
+                if seen > MAX_WALKED:
+                    return found, walked
+                text = self._text(launcher)
+                if text is not None and frontends.relevant(kind, text.encode("utf-8", "surrogateescape")):
+                    found.append(launcher)
+            if len(walked) >= MAX_FOLDERS or len(found) >= MAX_LAUNCHERS:
+                break
+        return found[:MAX_LAUNCHERS], walked
 
     def _start(self, path: str) -> str:
         """The folder above the YAML's, unless that leaves the checked tree (without one, the
@@ -72,3 +127,48 @@ class ConfigReaders:
             return files.decode_text(files.read_regular(path, self.max_bytes, follow=False))  # a link may lead out of the tree
         except (files.Unreadable, UnicodeError):
             return None
+
+
+class ReadBy:
+    """What the programs and launchers of YAML configs report in them, each checked once (`check`:
+    a file's check beside the one under way)."""
+
+    def __init__(self, roots: tuple[str, ...] | None, max_bytes: int, check: Callable[[str], FileResult]) -> None:
+        self.readers = ConfigReaders(roots, max_bytes)
+        self.check = check
+        self.checked: dict[str, tuple[list[Any], list[str]]] = {}  # a program: its findings, what it read (itself first)
+
+    def placed_by_readers(self, path: str, reads: list[str], fresh: bool) -> list[Any]:
+        """What the programs that read the YAML by path report in it; they and what they read
+        join `reads` (`fresh`: texts are being fixed, so a program is checked again)."""
+        found: list[Any] = []
+        for program in self.readers.readers_of(path):
+            findings, read = self._program(program, fresh)
+            reads.extend(read)
+            found += _placed_in(path, findings)
+        return found
+
+    def judged_by_launchers(self, path: str, own: list[Any], reads: list[str], fresh: bool) -> list[Any]:
+        """A framework's config judged on its own (`Launch.config_alone`, its findings `own`) that
+        launches of its tree read: what they report in it; `own` when none reads it."""
+        launchers, walked = self.readers.launchers_of(path)
+        reads.extend(walked)  # (a launcher added there may read it)
+        real, found, reading = os.path.realpath(path), [], False
+        for launcher in launchers:
+            findings, read = self._program(launcher, fresh)
+            if real in {os.path.realpath(name) for name in read[1:]}:
+                reading = True
+                reads.extend(read)
+                found += _placed_in(path, findings)
+        return found if reading else own
+
+    def _program(self, program: str, fresh: bool) -> tuple[list[Any], list[str]]:
+        if program not in self.checked:
+            checked = self.check(program)
+            self.checked[program] = (checked.findings, [program, *checked.dependencies])
+        return self.checked.pop(program) if fresh else self.checked[program]
+
+
+def _placed_in(path: str, findings: list[Any]) -> list[Any]:
+    real = os.path.realpath(path)
+    return [finding for finding in findings if os.path.realpath(finding.span.path) == real]

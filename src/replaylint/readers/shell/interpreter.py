@@ -47,7 +47,6 @@ from .spans import ScriptSpans
 from .values import NO_DEFAULTS, UNSET, Assumed, Chunk, Field, Scalar, scalar_text
 from .world import (
     OVERSIZED,
-    RELEVANT_ENV,
     TOO_BIG,
     World,
     child_shell,
@@ -56,6 +55,7 @@ from .world import (
     fitted,
     join,
     make_local,
+    relevant_env,
     unknown_entry,
 )
 
@@ -182,7 +182,7 @@ class Interpreter(ControlFlow, BuiltinCommands):
             world.variables.pop(name, None)
         else:
             world.variables[name] = value
-        if name.startswith(RELEVANT_ENV):
+        if relevant_env(name):
             entry = env_entry(self.spans, name, value, node, value_node, statement, place, single)
             world.assigned[name] = entry
             if export or world.allexport or name in world.exported:

@@ -26,7 +26,7 @@ from .place import Place, quoting
 from .ray_jobs import job_env
 from .spans import ScriptSpans
 from .values import Chunk, Container, Field
-from .world import RELEVANT_ENV, EnvEntry, World, unknown_entry
+from .world import EnvEntry, World, relevant_env, unknown_entry
 
 _BROKEN_CONTINUATION = re.compile(r"[ \t]*(\\[ \t]+#[^\n]*)")
 
@@ -140,9 +140,9 @@ class LaunchBuilder:
             env, open_ended = job_env(found.ray_job, world, self.context.read_text, self.source, self.spans.span)
             found.env_open = found.env_open or open_ended
             return env
-        env = {name: entry for name, entry in world.env.items() if name.startswith(RELEVANT_ENV)}
+        env = {name: entry for name, entry in world.env.items() if relevant_env(name)}
         for word in env_words:
-            if word.name.startswith(RELEVANT_ENV):
+            if relevant_env(word.name):
                 env[word.name] = self._word_entry(word, env.get(word.name))
         mode = found.env_mode
         if mode in ("clear", "container"):
@@ -154,9 +154,9 @@ class LaunchBuilder:
             if settings is None:
                 found.env_open = True
                 continue
-            env.update((name, EnvEntry(setting, None)) for name, setting in settings.items() if name.startswith(RELEVANT_ENV))
+            env.update((name, EnvEntry(setting, None)) for name, setting in settings.items() if relevant_env(name))
         for word in found.env_words:
-            if not word.name.startswith(RELEVANT_ENV):
+            if not relevant_env(word.name):
                 continue
             if word.unset:
                 env.pop(word.name, None)

@@ -29,7 +29,7 @@ from ...model import UNKNOWN, LineIndex, Setting, Span
 from ...programs import Unread, ray_job
 from ...source import SourceFile
 from .values import Chunk, Field
-from .world import RELEVANT_ENV, EnvEntry, RayCluster, World, unknown_entry
+from .world import EnvEntry, RayCluster, World, relevant_env, unknown_entry
 
 _RAY_FLAGS = ("--no-wait", "-v", "--verbose")  # `ray job submit` options without a value
 _PLACEHOLDER = "\ufffcunknown\ufffc"  # a piece of the JSON the shell cannot read, inside a JSON string
@@ -97,7 +97,7 @@ def job_env(
     if settings is None:
         return {name: unknown_entry(entry) for name, entry in env.items()}, True
     for name, setting in settings.items():
-        if name.startswith(RELEVANT_ENV):
+        if relevant_env(name):
             env[name] = EnvEntry(setting, None)
     return env, open_ended
 

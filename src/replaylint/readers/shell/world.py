@@ -21,8 +21,15 @@ TOO_BIG = f"a value of more than {MAX_VALUE:,} pieces is not followed"  # RPL902
 OVERSIZED = object()
 _NAME_EQUALS = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)=\S*$")
 MISSING = object()
-# Environment variables launches carry: vLLM's own, and Dynamo's (its worker reads DYN_ENABLE_RL).
+# Environment variables launches carry: vLLM's own, Dynamo's (its worker reads DYN_ENABLE_RL), and
+# those whose names say replay, which a fork's code may read to turn the mask on
+# (`PRIME_RL_RETURN_SAMPLING_MASK=1`: `frameworks.prime_rl_fork.EnvSwitch`).
 RELEVANT_ENV = ("VLLM_", "DYN_")
+_SWITCH_WORDS = ("SAMPLING_MASK", "REPLAY")
+
+
+def relevant_env(name: str) -> bool:
+    return name.startswith(RELEVANT_ENV) or any(word in name for word in _SWITCH_WORDS)
 
 
 @dataclass(frozen=True)
@@ -347,7 +354,7 @@ def leave(world: World) -> World:
 
 def export_name(world: World, name: str) -> World:
     world = world.copy(exported=world.exported | {name})
-    if name.startswith(RELEVANT_ENV):
+    if relevant_env(name):
         entry = world.assigned.get(name)
         if entry is not None:
             world.env[name] = entry
