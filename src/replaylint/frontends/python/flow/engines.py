@@ -337,10 +337,16 @@ def _picks(reader: Reader, site: Call, frame: Frame, cls: ast.ClassDef) -> bool:
 
 
 def _aliases(module: Module, cls: ast.ClassDef) -> set[str]:
+    """The names the module binds to what it makes of the class: at module level any value that
+    names it (`ENGINES = {"vllm": Engine}`), in a function a Ray actor class of it (`actor_cls = ray.remote(Engine)`)."""
     found = set()
     for node in module.tree.body:
         if isinstance(node, ast.Assign) and cls.name in ast.unparse(node.value):
             found |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    for site in calls(module, (f"remote({cls.name})",)):
+        statement = site.placed.statement
+        if isinstance(statement, ast.Assign) and statement.value is site.node and site.scope is not module.tree:
+            found |= {t.id for t in statement.targets if isinstance(t, ast.Name)}
     return found
 
 

@@ -431,7 +431,8 @@ class Reader:
 _CONVERSIONS = {"int": int, "float": float, "str": str, "bool": bool}
 _SEQUENCES = ("list", "tuple")
 _BUILTINS = ("dict", "vars", "getattr", "isinstance", *_CONVERSIONS, *_SEQUENCES)
-_VIEWS = ("copy.deepcopy", "copy.copy", "types.MappingProxyType")
+# a copy, a read-only view, or OmegaConf's plain containers of a config (`OmegaConf.to_container(cfg.engine_kwargs, resolve=True)`)
+_VIEWS = ("copy.deepcopy", "copy.copy", "types.MappingProxyType", "omegaconf.OmegaConf.to_container", "OmegaConf.to_container")
 
 
 def _converted(name: str, read: Val) -> Val:
