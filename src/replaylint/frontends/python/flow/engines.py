@@ -333,7 +333,10 @@ def _picks(reader: Reader, site: Call, frame: Frame, cls: ast.ClassDef) -> bool:
     if not isinstance(func, ast.Subscript):
         return True
     made = reader.evaluate(func, frame)
-    return getattr(made.ref, "node", None) is cls or (made.ref is None and not made.known)
+    if made.ref is not None or made.known:
+        return getattr(made.ref, "node", None) is cls
+    registry = reader.evaluate(func.value, frame).kwargs  # a key not known here: the registry must hold only `cls`
+    return registry is not None and all(getattr(e.ref, "node", None) is cls for e in registry.entries.values())
 
 
 def _aliases(module: Module, cls: ast.ClassDef) -> set[str]:
@@ -343,7 +346,7 @@ def _aliases(module: Module, cls: ast.ClassDef) -> set[str]:
     for node in module.tree.body:
         if isinstance(node, ast.Assign) and cls.name in ast.unparse(node.value):
             found |= {t.id for t in node.targets if isinstance(t, ast.Name)}
-    for site in calls(module, (f"remote({cls.name})",)):
+    for site in calls(module, (f"({cls.name})",)):  # `ray.remote(Engine)`, `ray.remote(num_gpus=1)(Engine)`
         statement = site.placed.statement
         if isinstance(statement, ast.Assign) and statement.value is site.node and site.scope is not module.tree:
             found |= {t.id for t in statement.targets if isinstance(t, ast.Name)}

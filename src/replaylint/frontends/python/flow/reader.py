@@ -431,8 +431,7 @@ class Reader:
 _CONVERSIONS = {"int": int, "float": float, "str": str, "bool": bool}
 _SEQUENCES = ("list", "tuple")
 _BUILTINS = ("dict", "vars", "getattr", "isinstance", *_CONVERSIONS, *_SEQUENCES)
-# a copy, a read-only view, or OmegaConf's plain containers of a config (`OmegaConf.to_container(cfg.engine_kwargs, resolve=True)`)
-_VIEWS = ("copy.deepcopy", "copy.copy", "types.MappingProxyType", "omegaconf.OmegaConf.to_container", "OmegaConf.to_container")
+_VIEWS = ("copy.deepcopy", "copy.copy", "types.MappingProxyType")
 
 
 def _converted(name: str, read: Val) -> Val:
