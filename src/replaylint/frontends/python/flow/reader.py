@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .anonymous import as_function
-from .arithmetic import arithmetic, format_call, formatted
+from .arithmetic import CONVERSIONS, arithmetic, converted, format_call, formatted
 from .binding import bind, plain, positional_values
 from .bodies import token_map
 from .comprehensions import filtered
@@ -360,8 +360,8 @@ class Reader:
             return dict_call(self, node, frame)
         if name == "dict.fromkeys":
             return from_keys(self, node, frame)
-        if name in _CONVERSIONS and len(node.args) == 1 and not node.keywords:
-            return _converted(name, self.evaluate(node.args[0], frame))
+        if name in CONVERSIONS and len(node.args) == 1 and not node.keywords:
+            return converted(name, self.evaluate(node.args[0], frame))
         if name in _SEQUENCES and len(node.args) == 1 and not node.keywords:
             read = self.evaluate(node.args[0], frame)  # `list(extra_processors)` of a known tuple: the same items
             return read if isinstance(read.value, list) else NOTHING
@@ -428,21 +428,9 @@ class Reader:
         return read.via(*(s for s in (call_span,) if s is not None), *hops)
 
 
-_CONVERSIONS = {"int": int, "float": float, "str": str, "bool": bool}
 _SEQUENCES = ("list", "tuple")
-_BUILTINS = ("dict", "vars", "getattr", "isinstance", *_CONVERSIONS, *_SEQUENCES)
+_BUILTINS = ("dict", "vars", "getattr", "isinstance", *CONVERSIONS, *_SEQUENCES)
 _VIEWS = ("copy.deepcopy", "copy.copy", "types.MappingProxyType")
-
-
-def _converted(name: str, read: Val) -> Val:
-    """`int(x)`, `float(x)`, `str(x)`, `bool(x)` of a known number, text or truth value."""
-    value = read.value
-    if not isinstance(value, (int, float, str, bool)) or (name == "str" and not isinstance(value, (str, int))):
-        return NOTHING
-    try:
-        return replace(read, value=_CONVERSIONS[name](value))
-    except (TypeError, ValueError, OverflowError):
-        return NOTHING
 
 
 def _is_self(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
