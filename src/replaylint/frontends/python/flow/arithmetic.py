@@ -1,5 +1,6 @@
 """Arithmetic, text and word lists built from known values: `seed + i`, `base_port + rank`, `cmd + ["--port", "8000"]`,
-`max_tokens // 2`, `1 << 20`, `2**18`, `int(x) * 2`, f-strings, `"%s_logprobs" % kind`, `"{}_logprobs".format(kind)`.
+`max_tokens // 2`, `1 << 20`, `2**18`, `int(x) * 2`, f-strings, `"%s_logprobs" % kind`, `"{}_logprobs".format(kind)`,
+`int(x)`/`float(x)`/`str(x)`/`bool(x)` of a known value.
 A result is known only when every operand is (a literal, a default); one unknown operand
 leaves it unknown. Results are bounded: a checked tree may be hostile (`"x" * 10**9`,
 `"%999999999d" % 1`), so a long text or a wide format is not built."""
@@ -146,3 +147,17 @@ def _too_long(left: Any, right: Any) -> bool:
     """`"ab" * n` (or `n * "ab"`) longer than the reader builds."""
     text, count = (left, right) if isinstance(left, str) else (right, left)
     return isinstance(text, str) and isinstance(count, int) and len(text) * count > _MAX_TEXT
+
+
+CONVERSIONS = {"int": int, "float": float, "str": str, "bool": bool}
+
+
+def converted(name: str, read: Val) -> Val:
+    """`int(x)`, `float(x)`, `str(x)`, `bool(x)` of a known number, text or truth value."""
+    value = read.value
+    if not isinstance(value, (int, float, str, bool)) or (name == "str" and not isinstance(value, (str, int))):
+        return NOTHING
+    try:
+        return replace(read, value=CONVERSIONS[name](value))
+    except (TypeError, ValueError, OverflowError):
+        return NOTHING

@@ -8,7 +8,7 @@ from dataclasses import replace
 from .dicts import as_val, container, entry as dict_entry, nested, spread
 from .facts import Kwargs, Val
 from .frames import Evaluates, Frame, parameters
-from .refs import Function
+from .refs import Function, Partial
 
 
 class BoundArguments(dict):
@@ -17,9 +17,12 @@ class BoundArguments(dict):
     defaulted: frozenset[str] = frozenset()
 
 
-def bind(reader: Evaluates, function: Function, node: ast.Call, frame: Frame, skip_self: bool | None = None) -> dict[str, Val]:
+def bind(
+    reader: Evaluates, function: Function, node: ast.Call, frame: Frame, skip_self: bool | None = None, partial: Partial | None = None
+) -> dict[str, Val]:
     """The call's arguments as the function's parameters see them; a parameter the call does
-    not pass has its default (read in the function's module); `**kwargs` gets the rest."""
+    not pass has its default (read in the function's module); `**kwargs` gets the rest. The call
+    of a `partial` of the function passes the partial's arguments before its own."""
     definition = function.node
     params = parameters(definition)
     static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in definition.decorator_list)
@@ -28,7 +31,9 @@ def bind(reader: Evaluates, function: Function, node: ast.Call, frame: Frame, sk
     bound: dict[str, Val] = BoundArguments()
     rest = Kwargs(home=container(frame.module, node))
     unknown = False
-    given = _positional(reader, node, frame)
+    given = positional_values(reader, node.args, frame)
+    if partial is not None:
+        given = None if given is None or partial.positional is None else [*partial.positional, *given]
     if given is None:
         unknown, given = True, []
     extra: list[Val] = []
@@ -40,21 +45,11 @@ def bind(reader: Evaluates, function: Function, node: ast.Call, frame: Frame, sk
     if definition.args.vararg is not None and not unknown:
         bound[definition.args.vararg.arg] = Val([item.value for item in extra], ref=tuple(extra))
     names = {p.arg for p in params}
+    if partial is not None:
+        unknown = _spread_into(_via(partial.kwargs, partial.span), names, bound, rest) or unknown
     for keyword in node.keywords:
         if keyword.arg is None:
-            given = spread(reader, keyword.value, frame)
-            if given.reasons:
-                unknown = True
-            rest.assumed.extend(condition for condition in given.assumed if condition not in rest.assumed)
-            for name, item in given.entries.items():
-                if name in names:
-                    setting = item.setting
-                    # a dict the spread holds stays one (`**engine_kwargs` of the parameter then reads its keys)
-                    bound[name] = nested(item) or Val(
-                        setting.value, setting.keys, span=setting.value_span, origin=setting.span, hops=setting.via
-                    )
-                else:
-                    rest.entries[name] = item
+            unknown = _spread_into(spread(reader, keyword.value, frame), names, bound, rest) or unknown
         elif keyword.arg in names:
             bound[keyword.arg] = reader.evaluate(keyword.value, frame)
         else:
@@ -73,10 +68,28 @@ def bind(reader: Evaluates, function: Function, node: ast.Call, frame: Frame, sk
     return bound
 
 
-def _positional(reader: Evaluates, node: ast.Call, frame: Frame) -> list[Val] | None:
-    """The call's positional arguments, `*ARGS` of a known tuple or list spread (None: not known)."""
+def _spread_into(given: Kwargs, names: set[str], bound: dict[str, Val], rest: Kwargs) -> bool:
+    """`**given` bound: its keys that name parameters to them, the others to `rest`; whether it is open."""
+    rest.assumed.extend(condition for condition in given.assumed if condition not in rest.assumed)
+    for name, item in given.entries.items():
+        if name in names:
+            setting = item.setting
+            # a dict the spread holds stays one (`**engine_kwargs` of the parameter then reads its keys)
+            bound[name] = nested(item) or Val(setting.value, setting.keys, span=setting.value_span, origin=setting.span, hops=setting.via)
+        else:
+            rest.entries[name] = item
+    return bool(given.reasons)
+
+
+def _via(given: Kwargs, span) -> Kwargs:
+    """A partial's keywords, each having passed through the partial."""
+    return given.rebuilt({n: replace(e, setting=replace(e.setting, via=(*e.setting.via, span))) for n, e in given.entries.items()})
+
+
+def positional_values(reader: Evaluates, args: list[ast.expr], frame: Frame) -> list[Val] | None:
+    """A call's positional arguments, `*ARGS` of a known tuple or list spread (None: not known)."""
     found: list[Val] = []
-    for argument in node.args:
+    for argument in args:
         if not isinstance(argument, ast.Starred):
             found.append(reader.evaluate(argument, frame))
             continue

@@ -140,6 +140,8 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
         elsewhere_too = elsewhere_too or (scope is init and scope.args.kwarg is not None)  # `__init__(self, **kwargs)` forwards them
         for home, site in constructions(reader, module, call.cls, elsewhere_too)[:MAX_SITES]:
             site_frame = _site_frame(reader, home, site, outer)
+            if not _picks(reader, site, site_frame, call.cls):
+                continue
             args = bind(reader, Function(module, init, call.cls), site.node, site_frame) if init is not None else {}
             hop = home.span(site.node)
             args = {name: value.via(hop) for name, value in args.items()}
@@ -242,7 +244,8 @@ def elsewhere(reader: Reader, module: Module, definition: ast.AST, words: tuple[
         made = f"{name}(" in words and isinstance(definition, ast.ClassDef)  # the class's own constructions looked for
         # its names in that module too (`LLMRayActor = ray.remote(LLMActor)` where the actor is made)
         own = sorted(_aliases(other, definition) - set(names)) if made else []  # type: ignore[arg-type]
-        yield from ((other, site) for site in calls(other, (*words, *(f"{alias}{tail}" for alias in own for tail in _MADE_BY))))
+        made_by = (*_MADE_BY, "[")  # `MODELS[name](...)` of a registry of classes
+        yield from ((other, site) for site in calls(other, (*words, *(f"{alias}{tail}" for alias in own for tail in made_by))))
 
 
 def _sites_elsewhere(
@@ -299,26 +302,54 @@ def _takes_a_config_of_the_tree(reader: Reader, module: Module, cls: ast.ClassDe
 
 def _makes(reader: Reader, site: Call, cls: ast.ClassDef, module: Module) -> bool:
     """`Engine(...)`, `Engine.remote(...)`, `Engine.options(...).remote(...)`, `ray.remote(Engine).remote(...)`,
-    and a Ray Serve deployment's `Engine.bind(...)` (`.options(...).bind(...)`)."""
-    func = site.node.func
-    if isinstance(func, ast.Attribute) and func.attr in ("remote", "bind"):
-        func = func.value
-        if isinstance(func, ast.Call) and isinstance(func.func, ast.Attribute) and func.func.attr == "options":
-            func = func.func.value
+    a Ray Serve deployment's `Engine.bind(...)` (`.options(...).bind(...)`), and `MODELS[name](...)`
+    of a dict of classes that holds it."""
+    func = _constructor(site.node.func)
+    frame = Frame(module, site.scope, site.cls, None, site.placed)
+    if isinstance(func, ast.Subscript):
+        registry = reader.evaluate(func.value, frame).kwargs
+        return registry is not None and any(getattr(e.ref, "node", None) is cls for e in registry.entries.values())
     if not isinstance(func, (ast.Name, ast.Call)):
         return False
     if isinstance(func, ast.Name) and func.id not in (cls.name, *module.imports) and func.id not in _aliases(module, cls):
         return False
-    frame = Frame(module, site.scope, site.cls, None, site.placed)
     made = reader.evaluate(func, frame).ref
     return getattr(made, "node", None) is cls
 
 
+def _constructor(func: ast.expr) -> ast.expr:
+    """What a construction calls: `X` of `X(...)`, `X.remote(...)`, `X.options(...).remote(...)`, `X.bind(...)`."""
+    if isinstance(func, ast.Attribute) and func.attr in ("remote", "bind"):
+        func = func.value
+        if isinstance(func, ast.Call) and isinstance(func.func, ast.Attribute) and func.func.attr == "options":
+            func = func.func.value
+    return func
+
+
+def _picks(reader: Reader, site: Call, frame: Frame, cls: ast.ClassDef) -> bool:
+    """Whether a construction read in `frame` may make `cls`: `MODELS[name](...)` whose key is
+    known there must pick it (`get_model("hf", ...)` makes another class of the registry)."""
+    func = _constructor(site.node.func)
+    if not isinstance(func, ast.Subscript):
+        return True
+    made = reader.evaluate(func, frame)
+    if made.ref is not None or made.known:
+        return getattr(made.ref, "node", None) is cls
+    registry = reader.evaluate(func.value, frame).kwargs  # a key not known here: the registry must hold only `cls`
+    return registry is not None and all(getattr(e.ref, "node", None) is cls for e in registry.entries.values())
+
+
 def _aliases(module: Module, cls: ast.ClassDef) -> set[str]:
+    """The names the module binds to what it makes of the class: at module level any value that
+    names it (`ENGINES = {"vllm": Engine}`), in a function a Ray actor class of it (`actor_cls = ray.remote(Engine)`)."""
     found = set()
     for node in module.tree.body:
         if isinstance(node, ast.Assign) and cls.name in ast.unparse(node.value):
             found |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    for site in calls(module, (f"({cls.name})",)):  # `ray.remote(Engine)`, `ray.remote(num_gpus=1)(Engine)`
+        statement = site.placed.statement
+        if isinstance(statement, ast.Assign) and statement.value is site.node and site.scope is not module.tree:
+            found |= {t.id for t in statement.targets if isinstance(t, ast.Name)}
     return found
 
 

@@ -13,6 +13,7 @@ from .binding import bind, plain
 from .dicts import as_val, attributes_written, writes_into, written
 from .facts import NOTHING, Val
 from .frames import Evaluates, Frame, binds, reaching
+from .inherited import inherited_attribute
 from .module import FUNCTIONS, Module, Placed
 from .objects import Class, Instance, field, is_record
 from .refs import Bound, Engine, Function
@@ -59,6 +60,9 @@ def self_attribute(reader: Reader, attr: str, frame: Frame) -> Val:
                     sets.append((method, placed, statement.value, element))
     if len(sets) != 1 or sets[0][1].guards:
         if not sets:
+            inherited = inherited_attribute(reader, attr, frame)  # set by a base's `__init__` in another module
+            if inherited is not NOTHING:
+                return inherited
             return _class_attribute_here(reader, class_member(reader, frame.module, cls, attr, frame), target, frame)
         return NOTHING
     method, placed, value, element = sets[0]

@@ -12,8 +12,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .anonymous import as_function
-from .arithmetic import arithmetic, format_call, formatted
-from .binding import bind, plain
+from .arithmetic import CONVERSIONS, arithmetic, converted, format_call, formatted
+from .binding import bind, plain, positional_values
 from .bodies import token_map
 from .comprehensions import filtered
 from .dicts import as_val, call as dict_call, decided, from_keys, literal, spread, written
@@ -346,6 +346,8 @@ class Reader:
             return self.returned(ref, node, frame, callee.hops)
         if isinstance(ref, Bound):  # `cfg.to_engine_kwargs()`: the method with the record's fields as `self`'s
             return self.returned(ref.function, node, frame, callee.hops, instance=ref.fields)
+        if isinstance(ref, Partial) and isinstance(ref.func.ref, Function):  # `build(model)` of `partial(engine_kwargs, ...)`
+            return self.returned(ref.func.ref, node, frame, (*callee.hops, ref.span), partial=ref)
         if isinstance(ref, Partial):
             return Val(ref=Engine(node, frame, partial=ref))
         if isinstance(ref, Class):
@@ -358,14 +360,15 @@ class Reader:
             return dict_call(self, node, frame)
         if name == "dict.fromkeys":
             return from_keys(self, node, frame)
-        if name in _CONVERSIONS and len(node.args) == 1 and not node.keywords:
-            return _converted(name, self.evaluate(node.args[0], frame))
+        if name in CONVERSIONS and len(node.args) == 1 and not node.keywords:
+            return converted(name, self.evaluate(node.args[0], frame))
         if name in _SEQUENCES and len(node.args) == 1 and not node.keywords:
             read = self.evaluate(node.args[0], frame)  # `list(extra_processors)` of a known tuple: the same items
             return read if isinstance(read.value, list) else NOTHING
         if name in ("functools.partial", "partial") and node.args:
             keywords = dict_call(self, node, frame, positional=False).kwargs or Kwargs()
-            return Val(ref=Partial(self.evaluate(node.args[0], frame), keywords, frame.module.span(node)))
+            given = positional_values(self, node.args[1:], frame)
+            return Val(ref=Partial(self.evaluate(node.args[0], frame), keywords, frame.module.span(node), given))
         if name in _VIEWS and node.args:  # a copy, or a read-only view, reads as the mapping
             return self.evaluate(node.args[0], frame)
         if (parser := text_parser(name)) is not None and len(node.args) == 1:
@@ -392,7 +395,15 @@ class Reader:
             return environment_default(self, node, frame)
         return record_cli(self, node, frame) if name in RECORD_CLIS else library_call(self, name, node, frame)
 
-    def returned(self, function: Function, node: ast.Call | None, frame: Frame, hops: tuple = (), instance: Kwargs | None = None) -> Val:
+    def returned(
+        self,
+        function: Function,
+        node: ast.Call | None,
+        frame: Frame,
+        hops: tuple = (),
+        instance: Kwargs | None = None,
+        partial: Partial | None = None,
+    ) -> Val:
         """What a call of a function of the tree returns: its `return`s (`returns`), read with
         the call's arguments bound to the parameters."""
         if frame.depth >= MAX_DEPTH:
@@ -406,7 +417,7 @@ class Reader:
         )
         if not paths:
             return NOTHING
-        args = bind(self, function, node, frame) if node is not None else None
+        args = bind(self, function, node, frame, partial=partial) if node is not None else None
         inner = Frame(function.module, function.node, function.cls, args, None, frame.depth + 1, (*frame.stack, id(function.node)))
         same_object = function.cls is not None and function.cls is frame.cls  # `self.args` of the object being read
         if instance is None:
@@ -417,21 +428,9 @@ class Reader:
         return read.via(*(s for s in (call_span,) if s is not None), *hops)
 
 
-_CONVERSIONS = {"int": int, "float": float, "str": str, "bool": bool}
 _SEQUENCES = ("list", "tuple")
-_BUILTINS = ("dict", "vars", "getattr", "isinstance", *_CONVERSIONS, *_SEQUENCES)
+_BUILTINS = ("dict", "vars", "getattr", "isinstance", *CONVERSIONS, *_SEQUENCES)
 _VIEWS = ("copy.deepcopy", "copy.copy", "types.MappingProxyType")
-
-
-def _converted(name: str, read: Val) -> Val:
-    """`int(x)`, `float(x)`, `str(x)`, `bool(x)` of a known number, text or truth value."""
-    value = read.value
-    if not isinstance(value, (int, float, str, bool)) or (name == "str" and not isinstance(value, (str, int))):
-        return NOTHING
-    try:
-        return replace(read, value=_CONVERSIONS[name](value))
-    except (TypeError, ValueError, OverflowError):
-        return NOTHING
 
 
 def _is_self(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:

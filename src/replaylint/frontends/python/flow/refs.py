@@ -37,6 +37,7 @@ class Partial:
     func: Val
     kwargs: Kwargs
     span: Any
+    positional: tuple[Val, ...] | None = ()  # bound before the call's own (None: a spread nobody can read)
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from .facts import Kwargs, Val
 from .frames import Frame, reaching
 from .handed import handed
 from .import_statements import imports_module
+from .inherited import reads_inherited
 from .loop_turns import turn_frames
 from .members import init_of
 from .module import FUNCTIONS, Module, describe
@@ -219,7 +220,8 @@ def request_frames(reader: Reader, module: Module, call: Call) -> list[Frame]:
     found = []
     sites = [(module, site) for site in calls(module, _object_names(module, call.cls))] if called else []
     # what the object's construction was given reaches the request (`self.config`, stored by `__init__`)
-    stored = reads_stored_parameter(call.cls, init_of(module, call.cls), method)
+    init = init_of(module, call.cls)
+    stored = reads_stored_parameter(call.cls, init, method) or reads_inherited(module, call.cls, init, method)
     for home, site in sites or _method_sites(reader, module, method.name, call.cls, stored or decides_by_parameter(method)):
         func = site.node.func
         remote = isinstance(func, ast.Attribute) and func.attr == "remote" and isinstance(func.value, ast.Attribute)
@@ -250,7 +252,7 @@ def _construction_frames(reader: Reader, module: Module, cls: ast.ClassDef, plai
     frames = []
     for home, site in constructions(reader, module, cls, elsewhere_too)[:MAX_SITES]:
         hop = home.span(site.node)
-        given = bind(reader, Function(module, init, cls), site.node, Frame(home, site.scope, site.cls, None, site.placed)) if init else {}
+        given = bind(reader, Function(module, init, cls), site.node, caller_frame(reader, home, site)) if init else {}
         frames.append(replace(plain, init={name: value.via(hop) for name, value in given.items()}, made=hop))
     return frames
 

@@ -30,7 +30,7 @@ def through_subclasses(
     subclass whose `__init__` calls `super().__init__(...)`, read where the construction is (`site_frame`)."""
     for home, sub in _subclasses(reader, module, cls):
         sub_init = next((m for m in sub.body if isinstance(m, FUNCTIONS) and m.name == "__init__"), None)
-        found = _super_init(home, sub_init) if sub_init is not None else None
+        found = super_init(home, sub_init) if sub_init is not None else None
         if found is None:
             continue
         placed, super_call = found
@@ -73,7 +73,7 @@ def _is(found: object, cls: ast.ClassDef) -> bool:
     return isinstance(found, Class) and found.node is cls
 
 
-def _super_init(module: Module, init: ast.AST) -> tuple[Placed, ast.Call] | None:
+def super_init(module: Module, init: ast.AST) -> tuple[Placed, ast.Call] | None:
     """The statement of a `super().__init__(...)` call in `init` and the call."""
     for placed in module.statements(init):
         for node in ast.walk(placed.statement):

@@ -1,0 +1,108 @@
+"""`self.x` an object gets from its base class's `__init__` in another module of the tree
+(evalplus's `VllmDecoder(DecoderBase)`: `super().__init__(name, **kwargs)`, then
+`self.temperature = temperature` in `provider/base.py`): the base's `__init__` read with what
+the subclass's `super().__init__(...)` passes, itself read with the object's construction."""
+
+from __future__ import annotations
+
+import ast
+
+from .binding import bind
+from .facts import NOTHING, Val
+from .frames import Evaluates, Frame
+from .module import FUNCTIONS, Module, Placed
+from .objects import Class
+from .refs import Function
+from .subclass_inits import super_init
+
+_MAX_LEVELS = 3  # base classes followed up from the object's class
+_ROOTS = ("object", "ABC", "Generic", "Protocol")
+
+
+def inherited_attribute(reader: Evaluates, attr: str, frame: Frame) -> Val:
+    """`self.attr` set once, unconditionally, in the `__init__` of a base class of another module
+    that the object's `__init__` runs through `super().__init__(...)` (and no other method of
+    that base sets it); a plain value only (a mapping or object may be changed elsewhere)."""
+    module, cls, init_args = frame.module, frame.cls, frame.init
+    target = f"self.{attr}"
+    for _ in range(_MAX_LEVELS):
+        if cls is None:
+            return NOTHING
+        init = _init(cls)
+        base = _single_base(reader, module, cls)
+        found = super_init(module, init) if init is not None else None
+        if base is None or found is None or base.module is module:  # a base of the module: its MRO is read there
+            return NOTHING
+        placed, super_call = found
+        sub_frame = Frame(module, init, cls, init_args, placed, frame.depth + 1, frame.stack, init_args)  # type: ignore[arg-type]
+        base_init = _init(base.node)
+        if base_init is None:
+            return NOTHING
+        args = bind(reader, Function(base.module, base_init, base.node), super_call, sub_frame) if init_args is not None else None
+        sets = _sets(base.module, base.node, target)
+        if sets is None or _by_name(module.text(cls)):
+            return NOTHING
+        if len(sets) != 1 or sets[0][0] is not base_init or sets[0][1].guards or isinstance(sets[0][1].statement, ast.AugAssign):
+            if sets:
+                return NOTHING
+            module, cls, init_args = base.module, base.node, args  # `self.attr` is set further up
+            continue
+        _, at, value = sets[0]
+        home = Frame(base.module, base_init, base.node, args, at, frame.depth + 1, frame.stack, args)
+        read = reader.evaluate(value, home)
+        if read.kwargs is not None or read.ref is not None:
+            return NOTHING
+        return read.via(module.span(super_call))
+    return NOTHING
+
+
+def _init(cls: ast.ClassDef) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    return next((m for m in cls.body if isinstance(m, FUNCTIONS) and m.name == "__init__"), None)
+
+
+def _single_base(reader: Evaluates, module: Module, cls: ast.ClassDef) -> Class | None:
+    """The class's one base of the tree (roots such as `ABC` aside), resolved where the class is."""
+    bases = [base for base in cls.bases if not (isinstance(base, ast.Name) and base.id in _ROOTS)]
+    if len(bases) != 1 or cls.keywords:
+        return None
+    found = reader.evaluate(bases[0], Frame(module, module.tree)).ref
+    return found if isinstance(found, Class) else None
+
+
+def _sets(module: Module, cls: ast.ClassDef, target: str) -> list[tuple[ast.AST, Placed, ast.expr]] | None:
+    """Every assignment of `target` (`self.temperature`) in the class's methods (None: the class
+    may set attributes by name, `setattr(self, k, v)`)."""
+    if _by_name(module.text(cls)):
+        return None
+    found = []
+    for method in (m for m in cls.body if isinstance(m, FUNCTIONS)):
+        for placed in module.statements(method):
+            statement = placed.statement
+            if isinstance(statement, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and statement.value is not None:
+                targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+                if any(target in (module.text(t), *map(module.text, getattr(t, "elts", ()))) for t in targets):
+                    found.append((method, placed, statement.value))
+    return found
+
+
+def _by_name(text: str) -> bool:
+    return "setattr(" in text or "__dict__" in text
+
+
+def reads_inherited(module: Module, cls: ast.ClassDef, init: ast.AST | None, method: ast.AST) -> bool:
+    """Whether a method reads an attribute its class never sets, while `__init__` hands its
+    parameters to `super().__init__(...)` (`self.temperature` of evalplus's decoders): what the
+    object's construction passes may decide the request."""
+    found = super_init(module, init) if isinstance(init, FUNCTIONS) and method is not init else None
+    if found is None:
+        return False
+    names = {param.arg for param in (*init.args.args[1:], *init.args.kwonlyargs, init.args.kwarg) if param is not None}  # type: ignore[union-attr]
+    handed = {node.id for node in ast.walk(found[1]) if isinstance(node, ast.Name)}
+    if not names & handed:
+        return False
+    own = {t.attr for t in ast.walk(cls) if isinstance(t, ast.Attribute) and isinstance(t.ctx, ast.Store) and _on_self(t)}
+    return any(isinstance(node, ast.Attribute) and _on_self(node) and node.attr not in own for node in ast.walk(method))
+
+
+def _on_self(node: ast.Attribute) -> bool:
+    return isinstance(node.value, ast.Name) and node.value.id == "self"
