@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from ....model import UNKNOWN, Setting, Span
 from .dicts import as_val, call as dict_call, entry, nested, spread
 from .facts import NOTHING, Entry, Kwargs, Val, read_from
+from .dotlists import from_dotlist
 from .frames import Evaluates, Frame
 from .hydra_compose import composed
 from .logic import text_test, type_test
@@ -216,6 +217,8 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
         return _replaced(reader, node, frame)
     if name in ("hydra.compose", "hydra.experimental.compose"):
         return composed(reader, node, frame)
+    if name in ("omegaconf.OmegaConf.from_dotlist", "OmegaConf.from_dotlist"):
+        return from_dotlist(reader, node, frame)
     if name in ("omegaconf.OmegaConf.structured", "OmegaConf.structured") and len(node.args) == 1 and not node.keywords:
         return _structured(reader, node, frame)
     if name in ("types.SimpleNamespace", "SimpleNamespace", "argparse.Namespace", "Namespace") and not node.args:
