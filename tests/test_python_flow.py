@@ -54,7 +54,6 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
     "h13_areal_asdict_flags_popen_raw_logprobs": "round 13 first run: missed (RPL003)",
-    "h13_axolotl_click_cli_args_or_cfg_batch_sharded_on": "round 13 first run: missed (RPL006)",
     "h13_evalplus_make_model_temperature_param_default_zero": "round 13 first run: missed (RPL101)",
     "h13_lmeval_registry_build_model_overrides_logits_processors": "round 13 first run: missed (RPL001)",
     "h13_partial_bound_engine_helper_spec_adaptive_param_default": "round 13 first run: missed (RPL002)",

@@ -72,20 +72,25 @@ def file_loaded(reader, name: str, node: ast.Call, frame) -> Val | None:
         return None
     argument = node.args[0]
     path = _opened(argument, frame) or (path_of(argument, frame) if name == "toml.load" else None)  # `toml.load(PATH)`
+    relative = _opened(argument, frame, _from_working_folder) if path is None else None
+    top = _import_root(reader, frame.module.path) if relative is not None else None
+    path = os.path.normpath(os.path.join(top, relative)) if top is not None and relative is not None else path
     if path is None or reader.tree.context.read_text(path) is None:
         return NOTHING
     return read_toml(reader, path) if name in TOML_LOADERS else read_config(reader, path)  # JSON is read as the YAML it also is
 
 
-def _opened(node: ast.expr, frame) -> str | None:
+def _opened(node: ast.expr, frame, named=None) -> str | None:
+    """The file a handle or text is read from (`named`: how a path is read, `path_of`)."""
+    named = named or path_of
     if isinstance(node, ast.Call):
         func = node.func
         if isinstance(func, ast.Name) and func.id == "open" and node.args:
-            return path_of(node.args[0], frame)
+            return named(node.args[0], frame)
         if isinstance(func, ast.Attribute) and func.attr in ("read_text", "read") and not node.args:
-            return _opened(func.value, frame) if func.attr == "read" else path_of(func.value, frame)
+            return _opened(func.value, frame, named) if func.attr == "read" else named(func.value, frame)
         if isinstance(func, ast.Attribute) and func.attr == "open":
-            return path_of(func.value, frame)
+            return named(func.value, frame)
         return None
     if isinstance(node, ast.Name):
         for placed in frame.module.binders(frame.scope, node.id):
@@ -93,8 +98,31 @@ def _opened(node: ast.expr, frame) -> str | None:
             if isinstance(statement, (ast.With, ast.AsyncWith)):
                 for item in statement.items:
                     if isinstance(item.optional_vars, ast.Name) and item.optional_vars.id == node.id:
-                        return _opened(item.context_expr, frame)
+                        return _opened(item.context_expr, frame, named)
     return None
+
+
+_MAX_PACKAGE_DEPTH = 6
+
+
+def _import_root(reader, path: str) -> str | None:
+    """The folder that holds the module's top package (`axo/cli/config.py` with `axo/__init__.py`
+    and `axo/cli/__init__.py`: the folder above `axo`), where its program runs to import it; None
+    for a module in no package (a script may run anywhere)."""
+    folder = os.path.dirname(path)
+    for _ in range(_MAX_PACKAGE_DEPTH):
+        if reader.tree.context.read_text(os.path.join(folder, "__init__.py")) is None:
+            return folder if folder != os.path.dirname(path) else None
+        folder = os.path.dirname(folder)
+    return None
+
+
+def _from_working_folder(node: ast.expr, frame) -> str | None:
+    """A path from the working folder that a caller passes (a click option's default
+    `examples/x.yaml`): read under the folder that holds the module's top package."""
+    handed = (frame.args or {}).get(node.id) if isinstance(node, ast.Name) else None
+    found = _path(node, frame, 0) if handed is not None else None
+    return found[0] if found is not None and not found[1] else None
 
 
 @dataclass(frozen=True)
