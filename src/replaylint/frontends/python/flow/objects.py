@@ -15,8 +15,8 @@ from dataclasses import dataclass, replace
 
 from ....model import UNKNOWN, Setting, Span
 from .dicts import as_val, call as dict_call, entry, nested, spread
-from .facts import NOTHING, Entry, Kwargs, Val, read_from
 from .dotlists import from_dotlist
+from .facts import NOTHING, Entry, Kwargs, Val, read_from
 from .frames import Evaluates, Frame
 from .hydra_compose import composed
 from .logic import text_test, type_test

@@ -10,8 +10,8 @@ from __future__ import annotations
 import ast
 from dataclasses import replace
 
-from .binding import parameter_defaults
 from ....model import Setting
+from .binding import parameter_defaults
 from .dicts import as_val, entry
 from .facts import NOTHING, Entry, Kwargs, Val
 from .frames import Evaluates, Frame
