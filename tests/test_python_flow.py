@@ -54,13 +54,8 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
     "h13_areal_asdict_flags_popen_raw_logprobs": "round 13 first run: missed (RPL003)",
-    "h13_axolotl_click_cli_args_or_cfg_batch_sharded_on": "round 13 first run: missed (RPL006)",
-    "h13_bigcode_hfargparser_yaml_file_top_k_default_zero": "round 13 first run: missed (RPL102)",
-    "h13_lcb_runner_repetition_penalty_flag_default": "round 13 first run: missed (RPL302)",
-    "h13_prime_rl_toml_model_table_hf_overrides_canvas": "round 13 first run: missed (RPL005)",
     "h13_skyrl_engine_init_kwargs_yaml_ray_actor_logits_processors": "reported at config/run.yaml:11, the block list's key (as h2_yaml_in_tree expects of the same shape); the case expects its item, line 12",
     "h13_skyrl_httpx_generate_body_defaults_top_k_minus_one": "round 13 first run: missed (RPL102)",
-    "h13_skyrl_omegaconf_from_dotlist_top_k_minus_one": "round 13 first run: missed (RPL102)",
     "h13_skyrl_server_actor_init_environ_legacy_runner_off_clean": "round 13 first run: false RPL206 (an os.environ write under a dataclass flag whose default is False)",
 }
 

@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 from .facts import NOTHING, Val
 from .frames import Evaluates, Frame
+from .yaml_configs import named_file
 
 _MAX_TEXT = 4096  # characters of a text the reader builds
 _MAX_ITEMS = 1024  # items of a list the reader joins
@@ -51,6 +52,8 @@ def arithmetic(reader: Evaluates, node: ast.BinOp, frame: Frame) -> Val:
     compute = _OPERATORS.get(type(node.op))
     if compute is None:
         return NOTHING
+    if isinstance(node.op, ast.Div) and (named := named_file(node, frame)) is not None:
+        return named  # `Path(__file__).parent / "conf.toml"`
     left, right = reader.evaluate(node.left, frame), reader.evaluate(node.right, frame)
     if isinstance(node.op, ast.Mod) and isinstance(left.value, str):
         arguments = tuple(right.value) if isinstance(right.ref, tuple) and isinstance(right.value, list) else (right.value,)

@@ -106,21 +106,30 @@ def reads_parameter(function: ast.FunctionDef | ast.AsyncFunctionDef, node: ast.
 
 def reads_stored_parameter(cls: ast.ClassDef, init: ast.AST | None, method: ast.AST) -> bool:
     """Whether a method reads an attribute `__init__` stores a parameter in (`self.config =
-    config`, then `copy.deepcopy(self.config)` where the engine is built): what the object's
+    config`, then `copy.deepcopy(self.config)` where the engine is built), or one it makes from
+    such (`self.sampling_params = SamplingParams(top_k=self.args.top_k)`): what the object's
     construction passes decides the engine."""
     if not isinstance(init, (ast.FunctionDef, ast.AsyncFunctionDef)) or method is init:
         return False
     names = {param.arg for param in parameters(init)[1:]}
-    stored = {
-        target.attr
-        for statement in ast.walk(init)
-        if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Name) and statement.value.id in names
-        for target in statement.targets
-        if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self"
-    }
-    return any(
-        isinstance(node, ast.Attribute) and node.attr in stored and isinstance(node.value, ast.Name) and node.value.id == "self"
-        for node in ast.walk(method)
+    stored: set[str] = set()
+    for statement in (node for node in ast.walk(init) if isinstance(node, ast.Assign)):
+        value = statement.value
+        if isinstance(value, ast.Name) and value.id in names or _made_of(value, names, stored):
+            stored |= {attr for target in statement.targets if (attr := _self_attribute(target))}
+    return any(_self_attribute(node) in stored for node in ast.walk(method))
+
+
+def _self_attribute(node: ast.AST) -> str | None:
+    """`x` of `self.x`."""
+    is_self = isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
+    return node.attr if is_self else None  # type: ignore[union-attr]
+
+
+def _made_of(value: ast.expr, names: set[str], stored: set[str]) -> bool:
+    """Whether a call reads a parameter or `self.x` of a stored one (`SamplingParams(n=self.args.n)`)."""
+    return isinstance(value, ast.Call) and any(
+        _self_attribute(node) in stored or (isinstance(node, ast.Name) and node.id in names) for node in ast.walk(value)
     )
 
 

@@ -341,6 +341,8 @@ def _method_write(method: str, node: ast.Call, statement: ast.stmt) -> Iterator[
             yield ("set", keyword.arg, keyword, keyword.value, node) if keyword.arg else ("merge", None, keyword.value, keyword.value)
     elif method == "setdefault" and first is not None:
         yield ("default", key, statement, node.args[1] if len(node.args) > 1 else ast.Constant(None))
+    elif method in ("merge_with", "merge_with_dotlist"):  # OmegaConf's, in place: a deep merge
+        yield ("deep", None, statement, node)
     elif method in ("pop", "popitem", "clear"):
         yield ("remove", key, statement, None) if method == "pop" else ("opaque", None, statement, None)
 
@@ -350,6 +352,11 @@ def _apply(reader: Evaluates, found: Kwargs, write: tuple, guards: tuple[Guard, 
     module = frame.module
     certain = not guards
     unreadable = any(guard.opaque for guard in guards)
+    if kind == "deep":
+        from .merges import merged_in
+
+        merged_in(reader, found, value, frame, certain and not unreadable)
+        return
     if kind == "opaque" or (kind != "merge" and key is None):
         found.reasons.append(f"{module.text(first)[:40]} (not readable here)")
         return

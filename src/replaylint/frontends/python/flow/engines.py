@@ -137,7 +137,8 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
             return from_init(reader, module, init, scope, called, MAX_SITES)
         frames = []
         elsewhere_too = reads_stored_parameter(call.cls, init, scope) or hands_parameter(init, scope)  # the caller's `config`
-        elsewhere_too = elsewhere_too or (scope is init and scope.args.kwarg is not None)  # `__init__(self, **kwargs)` forwards them
+        # `__init__(self, **kwargs)` forwards them; `LLM(tensor_parallel_size=args.tp)` in `__init__(self, args)` reads the caller's
+        elsewhere_too = elsewhere_too or (scope is init and (scope.args.kwarg is not None or reads_parameter(scope, call.node)))
         for home, site in constructions(reader, module, call.cls, elsewhere_too)[:MAX_SITES]:
             site_frame = _site_frame(reader, home, site, outer)
             if not _picks(reader, site, site_frame, call.cls):

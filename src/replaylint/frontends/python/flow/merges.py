@@ -73,6 +73,30 @@ def deep_merged(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
     return as_val(found, frame.module.span(node))
 
 
+def merged_in(reader: Evaluates, found: Kwargs, node: ast.Call, frame: Frame, certain: bool) -> None:
+    """OmegaConf's `cfg.merge_with(other, ...)` and `cfg.merge_with_dotlist([...])`: `found` deep
+    merged in place; under a branch, the keys they name are unknown."""
+    from .dotlists import from_dotlist
+
+    dotted = isinstance(node.func, ast.Attribute) and node.func.attr == "merge_with_dotlist"
+    layers = [from_dotlist(reader, node, frame).kwargs or Kwargs(reasons=["a dotted override list"])] if dotted else None
+    if layers is None and (node.keywords or any(isinstance(argument, ast.Starred) for argument in node.args)):
+        layers = [Kwargs(reasons=[f"{frame.module.text(node)[:40]} (not readable here)"])]
+    merged = found
+    for layer in layers if layers is not None else (spread(reader, argument, frame) for argument in node.args):
+        merged = _deep(merged, layer if certain else _unknown_leaves(layer))
+    found.entries, found.reasons = merged.entries, merged.reasons
+
+
+def _unknown_leaves(layer: Kwargs) -> Kwargs:
+    """The same keys, each value unknown: a merge that may not run."""
+    entries = {}
+    for name, item in layer.entries.items():
+        nested = _unknown_leaves(item.ref) if isinstance(item.ref, Kwargs) else None
+        entries[name] = replace(item, setting=replace(item.setting, value=UNKNOWN, keys={}), ref=nested)
+    return layer.rebuilt(entries)
+
+
 def _deep(base: Kwargs, over: Kwargs) -> Kwargs:
     merged = base.copy()
     entries = {}

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 from ....model import UNKNOWN, Setting, Span
 from .dicts import as_val, call as dict_call, entry, nested, spread
+from .dotlists import from_dotlist
 from .facts import NOTHING, Entry, Kwargs, Val, read_from
 from .frames import Evaluates, Frame
 from .hydra_compose import composed
@@ -216,6 +217,8 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
         return _replaced(reader, node, frame)
     if name in ("hydra.compose", "hydra.experimental.compose"):
         return composed(reader, node, frame)
+    if name in ("omegaconf.OmegaConf.from_dotlist", "OmegaConf.from_dotlist"):
+        return from_dotlist(reader, node, frame)
     if name in ("omegaconf.OmegaConf.structured", "OmegaConf.structured") and len(node.args) == 1 and not node.keywords:
         return _structured(reader, node, frame)
     if name in ("types.SimpleNamespace", "SimpleNamespace", "argparse.Namespace", "Namespace") and not node.args:
@@ -301,8 +304,10 @@ def method_result(reader: Evaluates, callee: Val, func: ast.expr, node: ast.Call
             return Val(ref=(namespace, NOTHING)) if func.attr == "parse_known_args" else namespace
         if func.attr == "parse_args" and len(node.args) == 1 and (given := written_command_line(reader, ref, node.args[0], frame)):
             return Val(ref=Instance(Class(frame.module, ast.ClassDef()), given, cli=True))
-    if isinstance(ref, HfParser) and func.attr in ("parse_args_into_dataclasses", "parse_yaml_file", "parse_json_file"):
-        if func.attr != "parse_args_into_dataclasses" or node.args:
+    if isinstance(ref, HfParser) and func.attr in ("parse_yaml_file", "parse_json_file", "parse_dict"):
+        return _parsed_file(reader, ref, node, frame)
+    if isinstance(ref, HfParser) and func.attr == "parse_args_into_dataclasses":
+        if node.args:
             return NOTHING
         made = [
             Val(ref=Instance(item.ref, defaults(reader, item.ref, cli=True), cli=True))
@@ -311,6 +316,30 @@ def method_result(reader: Evaluates, callee: Val, func: ast.expr, node: ast.Call
         ]
         return Val(ref=tuple(made)) if len(made) == len(ref.classes) else NOTHING
     return NOTHING
+
+
+def _parsed_file(reader: Evaluates, parser: HfParser, node: ast.Call, frame: Frame) -> Val:
+    """`HfArgumentParser((A, B)).parse_yaml_file(PATH)` (or `parse_json_file`) of a file of the
+    tree named from the module's own place, or `parse_dict(mapping)`: each dataclass made from the
+    keys that are its fields, its defaults for the others (transformers' `parse_dict`)."""
+    from .yaml_configs import path_of, read_config
+
+    named = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg in ("yaml_file", "json_file", "args")), None)
+    if named is not None and node.func.attr == "parse_dict":  # type: ignore[attr-defined]
+        given: Kwargs | None = spread(reader, named, frame)
+    else:
+        path = path_of(named, frame) if named is not None else None
+        given = read_config(reader, path).kwargs if path is not None else None
+    classes = [item.ref for item in parser.classes if isinstance(item.ref, Class)]
+    if given is None or given.reasons or len(classes) != len(parser.classes):
+        return NOTHING  # a mapping not read key by key may set any field
+    made = []
+    for cls in classes:
+        fields = defaults(reader, cls, hooked=False).copy()
+        names = set(_field_names(reader, cls))
+        fields.merge(given.rebuilt({name: item for name, item in given.entries.items() if name in names}))
+        made.append(Val(ref=Instance(cls, after_init(reader, cls.module, cls.node, fields)), span=frame.module.span(node)))
+    return Val(ref=tuple(made))
 
 
 def methods(cls: ast.ClassDef) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:

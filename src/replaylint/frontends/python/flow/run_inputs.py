@@ -10,9 +10,10 @@ from __future__ import annotations
 import ast
 from dataclasses import replace
 
+from ....model import Setting
 from .binding import parameter_defaults
-from .dicts import entry
-from .facts import NOTHING, Entry, Val
+from .dicts import as_val, entry
+from .facts import NOTHING, Entry, Kwargs, Val
 from .frames import Evaluates, Frame
 from .module import Module
 from .objects import Class, Instance, defaults, is_record, last_name
@@ -95,14 +96,16 @@ def _runner_call(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunctio
 
 def command_default(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunctionDef, name: str, module: Module) -> Val:
     """A parameter of a function the command line runs: click's `@click.option(default=)`,
-    typer's `typer.Option(default)` or the parameter's own default under `@app.command()`."""
+    typer's `typer.Option(default)` or the parameter's own default under `@app.command()`; click's
+    `**kwargs`, the options no other parameter names."""
+    if function.args.kwarg is not None and function.args.kwarg.arg == name and takes_options(function):
+        return command_options(reader, function, module)
     frame = Frame(module, module.tree)
     for decorator in function.decorator_list:
         if not isinstance(decorator, ast.Call) or last_name(decorator.func) not in ("option", "argument"):
             continue
-        flags = [a.value for a in decorator.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
-        dest = next((f for f in flags if not f.startswith("-")), None) or next((f for f in flags if f.startswith("--")), "")
-        if dest.lstrip("-").replace("-", "_") != name:
+        flags = [a.value.split("/")[0] for a in decorator.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+        if _dest(flags) != name:
             continue
         default = next((k for k in decorator.keywords if k.arg == "default"), None)
         if default is None:
@@ -116,6 +119,29 @@ def command_default(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunc
         return NOTHING
     item = entry(reader, frame, name, value, value, None)
     return as_cli(item, name, f"--{name.replace('_', '-')}", module, value)
+
+
+def command_options(reader: Evaluates, function: ast.FunctionDef | ast.AsyncFunctionDef, module: Module) -> Val:
+    """click's `**kwargs` of a command: each option no parameter names, with its default."""
+    named = {param.arg for param in (*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs)}
+    found = Kwargs()
+    for decorator in function.decorator_list:
+        if isinstance(decorator, ast.Call) and last_name(decorator.func) in ("option", "argument"):
+            flags = [a.value.split("/")[0] for a in decorator.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+            name = _dest(flags)
+            read = command_default(reader, function, name, module) if name and name not in named else NOTHING
+            if read.origin is None:  # no default written, or not a name click makes
+                found.reasons.append(f"{module.text(decorator)[:40]} (an option not read)")
+                continue
+            setting = Setting(name, read.value, read.origin, module.text(decorator), read.span, read.keys)
+            found.entries[name] = Entry(setting, assumptions=read.assumptions)
+    return as_val(found)
+
+
+def _dest(flags: list[str]) -> str:
+    """The parameter click makes of an option's names: one without dashes, else the first `--` one."""
+    dest = next((f for f in flags if not f.startswith("-")), None) or next((f for f in flags if f.startswith("--")), "")
+    return dest.lstrip("-").replace("-", "_")
 
 
 def takes_options(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

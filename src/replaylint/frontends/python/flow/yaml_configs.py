@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import os
+from dataclasses import dataclass
 
 from ....model import UNKNOWN, LineIndex, Setting
 from .facts import NOTHING, Entry, Kwargs, Val
@@ -59,28 +60,37 @@ _LOADERS = frozenset(("yaml.safe_load", "yaml.load", "yaml.full_load", "json.loa
 
 
 def file_loaded(reader, name: str, node: ast.Call, frame) -> Val | None:
-    """`yaml.safe_load(handle)` / `json.load(handle)` of `with open(PATH) as handle`, or of
-    `open(PATH)` / `Path(PATH).read_text()`, where PATH is a file of the tree named from the
+    """`yaml.safe_load(handle)` / `json.load(handle)` / `tomllib.load(handle)` of `with open(PATH)
+    as handle`, or of `open(PATH)` / `Path(PATH).read_text()` (`toml.load(PATH)`), where PATH is a
+    file of the tree, named from the module's own place here or by the caller that passes it, from the
     module's own place (`Path(__file__).parent / "configs" / "x.yaml"`, `os.path.join(HERE, "x.json")`):
     its keys, each written where the file writes it. A path from the working directory or the
     command line is not known (None: not such a loader)."""
-    if name not in _LOADERS or not node.args:
+    from .toml_configs import TOML_LOADERS, read_toml
+
+    if name not in _LOADERS and name not in TOML_LOADERS or not node.args:
         return None
-    path = _opened(node.args[0], frame)
+    argument = node.args[0]
+    path = _opened(argument, frame) or (path_of(argument, frame) if name == "toml.load" else None)  # `toml.load(PATH)`
+    relative = _opened(argument, frame, _from_working_folder) if path is None else None
+    top = _import_root(reader, frame.module.path) if relative is not None else None
+    path = os.path.normpath(os.path.join(top, relative)) if top is not None and relative is not None else path
     if path is None or reader.tree.context.read_text(path) is None:
         return NOTHING
-    return read_config(reader, path)  # JSON is read as the YAML it also is
+    return read_toml(reader, path) if name in TOML_LOADERS else read_config(reader, path)  # JSON is read as the YAML it also is
 
 
-def _opened(node: ast.expr, frame) -> str | None:
+def _opened(node: ast.expr, frame, named=None) -> str | None:
+    """The file a handle or text is read from (`named`: how a path is read, `path_of`)."""
+    named = named or path_of
     if isinstance(node, ast.Call):
         func = node.func
         if isinstance(func, ast.Name) and func.id == "open" and node.args:
-            return path_of(node.args[0], frame)
+            return named(node.args[0], frame)
         if isinstance(func, ast.Attribute) and func.attr in ("read_text", "read") and not node.args:
-            return _opened(func.value, frame) if func.attr == "read" else path_of(func.value, frame)
+            return _opened(func.value, frame, named) if func.attr == "read" else named(func.value, frame)
         if isinstance(func, ast.Attribute) and func.attr == "open":
-            return path_of(func.value, frame)
+            return named(func.value, frame)
         return None
     if isinstance(node, ast.Name):
         for placed in frame.module.binders(frame.scope, node.id):
@@ -88,8 +98,45 @@ def _opened(node: ast.expr, frame) -> str | None:
             if isinstance(statement, (ast.With, ast.AsyncWith)):
                 for item in statement.items:
                     if isinstance(item.optional_vars, ast.Name) and item.optional_vars.id == node.id:
-                        return _opened(item.context_expr, frame)
+                        return _opened(item.context_expr, frame, named)
     return None
+
+
+_MAX_PACKAGE_DEPTH = 6
+
+
+def _import_root(reader, path: str) -> str | None:
+    """The folder that holds the module's top package (`axo/cli/config.py` with `axo/__init__.py`
+    and `axo/cli/__init__.py`: the folder above `axo`), where its program runs to import it; None
+    for a module in no package (a script may run anywhere)."""
+    folder = os.path.dirname(path)
+    for _ in range(_MAX_PACKAGE_DEPTH):
+        if reader.tree.context.read_text(os.path.join(folder, "__init__.py")) is None:
+            return folder if folder != os.path.dirname(path) else None
+        folder = os.path.dirname(folder)
+    return None
+
+
+def _from_working_folder(node: ast.expr, frame) -> str | None:
+    """A path from the working folder that a caller passes (a click option's default
+    `examples/x.yaml`): read under the folder that holds the module's top package."""
+    handed = (frame.args or {}).get(node.id) if isinstance(node, ast.Name) else None
+    found = _path(node, frame, 0) if handed is not None else None
+    return found[0] if found is not None and not found[1] else None
+
+
+@dataclass(frozen=True)
+class NamedFile:
+    """A path the module's own place decides (`Path(__file__).parent / "conf.toml"`), as a value
+    handed on: a function that opens its parameter opens that file."""
+
+    path: str
+
+
+def named_file(node: ast.expr, frame) -> Val | None:
+    """The path expression as a value, when it names a file from the module's own place."""
+    found = path_of(node, frame)
+    return Val(ref=NamedFile(found)) if found is not None else None
 
 
 _SAME = ("abspath", "realpath", "resolve", "absolute", "Path", "PurePath", "str", "fspath")
@@ -118,9 +165,18 @@ def _path(node: ast.expr, frame, steps: int) -> tuple[str, bool] | None:
     default = _default_used(frame, node.id) if isinstance(node, ast.Name) else None
     if default is not None:  # `def load(path=Path(__file__).with_name("x.yaml"))` called without a path
         return again(default)
+    handed = (frame.args or {}).get(node.id) if isinstance(node, ast.Name) else None
+    if handed is not None:  # a parameter: the path its caller passes
+        return (handed.ref.path, True) if isinstance(handed.ref, NamedFile) else (handed.value, False) if _relative(handed.value) else None
     if isinstance(node, ast.Name):
         bound = [p for p in module.binders(module.tree, node.id) if isinstance(p.statement, ast.Assign)]
         return again(bound[0].statement.value) if len(bound) == 1 and not bound[0].guards else None
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and node.value.attr == "parents":
+        up = node.slice.value if isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, int) else -1
+        found = again(node.value.value) if 0 <= up < _MAX_PATH_STEPS else None
+        for _ in range(up + 1):  # `Path(__file__).parents[1]`: the folder two levels up
+            found = _parent(found)
+        return found
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
         return _joined([again(node.left), again(node.right)])
     if isinstance(node, ast.Attribute) and node.attr == "parent":
@@ -140,6 +196,10 @@ def _path(node: ast.expr, frame, steps: int) -> tuple[str, bool] | None:
     if short in _SAME and not node.args and isinstance(func, ast.Attribute):
         return again(func.value)
     return None
+
+
+def _relative(value: object) -> bool:
+    return isinstance(value, str) and bool(value) and not os.path.isabs(value)
 
 
 def _default_used(frame, name: str) -> ast.expr | None:
