@@ -54,7 +54,6 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
     "h13_areal_asdict_flags_popen_raw_logprobs": "round 13 first run: missed (RPL003)",
-    "h13_skyrl_engine_init_kwargs_yaml_ray_actor_logits_processors": "reported at config/run.yaml:11, the block list's key (as h2_yaml_in_tree expects of the same shape); the case expects its item, line 12",
     "h13_skyrl_httpx_generate_body_defaults_top_k_minus_one": "round 13 first run: missed (RPL102)",
     "h13_skyrl_server_actor_init_environ_legacy_runner_off_clean": "round 13 first run: false RPL206 (an os.environ write under a dataclass flag whose default is False)",
 }
