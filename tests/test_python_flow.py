@@ -64,7 +64,6 @@ PENDING: dict[str, str] = {
     "h13_skyrl_engine_init_kwargs_yaml_ray_actor_logits_processors": "round 13 first run: missed (RPL001)",
     "h13_skyrl_httpx_generate_body_defaults_top_k_minus_one": "round 13 first run: missed (RPL102)",
     "h13_skyrl_omegaconf_from_dotlist_top_k_minus_one": "round 13 first run: missed (RPL102)",
-    "h13_skyrl_server_actor_init_environ_legacy_runner_off_clean": "round 13 first run: false RPL206 (an os.environ write under a dataclass flag whose default is False)",
 }
 
 

@@ -192,16 +192,23 @@ def _keeping(flowed_launch: Launch, launch: Launch) -> Launch:
     reasons = [reason for reason in (*flowed_launch.open_reasons, *kept) if reason]
     return replace(
         flowed_launch,
-        env=flowed_launch.env if callers else _env_kept(launch.env, flowed_launch.env) or flowed_launch.env,
+        env=flowed_launch.env if callers else _env_kept(launch.env, flowed_launch.env, handle) or flowed_launch.env,
         requests=flowed_launch.requests or launch.requests,
         open_reasons=tuple(reasons),
     )
 
 
-def _env_kept(read: Mapping[str, Setting], flowed: Mapping[str, Setting]) -> dict[str, Setting]:
+def _env_kept(read: Mapping[str, Setting], flowed: Mapping[str, Setting], handle: object) -> dict[str, Setting]:
     """The libcst pass's environment, with the values it could not read that the flow did
-    (`os.environ[...] = str(0)`, a module constant)."""
+    (`os.environ[...] = str(0)`, a module constant), less the writes the flow found never run
+    there (under a branch its construction decides against)."""
+    not_run = handle.env_not_run if isinstance(handle, FlowHandle) else ()
     return {
         name: flowed[name] if setting.value is UNKNOWN and name in flowed and flowed[name].value is not UNKNOWN else setting
         for name, setting in read.items()
+        if not any(_inside(setting.span, skipped) for skipped in not_run)
     }
+
+
+def _inside(span: Span, statement: Span) -> bool:
+    return span.path == statement.path and statement.start <= span.start < statement.end
