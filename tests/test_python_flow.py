@@ -62,7 +62,6 @@ PENDING: dict[str, str] = {
     "h13_partial_bound_engine_helper_spec_adaptive_param_default": "round 13 first run: missed (RPL002)",
     "h13_prime_rl_toml_model_table_hf_overrides_canvas": "round 13 first run: missed (RPL005)",
     "h13_skyrl_engine_init_kwargs_yaml_ray_actor_logits_processors": "round 13 first run: missed (RPL001)",
-    "h13_skyrl_httpx_generate_body_defaults_top_k_minus_one": "round 13 first run: missed (RPL102)",
     "h13_skyrl_omegaconf_from_dotlist_top_k_minus_one": "round 13 first run: missed (RPL102)",
 }
 

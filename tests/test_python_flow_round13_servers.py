@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_python_flow_round10 import check
+from tests.test_python_flow_round10 import check, run
 
 # `os.environ[...] = "0"` in a Ray actor's `__init__` under a flag of the config it is made with
 
@@ -135,3 +135,82 @@ def test_a_module_level_write_under_a_false_constant_never_runs(tmp_path: Path) 
     )
     assert check(tmp_path, {"run.py": source}) == []
     assert check(tmp_path, {"run.py": source.replace("LEGACY = False", "LEGACY = True")}) == [("run.py", 7, "RPL206")]
+
+
+# a `vllm serve` whose port another module gives, and an httpx client of it in a third module
+
+SETTINGS = "MODEL = 'Qwen/Qwen3-4B'\nPORT = 8012\n"
+SAMPLING = (
+    "DEFAULT_SAMPLING = {{\n"
+    "    'temperature': 1.0,\n"
+    "    'top_k': {top_k},\n"
+    "    'max_tokens': 1024,\n"
+    "}}\n"
+    "\n"
+    "\n"
+    "def generate_body(token_ids, **overrides):\n"
+    "    return {{'token_ids': token_ids, 'sampling_params': {{**DEFAULT_SAMPLING, **overrides}}}}\n"
+)
+ROLLOUT = (
+    "import asyncio\n"
+    "\n"
+    "import httpx\n"
+    "\n"
+    "from sampling import generate_body\n"
+    "from settings import PORT\n"
+    "\n"
+    "\n"
+    "async def rollout(prompts):\n"
+    "    async with httpx.AsyncClient(base_url=f'http://127.0.0.1:{PORT}') as client:\n"
+    "        replies = await asyncio.gather(*(client.post('/inference/v1/generate', json=generate_body(ids, max_tokens=512)) for ids in prompts))\n"
+    "    return [reply.json() for reply in replies]\n"
+)
+FLAGS = "'--return-sampling-mask', '--logprobs-mode', 'processed_logprobs', '--enable-scale-out'"
+
+
+def _served_tree(tmp_path: Path, server: str, top_k: int = -1) -> list:
+    files = {"settings.py": SETTINGS, "sampling.py": SAMPLING.format(top_k=top_k), "rollout.py": ROLLOUT, "server.py": server}
+    return check(tmp_path, files)
+
+
+@pytest.mark.parametrize(
+    "server",
+    [
+        # the words in a name, the port `str()` of the imported constant
+        "import subprocess\n\nfrom settings import MODEL, PORT\n\n\ndef start():\n"
+        f"    cmd = ['vllm', 'serve', MODEL, '--port', str(PORT), {FLAGS}]\n    return subprocess.Popen(cmd)\n",
+        # a list literal given to the call at module level
+        "import subprocess\n\nfrom settings import MODEL, PORT\n\n"
+        f"subprocess.Popen(['vllm', 'serve', MODEL, '--port', str(PORT), {FLAGS}])\n",
+        # `--port=` written with an f-string of the imported constant
+        "import subprocess\n\nfrom settings import PORT\n\n\ndef start():\n"
+        f"    return subprocess.run(['vllm', 'serve', 'm', f'--port={{PORT}}', {FLAGS}])\n",
+    ],
+)
+def test_a_server_whose_port_another_module_gives_serves_the_client(tmp_path: Path, server: str) -> None:
+    assert _served_tree(tmp_path, server) == [("sampling.py", 3, "RPL102")]
+    assert _served_tree(tmp_path, server, top_k=20) == []
+
+
+@pytest.mark.parametrize(
+    "port",
+    [
+        "str(PORT + 1)",  # another port: the client reaches no replay server
+        "os.environ.get('PORT', str(PORT))",  # the port of the run: not known
+    ],
+)
+def test_a_server_on_a_port_the_client_may_not_use_serves_nothing(tmp_path: Path, port: str) -> None:
+    server = f"import os\nimport subprocess\n\nfrom settings import PORT\n\nsubprocess.Popen(['vllm', 'serve', 'm', '--port', {port}, {FLAGS}])\n"
+    assert _served_tree(tmp_path, server) == []
+
+
+def test_a_server_read_through_another_module_keeps_its_own_fix(tmp_path: Path) -> None:
+    server = (
+        "import subprocess\n\nfrom settings import PORT\n\n"
+        "subprocess.Popen(['vllm', 'serve', 'm', '--port', str(PORT), '--return-sampling-mask', '--enable-scale-out', '--logprobs-mode', 'raw_logprobs'])\n"
+    )
+    (tmp_path / "settings.py").write_text(SETTINGS)
+    (tmp_path / "server.py").write_text(server)
+    found = [item for item in run(tmp_path) if item["code"] == "RPL003"]
+    assert [item["location"]["row"] for item in found] == [5]
+    assert found[0]["fix"] is not None
