@@ -53,7 +53,6 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # Held-out cases the flow does not follow yet, each with what it misses (strict: a case that
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
-    "h13_areal_asdict_flags_popen_raw_logprobs": "round 13 first run: missed (RPL003)",
     "h13_axolotl_click_cli_args_or_cfg_batch_sharded_on": "round 13 first run: missed (RPL006)",
     "h13_bigcode_hfargparser_yaml_file_top_k_default_zero": "round 13 first run: missed (RPL102)",
     "h13_evalplus_make_model_temperature_param_default_zero": "round 13 first run: missed (RPL101)",

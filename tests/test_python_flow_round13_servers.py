@@ -214,3 +214,99 @@ def test_a_server_read_through_another_module_keeps_its_own_fix(tmp_path: Path) 
     found = [item for item in run(tmp_path) if item["code"] == "RPL003"]
     assert [item["location"]["row"] for item in found] == [5]
     assert found[0]["fix"] is not None
+
+
+# a dataclass turned into server flags by `asdict` and a `--key value` loop, started by a helper's `Popen`
+
+BUILDER = (
+    "from dataclasses import asdict, dataclass\n"
+    "\n"
+    "\n"
+    "def get_py_cmd(module, args):\n"
+    "    cmd = ['python3', '-m', module]\n"
+    "    for k, v in args.items():\n"
+    "{loop}"
+    "    return cmd\n"
+    "\n"
+    "\n"
+    "@dataclass\n"
+    "class ServerConfig:\n"
+    "    model: str = 'm'\n"
+    "    max_model_len: int | None = None\n"
+    "    enforce_eager: bool = False\n"
+    "    enable_scale_out: bool = True\n"
+    "    return_sampling_mask: bool = True\n"
+    "    logprobs_mode: str = {mode!r}\n"
+    "\n"
+    "    def build_cmd(self, port):\n"
+    "        args = dict(port=port, **asdict(self))\n"
+    "        return get_py_cmd('vllm.entrypoints.openai.api_server', args)\n"
+)
+LOOPS = [
+    # AReaL's: skip the empty values, a bare flag for True, else the flag and its value
+    "        if v is None or v is False or v == '':\n"
+    "            continue\n"
+    "        flag = f\"--{k.replace('_', '-')}\"\n"
+    "        if v is True:\n"
+    "            cmd.append(flag)\n"
+    "        else:\n"
+    "            cmd.append(flag)\n"
+    "            cmd.append(str(v))\n",
+    # `extend` of the pair, the tests the other way round
+    "        if v is True:\n"
+    "            cmd.append('--' + k.replace('_', '-'))\n"
+    "        elif v is not None and v is not False:\n"
+    "            cmd.extend(['--' + k.replace('_', '-'), str(v)])\n",
+]
+SPAWN = (
+    "import os\n"
+    "import subprocess\n"
+    "\n"
+    "from serving import ServerConfig\n"
+    "\n"
+    "\n"
+    "def launch(command):\n"
+    "    env = os.environ.copy()\n"
+    "    return subprocess.Popen(command, env=env)\n"
+    "\n"
+    "\n"
+    "if __name__ == '__main__':\n"
+    "    launch(ServerConfig(max_model_len=4096).build_cmd(8010))\n"
+)
+
+
+@pytest.mark.parametrize("loop", LOOPS)
+def test_flags_built_from_a_dataclass_by_a_loop_reach_the_server(tmp_path: Path, loop: str) -> None:
+    serving = BUILDER.format(loop=loop, mode="raw_logprobs")
+    found = check(tmp_path, {"serving.py": serving, "start.py": SPAWN})
+    assert found == [("serving.py", _line_of(serving, "logprobs_mode:"), "RPL003")]
+    assert check(tmp_path, {"serving.py": BUILDER.format(loop=loop, mode="processed_logprobs"), "start.py": SPAWN}) == []
+
+
+@pytest.mark.parametrize(
+    "loop",
+    [
+        # a step the loop's turn cannot decide (`v not in (None, False)` of a number): the words are not known
+        "        if v is True:\n            cmd.append('--' + k)\n        elif v not in (None, False):\n            cmd += ['--' + k, str(v)]\n",
+        # a change other than adding words at the end
+        "        cmd.insert(3, '--' + k)\n        cmd.insert(4, str(v))\n",
+        # a nested loop
+        "        for part in (k, v):\n            cmd.append(str(part))\n",
+        # a `break`
+        "        if k == 'port':\n            break\n        cmd += ['--' + k, str(v)]\n",
+    ],
+)
+def test_flags_a_loop_builds_in_ways_not_followed_leave_the_server_unread(tmp_path: Path, loop: str) -> None:
+    assert check(tmp_path, {"serving.py": BUILDER.format(loop=loop, mode="raw_logprobs"), "start.py": SPAWN}) == []
+
+
+def test_the_words_a_turn_adds_keep_the_loop_s_order(tmp_path: Path) -> None:
+    # the bare `--return-sampling-mask` of one turn is not taken as the value of the turn before it
+    loop = "        if v is True:\n            cmd.append('--' + k.replace('_', '-'))\n        elif v:\n            cmd.append('--' + k.replace('_', '-'))\n            cmd.append(str(v))\n"
+    builder = BUILDER.format(loop=loop, mode="raw_logprobs").replace("    enable_scale_out: bool = True\n", "")
+    found = check(tmp_path, {"serving.py": builder, "start.py": SPAWN})
+    assert ("serving.py", _line_of(builder, "logprobs_mode:"), "RPL003") in found
+
+
+def _line_of(text: str, words: str) -> int:
+    return next(number for number, line in enumerate(text.splitlines(), 1) if words in line)

@@ -86,10 +86,16 @@ def formatted(reader: Evaluates, node: ast.JoinedStr, frame: Frame) -> Val:
     return _made(lambda: "".join(text), parts, frame, node)
 
 
+TEXT_METHODS = ("format", "replace", "lower", "upper", "strip", "lstrip", "rstrip", "removeprefix", "removesuffix")
+
+
 def format_call(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
-    """`"{}_logprobs".format(kind)`, `"{mode}".format(mode=m)` of known values."""
+    """`"{}_logprobs".format(kind)`, `"{mode}".format(mode=m)` of known values; a known text's
+    `replace`, `lower`, `strip`... (`f"--{key.replace('_', '-')}"` of a flag-building loop)."""
     assert isinstance(node.func, ast.Attribute)
     template = reader.evaluate(node.func.value, frame)
+    if node.func.attr != "format":
+        return _text_method(reader, template, node, frame)
     if not isinstance(template.value, str) or any(isinstance(a, ast.Starred) for a in node.args):
         return NOTHING
     if any(keyword.arg is None for keyword in node.keywords):
@@ -102,6 +108,19 @@ def format_call(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
     return _made(
         lambda: template.value.format(*values, **keywords), every, frame, node, template=template.value, parts=(*values, *keywords.values())
     )
+
+
+def _text_method(reader: Evaluates, text: Val, node: ast.Call, frame: Frame) -> Val:
+    assert isinstance(node.func, ast.Attribute)
+    if not isinstance(text.value, str) or node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
+        return NOTHING
+    given = [reader.evaluate(argument, frame) for argument in node.args]
+    if not all(isinstance(read.value, (str, int)) and not isinstance(read.value, bool) for read in given):
+        return NOTHING
+    if node.func.attr == "replace" and len(given) > 1 and (len(text.value) + 1) * (len(str(given[1].value)) + 1) > _MAX_TEXT:
+        return NOTHING  # a text this long is never built
+    method = getattr(str, node.func.attr)
+    return _made(lambda: method(text.value, *(read.value for read in given)), [text, *given], frame, node)
 
 
 def _made(compute: Callable[[], Any], operands, frame: Frame, node: ast.expr, template: str | None = None, parts: tuple = ()) -> Val:

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .anonymous import as_function
-from .arithmetic import arithmetic, format_call, formatted
+from .arithmetic import TEXT_METHODS, arithmetic, format_call, formatted
 from .binding import bind, plain
 from .bodies import token_map
 from .comprehensions import filtered
@@ -20,6 +20,7 @@ from .dicts import as_val, call as dict_call, decided, from_keys, literal, sprea
 from .facts import NOTHING, Kwargs, Val
 from .frames import Frame, enclosed, is_class_level, reaching
 from .generators import entered, yielded
+from .grown_lists import grown_list
 from .ini_configs import PARSERS as INI_PARSERS, ini_parser, read_option
 from .logic import logic
 from .lookups import dict_method
@@ -171,7 +172,7 @@ class Reader:
             items = read.ref if isinstance(read.ref, tuple) else ()
             return items[binding.element] if binding.element < len(items) else NOTHING
         if isinstance(read.value, list) and changed_in_place(frame.module.source.text, name):
-            return NOTHING  # `cmd.append(...)` somewhere: which words it holds here is not known
+            return grown_list(self, name, read, scope_frame, binding.placed, frame)  # `cmd.append(...)` somewhere
         if read.kwargs is not None:
             until = frame.at if _same_scope(frame, binding.placed) else None
             mutated = written(self, read.kwargs, name, scope_frame, binding.placed, until)
@@ -330,7 +331,7 @@ class Reader:
             return dict_method(self, node, func, frame)
         if isinstance(func, ast.Attribute) and (option := read_option(self, node, func, frame)) is not None:
             return option  # `section.getboolean("return_sampling_mask", fallback=False)`
-        if isinstance(func, ast.Attribute) and func.attr == "format" and isinstance(func.value, (ast.Constant, ast.Name)):
+        if isinstance(func, ast.Attribute) and func.attr in TEXT_METHODS and isinstance(func.value, (ast.Constant, ast.Name)):
             return format_call(self, node, frame)
         if isinstance(func, ast.Attribute) and func.attr == "clone" and not node.args:
             made = self.evaluate(func.value, frame)  # `params.clone()`: a copy of that construction
@@ -426,7 +427,7 @@ _VIEWS = ("copy.deepcopy", "copy.copy", "types.MappingProxyType")
 def _converted(name: str, read: Val) -> Val:
     """`int(x)`, `float(x)`, `str(x)`, `bool(x)` of a known number, text or truth value."""
     value = read.value
-    if not isinstance(value, (int, float, str, bool)) or (name == "str" and not isinstance(value, (str, int))):
+    if not isinstance(value, (int, float, str, bool)):
         return NOTHING
     try:
         return replace(read, value=_CONVERSIONS[name](value))

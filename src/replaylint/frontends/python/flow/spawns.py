@@ -90,7 +90,7 @@ def _launch(reader: Reader, module: Module, node: ast.Call, words: ast.expr, fra
     if found is None:
         return None
     entrypoint, after = found
-    tokens = [Token(text, item.span or module.span(words), "") for text, item in zip(texts[after:], items[after:])]
+    tokens = [Token(text, item.span or module.span(words), _raw(reader, item, text)) for text, item in zip(texts[after:], items[after:])]
     env, env_open = _environment(reader, node, frame)
     if submits_a_job(texts):  # the cluster's environment, not the call's
         env, env_open = {}, True
@@ -100,6 +100,16 @@ def _launch(reader: Reader, module: Module, node: ast.Call, words: ast.expr, fra
 
     launch = command_launch(context, module.span(node), tokens, token_elements(tokens, None, ","), syntax, entrypoint)
     return replace(launch, env_open=env_open, handle=None) if launch is not None else None  # no fix: the words may be anywhere
+
+
+def _raw(reader: Reader, item: object, text: str | None) -> str:
+    """The word as written where it is decided (`"raw_logprobs"` of a config field), else as a
+    Python text of the word (a flag the program builds: `"--logprobs-mode"`)."""
+    span = getattr(item, "span", None)
+    home = reader.tree.modules().get(span.path) if span is not None else None
+    if home is not None and span is not None and span.end - span.start <= len(text or "") + 2:
+        return home.source.text[span.start : span.end]
+    return python_quote('"')(text) if text is not None else ""
 
 
 def _text(item: object, own_words: bool) -> str | None:
