@@ -310,3 +310,22 @@ def test_the_words_a_turn_adds_keep_the_loop_s_order(tmp_path: Path) -> None:
 
 def _line_of(text: str, words: str) -> int:
     return next(number for number, line in enumerate(text.splitlines(), 1) if words in line)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "    add_flags(cmd)\n",  # a function of the tree may add `--logprobs-mode processed_logprobs`
+        "    cmd[3:3] = ['--logprobs-mode', 'processed_logprobs']\n",
+    ],
+)
+def test_a_list_handed_on_or_changed_otherwise_is_not_read(tmp_path: Path, change: str) -> None:
+    helper = (
+        "import subprocess\n\n\ndef add_flags(words):\n    words += ['--logprobs-mode', 'processed_logprobs']\n\n\n"
+        "def launch(command):\n    return subprocess.Popen(command)\n\n\n"
+        "def build():\n    cmd = ['vllm', 'serve', 'm']\n    cmd.append('--return-sampling-mask')\n" + change + "    return cmd\n\n\n"
+        "launch(build())\n"
+    )
+    assert check(tmp_path, {"serve.py": helper}) == []
+    # read when nothing else touches it: the words the helper starts lack the logprobs mode
+    assert ("serve.py", 14, "RPL003") in check(tmp_path, {"serve.py": helper.replace(change, "")})

@@ -86,16 +86,13 @@ def formatted(reader: Evaluates, node: ast.JoinedStr, frame: Frame) -> Val:
     return _made(lambda: "".join(text), parts, frame, node)
 
 
-TEXT_METHODS = ("format", "replace", "lower", "upper", "strip", "lstrip", "rstrip", "removeprefix", "removesuffix")
+TEXT_METHODS = ("replace", "lower", "upper", "strip", "lstrip", "rstrip", "removeprefix", "removesuffix")
 
 
 def format_call(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
-    """`"{}_logprobs".format(kind)`, `"{mode}".format(mode=m)` of known values; a known text's
-    `replace`, `lower`, `strip`... (`f"--{key.replace('_', '-')}"` of a flag-building loop)."""
+    """`"{}_logprobs".format(kind)`, `"{mode}".format(mode=m)` of known values."""
     assert isinstance(node.func, ast.Attribute)
     template = reader.evaluate(node.func.value, frame)
-    if node.func.attr != "format":
-        return _text_method(reader, template, node, frame)
     if not isinstance(template.value, str) or any(isinstance(a, ast.Starred) for a in node.args):
         return NOTHING
     if any(keyword.arg is None for keyword in node.keywords):
@@ -110,7 +107,8 @@ def format_call(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
     )
 
 
-def _text_method(reader: Evaluates, text: Val, node: ast.Call, frame: Frame) -> Val:
+def text_method(reader: Evaluates, text: Val, node: ast.Call, frame: Frame) -> Val:
+    """A known text's `replace`, `lower`, `strip`... (`f"--{key.replace('_', '-')}"` of a flag-building loop)."""
     assert isinstance(node.func, ast.Attribute)
     if not isinstance(text.value, str) or node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
         return NOTHING

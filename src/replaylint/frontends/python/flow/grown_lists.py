@@ -30,6 +30,8 @@ def grown_list(reader: Evaluates, name: str, read: Val, frame: Frame, bound: Pla
     if items is None or use.scope is not frame.scope or frame.scope is module.tree:
         return NOTHING
     until = use.at
+    if until is not None and any(guard.opaque for guard in until.guards[len(bound.guards) :]):
+        return NOTHING  # read inside a loop: an earlier turn's later steps have run
     steps = []
     for placed in module.statements(frame.scope):
         if placed.order <= bound.order or (until is not None and placed.order >= until.order):
@@ -132,6 +134,8 @@ def _change(statement: ast.stmt, name: str) -> bool | None:
     if isinstance(statement, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in statement.targets):
         return False  # bound again (on a branch)
     for node in expressions(statement):
+        if isinstance(node, ast.Call) and _handed(node, name):
+            return False  # `add_flags(cmd)`: the callee may change it
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == name:
             return False  # `name.insert(...)`, `x = name.pop()`
         if (
@@ -142,3 +146,15 @@ def _change(statement: ast.stmt, name: str) -> bool | None:
         ):
             return False  # `name[0] = ...`, `del name[0]`
     return None
+
+
+_LOOKS = ("print", "len", "str", "repr", "list", "tuple", "sorted", "join", "debug", "info", "warning", "error", "log")
+
+
+def _handed(call: ast.Call, name: str) -> bool:
+    """Whether a call is given the list itself, other than to look at it (`print(cmd)`,
+    `" ".join(cmd)`, `logger.info(...)`)."""
+    func = call.func
+    called = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    given = [*call.args, *(keyword.value for keyword in call.keywords)]
+    return called not in _LOOKS and any(isinstance(arg, ast.Name) and arg.id == name for arg in given)

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .anonymous import as_function
-from .arithmetic import TEXT_METHODS, arithmetic, format_call, formatted
+from .arithmetic import arithmetic, format_call, formatted
 from .binding import bind, plain
 from .bodies import token_map
 from .comprehensions import filtered
@@ -331,7 +331,7 @@ class Reader:
             return dict_method(self, node, func, frame)
         if isinstance(func, ast.Attribute) and (option := read_option(self, node, func, frame)) is not None:
             return option  # `section.getboolean("return_sampling_mask", fallback=False)`
-        if isinstance(func, ast.Attribute) and func.attr in TEXT_METHODS and isinstance(func.value, (ast.Constant, ast.Name)):
+        if isinstance(func, ast.Attribute) and func.attr == "format" and isinstance(func.value, (ast.Constant, ast.Name)):
             return format_call(self, node, frame)
         if isinstance(func, ast.Attribute) and func.attr == "clone" and not node.args:
             made = self.evaluate(func.value, frame)  # `params.clone()`: a copy of that construction
