@@ -252,6 +252,11 @@ LOOPS = [
     "        else:\n"
     "            cmd.append(flag)\n"
     "            cmd.append(str(v))\n",
+    # `+=` of the words, in the loop
+    "        if v is True:\n"
+    "            cmd += [f'--{k}'.replace('_', '-')]\n"
+    "        elif v is not None and v is not False:\n"
+    "            cmd += [f'--{k}'.replace('_', '-'), str(v)]\n",
     # `extend` of the pair, the tests the other way round
     "        if v is True:\n"
     "            cmd.append('--' + k.replace('_', '-'))\n"

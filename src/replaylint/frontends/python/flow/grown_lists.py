@@ -15,7 +15,7 @@ from .facts import NOTHING, Val
 from .frames import Evaluates, Frame, expressions
 from .logic import decided
 from .loops import turns_of
-from .module import Guard, Placed
+from .module import FUNCTIONS, Guard, Placed
 
 MAX_TURNS = 64  # turns of a flag-building loop read one by one (a config's fields); a longer one is not read
 _ADDS = ("append", "extend")
@@ -47,6 +47,27 @@ def grown_list(reader: Evaluates, name: str, read: Val, frame: Frame, bound: Pla
             return NOTHING
         items += added
     return Val([item.value for item in items], span=read.span, ref=tuple(items))
+
+
+def grown_in_steps(reader: Evaluates, name: str, frame: Frame) -> Val:
+    """The list `name` holds where `frame` reads it in a function that binds it to a literal and
+    then only adds to it with `+=` (under branches or in a loop, so that no one binding holds)."""
+    module, use = frame.module, frame.at
+    if use is None or not isinstance(frame.scope, FUNCTIONS):
+        return NOTHING
+    placed = [p for p in module.binders(frame.scope, name) if p.order < use.order]
+    first = placed[0] if placed else None
+    statement = first.statement if first is not None else None
+    if not (isinstance(statement, ast.Assign) and isinstance(statement.value, ast.List) and _names(statement, name)):
+        return NOTHING
+    assert first is not None
+    if first.guards != use.guards[: len(first.guards)] or not all(_change(p.statement, name) for p in placed[1:]):
+        return NOTHING
+    return grown_list(reader, name, reader.evaluate(statement.value, frame.reading(first)), frame, first, frame)
+
+
+def _names(statement: ast.Assign, name: str) -> bool:
+    return len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name) and statement.targets[0].id == name
 
 
 def _grouped(steps: list[Placed], outer: tuple[Guard, ...]) -> list[list[Placed]]:
