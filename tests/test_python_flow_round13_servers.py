@@ -2,7 +2,10 @@
 and the engines Ray actors start: an `os.environ` write of the runner variable under a branch of
 the actor's `__init__`, decided with the arguments of the actor's construction in another module
 (a write whose branch is decided against never runs; one that cannot be decided is reported as
-before)."""
+before); a `vllm serve` whose port another module gives (`str(PORT)`), tied to the HTTP clients
+of other files; and server flags built from a dataclass by `asdict` and a `--key value` loop
+(AReaL's `get_py_cmd`), started by a helper's `Popen`. Lists changed in ways not followed stay
+unread (no finding rests on words that may be there)."""
 
 from __future__ import annotations
 
