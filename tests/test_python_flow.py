@@ -52,11 +52,7 @@ CORPUS = Path(__file__).parent / "data" / "python_flow"
 CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # Held-out cases the flow does not follow yet, each with what it misses (strict: a case that
 # passes must leave the list). Their fix test waits with them.
-PENDING: dict[str, str] = {
-    "h13_areal_asdict_flags_popen_raw_logprobs": "round 13 first run: missed (RPL003)",
-    "h13_skyrl_httpx_generate_body_defaults_top_k_minus_one": "round 13 first run: missed (RPL102)",
-    "h13_skyrl_server_actor_init_environ_legacy_runner_off_clean": "round 13 first run: false RPL206 (an os.environ write under a dataclass flag whose default is False)",
-}
+PENDING: dict[str, str] = {}
 
 
 def _cases(cases: list[str], waits: pytest.MarkDecorator) -> list:

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Iterator
 
-from ....model import UNKNOWN, Launch, Setting, Span
+from ....model import UNKNOWN, Launch, LaunchKind, Setting, Span
 from ....source import ExtractContext, SourceFile
 from ..names import REPLAY_WORDS, RUNNER_ENV
 from .engines import engine_launches
@@ -140,6 +140,9 @@ def merge(found: list[Launch], flow: Flowed) -> list[Launch]:
     result = []
     for launch in found:
         better = by_span.pop(launch.span, None)
+        if better is not None and launch.kind is LaunchKind.CLI:
+            result.extend(_filled(launch, better))
+            continue
         if better is None or not _reads_more(better, launch):
             result.append(launch)
             continue
@@ -148,6 +151,28 @@ def merge(found: list[Launch], flow: Flowed) -> list[Launch]:
         if any(launch.get("return_sampling_mask") is not None for launch in rest):
             result.extend(rest)
     return result
+
+
+def _filled(launch: Launch, flowed_launches: list[Launch]) -> list[Launch]:
+    """A command line the libcst pass read (its words' places and fixes), with each value it
+    could not read that the flow read (a word another module gives: `str(PORT)`), once per
+    reading of the flow that fills one; the flow's own reading where only it read every word
+    (`f"--port={PORT}"`: an option the libcst pass could not name)."""
+    if launch.open_ended:
+        whole = [flowed_launch for flowed_launch in flowed_launches if not flowed_launch.open_ended]
+        return whole if len(whole) == len(flowed_launches) else [launch]
+    filled = []
+    for flowed_launch in flowed_launches:
+        settings = {name: _fill(setting, flowed_launch.settings.get(name)) for name, setting in launch.settings.items()}
+        if _values_of(settings) != _values(launch) and all(_values_of(settings) != _values(other) for other in filled):
+            filled.append(replace(launch, settings=settings))
+    return filled or [launch]
+
+
+def _fill(setting: Setting, flowed: Setting | None) -> Setting:
+    if setting.value is not UNKNOWN or flowed is None or flowed.value is UNKNOWN:
+        return setting
+    return replace(setting, value=flowed.value)
 
 
 def _reads_more(flowed_launches: list[Launch], launch: Launch) -> bool:
@@ -177,7 +202,11 @@ def _env(launch: Launch) -> dict:
 
 
 def _values(launch: Launch) -> dict:
-    return {name: setting.value for name, setting in launch.settings.items()}
+    return _values_of(launch.settings)
+
+
+def _values_of(settings: Mapping[str, Setting]) -> dict:
+    return {name: setting.value for name, setting in settings.items()}
 
 
 def _keeping(flowed_launch: Launch, launch: Launch) -> Launch:
@@ -192,16 +221,23 @@ def _keeping(flowed_launch: Launch, launch: Launch) -> Launch:
     reasons = [reason for reason in (*flowed_launch.open_reasons, *kept) if reason]
     return replace(
         flowed_launch,
-        env=flowed_launch.env if callers else _env_kept(launch.env, flowed_launch.env) or flowed_launch.env,
+        env=flowed_launch.env if callers else _env_kept(launch.env, flowed_launch.env, handle) or flowed_launch.env,
         requests=flowed_launch.requests or launch.requests,
         open_reasons=tuple(reasons),
     )
 
 
-def _env_kept(read: Mapping[str, Setting], flowed: Mapping[str, Setting]) -> dict[str, Setting]:
+def _env_kept(read: Mapping[str, Setting], flowed: Mapping[str, Setting], handle: object) -> dict[str, Setting]:
     """The libcst pass's environment, with the values it could not read that the flow did
-    (`os.environ[...] = str(0)`, a module constant)."""
+    (`os.environ[...] = str(0)`, a module constant), less the writes the flow found never run
+    there (under a branch its construction decides against)."""
+    not_run = handle.env_not_run if isinstance(handle, FlowHandle) else ()
     return {
         name: flowed[name] if setting.value is UNKNOWN and name in flowed and flowed[name].value is not UNKNOWN else setting
         for name, setting in read.items()
+        if not any(_inside(setting.span, skipped) for skipped in not_run)
     }
+
+
+def _inside(span: Span, statement: Span) -> bool:
+    return span.path == statement.path and statement.start <= span.start < statement.end

@@ -90,6 +90,9 @@ def formatted(reader: Evaluates, node: ast.JoinedStr, frame: Frame) -> Val:
     return _made(lambda: "".join(text), parts, frame, node)
 
 
+TEXT_METHODS = ("replace", "lower", "upper", "strip", "lstrip", "rstrip", "removeprefix", "removesuffix")
+
+
 def format_call(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
     """`"{}_logprobs".format(kind)`, `"{mode}".format(mode=m)` of known values."""
     assert isinstance(node.func, ast.Attribute)
@@ -106,6 +109,20 @@ def format_call(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
     return _made(
         lambda: template.value.format(*values, **keywords), every, frame, node, template=template.value, parts=(*values, *keywords.values())
     )
+
+
+def text_method(reader: Evaluates, text: Val, node: ast.Call, frame: Frame) -> Val:
+    """A known text's `replace`, `lower`, `strip`... (`f"--{key.replace('_', '-')}"` of a flag-building loop)."""
+    assert isinstance(node.func, ast.Attribute)
+    if not isinstance(text.value, str) or node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
+        return NOTHING
+    given = [reader.evaluate(argument, frame) for argument in node.args]
+    if not all(isinstance(read.value, (str, int)) and not isinstance(read.value, bool) for read in given):
+        return NOTHING
+    if node.func.attr == "replace" and len(given) > 1 and (len(text.value) + 1) * (len(str(given[1].value)) + 1) > _MAX_TEXT:
+        return NOTHING  # a text this long is never built
+    method = getattr(str, node.func.attr)
+    return _made(lambda: method(text.value, *(read.value for read in given)), [text, *given], frame, node)
 
 
 def _made(compute: Callable[[], Any], operands, frame: Frame, node: ast.expr, template: str | None = None, parts: tuple = ()) -> Val:
@@ -158,7 +175,7 @@ CONVERSIONS = {"int": int, "float": float, "str": str, "bool": bool}
 def converted(name: str, read: Val) -> Val:
     """`int(x)`, `float(x)`, `str(x)`, `bool(x)` of a known number, text or truth value."""
     value = read.value
-    if not isinstance(value, (int, float, str, bool)) or (name == "str" and not isinstance(value, (str, int))):
+    if not isinstance(value, (int, float, str, bool)):
         return NOTHING
     try:
         return replace(read, value=CONVERSIONS[name](value))

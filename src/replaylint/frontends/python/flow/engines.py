@@ -30,7 +30,7 @@ from .decorators import bind_called
 from .dicts import attributes_written, call as dict_call
 from .engine_configs import configured
 from .engine_names import actor_class, called_partial, candidate_names, registries
-from .environ import actor_env_vars, runner_variable
+from .environ import actor_env_vars, runner_writes
 from .factories import factory_constructions
 from .facts import Entry, Kwargs
 from .frames import Frame, parameters
@@ -367,7 +367,8 @@ def _launches(
     limit = 0 if found.reasons else _MAX_TESTS
     split, blurred = tests[:limit], set(tests[limit:])
     label = f"{module.text(node.func)}(...)"
-    env, env_statements = runner_variable(frame, reader)
+    written = runner_writes(frame, reader)
+    env, env_statements = written.env, written.statements
     for truth in itertools.product((True, False), repeat=len(split)):
         outcome = dict(zip(split, truth))
         settings: dict[str, Setting] = {}
@@ -390,7 +391,14 @@ def _launches(
                 open_reasons=tuple(found.reasons),
                 condition=f"when {condition}" if condition else None,
                 label=label,
-                handle=FlowHandle(found.home, places, env_statements=env_statements, callers=bool(frame.sites), made=frame.made),
+                handle=FlowHandle(
+                    found.home,
+                    places,
+                    env_statements=env_statements,
+                    callers=bool(frame.sites),
+                    made=frame.made,
+                    env_not_run=written.not_run,
+                ),
                 assumptions=tuple(dict.fromkeys(assumptions)),
             ),
             found,

@@ -16,6 +16,7 @@ from ....vllm.engine_fields import RUNNER_ENV
 from .callsites import calls
 from .engine_names import actor_class
 from .frames import Evaluates, Frame, expressions
+from .logic import decided
 from .loops import items_pair
 from .module import FUNCTIONS, Module, Placed
 from .refs import Function
@@ -23,9 +24,25 @@ from .refs import Function
 _CALLS = ("environ.setdefault", "environ.pop")
 
 
+@dataclass(frozen=True)
+class RunnerWrites:
+    """The runner variable where an engine starts: its setting (empty: the code does not write
+    it), the statements a fix may remove (a write that is a statement of its own), and the
+    writes whose branch is decided against there (`if cfg.legacy_runner:` of a flag the
+    construction leaves False), which never run."""
+
+    env: dict[str, Setting]
+    statements: dict[str, Span]
+    not_run: tuple[Span, ...] = ()
+
+
 def runner_variable(frame: Frame, reader: Evaluates | None = None) -> tuple[dict[str, Setting], dict[str, Span]]:
-    """The runner variable's setting where `frame` reads (empty: the code does not write it), and
-    the statements a fix may remove (a write that is a statement of its own)."""
+    """The runner variable's setting where `frame` reads, and the statements a fix may remove."""
+    writes = runner_writes(frame, reader)
+    return writes.env, writes.statements
+
+
+def runner_writes(frame: Frame, reader: Evaluates | None = None) -> RunnerWrites:
     module = frame.module
     env: dict[str, Setting] = {}
     statements: dict[str, Span] = {}
@@ -49,7 +66,7 @@ def runner_variable(frame: Frame, reader: Evaluates | None = None) -> tuple[dict
     elif frame.at is not None:
         env.clear()
         writer.apply(module, module.tree, frame.at)
-    return env, statements
+    return RunnerWrites(env, statements, tuple(writer.not_run))
 
 
 _MAX_CALLS = 2  # functions of the tree entered to find their writes (a setup helper and one it calls)
@@ -66,6 +83,7 @@ class _Writer:
     depth: int = 0
     holding: tuple = ()  # the branches known to be taken (those of the call that leads to the engine)
     ran: set[str] = field(default_factory=set)  # the modules of the tree an import ran (once each)
+    not_run: list[Span] = field(default_factory=list)  # writes under a branch decided against
 
     def apply(
         self, module: Module, scope: ast.AST, until: Placed | None, guards: tuple = (), enter: bool = True, within: Frame | None = None
@@ -80,6 +98,11 @@ class _Writer:
 
     def _statement(self, module: Module, placed: Placed, guards: tuple, enter: bool, here: Frame) -> None:
         statement = placed.statement
+        settled = self._settled(module, statement, guards, enter, here)
+        if settled is None:
+            self.not_run.append(module.span(statement))
+            return
+        guards = settled
         if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
             if (enter and self._entered(module, statement.value, guards)) or self._updated(module, statement.value, guards, here):
                 return
@@ -105,6 +128,20 @@ class _Writer:
             return
         self._set(module, value, span, module.text(statement), guards, here)
         self.statements[RUNNER_ENV] = span
+
+    def _settled(self, module: Module, statement: ast.stmt, guards: tuple, enter: bool, here: Frame) -> tuple | None:
+        """The guards of a statement that may write the environment, less the branches the
+        reader decides where it reads (the construction's arguments: `if cfg.legacy_runner:` of
+        a dataclass flag left False); None: a branch is decided against, the statement never runs.
+        A branch decided by a default of the run (an option's) stays undecided."""
+        untaken = tuple(guard for guard in guards if guard not in self.holding)
+        if not untaken or self.reader is None or not _may_write(module, statement, enter):
+            return guards
+        assumed: list[str] = []
+        left = decided(self.reader, untaken, here, assumed)
+        if assumed:  # `--legacy-runner` off by default: the run may turn it on
+            return guards
+        return None if left is None else tuple(guard for guard in guards if guard in self.holding) + left
 
     def entry(self, module: Module, mapping: ast.expr, guards: tuple) -> None:
         """A dict literal of variables (`{"VLLM_USE_V2_MODEL_RUNNER": "0", ...}`, `dict(NAME="0", ...)`)
@@ -224,6 +261,14 @@ class _Writer:
         finally:
             self.depth -= 1
         return True
+
+
+def _may_write(module: Module, statement: ast.stmt, enter: bool) -> bool:
+    """Whether a statement may write the environment: it names it, or calls a function of the
+    tree that may (entered)."""
+    if enter and isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
+        return True
+    return "environ" in module.text(statement)
 
 
 def _spelt(mapping: ast.expr | None) -> bool:

@@ -20,6 +20,7 @@ from .import_statements import imports_module
 from .module import FUNCTIONS, Module, parse
 from .reader import Reader
 from .requests import reaching_engines
+from .spawns import spawn_words, spawned_launches
 from .tree import Tree, nearby
 
 
@@ -45,6 +46,9 @@ def importer_launches(
             if any(origin_in(setting, origin or module.path) for setting in launch.settings.values()):
                 launches.append(launch)
                 sources |= kwargs.sources
+        # the user starts a server with words built from them (AReaL's `Popen(vLLMConfig.build_cmd(cfg))`)
+        spawned = spawned_launches(reader, user) if spawn_words(text) else ()
+        launches += [launch for launch in spawned if any(origin_in(s, origin or module.path) for s in launch.settings.values())]
         # the user hands them on to a module of the tree whose class or function builds the engine
         # (ms-swift's rollout: `VllmEngine(..., **args.get_vllm_engine_kwargs())`)
         more, read = imported_launches(user, context, relevant, origin=origin or module.path)

@@ -14,6 +14,7 @@ import ast
 from dataclasses import dataclass, replace
 
 from ....model import UNKNOWN, Setting, Span
+from .arithmetic import TEXT_METHODS, text_method
 from .dicts import as_val, call as dict_call, entry, nested, spread
 from .dotlists import from_dotlist
 from .facts import NOTHING, Entry, Kwargs, Val, read_from
@@ -288,6 +289,8 @@ def method_result(reader: Evaluates, callee: Val, func: ast.expr, node: ast.Call
         return with_options(reader, as_kwargs(owner, frame.module.span(node)), func.attr, node, frame)
     if func.attr in ("startswith", "endswith") and isinstance(owner.value, str):
         return text_test(owner, func.attr, node)
+    if func.attr in TEXT_METHODS and isinstance(owner.value, str):
+        return text_method(reader, owner, node, frame)
     if func.attr == "model_copy" and isinstance(ref, Instance) and not ref.plain and not node.args:
         return _copied(reader, owner, node, frame)
     if func.attr == "_replace" and not node.args:  # a NamedTuple's copy with fields written

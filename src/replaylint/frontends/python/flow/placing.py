@@ -26,6 +26,7 @@ class FlowHandle:
     env_statements: dict[str, Span] = field(default_factory=dict)
     callers: bool = False  # the environment was read through the caller's statements too
     made: Span | None = None  # the construction of the object whose `__init__` built the engine (one actor of several)
+    env_not_run: tuple[Span, ...] = ()  # environment writes under a branch decided against where the engine starts
 
 
 def literal(value: Any, quote: str) -> str:

@@ -20,6 +20,7 @@ from .dicts import as_val, call as dict_call, decided, from_keys, literal, sprea
 from .facts import NOTHING, Kwargs, Val
 from .frames import Frame, enclosed, is_class_level, reaching
 from .generators import entered, yielded
+from .grown_lists import grown_in_steps, grown_list
 from .ini_configs import PARSERS as INI_PARSERS, ini_parser, read_option
 from .logic import logic
 from .lookups import dict_method
@@ -148,7 +149,7 @@ class Reader:
             local = binding.node is not frame.module.import_statements.get(name)  # `from vllm import LLM` in a function
             return self.imported(name, frame.module, local_import(binding.node, name) if local else None)
         if binding.kind not in ("value", "each", "entered") or binding.placed is None:
-            return NOTHING
+            return grown_in_steps(self, name, frame) if binding.kind == "opaque" else NOTHING  # `cmd += [...]` in a loop
         scope_frame = frame if _same_scope(frame, binding.placed) else replace(frame, scope=frame.module.tree, cls=None, args=None)
         if binding.kind == "entered":
             return entered(self, binding.value, scope_frame.reading(binding.placed))  # type: ignore[arg-type]
@@ -171,7 +172,7 @@ class Reader:
             items = read.ref if isinstance(read.ref, tuple) else ()
             return items[binding.element] if binding.element < len(items) else NOTHING
         if isinstance(read.value, list) and changed_in_place(frame.module.source.text, name):
-            return NOTHING  # `cmd.append(...)` somewhere: which words it holds here is not known
+            return grown_list(self, name, read, scope_frame, binding.placed, frame)  # `cmd.append(...)` somewhere
         if read.kwargs is not None:
             until = frame.at if _same_scope(frame, binding.placed) else None
             mutated = written(self, read.kwargs, name, scope_frame, binding.placed, until)

@@ -32,26 +32,36 @@ from .reader import Qualified, Reader
 
 _SPAWNS = frozenset(("subprocess.Popen", "subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output"))
 _WORDS = ("Popen(", "run(", "call(", "check_output(")
-_NAMED_WORDS = re.compile(r"\b(?:Popen|run|call|check_call|check_output)\(\s*(?:args\s*=\s*)?[A-Za-z_]\w*\s*[,)]")
+_NAMED_WORDS = re.compile(r"\b(?:Popen|run|call|check_call|check_output)\(\s*(?:args\s*=\s*)?(?:[A-Za-z_]\w*\s*[,)]|\[)")
 _COPIES = ("os.environ.copy", "copy.copy", "copy.deepcopy", "dict")  # a copy of `os.environ`
 
 
 def spawn_words(text: str) -> bool:
-    """Whether a file may start a process with `subprocess` whose words a name holds
-    (`Popen(command, ...)`; cheap: its text)."""
+    """Whether a file may start a process with `subprocess` whose words a name or a list
+    literal holds (`Popen(command, ...)`, `Popen(["vllm", ...])`; cheap: its text)."""
     return "subprocess" in text and _NAMED_WORDS.search(text) is not None
 
 
 def spawned_launches(reader: Reader, module: Module) -> Iterator[Launch]:
+    """The servers the module's helpers start with their callers' words, and those it starts
+    with words of its own that name values of other modules (`str(PORT)` of `settings.PORT`:
+    the libcst pass reads the words, `flow.merge` gives it the values it could not read)."""
     for call in calls(module, _WORDS):
         scope, node = call.scope, call.node
         words = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg == "args"), None)
-        if words is None or not isinstance(scope, FUNCTIONS) or not reads_parameter(scope, node):
+        if words is None:
             continue
         plain = Frame(module, scope, call.cls, None, call.placed)
         spawns = reader.evaluate(node.func, plain).ref
-        if not (isinstance(spawns, Qualified) and spawns.name in _SPAWNS) or _known(reader.evaluate(words, plain).ref):
-            continue  # the words are the scope's own: the libcst pass reads them
+        if not (isinstance(spawns, Qualified) and spawns.name in _SPAWNS):
+            continue
+        if _known(own := reader.evaluate(words, plain).ref):
+            if _imported_words(module, own):
+                launch = _launch(reader, module, node, words, plain, own_words=True)
+                yield from (launch,) if launch is not None else ()
+            continue
+        if not isinstance(scope, FUNCTIONS) or not reads_parameter(scope, node):
+            continue
         for frame in contexts(reader, module, call):
             launch = _launch(reader, module, node, words, frame) if frame.args is not None else None
             if launch is not None:
@@ -62,16 +72,25 @@ def _known(items: object) -> bool:
     return isinstance(items, tuple) and bool(items)
 
 
-def _launch(reader: Reader, module: Module, node: ast.Call, words: ast.expr, frame: Frame) -> Launch | None:
+def _imported_words(module: Module, items: tuple) -> bool:
+    """Whether a word of the module's own list is a value read through a name (another module's
+    constant, `str(PORT)`, `f"--port={PORT}"`): the words the libcst pass, which reads one
+    module's literals, may leave unknown."""
+    return any(item.known and not item.assumptions and (item.hops or (item.span and item.span.path != module.path)) for item in items)
+
+
+def _launch(reader: Reader, module: Module, node: ast.Call, words: ast.expr, frame: Frame, own_words: bool = False) -> Launch | None:
+    """`own_words`: the module's own list, whose words resting on a default of the run (`os.getenv`'s)
+    stay unknown."""
     items = reader.evaluate(words, frame).ref
     if not _known(items):
         return None
-    texts = [str(item.value) if isinstance(item.value, (str, int, float)) and not isinstance(item.value, bool) else None for item in items]
+    texts = [_text(item, own_words) for item in items]
     found = split_launcher(texts, python_unknown_first=True)
     if found is None:
         return None
     entrypoint, after = found
-    tokens = [Token(text, item.span or module.span(words), "") for text, item in zip(texts[after:], items[after:])]
+    tokens = [Token(text, item.span or module.span(words), _raw(reader, item, text)) for text, item in zip(texts[after:], items[after:])]
     env, env_open = _environment(reader, node, frame)
     if submits_a_job(texts):  # the cluster's environment, not the call's
         env, env_open = {}, True
@@ -81,6 +100,23 @@ def _launch(reader: Reader, module: Module, node: ast.Call, words: ast.expr, fra
 
     launch = command_launch(context, module.span(node), tokens, token_elements(tokens, None, ","), syntax, entrypoint)
     return replace(launch, env_open=env_open, handle=None) if launch is not None else None  # no fix: the words may be anywhere
+
+
+def _raw(reader: Reader, item: object, text: str | None) -> str:
+    """The word as written where it is decided (`"raw_logprobs"` of a config field), else as a
+    Python text of the word (a flag the program builds: `"--logprobs-mode"`)."""
+    span = getattr(item, "span", None)
+    home = reader.tree.modules().get(span.path) if span is not None else None
+    if home is not None and span is not None and span.end - span.start <= len(text or "") + 2:
+        return home.source.text[span.start : span.end]
+    return python_quote('"')(text) if text is not None else ""
+
+
+def _text(item: object, own_words: bool) -> str | None:
+    value = getattr(item, "value", UNKNOWN)
+    if own_words and getattr(item, "assumptions", ()):
+        return None
+    return str(value) if isinstance(value, (str, int, float)) and not isinstance(value, bool) else None
 
 
 def _environment(reader: Reader, node: ast.Call, frame: Frame) -> tuple[dict[str, Setting], bool]:
