@@ -20,13 +20,16 @@ import re
 from ...source import Budget
 from .names import ENV_CALLS, REPLAY_WORDS, RUNNER_ENV, SPAWNING_CALLS, SPAWNING_MODULES, occurrences
 
-# Strings (any prefix: the letters before the quote are looked at separately) and comments.
+# Strings (any prefix: the letters before the quote are looked at separately) and comments. A
+# body is a run of plain characters, then escapes or quotes each followed by such a run (one
+# character class repeated runs in C; an alternation repeated takes a step per character, and
+# cost the 20 files of vLLM that pass 16 ms instead of 9; the same matches on 30,000 files).
 _SKIPPED = re.compile(
     r"#[^\r\n]*"
-    r'|"""(?:[^"\\]|\\.|"(?!""))*"""'
-    r"|'''(?:[^'\\]|\\.|'(?!''))*'''"
-    r'|"(?:[^"\\\r\n]|\\(?:\r\n|.))*"'
-    r"|'(?:[^'\\\r\n]|\\(?:\r\n|.))*'"
+    r'|"""[^"\\]*(?:(?:\\.|"(?!""))[^"\\]*)*"""'
+    r"|'''[^'\\]*(?:(?:\\.|'(?!''))[^'\\]*)*'''"
+    r'|"[^"\\\r\n]*(?:\\(?:\r\n|.)[^"\\\r\n]*)*"'
+    r"|'[^'\\\r\n]*(?:\\(?:\r\n|.)[^'\\\r\n]*)*'"
     r"""|"|'""",  # a quote that opens no string of the above: unsure (two literals, not a class: every
     # branch then starts with a literal, and the expression skips to the next `#`, `"` or `'` in C)
     re.S,
