@@ -191,13 +191,15 @@ def _calls(text: str, code: str, skipped: list[tuple[int, int]], names: set[str]
     f-string, in the text."""
     found = []
     for offset in occurrences(text, sorted(names)):
+        if not _starts_word(text, offset):  # (most of a tree's `LLM`s are vLLM's)
+            continue
         end = offset + len(_word_at(text, offset, names))
-        if _starts_word(text, offset) and (_CALLED.match(code, end) or _CALLED.match(text, end)):
+        if _CALLED.match(code, end) or _CALLED.match(text, end):
             found.append(offset)
     for offset in occurrences(text, SPAWNING_MODULES):
-        end = offset + len(_word_at(text, offset, SPAWNING_MODULES))
-        if not _starts_word(text, offset):
+        if not _starts_word(text, offset):  # (`os` in `pos`, `host`, `close`...)
             continue
+        end = offset + len(_word_at(text, offset, SPAWNING_MODULES))
         called = [match.group(1) for match in (_ATTRIBUTE_CALLED.match(code, end), _ATTRIBUTE_CALLED.match(text, end)) if match]
         if any(name in SPAWNING_CALLS for name in called):
             found.append(offset)
