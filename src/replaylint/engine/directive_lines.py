@@ -15,7 +15,11 @@ def naming_lines(index: LineIndex) -> Iterable[int]:
     ASCII, after a `#` and as IGNORECASE reads: it pairs letters that `lower()` leaves apart)."""
     text = index.text
     if not text.isascii():
-        return [number for number, line in enumerate(index.lines(), start=1) if "#" in line and _NAMED.search(line)]
+        commented, at = set(), text.find("#")
+        while at >= 0:
+            commented.add(index.position(at)[0])
+            at = text.find("#", at + 1)
+        return sorted(number for number in commented if _NAMED.search(index.line_text(number)))
     lowered, found = text.lower(), set()
     for word in ("noqa", "replaylint"):
         at = lowered.find(word)

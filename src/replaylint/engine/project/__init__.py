@@ -69,6 +69,7 @@ from .requirements import (
     PackageFound,
     locked_package,
     locked_versions,
+    may_hold_vllm,
     normalized_name,
     pyproject_package,
     pyproject_requirements,
@@ -347,10 +348,14 @@ class ProjectPins:
         if path in seen:
             return []
         seen.add(path)
-        found = []
+        found: list[Found] = []
+        text = self._text(path)
+        if text is None or not may_hold_vllm(text):
+            return found
         for line in self._requirement_lines(path):
             if line.kind == REQUIRE:
-                spec = requirement_line_spec(line.text)
+                # (a line that does not name vLLM is another package's, or a wheel or URL of one)
+                spec = requirement_line_spec(line.text) if "vllm" in line.text.lower() else None
                 if spec is not None:
                     found.append(Found(spec, f"{display(path)}:{line.number}: {line.text}", role))
             elif "://" not in line.text:

@@ -270,6 +270,26 @@ def requirement_lines(text: str) -> tuple[Line, ...]:
     return tuple(lines)
 
 
+# A line that may include another file (`_include`): a logical line starts a physical one (after
+# the first, a `\n`: a literal start, which the expression skips to in C). Other line breaks
+# (`splitlines` knows nine) make `may_hold_vllm` read the lines instead.
+_INCLUDES_STARTS = ("-r", "-c", "--requirement", "--constraint")
+_INCLUDE_START = re.compile(r"\n\s*-(?:r|c|-requirement|-constraint)")
+_OTHER_BREAKS = "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+
+
+def may_hold_vllm(text: str) -> bool:
+    """Whether a requirements file may require vLLM: it names it, or includes another file. A
+    project's requirements are mostly other packages (vLLM's own: 900 lines in 14 files), which
+    need not be parsed then."""
+    return (
+        "vllm" in text.lower()
+        or text.lstrip().startswith(_INCLUDES_STARTS)
+        or _INCLUDE_START.search(text) is not None
+        or any(line_break in text for line_break in _OTHER_BREAKS)
+    )
+
+
 def requirement_line_spec(text: str) -> Spec | None:
     """A requirement line's vLLM Spec: `vllm[x]==0.31.2 ; marker` or a bare wheel path/URL."""
     if "://" in text.split(" ")[0] or re.search(r"\.(whl|tar\.gz|zip)$", text.split(";")[0].strip()):

@@ -23,6 +23,7 @@ from ..triggers import WORDS
 from .flow.frames import Frame
 from .flow.module import parse
 from .flow.yaml_configs import path_of
+from .names import matches_from
 
 _LEFT_TO_THE_FLOW = ("config_name", "OmegaConf.load(")
 _OPENS = re.compile(r"\b(?:open|read_text)\b")
@@ -47,7 +48,7 @@ def _opening_calls(tree: ast.Module, text: str) -> list[ast.Call]:
     """The calls on the lines that open something (an `ast.walk` of the whole module cost more
     than the flow it spares)."""
     lines, line, counted = [], 1, 0
-    for match in _OPENS.finditer(text):
+    for match in matches_from(_OPENS, text, ("open", "read_text")):
         line += text.count("\n", counted, match.start())
         counted = match.start()
         lines.append(line)

@@ -6,6 +6,7 @@ the runner variable."""
 from __future__ import annotations
 
 import re
+from typing import Iterator
 
 RUNNER_ENV = "VLLM_USE_V2_MODEL_RUNNER"
 # An engine or a process only matters with one of these in reach (the prefilter's words).
@@ -53,7 +54,7 @@ _SPAWN_IMPORTS = re.compile(r"from\s+(?:subprocess|os|asyncio|shlex)\s+import\s+
 
 def vllm_aliases(text: str) -> set[str]:
     """The names a file imports vLLM's engines by (`from vllm import LLM as Engine`)."""
-    return {name for match in _VLLM_ALIAS.finditer(text) for name in match.groups() if name}
+    return {name for match in matches_from(_VLLM_ALIAS, text, ("import", "from")) for name in match.groups() if name}
 
 
 def imported_spawners(text: str) -> set[str]:
@@ -61,6 +62,17 @@ def imported_spawners(text: str) -> set[str]:
     return {
         name.strip() for match in _SPAWN_IMPORTS.finditer(text) for name in (match.group(1) or match.group(2)).split(",") if name.strip()
     }
+
+
+def matches_from(pattern: re.Pattern[str], text: str, starts: tuple[str, ...]) -> Iterator[re.Match[str]]:
+    """`pattern.finditer(text)` for a pattern whose every match starts with one of `starts`, tried
+    only where `str.find` finds one: an expression that starts with an alternation or `\\b` is
+    tried at every character (about a millisecond on a 60 KB module)."""
+    end = 0
+    for offset in sorted(occurrences(text, starts)):
+        if offset >= end and (match := pattern.match(text, offset)) is not None:
+            end = match.end()
+            yield match
 
 
 def occurrences(text: str, words) -> list[int]:

@@ -17,7 +17,7 @@ from typing import Iterator
 
 from ....model import UNKNOWN, Launch, LaunchKind, Setting, Span
 from ....source import ExtractContext, SourceFile
-from ..names import REPLAY_WORDS, RUNNER_ENV
+from ..names import REPLAY_WORDS, RUNNER_ENV, matches_from
 from .engines import engine_launches
 from .importers import imported_launches, importer_launches, mask_names, notebook_launches, turns_mask_on
 from .module import parse
@@ -49,6 +49,10 @@ _IMPORTS_ENGINE = re.compile(
 )
 
 
+def _imports_no_engine(text: str) -> bool:
+    return next(matches_from(_IMPORTS_ENGINE, text, ("import", "from")), None) is None
+
+
 def candidate(text: str) -> bool:
     """Whether a file may construct one of vLLM's engines with the mask in reach, or start a
     server with it (cheap: the file's own text; vLLM's sources that define the engines import
@@ -57,7 +61,7 @@ def candidate(text: str) -> bool:
         return True  # a helper's `subprocess.Popen(command, ...)` of its callers' words (`spawns`)
     if _SERVER_PARSER in text and "vllm.entrypoints" in text and any(word in text for word in REPLAY_WORDS[:3]):
         return True  # vLLM's server parser given a word list (`server_argv`)
-    if not any(word in text for word in _ENGINE_WORDS) or _IMPORTS_ENGINE.search(text) is None:
+    if not any(word in text for word in _ENGINE_WORDS) or _imports_no_engine(text):
         return False
     if any(word in text for word in REPLAY_WORDS[:3]) or RUNNER_ENV in text:
         return True  # the runner variable written where the engine starts is judged without the mask
@@ -71,7 +75,7 @@ def imports_mask(source: SourceFile, context: ExtractContext) -> bool:
     of the tree that turns it on (`from rollout_config import ENGINE_ARGS` in a notebook, or in a
     file the prefilter passes for another word: the settings module does not read those)."""
     text = source.text
-    if not any(word in text for word in _ENGINE_WORDS) or _IMPORTS_ENGINE.search(text) is None:
+    if not any(word in text for word in _ENGINE_WORDS) or _imports_no_engine(text):
         return False
     module = parse(source)
     if module is None:
