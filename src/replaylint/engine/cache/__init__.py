@@ -31,9 +31,10 @@ import time
 
 from ... import __version__
 from . import folder
+from .dependencies import ABSENT, dependency_digest, digest, digests
 from .entries import Entry, encoded_served, entry_of
 from .folder import CACHE_DIR
-from .ownership import SERVING, Generations, blake2b, claim, identity
+from .ownership import SERVING, Generations, claim, identity
 from .removal import NotRemoved, remove_cache
 from .stat_columns import full_stat, packed, stat_of, unpacked
 from .stores import Remembered, Store
@@ -49,36 +50,7 @@ _SETTLED_NS = 2_000_000_000  # the coarsest clock step of a common file system (
 # Times with digits below 10 ms come from a file system that keeps them finer, in the kernel's
 # clock ticks (1-10 ms): a tenth of a second tells a later write from the one read.
 _FINE_STEP_NS, _FINE_SETTLED_NS = 10_000_000, 100_000_000
-_DEPENDENCY_BYTES = 64 << 20
 _IGNORE = b"# Created by replaylint\n*\n"
-ABSENT = "absent"  # the digest kept for a file a check looked for and did not find
-
-
-def digest(data: bytes) -> str:
-    return blake2b()(data, digest_size=32).hexdigest()
-
-
-def file_digest(path: str) -> str | None:
-    from ...files import Unreadable, read_regular
-
-    try:
-        return digest(read_regular(path, _DEPENDENCY_BYTES))
-    except Unreadable:
-        return None
-
-
-def dependency_digest(path: str) -> str:
-    """What a result rests on of `path`: a file's content; a folder's names, for a check that
-    listed it (a Helm chart's templates); or its absence (a `Chart.yaml` or module not written yet),
-    so that writing it later makes the result stale."""
-    found = file_digest(path)
-    if found is not None:
-        return found
-    try:
-        names = sorted(os.listdir(path))
-    except (OSError, ValueError):
-        return ABSENT
-    return digest("\0".join(names).encode("utf-8", "surrogateescape"))
 
 
 class ResultCache:
@@ -243,7 +215,7 @@ class ResultCache:
                 return
         else:
             encoded = []
-        hashes = _digests(dependencies)
+        hashes = digests(dependencies)
         self._results.data[self._key_of(path)] = {
             "digest": content_digest,
             "spelled": path,  # the path as the run that stored it named the file: its findings name it so
@@ -300,7 +272,7 @@ class ResultCache:
         )
 
     def remember_scan(self, path: str, stat: tuple[int, int, int, int], served: Any, dependencies: list[str], settings: str) -> None:
-        self._scanned.data[self._clean_key(path)] = [list(stat), encoded_served(served), _digests(dependencies), settings]
+        self._scanned.data[self._clean_key(path)] = [list(stat), encoded_served(served), digests(dependencies), settings]
         self._scanned.dirty = True
 
     def _key_of(self, path: str) -> str:
@@ -441,11 +413,6 @@ class ResultCache:
                 store.write(descriptor, key)
         finally:
             os.close(descriptor)
-
-
-def _digests(paths: list[str]) -> dict[str, str]:
-    """`dependency_digest` of each path a check read or listed, by absolute path."""
-    return {os.path.abspath(path): dependency_digest(path) for path in paths}
 
 
 def _normalised(path: str) -> bool:

@@ -29,6 +29,7 @@ from collections import Counter
 from typing import Callable, Iterator
 
 from ...source import Budget, NotAnalysed, ParseError
+from .asts import parsed, remember
 from .names import (
     ENGINE_NAMES,
     ENV_CALLS,
@@ -128,55 +129,6 @@ def _parse(text: str) -> ast.Module | None:
     finally:
         if collecting:
             gc.enable()
-
-
-_last: tuple[str, ast.Module] | None = None  # the file parsed last, for the readers after `focus`
-# Small modules parsed before, by their text: a module the flow of several files imports (vLLM's
-# `tests/conftest.py`, read for its own check and again for `test_logprobs.py`'s flow) is parsed
-# once. An ast takes about 30 bytes a character: modules of at most `_KEPT_SIZE` characters,
-# `_KEPT_CHARACTERS` in all (about 15 MB).
-_kept: dict[str, ast.Module] = {}
-_KEPT_SIZE = 100_000
-_KEPT_CHARACTERS = 500_000
-
-
-def parsed(text: str) -> ast.Module | None:
-    """The ast made of this text, if it was the last one parsed (the readers after `focus`,
-    `mappings` and the value flow, read it instead of parsing the file again) or is a small
-    module parsed before (an ast is never changed)."""
-    return _last[1] if _last is not None and _last[0] is text else _kept.get(text)
-
-
-def _keep(text: str, tree: ast.Module | None) -> None:
-    global _last
-    _last = (text, tree) if tree is not None else None
-    if tree is not None and len(text) <= _KEPT_SIZE:
-        _kept.pop(text, None)
-        _kept[text] = tree
-        while sum(map(len, _kept)) > _KEPT_CHARACTERS:
-            del _kept[next(iter(_kept))]
-
-
-def ast_of(text: str) -> ast.Module | None:
-    """The ast of `text`, parsed once for all the readers of a file (`focus` may not have
-    parsed it: `prescan` settles most files without); None when CPython cannot read it (the
-    libcst pass reports that)."""
-    tree = parsed(text)
-    if tree is not None:
-        return tree
-    collecting = gc.isenabled()
-    gc.disable()  # as in `_parse`
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
-    finally:
-        if collecting:
-            gc.enable()
-    _keep(text, tree)
-    return tree
 
 
 def syntax_error(text: str) -> ParseError | None:
@@ -392,7 +344,7 @@ def focus(text: str, budget: Budget | None = None) -> str | Settled | None:
     if budget is not None:
         budget.charge(len(text) // _CHARACTERS_PER_UNIT)  # CPython's parse cannot be interrupted
     tree = parsed(text) or _parse(text)
-    _keep(text, tree)
+    remember(text, tree)
     if tree is None:
         return text  # newer syntax than this interpreter: let libcst decide on the whole file
     lines = _lines(text)

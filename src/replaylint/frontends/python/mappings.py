@@ -26,7 +26,7 @@ from ...framework_registry import mapping_claimers
 from ...frameworks.engine_mappings import MASK, OPEN_REASON, looks_like_engine, turns_mask_on
 from ...model import UNKNOWN, Launch, LaunchKind, Setting, Span
 from ...source import SourceFile
-from .focus import ast_of
+from .asts import ast_of
 from .names import ENGINE_NAMES, vllm_aliases
 from .ray_serve_llm import bound_names, config_names, engine_kwargs, entrypoint
 from .scope_writes import dict_bindings, inner_scopes, is_dict, scope_statements, statement_calls, written_keys, written_names

@@ -13,7 +13,7 @@ from typing import Iterator
 
 from ....model import Span
 from ....source import SourceFile
-from ..focus import ast_of
+from ..asts import ast_of
 
 FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)

@@ -1,0 +1,58 @@
+"""The asts of the Python texts parsed in this run, kept for the readers after `focus`: the file
+parsed last (`mappings` and the value flow read it instead of parsing the file again) and small
+modules parsed before (an ast is never changed)."""
+
+from __future__ import annotations
+
+import ast
+import gc
+import warnings
+
+_last: tuple[str, ast.Module] | None = None  # the file parsed last, for the readers after `focus`
+# Small modules parsed before, by their text: a module the flow of several files imports (vLLM's
+# `tests/conftest.py`, read for its own check and again for `test_logprobs.py`'s flow) is parsed
+# once. An ast takes about 30 bytes a character: modules of at most `_KEPT_SIZE` characters,
+# `_KEPT_CHARACTERS` in all (about 15 MB).
+_kept: dict[str, ast.Module] = {}
+_KEPT_SIZE = 100_000
+_KEPT_CHARACTERS = 500_000
+
+
+def parsed(text: str) -> ast.Module | None:
+    """The ast made of this text, if it was the last one parsed (the readers after `focus`,
+    `mappings` and the value flow, read it instead of parsing the file again) or is a small
+    module parsed before (an ast is never changed)."""
+    return _last[1] if _last is not None and _last[0] is text else _kept.get(text)
+
+
+def remember(text: str, tree: ast.Module | None) -> None:
+    """Remember the ast of `text` for `parsed`."""
+    global _last
+    _last = (text, tree) if tree is not None else None
+    if tree is not None and len(text) <= _KEPT_SIZE:
+        _kept.pop(text, None)
+        _kept[text] = tree
+        while sum(map(len, _kept)) > _KEPT_CHARACTERS:
+            del _kept[next(iter(_kept))]
+
+
+def ast_of(text: str) -> ast.Module | None:
+    """The ast of `text`, parsed once for all the readers of a file (`focus` may not have
+    parsed it: `prescan` settles most files without); None when CPython cannot read it (the
+    libcst pass reports that)."""
+    tree = parsed(text)
+    if tree is not None:
+        return tree
+    collecting = gc.isenabled()
+    gc.disable()  # as in `_parse`
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    finally:
+        if collecting:
+            gc.enable()
+    remember(text, tree)
+    return tree
