@@ -715,3 +715,19 @@ def test_a_command_line_written_for_the_parser_is_read_as_argparse_reads_it(tmp_
     )
     status = main(["check", "--isolated", "--no-cache", "--quiet", "--target-vllm", "0.34.0", str(tmp_path)])
     assert status == (1 if read else 0)
+
+
+def test_the_files_near_each_path_are_the_files_near_that_path(tmp_path) -> None:
+    from replaylint.frontends.python.flow.module import parse
+    from replaylint.frontends.python.flow.tree import Tree
+
+    for name in ("a/one.py", "a/two.py", "b/three.py"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text("x = 1\n")
+    context = ExtractContext(read_text=lambda path: Path(path).read_text())
+    first, second = str(tmp_path / "a/one.py"), str(tmp_path / "a/two.py")
+    tree = Tree(parse(SourceFile(first, "x = 1\n"), ""), context)
+    near_first = {os.path.basename(path) for path, _ in tree.nearby_texts(first)}
+    near_second = {os.path.basename(path) for path, _ in tree.nearby_texts(second)}
+    assert "one.py" not in near_first and "two.py" in near_first
+    assert "one.py" in near_second and "two.py" not in near_second  # not the first path's list again

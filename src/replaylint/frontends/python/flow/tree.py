@@ -62,7 +62,7 @@ class Tree:
         self.module = module
         self.context = context
         self._by_path: dict[str, Module | None] = {os.path.normpath(module.path): module}
-        self._nearby: list[tuple[str, str]] | None = None
+        self._nearby: dict[str, list[tuple[str, str]]] = {}  # by the path they are near
         self._resolved: dict[tuple[str, str], tuple[Module, str | None] | None] = {}
         self._module_texts: dict[str, tuple[str, str] | None] = {}
         self._named: dict[tuple[str, str], bool] = {}
@@ -183,10 +183,11 @@ class Tree:
         return module
 
     def nearby_texts(self, path: str) -> list[tuple[str, str]]:
-        """(path, text) of the Python files near `path` (`nearby`), read once per check."""
-        if self._nearby is None:
-            self._nearby = [(near, text) for near in nearby(path) if (text := self.context.read_text(near)) is not None]
-        return self._nearby
+        """(path, text) of the Python files near `path` (`nearby`), read once per check and path."""
+        found = self._nearby.get(path)
+        if found is None:
+            found = self._nearby[path] = [(near, text) for near in nearby(path) if (text := self.context.read_text(near)) is not None]
+        return found
 
     def named_by_importers(self, path: str, name: str) -> bool:
         """Whether a Python file near the module at `path` that may import it names `name` (once per check)."""
