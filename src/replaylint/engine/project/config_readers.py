@@ -20,12 +20,9 @@ at most `MAX_LAUNCHERS` that the prefilter lets through (of `MAX_WALKED` read).
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from ... import files
-
-if TYPE_CHECKING:
-    from ..checker import FileResult
 
 MAX_FOLDERS = 200
 MAX_FILES = 100
@@ -133,7 +130,7 @@ class ReadBy:
     """What the programs and launchers of YAML configs report in them, each checked once (`check`:
     a file's check beside the one under way)."""
 
-    def __init__(self, roots: tuple[str, ...] | None, max_bytes: int, check: Callable[[str], FileResult]) -> None:
+    def __init__(self, roots: tuple[str, ...] | None, max_bytes: int, check: Callable[[str], Any]) -> None:
         self.readers = ConfigReaders(roots, max_bytes)
         self.check = check
         self.checked: dict[str, tuple[list[Any], list[str]]] = {}  # a program: its findings, what it read (itself first)

@@ -65,9 +65,9 @@ def clients(source: SourceFile, context: ExtractContext) -> list[Launch]:
 
 def config_readers(source: SourceFile, context: ExtractContext) -> list[Launch]:
     """The engines the tree's Python builds from a config file (YAML, JSON, TOML) that turns the
-    mask on, read through the modules near it that load it (`flow.config_readers`)."""
+    mask on, read through the modules near it that load it (`flow.config_loaders`)."""
     from .. import relevant  # the prefilter: a module it passes is checked on its own
-    from .flow.config_readers import reading_launches
+    from .flow.config_loaders import reading_launches
 
     return reading_launches(source.path, context, lambda text: relevant("python", text.encode("utf-8", "surrogateescape")))
 

@@ -353,9 +353,7 @@ def _apply(reader: Evaluates, found: Kwargs, write: tuple, guards: tuple[Guard, 
     certain = not guards
     unreadable = any(guard.opaque for guard in guards)
     if kind == "deep":
-        from .merges import merged_in
-
-        merged_in(reader, found, value, frame, certain and not unreadable)
+        reader.merged_in(found, value, frame, certain and not unreadable)
         return
     if kind == "opaque" or (kind != "merge" and key is None):
         found.reasons.append(f"{module.text(first)[:40]} (not readable here)")

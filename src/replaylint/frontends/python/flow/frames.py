@@ -10,7 +10,7 @@ import ast
 from dataclasses import dataclass, replace
 from typing import Any, Iterator, Protocol
 
-from .facts import Val
+from .facts import Kwargs, Val
 from .module import FUNCTIONS, Module, Placed
 
 
@@ -55,6 +55,8 @@ class Evaluates(Protocol):
     """What reads an expression in a frame (the reader; its helpers take it by this face)."""
 
     def evaluate(self, node: ast.expr | None, frame: Frame) -> Val: ...
+
+    def merged_in(self, found: Kwargs, node: ast.Call, frame: Frame, certain: bool) -> None: ...  # `cfg.merge_with(...)`
 
 
 def position(node: ast.AST) -> tuple[int, int]:

@@ -38,7 +38,7 @@ from .members import (
     super_member,
     with_attributes,
 )
-from .merges import deep_merged
+from .merges import deep_merged, merged_in
 from .method_calls import plain_method
 from .module import FUNCTIONS, Module, Placed, global_writes, local_import
 from .objects import Class, Instance, field, instance, library_call, method_result
@@ -58,12 +58,12 @@ _MAX_NESTING = 120  # deeper values are unknown (each level takes a few of Pytho
 
 
 class Reader:
+    merged_in = merged_in  # `Evaluates.merged_in`, for `dicts`
+
     def __init__(self, tree: Tree) -> None:
         self.tree = tree
         self.nesting = 0  # expressions being read inside one another (Python's stack is the bound)
         self.importing: set[tuple[str, str]] = set()  # (module, name) imports being followed
-
-    # expressions
 
     def evaluate(self, node: ast.expr | None, frame: Frame) -> Val:
         if node is None or self.nesting > _MAX_NESTING:
