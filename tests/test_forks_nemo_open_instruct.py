@@ -105,6 +105,19 @@ def test_the_workers_environment_write_reaches_every_launch(tmp_path: Path) -> N
     assert all("the forked NeMo-RL's" in item["message"] and "VLLM_USE_V2_MODEL_RUNNER" in item["message"] for item in found)
 
 
+@pytest.mark.parametrize("named", [CONFIG, "run_grpo.sh", WORKER])
+def test_a_forks_line_is_reported_whichever_file_pre_commit_names(named: str, tmp_path: Path) -> None:
+    """pre-commit names the changed file only. The config, which run_grpo.sh reads, gets the
+    launch's findings at the fork's lines as well as its own; the launch and the worker too."""
+    raw = (
+        "        self._create_engine(llm_kwargs)\n",
+        '        llm_kwargs.update(return_sampling_mask=True, logprobs_mode="raw_logprobs")\n        self._create_engine(llm_kwargs)\n',
+    )
+    tree = fork(tmp_path, "nemo_rl", worker=raw, config=TOP_K)
+    (tree / ".git").mkdir()  # the repository a named file's run reads in
+    assert places(findings(tree / named), tree) == [("RPL003", WORKER, line_of(tree, WORKER, "raw_logprobs"))]
+
+
 def test_a_setdefault_gives_way_to_the_configs_env_vars(tmp_path: Path) -> None:
     """`vllm_cfg.env_vars` reaches the worker's environment first: its setdefault does nothing."""
     write = (

@@ -147,7 +147,8 @@ class ReadBy:
 
     def judged_by_launchers(self, path: str, own: list[Any], reads: list[str], fresh: bool) -> list[Any]:
         """A framework's config judged on its own (`Launch.config_alone`, its findings `own`) that
-        launches of its tree read: what they report in it; `own` when none reads it."""
+        launches of its tree read: what they report about it (`_about`: a pre-commit run may name
+        the config alone); `own` when none reads it."""
         launchers, walked = self.readers.launchers_of(path)
         reads.extend(walked)  # (a launcher added there may read it)
         real, found, reading = os.path.realpath(path), [], False
@@ -156,7 +157,7 @@ class ReadBy:
             if real in {os.path.realpath(name) for name in read[1:]}:
                 reading = True
                 reads.extend(read)
-                found += _placed_in(path, findings)
+                found += [finding for finding in findings if _about(real, launcher, finding)]
         return found if reading else own
 
     def _program(self, program: str, fresh: bool) -> tuple[list[Any], list[str]]:
@@ -164,6 +165,14 @@ class ReadBy:
             checked = self.check(program)
             self.checked[program] = (checked.findings, [program, *checked.dependencies])
         return self.checked.pop(program) if fresh else self.checked[program]
+
+
+def _about(path: str, launcher: str, finding: Any) -> bool:
+    """Whether a finding of `launcher`, a launch that read the config at the real path `path`,
+    is the config's too: placed in it, pointing at it, or placed in the framework's source the
+    launch reaches (a fork's line), not in the launcher's own command lines."""
+    places = {os.path.realpath(span.path) for span in (finding.span, *finding.related)}
+    return path in places or os.path.realpath(finding.span.path) != os.path.realpath(launcher)
 
 
 def _placed_in(path: str, findings: list[Any]) -> list[Any]:
