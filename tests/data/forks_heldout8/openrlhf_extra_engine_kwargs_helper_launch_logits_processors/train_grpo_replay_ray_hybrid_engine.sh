@@ -1,0 +1,42 @@
+set -x
+
+ray job submit --address="http://127.0.0.1:8265" \
+   --runtime-env-json='{"working_dir": "/openrlhf"}' \
+   -- python3 -m openrlhf.cli.train_ppo_ray \
+   --ref.num_nodes 1 \
+   --ref.num_gpus_per_node 8 \
+   --actor.num_nodes 1 \
+   --actor.num_gpus_per_node 8 \
+   --vllm.num_engines 8 \
+   --vllm.tensor_parallel_size 1 \
+   --train.colocate_all \
+   --vllm.gpu_memory_utilization 0.5 \
+   --vllm.enable_sleep \
+   --vllm.logits_processors openrlhf_ext.think_budget:ThinkBudgetLogitsProcessor \
+   --ds.enable_sleep \
+   --algo.advantage.estimator group_norm \
+   --algo.advantage.is_correction_enable \
+   --actor.model_name_or_path Qwen/Qwen3-1.7B \
+   --reward.remote_url /openrlhf/examples/python/reward_func.py \
+   --ckpt.output_dir /openrlhf/examples/test_scripts/final/qwen3-1.7b-grpo-replay \
+   --ckpt.path /openrlhf/examples/test_scripts/ckpt/qwen3-1.7b-grpo-replay \
+   --train.micro_batch_size 8 \
+   --train.batch_size 128 \
+   --rollout.micro_batch_size 16 \
+   --rollout.batch_size 128 \
+   --rollout.n_samples_per_prompt 8 \
+   --rollout.max_new_tokens 4096 \
+   --data.max_len 6144 \
+   --train.max_epochs 1 \
+   --train.num_episodes 20 \
+   --ds.zero_stage 3 \
+   --ds.param_dtype bf16 \
+   --actor.adam.lr 1e-6 \
+   --algo.kl.init_coef 1e-3 \
+   --algo.kl.use_loss \
+   --algo.kl.estimator k3 \
+   --data.prompt_dataset OpenRLHF/prompt-collection-v0.1 \
+   --data.input_key context_messages \
+   --data.apply_chat_template \
+   --actor.gradient_checkpointing_enable \
+   --ds.packing_samples

@@ -1,0 +1,2 @@
+#!/bin/bash
+uv run rl @ examples/reverse_text/rl.toml
