@@ -28,6 +28,11 @@ tests/data/forks_heldout8/judge-cases.jsonl); each case's README gives them and 
 the line that decides: the written conflicting value's own line; when a framework or vLLM default is what
 conflicts, the line that turns the mask on (the launch's or recipe's switch when the fork's code only reads a
 switch that is off by default).
+
+First run (the lead, on main at d3e0c6f): 10 of 12 cases as expected (83%); of 6 expected
+findings 4 exact, 0 at another line, 2 missed (NeMo-RL's recipe `top_k` left null under a mask set in
+`_create_engine`; OpenRLHF's logits processors from a helper's extra engine kwargs); 0 false findings;
+6 of 6 clean cases clean. Misses PENDING below.
 """
 
 from __future__ import annotations
@@ -55,7 +60,10 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "prime_namespace_default_mask_env_vars_v2_clean": set(),
 }
 
-PENDING: dict[str, str] = {}
+PENDING: dict[str, str] = {
+    "nemo_create_engine_mask_recipe_top_k_left_null": "round 8 first run: missed (RPL102 at the recipe's line turning the mask on)",
+    "openrlhf_extra_engine_kwargs_helper_launch_logits_processors": "round 8 first run: missed (RPL001 at the launch's line)",
+}
 
 
 def test_every_folder_is_a_case_and_six_are_clean() -> None:
