@@ -61,7 +61,6 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 }
 
 PENDING: dict[str, str] = {
-    "nemo_create_engine_mask_recipe_top_k_left_null": "round 8 first run: missed (RPL102 at the recipe's line turning the mask on)",
     "openrlhf_extra_engine_kwargs_helper_launch_logits_processors": "round 8 first run: missed (RPL001 at the launch's line)",
 }
 

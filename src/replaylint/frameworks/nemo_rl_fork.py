@@ -55,6 +55,7 @@ from .fork_source import (
     statements,
 )
 from .nearby import found_upward
+from .nemo_rl_engine_call import CalleeWrite, applied, callee_writes
 from .refusals import names_replay
 
 WORKER = "nemo_rl/models/generation/vllm/vllm_worker.py"
@@ -84,6 +85,7 @@ class WorkerFork:
     defaults: Mapping[str, Written] = field(default_factory=dict)  # `vllm_kwargs.setdefault(...)` before the call (top)
     # Keywords of the `dict(...)` call that read a `vllm_cfg` key: argument -> (key, the code's default)
     config_reads: Mapping[str, tuple[str, Written]] = field(default_factory=dict)
+    callee: tuple[CalleeWrite, ...] = ()  # writes in the method the dict is handed to (`_create_engine`), made last
     text: str = field(default="", repr=False, compare=False)  # the worker's file, for `span`
 
     def said(self, written: Written) -> str:
@@ -221,6 +223,7 @@ def _worker(
         own_requests=not _upstream_requests(module),
         defaults=defaults,
         config_reads=reads,
+        callee=callee_writes(module, function, name, text),
         text=text,
     )
 
@@ -349,6 +352,12 @@ def engine(
         settings["logprobs_mode"] = mode  # the configured mode, applied after the fork's own write
     for key in fork.unknown:
         settings[key] = Setting(key, UNKNOWN, anchor, f"{key} (written under a condition in {fork.path})", implied=True)
+    for write in fork.callee:
+        found = applied(write, configured, fork.path, fork.text, OWNER, anchor)
+        if found is None and write.key in _MAYBE:
+            found = Setting(write.key, UNKNOWN, anchor, f"{write.key} ({write.written.text}, {fork.path}:{write.written.line})", implied=True)
+        if isinstance(found, Setting):
+            settings[write.key] = found
     return issues
 
 
@@ -406,6 +415,9 @@ def resting_on(fork: WorkerFork, settings: Mapping[str, Setting]) -> tuple[Assum
         or fork.spread.get("return_sampling_mask")
         or fork.defaults.get("return_sampling_mask")
     )
+    called = next((w.written for w in reversed(fork.callee) if w.key == "return_sampling_mask"), None)
+    if mask is not None and called is not None and mask.implied and mask.spelling.endswith(f":{called.line} sets {called.text})"):
+        return (Assumption(f"{OWNER}'s {fork.path}:{called.line} sets {called.text}", whole=True),)
     if mask is None or written is None or not mask.implied or mask.spelling != written.text:
         return ()
     return (Assumption(f"{OWNER}'s {fork.path}:{written.line} sets {written.text}", whole=True),)
