@@ -60,9 +60,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "prime_namespace_default_mask_env_vars_v2_clean": set(),
 }
 
-PENDING: dict[str, str] = {
-    "openrlhf_extra_engine_kwargs_helper_launch_logits_processors": "round 8 first run: missed (RPL001 at the launch's line)",
-}
+PENDING: dict[str, str] = {}
 
 
 def test_every_folder_is_a_case_and_six_are_clean() -> None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping
 
 from ..model import UNKNOWN, Setting, Span
 from .fork_classes import method_dicts
@@ -53,6 +53,8 @@ class Written:
     otherwise: Written | None = None  # under a condition: the value in force where it does not hold
     nested: tuple[tuple[str, Any, int], ...] = ()  # a dict literal's own keys: (key, value, line)
     note: str = ""  # how the value came to be, for a message (`the default of a parameter no caller passes`)
+    path: str = ""  # the file it is written in, when not the dict's (a helper of the caller's module)
+    source: str = field(default="", repr=False, compare=False)  # that file's text
 
 
 @dataclass(frozen=True)
@@ -72,37 +74,44 @@ class BuiltDict:
         """Every value a key may have: the conditional ones and those they stand over."""
         return [item for written in self.entries.values() for item in (written.otherwise, written) if item is not None]
 
-    def span(self, line: int, anchor: Span) -> Span:
-        """Where a finding about the value written at `line` sits: that line of the fork's file
-        (`anchor`, the launch, when the text is not at hand)."""
-        return placed(self.path, self.text, line, anchor)
+    def span(self, at: int | Written, anchor: Span) -> Span:
+        """Where a finding about the value written at `at` (a line, or a key's write) sits: that line
+        of the fork's file (`anchor`, the launch, when the text is not at hand)."""
+        if isinstance(at, Written) and at.path:
+            return placed(at.path, at.source, at.line, anchor)
+        return placed(self.path, self.text, at.line if isinstance(at, Written) else at, anchor)
 
     def setting(self, written: Written, anchor: Span, owner: str) -> Setting:
         """The engine argument the fork writes, at its line; a dict literal's keys each at theirs
         (a finding about `enable_adaptive_verification` sits on that key's line)."""
-        where = self.where(written.line, short=True)
+        where = self.where(written, short=True)
         said = (
             f"{written.text} ({owner}'s {where}: {written.note})"
             if written.note
             else f"({owner}'s {where}: {written.key}={written.value!r})"
         )
-        keys = nested_settings(self.path, self.text, written.nested, anchor, owner)
-        return Setting(written.key, written.value, self.span(written.line, anchor), said, keys=keys, implied=True, via=(anchor,))
+        path, text = (written.path, written.source) if written.path else (self.path, self.text)
+        keys = nested_settings(path, text, written.nested, anchor, owner)
+        return Setting(written.key, written.value, self.span(written, anchor), said, keys=keys, implied=True, via=(anchor,))
 
-    def where(self, line: int, short: bool = False) -> str:
-        """`path:line` (`short`: the file's name only, for a message's quote of the value)."""
-        return f"{self.path.rsplit('/', 1)[-1] if short else self.path}:{line}"
+    def where(self, at: int | Written, short: bool = False) -> str:
+        """`path:line` of a line or a key's write (`short`: the file's name only, for a message's quote of the value)."""
+        path, line = (at.path or self.path, at.line) if isinstance(at, Written) else (self.path, at)
+        return f"{path.rsplit('/', 1)[-1] if short else path}:{line}"
 
 
-def read(text: str, path: str, function: str, name: str, spread: str | None = None) -> BuiltDict | None:
+def read(
+    text: str, path: str, function: str, name: str, spread: str | None = None, given: Mapping[str, list[Written]] | None = None
+) -> BuiltDict | None:
     """The dict `name` that the function `function` of `text` builds (None: no such function with
-    one such binding, or the file does not parse)."""
-    found = _read(text, function, name, spread)
+    one such binding, or the file does not parse); `given`: the keys of dicts the function merges
+    by a name (a parameter: `d.update(extra or {})`), as its callers' code builds them."""
+    found = _read(text, function, name, spread) if not given else _read.__wrapped__(text, function, name, spread, given)
     return None if found is None else BuiltDict(path, *found, text=text)
 
 
 @lru_cache(maxsize=32)  # a fork's many scripts read the same file
-def _read(text: str, function: str, name: str, spread: str | None) -> tuple[dict, dict, tuple] | None:
+def _read(text: str, function: str, name: str, spread: str | None, given: Mapping | None = None) -> tuple[dict, dict, tuple] | None:
     if len(text) > MAX_CHARS:
         return None
     try:
@@ -116,7 +125,7 @@ def _read(text: str, function: str, name: str, spread: str | None) -> tuple[dict
         built = [
             found
             for node in candidates
-            if (found := _Builder(name, spread, {**named, **_hooks(module, owners.get(id(node)))}).run(list(guarded(node.body, ""))))
+            if (found := _Builder(name, spread, {**named, **_hooks(module, owners.get(id(node)))}, given=given).run(list(guarded(node.body, ""))))
             is not None
         ]
     except RecursionError:
@@ -251,8 +260,10 @@ def _key(node: ast.expr) -> str | None:
 class _Builder:
     """The dict `name` through the statements of one function body."""
 
-    def __init__(self, name: str, spread: str | None, named: dict[str, list[tuple[str, ast.expr]]], depth: int = 0) -> None:
-        self.name, self.spread, self.named, self.depth = name, spread, named, depth
+    def __init__(
+        self, name: str, spread: str | None, named: dict[str, list[tuple[str, ast.expr]]], depth: int = 0, given: Mapping | None = None
+    ) -> None:
+        self.name, self.spread, self.named, self.depth, self.given = name, spread, named, depth, given or {}
         self.spread_loops: set[int] = set()  # the bodies of `for k, v in D.items(): d[k] = v` read whole
         self.entries: dict[str, Written] = {}
         self.removed: dict[str, Written] = {}
@@ -411,6 +422,12 @@ class _Builder:
     def _merge(self, node: ast.expr, condition: str) -> None:
         """`d.update(x)`, `d |= x`: a dict literal, or a name bound to one in the same function."""
         other: tuple[dict, dict, tuple] | None = None
+        if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or) and len(node.values) == 2 and dict_pairs(node.values[1]) == []:
+            node = node.values[0]  # `extra or {}`: the dict, or nothing
+        if isinstance(node, ast.Name) and node.id in self.given and not self._binds(node):
+            for each in self.given[node.id]:  # written in the caller's code, in order, under this `if` too
+                self._store(replace(each, late=True, condition=_both(condition, each.condition) if each.condition else condition))
+            return
         pairs = dict_pairs(node) if isinstance(node, ast.Dict) else None
         if pairs is not None or (pairs := named_dict(node, self.named)) is not None and not self._binds(node):
             for key, value in pairs:

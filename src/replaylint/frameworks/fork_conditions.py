@@ -31,7 +31,7 @@ def _holds(test: ast.expr, value_of: Callable[[ast.expr], Any]) -> bool | None:
         inner = _holds(test.operand, value_of)
         return None if inner is None else not inner
     value = value_of(test)
-    return None if value is UNKNOWN or not isinstance(value, (bool, int, float, str, type(None))) else bool(value)
+    return None if value is UNKNOWN or not isinstance(value, (bool, int, float, str, type(None), list, tuple, dict)) else bool(value)
 
 
 def config_read(node: ast.expr, *owners: str) -> tuple[str, Any] | None:

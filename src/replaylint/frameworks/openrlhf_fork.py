@@ -23,13 +23,13 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
 from ..model import UNKNOWN, Assumption, Request, Setting, Span
 from ..vllm.command_line import Token
-from .built_dicts import BuiltDict, Written, call_keywords, read
+from .built_dicts import BuiltDict, Written, call_keywords, read, written
 from .fork_conditions import decided
-from .fork_source import environment_settings, key_writes, literal, parse, placed, snippet, statements
+from .fork_source import dict_pairs, environment_settings, key_writes, literal, parse, placed, snippet, statements
 from .nearby import found_upward
 
 ENGINES = "openrlhf/trainer/ray/vllm_engine.py"
@@ -54,16 +54,72 @@ def fork(launching: str, read_text: Callable[[str], str | None] | None) -> Built
     Ray actor adds to `vllm.AsyncEngineArgs(*args, **self.kwargs)` (`vllm.LLM` before 0.9)
     written after it (None: not there, or not read: the edition's)."""
     found = found_upward(ENGINES, launching, read_text) if read_text is not None else None
-    built = read(found[1], found[0], "create_vllm_engines", "actor_kwargs") if found is not None else None
+    cli = found_upward(CLI, launching, read_text) if found is not None else None  # type: ignore[arg-type]
+    given = _helper_dicts(*cli) if cli is not None else {}
+    built = read(found[1], found[0], "create_vllm_engines", "actor_kwargs", given=given) if found is not None else None
     if built is None or found is None:
         return built
     actor = call_keywords(found[1], found[0], _ENGINE_CALLS)
     own = {**_actor_writes(found[1]), **(actor.entries if actor is not None else {})}
-    cli = found_upward(CLI, launching, read_text)  # type: ignore[arg-type]
     # No caller in the tree: what it passes is unknown, so no default is taken as the engine's.
     defaults = _unpassed_defaults(found[1], cli[1]) if cli is not None else {}
     entries = {key: _defaulted(written, defaults) for key, written in built.entries.items()}
     return replace(built, entries={**entries, **own})
+
+
+def _helpers(module: ast.Module) -> Iterator[tuple[str, ast.FunctionDef, list[str]]]:
+    """The keywords of the `create_vllm_engines(...)` call that a function of the module gives
+    (`extra_engine_kwargs=vllm_extra_engine_kwargs(args)`): (keyword, the function, the names the
+    call passes it, one per parameter)."""
+    functions = {node.name: node for node in module.body if isinstance(node, ast.FunctionDef)}
+    for node in ast.walk(module):
+        if isinstance(node, ast.Call) and _named(node) == "create_vllm_engines":
+            for keyword in node.keywords:
+                call = keyword.value
+                if keyword.arg and isinstance(call, ast.Call) and getattr(call.func, "id", "") in functions and not call.keywords:
+                    helper = functions[call.func.id]  # type: ignore[attr-defined]
+                    if len(call.args) == len(helper.args.args) and all(isinstance(argument, ast.Name) for argument in call.args):
+                        yield keyword.arg, helper, [argument.id for argument in call.args]  # type: ignore[attr-defined]
+
+
+def _helper_dicts(path: str, text: str) -> dict[str, list[Written]]:
+    """The dicts that functions of the tree's train_ppo_ray.py build for `create_vllm_engines`'s
+    keywords (`extra = {...}`, writes under `if args.vllm.X:`, `return extra`; or `return {...}`),
+    by keyword, each key at its line there, its tests and values spelled in the caller's names."""
+    module = parse(text)
+    found: dict[str, list[Written]] = {}
+    for keyword, helper, passed in _helpers(module) if module is not None else ():
+        returns = [node.value for node in ast.walk(helper) if isinstance(node, ast.Return)]
+        if len(returns) != 1 or returns[0] is None:
+            continue
+        renamed = dict(zip((argument.arg for argument in helper.args.args), passed))
+        if isinstance(returns[0], ast.Name):
+            built = read(text, path, helper.name, returns[0].id)
+            entries = list(built.entries.values()) if built is not None and not built.unread and not built.removed else None
+        else:
+            pairs = dict_pairs(returns[0])
+            entries = [written(key, value, True) for key, value in pairs] if pairs is not None else None
+        if entries is not None:
+            found[keyword] = [_in_caller(entry, renamed, path, text) for entry in entries]
+    return found
+
+
+def _in_caller(entry: Written, renamed: Mapping[str, str], path: str, text: str) -> Written:
+    """A helper's write spelled in the names its caller passes (`cfg.vllm.X` -> `args.vllm.X`)."""
+
+    def spelled(code: str) -> str:
+        try:
+            tree = ast.parse(code, mode="eval")
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return code
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and node.id in renamed:
+                node.id = renamed[node.id]
+        return ast.unparse(tree)
+
+    otherwise = _in_caller(entry.otherwise, renamed, path, text) if entry.otherwise is not None else None
+    condition = spelled(entry.condition) if entry.condition and not entry.condition.endswith(" runs it") else entry.condition
+    return replace(entry, text=spelled(entry.text), condition=condition, otherwise=otherwise, path=path, source=text)
 
 
 def _defaulted(written: Written, defaults: Mapping[str, Written]) -> Written:
@@ -160,6 +216,8 @@ def fork_options(launching: str, read_text: Callable[[str], str | None] | None, 
                 option = "--" + ast.unparse(keyword.value).removeprefix("args.")
                 if keyword.arg and ast.unparse(keyword.value).startswith("args.") and option in options:
                     passed[keyword.arg] = (option, *defaults[option])
+    for name in {name for _, _, names in _helpers(module) for name in names}:  # what a helper reads of the parsed options
+        passed.update({f"{name}.{option[2:].replace('-', '_')}": (option, *defaults[option]) for option in options})
     return ForkOptions(options, passed)
 
 
@@ -173,6 +231,8 @@ def switched_by(forked: ForkOptions, parsed: Mapping[str, tuple[Token, list[Toke
             continue
         flag, values = parsed[option]
         value: Any = stored if stored is not None else values[-1].text if values and values[-1].known else UNKNOWN
+        if forked.options.get(option) in ("*", "+"):  # a list of the words
+            value = [token.text for token in values] if all(token.known for token in values) else UNKNOWN
         found[parameter] = (value, Setting(parameter, value, flag.span, " ".join(token.raw for token in (flag, *values))))
     return found
 
@@ -239,17 +299,17 @@ def forked_settings(
             over[key] = (
                 fork_line if flag is None else Setting(key, written.value, flag.span, flag.spelling, implied=True, via=(fork_line.span,))
             )
-            assumed.append(Assumption(f"{OWNER}'s {built.where(written.line)} sets {key}={written.value!r}", whole=True))
+            assumed.append(Assumption(f"{OWNER}'s {built.where(written)} sets {key}={written.value!r}", whole=True))
             continue
         if written.condition and not (written.condition == _CORRECTION and key in ("logprobs_mode", "max_logprobs")):
             if key in _REPLAY_KEYS:
-                reasons.append(f"{key} written by {OWNER} when {written.condition} ({built.where(written.line)})")
+                reasons.append(f"{key} written by {OWNER} when {written.condition} ({built.where(written)})")
             continue
         final = written.otherwise if written.condition else written
         if final is not None and final.value is not UNKNOWN:
             (under if written.condition else over)[key] = built.setting(final, anchor, OWNER)
         elif final is not None and key in _REPLAY_KEYS and not final.text.isidentifier():
-            reasons.append(f"{key} written by {OWNER} with a value not read here ({built.where(final.line)})")
+            reasons.append(f"{key} written by {OWNER} with a value not read here ({built.where(final)})")
     kept = {name: setting for name, setting in flags.items() if name in built.entries}  # an entry it removed no longer passes
     reasons += [f"{w.text} (written into OpenRLHF's engine arguments at {built.where(w.line)}, not read here)" for w in built.unread]
     return {**under, **kept, **over}, reasons, tuple(assumed)
@@ -297,12 +357,13 @@ def _switch_holds(condition: str, switched: Mapping[str, tuple[Any, Setting | No
     here, or no such parameter in it; one given at no place holds at its default)."""
     if not condition or not any(name in switched for name in _names(condition)):
         return None
-    return decided(condition, lambda node: switched[node.id][0] if isinstance(node, ast.Name) and node.id in switched else UNKNOWN)
+    return decided(condition, lambda node: switched[ast.unparse(node)][0] if ast.unparse(node) in switched else UNKNOWN)
 
 
 def _names(condition: str) -> list[str]:
+    """The names and attributes the test reads (`args.vllm.X`, `args.vllm`, `args`)."""
     try:
-        return [node.id for node in ast.walk(ast.parse(condition, mode="eval")) if isinstance(node, ast.Name)]
+        return [ast.unparse(node) for node in ast.walk(ast.parse(condition, mode="eval")) if isinstance(node, (ast.Name, ast.Attribute))]
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return []
 
