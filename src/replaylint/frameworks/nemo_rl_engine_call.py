@@ -10,7 +10,10 @@ that receives the dict, up to the engine call, each with the `if` it sits under.
 `vllm_cfg` keys is decided by the recipe's values (or the code's `.get` default where the recipe
 gives none); where the recipe's key decides, the setting sits on that key's line (the switch that
 turns it on), else on the fork's line. A replay key written under a test not decided here, with a
-value not read, or in a method the module defines more than once keeps the launch open.
+value not read, or in a method the module defines more than once keeps the launch open; so does
+one written in the worker's module when the recipe's `vllm_cfg.async_engine` is true or not read
+(NeMo-RL then starts `VllmAsyncGenerationWorker` of vllm_worker_async.py, whose own
+`_create_engine` makes the engine).
 """
 
 from __future__ import annotations
@@ -99,7 +102,7 @@ def applied(
         if given is None:
             return read[1]  # the code's default (`.get(key, False)`; a subscript: UNKNOWN, a KeyError)
         switches.append(given)
-        return given.value
+        return UNKNOWN if isinstance(given.value, str) and "${" in given.value else given.value  # an interpolation: not resolved here
 
     holds = decided(write.condition, value_of)
     if holds is not True or write.written.value is UNKNOWN:

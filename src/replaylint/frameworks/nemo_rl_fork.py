@@ -352,8 +352,10 @@ def engine(
         settings["logprobs_mode"] = mode  # the configured mode, applied after the fork's own write
     for key in fork.unknown:
         settings[key] = Setting(key, UNKNOWN, anchor, f"{key} (written under a condition in {fork.path})", implied=True)
+    asynchronous = configured("async_engine")  # `VllmAsyncGenerationWorker`: another module's `_create_engine`
+    synchronous = asynchronous is None or asynchronous.value is False
     for write in fork.callee:
-        found = applied(write, configured, fork.path, fork.text, OWNER, anchor)
+        found = applied(write, configured, fork.path, fork.text, OWNER, anchor) if synchronous else None
         if found is None and write.key in _MAYBE:
             found = Setting(write.key, UNKNOWN, anchor, f"{write.key} ({write.written.text}, {fork.path}:{write.written.line})", implied=True)
         if isinstance(found, Setting):
