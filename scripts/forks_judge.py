@@ -97,9 +97,27 @@ CASES = {  # name -> (framework, edits)
             ("oi_sampling_config_top_k_field_clean", "scripts/train/debug/grpo_fast_replay.sh"),
         )
     },
+    **{  # held-out round 8 (tests/test_forks_heldout8.py)
+        f"round 8: {case}": ("heldout8", {"tree": case, "launch": launch})
+        for case, launch in (
+            ("nemo_create_engine_mask_recipe_top_k_left_null", "run_replay.sh"),
+            ("nemo_replay_kwargs_helper_yaml_default_cli_override_clean", "run_grpo_math_replay.sh"),
+            ("oi_actor_subclass_mask_extra_body_top_k_clean", "scripts/train/qwen/grpo_fast_replay_qwen3_4b.sh"),
+            ("oi_engine_args_attr_mask_spec_adaptive_verification", "scripts/train/olmo3/grpo_replay_ngram.sh"),
+            ("prime_inference_field_mask_keeps_v1_setdefault", "run_replay.sh"),
+            ("prime_namespace_default_mask_env_vars_v2_clean", "run.sh"),
+            ("openrlhf_extra_engine_kwargs_helper_launch_logits_processors", "train_grpo_replay_ray_hybrid_engine.sh"),
+            ("openrlhf_runtime_env_var_mask_in_actor_init_clean", "train_reinforce_pp_replay_ray.sh"),
+        )
+    },
 }
 DATA = REPO / "tests" / "data"
-HELDOUTS = {"prime_rl": DATA / "forks" / "prime_rl", "heldout2": DATA / "forks_heldout2", "heldout3": DATA / "forks_heldout3"}  # case trees
+HELDOUTS = {
+    "prime_rl": DATA / "forks" / "prime_rl",
+    "heldout2": DATA / "forks_heldout2",
+    "heldout3": DATA / "forks_heldout3",
+    "heldout8": DATA / "forks_heldout8",
+}
 LAUNCHES = {"nemo_rl": forks.CONFIG, "open_instruct": forks.SCRIPT, "prime_rl": "configs/rl.toml"}
 # NeMo-RL's keywords the stand-in engine cannot take (a dummy load, no tokenizer, sleep mode on a fake GPU)
 _STAND_IN_DROPS = ("served_model_name", "load_format", "skip_tokenizer_init", "enable_sleep_mode", "max_model_len", "language_model_only")

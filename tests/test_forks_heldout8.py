@@ -33,6 +33,11 @@ First run (the lead, on main at d3e0c6f): 10 of 12 cases as expected (83%); of 6
 findings 4 exact, 0 at another line, 2 missed (NeMo-RL's recipe `top_k` left null under a mask set in
 `_create_engine`; OpenRLHF's logits processors from a helper's extra engine kwargs); 0 false findings;
 6 of 6 clean cases clean. Misses PENDING below.
+
+After round 8's fixes (h-fxk): 12 of 12; NeMo-RL's `_create_engine` writes are read with their `vllm_cfg` test
+(nemo_rl_engine_call) and a `defaults:` parent's request value sits at the recipe's mask line; OpenRLHF's
+`create_vllm_engines` keyword built by a train_ppo_ray.py function is read (openrlhf_fork._helper_dicts).
+Precision twins: tests/test_forks_round8_readers.py. No expectation was changed.
 """
 
 from __future__ import annotations

@@ -49,7 +49,11 @@ def test_nemo_create_engine_switch_off_or_left_to_the_codes_default_is_clean(tmp
 def test_nemo_create_engine_switch_from_a_hydra_override_sits_on_the_override(tmp_path: Path) -> None:
     root = tree(NEMO_CASE, tmp_path)
     edit(root / NEMO_RECIPE, SWITCH, "")
-    edit(root / NEMO_LAUNCH, "    cluster.num_nodes=1\n", "    cluster.num_nodes=1 \\\n    ++policy.generation.vllm_cfg.sampling_replay=true\n")
+    edit(
+        root / NEMO_LAUNCH,
+        "    cluster.num_nodes=1\n",
+        "    cluster.num_nodes=1 \\\n    ++policy.generation.vllm_cfg.sampling_replay=true\n",
+    )
     assert findings(root) == {("RPL102", NEMO_LAUNCH, 6)}
 
 
@@ -134,7 +138,8 @@ def test_openrlhf_helper_with_its_own_parameter_name_or_a_literal_return(tmp_pat
     assert findings(root) == AT_FLAG
     edit(
         root / OPENRLHF_CLI,
-        '    extra = {"return_sampling_mask": True}\n' + HELPER_TEST.replace("args", "cfg")
+        '    extra = {"return_sampling_mask": True}\n'
+        + HELPER_TEST.replace("args", "cfg")
         + '        extra["logits_processors"] = cfg.vllm.logits_processors\n    return extra\n',
         '    return {"return_sampling_mask": True, "logits_processors": cfg.vllm.logits_processors}\n',
     )

@@ -125,7 +125,11 @@ def _read(text: str, function: str, name: str, spread: str | None, given: Mappin
         built = [
             found
             for node in candidates
-            if (found := _Builder(name, spread, {**named, **_hooks(module, owners.get(id(node)))}, given=given).run(list(guarded(node.body, ""))))
+            if (
+                found := _Builder(name, spread, {**named, **_hooks(module, owners.get(id(node)))}, given=given).run(
+                    list(guarded(node.body, ""))
+                )
+            )
             is not None
         ]
     except RecursionError:

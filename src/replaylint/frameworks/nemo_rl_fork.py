@@ -357,7 +357,9 @@ def engine(
     for write in fork.callee:
         found = applied(write, configured, fork.path, fork.text, OWNER, anchor) if synchronous else None
         if found is None and write.key in _MAYBE:
-            found = Setting(write.key, UNKNOWN, anchor, f"{write.key} ({write.written.text}, {fork.path}:{write.written.line})", implied=True)
+            found = Setting(
+                write.key, UNKNOWN, anchor, f"{write.key} ({write.written.text}, {fork.path}:{write.written.line})", implied=True
+            )
         if isinstance(found, Setting):
             settings[write.key] = found
     return issues

@@ -27,7 +27,7 @@ from typing import Any, Callable, Iterator, Mapping
 
 from ..model import UNKNOWN, Assumption, Request, Setting, Span
 from ..vllm.command_line import Token
-from .built_dicts import BuiltDict, Written, call_keywords, read, written
+from .built_dicts import BuiltDict, Written, call_keywords, read, written as literal_entry
 from .fork_conditions import decided
 from .fork_source import dict_pairs, environment_settings, key_writes, literal, parse, placed, snippet, statements
 from .nearby import found_upward
@@ -98,7 +98,7 @@ def _helper_dicts(path: str, text: str) -> dict[str, list[Written]]:
             entries = list(built.entries.values()) if built is not None and not built.unread and not built.removed else None
         else:
             pairs = dict_pairs(returns[0])
-            entries = [written(key, value, True) for key, value in pairs] if pairs is not None else None
+            entries = [literal_entry(key, value, True) for key, value in pairs] if pairs is not None else None
         if entries is not None:
             found[keyword] = [_in_caller(entry, renamed, path, text) for entry in entries]
     return found
