@@ -103,6 +103,7 @@ CASES = {  # name -> (framework, edits)
             ("nemo_create_engine_mask_recipe_top_k_left_null", "run_replay.sh"),
             ("nemo_replay_kwargs_helper_yaml_default_cli_override_clean", "run_grpo_math_replay.sh"),
             ("oi_actor_subclass_mask_extra_body_top_k_clean", "scripts/train/qwen/grpo_fast_replay_qwen3_4b.sh"),
+            # the launch's engine lacks the fork's speculative constant (RPL002 comes from vllm_utils.py's own check): accepted
             ("oi_engine_args_attr_mask_spec_adaptive_verification", "scripts/train/olmo3/grpo_replay_ngram.sh"),
             ("prime_inference_field_mask_keeps_v1_setdefault", "run_replay.sh"),
             ("prime_namespace_default_mask_env_vars_v2_clean", "run.sh"),
