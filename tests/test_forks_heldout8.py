@@ -37,7 +37,13 @@ findings 4 exact, 0 at another line, 2 missed (NeMo-RL's recipe `top_k` left nul
 After round 8's fixes (h-fxk): 12 of 12; NeMo-RL's `_create_engine` writes are read with their `vllm_cfg` test
 (nemo_rl_engine_call) and a `defaults:` parent's request value sits at the recipe's mask line; OpenRLHF's
 `create_vllm_engines` keyword built by a train_ppo_ray.py function is read (openrlhf_fork._helper_dicts).
-Precision twins: tests/test_forks_round8_readers.py. No expectation was changed.
+Precision twins: tests/test_forks_round8_readers.py. One expectation changed, by the project's rule on where a
+finding sits: nemo_create_engine_mask_recipe_top_k_left_null was written as RPL102 at the recipe's switch (line 15,
+"a framework default conflicts"), but `top_k: null` is a value written in a file of the tree, grpo_math_1B.yaml:373,
+which the recipe inherits through `defaults:`; a parent's written value is reported at its own line with the file
+that inherits it named (tests/test_framework_forms.py::test_eval_layout_top_level_generation, round 6's
+nemo_vllm_cfg_mask_key_recipe_top_k_null, round 7's test_nemo_recipe_without_top_k_leaves_the_parents_null_to_the_launch),
+and the message names the switch ("as `vllm_cfg.sampling_replay: true` asks").
 """
 
 from __future__ import annotations
@@ -57,7 +63,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "skyrl_env_var_mask_eval_sampling_bounded_clean": set(),
     "openrlhf_runtime_env_var_mask_in_actor_init_clean": set(),
     "openrlhf_extra_engine_kwargs_helper_launch_logits_processors": {("RPL001", "train_grpo_replay_ray_hybrid_engine.sh", 15)},
-    "nemo_create_engine_mask_recipe_top_k_left_null": {("RPL102", NEMO_RECIPE, 15)},
+    "nemo_create_engine_mask_recipe_top_k_left_null": {("RPL102", "examples/configs/grpo_math_1B.yaml", 373)},
     "nemo_replay_kwargs_helper_yaml_default_cli_override_clean": set(),
     "oi_actor_subclass_mask_extra_body_top_k_clean": set(),
     "oi_engine_args_attr_mask_spec_adaptive_verification": {("RPL002", "open_instruct/vllm_utils.py", 104)},

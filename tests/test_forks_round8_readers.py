@@ -3,8 +3,8 @@ each test takes a round-8 tree, checks what it reports, and changes it so that t
 reach vLLM, or does, or reaches it another way: the finding then goes (or stays) as vLLM would have it.
 
 NeMo-RL: a write to the engine dict in the method `_load_model` hands it to (`_create_engine`),
-under a test of the recipe's `vllm_cfg`; and a request value a `defaults:` parent gives, reported
-at the line of another file that turns the mask on. OpenRLHF: a `create_vllm_engines` keyword
+under a test of the recipe's `vllm_cfg` (the request's `top_k: null` stays where grpo_math_1B.yaml
+writes it, the message naming the switch). OpenRLHF: a `create_vllm_engines` keyword
 built by a function of train_ppo_ray.py from the parsed options and merged into the engine dict."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from pathlib import Path
 from forks_trees import materialize
 from test_forks_heldout8 import CORPUS, NEMO_RECIPE
 from test_forks_round2_readers import edit, findings
+from test_forks_round7_readers import checked
 
 
 def tree(case: str, tmp_path: Path) -> Path:
@@ -28,12 +29,15 @@ NEMO_LAUNCH = "run_replay.sh"
 NEMO_TEST = '        if self.cfg["vllm_cfg"].get("sampling_replay", False):\n'
 NEMO_WRITE = '            llm_kwargs["return_sampling_mask"] = True\n'
 SWITCH = "      sampling_replay: true\n"
-AT_SWITCH = {("RPL102", NEMO_RECIPE, 15)}  # grpo_math_1B.yaml's `top_k: null`, sent as -1
+NEMO_DEFAULTS = "examples/configs/grpo_math_1B.yaml"
+UNBOUNDED = {("RPL102", NEMO_DEFAULTS, 373)}  # grpo_math_1B.yaml's `top_k: null`, sent as -1
 
 
-def test_nemo_create_engine_switch_on_in_the_recipe_is_reported_at_the_switch(tmp_path: Path) -> None:
+def test_nemo_create_engine_switch_on_in_the_recipe_turns_the_mask_on(tmp_path: Path) -> None:
     root = tree(NEMO_CASE, tmp_path)
-    assert findings(root) == AT_SWITCH
+    (message,) = [item["message"] for item in checked("--no-cache", str(root))]
+    assert "vllm_worker.py:819 sets" in message and "as `vllm_cfg.sampling_replay: true (loaded by run_replay.sh)` asks" in message
+    assert findings(root) == UNBOUNDED
     edit(root / NEMO_RECIPE, "  generation:\n", "  generation:\n    top_k: 50\n")
     assert findings(root) == set()  # the recipe bounds top_k
 
@@ -46,7 +50,7 @@ def test_nemo_create_engine_switch_off_or_left_to_the_codes_default_is_clean(tmp
     assert findings(root) == set()  # `.get("sampling_replay", False)`
 
 
-def test_nemo_create_engine_switch_from_a_hydra_override_sits_on_the_override(tmp_path: Path) -> None:
+def test_nemo_create_engine_switch_from_a_hydra_override(tmp_path: Path) -> None:
     root = tree(NEMO_CASE, tmp_path)
     edit(root / NEMO_RECIPE, SWITCH, "")
     edit(
@@ -54,7 +58,7 @@ def test_nemo_create_engine_switch_from_a_hydra_override_sits_on_the_override(tm
         "    cluster.num_nodes=1\n",
         "    cluster.num_nodes=1 \\\n    ++policy.generation.vllm_cfg.sampling_replay=true\n",
     )
-    assert findings(root) == {("RPL102", NEMO_LAUNCH, 6)}
+    assert findings(root) == UNBOUNDED
 
 
 def test_nemo_create_engine_switch_not_resolved_here_keeps_the_launch_open(tmp_path: Path) -> None:
@@ -84,13 +88,13 @@ def test_nemo_create_engine_other_spellings_of_the_test_and_the_write(tmp_path: 
         '        vllm_cfg = self.cfg["vllm_cfg"]\n        if vllm_cfg["sampling_replay"]:\n'
         "            llm_kwargs.update(return_sampling_mask=True)\n",
     )
-    assert findings(root) == AT_SWITCH
+    assert findings(root) == UNBOUNDED
 
 
 def test_nemo_create_engine_write_without_a_test_is_the_forks_line(tmp_path: Path) -> None:
     root = tree(NEMO_CASE, tmp_path)
     edit(root / NEMO_WORKER, NEMO_TEST + NEMO_WRITE, '        llm_kwargs["return_sampling_mask"] = True\n')
-    assert findings(root) == {("RPL102", NEMO_WORKER, 818)}  # the framework's default top_k, where the fork turns the mask on
+    assert findings(root) == UNBOUNDED
 
 
 def test_nemo_recipes_own_top_k_null_is_reported_where_it_is_written(tmp_path: Path) -> None:

@@ -257,14 +257,6 @@ def command_launch(context: LaunchContext, span: Span, tokens: list[Token]) -> L
     return adapt(view, span, context, forked=forked)
 
 
-def _inherited(view: ConfigView, path: tuple[str, ...]) -> bool:
-    """Whether the key's value comes from a `defaults:` parent of the config launched."""
-    if isinstance(view, Layered):
-        top = next((layer for layer in reversed(view.layers) if layer.has(*path)), None)
-        return top is not None and _inherited(top, path)
-    return isinstance(view, Inherited) and view.how == "inherited by"
-
-
 def forked_label(label: str, forked: WorkerFork | None) -> str:
     return label + (f" (the fork's {forked.path})" if forked is not None else "")
 
@@ -369,9 +361,6 @@ def _launch(
         if written is not None:
             value = -1 if key == "top_k" and written.value is None else written.value
             request_settings[key] = Setting(key, value, written.span, written.spelling, written.value_span)
-            if mask is not None and mask.span.path != written.span.path and _inherited(view, (*layout.generation, key)):
-                # a `defaults:` parent's value that the file turning the mask on leaves: its default, at the mask's line
-                request_settings[key] = Setting(key, value, mask.span, written.spelling, implied=True, via=(written.span,))
     forwarded = judged_without(context.forwarded, True, reasons)
     missing = "temperature" not in request_settings or "top_k" not in request_settings
     if forked is not None and forked.own_requests:  # the fork builds its requests its own way

@@ -420,8 +420,10 @@ def resting_on(fork: WorkerFork, settings: Mapping[str, Setting]) -> tuple[Assum
         or fork.defaults.get("return_sampling_mask")
     )
     called = next((w.written for w in reversed(fork.callee) if w.key == "return_sampling_mask"), None)
-    if mask is not None and called is not None and mask.implied and mask.spelling.endswith(f":{called.line} sets {called.text})"):
-        return (Assumption(f"{OWNER}'s {fork.path}:{called.line} sets {called.text}", whole=True),)
+    said = f"{OWNER}'s {fork.path}:{called.line} sets {called.text}" if called is not None else ""
+    if mask is not None and called is not None and mask.implied and mask.spelling.endswith(f" ({said})"):
+        switch = mask.spelling.removesuffix(f" ({said})")  # the recipe's key its test reads
+        return (Assumption(said if switch == called.text else f"{said}, as `{switch}` asks", whole=True),)
     if mask is None or written is None or not mask.implied or mask.spelling != written.text:
         return ()
     return (Assumption(f"{OWNER}'s {fork.path}:{written.line} sets {written.text}", whole=True),)
