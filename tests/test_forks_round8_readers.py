@@ -170,3 +170,17 @@ def test_openrlhf_keyword_not_built_by_a_helper_keeps_the_launch_open(tmp_path: 
     edit(root / OPENRLHF_LAUNCH, PROCESSORS_FLAG, "")
     edit(root / OPENRLHF_LAUNCH, CORRECTION_FLAG, "")
     assert findings(root) == set()  # what `load_engine_kwargs` returns is not read here
+
+
+def test_openrlhf_helpers_value_from_a_name_of_its_own_keeps_the_key_open(tmp_path: Path) -> None:
+    # `logprobs_mode=mode` from the helper's own variable is not read: no RPL003 on vLLM's default.
+    root = tree(OPENRLHF_CASE, tmp_path)
+    edit(root / OPENRLHF_LAUNCH, PROCESSORS_FLAG, "")
+    edit(root / OPENRLHF_LAUNCH, CORRECTION_FLAG, "")
+    edit(
+        root / OPENRLHF_CLI,
+        '    extra = {"return_sampling_mask": True}\n',
+        '    mode = os.environ.get("REPLAY_LOGPROBS_MODE", "processed_logprobs")\n'
+        '    extra = {"return_sampling_mask": True, "logprobs_mode": mode}\n',
+    )
+    assert findings(root) == set()

@@ -308,7 +308,7 @@ def forked_settings(
         final = written.otherwise if written.condition else written
         if final is not None and final.value is not UNKNOWN:
             (under if written.condition else over)[key] = built.setting(final, anchor, OWNER)
-        elif final is not None and key in _REPLAY_KEYS and not final.text.isidentifier():
+        elif final is not None and key in _REPLAY_KEYS and (final.path or not final.text.isidentifier()):  # a parameter, else open
             reasons.append(f"{key} written by {OWNER} with a value not read here ({built.where(final)})")
     kept = {name: setting for name, setting in flags.items() if name in built.entries}  # an entry it removed no longer passes
     reasons += [f"{w.text} (written into OpenRLHF's engine arguments at {built.where(w.line)}, not read here)" for w in built.unread]
