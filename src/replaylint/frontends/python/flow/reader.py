@@ -47,7 +47,7 @@ from .parsed_texts import json_text, parsed_text, text_parser
 from .refs import ENGINE_CONFIGS, Bound, Engine, Function, Partial, Qualified, engine_name, is_params
 from .returns import branches, combined
 from .run_inputs import RECORD_CLIS, command_default, environment_default, record_cli, run_by_command_line, takes_options
-from .yaml_configs import file_loaded, hydra_config, loaded
+from .yaml_configs import FILE_LOADERS, file_loaded, hydra_config, loaded
 
 __all__ = ["Engine", "Function", "Partial", "Qualified", "Reader", "bind", "engine_name"]
 
@@ -353,7 +353,9 @@ class Reader:
         if name in _VIEWS and node.args:  # a copy, or a read-only view, reads as the mapping
             return self.evaluate(node.args[0], frame)
         if (parser := text_parser(name)) is not None and len(node.args) == 1:
-            return parsed_text(self.evaluate(node.args[0], frame), parser)
+            parsed = parsed_text(self.evaluate(node.args[0], frame), parser)
+            if parsed is not NOTHING or name not in FILE_LOADERS:
+                return parsed  # else `json.loads(path.read_text())`: the file, read below
         if short == "dumps" and name.startswith("json") and node.args:
             return json_text(self.evaluate(node.args[0], frame))
         if name in ("omegaconf.OmegaConf.load", "OmegaConf.load"):
