@@ -66,3 +66,18 @@ def test_a_shell_launch_s_line_covers_the_export_above(tmp_path: Path) -> None:
     )
     assert check(tmp_path / "bare", {"serve.sh": script.replace("COMMENT", "")}) == [("serve.sh", 2, "RPL206")]
     assert check(tmp_path / "named", {"serve.sh": script.replace("COMMENT", "  # replaylint: ignore[RPL206]")}) == []
+
+
+def _notebook(*cells: str) -> str:
+    code = [{"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None, "source": cell} for cell in cells]
+    return json.dumps({"cells": code, "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "expected"), [("", "", 1), ("  # noqa: RPL206", "", 1), ("  # noqa: RPL206", "  # noqa: RPL206", 0)]
+)
+def test_a_notebook_s_launches_suppress_the_cell_that_sets_the_variable(tmp_path: Path, first: str, second: str, expected: int) -> None:
+    setup = f"import os\n{WRITE}"
+    engines = f"from vllm import LLM\n{ENGINE}{first}\n{ENGINE.replace('m', 'n', 1)}{second}"
+    found = check(tmp_path, {"rollout.ipynb": _notebook(setup, engines)})
+    assert [code for _, _, code in found] == ["RPL206"] * expected

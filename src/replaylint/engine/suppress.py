@@ -338,7 +338,8 @@ def _apply_in_cells(findings: list[Finding], index: LineIndex) -> list[Finding]:
         launch_span = moved(finding.launch.span) if finding.launch is not None else None
         if span is not None:
             launch = replace(finding.launch, span=launch_span) if finding.launch is not None and launch_span is not None else None
-            translated[id(finding)] = replace(finding, span=span, launch=launch)
+            shared = tuple(moved(other) or other for other in finding.shared_with)
+            translated[id(finding)] = replace(finding, span=span, launch=launch, shared_with=shared)
     kept_translated, _ = apply(list(translated.values()), code, True)
     kept_ids = {id(finding) for finding in kept_translated}
     return [f for f in findings if id(f) not in translated or id(translated[id(f)]) in kept_ids]
