@@ -75,6 +75,8 @@ def test_a_name_of_a_settings_module_imported_whole_is_its_value(tmp_path: Path,
         "import sys\nimport settings\nfrom vllm import LLM\n\nsetattr(settings, sys.argv[1], sys.argv[2])\n"
         "LLM('m', return_sampling_mask=True, logprobs_mode=settings.MODE)\n",
         "import config\nfrom vllm import LLM\n\nLLM('m', return_sampling_mask=True, logprobs_mode=config.MODE)\n",  # not the tree's
+        "import sys\nimport settings as s\nfrom vllm import LLM\n\nclass A:\n    cfg = s\n\nA.cfg.MODE = sys.argv[1]\n"
+        "LLM('m', return_sampling_mask=True, logprobs_mode=s.MODE)\n",  # set through a dotted name
     ],
 )
 def test_a_module_attribute_set_at_run_time_or_of_a_module_not_in_the_tree_is_silent(tmp_path: Path, main: str) -> None:

@@ -54,6 +54,17 @@ def module_attribute(reader: Any, owner: Module | Qualified, attr: str, reading:
         home, read = found[0], in_tree(reader, dotted, reading)
     else:
         home, read = owner, reader.name(attr, Frame(owner, owner.tree))
-    written = re.compile(rf"(?<![\w.])(?!self\.|cls\.)\w+\.{re.escape(attr)}\s*(?:[-+*/|&]|//)?=(?!=)|\bsetattr\(")
-    texts = [reading.source.text, *(text for _, text in reader.tree.nearby_texts(home.path))]
-    return NOTHING if any(written.search(text) for text in texts) else read
+    texts = [(reading.path, reading.source.text), *reader.tree.nearby_texts(home.path)]
+    return NOTHING if any({attr, "setattr("} & _attributes_set(reader, path, text) for path, text in texts) else read
+
+
+# `x.name = ...` (`+=` too) on a name other than `self`/`cls` or on a dotted one (`pkg.settings.name`), and `setattr(`
+_SET_ON_A_NAME = re.compile(r"(?<![\w.])(?:(?!self\.|cls\.)\w+|\w+(?:\.\w+)+)\.(\w+)\s*(?:[-+*/|&]|//)?=(?!=)|\bsetattr\(")
+
+
+def _attributes_set(reader: Any, path: str, text: str) -> frozenset[str]:
+    """The attribute names a text sets on a name, and `setattr(` where it sets them by name (once per file)."""
+    known: dict = reader.__dict__.setdefault("_attributes_set", {})
+    if path not in known:
+        known[path] = frozenset(match.group(1) or "setattr(" for match in _SET_ON_A_NAME.finditer(text))
+    return known[path]
