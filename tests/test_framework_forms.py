@@ -428,7 +428,7 @@ def test_json_in_utf16_is_read_and_large_json_data_is_skipped_without_a_note(tmp
 
 
 def test_json_findings_get_no_suppression_comment(tmp_path: Path) -> None:
-    from replaylint.engine.suppress import suppression_edits
+    from replaylint.engine.suppression_places import suppression_edits
 
     finding = check(tmp_path, {"rollout.json": ENGINE_JSON}, "rollout.json").findings[0]
     assert list(suppression_edits(finding, ENGINE_JSON, finding.code)) == []

@@ -2,7 +2,7 @@
 default, a dataclass or function command line (tyro, fire), argparse subcommands, an `.ini`
 file, and the ways a function is called for it (a decorator's wrapper, a generator's loop,
 `Process(target=...)`, a cached singleton). Each with what must stay unknown: a dotenv file or
-a write that may set the variable, a JSON mapping the command line gives, a value the loop or
+a write that may set the variable, a JSON default that does not parse, a value the loop or
 the caller varies."""
 
 from __future__ import annotations
@@ -39,13 +39,14 @@ def test_an_environment_default_stays_unknown_where_something_may_set_the_variab
     assert mode('LLM("m", return_sampling_mask=True, logprobs_mode=os.environ["MODE"])\n') is UNKNOWN
 
 
-def test_a_command_line_function_takes_its_defaults_but_not_a_json_mapping() -> None:
+def test_a_command_line_function_takes_its_defaults_a_json_mapping_s_too() -> None:
     body = 'import fire\ndef main(model, mode="raw_logprobs"):\n    LLM(model, return_sampling_mask=True, logprobs_mode=mode)\nfire.Fire(main)\n'
     assert mode(body) == "raw_logprobs"
-    body = (
-        "import fire, json\ndef main(model, extra='{}'):\n    LLM(model, return_sampling_mask=True, **json.loads(extra))\nfire.Fire(main)\n"
-    )
-    (found,) = launches(body)
+    body = "import fire, json\ndef main(model, extra=EXTRA):\n    LLM(model, return_sampling_mask=True, **json.loads(extra))\nfire.Fire(main)\n"
+    (found,) = launches(body.replace("EXTRA", "'{}'"))  # run as written: judged as written, saying so
+    assert not found.open_ended
+    assert [a.condition for a in found.assumptions] == ["extra comes from --extra, default '{}' (t.py:4)"]
+    (found,) = launches(body.replace("EXTRA", "'{not json'"))
     assert found.open_ended
 
 

@@ -1,9 +1,8 @@
 """The format-free facts every frontend produces and every rule reads.
 
-A frontend turns one file into `Launch` objects: the engine settings and environment of one
-vLLM start, each fact with the `Span` of the text that produced it. Rules read launches and
-yield `Finding`s whose `Fix` holds abstract intents; the frontend that made the launch turns
-intents back into text `Edit`s in its own syntax.
+A frontend turns one file into `Launch` objects: the engine settings and environment of one vLLM start, each
+fact with the `Span` of the text that produced it. Rules read launches and yield `Finding`s whose `Fix` holds
+abstract intents; the frontend that made the launch turns intents back into text `Edit`s in its own syntax.
 """
 
 from __future__ import annotations
@@ -440,6 +439,7 @@ class Finding:
     judged_by: tuple[str, ...] = ()  # the releases whose rules judged it (code replaylint read)
     launch: Launch | None = field(default=None, compare=False, repr=False)
     edits: tuple[Edit, ...] = field(default=(), compare=False)
+    shared_with: tuple[Span, ...] = field(default=(), compare=False, repr=False)  # other launches that make it too
 
     @property
     def message(self) -> str:

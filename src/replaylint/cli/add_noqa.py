@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 
 from ..edits import apply_edits
 from ..engine.checker import Checker, FileResult
-from ..engine.suppress import suppression_edits
+from ..engine.suppression_places import suppression_edits
 from ..frontends import kind_for
 from ..model import Edit, Finding, LineIndex
 from ..rules import UNPARSABLE_FILE, UNUSED_SUPPRESSION

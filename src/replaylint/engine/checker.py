@@ -23,7 +23,7 @@ from .text_decoding import decode, decode_error
 from .versions import ProjectPins, judgement, releases_for, unknown_release_note
 
 if TYPE_CHECKING:  # the model is imported where findings are made: a warm run makes none
-    from ..model import Finding, Launch
+    from ..model import Finding, Launch, Span
     from ..served import Served
 
 _BINARY_PROBE = 8192
@@ -385,12 +385,12 @@ class Checker:
         from ..rules import UNUSED_SUPPRESSION
         from . import suppress
 
-        local = [f for f in findings if f.span.path == source.path]
-        elsewhere = [f for f in findings if f.span.path != source.path]
-        kept, suppressions = suppress.apply(local, source.index, kind == "python")
+        # A finding placed elsewhere may be suppressed on its launch's line here.
+        kept, suppressions = suppress.apply(findings, source.index, kind == "python")
         by_path: dict[str, list[Finding]] = {}
-        for finding in elsewhere:
+        for finding in (f for f in kept if f.span.path != source.path):
             by_path.setdefault(finding.span.path, []).append(finding)
+        kept = [f for f in kept if f.span.path == source.path]
         for path, group in by_path.items():
             text = self._read_text(path)
             # A finding the value flow placed in another module honours that module's suppressions.
@@ -416,8 +416,12 @@ def _on_branches(found: list[tuple[Finding, str | None]]) -> list[Finding]:
     """Each finding once, saying the branch it holds on (`when `[ "$MODE" = fast ]``) when only
     launches on that branch make it: the same finding on every path of a script is unconditional."""
     conditions: dict[tuple, set[str | None]] = {}
+    launches: dict[tuple, dict[Span, None]] = {}  # a suppression at a launch covers only its own findings
     for finding, condition in found:
         conditions.setdefault((finding.code, finding.span, finding.message), set()).add(condition)
+        launches.setdefault((finding.code, finding.span, finding.message), {})[finding.launch.span if finding.launch else finding.span] = (
+            None
+        )
     findings, seen = [], set()
     for finding, condition in found:
         key = (finding.code, finding.span, finding.message)
@@ -426,7 +430,8 @@ def _on_branches(found: list[tuple[Finding, str | None]]) -> list[Finding]:
         seen.add(key)
         if condition is not None and conditions[key] == {condition}:
             finding = replace(finding, words=finding.words.on(condition))
-        findings.append(finding)
+        others = tuple(span for span in launches[key] if finding.launch is None or span != finding.launch.span)
+        findings.append(replace(finding, shared_with=others) if others else finding)
     return findings
 
 

@@ -2,12 +2,14 @@
 
 A comment on any line of a finding's span, or alone on the line above it (or above the first
 line of the finding's launch: a comment cannot sit inside a continued shell command), suppresses
-the listed codes or rule names (none listed: every rule). `# replaylint: noqa` in the first
-comment block of a file suppresses the whole file (or the listed codes). A reason may follow
-`--` (it runs to the end of the line). In Python a blanket `# noqa` (no codes) suppresses every
-finding on its own line, as in ruff; it belongs to other linters too, so RPL901 never calls it
-unused. In a Dockerfile only comment lines count: Docker has no trailing
-comments (`CMD ["m"]  # x` is a shell-form command, `ENV A=1  # x` an error or a value).
+the listed codes or rule names (none listed: every rule). A finding its launch places at another
+line or file is also covered by a suppression on the launch's first or last line that names its
+code or lists none (not a bare `# noqa`, other linters' too), when each launch that makes it has
+one. `# replaylint: noqa` in the first comment block of a file suppresses the whole file (or the
+listed codes). A reason may follow `--` (it runs to the end of the line). In Python a blanket
+`# noqa` (no codes) suppresses every finding on its own line, as in ruff; it belongs to other
+linters too, so RPL901 never calls it unused. In a Dockerfile only comment lines count: Docker
+has no trailing comments (`CMD ["m"]  # x` is a shell-form command, `ENV A=1  # x` an error or a value).
 
 `unused` gives what RPL901 removes: a whole directive (its whole line when nothing else is on
 it), or only its unused codes when it lists others (other linters' codes in a `# noqa`, codes
@@ -20,10 +22,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Iterator
 
-from ..edits import with_line_endings
-from ..model import Edit, Finding, LineIndex
+from ..model import Finding, LineIndex, Span
 from ..rules import BY_NAME
 from .directive_lines import line_at, naming_lines
 
@@ -108,7 +108,7 @@ def _codes(text: str | None) -> frozenset[str]:
 
 # Formats where `#` starts a comment only at the start of a line: a `#` after a systemd `ExecStart=`
 # or a tox command is one of its words, and Docker has no trailing comments.
-_COMMENT_LINES_ONLY = ("dockerfile", "systemd", "tox")
+COMMENT_LINES_ONLY = ("dockerfile", "systemd", "tox")
 
 
 def _kind(path: str) -> str | None:
@@ -122,7 +122,7 @@ def scan(index: LineIndex, python: bool) -> tuple[dict[int, Suppression], frozen
     names noqa or replaylint: the other lines are not read (a module has thousands)."""
     by_line: dict[int, Suppression] = {}
     kind = "python" if python else _kind(index.path)
-    comment_lines_only = kind in _COMMENT_LINES_ONLY
+    comment_lines_only = kind in COMMENT_LINES_ONLY
     comments: dict[int, int] | None = None  # Python, shell: line -> column of its comment's `#`
     for number in naming_lines(index):
         line, offset = line_at(index, number)
@@ -274,16 +274,40 @@ def apply(findings: list[Finding], index: LineIndex, python: bool) -> tuple[list
     for finding in findings:
         if file_codes and (file_codes is ALL or finding.code in file_codes):
             continue
-        span = finding.span
-        candidates = [by_line.get(line) for line in (span.start_line, span.end_line)]
-        above = {span.start_line - 1, finding.launch.span.start_line - 1 if finding.launch else 0}
-        candidates += [by_line[line] for line in above if line in by_line and by_line[line].own_line]
-        covering = [s for s in candidates if s is not None and s.matches(finding.code)]
-        for suppression in covering:
+        covering, own_share = _covering(finding, by_line, index.path)
+        for suppression in (*covering, *own_share):
             suppression.used.add(finding.code)
         if not covering:
             kept.append(finding)
     return kept, list(by_line.values())
+
+
+def _covering(finding: Finding, by_line: dict[int, Suppression], path: str) -> tuple[list[Suppression], list[Suppression]]:
+    """The suppressions of the file at `path` that cover a finding (on a line of it or alone
+    above it; those at its launch, when there is one at each launch that makes it), and those
+    at some of its launches only: used for their own launch's share, the finding kept."""
+    span, code = finding.span, finding.code
+    above = by_line.get(span.start_line - 1)
+    here = (
+        [by_line.get(span.start_line), by_line.get(span.end_line), above if above and above.own_line else None] if span.path == path else []
+    )
+    launches = (finding.launch.span, *finding.shared_with) if finding.launch is not None else ()
+    at_launches = [_at_launch(launch, span, by_line, code) for launch in launches if launch.path == path]
+    shares = [suppression for found in at_launches for suppression in found]
+    whole = bool(launches) and len(at_launches) == len(launches) and all(at_launches)
+    return [s for s in (*here, *(shares if whole else ())) if s is not None and s.matches(code)], [] if whole else shares
+
+
+def _at_launch(launch: Span, span: Span, by_line: dict[int, Suppression], code: str) -> list[Suppression]:
+    """The suppressions of `code` at one launch: alone above its first line; and, for a finding
+    it placed at another line or file (RPL206 at the `os.environ[...] = "0"` above it), on its
+    first or last line, naming the code (a bare `# noqa` is other linters' too: its line only)."""
+    above = by_line.get(launch.start_line - 1)
+    found = [above] if above is not None and above.own_line and above.matches(code) else []
+    if span.path != launch.path or not launch.start_line <= span.start_line <= launch.end_line:
+        named = (by_line.get(line) for line in dict.fromkeys((launch.start_line, launch.end_line)))
+        found += [s for s in named if s is not None and not s.blanket and s.matches(code)]
+    return found
 
 
 def _apply_in_cells(findings: list[Finding], index: LineIndex) -> list[Finding]:
@@ -310,11 +334,12 @@ def _apply_in_cells(findings: list[Finding], index: LineIndex) -> list[Finding]:
 
     translated: dict[int, Finding] = {}
     for finding in findings:
-        span = moved(finding.span)
+        span = moved(finding.span) if finding.span.path == index.path else None  # one in another file is its own
         launch_span = moved(finding.launch.span) if finding.launch is not None else None
         if span is not None:
             launch = replace(finding.launch, span=launch_span) if finding.launch is not None and launch_span is not None else None
-            translated[id(finding)] = replace(finding, span=span, launch=launch)
+            shared = tuple(moved(other) or other for other in finding.shared_with)
+            translated[id(finding)] = replace(finding, span=span, launch=launch, shared_with=shared)
     kept_translated, _ = apply(list(translated.values()), code, True)
     kept_ids = {id(finding) for finding in kept_translated}
     return [f for f in findings if id(f) not in translated or id(translated[id(f)]) in kept_ids]
@@ -401,31 +426,3 @@ def _partial(s: Suppression, stale: set[str]) -> list[Unused]:
 def _unused(s: Suppression, codes: frozenset[str], start: int, end: int, whole: bool) -> Unused:
     """The deletion of `s.text[start:end]` (offsets in the line)."""
     return Unused(s.line, codes, s.comment, (s.start, s.end), (s.line_start + start, s.line_start + end), whole)
-
-
-def suppression_edits(finding: Finding, text: str, code: str) -> Iterator[Edit]:
-    """Where a comment silencing `code` on the finding's first line may go, best first: added
-    to a suppression already there, at the end of the line, alone on the line above it, alone
-    on the line above the first line of its launch. None in JSON, which has no comments."""
-    from ..frontends import kind_for
-
-    kind = kind_for(finding.span.path, text[:256].encode("utf-8", "replace"))
-    if kind == "json":
-        return  # JSON has no comments: `per-file-ignores` silences its findings
-    index = LineIndex(finding.span.path, text)
-    line = finding.span.start_line
-    comment = f"# noqa: {code}" if kind == "python" else f"# replaylint: ignore[{code}]"
-    by_line, _ = scan(index, kind == "python")
-    for existing in (by_line.get(line), by_line.get(line - 1)):
-        if existing is not None and existing.items and existing.codes is not ALL and (existing.line == line or existing.own_line):
-            yield Edit(index.span(existing.items[-1].end, existing.items[-1].end), f", {code}")
-    content = index.line_text(line)
-    if kind not in _COMMENT_LINES_ONLY and not content.rstrip().endswith("\\"):
-        code_end = index.offset(line, len(content.rstrip()) + 1)
-        yield Edit(index.span(code_end, index.offset(line, len(content) + 1)), f"  {comment}")
-    launch_line = finding.launch.span.start_line if finding.launch is not None and finding.launch.span.path == finding.span.path else line
-    for above in dict.fromkeys((line, launch_line)):
-        start = index.offset(above, 1)
-        above_text = index.line_text(above)
-        indent = above_text[: len(above_text) - len(above_text.lstrip(" \t"))]
-        yield Edit(index.span(start, start), with_line_endings(f"{indent}{comment}\n", text))

@@ -129,9 +129,10 @@ def may_hold_client(kind: str | None, data: bytes) -> bool:
 
 
 # A config file read by path, where the mask may be (`@hydra.main(config_path=..., config_name=...)`,
-# `OmegaConf.load("conf/x.yaml")`, `yaml.safe_load`/`json.load` of a file named from `__file__`),
+# `OmegaConf.load("conf/x.yaml")`, `yaml.safe_load`/`json.load` of a file named from `__file__`,
+# `json.loads` of its text read on the same line),
 # in a file that builds an engine.
-_CONFIG_BY_PATH = re.compile(rb"config_name\s*=|OmegaConf\.load\(|yaml\.safe_load\(|json\.load\(")
+_CONFIG_BY_PATH = re.compile(rb"config_name\s*=|OmegaConf\.load\(|yaml\.safe_load\(|json\.load(?:\(|s\([^\n]*\.read(?:_text)?\()")
 _ENGINE_CALL = re.compile(rb"\b(?:LLM|EngineArgs)\(")
 
 
@@ -143,9 +144,9 @@ def loads_config_by_path(data: bytes, words: Words | None = None) -> bool:
         (
             b"config_name" in words
             or b"OmegaConf.load(" in words
-            or ((b"safe_load(" in words or b"json.load(" in words) and b"__file__" in words)
+            or ((b"safe_load(" in words or b"json.load" in words) and b"__file__" in words)
         )
-        and found_at(_CONFIG_BY_PATH, data, (b"config_name", b"OmegaConf.load(", b"yaml.safe_load(", b"json.load("))
+        and found_at(_CONFIG_BY_PATH, data, (b"config_name", b"OmegaConf.load(", b"yaml.safe_load(", b"json.load"))
         and (b"LLM(" in words or b"EngineArgs(" in words)
         and found_at(_ENGINE_CALL, data, (b"LLM(", b"EngineArgs("))
     )

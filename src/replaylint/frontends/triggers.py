@@ -38,7 +38,7 @@ PYTHON_WORDS = (
     b"config_name",  # a Python file that builds an engine from a Hydra config named by path
     b"OmegaConf.load(",
     b"safe_load(",  # ... or a YAML or JSON file it names from its own place (`__file__`)
-    b"json.load(",
+    b"json.load",  # `json.load(f)`, `json.loads(path.read_text())`
 )
 # The other kinds' words: a compose `env_file`, and the first word each framework's prefilter
 # needs (`framework_registry.prefilter_words`: a NeMo-RL `defaults:`, a prime-rl `orchestrator`,

@@ -33,7 +33,7 @@ from ..edits import apply_edits
 from ..engine.checker import Checker
 from ..engine.config import Config, ConfigError, find_config_file, load
 from ..engine.project import ProjectPins
-from ..engine.suppress import suppression_edits
+from ..engine.suppression_places import suppression_edits
 from ..model import Edit, Finding
 from ..run.apply_fixes import Document as FixedDocument, Fixer
 from ..workspace.discovery import Excluder

@@ -36,26 +36,27 @@ def may_hold_mask(source: SourceFile, context: ExtractContext) -> bool:
     module = parse(source)
     if module is None:
         return False  # the flow reads nothing of a module CPython cannot parse
-    frame = Frame(module, module.tree)
-    for path in {path for call in _opening_calls(module.tree, source.text) if (path := _opened_path(call, frame)) is not None}:
+    opened = (_opened_path(call, Frame(module, scope)) for call, scope in _opening_calls(module.tree, source.text))
+    for path in {path for path in opened if path is not None}:
         text = context.read_text(path)
         if text is not None and any(word.decode() in text for word in WORDS):
             return True
     return False
 
 
-def _opening_calls(tree: ast.Module, text: str) -> list[ast.Call]:
-    """The calls on the lines that open something (an `ast.walk` of the whole module cost more
-    than the flow it spares)."""
+def _opening_calls(tree: ast.Module, text: str) -> list[tuple[ast.Call, ast.AST]]:
+    """The calls on the lines that open something, each with the function it is in (a path it
+    binds there: `path = HERE / "x.yaml"`) or the module (an `ast.walk` of the whole module cost
+    more than the flow it spares)."""
     lines, line, counted = [], 1, 0
     for match in matches_from(_OPENS, text, ("open", "read_text")):
         line += text.count("\n", counted, match.start())
         counted = match.start()
         lines.append(line)
     calls = []
-    stack: list[ast.AST] = list(tree.body)
+    stack: list[tuple[ast.AST, ast.AST]] = [(node, tree) for node in tree.body]
     while stack:
-        node = stack.pop()
+        node, scope = stack.pop()
         first, last = getattr(node, "lineno", None), getattr(node, "end_lineno", None)
         if first is not None and last is not None:
             first = min([first, *(decorator.lineno for decorator in getattr(node, "decorator_list", ()))])
@@ -63,8 +64,9 @@ def _opening_calls(tree: ast.Module, text: str) -> list[ast.Call]:
             if position == len(lines) or lines[position] > last:
                 continue
         if isinstance(node, ast.Call):
-            calls.append(node)
-        stack.extend(ast.iter_child_nodes(node))
+            calls.append((node, scope))
+        inner = node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else scope
+        stack.extend((child, inner) for child in ast.iter_child_nodes(node))
     return calls
 
 

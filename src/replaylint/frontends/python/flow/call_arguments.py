@@ -39,8 +39,8 @@ def arguments(reader: Reader, node: ast.Call, frame: Frame, partial: Partial | N
             found.entries["model"] = read_entry(reader, frame, "model", argument, argument, place.at(every.index(argument)))
         position += 1
     for keyword in node.keywords:
-        if keyword.arg is None:
-            found.merge(spread(reader, keyword.value, frame))
+        if keyword.arg is None:  # a key given twice is Python's TypeError; a partial's keys it may replace
+            found.merge(spread(reader, keyword.value, frame), overwrites=partial is not None)
         else:
             found.entries.pop(keyword.arg, None)
             found.entries[keyword.arg] = read_entry(reader, frame, keyword.arg, keyword, keyword.value, place.at(every.index(keyword)))

@@ -12,7 +12,7 @@ from typing import Iterator
 
 from ....edits import Sequence
 from ....model import UNKNOWN, Setting
-from .facts import NOTHING, Entry, Kwargs, Place, Val
+from .facts import NOTHING, Entry, Kwargs, Place, Val, unknown
 from .frames import Evaluates, Frame, expressions, reaching
 from .logic import decided
 from .loops import each_turn, turn_by_turn
@@ -229,7 +229,7 @@ def _each_turn(reader: Evaluates, found: Kwargs, write: tuple, guards: tuple[Gua
     left = guards[:number] if by_turn is not None else tuple(guard for guard in guards if guard is not loop)
     for turn in turns:
         item = turn.item or entry(reader, turn.frame, turn.key, turn.first, turn.value, None)  # type: ignore[arg-type]
-        item = _unknown(item) if turn.maybe else item  # present or not: its value unknown, no finding rests on it
+        item = unknown(item) if turn.maybe else item  # present or not: its value unknown, no finding rests on it
         earlier = found.entries.pop(turn.key, None)
         found.entries[turn.key] = replace(item, guards=left, otherwise=earlier if left else None)
     return True
@@ -364,20 +364,20 @@ def _apply(reader: Evaluates, found: Kwargs, write: tuple, guards: tuple[Guard, 
     if kind == "merge":
         more = spread(reader, value, frame)
         if unreadable:
-            more = more.rebuilt({n: _unknown(i) for n, i in more.entries.items()})
+            more = more.rebuilt({n: unknown(i) for n, i in more.entries.items()})
         found.merge(more.guarded(guards))
         return
     if kind == "remove":
         if certain:
             found.entries.pop(key, None)
         elif key in found.entries:
-            found.entries[key] = _unknown(found.entries[key])
+            found.entries[key] = unknown(found.entries[key])
         return
     if kind == "default" and key in found.entries and not found.entries[key].guards:
         return  # setdefault keeps the value already there
     written_entry = entry(reader, frame, key, first, value, _place_of(frame.module, first, call))
     if unreadable:
-        written_entry = _unknown(written_entry)
+        written_entry = unknown(written_entry)
     earlier = found.entries.pop(key, None)
     found.entries[key] = replace(written_entry, guards=guards, otherwise=earlier if guards else None)
 
@@ -395,7 +395,7 @@ def _set_nested(
         return
     old = held.setting
     if inner is None or guards or not isinstance(old.value, dict):
-        found.entries[outer] = _unknown(held)
+        found.entries[outer] = unknown(held)
         return
     written = entry(reader, frame, inner, first, value, None).setting
     setting = replace(old, value={**old.value, inner: written.value}, keys={**old.keys, inner: written})
@@ -416,10 +416,6 @@ def _place_of(module: Module, first: ast.AST, call: list) -> Place:
     target = module.text(first.targets[0].value) if isinstance(first, ast.Assign) and isinstance(first.targets[0], ast.Subscript) else ""
     quote = module.source.text[module.span(first.targets[0].slice).start] if target else '"'  # type: ignore[attr-defined]
     return Place(module, Sequence(((span.start, span.end),)), quote if quote in "'\"" else '"', "statement", 0, target)
-
-
-def _unknown(item: Entry) -> Entry:
-    return replace(item, setting=replace(item.setting, value=UNKNOWN, keys={}), place=None)
 
 
 def _is(node: ast.expr, target: str, module: Module) -> bool:

@@ -60,8 +60,15 @@ class Kwargs:
         """The same keys' reasons, home, sources and assumptions, with `entries` for keys."""
         return Kwargs(entries, list(self.reasons), self.home, set(self.sources), list(self.assumed))
 
-    def merge(self, other: Kwargs) -> None:
-        """`{**self, **other}`: the later keys win."""
+    def merge(self, other: Kwargs, overwrites: bool = True) -> None:
+        """`{**self, **other}`: the later keys win; keys `other` may hold unseen (a file named at
+        run time) make the earlier ones unknown. Without `overwrites` (a call's `**other`, where
+        Python refuses a repeated keyword), the earlier keys stand."""
+        if other.reasons and overwrites:
+            # whichever branch wrote an earlier key, it may be overwritten
+            self.entries = {name: replace(unknown(entry), guards=(), otherwise=None) for name, entry in self.entries.items()}
+        elif other.assumed and overwrites:  # the earlier keys stand only as far as `other` is complete
+            self.entries = {name: _resting(entry, other.assumed) for name, entry in self.entries.items()}
         for name, entry in other.entries.items():
             earlier = self.entries.pop(name, None)
             self.entries[name] = replace(entry, otherwise=earlier) if entry.guards and earlier is not None else entry
@@ -109,6 +116,17 @@ class Val:
 
 
 NOTHING = Val()
+
+
+def _resting(item: Entry, conditions: list[str]) -> Entry:
+    span = item.setting.span
+    more = tuple((condition, span) for condition in conditions if (condition, span) not in item.assumptions)
+    return replace(item, assumptions=(*item.assumptions, *more)) if more else item
+
+
+def unknown(item: Entry) -> Entry:
+    """The key present, its value not known here (nothing is fixed there)."""
+    return replace(item, setting=replace(item.setting, value=UNKNOWN, keys={}), place=None)
 
 
 def read_from(setting: Setting, assumptions: tuple[tuple[str, Span], ...] = (), ref: Any = None) -> Val:

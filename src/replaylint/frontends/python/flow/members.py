@@ -17,6 +17,7 @@ from .inherited import inherited_attribute
 from .module import FUNCTIONS, Module, Placed
 from .objects import Class, Instance, field, is_record
 from .refs import Bound, Engine, Function
+from .subclass_inits import passed_up
 
 
 class Reader(Evaluates, Protocol):
@@ -68,6 +69,8 @@ def self_attribute(reader: Reader, attr: str, frame: Frame) -> Val:
     method, placed, value, element = sets[0]
     same = method is frame.scope
     home = frame if same else reader.tree.frame_of(frame.module, method, cls, frame)
+    if home.args is not None and method.name == "__init__":  # a base's: what `super().__init__(...)` passes it
+        home = replace(home, args=passed_up(reader, frame.module, mro(frame.module, cls) or [cls], method, home.args))
     read = reader.evaluate(value, home.reading(placed))
     if element is not None:  # `kw, self.sampling_kwargs = build(...)`: its item of the tuple
         items = read.ref if isinstance(read.ref, tuple) else ()

@@ -13,6 +13,7 @@ from typing import Callable, Iterable
 from .binding import bind
 from .callsites import Call, calls
 from .frames import Evaluates, Frame, expressions, reaching
+from .members import init_of
 from .module import FUNCTIONS, Module
 from .objects import Class
 from .refs import Function
@@ -34,7 +35,7 @@ def method_frames(
     if method.name.startswith("__") or cls not in module.tree.body:
         return []
     words = (f".{method.name}(",)
-    init = next((m for m in cls.body if isinstance(m, FUNCTIONS) and m.name == "__init__"), None)
+    init = init_of(module, cls)  # a base's, for a class with none of its own
     sites = [(module, site) for site in calls(module, words) if _made_by(reader, module, site, method.name, cls) is not None]
     if not sites:
         sites = list(elsewhere(lambda other, site: _made_by(reader, other, site, method.name, cls) is not None, words))

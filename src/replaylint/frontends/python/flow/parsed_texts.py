@@ -55,7 +55,8 @@ def parsed_text(read: Val, parser: str) -> Val:
         return NOTHING
     if not isinstance(value, dict):
         return replace(read, value=value)
-    found = Kwargs()
+    # A default the text rests on (`--vllm_config`'s '{}') holds even where it sets no key.
+    found = Kwargs(assumed=[condition for condition, _ in read.assumptions])
     for name, item in value.items():
         setting = Setting(name, item, where, spelt(name, item), via=read.hops)
         found.entries[name] = Entry(setting, None, assumptions=read.assumptions)

@@ -21,6 +21,7 @@ from .facts import NOTHING, Kwargs, Val
 from .frames import Frame, enclosed, is_class_level, reaching
 from .generators import entered, yielded
 from .grown_lists import grown_in_steps, grown_list
+from .imported_names import in_tree, module_attribute, star_imported
 from .ini_configs import PARSERS as INI_PARSERS, ini_parser, read_option
 from .logic import logic
 from .lookups import dict_method
@@ -46,7 +47,7 @@ from .parsed_texts import json_text, parsed_text, text_parser
 from .refs import ENGINE_CONFIGS, Bound, Engine, Function, Partial, Qualified, engine_name, is_params
 from .returns import branches, combined
 from .run_inputs import RECORD_CLIS, command_default, environment_default, record_cli, run_by_command_line, takes_options
-from .yaml_configs import file_loaded, hydra_config, loaded
+from .yaml_configs import FILE_LOADERS, file_loaded, hydra_config, loaded
 
 __all__ = ["Engine", "Function", "Partial", "Qualified", "Reader", "bind", "engine_name"]
 
@@ -132,7 +133,7 @@ class Reader:
             return self.name(name, frame.outer)
         binding = reaching(frame, name, self._taken)
         if binding is None:
-            star = self._star_imported(name, frame.module) if frame.module.star_imports else NOTHING
+            star = star_imported(self, name, frame.module) if frame.module.star_imports else NOTHING
             if star is not NOTHING:
                 return star
             return Val(ref=Qualified(name)) if name in _BUILTINS else NOTHING
@@ -245,31 +246,10 @@ class Reader:
 
     def imported(self, name: str, module: Module, qualified: str | None = None) -> Val:
         qualified = qualified or module.imports.get(name, name)
-        found = self.tree.resolve(qualified, module)
-        if found is None:
-            return Val(ref=Qualified(qualified))
-        target, member = found
-        if member is None:
-            return Val(ref=target)  # a module of the tree
-        if (target.path, member) in self.importing:  # a module importing the name from itself, or a circle
-            return Val(ref=Qualified(qualified))
+        read = in_tree(self, qualified, module)
         statement = module.import_statements.get(name)
-        self.importing.add((target.path, member))
-        try:
-            read = self.name(member, Frame(target, target.tree))
-        finally:
-            self.importing.discard((target.path, member))
-        return read.via(module.span(statement)) if statement is not None else read
-
-    def _star_imported(self, name: str, module: Module) -> Val:
-        """A name a `from .defaults import *` of the module brings (the last such import that has it)."""
-        for base in module.star_imports:
-            found = self.tree.resolve(f"{base}.{name}", module)
-            if found is not None and found[1] is not None and found[0] is not module:
-                target = found[0]
-                if reaching(Frame(target, target.tree), name) is not None:
-                    return self.name(name, Frame(target, target.tree))
-        return NOTHING
+        member = not isinstance(read.ref, (Module, Qualified))
+        return read.via(module.span(statement)) if statement is not None and member else read
 
     def _definition(self, node: ast.AST | None, module: Module, frame: Frame | None) -> Val:
         """A function or class defined in the tree (`frame`: the function that defines it, for a closure)."""
@@ -289,10 +269,10 @@ class Reader:
         if held is not None:
             return held
         owner = self.evaluate(base, frame)
-        if isinstance(owner.ref, Qualified):
+        if isinstance(owner.ref, Qualified) and owner.ref.name.partition(".")[0] in _BUILTINS:
             return Val(ref=Qualified(f"{owner.ref.name}.{node.attr}"))
-        if isinstance(owner.ref, Module):
-            return self.name(node.attr, Frame(owner.ref, owner.ref.tree))
+        if isinstance(owner.ref, (Qualified, Module)):  # `settings.PORT` of `import settings`, a module of the tree
+            return module_attribute(self, owner.ref, node.attr, frame.module)
         if isinstance(owner.ref, Class):
             exact = isinstance(base, ast.Name) and base.id == owner.ref.node.name  # named, not `cls`: no subclass's
             return class_member(self, owner.ref.module, owner.ref.node, node.attr, exact=exact)
@@ -373,7 +353,9 @@ class Reader:
         if name in _VIEWS and node.args:  # a copy, or a read-only view, reads as the mapping
             return self.evaluate(node.args[0], frame)
         if (parser := text_parser(name)) is not None and len(node.args) == 1:
-            return parsed_text(self.evaluate(node.args[0], frame), parser)
+            parsed = parsed_text(self.evaluate(node.args[0], frame), parser)
+            if parsed is not NOTHING or name not in FILE_LOADERS:
+                return parsed  # else `json.loads(path.read_text())`: the file, read below
         if short == "dumps" and name.startswith("json") and node.args:
             return json_text(self.evaluate(node.args[0], frame))
         if name in ("omegaconf.OmegaConf.load", "OmegaConf.load"):

@@ -67,8 +67,8 @@ def run_by_command_line(reader: Evaluates, function: ast.FunctionDef | ast.Async
     if function not in module.tree.body or not _handed_to_cli(reader, function, module):
         return NOTHING
     value = _option_default(parameter_defaults(function).get(name))
-    if value is None or (isinstance(value, ast.Constant) and isinstance(value.value, str) and value.value.lstrip().startswith("{")):
-        return NOTHING  # a JSON mapping the command line gives (`--vllm_config '{...}'`) may hold any key
+    if value is None:
+        return NOTHING
     item = entry(reader, Frame(module, module.tree), name, value, value, None)
     return as_cli(item, name, f"--{name}", module, value)
 

@@ -12,7 +12,8 @@ from typing import Callable, Iterator
 
 from .binding import bind
 from .callsites import Call
-from .frames import Frame
+from .facts import NOTHING
+from .frames import Frame, parameters
 from .import_statements import imports_module
 from .module import FUNCTIONS, Module, Placed
 from .objects import Class
@@ -82,3 +83,22 @@ def super_init(module: Module, init: ast.AST) -> tuple[Placed, ast.Call] | None:
                 if isinstance(func.value.func, ast.Name) and func.value.func.id == "super":
                     return placed, node
     return None
+
+
+def passed_up(reader, module: Module, order: list[ast.ClassDef], method: ast.AST, given: dict) -> dict:
+    """What `method`, the `__init__` of a class of `order` (an object's MRO, all of `module`),
+    is given by the object's construction (`given`: its first `__init__`'s arguments): through each
+    `super().__init__(...)` up the order. Each parameter unknown where a step is no such call
+    (`Base.__init__(self, ...)`, a base's `__init__` never run)."""
+    inits = [(cls, init) for cls in order for init in cls.body if isinstance(init, FUNCTIONS) and init.name == "__init__"]
+    args = given
+    for number, (cls, init) in enumerate(inits):
+        if init is method:
+            return args
+        found = super_init(module, init)
+        if found is None or number + 1 == len(inits):
+            break
+        placed, call = found
+        upper_cls, upper = inits[number + 1]
+        args = bind(reader, Function(module, upper, upper_cls), call, Frame(module, init, cls, args, placed))
+    return {param.arg: NOTHING for param in parameters(method)}  # type: ignore[arg-type]

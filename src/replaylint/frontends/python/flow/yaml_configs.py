@@ -56,7 +56,7 @@ def loaded(reader, node: ast.Call, frame) -> Val:
     return NOTHING
 
 
-_LOADERS = frozenset(("yaml.safe_load", "yaml.load", "yaml.full_load", "json.load", "json.loads"))
+FILE_LOADERS = frozenset(("yaml.safe_load", "yaml.load", "yaml.full_load", "json.load", "json.loads"))
 
 
 def file_loaded(reader, name: str, node: ast.Call, frame) -> Val | None:
@@ -68,7 +68,7 @@ def file_loaded(reader, name: str, node: ast.Call, frame) -> Val | None:
     command line is not known (None: not such a loader)."""
     from .toml_configs import TOML_LOADERS, read_toml
 
-    if name not in _LOADERS and name not in TOML_LOADERS or not node.args:
+    if name not in FILE_LOADERS and name not in TOML_LOADERS or not node.args:
         return None
     argument = node.args[0]
     path = _opened(argument, frame) or (path_of(argument, frame) if name == "toml.load" else None)  # `toml.load(PATH)`
@@ -168,9 +168,14 @@ def _path(node: ast.expr, frame, steps: int) -> tuple[str, bool] | None:
     handed = (frame.args or {}).get(node.id) if isinstance(node, ast.Name) else None
     if handed is not None:  # a parameter: the path its caller passes
         return (handed.ref.path, True) if isinstance(handed.ref, NamedFile) else (handed.value, False) if _relative(handed.value) else None
-    if isinstance(node, ast.Name):
-        bound = [p for p in module.binders(module.tree, node.id) if isinstance(p.statement, ast.Assign)]
-        return again(bound[0].statement.value) if len(bound) == 1 and not bound[0].guards else None
+    if isinstance(node, ast.Name):  # a name the function binds once (`path = HERE / "x.yaml"`), else the module
+        function = frame.scope if isinstance(frame.scope, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+        if function is not None and any(isinstance(arg, ast.arg) and arg.arg == node.id for arg in ast.walk(function.args)):
+            return None  # a parameter no call site here passes
+        local = module.binders(function, node.id) if function is not None else []
+        bound = local if local else [p for p in module.binders(module.tree, node.id) if isinstance(p.statement, ast.Assign)]
+        plain = len(bound) == 1 and isinstance(bound[0].statement, ast.Assign) and not bound[0].guards
+        return again(bound[0].statement.value) if plain else None  # type: ignore[attr-defined]
     if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and node.value.attr == "parents":
         up = node.slice.value if isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, int) else -1
         found = again(node.value.value) if 0 <= up < _MAX_PATH_STEPS else None
@@ -187,6 +192,8 @@ def _path(node: ast.expr, frame, steps: int) -> tuple[str, bool] | None:
     short = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
     if short == "join" and node.args:
         return _joined([again(item) for item in node.args])
+    if short == "joinpath" and isinstance(func, ast.Attribute):  # `Path(__file__).parent.joinpath("conf", "x.yaml")`
+        return _joined([again(func.value), *(again(item) for item in node.args)])
     if short == "with_name" and len(node.args) == 1 and isinstance(func, ast.Attribute):  # `Path(__file__).with_name("x.ini")`
         return _joined([_parent(again(func.value)), again(node.args[0])])
     if short == "dirname" and len(node.args) == 1:

@@ -1,0 +1,70 @@
+"""Names a module imports from the tree's other modules: `from settings import MODE`, a member
+of a module imported whole (`import settings`, then `settings.MODE`), and `from .defaults import *`."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .facts import NOTHING, Val
+from .frames import Frame, reaching
+from .module import Module
+from .refs import Qualified
+
+
+def in_tree(reader: Any, qualified: str, module: Module) -> Val:
+    """What a dotted name `module` imports is in the tree (`reader`: the `reader.Reader`): a
+    module, or a member read where it is written; else the name itself (`Qualified`)."""
+    found = reader.tree.resolve(qualified, module)
+    if found is None:
+        return Val(ref=Qualified(qualified))
+    target, member = found
+    if member is None:
+        return Val(ref=target)  # a module of the tree
+    if (target.path, member) in reader.importing:  # a module importing the name from itself, or a circle
+        return Val(ref=Qualified(qualified))
+    reader.importing.add((target.path, member))
+    try:
+        return reader.name(member, Frame(target, target.tree))
+    finally:
+        reader.importing.discard((target.path, member))
+
+
+def star_imported(reader: Any, name: str, module: Module) -> Val:
+    """A name a `from .defaults import *` of the module brings (the last such import that has it)."""
+    for base in module.star_imports:
+        found = reader.tree.resolve(f"{base}.{name}", module)
+        if found is not None and found[1] is not None and found[0] is not module:
+            target = found[0]
+            if reaching(Frame(target, target.tree), name) is not None:
+                return reader.name(name, Frame(target, target.tree))
+    return NOTHING
+
+
+def module_attribute(reader: Any, owner: Module | Qualified, attr: str, reading: Module) -> Val:
+    """`settings.MODE` of a module of the tree (`owner`: the module, or the dotted name `import
+    settings` binds, looked for in the tree): the name as the module binds it. Unknown where the
+    reading module or a module near the owner sets that attribute on a name (`settings.MODE =
+    sys.argv[1]`, not `self.MODE = ...`) or sets attributes by name (`setattr`)."""
+    if isinstance(owner, Qualified):
+        dotted = f"{owner.name}.{attr}"
+        found = reader.tree.resolve(dotted, reading)
+        if found is None:
+            return Val(ref=Qualified(dotted))
+        home, read = found[0], in_tree(reader, dotted, reading)
+    else:
+        home, read = owner, reader.name(attr, Frame(owner, owner.tree))
+    texts = [(reading.path, reading.source.text), *reader.tree.nearby_texts(home.path)]
+    return NOTHING if any({attr, "setattr("} & _attributes_set(reader, path, text) for path, text in texts) else read
+
+
+# `x.name = ...` (`+=` too) on a name other than `self`/`cls` or on a dotted one (`pkg.settings.name`), and `setattr(`
+_SET_ON_A_NAME = re.compile(r"(?<![\w.])(?:(?!self\.|cls\.)\w+|\w+(?:\.\w+)+)\.(\w+)\s*(?:[-+*/|&]|//)?=(?!=)|\bsetattr\(")
+
+
+def _attributes_set(reader: Any, path: str, text: str) -> frozenset[str]:
+    """The attribute names a text sets on a name, and `setattr(` where it sets them by name (once per file)."""
+    known: dict = reader.__dict__.setdefault("_attributes_set", {})
+    if path not in known:
+        known[path] = frozenset(match.group(1) or "setattr(" for match in _SET_ON_A_NAME.finditer(text))
+    return known[path]
