@@ -67,7 +67,6 @@ PENDING: dict[str, str] = {
     "h14_lmms_eval_gen_kwargs_temperature_fallback_zero": "round 14 first run: missed (RPL101 of a gen_kwargs fallback)",
     "h14_nemo_skills_server_args_fstring_no_scale_out": "round 14 first run: missed (RPL301 of server args built in an f-string)",
     "h14_opencompass_generation_kwargs_temperature_zero": "round 14 first run: missed (RPL101 of opencompass generation_kwargs)",
-    "h14_rllm_ray_runtime_env_legacy_runner": "round 14 first run: missed (RPL206 of a Ray runtime_env env_vars)",
 }
 
 

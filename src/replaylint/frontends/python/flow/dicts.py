@@ -395,11 +395,17 @@ def _set_nested(
         return
     old = held.setting
     if inner is None or guards or not isinstance(old.value, dict):
-        found.entries[outer] = _unknown(held)
+        found.entries[outer] = replace(_unknown(held), ref=None)  # its own dict no longer what it was
         return
-    written = entry(reader, frame, inner, first, value, None).setting
+    written_entry = entry(reader, frame, inner, first, value, None)
+    written = written_entry.setting
     setting = replace(old, value={**old.value, inner: written.value}, keys={**old.keys, inner: written})
-    found.entries[outer] = replace(held, setting=setting, place=None)
+    ref = held.ref
+    if isinstance(ref, Kwargs):  # the dict itself, as `nested` reads it (`runtime_env["env_vars"]`)
+        ref = ref.copy()
+        ref.entries.pop(inner, None)
+        ref.entries[inner] = written_entry
+    found.entries[outer] = replace(held, setting=setting, place=None, ref=ref)
 
 
 def _constant_key(node: ast.expr) -> str | None:
