@@ -65,7 +65,6 @@ PENDING: dict[str, str] = {
     "h14_easyr1_rollout_config_top_k_field_default": "round 14 first run: missed (RPL102 of a rollout config dataclass field)",
     "h14_helm_vllm_client_completions_no_mask_route": "round 14 first run: missed (RPL301 of a completions client to the tree's replay server)",
     "h14_lmms_eval_gen_kwargs_temperature_fallback_zero": "round 14 first run: missed (RPL101 of a gen_kwargs fallback)",
-    "h14_nemo_skills_server_args_fstring_no_scale_out": "round 14 first run: missed (RPL301 of server args built in an f-string)",
     "h14_opencompass_generation_kwargs_temperature_zero": "round 14 first run: missed (RPL101 of opencompass generation_kwargs)",
 }
 
