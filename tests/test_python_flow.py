@@ -63,7 +63,6 @@ PENDING: dict[str, str] = {
     "h14_distilabel_extra_kwargs_logprobs_mode_raw_logits": "round 14 first run: missed (RPL003 of distilabel's extra_kwargs)",
     "h14_distilabel_generate_top_k_param_default": "round 14 first run: missed (RPL102 of generate()'s top_k parameter default)",
     "h14_easyr1_rollout_config_top_k_field_default": "round 14 first run: missed (RPL102 of a rollout config dataclass field)",
-    "h14_helm_vllm_client_completions_no_mask_route": "round 14 first run: missed (RPL301 of a completions client to the tree's replay server)",
     "h14_lmms_eval_gen_kwargs_temperature_fallback_zero": "round 14 first run: missed (RPL101 of a gen_kwargs fallback)",
     "h14_opencompass_generation_kwargs_temperature_zero": "round 14 first run: missed (RPL101 of opencompass generation_kwargs)",
 }

@@ -103,7 +103,11 @@ def formatted(reader: Evaluates, node: ast.JoinedStr, frame: Frame) -> Val:
         except (TypeError, ValueError):
             return NOTHING
         parts += [read, spec]
-        pieces.append(read if plain and isinstance(read.value, str) else Val(text[-1], span=frame.module.span(value.value), assumptions=read.assumptions))
+        pieces.append(
+            read
+            if plain and isinstance(read.value, str)
+            else Val(text[-1], span=frame.module.span(value.value), assumptions=read.assumptions)
+        )
     if len(pieces) > _MAX_ITEMS:
         return NOTHING
     if not all(piece.known for piece in pieces):

@@ -59,7 +59,9 @@ def _given(module: Module, call: ast.Call, at: Frame) -> Iterator[ActorEnv]:
         if isinstance(value, ast.Name):
             value = module_value(module, value.id) or value
         if isinstance(value, ast.Dict):
-            yield from (ActorEnv(module, v) for k, v in zip(value.keys, value.values) if isinstance(k, ast.Constant) and k.value == "env_vars")
+            yield from (
+                ActorEnv(module, v) for k, v in zip(value.keys, value.values) if isinstance(k, ast.Constant) and k.value == "env_vars"
+            )
         elif isinstance(value, ast.Call) and any(k.arg == "env_vars" for k in value.keywords):
             yield from (ActorEnv(module, k.value) for k in value.keywords if k.arg == "env_vars")
         else:
