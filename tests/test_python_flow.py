@@ -59,7 +59,6 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # Held-out cases the flow does not follow yet, each with what it misses (strict: a case that
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
-    "h14_align_anything_yaml_vllm_cfgs_frequency_penalty": "round 14 first run: missed (RPL302 of a benchmark YAML's frequency_penalty)",
     "h14_distilabel_extra_kwargs_logprobs_mode_raw_logits": "round 14 first run: missed (RPL003 of distilabel's extra_kwargs)",
     "h14_distilabel_generate_top_k_param_default": "round 14 first run: missed (RPL102 of generate()'s top_k parameter default)",
     "h14_easyr1_rollout_config_top_k_field_default": "round 14 first run: missed (RPL102 of a rollout config dataclass field)",
