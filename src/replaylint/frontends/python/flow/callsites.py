@@ -140,9 +140,17 @@ def _self_targets(statement: ast.Assign) -> set[str]:
 
 
 def _made_of(value: ast.expr, names: set[str], stored: set[str]) -> bool:
-    """Whether a value reads a parameter or `self.x` of a stored one (`SamplingParams(n=self.args.n)`,
-    `self.cfg.top_k`)."""
-    return any(_self_attribute(node) in stored or (isinstance(node, ast.Name) and node.id in names) for node in ast.walk(value))
+    """Whether a value is a parameter, a call that reads one or `self.x` of a stored one
+    (`SamplingParams(n=self.args.n)`), or a part of one (`cfg.LLM`, `self.cfg_sp.top_k`, a tuple of those)."""
+    if isinstance(value, ast.Tuple):
+        return any(_made_of(item, names, stored) for item in value.elts)
+    while isinstance(value, (ast.Attribute, ast.Subscript)) and _self_attribute(value) is None:
+        value = value.value
+    if isinstance(value, ast.Name) and value.id in names or _self_attribute(value) in stored:
+        return True
+    return isinstance(value, ast.Call) and any(
+        _self_attribute(node) in stored or (isinstance(node, ast.Name) and node.id in names) for node in ast.walk(value)
+    )
 
 
 def hands_parameter(init: ast.AST | None, method: ast.AST) -> bool:

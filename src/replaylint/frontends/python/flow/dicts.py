@@ -18,6 +18,7 @@ from .logic import decided
 from .loops import each_turn, turn_by_turn
 from .module import Guard, Module, Placed
 
+_CHANGES = frozenset(("update", "setdefault", "pop", "popitem", "clear"))  # methods that change a dict in place
 # Calls that read a dict handed to them and never change it.
 _READERS = frozenset(
     ("print", "info", "debug", "warning", "error", "log", "dumps", "len", "str", "repr", "deepcopy", "copy", "pformat", "pprint", "dict")
@@ -327,6 +328,13 @@ def _writes(statement: ast.stmt, target: str, module: Module, named_key=None) ->
         func = node.func
         if isinstance(func, ast.Attribute) and _is(func.value, target, module):
             yield from _method_write(func.attr, node, statement)
+        elif (
+            isinstance(func, ast.Attribute)
+            and func.attr in _CHANGES
+            and isinstance(func.value, ast.Subscript)
+            and _is(func.value.value, target, module)
+        ):
+            yield ("nested", (_constant_key(func.value.slice), None), statement, None)  # `d["env_vars"].update(...)`: not known
         elif any(_is(argument, target, module) for argument in node.args) and _callee(func) not in _READERS:
             yield ("opaque", None, statement, None)
 

@@ -133,15 +133,16 @@ def mask_names(module: Module) -> set[str]:
     classes = {}
     values = {}  # module-level names bound to a dict or call, with the text of the value
     for statement in module.tree.body:
-        if isinstance(statement, (ast.Assign, ast.AnnAssign)) and isinstance(statement.value, (ast.Dict, ast.Call)):
+        if (written := _written_name(statement)) is not None:
+            if turns_mask_on(module.text(statement)):
+                found.add(written)  # `CONFIGS.update({...})`, `CONFIGS["replay"] = {...}` after `CONFIGS = {}`
+        elif isinstance(statement, (ast.Assign, ast.AnnAssign)) and isinstance(statement.value, (ast.Dict, ast.Call)):
             targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
             names = {target.id for target in targets if isinstance(target, ast.Name)}
             if turns_mask_on(module.text(statement.value)):
                 found |= names
             else:
                 values.update(dict.fromkeys(names, module.text(statement.value)))
-        elif (written := _written_name(statement)) is not None and turns_mask_on(module.text(statement)):
-            found.add(written)  # `CONFIGS.update({...})`, `CONFIGS["replay"] = {...}` after `CONFIGS = {}`
         elif isinstance(statement, FUNCTIONS) and turns_mask_on(module.text(statement)):
             found.add(statement.name)
         elif isinstance(statement, FUNCTIONS):
