@@ -59,11 +59,7 @@ def as_written(reader: Reader, frame: Frame) -> Frame:
     function, module = frame.function, frame.module
     if function is None or frame.args is not None or frame.cls is not None or not _runs_as_written(reader, module, function):
         return frame
-    args = {}
-    for name, default in parameter_defaults(function).items():
-        read = reader.evaluate(default, Frame(module, module.tree))
-        condition = f"the caller of `{function.name}` passes no `{name}`, leaving {module.line(default)}'s `{module.text(default)}`"
-        args[name] = replace(read, assumptions=(*read.assumptions, (condition, module.span(default))))
+    args = _defaults(reader, module, function, f"the caller of `{function.name}`")
     return replace(frame, args=args) if args else frame
 
 
@@ -86,12 +82,17 @@ def setter_frames(reader: Reader, frame: Frame, method: ast.FunctionDef | ast.As
     ]
     if frames:
         return frames
+    return [replace(plain, args=_defaults(reader, module, method, f"the code that makes `{cls.name}`"))]
+
+
+def _defaults(reader: Reader, module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef, caller: str) -> dict:
+    """The function's parameter defaults, each resting on `caller` passing none."""
     args = {}
-    for name, default in parameter_defaults(method).items():
+    for name, default in parameter_defaults(function).items():
         read = reader.evaluate(default, Frame(module, module.tree))
-        condition = f"the code that makes `{cls.name}` passes no `{name}`, leaving {module.line(default)}'s `{module.text(default)}`"
+        condition = f"{caller} passes no `{name}`, leaving {module.line(default)}'s `{module.text(default)}`"
         args[name] = replace(read, assumptions=(*read.assumptions, (condition, module.span(default))))
-    return [replace(plain, args=args)]
+    return args
 
 
 def defaults_read(node: ast.expr | None, frame: Frame) -> list[str]:
