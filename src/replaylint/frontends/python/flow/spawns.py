@@ -5,7 +5,9 @@ whose words its own scope spells; this reads one whose words come from a paramet
 context the tree calls the helper in (the call sites' arguments followed: `build_cmd(...)`'s list,
 `custom_env={...}`). The environment is the copy's keys as written before the call; one the
 reader cannot see (an update with an unknown mapping) leaves it open. A helper no call site in
-the tree reaches is left to the libcst pass."""
+the tree reaches is left to the libcst pass. A command string run with `shell=True` that the
+program puts together (a helper's f-string, `+`) is split by `shell_strings`; one the call spells
+itself (a literal, an f-string) is the libcst pass's."""
 
 from __future__ import annotations
 
@@ -80,6 +82,8 @@ def _shell_launches(reader: Reader, module: Module, node: ast.Call, words: ast.e
     """The servers a command string starts that the program puts together from pieces (a literal
     string, or one name bound to it, is the libcst pass's); a word resting on a default of the
     run is not known."""
+    if _spelt_here(words, frame):
+        return  # the libcst pass reads a literal or f-string the call is given, its replacements as expansions
     read = reader.evaluate(words, frame)
     modules = reader.tree.modules()
     found = pieces(read, {path: home.source.text for path, home in modules.items()}) if read.parts else None
@@ -96,6 +100,13 @@ def _shell_launches(reader: Reader, module: Module, node: ast.Call, words: ast.e
         ]
         launch = _command(reader, module, node, tokens, frame, entrypoint, texts)
         yield from (launch,) if launch is not None else ()
+
+
+def _spelt_here(words: ast.expr, frame: Frame) -> bool:
+    """A string literal or f-string, written in the call or bound once to the name it is given."""
+    binding = reaching(frame, words.id) if isinstance(words, ast.Name) else None
+    value = binding.value if binding is not None and binding.kind == "value" else words
+    return isinstance(value, ast.JoinedStr) or (isinstance(value, ast.Constant) and isinstance(value.value, str))
 
 
 def _word_span(modules: dict, word: Word) -> Span | None:
