@@ -21,13 +21,13 @@ _ALSO_UNREAD_QUOTED = set("$`\\")
 
 @dataclass(frozen=True)
 class Piece:
-    """Text decided at one place (`text` None: not known here); `literal`: written in the code as
-    it is (a string literal's characters, offset by its opening quote, when `offset` is set)."""
+    """Text decided at one place (`text` None: not known here), and where a literal that spells it
+    character for character starts in its file (`offset`), to place a word inside it."""
 
     text: str | None
     span: Span | None
     assumptions: tuple[tuple[str, Span], ...] = ()
-    offset: int | None = None  # where the text starts in the file, character for character
+    offset: int | None = None
 
 
 @dataclass
@@ -44,6 +44,7 @@ def pieces(read: Val, texts: dict[str, str], limit: int = _MAX_TEXT) -> list[Pie
     path, to place a literal's characters); None when it is not a text or too long."""
     found: list[Piece] = []
     pending = [read]
+    size = 0
     while pending:
         item = pending.pop()
         if item.parts:
@@ -53,7 +54,8 @@ def pieces(read: Val, texts: dict[str, str], limit: int = _MAX_TEXT) -> list[Pie
             return None
         text = item.value if item.known else None
         found.append(Piece(text, item.span, item.assumptions, _literal_offset(text, item.span, texts)))
-        if sum(len(piece.text or "") for piece in found) > limit:
+        size += len(text or "") + 1
+        if size > limit:
             return None
     return found
 
