@@ -13,6 +13,7 @@ import re
 from dataclasses import replace
 from typing import Any, Callable
 
+from ....model import Span
 from .facts import NOTHING, Val
 from .frames import Evaluates, Frame
 from .yaml_configs import named_file
@@ -55,6 +56,8 @@ def arithmetic(reader: Evaluates, node: ast.BinOp, frame: Frame) -> Val:
     if isinstance(node.op, ast.Div) and (named := named_file(node, frame)) is not None:
         return named  # `Path(__file__).parent / "conf.toml"`
     left, right = reader.evaluate(node.left, frame), reader.evaluate(node.right, frame)
+    if isinstance(node.op, ast.Add) and str in (type(left.value), type(right.value)) and not (left.known and right.known):
+        return Val(span=frame.module.span(node), parts=(left, right))  # `"vllm serve " + model`: a text, one piece unknown
     if isinstance(node.op, ast.Mod) and isinstance(left.value, str):
         arguments = tuple(right.value) if isinstance(right.ref, tuple) and isinstance(right.value, list) else (right.value,)
         return _made(lambda: left.value % arguments, (left, right), frame, node, template=left.value, parts=arguments)
@@ -64,20 +67,33 @@ def arithmetic(reader: Evaluates, node: ast.BinOp, frame: Frame) -> Val:
         return NOTHING
     if isinstance(node.op, ast.Mult) and _too_long(left.value, right.value):
         return NOTHING
-    return _made(lambda: compute(left.value, right.value), (left, right), frame, node)
+    made = _made(lambda: compute(left.value, right.value), (left, right), frame, node)
+    return replace(made, parts=(left, right)) if isinstance(made.value, str) and isinstance(node.op, ast.Add) else made
 
 
 def formatted(reader: Evaluates, node: ast.JoinedStr, frame: Frame) -> Val:
-    """An f-string whose every replacement is a known value."""
+    """An f-string whose every replacement is a known value; else its pieces, those known and
+    those not (`f"vllm serve {model} {extra}"`, which a shell may split)."""
     parts: list[Val] = []
+    pieces: list[Val] = []
     text = []
+    module = frame.module
+    cursor = module.span(node).start
     for value in node.values:
         if isinstance(value, ast.Constant):
             text.append(str(value.value))
+            span = _constant_span(module, node, str(value.value), cursor)
+            cursor = span.end if span is not None else cursor
+            pieces.append(Val(str(value.value), span=span or module.span(node)))
             continue
         if not isinstance(value, ast.FormattedValue):
             return NOTHING
+        cursor = module.span(value.value).end
         read = reader.evaluate(value.value, frame)
+        plain = value.conversion == -1 and value.format_spec is None
+        if plain and not read.known:
+            pieces.append(Val(span=frame.module.span(value.value), assumptions=read.assumptions))
+            continue
         spec = formatted(reader, value.format_spec, frame) if isinstance(value.format_spec, ast.JoinedStr) else Val("")
         if not _plain(read.value) or not isinstance(spec.value, str) or _WIDE.search(spec.value):
             return NOTHING
@@ -87,7 +103,31 @@ def formatted(reader: Evaluates, node: ast.JoinedStr, frame: Frame) -> Val:
         except (TypeError, ValueError):
             return NOTHING
         parts += [read, spec]
-    return _made(lambda: "".join(text), parts, frame, node)
+        pieces.append(
+            read
+            if plain and isinstance(read.value, str)
+            else Val(text[-1], span=frame.module.span(value.value), assumptions=read.assumptions)
+        )
+    if len(pieces) > _MAX_ITEMS:
+        return NOTHING
+    if not all(piece.known for piece in pieces):
+        return Val(span=frame.module.span(node), parts=tuple(pieces))
+    return replace(_made(lambda: "".join(text), parts, frame, node), parts=tuple(pieces))
+
+
+def _constant_span(module, node: ast.JoinedStr, text: str, cursor: int) -> Span | None:
+    """Where an f-string's literal piece is written, when it is spelt as it is right after `cursor`
+    (the prefix and quote, or the `}` of the replacement before it): CPython 3.11 places every
+    piece at the whole f-string; a piece joined from several literals is not spelt anywhere."""
+    whole = module.span(node)
+    written = module.source.text[cursor : whole.end]
+    found = written.find(text)
+    if not text or found == -1 or any(char not in _SKIPPED for char in written[:found]):
+        return None
+    return module.source.index.span(cursor + found, cursor + found + len(text))
+
+
+_SKIPPED = set("}!rsaRfFuU\"'")
 
 
 TEXT_METHODS = ("replace", "lower", "upper", "strip", "lstrip", "rstrip", "removeprefix", "removesuffix")

@@ -111,3 +111,9 @@ def parameter_defaults(definition: ast.FunctionDef | ast.AsyncFunctionDef) -> di
 def plain(read: Val) -> bool:
     """A default written as a literal in the signature (not a name or a mapping read elsewhere)."""
     return read.known and read.origin is None and read.span is not None and read.kwargs is None and not read.hops
+
+
+def computed(value: ast.AST | None) -> bool:
+    """A value the binding works out (a lookup's default, a call) rather than a constant spelled
+    out (`TOP_K = -1`, `NO_TOP_K = 1 << 20`)."""
+    return value is not None and any(isinstance(node, (ast.Call, ast.Subscript, ast.Attribute)) for node in ast.walk(value))

@@ -106,18 +106,25 @@ def reads_parameter(function: ast.FunctionDef | ast.AsyncFunctionDef, node: ast.
 
 def reads_stored_parameter(cls: ast.ClassDef, init: ast.AST | None, method: ast.AST) -> bool:
     """Whether a method reads an attribute `__init__` stores a parameter in (`self.config =
-    config`, then `copy.deepcopy(self.config)` where the engine is built), or one it makes from
-    such (`self.sampling_params = SamplingParams(top_k=self.args.top_k)`): what the object's
-    construction passes decides the engine."""
+    config`, then `copy.deepcopy(self.config)` where the engine is built), or one it (or a method
+    it calls, `self.init_model()`) makes from such (`self.sampling_params =
+    SamplingParams(top_k=self.args.top_k)`): what the object's construction passes decides the engine."""
     if not isinstance(init, (ast.FunctionDef, ast.AsyncFunctionDef)) or method is init:
         return False
     names = {param.arg for param in parameters(init)[1:]}
     stored: set[str] = set()
-    for statement in (node for node in ast.walk(init) if isinstance(node, ast.Assign)):
-        value = statement.value
-        if isinstance(value, ast.Name) and value.id in names or _made_of(value, names, stored):
-            stored |= {attr for target in statement.targets if (attr := _self_attribute(target))}
+    called = {_self_attribute(node.func) for node in ast.walk(init) if isinstance(node, ast.Call)}  # `self.init_model()`
+    setters = [init, *(m for m in cls.body if isinstance(m, FUNCTIONS) and m.name in called and m is not method)]
+    assigns = [node for setter in setters for node in ast.walk(setter) if isinstance(node, ast.Assign)]
+    for _ in range(_STORED_ROUNDS):  # `self.cfg_sp, self.cfg_llm = cfg.SamplingParams, cfg.LLM`, then `self.top_k = self.cfg_sp.top_k`
+        more = {attr for statement in assigns if _made_of(statement.value, names, stored) for attr in _self_targets(statement)}
+        if more <= stored:
+            break
+        stored |= more
     return any(_self_attribute(node) in stored for node in ast.walk(method))
+
+
+_STORED_ROUNDS = 4  # attributes made from attributes made from a parameter
 
 
 def _self_attribute(node: ast.AST) -> str | None:
@@ -126,8 +133,21 @@ def _self_attribute(node: ast.AST) -> str | None:
     return node.attr if is_self else None  # type: ignore[union-attr]
 
 
+def _self_targets(statement: ast.Assign) -> set[str]:
+    """The `self` attributes an assignment writes, also as items of a tuple (`self.a, self.b = ...`)."""
+    targets = [item for target in statement.targets for item in (target.elts if isinstance(target, ast.Tuple) else [target])]
+    return {attr for target in targets if (attr := _self_attribute(target))}
+
+
 def _made_of(value: ast.expr, names: set[str], stored: set[str]) -> bool:
-    """Whether a call reads a parameter or `self.x` of a stored one (`SamplingParams(n=self.args.n)`)."""
+    """Whether a value is a parameter, a call that reads one or `self.x` of a stored one
+    (`SamplingParams(n=self.args.n)`), or a part of one (`cfg.LLM`, `self.cfg_sp.top_k`, a tuple of those)."""
+    if isinstance(value, ast.Tuple):
+        return any(_made_of(item, names, stored) for item in value.elts)
+    while isinstance(value, (ast.Attribute, ast.Subscript)) and _self_attribute(value) is None:
+        value = value.value
+    if isinstance(value, ast.Name) and value.id in names or _self_attribute(value) in stored:
+        return True
     return isinstance(value, ast.Call) and any(
         _self_attribute(node) in stored or (isinstance(node, ast.Name) and node.id in names) for node in ast.walk(value)
     )

@@ -21,11 +21,12 @@ from typing import Callable
 
 from .binding import bind, parameter_defaults
 from .frames import Frame
-from .module import Module
+from .module import FUNCTIONS, Module, Placed
 from .reader import Reader
 from .refs import Function
 
 _MAX_FACTORIES = 3  # nested factories followed (`make_client` calling `_base_client`)
+_MAX_SITES = 6  # constructions of a client's class followed
 
 Made = list[tuple[ast.Call, Frame]]
 
@@ -58,12 +59,40 @@ def as_written(reader: Reader, frame: Frame) -> Frame:
     function, module = frame.function, frame.module
     if function is None or frame.args is not None or frame.cls is not None or not _runs_as_written(reader, module, function):
         return frame
+    args = _defaults(reader, module, function, f"the caller of `{function.name}`")
+    return replace(frame, args=args) if args else frame
+
+
+def setter_frames(reader: Reader, frame: Frame, method: ast.FunctionDef | ast.AsyncFunctionDef, placed: Placed) -> list[Frame]:
+    """The frames of the method of `frame`'s class that sets a client attribute (`self.client =
+    OpenAI(base_url=base_url)` in `__init__`), read at that statement: `__init__` with each
+    construction's arguments in the tree bound (`VLLMClient()` leaves `base_url` its default),
+    else with its defaults as written, each resting on the code that makes the class passing
+    none; another method with its parameters unknown."""
+    module, cls = frame.module, frame.cls
+    plain = Frame(module, method, cls, None, placed, frame.depth + 1, frame.stack)
+    if cls is None or method.name != "__init__" or reader.tree.context.forwarded_arguments == "open":
+        return [plain]
+    from .engines import constructions  # the engines' reading of where a class is made
+
+    made = constructions(reader, module, cls, elsewhere_too=True)[:_MAX_SITES]
+    function = Function(module, method, cls)
+    frames = [
+        replace(plain, args=bind(reader, function, site.node, Frame(home, site.scope, site.cls, None, site.placed))) for home, site in made
+    ]
+    if frames:
+        return frames
+    return [replace(plain, args=_defaults(reader, module, method, f"the code that makes `{cls.name}`"))]
+
+
+def _defaults(reader: Reader, module: Module, function: ast.FunctionDef | ast.AsyncFunctionDef, caller: str) -> dict:
+    """The function's parameter defaults, each resting on `caller` passing none."""
     args = {}
     for name, default in parameter_defaults(function).items():
         read = reader.evaluate(default, Frame(module, module.tree))
-        condition = f"the caller of `{function.name}` passes no `{name}`, leaving {module.line(default)}'s `{module.text(default)}`"
+        condition = f"{caller} passes no `{name}`, leaving {module.line(default)}'s `{module.text(default)}`"
         args[name] = replace(read, assumptions=(*read.assumptions, (condition, module.span(default))))
-    return replace(frame, args=args) if args else frame
+    return args
 
 
 def defaults_read(node: ast.expr | None, frame: Frame) -> list[str]:
@@ -80,3 +109,32 @@ def _runs_as_written(reader: Reader, module: Module, function: ast.FunctionDef |
     if module.name_uses(function.name):
         return False  # called or handed on in its module: those calls decide
     return not reader.tree.named_by_importers(module.path, function.name)
+
+
+def self_sets(frame: Frame, attribute: str) -> list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, Placed]]:
+    """The statements of the class's methods that set `self.<attribute>`, each with its method."""
+    assert frame.cls is not None
+    return [
+        (method, placed)
+        for method in frame.cls.body
+        if isinstance(method, FUNCTIONS)
+        for placed in frame.module.statements(method)
+        if isinstance(placed.statement, ast.Assign) and any(is_self(t, attribute) for t in placed.statement.targets)
+    ]
+
+
+def with_bound(frame: Frame, name: str) -> ast.expr | None:
+    """What `with X(...) as name:` binds, when that `with` is the one statement binding the name
+    in the function read (else the module)."""
+    module = frame.module
+    statements = [placed.statement for placed in module.binders(frame.scope, name)] or [
+        placed.statement for placed in module.binders(module.tree, name)
+    ]
+    if len(statements) != 1 or not isinstance(statements[0], (ast.With, ast.AsyncWith)):
+        return None
+    items = [item for item in statements[0].items if isinstance(item.optional_vars, ast.Name) and item.optional_vars.id == name]
+    return items[0].context_expr if len(items) == 1 else None
+
+
+def is_self(target: ast.expr, attr: str) -> bool:
+    return isinstance(target, ast.Attribute) and target.attr == attr and isinstance(target.value, ast.Name) and target.value.id == "self"

@@ -28,7 +28,7 @@ from ....source import ExtractContext, SourceFile
 from ....vllm.unusable_masks import MASK_ENDPOINT, server_port
 from .bodies import address_condition, bound_once, resting_keys, spread_fields, text
 from .callsites import calls
-from .client_factories import Made, as_written, defaults_read, factory_made
+from .client_factories import Made, as_written, defaults_read, factory_made, is_self, self_sets, setter_frames, with_bound
 from .client_partials import partial_sends, with_call_keywords
 from .frames import Frame, parameters
 from .litellm_routers import PROVIDERS, ROUTES, deployed_base
@@ -294,26 +294,22 @@ def _constructions(reader: Reader, node: ast.expr | None, frame: Frame, classes:
     if isinstance(node, ast.Name):
         if isinstance(frame.scope, FUNCTIONS) and node.id in {a.arg for a in parameters(frame.scope)}:
             return _passed(reader, frame, frame.scope, node.id, classes, depth) if depth < _MAX_CALLERS else []
-        value = bound_once(frame, node.id) or _with_bound(frame, node.id)
+        value = bound_once(frame, node.id) or with_bound(frame, node.id)
         values = [value] if value is not None else []
     elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self" and frame.cls is not None:
-        values = [s.value for s in ast.walk(frame.cls) if isinstance(s, ast.Assign) and any(_is_self(t, node.attr) for t in s.targets)]
+        sets = self_sets(frame, node.attr)
+        if len(sets) == 1 and isinstance(sets[0][1].statement.value, ast.Call):  # type: ignore[attr-defined]
+            method, placed = sets[0]
+            value = placed.statement.value  # type: ignore[attr-defined]
+            return [
+                made
+                for where in setter_frames(reader, frame, method, placed)
+                for made in _constructions(reader, value, where, classes, depth)
+            ]
+        values = [s.value for s in ast.walk(frame.cls) if isinstance(s, ast.Assign) and any(is_self(t, node.attr) for t in s.targets)]
     else:
         return []
     return _constructions(reader, values[0], frame, classes, depth) if len(values) == 1 and isinstance(values[0], ast.Call) else []
-
-
-def _with_bound(frame: Frame, name: str) -> ast.expr | None:
-    """What `with X(...) as name:` binds, when that `with` is the one statement binding the name
-    in the function read (else the module)."""
-    module = frame.module
-    statements = [placed.statement for placed in module.binders(frame.scope, name)] or [
-        placed.statement for placed in module.binders(module.tree, name)
-    ]
-    if len(statements) != 1 or not isinstance(statements[0], (ast.With, ast.AsyncWith)):
-        return None
-    items = [item for item in statements[0].items if isinstance(item.optional_vars, ast.Name) and item.optional_vars.id == name]
-    return items[0].context_expr if len(items) == 1 else None
 
 
 def _passed(
@@ -337,10 +333,6 @@ def _passed(
             return []
         found += made
     return found
-
-
-def _is_self(target: ast.expr, attr: str) -> bool:
-    return isinstance(target, ast.Attribute) and target.attr == attr and isinstance(target.value, ast.Name) and target.value.id == "self"
 
 
 def _is_class(node: ast.Call, classes: tuple[str, ...]) -> bool:

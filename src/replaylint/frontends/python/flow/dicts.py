@@ -18,6 +18,7 @@ from .logic import decided
 from .loops import each_turn, turn_by_turn
 from .module import Guard, Module, Placed
 
+_CHANGES = frozenset(("update", "setdefault", "pop", "popitem", "clear"))  # methods that change a dict in place
 # Calls that read a dict handed to them and never change it.
 _READERS = frozenset(
     ("print", "info", "debug", "warning", "error", "log", "dumps", "len", "str", "repr", "deepcopy", "copy", "pformat", "pprint", "dict")
@@ -327,6 +328,13 @@ def _writes(statement: ast.stmt, target: str, module: Module, named_key=None) ->
         func = node.func
         if isinstance(func, ast.Attribute) and _is(func.value, target, module):
             yield from _method_write(func.attr, node, statement)
+        elif (
+            isinstance(func, ast.Attribute)
+            and func.attr in _CHANGES
+            and isinstance(func.value, ast.Subscript)
+            and _is(func.value.value, target, module)
+        ):
+            yield ("nested", (_constant_key(func.value.slice), None), statement, None)  # `d["env_vars"].update(...)`: not known
         elif any(_is(argument, target, module) for argument in node.args) and _callee(func) not in _READERS:
             yield ("opaque", None, statement, None)
 
@@ -395,11 +403,17 @@ def _set_nested(
         return
     old = held.setting
     if inner is None or guards or not isinstance(old.value, dict):
-        found.entries[outer] = unknown(held)
+        found.entries[outer] = replace(unknown(held), ref=None)  # its own dict no longer what it was
         return
-    written = entry(reader, frame, inner, first, value, None).setting
+    written_entry = entry(reader, frame, inner, first, value, None)
+    written = written_entry.setting
     setting = replace(old, value={**old.value, inner: written.value}, keys={**old.keys, inner: written})
-    found.entries[outer] = replace(held, setting=setting, place=None)
+    ref = held.ref
+    if isinstance(ref, Kwargs):  # the dict itself, as `nested` reads it (`runtime_env["env_vars"]`)
+        ref = ref.copy()
+        ref.entries.pop(inner, None)
+        ref.entries[inner] = written_entry
+    found.entries[outer] = replace(held, setting=setting, place=None, ref=ref)
 
 
 def _constant_key(node: ast.expr) -> str | None:

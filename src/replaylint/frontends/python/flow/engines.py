@@ -30,7 +30,7 @@ from .decorators import bind_called
 from .dicts import attributes_written, call as dict_call
 from .engine_configs import configured
 from .engine_names import actor_class, called_partial, candidate_names, registries
-from .environ import actor_env_vars, runner_writes
+from .environ import runner_writes
 from .factories import factory_constructions
 from .facts import Entry, Kwargs
 from .frames import Frame, parameters
@@ -41,6 +41,7 @@ from .method_calls import from_init, method_frames
 from .module import FUNCTIONS, Module, describe
 from .objects import as_kwargs
 from .placing import FlowHandle
+from .ray_runtime_env import actor_env_vars
 from .ray_tasks import as_task_call, calls_function, task_sites
 from .reader import Function, Partial, Qualified, Reader, bind, engine_name
 from .refs import ENGINE_CONFIGS
@@ -147,7 +148,7 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
             hop = home.span(site.node)
             args = {name: value.via(hop) for name, value in args.items()}
             sites_here = ((site.scope, site.placed),) if home is module else ()
-            actor_env = tuple(actor_env_vars(module, call.cls, home, site.node))
+            actor_env = tuple(actor_env_vars(module, call.cls, home, site))
             frames.append(replace(plain, args=args if scope is init else None, init=args, sites=sites_here, actor_env=actor_env, made=hop))
         if not frames and init is not None:
             made = lambda home, sub: constructions(reader, home, sub, elsewhere_too=True)[:MAX_SITES]  # noqa: E731

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, field
-from typing import Iterator
 
 from ....model import UNKNOWN, Setting, Span
 from ....vllm.engine_fields import RUNNER_ENV
-from .callsites import calls
-from .engine_names import actor_class
+from .dicts import nested
+from .facts import Kwargs
 from .frames import Evaluates, Frame, expressions
 from .logic import decided
 from .loops import items_pair
@@ -47,8 +46,11 @@ def runner_writes(frame: Frame, reader: Evaluates | None = None) -> RunnerWrites
     env: dict[str, Setting] = {}
     statements: dict[str, Span] = {}
     writer = _Writer(reader, env, statements)
-    for home, value in frame.actor_env:  # Ray's `runtime_env={"env_vars": {...}}`: the actor starts with it
-        writer.mapping(home, value, ())
+    for given in frame.actor_env:  # Ray's `runtime_env={"env_vars": {...}}`: the actor starts with it
+        if given.at is None:
+            writer.mapping(given.module, given.node, ())
+        else:
+            writer.runtime_env(given.node, given.at)
     if frame.scope is not module.tree:
         # A function runs after the module's statements; the functions those call are not entered
         # (`main()` may be what builds the engine, and write the environment after it). Called from
@@ -161,7 +163,7 @@ class _Writer:
                 self.statements.pop(RUNNER_ENV, None)  # a key of a dict, not a statement a fix may remove
 
     def _set(self, module: Module, value: ast.expr | None, span: Span, raw: str, guards: tuple, frame: Frame | None = None) -> None:
-        if isinstance(value, ast.Name) and isinstance(bound := _module_dict(module, value.id), ast.Constant):
+        if isinstance(value, ast.Name) and isinstance(bound := module_value(module, value.id), ast.Constant):
             value = bound  # `RUNNER = "0"` at module level, then `os.environ[...] = RUNNER`
         known = self._text(module, value, frame) if self._taken(guards) else UNKNOWN
         value_span = module.span(value) if value is not None else None
@@ -208,24 +210,38 @@ class _Writer:
         elif frame is not None and self.reader is not None:
             self._known(mapping, guards, frame)
 
+    def runtime_env(self, node: ast.expr, at: Frame) -> None:
+        """A Ray `runtime_env` the reader knows where it is given: its `env_vars`' variable (a
+        mapping that may hold keys nobody can see leaves it unknown)."""
+        read = self.reader.evaluate(node, at).kwargs if self.reader is not None else None
+        item = read.entries.get("env_vars") if read is not None and not read.reasons else None
+        env_vars = nested(item) if item is not None and not item.guards else None
+        if env_vars is not None and env_vars.kwargs is not None:
+            self._entry_of(env_vars.kwargs, ())
+
     def _known(self, mapping: ast.expr, guards: tuple, frame: Frame) -> None:
         read = self.reader.evaluate(mapping, frame).kwargs if self.reader is not None else None
-        written = read.entries.get(RUNNER_ENV) if read is not None else None
+        if read is not None:
+            self._entry_of(read, guards)
+
+    def _entry_of(self, read: Kwargs, guards: tuple) -> None:
+        written = read.entries.get(RUNNER_ENV)
         if written is not None:
             setting = written.setting
-            known = setting.value if isinstance(setting.value, str) and self._taken(guards) and not written.guards else UNKNOWN
+            whole = self._taken(guards) and not written.guards and not written.assumptions and not read.reasons
+            known = setting.value if isinstance(setting.value, str) and whole else UNKNOWN
             self.env[RUNNER_ENV] = Setting(RUNNER_ENV, known, setting.span, setting.spelling, setting.value_span)
             self.statements.pop(RUNNER_ENV, None)  # a key of a mapping, not a statement a fix may remove
 
     def _named_dict(self, module: Module, name: str) -> tuple[Module, ast.expr] | None:
-        value = _module_dict(module, name)
+        value = module_value(module, name)
         tree = getattr(self.reader, "tree", None)  # the reader's tree resolves the imports
         if value is not None or tree is None:
             return (module, value) if value is not None else None
         wanted = [module.imports[name]] if name in module.imports else [f"{base}.{name}" for base in module.star_imports]
         for qualified in wanted:
             found = tree.resolve(qualified, module)
-            if found is not None and found[1] is not None and (value := _module_dict(found[0], found[1])) is not None:
+            if found is not None and found[1] is not None and (value := module_value(found[0], found[1])) is not None:
                 return found[0], value
         return None
 
@@ -312,7 +328,8 @@ def _copied(module: Module, statement: ast.stmt) -> ast.expr | None:
     return mapping if _is_environ(module, written.value) and same_key and same_value else None
 
 
-def _module_dict(module: Module, name: str) -> ast.expr | None:
+def module_value(module: Module, name: str) -> ast.expr | None:
+    """What a module-level name is bound to, when its one assignment says."""
     found = [
         s.value for s in module.tree.body if isinstance(s, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in s.targets)
     ]
@@ -358,54 +375,3 @@ def _is_environ(module: Module, node: ast.expr) -> bool:
 
 def _names_runner(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and node.value == RUNNER_ENV
-
-
-def runtime_env_vars(site: ast.Call, module: Module) -> Iterator[ast.expr]:
-    """The `env_vars` of `Actor.options(runtime_env={"env_vars": {...}})` (or `RuntimeEnv(env_vars={...})`)."""
-    func = site.func
-    options = func.value if isinstance(func, ast.Attribute) and func.attr == "remote" else None
-    if isinstance(options, ast.Call) and isinstance(options.func, ast.Attribute) and options.func.attr == "options":
-        yield from _env_vars(options, module)
-
-
-def actor_env_vars(module: Module, cls: ast.ClassDef, home: Module, site: ast.Call) -> Iterator[tuple[Module, ast.expr]]:
-    """The `env_vars` an actor of `cls` made at `site` (in `home`) starts with: its options', then
-    those of `ray.remote(runtime_env=...)` as its decorator or as the call that made the actor
-    class (`Worker = ray.remote(runtime_env={...})(Cls)`, `ray.remote(...)(Cls).remote(...)`)."""
-    if _makes_actor(site):  # the job's `ray.init(runtime_env=...)` in the module that makes the actor
-        for init in _calls_of(home, "init"):
-            yield from ((home, value) for value in _env_vars(init, home))
-    for decorator in cls.decorator_list:
-        if isinstance(decorator, ast.Call):
-            yield from ((module, value) for value in _env_vars(decorator, module))
-    made = actor_class(site.func)
-    if isinstance(made, ast.Name):
-        made = _module_dict(home, made.id)
-    if isinstance(made, ast.Call) and isinstance(made.func, ast.Call) and home.text(made.func.func).endswith("remote"):
-        yield from ((home, value) for value in _env_vars(made.func, home))
-    yield from ((home, value) for value in runtime_env_vars(site, home))
-
-
-def _makes_actor(site: ast.Call) -> bool:
-    return isinstance(site.func, ast.Attribute) and site.func.attr == "remote"
-
-
-def _calls_of(module: Module, name: str) -> list[ast.Call]:
-    """The module's `ray.<name>(...)` calls (`ray.init(...)`), when it imports ray."""
-    if "ray" not in module.imports or f"ray.{name}(" not in module.source.text:
-        return []
-    return [call.node for call in calls(module, (f"ray.{name}(",)) if module.text(call.node.func) == f"ray.{name}"]
-
-
-def _env_vars(call: ast.Call, module: Module) -> Iterator[ast.expr]:
-    """The `env_vars` a call's `runtime_env` gives: a literal, or a module-level one by name (`runtime_env=RUNTIME_ENV`)."""
-    for keyword in call.keywords:
-        if keyword.arg != "runtime_env":
-            continue
-        value = keyword.value
-        if isinstance(value, ast.Name):
-            value = _module_dict(module, value.id)
-        if isinstance(value, ast.Dict):
-            yield from (v for k, v in zip(value.keys, value.values) if isinstance(k, ast.Constant) and k.value == "env_vars")
-        elif isinstance(value, ast.Call):
-            yield from (k.value for k in value.keywords if k.arg == "env_vars")

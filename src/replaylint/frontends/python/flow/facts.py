@@ -95,7 +95,8 @@ class Val:
     each with its own place; `span`: the literal that gives the value; `origin`: the text that
     writes it (a dict entry, an argparse `default=`), when that is not the expression read;
     `hops`: the places it passed through; `assumptions`: the defaults it rests on; `ref`: a
-    function, class, partial, object or parser the value stands for."""
+    function, class, partial, object or parser the value stands for; `parts`: the pieces of a
+    text put together, also when one is not known (a command line a shell splits)."""
 
     value: Any = UNKNOWN
     keys: dict[str, Setting] = field(default_factory=dict)
@@ -106,6 +107,7 @@ class Val:
     assumptions: tuple[tuple[str, Span], ...] = ()
     ref: Any = None
     written: str = ""  # the text at `origin` (a dict entry, a constructor's keyword)
+    parts: tuple[Val, ...] = ()  # a text put together (an f-string, `a + b`): its pieces, each where it is decided
 
     @property
     def known(self) -> bool:

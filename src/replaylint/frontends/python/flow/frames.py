@@ -15,6 +15,16 @@ from .module import FUNCTIONS, Module, Placed
 
 
 @dataclass(frozen=True)
+class ActorEnv:
+    """The `env_vars` mapping of a Ray actor's `runtime_env` (`{"env_vars": {...}}`), or, with
+    `at`, a `runtime_env` the code builds elsewhere, read where it is given (`ray.init(runtime_env=make_env())`)."""
+
+    module: Module
+    node: ast.expr
+    at: Frame | None = None
+
+
+@dataclass(frozen=True)
 class Frame:
     module: Module
     scope: ast.AST  # ast.Module or a function
@@ -25,7 +35,7 @@ class Frame:
     stack: tuple[int, ...] = ()  # functions being read (recursion reads nothing)
     init: dict[str, Val] | None = None  # the arguments the object's `__init__` was given (a method's frame)
     sites: tuple[tuple[ast.AST, Placed], ...] = ()  # the call that led here: its scope and statement
-    actor_env: tuple[tuple[Module, ast.expr], ...] = ()  # the `env_vars` dicts of a Ray actor's `runtime_env`
+    actor_env: tuple[ActorEnv, ...] = ()  # the `env_vars` of a Ray actor's `runtime_env`
     outer: Frame | None = None  # a closure's enclosing function, as the call that made the closure read it
     instance: Any = None  # the fields of the record a `@property` is read on (`args.engine_kwargs`): `self`'s
     made: Any = None  # the span of the construction of the object whose method is read (`Engine.remote(...)`)

@@ -133,7 +133,10 @@ def mask_names(module: Module) -> set[str]:
     classes = {}
     values = {}  # module-level names bound to a dict or call, with the text of the value
     for statement in module.tree.body:
-        if isinstance(statement, (ast.Assign, ast.AnnAssign)) and isinstance(statement.value, (ast.Dict, ast.Call)):
+        if (written := _written_name(statement)) is not None:
+            if turns_mask_on(module.text(statement)):
+                found.add(written)  # `CONFIGS.update({...})`, `CONFIGS["replay"] = {...}` after `CONFIGS = {}`
+        elif isinstance(statement, (ast.Assign, ast.AnnAssign)) and isinstance(statement.value, (ast.Dict, ast.Call)):
             targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
             names = {target.id for target in targets if isinstance(target, ast.Name)}
             if turns_mask_on(module.text(statement.value)):
@@ -149,6 +152,20 @@ def mask_names(module: Module) -> set[str]:
     # config classes that nest one, and objects made from one (`ROLLOUT = EngineConfig()`,
     # `EVAL = replace(ROLLOUT, ...)`)
     return users_of(found | {name for name, text in classes.items() if turns_mask_on(text)}, {**classes, **values})
+
+
+def _written_name(statement: ast.stmt) -> str | None:
+    """The module-level name a statement writes into: `NAME[key] = ...`, `NAME |= ...`, `NAME.update(...)`."""
+    if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+        target = statement.targets[0]
+        base = target.value if isinstance(target, ast.Subscript) else None
+    elif isinstance(statement, ast.AugAssign):
+        base = statement.target
+    elif isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call) and isinstance(statement.value.func, ast.Attribute):
+        base = statement.value.func.value if statement.value.func.attr in ("update", "setdefault") else None
+    else:
+        base = None
+    return base.id if isinstance(base, ast.Name) else None
 
 
 def users_of(names: set[str], definitions: dict[str, str]) -> set[str]:

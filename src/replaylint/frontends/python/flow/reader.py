@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from .anonymous import as_function
 from .arithmetic import CONVERSIONS, arithmetic, converted, format_call, formatted
-from .binding import bind, plain, positional_values
+from .attribute_views import viewed_mapping
+from .binding import bind, computed, plain, positional_values
 from .bodies import token_map
 from .comprehensions import filtered
 from .dicts import as_val, call as dict_call, decided, from_keys, literal, spread, written
@@ -182,7 +183,7 @@ class Reader:
                     mutated.reasons.append(f"`{name}` written in `{function.name}`")  # when it runs is not known here
             return replace(as_val(mutated, read.span), hops=read.hops, origin=read.origin)
         # decided where a binding works it out (`top_k := cfg.get("top_k", -1)`), a constant where used
-        return replace(read, origin=read.span) if plain(read) and _computed(binding.value) else read
+        return replace(read, origin=read.span) if plain(read) and computed(binding.value) else read
 
     def _made_each(self, node: ast.ListComp | ast.GeneratorExp, frame: Frame) -> Val:
         """`[params_for(r) for r in requests]`: a construction each item is made by (what the loop
@@ -394,6 +395,8 @@ class Reader:
             return NOTHING
         if id(function.node) in frame.stack:
             return NOTHING
+        if node is not None and (viewed := viewed_mapping(function, node)) is not None:  # `dict_to_namedtuple(cfg)`: `cfg`
+            return self.evaluate(viewed, frame).via(frame.module.span(node), *hops)
         statements = function.module.statements(function.node)
         paths = branches(
             [p for p in statements if isinstance(p.statement, ast.Return)], [p for p in statements if isinstance(p.statement, ast.Raise)]
@@ -423,9 +426,3 @@ def _is_self(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> boo
 
 def _same_scope(frame: Frame, placed: Placed) -> bool:
     return frame.module.in_scope(placed, frame.scope)
-
-
-def _computed(value: ast.AST | None) -> bool:
-    """A value the binding works out (a lookup's default, a call) rather than a constant spelled
-    out (`TOP_K = -1`, `NO_TOP_K = 1 << 20`)."""
-    return value is not None and any(isinstance(node, (ast.Call, ast.Subscript, ast.Attribute)) for node in ast.walk(value))

@@ -5,7 +5,9 @@ whose words its own scope spells; this reads one whose words come from a paramet
 context the tree calls the helper in (the call sites' arguments followed: `build_cmd(...)`'s list,
 `custom_env={...}`). The environment is the copy's keys as written before the call; one the
 reader cannot see (an update with an unknown mapping) leaves it open. A helper no call site in
-the tree reaches is left to the libcst pass."""
+the tree reaches is left to the libcst pass. A command string run with `shell=True` that the
+program puts together (a helper's f-string, `+`) is split by `shell_strings`; one the call spells
+itself (a literal, an f-string) is the libcst pass's."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from typing import Iterator
 
 from ....command import WordSyntax, token_elements
 from ....launch_context import LaunchContext
-from ....model import UNKNOWN, Launch, LaunchKind, Setting
+from ....model import UNKNOWN, Launch, LaunchKind, Setting, Span
 from ....programs import split_launcher, submits_a_job
 from ....vllm.command_line import Token
 from ....vllm.engine_fields import RUNNER_ENV
@@ -29,6 +31,7 @@ from .facts import Kwargs
 from .frames import Frame, reaching
 from .module import FUNCTIONS, Module
 from .reader import Qualified, Reader
+from .shell_strings import Word, commands, pieces
 
 _SPAWNS = frozenset(("subprocess.Popen", "subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output"))
 _WORDS = ("Popen(", "run(", "call(", "check_output(")
@@ -55,6 +58,9 @@ def spawned_launches(reader: Reader, module: Module) -> Iterator[Launch]:
         spawns = reader.evaluate(node.func, plain).ref
         if not (isinstance(spawns, Qualified) and spawns.name in _SPAWNS):
             continue
+        if _in_shell(node):  # a command string put together (`f"{cmd} {server_args}"`)
+            yield from _shell_launches(reader, module, node, words, plain)
+            continue
         if _known(own := reader.evaluate(words, plain).ref):
             if _imported_words(module, own):
                 launch = _launch(reader, module, node, words, plain, own_words=True)
@@ -66,6 +72,48 @@ def spawned_launches(reader: Reader, module: Module) -> Iterator[Launch]:
             launch = _launch(reader, module, node, words, frame) if frame.args is not None else None
             if launch is not None:
                 yield launch
+
+
+def _in_shell(node: ast.Call) -> bool:
+    return any(k.arg == "shell" and isinstance(k.value, ast.Constant) and k.value.value is True for k in node.keywords)
+
+
+def _shell_launches(reader: Reader, module: Module, node: ast.Call, words: ast.expr, frame: Frame) -> Iterator[Launch]:
+    """The servers a command string starts that the program puts together from pieces (a literal
+    string, or one name bound to it, is the libcst pass's); a word resting on a default of the
+    run is not known."""
+    if _spelt_here(words, frame):
+        return  # the libcst pass reads a literal or f-string the call is given, its replacements as expansions
+    read = reader.evaluate(words, frame)
+    modules = reader.tree.modules()
+    found = pieces(read, {path: home.source.text for path, home in modules.items()}) if read.parts else None
+    for command in (commands(found) or ()) if found else ():
+        spans = [_word_span(modules, word) or module.span(words) for word in command]
+        texts = [None if word.assumptions else word.text for word in command]
+        located = split_launcher(texts, python_unknown_first=True)
+        if located is None:
+            continue
+        entrypoint, after = located
+        tokens = [
+            Token(text, span, "" if text is None else python_quote('"')(text), spread=word.spread)
+            for text, span, word in list(zip(texts, spans, command))[after:]
+        ]
+        launch = _command(reader, module, node, tokens, frame, entrypoint, texts)
+        yield from (launch,) if launch is not None else ()
+
+
+def _spelt_here(words: ast.expr, frame: Frame) -> bool:
+    """A string literal or f-string, written in the call or bound once to the name it is given."""
+    binding = reaching(frame, words.id) if isinstance(words, ast.Name) else None
+    value = binding.value if binding is not None and binding.kind == "value" else words
+    return isinstance(value, ast.JoinedStr) or (isinstance(value, ast.Constant) and isinstance(value.value, str))
+
+
+def _word_span(modules: dict, word: Word) -> Span | None:
+    if word.exact is None or word.exact[0] not in modules:
+        return word.span
+    path, start, end = word.exact
+    return modules[path].source.index.span(start, end)
 
 
 def _known(items: object) -> bool:
@@ -91,6 +139,12 @@ def _launch(reader: Reader, module: Module, node: ast.Call, words: ast.expr, fra
         return None
     entrypoint, after = found
     tokens = [Token(text, item.span or module.span(words), _raw(reader, item, text)) for text, item in zip(texts[after:], items[after:])]
+    return _command(reader, module, node, tokens, frame, entrypoint, texts)
+
+
+def _command(
+    reader: Reader, module: Module, node: ast.Call, tokens: list[Token], frame: Frame, entrypoint: str, texts: list[str | None]
+) -> Launch | None:
     env, env_open = _environment(reader, node, frame)
     if submits_a_job(texts):  # the cluster's environment, not the call's
         env, env_open = {}, True

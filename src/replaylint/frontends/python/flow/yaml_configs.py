@@ -176,6 +176,8 @@ def _path(node: ast.expr, frame, steps: int) -> tuple[str, bool] | None:
         bound = local if local else [p for p in module.binders(module.tree, node.id) if isinstance(p.statement, ast.Assign)]
         plain = len(bound) == 1 and isinstance(bound[0].statement, ast.Assign) and not bound[0].guards
         return again(bound[0].statement.value) if plain else None  # type: ignore[attr-defined]
+    if isinstance(node, ast.JoinedStr):  # `f"{task}.yaml"` of a name the caller passes
+        return _formatted([again(v.value) if _plain_field(v) else _text(v) for v in node.values])  # type: ignore[attr-defined]
     if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and node.value.attr == "parents":
         up = node.slice.value if isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, int) else -1
         found = again(node.value.value) if 0 <= up < _MAX_PATH_STEPS else None
@@ -203,6 +205,23 @@ def _path(node: ast.expr, frame, steps: int) -> tuple[str, bool] | None:
     if short in _SAME and not node.args and isinstance(func, ast.Attribute):
         return again(func.value)
     return None
+
+
+def _plain_field(value: ast.expr) -> bool:
+    return isinstance(value, ast.FormattedValue) and value.conversion == -1 and value.format_spec is None
+
+
+def _text(value: ast.expr) -> tuple[str, bool] | None:
+    return (value.value, False) if isinstance(value, ast.Constant) and isinstance(value.value, str) else None
+
+
+def _formatted(parts: list[tuple[str, bool] | None]) -> tuple[str, bool] | None:
+    """An f-string's pieces put together: a relative text, or a path from the module's place
+    when only the first piece is (`f"{HERE}/conf.yaml"`)."""
+    if not parts or any(part is None or (number and part[1]) for number, part in enumerate(parts)):
+        return None
+    text = "".join(part[0] for part in parts)  # type: ignore[index]
+    return (os.path.normpath(text), True) if parts[0][1] else (text, False)  # type: ignore[index]
 
 
 def _relative(value: object) -> bool:

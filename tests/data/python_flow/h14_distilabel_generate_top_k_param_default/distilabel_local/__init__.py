@@ -1,0 +1,1 @@
+# Imitates argilla-io/distilabel: the package distilabel_local (its __init__ imports nothing vLLM needs)

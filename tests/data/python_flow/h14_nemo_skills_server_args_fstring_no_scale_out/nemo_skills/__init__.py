@@ -1,0 +1,1 @@
+# Imitates NVIDIA/NeMo-Skills: the package nemo_skills (its __init__ imports nothing vLLM needs)

@@ -1,0 +1,1 @@
+# Imitates open-compass/opencompass: the package opencompass/models (its __init__ imports nothing vLLM needs)
