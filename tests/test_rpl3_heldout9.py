@@ -29,6 +29,11 @@ cannot build a tokenizer for `--reasoning-parser qwen3`, so the three servers wi
 parser were judged without it (each README says so). A finding that rests on a value written
 elsewhere is expected at that value's line (a dataclass default, a YAML key, a `.env` or
 `Environment=` value, a ConfigMap entry), as the rule pages' "the line that decides".
+
+First run (the lead, on main at d3e0c6f): 12 of 20 cases as expected (60%); of 10 expected
+findings 2 exact, 2 at another line (a Makefile's launch line instead of the variable's value that asks
+for the mask; a systemd unit's next line), 6 missed; 0 false findings; 10 of 10 clean cases clean.
+PENDING below.
 """
 
 from __future__ import annotations
@@ -70,7 +75,16 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 }
 
 # Cases waiting for a change, each with the reason; run as strict xfail.
-PENDING: dict[str, str] = {}
+PENDING: dict[str, str] = {
+    "compose_client_factory_yaml_base_url_chat_only": "round 9 first run: missed (RPL301 of a client factory whose base URL comes from YAML)",
+    "compose_dotenv_trace_flag": "round 9 first run: missed (RPL305 of a compose .env value)",
+    "k8s_env_dotted_spec_synthetic": "round 9 first run: missed (RPL306 of a ConfigMap value through configMapKeyRef)",
+    "makefile_replay_flags_var_no_scale_out": "round 9 first run: at another line (the launch line, not the variable's value)",
+    "nginx_proxy_path_dataclass_presence_penalty": "round 9 first run: missed (RPL302 of a dataclass default sent through an nginx proxy path)",
+    "ray_serve_yaml_sampling_logit_bias": "round 9 first run: missed (RPL302 of a Ray Serve YAML's logit_bias)",
+    "shell_client_top_k_from_config_json_vocab": "round 9 first run: missed (RPL304 of top_k read from the tree's config.json)",
+    "systemd_environment_trace_args": "round 9 first run: at another line (the next line of the unit)",
+}
 
 
 def test_every_folder_is_a_case_and_a_third_are_clean() -> None:
