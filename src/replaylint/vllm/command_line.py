@@ -250,7 +250,9 @@ class _Parser:
             tokens = [w.token for w in words]
             value_span, via = _value_place(values)
             keys = dict(values[0].keys) if len(values) == 1 else {}
-            self._set(option.dest, value, words, value_span=value_span, keys=keys, tokens=tokens, via=via)
+            written = item.token.written if option.nargs == 0 else None  # `$TRACE_ARGS`: the switch is written there
+            via = (item.token.span,) if written is not None else via
+            self._set(option.dest, value, words, value_span=value_span, keys=keys, tokens=tokens, via=via, span=written)
 
     def _values(self, items: list[Item], start: int, nargs: int | str) -> tuple[list[Token], list[Item]]:
         taken: list[Item] = []
@@ -309,11 +311,13 @@ class _Parser:
         keys: dict[str, Setting] | None = None,
         tokens: list[Token] | None = None,
         via: tuple[Span, ...] = (),
+        span: Span | None = None,
     ) -> None:
+        """`span`: where the setting is decided, when not at its words (they are then in `via`)."""
         tokens = tokens or [w.token for w in words]
         if value_span is None and dest == "model" and tokens:
             value_span = tokens[-1].span
-        self.result.settings[dest] = Setting(dest, value, cover_of(tokens), spelling_of(tokens), value_span, keys or {}, via=via)
+        self.result.settings[dest] = Setting(dest, value, span or cover_of(tokens), spelling_of(tokens), value_span, keys or {}, via=via)
         # Every occurrence is kept: removing a setting must remove the ones it shadows too.
         self.indices.setdefault(dest, []).extend(w.index for w in words if w.index is not None)
 

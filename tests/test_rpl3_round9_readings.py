@@ -1,0 +1,137 @@
+"""Readings added for the ninth held-out RPL3xx round (tests/test_rpl3_heldout9.py): a value written
+in a variable and substituted into a command line is reported (and fixed) where it is written: a
+Make variable's value in a recipe, a switch that is one variable's whole value (a systemd
+`Environment=`, a Dockerfile `ENV`, a shell assignment), each in spellings beyond the held-out
+cases, with the twins that must stay where they were or silent."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.test_command_lines import findings
+from tests.test_configuration import run
+
+MASK = "--return-sampling-mask --logprobs-mode processed_logprobs"
+REPLAY = f"{MASK} --enable-scale-out"
+TRACE = "--enable-trace-replay"
+
+
+def fixed(tmp_path: Path, name: str, text: str) -> str:
+    (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    run(tmp_path, "check", "--no-cache", "--fix", "--unsafe-fixes", name)
+    return (tmp_path / name).read_text(encoding="utf-8")
+
+
+# -- a Make variable's value, substituted into a recipe line ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("makefile", "expected"),
+    [
+        pytest.param(
+            f"MODEL ?= Qwen/Qwen3-8B\nREPLAY_FLAGS := {MASK}\nserve:\n\tvllm serve $(MODEL) --port 8000 $(REPLAY_FLAGS)\n",
+            [("RPL301", "Makefile", 2)],
+            id="the case: := and no scale-out",
+        ),
+        pytest.param(
+            f"FLAGS = {REPLAY} {TRACE}\nserve:\n\t@vllm serve m ${{FLAGS}}\n",
+            [("RPL305", "Makefile", 1)],
+            id="recursive =, ${} reference",
+        ),
+        pytest.param(
+            f"TRACE ?= {TRACE}\nserve:\n\tvllm serve m {REPLAY} \\\n\t\t$(TRACE)\n",
+            [("RPL305", "Makefile", 1)],
+            id="a ?= default on a continued line",
+        ),
+        pytest.param(
+            f"FLAGS := {REPLAY} {TRACE}\nserve:\n\tvllm serve m $(FLAGS)\nstage:\n\techo $(FLAGS)\n",
+            [("RPL305", "Makefile", 1)],
+            id="used by another recipe too",
+        ),
+        pytest.param(
+            f"BASE := {REPLAY}\nFLAGS := $(BASE) {TRACE}\nserve:\n\tvllm serve m $(FLAGS)\n",
+            [("RPL305", "Makefile", 4)],
+            id="a value made of references stays at the recipe",
+        ),
+        pytest.param(f"FLAGS := {REPLAY}\nserve:\n\tvllm serve m $(FLAGS) $(EXTRA)\n", [], id="an unknown variable: open-ended"),
+        pytest.param(f"FLAGS := {MASK}\nSCALE := --enable-scale-out\nserve:\n\tvllm serve m $(FLAGS) $(SCALE)\n", [], id="scale-out: clean"),
+        pytest.param(f"ifdef TRACE\nFLAGS := {REPLAY} {TRACE}\nendif\nserve:\n\tvllm serve m $(FLAGS)\n", [], id="in a conditional"),
+    ],
+)
+def test_a_make_variables_value_is_the_place(tmp_path: Path, makefile: str, expected: list) -> None:
+    assert findings(tmp_path, {"Makefile": makefile}) == expected
+
+
+def test_a_make_default_placed_at_its_value_says_its_condition(tmp_path: Path) -> None:
+    makefile = f"TRACE ?= {TRACE}\nserve:\n\tvllm serve m {REPLAY} $(TRACE)\n"
+    (tmp_path / "Makefile").write_text(makefile, encoding="utf-8")
+    _, out, _ = run(tmp_path, "check", "--no-cache", "--output-format", "concise", "Makefile")
+    assert "Makefile:1:10: RPL305" in out and "`make TRACE=...` sets TRACE, so Makefile:1's default" in out
+
+
+def test_a_make_fix_edits_the_variables_value(tmp_path: Path) -> None:
+    makefile = f"REPLAY_FLAGS := {MASK}\nserve:\n\tvllm serve m --port 8000 $(REPLAY_FLAGS) --max-model-len 8192\n"
+    assert fixed(tmp_path, "Makefile", makefile) == makefile.replace(
+        "--return-sampling-mask", "--return-sampling-mask --enable-scale-out", 1
+    )
+
+
+def test_one_shell_recipes_place_values_too(tmp_path: Path) -> None:
+    makefile = f".ONESHELL:\nFLAGS := {REPLAY} {TRACE}\nserve:\n\tcd /srv\n\tvllm serve m $(FLAGS)\n"
+    assert findings(tmp_path, {"Makefile": makefile}) == [("RPL305", "Makefile", 2)]
+
+
+# -- a switch that is one variable's whole value ---------------------------------------------------
+
+UNIT = "[Service]\nEnvironment=MODEL=Qwen/Qwen3-8B\n{env}\nExecStart=/srv/venv/bin/vllm serve ${{MODEL}} {args}\n"
+
+
+@pytest.mark.parametrize(
+    ("env", "args", "expected"),
+    [
+        pytest.param(f"Environment=TRACE_ARGS={TRACE}", f"{REPLAY} $TRACE_ARGS", [("RPL305", "policy.service", 3)], id="the case"),
+        pytest.param(f'Environment="TRACE={TRACE}"', f"{REPLAY} ${{TRACE}}", [("RPL305", "policy.service", 3)], id="quoted, braces"),
+        pytest.param(
+            "Environment=MASK=--return-sampling-mask",
+            "$MASK --logprobs-mode processed_logprobs",
+            [("RPL301", "policy.service", 3)],
+            id="the mask switch itself",
+        ),
+        pytest.param("Environment=TRACE_ARGS=", f"{REPLAY} $TRACE_ARGS", [], id="empty: clean"),
+        pytest.param("EnvironmentFile=/etc/vllm/policy.env", f"{REPLAY} $TRACE_ARGS", [], id="from a file outside the tree"),
+    ],
+)
+def test_a_systemd_environment_switch_is_placed_at_its_value(tmp_path: Path, env: str, args: str, expected: list) -> None:
+    assert findings(tmp_path, {"policy.service": UNIT.format(env=env, args=args)}) == expected
+
+
+@pytest.mark.parametrize(
+    ("files", "expected"),
+    [
+        pytest.param(
+            {"Dockerfile": f"FROM python:3.12\nRUN pip install vllm==0.34.0\nENV TRACE={TRACE}\nCMD vllm serve m {REPLAY} $TRACE\n"},
+            [("RPL305", "Dockerfile", 3)],
+            id="Dockerfile ENV",
+        ),
+        pytest.param(
+            {"serve.sh": f'#!/bin/bash\nTRACE="{TRACE}"\nvllm serve m {REPLAY} "$TRACE"\n'},
+            [("RPL305", "serve.sh", 2)],
+            id="a shell assignment",
+        ),
+        pytest.param(
+            {"serve.sh": f"#!/bin/bash\nTRACE={TRACE}\nvllm serve m {REPLAY} --x=$TRACE\n"},
+            [],
+            id="not the word alone: another option",
+        ),
+        pytest.param(
+            {"serve.sh": f'#!/bin/bash\nTRACE="${{TRACE:-{TRACE}}}"\nvllm serve m {REPLAY} $TRACE\n'},
+            [("RPL305", "serve.sh", 3)],
+            id="a default for an unset variable stays at the word",
+        ),
+    ],
+)
+def test_a_switch_written_in_a_variable_elsewhere(tmp_path: Path, files: dict[str, str], expected: list) -> None:
+    assert findings(tmp_path, files) == expected
