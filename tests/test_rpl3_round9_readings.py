@@ -57,7 +57,9 @@ def fixed(tmp_path: Path, name: str, text: str) -> str:
             id="a value made of references stays at the recipe",
         ),
         pytest.param(f"FLAGS := {REPLAY}\nserve:\n\tvllm serve m $(FLAGS) $(EXTRA)\n", [], id="an unknown variable: open-ended"),
-        pytest.param(f"FLAGS := {MASK}\nSCALE := --enable-scale-out\nserve:\n\tvllm serve m $(FLAGS) $(SCALE)\n", [], id="scale-out: clean"),
+        pytest.param(
+            f"FLAGS := {MASK}\nSCALE := --enable-scale-out\nserve:\n\tvllm serve m $(FLAGS) $(SCALE)\n", [], id="scale-out: clean"
+        ),
         pytest.param(f"ifdef TRACE\nFLAGS := {REPLAY} {TRACE}\nendif\nserve:\n\tvllm serve m $(FLAGS)\n", [], id="in a conditional"),
     ],
 )

@@ -102,7 +102,9 @@ def launches_of(scripts: Iterable[Script], source: SourceFile, context: ExtractC
     launches: list[Launch] = []
     for script in scripts:
         expanded = script.expanded
-        found = extract_script(expanded.text, source, context, to_offset=expanded.to_offset, env=script.env, escape=escape, pieces=expanded.pieces())
+        found = extract_script(
+            expanded.text, source, context, to_offset=expanded.to_offset, env=script.env, escape=escape, pieces=expanded.pieces()
+        )
         if script.assumptions:
             found = [_assuming(launch, script.assumptions, (expanded.to_offset(0), expanded.end)) for launch in found]
         if script.env_open:
@@ -114,7 +116,9 @@ def launches_of(scripts: Iterable[Script], source: SourceFile, context: ExtractC
 def _assuming(launch: Launch, assumptions: tuple[Assumption, ...], script: tuple[int, int]) -> Launch:
     """The assumptions of the script that touch the launch: those at its words, and those outside
     the script's text (a value written elsewhere: only a finding placed there meets it)."""
-    kept = tuple(a for a in assumptions if a.span is None or _within(a.span, launch.span.start, launch.span.end) or not _within(a.span, *script))
+    kept = tuple(
+        a for a in assumptions if a.span is None or _within(a.span, launch.span.start, launch.span.end) or not _within(a.span, *script)
+    )
     return replace(launch, assumptions=launch.assumptions + kept) if kept else launch
 
 
