@@ -80,8 +80,6 @@ PENDING: dict[str, str] = {
     "compose_dotenv_trace_flag": "round 9 first run: missed (RPL305 of a compose .env value)",
     "k8s_env_dotted_spec_synthetic": "round 9 first run: missed (RPL306 of a ConfigMap value through configMapKeyRef)",
     "nginx_proxy_path_dataclass_presence_penalty": "round 9 first run: missed (RPL302 of a dataclass default sent through an nginx proxy path)",
-    "ray_serve_yaml_sampling_logit_bias": "round 9 first run: missed (RPL302 of a Ray Serve YAML's logit_bias)",
-    "shell_client_top_k_from_config_json_vocab": "round 9 first run: missed (RPL304 of top_k read from the tree's config.json)",
 }
 
 

@@ -137,3 +137,111 @@ def test_a_systemd_environment_switch_is_placed_at_its_value(tmp_path: Path, env
 )
 def test_a_switch_written_in_a_variable_elsewhere(tmp_path: Path, files: dict[str, str], expected: list) -> None:
     assert findings(tmp_path, files) == expected
+
+
+# -- a Ray Serve deployment's `__call__`, read with what `.bind(...)` gave `__init__` -----------------
+
+DEPLOYMENT = """from ray import serve
+from vllm import LLM, SamplingParams
+{head}
+
+@serve.deployment(ray_actor_options={{"num_gpus": 1}})
+class Policy:
+    def __init__(self, cfg: dict):
+        self.llm = LLM(**cfg["engine"])
+        self.params = SamplingParams(**cfg["sampling"])
+
+    async def __call__(self, request) -> dict:
+        prompts = (await request.json())["prompts"]
+        return {{"outputs": self.llm.generate(prompts, self.params)}}
+
+
+app = Policy.bind({config})
+"""
+ENGINE = '{"model": "m", "return_sampling_mask": True, "logprobs_mode": "processed_logprobs"}'
+POLICY_YAML = (
+    "engine:\n  model: m\n  return_sampling_mask: true\n  logprobs_mode: processed_logprobs\n"
+    "sampling:\n  temperature: 1.0\n  top_k: 50\n  {field}\n"
+)
+FROM_YAML = 'import yaml\nfrom pathlib import Path\n\nCONFIG = yaml.safe_load((Path(__file__).parent / "policy.yaml").read_text())\n'
+
+
+@pytest.mark.parametrize(
+    ("files", "expected"),
+    [
+        pytest.param(
+            {
+                "serve.py": DEPLOYMENT.format(head=FROM_YAML, config="CONFIG"),
+                "policy.yaml": POLICY_YAML.format(field="logit_bias: {7: -100.0}"),
+            },
+            [("RPL302", "policy.yaml", 8)],
+            id="the case: YAML next to the module",
+        ),
+        pytest.param(
+            {
+                "serve.py": DEPLOYMENT.format(
+                    head="", config=f'{{"engine": {ENGINE},\n    "sampling": {{"top_k": 20, "presence_penalty": 0.4}}}}'
+                )
+            },
+            [("RPL302", "serve.py", 17)],
+            id="a dict literal bound",
+        ),
+        pytest.param(
+            {"serve.py": DEPLOYMENT.format(head=FROM_YAML, config="CONFIG"), "policy.yaml": POLICY_YAML.format(field="logit_bias: {}")},
+            [],
+            id="an empty bias: clean",
+        ),
+        pytest.param(
+            {"serve.py": DEPLOYMENT.format(head="import json, os\n", config='json.loads(os.environ["POLICY_CONFIG"])')},
+            [],
+            id="a config from the environment: open",
+        ),
+    ],
+)
+def test_a_deployments_call_reads_what_bind_gave(tmp_path: Path, files: dict[str, str], expected: list) -> None:
+    assert findings(tmp_path, files) == expected
+
+
+# -- top_k read from the model folder's config.json -------------------------------------------------
+
+LLAMA = '{"architectures": ["LlamaForCausalLM"], "hidden_size": 2048,\n "vocab_size": 128256}\n'
+SERVE_CKPT = f'#!/bin/bash\ncd "$(dirname "$0")"\nexec vllm serve ./ckpt --port 8000 {REPLAY}\n'
+SAMPLER = """import json
+from pathlib import Path
+
+import requests
+
+CKPT = Path(__file__).parent / "ckpt"
+VOCAB = {read}
+
+
+def sample(ids):
+    params = {{"temperature": 1.0, "top_k": {top_k}, "max_tokens": 64}}
+    return requests.post("http://localhost:8000/inference/v1/generate", json={{"token_ids": ids, "sampling_params": params}}).json()
+"""
+
+
+@pytest.mark.parametrize(
+    ("read", "top_k", "expected"),
+    [
+        pytest.param('json.loads((CKPT / "config.json").read_text())["vocab_size"]', "VOCAB", [("RPL304", "sample.py", 11)], id="the case"),
+        pytest.param('json.load(open(CKPT / "config.json"))["vocab_size"]', "VOCAB", [("RPL304", "sample.py", 11)], id="json.load(open())"),
+        pytest.param(
+            'json.loads((CKPT / "config.json").read_text())', 'VOCAB["vocab_size"]', [("RPL304", "sample.py", 11)], id="key at the use"
+        ),
+        pytest.param('json.loads((CKPT / "config.json").read_text())["vocab_size"]', "VOCAB - 1", [], id="below the vocabulary: clean"),
+        pytest.param('json.loads(Path("/models/llama/config.json").read_text())["vocab_size"]', "VOCAB", [], id="a file outside the tree"),
+    ],
+)
+def test_top_k_read_from_the_models_config_is_placed_at_the_request(tmp_path: Path, read: str, top_k: str, expected: list) -> None:
+    files = {"sample.py": SAMPLER.format(read=read, top_k=top_k), "serve.sh": SERVE_CKPT, "ckpt/config.json": LLAMA}
+    assert findings(tmp_path, files) == expected
+
+
+def test_a_config_read_as_text_is_read_for_an_engine_too(tmp_path: Path) -> None:
+    module = (
+        "import json\nfrom pathlib import Path\nfrom vllm import LLM\n\n"
+        'ENGINE = json.loads((Path(__file__).parent / "engine.json").read_text())\nllm = LLM(**ENGINE)\n'
+    )
+    engine = '{"model": "m", "return_sampling_mask": true,\n "logprobs_mode": "raw_logprobs"}\n'
+    assert findings(tmp_path, {"infer.py": module, "engine.json": engine}) == [("RPL003", "engine.json", 2)]

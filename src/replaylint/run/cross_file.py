@@ -256,7 +256,9 @@ def _tie_conditions(report: Any, server: ReplayServer, client: ServerClient) -> 
 
 
 def _places(request: Request) -> set[Span]:
-    return {request.span, *(setting.span for setting in request.settings.values())}
+    """Where a report on the client's request may sit: its settings, and the places their values
+    passed through (RPL304's top_k that is the model's own `vocab_size`, at the request's key)."""
+    return {request.span, *(span for setting in request.settings.values() for span in (setting.span, *setting.via))}
 
 
 def _unsuppressed(checker: Checker, path: str, findings: list[Finding]) -> list[Finding]:

@@ -373,7 +373,10 @@ class Reader:
         if name in _VIEWS and node.args:  # a copy, or a read-only view, reads as the mapping
             return self.evaluate(node.args[0], frame)
         if (parser := text_parser(name)) is not None and len(node.args) == 1:
-            return parsed_text(self.evaluate(node.args[0], frame), parser)
+            from_file = file_loaded(self, name, node, frame)  # `json.loads(PATH.read_text())` of a file of the tree
+            return (
+                from_file if from_file is not None and from_file is not NOTHING else parsed_text(self.evaluate(node.args[0], frame), parser)
+            )
         if short == "dumps" and name.startswith("json") and node.args:
             return json_text(self.evaluate(node.args[0], frame))
         if name in ("omegaconf.OmegaConf.load", "OmegaConf.load"):
