@@ -245,3 +245,131 @@ def test_a_config_read_as_text_is_read_for_an_engine_too(tmp_path: Path) -> None
     )
     engine = '{"model": "m", "return_sampling_mask": true,\n "logprobs_mode": "raw_logprobs"}\n'
     assert findings(tmp_path, {"infer.py": module, "engine.json": engine}) == [("RPL003", "engine.json", 2)]
+
+
+# -- a compose command interpolated from the project's `.env` ---------------------------------------
+
+COMPOSE = "services:\n  vllm:\n    image: vllm/vllm-openai:v0.34.0\n    command: {command}\n"
+
+
+@pytest.mark.parametrize(
+    ("command", "dotenv", "expected"),
+    [
+        pytest.param(f"${{MODEL}} {REPLAY} ${{TRACE_FLAG}}", f"MODEL=m\nTRACE_FLAG={TRACE}\n", [("RPL305", ".env", 2)], id="the case"),
+        pytest.param(
+            f"[m, --return-sampling-mask, --enable-scale-out, --logprobs-mode, $MODE, $TRACE]",
+            f"MODE=processed_logprobs\nTRACE='{TRACE}'\n",
+            [("RPL305", ".env", 2)],
+            id="a list, bare references, a quoted value",
+        ),
+        pytest.param(
+            "m --return-sampling-mask --enable-scale-out --logprobs-mode ${MODE}",
+            "MODE=raw_logprobs\n",
+            [("RPL003", ".env", 1)],
+            id="an option's value",
+        ),
+        pytest.param(
+            f"m {MASK} ${{EXTRA}}",
+            "EXTRA=--max-model-len 8192\n",
+            [("RPL301", "docker-compose.yml", 4)],
+            id="an absent scale-out, resting on the .env value",
+        ),
+        pytest.param(f"m {REPLAY} ${{TRACE_FLAG}}", None, [], id="no .env: the shell's, open"),
+        pytest.param(f"m {REPLAY} ${{TRACE_FLAG:-}}", f"TRACE_FLAG={TRACE}\n", [], id="a modifier: not read"),
+        pytest.param(f"m {REPLAY} ${{TRACE_FLAG}}", "TRACE_FLAG=\n", [], id="empty: clean"),
+        pytest.param(f"m {REPLAY} $${{TRACE_FLAG}}", f"TRACE_FLAG={TRACE}\n", [], id="$$: no interpolation"),
+    ],
+)
+def test_a_compose_dotenv_value_is_the_place(tmp_path: Path, command: str, dotenv: str | None, expected: list) -> None:
+    files = {"docker-compose.yml": COMPOSE.format(command=command), **({".env": dotenv} if dotenv is not None else {})}
+    assert findings(tmp_path, files) == expected
+
+
+def test_a_compose_dotenv_finding_says_the_shell_may_set_it(tmp_path: Path) -> None:
+    (tmp_path / "docker-compose.yml").write_text(COMPOSE.format(command=f"m {REPLAY} ${{TRACE_FLAG}}"), encoding="utf-8")
+    (tmp_path / ".env").write_text(f"TRACE_FLAG={TRACE}\n", encoding="utf-8")
+    _, out, _ = run(tmp_path, "check", "--no-cache", "--output-format", "concise", ".")
+    assert f"when the shell running compose does not set TRACE_FLAG, so .env:1's `TRACE_FLAG={TRACE}` holds" in out
+
+
+# -- a Kubernetes variable from a ConfigMap key, expanded after `--option=` ---------------------------
+
+DEPLOYMENT_K8S = """apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: policy
+spec:
+  template:
+    spec:
+      containers:
+        - name: vllm
+          image: vllm/vllm-openai:v0.34.0
+          env:
+            - name: METHOD
+              valueFrom:
+                configMapKeyRef:
+                  name: {map_name}
+                  key: rejection_sample_method
+          args:
+            - m
+            - --return-sampling-mask
+            - --logprobs-mode=processed_logprobs
+            - --enable-scale-out
+            - --speculative-config.method=ngram
+            - --speculative-config.num_speculative_tokens=3
+            - --speculative-config.prompt_lookup_max=3
+            - {word}
+"""
+CONFIG_MAP = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: spec\ndata:\n  rejection_sample_method: {method}\n"
+
+
+@pytest.mark.parametrize(
+    ("word", "files", "expected"),
+    [
+        pytest.param(
+            "--speculative-config.rejection_sample_method=$(METHOD)",
+            {"deploy/configmap.yaml": CONFIG_MAP.format(method="fly")},
+            [("RPL306", "configmap.yaml", 6)],
+            id="dotted, the ConfigMap in another file of the folder",
+        ),
+        pytest.param(
+            "--speculative-config.rejection_sample_method=$(METHOD)",
+            {"deploy/configmap.yaml": CONFIG_MAP.format(method="standard")},
+            [],
+            id="standard: clean",
+        ),
+        pytest.param(
+            "--speculative-config.rejection_sample_method=$(METHOD)",
+            {"other/configmap.yaml": CONFIG_MAP.format(method="fly")},
+            [],
+            id="a ConfigMap of another folder: the cluster's, open",
+        ),
+        pytest.param(
+            "--speculative-config.rejection_sample_method=$(METHOD)",
+            {"deploy/a.yaml": CONFIG_MAP.format(method="fly"), "deploy/b.yaml": CONFIG_MAP.format(method="standard")},
+            [],
+            id="two ConfigMaps of the name: open",
+        ),
+    ],
+)
+def test_a_config_map_key_is_the_place(tmp_path: Path, word: str, files: dict[str, str], expected: list) -> None:
+    manifest = DEPLOYMENT_K8S.format(map_name="spec", word=word)
+    assert findings(tmp_path, {"deploy/deployment.yaml": manifest, **files}) == expected
+
+
+def test_a_config_map_of_the_same_file(tmp_path: Path) -> None:
+    manifest = DEPLOYMENT_K8S.format(map_name="spec", word="--speculative-config.rejection_sample_method=$(METHOD)")
+    text = CONFIG_MAP.format(method="fly") + "---\n" + manifest
+    assert findings(tmp_path, {"deploy/all.yaml": text}) == [("RPL306", "all.yaml", 6)]
+
+
+def test_an_option_value_from_an_env_value(tmp_path: Path) -> None:
+    manifest = DEPLOYMENT_K8S.format(map_name="spec", word="--speculative-config.rejection_sample_method=$(METHOD)").replace(
+        "              valueFrom:\n                configMapKeyRef:\n                  name: spec\n                  key: rejection_sample_method\n",
+        "              value: synthetic\n",
+    )
+    manifest = manifest.replace(
+        "- --speculative-config.prompt_lookup_max=3\n",
+        "- --speculative-config.prompt_lookup_max=3\n            - --speculative-config.synthetic_acceptance_length=2.5\n",
+    )
+    assert findings(tmp_path, {"deploy/deployment.yaml": manifest}) == [("RPL306", "deployment.yaml", 13)]

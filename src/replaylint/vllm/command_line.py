@@ -162,13 +162,15 @@ class _Parser:
             tokens.extend(words)
             merge(merged, path, value, append)
             key = path[0].replace("-", "_")
-            span = cover_of(words)
-            sub = Setting(key, merged.get(path[0]), span, spelling_of(words), words[-1].span)
+            written = item.token.inline_written if eq else words[-1].written  # `-sc.method=$(METHOD)`: the value is written there
+            span = written or cover_of(words)
+            via = (cover_of(words),) if written is not None else ()
+            sub = Setting(key, merged.get(path[0]), span, spelling_of(words), words[-1].span, via=via)
             if len(path) > 1:
                 previous = keys.get(key)
                 nested = dict(previous.keys) if previous else {}
-                nested[path[1].replace("-", "_")] = Setting(path[1], value, span, spelling_of(words), words[-1].span)
-                sub = Setting(key, merged.get(path[0]), span, spelling_of(words), words[-1].span, nested)
+                nested[path[1].replace("-", "_")] = Setting(path[1], value, span, spelling_of(words), words[-1].span, via=via)
+                sub = Setting(key, merged.get(path[0]), span, spelling_of(words), words[-1].span, nested, via=via)
             keys[key] = sub
             for word_item in [item, items[position + 1]] if not eq else [item]:
                 if word_item.index is not None:
@@ -236,7 +238,7 @@ class _Parser:
             else:
                 last_switch = None
                 if eq:
-                    values = [Token(inline, item.token.span, item.token.raw)]
+                    values = [Token(inline, item.token.span, item.token.raw, written=item.token.inline_written)]
                 else:
                     values, consumed = self._values(items, position + 1, option.nargs)
                     words.extend(consumed)
