@@ -257,7 +257,7 @@ COMPOSE = "services:\n  vllm:\n    image: vllm/vllm-openai:v0.34.0\n    command:
     [
         pytest.param(f"${{MODEL}} {REPLAY} ${{TRACE_FLAG}}", f"MODEL=m\nTRACE_FLAG={TRACE}\n", [("RPL305", ".env", 2)], id="the case"),
         pytest.param(
-            f"[m, --return-sampling-mask, --enable-scale-out, --logprobs-mode, $MODE, $TRACE]",
+            "[m, --return-sampling-mask, --enable-scale-out, --logprobs-mode, $MODE, $TRACE]",
             f"MODE=processed_logprobs\nTRACE='{TRACE}'\n",
             [("RPL305", ".env", 2)],
             id="a list, bare references, a quoted value",
