@@ -12,17 +12,11 @@ import pytest
 
 from tests.test_command_lines import findings
 from tests.test_configuration import run
+from tests.test_rpl3_round8_readings import fixed
 
 MASK = "--return-sampling-mask --logprobs-mode processed_logprobs"
 REPLAY = f"{MASK} --enable-scale-out"
 TRACE = "--enable-trace-replay"
-
-
-def fixed(tmp_path: Path, name: str, text: str) -> str:
-    (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-    (tmp_path / name).write_text(text, encoding="utf-8")
-    run(tmp_path, "check", "--no-cache", "--fix", "--unsafe-fixes", name)
-    return (tmp_path / name).read_text(encoding="utf-8")
 
 
 # -- a Make variable's value, substituted into a recipe line ----------------------------------------
@@ -373,3 +367,16 @@ def test_an_option_value_from_an_env_value(tmp_path: Path) -> None:
         "- --speculative-config.prompt_lookup_max=3\n            - --speculative-config.synthetic_acceptance_length=2.5\n",
     )
     assert findings(tmp_path, {"deploy/deployment.yaml": manifest}) == [("RPL306", "deployment.yaml", 13)]
+
+
+@pytest.mark.parametrize(
+    "makefile",
+    [
+        pytest.param(f'FLAGS := {TRACE}\nserve:\n\tvllm serve m {REPLAY} "$(FLAGS)"\n', id="quoted"),
+        pytest.param(
+            "MODE := raw_logprobs\nserve:\n\tvllm serve m --return-sampling-mask --enable-scale-out --logprobs-mode=$(MODE)\n", id="glued"
+        ),
+    ],
+)
+def test_a_make_reference_inside_a_word_stays_at_the_recipe(tmp_path: Path, makefile: str) -> None:
+    assert [line for _, _, line in findings(tmp_path, {"Makefile": makefile})] == [3]

@@ -243,6 +243,12 @@ def _reference(text: str, dollar: int) -> tuple[str | None, int]:
     return None, len(text)
 
 
+def _alone(text: str, start: int, end: int) -> bool:
+    """Whether the reference at [start, end) is words of its own (`... $(FLAGS) ...`), not part of
+    one (`--port=$(PORT)`, `"$(MODEL)"`), whose place would then be two places."""
+    return (start == 0 or text[start - 1] in " \t\n") and (end == len(text) or text[end] in " \t\n;|&\\")
+
+
 def _recipe_scripts(
     source: SourceFile, recipe: list[tuple[int, str, int]], variables: dict[str, Variable], env: dict[str, Setting], one_shell: bool
 ) -> list[Script]:
@@ -298,7 +304,7 @@ def _recipe_line(
                 position = end
                 continue
             places = [source.index.span(start + position, start + end)]
-            if variable is not None and variable.written:  # findings and edits at the value itself
+            if variable is not None and variable.written and _alone(text, position, end):  # findings and edits at the value itself
                 expanded.written_at(str(value), variable.value_start, start + end)
                 places.append(source.index.span(variable.value_start, variable.value_start + len(str(value))))
             else:
