@@ -77,7 +77,6 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 # Cases waiting for a change, each with the reason; run as strict xfail.
 PENDING: dict[str, str] = {
     "compose_client_factory_yaml_base_url_chat_only": "round 9 first run: missed (RPL301 of a client factory whose base URL comes from YAML)",
-    "nginx_proxy_path_dataclass_presence_penalty": "round 9 first run: missed (RPL302 of a dataclass default sent through an nginx proxy path)",
 }
 
 

@@ -380,3 +380,126 @@ def test_an_option_value_from_an_env_value(tmp_path: Path) -> None:
 )
 def test_a_make_reference_inside_a_word_stays_at_the_recipe(tmp_path: Path, makefile: str) -> None:
     assert [line for _, _, line in findings(tmp_path, {"Makefile": makefile})] == [3]
+
+
+# -- a client behind a compose project's nginx gateway, its body from a parameter's default ---------
+
+GATEWAY_COMPOSE = f"""services:
+  policy:
+    image: vllm/vllm-openai:v0.34.0
+    command: m {REPLAY}
+    expose:
+      - "8000"
+  gateway:
+    image: {{image}}
+    volumes:
+      - ./nginx/default.conf:/etc/nginx/conf.d/default.conf:ro
+    ports:
+      - "8080:80"
+"""
+NGINX = "server {{\n    listen 80;\n    location {location} {{\n        proxy_pass {upstream};\n    }}\n}}\n"
+SAMPLING = (
+    "from dataclasses import dataclass\n\n\n@dataclass(frozen=True)\nclass Sampling:\n"
+    "    temperature: float = 1.0\n    top_k: int = 50\n    presence_penalty: float = {penalty}\n"
+)
+WORKER = """import dataclasses
+
+import requests
+
+from sampling import Sampling
+
+
+def generate(ids: list[int], sampling: Sampling = Sampling()) -> dict:
+    body = {{"token_ids": ids, "sampling_params": dataclasses.asdict(sampling)}}
+    return requests.post("{url}", json=body).json()
+"""
+
+
+@pytest.mark.parametrize(
+    ("url", "location", "upstream", "expected"),
+    [
+        pytest.param(
+            "http://localhost:8080/policy/inference/v1/generate",
+            "/policy/",
+            "http://policy:8000/",
+            [("RPL302", "sampling.py", 8)],
+            id="the case",
+        ),
+        pytest.param(
+            "http://gateway:80/inference/v1/generate", "/", "http://policy:8000", [("RPL302", "sampling.py", 8)], id="by the service's name"
+        ),
+        pytest.param(
+            "http://127.0.0.1:8080/v1/generate/inference/v1/generate",
+            "/v1/generate/",
+            "http://policy:8000/",
+            [("RPL302", "sampling.py", 8)],
+            id="another prefix",
+        ),
+        pytest.param("http://localhost:8080/other/inference/v1/generate", "/policy/", "http://policy:8000/", [], id="another location"),
+        pytest.param("http://localhost:8080/policy/inference/v1/generate", "/policy/", "http://$backend/", [], id="a variable upstream"),
+        pytest.param("http://localhost:8080/policy/inference/v1/generate", "~ ^/policy/", "http://policy:8000/", [], id="a regex location"),
+        pytest.param("http://localhost:9090/policy/inference/v1/generate", "/policy/", "http://policy:8000/", [], id="another port"),
+    ],
+)
+def test_a_client_behind_an_nginx_gateway(tmp_path: Path, url: str, location: str, upstream: str, expected: list) -> None:
+    files = {
+        "docker-compose.yml": GATEWAY_COMPOSE.format(image="nginx:1.27"),
+        "nginx/default.conf": NGINX.format(location=location, upstream=upstream),
+        "sampling.py": SAMPLING.format(penalty=0.3),
+        "worker.py": WORKER.format(url=url),
+    }
+    assert findings(tmp_path, files) == expected
+
+
+def test_a_gateway_of_another_image_routes_nothing(tmp_path: Path) -> None:
+    files = {
+        "docker-compose.yml": GATEWAY_COMPOSE.format(image="traefik:v3"),
+        "nginx/default.conf": NGINX.format(location="/policy/", upstream="http://policy:8000/"),
+        "sampling.py": SAMPLING.format(penalty=0.3),
+        "worker.py": WORKER.format(url="http://localhost:8080/policy/inference/v1/generate"),
+    }
+    assert findings(tmp_path, files) == []
+
+
+@pytest.mark.parametrize(
+    ("worker", "expected"),
+    [
+        pytest.param(WORKER, [("RPL302", "sampling.py", 8)], id="a record's default, said"),
+        pytest.param(
+            WORKER.replace("def generate(", "def _unused():\n    pass\n\n\ndef generate("),
+            [("RPL302", "sampling.py", 8)],
+            id="beside another function",
+        ),
+        pytest.param(WORKER + "\n\ngenerate([1], Sampling(presence_penalty=0.0))\n", [], id="a caller passes its own"),
+        pytest.param(WORKER.replace("sampling: Sampling = Sampling()", "sampling: Sampling"), [], id="no default"),
+    ],
+)
+def test_a_body_from_a_parameters_default_of_an_uncalled_function(tmp_path: Path, worker: str, expected: list) -> None:
+    files = {
+        "serve.sh": f"vllm serve m --port 8000 {REPLAY}\n",
+        "sampling.py": SAMPLING.format(penalty=0.3),
+        "worker.py": worker.format(url="http://localhost:8000/inference/v1/generate"),
+    }
+    assert findings(tmp_path, files) == expected
+
+
+def test_a_body_from_a_parameters_default_says_so(tmp_path: Path) -> None:
+    files = {
+        "serve.sh": f"vllm serve m --port 8000 {REPLAY}\n",
+        "sampling.py": SAMPLING.format(penalty=0.3),
+        "worker.py": WORKER.format(url="http://localhost:8000/inference/v1/generate"),
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    _, out, _ = run(tmp_path, "check", "--no-cache", "--output-format", "concise", ".")
+    assert "when the caller of `generate` passes no `sampling`, leaving worker.py:8's `Sampling()`" in out
+
+
+def test_a_function_another_module_calls_is_read_with_its_calls(tmp_path: Path) -> None:
+    files = {
+        "serve.sh": f"vllm serve m --port 8000 {REPLAY}\n",
+        "sampling.py": SAMPLING.format(penalty=0.3),
+        "worker.py": WORKER.format(url="http://localhost:8000/inference/v1/generate"),
+        "loop.py": "from sampling import Sampling\nfrom worker import generate\n\ngenerate([1], Sampling(presence_penalty=0.0))\n",
+    }
+    assert findings(tmp_path, files) == []
