@@ -238,7 +238,7 @@ class _Parser:
             else:
                 last_switch = None
                 if eq:
-                    values = [Token(inline, item.token.span, item.token.raw, written=item.token.inline_written)]
+                    values = [Token(inline, item.token.span, item.token.raw)]
                 else:
                     values, consumed = self._values(items, position + 1, option.nargs)
                     words.extend(consumed)

@@ -225,19 +225,20 @@ def _script(source: SourceFile, nodes: list[Node], env: Env):
 
 
 _WHOLE_REFERENCE = re.compile(r"\$\(([^()\s$]+)\)")
-_OPTION_REFERENCE = re.compile(r"(-[^=\s$]+)=\$\(([^()\s$]+)\)")
+_DOTTED_REFERENCE = re.compile(r"(-[^=\s$.]+\.[^=\s$]+)=\$\(([^()\s$]+)\)")  # `-sc.method=$(METHOD)`
 
 
 def _with_written(token: Token, item: Node, env: Env) -> Token:
     """An item that is one variable of the container's `env` (`- $(SPEC_CONFIG)`): its value is
     written at the variable's `value:` (or the ConfigMap key it comes from); so is the value of
-    an option whose text after `=` is one variable (`--speculative-config.method=$(METHOD)`)."""
+    a dotted key whose text after `=` is one variable (`--speculative-config.method=$(METHOD)`:
+    the key's whole value; `--speculative-config=$(SPEC)` stays at the word, as before)."""
     text = item.value if isinstance(item, ScalarNode) and isinstance(item.value, str) else ""
     whole = _WHOLE_REFERENCE.fullmatch(text)
     setting = env.settings.get(whole.group(1)) if whole is not None and token.known else None
     if setting is not None and setting.value_span is not None and setting.value == token.text:
         return replace(token, written=setting.value_span)
-    option = _OPTION_REFERENCE.fullmatch(text)
+    option = _DOTTED_REFERENCE.fullmatch(text)
     setting = env.settings.get(option.group(2)) if option is not None and token.known else None
     if setting is None or setting.value_span is None or f"{option.group(1)}={setting.value}" != token.text:  # type: ignore[union-attr]
         return token
