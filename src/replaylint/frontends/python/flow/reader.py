@@ -46,7 +46,7 @@ from .parsed_texts import json_text, parsed_text, text_parser
 from .refs import ENGINE_CONFIGS, Bound, Engine, Function, Partial, Qualified, engine_name, is_params
 from .returns import branches, combined
 from .run_inputs import RECORD_CLIS, command_default, environment_default, record_cli, run_by_command_line, takes_options
-from .yaml_configs import file_loaded, hydra_config, loaded
+from .yaml_configs import file_loaded, hydra_config, loaded, text_of_file
 
 __all__ = ["Engine", "Function", "Partial", "Qualified", "Reader", "bind", "engine_name"]
 
@@ -373,10 +373,7 @@ class Reader:
         if name in _VIEWS and node.args:  # a copy, or a read-only view, reads as the mapping
             return self.evaluate(node.args[0], frame)
         if (parser := text_parser(name)) is not None and len(node.args) == 1:
-            from_file = file_loaded(self, name, node, frame)  # `json.loads(PATH.read_text())` of a file of the tree
-            return (
-                from_file if from_file is not None and from_file is not NOTHING else parsed_text(self.evaluate(node.args[0], frame), parser)
-            )
+            return text_of_file(self, name, node, frame) or parsed_text(self.evaluate(node.args[0], frame), parser)
         if short == "dumps" and name.startswith("json") and node.args:
             return json_text(self.evaluate(node.args[0], frame))
         if name in ("omegaconf.OmegaConf.load", "OmegaConf.load"):

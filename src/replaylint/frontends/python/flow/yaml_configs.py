@@ -80,6 +80,13 @@ def file_loaded(reader, name: str, node: ast.Call, frame) -> Val | None:
     return read_toml(reader, path) if name in TOML_LOADERS else read_config(reader, path)  # JSON is read as the YAML it also is
 
 
+def text_of_file(reader, name: str, node: ast.Call, frame) -> Val | None:
+    """`json.loads(PATH.read_text())` of a file of the tree: the file's keys (`file_loaded`);
+    None when the text is not such a file's."""
+    found = file_loaded(reader, name, node, frame)
+    return found if found is not None and found is not NOTHING else None
+
+
 def _opened(node: ast.expr, frame, named=None) -> str | None:
     """The file a handle or text is read from (`named`: how a path is read, `path_of`)."""
     named = named or path_of
