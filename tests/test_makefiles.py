@@ -57,29 +57,30 @@ def test_recipe_files_are_read(name: str) -> None:
 
 def test_launches_are_reported_at_their_line_in_the_makefile_in_every_format(tmp_path: Path) -> None:
     found = findings(tmp_path, {"Makefile": MAKEFILE})
-    assert [(f["code"], f["location"]["row"], f["location"]["column"]) for f in found] == [("RPL003", 12, 3), ("RPL003", 19, 97)]
+    # The second launch's `raw_logprobs` is written in `LOGPROBS = raw_logprobs` (line 4): the value's line.
+    assert [(f["code"], f["location"]["row"], f["location"]["column"]) for f in found] == [("RPL003", 4, 12), ("RPL003", 12, 3)]
     assert "cell" not in found[0]
     _, concise, _ = check(tmp_path, {"Makefile": MAKEFILE}, "--output-format", "concise")
-    assert concise.startswith("Makefile:12:3: RPL003 [*] `--return-sampling-mask` without logprobs_mode")
+    assert "\nMakefile:12:3: RPL003 [*] `--return-sampling-mask` without logprobs_mode" in concise
     _, full, _ = check(tmp_path, {"Makefile": MAKEFILE}, "--output-format", "full")
     assert "12 | \t\t--return-sampling-mask".expandtabs(1) in full
     _, github, _ = check(tmp_path, {"Makefile": MAKEFILE}, "--output-format", "github")
-    assert github.startswith("::error file=Makefile,line=12,endLine=12,col=3,")
+    assert "\n::error file=Makefile,line=12,endLine=12,col=3," in github
     _, sarif, _ = check(tmp_path, {"Makefile": MAKEFILE}, "--output-format", "sarif")
     regions = [r["locations"][0]["physicalLocation"]["region"]["startLine"] for r in json.loads(sarif)["runs"][0]["results"]]
-    assert regions == [12, 19]
+    assert regions == [4, 12]
 
 
 def test_the_fix_edits_the_recipe_line_and_keeps_its_tabs(tmp_path: Path) -> None:
     status, _, err = check(tmp_path, {"Makefile": MAKEFILE}, "--fix")
-    assert status == 1, err  # the second launch's value comes from $(LOGPROBS): no fix is written into it
+    assert status == 0, err  # the second launch's value is written in `LOGPROBS = raw_logprobs`: fixed there
     fixed = (tmp_path / "Makefile").read_text()
+    assert fixed.splitlines()[3] == "LOGPROBS = processed_logprobs"
     assert fixed.splitlines()[11] == f"\t\t{MASK} \\"
     assert fixed.splitlines()[12].startswith("\t") or fixed.splitlines()[12].startswith(" ")
     assert "--logprobs-mode processed_logprobs" in fixed.splitlines()[12]
-    assert fixed.splitlines()[:11] == MAKEFILE.splitlines()[:11] and fixed.endswith("$(LOGPROBS)\n")
-    left = findings(tmp_path, {"Makefile": fixed})
-    assert [f["location"]["row"] for f in left] == [20] and left[0]["fix"]["edits"] == []
+    assert fixed.splitlines()[4:11] == MAKEFILE.splitlines()[4:11] and fixed.endswith("$(LOGPROBS)\n")
+    assert findings(tmp_path, {"Makefile": fixed}) == []
     check(tmp_path, {"Makefile": fixed}, "--fix")
     assert (tmp_path / "Makefile").read_text() == fixed  # a second run changes nothing
 
@@ -113,7 +114,7 @@ def test_make_variables(tmp_path: Path, makefile: str, reported: bool) -> None:
     [
         pytest.param(
             f"ARGS ?= --logprobs-mode raw_logprobs\nserve:\n\tvllm serve m {MASK} $(ARGS)\n",
-            3,
+            1,
             "`make ARGS=...` sets ARGS, so Makefile:1's default `ARGS ?= --logprobs-mode raw_logprobs` holds",
             id="the words a ?= gives",
         ),
@@ -131,7 +132,7 @@ def test_make_variables(tmp_path: Path, makefile: str, reported: bool) -> None:
         ),
         pytest.param(
             f"ARGS = --logprobs-mode raw_logprobs\nARGS ?= --logprobs-mode processed_logprobs\nserve:\n\tvllm serve m {MASK} $(ARGS)\n",
-            4,
+            1,
             None,
             id="a ?= after the file set it does nothing",
         ),

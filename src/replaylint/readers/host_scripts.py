@@ -7,30 +7,59 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable
 
-from ..model import Assumption, Edit, Fix, Launch, Setting
+from ..model import Assumption, Edit, Fix, Launch, Setting, Span
 from ..source import ExtractContext, SourceFile
 
 
 @dataclass
 class Expanded:
-    """Text put together from the file: each character's file offset (`starts`), and where it
-    ends (`end`, the offset after the last piece)."""
+    """Text put together from the file: each character's file offset (`starts`) and the offset
+    after it (`ends`), and where it ends (`end`, the offset after the last piece). `regions`:
+    which place of the file each character came from (0: the command's own text; a value written
+    elsewhere and substituted as it is, its own), or None while all are the command's own."""
 
     parts: list[str] = field(default_factory=list)
     starts: list[int] = field(default_factory=list)
+    ends: list[int] = field(default_factory=list)
     end: int = 0
     holes: int = 0
+    regions: list[int] | None = None
 
     def exact(self, text: str, start: int) -> None:
-        self.parts.append(text)
-        self.starts.extend(range(start, start + len(text)))
+        self._add(text, range(start, start + len(text)), range(start + 1, start + len(text) + 1), 0)
         self.end = start + len(text)
 
     def standing_for(self, text: str, start: int, end: int) -> None:
         """Text that stands for file text [start, end) as a whole (a substituted variable)."""
-        self.parts.append(text)
-        self.starts.extend([start] * len(text))
+        self._add(text, [start] * len(text), [start] * (len(text) - 1) + [end] if text else [], 0)
         self.end = end
+
+    def written_at(self, text: str, start: int, end: int) -> None:
+        """Text substituted for file text [.., end) that is, character for character, the file
+        text at `start` (a variable's value written on its own line): findings and edits go there."""
+        if self.regions is None:
+            self.regions = [0] * len(self.starts)
+        self._add(text, range(start, start + len(text)), range(start + 1, start + len(text) + 1), max(self.regions, default=0) + 1)
+        self.end = end
+
+    def extend(self, other: Expanded) -> None:
+        """`other`'s text after this one's (its own regions kept apart)."""
+        if other.regions is not None and self.regions is None:
+            self.regions = [0] * len(self.starts)
+        if self.regions is not None:
+            shift = max(self.regions, default=0)
+            self.regions += [region + shift if region else 0 for region in other.regions or [0] * len(other.starts)]
+        self.parts += other.parts
+        self.starts += other.starts
+        self.ends += other.ends
+        self.end = other.end
+
+    def _add(self, text: str, starts: Iterable[int], ends: Iterable[int], region: int) -> None:
+        self.parts.append(text)
+        self.starts.extend(starts)
+        self.ends.extend(ends)
+        if self.regions is not None:
+            self.regions.extend([region] * len(text))
 
     def unknown(self, start: int, end: int, one_word: bool = False) -> None:
         """A value the file does not decide: a shell variable nothing sets, which unquoted may
@@ -46,6 +75,10 @@ class Expanded:
 
     def to_offset(self, index: int) -> int:
         return self.starts[index] if index < len(self.starts) else self.end
+
+    def pieces(self) -> tuple[list[int], list[int], list[int]] | None:
+        """`(starts, ends, regions)` for the shell reader, when a piece is written elsewhere."""
+        return None if self.regions is None else (self.starts, self.ends, self.regions)
 
 
 @dataclass(frozen=True)
@@ -68,18 +101,29 @@ def launches_of(scripts: Iterable[Script], source: SourceFile, context: ExtractC
         return []
     launches: list[Launch] = []
     for script in scripts:
-        found = extract_script(script.expanded.text, source, context, to_offset=script.expanded.to_offset, env=script.env, escape=escape)
+        expanded = script.expanded
+        found = extract_script(
+            expanded.text, source, context, to_offset=expanded.to_offset, env=script.env, escape=escape, pieces=expanded.pieces()
+        )
         if script.assumptions:
-            found = [_assuming(launch, script.assumptions) for launch in found]
+            found = [_assuming(launch, script.assumptions, (expanded.to_offset(0), expanded.end)) for launch in found]
         if script.env_open:
             found = [replace(launch, env_open=True) for launch in found]
         launches += found
     return launches
 
 
-def _assuming(launch: Launch, assumptions: tuple[Assumption, ...]) -> Launch:
-    kept = tuple(a for a in assumptions if a.span is None or (launch.span.start <= a.span.start and a.span.end <= launch.span.end))
+def _assuming(launch: Launch, assumptions: tuple[Assumption, ...], script: tuple[int, int]) -> Launch:
+    """The assumptions of the script that touch the launch: those at its words, and those outside
+    the script's text (a value written elsewhere: only a finding placed there meets it)."""
+    kept = tuple(
+        a for a in assumptions if a.span is None or _within(a.span, launch.span.start, launch.span.end) or not _within(a.span, *script)
+    )
     return replace(launch, assumptions=launch.assumptions + kept) if kept else launch
+
+
+def _within(span: Span, start: int, end: int) -> bool:
+    return start <= span.start and span.end <= end
 
 
 def parses(text: str) -> bool:

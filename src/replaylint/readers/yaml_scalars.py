@@ -171,10 +171,12 @@ def _compose_references(value: str) -> Iterator[tuple[int, int, str]]:
             at = value.find("$", end)
 
 
-def compose_interpolate(text: Text, keep_unknown: bool = False) -> Text:
+def compose_interpolate(text: Text, keep_unknown: bool = False, known: Mapping[str, str] | None = None) -> Text:
     """docker-compose interpolation: every `${VAR}` / `$VAR` comes from the shell or `.env`,
     which we do not see (a default `${VAR:-x}` is only used when VAR is unset): a hole, or
-    (`keep_unknown`, for shell scripts) the reference as written."""
+    (`keep_unknown`, for shell scripts) the reference as written; `known`: the values the `.env`
+    file beside the compose file gives, taken for a plain `${VAR}` / `$VAR` (the reference stands
+    for the value as a whole)."""
     if "$" not in text.value:
         return text
     parts: list[Text] = []
@@ -185,6 +187,8 @@ def compose_interpolate(text: Text, keep_unknown: bool = False) -> Text:
         a, b = text.region(start, end)
         if reference == "$":
             parts.append(Text.filled("$", a, b, text.exact))
+        elif known is not None and reference.strip("{}") in known and reference.count("{") == reference.count("}"):
+            parts.append(Text.filled(known[reference.strip("{}")], a, b, False))
         elif keep_unknown:
             parts.append(text.slice(start, end))
         else:

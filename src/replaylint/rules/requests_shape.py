@@ -120,7 +120,9 @@ class RequestFieldRule(Rule):
             if setting is not None and self.flags(setting, launch):
                 subject, verdict = self.describe(setting, addressed.to, launch)
                 related = (*addressed.related, *self.evidence(launch))
-                yield Report(setting.span, subject, verdict, related=related, absent=setting.implied, conditions=resting_on(setting))
+                place = self.place(setting, launch)
+                related = related if place == setting.span else (setting.span, *related)
+                yield Report(place, subject, verdict, related=related, absent=setting.implied, conditions=resting_on(setting))
         default = server_default(launch, self.field)
         if default is not None and self.flags(default, launch):
             subject, verdict = self.describe(default, "this replay server", launch)
@@ -129,6 +131,10 @@ class RequestFieldRule(Rule):
 
     def flags(self, setting: Setting, launch: Launch) -> bool:
         raise NotImplementedError
+
+    def place(self, setting: Setting, launch: Launch) -> Span:
+        """Where a finding on the request's value sits: where the value is decided."""
+        return setting.span
 
     def describe(self, setting: Setting, to: str, launch: Launch) -> tuple[str, str]:
         """The subject and vLLM's verdict."""

@@ -192,13 +192,14 @@ class MasksNeverReturned(Rule):
         switch = launch.get("enable_scale_out")
         said = messages.SCALE_OUT_DISABLED if release >= Release(0, 32) else messages.SCALE_OUT_DISABLED_LOGGED
         without = f"with {quote(switch)}" if switch is not None else "without --enable-scale-out"
+        written = switch is not None and not switch.implied  # `--no-enable-scale-out`: the line that decides
         yield Report(
-            mask.span,
+            switch.span if written else mask.span,  # type: ignore[union-attr]
             f"{quote(mask)} on a server {without}: the masks are computed and never returned, since only "
             f"{MASK_ENDPOINT} has a sampling_mask field and it is closed",
             says(said),
             Fix(self.fix_applicability, "Add --enable-scale-out", (SetSetting("enable_scale_out", True),)),
-            related=(switch.span,) if switch is not None else (),
+            related=(mask.span,) if written else (switch.span,) if switch is not None else (),
             absent=switch is None,
         )
 

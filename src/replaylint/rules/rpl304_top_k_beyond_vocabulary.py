@@ -76,6 +76,14 @@ class TopKBeyondVocabulary(RequestFieldRule):
         bound = launch.vocabulary.value if launch.vocabulary is not None else BEYOND_EVERY_VOCABULARY
         return value is not None and value >= bound
 
+    def place(self, setting: Setting, launch: Launch) -> Span:
+        """A top_k read from the model's own `vocab_size` is decided where the request takes it
+        (the first place it passed through), not in the model's config.json, which is the bound."""
+        vocabulary = launch.vocabulary
+        if vocabulary is not None and setting.span == vocabulary.span and setting.via:
+            return setting.via[0]
+        return setting.span
+
     def describe(self, setting: Setting, to: str, launch: Launch) -> tuple[str, str]:
         vocabulary = launch.vocabulary
         if vocabulary is None:
@@ -83,8 +91,9 @@ class TopKBeyondVocabulary(RequestFieldRule):
         else:
             said = f"{quote(vocabulary)} in {vocabulary.span.path}"
             size = f"of the vocabulary size or more ({said}) into no top-k"
+        taken = vocabulary is not None and setting.span == vocabulary.span  # the request's top_k is the model's vocab_size
         return (
-            f"{quote(setting)} passes the top_k > 0 check",
+            f"top_k set to {quote(setting)} passes the top_k > 0 check" if taken else f"{quote(setting)} passes the top_k > 0 check",
             f"then turns a top_k {size}: the masks are as large as the check exists to prevent",
         )
 

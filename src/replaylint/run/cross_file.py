@@ -58,12 +58,35 @@ def tie_clients(checker: Checker, results: list[FileResult], result_cache: cache
             scanned = _scanned(checker, result_cache, result.path)
             if scanned:
                 told[os.path.abspath(result.path)] = scanned
+    told = _through_gateways(checker, told)
     reads_masks = any(facts.reads_masks for facts in told.values())
     services = _Services(checker, results, result_cache)
     ties = _ties(told, services)
     findings = [finding for tie in ties for finding in _judged(checker, tie, reads_masks or _read_beside(tie[0], told, services))]
     _report(checker, list({(f.code, f.span, f.message): f for f in findings}.values()), in_run)
     return results
+
+
+def _through_gateways(checker: Checker, told: dict[str, Served]) -> dict[str, Served]:
+    """The clients, each as the nginx gateway it reaches sends it on, when a replay server's
+    compose file defines one (`frontends/yaml/compose_gateways`: `localhost:8080/policy/...` to
+    `policy:8000/...`)."""
+    from ..frontends.yaml.compose_gateways import Route, routes
+    from ..model import LaunchKind
+
+    paths = {server.launch.span.path for facts in told.values() for server in facts.servers if server.launch.kind is LaunchKind.COMPOSE}
+    found: list[Route] = [route for path in sorted(paths) for route in routes(path, checker._read_text)]
+    if not found:
+        return told
+
+    def sent_on(client: ServerClient) -> ServerClient:
+        for route in found:
+            to = route.sends(client.host, client.port, client.request.endpoint or "")
+            if to is not None:
+                return replace(client, host=to[0], port=to[1], request=replace(client.request, endpoint=to[2]))
+        return client
+
+    return {path: replace(facts, clients=tuple(map(sent_on, facts.clients))) for path, facts in told.items()}
 
 
 def _unread(result: FileResult) -> bool:
@@ -256,7 +279,9 @@ def _tie_conditions(report: Any, server: ReplayServer, client: ServerClient) -> 
 
 
 def _places(request: Request) -> set[Span]:
-    return {request.span, *(setting.span for setting in request.settings.values())}
+    """Where a report on the client's request may sit: its settings, and the places their values
+    passed through (RPL304's top_k that is the model's own `vocab_size`, at the request's key)."""
+    return {request.span, *(span for setting in request.settings.values() for span in (setting.span, *setting.via))}
 
 
 def _unsuppressed(checker: Checker, path: str, findings: list[Finding]) -> list[Finding]:

@@ -31,6 +31,7 @@ class Token:
     keys: dict[str, Setting] = field(default_factory=dict)
     forwarded: bool = False  # the script's own arguments (`"$@"`, `"$1"`): not known, but judged as absent
     written: Span | None = None  # the word is one variable's whole value (`"$SPEC"`, `$(SPEC)`), written there
+    inline_written: Span | None = None  # a dotted key's value after `=` is one variable's whole value (`-sc.key=$(VAR)`), written there
 
     @property
     def known(self) -> bool:

@@ -162,13 +162,15 @@ class _Parser:
             tokens.extend(words)
             merge(merged, path, value, append)
             key = path[0].replace("-", "_")
-            span = cover_of(words)
-            sub = Setting(key, merged.get(path[0]), span, spelling_of(words), words[-1].span)
+            written = item.token.inline_written if eq else words[-1].written  # `-sc.method=$(METHOD)`: the value is written there
+            span = written or cover_of(words)
+            via = (cover_of(words),) if written is not None else ()
+            sub = Setting(key, merged.get(path[0]), span, spelling_of(words), words[-1].span, via=via)
             if len(path) > 1:
                 previous = keys.get(key)
                 nested = dict(previous.keys) if previous else {}
-                nested[path[1].replace("-", "_")] = Setting(path[1], value, span, spelling_of(words), words[-1].span)
-                sub = Setting(key, merged.get(path[0]), span, spelling_of(words), words[-1].span, nested)
+                nested[path[1].replace("-", "_")] = Setting(path[1], value, span, spelling_of(words), words[-1].span, via=via)
+                sub = Setting(key, merged.get(path[0]), span, spelling_of(words), words[-1].span, nested, via=via)
             keys[key] = sub
             for word_item in [item, items[position + 1]] if not eq else [item]:
                 if word_item.index is not None:
@@ -250,7 +252,9 @@ class _Parser:
             tokens = [w.token for w in words]
             value_span, via = _value_place(values)
             keys = dict(values[0].keys) if len(values) == 1 else {}
-            self._set(option.dest, value, words, value_span=value_span, keys=keys, tokens=tokens, via=via)
+            written = item.token.written if option.nargs == 0 else None  # `$TRACE_ARGS`: the switch is written there
+            via = (item.token.span,) if written is not None else via
+            self._set(option.dest, value, words, value_span=value_span, keys=keys, tokens=tokens, via=via, span=written)
 
     def _values(self, items: list[Item], start: int, nargs: int | str) -> tuple[list[Token], list[Item]]:
         taken: list[Item] = []
@@ -309,11 +313,13 @@ class _Parser:
         keys: dict[str, Setting] | None = None,
         tokens: list[Token] | None = None,
         via: tuple[Span, ...] = (),
+        span: Span | None = None,
     ) -> None:
+        """`span`: where the setting is decided, when not at its words (they are then in `via`)."""
         tokens = tokens or [w.token for w in words]
         if value_span is None and dest == "model" and tokens:
             value_span = tokens[-1].span
-        self.result.settings[dest] = Setting(dest, value, cover_of(tokens), spelling_of(tokens), value_span, keys or {}, via=via)
+        self.result.settings[dest] = Setting(dest, value, span or cover_of(tokens), spelling_of(tokens), value_span, keys or {}, via=via)
         # Every occurrence is kept: removing a setting must remove the ones it shadows too.
         self.indices.setdefault(dest, []).extend(w.index for w in words if w.index is not None)
 

@@ -49,6 +49,7 @@ class Variable:
     value_start: int
     exported: bool
     condition: str | None = None  # a `?=` default: when it holds
+    written: bool = False  # the value is the file text at `value_start`, with no reference in it
 
 
 def _lines(text: str) -> list[tuple[int, str]]:
@@ -142,7 +143,7 @@ def _places(known: Variable | None, start: int) -> tuple[int, int, int]:
 def _assign(variables: dict[str, Variable], match: re.Match, source: SourceFile, start: int, line: str, conditional: bool) -> None:
     name, op, value = match["name"], match["op"], match["value"]
     exported = "export" in match["words"].split() or (name in variables and variables[name].exported)
-    value_start = start + max(0, line.find(value)) if value else start + len(line)
+    value_start = start + len(line) - len(line.lstrip()) + match.start("value")
     condition = None
     if op == "?=" and name in variables and not conditional:
         variables[name] = replace(variables[name], exported=exported)  # already set by the file: `?=` does nothing
@@ -159,7 +160,9 @@ def _assign(variables: dict[str, Variable], match: re.Match, source: SourceFile,
         known = UNKNOWN  # appended to what the command line or environment may give
     else:
         known = value
-    variables[name] = Variable(name, known, start, start + len(line), value_start, exported, condition)
+    written = op in ("=", ":=", "::=", ":::=", "?=") and known == value and "$" not in value
+    written = written and source.text[value_start : value_start + len(value)] == value
+    variables[name] = Variable(name, known, start, start + len(line), value_start, exported, condition, written)
 
 
 def _default_condition(source: SourceFile, start: int, name: str, value: str) -> str:
@@ -240,6 +243,12 @@ def _reference(text: str, dollar: int) -> tuple[str | None, int]:
     return None, len(text)
 
 
+def _alone(text: str, start: int, end: int) -> bool:
+    """Whether the reference at [start, end) is words of its own (`... $(FLAGS) ...`), not part of
+    one (`--port=$(PORT)`, `"$(MODEL)"`), whose place would then be two places."""
+    return (start == 0 or text[start - 1] in " \t\n") and (end == len(text) or text[end] in " \t\n;|&\\")
+
+
 def _recipe_scripts(
     source: SourceFile, recipe: list[tuple[int, str, int]], variables: dict[str, Variable], env: dict[str, Setting], one_shell: bool
 ) -> list[Script]:
@@ -250,9 +259,7 @@ def _recipe_scripts(
     for piece, _ in pieces:
         if joined.parts:
             joined.standing_for("\n", joined.end, joined.end)
-        joined.parts += piece.parts
-        joined.starts += piece.starts
-        joined.end = piece.end
+        joined.extend(piece)
     assumed = tuple(dict.fromkeys(assumption for _, assumptions in pieces for assumption in assumptions))
     return [Script(joined, env, assumed)] if joined.parts else []
 
@@ -294,10 +301,15 @@ def _recipe_line(
             value = _value_of(variable, variables, defaults=defaults) if variable else UNKNOWN
             if value is UNKNOWN:
                 expanded.unknown(start + position, start + end)
+                position = end
+                continue
+            places = [source.index.span(start + position, start + end)]
+            if variable is not None and variable.written and _alone(text, position, end):  # findings and edits at the value itself
+                expanded.written_at(str(value), variable.value_start, start + end)
+                places.append(source.index.span(variable.value_start, variable.value_start + len(str(value))))
             else:
                 expanded.standing_for(str(value), start + position, start + end)
-                reference = source.index.span(start + position, start + end)
-                for condition in dict.fromkeys(defaults):
-                    assumptions += [Assumption(condition, reference), Assumption(condition)]
+            for condition in dict.fromkeys(defaults):
+                assumptions += [*(Assumption(condition, place) for place in places), Assumption(condition)]
         position = end
     return expanded, tuple(dict.fromkeys(assumptions))

@@ -12,9 +12,12 @@ differently named files alike).
   another image's entrypoint is unknown (its command counts only when it names the replay
   switch, open-ended).
 - Interpolation: compose fills `${VAR}`, `${VAR:-default}`, `$VAR` from the shell and the
-  `.env` file before anything else. We see neither (the shell wins over `.env`, and a
-  default applies only when the variable is unset), so every reference is unknown; `$$` is a
-  literal `$`. A published port (`ports: ["${PORT:-8000}:8000"]`) is the one place a default is
+  `.env` file before anything else. We do not see the shell (it wins over `.env`, and a
+  default applies only when the variable is unset), so a reference is unknown, unless the
+  `.env` file beside the compose file sets the variable: a plain `${VAR}`/`$VAR` in `command`
+  or `entrypoint` is then the value `docker compose up` run as written uses, what rests on it
+  says so ("when the shell running compose does not set VAR"), and a word that is the variable
+  alone is reported at its `.env` line (as a make `?=` default is). `$$` is a literal `$`. A published port (`ports: ["${PORT:-8000}:8000"]`) is the one place a default is
   taken, with its condition ("`PORT` is unset"), unless `.env` sets the variable: it decides only
   whether a client on the host's `localhost` reaches the service (`run/cross_file`).
 - `environment` as a map (`KEY: value`; a key without value comes from the shell: unknown)
@@ -33,7 +36,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ...edits import Sequence, remove
 from ...frameworks import sagemaker
-from ...model import UNKNOWN, Launch, LaunchKind, Setting
+from ...model import UNKNOWN, Assumption, Launch, LaunchKind, Setting
 from ...readers.yaml_nodes import HOLE, STR, content_end, dash_of, entries, get, items, mapping, span
 from ...readers.yaml_scalars import compose_interpolate, escape_in_scalar, scalar
 from ...readers.yaml_text import Text, scalar_text
@@ -55,6 +58,7 @@ from .container_launch import (
 from .env_files import read as read_env_files
 
 _SERVICE_KEYS = ("image", "command", "entrypoint", "build")
+_REFERENCE = re.compile(r"(?<!\$)\$(?:\{(?P<braced>[A-Za-z_]\w*)\}|(?P<bare>[A-Za-z_]\w*))")
 
 
 def is_compose(document: Node) -> bool:
@@ -162,11 +166,16 @@ def _without_emptied_key(source: SourceFile, found: tuple | None) -> tuple | Non
     return source.index.span(line_start, end), ""
 
 
-def _words(source: SourceFile, node: Node | None) -> tuple[Words, list[tuple[Text, str, bool]]] | None:
+def _words(source: SourceFile, node: Node | None, dotenv: _DotEnv) -> tuple[Words, list[tuple[Text, str, bool]]] | None:
     """Words of `command`/`entrypoint`, and per word the text a shell would get as a script."""
     index = source.index
+    known = dotenv.values() if node is not None and "$" in source.text[node.start_mark.index : node.end_mark.index] else None
+
+    def interpolate(text: Text) -> Text:
+        return compose_interpolate(text, known=known)
+
     if isinstance(node, SequenceNode):
-        found = sequence_words(index, node, compose_interpolate)
+        found = sequence_words(index, node, interpolate)
         if found is None:
             return None
         texts, container = found
@@ -180,7 +189,7 @@ def _words(source: SourceFile, node: Node | None) -> tuple[Words, list[tuple[Tex
         return item_tokens(index, node, texts, container), scripts
     if isinstance(node, ScalarNode) and node.tag == STR:
         raw = scalar_text(source.text, node)
-        found = string_words(index, node, compose_interpolate(raw))
+        found = string_words(index, node, interpolate(raw))
         if found is None:
             return None
         words, container = found
@@ -211,22 +220,49 @@ def extract(source: SourceFile, context: ExtractContext, document: Node) -> list
 
 
 class _DotEnv:
-    """The names the `.env` file beside the compose file sets (compose interpolates from it where
-    the shell sets nothing), read when a published port first asks."""
+    """The variables the `.env` file beside the compose file sets (compose interpolates from it
+    where the shell sets nothing), read when a command or a published port first asks."""
 
     def __init__(self, source: SourceFile, context: ExtractContext) -> None:
         self._source = source
         self._context = context
-        self._names: frozenset[str] | None = None
+        self._settings: dict[str, Setting] | None = None
 
-    def sets(self, name: str) -> bool:
-        if self._names is None:
+    @property
+    def settings(self) -> dict[str, Setting]:
+        if self._settings is None:
             from ...readers.env_file import parse
 
             path = os.path.join(os.path.dirname(self._source.path), ".env")
             text = self._context.read_text(path)
-            self._names = frozenset(parse(path, text)) if text is not None else frozenset()
-        return name in self._names
+            self._settings = parse(path, text) if text is not None else {}
+        return self._settings
+
+    def sets(self, name: str) -> bool:
+        return name in self.settings
+
+    def values(self) -> dict[str, str]:
+        """The plain values, which `docker compose up` run as written interpolates."""
+        return {name: setting.value for name, setting in self.settings.items() if isinstance(setting.value, str)}
+
+
+def _from_dotenv(words: Words, dotenv: _DotEnv) -> tuple[Words, tuple[Assumption, ...]]:
+    """The words whose values `.env` gives: a word that is one variable alone is written at its
+    `.env` value (`written`), and what rests on a value says so: the shell may set it instead."""
+    assumptions: list[Assumption] = []
+    tokens = []
+    for token in words.tokens:
+        for match in _REFERENCE.finditer(token.raw):
+            setting = dotenv.settings.get(match["braced"] or match["bare"])
+            if setting is None or not isinstance(setting.value, str) or setting.value_span is None:
+                continue
+            place = f"{os.path.basename(setting.span.path)}:{setting.span.start_line}"
+            condition = f"the shell running compose does not set {setting.name}, so {place}'s `{setting.spelling}` holds"
+            assumptions += [Assumption(condition, token.span), Assumption(condition, setting.value_span), Assumption(condition)]
+            if match.span() == (0, len(token.raw)) and token.text == setting.value:
+                token = replace(token, written=setting.value_span)
+        tokens.append(token)
+    return Words(tokens, words.places), tuple(dict.fromkeys(assumptions))
 
 
 def _reached_locally(launch: Launch, services: list[tuple[int, int, Node, Node]], dotenv: _DotEnv) -> tuple[bool, str]:
@@ -303,57 +339,61 @@ def _names(key: Node, service: Node) -> tuple[str, ...]:
 
 
 def _launches(source: SourceFile, context: ExtractContext, document: Node) -> list[Launch]:
-    launches: list[Launch] = []
-    index = source.index
+    found: list[Launch] = []
+    dotenv = _DotEnv(source, context)
     for key, service in entries(get(document, "services")):
-        if not isinstance(service, MappingNode):
-            continue
-        label = f"service {key.value}"
-        image_node = get(service, "image")
-        image_name = None
-        if isinstance(image_node, ScalarNode) and image_node.tag == STR:
-            expanded = compose_interpolate(scalar_text(source.text, image_node))
-            image_name = expanded.value
-        image = image_of(image_name, span(index, image_node) if image_node is not None else None)
-        if get(service, "build") is not None and image_node is None:
-            image = None
-        env = environment(source, context, get(service, "environment"), get(service, "env_file"))
-        reasons: list[str] = []
-        if get(service, "extends") is not None:
-            env.open = True
-            if _null(get(service, "command")):
-                reasons.append("the service extends another one")
-        entry_node = get(service, "entrypoint")
-        command_node = get(service, "command")
-        entry = None if _null(entry_node) else _words(source, entry_node)
-        command = None if _null(command_node) else _words(source, command_node)
-        if (entry is None and not _null(entry_node)) or (command is None and not _null(command_node)):
-            continue
-        words = Words()
-        scripts: list[tuple[Text, str, bool]] = []
-        for part in (entry, command):
-            if part is not None:
-                words.extend(part[0])
-                scripts.extend(part[1])
-        launch_span = span(index, service, key)
+        if isinstance(service, MappingNode):
+            found += _service_launches(source, context, key, service, dotenv)
+    return found
 
-        def script(position: int, scripts: list = scripts) -> tuple[Text, str, bool] | None:
-            return scripts[position] if position < len(scripts) else None
 
-        if _null(entry_node) and image is not None and image.vllm:
-            launches.extend(built(build(container_context(LaunchKind.COMPOSE, env, image, label, reasons), launch_span, words, "serve")))
-            continue
-        if _null(entry_node) and _null(command_node) and sagemaker.is_sagemaker_image(image_name):
-            hint = sagemaker.image_hint(image_name or "", span(index, image_node))
-            opened = ("an environment that cannot be read",) if env.open else ()
-            launches.extend(built(sagemaker.launch(env.settings, sagemaker.BOOLEAN, launch_span, label, hint, opened)))
-            continue
+def _service_launches(source: SourceFile, context: ExtractContext, key: Node, service: MappingNode, dotenv: _DotEnv) -> list[Launch]:
+    index = source.index
+    label = f"service {key.value}"
+    image_node = get(service, "image")
+    image_name = None
+    if isinstance(image_node, ScalarNode) and image_node.tag == STR:
+        expanded = compose_interpolate(scalar_text(source.text, image_node))
+        image_name = expanded.value
+    image = image_of(image_name, span(index, image_node) if image_node is not None else None)
+    if get(service, "build") is not None and image_node is None:
+        image = None
+    env = environment(source, context, get(service, "environment"), get(service, "env_file"))
+    reasons: list[str] = []
+    if get(service, "extends") is not None:
+        env.open = True
+        if _null(get(service, "command")):
+            reasons.append("the service extends another one")
+    entry_node = get(service, "entrypoint")
+    command_node = get(service, "command")
+    entry = None if _null(entry_node) else _words(source, entry_node, dotenv)
+    command = None if _null(command_node) else _words(source, command_node, dotenv)
+    if (entry is None and not _null(entry_node)) or (command is None and not _null(command_node)):
+        return []
+    words = Words()
+    scripts: list[tuple[Text, str, bool]] = []
+    for part in (entry, command):
+        if part is not None:
+            words.extend(part[0])
+            scripts.extend(part[1])
+    words, assumed = _from_dotenv(words, dotenv) if "$" in "".join(token.raw for token in words.tokens) else (words, ())
+    launch_span = span(index, service, key)
+
+    def script(position: int) -> tuple[Text, str, bool] | None:
+        return scripts[position] if position < len(scripts) else None
+
+    launches: list[Launch] = []
+    if _null(entry_node) and image is not None and image.vllm:
+        launches = built(build(container_context(LaunchKind.COMPOSE, env, image, label, reasons), launch_span, words, "serve"))
+    elif _null(entry_node) and _null(command_node) and sagemaker.is_sagemaker_image(image_name):
+        hint = sagemaker.image_hint(image_name or "", span(index, image_node))
+        opened = ("an environment that cannot be read",) if env.open else ()
+        launches = built(sagemaker.launch(env.settings, sagemaker.BOOLEAN, launch_span, label, hint, opened))
+    else:
         where = container_context(LaunchKind.COMPOSE, env, image, label, reasons)
-        found = command_launches(source, context, where, launch_span, words, script=script, dollars=True)
-        if found:
-            launches.extend(found)
-        elif _null(entry_node) and launcher(words.tokens) is None and mentions_replay(words.tokens):
+        launches = command_launches(source, context, where, launch_span, words, script=script, dollars=True)
+        if not launches and _null(entry_node) and launcher(words.tokens) is None and mentions_replay(words.tokens):
             name = image_name if image is not None else "built here"
             reasons.append(f"the entrypoint of image {name} is not known")
-            launches.extend(built(build(container_context(LaunchKind.COMPOSE, env, image, label, reasons), launch_span, words, "serve")))
-    return launches
+            launches = built(build(container_context(LaunchKind.COMPOSE, env, image, label, reasons), launch_span, words, "serve"))
+    return [replace(launch, assumptions=(*launch.assumptions, *assumed)) for launch in launches] if assumed else list(launches)

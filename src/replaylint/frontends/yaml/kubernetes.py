@@ -51,6 +51,7 @@ from ...readers.yaml_text import Text, scalar_text
 from ...readers.yaml_words import Words, item_tokens, sequence_words
 from ...source import ExtractContext, SourceFile
 from ...vllm.command_line import ConfigLoader, Token
+from .config_map_keys import ConfigMapKeys
 from .container_launch import (
     Env,
     YamlEnvPlace,
@@ -144,7 +145,12 @@ def config_loader(source: SourceFile, maps: dict[str, MappingNode], pod: Mapping
 
 
 def env_of(
-    source: SourceFile, env_node: Node | None, env_from: Node | None, base: Env | None = None, maps: dict[str, MappingNode] | None = None
+    source: SourceFile,
+    env_node: Node | None,
+    env_from: Node | None,
+    base: Env | None = None,
+    maps: dict[str, MappingNode] | None = None,
+    keys: ConfigMapKeys | None = None,
 ) -> Env:
     """A container's `env` list (later entries win) over its `envFrom` and `base`."""
     env = base.copy() if base is not None else Env()
@@ -174,6 +180,8 @@ def env_of(
         name = name_node.value
         value_node = get(item, "value")
         value_from = get(item, "valueFrom")
+        ref = get(value_from, "configMapKeyRef") if value_from is not None else None
+        from_map = keys.value(ref) if keys is not None and ref is not None else None
         value: object
         if isinstance(value_node, ScalarNode) and not value_node.tag.endswith(":null"):
             expanded = k8s_expand(scalar_text(text, value_node), env.values)
@@ -184,7 +192,8 @@ def env_of(
         else:
             value, shown = "", ""
         if value_from is not None:
-            value = UNKNOWN
+            value = from_map[0] if from_map is not None else UNKNOWN
+            shown = from_map[0] if from_map is not None else shown
         end = content_end(text, item)
         setting_span = index.span(item.start_mark.index, end)
         value_span = span(index, value_node) if isinstance(value_node, ScalarNode) else None
@@ -200,7 +209,7 @@ def env_of(
         place = None
         if removal is not None:
             place = YamlEnvPlace(removal, value_span, lambda v, style=style, flow=flow: scalar(v, style, flow), replacement)
-        env.set(Setting(name, value, setting_span, f"{name}={shown}", value_span), place)
+        env.set(Setting(name, value, setting_span, f"{name}={shown}", from_map[1] if from_map is not None else value_span), place)
     return env
 
 
@@ -216,16 +225,24 @@ def _script(source: SourceFile, nodes: list[Node], env: Env):
 
 
 _WHOLE_REFERENCE = re.compile(r"\$\(([^()\s$]+)\)")
+_DOTTED_REFERENCE = re.compile(r"(-[^=\s$.]+\.[^=\s$]+)=\$\(([^()\s$]+)\)")  # `-sc.method=$(METHOD)`
 
 
 def _with_written(token: Token, item: Node, env: Env) -> Token:
     """An item that is one variable of the container's `env` (`- $(SPEC_CONFIG)`): its value is
-    written at the variable's `value:`."""
-    whole = _WHOLE_REFERENCE.fullmatch(item.value) if isinstance(item, ScalarNode) and isinstance(item.value, str) else None
+    written at the variable's `value:` (or the ConfigMap key it comes from); so is the value of
+    a dotted key whose text after `=` is one variable (`--speculative-config.method=$(METHOD)`:
+    the key's whole value; `--speculative-config=$(SPEC)` stays at the word, as before)."""
+    text = item.value if isinstance(item, ScalarNode) and isinstance(item.value, str) else ""
+    whole = _WHOLE_REFERENCE.fullmatch(text)
     setting = env.settings.get(whole.group(1)) if whole is not None and token.known else None
-    if setting is None or setting.value_span is None or setting.value != token.text:
+    if setting is not None and setting.value_span is not None and setting.value == token.text:
+        return replace(token, written=setting.value_span)
+    option = _DOTTED_REFERENCE.fullmatch(text)
+    setting = env.settings.get(option.group(2)) if option is not None and token.known else None
+    if setting is None or setting.value_span is None or f"{option.group(1)}={setting.value}" != token.text:  # type: ignore[union-attr]
         return token
-    return replace(token, written=setting.value_span)
+    return replace(token, inline_written=setting.value_span)
 
 
 def container_launches(
@@ -239,6 +256,7 @@ def container_launches(
     load_config: ConfigLoader | None = None,
     maps: dict[str, MappingNode] | None = None,
     owner_env: Node | None = None,
+    keys: ConfigMapKeys | None = None,
 ) -> list[Launch]:
     """Launches of one container. `runtime`: a KServe runtime (its `{{.Name}}` placeholders are
     text); `appended` = (args, env) of the InferenceService model spec that runs it; `maps`:
@@ -249,7 +267,7 @@ def container_launches(
     image_name = image_node.value if isinstance(image_node, ScalarNode) and image_node.tag == STR else None
     image = image_of(image_name, span(index, image_node) if image_node is not None else None)
     base = env_of(source, owner_env, None) if owner_env is not None else None
-    env = env_of(source, get(node, "env"), get(node, "envFrom"), base, maps=maps)
+    env = env_of(source, get(node, "env"), get(node, "envFrom"), base, maps=maps, keys=keys)
     if appended is not None:
         env = env_of(source, appended[1], None, env)
     command_node = get(node, "command")
@@ -313,6 +331,7 @@ def extract(source: SourceFile, context: ExtractContext, documents: list[Node]) 
             if runtime:
                 used.add(runtime)
     maps = config_maps(documents)
+    keys = ConfigMapKeys(source, context, maps)
     launches: list[Launch] = []
     for document in documents:
         kind = get_str(document, "kind")
@@ -324,7 +343,15 @@ def extract(source: SourceFile, context: ExtractContext, documents: list[Node]) 
             loader = config_loader(source, maps, pod, container)
             launches.extend(
                 container_launches(
-                    source, context, container, label, runtime=kind in _RUNTIME_KINDS, load_config=loader, maps=maps, owner_env=owner_env
+                    source,
+                    context,
+                    container,
+                    label,
+                    runtime=kind in _RUNTIME_KINDS,
+                    load_config=loader,
+                    maps=maps,
+                    owner_env=owner_env,
+                    keys=keys,
                 )
             )
         if kind == "InferenceService":

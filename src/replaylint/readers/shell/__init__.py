@@ -69,6 +69,7 @@ def extract_script(
     escape: Callable[[str], str] | None = None,
     host: HostEnvironment | None = None,
     changed: list[str] | None = None,
+    pieces: tuple[list[int], list[int], list[int]] | None = None,
 ) -> list[Launch]:
     """The launches of a shell script embedded in another file, with spans in that file.
 
@@ -88,12 +89,19 @@ def extract_script(
     - `host`: where the host keeps the world its scripts start in, grown with `env` (the many
       `RUN`s of one Dockerfile); `changed`: the names of `env` set since its last script (None:
       any may have).
+    - `pieces`: `(starts, ends, regions)` of each script character, for a script put together
+      from several places of the file (a make variable's value in a recipe line): a character's
+      file offsets and its region, whose characters are in file order. `to_offset` still gives
+      where the script starts and ends.
 
     Syntax errors only make the commands they touch invisible. Raises `OverBudget` (and
     RecursionError) when the file's budget (or Python's stack) runs out.
     """
     parsed = parse(script, context.budget, to_offset(0) if to_offset is not None else 0)
-    place: Place = mapped(parsed, to_offset) if to_offset is not None else identity(parsed)
+    if pieces is not None and to_offset is not None:
+        place: Place = Place(parsed, *pieces, outer=(to_offset(0), to_offset(len(script))))
+    else:
+        place = mapped(parsed, to_offset) if to_offset is not None else identity(parsed)
     place.budget = context.budget
     if escape is not None:
         place.layers = (escape,)

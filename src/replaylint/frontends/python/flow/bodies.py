@@ -44,6 +44,30 @@ def resting_keys(body: Val, within: str = "") -> dict[str, Setting]:
     return found
 
 
+def sent_fields(reader: Evaluates, given: ast.expr | None, frame: Frame, written: Frame | None = None) -> tuple[dict[str, Setting], bool]:
+    """The sampling fields a JSON body `given` sends, and whether it may send more. `written`: the
+    frame of a function no caller in the tree calls, its parameters' defaults bound
+    (`client_factories.as_written`): the body is read there when every field those defaults
+    decide says so (its condition, "when the caller of `generate` passes no `sampling`")."""
+    settings, open_ended = _sent(reader.evaluate(given, frame))
+    if open_ended and written is not None and written is not frame:
+        by_default, still_open = _sent(reader.evaluate(given, written))
+        if all(s.condition or (n in settings and settings[n].value == s.value) for n, s in by_default.items()):
+            return by_default, still_open
+    return settings, open_ended
+
+
+def _sent(body: Val) -> tuple[dict[str, Setting], bool]:
+    settings = resting_keys(body)
+    inner = settings.pop("sampling_params", None)
+    if inner is not None:
+        settings.update(resting_keys(body, "sampling_params"))
+    context = settings.pop("parse_context", None)
+    if context is not None and "include_reasoning" in context.keys:
+        settings["include_reasoning"] = context.keys["include_reasoning"]
+    return settings, body.value is UNKNOWN or (inner is not None and inner.value is UNKNOWN)
+
+
 def spread_fields(
     reader: Evaluates, node: ast.Call, frame: Frame, fields: tuple[str, ...], extras: tuple[str, ...]
 ) -> tuple[dict[str, Setting], bool]:

@@ -7,8 +7,10 @@ Those parameters are judged as the value flow judges a function's `**kwargs` (`R
 and a script's `"$@"`: a function of the module that nothing in the tree calls or hands on runs,
 as written, with its own defaults (`def rollout(prompt, cfg=SamplerConfig())`: `cfg` is a
 `SamplerConfig()`), and what rests on one says so ("when the caller of `rollout` passes no
-`cfg`"). They decide the client's address only (the OpenAI client's `base_url`, a posted URL):
-the request's own fields are read as before, since a finding on one could not say the condition.
+`cfg`"). They decide the client's address (the OpenAI client's `base_url`, a posted URL) and
+the fields of a posted JSON body the function's own reading leaves unknown, when every field
+they decide carries that condition (`bodies.sent_fields`: `asdict(sampling)` of a parameter's
+default `SamplingConfig()` does); an OpenAI call's fields are read as before.
 A parameter without a default stays unknown; a method, a decorated function (a framework calls
 it), one called or handed on in its module or named by another module that imports it, or
 `forwarded-arguments = "open"` keep them all unknown."""

@@ -26,7 +26,7 @@ from ....model import UNKNOWN, Launch, Request, Setting
 from ....served import ServerClient
 from ....source import ExtractContext, SourceFile
 from ....vllm.unusable_masks import MASK_ENDPOINT, server_port
-from .bodies import address_condition, bound_once, resting_keys, spread_fields, text
+from .bodies import address_condition, bound_once, resting_keys, sent_fields, spread_fields, text
 from .callsites import calls
 from .client_factories import Made, as_written, defaults_read, factory_made, is_self, self_sets, setter_frames, with_bound
 from .client_partials import partial_sends, with_call_keywords
@@ -172,24 +172,22 @@ def _post(reader: Reader, node: ast.Call, func: ast.Attribute, frame: Frame) -> 
     address = url_address(url) or _under_base(reader, url, func.value, frame)
     if address is None:
         return None
-    return posted(reader, node, _body(node), frame, address, _address_condition(given, written))
+    return posted(reader, node, _body(node), frame, address, _address_condition(given, written), written)
 
 
 def posted(
-    reader: Reader, node: ast.Call, given: ast.expr | None, frame: Frame, address: tuple[str, int, str], condition: str = ""
+    reader: Reader,
+    node: ast.Call,
+    given: ast.expr | None,
+    frame: Frame,
+    address: tuple[str, int, str],
+    condition: str = "",
+    written: Frame | None = None,
 ) -> Client:
     """The request a call posts to `address` (`condition`: what the address rests on): the
-    sampling fields of its JSON body `given`."""
+    sampling fields of its JSON body `given` (`written`: `bodies.sent_fields`)."""
     host, port, path = address
-    body = reader.evaluate(given, frame)
-    settings = resting_keys(body)
-    inner = settings.pop("sampling_params", None)
-    if inner is not None:
-        settings.update(resting_keys(body, "sampling_params"))
-    context = settings.pop("parse_context", None)
-    if context is not None and "include_reasoning" in context.keys:
-        settings["include_reasoning"] = context.keys["include_reasoning"]
-    open_ended = body.value is UNKNOWN or (inner is not None and inner.value is UNKNOWN)
+    settings, open_ended = sent_fields(reader, given, frame, written)
     return Client(host, port, Request("http", frame.module.span(node), settings, open_ended, path.rstrip("/"), condition))
 
 

@@ -198,9 +198,14 @@ def as_kwargs(owner: Val, *at: Span) -> Val:
     if isinstance(ref, Instance):
         hops = (*at, *owner.hops)
         fields = ref.fields
-        if hops:
+        if hops or owner.assumptions:  # each field passes where the record did, and rests on what it rests on
             fields = fields.rebuilt(
-                {name: replace(e, setting=replace(e.setting, via=(*e.setting.via, *hops))) for name, e in fields.entries.items()}
+                {
+                    name: replace(
+                        e, setting=replace(e.setting, via=(*e.setting.via, *hops)), assumptions=(*e.assumptions, *owner.assumptions)
+                    )
+                    for name, e in fields.entries.items()
+                }
             )
         return as_val(fields)
     return owner if owner.kwargs is not None else NOTHING

@@ -238,7 +238,7 @@ def request_frames(reader: Reader, module: Module, call: Call) -> list[Frame]:
                 found.append(
                     replace(plain, args={name: value.via(hop) for name, value in args.items()}, init=init, instance=fields, made=made)
                 )
-    if not found and not called:
+    if not found:  # also a `__call__` nothing in the tree calls (a Ray Serve deployment's, the server's)
         found = _construction_frames(reader, module, call.cls, plain, stored)
     return found[:MAX_SITES] or [plain]
 
