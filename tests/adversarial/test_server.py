@@ -121,7 +121,8 @@ def resident_mib(pid: int) -> float:
         status = Path(f"/proc/{pid}/status").read_text()
     except OSError:
         return 0.0  # ended since it was listed
-    return next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")) / 1024
+    # a process that has exited but not been reaped (a killed worker) has no VmRSS line
+    return next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")), 0) / 1024
 
 
 def cpu_ticks(pid: int) -> int:
