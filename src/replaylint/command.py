@@ -37,7 +37,7 @@ from .vllm.engine_fields import FIELDS, flag_for
 from .vllm.releases import NEWEST
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class WordSyntax:
     """How words are written in one container: quoting, separator, line continuation."""
 

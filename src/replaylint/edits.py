@@ -23,7 +23,7 @@ from typing import Any, Iterable
 from .model import Edit, LineIndex
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Sequence:
     """Elements as (start, end) offsets, and where the container closes (None: at line end)."""
 

@@ -11,7 +11,7 @@ from typing import Any, Callable, Mapping
 from .model import LaunchKind, Setting, Span, VersionHint
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class EnvPlace:
     """Where an environment variable is written: the text to delete, the value to replace."""
 
@@ -21,7 +21,7 @@ class EnvPlace:
     replacement: str = ""  # what stands in for it (`env: {}` when it was the only entry)
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class LaunchContext:
     """Where a command runs, as its frontend sees it. `kind` is the frontend's (an adapter's own
     launches are `FRAMEWORK`); `release` (a `vllm.releases.Release`, None: the newest) is the

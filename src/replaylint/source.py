@@ -47,7 +47,7 @@ class OverBudget(NotAnalysed):
         self.steady = steady
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Unread:
     """A construct the frontend did not enter (nested beyond a limit): `offset` in the file."""
 

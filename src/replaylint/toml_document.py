@@ -65,7 +65,7 @@ _BARE = re.compile(r"[A-Za-z0-9_-]+")
 _SCALAR_END = re.compile(r"[,\]}\n#]")
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Entry:
     """Where one key is written: the key (first to last dotted part) and its value."""
 

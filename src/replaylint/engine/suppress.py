@@ -43,7 +43,7 @@ _FILE_NOQA = re.compile(r"#\s*replaylint:\s*noqa(?:\[(?P<brackets>[^\]]*)\]|:\s*
 ALL = frozenset({"*"})
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Item:
     """One code or rule name as written in a directive: its code (`RPL003`, `E501`), offsets."""
 
@@ -75,7 +75,7 @@ class Suppression:
         return self.text[self.start - self.line_start : self.end - self.line_start]
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Unused:
     """What RPL901 reports and removes: a whole suppression or some of its codes.
 

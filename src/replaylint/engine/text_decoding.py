@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from .. import files
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Decoded:
     text: str
     encoding: str

@@ -38,7 +38,7 @@ _HANDS_ON = frozenset(("items", "keys", "values", "copy"))  # what follows reads
 _LOGS = frozenset(("print", "pprint", "info", "debug", "warning", "log", "dumps", "len", "str", "repr"))
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Written:
     """A key of the dict: its value (UNKNOWN unless a literal), the value's text, its line, whether
     it was written after the spread the adapter names (`**engine_kwargs`: it wins over the user's
@@ -55,7 +55,7 @@ class Written:
     note: str = ""  # how the value came to be, for a message (`the default of a parameter no caller passes`)
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class BuiltDict:
     path: str
     entries: dict[str, Written] = field(default_factory=dict)  # in the order the dict holds them

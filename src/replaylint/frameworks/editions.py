@@ -28,7 +28,7 @@ from ..model import UNKNOWN, Framework, Launch, Request, Setting
 from ..vllm.releases import Release
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Edition:
     """One release or commit of a framework whose code was read.
 
@@ -46,7 +46,7 @@ class Edition:
 E = TypeVar("E", bound=Edition)
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Editions(Generic[E]):
     """The editions of one framework, newest first; `package` is the name its pins use."""
 

@@ -14,7 +14,7 @@ from ..model import UNKNOWN, LineIndex, Setting, Span
 MASK = "return_sampling_mask"
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Written:
     """A value the fork's code writes, its line, and its text."""
 

@@ -65,7 +65,7 @@ from .nemo_rl_fork import WorkerFork
 from .views import ConfigView, Inherited, Layered, read_hydra_overrides, read_overrides, token_tree
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(unsafe_hash=True, kw_only=True)
 class NemoRlEdition(Edition):
     """What one NeMo-RL edition's vLLM worker does with the logprobs mode and the replay switch
     (docs/frameworks-research.md §10).
@@ -125,7 +125,7 @@ _TYPED = {  # vllm_cfg key -> engine argument, as the worker's dict(...) call wr
 _MAX_DEFAULTS = 4  # `defaults:` files followed from a config, parent after parent
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Layout:
     """Where a NeMo-RL program keeps its generation settings: training scripts under
     `policy.generation` (model `policy.model_name`), `run_eval.py` at the top-level `generation`

@@ -67,7 +67,7 @@ _MAYBE = frozenset(("return_sampling_mask", "logprobs_mode", "logits_processors"
 _ENGINE_CALLS = ("_create_engine", "LLM", "AsyncEngineArgs", "EngineArgs")
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class WorkerFork:
     path: str  # the worker, as the tree spells it
     keywords: Mapping[str, Written]  # literal keywords of the `dict(...)` call

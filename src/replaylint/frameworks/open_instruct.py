@@ -77,7 +77,7 @@ _PARSER_MODULES = (
 )
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class _Table:
     options: Mapping[str, Any]  # option string -> nargs
     required: tuple[tuple[str, ...], ...]  # the option strings of each required field

@@ -84,7 +84,7 @@ _ENGINE_ARGS = ("AsyncEngineArgs", "EngineArgs")
 _CLIENT_CALLS = ("create",)  # `client.completions.create`, `client.chat.completions.create`
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class EngineFork:
     path: str  # the fork's vllm_utils.py, as the tree spells it
     engine: Mapping[str, Written]  # what reaches `AsyncEngineArgs`, as the fork writes it

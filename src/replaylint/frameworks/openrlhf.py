@@ -85,7 +85,7 @@ def engine_settings(settings: Mapping[str, Setting], anchor: Span) -> dict[str, 
 _DATA = os.path.join(os.path.dirname(__file__), "data", "openrlhf-options.json")
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class _Data:
     prog: str  # the parser's name in its messages
     family: Editions

@@ -119,7 +119,7 @@ def _unpassed_defaults(text: str, cli: str) -> dict[str, Written]:
     return found
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class ForkOptions:
     """The options the fork's train_ppo_ray.py parser adds (option -> argparse's nargs: 0 for a
     `store_true`/`store_false` switch) and the `create_vllm_engines` keywords it passes from the

@@ -69,7 +69,7 @@ if TYPE_CHECKING:
     from .nearby import ReadText
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(unsafe_hash=True, kw_only=True)
 class PrimeRlEdition(Edition):
     """What one prime-rl edition's configuration and server do (docs/frameworks-research.md §10).
 

@@ -23,7 +23,7 @@ from .fork_conditions import bound_once, decided, evaluated
 from .fork_source import literal, parse, placed, snippet
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class RequestWrite:
     kind: str  # "set", "setdefault", "pop", or "unread" (every key unknown)
     key: str
@@ -33,7 +33,7 @@ class RequestWrite:
     condition: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class RequestPath:
     """The writes a function makes to the request dict it hands to `SamplingParams(**NAME)`."""
 

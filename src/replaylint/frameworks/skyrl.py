@@ -142,7 +142,7 @@ _OWN_CLIENT = re.compile(r"^\s*def\s+(?:_get_new_inference_client|get_inference_
 _MODULE = re.compile(r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$")
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Entrypoint:
     """What a module run with `-m` is to SkyRL: a `main_base` entrypoint or not, and what of
     `main_base`'s it replaces."""

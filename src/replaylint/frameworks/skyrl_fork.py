@@ -52,7 +52,7 @@ _PASS_THROUGH = "engine_init_kwargs"
 _OVERRIDES = "overrides"  # SkyRL's own dict of engine arguments (`read` as such)
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Fork:
     """The engine arguments of a SkyRL fork's `build_vllm_cli_args` (an empty dict without a path
     when its `utils.py` is not in the tree) and the defaults of its `SamplingParams` config."""

@@ -69,7 +69,7 @@ from .editions import Edition, Editions, build
 from .refusals import names_replay, refusal
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(unsafe_hash=True, kw_only=True)
 class TrlEdition(Edition):
     """What one TRL edition's `trl vllm-serve` does with the words it is given (see the module
     docstring). `forced`: the flags it adds after the user's fields (1.11 on: `build_command`'s
@@ -331,7 +331,7 @@ def with_trainer_requests(launch: Launch, requests: tuple[Request, ...]) -> Laun
     return replace(launch, clients=launch.clients + requests, framework=framework)
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class _Refusal:
     """TRL 1.10's `ValueError` for words its parser does not take: `issue` quotes it when every
     refused word is known and one of them names a replay setting."""

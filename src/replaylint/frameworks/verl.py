@@ -89,7 +89,7 @@ _TYPED = (
 )
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(unsafe_hash=True, kw_only=True)
 class VerlEdition(Edition):
     """What one verl edition's async rollout server does (docs/frameworks-research.md §10).
 

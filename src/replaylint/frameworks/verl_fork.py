@@ -45,7 +45,7 @@ _REPLAY_KEYS = frozenset(("return_sampling_mask", "logprobs_mode", "logits_proce
 _OWN_TEXTS = ("build_mtp_speculative_config(", "speculative_config")  # verl's MTP, which the editions model
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Fork:
     """The rollout defaults and the server's engine arguments of a verl fork in the checked tree."""
 

@@ -36,7 +36,7 @@ Tables = Callable[[str], "dict | None"]  # a folder's parsed pyproject.toml
 _NAME = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Member:
     """A workspace member `uv sync` installs with the project: its folder, and why."""
 
@@ -44,7 +44,7 @@ class Member:
     reason: str
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Groups:
     """The dependency groups a sync takes: the defaults (`--no-default-groups` drops them),
     `--group NAME`, `--all-groups`, less `--no-dev` / `--no-group NAME`."""

@@ -32,7 +32,7 @@ EXIT_NOT_FOUND = 127  # as a shell reports a command it cannot run
 LAUNCH_NAME = "<launch>"  # what reports call the launch given on the command line
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Judged:
     status: int
     report: str

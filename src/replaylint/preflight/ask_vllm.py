@@ -159,7 +159,7 @@ def _names_a_model(name: str) -> bool:
 # -- vllm serve --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class ServeCommand:
     """`vllm serve` as the installed vLLM builds it, and the checks its entry point makes
     (their modules moved between releases)."""

@@ -21,7 +21,7 @@ from ..model import Plugin, Span
 RELEVANT_PREFIXES = ("VLLM_", "DYN_", "SM_VLLM_")
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Installed:
     """The installed vLLM (its version, None when it is not installed) and plugins."""
 

@@ -48,7 +48,7 @@ class Expanded:
         return self.starts[index] if index < len(self.starts) else self.end
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Script:
     """A shell script another file runs (a recipe, a unit's `ExecStart=`, a Procfile line, a tox
     command), with the environment that program gives it."""

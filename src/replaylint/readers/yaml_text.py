@@ -18,7 +18,7 @@ _REREAD = f"its aliases (`*name`) stand for more than {READ_LIMIT:,} characters 
 # -- Text: strings with source offsets -----------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Text:
     """A string and, for each character, the source region (start, end) it came from.
 

@@ -32,7 +32,7 @@ _QUOTED_RUN = re.compile(r'[^"\\]+')
 # -- splitting strings into words ---------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class SplitWord:
     text: Text  # the word after quote removal
     region: tuple[int, int]  # its source offsets, quotes included
@@ -178,7 +178,7 @@ class Container:
         return edits
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Place:
     container: Container
     position: int

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from ..model import Finding, Span
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class CellPlace:
     cell: int
     line: int

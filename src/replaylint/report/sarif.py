@@ -39,7 +39,7 @@ FULL_DESCRIPTION_LIMIT = 1000  # characters GitHub displays
 _CATEGORIES = {"0": "engine-config", "1": "sampling-request", "2": "launch-syntax", "9": "meta"}
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class RuleInfo:
     """What SARIF says about one rule: from the rule table, or from a finding whose code it lacks."""
 

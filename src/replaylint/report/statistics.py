@@ -22,7 +22,7 @@ from .run import Run, applicable
 TEXT_FORMATS = ("full", "concise", "grouped")
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class RuleCount:
     code: str
     name: str

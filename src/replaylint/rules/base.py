@@ -22,7 +22,7 @@ def as_number(value: object) -> float | None:
     return float(value)
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Report:
     """One problem as a rule sees it, its words in parts (`model.Message`): `subject`, the launch's
     words; `verdict`, what `speaker` says or does with them. The speaker vLLM is named with the
@@ -47,7 +47,7 @@ class Report:
         return Message(self.subject, self.verdict, f"{VLLM} {judged_by}", self.conditions, note)
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Example:
     """A file a rule must accept (VALID) or flag (INVALID), run by the test suite.
 

@@ -22,7 +22,7 @@ class Reads(enum.Enum):
     SENT = "sent"  # those, and what reaches a server over HTTP: the file's clients, or the framework's own
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Addressed:
     """A request and, for messages, what it goes to ("a replay engine", "the replay server
     started at line 4"), with the places to show beside it; `sender`: the framework that sends

@@ -54,7 +54,7 @@ MEMORY_ERROR = "MemoryError"
 Logs = list  # [(message, "error" | "warning" | "info")]
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Workspace:
     """What a job sees of the editor: workspace folders, texts by path, configuration generation."""
 
@@ -63,13 +63,13 @@ class Workspace:
     generation: int = 0
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Check:
     workspace: Workspace
     path: str
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Placement:
     """Where a comment silencing `finding` goes (an `Edit`), or None."""
 
@@ -79,7 +79,7 @@ class Placement:
     findings: tuple[Finding, ...]  # the document's, as checked: what a comment must leave as it is
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class FixAll:
     """`replaylint check --fix` on the document, from the editor's texts: the documents it changed."""
 

@@ -21,7 +21,7 @@ NEGATIVE_NUMBER = re.compile(r"^-\d+$|^-\d*\.\d+$")
 MODEL_OPTION = re.compile(r"^--model(=.+|$)")
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Token:
     text: str | None
     span: Span

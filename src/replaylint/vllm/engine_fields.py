@@ -13,7 +13,7 @@ from .releases import Release
 LOGPROBS_MODES = ("processed_logits", "processed_logprobs", "raw_logits", "raw_logprobs")
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class EngineField:
     name: str
     flag: str

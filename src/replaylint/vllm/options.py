@@ -19,7 +19,7 @@ _REMEMBERED = 4096  # prefix lookups kept per table (a long-lived process must n
 _DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Option:
     string: str
     dest: str
@@ -28,7 +28,7 @@ class Option:
     choices: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class OptionTable:
     release: Release
     options: dict[str, Option]

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 _VERSION = re.compile(r"v?(\d+)\.(\d+)(?:\.(\d+))?")
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(unsafe_hash=True, order=True)
 class Release:
     major: int
     minor: int

@@ -22,7 +22,7 @@ from .releases import Release
 from .speculative import Speculative, speculative
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Trigger:
     """A feature Model Runner V2 does not support, and the setting that turns it on."""
 
@@ -30,7 +30,7 @@ class Trigger:
     setting: Setting
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class RunnerChoice:
     runner: str  # "v1", "v2", "unknown" or "error"
     reason: str = ""

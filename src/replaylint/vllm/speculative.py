@@ -32,7 +32,7 @@ def _canonical_method(method: str) -> str:
     return method
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Speculative:
     """The effective speculative config: `config` is a dict, None or UNKNOWN."""
 

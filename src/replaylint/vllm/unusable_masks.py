@@ -165,7 +165,7 @@ MASKLESS_ENDPOINTS = frozenset(("/v1/completions", "/v1/chat/completions", "/v1/
 PARSERS = ("reasoning_parser", "tool_call_parser")
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class ServerRoutes:
     """The generation routes a framework adds to vLLM's app on its own server that answer
     without a `sampling_mask` field, as one release's code shows them; `answer`: what they

@@ -68,7 +68,7 @@ def _prefix_matches(release: Release, prefix: tuple[int, ...]) -> bool:
     return parts[: len(prefix)] == prefix
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Clause:
     """One PEP 440 comparison: `>=0.30`, `==0.31.*`, `~=0.31.0`."""
 
@@ -120,7 +120,7 @@ def parse_clause(text: str) -> Clause | None:
     return Clause(op, version)
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Spec:
     """The versions a requirement admits: any one of `alternatives`, each a conjunction.
 

@@ -59,7 +59,7 @@ _WORD = re.compile(r"""(['"]?)([^\s'";&|()]+)\1""")
 _ARCHIVE = re.compile(r"\.(whl|tar\.gz|zip|tgz)$")
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Packaging:
     """One packaging command: `install` (`pip install`, `uv pip install`), `wheel` (`pip wheel`),
     `build` (`python -m build`, `uv build`), `sync` (`uv sync`) or `venv` (`python -m venv`,
@@ -74,7 +74,7 @@ class Packaging:
     before: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Arguments:
     options: dict[str, str]
     repeated: dict[str, list[str]]

@@ -233,7 +233,7 @@ class StageLaunches:
         return self.script_launches(stage, json_characters(word.literal), with_args, escape=json_escape)
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Container:
     """The words of one JSON array (or of the image's entrypoint), and where it closes."""
 

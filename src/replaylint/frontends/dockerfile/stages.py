@@ -23,7 +23,7 @@ _VLLM_SERVE = ("vllm", "serve")
 # -- stages ----------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Variable:
     """An ENV or ARG value as a launch sees it: None when it cannot be known."""
 
@@ -32,7 +32,7 @@ class Variable:
     place: EnvPlace
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Command:
     """A CMD or ENTRYPOINT: exec-form words or shell-form text."""
 
@@ -41,7 +41,7 @@ class Command:
     script: Logical | None
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class ImageEntrypoint:
     """The entrypoint a base image brings: its words, or None when we cannot know them."""
 
@@ -91,7 +91,7 @@ class Stage:
         return find
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Copy:
     """`COPY SRC... DEST`: where its files land in the image. They come from the build context
     (`origin` None), from an earlier stage (`COPY --from=build`, absolute `sources`), or from
@@ -143,7 +143,7 @@ def trace(stage: Stage, target: str) -> Iterator[tuple[Stage | None, str]]:
     yield stage, target
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Distribution:
     """A distribution a RUN built from a folder of the build context (`pip wheel`,
     `python -m build`, `uv build`): its project name (None when not written literally), the
@@ -154,7 +154,7 @@ class Distribution:
     plugins: tuple[Plugin, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Built:
     """Distributions written to the image folder `directory`."""
 
@@ -162,7 +162,7 @@ class Built:
     distribution: Distribution
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Installed:
     """Plugins a `pip install` put into the image, and the folders their metadata may be in
     (`site-packages` patterns, `*` for a Python version; empty when unknown)."""

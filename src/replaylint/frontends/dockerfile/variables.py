@@ -167,7 +167,7 @@ def expand(text: str, escape: str, lookup: Lookup) -> str:
 # -- assignments: ENV and ARG ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Pair:
     """`NAME=value` (or legacy `ENV NAME value`): the raw value and source ranges."""
 

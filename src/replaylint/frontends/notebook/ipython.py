@@ -38,7 +38,7 @@ _SHELL_CELLS = {"bash", "sh", "!", "system", "sx"}
 _PYTHON_CELLS = {"time", "timeit", "capture", "prun", "debug"}
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class ShellPiece:
     """A shell script the cell runs: its text, and the cell offset of each of its characters
     (`starts[len(text)]` is where it ends)."""
@@ -48,7 +48,7 @@ class ShellPiece:
     line: str  # how it is written, for messages: `!vllm serve ...`, `%%bash`
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class EnvWrite:
     """`%env NAME=value`: the cell offsets of the whole magic and of its value."""
 

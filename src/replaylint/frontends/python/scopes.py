@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Binding:
     kind: str  # "assign", "augmented", "import", "definition", "parameter", "other"
     value: cst.BaseExpression | None = None  # the assigned expression ("assign")

@@ -20,7 +20,7 @@ from ...source import SourceFile
 from .collect import remove_statement
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class _Import:
     """One import statement: its bounds, its aliases' bounds and the names they bind."""
 
@@ -31,7 +31,7 @@ class _Import:
     names: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class _Imports:
     statements: tuple[_Import, ...]
     loads: dict[str, tuple[int, ...]]  # an imported name: where the code reads it

@@ -38,7 +38,7 @@ _UNKNOWN = object()  # a value the libcst pass cannot know either
 _ARGV_LIST_CALLS = frozenset(("run", "Popen", "call", "check_call", "check_output"))
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Settled:
     """A file CPython's parser settled: its engine calls' `return_sampling_mask=...` keywords,
     off or unknown to the libcst pass but still refused as unexpected keywords by vLLM 0.27 and

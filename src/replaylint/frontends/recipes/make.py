@@ -40,7 +40,7 @@ _NAME = re.compile(r"[A-Za-z_][\w.-]*$")
 _MAX_DEPTH = 16
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Variable:
     name: str
     value: object  # the text, or UNKNOWN

@@ -106,7 +106,7 @@ class ScriptHandle:
     escaped: bool = False  # the shell interpreter already escapes what it writes for the scalar
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Image:
     name: str
     vllm: bool
@@ -137,7 +137,7 @@ def basename(word: str | None) -> str | None:
     return None if word is None else word.rsplit("/", 1)[-1]
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Launcher:
     kind: str  # "serve", "api_server", "dynamo", "script"
     position: int  # first word after the launcher (for "script": the script word)

@@ -42,7 +42,7 @@ _ASSIGNMENT = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", re.DOTALL)
 _OPTIONAL_ASSIGNMENT = re.compile(r"^\$\{\w+:?\+[\"']?([A-Za-z_]\w*)=.*\}$", re.DOTALL)
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class EnvWord:
     """An environment variable a wrapper sets for its command (`env X=1`, `docker run -e X=1`)."""
 

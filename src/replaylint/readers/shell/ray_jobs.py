@@ -36,7 +36,7 @@ _PLACEHOLDER = "\ufffcunknown\ufffc"  # a piece of the JSON the shell cannot rea
 _CLUSTER_REFERENCE = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_]*\}")
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class RayJobOptions:
     """The runtime environment option of `ray job submit`, as the shell read it: `option`
     (`--runtime-env`, `--runtime-env-json`; None: none given), the word that holds its value, and

@@ -10,7 +10,7 @@ from ...model import Span
 from ...source import SourceFile
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class ScriptSpans:
     source: SourceFile
 

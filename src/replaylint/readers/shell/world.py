@@ -32,13 +32,13 @@ def relevant_env(name: str) -> bool:
     return name.startswith(RELEVANT_ENV) or any(word in name for word in _SWITCH_WORDS)
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class EnvEntry:
     setting: Setting
     place: EnvPlace | None
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Frame:
     """What a function call saves: variables made `local`, the caller's positional parameters."""
 
@@ -46,7 +46,7 @@ class Frame:
     positional: tuple[Field, ...] | None
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class RayCluster:
     """The Ray cluster a script started (`ray start`): the `VLLM_*` variables its processes, and
     so the jobs submitted to it, inherit; `env_open`: others we cannot name may be set."""

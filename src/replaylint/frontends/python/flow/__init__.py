@@ -34,7 +34,7 @@ _ENGINE_WORDS = ("LLM", "EngineArgs")
 _SERVER_PARSER = "make_arg_parser"
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Flowed:
     launches: list[Launch]
     sources: frozenset[Span]  # dicts and calls whose keys reached an engine

@@ -20,7 +20,7 @@ _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 _MAX_ITEMS = 8  # items of a known iterable read one by one
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Made:
     """Where a lambda or comprehension is written: the scope, class and statement that hold it."""
 

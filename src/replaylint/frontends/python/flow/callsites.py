@@ -11,7 +11,7 @@ from .frames import parameters
 from .module import FUNCTIONS, Module, Placed
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Call:
     """A call of the module with the statement and scope it is in."""
 

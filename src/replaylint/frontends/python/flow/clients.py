@@ -71,7 +71,7 @@ _MAX_CALLERS = 3  # functions followed up to the client's construction
 OPENAI_FIELDS = ("temperature", "presence_penalty", "frequency_penalty", "logit_bias")
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Client:
     host: str
     port: int

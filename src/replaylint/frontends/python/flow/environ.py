@@ -24,7 +24,7 @@ from .refs import Function
 _CALLS = ("environ.setdefault", "environ.pop")
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class RunnerWrites:
     """The runner variable where an engine starts: its setting (empty: the code does not write
     it), the statements a fix may remove (a write that is a statement of its own), and the

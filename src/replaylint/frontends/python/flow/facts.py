@@ -12,7 +12,7 @@ from ....model import UNKNOWN, Setting, Span
 from .module import Guard, Module
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Place:
     """An element of a container a fix edits (a dict literal's entries, a call's arguments), in
     the module that holds it; `position` -1: the container itself, where a new key is added."""
@@ -28,7 +28,7 @@ class Place:
         return replace(self, position=position)
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Entry:
     """One key of the arguments: the setting (its span is the text that decides), where a fix
     writes it, the branches it is written under and the hops it took to reach the call."""
@@ -80,7 +80,7 @@ class Kwargs:
         return {name: entry.setting.value for name, entry in self.entries.items()}
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Val:
     """What an expression holds, as far as the reader can tell.
 

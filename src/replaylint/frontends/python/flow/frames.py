@@ -14,7 +14,7 @@ from .facts import Kwargs, Val
 from .module import FUNCTIONS, Module, Placed
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Frame:
     module: Module
     scope: ast.AST  # ast.Module or a function
@@ -39,7 +39,7 @@ class Frame:
         return self.scope if isinstance(self.scope, FUNCTIONS) else None
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Binding:
     """What binds a name: an assignment's value (`element`: its place in a tuple target), a
     parameter, a definition, an import, or something unreadable (`opaque`)."""

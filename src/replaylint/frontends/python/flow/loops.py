@@ -23,7 +23,7 @@ MAX_TURNS = 8  # turns read one by one; a longer loop is read once
 _Turn = dict[str, "tuple[ast.expr, Frame] | str | Entry"]
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Written:
     """One turn's write: its key, the text that decides it (`first` to `value`), where to read it."""
 

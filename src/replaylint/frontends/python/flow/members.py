@@ -369,7 +369,7 @@ def _written_elsewhere(module: Module, cls: ast.ClassDef, attr: str, subclasses:
     )
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Member:
     """A member of an `Enum` class: its `.value` is what the class body assigns."""
 

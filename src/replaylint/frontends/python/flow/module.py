@@ -19,7 +19,7 @@ FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Guard:
     """A branch a statement sits under: `if test:` (`holds`) or its `else:`. `opaque`: a loop
     body or an exception handler (`label`), which may run any number of times or never. Two
@@ -46,7 +46,7 @@ def describe(test: str, holds: bool) -> str:
     return f"`{test}`" if holds else f"not `{test}`"
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Placed:
     """A statement of a scope, with the branches it sits under and its order in the scope."""
 

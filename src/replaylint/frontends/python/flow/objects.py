@@ -46,13 +46,13 @@ _DUMP_METHODS = ("model_dump", "dict", "_asdict", "to_dict")
 _PARSERS = ("argparse.ArgumentParser", "ArgumentParser", "FlexibleArgumentParser")
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Class:
     module: Module
     node: ast.ClassDef
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Instance:
     """A record built by a call the reader saw (or by a command-line parser: `cli`)."""
 
@@ -62,7 +62,7 @@ class Instance:
     plain: bool = False  # an object of a plain class that only holds class attributes: no record
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class HfParser:
     classes: tuple[Val, ...]
 

@@ -16,7 +16,7 @@ from .parsed_texts import json_object
 from .refs import ENGINE_OPTIONS, Function, Qualified, engine_name
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Parser:
     """An argparse parser: the call that made it, read in `frame` (`parent`: the parser a
     subcommand's, made by `subparsers.add_parser(...)`, belongs to)."""
