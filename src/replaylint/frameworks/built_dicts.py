@@ -22,11 +22,12 @@ keywords of the one call that passes a `**` spread on (`call_keywords`: OpenRLHF
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from functools import lru_cache
 from typing import Any, Iterator
 
 from ..model import UNKNOWN, Setting, Span
+from ..records import record
 from .fork_classes import method_dicts
 from .fork_source import dict_pairs, named_dict, named_dicts, nested_keys, nested_settings, placed, spread_writes
 
@@ -38,7 +39,7 @@ _HANDS_ON = frozenset(("items", "keys", "values", "copy"))  # what follows reads
 _LOGS = frozenset(("print", "pprint", "info", "debug", "warning", "log", "dumps", "len", "str", "repr"))
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class Written:
     """A key of the dict: its value (UNKNOWN unless a literal), the value's text, its line, whether
     it was written after the spread the adapter names (`**engine_kwargs`: it wins over the user's
@@ -55,7 +56,7 @@ class Written:
     note: str = ""  # how the value came to be, for a message (`the default of a parameter no caller passes`)
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class BuiltDict:
     path: str
     entries: dict[str, Written] = field(default_factory=dict)  # in the order the dict holds them

@@ -4,14 +4,15 @@ environment they run in."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Callable, Iterable
 
 from ..model import Assumption, Edit, Fix, Launch, Setting
+from ..records import record
 from ..source import ExtractContext, SourceFile
 
 
-@dataclass
+@record
 class Expanded:
     """Text put together from the file: each character's file offset (`starts`), and where it
     ends (`end`, the offset after the last piece)."""
@@ -48,7 +49,7 @@ class Expanded:
         return self.starts[index] if index < len(self.starts) else self.end
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class Script:
     """A shell script another file runs (a recipe, a unit's `ExecStart=`, a Procfile line, a tox
     command), with the environment that program gives it."""

@@ -7,14 +7,15 @@ decides nothing."""
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Iterator, Protocol
 
+from ....records import record
 from .facts import Kwargs, Val
 from .module import FUNCTIONS, Module, Placed
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class Frame:
     module: Module
     scope: ast.AST  # ast.Module or a function
@@ -39,7 +40,7 @@ class Frame:
         return self.scope if isinstance(self.scope, FUNCTIONS) else None
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class Binding:
     """What binds a name: an assignment's value (`element`: its place in a tuple target), a
     parameter, a definition, an import, or something unreadable (`opaque`)."""

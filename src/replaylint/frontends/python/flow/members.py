@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Protocol
 
+from ....records import record
 from .binding import bind, plain
 from .dicts import as_val, attributes_written, writes_into, written
 from .facts import NOTHING, Val
@@ -369,7 +370,7 @@ def _written_elsewhere(module: Module, cls: ast.ClassDef, attr: str, subclasses:
     )
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class Member:
     """A member of an `Enum` class: its `.value` is what the class body assigns."""
 

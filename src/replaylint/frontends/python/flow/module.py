@@ -8,10 +8,11 @@ import ast
 import bisect
 import functools
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Iterator
 
 from ....model import Span
+from ....records import record
 from ....source import SourceFile
 from ..asts import ast_of
 
@@ -19,7 +20,7 @@ FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class Guard:
     """A branch a statement sits under: `if test:` (`holds`) or its `else:`. `opaque`: a loop
     body or an exception handler (`label`), which may run any number of times or never. Two
@@ -46,7 +47,7 @@ def describe(test: str, holds: bool) -> str:
     return f"`{test}`" if holds else f"not `{test}`"
 
 
-@dataclass(unsafe_hash=True)
+@record(unsafe_hash=True)
 class Placed:
     """A statement of a scope, with the branches it sits under and its order in the scope."""
 
@@ -55,7 +56,7 @@ class Placed:
     order: int
 
 
-@dataclass
+@record
 class Module:
     """The facts of one parsed module (`name`: its dotted name in the tree, when known)."""
 
