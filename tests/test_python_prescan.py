@@ -44,6 +44,10 @@ APART = {
         "import json, os\nfrom vllm import LLM\nHERE = os.path.dirname(__file__)\n"
         "with open(os.path.join(HERE, 'engine.json')) as f:\n    LLM('m', **json.load(f))\n"
     ),
+    "empty comment lines, as license headers write them": (
+        "#\n# SPDX-License-Identifier: Apache-2.0\n#\nfrom vllm import LLM\n#\ndef build():\n    return LLM('m')\n"
+        "def options():\n    return {'return_sampling_mask': True}  #\n"
+    ),
     "the engine named in a docstring and a comment only": (
         '"""Build an LLM(model) later."""\n'
         "def options():\n"
@@ -95,6 +99,7 @@ TOGETHER = {
     "--config in a module-level string a spawning call uses": (
         'import subprocess\nCMD = "vllm serve m --config replay.yaml"\ndef main():\n    subprocess.run(CMD, shell=True)\n'
     ),
+    "a call after an empty comment line": "#\nfrom vllm import LLM\n#\nLLM('m', return_sampling_mask=True)  #\n",
     "a quote the scan does not know": (
         "from vllm import LLM\ndef main():\n    LLM('m', return_sampling_mask=True)\ndef broken():\n    x = \"unclosed\n"
     ),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Callable, Sequence as Seq
 
 from .edits import Sequence, insert_after, remove, set_json_key
@@ -30,6 +30,7 @@ from .model import (
     Span,
     SplitWord,
 )
+from .records import record
 from .source import SourceFile
 from .vllm import command_line
 from .vllm.command_line import Token
@@ -37,7 +38,7 @@ from .vllm.engine_fields import FIELDS, flag_for
 from .vllm.releases import NEWEST
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class WordSyntax:
     """How words are written in one container: quoting, separator, line continuation."""
 
@@ -50,7 +51,7 @@ class WordSyntax:
         return glue.join(self.quote(word) for word in words)
 
 
-@dataclass
+@record
 class CommandHandle:
     tokens: list[Token]
     elements: Sequence

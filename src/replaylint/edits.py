@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from typing import Any, Iterable
 
 from .model import Edit, LineIndex
+from .records import record
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Sequence:
     """Elements as (start, end) offsets, and where the container closes (None: at line end)."""
 

@@ -5,13 +5,14 @@ can read, its label and condition, and why settings may reach it that no word na
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Callable, Mapping
 
 from .model import LaunchKind, Setting, Span, VersionHint
+from .records import record
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class EnvPlace:
     """Where an environment variable is written: the text to delete, the value to replace."""
 
@@ -21,7 +22,7 @@ class EnvPlace:
     replacement: str = ""  # what stands in for it (`env: {}` when it was the only entry)
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class LaunchContext:
     """Where a command runs, as its frontend sees it. `kind` is the frontend's (an adapter's own
     launches are `FRAMEWORK`); `release` (a `vllm.releases.Release`, None: the newest) is the

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import enum
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from itertools import accumulate
 from typing import Any, Mapping
+
+from .records import record
 
 
 class _Unknown:
@@ -37,7 +39,7 @@ class _Unknown:
 UNKNOWN: Any = _Unknown()
 
 
-@dataclass(frozen=True, order=True)
+@record(frozen=True, order=True)
 class Span:
     """A region of one file. Lines and columns are 1-based; `end_col` is exclusive.
 
@@ -129,7 +131,7 @@ def snippet(text: str, limit: int = 60) -> str:
     return text[: ends[-1] if ends else limit - 3] + "..."
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Setting:
     """One engine argument (or environment variable) as the launch gives it.
 
@@ -170,7 +172,7 @@ class LaunchKind(str, enum.Enum):
     FRAMEWORK = "framework"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ArgIssue:
     """Something the argument parser of vLLM would choke on, found while reading a launch.
 
@@ -185,7 +187,7 @@ class ArgIssue:
     detail: str = ""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class VersionHint:
     """Evidence of the vLLM release a launch runs on, found next to it (image tag, pin)."""
 
@@ -194,7 +196,7 @@ class VersionHint:
     span: Span | None = None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Request:
     """A generate request sent to an engine of a launch (Python: `SamplingParams`)."""
 
@@ -206,7 +208,7 @@ class Request:
     condition: str = ""  # what an HTTP client's address rests on ("`VLLM_PORT` is unset": `os.getenv` defaults)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Framework:
     """The RL framework that builds a launch from its own configuration, and the edition of its
     code (a release or a commit) whose behaviour the launch follows.
@@ -227,7 +229,7 @@ class Framework:
     editions: Mapping[str, Launch] = field(default_factory=dict, compare=False, repr=False)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Assumption:
     """A default the launch was built with (`${MODEL:-Qwen/Qwen3-8B}`, `: "${BACKEND:=vllm}"`,
     `${1:-vllm}`), and `condition`, when it holds ("`MODEL` is unset"). What rests on it: the
@@ -241,7 +243,7 @@ class Assumption:
     positional: int = 0  # the script's argument the condition is about (`${1:-vllm}`: 1)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Plugin:
     """A `vllm.logits_processors` entry point installed where a launch runs: its name, its
     target (`pkg.procs:BanWords`), the line that declares it (packaging in the tree, or an
@@ -266,7 +268,7 @@ PLUGIN_SETTING = "logits_processor_plugin"  # never an engine argument: a plugin
 UNNAMED_REASON = "a value not known here"  # why a launch is open-ended when what opened it has no text
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Launch:
     """One vLLM engine start and everything known about it.
 
@@ -336,7 +338,7 @@ class Applicability(str, enum.Enum):
     DISPLAY_ONLY = "display-only"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class SetSetting:
     """Give engine argument `name` the value `value` (replace it in place or add it).
 
@@ -349,12 +351,12 @@ class SetSetting:
     after: str = "return_sampling_mask"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class RemoveSetting:
     name: str
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class RenameSetting:
     """Respell the name of a setting, keeping its value (a pre-release or misspelt name)."""
 
@@ -362,18 +364,18 @@ class RenameSetting:
     new_name: str
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class SetEnv:
     name: str
     value: str
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class RemoveEnv:
     name: str
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class SplitWord:
     """Write the word at `span`, `--flag=value`, as the two words `--flag value` (only command
     lines have words to split; other frontends offer no fix)."""
@@ -384,14 +386,14 @@ class SplitWord:
 Intent = SetSetting | RemoveSetting | RenameSetting | SetEnv | RemoveEnv | SplitWord
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Fix:
     applicability: Applicability
     title: str
     intents: tuple[Intent, ...]
 
 
-@dataclass(frozen=True, order=True)
+@record(frozen=True, order=True)
 class Edit:
     """Replace the text of `span` (its offsets) by `content`; insertions have an empty span."""
 
@@ -402,7 +404,7 @@ class Edit:
 VLLM = "vLLM"  # the speaker of most findings: the releases that judged the launch are named after it
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Message:
     """A finding's words in their parts, assembled once (`str`), as ruff's `Violation::message()`:
     what the launch writes (`subject`), what that rests on (`conditions`: "when MODEL is unset"),
@@ -426,7 +428,7 @@ class Message:
         return replace(self, conditions=(*self.conditions, condition))
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Finding:
     code: str
     name: str

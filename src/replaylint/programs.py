@@ -14,10 +14,10 @@ but its spelling still says something (`$PROJECT_ROOT/examples/run_grpo.py` name
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Sequence as Seq, Union
 
 from .framework_registry import EntryPoint, entry_points
+from .records import record
 
 # Launchers whose words are a framework's own (frameworks/ turns them into vLLM settings), from
 # the registry. A program of the user's ("trl-script") and those known by their shape (NeMo-RL's
@@ -32,7 +32,7 @@ _SHAPED_MODULES = tuple(entry for _, entry in _FRAMEWORKS.values() if entry.any_
 _OVERRIDES = {entry.name: re.compile(entry.overrides) for _, entry in _FRAMEWORKS.values() if entry.overrides}
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Unread:
     """A word whose text is not known statically, as written (quotes included)."""
 
@@ -204,7 +204,7 @@ def _ray_job_entrypoint(words: Seq[Word]) -> int | None:
 _RAY_RUNTIME_ENV_OPTIONS = ("--runtime-env-json", "--runtime-env")
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class RayJob:
     """`ray job submit [OPTIONS] -- ENTRYPOINT`: Ray runs the entrypoint on its cluster, with the
     runtime environment the options give, not in the submitting shell's environment.

@@ -6,8 +6,9 @@ result in the cache (`cache/served_json`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, TypeVar
+
+from .records import record
 
 if TYPE_CHECKING:  # a run that finds nothing imports no model
     from .model import Launch, Request
@@ -17,7 +18,7 @@ LOCAL_HOSTS = frozenset(("localhost", "127.0.0.1", "0.0.0.0", "::1"))
 _T = TypeVar("_T")
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class ReplayServer:
     """A server with sampling distribution replay on: `launch` keeps only what the client rules
     read (and the clients its own file ties to it); `hosts`, names besides the local ones that
@@ -40,7 +41,7 @@ class ReplayServer:
         return self.local if host in LOCAL_HOSTS else host in self.hosts
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class ServerClient:
     """An HTTP client of a server at `host:port`; `framework`: the package whose own server it
     talks to ("trl": a TRL trainer), "" for vLLM's own server."""
@@ -51,7 +52,7 @@ class ServerClient:
     framework: str = ""
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Served:
     servers: tuple[ReplayServer, ...] = ()
     clients: tuple[ServerClient, ...] = ()

@@ -9,8 +9,10 @@ import os
 import sys
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Callable, Iterator
+
+from .records import record
 
 if TYPE_CHECKING:
     from .model import LineIndex
@@ -47,7 +49,7 @@ class OverBudget(NotAnalysed):
         self.steady = steady
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Unread:
     """A construct the frontend did not enter (nested beyond a limit): `offset` in the file."""
 
@@ -65,7 +67,7 @@ MEMORY_LIMIT = 1 << 30  # bytes the process may grow while it reads one file
 _PROBE_EVERY = 20_000  # units between two looks at the clock and the resident set
 
 
-@dataclass
+@record
 class Budget:
     """The cost one file may have, spent cooperatively: the frontends' hot loops `charge` it,
     and a charge past a bound raises `OverBudget`. Safe off the main thread (no signals): each
@@ -184,7 +186,7 @@ def memory_bound(growth: int) -> Iterator[None]:
             resource.setrlimit(resource.RLIMIT_AS, previous)
 
 
-@dataclass
+@record
 class SourceFile:
     path: str
     text: str
@@ -204,7 +206,7 @@ def names_in(folder: str) -> list[str]:
         return []
 
 
-@dataclass
+@record
 class ExtractContext:
     """What a frontend may ask of the run: other files (a `--config` YAML), the project root;
     and what it must tell: the work it does (`budget`) and the constructs it did not enter

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import re
 import sys
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from .model import Span
+from .records import record
 from .source import SourceFile
 
 try:
@@ -65,7 +66,7 @@ _BARE = re.compile(r"[A-Za-z0-9_-]+")
 _SCALAR_END = re.compile(r"[,\]}\n#]")
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Entry:
     """Where one key is written: the key (first to last dotted part) and its value."""
 
@@ -75,7 +76,7 @@ class Entry:
     value_end: int
 
 
-@dataclass
+@record
 class PlacedDocument:
     """A parsed file's values by path, and where each key and value is written (TOML's, JSON's)."""
 
@@ -104,7 +105,7 @@ class PlacedDocument:
         return self.source.index.span(0, 0)
 
 
-@dataclass
+@record
 class TomlDocument(PlacedDocument):
     """A parsed TOML file: values by path, and the spans of the keys and tables written in it."""
 

@@ -15,20 +15,21 @@ from __future__ import annotations
 import os
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 from ..edits import apply_edits
 from ..engine.checker import Checker, FileResult
 from ..engine.suppression_places import suppression_edits
 from ..frontends import kind_for
 from ..model import Edit, Finding, LineIndex
+from ..records import record
 from ..rules import UNPARSABLE_FILE, UNUSED_SUPPRESSION
 from ..run.apply_fixes import Fixer
 
 _NOT_SUPPRESSED = (UNPARSABLE_FILE[0], UNUSED_SUPPRESSION[0])  # a broken file, a comment itself
 
 
-@dataclass
+@record
 class Added:
     """What `--add-noqa` did: `count` comments in the files `written`; `failures` are findings
     no comment silences, `refused` the files that could not be written (their comments are not

@@ -8,11 +8,12 @@ bytes -> prefilter -> decode -> frontend.extract -> launches -> rules (per judge
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import TYPE_CHECKING, Any
 
 from .. import files, frontends
 from ..frontends import ExtractContext, ParseError, SourceFile
+from ..records import record
 from ..source import Budget, NotAnalysed, OverBudget, names_in
 from ..vllm.releases import is_newer_than_known, judged
 from . import cache
@@ -29,7 +30,7 @@ if TYPE_CHECKING:  # the model is imported where findings are made: a warm run m
 _BINARY_PROBE = 8192
 
 
-@dataclass
+@record
 class FileResult:
     path: str
     findings: list[Finding] = field(default_factory=list)

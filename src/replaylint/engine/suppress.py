@@ -21,9 +21,10 @@ was comment outside of one.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ..model import Finding, LineIndex, Span
+from ..records import record
 from ..rules import BY_NAME
 from .directive_lines import line_at, naming_lines
 
@@ -43,7 +44,7 @@ _FILE_NOQA = re.compile(r"#\s*replaylint:\s*noqa(?:\[(?P<brackets>[^\]]*)\]|:\s*
 ALL = frozenset({"*"})
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Item:
     """One code or rule name as written in a directive: its code (`RPL003`, `E501`), offsets."""
 
@@ -52,7 +53,7 @@ class Item:
     end: int
 
 
-@dataclass
+@record
 class Suppression:
     line: int
     codes: frozenset[str]
@@ -75,7 +76,7 @@ class Suppression:
         return self.text[self.start - self.line_start : self.end - self.line_start]
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Unused:
     """What RPL901 reports and removes: a whole suppression or some of its codes.
 

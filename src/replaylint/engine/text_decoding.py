@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import io
 import tokenize
-from dataclasses import dataclass
 
 from .. import files
+from ..records import record
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Decoded:
     text: str
     encoding: str

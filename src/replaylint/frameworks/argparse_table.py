@@ -12,15 +12,16 @@ words as its `nargs` asks, too few is an error; the last occurrence wins.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Mapping
 
+from ..records import record
 from ..vllm.command_line import Token
 
 _NEGATIVE_NUMBER = re.compile(r"^-\d+$|^-\d*\.\d+$")  # a value, as the parser has no option that looks like one
 
 
-@dataclass
+@record
 class ParsedWords:
     """What the release's argparse parser makes of the words: each option's value words (the last
     occurrence), the words it does not take, and whether it stops for another reason."""

@@ -22,11 +22,12 @@ keywords of the one call that passes a `**` spread on (`call_keywords`: OpenRLHF
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from functools import lru_cache
 from typing import Any, Iterator, Mapping
 
 from ..model import UNKNOWN, Setting, Span
+from ..records import record
 from .fork_classes import method_dicts
 from .fork_source import dict_pairs, named_dict, named_dicts, nested_keys, nested_settings, placed, spread_writes
 
@@ -38,7 +39,7 @@ _HANDS_ON = frozenset(("items", "keys", "values", "copy"))  # what follows reads
 _LOGS = frozenset(("print", "pprint", "info", "debug", "warning", "log", "dumps", "len", "str", "repr"))
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Written:
     """A key of the dict: its value (UNKNOWN unless a literal), the value's text, its line, whether
     it was written after the spread the adapter names (`**engine_kwargs`: it wins over the user's
@@ -57,7 +58,7 @@ class Written:
     source: str = field(default="", repr=False, compare=False)  # that file's text
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class BuiltDict:
     path: str
     entries: dict[str, Written] = field(default_factory=dict)  # in the order the dict holds them

@@ -20,15 +20,16 @@ disagree about is unknown, so no rule reports on it (precision first), and a not
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Callable, Collection, Generic, Iterable, Protocol, Sequence, TypeVar
 
 from ..framework_registry import ADAPTERS, pinned_packages
 from ..model import UNKNOWN, Framework, Launch, Request, Setting
+from ..records import record
 from ..vllm.releases import Release
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Edition:
     """One release or commit of a framework whose code was read.
 
@@ -46,7 +47,7 @@ class Edition:
 E = TypeVar("E", bound=Edition)
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Editions(Generic[E]):
     """The editions of one framework, newest first; `package` is the name its pins use."""
 

@@ -6,15 +6,15 @@ from __future__ import annotations
 
 import ast
 import warnings
-from dataclasses import dataclass
 from typing import Any, Iterator, Mapping
 
 from ..model import UNKNOWN, LineIndex, Setting, Span
+from ..records import record
 
 MASK = "return_sampling_mask"
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Written:
     """A value the fork's code writes, its line, and its text."""
 

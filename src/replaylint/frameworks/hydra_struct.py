@@ -24,11 +24,11 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Sequence
 
 from ..model import UNKNOWN
+from ..records import record
 from ..vllm.command_line import Token
 from .views import OVERRIDE_KEY, hydra_override
 
@@ -41,7 +41,7 @@ class _Unseen(Exception):
     """Something that decides is not seen: no verdict."""
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class HydraRefusal:
     """The first override Hydra refuses, and Hydra's message (its lines joined by a space)."""
 
@@ -58,7 +58,7 @@ def _dumps() -> dict[str, dict[str, Any]]:
         return json.load(handle)["editions"]
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class PackagedConfigKeys:
     """The keys of verl's packaged configurations at one edition (`verl.VerlEdition.hydra_keys`):
     the dump `dump` of `data/verl-config-keys.json`, which `scripts/dump_verl_config_keys.py`
@@ -77,7 +77,7 @@ class PackagedConfigKeys:
 PACKAGED = ("ppo_trainer", "ppo_megatron_trainer")  # the configurations `data/verl-config-keys.json` holds
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class _Word:
     """One override as Hydra reads it: `+`, `++` or nothing before the key, the value (UNKNOWN
     when the shell fills it in at run time), and the word as Hydra quotes it."""

@@ -48,7 +48,7 @@ and in `vllm_kwargs` is a `TypeError`).
 from __future__ import annotations
 
 import posixpath
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Callable
 
 from ..command import judged_without
@@ -56,6 +56,7 @@ from ..framework_registry import NEMO_RL_DEFAULT_CONFIGS
 from ..launch_context import LaunchContext
 from ..model import UNKNOWN, ArgIssue, Assumption, Launch, LaunchKind, Request, Setting, Span
 from ..programs import Unread, script_name
+from ..records import record
 from ..vllm.command_line import Token
 from ..vllm.engine_fields import RUNNER_ENV
 from . import nemo_rl_fork
@@ -65,7 +66,7 @@ from .nemo_rl_fork import WorkerFork
 from .views import ConfigView, Inherited, Layered, read_hydra_overrides, read_overrides, token_tree
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(unsafe_hash=True, kw_only=True)
 class NemoRlEdition(Edition):
     """What one NeMo-RL edition's vLLM worker does with the logprobs mode and the replay switch
     (docs/frameworks-research.md §10).
@@ -125,7 +126,7 @@ _TYPED = {  # vllm_cfg key -> engine argument, as the worker's dict(...) call wr
 _MAX_DEFAULTS = 4  # `defaults:` files followed from a config, parent after parent
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Layout:
     """Where a NeMo-RL program keeps its generation settings: training scripts under
     `policy.generation` (model `policy.model_name`), `run_eval.py` at the top-level `generation`

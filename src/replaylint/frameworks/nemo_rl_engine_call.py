@@ -19,10 +19,10 @@ one written in the worker's module when the recipe's `vllm_cfg.async_engine` is 
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
 from ..model import UNKNOWN, Setting, Span
+from ..records import record
 from .built_dicts import guarded
 from .fork_conditions import bound_once, config_read, decided
 from .fork_source import Written, key_writes, literal, placed, snippet
@@ -32,7 +32,7 @@ _VLLM_CFG = "self.cfg['vllm_cfg']"
 _REDEFINED = "a method the module defines more than once runs it"  # no test of the recipe decides it
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class CalleeWrite:
     """A write to the engine dict in the method it is handed to: its key, value and line, and the
     `if` it sits under ("": always)."""

@@ -31,11 +31,12 @@ from __future__ import annotations
 
 import ast
 import os
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from functools import lru_cache
 from typing import Callable, Iterator, Mapping
 
 from ..model import UNKNOWN, ArgIssue, Assumption, Setting, Span
+from ..records import record
 from .built_dicts import guarded
 from .fork_conditions import bound_once, config_read, decided, evaluated
 from .fork_source import (
@@ -68,7 +69,7 @@ _MAYBE = frozenset(("return_sampling_mask", "logprobs_mode", "logits_processors"
 _ENGINE_CALLS = ("_create_engine", "LLM", "AsyncEngineArgs", "EngineArgs")
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class WorkerFork:
     path: str  # the worker, as the tree spells it
     keywords: Mapping[str, Written]  # literal keywords of the `dict(...)` call

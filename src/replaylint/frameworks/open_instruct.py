@@ -26,12 +26,13 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Callable, Mapping
 
 from ..launch_context import LaunchContext
 from ..model import UNKNOWN, Launch, LaunchKind, Setting, Span
+from ..records import record
 from ..vllm.command_line import Token
 from . import open_instruct_fork
 from .argparse_table import ParsedWords, parse_words
@@ -77,7 +78,7 @@ _PARSER_MODULES = (
 )
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class _Table:
     options: Mapping[str, Any]  # option string -> nargs
     required: tuple[tuple[str, ...], ...]  # the option strings of each required field

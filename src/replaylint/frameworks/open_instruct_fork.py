@@ -30,11 +30,12 @@ A fork whose actor call is not found keeps the built-in edition.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from typing import Any, Callable, Mapping
 
 from ..model import UNKNOWN, Assumption, Request, Setting, Span
+from ..records import record
 from .fork_classes import class_chain, method_statements
 from .fork_source import (
     MASK,
@@ -84,7 +85,7 @@ _ENGINE_ARGS = ("AsyncEngineArgs", "EngineArgs")
 _CLIENT_CALLS = ("create",)  # `client.completions.create`, `client.chat.completions.create`
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class EngineFork:
     path: str  # the fork's vllm_utils.py, as the tree spells it
     engine: Mapping[str, Written]  # what reaches `AsyncEngineArgs`, as the fork writes it

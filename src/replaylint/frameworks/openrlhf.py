@@ -47,12 +47,13 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Mapping
 
 from ..launch_context import LaunchContext
 from ..model import UNKNOWN, Launch, LaunchKind, Setting, Span
+from ..records import record
 from ..vllm.command_line import Token
 from .argparse_table import ParsedWords, parse_words
 from .built_dicts import BuiltDict
@@ -85,7 +86,7 @@ def engine_settings(settings: Mapping[str, Setting], anchor: Span) -> dict[str, 
 _DATA = os.path.join(os.path.dirname(__file__), "data", "openrlhf-options.json")
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class _Data:
     prog: str  # the parser's name in its messages
     family: Editions

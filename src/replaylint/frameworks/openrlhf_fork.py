@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any, Callable, Iterator, Mapping
 
 from ..model import UNKNOWN, Assumption, Request, Setting, Span
+from ..records import record
 from ..vllm.command_line import Token
 from .built_dicts import BuiltDict, Written, call_keywords, read, written as literal_entry
 from .fork_conditions import decided
@@ -175,7 +176,7 @@ def _unpassed_defaults(text: str, cli: str) -> dict[str, Written]:
     return found
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class ForkOptions:
     """The options the fork's train_ppo_ray.py parser adds (option -> argparse's nargs: 0 for a
     `store_true`/`store_false` switch) and the `create_vllm_engines` keywords it passes from the

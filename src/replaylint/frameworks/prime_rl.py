@@ -56,10 +56,11 @@ so with the mask on each such request needs its own `top_k` (`_train_requests`).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Mapping
 
 from ..model import UNKNOWN, Assumption, Launch, LaunchKind, Request, Setting, Span
+from ..records import record
 from ..vllm.engine_fields import RUNNER_ENV
 from .editions import Edition, Editions, build
 from .prime_rl_fork import PrimeRlFork, Switch, TrainDefaults, fork
@@ -69,7 +70,7 @@ if TYPE_CHECKING:
     from .nearby import ReadText
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(unsafe_hash=True, kw_only=True)
 class PrimeRlEdition(Edition):
     """What one prime-rl edition's configuration and server do (docs/frameworks-research.md §10).
 

@@ -25,10 +25,11 @@ Messages say "the forked prime-rl's FILE:LINE", and the finding sits on that lin
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Callable, Iterator, Mapping
 
 from ..model import UNKNOWN, LineIndex, Setting, Span
+from ..records import record
 from . import fork_conditions, fork_source
 from .nearby import found_upward
 
@@ -49,7 +50,7 @@ _REPLAY_FIELDS = frozenset(
 )
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Line:
     """A value the fork writes, with where (its line, as a span of the fork's file) and its text."""
 
@@ -64,7 +65,7 @@ class Line:
         return f"{OWNER}'s {self.span.path.rsplit('/', 1)[-1]}:{self.span.start_line}"
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Switch:
     """An `[inference]` key of the fork's own that `to_namespace` turns into an engine argument:
     `if self.KEY: namespace.NAME = value`, or `namespace.NAME = self.KEY` (`value` UNKNOWN: the
@@ -76,7 +77,7 @@ class Switch:
     default: Line | None
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class EnvSwitch:
     """`if TEST: namespace.NAME = value` in `to_namespace` where TEST reads environment variables
     (`os.environ.get("X", "0") == "1"`): the server's environment decides (`holds`)."""
@@ -94,7 +95,7 @@ class EnvSwitch:
         return None if found is UNKNOWN else bool(found)
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class TrainDefaults:
     """What the fork's orchestrator sends with each policy-sourced train request when the
     configuration does not say: `temperature` (the field's default) and `top_k` (the
@@ -104,7 +105,7 @@ class TrainDefaults:
     top_k: Line | None
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class PrimeRlFork:
     """What the tree's prime-rl does: `environment` (name -> (value, whether only when unset)),
     `namespace` (`to_namespace`'s literal writes of replay arguments: name -> (value, whether only

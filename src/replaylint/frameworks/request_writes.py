@@ -13,17 +13,18 @@ leaves every key unknown."""
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from typing import Any, Mapping
 
 from ..model import UNKNOWN, Setting, Span
+from ..records import record
 from .built_dicts import MAX_CHARS, guarded
 from .fork_conditions import bound_once, decided, evaluated
 from .fork_source import literal, parse, placed, snippet
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class RequestWrite:
     kind: str  # "set", "setdefault", "pop", or "unread" (every key unknown)
     key: str
@@ -33,7 +34,7 @@ class RequestWrite:
     condition: str = ""
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class RequestPath:
     """The writes a function makes to the request dict it hands to `SamplingParams(**NAME)`."""
 

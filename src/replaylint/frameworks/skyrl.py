@@ -53,12 +53,13 @@ edited config dataclasses (`skyrl/train/config/config.py` defaults).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Callable
 
 from ..command import judged_without
 from ..launch_context import LaunchContext
 from ..model import UNKNOWN, ArgIssue, Launch, LaunchKind, Request, Setting, Span
+from ..records import record
 from ..vllm.command_line import Token
 from ..vllm.engine_fields import FIELDS
 from ..vllm.unusable_masks import FORWARDED
@@ -142,7 +143,7 @@ _OWN_CLIENT = re.compile(r"^\s*def\s+(?:_get_new_inference_client|get_inference_
 _MODULE = re.compile(r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$")
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Entrypoint:
     """What a module run with `-m` is to SkyRL: a `main_base` entrypoint or not, and what of
     `main_base`'s it replaces."""

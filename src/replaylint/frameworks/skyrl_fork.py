@@ -33,10 +33,11 @@ launch's `engine_init_kwargs`, those after it over them; another `**` keeps the 
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any, Callable, Mapping
 
 from ..model import UNKNOWN, Setting, Span
+from ..records import record
 from .built_dicts import BuiltDict, Written, class_defaults, guarded, read
 from .fork_conditions import config_value, decided
 from .fork_source import attribute_write, literal, named_dicts, parse, snippet, spread_source, spread_writes
@@ -52,7 +53,7 @@ _PASS_THROUGH = "engine_init_kwargs"
 _OVERRIDES = "overrides"  # SkyRL's own dict of engine arguments (`read` as such)
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Fork:
     """The engine arguments of a SkyRL fork's `build_vllm_cli_args` (an empty dict without a path
     when its `utils.py` is not in the tree) and the defaults of its `SamplingParams` config."""

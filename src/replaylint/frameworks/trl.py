@@ -58,18 +58,19 @@ without the mask (`vllm_generation.py:347-363`): nothing to read there.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from ..command import CommandHandle, command_launch as vllm_command_launch
 from ..launch_context import LaunchContext
 from ..model import ArgIssue, Launch, LaunchKind, Request, Setting, Span
+from ..records import record
 from ..vllm.command_line import Token
 from .editions import Edition, Editions, build
 from .refusals import names_replay, refusal
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(unsafe_hash=True, kw_only=True)
 class TrlEdition(Edition):
     """What one TRL edition's `trl vllm-serve` does with the words it is given (see the module
     docstring). `forced`: the flags it adds after the user's fields (1.11 on: `build_command`'s
@@ -331,7 +332,7 @@ def with_trainer_requests(launch: Launch, requests: tuple[Request, ...]) -> Laun
     return replace(launch, clients=launch.clients + requests, framework=framework)
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class _Refusal:
     """TRL 1.10's `ValueError` for words its parser does not take: `issue` quotes it when every
     refused word is known and one of them names a replay setting."""

@@ -52,12 +52,13 @@ launch's label the file.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Callable, Sequence
 
 from ..command import judged_without
 from ..launch_context import LaunchContext
 from ..model import UNKNOWN, Launch, LaunchKind, Request, Setting, Span
+from ..records import record
 from ..vllm import command_line
 from ..vllm.command_line import Token
 from ..vllm.engine_fields import FIELDS
@@ -89,7 +90,7 @@ _TYPED = (
 )
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(unsafe_hash=True, kw_only=True)
 class VerlEdition(Edition):
     """What one verl edition's async rollout server does (docs/frameworks-research.md §10).
 

@@ -24,12 +24,13 @@ engine arguments, read in place of the edition's.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Callable, Mapping
 
 import yaml
 
 from ..model import UNKNOWN, Setting, Span
+from ..records import record
 from . import request_writes
 from .built_dicts import BuiltDict, Written, read
 from .fork_conditions import config_value, decided
@@ -45,7 +46,7 @@ _REPLAY_KEYS = frozenset(("return_sampling_mask", "logprobs_mode", "logits_proce
 _OWN_TEXTS = ("build_mtp_speculative_config(", "speculative_config")  # verl's MTP, which the editions model
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Fork:
     """The rollout defaults and the server's engine arguments of a verl fork in the checked tree."""
 

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import posixpath
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
 import yaml
 
 from ..model import UNKNOWN, Setting, Span
+from ..records import record
 
 Path = tuple[str, ...]
 
@@ -104,7 +105,7 @@ def _get(data: Any, path: Iterable[str], default: Any) -> Any:
     return data
 
 
-@dataclass
+@record
 class Written:
     """One `key=value` word of a command line."""
 
@@ -115,7 +116,7 @@ class Written:
     value_span: Span | None = None
 
 
-@dataclass
+@record
 class Overrides(ConfigView):
     """`key=value` words (Hydra or OmegaConf) as one nested configuration, last word wins."""
 
@@ -182,7 +183,7 @@ def _set(data: dict, path: Path, value: Any) -> None:
         data[path[-1]] = value
 
 
-@dataclass
+@record
 class Layered(ConfigView):
     """Several views, the later ones winning (a config file, then command-line overrides)."""
 
@@ -224,7 +225,7 @@ class Layered(ConfigView):
         return ".".join(path) if layer is None else layer.spelling(*path)
 
 
-@dataclass
+@record
 class Inherited(ConfigView):
     """A parent configuration (NeMo-RL's `defaults:` file) seen from the file that inherits it,
     or a config file seen from the command line that loads it: its keys are spelled with that
@@ -381,7 +382,7 @@ def _hydra_plain(value: Any) -> Any:
     return value
 
 
-@dataclass
+@record
 class TokenTree(ConfigView):
     """A YAML file read by vLLM's `--config` reader (`words.vllm_config.load_config_tokens`): its
     top-level keys, their values (maps keep their types) and the spans of nested keys."""

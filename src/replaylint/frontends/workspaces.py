@@ -24,10 +24,10 @@ from __future__ import annotations
 
 import posixpath
 import re
-from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from typing import Callable, Iterator
 
+from ..records import record
 from .packaging import table
 
 Listing = Callable[[str], "frozenset[str]"]  # the names in a folder
@@ -36,7 +36,7 @@ Tables = Callable[[str], "dict | None"]  # a folder's parsed pyproject.toml
 _NAME = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Member:
     """A workspace member `uv sync` installs with the project: its folder, and why."""
 
@@ -44,7 +44,7 @@ class Member:
     reason: str
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Groups:
     """The dependency groups a sync takes: the defaults (`--no-default-groups` drops them),
     `--group NAME`, `--all-groups`, less `--no-dev` / `--no-group NAME`."""

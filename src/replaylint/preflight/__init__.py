@@ -17,8 +17,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
+
+from ..records import record
 
 if TYPE_CHECKING:  # imported when they are used: `--version` and `--help` stay fast
     from ..engine.config import Config
@@ -32,7 +34,7 @@ EXIT_NOT_FOUND = 127  # as a shell reports a command it cannot run
 LAUNCH_NAME = "<launch>"  # what reports call the launch given on the command line
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Judged:
     status: int
     report: str

@@ -29,8 +29,9 @@ import os
 import re
 import sys
 import tempfile
-from dataclasses import dataclass
 from typing import Any, Callable, Iterator, TextIO
+
+from ..records import record
 
 STAND_IN_CONFIG = {
     "architectures": ["LlamaForCausalLM"],
@@ -159,7 +160,7 @@ def _names_a_model(name: str) -> bool:
 # -- vllm serve --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class ServeCommand:
     """`vllm serve` as the installed vLLM builds it, and the checks its entry point makes
     (their modules moved between releases)."""

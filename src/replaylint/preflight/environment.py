@@ -11,17 +11,17 @@ from __future__ import annotations
 import os
 import re
 import sys
-from dataclasses import dataclass
 from typing import Iterator, Mapping
 
 from ..frontends.packaging import GROUP
 from ..model import Plugin, Span
+from ..records import record
 
 # The variables the launch readers look at (vLLM's own, and Dynamo's).
 RELEVANT_PREFIXES = ("VLLM_", "DYN_", "SM_VLLM_")
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Installed:
     """The installed vLLM (its version, None when it is not installed) and plugins."""
 

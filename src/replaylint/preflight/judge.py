@@ -15,8 +15,10 @@ import re
 import subprocess
 import sys
 import time
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Sequence
+
+from ..records import record
 
 # Tokens before the arguments of `vllm serve`: the CLI, or the API server module.
 _API_SERVER = ("-m", "vllm.entrypoints.openai.api_server")
@@ -31,7 +33,7 @@ _REPLAY_WORDS = ("sampling distribution replay", "Model Runner V2", "VLLM_USE_V2
 _SAFE_PATH = ("-P",) if sys.version_info >= (3, 11) else ("-I",)
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Verdict:
     ok: bool
     message: str = ""

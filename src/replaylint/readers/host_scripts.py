@@ -4,14 +4,15 @@ environment they run in."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Callable, Iterable
 
 from ..model import Assumption, Edit, Fix, Launch, Setting, Span
+from ..records import record
 from ..source import ExtractContext, SourceFile
 
 
-@dataclass
+@record
 class Expanded:
     """Text put together from the file: each character's file offset (`starts`) and the offset
     after it (`ends`), and where it ends (`end`, the offset after the last piece). `regions`:
@@ -81,7 +82,7 @@ class Expanded:
         return None if self.regions is None else (self.starts, self.ends, self.regions)
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Script:
     """A shell script another file runs (a recipe, a unit's `ExecStart=`, a Procfile line, a tox
     command), with the environment that program gives it."""

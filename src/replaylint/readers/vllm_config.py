@@ -26,13 +26,13 @@ from __future__ import annotations
 import json
 import os
 from collections import OrderedDict
-from dataclasses import dataclass
 from typing import Any
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from .. import files
 from ..model import UNKNOWN, Edit, Launch, LineIndex, RemoveSetting, RenameSetting, SetSetting, Setting, Span
+from ..records import record
 from ..source import ExtractContext, SourceFile
 from ..vllm.command_line import Token
 from ..vllm.options import table_for
@@ -44,7 +44,7 @@ from .yaml_text import Text
 _READ_LIMIT = 8 * 1024 * 1024
 
 
-@dataclass
+@record
 class ConfigFile:
     path: str
     text: str

@@ -6,10 +6,9 @@ scanner, and only trusts the result when it equals the parsed value.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from ..records import record
 from .yaml_nodes import BREAKS, HOLE, READ_LIMIT, ComposeError, compose_all, content_end, line_start, spend
 
 _TEXT = "_replaylint_text"  # a scalar's Text, kept on the node with the text it was read from
@@ -18,7 +17,7 @@ _REREAD = f"its aliases (`*name`) stand for more than {READ_LIMIT:,} characters 
 # -- Text: strings with source offsets -----------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Text:
     """A string and, for each character, the source region (start, end) it came from.
 

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import re
 import shlex
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Callable
 
 from yaml.nodes import Node, ScalarNode, SequenceNode
 
 from ..edits import Sequence, insert_after, remove
 from ..model import Edit, LineIndex
+from ..records import record
 from ..vllm.command_line import Token
 from .yaml_nodes import HOLE, content_end, dash_of, line_end, line_start, next_line
 from .yaml_scalars import escape_in_scalar, scalar, templated
@@ -32,7 +33,7 @@ _QUOTED_RUN = re.compile(r'[^"\\]+')
 # -- splitting strings into words ---------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class SplitWord:
     text: Text  # the word after quote removal
     region: tuple[int, int]  # its source offsets, quotes included
@@ -96,7 +97,7 @@ def split(text: Text) -> list[SplitWord] | None:
 # -- containers and places -------------------------------------------------------------------------
 
 
-@dataclass
+@record
 class Container:
     """One place where words are written: a flow sequence, a block sequence, a string of
     words inside one scalar, the entries of a mapping (Helm `vllmConfig` keys: removable
@@ -178,13 +179,13 @@ class Container:
         return edits
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Place:
     container: Container
     position: int
 
 
-@dataclass
+@record
 class Words:
     """Tokens for argv and, in parallel, where each one is written."""
 

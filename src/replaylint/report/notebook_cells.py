@@ -6,14 +6,16 @@ annotations, SARIF regions), with the cell in the message or properties."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
+
+from ..records import record
 
 if TYPE_CHECKING:
     from ..model import Finding, Span
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class CellPlace:
     cell: int
     line: int

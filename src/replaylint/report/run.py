@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING
+
+from ..records import record
 
 if TYPE_CHECKING:
     from ..model import Finding, Span
@@ -17,7 +19,7 @@ HOME_URL = "https://github.com/replaylint/replaylint"
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-@dataclass
+@record
 class Run:
     """Everything an output format may show about one run.
 

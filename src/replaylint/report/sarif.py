@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 from .. import __version__
 from ..model import Edit, Finding, Fix, Span
+from ..records import record
 from ..rules import RULES
 from .fingerprints import LineFingerprints, in_file_order
 from .notebook_cells import cell_place
@@ -39,7 +39,7 @@ FULL_DESCRIPTION_LIMIT = 1000  # characters GitHub displays
 _CATEGORIES = {"0": "engine-config", "1": "sampling-request", "2": "launch-syntax", "9": "meta"}
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class RuleInfo:
     """What SARIF says about one rule: from the rule table, or from a finding whose code it lacks."""
 

@@ -15,14 +15,14 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 
+from ..records import record
 from .run import Run, applicable
 
 TEXT_FORMATS = ("full", "concise", "grouped")
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class RuleCount:
     code: str
     name: str

@@ -7,10 +7,11 @@ spans and spellings come from the frontend, and fixes are abstract intents.
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import ClassVar, Iterator
 
 from ..model import UNKNOWN, VLLM, Applicability, Fix, Launch, Message, Setting, Span
+from ..records import record
 from ..vllm.lax_values import as_bool
 from ..vllm.releases import FIRST_WITH_MASK, Release
 
@@ -22,7 +23,7 @@ def as_number(value: object) -> float | None:
     return float(value)
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Report:
     """One problem as a rule sees it, its words in parts (`model.Message`): `subject`, the launch's
     words; `verdict`, what `speaker` says or does with them. The speaker vLLM is named with the
@@ -47,7 +48,7 @@ class Report:
         return Message(self.subject, self.verdict, f"{VLLM} {judged_by}", self.conditions, note)
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Example:
     """A file a rule must accept (VALID) or flag (INVALID), run by the test suite.
 

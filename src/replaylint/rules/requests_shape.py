@@ -5,10 +5,10 @@ field, which requests it reads, which values are wrong and what to say of them."
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 from typing import ClassVar, Iterator
 
 from ..model import UNKNOWN, Launch, Request, Setting, Span
+from ..records import record
 from ..vllm.releases import Release
 from ..vllm.unusable_masks import clients_of, is_server, own_requests
 from .base import Report, Rule, sampling_mask
@@ -22,7 +22,7 @@ class Reads(enum.Enum):
     SENT = "sent"  # those, and what reaches a server over HTTP: the file's clients, or the framework's own
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Addressed:
     """A request and, for messages, what it goes to ("a replay engine", "the replay server
     started at line 4"), with the places to show beside it; `sender`: the framework that sends

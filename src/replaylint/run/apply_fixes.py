@@ -12,16 +12,17 @@ import codecs
 import os
 import stat
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from .. import frontends
 from ..edits import apply_edits, with_line_endings
 from ..model import Edit, Finding
+from ..records import record
 
 MAX_PASSES = 10
 
 
-@dataclass
+@record
 class Document:
     """One file being fixed: its original bytes, how it was decoded, its current text."""
 
@@ -38,7 +39,7 @@ class Document:
         return self.text != self.original
 
 
-@dataclass
+@record
 class FixOutcome:
     documents: dict[str, Document]
     remaining: list[Finding]

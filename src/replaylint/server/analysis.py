@@ -25,7 +25,7 @@ import sys
 import tokenize
 import traceback
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, BinaryIO, Iterable, Mapping
 
 from .. import files, frontends
@@ -35,6 +35,7 @@ from ..engine.config import Config, ConfigError, find_config_file, load
 from ..engine.project import ProjectPins
 from ..engine.suppression_places import suppression_edits
 from ..model import Edit, Finding
+from ..records import record
 from ..run.apply_fixes import Document as FixedDocument, Fixer
 from ..workspace.discovery import Excluder
 from .warmup import warm_up
@@ -54,7 +55,7 @@ MEMORY_ERROR = "MemoryError"
 Logs = list  # [(message, "error" | "warning" | "info")]
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Workspace:
     """What a job sees of the editor: workspace folders, texts by path, configuration generation."""
 
@@ -63,13 +64,13 @@ class Workspace:
     generation: int = 0
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Check:
     workspace: Workspace
     path: str
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Placement:
     """Where a comment silencing `finding` goes (an `Edit`), or None."""
 
@@ -79,7 +80,7 @@ class Placement:
     findings: tuple[Finding, ...]  # the document's, as checked: what a comment must leave as it is
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class FixAll:
     """`replaylint check --fix` on the document, from the editor's texts: the documents it changed."""
 
@@ -87,7 +88,7 @@ class FixAll:
     path: str
 
 
-@dataclass
+@record
 class Checked:
     """A check's findings, the texts of the other files they land in (as read for it), and the
     paths the check read or looked for (files, and folders listed for pins)."""
@@ -113,7 +114,7 @@ class _Recording(dict):
         return super().get(key, default)
 
 
-@dataclass
+@record
 class Reply:
     value: Any = None
     logs: Logs = field(default_factory=list)

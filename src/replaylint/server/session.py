@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Callable, Iterable
 
 from pygls.uris import from_fs_path, to_fs_path
 
 from .. import frontends
 from ..model import Finding, LaunchKind
+from ..records import record
 from .analysis import Check, FixAll, Placement, Workspace
 
 # A document that is not a file on disk (an unsaved new buffer) is checked under its own name
@@ -39,7 +40,7 @@ SELF_CONTAINED_KINDS = ("python", "shell", "dockerfile")
 Log = Callable[[str, str], None]  # (message, "error" | "warning" | "info")
 
 
-@dataclass
+@record
 class Document:
     """An open document: the path it is checked under, the editor's text and version."""
 
@@ -57,7 +58,7 @@ class Document:
         return self.kind in SELF_CONTAINED_KINDS
 
 
-@dataclass
+@record
 class Checked:
     """A document's last check: the text and version it saw, what it found (in any file), and
     the texts of the other files its findings land in."""

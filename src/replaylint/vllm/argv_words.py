@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Callable, Sequence
 
 from ..model import UNKNOWN, ArgIssue, Setting, Span
+from ..records import record
 from .engine_fields import FIELDS
 from .options import OptionTable
 
@@ -21,7 +22,7 @@ NEGATIVE_NUMBER = re.compile(r"^-\d+$|^-\d*\.\d+$")
 MODEL_OPTION = re.compile(r"^--model(=.+|$)")
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Token:
     text: str | None
     span: Span
@@ -38,7 +39,7 @@ class Token:
         return self.text is not None and not self.spread
 
 
-@dataclass
+@record
 class ArgvResult:
     settings: dict[str, Setting] = field(default_factory=dict)
     issues: list[ArgIssue] = field(default_factory=list)
@@ -56,7 +57,7 @@ class ArgvResult:
 ConfigLoader = Callable[[str, Token], "list[Token] | None"]
 
 
-@dataclass
+@record
 class Item:
     token: Token
     index: int | None  # position in the caller's token list; None for config-file tokens

@@ -6,14 +6,13 @@ rule reads it. Spellings and release ranges come from ../shared/spec section 6.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..records import record
 from .releases import Release
 
 LOGPROBS_MODES = ("processed_logits", "processed_logprobs", "raw_logits", "raw_logprobs")
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class EngineField:
     name: str
     flag: str

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass, field as table_field
+from dataclasses import field as table_field
 from functools import lru_cache
 
+from ..records import record
 from .engine_fields import FIELDS
 from .releases import FIRST_WITH_MASK, NEWEST, RELEASES, Release
 
@@ -19,7 +20,7 @@ _REMEMBERED = 4096  # prefix lookups kept per table (a long-lived process must n
 _DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Option:
     string: str
     dest: str
@@ -28,7 +29,7 @@ class Option:
     choices: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class OptionTable:
     release: Release
     options: dict[str, Option]

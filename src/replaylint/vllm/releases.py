@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from ..records import record
 
 _VERSION = re.compile(r"v?(\d+)\.(\d+)(?:\.(\d+))?")
 
 
-@dataclass(frozen=True, order=True)
+@record(unsafe_hash=True, order=True)
 class Release:
     major: int
     minor: int

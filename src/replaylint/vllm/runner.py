@@ -10,10 +10,11 @@ V2, the common GPU case, so that nothing is reported on a guess.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Callable, Iterator
 
 from ..model import UNKNOWN, Launch, Setting
+from ..records import record
 from . import messages
 from .diffusion import diffusion_cause
 from .engine_fields import RUNNER_ENV
@@ -22,7 +23,7 @@ from .releases import Release
 from .speculative import Speculative, speculative
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Trigger:
     """A feature Model Runner V2 does not support, and the setting that turns it on."""
 
@@ -30,7 +31,7 @@ class Trigger:
     setting: Setting
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class RunnerChoice:
     runner: str  # "v1", "v2", "unknown" or "error"
     reason: str = ""

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from ..model import UNKNOWN, Launch, Setting, Span
+from ..records import record
 from .engine_fields import SPEC_ALIASES
 from .lax_values import as_bool
 
@@ -32,7 +32,7 @@ def _canonical_method(method: str) -> str:
     return method
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Speculative:
     """The effective speculative config: `config` is a dict, None or UNKNOWN."""
 

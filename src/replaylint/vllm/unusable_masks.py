@@ -4,10 +4,11 @@ RPL3xx rules). Read in the 0.28.0-0.34.0 wheels; line numbers are 0.34.0's (docs
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Callable, Iterable, Iterator
 
 from ..model import UNKNOWN, Launch, LaunchKind, Request, Setting, Span
+from ..records import record
 from ..served import ReplayServer, Served, ServerClient, distinct
 from .lax_values import as_bool
 from .releases import Release
@@ -165,7 +166,7 @@ MASKLESS_ENDPOINTS = frozenset(("/v1/completions", "/v1/chat/completions", "/v1/
 PARSERS = ("reasoning_parser", "tool_call_parser")
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class ServerRoutes:
     """The generation routes a framework adds to vLLM's app on its own server that answer
     without a `sampling_mask` field, as one release's code shows them; `answer`: what they

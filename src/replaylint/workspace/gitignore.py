@@ -18,10 +18,11 @@ backtracking would cost a power of it. At most `MAX_DOUBLE_STARS` `**` per patte
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from itertools import count
 
 from .. import files
+from ..records import record
 
 IGNORE_FILE_BYTES = 1024 * 1024
 MAX_PATTERNS = 10_000
@@ -43,7 +44,7 @@ _CLASSES = {
 }
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Pattern:
     glob: str  # without `!`, the trailing `/` and a leading `/`
     negated: bool
@@ -51,7 +52,7 @@ class Pattern:
     anchored: bool  # has a `/` before its end: matched against the path below the file's folder, else the name
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class _Expressions:
     """Patterns as one expression for files and one for folders, their patterns last first, each
     in a group: the group that matches is the last pattern that does, git's verdict."""
@@ -68,7 +69,7 @@ class _Expressions:
         return -1 if found is None else self.positions[found.lastindex or 0]
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class IgnoreFile:
     """The patterns of one ignore file, matched against paths below its folder. Most patterns
     are a name, a path or `*` and a suffix, found in a table; the others are expressions.
@@ -124,7 +125,7 @@ class IgnoreFile:
         return -1
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class InFolder:
     """An ignore file's patterns as they apply in one folder below its own."""
 

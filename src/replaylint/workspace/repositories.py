@@ -9,9 +9,10 @@ folder and does not track it.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Callable, Optional, Tuple
 
+from ..records import record
 from .gitignore import IgnoreFile, InFolder, read
 from .stamps import Stamp, stamp
 
@@ -53,7 +54,7 @@ def _verdict(rules: Rules, name: str, is_folder: bool) -> bool:
     return False
 
 
-@dataclass(eq=False)
+@record(eq=False)
 class Repository:
     """A repository the walk met: its folder as the walk spells it, and its index (read meanwhile)."""
 
@@ -79,7 +80,7 @@ class Repository:
         return self._included
 
 
-@dataclass(eq=False)
+@record(eq=False)
 class Level:
     """One folder of the walk: its repository (None outside git), the rules that apply in it, and
     whether git ignores the folder itself."""

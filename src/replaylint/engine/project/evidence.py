@@ -5,9 +5,9 @@ constraints and overrides narrow or replace requirements (`declared`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Iterable
 
+from ...records import record
 from ...vllm.releases import Release
 from .specifiers import Spec, admitted_releases, prefer_replay
 
@@ -16,7 +16,7 @@ from .specifiers import Spec, admitted_releases, prefer_replay
 REQUIRE, CONSTRAIN, OVERRIDE = "require", "constrain", "override"
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Found:
     """One vLLM requirement of a project and where it was written."""
 
@@ -25,7 +25,7 @@ class Found:
     role: str = REQUIRE
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Pin:
     """The releases a project's launches are judged at, and the evidence for them."""
 
@@ -58,7 +58,7 @@ def _effective(group: list[Found]) -> list[tuple[Spec, list[str]]]:
     return effective
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Declared:
     """What a directory's declarations admit."""
 
@@ -89,13 +89,13 @@ def declared(groups: list[list[Found]]) -> tuple[Declared | None, list[Spec]]:
     return (Declared(pin, tuple(spec for spec, _ in specs)) if pin else None), empty
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Evidence:
     lock: Pin | None
     declared: Declared | None
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class PackagePin:
     """What a project pins of a package other than vLLM (an RL framework, whose edition it
     chooses): exact versions, ranges, git refs (tags, branches, commits), and where they are

@@ -7,9 +7,9 @@ archives, git tags), poetry constraints (`^`, `~`, `*`, `||`), `pyproject.toml` 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any, Iterator
 
+from ...records import record
 from ...vllm.releases import Release
 from .evidence import CONSTRAIN, OVERRIDE, REQUIRE, Found
 from .specifiers import Clause, Spec, exact, parse_clause, parse_specifier, release_parts, version_key
@@ -216,7 +216,7 @@ def locked_versions(data: dict) -> list[str]:
 # requirements files ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Line:
     """One logical line of a requirements file that matters here."""
 
@@ -303,7 +303,7 @@ def requirement_line_spec(text: str) -> Spec | None:
 _GIT_REF = re.compile(r"@([^@/#?\s]+)(?:#.*)?$")
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class PackageFound:
     """One requirement of a package: a spec (a version or range), or a git ref (tag, branch,
     commit), and where it was written."""

@@ -6,9 +6,9 @@ releases a specifier admits, each minor series at its lowest admitted release.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Iterable, Iterator
 
+from ...records import record
 from ...vllm.releases import FIRST_WITH_MASK, LAST_WITHOUT_MASK, NEWEST, RELEASES, Release
 
 PATCHES_TRIED = 21  # patch releases 0..20 of each known series are tried against a range
@@ -68,7 +68,7 @@ def _prefix_matches(release: Release, prefix: tuple[int, ...]) -> bool:
     return parts[: len(prefix)] == prefix
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Clause:
     """One PEP 440 comparison: `>=0.30`, `==0.31.*`, `~=0.31.0`."""
 
@@ -120,7 +120,7 @@ def parse_clause(text: str) -> Clause | None:
     return Clause(op, version)
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Spec:
     """The versions a requirement admits: any one of `alternatives`, each a conjunction.
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 from typing import Callable
 
+from ...records import record
 from ...source import ParseError
 from .lines import Logical, is_json_array
 
@@ -19,7 +19,7 @@ _JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _SIMPLE_VALUE = re.compile(r"[A-Za-z0-9_./:@%+,=-]+")
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Word:
     """One exec-form word: its value, its text as written, its source offsets (quotes included)."""
 
@@ -30,7 +30,7 @@ class Word:
     literal: Logical | None = None
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class ExecForm:
     words: tuple[Word, ...]
     close: int

@@ -16,11 +16,12 @@ from __future__ import annotations
 import os
 import posixpath
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fnmatch import fnmatchcase
 from typing import Callable, Iterator
 
 from ...model import Plugin, Span
+from ...records import record
 from ...source import ExtractContext, SourceFile
 from .. import packaging
 from .stages import Built, Distribution, Installed, Stage, trace
@@ -59,7 +60,7 @@ _WORD = re.compile(r"""(['"]?)([^\s'";&|()]+)\1""")
 _ARCHIVE = re.compile(r"\.(whl|tar\.gz|zip|tgz)$")
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Packaging:
     """One packaging command: `install` (`pip install`, `uv pip install`), `wheel` (`pip wheel`),
     `build` (`python -m build`, `uv build`), `sync` (`uv sync`) or `venv` (`python -m venv`,
@@ -74,7 +75,7 @@ class Packaging:
     before: str = ""
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Arguments:
     options: dict[str, str]
     repeated: dict[str, list[str]]

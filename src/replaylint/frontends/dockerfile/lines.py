@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
 
+from ...records import record
 from ...source import ParseError
 
 _DIRECTIVE = re.compile(r"#\s*([a-zA-Z][a-zA-Z0-9]*)\s*=\s*(.+?)\s*$")
@@ -29,7 +29,7 @@ def _continuation(escape: str) -> re.Pattern[str]:
 # -- reading: Docker's line reader -------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Logical:
     """Text as Docker sees it (continuations joined, comment lines dropped), with the source
     offset of every character."""
@@ -57,7 +57,7 @@ class Logical:
         return self.slice(start, max(start, end))
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Heredoc:
     name: str
     chomp: bool
@@ -65,7 +65,7 @@ class Heredoc:
     terminator: Logical
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Instruction:
     keyword: str
     start: int
@@ -74,7 +74,7 @@ class Instruction:
     heredocs: tuple[Heredoc, ...] = ()
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Dockerfile:
     escape: str
     instructions: tuple[Instruction, ...]

@@ -6,7 +6,7 @@ entrypoints, and `--config` files found through the stage's `COPY`s.
 from __future__ import annotations
 
 import posixpath
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Callable
 
 from ...command import CommandHandle, EnvPlace, WordSyntax
@@ -15,6 +15,7 @@ from ...frameworks.commands import command_launch
 from ...launch_context import LaunchContext
 from ...model import Launch, LaunchKind, Setting, VersionHint
 from ...programs import split_launcher, submits_a_job
+from ...records import record
 from ...shells import SHELLS as SHELLS, command_string_at, is_shell  # SHELLS: for .instructions
 from ...source import ExtractContext, SourceFile
 from ...vllm.command_line import ConfigLoader, Token
@@ -233,7 +234,7 @@ class StageLaunches:
         return self.script_launches(stage, json_characters(word.literal), with_args, escape=json_escape)
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Container:
     """The words of one JSON array (or of the image's entrypoint), and where it closes."""
 

@@ -7,12 +7,13 @@ evidence, and the logits-processor plugins its RUNs install or build into distri
 from __future__ import annotations
 
 import posixpath
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from fnmatch import fnmatchcase
 from typing import Iterator
 
 from ...command import EnvPlace
 from ...model import Plugin, Setting, VersionHint
+from ...records import record
 from .exec_form import ExecForm
 from .lines import Instruction, Logical
 from .variables import Lookup
@@ -23,7 +24,7 @@ _VLLM_SERVE = ("vllm", "serve")
 # -- stages ----------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Variable:
     """An ENV or ARG value as a launch sees it: None when it cannot be known."""
 
@@ -32,7 +33,7 @@ class Variable:
     place: EnvPlace
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Command:
     """A CMD or ENTRYPOINT: exec-form words or shell-form text."""
 
@@ -41,7 +42,7 @@ class Command:
     script: Logical | None
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class ImageEntrypoint:
     """The entrypoint a base image brings: its words, or None when we cannot know them."""
 
@@ -54,7 +55,7 @@ NO_ENTRYPOINT = ImageEntrypoint(())
 Entrypoint = Command | ImageEntrypoint
 
 
-@dataclass
+@record
 class Stage:
     name: str | None
     entrypoint: Entrypoint
@@ -91,7 +92,7 @@ class Stage:
         return find
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Copy:
     """`COPY SRC... DEST`: where its files land in the image. They come from the build context
     (`origin` None), from an earlier stage (`COPY --from=build`, absolute `sources`), or from
@@ -143,7 +144,7 @@ def trace(stage: Stage, target: str) -> Iterator[tuple[Stage | None, str]]:
     yield stage, target
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Distribution:
     """A distribution a RUN built from a folder of the build context (`pip wheel`,
     `python -m build`, `uv build`): its project name (None when not written literally), the
@@ -154,7 +155,7 @@ class Distribution:
     plugins: tuple[Plugin, ...]
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Built:
     """Distributions written to the image folder `directory`."""
 
@@ -162,7 +163,7 @@ class Built:
     distribution: Distribution
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Installed:
     """Plugins a `pip install` put into the image, and the folders their metadata may be in
     (`site-packages` patterns, `*` for a Python version; empty when unknown)."""

@@ -8,9 +8,9 @@ can double a value on each line (`ENV A1=$A0$A0`): an expansion that substitutes
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Callable
 
+from ...records import record
 from .lines import KEYWORD, Instruction, Logical, word_bounds
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -167,7 +167,7 @@ def expand(text: str, escape: str, lookup: Lookup) -> str:
 # -- assignments: ENV and ARG ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Pair:
     """`NAME=value` (or legacy `ENV NAME value`): the raw value and source ranges."""
 

@@ -28,10 +28,10 @@ import ast
 import bisect
 import dataclasses
 import re
-from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from ...model import Edit, Fix, Launch, RemoveEnv, Setting, Span, VersionHint
+from ...records import record
 from ...source import ExtractContext, ParseError, SourceFile
 from ...vllm.images import release_from_pin
 from .cell_sources import Cell, json_escaper, read_notebook
@@ -46,7 +46,7 @@ _WORD = re.compile(r"\S+")
 _CONTINUED = re.compile(r"\\\n[ \t]*")
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class PythonHandle:
     """What renders a fix of a launch the Python frontend found: its launch and source as it
     saw them (the cells' Python), and where that text sits in the file."""
@@ -56,7 +56,7 @@ class PythonHandle:
     code: _CodeMap
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class _CodeMap:
     """The cells' Python joined (`text`): where each cell starts in it, and in the file."""
 

@@ -14,9 +14,9 @@ import bisect
 import functools
 import json
 import re
-from dataclasses import dataclass
 
 from ...json_document import JsonError, placed, values
+from ...records import record
 from ...source import NotAnalysed, ParseError, SourceFile
 
 __all__ = ["Cell", "Notebook", "json_escaper", "read_notebook"]
@@ -27,7 +27,7 @@ _ESCAPE = re.compile(r"\\(?:u[0-9a-fA-F]{4}|.)")
 _SIMPLE = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Cell:
     """One cell: its number (1-based, all cells counted), type, decoded source, and `starts[i]`,
     the file offset of source character i (`starts[len(code)]`: the end of the last string).
@@ -63,7 +63,7 @@ class Cell:
         return self.starts[-1]
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Notebook:
     cells: tuple[Cell, ...]
     language: str  # the kernel's language, lower case ("python" when the notebook does not say)

@@ -22,8 +22,9 @@ Offsets and lines of the cell are unchanged.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from ...records import record
 from ...shells import SHELLS
 
 __all__ = ["CellReading", "EnvWrite", "ShellPiece", "read_cell"]
@@ -38,7 +39,7 @@ _SHELL_CELLS = {"bash", "sh", "!", "system", "sx"}
 _PYTHON_CELLS = {"time", "timeit", "capture", "prun", "debug"}
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class ShellPiece:
     """A shell script the cell runs: its text, and the cell offset of each of its characters
     (`starts[len(text)]` is where it ends)."""
@@ -48,7 +49,7 @@ class ShellPiece:
     line: str  # how it is written, for messages: `!vllm serve ...`, `%%bash`
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class EnvWrite:
     """`%env NAME=value`: the cell offsets of the whole magic and of its value."""
 
@@ -60,7 +61,7 @@ class EnvWrite:
     value_end: int
 
 
-@dataclass
+@record
 class CellReading:
     python: str
     steps: list[ShellPiece | EnvWrite] = field(default_factory=list)

@@ -9,13 +9,14 @@ call sees; `launches` builds launches from what it recorded.
 from __future__ import annotations
 
 import warnings
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 import libcst as cst
 from libcst.metadata import PositionProvider
 
 from ...model import UNKNOWN, Launch, Setting, Span
+from ...records import record
 from ...source import ExtractContext, SourceFile
 from ...vllm.engine_fields import RUNNER_ENV
 from .flow.placing import remove_statement
@@ -47,7 +48,7 @@ _DICT_WRITES = ("pop", "update", "setdefault", "clear", "popitem")
 _SPAWNING = frozenset((*ARGV_LIST_CALLS, *ARGV_SPREAD_CALLS, *SHELL_CALLS))
 
 
-@dataclass
+@record
 class EnvWrite:
     name: str
     value: Any

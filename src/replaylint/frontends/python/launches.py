@@ -13,7 +13,7 @@ to `generate`/`chat` (and `beam_search`) of a name bound to a launch in the same
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Iterator
 
 import libcst as cst
@@ -21,6 +21,7 @@ from libcst.metadata import MetadataWrapper
 
 from ...edits import Sequence
 from ...model import UNKNOWN, Launch, LaunchKind, Request, Setting, Span
+from ...records import record
 from ...source import ExtractContext, ParseError, SourceFile
 from .collect import BEAM_SEARCH_PARAMS, REQUEST_METHODS, SAMPLING_PARAMS, Collector, argument
 from .focus import focus, syntax_error
@@ -56,7 +57,7 @@ def extract_focused(source: SourceFile, focused: str, context: ExtractContext) -
     return collector.result
 
 
-@dataclass
+@record
 class Handle:
     """Where each setting of a launch sits, so fixes can be written back."""
 

@@ -18,13 +18,14 @@ from __future__ import annotations
 import ast
 import bisect
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Iterator
 
 from ...edits import Sequence
 from ...framework_registry import mapping_claimers
 from ...frameworks.engine_mappings import MASK, OPEN_REASON, looks_like_engine, turns_mask_on
 from ...model import UNKNOWN, Launch, LaunchKind, Setting, Span
+from ...records import record
 from ...source import SourceFile
 from .asts import ast_of
 from .names import ENGINE_NAMES, vllm_aliases
@@ -68,7 +69,7 @@ def mapping_launches(source: SourceFile) -> list[Launch]:
     return reader.launches
 
 
-@dataclass
+@record
 class _Mapping:
     """Settings in the order written, and where a fix may write."""
 
@@ -79,7 +80,7 @@ class _Mapping:
     name_spans: dict[str, Span] = field(default_factory=dict)
 
 
-@dataclass
+@record
 class _Container:
     """A dict literal or a call's arguments, as `rendering` edits them."""
 
@@ -88,7 +89,7 @@ class _Container:
     kind: str  # "dict" or "call"
 
 
-@dataclass
+@record
 class _Handle:
     """What `rendering` needs to write a fix into a dict literal or call (as the libcst pass's)."""
 

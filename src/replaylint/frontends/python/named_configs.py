@@ -21,7 +21,7 @@ import re
 from ...source import ExtractContext, SourceFile
 from ..triggers import WORDS
 from .flow.frames import Frame
-from .flow.module import parse
+from .flow.module import first_line, parse
 from .flow.yaml_configs import path_of
 from .names import matches_from
 
@@ -59,8 +59,7 @@ def _opening_calls(tree: ast.Module, text: str) -> list[tuple[ast.Call, ast.AST]
         node, scope = stack.pop()
         first, last = getattr(node, "lineno", None), getattr(node, "end_lineno", None)
         if first is not None and last is not None:
-            first = min([first, *(decorator.lineno for decorator in getattr(node, "decorator_list", ()))])
-            position = bisect.bisect_left(lines, first)
+            position = bisect.bisect_left(lines, first_line(node))
             if position == len(lines) or lines[position] > last:
                 continue
         if isinstance(node, ast.Call):

@@ -135,7 +135,7 @@ def _blank(text: str) -> tuple[str, list[tuple[int, int]]] | None:
     position = 0
     for match in _SKIPPED.finditer(text):
         start, end = match.span()
-        if end - start == 1:
+        if end - start == 1 and text[start] != "#":  # a quote that opens no string (`#` alone is an empty comment)
             return None
         pieces.append(text[position:start])
         body = match.group()

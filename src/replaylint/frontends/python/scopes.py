@@ -10,12 +10,14 @@ or comprehension, with Python's lookup rules: class bodies are skipped by nested
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 import libcst as cst
 
+from ...records import record
 
-@dataclass(frozen=True)
+
+@record(unsafe_hash=True)
 class Binding:
     kind: str  # "assign", "augmented", "import", "definition", "parameter", "other"
     value: cst.BaseExpression | None = None  # the assigned expression ("assign")
@@ -23,7 +25,7 @@ class Binding:
     defined: cst.CSTNode | None = field(default=None, compare=False)  # the function ("definition" of a `def`)
 
 
-@dataclass(eq=False)
+@record(eq=False)
 class Scope:
     kind: str  # "module", "function", "class", "comprehension"
     parent: Scope | None = None

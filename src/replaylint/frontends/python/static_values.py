@@ -7,20 +7,20 @@ fix edits (`Container`).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any
 
 import libcst as cst
 
 from ...edits import Sequence
 from ...model import UNKNOWN, Setting
+from ...records import record
 from .collect import Collector, string_value
 from .scopes import Scope
 
 _MAX_DEPTH = 8
 
 
-@dataclass
+@record
 class Container:
     sequence: Sequence
     quote: str

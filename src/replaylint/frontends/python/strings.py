@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import re
 import warnings
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
+
+from ...records import record
 
 if TYPE_CHECKING:  # libcst is imported where a file is parsed: the value flow imports this module without it
     import libcst as cst
@@ -20,7 +21,7 @@ _BRACES = re.compile(r"\{\{|\}\}")
 _ESCAPE = re.compile(f"{_BACKSLASH_ESCAPE.pattern}|{_BRACES.pattern}", re.DOTALL)
 
 
-@dataclass
+@record
 class ShellString:
     """The text of a Python string a shell will run, and where each character sits in the file."""
 

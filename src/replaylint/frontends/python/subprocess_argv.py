@@ -14,7 +14,7 @@ runner variable; without one the child inherits `os.environ` as written before t
 from __future__ import annotations
 
 import shlex
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Callable, Iterator
 
 import libcst as cst
@@ -25,6 +25,7 @@ from ...frameworks.commands import command_launch
 from ...launch_context import LaunchContext
 from ...model import UNKNOWN, Launch, LaunchKind, Setting, Span
 from ...programs import split_launcher, submits_a_job
+from ...records import record
 from ...shells import command_string_at
 from ...vllm.command_line import Token
 from ...vllm.engine_fields import RUNNER_ENV
@@ -43,7 +44,7 @@ _ENV_ARGUMENTS = {
 _MAX_DEPTH = 8
 
 
-@dataclass
+@record
 class ArgvHandle(CommandHandle):
     """`command.render`'s handle, plus the words given alone to `.append(...)`: removing one
     would leave `cmd.append()`."""
@@ -51,7 +52,7 @@ class ArgvHandle(CommandHandle):
     appended: frozenset[Span] = frozenset()
 
 
-@dataclass
+@record
 class _Word:
     token: Token
     group: int

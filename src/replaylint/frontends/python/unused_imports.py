@@ -12,15 +12,15 @@ from __future__ import annotations
 import ast
 import bisect
 import re
-from dataclasses import dataclass
 
 from ...edits import Sequence, remove
 from ...model import Edit, LineIndex
+from ...records import record
 from ...source import SourceFile
 from .collect import remove_statement
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class _Import:
     """One import statement: its bounds, its aliases' bounds and the names they bind."""
 
@@ -31,7 +31,7 @@ class _Import:
     names: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class _Imports:
     statements: tuple[_Import, ...]
     loads: dict[str, tuple[int, ...]]  # an imported name: where the code reads it

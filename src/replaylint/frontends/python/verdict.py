@@ -23,11 +23,11 @@ vLLM 0.27 and older refuse the keyword whatever its value.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
 from typing import Callable, Iterator
 
 from ...model import UNKNOWN, Launch, LaunchKind, Setting, Span
 from ...programs import split_launcher
+from ...records import record
 from ...shells import command_string_at
 from ...source import SourceFile
 
@@ -38,7 +38,7 @@ _UNKNOWN = object()  # a value the libcst pass cannot know either
 _ARGV_LIST_CALLS = frozenset(("run", "Popen", "call", "check_call", "check_output"))
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Settled:
     """A file CPython's parser settled: its engine calls' `return_sampling_mask=...` keywords,
     off or unknown to the libcst pass but still refused as unexpected keywords by vLLM 0.27 and

@@ -25,10 +25,11 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ...model import UNKNOWN, Assumption, Setting
 from ...readers.host_scripts import Expanded, Script
+from ...records import record
 from ...source import SourceFile
 
 _ASSIGNMENT = re.compile(
@@ -40,7 +41,7 @@ _NAME = re.compile(r"[A-Za-z_][\w.-]*$")
 _MAX_DEPTH = 16
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Variable:
     name: str
     value: object  # the text, or UNKNOWN

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
 from typing import Callable
 from urllib.parse import urlsplit
 
 from yaml.nodes import MappingNode, Node, ScalarNode
 
 from ...readers.yaml_nodes import ComposeError, compose_all, entries, get, items
+from ...records import record
 from ...served import LOCAL_HOSTS
 
 _IMAGE = re.compile(r"^(?:[\w.-]+(?::\d+)?/)?(?:library/|nginxinc/)?nginx(?:-unprivileged)?(?::[\w.-]+)?(?:@\S+)?$")
@@ -28,7 +28,7 @@ _TOKENS = re.compile(r"#[^\n]*|\"[^\"]*\"|'[^']*'|[{};]|[^\s{};#]+")
 _MAX_CONF = 256_000
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Route:
     names: tuple[str, ...]  # the gateway's service names, on `port`
     port: int

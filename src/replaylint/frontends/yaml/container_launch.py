@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import inspect
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from types import ModuleType
 from typing import Any, Callable, Iterable
 
@@ -25,6 +25,7 @@ from ...programs import split_launcher, submits_a_job
 from ...readers.yaml_nodes import HOLE
 from ...readers.yaml_text import Text
 from ...readers.yaml_words import Place, Words
+from ...records import record
 from ...shells import command_string_at
 from ...source import ExtractContext, SourceFile
 from ...vllm.command_line import ConfigLoader, Token
@@ -37,7 +38,7 @@ _ENV_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _REPLAY_FLAG = re.compile(r"^--(return[-_]sampling[-_]mask|enable[-_]return[-_]sampling[-_]mask)(=|$)")
 
 
-@dataclass
+@record
 class Env:
     """A container's environment: settings for rules, places for fixes, values for `$(VAR)`."""
 
@@ -83,7 +84,7 @@ def entry_removal(source: SourceFile, start: int, end: int, siblings: int, empty
     return index.span(first, stop), ""
 
 
-@dataclass
+@record
 class YamlHandle:
     """Where the words and variables of a YAML launch are written, for `render`."""
 
@@ -95,7 +96,7 @@ class YamlHandle:
     append: Callable[[list[str]], Edit | None] | None = None
 
 
-@dataclass
+@record
 class ScriptHandle:
     """A launch the shell interpreter found in a script held by one YAML scalar."""
 
@@ -106,7 +107,7 @@ class ScriptHandle:
     escaped: bool = False  # the shell interpreter already escapes what it writes for the scalar
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Image:
     name: str
     vllm: bool
@@ -137,7 +138,7 @@ def basename(word: str | None) -> str | None:
     return None if word is None else word.rsplit("/", 1)[-1]
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Launcher:
     kind: str  # "serve", "api_server", "dynamo", "script"
     position: int  # first word after the launcher (for "script": the script word)

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
 
 from ...model import LineIndex
+from ...records import record
 from ...source import ExtractContext
 
 _TEMPLATE_SUFFIXES = (".yaml", ".yml", ".tpl")
@@ -29,7 +29,7 @@ _DOT = re.compile(r"^\{\{-?\s*\.\s*(?:\|\s*quote\s*)?-?\}\}$")
 _KEY = re.compile(r"^\s*(?:-\s+)?(?P<key>[\w-]+):")
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Item:
     """One `args:` item: `kind` "values" (`path` under `.Values`), "range" (each item of `path`)
     or "literal" (`text`, at `start`-`end` of the template `index`)."""
@@ -42,7 +42,7 @@ class Item:
     end: int = 0
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class ChartContainer:
     template: str
     items: tuple[Item, ...]

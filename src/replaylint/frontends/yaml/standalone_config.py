@@ -6,7 +6,7 @@ override anything. Its words come from `words.vllm_config`, which also writes it
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from yaml.nodes import MappingNode, Node
 
@@ -14,6 +14,7 @@ from ...model import Launch, LaunchKind
 from ...readers.vllm_config import ConfigFile, tokens
 from ...readers.yaml_nodes import entries, span
 from ...readers.yaml_words import Words
+from ...records import record
 from ...source import SourceFile
 from ...vllm.options import table_for
 from ...vllm.releases import NEWEST
@@ -50,7 +51,7 @@ def looks_like_config(document: Node) -> bool:
     return known * 2 >= len(keys)
 
 
-@dataclass
+@record
 class ConfigHandle:
     """A standalone config file launch: fixes edit the file itself."""
 

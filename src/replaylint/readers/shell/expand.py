@@ -10,9 +10,10 @@ expansion may stand for any number of words, so its field is a spread.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Iterable
 
+from ...records import record
 from .grammar import Node
 from .place import Place
 from .positional import from_offset
@@ -42,7 +43,7 @@ _PART_COST = 10  # budget units (about a microsecond each) to expand one node of
 _PIECE_COST = 4  # and one piece of a variable's value (`S="$S "` 4,000 times: 8 million pieces)
 
 
-@dataclass
+@record
 class Expander:
     place: Place
     scope: Scope

@@ -22,10 +22,10 @@ import shutil
 import subprocess
 import sys
 from array import array
-from dataclasses import dataclass
 from itertools import chain, repeat
 from typing import Any
 
+from ...records import record
 from ...source import Budget, OverBudget, address_room, bound_address_space
 
 Node = Any  # tree_sitter.Node; typed loosely so that importing this module stays cheap
@@ -50,7 +50,7 @@ def _parser() -> Any:
     return tree_sitter.Parser(_language())
 
 
-@dataclass
+@record
 class Parsed:
     """One parse of one text: the tree, and offsets of its bytes in the text."""
 

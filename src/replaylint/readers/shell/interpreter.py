@@ -25,10 +25,11 @@ replay-relevant fact are merged, and the ones that differ carry `condition` ("wh
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import NamedTuple
 
 from ...model import UNKNOWN, Assumption, Launch, LaunchKind, Span, VersionHint
+from ...records import record
 from ...shells import SHELLS
 from ...source import ExtractContext, SourceFile
 from ...vllm.engine_fields import FIELDS
@@ -62,7 +63,7 @@ from .world import (
 _FIELD_COST = 40  # budget units (about a microsecond each) a command word costs: fields, then vLLM's parser
 
 
-@dataclass
+@record
 class Interpreter(ControlFlow, BuiltinCommands):
     """Reads a script statement by statement (see the module docstring)."""
 

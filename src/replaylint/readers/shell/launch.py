@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Callable
 
 from ...command import CommandHandle, EnvPlace, WordSyntax
@@ -16,6 +16,7 @@ from ...edits import Sequence
 from ...frameworks.commands import command_client, command_launch
 from ...launch_context import LaunchContext
 from ...model import UNKNOWN, ArgIssue, Launch, LaunchKind, Setting, Span, VersionHint
+from ...records import record
 from ...source import ExtractContext, SourceFile
 from ...vllm.command_line import Token
 from ...vllm.releases import Release
@@ -31,7 +32,7 @@ from .world import EnvEntry, World, relevant_env, unknown_entry
 _BROKEN_CONTINUATION = re.compile(r"[ \t]*(\\[ \t]+#[^\n]*)")
 
 
-@dataclass
+@record
 class ShellHandle(CommandHandle):
     """`command.render`'s handle, plus whether some words sit in another quoting context than
     the command (a piece of `FLAGS="..."`): then only plain words may be written there."""
@@ -39,7 +40,7 @@ class ShellHandle(CommandHandle):
     mixed: bool = False
 
 
-@dataclass
+@record
 class LaunchBuilder:
     """Builds the launches of one script's commands (see the module docstring)."""
 

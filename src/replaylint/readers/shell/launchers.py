@@ -12,11 +12,12 @@ from its command stops the search: no launch is better than a wrong one.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from ...model import UNKNOWN
 from ...programs import Unread, script_name, split_launcher
+from ...records import record
 from ...shells import SHELLS
 from ...vllm.images import is_vllm_image, release_from_image
 from .ray_jobs import RayJobOptions, job_options
@@ -42,7 +43,7 @@ _ASSIGNMENT = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", re.DOTALL)
 _OPTIONAL_ASSIGNMENT = re.compile(r"^\$\{\w+:?\+[\"']?([A-Za-z_]\w*)=.*\}$", re.DOTALL)
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class EnvWord:
     """An environment variable a wrapper sets for its command (`env X=1`, `docker run -e X=1`)."""
 
@@ -53,7 +54,7 @@ class EnvWord:
     unset: bool = False
 
 
-@dataclass
+@record
 class Found:
     """What the wrappers in front of a launcher add to it."""
 
@@ -65,7 +66,7 @@ class Found:
     ray_job: RayJobOptions | None = None  # `ray job submit`: the job runs with its runtime env
 
 
-@dataclass
+@record
 class Invocation:
     entrypoint: str
     args: list[Field]
@@ -73,7 +74,7 @@ class Invocation:
     found: Found
 
 
-@dataclass
+@record
 class ShellScript:
     """`bash -c SCRIPT [NAME [ARGS...]]`: a script read again, with its own `$0`, `$@`."""
 

@@ -10,10 +10,11 @@ replaced by a placeholder word and remembered as unknown.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from itertools import accumulate
 from typing import Callable
 
+from ...records import record
 from ...source import Budget
 from .grammar import Parsed
 from .values import Hole
@@ -62,7 +63,7 @@ def quoting(layers: tuple) -> Callable[[str], str]:
     return quote
 
 
-@dataclass
+@record
 class Place:
     """The text a `Parsed` was made from and its place in the file.
 
@@ -157,7 +158,7 @@ def mapped(parsed: Parsed, to_offset: Callable[[int], int], layers: tuple = ()) 
     return Place(parsed, bounds[:-1], bounds[1:], None, None, layers, (bounds[0], bounds[-1]))
 
 
-@dataclass
+@record
 class Assembled:
     """A script put together from pieces of the file (the value of a quoted word)."""
 

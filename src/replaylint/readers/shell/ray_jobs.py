@@ -22,11 +22,11 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import dataclass
 from typing import Callable
 
 from ...model import UNKNOWN, LineIndex, Setting, Span
 from ...programs import Unread, ray_job
+from ...records import record
 from ...source import SourceFile
 from .values import Chunk, Field
 from .world import EnvEntry, RayCluster, World, relevant_env, unknown_entry
@@ -36,7 +36,7 @@ _PLACEHOLDER = "\ufffcunknown\ufffc"  # a piece of the JSON the shell cannot rea
 _CLUSTER_REFERENCE = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_]*\}")
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class RayJobOptions:
     """The runtime environment option of `ray job submit`, as the shell read it: `option`
     (`--runtime-env`, `--runtime-env-json`; None: none given), the word that holds its value, and

@@ -4,13 +4,13 @@ text to delete to remove a statement or a word without breaking the lines around
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from ...model import Span
+from ...records import record
 from ...source import SourceFile
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class ScriptSpans:
     source: SourceFile
 

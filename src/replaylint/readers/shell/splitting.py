@@ -8,8 +8,9 @@ from __future__ import annotations
 import fnmatch
 import re
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
+from ...records import record
 from .values import Chunk, Container, Elements, Field, Hole, Part
 
 _IFS = " \t\n"
@@ -27,7 +28,7 @@ def element_chunks(element: Field) -> tuple[Chunk | Hole, ...]:
 # -- from parts to fields -----------------------------------------------------------------------
 
 
-@dataclass
+@record
 class _Building:
     pieces: list[Part] = field(default_factory=list)
     keep: bool = False  # a quoted piece: the field exists even when empty

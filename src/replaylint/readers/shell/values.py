@@ -6,11 +6,13 @@ expander reads.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Callable, Mapping, Union
 
+from ...records import record
 
-@dataclass(frozen=True)
+
+@record(unsafe_hash=True)
 class Container:
     """Text that holds words and can take edits: the words of a command, an array literal,
     a quoted string that defines a variable. `close` is where it ends (None: at the line end);
@@ -22,7 +24,7 @@ class Container:
     layers: tuple = ()
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Assumed:
     """A default taken because nothing in the script sets its variable (`${MODEL:-m}`,
     `: "${BACKEND:=vllm}"`, `${1:-vllm}`), and `condition`, when it holds ("`MODEL` is unset");
@@ -32,7 +34,7 @@ class Assumed:
     positional: int = 0
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Chunk:
     """A run of characters of an expanded word and the file text it came from."""
 
@@ -47,7 +49,7 @@ class Chunk:
     assumed: Assumed | None = None  # the text is a default, taken on that condition
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Hole:
     """Text we cannot know. `splits`: unquoted, so it may be any number of words. `forwarded`:
     the script's own arguments from that number on (`"$@"`: 1; `$2`: 2), which a launch is
@@ -65,7 +67,7 @@ class Hole:
     assigns: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Field:
     """One word a command receives, and the file text to edit to change it."""
 
@@ -85,7 +87,7 @@ class Field:
         return self.text is not None and not self.spread
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Elements:
     """`"$@"`, `"${A[@]}"`: fields that stay separate words; `more`: unknown ones follow."""
 
@@ -99,7 +101,7 @@ class Elements:
 Part = Union[Chunk, Hole, Elements]
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Scalar:
     chunks: tuple[Chunk, ...]
 
@@ -108,7 +110,7 @@ class Scalar:
         return "".join(chunk.text for chunk in self.chunks)
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Array:
     elements: tuple[Field, ...]
 
@@ -117,7 +119,7 @@ class Array:
         return all(element.known for element in self.elements)
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Forwarded:
     """A positional parameter that is the script's own argument number `first` (`$1` in the
     script, or in a function called with `"$@"`): unknown, but absent when the script is run
@@ -134,7 +136,7 @@ class _Unset:
 UNSET = _Unset()
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Partial:
     """A string some pieces of which are not known (`CMD="vllm serve $MODEL"`, MODEL from the
     environment). `bash -c "$CMD"` and `eval` read it as a script, holes and all; anywhere else
@@ -175,7 +177,7 @@ def scalar_text(value: Value | None) -> str | None:
 NO_DEFAULTS = object()  # `Scope.off`: no default is taken for a variable nothing sets
 
 
-@dataclass
+@record
 class Scope:
     """What the expander needs to know: variables and positional parameters of one world;
     `unset(name)`: the condition on which a variable nothing set is taken as unset, so that

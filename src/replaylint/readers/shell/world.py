@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import itertools
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from itertools import groupby
 from typing import Any, Iterable, Mapping
 
 from ...command import EnvPlace
 from ...model import UNKNOWN, Setting, VersionHint
+from ...records import record
 from .bindings import Bindings
 from .values import Array, Assumed, Chunk, Container, Field, Hole, Partial, Scalar, Scope, Value
 
@@ -32,13 +33,13 @@ def relevant_env(name: str) -> bool:
     return name.startswith(RELEVANT_ENV) or any(word in name for word in _SWITCH_WORDS)
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class EnvEntry:
     setting: Setting
     place: EnvPlace | None
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Frame:
     """What a function call saves: variables made `local`, the caller's positional parameters."""
 
@@ -46,7 +47,7 @@ class Frame:
     positional: tuple[Field, ...] | None
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class RayCluster:
     """The Ray cluster a script started (`ray start`): the `VLLM_*` variables its processes, and
     so the jobs submitted to it, inherit; `env_open`: others we cannot name may be set."""
@@ -55,7 +56,7 @@ class RayCluster:
     env_open: bool = False
 
 
-@dataclass
+@record
 class World:
     variables: Bindings[Value] = field(default_factory=Bindings)
     env: dict[str, EnvEntry] = field(default_factory=dict)  # in the environment of commands

@@ -5,10 +5,10 @@ one, and how many operands come before the command. Tables, laid out by hand.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ...records import record
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Wrapper:
     """A command that runs the rest of its words as a command."""
 

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Iterator
 
 from ....model import UNKNOWN, Launch, LaunchKind, Setting, Span
+from ....records import record
 from ....source import ExtractContext, SourceFile
 from ..names import REPLAY_WORDS, RUNNER_ENV, matches_from
 from .engines import engine_launches
@@ -34,7 +35,7 @@ _ENGINE_WORDS = ("LLM", "EngineArgs")
 _SERVER_PARSER = "make_arg_parser"
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Flowed:
     launches: list[Launch]
     sources: frozenset[Span]  # dicts and calls whose keys reached an engine

@@ -8,9 +8,10 @@ otherwise they are unknown. Names it does not bind are read in the function that
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Callable, Iterator
 
+from ....records import record
 from .callsites import Call, calls, scoped_statements
 from .facts import Val
 from .frames import Evaluates, Frame
@@ -20,7 +21,7 @@ _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 _MAX_ITEMS = 8  # items of a known iterable read one by one
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Made:
     """Where a lambda or comprehension is written: the scope, class and statement that hold it."""
 

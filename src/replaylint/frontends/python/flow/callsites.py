@@ -4,14 +4,14 @@ and scope it is in: where the value flow looks for engines, requests and call si
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
 from typing import Iterator
 
+from ....records import record
 from .frames import parameters
 from .module import FUNCTIONS, Module, Placed
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Call:
     """A call of the module with the statement and scope it is in."""
 

@@ -18,11 +18,12 @@ server too: the fields TRL sends with every request (`frameworks.trl`), when the
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Iterator
 from urllib.parse import urlsplit
 
 from ....model import UNKNOWN, Launch, Request, Setting
+from ....records import record
 from ....served import ServerClient
 from ....source import ExtractContext, SourceFile
 from ....vllm.unusable_masks import MASK_ENDPOINT, server_port
@@ -71,7 +72,7 @@ _MAX_CALLERS = 3  # functions followed up to the client's construction
 OPENAI_FIELDS = ("temperature", "presence_penalty", "frequency_penalty", "logit_bias")
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Client:
     host: str
     port: int

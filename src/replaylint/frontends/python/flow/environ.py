@@ -8,9 +8,10 @@ unknown. `os.putenv(...)` is not one: it changes the C environment a child proce
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ....model import UNKNOWN, Setting, Span
+from ....records import record
 from ....vllm.engine_fields import RUNNER_ENV
 from .dicts import nested
 from .facts import Kwargs
@@ -23,7 +24,7 @@ from .refs import Function
 _CALLS = ("environ.setdefault", "environ.pop")
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class RunnerWrites:
     """The runner variable where an engine starts: its setting (empty: the code does not write
     it), the statements a fix may remove (a write that is a statement of its own), and the
@@ -74,7 +75,7 @@ def runner_writes(frame: Frame, reader: Evaluates | None = None) -> RunnerWrites
 _MAX_CALLS = 2  # functions of the tree entered to find their writes (a setup helper and one it calls)
 
 
-@dataclass
+@record
 class _Writer:
     """Applies the writes of statements in order; a call of a function of the tree made as a
     statement of its own (`setup_envvars_for_vllm()`) has its writes applied where it is made."""

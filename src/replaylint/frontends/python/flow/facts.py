@@ -4,15 +4,16 @@ the hops it took, and where a fix may write)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any
 
 from ....edits import Sequence
 from ....model import UNKNOWN, Setting, Span
+from ....records import record
 from .module import Guard, Module
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Place:
     """An element of a container a fix edits (a dict literal's entries, a call's arguments), in
     the module that holds it; `position` -1: the container itself, where a new key is added."""
@@ -28,7 +29,7 @@ class Place:
         return replace(self, position=position)
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Entry:
     """One key of the arguments: the setting (its span is the text that decides), where a fix
     writes it, the branches it is written under and the hops it took to reach the call."""
@@ -41,7 +42,7 @@ class Entry:
     ref: Any = None  # what the value stands for beyond its Python value (a config object)
 
 
-@dataclass
+@record
 class Kwargs:
     """Keyword arguments as they reach a call, in order."""
 
@@ -87,7 +88,7 @@ class Kwargs:
         return {name: entry.setting.value for name, entry in self.entries.items()}
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Val:
     """What an expression holds, as far as the reader can tell.
 

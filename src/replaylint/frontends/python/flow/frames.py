@@ -7,14 +7,15 @@ decides nothing."""
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Iterator, Protocol
 
+from ....records import record
 from .facts import Kwargs, Val
 from .module import FUNCTIONS, Module, Placed
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class ActorEnv:
     """The `env_vars` mapping of a Ray actor's `runtime_env` (`{"env_vars": {...}}`), or, with
     `at`, a `runtime_env` the code builds elsewhere, read where it is given (`ray.init(runtime_env=make_env())`)."""
@@ -24,7 +25,7 @@ class ActorEnv:
     at: Frame | None = None
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Frame:
     module: Module
     scope: ast.AST  # ast.Module or a function
@@ -49,7 +50,7 @@ class Frame:
         return self.scope if isinstance(self.scope, FUNCTIONS) else None
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Binding:
     """What binds a name: an assignment's value (`element`: its place in a tuple target), a
     parameter, a definition, an import, or something unreadable (`opaque`)."""

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from ....records import record
 from .facts import Entry, Kwargs
 from .frames import Evaluates, Frame, reaching
 from .logic import decided
@@ -23,7 +24,7 @@ MAX_TURNS = 8  # turns read one by one; a longer loop is read once
 _Turn = dict[str, "tuple[ast.expr, Frame] | str | Entry"]
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Written:
     """One turn's write: its key, the text that decides it (`first` to `value`), where to read it."""
 

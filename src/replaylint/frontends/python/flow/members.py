@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Protocol
 
+from ....records import record
+from ..names import matches_from
 from .binding import bind, plain
 from .dicts import as_val, attributes_written, writes_into, written
 from .facts import NOTHING, Val
@@ -359,8 +361,11 @@ def app_state(reader: Reader, module: Module, attr: str) -> Val | None:
 def _written_elsewhere(module: Module, cls: ast.ClassDef, attr: str, subclasses: bool = True) -> bool:
     """`Engine.MODE = ...`, `cls.KW["k"] = v`, `setattr(Engine, ...)`, or a subclass of the module
     that defines its own `MODE`: the class body's value is not the one every reader sees."""
-    owner = rf"\b(?:{cls.name}|cls|__class__)\.{attr}\b"
-    if re.search(rf"{owner}\s*(?:[-+*/|]?=(?!=)|\[[^\]]*\]\s*=(?!=)|\.(?:update|setdefault|pop|clear)\()", module.source.text):
+    owners = (f"{cls.name}.", "cls.", "__class__.")
+    written = re.compile(
+        rf"\b(?:{cls.name}|cls|__class__)\.{attr}\b\s*(?:[-+*/|]?=(?!=)|\[[^\]]*\]\s*=(?!=)|\.(?:update|setdefault|pop|clear)\()"
+    )
+    if next(matches_from(written, module.source.text, owners), None) is not None:  # (`search` tries `\b` at every character: 6 ms on 60 KB)
         return True
     if re.search(rf"setattr\(\s*(?:{cls.name}|cls)\b", module.source.text):
         return True
@@ -372,7 +377,7 @@ def _written_elsewhere(module: Module, cls: ast.ClassDef, attr: str, subclasses:
     )
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Member:
     """A member of an `Enum` class: its `.value` is what the class body assigns."""
 

@@ -11,9 +11,10 @@
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ....model import UNKNOWN, Setting, Span
+from ....records import record
 from .arithmetic import TEXT_METHODS, text_method
 from .dicts import as_val, call as dict_call, entry, nested, spread
 from .dotlists import from_dotlist
@@ -46,13 +47,13 @@ _DUMP_METHODS = ("model_dump", "dict", "_asdict", "to_dict")
 _PARSERS = ("argparse.ArgumentParser", "ArgumentParser", "FlexibleArgumentParser")
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Class:
     module: Module
     node: ast.ClassDef
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Instance:
     """A record built by a call the reader saw (or by a command-line parser: `cli`)."""
 
@@ -62,7 +63,7 @@ class Instance:
     plain: bool = False  # an object of a plain class that only holds class attributes: no record
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class HfParser:
     classes: tuple[Val, ...]
 

@@ -6,9 +6,10 @@ own defaults), and a command line the program writes for it itself
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ....model import UNKNOWN
+from ....records import record
 from .dicts import entry
 from .facts import Entry, Kwargs, read_from
 from .frames import Evaluates, Frame, expressions
@@ -16,7 +17,7 @@ from .parsed_texts import json_object
 from .refs import ENGINE_OPTIONS, Function, Qualified, engine_name
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Parser:
     """An argparse parser: the call that made it, read in `frame` (`parent`: the parser a
     subcommand's, made by `subparsers.add_parser(...)`, belongs to)."""

@@ -6,16 +6,17 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Callable
 
 from ....edits import insert_after, remove
 from ....model import Edit, Fix, Launch, RemoveEnv, RemoveSetting, RenameSetting, SetEnv, SetSetting, Span
+from ....records import record
 from ....source import SourceFile
 from .facts import Place
 
 
-@dataclass
+@record
 class FlowHandle:
     """Where a flowed launch's settings are written (`places`), where a new key goes (`home`),
     the texts of the modules they are in, and the environment statements before the call."""

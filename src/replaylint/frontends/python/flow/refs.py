@@ -4,15 +4,16 @@
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
+from ....records import record
 from .facts import Kwargs, Val
 from .frames import Frame
 from .module import Module
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Function:
     """A function of the tree (`cls`: the class it is a method of)."""
 
@@ -22,7 +23,7 @@ class Function:
     outer: Frame | None = field(default=None, compare=False)  # a closure: the frame of the call of its enclosing function
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Bound:
     """A method of a record read on one object of it (`cfg.to_engine_kwargs`): `fields` are `self`'s."""
 
@@ -30,7 +31,7 @@ class Bound:
     fields: Kwargs = field(compare=False)
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Partial:
     """`functools.partial(func, **kwargs)`: `span` is the partial's call."""
 
@@ -40,14 +41,14 @@ class Partial:
     positional: tuple[Val, ...] | None = ()  # bound before the call's own (None: a spread nobody can read)
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Qualified:
     """A name imported from outside the tree (`vllm.LLM`)."""
 
     name: str
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Engine:
     """An engine constructor call, read in a frame."""
 

@@ -7,12 +7,13 @@ command line, read by vLLM's parser as every frontend's are. A namespace handed 
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Iterator
 
 from ....command import CommandHandle, WordSyntax, command_launch, token_elements
 from ....launch_context import LaunchContext
 from ....model import Launch, LaunchKind, Span
+from ....records import record
 from ....vllm.argv_words import Token
 from ..strings import python_quote
 from .callsites import calls
@@ -36,7 +37,7 @@ _SERVING = frozenset(
 )
 
 
-@dataclass
+@record
 class WordListHandle(CommandHandle):
     """A Python list of words, edited as `subprocess` argv lists are (`command.render`)."""
 

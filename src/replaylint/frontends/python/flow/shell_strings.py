@@ -8,9 +8,10 @@ libcst pass. A piece not known is an expansion: unquoted, it may be any number o
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ....model import Span
+from ....records import record
 from .facts import Val
 
 _MAX_TEXT = 4096  # characters of a command read
@@ -19,7 +20,7 @@ _UNREAD = set("$`\\*?[]{}()#~!")  # what the shell would expand, substitute or e
 _ALSO_UNREAD_QUOTED = set("$`\\")
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class Piece:
     """Text decided at one place (`text` None: not known here), and where a literal that spells it
     character for character starts in its file (`offset`), to place a word inside it."""
@@ -30,7 +31,7 @@ class Piece:
     offset: int | None = None
 
 
-@dataclass
+@record
 class Word:
     text: str | None  # None: not known
     span: Span | None  # the piece its first character is in

@@ -22,6 +22,7 @@ from ....model import UNKNOWN, Launch, LaunchKind, Setting, Span
 from ....programs import split_launcher, submits_a_job
 from ....vllm.command_line import Token
 from ....vllm.engine_fields import RUNNER_ENV
+from ..names import matches_from
 from ..strings import python_quote
 from .callsites import calls, reads_parameter
 from .dicts import written
@@ -35,6 +36,8 @@ from .shell_strings import Word, commands, pieces
 
 _SPAWNS = frozenset(("subprocess.Popen", "subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output"))
 _WORDS = ("Popen(", "run(", "call(", "check_output(")
+# Where `_NAMED_WORDS` is tried (`search` tries its `\b` at every character: 6 -> 1 ms on a 60 KB module).
+_CALLED = ("Popen(", "run(", "call(", "check_call(", "check_output(")
 _NAMED_WORDS = re.compile(r"\b(?:Popen|run|call|check_call|check_output)\(\s*(?:args\s*=\s*)?(?:[A-Za-z_]\w*\s*[,)]|\[)")
 _COPIES = ("os.environ.copy", "copy.copy", "copy.deepcopy", "dict")  # a copy of `os.environ`
 
@@ -42,7 +45,7 @@ _COPIES = ("os.environ.copy", "copy.copy", "copy.deepcopy", "dict")  # a copy of
 def spawn_words(text: str) -> bool:
     """Whether a file may start a process with `subprocess` whose words a name or a list
     literal holds (`Popen(command, ...)`, `Popen(["vllm", ...])`; cheap: its text)."""
-    return "subprocess" in text and _NAMED_WORDS.search(text) is not None
+    return "subprocess" in text and next(matches_from(_NAMED_WORDS, text, _CALLED), None) is not None
 
 
 def spawned_launches(reader: Reader, module: Module) -> Iterator[Launch]:

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import ast
 import os
-from dataclasses import dataclass
 
 from ....model import UNKNOWN, LineIndex, Setting
+from ....records import record
 from .facts import NOTHING, Entry, Kwargs, Val
 from .module import Module
 
@@ -125,7 +125,7 @@ def _from_working_folder(node: ast.expr, frame) -> str | None:
     return found[0] if found is not None and not found[1] else None
 
 
-@dataclass(frozen=True)
+@record(unsafe_hash=True)
 class NamedFile:
     """A path the module's own place decides (`Path(__file__).parent / "conf.toml"`), as a value
     handed on: a function that opens its parameter opens that file."""

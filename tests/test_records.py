@@ -1,0 +1,78 @@
+"""`records.record` makes the dataclass `dataclass` makes, with one `__repr__` shared by every
+record: its text must stay `dataclass`'s (results are compared and cache keys built from reprs)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+
+from replaylint.model import Launch, LaunchKind, Setting, Span
+from replaylint.records import fields_repr, record
+
+
+@dataclass(unsafe_hash=True)
+class PlainPoint:
+    x: int
+    label: str = "a"
+    hidden: tuple = field(default=(), repr=False)
+
+
+@record(unsafe_hash=True)
+class Point:
+    x: int
+    label: str = "a"
+    hidden: tuple = field(default=(), repr=False)
+
+
+@dataclass
+class PlainPoint3(PlainPoint):
+    z: float = 0.5
+
+
+@record
+class Point3(Point):
+    z: float = 0.5
+
+
+@record
+class Node:
+    name: str
+    children: list = field(default_factory=list)
+
+
+@record(frozen=True)
+class Named:
+    name: str
+
+    def __repr__(self) -> str:
+        return f"<{self.name}>"
+
+
+def _as_plain(text: str) -> str:
+    return text.replace("Point", "PlainPoint")
+
+
+def test_a_record_is_shown_as_dataclass_shows_it() -> None:
+    assert _as_plain(repr(Point(1, "b'\"", (1,)))) == repr(PlainPoint(1, "b'\"", (1,))) == "PlainPoint(x=1, label='b\\'\"')"
+    assert _as_plain(repr(Point3(2))) == repr(PlainPoint3(2)) == "PlainPoint3(x=2, label='a', z=0.5)"
+    assert repr(Point(1)) == str(Point(1)) == f"{Point(1)}"
+
+
+def test_a_record_keeps_what_dataclass_gives_it() -> None:
+    assert Point(1) == Point(1) and Point(1) != Point(2) and hash(Point(1)) == hash(Point(1))
+    assert [f.name for f in fields(Point3)] == ["x", "label", "hidden", "z"]
+    assert Point.__repr__ is fields_repr and Point3.__repr__ is fields_repr
+
+
+def test_its_own_repr_is_kept_and_a_cycle_is_shown_once() -> None:
+    assert repr(Named("n")) == "<n>"
+    node = Node("root")
+    node.children.append(node)
+    assert repr(node) == "Node(name='root', children=[...])"
+
+
+def test_the_model_reads_as_before() -> None:
+    span = Span("a.py", 1, 1, 1, 5, 0, 4)
+    assert repr(span) == "Span(path='a.py', start_line=1, start_col=1, end_line=1, end_col=5, start=0, end=4)"
+    setting = Setting("return_sampling_mask", True, span, "--return-sampling-mask")
+    assert repr(setting).startswith("Setting(name='return_sampling_mask', value=True, span=Span(path='a.py'")
+    assert repr(Launch(LaunchKind.CLI, span, {})).startswith("Launch(kind=<LaunchKind.CLI: ")
