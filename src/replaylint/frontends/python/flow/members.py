@@ -59,6 +59,8 @@ def self_attribute(reader: Reader, attr: str, frame: Frame) -> Val:
                 for element in _attribute_targets(frame.module, targets, target):
                     sets.append((method, placed, statement.value, element))
     if len(sets) != 1 or sets[0][1].guards:
+        if not sets and frame.instance is not None and frame.instance.reasons:
+            return NOTHING  # a field the construction's unread arguments (`**cfg`) may set
         if not sets:
             inherited = inherited_attribute(reader, attr, frame)  # set by a base's `__init__` in another module
             if inherited is not NOTHING:

@@ -84,7 +84,7 @@ class Tree:
         arguments the object was made with)."""
         node = getattr(method, "node", method)
         args = frame.init if getattr(node, "name", "") == "__init__" else None
-        return Frame(module, node, cls, args, None, frame.depth + 1, frame.stack, frame.init)
+        return Frame(module, node, cls, args, None, frame.depth + 1, frame.stack, frame.init, instance=frame.instance)
 
     # modules
 
