@@ -60,7 +60,6 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
     "h14_align_anything_yaml_vllm_cfgs_frequency_penalty": "round 14 first run: missed (RPL302 of a benchmark YAML's frequency_penalty)",
-    "h14_easyr1_rollout_config_top_k_field_default": "round 14 first run: missed (RPL102 of a rollout config dataclass field)",
     "h14_helm_vllm_client_completions_no_mask_route": "round 14 first run: missed (RPL301 of a completions client to the tree's replay server)",
     "h14_lmms_eval_gen_kwargs_temperature_fallback_zero": "round 14 first run: missed (RPL101 of a gen_kwargs fallback)",
     "h14_nemo_skills_server_args_fstring_no_scale_out": "round 14 first run: missed (RPL301 of server args built in an f-string)",

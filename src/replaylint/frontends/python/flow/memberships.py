@@ -8,8 +8,9 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from .facts import NOTHING, Val
 from .frames import Evaluates, Frame, reaching
-from .refs import Qualified
+from .refs import Engine, Qualified, is_sampling
 
 _ENGINE_FIELDS = "the engine's fields"
 _SERVER_ONLY = ("enable_scale_out", "tokens_only")  # options of `vllm serve`, not fields of EngineArgs
@@ -52,3 +53,16 @@ def _engine_signature(reader: Evaluates, node: ast.expr | None, frame: Frame) ->
     return (
         isinstance(made, Qualified) and made.name.rsplit(".", 1)[-1] in ("EngineArgs", "AsyncEngineArgs") and made.name.startswith("vllm")
     )
+
+
+def has_attribute(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
+    """`hasattr(params, key)` of vLLM's `SamplingParams(...)` and a known text: True for its fields
+    (`vllm.sampling_fields`); another name may be a method or property, so the test stays unknown."""
+    from ....vllm.sampling_fields import SAMPLING_PARAMS_FIELDS
+
+    key = reader.evaluate(node.args[1], frame).value
+    made = reader.evaluate(node.args[0], frame).ref
+    if not isinstance(key, str) or key not in SAMPLING_PARAMS_FIELDS or not isinstance(made, Engine):
+        return NOTHING
+    called = reader.evaluate(made.call.func, made.frame).ref
+    return Val(True) if isinstance(called, Qualified) and is_sampling(called.name) else NOTHING

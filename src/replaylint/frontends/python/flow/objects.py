@@ -21,6 +21,7 @@ from .facts import NOTHING, Entry, Kwargs, Val, read_from
 from .frames import Evaluates, Frame
 from .hydra_compose import composed
 from .logic import text_test, type_test
+from .memberships import has_attribute
 from .merges import chained, merges, reduced
 from .module import FUNCTIONS, Module
 from .namedtuples import named_tuple_class
@@ -266,6 +267,8 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
         return Val(ref=Class(frame.module, made))
     if name == "isinstance" and len(node.args) == 2 and not node.keywords:
         return type_test(reader, node, frame)
+    if name == "hasattr" and len(node.args) == 2 and not node.keywords:
+        return has_attribute(reader, node, frame)
     if name in ("ray.remote",) and len(node.args) == 1:
         return reader.evaluate(node.args[0], frame)
     if name in ("ray.remote",) and not node.args:

@@ -77,6 +77,11 @@ def engine_name(name: str) -> bool:
     return short in _ENGINES and module in _ENGINE_MODULES
 
 
+def is_sampling(name: str) -> bool:
+    """vLLM's `SamplingParams` class."""
+    return name in _SAMPLING
+
+
 def is_params(name: str) -> bool:
     """`SamplingParams(...)`, `SamplingParams.from_optional(...)`, `BeamSearchParams(...)`."""
     return name in _PARAMS
