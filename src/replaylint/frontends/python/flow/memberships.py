@@ -56,13 +56,14 @@ def _engine_signature(reader: Evaluates, node: ast.expr | None, frame: Frame) ->
 
 
 def has_attribute(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
-    """`hasattr(params, key)` of vLLM's `SamplingParams(...)` and a known text: True for its fields
-    (`vllm.sampling_fields`); another name may be a method or property, so the test stays unknown."""
+    """`hasattr(params, key)` of vLLM's `SamplingParams(...)` (or the class) and a known text: True
+    for its fields (`vllm.sampling_fields`); another name may be a method or property, so the test
+    stays unknown."""
     from ....vllm.sampling_fields import SAMPLING_PARAMS_FIELDS
 
     key = reader.evaluate(node.args[1], frame).value
-    made = reader.evaluate(node.args[0], frame).ref
-    if not isinstance(key, str) or key not in SAMPLING_PARAMS_FIELDS or not isinstance(made, Engine):
+    if not isinstance(key, str) or key not in SAMPLING_PARAMS_FIELDS:
         return NOTHING
-    called = reader.evaluate(made.call.func, made.frame).ref
+    made = reader.evaluate(node.args[0], frame).ref
+    called = reader.evaluate(made.call.func, made.frame).ref if isinstance(made, Engine) else made
     return Val(True) if isinstance(called, Qualified) and is_sampling(called.name) else NOTHING

@@ -122,7 +122,9 @@ def reads_record_field(module: Module, cls: ast.ClassDef, method: ast.AST) -> bo
     if init_of(module, cls) is not None or not is_record(Class(module, cls)):
         return False
     fields = {s.target.id for s in cls.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)}
-    return any(isinstance(node, ast.Attribute) and getattr(node.value, "id", None) == "self" and node.attr in fields for node in ast.walk(method))
+    return any(
+        isinstance(node, ast.Attribute) and getattr(node.value, "id", None) == "self" and node.attr in fields for node in ast.walk(method)
+    )
 
 
 def _makes(reader: Evaluates, home: Module, site: Call, cls: ast.ClassDef) -> bool:
