@@ -61,7 +61,6 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 PENDING: dict[str, str] = {
     "h14_align_anything_yaml_vllm_cfgs_frequency_penalty": "round 14 first run: missed (RPL302 of a benchmark YAML's frequency_penalty)",
     "h14_helm_vllm_client_completions_no_mask_route": "round 14 first run: missed (RPL301 of a completions client to the tree's replay server)",
-    "h14_lmms_eval_gen_kwargs_temperature_fallback_zero": "round 14 first run: missed (RPL101 of a gen_kwargs fallback)",
     "h14_nemo_skills_server_args_fstring_no_scale_out": "round 14 first run: missed (RPL301 of server args built in an f-string)",
     "h14_olmes_model_config_comprehension_processed_logits": "round 14 first run: missed (RPL003 of a model config comprehension)",
     "h14_opencompass_generation_kwargs_temperature_zero": "round 14 first run: missed (RPL101 of opencompass generation_kwargs)",

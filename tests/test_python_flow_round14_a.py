@@ -4,7 +4,10 @@ read with the fields each construction gives (distilabel's `vLLM(extra_kwargs={.
 `load()` spreading `**self.extra_kwargs` into `LLM`, and `generate()`'s own parameter defaults);
 a pydantic model's private attributes are no fields; and a request built from every key of a
 config record that `SamplingParams` has (EasyR1's `for key in config.to_dict().keys(): if
-hasattr(default_sampling_params, key): ...`), with the caller beside the top of a deep package.
+hasattr(default_sampling_params, key): ...`), with the caller beside the top of a deep package;
+a subclass without an `__init__` of its own made in another module (lmms-eval's `VLLM(VLLMSimple)`)
+and the engine its base's `__init__` stores, and the items of a list a comprehension makes, through
+slices and loops, with the fallbacks a loop writes into each (`gen_kwargs["temperature"] = 0`).
 Where the reader cannot tell (a construction's `**` of a file read at run time, a test it does
 not decide), it stays silent."""
 
@@ -187,3 +190,91 @@ def test_hasattr_of_the_class_itself_is_decided_the_same(tmp_path: Path) -> None
 def test_a_key_set_elsewhere_or_not_known_to_be_written_is_clean(tmp_path: Path, held: str, top_k: str, made: str) -> None:
     made = f"import sys\nimport yaml\n{made}" if made else ""
     assert _rollout(tmp_path, "config.to_dict().keys()", held=held, top_k=top_k, made=made) == []
+
+
+# a subclass without an `__init__` of its own, made in another module, runs its base's
+
+BASE = (
+    "from vllm import LLM\n\n\n"
+    "class Simple:\n"
+    "    def __init__(self, model='m', batch_size=1, **kwargs):\n"
+    "        self.batch_size = int(batch_size)\n"
+    "        self.client = LLM(model=model, **kwargs)\n"
+)
+CHAT = (
+    "from vllm import SamplingParams\n\n"
+    "from models.simple import Simple\n\n\n"
+    "class Chat(Simple):\n"
+    "    def generate_until(self, requests):\n"
+    "        out = []\n"
+    "        batches = [requests[i : i + self.batch_size] for i in range(0, len(requests), self.batch_size)]\n"
+    "        for batch in batches:\n"
+    "            prompts = []\n"
+    "            for prompt, gen_kwargs in batch:\n"
+    "                if 'temperature' not in gen_kwargs:\n"
+    "                    gen_kwargs['temperature'] = 0\n"
+    "                params = {'temperature': gen_kwargs['temperature'], 'top_k': gen_kwargs.get('top_k', 20)}\n"
+    "                prompts.append(prompt)\n"
+    "            out.extend(self.client.generate(prompts, SamplingParams(**params)))\n"
+    "        return out\n"
+)
+MODELS = {"models/__init__.py": "", "models/simple.py": BASE, "models/chat.py": CHAT}
+
+
+def _evaluate(tmp_path: Path, made: str, requests: str) -> list:
+    run = f"import json\nimport sys\nfrom models.chat import Chat\n\nmodel = Chat({made})\nTASK = {{'max_new_tokens': 512}}\nrequests = {requests}\nmodel.generate_until(requests)\n"
+    return check(tmp_path, {**MODELS, "run.py": run})
+
+
+def test_a_subclass_s_construction_gives_its_base_s_init_the_engine_s_keywords(tmp_path: Path) -> None:
+    made = "model='m', return_sampling_mask=True, logprobs_mode='raw_logprobs'"
+    assert _evaluate(tmp_path, made, "[]") == [("run.py", 5, "RPL003")]
+
+
+REPLAY = "model='m', batch_size=8, return_sampling_mask=True, logprobs_mode='processed_logprobs'"
+
+
+@pytest.mark.parametrize(
+    "requests",
+    [
+        "[(f'q{i}', dict(TASK, top_k=40)) for i in range(16)]",  # lmms-eval's: the task's kwargs have no temperature
+        "[(q, {'max_new_tokens': 64}) for q in ['a', 'b']]",
+        "[(q, dict(TASK)) for q in sys.argv[1:]]",  # its items the same whatever the arguments
+    ],
+)
+def test_a_fallback_written_into_each_item_of_the_caller_s_list_is_the_request_s(tmp_path: Path, requests: str) -> None:
+    assert _evaluate(tmp_path, REPLAY, requests) == [("chat.py", 14, "RPL101")]
+
+
+@pytest.mark.parametrize(
+    "requests",
+    [
+        "[(f'q{i}', dict(TASK, temperature=0.7)) for i in range(16)]",  # the fallback never runs
+        "[(q, kw) for q, kw in json.load(open(sys.argv[1]))]",  # items read at run time
+        "json.load(open(sys.argv[1]))",
+        "[('a', {'max_new_tokens': 8}), ('b', {'temperature': 0.7})]",  # items that differ: not one shape
+    ],
+)
+def test_items_whose_temperature_is_set_or_not_known_are_clean(tmp_path: Path, requests: str) -> None:
+    assert _evaluate(tmp_path, REPLAY, requests) == []
+
+
+def test_an_item_read_at_run_time_in_a_loop_over_a_comprehension_is_not_known(tmp_path: Path) -> None:
+    main = (
+        "import sys\nfrom vllm import LLM, SamplingParams\n\n"
+        "llm = LLM('m', return_sampling_mask=True, logprobs_mode='processed_logprobs')\n"
+        "for kw in [dict(top_k=20, temperature=float(t)) for t in sys.argv[1:]]:\n"
+        "    llm.generate(['x'], SamplingParams(**kw))\n"
+    )
+    assert check(tmp_path, {"main.py": main}) == []
+
+
+def test_a_comprehension_may_be_empty(tmp_path: Path) -> None:
+    main = (
+        "import sys\nfrom vllm import LLM\n\n"
+        "kw = {'return_sampling_mask': True, 'logprobs_mode': 'processed_logprobs'}\n"
+        "if not [dict(mode=t) for t in sys.argv[1:] if t == 'processed']:\n"
+        "    kw['logprobs_mode'] = 'raw_logprobs'\n"
+        "LLM('m', **kw)\n"
+    )
+    assert check(tmp_path, {"main.py": main}) == [("main.py", 6, "RPL003")]  # on the branch where it is empty

@@ -57,6 +57,13 @@ class Engine:
     partial: Partial | None = None  # the call is of this partial (`make_params(n=8)`): its keywords come first
 
 
+@dataclass(frozen=True)
+class Each:
+    """A list every item of which holds `item` (`each_items`); whether it has any is not known."""
+
+    item: Any
+
+
 _ENGINES = ("LLM", "EngineArgs", "AsyncEngineArgs")
 _SAMPLING = ("vllm.SamplingParams", "vllm.sampling_params.SamplingParams")
 _PARAMS = frozenset(
