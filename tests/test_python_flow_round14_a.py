@@ -90,6 +90,16 @@ def test_a_record_that_builds_another_library_s_model_is_not_an_engine(tmp_path:
     assert check(tmp_path, {"gen.py": library, "pipeline.py": pipeline}) == []
 
 
+@pytest.mark.parametrize("made", ["Cfg()", "Cfg(**json.load(open(sys.argv[1])))"])
+def test_a_class_variable_is_no_field_a_construction_could_set(tmp_path: Path, made: str) -> None:
+    main = (
+        "import json\nimport sys\nfrom dataclasses import dataclass\nfrom typing import ClassVar\nfrom vllm import LLM\n\n\n"
+        "@dataclass\nclass Cfg:\n    MODE: ClassVar[str] = 'raw_logprobs'\n    model: str = 'm'\n\n\n"
+        f"cfg = {made}\nLLM(cfg.model, return_sampling_mask=True, logprobs_mode=cfg.MODE)\n"
+    )
+    assert check(tmp_path, {"main.py": main}) == [("main.py", 10, "RPL003")]
+
+
 # a method's parameter default reaches the request of the engine a private attribute holds
 
 

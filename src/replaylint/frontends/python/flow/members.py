@@ -47,8 +47,6 @@ def self_attribute(reader: Reader, attr: str, frame: Frame) -> Val:
     validated = _validator_write(reader, frame.module, cls, attr)
     if validated is not None:
         return validated  # what the validator leaves in `values` is the field
-    if frame.instance is not None and attr in frame.instance.entries:
-        return field(reader, Val(kwargs=frame.instance), attr, frame)  # a field of the record a property is read on
     target = f"self.{attr}"
     sets = []
     for method in _methods(frame.module, cls):
@@ -58,6 +56,8 @@ def self_attribute(reader: Reader, attr: str, frame: Frame) -> Val:
                 targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
                 for element in _attribute_targets(frame.module, targets, target):
                     sets.append((method, placed, statement.value, element))
+    if frame.instance is not None and attr in frame.instance.entries and not sets:
+        return field(reader, Val(kwargs=frame.instance), attr, frame)  # a field of the record (a method's `self._model = ...` wins)
     if len(sets) != 1 or sets[0][1].guards:
         if not sets and frame.instance is not None and frame.instance.reasons:
             return NOTHING  # a field the construction's unread arguments (`**cfg`) may set

@@ -88,9 +88,9 @@ def defaults(reader: Evaluates, cls: Class, cli: bool = False, hooked: bool = Tr
     for base in _record_bases(reader, cls):  # a subclass's fields follow its bases' (`class Replay(EngineConfig)`)
         found.merge(defaults(reader, base, cli, hooked))
     for statement in cls.node.body:
-        if not _is_field(cls.node, statement) or statement.value is None:  # type: ignore[union-attr]
+        if not isinstance(statement, ast.AnnAssign) or not isinstance(statement.target, ast.Name) or statement.value is None:
             continue
-        name = statement.target.id  # type: ignore[union-attr]
+        name = statement.target.id
         value = _field_default(statement.value)
         if value is None:
             made = _factory_record(reader, statement.value, frame)
@@ -124,9 +124,9 @@ def _field_names(reader: Evaluates, cls: Class) -> list[str]:
 
 
 def _is_field(cls: ast.ClassDef, statement: ast.stmt) -> bool:
-    """Whether a statement of a record's body declares a field the constructor sets: not a
+    """Whether a statement of a record's body declares a field the constructor takes: not a
     `ClassVar`, nor a pydantic model's private attribute (`_model: Any = PrivateAttr(None)`, or
-    any name with a leading underscore), which a method sets (`self._model = LLM(...)`)."""
+    any name with a leading underscore)."""
     if not isinstance(statement, ast.AnnAssign) or not isinstance(statement.target, ast.Name):
         return False
     annotation = statement.annotation.value if isinstance(statement.annotation, ast.Subscript) else statement.annotation
@@ -172,10 +172,11 @@ def instance(reader: Evaluates, cls: Val | Class, node: ast.Call, frame: Frame) 
         found = class_attributes(reader, cls.module, cls.node, node)
         return Val(ref=Instance(cls, found, plain=True), span=frame.module.span(node)) if found is not None else NOTHING
     fields = defaults(reader, cls, hooked=False).copy()
+    names = _field_names(reader, cls)
     given: set[str] = set()  # the fields the call passes: keys a spread cannot pass again
-    for argument, name in zip(node.args, _field_names(reader, cls)):
+    for argument, name in zip(node.args, names):
         if isinstance(argument, ast.Starred):
-            _hidden(fields, given, "*args")
+            _hidden(fields, set(names) - given, "*args")
             break
         fields.entries[name] = entry(reader, frame, name, argument, argument, None)
         given.add(name)
@@ -183,7 +184,7 @@ def instance(reader: Evaluates, cls: Val | Class, node: ast.Call, frame: Frame) 
         if keyword.arg is None:
             spread_in = spread(reader, keyword.value, frame)
             for reason in spread_in.reasons:
-                _hidden(fields, given, reason)
+                _hidden(fields, set(names) - given, reason)
             fields.merge(spread_in)
             given |= set(spread_in.entries)
         else:
@@ -194,10 +195,10 @@ def instance(reader: Evaluates, cls: Val | Class, node: ast.Call, frame: Frame) 
     return Val(ref=Instance(cls, after_init(reader, cls.module, cls.node, fields)), span=frame.module.span(node))
 
 
-def _hidden(fields: Kwargs, given: set[str], reason: str) -> None:
+def _hidden(fields: Kwargs, open_names: set[str], reason: str) -> None:
     """Arguments nobody can read (`**cfg` of a loaded file, `*args`) may set any field the call does
-    not pass itself: its default no longer decides."""
-    for name in [name for name in fields.entries if name not in given]:
+    not pass itself (`open_names`): its default no longer decides."""
+    for name in [name for name in fields.entries if name in open_names]:
         del fields.entries[name]
     if reason not in fields.reasons:
         fields.reasons.append(reason)
