@@ -14,7 +14,7 @@ from .dicts import as_val, attributes_written, writes_into, written
 from .facts import NOTHING, Val
 from .frames import Evaluates, Frame, binds, reaching
 from .inherited import inherited_attribute
-from .module import FUNCTIONS, Module, Placed
+from .module import FUNCTIONS, POST_INITS, Module, Placed
 from .objects import Class, Instance, field, is_record
 from .refs import Bound, Engine, Function
 
@@ -56,8 +56,8 @@ def self_attribute(reader: Reader, attr: str, frame: Frame) -> Val:
                 targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
                 for element in _attribute_targets(frame.module, targets, target):
                     sets.append((method, placed, statement.value, element))
-    if frame.instance is not None and attr in frame.instance.entries and not sets:
-        return field(reader, Val(kwargs=frame.instance), attr, frame)  # a field of the record (a method's `self._model = ...` wins)
+    if frame.instance is not None and attr in frame.instance.entries and all(s[0].name in POST_INITS for s in sets):
+        return field(reader, Val(kwargs=frame.instance), attr, frame)  # the record's (a method's `self._model = ...` wins)
     if len(sets) != 1 or sets[0][1].guards:
         if not sets and frame.instance is not None and frame.instance.reasons:
             return NOTHING  # a field the construction's unread arguments (`**cfg`) may set
