@@ -111,7 +111,7 @@ def reads_stored_parameter(cls: ast.ClassDef, init: ast.AST | None, method: ast.
     SamplingParams(top_k=self.args.top_k)`): what the object's construction passes decides the engine."""
     if not isinstance(init, (ast.FunctionDef, ast.AsyncFunctionDef)) or method is init:
         return False
-    names = {param.arg for param in parameters(init)[1:]}
+    names = _derived({param.arg for param in parameters(init)[1:]}, init)
     stored: set[str] = set()
     called = {_self_attribute(node.func) for node in ast.walk(init) if isinstance(node, ast.Call)}  # `self.init_model()`
     setters = [init, *(m for m in cls.body if isinstance(m, FUNCTIONS) and m.name in called and m is not method)]
@@ -125,6 +125,30 @@ def reads_stored_parameter(cls: ast.ClassDef, init: ast.AST | None, method: ast.
 
 
 _STORED_ROUNDS = 4  # attributes made from attributes made from a parameter
+
+
+def _derived(names: set[str], init: ast.AST) -> set[str]:
+    """`names` and the local names `__init__` builds from them (`sampling_kwargs = {"max_tokens":
+    config.response_length}`, `sampling_kwargs[key] = getattr(config, key)`, a loop's over them)."""
+    found = set(names)
+    writes = [node for node in ast.walk(init) if isinstance(node, (ast.Assign, ast.AugAssign, ast.For))]
+    while True:
+        more = set()
+        for node in writes:
+            value = node.iter if isinstance(node, ast.For) else node.value
+            if any(isinstance(n, ast.Name) and n.id in found for n in ast.walk(value)):
+                targets = [node.target] if isinstance(node, (ast.AugAssign, ast.For)) else node.targets
+                more |= {_written_name(target) for target in targets} - {None, "self"}  # type: ignore[arg-type]
+        if more <= found:
+            return found
+        found |= more
+
+
+def _written_name(target: ast.expr) -> str | None:
+    """The local name an assignment target writes into (`kw` of `kw`, `kw["k"]`, `kw.x`)."""
+    while isinstance(target, (ast.Subscript, ast.Attribute)):
+        target = target.value
+    return target.id if isinstance(target, ast.Name) else None
 
 
 def _self_attribute(node: ast.AST) -> str | None:

@@ -37,7 +37,7 @@ from .frames import Frame, parameters
 from .import_statements import imports_module
 from .loop_turns import turn_frames
 from .members import before_validator, constant_subclasses, init_of
-from .method_calls import from_init, method_frames
+from .method_calls import from_init, method_frames, reads_record_field, record_fields
 from .module import FUNCTIONS, Module, describe
 from .objects import as_kwargs
 from .placing import FlowHandle
@@ -140,6 +140,7 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
         elsewhere_too = reads_stored_parameter(call.cls, init, scope) or hands_parameter(init, scope)  # the caller's `config`
         # `__init__(self, **kwargs)` forwards them; `LLM(tensor_parallel_size=args.tp)` in `__init__(self, args)` reads the caller's
         elsewhere_too = elsewhere_too or (scope is init and (scope.args.kwarg is not None or reads_parameter(scope, call.node)))
+        elsewhere_too = elsewhere_too or reads_record_field(module, call.cls, scope)  # `**self.extra_kwargs` of a pydantic model
         for home, site in constructions(reader, module, call.cls, elsewhere_too)[:MAX_SITES]:
             site_frame = _site_frame(reader, home, site, outer)
             if not _picks(reader, site, site_frame, call.cls):
@@ -149,7 +150,9 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
             args = {name: value.via(hop) for name, value in args.items()}
             sites_here = ((site.scope, site.placed),) if home is module else ()
             actor_env = tuple(actor_env_vars(module, call.cls, home, site))
-            frames.append(replace(plain, args=args if scope is init else None, init=args, sites=sites_here, actor_env=actor_env, made=hop))
+            fields = record_fields(reader, module, call.cls, site.node, site_frame)
+            made = dict(sites=sites_here, actor_env=actor_env, made=hop, instance=fields)
+            frames.append(replace(plain, args=args if scope is init else None, init=args, **made))
         if not frames and init is not None:
             made = lambda home, sub: constructions(reader, home, sub, elsewhere_too=True)[:MAX_SITES]  # noqa: E731
             site_of = lambda home, site: _site_frame(reader, home, site, outer)  # noqa: E731

@@ -12,7 +12,7 @@ from .facts import NOTHING, Val
 from .frames import Evaluates, Frame
 from .module import FUNCTIONS, Module, Placed
 from .objects import Class
-from .refs import Function
+from .refs import Engine, Function, Qualified, engine_name
 from .subclass_inits import super_init
 
 _MAX_LEVELS = 3  # base classes followed up from the object's class
@@ -21,8 +21,9 @@ _ROOTS = ("object", "ABC", "Generic", "Protocol")
 
 def inherited_attribute(reader: Evaluates, attr: str, frame: Frame) -> Val:
     """`self.attr` set once, unconditionally, in the `__init__` of a base class of another module
-    that the object's `__init__` runs through `super().__init__(...)` (and no other method of
-    that base sets it); a plain value only (a mapping or object may be changed elsewhere)."""
+    that the object's `__init__` runs through `super().__init__(...)`, or that runs as its own
+    (no `__init__` in the class), and no other method of that base sets it; a plain value or one
+    of vLLM's engines only (a mapping or another object may be changed elsewhere)."""
     module, cls, init_args = frame.module, frame.cls, frame.init
     target = f"self.{attr}"
     for _ in range(_MAX_LEVELS):
@@ -31,14 +32,17 @@ def inherited_attribute(reader: Evaluates, attr: str, frame: Frame) -> Val:
         init = _init(cls)
         base = _single_base(reader, module, cls)
         found = super_init(module, init) if init is not None else None
-        if base is None or found is None or base.module is module:  # a base of the module: its MRO is read there
+        if base is None or (found is None and init is not None) or base.module is module:  # a base of the module: its MRO is read there
             return NOTHING
-        placed, super_call = found
-        sub_frame = Frame(module, init, cls, init_args, placed, frame.depth + 1, frame.stack, init_args)  # type: ignore[arg-type]
         base_init = _init(base.node)
         if base_init is None:
             return NOTHING
-        args = bind(reader, Function(base.module, base_init, base.node), super_call, sub_frame) if init_args is not None else None
+        if found is None:  # no `__init__` of its own (`class VLLM(VLLMSimple)`): the base's runs, its arguments not bound here
+            super_call, args = None, None
+        else:
+            placed, super_call = found
+            sub_frame = Frame(module, init, cls, init_args, placed, frame.depth + 1, frame.stack, init_args)  # type: ignore[arg-type]
+            args = bind(reader, Function(base.module, base_init, base.node), super_call, sub_frame) if init_args is not None else None
         sets = _sets(base.module, base.node, target)
         if sets is None or _by_name(module.text(cls)):
             return NOTHING
@@ -50,10 +54,19 @@ def inherited_attribute(reader: Evaluates, attr: str, frame: Frame) -> Val:
         _, at, value = sets[0]
         home = Frame(base.module, base_init, base.node, args, at, frame.depth + 1, frame.stack, args)
         read = reader.evaluate(value, home)
-        if read.kwargs is not None or read.ref is not None:
+        if read.kwargs is not None or (read.ref is not None and not _engine(reader, read.ref)):
             return NOTHING
-        return read.via(module.span(super_call))
+        return read.via(module.span(super_call)) if super_call is not None else read
     return NOTHING
+
+
+def _engine(reader: Evaluates, made: object) -> bool:
+    """Whether `made` is the construction of one of vLLM's engines (`self.client = LLM(...)`): the
+    requests sent to it reach that construction, whatever arguments it is read with."""
+    if not isinstance(made, Engine):
+        return False
+    called = reader.evaluate(made.call.func, made.frame).ref
+    return isinstance(called, Qualified) and engine_name(called.name)
 
 
 def _init(cls: ast.ClassDef) -> ast.FunctionDef | ast.AsyncFunctionDef | None:

@@ -13,6 +13,7 @@ from .facts import NOTHING, Val
 from .frames import Evaluates, Frame
 from .memberships import member
 from .module import Guard
+from .refs import Each
 
 _UNKNOWN_TRUTH = object()
 
@@ -106,7 +107,7 @@ def truth(read: Val) -> bool | None:
 def _truth(read: Val) -> Any:
     if read.kwargs is not None:  # `kw or {}`: an empty mapping or the one given hold the same keys
         return True if read.kwargs.entries else _UNKNOWN_TRUTH if read.kwargs.reasons else False
-    if read.ref is not None and read.value is UNKNOWN:
+    if read.ref is not None and read.value is UNKNOWN and not isinstance(read.ref, Each):  # a list may be empty
         return True  # an object the reader knows (a config, a parser)
     return _UNKNOWN_TRUTH if read.value is UNKNOWN else bool(read.value)
 

@@ -20,6 +20,7 @@ from .logic import decided
 from .module import Guard
 
 MAX_TURNS = 8  # turns read one by one; a longer loop is read once
+MAX_KEYS = 48  # turns of a loop over a mapping's keys, each binding only a text (a record's fields)
 # a target name -> the element's node and where to read it; or, for `d.items()`, the key or the entry
 _Turn = dict[str, "tuple[ast.expr, Frame] | str | Entry"]
 
@@ -97,7 +98,7 @@ def reaching_turns(
     with `undecided`); None: the loop is not spelt out or too long, or (without `undecided`) a
     branch is not decided in some turn (which turns reach it is not known)."""
     turns = turns_of(reader, loop, frame)
-    if turns is None or len(turns) > MAX_TURNS:
+    if turns is None or len(turns) > (MAX_KEYS if all(isinstance(v, str) for t in turns for v in t.values()) else MAX_TURNS):
         return None
     found = []
     for names in turns:
@@ -154,7 +155,8 @@ def turns_of(reader: Evaluates, loop: ast.For | ast.AsyncFor, frame: Frame) -> l
         return None if items is None else [{key_name: key, value_name: item} for key, item in items.entries.items()]
     elements = _elements(loop.iter, frame)
     if elements is None:
-        return None
+        keys = _keys(reader, loop.target, loop.iter, frame)
+        return None if keys is None else [{loop.target.id: key} for key in keys]  # type: ignore[attr-defined]
     turns = []
     for element, at in elements:
         turn = _bind(loop.target, element, at)
@@ -170,6 +172,19 @@ def _items(reader: Evaluates, mapping: ast.expr, frame: Frame) -> Kwargs | None:
     if found is None or found.reasons or any(item.guards for item in found.entries.values()):
         return None
     return found
+
+
+def _keys(reader: Evaluates, target: ast.expr, iterated: ast.expr, frame: Frame) -> list[str] | None:
+    """The keys of `for key in mapping.keys()` (or `in mapping`) of a dict the reader knows whole
+    (EasyR1's `for key in config.to_dict().keys()` of a dataclass's fields)."""
+    if not isinstance(target, ast.Name):
+        return None
+    if isinstance(iterated, ast.Call) and isinstance(iterated.func, ast.Attribute) and iterated.func.attr == "keys":
+        if iterated.args or iterated.keywords:
+            return None
+        iterated = iterated.func.value
+    items = _items(reader, iterated, frame)
+    return None if items is None or len(items.entries) > MAX_KEYS else list(items.entries)
 
 
 def _elements(node: ast.expr, frame: Frame) -> list[tuple[ast.expr, Frame]] | None:

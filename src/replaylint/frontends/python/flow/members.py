@@ -16,7 +16,7 @@ from .dicts import as_val, attributes_written, writes_into, written
 from .facts import NOTHING, Val
 from .frames import Evaluates, Frame, binds, reaching
 from .inherited import inherited_attribute
-from .module import FUNCTIONS, Module, Placed
+from .module import FUNCTIONS, POST_INITS, Module, Placed
 from .objects import Class, Instance, field, is_record
 from .refs import Bound, Engine, Function
 from .subclass_inits import passed_up
@@ -50,8 +50,6 @@ def self_attribute(reader: Reader, attr: str, frame: Frame) -> Val:
     validated = _validator_write(reader, frame.module, cls, attr)
     if validated is not None:
         return validated  # what the validator leaves in `values` is the field
-    if frame.instance is not None and attr in frame.instance.entries:
-        return field(reader, Val(kwargs=frame.instance), attr, frame)  # a field of the record a property is read on
     target = f"self.{attr}"
     sets = []
     for method in _methods(frame.module, cls):
@@ -61,7 +59,11 @@ def self_attribute(reader: Reader, attr: str, frame: Frame) -> Val:
                 targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
                 for element in _attribute_targets(frame.module, targets, target):
                     sets.append((method, placed, statement.value, element))
+    if frame.instance is not None and attr in frame.instance.entries and all(s[0].name in POST_INITS for s in sets):
+        return field(reader, Val(kwargs=frame.instance), attr, frame)  # the record's (a method's `self._model = ...` wins)
     if len(sets) != 1 or sets[0][1].guards:
+        if not sets and frame.instance is not None and frame.instance.reasons:
+            return NOTHING  # a field the construction's unread arguments (`**cfg`) may set
         if not sets:
             inherited = inherited_attribute(reader, attr, frame)  # set by a base's `__init__` in another module
             if inherited is not NOTHING:

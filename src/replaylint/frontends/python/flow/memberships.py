@@ -8,8 +8,9 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from .facts import NOTHING, Val
 from .frames import Evaluates, Frame, reaching
-from .refs import Qualified
+from .refs import Engine, Qualified, is_sampling
 
 _ENGINE_FIELDS = "the engine's fields"
 _SERVER_ONLY = ("enable_scale_out", "tokens_only")  # options of `vllm serve`, not fields of EngineArgs
@@ -52,3 +53,17 @@ def _engine_signature(reader: Evaluates, node: ast.expr | None, frame: Frame) ->
     return (
         isinstance(made, Qualified) and made.name.rsplit(".", 1)[-1] in ("EngineArgs", "AsyncEngineArgs") and made.name.startswith("vllm")
     )
+
+
+def has_attribute(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
+    """`hasattr(params, key)` of vLLM's `SamplingParams(...)` (or the class) and a known text: True
+    for its fields (`vllm.sampling_fields`); another name may be a method or property, so the test
+    stays unknown."""
+    from ....vllm.sampling_fields import SAMPLING_PARAMS_FIELDS
+
+    key = reader.evaluate(node.args[1], frame).value
+    if not isinstance(key, str) or key not in SAMPLING_PARAMS_FIELDS:
+        return NOTHING
+    made = reader.evaluate(node.args[0], frame).ref
+    called = reader.evaluate(made.call.func, made.frame).ref if isinstance(made, Engine) else made
+    return Val(True) if isinstance(called, Qualified) and is_sampling(called.name) else NOTHING

@@ -12,10 +12,11 @@ from typing import Callable, Iterable
 
 from .binding import bind
 from .callsites import Call, calls
+from .facts import Kwargs
 from .frames import Evaluates, Frame, expressions, reaching
 from .members import init_of
 from .module import FUNCTIONS, Module
-from .objects import Class
+from .objects import Class, Instance, instance, is_record
 from .refs import Function
 
 Sites = Callable[[Callable[[Module, Call], bool], tuple[str, ...]], Iterable[tuple[Module, Call]]]
@@ -55,6 +56,7 @@ def method_frames(
                 args={name: value.via(hop) for name, value in args.items()},
                 init={name: value.via(home.span(construction)) for name, value in made.items()},
                 sites=((site.scope, site.placed),) if home is module else (),
+                instance=record_fields(reader, module, cls, construction, site_frame),
             )
         )
     return frames
@@ -99,8 +101,30 @@ def _made_elsewhere(
     for home, site in made[:limit]:
         site_frame = Frame(home, site.scope, site.cls, None, site.placed)
         args = bind(reader, Function(module, init, cls), site.node, site_frame) if isinstance(init, FUNCTIONS) else {}
-        frames.append(replace(plain, init={name: value.via(home.span(site.node)) for name, value in args.items()}))
+        fields = record_fields(reader, module, cls, site.node, site_frame)
+        frames.append(replace(plain, init={name: value.via(home.span(site.node)) for name, value in args.items()}, instance=fields))
     return frames
+
+
+def record_fields(reader: Evaluates, module: Module, cls: ast.ClassDef, construction: ast.Call, frame: Frame) -> Kwargs | None:
+    """The fields `construction` gives an object of a record class that has no `__init__` of its own
+    (a pydantic model, a dataclass: `vLLM(model=..., extra_kwargs={...})`): what `self.x` holds in its methods."""
+    made = Class(module, cls)
+    if init_of(module, cls) is not None or not is_record(made):
+        return None
+    record = instance(reader, made, construction, frame).ref
+    return record.fields if isinstance(record, Instance) else None
+
+
+def reads_record_field(module: Module, cls: ast.ClassDef, method: ast.AST) -> bool:
+    """Whether a method of a record class without an `__init__` of its own reads one of its fields
+    (`**self.extra_kwargs`): the object's construction, wherever it is, decides the engine."""
+    if init_of(module, cls) is not None or not is_record(Class(module, cls)):
+        return False
+    fields = {s.target.id for s in cls.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)}
+    return any(
+        isinstance(node, ast.Attribute) and getattr(node.value, "id", None) == "self" and node.attr in fields for node in ast.walk(method)
+    )
 
 
 def _makes(reader: Evaluates, home: Module, site: Call, cls: ast.ClassDef) -> bool:

@@ -22,6 +22,7 @@ from .facts import NOTHING, Entry, Kwargs, Val, read_from
 from .frames import Evaluates, Frame
 from .hydra_compose import composed
 from .logic import text_test, type_test
+from .memberships import has_attribute
 from .merges import chained, merges, reduced
 from .module import FUNCTIONS, Module
 from .namedtuples import named_tuple_class
@@ -119,8 +120,22 @@ def _record_bases(reader: Evaluates, cls: Class) -> list[Class]:
 def _field_names(reader: Evaluates, cls: Class) -> list[str]:
     """The fields in the constructor's positional order: the bases' first."""
     names = [name for base in reversed(_record_bases(reader, cls)) for name in _field_names(reader, base)]
-    own = [s.target.id for s in cls.node.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
+    own = [s.target.id for s in cls.node.body if _is_field(cls.node, s)]  # type: ignore[union-attr]
     return [*(name for name in names if name not in own), *own]
+
+
+def _is_field(cls: ast.ClassDef, statement: ast.stmt) -> bool:
+    """Whether a statement of a record's body declares a field the constructor takes: not a
+    `ClassVar`, nor a pydantic model's private attribute (`_model: Any = PrivateAttr(None)`, or
+    any name with a leading underscore)."""
+    if not isinstance(statement, ast.AnnAssign) or not isinstance(statement.target, ast.Name):
+        return False
+    annotation = statement.annotation.value if isinstance(statement.annotation, ast.Subscript) else statement.annotation
+    if last_name(annotation) == "ClassVar":
+        return False
+    private = isinstance(statement.value, ast.Call) and last_name(statement.value.func) == "PrivateAttr"
+    pydantic = any(last_name(base) in ("BaseModel", "BaseSettings") for base in cls.bases)
+    return not (private or (pydantic and statement.target.id.startswith("_")))
 
 
 def _factory_record(reader: Evaluates, value: ast.expr, frame: Frame) -> Instance | None:
@@ -158,19 +173,36 @@ def instance(reader: Evaluates, cls: Val | Class, node: ast.Call, frame: Frame) 
         found = class_attributes(reader, cls.module, cls.node, node)
         return Val(ref=Instance(cls, found, plain=True), span=frame.module.span(node)) if found is not None else NOTHING
     fields = defaults(reader, cls, hooked=False).copy()
-    for argument, name in zip(node.args, _field_names(reader, cls)):
+    names = _field_names(reader, cls)
+    given: set[str] = set()  # the fields the call passes: keys a spread cannot pass again
+    for argument, name in zip(node.args, names):
         if isinstance(argument, ast.Starred):
-            fields.reasons.append("*args")
+            _hidden(fields, set(names) - given, "*args")
             break
         fields.entries[name] = entry(reader, frame, name, argument, argument, None)
+        given.add(name)
     for keyword in node.keywords:
         if keyword.arg is None:
-            fields.merge(spread(reader, keyword.value, frame))
+            spread_in = spread(reader, keyword.value, frame)
+            for reason in spread_in.reasons:
+                _hidden(fields, set(names) - given, reason)
+            fields.merge(spread_in)
+            given |= set(spread_in.entries)
         else:
             fields.entries[keyword.arg] = entry(reader, frame, keyword.arg, keyword, keyword.value, None)
+            given.add(keyword.arg)
     if any(last_name(base) == "TypedDict" for base in cls.node.bases):
         return as_val(fields, frame.module.span(node))  # calling a TypedDict makes a plain dict
     return Val(ref=Instance(cls, after_init(reader, cls.module, cls.node, fields)), span=frame.module.span(node))
+
+
+def _hidden(fields: Kwargs, open_names: set[str], reason: str) -> None:
+    """Arguments nobody can read (`**cfg` of a loaded file, `*args`) may set any field the call does
+    not pass itself (`open_names`): its default no longer decides."""
+    for name in [name for name in fields.entries if name in open_names]:
+        del fields.entries[name]
+    if reason not in fields.reasons:
+        fields.reasons.append(reason)
 
 
 def field(reader: Evaluates, owner: Val, name: str, frame: Frame) -> Val:
@@ -242,6 +274,8 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
         return Val(ref=Class(frame.module, made))
     if name == "isinstance" and len(node.args) == 2 and not node.keywords:
         return type_test(reader, node, frame)
+    if name == "hasattr" and len(node.args) == 2 and not node.keywords:
+        return has_attribute(reader, node, frame)
     if name in ("ray.remote",) and len(node.args) == 1:
         return reader.evaluate(node.args[0], frame)
     if name in ("ray.remote",) and not node.args:

@@ -18,6 +18,7 @@ from .binding import bind, computed, plain, positional_values
 from .bodies import token_map
 from .comprehensions import filtered
 from .dicts import as_val, call as dict_call, decided, from_keys, literal, spread, written
+from .each_items import looped, made_each, sliced
 from .facts import NOTHING, Kwargs, Val
 from .frames import Frame, enclosed, is_class_level, reaching
 from .generators import entered, yielded
@@ -123,7 +124,7 @@ class Reader:
             statement = frame.at.statement if frame.at is not None else None
             return Val(ref=Function(module, as_function(module, node, statement), outer=frame))
         if isinstance(node, (ast.ListComp, ast.GeneratorExp)):
-            return self._made_each(node, frame)
+            return made_each(self, node, frame)
         if isinstance(node, (ast.BoolOp, ast.Compare, ast.IfExp)) or (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)):
             return logic(self, node, frame)
         return NOTHING
@@ -160,7 +161,8 @@ class Reader:
             if held is not None:
                 return held
             plain_target = isinstance(binding.node.target, ast.Name)  # type: ignore[union-attr]
-            return yielded(self, binding.value, scope_frame.reading(binding.placed)) if plain_target else NOTHING  # type: ignore[arg-type]
+            found = yielded(self, binding.value, scope_frame.reading(binding.placed)) if plain_target else NOTHING  # type: ignore[arg-type]
+            return found if found is not NOTHING else looped(self, binding, name, scope_frame.reading(binding.placed), frame)
         read = self.evaluate(binding.value, scope_frame.reading(binding.placed))
         if read.value is None and frame.function is not None and scope_frame.scope is frame.module.tree:
             # `ENGINE = None`, set by one function's `global ENGINE`: a use in a function reads what it set
@@ -184,15 +186,6 @@ class Reader:
             return replace(as_val(mutated, read.span), hops=read.hops, origin=read.origin)
         # decided where a binding works it out (`top_k := cfg.get("top_k", -1)`), a constant where used
         return replace(read, origin=read.span) if plain(read) and computed(binding.value) else read
-
-    def _made_each(self, node: ast.ListComp | ast.GeneratorExp, frame: Frame) -> Val:
-        """`[params_for(r) for r in requests]`: a construction each item is made by (what the loop
-        variable holds is not known), the list standing for it (`generate(..., sampling_params=[...])`)."""
-        targets = {n.id for generator in node.generators for n in ast.walk(generator.target) if isinstance(n, ast.Name)}
-        if any(reaching(frame, name) is not None for name in targets):
-            return NOTHING  # the same name bound outside: a read of it would not be the loop's
-        item = self.evaluate(node.elt, frame)
-        return Val(ref=(item,)) if isinstance(item.ref, Engine) else NOTHING
 
     def _taken(self, placed: Placed, frame: Frame) -> bool | None:
         """Whether the branches `placed` is under (beyond the reader's own) are taken, each test
@@ -297,7 +290,7 @@ class Reader:
         items = owner.ref
         if isinstance(items, tuple) and isinstance(key, int) and not isinstance(key, bool) and -len(items) <= key < len(items):
             return items[key]  # `parser.parse_args_into_dataclasses()[0]`
-        return NOTHING
+        return sliced(owner, node)
 
     def _key(self, node: ast.expr, owner: Val, frame: Frame) -> object:
         """A key spelt by an expression (`ENGINES[kind]` with `kind` a caller's text), read only
@@ -415,7 +408,7 @@ class Reader:
 
 
 _SEQUENCES = ("list", "tuple")
-_BUILTINS = ("dict", "vars", "getattr", "isinstance", *CONVERSIONS, *_SEQUENCES)
+_BUILTINS = ("dict", "vars", "getattr", "hasattr", "isinstance", *CONVERSIONS, *_SEQUENCES)
 _VIEWS = ("copy.deepcopy", "copy.copy", "types.MappingProxyType")
 
 

@@ -58,6 +58,13 @@ class Engine:
     partial: Partial | None = None  # the call is of this partial (`make_params(n=8)`): its keywords come first
 
 
+@record(unsafe_hash=True)
+class Each:
+    """A list every item of which holds `item` (`each_items`); whether it has any is not known."""
+
+    item: Any
+
+
 _ENGINES = ("LLM", "EngineArgs", "AsyncEngineArgs")
 _SAMPLING = ("vllm.SamplingParams", "vllm.sampling_params.SamplingParams")
 _PARAMS = frozenset(
@@ -76,6 +83,11 @@ ENGINE_CONFIGS = {
 def engine_name(name: str) -> bool:
     module, _, short = name.rpartition(".")
     return short in _ENGINES and module in _ENGINE_MODULES
+
+
+def is_sampling(name: str) -> bool:
+    """vLLM's `SamplingParams` class."""
+    return name in _SAMPLING
 
 
 def is_params(name: str) -> bool:

@@ -1,7 +1,8 @@
 """The arguments a base class's `__init__` gets from the subclasses made in the tree, when the
 base itself is made nowhere (oat's `PPOActor` builds the engine, `ZeroMathActor(PPOActor)` is
 what the driver makes): each subclass's `super().__init__(...)` read with what its own
-construction passed. A subclass is one of the base's module, else one of a module near it that
+construction passed, or, for a subclass without an `__init__` of its own, its construction's
+arguments themselves (lmms-eval's `class VLLM(VLLMSimple)`). A subclass is one of the base's module, else one of a module near it that
 imports it (`from samplers.base import VLLMSampler`, `class Replay(base.VLLMSampler)`)."""
 
 from __future__ import annotations
@@ -31,6 +32,11 @@ def through_subclasses(
     subclass whose `__init__` calls `super().__init__(...)`, read where the construction is (`site_frame`)."""
     for home, sub in _subclasses(reader, module, cls):
         sub_init = next((m for m in sub.body if isinstance(m, FUNCTIONS) and m.name == "__init__"), None)
+        if sub_init is None and len(sub.bases) == 1:  # `class VLLM(VLLMSimple)`: its construction runs the base's `__init__`
+            for other, site in made(home, sub):
+                args = bind(reader, Function(module, init, cls), site.node, site_frame(other, site))
+                yield {name: value.via(other.span(site.node)) for name, value in args.items()}
+            continue
         found = super_init(home, sub_init) if sub_init is not None else None
         if found is None:
             continue
@@ -58,7 +64,7 @@ def _subclasses_elsewhere(reader, module: Module, cls: ast.ClassDef) -> Iterator
     here = os.path.normpath(module.path)
     opened = 0
     for path, text in reader.tree.nearby_texts(module.path):
-        if cls.name not in text or "super(" not in text or os.path.normpath(path) == here or not imports_module(text, path, module.path):
+        if cls.name not in text or os.path.normpath(path) == here or not imports_module(text, path, module.path):
             continue
         opened += 1
         other = reader.tree.open_file(path, text) if opened <= _MAX_MODULES else None

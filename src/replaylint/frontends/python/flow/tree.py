@@ -84,7 +84,7 @@ class Tree:
         arguments the object was made with)."""
         node = getattr(method, "node", method)
         args = frame.init if getattr(node, "name", "") == "__init__" else None
-        return Frame(module, node, cls, args, None, frame.depth + 1, frame.stack, frame.init)
+        return Frame(module, node, cls, args, None, frame.depth + 1, frame.stack, frame.init, instance=frame.instance)
 
     # modules
 
@@ -225,14 +225,17 @@ def _package(folder: str, parent: str, first: bool) -> bool:
 
 def nearby(path: str, suffix: str = ".py") -> list[str]:
     """Python files (or others by `suffix`: notebooks) in the folder of `path` and the folders
-    above it (two levels), nearest first, at most MAX_NEARBY; hidden folders and virtual
-    environments are skipped."""
+    above it (two levels, and on while the folder is a package, up to `_UP`: the scripts beside a
+    deep package's top, `rollout_smoke.py` next to `verl/workers/rollout/`), nearest first, at
+    most MAX_NEARBY; hidden folders and virtual environments are skipped."""
     folder = os.path.dirname(path) or "."
     roots = [folder]
-    for _ in range(_NEAR_UP):
+    for level in range(_UP):
         # A relative folder one level down has "" above it: the working folder, "."
         parent = os.path.dirname(roots[-1]) or ("." if roots[-1] != "." else "")
         if not parent or parent == roots[-1] or not _package(roots[-1], parent, first=len(roots) == 1):
+            break
+        if level >= _NEAR_UP and not os.path.isfile(os.path.join(roots[-1], "__init__.py")):
             break
         roots.append(parent)
     seen: list[str] = []

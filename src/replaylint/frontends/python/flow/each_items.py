@@ -1,0 +1,72 @@
+"""Lists whose every item one expression makes, and what a loop over one binds: a comprehension
+(`[(messages, dict(TASK_KWARGS, top_k=40)) for i in range(16)]`) stands for a list of items that
+all hold what its element holds (its loop names unknown), a slice of it (`requests[i : i + n]`)
+for the same, and a loop over either (`for messages, gen_kwargs in batch:`) binds each turn to
+such an item (or the element of it the target unpacks), with the writes the loop's body makes
+into it before the read (lmms-eval's `if "temperature" not in gen_kwargs: gen_kwargs["temperature"] = 0`).
+A list spelt out item by item is read turn by turn instead (`loop_turns`)."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import replace
+
+from .dicts import as_val, written
+from .facts import NOTHING, Val
+from .frames import Binding, Evaluates, Frame, reaching
+from .module import Placed
+from .refs import Each, Engine
+
+
+def made_each(reader: Evaluates, node: ast.ListComp | ast.GeneratorExp, frame: Frame) -> Val:
+    """`[params_for(r) for r in requests]`: a construction each item is made by, the list standing
+    for it (`generate(..., sampling_params=[...])`); another item, a list of `Each` of it."""
+    targets = {n.id for generator in node.generators for n in ast.walk(generator.target) if isinstance(n, ast.Name)}
+    if any(reaching(frame, name) is not None for name in targets):
+        return NOTHING  # the same name bound outside: a read of it would not be the loop's
+    item = reader.evaluate(node.elt, frame)
+    if isinstance(item.ref, Engine):
+        return Val(ref=(item,))
+    return Val(ref=Each(item), span=frame.module.span(node)) if item is not NOTHING else NOTHING
+
+
+def sliced(owner: Val, node: ast.Subscript) -> Val:
+    """`requests[i : i + batch_size]` of a list of `Each`: a list of the same items."""
+    return owner if isinstance(node.slice, ast.Slice) and isinstance(owner.ref, Each) else NOTHING
+
+
+def looped(reader: Evaluates, binding: Binding, name: str, frame: Frame, use: Frame) -> Val:
+    """What the loop target `name` holds in any turn of a loop over a list of `Each` (read at the
+    loop, `frame`), with the writes into it between the loop's start and `use`."""
+    loop = binding.node
+    assert isinstance(loop, (ast.For, ast.AsyncFor))
+    over = reader.evaluate(binding.value, frame).ref
+    if not isinstance(over, Each):
+        return NOTHING
+    held = _unpacked(loop.target, name, over.item)
+    if held.kwargs is None or binding.placed is None:
+        return held
+    until = use.at if frame.module.in_scope(binding.placed, use.scope) and use.scope is frame.scope else None
+    mutated = written(reader, held.kwargs, name, frame, _in_turn(frame, binding.placed, loop), until)
+    return replace(as_val(mutated, held.span), hops=held.hops, origin=held.origin)
+
+
+def _in_turn(frame: Frame, placed: Placed, loop: ast.For | ast.AsyncFor) -> Placed:
+    """The loop's statement as its body sees it: under the loop's own guard, which holds in the turn read."""
+    inner = len(placed.guards)
+    for other in frame.module.statements(frame.scope):
+        if other.order > placed.order and len(other.guards) > inner and other.guards[inner].loop is loop:
+            return Placed(placed.statement, other.guards[: inner + 1], placed.order)
+    return placed
+
+
+def _unpacked(target: ast.expr, name: str, item: Val) -> Val:
+    if isinstance(target, ast.Name):
+        return item if target.id == name else NOTHING
+    parts = item.ref if isinstance(item.ref, tuple) else None
+    if not isinstance(target, (ast.Tuple, ast.List)) or parts is None or len(parts) != len(target.elts):
+        return NOTHING
+    for element, part in zip(target.elts, parts):
+        if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(element)):
+            return _unpacked(element, name, part)
+    return NOTHING

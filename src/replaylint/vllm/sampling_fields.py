@@ -1,0 +1,47 @@
+"""The fields of vLLM's `SamplingParams` (a `msgspec.Struct`): an object of it has each as an
+attribute, so `hasattr(SamplingParams(), key)` holds for them. These are the public fields every
+release replaylint knows declares (read in the 0.28.0, 0.31.0 and 0.34.0 trees, `vllm/sampling_params.py`,
+`class SamplingParams`; 0.34.0 lines 285-443). Its methods and properties are attributes too, so
+another name is not known to be absent."""
+
+from __future__ import annotations
+
+SAMPLING_PARAMS_FIELDS = frozenset(
+    (
+        "allowed_token_ids",
+        "bad_words",
+        "detokenize",
+        "extra_args",
+        "flat_logprobs",
+        "frequency_penalty",
+        "ignore_eos",
+        "include_stop_str_in_output",
+        "logit_bias",
+        "logprob_token_ids",
+        "logprobs",
+        "max_tokens",
+        "min_p",
+        "min_tokens",
+        "n",
+        "output_kind",
+        "output_text_buffer_length",
+        "presence_penalty",
+        "prompt_logprobs",
+        "repetition_detection",
+        "repetition_penalty",
+        "routed_experts_prompt_start",
+        "seed",
+        "skip_clone",
+        "skip_reading_prefix_cache",
+        "skip_special_tokens",
+        "spaces_between_special_tokens",
+        "stop",
+        "stop_token_ids",
+        "stream_interval",
+        "structured_outputs",
+        "temperature",
+        "thinking_token_budget",
+        "top_k",
+        "top_p",
+    )
+)
