@@ -29,9 +29,8 @@ import os
 import re
 import sys
 import tempfile
+from dataclasses import dataclass
 from typing import Any, Callable, Iterator, TextIO
-
-from ..records import record
 
 STAND_IN_CONFIG = {
     "architectures": ["LlamaForCausalLM"],
@@ -160,7 +159,7 @@ def _names_a_model(name: str) -> bool:
 # -- vllm serve --------------------------------------------------------------------------------
 
 
-@record(unsafe_hash=True)
+@dataclass(frozen=True)  # run by path, alone: no package to import `records` from
 class ServeCommand:
     """`vllm serve` as the installed vLLM builds it, and the checks its entry point makes
     (their modules moved between releases)."""
