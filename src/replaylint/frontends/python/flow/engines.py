@@ -16,6 +16,7 @@ from typing import Iterator
 from ....model import UNKNOWN, Assumption, Launch, LaunchKind, Setting
 from .anonymous import frames as anonymous_frames, made_of, scoped_calls
 from .call_arguments import arguments
+from .config_builders import builder_sites, takes_class
 from .callsites import (
     Call,
     calls,
@@ -141,8 +142,8 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
         # `__init__(self, **kwargs)` forwards them; `LLM(tensor_parallel_size=args.tp)` in `__init__(self, args)` reads the caller's
         elsewhere_too = elsewhere_too or (scope is init and (scope.args.kwarg is not None or reads_parameter(scope, call.node)))
         elsewhere_too = elsewhere_too or reads_record_field(module, call.cls, scope)  # `**self.extra_kwargs` of a pydantic model
-        for home, site in constructions(reader, module, call.cls, elsewhere_too)[:MAX_SITES]:
-            site_frame = _site_frame(reader, home, site, outer)
+        sites = constructions(reader, module, call.cls, elsewhere_too)[:MAX_SITES]
+        for home, site, site_frame in ((h, s, f) for h, s in sites for f in turn_frames(reader, [_site_frame(reader, h, s, outer)])):
             if not _picks(reader, site, site_frame, call.cls):
                 continue
             args = bind(reader, Function(module, init, call.cls), site.node, site_frame) if init is not None else {}
@@ -177,8 +178,7 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
         found = _sites_elsewhere(reader, module, scope, lambda other, site: calls_function(reader, other, site, scope))
         sites = [(home, as_task_call(reader, home, site, scope) or site) for home, site in found]
     frames = []
-    for home, site in sites[:MAX_SITES]:
-        site_frame = _site_frame(reader, home, site, outer)
+    for home, site, site_frame in ((h, s, f) for h, s in sites[:MAX_SITES] for f in turn_frames(reader, [_site_frame(reader, h, s, outer)])):
         args = bind_called(reader, Function(module, scope), site.node, site_frame)
         hop = home.span(site.node)
         sites_here = ((site.scope, site.placed),) if home is module else ()
@@ -289,7 +289,8 @@ def constructions(reader: Reader, module: Module, cls: ast.ClassDef, elsewhere_t
     made = [(module, site) for site in calls(module, names) if _makes(reader, site, cls, module)]
     if made or not (elsewhere_too or reader.tree.sites_elsewhere or _takes_a_config_of_the_tree(reader, module, cls)):
         return made
-    return list(_sites_elsewhere(reader, module, cls, lambda other, site: _makes(reader, site, cls, other)))
+    elsewhere_made = list(_sites_elsewhere(reader, module, cls, lambda other, site: _makes(reader, site, cls, other)))
+    return elsewhere_made + builder_sites(reader, module, cls)  # `cfg.pop("type")(**cfg)`: `_picks` decides the class
 
 
 def _takes_a_config_of_the_tree(reader: Reader, module: Module, cls: ast.ClassDef) -> bool:
@@ -335,6 +336,8 @@ def _picks(reader: Reader, site: Call, frame: Frame, cls: ast.ClassDef) -> bool:
     """Whether a construction read in `frame` may make `cls`: `MODELS[name](...)` whose key is
     known there must pick it (`get_model("hf", ...)` makes another class of the registry)."""
     func = _constructor(site.node.func)
+    if takes_class(frame.module, site):  # a config's builder: the class the caller's config names
+        return getattr(reader.evaluate(func, frame).ref, "node", None) is cls
     if not isinstance(func, ast.Subscript):
         return True
     made = reader.evaluate(func, frame)

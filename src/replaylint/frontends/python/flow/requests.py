@@ -228,8 +228,9 @@ def request_frames(reader: Reader, module: Module, call: Call) -> list[Frame]:
         if remote:  # `actor.generate.remote(prompts, params)`: the Ray actor's method
             func = func.value  # type: ignore[union-attr]
         receiver = func.value if isinstance(func, ast.Attribute) and func.attr == method.name else func if called else None
-        if receiver is not None:
-            site_frame = Frame(home, site.scope, site.cls, None, site.placed)
+        if receiver is None:
+            continue
+        for site_frame in turn_frames(reader, [Frame(home, site.scope, site.cls, None, site.placed)]):  # `for cfg in CFGS: m = Engine(**cfg)`
             if _of_class(site_frame, receiver, call.cls) or (remote and home is module and _only_actor_with(module, call.cls, method.name)):
                 args = bind(reader, Function(module, method, call.cls), site.node, site_frame)
                 init, fields = _constructed(reader, site_frame, receiver, Class(module, call.cls))
