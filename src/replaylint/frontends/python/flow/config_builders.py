@@ -38,7 +38,9 @@ def builder_sites(reader, module: Module, cls: ast.ClassDef) -> list[tuple[Modul
         if other is None or not _names_as_value(other, cls.name):
             continue
         users = [(path, text)] + [
-            (near, near_text) for near, near_text in reader.tree.nearby_texts(path) if near != path and imports_module(near_text, near, path)
+            (near, near_text)
+            for near, near_text in reader.tree.nearby_texts(path)
+            if near != path and imports_module(near_text, near, path)
         ]
         for user_path, user_text in users:
             if user_path in seen or "(**" not in user_text:
@@ -68,7 +70,13 @@ def takes_class(module: Module, site: Call) -> bool:
     if not isinstance(func, ast.Name):
         return False
     binding = reaching(Frame(module, site.scope, site.cls, None, site.placed), func.id)
-    return binding is not None and binding.kind == "value" and binding.element is None and binding.value is not None and _key_taken(binding.value)
+    return (
+        binding is not None
+        and binding.kind == "value"
+        and binding.element is None
+        and binding.value is not None
+        and _key_taken(binding.value)
+    )
 
 
 def _key_taken(node: ast.expr) -> bool:
