@@ -48,6 +48,7 @@ def _check(tmp_path: Path, trainer: str, compose_at: str = "deploy/docker-compos
         "rl/clients.py": CLIENTS,
         "rl/rollout.py": rollout,
     }
+    (tmp_path / ".git").mkdir()  # a repository: its files may be read (`files.trusted_roots`)
     return findings(tmp_path, files)
 
 
