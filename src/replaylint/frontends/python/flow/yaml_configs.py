@@ -65,7 +65,8 @@ def file_loaded(reader, name: str, node: ast.Call, frame) -> Val | None:
     file of the tree, named from the module's own place here or by the caller that passes it, from the
     module's own place (`Path(__file__).parent / "configs" / "x.yaml"`, `os.path.join(HERE, "x.json")`):
     its keys, each written where the file writes it. A path from the working directory or the
-    command line is not known (None: not such a loader)."""
+    command line is not known, unless a caller passes it or the one command line a compose service
+    runs the module with gives its option (`run_commands`) (None: not such a loader)."""
     from .toml_configs import TOML_LOADERS, read_toml
 
     if name not in FILE_LOADERS and name not in TOML_LOADERS or not node.args:
