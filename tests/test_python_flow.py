@@ -58,13 +58,7 @@ CORPUS = Path(__file__).parent / "data" / "python_flow"
 CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # Held-out cases the flow does not follow yet, each with what it misses (strict: a case that
 # passes must leave the list). Their fix test waits with them.
-PENDING: dict[str, str] = {
-    "h14_opencompass_generation_kwargs_temperature_zero": (
-        "round 14 first run: missed (RPL101 of opencompass generation_kwargs); still missed after part A: the class is built by a "
-        "`cfg.pop('type')(**cfg)` builder in a module that does not import the class's, and the request's receiver is unpacked "
-        "from the builder's returned tuple"
-    ),
-}
+PENDING: dict[str, str] = {}
 
 
 def _cases(cases: list[str], waits: pytest.MarkDecorator) -> list:

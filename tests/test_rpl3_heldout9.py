@@ -83,14 +83,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 }
 
 # Cases waiting for a change, each with the reason; run as strict xfail.
-PENDING: dict[str, str] = {
-    "compose_client_factory_yaml_base_url_chat_only": (
-        "round 9 first run: missed (RPL301 of a client factory whose base URL comes from YAML); still missed after h-fxr: the "
-        "YAML's path is `--config`, required by argparse and given only by the compose service's `command:` "
-        "(`python -m rl.rollout --config configs/rollout.yaml`), and the value flow does not read a Python program "
-        "with the words another file runs it with"
-    ),
-}
+PENDING: dict[str, str] = {}
 
 
 def test_every_folder_is_a_case_and_a_third_are_clean() -> None:

@@ -257,3 +257,16 @@ def _executor(module: Module, site: Call) -> bool:
         if any(isinstance(m, ast.Call) and ast.unparse(m.func).rsplit(".", 1)[-1] in _EXECUTORS for m in made):
             return True
     return False
+
+
+def takes_a_config_of_the_tree(reader, module: Module, cls: ast.ClassDef) -> bool:
+    """Whether the class's `__init__` takes an object of a class of another module of the tree
+    (`args: GRPOConfig`): who makes the class then decides the engine's settings."""
+    init = next((m for m in cls.body if isinstance(m, FUNCTIONS) and m.name == "__init__"), None)
+    for param in parameters(init) if init is not None else ():
+        annotation = param.annotation
+        if isinstance(annotation, ast.Name) and annotation.id in module.imports:
+            found = reader.tree.resolve(module.imports[annotation.id], module)
+            if found is not None and found[1] is not None:
+                return True
+    return False

@@ -25,7 +25,9 @@ from .callsites import (
     hands_parameter,
     reads_parameter,
     reads_stored_parameter,
+    takes_a_config_of_the_tree,
 )
+from .config_builders import builder_sites, takes_class
 from .decorators import bind_called
 from .dicts import attributes_written, call as dict_call
 from .engine_configs import configured
@@ -141,8 +143,8 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
         # `__init__(self, **kwargs)` forwards them; `LLM(tensor_parallel_size=args.tp)` in `__init__(self, args)` reads the caller's
         elsewhere_too = elsewhere_too or (scope is init and (scope.args.kwarg is not None or reads_parameter(scope, call.node)))
         elsewhere_too = elsewhere_too or reads_record_field(module, call.cls, scope)  # `**self.extra_kwargs` of a pydantic model
-        for home, site in constructions(reader, module, call.cls, elsewhere_too)[:MAX_SITES]:
-            site_frame = _site_frame(reader, home, site, outer)
+        sites = constructions(reader, module, call.cls, elsewhere_too)[:MAX_SITES]
+        for home, site, site_frame in ((h, s, f) for h, s in sites for f in site_frames(reader, h, s, outer)):
             if not _picks(reader, site, site_frame, call.cls):
                 continue
             args = bind(reader, Function(module, init, call.cls), site.node, site_frame) if init is not None else {}
@@ -177,8 +179,9 @@ def contexts(reader: Reader, module: Module, call: Call, outer: int = _OUTER) ->
         found = _sites_elsewhere(reader, module, scope, lambda other, site: calls_function(reader, other, site, scope))
         sites = [(home, as_task_call(reader, home, site, scope) or site) for home, site in found]
     frames = []
-    for home, site in sites[:MAX_SITES]:
-        site_frame = _site_frame(reader, home, site, outer)
+    for home, site, site_frame in (
+        (h, s, f) for h, s in sites[:MAX_SITES] for f in turn_frames(reader, [_site_frame(reader, h, s, outer)])
+    ):
         args = bind_called(reader, Function(module, scope), site.node, site_frame)
         hop = home.span(site.node)
         sites_here = ((site.scope, site.placed),) if home is module else ()
@@ -271,6 +274,14 @@ def caller_frame(reader: Reader, home: Module, site: Call) -> Frame:
     return _site_frame(reader, home, site, _OUTER)
 
 
+def site_frames(reader: Reader, home: Module, site: Call, outer: int = _OUTER) -> list[Frame]:
+    """Where a construction is read, once per turn of a loop it sits in; a config builder's
+    (`cfg.pop("type")(**cfg)`) with each call of its function, as each picks its own class."""
+    if takes_class(home, site) and isinstance(site.scope, FUNCTIONS) and outer:
+        return turn_frames(reader, contexts(reader, home, site, outer - 1)[:MAX_SITES])
+    return turn_frames(reader, [_site_frame(reader, home, site, outer)])
+
+
 def _site_frame(reader: Reader, home: Module, site: Call, outer: int) -> Frame:
     """Where a call site is read: with the arguments of the one call of its function in the
     tree (`create_vllm_engines(...)` in `train(args)`, `train(parser.parse_args())` in `__main__`),
@@ -287,22 +298,10 @@ def constructions(reader: Reader, module: Module, cls: ast.ClassDef, elsewhere_t
     the engine's arguments may come from there: `elsewhere_too`)."""
     names = (cls.name, *sorted(_aliases(module, cls)))
     made = [(module, site) for site in calls(module, names) if _makes(reader, site, cls, module)]
-    if made or not (elsewhere_too or reader.tree.sites_elsewhere or _takes_a_config_of_the_tree(reader, module, cls)):
+    if made or not (elsewhere_too or reader.tree.sites_elsewhere or takes_a_config_of_the_tree(reader, module, cls)):
         return made
-    return list(_sites_elsewhere(reader, module, cls, lambda other, site: _makes(reader, site, cls, other)))
-
-
-def _takes_a_config_of_the_tree(reader: Reader, module: Module, cls: ast.ClassDef) -> bool:
-    """Whether the class's `__init__` takes an object of a class of another module of the tree
-    (`args: GRPOConfig`): who makes the class then decides the engine's settings."""
-    init = next((m for m in cls.body if isinstance(m, FUNCTIONS) and m.name == "__init__"), None)
-    for param in parameters(init) if init is not None else ():
-        annotation = param.annotation
-        if isinstance(annotation, ast.Name) and annotation.id in module.imports:
-            found = reader.tree.resolve(module.imports[annotation.id], module)
-            if found is not None and found[1] is not None:
-                return True
-    return False
+    elsewhere_made = list(_sites_elsewhere(reader, module, cls, lambda other, site: _makes(reader, site, cls, other)))
+    return elsewhere_made + builder_sites(reader, module, cls)  # `cfg.pop("type")(**cfg)`: `_picks` decides the class
 
 
 def _makes(reader: Reader, site: Call, cls: ast.ClassDef, module: Module) -> bool:
@@ -335,6 +334,8 @@ def _picks(reader: Reader, site: Call, frame: Frame, cls: ast.ClassDef) -> bool:
     """Whether a construction read in `frame` may make `cls`: `MODELS[name](...)` whose key is
     known there must pick it (`get_model("hf", ...)` makes another class of the registry)."""
     func = _constructor(site.node.func)
+    if takes_class(frame.module, site):  # a config's builder: the class the caller's config names
+        return getattr(reader.evaluate(func, frame).ref, "node", None) is cls
     if not isinstance(func, ast.Subscript):
         return True
     made = reader.evaluate(func, frame)

@@ -104,7 +104,9 @@ def notebook_launches(module: Module, context: ExtractContext, names: set[str], 
         reader = load("notebook")  # imported only for a notebook that may use the names (16 ms)
         if reader is None:
             break
-        own = ExtractContext(context.read_text, context.root, budget=context.budget, forwarded_arguments=context.forwarded_arguments)
+        own = ExtractContext(
+            context.read_text, context.list_folder, context.root, budget=context.budget, forwarded_arguments=context.forwarded_arguments
+        )
         try:
             launches = reader.extract(SourceFile(path, text), own)
         except ParseError:

@@ -37,7 +37,9 @@ def dict_method(reader: Evaluates, node: ast.Call, func: ast.Attribute, frame: F
         return method_result(reader, reader.evaluate(func, frame), func, node, frame)
     entry = owner.kwargs.entries.get(key)
     if entry is not None and not entry.guards:
-        return field(reader, owner, key, frame) if isinstance(entry.ref, Kwargs) else read_from(entry.setting)  # a nested dict stays one
+        return (
+            field(reader, owner, key, frame) if isinstance(entry.ref, Kwargs) else read_from(entry.setting, ref=entry.ref)
+        )  # a nested dict stays one; a class stays one
     if entry is not None or owner.kwargs.reasons:
         return NOTHING
     default = node.args[1] if len(node.args) > 1 else next((k.value for k in node.keywords if k.arg == "fallback"), None)

@@ -153,7 +153,7 @@ def turns_of(reader: Evaluates, loop: ast.For | ast.AsyncFor, frame: Frame) -> l
         mapping, key_name, value_name = pair
         items = _items(reader, mapping, frame)
         return None if items is None else [{key_name: key, value_name: item} for key, item in items.entries.items()]
-    elements = _elements(loop.iter, frame)
+    elements = _elements(loop.iter, frame, reader)
     if elements is None:
         keys = _keys(reader, loop.target, loop.iter, frame)
         return None if keys is None else [{loop.target.id: key} for key in keys]  # type: ignore[attr-defined]
@@ -187,16 +187,23 @@ def _keys(reader: Evaluates, target: ast.expr, iterated: ast.expr, frame: Frame)
     return None if items is None or len(items.entries) > MAX_KEYS else list(items.entries)
 
 
-def _elements(node: ast.expr, frame: Frame) -> list[tuple[ast.expr, Frame]] | None:
-    """The elements of a tuple or list spelt out in the loop, or in the constant it names."""
+def _elements(node: ast.expr, frame: Frame, reader: Evaluates) -> list[tuple[ast.expr, Frame]] | None:
+    """The elements of a tuple or list spelt out in the loop, or in the constant it names (also
+    one imported from a module of the tree: opencompass's `from configs.models.x import models`)."""
     if isinstance(node, ast.Name):
         binding = reaching(frame, node.id)
+        if binding is not None and binding.kind == "import" and not _grown(frame, node.id):
+            found = reader.tree.resolve(frame.module.imports.get(node.id, ""), frame.module)  # type: ignore[attr-defined]
+            if found is None or found[1] is None or found[0] is frame.module:
+                return None
+            home = found[0]
+            return _elements(ast.Name(id=found[1], ctx=ast.Load()), Frame(home, home.tree), reader)
         if binding is None or binding.kind != "value" or binding.element is not None or binding.placed is None:
             return None
         if isinstance(binding.value, ast.List) and _grown(frame, node.id):
             return None
         owner = frame if frame.module.in_scope(binding.placed, frame.scope) else Frame(frame.module, frame.module.tree)
-        return _elements(binding.value, owner.reading(binding.placed)) if isinstance(binding.value, (ast.Tuple, ast.List)) else None
+        return _elements(binding.value, owner.reading(binding.placed), reader) if isinstance(binding.value, (ast.Tuple, ast.List)) else None
     if not isinstance(node, (ast.Tuple, ast.List)) or any(isinstance(element, ast.Starred) for element in node.elts):
         return None
     return [(element, frame) for element in node.elts]

@@ -14,8 +14,9 @@ from typing import Iterable, Iterator
 from ....model import Assumption, Launch, Request, Span
 from .call_arguments import arguments
 from .callsites import Call, calls, decides_by_parameter, reads_stored_parameter
+from .config_builders import takes_class
 from .engine_names import actor_class
-from .engines import MAX_SITES, caller_frame, constructions, elsewhere
+from .engines import MAX_SITES, caller_frame, constructions, elsewhere, site_frames
 from .facts import Kwargs, Val
 from .frames import Frame, reaching
 from .handed import handed
@@ -228,8 +229,11 @@ def request_frames(reader: Reader, module: Module, call: Call) -> list[Frame]:
         if remote:  # `actor.generate.remote(prompts, params)`: the Ray actor's method
             func = func.value  # type: ignore[union-attr]
         receiver = func.value if isinstance(func, ast.Attribute) and func.attr == method.name else func if called else None
-        if receiver is not None:
-            site_frame = Frame(home, site.scope, site.cls, None, site.placed)
+        if receiver is None:
+            continue
+        for site_frame in turn_frames(
+            reader, [Frame(home, site.scope, site.cls, None, site.placed)]
+        ):  # `for cfg in CFGS: m = Engine(**cfg)`
             if _of_class(site_frame, receiver, call.cls) or (remote and home is module and _only_actor_with(module, call.cls, method.name)):
                 args = bind(reader, Function(module, method, call.cls), site.node, site_frame)
                 init, fields = _constructed(reader, site_frame, receiver, Class(module, call.cls))
@@ -252,8 +256,12 @@ def _construction_frames(reader: Reader, module: Module, cls: ast.ClassDef, plai
     frames = []
     for home, site in constructions(reader, module, cls, elsewhere_too)[:MAX_SITES]:
         hop = home.span(site.node)
-        given = bind(reader, Function(module, init, cls), site.node, caller_frame(reader, home, site)) if init else {}
-        frames.append(replace(plain, init={name: value.via(hop) for name, value in given.items()}, made=hop))
+        built = takes_class(home, site)  # `cfg.pop("type")(**cfg)`: each caller's config names its class
+        for site_frame in site_frames(reader, home, site) if built else [caller_frame(reader, home, site)]:
+            if built and getattr(reader.evaluate(site.node.func, site_frame).ref, "node", None) is not cls:
+                continue
+            given = bind(reader, Function(module, init, cls), site.node, site_frame) if init else {}
+            frames.append(replace(plain, init={name: value.via(hop) for name, value in given.items()}, made=hop))
     return frames
 
 

@@ -65,7 +65,8 @@ def file_loaded(reader, name: str, node: ast.Call, frame) -> Val | None:
     file of the tree, named from the module's own place here or by the caller that passes it, from the
     module's own place (`Path(__file__).parent / "configs" / "x.yaml"`, `os.path.join(HERE, "x.json")`):
     its keys, each written where the file writes it. A path from the working directory or the
-    command line is not known (None: not such a loader)."""
+    command line is not known, unless a caller passes it or the one command line a compose service
+    runs the module with gives its option (`run_commands`) (None: not such a loader)."""
     from .toml_configs import TOML_LOADERS, read_toml
 
     if name not in FILE_LOADERS and name not in TOML_LOADERS or not node.args:
@@ -73,6 +74,11 @@ def file_loaded(reader, name: str, node: ast.Call, frame) -> Val | None:
     argument = node.args[0]
     path = _opened(argument, frame) or (path_of(argument, frame) if name == "toml.load" else None)  # `toml.load(PATH)`
     relative = _opened(argument, frame, _from_working_folder) if path is None else None
+    if path is None and relative is None:  # `open(args.config)`: the option another file's command line gives
+        from .run_commands import run_option
+
+        root = _import_root(reader, frame.module.path)
+        relative = _opened(argument, frame, lambda node, at: run_option(reader, node, at, root))
     top = _import_root(reader, frame.module.path) if relative is not None else None
     path = os.path.normpath(os.path.join(top, relative)) if top is not None and relative is not None else path
     if path is None or reader.tree.context.read_text(path) is None:

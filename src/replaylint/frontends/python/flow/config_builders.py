@@ -1,0 +1,88 @@
+"""A class a config mapping names (`dict(type=VLLM, path=..., model_kwargs=...)`, opencompass's and
+mmengine's configs) and a builder makes by taking the class out of the mapping and calling it with
+the rest (`model_type = cfg.pop("type")`, then `model_type(**cfg)`; `cfg["type"](**cfg)` too).
+
+The builder's calls are candidates only: which class one makes is decided by the value the
+reader gives its name where the call is read (the caller's mapping, each turn of a loop over
+the configs), so a config of another class, or one read from outside the tree, makes none. The
+builder sits in the config's module or in a module near it that imports it (opencompass's
+`run.py` imports the configs, not the class's module)."""
+
+from __future__ import annotations
+
+import ast
+
+from .callsites import Call, calls
+from .frames import Frame, reaching
+from .import_statements import imports_module
+from .module import Module
+
+_SPREAD = ("(**",)  # a builder's call spreads the config: `model_type(**cfg)`
+_TAKERS = ("pop", "get")  # `cfg.pop("type")`, `cfg.get("type")`
+_MAX_CONFIG_MODULES = 4  # modules near the class's that name it in a config, followed
+
+
+def builder_sites(reader, module: Module, cls: ast.ClassDef) -> list[tuple[Module, Call]]:
+    """The calls that may make `cls` from a config that names it: in the class's module, in the
+    modules near it that import it and name it as a mapping's value, and in the modules near
+    those that import them."""
+    found = [(module, site) for site in calls(module, _SPREAD) if takes_class(module, site)] if _names_as_value(module, cls.name) else []
+    configs = [
+        (path, text)
+        for path, text in reader.tree.nearby_texts(module.path)
+        if path != module.path and cls.name in text and imports_module(text, path, module.path)
+    ][:_MAX_CONFIG_MODULES]
+    seen = {module.path}
+    for path, text in configs:
+        other = reader.tree.open_file(path, text)
+        if other is None or not _names_as_value(other, cls.name):
+            continue
+        users = [(path, text)] + [
+            (near, near_text)
+            for near, near_text in reader.tree.nearby_texts(path)
+            if near != path and imports_module(near_text, near, path)
+        ]
+        for user_path, user_text in users:
+            if user_path in seen or "(**" not in user_text:
+                continue
+            seen.add(user_path)
+            user = reader.tree.open_file(user_path, user_text)
+            found += [(user, site) for site in calls(user, _SPREAD) if takes_class(user, site)] if user is not None else []
+    return found
+
+
+def _names_as_value(module: Module, name: str) -> bool:
+    """Whether the module gives the class as a keyword's or a dict key's value (`type=VLLM`)."""
+    for node in ast.walk(module.tree):
+        if isinstance(node, ast.keyword) and isinstance(node.value, ast.Name) and node.value.id == name:
+            return True
+        if isinstance(node, ast.Dict) and any(isinstance(v, ast.Name) and v.id == name for v in node.values):
+            return True
+    return False
+
+
+def takes_class(module: Module, site: Call) -> bool:
+    """Whether the call's function is taken out of a mapping by a key spelt out: `cfg["type"](...)`,
+    or a name the scope binds once to `cfg.pop("type")` / `cfg.get("type")` / `cfg["type"]`."""
+    func = site.node.func
+    if _key_taken(func):
+        return True
+    if not isinstance(func, ast.Name):
+        return False
+    binding = reaching(Frame(module, site.scope, site.cls, None, site.placed), func.id)
+    return (
+        binding is not None
+        and binding.kind == "value"
+        and binding.element is None
+        and binding.value is not None
+        and _key_taken(binding.value)
+    )
+
+
+def _key_taken(node: ast.expr) -> bool:
+    if isinstance(node, ast.Subscript):
+        return isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str)
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _TAKERS and node.args):
+        return False
+    key = node.args[0]
+    return isinstance(key, ast.Constant) and isinstance(key.value, str)
