@@ -118,10 +118,10 @@ def _import_root(reader, path: str) -> str | None:
 
 
 def _from_working_folder(node: ast.expr, frame) -> str | None:
-    """A path from the working folder that a caller passes (a click option's default
-    `examples/x.yaml`): read under the folder that holds the module's top package."""
-    handed = (frame.args or {}).get(node.id) if isinstance(node, ast.Name) else None
-    found = _path(node, frame, 0) if handed is not None else None
+    """A path from the working folder, written in the module (`Path("config/endpoints.json")`) or
+    passed by a caller (a click option's default `examples/x.yaml`): read under the folder that
+    holds the module's top package, where `python -m pkg.module` runs to import it."""
+    found = _path(node, frame, 0)
     return found[0] if found is not None and not found[1] else None
 
 
