@@ -64,8 +64,9 @@ def file_loaded(reader, name: str, node: ast.Call, frame) -> Val | None:
     as handle`, or of `open(PATH)` / `Path(PATH).read_text()` (`toml.load(PATH)`), where PATH is a
     file of the tree, named from the module's own place here or by the caller that passes it, from the
     module's own place (`Path(__file__).parent / "configs" / "x.yaml"`, `os.path.join(HERE, "x.json")`):
-    its keys, each written where the file writes it. A path from the working directory or the
-    command line is not known (None: not such a loader)."""
+    its keys, each written where the file writes it. A path from the working folder is read under
+    the folder that holds the module's top package (`_from_working_folder`); a script's working
+    folder, and a path from the command line, are not known."""
     from .toml_configs import TOML_LOADERS, read_toml
 
     if name not in FILE_LOADERS and name not in TOML_LOADERS or not node.args:
