@@ -64,9 +64,10 @@ def file_loaded(reader, name: str, node: ast.Call, frame) -> Val | None:
     as handle`, or of `open(PATH)` / `Path(PATH).read_text()` (`toml.load(PATH)`), where PATH is a
     file of the tree, named from the module's own place here or by the caller that passes it, from the
     module's own place (`Path(__file__).parent / "configs" / "x.yaml"`, `os.path.join(HERE, "x.json")`):
-    its keys, each written where the file writes it. A path from the working directory or the
-    command line is not known, unless a caller passes it or the one command line a compose service
-    runs the module with gives its option (`run_commands`) (None: not such a loader)."""
+    its keys, each written where the file writes it. A path from the working folder is read under
+    the folder that holds the module's top package (`_from_working_folder`); a script's working
+    folder is not known, and a path from the command line only when the one command line a compose
+    service runs the module with gives its option (`run_commands`) (None: not such a loader)."""
     from .toml_configs import TOML_LOADERS, read_toml
 
     if name not in FILE_LOADERS and name not in TOML_LOADERS or not node.args:
@@ -124,10 +125,10 @@ def _import_root(reader, path: str) -> str | None:
 
 
 def _from_working_folder(node: ast.expr, frame) -> str | None:
-    """A path from the working folder that a caller passes (a click option's default
-    `examples/x.yaml`): read under the folder that holds the module's top package."""
-    handed = (frame.args or {}).get(node.id) if isinstance(node, ast.Name) else None
-    found = _path(node, frame, 0) if handed is not None else None
+    """A path from the working folder, written in the module (`Path("config/endpoints.json")`) or
+    passed by a caller (a click option's default `examples/x.yaml`): read under the folder that
+    holds the module's top package, where `python -m pkg.module` runs to import it."""
+    found = _path(node, frame, 0)
     return found[0] if found is not None and not found[1] else None
 
 
