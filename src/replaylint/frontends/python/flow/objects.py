@@ -186,7 +186,7 @@ def instance(reader: Evaluates, cls: Val | Class, node: ast.Call, frame: Frame) 
             spread_in = spread(reader, keyword.value, frame)
             for reason in spread_in.reasons:
                 _hidden(fields, set(names) - given, reason)
-            fields.merge(spread_in)
+            fields.merge(spread_in, overwrites=not spread_in.reasons)  # `_hidden` opened the fields it may set
             given |= set(spread_in.entries)
         else:
             fields.entries[keyword.arg] = entry(reader, frame, keyword.arg, keyword, keyword.value, None)
