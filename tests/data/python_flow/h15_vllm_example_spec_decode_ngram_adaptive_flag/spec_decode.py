@@ -11,7 +11,7 @@ def parse_args():
     parser.add_argument("--num-spec-tokens", type=int, default=2)
     parser.add_argument("--prompt-lookup-max", type=int, default=5)
     parser.add_argument("--prompt-lookup-min", type=int, default=2)
-    parser.add_argument("--adaptive-verification", action=argparse.BooleanOptionalAction, default=True)  # expect: RPL002
+    parser.add_argument("--adaptive-verification", action=argparse.BooleanOptionalAction, default=True)
     parser.add_argument("--tp", type=int, default=1)
     parser.add_argument("--enforce-eager", action="store_true")
     parser.add_argument("--temp", type=float, default=0.7)
@@ -35,7 +35,7 @@ def main(args):
             "num_speculative_tokens": args.num_spec_tokens,
         }
     if args.adaptive_verification:
-        speculative_config["enable_adaptive_verification"] = True
+        speculative_config["enable_adaptive_verification"] = True  # expect: RPL002
 
     llm = LLM(
         model=args.model_dir,
