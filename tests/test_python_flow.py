@@ -68,7 +68,6 @@ PENDING: dict[str, str] = {
     "h15_dspy_hosted_vllm_lm_no_mask_route": "round 15 first run: missed (RPL301 of dspy.LM('hosted_vllm/...') to the tree's replay server)",
     "h15_glm4_vllm_serve_fstring_no_scale_out": "round 15 first run: missed (RPL301 of a vllm serve command built in an f-string)",
     "h15_langchain_vllm_top_k_field_default": "round 15 first run: missed (RPL102 of a pydantic LLM wrapper's top_k field default)",
-    "h15_ray_data_llm_preprocess_sampling_params_no_top_k": "round 15 first run: missed (RPL102 of Ray Data's preprocess sampling_params dict)",
     "h14_opencompass_generation_kwargs_temperature_zero": (
         "round 14 first run: missed (RPL101 of opencompass generation_kwargs); still missed after part A: the class is built by a "
         "`cfg.pop('type')(**cfg)` builder in a module that does not import the class's, and the request's receiver is unpacked "
