@@ -77,3 +77,70 @@ def test_a_config_of_another_library_given_the_same_kwargs_says_nothing(tmp_path
         "batch.py": batch,
     }
     assert check(tmp_path, files) == []
+
+
+# a `vllm serve` command string a function builds and `subprocess.run(build_command(), shell=True)` runs,
+# its flags joined from a mapping the program spells out (GLM-4's server launched from Python)
+
+GLM_SERVER = (
+    "import os\n"
+    "import subprocess\n\n"
+    "MODEL_PATH = 'THUDM/glm-4-9b-chat-hf'\n"
+    "SERVER_ARGS = {{'tensor_parallel_size': 1, 'port': 8000, 'logprobs_mode': {mode}}}\n"
+    "{more}\n"
+    "REPLAY_FLAGS = '--return-sampling-mask'\n\n\n"
+    "def build_command() -> str:\n"
+    "    flags = {flags}\n"
+    "    return f'vllm serve {{MODEL_PATH}} {{flags}} {{REPLAY_FLAGS}} --trust-remote-code'\n\n\n"
+    "if __name__ == '__main__':\n"
+    "    subprocess.{run}(build_command(), shell=True)\n"
+)
+GLM_FLAGS = [
+    "' '.join(f\"--{key.replace('_', '-')} {value}\" for key, value in SERVER_ARGS.items())",
+    "' '.join([f'--{k.replace(\"_\", \"-\")} {v}' for k, v in SERVER_ARGS.items() if v is not None])",
+    "' '.join(f'{flag} {value}' for flag, value in (('--port', 8000), ('--logprobs-mode', 'processed_logprobs')))",
+    "' '.join(('--port 8000', '--logprobs-mode', 'processed_logprobs'))",
+]
+
+
+def glm(flags: str = GLM_FLAGS[0], mode: str = "'processed_logprobs'", more: str = "", run: str = "run") -> dict[str, str]:
+    return {"launch_openai_server.py": GLM_SERVER.format(flags=flags, mode=mode, more=more, run=run)}
+
+
+@pytest.mark.parametrize("flags", GLM_FLAGS)
+@pytest.mark.parametrize("run", ["run", "Popen", "check_call"])
+def test_a_command_string_joined_from_known_flags_is_read_as_the_shell_splits_it(tmp_path: Path, flags: str, run: str) -> None:
+    assert check(tmp_path, glm(flags, run=run)) == [("launch_openai_server.py", 7, "RPL301")]
+
+
+def test_a_joined_flag_is_reported_where_the_mapping_writes_it(tmp_path: Path) -> None:
+    found = check(tmp_path, glm(mode="'raw_logprobs'"))
+    assert ("launch_openai_server.py", 5, "RPL003") in found
+
+
+def test_a_command_a_function_returns_whole_is_read(tmp_path: Path) -> None:
+    files = {
+        "serve.py": "import subprocess\n\n\ndef build_command():\n"
+        "    return 'vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs'\n\n\n"
+        "subprocess.run(build_command(), shell=True)\n"
+    }
+    assert check(tmp_path, files) == [("serve.py", 5, "RPL301")]
+
+
+@pytest.mark.parametrize(
+    ("flags", "more"),
+    [
+        (GLM_FLAGS[0], "SERVER_ARGS.update(dict(arg.split('=', 1) for arg in os.environ.get('EXTRA', '').split()))"),
+        (GLM_FLAGS[0], "SERVER_ARGS['enable_scale_out'] = ''"),
+        ("' '.join(f'--{key} {value}' for key, value in SERVER_ARGS.items() if key in os.environ)", ""),
+        ("' '.join(f'--{key} {value}' for key, value in SERVER_ARGS.items())", "key = 'port'"),
+        ("' '.join(os.environ.get('VLLM_FLAGS', '').split())", ""),
+        ("' '.join(f'--{key} {value}' for key, value in SERVER_ARGS.items() for _ in range(2))", ""),
+    ],
+)
+def test_flags_from_outside_or_not_followed_keep_the_server_open(tmp_path: Path, flags: str, more: str) -> None:
+    assert check(tmp_path, glm(flags, more=more)) == []
+
+
+def test_an_item_that_is_not_text_leaves_the_command_unread(tmp_path: Path) -> None:
+    assert check(tmp_path, glm("' '.join(['--port', 8000])")) == []
