@@ -144,3 +144,49 @@ def test_flags_from_outside_or_not_followed_keep_the_server_open(tmp_path: Path,
 
 def test_an_item_that_is_not_text_leaves_the_command_unread(tmp_path: Path) -> None:
     assert check(tmp_path, glm("' '.join(['--port', 8000])")) == []
+
+
+# DSPy's `dspy.LM("hosted_vllm/...", api_base=...)`: LiteLLM's chat completions to the tree's replay server
+
+DSPY_SERVER = (
+    "import os\n"
+    "import subprocess\n\n"
+    "import dspy\n\n"
+    "SERVER = subprocess.Popen(['vllm', 'serve', 'm', '--port', '7501', '--return-sampling-mask',\n"
+    "                           '--logprobs-mode', 'processed_logprobs', '--enable-scale-out'])\n"
+)
+
+
+@pytest.mark.parametrize(
+    "lm",
+    [
+        "lm = dspy.LM('hosted_vllm/m', api_base='http://localhost:7501/v1', api_key='local', temperature=0.7, top_k=20)\n",
+        "lm = dspy.LM(model='openai/m', api_base='http://127.0.0.1:7501/v1', model_type='text', top_k=20)\n",
+        "from dspy import LM\nlm = LM('hosted_vllm/m', 'responses', api_base=f\"http://localhost:{7501}/v1\", top_k=20)\n",
+    ],
+)
+def test_a_dspy_lm_of_the_replay_server_reads_a_route_without_masks(tmp_path: Path, lm: str) -> None:
+    found = check(tmp_path, {"program.py": DSPY_SERVER + lm + "dspy.configure(lm=lm)\n"})
+    assert found == [("program.py", DSPY_SERVER.count("\n") + 1 + lm.count("\n") - 1, "RPL301")]
+
+
+def test_a_dspy_lm_in_another_file_is_the_replay_servers_client(tmp_path: Path) -> None:
+    files = {
+        "serve.py": DSPY_SERVER,
+        "program.py": "import dspy\n\nlm = dspy.LM('hosted_vllm/m', api_base='http://localhost:7501/v1', top_k=20)\n",
+    }
+    assert check(tmp_path, files) == [("program.py", 3, "RPL301")]
+
+
+@pytest.mark.parametrize(
+    "lm",
+    [
+        "lm = dspy.LM('anthropic/claude', api_base='http://localhost:7501/v1')\n",
+        "lm = dspy.LM('hosted_vllm/m', api_base=os.environ['API_BASE'])\n",
+        "lm = dspy.LM('hosted_vllm/m', api_base='http://localhost:7501/v1', model_type=os.environ['KIND'])\n",
+        "lm = dspy.LM('hosted_vllm/m', api_base='http://localhost:8000/v1')\n",
+        "from mylib import LM\nlm = LM('hosted_vllm/m', api_base='http://localhost:7501/v1')\n",
+    ],
+)
+def test_a_dspy_lm_of_another_provider_address_or_library_says_nothing(tmp_path: Path, lm: str) -> None:
+    assert check(tmp_path, {"program.py": DSPY_SERVER + lm}) == []
