@@ -65,7 +65,6 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # Held-out cases the flow does not follow yet, each with what it misses (strict: a case that
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
-    "h15_langchain_vllm_top_k_field_default": "round 15 first run: missed (RPL102 of a pydantic LLM wrapper's top_k field default)",
     "h14_opencompass_generation_kwargs_temperature_zero": (
         "round 14 first run: missed (RPL101 of opencompass generation_kwargs); still missed after part A: the class is built by a "
         "`cfg.pop('type')(**cfg)` builder in a module that does not import the class's, and the request's receiver is unpacked "

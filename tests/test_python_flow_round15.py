@@ -1,8 +1,12 @@
 """What held-out round 15 (tests/data/python_flow/h15_*) made the value flow follow: Ray Data's
 engine arguments kept in a module of their own and completed there by `setdefault`, whose user
 (`vLLMEngineProcessorConfig(engine_kwargs=ENGINE_KWARGS)`, a `preprocess` lambda's
-`sampling_params`) names no mask and no `vllm`. Each stop keeps the launch open or silent: a value
-from the environment, a key the dict already holds, a config of another library."""
+`sampling_params`) names no mask and no `vllm`; a `vllm serve` command string whose flags are
+`" ".join(...)` of a comprehension over a known dict (GLM-4), run as `subprocess.run(build_command(),
+shell=True)`; DSPy's `dspy.LM("hosted_vllm/...", api_base=...)` as a client of the replay server; a
+wrapper's request method reached through another of its methods (langchain's `invoke`). Each stop
+keeps the launch open or silent: a value from the environment or the run, a key the dict already
+holds, a filter not decided, another provider, address or library, a caller that may set the field."""
 
 from __future__ import annotations
 
@@ -190,3 +194,62 @@ def test_a_dspy_lm_in_another_file_is_the_replay_servers_client(tmp_path: Path) 
 )
 def test_a_dspy_lm_of_another_provider_address_or_library_says_nothing(tmp_path: Path, lm: str) -> None:
     assert check(tmp_path, {"program.py": DSPY_SERVER + lm}) == []
+
+
+# a wrapper's request method called by another of its methods (`self.generate([prompt], **kwargs)` in
+# langchain's `invoke`), its `**kwargs` read with what the wrapper's users pass
+
+WRAPPER = (
+    "from typing import Any\n\n"
+    "from pydantic import BaseModel, Field, model_validator\n\n\n"
+    "class VLLM(BaseModel):\n"
+    "    model: str = ''\n"
+    "    temperature: float = 1.0\n"
+    "    top_k: int = -1\n"
+    "    vllm_kwargs: dict = Field(default_factory=dict)\n"
+    "    client: Any = None\n\n"
+    "    @model_validator(mode='before')\n"
+    "    @classmethod\n"
+    "    def validate_environment(cls, values):\n"
+    "        from vllm import LLM\n\n"
+    "        values['client'] = LLM(model=values['model'], **values.get('vllm_kwargs', {}))\n"
+    "        return values\n\n"
+    "    @property\n"
+    "    def _default_params(self):\n"
+    "        return {'top_k': self.top_k, 'temperature': self.temperature}\n\n"
+    "    def generate(self, prompts, stop=None, **kwargs):\n"
+    "        from vllm import SamplingParams\n\n"
+    "        params = {**self._default_params, **kwargs, 'stop': stop}\n"
+    "        return self.client.generate(prompts, SamplingParams(**params))\n\n"
+    "{methods}"
+)
+WRAPPER_METHODS = [
+    "    def invoke(self, prompt, **kwargs):\n        return self.generate([prompt], **kwargs)[0]\n",
+    "    def invoke(self, prompt, **kwargs):\n        return self._call(prompt, **kwargs)\n\n"
+    "    def _call(self, prompt, **kwargs):\n        return self.generate([prompt], stop=None, **kwargs)[0]\n",
+]
+WRAPPER_USER = (
+    "import json\n\n"
+    "from wrappers.vllm import VLLM\n\n"
+    "llm = VLLM(model='m', temperature=0.8, vllm_kwargs={{'return_sampling_mask': True, 'logprobs_mode': 'processed_logprobs'}})\n"
+    "print(llm.invoke('What is the capital of France ?'{extra}))\n"
+)
+
+
+def wrapper(methods: str, extra: str = "", user: str = WRAPPER_USER) -> dict[str, str]:
+    return {"wrappers/__init__.py": "", "wrappers/vllm.py": WRAPPER.replace("{methods}", methods), "chain.py": user.format(extra=extra)}
+
+
+@pytest.mark.parametrize("methods", WRAPPER_METHODS)
+def test_a_field_default_reaches_the_request_through_the_wrappers_own_methods(tmp_path: Path, methods: str) -> None:
+    assert check(tmp_path, wrapper(methods)) == [("vllm.py", 9, "RPL102")]
+
+
+@pytest.mark.parametrize("extra", [", top_k=40", ", **json.load(open('opts.json'))"])
+def test_a_caller_that_may_set_top_k_keeps_the_request_silent(tmp_path: Path, extra: str) -> None:
+    assert check(tmp_path, wrapper(WRAPPER_METHODS[0], extra)) == []
+
+
+def test_a_wrapper_made_with_top_k_is_clean(tmp_path: Path) -> None:
+    user = WRAPPER_USER.replace("temperature=0.8,", "temperature=0.8, top_k=20,")
+    assert check(tmp_path, wrapper(WRAPPER_METHODS[0], user=user)) == []
