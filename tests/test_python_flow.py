@@ -39,6 +39,14 @@ Held-out round 14 (`h14_`, 24 cases: 15 with findings, 9 clean; README, Round 14
 repositories new to the corpus, first run on main at d3e0c6f (the lead, vLLM 0.34.0): 14 of 24 cases as
 expected (58%); of 15 expected findings 5 exact, 10 missed (PENDING); 0 false findings; 9 of 9 clean
 cases clean.
+
+Held-out round 15 (`h15_`, 24 cases: 17 with findings, 7 clean; README, Round 15), written blind after round
+14's fixes from vLLM's own examples, langchain, llama_index, GLM-4, Qwen2.5-VL/Qwen3, understand-r1-zero, LIMO,
+Ray Data/Serve LLM, TinyZero and dspy, first run on merge-e at cede2b3 (the lead, vLLM 0.34.0): 19 of 24 cases
+as expected (79%); of 17 expected findings 12 exact, 1 at another line, 4 missed (PENDING); 0 false findings;
+7 of 7 clean cases clean.
+After the fixes: 24 of 24, one expectation moved to the corpus's rule (spec_decode's RPL002 at the written
+`True` under the flag's test, not at the `BooleanOptionalAction` default); no h15 case waits.
 """
 
 from __future__ import annotations

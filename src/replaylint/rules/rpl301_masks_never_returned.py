@@ -28,7 +28,8 @@ URL or a path under the session's `base_url`
 default (`os.environ.get("VLLM_PORT", "8001")`) is read with that default; LangChain's
 `VLLMOpenAI` (completions) and `ChatOpenAI` (chat), and LiteLLM's `completion`/`text_completion` of a `hosted_vllm/` or `openai/` model with
 `api_base=` (also a `Router`'s `acompletion(model="policy")` whose group `policy` in its
-`model_list` is such a model at one `api_base`); a TRL trainer in server mode talking to a `trl vllm-serve` with the
+`model_list` is such a model at one `api_base`), DSPy's `dspy.LM("hosted_vllm/...", api_base=...)` (LiteLLM's chat
+completions, or `/v1/completions` with `model_type="text"`); a TRL trainer in server mode talking to a `trl vllm-serve` with the
 mask (TRL's client generates through `/v1/completions`: `generation/vllm_client.py:455`);
 a client of SkyRL's standalone server (`python -m
 skyrl.backends.skyrl_train.inference_servers.vllm_server_actor --port ...`, vLLM's words, its
@@ -140,6 +141,7 @@ _RAY_SERVE = (
     'serve.run(build_openai_app({"llm_configs": [config]}))\n'
 )
 
+_DSPY = 'import dspy\n\nlm = dspy.LM("hosted_vllm/Qwen/Qwen3-8B", api_base="http://localhost:8001/v1", temperature=0.7)\n'
 _LITELLM = (
     "import litellm\n\n"
     "def step(messages):\n"
@@ -274,6 +276,7 @@ class MasksNeverReturned(Rule):
         Valid(_SKYRL.format(route="/skyrl/v1/load_lora_adapter"), release="0.32.0"),  # a SkyRL route that generates nothing
         Valid(_STARTS + _SESSION.format(route="/skyrl/v1/generate"), release="0.34.0"),  # vLLM's own server: no such route known
         Valid(_STARTS + _LITELLM.replace("hosted_vllm/", "anthropic/"), release="0.34.0"),  # another provider: not this server
+        Valid(_STARTS + _DSPY.replace("8001", "8002"), release="0.34.0"),  # another server's port
         Valid(_STARTS + 'import urllib.request\nurllib.request.urlopen(urllib.request.Request("http://localhost:8001/v1/models"))\n'),
         Valid(_STARTS + 'def models():\n    return requests.request("GET", "http://localhost:8001/v1/models").json()\n'),
     )
@@ -311,6 +314,7 @@ class MasksNeverReturned(Rule):
             fixed=_SERVE.replace("--return-sampling-mask", "--return-sampling-mask --enable-scale-out") + "\n",
         ),
         Invalid(_STARTS + _LITELLM, release="0.34.0", message="reads /v1/chat/completions"),
+        Invalid(_STARTS + _DSPY, release="0.34.0", message="reads /v1/chat/completions"),
         Invalid(
             _STARTS + "from litellm import Router\n\n"
             'router = Router(model_list=[{"model_name": "policy",\n'

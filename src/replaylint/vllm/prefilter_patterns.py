@@ -121,7 +121,9 @@ WITHOUT_MASK = (
 # -- HTTP clients of a replay server (`run/cross_file`) --------------------------------------------
 _READ_AT_THE_CLIENT = ("RPL101", "RPL102", "RPL301", "RPL302", "RPL303", "RPL304", "RPL309")
 CLIENTS = (
-    ClientWords(_READ_AT_THE_CLIENT, "python", (b"openai", b"OpenAI(", b"litellm"), "an OpenAI, LangChain or LiteLLM client"),
+    ClientWords(
+        _READ_AT_THE_CLIENT, "python", (b"openai", b"OpenAI(", b"litellm", b"dspy"), "an OpenAI, LangChain, LiteLLM or DSPy client"
+    ),
     ClientWords(_READ_AT_THE_CLIENT, "python", (b"completions.create(", b"responses.create("), "an OpenAI client a factory makes"),
     ClientWords(
         _READ_AT_THE_CLIENT,

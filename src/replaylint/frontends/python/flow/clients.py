@@ -31,6 +31,7 @@ from .bodies import address_condition, bound_once, resting_keys, sent_fields, sp
 from .callsites import calls
 from .client_factories import Made, as_written, defaults_read, factory_made, is_self, self_sets, setter_frames, with_bound
 from .client_partials import partial_sends, with_call_keywords
+from .dspy_lms import dspy_target
 from .frames import Frame, parameters
 from .litellm_routers import PROVIDERS, ROUTES, deployed_base
 from .module import FUNCTIONS, Module, parse
@@ -47,6 +48,7 @@ CLIENT_WORDS = (
     "import openai",
     "from openai",
     "litellm",
+    "dspy",
     "urllib.request",
     "completions.create(",
     "responses.create(",
@@ -351,7 +353,7 @@ def _is_class(node: ast.Call, classes: tuple[str, ...]) -> bool:
 # fields written in the call (the OpenAI ones, and the keys of `model_kwargs` and `extra_body`,
 # which the libraries put in the body).
 
-_SDK_WORDS = ("VLLMOpenAI(", "ChatOpenAI(", "completion(", "Request(")
+_SDK_WORDS = ("VLLMOpenAI(", "ChatOpenAI(", "completion(", "Request(", "LM(")
 # LangChain's classes: the route each posts to under its base URL, and the keywords naming it.
 _LANGCHAIN = {"VLLMOpenAI": "/completions", "ChatOpenAI": "/chat/completions"}
 _LANGCHAIN_URLS = ("openai_api_base", "base_url")
@@ -360,9 +362,8 @@ _LANGCHAIN_URLS = ("openai_api_base", "base_url")
 def _sdk_clients(reader: Reader, module: Module) -> Iterator[Client]:
     for call in calls(module, _SDK_WORDS):
         frame = Frame(module, call.scope, call.cls, None, call.placed)
-        found = (
-            _langchain(reader, call.node, frame) or _litellm(reader, call.node, frame, module) or _urllib(reader, call.node, frame, module)
-        )
+        found = _langchain(reader, call.node, frame) or _litellm(reader, call.node, frame, module)
+        found = found or _urllib(reader, call.node, frame, module) or _dspy(reader, call.node, frame)
         if found is not None:
             yield found
 
@@ -385,6 +386,11 @@ def _litellm(reader: Reader, node: ast.Call, frame: Frame, module: Module) -> Cl
     if route is None or not ours or not (isinstance(model, str) and model.startswith(PROVIDERS)):
         return None
     return _client(reader, node, frame, keyword(node, "api_base") or keyword(node, "base_url"), route, ("extra_body",))
+
+
+def _dspy(reader: Reader, node: ast.Call, frame: Frame) -> Client | None:
+    target = dspy_target(reader, node, frame)  # `dspy.LM("hosted_vllm/...", api_base=...)`, through LiteLLM
+    return _client(reader, node, frame, target.url, target.route, (), more=target.more) if target is not None else None
 
 
 def _urllib(reader: Reader, node: ast.Call, frame: Frame, module: Module) -> Client | None:
@@ -410,14 +416,16 @@ def _dumped(data: ast.expr, frame: Frame) -> ast.expr | None:
     return data.args[0] if dumps and len(data.args) == 1 else None  # type: ignore[union-attr]
 
 
-def _client(reader: Reader, node: ast.Call, frame: Frame, url: ast.expr | str | None, route: str, extras: tuple[str, ...]) -> Client | None:
+def _client(
+    reader: Reader, node: ast.Call, frame: Frame, url: ast.expr | str | None, route: str, extras: tuple[str, ...], more: bool = False
+) -> Client | None:
     address = url_address(url if isinstance(url, str) else text(reader, url, frame) if url is not None else None)
     if address is None:
         return None
     host, port, base = address
     settings, open_ended = _fields(reader, node, frame, extras)
     condition = address_condition(url, frame) if isinstance(url, ast.expr) else ""
-    request = Request("http", frame.module.span(node), settings, open_ended, base.rstrip("/") + route, condition)
+    request = Request("http", frame.module.span(node), settings, open_ended or more, base.rstrip("/") + route, condition)
     return Client(host, port, request)
 
 

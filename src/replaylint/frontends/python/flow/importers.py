@@ -19,6 +19,7 @@ from .engines import engine_launches
 from .import_statements import imports_module
 from .module import FUNCTIONS, Module, parse
 from .reader import Reader
+from .refs import ENGINE_CONFIGS
 from .requests import reaching_engines
 from .spawns import spawn_words, spawned_launches
 from .tree import Tree, nearby
@@ -86,8 +87,12 @@ def imported_launches(module: Module, context: ExtractContext, relevant, origin:
     return launches, sources
 
 
+# the library configs that build an engine, by the name a module imports (`vLLMEngineProcessorConfig`)
+_CONFIG_NAMES = tuple(qualified.rpartition(".")[2] for qualified in ENGINE_CONFIGS)
+
+
 def builds_engine(text: str) -> bool:
-    return "vllm" in text and ("LLM" in text or "EngineArgs" in text)
+    return ("vllm" in text and ("LLM" in text or "EngineArgs" in text)) or any(name in text for name in _CONFIG_NAMES)
 
 
 def notebook_launches(module: Module, context: ExtractContext, names: set[str], relevant) -> list[Launch]:
@@ -184,7 +189,7 @@ def _may_use(text: str, names: set[str]) -> bool:
     """An engine built there, or one of the names called (a `partial` of vLLM's engine)."""
     if "import" not in text or not any(name in text for name in names):
         return False
-    return ("vllm" in text and ("LLM" in text or "EngineArgs" in text)) or any(name + "(" in text for name in names)
+    return builds_engine(text) or any(name + "(" in text for name in names)
 
 
 def origin_in(setting, path: str) -> bool:

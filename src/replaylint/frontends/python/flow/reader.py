@@ -25,6 +25,7 @@ from .generators import entered, yielded
 from .grown_lists import grown_in_steps, grown_list
 from .imported_names import in_tree, module_attribute, star_imported
 from .ini_configs import PARSERS as INI_PARSERS, ini_parser, read_option
+from .joined_texts import comprehension_name, joined
 from .logic import logic
 from .lookups import dict_method
 from .loop_turns import turn_value
@@ -135,6 +136,9 @@ class Reader:
             return self.name(name, frame.outer)
         binding = reaching(frame, name, self._taken)
         if binding is None:
+            held = comprehension_name(self, name, frame)  # a comprehension's name in a turn `joined_texts` reads
+            if held is not None:
+                return held
             star = star_imported(self, name, frame.module) if frame.module.star_imports else NOTHING
             if star is not NOTHING:
                 return star
@@ -307,6 +311,8 @@ class Reader:
             return option  # `section.getboolean("return_sampling_mask", fallback=False)`
         if isinstance(func, ast.Attribute) and func.attr == "format" and isinstance(func.value, (ast.Constant, ast.Name)):
             return format_call(self, node, frame)
+        if isinstance(func, ast.Attribute) and func.attr == "join" and (text := joined(self, node, frame)) is not None:
+            return text  # `" ".join(f"--{k} {v}" for k, v in ARGS.items())`
         if isinstance(func, ast.Attribute) and func.attr == "clone" and not node.args:
             made = self.evaluate(func.value, frame)  # `params.clone()`: a copy of that construction
             return made if isinstance(made.ref, Engine) else NOTHING

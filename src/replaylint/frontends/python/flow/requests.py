@@ -33,6 +33,7 @@ from .reader import Engine, Function, Qualified, Reader, bind, engine_name
 # inner engine's (`llm.llm_engine`, `LLMEngine.from_engine_args(...)`, `AsyncLLM`'s).
 _METHODS = {"generate": ("sampling_params", 1), "chat": ("sampling_params", 1), "beam_search": ("params", 1), "add_request": ("params", 2)}
 _WORDS = tuple(f".{method}(" for method in _METHODS)
+_MAX_OWN_HOPS = 3  # `self.m(...)` calls between methods of one class followed up to their callers
 
 
 def requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request, tuple[Assumption, ...], Span | None]]:
@@ -207,7 +208,7 @@ def _requests_elsewhere(
             yield from requests(reader, sender)  # read with the calls of its functions in `other` (`request_frames`)
 
 
-def request_frames(reader: Reader, module: Module, call: Call) -> list[Frame]:
+def request_frames(reader: Reader, module: Module, call: Call, depth: int = 0) -> list[Frame]:
     """Where a request of a method is read: with the arguments of each call of the method in the
     module (`self.generate_samples(prompts, **kwargs)`, `generator.generate_samples(...)` on an
     object of its class made there), else the method alone."""
@@ -235,16 +236,26 @@ def request_frames(reader: Reader, module: Module, call: Call) -> list[Frame]:
             reader, [Frame(home, site.scope, site.cls, None, site.placed)]
         ):  # `for cfg in CFGS: m = Engine(**cfg)`
             if _of_class(site_frame, receiver, call.cls) or (remote and home is module and _only_actor_with(module, call.cls, method.name)):
-                args = bind(reader, Function(module, method, call.cls), site.node, site_frame)
-                init, fields = _constructed(reader, site_frame, receiver, Class(module, call.cls))
-                hop = home.span(site.node)
-                made = _object_made(reader, home, site, receiver)
-                found.append(
-                    replace(plain, args={name: value.via(hop) for name, value in args.items()}, init=init, instance=fields, made=made)
-                )
+                for caller in _own_method_frames(reader, module, site, receiver, call.cls, depth) or [site_frame]:
+                    args = {
+                        n: v.via(home.span(site.node))
+                        for n, v in bind(reader, Function(module, method, call.cls), site.node, caller).items()
+                    }
+                    init, fields = _constructed(reader, caller, receiver, Class(module, call.cls))
+                    init, fields = init if init is not None else caller.init, fields if fields is not None else caller.instance
+                    made = _object_made(reader, home, site, receiver) or caller.made
+                    found.append(replace(plain, args=args, init=init, instance=fields, made=made))
     if not found:  # also a `__call__` nothing in the tree calls (a Ray Serve deployment's, the server's)
         found = _construction_frames(reader, module, call.cls, plain, stored)
     return found[:MAX_SITES] or [plain]
+
+
+def _own_method_frames(reader: Reader, module: Module, site: Call, receiver: ast.expr, cls: ast.ClassDef, depth: int) -> list[Frame]:
+    """`self.generate(prompts, **kwargs)` in another method of the class (langchain's `invoke`): that
+    method read as a request's method is, with its own callers' arguments (`llm.invoke(prompt,
+    top_k=40)`), else what each construction of the object gave."""
+    own = isinstance(receiver, ast.Name) and receiver.id == "self" and site.cls is cls and isinstance(site.scope, FUNCTIONS)
+    return request_frames(reader, module, site, depth + 1) if own and depth < _MAX_OWN_HOPS else []
 
 
 def _construction_frames(reader: Reader, module: Module, cls: ast.ClassDef, plain: Frame, elsewhere_too: bool) -> list[Frame]:

@@ -38,13 +38,15 @@ _SPAWNS = frozenset(("subprocess.Popen", "subprocess.run", "subprocess.call", "s
 _WORDS = ("Popen(", "run(", "call(", "check_output(")
 # Where `_NAMED_WORDS` is tried (`search` tries its `\b` at every character: 6 -> 1 ms on a 60 KB module).
 _CALLED = ("Popen(", "run(", "call(", "check_call(", "check_output(")
-_NAMED_WORDS = re.compile(r"\b(?:Popen|run|call|check_call|check_output)\(\s*(?:args\s*=\s*)?(?:[A-Za-z_]\w*\s*[,)]|\[)")
+# the words a name, a list literal or a call of a named function gives (`run(build_command(), shell=True)`)
+_NAMED_WORDS = re.compile(r"\b(?:Popen|run|call|check_call|check_output)\(\s*(?:args\s*=\s*)?(?:[A-Za-z_][\w.]*\s*[,()]|\[)")
 _COPIES = ("os.environ.copy", "copy.copy", "copy.deepcopy", "dict")  # a copy of `os.environ`
 
 
 def spawn_words(text: str) -> bool:
-    """Whether a file may start a process with `subprocess` whose words a name or a list
-    literal holds (`Popen(command, ...)`, `Popen(["vllm", ...])`; cheap: its text)."""
+    """Whether a file may start a process with `subprocess` whose words a name, a list literal or
+    a call holds (`Popen(command, ...)`, `Popen(["vllm", ...])`, `run(build_command(), shell=True)`;
+    cheap: its text)."""
     return "subprocess" in text and next(matches_from(_NAMED_WORDS, text, _CALLED), None) is not None
 
 
@@ -89,7 +91,8 @@ def _shell_launches(reader: Reader, module: Module, node: ast.Call, words: ast.e
         return  # the libcst pass reads a literal or f-string the call is given, its replacements as expansions
     read = reader.evaluate(words, frame)
     modules = reader.tree.modules()
-    found = pieces(read, {path: home.source.text for path, home in modules.items()}) if read.parts else None
+    put_together = read.parts or (isinstance(words, ast.Call) and isinstance(read.value, str))  # `build_command()`'s text
+    found = pieces(read, {path: home.source.text for path, home in modules.items()}) if put_together else None
     for command in (commands(found) or ()) if found else ():
         spans = [_word_span(modules, word) or module.span(words) for word in command]
         texts = [None if word.assumptions else word.text for word in command]

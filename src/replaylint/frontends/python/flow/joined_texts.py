@@ -1,0 +1,83 @@
+"""`SEP.join(items)` of texts: a list or tuple spelt out, or a comprehension over items the reader
+knows (GLM-4's `" ".join(f"--{key.replace('_', '-')} {value}" for key, value in SERVER_ARGS.items())`
+over a dict it knows whole, or over a tuple spelt out), each turn's element read with the
+comprehension's names bound to that turn's item. The result keeps its pieces (each item and
+separator where it is written) for a shell to split; an item not known stays a piece not known
+(it may be any number of words), and an item that is not a text, a filter that cannot be decided
+or more turns than the reader follows leave the whole text unknown."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import replace
+
+from .facts import NOTHING, Val
+from .frames import Binding, Evaluates, Frame, reaching
+from .loop_turns import turn_value
+from .loops import turns_of
+
+_MAX_TEXT = 4096  # characters of a text the reader builds
+_MAX_TURNS = 64  # turns of a comprehension read one by one; more leave the text unknown
+
+
+def joined(reader: Evaluates, node: ast.Call, frame: Frame) -> Val | None:
+    """`separator.join(items)` (`node.func` an attribute `join`); None: the separator is not a
+    known text (`shlex.join(words)`, a module's function)."""
+    assert isinstance(node.func, ast.Attribute)
+    separator = reader.evaluate(node.func.value, frame)
+    if not isinstance(separator.value, str):
+        return None
+    if len(node.args) != 1 or node.keywords:
+        return NOTHING
+    items = _items(reader, node.args[0], frame)
+    if items is None or any(item.known and not isinstance(item.value, str) for item in items):
+        return NOTHING
+    pieces: list[Val] = []
+    for index, item in enumerate(items):
+        pieces += [separator, item] if index else [item]
+    span = frame.module.span(node)
+    if not all(item.known for item in items):
+        return Val(span=span, parts=tuple(pieces))
+    text = separator.value.join(item.value for item in items)
+    if len(text) > _MAX_TEXT:
+        return NOTHING
+    assumptions = tuple(dict.fromkeys(a for item in items for a in item.assumptions))
+    return replace(NOTHING, value=text, span=span, parts=tuple(pieces), assumptions=assumptions)
+
+
+def _items(reader: Evaluates, node: ast.expr, frame: Frame) -> list[Val] | None:
+    if isinstance(node, (ast.List, ast.Tuple)):
+        read = reader.evaluate(node, frame)
+        return list(read.ref) if isinstance(read.ref, tuple) else None
+    if isinstance(node, (ast.ListComp, ast.GeneratorExp)):
+        return _turns(reader, node, frame)
+    return None
+
+
+def _turns(reader: Evaluates, node: ast.ListComp | ast.GeneratorExp, frame: Frame) -> list[Val] | None:
+    """The element of each turn of a comprehension with one `for` over items the reader knows."""
+    if len(node.generators) != 1 or frame.turn is not None:
+        return None  # inside a loop's turn, its names would be hidden by the comprehension's
+    generator = node.generators[0]
+    names = {n.id for n in ast.walk(generator.target) if isinstance(n, ast.Name)}
+    if generator.is_async or any(reaching(frame, name) is not None for name in names):
+        return None  # the same name bound outside: `reader.name` would read that binding
+    turns = turns_of(reader, generator, frame)  # type: ignore[arg-type]  # a target and an iterable, as a loop's
+    if turns is None or len(turns) > _MAX_TURNS:
+        return None
+    items = []
+    for turn in turns:
+        here = replace(frame, turn=(generator, turn))
+        tests = [reader.evaluate(test, here).value for test in generator.ifs]
+        if any(not isinstance(test, bool) for test in tests):
+            return None
+        if all(tests):
+            items.append(reader.evaluate(node.elt, here))
+    return items
+
+
+def comprehension_name(reader: Evaluates, name: str, frame: Frame) -> Val | None:
+    """What a comprehension's name holds in the turn `frame` reads (None: not one of its names)."""
+    if frame.turn is None or not isinstance(frame.turn[0], ast.comprehension):
+        return None
+    return turn_value(reader, Binding("each", node=frame.turn[0]), name, frame)

@@ -1,0 +1,1 @@
+# Imitates GAIR-NLP/LIMO eval/utils (package marker)

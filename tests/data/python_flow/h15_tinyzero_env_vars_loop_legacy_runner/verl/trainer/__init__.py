@@ -1,0 +1,1 @@
+# Imitates Jiayi-Pan/TinyZero verl/__init__.py (package marker)
