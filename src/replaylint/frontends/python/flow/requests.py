@@ -232,15 +232,12 @@ def request_frames(reader: Reader, module: Module, call: Call, depth: int = 0) -
         receiver = func.value if isinstance(func, ast.Attribute) and func.attr == method.name else func if called else None
         if receiver is None:
             continue
-        for site_frame in turn_frames(
-            reader, [Frame(home, site.scope, site.cls, None, site.placed)]
-        ):  # `for cfg in CFGS: m = Engine(**cfg)`
+        turns = turn_frames(reader, [Frame(home, site.scope, site.cls, None, site.placed)])  # `for cfg in CFGS: m = Engine(**cfg)`
+        for site_frame in turns:
             if _of_class(site_frame, receiver, call.cls) or (remote and home is module and _only_actor_with(module, call.cls, method.name)):
                 for caller in _own_method_frames(reader, module, site, receiver, call.cls, depth) or [site_frame]:
-                    args = {
-                        n: v.via(home.span(site.node))
-                        for n, v in bind(reader, Function(module, method, call.cls), site.node, caller).items()
-                    }
+                    bound = bind(reader, Function(module, method, call.cls), site.node, caller)
+                    args = {name: value.via(home.span(site.node)) for name, value in bound.items()}
                     init, fields = _constructed(reader, caller, receiver, Class(module, call.cls))
                     init, fields = init if init is not None else caller.init, fields if fields is not None else caller.instance
                     made = _object_made(reader, home, site, receiver) or caller.made
@@ -251,9 +248,8 @@ def request_frames(reader: Reader, module: Module, call: Call, depth: int = 0) -
 
 
 def _own_method_frames(reader: Reader, module: Module, site: Call, receiver: ast.expr, cls: ast.ClassDef, depth: int) -> list[Frame]:
-    """`self.generate(prompts, **kwargs)` in another method of the class (langchain's `invoke`): that
-    method read as a request's method is, with its own callers' arguments (`llm.invoke(prompt,
-    top_k=40)`), else what each construction of the object gave."""
+    """`self.generate(prompts, **kwargs)` in another method (langchain's `invoke`): read with that
+    method's own callers (`llm.invoke(prompt, top_k=40)`), else each construction's arguments."""
     own = isinstance(receiver, ast.Name) and receiver.id == "self" and site.cls is cls and isinstance(site.scope, FUNCTIONS)
     return request_frames(reader, module, site, depth + 1) if own and depth < _MAX_OWN_HOPS else []
 
