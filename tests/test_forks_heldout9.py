@@ -1,0 +1,81 @@
+"""Held-out fork edits, round 9 (issue 27, "the tree is the framework").
+
+Ten fork trees of tests/data/forks_heldout9/, each a framework's upstream files (tests/data/forks_base/:
+volcengine/verl @ b178a3c, NovaSky-AI/SkyRL @ a956457, OpenRLHF/OpenRLHF @ 3c3be62 with its
+samples_generator.py and train_ppo_ray.py, NVIDIA-NeMo/RL @ 7ea279a with examples/run_grpo.py,
+allenai/open-instruct @ e6c3044, PrimeIntellect-ai/prime-rl @ 559b447) with the edit a user makes in a fork to
+turn replay on (`edits.patch`) and the launch the framework's examples use. Six of the ten are clean. Forms:
+verl's mask as the framework's YAML default (rollout.yaml's `engine_kwargs.vllm: {}` given a block
+`return_sampling_mask: true`; the launch bounds top_k and samples validation) and from a method of
+vLLMHttpServer merged with `args.update(self._sampling_replay_args())` (validation's `temperature: 0` of
+rollout.yaml:145 kept, so validation requests are greedy); SkyRL's mask from a new InferenceEngineConfig field read
+in build_vllm_cli_args, turned on by the launch, logprobs_mode left at vLLM's `raw_logprobs`, and from a helper
+returning the engine kwargs put under `engine_init_kwargs` (eval off); OpenRLHF's mask tied to the correction's
+`logprobs_mode` inside create_vllm_engines' `if logprobs_mode:` (the fork's request default top_k 20) and from a
+module constant merged into every actor's kwargs (requests keep samples_generator.py:206's `top_k` -1);
+NeMo-RL's mask keyed on `logprobs_mode == "processed_logprobs"`, which grpo_math_1B.yaml:415 already sets (the
+recipe bounds top_k); open-instruct's mask from a helper returning engine overrides merged in
+_setup_and_start_async_engine (top_k in `extra_body`); prime-rl's mask from an environment variable read in
+`to_namespace` (server.py's `VLLM_USE_V2_MODEL_RUNNER` setdefault "0" left) and as a VllmConfig field defaulting to
+True with an exported `VLLM_USE_V2_MODEL_RUNNER=1` and a plain n-gram speculative config.
+
+Blindness: the cases and `EXPECTED` were written from the frameworks' source and vLLM 0.34.0's rules
+(config/vllm.py:1262-1289, v1/engine/input_processor.py:181-190) before replaylint was run on any of them, without
+reading its implementation (src/replaylint/) or the earlier rounds' case patches and READMEs. Every engine's
+arguments were judged by vLLM 0.34.0 (tests/differential/vllm_judge.py,
+tests/data/forks_heldout9/judge-cases.jsonl); each case's README gives them and the verdict. A finding sits on
+the line that decides: the written conflicting value's own line (a value written in a file of the tree, the
+framework's included); when a vLLM default is what conflicts, the line that turns the mask on (the launch's
+switch when the fork's code only reads a switch that is off by default).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from forks_trees import reported
+
+CORPUS = Path(__file__).parent / "data" / "forks_heldout9"
+
+EXPECTED: dict[str, set[tuple[str, str, int]]] = {
+    "verl_yaml_engine_kwargs_vllm_default_mask_clean": set(),
+    "verl_replay_args_method_val_temperature_default_zero": {("RPL101", "verl/trainer/config/rollout/rollout.yaml", 145)},
+    "skyrl_config_field_mask_raw_logprobs": {("RPL003", "examples/train/gsm8k/run_gsm8k_replay.sh", 20)},
+    "skyrl_replay_kwargs_helper_eval_off_clean": set(),
+    "openrlhf_mask_tied_to_correction_fork_top_k_clean": set(),
+    "openrlhf_replay_kwargs_constant_top_k_left_default": {("RPL102", "openrlhf/trainer/ppo_utils/samples_generator.py", 206)},
+    "nemo_mask_keyed_on_logprobs_mode_recipe_top_k_clean": set(),
+    "oi_replay_overrides_helper_extra_body_top_k_clean": set(),
+    "prime_env_var_mask_to_namespace_v1_setdefault": {("RPL206", "src/prime_rl/inference/server.py", 17)},
+    "prime_vllm_config_field_default_mask_ngram_v2_clean": set(),
+}
+
+PENDING: dict[str, str] = {}
+
+
+def test_every_folder_is_a_case_and_six_are_clean() -> None:
+    folders = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
+    assert folders == sorted(EXPECTED)
+    clean = [case for case, findings in EXPECTED.items() if not findings]
+    assert len(EXPECTED) == 10
+    assert len(clean) >= 4, clean
+
+
+def test_every_case_says_what_it_imitates_and_edits_its_base() -> None:
+    for case in EXPECTED:
+        assert "Imitates" in (CORPUS / case / "README").read_text(), case
+        assert (CORPUS / case / "edits.patch").read_text().startswith("--- a/"), case
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        pytest.param(case, marks=pytest.mark.xfail(strict=True, reason=PENDING[case])) if case in PENDING else case
+        for case in sorted(EXPECTED)
+    ],
+)
+def test_case_findings(case: str, tmp_path: Path) -> None:
+    got = reported(CORPUS / case, tmp_path / case)
+    want = EXPECTED[case]
+    assert got == want, f"{case}: missed {sorted(want - got)}, false {sorted(got - want)}"
