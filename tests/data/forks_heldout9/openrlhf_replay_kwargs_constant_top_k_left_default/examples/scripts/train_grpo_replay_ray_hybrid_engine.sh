@@ -17,4 +17,4 @@ python3 -m openrlhf.cli.train_ppo_ray \
    --algo.advantage.estimator group_norm \
    --rollout.n_samples_per_prompt 8 \
    --rollout.temperature 1.0 \
-   --train.save_path ./checkpoint/qwen3-4b-grpo-replay
+   --ckpt.output_dir ./checkpoint/qwen3-4b-grpo-replay
