@@ -136,10 +136,13 @@ def toml_launches(document: TomlDocument, read_text: ReadText | None = None) -> 
     return launches(document, read_text) if kind_of(document) is not None else None
 
 
-def launches(document: TomlDocument, read_text: ReadText | None = None, env: Mapping[str, Setting] | None = None) -> list[Launch]:
+def launches(
+    document: TomlDocument, read_text: ReadText | None = None, env: Mapping[str, Setting] | None = None, kind: str | None = None
+) -> list[Launch]:
     """`env`: what the launching script's environment writes (`prime_rl_command`), which decides a
-    fork's `to_namespace` tests of environment variables; None: not known (the file on its own)."""
-    kind = kind_of(document)
+    fork's `to_namespace` tests of environment variables; None: not known (the file on its own).
+    `kind`: what the command that loads the file makes of it (None: its shape decides)."""
+    kind = kind or kind_of(document)
     if kind == "rl":
         if not isinstance(document.data.get("inference"), dict):
             return []  # no [inference]: the rl entrypoint starts no server
