@@ -34,6 +34,22 @@ launch's switch; verl's validation temperature at vllm_async_server.py:199 inste
 missed (OpenRLHF's request top_k default under a module constant's mask; prime-rl's setdefault under an
 environment switch read in to_namespace); RPL204 at OpenRLHF's launch in 2 cases (one clean); 5 of 6 clean
 cases clean. PENDING below.
+
+After round 9's fixes (h-fxk2): 10 of 10. Two launches were wrong, not replaylint: OpenRLHF's own parser (the
+fork's train_ppo_ray.py at 3c3be62, run on the launch's words) refuses `--train.save_path` ("unrecognized
+arguments"; its option is `--ckpt.output_dir`), so both OpenRLHF launches now write `--ckpt.output_dir`. Taught:
+an OpenRLHF edition that refuses other flags beside a replay-named one (the dotted `--rollout.temperature` among
+`--ref.num_nodes` ... to a 0.9 parser) is not the launch's edition (`openrlhf._takes`); prime-rl's
+`inference @ FILE` reads a file of InferenceConfig fields alone (`[vllm]` without `[server]`,
+`prime_rl_command._kind`); SkyRL's write under `if ie_cfg.KEY:` that the launch turns on (the field off by
+default) sits at the launch's word (`skyrl_fork.Fork._switched`). Two expectations changed, by the project's rule
+on where a finding sits (rounds 6 and 7: a framework default that conflicts sits on the line that turns the mask
+on): OpenRLHF's `top_k=generate_kwargs.get("top_k", -1)` (samples_generator.py:206) and verl's validation
+`temperature: 0` (rollout.yaml:145) are upstream's lines, untouched by `edits.patch`, so they are framework
+defaults and sit on the fork's mask line: the constant `REPLAY_ENGINE_KWARGS` (vllm_engine.py:212, as round 3's
+openrlhf_module_constant_mask_top_k_default) and `_sampling_replay_args`' `return {"return_sampling_mask": True}`
+(vllm_async_server.py:199, as round 7's verl_rollout_yaml_mask_val_temperature_default). Precision twins:
+tests/test_forks_round9_readers.py.
 """
 
 from __future__ import annotations
@@ -47,24 +63,18 @@ CORPUS = Path(__file__).parent / "data" / "forks_heldout9"
 
 EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "verl_yaml_engine_kwargs_vllm_default_mask_clean": set(),
-    "verl_replay_args_method_val_temperature_default_zero": {("RPL101", "verl/trainer/config/rollout/rollout.yaml", 145)},
+    "verl_replay_args_method_val_temperature_default_zero": {("RPL101", "verl/workers/rollout/vllm_rollout/vllm_async_server.py", 199)},
     "skyrl_config_field_mask_raw_logprobs": {("RPL003", "examples/train/gsm8k/run_gsm8k_replay.sh", 20)},
     "skyrl_replay_kwargs_helper_eval_off_clean": set(),
     "openrlhf_mask_tied_to_correction_fork_top_k_clean": set(),
-    "openrlhf_replay_kwargs_constant_top_k_left_default": {("RPL102", "openrlhf/trainer/ppo_utils/samples_generator.py", 206)},
+    "openrlhf_replay_kwargs_constant_top_k_left_default": {("RPL102", "openrlhf/trainer/ray/vllm_engine.py", 212)},
     "nemo_mask_keyed_on_logprobs_mode_recipe_top_k_clean": set(),
     "oi_replay_overrides_helper_extra_body_top_k_clean": set(),
     "prime_env_var_mask_to_namespace_v1_setdefault": {("RPL206", "src/prime_rl/inference/server.py", 17)},
     "prime_vllm_config_field_default_mask_ngram_v2_clean": set(),
 }
 
-PENDING: dict[str, str] = {
-    "openrlhf_mask_tied_to_correction_fork_top_k_clean": "round 9 first run: RPL204 at the launch's line 20 (false, or the launch's flag is refused: check)",
-    "openrlhf_replay_kwargs_constant_top_k_left_default": "round 9 first run: missed RPL102 at samples_generator.py:206; RPL204 at the launch's line 19",
-    "prime_env_var_mask_to_namespace_v1_setdefault": "round 9 first run: missed (RPL206 at server.py:17)",
-    "skyrl_config_field_mask_raw_logprobs": "round 9 first run: at another line (utils.py:158, not the launch's switch)",
-    "verl_replay_args_method_val_temperature_default_zero": "round 9 first run: at another line (vllm_async_server.py:199, not rollout.yaml:145)",
-}
+PENDING: dict[str, str] = {}
 
 
 def test_every_folder_is_a_case_and_six_are_clean() -> None:

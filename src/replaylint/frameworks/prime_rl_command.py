@@ -3,8 +3,9 @@ examples/reverse_text/rl.toml`, as prime-rl's examples launch it): the TOML file
 `prime_rl.launches` reads it, in the environment of the command.
 
 The `rl` entrypoint starts the inference server with `env={**os.environ, ...}`
-(src/prime_rl/entrypoints/rl.py:202-208 @ 559b447), so what the launching script exports reaches
-the server's process: a fork's `to_namespace` test of an environment variable
+(src/prime_rl/entrypoints/rl.py:202-208 @ 559b447), and `inference` runs it in its own process, so
+what the launching script exports reaches the server's process (a `VLLM_*` variable under
+`[inference.env_vars]`, before server.py's `setdefault`): a fork's `to_namespace` test of an environment variable
 (`prime_rl_fork.EnvSwitch`) is decided by it, and what it turns on sits on the line that sets the
 variable. The file on its own (its TOML launch) stays as it is: the environment it runs in is not
 known there. Command-line overrides of the configuration other than `--wandb.*` are not read:
