@@ -160,7 +160,6 @@ class Fork:
         ]
         return found, reasons
 
-
     def _switched(self, written: Written, anchor: Span, written_at: Callable[[str], Setting | None]) -> Setting:
         """A write under `if ie_cfg.key:` that holds: at the launch's word for the key when the
         config's default would not turn it on (the launch decides), else at the fork's line."""
