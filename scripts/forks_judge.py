@@ -4,7 +4,7 @@ Each case is a trimmed real tree of tests/data/forks/ with the edit a user makes
 (the edits of tests/test_forks_nemo_open_instruct.py, and a few more; prime-rl's trees are the
 folders of tests/data/forks/prime_rl/, a base and a patch each, tests/test_forks_prime_rl.py; and the
 NeMo-RL, open-instruct and prime-rl trees of held-out rounds 2 and 3, tests/data/forks_heldout2/ and
-forks_heldout3/). replaylint checks the
+forks_heldout3/, and the trees with a launch of rounds 8 and 9). replaylint checks the
 launch that runs the fork (NeMo-RL's default config, open-instruct's `grpo_fast.py` script,
 prime-rl's rl.toml) and
 builds its engine from the fork's own code; vLLM itself (tests/differential/vllm_judge.py in the
@@ -111,6 +111,16 @@ CASES = {  # name -> (framework, edits)
             ("openrlhf_runtime_env_var_mask_in_actor_init_clean", "train_reinforce_pp_replay_ray.sh"),
         )
     },
+    **{  # held-out round 9 (tests/test_forks_heldout9.py; its open-instruct tree has no launch of its own)
+        f"round 9: {case}": ("heldout9", {"tree": case, "launch": launch})
+        for case, launch in (
+            ("nemo_mask_keyed_on_logprobs_mode_recipe_top_k_clean", "run_grpo_replay.sh"),
+            ("openrlhf_mask_tied_to_correction_fork_top_k_clean", "examples/scripts/train_grpo_replay_ray_hybrid_engine.sh"),
+            ("openrlhf_replay_kwargs_constant_top_k_left_default", "examples/scripts/train_grpo_replay_ray_hybrid_engine.sh"),
+            ("prime_env_var_mask_to_namespace_v1_setdefault", "scripts/replay_inference.sh"),
+            ("prime_vllm_config_field_default_mask_ngram_v2_clean", "scripts/replay_inference.sh"),
+        )
+    },
 }
 DATA = REPO / "tests" / "data"
 HELDOUTS = {
@@ -118,6 +128,7 @@ HELDOUTS = {
     "heldout2": DATA / "forks_heldout2",
     "heldout3": DATA / "forks_heldout3",
     "heldout8": DATA / "forks_heldout8",
+    "heldout9": DATA / "forks_heldout9",
 }
 LAUNCHES = {"nemo_rl": forks.CONFIG, "open_instruct": forks.SCRIPT, "prime_rl": "configs/rl.toml"}
 # NeMo-RL's keywords the stand-in engine cannot take (a dummy load, no tokenizer, sleep mode on a fake GPU)

@@ -51,6 +51,7 @@ from forks_trees import reported
 CORPUS = Path(__file__).parent / "data" / "forks_heldout3"
 VERL_SERVER = "verl/workers/rollout/vllm_rollout/vllm_async_server.py"
 ROLLOUT_YAML = "verl/trainer/config/rollout/rollout.yaml"
+SKYRL_LAUNCH = "examples/train/gsm8k/run_gsm8k_replay.sh"
 SKYRL_UTILS = "skyrl/backends/skyrl_train/inference_servers/utils.py"
 
 EXPECTED: dict[str, set[tuple[str, str, int]]] = {
@@ -61,7 +62,8 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "verl_yaml_mask_top_k_val_fixed_clean": set(),
     "skyrl_helper_returns_engine_kwargs_default_requests": {("RPL101", SKYRL_UTILS, 62), ("RPL102", SKYRL_UTILS, 62)},
     "skyrl_dataclass_defaults_fixed_clean": set(),
-    "skyrl_flag_conditional_mask_eval_greedy": {("RPL101", SKYRL_UTILS, 158), ("RPL102", SKYRL_UTILS, 158)},
+    # at the launch's switch since round 9 (round 7's rule: the fork's code only reads a switch off by default)
+    "skyrl_flag_conditional_mask_eval_greedy": {("RPL101", SKYRL_LAUNCH, 28), ("RPL102", SKYRL_LAUNCH, 28)},
     "openrlhf_module_constant_mask_top_k_default": {("RPL102", "openrlhf/trainer/ray/vllm_engine.py", 19)},
     "openrlhf_sampling_builder_top_k_clean": set(),
     "openrlhf_mask_under_logprobs_mode_no_correction_clean": set(),

@@ -17,9 +17,11 @@ from replaylint.cli.main import main
 
 SKYRL_CASE = "skyrl_flag_field_mask_sets_logprobs_mode_no_eval_clean"
 SKYRL_LAUNCH = "run_gsm8k_replay.sh"
-SKYRL_UTILS = "skyrl/backends/skyrl_train/inference_servers/utils.py"
 EVAL_OFF = "  trainer.eval_interval=-1 \\\n"
-GREEDY_EVAL = {("RPL101", SKYRL_UTILS, 158), ("RPL102", SKYRL_UTILS, 158)}
+# At the launch's `generator.inference_engine.return_sampling_mask=true` (line 23), which turns on the
+# fork's `if ie_cfg.return_sampling_mask:` (utils.py:158, the field off by default): since round 9.
+GREEDY_EVAL = {("RPL101", SKYRL_LAUNCH, 23), ("RPL102", SKYRL_LAUNCH, 23)}
+GREEDY_EVAL_ONE_LINE_UP = {("RPL101", SKYRL_LAUNCH, 22), ("RPL102", SKYRL_LAUNCH, 22)}  # the eval line removed
 
 
 def tree(case: str, tmp_path: Path) -> Path:
@@ -39,7 +41,7 @@ def test_skyrl_evaluates_at_its_default_interval(tmp_path: Path) -> None:
     # Without the override, `eval_interval: int = 5`: the greedy `eval_sampling_params` default is sent.
     root = tree(SKYRL_CASE, tmp_path)
     edit(root / SKYRL_LAUNCH, EVAL_OFF, "")
-    assert findings(root) == GREEDY_EVAL
+    assert findings(root) == GREEDY_EVAL_ONE_LINE_UP
 
 
 def test_skyrl_evaluates_with_a_positive_interval_even_without_eval_before_train(tmp_path: Path) -> None:

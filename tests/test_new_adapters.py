@@ -337,8 +337,15 @@ def test_openrlhf_other_refusals_are_not_replays(check_pins) -> None:
     assert check_pins(OPENRLHF_RAY.format(extra="--vllm_return_sampling_mask --seed"), "openrlhf==0.8.11") == []
 
 
-def test_openrlhf_without_a_pin_says_nothing_where_the_releases_disagree(check_pins, tmp_path: Path) -> None:
-    assert check_pins(OPENRLHF_RAY.format(extra="--vllm_return_sampling_mask"), "") == []
+def test_openrlhf_without_a_pin_judges_the_editions_of_the_launchs_spelling(check_pins, tmp_path: Path) -> None:
+    # Every edition with the flat `--vllm_num_engines` refuses the flag in the same words; 0.10.2 and
+    # later refuse the flat flags too, so they are not what the launch is written for (round 9).
+    assert check_pins(OPENRLHF_RAY.format(extra="--vllm_return_sampling_mask"), "") == [
+        (
+            "RPL204",
+            f'`--vllm_return_sampling_mask`: openrlhf: train_ppo_ray says "{UNRECOGNIZED}--vllm_return_sampling_mask"',
+        )
+    ]
     notes = Checker(Config(), ProjectPins()).check_file(str(tmp_path / "run.sh")).notes
     assert notes == [
         "OpenRLHF: no pin of openrlhf was found, and its editions (0.7.0 to 0.11.2, 24 in all) build this launch "

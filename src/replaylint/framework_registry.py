@@ -192,7 +192,15 @@ ADAPTERS: tuple[Adapter, ...] = (
         "prime_rl",
         ("prime-rl",),
         # `rl @ FILE.toml`, `inference @ FILE.toml` (`uv run rl @ rl.toml`): its TOML in the command's environment
-        (EntryPoint("prime-rl", "prime_rl_command:command_launch", programs=(("rl", "@"), ("inference", "@"))),),
+        (
+            EntryPoint("prime-rl", "prime_rl_command:command_launch", programs=(("rl", "@"),)),
+            EntryPoint(
+                "prime-rl-inference",
+                "prime_rl_command:command_launch",
+                programs=(("inference", "@"),),
+                options=(("entrypoint", "inference"),),
+            ),
+        ),
         # the mask may be implicit (truncating train sampling), or a fork's default (prime_rl_fork);
         # a fork's `to_namespace` may turn it on from a variable the launching script exports
         prefilters=(

@@ -151,9 +151,10 @@ def command_launch(context: LaunchContext, span: Span, tokens: list[Token]) -> L
 
 
 def _accepting(data: _Data, tokens: list[Token]) -> frozenset[str]:
-    """The editions whose parser takes the command line, or refuses it for a replay flag; an
+    """The editions whose parser takes the command line, or refuses it for replay flags alone; an
     edition that stops it for another reason (a flag spelling it does not have, as the dotted
-    `--actor.num_nodes` of 0.11 to older parsers) is not the one it is written for. Every
+    `--actor.num_nodes` of 0.11 to older parsers, even beside the dotted `--rollout.temperature`)
+    is not the one it is written for. Every
     edition when none takes it."""
     names = frozenset(edition.name for edition in data.family.editions)
     taken = frozenset(name for name in names if _takes(parse_words(tokens, data.tables[name])))
@@ -163,7 +164,9 @@ def _accepting(data: _Data, tokens: list[Token]) -> frozenset[str]:
 def _takes(parsed: Any) -> bool:
     if parsed.unread or parsed.other_error:
         return False
-    return not parsed.refused or any(str(token.text).startswith("-") and names_replay(str(token.text)) for token in parsed.refused)
+    flags = [str(token.text) for token in parsed.refused if str(token.text).startswith("-")]
+    # refused for a spelling it does not have beside the replay flag: another edition's launch
+    return not parsed.refused or (bool(flags) and all(names_replay(flag) for flag in flags))
 
 
 def _launch(

@@ -38,11 +38,11 @@ InferenceConfig fields at the top level (`enable_return_sampling_mask`, or `[vll
 `[server]`). Settings carry the spans of prime-rl's own keys; defaults prime-rl adds carry the
 span of the key that made them (the mask) or of the `[inference]` table.
 
-A command line `rl @ FILE.toml` is read by `prime_rl_command` (the script's environment decides a
-fork's tests of environment variables). Not seen: CLI overrides (`--inference.vllm.*`: they keep
-such a launch open), the shell environment otherwise (a preset `VLLM_USE_V2_MODEL_RUNNER` survives
-`setdefault`), which custom algorithms sample from the policy (a source with an `algo` of its own
-makes an implicit mask unknown), eval requests.
+A command line `rl @ FILE.toml` or `inference @ FILE.toml` is read by `prime_rl_command`: the script's
+environment reaches the server (under `[inference.env_vars]`; a `VLLM_USE_V2_MODEL_RUNNER` it exports
+survives `setdefault`) and decides a fork's tests of environment variables. Not seen: CLI overrides
+(`--inference.vllm.*`: they keep such a launch open), which custom algorithms sample from the policy (a
+source with an `algo` of its own makes an implicit mask unknown), eval requests.
 
 A fork: where the tree holds prime-rl's own package, `prime_rl_fork` reads it and its code decides
 in place of the edition's defaults (its `setup_vllm_env` writes, `to_namespace`'s logprobs mode,
@@ -136,10 +136,13 @@ def toml_launches(document: TomlDocument, read_text: ReadText | None = None) -> 
     return launches(document, read_text) if kind_of(document) is not None else None
 
 
-def launches(document: TomlDocument, read_text: ReadText | None = None, env: Mapping[str, Setting] | None = None) -> list[Launch]:
+def launches(
+    document: TomlDocument, read_text: ReadText | None = None, env: Mapping[str, Setting] | None = None, kind: str | None = None
+) -> list[Launch]:
     """`env`: what the launching script's environment writes (`prime_rl_command`), which decides a
-    fork's `to_namespace` tests of environment variables; None: not known (the file on its own)."""
-    kind = kind_of(document)
+    fork's `to_namespace` tests of environment variables; None: not known (the file on its own).
+    `kind`: what the command that loads the file makes of it (None: its shape decides)."""
+    kind = kind or kind_of(document)
     if kind == "rl":
         if not isinstance(document.data.get("inference"), dict):
             return []  # no [inference]: the rl entrypoint starts no server
@@ -209,7 +212,7 @@ def _launch(
     if "logprobs_mode" not in settings and not (forked is not None and forked.reads_config):
         mode = edition.logprobs_mode
         settings["logprobs_mode"] = Setting("logprobs_mode", mode, anchor, f"{owner}'s default logprobs_mode = {mode!r}")
-    environment = _env(document, base)
+    environment = {**env, **_env(document, base)}  # the script exports, then [inference.env_vars] over them
     said = f"{RUNNER_ENV}={edition.runner_env} (set by {owner})"
     if forked is not None and forked.server is not None:
         _forked_environment(forked, environment)

@@ -252,7 +252,9 @@ def _launch(view: ConfigView, anchor: Span, edition: Edition, context: LaunchCon
     if mtp is not None:
         settings["speculative_config"] = mtp
     if forked is not None:
-        own, more = forked.settings(anchor, lambda key, default: view.value(*ENGINE, key, default=default))
+        own, more = forked.settings(
+            anchor, lambda key, default: view.value(*ENGINE, key, default=default), lambda key: view.setting(key, *ENGINE, key)
+        )
         settings.update(own)
         reasons += more
     capture_refused = None

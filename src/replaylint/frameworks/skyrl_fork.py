@@ -39,7 +39,7 @@ from typing import Any, Callable, Mapping
 from ..model import UNKNOWN, Setting, Span
 from ..records import record
 from .built_dicts import BuiltDict, Written, class_defaults, guarded, read
-from .fork_conditions import config_value, decided
+from .fork_conditions import config_read, config_value, decided
 from .fork_source import attribute_write, literal, named_dicts, parse, snippet, spread_source, spread_writes
 from .nearby import found_upward
 
@@ -128,10 +128,14 @@ class Fork:
         config's `SamplingParams(temperature=...)` over the field defaults (SkyRL's: 0.0)."""
         return {**sampling, **(self.eval_defaults if self.eval_defaults is not None else {"temperature": 0.0})}
 
-    def settings(self, anchor: Span, value_of: Callable[[str, Any], Any]) -> tuple[dict[str, Setting], list[str]]:
+    def settings(
+        self, anchor: Span, value_of: Callable[[str, Any], Any], written_at: Callable[[str], Setting | None] = lambda key: None
+    ) -> tuple[dict[str, Setting], list[str]]:
         """The literal keys the fork sets (under `engine_init_kwargs`) and why the launch is open;
         `value_of` (an `inference_engine` key's value in the launch, by its key and the config's
-        default) decides an `if ie_cfg.key:` the fork writes under."""
+        default) decides an `if ie_cfg.key:` the fork writes under; `written_at` (the launch's
+        word for a key, None: not written) is where such a write sits when the launch turns on a
+        switch that is off by default."""
         found, reasons = {}, []
         passed = set(self.passed({}).values())  # read from the launch or the config's defaults
         for written in self.built.every():
@@ -143,7 +147,7 @@ class Fork:
             if holds is False:
                 continue
             if holds is True and written.value is not UNKNOWN:
-                found[written.key] = self.built.setting(written, anchor, OWNER)
+                found[written.key] = self._switched(written, anchor, written_at)
                 continue
             if written.condition or written.value is UNKNOWN:
                 if written.key in _REPLAY_KEYS:
@@ -155,6 +159,27 @@ class Fork:
             f"{w.text} (written into SkyRL's engine arguments at {self.built.where(w.line)}, not read here)" for w in self.built.unread
         ]
         return found, reasons
+
+    def _switched(self, written: Written, anchor: Span, written_at: Callable[[str], Setting | None]) -> Setting:
+        """A write under `if ie_cfg.key:` that holds: at the launch's word for the key when the
+        config's default would not turn it on (the launch decides), else at the fork's line."""
+        fork_line = self.built.setting(written, anchor, OWNER)
+        if decided(written.condition, lambda node: config_value(node, _ENGINE_CONFIG, lambda key, d: d, self._field_default)):
+            return fork_line
+        words = (written_at(key) for key, _ in filter(None, (config_read(n, *_ENGINE_CONFIG) for n in _tested(written.condition))))
+        flag = next(filter(None, words), None)
+        if flag is None:
+            return fork_line
+        said = f"{flag.spelling} {fork_line.spelling}"
+        return Setting(written.key, written.value, flag.span, said, implied=True, via=(fork_line.span,))
+
+
+def _tested(condition: str) -> list[ast.expr]:
+    """The expressions an `if` test's text reads."""
+    try:
+        return [node for node in ast.walk(ast.parse(condition, mode="eval")) if isinstance(node, ast.expr)]
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []
 
 
 def fork(launching: str, read_text: Callable[[str], str | None] | None) -> Fork | None:

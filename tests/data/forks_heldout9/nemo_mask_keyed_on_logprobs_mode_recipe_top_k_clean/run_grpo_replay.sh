@@ -1,0 +1,6 @@
+#!/bin/bash
+set -euo pipefail
+
+uv run examples/run_grpo.py \
+    --config examples/configs/recipes/llm/grpo-qwen2.5-math-1.5b-instruct-1n8g-replay-topk.yaml \
+    logger.log_dir=logs/grpo-replay-topk
