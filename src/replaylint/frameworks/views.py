@@ -1,8 +1,7 @@
-"""Framework configuration as nested values with the spans of their keys (`ConfigView`), read
-from a YAML document (`frontends.yaml.frameworks`), from `key=value` overrides on a command
-line (`Overrides`: Hydra's own override grammar, or OmegaConf's `from_cli`), from the words vLLM's `--config`
-reader makes of a YAML file (`TokenTree`), or from several of them (`Layered`). The verl,
-NeMo-RL and SkyRL adapters read their settings through it."""
+"""Framework configuration as nested values with the spans of their keys (`ConfigView`), read from a
+YAML document (`frontends.yaml.frameworks`), from `key=value` overrides on a command line (`Overrides`:
+Hydra's own override grammar, or OmegaConf's `from_cli`), from the words vLLM's `--config` reader makes
+of a YAML file (`TokenTree`), or from several (`Layered`): the verl, NeMo-RL and SkyRL adapters' view."""
 
 from __future__ import annotations
 
