@@ -158,3 +158,37 @@ def test_dataclass_s_errors_stay() -> None:
 
     with pytest.raises(FrozenInstanceError):
         One(1).value = 2  # type: ignore[misc]
+
+
+@dataclass(frozen=True, order=True)
+class PlainRanked:
+    major: int
+    name: str = field(default="", compare=False)
+    minor: int = 0
+
+
+@record(frozen=True, order=True)
+class Ranked:
+    major: int
+    name: str = field(default="", compare=False)
+    minor: int = 0
+
+
+def test_order_is_dataclass_s() -> None:
+    import pytest
+
+    values = [(2, "b", 1), (1, "z", 5), (2, "a", 0), (1, "y", 5)]
+    assert [(r.major, r.name, r.minor) for r in sorted(Ranked(*v) for v in values)] == [
+        (r.major, r.name, r.minor) for r in sorted(PlainRanked(*v) for v in values)
+    ]
+    assert Ranked(1) <= Ranked(1, "other") and Ranked(1) >= Ranked(1) and Ranked(2) > Ranked(1, minor=9) and not Ranked(1) < Ranked(1)
+    with pytest.raises(TypeError):
+        Ranked(1) < PlainRanked(2)  # noqa: B015
+    with pytest.raises(TypeError, match="Cannot overwrite attribute __lt__"):
+
+        @record(frozen=True, order=True)
+        class OwnOrder:
+            x: int
+
+            def __lt__(self, other: object) -> bool:
+                return True
