@@ -255,3 +255,12 @@ def test_callers_are_looked_for_only_in_modules_that_import_the_function(tmp_pat
     assert codes(write(tmp_path, {"engine.py": engine, **others})) == [("engine.py", 3, "RPL003")]
     caller = "from engine import build\nbuild(logprobs_mode='processed_logprobs')\n"
     assert codes(write(tmp_path, {"zz_main.py": caller})) == []
+
+
+def test_a_runner_variable_write_over_lines_and_in_pieces_is_read(tmp_path: Path) -> None:
+    # The flow walks a statement for these calls only where its lines hold `environ.setdefault`
+    # or `environ.pop`: the key may be on another line, in pieces.
+    body = f'import os\nos.environ.setdefault(\n    "VLLM_USE_V2_"\n    "MODEL_RUNNER",\n    "0",\n)\nfrom vllm import LLM\n{REPLAY}\n'
+    assert codes(write(tmp_path, {"run.py": body})) == [("run.py", 2, "RPL206")]
+    removed = body.replace("os.environ.setdefault(", 'os.environ["VLLM_USE_V2_MODEL_RUNNER"] = "0"\nos.environ.pop(')
+    assert codes(write(tmp_path, {"run.py": removed})) == []

@@ -3,7 +3,7 @@ record: its text must stay `dataclass`'s (results are compared and cache keys bu
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import FrozenInstanceError, dataclass, field, fields
 
 from replaylint.model import Launch, LaunchKind, Setting, Span
 from replaylint.records import fields_repr, record
@@ -76,3 +76,119 @@ def test_the_model_reads_as_before() -> None:
     setting = Setting("return_sampling_mask", True, span, "--return-sampling-mask")
     assert repr(setting).startswith("Setting(name='return_sampling_mask', value=True, span=Span(path='a.py'")
     assert repr(Launch(LaunchKind.CLI, span, {})).startswith("Launch(kind=<LaunchKind.CLI: ")
+
+
+@dataclass(frozen=True)
+class PlainOne:
+    value: object
+
+
+@record(frozen=True)
+class One:
+    value: object
+
+
+@dataclass(unsafe_hash=True)
+class PlainMixed:
+    key: str
+    note: str = field(default="", compare=False)
+    cached: int = field(default=0, hash=False)
+
+
+@record(unsafe_hash=True)
+class Mixed:
+    key: str
+    note: str = field(default="", compare=False)
+    cached: int = field(default=0, hash=False)
+
+
+@record
+class Mutable:
+    x: int
+
+
+@record(frozen=True)
+class Empty:
+    pass
+
+
+@record(frozen=True)
+class OwnHash:
+    x: int
+
+    def __hash__(self) -> int:
+        return 7
+
+
+@record(frozen=True)
+class OwnEq:
+    x: int
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+
+def test_equality_and_hash_are_dataclass_s() -> None:
+    nan = float("nan")
+    assert One(nan) == One(nan) and PlainOne(nan) == PlainOne(nan)  # the same object in a tuple
+    assert One(float("nan")) != One(float("nan"))
+    assert hash(One("a")) == hash(PlainOne("a")) == hash(("a",))  # the fields' tuple, one field too
+    assert hash(Mixed("k", "n", 3)) == hash(PlainMixed("k", "n", 3)) == hash(("k",))
+    assert Mixed("k", "n", 1) == Mixed("k", "m", 1) and Mixed("k", cached=1) != Mixed("k", cached=2)
+    assert Empty() == Empty() and hash(Empty()) == hash(())
+    assert Point3(1) != Point(1) and Point(1) != PlainPoint(1) and Point(1).__eq__(PlainPoint(1)) is NotImplemented
+    assert Point3(1, "a", (), 0.5) == Point3(1) and Point3(1, z=1.0) != Point3(1)
+    assert Mutable(1) == Mutable(1) and Mutable.__hash__ is None
+    assert hash(OwnHash(1)) == 7 and OwnHash(1) == OwnHash(1) and OwnHash(1) != OwnHash(2)
+    assert OwnEq(1) == OwnEq(2) and hash(OwnEq(1)) == hash((1,))
+    assert {Span("a.py", 1, 1, 1, 5, 0, 4), Span("a.py", 1, 1, 1, 5, 0, 4)} == {Span("a.py", 1, 1, 1, 5, 0, 4)}
+
+
+def test_dataclass_s_errors_stay() -> None:
+    import pytest
+
+    with pytest.raises(TypeError, match="Cannot overwrite attribute __hash__"):
+
+        @record(unsafe_hash=True, frozen=True)
+        class Both:
+            x: int
+
+            def __hash__(self) -> int:
+                return 1
+
+    with pytest.raises(FrozenInstanceError):
+        One(1).value = 2  # type: ignore[misc]
+
+
+@dataclass(frozen=True, order=True)
+class PlainRanked:
+    major: int
+    name: str = field(default="", compare=False)
+    minor: int = 0
+
+
+@record(frozen=True, order=True)
+class Ranked:
+    major: int
+    name: str = field(default="", compare=False)
+    minor: int = 0
+
+
+def test_order_is_dataclass_s() -> None:
+    import pytest
+
+    values = [(2, "b", 1), (1, "z", 5), (2, "a", 0), (1, "y", 5)]
+    assert [(r.major, r.name, r.minor) for r in sorted(Ranked(*v) for v in values)] == [
+        (r.major, r.name, r.minor) for r in sorted(PlainRanked(*v) for v in values)
+    ]
+    assert Ranked(1) <= Ranked(1, "other") and Ranked(1) >= Ranked(1) and Ranked(2) > Ranked(1, minor=9) and not Ranked(1) < Ranked(1)
+    with pytest.raises(TypeError):
+        Ranked(1) < PlainRanked(2)  # noqa: B015
+    with pytest.raises(TypeError, match="Cannot overwrite attribute __lt__"):
+
+        @record(frozen=True, order=True)
+        class OwnOrder:
+            x: int
+
+            def __lt__(self, other: object) -> bool:
+                return True

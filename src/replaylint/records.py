@@ -1,15 +1,21 @@
-"""`record`: a dataclass whose `__repr__` is one function shared by every record.
+"""`record`: a dataclass whose `__repr__`, `__eq__`, `__hash__` and order (`order=True`) are
+functions shared by every record.
 
 Python before 3.13 compiles each method `dataclass` generates with its own `exec` (about 0.6
 million instructions each); the `__repr__`s of the 60 records a cold scan makes before its reader
-forks cost it 40 million of them. The shared one gives the same text: the class's qualified name
-and each field shown by `repr` (`field(repr=False)` leaves one out), `...` for a record inside itself.
+forks cost it 40 million of them, their `__eq__`s, `__hash__`s and order 55 million more. The
+shared ones behave as the generated ones: `__repr__` gives the class's qualified name and each
+field shown by `repr` (`field(repr=False)` leaves one out), `...` for a record inside itself;
+`__eq__` and `__lt__`... compare the tuples of the compared fields of two instances of the same
+class (NotImplemented for another class), `__hash__` hashes the tuple of the hashed fields, and
+the class's `__hash__` is added, set to None or kept where `dataclass`'s table says.
 """
 
 from __future__ import annotations
 
+import operator
 import reprlib
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from typing import Any, Callable, TypeVar
 
 try:
@@ -25,15 +31,86 @@ _Class = TypeVar("_Class", bound=type)
 
 @dataclass_transform(eq_default=True, order_default=False, kw_only_default=False, frozen_default=False)
 def record(cls: _Class | None = None, /, **options: Any) -> Any:
-    """`@dataclass(**options)` with the shared `__repr__` (a class's own `__repr__` is kept)."""
+    """`@dataclass(**options)` with the shared `__repr__`, `__eq__` and `__hash__` (a class's own
+    methods are kept)."""
 
     def make(cls: _Class) -> _Class:
-        made = dataclass(cls, repr=False, **options)
+        if not options.get("eq", True) or options.get("slots"):
+            made = dataclass(cls, repr=False, **options)  # (no `__eq__` to share, or a new class)
+        elif (options.get("unsafe_hash") and _has_explicit_hash(cls)) or (options.get("order") and _ORDER.keys() & cls.__dict__.keys()):
+            made = dataclass(cls, repr=False, **options)  # (raises `dataclass`'s TypeError)
+        else:
+            explicit_hash = _has_explicit_hash(cls)
+            made = dataclass(cls, repr=False, **{**options, "eq": False, "unsafe_hash": False, "order": False})
+            _share_eq_and_hash(made, hashed=options.get("unsafe_hash") or options.get("frozen"), explicit_hash=explicit_hash)
+            for name, method in _ORDER.items() if options.get("order") else ():
+                setattr(made, name, method)
         if "__repr__" not in cls.__dict__:
             made.__repr__ = fields_repr  # type: ignore[assignment]
         return made
 
     return make if cls is None else make(cls)
+
+
+def _has_explicit_hash(cls: type) -> bool:
+    """As `dataclass` reads it: a `__hash__` in the class's body (not the None that Python sets
+    beside an `__eq__` written there)."""
+    own = cls.__dict__.get("__hash__", MISSING)
+    return not (own is MISSING or (own is None and "__eq__" in cls.__dict__))
+
+
+def _share_eq_and_hash(cls: type, hashed: bool, explicit_hash: bool) -> None:
+    if "__eq__" not in cls.__dict__:
+        cls.__eq__ = fields_eq  # type: ignore[assignment]
+    cls.__record_compared__ = _tuple_of([each.name for each in fields(cls) if each.compare])  # type: ignore[attr-defined]
+    if explicit_hash:
+        return
+    if hashed:
+        cls.__record_hashed__ = _tuple_of(  # type: ignore[attr-defined]
+            [each.name for each in fields(cls) if (each.compare if each.hash is None else each.hash)]
+        )
+        cls.__hash__ = fields_hash  # type: ignore[assignment]
+    else:
+        cls.__hash__ = None  # type: ignore[assignment]
+
+
+def _tuple_of(names: list[str]) -> Callable[[Any], tuple]:
+    """The tuple of an instance's fields `names` (`attrgetter` gives one value alone for one name)."""
+    if len(names) > 1:
+        return operator.attrgetter(*names)
+    if names:
+        (name,) = names
+        return lambda instance: (getattr(instance, name),)
+    return lambda instance: ()
+
+
+def fields_eq(self: Any, other: Any) -> Any:
+    if other.__class__ is self.__class__:
+        compared = self.__class__.__record_compared__
+        return compared(self) == compared(other)
+    return NotImplemented
+
+
+def fields_hash(self: Any) -> int:
+    return hash(self.__class__.__record_hashed__(self))
+
+
+def _ordering(compare: Callable[[tuple, tuple], bool]) -> Callable[[Any, Any], Any]:
+    def ordered(self: Any, other: Any) -> Any:
+        if other.__class__ is self.__class__:
+            compared = self.__class__.__record_compared__
+            return compare(compared(self), compared(other))
+        return NotImplemented
+
+    return ordered
+
+
+_ORDER = {
+    "__lt__": _ordering(operator.lt),
+    "__le__": _ordering(operator.le),
+    "__gt__": _ordering(operator.gt),
+    "__ge__": _ordering(operator.ge),
+}
 
 
 @reprlib.recursive_repr()

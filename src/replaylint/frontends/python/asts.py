@@ -7,6 +7,8 @@ from __future__ import annotations
 import ast
 import gc
 import warnings
+from collections import deque
+from typing import Iterator
 
 _last: tuple[str, ast.Module] | None = None  # the file parsed last, for the readers after `focus`
 # Small modules parsed before, by their text: a module the flow of several files imports (vLLM's
@@ -56,3 +58,18 @@ def ast_of(text: str) -> ast.Module | None:
             gc.enable()
     remember(text, tree)
     return tree
+
+
+def walk(node: ast.AST) -> Iterator[ast.AST]:
+    """`ast.walk`: the same nodes in the same order (breadth first), each node's children read
+    from its fields without `ast.iter_child_nodes`' generators (a quarter of the walk's time)."""
+    waiting = deque([node])
+    while waiting:
+        node = waiting.popleft()
+        for name in node._fields:
+            value = getattr(node, name, None)
+            if isinstance(value, list):
+                waiting.extend([child for child in value if isinstance(child, ast.AST)])
+            elif isinstance(value, ast.AST):
+                waiting.append(value)
+        yield node

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Callable, Iterator
 
 from ....records import record
+from ..asts import walk
 from .callsites import Call, calls, scoped_statements
 from .facts import Val
 from .frames import Evaluates, Frame
@@ -46,9 +47,7 @@ def as_function(module: Module, node: ast.expr, statement: ast.stmt | None = Non
     else:
         # the targets of the comprehensions inside it too: they are never the enclosing scope's names
         targets = list(
-            dict.fromkeys(
-                n.id for g in ast.walk(node) if isinstance(g, ast.comprehension) for n in ast.walk(g.target) if isinstance(n, ast.Name)
-            )
+            dict.fromkeys(n.id for g in walk(node) if isinstance(g, ast.comprehension) for n in walk(g.target) if isinstance(n, ast.Name))
         )
         args = ast.arguments(posonlyargs=[], args=[ast.arg(t) for t in targets], kwonlyargs=[], kw_defaults=[], defaults=[])
         body = node.value if isinstance(node, ast.DictComp) else node.elt  # type: ignore[attr-defined]
@@ -86,10 +85,8 @@ def _lambda_calls(module: Module, words: tuple[str, ...]) -> Iterator[Call]:
     for placed, scope, cls in scoped_statements(module, module.lines_with(("lambda",))):
         if isinstance(placed.statement, FUNCTIONS):
             continue  # its body's statements come next
-        inside = {
-            id(n) for o in ast.walk(placed.statement) if isinstance(o, (ast.Lambda, *_COMPREHENSIONS)) for n in ast.walk(o) if n is not o
-        }
-        for node in ast.walk(placed.statement):
+        inside = {id(n) for o in walk(placed.statement) if isinstance(o, (ast.Lambda, *_COMPREHENSIONS)) for n in walk(o) if n is not o}
+        for node in walk(placed.statement):
             if not isinstance(node, ast.Lambda) or not module.touches(node, lines) or id(node) in inside:
                 continue  # a lambda inside a lambda or comprehension: its free names may be theirs
             function = as_function(module, node, placed.statement, Made(node, scope, cls, placed))
@@ -166,7 +163,7 @@ def _arguments(reader: Evaluates, module: Module, made: Made, function: ast.Func
         bound = [bind(reader, Function(module, function), s.node, Frame(module, s.scope, s.cls, None, s.placed)) for s in sites]
         return bound[:_MAX_ITEMS] or [None]
     generators = node.generators  # type: ignore[attr-defined]
-    nested = any(isinstance(inner, _COMPREHENSIONS) and inner is not node for inner in ast.walk(node))
+    nested = any(isinstance(inner, _COMPREHENSIONS) and inner is not node for inner in walk(node))
     if len(generators) != 1 or generators[0].is_async or nested:
         return [None]  # items of several iterables: not read one by one
     items = _items(reader, reader.evaluate(generators[0].iter, around))

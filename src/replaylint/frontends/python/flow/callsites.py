@@ -7,6 +7,7 @@ import ast
 from typing import Iterator
 
 from ....records import record
+from ..asts import walk
 from .frames import parameters
 from .module import FUNCTIONS, Module, Placed
 
@@ -70,7 +71,7 @@ def closure_sites(module: Module, closure: ast.FunctionDef | ast.AsyncFunctionDe
         return []
     factory = next((f for f in module.tree.body if isinstance(f, FUNCTIONS) and closure in f.body), None)
     returned = factory is not None and any(
-        isinstance(n, ast.Return) and isinstance(n.value, ast.Name) and n.value.id == closure.name for n in ast.walk(factory)
+        isinstance(n, ast.Return) and isinstance(n.value, ast.Name) and n.value.id == closure.name for n in walk(factory)
     )
     if not returned:
         return []
@@ -89,8 +90,8 @@ def decides_by_parameter(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bo
     caller then decides which keys reach the engine."""
     names = {param.arg for param in parameters(function)}
     return any(
-        isinstance(node, (ast.If, ast.IfExp)) and any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(node.test))
-        for node in ast.walk(function)
+        isinstance(node, (ast.If, ast.IfExp)) and any(isinstance(n, ast.Name) and n.id in names for n in walk(node.test))
+        for node in walk(function)
     )
 
 
@@ -101,7 +102,7 @@ def reads_parameter(function: ast.FunctionDef | ast.AsyncFunctionDef, node: ast.
         return False  # a comprehension's engines are read in its function's frames; pytest calls a test
     names = {param.arg for param in parameters(function)} - {"self", "cls"}
     given = [*node.args, *(keyword.value for keyword in node.keywords)]
-    return any(isinstance(n, ast.Name) and n.id in names for argument in given for n in ast.walk(argument))
+    return any(isinstance(n, ast.Name) and n.id in names for argument in given for n in walk(argument))
 
 
 def reads_stored_parameter(cls: ast.ClassDef, init: ast.AST | None, method: ast.AST) -> bool:
@@ -113,15 +114,15 @@ def reads_stored_parameter(cls: ast.ClassDef, init: ast.AST | None, method: ast.
         return False
     names = _derived({param.arg for param in parameters(init)[1:]}, init)
     stored: set[str] = set()
-    called = {_self_attribute(node.func) for node in ast.walk(init) if isinstance(node, ast.Call)}  # `self.init_model()`
+    called = {_self_attribute(node.func) for node in walk(init) if isinstance(node, ast.Call)}  # `self.init_model()`
     setters = [init, *(m for m in cls.body if isinstance(m, FUNCTIONS) and m.name in called and m is not method)]
-    assigns = [node for setter in setters for node in ast.walk(setter) if isinstance(node, ast.Assign)]
+    assigns = [node for setter in setters for node in walk(setter) if isinstance(node, ast.Assign)]
     for _ in range(_STORED_ROUNDS):  # `self.cfg_sp, self.cfg_llm = cfg.SamplingParams, cfg.LLM`, then `self.top_k = self.cfg_sp.top_k`
         more = {attr for statement in assigns if _made_of(statement.value, names, stored) for attr in _self_targets(statement)}
         if more <= stored:
             break
         stored |= more
-    return any(_self_attribute(node) in stored for node in ast.walk(method))
+    return any(_self_attribute(node) in stored for node in walk(method))
 
 
 _STORED_ROUNDS = 4  # attributes made from attributes made from a parameter
@@ -131,12 +132,12 @@ def _derived(names: set[str], init: ast.AST) -> set[str]:
     """`names` and the local names `__init__` builds from them (`sampling_kwargs = {"max_tokens":
     config.response_length}`, `sampling_kwargs[key] = getattr(config, key)`, a loop's over them)."""
     found = set(names)
-    writes = [node for node in ast.walk(init) if isinstance(node, (ast.Assign, ast.AugAssign, ast.For))]
+    writes = [node for node in walk(init) if isinstance(node, (ast.Assign, ast.AugAssign, ast.For))]
     while True:
         more = set()
         for node in writes:
             value = node.iter if isinstance(node, ast.For) else node.value
-            if any(isinstance(n, ast.Name) and n.id in found for n in ast.walk(value)):
+            if any(isinstance(n, ast.Name) and n.id in found for n in walk(value)):
                 targets = [node.target] if isinstance(node, (ast.AugAssign, ast.For)) else node.targets
                 more |= {_written_name(target) for target in targets} - {None, "self"}  # type: ignore[arg-type]
         if more <= found:
@@ -173,7 +174,7 @@ def _made_of(value: ast.expr, names: set[str], stored: set[str]) -> bool:
     if isinstance(value, ast.Name) and value.id in names or _self_attribute(value) in stored:
         return True
     return isinstance(value, ast.Call) and any(
-        _self_attribute(node) in stored or (isinstance(node, ast.Name) and node.id in names) for node in ast.walk(value)
+        _self_attribute(node) in stored or (isinstance(node, ast.Name) and node.id in names) for node in walk(value)
     )
 
 
@@ -189,8 +190,8 @@ def hands_parameter(init: ast.AST | None, method: ast.AST) -> bool:
         and node.func.attr == method.name
         and isinstance(node.func.value, ast.Name)
         and node.func.value.id == "self"
-        and any(isinstance(n, ast.Name) and n.id in names for argument in (*node.args, *node.keywords) for n in ast.walk(argument))
-        for node in ast.walk(init)
+        and any(isinstance(n, ast.Name) and n.id in names for argument in (*node.args, *node.keywords) for n in walk(argument))
+        for node in walk(init)
     )
 
 

@@ -37,7 +37,7 @@ def registries(module: Module) -> set[str]:
     if "partial(" not in module.source.text:
         return set()
     found = set()
-    for statement in ast.walk(module.tree):
+    for statement in _statements(module.tree):
         if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Dict) and len(statement.targets) == 1:
             target = statement.targets[0]
             if isinstance(target, ast.Name) and any(called_partial(value) for value in statement.value.values):

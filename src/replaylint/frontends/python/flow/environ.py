@@ -346,6 +346,8 @@ def _write(module: Module, statement: ast.stmt) -> tuple[str, ast.expr | None] |
                 kept = _kept_or_default(module, statement.value)
                 return ("default", kept) if kept is not None else ("set", statement.value)
         return None
+    if not module.touches(statement, module.lines_with(_CALLS)):
+        return None  # (the calls' text holds one of `_CALLS`: a large test module's decorators are not walked)
     for node in expressions(statement):
         if isinstance(node, ast.Call) and node.args and _names_runner(node.args[0]):
             func = module.text(node.func)

@@ -182,14 +182,22 @@ def _bound_before(placed: Placed, binding: Binding, use: tuple[int, int]) -> boo
 
 
 def _shallow_walk(node: ast.AST) -> Iterator[ast.AST]:
-    """The nodes of a statement, not those of the statements it holds (a branch's body)."""
+    """The nodes of a statement, not those of the statements it holds (a branch's body); the
+    children of each in `ast.iter_child_nodes`' order, read without its generators (a third of
+    the walk's time)."""
     stack = [node]
     while stack:
         current = stack.pop()
         yield current
-        for child in ast.iter_child_nodes(current):
-            if not isinstance(child, (ast.stmt, ast.Lambda)):
-                stack.append(child)
+        for name in current._fields:
+            value = getattr(current, name, None)
+            if isinstance(value, list):
+                stack.extend(child for child in value if isinstance(child, ast.AST) and not isinstance(child, _HELD))
+            elif isinstance(value, ast.AST) and not isinstance(value, _HELD):
+                stack.append(value)
+
+
+_HELD = (ast.stmt, ast.Lambda)  # what `_shallow_walk` does not enter
 
 
 def expressions(statement: ast.stmt) -> Iterator[ast.AST]:

@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any, Protocol
 
 from ....records import record
+from ..asts import walk
 from ..names import matches_from
 from .binding import bind, plain
 from .dicts import as_val, attributes_written, writes_into, written
@@ -146,16 +147,14 @@ def _defines(statement: ast.stmt, names: tuple[str, ...]) -> bool:
 
 def _stored(module: Module, attr: str) -> bool:
     """Whether the module writes or deletes an attribute `attr` of anything (`self.attr = ...`)."""
-    return any(
-        isinstance(node, ast.Attribute) and node.attr == attr and not isinstance(node.ctx, ast.Load) for node in ast.walk(module.tree)
-    )
+    return any(isinstance(node, ast.Attribute) and node.attr == attr and not isinstance(node.ctx, ast.Load) for node in walk(module.tree))
 
 
 def constant_subclasses(module: Module, cls: ast.ClassDef, method: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.ClassDef]:
     """The module's subclasses of `cls` that run `method` as theirs (no `__init__` or method of that
     name of their own) with a class constant of their own that it reads through `self`
     (`LOGPROBS_MODE = "raw_logprobs"` of an eval worker): their objects build another engine."""
-    read = {node.attr for node in ast.walk(method) if isinstance(node, ast.Attribute) and getattr(node.value, "id", None) == "self"}
+    read = {node.attr for node in walk(method) if isinstance(node, ast.Attribute) and getattr(node.value, "id", None) == "self"}
     found = []
     for sub in module.tree.body:
         if not isinstance(sub, ast.ClassDef) or not any(getattr(base, "id", None) == cls.name for base in sub.bases):
@@ -347,7 +346,7 @@ def app_state(reader: Reader, module: Module, attr: str) -> Val | None:
     FastAPI app's state, set in its lifespan or a startup hook) holds; None when it sets it
     nowhere or more than once."""
     found = []
-    for scope in (module.tree, *(n for n in ast.walk(module.tree) if isinstance(n, FUNCTIONS))):
+    for scope in (module.tree, *(n for n in walk(module.tree) if isinstance(n, FUNCTIONS))):
         for placed in module.statements(scope):
             statement = placed.statement
             target = statement.targets[0] if isinstance(statement, ast.Assign) and len(statement.targets) == 1 else None

@@ -14,7 +14,7 @@ from typing import Iterator
 from ....model import Span
 from ....records import record
 from ....source import SourceFile
-from ..asts import ast_of
+from ..asts import ast_of, walk
 
 FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
@@ -121,7 +121,7 @@ class Module:
         `name.update(...)`...), which a reader of it cannot order."""
         if self._writers is None:
             self._writers = {}
-            for node in ast.walk(self.tree):
+            for node in walk(self.tree):
                 if isinstance(node, FUNCTIONS):
                     for written in _names_written(node):
                         self._writers.setdefault(written, []).append(node)
@@ -131,10 +131,10 @@ class Module:
         """Whether `name` is read other than called (`pool.submit(make_llm, **cfg)`, `f = make_llm`):
         whoever it is handed to may call it with anything."""
         if self._handed is None:
-            called = {id(node.func) for node in ast.walk(self.tree) if isinstance(node, ast.Call)}
+            called = {id(node.func) for node in walk(self.tree) if isinstance(node, ast.Call)}
             self._handed = {
                 node.id
-                for node in ast.walk(self.tree)
+                for node in walk(self.tree)
                 if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and id(node) not in called
             }
         return name in self._handed
@@ -142,7 +142,7 @@ class Module:
     def name_uses(self, name: str) -> int:
         """How many times the module names `name` (as an `ast.Name`: read, written or called)."""
         if self._uses is None:
-            self._uses = Counter(node.id for node in ast.walk(self.tree) if isinstance(node, ast.Name))
+            self._uses = Counter(node.id for node in walk(self.tree) if isinstance(node, ast.Name))
         return self._uses[name]
 
     def lines_with(self, words: tuple[str, ...]) -> list[int]:
@@ -310,9 +310,7 @@ def global_writes(module: Module, name: str) -> list[tuple[ast.FunctionDef | ast
         return []  # read for every `None` a function sees: most modules declare no global
     found = []
     for function in module.tree.body:
-        if not isinstance(function, FUNCTIONS) or not any(
-            isinstance(node, ast.Global) and name in node.names for node in ast.walk(function)
-        ):
+        if not isinstance(function, FUNCTIONS) or not any(isinstance(node, ast.Global) and name in node.names for node in walk(function)):
             continue
         for placed in module.statements(function):
             statement = placed.statement
@@ -327,7 +325,7 @@ def set_after_init(cls: ast.ClassDef) -> set[str]:
     for method in cls.body:
         if not (isinstance(method, FUNCTIONS) and method.name in POST_INITS):
             continue
-        for node in ast.walk(method):
+        for node in walk(method):
             targets = (
                 node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else []
             )
@@ -343,9 +341,9 @@ _WRITING_METHODS = frozenset(("update", "setdefault", "pop", "popitem", "clear",
 
 def _names_written(function: ast.AST) -> set[str]:
     """Names a function writes keys into, not names it binds itself (its locals)."""
-    local = {arg.arg for arg in ast.walk(function.args) if isinstance(arg, ast.arg)} if isinstance(function, FUNCTIONS) else set()
+    local = {arg.arg for arg in walk(function.args) if isinstance(arg, ast.arg)} if isinstance(function, FUNCTIONS) else set()
     found = set()
-    for node in ast.walk(function):
+    for node in walk(function):
         if isinstance(node, ast.Global):
             found.update(node.names)  # rebound from here: a reader cannot tell which value holds
         elif isinstance(node, (ast.Assign, ast.Delete, ast.AugAssign)):
@@ -358,7 +356,7 @@ def _names_written(function: ast.AST) -> set[str]:
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _WRITING_METHODS:
             if isinstance(node.func.value, ast.Name):
                 found.add(node.func.value.id)
-    globals_ = {name for node in ast.walk(function) if isinstance(node, ast.Global) for name in node.names}
+    globals_ = {name for node in walk(function) if isinstance(node, ast.Global) for name in node.names}
     return found - (local - globals_)
 
 
@@ -375,8 +373,8 @@ def _bound_names(statement: ast.stmt, module: Module) -> set[str]:
         targets = [statement.target]
     elif isinstance(statement, (ast.With, ast.AsyncWith)):
         targets = [item.optional_vars for item in statement.items if item.optional_vars is not None]
-    found = {node.id for target in targets for node in ast.walk(target) if isinstance(node, ast.Name)}
+    found = {node.id for target in targets for node in walk(target) if isinstance(node, ast.Name)}
     span = module.span(statement)
     if ":=" in module.source.text[span.start : span.end]:
-        found |= {node.target.id for node in ast.walk(statement) if isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name)}
+        found |= {node.target.id for node in walk(statement) if isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name)}
     return found
