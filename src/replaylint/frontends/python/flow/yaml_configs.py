@@ -75,12 +75,11 @@ def file_loaded(reader, name: str, node: ast.Call, frame) -> Val | None:
     argument = node.args[0]
     path = _opened(argument, frame) or (path_of(argument, frame) if name == "toml.load" else None)  # `toml.load(PATH)`
     relative = _opened(argument, frame, _from_working_folder) if path is None else None
+    top = _import_root(reader, frame.module.path) if path is None else None
     if path is None and relative is None:  # `open(args.config)`: the option another file's command line gives
         from .run_commands import run_option
 
-        root = _import_root(reader, frame.module.path)
-        relative = _opened(argument, frame, lambda node, at: run_option(reader, node, at, root))
-    top = _import_root(reader, frame.module.path) if relative is not None else None
+        relative = _opened(argument, frame, lambda node, at: run_option(reader, node, at, top))
     path = os.path.normpath(os.path.join(top, relative)) if top is not None and relative is not None else path
     if path is None or reader.tree.context.read_text(path) is None:
         return NOTHING
