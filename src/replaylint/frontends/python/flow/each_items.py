@@ -21,13 +21,19 @@ from .refs import Each, Engine
 def made_each(reader: Evaluates, node: ast.ListComp | ast.GeneratorExp, frame: Frame) -> Val:
     """`[params_for(r) for r in requests]`: a construction each item is made by, the list standing
     for it (`generate(..., sampling_params=[...])`); another item, a list of `Each` of it."""
-    targets = {n.id for generator in node.generators for n in ast.walk(generator.target) if isinstance(n, ast.Name)}
-    if any(reaching(frame, name) is not None for name in targets):
-        return NOTHING  # the same name bound outside: a read of it would not be the loop's
+    if rebinds_outer(node.generators, frame):
+        return NOTHING
     item = reader.evaluate(node.elt, frame)
     if isinstance(item.ref, Engine):
         return Val(ref=(item,))
     return Val(ref=Each(item), span=frame.module.span(node)) if item is not NOTHING else NOTHING
+
+
+def rebinds_outer(generators: list[ast.comprehension], frame: Frame) -> bool:
+    """Whether a comprehension's loop names are also bound outside it: a read of one by name
+    (`reader.name`) would give that binding, not the turn's."""
+    names = {n.id for generator in generators for n in ast.walk(generator.target) if isinstance(n, ast.Name)}
+    return any(reaching(frame, name) is not None for name in names)
 
 
 def sliced(owner: Val, node: ast.Subscript) -> Val:

@@ -11,8 +11,9 @@ from __future__ import annotations
 import ast
 from dataclasses import replace
 
+from .each_items import rebinds_outer
 from .facts import NOTHING, Val
-from .frames import Binding, Evaluates, Frame, reaching
+from .frames import Binding, Evaluates, Frame
 from .loop_turns import turn_value
 from .loops import turns_of
 
@@ -59,9 +60,8 @@ def _turns(reader: Evaluates, node: ast.ListComp | ast.GeneratorExp, frame: Fram
     if len(node.generators) != 1 or frame.turn is not None:
         return None  # inside a loop's turn, its names would be hidden by the comprehension's
     generator = node.generators[0]
-    names = {n.id for n in ast.walk(generator.target) if isinstance(n, ast.Name)}
-    if generator.is_async or any(reaching(frame, name) is not None for name in names):
-        return None  # the same name bound outside: `reader.name` would read that binding
+    if generator.is_async or rebinds_outer(node.generators, frame):
+        return None
     turns = turns_of(reader, generator, frame)  # type: ignore[arg-type]  # a target and an iterable, as a loop's
     if turns is None or len(turns) > _MAX_TURNS:
         return None
