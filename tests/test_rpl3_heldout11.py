@@ -31,6 +31,15 @@ written elsewhere is expected at that value's line (a helper's dict entry, a sys
 line, a container env `value:`), a request key whose value is an attribute of a config object at
 the key (the established rule for module constants), a client's finding at its post, a launch's
 finding at the word that decides it (the mask's word, the override's line).
+
+First run (the lead, on main at b4c68cd): 14 of 16 cases as expected (88%); of 8 expected findings 6 exact,
+1 at another line, 1 missed (a dstack `.dstack.yml` service's `commands:`); 0 false findings; 8 of 8 clean
+cases clean. One expectation changed, by the corpus's rule on where a finding sits: the logit bias of
+`aiohttp_generate_logit_bias_from_dataclass_default` is a dataclass field's default, which the corpus reports
+at the field's line (rollout/sampling.py:10), as python_flow's h2_requests_dataclass_helper, h6_simple_parsing_top_k,
+h8_dataclass_top_k_default_minus_one, h12_hfargparser_generation_dataclass_top_k_zero and
+h14_easyr1_rollout_config_top_k_field_default do for a request value that is a field's default (the module
+constant rule of round 10 is for a name bound once at module level, not a class's field).
 """
 
 from __future__ import annotations
@@ -51,7 +60,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     # 2. requests that shift the distribution
     "dstack_service_override_generation_config_presence_penalty": {("RPL302", ".dstack.yml", 16)},
     "dstack_service_override_generation_config_neutral_clean": set(),
-    "aiohttp_generate_logit_bias_from_dataclass_default": {("RPL302", "rollout/client.py", 20)},
+    "aiohttp_generate_logit_bias_from_dataclass_default": {("RPL302", "rollout/sampling.py", 10)},
     "aiohttp_generate_logit_bias_zero_dataclass_default_clean": set(),
     # 3. thinking budget
     "subprocess_launcher_httpx_thinking_budget_from_helper": {("RPL303", "agent/sampling.py", 10)},
@@ -68,7 +77,12 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 }
 
 # Cases waiting for a change, each with the reason; run as strict xfail.
-PENDING: dict[str, str] = {}
+PENDING: dict[str, str] = {
+    "dstack_service_override_generation_config_presence_penalty": (
+        "round 11 first run: missed; a dstack service (`.dstack.yml`, a hidden name the walk skips; `type: service`"
+        " with `commands:` shell lines) is not read"
+    ),
+}
 
 
 def test_every_folder_is_a_case_and_a_third_are_clean() -> None:
