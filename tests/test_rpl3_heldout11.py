@@ -77,12 +77,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 }
 
 # Cases waiting for a change, each with the reason; run as strict xfail.
-PENDING: dict[str, str] = {
-    "dstack_service_override_generation_config_presence_penalty": (
-        "round 11 first run: missed; a dstack service (`.dstack.yml`, a hidden name the walk skips; `type: service`"
-        " with `commands:` shell lines) is not read"
-    ),
-}
+PENDING: dict[str, str] = {}
 
 
 def test_every_folder_is_a_case_and_a_third_are_clean() -> None:

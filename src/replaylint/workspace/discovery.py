@@ -1,4 +1,4 @@
-"""Which files a run looks at: walk directories, skip hidden, ignored and excluded paths."""
+"""Which files a run looks at: walk directories, skip hidden (but for launch files named so), ignored and excluded paths."""
 
 from __future__ import annotations
 
@@ -41,6 +41,9 @@ def __getattr__(name: str) -> object:
 
 # Hidden folders are skipped, except those where CI systems keep the scripts that start vLLM.
 CI_FOLDERS = frozenset({".github", ".gitlab", ".buildkite", ".circleci", ".ci", ".devcontainer", ".tekton"})
+# Hidden files are skipped too, except the launch files a tool reads by that name: dstack's default
+# run configuration (`dstack apply` without `-f`: `.dstack.yml`, else `.dstack.yaml`).
+HIDDEN_LAUNCH_FILES = frozenset({".dstack.yml", ".dstack.yaml"})
 
 
 class Excluder:
@@ -174,7 +177,11 @@ def _walk(
         names = [
             name
             for name in sorted(files)
-            if not (name.startswith(".") or excluded_name(name) or (has_paths and excluder.path(prefix + name)))
+            if not (
+                (name.startswith(".") and name not in HIDDEN_LAUNCH_FILES)
+                or excluded_name(name)
+                or (has_paths and excluder.path(prefix + name))
+            )
         ]
         if os.sep != "/" or base == ".":
             paths = [_joined(base, name) for name in names]
