@@ -71,8 +71,8 @@ def _script(source: SourceFile, commands: Node | None) -> tuple[Text, str, bool]
         text = _interpolated(_stripped(scalar_text(source.text, command)))
         if not text.value:
             continue
-        if parts:
-            parts.append(Text.filled(" && ", text.anchor[0], text.anchor[0]))
+        if parts:  # where the command before ends, so that its last word ends there too
+            parts.append(Text.filled(" && ", parts[-1].anchor[1], parts[-1].anchor[1]))
         if text.value.endswith("&"):
             text = Text.join([Text.filled("{ ", text.anchor[0], text.anchor[0]), text, Text.filled(" }", text.anchor[1], text.anchor[1])])
         parts.append(text)
