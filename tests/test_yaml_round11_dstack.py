@@ -153,7 +153,10 @@ def test_the_fix_is_written_into_the_command(tmp_path: Path) -> None:
     path.write_text("type: task\ncommands:\n  - pip install vllm==0.34.0\n  - vllm serve m --return-sampling-mask --enable-scale-out &\n")
     status, _, err = run(tmp_path, "check", "--no-cache", "--fix", ".")
     assert status == 0, err
-    assert path.read_text().splitlines()[-1] == "  - vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out &"
+    assert (
+        path.read_text().splitlines()[-1]
+        == "  - vllm serve m --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out &"
+    )
 
 
 def test_no_fix_across_commands_of_different_styles(tmp_path: Path) -> None:
