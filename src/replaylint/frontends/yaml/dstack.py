@@ -23,17 +23,16 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ...model import UNKNOWN, Launch, LaunchKind, Setting
 from ...readers.yaml_nodes import STR, dash_of, get, get_str, items, span
 from ...readers.yaml_scalars import escape_in_scalar
-from ...readers.yaml_text import Text, scalar_text
+from ...readers.yaml_text import scalar_text
 from ...shells import is_shell
 from ...source import ExtractContext, SourceFile
+from .command_lists import joined_script
 from .container_launch import Env, YamlEnvPlace, container_context, entry_removal, image_of, script_launches, shell_frontend
 from .workflows import env_map
 
 _RUN_TYPES = ("task", "service", "dev-environment")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # dstack's `_ENV_STRING_REGEX`
 _INTERPOLATION = re.compile(r"\$\{\{.*?\}\}")
-# What a `${{ ... }}` in a command stands for: words not known here (an unset variable's expansion).
-_UNKNOWN_WORDS = "$__dstack_interpolated"
 
 
 def is_run_configuration(document: Node) -> bool:
@@ -51,52 +50,15 @@ def extract(source: SourceFile, context: ExtractContext, document: Node) -> list
     jobs += [get(group, "commands") for group in items(get(document, "replicas"))]
     launches: list[Launch] = []
     for commands in jobs:
-        script = _script(source, commands)
+        script = (
+            joined_script(source, items(commands), " && ", _INTERPOLATION, braced_background=True)
+            if isinstance(commands, SequenceNode)
+            else None
+        )
         if script is not None:
             text, style, fixable = script
             launches.extend(script_launches(source, context, where, text, style, fixable))
     return launches
-
-
-def _script(source: SourceFile, commands: Node | None) -> tuple[Text, str, bool] | None:
-    """The commands joined as dstack joins them, their scalar style, and whether fixes can be
-    written into them (not when their styles differ: an edit is escaped for one style)."""
-    if not isinstance(commands, SequenceNode):
-        return None
-    parts: list[Text] = []
-    styles = set()
-    for command in commands.value:
-        if not isinstance(command, ScalarNode) or command.tag != STR:
-            return None
-        text = _interpolated(_stripped(scalar_text(source.text, command)))
-        if not text.value:
-            continue
-        if parts:  # where the command before ends, so that its last word ends there too
-            parts.append(Text.filled(" && ", parts[-1].anchor[1], parts[-1].anchor[1]))
-        if text.value.endswith("&"):
-            text = Text.join([Text.filled("{ ", text.anchor[0], text.anchor[0]), text, Text.filled(" }", text.anchor[1], text.anchor[1])])
-        parts.append(text)
-        styles.add(command.style or "")
-    if not parts:
-        return None
-    return Text.join(parts), min(styles), len(styles) == 1
-
-
-def _stripped(text: Text) -> Text:
-    start, end = len(text.value) - len(text.value.lstrip()), len(text.value.rstrip())
-    return text.slice(start, end) if end > start else text.slice(0, 0)
-
-
-def _interpolated(text: Text) -> Text:
-    """`${{ ... }}` (dstack's interpolation, `${{ run.args }}`) as an expansion not known here."""
-    if "${{" not in text.value:
-        return text
-    parts, at = [], 0
-    for found in _INTERPOLATION.finditer(text.value):
-        a, b = text.region(found.start(), found.end())
-        parts += [text.slice(at, found.start()), Text.filled(_UNKNOWN_WORDS, a, b)]
-        at = found.end()
-    return Text.join([*parts, text.slice(at, len(text.value))])
 
 
 def _env(source: SourceFile, node: Node | None) -> Env:
