@@ -50,11 +50,7 @@ def extract(source: SourceFile, context: ExtractContext, document: Node) -> list
     jobs += [get(group, "commands") for group in items(get(document, "replicas"))]
     launches: list[Launch] = []
     for commands in jobs:
-        script = (
-            joined_script(source, items(commands), " && ", _INTERPOLATION, braced_background=True)
-            if isinstance(commands, SequenceNode)
-            else None
-        )
+        script = joined_script(source, items(commands), " && ", _INTERPOLATION, braced_background=True)
         if script is not None:
             text, style, fixable = script
             launches.extend(script_launches(source, context, where, text, style, fixable))
