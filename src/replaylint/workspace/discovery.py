@@ -42,8 +42,9 @@ def __getattr__(name: str) -> object:
 # Hidden folders are skipped, except those where CI systems keep the scripts that start vLLM.
 CI_FOLDERS = frozenset({".github", ".gitlab", ".buildkite", ".circleci", ".ci", ".devcontainer", ".tekton"})
 # Hidden files are skipped too, except the launch files a tool reads by that name: dstack's default
-# run configuration (`dstack apply` without `-f`: `.dstack.yml`, else `.dstack.yaml`).
-HIDDEN_LAUNCH_FILES = frozenset({".dstack.yml", ".dstack.yaml"})
+# run configuration (`dstack apply` without `-f`: `.dstack.yml`, else `.dstack.yaml`) and GitLab's
+# pipeline.
+HIDDEN_LAUNCH_FILES = frozenset({".dstack.yml", ".dstack.yaml", ".gitlab-ci.yml"})
 
 
 class Excluder:

@@ -1,5 +1,5 @@
 """YAML frontend: Kubernetes manifests, docker-compose files, vLLM config files, Helm values,
-GitHub Actions workflows, SkyPilot tasks, dstack run configurations.
+GitHub Actions workflows, SkyPilot tasks, dstack run configurations, GitLab CI pipelines.
 
 Documents are composed with PyYAML (the libyaml composer when available), never constructed,
 so every node keeps its position and custom tags, anchors and merge keys cannot break
@@ -9,6 +9,7 @@ reading. Each document is read by the first reader that claims it:
 - `workflows`: a GitHub Actions workflow (`jobs.*.steps[].run` scripts);
 - `skypilot`: a SkyPilot task (top-level `run` and `resources`: its `setup`/`run` scripts);
 - `dstack`: a dstack run configuration (`type: task|service|dev-environment`: its `commands`);
+- `gitlab_ci`: a GitLab CI pipeline (top-level jobs with a `script:`: `before_script` and `script`);
 - `helm`: vllm-project/production-stack values (`servingEngineSpec.modelSpec`); other charts'
   `extraArgs` beside a vLLM image are read from any document;
 - `kubernetes`: every `containers:` list in every document (and KServe model specs);
@@ -34,7 +35,7 @@ from ...model import Edit, Fix, Launch
 from ...readers.yaml_nodes import ComposeError, NestedTooDeep, compose_all, forget_walks, walked
 from ...source import ExtractContext, NotAnalysed, ParseError, SourceFile
 from ..mapping_readers import followed, is_followed, render as render_followed
-from . import compose, dstack, frameworks, helm, kubernetes, skypilot, standalone_config, workflows
+from . import compose, dstack, frameworks, gitlab_ci, helm, kubernetes, skypilot, standalone_config, workflows
 from .render import render as _render
 
 __all__ = ["extract", "render", "parses"]
@@ -81,6 +82,8 @@ def _launches(source: SourceFile, context: ExtractContext, documents: list) -> l
             launches.extend(skypilot.extract(source, context, document))
         elif dstack.is_run_configuration(document):
             launches.extend(dstack.extract(source, context, document))
+        elif gitlab_ci.is_pipeline(document):
+            launches.extend(gitlab_ci.extract(source, context, document))
         elif helm.is_production_stack(document):
             launches.extend(helm.extract(source, context, document))
         else:

@@ -41,8 +41,9 @@ def is_workflow(document: Node) -> bool:
     return any(isinstance(get(job, "steps"), Node) or get(job, "runs-on") is not None for _, job in entries(jobs))
 
 
-def env_map(source: SourceFile, node: Node | None, base: Env) -> Env:
-    """`base` with the settings of an `env:` map (a value not known here: `${{ ... }}`, null)."""
+def env_map(source: SourceFile, node: Node | None, base: Env, expanded: str = "${{") -> Env:
+    """`base` with the settings of an `env:` map (a value not known here: null, or one holding
+    `expanded`, what the runner expands: `${{ ... }}`)."""
     env = base.copy()
     if node is None:
         return env
@@ -54,7 +55,7 @@ def env_map(source: SourceFile, node: Node | None, base: Env) -> Env:
         end = content_end(text, value)
         if isinstance(value, ScalarNode) and not value.tag.endswith(":null"):
             raw = scalar_text(text, value).value
-            known = "${{" not in raw
+            known = expanded not in raw
             setting_value: object = raw if known else UNKNOWN
         else:
             setting_value = UNKNOWN
