@@ -82,7 +82,7 @@ def _launches(source: SourceFile, context: ExtractContext, documents: list) -> l
             launches.extend(skypilot.extract(source, context, document))
         elif dstack.is_run_configuration(document):
             launches.extend(dstack.extract(source, context, document))
-        elif gitlab_ci.is_pipeline(document):
+        elif gitlab_ci.is_pipeline(document, source.path):
             launches.extend(gitlab_ci.extract(source, context, document))
         elif helm.is_production_stack(document):
             launches.extend(helm.extract(source, context, document))

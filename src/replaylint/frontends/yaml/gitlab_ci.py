@@ -4,8 +4,8 @@ and starts no server the job uses), with the pipeline's and the job's `variables
 job's win), in the job's `image:`, else `default:`'s, else the top-level one (GitLab's
 `doc/ci/yaml/_index.md`: `script`, `before_script`, `variables`, `image`, `default`).
 
-A document is a pipeline when one of its top-level jobs (a mapping under a key that is not a
-keyword) has a `script:`. Hidden jobs (`.name`) run only through `extends:` and are not read. What
+A document is a pipeline when top-level jobs (mappings under keys that are not keywords) have a
+`script:`, in `.gitlab-ci.yml` or beside `stages:` or a job's `stage:`. Hidden jobs (`.name`) run only through `extends:` and are not read. What
 the file does not say is unknown: a variable whose value the runner expands (`$OTHER`) or that is
 a mapping (`value:`, `description:`); every variable but its own of a job that `extends:` another
 (the template's `variables:` win over the pipeline's) or has `inherit:`; every variable the file
@@ -34,8 +34,14 @@ _INPUTS = re.compile(r"\$\[\[.*?\]\]")
 _NESTING = 10  # GitLab flattens script arrays nested this deep
 
 
-def is_pipeline(document: Node) -> bool:
-    return isinstance(document, MappingNode) and any(_is_job(key, value) for key, value in entries(document))
+def is_pipeline(document: Node, path: str) -> bool:
+    """Jobs with a `script:` in `.gitlab-ci.yml`, or in a file with `stages:` or a job's `stage:`
+    (an included file's): another tool's mapping with a `script` key is left to the other readers."""
+    if not isinstance(document, MappingNode):
+        return False
+    jobs = [job for key, job in entries(document) if _is_job(key, job)]
+    named = path.replace("\\", "/").rsplit("/", 1)[-1].startswith(".gitlab-ci.")
+    return bool(jobs) and (named or get(document, "stages") is not None or any(get(job, "stage") is not None for job in jobs))
 
 
 def _is_job(key: ScalarNode, value: Node) -> bool:
