@@ -43,7 +43,7 @@ def test_the_default_image_gives_the_release(tmp_path) -> None:
     ("files", "expected"),
     [
         pytest.param(
-            {".gitlab-ci.yml": f"serve:\n  image:\n    name: vllm/vllm-openai:v0.34.0\n  script: vllm serve m {'--return-sampling-mask'}\n"},
+            {".gitlab-ci.yml": "serve:\n  image:\n    name: vllm/vllm-openai:v0.34.0\n  script: vllm serve m --return-sampling-mask\n"},
             [("RPL003", ".gitlab-ci.yml", 4), ("RPL301", ".gitlab-ci.yml", 4)],
             id="a script given as one string, an image mapping",
         ),

@@ -35,12 +35,12 @@ _NESTING = 10  # GitLab flattens script arrays nested this deep
 
 
 def is_pipeline(document: Node, path: str) -> bool:
-    """Jobs with a `script:` in `.gitlab-ci.yml`, or in a file with `stages:` or a job's `stage:`
+    """Jobs with a `script:` in `.gitlab-ci.yml` (or `*.gitlab-ci.yml`), or in a file with `stages:` or a job's `stage:`
     (an included file's): another tool's mapping with a `script` key is left to the other readers."""
     if not isinstance(document, MappingNode):
         return False
     jobs = [job for key, job in entries(document) if _is_job(key, job)]
-    named = path.replace("\\", "/").rsplit("/", 1)[-1].startswith(".gitlab-ci.")
+    named = ".gitlab-ci." in "." + path.replace("\\", "/").rsplit("/", 1)[-1]  # `.gitlab-ci.yml`, `deploy.gitlab-ci.yml`
     return bool(jobs) and (named or get(document, "stages") is not None or any(get(job, "stage") is not None for job in jobs))
 
 
