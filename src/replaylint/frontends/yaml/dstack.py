@@ -36,7 +36,13 @@ _INTERPOLATION = re.compile(r"\$\{\{.*?\}\}")
 
 
 def is_run_configuration(document: Node) -> bool:
-    return isinstance(document, MappingNode) and get_str(document, "type") in _RUN_TYPES
+    """A `type` dstack runs, with commands (a document of another tool's `type: service` is left to
+    the other readers)."""
+    return (
+        isinstance(document, MappingNode)
+        and get_str(document, "type") in _RUN_TYPES
+        and any(isinstance(get(document, key), SequenceNode) for key in ("commands", "init", "replicas"))
+    )
 
 
 def extract(source: SourceFile, context: ExtractContext, document: Node) -> list[Launch]:

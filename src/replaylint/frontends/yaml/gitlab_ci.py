@@ -35,8 +35,9 @@ _NESTING = 10  # GitLab flattens script arrays nested this deep
 
 
 def is_pipeline(document: Node, path: str) -> bool:
-    """Jobs with a `script:` in `.gitlab-ci.yml` (or `*.gitlab-ci.yml`), or in a file with `stages:` or a job's `stage:`
-    (an included file's): another tool's mapping with a `script` key is left to the other readers."""
+    """Jobs with a `script:` in `.gitlab-ci.yml` (or `*.gitlab-ci.yml`), or in a file with `stages:`
+    or a job's `stage:` (an included file's): another tool's mapping with a `script` key is left to
+    the other readers."""
     if not isinstance(document, MappingNode):
         return False
     jobs = [job for key, job in entries(document) if _is_job(key, job)]
