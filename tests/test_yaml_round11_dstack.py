@@ -194,3 +194,11 @@ def test_a_warm_walk_sees_a_dstack_file_added_later(tmp_path: Path) -> None:
         assert list(discover(["."], snapshots=snapshots, respect_gitignore=False)) == [".dstack.yml", "README.md"]
     finally:
         os.chdir(cwd)
+
+
+def test_another_tools_type_service_is_left_to_the_other_readers(tmp_path: Path) -> None:
+    manifest = (
+        "type: service\nspec:\n  containers:\n    - name: vllm\n      image: vllm/vllm-openai:v0.34.0\n"
+        '      args: ["Qwen/Qwen3-8B", "--return-sampling-mask", "--enable-scale-out"]\n'
+    )
+    assert checked(tmp_path, {"app.yaml": manifest}) == [("RPL003", "app.yaml", 6)]
