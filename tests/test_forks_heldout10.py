@@ -33,6 +33,9 @@ tests/data/forks_heldout10/judge-cases.jsonl and judge-results.jsonl); each case
 verdict. A finding sits on the line that decides: the written conflicting value's own line (a value written in
 a file of the tree, the fork's own code and config included); when a framework or vLLM default is what
 conflicts, the line that turns the mask on.
+
+First run (the lead, on main at b4c68cd): 7 of 12 trees as expected (58%); of 6 expected findings 1 exact, 5
+missed (PENDING); 0 false findings; 6 of 6 clean trees clean.
 """
 
 from __future__ import annotations
@@ -59,7 +62,13 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "prime_inference_switch_to_namespace_env_vars_v2_train_top_k_default": {("RPL102", "configs/basic/alphabet-sort/rl_replay.toml", 49)},
 }
 
-PENDING: dict[str, str] = {}
+PENDING: dict[str, str] = {
+    "nemo_recipe_defaults_mask_top_k_null": "round 10 first run: missed; a recipe YAML's mask over the framework's `top_k: null` default (None becomes -1 in NeMo-RL's request)",
+    "oi_runtime_env_mask_switch_sampling_config_top_k_default": "round 10 first run: missed; the fork's dataclass `top_k: int = -1` reaching requests, with the mask switched by an env var set in ray's runtime_env",
+    "openrlhf_replay_kwargs_helper_determinism_v1_runner_env": "round 10 first run: missed; `os.environ['VLLM_USE_V2_MODEL_RUNNER'] = '0'` in a helper under `if full_determinism:` that the launch's `--train.full_determinism_enable` turns on",
+    "skyrl_env_switch_mask_launch_logits_processor": "round 10 first run: missed; a logits processor passed through the launch's `engine_init_kwargs`, the mask switched on by an env var the launch exports",
+    "verl_engine_kwargs_setdefault_mask_launch_raw_logprobs": "round 10 first run: missed; `engine_kwargs.setdefault('return_sampling_mask', True)` inside `launch_server`, the launch's `logprobs_mode=raw_logprobs`",
+}
 
 
 def test_every_folder_is_a_case_and_six_are_clean() -> None:
