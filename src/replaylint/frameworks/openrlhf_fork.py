@@ -28,7 +28,8 @@ from typing import Any, Callable, Iterator, Mapping
 from ..model import UNKNOWN, Assumption, Request, Setting, Span
 from ..records import record
 from ..vllm.command_line import Token
-from .built_dicts import BuiltDict, Written, call_keywords, read, written as literal_entry
+from .built_dicts import BuiltDict, Written, read, written as literal_entry
+from .declared_values import call_keywords
 from .fork_conditions import decided
 from .fork_source import dict_pairs, environment_settings, key_writes, literal, parse, placed, snippet, statements
 from .nearby import found_upward

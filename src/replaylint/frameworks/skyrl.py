@@ -253,7 +253,10 @@ def _launch(view: ConfigView, anchor: Span, edition: Edition, context: LaunchCon
         settings["speculative_config"] = mtp
     if forked is not None:
         own, more = forked.settings(
-            anchor, lambda key, default: view.value(*ENGINE, key, default=default), lambda key: view.setting(key, *ENGINE, key)
+            anchor,
+            lambda key, default: view.value(*ENGINE, key, default=default),
+            lambda key: view.setting(key, *ENGINE, key),
+            context.env,
         )
         settings.update(own)
         reasons += more
