@@ -65,7 +65,6 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 PENDING: dict[str, str] = {
     "nemo_recipe_defaults_mask_top_k_null": "round 10 first run: missed; a recipe YAML's mask over the framework's `top_k: null` default (None becomes -1 in NeMo-RL's request)",
     "oi_runtime_env_mask_switch_sampling_config_top_k_default": "round 10 first run: missed; the fork's dataclass `top_k: int = -1` reaching requests, with the mask switched by an env var set in ray's runtime_env",
-    "openrlhf_replay_kwargs_helper_determinism_v1_runner_env": "round 10 first run: missed; `os.environ['VLLM_USE_V2_MODEL_RUNNER'] = '0'` in a helper under `if full_determinism:` that the launch's `--train.full_determinism_enable` turns on",
 }
 
 
