@@ -267,8 +267,9 @@ class _Builder:
         for statement, condition in body[start + 1 :]:
             inner = _within(condition, home)
             if inner is None or statement is until or not self._step(statement, inner):
-                if self.passthrough and statement is not until:  # bound anew or handed on before the spread
+                if self.passthrough and statement is not until:  # bound anew or handed on before the spread:
                     self.unread.append(Written("", UNKNOWN, _first_line(statement), statement.lineno, True))
+                    self.entries = {}  # what was written into it may not be what is spread
                 break  # out of the loop the dict is built in, merged, or handed on
         return self.entries, self.removed, tuple(self.unread)
 
