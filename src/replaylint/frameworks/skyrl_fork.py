@@ -18,7 +18,9 @@ requests'. Values set on vLLM's namespace itself (`args.return_sampling_mask = T
 of a dict the module names: `for k, v in replay_kwargs().items(): setattr(args, k, v)`) count as
 the overrides' keys do. A write under `if ie_cfg.<key>:` is decided by the launch's value of
 `generator.inference_engine.<key>`, else the fork's `InferenceEngineConfig` default
-(`fork_conditions.decided`); a test not read here keeps the launch open. A replay key SkyRL passes
+(`fork_conditions.decided`); one under a test of an environment variable (`if os.environ.get(
+"SKYRL_SAMPLING_REPLAY", "0") == "1":`) by what the launch exports, at the export's line (a
+variable it does not export is not known); a test not read here keeps the launch open. A replay key SkyRL passes
 from its config (`speculative_config`) that the launch does not write is the fork's
 `InferenceEngineConfig` default when that is a literal other than None (`field(default_factory=
 lambda: {...})`; `built_dicts.class_defaults`), each of a dict's keys at its line. A key the fork

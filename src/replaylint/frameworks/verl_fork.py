@@ -18,6 +18,10 @@ engine arguments, read in place of the edition's.
   is the dict its one `return` gives on the server class the replica starts (`ray.remote(Subclass)`:
   the subclass's override wins; `fork_classes.method_dicts`). The `VLLM_*` `env_vars` of the server
   actor's `.options(runtime_env=...)` are the engine's environment (`fork_source.actor_environment`).
+  What the fork writes into the user's `engine_kwargs` before `args` spreads it
+  (`built_dicts.passed_through`): a `setdefault` under the user's keys (the launch's and the fork's
+  rollout.yaml `engine_kwargs.vllm`), a write or `update` over them; the dict handed on or bound
+  anew before the spread keeps the launch open.
   What `generate` does to each request before `SamplingParams(**sampling_params)` (a clamp under a
   test of the request's own values, a `setdefault`) is applied to verl's requests (`request_writes`).
 """
