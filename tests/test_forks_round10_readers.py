@@ -13,15 +13,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from forks_trees import findings, materialize
+from forks_trees import findings, in_repository
 from test_forks_heldout10 import CORPUS
 from test_forks_round2_readers import edit
 
 
 def tree(case: str, tmp_path: Path) -> Path:
-    root = materialize(CORPUS / case, tmp_path / case)
-    (root / ".git").mkdir()
-    return root
+    return in_repository(CORPUS / case, tmp_path / case)
 
 
 VERL_CASE = "verl_engine_kwargs_setdefault_mask_launch_raw_logprobs"
