@@ -53,6 +53,15 @@ def test_verl_fork_setdefault_gives_way_to_the_users_key_a_write_does_not(tmp_pa
     assert findings(root) == RAW_LOGPROBS  # written over the user's
 
 
+def test_verl_fork_setdefault_gives_way_to_the_launchs_engine_kwargs(tmp_path: Path) -> None:
+    root = tree(VERL_CASE, tmp_path)
+    override = "    trainer.total_epochs=10 \\\n    +actor_rollout_ref.rollout.engine_kwargs.vllm.return_sampling_mask="
+    edit(root / VERL_LAUNCH, "    trainer.total_epochs=10", override + "False")
+    assert findings(root) == set()
+    edit(root / VERL_LAUNCH, "return_sampling_mask=False", "return_sampling_mask=True")
+    assert findings(root) == RAW_LOGPROBS
+
+
 def test_verl_fork_write_under_a_rollout_switch_is_decided_by_the_launch(tmp_path: Path) -> None:
     root = tree(VERL_CASE, tmp_path)
     switched = '        if self.config.get("sampling_replay", False):\n    ' + VERL_SETDEFAULT

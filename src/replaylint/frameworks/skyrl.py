@@ -256,7 +256,7 @@ def _launch(view: ConfigView, anchor: Span, edition: Edition, context: LaunchCon
             anchor,
             lambda key, default: view.value(*ENGINE, key, default=default),
             lambda key: view.setting(key, *ENGINE, key),
-            context.env,
+            {} if context.env_open else context.env,  # variables nobody can name may change what it exports
         )
         settings.update(own)
         reasons += more
