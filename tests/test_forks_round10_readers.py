@@ -165,6 +165,16 @@ def test_openrlhf_actor_environment_switch_spellings(tmp_path: Path, call: str) 
     assert findings(root) == RUNNER_REMOVED
 
 
+def test_openrlhf_actor_environment_switch_in_init_itself(tmp_path: Path) -> None:
+    root = tree(OPENRLHF_CASE, tmp_path)
+    edit(root / OPENRLHF_ENGINES, '            os.environ["VLLM_USE_V2_MODEL_RUNNER"] = "0"\n', "")
+    own = '        if kwargs.get("full_determinism", False):\n            os.environ["VLLM_USE_V2_MODEL_RUNNER"] = "0"\n'
+    edit(root / OPENRLHF_ENGINES, "        " + RUNNER_CALL + "\n", own + "        " + RUNNER_CALL + "\n")
+    assert findings(root) == {("RPL206", OPENRLHF_ENGINES, 52)}
+    edit(root / OPENRLHF_LAUNCH, DETERMINISM, "")
+    assert findings(root) == set()
+
+
 def test_openrlhf_actor_environment_switch_off_without_the_flag(tmp_path: Path) -> None:
     root = tree(OPENRLHF_CASE, tmp_path)
     edit(root / OPENRLHF_LAUNCH, DETERMINISM, "")

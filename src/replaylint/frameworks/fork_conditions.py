@@ -34,6 +34,14 @@ def _holds(test: ast.expr, value_of: Callable[[ast.expr], Any]) -> bool | None:
     return None if value is UNKNOWN or not isinstance(value, (bool, int, float, str, type(None), list, tuple, dict)) else bool(value)
 
 
+def tested(condition: str) -> list[ast.expr]:
+    """The expressions an `if` test's text reads."""
+    try:
+        return [node for node in ast.walk(ast.parse(condition, mode="eval")) if isinstance(node, ast.expr)]
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []
+
+
 def config_read(node: ast.expr, *owners: str) -> tuple[str, Any] | None:
     """A read of a configuration key on an object `owners` spell (`self.config`, `ie_cfg`):
     `OWNER.key`, `OWNER["key"]`, `OWNER.get("key", default)` -> (key, the default's literal, or

@@ -5,7 +5,8 @@ its caller passes (`frameworks/openrlhf_fork.py` reads the unconditional writes)
 "full_determinism", False))` a key of the engine dict `create_vllm_engines` builds, which holds
 that function's parameter, which train_ppo_ray.py passes from a parsed switch
 (`args.train.full_determinism_enable`, `action="store_true"`). A fork's `os.environ["VLLM_X"] =
-"v"` under `if full_determinism:` in that method is then decided by the command line: written
+"v"` under `if full_determinism:` in that method (or under `if kwargs.get("full_determinism"):` in
+`__init__` itself) is then decided by the command line: written
 when the switch is given (at the fork's line, the flag as `via`), not when it is absent. A test
 over anything else, a call under an `if` of `__init__`, a key the dict writes under a condition
 or with a value not read here, leave the write out, as before (nothing rests on its absence).
@@ -20,7 +21,7 @@ from typing import Any, Callable, Iterator, Mapping
 from ..model import UNKNOWN, Setting, Span
 from ..records import record
 from .built_dicts import BuiltDict, guarded
-from .fork_conditions import decided
+from .fork_conditions import decided, tested
 from .fork_source import environment_write, line_span, literal, parse, statements
 from .nearby import found_upward
 from .openrlhf_fork import CLI, ENGINES, OWNER, ForkOptions
@@ -30,8 +31,9 @@ _SWITCHES = {"store_true": True, "store_false": False}  # action -> the value it
 
 @record(unsafe_hash=True)
 class EnvSwitch:
-    """`os.environ[NAME] = value` in a method of the actor under `test`, whose parameters the
-    actor's `__init__` passes from its `**kwargs` (parameter -> (the key, the `pop` default))."""
+    """`os.environ[NAME] = value` in the actor's `__init__` or a method it calls, under `test`,
+    which reads its `**kwargs` (`kwargs.get("key")`) or parameters `__init__` passes from them:
+    (what the test reads, the key, the `pop`/`get` default)."""
 
     name: str
     value: str
@@ -75,8 +77,8 @@ def switched_environment(
     line, the flag that decides it as `via`."""
     found = dict(env)
     for switch in _env_switches(built.text):
-        values = {parameter: _key_value(built, key, default, switched) for parameter, key, default in switch.given}
-        holds = decided(switch.test, lambda node: values.get(node.id, UNKNOWN) if isinstance(node, ast.Name) else UNKNOWN)
+        values = {read: _key_value(built, key, default, switched) for read, key, default in switch.given}
+        holds = decided(switch.test, lambda node: values.get(ast.unparse(node), UNKNOWN))
         if holds is not True or (switch.only_unset and switch.name in found):
             continue
         flags = [switched[text][1] for _, key, _ in switch.given if (text := _text(built, key)) in switched and switched[text][1]]
@@ -115,12 +117,18 @@ def _classes(module: ast.Module) -> Iterator[ast.ClassDef]:
 
 
 def _class_switches(klass: ast.ClassDef) -> Iterator[EnvSwitch]:
-    """The actor class's environment writes under tests of what its `__init__` passes a method."""
+    """The actor class's environment writes under tests of its `**kwargs`, in `__init__` or in a
+    method `__init__` passes them to."""
     methods = {f.name: f for f in klass.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))}
     init = methods.get("__init__")
     if init is None or init.args.kwarg is None:
         return
     kwargs = init.args.kwarg.arg
+    for inner, test in guarded(init.body):
+        written = environment_write(inner)
+        if written is not None and test:
+            given = tuple((ast.unparse(n), *read) for n in tested(test) if (read := _kwargs_read(n, kwargs)) is not None)
+            yield EnvSwitch(written[0], written[1], written[2], inner.lineno, test, given)
     for statement, top in statements(init.body):
         call = statement.value if isinstance(statement, ast.Expr) else None
         call = call.value if isinstance(call, ast.Await) else call

@@ -42,7 +42,7 @@ from ..model import UNKNOWN, Setting, Span
 from ..records import record
 from .built_dicts import BuiltDict, Written, guarded, read
 from .declared_values import class_defaults
-from .fork_conditions import config_read, config_value, decided, env_test, env_variable
+from .fork_conditions import config_read, config_value, decided, env_test, env_variable, tested
 from .fork_source import attribute_write, literal, named_dicts, parse, snippet, spread_source, spread_writes
 from .nearby import found_upward
 
@@ -148,7 +148,7 @@ class Fork:
         env = env or {}
         exported = {name: setting.value for name, setting in env.items()}
 
-        def tested(node: ast.expr) -> Any:
+        def test_value(node: ast.expr) -> Any:
             value = config_value(node, _ENGINE_CONFIG, value_of, self._field_default)
             return value if value is not UNKNOWN else env_test(node, exported)
 
@@ -158,7 +158,7 @@ class Fork:
                 continue
             if written.condition == _CAPTURE and written.key in ("max_logprobs", "logprobs_mode"):
                 continue  # SkyRL's own capture (`_sample_support_settings`)
-            holds = decided(written.condition, tested)
+            holds = decided(written.condition, test_value)
             if holds is False:
                 continue
             if holds is True and written.value is not UNKNOWN:
@@ -182,21 +182,13 @@ class Fork:
         fork_line = self.built.setting(written, anchor, OWNER)
         if decided(written.condition, lambda node: config_value(node, _ENGINE_CONFIG, lambda key, d: d, self._field_default)):
             return fork_line
-        exports = (env.get(name) for name in filter(None, (env_variable(n) for n in _tested(written.condition))))
-        words = (written_at(key) for key, _ in filter(None, (config_read(n, *_ENGINE_CONFIG) for n in _tested(written.condition))))
+        exports = (env.get(name) for name in filter(None, (env_variable(n) for n in tested(written.condition))))
+        words = (written_at(key) for key, _ in filter(None, (config_read(n, *_ENGINE_CONFIG) for n in tested(written.condition))))
         flag = next(filter(None, exports), None) or next(filter(None, words), None)
         if flag is None:
             return fork_line
         said = f"{flag.spelling} {fork_line.spelling}"
         return Setting(written.key, written.value, flag.span, said, implied=True, via=(fork_line.span,))
-
-
-def _tested(condition: str) -> list[ast.expr]:
-    """The expressions an `if` test's text reads."""
-    try:
-        return [node for node in ast.walk(ast.parse(condition, mode="eval")) if isinstance(node, ast.expr)]
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return []
 
 
 def fork(launching: str, read_text: Callable[[str], str | None] | None) -> Fork | None:
