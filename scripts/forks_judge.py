@@ -4,7 +4,7 @@ Each case is a trimmed real tree of tests/data/forks/ with the edit a user makes
 (the edits of tests/test_forks_nemo_open_instruct.py, and a few more; prime-rl's trees are the
 folders of tests/data/forks/prime_rl/, a base and a patch each, tests/test_forks_prime_rl.py; and the
 NeMo-RL, open-instruct and prime-rl trees of held-out rounds 2 and 3, tests/data/forks_heldout2/ and
-forks_heldout3/, and the trees with a launch of rounds 8 and 9). replaylint checks the
+forks_heldout3/, the trees with a launch of rounds 8 and 9, and all twelve trees of round 10). replaylint checks the
 launch that runs the fork (NeMo-RL's default config, open-instruct's `grpo_fast.py` script,
 prime-rl's rl.toml) and
 builds its engine from the fork's own code; vLLM itself (tests/differential/vllm_judge.py in the
@@ -121,6 +121,23 @@ CASES = {  # name -> (framework, edits)
             ("prime_vllm_config_field_default_mask_ngram_v2_clean", "scripts/replay_inference.sh"),
         )
     },
+    **{  # held-out round 10 (tests/test_forks_heldout10.py): all twelve trees, each with its launch
+        f"round 10: {case}": ("heldout10", {"tree": case, "launch": launch})
+        for case, launch in (
+            ("verl_server_subclass_launch_override_val_sampled_clean", "examples/grpo_trainer/run_qwen2_5-3b_gsm8k_replay.sh"),
+            ("verl_engine_kwargs_setdefault_mask_launch_raw_logprobs", "recipe/replay/run_qwen3_4b_dapo_replay.sh"),
+            ("skyrl_engine_config_fields_default_on_eval_off_clean", "examples/train/gsm8k/run_gsm8k_replay.sh"),
+            ("skyrl_env_switch_mask_launch_logits_processor", "examples/train/gsm8k/run_gsm8k_replay_think_budget.sh"),
+            ("openrlhf_mask_flag_through_create_vllm_engines_top_k_flag_clean", "examples/scripts/train_reinforce_pp_ray_replay.sh"),
+            ("openrlhf_replay_kwargs_helper_determinism_v1_runner_env", "examples/scripts/train_grpo_ray_replay_deterministic.sh"),
+            ("nemo_recipe_defaults_mask_top_k_null", "examples/scripts/run_grpo_replay.sh"),
+            ("nemo_yaml_default_field_in_llm_kwargs_launch_override_clean", "examples/scripts/grpo_math_1B_replay.sh"),
+            ("oi_runtime_env_mask_switch_sampling_config_top_k_default", "scripts/train/debug/grpo_fast_replay.sh"),
+            ("oi_actor_subclass_mask_extra_body_top_k_clean", "scripts/train/qwen/grpo_fast_math_replay.sh"),
+            ("prime_vllm_field_mask_v1_setdefault_dropped_extra_body_top_k_clean", "configs/basic/reverse-text/rl_replay.toml"),
+            ("prime_inference_switch_to_namespace_env_vars_v2_train_top_k_default", "configs/basic/alphabet-sort/rl_replay.toml"),
+        )
+    },
 }
 DATA = REPO / "tests" / "data"
 HELDOUTS = {
@@ -129,6 +146,7 @@ HELDOUTS = {
     "heldout3": DATA / "forks_heldout3",
     "heldout8": DATA / "forks_heldout8",
     "heldout9": DATA / "forks_heldout9",
+    "heldout10": DATA / "forks_heldout10",
 }
 LAUNCHES = {"nemo_rl": forks.CONFIG, "open_instruct": forks.SCRIPT, "prime_rl": "configs/rl.toml"}
 # NeMo-RL's keywords the stand-in engine cannot take (a dummy load, no tokenizer, sleep mode on a fake GPU)
@@ -145,13 +163,14 @@ def launched(tree: Path, relative: str) -> tuple[dict, dict, list[str]]:
     from replaylint.source import ExtractContext, SourceFile
 
     checker, path = Checker(Config()), tree / relative
-    context = ExtractContext(read_text=checker._read_text, root=str(tree))
-    (launch,) = frontends.load(frontends.kind_for(str(path))).extract(SourceFile(str(path), path.read_text()), context)
+    context = ExtractContext(read_text=checker._read_text, root=str(path.parent))  # as `Checker.check_text` builds it
+    out = io.StringIO()
+    with contextlib.chdir(tree):  # a fork's scripts run from its root: `--config examples/configs/x.yaml` is read there
+        (launch,) = frontends.load(frontends.kind_for(str(path))).extract(SourceFile(str(path), path.read_text()), context)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+            main(["check", "--isolated", "--no-cache", "--output-format", "json", "--target-vllm", "0.34.0", str(path)])
     kwargs = {name: s.value for name, s in launch.settings.items() if s.value not in (UNKNOWN, None) and name not in _STAND_IN_DROPS}
     env = {name: str(s.value) for name, s in launch.env.items() if name.startswith("VLLM_USE_V2") and s.value is not UNKNOWN}
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-        main(["check", "--isolated", "--no-cache", "--output-format", "json", "--target-vllm", "0.34.0", str(path)])
     errors = [
         f"{f['code']} {f['message']}"
         for f in json.loads(out.getvalue() or "[]")

@@ -45,10 +45,14 @@ def materialize(case: Path, target: Path) -> Path:
 
 def reported(case: Path, target: Path, repository: bool = True) -> set[tuple[str, str, int]]:
     """The findings in the case's tree, laid out in `target` (`repository`: in a repository of its own)."""
+    return findings(in_repository(case, target) if repository else materialize(case, target))
+
+
+def in_repository(case: Path, target: Path) -> Path:
+    """The case's tree laid out in `target`, a repository of its own (the fork is read from the launch's folder upward)."""
     root = materialize(case, target)
-    if repository:
-        (root / ".git").mkdir()
-    return findings(root)
+    (root / ".git").mkdir()
+    return root
 
 
 def findings(root: Path) -> set[tuple[str, str, int]]:

@@ -14,9 +14,9 @@ this is CPython's parser on one file, never an import or an execution. A value i
 `ast.literal_eval` reads (a constant, a list, a dict of constants) or UNKNOWN with its text
 (`self.config.logprobs_mode`), which the adapter compares with what its edition knows. A write it
 cannot read (a key that is no string, `d.update(x)` of an `x` it cannot read) is listed as unread.
-Also: a class's literal field defaults (`class_defaults`: SkyRL's `SamplingParams`) and the literal
-keywords of the one call that passes a `**` spread on (`call_keywords`: OpenRLHF's actor's
-`vllm.AsyncEngineArgs(*args, **self.kwargs)`).
+Also: the writes a function makes into the user's dict before it spreads it into its own
+(`passed_through`: verl's `engine_kwargs.setdefault(...)` before `args = {..., **engine_kwargs}`).
+Values a module declares rather than builds are `declared_values`'.
 """
 
 from __future__ import annotations
@@ -138,71 +138,36 @@ def _read(text: str, function: str, name: str, spread: str | None, given: Mappin
     return built[0] if len(built) == 1 else None
 
 
+def passed_through(text: str, path: str, function: str, name: str, spread: str) -> BuiltDict | None:
+    """The writes the function `function` of `text` makes into `spread`, the user's dict it spreads
+    into the dict `name` (`engine_kwargs.setdefault("k", v)` before `args = {..., **engine_kwargs}`),
+    from its last binding before that statement: a `setdefault` under the user's keys (`late`
+    False), any other write over them. A binding to a dict literal (the user's keys dropped), or
+    a statement that binds it anew or hands it on before the spread, is listed as unread. None:
+    no such function with one such dict, or the file does not parse."""
+    found = _passed_through(text, function, name, spread)
+    return None if found is None else BuiltDict(path, *found, text=text)
+
+
+@lru_cache(maxsize=32)
+def _passed_through(text: str, function: str, name: str, spread: str) -> tuple[dict, dict, tuple] | None:
+    if len(text) > MAX_CHARS:
+        return None
+    try:
+        module = ast.parse(text)
+        candidates = [node for node in ast.walk(module) if isinstance(node, _FUNCTIONS) and node.name == function]
+        if len(candidates) != 1:
+            return None
+        body = list(guarded(candidates[0].body, ""))
+        main = _Builder(name, spread, {})
+        until = next((s for s, condition in body if main._binding(s) is not None and _loops_only(condition)), None)
+        return _Builder(spread, None, named_dicts(module), passthrough=True).run(body, until) if until is not None else None
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
 def _hooks(module: ast.Module, owner: ast.ClassDef | None) -> dict[str, list[tuple[str, ast.expr]]]:
     return method_dicts(module, owner) if owner is not None else {}
-
-
-def class_defaults(text: str, path: str, name: str) -> BuiltDict | None:
-    """The field defaults a class of `text` writes as literals (`top_k: int = -1` in a dataclass),
-    as a dict; None: no such class (or more than one), or the file does not parse."""
-    found = _class_defaults(text, name)
-    return None if found is None else BuiltDict(path, found, text=text)
-
-
-@lru_cache(maxsize=8)
-def _class_defaults(text: str, name: str) -> dict[str, Written] | None:
-    if len(text) > MAX_CHARS:
-        return None
-    try:
-        classes = [node for node in ast.walk(ast.parse(text)) if isinstance(node, ast.ClassDef) and node.name == name]
-        if len(classes) != 1:
-            return None
-        fields = [s for s in classes[0].body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name) and s.value is not None]
-        return {f.target.id: _field(f.target.id, f.value, f.lineno) for f in fields}  # type: ignore[union-attr, arg-type]
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
-
-
-def _field(name: str, node: ast.expr, line: int) -> Written:
-    """A dataclass field's default: the value written, or the one `field(default=...)` or
-    `field(default_factory=lambda: ...)` gives (`dict`, `list`: empty); at the field's line."""
-    made = node
-    if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) == "field" and not node.args:
-        given = {keyword.arg: keyword.value for keyword in node.keywords}
-        factory = given.get("default_factory")
-        made = given.get("default", factory.body if isinstance(factory, ast.Lambda) else factory)  # type: ignore[arg-type]
-        if isinstance(made, ast.Name) and made.id in ("dict", "list"):
-            made = ast.Dict([], [], lineno=made.lineno) if made.id == "dict" else ast.List([], ast.Load(), lineno=made.lineno)
-    if made is None:
-        return Written(name, UNKNOWN, ast.unparse(node), line, True)
-    return replace(written(name, made, True), text=ast.unparse(node), line=line)
-
-
-def call_keywords(text: str, path: str, callees: tuple[str, ...]) -> BuiltDict | None:
-    """The keywords of the one call in `text` whose function's name is among `callees` and that
-    passes a `**` spread on (`vllm.AsyncEngineArgs(*args, **self.kwargs)` in a Ray actor); None:
-    no such call, more than one, or the file does not parse."""
-    found = _call_keywords(text, callees)
-    return None if found is None else BuiltDict(path, found, text=text)
-
-
-@lru_cache(maxsize=8)
-def _call_keywords(text: str, callees: tuple[str, ...]) -> dict[str, Written] | None:
-    if len(text) > MAX_CHARS:
-        return None
-    try:
-        calls = [
-            node
-            for node in ast.walk(ast.parse(text))
-            if isinstance(node, ast.Call)
-            and (node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")) in callees
-            and any(keyword.arg is None for keyword in node.keywords)
-        ]
-        if len(calls) != 1:
-            return None
-        return {k.arg: written(k.arg, k.value, True) for k in calls[0].keywords if k.arg}
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
 
 
 def guarded(body: list[ast.stmt], condition: str = "") -> Iterator[tuple[ast.stmt, str]]:
@@ -220,6 +185,10 @@ def guarded(body: list[ast.stmt], condition: str = "") -> Iterator[tuple[ast.stm
                 inner = getattr(statement, part, [])
                 inner = [s for handler in inner for s in handler.body] if part == "handlers" else inner
                 yield from guarded(inner, _both(condition, f"a {type(statement).__name__.lower()}{_RUNS_IT}"))
+
+
+def _first_line(statement: ast.stmt) -> str:
+    return ast.unparse(statement).split("\n", 1)[0]
 
 
 def _loops_only(condition: str) -> bool:
@@ -266,9 +235,16 @@ class _Builder:
     """The dict `name` through the statements of one function body."""
 
     def __init__(
-        self, name: str, spread: str | None, named: dict[str, list[tuple[str, ast.expr]]], depth: int = 0, given: Mapping | None = None
+        self,
+        name: str,
+        spread: str | None,
+        named: dict[str, list[tuple[str, ast.expr]]],
+        depth: int = 0,
+        given: Mapping | None = None,
+        passthrough: bool = False,
     ) -> None:
         self.name, self.spread, self.named, self.depth, self.given = name, spread, named, depth, given or {}
+        self.passthrough = passthrough  # the user's dict, bound from any value: its writes are the fork's
         self.spread_loops: set[int] = set()  # the bodies of `for k, v in D.items(): d[k] = v` read whole
         self.entries: dict[str, Written] = {}
         self.removed: dict[str, Written] = {}
@@ -291,6 +267,9 @@ class _Builder:
         for statement, condition in body[start + 1 :]:
             inner = _within(condition, home)
             if inner is None or statement is until or not self._step(statement, inner):
+                if self.passthrough and statement is not until:  # bound anew or handed on before the spread:
+                    self.unread.append(Written("", UNKNOWN, _first_line(statement), statement.lineno, True))
+                    self.entries = {}  # what was written into it may not be what is spread
                 break  # out of the loop the dict is built in, merged, or handed on
         return self.entries, self.removed, tuple(self.unread)
 
@@ -300,11 +279,15 @@ class _Builder:
             is_dict = isinstance(value, ast.Dict) or (
                 isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "dict" and not value.args
             )
-            if isinstance(target, ast.Name) and target.id == self.name and is_dict:
+            if isinstance(target, ast.Name) and target.id == self.name and (is_dict or self.passthrough):
                 return value
         return None
 
     def _bound(self, value: ast.expr) -> None:
+        if self.passthrough:
+            if dict_pairs(value) is not None:  # the user's keys dropped: not read here
+                self.unread.append(Written("", UNKNOWN, f"{self.name} = {ast.unparse(value)}", value.lineno, True))
+            return
         late = self.spread is None
         pairs = zip(value.keys, value.values) if isinstance(value, ast.Dict) else ((k.arg, k.value) for k in value.keywords)  # type: ignore[attr-defined]
         for key, item in pairs:
@@ -400,8 +383,9 @@ class _Builder:
                 else:
                     self._put(keyword.arg, keyword.value, True, condition)
         elif method == "setdefault" and first is not None and _key(first) is not None:
-            if _key(first) not in self.entries:
-                self._put(_key(first), node.args[1] if len(node.args) > 1 else ast.Constant(None, lineno=node.lineno), True, condition)  # type: ignore[arg-type]
+            if _key(first) not in self.entries:  # in the user's dict: under what the user wrote
+                value = node.args[1] if len(node.args) > 1 else ast.Constant(None, lineno=node.lineno)
+                self._put(_key(first), value, not self.passthrough, condition)  # type: ignore[arg-type]
         elif method == "pop":
             self._remove(_key(first) if first is not None else None, node, condition)
         elif method not in _READS:

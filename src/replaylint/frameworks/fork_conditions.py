@@ -9,7 +9,7 @@ import ast
 from typing import Any, Callable, Mapping
 
 from ..model import UNKNOWN
-from .fork_source import literal
+from .fork_source import is_environ, literal
 
 
 def decided(condition: str, value_of: Callable[[ast.expr], Any]) -> bool | None:
@@ -32,6 +32,14 @@ def _holds(test: ast.expr, value_of: Callable[[ast.expr], Any]) -> bool | None:
         return None if inner is None else not inner
     value = value_of(test)
     return None if value is UNKNOWN or not isinstance(value, (bool, int, float, str, type(None), list, tuple, dict)) else bool(value)
+
+
+def tested(condition: str) -> list[ast.expr]:
+    """The expressions an `if` test's text reads."""
+    try:
+        return [node for node in ast.walk(ast.parse(condition, mode="eval")) if isinstance(node, ast.expr)]
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []
 
 
 def config_read(node: ast.expr, *owners: str) -> tuple[str, Any] | None:
@@ -58,6 +66,32 @@ def config_value(
         return UNKNOWN
     key, default = read
     return value_of(key, default_of(key, default))
+
+
+def env_variable(node: ast.AST) -> str | None:
+    """The variable `os.environ.get("X", ...)`, `os.getenv("X", ...)`, `os.environ["X"]` reads."""
+    if isinstance(node, ast.Subscript) and is_environ(node.value):
+        name = literal(node.slice)
+    elif isinstance(node, ast.Call) and node.args and isinstance(node.func, ast.Attribute):
+        owner = node.func.value
+        getenv = node.func.attr == "getenv" and isinstance(owner, ast.Name) and owner.id == "os"
+        name = literal(node.args[0]) if getenv or (node.func.attr == "get" and is_environ(owner)) else None
+    else:
+        name = None
+    return name if isinstance(name, str) else None
+
+
+def env_read(node: ast.expr, env: Mapping[str, Any]) -> Any:
+    """The value an environment read gives where `env` holds the variable (UNKNOWN: another
+    expression, or a variable `env` does not hold: set outside, or not at all, it is not known)."""
+    name = env_variable(node)
+    return env[name] if name is not None and name in env else UNKNOWN
+
+
+def env_test(node: ast.expr, env: Mapping[str, Any]) -> Any:
+    """The value of a test over environment reads (`os.environ.get("X", "0") == "1"`) where `env`
+    (name -> value) holds each variable it reads; UNKNOWN otherwise."""
+    return evaluated(node, lambda inner: env_read(inner, env), {})
 
 
 def evaluated(node: ast.expr, read: Callable[[ast.expr], Any], bound: Mapping[str, ast.expr], depth: int = 0) -> Any:
@@ -109,6 +143,8 @@ def _compared(op: ast.cmpop, left: Any, right: Any) -> Any:
         ast.LtE: lambda a, b: a <= b,
         ast.Gt: lambda a, b: a > b,
         ast.GtE: lambda a, b: a >= b,
+        ast.In: lambda a, b: a in b,
+        ast.NotIn: lambda a, b: a not in b,
     }
     test = tests.get(type(op))
     try:

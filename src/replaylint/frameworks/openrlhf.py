@@ -59,6 +59,7 @@ from .argparse_table import ParsedWords, parse_words
 from .built_dicts import BuiltDict
 from .editions import Edition, Editions, build
 from .openrlhf_fork import ForkOptions, environment, fork, fork_options, forked_settings, requests, switched_by
+from .openrlhf_switches import caller_switches, switched_environment
 from .refusals import names_replay, refusal, refused
 
 SIGNATURE_KEY = "worker_extension_cls"
@@ -197,11 +198,13 @@ def _launch(
     settings = _engine_settings(parsed, data.family.owner(edition))
     if forked is None:
         return replace(launch, settings=settings)
-    settings, more, assumed = forked_settings(forked, settings, span, ACTOR_KEYS, switched_by(own, parsed.values))
+    switched = switched_by(own, parsed.values)
+    settings, more, assumed = forked_settings(forked, settings, span, ACTOR_KEYS, switched)
     reasons += more
     label = f"{launch.label} (the fork's {forked.path})"
     sent = requests(span.path, context.read_text, _temperature(parsed), settings.get("return_sampling_mask"), span)
-    env = environment(forked, launch.env)
+    callers = switched_by(caller_switches(span.path, context.read_text), parsed.values)
+    env = switched_environment(forked, environment(forked, launch.env), {**callers, **switched}, span)
     return replace(launch, settings=settings, env=env, open_reasons=tuple(reasons), label=label, requests=sent, assumptions=assumed)
 
 

@@ -7,7 +7,8 @@
 (the importance-sampling correction the command line turns on), and hands it to the Ray actor,
 whose `vllm.AsyncEngineArgs(*args, **self.kwargs)` gets all but the actor's own keys (and a
 keyword the fork writes in that call, or into the actor's `**kwargs` before it). Its `os.environ`
-writes of `VLLM_*` variables are the engine's environment. Read with `built_dicts`: a key the fork writes with a
+writes of `VLLM_*` variables are the engine's environment (those under a test of what the actor is
+passed: `openrlhf_switches`). Read with `built_dicts`: a key the fork writes with a
 literal reaches vLLM (over the flags' values when written after the correction's `if` or in the
 actor's call, under them when that `if` writes it over the fork's); a key
 the command line gives whose entry the fork removed no longer reaches vLLM. A replay key the fork
@@ -28,7 +29,8 @@ from typing import Any, Callable, Iterator, Mapping
 from ..model import UNKNOWN, Assumption, Request, Setting, Span
 from ..records import record
 from ..vllm.command_line import Token
-from .built_dicts import BuiltDict, Written, call_keywords, read, written as literal_entry
+from .built_dicts import BuiltDict, Written, read, written as literal_entry
+from .declared_values import call_keywords
 from .fork_conditions import decided
 from .fork_source import dict_pairs, environment_settings, key_writes, literal, parse, placed, snippet, statements
 from .nearby import found_upward

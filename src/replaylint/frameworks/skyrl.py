@@ -253,7 +253,10 @@ def _launch(view: ConfigView, anchor: Span, edition: Edition, context: LaunchCon
         settings["speculative_config"] = mtp
     if forked is not None:
         own, more = forked.settings(
-            anchor, lambda key, default: view.value(*ENGINE, key, default=default), lambda key: view.setting(key, *ENGINE, key)
+            anchor,
+            lambda key, default: view.value(*ENGINE, key, default=default),
+            lambda key: view.setting(key, *ENGINE, key),
+            {} if context.env_open else context.env,  # variables nobody can name may change what it exports
         )
         settings.update(own)
         reasons += more

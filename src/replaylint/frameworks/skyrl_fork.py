@@ -18,7 +18,9 @@ requests'. Values set on vLLM's namespace itself (`args.return_sampling_mask = T
 of a dict the module names: `for k, v in replay_kwargs().items(): setattr(args, k, v)`) count as
 the overrides' keys do. A write under `if ie_cfg.<key>:` is decided by the launch's value of
 `generator.inference_engine.<key>`, else the fork's `InferenceEngineConfig` default
-(`fork_conditions.decided`); a test not read here keeps the launch open. A replay key SkyRL passes
+(`fork_conditions.decided`); one under a test of an environment variable (`if os.environ.get(
+"SKYRL_SAMPLING_REPLAY", "0") == "1":`) by what the launch exports, at the export's line (a
+variable it does not export is not known); a test not read here keeps the launch open. A replay key SkyRL passes
 from its config (`speculative_config`) that the launch does not write is the fork's
 `InferenceEngineConfig` default when that is a literal other than None (`field(default_factory=
 lambda: {...})`; `built_dicts.class_defaults`), each of a dict's keys at its line. A key the fork
@@ -38,8 +40,9 @@ from typing import Any, Callable, Mapping
 
 from ..model import UNKNOWN, Setting, Span
 from ..records import record
-from .built_dicts import BuiltDict, Written, class_defaults, guarded, read
-from .fork_conditions import config_read, config_value, decided
+from .built_dicts import BuiltDict, Written, guarded, read
+from .declared_values import class_defaults
+from .fork_conditions import config_read, config_value, decided, env_test, env_variable, tested
 from .fork_source import attribute_write, literal, named_dicts, parse, snippet, spread_source, spread_writes
 from .nearby import found_upward
 
@@ -129,25 +132,37 @@ class Fork:
         return {**sampling, **(self.eval_defaults if self.eval_defaults is not None else {"temperature": 0.0})}
 
     def settings(
-        self, anchor: Span, value_of: Callable[[str, Any], Any], written_at: Callable[[str], Setting | None] = lambda key: None
+        self,
+        anchor: Span,
+        value_of: Callable[[str, Any], Any],
+        written_at: Callable[[str], Setting | None] = lambda key: None,
+        env: Mapping[str, Setting] | None = None,
     ) -> tuple[dict[str, Setting], list[str]]:
         """The literal keys the fork sets (under `engine_init_kwargs`) and why the launch is open;
         `value_of` (an `inference_engine` key's value in the launch, by its key and the config's
-        default) decides an `if ie_cfg.key:` the fork writes under; `written_at` (the launch's
-        word for a key, None: not written) is where such a write sits when the launch turns on a
-        switch that is off by default."""
+        default) decides an `if ie_cfg.key:` the fork writes under, and `env` (what the launch
+        exports) an `if os.environ.get("X", "0") == "1":` (a variable it does not export is not
+        known); `written_at` (the launch's word for a key, None: not written) is where such a
+        write sits when the launch turns on a switch that is off by default."""
         found, reasons = {}, []
+        env = env or {}
+        exported = {name: setting.value for name, setting in env.items()}
+
+        def test_value(node: ast.expr) -> Any:
+            value = config_value(node, _ENGINE_CONFIG, value_of, self._field_default)
+            return value if value is not UNKNOWN else env_test(node, exported)
+
         passed = set(self.passed({}).values())  # read from the launch or the config's defaults
         for written in self.built.every():
             if written.key in passed:
                 continue
             if written.condition == _CAPTURE and written.key in ("max_logprobs", "logprobs_mode"):
                 continue  # SkyRL's own capture (`_sample_support_settings`)
-            holds = decided(written.condition, lambda node: config_value(node, _ENGINE_CONFIG, value_of, self._field_default))
+            holds = decided(written.condition, test_value)
             if holds is False:
                 continue
             if holds is True and written.value is not UNKNOWN:
-                found[written.key] = self._switched(written, anchor, written_at)
+                found[written.key] = self._switched(written, anchor, written_at, env)
                 continue
             if written.condition or written.value is UNKNOWN:
                 if written.key in _REPLAY_KEYS:
@@ -160,26 +175,20 @@ class Fork:
         ]
         return found, reasons
 
-    def _switched(self, written: Written, anchor: Span, written_at: Callable[[str], Setting | None]) -> Setting:
+    def _switched(self, written: Written, anchor: Span, written_at: Callable[[str], Setting | None], env: Mapping[str, Setting]) -> Setting:
         """A write under `if ie_cfg.key:` that holds: at the launch's word for the key when the
-        config's default would not turn it on (the launch decides), else at the fork's line."""
+        config's default would not turn it on (the launch decides), else at the fork's line; under
+        a test of an environment variable, at the launch's line that exports it."""
         fork_line = self.built.setting(written, anchor, OWNER)
         if decided(written.condition, lambda node: config_value(node, _ENGINE_CONFIG, lambda key, d: d, self._field_default)):
             return fork_line
-        words = (written_at(key) for key, _ in filter(None, (config_read(n, *_ENGINE_CONFIG) for n in _tested(written.condition))))
-        flag = next(filter(None, words), None)
+        exports = (env.get(name) for name in filter(None, (env_variable(n) for n in tested(written.condition))))
+        words = (written_at(key) for key, _ in filter(None, (config_read(n, *_ENGINE_CONFIG) for n in tested(written.condition))))
+        flag = next(filter(None, exports), None) or next(filter(None, words), None)
         if flag is None:
             return fork_line
         said = f"{flag.spelling} {fork_line.spelling}"
         return Setting(written.key, written.value, flag.span, said, implied=True, via=(fork_line.span,))
-
-
-def _tested(condition: str) -> list[ast.expr]:
-    """The expressions an `if` test's text reads."""
-    try:
-        return [node for node in ast.walk(ast.parse(condition, mode="eval")) if isinstance(node, ast.expr)]
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return []
 
 
 def fork(launching: str, read_text: Callable[[str], str | None] | None) -> Fork | None:

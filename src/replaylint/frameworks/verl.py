@@ -275,7 +275,8 @@ def _launch(view: ConfigView, anchor: Span, edition: VerlEdition, context: Launc
     compilation: dict[str, Any] = {"cudagraph_mode": cudagraph_mode}
     engine = view.value(*ROLLOUT, "engine_kwargs", "vllm", default={})
     engine = {k: v for k, v in engine.items() if v is not None} if isinstance(engine, dict) else {}
-    for key, value in (forked.engine_defaults() if forked is not None else {}).items():  # under the command line's
+    engine_defaults = forked.engine_defaults() if forked is not None else {}
+    for key, value in engine_defaults.items():  # under the command line's
         if key not in engine:
             args.default(
                 key,
@@ -284,12 +285,12 @@ def _launch(view: ConfigView, anchor: Span, edition: VerlEdition, context: Launc
                 forked.default_span(anchor, "engine_kwargs", "vllm", key),
             )  # type: ignore[union-attr]
     typed_keys = {name: key for key, name, _ in edition.typed}
-    server, reasons = (
-        forked.server_args(typed_keys, lambda key, default: view.value(*ROLLOUT, key, default=default)) if forked else ([], [])
-    )
-    open_reasons += reasons
-    for written, what in server:
-        if not written.late and written.key not in engine:
+    rollout_value = lambda key, default: view.value(*ROLLOUT, key, default=default)  # noqa: E731
+    server, reasons = forked.server_args(typed_keys, rollout_value) if forked else ([], [])
+    passed, more = forked.passed_args(typed_keys, rollout_value) if forked else ([], [])
+    open_reasons += reasons + more
+    for written, what in (*server, *passed):  # above `**engine_kwargs`, or its `setdefault`s: under the user's keys
+        if not written.late and written.key not in engine and written.key not in engine_defaults:
             args.default(written.key, written.value, what, forked.span(written, anchor), forked.keys(written, anchor))  # type: ignore[union-attr]
     user_compilation = engine.pop("compilation_config", None)
     if isinstance(user_compilation, str):
@@ -316,7 +317,7 @@ def _launch(view: ConfigView, anchor: Span, edition: VerlEdition, context: Launc
     for key, value in engine.items():
         path = (*ROLLOUT, "engine_kwargs", "vllm", key)
         args.put(key, value, view.span(*path) or anchor, view.spelling(*path), view.sub_settings(path, value))
-    for written, what in server:  # written after `**engine_kwargs`: over the command line's
+    for written, what in (*passed, *server):  # written into `engine_kwargs`, or after it: over the command line's
         if written.late:
             args.default(written.key, written.value, what, forked.span(written, anchor), forked.keys(written, anchor))  # type: ignore[union-attr]
     for key in forked.removed() if forked is not None else ():

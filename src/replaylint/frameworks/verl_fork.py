@@ -18,6 +18,10 @@ engine arguments, read in place of the edition's.
   is the dict its one `return` gives on the server class the replica starts (`ray.remote(Subclass)`:
   the subclass's override wins; `fork_classes.method_dicts`). The `VLLM_*` `env_vars` of the server
   actor's `.options(runtime_env=...)` are the engine's environment (`fork_source.actor_environment`).
+  What the fork writes into the user's `engine_kwargs` before `args` spreads it
+  (`built_dicts.passed_through`): a `setdefault` under the user's keys (the launch's and the fork's
+  rollout.yaml `engine_kwargs.vllm`), a write or `update` over them; the dict handed on or bound
+  anew before the spread keeps the launch open.
   What `generate` does to each request before `SamplingParams(**sampling_params)` (a clamp under a
   test of the request's own values, a `setdefault`) is applied to verl's requests (`request_writes`).
 """
@@ -32,7 +36,7 @@ import yaml
 from ..model import UNKNOWN, Setting, Span
 from ..records import record
 from . import request_writes
-from .built_dicts import BuiltDict, Written, read
+from .built_dicts import BuiltDict, Written, passed_through, read
 from .fork_conditions import config_value, decided
 from .fork_source import environment_settings, placed
 from .nearby import found_upward
@@ -55,6 +59,7 @@ class Fork:
     server: BuiltDict | None = None
     rollout_text: str = field(default="", repr=False, compare=False)  # its rollout.yaml, for `default_span`
     generate: RequestPath | None = None  # what the server's `generate` does to each request
+    passed: BuiltDict | None = None  # its writes into `engine_kwargs` before `args` spreads it
 
     def request_settings(self, settings: Mapping[str, Setting], anchor: Span) -> dict[str, Setting]:
         """A request's settings as the fork's server hands them to `SamplingParams`."""
@@ -93,32 +98,22 @@ class Fork:
         decides an `if self.config.get("key", False):` the fork writes under)."""
         if self.server is None:
             return [], []
-        found, reasons = [], []
-        for written in self.server.every():
-            where = self.server.where(written.line)
-            # a rollout key a test reads (`self.config.get("key", d)`): the launch's, else the fork's rollout.yaml's, else d
-            holds = decided(written.condition, lambda node: config_value(node, ("self.config",), value_of, self.default))
-            if holds is False:
-                continue
-            if holds is True and written.condition and written.value is not UNKNOWN:
-                said = f"{OWNER}'s {self.server.where(written.line, short=True)}: {written.key}={written.value!r}, when {written.condition}"
-                found.append((written, said))
-                continue
-            if written.condition or written.value is UNKNOWN:
-                if (
-                    written.key not in _REPLAY_KEYS
-                    or written.text.startswith(_OWN_TEXTS)
-                    or written.text == f"self.config.{typed.get(written.key)}"
-                ):
-                    continue
-                why = f"when {written.condition}" if written.condition else "a value not read here"
-                reasons.append(f"{written.key} written by {OWNER} {why} ({where})")
-                continue
-            found.append((written, f"{OWNER}'s {self.server.where(written.line, short=True)}: {written.key}={written.value!r}"))
-        for written in self.server.unread:
-            if written.text not in _OWN_UNREAD:
-                reasons.append(f"{written.text} (written into verl's engine arguments at {self.server.where(written.line)}, not read here)")
-        return sorted(found, key=lambda item: item[0].late), reasons
+        return _fork_args(self.server, typed, lambda node: config_value(node, ("self.config",), value_of, self.default))
+
+    def passed_args(self, typed: Mapping[str, str], value_of: Callable[[str, Any], Any]) -> tuple[list[tuple[Written, str]], list[str]]:
+        """What the fork's server writes into the user's `engine_kwargs` before `args` spreads it
+        (`engine_kwargs.setdefault("return_sampling_mask", True)`): `late` False under the user's
+        keys (a `setdefault`), True over them; as `server_args`. A replay key it removes from them
+        keeps the launch open."""
+        if self.passed is None:
+            return [], []
+        found, reasons = _fork_args(self.passed, typed, lambda node: config_value(node, ("self.config",), value_of, self.default))
+        reasons += [
+            f"{key} removed from engine_kwargs by {OWNER} ({self.passed.where(written.line)})"
+            for key, written in self.passed.removed.items()
+            if key in _REPLAY_KEYS
+        ]
+        return found, reasons
 
     def default_span(self, anchor: Span, *keys: str) -> Span:
         """Where a finding about a default of the fork's rollout.yaml sits: its key's line there."""
@@ -144,6 +139,38 @@ class Fork:
     def removed(self) -> list[str]:
         """Keys the fork's server removes from the engine arguments on every launch."""
         return [key for key, written in self.server.removed.items() if not written.condition] if self.server is not None else []
+
+
+def _fork_args(built: BuiltDict, typed: Mapping[str, str], tested: Callable[[Any], Any]) -> tuple[list[tuple[Written, str]], list[str]]:
+    """The literal keys a dict of the fork's server gets (early ones first), and the reasons the
+    launch is open; `tested` gives the value of a rollout key a test reads (`self.config.get("key",
+    d)`: the launch's, else the fork's rollout.yaml's, else d)."""
+    found, reasons = [], []
+    for written in built.every():
+        where = built.where(written.line)
+        holds = decided(written.condition, tested)
+        if holds is False:
+            continue
+        if holds is True and written.condition and written.value is not UNKNOWN:
+            found.append(
+                (written, f"{OWNER}'s {built.where(written.line, short=True)}: {written.key}={written.value!r}, when {written.condition}")
+            )
+            continue
+        if written.condition or written.value is UNKNOWN:
+            if (
+                written.key not in _REPLAY_KEYS
+                or written.text.startswith(_OWN_TEXTS)
+                or written.text == f"self.config.{typed.get(written.key)}"
+            ):
+                continue
+            why = f"when {written.condition}" if written.condition else "a value not read here"
+            reasons.append(f"{written.key} written by {OWNER} {why} ({where})")
+            continue
+        found.append((written, f"{OWNER}'s {built.where(written.line, short=True)}: {written.key}={written.value!r}"))
+    for written in built.unread:
+        if written.text not in _OWN_UNREAD:
+            reasons.append(f"{written.text} (written into verl's engine arguments at {built.where(written.line)}, not read here)")
+    return sorted(found, key=lambda item: item[0].late), reasons
 
 
 def _key_line(text: str, keys: tuple[str, ...]) -> int | None:
@@ -181,7 +208,8 @@ def fork(launching: str, read_text: Callable[[str], str | None] | None) -> Fork 
         return None
     path = rollout[0] if rollout is not None else server.path  # type: ignore[union-attr]
     generate = request_writes.read(found[1], found[0], "generate") if found is not None else None
-    return Fork(path, rollout[1] if rollout is not None else {}, server, rollout[2] if rollout is not None else "", generate)
+    passed = passed_through(found[1], found[0], "launch_server", "args", "engine_kwargs") if server is not None else None
+    return Fork(path, rollout[1] if rollout is not None else {}, server, rollout[2] if rollout is not None else "", generate, passed)
 
 
 def _rollout(launching: str, read_text: Callable[[str], str | None]) -> tuple[str, dict, str] | None:

@@ -1,0 +1,45 @@
+set -x
+
+ray job submit --address="http://127.0.0.1:8265" \
+   --runtime-env-json='{"working_dir": "/openrlhf"}' \
+   -- python3 -m openrlhf.cli.train_ppo_ray \
+   --ref.num_nodes 1 \
+   --ref.num_gpus_per_node 8 \
+   --actor.num_nodes 1 \
+   --actor.num_gpus_per_node 8 \
+   --vllm.num_engines 4 \
+   --vllm.tensor_parallel_size 2 \
+   --train.colocate_all \
+   --vllm.gpu_memory_utilization 0.6 \
+   --vllm.enable_sleep \
+   --vllm.sync_backend nccl \
+   --vllm.enforce_eager \
+   --vllm.return_sampling_mask \
+   --algo.advantage.is_correction_enable \
+   --algo.advantage.estimator reinforce_baseline \
+   --actor.model_name_or_path OpenRLHF/Llama-3-8b-sft-mixture \
+   --reward.remote_url /openrlhf/examples/python/reward_func.py \
+   --ckpt.output_dir /openrlhf/examples/test_scripts/final/llama3-8b-rlhf \
+   --ckpt.path /openrlhf/examples/test_scripts/ckpt/llama3-8b-rlhf \
+   --ckpt.save_hf \
+   --train.micro_batch_size 8 \
+   --train.batch_size 128 \
+   --rollout.micro_batch_size 16 \
+   --rollout.batch_size 1024 \
+   --rollout.n_samples_per_prompt 4 \
+   --rollout.max_new_tokens 1024 \
+   --rollout.temperature 1.0 \
+   --rollout.top_k 40 \
+   --data.max_len 2048 \
+   --data.max_samples 100000 \
+   --train.max_epochs 1 \
+   --ds.zero_stage 3 \
+   --ds.param_dtype bf16 \
+   --actor.adam.lr 5e-7 \
+   --algo.kl.init_coef 0.01 \
+   --data.prompt_dataset OpenRLHF/prompt-collection-v0.1 \
+   --data.input_key context_messages \
+   --data.apply_chat_template \
+   --reward.normalize_enable \
+   --actor.gradient_checkpointing_enable \
+   --ds.packing_samples
