@@ -9,7 +9,7 @@ import ast
 from typing import Any, Callable, Mapping
 
 from ..model import UNKNOWN
-from .fork_source import literal
+from .fork_source import is_environ, literal
 
 
 def decided(condition: str, value_of: Callable[[ast.expr], Any]) -> bool | None:
@@ -130,3 +130,22 @@ def bound_once(function: ast.AST) -> dict[str, ast.expr]:
         ):
             bound.setdefault(node.target.id, []).extend([node.value] * 2 if getattr(node, "value", None) else [ast.Constant(None)] * 2)  # type: ignore[attr-defined]
     return {name: values[0] for name, values in bound.items() if len(values) == 1}
+
+
+def env_variable(node: ast.AST) -> str | None:
+    """The variable `os.environ.get("X", ...)`, `os.getenv("X", ...)`, `os.environ["X"]` reads."""
+    if isinstance(node, ast.Subscript) and is_environ(node.value):
+        name = literal(node.slice)
+    elif isinstance(node, ast.Call) and node.args and isinstance(node.func, ast.Attribute):
+        owner = node.func.value
+        getenv = node.func.attr == "getenv" and isinstance(owner, ast.Name) and owner.id == "os"
+        name = literal(node.args[0]) if getenv or (node.func.attr == "get" and is_environ(owner)) else None
+    else:
+        name = None
+    return name if isinstance(name, str) else None
+
+
+def env_read(node: ast.expr, env: Mapping[str, Any]) -> Any:
+    """The value an environment read gives where `env` holds the variable (UNKNOWN: another expression)."""
+    name = env_variable(node)
+    return env[name] if name is not None and name in env else UNKNOWN

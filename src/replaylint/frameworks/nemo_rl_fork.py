@@ -87,6 +87,7 @@ class WorkerFork:
     # Keywords of the `dict(...)` call that read a `vllm_cfg` key: argument -> (key, the code's default)
     config_reads: Mapping[str, tuple[str, Written]] = field(default_factory=dict)
     callee: tuple[CalleeWrite, ...] = ()  # writes in the method the dict is handed to (`_create_engine`), made last
+    tested: tuple[CalleeWrite, ...] = ()  # writes to the dict after it under an `if` (`vllm_cfg` tests: the recipe decides)
     text: str = field(default="", repr=False, compare=False)  # the worker's file, for `span`
 
     def said(self, written: Written) -> str:
@@ -200,7 +201,7 @@ def _worker(
                 (written if target == name else before)[key] = Written(
                     found, statement.lineno, snippet(text, statement), nested_keys(value)
                 )
-            elif key in _MAYBE:
+            elif key in _MAYBE and target == spread:
                 unknown.add(key)
         for target, key, value in default_writes(statement) if statement.lineno < call.lineno else ():
             found = literal(value)
@@ -225,11 +226,26 @@ def _worker(
         defaults=defaults,
         config_reads=reads,
         callee=callee_writes(module, function, name, text),
+        tested=tuple(_tested(function, name, call.lineno, text)),
         text=text,
     )
 
 
 _VLLM_CFG = "self.cfg['vllm_cfg']"
+
+
+def _tested(function: ast.AST, name: str, after: int, text: str) -> Iterator[CalleeWrite]:
+    """The writes to the engine dict after its `dict(...)` call under an `if` (`if
+    self.cfg["vllm_cfg"].get("return_sampling_mask", False): llm_kwargs["return_sampling_mask"] =
+    True`): `applied` decides each one's test by the recipe; main's write of the mode it read
+    (`llm_kwargs["logprobs_mode"] = logprobs_mode`) is `reads_logprobs_mode`'s."""
+    names = bound_once(function)
+    owners = (_VLLM_CFG, *(bound for bound, node in names.items() if ast.unparse(node) == _VLLM_CFG))
+    for statement, condition in guarded(getattr(function, "body", [])):
+        for target, key, value in key_writes(statement) if condition and statement.lineno > after else ():
+            found = literal(value)
+            if target == name and not (key == "logprobs_mode" and found is UNKNOWN):
+                yield CalleeWrite(key, Written(found, statement.lineno, snippet(text, statement)), condition, owners)
 
 
 def _config_reads(call: ast.Call, text: str, names: Mapping[str, ast.expr]) -> dict[str, tuple[str, Written]]:
@@ -346,8 +362,11 @@ def engine(
         if found is not None:
             issues += _duplicated(fork, key, written, spread)
             settings[key] = found
-    for key, written in fork.written.items():
-        settings[key] = fork.setting(key, written, anchor)
+    tested = {write.written.line: write for write in fork.tested}
+    for line, key, written in sorted([*((w.line, k, w) for k, w in fork.written.items()), *((t.written.line, t.key, None) for t in fork.tested)]):
+        found = fork.setting(key, written, anchor) if written is not None else _tested_setting(fork, tested[line], configured, anchor)
+        if isinstance(found, Setting):
+            settings[key] = found
     later = fork.written.get("logprobs_mode")
     if mode is not None and mode.value is not None and fork.reads_logprobs_mode > (later.line if later else 0):
         settings["logprobs_mode"] = mode  # the configured mode, applied after the fork's own write
@@ -364,6 +383,15 @@ def engine(
         if isinstance(found, Setting):
             settings[write.key] = found
     return issues
+
+
+def _tested_setting(fork: WorkerFork, write: CalleeWrite, configured: Callable[[str], Setting | None], anchor: Span) -> Setting | bool | None:
+    """A write under a test: the recipe's switch where it decides the test; a replay key the
+    recipe does not decide, unknown."""
+    found = applied(write, configured, fork.path, fork.text, OWNER, anchor)
+    if found is None and write.key in _MAYBE:
+        return Setting(write.key, UNKNOWN, anchor, f"{write.key} ({write.written.text}, {fork.path}:{write.written.line})", implied=True)
+    return found
 
 
 def _duplicated(fork: WorkerFork, key: str, written: Written, spread: Mapping[str, Setting]) -> list[ArgIssue]:
@@ -420,9 +448,11 @@ def resting_on(fork: WorkerFork, settings: Mapping[str, Setting]) -> tuple[Assum
         or fork.spread.get("return_sampling_mask")
         or fork.defaults.get("return_sampling_mask")
     )
-    called = next((w.written for w in reversed(fork.callee) if w.key == "return_sampling_mask"), None)
-    said = f"{OWNER}'s {fork.path}:{called.line} sets {called.text}" if called is not None else ""
-    if mask is not None and called is not None and mask.implied and mask.spelling.endswith(f" ({said})"):
+    said_of = lambda w: f"{OWNER}'s {fork.path}:{w.line} sets {w.text}"  # noqa: E731
+    tested = (w.written for w in (*fork.callee, *fork.tested) if w.key == "return_sampling_mask")
+    called = next((w for w in tested if mask is not None and mask.spelling.endswith(f" ({said_of(w)})")), None)
+    said = said_of(called) if called is not None else ""
+    if mask is not None and called is not None and mask.implied:
         switch = mask.spelling.removesuffix(f" ({said})")  # the recipe's key its test reads
         return (Assumption(said if switch == called.text else f"{said}, as `{switch}` asks", whole=True),)
     if mask is None or written is None or not mask.implied or mask.spelling != written.text:

@@ -91,7 +91,7 @@ class EnvSwitch:
         """Whether TEST holds where `env` (name -> value) gives every variable it reads (None: not told)."""
         if not all(name in env for name in self.variables):
             return None
-        found = fork_conditions.evaluated(ast.parse(self.test, mode="eval").body, lambda node: _env_read(node, env), {})
+        found = fork_conditions.evaluated(ast.parse(self.test, mode="eval").body, lambda node: fork_conditions.env_read(node, env), {})
         return None if found is UNKNOWN else bool(found)
 
 
@@ -264,7 +264,7 @@ def _to_namespace(cls: ast.ClassDef, index: LineIndex) -> tuple[dict[str, tuple[
             continue
         name, node = write
         value, key = fork_source.literal(node), _self_key(node) if guard is None else _self_key(guard)
-        variables = tuple(dict.fromkeys(v for n in ast.walk(guard) if (v := _env_variable(n)) is not None)) if guard is not None else ()
+        variables = tuple(dict.fromkeys(v for n in ast.walk(guard) if (v := fork_conditions.env_variable(n)) is not None)) if guard is not None else ()
         if variables and key is None and value is not UNKNOWN:
             line = Line(value, fork_source.line_span(index.path, index.text, statement.lineno), f"{name} = {value!r}")
             by_env.append(EnvSwitch(ast.unparse(guard), variables, name, line))  # type: ignore[arg-type]
@@ -274,25 +274,6 @@ def _to_namespace(cls: ast.ClassDef, index: LineIndex) -> tuple[dict[str, tuple[
             line = Line(value, fork_source.line_span(index.path, index.text, statement.lineno), f"{name} = {value!r}")
             written[name] = (line, guard is not None)
     return written, tuple(switches), tuple(by_env)
-
-
-def _env_variable(node: ast.AST) -> str | None:
-    """The variable `os.environ.get("X", ...)`, `os.getenv("X", ...)`, `os.environ["X"]` reads."""
-    if isinstance(node, ast.Subscript) and fork_source.is_environ(node.value):
-        name = fork_source.literal(node.slice)
-    elif isinstance(node, ast.Call) and node.args and isinstance(node.func, ast.Attribute):
-        owner = node.func.value
-        getenv = node.func.attr == "getenv" and _is_name(owner, "os")
-        name = fork_source.literal(node.args[0]) if getenv or (node.func.attr == "get" and fork_source.is_environ(owner)) else None
-    else:
-        name = None
-    return name if isinstance(name, str) else None
-
-
-def _env_read(node: ast.expr, env: Mapping[str, Any]) -> Any:
-    """The value an environment read gives where `env` holds the variable (UNKNOWN: another expression)."""
-    name = _env_variable(node)
-    return env[name] if name is not None and name in env else UNKNOWN
 
 
 def _train(path: str, text: str) -> TrainDefaults | None:
