@@ -109,6 +109,8 @@ def _compared(op: ast.cmpop, left: Any, right: Any) -> Any:
         ast.LtE: lambda a, b: a <= b,
         ast.Gt: lambda a, b: a > b,
         ast.GtE: lambda a, b: a >= b,
+        ast.In: lambda a, b: a in b,
+        ast.NotIn: lambda a, b: a not in b,
     }
     test = tests.get(type(op))
     try:

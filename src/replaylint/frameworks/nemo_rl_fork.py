@@ -15,8 +15,9 @@ What is read of it (CPython's parser; nothing of the tree runs): the keywords of
 call whose values are literals (`return_sampling_mask=True`, or the keys of a dict the module
 names spread into it: `**REPLAY_LLM_KWARGS`; one that `vllm_kwargs` also holds is
 `TypeError: dict() got multiple values for keyword argument`), literal writes to the dict or to
-`vllm_kwargs` at the top of the function (the last one counts; one under a condition leaves a
-replay key unknown; `vllm_kwargs.setdefault(key, literal)` holds where neither the recipe's
+`vllm_kwargs` at the top of the function (the last one counts; one to the dict under an `if`
+on `vllm_cfg` keys is decided by the recipe, `nemo_rl_engine_call.tested_writes`; one under
+another condition leaves a replay key unknown; `vllm_kwargs.setdefault(key, literal)` holds where neither the recipe's
 `vllm_kwargs` nor a write gives the key), whether `vllm_cfg.logprobs_mode` is applied after the call (main) or not
 (v0.7.0 hard-codes it), and the `VLLM_*` variables the worker module writes with a literal
 (`os.environ[...] = ...` replaces what `vllm_cfg.env_vars` forwarded, `os.environ.setdefault`
@@ -56,7 +57,7 @@ from .fork_source import (
     statements,
 )
 from .nearby import found_upward
-from .nemo_rl_engine_call import CalleeWrite, applied, callee_writes
+from .nemo_rl_engine_call import CalleeWrite, applied, callee_writes, tested_writes
 from .refusals import names_replay
 
 WORKER = "nemo_rl/models/generation/vllm/vllm_worker.py"
@@ -226,26 +227,12 @@ def _worker(
         defaults=defaults,
         config_reads=reads,
         callee=callee_writes(module, function, name, text),
-        tested=tuple(_tested(function, name, call.lineno, text)),
+        tested=tested_writes(function, name, call.lineno, text),
         text=text,
     )
 
 
 _VLLM_CFG = "self.cfg['vllm_cfg']"
-
-
-def _tested(function: ast.AST, name: str, after: int, text: str) -> Iterator[CalleeWrite]:
-    """The writes to the engine dict after its `dict(...)` call under an `if` (`if
-    self.cfg["vllm_cfg"].get("return_sampling_mask", False): llm_kwargs["return_sampling_mask"] =
-    True`): `applied` decides each one's test by the recipe; main's write of the mode it read
-    (`llm_kwargs["logprobs_mode"] = logprobs_mode`) is `reads_logprobs_mode`'s."""
-    names = bound_once(function)
-    owners = (_VLLM_CFG, *(bound for bound, node in names.items() if ast.unparse(node) == _VLLM_CFG))
-    for statement, condition in guarded(getattr(function, "body", [])):
-        for target, key, value in key_writes(statement) if condition and statement.lineno > after else ():
-            found = literal(value)
-            if target == name and not (key == "logprobs_mode" and found is UNKNOWN):
-                yield CalleeWrite(key, Written(found, statement.lineno, snippet(text, statement)), condition, owners)
 
 
 def _config_reads(call: ast.Call, text: str, names: Mapping[str, ast.expr]) -> dict[str, tuple[str, Written]]:
@@ -363,8 +350,10 @@ def engine(
             issues += _duplicated(fork, key, written, spread)
             settings[key] = found
     tested = {write.written.line: write for write in fork.tested}
-    for line, key, written in sorted([*((w.line, k, w) for k, w in fork.written.items()), *((t.written.line, t.key, None) for t in fork.tested)]):
-        found = fork.setting(key, written, anchor) if written is not None else _tested_setting(fork, tested[line], configured, anchor)
+    for line, key, written in sorted(
+        [*((w.line, k, w) for k, w in fork.written.items()), *((t.written.line, t.key, None) for t in fork.tested)]
+    ):
+        found = fork.setting(key, written, anchor) if written is not None else _decided(fork, tested[line], configured, anchor)
         if isinstance(found, Setting):
             settings[key] = found
     later = fork.written.get("logprobs_mode")
@@ -375,20 +364,18 @@ def engine(
     asynchronous = configured("async_engine")  # `VllmAsyncGenerationWorker`: another module's `_create_engine`
     synchronous = asynchronous is None or asynchronous.value is False
     for write in fork.callee:
-        found = applied(write, configured, fork.path, fork.text, OWNER, anchor) if synchronous else None
-        if found is None and write.key in _MAYBE:
-            found = Setting(
-                write.key, UNKNOWN, anchor, f"{write.key} ({write.written.text}, {fork.path}:{write.written.line})", implied=True
-            )
+        found = _decided(fork, write, configured, anchor, synchronous)
         if isinstance(found, Setting):
             settings[write.key] = found
     return issues
 
 
-def _tested_setting(fork: WorkerFork, write: CalleeWrite, configured: Callable[[str], Setting | None], anchor: Span) -> Setting | bool | None:
-    """A write under a test: the recipe's switch where it decides the test; a replay key the
-    recipe does not decide, unknown."""
-    found = applied(write, configured, fork.path, fork.text, OWNER, anchor)
+def _decided(
+    fork: WorkerFork, write: CalleeWrite, configured: Callable[[str], Setting | None], anchor: Span, applies: bool = True
+) -> Setting | bool | None:
+    """A write under a test (`applies`: made by the engine the recipe starts): the recipe's switch
+    where it decides the test; a replay key the recipe does not decide, unknown."""
+    found = applied(write, configured, fork.path, fork.text, OWNER, anchor) if applies else None
     if found is None and write.key in _MAYBE:
         return Setting(write.key, UNKNOWN, anchor, f"{write.key} ({write.written.text}, {fork.path}:{write.written.line})", implied=True)
     return found

@@ -15,10 +15,13 @@ the request of `process_request` (`actor.client.completions.create(..., extra_bo
 What is read (CPython's parser; nothing of the tree runs): the literal keywords of the actor
 call less the actor's own (`ACTOR_KEYS`), the literal `env_vars` of its
 `runtime_env`, the actor's literal writes to `kwargs` and to the built `engine_args`' attributes
-at the top of its methods (one under a condition leaves a replay key unknown; a dict's literal
+at the top of its methods (one under a test of environment variables that the actor's own
+`runtime_env` gives as literals, `if os.environ.get("X") == "1":`, stands where the test holds;
+one under another condition leaves a replay key unknown; a dict's literal
 keys each at its line: `speculative_config={..., "enable_adaptive_verification": True}`), the module's
 literal writes of `VLLM_*` variables, and
-the request's `top_k`: a literal in `extra_body`, else a literal default of a `SamplingConfig`
+the request's `top_k`: a literal in `extra_body` (or a name the sender binds once to one, or to
+the `SamplingConfig` dict's `pop("top_k")`), else a literal default of a `SamplingConfig`
 field that no `SamplingConfig(...)` call of the module sets, else none (the engine's
 `generation_config="vllm"` leaves no model default to stand in; without it, the model's may).
 The actor's methods are read as the class the actor call starts runs them (`ray.remote(Subclass)`
@@ -218,7 +221,7 @@ def _switch_env(module: ast.Module, call: ast.Call) -> dict[str, Written]:
     options = call.func.value if isinstance(call.func, ast.Attribute) else None
     given = next((k.value for k in options.keywords if k.arg == "runtime_env"), None) if isinstance(options, ast.Call) else None
     inner = None
-    if isinstance(given, ast.Call):
+    if isinstance(given, ast.Call) and _called(given) in ("RuntimeEnv", "dict"):
         inner = next((keyword.value for keyword in given.keywords if keyword.arg == "env_vars"), None)
     elif isinstance(given, ast.Dict):
         inner = next((v for k, v in zip(given.keys, given.values) if k is not None and literal(k) == "env_vars"), None)

@@ -264,7 +264,11 @@ def _to_namespace(cls: ast.ClassDef, index: LineIndex) -> tuple[dict[str, tuple[
             continue
         name, node = write
         value, key = fork_source.literal(node), _self_key(node) if guard is None else _self_key(guard)
-        variables = tuple(dict.fromkeys(v for n in ast.walk(guard) if (v := fork_conditions.env_variable(n)) is not None)) if guard is not None else ()
+        variables = (
+            tuple(dict.fromkeys(v for n in ast.walk(guard) if (v := fork_conditions.env_variable(n)) is not None))
+            if guard is not None
+            else ()
+        )
         if variables and key is None and value is not UNKNOWN:
             line = Line(value, fork_source.line_span(index.path, index.text, statement.lineno), f"{name} = {value!r}")
             by_env.append(EnvSwitch(ast.unparse(guard), variables, name, line))  # type: ignore[arg-type]
