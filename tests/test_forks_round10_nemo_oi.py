@@ -116,7 +116,7 @@ OI_DEFAULT = {("RPL102", OI_ENGINES, 147)}  # `top_k: int = -1`, sent in `extra_
 def test_oi_runtime_env_switch_turns_the_actors_write_on(tmp_path: Path) -> None:
     root = tree(OI_CASE, tmp_path)
     (message,) = [item["message"] for item in checked("--no-cache", str(root))]
-    assert "vllm_utils.py:690 sets" in message and "runtime_env gives OI_RETURN_SAMPLING_MASK=1 at line 1273" in message
+    assert "vllm_utils.py:690 sets" in message and "as the actor's runtime_env OI_RETURN_SAMPLING_MASK=1 (line 1273) asks" in message
     assert findings(root) == OI_DEFAULT
     edit(root / OI_ENGINES, "    top_k: int = -1\n", "    top_k: int = 50\n")
     assert findings(root) == set()

@@ -262,8 +262,8 @@ def _held(test: str, switches: Mapping[str, Written]) -> str | bool | None:
     holds = decided(test, lambda node: evaluated(node, lambda inner: env_read(inner, env), {})) if read else None
     if holds is not True:
         return holds
-    given = ", ".join(f"{w.text} at line {w.line}" for w in read)
-    return f" (the actor's runtime_env gives {given})"
+    given = ", ".join(f"{w.text} (line {w.line})" for w in read)
+    return f", as the actor's runtime_env {given} asks"
 
 
 def _request_top_k(request: ast.Call, module: ast.Module, text: str) -> Written | None:
