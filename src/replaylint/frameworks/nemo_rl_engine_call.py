@@ -13,7 +13,8 @@ turns it on), else on the fork's line. A replay key written under a test not dec
 value not read, or in a method the module defines more than once keeps the launch open; so does
 one written in the worker's module when the recipe's `vllm_cfg.async_engine` is true or not read
 (NeMo-RL then starts `VllmAsyncGenerationWorker` of vllm_worker_async.py, whose own
-`_create_engine` makes the engine).
+`_create_engine` makes the engine). The writes `_load_model` itself makes to the dict under an `if`
+after building it (`tested_writes`) are decided the same way, for either worker.
 """
 
 from __future__ import annotations
@@ -54,6 +55,16 @@ def callee_writes(module: ast.Module, function: ast.AST, name: str, text: str) -
                 writes = _writes(callee, parameters[position].arg, text)
                 found += [CalleeWrite(w.key, w.written, _REDEFINED, w.owners) for w in writes] if len(defined) > 1 else writes
     return tuple(found)
+
+
+def tested_writes(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str, after: int, text: str) -> tuple[CalleeWrite, ...]:
+    """The writes to the engine dict `name` after its `dict(...)` call (line `after`) under an `if`
+    in the function that builds it (`if self.cfg["vllm_cfg"].get("return_sampling_mask", False):
+    llm_kwargs["return_sampling_mask"] = True` in `_load_model`), decided as the callee's are;
+    main's write of the mode it read (`llm_kwargs["logprobs_mode"] = logprobs_mode`) is not one."""
+    writes = _writes(function, name, text)
+    mode_read = lambda w: w.key == "logprobs_mode" and w.written.value is UNKNOWN  # noqa: E731
+    return tuple(w for w in writes if w.condition and w.written.line > after and not mode_read(w))
 
 
 def _handed_to(function: ast.AST, name: str) -> Iterator[tuple[str, int]]:

@@ -15,8 +15,9 @@ What is read of it (CPython's parser; nothing of the tree runs): the keywords of
 call whose values are literals (`return_sampling_mask=True`, or the keys of a dict the module
 names spread into it: `**REPLAY_LLM_KWARGS`; one that `vllm_kwargs` also holds is
 `TypeError: dict() got multiple values for keyword argument`), literal writes to the dict or to
-`vllm_kwargs` at the top of the function (the last one counts; one under a condition leaves a
-replay key unknown; `vllm_kwargs.setdefault(key, literal)` holds where neither the recipe's
+`vllm_kwargs` at the top of the function (the last one counts; one to the dict under an `if`
+on `vllm_cfg` keys is decided by the recipe, `nemo_rl_engine_call.tested_writes`; one under
+another condition leaves a replay key unknown; `vllm_kwargs.setdefault(key, literal)` holds where neither the recipe's
 `vllm_kwargs` nor a write gives the key), whether `vllm_cfg.logprobs_mode` is applied after the call (main) or not
 (v0.7.0 hard-codes it), and the `VLLM_*` variables the worker module writes with a literal
 (`os.environ[...] = ...` replaces what `vllm_cfg.env_vars` forwarded, `os.environ.setdefault`
@@ -56,7 +57,7 @@ from .fork_source import (
     statements,
 )
 from .nearby import found_upward
-from .nemo_rl_engine_call import CalleeWrite, applied, callee_writes
+from .nemo_rl_engine_call import CalleeWrite, applied, callee_writes, tested_writes
 from .refusals import names_replay
 
 WORKER = "nemo_rl/models/generation/vllm/vllm_worker.py"
@@ -87,6 +88,7 @@ class WorkerFork:
     # Keywords of the `dict(...)` call that read a `vllm_cfg` key: argument -> (key, the code's default)
     config_reads: Mapping[str, tuple[str, Written]] = field(default_factory=dict)
     callee: tuple[CalleeWrite, ...] = ()  # writes in the method the dict is handed to (`_create_engine`), made last
+    tested: tuple[CalleeWrite, ...] = ()  # writes to the dict after it under an `if` (`vllm_cfg` tests: the recipe decides)
     text: str = field(default="", repr=False, compare=False)  # the worker's file, for `span`
 
     def said(self, written: Written) -> str:
@@ -200,7 +202,7 @@ def _worker(
                 (written if target == name else before)[key] = Written(
                     found, statement.lineno, snippet(text, statement), nested_keys(value)
                 )
-            elif key in _MAYBE:
+            elif key in _MAYBE and target == spread:
                 unknown.add(key)
         for target, key, value in default_writes(statement) if statement.lineno < call.lineno else ():
             found = literal(value)
@@ -225,6 +227,7 @@ def _worker(
         defaults=defaults,
         config_reads=reads,
         callee=callee_writes(module, function, name, text),
+        tested=tested_writes(function, name, call.lineno, text),
         text=text,
     )
 
@@ -346,8 +349,13 @@ def engine(
         if found is not None:
             issues += _duplicated(fork, key, written, spread)
             settings[key] = found
-    for key, written in fork.written.items():
-        settings[key] = fork.setting(key, written, anchor)
+    tested = {write.written.line: write for write in fork.tested}
+    for line, key, written in sorted(
+        [*((w.line, k, w) for k, w in fork.written.items()), *((t.written.line, t.key, None) for t in fork.tested)]
+    ):
+        found = fork.setting(key, written, anchor) if written is not None else _decided(fork, tested[line], configured, anchor)
+        if isinstance(found, Setting):
+            settings[key] = found
     later = fork.written.get("logprobs_mode")
     if mode is not None and mode.value is not None and fork.reads_logprobs_mode > (later.line if later else 0):
         settings["logprobs_mode"] = mode  # the configured mode, applied after the fork's own write
@@ -356,14 +364,21 @@ def engine(
     asynchronous = configured("async_engine")  # `VllmAsyncGenerationWorker`: another module's `_create_engine`
     synchronous = asynchronous is None or asynchronous.value is False
     for write in fork.callee:
-        found = applied(write, configured, fork.path, fork.text, OWNER, anchor) if synchronous else None
-        if found is None and write.key in _MAYBE:
-            found = Setting(
-                write.key, UNKNOWN, anchor, f"{write.key} ({write.written.text}, {fork.path}:{write.written.line})", implied=True
-            )
+        found = _decided(fork, write, configured, anchor, synchronous)
         if isinstance(found, Setting):
             settings[write.key] = found
     return issues
+
+
+def _decided(
+    fork: WorkerFork, write: CalleeWrite, configured: Callable[[str], Setting | None], anchor: Span, applies: bool = True
+) -> Setting | bool | None:
+    """A write under a test (`applies`: made by the engine the recipe starts): the recipe's switch
+    where it decides the test; a replay key the recipe does not decide, unknown."""
+    found = applied(write, configured, fork.path, fork.text, OWNER, anchor) if applies else None
+    if found is None and write.key in _MAYBE:
+        return Setting(write.key, UNKNOWN, anchor, f"{write.key} ({write.written.text}, {fork.path}:{write.written.line})", implied=True)
+    return found
 
 
 def _duplicated(fork: WorkerFork, key: str, written: Written, spread: Mapping[str, Setting]) -> list[ArgIssue]:
@@ -420,9 +435,11 @@ def resting_on(fork: WorkerFork, settings: Mapping[str, Setting]) -> tuple[Assum
         or fork.spread.get("return_sampling_mask")
         or fork.defaults.get("return_sampling_mask")
     )
-    called = next((w.written for w in reversed(fork.callee) if w.key == "return_sampling_mask"), None)
-    said = f"{OWNER}'s {fork.path}:{called.line} sets {called.text}" if called is not None else ""
-    if mask is not None and called is not None and mask.implied and mask.spelling.endswith(f" ({said})"):
+    said_of = lambda w: f"{OWNER}'s {fork.path}:{w.line} sets {w.text}"  # noqa: E731
+    tested = (w.written for w in (*fork.callee, *fork.tested) if w.key == "return_sampling_mask")
+    called = next((w for w in tested if mask is not None and mask.spelling.endswith(f" ({said_of(w)})")), None)
+    said = said_of(called) if called is not None else ""
+    if mask is not None and called is not None and mask.implied:
         switch = mask.spelling.removesuffix(f" ({said})")  # the recipe's key its test reads
         return (Assumption(said if switch == called.text else f"{said}, as `{switch}` asks", whole=True),)
     if mask is None or written is None or not mask.implied or mask.spelling != written.text:

@@ -15,10 +15,13 @@ the request of `process_request` (`actor.client.completions.create(..., extra_bo
 What is read (CPython's parser; nothing of the tree runs): the literal keywords of the actor
 call less the actor's own (`ACTOR_KEYS`), the literal `env_vars` of its
 `runtime_env`, the actor's literal writes to `kwargs` and to the built `engine_args`' attributes
-at the top of its methods (one under a condition leaves a replay key unknown; a dict's literal
+at the top of its methods (one under a test of environment variables that the actor's own
+`runtime_env` gives as literals, `if os.environ.get("X") == "1":`, stands where the test holds;
+one under another condition leaves a replay key unknown; a dict's literal
 keys each at its line: `speculative_config={..., "enable_adaptive_verification": True}`), the module's
 literal writes of `VLLM_*` variables, and
-the request's `top_k`: a literal in `extra_body`, else a literal default of a `SamplingConfig`
+the request's `top_k`: a literal in `extra_body` (or a name the sender binds once to one, or to
+the `SamplingConfig` dict's `pop("top_k")`), else a literal default of a `SamplingConfig`
 field that no `SamplingConfig(...)` call of the module sets, else none (the engine's
 `generation_config="vllm"` leaves no model default to stand in; without it, the model's may).
 The actor's methods are read as the class the actor call starts runs them (`ray.remote(Subclass)`
@@ -36,13 +39,16 @@ from typing import Any, Callable, Mapping
 
 from ..model import UNKNOWN, Assumption, Request, Setting, Span
 from ..records import record
+from .built_dicts import guarded
 from .fork_classes import class_chain, method_statements
+from .fork_conditions import bound_once, decided, env_test
 from .fork_source import (
     MASK,
     Written,
     attribute_write,
     env_vars,
     environment_writes,
+    is_environ,
     key_writes,
     literal,
     nested_keys,
@@ -124,6 +130,8 @@ def _read(path: str, text: str) -> EngineFork | None:
         if keyword.arg is not None and keyword.arg not in ACTOR_KEYS and value is not UNKNOWN:
             engine[keyword.arg] = Written(value, keyword.lineno, snippet(text, keyword), nested_keys(keyword.value))
     unknown: set[str] = set()
+    switches = _switch_env(module, call)
+    tests = {id(s): test for f in ast.walk(module) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) for s, test in guarded(f.body)}
     built = ""  # the name the actor binds its `vllm.AsyncEngineArgs(...)` to: its attributes set after are engine keys
     method = ""
     for statement, top, in_method in _actor_statements(module, call):
@@ -140,8 +148,11 @@ def _read(path: str, text: str) -> EngineFork | None:
             found = literal(value)
             if target != "kwargs" or built:
                 continue  # another dict, or written after the engine's arguments were built
-            if top and found is not UNKNOWN:
-                engine[key] = Written(found, statement.lineno, snippet(text, statement), nested_keys(value))
+            held = None if top or found is UNKNOWN else _held(tests.get(id(statement), ""), switches)
+            if (top or held is not None) and found is not UNKNOWN:
+                if top or held:
+                    said = snippet(text, statement) + (held if isinstance(held, str) else "")
+                    engine[key] = Written(found, statement.lineno, said, nested_keys(value))
             elif key in _MAYBE:
                 unknown.add(key)
     environment = {name: (written, False) for name, written in _runtime_env(call).items()}
@@ -201,6 +212,60 @@ def _runtime_env(call: ast.Call) -> dict[str, Written]:
     return next((env_vars(keyword.value) for keyword in keywords if keyword.arg == "runtime_env"), {})
 
 
+def _switch_env(module: ast.Module, call: ast.Call) -> dict[str, Written]:
+    """The variables the actor's process surely holds: the literal `env_vars` of its
+    `runtime_env` (Ray sets them in the actor's process, over what the node has) that no later
+    `**` entry may replace, that Ray does not expand (`${X}`) and that the module does not write
+    itself (`os.environ[...] = ...`, `setdefault`, `pop`, `del`); any other variable is the
+    outside world's."""
+    options = call.func.value if isinstance(call.func, ast.Attribute) else None
+    given = next((k.value for k in options.keywords if k.arg == "runtime_env"), None) if isinstance(options, ast.Call) else None
+    inner = None
+    if isinstance(given, ast.Call) and _called(given) in ("RuntimeEnv", "dict"):
+        inner = next((keyword.value for keyword in given.keywords if keyword.arg == "env_vars"), None)
+    elif isinstance(given, ast.Dict):
+        inner = next((v for k, v in zip(given.keys, given.values) if k is not None and literal(k) == "env_vars"), None)
+    found: dict[str, Written] = {}
+    for key, value in zip(inner.keys, inner.values) if isinstance(inner, ast.Dict) else ():
+        name, written = (literal(key), literal(value)) if key is not None else (None, None)
+        if key is None:
+            found.clear()  # `**more`: may give any of them
+        elif isinstance(name, str) and isinstance(written, str) and "${" not in written:
+            found[name] = Written(written, key.lineno, f"{name}={written}")
+        elif isinstance(name, str):
+            found.pop(name, None)
+    written = _written_environ(module)
+    return {} if "*" in written else {name: value for name, value in found.items() if name not in written}
+
+
+def _written_environ(module: ast.Module) -> set[str]:
+    """The variables the module's code writes or removes (`os.environ["X"] = ...`,
+    `os.environ.setdefault/pop("X")`, `del os.environ["X"]`); `os.environ.update(...)` and
+    `clear()`: every one (`"*"`)."""
+    found = set()
+    for node in ast.walk(module):
+        targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [node.target] if isinstance(node, ast.AugAssign) else []
+        found.update(literal(t.slice) for t in targets if isinstance(t, ast.Subscript) and is_environ(t.value))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and is_environ(node.func.value):
+            if node.func.attr in ("update", "clear"):
+                found.add("*")
+            elif node.func.attr in ("setdefault", "pop", "__setitem__") and node.args:
+                found.add(literal(node.args[0]))
+    return {name for name in found if isinstance(name, str)}
+
+
+def _held(test: str, switches: Mapping[str, Written]) -> str | bool | None:
+    """Whether a write's `if` holds by the variables the actor's `runtime_env` gives (a reason
+    naming them when it does; None: not decided here)."""
+    read = [written for name, written in switches.items() if name in test]
+    env = {name: written.value for name, written in switches.items()}
+    holds = decided(test, lambda node: env_test(node, env)) if read else None
+    if holds is not True:
+        return holds
+    given = ", ".join(f"{w.text} (line {w.line})" for w in read)
+    return f", as the actor's runtime_env {given} asks"
+
+
 def _request_top_k(request: ast.Call, module: ast.Module, text: str) -> Written | None:
     """The `top_k` of the requests the actor sends (see the module docstring)."""
     sender = next(
@@ -210,6 +275,8 @@ def _request_top_k(request: ast.Call, module: ast.Module, text: str) -> Written 
     if isinstance(extra, ast.Dict):
         for key, value in zip(extra.keys, extra.values):
             if key is not None and literal(key) == "top_k":
+                if isinstance(value, ast.Name) and sender is not None and value.id in (names := bound_once(sender)):
+                    value = names[value.id]  # `top_k = params_dict.pop("top_k")` before the call
                 if sender is not None and _reads_config(value, request, sender):
                     return _config_top_k(module, text) or Written(_default_of(value), value.lineno, snippet(text, value))
                 return Written(literal(value), key.lineno, snippet(text, key) + ": " + snippet(text, value))
