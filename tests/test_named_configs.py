@@ -56,10 +56,27 @@ def test_a_loaded_file_without_the_mask_leaves_the_module_clean_and_is_still_a_d
     assert any(path.endswith(f"engine.{suffix}") for path in result.dependencies)
 
 
-def test_a_loaded_file_named_from_the_working_directory_is_not_read(tmp_path) -> None:
+def _check_script(root: Path, relative: str, module: str):
+    path = root / relative
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(module)
+    return Checker(Config(), roots=(os.path.realpath(root),)).check_data(str(path), module.encode())
+
+
+_FROM_WORKING_FOLDER = "import json\nfrom vllm import LLM\nwith open('configs/engine.json') as f:\n    kw = json.load(f)\nLLM('m', **kw)\n"
+
+
+def test_a_script_beside_the_file_it_opens_from_the_working_folder_reads_it(tmp_path) -> None:
+    # `python run.py` where run.py and configs/ are: the file the program opens when it runs there
     (tmp_path / "configs").mkdir()
     (tmp_path / "configs" / "engine.json").write_text(_WRONG["json"])
-    module = "import json\nfrom vllm import LLM\nwith open('configs/engine.json') as f:\n    kw = json.load(f)\nLLM('m', **kw)\n"
-    path = str(tmp_path / "run.py")
-    result = Checker(Config(), roots=(os.path.realpath(tmp_path),)).check_data(path, module.encode())
-    assert result.findings == []  # where it runs decides which file it is: the flow does not read it either
+    result = _check_script(tmp_path, "run.py", _FROM_WORKING_FOLDER)
+    assert [(finding.code, os.path.basename(finding.span.path)) for finding in result.findings] == [("RPL003", "engine.json")]
+
+
+def test_a_script_whose_working_folder_path_is_not_beside_it_stays_unknown(tmp_path) -> None:
+    # scripts/run.py opening configs/engine.json: run from the top or from scripts/, the tree does not say
+    (tmp_path / "configs").mkdir()
+    (tmp_path / "configs" / "engine.json").write_text(_WRONG["json"])
+    result = _check_script(tmp_path, "scripts/run.py", _FROM_WORKING_FOLDER)
+    assert result.findings == []

@@ -225,8 +225,8 @@ SERVE = (
 )
 
 
-def _click(tmp_path: Path, cli_default: str, package: bool = True) -> list[tuple[str, int, str]]:
-    folder = "app/" if package else ""
+def _click(tmp_path: Path, cli_default: str, package: bool = True, folder: str = "") -> list[tuple[str, int, str]]:
+    folder = "app/" if package else folder
     files = {
         "examples/run.yaml": "dtype: auto\nbatch_sharded: true\n",
         f"{folder}cli.py": CLICK.replace("CLI_DEFAULT", cli_default).replace("app.serve", "app.serve" if package else "serve"),
@@ -241,6 +241,12 @@ def test_click_s_kwargs_default_to_none_and_the_yaml_decides(tmp_path: Path) -> 
     assert _click(tmp_path, "None") == [("run.yaml", 2, "RPL006")]
 
 
-def test_a_click_default_that_decides_or_a_script_in_no_package_is_silent(tmp_path: Path) -> None:
+def test_a_click_default_that_decides_or_a_script_away_from_the_file_is_silent(tmp_path: Path) -> None:
     assert _click(tmp_path / "off", "False") == []  # the option's default wins over the YAML
-    assert _click(tmp_path / "script", "None", package=False) == []  # its working folder is not known
+    # scripts/cli.py naming examples/run.yaml: where it runs from is not known, and no file is beside it
+    assert _click(tmp_path / "script", "None", package=False, folder="scripts/") == []
+
+
+def test_a_script_beside_the_folder_its_default_names_reads_it(tmp_path: Path) -> None:
+    # `python cli.py` where cli.py and examples/ are: the file its program opens run there
+    assert _click(tmp_path, "None", package=False) == [("run.yaml", 2, "RPL006")]

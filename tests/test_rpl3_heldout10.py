@@ -45,6 +45,10 @@ request's `"thinking_token_budget": REASONING_BUDGET` (agent/collect.py:15), not
 used (rpl3_heldout4 `generate_thinking_budget_module_constant`, a constant of another module at its key;
 rpl3_heldout2 `asyncllm_thinking_budget_constant`; rpl3_heldout6 `offline_top_k_shift_two_pow_18`), the key is
 what the fix removes, and the constant may serve other uses (here a constant of a limits module).
+
+Stop 40 (the lead): a script in no package reads a relative path from its own folder, where `python
+rollout.py` runs beside `configs/` (as `OmegaConf.load` of a relative path already did); a path not there
+stays unknown (tests/test_named_configs.py). `shell_local_qwen25_yaml_top_k_equals_vocab` is found: 16 of 16.
 """
 
 from __future__ import annotations
@@ -83,12 +87,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 }
 
 # Cases waiting for a change, each with the reason; run as strict xfail.
-PENDING: dict[str, str] = {
-    "shell_local_qwen25_yaml_top_k_equals_vocab": (
-        "round 10 first run: missed; rollout.py is a script in no package that opens configs/sampling.yaml from the working"
-        " folder, which the established rule leaves unknown (tests/test_named_configs.py, round 12 and 13 flow tests)"
-    ),
-}
+PENDING: dict[str, str] = {}
 
 
 def test_every_folder_is_a_case_and_a_third_are_clean() -> None:

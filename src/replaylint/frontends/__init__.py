@@ -130,11 +130,12 @@ def may_hold_client(kind: str | None, data: bytes) -> bool:
 
 
 # A config file read by path, where the mask may be (`@hydra.main(config_path=..., config_name=...)`,
-# `OmegaConf.load("conf/x.yaml")`, `yaml.safe_load`/`json.load` of a file named from `__file__`,
-# `json.loads` of its text read on the same line),
+# `OmegaConf.load("conf/x.yaml")`, `yaml.safe_load`/`json.load` of a file named from `__file__`
+# or by a relative path written in the file, `json.loads` of its text read on the same line),
 # in a file that builds an engine.
 _CONFIG_BY_PATH = re.compile(rb"config_name\s*=|OmegaConf\.load\(|yaml\.safe_load\(|json\.load(?:\(|s\([^\n]*\.read(?:_text)?\()")
 _ENGINE_CALL = re.compile(rb"\b(?:LLM|EngineArgs)\(")
+_RELATIVE_CONFIG = re.compile(rb"[\"'][^\"'/\s][^\"'\n]*\.(?:json|ya?ml)[\"']")  # `open("configs/engine.json")`
 
 
 def loads_config_by_path(data: bytes, words: Words | None = None) -> bool:
@@ -142,14 +143,11 @@ def loads_config_by_path(data: bytes, words: Words | None = None) -> bool:
     words first: a file without them costs two memchr scans)."""
     words = words if words is not None else Words(data, None)
     return (
-        (
-            b"config_name" in words
-            or b"OmegaConf.load(" in words
-            or ((b"safe_load(" in words or b"json.load" in words) and b"__file__" in words)
-        )
+        (b"config_name" in words or b"OmegaConf.load(" in words or b"safe_load(" in words or b"json.load" in words)
         and found_at(_CONFIG_BY_PATH, data, (b"config_name", b"OmegaConf.load(", b"yaml.safe_load(", b"json.load"))
         and (b"LLM(" in words or b"EngineArgs(" in words)
         and found_at(_ENGINE_CALL, data, (b"LLM(", b"EngineArgs("))
+        and (b"config_name" in words or b"OmegaConf.load(" in words or b"__file__" in words or _RELATIVE_CONFIG.search(data) is not None)
     )
 
 

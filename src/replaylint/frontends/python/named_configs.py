@@ -2,10 +2,12 @@
 value flow reads the module.
 
 A file that names no replay word gets past the prefilter when it builds an engine and loads a
-file with `yaml.safe_load` or `json.load` and names `__file__` (vLLM's own `tests/conftest.py`
-does all three): the flow would read it whole (50 ms there) only to find what the loaded file
-holds. The flow reads a loaded file only when its path is decided by the module's own place
-(`flow.yaml_configs.path_of`), so here every file the module opens that way (`open(PATH)`,
+file with `yaml.safe_load` or `json.load` and names `__file__` or a relative `.json`/`.yaml`
+path (vLLM's own `tests/conftest.py` does the first three): the flow would read it whole (50 ms
+there) only to find what the loaded file holds. The flow reads a loaded file only when its path
+is decided by the module's own place (`flow.yaml_configs.path_of`) or is a relative path from
+where its program runs (the folder above its top package, or a script's own folder:
+`import_root`), so here every file the module opens that way (`open(PATH)`,
 `Path(PATH).read_text()`, `PATH.open()`) is read, and the flow runs only when one of them holds
 a word without which nothing can be reported (the prefilter's `WORDS`). Each file read is a
 dependency of the result: a config that later turns the mask on re-judges the module. Hydra
@@ -16,13 +18,14 @@ from __future__ import annotations
 
 import ast
 import bisect
+import os
 import re
 
 from ...source import ExtractContext, SourceFile
 from ..triggers import WORDS
 from .flow.frames import Frame
 from .flow.module import first_line, parse
-from .flow.yaml_configs import path_of
+from .flow.yaml_configs import from_working_folder, import_root, path_of
 from .names import matches_from
 
 _LEFT_TO_THE_FLOW = ("config_name", "OmegaConf.load(")
@@ -36,8 +39,14 @@ def may_hold_mask(source: SourceFile, context: ExtractContext) -> bool:
     module = parse(source)
     if module is None:
         return False  # the flow reads nothing of a module CPython cannot parse
-    opened = (_opened_path(call, Frame(module, scope)) for call, scope in _opening_calls(module.tree, source.text))
-    for path in {path for path in opened if path is not None}:
+    top = import_root(context.read_text, source.path)
+    paths = set()
+    for call, scope in _opening_calls(module.tree, source.text):
+        frame = Frame(module, scope)
+        paths.add(_opened_path(call, frame, path_of))
+        relative = _opened_path(call, frame, from_working_folder) if top is not None else None
+        paths.add(os.path.normpath(os.path.join(top, relative)) if top is not None and relative is not None else None)
+    for path in paths - {None}:
         text = context.read_text(path)
         if text is not None and any(word.decode() in text for word in WORDS):
             return True
@@ -69,13 +78,14 @@ def _opening_calls(tree: ast.Module, text: str) -> list[tuple[ast.Call, ast.AST]
     return calls
 
 
-def _opened_path(node: ast.AST, frame: Frame) -> str | None:
-    """The file an `open(PATH)`, `PATH.read_text()` or `PATH.open()` opens, when the module's place decides it."""
+def _opened_path(node: ast.AST, frame: Frame, named) -> str | None:
+    """The file an `open(PATH)`, `PATH.read_text()` or `PATH.open()` opens, as `named` reads PATH
+    (`path_of`: from the module's place; `from_working_folder`: from where its program runs)."""
     if not isinstance(node, ast.Call):
         return None
     func = node.func
     if isinstance(func, ast.Name) and func.id == "open" and node.args:
-        return path_of(node.args[0], frame)
+        return named(node.args[0], frame)
     if isinstance(func, ast.Attribute) and func.attr in ("read_text", "open"):
-        return path_of(func.value, frame)
+        return named(func.value, frame)
     return None

@@ -65,8 +65,8 @@ def file_loaded(reader, name: str, node: ast.Call, frame) -> Val | None:
     file of the tree, named from the module's own place here or by the caller that passes it, from the
     module's own place (`Path(__file__).parent / "configs" / "x.yaml"`, `os.path.join(HERE, "x.json")`):
     its keys, each written where the file writes it. A path from the working folder is read under
-    the folder that holds the module's top package (`_from_working_folder`); a script's working
-    folder is not known, and a path from the command line only when the one command line a compose
+    the folder that holds the module's top package, or a script's own folder (`import_root`), and a
+    path from the command line only when the one command line a compose
     service runs the module with gives its option (`run_commands`) (None: not such a loader)."""
     from .toml_configs import TOML_LOADERS, read_toml
 
@@ -74,8 +74,8 @@ def file_loaded(reader, name: str, node: ast.Call, frame) -> Val | None:
         return None
     argument = node.args[0]
     path = _opened(argument, frame) or (path_of(argument, frame) if name == "toml.load" else None)  # `toml.load(PATH)`
-    relative = _opened(argument, frame, _from_working_folder) if path is None else None
-    top = _import_root(reader, frame.module.path) if path is None else None
+    relative = _opened(argument, frame, from_working_folder) if path is None else None
+    top = import_root(reader.tree.context.read_text, frame.module.path) if path is None else None
     if path is None and relative is None:  # `open(args.config)`: the option another file's command line gives
         from .run_commands import run_option
 
@@ -111,19 +111,20 @@ def _opened(node: ast.expr, frame, named=None) -> str | None:
 _MAX_PACKAGE_DEPTH = 6
 
 
-def _import_root(reader, path: str) -> str | None:
+def import_root(read_text, path: str) -> str | None:
     """The folder that holds the module's top package (`axo/cli/config.py` with `axo/__init__.py`
-    and `axo/cli/__init__.py`: the folder above `axo`), where its program runs to import it; None
-    for a module in no package (a script may run anywhere)."""
+    and `axo/cli/__init__.py`: the folder above `axo`), where its program runs to import it; for a
+    script in no package, its own folder (`python rollout.py` beside `configs/`), as
+    `OmegaConf.load` of a relative path reads it (`loaded`): a path that is not there stays unknown."""
     folder = os.path.dirname(path)
     for _ in range(_MAX_PACKAGE_DEPTH):
-        if reader.tree.context.read_text(os.path.join(folder, "__init__.py")) is None:
-            return folder if folder != os.path.dirname(path) else None
+        if read_text(os.path.join(folder, "__init__.py")) is None:
+            return folder
         folder = os.path.dirname(folder)
     return None
 
 
-def _from_working_folder(node: ast.expr, frame) -> str | None:
+def from_working_folder(node: ast.expr, frame) -> str | None:
     """A path from the working folder, written in the module (`Path("config/endpoints.json")`) or
     passed by a caller (a click option's default `examples/x.yaml`): read under the folder that
     holds the module's top package, where `python -m pkg.module` runs to import it."""
