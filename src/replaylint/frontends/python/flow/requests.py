@@ -232,7 +232,7 @@ def request_frames(reader: Reader, module: Module, call: Call, depth: int = 0) -
         receiver = func.value if isinstance(func, ast.Attribute) and func.attr == method.name else func if called else None
         if receiver is None:
             continue
-        turns = turn_frames(reader, [Frame(home, site.scope, site.cls, None, site.placed)])  # `for cfg in CFGS: m = Engine(**cfg)`
+        turns = site_frames(reader, home, site)  # `for cfg in CFGS: m = Engine(**cfg)`; the caller's arguments (`main(args)`)
         for site_frame in turns:
             if _of_class(site_frame, receiver, call.cls) or (remote and home is module and _only_actor_with(module, call.cls, method.name)):
                 for caller in _own_method_frames(reader, module, site, receiver, call.cls, depth) or [site_frame]:
