@@ -264,8 +264,9 @@ def _sites_elsewhere(
     if definition not in module.tree.body:
         return
     name = getattr(definition, "name", "")
-    names = (name, *sorted(_aliases(module, definition))) if isinstance(definition, ast.ClassDef) else (name,)
-    words = words or tuple(f"{n}{tail}" for n in names for tail in _MADE_BY)
+    aliases = sorted(_aliases(module, definition)) if isinstance(definition, ast.ClassDef) else []
+    # `BACKEND_MAP[args.backend](...)` of the dict of classes the class's module binds
+    words = words or (*(f"{n}{tail}" for n in (name, *aliases) for tail in _MADE_BY), *(f"{alias}[" for alias in aliases))
     yield from ((other, site) for other, site in elsewhere(reader, module, definition, words) if matches(other, site))
 
 
@@ -311,14 +312,19 @@ def _makes(reader: Reader, site: Call, cls: ast.ClassDef, module: Module) -> boo
     func = _constructor(site.node.func)
     frame = Frame(module, site.scope, site.cls, None, site.placed)
     if isinstance(func, ast.Subscript):
-        registry = reader.evaluate(func.value, frame).kwargs
-        return registry is not None and any(getattr(e.ref, "node", None) is cls for e in registry.entries.values())
+        return in_registry(reader, func, frame, cls)
     if not isinstance(func, (ast.Name, ast.Call)):
         return False
     if isinstance(func, ast.Name) and func.id not in (cls.name, *module.imports) and func.id not in _aliases(module, cls):
         return False
     made = reader.evaluate(func, frame).ref
     return getattr(made, "node", None) is cls
+
+
+def in_registry(reader: Reader, func: ast.Subscript, frame: Frame, cls: ast.ClassDef) -> bool:
+    """Whether `MODELS[name]` is an entry of a dict of classes that holds `cls`."""
+    registry = reader.evaluate(func.value, frame).kwargs
+    return registry is not None and any(getattr(e.ref, "node", None) is cls for e in registry.entries.values())
 
 
 def _constructor(func: ast.expr) -> ast.expr:

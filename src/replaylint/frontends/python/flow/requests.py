@@ -16,7 +16,7 @@ from .call_arguments import arguments
 from .callsites import Call, calls, decides_by_parameter, reads_stored_parameter
 from .config_builders import takes_class
 from .engine_names import actor_class
-from .engines import MAX_SITES, caller_frame, constructions, elsewhere, site_frames
+from .engines import MAX_SITES, caller_frame, constructions, elsewhere, in_registry, site_frames
 from .facts import Kwargs, Val
 from .frames import Frame, reaching
 from .handed import handed
@@ -234,7 +234,7 @@ def request_frames(reader: Reader, module: Module, call: Call, depth: int = 0) -
             continue
         turns = site_frames(reader, home, site)  # `for cfg in CFGS: m = Engine(**cfg)`; the caller's arguments (`main(args)`)
         for site_frame in turns:
-            if _of_class(site_frame, receiver, call.cls) or (remote and home is module and _only_actor_with(module, call.cls, method.name)):
+            if _of_class(reader, site_frame, receiver, call.cls) or (remote and home is module and _only_actor_with(module, call.cls, method.name)):
                 for caller in _own_method_frames(reader, module, site, receiver, call.cls, depth) or [site_frame]:
                     bound = bind(reader, Function(module, method, call.cls), site.node, caller)
                     args = {name: value.via(home.span(site.node)) for name, value in bound.items()}
@@ -343,14 +343,15 @@ def _method_sites(reader: Reader, module: Module, name: str, cls: ast.ClassDef, 
     near it that import it (`llm.generate(...)` in `app/main.py`)."""
     words = (f".{name}(", f".{name}.remote(")
     here = [(module, site) for site in calls(module, words)]
-    if any(_receiver_made(module, site, cls) for _, site in here) or not (reader.tree.sites_elsewhere or chooses):
+    if any(_receiver_made(reader, module, site, cls) for _, site in here) or not (reader.tree.sites_elsewhere or chooses):
         return here
-    return here + [(other, site) for other, site in elsewhere(reader, module, cls, words) if _receiver_made(other, site, cls)]
+    return here + [(other, site) for other, site in elsewhere(reader, module, cls, words) if _receiver_made(reader, other, site, cls)]
 
 
-def _receiver_made(module: Module, site: Call, cls: ast.ClassDef) -> bool:
+def _receiver_made(reader: Reader, module: Module, site: Call, cls: ast.ClassDef) -> bool:
     func = site.node.func
-    return isinstance(func, ast.Attribute) and _of_class(Frame(module, site.scope, site.cls, None, site.placed), func.value, cls)
+    frame = Frame(module, site.scope, site.cls, None, site.placed)
+    return isinstance(func, ast.Attribute) and _of_class(reader, frame, func.value, cls)
 
 
 def _constructed(reader: Reader, frame: Frame, receiver: ast.expr, cls: Class) -> tuple[dict[str, Val] | None, Kwargs | None]:
@@ -413,13 +414,15 @@ def _is_actor(module: Module, cls: ast.ClassDef) -> bool:
     return decorated or f"{cls.name}.remote(" in text or f"{cls.name}.options(" in text or f"({cls.name})" in text
 
 
-def _of_class(frame: Frame, receiver: ast.expr, cls: ast.ClassDef) -> bool:
+def _of_class(reader: Reader, frame: Frame, receiver: ast.expr, cls: ast.ClassDef) -> bool:
     """Whether `receiver` is an object of `cls` where `frame` reads it (`self` in its methods,
-    `Cls(...)`, a name bound to `Cls(...)`)."""
+    `Cls(...)`, `BACKENDS[name](...)` of a dict of classes that holds it, a name bound to one)."""
     if isinstance(receiver, ast.Name) and receiver.id == "self":
         return frame.cls is cls
     binding = reaching(frame, receiver.id) if isinstance(receiver, ast.Name) else None
     value = receiver if isinstance(receiver, ast.Call) else binding.value if binding is not None and binding.kind == "value" else None
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Subscript):
+        return in_registry(reader, value.func, frame, cls)
     return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == cls.name
 
 
