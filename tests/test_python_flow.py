@@ -74,14 +74,8 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # Held-out cases the flow does not follow yet, each with what it misses (strict: a case that
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
-    "h16_art_engine_args_typeddict_processed_logits": (
-        "round 16 first run: missed; a TypedDict named EngineArgs built with keywords, updated from a config TypedDict's .get('engine_args', {}), passed through get_model_config's return to AsyncEngineArgs(**args)"
-    ),
     "h16_atropos_api_server_config_chat_route": (
         "round 16 first run: missed; a pydantic config's base_url (from a list a function returns, [0]) given to openai.AsyncClient in __init__, chat.completions.create(**kwargs) in a method; the server: Popen argv with a pydantic Field default port"
-    ),
-    "h16_colossalchat_backend_map_update_no_top_k": (
-        "round 16 first run: missed; SamplingParams(**generate_config) in __init__ of a class reached through BACKEND_MAP[args.backend](...), generate_config a caller's dict updated under an argparse default's test"
     ),
     "h16_llmonk_vllm_manager_completions_route": (
         "round 16 first run: missed; a pydra.Config whose attributes are set in __init__; the URL an f-string of config.vllm_port; the server a Popen argv in a @contextmanager"
@@ -91,15 +85,6 @@ PENDING: dict[str, str] = {
     ),
     "h16_pipelinerl_vllm_kwargs_loop_no_scale_out": (
         "round 16 first run: missed; argv flags appended in a loop over an OmegaConf YAML mapping's items (f'--{k}', str(v) unless empty)"
-    ),
-    "h16_rstar_omegaconf_yaml_top_k_minus_one": (
-        "round 16 first run: missed; OmegaConf.merge(OmegaConf.structured(BaseConfig), OmegaConf.load(args.custom_cfg)) with the YAML path an argparse default"
-    ),
-    "h16_trl_vllm_serve_script_args_logits_processors": (
-        "round 16 first run: reported at the field(...)'s first line (22), not at the default_factory lambda's line (23) that writes the value"
-    ),
-    "h16_vlm_r1_script_args_temperature_zero": (
-        "round 16 first run: missed; (script_args,) = HfArgumentParser(...).parse_args_into_dataclasses() passed to main, then to a trainer's __init__ that builds SamplingParams(temperature=script_args.temperature)"
     ),
 }
 
