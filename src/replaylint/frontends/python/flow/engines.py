@@ -46,6 +46,7 @@ from .placing import FlowHandle
 from .ray_runtime_env import actor_env_vars
 from .ray_tasks import as_task_call, calls_function, task_sites
 from .reader import Function, Partial, Qualified, Reader, bind, engine_name
+from .receivers import in_registry
 from .refs import ENGINE_CONFIGS
 from .subclass_inits import through_subclasses
 from .subcommands import handler_args
@@ -319,12 +320,6 @@ def _makes(reader: Reader, site: Call, cls: ast.ClassDef, module: Module) -> boo
         return False
     made = reader.evaluate(func, frame).ref
     return getattr(made, "node", None) is cls
-
-
-def in_registry(reader: Reader, func: ast.Subscript, frame: Frame, cls: ast.ClassDef) -> bool:
-    """Whether `MODELS[name]` is an entry of a dict of classes that holds `cls`."""
-    registry = reader.evaluate(func.value, frame).kwargs
-    return registry is not None and any(getattr(e.ref, "node", None) is cls for e in registry.entries.values())
 
 
 def _constructor(func: ast.expr) -> ast.expr:

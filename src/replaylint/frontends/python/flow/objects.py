@@ -285,13 +285,14 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
 
 def _structured(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
     """`OmegaConf.structured(EngineConfig)`: a config of the record class's defaults (as
-    `EngineConfig()` would make); of a record (`OmegaConf.structured(EngineConfig(...))`), its fields."""
+    `EngineConfig()` would make); of a record (`OmegaConf.structured(EngineConfig(...))`), its fields.
+    A DictConfig is a mapping too: its fields are its keys (`OmegaConf.merge(structured, loaded)`, `**cfg`)."""
     made = reader.evaluate(node.args[0], frame)
-    if isinstance(made.ref, Instance) and not made.ref.plain:
-        return made
-    if not (isinstance(made.ref, Class) and is_record(made.ref)):
-        return NOTHING
-    return instance(reader, made.ref, ast.copy_location(ast.Call(node.args[0], [], []), node), frame)
+    if not (isinstance(made.ref, Instance) and not made.ref.plain):
+        if not (isinstance(made.ref, Class) and is_record(made.ref)):
+            return NOTHING
+        made = instance(reader, made.ref, ast.copy_location(ast.Call(node.args[0], [], []), node), frame)
+    return replace(made, kwargs=made.ref.fields) if isinstance(made.ref, Instance) else made
 
 
 def _replaced(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
