@@ -18,6 +18,16 @@ import pytest
 
 from tests.test_python_flow_round10 import check, run
 
+
+def only_message(tmp_path: Path, files: dict[str, str]) -> str:
+    """The message of the one finding the tree gets."""
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    (finding,) = run(tmp_path)
+    return finding["message"]
+
+
 # A record field's default, reported at the line that writes it
 
 SERVE = (
@@ -48,7 +58,10 @@ SERVE = (
             "    )\n",
             10,
         ),
-        ("    logits_processors: list[str] = field(\n        metadata={'help': 'x'},\n        default=['think.procs:Budget'],\n    )\n", 11),
+        (
+            "    logits_processors: list[str] = field(\n        metadata={'help': 'x'},\n        default=['think.procs:Budget'],\n    )\n",
+            11,
+        ),
         ("    logits_processors: list[str] = field(default_factory=lambda: ['think.procs:Budget'])\n", 9),
         ("    logits_processors: list = field(default=('think.procs:Budget',))\n", 9),
     ],
@@ -60,16 +73,16 @@ def test_a_field_default_is_reported_where_it_is_written(tmp_path: Path, field: 
 def test_a_pydantic_field_default_on_its_own_line_is_reported_there(tmp_path: Path) -> None:
     source = SERVE.replace("from dataclasses import dataclass, field\n", "from pydantic import BaseModel, Field\n")
     source = source.replace("@dataclass\nclass ScriptArguments:", "class ScriptArguments(BaseModel):")
-    source = source.replace("(script_args,) = HfArgumentParser(ScriptArguments).parse_args_into_dataclasses()", "script_args = ScriptArguments()")
+    source = source.replace(
+        "(script_args,) = HfArgumentParser(ScriptArguments).parse_args_into_dataclasses()", "script_args = ScriptArguments()"
+    )
     field = "    logits_processors: list[str] = Field(\n        ['think.procs:Budget'],\n        description='Logits processors.',\n    )\n"
     assert check(tmp_path, {"vllm_serve.py": source.format(field=field)}) == [("vllm_serve.py", 9, "RPL001")]  # `Field(` at 8
 
 
 def test_the_message_names_the_line_of_the_default(tmp_path: Path) -> None:
     field = "    logits_processors: list[str] = field(\n        default_factory=lambda: ['think.procs:Budget'],\n    )\n"
-    (tmp_path / "vllm_serve.py").write_text(SERVE.format(field=field))
-    (finding,) = run(tmp_path)
-    assert "default ['think.procs:Budget'] (vllm_serve.py:10)" in finding["message"]
+    assert "default ['think.procs:Budget'] (vllm_serve.py:10)" in only_message(tmp_path, {"vllm_serve.py": SERVE.format(field=field)})
 
 
 @pytest.mark.parametrize(
@@ -137,11 +150,7 @@ def test_a_request_built_in_init_reads_the_callers_arguments_of_the_function_tha
 
 
 def test_the_finding_says_whose_default_it_is(tmp_path: Path) -> None:
-    for name, text in _vlm().items():
-        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_text(text)
-    (finding,) = run(tmp_path)
-    assert "temperature comes from --temperature, default 0.0 (grpo.py:9)" in finding["message"]
+    assert "temperature comes from --temperature, default 0.0 (grpo.py:9)" in only_message(tmp_path, _vlm())
 
 
 @pytest.mark.parametrize(
@@ -350,11 +359,8 @@ def test_a_yaml_named_by_a_default_path_decides_over_the_structured_defaults(tmp
 
 
 def test_the_finding_rests_on_the_default_path(tmp_path: Path) -> None:
-    for name, text in _rstar().items():
-        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_text(text)
-    (finding,) = run(tmp_path)
-    assert "custom_cfg comes from --custom_cfg, default 'config/sample_mcts.yaml' (main.py:12)" in finding["message"]
+    message = only_message(tmp_path, _rstar())
+    assert "custom_cfg comes from --custom_cfg, default 'config/sample_mcts.yaml' (main.py:12)" in message
 
 
 def test_a_key_the_yaml_does_not_set_keeps_the_structured_default(tmp_path: Path) -> None:
