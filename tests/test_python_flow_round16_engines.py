@@ -80,9 +80,11 @@ def test_a_pydantic_field_default_on_its_own_line_is_reported_there(tmp_path: Pa
     assert check(tmp_path, {"vllm_serve.py": source.format(field=field)}) == [("vllm_serve.py", 9, "RPL001")]  # `Field(` at 8
 
 
-def test_the_message_names_the_line_of_the_default(tmp_path: Path) -> None:
+def test_the_message_names_the_option_where_it_is_declared(tmp_path: Path) -> None:
+    """As argparse's: the option's line (the field's name), the finding at the default's."""
     field = "    logits_processors: list[str] = field(\n        default_factory=lambda: ['think.procs:Budget'],\n    )\n"
-    assert "default ['think.procs:Budget'] (vllm_serve.py:10)" in only_message(tmp_path, {"vllm_serve.py": SERVE.format(field=field)})
+    message = only_message(tmp_path, {"vllm_serve.py": SERVE.format(field=field)})
+    assert "logits_processors comes from --logits-processors, default ['think.procs:Budget'] (vllm_serve.py:9)" in message
 
 
 @pytest.mark.parametrize(

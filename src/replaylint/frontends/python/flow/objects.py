@@ -103,7 +103,9 @@ def defaults(reader: Evaluates, cls: Class, cli: bool = False, hooked: bool = Tr
             continue
         first = writer if writer.lineno != statement.lineno else statement  # `field(\n  default=...)`: the line that writes it
         item = entry(reader, frame, name, first, value, None)
-        whose = f"{name} comes from --{name.replace('_', '-')}, default {shown(item.setting.value)} ({module.line(first)})" if cli else ""
+        whose = (
+            f"{name} comes from --{name.replace('_', '-')}, default {shown(item.setting.value)} ({module.line(statement)})" if cli else ""
+        )
         if whose and item.setting.value_span is not None:
             item = replace(item, assumptions=(*item.assumptions, (whose, item.setting.value_span)))
         found.entries[name] = item
