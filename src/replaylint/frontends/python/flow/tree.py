@@ -221,8 +221,6 @@ def _package(folder: str, parent: str, level: int) -> bool:
     for _ in range(_NEAR_UP - level):
         if _holds_scripts(parent):
             return True
-        if os.path.isfile(os.path.join(parent, "__init__.py")):
-            return False  # a regular package above a namespace one: not a script's folder
         parent = os.path.dirname(parent)
     return False
 

@@ -51,10 +51,10 @@ def loaded(reader, node: ast.Call, frame) -> Val:
         return read_config(reader, named) if reader.tree.context.read_text(named) is not None else NOTHING
     if argument is None:
         return NOTHING
-    given = argument if isinstance(argument, ast.Constant) else reader.evaluate(argument, frame)
+    given = reader.evaluate(argument, frame)
     if not _relative(given.value):
         return NOTHING
-    conditions = tuple(dict.fromkeys(condition for condition, _ in getattr(given, "assumptions", ())))
+    conditions = tuple(dict.fromkeys(condition for condition, _ in given.assumptions))
     for base in (reader.tree.context.root, os.path.dirname(module.path)):
         path = os.path.normpath(os.path.join(base, given.value))
         if reader.tree.context.read_text(path) is not None:
