@@ -382,3 +382,28 @@ def test_a_key_the_yaml_does_not_set_keeps_the_structured_default(tmp_path: Path
 )
 def test_a_path_the_run_gives_or_a_yaml_with_top_k_says_nothing(tmp_path: Path, default: str, path: str, yaml: str) -> None:
     assert check(tmp_path, _rstar(default, path, yaml)) == []
+
+
+# Twins of another engine or a branch the defaults do not take
+
+
+def test_a_trainer_of_another_engine_says_nothing(tmp_path: Path) -> None:
+    files = _vlm()
+    files["trainer/vllm_trainer.py"] = files["trainer/vllm_trainer.py"].replace(
+        "from vllm import LLM, SamplingParams", "from sglang import Engine as LLM, SamplingParams"
+    )
+    assert check(tmp_path, files) == []
+
+
+@pytest.mark.parametrize(("backend", "found"), [("vllm", []), ("other", [("inference_backend.py", 16, "RPL102")])])
+def test_top_k_added_under_the_backend_test_counts_where_the_default_takes_the_branch(tmp_path: Path, backend: str, found: list) -> None:
+    files = _colossal()
+    added = f"    if args.backend == '{backend}':\n        generate_config.update(dict(top_k=50))\n    backend = "
+    files["rl_example.py"] = files["rl_example.py"].replace("    backend = ", added)
+    assert check(tmp_path, files) == found
+
+
+def test_a_namespace_package_engine_of_another_library_says_nothing(tmp_path: Path) -> None:
+    engine = "import sglang\n\n\ndef get_llm(args):\n    return sglang.Engine(**args)\n"
+    files = {"art/dev/engine.py": ART_DEV, "art/vllm/engine.py": engine, "train.py": ART_TRAIN.format(mode="'processed_logits'")}
+    assert check(tmp_path, files) == []
