@@ -407,3 +407,40 @@ def test_a_namespace_package_engine_of_another_library_says_nothing(tmp_path: Pa
     engine = "import sglang\n\n\ndef get_llm(args):\n    return sglang.Engine(**args)\n"
     files = {"art/dev/engine.py": ART_DEV, "art/vllm/engine.py": engine, "train.py": ART_TRAIN.format(mode="'processed_logits'")}
     assert check(tmp_path, files) == []
+
+
+# A request whose keys a branch decided by a default completes: a finding on an absent key says so
+
+BRANCHED = (
+    "import argparse\n"
+    "from vllm import LLM, SamplingParams\n\n"
+    "parser = argparse.ArgumentParser()\n"
+    "parser.add_argument('-b', '--backend', type=str, default='vllm')\n"
+    "parser.add_argument('--fast', action='store_true')\n"
+    "args = parser.parse_args()\n"
+    "generate_config = dict(top_p=0.9)\n"
+    "if {test}:\n"
+    "    generate_config.update(dict(top_k=20))\n"
+    "llm = LLM(model='m', return_sampling_mask=True, logprobs_mode='processed_logprobs')\n"
+    "llm.generate([[1, 2, 3]], SamplingParams({keywords}**generate_config))\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("test", "condition"),
+    [
+        ("args.backend == 'other'", "backend comes from --backend, default 'vllm' (run.py:5)"),
+        ("args.backend != 'vllm'", "backend comes from --backend, default 'vllm' (run.py:5)"),
+        ("args.fast", "fast comes from --fast, default False (run.py:6)"),
+        ("not not args.fast", "fast comes from --fast, default False (run.py:6)"),
+    ],
+)
+def test_an_absent_top_k_says_which_default_kept_the_branch_that_sets_it_from_running(tmp_path: Path, test: str, condition: str) -> None:
+    message = only_message(tmp_path, {"run.py": BRANCHED.format(test=test, keywords="")})
+    assert message.startswith(f"the request does not set top_k, which defaults to 0 (when {condition})")
+
+
+def test_a_written_value_of_that_request_rests_on_no_default(tmp_path: Path) -> None:
+    run_py = BRANCHED.replace("dict(top_k=20)", "dict(top_p=0.5)").format(test="args.fast", keywords="temperature=0, top_k=20, ")
+    message = only_message(tmp_path, {"run.py": run_py})
+    assert message.startswith("`temperature=0` in a request to a replay engine: vLLM")

@@ -409,8 +409,12 @@ def _request(reader: Reader, made: Engine, kind: str) -> tuple[Request, tuple[As
         found.merge(made.attributes)
     settings = {name: entry.setting for name, entry in found.entries.items() if not entry.guards}
     open_ended = bool(found.reasons) or any(entry.guards for entry in found.entries.values()) or bool(made.call.args)
-    assumptions = tuple(Assumption(condition, span) for entry in found.entries.values() for condition, span in entry.assumptions)
-    return Request(kind, made.frame.module.span(made.call), settings, open_ended), assumptions
+    span = made.frame.module.span(made.call)
+    assumptions = tuple(Assumption(condition, at) for entry in found.entries.values() for condition, at in entry.assumptions)
+    # what its keys are complete on (a branch a default decides), for a finding on an absent key, which
+    # the request's call is the place of: the call's first character, not the keywords inside it
+    start = replace(span, end_line=span.start_line, end_col=span.start_col, end=span.start)
+    return Request(kind, span, settings, open_ended), (*assumptions, *(Assumption(condition, start) for condition in found.assumed))
 
 
 def _argument(call: ast.Call, keyword: str, position: int) -> ast.expr | None:
