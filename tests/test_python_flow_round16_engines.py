@@ -6,7 +6,8 @@ in the `__init__` of an object a function makes is read with that function's cal
 classes in another module (ColossalChat); the modules of namespace packages two levels deep
 (`coati/distributed/`, `art/vllm/` without `__init__.py`) are near the scripts beside their top;
 `OmegaConf.load(args.custom_cfg)` of an argparse default's path, merged over
-`OmegaConf.structured(BaseConfig)` (rStar). Each stop stays silent: a value from outside the tree
+`OmegaConf.structured(BaseConfig)` (rStar); a request's absent key names the default that kept a
+branch setting it from running. Each stop stays silent: a value from outside the tree
 or the run, a caller that may pass anything, a class the registry does not hold, a path the tree
 does not have."""
 
