@@ -34,7 +34,11 @@ def logic(reader: Evaluates, node: ast.expr, frame: Frame) -> Val:
         return NOTHING
     left, right = reader.evaluate(node.left, frame), reader.evaluate(node.comparators[0], frame)
     found = _compared(reader, node, frame, left, right)  # `args.backend == "vllm"` rests on what its operands rest on
-    return replace(found, assumptions=tuple(dict.fromkeys((*left.assumptions, *right.assumptions, *found.assumptions)))) if found.known else found
+    return (
+        replace(found, assumptions=tuple(dict.fromkeys((*left.assumptions, *right.assumptions, *found.assumptions))))
+        if found.known
+        else found
+    )
 
 
 def _compared(reader: Evaluates, node: ast.Compare, frame: Frame, left: Val, right: Val) -> Val:
