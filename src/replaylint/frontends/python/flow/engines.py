@@ -46,6 +46,7 @@ from .placing import FlowHandle
 from .ray_runtime_env import actor_env_vars
 from .ray_tasks import as_task_call, calls_function, task_sites
 from .reader import Function, Partial, Qualified, Reader, bind, engine_name
+from .receivers import in_registry
 from .refs import ENGINE_CONFIGS
 from .subclass_inits import through_subclasses
 from .subcommands import handler_args
@@ -264,8 +265,9 @@ def _sites_elsewhere(
     if definition not in module.tree.body:
         return
     name = getattr(definition, "name", "")
-    names = (name, *sorted(_aliases(module, definition))) if isinstance(definition, ast.ClassDef) else (name,)
-    words = words or tuple(f"{n}{tail}" for n in names for tail in _MADE_BY)
+    aliases = sorted(_aliases(module, definition)) if isinstance(definition, ast.ClassDef) else []
+    # `BACKEND_MAP[args.backend](...)` of the dict of classes the class's module binds
+    words = words or (*(f"{n}{tail}" for n in (name, *aliases) for tail in _MADE_BY), *(f"{alias}[" for alias in aliases))
     yield from ((other, site) for other, site in elsewhere(reader, module, definition, words) if matches(other, site))
 
 
@@ -311,8 +313,7 @@ def _makes(reader: Reader, site: Call, cls: ast.ClassDef, module: Module) -> boo
     func = _constructor(site.node.func)
     frame = Frame(module, site.scope, site.cls, None, site.placed)
     if isinstance(func, ast.Subscript):
-        registry = reader.evaluate(func.value, frame).kwargs
-        return registry is not None and any(getattr(e.ref, "node", None) is cls for e in registry.entries.values())
+        return in_registry(reader, func, frame, cls)
     if not isinstance(func, (ast.Name, ast.Call)):
         return False
     if isinstance(func, ast.Name) and func.id not in (cls.name, *module.imports) and func.id not in _aliases(module, cls):

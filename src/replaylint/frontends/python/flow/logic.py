@@ -26,12 +26,22 @@ def logic(reader: Evaluates, node: ast.expr, frame: Frame) -> Val:
     if isinstance(node, ast.BoolOp):
         return _bool_op(reader, node, frame)
     if isinstance(node, ast.UnaryOp):
-        truth = _truth(reader.evaluate(node.operand, frame))
-        return NOTHING if truth is _UNKNOWN_TRUTH else Val(not truth)
+        operand = reader.evaluate(node.operand, frame)
+        truth = _truth(operand)
+        return NOTHING if truth is _UNKNOWN_TRUTH else Val(not truth, assumptions=operand.assumptions)
     assert isinstance(node, ast.Compare)
     if len(node.ops) != 1:
         return NOTHING
     left, right = reader.evaluate(node.left, frame), reader.evaluate(node.comparators[0], frame)
+    found = _compared(reader, node, frame, left, right)  # `args.backend == "vllm"` rests on what its operands rest on
+    return (
+        replace(found, assumptions=tuple(dict.fromkeys((*left.assumptions, *right.assumptions, *found.assumptions))))
+        if found.known
+        else found
+    )
+
+
+def _compared(reader: Evaluates, node: ast.Compare, frame: Frame, left: Val, right: Val) -> Val:
     op = node.ops[0]
     if isinstance(op, (ast.Is, ast.IsNot)) and isinstance(node.comparators[0], ast.Constant) and node.comparators[0].value is None:
         is_none = _is_none(left)

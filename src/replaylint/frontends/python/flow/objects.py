@@ -92,7 +92,7 @@ def defaults(reader: Evaluates, cls: Class, cli: bool = False, hooked: bool = Tr
         if not isinstance(statement, ast.AnnAssign) or not isinstance(statement.target, ast.Name) or statement.value is None:
             continue
         name = statement.target.id
-        value = _field_default(statement.value)
+        value, writer = _field_default(statement.value)
         if value is None:
             made = _factory_record(reader, statement.value, frame)
             if made is None:
@@ -101,7 +101,8 @@ def defaults(reader: Evaluates, cls: Class, cli: bool = False, hooked: bool = Tr
                 setting = Setting(name, UNKNOWN, module.span(statement), module.text(statement), module.span(statement.value))
                 found.entries[name] = Entry(setting, ref=made)
             continue
-        item = entry(reader, frame, name, statement, value, None)
+        first = writer if writer.lineno != statement.lineno else statement  # `field(\n  default=...)`: the line that writes it
+        item = entry(reader, frame, name, first, value, None)
         whose = (
             f"{name} comes from --{name.replace('_', '-')}, default {shown(item.setting.value)} ({module.line(statement)})" if cli else ""
         )
@@ -149,22 +150,23 @@ def _factory_record(reader: Evaluates, value: ast.expr, frame: Frame) -> Instanc
     return Instance(made, defaults(reader, made))
 
 
-def _field_default(value: ast.expr) -> ast.expr | None:
-    """`x: int = 3` -> 3; `field(default=3)`, `Field(3)`, `attr.ib(default=3)` -> 3;
-    `field(default_factory=lambda: {...})` -> `{...}`; another factory -> None."""
+def _field_default(value: ast.expr) -> tuple[ast.expr | None, ast.AST]:
+    """The default and the node that writes it: `x: int = 3` -> 3; `field(default=3)`, `Field(3)`,
+    `attr.ib(default=3)` -> 3 (its keyword); `field(default_factory=lambda: {...})` -> `{...}`;
+    another factory -> None."""
     if isinstance(value, ast.Call) and last_name(value.func) in ("field", "Field", "ib", "attrib"):
         for keyword in value.keywords:
             if keyword.arg == "default":
-                return keyword.value
+                return keyword.value, keyword
             made = keyword.value
             if keyword.arg in ("default_factory", "factory") and isinstance(made, ast.Lambda) and not made.args.args:
-                return made.body
+                return made.body, keyword
             if keyword.arg in ("default_factory", "factory") and isinstance(made, ast.Name) and made.id in ("dict", "list"):
-                return ast.copy_location(ast.Dict(keys=[], values=[]) if made.id == "dict" else ast.List(elts=[]), made)
+                return ast.copy_location(ast.Dict(keys=[], values=[]) if made.id == "dict" else ast.List(elts=[]), made), keyword
         if last_name(value.func) == "Field" and value.args:
-            return value.args[0]
-        return None
-    return value
+            return value.args[0], value.args[0]
+        return None, value
+    return value, value
 
 
 def instance(reader: Evaluates, cls: Val | Class, node: ast.Call, frame: Frame) -> Val:
@@ -285,13 +287,14 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
 
 def _structured(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:
     """`OmegaConf.structured(EngineConfig)`: a config of the record class's defaults (as
-    `EngineConfig()` would make); of a record (`OmegaConf.structured(EngineConfig(...))`), its fields."""
+    `EngineConfig()` would make); of a record (`OmegaConf.structured(EngineConfig(...))`), its fields.
+    A DictConfig is a mapping too: its fields are its keys (`OmegaConf.merge(structured, loaded)`, `**cfg`)."""
     made = reader.evaluate(node.args[0], frame)
-    if isinstance(made.ref, Instance) and not made.ref.plain:
-        return made
-    if not (isinstance(made.ref, Class) and is_record(made.ref)):
-        return NOTHING
-    return instance(reader, made.ref, ast.copy_location(ast.Call(node.args[0], [], []), node), frame)
+    if not (isinstance(made.ref, Instance) and not made.ref.plain):
+        if not (isinstance(made.ref, Class) and is_record(made.ref)):
+            return NOTHING
+        made = instance(reader, made.ref, ast.copy_location(ast.Call(node.args[0], [], []), node), frame)
+    return replace(made, kwargs=made.ref.fields) if isinstance(made.ref, Instance) else made
 
 
 def _replaced(reader: Evaluates, node: ast.Call, frame: Frame) -> Val:

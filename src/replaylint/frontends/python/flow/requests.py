@@ -28,6 +28,7 @@ from .module import FUNCTIONS, Module, describe
 from .objects import Class, Instance, instance, is_record
 from .ray_tasks import task_sites
 from .reader import Engine, Function, Qualified, Reader, bind, engine_name
+from .receivers import bound_call, bound_node, of_class, receiver_made
 
 # The request methods and where their params go; `add_request(request_id, prompt, params)` is the
 # inner engine's (`llm.llm_engine`, `LLMEngine.from_engine_args(...)`, `AsyncLLM`'s).
@@ -45,7 +46,7 @@ def requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request
             continue
         for sent_from, engine, receiver, condition in _engines(reader, module, call):
             # `judge = make("j")`, then `judge.generate(...)`: the engine that call made
-            frame = sent_from if sent_from.made is not None else replace(sent_from, made=_bound_call(module, sent_from, receiver))
+            frame = sent_from if sent_from.made is not None else replace(sent_from, made=bound_call(module, sent_from, receiver))
             keyword, position = _METHODS[func.attr]
             params = _argument(call.node, keyword, position)
             kind = "beam_search" if func.attr == "beam_search" else "sampling"
@@ -232,9 +233,11 @@ def request_frames(reader: Reader, module: Module, call: Call, depth: int = 0) -
         receiver = func.value if isinstance(func, ast.Attribute) and func.attr == method.name else func if called else None
         if receiver is None:
             continue
-        turns = turn_frames(reader, [Frame(home, site.scope, site.cls, None, site.placed)])  # `for cfg in CFGS: m = Engine(**cfg)`
+        turns = site_frames(reader, home, site)  # `for cfg in CFGS: m = Engine(**cfg)`; the caller's arguments (`main(args)`)
         for site_frame in turns:
-            if _of_class(site_frame, receiver, call.cls) or (remote and home is module and _only_actor_with(module, call.cls, method.name)):
+            if of_class(reader, site_frame, receiver, call.cls) or (
+                remote and home is module and _only_actor_with(module, call.cls, method.name)
+            ):
                 for caller in _own_method_frames(reader, module, site, receiver, call.cls, depth) or [site_frame]:
                     bound = bind(reader, Function(module, method, call.cls), site.node, caller)
                     args = {name: value.via(home.span(site.node)) for name, value in bound.items()}
@@ -277,24 +280,7 @@ def _object_made(reader: Reader, home: Module, site: Call, receiver: ast.expr) -
     bound to a name, or an entry of a dict or list of actors read through the caller), if known."""
     if isinstance(receiver, ast.Subscript):
         return reader.evaluate(receiver, caller_frame(reader, home, site)).span
-    return _bound_call(home, Frame(home, site.scope, site.cls, None, site.placed), receiver)
-
-
-def _bound_call(module: Module, frame: Frame, receiver: ast.expr) -> Span | None:
-    """The span of the call the receiver is (`Engine.remote(...)`) or a name is bound to where it is read."""
-    made = _bound_node(frame, receiver)
-    return module.span(made) if made is not None else None
-
-
-def _bound_node(frame: Frame, receiver: ast.expr) -> ast.Call | None:
-    if isinstance(receiver, ast.Call):
-        return receiver
-    if isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name):
-        receiver = receiver.value  # `r.llm.generate(...)`: the engine of the object `r = Rollout(...)` made
-    binding = reaching(frame, receiver.id) if isinstance(receiver, ast.Name) and receiver.id != "self" else None
-    if binding is not None and binding.kind == "value" and isinstance(binding.value, ast.Call) and binding.element is None:
-        return binding.value
-    return None
+    return bound_call(home, Frame(home, site.scope, site.cls, None, site.placed), receiver)
 
 
 def _actor_requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, Request, tuple[Assumption, ...], Span | None]]:
@@ -307,7 +293,7 @@ def _actor_requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, 
         if not (isinstance(method, ast.Attribute) and method.attr in _METHODS):
             continue
         frame = Frame(module, call.scope, call.cls, None, call.placed)
-        made = _bound_node(frame, method.value)
+        made = bound_node(frame, method.value)
         if made is None or not _engine_actor(reader, frame, made, method.attr):
             continue
         keyword, position = _METHODS[method.attr]
@@ -343,14 +329,9 @@ def _method_sites(reader: Reader, module: Module, name: str, cls: ast.ClassDef, 
     near it that import it (`llm.generate(...)` in `app/main.py`)."""
     words = (f".{name}(", f".{name}.remote(")
     here = [(module, site) for site in calls(module, words)]
-    if any(_receiver_made(module, site, cls) for _, site in here) or not (reader.tree.sites_elsewhere or chooses):
+    if any(receiver_made(reader, module, site, cls) for _, site in here) or not (reader.tree.sites_elsewhere or chooses):
         return here
-    return here + [(other, site) for other, site in elsewhere(reader, module, cls, words) if _receiver_made(other, site, cls)]
-
-
-def _receiver_made(module: Module, site: Call, cls: ast.ClassDef) -> bool:
-    func = site.node.func
-    return isinstance(func, ast.Attribute) and _of_class(Frame(module, site.scope, site.cls, None, site.placed), func.value, cls)
+    return here + [(other, site) for other, site in elsewhere(reader, module, cls, words) if receiver_made(reader, other, site, cls)]
 
 
 def _constructed(reader: Reader, frame: Frame, receiver: ast.expr, cls: Class) -> tuple[dict[str, Val] | None, Kwargs | None]:
@@ -413,16 +394,6 @@ def _is_actor(module: Module, cls: ast.ClassDef) -> bool:
     return decorated or f"{cls.name}.remote(" in text or f"{cls.name}.options(" in text or f"({cls.name})" in text
 
 
-def _of_class(frame: Frame, receiver: ast.expr, cls: ast.ClassDef) -> bool:
-    """Whether `receiver` is an object of `cls` where `frame` reads it (`self` in its methods,
-    `Cls(...)`, a name bound to `Cls(...)`)."""
-    if isinstance(receiver, ast.Name) and receiver.id == "self":
-        return frame.cls is cls
-    binding = reaching(frame, receiver.id) if isinstance(receiver, ast.Name) else None
-    value = receiver if isinstance(receiver, ast.Call) else binding.value if binding is not None and binding.kind == "value" else None
-    return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == cls.name
-
-
 def _made(read: Val) -> Iterator[Engine]:
     """The params constructions a value holds (one, or each of a list)."""
     if isinstance(read.ref, Engine):
@@ -438,8 +409,12 @@ def _request(reader: Reader, made: Engine, kind: str) -> tuple[Request, tuple[As
         found.merge(made.attributes)
     settings = {name: entry.setting for name, entry in found.entries.items() if not entry.guards}
     open_ended = bool(found.reasons) or any(entry.guards for entry in found.entries.values()) or bool(made.call.args)
-    assumptions = tuple(Assumption(condition, span) for entry in found.entries.values() for condition, span in entry.assumptions)
-    return Request(kind, made.frame.module.span(made.call), settings, open_ended), assumptions
+    span = made.frame.module.span(made.call)
+    assumptions = tuple(Assumption(condition, at) for entry in found.entries.values() for condition, at in entry.assumptions)
+    # what its keys are complete on (a branch a default decides), for a finding on an absent key, which
+    # the request's call is the place of: the call's first character, not the keywords inside it
+    start = replace(span, end_line=span.start_line, end_col=span.start_col, end=span.start)
+    return Request(kind, span, settings, open_ended), (*assumptions, *(Assumption(condition, start) for condition in found.assumed))
 
 
 def _argument(call: ast.Call, keyword: str, position: int) -> ast.expr | None:

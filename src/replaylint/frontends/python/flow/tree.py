@@ -212,13 +212,22 @@ def _ancestors(folder: str) -> list[str]:
     return bases
 
 
-def _package(folder: str, parent: str, first: bool) -> bool:
-    """Whether `folder` is a package its parent's modules may import: it has `__init__.py`, or
-    (a namespace package, one level up only) the parent holds scripts beside it (`train.py` next to `rl/`)."""
+def _package(folder: str, parent: str, level: int) -> bool:
+    """Whether `folder` is a package the modules above it may import: it has `__init__.py`, or
+    (a namespace package, in the first `_NEAR_UP` levels) scripts sit beside it or beside the
+    namespace package it is in (`train.py` next to `rl/`, `rl_example.py` next to `coati/` of `coati/distributed/`)."""
     if os.path.isfile(os.path.join(folder, "__init__.py")):
         return True
+    for _ in range(_NEAR_UP - level):
+        if _holds_scripts(parent):
+            return True
+        parent = os.path.dirname(parent)
+    return False
+
+
+def _holds_scripts(folder: str) -> bool:
     try:
-        return first and any(entry.name.endswith(".py") and entry.is_file() for entry in os.scandir(parent))
+        return any(entry.name.endswith(".py") and entry.is_file() for entry in os.scandir(folder or "."))
     except OSError:
         return False
 
@@ -233,7 +242,7 @@ def nearby(path: str, suffix: str = ".py") -> list[str]:
     for level in range(_UP):
         # A relative folder one level down has "" above it: the working folder, "."
         parent = os.path.dirname(roots[-1]) or ("." if roots[-1] != "." else "")
-        if not parent or parent == roots[-1] or not _package(roots[-1], parent, first=len(roots) == 1):
+        if not parent or parent == roots[-1] or not _package(roots[-1], parent, level):
             break
         if level >= _NEAR_UP and not os.path.isfile(os.path.join(roots[-1], "__init__.py")):
             break

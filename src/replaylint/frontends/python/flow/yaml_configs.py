@@ -41,18 +41,24 @@ def hydra_config(reader, function: ast.FunctionDef | ast.AsyncFunctionDef, name:
 
 def loaded(reader, node: ast.Call, frame) -> Val:
     """`OmegaConf.load("conf/x.yaml")`: the file under the project root, else the module's folder;
-    a path named from the module's own place (`Path(__file__).parent / "conf" / "x.yaml"`) is that file."""
+    a path named from the module's own place (`Path(__file__).parent / "conf" / "x.yaml"`) is that file.
+    A relative path the command line may give (`OmegaConf.load(args.custom_cfg)`, an argparse
+    `default=`) is read as the default names it, and each of its keys rests on that default."""
     module = frame.module
     argument = node.args[0] if node.args else None
     named = path_of(argument, frame) if argument is not None else None
     if named is not None:
         return read_config(reader, named) if reader.tree.context.read_text(named) is not None else NOTHING
-    if not isinstance(argument, ast.Constant) or not isinstance(argument.value, str) or os.path.isabs(argument.value):
+    if argument is None:
         return NOTHING
+    given = reader.evaluate(argument, frame)
+    if not _relative(given.value):
+        return NOTHING
+    conditions = tuple(dict.fromkeys(condition for condition, _ in given.assumptions))
     for base in (reader.tree.context.root, os.path.dirname(module.path)):
-        path = os.path.normpath(os.path.join(base, argument.value))
+        path = os.path.normpath(os.path.join(base, given.value))
         if reader.tree.context.read_text(path) is not None:
-            return read_config(reader, path)
+            return read_config(reader, path, conditions, resting=True)
     return NOTHING
 
 
@@ -265,7 +271,9 @@ def _is_hydra_main(decorator: ast.expr, module: Module) -> bool:
     return (f"{base}.{rest}" if rest else base) == "hydra.main"
 
 
-def read_config(reader, path: str, assumed: tuple[str, ...] = ()) -> Val:
+def read_config(reader, path: str, assumed: tuple[str, ...] = (), resting: bool = False) -> Val:
+    """The file's mapping; `assumed`: what its being read rests on (with `resting`, each key too:
+    the file a default path names)."""
     text = reader.tree.context.read_text(path)  # a dependency of the result: a change re-judges
     if text is None:
         return NOTHING
@@ -283,10 +291,10 @@ def read_config(reader, path: str, assumed: tuple[str, ...] = ()) -> Val:
     reasons = (f"Hydra's defaults list ({os.path.basename(path)})",) if get(documents[0], "defaults") is not None else ()
     from .dicts import as_val
 
-    return as_val(_mapping(documents[0], LineIndex(path, text), reasons, assumed))
+    return as_val(_mapping(documents[0], LineIndex(path, text), reasons, assumed, resting))
 
 
-def _mapping(node, index: LineIndex, reasons: tuple[str, ...], assumed: tuple[str, ...]) -> Kwargs:
+def _mapping(node, index: LineIndex, reasons: tuple[str, ...], assumed: tuple[str, ...], resting: bool = False) -> Kwargs:
     from yaml.nodes import MappingNode
 
     from ....readers.yaml_nodes import construct, entries, span
@@ -294,11 +302,11 @@ def _mapping(node, index: LineIndex, reasons: tuple[str, ...], assumed: tuple[st
     found = Kwargs(reasons=list(reasons), assumed=list(assumed))
     for key, value in entries(node):
         name = str(key.value)
-        nested = _mapping(value, index, reasons, assumed) if isinstance(value, MappingNode) else None
+        nested = _mapping(value, index, reasons, assumed, resting) if isinstance(value, MappingNode) else None
         known = UNKNOWN if _run_time(index.text, value) else construct(value)
         whole = span(index, value, start_node=key)
         setting = Setting(name, known, whole, index.text[whole.start : whole.end], span(index, value), _keys(value, index, (name,)))
-        found.entries[name] = Entry(setting, ref=nested)
+        found.entries[name] = Entry(setting, ref=nested, assumptions=tuple((c, whole) for c in assumed) if resting else ())
     return found
 
 

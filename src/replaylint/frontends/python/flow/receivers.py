@@ -1,0 +1,54 @@
+"""Which object a method call's receiver is: the construction a name is bound to where it is read
+(`engine = Rollout(cfg)`, then `engine.generate(...)`), and whether that is an object of a given
+class (`Rollout(...)`, `self` in its methods, `BACKEND_MAP[args.backend](...)` of a dict of
+classes that holds it)."""
+
+from __future__ import annotations
+
+import ast
+
+from ....model import Span
+from .callsites import Call
+from .frames import Evaluates, Frame, reaching
+from .module import Module
+
+
+def in_registry(reader: Evaluates, func: ast.Subscript, frame: Frame, cls: ast.ClassDef) -> bool:
+    """Whether `MODELS[name]` is an entry of a dict of classes that holds `cls`."""
+    registry = reader.evaluate(func.value, frame).kwargs
+    return registry is not None and any(getattr(e.ref, "node", None) is cls for e in registry.entries.values())
+
+
+def bound_call(module: Module, frame: Frame, receiver: ast.expr) -> Span | None:
+    """The span of the call the receiver is (`Engine.remote(...)`) or a name is bound to where it is read."""
+    made = bound_node(frame, receiver)
+    return module.span(made) if made is not None else None
+
+
+def bound_node(frame: Frame, receiver: ast.expr) -> ast.Call | None:
+    if isinstance(receiver, ast.Call):
+        return receiver
+    if isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name):
+        receiver = receiver.value  # `r.llm.generate(...)`: the engine of the object `r = Rollout(...)` made
+    binding = reaching(frame, receiver.id) if isinstance(receiver, ast.Name) and receiver.id != "self" else None
+    if binding is not None and binding.kind == "value" and isinstance(binding.value, ast.Call) and binding.element is None:
+        return binding.value
+    return None
+
+
+def receiver_made(reader: Evaluates, module: Module, site: Call, cls: ast.ClassDef) -> bool:
+    func = site.node.func
+    frame = Frame(module, site.scope, site.cls, None, site.placed)
+    return isinstance(func, ast.Attribute) and of_class(reader, frame, func.value, cls)
+
+
+def of_class(reader: Evaluates, frame: Frame, receiver: ast.expr, cls: ast.ClassDef) -> bool:
+    """Whether `receiver` is an object of `cls` where `frame` reads it (`self` in its methods,
+    `Cls(...)`, `BACKENDS[name](...)` of a dict of classes that holds it, a name bound to one)."""
+    if isinstance(receiver, ast.Name) and receiver.id == "self":
+        return frame.cls is cls
+    binding = reaching(frame, receiver.id) if isinstance(receiver, ast.Name) else None
+    value = receiver if isinstance(receiver, ast.Call) else binding.value if binding is not None and binding.kind == "value" else None
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Subscript):
+        return in_registry(reader, value.func, frame, cls)
+    return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == cls.name
