@@ -347,12 +347,12 @@ def test_a_subclass_super_init_and_a_method_init_calls_reach_the_engine() -> Non
     assert not found.open_ended
 
 
-def _loaded(tmp_path, path_expression: str):
+def _loaded(tmp_path, path_expression: str, script: str = "run.py"):
     (tmp_path / "configs").mkdir()
     (tmp_path / "configs" / "engine.json").write_text('{"return_sampling_mask": true, "logprobs_mode": "raw_logprobs"}')
     text = f"import json, os\nfrom pathlib import Path\nfrom vllm import LLM\nwith open({path_expression}) as f:\n    kw = json.load(f)\nLLM('m', **kw)\n"
     context = ExtractContext(read_text=lambda name: open(name).read() if os.path.exists(name) else None, root=str(tmp_path))
-    return extract(SourceFile(str(tmp_path / "run.py"), text), context)
+    return extract(SourceFile(str(tmp_path / script), text), context)
 
 
 @pytest.mark.parametrize(
@@ -367,9 +367,14 @@ def test_a_config_file_named_from_the_module_is_read(tmp_path, expression: str) 
     assert found.value("logprobs_mode") == "raw_logprobs" and found.settings["logprobs_mode"].span.path.endswith("engine.json")
 
 
-def test_a_config_file_named_from_the_working_directory_is_not_known(tmp_path) -> None:
-    found = _loaded(tmp_path, '"configs/engine.json"')  # where it runs decides which file it is
-    assert all(item.open_ended for item in found)
+def test_a_config_file_named_from_the_working_directory_is_read_beside_the_script(tmp_path) -> None:
+    (found,) = _loaded(tmp_path, '"configs/engine.json"')  # `python run.py` beside configs/
+    assert found.value("logprobs_mode") == "raw_logprobs" and found.settings["logprobs_mode"].span.path.endswith("engine.json")
+
+
+def test_a_config_file_named_from_the_working_directory_is_not_known_away_from_the_script(tmp_path) -> None:
+    found = _loaded(tmp_path, '"configs/engine.json"', "scripts/run.py")  # run from the top or from scripts/: not told
+    assert found and all(item.open_ended for item in found)
 
 
 def test_a_request_of_a_method_is_read_with_what_its_callers_pass() -> None:
