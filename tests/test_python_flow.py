@@ -83,9 +83,6 @@ PENDING: dict[str, str] = {
     "h16_colossalchat_backend_map_update_no_top_k": (
         "round 16 first run: missed; SamplingParams(**generate_config) in __init__ of a class reached through BACKEND_MAP[args.backend](...), generate_config a caller's dict updated under an argparse default's test"
     ),
-    "h16_llmonk_vllm_manager_completions_route": (
-        "round 16 first run: missed; a pydra.Config whose attributes are set in __init__; the URL an f-string of config.vllm_port; the server a Popen argv in a @contextmanager"
-    ),
     "h16_orz_ppo_exp_config_top_k_minus_one": (
         "round 16 first run: missed; SamplingParams(top_k=self.cfg.top_k) with cfg a dataclass instance passed by PPOExp(PPOExpConfig()); the engine a ray actor made by .options().remote(..., **extra) whose extra the caller gives"
     ),

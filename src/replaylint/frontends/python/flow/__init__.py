@@ -175,8 +175,13 @@ def _filled(launch: Launch, flowed_launches: list[Launch]) -> list[Launch]:
 
 
 def _fill(setting: Setting, flowed: Setting | None) -> Setting:
+    """The libcst pass's word, with the value the flow read for it; placed where the flow found
+    it decided when that is another line (a config field's default, not `config.logprobs_mode`)."""
     if setting.value is not UNKNOWN or flowed is None or flowed.value is UNKNOWN:
         return setting
+    decided, written = flowed.value_span, setting.value_span
+    if decided is not None and written is not None and (decided.path, decided.start_line) != (written.path, written.start_line):
+        return flowed
     return replace(setting, value=flowed.value)
 
 

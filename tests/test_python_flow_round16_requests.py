@@ -1,0 +1,176 @@
+"""What held-out round 16 (tests/data/python_flow/h16_*: llmonk, atropos, PipelineRL, Open-Reasoner-Zero)
+made the value flow follow around servers and their clients: a server's words a helper builds from
+its caller's config (`command = ["python", "-m", ..., str(config.vllm_port)]`, then
+`subprocess.Popen(command)`), read with each call site's arguments, a value decided in the config's
+field reported there; an object of a plain class whose `__init__` sets its attributes
+(`self.vllm_port = 8000`), read as those attributes; and the object `@pydra.main(Config)` hands its
+function. Values from outside, a branch, or another method leave the words and the address unknown."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.test_python_flow_round10 import check
+
+# a helper's word list built from its caller's config, started with `Popen(command)`
+
+CONFIGS = {
+    "dataclass": (
+        "from dataclasses import dataclass\n"
+        "\n"
+        "\n"
+        "@dataclass\n"
+        "class ServerConfig:\n"
+        "    model: str = 'Qwen/Qwen2.5-1.5B-Instruct'\n"
+        "    port: int = 8001\n"
+        "    logprobs_mode: str = {mode!r}\n"
+    ),
+    "pydantic": (
+        "from pydantic import BaseModel, Field\n"
+        "\n"
+        "\n"
+        "class ServerConfig(BaseModel):\n"
+        "    model: str = Field('Qwen/Qwen2.5-1.5B-Instruct', description='the model')\n"
+        "    port: int = Field(8001, description='the port')\n"
+        "    logprobs_mode: str = Field({mode!r}, description='the mode')\n"
+    ),
+}
+HELPERS = [
+    # the words spelt in one list (atropos's `start_vllm`)
+    "def start_server(config):\n"
+    "    command = [\n"
+    "        'python', '-m', 'vllm.entrypoints.openai.api_server', '--model', config.model,\n"
+    "        '--port', str(config.port), '--return-sampling-mask',\n"
+    "        '--logprobs-mode', config.logprobs_mode, '--enable-scale-out',\n"
+    "    ]\n"
+    "    return subprocess.Popen(command)\n",
+    # added to in steps
+    "def start_server(config):\n"
+    "    command = ['vllm', 'serve', config.model, '--port', str(config.port)]\n"
+    "    command += ['--return-sampling-mask', '--enable-scale-out']\n"
+    "    command.extend(['--logprobs-mode', config.logprobs_mode])\n"
+    "    return subprocess.Popen(command, stdout=subprocess.DEVNULL)\n",
+    # under a `with` (llmonk's `vllm_manager` context manager)
+    "@contextmanager\n"
+    "def start_server(config):\n"
+    "    command = ['vllm', 'serve', config.model, '--return-sampling-mask',\n"
+    "               '--logprobs-mode', config.logprobs_mode, '--enable-scale-out']\n"
+    "    proc = subprocess.Popen(command)\n"
+    "    try:\n"
+    "        yield\n"
+    "    finally:\n"
+    "        proc.kill()\n",
+]
+STARTS = (
+    "import subprocess\n"
+    "from contextlib import contextmanager\n"
+    "\n"
+    "from config import ServerConfig\n"
+    "\n"
+    "\n"
+    "{helper}"
+    "\n"
+    "\n"
+    "if __name__ == '__main__':\n"
+    "    start_server({made})\n"
+)
+
+
+def _line_of(text: str, fragment: str) -> int:
+    return next(number for number, line in enumerate(text.splitlines(), 1) if fragment in line)
+
+
+@pytest.mark.parametrize("kind", sorted(CONFIGS))
+@pytest.mark.parametrize("helper", HELPERS)
+def test_a_helpers_words_from_its_callers_config_are_judged_at_the_field(tmp_path: Path, kind: str, helper: str) -> None:
+    config = CONFIGS[kind].format(mode="raw_logprobs")
+    found = check(tmp_path, {"config.py": config, "serve.py": STARTS.format(helper=helper, made="ServerConfig()")})
+    assert found == [("config.py", _line_of(config, "logprobs_mode:"), "RPL003")]
+
+
+@pytest.mark.parametrize(
+    ("mode", "made"),
+    [
+        ("processed_logprobs", "ServerConfig()"),  # the default is right
+        ("raw_logprobs", "ServerConfig(logprobs_mode='processed_logprobs')"),  # the caller sets it right
+        ("raw_logprobs", "ServerConfig(logprobs_mode=os.environ['MODE'])"),  # from outside: not known
+    ],
+)
+@pytest.mark.parametrize("helper", HELPERS[:2])
+def test_a_helpers_words_rest_on_what_the_caller_passes(tmp_path: Path, mode: str, made: str, helper: str) -> None:
+    starts = "import os\n" + STARTS.format(helper=helper, made=made)
+    assert check(tmp_path, {"config.py": CONFIGS["dataclass"].format(mode=mode), "serve.py": starts}) == []
+
+
+# an object of a plain class whose `__init__` sets its attributes, and pydra's config
+
+SERVER = (
+    "import subprocess\n"
+    "\n"
+    "\n"
+    "def serve():\n"
+    "    subprocess.Popen(['vllm', 'serve', 'm', '--port', '8000', '--return-sampling-mask',\n"
+    "                      '--logprobs-mode', 'processed_logprobs', '--enable-scale-out'])\n"
+)
+CLIENT = (
+    "import requests\n"
+    "{imports}"
+    "\n"
+    "\n"
+    "class GenerateConfig{base}:\n"
+    "    def __init__(self{params}):\n"
+    "{init}"
+    "        self.top_k = 20\n"
+    "\n"
+    "\n"
+    "def run_inference(config, prompt):\n"
+    "    url = f'http://localhost:{{config.vllm_port}}/v1/completions'\n"
+    "    return requests.post(url, json={{'prompt': prompt, 'top_k': config.top_k}})\n"
+    "\n"
+    "\n"
+    "{main}"
+)
+PLAIN_MAIN = "if __name__ == '__main__':\n    run_inference(GenerateConfig({given}), 'Q')\n"
+PYDRA_MAIN = "@pydra.main(GenerateConfig)\ndef main(config):\n    run_inference(config, 'Q')\n\n\nif __name__ == '__main__':\n    main()\n"
+
+
+def _client(init: str, main: str = PLAIN_MAIN, given: str = "", params: str = "", pydra: bool = False) -> str:
+    return CLIENT.format(
+        imports="import pydra\n" if pydra else "",
+        base="(pydra.Config)" if pydra else "",
+        params=params,
+        init=("        super().__init__()\n" if pydra else "") + init,
+        main=main.format(given=given),
+    )
+
+
+@pytest.mark.parametrize(
+    "client",
+    [
+        _client("        self.vllm_port = 8000\n"),  # set in `__init__`
+        _client("        self.vllm_port = port\n", params=", port", given="8000"),  # from the construction's argument
+        _client("        self.vllm_port = port\n", params=", port=8000"),  # the parameter's default
+        _client("        self.vllm_port = 8000\n", main=PYDRA_MAIN, pydra=True),  # llmonk's pydra config
+    ],
+)
+def test_a_plain_objects_init_attributes_name_the_server(tmp_path: Path, client: str) -> None:
+    found = check(tmp_path, {"serve.py": SERVER, "generate.py": client})
+    assert found == [("generate.py", _line_of(client, "requests.post"), "RPL301")]
+
+
+@pytest.mark.parametrize(
+    "client",
+    [
+        _client("        self.vllm_port = 8001\n"),  # another server
+        _client("        self.vllm_port = 8000 if fast else 8001\n", params=", fast"),  # the caller's branch: not known
+        _client("        self.vllm_port = int(os.environ['PORT'])\n"),  # from outside
+        _client("        if fast:\n            self.vllm_port = 8000\n", params=", fast=True"),  # under a branch
+        _client("        self.vllm_port = 8000\n\n    def moved(self, port):\n        self.vllm_port = port\n"),  # set again
+        _client("        self.vllm_port = 8001\n", main=PYDRA_MAIN, pydra=True),  # pydra's, another port
+    ],
+)
+def test_a_plain_objects_attributes_not_known_tie_nothing(tmp_path: Path, client: str) -> None:
+    client = "import os\n" + client
+    assert check(tmp_path, {"serve.py": SERVER, "generate.py": client}) == []
