@@ -52,6 +52,10 @@ HELPERS = [
     "    command += ['--return-sampling-mask', '--enable-scale-out']\n"
     "    command.extend(['--logprobs-mode', config.logprobs_mode])\n"
     "    return subprocess.Popen(command, stdout=subprocess.DEVNULL)\n",
+    # the list given to the call itself
+    "def start_server(config):\n"
+    "    return subprocess.Popen(['vllm', 'serve', config.model, '--return-sampling-mask',\n"
+    "                             '--logprobs-mode', config.logprobs_mode, '--enable-scale-out'])\n",
     # under a `with` (llmonk's `vllm_manager` context manager)
     "@contextmanager\n"
     "def start_server(config):\n"

@@ -67,13 +67,13 @@ def spawned_launches(reader: Reader, module: Module) -> Iterator[Launch]:
             yield from _shell_launches(reader, module, node, words, plain)
             continue
         own = reader.evaluate(words, plain).ref
-        from_caller = isinstance(scope, FUNCTIONS) and words_of_parameter(scope, words)
+        from_caller = isinstance(scope, FUNCTIONS) and (reads_parameter(scope, node) or words_of_parameter(scope, words))
         if _known(own) and (not from_caller or all(getattr(item, "known", False) for item in own)):
             if _imported_words(module, own):
                 launch = _launch(reader, module, node, words, plain, own_words=True)
                 yield from (launch,) if launch is not None else ()
             continue
-        if not isinstance(scope, FUNCTIONS) or not (reads_parameter(scope, node) or from_caller):
+        if not from_caller:
             continue
         for frame in contexts(reader, module, call):
             launch = _launch(reader, module, node, words, frame) if frame.args is not None else None
