@@ -77,9 +77,6 @@ PENDING: dict[str, str] = {
     "h16_art_engine_args_typeddict_processed_logits": (
         "round 16 first run: missed; a TypedDict named EngineArgs built with keywords, updated from a config TypedDict's .get('engine_args', {}), passed through get_model_config's return to AsyncEngineArgs(**args)"
     ),
-    "h16_atropos_api_server_config_chat_route": (
-        "round 16 first run: missed; a pydantic config's base_url (from a list a function returns, [0]) given to openai.AsyncClient in __init__, chat.completions.create(**kwargs) in a method; the server: Popen argv with a pydantic Field default port"
-    ),
     "h16_colossalchat_backend_map_update_no_top_k": (
         "round 16 first run: missed; SamplingParams(**generate_config) in __init__ of a class reached through BACKEND_MAP[args.backend](...), generate_config a caller's dict updated under an argparse default's test"
     ),

@@ -178,3 +178,62 @@ def test_a_plain_objects_init_attributes_name_the_server(tmp_path: Path, client:
 def test_a_plain_objects_attributes_not_known_tie_nothing(tmp_path: Path, client: str) -> None:
     client = "import os\n" + client
     assert check(tmp_path, {"serve.py": SERVER, "generate.py": client}) == []
+
+
+# a client class of a namespace package (no `__init__.py`) made by a script in a folder beside it (atropos)
+
+TRAINER = (
+    "import subprocess\n"
+    "\n"
+    "\n"
+    "def start():\n"
+    "    subprocess.Popen(['vllm', 'serve', 'm', '--port', '9001', '--return-sampling-mask',\n"
+    "                      '--logprobs-mode', 'processed_logprobs', '--enable-scale-out'])\n"
+)
+LIBRARY = (
+    "import openai\n"
+    "from pydantic import BaseModel, Field\n"
+    "\n"
+    "\n"
+    "class ServerConfig(BaseModel):\n"
+    "    base_url: str = Field(default='', description='the server')\n"
+    "\n"
+    "\n"
+    "class Server:\n"
+    "    def __init__(self, config: ServerConfig):\n"
+    "        self.openai = openai.AsyncClient(api_key='x', base_url=config.base_url)\n"
+    "\n"
+    "    async def chat(self, **kwargs):\n"
+    "        return await self.openai.chat.completions.create(**kwargs)\n"
+)
+ENVIRONMENT = (
+    "from lib.server import Server, ServerConfig\n"
+    "\n"
+    "\n"
+    "def configs():\n"
+    "    return [ServerConfig(base_url={url!r})]\n"
+    "\n"
+    "\n"
+    "if __name__ == '__main__':\n"
+    "    server = Server({made})\n"
+)
+
+
+@pytest.mark.parametrize("made", ["configs()[0]", "ServerConfig(base_url={url!r})"])
+def test_a_client_class_of_a_namespace_package_is_read_with_its_constructions(tmp_path: Path, made: str) -> None:
+    environment = ENVIRONMENT.format(url="http://localhost:9001/v1", made=made.format(url="http://localhost:9001/v1"))
+    files = {"trainer/train.py": TRAINER, "lib/server.py": LIBRARY, "environments/env.py": environment}
+    assert check(tmp_path, files) == [("server.py", _line_of(LIBRARY, "completions.create"), "RPL301")]
+
+
+@pytest.mark.parametrize(
+    "environment",
+    [
+        ENVIRONMENT.format(url="http://localhost:9002/v1", made="configs()[0]"),  # another port
+        ENVIRONMENT.format(url="http://localhost:9001/v1", made="ServerConfig(base_url=os.environ['URL'])"),  # from outside
+        "from lib.server import Server\n",  # made nowhere: the default "" names no server
+    ],
+)
+def test_a_client_class_of_a_namespace_package_not_tied(tmp_path: Path, environment: str) -> None:
+    files = {"trainer/train.py": TRAINER, "lib/server.py": LIBRARY, "environments/env.py": "import os\n" + environment}
+    assert check(tmp_path, files) == []

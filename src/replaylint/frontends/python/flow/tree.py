@@ -24,6 +24,8 @@ _UP = 4  # folders above the importing file where a package may start
 MAX_NEARBY = 100  # files of the folders around a module looked at for its users
 _NEAR_UP = 2
 _MAX_FOLDERS = 400  # folders walked to find them (a tree of empty folders costs no more)
+_MAX_SIBLINGS = 16  # folders beside a namespace package looked into for scripts that may import it
+_SKIPPED = ("node_modules", "venv", "__pycache__")
 _EXTERNAL = frozenset(
     (
         *getattr(sys, "stdlib_module_names", ()),
@@ -214,13 +216,25 @@ def _ancestors(folder: str) -> list[str]:
 
 def _package(folder: str, parent: str, first: bool) -> bool:
     """Whether `folder` is a package its parent's modules may import: it has `__init__.py`, or
-    (a namespace package, one level up only) the parent holds scripts beside it (`train.py` next to `rl/`)."""
+    (a namespace package, one level up only) the parent holds scripts beside it (`train.py` next
+    to `rl/`) or in a folder beside it (`environments/gsm8k_server.py` next to `atroposlib/`)."""
     if os.path.isfile(os.path.join(folder, "__init__.py")):
         return True
+    if not first:
+        return False
     try:
-        return first and any(entry.name.endswith(".py") and entry.is_file() for entry in os.scandir(parent))
+        entries = list(os.scandir(parent))
+        if any(entry.name.endswith(".py") and entry.is_file() for entry in entries):
+            return True
+        siblings = [e.path for e in entries if e.is_dir() and not e.name.startswith(".") and e.name not in _SKIPPED]
+        return any(_holds_scripts(sibling) for sibling in siblings[:_MAX_SIBLINGS] if os.path.normpath(sibling) != os.path.normpath(folder))
     except OSError:
         return False
+
+
+def _holds_scripts(folder: str) -> bool:
+    with os.scandir(folder) as entries:
+        return any(entry.name.endswith(".py") and entry.is_file() for entry in entries)
 
 
 def nearby(path: str, suffix: str = ".py") -> list[str]:
@@ -246,7 +260,7 @@ def nearby(path: str, suffix: str = ".py") -> list[str]:
             visited += 1
             if visited > _MAX_FOLDERS:
                 return seen
-            folders[:] = sorted(f for f in folders if not f.startswith(".") and f not in ("node_modules", "venv", "__pycache__"))
+            folders[:] = sorted(f for f in folders if not f.startswith(".") and f not in _SKIPPED)
             for name in sorted(name for name in files if name.endswith(suffix)):  # the path built only for those
                 candidate = os.path.normpath(os.path.join(current, name))
                 if candidate != own and candidate not in seen:
