@@ -83,9 +83,6 @@ PENDING: dict[str, str] = {
     "h16_orz_ppo_exp_config_top_k_minus_one": (
         "round 16 first run: missed; SamplingParams(top_k=self.cfg.top_k) with cfg a dataclass instance passed by PPOExp(PPOExpConfig()); the engine a ray actor made by .options().remote(..., **extra) whose extra the caller gives"
     ),
-    "h16_pipelinerl_vllm_kwargs_loop_no_scale_out": (
-        "round 16 first run: missed; argv flags appended in a loop over an OmegaConf YAML mapping's items (f'--{k}', str(v) unless empty)"
-    ),
     "h16_rstar_omegaconf_yaml_top_k_minus_one": (
         "round 16 first run: missed; OmegaConf.merge(OmegaConf.structured(BaseConfig), OmegaConf.load(args.custom_cfg)) with the YAML path an argparse default"
     ),

@@ -237,3 +237,84 @@ def test_a_client_class_of_a_namespace_package_is_read_with_its_constructions(tm
 def test_a_client_class_of_a_namespace_package_not_tied(tmp_path: Path, environment: str) -> None:
     files = {"trainer/train.py": TRAINER, "lib/server.py": LIBRARY, "environments/env.py": "import os\n" + environment}
     assert check(tmp_path, files) == []
+
+
+# server flags appended in a loop over a config mapping's items (PipelineRL's `run_actor_llm`)
+
+LAUNCHER = (
+    "import os\n"
+    "import subprocess\n"
+    "import sys\n"
+    "\n"
+    "from omegaconf import OmegaConf\n"
+    "\n"
+    "\n"
+    "def run_actor_llm(cfg, port):\n"
+    "    cmd = [sys.executable, '-m', 'vllm.entrypoints.openai.api_server', '--model', str(cfg.model_path), '--port', str(port)]\n"
+    "    kwargs = cfg.vllm_config.vllm_kwargs\n"
+    "{loop}"
+    "    return subprocess.Popen(cmd, env=dict(os.environ))\n"
+    "\n"
+    "\n"
+    "def main():\n"
+    "    cfg = OmegaConf.load(os.path.join(os.path.dirname(__file__), '..', 'conf', 'base.yaml'))\n"
+    "    run_actor_llm(cfg, port=8080)\n"
+)
+FLAG_LOOPS = [
+    # PipelineRL's: the flag, then its value unless empty, under a test of the mapping
+    "    if kwargs:\n"
+    "        for k, v in kwargs.items():\n"
+    "            cmd.append(f'--{k}')\n"
+    "            if v not in [None, '']:\n"
+    "                cmd.append(str(v))\n",
+    # without the test, a bare flag for an empty value, else the pair
+    "    for k, v in kwargs.items():\n"
+    "        if v == '':\n"
+    "            cmd.append(f'--{k}')\n"
+    "        else:\n"
+    "            cmd.extend([f'--{k}', str(v)])\n",
+    # `+=` of the pair
+    "    for key, value in kwargs.items():\n        cmd += [f'--{key}'] if value == '' else [f'--{key}', str(value)]\n",
+]
+FLAGS = (
+    "model_path: Qwen/Qwen2.5-7B\n"
+    "vllm_config:\n"
+    "  vllm_kwargs:\n"
+    "    dtype: bfloat16\n"
+    "    max-num-seqs: 256\n"
+    '    return-sampling-mask: ""\n'
+    "    logprobs-mode: processed_logprobs\n"
+)
+
+
+@pytest.mark.parametrize("loop", FLAG_LOOPS)
+def test_flags_from_a_config_mappings_items_reach_the_server(tmp_path: Path, loop: str) -> None:
+    files = {"pipelinerl/launch.py": LAUNCHER.format(loop=loop), "conf/base.yaml": FLAGS}
+    assert check(tmp_path, files) == [("base.yaml", _line_of(FLAGS, "return-sampling-mask"), "RPL301")]
+
+
+@pytest.mark.parametrize("loop", FLAG_LOOPS)
+@pytest.mark.parametrize(
+    "flags",
+    [
+        FLAGS + '    enable-scale-out: ""\n',  # the scale-out route is open
+        FLAGS.replace("    dtype: bfloat16\n", "    dtype: ${oc.env:DTYPE}\n") + '    enable-scale-out: ""\n',
+    ],
+)
+def test_flags_from_a_config_mapping_with_scale_out_are_silent(tmp_path: Path, loop: str, flags: str) -> None:
+    assert check(tmp_path, {"pipelinerl/launch.py": LAUNCHER.format(loop=loop), "conf/base.yaml": flags}) == []
+
+
+def test_flags_from_a_mapping_the_program_does_not_know_are_not_read(tmp_path: Path) -> None:
+    launcher = LAUNCHER.format(loop=FLAG_LOOPS[0]).replace(
+        "OmegaConf.load(os.path.join(os.path.dirname(__file__), '..', 'conf', 'base.yaml'))", "OmegaConf.load(sys.argv[1])"
+    )
+    assert check(tmp_path, {"pipelinerl/launch.py": launcher, "conf/base.yaml": FLAGS}) == []
+
+
+def test_flags_from_a_dict_spelt_out_are_placed_at_their_key(tmp_path: Path) -> None:
+    launcher = LAUNCHER.format(loop=FLAG_LOOPS[0]).replace(
+        "cfg.vllm_config.vllm_kwargs", "{'dtype': 'bfloat16', 'return-sampling-mask': '', 'logprobs-mode': 'processed_logprobs'}"
+    )
+    launcher = launcher.replace("import sys\n", "import sys  # return-sampling-mask\n")
+    assert check(tmp_path, {"pipelinerl/launch.py": launcher, "conf/base.yaml": FLAGS}) == [("launch.py", 10, "RPL301")]

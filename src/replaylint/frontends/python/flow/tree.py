@@ -14,6 +14,7 @@ import re
 import sys
 from typing import Any
 
+from ....files import read_head
 from ....source import ExtractContext, SourceFile
 from .frames import Frame
 from .import_statements import imports_module
@@ -24,7 +25,9 @@ _UP = 4  # folders above the importing file where a package may start
 MAX_NEARBY = 100  # files of the folders around a module looked at for its users
 _NEAR_UP = 2
 _MAX_FOLDERS = 400  # folders walked to find them (a tree of empty folders costs no more)
-_MAX_SIBLINGS = 16  # folders beside a namespace package looked into for scripts that may import it
+_MAX_SIBLINGS = 16  # folders beside a namespace package looked into for scripts that import it
+_MAX_SCRIPTS = 32  # scripts of those folders whose head is read
+_HEAD = 8192  # where a script's imports are
 _SKIPPED = ("node_modules", "venv", "__pycache__")
 _EXTERNAL = frozenset(
     (
@@ -217,7 +220,8 @@ def _ancestors(folder: str) -> list[str]:
 def _package(folder: str, parent: str, first: bool) -> bool:
     """Whether `folder` is a package its parent's modules may import: it has `__init__.py`, or
     (a namespace package, one level up only) the parent holds scripts beside it (`train.py` next
-    to `rl/`) or in a folder beside it (`environments/gsm8k_server.py` next to `atroposlib/`)."""
+    to `rl/`), or a script in a folder beside it imports it (`environments/gsm8k_server.py` next to
+    `atroposlib/`: `from atroposlib.openai_server import ...`)."""
     if os.path.isfile(os.path.join(folder, "__init__.py")):
         return True
     if not first:
@@ -227,14 +231,26 @@ def _package(folder: str, parent: str, first: bool) -> bool:
         if any(entry.name.endswith(".py") and entry.is_file() for entry in entries):
             return True
         siblings = [e.path for e in entries if e.is_dir() and not e.name.startswith(".") and e.name not in _SKIPPED]
-        return any(_holds_scripts(sibling) for sibling in siblings[:_MAX_SIBLINGS] if os.path.normpath(sibling) != os.path.normpath(folder))
+        own = os.path.normpath(folder)
+        return _imported_by_scripts(os.path.basename(own), [s for s in siblings[:_MAX_SIBLINGS] if os.path.normpath(s) != own])
     except OSError:
         return False
 
 
-def _holds_scripts(folder: str) -> bool:
-    with os.scandir(folder) as entries:
-        return any(entry.name.endswith(".py") and entry.is_file() for entry in entries)
+def _imported_by_scripts(name: str, folders: list[str]) -> bool:
+    """Whether a script directly in one of `folders` imports the package `name` (its head read)."""
+    imports = re.compile(rf"^[ \t]*(?:from|import)[ \t]+{re.escape(name)}(?:\.|[ \t])", re.MULTILINE)
+    read = 0
+    for folder in folders:
+        with os.scandir(folder) as entries:
+            scripts = sorted(entry.path for entry in entries if entry.name.endswith(".py") and entry.is_file())
+        for script in scripts[: _MAX_SCRIPTS - read]:
+            read += 1
+            if imports.search(read_head(script, _HEAD).decode("utf-8", "replace")):
+                return True
+        if read >= _MAX_SCRIPTS:
+            return False
+    return False
 
 
 def nearby(path: str, suffix: str = ".py") -> list[str]:
