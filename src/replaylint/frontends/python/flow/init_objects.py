@@ -23,8 +23,9 @@ from .refs import Function, Qualified
 def init_object(reader: Evaluates, cls: Class, node: ast.Call, frame: Frame) -> Instance | None:
     """`Config(...)` of a class (no record) that defines `__init__`: the attributes it sets, or None."""
     init = next((m for m in cls.node.body if isinstance(m, FUNCTIONS) and m.name == "__init__"), None)
-    if init is None:
-        return None
+    hooks = {m.name for m in cls.node.body if isinstance(m, FUNCTIONS)} & _HOOKS
+    if init is None or hooks or cls.node.decorator_list or cls.node.keywords:
+        return None  # falsy, attributes made otherwise, or a class a decorator or metaclass changes
     module = cls.module
     args = bind(reader, Function(module, init, cls.node), node, frame)
     home = Frame(module, init, cls.node, args, None, frame.depth + 1, frame.stack, args)
@@ -36,6 +37,9 @@ def init_object(reader: Evaluates, cls: Class, node: ast.Call, frame: Frame) -> 
             continue
         found.entries[name] = entry(reader, home.reading(placed), name, placed.statement, placed.statement.value, None)  # type: ignore[attr-defined]
     return Instance(cls, found, plain=True)
+
+
+_HOOKS = frozenset(("__new__", "__bool__", "__len__", "__getattr__", "__getattribute__", "__setattr__"))
 
 
 def _self_target(statement: ast.stmt) -> str | None:
