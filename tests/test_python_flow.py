@@ -83,7 +83,7 @@ PENDING: dict[str, str] = {
     "h16_orz_ppo_exp_config_top_k_minus_one": (
         "round 16 first run: missed; SamplingParams(top_k=self.cfg.top_k) with cfg a dataclass instance passed by PPOExp(PPOExpConfig()); the engine a ray actor made by .options().remote(..., **extra) whose extra the caller gives. "
         "After fxh16b still missed: orz/ and orz/ppo/ hold no __init__.py and no script beside orz/ppo imports it, so playground/ is not near vllm_utils.py (with the two files the engine is read, mask and all); "
-        "and a request through the actor's own forwarding method (`def generate(self, *args, **kwargs): return self.llm.generate(*args, **kwargs)`, called as `engine.generate.remote(...)` on the items of the list create_vllm_engines grows by append) is tied to no engine, even in one module"
+        "and a request through the actor's own forwarding method (`def generate(self, *args, **kwargs): return self.llm.generate(*args, **kwargs)`) is now followed on an actor bound to a name, but not on the items of the list create_vllm_engines grows by append, handed to another class's __init__ in another module"
     ),
     "h16_rstar_omegaconf_yaml_top_k_minus_one": (
         "round 16 first run: missed; OmegaConf.merge(OmegaConf.structured(BaseConfig), OmegaConf.load(args.custom_cfg)) with the YAML path an argparse default"

@@ -318,3 +318,56 @@ def test_flags_from_a_dict_spelt_out_are_placed_at_their_key(tmp_path: Path) -> 
     )
     launcher = launcher.replace("import sys\n", "import sys  # return-sampling-mask\n")
     assert check(tmp_path, {"pipelinerl/launch.py": launcher, "conf/base.yaml": FLAGS}) == [("launch.py", 10, "RPL301")]
+
+
+# a request through a Ray actor's method that hands its arguments to the engine it stores (Open-Reasoner-Zero's `LLMActor`)
+
+ACTOR = (
+    "import ray\n"
+    "import vllm\n"
+    "from vllm import SamplingParams\n"
+    "\n"
+    "\n"
+    "@ray.remote\n"
+    "class LLMActor:\n"
+    "    def __init__(self, *args, **kwargs):\n"
+    "        self.llm = vllm.LLM(*args, **kwargs)\n"
+    "\n"
+    "{method}"
+    "\n"
+    "\n"
+    "def run(prompts):\n"
+    "    engine = LLMActor.{made}('Qwen/Qwen2.5-7B', return_sampling_mask=True, logprobs_mode='processed_logprobs')\n"
+    "    params = SamplingParams(temperature=1.0, top_k={top_k})\n"
+    "    return ray.get(engine.generate.remote(prompts, sampling_params=params))\n"
+)
+FORWARDING = [
+    "    def generate(self, *args, **kwargs):\n        return self.llm.generate(*args, **kwargs)\n",
+    "    async def generate(self, *prompts, **options):\n        return self.llm.generate(*prompts, **options)\n",
+]
+
+
+@pytest.mark.parametrize("made", ["remote", "options(num_gpus=1).remote"])
+@pytest.mark.parametrize("method", FORWARDING)
+def test_a_request_through_an_actors_forwarding_method_reaches_its_engine(tmp_path: Path, method: str, made: str) -> None:
+    actor = ACTOR.format(method=method, made=made, top_k=-1)
+    assert check(tmp_path, {"actor.py": actor}) == [("actor.py", _line_of(actor, "top_k=-1"), "RPL102")]
+    assert check(tmp_path, {"actor.py": ACTOR.format(method=method, made=made, top_k=20)}) == []
+
+
+@pytest.mark.parametrize(
+    "method",
+    [
+        # the method changes what it hands on
+        "    def generate(self, *args, **kwargs):\n        kwargs['sampling_params'] = None\n        return self.llm.generate(*args, **kwargs)\n",
+        # it hands the request to something else than the engine `__init__` stores
+        "    def generate(self, *args, **kwargs):\n        return self.router.generate(*args, **kwargs)\n",
+        # the engine is replaced by another method
+        "    def generate(self, *args, **kwargs):\n        return self.llm.generate(*args, **kwargs)\n\n"
+        "    def reload(self, model):\n        self.llm = load(model)\n",
+        # only some of its arguments reach the engine
+        "    def generate(self, prompts, **kwargs):\n        return self.llm.generate(prompts)\n",
+    ],
+)
+def test_a_request_through_an_actors_other_method_is_not_tied(tmp_path: Path, method: str) -> None:
+    assert check(tmp_path, {"actor.py": ACTOR.format(method=method, made="remote", top_k=-1)}) == []
