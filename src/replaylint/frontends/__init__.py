@@ -135,18 +135,28 @@ def may_hold_client(kind: str | None, data: bytes) -> bool:
 # in a file that builds an engine.
 _CONFIG_BY_PATH = re.compile(rb"config_name\s*=|OmegaConf\.load\(|yaml\.safe_load\(|json\.load(?:\(|s\([^\n]*\.read(?:_text)?\()")
 _ENGINE_CALL = re.compile(rb"\b(?:LLM|EngineArgs)\(")
+_SERVE_WORDS = re.compile(rb"[\"']vllm[\"'],\s*[\"']serve[\"']")
 _RELATIVE_CONFIG = re.compile(rb"[\"'][^\"'/\s][^\"'\n]*\.(?:json|ya?ml)[\"']")  # `open("configs/engine.json")`
 
 
+def _builds_engine(data: bytes, words: Words) -> bool:
+    return (b"LLM(" in words or b"EngineArgs(" in words) and found_at(_ENGINE_CALL, data, (b"LLM(", b"EngineArgs("))
+
+
+def _starts_server(data: bytes, words: Words) -> bool:
+    """`subprocess.Popen(cmd)` of vLLM's server module (`"-m", "vllm.entrypoints.openai.api_server"`)
+    or `"vllm", "serve"`, whose flags the program may take from the config file."""
+    return b"subprocess" in words and (b"vllm.entrypoints.openai.api_server" in words or found_at(_SERVE_WORDS, data, (b"serve",)))
+
+
 def loads_config_by_path(data: bytes, words: Words | None = None) -> bool:
-    """Whether a Python file builds an engine from a config file it names by path (the rare
-    words first: a file without them costs two memchr scans)."""
+    """Whether a Python file builds an engine (or starts vLLM's server) from a config file it
+    names by path (the rare words first: a file without them costs two memchr scans)."""
     words = words if words is not None else Words(data, None)
     return (
         (b"config_name" in words or b"OmegaConf.load(" in words or b"safe_load(" in words or b"json.load" in words)
         and found_at(_CONFIG_BY_PATH, data, (b"config_name", b"OmegaConf.load(", b"yaml.safe_load(", b"json.load"))
-        and (b"LLM(" in words or b"EngineArgs(" in words)
-        and found_at(_ENGINE_CALL, data, (b"LLM(", b"EngineArgs("))
+        and (_builds_engine(data, words) or _starts_server(data, words))
         and (b"config_name" in words or b"OmegaConf.load(" in words or b"__file__" in words or _RELATIVE_CONFIG.search(data) is not None)
     )
 

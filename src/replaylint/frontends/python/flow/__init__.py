@@ -63,7 +63,9 @@ def candidate(text: str) -> bool:
     if _SERVER_PARSER in text and "vllm.entrypoints" in text and any(word in text for word in REPLAY_WORDS[:3]):
         return True  # vLLM's server parser given a word list (`server_argv`)
     if not any(word in text for word in _ENGINE_WORDS) or _imports_no_engine(text):
-        return False
+        from ... import loads_config_by_path  # a server whose flags come from a config file it reads by path
+
+        return spawn_words(text) and loads_config_by_path(text.encode("utf-8", "surrogateescape"))
     if any(word in text for word in REPLAY_WORDS[:3]) or RUNNER_ENV in text:
         return True  # the runner variable written where the engine starts is judged without the mask
     from ... import loads_config_by_path  # the mask may be in a config file it reads by path
@@ -77,7 +79,9 @@ def imports_mask(source: SourceFile, context: ExtractContext) -> bool:
     file the prefilter passes for another word: the settings module does not read those)."""
     text = source.text
     if not any(word in text for word in _ENGINE_WORDS) or _imports_no_engine(text):
-        return False
+        from ... import loads_config_by_path  # a server whose flags come from a config file it reads by path
+
+        return spawn_words(text) and loads_config_by_path(text.encode("utf-8", "surrogateescape"))
     module = parse(source)
     if module is None:
         return False
@@ -175,8 +179,13 @@ def _filled(launch: Launch, flowed_launches: list[Launch]) -> list[Launch]:
 
 
 def _fill(setting: Setting, flowed: Setting | None) -> Setting:
+    """The libcst pass's word, with the value the flow read for it; placed where the flow found
+    it decided when that is another line (a config field's default, not `config.logprobs_mode`)."""
     if setting.value is not UNKNOWN or flowed is None or flowed.value is UNKNOWN:
         return setting
+    decided, written = flowed.value_span, setting.value_span
+    if decided is not None and written is not None and (decided.path, decided.start_line) != (written.path, written.start_line):
+        return flowed
     return replace(setting, value=flowed.value)
 
 

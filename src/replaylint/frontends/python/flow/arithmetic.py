@@ -112,7 +112,18 @@ def formatted(reader: Evaluates, node: ast.JoinedStr, frame: Frame) -> Val:
         return NOTHING
     if not all(piece.known for piece in pieces):
         return Val(span=frame.module.span(node), parts=tuple(pieces))
-    return replace(_made(lambda: "".join(text), parts, frame, node), parts=tuple(pieces))
+    made = replace(_made(lambda: "".join(text), parts, frame, node), parts=tuple(pieces))
+    decided = _decided_elsewhere(parts[0], made.span) if len(parts) == 2 else None
+    return replace(made, span=decided) if decided is not None else made
+
+
+def _decided_elsewhere(read: Val, written: Span | None) -> Span | None:
+    """Where the one text an f-string puts in is written, when that is another line (`f"--{k}"`
+    of a config file's key `return-sampling-mask:`): the word is decided there."""
+    span = read.span
+    if not isinstance(read.value, str) or span is None or written is None:
+        return None
+    return span if (span.path, span.start_line) != (written.path, written.start_line) else None
 
 
 def _constant_span(module, node: ast.JoinedStr, text: str, cursor: int) -> Span | None:

@@ -105,6 +105,14 @@ def reads_parameter(function: ast.FunctionDef | ast.AsyncFunctionDef, node: ast.
     return any(isinstance(n, ast.Name) and n.id in names for argument in given for n in walk(argument))
 
 
+def words_of_parameter(function: ast.FunctionDef | ast.AsyncFunctionDef, words: ast.expr) -> bool:
+    """Whether a command's words are a local the function builds from its parameters (`cmd =
+    ["python", "-m", ..., str(config.port)]`, `cmd.append(f"--{k}")` in a loop over
+    `cfg.vllm_kwargs.items()`): what the caller passes decides them."""
+    names = {param.arg for param in parameters(function)} - {"self", "cls"}
+    return isinstance(words, ast.Name) and words.id not in names and words.id in _derived(names, function)
+
+
 def reads_stored_parameter(cls: ast.ClassDef, init: ast.AST | None, method: ast.AST) -> bool:
     """Whether a method reads an attribute `__init__` stores a parameter in (`self.config =
     config`, then `copy.deepcopy(self.config)` where the engine is built), or one it (or a method
@@ -132,17 +140,27 @@ def _derived(names: set[str], init: ast.AST) -> set[str]:
     """`names` and the local names `__init__` builds from them (`sampling_kwargs = {"max_tokens":
     config.response_length}`, `sampling_kwargs[key] = getattr(config, key)`, a loop's over them)."""
     found = set(names)
-    writes = [node for node in walk(init) if isinstance(node, (ast.Assign, ast.AugAssign, ast.For))]
+    writes = [node for node in walk(init) if isinstance(node, (ast.Assign, ast.AugAssign, ast.For)) or _adds_to(node)]
     while True:
         more = set()
         for node in writes:
             value = node.iter if isinstance(node, ast.For) else node.value
             if any(isinstance(n, ast.Name) and n.id in found for n in walk(value)):
-                targets = [node.target] if isinstance(node, (ast.AugAssign, ast.For)) else node.targets
+                targets = [node.target] if isinstance(node, (ast.AugAssign, ast.For)) else _targets(node)
                 more |= {_written_name(target) for target in targets} - {None, "self"}  # type: ignore[arg-type]
         if more <= found:
             return found
         found |= more
+
+
+def _adds_to(node: ast.AST) -> bool:
+    """`words.append(x)`, `words.extend(xs)`, `kw.update(x)` as a statement."""
+    call = node.value if isinstance(node, ast.Expr) else None
+    return isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr in ("append", "extend", "update")
+
+
+def _targets(node: ast.Assign | ast.Expr) -> list[ast.expr]:
+    return node.targets if isinstance(node, ast.Assign) else [node.value.func.value]  # type: ignore[attr-defined]
 
 
 def _written_name(target: ast.expr) -> str | None:

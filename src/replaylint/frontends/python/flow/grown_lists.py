@@ -40,7 +40,11 @@ def grown_list(reader: Evaluates, name: str, read: Val, frame: Frame, bound: Pla
         if change is False:
             return NOTHING
         if change is not None:
-            steps.append(placed)
+            placed = _unwrapped(reader, placed, bound.guards, frame)
+            if placed is None:
+                return NOTHING
+            if placed is not _NOT_RUN:
+                steps.append(placed)
     for group in _grouped(steps, bound.guards):
         added = _added(reader, group, name, frame, bound.guards)
         if added is None:
@@ -64,6 +68,23 @@ def grown_in_steps(reader: Evaluates, name: str, frame: Frame) -> Val:
     if first.guards != use.guards[: len(first.guards)] or not all(_change(p.statement, name) for p in placed[1:]):
         return NOTHING
     return grown_list(reader, name, reader.evaluate(statement.value, frame.reading(first)), frame, first, frame)
+
+
+_NOT_RUN = Placed(ast.Pass(), (), -1)
+
+
+def _unwrapped(reader: Evaluates, placed: Placed, outer: tuple[Guard, ...], frame: Frame) -> Placed | None:
+    """A step in a loop under branches the reader decides (`if kwargs:` around `for k, v in
+    kwargs.items():`), read as the loop's own: without them where they hold, `_NOT_RUN` where one
+    does not; None where one is not decided. Any other step is as it is."""
+    inner = placed.guards[len(outer) :]
+    leading = next((n for n, guard in enumerate(inner) if guard.opaque), 0)
+    if not leading or not inner[leading].loop:
+        return placed
+    left = decided(reader, inner[:leading], frame.reading(Placed(placed.statement, placed.guards[: len(outer) + leading], placed.order)))
+    if left is None:
+        return _NOT_RUN
+    return None if left else replace(placed, guards=(*outer, *inner[leading:]))
 
 
 def _names(statement: ast.Assign, name: str) -> bool:

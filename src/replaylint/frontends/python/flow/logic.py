@@ -48,6 +48,9 @@ def _compared(reader: Evaluates, node: ast.Compare, frame: Frame, left: Val, rig
         return NOTHING if is_none is None else Val(is_none == isinstance(op, ast.Is))
     if isinstance(op, (ast.Is, ast.IsNot)) and isinstance(right.value, bool) and _plain(left.value) and left.known:
         return Val((left.value is right.value) == isinstance(op, ast.Is))  # `do_sample is False`
+    spelt = _constants(node.comparators[0])
+    if isinstance(op, (ast.In, ast.NotIn)) and _plain(left.value) and spelt is not None:  # `v not in [None, ""]`
+        return Val((left.value in spelt) == isinstance(op, ast.In), assumptions=left.assumptions)
     if isinstance(op, (ast.In, ast.NotIn)) and isinstance(left.value, str) and right.kwargs is not None:
         entries = right.kwargs.entries
         if (left.value not in entries and right.kwargs.reasons) or any(entry.guards for entry in entries.values()):
@@ -126,6 +129,14 @@ def _is_none(read: Val) -> bool | None:
     if read.kwargs is not None or read.ref is not None:
         return False
     return None if read.value is UNKNOWN else read.value is None
+
+
+def _constants(node: ast.expr) -> list | None:
+    """The values of a list, tuple or set of literals spelt out (`[None, ""]`), else None."""
+    items = node.elts if isinstance(node, (ast.List, ast.Tuple, ast.Set)) else None
+    if items is None or not all(isinstance(item, ast.Constant) for item in items):
+        return None
+    return [item.value for item in items]  # type: ignore[attr-defined]
 
 
 def _plain(value: Any) -> bool:

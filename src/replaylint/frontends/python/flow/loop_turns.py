@@ -59,6 +59,7 @@ def turn_value(reader: Evaluates, binding: Binding, name: str, frame: Frame) -> 
     held = frame.turn[1].get(name)
     if isinstance(held, Entry):  # `for key, preset in PRESETS.items()`: the entry as the dict holds it
         return field(reader, Val(kwargs=Kwargs({name: held})), name, frame)
-    if isinstance(held, str):  # the key of that entry
-        return Val(held)
+    if isinstance(held, str):  # the key of that entry, where the mapping writes it
+        entry = next((e for e in frame.turn[1].values() if isinstance(e, Entry) and e.setting.name == held), None)
+        return Val(held, span=entry.setting.span if entry is not None else None)
     return reader.evaluate(*held) if held is not None else None

@@ -25,6 +25,7 @@ from .generators import entered, yielded
 from .grown_lists import grown_in_steps, grown_list
 from .imported_names import in_tree, module_attribute, star_imported
 from .ini_configs import PARSERS as INI_PARSERS, ini_parser, read_option
+from .init_objects import init_object, pydra_config
 from .joined_texts import comprehension_name, joined
 from .logic import logic
 from .lookups import dict_method
@@ -45,7 +46,7 @@ from .members import (
 from .merges import deep_merged, merged_in
 from .method_calls import plain_method
 from .module import FUNCTIONS, Module, Placed, global_writes, local_import
-from .objects import Class, Instance, field, instance, library_call, method_result
+from .objects import Class, Instance, field, instance, is_record, library_call, method_result
 from .parsed_texts import json_text, parsed_text, text_parser
 from .refs import ENGINE_CONFIGS, Bound, Engine, Function, Partial, Qualified, engine_name, is_params
 from .returns import branches, combined
@@ -211,7 +212,12 @@ class Reader:
     def parameter(self, name: str, frame: Frame) -> Val:
         function = frame.function
         config = hydra_config(self, function, name, frame.module) if function is not None and function.decorator_list else None
-        if config is not None:  # Hydra hands the config over whatever the call passes (`main()`)
+        config = (
+            config
+            if config is not None or function is None or not function.decorator_list
+            else pydra_config(self, function, name, frame.module)
+        )
+        if config is not None:  # Hydra (pydra) hands the config over whatever the call passes (`main()`)
             return config
         if function is not None and takes_options(function):  # `main()` hands click the command line
             return command_default(self, function, name, frame.module)
@@ -332,7 +338,9 @@ class Reader:
         if isinstance(ref, Partial):
             return Val(ref=Engine(node, frame, partial=ref))
         if isinstance(ref, Class):
-            return instance(self, ref, node, frame)
+            made = instance(self, ref, node, frame)
+            plain = init_object(self, ref, node, frame) if made is NOTHING and not is_record(ref) else None
+            return Val(ref=plain, span=frame.module.span(node)) if plain is not None else made
         return method_result(self, callee, func, node, frame)
 
     def _library_call(self, name: str, node: ast.Call, frame: Frame) -> Val:

@@ -12,10 +12,10 @@ from dataclasses import replace
 from typing import Iterable, Iterator
 
 from ....model import Assumption, Launch, Request, Span
+from .actor_forwarding import actor_of_engine
 from .call_arguments import arguments
 from .callsites import Call, calls, decides_by_parameter, reads_stored_parameter
 from .config_builders import takes_class
-from .engine_names import actor_class
 from .engines import MAX_SITES, caller_frame, constructions, elsewhere, site_frames
 from .facts import Kwargs, Val
 from .frames import Frame, reaching
@@ -27,7 +27,7 @@ from .members import init_of
 from .module import FUNCTIONS, Module, describe
 from .objects import Class, Instance, instance, is_record
 from .ray_tasks import task_sites
-from .reader import Engine, Function, Qualified, Reader, bind, engine_name
+from .reader import Engine, Function, Qualified, Reader, bind
 from .receivers import bound_call, bound_node, of_class, receiver_made
 
 # The request methods and where their params go; `add_request(request_id, prompt, params)` is the
@@ -294,23 +294,12 @@ def _actor_requests(reader: Reader, module: Module) -> Iterator[tuple[ast.Call, 
             continue
         frame = Frame(module, call.scope, call.cls, None, call.placed)
         made = bound_node(frame, method.value)
-        if made is None or not _engine_actor(reader, frame, made, method.attr):
+        if made is None or not actor_of_engine(reader, frame, made, method.attr):
             continue
         keyword, position = _METHODS[method.attr]
         params = _argument(call.node, keyword, position)
         for built in _made(reader.evaluate(params, frame)) if params is not None else ():
             yield (made, *_request(reader, built, "beam_search" if method.attr == "beam_search" else "sampling"), module.span(made))
-
-
-def _engine_actor(reader: Reader, frame: Frame, made: ast.Call, method: str) -> bool:
-    cls = actor_class(made.func)
-    actor = reader.evaluate(cls, frame).ref if cls is not None else None
-    if isinstance(actor, Qualified):
-        return engine_name(actor.name)
-    if not isinstance(actor, Class) or any(getattr(item, "name", None) == method for item in actor.node.body):
-        return False
-    top = Frame(actor.module, actor.module.tree)
-    return any(isinstance(base := reader.evaluate(b, top).ref, Qualified) and engine_name(base.name) for b in actor.node.bases)
 
 
 def _object_names(module: Module, cls: ast.ClassDef) -> tuple[str, ...]:

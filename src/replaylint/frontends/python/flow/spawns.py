@@ -24,7 +24,7 @@ from ....vllm.command_line import Token
 from ....vllm.engine_fields import RUNNER_ENV
 from ..names import matches_from
 from ..strings import python_quote
-from .callsites import calls, reads_parameter
+from .callsites import calls, reads_parameter, words_of_parameter
 from .dicts import written
 from .engines import contexts
 from .environ import runner_variable
@@ -66,12 +66,14 @@ def spawned_launches(reader: Reader, module: Module) -> Iterator[Launch]:
         if _in_shell(node):  # a command string put together (`f"{cmd} {server_args}"`)
             yield from _shell_launches(reader, module, node, words, plain)
             continue
-        if _known(own := reader.evaluate(words, plain).ref):
+        own = reader.evaluate(words, plain).ref
+        from_caller = isinstance(scope, FUNCTIONS) and (reads_parameter(scope, node) or words_of_parameter(scope, words))
+        if _known(own) and (not from_caller or all(getattr(item, "known", False) for item in own)):
             if _imported_words(module, own):
                 launch = _launch(reader, module, node, words, plain, own_words=True)
                 yield from (launch,) if launch is not None else ()
             continue
-        if not isinstance(scope, FUNCTIONS) or not reads_parameter(scope, node):
+        if not from_caller:
             continue
         for frame in contexts(reader, module, call):
             launch = _launch(reader, module, node, words, frame) if frame.args is not None else None

@@ -14,6 +14,7 @@ import re
 import sys
 from typing import Any
 
+from ....files import read_head
 from ....source import ExtractContext, SourceFile
 from .frames import Frame
 from .import_statements import imports_module
@@ -24,6 +25,10 @@ _UP = 4  # folders above the importing file where a package may start
 MAX_NEARBY = 100  # files of the folders around a module looked at for its users
 _NEAR_UP = 2
 _MAX_FOLDERS = 400  # folders walked to find them (a tree of empty folders costs no more)
+_MAX_SIBLINGS = 16  # folders beside a namespace package looked into for scripts that import it
+_MAX_SCRIPTS = 32  # scripts of those folders whose head is read
+_HEAD = 8192  # where a script's imports are
+_SKIPPED = ("node_modules", "venv", "__pycache__")
 _EXTERNAL = frozenset(
     (
         *getattr(sys, "stdlib_module_names", ()),
@@ -215,21 +220,45 @@ def _ancestors(folder: str) -> list[str]:
 def _package(folder: str, parent: str, level: int) -> bool:
     """Whether `folder` is a package the modules above it may import: it has `__init__.py`, or
     (a namespace package, in the first `_NEAR_UP` levels) scripts sit beside it or beside the
-    namespace package it is in (`train.py` next to `rl/`, `rl_example.py` next to `coati/` of `coati/distributed/`)."""
+    namespace package it is in (`train.py` next to `rl/`, `rl_example.py` next to `coati/` of
+    `coati/distributed/`), or (one level up) a script in a folder beside it imports it
+    (`environments/gsm8k_server.py` next to `atroposlib/`: `from atroposlib.openai_server import ...`)."""
     if os.path.isfile(os.path.join(folder, "__init__.py")):
         return True
-    for _ in range(_NEAR_UP - level):
-        if _holds_scripts(parent):
-            return True
-        parent = os.path.dirname(parent)
-    return False
+    try:
+        above = parent
+        for _ in range(_NEAR_UP - level):
+            if _holds_scripts(above):
+                return True
+            above = os.path.dirname(above)
+        if level:
+            return False
+        siblings = [e.path for e in os.scandir(parent or ".") if e.is_dir() and not e.name.startswith(".") and e.name not in _SKIPPED]
+        own = os.path.normpath(folder)
+        return _imported_by_scripts(os.path.basename(own), [s for s in siblings[:_MAX_SIBLINGS] if os.path.normpath(s) != own])
+    except OSError:
+        return False
 
 
 def _holds_scripts(folder: str) -> bool:
-    try:
-        return any(entry.name.endswith(".py") and entry.is_file() for entry in os.scandir(folder or "."))
-    except OSError:
-        return False
+    with os.scandir(folder or ".") as entries:
+        return any(entry.name.endswith(".py") and entry.is_file() for entry in entries)
+
+
+def _imported_by_scripts(name: str, folders: list[str]) -> bool:
+    """Whether a script directly in one of `folders` imports the package `name` (its head read)."""
+    imports = re.compile(rf"^[ \t]*(?:from|import)[ \t]+{re.escape(name)}(?:\.|[ \t])", re.MULTILINE)
+    read = 0
+    for folder in folders:
+        with os.scandir(folder) as entries:
+            scripts = sorted(entry.path for entry in entries if entry.name.endswith(".py") and entry.is_file())
+        for script in scripts[: _MAX_SCRIPTS - read]:
+            read += 1
+            if imports.search(read_head(script, _HEAD).decode("utf-8", "replace")):
+                return True
+        if read >= _MAX_SCRIPTS:
+            return False
+    return False
 
 
 def nearby(path: str, suffix: str = ".py") -> list[str]:
@@ -255,7 +284,7 @@ def nearby(path: str, suffix: str = ".py") -> list[str]:
             visited += 1
             if visited > _MAX_FOLDERS:
                 return seen
-            folders[:] = sorted(f for f in folders if not f.startswith(".") and f not in ("node_modules", "venv", "__pycache__"))
+            folders[:] = sorted(f for f in folders if not f.startswith(".") and f not in _SKIPPED)
             for name in sorted(name for name in files if name.endswith(suffix)):  # the path built only for those
                 candidate = os.path.normpath(os.path.join(current, name))
                 if candidate != own and candidate not in seen:
