@@ -166,4 +166,3 @@ def bound_once(function: ast.AST) -> dict[str, ast.expr]:
         ):
             bound.setdefault(node.target.id, []).extend([node.value] * 2 if getattr(node, "value", None) else [ast.Constant(None)] * 2)  # type: ignore[attr-defined]
     return {name: values[0] for name, values in bound.items() if len(values) == 1}
-
