@@ -1,0 +1,32 @@
+# Imitates bespokelabsai/curator src/bespokelabs/curator/request_processor/offline/vllm_offline_request_processor.py
+from vllm import LLM, SamplingParams
+
+
+class VLLMOfflineRequestProcessor:
+    def __init__(self, config):
+        self.model = config.model
+        self.max_model_length = config.max_model_length
+        self.enforce_eager = config.enforce_eager
+        self.tensor_parallel_size = config.tensor_parallel_size
+        self.gpu_memory_utilization = config.gpu_memory_utilization
+        self.max_tokens = config.max_tokens
+        self.generation_params = config.generation_params
+
+    def load_offline_model(self):
+        self.model_class = LLM(
+            model=self.model,
+            tensor_parallel_size=self.tensor_parallel_size,
+            gpu_memory_utilization=self.gpu_memory_utilization,
+            max_model_len=self.max_model_length,
+            enforce_eager=self.enforce_eager,
+            return_sampling_mask=True,
+            logprobs_mode="processed_logprobs",
+        )
+
+    def process_requests(self, prompts):
+        sampling_params = SamplingParams(  # expect: RPL102
+            temperature=self.generation_params.get("temperature", 0.7),
+            top_p=self.generation_params.get("top_p", 0.95),
+            max_tokens=self.max_tokens,
+        )
+        return self.model_class.generate(prompts, sampling_params)
