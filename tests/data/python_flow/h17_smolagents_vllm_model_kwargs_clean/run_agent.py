@@ -10,4 +10,4 @@ model_kwargs.update(
     logprobs_mode="processed_logprobs",
 )
 model = VLLMModel("HuggingFaceTB/SmolLM2-1.7B-Instruct", model_kwargs=model_kwargs, temperature=0.6)
-print(model.generate("What is the 118th number in the Fibonacci sequence?"))
+print(model.generate("What is the 118th number in the Fibonacci sequence?", temperature=0.6))

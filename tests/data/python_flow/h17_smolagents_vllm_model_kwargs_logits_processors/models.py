@@ -19,11 +19,11 @@ class VLLMModel(Model):
     def generate(self, prompt, max_tokens=1024, **kwargs):
         from vllm import SamplingParams
 
-        completion_kwargs = {**self.kwargs, **kwargs}
+        # as smolagents does: the sampling values come from this call's kwargs, not self.kwargs
         sampling_params = SamplingParams(
-            n=completion_kwargs.get("n", 1),
-            temperature=completion_kwargs.get("temperature", 0.0),
-            top_k=completion_kwargs.get("top_k", 20),
-            max_tokens=max_tokens,
+            n=kwargs.get("n", 1),
+            temperature=kwargs.get("temperature", 0.0),
+            top_k=kwargs.get("top_k", 20),
+            max_tokens=kwargs.get("max_tokens", max_tokens),
         )
         return self.model.generate(prompt, sampling_params=sampling_params)

@@ -11,4 +11,4 @@ model_kwargs.update(
     logits_processors=["agent_tools.processors:ToolCallBiasProcessor"],  # expect: RPL001
 )
 model = VLLMModel("HuggingFaceTB/SmolLM2-1.7B-Instruct", model_kwargs=model_kwargs, temperature=0.6)
-print(model.generate("What is the 118th number in the Fibonacci sequence?"))
+print(model.generate("What is the 118th number in the Fibonacci sequence?", temperature=0.6))

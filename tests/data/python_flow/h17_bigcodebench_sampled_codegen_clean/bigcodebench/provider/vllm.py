@@ -18,7 +18,7 @@ class VllmDecoder(DecoderBase):
             "logprobs_mode": "processed_logprobs",
         }
         self.lora_request = None
-        self.llm = LLM(model=name, max_model_len=self.max_new_tokens + 2048, **kwargs)
+        self.llm = LLM(model=name, max_model_len=self.max_new_tokens, **kwargs)
 
     def codegen(self, prompts, do_sample: bool = True, num_samples: int = 200):
         vllm_outputs = self.llm.generate(
