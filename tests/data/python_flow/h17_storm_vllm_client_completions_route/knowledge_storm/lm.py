@@ -11,12 +11,18 @@ class HFClientVLLM:
 
 
 class VLLMClient(HFClientVLLM):
-    def __init__(self, model, port, model_type="chat", url="http://localhost", **kwargs):
+    """A wrapper class for dspy.HFClientVLLM."""
+
+    def __init__(self, model, port, url="http://localhost", **kwargs):
         super().__init__(model=model, port=port, url=url, **kwargs)
-        self.model_type = model_type
+        # Store additional kwargs for the generate method.
+        self.kwargs = {**self.kwargs, **kwargs}
 
     def _generate(self, prompt, **kwargs):
         kwargs = {**self.kwargs, **kwargs}
-        payload = {"messages": [{"role": "user", "content": prompt}], **kwargs}
-        response = requests.post(f"{self.url}/v1/chat/completions", json=payload, headers=self.headers)  # expect: RPL301
-        return [c["message"]["content"] for c in response.json()["choices"]]
+        payload = {
+            "prompt": prompt,
+            **kwargs,
+        }
+        response = requests.post(f"{self.url}/v1/completions", json=payload, headers=self.headers)  # expect: RPL301
+        return [c["text"] for c in response.json()["choices"]]
