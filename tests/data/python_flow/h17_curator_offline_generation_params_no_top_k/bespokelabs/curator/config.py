@@ -6,6 +6,7 @@ class OfflineRequestProcessorConfig(BaseModel):
     model: str
     max_model_length: int = 4096
     max_tokens: int = 4096
+    batch_size: int = 256
     enforce_eager: bool = False
     tensor_parallel_size: int = 1
     gpu_memory_utilization: float = 0.95
