@@ -84,9 +84,6 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # Held-out cases the flow does not follow yet, each with what it misses (strict: a case that
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
-    "h17_agentless_serve_cmd_string_no_scale_out": (
-        'round 17 first run: missed; a `vllm serve` command built as a string by `cmd += " --return-sampling-mask ..."` and run with shell=True (RPL301 at the mask\'s line)'
-    ),
     "h17_camel_vllm_model_start_server_chat_route": (
         "round 17 first run: missed; camel's VLLMModel: a class that starts `vllm server` itself and sends chat.completions.create to it (RPL301 at the client's call)"
     ),

@@ -54,6 +54,8 @@ def pieces(read: Val, texts: dict[str, str], limit: int = _MAX_TEXT) -> list[Pie
         if item.known and not isinstance(item.value, str):
             return None
         text = item.value if item.known else None
+        if text is not None and item.assumptions and not text.strip():
+            text = None  # `os.environ.get("EXTRA_ARGS", "")`: the run's value may be any words
         found.append(Piece(text, item.span, item.assumptions, _literal_offset(text, item.span, texts)))
         size += len(text or "") + 1
         if size > limit:
@@ -74,8 +76,10 @@ def _literal_offset(text: str | None, span: Span | None, texts: dict[str, str]) 
     return None
 
 
-def commands(found: list[Piece]) -> list[list[Word]] | None:
-    """The commands of the pieces, each a list of words; None when the shell would do more than split."""
+def commands(found: list[Piece], shell: bool = True) -> list[list[Word]] | None:
+    """The commands of the pieces, each a list of words; None when the shell would do more than split.
+    `shell` False: `shlex.split`'s words, for which a separator or a redirection is no word boundary
+    (left unread)."""
     result: list[list[Word]] = [[]]
     word: Word | None = None
     quote = ""
@@ -100,7 +104,7 @@ def commands(found: list[Piece]) -> list[list[Word]] | None:
                 return None
             elif quote:
                 word = _add(word, char, piece, index)
-            elif char in _UNREAD:
+            elif char in _UNREAD or (not shell and char in _SEPARATORS + "<>" and char != "\n"):
                 return None
             elif char == "&" and at in "<>" and at:
                 continue  # `2>&1`
@@ -110,7 +114,7 @@ def commands(found: list[Piece]) -> list[list[Word]] | None:
                 word = None
                 if char in "<>":
                     redirect = True
-                elif char in _SEPARATORS and result[-1]:
+                elif char in _SEPARATORS and result[-1] and shell:
                     result.append([])
             else:
                 word = _add(word, char, piece, index)

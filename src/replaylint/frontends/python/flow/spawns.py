@@ -35,11 +35,12 @@ from .reader import Qualified, Reader
 from .shell_strings import Word, commands, pieces
 
 _SPAWNS = frozenset(("subprocess.Popen", "subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output"))
-_WORDS = ("Popen(", "run(", "call(", "check_output(")
+_SHELLS = frozenset(("os.system", "os.popen"))  # run their string with `sh -c`
+_WORDS = ("Popen(", "run(", "call(", "check_output(", "system(", "popen(")
 # Where `_NAMED_WORDS` is tried (`search` tries its `\b` at every character: 6 -> 1 ms on a 60 KB module).
-_CALLED = ("Popen(", "run(", "call(", "check_call(", "check_output(")
+_CALLED = ("Popen(", "run(", "call(", "check_call(", "check_output(", "system(", "popen(")
 # the words a name, a list literal or a call of a named function gives (`run(build_command(), shell=True)`)
-_NAMED_WORDS = re.compile(r"\b(?:Popen|run|call|check_call|check_output)\(\s*(?:args\s*=\s*)?(?:[A-Za-z_][\w.]*\s*[,()]|\[)")
+_NAMED_WORDS = re.compile(r"\b(?:Popen|run|call|check_call|check_output|system|popen)\(\s*(?:args\s*=\s*)?(?:[A-Za-z_][\w.]*\s*[,()]|\[)")
 _COPIES = ("os.environ.copy", "copy.copy", "copy.deepcopy", "dict")  # a copy of `os.environ`
 
 
@@ -47,7 +48,8 @@ def spawn_words(text: str) -> bool:
     """Whether a file may start a process with `subprocess` whose words a name, a list literal or
     a call holds (`Popen(command, ...)`, `Popen(["vllm", ...])`, `run(build_command(), shell=True)`;
     cheap: its text)."""
-    return "subprocess" in text and next(matches_from(_NAMED_WORDS, text, _CALLED), None) is not None
+    spawns = "subprocess" in text or "os.system" in text or "os.popen" in text or "import system" in text
+    return spawns and next(matches_from(_NAMED_WORDS, text, _CALLED), None) is not None
 
 
 def spawned_launches(reader: Reader, module: Module) -> Iterator[Launch]:
@@ -61,10 +63,14 @@ def spawned_launches(reader: Reader, module: Module) -> Iterator[Launch]:
             continue
         plain = Frame(module, scope, call.cls, None, call.placed)
         spawns = reader.evaluate(node.func, plain).ref
-        if not (isinstance(spawns, Qualified) and spawns.name in _SPAWNS):
+        if not (isinstance(spawns, Qualified) and spawns.name in _SPAWNS | _SHELLS):
             continue
-        if _in_shell(node):  # a command string put together (`f"{cmd} {server_args}"`)
+        if spawns.name in _SHELLS or _in_shell(node):  # a command string put together (`f"{cmd} {server_args}"`)
             yield from _shell_launches(reader, module, node, words, plain)
+            continue
+        split = _shlex_split(reader, words, plain)
+        if split is not None:  # `Popen(shlex.split(cmd))`: the string split as a POSIX shell splits words
+            yield from _shell_launches(reader, module, node, split, plain, shell=False)
             continue
         own = reader.evaluate(words, plain).ref
         from_caller = isinstance(scope, FUNCTIONS) and (reads_parameter(scope, node) or words_of_parameter(scope, words))
@@ -85,17 +91,25 @@ def _in_shell(node: ast.Call) -> bool:
     return any(k.arg == "shell" and isinstance(k.value, ast.Constant) and k.value.value is True for k in node.keywords)
 
 
-def _shell_launches(reader: Reader, module: Module, node: ast.Call, words: ast.expr, frame: Frame) -> Iterator[Launch]:
+def _shlex_split(reader: Reader, words: ast.expr, frame: Frame) -> ast.expr | None:
+    """The string of `shlex.split(cmd)` (its one argument)."""
+    if not (isinstance(words, ast.Call) and len(words.args) == 1 and not words.keywords):
+        return None
+    func = reader.evaluate(words.func, frame).ref
+    return words.args[0] if isinstance(func, Qualified) and func.name == "shlex.split" else None
+
+
+def _shell_launches(reader: Reader, module: Module, node: ast.Call, words: ast.expr, frame: Frame, shell: bool = True) -> Iterator[Launch]:
     """The servers a command string starts that the program puts together from pieces (a literal
     string, or one name bound to it, is the libcst pass's); a word resting on a default of the
-    run is not known."""
+    run is not known. `shell` False: `shlex.split`'s words, one command."""
     if _spelt_here(words, frame):
         return  # the libcst pass reads a literal or f-string the call is given, its replacements as expansions
     read = reader.evaluate(words, frame)
     modules = reader.tree.modules()
     put_together = read.parts or (isinstance(words, ast.Call) and isinstance(read.value, str))  # `build_command()`'s text
     found = pieces(read, {path: home.source.text for path, home in modules.items()}) if put_together else None
-    for command in (commands(found) or ()) if found else ():
+    for command in (commands(found, shell) or ()) if found else ():
         spans = [_word_span(modules, word) or module.span(words) for word in command]
         texts = [None if word.assumptions else word.text for word in command]
         located = split_launcher(texts, python_unknown_first=True)
