@@ -5,8 +5,9 @@ whose words its own scope spells; this reads one whose words come from a paramet
 context the tree calls the helper in (the call sites' arguments followed: `build_cmd(...)`'s list,
 `custom_env={...}`). The environment is the copy's keys as written before the call; one the
 reader cannot see (an update with an unknown mapping) leaves it open. A helper no call site in
-the tree reaches is left to the libcst pass. A command string run with `shell=True` that the
-program puts together (a helper's f-string, `+`) is split by `shell_strings`; one the call spells
+the tree reaches is left to the libcst pass. A command string run with `shell=True`, `os.system`
+or `os.popen`, or split by `shlex.split`, that the program puts together (a helper's f-string,
+`+`, `cmd += " --flag"`) is split by `shell_strings`; one the call spells
 itself (a literal, an f-string) is the libcst pass's."""
 
 from __future__ import annotations
