@@ -84,12 +84,6 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # Held-out cases the flow does not follow yet, each with what it misses (strict: a case that
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
-    "h17_camel_vllm_model_start_server_chat_route": (
-        "round 17 first run: missed; camel's VLLMModel: a class that starts `vllm server` itself and sends chat.completions.create to it (RPL301 at the client's call)"
-    ),
-    "h17_xtuner_rollout_config_logprobs_mode_default": (
-        "round 17 first run: missed; a pydantic rollout config's `logprobs_mode` field default 'raw_logprobs' reaching the engine (RPL003 at the field's default)"
-    ),
     "h16_orz_ppo_exp_config_top_k_minus_one": (
         "round 16 first run: missed; SamplingParams(top_k=self.cfg.top_k) with cfg a dataclass instance passed by PPOExp(PPOExpConfig()); the engine a ray actor made by .options().remote(..., **extra) whose extra the caller gives. "
         "After fxh16b still missed: orz/ and orz/ppo/ hold no __init__.py and no script beside orz/ppo imports it, so playground/ is not near vllm_utils.py (with the two files the engine is read, mask and all); "

@@ -130,7 +130,14 @@ def reads_stored_parameter(cls: ast.ClassDef, init: ast.AST | None, method: ast.
         if more <= stored:
             break
         stored |= more
-    return any(_self_attribute(node) in stored for node in walk(method))
+    reached = (method, *_own_methods_called(cls, method))  # `cmd = [..., *self._server_args()]`
+    return any(_self_attribute(node) in stored for function in reached for node in walk(function))
+
+
+def _own_methods_called(cls: ast.ClassDef, method: ast.AST) -> list[ast.AST]:
+    """The class's methods that `method` calls as `self.name(...)`."""
+    called = {_self_attribute(node.func) for node in walk(method) if isinstance(node, ast.Call)} - {None}
+    return [m for m in cls.body if isinstance(m, FUNCTIONS) and m.name in called and m is not method]
 
 
 _STORED_ROUNDS = 4  # attributes made from attributes made from a parameter

@@ -200,3 +200,18 @@ def _handed(call: ast.Call, name: str) -> bool:
     called = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
     given = [*call.args, *(keyword.value for keyword in call.keywords)]
     return called not in _LOOKS and any(isinstance(arg, ast.Name) and arg.id == name for arg in given)
+
+
+def spelt_items(reader: Evaluates, node: ast.List | ast.Tuple | ast.Set, frame: Frame) -> Val:
+    """A list, tuple or set spelt out, its `*words` spliced in where the reader knows them item by
+    item (`[sys.executable, "-m", module, *self._server_args()]`); NOTHING when one is not known."""
+    items: list[Val] = []
+    for element in node.elts:
+        if not isinstance(element, ast.Starred):
+            items.append(reader.evaluate(element, frame))
+            continue
+        spliced = reader.evaluate(element.value, frame).ref
+        if not (isinstance(spliced, tuple) and all(isinstance(item, Val) for item in spliced)):
+            return NOTHING
+        items.extend(spliced)
+    return Val([item.value for item in items], span=frame.module.span(node), ref=tuple(items))

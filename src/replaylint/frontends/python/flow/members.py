@@ -20,6 +20,7 @@ from .inherited import inherited_attribute
 from .module import FUNCTIONS, POST_INITS, Module, Placed
 from .objects import Class, Instance, field, is_record
 from .refs import Bound, Engine, Function
+from .stepped_attributes import stepped_in_init
 from .subclass_inits import passed_up
 
 
@@ -62,6 +63,9 @@ def self_attribute(reader: Reader, attr: str, frame: Frame) -> Val:
                     sets.append((method, placed, statement.value, element))
     if frame.instance is not None and attr in frame.instance.entries and all(s[0].name in POST_INITS for s in sets):
         return field(reader, Val(kwargs=frame.instance), attr, frame)  # the record's (a method's `self._model = ...` wins)
+    stepped = stepped_in_init(reader, frame, sets) if len(sets) > 1 else None
+    if stepped is not None:
+        return stepped  # `__init__` sets it, then calls a method that sets it again
     if len(sets) != 1 or sets[0][1].guards:
         if not sets and frame.instance is not None and frame.instance.reasons:
             return NOTHING  # a field the construction's unread arguments (`**cfg`) may set

@@ -22,7 +22,7 @@ from .each_items import looped, made_each, sliced
 from .facts import NOTHING, Kwargs, Val
 from .frames import Frame, enclosed, is_class_level, reaching
 from .generators import entered, yielded
-from .grown_lists import grown_in_steps, grown_list
+from .grown_lists import grown_in_steps, grown_list, spelt_items
 from .imported_names import in_tree, module_attribute, star_imported
 from .ini_configs import PARSERS as INI_PARSERS, ini_parser, read_option
 from .init_objects import init_object, pydra_config
@@ -91,10 +91,7 @@ class Reader:
                 return replace(inner, value=-number if isinstance(node.op, ast.USub) else number, span=module.span(node))
             return NOTHING
         if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
-            if any(isinstance(element, ast.Starred) for element in node.elts):
-                return NOTHING
-            items = [self.evaluate(element, frame) for element in node.elts]
-            return Val([item.value for item in items], span=module.span(node), ref=tuple(items))
+            return spelt_items(self, node, frame)
         if isinstance(node, ast.Dict):
             return token_map(self, node, frame) or literal(self, node, frame)
         if isinstance(node, ast.Name):

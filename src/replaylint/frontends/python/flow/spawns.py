@@ -25,12 +25,13 @@ from ....vllm.command_line import Token
 from ....vllm.engine_fields import RUNNER_ENV
 from ..names import matches_from
 from ..strings import python_quote
-from .callsites import calls, reads_parameter, words_of_parameter
+from .callsites import calls, reads_parameter, reads_stored_parameter, words_of_parameter
 from .dicts import written
 from .engines import contexts
 from .environ import runner_variable
 from .facts import Kwargs
 from .frames import Frame, reaching
+from .members import init_of
 from .module import FUNCTIONS, Module
 from .reader import Qualified, Reader
 from .shell_strings import Word, commands, pieces
@@ -75,6 +76,8 @@ def spawned_launches(reader: Reader, module: Module) -> Iterator[Launch]:
             continue
         own = reader.evaluate(words, plain).ref
         from_caller = isinstance(scope, FUNCTIONS) and (reads_parameter(scope, node) or words_of_parameter(scope, words))
+        # a method whose words its object's construction decides (`self.config` of `__init__(self, config)`)
+        from_caller = from_caller or (call.cls is not None and reads_stored_parameter(call.cls, init_of(module, call.cls), scope))
         if _known(own) and (not from_caller or all(getattr(item, "known", False) for item in own)):
             if _imported_words(module, own):
                 launch = _launch(reader, module, node, words, plain, own_words=True)
@@ -83,7 +86,7 @@ def spawned_launches(reader: Reader, module: Module) -> Iterator[Launch]:
         if not from_caller:
             continue
         for frame in contexts(reader, module, call):
-            launch = _launch(reader, module, node, words, frame) if frame.args is not None else None
+            launch = _launch(reader, module, node, words, frame) if frame.args is not None or frame.init is not None else None
             if launch is not None:
                 yield launch
 
