@@ -4,7 +4,8 @@ a mapping or a sequence the reader knows whole, read turn by turn (AReaL's `get_
 v in args.items():`, `if v is None or v is False: continue`, `flag = f"--{k.replace('_', '-')}"`,
 `if v is True: cmd.append(flag)`, `else: cmd.append(flag); cmd.append(str(v))`), each turn's
 branches decided for it. Any other change (`insert`, `cmd[i] = ...`, a nested loop, a branch
-not decided, an item not known) leaves the list unknown."""
+not decided, an item not known) leaves the list unknown. A list spelt out may splice known lists in
+(`[*base, "--port", port]`)."""
 
 from __future__ import annotations
 
