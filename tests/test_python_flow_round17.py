@@ -217,6 +217,12 @@ def test_client_of_the_server_its_init_starts_is_judged(tmp_path: Path, start: s
         (START, "import os\nVLLMModel('m', url=os.environ.get('VLLM_BASE_URL')).run([])"),
         # `self` handed to something that may set the url again
         (START + "\n        register(self)", "register = print\nVLLMModel('m').run([])"),
+        # a subclass starts its server elsewhere
+        (
+            START,
+            "class Remote(VLLMModel):\n    def _start_server(self):\n        self._url = 'http://gpu-node:8000/v1'\n\n\n"
+            "Remote('m').run([])",
+        ),
     ],
 )
 def test_client_whose_url_init_may_not_set_is_silent(tmp_path: Path, start: str, made: str) -> None:

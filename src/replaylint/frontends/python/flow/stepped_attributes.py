@@ -48,8 +48,8 @@ def stepped_in_init(reader: Reader, frame: Frame, sets: list[Set]) -> Val | None
         own_part = _own_part(placed.statement)
         for name in _self_calls(own_part):
             method = setters[name][0] if name in setters else methods.get(name)
-            if method is None or _self_calls_any(method) or _hands_self(method):
-                return NOTHING  # it may call anything that sets it
+            if method is None or _self_calls_any(method) or _hands_self(method) or _overridden(frame, name):
+                return NOTHING  # it may call anything that sets it, or a subclass's runs
             if name not in setters:
                 continue
             left = decided(reader, placed.guards, frame.reading(placed))
@@ -89,6 +89,17 @@ def _self_calls(statement: ast.AST) -> list[str]:
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
         if node.func.value.id == "self"
     ]
+
+
+def _overridden(frame: Frame, name: str) -> bool:
+    """Whether a subclass in the module defines its own `name`."""
+    cls = frame.cls
+    return any(
+        isinstance(node, ast.ClassDef)
+        and any(getattr(base, "id", getattr(base, "attr", None)) == getattr(cls, "name", None) for base in node.bases)
+        and any(isinstance(m, FUNCTIONS) and m.name == name for m in node.body)
+        for node in frame.module.tree.body
+    )
 
 
 def _self_calls_any(method: ast.AST) -> bool:
