@@ -52,7 +52,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "oi_actor_init_setdefault_mask_extra_body_top_k_clean": set(),
     "oi_replay_kwargs_helper_runtime_env_v2_runner_one": {("RPL206", "open_instruct/vllm_utils.py", 1274)},
     "prime_server_env_v1_guarded_by_mask_toml_clean": set(),
-    "prime_to_namespace_mask_always_on_toml_spec_adaptive": {("RPL002", "configs/reverse_text/rl_replay.toml", 33)},
+    "prime_to_namespace_mask_always_on_toml_spec_adaptive": {("RPL002", "configs/reverse_text/rl_replay.toml", 23)},
 }
 
 PENDING: dict[str, str] = {}
