@@ -47,6 +47,14 @@ RPL102 at the recipe's switch (line 14, "a framework default conflicts"), but `t
 a file of the tree, grpo_math_1B.yaml:373, which the recipe inherits through `defaults:`; a parent's written value
 is reported at its own line with the inheriting file named, and the message names the switch ("as
 `policy.generation.vllm_cfg.return_sampling_mask: true` asks").
+
+Fixes (h-fxfk10a): verl's writes into the user's `engine_kwargs` inside `launch_server` before `args` spreads it
+(a `setdefault` gives way to a key the rollout config or the launch writes; a write or `update` wins); SkyRL's
+writes under a test of an environment variable the launching script exports (one it does not export stays
+unknown); OpenRLHF's actor writing a `VLLM_*` variable under a test of a parameter its `__init__` passes from
+`**kwargs`, decided by the command line's switch that reaches that key (frameworks/openrlhf_switches).
+Precision twins: tests/test_forks_round10_readers.py. scripts/forks_judge.py judges all twelve trees (51 of 51
+agree with vLLM 0.34.0). After both: 12 of 12.
 """
 
 from __future__ import annotations

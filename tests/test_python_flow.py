@@ -54,6 +54,9 @@ rStar, large_language_monkeys, PipelineRL, ART, atropos and TRL, first run on ma
 0.34.0): 15 of 24 cases as expected (62%); of 15 expected findings 6 exact, 1 at another line (a
 `field(default_factory=lambda: [...])` reported at the field's first line, not at the factory's), 8 missed
 (PENDING); 0 false findings; 9 of 9 clean cases clean.
+After the fixes (h-fxh16a, h-fxh16b): 23 of 24, no expectation changed; Open-Reasoner-Zero's case waits (its
+requests go to the items of a list of Ray actors grown by `append` and handed to another module's class, from
+folders without `__init__.py` that no script beside them imports).
 """
 
 from __future__ import annotations

@@ -40,6 +40,11 @@ at the field's line (rollout/sampling.py:10), as python_flow's h2_requests_datac
 h8_dataclass_top_k_default_minus_one, h12_hfargparser_generation_dataclass_top_k_zero and
 h14_easyr1_rollout_config_top_k_field_default do for a request value that is a field's default (the module
 constant rule of round 10 is for a name bound once at module level, not a class's field).
+
+Fixes (h-fxr11): the walk keeps `.dstack.yml`, `.dstack.yaml` and `.gitlab-ci.yml` among hidden files, and
+dstack configurations (frontends/yaml/dstack: `commands`, `init`, replica groups, `env`, the image's release)
+and GitLab CI pipelines (frontends/yaml/gitlab_ci) are read (tests/test_yaml_round11_dstack.py,
+tests/test_yaml_round11_gitlab.py). After: 16 of 16.
 """
 
 from __future__ import annotations
