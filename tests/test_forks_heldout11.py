@@ -37,6 +37,10 @@ default (rounds 2 and 7: `skyrl_engine_init_kwargs_default_mask`, `skyrl_datacla
 upstream's `SamplingParams(temperature=0.0, ...)` in `__post_init__` (config.py:1286), which the patch leaves
 as it is, is reported at the line that turns the mask on, the `engine_init_kwargs` default_factory
 (config.py:1187), with the eval default named in the message.
+
+Fixed after the first run (h-fxfk11; tests/test_forks_round11_readers.py): NeMo-RL's `vllm_kwargs.setdefault(key,
+self.cfg["vllm_cfg"].get(key, default))` takes the recipe's `vllm_cfg` value, and OpenRLHF's actor's
+`kwargs.setdefault("k", v)` in `__init__` reaches the engine where `create_vllm_engines`' dict lacks the key.
 """
 
 from __future__ import annotations
@@ -63,15 +67,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "prime_to_namespace_mask_always_on_toml_spec_adaptive": {("RPL002", "configs/reverse_text/rl_replay.toml", 23)},
 }
 
-PENDING: dict[str, str] = {
-    "nemo_yaml_default_mask_on_vllm_kwargs_setdefault_top_k_null": (
-        "round 11 first run: missed; the mask on in the framework's own default YAML, the worker's `setdefault` into the vLLM kwargs"
-    ),
-    "openrlhf_actor_init_setdefault_mask_no_correction_flag": (
-        "round 11 first run: missed; the actor's `__init__` `kwargs.setdefault('return_sampling_mask', True)` with vLLM's"
-        " raw_logprobs default (no correction flag on the launch)"
-    ),
-}
+PENDING: dict[str, str] = {}
 
 
 def test_every_folder_is_a_case_and_five_are_clean() -> None:
