@@ -386,8 +386,19 @@ def _apply(reader: Evaluates, found: Kwargs, write: tuple, guards: tuple[Guard, 
     written_entry = entry(reader, frame, key, first, value, _place_of(frame.module, first, call))
     if unreadable:
         written_entry = unknown(written_entry)
+    if kind == "default" and key in found.entries:  # kept where the earlier write's `if` held
+        found.entries[key] = _under(found.entries[key], replace(written_entry, guards=guards))
+        return
     earlier = found.entries.pop(key, None)
     found.entries[key] = replace(written_entry, guards=guards, otherwise=earlier if guards else None)
+
+
+def _under(held: Entry, default: Entry) -> Entry:
+    """A key written under an `if`, with a `setdefault` after it: the default in force where no
+    earlier write was made."""
+    if not held.guards:
+        return held
+    return replace(held, otherwise=default if held.otherwise is None else _under(held.otherwise, default))
 
 
 def _set_nested(
