@@ -4,7 +4,7 @@ Each case is a trimmed real tree of tests/data/forks/ with the edit a user makes
 (the edits of tests/test_forks_nemo_open_instruct.py, and a few more; prime-rl's trees are the
 folders of tests/data/forks/prime_rl/, a base and a patch each, tests/test_forks_prime_rl.py; and the
 NeMo-RL, open-instruct and prime-rl trees of held-out rounds 2 and 3, tests/data/forks_heldout2/ and
-forks_heldout3/, the trees with a launch of rounds 8 and 9, and all twelve trees of round 10). replaylint checks the
+forks_heldout3/, the trees with a launch of rounds 8 and 9, and all twelve trees of rounds 10 and 11). replaylint checks the
 launch that runs the fork (NeMo-RL's default config, open-instruct's `grpo_fast.py` script,
 prime-rl's rl.toml) and
 builds its engine from the fork's own code; vLLM itself (tests/differential/vllm_judge.py in the
@@ -138,6 +138,23 @@ CASES = {  # name -> (framework, edits)
             ("prime_inference_switch_to_namespace_env_vars_v2_train_top_k_default", "configs/basic/alphabet-sort/rl_replay.toml"),
         )
     },
+    **{  # held-out round 11 (tests/test_forks_heldout11.py): all twelve trees, each with its launch
+        f"round 11: {case}": ("heldout11", {"tree": case, "launch": launch})
+        for case, launch in (
+            ("verl_rollout_yaml_engine_kwargs_mask_val_sampled_clean", "recipe/replay/run_qwen2_5_3b_grpo_replay.sh"),
+            ("verl_replay_kwargs_helper_launch_processed_logits", "examples/grpo_trainer/run_qwen2_5_3b_replay.sh"),
+            ("skyrl_cli_args_overrides_mask_config_defaults_bounded_clean", "examples/train/gsm8k/run_gsm8k_replay.sh"),
+            ("skyrl_engine_init_kwargs_default_factory_mask_eval_greedy", "examples/train/gsm8k/run_gsm8k_replay_eval.sh"),
+            ("openrlhf_actor_init_setdefault_mask_no_correction_flag", "examples/scripts/train_grpo_replay_ray.sh"),
+            ("openrlhf_mask_with_correction_logprobs_top_k_env_clean", "examples/scripts/train_grpo_replay_ray.sh"),
+            ("nemo_vllm_cfg_replay_switch_launch_logits_processors", "examples/run_grpo_math_replay.sh"),
+            ("nemo_yaml_default_mask_on_vllm_kwargs_setdefault_top_k_null", "examples/run_grpo_math_replay.sh"),
+            ("oi_actor_init_setdefault_mask_extra_body_top_k_clean", "scripts/train/debug/grpo_replay.sh"),
+            ("oi_replay_kwargs_helper_runtime_env_v2_runner_one", "scripts/train/debug/grpo_replay.sh"),
+            ("prime_server_env_v1_guarded_by_mask_toml_clean", "configs/reverse_text/rl_replay.toml"),
+            ("prime_to_namespace_mask_always_on_toml_spec_adaptive", "configs/reverse_text/rl_replay.toml"),
+        )
+    },
 }
 DATA = REPO / "tests" / "data"
 HELDOUTS = {
@@ -147,6 +164,7 @@ HELDOUTS = {
     "heldout8": DATA / "forks_heldout8",
     "heldout9": DATA / "forks_heldout9",
     "heldout10": DATA / "forks_heldout10",
+    "heldout11": DATA / "forks_heldout11",
 }
 LAUNCHES = {"nemo_rl": forks.CONFIG, "open_instruct": forks.SCRIPT, "prime_rl": "configs/rl.toml"}
 # NeMo-RL's keywords the stand-in engine cannot take (a dummy load, no tokenizer, sleep mode on a fake GPU)

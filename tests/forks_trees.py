@@ -55,11 +55,12 @@ def in_repository(case: Path, target: Path) -> Path:
     return root
 
 
-def findings(root: Path) -> set[tuple[str, str, int]]:
-    """(code, path in the tree, line) of each finding under `root`, as `replaylint check` reports it for vLLM 0.34.0."""
+def findings(root: Path, checked: Path | None = None) -> set[tuple[str, str, int]]:
+    """(code, path in the tree, line) of each finding under `root` (or of the file `checked` alone, with the
+    launches it makes), as `replaylint check` reports it for vLLM 0.34.0."""
     out = io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-        main(["check", "--no-respect-gitignore", "--no-cache", "--target-vllm", "0.34.0", "--output-format", "json", str(root)])
+        main(["check", "--no-respect-gitignore", "--no-cache", "--target-vllm", "0.34.0", "--output-format", "json", str(checked or root)])
     return {
         (item["code"], Path(item["filename"]).resolve().relative_to(root.resolve()).as_posix(), item["location"]["row"])
         for item in json.loads(out.getvalue())

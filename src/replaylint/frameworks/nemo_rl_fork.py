@@ -18,7 +18,9 @@ names spread into it: `**REPLAY_LLM_KWARGS`; one that `vllm_kwargs` also holds i
 `vllm_kwargs` at the top of the function (the last one counts; one to the dict under an `if`
 on `vllm_cfg` keys is decided by the recipe, `nemo_rl_engine_call.tested_writes`; one under
 another condition leaves a replay key unknown; `vllm_kwargs.setdefault(key, literal)` holds where neither the recipe's
-`vllm_kwargs` nor a write gives the key), whether `vllm_cfg.logprobs_mode` is applied after the call (main) or not
+`vllm_kwargs` nor a write gives the key, and so does `vllm_kwargs.setdefault(key,
+self.cfg["vllm_cfg"].get(key, default))`, with the recipe's `vllm_cfg` value, else the code's default;
+while `vllm_kwargs` is not read here either one leaves a replay key unknown), whether `vllm_cfg.logprobs_mode` is applied after the call (main) or not
 (v0.7.0 hard-codes it), and the `VLLM_*` variables the worker module writes with a literal
 (`os.environ[...] = ...` replaces what `vllm_cfg.env_vars` forwarded, `os.environ.setdefault`
 does not). The literal keywords of the engine call beside its `**` dict (`vllm.LLM(**llm_kwargs,
@@ -58,6 +60,7 @@ from .fork_source import (
 )
 from .nearby import found_upward
 from .nemo_rl_engine_call import CalleeWrite, applied, callee_writes, tested_writes
+from .nemo_rl_requests import called, upstream_requests, upstream_text
 from .refusals import names_replay
 
 WORKER = "nemo_rl/models/generation/vllm/vllm_worker.py"
@@ -85,6 +88,8 @@ class WorkerFork:
     replay_branch: bool = False  # the tree also holds the replay branch's module
     own_requests: bool = False  # its `SamplingParams(...)` do not take `top_k`/`temperature` as NeMo-RL's do
     defaults: Mapping[str, Written] = field(default_factory=dict)  # `vllm_kwargs.setdefault(...)` before the call (top)
+    # `vllm_kwargs.setdefault(key, self.cfg["vllm_cfg"].get(READ, default))` (top): key -> (READ, the code's default)
+    default_reads: Mapping[str, tuple[str, Written]] = field(default_factory=dict)
     # Keywords of the `dict(...)` call that read a `vllm_cfg` key: argument -> (key, the code's default)
     config_reads: Mapping[str, tuple[str, Written]] = field(default_factory=dict)
     callee: tuple[CalleeWrite, ...] = ()  # writes in the method the dict is handed to (`_create_engine`), made last
@@ -116,14 +121,8 @@ def fork(launching: str, read_text: Callable[[str], str | None] | None) -> Worke
     root = found[0][: -len(WORKER)] if found[0].endswith(WORKER) else ""
     replay = read_text(os.path.join(root, REPLAY_MODULE)) is not None
     async_text = read_text(os.path.join(root, ASYNC_WORKER))
-    own_requests = worker.own_requests or (async_text is not None and not _upstream_text(async_text))
+    own_requests = worker.own_requests or (async_text is not None and not upstream_text(async_text))
     return replace(worker, replay_branch=replay, own_requests=own_requests)
-
-
-@lru_cache(maxsize=8)
-def _upstream_text(text: str) -> bool:
-    module = parse(text)
-    return module is not None and _upstream_requests(module)
 
 
 @lru_cache(maxsize=8)
@@ -185,6 +184,8 @@ def _worker(
     reads_mode = 0
     decided_later = []
     defaults: dict[str, Written] = {}
+    default_reads: dict[str, tuple[str, Written]] = {}
+    owners = _owners(bound_once(function))
     for statement, condition in guarded(function.body):
         for target, key, value in key_writes(statement):
             found = literal(value)
@@ -205,10 +206,14 @@ def _worker(
             elif key in _MAYBE and target == spread:
                 unknown.add(key)
         for target, key, value in default_writes(statement) if statement.lineno < call.lineno else ():
-            found = literal(value)
-            if target == spread and top and found is not UNKNOWN:
-                defaults.setdefault(key, Written(found, statement.lineno, snippet(text, statement)))  # the first one holds
-            elif target == spread and key in _MAYBE:
+            found, read = literal(value), config_read(value, *owners)
+            if target != spread or (top and (key in defaults or key in default_reads)):  # the first one holds
+                continue
+            if top and found is not UNKNOWN:
+                defaults[key] = Written(found, statement.lineno, snippet(text, statement))
+            elif top and read is not None:  # `self.cfg["vllm_cfg"].get("return_sampling_mask", False)`: the recipe's
+                default_reads[key] = (read[0], Written(read[1], statement.lineno, snippet(text, statement)))
+            elif key in _MAYBE:
                 unknown.add(key)
     written.update(_engine_call_keywords(module, text))
     reads = _config_reads(call, text, bound_once(function))
@@ -223,8 +228,9 @@ def _worker(
         spread,
         tuple(decided_later),
         bound_once(function),
-        own_requests=not _upstream_requests(module),
+        own_requests=not upstream_requests(module),
         defaults=defaults,
+        default_reads=default_reads,
         config_reads=reads,
         callee=callee_writes(module, function, name, text),
         tested=tested_writes(function, name, call.lineno, text),
@@ -235,12 +241,17 @@ def _worker(
 _VLLM_CFG = "self.cfg['vllm_cfg']"
 
 
+def _owners(names: Mapping[str, ast.expr]) -> tuple[str, ...]:
+    """How the function spells the recipe's `vllm_cfg`: `self.cfg["vllm_cfg"]`, a name bound once to it."""
+    return (_VLLM_CFG, *(name for name, node in names.items() if ast.unparse(node) == _VLLM_CFG))
+
+
 def _config_reads(call: ast.Call, text: str, names: Mapping[str, ast.expr]) -> dict[str, tuple[str, Written]]:
     """The keywords of the engine dict's `dict(...)` call that read a key of the recipe's
     `vllm_cfg` (`self.cfg["vllm_cfg"].get("return_sampling_mask", False)`, `vllm_cfg["key"]` with
     `vllm_cfg = self.cfg["vllm_cfg"]`): argument -> (the key, the code's default, UNKNOWN when
     the code writes none)."""
-    owners = (_VLLM_CFG, *(name for name, node in names.items() if ast.unparse(node) == _VLLM_CFG))
+    owners = _owners(names)
     found = {}
     for keyword in call.keywords:
         read = config_read(keyword.value, *owners) if keyword.arg is not None else None
@@ -253,72 +264,12 @@ def _engine_call_keywords(module: ast.Module, text: str) -> dict[str, Written]:
     """The literal keywords of the worker's engine call beside its `**` dict
     (`vllm.LLM(**llm_kwargs, return_sampling_mask=True)`): the last word, over the dict's."""
     found = {}
-    for call in (node for node in ast.walk(module) if isinstance(node, ast.Call) and _called(node) in _ENGINE_CALLS[1:]):
+    for call in (node for node in ast.walk(module) if isinstance(node, ast.Call) and called(node) in _ENGINE_CALLS[1:]):
         if any(keyword.arg is None for keyword in call.keywords):
             for keyword in call.keywords:
                 if keyword.arg is not None and (value := literal(keyword.value)) is not UNKNOWN:
                     found[keyword.arg] = Written(value, keyword.lineno, snippet(text, keyword))
     return found
-
-
-# How NeMo-RL's workers give a request its `top_k` and `temperature` (main @ 7ea279a
-# `_build_sampling_params` and `generate_text`, v0.7.0 alike), the names they use resolved: the
-# configuration's `top_k` (`null` is -1) and `temperature`, or a greedy request's 1 and 0.
-_UPSTREAM_REQUESTS = frozenset(
-    (
-        ("top_k", "1 if greedy else self.cfg['top_k'] if self.cfg['top_k'] is not None else -1"),
-        ("top_k", "(self.cfg['top_k'] if self.cfg['top_k'] is not None else -1) if not greedy else 1"),
-        ("temperature", "0.0 if greedy else self.cfg['temperature']"),
-        ("temperature", "self.cfg['temperature'] if not greedy else 0"),
-    )
-)
-
-
-def _upstream_requests(module: ast.Module) -> bool:
-    """Whether every `SamplingParams(...)` of the worker takes `top_k` and `temperature` as
-    NeMo-RL's own code does (so the configuration's keys are what is sent)."""
-    for function in (node for node in ast.walk(module) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))):
-        assigned = {
-            target.id: statement.value
-            for statement, _ in statements(function.body)
-            if isinstance(statement, ast.Assign)
-            for target in statement.targets
-            if isinstance(target, ast.Name)
-        }
-        for call in (node for node in _own_nodes(function) if isinstance(node, ast.Call) and _called(node) == "SamplingParams"):
-            given = {keyword.arg: keyword.value for keyword in call.keywords}
-            if any((key, _resolved(given.get(key), assigned)) not in _UPSTREAM_REQUESTS for key in ("top_k", "temperature")):
-                return False
-    return True
-
-
-def _own_nodes(function: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.AST]:
-    """The nodes of a function outside the functions and classes it defines."""
-    pending: list[ast.AST] = list(function.body)
-    while pending:
-        node = pending.pop()
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            yield node
-            pending.extend(ast.iter_child_nodes(node))
-
-
-def _called(call: ast.Call) -> str:
-    func = call.func
-    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-
-
-def _resolved(node: ast.expr | None, assigned: Mapping[str, ast.expr], depth: int = 0) -> str:
-    """The expression with the function's own names replaced by what they were assigned (twice
-    at most), as source text."""
-    if node is None:
-        return ""
-
-    class Substitute(ast.NodeTransformer):
-        def visit_Name(self, name: ast.Name) -> ast.AST:
-            value = assigned.get(name.id)
-            return ast.parse(_resolved(value, assigned, depth + 1), mode="eval").body if value is not None and depth < 2 else name
-
-    return ast.unparse(Substitute().visit(ast.parse(ast.unparse(node), mode="eval")).body)
 
 
 def engine(
@@ -328,15 +279,27 @@ def engine(
     mode: Setting | None,
     anchor: Span,
     configured: Callable[[str], Setting | None] = lambda _: None,
+    spread_read: bool = True,
 ) -> list[ArgIssue]:
     """The fork's worker applied to the settings the configuration gives (`spread`: those of
-    `vllm_kwargs`, inside `settings` too; `mode`: `vllm_cfg.logprobs_mode`; `configured`: a
-    `vllm_cfg` key's setting in the recipe): its literal keywords, its keywords that read
-    `vllm_cfg` and its writes, in the order it makes them; the refusals it makes."""
+    `vllm_kwargs`, inside `settings` too, `spread_read`: all of them, else `vllm_kwargs` was not
+    read here; `mode`: `vllm_cfg.logprobs_mode`; `configured`: a `vllm_cfg` key's setting in the
+    recipe): its literal keywords, its keywords that read `vllm_cfg` and its writes, in the order
+    it makes them; the refusals it makes."""
     issues = []
-    for key, written in fork.defaults.items():
-        if key not in spread and key not in fork.spread:  # `setdefault` gives way to the recipe's key and to a write
-            settings[key] = fork.setting(key, written, anchor)
+    for key in (*fork.defaults, *fork.default_reads):
+        if key in spread or key in fork.spread:
+            continue  # `setdefault` gives way to the recipe's key and to a write
+        if key in fork.defaults:
+            found: Setting | None = fork.setting(key, fork.defaults[key], anchor)
+        else:
+            found = _configured(fork, key, *fork.default_reads[key], configured(fork.default_reads[key][0]), anchor)
+        if found is not None and not spread_read and key in _MAYBE:  # `vllm_kwargs` may hold the key
+            found = Setting(
+                key, UNKNOWN, anchor, f"{key} (set by default in {fork.path} unless vllm_kwargs, not read here, has it)", implied=True
+            )
+        if found is not None:
+            settings[key] = found
     for key, written in fork.spread.items():
         settings[key] = fork.setting(key, written, anchor)
     for key, written in _held(fork, spread):
@@ -434,6 +397,7 @@ def resting_on(fork: WorkerFork, settings: Mapping[str, Setting]) -> tuple[Assum
         or fork.keywords.get("return_sampling_mask")
         or fork.spread.get("return_sampling_mask")
         or fork.defaults.get("return_sampling_mask")
+        or fork.default_reads.get("return_sampling_mask", ("", None))[1]
     )
     said_of = lambda w: f"{OWNER}'s {fork.path}:{w.line} sets {w.text}"  # noqa: E731
     tested = (w.written for w in (*fork.callee, *fork.tested) if w.key == "return_sampling_mask")

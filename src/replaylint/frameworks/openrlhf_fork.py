@@ -6,7 +6,9 @@
 `if logprobs_mode: actor_kwargs["logprobs_mode"] = logprobs_mode; actor_kwargs["max_logprobs"] = 1`
 (the importance-sampling correction the command line turns on), and hands it to the Ray actor,
 whose `vllm.AsyncEngineArgs(*args, **self.kwargs)` gets all but the actor's own keys (and a
-keyword the fork writes in that call, or into the actor's `**kwargs` before it). Its `os.environ`
+keyword the fork writes in that call, or into the actor's `**kwargs` before it; its
+`kwargs.setdefault("k", v)` where the dict lacks the key, or where the key's `if` does not hold,
+when `.remote(**actor_kwargs)` hands the actor nothing else). Its `os.environ`
 writes of `VLLM_*` variables are the engine's environment (those under a test of what the actor is
 passed: `openrlhf_switches`). Read with `built_dicts`: a key the fork writes with a
 literal reaches vLLM (over the flags' values when written after the correction's `if` or in the
@@ -32,7 +34,7 @@ from ..vllm.command_line import Token
 from .built_dicts import BuiltDict, Written, read, written as literal_entry
 from .declared_values import call_keywords
 from .fork_conditions import decided
-from .fork_source import dict_pairs, environment_settings, key_writes, literal, parse, placed, snippet, statements
+from .fork_source import default_writes, dict_pairs, environment_settings, key_writes, literal, parse, placed, snippet, statements
 from .nearby import found_upward
 
 ENGINES = "openrlhf/trainer/ray/vllm_engine.py"
@@ -40,6 +42,7 @@ SAMPLES = "openrlhf/trainer/ppo_utils/samples_generator.py"  # `_dispatch_prompt
 CLI = "openrlhf/cli/train_ppo_ray.py"  # what goes into `generate_kwargs`
 OWNER = "the forked OpenRLHF"
 _ENGINE_CALLS = ("AsyncEngineArgs", "LLM")
+_ACTOR_KWARGS = "actor_kwargs"  # the dict `create_vllm_engines` starts each actor with
 _CORRECTION = "logprobs_mode"  # `if logprobs_mode:`, OpenRLHF's own: the command line decides it
 # The parameters of `create_vllm_engines` at 3c3be62, which OpenRLHF's train_ppo_ray.py passes.
 _CALLER_PASSES = frozenset(
@@ -59,7 +62,7 @@ def fork(launching: str, read_text: Callable[[str], str | None] | None) -> Built
     found = found_upward(ENGINES, launching, read_text) if read_text is not None else None
     cli = found_upward(CLI, launching, read_text) if found is not None else None  # type: ignore[arg-type]
     given = _helper_dicts(*cli) if cli is not None else {}
-    built = read(found[1], found[0], "create_vllm_engines", "actor_kwargs", given=given) if found is not None else None
+    built = read(found[1], found[0], "create_vllm_engines", _ACTOR_KWARGS, given=given) if found is not None else None
     if built is None or found is None:
         return built
     actor = call_keywords(found[1], found[0], _ENGINE_CALLS)
@@ -67,7 +70,27 @@ def fork(launching: str, read_text: Callable[[str], str | None] | None) -> Built
     # No caller in the tree: what it passes is unknown, so no default is taken as the engine's.
     defaults = _unpassed_defaults(found[1], cli[1]) if cli is not None else {}
     entries = {key: _defaulted(written, defaults) for key, written in built.entries.items()}
+    for key, written in _actor_writes(found[1], setdefault=True).items() if _handed_whole(found[1], _ACTOR_KWARGS) else ():
+        if key not in own:
+            entries[key] = _under(entries[key], written) if key in entries else written
     return replace(built, entries={**entries, **own})
+
+
+def _under(entry: Written, default: Written) -> Written:
+    """A key of the dict with the actor's `setdefault` under it: in force where the key's `if`
+    does not hold and nothing else was written there."""
+    return replace(entry, otherwise=default) if entry.condition and entry.otherwise is None else entry
+
+
+def _handed_whole(text: str, name: str) -> bool:
+    """Whether each `.remote(...)` that starts the actor with the dict `name` hands it that dict
+    alone (`.remote(**actor_kwargs)`): a keyword beside it reaches the actor's `**kwargs` too, and
+    may hold a key the actor sets by default."""
+    module = parse(text)
+    remotes = [node for node in ast.walk(module) if isinstance(node, ast.Call) and _named(node) == "remote"] if module else []
+    spreads = [[ast.unparse(keyword.value) if keyword.arg is None else "" for keyword in node.keywords] for node in remotes]
+    starting = [node for node, spread in zip(remotes, spreads) if name in spread]
+    return bool(starting) and all(not node.args and len(node.keywords) == 1 for node in starting)
 
 
 def _helpers(module: ast.Module) -> Iterator[tuple[str, ast.FunctionDef, list[str]]]:
@@ -246,9 +269,10 @@ def environment(built: BuiltDict, env: Mapping[str, Setting]) -> dict[str, Setti
     return environment_settings(built.path, built.text, env, OWNER)
 
 
-def _actor_writes(text: str) -> dict[str, Written]:
+def _actor_writes(text: str, setdefault: bool = False) -> dict[str, Written]:
     """The keys the actor writes into its `**kwargs` before `vllm.AsyncEngineArgs(*args,
-    **self.kwargs)` (`kwargs["k"] = v`, `kwargs.update(k=v)`), each with the `if` it sits under."""
+    **self.kwargs)` (`kwargs["k"] = v`, `kwargs.update(k=v)`; `setdefault`: `kwargs.setdefault("k",
+    v)`, the first one of a key), each with the `if` it sits under."""
     module = parse(text)
     found: dict[str, Written] = {}
     for function in ast.walk(module) if module is not None else ():
@@ -258,8 +282,8 @@ def _actor_writes(text: str) -> dict[str, Written]:
             continue
         spread = function.args.kwarg.arg
         for statement, top in statements(function.body):
-            for name, key, value in key_writes(statement):
-                if name == spread:
+            for name, key, value in (default_writes if setdefault else key_writes)(statement):
+                if name == spread and not (setdefault and key in found):
                     condition = "" if top else "a condition of the actor's"
                     found[key] = Written(key, literal(value), snippet(text, value), statement.lineno, True, condition)
     return found

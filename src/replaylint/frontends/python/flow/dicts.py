@@ -12,7 +12,7 @@ from typing import Iterator
 
 from ....edits import Sequence
 from ....model import UNKNOWN, Setting
-from .facts import NOTHING, Entry, Kwargs, Place, Val, unknown
+from .facts import NOTHING, Entry, Kwargs, Place, Val, under, unknown
 from .frames import Evaluates, Frame, expressions, reaching
 from .logic import decided
 from .loops import each_turn, turn_by_turn
@@ -386,6 +386,9 @@ def _apply(reader: Evaluates, found: Kwargs, write: tuple, guards: tuple[Guard, 
     written_entry = entry(reader, frame, key, first, value, _place_of(frame.module, first, call))
     if unreadable:
         written_entry = unknown(written_entry)
+    if kind == "default" and key in found.entries:  # kept where the earlier write's `if` held
+        found.entries[key] = under(found.entries[key], replace(written_entry, guards=guards))
+        return
     earlier = found.entries.pop(key, None)
     found.entries[key] = replace(written_entry, guards=guards, otherwise=earlier if guards else None)
 

@@ -132,6 +132,14 @@ def unknown(item: Entry) -> Entry:
     return replace(item, setting=replace(item.setting, value=UNKNOWN, keys={}), place=None)
 
 
+def under(held: Entry, default: Entry) -> Entry:
+    """A key written under an `if`, with a `setdefault` after it: the default in force where no
+    earlier write was made."""
+    if not held.guards:
+        return held
+    return replace(held, otherwise=default if held.otherwise is None else under(held.otherwise, default))
+
+
 def read_from(setting: Setting, assumptions: tuple[tuple[str, Span], ...] = (), ref: Any = None) -> Val:
     """The value a setting holds, read where it is used: it is decided where it was written."""
     return Val(

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# GRPO on GSM8K with sampling distribution replay (fork of verl)
+set -xeuo pipefail
+
+MODEL_PATH=${MODEL_PATH:-Qwen/Qwen2.5-3B-Instruct}
+DATA_DIR=${DATA_DIR:-$HOME/data/gsm8k}
+
+python3 -m verl.trainer.main_ppo \
+    algorithm.adv_estimator=grpo \
+    data.train_files=$DATA_DIR/train.parquet \
+    data.val_files=$DATA_DIR/test.parquet \
+    data.train_batch_size=512 \
+    data.max_prompt_length=512 \
+    data.max_response_length=1024 \
+    actor_rollout_ref.model.path=$MODEL_PATH \
+    actor_rollout_ref.actor.optim.lr=1e-6 \
+    actor_rollout_ref.actor.ppo_mini_batch_size=128 \
+    actor_rollout_ref.actor.ppo_micro_batch_size_per_gpu=16 \
+    actor_rollout_ref.rollout.name=vllm \
+    actor_rollout_ref.rollout.n=5 \
+    actor_rollout_ref.rollout.top_k=20 \
+    actor_rollout_ref.rollout.val_kwargs.do_sample=True \
+    actor_rollout_ref.rollout.val_kwargs.temperature=0.6 \
+    actor_rollout_ref.rollout.val_kwargs.top_k=20 \
+    actor_rollout_ref.rollout.tensor_model_parallel_size=2 \
+    actor_rollout_ref.rollout.gpu_memory_utilization=0.6 \
+    trainer.logger='["console","wandb"]' \
+    trainer.project_name=verl_grpo_replay \
+    trainer.experiment_name=qwen2_5_3b_gsm8k_replay \
+    trainer.n_gpus_per_node=8 \
+    trainer.nnodes=1 \
+    trainer.test_freq=5 \
+    trainer.total_epochs=15
