@@ -156,7 +156,8 @@ def test_the_corpus_is_a_third_clean() -> None:
 
 def test_every_case_cites_what_it_imitates() -> None:
     for case in CASES:
-        first = next(iter(sorted((CORPUS / case).rglob("*.py")))).read_text()
+        texts = (path.read_text() for path in sorted((CORPUS / case).rglob("*.py")))
+        first = next(text for text in texts if text.strip())  # an empty `__init__.py` cites nothing
         assert first.startswith("# Imitates "), case
 
 
