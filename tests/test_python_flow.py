@@ -156,8 +156,11 @@ def test_the_corpus_is_a_third_clean() -> None:
 
 def test_every_case_cites_what_it_imitates() -> None:
     for case in CASES:
-        texts = (path.read_text() for path in sorted((CORPUS / case).rglob("*.py")))
-        first = next(text for text in texts if text.strip())  # an empty `__init__.py` cites nothing
+        # the first Python file that is not empty (an `__init__.py` cites nothing), else a shell script after its `#!`
+        texts = [path.read_text() for path in sorted((CORPUS / case).rglob("*.py"))] + [
+            path.read_text().partition("\n")[2] for path in sorted((CORPUS / case).rglob("*.sh"))
+        ]
+        first = next((text for text in texts if text.strip()), "")
         assert first.startswith("# Imitates "), case
 
 
