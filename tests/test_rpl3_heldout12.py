@@ -32,6 +32,11 @@ files from their paths in the tree). A finding that rests on a value written els
 value's line (a config module's dict entry, a dataclass field's default, a YAML config's key), a client's
 finding at its call, a launch's finding at the word that decides it (the mask's item, the override's word,
 the appended trace word).
+
+First run (the lead, on the integration branch merge-s40 at cc1f8f5, after rounds 16, forks 10 and RPL3xx 11's
+fixes): 14 of 16 cases as expected (88%); of 8 expected findings 6 exact, 2 missed (an Argo Workflow's
+`script.source` that starts the server; a Vertex AI `Model.upload(serving_container_args=...)` launch); 0 false
+findings; 8 of 8 clean cases clean. PENDING below.
 """
 
 from __future__ import annotations
@@ -69,7 +74,15 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 }
 
 # Cases waiting for a change, each with the reason; run as strict xfail.
-PENDING: dict[str, str] = {}
+PENDING: dict[str, str] = {
+    "argo_script_template_thinking_budget_dataclass_default": (
+        "round 12 first run: missed; the server starts in an Argo Workflow template's `script.source`, which is not read"
+    ),
+    "vertex_upload_container_args_trace_replay_from_settings": (
+        "round 12 first run: missed; a Vertex AI `aiplatform.Model.upload(serving_container_command=..., serving_container_args=...)`"
+        " is not read as a launch"
+    ),
+}
 
 
 def test_every_folder_is_a_case_and_a_third_are_clean() -> None:
