@@ -74,15 +74,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 }
 
 # Cases waiting for a change, each with the reason; run as strict xfail.
-PENDING: dict[str, str] = {
-    "argo_script_template_thinking_budget_dataclass_default": (
-        "round 12 first run: missed; the server starts in an Argo Workflow template's `script.source`, which is not read"
-    ),
-    "vertex_upload_container_args_trace_replay_from_settings": (
-        "round 12 first run: missed; a Vertex AI `aiplatform.Model.upload(serving_container_command=..., serving_container_args=...)`"
-        " is not read as a launch"
-    ),
-}
+PENDING: dict[str, str] = {}
 
 
 def test_every_folder_is_a_case_and_a_third_are_clean() -> None:
