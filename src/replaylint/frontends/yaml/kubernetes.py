@@ -5,7 +5,8 @@ Pod, Deployment, StatefulSet, DaemonSet, ReplicaSet, Job, CronJob
 (`spec.jobTemplate.spec.template`), `List` items, LeaderWorkerSet
 (`leaderWorkerTemplate.leaderTemplate` / `workerTemplate`), KServe `ServingRuntime`
 (`spec.containers`) and `InferenceService` (`spec.predictor.containers`), RayCluster pods,
-Argo `container:` templates: any `containers:` sequence (not `initContainers`, which do not
+Argo `container:` templates (and `script:` templates' shell sources, `argo`; a template a
+Workflow never names is not run): any `containers:` sequence (not `initContainers`, which do not
 serve); a DynamoGraphDeployment service's `extraPodSpec.mainContainer`, with the service's
 `envs`. Per container:
 
