@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_yaml_round11_dstack import checked
+from tests.test_yaml_round11_dstack import checked, messages
 
 HELD_OUT = Path(__file__).parent / "data" / "rpl3_heldout12"
 REPLAY = "--return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out"
@@ -182,12 +182,22 @@ def test_a_model_upload_serving_container(tmp_path: Path, image: str, command: s
     assert checked(tmp_path, {"deploy.py": upload(image=image, command=command)}) == [("RPL305", "deploy.py", 10)]
 
 
+@pytest.mark.parametrize(
+    ("imported", "upload_call"),
+    [
+        pytest.param("from google.cloud import aiplatform", "aiplatform.Model.upload(", id="aiplatform.Model"),
+        pytest.param("import google.cloud.aiplatform as aip", "aip.Model.upload(", id="an alias of the package"),
+        pytest.param("from google.cloud.aiplatform import models", "models.Model.upload(", id="aiplatform.models.Model"),
+    ],
+)
+def test_import_spellings_of_the_upload(tmp_path: Path, imported: str, upload_call: str) -> None:
+    text = upload().replace("from google.cloud.aiplatform import Model", imported).replace("Model.upload(", upload_call)
+    assert checked(tmp_path, {"deploy.py": text}) == [("RPL305", "deploy.py", 10)]
+
+
 def test_the_image_tag_is_the_release(tmp_path: Path) -> None:
     text = upload(image='"vllm/vllm-openai:v0.33.0"')
-    status_messages = checked(tmp_path, {"deploy.py": text})
-    assert status_messages == [("RPL305", "deploy.py", 10)]
-    from tests.test_yaml_round11_dstack import messages
-
+    assert checked(tmp_path, {"deploy.py": text}) == [("RPL305", "deploy.py", 10)]
     assert "vLLM 0.33.0" in messages(tmp_path, "deploy.py")[0]
 
 
