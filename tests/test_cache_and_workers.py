@@ -51,6 +51,23 @@ def test_workers_and_cache_give_identical_results(corpus: Path, tmp_path: Path) 
     assert run(corpus, "--cache-dir", cache_dir, "--workers", "2") == baseline
 
 
+def test_a_small_tree_is_read_without_forking_a_reader(tmp_path: Path, monkeypatch) -> None:
+    # A reader starts once the walk has found READER_AFTER_FILES files: a smaller tree is read
+    # by this process alone, and loads only what its files need.
+    from replaylint.run import scheduler
+
+    (tmp_path / "serve.sh").write_text("vllm serve m --return-sampling-mask\n")
+    for number in range(5):
+        (tmp_path / f"module_{number}.py").write_text(f"VALUE = {number}\n")
+    baseline = run(tmp_path, "--no-cache", "--workers", "1")
+    assert "RPL003" in [finding["code"] for finding in baseline]
+    monkeypatch.setattr(os, "fork", lambda: pytest.fail("a reader was forked for a small tree"))
+    assert run(tmp_path, "--no-cache", "--workers", "2") == baseline
+    monkeypatch.setattr(scheduler, "READER_AFTER_FILES", 3)  # past three files the walk has found: a large tree
+    with pytest.raises(pytest.fail.Exception, match="a reader was forked"):
+        run(tmp_path, "--no-cache", "--workers", "2")
+
+
 def test_a_large_tree_parsed_while_it_is_read_gives_identical_results(corpus: Path, tmp_path: Path, monkeypatch) -> None:
     from replaylint.run import forked_reader, scheduler
 
