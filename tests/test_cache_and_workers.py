@@ -7,7 +7,6 @@ import io
 import json
 import os
 import shutil
-import time
 from pathlib import Path
 
 import pytest
@@ -52,6 +51,23 @@ def test_workers_and_cache_give_identical_results(corpus: Path, tmp_path: Path) 
     assert run(corpus, "--cache-dir", cache_dir, "--workers", "2") == baseline
 
 
+def test_a_small_tree_is_read_without_forking_a_reader(tmp_path: Path, monkeypatch) -> None:
+    # A reader starts once the walk has found READER_AFTER_FILES files: a smaller tree is read
+    # by this process alone, and loads only what its files need.
+    from replaylint.run import scheduler
+
+    (tmp_path / "serve.sh").write_text("vllm serve m --return-sampling-mask\n")
+    for number in range(5):
+        (tmp_path / f"module_{number}.py").write_text(f"VALUE = {number}\n")
+    baseline = run(tmp_path, "--no-cache", "--workers", "1")
+    assert "RPL003" in [finding["code"] for finding in baseline]
+    monkeypatch.setattr(os, "fork", lambda: pytest.fail("a reader was forked for a small tree"))
+    assert run(tmp_path, "--no-cache", "--workers", "2") == baseline
+    monkeypatch.setattr(scheduler, "READER_AFTER_FILES", 3)  # past three files the walk has found: a large tree
+    with pytest.raises(pytest.fail.Exception, match="a reader was forked"):
+        run(tmp_path, "--no-cache", "--workers", "2")
+
+
 def test_a_large_tree_parsed_while_it_is_read_gives_identical_results(corpus: Path, tmp_path: Path, monkeypatch) -> None:
     from replaylint.run import forked_reader, scheduler
 
@@ -75,10 +91,9 @@ def test_files_past_what_the_shared_memory_holds_are_read_here(corpus: Path, mon
     assert run(corpus, "--no-cache", "--workers", "2") == baseline
 
 
-def test_the_reader_hands_back_the_files_of_other_kinds_than_python(corpus: Path, tmp_path: Path, monkeypatch) -> None:
-    # The reader takes every chunk: each Python file that passes its prefilter is checked by the
-    # reader (which loaded the Python frontend while this process walked), the other kinds by
-    # this process.
+def checked_in_each_process(corpus: Path, tmp_path: Path, monkeypatch, reader_takes_all: bool) -> list[list[str]]:
+    """The large-tree run of the corpus (the same findings as one process's), the reader taking
+    every chunk or none: who checked each file that passed ("main" or "reader"), and its path."""
     from replaylint.engine import checker
     from replaylint.run import forked_reader, scheduler
 
@@ -94,14 +109,31 @@ def test_the_reader_hands_back_the_files_of_other_kinds_than_python(corpus: Path
 
     monkeypatch.setattr(scheduler, "LARGE_TREE_FILES", 1)
     monkeypatch.setattr(forked_reader, "_CHUNK", 3)
-    monkeypatch.setattr(forked_reader._Reader, "take_from_back", lambda self: None)
+    if reader_takes_all:
+        monkeypatch.setattr(forked_reader._Reader, "take_from_back", lambda self: None)
+    else:
+        monkeypatch.setattr(forked_reader._Reader, "_take_from_front", lambda self, ping: None)
     monkeypatch.setattr(checker.Checker, "check_data", logged)
     assert run(corpus, "--no-cache", "--workers", "2") == baseline
-    checked = [line.split(" ", 1) for line in log.read_text().splitlines()]
+    return [line.split(" ", 1) for line in log.read_text().splitlines()]
+
+
+def test_the_reader_hands_back_the_files_of_other_kinds_than_python(corpus: Path, tmp_path: Path, monkeypatch) -> None:
+    # The reader takes every chunk: each Python file that passes its prefilter is checked by the
+    # reader (the Python frontend is loaded before the fork), the other kinds by this process.
+    checked = checked_in_each_process(corpus, tmp_path, monkeypatch, reader_takes_all=True)
     here = [path for who, path in checked if who == "main"]
     there = [path for who, path in checked if who == "reader"]
     assert here and not any(path.endswith(".py") for path in here)  # what the reader's prefilter passed, nothing more
     assert there and all(path.endswith(".py") for path in there)
+
+
+def test_this_process_checks_the_python_files_of_its_own_chunks(corpus: Path, tmp_path: Path, monkeypatch) -> None:
+    # The reader takes no chunk: this process checks every file that passes, Python files too
+    # (they are not handed to the reader, which would leave this process waiting for it).
+    checked = checked_in_each_process(corpus, tmp_path, monkeypatch, reader_takes_all=False)
+    assert any(path.endswith(".py") for _, path in checked)
+    assert all(who == "main" for who, _ in checked)
 
 
 def test_a_reader_that_dies_leaves_its_chunks_to_this_process(corpus: Path, tmp_path: Path, monkeypatch) -> None:
@@ -118,37 +150,6 @@ def test_a_reader_that_dies_leaves_its_chunks_to_this_process(corpus: Path, tmp_
     monkeypatch.setattr(forked_reader, "_CHUNK", 3)
     monkeypatch.setattr(forked_reader, "_read_chunk", dies)  # the reader is forked: it runs this
     monkeypatch.setattr(forked_reader._Reader, "take_from_back", lambda self: None)  # every chunk is the reader's
-    assert run(corpus, "--no-cache", "--workers", "2") == baseline
-    assert marker.exists()
-
-
-def test_files_handed_to_a_reader_that_dies_are_parsed_here(corpus: Path, tmp_path: Path, monkeypatch) -> None:
-    # This process hands the reader the Python files that pass its prefilter; a reader killed
-    # before answering leaves them (and its chunks) to this process.
-    from replaylint.engine import checker
-    from replaylint.run import forked_reader, scheduler
-
-    baseline = run(corpus, "--no-cache", "--workers", "1")
-    marker = tmp_path / "reader-died"
-    check_file = checker.Checker.check_file
-    this_process = os.getpid()
-
-    def dies_when_handed(self, path):
-        if os.getpid() != this_process:  # the reader
-            marker.write_text("")
-            os._exit(3)
-        return check_file(self, path)
-
-    preload = forked_reader._preload
-
-    def late() -> None:  # this process reads the chunks meanwhile, and hands the reader their Python files
-        time.sleep(1)
-        preload()
-
-    monkeypatch.setattr(scheduler, "LARGE_TREE_FILES", 1)
-    monkeypatch.setattr(forked_reader, "_CHUNK", 3)
-    monkeypatch.setattr(forked_reader, "_preload", late)
-    monkeypatch.setattr(checker.Checker, "check_file", dies_when_handed)
     assert run(corpus, "--no-cache", "--workers", "2") == baseline
     assert marker.exists()
 

@@ -174,7 +174,6 @@ def test_a_tree_read_while_it_is_walked_gives_the_files_its_configurations_and_g
 
     monkeypatch.setattr(scheduler, "LARGE_TREE_FILES", 1)
     monkeypatch.setattr(forked_reader, "_CHUNK", 1)
-    monkeypatch.setattr(forked_reader, "_preload", lambda: None)
     monkeypatch.setattr(forked_reader._Reader, "add", add_and_wait)
     monkeypatch.setattr(checker.Checker, "check_data", logged)
     assert check(tree, "--workers", "2", ".") == alone

@@ -94,6 +94,32 @@ def test_each_config_of_the_list_is_its_own_model(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
+    "kind",
+    [
+        "(VLLM)",  # in brackets
+        "(\n            VLLM\n        )",  # on a line of its own
+        "  # the engine\n        VLLM",  # after a comment
+        "\\\n        VLLM",  # after a continuation
+    ],
+)
+def test_the_class_named_in_any_spelling_the_text_allows(tmp_path: Path, kind: str) -> None:
+    # `config_builders` looks for the class's name as a value in the text before it walks a
+    # module: each spelling of `type=VLLM` that Python reads the same must still be found.
+    assert _tree(tmp_path, _configs(_config("replay", "0.0", kind)), POP_BUILDER)[0][2] == "RPL101"
+
+
+def test_the_class_as_a_dict_value_is_found_and_its_name_in_a_string_is_not(tmp_path: Path) -> None:
+    as_dict = _configs(
+        "    {\n        'type': VLLM,\n        'abbr': 'replay',\n        'path': 'Qwen/Qwen2.5-7B-Instruct',\n"
+        "        'model_kwargs': dict(return_sampling_mask=True, logprobs_mode='processed_logprobs'),\n"
+        "        'generation_kwargs': dict(temperature=0.0, top_k=20),\n        'max_out_len': 1024,\n    },\n"
+    )
+    assert [code for _, _, code in _tree(tmp_path / "dict", as_dict, POP_BUILDER)] == ["RPL101"]
+    named = _configs(_config("replay", "0.0", "'VLLM'")).replace("from models.vllm import HuggingFace, VLLM", "VLLM = None")
+    assert _tree(tmp_path / "string", named, POP_BUILDER) == []
+
+
+@pytest.mark.parametrize(
     ("configs", "run"),
     [
         # the greedy config names another class: no vLLM engine gets its request

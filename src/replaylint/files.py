@@ -103,10 +103,29 @@ def display(path: str) -> str:
     return path if relative.startswith("..") else relative
 
 
-def inside(path: str, roots: tuple[str, ...]) -> bool:
-    """Whether `path`, symlinks resolved, lies in one of `roots` (real paths)."""
-    real = os.path.realpath(path)
+def inside(path: str, roots: tuple[str, ...], real_folders: dict[str, str] | None = None) -> bool:
+    """Whether `path`, symlinks resolved, lies in one of `roots` (real paths). `real_folders`
+    keeps the real path of each folder met, for the next file of the same folder (`real_path`)."""
+    real = os.path.realpath(path) if real_folders is None else real_path(path, real_folders)
     return any(real == root or real.startswith(root.rstrip(os.sep) + os.sep) for root in roots)
+
+
+def real_path(path: str, real_folders: dict[str, str]) -> str:
+    """`os.path.realpath(path)`, the folder's part resolved once and kept in `real_folders` (by
+    the folder as spelled, for one check): a file that is not a symlink itself costs one lstat.
+    The value flow reads a hundred modules beside a file, and `realpath` stats every folder on
+    the way (40 to 200 µs a file in vLLM's tree)."""
+    folder, name = os.path.split(path)
+    try:
+        linked = name in ("", ".", "..") or stat.S_ISLNK(os.lstat(path).st_mode)
+    except (OSError, ValueError):  # missing (`realpath` keeps what does not exist as spelled), a NUL
+        linked = True
+    if linked:
+        return os.path.realpath(path)
+    real = real_folders.get(folder)
+    if real is None:
+        real = real_folders[folder] = os.path.realpath(folder)
+    return os.path.join(real, name)
 
 
 def trusted_roots(paths: list[str]) -> tuple[str, ...]:

@@ -166,6 +166,62 @@ def test_files_outside_the_checked_tree_are_not_read(tmp_path: Path) -> None:
     assert b"outside.sh:1:14: RPL003" in named.stdout
 
 
+@pytest.mark.parametrize("link", ["none", "the module", "its folder"])
+def test_a_module_the_value_flow_reads_is_not_read_outside_the_checked_tree(tmp_path: Path, link: str) -> None:
+    # The flow reads the modules beside a file, their folders resolved once a check
+    # (`files.real_path`): a link to outside, of the module or of its folder, is not followed.
+    project = tmp_path / "project"
+    (project / ".git").mkdir(parents=True)
+    (project / "main.py").write_text("from vllm import LLM\n\nfrom pkg.conf import ARGS\n\nllm = LLM(**ARGS)\n")
+    conf = b'ARGS = {"model": "m", "return_sampling_mask": True}\n'
+    (tmp_path / "outside").mkdir()
+    if link == "its folder":
+        (project / "pkg").symlink_to(tmp_path / "outside")
+    else:
+        (project / "pkg").mkdir()
+    for folder in (project / "pkg", tmp_path / "outside"):
+        (folder / "other.py").write_text("VALUE = 1\n")
+    if link == "none":
+        (project / "pkg" / "conf.py").write_bytes(conf)
+    else:
+        (tmp_path / "outside" / "conf.py").write_bytes(conf)
+        if link == "the module":
+            (project / "pkg" / "conf.py").symlink_to(tmp_path / "outside" / "conf.py")
+    completed = quick("check", "--no-cache", "--output-format", "concise", ".", cwd=project)
+    assert (b"RPL003" in completed.stdout) == (link == "none")
+
+
+def test_a_real_path_kept_by_folder_is_the_real_path(tmp_path: Path, monkeypatch) -> None:
+    from replaylint.files import real_path
+
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "outside" / "x.py").write_text("")
+    (tmp_path / "tree" / "deep").mkdir(parents=True)
+    (tmp_path / "tree" / "a.py").write_text("")
+    (tmp_path / "tree" / "link.py").symlink_to(tmp_path / "outside" / "x.py")
+    (tmp_path / "tree" / "out").symlink_to(tmp_path / "outside")
+    (tmp_path / "tree" / "deep" / "up").symlink_to(tmp_path / "outside")
+    monkeypatch.chdir(tmp_path / "tree")
+    kept: dict[str, str] = {}
+    for path in (
+        "a.py",
+        "./a.py",
+        "link.py",
+        "out/x.py",
+        "out/../a.py",
+        "deep/up/../tree/a.py",
+        "deep/..",
+        "deep/",
+        "missing/x.py",
+        "",
+        "out",
+    ):
+        for absolute in (False, True):
+            spelled = os.path.join(str(tmp_path / "tree"), path) if absolute else path
+            assert real_path(spelled, kept) == os.path.realpath(spelled), spelled
+    assert real_path("out/x.py", kept) == str(tmp_path / "outside" / "x.py")
+
+
 @pytest.mark.parametrize(
     "where", [".gitignore", "deploy/.gitignore", ".hidden/.gitignore", "core.excludesFile", ".git/info/exclude", ".git/index"]
 )

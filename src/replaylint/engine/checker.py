@@ -74,6 +74,7 @@ class Checker:
         self.cached = cached  # results go to a result cache: their keys name the project's vLLM pin
         self.overlay: dict[str, str] = {}  # texts being fixed, read instead of the disk
         self.reads: list[str] = []  # other files the current check read (cache dependencies)
+        self.real_folders: dict[str, str] = {}  # of the folders the current check read in (`files.inside`)
         self.project_pins = project_pins
         self._enabled: dict[int, tuple[Config, frozenset[str]]] = {}  # id(config): its enabled codes
         self._packaging: Any = None  # reads plugin declarations when no project pins are given
@@ -132,7 +133,7 @@ class Checker:
 
     def check_data(self, path: str, data: bytes) -> FileResult:
         """check_bytes, with what the cache needs to store the result."""
-        self.reads = []
+        self.reads, self.real_folders = [], {}
         digest = self.cache_key(path, data)
         result = self.check_bytes(path, data)
         result.digest = digest
@@ -265,7 +266,7 @@ class Checker:
         if os.path.normpath(path) in self.overlay:
             return self.overlay[os.path.normpath(path)]
         self.reads.append(path)
-        if self.roots is not None and not files.inside(path, self.roots):
+        if self.roots is not None and not files.inside(path, self.roots, self.real_folders):
             return None  # a launch naming `--config /proc/self/environ` must not show it in a report
         try:
             return files.decode_text(files.read_regular(path, self.config.max_file_bytes))
@@ -274,7 +275,7 @@ class Checker:
 
     def _list_folder(self, folder: str) -> list[str]:
         self.reads.append(folder)  # (`cache.dependency_digest`: a folder's names)
-        if self.roots is not None and not files.inside(folder, self.roots):
+        if self.roots is not None and not files.inside(folder, self.roots, self.real_folders):
             return []
         return names_in(folder)
 

@@ -63,6 +63,7 @@ PYTHON_LAUNCHERS = (  # "vLLM" in prose contains "LLM": the call or the import a
     b"os.popen",
     b"create_subprocess",
     b"sagemaker",
+    b"serving_container_",  # a Vertex AI model's serving container (`Model.upload`)
 )
 # `ampling`: a cheap first look for `sampling_mask` and `sampling-mask`, word by word.
 ASKED = (b"ampling", b"return_sampling_mask", *VLLM_WORDS, *CONFIG_FILE_WORDS, *PYTHON_LAUNCHERS)

@@ -1,10 +1,9 @@
 """A large tree on two cores, read by this process and a forked reader together: the reader
 takes chunks of files from the front, as soon as the walk has found them, this process from
 the back once the walk is done (the files the walk found and nested configurations then left
-out are dropped, those they added follow the others). Every Python file that
-passes the prefilter is checked in the reader (this process hands over those it finds), every
-other kind that passes in this process (the reader hands back those it finds): the reader
-imports the Python frontend and its value flow while this process walks the tree, and this
+out are dropped, those they added follow the others). Each process checks the Python files
+that pass in its chunks (the Python frontend and its value flow are imported before the fork),
+and every other kind that passes in this process (the reader hands back those it finds): this
 process imports the shell, YAML, Dockerfile and TOML frontends only for a file that needs one.
 """
 
@@ -16,8 +15,8 @@ import pickle
 import signal
 import struct
 import sys
-from contextlib import contextmanager, suppress
-from typing import TYPE_CHECKING, Callable, Iterator
+from contextlib import suppress
+from typing import TYPE_CHECKING, Callable
 
 from .. import frontends
 from ..engine import cache
@@ -36,17 +35,12 @@ _SHARED_BYTES = 1 << 28  # virtual: pages cost only when written
 _NOT_YET = -1  # no chunk to take yet: the walk goes on
 
 
-def _preload() -> None:
-    """The reader starts while this process walks the tree: it imports what it needs then, instead
-    of at its first relevant file: the Python frontend with its value flow (about 60 ms, about
-    what the walk takes; a tree has far more Python files that pass than other kinds, and
-    checking them costs more)."""
-    frontends.load("python")
-
-
 # What both processes import to check the files that pass: the rules and suppressions (30 ms),
 # what judging a launch reads (the project's pins, vLLM's command line, the launchers and the
-# frameworks' engine mappings: 25 ms).
+# frameworks' engine mappings: 25 ms); and the Python frontend with its value flow (25 ms): each
+# process checks the Python files of its chunks, so the files that cost most (a Python file's
+# value flow takes up to 50 ms) are shared out as the chunks are, and neither waits for the
+# other at the end (when only the reader checked them, this process waited 70 ms for it).
 _SHARED_MODULES = (
     "replaylint.rules",
     "replaylint.engine.suppress",
@@ -56,28 +50,26 @@ _SHARED_MODULES = (
     "replaylint.vllm.command_line",
     "replaylint.programs",
     "replaylint.frameworks.engine_mappings",
+    "replaylint.frontends.python",
 )
 
 
 def _load_shared() -> None:
     """What both processes need, loaded once before the fork rather than in each: Hyperscan's
-    database when installed (both read thousands of files), and `_SHARED_MODULES`."""
+    database when installed (both read thousands of files), and `_SHARED_MODULES`. What the
+    imports make lives as long as the run: nothing is collected while they run (collections
+    during them cost 6 ms), and it is frozen out of the collections before they start again (the
+    first one walked all of it: 3 to 5 ms)."""
     import importlib
 
-    frontends.triggers.load_for_a_large_tree()  # (no-op without Hyperscan)
-    for module in _SHARED_MODULES:
-        importlib.import_module(module)
-
-
-@contextmanager
-def _uncollected() -> Iterator[None]:
-    """No garbage collection while modules are imported: what they make lives as long as the run
-    (collections during the imports cost 6 ms before the fork, as much in the reader)."""
     enabled = gc.isenabled()
     gc.disable()
     try:
-        yield
+        frontends.triggers.load_for_a_large_tree()  # (no-op without Hyperscan)
+        for module in _SHARED_MODULES:
+            importlib.import_module(module)
     finally:
+        gc.freeze()
         if enabled:
             gc.enable()
 
@@ -108,8 +100,7 @@ def _read_chunk(
 def start_reader(checker: Checker, result_cache: cache.ResultCache | None) -> _Reader | None:
     if not _Reader.available():
         return None
-    with _uncollected():
-        _load_shared()
+    _load_shared()
     try:
         return _Reader(checker, result_cache)
     except OSError:  # no memory to map, no process to fork: this process reads alone
@@ -124,7 +115,8 @@ class _Reader:
     The files go over shared memory too, a chunk as soon as the walk has found it (`add`), so
     the reader reads the front of the tree while this process walks the rest (a pipe would
     block until the reader drained it); a ping on a pipe wakes a reader waiting for a chunk.
-    The results come back over a pipe."""
+    The files of other kinds than Python that pass come back over a pipe, the results over
+    another."""
 
     def __init__(self, checker: Checker, result_cache: cache.ResultCache | None) -> None:
         import mmap
@@ -137,7 +129,6 @@ class _Reader:
         self._token_in, self._token_out = os.pipe()
         os.write(self._token_out, b"\0")
         ping_in, self._ping_out = os.pipe()
-        handed_in, self._handed_out = os.pipe()
         self._back_in, back_out = os.pipe()
         self._results_in, results_out = os.pipe()
         gc.freeze()  # what is imported so far: neither process's collections walk it, nor copy its pages
@@ -145,13 +136,13 @@ class _Reader:
         if self.pid == 0:  # the reader
             status = 1
             try:
-                for descriptor in (self._ping_out, self._handed_out, self._back_in, self._results_in):
+                for descriptor in (self._ping_out, self._back_in, self._results_in):
                     os.close(descriptor)
-                self._serve(checker, result_cache, (ping_in, handed_in, back_out, results_out))
+                self._serve(checker, result_cache, (ping_in, back_out, results_out))
                 status = 0
             finally:
                 os._exit(status)  # nothing of this process's exit (buffers, atexit) runs twice
-        for descriptor in (ping_in, handed_in, back_out, results_out):
+        for descriptor in (ping_in, back_out, results_out):
             os.close(descriptor)
         os.set_blocking(self._ping_out, False)
         self.handed_back = _Handed(self._back_in)
@@ -163,15 +154,11 @@ class _Reader:
         threading = sys.modules.get("threading")
         return hasattr(os, "fork") and sys.platform != "darwin" and (threading is None or threading.active_count() == 1)
 
-    def _serve(self, checker: Checker, result_cache: cache.ResultCache | None, ends: tuple[int, int, int, int]) -> None:
-        ping_in, handed_in, back_out, results_out = ends
-        with _uncollected():
-            _preload()
-        gc.freeze()
+    def _serve(self, checker: Checker, result_cache: cache.ResultCache | None, ends: tuple[int, int, int]) -> None:
+        ping_in, back_out, results_out = ends
         stats = result_cache is not None
         read: dict[int, list] = {}
         parsed: dict[int, FileResult] = {}
-        handed = _Handed(handed_in)
         os.set_blocking(back_out, False)
         chunks: dict[int, list[str]] = {}
 
@@ -186,16 +173,10 @@ class _Reader:
             except BlockingIOError:  # this process waits for this one's pipe: check the file here
                 parsed[index] = check_file(checker, path(index))
 
-        while True:
-            for index in handed.waiting():  # first: this process waits for them at the end
-                parsed[index] = check_file(checker, path(index))
-            if (chunk := self._take_from_front(ping_in)) is None:
-                break
+        while (chunk := self._take_from_front(ping_in)) is not None:
             chunks[chunk] = self._chunk(chunk, checker.settings)
             read[chunk] = _read_chunk(checker, result_cache, chunks[chunk], chunk * _CHUNK, stats, hand_back)
-        os.close(back_out)  # this process checks what was handed back, then closes its end of `handed`
-        for index in handed.rest():
-            parsed[index] = check_file(checker, path(index))
+        os.close(back_out)
         data = pickle.dumps((read, parsed), pickle.HIGHEST_PROTOCOL)
         while data:
             data = data[os.write(results_out, data) :]
@@ -292,31 +273,16 @@ class _Reader:
     def take_from_back(self) -> int | None:
         return self._take(front=False)  # (once `finish` has said that no more come)
 
-    def hand(self, index: int) -> bool:
-        """Give the reader a Python file that passed this process's prefilter to check; False
-        when the reader is gone."""
-        try:
-            os.write(self._handed_out, index.to_bytes(4, "little"))
-        except OSError:
-            return False
-        return True
-
     def results(self) -> tuple[dict[int, list], dict[int, FileResult]]:
-        """What the reader read, by chunk, and the files it was handed, by index ({} when it died)."""
-        self._close_handed()  # the reader parses what it was handed, then answers
+        """What the reader read, by chunk, and the files it checked itself when this process's
+        pipe was full, by index ({} when it died)."""
         try:
             return pickle.loads(_read_all(self._results_in))
         except Exception:  # a reader killed halfway leaves a partial pickle
             return {}, {}
 
-    def _close_handed(self) -> None:
-        if self._handed_out >= 0:
-            os.close(self._handed_out)
-            self._handed_out = -1
-
     def stop(self) -> None:
         os.close(self._ping_out)  # a reader still waiting for files reads the end of them
-        self._close_handed()
         with suppress(ProcessLookupError):
             os.kill(self.pid, signal.SIGKILL)
         os.waitpid(self.pid, 0)
@@ -326,8 +292,8 @@ class _Reader:
 
 
 class _Handed:
-    """The receiving end of the files handed over a pipe, from this process to the reader or
-    back: indices of four bytes each."""
+    """The receiving end of the files the reader hands back over a pipe: indices of four bytes
+    each."""
 
     def __init__(self, descriptor: int) -> None:
         self.descriptor = descriptor
@@ -369,11 +335,10 @@ def _read_all(descriptor: int, size: int = -1) -> bytes:
 def run_pipelined(files: list[str], checker: Checker, result_cache: cache.ResultCache | None, reader: _Reader) -> list[FileResult]:
     """A large tree on two cores. Reading it (the prefilter) costs about what checking the files
     that pass costs, and a process that checks imports their frontends (the Python one and the
-    rules 90 ms, libcst 0.2 s more). So the reader, which imported the Python frontend while
-    this process walked, reads the tree in chunks from the front (from the first chunk the walk
-    found) and hands back the files of other kinds that pass, while this process, once the walk
-    is done, reads chunks from the back, checks those (its own and those handed back) and hands
-    the reader the Python files that pass. The results are in the order of `files`."""
+    rules 90 ms, libcst 0.2 s more). So the reader reads the tree in chunks from the front (from
+    the first chunk the walk found), checks its Python files that pass and hands back the other
+    kinds, while this process, once the walk is done, reads chunks from the back and checks
+    those (its own and those handed back). The results are in the order of `files`."""
     stats = result_cache is not None
     from_reader: dict[int, list] = {}
     parsed: dict[int, FileResult] = {}
@@ -385,9 +350,7 @@ def run_pipelined(files: list[str], checker: Checker, result_cache: cache.Result
         while (chunk := reader.take_from_back()) is not None:
             for index in reader.handed_back.waiting():
                 mine[index] = check_file(checker, streamed[index])
-            done[chunk] = [
-                _read_or_hand(checker, result_cache, reader, path, index, stats) for index, path in enumerate(chunks[chunk], chunk * _CHUNK)
-            ]
+            done[chunk] = [read_and_check(checker, result_cache, path, stats) for path in chunks[chunk]]
         for index in reader.handed_back.rest():
             mine[index] = check_file(checker, streamed[index])
         from_reader, parsed = reader.results()
@@ -395,31 +358,54 @@ def run_pipelined(files: list[str], checker: Checker, result_cache: cache.Result
         reader.stop()
     for chunk, paths in enumerate(chunks):
         if chunk in from_reader:
-            done[chunk] = [
-                (FileResult(path, kind=result or None) if isinstance(result, str) else result, stat)
-                for path, (result, stat) in zip(paths, from_reader[chunk])
-            ]
+            done[chunk] = from_reader[chunk]
         elif not done[chunk]:  # the reader's, and it died; or not published (the shared memory was full)
             done[chunk] = [read_and_check(checker, result_cache, path, stats) for path in paths]
-    wanted, read = set(files), {}
-    for index, (path, (result, stat)) in enumerate(zip(streamed, (pair for pairs in done for pair in pairs))):
-        if path in wanted and path not in read:  # (a file the walk found but nested configurations left out is dropped)
-            read[path] = (result or parsed.get(index) or mine.get(index) or check_file(checker, path), stat)
-    results = []
-    for path in files:
-        result, stat = read[path]
-        store(result_cache, result, stat)
-        results.append(result)
-    return results
+    return _in_order(files, streamed, [pair for pairs in done for pair in pairs], {**parsed, **mine}, checker, result_cache)
 
 
-def _read_or_hand(
-    checker: Checker, result_cache: cache.ResultCache | None, reader: _Reader, path: str, index: int, stats: bool
-) -> tuple[FileResult | None, tuple[int, int] | None]:
-    """A file of this process's chunk: its result, or None when it passed the prefilter, is
-    Python and was handed to the reader."""
-    triaged = triage(checker, path, result_cache, stats)
-    result = triaged.result
-    if result is None and triaged.kind == "python" and reader.hand(index):
-        return None, None
-    return result or check_file(checker, path, triaged.data), triaged.clean_stat
+def _in_order(
+    files: list[str],
+    streamed: list[str],
+    read: list[tuple],
+    checked: dict[int, FileResult],
+    checker: Checker,
+    result_cache: cache.ResultCache | None,
+) -> list[FileResult]:
+    """The results of `files`, in their order, from what was read of each of `streamed`: its result,
+    its kind alone when the prefilter decided it (the reader's), or None when it was checked apart
+    (`checked`, by index); each stored in the cache. The run is ending: what is made here (a result
+    a file) is not collected, nor walked by the collections that follow (they took 4 ms here)."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        if streamed == files and len(set(files)) == len(files):  # (the usual tree: no nested configuration changed the files)
+            return [
+                _stored(path, index, result, stat, checked, checker, result_cache)
+                for index, (path, (result, stat)) in enumerate(zip(files, read))
+            ]
+        wanted, found = set(files), {}
+        for index, (path, (result, stat)) in enumerate(zip(streamed, read)):
+            if path in wanted and path not in found:  # (a file the walk found but nested configurations left out is dropped)
+                found[path] = (index, result, stat)
+        return [_stored(path, *found[path], checked, checker, result_cache) for path in files]
+    finally:
+        gc.freeze()
+        if collecting:
+            gc.enable()
+
+
+def _stored(
+    path: str,
+    index: int,
+    result: FileResult | str | None,
+    stat: tuple[int, int] | None,
+    checked: dict[int, FileResult],
+    checker: Checker,
+    result_cache: cache.ResultCache | None,
+) -> FileResult:
+    if isinstance(result, str):
+        result = FileResult(path, kind=result or None)
+    result = result or checked.get(index) or check_file(checker, path)
+    store(result_cache, result, stat)
+    return result

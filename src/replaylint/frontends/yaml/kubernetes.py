@@ -5,7 +5,8 @@ Pod, Deployment, StatefulSet, DaemonSet, ReplicaSet, Job, CronJob
 (`spec.jobTemplate.spec.template`), `List` items, LeaderWorkerSet
 (`leaderWorkerTemplate.leaderTemplate` / `workerTemplate`), KServe `ServingRuntime`
 (`spec.containers`) and `InferenceService` (`spec.predictor.containers`), RayCluster pods,
-Argo `container:` templates: any `containers:` sequence (not `initContainers`, which do not
+Argo `container:` templates (and `script:` templates' shell sources, `argo`; a template a
+Workflow never names is not run): any `containers:` sequence (not `initContainers`, which do not
 serve); a DynamoGraphDeployment service's `extraPodSpec.mainContainer`, with the service's
 `envs`. Per container:
 
@@ -51,6 +52,7 @@ from ...readers.yaml_text import Text, scalar_text
 from ...readers.yaml_words import Words, item_tokens, sequence_words
 from ...source import ExtractContext, SourceFile
 from ...vllm.command_line import ConfigLoader, Token
+from .argo import script_templates, unrun_templates
 from .config_map_keys import ConfigMapKeys
 from .container_launch import (
     Env,
@@ -62,6 +64,7 @@ from .container_launch import (
     entry_removal,
     image_of,
     mentions_replay,
+    script_launches,
 )
 from .k8s_services import reached
 
@@ -317,6 +320,25 @@ def _model_launches(source: SourceFile, context: ExtractContext, document: Node,
     return container_launches(source, context, model, label, runtime=True, unknown_entrypoint=reason)
 
 
+def _script_template_launches(
+    source: SourceFile,
+    context: ExtractContext,
+    script: MappingNode,
+    script_source: ScalarNode,
+    label: str,
+    maps: dict[str, MappingNode],
+    keys: ConfigMapKeys,
+) -> list[Launch]:
+    """An Argo `script:` template's shell script, run in its image with its environment."""
+    image_node = get(script, "image")
+    image_name = image_node.value if isinstance(image_node, ScalarNode) and image_node.tag == STR else None
+    image = image_of(image_name, span(source.index, image_node) if image_node is not None else None)
+    env = env_of(source, get(script, "env"), get(script, "envFrom"), maps=maps, keys=keys)
+    launch_context = container_context(LaunchKind.KUBERNETES, env, image, f"{label}, script template")
+    text = scalar_text(source.text, script_source)
+    return script_launches(source, context, launch_context, text, script_source.style or "", True)
+
+
 def extract(source: SourceFile, context: ExtractContext, documents: list[Node]) -> list[Launch]:
     runtimes: dict[str, MappingNode] = {}
     used: set[str] = set()
@@ -339,7 +361,10 @@ def extract(source: SourceFile, context: ExtractContext, documents: list[Node]) 
         if kind in _RUNTIME_KINDS and name in used:
             continue
         label = label_of(document)
+        unrun = unrun_templates(document)
         for pod, container, owner_env in containers(document):
+            if id(pod) in unrun:
+                continue
             loader = config_loader(source, maps, pod, container)
             launches.extend(
                 container_launches(
@@ -354,6 +379,8 @@ def extract(source: SourceFile, context: ExtractContext, documents: list[Node]) 
                     keys=keys,
                 )
             )
+        for script, script_source in script_templates(document, unrun):
+            launches.extend(_script_template_launches(source, context, script, script_source, label, maps, keys))
         if kind == "InferenceService":
             launches.extend(_model_launches(source, context, document, runtimes))
     return reached(documents, launches)

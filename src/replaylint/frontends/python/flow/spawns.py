@@ -159,12 +159,14 @@ def _launch(reader: Reader, module: Module, node: ast.Call, words: ast.expr, fra
     items = reader.evaluate(words, frame).ref
     if not _known(items):
         return None
-    texts = [_text(item, own_words) for item in items]
+    texts = [item_text(item, own_words) for item in items]
     found = split_launcher(texts, python_unknown_first=True)
     if found is None:
         return None
     entrypoint, after = found
-    tokens = [Token(text, item.span or module.span(words), _raw(reader, item, text)) for text, item in zip(texts[after:], items[after:])]
+    tokens = [
+        Token(text, item.span or module.span(words), item_raw(reader, item, text)) for text, item in zip(texts[after:], items[after:])
+    ]
     return _command(reader, module, node, tokens, frame, entrypoint, texts)
 
 
@@ -182,7 +184,7 @@ def _command(
     return replace(launch, env_open=env_open, handle=None) if launch is not None else None  # no fix: the words may be anywhere
 
 
-def _raw(reader: Reader, item: object, text: str | None) -> str:
+def item_raw(reader: Reader, item: object, text: str | None) -> str:
     """The word as written where it is decided (`"raw_logprobs"` of a config field), else as a
     Python text of the word (a flag the program builds: `"--logprobs-mode"`)."""
     span = getattr(item, "span", None)
@@ -192,7 +194,7 @@ def _raw(reader: Reader, item: object, text: str | None) -> str:
     return python_quote('"')(text) if text is not None else ""
 
 
-def _text(item: object, own_words: bool) -> str | None:
+def item_text(item: object, own_words: bool) -> str | None:
     value = getattr(item, "value", UNKNOWN)
     if own_words and getattr(item, "assumptions", ()):
         return None
