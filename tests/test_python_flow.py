@@ -64,6 +64,9 @@ General-Reasoner, litellm, xtuner and SWE-Gym, first run on the integration bran
 lead, vLLM 0.34.0, after round 16's, forks 10's and RPL3xx 11's fixes): 21 of 24 cases as expected (88%); of 14
 expected findings 11 exact (79%), 3 missed (PENDING); 0 false findings; 10 of 10 clean cases clean. (The
 harness read no shell script's `# expect:` before this round; SWE-Gym's is the first, and it was found.)
+After the fixes (h-fxh17; tests/test_python_flow_round17.py): 24 of 24, no expectation changed (a command string
+grown by `+=` run through `shlex.split`, `os.system` or `os.popen`; a pydantic field's default spliced into a
+worker's command by `*self._server_args()`; an attribute `__init__` sets and then a method it calls sets again).
 """
 
 from __future__ import annotations

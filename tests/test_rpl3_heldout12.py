@@ -36,7 +36,10 @@ the appended trace word).
 First run (the lead, on the integration branch merge-s40 at cc1f8f5, after rounds 16, forks 10 and RPL3xx 11's
 fixes): 14 of 16 cases as expected (88%); of 8 expected findings 6 exact, 2 missed (an Argo Workflow's
 `script.source` that starts the server; a Vertex AI `Model.upload(serving_container_args=...)` launch); 0 false
-findings; 8 of 8 clean cases clean. PENDING below.
+findings; 8 of 8 clean cases clean.
+After the fixes (h-fxr12; tests/test_rpl3_round12_launches.py): Argo Workflows' `script:` templates run by a
+shell are read in their image with their `env` (frontends/yaml/argo), and Vertex AI's `Model.upload` is a
+launch (flow/vertex_models); 16 of 16, no expectation changed.
 """
 
 from __future__ import annotations
