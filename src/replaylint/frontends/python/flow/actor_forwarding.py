@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 
+from .callsites import self_attribute
 from .engine_names import actor_class
 from .frames import Evaluates, Frame
 from .members import init_of
@@ -39,7 +40,7 @@ def _forwards_to_engine(reader: Evaluates, actor: Class, function: ast.FunctionD
     if not isinstance(returned, ast.Call) or not _hands_all(returned, function):
         return False
     func = returned.func
-    attr = _self_attribute(func.value) if isinstance(func, ast.Attribute) and func.attr == method else None
+    attr = self_attribute(func.value) if isinstance(func, ast.Attribute) and func.attr == method else None
     stored = _stored_once(actor, attr) if attr is not None else None
     built = reader.evaluate(stored.func, Frame(actor.module, actor.module.tree)).ref if stored is not None else None
     return isinstance(built, Qualified) and engine_name(built.name)
@@ -62,17 +63,13 @@ def _hands_all(call: ast.Call, function: ast.FunctionDef | ast.AsyncFunctionDef)
     )
 
 
-def _self_attribute(node: ast.expr) -> str | None:
-    return node.attr if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self" else None
-
-
 def _stored_once(actor: Class, attr: str) -> ast.Call | None:
     """The call `__init__` stores in `self.<attr>`, the one write of it in the class."""
     writes = [
         node
         for node in ast.walk(actor.node)
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign))
-        and any(_self_attribute(target) == attr for target in (node.targets if isinstance(node, ast.Assign) else [node.target]))
+        and any(self_attribute(target) == attr for target in (node.targets if isinstance(node, ast.Assign) else [node.target]))
     ]
     init = init_of(actor.module, actor.node)
     if len(writes) != 1 or init is None or not any(node is writes[0] for node in init.body):

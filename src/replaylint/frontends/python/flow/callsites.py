@@ -122,7 +122,7 @@ def reads_stored_parameter(cls: ast.ClassDef, init: ast.AST | None, method: ast.
         return False
     names = _derived({param.arg for param in parameters(init)[1:]}, init)
     stored: set[str] = set()
-    called = {_self_attribute(node.func) for node in walk(init) if isinstance(node, ast.Call)}  # `self.init_model()`
+    called = {self_attribute(node.func) for node in walk(init) if isinstance(node, ast.Call)}  # `self.init_model()`
     setters = [init, *(m for m in cls.body if isinstance(m, FUNCTIONS) and m.name in called and m is not method)]
     assigns = [node for setter in setters for node in walk(setter) if isinstance(node, ast.Assign)]
     for _ in range(_STORED_ROUNDS):  # `self.cfg_sp, self.cfg_llm = cfg.SamplingParams, cfg.LLM`, then `self.top_k = self.cfg_sp.top_k`
@@ -131,12 +131,12 @@ def reads_stored_parameter(cls: ast.ClassDef, init: ast.AST | None, method: ast.
             break
         stored |= more
     reached = (method, *_own_methods_called(cls, method))  # `cmd = [..., *self._server_args()]`
-    return any(_self_attribute(node) in stored for function in reached for node in walk(function))
+    return any(self_attribute(node) in stored for function in reached for node in walk(function))
 
 
 def _own_methods_called(cls: ast.ClassDef, method: ast.AST) -> list[ast.AST]:
     """The class's methods that `method` calls as `self.name(...)`."""
-    called = {_self_attribute(node.func) for node in walk(method) if isinstance(node, ast.Call)} - {None}
+    called = {self_attribute(node.func) for node in walk(method) if isinstance(node, ast.Call)} - {None}
     return [m for m in cls.body if isinstance(m, FUNCTIONS) and m.name in called and m is not method]
 
 
@@ -177,7 +177,12 @@ def _written_name(target: ast.expr) -> str | None:
     return target.id if isinstance(target, ast.Name) else None
 
 
-def _self_attribute(node: ast.AST) -> str | None:
+def keyword(node: ast.Call, name: str) -> ast.expr | None:
+    """The value of a call's keyword argument `name=`, if given."""
+    return next((item.value for item in node.keywords if item.arg == name), None)
+
+
+def self_attribute(node: ast.AST) -> str | None:
     """`x` of `self.x`."""
     is_self = isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
     return node.attr if is_self else None  # type: ignore[union-attr]
@@ -186,7 +191,7 @@ def _self_attribute(node: ast.AST) -> str | None:
 def _self_targets(statement: ast.Assign) -> set[str]:
     """The `self` attributes an assignment writes, also as items of a tuple (`self.a, self.b = ...`)."""
     targets = [item for target in statement.targets for item in (target.elts if isinstance(target, ast.Tuple) else [target])]
-    return {attr for target in targets if (attr := _self_attribute(target))}
+    return {attr for target in targets if (attr := self_attribute(target))}
 
 
 def _made_of(value: ast.expr, names: set[str], stored: set[str]) -> bool:
@@ -194,12 +199,12 @@ def _made_of(value: ast.expr, names: set[str], stored: set[str]) -> bool:
     (`SamplingParams(n=self.args.n)`), or a part of one (`cfg.LLM`, `self.cfg_sp.top_k`, a tuple of those)."""
     if isinstance(value, ast.Tuple):
         return any(_made_of(item, names, stored) for item in value.elts)
-    while isinstance(value, (ast.Attribute, ast.Subscript)) and _self_attribute(value) is None:
+    while isinstance(value, (ast.Attribute, ast.Subscript)) and self_attribute(value) is None:
         value = value.value
-    if isinstance(value, ast.Name) and value.id in names or _self_attribute(value) in stored:
+    if isinstance(value, ast.Name) and value.id in names or self_attribute(value) in stored:
         return True
     return isinstance(value, ast.Call) and any(
-        _self_attribute(node) in stored or (isinstance(node, ast.Name) and node.id in names) for node in walk(value)
+        self_attribute(node) in stored or (isinstance(node, ast.Name) and node.id in names) for node in walk(value)
     )
 
 

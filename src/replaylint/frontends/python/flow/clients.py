@@ -28,7 +28,7 @@ from ....served import ServerClient
 from ....source import ExtractContext, SourceFile
 from ....vllm.unusable_masks import MASK_ENDPOINT, server_port
 from .bodies import address_condition, bound_once, resting_keys, sent_fields, spread_fields, text
-from .callsites import calls
+from .callsites import calls, keyword
 from .client_factories import Made, as_written, defaults_read, factory_made, is_self, self_sets, setter_frames, with_bound
 from .client_partials import partial_sends, with_call_keywords
 from .dspy_lms import dspy_target
@@ -241,10 +241,6 @@ def url_address(url: Any) -> tuple[str, int, str] | None:
     except ValueError:
         return None
     return (parts.hostname, port, parts.path) if port is not None and parts.hostname else None
-
-
-def keyword(node: ast.Call, name: str) -> ast.expr | None:
-    return next((item.value for item in node.keywords if item.arg == name), None)
 
 
 def _chain(node: ast.expr) -> str:

@@ -11,6 +11,7 @@ import ast
 from dataclasses import replace
 
 from .binding import bind
+from .callsites import self_attribute
 from .dicts import entry
 from .facts import NOTHING, Kwargs, Val
 from .frames import Evaluates, Frame
@@ -46,9 +47,7 @@ def _self_target(statement: ast.stmt) -> str | None:
     """`x` of `self.x = value`."""
     if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
         return None
-    target = statement.targets[0]
-    is_self = isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self"
-    return target.attr if is_self else None  # type: ignore[union-attr]
+    return self_attribute(statement.targets[0])
 
 
 def _set_counts(cls: ast.ClassDef) -> dict[str, int]:
@@ -60,8 +59,8 @@ def _set_counts(cls: ast.ClassDef) -> dict[str, int]:
         )
         for target in targets:
             for part in ast.walk(target):
-                if isinstance(part, ast.Attribute) and isinstance(part.value, ast.Name) and part.value.id == "self":
-                    counts[part.attr] = counts.get(part.attr, 0) + 1
+                if (attr := self_attribute(part)) is not None:
+                    counts[attr] = counts.get(attr, 0) + 1
     return counts
 
 

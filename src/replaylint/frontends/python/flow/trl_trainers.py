@@ -27,8 +27,8 @@ from ....served import ServerClient
 from ....source import ExtractContext, SourceFile
 from ....vllm.unusable_masks import replay_port
 from .bodies import text
-from .callsites import calls
-from .clients import Client, keyword, setting_of, url_address
+from .callsites import calls, keyword
+from .clients import Client, setting_of, url_address
 from .frames import Frame
 from .module import Module, parse
 from .reader import Reader

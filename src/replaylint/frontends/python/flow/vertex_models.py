@@ -21,7 +21,7 @@ from ....programs import split_launcher
 from ....vllm.command_line import Token
 from ....vllm.images import is_vllm_image, release_from_image
 from ..strings import python_quote
-from .callsites import calls
+from .callsites import calls, keyword
 from .frames import Frame
 from .module import Module
 from .reader import Qualified, Reader
@@ -42,15 +42,11 @@ def uploaded_launches(reader: Reader, module: Module) -> Iterator[Launch]:
                 yield launch
 
 
-def _keyword(node: ast.Call, name: str) -> ast.expr | None:
-    return next((keyword.value for keyword in node.keywords if keyword.arg == name), None)
-
-
 def _launch(reader: Reader, module: Module, node: ast.Call, frame: Frame) -> Launch | None:
-    image_node = _keyword(node, "serving_container_image_uri") or (node.args[0] if node.args else None)
+    image_node = keyword(node, "serving_container_image_uri") or (node.args[0] if node.args else None)
     image = reader.evaluate(image_node, frame).value if image_node is not None else None
     image = image if isinstance(image, str) else None
-    command_node, args_node = _keyword(node, "serving_container_command"), _keyword(node, "serving_container_args")
+    command_node, args_node = keyword(node, "serving_container_command"), keyword(node, "serving_container_args")
     command = reader.evaluate(command_node, frame).ref if command_node is not None else ()
     args = reader.evaluate(args_node, frame).ref if args_node is not None else ()
     if not isinstance(command, tuple) or not isinstance(args, tuple):
@@ -87,7 +83,7 @@ def _launch(reader: Reader, module: Module, node: ast.Call, frame: Frame) -> Lau
 
 def _environment(reader: Reader, node: ast.Call, frame: Frame) -> tuple[dict[str, Setting], bool]:
     """The container's environment: the variables given, and whether others may be set."""
-    given = _keyword(node, "serving_container_environment_variables")
+    given = keyword(node, "serving_container_environment_variables")
     if given is None:
         return {}, False
     read = reader.evaluate(given, frame).kwargs
