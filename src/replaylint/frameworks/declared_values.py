@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from ..model import UNKNOWN
 from .built_dicts import MAX_CHARS, BuiltDict, Written, written
+from .fork_source import callee_name
 
 
 def class_defaults(text: str, path: str, name: str) -> BuiltDict | None:
@@ -66,9 +67,7 @@ def _call_keywords(text: str, callees: tuple[str, ...]) -> dict[str, Written] | 
         calls = [
             node
             for node in ast.walk(ast.parse(text))
-            if isinstance(node, ast.Call)
-            and (node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")) in callees
-            and any(keyword.arg is None for keyword in node.keywords)
+            if isinstance(node, ast.Call) and callee_name(node) in callees and any(keyword.arg is None for keyword in node.keywords)
         ]
         if len(calls) != 1:
             return None

@@ -167,6 +167,12 @@ def is_environ(node: ast.expr) -> bool:
     return isinstance(node, ast.Attribute) and node.attr == "environ" and isinstance(node.value, ast.Name) and node.value.id == "os"
 
 
+def callee_name(call: ast.Call) -> str:
+    """The last name of what a call calls (`vllm.LLM(...)`: `LLM`; `f(...)`: `f`), else ""."""
+    func = call.func
+    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+
+
 def literal(node: ast.AST) -> Any:
     try:
         return ast.literal_eval(node)

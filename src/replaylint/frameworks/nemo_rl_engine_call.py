@@ -26,7 +26,7 @@ from ..model import UNKNOWN, Setting, Span
 from ..records import record
 from .built_dicts import guarded
 from .fork_conditions import bound_once, config_read, decided
-from .fork_source import Written, key_writes, literal, placed, snippet
+from .fork_source import Written, callee_name, key_writes, literal, placed, snippet
 
 _ENGINE_CALLS = frozenset(("LLM", "AsyncEngineArgs", "EngineArgs", "from_engine_args"))
 _VLLM_CFG = "self.cfg['vllm_cfg']"
@@ -92,7 +92,7 @@ def _writes(callee: ast.FunctionDef | ast.AsyncFunctionDef, parameter: str, text
 def _makes_engine(statement: ast.stmt, parameter: str) -> bool:
     """Whether the statement makes the engine from the dict (`vllm.LLM(**llm_kwargs)`)."""
     for node in ast.walk(statement):
-        if isinstance(node, ast.Call) and (getattr(node.func, "attr", "") or getattr(node.func, "id", "")) in _ENGINE_CALLS:
+        if isinstance(node, ast.Call) and callee_name(node) in _ENGINE_CALLS:
             if any(keyword.arg is None and getattr(keyword.value, "id", "") == parameter for keyword in node.keywords):
                 return True
     return False

@@ -45,6 +45,7 @@ from .fork_conditions import bound_once, config_read, decided, evaluated
 from .fork_source import (
     MASK,
     Written,
+    callee_name,
     default_writes,
     environment_writes,
     key_writes,
@@ -60,7 +61,7 @@ from .fork_source import (
 )
 from .nearby import found_upward
 from .nemo_rl_engine_call import CalleeWrite, applied, callee_writes, tested_writes
-from .nemo_rl_requests import called, upstream_requests, upstream_text
+from .nemo_rl_requests import upstream_requests, upstream_text
 from .refusals import names_replay
 
 WORKER = "nemo_rl/models/generation/vllm/vllm_worker.py"
@@ -157,9 +158,7 @@ def _engine_dict(function: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str,
 
 def _handed(call: ast.Call) -> str | None:
     """The name a call hands to the engine: `self._create_engine(NAME)`, `vllm.LLM(**NAME)`."""
-    func = call.func
-    last = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-    if last not in _ENGINE_CALLS:
+    if callee_name(call) not in _ENGINE_CALLS:
         return None
     arguments = [*call.args, *(keyword.value for keyword in call.keywords if keyword.arg is None)]
     return next((argument.id for argument in arguments if isinstance(argument, ast.Name)), None)
@@ -264,7 +263,7 @@ def _engine_call_keywords(module: ast.Module, text: str) -> dict[str, Written]:
     """The literal keywords of the worker's engine call beside its `**` dict
     (`vllm.LLM(**llm_kwargs, return_sampling_mask=True)`): the last word, over the dict's."""
     found = {}
-    for call in (node for node in ast.walk(module) if isinstance(node, ast.Call) and called(node) in _ENGINE_CALLS[1:]):
+    for call in (node for node in ast.walk(module) if isinstance(node, ast.Call) and callee_name(node) in _ENGINE_CALLS[1:]):
         if any(keyword.arg is None for keyword in call.keywords):
             for keyword in call.keywords:
                 if keyword.arg is not None and (value := literal(keyword.value)) is not UNKNOWN:

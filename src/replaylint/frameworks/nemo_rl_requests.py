@@ -8,7 +8,7 @@ import ast
 from functools import lru_cache
 from typing import Iterator, Mapping
 
-from .fork_source import parse, statements
+from .fork_source import callee_name, parse, statements
 
 
 @lru_cache(maxsize=8)
@@ -41,7 +41,7 @@ def upstream_requests(module: ast.Module) -> bool:
             for target in statement.targets
             if isinstance(target, ast.Name)
         }
-        for call in (node for node in _own_nodes(function) if isinstance(node, ast.Call) and called(node) == "SamplingParams"):
+        for call in (node for node in _own_nodes(function) if isinstance(node, ast.Call) and callee_name(node) == "SamplingParams"):
             given = {keyword.arg: keyword.value for keyword in call.keywords}
             if any((key, _resolved(given.get(key), assigned)) not in _UPSTREAM_REQUESTS for key in ("top_k", "temperature")):
                 return False
@@ -56,11 +56,6 @@ def _own_nodes(function: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
             yield node
             pending.extend(ast.iter_child_nodes(node))
-
-
-def called(call: ast.Call) -> str:
-    func = call.func
-    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
 
 
 def _resolved(node: ast.expr | None, assigned: Mapping[str, ast.expr], depth: int = 0) -> str:

@@ -46,6 +46,7 @@ from .fork_source import (
     MASK,
     Written,
     attribute_write,
+    callee_name,
     env_vars,
     environment_writes,
     is_environ,
@@ -137,7 +138,7 @@ def _read(path: str, text: str) -> EngineFork | None:
     for statement, top, in_method in _actor_statements(module, call):
         if in_method != method:  # the class body's order is not the order calls run in
             method, built = in_method, ""
-        if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Call) and _called(statement.value) in _ENGINE_ARGS:
+        if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Call) and callee_name(statement.value) in _ENGINE_ARGS:
             built = statement.targets[0].id if isinstance(statement.targets[0], ast.Name) else ""
         written = attribute_write(statement, built) if built else None
         if written is not None and (value := literal(written[1])) is not UNKNOWN and top:
@@ -221,7 +222,7 @@ def _switch_env(module: ast.Module, call: ast.Call) -> dict[str, Written]:
     options = call.func.value if isinstance(call.func, ast.Attribute) else None
     given = next((k.value for k in options.keywords if k.arg == "runtime_env"), None) if isinstance(options, ast.Call) else None
     inner = None
-    if isinstance(given, ast.Call) and _called(given) in ("RuntimeEnv", "dict"):
+    if isinstance(given, ast.Call) and callee_name(given) in ("RuntimeEnv", "dict"):
         inner = next((keyword.value for keyword in given.keywords if keyword.arg == "env_vars"), None)
     elif isinstance(given, ast.Dict):
         inner = next((v for k, v in zip(given.keys, given.values) if k is not None and literal(k) == "env_vars"), None)
@@ -300,9 +301,9 @@ def _reads_config(value: ast.expr, request: ast.Call, sender: ast.AST) -> bool:
     made, configs = set(spread), set()
     for node in ast.walk(sender):
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and isinstance(target := node.targets[0], ast.Name):
-            called = _called(node.value)
+            called = callee_name(node.value)
             (made if called == "asdict" else configs if called in ("replace", "SamplingConfig") else set()).add(target.id)
-        if isinstance(node, ast.Call) and _called(node) == "asdict" and node.args and isinstance(node.args[0], ast.Name):
+        if isinstance(node, ast.Call) and callee_name(node) == "asdict" and node.args and isinstance(node.args[0], ast.Name):
             configs.add(node.args[0].id)
         if isinstance(node, ast.arg) and "SamplingConfig" in ast.unparse(node.annotation or ast.Constant(None)):
             configs.add(node.arg)
@@ -314,7 +315,7 @@ def _reads_config(value: ast.expr, request: ast.Call, sender: ast.AST) -> bool:
     return (
         isinstance(held, ast.Name)
         and held.id in made
-        and _called(value) in ("pop", "get")
+        and callee_name(value) in ("pop", "get")
         and bool(value.args)
         and literal(value.args[0]) == "top_k"  # type: ignore[arg-type]
     )
@@ -323,8 +324,8 @@ def _reads_config(value: ast.expr, request: ast.Call, sender: ast.AST) -> bool:
 def _default_of(value: ast.expr) -> Any:
     """The default `.pop("top_k", D)` / `.get("top_k", D)` gives when the config has no `top_k`
     (UNKNOWN otherwise: a read that fails, or a value not read here)."""
-    if isinstance(value, ast.Call) and _called(value) in ("pop", "get"):
-        return literal(value.args[1]) if len(value.args) > 1 else None if _called(value) == "get" else UNKNOWN
+    if isinstance(value, ast.Call) and callee_name(value) in ("pop", "get"):
+        return literal(value.args[1]) if len(value.args) > 1 else None if callee_name(value) == "get" else UNKNOWN
     return UNKNOWN
 
 
@@ -354,16 +355,11 @@ def _config_top_k(module: ast.Module, text: str) -> Written | None:
     if field is None:
         return None
     set_by_call = any(
-        isinstance(node, ast.Call) and _called(node) == "SamplingConfig" and any(k.arg in ("top_k", None) for k in node.keywords)
+        isinstance(node, ast.Call) and callee_name(node) == "SamplingConfig" and any(k.arg in ("top_k", None) for k in node.keywords)
         for node in ast.walk(module)
     )
     value = UNKNOWN if field.value is None or set_by_call else literal(field.value)
     return Written(value, field.lineno, snippet(text, field))
-
-
-def _called(call: ast.Call) -> str:
-    func = call.func
-    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
 
 
 def settings(fork: EngineFork, anchor: Span) -> dict[str, Setting]:

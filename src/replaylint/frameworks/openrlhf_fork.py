@@ -34,7 +34,18 @@ from ..vllm.command_line import Token
 from .built_dicts import BuiltDict, Written, read, written as literal_entry
 from .declared_values import call_keywords
 from .fork_conditions import decided
-from .fork_source import default_writes, dict_pairs, environment_settings, key_writes, literal, parse, placed, snippet, statements
+from .fork_source import (
+    callee_name,
+    default_writes,
+    dict_pairs,
+    environment_settings,
+    key_writes,
+    literal,
+    parse,
+    placed,
+    snippet,
+    statements,
+)
 from .nearby import found_upward
 
 ENGINES = "openrlhf/trainer/ray/vllm_engine.py"
@@ -87,7 +98,7 @@ def _handed_whole(text: str, name: str) -> bool:
     alone (`.remote(**actor_kwargs)`): a keyword beside it reaches the actor's `**kwargs` too, and
     may hold a key the actor sets by default."""
     module = parse(text)
-    remotes = [node for node in ast.walk(module) if isinstance(node, ast.Call) and _named(node) == "remote"] if module else []
+    remotes = [node for node in ast.walk(module) if isinstance(node, ast.Call) and callee_name(node) == "remote"] if module else []
     spreads = [[ast.unparse(keyword.value) if keyword.arg is None else "" for keyword in node.keywords] for node in remotes]
     starting = [node for node, spread in zip(remotes, spreads) if name in spread]
     return bool(starting) and all(not node.args and len(node.keywords) == 1 for node in starting)
@@ -99,7 +110,7 @@ def _helpers(module: ast.Module) -> Iterator[tuple[str, ast.FunctionDef, list[st
     call passes it, one per parameter)."""
     functions = {node.name: node for node in module.body if isinstance(node, ast.FunctionDef)}
     for node in ast.walk(module):
-        if isinstance(node, ast.Call) and _named(node) == "create_vllm_engines":
+        if isinstance(node, ast.Call) and callee_name(node) == "create_vllm_engines":
             for keyword in node.keywords:
                 call = keyword.value
                 if keyword.arg and isinstance(call, ast.Call) and getattr(call.func, "id", "") in functions and not call.keywords:
@@ -225,7 +236,7 @@ def fork_options(launching: str, read_text: Callable[[str], str | None] | None, 
     options: dict[str, Any] = {}
     defaults: dict[str, tuple[Any, Any]] = {}  # option -> (default, the value a switch stores)
     for node in ast.walk(module):
-        if not (isinstance(node, ast.Call) and _named(node) == "add_argument" and node.args):
+        if not (isinstance(node, ast.Call) and callee_name(node) == "add_argument" and node.args):
             continue
         option = literal(node.args[0])
         if not isinstance(option, str) or not option.startswith("--") or option in known:
@@ -237,7 +248,7 @@ def fork_options(launching: str, read_text: Callable[[str], str | None] | None, 
         defaults[option] = (given.get("default", None if stored is None else not stored), stored)
     passed = {}
     for node in ast.walk(module):
-        if isinstance(node, ast.Call) and _named(node) == "create_vllm_engines":
+        if isinstance(node, ast.Call) and callee_name(node) == "create_vllm_engines":
             for keyword in node.keywords:
                 option = "--" + ast.unparse(keyword.value).removeprefix("args.")
                 if keyword.arg and ast.unparse(keyword.value).startswith("args.") and option in options:
@@ -292,8 +303,7 @@ def _actor_writes(text: str, setdefault: bool = False) -> dict[str, Written]:
 def _is_engine_call(node: ast.AST) -> bool:
     if not isinstance(node, ast.Call):
         return False
-    name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
-    return name in _ENGINE_CALLS and any(keyword.arg is None for keyword in node.keywords)
+    return callee_name(node) in _ENGINE_CALLS and any(keyword.arg is None for keyword in node.keywords)
 
 
 def forked_settings(
@@ -354,7 +364,7 @@ def requests(
     wrote on its own."""
     found = found_upward(SAMPLES, launching, read_text) if read_text is not None else None
     module = parse(found[1]) if found is not None else None
-    calls = [node for node in ast.walk(module) if isinstance(node, ast.Call) and _named(node) == "SamplingParams"] if module else []
+    calls = [node for node in ast.walk(module) if isinstance(node, ast.Call) and callee_name(node) == "SamplingParams"] if module else []
     if found is None or len(calls) != 1 or read_text is None:
         return ()
     cli = found_upward(CLI, launching, read_text)
@@ -400,7 +410,3 @@ def _get_default(node: ast.expr, key: str) -> ast.expr | None:
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" and len(node.args) == 2:
         return node.args[1] if literal(node.args[0]) == key else None
     return None
-
-
-def _named(call: ast.Call) -> str:
-    return call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", "")

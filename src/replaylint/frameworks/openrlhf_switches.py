@@ -22,7 +22,7 @@ from ..model import UNKNOWN, Setting, Span
 from ..records import record
 from .built_dicts import BuiltDict, guarded
 from .fork_conditions import decided, tested
-from .fork_source import environment_write, line_span, literal, parse, statements
+from .fork_source import callee_name, environment_write, line_span, literal, parse, statements
 from .nearby import found_upward
 from .openrlhf_fork import CLI, ENGINES, OWNER, ForkOptions
 
@@ -54,13 +54,18 @@ def caller_switches(launching: str, read_text: Callable[[str], str | None] | Non
         return ForkOptions()
     declared = {}
     for node in ast.walk(module):
-        if isinstance(node, ast.Call) and _named(node) == "add_argument" and node.args and isinstance(option := literal(node.args[0]), str):
+        if (
+            isinstance(node, ast.Call)
+            and callee_name(node) == "add_argument"
+            and node.args
+            and isinstance(option := literal(node.args[0]), str)
+        ):
             given = {keyword.arg: literal(keyword.value) for keyword in node.keywords if keyword.arg}
             if (stored := _SWITCHES.get(given.get("action"))) is not None:  # type: ignore[arg-type]
                 declared[option] = (option, given.get("default", not stored), stored)
     passed = {}
     for node in ast.walk(module):
-        if isinstance(node, ast.Call) and _named(node) == "create_vllm_engines":
+        if isinstance(node, ast.Call) and callee_name(node) == "create_vllm_engines":
             pairs = [*zip(signature, node.args), *((k.arg, k.value) for k in node.keywords if k.arg)]
             for parameter, value in pairs:
                 option = "--" + ast.unparse(value).removeprefix("args.")
@@ -165,7 +170,3 @@ def _parameters(text: str) -> list[str]:
         if isinstance(node, ast.FunctionDef) and node.name == "create_vllm_engines":
             return [argument.arg for argument in (*node.args.posonlyargs, *node.args.args)]
     return []
-
-
-def _named(call: ast.Call) -> str:
-    return call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", "")

@@ -21,7 +21,7 @@ from ..model import UNKNOWN, Setting, Span
 from ..records import record
 from .built_dicts import MAX_CHARS, guarded
 from .fork_conditions import bound_once, decided, evaluated
-from .fork_source import literal, parse, placed, snippet
+from .fork_source import callee_name, literal, parse, placed, snippet
 
 
 @record(unsafe_hash=True)
@@ -113,7 +113,7 @@ def _read(text: str, function: str) -> tuple[str, tuple[RequestWrite, ...], dict
 
 def _spread(call: ast.Call) -> str | None:
     """NAME of `SamplingParams(..., **NAME)`."""
-    called = call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", "")
+    called = callee_name(call)
     spread = [k.value for k in call.keywords if k.arg is None]
     return spread[0].id if called == "SamplingParams" and len(spread) == 1 and isinstance(spread[0], ast.Name) else None
 
