@@ -5,6 +5,7 @@ What `nemo_rl_fork` and `open_instruct_fork` share."""
 from __future__ import annotations
 
 import ast
+import functools
 import warnings
 from typing import Any, Iterator, Mapping
 
@@ -24,7 +25,11 @@ class Written:
     nested: tuple[tuple[str, Any, int], ...] = ()  # a dict literal's own literal keys: (key, value, line)
 
 
+@functools.lru_cache(maxsize=32)
 def parse(text: str) -> ast.Module | None:
+    """The module a fork's file holds (None: Python cannot parse it), parsed once for all the fork
+    readers of a launch (OpenRLHF's reads `vllm_engine.py` and `train_ppo_ray.py` three times); the
+    trees are read, never changed."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
