@@ -43,6 +43,7 @@ from .fork_source import (
     literal,
     parse,
     placed,
+    renamed as spelled,
     snippet,
     statements,
 )
@@ -143,20 +144,9 @@ def _helper_dicts(path: str, text: str) -> dict[str, list[Written]]:
 
 def _in_caller(entry: Written, renamed: Mapping[str, str], path: str, text: str) -> Written:
     """A helper's write spelled in the names its caller passes (`cfg.vllm.X` -> `args.vllm.X`)."""
-
-    def spelled(code: str) -> str:
-        try:
-            tree = ast.parse(code, mode="eval")
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
-            return code
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Name) and node.id in renamed:
-                node.id = renamed[node.id]
-        return ast.unparse(tree)
-
     otherwise = _in_caller(entry.otherwise, renamed, path, text) if entry.otherwise is not None else None
-    condition = spelled(entry.condition) if entry.condition and not entry.condition.endswith(" runs it") else entry.condition
-    return replace(entry, text=spelled(entry.text), condition=condition, otherwise=otherwise, path=path, source=text)
+    condition = spelled(entry.condition, renamed) if entry.condition and not entry.condition.endswith(" runs it") else entry.condition
+    return replace(entry, text=spelled(entry.text, renamed), condition=condition, otherwise=otherwise, path=path, source=text)
 
 
 def _defaulted(written: Written, defaults: Mapping[str, Written]) -> Written:
