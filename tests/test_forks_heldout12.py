@@ -64,7 +64,9 @@ from forks_trees import reported
 CORPUS = Path(__file__).parent / "data" / "forks_heldout12"
 
 EXPECTED: dict[str, set[tuple[str, str, int]]] = {
-    "verl_launch_server_mask_literal_val_kwargs_greedy_default": {("RPL101", "verl/workers/rollout/vllm_rollout/vllm_async_server.py", 279)},
+    "verl_launch_server_mask_literal_val_kwargs_greedy_default": {
+        ("RPL101", "verl/workers/rollout/vllm_rollout/vllm_async_server.py", 279)
+    },
     "verl_replay_args_method_update_val_sampled_clean": set(),
     "skyrl_engine_config_field_threaded_eval_top_k_default": {("RPL102", "examples/train/gsm8k/run_gsm8k_replay.sh", 20)},
     "skyrl_sampling_dataclass_defaults_edited_module_constant_clean": set(),

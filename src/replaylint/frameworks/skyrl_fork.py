@@ -291,6 +291,8 @@ def _after_early_returns(body: list[ast.stmt]) -> tuple[list[ast.stmt], str]:
     """The helper's body after its leading `if TEST: return` statements, and the test the rest runs under."""
     condition = ""
     for index, statement in enumerate(body):
+        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):  # its docstring
+            continue
         returns = isinstance(statement, ast.If) and not statement.orelse and len(statement.body) == 1
         if not (returns and isinstance(statement.body[0], ast.Return) and statement.body[0].value is None):  # type: ignore[attr-defined]
             return body[index:], condition
