@@ -20,7 +20,7 @@ lines of the fork's tree, `openrlhf_fork` (its keys with the flags' values, mess
 forked OpenRLHF" with the file and line). Requests
 (`trainer/ppo_utils/samples_generator.py`: `top_k=generate_kwargs.get("top_k", -1)`, never set)
 are built in another file a fork may also edit: read from the fork's tree when it holds that file
-(`openrlhf_fork.requests`), not assumed otherwise. See
+(`openrlhf_requests`), not assumed otherwise. See
 docs/frameworks-research-new-adapters.md section 2.
 
 Command lines (`python -m openrlhf.cli.train_ppo_ray ...`, behind `ray job submit ... --`):

@@ -14,7 +14,9 @@ passed: `openrlhf_switches`). Read with `built_dicts`: a key the fork writes wit
 literal reaches vLLM (over the flags' values when written after the correction's `if` or in the
 actor's call, under them when that `if` writes it over the fork's); a key
 the command line gives whose entry the fork removed no longer reaches vLLM. A replay key the fork
-writes under an `if` of its own, or with a value not read here, keeps the launch open. A key
+writes under an `if` of its own, or with a value not read here, keeps the launch open, but for a
+test of an environment variable the launch sets where `create_vllm_engines` runs (the driver: a
+`ray job submit` runtime env's `env_vars`, the script's exports), which decides it. A key
 whose value is a parameter of `create_vllm_engines` with a literal default that OpenRLHF's caller
 does not pass (not in the upstream signature, not named by the tree's train_ppo_ray.py) gets that
 default, at its line. (The file itself is also checked as Python: its engine dict is then read by

@@ -16,7 +16,9 @@ default of `engine_init_kwargs` is the engine's when the launch writes none, and
 `SamplingParams(temperature=...)` it assigns to an unset `eval_sampling_params` gives the eval
 requests'. Values set on vLLM's namespace itself (`args.return_sampling_mask = True`, or each key
 of a dict the module names: `for k, v in replay_kwargs().items(): setattr(args, k, v)`) count as
-the overrides' keys do. A write under `if ie_cfg.<key>:` is decided by the launch's value of
+the overrides' keys do, and so do those of a function of the module it hands the namespace to
+(`_apply_sampling_mask(args, ie_cfg)`), under that function's `if` (an early `if not X: return`
+too) spelt in the caller's names. A write under `if ie_cfg.<key>:` is decided by the launch's value of
 `generator.inference_engine.<key>`, else the fork's `InferenceEngineConfig` default
 (`fork_conditions.decided`); one under a test of an environment variable (`if os.environ.get(
 "SKYRL_SAMPLING_REPLAY", "0") == "1":`) by what the launch exports, at the export's line (a
