@@ -71,18 +71,13 @@ def test_openrlhf_env_switch_exported_for_a_plain_launch(tmp_path: Path) -> None
         (", " + RUNTIME_ENV, ""),  # not set by the launch: the cluster may set it
         (RUNTIME_ENV, '"env_vars": {"OPENRLHF_RETURN_SAMPLING_MASK": "${OPENRLHF_RETURN_SAMPLING_MASK}"}'),  # the cluster's
         ('\'{"working_dir": "/openrlhf", ' + RUNTIME_ENV + "}'", '"$RUNTIME_ENV_JSON"'),  # not read here
+        (RAY_JOB, "python3 -m openrlhf.cli.train_ppo_ray \\\n"),  # a plain launch that does not export it
     ],
-    ids=["set-to-zero", "not-set", "cluster-value", "runtime-env-from-outside"],
+    ids=["set-to-zero", "not-set", "cluster-value", "runtime-env-from-outside", "plain-launch-not-exported"],
 )
 def test_openrlhf_env_switch_off_or_not_known_turns_nothing_on(tmp_path: Path, old: str, new: str) -> None:
     root = tree(OPENRLHF_CASE, tmp_path)
     edit(root / OPENRLHF_LAUNCH, old, new)
-    assert findings(root) == set()
-
-
-def test_openrlhf_env_switch_not_exported_for_a_plain_launch_is_not_known(tmp_path: Path) -> None:
-    root = tree(OPENRLHF_CASE, tmp_path)
-    edit(root / OPENRLHF_LAUNCH, RAY_JOB, "python3 -m openrlhf.cli.train_ppo_ray \\\n")
     assert findings(root) == set()
 
 
