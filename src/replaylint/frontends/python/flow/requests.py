@@ -19,7 +19,7 @@ from .config_builders import takes_class
 from .engines import MAX_SITES, caller_frame, constructions, elsewhere, site_frames
 from .facts import Kwargs, Val
 from .frames import Frame, reaching
-from .handed import handed
+from .handed import handed, registry_words
 from .import_statements import imports_module
 from .inherited import reads_inherited
 from .loop_turns import turn_frames
@@ -351,7 +351,8 @@ def _function_frames(reader: Reader, module: Module, function: ast.FunctionDef |
     sites += [(module, site) for site in task_sites(reader, module, function)]
     if module is not reader.tree.module:  # the checked module is not among those near it
         checked = reader.tree.module
-        others = [(checked, site) for site in calls(checked, words)] + list(elsewhere(reader, module, function, words))
+        others = [(checked, site) for site in calls(checked, (*words, *registry_words(checked, function.name)))]
+        others += elsewhere(reader, module, function, words)
         sites += [(home, site) for home, site in others if _calls(reader, home, site, function)]
     elif not sites and (function.args.kwarg is not None or decides_by_parameter(function)):  # its callers' arguments decide
         sites += [(home, site) for home, site in elsewhere(reader, module, function, words) if _calls(reader, home, site, function)]
