@@ -94,17 +94,9 @@ CASES = sorted(path.name for path in CORPUS.iterdir() if path.is_dir())
 # Held-out cases the flow does not follow yet, each with what it misses (strict: a case that
 # passes must leave the list). Their fix test waits with them.
 PENDING: dict[str, str] = {
-    "h18_alpaca_eval_vllm_local_no_top_k": (
-        "round 18 first run: missed; a module-global engine, SamplingParams(max_tokens=...) completed by attribute writes "
-        "(sampling_params.top_k = kwargs['top_k']) under `if 'top_k' in kwargs:`, the caller's **COMPLETIONS_KWARGS dict without the key"
-    ),
     "h18_arena_hard_gen_answer_endpoint_yaml_chat_route": (
         "round 18 first run: missed; the client's base_url from an endpoint YAML list (api_base) read by make_config, picked by "
         "random.choices, handed to openai.OpenAI(base_url=api_dict['api_base']) through a ThreadPoolExecutor; server in scripts/serve.sh"
-    ),
-    "h18_deepseek_math_cot_eval_setdefault_logits_processors": (
-        "round 18 first run: at another line; engine_kwargs.setdefault('logits_processors', [...]) over several lines in a helper "
-        "module's dict(VLLM_KWARGS): reported at the call (16), expected at the list's own line (18)"
     ),
     "h18_llama_cookbook_start_vllm_server_yaml_no_scale_out": (
         "round 18 first run: missed; a config.yaml `inference:` mapping whose keys not consumed by `params` become `--key value` words "
@@ -116,14 +108,6 @@ PENDING: dict[str, str] = {
     "h18_math_eval_harness_multi_gpu_cmd_legacy_runner": (
         "round 18 first run: missed; a per-GPU command string grown by += with an environment prefix "
         "(VLLM_USE_V2_MODEL_RUNNER=0 python3 -u math_eval.py ...) run by subprocess.Popen(cmd, shell=True); math_eval.py builds the replay LLM"
-    ),
-    "h18_search_and_learn_best_of_n_config_no_top_k": (
-        "round 18 first run: missed; a Config dataclass parsed by HfArgumentParser(...).parse_args_into_dataclasses(), an APPROACHES "
-        "registry dict of functions, the request in a package module re-exported by __init__"
-    ),
-    "h18_search_r1_async_rollout_yaml_top_k_minus_one": (
-        "round 18 first run: missed; AsyncLLM.from_engine_args(AsyncEngineArgs(**cfg['engine'])) and SamplingParams(**cfg['sampling']) "
-        "from a YAML file found by Path(__file__).resolve().parents[2]"
     ),
     "h16_orz_ppo_exp_config_top_k_minus_one": (
         "round 16 first run: missed; SamplingParams(top_k=self.cfg.top_k) with cfg a dataclass instance passed by PPOExp(PPOExpConfig()); the engine a ray actor made by .options().remote(..., **extra) whose extra the caller gives. "

@@ -45,23 +45,17 @@ def registry_words(module: Module, name: str) -> tuple[str, ...]:
     through a module-level dict of functions that holds it: `APPROACHES[key](...)`, or a name
     bound to `APPROACHES[key]` and called."""
     local = {name, *(alias for alias, qualified in module.imports.items() if qualified.rsplit(".", 1)[-1] == name)}
-    registries = {
-        target.id
-        for statement in module.tree.body
-        if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Dict)
-        and any(isinstance(value, ast.Name) and value.id in local for value in statement.value.values)
-        for target in statement.targets
-        if isinstance(target, ast.Name)
-    }
+    registries = set()
+    for statement in module.tree.body:
+        held = statement.value.values if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Dict) else []
+        if any(isinstance(value, ast.Name) and value.id in local for value in held):
+            registries |= {target.id for target in statement.targets if isinstance(target, ast.Name)}  # type: ignore[attr-defined]
     if not registries:
         return ()
-    chosen = {
-        target.id
-        for node in ast.walk(module.tree)
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Subscript) and getattr(node.value.value, "id", None) in registries
-        for target in node.targets
-        if isinstance(target, ast.Name)
-    }
+    chosen = set()
+    for node in ast.walk(module.tree):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Subscript) and getattr(node.value.value, "id", None) in registries:
+            chosen |= {target.id for target in node.targets if isinstance(target, ast.Name)}
     return (*(f"{registry}[" for registry in sorted(registries)), *(f"{held}(" for held in sorted(chosen)))
 
 
