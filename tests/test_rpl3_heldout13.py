@@ -5,8 +5,8 @@ and send requests, imitating real code read for this round (modal-labs' vLLM exa
 mihirathale98/puzzle-sft and mgorski760/HackIllinois2026, a supervisord container running vLLM beside an
 agent, an ECS task definition in 2017387-jh/vw-aws-cloud-service's `taskdef.json.tpl` layout, a Procfile
 with a pydantic-settings worker, a justfile, a go-task Taskfile serving a checkpoint folder, a tmux launch
-script, and Tandemn-Labs/tandemn-tuna's Baseten Truss `docker_server` template), in spellings the earlier rounds' folder names do not show: the mask as an
-item of a Modal `@modal.web_server` function's word list started by `Popen(" ".join(cmd), shell=True)` (and
+script, and Tandemn-Labs/tandemn-tuna's Baseten Truss `docker_server` template), in
+spellings the earlier rounds' folder names do not show: the mask as an item of a Modal `@modal.web_server` function's word list started by `Popen(" ".join(cmd), shell=True)` (and
 its `--enable-scale-out` twin), a langchain-openai `ChatOpenAI` wrapped in a class of the tree with its base
 URL from another module reading chat completions beside a supervisord scale-out server (and an aiohttp
 client whose generate body comes from a YAML file), a presence penalty in an ECS task definition's
