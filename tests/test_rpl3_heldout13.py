@@ -1,24 +1,24 @@
 """Thirteenth held-out round of the RPL3xx family (issue 29): what vLLM 0.34.0 accepts but replay cannot use.
 
-Each folder of tests/data/rpl3_heldout13/ is a small tree written the way users start replay servers
-and send requests, imitating real code read for this round (modal-labs' vLLM example as copied in
+Each folder of tests/data/rpl3_heldout13/ is a small tree written the way users start replay servers and send
+requests, imitating real code read for this round (modal-labs' vLLM example as copied in
 mihirathale98/puzzle-sft and mgorski760/HackIllinois2026, a supervisord container running vLLM beside an
-agent, an ECS task definition in 2017387-jh/vw-aws-cloud-service's `taskdef.json.tpl` layout, a Procfile
-with a pydantic-settings worker, a justfile, a go-task Taskfile serving a checkpoint folder, a tmux launch
-script, and Tandemn-Labs/tandemn-tuna's Baseten Truss `docker_server` template), in
-spellings the earlier rounds' folder names do not show: the mask as an item of a Modal `@modal.web_server` function's word list started by `Popen(" ".join(cmd), shell=True)` (and
-its `--enable-scale-out` twin), a langchain-openai `ChatOpenAI` wrapped in a class of the tree with its base
-URL from another module reading chat completions beside a supervisord scale-out server (and an aiohttp
-client whose generate body comes from a YAML file), a presence penalty in an ECS task definition's
-`--override-generation-config` JSON word (and a neutral repetition penalty), a frequency penalty as a
-pydantic `BaseSettings` field default sent to `/inference/v1/generate` by httpx (and 0.0), a thinking
-budget in the sampling dict of an aiohttp session built by a factory of another module (and a
-`thinking_budget` only in `chat_template_kwargs`, which vLLM passes to the Jinja template alone), a top_k
-in a Taskfile's override equal to the checkpoint folder's `vocab_size` (and the same top_k below a larger
-checkpoint's vocabulary), trace replay toggled by a shell variable into a tmux command (and the variable
-off), and synthetic verification spread over a Truss config's `environment_variables` into dotted
-`--speculative-config.*` words (and `block` verification). Each `README` says what it imitates and which
-vLLM 0.34.0 line decides.
+agent, an ECS task definition in 2017387-jh/vw-aws-cloud-service's `taskdef.json.tpl` layout, a Procfile with
+a pydantic-settings worker, a justfile, a go-task Taskfile serving a checkpoint folder, a tmux launch script,
+and Tandemn-Labs/tandemn-tuna's Baseten Truss `docker_server` template), in spellings the earlier rounds'
+folder names do not show: the mask as an item of a Modal `@modal.web_server` function's word list started by
+`Popen(" ".join(cmd), shell=True)` (and its `--enable-scale-out` twin), a langchain-openai `ChatOpenAI`
+wrapped in a class of the tree with its base URL from another module reading chat completions beside a
+supervisord scale-out server (and an aiohttp client whose generate body comes from a YAML file), a presence
+penalty in an ECS task definition's `--override-generation-config` JSON word (and a neutral repetition
+penalty), a frequency penalty as a pydantic `BaseSettings` field default sent to `/inference/v1/generate` by
+httpx (and 0.0), a thinking budget in the sampling dict of an aiohttp session built by a factory of another
+module (and a `thinking_budget` only in `chat_template_kwargs`, which vLLM passes to the Jinja template
+alone), a top_k in a Taskfile's override equal to the checkpoint folder's `vocab_size` (and the same top_k
+below a larger checkpoint's vocabulary), trace replay toggled by a shell variable into a tmux command (and the
+variable off), and synthetic verification spread over a Truss config's `environment_variables` into dotted
+`--speculative-config.*` words (and `block` verification). Each `README` says what it imitates and which vLLM
+0.34.0 line decides.
 
 Blindness: the cases and `EXPECTED` were written from vLLM 0.34.0's source, the rule pages
 (docs/rules/RPL30*.md) and the public code cited, before replaylint was run on any of them and
