@@ -89,6 +89,59 @@ def test_verl_fork_engine_kwargs_changed_before_the_spread_keeps_the_launch_open
     assert findings(root) == set()
 
 
+PREPARE = "        self._prepare_engine_kwargs(engine_kwargs)\n"
+ADDRESS = "    def get_server_address(self):\n"
+
+
+def prepared(body: str) -> str:
+    """A method of verl's server that the fork hands the user's dict (verl 0.9.1's own
+    `_preprocess_engine_kwargs`, which only version and checkpoint settings write into)."""
+    return "    def _prepare_engine_kwargs(self, engine_kwargs: dict) -> None:\n" + body + "\n" + ADDRESS
+
+
+def test_verl_fork_hands_engine_kwargs_to_its_own_method_that_writes_no_replay_key(tmp_path: Path) -> None:
+    root = tree(VERL_CASE, tmp_path)
+    edit(root / VERL_SERVER, VERL_SETDEFAULT, VERL_SETDEFAULT + PREPARE)
+    body = '        if self.config.get("limit_images"):\n            engine_kwargs.setdefault("mm_processor_cache_gb", 0)\n'
+    edit(
+        root / VERL_SERVER,
+        ADDRESS,
+        prepared(body + '        if int(engine_kwargs.get("data_parallel_size") or 1) > 1:\n            raise ValueError("dp")\n'),
+    )
+    assert findings(root) == RAW_LOGPROBS  # the mask still reaches vLLM (verl 0.9.1 made this launch open)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '        engine_kwargs["return_sampling_mask"] = True\n',
+        '        engine_kwargs.setdefault("return_sampling_mask", True)\n',
+        '        if self.config.get("sampling_replay", True):\n            engine_kwargs.update(return_sampling_mask=True)\n',
+    ],
+)
+def test_verl_fork_method_writing_into_engine_kwargs_reaches_vllm(tmp_path: Path, body: str) -> None:
+    root = tree(VERL_CASE, tmp_path)
+    edit(root / VERL_SERVER, VERL_SETDEFAULT, PREPARE)
+    assert findings(root) == set()  # no such method: not read, the launch stays open
+    edit(root / VERL_SERVER, ADDRESS, prepared(body))
+    assert findings(root) == RAW_LOGPROBS
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '        engine_kwargs.pop("return_sampling_mask", None)\n',
+        "        validate_engine_kwargs(engine_kwargs)\n",  # handed on again: it may change it
+        "        if self.needs_reset():\n            engine_kwargs.clear()\n",  # under a test not read here
+    ],
+)
+def test_verl_fork_method_that_may_drop_the_mask_keeps_the_launch_open(tmp_path: Path, body: str) -> None:
+    root = tree(VERL_CASE, tmp_path)
+    edit(root / VERL_SERVER, VERL_SETDEFAULT, VERL_SETDEFAULT + PREPARE)
+    edit(root / VERL_SERVER, ADDRESS, prepared(body))
+    assert findings(root) == set()
+
+
 SKYRL_CASE = "skyrl_env_switch_mask_launch_logits_processor"
 SKYRL_LAUNCH = "examples/train/gsm8k/run_gsm8k_replay_think_budget.sh"
 SKYRL_UTILS = "skyrl/backends/skyrl_train/inference_servers/utils.py"

@@ -29,12 +29,13 @@ from typing import Any, Iterator, Mapping
 from ..model import UNKNOWN, Setting, Span
 from ..records import record
 from .fork_classes import method_dicts
+from .fork_conditions import RUNS_IT, both, guarded
 from .fork_source import dict_pairs, named_dict, named_dicts, nested_keys, nested_settings, placed, spread_writes
 
 MAX_CHARS = 1_000_000  # a framework's module is far smaller; a larger file is not read
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
-_RUNS_IT = " runs it"  # the condition of a loop's body or a handler's: it may run any number of times
 _READS = frozenset(("get",))  # methods that read the dict and leave it as it is
+_WRITES = frozenset(("update", "setdefault", "pop"))  # what `_method` reads
 _HANDS_ON = frozenset(("items", "keys", "values", "copy"))  # what follows reads the dict's keys, or a copy of it
 _LOGS = frozenset(("print", "pprint", "info", "debug", "warning", "log", "dumps", "len", "str", "repr"))
 
@@ -161,7 +162,9 @@ def _passed_through(text: str, function: str, name: str, spread: str) -> tuple[d
         body = list(guarded(candidates[0].body, ""))
         main = _Builder(name, spread, {})
         until = next((s for s, condition in body if main._binding(s) is not None and _loops_only(condition)), None)
-        return _Builder(spread, None, named_dicts(module), passthrough=True).run(body, until) if until is not None else None
+        owner = next((k for k in ast.walk(module) if isinstance(k, ast.ClassDef) and candidates[0] in k.body), None)
+        methods = {f.name: f for f in owner.body if isinstance(f, _FUNCTIONS)} if owner is not None else {}
+        return _Builder(spread, None, named_dicts(module), passthrough=True, methods=methods).run(body, until) if until else None
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
 
@@ -170,29 +173,12 @@ def _hooks(module: ast.Module, owner: ast.ClassDef | None) -> dict[str, list[tup
     return method_dicts(module, owner) if owner is not None else {}
 
 
-def guarded(body: list[ast.stmt], condition: str = "") -> Iterator[tuple[ast.stmt, str]]:
-    """The statements of a function body in order, each with the branch it sits under."""
-    for statement in body:
-        yield statement, condition
-        if isinstance(statement, ast.If):
-            test = ast.unparse(statement.test)
-            yield from guarded(statement.body, _both(condition, test))
-            yield from guarded(statement.orelse, _both(condition, f"not ({test})"))
-        elif isinstance(statement, (ast.With, ast.AsyncWith)):
-            yield from guarded(statement.body, condition)
-        elif isinstance(statement, (ast.For, ast.AsyncFor, ast.While, ast.Try)):
-            for part in ("body", "orelse", "handlers", "finalbody"):
-                inner = getattr(statement, part, [])
-                inner = [s for handler in inner for s in handler.body] if part == "handlers" else inner
-                yield from guarded(inner, _both(condition, f"a {type(statement).__name__.lower()}{_RUNS_IT}"))
-
-
 def _first_line(statement: ast.stmt) -> str:
     return ast.unparse(statement).split("\n", 1)[0]
 
 
 def _loops_only(condition: str) -> bool:
-    return all(part.endswith(_RUNS_IT) for part in condition.split(" and ")) if condition else True
+    return all(part.endswith(RUNS_IT) for part in condition.split(" and ")) if condition else True
 
 
 def _within(condition: str, home: str) -> str | None:
@@ -200,10 +186,6 @@ def _within(condition: str, home: str) -> str | None:
     if condition == home or not home:
         return "" if home else condition
     return condition[len(home) + 5 :] if condition.startswith(home + " and ") else None
-
-
-def _both(condition: str, test: str) -> str:
-    return f"{condition} and {test}" if condition else test
 
 
 def _shallow(node: ast.AST) -> Iterator[ast.AST]:
@@ -242,9 +224,11 @@ class _Builder:
         depth: int = 0,
         given: Mapping | None = None,
         passthrough: bool = False,
+        methods: Mapping[str, ast.FunctionDef | ast.AsyncFunctionDef] | None = None,
     ) -> None:
         self.name, self.spread, self.named, self.depth, self.given = name, spread, named, depth, given or {}
         self.passthrough = passthrough  # the user's dict, bound from any value: its writes are the fork's
+        self.methods = methods or {}  # the class's own, which `self.m(d)` runs on the user's dict
         self.spread_loops: set[int] = set()  # the bodies of `for k, v in D.items(): d[k] = v` read whole
         self.entries: dict[str, Written] = {}
         self.removed: dict[str, Written] = {}
@@ -339,7 +323,35 @@ class _Builder:
                     self._remove(_key(target.slice), statement, condition)  # type: ignore[attr-defined]
         elif isinstance(statement, ast.AugAssign) and isinstance(statement.target, ast.Name) and statement.target.id == self.name:
             self._merge(statement.value, condition)
+        elif self.passthrough and self.depth < 2 and (helper := self._helper(statement)) is not None:
+            return self._follow(*helper, condition)
         return self._methods(statement, condition)
+
+    def _helper(self, statement: ast.stmt) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, str] | None:
+        """`self.m(d)`, a method of the class handed the user's dict: the method and its parameter."""
+        call = statement.value if isinstance(statement, ast.Expr) else None
+        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name)):
+            return None
+        method = self.methods.get(call.func.attr) if call.func.value.id == "self" and not call.keywords else None
+        names = [a.arg for a in method.args.args[1:]] if method is not None else []
+        at = [i for i, argument in enumerate(call.args) if self._is_name(argument)]
+        return (method, names[at[0]]) if method is not None and len(at) == 1 and at[0] < len(names) else None  # type: ignore[return-value]
+
+    def _follow(self, method: ast.FunctionDef | ast.AsyncFunctionDef, parameter: str, condition: str) -> bool:
+        """The method's writes into its parameter, as the caller's under the caller's `if`."""
+        inner = _Builder(parameter, None, self.named, self.depth + 1, passthrough=True)
+        inner.body, inner.entries = list(guarded(method.body, "")), dict(self.entries)
+        for statement, test in inner.body:
+            if not inner._step(statement, test):
+                inner.unread.append(Written("", UNKNOWN, _first_line(statement), statement.lineno, True))
+                inner.entries = {}  # as `run`'s: what was written may not be what is spread
+                break
+        self.entries = {key: w for key, w in self.entries.items() if key in inner.entries}  # popped there
+        for written in (w for key, w in inner.entries.items() if self.entries.get(key) is not w):
+            self._store(replace(written, condition=both(condition, written.condition) if condition else written.condition))
+        self.removed.update(inner.removed)
+        self.unread += [replace(w, condition=both(condition, w.condition) if condition else w.condition) for w in inner.unread]
+        return True
 
     def _is_item(self, node: ast.expr) -> bool:
         return isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == self.name
@@ -356,8 +368,8 @@ class _Builder:
         methods: set[int] = set()
         for node in _shallow(statement):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and self._is_name(node.func.value):
-                if node.func.attr in _HANDS_ON:
-                    return False
+                if node.func.attr in _HANDS_ON or self.passthrough and node.func.attr not in _WRITES | _READS:
+                    return False  # the user's dict changed in a way not read here (`clear()`): as if handed on
                 methods.add(id(node.func.value))
                 self._method(node.func.attr, node, condition)
             elif isinstance(node, ast.Call) and isinstance(node.func, (ast.Name, ast.Attribute)):
@@ -415,7 +427,7 @@ class _Builder:
             node = node.values[0]  # `extra or {}`: the dict, or nothing
         if isinstance(node, ast.Name) and node.id in self.given and not self._binds(node):
             for each in self.given[node.id]:  # written in the caller's code, in order, under this `if` too
-                self._store(replace(each, late=True, condition=_both(condition, each.condition) if each.condition else condition))
+                self._store(replace(each, late=True, condition=both(condition, each.condition) if each.condition else condition))
             return
         pairs = dict_pairs(node) if isinstance(node, ast.Dict) else None
         if pairs is not None or (pairs := named_dict(node, self.named)) is not None and not self._binds(node):
@@ -429,5 +441,5 @@ class _Builder:
             self.unread.append(Written("", UNKNOWN, ast.unparse(node), node.lineno, True, condition))
             return
         for written in other[0].values():
-            inner = written.condition if written.condition.startswith(condition) else _both(condition, written.condition)
+            inner = written.condition if written.condition.startswith(condition) else both(condition, written.condition)
             self._store(Written(written.key, written.value, written.text, written.line, True, inner if written.condition else condition))

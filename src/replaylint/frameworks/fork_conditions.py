@@ -1,4 +1,5 @@
-"""The tests a fork's code makes, decided where the values they read are known: `if` conditions
+"""The tests a fork's code makes: the `if` each statement of a function sits under (`guarded`), and
+those tests decided where the values they read are known: `if` conditions
 over a launch's configuration (`decided`, `config_read`) and over the values the code itself
 builds (`evaluated`: `isinstance(spec, dict) and spec.get("num_speculative_tokens") == 0`).
 CPython's parser only; nothing of the tree runs."""
@@ -6,10 +7,33 @@ CPython's parser only; nothing of the tree runs."""
 from __future__ import annotations
 
 import ast
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
 from ..model import UNKNOWN
 from .fork_source import is_environ, literal
+
+RUNS_IT = " runs it"  # the condition of a loop's body or a handler's: it may run any number of times
+
+
+def guarded(body: list[ast.stmt], condition: str = "") -> Iterator[tuple[ast.stmt, str]]:
+    """The statements of a function body in order, each with the branch it sits under."""
+    for statement in body:
+        yield statement, condition
+        if isinstance(statement, ast.If):
+            test = ast.unparse(statement.test)
+            yield from guarded(statement.body, both(condition, test))
+            yield from guarded(statement.orelse, both(condition, f"not ({test})"))
+        elif isinstance(statement, (ast.With, ast.AsyncWith)):
+            yield from guarded(statement.body, condition)
+        elif isinstance(statement, (ast.For, ast.AsyncFor, ast.While, ast.Try)):
+            for part in ("body", "orelse", "handlers", "finalbody"):
+                inner = getattr(statement, part, [])
+                inner = [s for handler in inner for s in handler.body] if part == "handlers" else inner
+                yield from guarded(inner, both(condition, f"a {type(statement).__name__.lower()}{RUNS_IT}"))
+
+
+def both(condition: str, test: str) -> str:
+    return f"{condition} and {test}" if condition else test
 
 
 def decided(condition: str, value_of: Callable[[ast.expr], Any]) -> bool | None:

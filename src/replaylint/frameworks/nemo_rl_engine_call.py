@@ -24,8 +24,7 @@ from typing import Any, Callable, Iterator
 
 from ..model import UNKNOWN, Setting, Span
 from ..records import record
-from .built_dicts import guarded
-from .fork_conditions import bound_once, config_read, decided
+from .fork_conditions import bound_once, config_read, decided, guarded
 from .fork_source import Written, callee_name, key_writes, literal, placed, snippet
 
 _ENGINE_CALLS = frozenset(("LLM", "AsyncEngineArgs", "EngineArgs", "from_engine_args"))

@@ -40,8 +40,7 @@ from typing import Callable, Iterator, Mapping
 
 from ..model import UNKNOWN, ArgIssue, Assumption, Setting, Span
 from ..records import record
-from .built_dicts import guarded
-from .fork_conditions import bound_once, config_read, decided, evaluated
+from .fork_conditions import bound_once, config_read, decided, evaluated, guarded
 from .fork_source import (
     MASK,
     Written,

@@ -39,9 +39,8 @@ from typing import Any, Callable, Mapping
 
 from ..model import UNKNOWN, Assumption, Request, Setting, Span
 from ..records import record
-from .built_dicts import guarded
 from .fork_classes import class_chain, method_statements
-from .fork_conditions import bound_once, decided, env_test
+from .fork_conditions import bound_once, decided, env_test, guarded
 from .fork_source import (
     MASK,
     Written,

@@ -20,8 +20,8 @@ from typing import Any, Callable, Iterator, Mapping
 
 from ..model import UNKNOWN, Setting, Span
 from ..records import record
-from .built_dicts import BuiltDict, guarded
-from .fork_conditions import decided, tested
+from .built_dicts import BuiltDict
+from .fork_conditions import decided, guarded, tested
 from .fork_source import callee_name, environment_write, line_span, literal, parse, statements
 from .nearby import found_upward
 from .openrlhf_fork import CLI, ENGINES, OWNER, ForkOptions

@@ -19,8 +19,8 @@ from typing import Any, Mapping
 
 from ..model import UNKNOWN, Setting, Span
 from ..records import record
-from .built_dicts import MAX_CHARS, guarded
-from .fork_conditions import bound_once, decided, evaluated
+from .built_dicts import MAX_CHARS
+from .fork_conditions import bound_once, decided, evaluated, guarded
 from .fork_source import callee_name, literal, parse, placed, snippet
 
 

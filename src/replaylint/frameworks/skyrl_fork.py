@@ -40,9 +40,9 @@ from typing import Any, Callable, Mapping
 
 from ..model import UNKNOWN, Setting, Span
 from ..records import record
-from .built_dicts import BuiltDict, Written, guarded, read
+from .built_dicts import BuiltDict, Written, read
 from .declared_values import class_defaults
-from .fork_conditions import config_read, config_value, decided, env_test, env_variable, tested
+from .fork_conditions import config_read, config_value, decided, env_test, env_variable, guarded, tested
 from .fork_source import attribute_write, literal, named_dicts, parse, snippet, spread_source, spread_writes
 from .nearby import found_upward
 
