@@ -32,6 +32,12 @@ launches with their environment variables expanded into the dotted words). A fin
 value written elsewhere is expected at that value's line (a settings field's default, a Truss environment
 variable), a client's finding at its call, a launch's finding at the word that decides it (the mask's
 list item, the override's word, the appended trace word).
+
+First run (the lead, on h-r13 at main 94db31b, after rounds 17, forks 11 and RPL3xx 12's fixes): 12 of 16 cases
+as expected (75%); of 8 expected findings 4 exact, 1 at another line (tmux: trace replay reported at the `vllm
+serve` line inside the tmux command string, 17, not at `TRACE_FLAGS="--enable-trace-replay"`, 13), 3 missed (an
+ECS task definition's `command`; a Taskfile task's `>-` command with `{{.CKPT}}`; a Baseten Truss `config.yaml`
+whose `environment_variables` a `bash -c` start command expands); 0 false findings; 8 of 8 clean cases clean.
 """
 
 from __future__ import annotations
@@ -69,7 +75,12 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 }
 
 # Cases waiting for a change, each with the reason; run as strict xfail.
-PENDING: dict[str, str] = {}
+PENDING: dict[str, str] = {
+    "ecs_task_definition_override_presence_penalty": "first run: missed; an AWS ECS task definition JSON (containerDefinitions[].command) is not read as a launch",
+    "taskfile_override_top_k_equals_checkpoint_vocab": "first run: missed; a Taskfile.yml task's `>-` command with {{.CKPT}} variables is not read as a launch",
+    "tmux_trace_replay_toggled_by_variable": "first run: at another line; the trace flag expanded from $TRACE_FLAGS inside a tmux command string is reported at the serve line (17), not at the variable's assignment (13)",
+    "truss_speculative_env_vars_synthetic": "first run: missed; a Baseten Truss config.yaml (environment_variables expanded by a `bash -c` start_command) is not read as a launch",
+}
 
 
 def test_every_folder_is_a_case_and_a_third_are_clean() -> None:
