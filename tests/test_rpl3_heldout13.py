@@ -75,12 +75,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 }
 
 # Cases waiting for a change, each with the reason; run as strict xfail.
-PENDING: dict[str, str] = {
-    "ecs_task_definition_override_presence_penalty": "first run: missed; an AWS ECS task definition JSON (containerDefinitions[].command) is not read as a launch",
-    "taskfile_override_top_k_equals_checkpoint_vocab": "first run: missed; a Taskfile.yml task's `>-` command with {{.CKPT}} variables is not read as a launch",
-    "tmux_trace_replay_toggled_by_variable": "first run: at another line; the trace flag expanded from $TRACE_FLAGS inside a tmux command string is reported at the serve line (17), not at the variable's assignment (13)",
-    "truss_speculative_env_vars_synthetic": "first run: missed; a Baseten Truss config.yaml (environment_variables expanded by a `bash -c` start_command) is not read as a launch",
-}
+PENDING: dict[str, str] = {}
 
 
 def test_every_folder_is_a_case_and_a_third_are_clean() -> None:

@@ -1,5 +1,5 @@
 """YAML frontend: Kubernetes manifests, docker-compose files, vLLM config files, Helm values,
-GitHub Actions workflows, SkyPilot tasks, Baseten Truss configs, go-task Taskfiles, dstack run configurations, GitLab CI pipelines.
+GitHub Actions workflows, SkyPilot tasks, Baseten Truss configs, go-task Taskfiles, ECS task definitions, dstack run configurations, GitLab CI pipelines.
 
 Documents are composed with PyYAML (the libyaml composer when available), never constructed,
 so every node keeps its position and custom tags, anchors and merge keys cannot break
@@ -8,6 +8,7 @@ reading. Each document is read by the first reader that claims it:
 - `compose`: a top-level `services` mapping of services;
 - `workflows`: a GitHub Actions workflow (`jobs.*.steps[].run` scripts);
 - `skypilot`: a SkyPilot task (top-level `run` and `resources`: its `setup`/`run` scripts);
+- `ecs`: AWS ECS task definitions (`containerDefinitions`, CloudFormation's `AWS::ECS::TaskDefinition`);
 - `taskfile`: a go-task Taskfile (`version` and `tasks`: each task's commands, `{{.VAR}}` rendered);
 - `truss`: a Baseten Truss config (`docker_server.start_command` with `environment_variables`);
 - `dstack`: a dstack run configuration (`type: task|service|dev-environment`: its `commands`);
@@ -37,7 +38,7 @@ from ...model import Edit, Fix, Launch
 from ...readers.yaml_nodes import ComposeError, NestedTooDeep, compose_all, forget_walks, walked
 from ...source import ExtractContext, NotAnalysed, ParseError, SourceFile
 from ..mapping_readers import followed, is_followed, render as render_followed
-from . import compose, dstack, frameworks, gitlab_ci, helm, kubernetes, skypilot, standalone_config, taskfile, truss, workflows
+from . import compose, dstack, ecs, frameworks, gitlab_ci, helm, kubernetes, skypilot, standalone_config, taskfile, truss, workflows
 from .render import render as _render
 
 __all__ = ["extract", "render", "parses"]
@@ -82,6 +83,8 @@ def _launches(source: SourceFile, context: ExtractContext, documents: list) -> l
             launches.extend(workflows.extract(source, context, document))
         elif skypilot.is_task(document):
             launches.extend(skypilot.extract(source, context, document))
+        elif ecs.is_task_definition(document):
+            launches.extend(ecs.extract(source, context, document))
         elif taskfile.is_taskfile(document):
             launches.extend(taskfile.extract(source, context, document))
         elif truss.is_truss(document):

@@ -174,7 +174,16 @@ class Assembled:
     def place(self, parsed: Parsed, layers: tuple, outer: tuple[int, int], depth: int) -> Place:
         unknown_before = [0, *accumulate(1 if flag else 0 for flag in self.unknown)]
         return Place(
-            parsed, self.starts, self.ends, self.regions, unknown_before, layers, outer, depth, stands_for=self.stands_for, elsewhere=self.elsewhere
+            parsed,
+            self.starts,
+            self.ends,
+            self.regions,
+            unknown_before,
+            layers,
+            outer,
+            depth,
+            stands_for=self.stands_for,
+            elsewhere=self.elsewhere,
         )
 
 
@@ -226,4 +235,6 @@ class Builder:
         self.unknown.extend([True] * len(text))
 
     def build(self) -> Assembled:
-        return Assembled("".join(self.parts), self.starts, self.ends, self.regions, self.unknown, self.stands_for, frozenset(self.elsewhere))
+        return Assembled(
+            "".join(self.parts), self.starts, self.ends, self.regions, self.unknown, self.stands_for, frozenset(self.elsewhere)
+        )
