@@ -13,11 +13,11 @@ is written there from the string."""
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
 
+from tests import test_rpl3_round12_launches as round12
 from tests.test_configuration import run
 from tests.test_yaml_round11_dstack import checked
 
@@ -27,13 +27,7 @@ REPLAY_WORDS = '"--return-sampling-mask", "--logprobs-mode", "processed_logprobs
 
 
 def held_out(tmp_path: Path, case: str, changes: dict[str, tuple[str, str]] | None = None) -> list[tuple[str, str, int]]:
-    """The findings of a held-out case's tree, with `changes` (file: (old, new)) made to it."""
-    shutil.copytree(HELD_OUT / case, tmp_path / "tree")
-    for name, (old, new) in (changes or {}).items():
-        path = tmp_path / "tree" / name
-        assert old in path.read_text(encoding="utf-8")
-        path.write_text(path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
-    return checked(tmp_path / "tree", {})
+    return round12.held_out(tmp_path, case, changes, corpus=HELD_OUT)
 
 
 # --- ECS task definitions ----------------------------------------------------------------------
