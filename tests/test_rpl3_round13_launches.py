@@ -269,3 +269,16 @@ def test_a_fix_of_a_variable_expanded_into_a_string_is_written_where_it_is_set(t
     [found] = json.loads(out)
     edits = [(e["content"], e["location"]["row"], e["location"]["column"]) for e in found["fix"]["edits"]]
     assert (found["code"], found["location"]["row"], edits) == ("RPL003", 1, [("processed_logprobs", 1, 6)])
+
+
+def test_a_word_needing_quotes_is_not_written_into_the_variable_from_the_string(tmp_path: Path) -> None:
+    spec = "--speculative-config.method ngram --speculative-config.num_speculative_tokens 3"
+    script = f'REJECT=synthetic\nbash -c "vllm serve m {REPLAY} {spec} --speculative-config.rejection_sample_method $REJECT"\n'
+    (tmp_path / "launch.sh").write_text(script, encoding="utf-8")
+    status, out, err = run(tmp_path, "check", "--no-cache", "--unsafe-fixes", "--output-format", "json", "launch.sh")
+    assert status == 1, err
+    assert [(f["code"], f["location"]["row"], f["fix"]) for f in json.loads(out)] == [("RPL306", 1, None)]
+    literal = script.replace("$REJECT", "synthetic")
+    (tmp_path / "launch.sh").write_text(literal, encoding="utf-8")
+    status, out, err = run(tmp_path, "check", "--no-cache", "--unsafe-fixes", "--output-format", "json", "launch.sh")
+    assert [f["fix"] is not None for f in json.loads(out)] == [True], "written in the string itself, the word is fixed"

@@ -119,6 +119,12 @@ class Place:
         first, last = self.range(start, end)
         return last - first == end - start and (self.regions is None or self._one_region(start, end)) if end > start else True
 
+    def written_elsewhere(self) -> frozenset[tuple[int, int]]:
+        """The file spans of the values the outer shell put into this script from where they are written."""
+        if not self.elsewhere or self.regions is None or self.starts is None or self.ends is None:
+            return frozenset()
+        return frozenset((self.starts[i], self.ends[i]) for i, region in enumerate(self.regions) if region in self.elsewhere)
+
     def unknown(self, start: int, end: int) -> bool:
         if self.unknown_before is None:
             return False
