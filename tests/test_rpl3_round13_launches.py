@@ -277,8 +277,12 @@ def test_a_word_needing_quotes_is_not_written_into_the_variable_from_the_string(
     (tmp_path / "launch.sh").write_text(script, encoding="utf-8")
     status, out, err = run(tmp_path, "check", "--no-cache", "--unsafe-fixes", "--output-format", "json", "launch.sh")
     assert status == 1, err
-    assert [(f["code"], f["location"]["row"], f["fix"]) for f in json.loads(out)] == [("RPL306", 1, None)]
+    assert [(f["code"], f["location"]["row"], _edits(f)) for f in json.loads(out)] == [("RPL306", 1, [])]
     literal = script.replace("$REJECT", "synthetic")
     (tmp_path / "launch.sh").write_text(literal, encoding="utf-8")
     status, out, err = run(tmp_path, "check", "--no-cache", "--unsafe-fixes", "--output-format", "json", "launch.sh")
-    assert [f["fix"] is not None for f in json.loads(out)] == [True], "written in the string itself, the word is fixed"
+    assert [len(_edits(f)) for f in json.loads(out)] == [1], "written in the string itself, the word is fixed"
+
+
+def _edits(finding: dict) -> list[dict]:
+    return (finding["fix"] or {}).get("edits", [])
