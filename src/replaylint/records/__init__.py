@@ -13,10 +13,13 @@ the class's `__hash__` is added, set to None or kept where `dataclass`'s table s
 
 from __future__ import annotations
 
+import inspect
 import operator
 import reprlib
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, Callable, TypeVar
+
+from .init_code import install_init, shareable
 
 try:
     from typing import dataclass_transform
@@ -41,7 +44,7 @@ def record(cls: _Class | None = None, /, **options: Any) -> Any:
             made = dataclass(cls, repr=False, **options)  # (raises `dataclass`'s TypeError)
         else:
             explicit_hash = _has_explicit_hash(cls)
-            made = dataclass(cls, repr=False, **{**options, "eq": False, "unsafe_hash": False, "order": False})
+            made = _with_shared_init(cls, **{**options, "eq": False, "unsafe_hash": False, "order": False})
             _share_eq_and_hash(made, hashed=options.get("unsafe_hash") or options.get("frozen"), explicit_hash=explicit_hash)
             for name, method in _ORDER.items() if options.get("order") else ():
                 setattr(made, name, method)
@@ -50,6 +53,28 @@ def record(cls: _Class | None = None, /, **options: Any) -> Any:
         return made
 
     return make if cls is None else make(cls)
+
+
+def _with_shared_init(cls: _Class, **options: Any) -> _Class:
+    """`dataclass(cls, repr=False, **options)` with an `__init__` whose code is shared
+    (`init_code`), and the class's doc as `dataclass` writes it from that `__init__`."""
+    if not options.get("init", True) or not shareable(cls):
+        return dataclass(cls, repr=False, **options)
+    undocumented = not cls.__doc__
+    if undocumented:
+        cls.__doc__ = cls.__name__  # (`dataclass` would read the signature of the `__init__` inherited)
+    made = dataclass(cls, repr=False, **{**options, "init": False})
+    install_init(made, frozen=options.get("frozen", False))
+    if undocumented:
+        made.__doc__ = made.__name__ + _signature_text(made)
+    return made
+
+
+def _signature_text(cls: type) -> str:
+    try:
+        return str(inspect.signature(cls)).replace(" -> None", "")
+    except (TypeError, ValueError):
+        return ""
 
 
 def _has_explicit_hash(cls: type) -> bool:
