@@ -260,3 +260,27 @@ def test_init_is_dataclass_s() -> None:
         class Misordered:
             x: int = 0
             y: int  # type: ignore[misc]
+
+
+def test_a_frozen_record_refuses_writes_as_dataclass_s() -> None:
+    import pytest
+
+    class Loose(Wide):  # (not a dataclass: names other than the fields may be set)
+        pass
+
+    for made in (PlainWide, Wide):
+        with pytest.raises(FrozenInstanceError, match="cannot assign to field 'extra'"):
+            made("a").extra = {}
+        with pytest.raises(FrozenInstanceError, match="cannot delete field 'other'"):
+            del made("a").other
+    loose = Loose("a")
+    loose.other = 1
+    del loose.other
+    with pytest.raises(FrozenInstanceError, match="cannot assign to field 'name'"):
+        loose.name = "b"
+    assert Wide.__dataclass_params__.frozen and Wide.__setattr__.__qualname__ == "_wide.<locals>.Wide.__setattr__"
+    with pytest.raises(TypeError, match="cannot inherit non-frozen dataclass from a frozen one"):
+
+        @record
+        class Thawed(Wide):
+            pass

@@ -16,7 +16,7 @@ from __future__ import annotations
 import inspect
 import operator
 import reprlib
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import MISSING, FrozenInstanceError, dataclass, fields
 from typing import Any, Callable, TypeVar
 
 from .init_code import install_init, shareable
@@ -57,17 +57,48 @@ def record(cls: _Class | None = None, /, **options: Any) -> Any:
 
 def _with_shared_init(cls: _Class, **options: Any) -> _Class:
     """`dataclass(cls, repr=False, **options)` with an `__init__` whose code is shared
-    (`init_code`), and the class's doc as `dataclass` writes it from that `__init__`."""
-    if not options.get("init", True) or not shareable(cls):
-        return dataclass(cls, repr=False, **options)
-    undocumented = not cls.__doc__
+    (`init_code`), and the class's doc as `dataclass` writes it from that `__init__`; a frozen
+    class's `__setattr__` and `__delattr__` are closures (`_frozen_methods`) when it has no
+    dataclass base (whose frozenness `dataclass` checks)."""
+    frozen = options.get("frozen", False)
+    frozen_here = frozen and not any(hasattr(base, "__dataclass_fields__") for base in cls.__mro__[1:])
+    if frozen_here and {"__setattr__", "__delattr__"} & cls.__dict__.keys():
+        frozen_here = False  # (`dataclass` raises its TypeError)
+    init_here = options.get("init", True) and shareable(cls)
+    undocumented = init_here and not cls.__doc__
     if undocumented:
         cls.__doc__ = cls.__name__  # (`dataclass` would read the signature of the `__init__` inherited)
-    made = dataclass(cls, repr=False, **{**options, "init": False})
-    install_init(made, frozen=options.get("frozen", False))
+    made = dataclass(
+        cls, repr=False, **{**options, "init": options.get("init", True) and not init_here, "frozen": frozen and not frozen_here}
+    )
+    if frozen_here:
+        made.__dataclass_params__.frozen = True  # type: ignore[attr-defined]
+        made.__setattr__, made.__delattr__ = _frozen_methods(made)  # type: ignore[method-assign]
+    if init_here:
+        install_init(made, frozen=frozen)
     if undocumented:
         made.__doc__ = made.__name__ + _signature_text(made)
     return made
+
+
+def _frozen_methods(cls: type) -> tuple[Callable[[Any, str, Any], None], Callable[[Any, str], None]]:
+    """The `__setattr__` and `__delattr__` `dataclass(frozen=True)` writes."""
+    names = tuple(each.name for each in fields(cls))
+
+    def __setattr__(self: Any, name: str, value: Any) -> None:
+        if type(self) is cls or name in names:
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+
+    def __delattr__(self: Any, name: str) -> None:
+        if type(self) is cls or name in names:
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+
+    for method in (__setattr__, __delattr__):
+        method.__qualname__ = f"{cls.__qualname__}.{method.__name__}"
+        method.__module__ = cls.__module__
+    return __setattr__, __delattr__
 
 
 def _signature_text(cls: type) -> str:
