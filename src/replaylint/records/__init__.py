@@ -77,7 +77,7 @@ def _with_shared_init(cls: _Class, **options: Any) -> _Class:
     if init_here:
         install_init(made, frozen=frozen)
     if undocumented:
-        made.__doc__ = made.__name__ + _signature_text(made)
+        made.__doc__ = _SignatureDoc()  # type: ignore[assignment]
     return made
 
 
@@ -101,11 +101,18 @@ def _frozen_methods(cls: type) -> tuple[Callable[[Any, str, Any], None], Callabl
     return __setattr__, __delattr__
 
 
-def _signature_text(cls: type) -> str:
-    try:
-        return str(inspect.signature(cls)).replace(" -> None", "")
-    except (TypeError, ValueError):
-        return ""
+class _SignatureDoc:
+    """The doc `dataclass` gives a class without one, its name and signature, written when first
+    read (few are: the signatures of the records imported before the fork cost 6 million
+    instructions)."""
+
+    def __get__(self, instance: Any, owner: type) -> str:
+        try:
+            text = owner.__name__ + str(inspect.signature(owner)).replace(" -> None", "")
+        except (TypeError, ValueError):
+            text = owner.__name__
+        owner.__doc__ = text
+        return text
 
 
 def _has_explicit_hash(cls: type) -> bool:
