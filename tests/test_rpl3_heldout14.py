@@ -34,6 +34,12 @@ variables expanded, the latter with 16 stand-in GPUs and Qwen3-8B's heads). A fi
 written elsewhere is expected at that value's line (a module constant, a TOML key, a `partial`'s keyword, a
 class attribute, a container's env value), a client's finding at its call, a launch's finding at the word that
 decides it (the mask's list item, the appended trace word).
+
+First run (the lead, on the integration branch merge-s41 at ad17b12, after RPL3xx round 13's fixes): 10 of 16
+cases as expected (62%); of 8 expected findings 3 exact, 5 missed (PENDING); 1 false finding: the Azure ML clean
+twin's `args+=(--enable-trace-replay)` under `[[ "${REPLAY_TRACES:-0}" == "1" ]]` was reported "when" the test holds,
+because the deployment YAML that sets `REPLAY_TRACES: "0"` for the image running the script is not read; 7 of 8
+clean cases clean.
 """
 
 from __future__ import annotations
@@ -71,7 +77,14 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 }
 
 # Cases waiting for a change, each with the reason; run as strict xfail.
-PENDING: dict[str, str] = {}
+PENDING: dict[str, str] = {
+    "aibrix_deployment_partial_request_helper_thinking_budget": "first run: missed; a request helper bound by functools.partial(..., thinking_token_budget=1024)",
+    "azureml_online_deployment_env_trace_replay_off_clean": "first run: false RPL305; an Azure ML online deployment YAML (environment.build.path -> Dockerfile -> start.sh, environment_variables) is not read, so the script's test of REPLAY_TRACES is left to the outside",
+    "cdk_ecs_container_override_presence_penalty": "first run: missed; an AWS CDK Python program's ContainerImage/add_container(command=[...]) with a module constant after --override-generation-config",
+    "flyio_start_script_generate_repetition_penalty_from_toml": "first run: missed; a generate body's repetition_penalty from a TOML settings file (config/rollout.toml) sent as sampling_params",
+    "httpx_client_subclass_top_k_from_checkpoint_config_vocab": "first run: missed; a client subclass's class attribute TOP_K read from the served checkpoint folder's config.json vocab_size",
+    "pulumi_docker_server_dspy_lm_api_base_from_ini": "first run: missed; a Pulumi Docker container (vllm serve with scale-out, ports 8000:8000) and a dspy.LM('hosted_vllm/...', api_base from settings.ini) chat client",
+}
 
 
 def test_every_folder_is_a_case_and_a_third_are_clean() -> None:
