@@ -91,9 +91,13 @@ def _deployment_env(path: str, text: str, folder: str) -> dict[str, Setting] | N
     for key, node in entries(variables):
         value = getattr(node, "value", None)
         # a string, or a decimal integer (the text the CLI sends); a boolean's or a float's text is not known
-        known = isinstance(value, str) and (node.tag.endswith(":str") or (node.tag.endswith(":int") and value.isdigit())) and "${{" not in value
+        known = (
+            isinstance(value, str) and (node.tag.endswith(":str") or (node.tag.endswith(":int") and value.isdigit())) and "${{" not in value
+        )
         shown = f"{key.value}={value if known else '<unknown>'}"
-        env[key.value] = Setting(key.value, value if known else UNKNOWN, span(index, node, key), shown, span(index, node) if known else None)
+        env[key.value] = Setting(
+            key.value, value if known else UNKNOWN, span(index, node, key), shown, span(index, node) if known else None
+        )
     return env
 
 

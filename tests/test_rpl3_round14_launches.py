@@ -1,0 +1,97 @@
+"""Round 14's launches (tests/test_rpl3_heldout14.py's Azure ML cases).
+
+A shell script an image of the tree runs is judged with the variables the Azure ML online
+deployment that builds the image starts it with: the deployment's `environment.build.path` is
+the folder of a `Dockerfile` that copies the script in and names it in its `ENTRYPOINT` or `CMD`,
+and its `environment_variables` are the script's exported variables. A variable the deployment
+does not set, a value Azure ML fills in, or two deployments that disagree leave the script's
+test of it to the outside (the finding says "when")."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.test_configuration import run
+
+HELD_OUT = Path(__file__).parent / "data" / "rpl3_heldout14"
+AZURE_ON = "azureml_online_deployment_env_toggles_trace_replay"
+AZURE_OFF = "azureml_online_deployment_env_trace_replay_off_clean"
+TRACE = ("RPL305", "docker/start.sh", 7)
+
+
+def findings(
+    tmp_path: Path, case: str, changes: dict[str, tuple[str, str]] | None = None, added: dict[str, str] | None = None
+) -> list[tuple[str, str, int, bool]]:
+    """(code, file, line, whether the message says "when") of each finding of a held-out case's
+    tree, with `changes` (file: (old, new)) made to it and `added` files written into it."""
+    tree = tmp_path / "tree"
+    shutil.copytree(HELD_OUT / case, tree)
+    for name, (old, new) in (changes or {}).items():
+        text = (tree / name).read_text(encoding="utf-8")
+        assert old in text
+        (tree / name).write_text(text.replace(old, new), encoding="utf-8")
+    for name, text in (added or {}).items():
+        (tree / name).parent.mkdir(parents=True, exist_ok=True)
+        (tree / name).write_text(text, encoding="utf-8")
+    status, out, err = run(tree, "check", "--no-cache", "--output-format", "json", ".")
+    assert status in (0, 1), err
+    return sorted((f["code"], Path(f["filename"]).as_posix(), f["location"]["row"], "(when " in f["message"]) for f in json.loads(out))
+
+
+# --- Azure ML online deployments ------------------------------------------------------------------
+
+
+def test_the_deployment_turns_trace_replay_on(tmp_path: Path) -> None:
+    assert findings(tmp_path, AZURE_ON) == [(*TRACE, False)]
+
+
+def test_the_deployment_leaves_trace_replay_off(tmp_path: Path) -> None:
+    assert findings(tmp_path, AZURE_OFF) == []
+
+
+@pytest.mark.parametrize(
+    ("changes", "added"),
+    [
+        # an integer value: the CLI sends its text
+        ({"azureml/deployment.yml": ('REPLAY_TRACES: "0"', "REPLAY_TRACES: 0")}, {}),
+        # the script run as the image's CMD, the deployment file beside the build folder
+        ({"docker/Dockerfile": ('ENTRYPOINT ["bash", "/opt/start.sh"]', 'RUN chmod +x /opt/start.sh\nCMD ["/opt/start.sh"]')}, {}),
+        # the same deployment written twice (a copy for another workspace)
+        ({}, {"azureml/deployment-westus.yml": (HELD_OUT / AZURE_OFF / "azureml/deployment.yml").read_text(encoding="utf-8")}),
+    ],
+)
+def test_other_spellings_of_a_deployment_that_leaves_it_off(tmp_path: Path, changes: dict, added: dict) -> None:
+    assert findings(tmp_path, AZURE_OFF, changes, added) == []
+
+
+def test_a_deployment_file_beside_the_build_folder(tmp_path: Path) -> None:
+    moved = (HELD_OUT / AZURE_OFF / "azureml/deployment.yml").read_text(encoding="utf-8").replace("path: ../docker", "path: docker")
+    elsewhere = {"azureml/deployment.yml": ("path: ../docker", "path: ../other")}  # builds another image
+    assert findings(tmp_path, AZURE_OFF, elsewhere, {"deployment.yml": moved}) == []
+
+
+@pytest.mark.parametrize(
+    ("changes", "added"),
+    [
+        # the deployment does not set the variable: it comes from nowhere in the tree
+        ({"azureml/deployment.yml": ('  REPLAY_TRACES: "0"\n', "")}, {}),
+        # a value Azure ML fills in
+        ({"azureml/deployment.yml": ('REPLAY_TRACES: "0"', "REPLAY_TRACES: ${{parent.inputs.traces}}")}, {}),
+        # a boolean: the text the CLI sends is not known
+        ({"azureml/deployment.yml": ('REPLAY_TRACES: "0"', "REPLAY_TRACES: false")}, {}),
+        # another deployment of the same image turns it on: which one runs is not known
+        ({}, {"azureml/green.yml": (HELD_OUT / AZURE_ON / "azureml/deployment.yml").read_text(encoding="utf-8")}),
+        # the deployment builds another folder
+        ({"azureml/deployment.yml": ("path: ../docker", "path: ../serving")}, {}),
+        # the image runs another script
+        ({"docker/Dockerfile": ('/opt/start.sh"]', '/opt/serve.sh"]')}, {}),
+        # not an online deployment (a batch deployment's schema)
+        ({"azureml/deployment.yml": ("managedOnlineDeployment", "batchDeployment")}, {}),
+    ],
+)
+def test_a_variable_the_deployment_does_not_decide_leaves_the_test_open(tmp_path: Path, changes: dict, added: dict) -> None:
+    assert findings(tmp_path, AZURE_OFF, changes, added) == [(*TRACE, True)]
