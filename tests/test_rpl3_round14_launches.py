@@ -95,3 +95,66 @@ def test_a_deployment_file_beside_the_build_folder(tmp_path: Path) -> None:
 )
 def test_a_variable_the_deployment_does_not_decide_leaves_the_test_open(tmp_path: Path, changes: dict, added: dict) -> None:
     assert findings(tmp_path, AZURE_OFF, changes, added) == [(*TRACE, True)]
+
+
+# --- AWS CDK ECS containers -----------------------------------------------------------------------
+
+CDK_CASE = "cdk_ecs_container_override_presence_penalty"
+CDK_FILE = "infra/policy_stack.py"
+CDK_IMAGE = 'image=ecs.ContainerImage.from_registry("vllm/vllm-openai:v0.34.0"),'
+
+
+def cdk(tmp_path: Path, changes: dict[str, tuple[str, str]] | None = None, case: str = CDK_CASE) -> list[tuple[str, str, int]]:
+    return [found[:3] for found in findings(tmp_path, case, changes)]
+
+
+def test_the_cdk_case_an_override_in_a_module_constant(tmp_path: Path) -> None:
+    assert cdk(tmp_path) == [("RPL302", CDK_FILE, 8)]
+
+
+def test_the_cdk_clean_twin_neutral_penalties(tmp_path: Path) -> None:
+    assert cdk(tmp_path, case="cdk_ecs_container_override_neutral_penalties_clean") == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "line"),
+    [
+        # no entry_point: the vllm/vllm-openai image's `vllm serve` runs with `command`
+        ('            entry_point=["vllm", "serve"],\n', "", 8),
+        # the image's repository as a keyword
+        (CDK_IMAGE, 'image=ecs.ContainerImage.from_registry(name="vllm/vllm-openai:v0.34.0"),', 8),
+        # `ecs.ContainerDefinition(scope, id, task_definition=...)` in place of `add_container`
+        (
+            'task.add_container(\n            "vllm",',
+            'ecs.ContainerDefinition(\n            self,\n            "vllm",\n            task_definition=task,',
+            8,
+        ),
+        # the override written in the list
+        ("                GENERATION_DEFAULTS,\n", """                '{"presence_penalty": 0.5}',\n""", 36),
+    ],
+)
+def test_other_spellings_of_a_cdk_container(tmp_path: Path, old: str, new: str, line: int) -> None:
+    assert cdk(tmp_path, {CDK_FILE: (old, new)}) == [("RPL302", CDK_FILE, line)]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # an image built from the tree whose entry point is another program
+        (
+            CDK_IMAGE + '\n            entry_point=["vllm", "serve"],',
+            'image=ecs.ContainerImage.from_asset("docker"),\n            entry_point=["python", "proxy.py"],',
+        ),
+        # the override from the deploying environment
+        ("GENERATION_DEFAULTS = '{", "GENERATION_DEFAULTS = os.environ['GENERATION'] or '{"),
+        # another image, whose entrypoint runs something else
+        (CDK_IMAGE, 'image=ecs.ContainerImage.from_registry("nginx:1.27"),\n            entry_point=["nginx"],'),
+        # another library's add_container with an image name
+        (CDK_IMAGE, 'image="vllm/vllm-openai:v0.34.0",'),
+    ],
+)
+def test_a_cdk_container_that_decides_nothing(tmp_path: Path, old: str, new: str) -> None:
+    changes = {CDK_FILE: (old, new)}
+    if "os.environ" in new:
+        changes = {CDK_FILE: (old, new.replace("os.environ", "__import__('os').environ"))}
+    assert cdk(tmp_path, changes) == []
