@@ -158,3 +158,65 @@ def test_a_cdk_container_that_decides_nothing(tmp_path: Path, old: str, new: str
     if "os.environ" in new:
         changes = {CDK_FILE: (old, new.replace("os.environ", "__import__('os').environ"))}
     assert cdk(tmp_path, changes) == []
+
+
+# --- a session subclass and a class attribute from the checkpoint ----------------------------------
+
+SUBCLASS_CASE = "httpx_client_subclass_top_k_from_checkpoint_config_vocab"
+CLIENT_FILE = "rollout/client.py"
+SUPER_INIT = 'super().__init__(base_url="http://127.0.0.1:8000", timeout=600)'
+
+
+def subclass(tmp_path: Path, changes: dict[str, tuple[str, str]] | None = None, case: str = SUBCLASS_CASE) -> list[tuple[str, str, int]]:
+    return [found[:3] for found in findings(tmp_path, case, changes)]
+
+
+def test_the_subclass_case_top_k_at_the_class_attribute(tmp_path: Path) -> None:
+    assert subclass(tmp_path) == [("RPL304", CLIENT_FILE, 15)]
+
+
+def test_the_subclass_clean_twin_the_generation_config_top_k(tmp_path: Path) -> None:
+    assert subclass(tmp_path, case="httpx_client_subclass_top_k_from_generation_config_clean") == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "line"),
+    [
+        # the base_url given by keyword after other options, with a trailing slash
+        (SUPER_INIT, 'super().__init__(timeout=600, base_url="http://127.0.0.1:8000/")', 15),
+        # the attribute read through the class's name
+        ('"top_k": self.TOP_K', '"top_k": PolicyClient.TOP_K', 15),
+        # a literal class attribute
+        ('json.loads((CHECKPOINT / "config.json").read_text())["vocab_size"]', "151936", 15),
+    ],
+)
+def test_other_spellings_of_a_session_subclass(tmp_path: Path, old: str, new: str, line: int) -> None:
+    assert subclass(tmp_path, {CLIENT_FILE: (old, new)}) == [("RPL304", CLIENT_FILE, line)]
+
+
+def test_a_subclass_of_the_imported_session_class(tmp_path: Path) -> None:
+    text = (HELD_OUT / SUBCLASS_CASE / CLIENT_FILE).read_text(encoding="utf-8")
+    text = text.replace("import httpx\n", "from httpx import Client\n").replace("(httpx.Client)", "(Client)")
+    assert [found[:3] for found in findings(tmp_path, SUBCLASS_CASE, added={CLIENT_FILE: text})] == [("RPL304", CLIENT_FILE, 15)]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # the base_url a caller passes: not known here
+        (SUPER_INIT, "super().__init__(base_url=base_url, timeout=600)"),
+        # another port than the server's
+        (SUPER_INIT, SUPER_INIT.replace("8000", "8001")),
+        # not a session subclass: `self.post` is the class's own method
+        ("class PolicyClient(httpx.Client):", "class PolicyClient:"),
+        # two constructions with different addresses
+        (SUPER_INIT, SUPER_INIT + '\n        super().__init__(base_url="http://127.0.0.1:9000")'),
+    ],
+)
+def test_a_session_subclass_whose_address_is_not_the_server(tmp_path: Path, old: str, new: str) -> None:
+    changes = {CLIENT_FILE: (old, new)}
+    if "base_url=base_url" in new:
+        changes = {
+            CLIENT_FILE: ("def __init__(self) -> None:\n        " + old, "def __init__(self, base_url: str) -> None:\n        " + new)
+        }
+    assert subclass(tmp_path, changes) == []
