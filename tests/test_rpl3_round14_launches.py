@@ -220,3 +220,55 @@ def test_a_session_subclass_whose_address_is_not_the_server(tmp_path: Path, old:
             CLIENT_FILE: ("def __init__(self) -> None:\n        " + old, "def __init__(self, base_url: str) -> None:\n        " + new)
         }
     assert subclass(tmp_path, changes) == []
+
+
+# --- a request helper through functools.partial ---------------------------------------------------
+
+PARTIAL_CASE = "aibrix_deployment_partial_request_helper_thinking_budget"
+COLLECT_FILE = "rollout/collect.py"
+PARTIAL = "short_thinking = functools.partial(generate, max_tokens=4096, thinking_token_budget=1024)"
+
+
+def through_partial(
+    tmp_path: Path, changes: dict[str, tuple[str, str]] | None = None, case: str = PARTIAL_CASE
+) -> list[tuple[str, str, int]]:
+    return [found[:3] for found in findings(tmp_path, case, changes)]
+
+
+def test_the_partial_case_the_budget_at_the_partial_keyword(tmp_path: Path) -> None:
+    assert through_partial(tmp_path) == [("RPL303", COLLECT_FILE, 11)]
+
+
+def test_the_partial_clean_twin_an_unlimited_budget(tmp_path: Path) -> None:
+    assert through_partial(tmp_path, case="aibrix_deployment_partial_thinking_budget_unlimited_clean") == []
+
+
+@pytest.mark.parametrize(
+    "partial",
+    [
+        # `from functools import partial`
+        "from functools import partial\nshort_thinking = partial(generate, max_tokens=4096, thinking_token_budget=1024)",
+        # the budget bound by the partial, max_tokens at each call
+        "short_thinking = functools.partial(generate, thinking_token_budget=1024, max_tokens=4096)",
+    ],
+)
+def test_other_spellings_of_a_partial(tmp_path: Path, partial: str) -> None:
+    assert through_partial(tmp_path, {COLLECT_FILE: (PARTIAL, partial)}) == [("RPL303", COLLECT_FILE, partial.count("\n") + 11)]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # the call overrides the partial's budget with none
+        (
+            'short_thinking(client, json.loads(line)["token_ids"])',
+            'short_thinking(client, json.loads(line)["token_ids"], thinking_token_budget=None)',
+        ),
+        # the budget from the command line
+        ("thinking_token_budget=1024)", "thinking_token_budget=int(sys.argv[3]))"),
+        # a partial of another function
+        ("functools.partial(generate,", "functools.partial(print,"),
+    ],
+)
+def test_a_partial_that_sends_no_known_budget(tmp_path: Path, old: str, new: str) -> None:
+    assert through_partial(tmp_path, {COLLECT_FILE: (old, new)}) == []
