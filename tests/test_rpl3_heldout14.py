@@ -79,7 +79,6 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 # Cases waiting for a change, each with the reason; run as strict xfail.
 PENDING: dict[str, str] = {
     "flyio_start_script_generate_repetition_penalty_from_toml": "first run: missed; a generate body's repetition_penalty from a TOML settings file (config/rollout.toml) sent as sampling_params",
-    "pulumi_docker_server_dspy_lm_api_base_from_ini": "first run: missed; a Pulumi Docker container (vllm serve with scale-out, ports 8000:8000) and a dspy.LM('hosted_vllm/...', api_base from settings.ini) chat client",
 }
 
 

@@ -69,7 +69,7 @@ def uploaded_launches(reader: Reader, module: Module) -> Iterator[Launch]:
         uploads = reader.evaluate(call.node.func, frame).ref
         if isinstance(uploads, Qualified) and uploads.name in _UPLOADS:
             image_node = keyword(call.node, _VERTEX.image) or (call.node.args[0] if call.node.args else None)
-            launch = _launch(reader, module, call.node, frame, _VERTEX, _image(reader, image_node, frame))
+            launch = launch_of(reader, module, call.node, frame, _VERTEX, image_of(reader, image_node, frame))
             if launch is not None:
                 yield launch
 
@@ -83,17 +83,17 @@ def cdk_launches(reader: Reader, module: Module) -> Iterator[Launch]:
         if image_node is None:
             continue
         if isinstance(node.func, ast.Attribute) and node.func.attr == "add_container":
-            known = _cdk_image(reader, image_node, frame)
+            known = _cdkimage_of(reader, image_node, frame)
         else:
             made = reader.evaluate(node.func, frame).ref
-            known = _cdk_image(reader, image_node, frame) if isinstance(made, Qualified) and made.name == _CDK_CONTAINER else None
+            known = _cdkimage_of(reader, image_node, frame) if isinstance(made, Qualified) and made.name == _CDK_CONTAINER else None
         if known is not None:
-            launch = _launch(reader, module, node, frame, _CDK, known)
+            launch = launch_of(reader, module, node, frame, _CDK, known)
             if launch is not None:
                 yield launch
 
 
-def _image(reader: Reader, node: ast.expr | None, frame: Frame) -> tuple[str | None, ast.expr | None]:
+def image_of(reader: Reader, node: ast.expr | None, frame: Frame) -> tuple[str | None, ast.expr | None]:
     image = reader.evaluate(node, frame).value if node is not None else None
     return (image if isinstance(image, str) else None), node
 
@@ -109,12 +109,20 @@ def _cdk_image(reader: Reader, node: ast.expr, frame: Frame) -> tuple[str | None
     if made.name != _CDK_REGISTRY:
         return None, None  # built from the tree or another registry: its entrypoint is not known
     named = keyword(node, "name") or (node.args[0] if node.args else None)
-    return _image(reader, named, frame)
+    return image_of(reader, named, frame)
 
 
-def _launch(
-    reader: Reader, module: Module, node: ast.Call, frame: Frame, words: ContainerKeywords, known: tuple[str | None, ast.expr | None]
+def launch_of(
+    reader: Reader,
+    module: Module,
+    node: ast.Call,
+    frame: Frame,
+    words: ContainerKeywords,
+    known: tuple[str | None, ast.expr | None],
+    environment: tuple[dict[str, Setting], bool] | None = None,
 ) -> Launch | None:
+    """The container's launch (`environment`: its variables as the caller read them, else the
+    mapping of `words.env`)."""
     image, image_node = known
     command_node, args_node = keyword(node, words.command), keyword(node, words.args)
     command = reader.evaluate(command_node, frame).ref if command_node is not None else ()
@@ -139,7 +147,7 @@ def _launch(
     tokens = [Token(text, item.span or module.span(node), item_raw(reader, item, text)) for text, item in zip(texts[after:], items[after:])]
     release = release_from_image(image) if image is not None else None
     hint = VersionHint((str(release),), f"image {image}", module.span(image_node)) if release is not None and image_node else None
-    env, env_open = _environment(reader, node, frame, words)
+    env, env_open = environment if environment is not None else _environment(reader, node, frame, words)
     label = f"{module.text(node.func)}(...)"
     context = LaunchContext(
         LaunchKind.CLI, env=env, release=release, version_hint=hint, label=label, open_reasons=reasons, env_open=env_open
