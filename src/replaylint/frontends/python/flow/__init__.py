@@ -23,12 +23,12 @@ from .engines import engine_launches
 from .importers import imported_launches, importer_launches, mask_names, notebook_launches, turns_mask_on
 from .module import parse
 from .placing import FlowHandle, render
+from .pulumi_containers import WORDS as PULUMI_WORDS, pulumi_launches
 from .reader import Reader
 from .requests import reaching_engines
 from .server_argv import server_launches
 from .spawns import spawn_words, spawned_launches
 from .tree import Tree
-from .pulumi_containers import WORDS as PULUMI_WORDS, pulumi_launches
 from .vertex_models import CDK_WORDS, WORDS as VERTEX_WORDS, cdk_launches, uploaded_launches
 
 __all__ = ["FlowHandle", "Flowed", "candidate", "flowed", "from_importers", "imports_mask", "merge", "render", "turns_mask_on"]

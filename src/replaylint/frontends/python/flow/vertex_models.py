@@ -83,10 +83,10 @@ def cdk_launches(reader: Reader, module: Module) -> Iterator[Launch]:
         if image_node is None:
             continue
         if isinstance(node.func, ast.Attribute) and node.func.attr == "add_container":
-            known = _cdkimage_of(reader, image_node, frame)
+            known = _cdk_image(reader, image_node, frame)
         else:
             made = reader.evaluate(node.func, frame).ref
-            known = _cdkimage_of(reader, image_node, frame) if isinstance(made, Qualified) and made.name == _CDK_CONTAINER else None
+            known = _cdk_image(reader, image_node, frame) if isinstance(made, Qualified) and made.name == _CDK_CONTAINER else None
         if known is not None:
             launch = launch_of(reader, module, node, frame, _CDK, known)
             if launch is not None:
