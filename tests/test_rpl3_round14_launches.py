@@ -272,3 +272,58 @@ def test_other_spellings_of_a_partial(tmp_path: Path, partial: str) -> None:
 )
 def test_a_partial_that_sends_no_known_budget(tmp_path: Path, old: str, new: str) -> None:
     assert through_partial(tmp_path, {COLLECT_FILE: (old, new)}) == []
+
+
+# --- Pulumi Docker containers ---------------------------------------------------------------------
+
+PULUMI_CASE = "pulumi_docker_server_dspy_lm_api_base_from_ini"
+PULUMI_FILE = "infra/__main__.py"
+PUBLISHED = "ports=[docker.ContainerPortArgs(internal=8000, external=8000)],"
+CHAT = ("RPL301", "agent/lm.py", 14)
+
+
+def pulumi(tmp_path: Path, changes: dict[str, tuple[str, str]] | None = None, case: str = PULUMI_CASE) -> list[tuple[str, str, int]]:
+    return [found[:3] for found in findings(tmp_path, case, changes)]
+
+
+def test_the_pulumi_case_a_dspy_chat_client_of_the_container(tmp_path: Path) -> None:
+    assert pulumi(tmp_path) == [CHAT]
+
+
+def test_the_pulumi_clean_twin_the_tree_also_reads_generate(tmp_path: Path) -> None:
+    assert pulumi(tmp_path, case="pulumi_docker_server_dspy_lm_tree_also_reads_generate_clean") == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # the image by name, the vllm/vllm-openai image's own `vllm serve` with `command`
+        ('    entrypoints=["vllm"],\n    command=[\n        "serve",\n', "    command=[\n"),
+        ("image=image.image_id,", 'image="vllm/vllm-openai:v0.34.0",'),
+        # the ports as dicts, and the host network
+        (PUBLISHED, 'ports=[{"internal": 8000, "external": 8000}],'),
+        (PUBLISHED, 'network_mode="host",'),
+    ],
+)
+def test_other_spellings_of_a_pulumi_container(tmp_path: Path, old: str, new: str) -> None:
+    assert pulumi(tmp_path, {PULUMI_FILE: (old, new)}) == [CHAT]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # published on another port of the host, or not at all: localhost does not reach it
+        (PUBLISHED, "ports=[docker.ContainerPortArgs(internal=8000, external=9000)],"),
+        (PUBLISHED, "ports=[docker.ContainerPortArgs(internal=8000)],"),
+        (PUBLISHED, ""),
+        # without the mask
+        ('        "--return-sampling-mask",\n', ""),
+    ],
+)
+def test_a_pulumi_container_localhost_clients_do_not_reach(tmp_path: Path, old: str, new: str) -> None:
+    assert pulumi(tmp_path, {PULUMI_FILE: (old, new)}) == []
+
+
+def test_a_chat_client_of_a_container_whose_api_base_comes_from_outside(tmp_path: Path) -> None:
+    changes = {"agent/lm.py": ('api_base=section["api_base"]', 'api_base=__import__("os").environ["POLICY_API_BASE"]')}
+    assert pulumi(tmp_path, changes) == []
