@@ -77,9 +77,7 @@ EXPECTED: dict[str, set[tuple[str, str, int]]] = {
 }
 
 # Cases waiting for a change, each with the reason; run as strict xfail.
-PENDING: dict[str, str] = {
-    "flyio_start_script_generate_repetition_penalty_from_toml": "first run: missed; a generate body's repetition_penalty from a TOML settings file (config/rollout.toml) sent as sampling_params",
-}
+PENDING: dict[str, str] = {}
 
 
 def test_every_folder_is_a_case_and_a_third_are_clean() -> None:
