@@ -327,3 +327,53 @@ def test_a_pulumi_container_localhost_clients_do_not_reach(tmp_path: Path, old: 
 def test_a_chat_client_of_a_container_whose_api_base_comes_from_outside(tmp_path: Path) -> None:
     changes = {"agent/lm.py": ('api_base=section["api_base"]', 'api_base=__import__("os").environ["POLICY_API_BASE"]')}
     assert pulumi(tmp_path, changes) == []
+
+
+# --- a settings file named by an environment default ----------------------------------------------
+
+FLY_CASE = "flyio_start_script_generate_repetition_penalty_from_toml"
+WORKER_FILE = "rollout/worker.py"
+OPENED = 'open(os.environ.get("ROLLOUT_SETTINGS", "config/rollout.toml"), "rb")'
+PENALTY = ("RPL302", "config/rollout.toml", 9)
+
+
+def settings_file(tmp_path: Path, changes: dict[str, tuple[str, str]] | None = None, case: str = FLY_CASE) -> list[tuple[str, str, int]]:
+    return [found[:3] for found in findings(tmp_path, case, changes)]
+
+
+def test_the_fly_case_the_penalty_at_its_toml_key(tmp_path: Path) -> None:
+    assert settings_file(tmp_path) == [PENALTY]
+
+
+def test_the_fly_clean_twin_a_neutral_penalty(tmp_path: Path) -> None:
+    assert settings_file(tmp_path, case="flyio_start_script_generate_repetition_neutral_toml_clean") == []
+
+
+@pytest.mark.parametrize(
+    "opened",
+    [
+        'open(os.getenv("ROLLOUT_SETTINGS", "config/rollout.toml"), "rb")',
+        'open(os.environ.get("ROLLOUT_SETTINGS", default="config/rollout.toml"), "rb")',
+        'Path(os.environ.get("ROLLOUT_SETTINGS", "config/rollout.toml")).open("rb")',
+    ],
+)
+def test_other_spellings_of_an_environment_default_path(tmp_path: Path, opened: str) -> None:
+    assert settings_file(tmp_path, {WORKER_FILE: (OPENED, opened)}) == [PENALTY]
+
+
+@pytest.mark.parametrize(
+    "opened",
+    [
+        # no default: the path comes from outside
+        'open(os.environ["ROLLOUT_SETTINGS"], "rb")',
+        # the default is a file the tree does not hold
+        'open(os.environ.get("ROLLOUT_SETTINGS", "config/missing.toml"), "rb")',
+    ],
+)
+def test_a_path_from_outside_reads_nothing(tmp_path: Path, opened: str) -> None:
+    assert settings_file(tmp_path, {WORKER_FILE: (OPENED, opened)}) == []
+
+
+def test_a_variable_the_module_writes_leaves_the_path_unknown(tmp_path: Path) -> None:
+    written = 'os.environ.setdefault("ROLLOUT_SETTINGS", "config/other.toml")\nwith ' + OPENED
+    assert settings_file(tmp_path, {WORKER_FILE: ("with " + OPENED, written)}) == []
