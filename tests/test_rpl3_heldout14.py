@@ -40,6 +40,8 @@ cases as expected (62%); of 8 expected findings 3 exact, 5 missed (PENDING); 1 f
 twin's `args+=(--enable-trace-replay)` under `[[ "${REPLAY_TRACES:-0}" == "1" ]]` was reported "when" the test holds,
 because the deployment YAML that sets `REPLAY_TRACES: "0"` for the image running the script is not read; 7 of 8
 clean cases clean.
+
+After h-fxr14 (RPL3xx round 14's fixes): 16 of 16 cases as expected, no expectation changed.
 """
 
 from __future__ import annotations
