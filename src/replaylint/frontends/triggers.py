@@ -65,6 +65,8 @@ PYTHON_LAUNCHERS = (  # "vLLM" in prose contains "LLM": the call or the import a
     b"create_subprocess",
     b"sagemaker",
     b"serving_container_",  # a Vertex AI model's serving container (`Model.upload`)
+    b"aws_ecs",  # an AWS CDK ECS container (`add_container`)
+    b"pulumi_docker",  # a Pulumi program's Docker container
 )
 # `ampling`: a cheap first look for `sampling_mask` and `sampling-mask`, word by word.
 ASKED = (b"ampling", b"return_sampling_mask", *VLLM_WORDS, *CONFIG_FILE_WORDS, *PYTHON_LAUNCHERS)

@@ -37,6 +37,7 @@ from .litellm_routers import PROVIDERS, ROUTES, deployed_base
 from .module import FUNCTIONS, Module, parse
 from .reader import Reader
 from .requests import request_frames
+from .session_subclasses import self_made
 from .tree import Tree
 
 # A client's own words: the OpenAI client made (`OpenAI(`, `AsyncOpenAI(`, or its module imported to
@@ -288,6 +289,8 @@ def _constructions(reader: Reader, node: ast.expr | None, frame: Frame, classes:
         return [(node, frame)]
     if isinstance(node, ast.Call):
         return factory_made(reader, node, frame, lambda value, inner: _constructions(reader, value, inner, classes, depth))
+    if isinstance(node, ast.Name) and node.id == "self" and frame.cls is not None:
+        return self_made(frame, classes)  # `self.post(...)` in a subclass of the session class
     if isinstance(node, ast.Name):
         if isinstance(frame.scope, FUNCTIONS) and node.id in {a.arg for a in parameters(frame.scope)}:
             return _passed(reader, frame, frame.scope, node.id, classes, depth) if depth < _MAX_CALLERS else []

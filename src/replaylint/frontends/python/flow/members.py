@@ -277,6 +277,8 @@ def class_member(reader: Reader, module: Module, cls: ast.ClassDef, attr: str, f
         bound = binds(statement, attr) if isinstance(statement, (ast.Assign, ast.AnnAssign)) else None
         if bound is not None and bound.kind == "value":
             read = reader.evaluate(bound.value, Frame(module, module.tree))
+            if read.span is not None and read.span.path != module.path:  # another file's value (a config key) taken here
+                read = read.via(module.span(statement))
             if _is_enum(cls):  # a `str` Enum's member is equal to its text (vLLM compares with it); another's is not
                 return (
                     replace(read, ref=Member(read), span=None)

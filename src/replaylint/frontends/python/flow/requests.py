@@ -26,6 +26,7 @@ from .loop_turns import turn_frames
 from .members import init_of
 from .module import FUNCTIONS, Module, describe
 from .objects import Class, Instance, instance, is_record
+from .partial_sites import partial_sites
 from .ray_tasks import task_sites
 from .reader import Engine, Function, Qualified, Reader, bind
 from .receivers import bound_call, bound_node, of_class, receiver_made
@@ -356,9 +357,10 @@ def _function_frames(reader: Reader, module: Module, function: ast.FunctionDef |
         sites += [(home, site) for home, site in others if _calls(reader, home, site, function)]
     elif not sites and (function.args.kwarg is not None or decides_by_parameter(function)):  # its callers' arguments decide
         sites += [(home, site) for home, site in elsewhere(reader, module, function, words) if _calls(reader, home, site, function)]
+    through = list(partial_sites(reader, module, function))  # `short = partial(function, ...)`, then `short(...)`
     found = []
-    for home, site in sites[:MAX_SITES]:
-        args = bind(reader, Function(module, function), site.node, caller_frame(reader, home, site))
+    for home, site, partial in [*((home, site, None) for home, site in sites), *through][:MAX_SITES]:
+        args = bind(reader, Function(module, function), site.node, caller_frame(reader, home, site), partial=partial)
         found.append(replace(plain, args={name: value.via(home.span(site.node)) for name, value in args.items()}))
     return found or [plain]
 

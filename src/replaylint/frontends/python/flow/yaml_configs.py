@@ -215,6 +215,11 @@ def _path(node: ast.expr, frame, steps: int) -> tuple[str, bool] | None:
         return _parent(again(node.args[0]))
     if short in _SAME and len(node.args) == 1:
         return again(node.args[0])
+    from .run_inputs import environment_fallback  # run_inputs reads records, which read arithmetic, which reads this
+
+    default = environment_fallback(node, module)
+    if default is not None:  # `os.environ.get("SETTINGS", "config/rollout.toml")`: the default, as the value flow takes it
+        return again(default)
     if short in _SAME and not node.args and isinstance(func, ast.Attribute):
         return again(func.value)
     return None
