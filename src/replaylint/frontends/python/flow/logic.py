@@ -14,6 +14,7 @@ from .frames import Evaluates, Frame
 from .memberships import member
 from .module import Guard
 from .refs import Each
+from .yaml_configs import NamedFile
 
 _UNKNOWN_TRUTH = object()
 
@@ -73,6 +74,8 @@ def decided(reader: Evaluates, guards: tuple[Guard, ...], frame: Frame, assumed:
         value = read.value if read is not None else UNKNOWN
         if read is not None and read.kwargs is not None:  # `if overrides:` of a mapping the reader knows
             value = UNKNOWN if (known := truth(read)) is None else known
+        if read is not None and isinstance(read.ref, NamedFile):  # `if config_path:` of a file the module names
+            value = True
         if value is UNKNOWN or not isinstance(value, (bool, int, str, type(None))):
             left.append(guard)
             continue

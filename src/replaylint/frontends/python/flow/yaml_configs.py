@@ -152,6 +152,23 @@ def named_file(node: ast.expr, frame) -> Val | None:
     return Val(ref=NamedFile(found)) if found is not None else None
 
 
+EXISTS_TESTS = ("exists", "is_file", "isfile")
+
+
+def exists_test(reader, node: ast.Call, frame) -> Val | None:
+    """`path.exists()`, `path.is_file()`, `os.path.exists(path)` of a file named from the module's
+    own place that the tree holds: true, as the file is read (None: another test, or not such a file)."""
+    func = node.func
+    assert isinstance(func, ast.Attribute)
+    if node.keywords or len(node.args) > 1 or (node.args and frame.module.text(func.value) != "os.path"):
+        return None
+    tested = node.args[0] if node.args else func.value
+    named = path_of(tested, frame)
+    if named is None and isinstance(ref := reader.evaluate(tested, frame).ref, NamedFile):
+        named = ref.path  # a value handed on: `Path(__file__).parent / "x.yaml"` passed or returned
+    return Val(True) if named is not None and reader.tree.context.read_text(named) is not None else None
+
+
 _SAME = ("abspath", "realpath", "resolve", "absolute", "Path", "PurePath", "str", "fspath")
 _MAX_PATH_STEPS = 12
 
