@@ -79,7 +79,9 @@ def file_loaded(reader, name: str, node: ast.Call, frame) -> Val | None:
     if name not in FILE_LOADERS and name not in TOML_LOADERS or not node.args:
         return None
     argument = node.args[0]
-    path = _opened(argument, frame) or (path_of(argument, frame) if name == "toml.load" else None)  # `toml.load(PATH)`
+    seen: list = []  # the path expression read, and where: what choosing it rests on (`args.config or find_config_file()`)
+    path = _opened(argument, frame, lambda named, at: seen.append((named, at)) or path_of(named, at))
+    path = path or (path_of(argument, frame) if name == "toml.load" else None)  # `toml.load(PATH)`
     relative = _opened(argument, frame, from_working_folder) if path is None else None
     top = import_root(reader.tree.context.read_text, frame.module.path) if path is None else None
     if path is None and relative is None:  # `open(args.config)`: the option another file's command line gives
@@ -89,7 +91,10 @@ def file_loaded(reader, name: str, node: ast.Call, frame) -> Val | None:
     path = os.path.normpath(os.path.join(top, relative)) if top is not None and relative is not None else path
     if path is None or reader.tree.context.read_text(path) is None:
         return NOTHING
-    return read_toml(reader, path) if name in TOML_LOADERS else read_config(reader, path)  # JSON is read as the YAML it also is
+    if name in TOML_LOADERS:
+        return read_toml(reader, path)
+    conditions = tuple(dict.fromkeys(c for c, _ in reader.evaluate(*seen[-1]).assumptions)) if seen and path is not None else ()
+    return read_config(reader, path, conditions, resting=bool(conditions))  # JSON is read as the YAML it also is
 
 
 def _opened(node: ast.expr, frame, named=None) -> str | None:
