@@ -158,6 +158,7 @@ def named_file(node: ast.expr, frame) -> Val | None:
 
 
 EXISTS_TESTS = ("exists", "is_file", "isfile")
+PATH_CALLS = ("os.path.join", "os.path.abspath", "os.path.realpath", "pathlib.Path")
 
 
 def exists_test(reader, node: ast.Call, frame) -> Val | None:
