@@ -106,10 +106,6 @@ PENDING: dict[str, str] = {
         "round 18 first run: at another line; engine_kwargs.setdefault('logits_processors', [...]) over several lines in a helper "
         "module's dict(VLLM_KWARGS): reported at the call (16), expected at the list's own line (18)"
     ),
-    "h18_math_eval_harness_multi_gpu_cmd_legacy_runner": (
-        "round 18 first run: missed; a per-GPU command string grown by += with an environment prefix "
-        "(VLLM_USE_V2_MODEL_RUNNER=0 python3 -u math_eval.py ...) run by subprocess.Popen(cmd, shell=True); math_eval.py builds the replay LLM"
-    ),
     "h18_search_and_learn_best_of_n_config_no_top_k": (
         "round 18 first run: missed; a Config dataclass parsed by HfArgumentParser(...).parse_args_into_dataclasses(), an APPROACHES "
         "registry dict of functions, the request in a package module re-exported by __init__"
