@@ -147,3 +147,104 @@ def test_an_option_written_after_its_default_is_compared_as_written(tmp_path: Pa
     """`args.port != parser.get_default("port")` after `args.port = 9000`: the command line's port wins,
     the YAML's keys still become flags."""
     assert check(tmp_path, _tree(written="    args.port = 9000\n")) == [("config.yaml", 7, "RPL301")]
+
+
+# math-evaluation-harness's run_eval_multi_gpus.py: a per-GPU command string grown by `+=`, whose
+# `NAME=value` prefix is the environment of a program of the tree that builds vLLM's engine itself
+
+RUNNER = (
+    "import argparse\n"
+    "import os\n"
+    "import subprocess\n"
+    "\n"
+    "\n"
+    "def main():\n"
+    "    parser = argparse.ArgumentParser()\n"
+    "    parser.add_argument('--model_name_or_path', default='deepseek-ai/deepseek-math-7b-rl', type=str)\n"
+    "    parser.add_argument('--gpus', default='0', type=str)\n"
+    "    args = parser.parse_args()\n"
+    "    for gpu in args.gpus.split(','):\n"
+    "        cmd = f'CUDA_VISIBLE_DEVICES={{gpu}} '\n"
+    "        cmd += '{prefix}'\n"
+    "        cmd += f'python3 -u {program} --model_name_or_path {{args.model_name_or_path}} '\n"
+    "        cmd += '--n_sampling 4'\n"
+    "        {run}\n"
+    "\n"
+    "\n"
+    "main()\n"
+)
+EVAL = (
+    "import argparse\n"
+    "\n"
+    "from vllm import LLM, SamplingParams\n"
+    "\n"
+    "\n"
+    "def main():\n"
+    "    parser = argparse.ArgumentParser()\n"
+    "    parser.add_argument('--model_name_or_path', default='deepseek-ai/deepseek-math-7b-rl')\n"
+    "    args, _ = parser.parse_known_args()\n"
+    "    llm = {engine}\n"
+    "    print(llm.generate(['1 + 1 ='], SamplingParams(temperature=1.0, top_k=40)))\n"
+    "\n"
+    "\n"
+    "main()\n"
+)
+ENGINE = "LLM(model=args.model_name_or_path, trust_remote_code=True)"
+
+
+def _harness(prefix: str = "VLLM_USE_V2_MODEL_RUNNER=0 ", run: str = "subprocess.Popen(cmd, shell=True)", engine: str = ENGINE) -> dict:
+    return {
+        "scripts/run_eval_multi_gpus.py": RUNNER.format(prefix=prefix, program="math_eval.py", run=run),
+        "math_eval.py": EVAL.format(engine=engine),
+    }
+
+
+@pytest.mark.parametrize("run", ["subprocess.Popen(cmd, shell=True)", "os.system(cmd)", "subprocess.run(cmd, shell=True, check=True)"])
+def test_runner_variable_before_a_program_that_builds_the_engine_is_reported_at_its_word(tmp_path: Path, run: str) -> None:
+    assert check(tmp_path, _harness(run=run)) == [("run_eval_multi_gpus.py", 13, "RPL206")]
+
+
+def test_runner_variable_before_the_program_in_a_shell_script(tmp_path: Path) -> None:
+    files = {"scripts/eval.sh": "#!/bin/bash\nVLLM_USE_V2_MODEL_RUNNER=0 python3 -u math_eval.py --n_sampling 4\n", "math_eval.py": EVAL.format(engine=ENGINE)}
+    assert check(tmp_path, files) == [("eval.sh", 2, "RPL206")]
+
+
+def test_runner_variable_before_vllm_serve_in_a_grown_command_string(tmp_path: Path) -> None:
+    serve = (
+        "import subprocess\n\n\n"
+        "def serve(gpu):\n"
+        "    cmd = f'CUDA_VISIBLE_DEVICES={gpu} '\n"
+        "    cmd += 'VLLM_USE_V2_MODEL_RUNNER=0 '\n"
+        "    cmd += 'vllm serve Qwen/Qwen2.5-7B --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out'\n"
+        "    subprocess.Popen(cmd, shell=True)\n\n\n"
+        "serve(0)\n"
+    )
+    assert check(tmp_path, {"serve.py": serve}) == [("serve.py", 6, "RPL206")]
+
+
+@pytest.mark.parametrize(
+    ("prefix", "run", "engine"),
+    [
+        ("", "subprocess.Popen(cmd, shell=True)", ENGINE),  # no runner variable
+        ("VLLM_USE_V2_MODEL_RUNNER=1 ", "subprocess.Popen(cmd, shell=True)", ENGINE),  # redundant, and no replay
+        ("VLLM_USE_V2_MODEL_RUNNER=0 ", "subprocess.Popen(shlex.split(cmd))", ENGINE),  # no shell: the first word is the program
+        ("VLLM_USE_V2_MODEL_RUNNER=0 ", "subprocess.Popen(cmd, shell=True)", "None  # transformers only"),  # no vLLM engine
+        (
+            "VLLM_USE_V2_MODEL_RUNNER=0 ",
+            "subprocess.Popen(cmd, shell=True)",
+            "os.environ.pop('VLLM_USE_V2_MODEL_RUNNER', None) or LLM(model=args.model_name_or_path)",
+        ),  # the program decides the variable itself
+    ],
+)
+def test_a_program_that_decides_or_builds_no_engine_is_silent(tmp_path: Path, prefix: str, run: str, engine: str) -> None:
+    files = _harness(prefix, run, engine)
+    files["scripts/run_eval_multi_gpus.py"] = "import shlex\n" + files["scripts/run_eval_multi_gpus.py"]
+    if engine.startswith("None"):
+        files["math_eval.py"] = files["math_eval.py"].replace("from vllm import LLM, SamplingParams", "from transformers import pipeline")
+    assert check(tmp_path, files) == []
+
+
+def test_a_program_the_tree_does_not_hold_is_not_read(tmp_path: Path) -> None:
+    files = _harness()
+    files["eval/math_eval_v2.py"] = files.pop("math_eval.py")
+    assert check(tmp_path, files) == []
