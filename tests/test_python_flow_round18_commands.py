@@ -205,7 +205,10 @@ def test_runner_variable_before_a_program_that_builds_the_engine_is_reported_at_
 
 
 def test_runner_variable_before_the_program_in_a_shell_script(tmp_path: Path) -> None:
-    files = {"scripts/eval.sh": "#!/bin/bash\nVLLM_USE_V2_MODEL_RUNNER=0 python3 -u math_eval.py --n_sampling 4\n", "math_eval.py": EVAL.format(engine=ENGINE)}
+    files = {
+        "scripts/eval.sh": "#!/bin/bash\nVLLM_USE_V2_MODEL_RUNNER=0 python3 -u math_eval.py --n_sampling 4\n",
+        "math_eval.py": EVAL.format(engine=ENGINE),
+    }
     assert check(tmp_path, files) == [("eval.sh", 2, "RPL206")]
 
 

@@ -113,8 +113,8 @@ def _shell_launches(reader: Reader, module: Module, node: ast.Call, words: ast.e
     modules = reader.tree.modules()
     put_together = read.parts or (isinstance(words, ast.Call) and isinstance(read.value, str))  # `build_command()`'s text
     found = pieces(read, {path: home.source.text for path, home in modules.items()}) if put_together else None
-    for written in (commands(found, shell) or ()) if found else ():
-        prefix, command = assignments(written) if shell else ({}, written)
+    for spelt in (commands(found, shell) or ()) if found else ():
+        prefix, command = assignments(spelt) if shell else ({}, spelt)
         spans = [_word_span(modules, word) or module.span(words) for word in command]
         texts = [None if word.assumptions else word.text for word in command]
         located = split_launcher(texts, python_unknown_first=True)
@@ -195,9 +195,7 @@ def _command(
     if submits_a_job(texts):  # the cluster's environment, not the call's
         env, env_open = {}, True
     env = {**env, **(prefix or {})}  # `NAME=value cmd`: the command's own
-    context = LaunchContext(
-        LaunchKind.CLI, env=env, label=f"{module.text(node.func)}(...)", read_text=reader.tree.context.read_text
-    )
+    context = LaunchContext(LaunchKind.CLI, env=env, label=f"{module.text(node.func)}(...)", read_text=reader.tree.context.read_text)
     syntax = WordSyntax(python_quote('"'), separator=",")
     from ....frameworks.commands import command_launch  # the frameworks' launchers too: loaded for a server found only
 
