@@ -251,3 +251,31 @@ def test_a_program_the_tree_does_not_hold_is_not_read(tmp_path: Path) -> None:
     files = _harness()
     files["eval/math_eval_v2.py"] = files.pop("math_eval.py")
     assert check(tmp_path, files) == []
+
+
+# an optional option declared with no default is argparse's None in a test, as a `store_true`
+# option's False already decided one
+
+NO_DEFAULT = (
+    "import argparse\n"
+    "\n"
+    "from vllm import LLM\n"
+    "\n"
+    "parser = argparse.ArgumentParser()\n"
+    "parser.add_argument('--logprobs-mode'{declared})\n"
+    "args = parser.parse_args()\n"
+    "kw = dict(model='Qwen/Qwen2.5-7B', return_sampling_mask=True)\n"
+    "if args.logprobs_mode{test}:\n"
+    "    kw['logprobs_mode'] = args.logprobs_mode\n"
+    "llm = LLM(**kw)\n"
+)
+
+
+@pytest.mark.parametrize("test", ["", " is not None"])
+def test_an_option_with_no_default_is_none_in_a_test(tmp_path: Path, test: str) -> None:
+    assert check(tmp_path, {"run.py": NO_DEFAULT.format(declared="", test=test)}) == [("run.py", 8, "RPL003")]
+
+
+@pytest.mark.parametrize("declared", [", required=True", ", default='processed_logprobs'", ", nargs='?', const='processed_logprobs'"])
+def test_an_option_the_command_line_must_give_or_with_a_default_is_not_none(tmp_path: Path, declared: str) -> None:
+    assert check(tmp_path, {"run.py": NO_DEFAULT.format(declared=declared, test="")}) == []
