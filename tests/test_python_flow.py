@@ -98,10 +98,6 @@ PENDING: dict[str, str] = {
         "round 18 first run: missed; a module-global engine, SamplingParams(max_tokens=...) completed by attribute writes "
         "(sampling_params.top_k = kwargs['top_k']) under `if 'top_k' in kwargs:`, the caller's **COMPLETIONS_KWARGS dict without the key"
     ),
-    "h18_arena_hard_gen_answer_endpoint_yaml_chat_route": (
-        "round 18 first run: missed; the client's base_url from an endpoint YAML list (api_base) read by make_config, picked by "
-        "random.choices, handed to openai.OpenAI(base_url=api_dict['api_base']) through a ThreadPoolExecutor; server in scripts/serve.sh"
-    ),
     "h18_deepseek_math_cot_eval_setdefault_logits_processors": (
         "round 18 first run: at another line; engine_kwargs.setdefault('logits_processors', [...]) over several lines in a helper "
         "module's dict(VLLM_KWARGS): reported at the call (16), expected at the list's own line (18)"

@@ -18,6 +18,7 @@ from ....model import UNKNOWN, Setting, Span
 from ....records import record
 from .arithmetic import TEXT_METHODS, text_method
 from .dicts import as_val, call as dict_call, entry, nested, spread
+from .each_items import RANDOM_PICKS, picked
 from .dotlists import from_dotlist
 from .facts import NOTHING, Entry, Kwargs, Val, read_from
 from .frames import Evaluates, Frame
@@ -280,6 +281,8 @@ def library_call(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> 
         return type_test(reader, node, frame)
     if name == "hasattr" and len(node.args) == 2 and not node.keywords:
         return has_attribute(reader, node, frame)
+    if name in RANDOM_PICKS:
+        return picked(reader, name, node, frame)
     if name in ("ray.remote",) and len(node.args) == 1:
         return reader.evaluate(node.args[0], frame)
     if name in ("ray.remote",) and not node.args:

@@ -329,8 +329,33 @@ def _mapping(node, index: LineIndex, reasons: tuple[str, ...], assumed: tuple[st
         known = UNKNOWN if _run_time(index.text, value) else construct(value)
         whole = span(index, value, start_node=key)
         setting = Setting(name, known, whole, index.text[whole.start : whole.end], span(index, value), _keys(value, index, (name,)))
-        found.entries[name] = Entry(setting, ref=nested, assumptions=tuple((c, whole) for c in assumed) if resting else ())
+        items = _items(value, index, reasons, assumed, resting) if nested is None else None
+        found.entries[name] = Entry(setting, ref=nested or items, assumptions=tuple((c, whole) for c in assumed) if resting else ())
     return found
+
+
+_MAX_ITEMS = 64
+
+
+def _items(node, index: LineIndex, reasons: tuple[str, ...], assumed: tuple[str, ...], resting: bool) -> tuple[Val, ...] | None:
+    """A block list's items, each where the file writes it (a mapping with its keys: arena-hard's
+    `endpoints:` list of `api_base`s), as a list spelt out is read; None for any other value."""
+    from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+    from ....readers.yaml_nodes import construct, span
+    from .dicts import as_val
+
+    if not isinstance(node, SequenceNode) or not node.value or len(node.value) > _MAX_ITEMS:
+        return None
+    found = []
+    for item in node.value:
+        if isinstance(item, MappingNode):
+            found.append(as_val(_mapping(item, index, reasons, assumed, resting)))
+        elif isinstance(item, ScalarNode) and not _run_time(index.text, item):
+            found.append(Val(construct(item), span=span(index, item)))
+        else:
+            return None
+    return tuple(found)
 
 
 _MAX_DEPTH = 8
