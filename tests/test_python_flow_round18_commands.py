@@ -279,3 +279,100 @@ def test_an_option_with_no_default_is_none_in_a_test(tmp_path: Path, test: str) 
 @pytest.mark.parametrize("declared", [", required=True", ", default='processed_logprobs'", ", nargs='?', const='processed_logprobs'"])
 def test_an_option_the_command_line_must_give_or_with_a_default_is_not_none(tmp_path: Path, declared: str) -> None:
     assert check(tmp_path, {"run.py": NO_DEFAULT.format(declared=declared, test="")}) == []
+
+
+# arena-hard-auto's gen_answer.py: an OpenAI client whose base_url comes from an endpoint YAML list
+# read by a helper, picked with random.choices, handed to a helper of another module through a
+# ThreadPoolExecutor
+
+ARENA_UTILS = (
+    "import random\n"
+    "\n"
+    "import openai\n"
+    "import yaml\n"
+    "\n"
+    "\n"
+    "def make_config(config_file):\n"
+    "    with open(config_file, 'r') as f:\n"
+    "        return yaml.load(f, Loader=yaml.SafeLoader)\n"
+    "\n"
+    "\n"
+    "def get_endpoint(endpoint_list):\n"
+    "    if endpoint_list is None:\n"
+    "        return None\n"
+    "    return {pick}\n"
+    "\n"
+    "\n"
+    "def chat_completion_openai(model, messages, temperature, api_dict=None):\n"
+    "    if api_dict:\n"
+    "        client = openai.OpenAI(base_url=api_dict['api_base'], api_key=api_dict['api_key'])\n"
+    "    else:\n"
+    "        client = openai.OpenAI()\n"
+    "    return client.chat.completions.create(model=model, messages=messages, temperature=temperature)\n"
+)
+ARENA_MAIN = (
+    "import concurrent.futures\n"
+    "\n"
+    "from utils import chat_completion_openai, get_endpoint, make_config\n"
+    "\n"
+    "\n"
+    "def get_answer(question, endpoint_info, temperature):\n"
+    "    api_dict = get_endpoint(endpoint_info['endpoints'])\n"
+    "    return chat_completion_openai(endpoint_info['model'], [{{'role': 'user', 'content': question}}], temperature, api_dict=api_dict)\n"
+    "\n"
+    "\n"
+    "if __name__ == '__main__':\n"
+    "    settings = make_config('config/gen_answer_config.yaml')\n"
+    "    endpoint_list = make_config('config/api_config.yaml')\n"
+    "    for model in settings['model_list']:\n"
+    "        endpoint_info = endpoint_list[model]\n"
+    "        with concurrent.futures.ThreadPoolExecutor(max_workers=4) as executor:\n"
+    "            {call}\n"
+)
+SUBMIT = "executor.submit(get_answer, 'Explain the birthday paradox.', endpoint_info, settings['temperature'])"
+ENDPOINTS = (
+    "qwen2.5-7b-replay:\n"
+    "    model: Qwen/Qwen2.5-7B-Instruct\n"
+    "    endpoints:\n"
+    "        - api_base: {base}\n"
+    "          api_key: token-abc123\n"
+    "{more}"
+)
+SERVE = "vllm serve Qwen/Qwen2.5-7B-Instruct --port 8000 --return-sampling-mask --logprobs-mode processed_logprobs --enable-scale-out\n"
+
+
+def _arena(
+    pick: str = "random.choices(endpoint_list)[0]", call: str = SUBMIT, base: str = "http://127.0.0.1:8000/v1", more: str = ""
+) -> dict:
+    return {
+        "utils.py": ARENA_UTILS.format(pick=pick),
+        "gen_answer.py": ARENA_MAIN.format(call=call),
+        "config/api_config.yaml": ENDPOINTS.format(base=base, more=more),
+        "config/gen_answer_config.yaml": "temperature: 0.7\nmodel_list:\n  - qwen2.5-7b-replay\n",
+        "scripts/serve.sh": "#!/bin/bash\n" + SERVE,
+    }
+
+
+@pytest.mark.parametrize("pick", ["random.choices(endpoint_list)[0]", "random.choice(endpoint_list)", "endpoint_list[0]"])
+@pytest.mark.parametrize("call", [SUBMIT, SUBMIT.replace("executor.submit(get_answer, ", "get_answer(")])
+def test_a_client_whose_endpoint_a_yaml_list_gives_is_tied_to_the_server(tmp_path: Path, pick: str, call: str) -> None:
+    assert check(tmp_path, _arena(pick, call)) == [("utils.py", 23, "RPL301")]
+
+
+@pytest.mark.parametrize(
+    ("pick", "base", "more"),
+    [
+        # two endpoints: which one a request goes to is the run's
+        (
+            "random.choices(endpoint_list)[0]",
+            "http://127.0.0.1:8000/v1",
+            "        - api_base: http://10.0.0.2:8000/v1\n          api_key: k\n",
+        ),
+        ("random.choices(endpoint_list, k=2)[0]", "http://127.0.0.1:8000/v1", ""),  # a pick of two
+        ("random.choices(endpoint_list)[0]", "${API_BASE}", ""),  # not an address
+        ("random.choices(endpoint_list)[0]", "http://127.0.0.1:8001/v1", ""),  # no server there
+        ("None", "http://127.0.0.1:8000/v1", ""),  # `openai.OpenAI()`: the environment's OPENAI_BASE_URL
+    ],
+)
+def test_an_endpoint_the_run_picks_or_no_server_serves_is_silent(tmp_path: Path, pick: str, base: str, more: str) -> None:
+    assert check(tmp_path, _arena(pick, base=base, more=more)) == []
