@@ -47,8 +47,8 @@ def looped(reader: Evaluates, binding: Binding, name: str, frame: Frame, use: Fr
     loop = binding.node
     assert isinstance(loop, (ast.For, ast.AsyncFor))
     over = reader.evaluate(binding.value, frame).ref
-    if isinstance(over, tuple) and isinstance(loop.target, ast.Name):  # `for model in settings["model_list"]` of one text
-        return same_item(over)
+    if isinstance(over, tuple) and isinstance(loop.target, ast.Name) and _from_a_file(over, frame):
+        return same_item(over)  # `for model in settings["model_list"]` of a config file's one text
     if not isinstance(over, Each):
         return NOTHING
     held = _unpacked(loop.target, name, over.item)
@@ -94,6 +94,11 @@ def picked(reader: Evaluates, name: str, node: ast.Call, frame: Frame) -> Val:
     if item is NOTHING:
         return NOTHING
     return item if name == "random.choice" else Val([item.value], ref=(item,))
+
+
+def _from_a_file(items: tuple, frame: Frame) -> bool:
+    """Items a config file writes (a list the module spells out is read turn by turn, `loop_turns`)."""
+    return all(isinstance(item, Val) and item.span is not None and item.span.path != frame.module.path for item in items)
 
 
 def same_item(items: object, mappings: bool = False) -> Val:
