@@ -7,9 +7,16 @@ command line does not give it), read by another helper (`with open(path) as f: r
 yaml.safe_load(f)`), the keys `params` takes (`parser.get_default("port")`) filtered out by a
 comprehension. The prefilter now finds `["vllm", "serve", ...]` word lists (its pattern was matched
 from `serve`, never from the quote before `vllm`).
+The runner variable in front of a command a program runs through a shell
+(math-evaluation-harness's `cmd += "VLLM_USE_V2_MODEL_RUNNER=0 "`, `Popen(cmd, shell=True)`) is that
+command's environment, and a program of the tree that builds vLLM's engine itself
+(`python3 -u math_eval.py`) is a launch holding it (`frameworks/engine_programs`). An OpenAI client
+whose `base_url` an endpoint YAML list gives (arena-hard-auto: `random.choices(endpoints)[0]`, the
+client made on a branch the caller's values decide, in a function only another module calls).
 Each stop stays silent: a `--config` with a default of its own, a required `--config`, one the
 program sets from the environment, a config file not where the module names it, the scale-out
-route open."""
+route open; a program that names the runner variable, builds no vLLM engine or is not in the tree,
+`shlex.split` (no shell); two endpoints, a pick of two, an address not known or on no server."""
 
 from __future__ import annotations
 
