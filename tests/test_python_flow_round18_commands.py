@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 
 from tests.test_python_flow_round10 import check
+from tests.test_python_flow_round16_engines import only_message
 
 # llama-cookbook's start_vllm_server.py, shortened: config.yaml's `inference:` keys not in `params`
 # become `--key value` words (`--key` alone for a true boolean)
@@ -118,6 +119,11 @@ def _tree(flags: str = FLAGS[0], find: str = FINDS[0], config: str = "", written
 @pytest.mark.parametrize("find", FINDS)
 def test_config_keys_turned_into_server_flags_are_reported_at_the_mask(tmp_path: Path, flags: str, find: str) -> None:
     assert check(tmp_path, _tree(flags, find)) == [("config.yaml", 7, "RPL301")]
+
+
+def test_the_finding_rests_on_the_config_option_not_given(tmp_path: Path) -> None:
+    message = only_message(tmp_path, _tree())
+    assert "when config comes from --config, not given (argparse's None, start_vllm_server.py:34)" in message
 
 
 def test_a_speculative_config_string_with_adaptive_verification_is_reported_at_its_key(tmp_path: Path) -> None:

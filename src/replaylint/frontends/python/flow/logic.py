@@ -13,8 +13,7 @@ from .facts import NOTHING, Val
 from .frames import Evaluates, Frame
 from .memberships import member
 from .module import Guard
-from .refs import Each, NotGiven
-from .yaml_configs import NamedFile
+from .refs import Each, NamedFile, NotGiven
 
 _UNKNOWN_TRUTH = object()
 

@@ -18,8 +18,8 @@ from ....model import UNKNOWN, Setting, Span
 from ....records import record
 from .arithmetic import TEXT_METHODS, text_method
 from .dicts import as_val, call as dict_call, entry, nested, spread
-from .each_items import RANDOM_PICKS, picked
 from .dotlists import from_dotlist
+from .each_items import RANDOM_PICKS, picked
 from .facts import NOTHING, Entry, Kwargs, Val, read_from
 from .frames import Evaluates, Frame
 from .hydra_compose import composed

@@ -112,3 +112,11 @@ class NotGiven:
     None, read only by a test (`args.config or find_config_file()`); its value otherwise stays unknown."""
 
     dest: str
+
+
+@record(unsafe_hash=True)
+class NamedFile:
+    """A path the module's own place decides (`Path(__file__).parent / "conf.toml"`), as a value
+    handed on: a function that opens its parameter opens that file."""
+
+    path: str

@@ -19,7 +19,7 @@ from typing import Iterator
 
 from ....command import WordSyntax, token_elements
 from ....launch_context import LaunchContext
-from ....model import UNKNOWN, Launch, LaunchKind, Setting, Span
+from ....model import UNKNOWN, Assumption, Launch, LaunchKind, Setting, Span
 from ....programs import split_launcher, submits_a_job
 from ....vllm.command_line import Token
 from ....vllm.engine_fields import RUNNER_ENV
@@ -178,7 +178,21 @@ def _launch(reader: Reader, module: Module, node: ast.Call, words: ast.expr, fra
     tokens = [
         Token(text, item.span or module.span(words), item_raw(reader, item, text)) for text, item in zip(texts[after:], items[after:])
     ]
-    return _command(reader, module, node, tokens, frame, entrypoint, texts)
+    launch = _command(reader, module, node, tokens, frame, entrypoint, texts)
+    return replace(launch, assumptions=(*launch.assumptions, *_file_conditions(items))) if launch is not None else None
+
+
+def _file_conditions(items: tuple) -> list[Assumption]:
+    """What the words a config file gives rest on (the file chosen as `--config` is not given:
+    llama-cookbook's `args.config or find_config_file()`), at each word of that file."""
+    by_file: dict[str, list[str]] = {}
+    for item in items:
+        span = getattr(item, "span", None)
+        if span is not None and span.path.endswith((".yaml", ".yml", ".json")):
+            conditions = by_file.setdefault(span.path, [])
+            conditions += [c for c, _ in getattr(item, "assumptions", ()) if c not in conditions]
+    spans = [getattr(item, "span", None) for item in items]
+    return [Assumption(c, span) for span in spans if span is not None for c in by_file.get(span.path, ())]
 
 
 def _command(

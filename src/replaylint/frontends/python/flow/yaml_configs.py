@@ -16,9 +16,9 @@ import ast
 import os
 
 from ....model import UNKNOWN, LineIndex, Setting
-from ....records import record
 from .facts import NOTHING, Entry, Kwargs, Val
 from .module import Module
+from .refs import NamedFile
 
 _OVERRIDES = "Hydra's command line does not set it"
 
@@ -141,14 +141,6 @@ def from_working_folder(node: ast.expr, frame) -> str | None:
     holds the module's top package, where `python -m pkg.module` runs to import it."""
     found = _path(node, frame, 0)
     return found[0] if found is not None and not found[1] else None
-
-
-@record(unsafe_hash=True)
-class NamedFile:
-    """A path the module's own place decides (`Path(__file__).parent / "conf.toml"`), as a value
-    handed on: a function that opens its parameter opens that file."""
-
-    path: str
 
 
 def named_file(node: ast.expr, frame) -> Val | None:
