@@ -149,7 +149,9 @@ def _builds_engine(data: bytes, words: Words) -> bool:
 def _starts_server(data: bytes, words: Words) -> bool:
     """`subprocess.Popen(cmd)` of vLLM's server module (`"-m", "vllm.entrypoints.openai.api_server"`)
     or `"vllm", "serve"`, whose flags the program may take from the config file."""
-    return b"subprocess" in words and (b"vllm.entrypoints.openai.api_server" in words or found_at(_SERVE_WORDS, data, (b"serve",)))
+    return b"subprocess" in words and (
+        b"vllm.entrypoints.openai.api_server" in words or found_at(_SERVE_WORDS, data, (b'"vllm"', b"'vllm'"))
+    )
 
 
 def loads_config_by_path(data: bytes, words: Words | None = None) -> bool:

@@ -60,8 +60,8 @@ def candidate(text: str) -> bool:
     """Whether a file may construct one of vLLM's engines with the mask in reach, or start a
     server with it (cheap: the file's own text; vLLM's sources that define the engines import
     none of them)."""
-    if spawn_words(text) and any(word in text for word in REPLAY_WORDS[:3]):
-        return True  # a helper's `subprocess.Popen(command, ...)` of its callers' words (`spawns`)
+    if spawn_words(text) and (any(word in text for word in REPLAY_WORDS[:3]) or RUNNER_ENV in text):
+        return True  # a helper's `subprocess.Popen(command, ...)` of its callers' words (`spawns`), or a command's runner variable
     if _SERVER_PARSER in text and "vllm.entrypoints" in text and any(word in text for word in REPLAY_WORDS[:3]):
         return True  # vLLM's server parser given a word list (`server_argv`)
     if VERTEX_WORDS in text and "aiplatform" in text and any(word in text for word in REPLAY_WORDS[:3]):
@@ -171,7 +171,7 @@ def merge(found: list[Launch], flow: Flowed) -> list[Launch]:
             continue
         result.extend(_keeping(flowed_launch, launch) for flowed_launch in better)
     for rest in by_span.values():
-        if any(launch.get("return_sampling_mask") is not None for launch in rest):
+        if any(launch.get("return_sampling_mask") is not None or RUNNER_ENV in launch.env for launch in rest):
             result.extend(rest)
     return result
 

@@ -223,6 +223,10 @@ def instance_property(reader: Reader, made: Instance, attr: ast.Attribute, frame
     them (NOTHING when the class has no such member; a parser's namespace has no class body)."""
     body = getattr(made.cls.node, "body", ())
     method = next((s for s in body if isinstance(s, FUNCTIONS) and s.name == attr.attr), None)
+    if method is None and made.parser is not None:
+        from .parsers import not_given
+
+        return not_given(reader, made.parser, attr.attr)
     if method is None:
         return NOTHING
     function = Function(made.cls.module, method, made.cls.node)

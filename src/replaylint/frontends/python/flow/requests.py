@@ -346,10 +346,13 @@ def _function_frames(reader: Reader, module: Module, function: ast.FunctionDef |
     made in another function is read with what that function's callers give it
     (`rollout_group(llm, prompts, **gen_kwargs)` calling `rollout(llm, ..., **gen_kwargs)`;
     `setup(parse_args())` calling `main(llm, args)`); a
-    module read for another's engine is read with its importers' calls too (`handed`)."""
+    module read for another's engine is read with its importers' calls too (`handed`), and so is
+    the checked module's function that only the modules importing it call."""
     words = (f"{function.name}(",)
     sites = [(module, site) for site in calls(module, words) if _calls_by_name(site, function)]
     sites += [(module, site) for site in task_sites(reader, module, function)]
+    if module is reader.tree.module and not sites:  # only the modules that import it call it (arena-hard's `utils.py`)
+        sites += [(home, site) for home, site in elsewhere(reader, module, function, words) if _calls(reader, home, site, function)]
     if module is not reader.tree.module:  # the checked module is not among those near it
         checked = reader.tree.module
         others = [(checked, site) for site in calls(checked, (*words, *registry_words(checked, function.name)))]
