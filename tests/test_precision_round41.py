@@ -19,7 +19,7 @@ from forks_trees import findings, in_repository
 from test_forks_heldout7 import CORPUS as CORPUS7
 from test_forks_heldout11 import CORPUS as CORPUS11
 from test_forks_round2_readers import edit
-from test_python_flow_round10 import check
+from test_python_flow_round10 import check, run
 
 # -- NeMo-RL: the working folder decides nothing ---------------------------------------------------
 
@@ -250,3 +250,80 @@ def test_flow_setdefault_a_caller_may_override_is_open(tmp_path: Path, files: di
 )
 def test_flow_setdefault_certain_where_every_caller_is_known(tmp_path: Path, files: dict[str, str], expected: list) -> None:
     assert check(tmp_path, files) == expected
+
+
+# -- the message: an engine built on a branch the defaults do not take ------------------------------
+
+SERVE_PY = (
+    "import argparse\n\nfrom vllm import LLM\n\n\n"
+    "def main():\n"
+    "    parser = argparse.ArgumentParser()\n"
+    '    parser.add_argument("--backend", default="vllm")\n'
+    "    args = parser.parse_args()\n"
+    '    if args.backend == "sglang":\n'
+    '        llm = LLM("m", return_sampling_mask=True, logprobs_mode="raw_logprobs")\n'
+    "    else:\n"
+    '        llm = LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n'
+    "    return llm\n\n\n"
+    'if __name__ == "__main__":\n'
+    "    main()\n"
+)
+CLICK_PY = (
+    "import click\nfrom vllm import LLM\n\n\n"
+    "@click.command()\n"
+    '@click.option("--backend", default="vllm")\n'
+    "def main(backend):\n"
+    '    if backend == "sglang":\n'
+    '        return LLM("m", return_sampling_mask=True, logprobs_mode="raw_logprobs")\n'
+    '    return LLM("m", return_sampling_mask=True, logprobs_mode="processed_logprobs")\n\n\n'
+    'if __name__ == "__main__":\n'
+    "    main()\n"
+)
+
+
+def swapped(text: str) -> str:
+    """The two engines' modes exchanged: the broken engine is the one the default takes."""
+    return text.replace('"raw_logprobs"', '"@"').replace('"processed_logprobs"', '"raw_logprobs"').replace('"@"', '"processed_logprobs"')
+
+
+def messages(tmp_path: Path, name: str, text: str) -> list[tuple[int, str]]:
+    (tmp_path / name).write_text(text)
+    return [(found["location"]["row"], found["message"]) for found in run(tmp_path)]
+
+
+@pytest.mark.parametrize(
+    ("text", "row", "said"),
+    [
+        (SERVE_PY, 11, "(when --backend is 'sglang')"),
+        (SERVE_PY.replace('args.backend == "sglang"', 'args.backend != "vllm"'), 11, "(when --backend is not 'vllm')"),
+        (swapped(SERVE_PY.replace('"sglang"', '"vllm"')), 13, "(when --backend is not 'vllm')"),  # its `else:`
+        (CLICK_PY, 9, "(when --backend is 'sglang')"),
+        (
+            SERVE_PY.replace('"--backend", default="vllm"', '"--legacy", action="store_true"').replace(
+                'args.backend == "sglang"', "args.legacy"
+            ),
+            11,
+            "(when `args.legacy` is true)",
+        ),
+    ],
+    ids=["equals", "not-equals", "else-branch", "click", "switch"],
+)
+def test_engine_on_a_branch_the_default_does_not_take_says_when(tmp_path: Path, text: str, row: int, said: str) -> None:
+    ((line, message),) = messages(tmp_path, "serve.py", text)
+    assert line == row and message.startswith('`logprobs_mode="raw_logprobs"`') and said in message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        swapped(SERVE_PY),  # the default's own branch: no condition
+        SERVE_PY.replace('default="vllm"', 'default="sglang"'),
+        SERVE_PY.replace("import argparse\n", "import argparse\nimport os\n").replace(
+            'args.backend == "sglang"', 'os.environ.get("BACKEND") == "sglang"'
+        ),
+    ],
+    ids=["default-branch", "default-is-the-branch", "run-time-test"],
+)
+def test_engine_on_a_branch_the_default_takes_or_cannot_be_told_says_no_branch(tmp_path: Path, text: str) -> None:
+    ((_, message),) = messages(tmp_path, "serve.py", text)
+    assert "(when" not in message

@@ -10,8 +10,6 @@ from __future__ import annotations
 import os
 from typing import Callable, Iterator
 
-from .fork_files import PACKAGES
-
 MAX_LEVELS = 8  # folders above the launching file where the path may start
 MAX_CHARS = 1_000_000
 
@@ -46,13 +44,13 @@ def first_folder(relatives: tuple[str, ...], launching: str, read_text: ReadText
     return None
 
 
-def tree_root(launching: str, list_folder: ListFolder) -> str | None:
+def tree_root(launching: str, list_folder: ListFolder, packages: tuple[str, ...]) -> str | None:
     """The root of the tree the launching file sits in: the nearest folder at or above its own
-    that holds `.git` (the repository) or a framework's package (the folder a fork's package sits
-    in); None when none does within MAX_LEVELS."""
+    that holds `.git` (the repository) or one of `packages` (the folder a fork's package sits
+    in, `fork_files.PACKAGES`); None when none does within MAX_LEVELS."""
     for folder in _folders(launching, ()):
         names = set(list_folder(folder))
-        if ".git" in names or not names.isdisjoint(PACKAGES):
+        if ".git" in names or not names.isdisjoint(packages):
             return folder
     return None
 

@@ -31,6 +31,7 @@ from typing import Any, Iterator
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from .. import files
+from ..frameworks.fork_files import PACKAGES
 from ..frameworks.nearby import tree_root
 from ..model import UNKNOWN, Edit, Launch, LineIndex, RemoveSetting, RenameSetting, SetSetting, Setting, Span
 from ..records import record
@@ -207,7 +208,7 @@ def _candidates(path_text: str, context: ExtractContext, launching_path: str) ->
     if os.path.normpath(path_text) not in tried:
         yield os.path.normpath(path_text)
         tried.add(os.path.normpath(path_text))
-    root = tree_root(launching_path, context.list_folder)
+    root = tree_root(launching_path, context.list_folder, PACKAGES)
     if root is not None and os.path.normpath(os.path.join(root, path_text)) not in tried:
         yield os.path.normpath(os.path.join(root, path_text))
 
