@@ -41,7 +41,8 @@ def test_nemo_recipe_switch_turns_the_load_model_write_on(tmp_path: Path) -> Non
     root = tree(NEMO_CASE, tmp_path)
     (message,) = [item["message"] for item in checked("--no-cache", str(root))]
     assert "vllm_worker.py:605 sets" in message
-    assert "as `policy.generation.vllm_cfg.return_sampling_mask: true` asks" in message
+    # run_grpo_replay.sh (in examples/scripts/, root-relative paths) is the recipe's launch since round 41
+    assert "as `return_sampling_mask: true (loaded by run_grpo_replay.sh)` asks" in message
     assert "inherited by grpo-qwen2.5-math-1.5b-replay-1n8g.yaml" in message
     assert findings(root) == UNBOUNDED
     edit(root / NEMO_RECIPE, "    temperature: 1.0\n", "    temperature: 1.0\n    top_k: 50\n")

@@ -1,7 +1,9 @@
 """Files of the checked tree near a launching file: a command's working folder is not known, so a
 path it names (a program, a module, a framework's own source) is looked for from the launching
 file's folder and each folder above it, as the frameworks' scripts run from their repository's
-root. Read through the checker's `read_text` (only files inside the tree, each read bounded)."""
+root. Read through the checker's `read_text` (only files inside the tree, each read bounded).
+`tree_root` names that root: the nearest folder above the launching file that holds `.git` or a
+framework's package (a fork's root), whichever folder replaylint runs in."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ MAX_LEVELS = 8  # folders above the launching file where the path may start
 MAX_CHARS = 1_000_000
 
 ReadText = Callable[[str], "str | None"]
+ListFolder = Callable[[str], "list[str]"]
 
 
 def upward(relative: str, launching: str, read_text: ReadText) -> str | None:
@@ -41,14 +44,27 @@ def first_folder(relatives: tuple[str, ...], launching: str, read_text: ReadText
     return None
 
 
+def tree_root(launching: str, list_folder: ListFolder, packages: tuple[str, ...]) -> str | None:
+    """The root of the tree the launching file sits in: the nearest folder at or above its own
+    that holds `.git` (the repository) or one of `packages` (the folder a fork's package sits
+    in, `fork_files.PACKAGES`); None when none does within MAX_LEVELS."""
+    for folder in _folders(launching, ()):
+        names = set(list_folder(folder))
+        if ".git" in names or not names.isdisjoint(packages):
+            return folder
+    return None
+
+
 def _folders(launching: str, relatives: tuple[str, ...]) -> Iterator[str]:
     """The launching file's folder and those above it, at most MAX_LEVELS (none for a path that
-    is absolute or names a variable)."""
+    is absolute or names a variable); past the folder replaylint runs in too (`..`), so that
+    what is found does not depend on where it runs."""
     if any(os.path.isabs(path) or "$" in path for path in relatives):
         return
-    folder = os.path.dirname(launching)
+    folder = os.path.dirname(launching) or os.curdir
     for _ in range(MAX_LEVELS):
         yield folder
-        if folder in ("", ".", os.sep):
+        parent = os.path.normpath(os.path.join(folder, os.pardir))
+        if parent == folder:
             break
-        folder = os.path.dirname(folder)
+        folder = parent

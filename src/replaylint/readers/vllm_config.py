@@ -26,11 +26,13 @@ from __future__ import annotations
 import json
 import os
 from collections import OrderedDict
-from typing import Any
+from typing import Any, Iterator
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from .. import files
+from ..frameworks.fork_files import PACKAGES
+from ..frameworks.nearby import tree_root
 from ..model import UNKNOWN, Edit, Launch, LineIndex, RemoveSetting, RenameSetting, SetSetting, Setting, Span
 from ..records import record
 from ..source import ExtractContext, SourceFile
@@ -179,16 +181,15 @@ def load_config_tokens(path_text: str, token: Token, context: ExtractContext, la
     """The words of a `--config FILE` spliced in by a launch in `launching_path`.
 
     A relative path is looked up next to the launching file, then from the directory
-    replaylint runs in (usually the repository root). Absolute paths name files of the
+    replaylint runs in, then from the root of the tree the launching file sits in (`nearby.
+    tree_root`: a script in `examples/scripts/` names `examples/configs/x.yaml` as its
+    repository's root runs it, wherever replaylint runs). Absolute paths name files of the
     machine or container that runs vLLM, not ours: None, as for a file we cannot read or vLLM
     could not use (then the launch is open-ended).
     """
     if not path_text.endswith((".yaml", ".yml")) or os.path.isabs(path_text) or "$" in path_text:
         return None
-    candidates = [display_path(launching_path, path_text)]
-    if os.path.normpath(path_text) != os.path.normpath(candidates[0]):
-        candidates.append(os.path.normpath(path_text))
-    for candidate in candidates:
+    for candidate in _candidates(path_text, context, launching_path):
         text = context.read_text(candidate)
         if text is None or len(text) > _READ_LIMIT:
             continue
@@ -198,6 +199,18 @@ def load_config_tokens(path_text: str, token: Token, context: ExtractContext, la
         _remember(candidate, text)
         return tokens(config)
     return None
+
+
+def _candidates(path_text: str, context: ExtractContext, launching_path: str) -> Iterator[str]:
+    beside = display_path(launching_path, path_text)
+    yield beside
+    tried = {os.path.normpath(beside)}
+    if os.path.normpath(path_text) not in tried:
+        yield os.path.normpath(path_text)
+        tried.add(os.path.normpath(path_text))
+    root = tree_root(launching_path, context.list_folder, PACKAGES)
+    if root is not None and os.path.normpath(os.path.join(root, path_text)) not in tried:
+        yield os.path.normpath(os.path.join(root, path_text))
 
 
 # The text each config file had when its words were made (the run may read a file being fixed

@@ -12,9 +12,10 @@ name is handed over.
 
 A framework's config judged as if a program ran it as written (`Launch.config_alone`: a NeMo-RL
 config) is judged by the launches of its tree that read it, as their config or as a `defaults:`
-parent, when there are any (`launchers_of`): the command lines of shell scripts and Dockerfiles
-under the repository that holds it (the folder with `.git` above it, inside the checked tree),
-at most `MAX_LAUNCHERS` that the prefilter lets through (of `MAX_WALKED` read).
+parent, when there are any (`launchers_of`), by what they all report about it: the command
+lines of shell scripts and Dockerfiles under the repository that holds it (the folder with `.git`
+above it, inside the checked tree), at most `MAX_LAUNCHERS` that the prefilter lets through (of
+`MAX_WALKED` read).
 """
 
 from __future__ import annotations
@@ -147,18 +148,20 @@ class ReadBy:
 
     def judged_by_launchers(self, path: str, own: list[Any], reads: list[str], fresh: bool) -> list[Any]:
         """A framework's config judged on its own (`Launch.config_alone`, its findings `own`) that
-        launches of its tree read: what they report about it (`_about`: a pre-commit run may name
-        the config alone); `own` when none reads it."""
+        launches of its tree read: what they all report about it (`_about`: a pre-commit run may
+        name the config alone; launches with differing overrides agree only on what holds for
+        every way it is launched, each launch's own finding stays its script's); `own` when none
+        reads it."""
         launchers, walked = self.readers.launchers_of(path)
         reads.extend(walked)  # (a launcher added there may read it)
-        real, found, reading = os.path.realpath(path), [], False
+        real, found = os.path.realpath(path), None
         for launcher in launchers:
             findings, read = self._program(launcher, fresh)
             if real in {os.path.realpath(name) for name in read[1:]}:
-                reading = True
                 reads.extend(read)
-                found += [finding for finding in findings if _about(real, launcher, finding)]
-        return found if reading else own
+                about = [finding for finding in findings if _about(real, launcher, finding)]
+                found = about if found is None else _common(found, about)
+        return own if found is None else found
 
     def _program(self, program: str, fresh: bool) -> tuple[list[Any], list[str]]:
         if program not in self.checked:
@@ -173,6 +176,17 @@ def _about(path: str, launcher: str, finding: Any) -> bool:
     launch reaches (a fork's line), not in the launcher's own command lines."""
     places = {os.path.realpath(span.path) for span in (finding.span, *finding.related)}
     return path in places or os.path.realpath(finding.span.path) != os.path.realpath(launcher)
+
+
+def _common(found: list[Any], more: list[Any]) -> list[Any]:
+    """The findings of `found` that `more` makes too: the same rule at the same place of the
+    same file (however each launch spells its path)."""
+    places = {_place(finding) for finding in more}
+    return [finding for finding in found if _place(finding) in places]
+
+
+def _place(finding: Any) -> tuple[str, str, int, int]:
+    return finding.code, os.path.realpath(finding.span.path), finding.span.start, finding.span.end
 
 
 def _placed_in(path: str, findings: list[Any]) -> list[Any]:

@@ -102,13 +102,13 @@ def spread(reader: Evaluates, node: ast.expr, frame: Frame) -> Kwargs:
     binding = reaching(frame, node.id) if isinstance(node, ast.Name) else None
     parameter = binding is not None and binding.kind == "parameter"  # what the caller passes, then the keys written here
     if read.kwargs is not None:
-        found = written(reader, read.kwargs, node.id, frame, None, frame.at) if parameter else read.kwargs  # `kwargs.pop("k")`
+        found = written(reader, read.kwargs, node.id, frame, None, frame.at, passed=True) if parameter else read.kwargs  # `kwargs.pop("k")`
         hops = read.hops
         if not hops:
             return found
         return found.rebuilt({name: _via(item, hops) for name, item in found.entries.items()})
     unread = Kwargs(reasons=[f"**{frame.module.text(node)[:40]}"])
-    return written(reader, unread, node.id, frame, None, frame.at) if parameter else unread
+    return written(reader, unread, node.id, frame, None, frame.at, passed=True) if parameter else unread
 
 
 def _is_zip(node: ast.expr, frame: Frame) -> bool:
@@ -189,9 +189,12 @@ def nested(item: Entry) -> Val | None:
 # writes after the binding
 
 
-def written(reader: Evaluates, base: Kwargs, target: str, frame: Frame, after: Placed | None, until: Placed | None) -> Kwargs:
+def written(
+    reader: Evaluates, base: Kwargs, target: str, frame: Frame, after: Placed | None, until: Placed | None, passed: bool = False
+) -> Kwargs:
     """`base` with the writes into `target` (its text: `kw`, `self.vllm_args`) made by the
-    statements of `frame`'s scope after `after` and before `until`."""
+    statements of `frame`'s scope after `after` and before `until` (`passed`: `target` is a
+    parameter, `base` what a caller passes it)."""
     found = base.copy()
     home = after.guards if after is not None else ()
     for placed in frame.module.statements(frame.scope):
@@ -209,7 +212,7 @@ def written(reader: Evaluates, base: Kwargs, target: str, frame: Frame, after: P
             continue  # under a branch that is never taken
         for write in writes:
             if not _each_turn(reader, found, write, guards, frame.reading(placed)):
-                _apply(reader, found, write, guards, frame.reading(placed))
+                _apply(reader, found, write, guards, frame.reading(placed), passed)
     return found
 
 
@@ -355,7 +358,7 @@ def _method_write(method: str, node: ast.Call, statement: ast.stmt) -> Iterator[
         yield ("remove", key, statement, None) if method == "pop" else ("opaque", None, statement, None)
 
 
-def _apply(reader: Evaluates, found: Kwargs, write: tuple, guards: tuple[Guard, ...], frame: Frame) -> None:
+def _apply(reader: Evaluates, found: Kwargs, write: tuple, guards: tuple[Guard, ...], frame: Frame, passed: bool = False) -> None:
     kind, key, first, value, *call = write
     module = frame.module
     certain = not guards
@@ -386,7 +389,7 @@ def _apply(reader: Evaluates, found: Kwargs, write: tuple, guards: tuple[Guard, 
     written_entry = entry(reader, frame, key, first, value, _place_of(frame.module, first, call))
     if kind == "default" and value.lineno > first.lineno and written_entry.setting.span == module.span(first, value):
         written_entry = replace(written_entry, setting=replace(written_entry.setting, span=module.span(value)))  # the value's line
-    if unreadable:
+    if unreadable or (kind == "default" and passed and found.may_hold(key)):  # a caller's key may win over the default
         written_entry = unknown(written_entry)
     if kind == "default" and key in found.entries:  # kept where the earlier write's `if` held
         found.entries[key] = under(found.entries[key], replace(written_entry, guards=guards))

@@ -15,6 +15,7 @@ from typing import Iterator
 
 from ....model import UNKNOWN, Assumption, Launch, LaunchKind, Setting
 from .anonymous import frames as anonymous_frames, made_of, scoped_calls
+from .branch_conditions import untaken
 from .call_arguments import arguments
 from .callsites import (
     Call,
@@ -375,6 +376,7 @@ def _launches(
     label = f"{module.text(node.func)}(...)"
     written = runner_writes(frame, reader)
     env, env_statements = written.env, written.statements
+    branches = untaken(reader, frame)  # the construction's own, on a path the defaults do not take
     for truth in itertools.product((True, False), repeat=len(split)):
         outcome = dict(zip(split, truth))
         settings: dict[str, Setting] = {}
@@ -386,7 +388,7 @@ def _launches(
             if chosen.place is not None:
                 places[name] = chosen.place
             assumptions.extend(Assumption(condition, span) for condition, span in chosen.assumptions)
-        condition = " and ".join(describe(test, holds) for test, holds in outcome.items())
+        condition = " and ".join((*branches, *(describe(test, holds) for test, holds in outcome.items())))
         yield (
             node,
             Launch(

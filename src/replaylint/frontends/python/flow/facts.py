@@ -87,6 +87,14 @@ class Kwargs:
     def value(self) -> dict[str, Any]:
         return {name: entry.setting.value for name, entry in self.entries.items()}
 
+    def may_hold(self, key: str) -> bool:
+        """Whether a caller that passes these keys may pass `key` (so a `setdefault` of it into
+        the parameter is not certain): its keys are not all known (a caller outside the file,
+        `**more` not read), or it passes `key` under a condition. Keys known whole without it (or
+        `**kwargs` no caller passes, judged as written: `assumed`) leave the default certain."""
+        held = self.entries.get(key)
+        return bool(self.reasons) or (held is not None and bool(held.guards))
+
 
 @record(unsafe_hash=True)
 class Val:

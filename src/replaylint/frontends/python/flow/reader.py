@@ -145,7 +145,7 @@ class Reader:
             read = self.parameter(name, frame)
             if read.kwargs is None:  # a literal a call site passes is decided there (`make("raw_logprobs")`)
                 return replace(read, origin=read.span) if plain(replace(read, hops=())) else read
-            mutated = written(self, read.kwargs, name, frame, None, frame.at)
+            mutated = written(self, read.kwargs, name, frame, None, frame.at, passed=True)
             return replace(as_val(mutated, read.span), hops=read.hops, origin=read.origin)
         if binding.kind == "definition":
             nested = frame.function is not None and binding.placed is not None and _same_scope(frame, binding.placed)
