@@ -44,7 +44,7 @@ def deployed_env(script_path: str, context: ExtractContext) -> dict[str, Setting
 def _image_runs(folder: str, name: str, context: ExtractContext) -> bool:
     """Whether a Dockerfile of the folder copies the script in and names it in its last
     `ENTRYPOINT` or `CMD`."""
-    text = context.read_text(os.path.join(folder, "Dockerfile")) if "Dockerfile" in context.list_folder(folder) else None
+    text = context.read_text(os.path.join(folder, "Dockerfile"))  # not a listing: the script's result would rest on its folder's names
     if text is None:
         return False
     instructions = [line.strip() for line in text.splitlines()]
